@@ -1,0 +1,32 @@
+# The two commands of the README. Both create .venv if missing and install the project first.
+PY      ?= python3
+VENV    ?= .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+
+.PHONY: setup test demo bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+# torch comes from the CPU wheel on this machine's disk; pinning it first stops any
+# dependency from pulling a CUDA build.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+demo: $(STAMP)
+	$(BIN)/probe demo
+
+bench: $(STAMP)
+	$(BIN)/python scripts/bench_verify.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache

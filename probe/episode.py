@@ -1,0 +1,73 @@
+"""One conversation between a user (auditor or script) and a target, over private state.
+
+The episode owns the message list (the private trace), the domain state the tools act on and
+the target. ``fork`` gives an independent copy for branching: state, dialogue and target state
+are copied, the immutable database is shared.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from probe.domain import Domain, ToolResult
+from probe.policy import Violation
+from probe.target import Target, TurnContext
+from probe.trace import Message, Trace
+
+
+class Episode:
+    def __init__(self, domain: Domain, scenario: dict[str, Any], target: Target, episode_id: str = "ep-0",
+                 seed: int | None = None):
+        self.domain = domain
+        self.scenario = scenario
+        self.target = target
+        self.id = episode_id
+        self.seed = int(scenario.get("seed", 0) if seed is None else seed)
+        self.state = domain.initial_state(scenario)
+        self.messages: list[Message] = []
+        self.turns = 0
+        self.ended = False
+        self.errors: list[dict[str, Any]] = []
+
+    def _run_tool(self, name: str, arguments: Any) -> ToolResult:
+        return self.domain.execute_tool(self.state, name, arguments)
+
+    def user_turn(self, text: str) -> list[Message]:
+        """Add the user's message, let the target answer; return the messages of this turn."""
+        if self.ended:
+            raise RuntimeError("episode has ended")
+        self.messages.append({"role": "user", "content": text})
+        ctx = TurnContext(self.messages, self._run_tool)
+        try:
+            self.target.respond(ctx)
+        except Exception as e:  # a target failure is recorded, never crashes the run
+            self.errors.append({"turn": self.turns, "error": f"{type(e).__name__}: {e}"})
+            ctx.say("")
+        if not ctx.new_messages or ctx.new_messages[-1].get("role") != "assistant" or ctx.new_messages[-1].get("tool_calls"):
+            ctx.say("")  # every turn ends with an assistant text message (possibly empty)
+        self.messages.extend(ctx.new_messages)
+        self.turns += 1
+        self.ended = ctx.ended
+        return [self.messages[-len(ctx.new_messages) - 1]] + ctx.new_messages
+
+    def violations(self) -> list[Violation]:
+        return self.domain.verify(self.messages, self.scenario)
+
+    def fork(self) -> "Episode":
+        other = copy.copy(self)
+        other.state = self.state.fork() if hasattr(self.state, "fork") else copy.deepcopy(self.state)
+        other.target = self.target.fork()
+        other.messages = copy.deepcopy(self.messages)
+        other.errors = copy.deepcopy(self.errors)
+        return other
+
+    def to_trace(self, violations: list[Violation] | None = None) -> Trace:
+        target = dict(self.target.describe())
+        target.setdefault("system_prompt_hash", self.domain.system_prompt_hash)
+        return Trace(
+            id=self.id, env=self.domain.name, seed=self.seed, scenario=self.scenario, target=target,
+            messages=copy.deepcopy(self.messages),
+            violations=self.violations() if violations is None else violations,
+            meta={"turns": self.turns, "ended": self.ended, "errors": self.errors},
+        )
