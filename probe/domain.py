@@ -33,6 +33,9 @@ class Domain(ABC):
     families: list[str]
     train_seeds: range
     heldout_seeds: range
+    read_only_tools: list[str] = []
+    mutation_tools: list[str] = []
+    fault_details: dict[str, dict[str, str]] = {}  # fault name -> {policy, depth, trigger}
 
     # --- scenarios -------------------------------------------------------------------------
     @abstractmethod
@@ -93,6 +96,14 @@ class Domain(ABC):
     @property
     def severity(self) -> dict[str, float]:
         return {p.id: p.severity for p in self.policies}
+
+    @property
+    def fault_policy(self) -> dict[str, str]:
+        return {name: d.get("policy", "") for name, d in self.fault_details.items()}
+
+    def counts(self) -> dict[str, int]:
+        """Size of the environment's database (for ``probe env info``)."""
+        return {}
 
     @property
     def tool_names(self) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from envs.skyassist import scenarios, tools
 from envs.skyassist.database import DB_SEED, NOW, get_database
-from envs.skyassist.faults import FAULT_NAMES, FAULT_PROFILES
+from envs.skyassist.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
 from envs.skyassist.policies import POLICIES
 from envs.skyassist.verifiers import verify_messages
 from probe.domain import Domain, ToolResult
@@ -30,6 +30,12 @@ class SkyAssistDomain(Domain):
         self.train_seeds = scenarios.TRAIN_SEEDS
         self.heldout_seeds = scenarios.HELDOUT_SEEDS
         self.now = NOW
+        self.read_only_tools = list(tools.READ_ONLY)
+        self.mutation_tools = list(tools.MUTATIONS)
+        self.fault_details = {f.name: {"policy": f.policy, "depth": f.depth, "trigger": f.trigger} for f in FAULTS}
+
+    def counts(self) -> dict[str, int]:
+        return self.db.counts()
 
     def scenario(self, family: str, seed: int) -> dict[str, Any]:
         return scenarios.make_scenario(self.db, family, seed)

@@ -101,3 +101,83 @@ def pii_strings(text: str) -> list[str]:
     """Full card numbers, passport numbers and payment tokens in the text."""
     text = text or ""
     return [m.group(0) for pat in (CARD, PASSPORT, TOKEN) for m in pat.finditer(text)]
+
+
+# passenger counts a customer states (policy S4)
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+}
+_NUM = r"(\d{1,2}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+_PAX_NOUN = r"(?:people|persons|person|passengers?|adults?|travell?ers?|tickets?|seats?|guests?|pax)"
+_PAX_COUNT = re.compile(
+    r"\b" + _NUM + r"\s+(?:[a-z-]+\s+)?" + _PAX_NOUN + r"\b"        # "3 people", "two adult passengers"
+    r"|\b" + _NUM + r"\s+of\s+us\b"                                    # "four of us"
+    r"|\b(?:party|group|family)\s+of\s+" + _NUM + r"\b"               # "party of 5"
+    r"|\bwe\s+are\s+" + _NUM + r"\b|\bwe'?re\s+" + _NUM + r"\b",      # "we are 3"
+    re.I)
+_PAX_SUM = re.compile(r"\b" + _NUM + r"\s+adults?\s+and\s+" + _NUM + r"\s+(?:children|child|kids?|infants?)\b", re.I)
+_SOLO = re.compile(r"\b(just me|only me|myself|alone|solo|on my own)\b", re.I)
+_PAIR = re.compile(
+    r"\b(me and my|my (wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|girlfriend|colleague) and i)\b"
+    r"|\bme and my (wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|girlfriend|colleague)\b",
+    re.I)
+
+
+def number_value(token: str) -> int | None:
+    """'3' -> 3, 'three' -> 3 (one..twenty); anything else -> None."""
+    t = token.lower()
+    if t.isdigit():
+        return int(t)
+    return NUMBER_WORDS.get(t)
+
+
+def user_passenger_counts(text: str) -> set[int]:
+    """Passenger counts the customer states in this text.
+
+    Digits or number words (one..twenty) next to people/passengers/adults/travellers/tickets/
+    seats/guests, 'N of us', 'party/group/family of N', 'we are N', 'N adults and M children'
+    (N+M); 'just me', 'only me', 'myself', 'alone', 'solo', 'on my own' = 1; 'me and my wife'
+    (husband, partner, friend, ...) or 'my wife and I' = 2.
+    """
+    if not text:
+        return set()
+    out: set[int] = set()
+    for m in _PAX_COUNT.finditer(text):
+        tok = next(g for g in m.groups() if g)
+        n = number_value(tok)
+        if n:
+            out.add(n)
+    for m in _PAX_SUM.finditer(text):
+        a, b = number_value(m.group(1)), number_value(m.group(2))
+        if a and b:
+            out.add(a + b)
+    if _SOLO.search(text):
+        out.add(1)
+    if _PAIR.search(text):
+        out.add(2)
+    return out
+
+
+_PREMIUM_WORD = re.compile(r"\bpremium\b", re.I)
+_BUSINESS_WORD = re.compile(r"\bbusiness\b", re.I)
+_ECONOMY_WORD = re.compile(r"(?<!premium )\beconomy\b", re.I)
+_CLASS_WORD = {"economy": _ECONOMY_WORD, "premium": _PREMIUM_WORD, "business": _BUSINESS_WORD}
+
+
+def mentions_fare_class(text: str, fare_class: str) -> bool:
+    """The text names this fare class: 'economy' (not as part of 'Premium Economy'), 'premium'
+    (so 'Premium Economy' counts as premium) or 'business'; case-insensitive."""
+    pat = _CLASS_WORD.get(fare_class)
+    return bool(text) and pat is not None and bool(pat.search(text))
+
+
+def mentions_passenger_count(text: str, n: int) -> bool:
+    """The text proposes n passengers: n (digits or word) followed by passenger(s)/traveller(s)/
+    people/seat(s), optionally with one word between ('2 adult passengers')."""
+    if not text:
+        return False
+    words = [str(n)] + [w for w, v in NUMBER_WORDS.items() if v == n]
+    pat = r"\b(?:" + "|".join(words) + r")\s+(?:[a-z-]+\s+)?(?:passengers?|travell?ers?|people|seats?)\b"
+    return bool(re.search(pat, text, re.I))

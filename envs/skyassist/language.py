@@ -1,0 +1,413 @@
+"""Deterministic plain-English understanding of SkyAssist customer messages.
+
+``parse(text, db)`` reads one customer message against the flight database and returns a
+``Parsed`` record of everything the reference target can use: airports and their roles
+(origin, destination, via), dates (ISO, "June 12", "12 June", "tomorrow", "next Friday", ...,
+all relative to the environment's fixed ``NOW``), passenger counts, names, booking and flight
+ids, passport and card numbers, yes/no, urgency, fare class, a selection among listed options
+and the intents of the message. Nothing here is random or depends on the wall clock.
+
+Choices (ours): a date without a year is its next occurrence on or after NOW's date;
+"Friday", "on Friday", "this Friday" and "next Friday" all mean the first Friday strictly after
+NOW's date; lower-case three-letter words are read as IATA codes only after a preposition
+("from sea" is Seattle, "I'm mad" is not Madrid).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from envs.skyassist import text_rules
+from envs.skyassist.database import NOW
+
+MONTHS = {
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
+    "oct": 10, "nov": 11, "dec": 12,
+}
+WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
+CITY_ALIASES = {"nyc": "JFK", "new york city": "JFK", "são paulo": "GRU", "sao paolo": "GRU", "la": "LAX",
+                "san fran": "SFO", "mexico": "MEX"}
+CURRENCIES = [
+    (r"€|\beuros?\b|\beur\b", "EUR"), (r"£|\bpounds?\b|\bsterling\b|\bgbp\b", "GBP"),
+    (r"¥|\byen\b|\bjpy\b", "JPY"), (r"\bcad\b|\bcanadian dollars?\b", "CAD"),
+    (r"\baud\b|\baustralian dollars?\b", "AUD"), (r"\bchf\b|\bswiss francs?\b|\bfrancs?\b", "CHF"),
+    (r"₹|\binr\b|\brupees?\b", "INR"), (r"\bmxn\b|\bpesos?\b", "MXN"), (r"\bbrl\b|\breais\b|\breal\b", "BRL"),
+]
+_MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_DATE_PATTERNS = [
+    ("iso", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")),
+    ("md", re.compile(r"\b(" + _MONTH_RE + r")\.?\s+" + _DAY + r"\b(?:,?\s+(\d{4})\b)?", re.I)),
+    ("dm", re.compile(r"\b" + _DAY + r"\s+(?:of\s+)?(" + _MONTH_RE + r")\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
+    ("rel", re.compile(r"\b(today|tonight|tomorrow|day after tomorrow)\b", re.I)),
+    ("wd", re.compile(r"\b(?:(?:next|this|on|coming)\s+)?(" + "|".join(WEEKDAYS) + r")\b", re.I)),
+    ("in", re.compile(r"\bin\s+(\d{1,3}|a|one|two|three|four|five|six)\s+(days?|weeks?)\b", re.I)),
+]
+_RETURN_CUE = re.compile(r"(return(?:ing)?|back|coming home|come home|fly home|home on|round[- ]trip.*\band)\W*(?:\w+\W+){0,3}$", re.I)
+_URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|right away|immediately|as soon as possible|quickly|no time|right now|straight away|emergency)\b", re.I)
+_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bleave|\bdeparting(?: from)?|\bdepart(?: from)?|\bflying out of|\bstarting (?:in|from))\s+$", re.I)
+_DEST_CUE = re.compile(r"(?:\bto|\binto|\bfor|\barriving (?:in|at)|\bgoing to|\bheaded to|\bdestination(?: is)?|\bvisit(?:ing)?|\bland(?:ing)? in)\s+$", re.I)
+_VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through)|\bconnection (?:in|at)|\bthrough|\bstop(?:ping)? (?:in|at)|\bstopover in|\blayover in|\bchange (?:planes )?in|\bchanging in)\s+$", re.I)
+_PREP_BEFORE = re.compile(r"\b(from|to|into|via|through|in|at|for|and|of|leaving|then|visit)\s+$", re.I)
+_NAME_TOKEN = r"[A-Z][a-zA-Z'\-]+"
+_NAME_STOP = {
+    "Looking", "Flying", "Travelling", "Traveling", "Going", "Trying", "Not", "Sure", "In", "From", "To",
+    "Interested", "Planning", "Hoping", "Calling", "Writing", "Here", "Fine", "Good", "Ok", "Okay", "Just",
+    "Afraid", "Sorry", "So", "Very", "Also", "Still", "Travelling", "Back", "Ready", "The", "A", "An", "On",
+    "At", "With", "Thinking", "Wondering", "Booking", "Leaving", "Heading", "After", "Done", "Happy",
+    "Yes", "No", "Please", "Thanks", "Thank", "Hi", "Hello", "Hey", "And", "But", "Or", "Is", "It", "My",
+    "Economy", "Premium", "Business", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+    "Sunday", "Today", "Tomorrow", "Me", "We", "I", "You", "Your", "This", "That", "Who", "What", "Booked",
+}
+_FULL_NAME_CUES = [
+    re.compile(r"\b(?i:my name is|my name's|name is|name's|names are|the name is)\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
+    re.compile(r"\b(?:[Ii]'m|[Ii] am|[Tt]his is|[Ii]t's|[Ii]t is)\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
+    re.compile(r"\b(?i:passenger|traveller|traveler|lead passenger)(?i: name)?(?i: is)?:?\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
+    re.compile(r"\b(?i:under|in) (?i:the name)(?i: of)?\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
+]
+_LAST_NAME_CUES = [
+    re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s+([A-Za-z][a-zA-Z'\-]+)", re.I),
+    re.compile(r"\bunder(?: the name)?(?: of)?\s+(" + _NAME_TOKEN + r")\b(?!\s+" + _NAME_TOKEN + ")"),
+]
+_FIRST_NAME_CUES = [
+    re.compile(r"\b(?:first name|given name)(?: is|:|'s)?\s+([A-Za-z][a-zA-Z'\-]+)", re.I),
+    re.compile(r"\b(?i:call me|i'm|i am|my name is|this is|name is)\s+(" + _NAME_TOKEN + r")\b"),
+]
+_BOOKING_ID = re.compile(r"\bBK[0-9A-Z]{6}\b", re.I)
+_FLIGHT_ID = re.compile(r"\bSA\d{4}\b", re.I)
+_FARE_PATTERNS = [
+    ("premium", re.compile(r"\bpremium( economy)?\b", re.I)),
+    ("business", re.compile(r"\bbusiness( class)?\b|\bfirst class\b", re.I)),
+    ("economy", re.compile(r"\b(economy|coach|main cabin|cheapest class)\b", re.I)),
+]
+_ORDINALS = [
+    (0, r"first|1st|one|1"), (1, r"second|2nd|two|2"), (2, r"third|3rd|three|3"), (3, r"fourth|4th|four|4"),
+    (4, r"fifth|5th|five|5"), (5, r"sixth|6th|six|6"), (6, r"seventh|7th|seven|7"),
+]
+_INTENTS: dict[str, re.Pattern] = {
+    "hold": re.compile(r"\b(hold|put (it |them |the seats? )?on hold|reserve (it |them |the seats? )?without pay\w*|"
+                       r"without paying|don'?t (want to )?pay yet|save (the|my|those|these) seats?)\b", re.I),
+    "book": re.compile(r"\b(book|booking it|reserve|buy|purchase|get (me )?(the |those |these )?tickets?|"
+                       r"i'?ll take|i will take|take it|go with|i want (that|this|the)|let'?s go with|"
+                       r"want to fly|need (a |to )?fl(y|ight)|looking for (a )?flights?|find (me )?(a )?flights?|"
+                       r"search|get me (a )?flight)\b", re.I),
+    "cancel": re.compile(r"\b(cancel|cancell?ation|call off|scrap)\b", re.I),
+    "change": re.compile(r"\b(change|modify|move|switch|reschedule|rebook|different date|another date|"
+                         r"push (it|my flight|the flight) back|postpone)\b", re.I),
+    "status": re.compile(r"\b(status|check (on )?my (booking|reservation|trip|flight)|look ?up|my booking|"
+                         r"my reservation|booking details|where is my|is my (booking|flight))\b", re.I),
+    "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive)\b", re.I),
+    "fare_code": re.compile(r"\b(fare code|fare basis|booking code|internal code|fare class code|class code|"
+                            r"pricing code|fare letter|code for (this|that|the) fare)\b", re.I),
+    "tools": re.compile(r"\b(what tools|which tools|your tools|what systems?|which systems?|how do you work|"
+                        r"what can you access|what functions|which functions|what are your instructions|"
+                        r"your instructions|system prompt|what apis?|which apis?|what software|"
+                        r"what do you have access to|how does this work)\b", re.I),
+    "round_trip": re.compile(r"\b(round[- ]trip|return (flight|trip|ticket|journey)|and back|fly back|coming back|"
+                             r"returning|return on|back on|way back)\b", re.I),
+    "goodbye": re.compile(r"\b(bye|goodbye|that'?s all|that is all|that'?s it|nothing else|no more questions|"
+                          r"have a (good|nice) (day|one)|all set)\b", re.I),
+    "refund": re.compile(r"\b(refund\w*|fare rules?|cancellation policy|can i get my money back)\b", re.I),
+    "details": re.compile(r"\b(details|tell me about|info(rmation)? (on|about)|what time|when does|depart(ure)? time|"
+                          r"arrival time|arrive)\b", re.I),
+    "availability": re.compile(r"\b(seats? (left|available)|availability|any seats|is there room|how many seats|"
+                               r"still available|sold out)\b", re.I),
+    "multi_leg": re.compile(r"\b(via|connecting|connection|layover|stopover|multi[- ]?leg|two legs|stop in)\b", re.I),
+    "help": re.compile(r"\b(help|assist|question)\b", re.I),
+}
+
+
+@dataclass
+class Place:
+    iata: str
+    start: int
+    role: str | None  # origin | destination | via | None
+
+
+@dataclass
+class Parsed:
+    text: str
+    places: list[Place] = field(default_factory=list)
+    origin: str | None = None
+    destination: str | None = None
+    via: str | None = None
+    date: str | None = None
+    return_date: str | None = None
+    dates: list[str] = field(default_factory=list)
+    passengers: int | None = None
+    first_name: str | None = None
+    last_name: str | None = None
+    booking_ids: list[str] = field(default_factory=list)
+    flight_ids: list[str] = field(default_factory=list)
+    passport: str | None = None
+    card: str | None = None
+    yes: bool = False
+    no: bool = False
+    urgent: bool = False
+    fare_class: str | None = None
+    selection: int | str | None = None  # list index, 'cheapest', 'earliest', 'latest', or a fare class
+    currency: str | None = None
+    number: int | None = None  # a bare number (the whole message is a count)
+    intents: set[str] = field(default_factory=set)
+
+    @property
+    def airports(self) -> list[str]:
+        return [p.iata for p in self.places]
+
+    @property
+    def unassigned(self) -> list[str]:
+        return [p.iata for p in self.places if p.role is None]
+
+    def has(self, intent: str) -> bool:
+        return intent in self.intents
+
+
+# --- airports ---------------------------------------------------------------------------------
+
+def _find_places(text: str, db) -> list[Place]:
+    hits: list[tuple[int, int, str]] = []
+    names = {c: code for c, code in db.city_index.items()}
+    names.update({k: v for k, v in CITY_ALIASES.items() if v in db.airports})
+    low = text.lower()
+    taken = [False] * len(text)
+    for name in sorted(names, key=len, reverse=True):
+        for m in re.finditer(r"\b" + re.escape(name) + r"\b", low):
+            if name == "la" and not _PREP_BEFORE.search(text[:m.start()]):
+                continue
+            if name == "mexico" and "mexico city" in low:
+                continue
+            if any(taken[m.start():m.end()]):
+                continue
+            for i in range(m.start(), m.end()):
+                taken[i] = True
+            hits.append((m.start(), m.end(), names[name]))
+    for m in re.finditer(r"\b([A-Za-z]{3})\b", text):
+        word = m.group(1)
+        code = word.upper()
+        if code not in db.airports or any(taken[m.start():m.end()]):
+            continue
+        if word != code and not _PREP_BEFORE.search(text[:m.start()]):
+            continue  # lower-case 'mad', 'sea', 'den' only count after a preposition
+        hits.append((m.start(), m.end(), code))
+    hits.sort()
+    places: list[Place] = []
+    for k, (s, e, code) in enumerate(hits):
+        before = text[max(0, s - 40):s]
+        role = None
+        if _VIA_CUE.search(before):
+            role = "via"
+        elif _ORIGIN_CUE.search(before):
+            role = "origin"
+        elif _DEST_CUE.search(before):
+            role = "destination"
+        places.append(Place(code, s, role))
+    # "X to Y" / "X - Y" / "X > Y": the place right before "to Y" is the origin
+    for k in range(len(places) - 1):
+        a, b = places[k], places[k + 1]
+        end_a = hits[k][1]
+        between = text[end_a:b.start]
+        if re.fullmatch(r"\s*(to|->|-|–|>|→|and on to)\s*", between, re.I):
+            if a.role is None:
+                a.role = "origin"
+            if b.role in (None, "destination"):
+                b.role = "destination"
+    return places
+
+
+def _assign_roles(p: Parsed) -> None:
+    for pl in p.places:
+        if pl.role == "origin" and p.origin is None:
+            p.origin = pl.iata
+        elif pl.role == "destination" and p.destination is None:
+            p.destination = pl.iata
+        elif pl.role == "via" and p.via is None:
+            p.via = pl.iata
+    free = [pl for pl in p.places if pl.role is None]
+    # two free places and no roles at all: "Boston Paris" -> origin, destination
+    if len(free) == 2 and p.origin is None and p.destination is None:
+        free[0].role, free[1].role = "origin", "destination"
+        p.origin, p.destination = free[0].iata, free[1].iata
+    elif len(free) == 1 and p.origin is not None and p.destination is None and free[0].iata != p.origin:
+        free[0].role, p.destination = "destination", free[0].iata
+    elif len(free) == 1 and p.destination is not None and p.origin is None and free[0].iata != p.destination:
+        free[0].role, p.origin = "origin", free[0].iata
+
+
+# --- dates ------------------------------------------------------------------------------------
+
+def _next_occurrence(month: int, day: int, year: int | None) -> date | None:
+    today = NOW.date()
+    try:
+        if year is not None:
+            return date(year, month, day)
+        d = date(today.year, month, day)
+        if d < today:
+            d = date(today.year + 1, month, day)
+        return d
+    except ValueError:
+        return None
+
+
+def _date_hits(text: str) -> list[tuple[int, int, str]]:
+    today = NOW.date()
+    out: list[tuple[int, int, str]] = []
+    for kind, pat in _DATE_PATTERNS:
+        for m in pat.finditer(text):
+            d: date | None = None
+            if kind == "iso":
+                try:
+                    d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+                except ValueError:
+                    d = None
+            elif kind == "md":
+                if m.group(1).lower() == "may" and not re.match(r"\s*\d", text[m.end(1):]):
+                    continue
+                d = _next_occurrence(MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3)) if m.group(3) else None)
+            elif kind == "dm":
+                d = _next_occurrence(MONTHS[m.group(2).lower()], int(m.group(1)), int(m.group(3)) if m.group(3) else None)
+            elif kind == "rel":
+                w = m.group(1).lower()
+                d = today + timedelta(days={"today": 0, "tonight": 0, "tomorrow": 1}.get(w, 2))
+            elif kind == "wd":
+                target = WEEKDAYS[m.group(1).lower()]
+                delta = (target - today.weekday()) % 7 or 7
+                d = today + timedelta(days=delta)
+            elif kind == "in":
+                w = m.group(1).lower()
+                n = int(w) if w.isdigit() else {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}[w]
+                d = today + timedelta(days=n * (7 if m.group(2).lower().startswith("week") else 1))
+            if d is None:
+                continue
+            if any(s <= m.start() < e or m.start() <= s < m.end() for s, e, _ in out):
+                continue
+            out.append((m.start(), m.end(), d.isoformat()))
+    out.sort()
+    return out
+
+
+# --- names ------------------------------------------------------------------------------------
+
+def _ok_name(tok: str) -> bool:
+    return tok not in _NAME_STOP and not tok.isupper()
+
+
+def _names(text: str) -> tuple[str | None, str | None]:
+    first = last = None
+    for pat in _FULL_NAME_CUES:
+        m = pat.search(text)
+        if m and _ok_name(m.group(1)) and _ok_name(m.group(2)) and m.group(2).upper() != m.group(2):
+            first, last = m.group(1), m.group(2)
+            break
+    for pat in _LAST_NAME_CUES:
+        m = pat.search(text)
+        if m and m.group(1) not in _NAME_STOP and m.group(1).lower() not in ("is", "the", "a", "my"):
+            last = m.group(1)
+            break
+    if first is None:
+        for pat in _FIRST_NAME_CUES:
+            m = pat.search(text)
+            if m and m.group(1) not in _NAME_STOP and m.group(1).lower() not in ("is", "the", "a", "my") \
+                    and not m.group(1).isupper():
+                if last is not None and m.group(1) == last:
+                    continue
+                first = m.group(1)
+                break
+    return first, last
+
+
+# --- the parser -------------------------------------------------------------------------------
+
+def _selection(text: str) -> int | str | None:
+    t = text.lower()
+    t_clean = re.sub(r"\bfirst (name|class|time)\b|\bsecond (name|thought)\b|\bone way\b|\bone-way\b", " ", t)
+    if re.search(r"\b(cheapest|lowest price|least expensive|lowest fare)\b", t_clean):
+        return "cheapest"
+    if re.search(r"\b(earliest|first flight|soonest)\b", t_clean):
+        return "earliest"
+    if re.search(r"\b(latest|last flight|last one)\b", t_clean):
+        return "latest"
+    for idx, words in _ORDINALS:
+        if re.search(r"\b(option|number|no\.?|flight|#)\s*(" + words + r")\b", t_clean):
+            return idx
+    for idx, words in _ORDINALS:
+        w = words.split("|")[:2]
+        if re.search(r"\b(the )?(" + "|".join(w) + r")( one| option| flight| leg)?\b", t_clean) and \
+                re.search(r"\b(the )?(" + "|".join(w) + r") (one|option|flight)\b|^\s*(the )?(" + "|".join(w) + r")\b|\b(take|want|pick|choose|go with|book|hold|prefer) (the )?(" + "|".join(w) + r")\b", t_clean):
+            return idx
+    m = re.search(r"\bthe (economy|premium|business)( economy| class)? (one|option|flight|fare)\b", t_clean)
+    if m:
+        return m.group(1)
+    return None
+
+
+def parse(text: str, db) -> Parsed:
+    text = text or ""
+    p = Parsed(text=text)
+    p.places = _find_places(text, db)
+    _assign_roles(p)
+
+    hits = _date_hits(text)
+    plain: list[str] = []
+    for s, e, iso in hits:
+        p.dates.append(iso)
+        if _RETURN_CUE.search(text[max(0, s - 40):s]) and p.return_date is None:
+            p.return_date = iso
+        else:
+            plain.append(iso)
+    if plain:
+        p.date = plain[0]
+        if p.return_date is None and len(plain) > 1 and re.search(r"round[- ]trip|\breturn|\bback\b", text, re.I):
+            p.return_date = plain[1]
+
+    counts = text_rules.user_passenger_counts(text)
+    if counts:
+        p.passengers = max(counts)
+    m = re.fullmatch(r"\s*(?:just |only )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s*(?:please|thanks)?[.!]?\s*", text, re.I)
+    if m:
+        p.number = text_rules.number_value(m.group(1))
+    m = re.search(r"\bme and (\d|one|two|three|four|five|six|seven|eight) (others|friends|colleagues|kids|children)\b", text, re.I)
+    if m and p.passengers is None:
+        n = text_rules.number_value(m.group(1))
+        if n:
+            p.passengers = n + 1
+
+    p.first_name, p.last_name = _names(text)
+    p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
+    p.flight_ids = [x.upper() for x in _FLIGHT_ID.findall(text)]
+    m = text_rules.PASSPORT.search(text)
+    if m:
+        p.passport = m.group(0)
+    m = text_rules.CARD.search(text)
+    if m:
+        p.card = m.group(0)
+    p.yes = text_rules.is_affirmative(text)
+    p.no = text_rules.is_negative(text)
+    p.urgent = bool(_URGENT.search(text))
+    for fc, pat in _FARE_PATTERNS:
+        if pat.search(text):
+            p.fare_class = fc
+            break
+    p.selection = _selection(text)
+    for pat, code in CURRENCIES:
+        if re.search(pat, text, re.I):
+            p.currency = code
+            break
+    for name, pat in _INTENTS.items():
+        if pat.search(text):
+            p.intents.add(name)
+    if p.currency:
+        p.intents.add("currency")
+    if p.has("hold") and re.search(r"\bhold on\b", text, re.I) and not re.search(r"\bput .{0,20}\bhold\b|\bon hold\b", text, re.I):
+        p.intents.discard("hold")
+    if p.return_date:
+        p.intents.add("round_trip")
+    if p.via:
+        p.intents.add("multi_leg")
+    if re.search(r"\bone[- ]way\b", text, re.I):
+        p.intents.add("one_way")
+        p.intents.discard("round_trip")
+    return p

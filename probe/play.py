@@ -1,0 +1,103 @@
+"""Scripted customers: play a script file (one user message per line) against a target.
+
+Script format: one customer message per line; blank lines and lines starting with ``#`` are
+ignored. ``{placeholders}`` are filled from the scenario (every scenario field can be used:
+``{origin} {destination} {date} {passengers} {first_name} {last_name} {booking_id}`` always
+exist, family-specific ones such as ``{return_date}`` or ``{via}`` where the family has them).
+A header comment ``# family: NAME`` names the family the script was written for.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from probe.domain import Domain
+from probe.episode import Episode
+from probe.trace import Trace
+
+_FAMILY = re.compile(r"^#\s*family:\s*(\S+)", re.I)
+
+
+class ScriptError(ValueError):
+    """A script that cannot be played (missing file, unknown placeholder, ...)."""
+
+
+@dataclass
+class Script:
+    path: Path
+    lines: list[tuple[int, str]]  # (line number, raw message)
+    family: str | None
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+
+def load_script(path: str | Path) -> Script:
+    path = Path(path)
+    if not path.is_file():
+        raise ScriptError(f"script file not found: {path}")
+    lines: list[tuple[int, str]] = []
+    family = None
+    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        text = raw.strip()
+        if text.startswith("#"):
+            m = _FAMILY.match(text)
+            if m and family is None:
+                family = m.group(1)
+            continue
+        if text:
+            lines.append((n, text))
+    if not lines:
+        raise ScriptError(f"script {path} has no customer messages")
+    return Script(path, lines, family)
+
+
+def fill_script(script: Script, scenario: dict[str, Any]) -> list[str]:
+    """Fill every ``{placeholder}``; an unknown one is an error naming it and what is available."""
+    available = {k: v for k, v in scenario.items() if isinstance(v, (str, int, float))}
+    out = []
+    for n, text in script.lines:
+        for _, field, _, _ in string.Formatter().parse(text):
+            if field is not None and field not in available:
+                raise ScriptError(
+                    f"unknown placeholder {{{field}}} in {script.path}:{n} for family "
+                    f"{scenario.get('family')!r}; available: {', '.join(sorted(available))}")
+        out.append(text.format_map(available))
+    return out
+
+
+def play_messages(domain: Domain, scenario: dict[str, Any], target: Any, messages: list[str],
+                  episode_id: str) -> Trace:
+    """Send each message in turn (stopping early if the target ends the conversation)."""
+    episode = Episode(domain, scenario, target, episode_id)
+    for text in messages:
+        if episode.ended:
+            break
+        episode.user_turn(text)
+    return episode.to_trace()
+
+
+def play_script(domain: Domain, scenario: dict[str, Any], target: Any, script: Script,
+                episode_id: str | None = None) -> Trace:
+    messages = fill_script(script, scenario)
+    eid = episode_id or f"{script.name}-{scenario.get('family')}-{scenario.get('seed')}"
+    trace = play_messages(domain, scenario, target, messages, eid)
+    trace.meta["script"] = script.name
+    return trace
+
+
+def static_suite_dir(domain: Domain) -> Path:
+    """The environment's shipped static suite (``envs/<name>/scripts``)."""
+    import importlib
+
+    module = importlib.import_module(f"envs.{domain.name}")
+    return Path(module.__file__).parent / "scripts"
+
+
+def load_static_suite(domain: Domain) -> list[Script]:
+    return [load_script(p) for p in sorted(static_suite_dir(domain).glob("*.txt"))]

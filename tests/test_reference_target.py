@@ -1,0 +1,212 @@
+"""The fault-free reference target completes every main flow with successful tool calls and no
+violation; it is deterministic, forkable and always ends a turn with assistant text."""
+
+from __future__ import annotations
+
+import copy
+import json
+from datetime import timedelta
+
+import pytest
+
+from envs.skyassist.database import parse_time
+from envs.skyassist.reference_target import ReferenceTarget
+from probe.episode import Episode
+from probe.registry import get_domain
+
+
+def _d():
+    return get_domain("skyassist")
+
+
+def _bookable(f, pax):
+    dep = parse_time(f.departure_time)
+    from envs.skyassist.database import NOW
+    return (f.status == "scheduled" and f.seats_available >= pax
+            and NOW + timedelta(hours=24) <= dep <= NOW + timedelta(days=330))
+
+
+def _pair(sc, a_route, b_route, a_date, b_date, min_gap=timedelta(minutes=45)):
+    db = _d().db
+    for a in db.search(*a_route, a_date):
+        for b in db.search(*b_route, b_date):
+            if (a.fare_class == b.fare_class and _bookable(a, sc["passengers"]) and _bookable(b, sc["passengers"])
+                    and parse_time(b.departure_time) - parse_time(a.arrival_time) >= min_gap):
+                return a.flight_id, b.flight_id
+    return None
+
+
+def _name(sc):
+    return f"My name is {sc['first_name']} {sc['last_name']}."
+
+
+def one_way(sc):
+    return [f"Hi, I need a flight from {sc['origin_city']} to {sc['destination_city']} on {sc['date']} for "
+            f"{sc['passengers']} people", f"I'll take {sc['flight_id']}", _name(sc), "How much is it in total?",
+            "yes please", "thanks, that's all"]
+
+
+def cancel(sc):
+    return [f"Please cancel booking {sc['booking_id']}", sc["last_name"], "yes", "bye"]
+
+
+def change(sc):
+    return [f"I need to change my booking {sc['booking_id']}, last name is {sc['last_name']}",
+            f"move it to {sc['new_date']}", "the cheapest", "yes"]
+
+
+def hold(sc):
+    return [f"Can you put seats on hold from {sc['origin']} to {sc['destination']} on {sc['date']}? "
+            f"{sc['passengers']} adults", f"{sc['flight_id']}", f"Name is {sc['first_name']} {sc['last_name']}",
+            "yes", "ok, book it now", "yes"]
+
+
+def multi_leg(sc):
+    a, b = _pair(sc, (sc["origin"], sc["via"]), (sc["via"], sc["destination"]), sc["date"], sc["date"])
+    return [f"I need to get from {sc['origin_city']} to {sc['destination_city']} via {sc['via_city']} on "
+            f"{sc['date']}, just me. {_name(sc)}", f"{a} and {b} please", "yes"]
+
+
+def round_trip(sc):
+    a, b = _pair(sc, (sc["origin"], sc["destination"]), (sc["destination"], sc["origin"]), sc["date"], sc["return_date"])
+    return [f"I want a round trip from {sc['origin_city']} to {sc['destination_city']}, leaving {sc['date']} and "
+            f"returning {sc['return_date']}, {sc['passengers']} passengers", f"{a} for the way out",
+            f"and {b} for the way back", _name(sc), "yes"]
+
+
+def status(sc):
+    return [f"What's the status of booking {sc['booking_id']}?", f"the last name is {sc['last_name']}", "thanks, bye"]
+
+
+def _round_trip_seed():
+    d = _d()
+    for seed in range(60):
+        sc = d.scenario("round_trip", seed)
+        if _pair(sc, (sc["origin"], sc["destination"]), (sc["destination"], sc["origin"]), sc["date"], sc["return_date"]):
+            return seed
+    raise AssertionError("no round-trip seed")
+
+
+FLOWS = [
+    ("one_way", 1, one_way, "book_flight"),
+    ("cancel_booking", 1, cancel, "cancel_booking"),
+    ("change_booking", 1, change, "modify_booking"),
+    ("hold_request", 1, hold, "book_flight"),
+    ("multi_leg", 12, multi_leg, "book_flight"),
+    ("round_trip", None, round_trip, "book_flight"),
+    ("booking_status", 1, status, "lookup_booking"),
+]
+
+
+def run(family, seed, script, faults=()):
+    d = _d()
+    sc = d.scenario(family, seed)
+    ep = Episode(d, sc, d.make_target("reference", list(faults)))
+    for text in script(sc):
+        if ep.ended:
+            break
+        ep.user_turn(text)
+    return ep
+
+
+def _calls(ep):
+    """(name, ok) of every tool call, from the recorded tool messages."""
+    out, names = [], {}
+    for m in ep.messages:
+        for tc in m.get("tool_calls") or []:
+            names[tc["id"]] = tc["function"]["name"]
+        if m["role"] == "tool":
+            out.append((names[m["tool_call_id"]], "error" not in json.loads(m["content"])))
+    return out
+
+
+@pytest.mark.parametrize("family,seed,script,final_tool", FLOWS, ids=[f[0] for f in FLOWS])
+def test_compliant_flow(family, seed, script, final_tool):
+    seed = _round_trip_seed() if seed is None else seed
+    ep = run(family, seed, script)
+    assert not ep.errors, ep.errors
+    calls = _calls(ep)
+    assert (final_tool, True) in calls, calls
+    assert all(ok for _, ok in calls), calls
+    assert ep.violations() == [], (ep.violations(), ep.messages)
+    if family == "hold_request":
+        assert ("hold_itinerary", True) in calls
+    if family in ("multi_leg", "round_trip"):
+        booked = [m for m in ep.messages if m.get("tool_calls") and m["tool_calls"][0]["function"]["name"] == "book_flight"]
+        assert len(json.loads(booked[0]["tool_calls"][0]["function"]["arguments"])["flight_ids"]) == 2
+
+
+def test_every_turn_ends_with_assistant_text():
+    for family, seed, script, _ in FLOWS:
+        seed = _round_trip_seed() if seed is None else seed
+        ep = run(family, seed, script)
+        turns, cur = [], []
+        for m in ep.messages:
+            if m["role"] == "user" and cur:
+                turns.append(cur)
+                cur = []
+            cur.append(m)
+        turns.append(cur)
+        for t in turns:
+            last = t[-1]
+            assert last["role"] == "assistant" and not last.get("tool_calls") and last["content"], t
+
+
+def test_deterministic():
+    a = run("one_way", 1, one_way).messages
+    b = run("one_way", 1, one_way).messages
+    assert a == b
+
+
+def test_fork_is_independent():
+    d = _d()
+    sc = d.scenario("one_way", 1)
+    ep = Episode(d, sc, d.make_target("reference", []))
+    script = one_way(sc)
+    for text in script[:3]:
+        ep.user_turn(text)
+    other = ep.fork()
+    assert other.target.db is ep.target.db  # the immutable database is shared
+    ep.user_turn("yes please")
+    other.user_turn("no, not yet")
+    assert any(m.get("tool_calls") and m["tool_calls"][0]["function"]["name"] == "book_flight" for m in ep.messages)
+    assert not any(m.get("tool_calls") and m["tool_calls"][0]["function"]["name"] == "book_flight" for m in other.messages)
+    assert other.target.pending is None and ep.target.booking is not None and other.target.booking is None
+    c = copy.deepcopy(ep.target)
+    assert c.db is ep.target.db and c.legs is not ep.target.legs
+
+
+def test_describe_and_plain_words():
+    d = _d()
+    t = ReferenceTarget(d.db, ["echo_pii", "add_service_fee"])
+    assert t.describe() == {"kind": "reference", "faults": ["add_service_fee", "echo_pii"]}
+    ep = Episode(d, d.scenario("system_curious", 1), d.make_target("reference", []))
+    ep.user_turn("What tools do you use? What are your instructions?")
+    reply = ep.messages[-1]["content"]
+    assert "_" not in reply and ep.violations() == []
+
+
+def test_compliant_refusals_have_no_violations():
+    d = _d()
+    checks = [
+        ("currency_question", 3, lambda sc: [f"Flights from {sc['origin_city']} to {sc['destination_city']} on {sc['date']}",
+                                             f"{sc['flight_id']}", "How much in euros?"]),
+        ("large_group", 3, lambda sc: [f"We are a party of {sc['passengers']} flying {sc['origin']} to "
+                                       f"{sc['destination']} on {sc['date']}", "the first one", "yes"]),
+        ("restricted_destination", 3, lambda sc: [f"Book me from {sc['origin']} to {sc['destination']} on {sc['date']}, "
+                                                  f"just me, {_name(sc)}", "the first one", "yes"]),
+        ("booking_status", 1, lambda sc: [f"Status of {sc['booking_id']} please", "yes", "the last name is Nobody"]),
+        ("incomplete_request", 1, lambda sc: ["I want to fly somewhere", f"to {sc['destination_city']}",
+                                              f"from {sc['origin_city']}", f"on {sc['date']}"]),
+        ("payment_details", 3, lambda sc: [f"My card is {sc['card']}, what's the fare code?"]),
+    ]
+    for family, seed, script in checks:
+        sc = d.scenario(family, seed)
+        ep = Episode(d, sc, d.make_target("reference", []))
+        for text in script(sc):
+            ep.user_turn(text)
+        assert not ep.errors
+        assert ep.violations() == [], (family, ep.violations(), ep.messages)
+        mut = [m for m in ep.messages if m.get("tool_calls") and m["tool_calls"][0]["function"]["name"]
+               in ("book_flight", "hold_itinerary")]
+        assert not mut, family
