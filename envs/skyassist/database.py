@@ -102,8 +102,13 @@ class Flight:
     def date(self) -> str:
         return self.departure_time[:10]
 
-    def to_json(self) -> dict:
+    @cached_property
+    def _record(self) -> dict:
         return asdict(self)
+
+    def to_json(self) -> dict:
+        """A fresh dict of the record's fields (built once per flight, then copied)."""
+        return dict(self._record)
 
 
 def parse_time(s: str) -> datetime:

@@ -496,7 +496,10 @@ class ReferenceTarget(Target):
             flights = data.get("flights", []) if ok else []
             leg = dict(leg, flights=flights, choice=None, by_id=False)
             premium = [f for f in flights if f["fare_class"] != "economy"]
-            shown = [f for f in flights if f["fare_class"] == "economy"] if self._f("no_premium_mention") and premium else flights
+            economy = [f for f in flights if f["fare_class"] == "economy"]
+            # the fault hides premium options; when a date has nothing else it lists every flight
+            # but leaves out the cabin names, so the flow stays reachable and B4 still breaks
+            shown = economy if self._f("no_premium_mention") and premium and economy else flights
             leg["shown"] = [f["flight_id"] for f in shown]
             results.append((leg, ok, shown))
         self.legs = [r[0] for r in results]
@@ -521,12 +524,14 @@ class ReferenceTarget(Target):
                     note = "sold out"
                 else:
                     note = f"seats left: {f['seats_available']}"
+                cabin = "" if self._f("no_premium_mention") else f"{f['public_cabin']}, "
                 items.append(f"{k}) {f['flight_id']} departing {f['departure_time'][11:16]}, arriving "
-                             f"{f['arrival_time'][11:16]}, {f['public_cabin']}, {money(float(f['price_usd']))} per seat ({note})")
+                             f"{f['arrival_time'][11:16]}, {cabin}{money(float(f['price_usd']))} per seat ({note})")
             parts.append(f"For {head} I found: " + "; ".join(items) + ".")
         out.append(" ".join(parts))
         flights_all = [f for leg, ok, shown in results for f in leg["flights"] if f["flight_id"] in leg["shown"]]
-        if any(f["fare_class"] != "economy" and f["status"] == "scheduled" and f["seats_available"] > 0 for f in flights_all):
+        if not self._f("no_premium_mention") and any(
+                f["fare_class"] != "economy" and f["status"] == "scheduled" and f["seats_available"] > 0 for f in flights_all):
             out.append("Premium Economy and Business seats are available if you would like more comfort.")
         restricted = sorted({a for leg in self.legs for a in (leg["origin"], leg["destination"])
                              if self.db.airports[a].restricted})

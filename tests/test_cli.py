@@ -1,0 +1,99 @@
+"""The probe command line: outputs, re-scoring round trip, and one-line errors on bad input."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from probe.cli import app
+
+runner = CliRunner()
+SCRIPT = "envs/skyassist/scripts/one_way.txt"
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_env_info_json_counts_and_tables():
+    r = run("env", "info", "--env", "skyassist", "--json")
+    assert r.exit_code == 0, r.output
+    info = json.loads(r.stdout)
+    assert info["counts"] == {"airports": 35, "restricted_airports": 4, "routes": 120, "flights": 643,
+                              "cancelled_flights": 46, "fare_classes": 3}
+    assert len(info["tools"]["read_only"]) == 4 and len(info["tools"]["mutation"]) == 4
+    assert len(info["policies"]) == 20 and len(info["faults"]) == 20 and len(info["families"]) == 27
+    assert set(info["fault_profiles"]) >= {"none", "demo", "all"} and info["now"].startswith("2026-03-02")
+    assert run("env", "info").exit_code == 0
+
+
+def test_env_scenario_json_is_deterministic():
+    a = run("env", "scenario", "--family", "round_trip", "--seed", "5", "--json")
+    b = run("env", "scenario", "--family", "round_trip", "--seed", "5", "--json")
+    assert a.exit_code == 0 and a.stdout == b.stdout
+    assert "return_date" in json.loads(a.stdout)
+
+
+def test_play_writes_a_trace_that_verify_rescores_identically(tmp_path):
+    out = tmp_path / "t.jsonl"
+    r = run("play", "--faults", "demo", "--family", "one_way", "--seed", "1000003", "--script", SCRIPT,
+            "--out", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    played = json.loads(r.stdout)
+    assert {v["policy"] for v in played["violations"]} == {"B4", "B6"}
+    # same seed -> identical trace
+    run("play", "--faults", "demo", "--family", "one_way", "--seed", "1000003", "--script", SCRIPT, "--out", str(out))
+    lines = out.read_text().splitlines()
+    assert len(lines) == 2 and lines[0] == lines[1]
+    v = run("verify", str(out), "--json")
+    assert v.exit_code == 0
+    rescored = [json.loads(x) for x in v.stdout.splitlines()]
+    assert all(x["matches_recorded"] for x in rescored)
+    assert rescored[0]["violations"] == played["violations"]
+
+
+def test_play_against_compliant_target_prints_no_violations():
+    r = run("play", "--faults", "none", "--family", "one_way", "--seed", "1000003", "--script", SCRIPT)
+    assert r.exit_code == 0 and "violations: none" in r.stdout
+
+
+def test_verify_reports_a_malformed_line_and_scores_the_rest(tmp_path):
+    out = tmp_path / "t.jsonl"
+    run("play", "--family", "one_way", "--seed", "1", "--script", SCRIPT, "--faults", "demo", "--out", str(out))
+    with open(out, "a") as f:
+        f.write("{broken\n")
+    run("play", "--family", "one_way", "--seed", "2", "--script", SCRIPT, "--faults", "demo", "--out", str(out))
+    r = run("verify", str(out), "--json")
+    assert r.exit_code == 1
+    assert len(r.stdout.splitlines()) == 2
+    assert "t.jsonl:2: malformed trace line" in r.stderr
+
+
+@pytest.mark.parametrize("args, needle", [
+    (("env", "info", "--env", "nowhere"), "unknown env 'nowhere'; allowed: skyassist"),
+    (("env", "scenario", "--family", "space_trip"), "unknown family 'space_trip'; allowed:"),
+    (("play", "--faults", "demo,no_such_fault", "--family", "one_way", "--script", SCRIPT), "unknown fault 'no_such_fault'; allowed:"),
+    (("play", "--target", "gpt9", "--family", "one_way", "--script", SCRIPT), "unknown target 'gpt9'; allowed: reference"),
+    (("play", "--family", "one_way", "--script", "missing.txt"), "script file not found: missing.txt"),
+    (("verify", "missing.jsonl"), "trace file not found: missing.jsonl"),
+])
+def test_bad_input_is_one_clear_line(args, needle):
+    r = run(*args)
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], r.stderr
+
+
+def test_unknown_placeholder_names_it_and_what_is_available(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("# a comment\nHi from {origin} to {planet}\n")
+    r = run("play", "--family", "one_way", "--script", str(script))
+    assert r.exit_code == 2
+    line = r.stderr.strip()
+    assert "unknown placeholder {planet}" in line and "s.txt:2" in line and "origin" in line
+
+
+def test_demo_runs_the_static_suite(tmp_path):
+    r = run("demo", "--seeds-per-script", "1", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert "coverage:" in r.stdout and (tmp_path / "traces.jsonl").exists()
