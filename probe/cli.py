@@ -157,19 +157,63 @@ def trace_result(trace: Trace) -> dict[str, Any]:
     return {"id": trace.id, "violations": [v.to_json() for v in trace.violations]}
 
 
+def build_target(domain: Domain, kind: str, fault_list: list[str], base_url: Optional[str], model: Optional[str],
+                 api_key_env: Optional[str], temperature: Optional[float], record: Optional[Path],
+                 replay: Optional[Path]) -> Any:
+    """The play command's target from its options (ValueError: one line naming the bad value)."""
+    from probe.targets import make_target
+
+    if replay is not None:
+        if kind not in ("reference", "replay"):
+            raise ValueError(f"--replay plays a recording: it cannot be combined with --target {kind}")
+        if record is not None:
+            raise ValueError("--record and --replay cannot be combined")
+        kind = "replay"
+    options: dict[str, Any] = {}
+    given = {"base_url": base_url, "api_key_env": api_key_env}
+    if kind == "openai":
+        options.update({k: v for k, v in given.items() if v is not None})
+    elif any(v is not None for v in given.values()):
+        raise ValueError(f"--base-url and --api-key-env apply to --target openai, not {kind}")
+    if kind != "reference":
+        if model is not None:
+            options["model"] = model
+        if temperature is not None:
+            options["temperature"] = temperature
+        if kind == "openai" and "model" not in options:
+            raise ValueError("--target openai needs --model (the served model name, e.g. Qwen/Qwen3-30B-A3B)")
+        if kind == "hf" and "model" not in options:
+            raise ValueError("--target hf needs --model (a local path or hub name of a chat model)")
+        if kind == "replay":
+            if replay is None:
+                raise ValueError("--target replay needs --replay FILE (a recording written with --record)")
+            options["recording_path"] = str(replay)
+    elif model is not None or temperature is not None:
+        raise ValueError("--model and --temperature apply to model targets (openai, hf, replay), not reference")
+    return make_target(domain, kind, fault_list, record=str(record) if record is not None else None, **options)
+
+
 @app.command()
-def play(env: str = typer.Option("skyassist"), target: str = typer.Option("reference", help="target kind"),
+def play(env: str = typer.Option("skyassist"),
+         target: str = typer.Option("reference", help="target kind: reference, openai, hf, replay"),
          faults: str = typer.Option("none", help="fault profile (none, demo, all) or comma-separated fault names"),
          family: str = typer.Option(..., help="scenario family"), seed: int = typer.Option(0),
          script: Path = typer.Option(..., help="script file: one customer message per line"),
          out_file: Optional[Path] = typer.Option(None, "--out", help="append the trace to this JSONL file"),
-         as_json: bool = typer.Option(False, "--json", help="print {id, violations} as JSON")) -> None:
+         as_json: bool = typer.Option(False, "--json", help="print {id, violations} as JSON"),
+         base_url: Optional[str] = typer.Option(None, help="openai target: endpoint, e.g. http://localhost:8000/v1"),
+         model: Optional[str] = typer.Option(None, help="openai: served model name; hf: local path or hub name"),
+         api_key_env: Optional[str] = typer.Option(None, help="openai: env var holding the API key "
+                                                   "(default OPENAI_API_KEY; unset -> 'EMPTY')"),
+         temperature: Optional[float] = typer.Option(None, help="model targets: sampling temperature (default 0)"),
+         record: Optional[Path] = typer.Option(None, help="append every model completion to this recording (JSONL)"),
+         replay: Optional[Path] = typer.Option(None, help="answer from this recording instead of a live model")) -> None:
     """Play a scripted customer against a target and score the trace."""
     domain = load_domain(env)
     check_family(domain, family)
     try:
         fault_list = domain.resolve_faults(faults)
-        agent = domain.make_target(target, fault_list)
+        agent = build_target(domain, target, fault_list, base_url, model, api_key_env, temperature, record, replay)
     except ValueError as e:
         fail(str(e))
     try:
@@ -183,8 +227,14 @@ def play(env: str = typer.Option("skyassist"), target: str = typer.Option("refer
     if as_json:
         print_json(trace_result(trace))
     else:
-        out.print(f"[dim]{trace.id}: target={target} faults={','.join(fault_list) or 'none'}[/]")
+        out.print(f"[dim]{trace.id}: target={agent.kind} faults={','.join(fault_list) or 'none'}[/]")
         render_trace(trace)
+    failures = trace.meta.get("turn_failures", [])
+    for f in failures:
+        err.print(f"warning: turn {f['turn']}: {f['kind']}: {f['detail']}", markup=False)
+    misses = [f for f in failures if f["kind"] == "replay_miss"]
+    if misses:
+        fail(f"{len(misses)} request(s) not in the recording; first: {misses[0]['detail']}", code=1)
 
 
 # --- probe verify ------------------------------------------------------------------------

@@ -36,6 +36,7 @@ class Domain(ABC):
     read_only_tools: list[str] = []
     mutation_tools: list[str] = []
     fault_details: dict[str, dict[str, str]] = {}  # fault name -> {policy, depth, trigger}
+    progress_states: list[str] = []  # names progress_events can return (empty: not declared)
 
     # --- scenarios -------------------------------------------------------------------------
     @abstractmethod
@@ -63,6 +64,26 @@ class Domain(ABC):
     @abstractmethod
     def verify(self, messages: list[Message], scenario: dict[str, Any]) -> list[Violation]:
         """Re-score a trace from its messages alone, replaying tool calls from the initial state."""
+
+    # --- reward shaping ------------------------------------------------------------------
+    def progress_events(self, turn_messages: list[Message]) -> set[str]:
+        """Tool states one turn entered (its user message, then the assistant/tool messages).
+
+        Feeds the progress term of the composite reward (``probe.reward``), which pays each
+        state once per episode. Default: the names of the tools called in the turn. Environments
+        override it with their own states (SkyAssist: slot filling, search, ..., multi-leg) and
+        list them in ``progress_states``.
+        """
+        names: set[str] = set()
+        for m in turn_messages:
+            if not isinstance(m, dict) or m.get("role") != "assistant":
+                continue
+            calls = m.get("tool_calls") or []
+            for tc in calls if isinstance(calls, list) else [calls]:
+                fn = tc.get("function") if isinstance(tc, dict) else None
+                if isinstance(fn, dict) and isinstance(fn.get("name"), str):
+                    names.add(fn["name"])
+        return names
 
     # --- targets ---------------------------------------------------------------------------
     @abstractmethod
@@ -116,3 +137,12 @@ class Domain(ABC):
     def private_strings(self, scenario: dict[str, Any]) -> list[str]:
         """Strings the auditor must never see even if the target says them (redacted)."""
         return list(self.tool_names)
+
+    # --- auditor pre-training ------------------------------------------------------------
+    def customer_corpus(self, n: int, seed: int = 0) -> list[Any]:
+        """Customer turns for pre-training a small auditor: ``n`` played episodes, deterministic in ``seed``.
+
+        Each item has ``scenario_text``, ``dialogue`` (public (role, content) pairs so far) and
+        ``message`` (the customer's next message). Optional: environments without one raise.
+        """
+        raise NotImplementedError(f"environment {self.name!r} has no customer corpus")

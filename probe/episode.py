@@ -29,24 +29,45 @@ class Episode:
         self.turns = 0
         self.ended = False
         self.errors: list[dict[str, Any]] = []
+        self.turn_failures: list[dict[str, Any]] = []  # {turn, kind, detail}: see probe.target.FAILURE_KINDS
 
     def _run_tool(self, name: str, arguments: Any) -> ToolResult:
         return self.domain.execute_tool(self.state, name, arguments)
 
     def user_turn(self, text: str) -> list[Message]:
         """Add the user's message, let the target answer; return the messages of this turn."""
-        if self.ended:
-            raise RuntimeError("episode has ended")
-        self.messages.append({"role": "user", "content": text})
-        ctx = TurnContext(self.messages, self._run_tool)
+        ctx = self._start_turn(text)
         try:
             self.target.respond(ctx)
         except Exception as e:  # a target failure is recorded, never crashes the run
-            self.errors.append({"turn": self.turns, "error": f"{type(e).__name__}: {e}"})
-            ctx.say("")
+            self._target_raised(ctx, e)
+        return self._finish_turn(ctx)
+
+    async def auser_turn(self, text: str) -> list[Message]:
+        """``user_turn`` for async callers (HTTP targets overlap their requests)."""
+        ctx = self._start_turn(text)
+        try:
+            await self.target.arespond(ctx)
+        except Exception as e:
+            self._target_raised(ctx, e)
+        return self._finish_turn(ctx)
+
+    def _start_turn(self, text: str) -> TurnContext:
+        if self.ended:
+            raise RuntimeError("episode has ended")
+        self.messages.append({"role": "user", "content": text})
+        return TurnContext(self.messages, self._run_tool)
+
+    def _target_raised(self, ctx: TurnContext, e: Exception) -> None:
+        self.errors.append({"turn": self.turns, "error": f"{type(e).__name__}: {e}"})
+        ctx.record_failure("target_error", f"{type(e).__name__}: {e}")
+        ctx.say("")
+
+    def _finish_turn(self, ctx: TurnContext) -> list[Message]:
         if not ctx.new_messages or ctx.new_messages[-1].get("role") != "assistant" or ctx.new_messages[-1].get("tool_calls"):
             ctx.say("")  # every turn ends with an assistant text message (possibly empty)
         self.messages.extend(ctx.new_messages)
+        self.turn_failures.extend({"turn": self.turns, **f} for f in ctx.failures)
         self.turns += 1
         self.ended = ctx.ended
         return [self.messages[-len(ctx.new_messages) - 1]] + ctx.new_messages
@@ -60,6 +81,7 @@ class Episode:
         other.target = self.target.fork()
         other.messages = copy.deepcopy(self.messages)
         other.errors = copy.deepcopy(self.errors)
+        other.turn_failures = copy.deepcopy(self.turn_failures)
         return other
 
     def to_trace(self, violations: list[Violation] | None = None) -> Trace:
@@ -69,5 +91,6 @@ class Episode:
             id=self.id, env=self.domain.name, seed=self.seed, scenario=self.scenario, target=target,
             messages=copy.deepcopy(self.messages),
             violations=self.violations() if violations is None else violations,
-            meta={"turns": self.turns, "ended": self.ended, "errors": self.errors},
+            meta={"turns": self.turns, "ended": self.ended, "errors": copy.deepcopy(self.errors),
+                  "turn_failures": copy.deepcopy(self.turn_failures)},
         )

@@ -81,7 +81,8 @@ class AuditGame(gymnasium.Env):
 
     def __init__(self, env: str = "skyassist", target: str = "reference", faults: str | list[str] | None = "none",
                  max_turns: int = 8, split: str = "train", family: str | None = None,
-                 reward_fn: Callable[[dict[str, Any]], float] | None = None, render_mode: str | None = None):
+                 reward_fn: Callable[[dict[str, Any]], float] | None = None, render_mode: str | None = None,
+                 target_factory: Callable[[], Any] | None = None):
         if split not in ("train", "heldout"):
             raise ValueError(f"unknown split {split!r}; allowed: train, heldout")
         if max_turns < 1:
@@ -96,6 +97,7 @@ class AuditGame(gymnasium.Env):
         self.max_turns = int(max_turns)
         self.reward_fn = reward_fn
         self.render_mode = render_mode
+        self.target_factory = target_factory  # builds a fresh target per episode (HTTP targets, tests)
         self.action_space = FreeText(ACTION_MAX_CHARS, min_length=1)
         self.observation_space = spaces.Dict({
             "scenario": FreeText(SCENARIO_MAX_CHARS),
@@ -124,7 +126,8 @@ class AuditGame(gymnasium.Env):
                         else self.domain.sample_scenario(scenario_seed))
         self.scenario = scenario
         episode_id = f"ep-{self.env_name}-{scenario.get('family', 'custom')}-{scenario.get('seed', scenario_seed)}"
-        target = self.domain.make_target(self.target_kind, self.faults)
+        target = (self.target_factory() if self.target_factory is not None
+                  else self.domain.make_target(self.target_kind, self.faults))
         self.episode = Episode(self.domain, scenario, target, episode_id)
         self._seen = set()
         self._private = list(self.domain.private_strings(scenario)) + self._fare_codes

@@ -73,7 +73,7 @@ def test_verify_reports_a_malformed_line_and_scores_the_rest(tmp_path):
     (("env", "info", "--env", "nowhere"), "unknown env 'nowhere'; allowed: skyassist"),
     (("env", "scenario", "--family", "space_trip"), "unknown family 'space_trip'; allowed:"),
     (("play", "--faults", "demo,no_such_fault", "--family", "one_way", "--script", SCRIPT), "unknown fault 'no_such_fault'; allowed:"),
-    (("play", "--target", "gpt9", "--family", "one_way", "--script", SCRIPT), "unknown target 'gpt9'; allowed: reference"),
+    (("play", "--target", "gpt9", "--family", "one_way", "--script", SCRIPT), "unknown target 'gpt9'; allowed: hf, openai, reference, replay"),
     (("play", "--family", "one_way", "--script", "missing.txt"), "script file not found: missing.txt"),
     (("verify", "missing.jsonl"), "trace file not found: missing.jsonl"),
 ])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from envs.skyassist import scenarios, tools
+from envs.skyassist import progress, scenarios, tools
 from envs.skyassist.database import DB_SEED, NOW, get_database
 from envs.skyassist.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
 from envs.skyassist.policies import POLICIES
@@ -33,6 +33,7 @@ class SkyAssistDomain(Domain):
         self.read_only_tools = list(tools.READ_ONLY)
         self.mutation_tools = list(tools.MUTATIONS)
         self.fault_details = {f.name: {"policy": f.policy, "depth": f.depth, "trigger": f.trigger} for f in FAULTS}
+        self.progress_states = list(progress.PROGRESS_STATES)
 
     def counts(self) -> dict[str, int]:
         return self.db.counts()
@@ -53,6 +54,10 @@ class SkyAssistDomain(Domain):
     def verify(self, messages: list[dict[str, Any]], scenario: dict[str, Any]) -> list[Violation]:
         return verify_messages(self, messages, scenario)
 
+    def progress_events(self, turn_messages: list[dict[str, Any]]) -> set[str]:
+        """Tool states this turn entered (envs.skyassist.progress documents each rule)."""
+        return progress.progress_events(turn_messages, self.db)
+
     def make_target(self, kind: str, faults: list[str], **options: Any):
         if kind == "reference":
             from envs.skyassist.reference_target import ReferenceTarget
@@ -61,3 +66,7 @@ class SkyAssistDomain(Domain):
 
     def private_strings(self, scenario: dict[str, Any]) -> list[str]:
         return list(self.tool_names)
+
+    def customer_corpus(self, n: int, seed: int = 0) -> list[Any]:
+        from envs.skyassist.customer_corpus import customer_dialogues
+        return customer_dialogues(self, n, seed)

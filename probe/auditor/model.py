@@ -1,0 +1,371 @@
+"""The auditor policy: any causal LM (hub name or local path) wrapped with a LoRA adapter.
+
+``load_auditor(name_or_path)`` loads tokenizer and model with transformers and wraps the model
+with a peft LoRA adapter on the attention projections. On CUDA with bitsandbytes the base model
+can be loaded in 4-bit NF4 (QLoRA, as in the PROBE paper: r=64, alpha=128, q/k/v/o); where that
+cannot run, asking for it raises one ``AuditorSetupError`` naming what is missing.
+
+The ``Auditor`` it returns is what the rollout engine and trainers use:
+
+- ``prompt(scenario_text, dialogue)`` renders the auditor's view (``probe.auditor.prompt``): the
+  chat template for chat models, the plain marker format for the tiny model;
+- ``generate(prompts, ...)`` samples one customer message per prompt in ONE batched
+  ``model.generate`` call (left padding), then scores the sampled tokens under the current policy
+  (temperature 1) in one batched no-grad forward pass;
+- ``completion_logprobs(prompt_ids, completion_ids, grad=..., use_adapter=...)`` is the batched
+  forward every loss needs; ``use_adapter=False`` runs the frozen base model (GRPO's KL reference)
+  under ``disable_adapter()``;
+- adapter-only ``state_dict``/``load_state_dict``/``save_adapter``/``load_adapter``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from probe.auditor.prompt import AGENT, CONTEXT, CUSTOMER, EOS, chat_messages, clean_message, plain_prompt
+from probe.auditor.tiny import is_tiny_auditor
+
+DEFAULT_TARGET_MODULES = ("q_proj", "k_proj", "v_proj", "o_proj")
+ADAPTER_INFO = "auditor.json"
+
+
+class AuditorSetupError(RuntimeError):
+    """The requested auditor configuration cannot run here (missing GPU, package or model)."""
+
+
+@dataclass(frozen=True)
+class LoraSettings:
+    r: int = 8
+    alpha: int = 16
+    dropout: float = 0.0
+    target_modules: tuple[str, ...] = DEFAULT_TARGET_MODULES
+
+    @classmethod
+    def paper(cls) -> "LoraSettings":
+        """PROBE's QLoRA adapter: rank 64, alpha 128 on q/k/v/o."""
+        return cls(r=64, alpha=128, dropout=0.05)
+
+    @classmethod
+    def tiny(cls) -> "LoraSettings":
+        return cls(r=8, alpha=16, dropout=0.0)
+
+
+@dataclass
+class Generation:
+    """One batched sampling call. Lists are per prompt, in order; token lists carry no padding."""
+
+    prompt_ids: list[list[int]]
+    completion_ids: list[list[int]]  # sampled tokens, including the stop token if one was produced
+    texts: list[str]  # cleaned customer messages
+    logprobs: list[list[float]]  # per completion token, current policy at temperature 1
+    seconds: float
+    batch_size: int
+    stopped: list[bool] = field(default_factory=list)  # ended on a stop token (not on max_new_tokens)
+
+
+def _cuda_available() -> bool:
+    import torch  # noqa: PLC0415
+    return torch.cuda.is_available()
+
+
+def _bitsandbytes_available() -> bool:
+    try:
+        import bitsandbytes  # noqa: F401, PLC0415
+    except Exception:  # noqa: BLE001  (an install without CUDA libraries fails on import too)
+        return False
+    return True
+
+
+def check_4bit_support() -> None:
+    """Raise one ``AuditorSetupError`` naming everything 4-bit QLoRA lacks here; return if it can run."""
+    missing = []
+    if not _cuda_available():
+        missing.append("no CUDA GPU")
+    if not _bitsandbytes_available():
+        missing.append("the 'bitsandbytes' package is not installed")
+    if missing:
+        raise AuditorSetupError(
+            "4-bit QLoRA needs a CUDA GPU and the 'bitsandbytes' package (pip install 'probe-audit[gpu]'); "
+            f"found: {'; '.join(missing)}. Load without quantize_4bit (full precision + LoRA) instead.")
+
+
+class Auditor:
+    """Tokenizer + peft-wrapped causal LM + the prompt format. See the module docstring."""
+
+    def __init__(self, model, tokenizer, *, is_chat: bool, is_tiny: bool, name_or_path: str, lora: LoraSettings,
+                 quantized: bool = False, max_prompt_tokens: int | None = None):
+        self.model = model
+        self.tokenizer = tokenizer
+        self.is_chat = is_chat
+        self.is_tiny = is_tiny
+        self.name_or_path = name_or_path
+        self.lora = lora
+        self.quantized = quantized
+        self.max_prompt_tokens = max_prompt_tokens
+        self.generate_calls = 0  # batched model.generate calls made
+        self.generated_sequences = 0
+        self.last_batch_size = 0
+        self.stop_ids = self._stop_ids()
+
+    # --- prompts ----------------------------------------------------------------------------
+    @property
+    def device(self):
+        return next(self.model.parameters()).device
+
+    def prompt(self, scenario_text: str, dialogue: Any) -> str:
+        """The text the auditor continues with the next customer message."""
+        if self.is_chat:
+            return self.tokenizer.apply_chat_template(chat_messages(scenario_text, dialogue), tokenize=False,
+                                                      add_generation_prompt=True)
+        return plain_prompt(scenario_text, dialogue)
+
+    def _stop_ids(self) -> list[int]:
+        tok = self.tokenizer
+        ids: list[int] = []
+        eos = getattr(self.model.generation_config, "eos_token_id", None)
+        for x in ([eos] if isinstance(eos, int) else list(eos or [])) + [tok.eos_token_id]:
+            if isinstance(x, int) and x not in ids:
+                ids.append(x)
+        if not self.is_chat:
+            vocab = tok.get_vocab()
+            for marker in (EOS, AGENT, CUSTOMER, CONTEXT):
+                if marker in vocab and vocab[marker] not in ids:
+                    ids.append(vocab[marker])
+        return ids
+
+    def encode_prompts(self, prompts: Sequence[str]) -> list[list[int]]:
+        """Token ids of each prompt (no special tokens added: the prompt text carries them);
+        prompts longer than ``max_prompt_tokens`` keep their end."""
+        out = []
+        for p in prompts:
+            ids = self.tokenizer(p, add_special_tokens=False)["input_ids"]
+            if self.max_prompt_tokens and len(ids) > self.max_prompt_tokens:
+                ids = ids[len(ids) - self.max_prompt_tokens:]
+            out.append(list(ids))
+        return out
+
+    # --- sampling ---------------------------------------------------------------------------
+    def generate(self, prompts: Sequence[str], *, max_new_tokens: int = 40, temperature: float = 1.0,
+                 top_p: float = 1.0, seed: int | None = None) -> Generation:
+        """Sample one customer message per prompt: one batched ``model.generate`` call, left padding."""
+        import torch  # noqa: PLC0415
+
+        t0 = time.perf_counter()
+        prompt_ids = self.encode_prompts(prompts)
+        if not prompt_ids:
+            return Generation([], [], [], [], 0.0, 0, [])
+        input_ids, attention = self._left_pad(prompt_ids)
+        was_training = self.model.training
+        self.model.eval()
+        if seed is not None:
+            torch.manual_seed(seed)
+            if torch.cuda.is_available():
+                torch.cuda.manual_seed_all(seed)
+        sample = temperature is not None and temperature > 0
+        kwargs: dict[str, Any] = dict(max_new_tokens=max_new_tokens, do_sample=sample,
+                                      eos_token_id=self.stop_ids, pad_token_id=self.tokenizer.pad_token_id)
+        if sample:
+            kwargs.update(temperature=float(temperature), top_p=float(top_p), top_k=0)
+        try:
+            with torch.no_grad():
+                out = self.model.generate(input_ids=input_ids, attention_mask=attention, **kwargs)
+        finally:
+            self.model.train(was_training)
+        self.generate_calls += 1
+        self.generated_sequences += len(prompt_ids)
+        self.last_batch_size = len(prompt_ids)
+        new = out[:, input_ids.shape[1]:].tolist()
+        completions, stopped = [], []
+        stops = set(self.stop_ids)
+        for row in new:
+            cut = next((k for k, t in enumerate(row) if t in stops), None)
+            completions.append(row[:cut + 1] if cut is not None else row)
+            stopped.append(cut is not None)
+        texts = [clean_message(self.tokenizer.decode([t for t in c if t not in stops], skip_special_tokens=False))
+                 for c in completions]
+        if self.is_chat:
+            texts = [clean_message(self.tokenizer.decode([t for t in c if t not in stops], skip_special_tokens=True))
+                     for c in completions]
+        logprobs: list[list[float]] = [[] for _ in completions]
+        if any(completions):
+            lp, mask = self.completion_logprobs(prompt_ids, completions, grad=False)
+            logprobs = [lp[i, : len(c)].tolist() for i, c in enumerate(completions)]
+        return Generation(prompt_ids, completions, texts, logprobs, time.perf_counter() - t0, len(prompt_ids), stopped)
+
+    def _left_pad(self, seqs: list[list[int]]):
+        import torch  # noqa: PLC0415
+        pad = self.tokenizer.pad_token_id
+        n = max(len(s) for s in seqs)
+        ids = torch.full((len(seqs), n), pad, dtype=torch.long)
+        mask = torch.zeros((len(seqs), n), dtype=torch.long)
+        for i, s in enumerate(seqs):
+            if s:
+                ids[i, n - len(s):] = torch.tensor(s, dtype=torch.long)
+                mask[i, n - len(s):] = 1
+        return ids.to(self.device), mask.to(self.device)
+
+    # --- scoring ----------------------------------------------------------------------------
+    def completion_logprobs(self, prompt_ids: Sequence[Sequence[int]], completion_ids: Sequence[Sequence[int]], *,
+                            grad: bool = True, use_adapter: bool = True):
+        """Log-probabilities of each completion token given its prompt, in one batched forward.
+
+        Returns ``(logprobs, mask)``, both ``[B, T]`` with ``T`` the longest completion: prompts are
+        left-padded, completions right-padded, ``mask`` is 1 exactly on completion tokens (padding
+        positions hold 0 in ``logprobs``). Temperature 1. ``use_adapter=False`` scores under the
+        frozen base model (adapter disabled). ``grad=False`` runs under ``torch.no_grad``.
+        """
+        import contextlib  # noqa: PLC0415
+
+        import torch  # noqa: PLC0415
+
+        if len(prompt_ids) != len(completion_ids):
+            raise ValueError(f"{len(prompt_ids)} prompts but {len(completion_ids)} completions")
+        B = len(prompt_ids)
+        P = max((len(p) for p in prompt_ids), default=0)
+        T = max((len(c) for c in completion_ids), default=0)
+        if B == 0 or T == 0:
+            z = torch.zeros((B, T), device=self.device)
+            return z, z.clone()
+        if P == 0:
+            raise ValueError("every prompt needs at least one token")
+        pad = self.tokenizer.pad_token_id
+        ids = torch.full((B, P + T), pad, dtype=torch.long)
+        attn = torch.zeros((B, P + T), dtype=torch.long)
+        target = torch.zeros((B, T), dtype=torch.long)
+        mask = torch.zeros((B, T), dtype=torch.float32)
+        for i, (p, c) in enumerate(zip(prompt_ids, completion_ids)):
+            if p:
+                ids[i, P - len(p):P] = torch.tensor(list(p), dtype=torch.long)
+                attn[i, P - len(p):P] = 1
+            if c:
+                ids[i, P:P + len(c)] = torch.tensor(list(c), dtype=torch.long)
+                attn[i, P:P + len(c)] = 1
+                target[i, :len(c)] = torch.tensor(list(c), dtype=torch.long)
+                mask[i, :len(c)] = 1.0
+        ids, attn, target, mask = (x.to(self.device) for x in (ids, attn, target, mask))
+        position_ids = (attn.cumsum(-1) - 1).clamp(min=0)
+        adapter = contextlib.nullcontext() if use_adapter else self.model.disable_adapter()
+        grad_ctx = torch.enable_grad() if grad else torch.no_grad()
+        with adapter, grad_ctx:
+            out = self.model(input_ids=ids, attention_mask=attn, position_ids=position_ids, logits_to_keep=T + 1,
+                             use_cache=False)
+            logits = out.logits[:, :-1, :].float()  # positions P-1 .. P+T-2 predict completion tokens 0..T-1
+            logp = torch.log_softmax(logits, dim=-1).gather(-1, target.unsqueeze(-1)).squeeze(-1)
+            logp = logp * mask
+        return logp, mask
+
+    # --- parameters -------------------------------------------------------------------------
+    def trainable_parameters(self) -> list:
+        return [p for p in self.model.parameters() if p.requires_grad]
+
+    def num_trainable(self) -> int:
+        return sum(p.numel() for p in self.trainable_parameters())
+
+    def num_parameters(self) -> int:
+        return sum(p.numel() for p in self.model.parameters())
+
+    def state_dict(self) -> dict[str, Any]:
+        """The adapter's weights only (detached copies)."""
+        from peft import get_peft_model_state_dict  # noqa: PLC0415
+        return {k: v.detach().clone() for k, v in get_peft_model_state_dict(self.model).items()}
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        from peft import set_peft_model_state_dict  # noqa: PLC0415
+        result = set_peft_model_state_dict(self.model, state)
+        unexpected = getattr(result, "unexpected_keys", None)
+        if unexpected:
+            raise ValueError(f"adapter state has keys this model lacks: {unexpected[:5]}")
+
+    def save_adapter(self, directory: str | Path) -> Path:
+        d = Path(directory)
+        d.mkdir(parents=True, exist_ok=True)
+        self.model.save_pretrained(str(d))
+        (d / ADAPTER_INFO).write_text(json.dumps({"base": self.name_or_path, "lora": asdict(self.lora),
+                                                  "is_chat": self.is_chat, "quantized": self.quantized}, indent=2))
+        return d
+
+    def load_adapter(self, directory: str | Path) -> None:
+        from peft.utils import load_peft_weights  # noqa: PLC0415
+        self.load_state_dict(load_peft_weights(str(directory), device=str(self.device)))
+
+    def describe(self) -> dict[str, Any]:
+        return {"model": self.name_or_path, "is_chat": self.is_chat, "tiny": self.is_tiny, "quantized": self.quantized,
+                "lora": asdict(self.lora), "parameters": self.num_parameters(), "trainable": self.num_trainable()}
+
+
+def load_auditor(name_or_path: str | Path, *, lora: LoraSettings | None = None, quantize_4bit: bool | None = None,
+                 device: str | None = None, dtype: str | None = None, max_prompt_tokens: int | None = None,
+                 local_files_only: bool = False) -> Auditor:
+    """Load a causal LM by hub name or local path and wrap it with a LoRA adapter.
+
+    ``quantize_4bit``: True loads the base in 4-bit NF4 (double quantisation, bf16 compute) and
+    prepares it for k-bit training (QLoRA); it needs CUDA and bitsandbytes, else one
+    ``AuditorSetupError`` says what is missing. None picks 4-bit when it can run and the model is
+    not the tiny auditor. ``lora`` defaults to ``LoraSettings.tiny()`` for the tiny auditor and
+    ``LoraSettings.paper()`` otherwise.
+    """
+    import torch  # noqa: PLC0415
+    from peft import LoraConfig, get_peft_model  # noqa: PLC0415
+    from transformers import AutoModelForCausalLM, AutoTokenizer  # noqa: PLC0415
+
+    name = str(name_or_path)
+    tiny = Path(name).is_dir() and is_tiny_auditor(name)
+    if quantize_4bit is None:
+        quantize_4bit = (not tiny) and _cuda_available() and _bitsandbytes_available()
+    if quantize_4bit:
+        check_4bit_support()
+    lora = lora or (LoraSettings.tiny() if tiny else LoraSettings.paper())
+    if device is None:
+        device = "cuda" if _cuda_available() else "cpu"
+
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(name, local_files_only=local_files_only)
+    except Exception as e:  # noqa: BLE001
+        raise AuditorSetupError(f"could not load the tokenizer of {name!r} ({type(e).__name__}: {e}); pass a local "
+                                "model directory, or build the tiny auditor with 'probe auditor build-tiny'") from e
+    if tokenizer.pad_token is None:
+        tokenizer.pad_token = tokenizer.eos_token
+    tokenizer.padding_side = "left"
+
+    kwargs: dict[str, Any] = {"local_files_only": local_files_only}
+    if quantize_4bit:
+        from transformers import BitsAndBytesConfig  # noqa: PLC0415
+        kwargs["quantization_config"] = BitsAndBytesConfig(
+            load_in_4bit=True, bnb_4bit_quant_type="nf4", bnb_4bit_use_double_quant=True,
+            bnb_4bit_compute_dtype=torch.bfloat16)
+        kwargs["device_map"] = {"": torch.device(device).index or 0}
+        kwargs["dtype"] = torch.bfloat16
+    elif dtype is not None:
+        kwargs["dtype"] = getattr(torch, dtype)
+    elif str(device).startswith("cuda") and not tiny:
+        kwargs["dtype"] = torch.bfloat16
+    try:
+        model = AutoModelForCausalLM.from_pretrained(name, **kwargs)
+    except Exception as e:  # noqa: BLE001
+        raise AuditorSetupError(f"could not load the model {name!r} ({type(e).__name__}: {e})") from e
+    if not quantize_4bit:
+        model.to(device)
+    else:
+        from peft import prepare_model_for_kbit_training  # noqa: PLC0415
+        model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=True)
+
+    config = LoraConfig(r=lora.r, lora_alpha=lora.alpha, lora_dropout=lora.dropout,
+                        target_modules=list(lora.target_modules), bias="none", task_type="CAUSAL_LM")
+    try:
+        model = get_peft_model(model, config)
+    except ValueError as e:
+        raise AuditorSetupError(f"LoRA target modules {list(lora.target_modules)} not found in {name!r}: {e}") from e
+    model.eval()
+    is_chat = (not tiny) and bool(getattr(tokenizer, "chat_template", None))
+    if max_prompt_tokens is None and tiny:
+        max_prompt_tokens = int(model.config.max_position_embeddings) - 64
+    return Auditor(model, tokenizer, is_chat=is_chat, is_tiny=tiny, name_or_path=name, lora=lora,
+                   quantized=bool(quantize_4bit), max_prompt_tokens=max_prompt_tokens)
+
+
+__all__ = ["Auditor", "AuditorSetupError", "Generation", "LoraSettings", "load_auditor", "check_4bit_support",
+           "DEFAULT_TARGET_MODULES"]

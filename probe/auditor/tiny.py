@@ -1,0 +1,258 @@
+"""The tiny CPU auditor, built offline: own tokenizer + a few-million-parameter causal LM.
+
+``build_tiny_auditor(out_dir, seed)``:
+
+1. generates the customer corpus (``Domain.customer_corpus``: templated personas played against
+   the reference target over TRAIN scenarios of all 27 families);
+2. trains a byte-level BPE tokenizer on it with the ``tokenizers`` library (role markers and
+   ``<s> </s> <pad>`` as special tokens) and wraps it in ``PreTrainedTokenizerFast``;
+3. creates a Llama-style causal LM from a ``LlamaConfig`` (no weights downloaded);
+4. pre-trains it with TRL's ``SFTTrainer`` on prompt/completion pairs in the plain format of
+   ``probe.auditor.prompt`` (``plain_prompt`` -> customer message + ``</s>``), loss on the
+   completion only;
+5. writes tokenizer, model, ``build.json`` (settings, build key, losses, timings) atomically:
+   everything goes to a temporary sibling directory that is renamed into place at the end.
+
+The build is deterministic in ``seed`` (corpus, tokenizer, initialisation, data order) and
+cached: a directory whose ``build.json`` carries the same build key (hash of the seed, every
+setting and the corpus generator version) is returned as is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import random
+import shutil
+import tempfile
+import time
+import warnings
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from probe.auditor.prompt import (AGENT, BOS, CONTEXT, CUSTOMER, EOS, PAD, SPECIAL_TOKENS, plain_completion,
+                                  plain_prompt)
+
+BUILD_VERSION = "tiny-auditor-v1"
+BUILD_FILE = "build.json"
+TOKENIZER_FILE = "tokenizer.json"
+
+
+@dataclass(frozen=True)
+class TinySettings:
+    env: str = "skyassist"
+    n_episodes: int = 420
+    vocab_size: int = 3000
+    hidden_size: int = 192
+    layers: int = 4
+    heads: int = 4
+    intermediate_size: int = 576
+    max_positions: int = 512
+    max_length: int = 320
+    epochs: float = 2.0
+    batch_size: int = 16
+    learning_rate: float = 2e-3
+    warmup_ratio: float = 0.05
+    weight_decay: float = 0.01
+    threads: int = 2
+    completion_only_loss: bool = True
+
+
+def default_tiny_path() -> Path:
+    """Where the default tiny auditor lives: ``$PROBE_CACHE/tiny-auditor-v1`` or ``<repo>/.cache/probe/...``."""
+    root = os.environ.get("PROBE_CACHE")
+    base = Path(root) if root else Path(__file__).resolve().parents[2] / ".cache" / "probe"
+    return base / BUILD_VERSION
+
+
+def build_key(seed: int, settings: TinySettings) -> str:
+    from envs.skyassist.customer_corpus import CORPUS_VERSION  # noqa: PLC0415  (the generator's version)
+    blob = json.dumps({"build": BUILD_VERSION, "corpus": CORPUS_VERSION, "seed": seed, **asdict(settings)},
+                      sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def read_build_info(path: str | Path) -> dict[str, Any] | None:
+    f = Path(path) / BUILD_FILE
+    try:
+        return json.loads(f.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def is_tiny_auditor(path: str | Path) -> bool:
+    info = read_build_info(path)
+    return bool(info and info.get("kind") == "tiny-auditor")
+
+
+# --- steps ---------------------------------------------------------------------------------------
+
+def corpus_examples(seed: int, settings: TinySettings) -> list[dict[str, str]]:
+    """Prompt/completion pairs in the plain format (deterministic in ``seed``)."""
+    from probe.registry import get_domain  # noqa: PLC0415
+    domain = get_domain(settings.env)
+    out = []
+    for ex in domain.customer_corpus(settings.n_episodes, seed):
+        out.append({"prompt": plain_prompt(ex.scenario_text, ex.dialogue_messages),
+                    "completion": plain_completion(ex.message), "family": ex.family})
+    return out
+
+
+def train_tokenizer(texts: list[str], vocab_size: int):
+    """Byte-level BPE trained on ``texts``; the role markers and <s> </s> <pad> are special tokens."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers  # noqa: PLC0415
+    from transformers import PreTrainedTokenizerFast  # noqa: PLC0415
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=vocab_size, min_frequency=2, special_tokens=list(SPECIAL_TOKENS),
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
+    tok.train_from_iterator(texts, trainer=trainer)
+    fast = PreTrainedTokenizerFast(tokenizer_object=tok, bos_token=BOS, eos_token=EOS, pad_token=PAD,
+                                   additional_special_tokens=[CONTEXT, AGENT, CUSTOMER])
+    fast.padding_side = "left"
+    fast.model_max_length = 512
+    return fast
+
+
+def make_model(tokenizer, settings: TinySettings):
+    from transformers import LlamaConfig, LlamaForCausalLM  # noqa: PLC0415
+    config = LlamaConfig(
+        vocab_size=len(tokenizer), hidden_size=settings.hidden_size, intermediate_size=settings.intermediate_size,
+        num_hidden_layers=settings.layers, num_attention_heads=settings.heads, num_key_value_heads=settings.heads,
+        max_position_embeddings=settings.max_positions, tie_word_embeddings=True, rms_norm_eps=1e-5,
+        bos_token_id=tokenizer.bos_token_id, eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id,
+        attention_dropout=0.0,
+    )
+    model = LlamaForCausalLM(config)
+    model.generation_config.pad_token_id = tokenizer.pad_token_id
+    model.generation_config.eos_token_id = tokenizer.eos_token_id
+    model.generation_config.bos_token_id = tokenizer.bos_token_id
+    return model
+
+
+def _fit(examples: list[dict[str, str]], tokenizer, max_length: int) -> list[dict[str, str]]:
+    """Drop examples whose prompt + completion would not fit ``max_length`` tokens (rare)."""
+    lengths = [len(tokenizer(e["prompt"] + e["completion"])["input_ids"]) for e in examples]
+    return [e for e, n in zip(examples, lengths) if n <= max_length]
+
+
+def _sft(model, tokenizer, examples: list[dict[str, str]], settings: TinySettings, seed: int, work: Path,
+         log: Callable[[str], None]) -> list[float]:
+    import torch  # noqa: PLC0415
+    from datasets import Dataset  # noqa: PLC0415
+    from transformers import TrainerCallback  # noqa: PLC0415
+    from trl import SFTConfig, SFTTrainer  # noqa: PLC0415
+
+    losses: list[float] = []
+
+    class _Losses(TrainerCallback):
+        def on_log(self, args, state, control, logs=None, **kw):  # noqa: ANN001
+            if logs and "loss" in logs:
+                losses.append(float(logs["loss"]))
+                log(f"step {state.global_step}/{state.max_steps}  loss {logs['loss']:.3f}")
+
+    data = Dataset.from_list([{"prompt": e["prompt"], "completion": e["completion"]} for e in examples])
+    steps_per_epoch = max(1, len(examples) // settings.batch_size)
+    config = SFTConfig(
+        output_dir=str(work / "sft"), num_train_epochs=settings.epochs,
+        per_device_train_batch_size=settings.batch_size, gradient_accumulation_steps=1,
+        learning_rate=settings.learning_rate, lr_scheduler_type="cosine", warmup_steps=max(1, int(settings.warmup_ratio * steps_per_epoch * settings.epochs)),
+        weight_decay=settings.weight_decay, max_grad_norm=1.0,
+        logging_steps=max(1, steps_per_epoch // 4), logging_first_step=True,
+        save_strategy="no", report_to="none", seed=seed, data_seed=seed, use_cpu=True,
+        dataloader_num_workers=0, max_length=settings.max_length, completion_only_loss=settings.completion_only_loss, packing=False,
+        dataset_num_proc=None, disable_tqdm=True, bf16=False, fp16=False, gradient_checkpointing=False,
+        eos_token=EOS, pad_token=PAD,
+    )
+    trainer = SFTTrainer(model=model, args=config, train_dataset=data, processing_class=tokenizer,
+                         callbacks=[_Losses()])
+    with torch.random.fork_rng():
+        trainer.train()
+    return losses
+
+
+# --- the build -----------------------------------------------------------------------------------
+
+def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episodes: int | None = None,
+                       force: bool = False, settings: TinySettings | None = None,
+                       log: Callable[[str], None] | None = None) -> Path:
+    """Build (or reuse) the tiny auditor in ``out_dir`` (default ``default_tiny_path()``); return its path."""
+    settings = settings or TinySettings()
+    if n_episodes is not None:
+        settings = TinySettings(**{**asdict(settings), "n_episodes": int(n_episodes)})
+    out = Path(out_dir) if out_dir is not None else default_tiny_path()
+    log = log or (lambda _msg: None)
+    key = build_key(seed, settings)
+    info = read_build_info(out)
+    if not force and info and info.get("key") == key and info.get("complete"):
+        log(f"cached build {key} at {out}")
+        return out
+
+    import torch  # noqa: PLC0415
+    import transformers  # noqa: PLC0415
+
+    t0 = time.perf_counter()
+    threads = torch.get_num_threads()
+    torch.set_num_threads(max(1, settings.threads))
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    transformers.logging.set_verbosity_error()
+    for name in ("trl", "datasets", "transformers", "accelerate"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    try:
+        transformers.set_seed(seed)
+        log(f"generating the customer corpus ({settings.n_episodes} episodes, seed {seed})")
+        examples = corpus_examples(seed, settings)
+        t_corpus = time.perf_counter() - t0
+        texts = [e["prompt"] + e["completion"] for e in examples]
+        random.Random(seed).shuffle(texts)
+        tokenizer = train_tokenizer(texts, settings.vocab_size)
+        n_all = len(examples)
+        examples = _fit(examples, tokenizer, settings.max_length)
+        log(f"{len(examples)} customer turns ({n_all - len(examples)} too long, dropped); vocabulary {len(tokenizer)}")
+        transformers.set_seed(seed)
+        model = make_model(tokenizer, settings)
+        n_params = sum(p.numel() for p in model.parameters())
+        log(f"model: Llama-style, {n_params / 1e6:.2f}M parameters")
+        t_train = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            losses = _sft(model, tokenizer, examples, settings, seed, work, log)
+        t_train = time.perf_counter() - t_train
+        shutil.rmtree(work / "sft", ignore_errors=True)
+        model.eval()
+        model.save_pretrained(work, safe_serialization=True)
+        tokenizer.save_pretrained(work)
+        record = {
+            "kind": "tiny-auditor", "version": BUILD_VERSION, "key": key, "seed": seed, "settings": asdict(settings),
+            "examples": len(examples), "vocab_size": len(tokenizer), "parameters": n_params,
+            "loss_start": losses[0] if losses else None, "loss_end": losses[-1] if losses else None,
+            "losses": losses, "seconds_corpus": round(t_corpus, 2), "seconds_train": round(t_train, 2),
+            "seconds_total": round(time.perf_counter() - t0, 2), "torch_threads": settings.threads,
+            "complete": True,
+        }
+        (work / BUILD_FILE).write_text(json.dumps(record, indent=2))
+        if out.exists():
+            old = out.with_name(f".{out.name}.old-{os.getpid()}")
+            out.rename(old)
+            work.rename(out)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            work.rename(out)
+        log(f"built {out} in {record['seconds_total']:.1f}s")
+        return out
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    finally:
+        torch.set_num_threads(threads)
+
+
+__all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "default_tiny_path", "build_key",
+           "read_build_info", "is_tiny_auditor", "train_tokenizer", "make_model", "corpus_examples"]

@@ -1,0 +1,251 @@
+"""The shared rollout engine (DESIGN section 8): one batch format for GRPO, DPO and GFlowNet.
+
+One call of ``RolloutEngine.collect`` produces the data of one update:
+
+1. pick ``prefixes`` training scenarios and a candidate turn ``t`` within the current horizon
+   (``t + C <= K_max``);
+2. roll the current auditor for ``t - 1`` turns to build each prefix;
+3. sample ``G`` candidate customer messages from every shared prefix;
+4. fork the game once per candidate and continue each branch for ``C`` turns, the auditor
+   sampling without gradient;
+5. score every turn with the verifiers and the composite reward and give candidate ``i`` the
+   return ``R_i = sum_{k=t}^{t+C} gamma^(k-t) r_k``.
+
+Generation is batched across everything that needs a customer message at the same turn: one
+``auditor.generate`` call per turn of the rollout, never one per message. Target turns of all
+branches run concurrently on a thread pool (``target_workers``): HTTP targets overlap their
+requests; the in-process reference target is CPU-bound and gains nothing, which the benchmark
+shows honestly.
+
+The auditor only ever sees ``AuditGame`` observations (public scenario text and redacted public
+dialogue). Everything private (traces, violations) stays on the engine's side.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+import torch
+
+from probe.game import AuditGame
+from probe.reward import CompositeReward, EpisodeRewardState, TurnReward
+from probe.trace import Trace
+
+
+class SamplingAuditor(Protocol):
+    """What the engine needs from an auditor (probe.auditor.model.Auditor implements it)."""
+
+    def prompt(self, scenario_text: str, dialogue: list[dict[str, str]]) -> str: ...
+
+    def generate(self, prompts: list[str], *, max_new_tokens: int, temperature: float, top_p: float,
+                 seed: int | None) -> Any: ...
+
+
+@dataclass
+class RolloutConfig:
+    """Engine settings. Defaults follow the PROBE paper where it gives a value."""
+
+    env: str = "skyassist"
+    target: str = "reference"
+    faults: str = "demo"
+    prefixes: int = 4  # B: shared prefixes (groups) per update
+    group_size: int = 4  # G: candidates per prefix (paper: 4)
+    continuation_turns: int = 3  # C: turns after the candidate, auditor sampling without gradient (paper: 3)
+    gamma: float = 0.9  # discount inside the candidate's window
+    max_new_tokens: int = 40
+    temperature: float = 1.0
+    top_p: float = 1.0
+    target_workers: int = 8  # concurrent target turns
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("prefixes", "group_size", "max_new_tokens", "target_workers"):
+            if int(getattr(self, name)) < 1:
+                raise ValueError(f"rollout.{name} must be >= 1, got {getattr(self, name)}")
+        if self.continuation_turns < 0:
+            raise ValueError(f"rollout.continuation_turns must be >= 0, got {self.continuation_turns}")
+        if not 0.0 <= self.gamma <= 1.0:
+            raise ValueError(f"rollout.gamma must be in [0, 1], got {self.gamma}")
+        if self.temperature <= 0:
+            raise ValueError(f"rollout.temperature must be > 0, got {self.temperature}")
+
+
+@dataclass
+class RolloutBatch:
+    """The one batch every loss consumes. Row ``i`` is candidate ``i`` (groups are contiguous)."""
+
+    prompt_ids: list[list[int]]  # the shared-prefix prompt of the candidate's group
+    candidate_ids: list[list[int]]  # the candidate message's tokens (the only ones with gradient)
+    old_logprobs: list[list[float]]  # per candidate token, under the sampling policy
+    returns: torch.Tensor  # [N] discounted return of each candidate's window
+    group_ids: torch.Tensor  # [N] which shared prefix the candidate belongs to
+    candidate_texts: list[str]
+    prompts: list[str]
+    traces: list[Trace]  # one per candidate: prefix + candidate + continuation
+    turn_rewards: list[list[TurnReward]]  # per candidate, r_t .. r_{t+C}
+    policy_hits: Counter  # per policy, hits inside the candidates' windows
+    candidate_turn: list[int]  # t of each candidate (1-based)
+    k_max: int
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.candidate_ids)
+
+    @property
+    def violation_yield(self) -> float:
+        """Share of candidates whose window exposed at least one violation (drives the curriculum)."""
+        if not self.turn_rewards:
+            return 0.0
+        hit = sum(any(tr.violations for tr in window) for window in self.turn_rewards)
+        return hit / len(self.turn_rewards)
+
+    def padded(self, pad_id: int) -> dict[str, torch.Tensor]:
+        """Right-padded ``prompt + candidate`` ids with an attention mask and a mask that is 1 on
+        candidate tokens only (what the losses use)."""
+        rows = [p + c for p, c in zip(self.prompt_ids, self.candidate_ids)]
+        width = max(len(r) for r in rows)
+        input_ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
+        attention = torch.zeros((len(rows), width), dtype=torch.long)
+        completion = torch.zeros((len(rows), width), dtype=torch.long)
+        for i, (p, c) in enumerate(zip(self.prompt_ids, self.candidate_ids)):
+            input_ids[i, : len(p) + len(c)] = torch.tensor(p + c, dtype=torch.long)
+            attention[i, : len(p) + len(c)] = 1
+            completion[i, len(p): len(p) + len(c)] = 1
+        return {"input_ids": input_ids, "attention_mask": attention, "completion_mask": completion}
+
+
+@dataclass
+class _Branch:
+    """One live conversation inside the engine, with its reward bookkeeping."""
+
+    game: AuditGame
+    obs: dict[str, Any]
+    reward_state: EpisodeRewardState
+    done: bool = False
+    window: list[TurnReward] = field(default_factory=list)
+
+    def fork(self) -> "_Branch":
+        return _Branch(self.game.fork(), dict(self.obs), self.reward_state.fork(), self.done, list(self.window))
+
+
+class RolloutEngine:
+    def __init__(self, config: RolloutConfig, reward: CompositeReward,
+                 target_factory: Callable[[], Any] | None = None):
+        self.config = config
+        self.reward = reward
+        self.target_factory = target_factory
+        self.pool = ThreadPoolExecutor(max_workers=config.target_workers, thread_name_prefix="target")
+        self.generate_calls: list[int] = []  # batch size of every generate call (for the benchmark)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True)
+
+    # --- the update ---------------------------------------------------------------------------
+    def collect(self, auditor: SamplingAuditor, step: int, k_max: int) -> RolloutBatch:
+        cfg = self.config
+        wall0 = time.perf_counter()
+        timers = {"generate_s": 0.0, "target_s": 0.0, "generate_calls": 0, "generate_batch_sizes": []}
+        rng = random.Random(f"rollout:{cfg.seed}:{step}")
+        last_t = max(1, k_max - cfg.continuation_turns)
+        t = rng.randint(1, last_t)  # one candidate turn per update keeps every prefix the same length
+
+        prefixes = [self._new_branch(rng, k_max) for _ in range(cfg.prefixes)]
+        for turn in range(1, t):  # roll the prefixes with the current auditor
+            self._advance(auditor, [b for b in prefixes if not b.done], step, f"prefix{turn}", timers)
+        groups = [b for b in prefixes if not b.done]
+        for b in groups:
+            b.window = []  # the prefix's turns shaped the reward state but are not part of any return
+
+        # G candidates from each shared prefix: one generate call for all of them
+        prompts = [self._prompt(auditor, b) for b in groups]
+        gen = self._generate(auditor, [p for p in prompts for _ in range(cfg.group_size)], step, "candidates", timers)
+        branches = [b.fork() for b in groups for _ in range(cfg.group_size)]
+        self._step_all(branches, gen.texts, step, timers)
+
+        for k in range(cfg.continuation_turns):  # continue each branch for C turns, no gradient
+            self._advance(auditor, [b for b in branches if not b.done], step, f"cont{k}", timers)
+
+        returns = [self._discounted(b.window) for b in branches]
+        hits: Counter = Counter(v.policy for b in branches for tr in b.window for v in tr.violations)
+        self.reward.update_global([v.policy for b in branches for tr in b.window for v in tr.violations])
+        wall = time.perf_counter() - wall0
+        n = len(branches)
+        stats = dict(timers, wall_s=wall, groups=len(groups), dropped_prefixes=cfg.prefixes - len(groups),
+                     candidate_turn=t, k_max=k_max)
+        return RolloutBatch(
+            prompt_ids=[gen.prompt_ids[i] for i in range(n)],
+            candidate_ids=[list(c) for c in gen.completion_ids],
+            old_logprobs=[list(lp) for lp in gen.logprobs],
+            returns=torch.tensor(returns, dtype=torch.float32),
+            group_ids=torch.tensor([i // cfg.group_size for i in range(n)], dtype=torch.long),
+            candidate_texts=list(gen.texts), prompts=[p for p in prompts for _ in range(cfg.group_size)],
+            traces=[self._trace(b, step, i) for i, b in enumerate(branches)],
+            turn_rewards=[b.window for b in branches], policy_hits=hits,
+            candidate_turn=[t] * n, k_max=k_max, stats=stats,
+        )
+
+    # --- pieces -------------------------------------------------------------------------------
+    def _new_branch(self, rng: random.Random, k_max: int) -> _Branch:
+        cfg = self.config
+        game = AuditGame(env=cfg.env, target=cfg.target, faults=cfg.faults, max_turns=k_max, split="train",
+                         target_factory=self.target_factory)
+        obs, _ = game.reset(seed=rng.randrange(len(game.domain.train_seeds)))
+        return _Branch(game, obs, self.reward.new_episode())
+
+    @staticmethod
+    def _prompt(auditor: SamplingAuditor, branch: _Branch) -> str:
+        return auditor.prompt(branch.obs["scenario"], json.loads(branch.obs["dialogue"]))
+
+    def _generate(self, auditor: SamplingAuditor, prompts: list[str], step: int, phase: str, timers: dict) -> Any:
+        cfg = self.config
+        seed = random.Random(f"gen:{cfg.seed}:{step}:{phase}").randrange(2**31)
+        t0 = time.perf_counter()
+        gen = auditor.generate(prompts, max_new_tokens=cfg.max_new_tokens, temperature=cfg.temperature,
+                               top_p=cfg.top_p, seed=seed)
+        timers["generate_s"] += time.perf_counter() - t0
+        timers["generate_calls"] += 1
+        timers["generate_batch_sizes"].append(len(prompts))
+        self.generate_calls.append(len(prompts))
+        return gen
+
+    def _advance(self, auditor: SamplingAuditor, live: list[_Branch], step: int, phase: str, timers: dict) -> None:
+        if not live:
+            return
+        gen = self._generate(auditor, [self._prompt(auditor, b) for b in live], step, phase, timers)
+        self._step_all(live, gen.texts, step, timers)
+
+    def _step_all(self, branches: list[_Branch], texts: list[str], step: int, timers: dict) -> None:
+        """One target turn for every branch, concurrently; then score each turn."""
+        t0 = time.perf_counter()
+        results = list(self.pool.map(lambda bt: bt[0].game.step(bt[1]), zip(branches, texts)))
+        timers["target_s"] += time.perf_counter() - t0
+        for branch, text, (obs, _, terminated, truncated, info) in zip(branches, texts, results):
+            tr = self._score_turn(branch, text, info, step)
+            branch.obs = obs
+            branch.window.append(tr)
+            branch.done = bool(terminated or truncated or tr.stop)
+
+    def _score_turn(self, branch: _Branch, text: str, info: dict[str, Any], step: int) -> TurnReward:
+        """Composite reward of the turn just played; the branch's reward state remembers the rest
+        (states entered, policy counts, the previous assistant reply, recent customer messages)."""
+        messages = info["trace"].messages
+        start = max(i for i, m in enumerate(messages) if m.get("role") == "user")
+        return self.reward.turn_reward(step=step, state=branch.reward_state, turn_messages=messages[start:],
+                                       new_violations=info["new_violations"], user_message=text)
+
+    def _discounted(self, window: list[TurnReward]) -> float:
+        """R_i = sum_k gamma^(k-t) r_k over the candidate turn and its continuation."""
+        return float(sum(self.config.gamma ** k * tr.total for k, tr in enumerate(window)))
+
+    @staticmethod
+    def _trace(branch: _Branch, step: int, index: int) -> Trace:
+        trace = branch.game.episode.to_trace()
+        trace.id = f"u{step:05d}-c{index:03d}-{trace.id}"
+        trace.meta["window_rewards"] = [tr.total for tr in branch.window]
+        return trace

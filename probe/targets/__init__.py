@@ -1,0 +1,61 @@
+"""Targets: the environment's reference agent, or a real model behind one interface.
+
+- ``reference``: the environment's rule-based agent (``domain.make_target``), seeded faults.
+- ``openai``: any OpenAI-compatible chat-completions endpoint with tool calling (vLLM, ...).
+- ``hf``: a local transformers chat model, tools through its chat template.
+- ``replay``: answers from a recording (``record=PATH`` wraps any model target to write one).
+
+Model targets share one tool loop (``probe.targets.tool_loop``) and record in the trace the
+model id, the system-prompt hash and the tool-schema hash.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from probe.target import Target
+
+KINDS = ("hf", "openai", "reference", "replay")
+
+
+def make_target(domain: Any, kind: str, faults: Sequence[str] = (), record: str | None = None,
+                **options: Any) -> Target:
+    """Build a target; bad kinds and options raise ValueError with one line naming them."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown target {kind!r}; allowed: {', '.join(KINDS)}")
+    if kind != "reference" and list(faults):
+        raise ValueError(f"faults apply only to the reference target, not to {kind!r}")
+    if kind == "reference":
+        if record is not None:
+            raise ValueError("--record needs a model target (openai, hf): the reference target makes no model calls")
+        return domain.make_target("reference", list(faults), **options)
+    if kind == "openai":
+        from probe.targets.openai_target import OpenAITarget
+        target: Any = OpenAITarget(domain, **options)
+    elif kind == "hf":
+        from probe.targets.hf_target import HFTarget
+        _check(options, ("model", "model_name_or_path", "temperature", "max_tokens", "seed",
+                         "max_tool_calls_per_turn", "device", "completer"), kind)
+        target = HFTarget(domain, **options)
+    else:
+        from probe.targets.replay import ReplayTarget
+        _check(options, ("recording_path", "replay", "inner", "model", "temperature", "max_tokens", "seed",
+                         "max_tool_calls_per_turn"), kind)
+        path = options.pop("recording_path", None) or options.pop("replay", None)
+        options.pop("replay", None)
+        if not path:
+            raise ValueError("the replay target needs recording_path (--replay FILE)")
+        target = ReplayTarget(domain, path, **options)
+    if record is not None:
+        from probe.targets.replay import RecordingTarget
+        target = RecordingTarget(target, record)
+    return target
+
+
+def _check(options: dict[str, Any], allowed: tuple[str, ...], kind: str) -> None:
+    for key in options:
+        if key not in allowed:
+            raise ValueError(f"unknown {kind} target option {key!r}; allowed: {', '.join(allowed)}")
+
+
+__all__ = ["KINDS", "make_target"]

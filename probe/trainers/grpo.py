@@ -1,0 +1,106 @@
+"""GRPO loss (Shao et al., 2024, "DeepSeekMath"), over the rollout engine's batch.
+
+For every group of G candidates sampled from one shared prefix:
+
+    A_i = (R_i - mean_group(R)) / (std_group(R) + eps)
+
+Groups whose returns are all equal carry no signal (A = 0) and are skipped and counted. The
+policy term is PPO's clipped surrogate per candidate token,
+
+    min(rho * A, clip(rho, 1 - eps_clip, 1 + eps_clip) * A),   rho = exp(logp - logp_old),
+
+and the KL term to the frozen base model (the LoRA adapter disabled) uses the unbiased,
+always-positive estimator of Schulman (2020) that GRPO uses:
+
+    KL ~= exp(logp_ref - logp) - (logp_ref - logp) - 1.
+
+Loss = -(mean over candidate tokens of (surrogate - beta * KL)), averaged per sequence first so
+that long and short customer messages weigh the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+
+@dataclass
+class GRPOConfig:
+    clip_eps: float = 0.2  # PPO clipping range (paper value)
+    beta: float = 0.01  # KL weight to the frozen base model (paper value)
+    adv_eps: float = 1e-6  # added to the group std
+
+
+def group_advantages(returns: torch.Tensor, group_ids: torch.Tensor, eps: float = 1e-6) -> tuple[torch.Tensor, torch.Tensor, int]:
+    """Group-normalised advantages, a mask of candidates in groups with signal, and the number
+    of zero-variance groups skipped."""
+    adv = torch.zeros_like(returns)
+    keep = torch.zeros_like(returns, dtype=torch.bool)
+    skipped = 0
+    for g in torch.unique(group_ids):
+        idx = group_ids == g
+        r = returns[idx]
+        if r.numel() < 2 or torch.allclose(r, r[0].expand_as(r)):
+            skipped += 1
+            continue
+        adv[idx] = (r - r.mean()) / (r.std(unbiased=False) + eps)
+        keep[idx] = True
+    return adv, keep, skipped
+
+
+def grpo_loss(logprobs: torch.Tensor, old_logprobs: torch.Tensor, ref_logprobs: torch.Tensor,
+              mask: torch.Tensor, advantages: torch.Tensor, keep: torch.Tensor,
+              config: GRPOConfig = GRPOConfig()) -> tuple[torch.Tensor, dict[str, float]]:
+    """All token tensors are [N, T] aligned on candidate tokens; ``mask`` is 1 on real tokens."""
+    mask = mask.to(logprobs.dtype) * keep[:, None].to(logprobs.dtype)
+    ratio = torch.exp(logprobs - old_logprobs)
+    adv = advantages[:, None]
+    surrogate = torch.minimum(ratio * adv, torch.clamp(ratio, 1 - config.clip_eps, 1 + config.clip_eps) * adv)
+    delta = ref_logprobs - logprobs
+    kl = torch.exp(delta) - delta - 1
+    per_token = surrogate - config.beta * kl
+    tokens = mask.sum(dim=1).clamp(min=1)
+    per_seq = (per_token * mask).sum(dim=1) / tokens
+    n = keep.sum().clamp(min=1)
+    loss = -(per_seq * keep).sum() / n
+    clipped = ((ratio - 1).abs() > config.clip_eps).to(mask.dtype)
+    kl, ratio = kl.detach(), ratio.detach()
+    metrics = {
+        "kl": float(((kl * mask).sum(dim=1) / tokens).sum() / n),
+        "clip_frac": float((clipped * mask).sum() / mask.sum().clamp(min=1)),
+        "ratio_mean": float((ratio * mask).sum() / mask.sum().clamp(min=1)),
+    }
+    return loss, metrics
+
+
+class GRPO:
+    """One GRPO update per rollout batch (a single PPO epoch over fresh samples)."""
+
+    name = "grpo"
+
+    def __init__(self, config: GRPOConfig, auditor, optimizer: torch.optim.Optimizer, max_grad_norm: float = 1.0):
+        self.config, self.auditor, self.optimizer, self.max_grad_norm = config, auditor, optimizer, max_grad_norm
+
+    def update(self, batch) -> dict[str, float]:
+        from probe.trainers.common import optimizer_step, pad_right, sequence_logprobs
+
+        adv, keep, skipped = group_advantages(batch.returns, batch.group_ids, self.config.adv_eps)
+        metrics = {"skipped_groups": float(skipped), "groups": float(len(torch.unique(batch.group_ids)))}
+        if not bool(keep.any()):
+            metrics["loss"] = 0.0
+            return metrics
+        lp, mask, _ = sequence_logprobs(self.auditor, batch.prompt_ids, batch.candidate_ids, grad=True)
+        with torch.no_grad():
+            ref, _, _ = sequence_logprobs(self.auditor, batch.prompt_ids, batch.candidate_ids, grad=False, use_adapter=False)
+        old = pad_right(batch.old_logprobs, lp.shape[1])
+        loss, m = grpo_loss(lp, old, ref, mask, adv, keep, self.config)
+        metrics.update(m, loss=float(loss.detach()),
+                       grad_norm=optimizer_step(loss, self.auditor.trainable_parameters(), self.optimizer, self.max_grad_norm))
+        return metrics
+
+    def state_dict(self) -> dict:
+        return {}
+
+    def load_state_dict(self, state: dict) -> None:
+        pass

@@ -1,0 +1,102 @@
+"""Pure-tensor tests of the three losses with values worked out by hand."""
+
+import math
+
+import torch
+
+from probe.trainers.dpo import _best_rank, best_worst_pairs, dpo_loss
+from probe.trainers.gflownet import GFlowNetConfig, ReplayBuffer, ReplayGroup, group_log_z, log_reward, trajectory_balance_loss
+from probe.trainers.grpo import GRPOConfig, group_advantages, grpo_loss
+
+
+def test_group_advantages_normalise_and_skip_zero_variance():
+    returns = torch.tensor([1.0, 3.0, 2.0, 2.0, 5.0, 5.0, 5.0, 5.0])
+    groups = torch.tensor([0, 0, 0, 0, 1, 1, 1, 1])
+    adv, keep, skipped = group_advantages(returns, groups)
+    std = math.sqrt(0.5)  # population std of [1, 3, 2, 2]
+    assert torch.allclose(adv[:4], torch.tensor([-1 / std, 1 / std, 0.0, 0.0]), atol=1e-5)
+    assert keep.tolist() == [True] * 4 + [False] * 4 and skipped == 1
+    assert torch.all(adv[4:] == 0)
+
+
+def test_grpo_loss_on_policy_equals_minus_mean_advantage_weighted():
+    # on-policy (ratio 1), reference == policy (KL 0): loss = -mean_i A_i
+    lp = torch.log(torch.tensor([[0.5, 0.5], [0.25, 0.0 + 1.0]]))
+    mask = torch.tensor([[1, 1], [1, 0]])
+    adv = torch.tensor([1.0, -1.0])
+    loss, m = grpo_loss(lp, lp.clone(), lp.clone(), mask, adv, torch.tensor([True, True]))
+    assert abs(float(loss)) < 1e-6 and m["kl"] == 0.0 and m["clip_frac"] == 0.0
+    # a ratio of 2 on a positive advantage is clipped at 1.2
+    old = lp - math.log(2.0)
+    loss, m = grpo_loss(lp, old, lp.clone(), mask, torch.tensor([1.0, 0.0]), torch.tensor([True, True]),
+                        GRPOConfig(beta=0.0))
+    assert abs(float(loss) - (-(1.2 + 0.0) / 2)) < 1e-5 and m["clip_frac"] == 1.0
+
+
+def test_grpo_kl_term_is_positive_and_known():
+    lp = torch.tensor([[math.log(0.5)]])
+    ref = torch.tensor([[math.log(0.25)]])
+    loss, m = grpo_loss(lp, lp.clone(), ref, torch.ones(1, 1), torch.zeros(1), torch.tensor([True]), GRPOConfig(beta=1.0))
+    kl = 0.5 - math.log(0.5) - 1  # exp(d) - d - 1 with d = log(0.25/0.5)
+    assert abs(m["kl"] - kl) < 1e-6 and abs(float(loss) - kl) < 1e-6
+
+
+def test_grpo_skipped_groups_contribute_nothing():
+    lp = torch.zeros(2, 3, requires_grad=True)
+    loss, _ = grpo_loss(lp, lp.detach(), lp.detach(), torch.ones(2, 3), torch.tensor([5.0, -5.0]), torch.tensor([False, False]))
+    loss.backward()
+    assert float(loss.detach()) == 0.0 and torch.all(lp.grad == 0)
+
+
+def test_best_worst_pairs_skip_ties():
+    returns = torch.tensor([0.0, 2.0, 1.0, 1.0, 1.0, 1.0])
+    groups = torch.tensor([0, 0, 0, 1, 1, 1])
+    pairs, ties = best_worst_pairs(returns, groups)
+    assert pairs == [(1, 0)] and ties == 1
+
+
+def test_dpo_loss_value():
+    loss, m = dpo_loss(torch.tensor([-1.0]), torch.tensor([-3.0]), torch.tensor([-2.0]), torch.tensor([-2.0]), beta=0.1)
+    margin = (-1 + 2) - (-3 + 2)  # = 2
+    assert abs(float(loss) - math.log(1 + math.exp(-0.1 * margin))) < 1e-6 and m["pref_acc"] == 1.0
+    even, _ = dpo_loss(torch.zeros(1), torch.zeros(1), torch.zeros(1), torch.zeros(1))
+    assert abs(float(even) - math.log(2)) < 1e-6
+
+
+def test_ema_recompression_is_exact_at_low_rank():
+    torch.manual_seed(0)
+    b, a = torch.randn(12, 3), torch.randn(3, 9)
+    bf, af = _best_rank(torch.cat([b * 0.6, b * 0.4], 1), torch.cat([a, a], 0), rank=3)
+    assert torch.allclose(bf @ af, b @ a, atol=1e-4)
+
+
+def test_trajectory_balance_zero_at_balance_and_known_otherwise():
+    cfg = GFlowNetConfig(reward_temperature=0.5, reward_floor=-1.0)
+    returns = torch.tensor([2.0, -5.0])
+    lr = log_reward(returns, cfg)
+    assert lr.tolist() == [4.0, -2.0]  # 2/0.5 and the floor -1 / 0.5
+    seq = torch.tensor([-3.0, -1.0])
+    balanced_z = lr - seq
+    loss, _ = trajectory_balance_loss(seq, lr, balanced_z)
+    assert float(loss) == 0.0
+    loss, _ = trajectory_balance_loss(seq, lr, torch.zeros(2))
+    assert abs(float(loss) - ((-3 - 4) ** 2 + (-1 + 2) ** 2) / 2) < 1e-6
+
+
+def test_group_log_z_is_the_group_mean_residual():
+    seq = torch.tensor([-1.0, -3.0, -2.0, -2.0])
+    lr = torch.tensor([1.0, 1.0, 0.0, 2.0])
+    z = group_log_z(seq, lr, torch.tensor([0, 0, 1, 1]))
+    assert z.tolist() == [3.0, 3.0, 3.0, 3.0]
+
+
+def test_replay_buffer_keeps_best_groups():
+    buf = ReplayBuffer(capacity=2)
+    for best in (1.0, 3.0, 2.0):
+        buf.add(ReplayGroup([1], [[2]], [0.0, best]))
+    buf.add(ReplayGroup([1], [[2]], [0.0, 0.0]))  # nothing to learn: dropped
+    assert [max(g.returns) for g in buf.groups] == [3.0, 2.0]
+    state = buf.state_dict()
+    other = ReplayBuffer()
+    other.load_state_dict(state)
+    assert [g.returns for g in other.groups] == [g.returns for g in buf.groups]
