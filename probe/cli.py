@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from probe.auditor.cli import auditor_app
 from probe.domain import Domain
 from probe.play import ScriptError, load_script, load_static_suite, play_script
 from probe.registry import env_names, get_domain
@@ -25,6 +26,7 @@ app = typer.Typer(help="probe: train and use black-box auditors of tool-using LL
                   no_args_is_help=True, add_completion=False)
 env_app = typer.Typer(help="Inspect an auditing environment.", no_args_is_help=True)
 app.add_typer(env_app, name="env")
+app.add_typer(auditor_app, name="auditor")
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)

@@ -44,6 +44,7 @@ class Example:
     message: str
     family: str
     style: str
+    episode: int = 0  # index of the played episode this turn belongs to
 
     @property
     def dialogue_messages(self) -> list[dict[str, str]]:
@@ -454,7 +455,7 @@ def customer_dialogues(domain, n_episodes: int, seed: int = 0, max_turns: int = 
             for t in dialogue:
                 if t["role"] == "assistant":
                     t["content"] = redact(t["content"], private, shingles)
-            out.append(Example(text, tuple((t["role"], t["content"]) for t in dialogue), msg, family, style))
+            out.append(Example(text, tuple((t["role"], t["content"]) for t in dialogue), msg, family, style, k))
             episode.user_turn(msg)
             agent = str(episode.messages[-1].get("content") or "")
     return out

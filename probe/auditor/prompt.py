@@ -10,11 +10,12 @@ natural-language customer context. The policy list is never shown.
 The tiny CPU auditor has no chat template; it reads a plain-text format built from special
 marker tokens (``plain_prompt``)::
 
-    <s>[context] {scenario} [agent] {agent text} [customer] {customer text} ... [customer]
+    <s>[context] {scenario}[agent] {agent text}[customer] {customer text} ... [customer]
 
-and completes it with the customer message followed by ``</s>``. Only the last few turns are
-kept and long agent messages are cut (keeping their end, where the question usually is), so the
-prompt fits the tiny model's context.
+(no spaces before markers) and completes it with the customer message followed by ``</s>`` (or
+``[agent]``). The most recent turns that fit a character budget are kept and long agent messages
+are cut (keeping their end, where the question usually is), so the prompt fits the tiny model's
+context.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ BOS, EOS, PAD = "<s>", "</s>", "<pad>"
 CONTEXT, AGENT, CUSTOMER = "[context]", "[agent]", "[customer]"
 MARKERS = (CONTEXT, AGENT, CUSTOMER)
 SPECIAL_TOKENS = (PAD, BOS, EOS, *MARKERS)
-PLAIN_MAX_TURNS = 2
+PLAIN_MAX_TURNS = 16
+PLAIN_MAX_CHARS = 1400
 AGENT_MAX_CHARS = 160
 CUSTOMER_MAX_CHARS = 200
 
@@ -101,17 +103,42 @@ def _cut_start(text: str, limit: int) -> str:
 
 
 def plain_prompt(scenario_text: str, dialogue: Any, max_turns: int = PLAIN_MAX_TURNS,
-                 agent_max_chars: int = AGENT_MAX_CHARS) -> str:
-    """The tiny model's prompt: context, the last ``max_turns`` turns, and an open ``[customer]`` marker."""
-    parts = [f"{BOS}{CONTEXT} {_squash(scenario_text)}"]
-    turns = as_turns(dialogue)
-    for t in turns[-max_turns:] if max_turns > 0 else []:
+                 agent_max_chars: int = AGENT_MAX_CHARS, max_chars: int = PLAIN_MAX_CHARS) -> str:
+    """The tiny model's prompt: context, the most recent turns, and an open ``[customer]`` marker.
+
+    Turns are added newest first while there are at most ``max_turns`` of them and the prompt
+    stays within ``max_chars`` characters (about 5 characters per token for the tiny tokenizer).
+    """
+    head = f"{BOS}{CONTEXT} {_squash(scenario_text)}"
+    budget = max_chars - len(head) - len(CUSTOMER)
+    parts: list[str] = []
+    for t in reversed(as_turns(dialogue)[-max_turns:] if max_turns > 0 else []):
         if t["role"] == "assistant":
-            parts.append(f"{AGENT} {_cut_start(_squash(t['content']), agent_max_chars)}")
+            piece = f"{AGENT} {_cut_start(_squash(t['content']), agent_max_chars)}"
         else:
-            parts.append(f"{CUSTOMER} {_squash(t['content'])[:CUSTOMER_MAX_CHARS]}")
-    parts.append(CUSTOMER)
-    return " ".join(parts)
+            piece = f"{CUSTOMER} {_squash(t['content'])[:CUSTOMER_MAX_CHARS]}"
+        if len(piece) > budget:
+            break
+        budget -= len(piece)
+        parts.append(piece)
+    return head + "".join(reversed(parts)) + CUSTOMER
+
+
+def customer_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the customer messages in a plain-format text, each with the marker that ends it."""
+    spans = []
+    k = text.find(CUSTOMER)
+    while k >= 0:
+        start = k + len(CUSTOMER)
+        ends = [e for e in (text.find(m, start) for m in (AGENT, CUSTOMER, EOS)) if e >= 0]
+        if not ends:
+            break
+        end = min(ends)
+        marker = next(m for m in (AGENT, CUSTOMER, EOS) if text.startswith(m, end))
+        if end > start and marker != CUSTOMER:
+            spans.append((start, end + len(marker)))
+        k = text.find(CUSTOMER, start)
+    return spans
 
 
 def plain_completion(message: str) -> str:
@@ -150,6 +177,6 @@ def looks_like_customer_message(text: str, tool_names: Iterable[str] = (), max_w
 
 __all__ = [
     "CUSTOMER_ROLE_PROMPT", "SCENARIO_HEADER", "START_MESSAGE", "BOS", "EOS", "PAD", "CONTEXT", "AGENT", "CUSTOMER",
-    "MARKERS", "SPECIAL_TOKENS", "as_turns", "system_text", "chat_messages", "plain_prompt", "plain_completion",
+    "MARKERS", "SPECIAL_TOKENS", "as_turns", "system_text", "chat_messages", "plain_prompt", "plain_completion", "customer_spans",
     "clean_message", "looks_like_customer_message",
 ]

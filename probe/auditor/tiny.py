@@ -33,8 +33,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from probe.auditor.prompt import (AGENT, BOS, CONTEXT, CUSTOMER, EOS, PAD, SPECIAL_TOKENS, plain_completion,
-                                  plain_prompt)
+from probe.auditor.prompt import (AGENT, BOS, CONTEXT, CUSTOMER, EOS, PAD, SPECIAL_TOKENS, customer_spans,
+                                  plain_completion, plain_prompt)
 
 BUILD_VERSION = "tiny-auditor-v1"
 BUILD_FILE = "build.json"
@@ -44,17 +44,17 @@ TOKENIZER_FILE = "tokenizer.json"
 @dataclass(frozen=True)
 class TinySettings:
     env: str = "skyassist"
-    n_episodes: int = 420
+    n_episodes: int = 250
     vocab_size: int = 3000
     hidden_size: int = 192
     layers: int = 4
     heads: int = 4
     intermediate_size: int = 576
     max_positions: int = 512
-    max_length: int = 320
-    epochs: float = 2.0
-    batch_size: int = 16
-    learning_rate: float = 2e-3
+    max_length: int = 384
+    epochs: float = 3.0
+    batch_size: int = 4
+    learning_rate: float = 3e-3
     warmup_ratio: float = 0.05
     weight_decay: float = 0.01
     threads: int = 2
@@ -90,15 +90,44 @@ def is_tiny_auditor(path: str | Path) -> bool:
 
 # --- steps ---------------------------------------------------------------------------------------
 
-def corpus_examples(seed: int, settings: TinySettings) -> list[dict[str, str]]:
-    """Prompt/completion pairs in the plain format (deterministic in ``seed``)."""
+def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
+    """Plain-format training texts: per played episode, the prompt of a turn plus its message and ``</s>``.
+
+    Usually one text per episode (its last turn); long episodes whose early turns fall out of the
+    prompt window get several, so that every customer turn is a target exactly once or more.
+
+    Every customer message inside the text is a training target (``customer_spans``), so one
+    forward pass teaches all turns of the episode, each conditioned on exactly the context the
+    auditor sees at that turn (scenario + the recent turns ``plain_prompt`` keeps).
+    """
     from probe.registry import get_domain  # noqa: PLC0415
     domain = get_domain(settings.env)
-    out = []
+    episodes: dict[int, list[Any]] = {}
     for ex in domain.customer_corpus(settings.n_episodes, seed):
-        out.append({"prompt": plain_prompt(ex.scenario_text, ex.dialogue_messages),
-                    "completion": plain_completion(ex.message), "family": ex.family})
+        episodes.setdefault(ex.episode, []).append(ex)
+    out = []
+    for k in sorted(episodes):
+        turns = episodes[k]
+        texts = [plain_prompt(ex.scenario_text, ex.dialogue_messages) + plain_completion(ex.message) for ex in turns]
+        kept = [t.count(CUSTOMER) for t in texts]  # customer turns in each text (itself and earlier kept ones)
+        first_uncovered = 0
+        for j, text in enumerate(texts):
+            # emit the text when the next one would lose the earliest customer turn not yet covered
+            if j == len(texts) - 1 or (j + 1) - kept[j + 1] + 1 > first_uncovered:
+                out.append({"text": text, "family": turns[j].family})
+                first_uncovered = j + 1
     return out
+
+
+def tokenize_with_mask(texts: list[str], tokenizer) -> list[dict[str, list[int]]]:
+    """input_ids + completion_mask (1 on customer-message tokens and the marker that ends each)."""
+    rows = []
+    for text in texts:
+        enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
+        spans = customer_spans(text)
+        mask = [int(any(s <= a and b <= e for s, e in spans)) for a, b in enc["offset_mapping"]]
+        rows.append({"input_ids": list(enc["input_ids"]), "completion_mask": mask})
+    return rows
 
 
 def train_tokenizer(texts: list[str], vocab_size: int):
@@ -135,17 +164,12 @@ def make_model(tokenizer, settings: TinySettings):
     return model
 
 
-def _fit(examples: list[dict[str, str]], tokenizer, max_length: int) -> list[dict[str, str]]:
-    """Drop examples whose prompt + completion would not fit ``max_length`` tokens (rare)."""
-    lengths = [len(tokenizer(e["prompt"] + e["completion"])["input_ids"]) for e in examples]
-    return [e for e, n in zip(examples, lengths) if n <= max_length]
-
-
-def _sft(model, tokenizer, examples: list[dict[str, str]], settings: TinySettings, seed: int, work: Path,
+def _sft(model, tokenizer, rows: list[dict[str, list[int]]], settings: TinySettings, seed: int, work: Path,
          log: Callable[[str], None]) -> list[float]:
     import torch  # noqa: PLC0415
     from datasets import Dataset  # noqa: PLC0415
     from transformers import TrainerCallback  # noqa: PLC0415
+    from transformers.trainer_callback import PrinterCallback  # noqa: PLC0415
     from trl import SFTConfig, SFTTrainer  # noqa: PLC0415
 
     losses: list[float] = []
@@ -156,8 +180,10 @@ def _sft(model, tokenizer, examples: list[dict[str, str]], settings: TinySetting
                 losses.append(float(logs["loss"]))
                 log(f"step {state.global_step}/{state.max_steps}  loss {logs['loss']:.3f}")
 
-    data = Dataset.from_list([{"prompt": e["prompt"], "completion": e["completion"]} for e in examples])
-    steps_per_epoch = max(1, len(examples) // settings.batch_size)
+    import datasets  # noqa: PLC0415
+    datasets.disable_progress_bars()
+    data = Dataset.from_list(rows)  # pre-tokenized: SFTTrainer uses input_ids and completion_mask as they are
+    steps_per_epoch = max(1, len(rows) // settings.batch_size)
     config = SFTConfig(
         output_dir=str(work / "sft"), num_train_epochs=settings.epochs,
         per_device_train_batch_size=settings.batch_size, gradient_accumulation_steps=1,
@@ -171,6 +197,7 @@ def _sft(model, tokenizer, examples: list[dict[str, str]], settings: TinySetting
     )
     trainer = SFTTrainer(model=model, args=config, train_dataset=data, processing_class=tokenizer,
                          callbacks=[_Losses()])
+    trainer.remove_callback(PrinterCallback)  # our callback reports the losses
     with torch.random.fork_rng():
         trainer.train()
     return losses
@@ -208,14 +235,14 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
     try:
         transformers.set_seed(seed)
         log(f"generating the customer corpus ({settings.n_episodes} episodes, seed {seed})")
-        examples = corpus_examples(seed, settings)
+        episodes = corpus_texts(seed, settings)
         t_corpus = time.perf_counter() - t0
-        texts = [e["prompt"] + e["completion"] for e in examples]
-        random.Random(seed).shuffle(texts)
+        texts = [e["text"] for e in episodes]
         tokenizer = train_tokenizer(texts, settings.vocab_size)
-        n_all = len(examples)
-        examples = _fit(examples, tokenizer, settings.max_length)
-        log(f"{len(examples)} customer turns ({n_all - len(examples)} too long, dropped); vocabulary {len(tokenizer)}")
+        rows = [r for r in tokenize_with_mask(texts, tokenizer) if len(r["input_ids"]) <= settings.max_length]
+        turns = sum(len(customer_spans(t)) for t in texts)
+        log(f"{len(texts)} texts, {turns} customer turns ({len(texts) - len(rows)} too long, dropped); "
+            f"vocabulary {len(tokenizer)}")
         transformers.set_seed(seed)
         model = make_model(tokenizer, settings)
         n_params = sum(p.numel() for p in model.parameters())
@@ -223,7 +250,7 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         t_train = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            losses = _sft(model, tokenizer, examples, settings, seed, work, log)
+            losses = _sft(model, tokenizer, rows, settings, seed, work, log)
         t_train = time.perf_counter() - t_train
         shutil.rmtree(work / "sft", ignore_errors=True)
         model.eval()
@@ -231,7 +258,7 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         tokenizer.save_pretrained(work)
         record = {
             "kind": "tiny-auditor", "version": BUILD_VERSION, "key": key, "seed": seed, "settings": asdict(settings),
-            "examples": len(examples), "vocab_size": len(tokenizer), "parameters": n_params,
+            "texts": len(rows), "customer_turns": turns, "vocab_size": len(tokenizer), "parameters": n_params,
             "loss_start": losses[0] if losses else None, "loss_end": losses[-1] if losses else None,
             "losses": losses, "seconds_corpus": round(t_corpus, 2), "seconds_train": round(t_train, 2),
             "seconds_total": round(time.perf_counter() - t0, 2), "torch_threads": settings.threads,
@@ -255,4 +282,4 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
 
 
 __all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "default_tiny_path", "build_key",
-           "read_build_info", "is_tiny_auditor", "train_tokenizer", "make_model", "corpus_examples"]
+           "read_build_info", "is_tiny_auditor", "train_tokenizer", "make_model", "corpus_texts", "tokenize_with_mask"]

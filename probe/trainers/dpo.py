@@ -156,13 +156,14 @@ class DPO:
         rows = [c for c, _ in pairs] + [r for _, r in pairs]
         prompts = [batch.prompt_ids[i] for i in rows]
         cands = [batch.candidate_ids[i] for i in rows]
-        _, _, seq = sequence_logprobs(self.auditor, prompts, cands, grad=True)
+        # the reference pass swaps weights in place, so it runs before the policy pass builds its graph
         saved = self.reference.swap_in()
         try:
             with torch.no_grad():
                 _, _, ref = sequence_logprobs(self.auditor, prompts, cands, grad=False)
         finally:
             self.reference.restore(saved)
+        _, _, seq = sequence_logprobs(self.auditor, prompts, cands, grad=True)
         p = len(pairs)
         loss, m = dpo_loss(seq[:p], seq[p:], ref[:p], ref[p:], self.config.beta)
         metrics.update(m, loss=float(loss.detach()),

@@ -1,0 +1,221 @@
+"""Auditor models: tiny build (offline, cached, deterministic), prompts, LoRA, batched sampling, log-probs."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+import torch
+
+from envs.skyassist.customer_corpus import Customer
+from envs.skyassist.language import parse
+from probe.auditor.model import AuditorSetupError, LoraSettings, check_4bit_support, load_auditor
+from probe.auditor.prompt import (CUSTOMER_ROLE_PROMPT, chat_messages, clean_message, looks_like_customer_message,
+                                  plain_prompt)
+from probe.auditor.tiny import (TinySettings, build_tiny_auditor, corpus_texts, default_tiny_path, read_build_info,
+                                train_tokenizer)
+from probe.episode import Episode
+from probe.observation import public_dialogue
+from probe.registry import get_domain
+
+
+@pytest.fixture(scope="session")
+def tiny_path():
+    """Build the default tiny auditor once (cached across sessions in default_tiny_path())."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    return build_tiny_auditor(default_tiny_path(), seed=0)
+
+
+@pytest.fixture(scope="session")
+def domain():
+    return get_domain("skyassist")
+
+
+@pytest.fixture()
+def auditor(tiny_path):
+    torch.set_num_threads(2)
+    return load_auditor(tiny_path, quantize_4bit=False)
+
+
+def _opening_prompts(auditor, domain, n: int, offset: int = 0) -> list[str]:
+    fams = domain.families
+    return [auditor.prompt(domain.scenario_text(domain.scenario(fams[(i + offset) % len(fams)],
+                                                                domain.heldout_seeds[i + offset])), [])
+            for i in range(n)]
+
+
+def _mid_prompts(auditor, domain, n: int) -> list[str]:
+    """Prompts two turns into held-out episodes played by the templated customer."""
+    out = []
+    for i in range(n):
+        fam = domain.families[(3 * i) % len(domain.families)]
+        scenario = domain.scenario(fam, domain.heldout_seeds[100 + i])
+        ep = Episode(domain, scenario, domain.make_target("reference", []))
+        customer = Customer(scenario, random.Random(i), "polite")
+        agent = ""
+        for _ in range(1 + i % 3):
+            msg = customer.next(agent)
+            if not msg or ep.ended:
+                break
+            ep.user_turn(msg)
+            agent = str(ep.messages[-1].get("content") or "")
+        out.append(auditor.prompt(domain.scenario_text(scenario), public_dialogue(ep.messages)))
+    return out
+
+
+def test_tiny_builds_offline_and_is_cached(tiny_path):
+    info = read_build_info(tiny_path)
+    assert info and info["complete"] and info["kind"] == "tiny-auditor"
+    assert 1_000_000 <= info["parameters"] <= 6_000_000
+    assert info["loss_end"] < info["loss_start"]
+    for f in ("tokenizer.json", "config.json", "model.safetensors"):
+        assert (tiny_path / f).is_file()
+    t0 = time.perf_counter()
+    assert build_tiny_auditor(tiny_path, seed=0) == tiny_path  # same key: returned as is
+    assert time.perf_counter() - t0 < 5
+
+
+def test_tokenizer_is_deterministic():
+    settings = TinySettings(n_episodes=12)
+    a, b = corpus_texts(3, settings), corpus_texts(3, settings)
+    assert a == b
+    ta, tb = train_tokenizer([x["text"] for x in a], 800), train_tokenizer([x["text"] for x in b], 800)
+    assert ta.get_vocab() == tb.get_vocab()
+
+
+def test_prompts_hold_scenario_and_role_never_tools(auditor, domain):
+    scenario = domain.scenario("system_curious", domain.heldout_seeds[0])
+    text = domain.scenario_text(scenario)
+    ep = Episode(domain, scenario, domain.make_target("reference", []))
+    ep.user_turn("Hi, I want to fly to " + scenario["destination_city"] + ".")
+    dialogue = public_dialogue(ep.messages)
+    msgs = chat_messages(text, dialogue)
+    assert msgs[0]["role"] == "system" and CUSTOMER_ROLE_PROMPT in msgs[0]["content"] and text in msgs[0]["content"]
+    plain = plain_prompt(text, dialogue)
+    assert text in plain and plain.endswith("[customer]")
+    for rendered in (msgs[0]["content"], plain, auditor.prompt(text, dialogue)):
+        assert not any(name in rendered for name in domain.tool_names)
+
+
+def test_chat_roles_are_flipped():
+    dialogue = [{"role": "user", "content": "Hi, I need a flight."}, {"role": "assistant", "content": "Where to?"}]
+    msgs = chat_messages("You are Ana.", dialogue)
+    assert [m["role"] for m in msgs] == ["system", "user", "assistant", "user"]
+    assert msgs[2]["content"] == "Hi, I need a flight." and msgs[3]["content"] == "Where to?"
+    empty = chat_messages("You are Ana.", [])
+    assert [m["role"] for m in empty] == ["system", "user"] and "Start" in empty[1]["content"]
+
+
+def test_lora_wraps_and_only_adapter_trains(auditor):
+    names = [n for n, p in auditor.model.named_parameters() if p.requires_grad]
+    assert names and all("lora_" in n for n in names)
+    assert auditor.num_trainable() < 0.1 * auditor.num_parameters()
+    assert auditor.lora == LoraSettings.tiny() and not auditor.is_chat and auditor.is_tiny
+    assert set(auditor.state_dict()) and all("lora_" in k for k in auditor.state_dict())
+
+
+def test_generate_is_one_batched_call_and_seeded(auditor, domain):
+    prompts = _opening_prompts(auditor, domain, 8)
+    calls = []
+    real = auditor.model.generate
+
+    def counting(*args, **kwargs):
+        calls.append(kwargs["input_ids"].shape[0])
+        return real(*args, **kwargs)
+
+    auditor.model.generate = counting
+    g1 = auditor.generate(prompts, seed=7)
+    assert calls == [8] and g1.batch_size == 8 and auditor.last_batch_size == 8
+    g2 = auditor.generate(prompts, seed=7)
+    assert g1.texts == g2.texts and g1.completion_ids == g2.completion_ids
+    assert len(g1.texts) == len(g1.completion_ids) == len(g1.logprobs) == 8
+    pad = auditor.tokenizer.pad_token_id
+    assert all(len(c) == len(lp) and pad not in c for c, lp in zip(g1.completion_ids, g1.logprobs))
+
+
+def test_completion_logprobs_match_generation(auditor, domain):
+    g = auditor.generate(_opening_prompts(auditor, domain, 6, offset=6), seed=3)
+    lp, mask = auditor.completion_logprobs(g.prompt_ids, g.completion_ids, grad=False)
+    assert mask.shape == lp.shape and mask.sum(1).tolist() == [float(len(c)) for c in g.completion_ids]
+    for i, c in enumerate(g.completion_ids):
+        assert mask[i, :len(c)].all() and not mask[i, len(c):].any()
+        assert torch.allclose(lp[i, :len(c)], torch.tensor(g.logprobs[i]), atol=1e-4)
+    lp_grad, _ = auditor.completion_logprobs(g.prompt_ids, g.completion_ids, grad=True)
+    assert lp_grad.requires_grad
+
+
+def test_base_model_differs_after_adapter_update(auditor, domain):
+    g = auditor.generate(_opening_prompts(auditor, domain, 3), seed=1)
+    base, _ = auditor.completion_logprobs(g.prompt_ids, g.completion_ids, grad=False, use_adapter=False)
+    same, _ = auditor.completion_logprobs(g.prompt_ids, g.completion_ids, grad=False)
+    assert torch.allclose(base, same, atol=1e-5)  # LoRA B starts at zero
+    saved = auditor.state_dict()
+    with torch.no_grad():
+        for p in auditor.trainable_parameters():
+            p.add_(0.05 * torch.randn_like(p))
+    moved, _ = auditor.completion_logprobs(g.prompt_ids, g.completion_ids, grad=False)
+    base2, _ = auditor.completion_logprobs(g.prompt_ids, g.completion_ids, grad=False, use_adapter=False)
+    assert torch.allclose(base, base2, atol=1e-5) and not torch.allclose(moved, base2, atol=1e-3)
+    auditor.load_state_dict(saved)
+    back, _ = auditor.completion_logprobs(g.prompt_ids, g.completion_ids, grad=False)
+    assert torch.allclose(back, same, atol=1e-5)
+
+
+def test_adapter_save_and_load(auditor, tmp_path):
+    with torch.no_grad():
+        for p in auditor.trainable_parameters():
+            p.add_(0.01)
+    state = auditor.state_dict()
+    auditor.save_adapter(tmp_path / "adapter")
+    with torch.no_grad():
+        for p in auditor.trainable_parameters():
+            p.zero_()
+    auditor.load_adapter(tmp_path / "adapter")
+    assert all(torch.equal(state[k], v) for k, v in auditor.state_dict().items())
+
+
+def _understood(text: str, domain) -> bool:
+    p = parse(text, domain.db)
+    return bool(p.intents or p.places or p.dates or p.passengers or p.yes or p.no or p.booking_ids or p.flight_ids
+                or p.first_name or p.last_name or p.selection is not None or p.number or p.urgent)
+
+
+def test_samples_are_wellformed_customer_messages(auditor, domain):
+    """>= 70% of 80 held-out samples (40 prompts x 2 seeds, temperature 0.8) are short plain customer
+    messages (1-3 sentences, <= 60 words, no markdown or tool names) that the reference target's
+    parser understands (some slot or intent). Measured on the seed-0 build: about 0.85 at
+    temperature 0.8 and about 0.7 at temperature 1.0."""
+    prompts = _opening_prompts(auditor, domain, 20, offset=20) + _mid_prompts(auditor, domain, 20)
+    texts = [t for seed in (0, 1) for t in auditor.generate(prompts, seed=seed, temperature=0.8).texts]
+    good = [looks_like_customer_message(t, domain.tool_names) and _understood(t, domain) for t in texts]
+    share = sum(good) / len(good)
+    print(f"well-formed share: {share:.2f}")
+    assert share >= 0.70, list(zip(good, texts))
+
+
+def test_clean_message_cuts_at_markers():
+    assert clean_message(" Yes please.[agent] Done") == "Yes please."
+    assert clean_message("Book it\nnow</s>") == "Book it"
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="checks the error raised without CUDA")
+def test_4bit_without_cuda_is_one_clear_error(tiny_path):
+    with pytest.raises(AuditorSetupError, match="CUDA") as err:
+        load_auditor(tiny_path, quantize_4bit=True)
+    assert "bitsandbytes" in str(err.value)
+    with pytest.raises(AuditorSetupError):
+        check_4bit_support()
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_4bit_qlora_loads_on_gpu(tiny_path, domain):
+    pytest.importorskip("bitsandbytes")
+    a = load_auditor(tiny_path, quantize_4bit=True, lora=LoraSettings.paper())
+    assert a.quantized and a.num_trainable() > 0
+    g = a.generate(_opening_prompts(a, domain, 4), seed=0, max_new_tokens=16)
+    lp, mask = a.completion_logprobs(g.prompt_ids, g.completion_ids, grad=True)
+    (-(lp * mask).sum()).backward()
