@@ -279,6 +279,42 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
         raise typer.Exit(1)
 
 
+# --- probe train -------------------------------------------------------------------------
+
+@app.command()
+def train(config: Path = typer.Option(..., "--config", help="YAML run config (see configs/)"),
+          resume: bool = typer.Option(False, "--resume", help="continue from the run's newest checkpoint"),
+          overrides: list[str] = typer.Option([], "--set", help="override a key: --set rollout.group_size=8"),
+          progress: bool = typer.Option(True, "--progress/--no-progress", help="show the progress bar")) -> None:
+    """Train an auditor against a frozen target (GRPO, DPO or GFlowNet on the shared rollout engine)."""
+    from probe.config import ConfigError, load_config
+
+    try:
+        cfg = load_config(config, overrides)
+    except ConfigError as e:
+        for line in str(e).splitlines():
+            err.print(f"error: {line}", markup=False)
+        raise typer.Exit(2)
+    from probe.training import Trainer
+
+    try:
+        trainer = Trainer(cfg, console=out)
+    except (ConfigError, ValueError) as e:
+        fail(str(e))
+    if resume:
+        if not trainer.resume():
+            out.print(f"[dim]no checkpoint in {cfg.run_dir} yet: starting from update 0[/]")
+    elif (cfg.run_dir / "metrics.jsonl").exists():
+        fail(f"run directory {cfg.run_dir} already has metrics; use --resume or another run_name")
+    history = trainer.run(progress=progress)
+    if history:
+        last = history[-1]
+        out.print(f"finished {cfg.run_name}: {trainer.step} updates, K_max {last['k_max']}, "
+                  f"policies hit in training {last['coverage_so_far']}/{len(trainer.domain.policies)} "
+                  f"({', '.join(last['policies_so_far']) or 'none'})")
+    out.print(f"run directory: {cfg.run_dir}")
+
+
 # --- probe demo --------------------------------------------------------------------------
 
 @app.command()

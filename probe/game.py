@@ -110,6 +110,7 @@ class AuditGame(gymnasium.Env):
         self.scenario: dict[str, Any] = {}
         self._seen: set[tuple[str, int]] = set()
         self._private: list[str] = []
+        self._pending = False  # play_turn() done, finish_turn() not yet
 
     # --- gymnasium API ------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -130,26 +131,45 @@ class AuditGame(gymnasium.Env):
                   else self.domain.make_target(self.target_kind, self.faults))
         self.episode = Episode(self.domain, scenario, target, episode_id)
         self._seen = set()
+        self._pending = False
         self._private = list(self.domain.private_strings(scenario)) + self._fare_codes
         return self._observation(), {"scenario": copy.deepcopy(scenario), "episode_id": episode_id}
 
     def step(self, action: str):
+        self.play_turn(action)
+        return self.finish_turn()
+
+    def play_turn(self, action: str) -> None:
+        """The first half of ``step``: add the user message and let the target answer it.
+
+        Nothing is verified or scored here, so the rollout engine can run only this part on its
+        target pool (the time it reports as target time) and score on its own thread."""
         if self.episode is None:
             raise RuntimeError("call reset() before step()")
         if not isinstance(action, str):
             raise TypeError(f"action must be a str (the next user message), got {type(action).__name__}")
+        if self._pending:
+            raise RuntimeError("finish_turn() the previous play_turn() first")
+        self.episode.user_turn(action[:ACTION_MAX_CHARS])
+        self._pending = True
+
+    def finish_turn(self, *, full_info: bool = True):
+        """The second half of ``step``: verify, find the new violations, build the observation.
+
+        Returns ``step``'s tuple. ``full_info=False`` leaves the deep copies out of ``info`` (no
+        ``trace``, no ``scenario``) unless a ``reward_fn`` needs them: callers that read
+        ``self.episode.messages`` directly (the rollout engine) save a copy of the dialogue per turn."""
+        if not self._pending:
+            raise RuntimeError("call play_turn() before finish_turn()")
+        self._pending = False
         episode = self.episode
-        episode.user_turn(action[:ACTION_MAX_CHARS])
         violations = episode.violations()
         new = [v for v in violations if (v.policy, v.message_index) not in self._seen]
         self._seen.update((v.policy, v.message_index) for v in new)
-        info = {
-            "trace": episode.to_trace(violations),
-            "new_violations": new,
-            "violations": violations,
-            "scenario": copy.deepcopy(self.scenario),
-            "turn": episode.turns,
-        }
+        info: dict[str, Any] = {"new_violations": new, "violations": violations, "turn": episode.turns}
+        if full_info or self.reward_fn is not None:
+            info["trace"] = episode.to_trace(violations)
+            info["scenario"] = copy.deepcopy(self.scenario)
         reward = float(self.reward_fn(info)) if self.reward_fn is not None else self._severity_reward(new)
         terminated = bool(episode.ended or self._looping())
         truncated = bool(not terminated and episode.turns >= self.max_turns)

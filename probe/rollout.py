@@ -23,6 +23,7 @@ dialogue). Everything private (traces, violations) stays on the engine's side.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import time
@@ -150,7 +151,7 @@ class RolloutEngine:
     def collect(self, auditor: SamplingAuditor, step: int, k_max: int) -> RolloutBatch:
         cfg = self.config
         wall0 = time.perf_counter()
-        timers = {"generate_s": 0.0, "target_s": 0.0, "generate_calls": 0, "generate_batch_sizes": []}
+        timers = {"generate_s": 0.0, "target_s": 0.0, "score_s": 0.0, "generate_calls": 0, "generate_batch_sizes": []}
         rng = random.Random(f"rollout:{cfg.seed}:{step}")
         last_t = max(1, k_max - cfg.continuation_turns)
         t = rng.randint(1, last_t)  # one candidate turn per update keeps every prefix the same length
@@ -221,20 +222,27 @@ class RolloutEngine:
         self._step_all(live, gen.texts, step, timers)
 
     def _step_all(self, branches: list[_Branch], texts: list[str], step: int, timers: dict) -> None:
-        """One target turn for every branch, concurrently; then score each turn."""
+        """One target turn for every branch, concurrently; then verify and score each turn.
+
+        Only the target turns (``AuditGame.play_turn``) run on the pool and count as target time;
+        verification, the observation and the composite reward run here, on the engine's thread,
+        and count as engine overhead (``score_s``)."""
         t0 = time.perf_counter()
-        results = list(self.pool.map(lambda bt: bt[0].game.step(bt[1]), zip(branches, texts)))
-        timers["target_s"] += time.perf_counter() - t0
-        for branch, text, (obs, _, terminated, truncated, info) in zip(branches, texts, results):
+        list(self.pool.map(lambda bt: bt[0].game.play_turn(bt[1]), zip(branches, texts)))
+        t1 = time.perf_counter()
+        timers["target_s"] += t1 - t0
+        for branch, text in zip(branches, texts):
+            obs, _, terminated, truncated, info = branch.game.finish_turn(full_info=False)
             tr = self._score_turn(branch, text, info, step)
             branch.obs = obs
             branch.window.append(tr)
             branch.done = bool(terminated or truncated or tr.stop)
+        timers["score_s"] += time.perf_counter() - t1
 
     def _score_turn(self, branch: _Branch, text: str, info: dict[str, Any], step: int) -> TurnReward:
         """Composite reward of the turn just played; the branch's reward state remembers the rest
         (states entered, policy counts, the previous assistant reply, recent customer messages)."""
-        messages = info["trace"].messages
+        messages = branch.game.episode.messages  # read only; the trace copies it once, at the end
         start = max(i for i, m in enumerate(messages) if m.get("role") == "user")
         return self.reward.turn_reward(step=step, state=branch.reward_state, turn_messages=messages[start:],
                                        new_violations=info["new_violations"], user_message=text)
@@ -246,6 +254,8 @@ class RolloutEngine:
     @staticmethod
     def _trace(branch: _Branch, step: int, index: int) -> Trace:
         trace = branch.game.episode.to_trace()
+        trace.scenario = copy.deepcopy(trace.scenario)  # to_trace shares the live game's scenario
+        trace.target = copy.deepcopy(trace.target)
         trace.id = f"u{step:05d}-c{index:03d}-{trace.id}"
         trace.meta["window_rewards"] = [tr.total for tr in branch.window]
         return trace

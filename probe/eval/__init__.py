@@ -1,0 +1,34 @@
+"""Evaluation on held-out seeds (DESIGN section 10): metrics, methods/baselines, runner, reports.
+
+See docs/evaluation.md for every metric's definition and the baselines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from probe.eval.methods import METHODS, Method, make_method
+from probe.eval.metrics import suite_metrics
+from probe.eval.runner import evaluate, evaluate_methods
+
+
+def demo_table(methods: dict[str, Method], episodes: int = 50, turns: int = 8, faults: str = "demo", *,
+               env: str = "skyassist", out: Any = None, samples: int = 1):
+    """Evaluate ``methods`` on the same held-out seeds; return ``(results, rich.Table)``.
+
+    ``results`` is ``{name: metrics}`` (``suite_metrics`` plus sample statistics); with ``out`` the
+    traces, metrics.json, report.md and plots are written there too.
+    """
+    from probe.eval.report import rich_table, write_report
+    from probe.registry import get_domain
+
+    results = evaluate_methods(methods, env=env, faults=faults, episodes=episodes, turns=turns, samples=samples, out=out)
+    if out is not None:
+        write_report(out, results, [p.id for p in get_domain(env).policies],
+                     {"env": env, "target": "reference", "faults": faults, "episodes": episodes, "turns": turns,
+                      "samples": samples})
+    title = f"held-out evaluation: {episodes} episodes x {turns} turns, faults={faults}"
+    return results, rich_table(results, title=title)
+
+
+__all__ = ["METHODS", "Method", "make_method", "suite_metrics", "evaluate", "evaluate_methods", "demo_table"]

@@ -1,0 +1,181 @@
+"""``probe eval``: evaluate an auditor and baselines on held-out seeds (mounted by probe.cli).
+
+    probe eval --checkpoint runs/grpo-tiny --baselines untrained,static,random,cooperative --out evals/grpo
+    probe eval --auditor static-oracle --faults all --episodes 50 --turns 8
+    probe eval --compare evals/a evals/b
+
+Every bad input ends with one line ``error: ...`` on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+
+from probe.eval.methods import METHODS, LearnedAuditor, Method, make_method
+
+out = Console(highlight=False, soft_wrap=True, width=260)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = 2) -> None:
+    err.print(f"error: {message}", markup=False)
+    raise typer.Exit(code)
+
+
+def resolve_checkpoint(path: Path) -> tuple[Path, Path | None]:
+    """(checkpoint dir, run dir or None). ``path`` is a run dir (newest ckpt) or a ``ckpt-*`` dir."""
+    from probe.checkpoint import latest_checkpoint
+
+    path = Path(path)
+    if (path / "adapter").is_dir():
+        run = path.parent if (path.parent / "config.yaml").is_file() else None
+        return path, run
+    ckpt = latest_checkpoint(path) if path.is_dir() else None
+    if ckpt is None or not (ckpt / "adapter").is_dir():
+        fail(f"no checkpoint in {path} (expected ckpt-*/adapter)")
+    return ckpt, path if (path / "config.yaml").is_file() else None
+
+
+def load_checkpoint_auditor(path: Path, temperature: float, seed: int) -> LearnedAuditor:
+    ckpt, run = resolve_checkpoint(path)
+    try:
+        if run is not None:
+            from probe.config import load_config
+            from probe.training import load_run_auditor
+
+            auditor = load_run_auditor(load_config(run / "config.yaml"))
+        else:
+            from probe.eval.methods import load_untrained_auditor
+
+            info = json.loads((ckpt / "adapter" / "auditor.json").read_text()) \
+                if (ckpt / "adapter" / "auditor.json").is_file() else {}
+            base = info.get("base", "tiny")
+            auditor = load_untrained_auditor("tiny" if "tiny-auditor" in str(base) else base)
+        auditor.load_adapter(ckpt / "adapter")
+    except typer.Exit:
+        raise
+    except Exception as e:  # noqa: BLE001  (one line, whatever went wrong)
+        fail(f"cannot load checkpoint {ckpt}: {type(e).__name__}: {e}")
+    return LearnedAuditor(auditor, name=f"learned:{ckpt.parent.name}/{ckpt.name}" if run else f"learned:{ckpt.name}",
+                          temperature=temperature, seed=seed)
+
+
+def build_methods(checkpoint: Optional[Path], auditor: Optional[str], baselines: str, *, env: str, seed: int,
+                  temperature: Optional[float], auditor_base_url: Optional[str], few_shot: bool) -> dict[str, Method]:
+    names = [b.strip() for b in baselines.split(",") if b.strip()]
+    unknown = [n for n in names if n not in METHODS]
+    if unknown:
+        fail(f"unknown baseline {unknown[0]!r}; allowed: {', '.join(METHODS)}")
+    methods: dict[str, Method] = {}
+    opts: dict[str, Any] = {"env": env, "seed": seed, "temperature": temperature}
+    try:
+        if checkpoint is not None:
+            m = load_checkpoint_auditor(checkpoint, 0.8 if temperature is None else temperature, seed)
+            methods[m.name] = m
+        elif auditor is not None:
+            if auditor in METHODS:
+                methods[auditor] = make_method(auditor, **opts)
+            else:  # 'tiny', a model path or hub name, or a served model name with --auditor-base-url
+                name = "few-shot" if few_shot else "zero-shot"
+                m = make_method(name, model=auditor, base_url=auditor_base_url, **opts)
+                m.name = f"{name}:{Path(auditor).name if auditor_base_url is None else auditor}"
+                methods[m.name] = m
+        for n in names:
+            if n not in methods:
+                methods[n] = make_method(n, **opts)
+    except typer.Exit:
+        raise
+    except Exception as e:  # noqa: BLE001
+        fail(f"{type(e).__name__}: {e}" if not isinstance(e, ValueError) else str(e))
+    if not methods:
+        fail("nothing to evaluate: give --checkpoint DIR, --auditor NAME or --baselines NAME,...")
+    return methods
+
+
+def eval_command(
+    checkpoint: Optional[Path] = typer.Option(None, help="a run dir (newest ckpt-*) or a ckpt-* dir to evaluate"),
+    auditor: Optional[str] = typer.Option(None, help=f"a method ({', '.join(METHODS)}), 'tiny', or a model path/hub "
+                                                    "name (prompted zero-shot; --few-shot for few-shot)"),
+    baselines: str = typer.Option("", help="extra methods on the same seeds, comma-separated, "
+                                           "e.g. untrained,static,random,cooperative"),
+    env: str = typer.Option("skyassist"),
+    target: str = typer.Option("reference", help="target kind: reference, openai, hf, replay"),
+    faults: str = typer.Option("demo", help="reference target: fault profile or comma-separated fault names"),
+    base_url: Optional[str] = typer.Option(None, help="openai target: endpoint URL"),
+    model: Optional[str] = typer.Option(None, help="openai/hf target: model name or path"),
+    auditor_base_url: Optional[str] = typer.Option(None, help="serve --auditor NAME from this OpenAI-compatible endpoint"),
+    few_shot: bool = typer.Option(False, "--few-shot", help="--auditor MODEL: add example probing dialogues"),
+    episodes: int = typer.Option(50, min=1, help="held-out episodes per sample"),
+    turns: int = typer.Option(8, min=1, help="turn budget per episode"),
+    samples: int = typer.Option(1, min=1, help="independent held-out samples (coverage mean ± sd)"),
+    temperature: Optional[float] = typer.Option(None, help="auditor sampling temperature (default 0.8)"),
+    seed: int = typer.Option(0, help="sampling and bootstrap seed"),
+    out_dir: Optional[Path] = typer.Option(None, "--out", help="output directory (default evals/<first method>)"),
+    compare_flag: bool = typer.Option(False, "--compare", help="compare the eval dirs given as arguments side by side"),
+    compare_dirs: Optional[list[Path]] = typer.Argument(None, help="with --compare: eval output directories"),
+) -> None:
+    """Evaluate an auditor and baselines on held-out seeds: metrics table, metrics.json, report.md, plots."""
+    from probe.eval.report import compare, rich_table, write_report
+    from probe.registry import get_domain
+
+    if compare_dirs and not compare_flag:
+        fail("eval takes directory arguments only with --compare (probe eval --compare DIR DIR ...)")
+    if compare_flag:
+        if not compare_dirs:
+            fail("--compare needs at least one eval directory (probe eval --compare DIR DIR ...)")
+        try:
+            merged, table, md = compare(compare_dirs)
+        except ValueError as e:
+            fail(str(e))
+        out.print(table)
+        dest = out_dir or Path(compare_dirs[0]).parent / "compare"
+        dest.mkdir(parents=True, exist_ok=True)
+        (dest / "compare.md").write_text("# Comparison\n\n" + "\n".join(f"- {d}" for d in compare_dirs) + "\n\n" + md + "\n")
+        (dest / "compare.json").write_text(json.dumps(merged, indent=2, default=str))
+        out.print(f"[dim]written: {dest / 'compare.md'}[/]")
+        return
+    if checkpoint is not None and auditor is not None:
+        fail("give either --checkpoint or --auditor, not both")
+    try:
+        domain = get_domain(env)
+        fault_list = domain.resolve_faults(faults) if target == "reference" else []
+    except ValueError as e:
+        fail(str(e))
+    factory = None
+    if target != "reference":
+        from probe.targets import make_target
+
+        options = {k: v for k, v in {"base_url": base_url, "model": model}.items() if v is not None}
+        try:
+            make_target(domain, target, **options)
+        except ValueError as e:
+            fail(str(e))
+        factory = lambda: make_target(domain, target, **options)  # noqa: E731
+    methods = build_methods(checkpoint, auditor, baselines, env=env, seed=seed, temperature=temperature,
+                            auditor_base_url=auditor_base_url, few_shot=few_shot)
+    dest = out_dir or Path("evals") / next(iter(methods)).replace(":", "_").replace("/", "_")
+    from probe.eval.runner import evaluate_methods
+
+    def done(name: str, m: dict[str, Any]) -> None:
+        y = m["yield_per_100"]
+        err.print(f"{name}: coverage {100 * m['coverage']:.0f}% ({len(m['policies_found'])} policies), "
+                  f"yield {y['value']:.0f}/100 [{y['lo']:.0f}, {y['hi']:.0f}], {m['wall_s']:.1f}s", markup=False)
+
+    results = evaluate_methods(methods, env=env, target=target, faults=fault_list, episodes=episodes, turns=turns,
+                               samples=samples, target_factory=factory, out=dest, bootstrap_seed=seed, on_done=done)
+    settings = {"env": env, "target": target, "faults": faults if target == "reference" else "n/a",
+                "episodes": episodes, "turns": turns, "samples": samples, "seed": seed}
+    paths = write_report(dest, results, [p.id for p in domain.policies], settings)
+    out.print(rich_table(results, title=f"held-out evaluation: {episodes} episodes x {turns} turns, "
+                                        f"target={target}, faults={settings['faults']}"))
+    for name, m in results.items():
+        out.print(f"{name}: {', '.join(m['policies_found']) or 'no policies'}")
+    out.print(f"[dim]report: {paths['report']}  (re-score: probe verify {dest}/<method>/traces.jsonl)[/]")
+
+
+__all__ = ["eval_command", "fail", "resolve_checkpoint"]

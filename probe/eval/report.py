@@ -1,0 +1,204 @@
+"""Evaluation reports: metrics.json, report.md, three PNG plots, and side-by-side comparisons.
+
+Layout of an eval output directory::
+
+    <out>/metrics.json          {"settings": {...}, "methods": {name: metrics}}
+    <out>/report.md             the metrics table, policies found per method, plots
+    <out>/coverage_heatmap.png  policy x method: share of episodes hitting the policy
+    <out>/yield_ci.png          yield per 100 episodes with its 95% bootstrap interval
+    <out>/tool_reach.png        tool-depth reach probabilities per method (grouped bars)
+    <out>/<method>/traces.jsonl and <out>/<method>/metrics.json
+
+``metrics`` per method is ``probe.eval.metrics.suite_metrics`` of the first sample, plus
+``coverage_samples`` (mean +- sd over samples) and ``samples`` (per-sample metrics) when
+several samples were run.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Sequence
+
+from rich.table import Table
+
+from probe.eval.metrics import REACH_LEVELS
+
+PLOTS = ("coverage_heatmap.png", "yield_ci.png", "tool_reach.png")
+
+COLUMNS: list[tuple[str, str]] = [
+    ("method", "method"), ("coverage", "coverage %"), ("n_policies", "policies"), ("yield", "yield/100 [95% CI]"),
+    ("concentration", "B4/S5/B6 share"), ("multi", "multi-policy"), ("entropy", "entropy (bits)"),
+    ("sev_cov", "sev. coverage %"), ("sev_yield", "sev. yield/100"),
+    ("words", "user words"), ("asst", "asst-style"), ("fab", "fabrication"), ("md", "markdown"), ("loop", "loop"),
+    *[(f"reach_{lvl}", f"reach {lvl.replace('_', '/')}") for lvl in REACH_LEVELS],
+]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def row(name: str, m: dict[str, Any]) -> dict[str, str]:
+    """One method's metrics as display strings (keys of ``COLUMNS``)."""
+    y, sy, p = m["yield_per_100"], m["severity_yield_per_100"], m["plausibility"]
+    cov = _pct(m["coverage"])
+    cs = m.get("coverage_samples")
+    if cs and cs.get("samples", 1) > 1:
+        cov = f"{100 * cs['mean']:.0f} ± {100 * cs['sd']:.0f}% (n={cs['samples']})"
+    r = {
+        "method": name, "coverage": cov, "n_policies": f"{len(m['policies_found'])}/{m['policies_total']}",
+        "yield": f"{y['value']:.0f} [{y['lo']:.0f}, {y['hi']:.0f}]",
+        "concentration": _pct(m["concentration_b4_s5_b6"]), "multi": _pct(m["multi_policy_rate"]),
+        "entropy": f"{m['entropy_bits']:.2f}", "sev_cov": _pct(m["severity_coverage"]), "sev_yield": f"{sy['value']:.0f}",
+        "words": f"{p['mean_user_words']:.1f}", "asst": _pct(p["assistant_style_rate"]), "fab": _pct(p["fabrication_rate"]),
+        "md": _pct(p["markdown_rate"]), "loop": _pct(p["loop_rate"]),
+    }
+    for lvl in REACH_LEVELS:
+        r[f"reach_{lvl}"] = f"{m['reach'][lvl]:.2f}"
+    return r
+
+
+def rich_table(methods: dict[str, dict[str, Any]], title: str = "evaluation") -> Table:
+    table = Table(*[label for _, label in COLUMNS], title=title)
+    for name, m in methods.items():
+        r = row(name, m)
+        table.add_row(*[r[k] for k, _ in COLUMNS])
+    return table
+
+
+def markdown_table(methods: dict[str, dict[str, Any]]) -> str:
+    lines = ["| " + " | ".join(label for _, label in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    for name, m in methods.items():
+        r = row(name, m)
+        lines.append("| " + " | ".join(r[k] for k, _ in COLUMNS) + " |")
+    return "\n".join(lines)
+
+
+# --- plots ----------------------------------------------------------------------------------
+
+def _plt():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot_coverage_heatmap(methods: dict[str, dict[str, Any]], policies: Sequence[str], path: Path) -> Path:
+    """Policy x method heatmap of the share of episodes in which the method hit the policy."""
+    import numpy as np
+
+    plt = _plt()
+    names = list(methods)
+    data = np.zeros((len(policies), len(names)))
+    for j, n in enumerate(names):
+        per = methods[n].get("episodes_per_policy", {})
+        eps = max(1, methods[n]["episodes"])
+        for i, p in enumerate(policies):
+            data[i, j] = per.get(p, 0) / eps
+    fig, ax = plt.subplots(figsize=(1.2 + 1.1 * len(names), 0.35 * len(policies) + 1.5))
+    im = ax.imshow(data, aspect="auto", cmap="viridis", vmin=0.0, vmax=max(1e-9, float(data.max()) or 1.0))
+    ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
+    ax.set_yticks(range(len(policies)), policies)
+    for i in range(len(policies)):
+        for j in range(len(names)):
+            if data[i, j] > 0:
+                ax.text(j, i, f"{100 * data[i, j]:.0f}", ha="center", va="center", fontsize=7,
+                        color="white" if data[i, j] < 0.6 * data.max() else "black")
+    fig.colorbar(im, ax=ax, label="share of episodes with a hit")
+    ax.set_title("policy coverage (share of episodes hitting each policy)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def plot_yield(methods: dict[str, dict[str, Any]], path: Path) -> Path:
+    plt = _plt()
+    names = list(methods)
+    vals = [methods[n]["yield_per_100"]["value"] for n in names]
+    lo = [v - methods[n]["yield_per_100"]["lo"] for n, v in zip(names, vals)]
+    hi = [methods[n]["yield_per_100"]["hi"] - v for n, v in zip(names, vals)]
+    fig, ax = plt.subplots(figsize=(1.5 + 1.0 * len(names), 4))
+    ax.bar(range(len(names)), vals, yerr=[lo, hi], capsize=4, color="tab:blue")
+    ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
+    ax.set_ylabel("violations per 100 episodes")
+    ax.set_title("yield with 95% episode-bootstrap interval")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def plot_reach(methods: dict[str, dict[str, Any]], path: Path) -> Path:
+    plt = _plt()
+    names = list(methods)
+    width = 0.8 / max(1, len(names))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for j, n in enumerate(names):
+        xs = [i + (j - (len(names) - 1) / 2) * width for i in range(len(REACH_LEVELS))]
+        ax.bar(xs, [methods[n]["reach"][lvl] for lvl in REACH_LEVELS], width, label=n)
+    ax.set_xticks(range(len(REACH_LEVELS)), [lvl.replace("_", "/") for lvl in REACH_LEVELS])
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("share of episodes reaching the level")
+    ax.set_title("tool-depth reach")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+# --- files ----------------------------------------------------------------------------------
+
+def write_report(out: Path, methods: dict[str, dict[str, Any]], policies: Sequence[str],
+                 settings: dict[str, Any]) -> dict[str, Path]:
+    """Write metrics.json, report.md and the three plots into ``out``; return their paths."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = {"metrics": out / "metrics.json", "report": out / "report.md"}
+    paths["metrics"].write_text(json.dumps({"settings": settings, "methods": methods}, indent=2, sort_keys=False))
+    plot_coverage_heatmap(methods, policies, out / PLOTS[0])
+    plot_yield(methods, out / PLOTS[1])
+    plot_reach(methods, out / PLOTS[2])
+    for p in PLOTS:
+        paths[p] = out / p
+    lines = ["# Evaluation report", "",
+             "Settings: " + ", ".join(f"{k}={v}" for k, v in settings.items()), "",
+             markdown_table(methods), "", "## Policies found", ""]
+    for name, m in methods.items():
+        lines.append(f"- **{name}** ({len(m['policies_found'])}/{m['policies_total']}): "
+                     f"{', '.join(m['policies_found']) or 'none'}")
+    lines += ["", "Metric definitions: docs/evaluation.md. Re-score any method's traces with "
+              "`probe verify <out>/<method>/traces.jsonl`.", "",
+              "## Plots", "", f"![coverage heatmap]({PLOTS[0]})", "", f"![yield]({PLOTS[1]})", "",
+              f"![tool-depth reach]({PLOTS[2]})", ""]
+    paths["report"].write_text("\n".join(lines))
+    return paths
+
+
+def load_metrics(directory: Path) -> dict[str, dict[str, Any]]:
+    """The methods of an eval directory's metrics.json (ValueError: one line naming the problem)."""
+    f = Path(directory) / "metrics.json"
+    if not f.is_file():
+        raise ValueError(f"no metrics.json in {directory} (run probe eval --out {directory} first)")
+    data = json.loads(f.read_text())
+    if "methods" not in data:
+        raise ValueError(f"{f} is not an eval metrics file (no 'methods' key)")
+    return data["methods"]
+
+
+def compare(dirs: Sequence[Path]) -> tuple[dict[str, dict[str, Any]], Table, str]:
+    """Merge the methods of several eval directories into one table (names prefixed with the dir when they clash)."""
+    merged: dict[str, dict[str, Any]] = {}
+    for d in dirs:
+        for name, m in load_metrics(Path(d)).items():
+            key = name if name not in merged else f"{Path(d).name}/{name}"
+            merged[key] = m
+    return merged, rich_table(merged, title="comparison"), markdown_table(merged)
+
+
+__all__ = ["COLUMNS", "PLOTS", "row", "rich_table", "markdown_table", "write_report", "compare", "load_metrics",
+           "plot_coverage_heatmap", "plot_yield", "plot_reach"]

@@ -1,0 +1,134 @@
+"""Run one method on held-out seeds, all episodes in lockstep through ``probe.game.AuditGame``.
+
+Matched seeds: sample ``k`` of ``episodes`` episodes uses held-out seed *indices*
+``[k * episodes, (k + 1) * episodes)`` (``split='heldout'``), so samples are disjoint and episode
+``i`` of sample ``k`` is the same scenario for every method. Each turn, the method writes the
+next customer message for all live episodes in one call (one batched ``generate`` for model
+auditors). An episode ends at the turn budget, when the target ends the conversation, when the
+game detects a loop, or when the method has nothing more to say (``None``).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from probe.eval.methods import EpisodeInfo, Method, _fields
+from probe.game import AuditGame
+from probe.trace import Trace, append_trace
+
+
+def heldout_indices(episodes: int, sample: int = 0) -> range:
+    return range(sample * episodes, (sample + 1) * episodes)
+
+
+def evaluate(method: Method, *, env: str = "skyassist", target: str = "reference", faults: str | list[str] | None = "demo",
+             episodes: int = 50, turns: int = 8, sample: int = 0, target_factory: Callable[[], Any] | None = None,
+             traces_path: str | Path | None = None) -> list[Trace]:
+    """Play ``episodes`` held-out episodes of ``method``; return their traces (in episode order)."""
+    t0 = time.perf_counter()
+    games: list[AuditGame] = []
+    infos: list[EpisodeInfo] = []
+    obs: dict[int, dict[str, Any]] = {}
+    for i, index in enumerate(heldout_indices(episodes, sample)):
+        game = AuditGame(env=env, target=target, faults=faults, max_turns=turns, split="heldout",
+                         target_factory=target_factory)
+        o, info = game.reset(seed=index)
+        scenario = info["scenario"]
+        games.append(game)
+        obs[i] = o
+        infos.append(EpisodeInfo(index=i, scenario_text=o["scenario"], fields=_fields(scenario),
+                                 family=str(scenario.get("family", "")), seed=int(scenario.get("seed", index))))
+    method.begin(infos)
+    live = list(range(len(games)))
+    stop_reason: dict[int, str] = {}
+    gen_s = 0.0
+    while live:
+        g0 = time.perf_counter()
+        messages = method.next_messages([(i, obs[i]) for i in live])
+        gen_s += time.perf_counter() - g0
+        if len(messages) != len(live):
+            raise RuntimeError(f"method {method.name!r} returned {len(messages)} messages for {len(live)} episodes")
+        still = []
+        for i, text in zip(live, messages):
+            if text is None:
+                stop_reason[i] = "method_done"
+                continue
+            o, _, terminated, truncated, _ = games[i].step(text)
+            obs[i] = o
+            if terminated or truncated:
+                ep = games[i].episode
+                stop_reason[i] = "target_ended" if ep.ended else ("loop" if terminated else "turn_budget")
+            else:
+                still.append(i)
+        live = still
+    traces = []
+    for i, game in enumerate(games):
+        ep = game.episode
+        trace = ep.to_trace()
+        trace.meta.update({"method": method.name, "sample": sample, "episode": i,
+                           "heldout_index": heldout_indices(episodes, sample)[i], "family": infos[i].family,
+                           "stop": stop_reason.get(i, "turn_budget"), "turn_budget": turns})
+        script_for = getattr(method, "script_for", None)
+        if script_for is not None:
+            trace.meta["script"] = script_for(i)
+        if traces_path is not None:
+            append_trace(traces_path, trace)
+        traces.append(trace)
+    method.last_timing = {"wall_s": time.perf_counter() - t0, "method_s": gen_s}
+    return traces
+
+
+__all__ = ["evaluate", "heldout_indices"]
+
+
+def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", target: str = "reference",
+                     faults: str | list[str] | None = "demo", episodes: int = 50, turns: int = 8, samples: int = 1,
+                     target_factory: Callable[[], Any] | None = None, out: str | Path | None = None,
+                     bootstrap_seed: int = 0, on_done: Callable[[str, dict[str, Any]], None] | None = None
+                     ) -> dict[str, dict[str, Any]]:
+    """Evaluate several methods on the same held-out seeds; return ``{name: metrics}``.
+
+    Metrics are those of sample 0 (``suite_metrics``), plus, with ``samples > 1``,
+    ``coverage_samples`` (mean +- sd over the samples) and ``samples`` (each sample's headline
+    numbers). With ``out``, traces go to ``<out>/<name>/traces.jsonl`` (fresh file) and each
+    method's metrics to ``<out>/<name>/metrics.json``.
+    """
+    import json
+
+    from probe.eval.metrics import coverage_over_samples, suite_metrics
+    from probe.registry import get_domain
+
+    domain = get_domain(env)
+    results: dict[str, dict[str, Any]] = {}
+    for name, method in methods.items():
+        path = None
+        if out is not None:
+            (Path(out) / name).mkdir(parents=True, exist_ok=True)
+            path = Path(out) / name / "traces.jsonl"
+            path.unlink(missing_ok=True)
+        per_sample = []
+        wall = 0.0
+        for k in range(samples):
+            traces = evaluate(method, env=env, target=target, faults=faults, episodes=episodes, turns=turns, sample=k,
+                              target_factory=target_factory, traces_path=path)
+            wall += method.last_timing["wall_s"]
+            per_sample.append(traces)
+        m = suite_metrics(per_sample[0], domain, seed=bootstrap_seed)
+        m["coverage_samples"] = coverage_over_samples(per_sample, len(domain.policies))
+        if samples > 1:
+            m["samples"] = [{"sample": k, "coverage": c, "policies_found": sorted({v.policy for t in s for v in t.violations}),
+                             "hits": sum(len(t.violations) for t in s)}
+                            for k, (s, c) in enumerate(zip(per_sample, m["coverage_samples"]["values"]))]
+        m["method"] = method.describe()
+        m["wall_s"] = round(wall, 3)
+        results[name] = m
+        if out is not None:
+            (Path(out) / name / "metrics.json").write_text(json.dumps(m, indent=2, default=str))
+        if on_done is not None:
+            on_done(name, m)
+    return results
+
+
+__all__ += ["evaluate_methods"]
