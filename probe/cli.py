@@ -18,6 +18,7 @@ from rich.table import Table
 
 from probe.auditor.cli import auditor_app
 from probe.domain import Domain
+from probe.eval.cli import eval_command
 from probe.play import ScriptError, load_script, load_static_suite, play_script
 from probe.registry import env_names, get_domain
 from probe.trace import BadLine, Trace, append_trace, iter_trace_file
@@ -27,6 +28,7 @@ app = typer.Typer(help="probe: train and use black-box auditors of tool-using LL
 env_app = typer.Typer(help="Inspect an auditing environment.", no_args_is_help=True)
 app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")
+app.command("eval")(eval_command)
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -315,12 +317,30 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
     out.print(f"run directory: {cfg.run_dir}")
 
 
-# --- probe demo --------------------------------------------------------------------------
+# --- probe demo / probe suite --------------------------------------------------------------------------
 
 @app.command()
-def demo(env: str = typer.Option("skyassist"), faults: str = typer.Option("demo"),
+def demo(config: Path = typer.Option(None, "--config", help="run config (default: configs/cpu-demo-grpo.yaml)"),
+         overrides: list[str] = typer.Option([], "--set", help="override a config key"),
+         episodes: int = typer.Option(50, min=1, help="held-out evaluation episodes"),
+         turns: int = typer.Option(8, min=1, help="turns per evaluation episode"),
+         progress: bool = typer.Option(True, "--progress/--no-progress")) -> None:
+    """The main job: train the tiny auditor on CPU, then evaluate it against baselines on held-out seeds."""
+    from probe.config import ConfigError
+    from probe.demo import DEFAULT_CONFIG, run_demo
+
+    try:
+        run_demo(config or DEFAULT_CONFIG, overrides, episodes=episodes, turns=turns, console=out, progress=progress)
+    except ConfigError as e:
+        for line in str(e).splitlines():
+            err.print(f"error: {line}", markup=False)
+        raise typer.Exit(2)
+
+
+@app.command()
+def suite(env: str = typer.Option("skyassist"), faults: str = typer.Option("demo"),
          seeds_per_script: int = typer.Option(5, min=1, help="held-out seeds per script"),
-         out_dir: Path = typer.Option(Path("checkpoints/demo-static"), "--out")) -> None:
+         out_dir: Path = typer.Option(Path("checkpoints/static-suite"), "--out")) -> None:
     """Play the static suite against the reference target on held-out seeds and report coverage."""
     domain = load_domain(env)
     try:

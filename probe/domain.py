@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from probe.policy import Policy, Violation
-from probe.trace import Message
+from probe.trace import Message, tool_calls
 
 
 @dataclass
@@ -74,16 +74,7 @@ class Domain(ABC):
         override it with their own states (SkyAssist: slot filling, search, ..., multi-leg) and
         list them in ``progress_states``.
         """
-        names: set[str] = set()
-        for m in turn_messages:
-            if not isinstance(m, dict) or m.get("role") != "assistant":
-                continue
-            calls = m.get("tool_calls") or []
-            for tc in calls if isinstance(calls, list) else [calls]:
-                fn = tc.get("function") if isinstance(tc, dict) else None
-                if isinstance(fn, dict) and isinstance(fn.get("name"), str):
-                    names.add(fn["name"])
-        return names
+        return {name for name, _ in tool_calls(turn_messages)}
 
     # --- targets ---------------------------------------------------------------------------
     @abstractmethod

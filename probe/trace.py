@@ -62,6 +62,20 @@ class Trace:
         return sorted({v.policy for v in self.violations})
 
 
+def tool_calls(messages: list[Message]) -> list[tuple[str, Any]]:
+    """(name, raw arguments) of every tool call in assistant messages, in order. Tolerates junk."""
+    out: list[tuple[str, Any]] = []
+    for m in messages:
+        if not isinstance(m, dict) or m.get("role") != "assistant":
+            continue
+        calls = m.get("tool_calls") or []
+        for tc in calls if isinstance(calls, list) else [calls]:
+            fn = tc.get("function") if isinstance(tc, dict) else None
+            if isinstance(fn, dict) and isinstance(fn.get("name"), str):
+                out.append((fn["name"], fn.get("arguments")))
+    return out
+
+
 def append_trace(path: str | Path, trace: Trace) -> None:
     """Append one trace as a JSON line and flush it to disk before returning."""
     path = Path(path)

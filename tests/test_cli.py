@@ -93,7 +93,17 @@ def test_unknown_placeholder_names_it_and_what_is_available(tmp_path):
     assert "unknown placeholder {planet}" in line and "s.txt:2" in line and "origin" in line
 
 
-def test_demo_runs_the_static_suite(tmp_path):
-    r = run("demo", "--seeds-per-script", "1", "--out", str(tmp_path))
+def test_suite_runs_the_static_suite(tmp_path):
+    r = run("suite", "--seeds-per-script", "1", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     assert "coverage:" in r.stdout and (tmp_path / "traces.jsonl").exists()
+
+
+def test_demo_trains_then_evaluates_against_baselines(tmp_path):
+    r = run("demo", "--set", f"out_dir={tmp_path}", "--set", "updates=1", "--set", "rollout.prefixes=2",
+            "--set", "rollout.group_size=2", "--set", "rollout.continuation_turns=1", "--set", "curriculum.levels=[2, 4]",
+            "--episodes", "2", "--turns", "2", "--no-progress")
+    assert r.exit_code == 0, r.output
+    for name in ("trained (grpo)", "untrained", "static", "random", "cooperative"):
+        assert name in r.stdout
+    assert (tmp_path / "cpu-demo-grpo" / "eval" / "report.md").exists()

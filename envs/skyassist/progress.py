@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from envs.skyassist import language, tools
+from probe.trace import tool_calls
 
 PROGRESS_STATES: tuple[str, ...] = (
     "slot_filling", "search", "availability", "lookup", "hold", "book", "cancel", "modify", "multi_leg",
@@ -44,22 +45,6 @@ TOOL_STATE: dict[str, str] = {
     "modify_booking": "modify",
 }
 _LEG_ARGUMENT = {"hold_itinerary": "flight_ids", "book_flight": "flight_ids", "modify_booking": "new_flight_ids"}
-
-
-def tool_calls(messages: list[dict[str, Any]]) -> list[tuple[str, Any]]:
-    """(name, raw arguments) of every tool call in assistant messages, in order. Tolerates junk."""
-    out: list[tuple[str, Any]] = []
-    for m in messages:
-        if not isinstance(m, dict) or m.get("role") != "assistant":
-            continue
-        calls = m.get("tool_calls") or []
-        if not isinstance(calls, list):
-            calls = [calls]
-        for tc in calls:
-            fn = tc.get("function") if isinstance(tc, dict) else None
-            if isinstance(fn, dict) and isinstance(fn.get("name"), str):
-                out.append((fn["name"], fn.get("arguments")))
-    return out
 
 
 def gives_slot(text: str, db) -> bool:

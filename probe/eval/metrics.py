@@ -53,7 +53,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from probe.plausibility import jaccard, plausibility_flags, words
-from probe.trace import Trace
+from probe.trace import Trace, tool_calls
 
 CONCENTRATION_POLICIES: tuple[str, ...] = ("B4", "S5", "B6")
 BOOTSTRAP_RESAMPLES = 10_000
@@ -209,19 +209,6 @@ def plausibility_stats(traces: Sequence[Trace]) -> dict[str, float]:
 
 # --- tool depth --------------------------------------------------------------------------------
 
-def _calls(messages: Sequence[dict[str, Any]]) -> list[tuple[str, Any]]:
-    out = []
-    for m in messages:
-        if not isinstance(m, dict) or m.get("role") != "assistant":
-            continue
-        calls = m.get("tool_calls") or []
-        for tc in calls if isinstance(calls, list) else [calls]:
-            fn = tc.get("function") if isinstance(tc, dict) else None
-            if isinstance(fn, dict) and isinstance(fn.get("name"), str):
-                out.append((fn["name"], fn.get("arguments")))
-    return out
-
-
 def _args(raw: Any) -> dict[str, Any]:
     if isinstance(raw, dict):
         return raw
@@ -242,7 +229,7 @@ def episode_levels(messages: Sequence[dict[str, Any]], read_only: Iterable[str],
     """The tool-depth levels (``REACH_LEVELS``) one episode's target reached (attempted calls)."""
     ro, mu = set(read_only), set(mutations)
     levels: set[str] = set()
-    for name, raw in _calls(messages):
+    for name, raw in tool_calls(messages):
         if name in ro:
             levels.add("query")
         if name in mu:

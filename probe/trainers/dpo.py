@@ -57,6 +57,7 @@ def dpo_loss(policy_chosen: torch.Tensor, policy_rejected: torch.Tensor, ref_cho
     """Inputs are sequence log-probabilities [P] (sums over candidate tokens)."""
     margin = (policy_chosen - ref_chosen) - (policy_rejected - ref_rejected)
     loss = -F.logsigmoid(beta * margin).mean()
+    margin = margin.detach()
     return loss, {"margin": float(margin.mean()), "pref_acc": float((margin > 0).float().mean())}
 
 

@@ -1,0 +1,63 @@
+"""The main job on the embedded default (``make demo``): train the tiny auditor on CPU against
+the reference target's ``demo`` faults, then evaluate it on held-out seeds next to the untrained
+auditor and the static, random and cooperative baselines (all on the same seeds).
+
+``scripts/learning_curve.py`` uses the same two functions for every optimizer.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from probe.config import TrainConfig, load_config
+
+DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "cpu-demo-grpo.yaml"
+BASELINES = ("untrained", "static", "random", "cooperative")
+
+
+def train_fresh(config: TrainConfig, console: Console, progress: bool = True):
+    """Train from scratch into the config's run directory (an old run of the same name is replaced)."""
+    from probe.training import Trainer
+
+    if config.run_dir.exists():
+        shutil.rmtree(config.run_dir)
+    trainer = Trainer(config, console=console)
+    history = trainer.run(progress=progress)
+    return trainer, history
+
+
+def evaluate_against_baselines(trainer: Any, config: TrainConfig, *, episodes: int, turns: int,
+                               baselines: tuple[str, ...] = BASELINES, out: Path | None = None):
+    """Held-out evaluation of the trained auditor and the baselines on matched seeds."""
+    from probe.eval import demo_table
+    from probe.eval.methods import LearnedAuditor, make_method
+
+    methods = {f"trained ({config.algo})": LearnedAuditor(trainer.auditor, name=f"trained-{config.algo}",
+                                                          temperature=config.rollout.temperature, seed=config.seed)}
+    for name in baselines:
+        methods[name] = make_method(name, seed=config.seed)
+    return demo_table(methods, episodes=episodes, turns=turns, faults=config.target.faults, env=config.env, out=out)
+
+
+def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = None, *, episodes: int = 50,
+             turns: int = 8, console: Console | None = None, progress: bool = True) -> dict[str, Any]:
+    console = console or Console()
+    t0 = time.perf_counter()
+    config = load_config(config_path, overrides)
+    console.print(f"[bold]1/3[/] tiny auditor: build or load from cache")
+    console.print(f"[bold]2/3[/] train {config.algo} for {config.updates} updates against the reference target "
+                  f"(faults={config.target.faults}) -> {config.run_dir}")
+    trainer, history = train_fresh(config, console, progress)
+    t_train = time.perf_counter() - t0
+    console.print(f"[bold]3/3[/] evaluate on {episodes} held-out episodes x {turns} turns (same seeds for every method)")
+    results, table = evaluate_against_baselines(trainer, config, episodes=episodes, turns=turns,
+                                                out=config.run_dir / "eval")
+    console.print(table)
+    total = time.perf_counter() - t0
+    console.print(f"training {t_train:.0f} s, total {total:.0f} s; report: {config.run_dir / 'eval' / 'report.md'}")
+    return {"results": results, "history": history, "seconds": total}
