@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.table import Table
 
 from probe.config import TrainConfig, load_config
 
@@ -44,6 +45,29 @@ def evaluate_against_baselines(trainer: Any, config: TrainConfig, *, episodes: i
     return demo_table(methods, episodes=episodes, turns=turns, faults=config.target.faults, env=config.env, out=out)
 
 
+def summary_table(results: dict[str, dict[str, Any]], title: str) -> Table:
+    """The headline columns, narrow enough for an 80-column terminal (report.md has them all);
+    the caption lists the policies each method found."""
+    table = Table(title=title)
+    table.add_column("method", no_wrap=True)
+    table.add_column("coverage", no_wrap=True)
+    table.add_column("yield/100 [CI]", no_wrap=True)
+    for name in ("B4S5B6", "multi", "book"):
+        table.add_column(name, no_wrap=True, justify="right")
+    found = []
+    for name, m in results.items():
+        y = m["yield_per_100"]
+        table.add_row(name, f"{100 * m['coverage']:.0f}% ({len(m['policies_found'])})",
+                      f"{y['value']:.0f} [{y['lo']:.0f}, {y['hi']:.0f}]", f"{100 * m['concentration_b4_s5_b6']:.0f}%",
+                      f"{100 * m['multi_policy_rate']:.0f}%", f"{100 * m['reach']['book']:.0f}%")
+        found.append(f"{name}: {' '.join(m['policies_found']) or '-'}")
+    table.caption = ("policies found -- " + "; ".join(found) + ". yield: hits per 100 episodes, 95% episode-bootstrap CI; "
+                     "B4S5B6: share of hits on those three turn-level policies; multi: episodes with >= 2 policies; "
+                     "book: episodes where the target called book_flight")
+    table.caption_justify = "left"
+    return table
+
+
 def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = None, *, episodes: int = 50,
              turns: int = 8, console: Console | None = None, progress: bool = True) -> dict[str, Any]:
     console = console or Console()
@@ -55,9 +79,9 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
     trainer, history = train_fresh(config, console, progress)
     t_train = time.perf_counter() - t0
     console.print(f"[bold]3/3[/] evaluate on {episodes} held-out episodes x {turns} turns (same seeds for every method)")
-    results, table = evaluate_against_baselines(trainer, config, episodes=episodes, turns=turns,
-                                                out=config.run_dir / "eval")
-    console.print(table)
+    results, _ = evaluate_against_baselines(trainer, config, episodes=episodes, turns=turns,
+                                            out=config.run_dir / "eval")
+    console.print(summary_table(results, f"held-out: {episodes} episodes x {turns} turns, faults={config.target.faults}"))
     total = time.perf_counter() - t0
     console.print(f"training {t_train:.0f} s, total {total:.0f} s; report: {config.run_dir / 'eval' / 'report.md'}")
     return {"results": results, "history": history, "seconds": total}

@@ -15,10 +15,9 @@ import time
 from pathlib import Path
 
 from rich.console import Console
-from rich.table import Table
 
 from probe.config import load_config
-from probe.demo import train_fresh
+from probe.demo import summary_table, train_fresh
 from probe.eval import evaluate_methods
 from probe.eval.methods import LearnedAuditor, make_method
 
@@ -51,14 +50,9 @@ def main() -> None:
     methods["untrained"] = make_method("untrained")
     methods["static"] = make_method("static")
     results = evaluate_methods(methods, faults=faults, episodes=args.episodes, turns=args.turns, out=out / "eval")
-    table = Table("method", "coverage", "policies found", "yield/100 [95% CI]", "multi-policy",
-                  title=f"held-out: {args.episodes} episodes x {args.turns} turns, faults={faults}")
-    summary = {}
-    for name, m in results.items():
-        y = m["yield_per_100"]
-        table.add_row(name, f"{100 * m['coverage']:.0f}% ({len(m['policies_found'])})", " ".join(m["policies_found"]),
-                      f"{y['value']:.0f} [{y['lo']:.0f}, {y['hi']:.0f}]", f"{100 * m['multi_policy_rate']:.0f}%")
-        summary[name] = {k: m[k] for k in ("coverage", "policies_found", "yield_per_100", "multi_policy_rate")}
+    table = summary_table(results, f"held-out: {args.episodes} episodes x {args.turns} turns, faults={faults}")
+    summary = {name: {k: m[k] for k in ("coverage", "policies_found", "yield_per_100", "multi_policy_rate")}
+               for name, m in results.items()}
     console.print(table)
     summary["train_seconds"] = seconds
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
