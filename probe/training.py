@@ -151,16 +151,16 @@ class Trainer:
         self._init_wandb()
         history = []
         total = self.config.updates
-        columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   TextColumn("{task.fields[status]}")]
+        columns = [TextColumn("[bold]{task.description}"), BarColumn(bar_width=12), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TextColumn("{task.fields[status]}")]
         with Progress(*columns, console=self.console, disable=not progress, transient=False) as bar:
-            task = bar.add_task(f"{self.config.algo} {self.config.run_name}", total=total, completed=self.step, status="")
+            task = bar.add_task(self.config.algo, total=total, completed=self.step, status="")
             while self.step < total:
                 metrics = self.update()
                 history.append(metrics)
                 bar.update(task, advance=1, status=(
-                    f"reward {metrics['return_mean']:+.2f}  yield {100 * metrics['violation_yield']:.0f}%  "
-                    f"coverage {metrics['coverage_so_far']}/{len(self.domain.policies)}  K_max {metrics['k_max']}"))
+                    f"reward {metrics['return_mean']:+.2f} yield {100 * metrics['violation_yield']:.0f}% "
+                    f"cov {metrics['coverage_so_far']}/{len(self.domain.policies)} K {metrics['k_max']}"))
         if self._wandb is not None:
             self._wandb.finish()
         self.engine.close()

@@ -80,3 +80,36 @@ def test_bad_config_is_one_clear_line_per_problem(tmp_path):
     assert r.exit_code == 2 and r.stderr.strip() == "error: config key 'rolout' is not a known setting"
     r = CliRunner().invoke(app, ["train", "--config", str(tmp_path / "missing.yaml")])
     assert r.exit_code == 2 and "config file not found" in r.stderr
+
+
+def test_wandb_logging_is_offline_by_default_and_optional(tmp_path, monkeypatch):
+    """W&B is used only when asked, in offline mode unless WANDB_MODE says otherwise (a stand-in
+    module records the calls; the real package is an optional extra)."""
+    import sys
+    import types
+
+    calls = {"init": [], "log": [], "finish": 0}
+
+    class Run:
+        def log(self, data, step):
+            calls["log"].append((step, data))
+
+        def finish(self):
+            calls["finish"] += 1
+
+    fake = types.ModuleType("wandb")
+    fake.init = lambda **kw: calls["init"].append(kw) or Run()
+    monkeypatch.setitem(sys.modules, "wandb", fake)
+    monkeypatch.setenv("WANDB_MODE", "unset")  # recorded, so teardown restores the original environment
+    monkeypatch.delenv("WANDB_MODE")
+    Trainer(small_config(tmp_path, "grpo", updates=2, wandb=True)).run(progress=False)
+    import os
+    assert os.environ["WANDB_MODE"] == "offline"
+    assert len(calls["init"]) == 1 and calls["init"][0]["project"] == "probe"
+    assert [s for s, _ in calls["log"]] == [0, 1] and "violation_yield" in calls["log"][0][1]
+    assert calls["finish"] == 1
+    assert (tmp_path / "grpo" / "metrics.jsonl").exists()  # JSONL is always written too
+
+    monkeypatch.setitem(sys.modules, "wandb", None)  # not installed
+    with pytest.raises(ConfigError, match="'wandb' package is not installed"):
+        Trainer(small_config(tmp_path / "x", "grpo", updates=1, wandb=True)).run(progress=False)

@@ -308,8 +308,14 @@ def load_auditor(name_or_path: str | Path, *, lora: LoraSettings | None = None, 
     not the tiny auditor. ``lora`` defaults to ``LoraSettings.tiny()`` for the tiny auditor and
     ``LoraSettings.paper()`` otherwise.
     """
+    import warnings  # noqa: PLC0415
+
     import torch  # noqa: PLC0415
     from peft import LoraConfig, get_peft_model  # noqa: PLC0415
+    from transformers.utils import logging as hf_logging  # noqa: PLC0415
+
+    hf_logging.disable_progress_bar()  # a per-load "Loading weights" bar, noise in logs and the demo
+    warnings.filterwarnings("ignore", message=".*is_gradient_checkpointing.*", category=FutureWarning)
     from transformers import AutoModelForCausalLM, AutoTokenizer  # noqa: PLC0415
 
     name = str(name_or_path)

@@ -10,8 +10,10 @@ and minimises the squared difference, so that at the optimum the auditor samples
 proportion to R~ -- covering many rewarding modes rather than the single best one, which is
 why GFlowNets suit discovery of *distinct* violations (Bengio et al., 2023; Lee et al., 2025).
 
-Measured not to learn here: a scalar learned log Z with a raw 0/1 reward (log 0 is -inf, and the
-floor that replaces it dominates every batch). What is used instead:
+The naive form -- one learned scalar log Z and a raw 0/1 reward -- was reported (in the issue
+that specified this trainer) not to learn on the CPU demo: log 0 is -inf, the floor that replaces
+it dominates every batch, and one scalar cannot fit prefixes of very different value. We did not
+re-run that ablation. What is used instead:
 
 - tempered, floored reward: log R~ = max(R, floor) / T (R~ = exp of the clamped, temperature-
   scaled return). Returns can be negative (plausibility penalties); the floor stops a few very
