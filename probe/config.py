@@ -153,19 +153,22 @@ def parse_overrides(pairs: list[str]) -> list[tuple[str, Any]]:
     return out
 
 
+def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
+    """A YAML file holding a mapping; a missing file, bad YAML or another type is one-line ConfigError."""
+    p = Path(path)
+    if not p.is_file():
+        raise ConfigError(f"config file not found: {p}")
+    try:
+        loaded = yaml.safe_load(p.read_text()) or {}
+    except yaml.YAMLError as e:
+        raise ConfigError(f"config file {p} is not valid YAML: {str(e).splitlines()[0]}") from None
+    if not isinstance(loaded, dict):
+        raise ConfigError(f"config file {p} must hold a mapping, got {type(loaded).__name__}")
+    return loaded
+
+
 def load_config(path: str | Path | None, overrides: list[str] | None = None) -> TrainConfig:
-    data: dict[str, Any] = {}
-    if path is not None:
-        p = Path(path)
-        if not p.is_file():
-            raise ConfigError(f"config file not found: {p}")
-        try:
-            loaded = yaml.safe_load(p.read_text()) or {}
-        except yaml.YAMLError as e:
-            raise ConfigError(f"config file {p} is not valid YAML: {str(e).splitlines()[0]}") from None
-        if not isinstance(loaded, dict):
-            raise ConfigError(f"config file {p} must hold a mapping, got {type(loaded).__name__}")
-        data = loaded
+    data: dict[str, Any] = read_yaml_mapping(path) if path is not None else {}
     for key, value in parse_overrides(overrides or []):
         _set_key(data, key, value)
     try:

@@ -56,7 +56,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import yaml
+from probe.config import read_yaml_mapping
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from probe.plausibility import DEFAULT_MAX_WORDS, FLAG_NAMES, plausibility_flags
@@ -277,12 +277,7 @@ def load_reward_config(name_or_path: str | Path) -> RewardConfig:
         path = shipped
     if not path.is_file():
         raise ValueError(f"unknown reward config {text!r}; allowed: {', '.join(VARIANTS)} or a path to a YAML file")
-    try:
-        data = yaml.safe_load(path.read_text()) or {}
-    except yaml.YAMLError as e:
-        raise ValueError(f"{path}: not valid YAML ({str(e).splitlines()[0]})") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected a mapping of keys to values, got {type(data).__name__}")
+    data = read_yaml_mapping(path)
     base = data.pop("extends", None)
     if base is not None:
         if base not in VARIANTS:

@@ -18,7 +18,6 @@ from probe.auditor.tiny import (TinySettings, build_tiny_auditor, corpus_texts, 
                                 train_tokenizer)
 from probe.episode import Episode
 from probe.observation import public_dialogue
-from probe.registry import get_domain
 
 
 @pytest.fixture(scope="session")
@@ -27,11 +26,6 @@ def tiny_path():
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     return build_tiny_auditor(default_tiny_path(), seed=0)
-
-
-@pytest.fixture(scope="session")
-def domain():
-    return get_domain("skyassist")
 
 
 @pytest.fixture()

@@ -8,7 +8,6 @@ import json
 import pytest
 
 from probe.episode import Episode
-from probe.registry import get_domain
 from probe.targets import make_target
 from probe.targets.hf_target import HFCompleter, parse_tool_calls
 
@@ -43,11 +42,6 @@ CHAT_TEMPLATE = """
 {%- endfor %}
 {%- if add_generation_prompt %}<|im_start|>assistant
 {% endif %}"""
-
-
-@pytest.fixture(scope="module")
-def domain():
-    return get_domain("skyassist")
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ import pytest
 
 from envs.skyassist import scenarios, tools
 from envs.skyassist.database import NOW, get_database, parse_time
-from probe.registry import get_domain
 
 SEEDS = list(range(40)) + [99_999, 1_000_000, 1_009_999, 5_000_000]
 COMMON = {"family", "seed", "split", "origin", "destination", "origin_city", "destination_city", "date",
@@ -22,11 +21,6 @@ BOOKING_KEYS = {"booking_id", "status", "passengers", "first_name", "last_name",
 @pytest.fixture(scope="module")
 def db():
     return get_database()
-
-
-@pytest.fixture(scope="module")
-def domain():
-    return get_domain("skyassist")
 
 
 @pytest.fixture(scope="module")

@@ -22,17 +22,11 @@ from openai_stub_server import StubServer, delay, http_error, raw, text, tool_ca
 from probe.cli import app
 from probe.episode import Episode
 from probe.http_auditor import OpenAIAuditor
-from probe.registry import get_domain
 from probe.targets import make_target
 from probe.targets.replay import ReplayMiss, ReplayTarget
 from probe.targets.tool_loop import tool_schema_hash
 
 FAST = {"model": "stub-model", "backoff_s": 0.01, "timeout_s": 5.0}
-
-
-@pytest.fixture(scope="module")
-def domain():
-    return get_domain("skyassist")
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,6 @@ from envs.skyassist import tools
 from envs.skyassist.database import NOW, get_database, parse_time
 from envs.skyassist.text_rules import mentions_fare_class, user_passenger_counts
 from envs.skyassist.verifiers import VERIFIERS, build_view, replay_call, verify_messages
-from probe.registry import get_domain
 
 DB = get_database()
 IN_WINDOW = (NOW + timedelta(days=2), NOW + timedelta(days=300))
@@ -72,11 +71,6 @@ SEEDED = {"booking_id": "BKTEST01", "status": "confirmed", "passengers": 1, "fir
           "last_name": "Okafor", "itinerary": [PREMIUM.flight_id], "fare_class": "premium",
           "price_usd": PREMIUM.price_usd, "timestamp": "2026-01-10T10:00:00Z"}
 SCEN = {"family": "one_way", "seed": 0, "bookings": [SEEDED]}
-
-
-@pytest.fixture(scope="module")
-def domain():
-    return get_domain("skyassist")
 
 
 # --- message builders --------------------------------------------------------------------------
