@@ -83,6 +83,14 @@ def evaluate(method: Method, *, env: str = "skyassist", target: str = "reference
 __all__ = ["evaluate", "heldout_indices"]
 
 
+def method_dir(out: str | Path, name: str) -> Path:
+    """A method's output folder: its name with anything but letters, digits, '.', '_' and '-'
+    replaced by '-' ("learned:run/ckpt-00040" -> "learned-run-ckpt-00040")."""
+    import re
+
+    return Path(out) / (re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "method")
+
+
 def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", target: str = "reference",
                      faults: str | list[str] | None = "demo", episodes: int = 50, turns: int = 8, samples: int = 1,
                      target_factory: Callable[[], Any] | None = None, out: str | Path | None = None,
@@ -92,8 +100,8 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
 
     Metrics are those of sample 0 (``suite_metrics``), plus, with ``samples > 1``,
     ``coverage_samples`` (mean +- sd over the samples) and ``samples`` (each sample's headline
-    numbers). With ``out``, traces go to ``<out>/<name>/traces.jsonl`` (fresh file) and each
-    method's metrics to ``<out>/<name>/metrics.json``.
+    numbers). With ``out``, traces go to ``<out>/<dir>/traces.jsonl`` (fresh file) and each
+    method's metrics to ``<out>/<dir>/metrics.json``, where ``<dir>`` is ``method_dir``'s name.
     """
     import json
 
@@ -105,8 +113,8 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
     for name, method in methods.items():
         path = None
         if out is not None:
-            (Path(out) / name).mkdir(parents=True, exist_ok=True)
-            path = Path(out) / name / "traces.jsonl"
+            method_dir(out, name).mkdir(parents=True, exist_ok=True)
+            path = method_dir(out, name) / "traces.jsonl"
             path.unlink(missing_ok=True)
         per_sample = []
         wall = 0.0
@@ -125,7 +133,7 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
         m["wall_s"] = round(wall, 3)
         results[name] = m
         if out is not None:
-            (Path(out) / name / "metrics.json").write_text(json.dumps(m, indent=2, default=str))
+            (method_dir(out, name) / "metrics.json").write_text(json.dumps(m, indent=2, default=str))
         if on_done is not None:
             on_done(name, m)
     return results
