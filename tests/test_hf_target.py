@@ -11,8 +11,8 @@ from probe.episode import Episode
 from probe.targets import make_target
 from probe.targets.hf_target import HFCompleter, parse_tool_calls
 
-transformers = pytest.importorskip("transformers")
-tokenizers = pytest.importorskip("tokenizers")
+import tokenizers  # noqa: E402  (core dependencies: a missing one must fail, not skip)
+import transformers  # noqa: E402
 
 CHAT_TEMPLATE = """
 {%- if tools %}<|im_start|>system
