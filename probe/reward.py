@@ -5,7 +5,7 @@ Per turn k of an episode::
     r_k = violation_k + w_prog(step) * progress_k + w_nov(step) * novelty_k - w_plaus * penalty_k
 
 and a candidate's return is ``R_i = sum_{k=t}^{t+C} gamma^(k-t) r_k`` (``discounted_return``;
-the rollout engine applies it). Each term implements one idea of the paper:
+the rollout engine applies it with its ``rollout.gamma``). Each term implements one idea of the paper:
 
 - **violation** (the audit signal): the new verifier hits of this turn. Each hit of policy p pays
   its severity (Critical 4, High 2, Med 1, Low 0.5; ``severity_weighting``, else 1). With
@@ -121,7 +121,6 @@ class RewardConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     variant: str = "custom"
-    gamma: float = 0.9  # discount inside a candidate's window (paper: unspecified; C = 3 turns)
     # violation
     severity_weighting: bool = True
     binary_violation: bool = False
@@ -143,13 +142,6 @@ class RewardConfig(BaseModel):
     plausibility_weights: dict[str, float] = dict(DEFAULT_PLAUSIBILITY_WEIGHTS)
     max_words: int = DEFAULT_MAX_WORDS
     loop_stop: bool = False
-
-    @field_validator("gamma")
-    @classmethod
-    def _gamma(cls, v: float) -> float:
-        if not 0.0 <= v <= 1.0:
-            raise ValueError("must be in [0, 1]")
-        return v
 
     @field_validator("dedup_decay")
     @classmethod

@@ -35,7 +35,7 @@ from typing import Any, Callable, Protocol
 import torch
 
 from probe.game import AuditGame
-from probe.reward import CompositeReward, EpisodeRewardState, TurnReward
+from probe.reward import CompositeReward, EpisodeRewardState, TurnReward, discounted_return
 from probe.trace import Trace
 
 
@@ -249,7 +249,7 @@ class RolloutEngine:
 
     def _discounted(self, window: list[TurnReward]) -> float:
         """R_i = sum_k gamma^(k-t) r_k over the candidate turn and its continuation."""
-        return float(sum(self.config.gamma ** k * tr.total for k, tr in enumerate(window)))
+        return discounted_return((tr.total for tr in window), self.config.gamma)
 
     @staticmethod
     def _trace(branch: _Branch, step: int, index: int) -> Trace:

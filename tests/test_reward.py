@@ -282,19 +282,19 @@ def test_yaml_extends_and_overrides(tmp_path):
 
 
 def test_with_overrides_merges_nested_mappings():
-    cfg = variant_config("calibrated").with_overrides({"plausibility_weights": {"markdown": 0.9}, "gamma": 0.5})
+    cfg = variant_config("calibrated").with_overrides({"plausibility_weights": {"markdown": 0.9}, "dedup_decay": 0.25})
     assert cfg.plausibility_weights["markdown"] == 0.9 and cfg.plausibility_weights["fabrication"] == 2.0
-    assert cfg.gamma == 0.5 and cfg.loop_stop
-    with pytest.raises(ValueError, match="unknown key 'gama'"):
-        variant_config("calibrated").with_overrides({"gama": 0.5})
+    assert cfg.dedup_decay == 0.25 and cfg.loop_stop
+    with pytest.raises(ValueError, match="unknown key 'gamma'"):  # the discount is rollout.gamma
+        variant_config("calibrated").with_overrides({"gamma": 0.5})
 
 
 # --- config validation: one clear line ----------------------------------------------------------
 @pytest.mark.parametrize("data, needle", [
-    ({"dedupe": True}, "unknown key 'dedupe'; allowed: variant, gamma"),
+    ({"dedupe": True}, "unknown key 'dedupe'; allowed: variant, severity_weighting"),
     ({"progress_schedule": {"start": 0.5, "end": 0.1, "stps": 3}}, "unknown key 'progress_schedule.stps'; allowed: start, end, steps"),
     ({"dedup_decay": 1.5}, "dedup_decay: must be in [0, 1] (got 1.5)"),
-    ({"gamma": "high"}, "gamma:"),
+    ({"dedup_decay": "high"}, "dedup_decay:"),
     ({"plausibility_weights": {"rudeness": 1.0}}, "plausibility_weights: unknown flag 'rudeness'; allowed: assistant_like"),
     ({"progress_weights": {"book": -1}}, "progress_weights: weights must be >= 0"),
     ({"binary_violation": True, "dedup": True}, "binary_violation and dedup exclude each other"),
