@@ -322,8 +322,8 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
 @app.command()
 def demo(config: Path = typer.Option(None, "--config", help="run config (default: configs/cpu-demo-grpo.yaml)"),
          overrides: list[str] = typer.Option([], "--set", help="override a config key"),
-         episodes: int = typer.Option(50, min=1, help="held-out evaluation episodes"),
-         turns: int = typer.Option(8, min=1, help="turns per evaluation episode"),
+         episodes: Optional[int] = typer.Option(None, min=1, help="held-out evaluation episodes (default: the config's eval.episodes, 50)"),
+         turns: Optional[int] = typer.Option(None, min=1, help="turns per evaluation episode (default: the config's eval.turns, 8)"),
          progress: bool = typer.Option(True, "--progress/--no-progress")) -> None:
     """The main job: train the tiny auditor on CPU, then evaluate it against baselines on held-out seeds."""
     from probe.config import ConfigError

@@ -68,11 +68,14 @@ def summary_table(results: dict[str, dict[str, Any]], title: str) -> Table:
     return table
 
 
-def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = None, *, episodes: int = 50,
-             turns: int = 8, console: Console | None = None, progress: bool = True) -> dict[str, Any]:
+def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = None, *, episodes: int | None = None,
+             turns: int | None = None, console: Console | None = None, progress: bool = True) -> dict[str, Any]:
+    """``episodes`` / ``turns`` default to the config's ``eval`` section."""
     console = console or Console()
     t0 = time.perf_counter()
     config = load_config(config_path, overrides)
+    episodes = episodes or config.eval.episodes
+    turns = turns or config.eval.turns
     console.print(f"[bold]1/3[/] tiny auditor: build or load from cache")
     console.print(f"[bold]2/3[/] train {config.algo} for {config.updates} updates against the reference target "
                   f"(faults={config.target.faults}) -> {config.run_dir}")
