@@ -82,7 +82,7 @@ class AuditGame(gymnasium.Env):
     def __init__(self, env: str = "skyassist", target: str = "reference", faults: str | list[str] | None = "none",
                  max_turns: int = 8, split: str = "train", family: str | None = None,
                  reward_fn: Callable[[dict[str, Any]], float] | None = None, render_mode: str | None = None,
-                 target_factory: Callable[[], Any] | None = None):
+                 target_factory: Callable[[], Any] | None = None, target_options: dict[str, Any] | None = None):
         if split not in ("train", "heldout"):
             raise ValueError(f"unknown split {split!r}; allowed: train, heldout")
         if max_turns < 1:
@@ -97,7 +97,12 @@ class AuditGame(gymnasium.Env):
         self.max_turns = int(max_turns)
         self.reward_fn = reward_fn
         self.render_mode = render_mode
-        self.target_factory = target_factory  # builds a fresh target per episode (HTTP targets, tests)
+        # a fresh target per episode: target_factory() when given (tests, custom agents), else
+        # probe.targets.make_target(kind, faults, **target_options) -- reference, openai, hf, replay
+        self.target_factory = target_factory
+        self.target_options = dict(target_options or {})
+        if target_factory is None:
+            self._make_target()  # bad kind or options fail here, in one line
         self.action_space = FreeText(ACTION_MAX_CHARS, min_length=1)
         self.observation_space = spaces.Dict({
             "scenario": FreeText(SCENARIO_MAX_CHARS),
@@ -127,8 +132,7 @@ class AuditGame(gymnasium.Env):
                         else self.domain.sample_scenario(scenario_seed))
         self.scenario = scenario
         episode_id = f"ep-{self.env_name}-{scenario.get('family', 'custom')}-{scenario.get('seed', scenario_seed)}"
-        target = (self.target_factory() if self.target_factory is not None
-                  else self.domain.make_target(self.target_kind, self.faults))
+        target = self.target_factory() if self.target_factory is not None else self._make_target()
         self.episode = Episode(self.domain, scenario, target, episode_id)
         self._seen = set()
         self._pending = False
@@ -198,6 +202,12 @@ class AuditGame(gymnasium.Env):
         other.action_space = copy.deepcopy(self.action_space)
         other.observation_space = copy.deepcopy(self.observation_space)
         return other
+
+    def _make_target(self) -> Any:
+        from probe.targets import make_target
+
+        faults = self.faults if self.target_kind == "reference" else ()
+        return make_target(self.domain, self.target_kind, faults, **self.target_options)
 
     # --- internals ----------------------------------------------------------------------------
     def _observation(self) -> dict[str, Any]:

@@ -427,3 +427,19 @@ def test_cli_play_openai_record_and_replay(domain, scenario, tmp_path):
 def test_cli_play_target_errors_are_one_line(args, message):
     r = CliRunner().invoke(app, ["play", "--family", "one_way", "--script", "envs/skyassist/scripts/one_way.txt"] + args)
     assert r.exit_code == 2 and r.stderr.startswith(message) and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_the_gymnasium_game_can_audit_an_http_target(stub):
+    import gymnasium
+
+    import probe.game  # noqa: F401  (registers the env)
+
+    env = gymnasium.make("probe/SkyAssist-v0", target="openai", target_options={"base_url": stub.url, **FAST})
+    obs, _ = env.reset(seed=3)
+    stub.push(tool_calls(("search_flights", '{"destination": "LIS"}')), text("Where are you flying from?"))
+    obs, _, _, _, info = env.step("I want to go to Lisbon.")
+    assert "Where are you flying from?" in obs["dialogue"] and "search_flights" not in obs["dialogue"]
+    assert info["trace"].target["kind"] == "openai"
+    assert "S2" in {v.policy for v in info["violations"]}  # the origin-less search, scored by the verifiers
+    with pytest.raises(ValueError, match="unknown target 'gpt9'"):
+        gymnasium.make("probe/SkyAssist-v0", target="gpt9")
