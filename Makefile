@@ -27,6 +27,8 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench_verify.py
+	$(BIN)/python scripts/bench_rollout.py
+	$(BIN)/python scripts/bench_target_http.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
