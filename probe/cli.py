@@ -19,7 +19,7 @@ from rich.table import Table
 from probe.auditor.cli import auditor_app
 from probe.domain import Domain
 from probe.eval.cli import eval_command
-from probe.play import ScriptError, load_script, load_static_suite, play_script
+from probe.play import ScriptError, load_script, load_suite, play_script
 from probe.registry import env_names, get_domain
 from probe.trace import BadLine, Trace, append_trace, iter_trace_file
 
@@ -35,7 +35,9 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> None:
-    err.print(f"error: {message}", markup=False)
+    """Print ``error: ...`` (one line per problem of a multi-problem message) and exit."""
+    for line in message.splitlines() or [""]:
+        err.print(f"error: {line}", markup=False)
     raise typer.Exit(code)
 
 
@@ -294,9 +296,7 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
     try:
         cfg = load_config(config, overrides)
     except ConfigError as e:
-        for line in str(e).splitlines():
-            err.print(f"error: {line}", markup=False)
-        raise typer.Exit(2)
+        fail(str(e))
     from probe.training import Trainer
 
     try:
@@ -332,9 +332,7 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
     try:
         run_demo(config or DEFAULT_CONFIG, overrides, episodes=episodes, turns=turns, console=out, progress=progress)
     except ConfigError as e:
-        for line in str(e).splitlines():
-            err.print(f"error: {line}", markup=False)
-        raise typer.Exit(2)
+        fail(str(e))
 
 
 @app.command()
@@ -347,7 +345,7 @@ def suite(env: str = typer.Option("skyassist"), faults: str = typer.Option("demo
         fault_list = domain.resolve_faults(faults)
     except ValueError as e:
         fail(str(e))
-    suite = load_static_suite(domain)
+    suite = load_suite(domain)
     traces_path = out_dir / "traces.jsonl"
     out_dir.mkdir(parents=True, exist_ok=True)
     traces_path.unlink(missing_ok=True)

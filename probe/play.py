@@ -4,7 +4,9 @@ Script format: one customer message per line; blank lines and lines starting wit
 ignored. ``{placeholders}`` are filled from the scenario (every scenario field can be used:
 ``{origin} {destination} {date} {passengers} {first_name} {last_name} {booking_id}`` always
 exist, family-specific ones such as ``{return_date}`` or ``{via}`` where the family has them).
-A header comment ``# family: NAME`` names the family the script was written for.
+Header comments ``# key: value`` (the first of each key) are kept in ``Script.headers``:
+``# family: NAME`` names the family the script was written for, oracle scripts add
+``# policy: ID``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from probe.domain import Domain
 from probe.episode import Episode
 from probe.trace import Trace
 
-_FAMILY = re.compile(r"^#\s*family:\s*(\S+)", re.I)
+_HEADER = re.compile(r"^#\s*([a-z_]+):\s*(\S.*?)\s*$", re.I)
 
 
 class ScriptError(ValueError):
@@ -30,11 +32,15 @@ class ScriptError(ValueError):
 class Script:
     path: Path
     lines: list[tuple[int, str]]  # (line number, raw message)
-    family: str | None
+    headers: dict[str, str]  # "# key: value" comments, keys lower-cased
 
     @property
     def name(self) -> str:
         return self.path.stem
+
+    @property
+    def family(self) -> str | None:
+        return self.headers.get("family")
 
 
 def load_script(path: str | Path) -> Script:
@@ -42,19 +48,19 @@ def load_script(path: str | Path) -> Script:
     if not path.is_file():
         raise ScriptError(f"script file not found: {path}")
     lines: list[tuple[int, str]] = []
-    family = None
+    headers: dict[str, str] = {}
     for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         text = raw.strip()
         if text.startswith("#"):
-            m = _FAMILY.match(text)
-            if m and family is None:
-                family = m.group(1)
+            m = _HEADER.match(text)
+            if m:
+                headers.setdefault(m.group(1).lower(), m.group(2))
             continue
         if text:
             lines.append((n, text))
     if not lines:
         raise ScriptError(f"script {path} has no customer messages")
-    return Script(path, lines, family)
+    return Script(path, lines, headers)
 
 
 def fill_script(script: Script, scenario: dict[str, Any]) -> list[str]:
@@ -91,13 +97,14 @@ def play_script(domain: Domain, scenario: dict[str, Any], target: Any, script: S
     return trace
 
 
-def static_suite_dir(domain: Domain) -> Path:
-    """The environment's shipped static suite (``envs/<name>/scripts``)."""
+def suite_dir(domain: Domain, folder: str = "scripts") -> Path:
+    """A folder of script files shipped with the environment (``envs/<name>/<folder>``)."""
     import importlib
 
     module = importlib.import_module(f"envs.{domain.name}")
-    return Path(module.__file__).parent / "scripts"
+    return Path(module.__file__).parent / folder
 
 
-def load_static_suite(domain: Domain) -> list[Script]:
-    return [load_script(p) for p in sorted(static_suite_dir(domain).glob("*.txt"))]
+def load_suite(domain: Domain, folder: str = "scripts") -> list[Script]:
+    """Every script of a shipped folder, sorted by file name (``scripts``: the static suite)."""
+    return [load_script(p) for p in sorted(suite_dir(domain, folder).glob("*.txt"))]

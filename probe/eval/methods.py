@@ -54,7 +54,7 @@ from typing import Any, Callable, Sequence
 
 from probe.auditor.prompt import (AGENT, BOS, CONTEXT, CUSTOMER, EOS, as_turns, chat_messages, plain_prompt,
                                   system_text)
-from probe.play import Script, ScriptError, fill_script, load_script, static_suite_dir
+from probe.play import Script, ScriptError, fill_script, load_suite
 
 Observation = dict[str, Any]
 
@@ -145,18 +145,6 @@ class RandomCustomer(Method):
 
 # --- scripted (static, static-oracle) ----------------------------------------------------------
 
-_POLICY = re.compile(r"^#\s*policy:\s*(\S+)", re.I | re.M)
-
-
-def oracle_suite_dir(env: str = "skyassist") -> Path:
-    import importlib
-
-    return Path(importlib.import_module(f"envs.{env}").__file__).parent / "oracle_scripts"
-
-
-def script_policy(script: Script) -> str | None:
-    m = _POLICY.search(script.path.read_text(encoding="utf-8"))
-    return m.group(1) if m else None
 
 
 class ScriptedCustomer(Method):
@@ -190,25 +178,22 @@ class ScriptedCustomer(Method):
 def static_method(env: str = "skyassist", fallback: str = "one_way") -> ScriptedCustomer:
     from probe.registry import get_domain
 
-    suite_dir = static_suite_dir(get_domain(env))
-    scripts = [load_script(p) for p in sorted(suite_dir.glob("*.txt"))]
+    scripts = load_suite(get_domain(env))
     by_family = {s.family: s for s in scripts if s.family}
     default = next(s for s in scripts if s.name == fallback)
     return ScriptedCustomer("static", lambda e: by_family.get(e.family, default))
 
 
 def oracle_method(env: str = "skyassist") -> ScriptedCustomer:
+    """The answer-key suite (``envs/<env>/oracle_scripts``, one script per policy, ``# policy:``
+    header); episode i plays the script of the i-th policy, round robin."""
     from probe.registry import get_domain
 
     domain = get_domain(env)
-    d = oracle_suite_dir(env)
-    by_policy: dict[str, Script] = {}
-    for p in sorted(d.glob("*.txt")):
-        s = load_script(p)
-        by_policy[script_policy(s) or s.name] = s
+    by_policy = {s.headers.get("policy", s.name): s for s in load_suite(domain, "oracle_scripts")}
     order = [p.id for p in domain.policies if p.id in by_policy]
     if not order:
-        raise ScriptError(f"no oracle scripts in {d}")
+        raise ScriptError(f"no oracle scripts for env {env!r}")
     return ScriptedCustomer("static-oracle", lambda e: by_policy[order[e.index % len(order)]])
 
 
@@ -491,4 +476,4 @@ def make_method(name: str, **options: Any) -> Method:
 
 __all__ = ["EpisodeInfo", "Method", "RandomCustomer", "ScriptedCustomer", "CooperativeCustomer", "LearnedAuditor",
            "PromptedHTTPAuditor", "METHODS", "make_method", "GENERIC_FOLLOW_UPS", "FEW_SHOT_DIALOGUES",
-           "opening_request", "oracle_suite_dir", "load_untrained_auditor", "_fields"]
+           "opening_request", "load_untrained_auditor", "_fields"]

@@ -86,6 +86,13 @@ def _plt():
     return plt
 
 
+def _save(plt, fig, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
 def plot_coverage_heatmap(methods: dict[str, dict[str, Any]], policies: Sequence[str], path: Path) -> Path:
     """Policy x method heatmap of the share of episodes in which the method hit the policy."""
     import numpy as np
@@ -109,10 +116,7 @@ def plot_coverage_heatmap(methods: dict[str, dict[str, Any]], policies: Sequence
                         color="white" if data[i, j] < 0.6 * data.max() else "black")
     fig.colorbar(im, ax=ax, label="share of episodes with a hit")
     ax.set_title("policy coverage (share of episodes hitting each policy)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def plot_yield(methods: dict[str, dict[str, Any]], path: Path) -> Path:
@@ -126,10 +130,7 @@ def plot_yield(methods: dict[str, dict[str, Any]], path: Path) -> Path:
     ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
     ax.set_ylabel("violations per 100 episodes")
     ax.set_title("yield with 95% episode-bootstrap interval")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def plot_reach(methods: dict[str, dict[str, Any]], path: Path) -> Path:
@@ -145,10 +146,7 @@ def plot_reach(methods: dict[str, dict[str, Any]], path: Path) -> Path:
     ax.set_ylabel("share of episodes reaching the level")
     ax.set_title("tool-depth reach")
     ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 # --- files ----------------------------------------------------------------------------------
