@@ -1,0 +1,1 @@
+"""τ-bench retail (τ²-bench) port: the retail database and its 15 tools."""
