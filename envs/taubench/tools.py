@@ -195,17 +195,17 @@ def _price_difference(state: RetailState, order: Order, item_ids: list[str],
 # --- read-only and generic ---------------------------------------------------------------------
 
 def find_user_id_by_email(state: RetailState, email: str) -> str:
-    for user_id, user in state.users():
-        if user.email.lower() == email.lower():
-            return user_id
+    """The first user (database order) with this email, ignoring case."""
+    for user_id in state.base.users_with_email(email):
+        return user_id
     raise ValueError("User not found")
 
 
 def find_user_id_by_name_zip(state: RetailState, first_name: str, last_name: str, zip: str) -> str:
-    for user_id, user in state.users():
-        if (user.name.first_name.lower() == first_name.lower()
-                and user.name.last_name.lower() == last_name.lower()
-                and user.address.zip == zip):
+    """The first user (database order) with this name, ignoring case, whose CURRENT zip matches
+    exactly (``modify_user_address`` can change it during the episode)."""
+    for user_id in state.base.users_named(first_name, last_name):
+        if state.user(user_id).address.zip == zip:  # type: ignore[union-attr]
             return user_id
     raise ValueError("User not found")
 
