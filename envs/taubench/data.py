@@ -44,6 +44,11 @@ def retail_dir() -> Path:
     for root in locations:
         folder = root.joinpath(*RETAIL_SUBDIR)
         if all((folder / name).is_file() for name in RETAIL_FILES):
+            version = installed_version()
+            if version is not None and version != VERSION:
+                raise TauBenchDataMissing(
+                    f"{PACKAGE} {version} is installed but the retail port is checked against "
+                    f"{VERSION} (data counts, gold replay); install it with `{INSTALL_HINT}`")
             return folder
     found = ", ".join(str(p) for p in locations)
     raise TauBenchDataMissing(
