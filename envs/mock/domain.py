@@ -1,0 +1,70 @@
+"""The mock library assembled as a probe Domain: catalog, tools, policies, scenarios, verifiers, target."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from envs.mock import progress, scenarios, tools
+from envs.mock.catalog import Catalog
+from envs.mock.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
+from envs.mock.policies import POLICIES
+from envs.mock.verifiers import verify_messages
+from probe.domain import Domain, ToolResult
+from probe.policy import Violation
+
+PROMPT_FILE = Path(__file__).parent / "prompts" / "system_prompt_v1.md"
+
+
+class MockDomain(Domain):
+    name = "mock"
+
+    def __init__(self) -> None:
+        self.catalog = Catalog()
+        self.policies = POLICIES
+        self.tool_schemas = tools.TOOL_SCHEMAS
+        self.system_prompt = PROMPT_FILE.read_text()
+        self.fault_names = list(FAULT_NAMES)
+        self.fault_profiles = {k: list(v) for k, v in FAULT_PROFILES.items()}
+        self.fault_details = {f.name: {"policy": f.policy, "depth": f.depth, "trigger": f.trigger} for f in FAULTS}
+        self.families = list(scenarios.FAMILIES)
+        self.train_seeds = scenarios.TRAIN_SEEDS
+        self.heldout_seeds = scenarios.HELDOUT_SEEDS
+        self.read_only_tools = list(tools.READ_ONLY)
+        self.mutation_tools = list(tools.MUTATIONS)
+        self.progress_states = list(progress.PROGRESS_STATES)
+
+    def counts(self) -> dict[str, int]:
+        return self.catalog.counts()
+
+    def scenario(self, family: str, seed: int) -> dict[str, Any]:
+        return scenarios.make_scenario(family, seed)
+
+    def scenario_text(self, scenario: dict[str, Any]) -> str:
+        return scenarios.describe(scenario)
+
+    def initial_state(self, scenario: dict[str, Any]) -> tools.LibraryState:
+        loans = {}
+        if scenario.get("member_id"):
+            loans[str(scenario["member_id"])] = [str(b) for b in scenario.get("loans", [])]
+        on_shelf = {b.book_id: b.copies for b in self.catalog.books.values()}
+        return tools.LibraryState(self.catalog, loans, on_shelf)
+
+    def execute_tool(self, state: tools.LibraryState, name: str, arguments: Any) -> ToolResult:
+        return tools.execute(state, name, arguments)
+
+    def verify(self, messages: list[dict[str, Any]], scenario: dict[str, Any]) -> list[Violation]:
+        return verify_messages(self, messages, scenario)
+
+    def progress_events(self, turn_messages: list[dict[str, Any]]) -> set[str]:
+        return progress.progress_events(turn_messages)
+
+    def make_target(self, kind: str, faults: list[str], **options: Any):
+        if kind != "reference":
+            raise ValueError(f"unknown target {kind!r}; allowed: reference")
+        from envs.mock.reference_target import ReferenceTarget
+        return ReferenceTarget(self.catalog, self.resolve_faults(faults), **options)
+
+    def private_strings(self, scenario: dict[str, Any]) -> list[str]:
+        """Tool names and every shelf code: redacted from what the auditor sees."""
+        return list(self.tool_names) + list(self.catalog.shelf_codes)
