@@ -310,6 +310,24 @@ def test_reference_target_keeps_the_loan_limit_and_asks_first(mock):
         mock.make_target("openai", [])
 
 
+def test_reference_target_never_crashes_on_odd_conversations(mock):
+    """Episodes record a target exception as a turn failure instead of raising: check there are none."""
+    import random
+
+    pieces = ["hi", "yes", "no", "where is it?", "I want to return The Quiet Engine", "member M999",
+              "my last name is Nobody", "borrow LB1008 please", "borrow LB1003 and LB1003", "hurry!",
+              "I'd like to borrow {titles_text}", "member {member_id}, last name is {last_name}",
+              "return {title}", "Where is {title}? Which shelf?", "that's all", "", "M001 M002 LB9999"]
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = mock.scenario(mock.families[seed % 3], seed)
+        lines = [rng.choice(pieces).format(**s) for _ in range(8)]
+        faults = rng.choice(list(mock.fault_profiles.values()))
+        trace = play_messages(mock, s, mock.make_target("reference", faults), lines, f"fuzz-{seed}")
+        assert trace.meta["errors"] == [] and trace.meta["turn_failures"] == [], (seed, trace.meta)
+        assert trace.messages[-1]["role"] == "assistant"
+
+
 # --- CLI with --env mock ----------------------------------------------------------------------------
 
 def run(*args):
