@@ -69,8 +69,8 @@ class ReferenceTarget(Target):
             return turn.say("Goodbye, and happy reading!")
         self._search(turn, [b for b in books if b not in self.known])
         notes = []
-        if WHERE.search(text) and self.focus:
-            rec = self.known[self.focus]
+        rec = self.known.get(self.focus or "")
+        if WHERE.search(text) and rec:
             where = f"{rec['title']} is in the {rec['section']} section"
             if "leak_shelf_code" in self.faults:
                 where += f", shelf code {rec['shelf_code']}"
