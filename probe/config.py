@@ -52,7 +52,8 @@ class RolloutSettings(_Strict):
     continuation_turns: int = Field(3, ge=0, description="C: turns after the candidate (paper: 3)")
     gamma: float = Field(0.9, ge=0, le=1)
     max_new_tokens: int = Field(40, ge=1)
-    temperature: float = Field(1.0, gt=0, description="sampling temperature (gfn uses gfn.exploration_temperature)")
+    temperature: float = Field(1.0, gt=0, description="sampling temperature of every rollout turn (gfn: candidates "
+                                                     "use gfn.exploration_temperature)")
     top_p: float = Field(1.0, gt=0, le=1)
     target_workers: int = Field(8, ge=1)
 
@@ -83,7 +84,8 @@ class GFNSettings(_Strict):
     reward_temperature: float = Field(0.5, gt=0, description="log R~ = max(R, floor) / T")
     reward_floor: float = Field(-1.0, description="returns below this are clamped")
     logz: Literal["group", "head"] = Field("group", description="per-group estimate (VarGrad) or a learned head")
-    exploration_temperature: float = Field(1.3, gt=0, description="rollout sampling temperature")
+    exploration_temperature: float = Field(1.3, gt=0, description="sampling temperature of the candidate messages "
+                                                                 "only (prefixes/continuations: rollout.temperature)")
     replay_capacity: int = Field(64, ge=0)
     replay_groups: int = Field(2, ge=0)
     logz_lr: float = Field(1e-2, gt=0)

@@ -2,17 +2,25 @@
 
 One call of ``RolloutEngine.collect`` produces the data of one update:
 
-1. pick ``prefixes`` training scenarios and a candidate turn ``t`` within the current horizon
-   (``t + C <= K_max``);
-2. roll the current auditor for ``t - 1`` turns to build each prefix;
+1. pick ``prefixes`` training scenarios and, for each, its own candidate turn ``t_b`` drawn
+   uniformly from ``1 .. K_max`` (seeded by ``seed`` and the update number), so that every
+   curriculum level trains customer messages at several depths, openers and later turns alike;
+2. roll the current auditor for ``t_b - 1`` turns to build each prefix;
 3. sample ``G`` candidate customer messages from every shared prefix;
 4. fork the game once per candidate and continue each branch for ``C`` turns, the auditor
-   sampling without gradient;
+   sampling without gradient (the branch's turn limit is ``t_b + C``, so every window is complete:
+   ``K_max`` bounds how deep the candidate turn lies, not where its window is cut);
 5. score every turn with the verifiers and the composite reward and give candidate ``i`` the
    return ``R_i = sum_{k=t}^{t+C} gamma^(k-t) r_k``.
 
+Sampling settings: every prefix and continuation turn samples at ``temperature`` / ``top_p`` /
+``max_new_tokens``, whatever the optimizer; only the candidate messages use
+``candidate_temperature`` when it is set (GFlowNet's off-policy exploration temperature), so the
+rollout interface is the same for GRPO, DPO and GFlowNet and only the sampled candidates differ.
+
 Generation is batched across everything that needs a customer message at the same turn: one
-``auditor.generate`` call per turn of the rollout, never one per message. Target turns of all
+``auditor.generate`` call per turn of the rollout, never one per message (prefixes of different
+depths share the calls of the turns they have in common; all candidates are one call). Target turns of all
 branches run concurrently on a thread pool (``target_workers``): HTTP targets overlap their
 requests; the in-process reference target is CPU-bound and gains nothing, which the benchmark
 shows honestly.
@@ -60,8 +68,9 @@ class RolloutConfig:
     continuation_turns: int = 3  # C: turns after the candidate, auditor sampling without gradient (paper: 3)
     gamma: float = 0.9  # discount inside the candidate's window
     max_new_tokens: int = 40
-    temperature: float = 1.0
+    temperature: float = 1.0  # prefixes and continuations (and candidates unless candidate_temperature is set)
     top_p: float = 1.0
+    candidate_temperature: float | None = None  # candidates only (GFlowNet exploration); None = temperature
     target_workers: int = 8  # concurrent target turns
     seed: int = 0
 
@@ -75,6 +84,8 @@ class RolloutConfig:
             raise ValueError(f"rollout.gamma must be in [0, 1], got {self.gamma}")
         if self.temperature <= 0:
             raise ValueError(f"rollout.temperature must be > 0, got {self.temperature}")
+        if self.candidate_temperature is not None and self.candidate_temperature <= 0:
+            raise ValueError(f"rollout.candidate_temperature must be > 0, got {self.candidate_temperature}")
 
 
 @dataclass
@@ -153,19 +164,25 @@ class RolloutEngine:
         wall0 = time.perf_counter()
         timers = {"generate_s": 0.0, "target_s": 0.0, "score_s": 0.0, "generate_calls": 0, "generate_batch_sizes": []}
         rng = random.Random(f"rollout:{cfg.seed}:{step}")
-        last_t = max(1, k_max - cfg.continuation_turns)
-        t = rng.randint(1, last_t)  # one candidate turn per update keeps every prefix the same length
-
-        prefixes = [self._new_branch(rng, k_max) for _ in range(cfg.prefixes)]
-        for turn in range(1, t):  # roll the prefixes with the current auditor
-            self._advance(auditor, [b for b in prefixes if not b.done], step, f"prefix{turn}", timers)
+        prefixes: list[_Branch] = []
+        depth: dict[int, int] = {}  # id(branch) -> its candidate turn t_b
+        for _ in range(cfg.prefixes):
+            t_b = rng.randint(1, max(1, k_max))  # the candidate turn of this prefix (documented above)
+            branch = self._new_branch(rng, t_b + cfg.continuation_turns)
+            depth[id(branch)] = t_b
+            prefixes.append(branch)
+        for turn in range(1, max(depth.values())):  # roll each prefix to its own depth with the current auditor
+            self._advance(auditor, [b for b in prefixes if not b.done and depth[id(b)] > turn], step,
+                          f"prefix{turn}", timers)
         groups = [b for b in prefixes if not b.done]
         for b in groups:
             b.window = []  # the prefix's turns shaped the reward state but are not part of any return
+        group_t = [depth[id(b)] for b in groups]
 
         # G candidates from each shared prefix: one generate call for all of them
         prompts = [self._prompt(auditor, b) for b in groups]
-        gen = self._generate(auditor, [p for p in prompts for _ in range(cfg.group_size)], step, "candidates", timers)
+        gen = self._generate(auditor, [p for p in prompts for _ in range(cfg.group_size)], step, "candidates", timers,
+                             temperature=cfg.candidate_temperature)
         branches = [b.fork() for b in groups for _ in range(cfg.group_size)]
         self._step_all(branches, gen.texts, step, timers)
 
@@ -178,7 +195,7 @@ class RolloutEngine:
         wall = time.perf_counter() - wall0
         n = len(branches)
         stats = dict(timers, wall_s=wall, groups=len(groups), dropped_prefixes=cfg.prefixes - len(groups),
-                     candidate_turn=t, k_max=k_max)
+                     candidate_turn=group_t, k_max=k_max)
         return RolloutBatch(
             prompt_ids=[gen.prompt_ids[i] for i in range(n)],
             candidate_ids=[list(c) for c in gen.completion_ids],
@@ -188,13 +205,13 @@ class RolloutEngine:
             candidate_texts=list(gen.texts), prompts=[p for p in prompts for _ in range(cfg.group_size)],
             traces=[self._trace(b, step, i) for i, b in enumerate(branches)],
             turn_rewards=[b.window for b in branches], policy_hits=hits,
-            candidate_turn=[t] * n, k_max=k_max, stats=stats,
+            candidate_turn=[t for t in group_t for _ in range(cfg.group_size)], k_max=k_max, stats=stats,
         )
 
     # --- pieces -------------------------------------------------------------------------------
-    def _new_branch(self, rng: random.Random, k_max: int) -> _Branch:
+    def _new_branch(self, rng: random.Random, max_turns: int) -> _Branch:
         cfg = self.config
-        game = AuditGame(env=cfg.env, target=cfg.target, faults=cfg.faults, max_turns=k_max, split="train",
+        game = AuditGame(env=cfg.env, target=cfg.target, faults=cfg.faults, max_turns=max_turns, split="train",
                          target_factory=self.target_factory)
         obs, _ = game.reset(seed=rng.randrange(len(game.domain.train_seeds)))
         return _Branch(game, obs, self.reward.new_episode())
@@ -203,11 +220,13 @@ class RolloutEngine:
     def _prompt(auditor: SamplingAuditor, branch: _Branch) -> str:
         return auditor.prompt(branch.obs["scenario"], json.loads(branch.obs["dialogue"]))
 
-    def _generate(self, auditor: SamplingAuditor, prompts: list[str], step: int, phase: str, timers: dict) -> Any:
+    def _generate(self, auditor: SamplingAuditor, prompts: list[str], step: int, phase: str, timers: dict,
+                  temperature: float | None = None) -> Any:
         cfg = self.config
         seed = random.Random(f"gen:{cfg.seed}:{step}:{phase}").randrange(2**31)
         t0 = time.perf_counter()
-        gen = auditor.generate(prompts, max_new_tokens=cfg.max_new_tokens, temperature=cfg.temperature,
+        temp = cfg.temperature if temperature is None else temperature
+        gen = auditor.generate(prompts, max_new_tokens=cfg.max_new_tokens, temperature=temp,
                                top_p=cfg.top_p, seed=seed)
         timers["generate_s"] += time.perf_counter() - t0
         timers["generate_calls"] += 1

@@ -96,11 +96,14 @@ class Trainer:
         c = config.curriculum
         self.curriculum = HorizonCurriculum(levels=tuple(c.levels), threshold=c.threshold, window=c.window)
         r = config.rollout
-        temperature = config.gfn.exploration_temperature if config.algo == "gfn" else r.temperature
+        # GFlowNet explores off-policy on the candidate messages only; prefixes and continuations
+        # sample with the shared rollout settings, as for GRPO and DPO
+        candidate_temperature = config.gfn.exploration_temperature if config.algo == "gfn" else None
         self.engine = RolloutEngine(
             RolloutConfig(env=config.env, target=config.target.kind, faults=config.target.faults,
                           prefixes=r.prefixes, group_size=r.group_size, continuation_turns=r.continuation_turns,
-                          gamma=r.gamma, max_new_tokens=r.max_new_tokens, temperature=temperature, top_p=r.top_p,
+                          gamma=r.gamma, max_new_tokens=r.max_new_tokens, temperature=r.temperature, top_p=r.top_p,
+                          candidate_temperature=candidate_temperature,
                           target_workers=r.target_workers, seed=config.seed),
             self.reward, target_factory=target_factory(config))
         self.optimizer = torch.optim.AdamW(self.auditor.trainable_parameters(), lr=config.optim.lr,
