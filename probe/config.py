@@ -29,6 +29,8 @@ class AuditorSettings(_Strict):
     lora_dropout: float = Field(0.0, ge=0, lt=1)
     target_modules: list[str] = Field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"])
     quantize_4bit: bool = Field(False, description="4-bit NF4 QLoRA (needs CUDA and bitsandbytes)")
+    gradient_checkpointing: bool | None = Field(None, description="recompute activations in the backward pass; "
+                                                "null = on with quantize_4bit, off otherwise")
     tiny_seed: int = 0
 
 

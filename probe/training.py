@@ -50,7 +50,7 @@ def load_run_auditor(config: TrainConfig):
 
         path = str(build_tiny_auditor(default_tiny_path(), seed=s.tiny_seed))
     lora = LoraSettings(r=s.lora_r, alpha=s.lora_alpha, dropout=s.lora_dropout, target_modules=list(s.target_modules))
-    return load_auditor(path, lora=lora, quantize_4bit=s.quantize_4bit)
+    return load_auditor(path, lora=lora, quantize_4bit=s.quantize_4bit, gradient_checkpointing=s.gradient_checkpointing)
 
 
 def target_options(config: TrainConfig) -> dict[str, Any]:
