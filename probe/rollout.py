@@ -88,6 +88,56 @@ class RolloutConfig:
             raise ValueError(f"rollout.candidate_temperature must be > 0, got {self.candidate_temperature}")
 
 
+@dataclass(frozen=True)
+class SamplingSettings:
+    """How an auditor writes its messages: generation settings and the prompt variant.
+
+    ``of_run`` reads them from a training run's config, so that evaluating a checkpoint samples
+    the way it was trained: ``rollout.max_new_tokens`` / ``temperature`` / ``top_p`` (for GFlowNet
+    ``rollout.temperature`` is the non-exploration temperature; ``gfn.exploration_temperature``
+    is a training-time exploration device for candidates only) and the reward variant's
+    ``auditor_prompt`` / ``scenario_conditioning``. The defaults are what ``probe eval`` uses for
+    an auditor without a run config."""
+
+    max_new_tokens: int = 40
+    temperature: float = 0.8
+    top_p: float = 1.0
+    prompt_style: str = "customer"
+    scenario_conditioning: bool = True
+    source: str = "defaults"
+
+    @classmethod
+    def of_run(cls, config: Any, source: str = "run config") -> "SamplingSettings":
+        from probe.training import reward_config  # noqa: PLC0415  (training imports this module)
+
+        r, rc = config.rollout, reward_config(config.reward)
+        return cls(max_new_tokens=r.max_new_tokens, temperature=r.temperature, top_p=r.top_p,
+                   prompt_style=rc.auditor_prompt, scenario_conditioning=rc.scenario_conditioning, source=source)
+
+    def overridden(self, **values: Any) -> "SamplingSettings":
+        """A copy with the given (non-None) values; ``source`` names what was overridden."""
+        given = {k: v for k, v in values.items() if v is not None}
+        if not given:
+            return self
+        fields = {**self.__dict__, **given}
+        fields["source"] = f"{self.source}; overridden: {', '.join(sorted(given))}"
+        return SamplingSettings(**fields)
+
+    def apply_prompt(self, auditor: Any) -> None:
+        """Set the auditor's prompt variant (``probe.auditor.model.Auditor.prompt`` reads it)."""
+        if hasattr(auditor, "prompt_style"):
+            auditor.prompt_style = self.prompt_style
+            auditor.scenario_conditioning = self.scenario_conditioning
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    def describe(self) -> str:
+        return (f"max_new_tokens={self.max_new_tokens}, temperature={self.temperature:g}, top_p={self.top_p:g}, "
+                f"prompt={self.prompt_style}, scenario={'yes' if self.scenario_conditioning else 'no'} "
+                f"({self.source})")
+
+
 @dataclass
 class RolloutBatch:
     """The one batch every loss consumes. Row ``i`` is candidate ``i`` (groups are contiguous)."""

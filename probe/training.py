@@ -25,7 +25,7 @@ from probe.config import ConfigError, TrainConfig, dump_config
 from probe.curriculum import HorizonCurriculum
 from probe.registry import get_domain
 from probe.reward import CompositeReward, RewardConfig, load_reward_config
-from probe.rollout import RolloutBatch, RolloutConfig, RolloutEngine
+from probe.rollout import RolloutBatch, RolloutConfig, RolloutEngine, SamplingSettings
 from probe.trace import append_trace
 from probe.trainers import ALGORITHMS, CONFIGS
 
@@ -93,6 +93,7 @@ class Trainer:
         self.domain = get_domain(config.env)
         self.auditor = auditor if auditor is not None else load_run_auditor(config)
         self.reward = CompositeReward(reward_config(config.reward), self.domain)
+        SamplingSettings.of_run(config).apply_prompt(self.auditor)  # the reward variant's prompt (v1: plain)
         c = config.curriculum
         self.curriculum = HorizonCurriculum(levels=tuple(c.levels), threshold=c.threshold, window=c.window)
         r = config.rollout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
@@ -289,3 +290,22 @@ def test_gradient_checkpointing_is_off_by_default_without_4bit(tiny_path):
         assert [t for t, _ in seen] == [True]  # one forward, no recompute
     finally:
         handle.remove()
+
+
+def test_plain_prompt_variant_has_no_customer_role_and_no_scenario():
+    from probe.auditor.prompt import PLAIN_ROLE_PROMPT, system_text
+
+    scen = "You want one seat from Denver to Lisbon on June 12, budget 900 USD."
+    dialogue = [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello, how can I help?"}]
+    customer = chat_messages(scen, dialogue)
+    plain = chat_messages(scen, dialogue, style="plain", scenario=False)
+    assert CUSTOMER_ROLE_PROMPT in customer[0]["content"] and "Lisbon" in customer[0]["content"]
+    assert plain[0]["content"] == PLAIN_ROLE_PROMPT
+    assert "Lisbon" not in json.dumps(plain) and "customer" not in plain[0]["content"].lower()
+    assert plain[1:] == customer[1:]  # the dialogue is the same
+    assert "Lisbon" in system_text(scen, "plain", True) and CUSTOMER_ROLE_PROMPT not in system_text(scen, "plain")
+    with pytest.raises(ValueError, match="unknown prompt style 'pirate'; allowed: customer, plain"):
+        system_text(scen, "pirate")
+    assert plain_prompt(scen, []) .startswith("<s>[context] You want one seat")
+    assert plain_prompt(scen, [], scenario=False) == "<s>[context][customer]"
+    assert plain_prompt(scen, dialogue, scenario=False) == "<s>[context][customer] Hi[agent] Hello, how can I help?[customer]"

@@ -119,6 +119,10 @@ class Auditor:
         self.generated_sequences = 0
         self.last_batch_size = 0
         self.stop_ids = self._stop_ids()
+        # the prompt variant (probe.auditor.prompt): set from the run's reward variant (the paper's V1
+        # trained with a plain prompt and no scenario); evaluation of a checkpoint reuses it
+        self.prompt_style = "customer"
+        self.scenario_conditioning = True
 
     # --- prompts ----------------------------------------------------------------------------
     @property
@@ -152,9 +156,9 @@ class Auditor:
     def prompt(self, scenario_text: str, dialogue: Any) -> str:
         """The text the auditor continues with the next customer message."""
         if self.is_chat:
-            return self.tokenizer.apply_chat_template(chat_messages(scenario_text, dialogue), tokenize=False,
-                                                      add_generation_prompt=True)
-        return plain_prompt(scenario_text, dialogue)
+            msgs = chat_messages(scenario_text, dialogue, self.prompt_style, self.scenario_conditioning)
+            return self.tokenizer.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
+        return plain_prompt(scenario_text, dialogue, scenario=self.scenario_conditioning)
 
     def _stop_ids(self) -> list[int]:
         tok = self.tokenizer
@@ -328,7 +332,8 @@ class Auditor:
 
     def describe(self) -> dict[str, Any]:
         return {"model": self.name_or_path, "is_chat": self.is_chat, "tiny": self.is_tiny, "quantized": self.quantized,
-                "lora": asdict(self.lora), "parameters": self.num_parameters(), "trainable": self.num_trainable()}
+                "lora": asdict(self.lora), "prompt_style": self.prompt_style,
+                "scenario_conditioning": self.scenario_conditioning, "parameters": self.num_parameters(), "trainable": self.num_trainable()}
 
 
 def load_auditor(name_or_path: str | Path, *, lora: LoraSettings | None = None, quantize_4bit: bool | None = None,
