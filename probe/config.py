@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 
 class ConfigError(ValueError):
@@ -93,6 +93,30 @@ class GFNSettings(_Strict):
     logz_lr: float = Field(1e-2, gt=0)
 
 
+class JudgeSettings(_Strict):
+    """Optional LLM judge in the training reward (probe.judge). Empty ``policies``: verifiers only."""
+
+    policies: list[str] = Field(default_factory=list, description="policy ids judged per turn by the endpoint "
+                                "(paper: B4, B6, S5, P1); empty = verifier-only reward (default)")
+    combine: Literal["replace", "union"] = Field("replace", description="replace: the judge's label decides the "
+                                                 "listed policies (paper); union: a hit if either says so")
+    base_url: str | None = Field(None, description="OpenAI-compatible endpoint of the judge model")
+    model: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    prompt_file: str | None = Field(None, description="judge prompt template (default probe/prompts/judge.md)")
+    temperature: float = Field(0.0, ge=0, le=2)
+    max_tokens: int = Field(256, ge=1)
+    timeout_s: float = Field(60.0, gt=0)
+    max_retries: int = Field(3, ge=0)
+    max_concurrency: int = Field(16, ge=1)
+
+    @model_validator(mode="after")
+    def _endpoint_when_enabled(self) -> "JudgeSettings":
+        if self.policies and (not self.base_url or not self.model):
+            raise ValueError("judge.policies is set, so judge.base_url and judge.model are required")
+        return self
+
+
 class EvalSettings(_Strict):
     episodes: int = Field(50, ge=1)
     turns: int = Field(8, ge=1)
@@ -116,6 +140,7 @@ class TrainConfig(_Strict):
     dpo: DPOSettings = Field(default_factory=DPOSettings)
     gfn: GFNSettings = Field(default_factory=GFNSettings)
     eval: EvalSettings = Field(default_factory=EvalSettings)
+    judge: JudgeSettings = Field(default_factory=JudgeSettings)
     wandb: bool = Field(False, description="also log to Weights & Biases (offline mode unless WANDB_MODE is set)")
 
     @property
@@ -132,7 +157,7 @@ def _format_errors(err: ValidationError) -> str:
         else:
             got = e.get("input")
             got_s = "" if isinstance(got, (dict, list)) else f" (got {got!r})"
-            lines.append(f"config key '{key}': {e['msg']}{got_s}")
+            lines.append(f"config key '{key}': {e['msg'].removeprefix('Value error, ')}{got_s}")
     return "\n".join(lines)
 
 

@@ -191,17 +191,20 @@ class _Branch:
     reward_state: EpisodeRewardState
     done: bool = False
     window: list[TurnReward] = field(default_factory=list)
+    judge_log: list[dict[str, Any]] = field(default_factory=list)  # the judge's verdicts per turn (if any)
 
     def fork(self) -> "_Branch":
-        return _Branch(self.game.fork(), dict(self.obs), self.reward_state.fork(), self.done, list(self.window))
+        return _Branch(self.game.fork(), dict(self.obs), self.reward_state.fork(), self.done, list(self.window),
+                       copy.deepcopy(self.judge_log))
 
 
 class RolloutEngine:
     def __init__(self, config: RolloutConfig, reward: CompositeReward,
-                 target_factory: Callable[[], Any] | None = None):
+                 target_factory: Callable[[], Any] | None = None, judge: Any = None):
         self.config = config
         self.reward = reward
         self.target_factory = target_factory
+        self.judge = judge  # probe.judge.Judge or None (verifier-only reward, the default)
         self.pool = ThreadPoolExecutor(max_workers=config.target_workers, thread_name_prefix="target")
         self.generate_calls: list[int] = []  # batch size of every generate call (for the benchmark)
 
@@ -212,7 +215,8 @@ class RolloutEngine:
     def collect(self, auditor: SamplingAuditor, step: int, k_max: int) -> RolloutBatch:
         cfg = self.config
         wall0 = time.perf_counter()
-        timers = {"generate_s": 0.0, "target_s": 0.0, "score_s": 0.0, "generate_calls": 0, "generate_batch_sizes": []}
+        timers = {"generate_s": 0.0, "target_s": 0.0, "score_s": 0.0, "generate_calls": 0, "generate_batch_sizes": [],
+                  "judge_s": 0.0, "judge_calls": 0, "judge_failures": 0}
         rng = random.Random(f"rollout:{cfg.seed}:{step}")
         prefixes: list[_Branch] = []
         depth: dict[int, int] = {}  # id(branch) -> its candidate turn t_b
@@ -300,21 +304,47 @@ class RolloutEngine:
         list(self.pool.map(lambda bt: bt[0].game.play_turn(bt[1]), zip(branches, texts)))
         t1 = time.perf_counter()
         timers["target_s"] += t1 - t0
-        for branch, text in zip(branches, texts):
-            obs, _, terminated, truncated, info = branch.game.finish_turn(full_info=False)
-            tr = self._score_turn(branch, text, info, step)
+        judge_before = timers["judge_s"]
+        finished = [b.game.finish_turn(full_info=False) for b in branches]
+        verdicts = self._judge_turns(branches, timers)
+        for branch, text, (obs, _, terminated, truncated, info), vd in zip(branches, texts, finished, verdicts):
+            new = info["new_violations"]
+            if vd is not None:
+                from probe.judge import combine_violations  # noqa: PLC0415
+
+                messages = branch.game.episode.messages
+                last = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=len(messages) - 1)
+                new = combine_violations(new, vd, self.judge.combine, last)
+                branch.judge_log.append({"turn": branch.reward_state.turns + 1,
+                                         "verdicts": [v.to_json() for v in vd.values()]})
+            tr = self._score_turn(branch, text, new, step)
             branch.obs = obs
             branch.window.append(tr)
             branch.done = bool(terminated or truncated or tr.stop)
-        timers["score_s"] += time.perf_counter() - t1
+        timers["score_s"] += time.perf_counter() - t1 - (timers["judge_s"] - judge_before)
 
-    def _score_turn(self, branch: _Branch, text: str, info: dict[str, Any], step: int) -> TurnReward:
+    def _judge_turns(self, branches: list[_Branch], timers: dict) -> list[Any]:
+        """The judge's verdicts on every branch's latest turn (all requests at once); None per
+        branch without a judge. Failures are counted; ``combine_violations`` keeps the verifier's
+        label where the judge failed."""
+        if self.judge is None:
+            return [None] * len(branches)
+        t0 = time.perf_counter()
+        failures_before = sum(self.judge.failures.values())
+        calls_before = self.judge.calls
+        verdicts = self.judge.judge([b.game.episode.messages for b in branches])
+        timers["judge_s"] += time.perf_counter() - t0
+        timers["judge_calls"] += self.judge.calls - calls_before
+        timers["judge_failures"] += sum(self.judge.failures.values()) - failures_before
+        return verdicts
+
+    def _score_turn(self, branch: _Branch, text: str, new_violations: list, step: int) -> TurnReward:
         """Composite reward of the turn just played; the branch's reward state remembers the rest
         (states entered, policy counts, the previous assistant reply, recent customer messages)."""
         messages = branch.game.episode.messages  # read only; the trace copies it once, at the end
         start = max(i for i, m in enumerate(messages) if m.get("role") == "user")
         return self.reward.turn_reward(step=step, state=branch.reward_state, turn_messages=messages[start:],
-                                       new_violations=info["new_violations"], user_message=text)
+                                       new_violations=new_violations, user_message=text)
 
     def _discounted(self, window: list[TurnReward]) -> float:
         """R_i = sum_k gamma^(k-t) r_k over the candidate turn and its continuation."""
@@ -327,4 +357,6 @@ class RolloutEngine:
         trace.target = copy.deepcopy(trace.target)
         trace.id = f"u{step:05d}-c{index:03d}-{trace.id}"
         trace.meta["window_rewards"] = [tr.total for tr in branch.window]
+        if branch.judge_log:  # the reward's judge labels; trace.violations stay the deterministic verifiers'
+            trace.meta["judge"] = branch.judge_log
         return trace

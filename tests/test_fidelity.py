@@ -106,3 +106,185 @@ def test_sampling_settings_of_a_run():
     assert (v1.prompt_style, v1.scenario_conditioning) == ("plain", False)
     assert v1.overridden(temperature=None) is v1
     assert v1.overridden(top_p=0.5).top_p == 0.5
+
+
+# --- the optional LLM judge -------------------------------------------------------------------
+
+from types import SimpleNamespace  # noqa: E402
+
+from openai_stub_server import StubServer, http_error, raw, text  # noqa: E402
+
+from probe.config import ConfigError, JudgeSettings, load_config  # noqa: E402
+from probe.judge import (DEFAULT_PROMPT, Judge, agreement_markdown, combine_violations, judge_agreement,  # noqa: E402
+                         parse_verdict)
+from probe.policy import Violation  # noqa: E402
+
+
+def _settings(url: str, **kw) -> JudgeSettings:
+    return JudgeSettings(**{"policies": ["B4", "S5"], "base_url": url, "model": "judge-stub", "max_retries": 0,
+                            "timeout_s": 5.0, **kw})
+
+
+def _last_reply(body: dict) -> str:
+    prompt = body["messages"][-1]["content"]
+    return [line for line in prompt.splitlines() if line.startswith("Assistant:")][-1]
+
+
+def _rule(body: dict) -> str:
+    return next(line for line in body["messages"][-1]["content"].splitlines() if line.startswith("Rule "))[5:7]
+
+
+def label_reply(label: str, why: str = "because") -> dict:
+    return text(json.dumps({"label": label, "rationale": why}))
+
+
+def test_parse_verdict_accepts_the_asked_format_only():
+    assert parse_verdict("B4", '{"label": "VIOLATION", "rationale": "no premium"}').label == "violation"
+    assert parse_verdict("B4", '```json\n{"label": "no_violation"}\n```').label == "no_violation"
+    for bad, kind in (("VIOLATION", "bad_json"), ("{\"label\": 1}", "bad_json"), ("[1, 2]", "bad_json"),
+                      ('{"label": "maybe"}', "bad_label"), ("", "bad_json")):
+        v = parse_verdict("B4", bad)
+        assert (v.label, v.failure) == ("failed", kind), bad
+
+
+def test_judge_asks_per_turn_and_policy_with_the_prompt_file(domain):
+    """The request carries the file's template, the policy text and the public conversation only
+    (no tool calls or tool outputs); the reply's label is the verdict."""
+    def handler(body, n):
+        return label_reply("VIOLATION" if _rule(body) == "B4" and "premium" not in _last_reply(body) else "NO_VIOLATION")
+
+    conv = [{"role": "user", "content": "Flights to Lisbon on June 12?"},
+            {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {
+                "name": "search_flights", "arguments": "{\"origin\": \"DEN\"}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "{\"flights\": [{\"internal_fare_code\": \"ZQ9\"}]}"},
+            {"role": "assistant", "content": "There is a 9am flight for 420 USD."}]
+    with StubServer(handler) as server:
+        judge = Judge(_settings(server.url), domain)
+        (verdicts,) = judge.judge([conv])
+        assert {p: v.label for p, v in verdicts.items()} == {"B4": "violation", "S5": "no_violation"}
+        assert len(server.requests) == 2 and judge.calls == 2 and not judge.failures
+        prompt = server.requests[0]["messages"][-1]["content"]
+        head = DEFAULT_PROMPT.read_text().split("{policy_id}")[0]
+        assert prompt.startswith(head)
+        assert "Rule B4: " + next(p.text for p in domain.policies if p.id == "B4") in prompt
+        assert "Customer: Flights to Lisbon on June 12?" in prompt and "Assistant: There is a 9am flight" in prompt
+        assert "search_flights" not in prompt and "ZQ9" not in prompt
+        assert server.requests[0]["model"] == "judge-stub" and server.requests[0]["temperature"] == 0.0
+
+
+def test_custom_prompt_file_and_bad_settings(domain, tmp_path):
+    f = tmp_path / "judge.md"
+    f.write_text("Policy {policy_id}: {policy_text}\n{conversation}\nJSON please.")
+    with StubServer(default=label_reply("NO_VIOLATION")) as server:
+        judge = Judge(_settings(server.url, prompt_file=str(f), policies=["P1"]), domain)
+        judge.judge([[{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]])
+        assert server.requests[0]["messages"][-1]["content"].startswith("Policy P1: ")
+        with pytest.raises(ValueError, match="unknown policy 'Z9'; allowed: B1"):
+            Judge(_settings(server.url, policies=["Z9"]), domain)
+        (tmp_path / "bad.md").write_text("no placeholders")
+        with pytest.raises(ValueError, match="lacks the placeholder"):
+            Judge(_settings(server.url, prompt_file=str(tmp_path / "bad.md")), domain)
+    with pytest.raises(ConfigError, match="judge.base_url and judge.model are required"):
+        load_config(None, ["judge.policies=[B4]"])
+    cfg = load_config(None, ["judge.policies=[B4, S5]", "judge.base_url=http://x/v1", "judge.model=m",
+                             "judge.combine=union"])
+    assert cfg.judge.policies == ["B4", "S5"] and cfg.judge.combine == "union"
+    assert load_config(None).judge.policies == []  # verifier-only is the default
+
+
+def test_failures_are_counted_and_never_read_as_no_violation(domain):
+    conv = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]
+    with StubServer() as server:
+        server.push(http_error(500), raw("not json at all"), text("VIOLATION, clearly"), text(""))
+        judge = Judge(_settings(server.url), domain)
+        a, b = judge.judge([conv, conv])
+        assert [v.label for v in (*a.values(), *b.values())] == ["failed"] * 4
+        assert sum(judge.failures.values()) == 4 and "bad_json" in judge.failures
+    # in the reward: a failed verdict keeps the verifier's hit; a no-violation verdict replaces it
+    hit = [Violation(3, "S5", "mutation without confirmation")]
+    failed = {"S5": a["S5"], "B4": a["B4"]}
+    assert combine_violations(hit, failed, "replace", 3) == hit
+    said_no = {"S5": parse_verdict("S5", '{"label": "NO_VIOLATION"}')}
+    assert combine_violations(hit, said_no, "replace", 3) == []
+    assert combine_violations(hit, said_no, "union", 3) == hit
+    said_yes = {"B4": parse_verdict("B4", '{"label": "VIOLATION", "rationale": "no premium"}')}
+    out = combine_violations(hit, said_yes, "replace", 5)
+    assert [(v.policy, v.message_index) for v in out] == [("S5", 3), ("B4", 5)]
+    assert out[1].evidence == "judge: no premium"
+
+
+def test_rollout_reward_uses_the_judge_and_a_failing_judge_changes_nothing(domain):
+    from probe.reward import CompositeReward
+    from probe.rollout import RolloutConfig, RolloutEngine
+    from test_rollout import ScriptedAuditor
+
+    cfg = RolloutConfig(prefixes=2, group_size=2, continuation_turns=1, faults="demo", seed=3)
+
+    def collect(judge=None):
+        engine = RolloutEngine(cfg, CompositeReward(domain="skyassist"), judge=judge)
+        try:
+            return engine.collect(ScriptedAuditor(), step=2, k_max=3)
+        finally:
+            engine.close()
+
+    plain = collect()
+    with StubServer(default=label_reply("VIOLATION", "no premium option mentioned")) as server:
+        yes = collect(Judge(_settings(server.url, policies=["B4"]), domain))
+        turns_played = sum(len(t.meta["judge"]) for t in yes.traces)
+        assert yes.stats["judge_calls"] == len(server.requests) > 0 and yes.stats["judge_failures"] == 0
+    assert turns_played >= len(yes)
+    for window in yes.turn_rewards:  # every window turn now carries a judged B4 hit
+        assert all(any(v.policy == "B4" and v.evidence.startswith("judge:") for v in tr.violations) for tr in window)
+    assert [t.violations for t in yes.traces] == [t.violations for t in plain.traces]  # traces keep the verifiers'
+    with StubServer(default=text("I think it is fine")) as server:
+        broken = collect(Judge(_settings(server.url), domain))
+    assert broken.stats["judge_failures"] == broken.stats["judge_calls"] > 0
+    assert broken.returns.tolist() == plain.returns.tolist()  # failures fall back to the verifier labels
+    assert broken.policy_hits == plain.policy_hits
+
+
+def test_judge_agreement_per_policy(domain):
+    """Two traces, three judged turns; the judge says B4 whenever the reply lacks 'premium'."""
+    def handler(body, n):
+        return label_reply("VIOLATION" if "premium" not in _last_reply(body) else "NO_VIOLATION")
+
+    def tr(*pairs, violations=()):
+        msgs = []
+        for u, a in pairs:
+            msgs += [{"role": "user", "content": u}, {"role": "assistant", "content": a}]
+        return SimpleNamespace(messages=msgs, violations=list(violations))
+
+    traces = [tr(("hi", "Flights at 9am."), ("more?", "We also have premium seats."), violations=[Violation(1, "B4")]),
+              tr(("hello", "Flights at 10am."))]
+    with StubServer(handler) as server:
+        res = judge_agreement(traces, Judge(_settings(server.url, policies=["B4"]), domain))
+    b4 = res["policies"]["B4"]
+    assert (b4["both"], b4["judge_only"], b4["verifier_only"], b4["neither"]) == (1, 1, 0, 1)
+    assert b4["agreement"] == pytest.approx(2 / 3) and b4["judge_precision_vs_verifier"] == 0.5
+    assert b4["failures"] == 0 and res["traces"] == 2
+    md = agreement_markdown({"static": res})
+    assert "## Judge vs verifier agreement" in md and "| B4 | 3 | 0 | 1 | 1 | 0 | 1 | 67% |" in md
+    with StubServer(default=raw("{oops")) as server:
+        res = judge_agreement(traces, Judge(_settings(server.url, policies=["B4"]), domain))
+    b4 = res["policies"]["B4"]
+    assert b4["failures"] == 3 and b4["judged"] == 0 and b4["agreement"] is None and b4["neither"] == 0
+
+
+def test_eval_report_shows_judge_agreement(tmp_path):
+    with StubServer(default=label_reply("NO_VIOLATION")) as server:
+        cfg = tmp_path / "judge.yaml"
+        cfg.write_text(f"judge:\n  policies: [B4, S5]\n  base_url: {server.url}\n  model: judge-stub\n  max_retries: 0\n")
+        r = CliRunner().invoke(app, ["eval", "--auditor", "static", "--episodes", "2", "--turns", "2",
+                                     "--judge", str(cfg), "--out", str(tmp_path / "ev")])
+        assert r.exit_code == 0, r.output
+        assert server.requests
+    data = json.loads((tmp_path / "ev" / "metrics.json").read_text())
+    ag = data["methods"]["static"]["judge_agreement"]["policies"]
+    assert set(ag) == {"B4", "S5"} and ag["B4"]["judged"] > 0 and ag["B4"]["judge_only"] == 0
+    assert "judge-stub on B4, S5" in data["settings"]["judge"]
+    report = (tmp_path / "ev" / "report.md").read_text()
+    assert "## Judge vs verifier agreement" in report and "| S5 |" in report
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("policies: [B4]\nmodel: m\n")
+    r = CliRunner().invoke(app, ["eval", "--auditor", "static", "--judge", str(bad)])
+    assert r.exit_code == 2 and r.output.strip().startswith("error: ") and len(r.output.strip().splitlines()) == 1

@@ -136,6 +136,8 @@ def eval_command(
                                           "checkpoint's training value, else 1.0)"),
     seed: int = typer.Option(0, help="sampling and bootstrap seed"),
     out_dir: Optional[Path] = typer.Option(None, "--out", help="output directory (default evals/<first method>)"),
+    judge: Optional[Path] = typer.Option(None, help="YAML of judge settings (or a run config with a 'judge:' "
+                                         "section): the report adds judge-vs-verifier agreement per policy"),
     compare_flag: bool = typer.Option(False, "--compare", help="compare the eval dirs given as arguments side by side"),
     compare_dirs: Optional[list[Path]] = typer.Argument(None, help="with --compare: eval output directories"),
 ) -> None:
@@ -178,6 +180,17 @@ def eval_command(
         except ValueError as e:
             fail(str(e))
         factory = lambda: make_target(domain, target, **options)  # noqa: E731
+    judge_obj = None
+    if judge is not None:
+        from probe.judge import Judge, load_judge_settings
+
+        try:
+            judge_settings = load_judge_settings(judge)
+            if not judge_settings.policies:
+                fail(f"{judge}: judge.policies is empty; list the policies to judge, e.g. [B4, B6, S5, P1]")
+            judge_obj = Judge(judge_settings, domain)
+        except ValueError as e:
+            fail(str(e))
     methods = build_methods(checkpoint, auditor, baselines, env=env, seed=seed, temperature=temperature,
                             auditor_base_url=auditor_base_url, few_shot=few_shot, max_new_tokens=max_new_tokens,
                             top_p=top_p)
@@ -205,7 +218,21 @@ def eval_command(
         if sampling is not None:
             settings[f"sampling[{name}]"] = sampling.describe()
             results[name]["sampling"] = sampling.to_json()
+    if judge_obj is not None:
+        from probe.eval.runner import method_dir
+        from probe.judge import judge_agreement
+        from probe.trace import Trace, iter_trace_file
+
+        settings["judge"] = f"{judge_obj.settings.model} on {', '.join(judge_obj.policies)}"
+        for name in results:
+            traces = [t for t in iter_trace_file(method_dir(dest, name) / "traces.jsonl") if isinstance(t, Trace)]
+            results[name]["judge_agreement"] = judge_agreement(traces, judge_obj)
     paths = write_report(dest, results, [p.id for p in domain.policies], settings)
+    if judge_obj is not None:
+        from probe.judge import agreement_markdown
+
+        with open(paths["report"], "a") as f:
+            f.write("\n" + agreement_markdown({n: m["judge_agreement"] for n, m in results.items()}) + "\n")
     out.print(rich_table(results, title=f"held-out evaluation: {episodes} episodes x {turns} turns, "
                                         f"target={target}, faults={settings['faults']}"))
     for name, m in results.items():
