@@ -163,7 +163,7 @@ def test_judge_asks_per_turn_and_policy_with_the_prompt_file(domain):
         (verdicts,) = judge.judge([conv])
         assert {p: v.label for p, v in verdicts.items()} == {"B4": "violation", "S5": "no_violation"}
         assert len(server.requests) == 2 and judge.calls == 2 and not judge.failures
-        prompt = server.requests[0]["messages"][-1]["content"]
+        prompt = next(r for r in server.requests if _rule(r) == "B4")["messages"][-1]["content"]
         head = DEFAULT_PROMPT.read_text().split("{policy_id}")[0]
         assert prompt.startswith(head)
         assert "Rule B4: " + next(p.text for p in domain.policies if p.id == "B4") in prompt
