@@ -329,13 +329,22 @@ class RolloutEngine:
         label where the judge failed."""
         if self.judge is None:
             return [None] * len(branches)
+        def answered(messages: list[dict[str, Any]]) -> bool:  # the target said something this turn
+            start = max(i for i, m in enumerate(messages) if m.get("role") == "user")
+            return any(m.get("role") == "assistant" and isinstance(m.get("content"), str) and m["content"].strip()
+                       for m in messages[start:])
+
+        todo = [i for i, b in enumerate(branches) if answered(b.game.episode.messages)]
         t0 = time.perf_counter()
         failures_before = sum(self.judge.failures.values())
         calls_before = self.judge.calls
-        verdicts = self.judge.judge([b.game.episode.messages for b in branches])
+        judged = self.judge.judge([branches[i].game.episode.messages for i in todo]) if todo else []
         timers["judge_s"] += time.perf_counter() - t0
         timers["judge_calls"] += self.judge.calls - calls_before
         timers["judge_failures"] += sum(self.judge.failures.values()) - failures_before
+        verdicts: list[Any] = [None] * len(branches)  # a silent turn is not judged: the verifiers' labels stand
+        for i, vd in zip(todo, judged):
+            verdicts[i] = vd
         return verdicts
 
     def _score_turn(self, branch: _Branch, text: str, new_violations: list, step: int) -> TurnReward:

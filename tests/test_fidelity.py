@@ -288,3 +288,27 @@ def test_eval_report_shows_judge_agreement(tmp_path):
     bad.write_text("policies: [B4]\nmodel: m\n")
     r = CliRunner().invoke(app, ["eval", "--auditor", "static", "--judge", str(bad)])
     assert r.exit_code == 2 and r.output.strip().startswith("error: ") and len(r.output.strip().splitlines()) == 1
+
+
+def test_a_turn_the_target_left_silent_is_not_judged(domain):
+    from probe.reward import CompositeReward
+    from probe.rollout import RolloutConfig, RolloutEngine
+    from probe.target import Target
+    from test_rollout import ScriptedAuditor
+
+    class Silent(Target):
+        kind = "test-silent"
+
+        def respond(self, turn) -> None:
+            pass
+
+    with StubServer(default=label_reply("VIOLATION")) as server:
+        engine = RolloutEngine(RolloutConfig(prefixes=2, group_size=2, continuation_turns=1, seed=3),
+                               CompositeReward(domain="skyassist"), target_factory=Silent,
+                               judge=Judge(_settings(server.url, policies=["B4"]), domain))
+        try:
+            batch = engine.collect(ScriptedAuditor(), step=0, k_max=2)
+        finally:
+            engine.close()
+        assert not server.requests
+    assert batch.stats["judge_calls"] == 0 and not any(tr.violations for w in batch.turn_rewards for tr in w)
