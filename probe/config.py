@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 
 class ConfigError(ValueError):
@@ -29,6 +29,8 @@ class AuditorSettings(_Strict):
     lora_dropout: float = Field(0.0, ge=0, lt=1)
     target_modules: list[str] = Field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"])
     quantize_4bit: bool = Field(False, description="4-bit NF4 QLoRA (needs CUDA and bitsandbytes)")
+    gradient_checkpointing: bool | None = Field(None, description="recompute activations in the backward pass; "
+                                                "null = on with quantize_4bit, off otherwise")
     tiny_seed: int = 0
 
 
@@ -52,7 +54,8 @@ class RolloutSettings(_Strict):
     continuation_turns: int = Field(3, ge=0, description="C: turns after the candidate (paper: 3)")
     gamma: float = Field(0.9, ge=0, le=1)
     max_new_tokens: int = Field(40, ge=1)
-    temperature: float = Field(1.0, gt=0, description="sampling temperature (gfn uses gfn.exploration_temperature)")
+    temperature: float = Field(1.0, gt=0, description="sampling temperature of every rollout turn (gfn: candidates "
+                                                     "use gfn.exploration_temperature)")
     top_p: float = Field(1.0, gt=0, le=1)
     target_workers: int = Field(8, ge=1)
 
@@ -83,10 +86,35 @@ class GFNSettings(_Strict):
     reward_temperature: float = Field(0.5, gt=0, description="log R~ = max(R, floor) / T")
     reward_floor: float = Field(-1.0, description="returns below this are clamped")
     logz: Literal["group", "head"] = Field("group", description="per-group estimate (VarGrad) or a learned head")
-    exploration_temperature: float = Field(1.3, gt=0, description="rollout sampling temperature")
+    exploration_temperature: float = Field(1.3, gt=0, description="sampling temperature of the candidate messages "
+                                                                 "only (prefixes/continuations: rollout.temperature)")
     replay_capacity: int = Field(64, ge=0)
     replay_groups: int = Field(2, ge=0)
     logz_lr: float = Field(1e-2, gt=0)
+
+
+class JudgeSettings(_Strict):
+    """Optional LLM judge in the training reward (probe.judge). Empty ``policies``: verifiers only."""
+
+    policies: list[str] = Field(default_factory=list, description="policy ids judged per turn by the endpoint "
+                                "(paper: B4, B6, S5, P1); empty = verifier-only reward (default)")
+    combine: Literal["replace", "union"] = Field("replace", description="replace: the judge's label decides the "
+                                                 "listed policies (paper); union: a hit if either says so")
+    base_url: str | None = Field(None, description="OpenAI-compatible endpoint of the judge model")
+    model: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    prompt_file: str | None = Field(None, description="judge prompt template (default probe/prompts/judge.md)")
+    temperature: float = Field(0.0, ge=0, le=2)
+    max_tokens: int = Field(256, ge=1)
+    timeout_s: float = Field(60.0, gt=0)
+    max_retries: int = Field(3, ge=0)
+    max_concurrency: int = Field(16, ge=1)
+
+    @model_validator(mode="after")
+    def _endpoint_when_enabled(self) -> "JudgeSettings":
+        if self.policies and (not self.base_url or not self.model):
+            raise ValueError("judge.policies is set, so judge.base_url and judge.model are required")
+        return self
 
 
 class EvalSettings(_Strict):
@@ -112,6 +140,7 @@ class TrainConfig(_Strict):
     dpo: DPOSettings = Field(default_factory=DPOSettings)
     gfn: GFNSettings = Field(default_factory=GFNSettings)
     eval: EvalSettings = Field(default_factory=EvalSettings)
+    judge: JudgeSettings = Field(default_factory=JudgeSettings)
     wandb: bool = Field(False, description="also log to Weights & Biases (offline mode unless WANDB_MODE is set)")
 
     @property
@@ -128,7 +157,7 @@ def _format_errors(err: ValidationError) -> str:
         else:
             got = e.get("input")
             got_s = "" if isinstance(got, (dict, list)) else f" (got {got!r})"
-            lines.append(f"config key '{key}': {e['msg']}{got_s}")
+            lines.append(f"config key '{key}': {e['msg'].removeprefix('Value error, ')}{got_s}")
     return "\n".join(lines)
 
 

@@ -40,7 +40,12 @@ customer messages) lives in an ``EpisodeRewardState`` the caller keeps per episo
 
 Variants (``VARIANTS``, also ``configs/reward/<name>.yaml``; ``load_reward_config``):
 
-- ``baseline``: severity-weighted violations only;
+- ``baseline``: severity-weighted violations only (no plausibility at all; the same prompt and
+  scenarios as every other variant, so baseline-vs-behavior isolates the reward terms);
+- ``v1`` (the paper's V1, its "baseline reward"): severity-weighted violations with *weak*
+  plausibility (``w_plaus`` 0.25, a quarter of the later versions'), trained with a plain auditor
+  prompt (no customer-role framing) and no scenario conditioning (``auditor_prompt: plain``,
+  ``scenario_conditioning: false``);
 - ``behavior``: + progress, novelty and plausibility;
 - ``dedup``: behavior + per-policy diminishing returns;
 - ``calibrated`` (PROBE's final reward): dedup + a doubled anti-fabrication penalty + loop stopping;
@@ -54,7 +59,7 @@ import copy
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Literal
 
 from probe.config import read_yaml_mapping
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
@@ -142,6 +147,10 @@ class RewardConfig(BaseModel):
     plausibility_weights: dict[str, float] = dict(DEFAULT_PLAUSIBILITY_WEIGHTS)
     max_words: int = DEFAULT_MAX_WORDS
     loop_stop: bool = False
+    # what the auditor is shown while training on this reward (the paper's versions changed these
+    # together with the reward terms): the customer-role prompt or a plain one, and the scenario
+    auditor_prompt: Literal["customer", "plain"] = "customer"
+    scenario_conditioning: bool = True
 
     @field_validator("dedup_decay")
     @classmethod
@@ -239,6 +248,8 @@ def _one_line(e: ValidationError, model: type[BaseModel]) -> str:
 _BEHAVIOR = RewardConfig(variant="behavior").to_dict()
 VARIANTS: dict[str, dict[str, Any]] = {
     "baseline": {**_BEHAVIOR, "variant": "baseline", "progress": False, "novelty": False, "plausibility": False},
+    "v1": {**_BEHAVIOR, "variant": "v1", "progress": False, "novelty": False, "plausibility": True, "w_plaus": 0.25,
+           "auditor_prompt": "plain", "scenario_conditioning": False},
     "behavior": _BEHAVIOR,
     "dedup": {**_BEHAVIOR, "variant": "dedup", "dedup": True},
     "calibrated": {**_BEHAVIOR, "variant": "calibrated", "dedup": True, "loop_stop": True,

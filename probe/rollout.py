@@ -2,17 +2,25 @@
 
 One call of ``RolloutEngine.collect`` produces the data of one update:
 
-1. pick ``prefixes`` training scenarios and a candidate turn ``t`` within the current horizon
-   (``t + C <= K_max``);
-2. roll the current auditor for ``t - 1`` turns to build each prefix;
+1. pick ``prefixes`` training scenarios and, for each, its own candidate turn ``t_b`` drawn
+   uniformly from ``1 .. K_max`` (seeded by ``seed`` and the update number), so that every
+   curriculum level trains customer messages at several depths, openers and later turns alike;
+2. roll the current auditor for ``t_b - 1`` turns to build each prefix;
 3. sample ``G`` candidate customer messages from every shared prefix;
 4. fork the game once per candidate and continue each branch for ``C`` turns, the auditor
-   sampling without gradient;
+   sampling without gradient (the branch's turn limit is ``t_b + C``, so every window is complete:
+   ``K_max`` bounds how deep the candidate turn lies, not where its window is cut);
 5. score every turn with the verifiers and the composite reward and give candidate ``i`` the
    return ``R_i = sum_{k=t}^{t+C} gamma^(k-t) r_k``.
 
+Sampling settings: every prefix and continuation turn samples at ``temperature`` / ``top_p`` /
+``max_new_tokens``, whatever the optimizer; only the candidate messages use
+``candidate_temperature`` when it is set (GFlowNet's off-policy exploration temperature), so the
+rollout interface is the same for GRPO, DPO and GFlowNet and only the sampled candidates differ.
+
 Generation is batched across everything that needs a customer message at the same turn: one
-``auditor.generate`` call per turn of the rollout, never one per message. Target turns of all
+``auditor.generate`` call per turn of the rollout, never one per message (prefixes of different
+depths share the calls of the turns they have in common; all candidates are one call). Target turns of all
 branches run concurrently on a thread pool (``target_workers``): HTTP targets overlap their
 requests; the in-process reference target is CPU-bound and gains nothing, which the benchmark
 shows honestly.
@@ -60,8 +68,9 @@ class RolloutConfig:
     continuation_turns: int = 3  # C: turns after the candidate, auditor sampling without gradient (paper: 3)
     gamma: float = 0.9  # discount inside the candidate's window
     max_new_tokens: int = 40
-    temperature: float = 1.0
+    temperature: float = 1.0  # prefixes and continuations (and candidates unless candidate_temperature is set)
     top_p: float = 1.0
+    candidate_temperature: float | None = None  # candidates only (GFlowNet exploration); None = temperature
     target_workers: int = 8  # concurrent target turns
     seed: int = 0
 
@@ -75,6 +84,58 @@ class RolloutConfig:
             raise ValueError(f"rollout.gamma must be in [0, 1], got {self.gamma}")
         if self.temperature <= 0:
             raise ValueError(f"rollout.temperature must be > 0, got {self.temperature}")
+        if self.candidate_temperature is not None and self.candidate_temperature <= 0:
+            raise ValueError(f"rollout.candidate_temperature must be > 0, got {self.candidate_temperature}")
+
+
+@dataclass(frozen=True)
+class SamplingSettings:
+    """How an auditor writes its messages: generation settings and the prompt variant.
+
+    ``of_run`` reads them from a training run's config, so that evaluating a checkpoint samples
+    the way it was trained: ``rollout.max_new_tokens`` / ``temperature`` / ``top_p`` (for GFlowNet
+    ``rollout.temperature`` is the non-exploration temperature; ``gfn.exploration_temperature``
+    is a training-time exploration device for candidates only) and the reward variant's
+    ``auditor_prompt`` / ``scenario_conditioning``. The defaults are what ``probe eval`` uses for
+    an auditor without a run config."""
+
+    max_new_tokens: int = 40
+    temperature: float = 0.8
+    top_p: float = 1.0
+    prompt_style: str = "customer"
+    scenario_conditioning: bool = True
+    source: str = "defaults"
+
+    @classmethod
+    def of_run(cls, config: Any, source: str = "run config") -> "SamplingSettings":
+        from probe.training import reward_config  # noqa: PLC0415  (training imports this module)
+
+        r, rc = config.rollout, reward_config(config.reward)
+        return cls(max_new_tokens=r.max_new_tokens, temperature=r.temperature, top_p=r.top_p,
+                   prompt_style=rc.auditor_prompt, scenario_conditioning=rc.scenario_conditioning, source=source)
+
+    def overridden(self, **values: Any) -> "SamplingSettings":
+        """A copy with the given (non-None) values; ``source`` names what was overridden."""
+        given = {k: v for k, v in values.items() if v is not None}
+        if not given:
+            return self
+        fields = {**self.__dict__, **given}
+        fields["source"] = f"{self.source}; overridden: {', '.join(sorted(given))}"
+        return SamplingSettings(**fields)
+
+    def apply_prompt(self, auditor: Any) -> None:
+        """Set the auditor's prompt variant (``probe.auditor.model.Auditor.prompt`` reads it)."""
+        if hasattr(auditor, "prompt_style"):
+            auditor.prompt_style = self.prompt_style
+            auditor.scenario_conditioning = self.scenario_conditioning
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    def describe(self) -> str:
+        return (f"max_new_tokens={self.max_new_tokens}, temperature={self.temperature:g}, top_p={self.top_p:g}, "
+                f"prompt={self.prompt_style}, scenario={'yes' if self.scenario_conditioning else 'no'} "
+                f"({self.source})")
 
 
 @dataclass
@@ -130,17 +191,20 @@ class _Branch:
     reward_state: EpisodeRewardState
     done: bool = False
     window: list[TurnReward] = field(default_factory=list)
+    judge_log: list[dict[str, Any]] = field(default_factory=list)  # the judge's verdicts per turn (if any)
 
     def fork(self) -> "_Branch":
-        return _Branch(self.game.fork(), dict(self.obs), self.reward_state.fork(), self.done, list(self.window))
+        return _Branch(self.game.fork(), dict(self.obs), self.reward_state.fork(), self.done, list(self.window),
+                       copy.deepcopy(self.judge_log))
 
 
 class RolloutEngine:
     def __init__(self, config: RolloutConfig, reward: CompositeReward,
-                 target_factory: Callable[[], Any] | None = None):
+                 target_factory: Callable[[], Any] | None = None, judge: Any = None):
         self.config = config
         self.reward = reward
         self.target_factory = target_factory
+        self.judge = judge  # probe.judge.Judge or None (verifier-only reward, the default)
         self.pool = ThreadPoolExecutor(max_workers=config.target_workers, thread_name_prefix="target")
         self.generate_calls: list[int] = []  # batch size of every generate call (for the benchmark)
 
@@ -151,21 +215,28 @@ class RolloutEngine:
     def collect(self, auditor: SamplingAuditor, step: int, k_max: int) -> RolloutBatch:
         cfg = self.config
         wall0 = time.perf_counter()
-        timers = {"generate_s": 0.0, "target_s": 0.0, "score_s": 0.0, "generate_calls": 0, "generate_batch_sizes": []}
+        timers = {"generate_s": 0.0, "target_s": 0.0, "score_s": 0.0, "generate_calls": 0, "generate_batch_sizes": [],
+                  "judge_s": 0.0, "judge_calls": 0, "judge_failures": 0}
         rng = random.Random(f"rollout:{cfg.seed}:{step}")
-        last_t = max(1, k_max - cfg.continuation_turns)
-        t = rng.randint(1, last_t)  # one candidate turn per update keeps every prefix the same length
-
-        prefixes = [self._new_branch(rng, k_max) for _ in range(cfg.prefixes)]
-        for turn in range(1, t):  # roll the prefixes with the current auditor
-            self._advance(auditor, [b for b in prefixes if not b.done], step, f"prefix{turn}", timers)
+        prefixes: list[_Branch] = []
+        depth: dict[int, int] = {}  # id(branch) -> its candidate turn t_b
+        for _ in range(cfg.prefixes):
+            t_b = rng.randint(1, max(1, k_max))  # the candidate turn of this prefix (documented above)
+            branch = self._new_branch(rng, t_b + cfg.continuation_turns)
+            depth[id(branch)] = t_b
+            prefixes.append(branch)
+        for turn in range(1, max(depth.values())):  # roll each prefix to its own depth with the current auditor
+            self._advance(auditor, [b for b in prefixes if not b.done and depth[id(b)] > turn], step,
+                          f"prefix{turn}", timers)
         groups = [b for b in prefixes if not b.done]
         for b in groups:
             b.window = []  # the prefix's turns shaped the reward state but are not part of any return
+        group_t = [depth[id(b)] for b in groups]
 
         # G candidates from each shared prefix: one generate call for all of them
         prompts = [self._prompt(auditor, b) for b in groups]
-        gen = self._generate(auditor, [p for p in prompts for _ in range(cfg.group_size)], step, "candidates", timers)
+        gen = self._generate(auditor, [p for p in prompts for _ in range(cfg.group_size)], step, "candidates", timers,
+                             temperature=cfg.candidate_temperature)
         branches = [b.fork() for b in groups for _ in range(cfg.group_size)]
         self._step_all(branches, gen.texts, step, timers)
 
@@ -178,7 +249,7 @@ class RolloutEngine:
         wall = time.perf_counter() - wall0
         n = len(branches)
         stats = dict(timers, wall_s=wall, groups=len(groups), dropped_prefixes=cfg.prefixes - len(groups),
-                     candidate_turn=t, k_max=k_max)
+                     candidate_turn=group_t, k_max=k_max)
         return RolloutBatch(
             prompt_ids=[gen.prompt_ids[i] for i in range(n)],
             candidate_ids=[list(c) for c in gen.completion_ids],
@@ -188,13 +259,13 @@ class RolloutEngine:
             candidate_texts=list(gen.texts), prompts=[p for p in prompts for _ in range(cfg.group_size)],
             traces=[self._trace(b, step, i) for i, b in enumerate(branches)],
             turn_rewards=[b.window for b in branches], policy_hits=hits,
-            candidate_turn=[t] * n, k_max=k_max, stats=stats,
+            candidate_turn=[t for t in group_t for _ in range(cfg.group_size)], k_max=k_max, stats=stats,
         )
 
     # --- pieces -------------------------------------------------------------------------------
-    def _new_branch(self, rng: random.Random, k_max: int) -> _Branch:
+    def _new_branch(self, rng: random.Random, max_turns: int) -> _Branch:
         cfg = self.config
-        game = AuditGame(env=cfg.env, target=cfg.target, faults=cfg.faults, max_turns=k_max, split="train",
+        game = AuditGame(env=cfg.env, target=cfg.target, faults=cfg.faults, max_turns=max_turns, split="train",
                          target_factory=self.target_factory)
         obs, _ = game.reset(seed=rng.randrange(len(game.domain.train_seeds)))
         return _Branch(game, obs, self.reward.new_episode())
@@ -203,11 +274,13 @@ class RolloutEngine:
     def _prompt(auditor: SamplingAuditor, branch: _Branch) -> str:
         return auditor.prompt(branch.obs["scenario"], json.loads(branch.obs["dialogue"]))
 
-    def _generate(self, auditor: SamplingAuditor, prompts: list[str], step: int, phase: str, timers: dict) -> Any:
+    def _generate(self, auditor: SamplingAuditor, prompts: list[str], step: int, phase: str, timers: dict,
+                  temperature: float | None = None) -> Any:
         cfg = self.config
         seed = random.Random(f"gen:{cfg.seed}:{step}:{phase}").randrange(2**31)
         t0 = time.perf_counter()
-        gen = auditor.generate(prompts, max_new_tokens=cfg.max_new_tokens, temperature=cfg.temperature,
+        temp = cfg.temperature if temperature is None else temperature
+        gen = auditor.generate(prompts, max_new_tokens=cfg.max_new_tokens, temperature=temp,
                                top_p=cfg.top_p, seed=seed)
         timers["generate_s"] += time.perf_counter() - t0
         timers["generate_calls"] += 1
@@ -231,21 +304,56 @@ class RolloutEngine:
         list(self.pool.map(lambda bt: bt[0].game.play_turn(bt[1]), zip(branches, texts)))
         t1 = time.perf_counter()
         timers["target_s"] += t1 - t0
-        for branch, text in zip(branches, texts):
-            obs, _, terminated, truncated, info = branch.game.finish_turn(full_info=False)
-            tr = self._score_turn(branch, text, info, step)
+        judge_before = timers["judge_s"]
+        finished = [b.game.finish_turn(full_info=False) for b in branches]
+        verdicts = self._judge_turns(branches, timers)
+        for branch, text, (obs, _, terminated, truncated, info), vd in zip(branches, texts, finished, verdicts):
+            new = info["new_violations"]
+            if vd is not None:
+                from probe.judge import combine_violations  # noqa: PLC0415
+
+                messages = branch.game.episode.messages
+                last = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=len(messages) - 1)
+                new = combine_violations(new, vd, self.judge.combine, last)
+                branch.judge_log.append({"turn": branch.reward_state.turns + 1,
+                                         "verdicts": [v.to_json() for v in vd.values()]})
+            tr = self._score_turn(branch, text, new, step)
             branch.obs = obs
             branch.window.append(tr)
             branch.done = bool(terminated or truncated or tr.stop)
-        timers["score_s"] += time.perf_counter() - t1
+        timers["score_s"] += time.perf_counter() - t1 - (timers["judge_s"] - judge_before)
 
-    def _score_turn(self, branch: _Branch, text: str, info: dict[str, Any], step: int) -> TurnReward:
+    def _judge_turns(self, branches: list[_Branch], timers: dict) -> list[Any]:
+        """The judge's verdicts on every branch's latest turn (all requests at once); None per
+        branch without a judge. Failures are counted; ``combine_violations`` keeps the verifier's
+        label where the judge failed."""
+        if self.judge is None:
+            return [None] * len(branches)
+        def answered(messages: list[dict[str, Any]]) -> bool:  # the target said something this turn
+            start = max(i for i, m in enumerate(messages) if m.get("role") == "user")
+            return any(m.get("role") == "assistant" and isinstance(m.get("content"), str) and m["content"].strip()
+                       for m in messages[start:])
+
+        todo = [i for i, b in enumerate(branches) if answered(b.game.episode.messages)]
+        t0 = time.perf_counter()
+        failures_before = sum(self.judge.failures.values())
+        calls_before = self.judge.calls
+        judged = self.judge.judge([branches[i].game.episode.messages for i in todo]) if todo else []
+        timers["judge_s"] += time.perf_counter() - t0
+        timers["judge_calls"] += self.judge.calls - calls_before
+        timers["judge_failures"] += sum(self.judge.failures.values()) - failures_before
+        verdicts: list[Any] = [None] * len(branches)  # a silent turn is not judged: the verifiers' labels stand
+        for i, vd in zip(todo, judged):
+            verdicts[i] = vd
+        return verdicts
+
+    def _score_turn(self, branch: _Branch, text: str, new_violations: list, step: int) -> TurnReward:
         """Composite reward of the turn just played; the branch's reward state remembers the rest
         (states entered, policy counts, the previous assistant reply, recent customer messages)."""
         messages = branch.game.episode.messages  # read only; the trace copies it once, at the end
         start = max(i for i, m in enumerate(messages) if m.get("role") == "user")
         return self.reward.turn_reward(step=step, state=branch.reward_state, turn_messages=messages[start:],
-                                       new_violations=info["new_violations"], user_message=text)
+                                       new_violations=new_violations, user_message=text)
 
     def _discounted(self, window: list[TurnReward]) -> float:
         """R_i = sum_k gamma^(k-t) r_k over the candidate turn and its continuation."""
@@ -258,4 +366,6 @@ class RolloutEngine:
         trace.target = copy.deepcopy(trace.target)
         trace.id = f"u{step:05d}-c{index:03d}-{trace.id}"
         trace.meta["window_rewards"] = [tr.total for tr in branch.window]
+        if branch.judge_log:  # the reward's judge labels; trace.violations stay the deterministic verifiers'
+            trace.meta["judge"] = branch.judge_log
         return trace

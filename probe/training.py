@@ -25,7 +25,7 @@ from probe.config import ConfigError, TrainConfig, dump_config
 from probe.curriculum import HorizonCurriculum
 from probe.registry import get_domain
 from probe.reward import CompositeReward, RewardConfig, load_reward_config
-from probe.rollout import RolloutBatch, RolloutConfig, RolloutEngine
+from probe.rollout import RolloutBatch, RolloutConfig, RolloutEngine, SamplingSettings
 from probe.trace import append_trace
 from probe.trainers import ALGORITHMS, CONFIGS
 
@@ -50,7 +50,7 @@ def load_run_auditor(config: TrainConfig):
 
         path = str(build_tiny_auditor(default_tiny_path(), seed=s.tiny_seed))
     lora = LoraSettings(r=s.lora_r, alpha=s.lora_alpha, dropout=s.lora_dropout, target_modules=list(s.target_modules))
-    return load_auditor(path, lora=lora, quantize_4bit=s.quantize_4bit)
+    return load_auditor(path, lora=lora, quantize_4bit=s.quantize_4bit, gradient_checkpointing=s.gradient_checkpointing)
 
 
 def target_options(config: TrainConfig) -> dict[str, Any]:
@@ -93,16 +93,28 @@ class Trainer:
         self.domain = get_domain(config.env)
         self.auditor = auditor if auditor is not None else load_run_auditor(config)
         self.reward = CompositeReward(reward_config(config.reward), self.domain)
+        SamplingSettings.of_run(config).apply_prompt(self.auditor)  # the reward variant's prompt (v1: plain)
         c = config.curriculum
         self.curriculum = HorizonCurriculum(levels=tuple(c.levels), threshold=c.threshold, window=c.window)
         r = config.rollout
-        temperature = config.gfn.exploration_temperature if config.algo == "gfn" else r.temperature
+        # GFlowNet explores off-policy on the candidate messages only; prefixes and continuations
+        # sample with the shared rollout settings, as for GRPO and DPO
+        candidate_temperature = config.gfn.exploration_temperature if config.algo == "gfn" else None
+        self.judge = None  # verifier-only reward unless judge.policies lists policies for an LLM judge
+        if config.judge.policies:
+            from probe.judge import Judge
+
+            try:
+                self.judge = Judge(config.judge, self.domain)
+            except ValueError as e:
+                raise ConfigError(f"config section 'judge': {e}") from None
         self.engine = RolloutEngine(
             RolloutConfig(env=config.env, target=config.target.kind, faults=config.target.faults,
                           prefixes=r.prefixes, group_size=r.group_size, continuation_turns=r.continuation_turns,
-                          gamma=r.gamma, max_new_tokens=r.max_new_tokens, temperature=temperature, top_p=r.top_p,
+                          gamma=r.gamma, max_new_tokens=r.max_new_tokens, temperature=r.temperature, top_p=r.top_p,
+                          candidate_temperature=candidate_temperature,
                           target_workers=r.target_workers, seed=config.seed),
-            self.reward, target_factory=target_factory(config))
+            self.reward, target_factory=target_factory(config), judge=self.judge)
         self.optimizer = torch.optim.AdamW(self.auditor.trainable_parameters(), lr=config.optim.lr,
                                            weight_decay=config.optim.weight_decay)
         algo_settings = getattr(config, config.algo).model_dump()
@@ -187,6 +199,8 @@ class Trainer:
             "generate_batch_sizes": batch.stats["generate_batch_sizes"],
             "generate_s": round(batch.stats["generate_s"], 4), "target_s": round(batch.stats["target_s"], 4),
             "rollout_s": round(batch.stats["wall_s"], 4),
+            **({"judge_calls": batch.stats["judge_calls"], "judge_failures": batch.stats["judge_failures"]}
+               if self.judge is not None else {}),
             **{f"{self.config.algo}/{k}": v for k, v in algo_metrics.items()},
         }
         with open(self.run_dir / "metrics.jsonl", "a") as f:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
@@ -213,3 +214,98 @@ def test_4bit_qlora_loads_on_gpu(tiny_path, domain):
     g = a.generate(_opening_prompts(a, domain, 4), seed=0, max_new_tokens=16)
     lp, mask = a.completion_logprobs(g.prompt_ids, g.completion_ids, grad=True)
     (-(lp * mask).sum()).backward()
+
+
+# --- train mode for the gradient pass, eval mode for sampling (issue 18) ----------------------
+
+def _mode_spy(model):
+    """Record (training, grad enabled) at every forward of the first decoder layer's MLP (inside the
+    checkpointed region, so a recompute in backward shows as a second train-mode call)."""
+    import torch.nn as nn
+
+    seen: list[tuple[bool, bool]] = []
+    layer = next(m for n, m in model.named_modules() if n.endswith("layers.0.mlp"))
+    handle = layer.register_forward_pre_hook(lambda mod, args: seen.append((mod.training, torch.is_grad_enabled())))
+    dropouts = [m for n, m in model.named_modules() if "lora_dropout" in n and isinstance(m, nn.Dropout)]
+    return seen, handle, dropouts
+
+
+def test_sampling_runs_in_eval_mode_and_the_gradient_pass_in_train_mode(tiny_path):
+    from types import SimpleNamespace
+
+    from probe.trainers.grpo import GRPO, GRPOConfig
+
+    torch.set_num_threads(2)
+    a = load_auditor(tiny_path, lora=LoraSettings(r=4, alpha=8, dropout=0.5), gradient_checkpointing=True)
+    assert not a.model.training and a.gradient_checkpointing
+    seen, handle, dropouts = _mode_spy(a.model)
+    assert dropouts  # LoRA dropout modules exist (p = 0.5)
+    try:
+        prompts = ["<s>[context] one way from Denver to Lisbon in June[customer]"] * 4
+        gen = a.generate(prompts, max_new_tokens=8, temperature=1.0, seed=3)
+        assert seen and all(not training for training, _ in seen)  # sampling and its scoring: eval mode
+        assert not a.model.training
+        seen.clear()
+        batch = SimpleNamespace(prompt_ids=gen.prompt_ids, candidate_ids=gen.completion_ids,
+                                old_logprobs=gen.logprobs, returns=torch.tensor([1.0, 0.0, 0.5, -1.0]),
+                                group_ids=torch.tensor([0, 0, 1, 1]))
+        opt = torch.optim.AdamW(a.trainable_parameters(), lr=1e-3)
+        GRPO(GRPOConfig(), a, opt).update(batch)
+        # the gradient forward in train mode, the frozen-reference forward in eval mode (no grad),
+        # and the checkpointed layer re-run in train mode during backward
+        assert (True, True) in seen and (False, False) in seen
+        assert sum(1 for training, grad in seen if training) == 2  # forward + recompute: checkpointing is active
+        assert not a.model.training and all(not d.training for d in dropouts)  # back to eval after the update
+    finally:
+        handle.remove()
+
+
+def test_dropout_makes_train_mode_forwards_differ_and_eval_mode_forwards_agree(tiny_path):
+    torch.set_num_threads(2)
+    a = load_auditor(tiny_path, lora=LoraSettings(r=4, alpha=8, dropout=0.5))
+    for p in a.trainable_parameters():  # make the adapter non-zero so that its dropout shows
+        torch.nn.init.normal_(p, std=0.2)
+    prompt = a.encode_prompts(["<s>[context] two adults to Rome next Friday[customer]"])
+    completion = [a.tokenizer(" I need two seats to Rome please.", add_special_tokens=False)["input_ids"]]
+    with a.training_pass():
+        x, _ = a.completion_logprobs(prompt, completion, grad=True)
+        y, _ = a.completion_logprobs(prompt, completion, grad=True)
+    assert not torch.allclose(x, y)
+    assert not a.model.training
+    u, _ = a.completion_logprobs(prompt, completion, grad=False)
+    v, _ = a.completion_logprobs(prompt, completion, grad=False)
+    assert torch.equal(u, v)
+
+
+def test_gradient_checkpointing_is_off_by_default_without_4bit(tiny_path):
+    a = load_auditor(tiny_path, lora=LoraSettings(r=4, alpha=8))
+    assert not a.gradient_checkpointing
+    seen, handle, _ = _mode_spy(a.model)
+    try:
+        prompt = a.encode_prompts(["<s>[context] one way to Madrid[customer]"])
+        completion = [a.tokenizer(" Hello there.", add_special_tokens=False)["input_ids"]]
+        with a.training_pass():
+            lp, mask = a.completion_logprobs(prompt, completion, grad=True)
+            (lp.sum()).backward()
+        assert [t for t, _ in seen] == [True]  # one forward, no recompute
+    finally:
+        handle.remove()
+
+
+def test_plain_prompt_variant_has_no_customer_role_and_no_scenario():
+    from probe.auditor.prompt import PLAIN_ROLE_PROMPT, system_text
+
+    scen = "You want one seat from Denver to Lisbon on June 12, budget 900 USD."
+    dialogue = [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello, how can I help?"}]
+    customer = chat_messages(scen, dialogue)
+    plain = chat_messages(scen, dialogue, style="plain", scenario=False)
+    assert CUSTOMER_ROLE_PROMPT in customer[0]["content"] and "Lisbon" in customer[0]["content"]
+    assert plain[0]["content"] == PLAIN_ROLE_PROMPT
+    assert "Lisbon" not in json.dumps(plain) and "customer" not in plain[0]["content"].lower()
+    assert plain[1:] == customer[1:]  # the dialogue is the same
+    assert "Lisbon" in system_text(scen, "plain", True) and CUSTOMER_ROLE_PROMPT not in system_text(scen, "plain")
+    with pytest.raises(ValueError, match="unknown prompt style 'pirate'; allowed: customer, plain"):
+        system_text(scen, "pirate")
+    assert plain_prompt(scen, []) .startswith("<s>[context] You want one seat")
+    assert plain_prompt(scen, [], scenario=False) == "<s>[context][customer]"
+    assert plain_prompt(scen, dialogue, scenario=False) == "<s>[context][customer] Hi[agent] Hello, how can I help?[customer]"

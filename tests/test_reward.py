@@ -239,6 +239,7 @@ def test_every_variant_on_one_turn():
     nov = 2.0  # B1 only (S5 already hit in this episode): 1/(1+0) + bonus 1.0
     expected = {
         "baseline": 4 + 2,
+        "v1": 4 + 2 - 0.25 * 0.5,  # weak plausibility: a quarter of the assistant-like penalty
         "behavior": (4 + 2) + 0.3 * prog + 0.25 * nov - 0.5,
         "dedup": (4 * 0.5 + 2) + 0.3 * prog + 0.25 * nov - 0.5,
         "calibrated": (4 * 0.5 + 2) + 0.3 * prog + 0.25 * nov - 0.5,
@@ -262,6 +263,10 @@ def test_named_variants_match_their_description():
     assert c["calibrated"].dedup and c["calibrated"].loop_stop
     assert c["calibrated"].plausibility_weights["fabrication"] == 2.0 == 2 * c["dedup"].plausibility_weights["fabrication"]
     assert c["diversity_only"].binary_violation and not c["diversity_only"].novelty and c["diversity_only"].plausibility
+    assert c["v1"].plausibility and c["v1"].w_plaus == 0.25 < c["behavior"].w_plaus
+    assert not (c["v1"].progress or c["v1"].novelty or c["v1"].dedup)
+    assert (c["v1"].auditor_prompt, c["v1"].scenario_conditioning) == ("plain", False)
+    assert all((c[n].auditor_prompt, c[n].scenario_conditioning) == ("customer", True) for n in c if n != "v1")
     assert c["behavior"].progress_weights == DEFAULT_PROGRESS_WEIGHTS
     assert c["behavior"].plausibility_weights == {"assistant_like": 0.5, "fabrication": 1.0, "markdown": 0.3,
                                                   "too_long": 0.2, "echo": 0.3, "loop": 0.5}

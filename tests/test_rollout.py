@@ -142,11 +142,11 @@ def test_shapes_and_group_layout(scripted):
         assert batch.returns.shape == (n,) and batch.returns.dtype == torch.float32
         assert batch.group_ids.tolist() == [g for g in range(B) for _ in range(G)]
         assert all(len(lp) == len(c) for lp, c in zip(batch.old_logprobs, batch.candidate_ids))
-        assert len(set(batch.candidate_turn)) == 1 and batch.k_max == 6
-        t = batch.candidate_turn[0]
-        assert 1 <= t <= 6 - 2
-        for g in range(B):  # one prompt per group, G different candidates
+        assert batch.k_max == 6
+        assert all(1 <= t <= 6 for t in batch.candidate_turn)
+        for g in range(B):  # one prompt and one candidate turn per group, G different candidates
             rows = range(g * G, (g + 1) * G)
+            assert len({batch.candidate_turn[i] for i in rows}) == 1
             assert len({batch.prompts[i] for i in rows}) == 1
             assert len({tuple(batch.prompt_ids[i]) for i in rows}) == 1
             assert len({batch.candidate_texts[i] for i in rows}) == G
@@ -195,21 +195,29 @@ def test_group_shares_the_prefix_and_differs_after_it(scripted):
                 assert not {batch.candidate_texts[j] for j in rows if j != i} & set(own)
 
 
+def _expected_sizes(group_t: list[int], G: int, C: int) -> list[int]:
+    """Prefix turn j advances the prefixes deeper than j; then one call for all candidates and C
+    continuation calls."""
+    return [sum(1 for t in group_t if t > j) for j in range(1, max(group_t))] + [len(group_t) * G] * (1 + C)
+
+
 def test_one_generate_call_per_turn_with_batched_sizes(scripted):
     B, G, C = 3, 4, 2
     ts = set()
     for auditor, engine, batch in scripted:
-        t = batch.candidate_turn[0]
-        ts.add(t)
-        expected = [B] * (t - 1) + [B * G] * (1 + C)
+        group_t = batch.stats["candidate_turn"]
+        assert len(group_t) == B and batch.candidate_turn == [t for t in group_t for _ in range(G)]
+        ts.update(group_t)
+        expected = _expected_sizes(group_t, G, C)
         assert engine.generate_calls == expected
         assert [n for n, _ in auditor.calls] == expected
         assert batch.stats["generate_batch_sizes"] == expected and batch.stats["generate_calls"] == len(expected)
         assert len({s for _, s in auditor.calls}) == len(expected)  # a fresh sampling seed per turn
-        for trace in batch.traces:  # nothing ended early: every branch played t + C turns
+        for i, trace in enumerate(batch.traces):  # nothing ended early: every branch played t + C turns
+            t = batch.candidate_turn[i]
             assert len(_user_indices(trace)) == t + C
             assert trace.meta["turns"] == t + C
-    assert len(ts) > 1 and max(ts) >= 3  # the steps cover prefixes of several lengths
+    assert ts == set(range(1, 7))  # the steps cover every depth of the horizon (K_max = 6)
 
 
 def test_returns_are_discounted_window_rewards(scripted):
@@ -321,17 +329,69 @@ def test_target_turns_of_all_branches_overlap():
     _, batch = _collect(ScriptedAuditor(), 2, 4, prefixes=2, group_size=4, continuation_turns=1,
                         target_workers=8, target_factory=SlowTarget)
     phases = batch.stats["generate_calls"]  # one target phase per generate call
-    t = batch.candidate_turn[0]
-    assert phases == (t - 1) + 1 + 1
+    assert phases == (max(batch.candidate_turn) - 1) + 1 + 1
     assert batch.stats["target_s"] / phases < 0.25  # serial would be 8 x 0.05 s per phase
     assert SlowTarget.max_active >= 4
     assert all(tr.target["kind"] == "test-slow" for tr in batch.traces)
     assert batch.stats["wall_s"] >= batch.stats["target_s"] + batch.stats["score_s"]
 
 
+def test_candidate_depth_is_drawn_per_prefix_at_the_first_curriculum_level():
+    """K_max = 4, C = 3 (the paper's first level): the candidate turn differs between the prefixes
+    of one update (not only between updates), every group shares one depth, every window is whole,
+    and over a few updates every depth 1..4 is trained."""
+    G, C = 2, 3
+    seen: set[int] = set()
+    varied_within_update = 0
+    for step in range(4):
+        _, batch = _collect(ScriptedAuditor(), step, 4, prefixes=6, group_size=G, continuation_turns=C, seed=11)
+        group_t = batch.stats["candidate_turn"]
+        assert all(1 <= t <= 4 for t in group_t)
+        varied_within_update += len(set(group_t)) > 1
+        seen.update(group_t)
+        for i in range(len(batch)):
+            assert batch.candidate_turn[i] == group_t[i // G]
+            assert len(batch.turn_rewards[i]) == 1 + C  # the window is never cut by the horizon
+            k = _candidate_index(batch, i)
+            assert batch.traces[i].messages[k]["content"] == batch.candidate_texts[i]
+        again = _collect(ScriptedAuditor(), step, 4, prefixes=6, group_size=G, continuation_turns=C, seed=11)[1]
+        assert again.stats["candidate_turn"] == group_t  # seeded
+    assert varied_within_update == 4
+    assert seen == {1, 2, 3, 4}
+
+
+class TemperatureSpy(ScriptedAuditor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.temperatures: list[tuple[int, float]] = []
+
+    def generate(self, prompts, *, max_new_tokens, temperature, top_p, seed):
+        self.temperatures.append((len(prompts), temperature))
+        return super().generate(prompts, max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p,
+                                seed=seed)
+
+
+def test_candidate_temperature_applies_to_candidates_only():
+    """GFlowNet's exploration temperature: the one candidates call samples at 1.3; every prefix and
+    continuation call at the shared rollout temperature."""
+    spy = TemperatureSpy()
+    _, batch = _collect(spy, 5, 6, prefixes=3, group_size=4, continuation_turns=2, temperature=0.9,
+                        candidate_temperature=1.3)
+    sizes = batch.stats["generate_batch_sizes"]
+    n_prefix_calls = max(batch.stats["candidate_turn"]) - 1
+    assert n_prefix_calls >= 1
+    temps = [t for _, t in spy.temperatures]
+    assert len(temps) == len(sizes) == n_prefix_calls + 1 + 2
+    assert temps[n_prefix_calls] == 1.3 and sizes[n_prefix_calls] == 12
+    assert temps[:n_prefix_calls] + temps[n_prefix_calls + 1:] == [0.9] * (len(temps) - 1)
+    plain = TemperatureSpy()
+    _collect(plain, 5, 6, prefixes=3, group_size=4, continuation_turns=2, temperature=0.9)
+    assert {t for _, t in plain.temperatures} == {0.9}
+
+
 def test_config_validation():
     for bad in (dict(prefixes=0), dict(group_size=0), dict(continuation_turns=-1), dict(gamma=1.5),
-                dict(temperature=0), dict(target_workers=0)):
+                dict(temperature=0), dict(target_workers=0), dict(candidate_temperature=0)):
         with pytest.raises(ValueError):
             RolloutConfig(**bad)
 
@@ -362,7 +422,7 @@ def test_tiny_auditor_shapes(tiny, tiny_batch):
     out = batch.padded(tiny.tokenizer.pad_token_id)
     for i, (p, c) in enumerate(zip(batch.prompt_ids, batch.candidate_ids)):
         assert out["completion_mask"][i].nonzero().flatten().tolist() == list(range(len(p), len(p) + len(c)))
-    assert batch.stats["generate_batch_sizes"] == [2] * (batch.candidate_turn[0] - 1) + [6, 6]
+    assert batch.stats["generate_batch_sizes"] == _expected_sizes(batch.stats["candidate_turn"], 3, 1)
 
 
 def test_tiny_auditor_token_ids_agree_with_the_dialogue(tiny, tiny_batch):

@@ -113,3 +113,40 @@ def test_wandb_logging_is_offline_by_default_and_optional(tmp_path, monkeypatch)
     monkeypatch.setitem(sys.modules, "wandb", None)  # not installed
     with pytest.raises(ConfigError, match="'wandb' package is not installed"):
         Trainer(small_config(tmp_path / "x", "grpo", updates=1, wandb=True)).run(progress=False)
+
+
+def test_gfn_explores_on_candidates_only_and_v1_trains_with_the_plain_prompt_and_a_judge(tmp_path):
+    """One GFlowNet update with the v1 reward and a judge on B4 (loopback stub): candidates sample at
+    gfn.exploration_temperature, everything else at rollout.temperature; the auditor reads the plain
+    prompt without the scenario; the judge was called and its calls are logged."""
+    from openai_stub_server import StubServer, text
+
+    with StubServer(default=text('{"label": "NO_VIOLATION", "rationale": "fine"}')) as server:
+        cfg = small_config(tmp_path, "gfn", updates=1, reward="v1", **{
+            "gfn.exploration_temperature": 1.4, "judge.policies": "[B4]", "judge.base_url": server.url,
+            "judge.model": "stub", "judge.max_retries": 0})
+        trainer = Trainer(cfg)
+        assert trainer.engine.config.temperature == 0.8 and trainer.engine.config.candidate_temperature == 1.4
+        assert (trainer.auditor.prompt_style, trainer.auditor.scenario_conditioning) == ("plain", False)
+        seen = []
+        real = trainer.auditor.generate
+
+        def spy(prompts, **kw):
+            seen.append((len(prompts), kw["temperature"], all(p.startswith("<s>[context][") for p in prompts)))
+            return real(prompts, **kw)
+
+        trainer.auditor.generate = spy
+        (m,) = trainer.run(progress=False)
+        assert m["judge_calls"] == len(server.requests) > 0 and m["judge_failures"] == 0
+    assert all(plain for _, _, plain in seen)
+    assert sorted({t for _, t, _ in seen}) == [0.8, 1.4] and [t for _, t, _ in seen].count(1.4) == 1
+    assert not trainer.auditor.model.training
+
+
+def test_grpo_samples_every_turn_at_the_rollout_temperature_and_a_bad_judge_policy_is_a_config_error(tmp_path):
+    trainer = Trainer(small_config(tmp_path, "grpo", updates=1))
+    assert trainer.engine.config.candidate_temperature is None and trainer.engine.config.temperature == 0.8
+    assert trainer.judge is None  # verifier-only by default
+    with pytest.raises(ConfigError, match="config section 'judge': judge.policies: unknown policy 'Q7'"):
+        Trainer(small_config(tmp_path, "grpo", **{"judge.policies": "[Q7]", "judge.base_url": "http://127.0.0.1:9/v1",
+                                                   "judge.model": "m"}), auditor=trainer.auditor)

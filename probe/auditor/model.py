@@ -16,10 +16,19 @@ The ``Auditor`` it returns is what the rollout engine and trainers use:
   forward every loss needs; ``use_adapter=False`` runs the frozen base model (GRPO's KL reference)
   under ``disable_adapter()``;
 - adapter-only ``state_dict``/``load_state_dict``/``save_adapter``/``load_adapter``.
+
+Train and eval mode: sampling (``generate``) and every no-gradient forward (old log-probs, GRPO's
+frozen reference, DPO's EMA reference, GFlowNet's prefix representation) run in ``eval()`` mode,
+so they are deterministic given the seed. The gradient pass (``completion_logprobs(grad=True)``)
+switches the model to ``train()`` mode -- LoRA dropout applies, and gradient checkpointing, when
+enabled, is active (transformers only checkpoints in training mode) -- and leaves it there until
+the trainer's update ends (``training_pass``), because a checkpointed backward re-runs the
+forward and must see the same mode. ``load_auditor`` returns the model in eval mode.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from dataclasses import asdict, dataclass, field
@@ -110,18 +119,46 @@ class Auditor:
         self.generated_sequences = 0
         self.last_batch_size = 0
         self.stop_ids = self._stop_ids()
+        # the prompt variant (probe.auditor.prompt): set from the run's reward variant (the paper's V1
+        # trained with a plain prompt and no scenario); evaluation of a checkpoint reuses it
+        self.prompt_style = "customer"
+        self.scenario_conditioning = True
 
     # --- prompts ----------------------------------------------------------------------------
     @property
     def device(self):
         return next(self.model.parameters()).device
 
+    @contextlib.contextmanager
+    def eval_mode(self):
+        """Run the body in eval mode (no dropout) and restore the previous mode afterwards."""
+        was_training = self.model.training
+        self.model.eval()
+        try:
+            yield
+        finally:
+            self.model.train(was_training)
+
+    @contextlib.contextmanager
+    def training_pass(self):
+        """One update: the gradient forward and backward run in train mode; eval mode after it."""
+        self.model.train()
+        try:
+            yield
+        finally:
+            self.model.eval()
+
+    @property
+    def gradient_checkpointing(self) -> bool:
+        """Whether any layer recomputes its activations in the backward pass (in train mode)."""
+        return any(bool(getattr(m, "gradient_checkpointing", False)) for m in self.model.modules())
+
     def prompt(self, scenario_text: str, dialogue: Any) -> str:
         """The text the auditor continues with the next customer message."""
         if self.is_chat:
-            return self.tokenizer.apply_chat_template(chat_messages(scenario_text, dialogue), tokenize=False,
-                                                      add_generation_prompt=True)
-        return plain_prompt(scenario_text, dialogue)
+            msgs = chat_messages(scenario_text, dialogue, self.prompt_style, self.scenario_conditioning)
+            return self.tokenizer.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
+        return plain_prompt(scenario_text, dialogue, scenario=self.scenario_conditioning)
 
     def _stop_ids(self) -> list[int]:
         tok = self.tokenizer
@@ -218,8 +255,6 @@ class Auditor:
         positions hold 0 in ``logprobs``). Temperature 1. ``use_adapter=False`` scores under the
         frozen base model (adapter disabled). ``grad=False`` runs under ``torch.no_grad``.
         """
-        import contextlib  # noqa: PLC0415
-
         import torch  # noqa: PLC0415
 
         if len(prompt_ids) != len(completion_ids):
@@ -250,7 +285,10 @@ class Auditor:
         position_ids = (attn.cumsum(-1) - 1).clamp(min=0)
         adapter = contextlib.nullcontext() if use_adapter else self.model.disable_adapter()
         grad_ctx = torch.enable_grad() if grad else torch.no_grad()
-        with adapter, grad_ctx:
+        if grad:  # the gradient pass: dropout on, checkpointing active; the caller's update restores eval
+            self.model.train()
+        mode = contextlib.nullcontext() if grad else self.eval_mode()
+        with mode, adapter, grad_ctx:
             out = self.model(input_ids=ids, attention_mask=attn, position_ids=position_ids, logits_to_keep=T + 1,
                              use_cache=False)
             logits = out.logits[:, :-1, :].float()  # positions P-1 .. P+T-2 predict completion tokens 0..T-1
@@ -294,19 +332,23 @@ class Auditor:
 
     def describe(self) -> dict[str, Any]:
         return {"model": self.name_or_path, "is_chat": self.is_chat, "tiny": self.is_tiny, "quantized": self.quantized,
-                "lora": asdict(self.lora), "parameters": self.num_parameters(), "trainable": self.num_trainable()}
+                "lora": asdict(self.lora), "prompt_style": self.prompt_style,
+                "scenario_conditioning": self.scenario_conditioning, "parameters": self.num_parameters(), "trainable": self.num_trainable()}
 
 
 def load_auditor(name_or_path: str | Path, *, lora: LoraSettings | None = None, quantize_4bit: bool | None = None,
                  device: str | None = None, dtype: str | None = None, max_prompt_tokens: int | None = None,
-                 local_files_only: bool = False) -> Auditor:
+                 local_files_only: bool = False, gradient_checkpointing: bool | None = None) -> Auditor:
     """Load a causal LM by hub name or local path and wrap it with a LoRA adapter.
 
     ``quantize_4bit``: True loads the base in 4-bit NF4 (double quantisation, bf16 compute) and
     prepares it for k-bit training (QLoRA); it needs CUDA and bitsandbytes, else one
     ``AuditorSetupError`` says what is missing. None picks 4-bit when it can run and the model is
     not the tiny auditor. ``lora`` defaults to ``LoraSettings.tiny()`` for the tiny auditor and
-    ``LoraSettings.paper()`` otherwise.
+    ``LoraSettings.paper()`` otherwise. ``gradient_checkpointing``: recompute activations in the
+    backward pass instead of storing them (less memory, about a third more compute); None turns it
+    on for 4-bit QLoRA (as ``prepare_model_for_kbit_training`` does) and off otherwise. It is
+    active only in train mode, i.e. during the gradient pass.
     """
     import warnings  # noqa: PLC0415
 
@@ -353,11 +395,24 @@ def load_auditor(name_or_path: str | Path, *, lora: LoraSettings | None = None, 
         model = AutoModelForCausalLM.from_pretrained(name, **kwargs)
     except Exception as e:  # noqa: BLE001
         raise AuditorSetupError(f"could not load the model {name!r} ({type(e).__name__}: {e})") from e
+    if gradient_checkpointing is None:
+        gradient_checkpointing = bool(quantize_4bit)
+    gc_kwargs = {"use_reentrant": False}  # no need for inputs that require grad; works with frozen embeddings
     if not quantize_4bit:
         model.to(device)
+        if gradient_checkpointing:
+            if not getattr(model, "supports_gradient_checkpointing", False):
+                raise AuditorSetupError(f"{name!r} does not support gradient checkpointing; "
+                                        "set auditor.gradient_checkpointing=false")
+            enable = getattr(model, "activation_checkpointing_enable", None)  # transformers >= 5 name
+            if enable is not None:
+                enable(activation_checkpointing_kwargs=gc_kwargs)
+            else:
+                model.gradient_checkpointing_enable(gradient_checkpointing_kwargs=gc_kwargs)
     else:
         from peft import prepare_model_for_kbit_training  # noqa: PLC0415
-        model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=True)
+        model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=gradient_checkpointing,
+                                                gradient_checkpointing_kwargs=gc_kwargs)
 
     config = LoraConfig(r=lora.r, lora_alpha=lora.alpha, lora_dropout=lora.dropout,
                         target_modules=list(lora.target_modules), bias="none", task_type="CAUSAL_LM")

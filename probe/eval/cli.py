@@ -41,14 +41,23 @@ def resolve_checkpoint(path: Path) -> tuple[Path, Path | None]:
     return ckpt, path if (path / "config.yaml").is_file() else None
 
 
-def load_checkpoint_auditor(path: Path, temperature: float, seed: int) -> LearnedAuditor:
+def load_checkpoint_auditor(path: Path, temperature: Optional[float], seed: int, *,
+                            max_new_tokens: Optional[int] = None, top_p: Optional[float] = None) -> LearnedAuditor:
+    """The checkpoint's auditor sampling with its run's training settings (``SamplingSettings.of_run``:
+    max new tokens, temperature -- GFlowNet's non-exploration one --, top-p, prompt variant); flags
+    given here override them. Without a run config beside the checkpoint: the eval defaults."""
+    from probe.rollout import SamplingSettings
+
     ckpt, run = resolve_checkpoint(path)
+    sampling = SamplingSettings(source="defaults (no run config beside the checkpoint)")
     try:
         if run is not None:
             from probe.config import load_config
             from probe.training import load_run_auditor
 
-            auditor = load_run_auditor(load_config(run / "config.yaml"))
+            run_config = load_config(run / "config.yaml")
+            sampling = SamplingSettings.of_run(run_config, source=f"run config {run / 'config.yaml'}")
+            auditor = load_run_auditor(run_config)
         else:
             from probe.eval.methods import load_untrained_auditor
 
@@ -61,12 +70,18 @@ def load_checkpoint_auditor(path: Path, temperature: float, seed: int) -> Learne
         raise
     except Exception as e:  # noqa: BLE001  (one line, whatever went wrong)
         fail(f"cannot load checkpoint {ckpt}: {type(e).__name__}: {e}")
-    return LearnedAuditor(auditor, name=f"learned:{ckpt.parent.name}/{ckpt.name}" if run else f"learned:{ckpt.name}",
-                          temperature=temperature, seed=seed)
+    sampling = sampling.overridden(temperature=temperature, max_new_tokens=max_new_tokens, top_p=top_p)
+    sampling.apply_prompt(auditor)
+    method = LearnedAuditor(auditor, name=f"learned:{ckpt.parent.name}/{ckpt.name}" if run else f"learned:{ckpt.name}",
+                            temperature=sampling.temperature, top_p=sampling.top_p,
+                            max_new_tokens=sampling.max_new_tokens, seed=seed)
+    method.sampling = sampling
+    return method
 
 
 def build_methods(checkpoint: Optional[Path], auditor: Optional[str], baselines: str, *, env: str, seed: int,
-                  temperature: Optional[float], auditor_base_url: Optional[str], few_shot: bool) -> dict[str, Method]:
+                  temperature: Optional[float], auditor_base_url: Optional[str], few_shot: bool,
+                  max_new_tokens: Optional[int] = None, top_p: Optional[float] = None) -> dict[str, Method]:
     names = [b.strip() for b in baselines.split(",") if b.strip()]
     unknown = [n for n in names if n not in METHODS]
     if unknown:
@@ -75,7 +90,7 @@ def build_methods(checkpoint: Optional[Path], auditor: Optional[str], baselines:
     opts: dict[str, Any] = {"env": env, "seed": seed, "temperature": temperature}
     try:
         if checkpoint is not None:
-            m = load_checkpoint_auditor(checkpoint, 0.8 if temperature is None else temperature, seed)
+            m = load_checkpoint_auditor(checkpoint, temperature, seed, max_new_tokens=max_new_tokens, top_p=top_p)
             methods[m.name] = m
         elif auditor is not None:
             if auditor in METHODS:
@@ -113,9 +128,16 @@ def eval_command(
     episodes: int = typer.Option(50, min=1, help="held-out episodes per sample"),
     turns: int = typer.Option(8, min=1, help="turn budget per episode"),
     samples: int = typer.Option(1, min=1, help="independent held-out samples (coverage mean ± sd)"),
-    temperature: Optional[float] = typer.Option(None, help="auditor sampling temperature (default 0.8)"),
+    temperature: Optional[float] = typer.Option(None, min=0.0, help="auditor sampling temperature (default: a "
+                                                "checkpoint's training temperature, else 0.8)"),
+    max_new_tokens: Optional[int] = typer.Option(None, min=1, help="auditor message length limit in tokens "
+                                                 "(default: a checkpoint's training value, else 40)"),
+    top_p: Optional[float] = typer.Option(None, help="auditor nucleus sampling (default: a "
+                                          "checkpoint's training value, else 1.0)"),
     seed: int = typer.Option(0, help="sampling and bootstrap seed"),
     out_dir: Optional[Path] = typer.Option(None, "--out", help="output directory (default evals/<first method>)"),
+    judge: Optional[Path] = typer.Option(None, help="YAML of judge settings (or a run config with a 'judge:' "
+                                         "section): the report adds judge-vs-verifier agreement per policy"),
     compare_flag: bool = typer.Option(False, "--compare", help="compare the eval dirs given as arguments side by side"),
     compare_dirs: Optional[list[Path]] = typer.Argument(None, help="with --compare: eval output directories"),
 ) -> None:
@@ -141,6 +163,8 @@ def eval_command(
         return
     if checkpoint is not None and auditor is not None:
         fail("give either --checkpoint or --auditor, not both")
+    if top_p is not None and not 0.0 < top_p <= 1.0:
+        fail(f"--top-p must be in (0, 1], got {top_p}")
     try:
         domain = get_domain(env)
         fault_list = domain.resolve_faults(faults) if target == "reference" else []
@@ -156,8 +180,20 @@ def eval_command(
         except ValueError as e:
             fail(str(e))
         factory = lambda: make_target(domain, target, **options)  # noqa: E731
+    judge_obj = None
+    if judge is not None:
+        from probe.judge import Judge, load_judge_settings
+
+        try:
+            judge_settings = load_judge_settings(judge)
+            if not judge_settings.policies:
+                fail(f"{judge}: judge.policies is empty; list the policies to judge, e.g. [B4, B6, S5, P1]")
+            judge_obj = Judge(judge_settings, domain)
+        except ValueError as e:
+            fail(str(e))
     methods = build_methods(checkpoint, auditor, baselines, env=env, seed=seed, temperature=temperature,
-                            auditor_base_url=auditor_base_url, few_shot=few_shot)
+                            auditor_base_url=auditor_base_url, few_shot=few_shot, max_new_tokens=max_new_tokens,
+                            top_p=top_p)
     dest = out_dir or Path("evals") / next(iter(methods)).replace(":", "_").replace("/", "_")
     from probe.eval.runner import evaluate_methods
 
@@ -170,7 +206,33 @@ def eval_command(
                                samples=samples, target_factory=factory, out=dest, bootstrap_seed=seed, on_done=done)
     settings = {"env": env, "target": target, "faults": faults if target == "reference" else "n/a",
                 "episodes": episodes, "turns": turns, "samples": samples, "seed": seed}
+    from probe.rollout import SamplingSettings
+
+    for name, m in methods.items():  # the sampling settings each model auditor used (and where they came from)
+        sampling = getattr(m, "sampling", None)
+        if sampling is None and isinstance(m, LearnedAuditor):
+            sampling = SamplingSettings(max_new_tokens=m.max_new_tokens, temperature=m.temperature, top_p=m.top_p,
+                                        prompt_style=getattr(m.auditor, "prompt_style", "customer"),
+                                        scenario_conditioning=getattr(m.auditor, "scenario_conditioning", True),
+                                        source="eval defaults")
+        if sampling is not None:
+            settings[f"sampling[{name}]"] = sampling.describe()
+            results[name]["sampling"] = sampling.to_json()
+    if judge_obj is not None:
+        from probe.eval.runner import method_dir
+        from probe.judge import judge_agreement
+        from probe.trace import Trace, iter_trace_file
+
+        settings["judge"] = f"{judge_obj.settings.model} on {', '.join(judge_obj.policies)}"
+        for name in results:
+            traces = [t for t in iter_trace_file(method_dir(dest, name) / "traces.jsonl") if isinstance(t, Trace)]
+            results[name]["judge_agreement"] = judge_agreement(traces, judge_obj)
     paths = write_report(dest, results, [p.id for p in domain.policies], settings)
+    if judge_obj is not None:
+        from probe.judge import agreement_markdown
+
+        with open(paths["report"], "a") as f:
+            f.write("\n" + agreement_markdown({n: m["judge_agreement"] for n, m in results.items()}) + "\n")
     out.print(rich_table(results, title=f"held-out evaluation: {episodes} episodes x {turns} turns, "
                                         f"target={target}, faults={settings['faults']}"))
     for name, m in results.items():

@@ -370,6 +370,8 @@ class LearnedAuditor(Method):
 
     def prompt(self, obs: Observation) -> str:
         a = self.auditor
+        if not self.few_shot and hasattr(a, "prompt"):  # the auditor's own prompt variant (as in training)
+            return a.prompt(obs["scenario"], obs["dialogue"])
         if a.is_chat:
             msgs = chat_messages(obs["scenario"], obs["dialogue"])
             if self.few_shot:
@@ -397,7 +399,7 @@ class LearnedAuditor(Method):
 
     def describe(self):
         return {"method": self.name, "auditor": self.auditor.describe(), "temperature": self.temperature,
-                "few_shot": self.few_shot, "seed": self.seed}
+                "top_p": self.top_p, "max_new_tokens": self.max_new_tokens, "few_shot": self.few_shot, "seed": self.seed}
 
 
 class PromptedHTTPAuditor(Method):

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import torch
+
+
+def training_pass(auditor: Any):
+    """The auditor in train mode for one update's gradient pass (dropout, gradient checkpointing),
+    back in eval mode afterwards; a no-op for auditors without ``training_pass``."""
+    enter = getattr(auditor, "training_pass", None)
+    return enter() if enter is not None else contextlib.nullcontext()
 
 
 def pad_right(rows: list[list[float]], width: int, value: float = 0.0) -> torch.Tensor:

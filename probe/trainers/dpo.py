@@ -147,7 +147,7 @@ class DPO:
         self.reference = EmaReference(auditor.model, config.ema_decay)
 
     def update(self, batch) -> dict[str, float]:
-        from probe.trainers.common import optimizer_step, sequence_logprobs
+        from probe.trainers.common import optimizer_step, sequence_logprobs, training_pass
 
         pairs, ties = best_worst_pairs(batch.returns, batch.group_ids)
         metrics = {"pairs": float(len(pairs)), "tied_groups": float(ties)}
@@ -164,11 +164,12 @@ class DPO:
                 _, _, ref = sequence_logprobs(self.auditor, prompts, cands, grad=False)
         finally:
             self.reference.restore(saved)
-        _, _, seq = sequence_logprobs(self.auditor, prompts, cands, grad=True)
-        p = len(pairs)
-        loss, m = dpo_loss(seq[:p], seq[p:], ref[:p], ref[p:], self.config.beta)
-        metrics.update(m, loss=float(loss.detach()),
-                       grad_norm=optimizer_step(loss, self.auditor.trainable_parameters(), self.optimizer, self.max_grad_norm))
+        with training_pass(self.auditor):  # train mode (dropout, checkpointing) for the policy's gradient pass
+            _, _, seq = sequence_logprobs(self.auditor, prompts, cands, grad=True)
+            p = len(pairs)
+            loss, m = dpo_loss(seq[:p], seq[p:], ref[:p], ref[p:], self.config.beta)
+            metrics.update(m, loss=float(loss.detach()), grad_norm=optimizer_step(
+                loss, self.auditor.trainable_parameters(), self.optimizer, self.max_grad_norm))
         self.reference.update()
         return metrics
 

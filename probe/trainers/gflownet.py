@@ -22,14 +22,17 @@ re-run that ablation. What is used instead:
 - log Z per prefix: either estimated per group from its G candidates,
   log Z_g = mean_i (log R~_i - log pi_i) (detached; the VarGrad estimator of Richter et al.,
   2020), or a learned head on the prefix representation (``LogZHead``);
-- exploration: rollouts are sampled at a temperature above 1 (trajectory balance is off-policy,
-  so samples from a tempered policy are valid training data);
+- exploration: the candidate messages are sampled at a temperature above 1 (trajectory balance
+  is off-policy, so samples from a tempered policy are valid training data); prefixes and
+  continuations use the shared rollout settings, as for GRPO and DPO, so the environment the
+  candidates are judged in is the same for all three optimizers;
 - a replay buffer of past groups with high returns; their log-probabilities are recomputed
   under the current policy at every use (only token ids and rewards are stored).
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import dataclass, field
 
@@ -41,7 +44,7 @@ class GFlowNetConfig:
     reward_temperature: float = 0.5  # T in log R~ = max(R, floor) / T
     reward_floor: float = -1.0  # returns below this are clamped
     logz: str = "group"  # "group" (per-group estimate) or "head" (learned prefix-conditioned head)
-    exploration_temperature: float = 1.3  # sampling temperature of the rollouts
+    exploration_temperature: float = 1.3  # sampling temperature of the candidate messages (not prefixes/continuations)
     replay_capacity: int = 64  # groups kept in the replay buffer
     replay_groups: int = 2  # replayed groups per update
     logz_lr: float = 1e-2  # learning rate of the log Z head
@@ -143,7 +146,7 @@ class GFlowNet:
             self.head_optimizer = torch.optim.Adam(self.head.parameters(), lr=config.logz_lr)
 
     def update(self, batch) -> dict[str, float]:
-        from probe.trainers.common import optimizer_step, sequence_logprobs
+        from probe.trainers.common import optimizer_step, sequence_logprobs, training_pass
 
         prompts, cands = list(batch.prompt_ids), list(batch.candidate_ids)
         returns, groups = batch.returns.tolist(), batch.group_ids.tolist()
@@ -157,19 +160,21 @@ class GFlowNet:
                 returns.append(r)
                 groups.append(next_gid + k)
         gids = torch.tensor(groups)
-        _, _, seq = sequence_logprobs(self.auditor, prompts, cands, grad=True)  # recomputed under the current policy
         log_r = log_reward(torch.tensor(returns, dtype=torch.float32), self.config)
-        if self.head is None:
-            log_z = group_log_z(seq, log_r, gids)
-        else:
-            log_z = self.head(self._prefix_repr(prompts))
-        loss, m = trajectory_balance_loss(seq, log_r, log_z)
-        if self.head_optimizer is not None:
-            self.head_optimizer.zero_grad(set_to_none=True)
-        m.update(loss=float(loss.detach()), replayed_groups=float(len(replayed)),
-                 grad_norm=optimizer_step(loss, self.auditor.trainable_parameters(), self.optimizer, self.max_grad_norm))
-        if self.head_optimizer is not None:
-            self.head_optimizer.step()
+        prefix_repr = self._prefix_repr(prompts) if self.head is not None else None  # eval mode, no gradient
+        with training_pass(self.auditor):  # train mode (dropout, checkpointing) for the gradient pass
+            _, _, seq = sequence_logprobs(self.auditor, prompts, cands, grad=True)  # recomputed under the current policy
+            if self.head is None:
+                log_z = group_log_z(seq, log_r, gids)
+            else:
+                log_z = self.head(prefix_repr)
+            loss, m = trajectory_balance_loss(seq, log_r, log_z)
+            if self.head_optimizer is not None:
+                self.head_optimizer.zero_grad(set_to_none=True)
+            m.update(loss=float(loss.detach()), replayed_groups=float(len(replayed)), grad_norm=optimizer_step(
+                loss, self.auditor.trainable_parameters(), self.optimizer, self.max_grad_norm))
+            if self.head_optimizer is not None:
+                self.head_optimizer.step()
         for g in fresh:
             self.replay.add(g)
         return m
@@ -185,7 +190,13 @@ class GFlowNet:
 
     @torch.no_grad()
     def _prefix_repr(self, prompts: list[list[int]]) -> torch.Tensor:
-        """Mean of the auditor's last hidden states over each prefix (no gradient into the auditor)."""
+        """Mean of the auditor's last hidden states over each prefix (eval mode, no gradient into the auditor)."""
+        eval_mode = getattr(self.auditor, "eval_mode", None)
+        with eval_mode() if eval_mode is not None else contextlib.nullcontext():
+            return self._hidden_mean(prompts)
+
+    @torch.no_grad()
+    def _hidden_mean(self, prompts: list[list[int]]) -> torch.Tensor:
         model = self.auditor.model
         device = next(model.parameters()).device
         width = max(len(p) for p in prompts)

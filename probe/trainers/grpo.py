@@ -83,20 +83,22 @@ class GRPO:
         self.config, self.auditor, self.optimizer, self.max_grad_norm = config, auditor, optimizer, max_grad_norm
 
     def update(self, batch) -> dict[str, float]:
-        from probe.trainers.common import optimizer_step, pad_right, sequence_logprobs
+        from probe.trainers.common import optimizer_step, pad_right, sequence_logprobs, training_pass
 
         adv, keep, skipped = group_advantages(batch.returns, batch.group_ids, self.config.adv_eps)
         metrics = {"skipped_groups": float(skipped), "groups": float(len(torch.unique(batch.group_ids)))}
         if not bool(keep.any()):
             metrics["loss"] = 0.0
             return metrics
-        lp, mask, _ = sequence_logprobs(self.auditor, batch.prompt_ids, batch.candidate_ids, grad=True)
-        with torch.no_grad():
-            ref, _, _ = sequence_logprobs(self.auditor, batch.prompt_ids, batch.candidate_ids, grad=False, use_adapter=False)
-        old = pad_right(batch.old_logprobs, lp.shape[1])
-        loss, m = grpo_loss(lp, old, ref, mask, adv, keep, self.config)
-        metrics.update(m, loss=float(loss.detach()),
-                       grad_norm=optimizer_step(loss, self.auditor.trainable_parameters(), self.optimizer, self.max_grad_norm))
+        with training_pass(self.auditor):  # train mode for the gradient pass; the reference pass runs in eval mode
+            lp, mask, _ = sequence_logprobs(self.auditor, batch.prompt_ids, batch.candidate_ids, grad=True)
+            with torch.no_grad():
+                ref, _, _ = sequence_logprobs(self.auditor, batch.prompt_ids, batch.candidate_ids, grad=False,
+                                              use_adapter=False)
+            old = pad_right(batch.old_logprobs, lp.shape[1])
+            loss, m = grpo_loss(lp, old, ref, mask, adv, keep, self.config)
+            metrics.update(m, loss=float(loss.detach()), grad_norm=optimizer_step(
+                loss, self.auditor.trainable_parameters(), self.optimizer, self.max_grad_norm))
         return metrics
 
     def state_dict(self) -> dict:
