@@ -308,6 +308,8 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
         fail(str(e))
     from probe.training import Trainer
 
+    if resume and overwrite:
+        fail("--resume and --overwrite cannot be combined")
     trainer = None
     try:
         trainer = Trainer(cfg, console=out)
@@ -316,9 +318,16 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
                 out.print(f"[dim]no checkpoint in {cfg.run_dir} yet: starting from update 0[/]")
         else:
             trainer.open(overwrite=overwrite)
-        history = trainer.run(progress=progress)
     except (ConfigError, ValueError, AuditorSetupError) as e:
         fail(str(e))
+    except KeyboardInterrupt:
+        interrupted(trainer)
+    try:
+        history = trainer.run(progress=progress)
+    except ConfigError as e:
+        fail(str(e))
+    except OSError as e:  # a full disk, a vanished directory: the checkpoints written so far stay
+        fail(f"training stopped after update {trainer.step}: {e.strerror or e}; fix it, then resume with --resume")
     except KeyboardInterrupt:
         interrupted(trainer)
     if history:

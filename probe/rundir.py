@@ -55,6 +55,8 @@ def resolve_run_dir(out_dir: str | Path, run_name: str) -> Path:
     except ValueError as e:
         raise RunDirError(f"config key 'run_name' {e}") from None
     base = Path(out_dir or ".")
+    if base.exists() and not base.is_dir():
+        raise RunDirError(f"out_dir {base} exists and is not a directory")
     run = base / run_name
     root = base.resolve()
     if run.resolve().parent != root:
@@ -180,8 +182,11 @@ def open_run_dir(run: Path, *, resume: bool = False, overwrite: bool = False) ->
             if foreign:
                 raise RunDirError(f"run directory {run} holds entries probe did not write ({', '.join(foreign[:5])}); "
                                   "--overwrite replaces only probe runs: move them away or choose another run_name")
-    run.mkdir(parents=True, exist_ok=True)
-    lock = RunLock(run).acquire()
+    try:
+        run.mkdir(parents=True, exist_ok=True)
+        lock = RunLock(run).acquire()
+    except OSError as e:
+        raise RunDirError(f"cannot write run directory {run}: {e.strerror or type(e).__name__}") from None
     try:
         if overwrite and existed:
             for entry in run.iterdir():

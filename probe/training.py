@@ -60,8 +60,8 @@ def load_run_auditor(config: TrainConfig):
         path = str(build_tiny_auditor(default_tiny_path(), seed=s.tiny_seed))
     check_auditor_model(path)
     lora = LoraSettings(r=s.lora_r, alpha=s.lora_alpha, dropout=s.lora_dropout, target_modules=list(s.target_modules))
-    local = Path(path).is_dir()
-    if local:  # a local directory: never ask the hub
+    local = Path(path).is_dir() or hub_cached(path)
+    if local:  # a local directory or a cached hub model: never ask the hub
         os.environ["HF_HUB_OFFLINE"] = "1"
     return load_auditor(path, lora=lora, quantize_4bit=s.quantize_4bit, local_files_only=local)
 
@@ -72,10 +72,41 @@ def looks_like_path(name: str) -> bool:
             or name.count("/") > 1 or Path(name).exists())
 
 
+def hub_cached(name: str) -> bool:
+    """True when the hub model ``name`` is in the local Hugging Face cache (no network asked)."""
+    try:
+        from huggingface_hub import try_to_load_from_cache
+
+        return isinstance(try_to_load_from_cache(name, "config.json"), str)
+    except Exception:  # noqa: BLE001  (an invalid repo id, no cache)
+        return False
+
+
+def hub_reachable(timeout: float = 3.0) -> bool:
+    """One TCP connection to the hub's endpoint (instead of minutes of download retries)."""
+    import socket
+    from urllib.parse import urlparse
+
+    from huggingface_hub import constants
+
+    if constants.HF_HUB_OFFLINE:
+        return False
+    url = urlparse(constants.ENDPOINT)
+    try:
+        socket.create_connection((url.hostname, url.port or (443 if url.scheme == "https" else 80)), timeout).close()
+        return True
+    except OSError:
+        return False
+
+
 def check_auditor_model(name: str, key: str = "auditor.model") -> None:
-    """A local path must be a model directory (``ConfigError`` otherwise); hub names pass."""
+    """A local path must be a model directory; a hub name must be cached or the hub reachable
+    (``ConfigError`` otherwise)."""
     if name == "tiny":
         return
+    if not (looks_like_path(name) or Path(name).exists()) and not hub_cached(name) and not hub_reachable():
+        raise ConfigError(f"config key '{key}': {name!r} is not a local directory, not in the Hugging Face cache, "
+                          "and the hub cannot be reached; use 'tiny' or a local model directory")
     p = Path(name).expanduser()
     if looks_like_path(name) or p.exists():
         if not p.exists():
