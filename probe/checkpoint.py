@@ -181,12 +181,23 @@ def list_checkpoints(run_dir: Path) -> list[Path]:
     return sorted(found, key=checkpoint_step, reverse=True)
 
 
-def latest_checkpoint(run_dir: Path, skipped: list[tuple[Path, str]] | None = None) -> Path | None:
-    """The newest intact checkpoint; newer broken ones are appended to ``skipped`` with the reason."""
+def latest_checkpoint(run_dir: Path, skipped: list[tuple[Path, str]] | None = None, *,
+                      adapter_only: bool = True) -> Path | None:
+    """The newest intact checkpoint; newer broken ones are appended to ``skipped`` with the reason.
+
+    ``adapter_only`` (evaluation, which needs only the LoRA adapter) also accepts a checkpoint
+    without a manifest (written by an older probe, or an adapter copied by hand) that has a
+    safetensors adapter and a valid ``step.json``; resuming always needs the manifest."""
     for p in list_checkpoints(run_dir):
         problem = checkpoint_problem(p)
         if problem is None:
             return p
+        if adapter_only and not (p / MANIFEST).exists() and (p / "adapter" / "adapter_model.safetensors").is_file():
+            try:
+                if json.loads((p / "step.json").read_text())["step"] == checkpoint_step(p):
+                    return p
+            except (OSError, ValueError, KeyError, TypeError):
+                pass
         if skipped is not None:
             skipped.append((p, problem))
     return None

@@ -329,6 +329,9 @@ class Trainer:
             self._drop_after(0)
             return False
         ckpt, step, state = chosen
+        if self.config.updates < step:
+            raise ConfigError(f"config key 'updates' is {self.config.updates} but {self.run_dir} has finished {step} "
+                              f"updates already; resume with updates >= {step}")
         if not (ckpt / "adapter" / "adapter_model.safetensors").is_file():
             raise ConfigError(f"checkpoint {ckpt} has no adapter/adapter_model.safetensors")
         try:

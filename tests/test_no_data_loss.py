@@ -232,7 +232,7 @@ def test_resume_falls_back_to_the_newest_intact_checkpoint(base_run, tmp_path, d
         (newest / "step.json").write_text('{"step": ')
     else:
         (newest / "manifest.json").unlink()
-    assert latest_checkpoint(run).name == "ckpt-00002"
+    assert latest_checkpoint(run, adapter_only=False).name == "ckpt-00002"
     r = invoke("train", "--resume", "--no-progress", *args)
     assert r.exit_code == 0 and "Traceback" not in r.stdout + r.stderr, r.stderr
     assert "ckpt-00003 is broken" in r.stdout and "from ckpt-00002" in r.stdout
