@@ -352,12 +352,13 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
     from probe.auditor.model import AuditorSetupError
     from probe.config import ConfigError
     from probe.demo import DEFAULT_CONFIG, run_demo
+    from probe.rundir import RunDirError
 
     held: list[Any] = []
     try:
         run_demo(config or DEFAULT_CONFIG, overrides, episodes=episodes, turns=turns, console=out, progress=progress,
                  overwrite=overwrite, resume=resume, on_trainer=held.append)
-    except (ConfigError, AuditorSetupError) as e:
+    except (ConfigError, RunDirError, AuditorSetupError) as e:
         fail(str(e))
     except KeyboardInterrupt:
         interrupted(held[0] if held else None)

@@ -74,6 +74,7 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
              overwrite: bool = False, resume: bool = False, on_trainer: Any = None) -> dict[str, Any]:
     """``episodes`` / ``turns`` default to the config's ``eval`` section. ``on_trainer(trainer)``
     is called once the trainer exists (the CLI keeps it to report an interrupted update)."""
+    from probe.rundir import RunLock
     from probe.training import Trainer
 
     console = console or Console()
@@ -91,8 +92,9 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
     history = trainer.run(progress=progress)
     t_train = time.perf_counter() - t0
     console.print(f"[bold]3/3[/] evaluate on {episodes} held-out episodes x {turns} turns (same seeds for every method)")
-    results, _ = evaluate_against_baselines(trainer, config, episodes=episodes, turns=turns,
-                                            out=config.run_dir / "eval")
+    with RunLock(config.run_dir):  # the evaluation writes into the run too
+        results, _ = evaluate_against_baselines(trainer, config, episodes=episodes, turns=turns,
+                                                out=config.run_dir / "eval")
     console.print(summary_table(results, f"held-out: {episodes} episodes x {turns} turns, faults={config.target.faults}"))
     total = time.perf_counter() - t0
     console.print(f"training {t_train:.0f} s, total {total:.0f} s; report: {config.run_dir / 'eval' / 'report.md'}")

@@ -60,9 +60,8 @@ def load_run_auditor(config: TrainConfig):
         path = str(build_tiny_auditor(default_tiny_path(), seed=s.tiny_seed))
     check_auditor_model(path)
     lora = LoraSettings(r=s.lora_r, alpha=s.lora_alpha, dropout=s.lora_dropout, target_modules=list(s.target_modules))
+    # a local directory or a cached hub model is loaded with local_files_only: the hub is never asked
     local = Path(path).is_dir() or hub_cached(path)
-    if local:  # a local directory or a cached hub model: never ask the hub
-        os.environ["HF_HUB_OFFLINE"] = "1"
     return load_auditor(path, lora=lora, quantize_4bit=s.quantize_4bit, local_files_only=local)
 
 
@@ -322,10 +321,14 @@ class Trainer:
                 except CheckpointError as e:
                     problem = str(e).split(": ", 1)[-1]
             skipped.append((ckpt, problem))
+        if chosen is None and skipped:  # keep everything as it is: the metrics may be all that is left
+            what = "; ".join(f"{p.name}: {problem}" for p, problem in skipped[:3])
+            raise ConfigError(f"no intact checkpoint in {self.run_dir} ({what}); nothing was changed; "
+                              "start again with --overwrite or another run_name")
         for ckpt, problem in skipped:
             aside = self._set_aside(ckpt)
             self.console.print(f"checkpoint {ckpt.name} is broken ({problem}); kept as {aside.name}, not used")
-        if chosen is None:
+        if chosen is None:  # interrupted before its first checkpoint: its updates are redone from 0
             self._drop_after(0)
             return False
         ckpt, step, state = chosen

@@ -335,3 +335,29 @@ def test_ctrl_c_says_how_to_resume(tmp_path, monkeypatch, command):
     assert r.exit_code == 130
     assert r.stderr.strip() == "interrupted after update 1; resume with --resume"
     assert not (tmp_path / "r" / ".lock").exists()
+
+
+def test_resume_with_no_intact_checkpoint_changes_nothing(base_run, tmp_path):
+    run, args = copy_run(base_run, tmp_path)
+    for ckpt in run.glob("ckpt-*"):
+        (ckpt / "manifest.json").write_text("{")
+    before = snapshot(run)
+    one_error_line(invoke("train", "--resume", *args), "no intact checkpoint", "nothing was changed")
+    assert snapshot(run) == before
+
+
+def test_loading_a_local_auditor_never_touches_the_network(monkeypatch):
+    from probe.training import load_run_auditor
+
+    attempts = []
+
+    def no_network(self, address, *a, **kw):
+        attempts.append(address)
+        raise OSError("network disabled in this test")
+
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    monkeypatch.setattr(socket, "create_connection", lambda address, *a, **kw: no_network(None, address))
+    auditor = load_run_auditor(load_config(CONFIG, []))  # 'tiny': the cached build
+    assert auditor.num_trainable() > 0 and attempts == []
+    r = invoke("auditor", "sample", "--model", "tiny", "-n", "1", "--seed", "1000001")
+    assert r.exit_code == 0 and r.stdout.startswith("- ") and attempts == [], r.stderr
