@@ -136,7 +136,8 @@ def check_config(config: TrainConfig) -> None:
     try:
         reward_config(config.reward)
     except (ValueError, TypeError) as e:
-        problems.append(f"config key 'reward': {str(e).splitlines()[0] if str(e) else type(e).__name__}")
+        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        problems.append(msg if msg.startswith("config key 'reward'") else f"config key 'reward': {msg}")
     try:
         check_auditor_model(config.auditor.model)
     except ConfigError as e:
@@ -161,7 +162,7 @@ def check_config(config: TrainConfig) -> None:
 
 # settings that may change when a run resumes (they do not change what earlier updates meant);
 # a changed key is recorded in config.yaml's history. Every other key must stay as it was.
-RESUMABLE = ("updates", "checkpoint_every", "wandb", "out_dir", "eval.", "target.timeout_s", "target.max_retries",
+RESUMABLE = ("updates", "checkpoint_every", "wandb", "out_dir", "run_name", "eval.", "target.timeout_s", "target.max_retries",
              "target.max_concurrency", "target.base_url", "target.api_key_env", "rollout.target_workers")
 
 
