@@ -2,10 +2,11 @@
 
 * ``check_run_name`` / ``resolve_run_dir``: a run name is one path component, and the run
   directory resolves to a child of ``out_dir`` (a symlink pointing elsewhere is refused).
-* ``RunLock``: ``<run>/.lock`` holds pid, host and start time while a process trains in the
-  run. It is created atomically (written to a temp file, then hard-linked into place, which
-  fails when a lock exists). A lock of a dead process on this host is stale and replaced; any
-  other lock makes the second writer stop with ``RunDirError``.
+* ``RunLock``: ``<run>/.lock`` holds pid, host, start time (and the SLURM job id) while a
+  process trains in the run. It is created atomically (written to a temp file, then hard-linked
+  into place, which fails when a lock exists). A lock of a dead process on this host, or of the
+  same SLURM job (requeued), is stale and replaced; any other lock makes the second writer stop
+  with ``RunDirError``.
 * ``open_run_dir``: the policy for ``probe train`` / ``probe demo``. A fresh run needs a missing
   or empty directory; ``--resume`` needs a probe run directory; ``--overwrite`` replaces a
   previous run only after checking every entry in it is one probe writes.
@@ -104,6 +105,8 @@ class RunLock:
 
     def acquire(self) -> "RunLock":
         info = {"pid": os.getpid(), "host": socket.gethostname(), "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        if os.environ.get("SLURM_JOB_ID"):
+            info["slurm_job"] = os.environ["SLURM_JOB_ID"]
         tmp = self.run_dir / f".lock.{os.getpid()}.tmp"
         tmp.write_text(json.dumps(info))
         try:
@@ -133,7 +136,14 @@ class RunLock:
 
     @staticmethod
     def _stale(holder: dict | None) -> bool:
-        if not holder or holder.get("host") != socket.gethostname():
+        """A dead process's lock on this host, or a lock of this very SLURM job (requeued, maybe
+        on another node: its earlier incarnation is gone)."""
+        if not holder:
+            return False
+        job = os.environ.get("SLURM_JOB_ID")
+        if job and holder.get("slurm_job") == job and holder.get("pid") != os.getpid():
+            return True
+        if holder.get("host") != socket.gethostname():
             return False  # another host's process cannot be checked from here
         pid = holder.get("pid")
         return isinstance(pid, int) and pid != os.getpid() and not _pid_alive(pid)

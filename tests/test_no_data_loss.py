@@ -183,6 +183,18 @@ def test_a_locked_run_gets_one_error_line_and_a_stale_lock_is_taken_over(tmp_pat
     assert not (d / ".lock").exists() and len((d / "metrics.jsonl").read_text().splitlines()) == 1
 
 
+def test_a_requeued_slurm_job_takes_over_its_own_lock(tmp_path, monkeypatch):
+    (tmp_path / ".lock").write_text(json.dumps({"pid": 1, "host": "node-a", "slurm_job": "42", "started": "t"}))
+    monkeypatch.setenv("SLURM_JOB_ID", "43")  # another job: the lock on node-a is respected
+    with pytest.raises(ValueError, match="node-a"):
+        RunLock(tmp_path).acquire()
+    monkeypatch.setenv("SLURM_JOB_ID", "42")  # the same job, requeued
+    lock = RunLock(tmp_path).acquire()
+    assert json.loads((tmp_path / ".lock").read_text())["pid"] == os.getpid()
+    lock.release()
+    assert not (tmp_path / ".lock").exists()
+
+
 def test_two_trainers_cannot_write_one_run(tmp_path):
     config = load_config(CONFIG, SMALL + [f"out_dir={tmp_path}", "run_name=r", "updates=2"])
     first = Trainer(config)
