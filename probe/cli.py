@@ -285,12 +285,21 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
 
 # --- probe train -------------------------------------------------------------------------
 
+def interrupted(trainer: Any) -> None:
+    """Ctrl-C during training: one line saying where the run stands, exit 130."""
+    step = getattr(trainer, "step", 0) if trainer is not None else 0
+    err.print(f"interrupted after update {step}; resume with --resume", markup=False)
+    raise typer.Exit(130)
+
+
 @app.command()
 def train(config: Path = typer.Option(..., "--config", help="YAML run config (see configs/)"),
-          resume: bool = typer.Option(False, "--resume", help="continue from the run's newest checkpoint"),
+          resume: bool = typer.Option(False, "--resume", help="continue from the run's newest intact checkpoint"),
+          overwrite: bool = typer.Option(False, "--overwrite", help="replace a previous probe run of the same name"),
           overrides: list[str] = typer.Option([], "--set", help="override a key: --set rollout.group_size=8"),
           progress: bool = typer.Option(True, "--progress/--no-progress", help="show the progress bar")) -> None:
     """Train an auditor against a frozen target (GRPO, DPO or GFlowNet on the shared rollout engine)."""
+    from probe.auditor.model import AuditorSetupError
     from probe.config import ConfigError, load_config
 
     try:
@@ -299,16 +308,28 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
         fail(str(e))
     from probe.training import Trainer
 
+    if resume and overwrite:
+        fail("--resume and --overwrite cannot be combined")
+    trainer = None
     try:
         trainer = Trainer(cfg, console=out)
-    except (ConfigError, ValueError) as e:
+        if resume:
+            if not trainer.open(resume=True):
+                out.print(f"[dim]no checkpoint in {cfg.run_dir} yet: starting from update 0[/]")
+        else:
+            trainer.open(overwrite=overwrite)
+    except (ConfigError, ValueError, AuditorSetupError) as e:
         fail(str(e))
-    if resume:
-        if not trainer.resume():
-            out.print(f"[dim]no checkpoint in {cfg.run_dir} yet: starting from update 0[/]")
-    elif (cfg.run_dir / "metrics.jsonl").exists():
-        fail(f"run directory {cfg.run_dir} already has metrics; use --resume or another run_name")
-    history = trainer.run(progress=progress)
+    except KeyboardInterrupt:
+        interrupted(trainer)
+    try:
+        history = trainer.run(progress=progress)
+    except ConfigError as e:
+        fail(str(e))
+    except OSError as e:  # a full disk, a vanished directory: the checkpoints written so far stay
+        fail(f"training stopped after update {trainer.step}: {e.strerror or e}; fix it, then resume with --resume")
+    except KeyboardInterrupt:
+        interrupted(trainer)
     if history:
         last = history[-1]
         out.print(f"finished {cfg.run_name}: {trainer.step} updates, K_max {last['k_max']}, "
@@ -324,15 +345,23 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
          overrides: list[str] = typer.Option([], "--set", help="override a config key"),
          episodes: Optional[int] = typer.Option(None, min=1, help="held-out evaluation episodes (default: the config's eval.episodes, 50)"),
          turns: Optional[int] = typer.Option(None, min=1, help="turns per evaluation episode (default: the config's eval.turns, 8)"),
+         resume: bool = typer.Option(False, "--resume", help="continue an interrupted demo run, then evaluate"),
+         overwrite: bool = typer.Option(False, "--overwrite", help="replace a previous probe run of the same name"),
          progress: bool = typer.Option(True, "--progress/--no-progress")) -> None:
     """The main job: train the tiny auditor on CPU, then evaluate it against baselines on held-out seeds."""
+    from probe.auditor.model import AuditorSetupError
     from probe.config import ConfigError
     from probe.demo import DEFAULT_CONFIG, run_demo
+    from probe.rundir import RunDirError
 
+    held: list[Any] = []
     try:
-        run_demo(config or DEFAULT_CONFIG, overrides, episodes=episodes, turns=turns, console=out, progress=progress)
-    except ConfigError as e:
+        run_demo(config or DEFAULT_CONFIG, overrides, episodes=episodes, turns=turns, console=out, progress=progress,
+                 overwrite=overwrite, resume=resume, on_trainer=held.append)
+    except (ConfigError, RunDirError, AuditorSetupError) as e:
         fail(str(e))
+    except KeyboardInterrupt:
+        interrupted(held[0] if held else None)
 
 
 @app.command()

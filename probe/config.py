@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 
 class ConfigError(ValueError):
@@ -143,6 +143,13 @@ class TrainConfig(_Strict):
     judge: JudgeSettings = Field(default_factory=JudgeSettings)
     wandb: bool = Field(False, description="also log to Weights & Biases (offline mode unless WANDB_MODE is set)")
 
+    @field_validator("run_name")
+    @classmethod
+    def _one_path_component(cls, v: str) -> str:
+        from probe.rundir import check_run_name
+
+        return check_run_name(v)
+
     @property
     def run_dir(self) -> Path:
         return Path(self.out_dir) / self.run_name
@@ -198,6 +205,7 @@ def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
 
 def load_config(path: str | Path | None, overrides: list[str] | None = None) -> TrainConfig:
     data: dict[str, Any] = read_yaml_mapping(path) if path is not None else {}
+    data.pop("history", None)  # a run's config.yaml records its resumes there (probe.training)
     for key, value in parse_overrides(overrides or []):
         _set_key(data, key, value)
     try:

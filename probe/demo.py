@@ -7,7 +7,6 @@ auditor and the static, random and cooperative baselines (all on the same seeds)
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -21,13 +20,15 @@ DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "cpu-demo-
 BASELINES = ("untrained", "static", "random", "cooperative")
 
 
-def train_fresh(config: TrainConfig, console: Console, progress: bool = True):
-    """Train from scratch into the config's run directory (an old run of the same name is replaced)."""
+def train_fresh(config: TrainConfig, console: Console, progress: bool = True, *, overwrite: bool = False,
+                resume: bool = False):
+    """Train into the config's run directory. The whole config is checked first; an existing run
+    is continued with ``resume`` or replaced with ``overwrite`` (only a probe run directory holding
+    nothing but probe's own files); anything else existing there is refused, never deleted."""
     from probe.training import Trainer
 
-    if config.run_dir.exists():
-        shutil.rmtree(config.run_dir)
-    trainer = Trainer(config, console=console)
+    trainer = Trainer(config, console=console)  # validates the config before touching the disk
+    trainer.open(resume=resume, overwrite=overwrite)
     history = trainer.run(progress=progress)
     return trainer, history
 
@@ -69,21 +70,31 @@ def summary_table(results: dict[str, dict[str, Any]], title: str) -> Table:
 
 
 def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = None, *, episodes: int | None = None,
-             turns: int | None = None, console: Console | None = None, progress: bool = True) -> dict[str, Any]:
-    """``episodes`` / ``turns`` default to the config's ``eval`` section."""
+             turns: int | None = None, console: Console | None = None, progress: bool = True,
+             overwrite: bool = False, resume: bool = False, on_trainer: Any = None) -> dict[str, Any]:
+    """``episodes`` / ``turns`` default to the config's ``eval`` section. ``on_trainer(trainer)``
+    is called once the trainer exists (the CLI keeps it to report an interrupted update)."""
+    from probe.rundir import RunLock
+    from probe.training import Trainer
+
     console = console or Console()
     t0 = time.perf_counter()
     config = load_config(config_path, overrides)
     episodes = episodes or config.eval.episodes
     turns = turns or config.eval.turns
     console.print(f"[bold]1/3[/] tiny auditor: build or load from cache")
+    trainer = Trainer(config, console=console)  # validates the whole config before touching the disk
+    if on_trainer is not None:
+        on_trainer(trainer)
+    trainer.open(resume=resume, overwrite=overwrite)
     console.print(f"[bold]2/3[/] train {config.algo} for {config.updates} updates against the reference target "
                   f"(faults={config.target.faults}) -> {config.run_dir}")
-    trainer, history = train_fresh(config, console, progress)
+    history = trainer.run(progress=progress)
     t_train = time.perf_counter() - t0
     console.print(f"[bold]3/3[/] evaluate on {episodes} held-out episodes x {turns} turns (same seeds for every method)")
-    results, _ = evaluate_against_baselines(trainer, config, episodes=episodes, turns=turns,
-                                            out=config.run_dir / "eval")
+    with RunLock(config.run_dir):  # the evaluation writes into the run too
+        results, _ = evaluate_against_baselines(trainer, config, episodes=episodes, turns=turns,
+                                                out=config.run_dir / "eval")
     console.print(summary_table(results, f"held-out: {episodes} episodes x {turns} turns, faults={config.target.faults}"))
     total = time.perf_counter() - t0
     console.print(f"training {t_train:.0f} s, total {total:.0f} s; report: {config.run_dir / 'eval' / 'report.md'}")

@@ -1,10 +1,17 @@
 """The training job behind ``probe train``: rollouts -> loss -> curriculum -> logs -> checkpoints.
 
-Run directory (DESIGN section 4): ``config.yaml`` (resolved), ``metrics.jsonl`` (one line per
-update, flushed), ``traces/update-<step>.jsonl`` (every candidate branch of the update),
-``ckpt-<step>/`` (atomic). ``resume()`` continues from the newest checkpoint: metrics and traces
-of updates after it (from an interrupted run) are dropped first, so a resumed run produces the
-same files as an uninterrupted one.
+Run directory (DESIGN section 4): ``config.yaml`` (resolved, plus a ``history`` of resumes),
+``metrics.jsonl`` (one line per update, flushed), ``traces/update-<step>.jsonl`` (every candidate
+branch of the update), ``ckpt-<step>/`` (atomic, with a manifest), ``.probe-run`` (marker) and
+``.lock`` while a process trains in it (``probe.rundir``).
+
+``check_config`` validates everything a run needs before anything touches the disk. ``open()``
+claims the run directory (fresh, ``resume`` or ``overwrite``). ``resume()`` continues from the
+newest intact checkpoint (newer broken ones are kept aside as ``broken-ckpt-<step>``): metrics
+and traces of updates after it are dropped first (a partial last metrics line too), so a resumed
+run produces the same files as an uninterrupted one. A resume that changes a setting which
+alters what earlier updates meant is refused naming the key; the settings in ``RESUMABLE`` may
+change and are recorded in ``config.yaml``'s history.
 """
 
 from __future__ import annotations
@@ -20,8 +27,10 @@ import torch
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from probe.checkpoint import latest_checkpoint, load_checkpoint, save_checkpoint, set_rng_state
+from probe.checkpoint import (CheckpointError, checkpoint_problem, list_checkpoints, load_checkpoint, save_checkpoint,
+                              set_rng_state)
 from probe.config import ConfigError, TrainConfig, dump_config
+from probe.rundir import RunDirError, RunLock, open_run_dir, resolve_run_dir
 from probe.curriculum import HorizonCurriculum
 from probe.registry import get_domain
 from probe.reward import CompositeReward, RewardConfig, load_reward_config
@@ -49,8 +58,133 @@ def load_run_auditor(config: TrainConfig):
         from probe.auditor.tiny import build_tiny_auditor, default_tiny_path
 
         path = str(build_tiny_auditor(default_tiny_path(), seed=s.tiny_seed))
+    check_auditor_model(path)
     lora = LoraSettings(r=s.lora_r, alpha=s.lora_alpha, dropout=s.lora_dropout, target_modules=list(s.target_modules))
-    return load_auditor(path, lora=lora, quantize_4bit=s.quantize_4bit, gradient_checkpointing=s.gradient_checkpointing)
+    # a local directory or a cached hub model is loaded with local_files_only: the hub is never asked
+    local = Path(path).is_dir() or hub_cached(path)
+    return load_auditor(path, lora=lora, quantize_4bit=s.quantize_4bit, local_files_only=local,
+                        gradient_checkpointing=s.gradient_checkpointing)
+
+
+def looks_like_path(name: str) -> bool:
+    """A model name meant as a local path (hub names are ``org/name`` or ``name``)."""
+    return (name.startswith(("/", "./", "../", "~")) or name in (".", "..") or "\\" in name
+            or name.count("/") > 1 or Path(name).exists())
+
+
+def hub_cached(name: str) -> bool:
+    """True when the hub model ``name`` is in the local Hugging Face cache (no network asked)."""
+    try:
+        from huggingface_hub import try_to_load_from_cache
+
+        return isinstance(try_to_load_from_cache(name, "config.json"), str)
+    except Exception:  # noqa: BLE001  (an invalid repo id, no cache)
+        return False
+
+
+def hub_reachable(timeout: float = 3.0) -> bool:
+    """One TCP connection to the hub's endpoint (instead of minutes of download retries)."""
+    import socket
+    from urllib.parse import urlparse
+
+    from huggingface_hub import constants
+
+    if constants.HF_HUB_OFFLINE:
+        return False
+    url = urlparse(constants.ENDPOINT)
+    try:
+        socket.create_connection((url.hostname, url.port or (443 if url.scheme == "https" else 80)), timeout).close()
+        return True
+    except OSError:
+        return False
+
+
+def check_auditor_model(name: str, key: str = "auditor.model") -> None:
+    """A local path must be a model directory; a hub name must be cached or the hub reachable
+    (``ConfigError`` otherwise)."""
+    if name == "tiny":
+        return
+    if not (looks_like_path(name) or Path(name).exists()) and not hub_cached(name) and not hub_reachable():
+        raise ConfigError(f"config key '{key}': {name!r} is not a local directory, not in the Hugging Face cache, "
+                          "and the hub cannot be reached; use 'tiny' or a local model directory")
+    p = Path(name).expanduser()
+    if looks_like_path(name) or p.exists():
+        if not p.exists():
+            raise ConfigError(f"config key '{key}': no such model directory {name!r}; use 'tiny', a local "
+                              "model directory or a hub name (org/name)")
+        if not p.is_dir() or not (p / "config.json").is_file():
+            raise ConfigError(f"config key '{key}': {name!r} is not a model directory (no config.json)")
+
+
+def check_config(config: TrainConfig) -> None:
+    """Everything a run needs that can be checked without loading models or touching the disk:
+    the run directory's path, the target's faults and options, the reward, the auditor's model
+    path, wandb. ``ConfigError`` with one line per problem."""
+    try:
+        resolve_run_dir(config.out_dir, config.run_name)
+    except RunDirError as e:
+        raise ConfigError(str(e)) from None
+    problems = []
+    try:
+        domain = get_domain(config.env)
+    except ValueError as e:
+        raise ConfigError(f"config key 'env': {e}") from None
+    if config.target.kind == "reference":
+        try:
+            domain.resolve_faults(config.target.faults)
+        except ValueError as e:
+            problems.append(f"config key 'target.faults': {e}")
+    try:
+        reward_config(config.reward)
+    except (ValueError, TypeError) as e:
+        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        problems.append(msg if msg.startswith("config key 'reward'") else f"config key 'reward': {msg}")
+    try:
+        check_auditor_model(config.auditor.model)
+    except ConfigError as e:
+        problems.append(str(e))
+    try:
+        target_factory(config)
+    except ConfigError as e:
+        problems.append(str(e))
+    if config.wandb:
+        import importlib.util
+        import sys
+
+        if "wandb" in sys.modules:
+            missing = sys.modules["wandb"] is None
+        else:
+            missing = importlib.util.find_spec("wandb") is None
+        if missing:
+            problems.append("config key 'wandb' is true but the 'wandb' package is not installed (pip install wandb)")
+    if problems:
+        raise ConfigError("\n".join(problems))
+
+
+# settings that may change when a run resumes (they do not change what earlier updates meant);
+# a changed key is recorded in config.yaml's history. Every other key must stay as it was.
+RESUMABLE = ("updates", "checkpoint_every", "wandb", "out_dir", "run_name", "eval.", "target.timeout_s", "target.max_retries",
+             "target.max_concurrency", "target.base_url", "target.api_key_env", "rollout.target_workers")
+
+
+def _flat(data: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(data, dict):
+        out: dict[str, Any] = {}
+        for k, v in data.items():
+            out.update(_flat(v, f"{prefix}{k}.") if isinstance(v, dict) and k != "reward" else {f"{prefix}{k}": v})
+        return out
+    return {prefix.rstrip("."): data}
+
+
+def config_changes(saved: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(allowed, refused) changes between a run's saved config and a new one: key -> [old, new]."""
+    a, b = _flat(saved), _flat(new)
+    allowed, refused = {}, {}
+    for key in sorted(set(a) | set(b)):
+        if a.get(key) != b.get(key):
+            ok = any(key == r or (r.endswith(".") and key.startswith(r)) for r in RESUMABLE)
+            (allowed if ok else refused)[key] = [a.get(key), b.get(key)]
+    return allowed, refused
 
 
 def target_options(config: TrainConfig) -> dict[str, Any]:
@@ -84,6 +218,7 @@ def target_factory(config: TrainConfig) -> Callable[[], Any] | None:
 
 class Trainer:
     def __init__(self, config: TrainConfig, *, auditor: Any = None, console: Console | None = None):
+        check_config(config)  # before anything is loaded or written
         self.config = config
         self.console = console or Console()
         self.run_dir = config.run_dir
@@ -125,58 +260,191 @@ class Trainer:
         self.step = 0
         self.discovered: dict[str, int] = {}  # policy -> first update that hit it in training
         self._wandb = None
+        self._lock: RunLock | None = None
+
+    # --- the run directory ----------------------------------------------------------------------
+    def open(self, *, resume: bool = False, overwrite: bool = False) -> bool:
+        """Claim the run directory (see ``probe.rundir.open_run_dir``) and lock it until ``close()``.
+        With ``resume``, continue from the newest intact checkpoint; True when one was found."""
+        if self._lock is not None:
+            raise RuntimeError("the run directory is already open")
+        try:
+            self._lock = open_run_dir(self.run_dir, resume=resume, overwrite=overwrite)
+        except RunDirError as e:
+            raise ConfigError(str(e)) from None
+        try:
+            (self.run_dir / "traces").mkdir(exist_ok=True)
+            resumed = self._resume() if resume else False
+            if not resumed:
+                self._write_config(history=[])
+            return resumed
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Release the run directory's lock (``run()`` does at its end)."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def _write_config(self, history: list[dict[str, Any]]) -> None:
+        path = self.run_dir / "config.yaml"
+        tmp = self.run_dir / ".config.yaml.tmp"
+        dump_config(self.config, tmp)
+        if history:
+            import yaml
+
+            with open(tmp, "a") as f:
+                f.write(yaml.safe_dump({"history": history}, sort_keys=False))
+        os.replace(tmp, path)
+
+    def _saved_config(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        import yaml
+
+        path = self.run_dir / "config.yaml"
+        try:
+            data = yaml.safe_load(path.read_text())
+        except (OSError, yaml.YAMLError) as e:
+            raise ConfigError(f"cannot resume {self.run_dir}: its config.yaml cannot be read ({type(e).__name__})") from None
+        if not isinstance(data, dict):
+            raise ConfigError(f"cannot resume {self.run_dir}: its config.yaml does not hold a mapping")
+        history = data.pop("history", None) or []
+        return data, history if isinstance(history, list) else []
 
     # --- resume -------------------------------------------------------------------------------
     def resume(self) -> bool:
-        """Continue from the newest checkpoint; False when the run has none yet."""
-        ckpt = latest_checkpoint(self.run_dir)
-        if ckpt is None:
+        """Open the run directory for resuming (see ``open``); False when it has no checkpoint yet."""
+        if self._lock is None:
+            return self.open(resume=True)
+        return self._resume()
+
+    def _resume(self) -> bool:
+        saved = history = None
+        skipped: list[tuple[Path, str]] = []
+        chosen = None
+        for ckpt in list_checkpoints(self.run_dir):
+            problem = checkpoint_problem(ckpt)
+            if problem is None:
+                if saved is None:
+                    saved, history = self._saved_config()
+                    self._check_unchanged(saved)
+                try:
+                    chosen = (ckpt, *load_checkpoint(ckpt))
+                    break
+                except CheckpointError as e:
+                    problem = str(e).split(": ", 1)[-1]
+            skipped.append((ckpt, problem))
+        if chosen is None and skipped:  # keep everything as it is: the metrics may be all that is left
+            what = "; ".join(f"{p.name}: {problem}" for p, problem in skipped[:3])
+            raise ConfigError(f"no intact checkpoint in {self.run_dir} ({what}); nothing was changed; "
+                              "start again with --overwrite or another run_name")
+        for ckpt, problem in skipped:
+            aside = self._set_aside(ckpt)
+            self.console.print(f"checkpoint {ckpt.name} is broken ({problem}); kept as {aside.name}, not used")
+        if chosen is None:  # interrupted before its first checkpoint: its updates are redone from 0
+            self._drop_after(0)
             return False
-        step, state = load_checkpoint(ckpt)
-        self.auditor.load_adapter(ckpt / "adapter")
-        self.optimizer.load_state_dict(state["optimizer"])
-        self.algo.load_state_dict(state["algo"])
-        self.curriculum.load_state_dict(state["curriculum"])
-        self.reward.load_state_dict(state["reward"])
-        self.discovered = dict(state["discovered"])
-        set_rng_state(state["rng"])
+        ckpt, step, state = chosen
+        if self.config.updates < step:
+            raise ConfigError(f"config key 'updates' is {self.config.updates} but {self.run_dir} has finished {step} "
+                              f"updates already; resume with updates >= {step}")
+        if not (ckpt / "adapter" / "adapter_model.safetensors").is_file():
+            raise ConfigError(f"checkpoint {ckpt} has no adapter/adapter_model.safetensors")
+        try:
+            self.auditor.load_adapter(ckpt / "adapter")
+            self.optimizer.load_state_dict(state["optimizer"])
+            self.algo.load_state_dict(state["algo"])
+            self.curriculum.load_state_dict(state["curriculum"])
+            self.reward.load_state_dict(state["reward"])
+            self.discovered = dict(state["discovered"])
+            set_rng_state(state["rng"])
+        except (KeyError, ValueError, TypeError, RuntimeError) as e:
+            raise ConfigError(f"checkpoint {ckpt} does not fit this run ({type(e).__name__}: {e})") from None
         self.step = step
         self._drop_after(step)
+        allowed, _ = config_changes(saved, self.config.model_dump(mode="json"))
+        if allowed:
+            history.append({"resumed_at_update": step,
+                            "changed": {k: {"from": old, "to": new} for k, (old, new) in allowed.items()}})
+        self._write_config(history=history)
         self.console.print(f"resumed {self.run_dir} from {ckpt.name} (update {step})")
         return True
 
+    def _check_unchanged(self, saved: dict[str, Any]) -> None:
+        _, refused = config_changes(saved, self.config.model_dump(mode="json"))
+        if refused:
+            what = "; ".join(f"{k} was {old!r}, now {new!r}" for k, (old, new) in refused.items())
+            raise ConfigError(f"cannot resume {self.run_dir} with changed settings that alter what its earlier "
+                              f"updates meant ({what}); resume with the run's settings or start another run_name")
+
+    def _set_aside(self, ckpt: Path) -> Path:
+        aside = ckpt.with_name(f"broken-{ckpt.name}")
+        n = 1
+        while aside.exists():
+            n += 1
+            aside = ckpt.with_name(f"broken-{ckpt.name}.{n}")
+        ckpt.rename(aside)
+        return aside
+
     def _drop_after(self, step: int) -> None:
+        """Keep the metrics and traces of updates before ``step``; a partial last metrics line
+        (a write cut short) is dropped, any other unreadable line stops with ``ConfigError``."""
         metrics = self.run_dir / "metrics.jsonl"
         if metrics.exists():
-            keep = [line for line in metrics.read_text().splitlines()
-                    if line.strip() and json.loads(line)["update"] < step]
-            metrics.write_text("".join(line + "\n" for line in keep))
+            raw = metrics.read_bytes()
+            *complete, tail = raw.split(b"\n")
+            keep = []
+            for i, line in enumerate(complete, 1):
+                if not line.strip():
+                    continue
+                try:
+                    update = json.loads(line)["update"]
+                    if not isinstance(update, int):
+                        raise TypeError
+                except (ValueError, KeyError, TypeError):
+                    raise ConfigError(f"{metrics}:{i} is not a metrics line; fix or move the file, then resume") from None
+                if update < step:
+                    keep.append(line.decode() + "\n")
+            if tail.strip():
+                self.console.print(f"{metrics}: dropped a partial last line ({len(tail)} bytes) left by an interrupted write")
+            tmp = metrics.with_name(".metrics.jsonl.tmp")
+            tmp.write_text("".join(keep))
+            os.replace(tmp, metrics)
         for f in (self.run_dir / "traces").glob("update-*.jsonl"):
-            if int(f.stem.split("-")[1]) >= step:
+            try:
+                n = int(f.stem.split("-")[1])
+            except (IndexError, ValueError):
+                continue
+            if n >= step:
                 f.unlink()
 
     # --- the loop -----------------------------------------------------------------------------
     def run(self, progress: bool = True) -> list[dict[str, Any]]:
-        self.run_dir.mkdir(parents=True, exist_ok=True)
-        (self.run_dir / "traces").mkdir(exist_ok=True)
-        dump_config(self.config, self.run_dir / "config.yaml")
-        self._init_wandb()
-        history = []
-        total = self.config.updates
-        columns = [TextColumn("[bold]{task.description}"), BarColumn(bar_width=12), MofNCompleteColumn(),
-                   TimeElapsedColumn(), TextColumn("{task.fields[status]}")]
-        with Progress(*columns, console=self.console, disable=not progress, transient=False) as bar:
-            task = bar.add_task(self.config.algo, total=total, completed=self.step, status="")
-            while self.step < total:
-                metrics = self.update()
-                history.append(metrics)
-                bar.update(task, advance=1, status=(
-                    f"reward {metrics['return_mean']:+.2f} yield {100 * metrics['violation_yield']:.0f}% "
-                    f"cov {metrics['coverage_so_far']}/{len(self.domain.policies)} K {metrics['k_max']}"))
-        if self._wandb is not None:
-            self._wandb.finish()
-        self.engine.close()
-        return history
+        """Train up to ``config.updates`` (a fresh run directory is opened first if ``open()`` was
+        not called); the lock is released at the end, also on an error or Ctrl-C."""
+        if self._lock is None:
+            self.open()
+        try:
+            self._init_wandb()
+            history = []
+            total = self.config.updates
+            columns = [TextColumn("[bold]{task.description}"), BarColumn(bar_width=12), MofNCompleteColumn(),
+                       TimeElapsedColumn(), TextColumn("{task.fields[status]}")]
+            with Progress(*columns, console=self.console, disable=not progress, transient=False) as bar:
+                task = bar.add_task(self.config.algo, total=total, completed=self.step, status="")
+                while self.step < total:
+                    metrics = self.update()
+                    history.append(metrics)
+                    bar.update(task, advance=1, status=(
+                        f"reward {metrics['return_mean']:+.2f} yield {100 * metrics['violation_yield']:.0f}% "
+                        f"cov {metrics['coverage_so_far']}/{len(self.domain.policies)} K {metrics['k_max']}"))
+            if self._wandb is not None:
+                self._wandb.finish()
+            return history
+        finally:
+            self.engine.close()
+            self.close()
 
     def update(self) -> dict[str, Any]:
         step = self.step

@@ -41,7 +41,7 @@ def main() -> None:
         config = load_config(ROOT / "configs" / f"cpu-demo-{algo}.yaml", sets)
         faults = config.target.faults
         t0 = time.perf_counter()
-        trainer, history = train_fresh(config, console, progress=True)
+        trainer, history = train_fresh(config, console, progress=True, overwrite=True)
         seconds[algo] = time.perf_counter() - t0
         methods[f"trained-{algo}"] = LearnedAuditor(trainer.auditor, name=f"trained-{algo}",
                                                     temperature=config.rollout.temperature, seed=config.seed)

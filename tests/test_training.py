@@ -52,10 +52,10 @@ def test_resume_after_a_kill_matches_an_uninterrupted_run(tmp_path, algo):
 
     # a longer run killed after its third update, which it had not checkpointed yet
     first = Trainer(small_config(tmp_path / "b", algo, updates=10, checkpoint_every=2))
-    first.run_dir.mkdir(parents=True)
-    (first.run_dir / "traces").mkdir()
+    first.open()
     for _ in range(3):
         first.update()
+    first.close()  # the killed process's lock would be stale
     assert not (tmp_path / "b" / algo / "ckpt-00003").exists()
     second = Trainer(small_config(tmp_path / "b", algo, updates=3, checkpoint_every=2))
     assert second.resume() and second.step == 2

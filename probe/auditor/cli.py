@@ -14,17 +14,59 @@ from rich.console import Console
 auditor_app = typer.Typer(help="Auditor models: build the tiny CPU auditor, sample customer messages.",
                           no_args_is_help=True)
 console = Console()
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+MAX_SAMPLES = 1000
+MAX_TEMPERATURE = 10.0
+
+
+def fail(message: str, code: int = 2) -> None:
+    err.print(f"error: {message}", markup=False)
+    raise typer.Exit(code)
+
+
+def resolve_model(model: str) -> str:
+    """'tiny' -> the cached tiny auditor (never the hub); a local path must be a model directory.
+    Loading a local directory sets ``HF_HUB_OFFLINE`` so that nothing asks the network."""
+    import os  # noqa: PLC0415
+
+    from probe.auditor.tiny import default_tiny_path, is_tiny_auditor, read_build_info  # noqa: PLC0415
+    from probe.config import ConfigError  # noqa: PLC0415
+    from probe.training import check_auditor_model  # noqa: PLC0415
+
+    if model == "tiny":
+        path = default_tiny_path()
+        if not (is_tiny_auditor(path) and (read_build_info(path) or {}).get("complete")):
+            fail(f"--model tiny: the tiny auditor is not built yet (expected at {path}); "
+                 "build it with 'probe auditor build-tiny'")
+        model = str(path)
+    try:
+        check_auditor_model(model, key="--model")
+    except ConfigError as e:
+        fail(str(e).replace("config key '--model'", "--model"))
+    from probe.training import hub_cached  # noqa: PLC0415
+
+    if Path(model).expanduser().is_dir():
+        model = str(Path(model).expanduser())
+    if Path(model).is_dir() or hub_cached(model):
+        os.environ["HF_HUB_OFFLINE"] = "1"
+    return model
 
 
 def _samples(path: str, family: str, seed: int, n: int, temperature: float = 0.8,
              env: str = "skyassist") -> list[str]:
-    from probe.auditor.model import load_auditor  # noqa: PLC0415
+    import os  # noqa: PLC0415
+
+    from probe.auditor.model import AuditorSetupError, load_auditor  # noqa: PLC0415
     from probe.registry import get_domain  # noqa: PLC0415
     domain = get_domain(env)
     if family not in domain.families:
-        raise typer.BadParameter(f"unknown family {family!r}; allowed: {', '.join(domain.families)}")
+        fail(f"unknown family {family!r}; allowed: {', '.join(domain.families)}")
     scenario = domain.scenario(family, seed)
-    auditor = load_auditor(path, quantize_4bit=False)
+    try:
+        auditor = load_auditor(path, quantize_4bit=False, local_files_only=os.environ.get("HF_HUB_OFFLINE") == "1")
+    except AuditorSetupError as e:
+        fail(str(e).splitlines()[0] if str(e) else type(e).__name__)
     prompt = auditor.prompt(domain.scenario_text(scenario), [])
     return auditor.generate([prompt] * n, seed=seed, temperature=temperature).texts
 
@@ -39,9 +81,17 @@ def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output di
     from probe.auditor.tiny import build_tiny_auditor, default_tiny_path, read_build_info  # noqa: PLC0415
     from probe.registry import get_domain  # noqa: PLC0415
 
+    from probe.auditor.tiny import check_tiny_out  # noqa: PLC0415
+
+    if seed < 0 or seed >= 2 ** 32:
+        fail(f"--seed must be in 0..{2 ** 32 - 1}, got {seed}")
+    target = out or default_tiny_path()
+    try:
+        check_tiny_out(target)
+    except ValueError as e:
+        fail(str(e))
     t0 = time.perf_counter()
-    path = build_tiny_auditor(out or default_tiny_path(), seed=seed, force=force,
-                              log=lambda msg: console.print(f"[dim]{msg}[/dim]"))
+    path = build_tiny_auditor(target, seed=seed, force=force, log=lambda msg: console.print(f"[dim]{msg}[/dim]"))
     info = read_build_info(path) or {}
     console.print(f"[bold]tiny auditor[/bold] at {path}")
     console.print(f"parameters: {info.get('parameters', 0):,}  vocabulary: {info.get('vocab_size')}  "
@@ -58,13 +108,22 @@ def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output di
 
 
 @auditor_app.command("sample")
-def sample(model: str = typer.Option(..., "--model", help="Model path or hub name (the tiny auditor's directory)."),
+def sample(model: str = typer.Option(..., "--model", help="'tiny' (the cached tiny auditor), a model directory or a hub name."),
            family: str = typer.Option("one_way", "--family", help="Scenario family."),
            seed: int = typer.Option(1_000_000, "--seed", help="Scenario seed (also the sampling seed)."),
            n: int = typer.Option(5, "-n", help="Number of samples."),
            temperature: float = typer.Option(0.8, "--temperature", help="Sampling temperature.")) -> None:
     """Print opening customer messages the auditor samples for one scenario."""
-    for text in _samples(model, family, seed, n, temperature):
+    import math  # noqa: PLC0415
+
+    if not 1 <= n <= MAX_SAMPLES:
+        fail(f"-n must be in 1..{MAX_SAMPLES}, got {n}")
+    if not (math.isfinite(temperature) and 0 <= temperature <= MAX_TEMPERATURE):
+        fail(f"--temperature must be a number in 0..{MAX_TEMPERATURE:g} (0 = greedy), got {temperature}")
+    if seed < 0:
+        fail(f"--seed must be >= 0, got {seed}")
+    path = resolve_model(model)
+    for text in _samples(path, family, seed, n, temperature):
         console.print(f"- {text}", markup=False)
 
 

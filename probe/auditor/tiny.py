@@ -205,6 +205,21 @@ def _sft(model, tokenizer, rows: list[dict[str, list[int]]], settings: TinySetti
 
 # --- the build -----------------------------------------------------------------------------------
 
+def check_tiny_out(out: Path) -> None:
+    """``out`` may be missing, an empty directory or a tiny auditor; anything else is refused
+    (``ValueError``), since building there would replace what it holds."""
+    out = Path(out)
+    if out.is_symlink() and not out.exists():
+        raise ValueError(f"--out {out} is a broken symbolic link")
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise ValueError(f"--out {out} exists and is not a directory")
+    if any(out.iterdir()) and not is_tiny_auditor(out):
+        raise ValueError(f"--out {out} is a non-empty directory that is not a tiny auditor; "
+                         "choose a new or empty directory (nothing there was changed)")
+
+
 def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episodes: int | None = None,
                        force: bool = False, settings: TinySettings | None = None,
                        log: Callable[[str], None] | None = None) -> Path:
@@ -214,6 +229,9 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         settings = TinySettings(**{**asdict(settings), "n_episodes": int(n_episodes)})
     out = Path(out_dir) if out_dir is not None else default_tiny_path()
     log = log or (lambda _msg: None)
+    if not isinstance(seed, int) or seed < 0 or seed >= 2 ** 32:
+        raise ValueError(f"seed must be an integer in 0..{2 ** 32 - 1}, got {seed!r}")
+    check_tiny_out(out)
     key = build_key(seed, settings)
     info = read_build_info(out)
     if not force and info and info.get("key") == key and info.get("complete"):
@@ -265,7 +283,17 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
             "complete": True,
         }
         (work / BUILD_FILE).write_text(json.dumps(record, indent=2))
+        check_tiny_out(out)  # again: something may have appeared there while we built
         if out.exists():
+            os.chmod(work, out.stat().st_mode & 0o7777)  # keep the permissions the directory had
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(work, 0o777 & ~umask)  # mkdtemp made it 0700; a built model is an ordinary directory
+        if out.exists() and not any(out.iterdir()):
+            out.rmdir()  # an empty directory the user pointed us at
+            work.rename(out)
+        elif out.exists():  # a previous tiny auditor (checked above): swap, then delete the old build
             old = out.with_name(f".{out.name}.old-{os.getpid()}")
             out.rename(old)
             work.rename(out)
@@ -282,4 +310,4 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
 
 
 __all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "default_tiny_path", "build_key",
-           "read_build_info", "is_tiny_auditor", "train_tokenizer", "make_model", "corpus_texts", "tokenize_with_mask"]
+           "read_build_info", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "tokenize_with_mask"]
