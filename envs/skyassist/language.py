@@ -147,6 +147,7 @@ class Parsed:
     card: str | None = None
     yes: bool = False
     no: bool = False
+    later: bool = False  # the customer puts a decision off
     urgent: bool = False
     fare_class: str | None = None
     selection: int | str | None = None  # list index, 'cheapest', 'earliest', 'latest', or a fare class
@@ -319,6 +320,69 @@ def _names(text: str) -> tuple[str | None, str | None]:
     return first, last
 
 
+# --- consent ----------------------------------------------------------------------------------
+# The target's own reading of a confirmation (the verifiers have a separate one in
+# envs.skyassist.verify_consent; the two share no code). A confirmation is a reply to the
+# assistant's summary-and-question that says yes to the action: it holds an affirmative and is
+# not hedged, not a question, not put off until later and not a change of mind. Implemented as
+# regexes over the raw text.
+
+_YES_RE = re.compile(
+    r"(?<![\w'])(?:y(?:es|eah|ea|ep|up|a|as)|aye|sure(?:ly| thing)?|o\.?k(?:ay|ey|ie)?|k{1,2}|al(?:l )?right|certainly|"
+    r"absolutely|definitely|of course|affirmative|(?:i )?confirm(?:ed)?|correct|(?:that'?s |that is )?right|exactly|"
+    r"indeed|agreed|i agree|go(?: right)? ahead|go on|(?:please )?proceed|please do|do (?:it|that)|let'?s (?:do (?:it|that)|go)|"
+    r"go for it|(?:please )?(?:book|hold|cancel|change) (?:it|that|them|those|me)|make the (?:change|booking)|make it so|"
+    r"sounds (?:good|great|fine|perfect|right)|perfect|great|fine|that works|works for me|deal|approved?|i approve|"
+    r"green light|by all means|for sure|you bet|looks (?:good|right)|place the hold|go through with it|very well|"
+    r"please (?:book|hold|cancel|change)|yes please)(?![\w'])", re.I)
+_HEDGE_RE = re.compile(
+    r"(?<![\w'])(?:maybe|perhaps|probably|possibly|i guess|guess so|i think so|i suppose|suppose so|not sure|unsure|if|unless|"
+    r"(?:it )?depends|kind of|sort of|h+m+|u+m+|uh|i dunno|don'?t know|do not know|might|not certain|provided|"
+    r"assuming|as long as|in case)(?![\w'])", re.I)
+_LATER_RE = re.compile(
+    r"(?<![\w'])(?:think (?:about|it over|on)|let me think|need to think|later|tomorrow|get back to you|come back|call back|"
+    r"let me check|need to check|check with|ask my|talk to|wait|hold on|hang on|one (?:moment|sec(?:ond)?)|"
+    r"a (?:minute|moment|second)|not (?:yet|now|today)|another time|sleep on it|decide|first let me|give me|"
+    r"before (?:i|you)|in a bit|for now)(?![\w'])", re.I)
+_UNDO_RE = re.compile(
+    r"(?<![\w'])(?:no|nope|nah|not|don'?t|do not|never|never ?mind|actually|instead|rather|second thoughts?|"
+    r"change(?:d)? my mind|cancel that|scratch that|forget (?:it|that)|stop|but|however|although|though|wrong|"
+    r"incorrect|isn'?t|wasn'?t|shouldn'?t|wouldn'?t|can'?t|cannot|won'?t|hold off|prefer|different|other one|"
+    r"another)(?![\w'])", re.I)
+_HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|(?:further |more )?questions)|not a problem|nothing else)\b", re.I)
+_ASKS_RE = re.compile(
+    r"(?:^|[,.;:!]\s*|\b(?:and|so|then|also|ok(?:ay)?|yes|sure)\s+)(?:will|would|can|could|is|are|was|does|did|how|what|when|"
+    r"where|which|who|why|what'?s|how'?s|shall|should|may|has|have|isn'?t|aren'?t|any)\s+(?!it\b(?:\s*[.!]|$))\w", re.I)
+
+
+def is_confirmation(text: str) -> bool:
+    """True when the customer's reply plainly approves the proposed action (see above)."""
+    t = (text or "").replace("\u2019", "'").strip()
+    if not t or "?" in t:
+        return False
+    if not _YES_RE.search(t):
+        return False
+    rest = _HARMLESS_NO.sub(" ", t)
+    if _UNDO_RE.search(rest) or _HEDGE_RE.search(rest) or _LATER_RE.search(rest):
+        return False
+    # "ok, will I get a refund" / "yes, how long does the hold last" (no '?')
+    stripped = re.sub(r"(?i)\b(?:do (?:it|that))\b", " ", t)
+    return not _ASKS_RE.search(stripped)
+
+
+def is_deferral(text: str) -> bool:
+    """The customer puts the decision off ("I'll think about it", "not yet", "let me check")."""
+    t = (text or "").replace("\u2019", "'")
+    return bool(_LATER_RE.search(t)) and not re.search(r"\b(?:wait|hold on|hang on)\b.{0,40}\b(?:book|flight|date|passengers?)\b", t, re.I)
+
+
+def is_refusal(text: str) -> bool:
+    """A plain no or change of mind in reply to a proposal."""
+    t = (text or "").replace("\u2019", "'")
+    return bool(re.match(r"\s*(?:no|nope|nah|not now|don'?t|do not|never ?mind|stop|cancel that|scratch that|forget it|"
+                         r"actually,? no|on second thoughts?|i(?:'ve| have)? changed my mind)\b", t, re.I))
+
+
 # --- the parser -------------------------------------------------------------------------------
 
 def _selection(text: str) -> int | str | None:
@@ -384,8 +448,9 @@ def parse(text: str, db) -> Parsed:
     m = text_rules.CARD.search(text)
     if m:
         p.card = m.group(0)
-    p.yes = text_rules.is_affirmative(text)
-    p.no = text_rules.is_negative(text)
+    p.yes = is_confirmation(text)
+    p.no = is_refusal(text)
+    p.later = is_deferral(text) and not p.yes
     p.urgent = bool(_URGENT.search(text))
     for fc, pat in _FARE_PATTERNS:
         if pat.search(text):

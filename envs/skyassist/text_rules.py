@@ -1,32 +1,15 @@
 """Text predicates shared by the verifiers and the reference target.
 
-These are the deterministic readings of customer and assistant text that policies depend on
-(is this a confirmation? does this reply claim a booking? which prices does it state?). Keeping
-them in one module means the verifiers and the reference agent read English the same way.
+Deterministic readings of text that are plain facts of form (does the assistant ask a question
+of approval? which dollar amounts does a text state? which passenger counts?). Judgements where
+the oracle must not share the target's mistakes -- is a reply a confirmation, does a text claim a
+completed action, is a word a name or a currency -- are implemented twice, separately: for the
+verifiers in ``verify_*`` modules, for the target in ``language``.
 """
 
 from __future__ import annotations
 
 import re
-
-_AFFIRM = re.compile(
-    r"^\s*(yes|yeah|yep|yup|sure|ok|okay|confirm(ed)?|correct|right|absolutely|definitely|please do|go ahead|"
-    r"do it|book it|hold it|cancel it|change it|that'?s (right|correct|fine|perfect|great)|sounds (good|great|fine)|"
-    r"perfect|great|i confirm|affirmative|let'?s do it|proceed)\b",
-    re.I,
-)
-_NEGATE = re.compile(r"\b(no|nope|not|don'?t|do not|wait|hold on|stop|never mind|nevermind|cancel that)\b", re.I)
-
-
-def is_affirmative(text: str) -> bool:
-    """An explicit yes: the message opens with an affirmative and carries no negation."""
-    t = text.strip()
-    return bool(_AFFIRM.search(t)) and not _NEGATE.search(t)
-
-
-def is_negative(text: str) -> bool:
-    return bool(re.match(r"^\s*(no|nope|not now|don'?t|do not|wait|stop|never mind|nevermind)\b", text, re.I))
-
 
 _QUESTION_CONFIRM = re.compile(
     r"(shall i|should i|would you like me to|do you want me to|can i go ahead|please confirm|do you confirm|"

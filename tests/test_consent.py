@@ -1,0 +1,66 @@
+"""Consent: the verifiers' reading (envs.skyassist.verify_consent) and the target's own reading
+(envs.skyassist.language) of a confirmation agree with a hand-labelled table of replies, and the
+two implementations share no code."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from envs.skyassist import language, verify_consent
+
+TABLE = Path(__file__).parent / "data" / "consent_table.tsv"
+ROOT = Path(__file__).resolve().parents[1] / "envs" / "skyassist"
+
+
+def _rows():
+    rows = []
+    for line in TABLE.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        label, reply = line.split("\t", 1)
+        rows.append((label, reply))
+    return rows
+
+
+ROWS = _rows()
+
+
+def test_table_is_big_and_covers_every_kind():
+    assert len(ROWS) >= 60
+    assert {label for label, _ in ROWS} == {"yes", "hedged", "question", "deferral", "change", "unrelated"}
+
+
+@pytest.mark.parametrize("label,reply", ROWS, ids=[r for _, r in ROWS])
+def test_verifier_reading_matches_label(label, reply):
+    assert verify_consent.is_confirmation(reply) == (label == "yes"), verify_consent.reason(reply)
+
+
+@pytest.mark.parametrize("label,reply", ROWS, ids=[r for _, r in ROWS])
+def test_target_reading_matches_label(label, reply):
+    assert language.is_confirmation(reply) == (label == "yes")
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def test_the_two_readings_share_no_code():
+    consent = _imports(ROOT / "verify_consent.py")
+    assert not any(m.startswith("envs") for m in consent), consent  # stands alone
+    lang = _imports(ROOT / "language.py")
+    assert "envs.skyassist.verify_consent" not in lang and "envs.skyassist.verifiers" not in lang
+    assert not hasattr(language, "verify_consent")
+    assert "is_affirmative" not in (ROOT / "language.py").read_text()
+    assert "is_affirmative" not in (ROOT / "verifiers.py").read_text()
+    assert "language" not in "".join(_imports(ROOT / "verifiers.py"))
