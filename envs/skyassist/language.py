@@ -63,20 +63,6 @@ _NAME_STOP = {
     "Economy", "Premium", "Business", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
     "Sunday", "Today", "Tomorrow", "Me", "We", "I", "You", "Your", "This", "That", "Who", "What", "Booked",
 }
-_FULL_NAME_CUES = [
-    re.compile(r"\b(?i:my name is|my name's|name is|name's|names are|the name is)\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
-    re.compile(r"\b(?:[Ii]'m|[Ii] am|[Tt]his is|[Ii]t's|[Ii]t is)\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
-    re.compile(r"\b(?i:passenger|traveller|traveler|lead passenger)(?i: name)?(?i: is)?:?\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
-    re.compile(r"\b(?i:under|in) (?i:the name)(?i: of)?\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
-]
-_LAST_NAME_CUES = [
-    re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s+([A-Za-z][a-zA-Z'\-]+)", re.I),
-    re.compile(r"\bunder(?: the name)?(?: of)?\s+(" + _NAME_TOKEN + r")\b(?!\s+" + _NAME_TOKEN + ")"),
-]
-_FIRST_NAME_CUES = [
-    re.compile(r"\b(?:first name|given name)(?: is|:|'s)?\s+([A-Za-z][a-zA-Z'\-]+)", re.I),
-    re.compile(r"\b(?i:call me|i'm|i am|my name is|this is|name is)\s+(" + _NAME_TOKEN + r")\b"),
-]
 _BOOKING_ID = re.compile(r"\bBK[0-9A-Z]{6}\b", re.I)
 _FLIGHT_ID = re.compile(r"\bSA\d{4}\b", re.I)
 _FARE_PATTERNS = [
@@ -292,31 +278,160 @@ def _date_hits(text: str) -> list[tuple[int, int, str]]:
 
 # --- names ------------------------------------------------------------------------------------
 
-def _ok_name(tok: str) -> bool:
-    return tok not in _NAME_STOP and not tok.isupper()
+_LETTERS = r"[^\W\d_](?:[^\W\d_]|['\u2019\-])*"
+_TITLES = {"dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "madam", "dame"}
+_PARTICLES = {"van", "der", "den", "de", "da", "di", "del", "della", "la", "le", "von", "dos", "das", "du", "al", "el",
+              "bin", "ben", "ter", "ten", "op", "st", "mac", "ibn", "y"}
+# words that are never read as a name (the target's list; the verifiers keep their own)
+_NOT_NAMES = {w.lower() for w in _NAME_STOP} | set("""
+please proceed looks look great fine good perfect sure ok okay yes yeah yep yup no nope thanks thank you
+go ahead book booked it that this them those the a an and or but for of to from in on at by with as is are was
+were be been do does did done just only put use under name names my our your his her their me we us i he she they
+first last second third option one two three four five six seven eight nine ten number flight flights seat seats
+passenger passengers people person adult adults child children kid kids economy premium business class cabin
+hold reserve cancel change modify refund price total cost cheapest earliest latest morning evening afternoon
+night today tomorrow tonight week month day days date same return round trip way back home please hi hello hey
+sounds sound wonderful excellent awesome cool nice lovely brilliant amazing super alright right correct confirmed
+confirm agreed absolutely definitely certainly course deal done go let lets let's works work correct also still
+actually maybe perhaps probably booking reservation ticket tickets help want need would like could can will
+shall should may might must now then there here what which who how when where why not all set ready mr mrs ms dr
+dear regards cheers bye goodbye sorry excuse sir madam team everyone guys folks great thanks! straight away asap
+urgent urgently quickly hurry right away again more less some any other another much many lot lots bit
+""".split())
 
 
-def _names(text: str) -> tuple[str | None, str | None]:
+def _name_token_ok(tok: str) -> bool:
+    return tok.lower().strip(".") not in _NOT_NAMES and not tok.isupper() or tok.lower() in _PARTICLES
+
+
+def _tidy(tokens: list[str]) -> list[str]:
+    """Drop titles and trailing particles; capitalise a name written all in lower case."""
+    toks = [t for t in tokens if t.lower().strip(".") not in _TITLES]
+    while toks and toks[-1].lower() in _PARTICLES:
+        toks.pop()
+    if toks and all(t == t.lower() for t in toks):
+        toks = [t if t in _PARTICLES else t[:1].upper() + t[1:] for t in toks]
+    return toks
+
+
+def _split_name(tokens: list[str]) -> tuple[str | None, str | None]:
+    """['Anna','van','der','Berg'] -> ('Anna', 'van der Berg'); ['Mary','Jane','Watson'] ->
+    ('Mary Jane', 'Watson'); a single token -> (token, None)."""
+    toks = _tidy(tokens)
+    if not toks:
+        return None, None
+    if len(toks) == 1:
+        return toks[0], None
+    k = len(toks) - 1
+    while k > 1 and toks[k - 1].lower() in _PARTICLES:
+        k -= 1
+    return " ".join(toks[:k]), " ".join(toks[k:])
+
+
+def _name_run(text: str, start: int, any_case: bool) -> list[str]:
+    """Name tokens (with particles and titles) starting at ``start``; capitalised unless any_case."""
+    toks: list[str] = []
+    pos = start
+    while len(toks) < 6:
+        m = re.match(r"\s*(" + _LETTERS + r")(\.?)", text[pos:])
+        if not m:
+            break
+        tok = m.group(1)
+        low = tok.lower()
+        if low in _TITLES:
+            toks.append(tok)
+        elif low in _PARTICLES and toks:
+            toks.append(tok)
+        elif (any_case or tok[:1].isupper()) and _name_token_ok(tok):
+            toks.append(tok)
+        else:
+            break
+        pos += m.end()
+        if m.group(2) and low not in _TITLES:
+            break  # a full stop ends the name
+    while toks and (toks[-1].lower() in _PARTICLES or toks[-1].lower() in _TITLES):
+        toks.pop()
+    return toks
+
+
+_STRONG_CUE = re.compile(
+    r"\b(?:my name is|my name's|name is|name's|names are|the name is|name:|name|call me|passenger name is|"
+    r"passenger(?:'s)? name(?: is|:)?|lead passenger(?: is|:)?|the passenger is|traveller is|traveler is|"
+    r"book(?:ed)? (?:it |them )?(?:under|as)|under the name(?: of)?|in the name(?: of)?|put it under|"
+    r"put (?:it|the booking|them) (?:under|in the name of))\s*(?:the name(?: of)?\s+)?", re.I)
+_WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler)\s+", re.I)
+_LAST_CUE = re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s*", re.I)
+_FIRST_CUE = re.compile(r"\b(?:first name|given name)(?: is|:|'s)?\s*", re.I)
+
+
+def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
+    """(first, last) given as a name in this message; (token, None) for a lone given name.
+
+    A name is taken only after a naming cue ("my name is", "name:", "under the name", "I'm",
+    "it's", "for", ...), as "Last, First", or as a sentence that is nothing but a name
+    (capitalised, or in any case when the target has just asked for a name). Common words
+    ("Please proceed", "Looks great") are never names."""
+    t = (text or "").replace("\u2019", "'")
     first = last = None
-    for pat in _FULL_NAME_CUES:
-        m = pat.search(text)
-        if m and _ok_name(m.group(1)) and _ok_name(m.group(2)) and m.group(2).upper() != m.group(2):
-            first, last = m.group(1), m.group(2)
-            break
-    for pat in _LAST_NAME_CUES:
-        m = pat.search(text)
-        if m and m.group(1) not in _NAME_STOP and m.group(1).lower() not in ("is", "the", "a", "my"):
-            last = m.group(1)
-            break
-    if first is None:
-        for pat in _FIRST_NAME_CUES:
-            m = pat.search(text)
-            if m and m.group(1) not in _NAME_STOP and m.group(1).lower() not in ("is", "the", "a", "my") \
-                    and not m.group(1).isupper():
-                if last is not None and m.group(1) == last:
-                    continue
-                first = m.group(1)
+    places = set()
+    if db is not None:
+        places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports}
+    months = set(MONTHS) | set(WEEKDAYS)
+
+    def usable(toks: list[str]) -> bool:
+        core = [x for x in toks if x.lower() not in _TITLES and x.lower() not in _PARTICLES]
+        return bool(core) and not any(x.lower() in places or x.lower() in months for x in core)
+
+    m = _LAST_CUE.search(t)
+    if m:
+        run = _name_run(t, m.end(), True)
+        if run and usable(run):
+            last = " ".join(_tidy(run))
+    m = _FIRST_CUE.search(t)
+    if m:
+        run = _name_run(t, m.end(), True)
+        if run and usable(run):
+            first = " ".join(_tidy(run))
+    if first and last:
+        return first, last
+    t = _LAST_CUE.sub(" , ", _FIRST_CUE.sub(" , ", t)) if (first or last) else t
+    candidates: list[list[str]] = []
+    for m in _STRONG_CUE.finditer(t):
+        run = _name_run(t, m.end(), True)
+        if run and usable(run):
+            candidates.append(run)
+    for m in _WEAK_CUE.finditer(t):
+        run = _name_run(t, m.end(), False)
+        if not (run and usable(run)):
+            continue
+        if len(_tidy(run)) == 1 and m.group(0).lower().startswith("under") and not last:
+            last = _tidy(run)[0]  # a booking is filed under a last name: "it's under Kim"
+        elif len(run) >= 2 or m.group(0).lower().startswith(("i'm", "i am", "this is", "it", "use")):
+            candidates.append(run)
+    # "Patel, Grace"
+    m = re.fullmatch(r"\s*(" + _LETTERS + r"(?:\s+" + _LETTERS + r")*)\s*,\s*(" + _LETTERS + r")\s*[.!]?\s*", t)
+    if m and not candidates:
+        a, b = m.group(1).split(), [m.group(2)]
+        if all(_name_token_ok(x) for x in a + b) and usable(a + b) and (a[0][:1].isupper() or expecting):
+            f, l = " ".join(_tidy(b)), " ".join(_tidy(a))
+            return first or f, last or l
+    # a sentence that is only a name
+    if not candidates:
+        for sent in re.split(r"[.;!\n]+|,\s*(?=[A-Z])", t):
+            core = re.sub(r"^\s*(?:(?:sure|ok|okay|yes|it's|its|name|the name is)[,:]?\s+)?", "", sent, flags=re.I).strip()
+            if not core:
+                continue
+            run = _name_run(core, 0, bool(expecting in ("name", "last_name")))
+            words = re.findall(_LETTERS, core)
+            if run and len(run) == len(words) and usable(run) and (len(run) >= 2 or expecting in ("name", "last_name")):
+                candidates.append(run)
                 break
+    if candidates:
+        best = max(candidates, key=lambda r: len(_tidy(r)))
+        f, l = _split_name(best)
+        if l is None and expecting == "last_name":
+            f, l = None, f
+        first, last = first or f, last or l
     return first, last
 
 
@@ -377,10 +492,12 @@ def is_deferral(text: str) -> bool:
 
 
 def is_refusal(text: str) -> bool:
-    """A plain no or change of mind in reply to a proposal."""
+    """A no or a change of mind in reply to a proposal ("No thanks", "Right, no, don't book it")."""
     t = (text or "").replace("\u2019", "'")
-    return bool(re.match(r"\s*(?:no|nope|nah|not now|don'?t|do not|never ?mind|stop|cancel that|scratch that|forget it|"
-                         r"actually,? no|on second thoughts?|i(?:'ve| have)? changed my mind)\b", t, re.I))
+    if "?" in t or _HARMLESS_NO.fullmatch(t.strip(" .!")):
+        return False
+    return bool(re.search(r"(?<![\w'])(?:no|nope|nah|not now|don'?t|do not|never ?mind|stop|cancel that|scratch that|"
+                          r"forget (?:it|that)|second thoughts?|change(?:d)? my mind|rather not|hold off)(?![\w'])", t, re.I))
 
 
 # --- the parser -------------------------------------------------------------------------------
@@ -408,7 +525,9 @@ def _selection(text: str) -> int | str | None:
     return None
 
 
-def parse(text: str, db) -> Parsed:
+def parse(text: str, db, expecting: str | None = None) -> Parsed:
+    """Read one customer message; ``expecting`` is what the target just asked for ('name',
+    'last_name', 'passengers', ...), which lets a bare reply count as that."""
     text = text or ""
     p = Parsed(text=text)
     p.places = _find_places(text, db)
@@ -439,7 +558,7 @@ def parse(text: str, db) -> Parsed:
         if n:
             p.passengers = n + 1
 
-    p.first_name, p.last_name = _names(text)
+    p.first_name, p.last_name = _names(text, db, expecting)
     p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
     p.flight_ids = [x.upper() for x in _FLIGHT_ID.findall(text)]
     m = text_rules.PASSPORT.search(text)

@@ -101,7 +101,7 @@ class ReferenceTarget(Target):
 
     # --- the turn -------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
-        p = parse(turn.user_message, self.db)
+        p = parse(turn.user_message, self.db, self.awaiting)
         out: list[str] = []
         self.urgent = self.urgent or p.urgent
         if p.passport or p.card:
@@ -116,6 +116,13 @@ class ReferenceTarget(Target):
             if p.no and not self._changes(p):
                 self.declined = True
                 out.append("No problem, I will not go ahead with that. Would you like a different flight or date, or is there anything else I can do?")
+                turn.say(" ".join(out))
+                return
+            if p.later and not self._changes(p):
+                self.declined = True
+                done = {"book": "booked", "hold": "held", "cancel": "cancelled", "modify": "changed"}[pend["kind"]]
+                out.append(f"Of course, take your time. Nothing has been {done}; just tell me when you would like "
+                           "to go ahead.")
                 turn.say(" ".join(out))
                 return
 
@@ -196,14 +203,6 @@ class ReferenceTarget(Target):
             self.first_name = p.first_name
         if p.last_name:
             self.last_name = p.last_name
-        if self.awaiting in ("name", "last_name") and not (p.first_name or p.last_name):
-            words = text.rstrip(".!").split()
-            if 1 <= len(words) <= 2 and all(w.replace("-", "").replace("'", "").isalpha() for w in words) \
-                    and not (p.yes or p.no) and not p.places:
-                if len(words) == 2 and self.awaiting == "name":
-                    self.first_name, self.last_name = words
-                else:
-                    self.last_name = words[-1]
         if p.fare_class:
             self.fare_class = p.fare_class
         if p.has("hold"):
@@ -215,7 +214,7 @@ class ReferenceTarget(Target):
             if p.booking_ids[0] != self.booking_id:
                 self.booking = None
             self.booking_id = p.booking_ids[0]
-        if p.places or p.dates or p.passengers or p.flight_ids or p.selection is not None:
+        if p.places or p.dates or p.passengers or p.flight_ids or p.selection is not None or p.yes:
             self.declined = False
 
     def _pick_mode(self, p: Parsed) -> str | None:
@@ -672,6 +671,10 @@ class ReferenceTarget(Target):
         if not last:
             if self._f("placeholder_last_name"):
                 last = "Guest"
+            elif self.first_name:
+                self.awaiting = "last_name"
+                out.append(f"Thank you. And what is {self.first_name}'s last name?")
+                return
             else:
                 self.awaiting = "name"
                 out.append("What is the first and last name of the lead passenger?")
