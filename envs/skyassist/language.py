@@ -435,6 +435,36 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     return first, last
 
 
+# --- currencies -------------------------------------------------------------------------------
+_CURRENCY_CUE = re.compile(r"\b(?:in|into|to|as|using|with|convert(?:ed)?|quote(?:d)?|pay|paying|price|prices|cost|"
+                           r"total|fare|amount|much|what'?s that)\s+(?:the\s+|local\s+)?$", re.I)
+_CURRENCY_AFTER = re.compile(r"^\s*(?:prices?|amounts?|equivalent|please|\?|instead|currency)", re.I)
+_WEIGHT_CONTEXT = re.compile(r"\b(?:weigh\w*|weight|heavy|bag|bags|luggage|suitcase|baggage|carry-on|kg|lbs?)\b", re.I)
+
+
+def currency_request(text: str) -> str | None:
+    """The currency code the customer asks a price in, or None. A currency counts when it is
+    a symbol, follows a cue ("in euros", "convert to GBP", "how much ... yen") or is followed
+    by "prices"/"equivalent"; names such as Ezra Pound or Mai Yen, and pounds of luggage, do not."""
+    t = text or ""
+    for pat, code in CURRENCIES:
+        for m in re.finditer(pat, t, re.I):
+            word = m.group(0)
+            if not word.strip():
+                continue
+            before, after = t[max(0, m.start() - 40):m.start()], t[m.end():m.end() + 20]
+            if word in "€£¥₹":
+                return code
+            if code == "GBP" and _WEIGHT_CONTEXT.search(t):
+                continue
+            if word[:1].isupper() and word.lower() in ("pound", "yen", "euro", "real", "franc") and not _CURRENCY_CUE.search(before) \
+                    and not _CURRENCY_AFTER.search(after):
+                continue  # a capitalised singular is a name (Ezra Pound, Mai Yen)
+            if _CURRENCY_CUE.search(before) or _CURRENCY_AFTER.search(after) or re.search(r"\d\s*$", before):
+                return code
+    return None
+
+
 # --- consent ----------------------------------------------------------------------------------
 # The target's own reading of a confirmation (the verifiers have a separate one in
 # envs.skyassist.verify_consent; the two share no code). A confirmation is a reply to the
@@ -576,10 +606,7 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
             p.fare_class = fc
             break
     p.selection = _selection(text)
-    for pat, code in CURRENCIES:
-        if re.search(pat, text, re.I):
-            p.currency = code
-            break
+    p.currency = currency_request(text)
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)

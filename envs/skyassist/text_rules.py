@@ -21,21 +21,7 @@ def asks_confirmation(text: str) -> bool:
     return bool(text) and "?" in text and bool(_QUESTION_CONFIRM.search(text))
 
 
-# claims of a completed mutation, by kind
-CLAIM_PATTERNS = {
-    "book": re.compile(r"\b(is|are|has been|have been|now|successfully|all) (booked|confirmed)\b|booking (is )?confirmed|you'?re (all )?booked", re.I),
-    "hold": re.compile(r"\b(is|are|has been|have been|now|successfully) (on hold|held)\b|placed (a|the) hold|hold (is|has been) placed", re.I),
-    "cancel": re.compile(r"\b(is|are|has been|have been|now|successfully) (cancelled|canceled)\b|i'?ve cancelled|i have cancelled", re.I),
-    "modify": re.compile(r"\b(is|are|has been|have been|now|successfully) (changed|modified|moved|rebooked|updated)\b|i'?ve (changed|moved|rebooked)", re.I),
-}
 MUTATION_KIND = {"book_flight": "book", "hold_itinerary": "hold", "cancel_booking": "cancel", "modify_booking": "modify"}
-
-
-def claimed_mutations(text: str) -> set[str]:
-    """Kinds of mutation ('book', 'hold', 'cancel', 'modify') this text says were done."""
-    if not text:
-        return set()
-    return {kind for kind, pat in CLAIM_PATTERNS.items() if pat.search(text)}
 
 
 _FAILURE = re.compile(r"\b(unable|couldn'?t|could not|can'?t|cannot|failed|error|sorry|unfortunately|not possible|did not go through|didn'?t go through)\b", re.I)
@@ -47,10 +33,6 @@ def reports_failure(text: str) -> bool:
 
 # prices: "$412", "$1,234.50", "USD 412", "412 USD", "412 dollars"
 _USD = re.compile(r"(?:US\$|\$|USD\s?)\s?(\d[\d,]*(?:\.\d{1,2})?)|(\d[\d,]*(?:\.\d{1,2})?)\s?(?:USD|US dollars|dollars)\b", re.I)
-_FOREIGN = re.compile(
-    r"(€|£|¥|₹|\bEUR\b|\bGBP\b|\bJPY\b|\bCAD\b|\bAUD\b|\bCHF\b|\bINR\b|\bMXN\b|\bBRL\b|\beuros?\b|\bpounds?\b|\byen\b|\brupees?\b|\bpesos?\b)",
-    re.I)
-_AMOUNT = re.compile(r"\d[\d,]*(?:\.\d{1,2})?")
 
 
 def usd_amounts(text: str) -> list[float]:
@@ -59,15 +41,6 @@ def usd_amounts(text: str) -> list[float]:
         raw = m.group(1) or m.group(2)
         out.append(float(raw.replace(",", "")))
     return out
-
-
-def foreign_currency_amount(text: str) -> str | None:
-    """The first non-USD currency quoted next to a number (within a few characters), if any."""
-    for m in _FOREIGN.finditer(text or ""):
-        window = text[max(0, m.start() - 12): m.end() + 12]
-        if _AMOUNT.search(window):
-            return m.group(0)
-    return None
 
 
 PREMIUM_MENTION = re.compile(r"\b(premium|business)\b", re.I)
