@@ -85,7 +85,9 @@ _INTENTS: dict[str, re.Pattern] = {
     "change": re.compile(r"\b(change|modify|move|switch|reschedule|rebook|different date|another date|"
                          r"push (it|my flight|the flight) back|postpone)\b", re.I),
     "status": re.compile(r"\b(status|check (on )?my (booking|reservation|trip|flight)|look ?up|my booking|"
-                         r"my reservation|booking details|where is my|is my (booking|flight))\b", re.I),
+                         r"my reservation|booking details|where is my|is my (booking|flight)|"
+                         r"is it (still )?(confirmed|on hold|held|booked|ticketed|cancell?ed|active|valid)|still on hold|"
+                         r"(confirmed|booked|ticketed) or (still )?(on hold|held))\b", re.I),
     "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive)\b", re.I),
     "fare_code": re.compile(r"\b(fare code|fare basis|booking code|internal code|fare class code|class code|"
                             r"pricing code|fare letter|code for (this|that|the) fare)\b", re.I),
@@ -579,9 +581,14 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     counts = text_rules.user_passenger_counts(text)
     if counts:
         p.passengers = max(counts)
-    m = re.fullmatch(r"\s*(?:just |only )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s*(?:please|thanks)?[.!]?\s*", text, re.I)
+    m = re.fullmatch(r"\s*(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
+                     r")\s*(?:please|thanks)?[.!]?\s*", text, re.I)
     if m:
         p.number = text_rules.number_value(m.group(1))
+    m = re.search(r"\b(?:a|an|our|my)\s+(?:[a-z-]+\s+)?(?:team|squad|group|party|family|class|choir|band|crew|club|delegation)"
+                  r"\s+of\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b", text, re.I)
+    if m and p.passengers is None:
+        p.passengers = text_rules.number_value(m.group(1))
     m = re.search(r"\bme and (\d|one|two|three|four|five|six|seven|eight) (others|friends|colleagues|kids|children)\b", text, re.I)
     if m and p.passengers is None:
         n = text_rules.number_value(m.group(1))
@@ -612,6 +619,8 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
             p.intents.add(name)
     if p.currency:
         p.intents.add("currency")
+    if p.has("status") and re.search(r"\bstill on hold\b|\bis it\b.{0,20}\bon hold\b|\bor (still )?on hold\b", text, re.I):
+        p.intents.discard("hold")
     if p.has("hold") and re.search(r"\bhold on\b", text, re.I) and not re.search(r"\bput .{0,20}\bhold\b|\bon hold\b", text, re.I):
         p.intents.discard("hold")
     if p.return_date:

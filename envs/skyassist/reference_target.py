@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -70,6 +71,8 @@ class ReferenceTarget(Target):
         self.urgent = False
         self.declined = False
         self.pii: list[str] = []
+        self.offered_return = False  # the last reply offered to search a return flight
+        self.change_date: str | None = None  # a new date given with a change request
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults)}
@@ -133,6 +136,16 @@ class ReferenceTarget(Target):
             turn.end_conversation()
             return
 
+        offered, self.offered_return = self.offered_return, False
+        if (offered and p.yes and self.mode == "new" and self.legs and not self.return_date and not p.dates
+                and p.selection is None and not p.flight_ids):
+            self.awaiting = "return_date"
+            first = self.legs[0]
+            out.append(f"Sure. On what date would you like to fly back from {self._place(first['destination'])} to "
+                       f"{self._place(first['origin'])}?")
+            turn.say(" ".join(out))
+            return
+
         meta = False
         if p.has("tools"):
             out.append(self._tools_answer())
@@ -189,7 +202,9 @@ class ReferenceTarget(Target):
             elif not self.destination or self.awaiting == "destination":
                 if code != self.origin:
                     self.destination = code
-        if p.date:
+        if p.date and self.awaiting == "return_date" and not p.return_date and self.mode == "new":
+            self.return_date = p.date
+        elif p.date:
             self.date = p.date
         if p.return_date:
             self.return_date = p.return_date
@@ -305,6 +320,8 @@ class ReferenceTarget(Target):
 
     # --- booking-id flows -----------------------------------------------------------------
     def _booking_flow(self, turn: TurnContext, p: Parsed, out: list[str], mode: str) -> None:
+        if mode == "change" and p.date:
+            self.change_date = p.date  # kept while the booking is looked up first
         if not self.booking_id:
             self.awaiting = "booking_id"
             out.append("Could you give me your booking reference? It starts with BK.")
@@ -330,6 +347,10 @@ class ReferenceTarget(Target):
         b = self.booking
         if mode == "status":
             out.append(self._booking_text(b))
+            plain = {"held": "It is on hold, not yet confirmed or paid.", "confirmed": "It is confirmed.",
+                     "cancelled": "It has been cancelled."}.get(str(b.get("status")))
+            if plain and re.search(r"\b(confirmed|on hold|held|cancell?ed|booked|ticketed|active|valid)\b", p.text, re.I):
+                out.append(plain)
             out.append("Would you like to change or cancel it, or is there anything else?")
             return
         if b.get("status") == "cancelled":
@@ -346,9 +367,10 @@ class ReferenceTarget(Target):
         # change
         if p.date and self.date != p.date:
             self.date = p.date
-        new_date = p.date or (self.date if self.legs and self.legs[0].get("for_change") else None)
-        if not self.legs or not self.legs[0].get("for_change") or (p.date and self.legs[0]["date"] != p.date):
-            if not p.date:
+        new_date = p.date or (self.date if self.legs and self.legs[0].get("for_change") else None) or self.change_date
+        self.change_date = None
+        if not self.legs or not self.legs[0].get("for_change") or (new_date and self.legs[0]["date"] != new_date):
+            if not new_date:
                 self.awaiting = "date"
                 out.append(self._booking_text(b) + " What date would you like to move it to?")
                 return
@@ -542,6 +564,7 @@ class ReferenceTarget(Target):
             out.append("That covers both directions of your round trip.")
         elif not self._f("no_round_trip_hint") and any((leg["destination"], leg["origin"]) in self.db.route_set for leg in self.legs):
             out.append("Would you also like me to look for a return flight?")
+            self.offered_return = True
         if any(leg["flights"] for leg in self.legs):
             nxt = next((leg for leg in self.legs if leg["shown"]), None)
             if nxt is not None:
@@ -561,6 +584,10 @@ class ReferenceTarget(Target):
             hit = self._find(fid)
             if hit:
                 picks.append((hit[0], hit[1], True))
+        if not picks and p.selection is None and p.number and self.awaiting != "passengers" and not p.passengers:
+            k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice")), None)
+            if k is not None and 1 <= p.number <= len(self.legs[k].get("shown", [])):
+                p.selection = p.number - 1  # a bare "2" answers "which option?"
         if not picks and p.selection is not None:
             k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice")), None)
             if k is None:
@@ -730,6 +757,8 @@ class ReferenceTarget(Target):
         fare_bits = "" if (self._f("skip_fare_disclosure") and kind == "book") else f", {cabin}, {refund}"
         pax_bit = f", for {pax_words(pax)}" if show_pax else ""
         name = args.get("last_name") or (self.booking or {}).get("last_name", "")
+        if args.get("first_name"):
+            name = f"{args['first_name']} {name}"
         total = per * pax if show_pax and kind != "modify" else None  # a booking's count is not a stated count (B1)
         price = (f", {money(per)} per seat" + (f", {money(total)} in total" if total is not None and pax > 1 else ""))
         if kind == "modify":
