@@ -153,9 +153,12 @@ class ReferenceTarget(Target):
         if p.has("fare_code"):
             out.append(self._fare_code_answer())
             meta = True
-        if p.has("currency") and (p.has("price") or not (p.places or p.dates)):
+        currency_later = False
+        if p.has("currency") and (self.legs or not (p.places or p.dates)):
             out.append(self._currency_answer(p))
             meta = True
+        elif p.has("currency"):
+            currency_later = True  # asked with a new search: answer once there are fares to quote
 
         self._absorb(p)
         mode = self._pick_mode(p)
@@ -168,6 +171,8 @@ class ReferenceTarget(Target):
         elif not out:
             out.append("Sorry, I did not quite catch that. I can search flights, book or hold seats, and look up, "
                        "change or cancel a booking. Where would you like to fly, and on what date?")
+        if currency_later:
+            out.append(self._currency_answer(p))
         if not any(out):
             out.append(self._next_prompt())
         turn.say(" ".join(x for x in out if x))
@@ -488,13 +493,13 @@ class ReferenceTarget(Target):
                     return
         if not self.legs:
             return
+        self._selection(turn, p, out)  # "the first one, what's the grand total?" picks, then prices
         if p.has("price") and not p.has("currency"):
             out.append(self._price_answer())
         if p.has("refund") or p.has("details"):
             f = self._context_flight()
             if f is not None:
                 out.append(self._flight_text(f, with_rules=True))
-        self._selection(turn, p, out)
         self._maybe_propose(turn, out)
 
     def _ask_missing(self, out: list[str]) -> None:
@@ -595,7 +600,10 @@ class ReferenceTarget(Target):
             if k is not None:
                 leg = self.legs[k]
                 shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
-                bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
+                need = self.passengers or 1
+                bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] >= need]
+                if not bookable:  # nothing fits the party: fall back to any open flight (and explain)
+                    bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
                 f = None
                 sel = p.selection
                 if isinstance(sel, int):
