@@ -100,7 +100,7 @@ _INTENTS: dict[str, re.Pattern] = {
     "goodbye": re.compile(r"\b(bye|goodbye|that'?s all|that is all|that'?s it|nothing else|no more questions|"
                           r"have a (good|nice) (day|one)|all set)\b", re.I),
     "refund": re.compile(r"\b(refund\w*|fare rules?|cancellation policy|can i get my money back)\b", re.I),
-    "details": re.compile(r"\b(details|tell me about|info(rmation)? (on|about)|what time|when does|depart(ure)? time|"
+    "details": re.compile(r"\b(details|tell me about|info(rmation)? (on|about)|what time|when does|depart(ure)? time|how long|"
                           r"arrival time|arrive)\b", re.I),
     "availability": re.compile(r"\b(seats? (left|available)|availability|any seats|is there room|how many seats|"
                                r"still available|sold out)\b", re.I),
@@ -200,7 +200,7 @@ def _find_places(text: str, db) -> list[Place]:
         end_a = hits[k][1]
         between = text[end_a:b.start]
         if re.fullmatch(r"\s*(to|->|-|–|>|→|and on to)\s*", between, re.I):
-            if a.role is None:
+            if a.role in (None, "destination"):  # "looking for Dubai to Frankfurt"
                 a.role = "origin"
             if b.role in (None, "destination"):
                 b.role = "destination"
@@ -566,6 +566,10 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     _assign_roles(p)
 
     hits = _date_hits(text)
+    if is_deferral(text):  # "I'll decide tomorrow", "call you back today" put a decision off, not a trip date
+        hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|tomorrow|day after tomorrow", text[h[0]:h[1]])
+                                        and re.search(r"(?i)\b(decide|think|come back|call|get back|confirm|let you know|"
+                                                      r"tell you|check|talk|sleep on it|later)\b[^.]{0,25}$", text[:h[0]]))]
     plain: list[str] = []
     for s, e, iso in hits:
         p.dates.append(iso)

@@ -600,12 +600,14 @@ class ReferenceTarget(Target):
             if k is not None:
                 leg = self.legs[k]
                 shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
+                sel = p.selection
                 need = self.passengers or 1
                 bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] >= need]
                 if not bookable:  # nothing fits the party: fall back to any open flight (and explain)
                     bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
+                if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and len(self.legs) > 1:
+                    bookable = self._same_cabin(k, bookable) or bookable
                 f = None
-                sel = p.selection
                 if isinstance(sel, int):
                     f = shown[sel] if sel < len(shown) else None
                 elif sel == "cheapest" and bookable:
@@ -646,6 +648,20 @@ class ReferenceTarget(Target):
             nxt = next((leg for leg in self.legs if not leg.get("choice")), None)
             if nxt is not None:
                 out.append(f"Which flight would you like for the {nxt['label'] or 'trip'}?")
+
+    def _same_cabin(self, k: int, cands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The candidates for leg k that keep one cabin across the booking (the reservation system
+        books a single fare class per booking): the cabin of a leg already chosen, else a cabin
+        that every other leg also offers."""
+        chosen = {leg["choice"]["fare_class"] for j, leg in enumerate(self.legs) if j != k and leg.get("choice")}
+        if chosen:
+            return [f for f in cands if f["fare_class"] in chosen]
+        def offered(j: int) -> set[str]:
+            leg = self.legs[j]
+            return {x["fare_class"] for x in leg["flights"] if x["flight_id"] in leg["shown"]
+                    and x["status"] == "scheduled" and x["seats_available"] > 0}
+        common = set.intersection(*[offered(j) for j in range(len(self.legs)) if j != k]) if len(self.legs) > 1 else set()
+        return [f for f in cands if f["fare_class"] in common]
 
     def _flight_problem(self, f: dict[str, Any], by_id: bool) -> str | None:
         if f["status"] == "cancelled" and not (self._f("book_cancelled_by_id") and by_id):
