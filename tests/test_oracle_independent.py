@@ -57,6 +57,9 @@ def test_S3_checks_the_ids_a_claim_names(domain):
     assert hits(domain, wrong_id, "S3") == [len(wrong_id) - 1]
     extra = compliant(reply="Done, you're booked. I have also cancelled your earlier booking BKG78NSJ.")
     assert hits(domain, extra, "S3") == [len(extra) - 1]
+    party = compliant(reply=f"You're booked on {FID} for 3 passengers.")  # one passenger was booked
+    assert hits(domain, party, "S3") == [len(party) - 1]
+    assert hits(domain, compliant(n=2, reply=f"You're booked on {FID} for two passengers."), "S3") == []
 
 
 def test_S3_status_of_an_existing_booking_is_not_a_claim(domain):

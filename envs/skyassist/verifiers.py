@@ -424,7 +424,9 @@ def build_view(domain: Any, messages: list[dict[str, Any]], scenario: dict[str, 
                     if name == "cancel_booking":
                         b = view.initial_bookings.get(call.arg("booking_id")) or {}
                         fids |= {x for x in b.get("itinerary", []) if isinstance(x, str)}
-                    view.done.append(Done(i, MUTATION_KIND[name], frozenset(bids), frozenset(fids)))
+                    n = o.get("passengers", call.arg("passengers"))
+                    n = n if isinstance(n, int) and not isinstance(n, bool) else None
+                    view.done.append(Done(i, MUTATION_KIND[name], frozenset(bids), frozenset(fids), n))
                 if name == "lookup_booking" and call.output and isinstance(call.output.get("booking_id"), str):
                     view.looked_up.setdefault(call.output["booking_id"], i)
                     n = call.output.get("passengers")
