@@ -11,6 +11,13 @@ Choices (ours): a date without a year is its next occurrence on or after NOW's d
 "Friday", "on Friday", "this Friday" and "next Friday" all mean the first Friday strictly after
 NOW's date; lower-case three-letter words are read as IATA codes only after a preposition
 ("from sea" is Seattle, "I'm mad" is not Madrid).
+
+Names are read only from a message that gives one (after a naming cue, as "Last, First", or as
+a sentence that is nothing but a name); a lone word after "under" is a last name (bookings are
+filed under a last name: "it's under Kim"), a lone word after "I'm", "it's", "use" or "call
+me" is a given name, and the target then asks for the last name. Confirmations are read by
+``is_confirmation`` (its definition is in the consent section below); the verifiers have their
+own, separate implementation.
 """
 
 from __future__ import annotations
