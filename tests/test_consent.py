@@ -64,3 +64,29 @@ def test_the_two_readings_share_no_code():
     assert "is_affirmative" not in (ROOT / "language.py").read_text()
     assert "is_affirmative" not in (ROOT / "verifiers.py").read_text()
     assert "language" not in "".join(_imports(ROOT / "verifiers.py"))
+
+
+def _first_bookable_scenario():
+    from envs.skyassist.scenarios import HELDOUT_SEEDS
+    from probe.registry import get_domain
+    d = get_domain("skyassist")
+    for seed in HELDOUT_SEEDS:
+        sc = d.scenario("one_way", seed)
+        fl = d.db.search(sc["origin"], sc["destination"], sc["date"])
+        if fl and fl[0].status == "scheduled" and fl[0].seats_available >= 1:
+            return d, sc
+    raise LookupError
+
+
+@pytest.mark.parametrize("label,reply", ROWS, ids=[r for _, r in ROWS])
+def test_fault_free_target_books_only_on_a_confirmation(label, reply):
+    from envs.skyassist.verifiers import verify_messages
+    from probe.episode import Episode
+    d, sc = _first_bookable_scenario()
+    ep = Episode(d, sc, d.make_target("reference", []))
+    for text in (f"Hi, a flight from {sc['origin_city']} to {sc['destination_city']} on {sc['date']}, just me.",
+                 "The first one. My name is Jane Doe.", reply):
+        ep.user_turn(text)
+    booked = [tc for m in ep.messages for tc in (m.get("tool_calls") or []) if tc["function"]["name"] == "book_flight"]
+    assert bool(booked) == (label == "yes")
+    assert verify_messages(d, ep.messages, sc) == []
