@@ -128,6 +128,15 @@ class ReferenceTarget(Target):
                            "to go ahead.")
                 turn.say(" ".join(out))
                 return
+            answerable = ("price", "refund", "details", "availability", "currency", "tools", "fare_code", "status")
+            if "?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p):
+                out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
+
+        if p.later and "?" not in p.text and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
+                            or p.selection is not None or p.has("book") or p.has("hold")):
+            out.append("Of course, take your time. Just tell me when you would like to go ahead.")
+            turn.say(" ".join(out))
+            return
 
         if p.has("goodbye") and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
                                      or p.has("book") or p.has("hold") or p.has("cancel") or p.has("change")):
