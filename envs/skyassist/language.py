@@ -488,7 +488,7 @@ _YES_RE = re.compile(
     r"go for it|(?:please )?(?:book|hold|cancel|change) (?:it|that|them|those|me)|make the (?:change|booking)|make it so|"
     r"sounds (?:good|great|fine|perfect|right)|perfect|great|fine|that works|works for me|deal|approved?|i approve|"
     r"green light|by all means|for sure|you bet|looks (?:good|right)|place the hold|go through with it|very well|"
-    r"please (?:book|hold|cancel|change)|yes please)(?![\w'])", re.I)
+    r"please (?:book|hold|cancel|change)|yes please|why not)(?![\w'])", re.I)
 _HEDGE_RE = re.compile(
     r"(?<![\w'])(?:maybe|perhaps|probably|possibly|i guess|guess so|i think so|i suppose|suppose so|not sure|unsure|if|unless|"
     r"(?:it )?depends|kind of|sort of|h+m+|u+m+|uh|i dunno|don'?t know|do not know|might|not certain|provided|"
@@ -503,7 +503,8 @@ _UNDO_RE = re.compile(
     r"change(?:d)? my mind|cancel that|scratch that|forget (?:it|that)|stop|but|however|although|though|wrong|"
     r"incorrect|isn'?t|wasn'?t|shouldn'?t|wouldn'?t|can'?t|cannot|won'?t|hold off|prefer|different|other one|"
     r"another)(?![\w'])", re.I)
-_HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|(?:further |more )?questions)|not a problem|nothing else)\b", re.I)
+_HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|(?:further |more )?questions)|not a problem|nothing else|"
+                          r"why not)\b", re.I)
 _ASKS_RE = re.compile(
     r"(?:^|[,.;:!]\s*|\b(?:and|so|then|also|ok(?:ay)?|yes|sure)\s+)(?:will|would|can|could|is|are|was|does|did|how|what|when|"
     r"where|which|who|why|what'?s|how'?s|shall|should|may|has|have|isn'?t|aren'?t|any)\s+(?!it\b(?:\s*[.!]|$))\w", re.I)
@@ -520,7 +521,7 @@ def is_confirmation(text: str) -> bool:
     if _UNDO_RE.search(rest) or _HEDGE_RE.search(rest) or _LATER_RE.search(rest):
         return False
     # "ok, will I get a refund" / "yes, how long does the hold last" (no '?')
-    stripped = re.sub(r"(?i)\b(?:do (?:it|that))\b", " ", t)
+    stripped = re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t)
     return not _ASKS_RE.search(stripped)
 
 

@@ -41,7 +41,7 @@ _AFFIRMATIVE_PHRASES = [
     "please book", "please hold", "please cancel", "please change", "yes please", "approved", "i approve",
     "green light", "by all means", "for sure", "you bet", "looks good", "looks right", "that is right",
     "that is correct", "that is fine", "place the hold", "make the booking", "go through with it",
-    "please go ahead", "sure thing", "very well",
+    "please go ahead", "sure thing", "very well", "why not",
 ]
 _HEDGES = [
     "maybe", "perhaps", "probably", "possibly", "i guess", "guess so", "i think so", "i suppose", "suppose so",
@@ -63,7 +63,7 @@ _REVERSALS = [
     "incorrect", "isnt", "wasnt", "shouldnt", "wouldnt", "cant", "cannot", "wont", "hold off", "prefer",
     "different", "other one", "another",
 ]
-_NEUTRAL = ["no problem", "no problems", "no worries", "not a problem", "no doubt", "no changes", "no questions",
+_NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem", "no doubt", "no changes", "no questions",
             "no further questions", "nothing else", "no more questions"]
 _QUESTION_OPENERS = {
     "will", "would", "can", "could", "is", "are", "was", "does", "do", "did", "how", "what", "when", "where",
