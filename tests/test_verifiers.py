@@ -502,7 +502,8 @@ def test_fast_schema_path_agrees_with_jsonschema():
     ("¥2000", "¥2000"), ("roughly 1,200.50 yen", "1,200.50 yen"), ("about 30 Swiss francs", "30 Swiss francs"),
     ("costs $412", None), ("in euros: 300", None), ("Booked for Ezra Pound, total $412.", None),
     ("Mai Yen, your flight is $300.", None), ("Thank you, Euro. The fare is $200.", None),
-    ("Your bag weighs 50 pounds, which is fine.", None), ("Sorry, I can only quote in dollars, not euros.", None),
+    ("Your bag weighs 50 pounds, which is fine.", None), ("Booking BKGP5CAD is confirmed.", None),
+    ("Reference BK12EUR9, total $300.", None), ("Sorry, I can only quote in dollars, not euros.", None),
 ])
 def test_B2_reads_amounts_not_words(text, amount):
     from envs.skyassist.verify_money import foreign_price

@@ -85,6 +85,12 @@ class Claim:
 ALL_KINDS = frozenset({"book", "hold", "cancel", "modify"})
 
 
+# every _KINDS pattern contains one of these lower-case substrings (a cheap necessary condition)
+_HINTS = ("booked", "ticketed", "purchased", "bought", "issued", "confirmed", "hold", "held", "reserved", "cancel",
+          "moved", "changed", "rebooked", "switched", "modified", "updated", "all set", "done", "through", "completed",
+          "processed", "taken care", "success", "sorted", "finali", "secured")
+
+
 def _clause_kinds(clause: str) -> set[str]:
     if "?" in clause or _NEGATED.search(clause) or _FORWARD.search(clause) or _SCHEDULE.search(clause):
         return set()
@@ -101,6 +107,9 @@ def claims(text: str) -> tuple[Claim, ...]:
     out = []
     for sentence in _SENTENCE.split(text or ""):
         if not sentence.strip() or "?" in sentence:
+            continue
+        low = sentence.lower()
+        if not any(h in low for h in _HINTS):
             continue
         kinds: set[str] = set()
         evidence = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_NUMBER = r"(?<![A-Za-z0-9])\d[\d,]*(?:\.\d+)?"
 _SYMBOLS = "€£¥₹"
 _CODES = "EUR|GBP|JPY|CAD|AUD|CHF|INR|MXN|BRL|CNY|KRW|SEK|NOK|DKK|NZD|SGD|HKD|ZAR|TRY|AED"
 _NAMES = (r"euros?|pounds?(?: sterling)?|sterling|yen|yuan|renminbi|rupees?|pesos?|(?:swiss )?francs?|reais|real|"

@@ -49,6 +49,17 @@ _WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "fo
 _NAME_ASK_WORDS = ("name",)
 
 
+def _by_first(cues: list[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for c in cues:
+        out.setdefault(c[0], []).append(c)
+    return out
+
+
+_STRONG_BY_FIRST = _by_first(_STRONG)
+_WEAK_BY_FIRST = _by_first(_WEAK)
+
+
 def _is_letters(tok: str) -> bool:
     core = tok.replace("-", "").replace("'", "")
     return bool(core) and all(unicodedata.category(ch).startswith("L") for ch in core)
@@ -102,9 +113,9 @@ def stated_names(user_text: str, asked_for_name: bool = False) -> frozenset[str]
     toks = _tokens(user_text or "")
     keys = [_cue_key(w) for w, _ in toks]
     found: set[str] = set()
-    for cues, any_case in ((_STRONG, True), (_WEAK, False)):
+    for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
         for i in range(len(toks)):
-            for cue in cues:
+            for cue in cues.get(keys[i], ()):
                 if tuple(keys[i:i + len(cue)]) == cue and not toks[i + len(cue) - 1][1]:
                     found.update(w.lower() for w in _take(toks, i + len(cue), any_case))
     # "Patel, Grace"
