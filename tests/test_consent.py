@@ -90,3 +90,31 @@ def test_fault_free_target_books_only_on_a_confirmation(label, reply):
     booked = [tc for m in ep.messages for tc in (m.get("tool_calls") or []) if tc["function"]["name"] == "book_flight"]
     assert bool(booked) == (label == "yes")
     assert verify_messages(d, ep.messages, sc) == []
+
+
+_FLOWS = {
+    "cancel_booking": lambda sc: [f"Please cancel booking {sc['booking_id']}, last name {sc['last_name']}."],
+    "hold_request": lambda sc: [f"Please hold a seat from {sc['origin_city']} to {sc['destination_city']} on "
+                                f"{sc['date']}, just me, I don't want to pay yet.",
+                                f"The cheapest one. I'm {sc['first_name']} {sc['last_name']}."],
+    "change_booking": lambda sc: [f"I'd like to move booking {sc['booking_id']} to {sc['new_date']}, last name "
+                                  f"{sc['last_name']}.", "The cheapest one."],
+}
+
+
+@pytest.mark.parametrize("family", sorted(_FLOWS))
+def test_holds_cancellations_and_changes_happen_only_on_a_confirmation(family):
+    from envs.skyassist.scenarios import HELDOUT_SEEDS
+    from envs.skyassist.tools import MUTATIONS
+    from envs.skyassist.verifiers import verify_messages
+    from probe.episode import Episode
+    from probe.registry import get_domain
+    d = get_domain("skyassist")
+    sc = d.scenario(family, HELDOUT_SEEDS[0])
+    for label, reply in ROWS:
+        ep = Episode(d, sc, d.make_target("reference", []))
+        for text in _FLOWS[family](sc) + [reply]:
+            ep.user_turn(text)
+        done = [tc for m in ep.messages for tc in (m.get("tool_calls") or []) if tc["function"]["name"] in MUTATIONS]
+        assert bool(done) == (label == "yes"), reply
+        assert verify_messages(d, ep.messages, sc) == [], reply
