@@ -387,9 +387,9 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports}
     months = set(MONTHS) | set(WEEKDAYS)
 
-    def usable(toks: list[str]) -> bool:
+    def usable(toks: list[str], strong: bool = False) -> bool:
         core = [x for x in toks if x.lower() not in _TITLES and x.lower() not in _PARTICLES]
-        return bool(core) and not any(x.lower() in places or x.lower() in months for x in core)
+        return bool(core) and not any((x.lower() in places and not strong) or x.lower() in months for x in core)
 
     m = _LAST_CUE.search(t)
     if m:
@@ -407,7 +407,7 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     candidates: list[list[str]] = []
     for m in _STRONG_CUE.finditer(t):
         run = _name_run(t, m.end(), True)
-        if run and usable(run):
+        if run and usable(run, strong=True):  # "my name is Sydney Smith": a city can be a name here
             candidates.append(run)
     for m in _WEAK_CUE.finditer(t):
         run = _name_run(t, m.end(), False)
