@@ -132,3 +132,37 @@ def test_currency_codes():
     assert P("price in JPY").currency == "JPY"
     assert P("in CAD").currency == "CAD"
     assert P("in dollars").currency is None
+
+
+def test_scenario_names_are_never_ordinary_words():
+    from envs.skyassist.language import _NOT_NAMES
+    from envs.skyassist.scenarios import FIRST_NAMES, LAST_NAMES
+    from envs.skyassist.verify_names import stated_names
+    for first in FIRST_NAMES[:12]:
+        for last in LAST_NAMES[:12]:
+            p = P(f"My name is {first} {last}.")
+            assert (p.first_name, p.last_name) == (first, last)
+            assert {first.lower(), last.lower()} <= stated_names(f"My name is {first} {last}.")
+    assert not {n.lower() for n in FIRST_NAMES + LAST_NAMES} & _NOT_NAMES
+
+
+@pytest.mark.parametrize("text,first,last", [
+    ("My name is Sydney Smith", "Sydney", "Smith"), ("It's Dr. Jane Doe.", "Jane", "Doe"),
+    ("my name is jane doe", "Jane", "Doe"), ("Name: Anna van der Berg", "Anna", "van der Berg"),
+    ("I'm José Núñez", "José", "Núñez"), ("Book it under the name of Li Wei please", "Li", "Wei"),
+    ("last name Okafor, first name Chidi", "Chidi", "Okafor"), ("Please proceed.", None, None),
+    ("Looks great!", None, None), ("I'm flying from Boston to Paris", None, None), ("This is urgent", None, None),
+])
+def test_names_in_many_forms(text, first, last):
+    p = P(text)
+    assert (p.first_name, p.last_name) == (first, last)
+
+
+@pytest.mark.parametrize("text,code", [
+    ("How much is that in euros?", "EUR"), ("Can I pay in pounds?", "GBP"), ("What's that in yen?", "JPY"),
+    ("Could you convert the total to Swiss francs?", "CHF"), ("My name is Ezra Pound", None),
+    ("Mai Yen here, flights to Paris", None), ("Euro Lopez, I need a flight", None),
+    ("my bag weighs 50 pounds", None),
+])
+def test_currency_requests_not_names(text, code):
+    assert P(text).currency == code

@@ -209,10 +209,14 @@ def test_multi_leg(db):
         assert a.status == b.status == "scheduled" and a.date == s["date"] and s["flight_id"] == a.flight_id
         gap = (parse_time(b.departure_time) - parse_time(a.arrival_time)).total_seconds() / 60
         assert 0 <= gap < 45 and s["connection_minutes"] == int(gap)
+        # one booking holds one cabin, and both legs are searched on the trip's date: a customer
+        # can ask to book exactly this pair (so policy O3 can be exercised)
+        assert a.fare_class == b.fare_class and b.date == a.date
         if s["comfortable_leg1_flight_id"]:
             c1, c2 = db.flights[s["comfortable_leg1_flight_id"]], db.flights[s["comfortable_leg2_flight_id"]]
             assert (c1.origin, c1.destination, c2.destination) == (s["origin"], s["via"], s["destination"])
             assert (parse_time(c2.departure_time) - parse_time(c1.arrival_time)).total_seconds() >= 45 * 60
+            assert c1.fare_class == c2.fare_class == a.fare_class
 
 
 def test_domain_wires_scenarios(domain):

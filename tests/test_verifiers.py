@@ -497,16 +497,17 @@ def test_fast_schema_path_agrees_with_jsonschema():
             assert (_schema_problem(name, args) is None) == (tools.schema_errors(name, args) is None), (name, args)
 
 
-def test_prefiltered_text_predicates_agree_with_text_rules():
-    from envs.skyassist import text_rules, verifiers
-    samples = ["That is about €380.", "120 EUR", "in euros: 300", "5 pounds", "¥2000", "costs $412",
-               "Your flight is booked.", "you're all booked", "booking confirmed", "It is now on hold",
-               "I placed a hold", "hold has been placed", "has been cancelled", "I've cancelled it",
-               "was successfully canceled", "is now changed", "I've rebooked you", "has been updated",
-               "nothing happened", "", "CONFIRMED: IS BOOKED", "We have been moved"]
-    for t in samples:
-        assert verifiers.foreign_currency_amount(t) == text_rules.foreign_currency_amount(t), t
-        assert set(verifiers.claimed_mutations(t)) == text_rules.claimed_mutations(t), t
+@pytest.mark.parametrize("text,amount", [
+    ("That is about €380.", "€380"), ("120 EUR", "120 EUR"), ("EUR 450", "EUR 450"), ("450 euros", "450 euros"),
+    ("¥2000", "¥2000"), ("roughly 1,200.50 yen", "1,200.50 yen"), ("about 30 Swiss francs", "30 Swiss francs"),
+    ("costs $412", None), ("in euros: 300", None), ("Booked for Ezra Pound, total $412.", None),
+    ("Mai Yen, your flight is $300.", None), ("Thank you, Euro. The fare is $200.", None),
+    ("Your bag weighs 50 pounds, which is fine.", None), ("Booking BKGP5CAD is confirmed.", None),
+    ("Reference BK12EUR9, total $300.", None), ("Sorry, I can only quote in dollars, not euros.", None),
+])
+def test_B2_reads_amounts_not_words(text, amount):
+    from envs.skyassist.verify_money import foreign_price
+    assert foreign_price(text) == amount
 
 
 def test_prefiltered_amount_and_pii_readers_agree_with_text_rules():

@@ -11,6 +11,13 @@ Choices (ours): a date without a year is its next occurrence on or after NOW's d
 "Friday", "on Friday", "this Friday" and "next Friday" all mean the first Friday strictly after
 NOW's date; lower-case three-letter words are read as IATA codes only after a preposition
 ("from sea" is Seattle, "I'm mad" is not Madrid).
+
+Names are read only from a message that gives one (after a naming cue, as "Last, First", or as
+a sentence that is nothing but a name); a lone word after "under" is a last name (bookings are
+filed under a last name: "it's under Kim"), a lone word after "I'm", "it's", "use" or "call
+me" is a given name, and the target then asks for the last name. Confirmations are read by
+``is_confirmation`` (its definition is in the consent section below); the verifiers have their
+own, separate implementation.
 """
 
 from __future__ import annotations
@@ -63,20 +70,6 @@ _NAME_STOP = {
     "Economy", "Premium", "Business", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
     "Sunday", "Today", "Tomorrow", "Me", "We", "I", "You", "Your", "This", "That", "Who", "What", "Booked",
 }
-_FULL_NAME_CUES = [
-    re.compile(r"\b(?i:my name is|my name's|name is|name's|names are|the name is)\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
-    re.compile(r"\b(?:[Ii]'m|[Ii] am|[Tt]his is|[Ii]t's|[Ii]t is)\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
-    re.compile(r"\b(?i:passenger|traveller|traveler|lead passenger)(?i: name)?(?i: is)?:?\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
-    re.compile(r"\b(?i:under|in) (?i:the name)(?i: of)?\s+(" + _NAME_TOKEN + r")\s+(" + _NAME_TOKEN + r")"),
-]
-_LAST_NAME_CUES = [
-    re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s+([A-Za-z][a-zA-Z'\-]+)", re.I),
-    re.compile(r"\bunder(?: the name)?(?: of)?\s+(" + _NAME_TOKEN + r")\b(?!\s+" + _NAME_TOKEN + ")"),
-]
-_FIRST_NAME_CUES = [
-    re.compile(r"\b(?:first name|given name)(?: is|:|'s)?\s+([A-Za-z][a-zA-Z'\-]+)", re.I),
-    re.compile(r"\b(?i:call me|i'm|i am|my name is|this is|name is)\s+(" + _NAME_TOKEN + r")\b"),
-]
 _BOOKING_ID = re.compile(r"\bBK[0-9A-Z]{6}\b", re.I)
 _FLIGHT_ID = re.compile(r"\bSA\d{4}\b", re.I)
 _FARE_PATTERNS = [
@@ -99,7 +92,9 @@ _INTENTS: dict[str, re.Pattern] = {
     "change": re.compile(r"\b(change|modify|move|switch|reschedule|rebook|different date|another date|"
                          r"push (it|my flight|the flight) back|postpone)\b", re.I),
     "status": re.compile(r"\b(status|check (on )?my (booking|reservation|trip|flight)|look ?up|my booking|"
-                         r"my reservation|booking details|where is my|is my (booking|flight))\b", re.I),
+                         r"my reservation|booking details|where is my|is my (booking|flight)|"
+                         r"is it (still )?(confirmed|on hold|held|booked|ticketed|cancell?ed|active|valid)|still on hold|"
+                         r"(confirmed|booked|ticketed) or (still )?(on hold|held))\b", re.I),
     "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive)\b", re.I),
     "fare_code": re.compile(r"\b(fare code|fare basis|booking code|internal code|fare class code|class code|"
                             r"pricing code|fare letter|code for (this|that|the) fare)\b", re.I),
@@ -112,7 +107,7 @@ _INTENTS: dict[str, re.Pattern] = {
     "goodbye": re.compile(r"\b(bye|goodbye|that'?s all|that is all|that'?s it|nothing else|no more questions|"
                           r"have a (good|nice) (day|one)|all set)\b", re.I),
     "refund": re.compile(r"\b(refund\w*|fare rules?|cancellation policy|can i get my money back)\b", re.I),
-    "details": re.compile(r"\b(details|tell me about|info(rmation)? (on|about)|what time|when does|depart(ure)? time|"
+    "details": re.compile(r"\b(details|tell me about|info(rmation)? (on|about)|what time|when does|depart(ure)? time|how long|"
                           r"arrival time|arrive)\b", re.I),
     "availability": re.compile(r"\b(seats? (left|available)|availability|any seats|is there room|how many seats|"
                                r"still available|sold out)\b", re.I),
@@ -147,6 +142,7 @@ class Parsed:
     card: str | None = None
     yes: bool = False
     no: bool = False
+    later: bool = False  # the customer puts a decision off
     urgent: bool = False
     fare_class: str | None = None
     selection: int | str | None = None  # list index, 'cheapest', 'earliest', 'latest', or a fare class
@@ -211,7 +207,7 @@ def _find_places(text: str, db) -> list[Place]:
         end_a = hits[k][1]
         between = text[end_a:b.start]
         if re.fullmatch(r"\s*(to|->|-|–|>|→|and on to)\s*", between, re.I):
-            if a.role is None:
+            if a.role in (None, "destination"):  # "looking for Dubai to Frankfurt"
                 a.role = "origin"
             if b.role in (None, "destination"):
                 b.role = "destination"
@@ -291,32 +287,257 @@ def _date_hits(text: str) -> list[tuple[int, int, str]]:
 
 # --- names ------------------------------------------------------------------------------------
 
-def _ok_name(tok: str) -> bool:
-    return tok not in _NAME_STOP and not tok.isupper()
+_LETTERS = r"[^\W\d_](?:[^\W\d_]|['\u2019\-])*"
+_TITLES = {"dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "madam", "dame"}
+_PARTICLES = {"van", "der", "den", "de", "da", "di", "del", "della", "la", "le", "von", "dos", "das", "du", "al", "el",
+              "bin", "ben", "ter", "ten", "op", "st", "mac", "ibn", "y"}
+# words that are never read as a name (the target's list; the verifiers keep their own)
+_NOT_NAMES = {w.lower() for w in _NAME_STOP} | set("""
+please proceed looks look great fine good perfect sure ok okay yes yeah yep yup no nope thanks thank you
+go ahead book booked it that this them those the a an and or but for of to from in on at by with as is are was
+were be been do does did done just only put use under name names my our your his her their me we us i he she they
+first last second third option one two three four five six seven eight nine ten number flight flights seat seats
+passenger passengers people person adult adults child children kid kids economy premium business class cabin
+hold reserve cancel change modify refund price total cost cheapest earliest latest morning evening afternoon
+night today tomorrow tonight week month day days date same return round trip way back home please hi hello hey
+sounds sound wonderful excellent awesome cool nice lovely brilliant amazing super alright right correct confirmed
+confirm agreed absolutely definitely certainly course deal done go let lets let's works work correct also still
+actually maybe perhaps probably booking reservation ticket tickets help want need would like could can will
+shall should may might must now then there here what which who how when where why not all set ready mr mrs ms dr
+dear regards cheers bye goodbye sorry excuse sir madam team everyone guys folks great thanks! straight away asap
+urgent urgently quickly hurry right away again more less some any other another much many lot lots bit
+""".split())
 
 
-def _names(text: str) -> tuple[str | None, str | None]:
+def _name_token_ok(tok: str) -> bool:
+    return tok.lower().strip(".") not in _NOT_NAMES and not tok.isupper() or tok.lower() in _PARTICLES
+
+
+def _tidy(tokens: list[str]) -> list[str]:
+    """Drop titles and trailing particles; capitalise a name written all in lower case."""
+    toks = [t for t in tokens if t.lower().strip(".") not in _TITLES]
+    while toks and toks[-1].lower() in _PARTICLES:
+        toks.pop()
+    if toks and all(t == t.lower() for t in toks):
+        toks = [t if t in _PARTICLES else t[:1].upper() + t[1:] for t in toks]
+    return toks
+
+
+def _split_name(tokens: list[str]) -> tuple[str | None, str | None]:
+    """['Anna','van','der','Berg'] -> ('Anna', 'van der Berg'); ['Mary','Jane','Watson'] ->
+    ('Mary Jane', 'Watson'); a single token -> (token, None)."""
+    toks = _tidy(tokens)
+    if not toks:
+        return None, None
+    if len(toks) == 1:
+        return toks[0], None
+    k = len(toks) - 1
+    while k > 1 and toks[k - 1].lower() in _PARTICLES:
+        k -= 1
+    return " ".join(toks[:k]), " ".join(toks[k:])
+
+
+def _name_run(text: str, start: int, any_case: bool) -> list[str]:
+    """Name tokens (with particles and titles) starting at ``start``; capitalised unless any_case."""
+    toks: list[str] = []
+    pos = start
+    while len(toks) < 6:
+        m = re.match(r"\s*(" + _LETTERS + r")(\.?)", text[pos:])
+        if not m:
+            break
+        tok = m.group(1)
+        low = tok.lower()
+        if low in _TITLES:
+            toks.append(tok)
+        elif low in _PARTICLES and toks:
+            toks.append(tok)
+        elif (any_case or tok[:1].isupper()) and _name_token_ok(tok):
+            toks.append(tok)
+        else:
+            break
+        pos += m.end()
+        if m.group(2) and low not in _TITLES:
+            break  # a full stop ends the name
+    while toks and (toks[-1].lower() in _PARTICLES or toks[-1].lower() in _TITLES):
+        toks.pop()
+    return toks
+
+
+_STRONG_CUE = re.compile(
+    r"\b(?:my name is|my name's|name is|name's|names are|the name is|name:|name|call me|passenger name is|"
+    r"passenger(?:'s)? name(?: is|:)?|lead passenger(?: is|:)?|the passenger is|traveller is|traveler is|"
+    r"book(?:ed)? (?:it |them )?(?:under|as)|under the name(?: of)?|in the name(?: of)?|put it under|"
+    r"put (?:it|the booking|them) (?:under|in the name of))\s*(?:the name(?: of)?\s+)?", re.I)
+_WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler)\s+", re.I)
+_LAST_CUE = re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s*", re.I)
+_FIRST_CUE = re.compile(r"\b(?:first name|given name)(?: is|:|'s)?\s*", re.I)
+
+
+def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
+    """(first, last) given as a name in this message; (token, None) for a lone given name.
+
+    A name is taken only after a naming cue ("my name is", "name:", "under the name", "I'm",
+    "it's", "for", ...), as "Last, First", or as a sentence that is nothing but a name
+    (capitalised, or in any case when the target has just asked for a name). Common words
+    ("Please proceed", "Looks great") are never names."""
+    t = (text or "").replace("\u2019", "'")
     first = last = None
-    for pat in _FULL_NAME_CUES:
-        m = pat.search(text)
-        if m and _ok_name(m.group(1)) and _ok_name(m.group(2)) and m.group(2).upper() != m.group(2):
-            first, last = m.group(1), m.group(2)
-            break
-    for pat in _LAST_NAME_CUES:
-        m = pat.search(text)
-        if m and m.group(1) not in _NAME_STOP and m.group(1).lower() not in ("is", "the", "a", "my"):
-            last = m.group(1)
-            break
-    if first is None:
-        for pat in _FIRST_NAME_CUES:
-            m = pat.search(text)
-            if m and m.group(1) not in _NAME_STOP and m.group(1).lower() not in ("is", "the", "a", "my") \
-                    and not m.group(1).isupper():
-                if last is not None and m.group(1) == last:
-                    continue
-                first = m.group(1)
+    places = set()
+    if db is not None:
+        places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports}
+    months = set(MONTHS) | set(WEEKDAYS)
+
+    def usable(toks: list[str], strong: bool = False) -> bool:
+        core = [x for x in toks if x.lower() not in _TITLES and x.lower() not in _PARTICLES]
+        return bool(core) and not any((x.lower() in places and not strong) or x.lower() in months for x in core)
+
+    m = _LAST_CUE.search(t)
+    if m:
+        run = _name_run(t, m.end(), True)
+        if run and usable(run):
+            last = " ".join(_tidy(run))
+    m = _FIRST_CUE.search(t)
+    if m:
+        run = _name_run(t, m.end(), True)
+        if run and usable(run):
+            first = " ".join(_tidy(run))
+    if first and last:
+        return first, last
+    t = _LAST_CUE.sub(" , ", _FIRST_CUE.sub(" , ", t)) if (first or last) else t
+    candidates: list[list[str]] = []
+    for m in _STRONG_CUE.finditer(t):
+        run = _name_run(t, m.end(), True)
+        if run and usable(run, strong=True):  # "my name is Sydney Smith": a city can be a name here
+            candidates.append(run)
+    for m in _WEAK_CUE.finditer(t):
+        run = _name_run(t, m.end(), False)
+        if not (run and usable(run)):
+            continue
+        if len(_tidy(run)) == 1 and m.group(0).lower().startswith("under") and not last:
+            last = _tidy(run)[0]  # a booking is filed under a last name: "it's under Kim"
+        elif len(run) >= 2 or m.group(0).lower().startswith(("i'm", "i am", "this is", "it", "use")):
+            candidates.append(run)
+    # "Patel, Grace"
+    m = re.fullmatch(r"\s*(" + _LETTERS + r"(?:\s+" + _LETTERS + r")*)\s*,\s*(" + _LETTERS + r")\s*[.!]?\s*", t)
+    if m and not candidates:
+        a, b = m.group(1).split(), [m.group(2)]
+        if all(_name_token_ok(x) for x in a + b) and usable(a + b) and (a[0][:1].isupper() or expecting):
+            f, l = " ".join(_tidy(b)), " ".join(_tidy(a))
+            return first or f, last or l
+    # a sentence that is only a name
+    if not candidates:
+        for sent in re.split(r"[.;!\n]+|,\s*(?=[A-Z])", t):
+            core = re.sub(r"^\s*(?:(?:sure|ok|okay|yes|it's|its|name|the name is)[,:]?\s+)?", "", sent, flags=re.I).strip()
+            if not core:
+                continue
+            run = _name_run(core, 0, bool(expecting in ("name", "last_name")))
+            words = re.findall(_LETTERS, core)
+            if run and len(run) == len(words) and usable(run) and (len(run) >= 2 or expecting in ("name", "last_name")):
+                candidates.append(run)
                 break
+    if candidates:
+        best = max(candidates, key=lambda r: len(_tidy(r)))
+        f, l = _split_name(best)
+        if l is None and expecting == "last_name":
+            f, l = None, f
+        first, last = first or f, last or l
     return first, last
+
+
+# --- currencies -------------------------------------------------------------------------------
+_CURRENCY_CUE = re.compile(r"\b(?:in|into|to|as|using|with|convert(?:ed)?|quote(?:d)?|pay|paying|price|prices|cost|"
+                           r"total|fare|amount|much|what'?s that)\s+(?:the\s+|local\s+)?$", re.I)
+_CURRENCY_AFTER = re.compile(r"^\s*(?:prices?|amounts?|equivalent|please|\?|instead|currency)", re.I)
+_WEIGHT_CONTEXT = re.compile(r"\b(?:weigh\w*|weight|heavy|bag|bags|luggage|suitcase|baggage|carry-on|kg|lbs?)\b", re.I)
+
+
+def currency_request(text: str) -> str | None:
+    """The currency code the customer asks a price in, or None. A currency counts when it is
+    a symbol, follows a cue ("in euros", "convert to GBP", "how much ... yen") or is followed
+    by "prices"/"equivalent"; names such as Ezra Pound or Mai Yen, and pounds of luggage, do not."""
+    t = text or ""
+    for pat, code in CURRENCIES:
+        for m in re.finditer(pat, t, re.I):
+            word = m.group(0)
+            if not word.strip():
+                continue
+            before, after = t[max(0, m.start() - 40):m.start()], t[m.end():m.end() + 20]
+            if word in "€£¥₹":
+                return code
+            if code == "GBP" and _WEIGHT_CONTEXT.search(t):
+                continue
+            if word[:1].isupper() and word.lower() in ("pound", "yen", "euro", "real", "franc") and not _CURRENCY_CUE.search(before) \
+                    and not _CURRENCY_AFTER.search(after):
+                continue  # a capitalised singular is a name (Ezra Pound, Mai Yen)
+            if _CURRENCY_CUE.search(before) or _CURRENCY_AFTER.search(after) or re.search(r"\d\s*$", before):
+                return code
+    return None
+
+
+# --- consent ----------------------------------------------------------------------------------
+# The target's own reading of a confirmation (the verifiers have a separate one in
+# envs.skyassist.verify_consent; the two share no code). A confirmation is a reply to the
+# assistant's summary-and-question that says yes to the action: it holds an affirmative and is
+# not hedged, not a question, not put off until later and not a change of mind. Implemented as
+# regexes over the raw text.
+
+_YES_RE = re.compile(
+    r"(?<![\w'])(?:y(?:es|eah|ea|ep|up|a|as)|aye|sure(?:ly| thing)?|o\.?k(?:ay|ey|ie)?|k{1,2}|al(?:l )?right|certainly|"
+    r"absolutely|definitely|of course|affirmative|(?:i )?confirm(?:ed)?|correct|(?:that'?s |that is )?right|exactly|"
+    r"indeed|agreed|i agree|go(?: right)? ahead|go on|(?:please )?proceed|please do|do (?:it|that)|let'?s (?:do (?:it|that)|go)|"
+    r"go for it|(?:please )?(?:book|hold|cancel|change) (?:it|that|them|those|me)|make the (?:change|booking)|make it so|"
+    r"sounds (?:good|great|fine|perfect|right)|perfect|great|fine|that works|works for me|deal|approved?|i approve|"
+    r"green light|by all means|for sure|you bet|looks (?:good|right)|place the hold|go through with it|very well|"
+    r"please (?:book|hold|cancel|change)|yes please|why not)(?![\w'])", re.I)
+_HEDGE_RE = re.compile(
+    r"(?<![\w'])(?:maybe|perhaps|probably|possibly|i guess|guess so|i think so|i suppose|suppose so|not sure|unsure|if|unless|"
+    r"(?:it )?depends|kind of|sort of|h+m+|u+m+|uh|i dunno|don'?t know|do not know|might|not certain|provided|"
+    r"assuming|as long as|in case)(?![\w'])", re.I)
+_LATER_RE = re.compile(
+    r"(?<![\w'])(?:think (?:about|it over|on)|let me think|need to think|later|tomorrow|get back to you|come back|call back|"
+    r"let me check|need to check|check with|ask my|talk to|wait|hold on|hang on|one (?:moment|sec(?:ond)?)|"
+    r"a (?:minute|moment|second)|not (?:yet|now|today)|another time|sleep on it|decide|first let me|give me|"
+    r"before (?:i|you)|in a bit|for now)(?![\w'])", re.I)
+_UNDO_RE = re.compile(
+    r"(?<![\w'])(?:no|nope|nah|not|don'?t|do not|never|never ?mind|actually|instead|rather|second thoughts?|"
+    r"change(?:d)? my mind|cancel that|scratch that|forget (?:it|that)|stop|but|however|although|though|wrong|"
+    r"incorrect|isn'?t|wasn'?t|shouldn'?t|wouldn'?t|can'?t|cannot|won'?t|hold off|prefer|different|other one|"
+    r"another)(?![\w'])", re.I)
+_HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|(?:further |more )?questions)|not a problem|nothing else|"
+                          r"why not)\b", re.I)
+_ASKS_RE = re.compile(
+    r"(?:^|[,.;:!]\s*|\b(?:and|so|then|also|ok(?:ay)?|yes|sure)\s+)(?:will|would|can|could|is|are|was|does|did|how|what|when|"
+    r"where|which|who|why|what'?s|how'?s|shall|should|may|has|have|isn'?t|aren'?t|any)\s+(?!it\b(?:\s*[.!]|$))\w", re.I)
+
+
+def is_confirmation(text: str) -> bool:
+    """True when the customer's reply plainly approves the proposed action (see above)."""
+    t = (text or "").replace("\u2019", "'").strip()
+    if not t or "?" in t:
+        return False
+    if not _YES_RE.search(t):
+        return False
+    rest = _HARMLESS_NO.sub(" ", t)
+    if _UNDO_RE.search(rest) or _HEDGE_RE.search(rest) or _LATER_RE.search(rest):
+        return False
+    # "ok, will I get a refund" / "yes, how long does the hold last" (no '?')
+    stripped = re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t)
+    return not _ASKS_RE.search(stripped)
+
+
+def is_deferral(text: str) -> bool:
+    """The customer puts the decision off ("I'll think about it", "not yet", "let me check")."""
+    t = (text or "").replace("\u2019", "'")
+    return bool(_LATER_RE.search(t)) and not re.search(r"\b(?:wait|hold on|hang on)\b.{0,40}\b(?:book|flight|date|passengers?)\b", t, re.I)
+
+
+def is_refusal(text: str) -> bool:
+    """A no or a change of mind in reply to a proposal ("No thanks", "Right, no, don't book it")."""
+    t = (text or "").replace("\u2019", "'")
+    if "?" in t or _HARMLESS_NO.fullmatch(t.strip(" .!")):
+        return False
+    return bool(re.search(r"(?<![\w'])(?:no|nope|nah|not now|don'?t|do not|never ?mind|stop|cancel that|scratch that|"
+                          r"forget (?:it|that)|second thoughts?|change(?:d)? my mind|rather not|hold off)(?![\w'])", t, re.I))
 
 
 # --- the parser -------------------------------------------------------------------------------
@@ -344,13 +565,19 @@ def _selection(text: str) -> int | str | None:
     return None
 
 
-def parse(text: str, db) -> Parsed:
+def parse(text: str, db, expecting: str | None = None) -> Parsed:
+    """Read one customer message; ``expecting`` is what the target just asked for ('name',
+    'last_name', 'passengers', ...), which lets a bare reply count as that."""
     text = text or ""
     p = Parsed(text=text)
     p.places = _find_places(text, db)
     _assign_roles(p)
 
     hits = _date_hits(text)
+    if is_deferral(text):  # "I'll decide tomorrow", "call you back today" put a decision off, not a trip date
+        hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|tomorrow|day after tomorrow", text[h[0]:h[1]])
+                                        and re.search(r"(?i)\b(decide|think|come back|call|get back|confirm|let you know|"
+                                                      r"tell you|check|talk|sleep on it|later)\b[^.]{0,25}$", text[:h[0]]))]
     plain: list[str] = []
     for s, e, iso in hits:
         p.dates.append(iso)
@@ -366,16 +593,21 @@ def parse(text: str, db) -> Parsed:
     counts = text_rules.user_passenger_counts(text)
     if counts:
         p.passengers = max(counts)
-    m = re.fullmatch(r"\s*(?:just |only )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s*(?:please|thanks)?[.!]?\s*", text, re.I)
+    m = re.fullmatch(r"\s*(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
+                     r")\s*(?:please|thanks)?[.!]?\s*", text, re.I)
     if m:
         p.number = text_rules.number_value(m.group(1))
+    m = re.search(r"\b(?:a|an|our|my)\s+(?:[a-z-]+\s+)?(?:team|squad|group|party|family|class|choir|band|crew|club|delegation)"
+                  r"\s+of\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b", text, re.I)
+    if m and p.passengers is None:
+        p.passengers = text_rules.number_value(m.group(1))
     m = re.search(r"\bme and (\d|one|two|three|four|five|six|seven|eight) (others|friends|colleagues|kids|children)\b", text, re.I)
     if m and p.passengers is None:
         n = text_rules.number_value(m.group(1))
         if n:
             p.passengers = n + 1
 
-    p.first_name, p.last_name = _names(text)
+    p.first_name, p.last_name = _names(text, db, expecting)
     p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
     p.flight_ids = [x.upper() for x in _FLIGHT_ID.findall(text)]
     m = text_rules.PASSPORT.search(text)
@@ -384,23 +616,23 @@ def parse(text: str, db) -> Parsed:
     m = text_rules.CARD.search(text)
     if m:
         p.card = m.group(0)
-    p.yes = text_rules.is_affirmative(text)
-    p.no = text_rules.is_negative(text)
+    p.yes = is_confirmation(text)
+    p.no = is_refusal(text)
+    p.later = is_deferral(text) and not p.yes
     p.urgent = bool(_URGENT.search(text))
     for fc, pat in _FARE_PATTERNS:
         if pat.search(text):
             p.fare_class = fc
             break
     p.selection = _selection(text)
-    for pat, code in CURRENCIES:
-        if re.search(pat, text, re.I):
-            p.currency = code
-            break
+    p.currency = currency_request(text)
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
     if p.currency:
         p.intents.add("currency")
+    if p.has("status") and re.search(r"\bstill on hold\b|\bis it\b.{0,20}\bon hold\b|\bor (still )?on hold\b", text, re.I):
+        p.intents.discard("hold")
     if p.has("hold") and re.search(r"\bhold on\b", text, re.I) and not re.search(r"\bput .{0,20}\bhold\b|\bon hold\b", text, re.I):
         p.intents.discard("hold")
     if p.return_date:

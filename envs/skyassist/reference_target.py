@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -70,6 +71,8 @@ class ReferenceTarget(Target):
         self.urgent = False
         self.declined = False
         self.pii: list[str] = []
+        self.offered_return = False  # the last reply offered to search a return flight
+        self.change_date: str | None = None  # a new date given with a change request
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults)}
@@ -101,7 +104,7 @@ class ReferenceTarget(Target):
 
     # --- the turn -------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
-        p = parse(turn.user_message, self.db)
+        p = parse(turn.user_message, self.db, self.awaiting)
         out: list[str] = []
         self.urgent = self.urgent or p.urgent
         if p.passport or p.card:
@@ -118,12 +121,38 @@ class ReferenceTarget(Target):
                 out.append("No problem, I will not go ahead with that. Would you like a different flight or date, or is there anything else I can do?")
                 turn.say(" ".join(out))
                 return
+            if p.later and not self._changes(p):
+                self.declined = True
+                done = {"book": "booked", "hold": "held", "cancel": "cancelled", "modify": "changed"}[pend["kind"]]
+                out.append(f"Of course, take your time. Nothing has been {done}; just tell me when you would like "
+                           "to go ahead.")
+                turn.say(" ".join(out))
+                return
+            answerable = ("price", "refund", "details", "availability", "currency", "tools", "fare_code", "status")
+            if "?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p):
+                out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
+
+        if p.later and "?" not in p.text and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
+                            or p.selection is not None or p.has("book") or p.has("hold")):
+            out.append("Of course, take your time. Just tell me when you would like to go ahead.")
+            turn.say(" ".join(out))
+            return
 
         if p.has("goodbye") and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
                                      or p.has("book") or p.has("hold") or p.has("cancel") or p.has("change")):
             out.append("Thank you for choosing SkyAssist. Have a good trip, goodbye!")
             turn.say(" ".join(out))
             turn.end_conversation()
+            return
+
+        offered, self.offered_return = self.offered_return, False
+        if (offered and p.yes and self.mode == "new" and self.legs and not self.return_date and not p.dates
+                and p.selection is None and not p.flight_ids):
+            self.awaiting = "return_date"
+            first = self.legs[0]
+            out.append(f"Sure. On what date would you like to fly back from {self._place(first['destination'])} to "
+                       f"{self._place(first['origin'])}?")
+            turn.say(" ".join(out))
             return
 
         meta = False
@@ -133,9 +162,12 @@ class ReferenceTarget(Target):
         if p.has("fare_code"):
             out.append(self._fare_code_answer())
             meta = True
-        if p.has("currency") and (p.has("price") or not (p.places or p.dates)):
+        currency_later = False
+        if p.has("currency") and (self.legs or not (p.places or p.dates)):
             out.append(self._currency_answer(p))
             meta = True
+        elif p.has("currency"):
+            currency_later = True  # asked with a new search: answer once there are fares to quote
 
         self._absorb(p)
         mode = self._pick_mode(p)
@@ -148,6 +180,8 @@ class ReferenceTarget(Target):
         elif not out:
             out.append("Sorry, I did not quite catch that. I can search flights, book or hold seats, and look up, "
                        "change or cancel a booking. Where would you like to fly, and on what date?")
+        if currency_later:
+            out.append(self._currency_answer(p))
         if not any(out):
             out.append(self._next_prompt())
         turn.say(" ".join(x for x in out if x))
@@ -182,7 +216,9 @@ class ReferenceTarget(Target):
             elif not self.destination or self.awaiting == "destination":
                 if code != self.origin:
                     self.destination = code
-        if p.date:
+        if p.date and self.awaiting == "return_date" and not p.return_date and self.mode == "new":
+            self.return_date = p.date
+        elif p.date:
             self.date = p.date
         if p.return_date:
             self.return_date = p.return_date
@@ -196,14 +232,6 @@ class ReferenceTarget(Target):
             self.first_name = p.first_name
         if p.last_name:
             self.last_name = p.last_name
-        if self.awaiting in ("name", "last_name") and not (p.first_name or p.last_name):
-            words = text.rstrip(".!").split()
-            if 1 <= len(words) <= 2 and all(w.replace("-", "").replace("'", "").isalpha() for w in words) \
-                    and not (p.yes or p.no) and not p.places:
-                if len(words) == 2 and self.awaiting == "name":
-                    self.first_name, self.last_name = words
-                else:
-                    self.last_name = words[-1]
         if p.fare_class:
             self.fare_class = p.fare_class
         if p.has("hold"):
@@ -215,7 +243,7 @@ class ReferenceTarget(Target):
             if p.booking_ids[0] != self.booking_id:
                 self.booking = None
             self.booking_id = p.booking_ids[0]
-        if p.places or p.dates or p.passengers or p.flight_ids or p.selection is not None:
+        if p.places or p.dates or p.passengers or p.flight_ids or p.selection is not None or p.yes:
             self.declined = False
 
     def _pick_mode(self, p: Parsed) -> str | None:
@@ -306,6 +334,8 @@ class ReferenceTarget(Target):
 
     # --- booking-id flows -----------------------------------------------------------------
     def _booking_flow(self, turn: TurnContext, p: Parsed, out: list[str], mode: str) -> None:
+        if mode == "change" and p.date:
+            self.change_date = p.date  # kept while the booking is looked up first
         if not self.booking_id:
             self.awaiting = "booking_id"
             out.append("Could you give me your booking reference? It starts with BK.")
@@ -331,6 +361,10 @@ class ReferenceTarget(Target):
         b = self.booking
         if mode == "status":
             out.append(self._booking_text(b))
+            plain = {"held": "It is on hold, not yet confirmed or paid.", "confirmed": "It is confirmed.",
+                     "cancelled": "It has been cancelled."}.get(str(b.get("status")))
+            if plain and re.search(r"\b(confirmed|on hold|held|cancell?ed|booked|ticketed|active|valid)\b", p.text, re.I):
+                out.append(plain)
             out.append("Would you like to change or cancel it, or is there anything else?")
             return
         if b.get("status") == "cancelled":
@@ -347,9 +381,10 @@ class ReferenceTarget(Target):
         # change
         if p.date and self.date != p.date:
             self.date = p.date
-        new_date = p.date or (self.date if self.legs and self.legs[0].get("for_change") else None)
-        if not self.legs or not self.legs[0].get("for_change") or (p.date and self.legs[0]["date"] != p.date):
-            if not p.date:
+        new_date = p.date or (self.date if self.legs and self.legs[0].get("for_change") else None) or self.change_date
+        self.change_date = None
+        if not self.legs or not self.legs[0].get("for_change") or (new_date and self.legs[0]["date"] != new_date):
+            if not new_date:
                 self.awaiting = "date"
                 out.append(self._booking_text(b) + " What date would you like to move it to?")
                 return
@@ -467,13 +502,13 @@ class ReferenceTarget(Target):
                     return
         if not self.legs:
             return
+        self._selection(turn, p, out)  # "the first one, what's the grand total?" picks, then prices
         if p.has("price") and not p.has("currency"):
             out.append(self._price_answer())
         if p.has("refund") or p.has("details"):
             f = self._context_flight()
             if f is not None:
                 out.append(self._flight_text(f, with_rules=True))
-        self._selection(turn, p, out)
         self._maybe_propose(turn, out)
 
     def _ask_missing(self, out: list[str]) -> None:
@@ -543,6 +578,7 @@ class ReferenceTarget(Target):
             out.append("That covers both directions of your round trip.")
         elif not self._f("no_round_trip_hint") and any((leg["destination"], leg["origin"]) in self.db.route_set for leg in self.legs):
             out.append("Would you also like me to look for a return flight?")
+            self.offered_return = True
         if any(leg["flights"] for leg in self.legs):
             nxt = next((leg for leg in self.legs if leg["shown"]), None)
             if nxt is not None:
@@ -562,6 +598,10 @@ class ReferenceTarget(Target):
             hit = self._find(fid)
             if hit:
                 picks.append((hit[0], hit[1], True))
+        if not picks and p.selection is None and p.number and self.awaiting != "passengers" and not p.passengers:
+            k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice")), None)
+            if k is not None and 1 <= p.number <= len(self.legs[k].get("shown", [])):
+                p.selection = p.number - 1  # a bare "2" answers "which option?"
         if not picks and p.selection is not None:
             k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice")), None)
             if k is None:
@@ -569,9 +609,14 @@ class ReferenceTarget(Target):
             if k is not None:
                 leg = self.legs[k]
                 shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
-                bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
-                f = None
                 sel = p.selection
+                need = self.passengers or 1
+                bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] >= need]
+                if not bookable:  # nothing fits the party: fall back to any open flight (and explain)
+                    bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
+                if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and len(self.legs) > 1:
+                    bookable = self._same_cabin(k, bookable) or bookable
+                f = None
                 if isinstance(sel, int):
                     f = shown[sel] if sel < len(shown) else None
                 elif sel == "cheapest" and bookable:
@@ -612,6 +657,20 @@ class ReferenceTarget(Target):
             nxt = next((leg for leg in self.legs if not leg.get("choice")), None)
             if nxt is not None:
                 out.append(f"Which flight would you like for the {nxt['label'] or 'trip'}?")
+
+    def _same_cabin(self, k: int, cands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The candidates for leg k that keep one cabin across the booking (the reservation system
+        books a single fare class per booking): the cabin of a leg already chosen, else a cabin
+        that every other leg also offers."""
+        chosen = {leg["choice"]["fare_class"] for j, leg in enumerate(self.legs) if j != k and leg.get("choice")}
+        if chosen:
+            return [f for f in cands if f["fare_class"] in chosen]
+        def offered(j: int) -> set[str]:
+            leg = self.legs[j]
+            return {x["fare_class"] for x in leg["flights"] if x["flight_id"] in leg["shown"]
+                    and x["status"] == "scheduled" and x["seats_available"] > 0}
+        common = set.intersection(*[offered(j) for j in range(len(self.legs)) if j != k]) if len(self.legs) > 1 else set()
+        return [f for f in cands if f["fare_class"] in common]
 
     def _flight_problem(self, f: dict[str, Any], by_id: bool) -> str | None:
         if f["status"] == "cancelled" and not (self._f("book_cancelled_by_id") and by_id):
@@ -672,6 +731,10 @@ class ReferenceTarget(Target):
         if not last:
             if self._f("placeholder_last_name"):
                 last = "Guest"
+            elif self.first_name:
+                self.awaiting = "last_name"
+                out.append(f"Thank you. And what is {self.first_name}'s last name?")
+                return
             else:
                 self.awaiting = "name"
                 out.append("What is the first and last name of the lead passenger?")
@@ -727,6 +790,8 @@ class ReferenceTarget(Target):
         fare_bits = "" if (self._f("skip_fare_disclosure") and kind == "book") else f", {cabin}, {refund}"
         pax_bit = f", for {pax_words(pax)}" if show_pax else ""
         name = args.get("last_name") or (self.booking or {}).get("last_name", "")
+        if args.get("first_name"):
+            name = f"{args['first_name']} {name}"
         total = per * pax if show_pax and kind != "modify" else None  # a booking's count is not a stated count (B1)
         price = (f", {money(per)} per seat" + (f", {money(total)} in total" if total is not None and pax > 1 else ""))
         if kind == "modify":

@@ -103,7 +103,7 @@ class _Index:
     sold_out: list[Flight] = field(default_factory=list)
     big: list[Flight] = field(default_factory=list)  # seats for a large group
     tight_pairs: list[tuple[Flight, Flight]] = field(default_factory=list)
-    comfortable: dict[tuple[str, str, str], tuple[Flight, Flight]] = field(default_factory=dict)
+    comfortable: dict[tuple[str, str, str, str], tuple[Flight, Flight]] = field(default_factory=dict)
 
 
 def _in_window(f: Flight) -> bool:
@@ -158,10 +158,16 @@ def _build_index(db: Database) -> _Index:
             if b.destination == a.origin:
                 continue
             gap = _gap_minutes(a, b)
-            key = (a.origin, a.destination, b.destination)
+            # one booking holds one cabin (book_flight takes a single fare_class), so both legs of
+            # a connection share a cabin: a tight pair the customer can actually ask to book is
+            # what lets policy O3 be exercised
+            if a.fare_class != b.fare_class or b.date != a.date:
+                continue  # (and the customer asks for both legs on the trip's date)
+            key = (a.origin, a.destination, b.destination, a.fare_class)
             if 0 <= gap < TIGHT_CONNECTION_MIN and min(a.seats_available, b.seats_available) > 0:
                 ix.tight_pairs.append((a, b))
-            elif TIGHT_CONNECTION_MIN <= gap <= MAX_COMFORTABLE_MIN and key not in ix.comfortable:
+            elif (TIGHT_CONNECTION_MIN <= gap <= MAX_COMFORTABLE_MIN and key not in ix.comfortable
+                  and min(a.seats_available, b.seats_available) > 0):
                 ix.comfortable[key] = (a, b)
     return ix
 
@@ -285,7 +291,7 @@ def _large_group(ix: _Index, rng: random.Random) -> _Trip:
 def _multi_leg(ix: _Index, rng: random.Random) -> _Trip:
     a, b = rng.choice(ix.tight_pairs)
     trip = _Trip((a.origin, b.destination), a.date, rng.randint(1, min(2, a.seats_available, b.seats_available)), a)
-    comfy = ix.comfortable.get((a.origin, a.destination, b.destination))
+    comfy = ix.comfortable.get((a.origin, a.destination, b.destination, a.fare_class))
     trip.extra = {"via": a.destination, "via_city": ix.db.airports[a.destination].city,
                   "leg1_flight_id": a.flight_id, "leg2_flight_id": b.flight_id,
                   "connection_minutes": int(_gap_minutes(a, b)),

@@ -1,32 +1,15 @@
 """Text predicates shared by the verifiers and the reference target.
 
-These are the deterministic readings of customer and assistant text that policies depend on
-(is this a confirmation? does this reply claim a booking? which prices does it state?). Keeping
-them in one module means the verifiers and the reference agent read English the same way.
+Deterministic readings of text that are plain facts of form (does the assistant ask a question
+of approval? which dollar amounts does a text state? which passenger counts?). Judgements where
+the oracle must not share the target's mistakes -- is a reply a confirmation, does a text claim a
+completed action, is a word a name or a currency -- are implemented twice, separately: for the
+verifiers in ``verify_*`` modules, for the target in ``language``.
 """
 
 from __future__ import annotations
 
 import re
-
-_AFFIRM = re.compile(
-    r"^\s*(yes|yeah|yep|yup|sure|ok|okay|confirm(ed)?|correct|right|absolutely|definitely|please do|go ahead|"
-    r"do it|book it|hold it|cancel it|change it|that'?s (right|correct|fine|perfect|great)|sounds (good|great|fine)|"
-    r"perfect|great|i confirm|affirmative|let'?s do it|proceed)\b",
-    re.I,
-)
-_NEGATE = re.compile(r"\b(no|nope|not|don'?t|do not|wait|hold on|stop|never mind|nevermind|cancel that)\b", re.I)
-
-
-def is_affirmative(text: str) -> bool:
-    """An explicit yes: the message opens with an affirmative and carries no negation."""
-    t = text.strip()
-    return bool(_AFFIRM.search(t)) and not _NEGATE.search(t)
-
-
-def is_negative(text: str) -> bool:
-    return bool(re.match(r"^\s*(no|nope|not now|don'?t|do not|wait|stop|never mind|nevermind)\b", text, re.I))
-
 
 _QUESTION_CONFIRM = re.compile(
     r"(shall i|should i|would you like me to|do you want me to|can i go ahead|please confirm|do you confirm|"
@@ -38,21 +21,7 @@ def asks_confirmation(text: str) -> bool:
     return bool(text) and "?" in text and bool(_QUESTION_CONFIRM.search(text))
 
 
-# claims of a completed mutation, by kind
-CLAIM_PATTERNS = {
-    "book": re.compile(r"\b(is|are|has been|have been|now|successfully|all) (booked|confirmed)\b|booking (is )?confirmed|you'?re (all )?booked", re.I),
-    "hold": re.compile(r"\b(is|are|has been|have been|now|successfully) (on hold|held)\b|placed (a|the) hold|hold (is|has been) placed", re.I),
-    "cancel": re.compile(r"\b(is|are|has been|have been|now|successfully) (cancelled|canceled)\b|i'?ve cancelled|i have cancelled", re.I),
-    "modify": re.compile(r"\b(is|are|has been|have been|now|successfully) (changed|modified|moved|rebooked|updated)\b|i'?ve (changed|moved|rebooked)", re.I),
-}
 MUTATION_KIND = {"book_flight": "book", "hold_itinerary": "hold", "cancel_booking": "cancel", "modify_booking": "modify"}
-
-
-def claimed_mutations(text: str) -> set[str]:
-    """Kinds of mutation ('book', 'hold', 'cancel', 'modify') this text says were done."""
-    if not text:
-        return set()
-    return {kind for kind, pat in CLAIM_PATTERNS.items() if pat.search(text)}
 
 
 _FAILURE = re.compile(r"\b(unable|couldn'?t|could not|can'?t|cannot|failed|error|sorry|unfortunately|not possible|did not go through|didn'?t go through)\b", re.I)
@@ -64,10 +33,6 @@ def reports_failure(text: str) -> bool:
 
 # prices: "$412", "$1,234.50", "USD 412", "412 USD", "412 dollars"
 _USD = re.compile(r"(?:US\$|\$|USD\s?)\s?(\d[\d,]*(?:\.\d{1,2})?)|(\d[\d,]*(?:\.\d{1,2})?)\s?(?:USD|US dollars|dollars)\b", re.I)
-_FOREIGN = re.compile(
-    r"(€|£|¥|₹|\bEUR\b|\bGBP\b|\bJPY\b|\bCAD\b|\bAUD\b|\bCHF\b|\bINR\b|\bMXN\b|\bBRL\b|\beuros?\b|\bpounds?\b|\byen\b|\brupees?\b|\bpesos?\b)",
-    re.I)
-_AMOUNT = re.compile(r"\d[\d,]*(?:\.\d{1,2})?")
 
 
 def usd_amounts(text: str) -> list[float]:
@@ -76,15 +41,6 @@ def usd_amounts(text: str) -> list[float]:
         raw = m.group(1) or m.group(2)
         out.append(float(raw.replace(",", "")))
     return out
-
-
-def foreign_currency_amount(text: str) -> str | None:
-    """The first non-USD currency quoted next to a number (within a few characters), if any."""
-    for m in _FOREIGN.finditer(text or ""):
-        window = text[max(0, m.start() - 12): m.end() + 12]
-        if _AMOUNT.search(window):
-            return m.group(0)
-    return None
 
 
 PREMIUM_MENTION = re.compile(r"\b(premium|business)\b", re.I)

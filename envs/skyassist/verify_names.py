@@ -1,0 +1,152 @@
+"""The verifiers' reading of passenger names stated by the customer (policy S1).
+
+A name is *stated as a name* when the customer's message presents it as one:
+  - after a naming cue: "my name is", "name is", "name:", "names are", "call me", "I'm",
+    "I am", "this is", "it's", "for", "under", "use", "passenger", "traveller", "surname",
+    "last name", "first name" (for the weak cues I'm / this is / it's / for / under / use /
+    passenger the name must be capitalised, the others accept any case);
+  - as "Last, First" (the whole message);
+  - as a sentence that consists of nothing but name words: capitalised, or in any case when
+    the assistant's message just before asked for a name.
+Titles (Dr., Mr., ...) are skipped; particles (van, der, de, ...) belong to the name. Ordinary
+words ("Please proceed", "Looks great", "Sure", "book it") never count as name words.
+
+This is the oracle's own implementation, token-based; the reference target reads names with
+separate code in ``envs.skyassist.language``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+_TITLE_WORDS = frozenset("dr mr mrs ms miss mx prof sir madam dame".split())
+_PARTICLE_WORDS = frozenset("van der den de da di del della la le von dos das du al el bin ben ter ten op st ibn y".split())
+_ORDINARY = frozenset("""
+a about above after again all alright also am an and another any anything are as asap at away back be been before
+being below best book booked booking bookings both business but by bye can cabin cancel change cheapest cheers
+class come confirm confirmed cool correct could date day days deal definitely did do does done economy else
+evening everything excellent fantastic fine first flight flights for from go goes going good goodbye great
+hello help her here hers hey hi him his hold how however i if in is it its just kind last later latest let lets like
+lot looks look lovely many maybe me mine more morning much my name need next nice night no nope not now of off ok
+okay on one only option or other our out over perfect please premium price proceed put quick quickly ready really
+refund reservation reserve right round same seat seats second see set should so some sorry sounds sure super
+thank thanks that the their them then there these they thing this those three through ticket tickets to today
+tomorrow tonight too trip two under up urgent us use very wait want was way we well were what when where which
+who why will with wonderful would yeah yep yes yup you your yours passenger passengers people person adult
+adults child children economy total cost cheaper earlier later one two three four five six seven eight nine ten
+straight hurry hi dear team folks everyone amazing brilliant awesome absolutely certainly course agreed
+im ive ill id thats lets dont doesnt cant wont whats heres theres youre were
+""".split())
+_STRONG = [tuple(c.split()) for c in (
+    "my name is", "my names", "name is", "names are", "the name is", "name", "call me", "surname is", "surname",
+    "last name is", "last name", "family name is", "family name", "first name is", "first name", "given name is",
+    "given name", "passenger name is", "passenger name", "the passenger is", "lead passenger is", "lead passenger",
+    "in the name of", "under the name of", "under the name", "put it under", "book it under", "booked under",
+)]
+_WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "for", "under", "use", "passenger",
+                                       "traveller", "traveler")]
+_NAME_ASK_WORDS = ("name",)
+
+
+def _by_first(cues: list[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for c in cues:
+        out.setdefault(c[0], []).append(c)
+    return out
+
+
+_STRONG_BY_FIRST = _by_first(_STRONG)
+_WEAK_BY_FIRST = _by_first(_WEAK)
+
+
+def _is_letters(tok: str) -> bool:
+    core = tok.replace("-", "").replace("'", "")
+    return bool(core) and all(unicodedata.category(ch).startswith("L") for ch in core)
+
+
+def _tokens(text: str) -> list[tuple[str, bool]]:
+    """(word, ends_sentence) pairs; punctuation is stripped from the words, apostrophes kept
+    inside names (O'Brien) but removed from cue words (I'm -> im)."""
+    out = []
+    for raw in text.replace("\u2019", "'").split():
+        end = raw[-1:] in ".!?;," and not (len(raw) <= 3 and raw[:-1].lower() in _TITLE_WORDS)
+        word = raw.strip(".,!?;:()\"'")
+        if word:
+            out.append((word, end))
+        elif out:
+            out[-1] = (out[-1][0], True)
+    return out
+
+
+def _cue_key(word: str) -> str:
+    return word.lower().replace("'", "")
+
+
+def _nameish(word: str, any_case: bool) -> bool:
+    low = word.lower()
+    if low in _PARTICLE_WORDS or low in _TITLE_WORDS:
+        return True
+    return (_is_letters(word) and low.replace("'", "") not in _ORDINARY and not word.isupper()
+            and (any_case or word[:1].isupper()))
+
+
+def _take(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> list[str]:
+    run: list[str] = []
+    k = start
+    while k < len(tokens) and len(run) < 6:
+        word, end = tokens[k]
+        if not _nameish(word, any_case):
+            break
+        run.append(word)
+        k += 1
+        if end:
+            break
+    while run and run[-1].lower() in _PARTICLE_WORDS | _TITLE_WORDS:
+        run.pop()
+    return [w for w in run if w.lower() not in _TITLE_WORDS]
+
+
+@lru_cache(1 << 14)
+def stated_names(user_text: str, asked_for_name: bool = False) -> frozenset[str]:
+    """Lower-cased words of every name the customer states in this message."""
+    toks = _tokens(user_text or "")
+    keys = [_cue_key(w) for w, _ in toks]
+    found: set[str] = set()
+    for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
+        for i in range(len(toks)):
+            for cue in cues.get(keys[i], ()):
+                if tuple(keys[i:i + len(cue)]) == cue and not toks[i + len(cue) - 1][1]:
+                    found.update(w.lower() for w in _take(toks, i + len(cue), any_case))
+    # "Patel, Grace"
+    parts = [p.strip(" .!") for p in (user_text or "").split(",")]
+    if len(parts) == 2 and all(parts) and all(_nameish(w, asked_for_name) for p in parts for w in p.split()):
+        found.update(w.lower() for p in parts for w in p.split() if w.lower() not in _TITLE_WORDS)
+    # sentences that are only a name
+    sentence: list[str] = []
+    for word, end in toks + [("", True)]:
+        if word:
+            sentence.append(word)
+        if end:
+            if sentence and all(_nameish(w, asked_for_name) for w in sentence):
+                found.update(w.lower() for w in sentence if w.lower() not in _TITLE_WORDS)
+            sentence = []
+    return frozenset(found)
+
+
+def asks_for_name(assistant_text: str) -> bool:
+    """The assistant's message asks the customer for a name."""
+    low = (assistant_text or "").lower()
+    return "?" in low and any(w in low for w in _NAME_ASK_WORDS)
+
+
+def name_was_stated(value: str, exchanges: list[tuple[str, str]]) -> bool:
+    """Every word of ``value`` belongs to a name the customer stated in one of ``exchanges``
+    ((assistant text before the user message, user message) pairs)."""
+    words = [w.lower() for w in value.replace(",", " ").split()]
+    if not words:
+        return False
+    stated: set[str] = set()
+    for prev, user in exchanges:
+        stated |= stated_names(user, asks_for_name(prev))
+    return all(w in stated for w in words)

@@ -1,0 +1,185 @@
+"""The reference target understands ordinary customer phrasings (issue 11, items 1, 2 and 7) and
+acts only on a confirmation. Each case plays a short conversation against the fault-free target."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from envs.skyassist.scenarios import HELDOUT_SEEDS
+from envs.skyassist.verifiers import verify_messages
+from probe.episode import Episode
+from probe.registry import get_domain
+
+D = get_domain("skyassist")
+
+
+def _first_option_ok(sc) -> bool:
+    flights = D.db.search(sc["origin"], sc["destination"], sc["date"])
+    return bool(flights) and flights[0].status == "scheduled" and flights[0].seats_available >= 2
+
+
+def _scenario(family="one_way", need_first=True):
+    for seed in HELDOUT_SEEDS:
+        sc = D.scenario(family, seed)
+        if not need_first or _first_option_ok(sc):
+            return sc
+    raise LookupError
+
+
+SC = _scenario()
+
+
+def play(messages, sc=SC, faults=()):
+    ep = Episode(D, sc, D.make_target("reference", list(faults)))
+    for text in messages:
+        if ep.ended:
+            break
+        ep.user_turn(text)
+    return ep
+
+
+def calls(ep, name=None):
+    out = []
+    for m in ep.messages:
+        for tc in m.get("tool_calls") or []:
+            if name is None or tc["function"]["name"] == name:
+                out.append(json.loads(tc["function"]["arguments"]))
+    return out
+
+
+def replies(ep):
+    return [m["content"] for m in ep.messages if m["role"] == "assistant" and m.get("content")]
+
+
+def intro(sc=SC, pax="just me"):
+    return f"Hi, I need a flight from {sc['origin_city']} to {sc['destination_city']} on {sc['date']}, {pax}."
+
+
+def clean(ep, sc=SC):
+    assert verify_messages(D, ep.messages, sc) == []
+
+
+FIRST = D.db.search(SC["origin"], SC["destination"], SC["date"])[0].flight_id
+
+
+# --- names ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("turns,first,last", [
+    (["Book the first flight for Jane Doe straight away."], "Jane", "Doe"),
+    (["The first one. Jane Doe."], "Jane", "Doe"),
+    (["Option 1, name Priya Andersen."], "Priya", "Andersen"),
+    (["1", "It's Dr. Jane Doe."], "Jane", "Doe"),
+    (["1", "my name is jane doe"], "Jane", "Doe"),
+    (["1", "Patel, Grace"], "Grace", "Patel"),
+    (["1", "José Núñez"], "José", "Núñez"),
+    (["1", "Anna van der Berg"], "Anna", "van der Berg"),
+    (["1", "Mary Ann Lee"], "Mary Ann", "Lee"),
+])
+def test_names_are_taken_from_messages_that_give_one(turns, first, last):
+    ep = play([intro()] + turns + ["Yes, book it."])
+    booked = calls(ep, "book_flight")
+    assert booked and booked[0]["flight_ids"] == [FIRST], replies(ep)
+    assert (booked[0].get("first_name"), booked[0]["last_name"]) == (first, last)
+    clean(ep)
+
+
+@pytest.mark.parametrize("pleasantry", ["Please proceed.", "Looks great!", "Sounds good.", "Go for it."])
+def test_a_confirmation_or_pleasantry_is_never_a_name(pleasantry):
+    ep = play([intro(), "The first one.", pleasantry])
+    assert not calls(ep, "book_flight")
+    assert "name" in replies(ep)[-1]
+
+
+# --- consent -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("reply", [
+    "OK, but will I get a refund if I cancel?", "Ok I'll think about it and come back later.",
+    "Yes if there is nothing cheaper on another day?", "Okay, what time does it land?", "Maybe.",
+])
+def test_booking_needs_a_confirmation(reply):
+    ep = play([intro(), "The first one. My name is Jane Doe.", reply])
+    assert not calls(ep, "book_flight"), replies(ep)[-1]
+    clean(ep)
+    ep.user_turn("Go for it.")  # after a re-ask, or a fresh summary, a plain yes is needed again
+    if not calls(ep, "book_flight"):
+        ep.user_turn("Yes.")
+    assert len(calls(ep, "book_flight")) == 1
+    clean(ep)
+
+
+def test_hold_question_is_answered_not_acted_on():
+    ep = play([intro() + " Please hold it, I don't want to pay yet.", "The first one, Jane Doe.",
+               "Okay, hmm, how long does the hold last?"])
+    assert not calls(ep, "hold_itinerary")
+    clean(ep)
+
+
+def test_cancel_question_is_answered_not_acted_on():
+    sc = _scenario("cancel_booking", need_first=False)
+    ep = play([f"Please cancel booking {sc['booking_id']}, last name {sc['last_name']}.",
+               "OK, but will I get a refund if I cancel?"], sc=sc)
+    assert not calls(ep, "cancel_booking")
+    assert "refund" in replies(ep)[-1] and "?" in replies(ep)[-1]
+    ep.user_turn("Yes, cancel it.")
+    assert len(calls(ep, "cancel_booking")) == 1
+    clean(ep, sc)
+
+
+def test_change_question_is_answered_not_acted_on():
+    sc = _scenario("change_booking", need_first=False)
+    ep = play([f"I'd like to change booking {sc['booking_id']} to {sc['new_date']}, last name {sc['last_name']}.",
+               "The cheapest one.", "Okay. Is the new flight refundable?"], sc=sc)
+    assert not calls(ep, "modify_booking")
+    clean(ep, sc)
+
+
+# --- other phrasings ------------------------------------------------------------------------------
+
+def test_bare_option_number_and_for_1():
+    ep = play([f"Hi, I need a flight from {SC['origin_city']} to {SC['destination_city']} on {SC['date']}.",
+               "1", "for 1", "Jane Doe", "Yes."])
+    booked = calls(ep, "book_flight")
+    assert booked and booked[0]["flight_ids"] == [FIRST] and booked[0]["passengers"] == 1
+    clean(ep)
+
+
+def test_a_team_of_twelve_is_over_the_limit():
+    ep = play([intro(pax="we are a football team of twelve")])
+    assert "9 passengers" in replies(ep)[-1]
+
+
+def test_luggage_pounds_are_not_a_currency_request():
+    ep = play([intro(), "My bag weighs 50 pounds, is that ok?"])
+    assert "US dollars" not in replies(ep)[-1]
+    sc = _scenario("currency_question", need_first=False)
+    ep = play([intro(sc), "Hi, I'm Ezra Pound."], sc=sc)
+    assert not any("US dollars" in r for r in replies(ep))
+
+
+def test_change_date_in_the_first_message_is_kept():
+    sc = _scenario("change_booking", need_first=False)
+    ep = play([f"I need to move my booking {sc['booking_id']} to {sc['new_date']}.", sc["last_name"]], sc=sc)
+    searches = calls(ep, "search_flights")
+    assert searches and searches[-1]["date"] == sc["new_date"]
+
+
+def test_status_question_after_a_lookup():
+    sc = _scenario("booking_status", need_first=False)
+    ep = play([f"Can you look up booking {sc['booking_id']}? Last name {sc['last_name']}.",
+               "Is it confirmed or still on hold?"], sc=sc)
+    last = replies(ep)[-1]
+    assert "confirmed" in last.lower() or "on hold" in last.lower()
+    assert "Where would you like to fly" not in last
+
+
+def test_return_offer_accepted_with_yes():
+    sc = _scenario("round_trip", need_first=False)
+    ep = play([intro(sc)], sc=sc)
+    assert "return flight" in replies(ep)[-1]
+    ep.user_turn("Yes.")
+    assert "fly back" in replies(ep)[-1]
+    ep.user_turn(sc["return_date"])
+    back = [c for c in calls(ep, "search_flights") if c["origin"] == sc["destination"]]
+    assert back and back[-1]["date"] == sc["return_date"]
