@@ -63,7 +63,7 @@ _ALNUM = re.compile(r"[A-Za-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _JOIN = re.compile(r"[\s_/\\\u00b7\u2022\u2010-\u2015\u2212-]+")
 _DROP = frozenset(("Cf", "Mn", "Me"))  # format (zero-width, soft hyphen, BOM) and combining marks
-_CACHE_LIMIT = 20_000  # redacted messages kept per compiled redactor
+_CACHE_LIMIT = 4096  # redacted messages kept per compiled redactor
 
 
 def _normalize(text: str) -> tuple[str, list[int] | None]:

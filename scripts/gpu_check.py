@@ -149,14 +149,14 @@ def word_tokenizer(vocab_size: int, bos: int, eos: int, pad: int):
 def build_model_dir(shape: dict[str, Any], directory: Path, *, seed: int, device: str, dtype) -> None:
     """Randomly initialised Qwen3 model + tokenizer written as a local model directory."""
     import torch
-    from transformers import GenerationConfig, Qwen3Config, Qwen3ForCausalLM
+    from transformers import AutoModelForCausalLM, GenerationConfig, Qwen3Config
 
     shape = dict(shape)
     rope_theta = shape.pop("rope_theta")
     config = Qwen3Config(**shape, rope_parameters={"rope_type": "default", "rope_theta": rope_theta})
     torch.manual_seed(seed)
     with torch.device(device):
-        model = Qwen3ForCausalLM(config).to(dtype)
+        model = AutoModelForCausalLM.from_config(config, dtype=dtype)  # a Qwen3ForCausalLM, initialised in dtype
     model.generation_config = GenerationConfig(bos_token_id=config.bos_token_id, eos_token_id=config.eos_token_id,
                                                pad_token_id=config.pad_token_id)
     model.save_pretrained(str(directory))
@@ -240,10 +240,13 @@ def run_checks(args: argparse.Namespace, versions: dict[str, str], workdir: Path
         records.append(rec)
         emit(rec)
 
-    # 1. model: build, write, load through probe's loader (4-bit + LoRA)
+    # 1. model: random init + write, then load through probe's loader (4-bit + LoRA)
     with Meter(cuda) as m:
         build_model_dir(shape, workdir, seed=args.seed, device="cuda" if cuda else "cpu",
                         dtype=torch.bfloat16 if cuda else torch.float32)
+    record({"step": "build", "ok": True, "seconds": m.seconds, "peak_gpu_mem_gib": m.peak_gib,
+            "disk_gib": round(sum(f.stat().st_size for f in workdir.iterdir()) / 2**30, 3)})
+    with Meter(cuda) as m:
         auditor = load_run_auditor(config)
     lora = auditor.lora
     record({"step": "load", "ok": True, "seconds": m.seconds, "peak_gpu_mem_gib": m.peak_gib,
@@ -337,12 +340,16 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory(prefix="probe-gpu-check-", dir=args.workdir) as tmp:
             run_checks(args, versions, Path(tmp), records)
     except Exception as e:  # noqa: BLE001  (load/generate failures end in the verdict, not a traceback)
-        failure = "load" if not records else "generate"
+        failure = ("build", "load", "generate")[min(len(records), 2)]
         emit({"step": failure, "ok": False, "error": _error(e)})
     failed = [r["step"] for r in records if not r.get("ok")] + ([failure] if failure else [])
     steps = {r["step"] for r in records}
-    passed = not failed and all(s in steps for s in ("load", "generate", *ALGOS))
-    emit({"verdict": "PASS" if passed else "FAIL", "failed_steps": failed, "total_seconds":
+    passed = not failed and all(s in steps for s in ("build", "load", "generate", *ALGOS))
+    notes = []
+    if any(r.get("train_mode") is False for r in records):
+        notes.append("the updates ran with the model in eval mode, as the trainer leaves it: "
+                     "LoRA dropout and gradient checkpointing were off")
+    emit({"verdict": "PASS" if passed else "FAIL", "failed_steps": failed, "notes": notes, "total_seconds":
           round(time.perf_counter() - t0, 1), "shape": "tiny" if args.tiny else "qwen3-4b",
           "peak_gpu_mem_gib": max((r.get("peak_gpu_mem_gib") or 0 for r in records), default=None) or None})
     return 0 if passed else 1
