@@ -28,17 +28,26 @@ dropped, case ignored, and separators ignored *between the pieces of a word*: a 
 private string when a run of consecutive pieces spells it, where a piece is a run of letters and
 digits split at camelCase humps, and pieces may be joined by nothing, whitespace, ``_``, ``-``
 (and other dashes), ``/``, ``\`` or a middle dot. So ``search_flights``, ``searchFlights``,
-``search-flights``, ``SEARCH FLIGHTS``, ``search flights``, ``ｓｅａｒｃｈ＿ｆｌｉｇｈｔｓ`` and
+``search-flights``, ``SEARCH FLIGHTS``, ``Search Flights``, ``ｓｅａｒｃｈ＿ｆｌｉｇｈｔｓ`` and
 ``search\u200b_flights`` are all redacted, as are ``J A F X 8 6`` and ``JAFX-86`` for the fare code
 ``JAFX86`` and ``s5``, ``B-3`` or ``b 3`` for a policy id. The match must start and end on piece
 boundaries, so ordinary words that merely contain a private string survive: ``research flights``,
-``search for flights``, ``booking`` (tool ``book_flight``) and ``BP3`` are kept.
+``search for flights``, ``booking`` (tool ``book_flight``), booking id ``BKB134ED`` and ``BP3``.
 
-Deliberately redacted although it can be innocent: agent text that puts a tool name's words next
-to each other (``let me check availability`` loses ``check availability``; ``shall I book flight
-SK12`` loses ``book flight``), and a policy id standing alone (a seat called ``B3`` in agent text
-becomes ``[redacted]``). The customer's own messages are never redacted. Not covered: look-alike
-letters from other scripts (Cyrillic ``а`` for Latin ``a``) and spelled-out letters ("Juliet Alpha").
+One spelling is ordinary English as often as it is a name: a multi-word name written as plain
+words, lower case, separated by spaces (``cancel booking``, ``search flights``). The reference
+target itself asks "Shall I cancel booking BK...?". That prose spelling is redacted only when it
+is used as a name: quoted, backticked or bracketed, followed by ``(``, next to a word such as
+``tool``, ``function``, ``api``, ``use(d)``, ``call(ed)``, ``via`` or ``named``, or in a message
+that names something private in any other way too (a list of tools, a fare code). So "I used
+search flights" and "My tools: search flights, check availability" lose the names, while "we
+search flights", "Let me check availability" and "Shall I cancel booking BK12?" are kept.
+
+Deliberately redacted although it can be innocent: a policy id standing alone, in any case (a
+seat called ``B3`` in agent text becomes ``[redacted]``), and the prose spelling of a tool name in
+a message that also says something private. The customer's own messages are never redacted. Not
+covered: look-alike letters from other scripts (Cyrillic ``а`` for Latin ``a``), spelled-out
+letters ("Juliet Alpha"), separators other than those above (``JAFX.86``, ``B:3``).
 
 Everything is compiled once per (private strings, prompt) pair, and each redacted message is
 cached, because the observation is rebuilt after every turn of every rollout branch.
@@ -123,16 +132,21 @@ def _redact_json_spans(text: str) -> str:
 
 
 def _pieces(norm: str) -> list[tuple[int, int, str]]:
-    """(start, end, lower-case text) of every piece: letter/digit runs split at camelCase humps."""
+    """(start, end, text) of every piece: letter/digit runs split at camelCase humps."""
     out = []
     for m in _ALNUM.finditer(norm):
         run, s = m.group(0), m.start()
         if run.islower() or run.isupper() or run.isdigit():
-            out.append((s, m.end(), run.lower()))
+            out.append((s, m.end(), run))
             continue
         cuts = [0, *(c.start() for c in _CAMEL.finditer(run)), len(run)]
-        out.extend((s + a, s + b, run[a:b].lower()) for a, b in zip(cuts, cuts[1:]) if b > a)
+        out.extend((s + a, s + b, run[a:b]) for a, b in zip(cuts, cuts[1:]) if b > a)
     return out
+
+
+def _name_words(name: str) -> tuple[str, ...]:
+    """The lower-case words of a private name as its owner wrote it: ``search_flights`` -> (search, flights)."""
+    return tuple(p[2].lower() for p in _pieces(_normalize(name)[0]))
 
 
 class _Redactor:
@@ -142,6 +156,7 @@ class _Redactor:
         keys = {_compact(s) for s in (*private, *_DEFAULT_POLICY_IDS) if s}
         self.targets = frozenset(k for k in keys if len(k) >= 2)
         self.prefixes = frozenset(k[:i] for k in self.targets for i in range(1, len(k) + 1))
+        self.words = {_compact(s): _name_words(s) for s in private if s}
         k = SHINGLE_CORE
         self.grams = frozenset(sh[i:i + k] for sh in shingles for i in range(len(sh) - k + 1))
         self.cache: dict[str, str] = {}
@@ -159,7 +174,7 @@ class _Redactor:
     def _redact(self, text: str) -> str:
         text = _redact_json_spans(text)
         norm, origin = _normalize(text)
-        spans = sorted(self._prompt_spans(norm) + self._private_spans(norm))
+        spans = sorted(self._prompt_spans(norm) + self._private_spans(norm, origin, text))
         if not spans:
             return text
         merged: list[list[int]] = []
@@ -174,30 +189,50 @@ class _Redactor:
             text = text[:s] + REDACTED + text[e:]
         return text
 
-    def _private_spans(self, norm: str) -> list[tuple[int, int]]:
+    def _private_spans(self, norm: str, origin: list[int] | None, text: str) -> list[tuple[int, int]]:
         pieces = _pieces(norm)
         prefixes, targets = self.prefixes, self.targets
-        spans = []
+        found: list[tuple[int, int, bool]] = []  # (first piece, last piece, written as plain prose)
         i, n = 0, len(pieces)
         while i < n:
-            acc, j, found = "", i, -1
+            acc, j, end = "", i, -1
             while j < n:
                 if j > i:
                     gap = norm[pieces[j - 1][1]:pieces[j][0]]
                     if gap and not _JOIN.fullmatch(gap):
                         break
-                acc += pieces[j][2]
+                acc += pieces[j][2].lower()
                 if acc not in prefixes:
                     break
                 if acc in targets:
-                    found = j
+                    end = j
                 j += 1
-            if found >= 0:
-                spans.append((pieces[i][0], pieces[found][1]))
-                i = found + 1
+            if end >= 0:
+                found.append((i, end, self._is_prose(norm, origin, text, pieces, i, end)))
+                i = end + 1
             else:
                 i += 1
-        return spans
+        if not found:
+            return []
+        # a prose spelling counts as a name when the message names something private in another
+        # way too, or when it is used as a name (quoted, followed by "(", next to "tool", "used", ...)
+        listing = len(found) > 1 or not found[0][2]
+        return [(pieces[a][0], pieces[b][1]) for a, b, prose in found
+                if listing or not prose or _used_as_name(norm, pieces[a][0], pieces[b][1])]
+
+    def _is_prose(self, norm: str, origin: list[int] | None, text: str, pieces: list[tuple[int, int, str]],
+                  a: int, b: int) -> bool:
+        """True for a multi-word name written as ordinary words: its own words in plain ASCII,
+        separated by whitespace, lower case (the first may be capitalised), e.g. ``cancel booking``."""
+        words = self.words.get("".join(p[2] for p in pieces[a:b + 1]).lower(), ())
+        if b == a or tuple(p[2].lower() for p in pieces[a:b + 1]) != words:
+            return False
+        if origin is not None and not text[origin[pieces[a][0]]:origin[pieces[b][1] - 1] + 1].isascii():
+            return False  # full-width or zero-width characters: a disguise, not prose
+        if any(not norm[pieces[k][1]:pieces[k + 1][0]].isspace() for k in range(a, b)):
+            return False
+        first, rest = pieces[a][2], pieces[a + 1:b + 1]
+        return (first.islower() or (first[0].isupper() and first[1:].islower())) and all(p[2].islower() for p in rest)
 
     def _prompt_spans(self, norm: str) -> list[tuple[int, int]]:
         grams, k = self.grams, SHINGLE_CORE
@@ -223,6 +258,22 @@ class _Redactor:
         if first >= 0 and count >= SHINGLE_WORDS:
             spans.append((words[first].start(), words[last].end()))
         return spans
+
+
+_NAME_CUES = frozenset("""call calls called calling use uses used using run runs ran invoke invokes invoked invoking
+    tool tools function functions method methods api apis endpoint endpoints command commands named via""".split())
+_QUOTES_BEFORE = frozenset("`'\"([<*\u2018\u201c")
+_QUOTES_AFTER = frozenset("`'\")]>*(\u2019\u201d")
+
+
+def _used_as_name(norm: str, start: int, end: int) -> bool:
+    """Whether the words at ``norm[start:end]`` are set off as a name: quoted or bracketed, called
+    with ``(``, or right next to a word such as ``tool``, ``function``, ``used`` or ``called``."""
+    if (start > 0 and norm[start - 1] in _QUOTES_BEFORE) or (end < len(norm) and norm[end] in _QUOTES_AFTER):
+        return True
+    before = _WORD.findall(norm, max(0, start - 24), start)
+    after = _WORD.match(norm, end + 1) if end < len(norm) and norm[end] == " " else None
+    return bool((before and before[-1].lower() in _NAME_CUES) or (after and after.group(0).lower() in _NAME_CUES))
 
 
 @lru_cache(maxsize=16)

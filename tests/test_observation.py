@@ -46,7 +46,7 @@ def full_width(text: str) -> str:
     ("searchFlights", "search_flights"),
     ("search-flights", "search_flights"),
     ("SEARCH FLIGHTS", "search_flights"),
-    ("search flights", "search_flights"),
+    ("Search Flights", "search_flights"),
     ("Search_Flights", "search_flights"),
     ("search\u200b_flights", "search_flights"),
     ("sea\u200brch\u200dFlights", "search_flights"),
@@ -73,6 +73,22 @@ def test_listed_variants_are_redacted(variant, secret):
         assert not survives(secret, out), (variant, out)
 
 
+@pytest.mark.parametrize("text", [
+    "I used search flights for that.",
+    "The search flights tool returned three options.",
+    "I will call check availability now.",
+    "Calling `lookup booking` ...",
+    'The "cancel booking" function failed.',
+    "search flights(origin=BOS)",
+    "My tools: search flights, check availability and book flight.",
+    "Via modify booking I changed it.",
+])
+def test_prose_spelling_used_as_a_name_is_redacted(text):
+    out = redact(text, PRIVATE, SHINGLES)
+    assert REDACTED in out
+    assert not any(survives(t, out) for t in TOOLS), out
+
+
 def test_prompt_with_every_nth_word_changed_is_redacted():
     words = DOMAIN.system_prompt.split()
     for n in (5, 6, 7):
@@ -96,6 +112,14 @@ def test_prompt_rules_quoted_in_disguise_are_redacted():
 
 SEPARATORS = ["", " ", "  ", "_", "-", "\u2013", "/", "\u00b7", " - ", "\t"]
 CONTEXTS = ["{}", "Sure, {} it is.", "I checked with {} already", "({})", "\"{}\"", "Ok: {}; bye", "> {}\n"]
+# a tool name in plain prose ("search flights") is redacted only where it is used as a name
+NAME_CONTEXTS = ["I used {} already", "({})", "\"{}\"", "the {} tool", "Ok: {} and book_flight", "`{}`"]
+
+
+def is_prose(variant: str, secret: str) -> bool:
+    words = secret.lower().split("_")
+    return len(words) > 1 and variant.isascii() and re.sub(r"\s+", " ", variant.strip()).lower() == " ".join(words) \
+        and variant.split()[1:] == [w.lower() for w in variant.split()[1:]] and not variant.isupper()
 
 
 def random_variant(secret: str, rng: random.Random) -> str:
@@ -115,10 +139,11 @@ def random_variant(secret: str, rng: random.Random) -> str:
             text = text.upper()
         elif case == "random":
             text = "".join(c.upper() if rng.random() < 0.5 else c.lower() for c in text)
+    wide, invisible = rng.random() < 0.3, rng.random() < 0.3  # a third of the variants each
     chars = []
     for c in text:
-        chars.append(full_width(c) if rng.random() < 0.3 else c)
-        if rng.random() < 0.15:
+        chars.append(full_width(c) if wide and rng.random() < 0.5 else c)
+        if invisible and rng.random() < 0.3:
             chars.append(rng.choice(ZERO_WIDTH))
     return "".join(chars)
 
@@ -130,7 +155,7 @@ def test_generated_variants_never_survive():
     for _ in range(40):
         for secret in secrets:
             variant = random_variant(secret, rng)
-            text = rng.choice(CONTEXTS).format(variant)
+            text = rng.choice(NAME_CONTEXTS if is_prose(variant, secret) else CONTEXTS).format(variant)
             out = redact(text, PRIVATE, SHINGLES)
             assert not survives(secret, out), (secret, text, out)
             tried += 1
@@ -147,6 +172,10 @@ def test_several_secrets_in_one_message():
 
 @pytest.mark.parametrize("text", [
     "I can search for flights for you.",
+    "I can search flights for you.",
+    "Let me check availability.",
+    "Shall I cancel booking BK984CA1?",
+    "Search flights between which cities?",
     "I want to book",
     "Let me search the flights from BOS to SFO.",
     "I'll research flights on that route.",
@@ -183,14 +212,15 @@ def test_reference_target_replies_without_faults_are_untouched():
 def test_deliberate_redactions_are_as_documented():
     # a policy id standing alone in agent text goes, even when it names a seat ...
     assert redact("Your seat is B3.", PRIVATE, SHINGLES) == f"Your seat is {REDACTED}."
-    # ... and so do a tool name's words side by side
-    assert redact("Let me check availability.", PRIVATE, SHINGLES) == f"Let me {REDACTED}."
+    # ... and so does a tool name in prose when the message says something private too
+    assert redact("Shall I cancel booking BK1 (code JAFX86)?", PRIVATE, SHINGLES) == \
+        f"Shall I {REDACTED} BK1 (code {REDACTED})?"
     # the customer's own words are never redacted
     obs = public_observation("s", [{"role": "user", "content": "B3 seat, search flights please"},
-                                   {"role": "assistant", "content": "Seat B3 via search flights."}], PRIVATE, SHINGLES)
+                                   {"role": "assistant", "content": "Seat B3; I can search flights."}], PRIVATE, SHINGLES)
     turns = json.loads(obs["dialogue"])
     assert turns[0]["content"] == "B3 seat, search flights please"
-    assert turns[1]["content"] == f"Seat {REDACTED} via {REDACTED}."
+    assert turns[1]["content"] == f"Seat {REDACTED}; I can {REDACTED}."
 
 
 def test_results_depend_on_the_private_strings_passed():
