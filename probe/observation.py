@@ -264,6 +264,8 @@ _NAME_CUES = frozenset("""call calls called calling use uses used using run runs
     tool tools function functions method methods api apis endpoint endpoints command commands named via""".split())
 _QUOTES_BEFORE = frozenset("`'\"([<*\u2018\u201c")
 _QUOTES_AFTER = frozenset("`'\")]>*(\u2019\u201d")
+_CUE_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")  # the word right before, on the same line
+_CUE_AFTER = re.compile(r"[ \t]+([A-Za-z]+)")
 
 
 def _used_as_name(norm: str, start: int, end: int) -> bool:
@@ -271,9 +273,9 @@ def _used_as_name(norm: str, start: int, end: int) -> bool:
     with ``(``, or right next to a word such as ``tool``, ``function``, ``used`` or ``called``."""
     if (start > 0 and norm[start - 1] in _QUOTES_BEFORE) or (end < len(norm) and norm[end] in _QUOTES_AFTER):
         return True
-    before = _WORD.findall(norm, max(0, start - 24), start)
-    after = _WORD.match(norm, end + 1) if end < len(norm) and norm[end] == " " else None
-    return bool((before and before[-1].lower() in _NAME_CUES) or (after and after.group(0).lower() in _NAME_CUES))
+    before = _CUE_BEFORE.search(norm, max(0, start - 24), start)
+    after = _CUE_AFTER.match(norm, end)
+    return bool((before and before.group(1).lower() in _NAME_CUES) or (after and after.group(1).lower() in _NAME_CUES))
 
 
 @lru_cache(maxsize=16)
