@@ -66,6 +66,11 @@ class Missing(Exception):
     """Something the check needs is not there; the message says what."""
 
 
+def _error(e: BaseException) -> str:
+    """One line: the exception's type and the first line of its message."""
+    return f"{type(e).__name__}: {str(e).splitlines()[0][:300] if str(e) else ''}"
+
+
 def emit(record: dict[str, Any]) -> None:
     print(json.dumps(record), flush=True)
 
@@ -100,32 +105,35 @@ def check_prerequisites(full: bool) -> dict[str, str]:
         try:
             versions[mod] = __import__(mod).__version__
         except Exception as e:  # noqa: BLE001
-            missing.append(f"cannot import {mod} ({type(e).__name__}: {e})")
+            missing.append(f"cannot import {mod} ({_error(e)})")
     try:
         from transformers import Qwen3Config, Qwen3ForCausalLM  # noqa: F401
     except Exception as e:  # noqa: BLE001
-        missing.append(f"transformers has no Qwen3 model ({type(e).__name__}: {e}); transformers >= 4.51 is needed")
+        missing.append(f"transformers has no Qwen3 model ({_error(e)}); transformers >= 4.51 is needed")
     try:
         import probe.training  # noqa: F401
         import probe.trainers  # noqa: F401
     except Exception as e:  # noqa: BLE001
-        missing.append(f"cannot import the probe package ({type(e).__name__}: {e})")
+        missing.append(f"cannot import the probe package ({_error(e)})")
+    # CUDA and bitsandbytes: required at full size; at the tiny shape used when present
+    cuda_missing = []
+    try:
+        import torch
+        if not torch.cuda.is_available():
+            cuda_missing.append(f"no CUDA GPU (torch {torch.__version__})")
+        else:
+            versions["gpu"] = torch.cuda.get_device_name(0)
+            versions["cuda"] = str(torch.version.cuda)
+    except Exception:  # noqa: BLE001  (already reported above)
+        pass
+    try:
+        import bitsandbytes
+        versions["bitsandbytes"] = bitsandbytes.__version__
+    except Exception as e:  # noqa: BLE001  (a build without CUDA libraries fails on import too)
+        cuda_missing.append("the 'bitsandbytes' package is not installed" if isinstance(e, ImportError)
+                            and "bitsandbytes" in str(e) else f"bitsandbytes does not import ({_error(e)})")
     if full:
-        try:
-            import torch
-            if not torch.cuda.is_available():
-                missing.append(f"no CUDA GPU (torch {torch.__version__})")
-            else:
-                versions["gpu"] = torch.cuda.get_device_name(0)
-                versions["cuda"] = str(torch.version.cuda)
-        except Exception:  # noqa: BLE001  (already reported above)
-            pass
-        try:
-            import bitsandbytes
-            versions["bitsandbytes"] = bitsandbytes.__version__
-        except Exception as e:  # noqa: BLE001  (a build without CUDA libraries fails on import too)
-            missing.append("the 'bitsandbytes' package is not installed" if isinstance(e, ImportError)
-                           and "bitsandbytes" in str(e) else f"bitsandbytes does not import ({type(e).__name__}: {e})")
+        missing += cuda_missing
     if missing:
         what = "the Qwen3-4B-shape 4-bit check needs a CUDA GPU and bitsandbytes" if full else "the tiny check"
         hint = " (pip install 'probe-audit[gpu]'; or run --cpu-tiny for the tiny CPU check)" if full else ""
@@ -207,29 +215,23 @@ class Meter:
         self.peak_gib = round(torch.cuda.max_memory_allocated() / 2**30, 2) if self.cuda else None
 
 
-def _error(e: BaseException) -> str:
-    return f"{type(e).__name__}: {str(e).splitlines()[0][:300] if str(e) else ''}"
-
-
 def adapter_moved(before: dict, after: dict) -> bool:
     import torch
     return any(not torch.equal(before[k].to(after[k].device), after[k]) for k in before)
 
 
-def run_checks(args: argparse.Namespace, versions: dict[str, str], workdir: Path,
+def run_checks(args: argparse.Namespace, config, versions: dict[str, str], workdir: Path,
                records: list[dict[str, Any]]) -> None:
     """Run every step, appending (and printing) one record per step; load/generate failures raise."""
     import torch
 
-    from probe.config import load_config
     from probe.rollout import RolloutBatch
     from probe.trainers import ALGORITHMS, CONFIGS
     from probe.training import load_run_auditor
 
     cuda = torch.cuda.is_available() and not args.cpu_tiny
     shape = TINY if args.tiny else QWEN3_4B
-    quantize = cuda and "bitsandbytes" in versions or (not args.tiny)
-    config = load_config(args.config)
+    quantize = (cuda and "bitsandbytes" in versions) or not args.tiny  # the tiny shape: 4-bit when it can run
     config.auditor.model = str(workdir)
     config.auditor.quantize_4bit = bool(quantize)
     r = config.rollout
@@ -327,6 +329,12 @@ def main(argv: list[str] | None = None) -> int:
     except Missing as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    from probe.config import ConfigError, load_config
+    try:
+        config = load_config(args.config)
+    except ConfigError as e:
+        print(f"error: --config {args.config}: {(str(e).splitlines() or ['not a valid run config'])[0]}", file=sys.stderr)
+        return 2
     import warnings
     warnings.filterwarnings("ignore")
     from transformers.utils import logging as hf_logging
@@ -338,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     failure = None
     try:
         with tempfile.TemporaryDirectory(prefix="probe-gpu-check-", dir=args.workdir) as tmp:
-            run_checks(args, versions, Path(tmp), records)
+            run_checks(args, config, versions, Path(tmp), records)
     except Exception as e:  # noqa: BLE001  (load/generate failures end in the verdict, not a traceback)
         failure = ("build", "load", "generate")[min(len(records), 2)]
         emit({"step": failure, "ok": False, "error": _error(e)})

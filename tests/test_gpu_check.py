@@ -83,9 +83,12 @@ def test_full_size_without_cuda_exits_2_with_one_line():
 @pytest.mark.parametrize("args, needle", [(["--cpu-tiny", "--prompt-tokens", "3"], "--prompt-tokens"),
                                           (["--cpu-tiny", "--seed", "-1"], "--seed"),
                                           (["--cpu-tiny", "--config", "nosuch.yaml"], "nosuch.yaml"),
-                                          (["--cpu-tiny", "--workdir", "/nonexistent/dir"], "/nonexistent/dir")])
-def test_bad_values_are_one_error_line(args, needle):
-    proc = run(*args, timeout=60)
+                                          (["--cpu-tiny", "--workdir", "/nonexistent/dir"], "/nonexistent/dir"),
+                                          (["--cpu-tiny", "--config", "BADCONFIG"], "'algo'")])
+def test_bad_values_are_one_error_line(args, needle, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("algo: nosuch\n")
+    proc = run(*[str(bad) if a == "BADCONFIG" else a for a in args], timeout=120)
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], proc.stderr
