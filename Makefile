@@ -31,5 +31,12 @@ bench: $(STAMP)
 	$(BIN)/python scripts/bench_rollout.py
 	$(BIN)/python scripts/bench_target_http.py
 
+# One short call on a lent GPU: Qwen3-4B shape, 4-bit NF4 + LoRA, one update per optimizer
+# (scripts/gpu_check.py; docs/gpu-and-slurm.md). Nothing is downloaded or installed: it uses .venv
+# when there is one, else $(PY), whose torch must be a CUDA build with bitsandbytes beside it.
+.PHONY: gpu-check
+gpu-check:
+	$(if $(wildcard $(BIN)/python),$(BIN)/python,$(PY)) scripts/gpu_check.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache

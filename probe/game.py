@@ -111,6 +111,7 @@ class AuditGame(gymnasium.Env):
         })
         self._shingles = prompt_shingles(self.domain.system_prompt)
         self._fare_codes: list[str] = sorted(getattr(getattr(self.domain, "db", None), "fare_codes", ()))
+        self._policy_ids = [p.id for p in self.domain.policies]  # redacted in any case or spacing
         self.episode: Episode | None = None
         self.scenario: dict[str, Any] = {}
         self._seen: set[tuple[str, int]] = set()
@@ -136,7 +137,7 @@ class AuditGame(gymnasium.Env):
         self.episode = Episode(self.domain, scenario, target, episode_id)
         self._seen = set()
         self._pending = False
-        self._private = list(self.domain.private_strings(scenario)) + self._fare_codes
+        self._private = list(self.domain.private_strings(scenario)) + self._fare_codes + self._policy_ids
         return self._observation(), {"scenario": copy.deepcopy(scenario), "episode_id": episode_id}
 
     def step(self, action: str):

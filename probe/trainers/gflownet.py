@@ -159,15 +159,15 @@ class GFlowNet:
                 cands.append(c)
                 returns.append(r)
                 groups.append(next_gid + k)
-        gids = torch.tensor(groups)
-        log_r = log_reward(torch.tensor(returns, dtype=torch.float32), self.config)
         prefix_repr = self._prefix_repr(prompts) if self.head is not None else None  # eval mode, no gradient
         with training_pass(self.auditor):  # train mode (dropout, checkpointing) for the gradient pass
             _, _, seq = sequence_logprobs(self.auditor, prompts, cands, grad=True)  # recomputed under the current policy
+            gids = torch.tensor(groups, device=seq.device)
+            log_r = log_reward(torch.tensor(returns, dtype=torch.float32, device=seq.device), self.config)
             if self.head is None:
                 log_z = group_log_z(seq, log_r, gids)
             else:
-                log_z = self.head(prefix_repr)
+                log_z = self.head(prefix_repr).to(seq.device)  # the head lives on the CPU
             loss, m = trajectory_balance_loss(seq, log_r, log_z)
             if self.head_optimizer is not None:
                 self.head_optimizer.zero_grad(set_to_none=True)

@@ -95,8 +95,8 @@ class GRPO:
             with torch.no_grad():
                 ref, _, _ = sequence_logprobs(self.auditor, batch.prompt_ids, batch.candidate_ids, grad=False,
                                               use_adapter=False)
-            old = pad_right(batch.old_logprobs, lp.shape[1])
-            loss, m = grpo_loss(lp, old, ref, mask, adv, keep, self.config)
+            old = pad_right(batch.old_logprobs, lp.shape[1]).to(lp.device)  # the batch lives on the CPU
+            loss, m = grpo_loss(lp, old, ref, mask, adv.to(lp.device), keep.to(lp.device), self.config)
             metrics.update(m, loss=float(loss.detach()), grad_norm=optimizer_step(
                 loss, self.auditor.trainable_parameters(), self.optimizer, self.max_grad_norm))
         return metrics
