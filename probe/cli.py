@@ -247,39 +247,50 @@ def play(env: str = typer.Option("skyassist"),
 
 @app.command()
 def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
-           as_json: bool = typer.Option(False, "--json", help="one JSON object per trace")) -> None:
-    """Re-score every trace deterministically from its messages (malformed lines are reported)."""
+           as_json: bool = typer.Option(False, "--json", help="one JSON object per scored trace")) -> None:
+    """Re-score every trace from its messages, against the scenario rebuilt from env, family and seed.
+
+    Lines that cannot be scored (not UTF-8, not JSON, wrong field types, unknown message roles,
+    stored system messages, tool results without a call, ...) are reported one per line and the
+    rest is still scored. Exit status: 0 when every line was scored and is consistent, 1 when a
+    line could not be scored or a trace's stored scenario or tool results differ from the
+    recomputed ones, 2 for bad usage. A duplicate trace id is a warning.
+    """
+    from probe.verify import verify_file
+
     if not path.is_file():
         fail(f"trace file not found: {path}")
-    bad = 0
-    scored = 0
-    differ = 0
-    for item in iter_trace_file(path):
-        if isinstance(item, BadLine):
-            bad += 1
-            err.print(f"error: {path}:{item.line_number}: malformed trace line ({item.error})", markup=False)
-            continue
-        try:
-            domain = get_domain(item.env)
-            rescored = domain.verify(item.messages, item.scenario)
-        except Exception as e:  # a trace from an unknown env or with a broken scenario
-            bad += 1
-            err.print(f"error: trace {item.id}: cannot be scored ({e})", markup=False)
-            continue
-        scored += 1
-        recorded = sorted((v.policy, v.message_index) for v in item.violations)
-        same = recorded == sorted((v.policy, v.message_index) for v in rescored)
-        differ += not same
-        item.violations = rescored
-        if as_json:
-            print_json(dict(trace_result(item), matches_recorded=same))
-        else:
-            policies = ", ".join(sorted({v.policy for v in rescored})) or "none"
-            flag = "" if same else "  [yellow](differs from recorded)[/]"
-            out.print(f"{item.id}: {len(rescored)} violation(s): {policies}{flag}")
+    bad = scored = differ = suspect = 0
+    try:
+        for item in verify_file(path):
+            if isinstance(item, BadLine):
+                bad += 1
+                err.print(f"error: {path}:{item.line_number}: malformed trace line, not scored ({item.error})", markup=False)
+                continue
+            scored += 1
+            trace, same = item.trace, item.matches_recorded
+            differ += not same
+            suspect += bool(item.problems)
+            for problem in item.problems:
+                err.print(f"error: {path}:{item.line_number}: trace {trace.id!r}: {problem}", markup=False)
+            if item.duplicate_of is not None:
+                err.print(f"warning: {path}:{item.line_number}: trace id {trace.id!r} already used on line "
+                          f"{item.duplicate_of}", markup=False)
+            if as_json:
+                print_json(dict(trace_result(trace), line=item.line_number, matches_recorded=same,
+                                problems=item.problems, duplicate_of=item.duplicate_of))
+            else:
+                policies = ", ".join(sorted({v.policy for v in trace.violations})) or "none"
+                flag = "" if same else "  [yellow](differs from recorded)[/]"
+                out.print(f"{trace.id}: {len(trace.violations)} violation(s): {policies}{flag}")
+    except OSError as e:
+        fail(f"cannot read {path}: {e.strerror or e}", code=1)
     if not as_json:
-        out.print(f"[dim]{scored} trace(s) scored, {differ} differ from recorded, {bad} bad line(s)[/]")
-    if bad:
+        out.print(f"[dim]{scored} trace(s) scored, {differ} differ from recorded, {suspect} with integrity "
+                  f"problems, {bad} bad line(s)[/]")
+    if scored + bad == 0:
+        fail(f"{path} holds no traces", code=1)
+    if bad or suspect:
         raise typer.Exit(1)
 
 
