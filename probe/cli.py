@@ -6,14 +6,18 @@ non-zero exit status (2 for bad usage, 1 when some input lines could not be scor
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
+import traceback
 from collections import Counter
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 from rich.table import Table
 
 from probe.auditor.cli import auditor_app
@@ -23,8 +27,68 @@ from probe.play import ScriptError, load_script, load_suite, play_script
 from probe.registry import env_names, get_domain
 from probe.trace import BadLine, Trace, append_trace, iter_trace_file
 
+# The click that typer runs on (typer >= 0.25 vendors its own copy), found without private imports.
+_clickx = sys.modules[typer.BadParameter.__module__]
+_PASS_THROUGH = tuple({typer.Exit, typer.Abort, getattr(_clickx, "Exit", typer.Exit), getattr(_clickx, "Abort", typer.Abort),
+                       KeyboardInterrupt, EOFError})
+
+
+class ProbeGroup(TyperGroup):
+    """The top-level command group: whatever goes wrong in any command or subcommand ends in one
+    ``error:`` line on stderr, never a box or a traceback.
+
+    - usage errors (unknown option or command, missing or extra argument, a value of the wrong
+      type or out of range): the message and a ``--help`` hint on one line, exit 2;
+    - an operating-system error nobody handled (permission denied, disk full): exit 1;
+    - any other exception is a bug: its type, message and where it was raised, exit 1
+      (``PROBE_DEBUG=1`` shows the traceback instead).
+    """
+
+    def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[no-untyped-def]
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except _clickx.ClickException as e:
+            raise _usage_exit(e) from None
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except _clickx.ClickException as e:
+            raise _usage_exit(e) from None
+        except _PASS_THROUGH:
+            raise
+        except OSError as e:
+            if e.errno == errno.EPIPE or os.environ.get("PROBE_DEBUG"):
+                raise
+            where = f": {e.filename}" if getattr(e, "filename", None) else ""
+            _error_line(f"{e.strerror or e}{where}")
+            raise typer.Exit(1) from None
+        except Exception as e:
+            if os.environ.get("PROBE_DEBUG"):
+                raise
+            frame = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+            at = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
+            _error_line(f"internal error: {type(e).__name__}: {e}{at} (a bug; PROBE_DEBUG=1 shows the traceback)")
+            raise typer.Exit(1) from None
+
+
+def _error_line(message: str) -> None:
+    err.print(f"error: {' '.join(str(message).split())}", markup=False)
+
+
+def _usage_exit(e: Exception) -> Exception:
+    """Print a click usage error as one line; the exception to raise (click's own for bare-group help)."""
+    no_args_help = getattr(_clickx, "NoArgsIsHelpError", None)
+    if no_args_help is not None and isinstance(e, no_args_help):
+        return e  # `probe` / `probe env` alone: typer prints the help
+    ctx = getattr(e, "ctx", None)
+    hint = f"; see '{ctx.command_path} --help'" if ctx is not None and isinstance(e, _clickx.UsageError) else ""
+    _error_line(e.format_message().strip().rstrip(".") + hint)
+    return typer.Exit(getattr(e, "exit_code", 2))
+
+
 app = typer.Typer(help="probe: train and use black-box auditors of tool-using LLM agents.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=False, cls=ProbeGroup, pretty_exceptions_show_locals=False)
 env_app = typer.Typer(help="Inspect an auditing environment.", no_args_is_help=True)
 app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")

@@ -268,6 +268,8 @@ def parse_overrides(pairs: list[str]) -> list[tuple[str, Any]]:
                               "updates or rollout.group_size")
         try:
             value = yaml.safe_load(raw) if raw.strip() else ""
+        except RecursionError:
+            raise ConfigError(f"--set {key}: value is nested too deeply") from None
         except yaml.YAMLError as e:
             problem = getattr(e, "problem", None) or str(e).splitlines()[0]
             raise ConfigError(f"--set {key}: value {raw!r} is not valid YAML ({problem}); give a number, true/false, "
