@@ -322,8 +322,10 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
     """
     from probe.verify import verify_file
 
-    if not path.is_file():
+    if not path.exists():
         fail(f"trace file not found: {path}")
+    if path.is_dir():
+        fail(f"{path} is a directory; give a JSONL trace file (e.g. {path / 'traces.jsonl'})")
     bad = scored = differ = suspect = 0
     try:
         for item in verify_file(path):

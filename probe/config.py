@@ -216,8 +216,18 @@ def _section(loc: tuple[Any, ...]) -> type[BaseModel] | None:
 def _format_errors(err: ValidationError) -> str:
     """One line per problem: the dotted key, what is wrong, what is allowed."""
     lines = []
+    unions: set[str] = set()
     for e in err.errors():
         loc = tuple(e["loc"])
+        parent = _section(loc[:-1]) if len(loc) > 1 else None
+        if parent is None and len(loc) > 1 and _section(loc[:-2]) is not None and isinstance(loc[-1], str):
+            # a member of a union (``reward``: str | dict) failed: one line for the key, not one per member
+            key = ".".join(str(p) for p in loc[:-1])
+            if key not in unions:
+                unions.add(key)
+                field = _section(loc[:-2]).model_fields[str(loc[-2])]
+                lines.append(f"config key '{key}': expected {field.description or 'another type'} (got {e.get('input')!r})")
+            continue
         key = ".".join(str(p) for p in loc)
         msg = e["msg"].removeprefix("Value error, ")
         if e["type"] == "extra_forbidden":

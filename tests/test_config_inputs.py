@@ -52,6 +52,7 @@ BAD_SETS = [
     ("env=mars", "config key 'env': unknown env 'mars'; allowed: skyassist"),
     ("reward=nosuch", "config key 'reward': unknown reward config 'nosuch'; allowed: baseline"),
     ("reward={variant: nosuch}", "config key 'reward': unknown reward config 'nosuch'"),
+    ("reward=[1]", "config key 'reward': expected variant name, YAML path, or a mapping"),
     ("target.faults=nosuch", "config key 'target.faults': unknown fault 'nosuch'; allowed: none, demo, all"),
     ("auditor.model=/nonexistent/model", "config key 'auditor.model': local model path '/nonexistent/model' does not exist"),
     ("wandb=maybe", "config key 'wandb': Input should be a valid boolean"),

@@ -189,7 +189,8 @@ def test_file_problems_are_one_line(tmp_path):
     r = run("verify", str(tmp_path / "empty.jsonl"))
     assert r.exit_code == 1 and error_lines(r) == [f"error: {tmp_path / 'empty.jsonl'} holds no traces"]
     r = run("verify", str(tmp_path))
-    assert r.exit_code == 2 and len(error_lines(r)) == 1
+    assert r.exit_code == 2 and error_lines(r) == [f"error: {tmp_path} is a directory; give a JSONL trace file "
+                                                   f"(e.g. {tmp_path / 'traces.jsonl'})"]
 
 
 def test_reader_keeps_line_numbers_past_bad_bytes(tmp_path, played):
