@@ -311,7 +311,10 @@ def play(env: str = typer.Option("skyassist"),
 
 @app.command()
 def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
-           as_json: bool = typer.Option(False, "--json", help="one JSON object per scored trace")) -> None:
+           as_json: bool = typer.Option(False, "--json", help="one JSON object per scored trace"),
+           stored_scenario: bool = typer.Option(False, "--stored-scenario",
+                                                help="score against each trace's stored scenario instead of rebuilding "
+                                                     "it from env, family and seed (for custom scenarios; not checked)")) -> None:
     """Re-score every trace from its messages, against the scenario rebuilt from env, family and seed.
 
     Lines that cannot be scored (not UTF-8, not JSON, wrong field types, unknown message roles,
@@ -328,7 +331,7 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
         fail(f"{path} is a directory; give a JSONL trace file (e.g. {path / 'traces.jsonl'})")
     bad = scored = differ = suspect = 0
     try:
-        for item in verify_file(path):
+        for item in verify_file(path, stored_scenario=stored_scenario):
             if isinstance(item, BadLine):
                 bad += 1
                 err.print(f"error: {path}:{item.line_number}: malformed trace line, not scored ({item.error})", markup=False)

@@ -57,9 +57,10 @@ def _normal(obj: Any) -> Any:
 def rebuild_scenario(domain: Domain, trace: Trace) -> dict[str, Any]:
     """The scenario the trace claims to have played, rebuilt from env, family and seed."""
     family = trace.scenario.get("family")
+    if family is None:
+        raise Unscorable("scenario has no 'family' to rebuild it from (a custom scenario: see --stored-scenario)")
     if not isinstance(family, str) or family not in domain.families:
-        shown = repr(family) if isinstance(family, str) else "missing"
-        raise Unscorable(f"scenario family {shown} is not a family of env {domain.name!r}; "
+        raise Unscorable(f"scenario family {family!r} is not a family of env {domain.name!r}; "
                          f"allowed: {', '.join(domain.families)}")
     seed = trace.scenario.get("seed", trace.seed)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -90,18 +91,25 @@ def replayed_result_differences(domain: Domain, scenario: dict[str, Any], messag
     return differ
 
 
-def verify_trace(trace: Trace) -> tuple[list[Violation], list[str]]:
-    """(re-scored violations, integrity problems) of one parsed trace; ``Unscorable`` if it cannot be scored."""
+def verify_trace(trace: Trace, stored_scenario: bool = False) -> tuple[list[Violation], list[str]]:
+    """(re-scored violations, integrity problems) of one parsed trace; ``Unscorable`` if it cannot be scored.
+
+    ``stored_scenario``: score against the trace's own scenario without rebuilding it (custom
+    scenarios given to the Gymnasium game cannot be rebuilt); the scenario is then unchecked.
+    """
     try:
         domain = get_domain(trace.env)
     except ValueError as e:
         raise Unscorable(str(e)) from None
-    try:
-        rebuilt = rebuild_scenario(domain, trace)
-    except Unscorable:
-        raise
-    except Exception as e:  # the environment refused the family/seed
-        raise Unscorable(f"scenario cannot be rebuilt ({type(e).__name__}: {e})") from None
+    if stored_scenario:
+        rebuilt = _normal(trace.scenario)
+    else:
+        try:
+            rebuilt = rebuild_scenario(domain, trace)
+        except Unscorable:
+            raise
+        except Exception as e:  # the environment refused the family/seed
+            raise Unscorable(f"scenario cannot be rebuilt ({type(e).__name__}: {e})") from None
     problems = []
     keys = scenario_differences(trace.scenario, rebuilt)
     if keys:
@@ -120,7 +128,7 @@ def verify_trace(trace: Trace) -> tuple[list[Violation], list[str]]:
     return rescored, problems
 
 
-def verify_file(path: str | Path) -> Iterator[Verified | BadLine]:
+def verify_file(path: str | Path, stored_scenario: bool = False) -> Iterator[Verified | BadLine]:
     """Every line of a trace file, scored (``Verified``) or not (``BadLine`` with the reason)."""
     first_line: dict[str, int] = {}
     for n, item in iter_trace_lines(path):
@@ -128,7 +136,7 @@ def verify_file(path: str | Path) -> Iterator[Verified | BadLine]:
             yield item
             continue
         try:
-            rescored, problems = verify_trace(item)
+            rescored, problems = verify_trace(item, stored_scenario)
         except Unscorable as e:
             yield BadLine(n, f"trace {item.id!r}: {e}")
             continue

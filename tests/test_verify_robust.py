@@ -207,3 +207,13 @@ def test_verify_does_not_alter_the_file(tmp_path, played):
     path.write_bytes(data)
     run("verify", str(path))
     assert path.read_bytes() == data
+
+
+def test_stored_scenario_option_scores_a_custom_scenario(tmp_path, played):
+    """A custom scenario (no family to rebuild from) is scored only when asked, against itself."""
+    custom = tampered(played, lambda d: d["scenario"].pop("family"))
+    r = verify(tmp_path, [custom])
+    assert r.exit_code == 1 and "scenario has no 'family' to rebuild it from" in r.stderr
+    r = verify(tmp_path, [custom], "--stored-scenario", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["violations"] == []
