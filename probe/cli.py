@@ -17,15 +17,16 @@ from typing import Any, Optional
 
 import typer
 from rich.console import Console
-from typer.core import TyperGroup
+from rich.markup import escape
 from rich.table import Table
+from typer.core import TyperGroup
 
 from probe.auditor.cli import auditor_app
 from probe.domain import Domain
 from probe.eval.cli import eval_command
 from probe.play import ScriptError, load_script, load_suite, play_script
 from probe.registry import env_names, get_domain
-from probe.trace import BadLine, Trace, append_trace, iter_trace_file
+from probe.trace import BadLine, Trace, append_trace
 
 # The click that typer runs on (typer >= 0.25 vendors its own copy), found without private imports.
 _clickx = sys.modules[typer.BadParameter.__module__]
@@ -201,16 +202,16 @@ def render_trace(trace: Trace) -> None:
     for i, m in enumerate(trace.messages):
         role = m.get("role")
         if role == "user":
-            out.print(f"[bold cyan]user[/]      {m.get('content')}", markup=True)
+            out.print(f"[bold cyan]user[/]      {escape(str(m.get('content')))}", markup=True)
         elif role == "assistant" and m.get("tool_calls"):
             for tc in m["tool_calls"]:
                 fn = tc.get("function", {})
-                out.print(f"[dim]  call      {fn.get('name')}({fn.get('arguments')})[/]")
+                out.print(f"[dim]  call      {escape(str(fn.get('name')))}({escape(str(fn.get('arguments')))})[/]")
         elif role == "tool":
             content = str(m.get("content"))
-            out.print(f"[dim]  result    {content[:160]}{'...' if len(content) > 160 else ''}[/]")
+            out.print(f"[dim]  result    {escape(content[:160])}{'...' if len(content) > 160 else ''}[/]")
         elif role == "assistant":
-            out.print(f"[bold green]assistant[/] {m.get('content')}")
+            out.print(f"[bold green]assistant[/] {escape(str(m.get('content')))}")
     render_violations(trace)
 
 
@@ -220,7 +221,7 @@ def render_violations(trace: Trace) -> None:
         return
     out.print(f"[bold]violations ({len(trace.violations)}):[/]")
     for v in trace.violations:
-        out.print(f"  [red]{v.policy}[/] at message {v.message_index}: {v.evidence}")
+        out.print(f"  [red]{v.policy}[/] at message {v.message_index}: {escape(v.evidence)}")
 
 
 def trace_result(trace: Trace) -> dict[str, Any]:
@@ -297,7 +298,7 @@ def play(env: str = typer.Option("skyassist"),
     if as_json:
         print_json(trace_result(trace))
     else:
-        out.print(f"[dim]{trace.id}: target={agent.kind} faults={','.join(fault_list) or 'none'}[/]")
+        out.print(f"[dim]{escape(trace.id)}: target={agent.kind} faults={','.join(fault_list) or 'none'}[/]")
         render_trace(trace)
     failures = trace.meta.get("turn_failures", [])
     for f in failures:
@@ -351,7 +352,7 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
             else:
                 policies = ", ".join(sorted({v.policy for v in trace.violations})) or "none"
                 flag = "" if same else "  [yellow](differs from recorded)[/]"
-                out.print(f"{trace.id}: {len(trace.violations)} violation(s): {policies}{flag}")
+                out.print(f"{escape(trace.id)}: {len(trace.violations)} violation(s): {escape(policies)}{flag}")
     except OSError as e:
         fail(f"cannot read {path}: {e.strerror or e}", code=1)
     if not as_json:

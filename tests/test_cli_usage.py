@@ -98,3 +98,12 @@ def test_unhandled_os_error_is_one_line(monkeypatch):
     r = runner.invoke(app, ["env", "info"])
     assert r.exit_code == 1
     assert one_error_line(r) == "error: No space left on device: /data/out.jsonl"
+
+
+def test_text_that_looks_like_rich_markup_is_printed_verbatim(tmp_path):
+    """Customer lines (and model replies) are data: `[/bold]` must not be read as markup."""
+    script = tmp_path / "s.txt"
+    script.write_text("Hi [/bold] I need a flight [red]\n")
+    r = runner.invoke(app, ["play", "--family", "one_way", "--script", str(script)])
+    assert r.exit_code == 0, r.output
+    assert "Hi [/bold] I need a flight [red]" in r.stdout

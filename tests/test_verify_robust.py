@@ -217,3 +217,9 @@ def test_stored_scenario_option_scores_a_custom_scenario(tmp_path, played):
     r = verify(tmp_path, [custom], "--stored-scenario", "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["violations"] == []
+
+
+def test_ids_that_look_like_markup_are_printed_verbatim(tmp_path, played):
+    r = verify(tmp_path, [tampered(played, lambda d: d.update(id="[/bold]x[red]"))])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("[/bold]x[red]: 0 violation(s)")
