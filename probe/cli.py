@@ -6,25 +6,90 @@ non-zero exit status (2 for bad usage, 1 when some input lines could not be scor
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
+import traceback
 from collections import Counter
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from typer.core import TyperGroup
 
 from probe.auditor.cli import auditor_app
 from probe.domain import Domain
 from probe.eval.cli import eval_command
 from probe.play import ScriptError, load_script, load_suite, play_script
 from probe.registry import env_names, get_domain
-from probe.trace import BadLine, Trace, append_trace, iter_trace_file
+from probe.trace import BadLine, Trace, append_trace
+
+# The click that typer runs on (typer >= 0.25 vendors its own copy), found without private imports.
+_clickx = sys.modules[typer.BadParameter.__module__]
+_PASS_THROUGH = tuple({typer.Exit, typer.Abort, getattr(_clickx, "Exit", typer.Exit), getattr(_clickx, "Abort", typer.Abort),
+                       KeyboardInterrupt, EOFError})
+
+
+class ProbeGroup(TyperGroup):
+    """The top-level command group: whatever goes wrong in any command or subcommand ends in one
+    ``error:`` line on stderr, never a box or a traceback.
+
+    - usage errors (unknown option or command, missing or extra argument, a value of the wrong
+      type or out of range): the message and a ``--help`` hint on one line, exit 2;
+    - an operating-system error nobody handled (permission denied, disk full): exit 1;
+    - any other exception is a bug: its type, message and where it was raised, exit 1
+      (``PROBE_DEBUG=1`` shows the traceback instead).
+    """
+
+    def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[no-untyped-def]
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except _clickx.ClickException as e:
+            raise _usage_exit(e) from None
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except _clickx.ClickException as e:
+            raise _usage_exit(e) from None
+        except _PASS_THROUGH:
+            raise
+        except OSError as e:
+            if e.errno == errno.EPIPE or os.environ.get("PROBE_DEBUG"):
+                raise
+            where = f": {e.filename}" if getattr(e, "filename", None) else ""
+            _error_line(f"{e.strerror or e}{where}")
+            raise typer.Exit(1) from None
+        except Exception as e:
+            if os.environ.get("PROBE_DEBUG"):
+                raise
+            frame = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+            at = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
+            _error_line(f"internal error: {type(e).__name__}: {e}{at} (a bug; PROBE_DEBUG=1 shows the traceback)")
+            raise typer.Exit(1) from None
+
+
+def _error_line(message: str) -> None:
+    err.print(f"error: {' '.join(str(message).split())}", markup=False)
+
+
+def _usage_exit(e: Exception) -> Exception:
+    """Print a click usage error as one line; the exception to raise (click's own for bare-group help)."""
+    no_args_help = getattr(_clickx, "NoArgsIsHelpError", None)
+    if no_args_help is not None and isinstance(e, no_args_help):
+        return e  # `probe` / `probe env` alone: typer prints the help
+    ctx = getattr(e, "ctx", None)
+    hint = f"; see '{ctx.command_path} --help'" if ctx is not None and isinstance(e, _clickx.UsageError) else ""
+    _error_line(e.format_message().strip().rstrip(".") + hint)
+    return typer.Exit(getattr(e, "exit_code", 2))
+
 
 app = typer.Typer(help="probe: train and use black-box auditors of tool-using LLM agents.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=False, cls=ProbeGroup, pretty_exceptions_show_locals=False)
 env_app = typer.Typer(help="Inspect an auditing environment.", no_args_is_help=True)
 app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")
@@ -137,16 +202,16 @@ def render_trace(trace: Trace) -> None:
     for i, m in enumerate(trace.messages):
         role = m.get("role")
         if role == "user":
-            out.print(f"[bold cyan]user[/]      {m.get('content')}", markup=True)
+            out.print(f"[bold cyan]user[/]      {escape(str(m.get('content')))}", markup=True)
         elif role == "assistant" and m.get("tool_calls"):
             for tc in m["tool_calls"]:
                 fn = tc.get("function", {})
-                out.print(f"[dim]  call      {fn.get('name')}({fn.get('arguments')})[/]")
+                out.print(f"[dim]  call      {escape(str(fn.get('name')))}({escape(str(fn.get('arguments')))})[/]")
         elif role == "tool":
             content = str(m.get("content"))
-            out.print(f"[dim]  result    {content[:160]}{'...' if len(content) > 160 else ''}[/]")
+            out.print(f"[dim]  result    {escape(content[:160])}{'...' if len(content) > 160 else ''}[/]")
         elif role == "assistant":
-            out.print(f"[bold green]assistant[/] {m.get('content')}")
+            out.print(f"[bold green]assistant[/] {escape(str(m.get('content')))}")
     render_violations(trace)
 
 
@@ -156,7 +221,7 @@ def render_violations(trace: Trace) -> None:
         return
     out.print(f"[bold]violations ({len(trace.violations)}):[/]")
     for v in trace.violations:
-        out.print(f"  [red]{v.policy}[/] at message {v.message_index}: {v.evidence}")
+        out.print(f"  [red]{v.policy}[/] at message {v.message_index}: {escape(v.evidence)}")
 
 
 def trace_result(trace: Trace) -> dict[str, Any]:
@@ -233,7 +298,7 @@ def play(env: str = typer.Option("skyassist"),
     if as_json:
         print_json(trace_result(trace))
     else:
-        out.print(f"[dim]{trace.id}: target={agent.kind} faults={','.join(fault_list) or 'none'}[/]")
+        out.print(f"[dim]{escape(trace.id)}: target={agent.kind} faults={','.join(fault_list) or 'none'}[/]")
         render_trace(trace)
     failures = trace.meta.get("turn_failures", [])
     for f in failures:
@@ -247,39 +312,55 @@ def play(env: str = typer.Option("skyassist"),
 
 @app.command()
 def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
-           as_json: bool = typer.Option(False, "--json", help="one JSON object per trace")) -> None:
-    """Re-score every trace deterministically from its messages (malformed lines are reported)."""
-    if not path.is_file():
+           as_json: bool = typer.Option(False, "--json", help="one JSON object per scored trace"),
+           stored_scenario: bool = typer.Option(False, "--stored-scenario",
+                                                help="score against each trace's stored scenario instead of rebuilding "
+                                                     "it from env, family and seed (for custom scenarios; not checked)")) -> None:
+    """Re-score every trace from its messages, against the scenario rebuilt from env, family and seed.
+
+    Lines that cannot be scored (not UTF-8, not JSON, wrong field types, unknown message roles,
+    stored system messages, tool results without a call, ...) are reported one per line and the
+    rest is still scored. Exit status: 0 when every line was scored and is consistent, 1 when a
+    line could not be scored or a trace's stored scenario or tool results differ from the
+    recomputed ones, 2 for bad usage. A duplicate trace id is a warning.
+    """
+    from probe.verify import verify_file
+
+    if not path.exists():
         fail(f"trace file not found: {path}")
-    bad = 0
-    scored = 0
-    differ = 0
-    for item in iter_trace_file(path):
-        if isinstance(item, BadLine):
-            bad += 1
-            err.print(f"error: {path}:{item.line_number}: malformed trace line ({item.error})", markup=False)
-            continue
-        try:
-            domain = get_domain(item.env)
-            rescored = domain.verify(item.messages, item.scenario)
-        except Exception as e:  # a trace from an unknown env or with a broken scenario
-            bad += 1
-            err.print(f"error: trace {item.id}: cannot be scored ({e})", markup=False)
-            continue
-        scored += 1
-        recorded = sorted((v.policy, v.message_index) for v in item.violations)
-        same = recorded == sorted((v.policy, v.message_index) for v in rescored)
-        differ += not same
-        item.violations = rescored
-        if as_json:
-            print_json(dict(trace_result(item), matches_recorded=same))
-        else:
-            policies = ", ".join(sorted({v.policy for v in rescored})) or "none"
-            flag = "" if same else "  [yellow](differs from recorded)[/]"
-            out.print(f"{item.id}: {len(rescored)} violation(s): {policies}{flag}")
+    if path.is_dir():
+        fail(f"{path} is a directory; give a JSONL trace file (e.g. {path / 'traces.jsonl'})")
+    bad = scored = differ = suspect = 0
+    try:
+        for item in verify_file(path, stored_scenario=stored_scenario):
+            if isinstance(item, BadLine):
+                bad += 1
+                err.print(f"error: {path}:{item.line_number}: malformed trace line, not scored ({item.error})", markup=False)
+                continue
+            scored += 1
+            trace, same = item.trace, item.matches_recorded
+            differ += not same
+            suspect += bool(item.problems)
+            for problem in item.problems:
+                err.print(f"error: {path}:{item.line_number}: trace {trace.id!r}: {problem}", markup=False)
+            if item.duplicate_of is not None:
+                err.print(f"warning: {path}:{item.line_number}: trace id {trace.id!r} already used on line "
+                          f"{item.duplicate_of}", markup=False)
+            if as_json:
+                print_json(dict(trace_result(trace), line=item.line_number, matches_recorded=same,
+                                problems=item.problems, duplicate_of=item.duplicate_of))
+            else:
+                policies = ", ".join(sorted({v.policy for v in trace.violations})) or "none"
+                flag = "" if same else "  [yellow](differs from recorded)[/]"
+                out.print(f"{escape(trace.id)}: {len(trace.violations)} violation(s): {escape(policies)}{flag}")
+    except OSError as e:
+        fail(f"cannot read {path}: {e.strerror or e}", code=1)
     if not as_json:
-        out.print(f"[dim]{scored} trace(s) scored, {differ} differ from recorded, {bad} bad line(s)[/]")
-    if bad:
+        out.print(f"[dim]{scored} trace(s) scored, {differ} differ from recorded, {suspect} with integrity "
+                  f"problems, {bad} bad line(s)[/]")
+    if scored + bad == 0:
+        fail(f"{path} holds no traces", code=1)
+    if bad or suspect:
         raise typer.Exit(1)
 
 

@@ -3,15 +3,35 @@
 Every key is typed and bounded; an unknown key or a bad value is reported as one line per
 problem naming the key and what is allowed (``ConfigError``). ``--set key=value`` overrides any
 key with a YAML-parsed value (``--set rollout.group_size=8 --set algo=dpo``).
+
+Bounds: every float must be finite (``.inf``/``.nan`` are refused), a boolean is never read as a
+number, and sizes have upper bounds (``MAX_*`` below) so that a typo such as
+``rollout.prefixes=100000000`` is refused at once instead of running for hours. Keys whose
+validity depends on other parts of probe are checked here too: ``env`` (a registered
+environment), ``target.faults`` (profiles or fault names of that env), ``reward`` (a variant, a
+YAML file, or a mapping of overrides) and ``auditor.model`` (a local path must exist).
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+
+# Upper bounds on sizes: far above any sensible run, low enough to refuse typos before work starts.
+MAX_SEED = 2**32 - 1  # numpy's seed range
+MAX_UPDATES = 1_000_000
+MAX_PREFIXES = 1024
+MAX_GROUP_SIZE = 64
+MAX_TURNS = 64  # continuation turns, curriculum K_max levels, evaluation turns
+MAX_NEW_TOKENS = 8192
+MAX_EPISODES = 10_000  # the held-out seed range has 10,000 seeds
+MAX_WORKERS = 1024
+MAX_TEMPERATURE = 10.0
 
 
 class ConfigError(ValueError):
@@ -19,19 +39,41 @@ class ConfigError(ValueError):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_boolean_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+        """``updates: true`` is a mistake, not 1."""
+        if isinstance(value, bool) and info.field_name and cls.model_fields[info.field_name].annotation in (int, float):
+            raise ValueError("expected a number, not a boolean")
+        return value
 
 
 class AuditorSettings(_Strict):
     model: str = Field("tiny", description="'tiny' (built offline and cached) or a hub name / local path")
-    lora_r: int = Field(8, ge=1, description="LoRA rank (paper: 64 on Qwen3-4B)")
-    lora_alpha: float = Field(16, gt=0, description="LoRA alpha (paper: 128)")
+    lora_r: int = Field(8, ge=1, le=1024, description="LoRA rank (paper: 64 on Qwen3-4B)")
+    lora_alpha: float = Field(16, gt=0, le=1e4, description="LoRA alpha (paper: 128)")
     lora_dropout: float = Field(0.0, ge=0, lt=1)
-    target_modules: list[str] = Field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"])
+    target_modules: list[str] = Field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"], min_length=1)
     quantize_4bit: bool = Field(False, description="4-bit NF4 QLoRA (needs CUDA and bitsandbytes)")
     gradient_checkpointing: bool | None = Field(None, description="recompute activations in the backward pass; "
                                                 "null = on with quantize_4bit, off otherwise")
-    tiny_seed: int = 0
+    tiny_seed: int = Field(0, ge=0, le=MAX_SEED)
+
+    @field_validator("model")
+    @classmethod
+    def _model_exists_if_local(cls, value: str) -> str:
+        """'tiny', a hub name (``org/name``), or a local directory that exists."""
+        if value == "tiny":
+            return value
+        path = Path(value).expanduser()
+        hub_like = re.fullmatch(r"[A-Za-z0-9][\w.-]*(/[\w.-]+)?", value) is not None and ".." not in value
+        if path.is_dir() or (hub_like and not path.exists()):
+            return value
+        what = "is not a directory" if path.exists() else "does not exist"
+        raise ValueError(f"local model path {value!r} {what}; allowed: 'tiny', a hub name such as "
+                         "Qwen/Qwen3-4B, or an existing model directory")
 
 
 class TargetSettings(_Strict):
@@ -40,45 +82,54 @@ class TargetSettings(_Strict):
     base_url: str | None = None
     model: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
-    temperature: float = Field(0.0, ge=0)
-    max_tokens: int = Field(512, ge=1)
-    timeout_s: float = Field(60.0, gt=0)
-    max_retries: int = Field(3, ge=0)
-    max_concurrency: int = Field(16, ge=1)
+    temperature: float = Field(0.0, ge=0, le=MAX_TEMPERATURE, description="0 is greedy decoding")
+    max_tokens: int = Field(512, ge=1, le=65536)
+    timeout_s: float = Field(60.0, gt=0, le=3600)
+    max_retries: int = Field(3, ge=0, le=20)
+    max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS)
     replay_path: str | None = None
 
 
 class RolloutSettings(_Strict):
-    prefixes: int = Field(4, ge=1, description="B: shared prefixes (groups) per update")
-    group_size: int = Field(4, ge=2, description="G: candidates per prefix (paper: 4)")
-    continuation_turns: int = Field(3, ge=0, description="C: turns after the candidate (paper: 3)")
+    prefixes: int = Field(4, ge=1, le=MAX_PREFIXES, description="B: shared prefixes (groups) per update")
+    group_size: int = Field(4, ge=2, le=MAX_GROUP_SIZE, description="G: candidates per prefix (paper: 4)")
+    continuation_turns: int = Field(3, ge=0, le=MAX_TURNS, description="C: turns after the candidate (paper: 3)")
     gamma: float = Field(0.9, ge=0, le=1)
-    max_new_tokens: int = Field(40, ge=1)
-    temperature: float = Field(1.0, gt=0, description="sampling temperature of every rollout turn (gfn: candidates "
-                                                     "use gfn.exploration_temperature)")
+    max_new_tokens: int = Field(40, ge=1, le=MAX_NEW_TOKENS)
+    temperature: float = Field(1.0, gt=0, le=MAX_TEMPERATURE,
+                               description="sampling temperature of every rollout turn (gfn: candidates "
+                                           "use gfn.exploration_temperature)")
     top_p: float = Field(1.0, gt=0, le=1)
-    target_workers: int = Field(8, ge=1)
+    target_workers: int = Field(8, ge=1, le=MAX_WORKERS)
 
 
 class CurriculumSettings(_Strict):
-    levels: list[int] = Field(default_factory=lambda: [4, 8, 12, 14], description="K_max levels (paper)")
+    levels: list[Annotated[int, Field(ge=1, le=MAX_TURNS)]] = Field(
+        default_factory=lambda: [4, 8, 12, 14], min_length=1, description="K_max levels (paper), non-decreasing")
     threshold: float = Field(0.15, ge=0, le=1, description="advance when rolling yield exceeds this (paper: 15%)")
-    window: int = Field(50, ge=1, description="updates in the rolling window (paper: patience 50)")
+    window: int = Field(50, ge=1, le=MAX_UPDATES, description="updates in the rolling window (paper: patience 50)")
+
+    @field_validator("levels")
+    @classmethod
+    def _non_decreasing(cls, levels: list[int]) -> list[int]:
+        if any(b < a for a, b in zip(levels, levels[1:])):
+            raise ValueError(f"levels must not decrease, got {levels}")
+        return levels
 
 
 class OptimSettings(_Strict):
-    lr: float = Field(2e-4, gt=0)
-    weight_decay: float = Field(0.0, ge=0)
+    lr: float = Field(2e-4, gt=0, le=1)
+    weight_decay: float = Field(0.0, ge=0, le=10)
     max_grad_norm: float = Field(1.0, gt=0)
 
 
 class GRPOSettings(_Strict):
-    clip_eps: float = Field(0.2, gt=0, description="PPO clip range (Schulman et al., 2017; paper 0.2)")
-    beta: float = Field(0.01, ge=0, description="KL to the frozen base model (Shao et al., 2024; paper 0.01)")
+    clip_eps: float = Field(0.2, gt=0, le=10, description="PPO clip range (Schulman et al., 2017; paper 0.2)")
+    beta: float = Field(0.01, ge=0, le=1000, description="KL to the frozen base model (Shao et al., 2024; paper 0.01)")
 
 
 class DPOSettings(_Strict):
-    beta: float = Field(0.1, gt=0, description="DPO temperature (Rafailov et al., 2023; paper 0.1)")
+    beta: float = Field(0.1, gt=0, le=1000, description="DPO temperature (Rafailov et al., 2023; paper 0.1)")
     ema_decay: float = Field(0.995, gt=0, lt=1, description="reference = EMA of the policy (paper 0.995)")
 
 
@@ -86,11 +137,12 @@ class GFNSettings(_Strict):
     reward_temperature: float = Field(0.5, gt=0, description="log R~ = max(R, floor) / T")
     reward_floor: float = Field(-1.0, description="returns below this are clamped")
     logz: Literal["group", "head"] = Field("group", description="per-group estimate (VarGrad) or a learned head")
-    exploration_temperature: float = Field(1.3, gt=0, description="sampling temperature of the candidate messages "
-                                                                 "only (prefixes/continuations: rollout.temperature)")
-    replay_capacity: int = Field(64, ge=0)
-    replay_groups: int = Field(2, ge=0)
-    logz_lr: float = Field(1e-2, gt=0)
+    exploration_temperature: float = Field(1.3, gt=0, le=MAX_TEMPERATURE,
+                                           description="sampling temperature of the candidate messages "
+                                                       "only (prefixes/continuations: rollout.temperature)")
+    replay_capacity: int = Field(64, ge=0, le=100_000)
+    replay_groups: int = Field(2, ge=0, le=MAX_PREFIXES)
+    logz_lr: float = Field(1e-2, gt=0, le=10)
 
 
 class JudgeSettings(_Strict):
@@ -118,18 +170,18 @@ class JudgeSettings(_Strict):
 
 
 class EvalSettings(_Strict):
-    episodes: int = Field(50, ge=1)
-    turns: int = Field(8, ge=1)
+    episodes: int = Field(50, ge=1, le=MAX_EPISODES)
+    turns: int = Field(8, ge=1, le=MAX_TURNS)
 
 
 class TrainConfig(_Strict):
     run_name: str = "run"
     out_dir: str = "checkpoints"
     env: str = "skyassist"
-    seed: int = 0
+    seed: int = Field(0, ge=0, le=MAX_SEED)
     algo: Literal["grpo", "dpo", "gfn"] = "grpo"
-    updates: int = Field(60, ge=1)
-    checkpoint_every: int = Field(10, ge=1)
+    updates: int = Field(60, ge=1, le=MAX_UPDATES)
+    checkpoint_every: int = Field(10, ge=1, le=MAX_UPDATES)
     reward: str | dict[str, Any] = Field("calibrated", description="variant name, YAML path, or a mapping of overrides with 'variant'")
     auditor: AuditorSettings = Field(default_factory=AuditorSettings)
     target: TargetSettings = Field(default_factory=TargetSettings)
@@ -150,42 +202,126 @@ class TrainConfig(_Strict):
 
         return check_run_name(v)
 
+    @field_validator("env")
+    @classmethod
+    def _known_env(cls, value: str) -> str:
+        from probe.registry import env_names
+
+        if value not in env_names():
+            raise ValueError(f"unknown env {value!r}; allowed: {', '.join(env_names())}")
+        return value
+
+    @field_validator("reward")
+    @classmethod
+    def _known_reward(cls, value: str | dict[str, Any]) -> str | dict[str, Any]:
+        """The same resolution as the trainer's: a variant name or YAML path, or {variant, overrides...}."""
+        from probe.reward import load_reward_config
+
+        if isinstance(value, str):
+            load_reward_config(value)
+        else:
+            spec = dict(value)
+            load_reward_config(spec.pop("variant", "calibrated")).with_overrides(spec, source="reward")
+        return value
+
+    @model_validator(mode="after")
+    def _known_faults(self) -> "TrainConfig":
+        from probe.registry import get_domain
+
+        try:
+            get_domain(self.env).resolve_faults(self.target.faults)
+        except ValueError as e:
+            raise ValueError(f"config key 'target.faults': {e}") from None
+        return self
+
     @property
     def run_dir(self) -> Path:
         return Path(self.out_dir) / self.run_name
 
 
+def _section(loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The settings class at a key path (None when the path leaves the sections)."""
+    model: Any = TrainConfig
+    for part in loc:
+        field = model.model_fields.get(str(part)) if isinstance(model, type) and issubclass(model, BaseModel) else None
+        if field is None:
+            return None
+        model = field.annotation
+    return model if isinstance(model, type) and issubclass(model, BaseModel) else None
+
+
 def _format_errors(err: ValidationError) -> str:
+    """One line per problem: the dotted key, what is wrong, what is allowed."""
     lines = []
+    unions: set[str] = set()
     for e in err.errors():
-        key = ".".join(str(p) for p in e["loc"]) or "(root)"
+        loc = tuple(e["loc"])
+        parent = _section(loc[:-1]) if len(loc) > 1 else None
+        if parent is None and len(loc) > 1 and _section(loc[:-2]) is not None and isinstance(loc[-1], str):
+            # a member of a union (``reward``: str | dict) failed: one line for the key, not one per member
+            key = ".".join(str(p) for p in loc[:-1])
+            if key not in unions:
+                unions.add(key)
+                field = _section(loc[:-2]).model_fields[str(loc[-2])]
+                lines.append(f"config key '{key}': expected {field.description or 'another type'} (got {e.get('input')!r})")
+            continue
+        key = ".".join(str(p) for p in loc)
+        msg = e["msg"].removeprefix("Value error, ")
         if e["type"] == "extra_forbidden":
-            lines.append(f"config key '{key}' is not a known setting")
+            parent = _section(loc[:-1])
+            hint = ""
+            if parent is not None:
+                close = difflib.get_close_matches(str(loc[-1]), list(parent.model_fields), n=1)
+                hint = (f"; did you mean '{close[0]}'?" if close else ";") + \
+                    f" allowed in {'.'.join(map(str, loc[:-1])) or 'the top level'}: {', '.join(parent.model_fields)}"
+            lines.append(f"config key '{key}' is not a known setting{hint}")
+        elif e["type"] in ("model_type", "model_attributes_type", "dict_type") and _section(loc) is not None:
+            lines.append(f"config key '{key}' is a section: give a mapping of its keys "
+                         f"({', '.join(_section(loc).model_fields)}), got {e.get('input')!r}")
+        elif not key:
+            lines.append(msg if msg.startswith("config key") else f"config: {msg}")
         else:
             got = e.get("input")
-            got_s = "" if isinstance(got, (dict, list)) else f" (got {got!r})"
-            lines.append(f"config key '{key}': {e['msg'].removeprefix('Value error, ')}{got_s}")
+            named = "got " in msg or "allowed:" in msg
+            got_s = "" if isinstance(got, (dict, list)) or named else f" (got {got!r})"
+            lines.append(f"config key '{key}': {msg}{got_s}")
     return "\n".join(lines)
+
+
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
 def _set_key(data: dict[str, Any], dotted: str, value: Any) -> None:
     parts = dotted.split(".")
     node = data
-    for p in parts[:-1]:
+    for k, p in enumerate(parts[:-1]):
         nxt = node.setdefault(p, {})
         if not isinstance(nxt, dict):
-            raise ConfigError(f"--set {dotted}: '{p}' is not a section")
+            raise ConfigError(f"--set {dotted}: config key '{'.'.join(parts[:k + 1])}' is not a section")
         node = nxt
     node[parts[-1]] = value
 
 
 def parse_overrides(pairs: list[str]) -> list[tuple[str, Any]]:
+    """``key=value`` pairs -> (dotted key, YAML-parsed value); ``ConfigError`` naming the bad pair."""
     out = []
     for pair in pairs:
         if "=" not in pair:
-            raise ConfigError(f"--set expects key=value, got {pair!r}")
+            raise ConfigError(f"--set expects key=value (e.g. --set rollout.group_size=8), got {pair!r}")
         key, raw = pair.split("=", 1)
-        out.append((key.strip(), yaml.safe_load(raw) if raw.strip() else ""))
+        key = key.strip()
+        if not _KEY.fullmatch(key):
+            raise ConfigError(f"--set {pair}: {key!r} is not a config key; keys are dotted names such as "
+                              "updates or rollout.group_size")
+        try:
+            value = yaml.safe_load(raw) if raw.strip() else ""
+        except RecursionError:
+            raise ConfigError(f"--set {key}: value is nested too deeply") from None
+        except yaml.YAMLError as e:
+            problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+            raise ConfigError(f"--set {key}: value {raw!r} is not valid YAML ({problem}); give a number, true/false, "
+                              "a list such as [2, 4], or quote text") from None
+        out.append((key, value))
     return out
 
 
@@ -195,7 +331,13 @@ def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
     if not p.is_file():
         raise ConfigError(f"config file not found: {p}")
     try:
-        loaded = yaml.safe_load(p.read_text()) or {}
+        loaded = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"config file {p} is not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
+    except OSError as e:
+        raise ConfigError(f"config file {p} cannot be read: {e.strerror or e}") from None
+    except RecursionError:
+        raise ConfigError(f"config file {p} is nested too deeply") from None
     except yaml.YAMLError as e:
         raise ConfigError(f"config file {p} is not valid YAML: {str(e).splitlines()[0]}") from None
     if not isinstance(loaded, dict):

@@ -77,7 +77,7 @@ def test_bad_config_is_one_clear_line_per_problem(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("algo: grpo\nrolout: {group_size: 4}\n")
     r = CliRunner().invoke(app, ["train", "--config", str(bad)])
-    assert r.exit_code == 2 and r.stderr.strip() == "error: config key 'rolout' is not a known setting"
+    assert r.exit_code == 2 and r.stderr.strip().startswith("error: config key 'rolout' is not a known setting; did you mean 'rollout'?")
     r = CliRunner().invoke(app, ["train", "--config", str(tmp_path / "missing.yaml")])
     assert r.exit_code == 2 and "config file not found" in r.stderr
 

@@ -1,0 +1,146 @@
+"""``probe verify``: re-score a trace file, trusting nothing that can be recomputed.
+
+For every line of a JSONL trace file:
+
+1. the line is parsed strictly (``probe.trace.parse_line``); a line that cannot be read is a
+   ``BadLine`` with its number and reason, and the other lines are still scored;
+2. the scenario is rebuilt from the environment, the scenario's family and the seed
+   (``Domain.scenario``); a stored scenario that differs from the rebuilt one is an integrity
+   problem, and the trace is scored against the rebuilt scenario, never the stored one;
+3. the tool calls are replayed from the rebuilt initial state and every stored tool result is
+   compared with the replayed one (a differing result is an integrity problem; the verifiers
+   use the replayed results anyway);
+4. the messages are re-scored by the environment's verifiers and compared with the recorded
+   violations.
+
+A trace id seen on an earlier line is noted (``duplicate_of``): re-appending the same played
+trace is legitimate, so it is a warning, not a failure.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from probe.domain import Domain
+from probe.policy import Violation
+from probe.registry import get_domain
+from probe.trace import BadLine, Trace, iter_trace_lines
+
+
+@dataclass
+class Verified:
+    """One scored line: the trace (violations replaced by the re-scored ones) and what was found."""
+
+    line_number: int
+    trace: Trace
+    recorded: list[Violation]
+    problems: list[str] = field(default_factory=list)  # integrity problems (the line still scored)
+    duplicate_of: int | None = None  # line of an earlier trace with the same id
+
+    @property
+    def matches_recorded(self) -> bool:
+        key = lambda vs: sorted((v.policy, v.message_index) for v in vs)  # noqa: E731
+        return key(self.recorded) == key(self.trace.violations)
+
+
+class Unscorable(ValueError):
+    """A trace that parses but cannot be scored (unknown env or family, seed mismatch, ...)."""
+
+
+def _normal(obj: Any) -> Any:
+    return json.loads(json.dumps(obj))
+
+
+def rebuild_scenario(domain: Domain, trace: Trace) -> dict[str, Any]:
+    """The scenario the trace claims to have played, rebuilt from env, family and seed."""
+    family = trace.scenario.get("family")
+    if family is None:
+        raise Unscorable("scenario has no 'family' to rebuild it from (a custom scenario: see --stored-scenario)")
+    if not isinstance(family, str) or family not in domain.families:
+        raise Unscorable(f"scenario family {family!r} is not a family of env {domain.name!r}; "
+                         f"allowed: {', '.join(domain.families)}")
+    seed = trace.scenario.get("seed", trace.seed)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise Unscorable(f"scenario seed must be an integer, got {type(seed).__name__}")
+    if seed != trace.seed:
+        raise Unscorable(f"trace seed {trace.seed} and scenario seed {seed} differ: cannot tell which scenario was played")
+    return _normal(domain.scenario(family, seed))
+
+
+def scenario_differences(stored: dict[str, Any], rebuilt: dict[str, Any]) -> list[str]:
+    """Top-level keys whose values differ (missing on either side included), sorted."""
+    stored = _normal(stored)
+    return sorted(k for k in set(stored) | set(rebuilt) if stored.get(k, ...) != rebuilt.get(k, ...))
+
+
+def replayed_result_differences(domain: Domain, scenario: dict[str, Any], messages: list[dict[str, Any]]) -> list[int]:
+    """Indices of stored tool results that differ from replaying the calls from the initial state."""
+    state = domain.initial_state(scenario)
+    expected: dict[str, str] = {}
+    differ: list[int] = []
+    for i, m in enumerate(messages):
+        if m["role"] == "assistant":
+            for tc in m.get("tool_calls") or []:
+                fn = tc["function"]
+                expected[tc["id"]] = domain.execute_tool(state, fn["name"], fn["arguments"]).content
+        elif m["role"] == "tool" and expected.pop(m["tool_call_id"], None) != m["content"]:
+            differ.append(i)
+    return differ
+
+
+def verify_trace(trace: Trace, stored_scenario: bool = False) -> tuple[list[Violation], list[str]]:
+    """(re-scored violations, integrity problems) of one parsed trace; ``Unscorable`` if it cannot be scored.
+
+    ``stored_scenario``: score against the trace's own scenario without rebuilding it (custom
+    scenarios given to the Gymnasium game cannot be rebuilt); the scenario is then unchecked.
+    """
+    try:
+        domain = get_domain(trace.env)
+    except ValueError as e:
+        raise Unscorable(str(e)) from None
+    if stored_scenario:
+        rebuilt = _normal(trace.scenario)
+    else:
+        try:
+            rebuilt = rebuild_scenario(domain, trace)
+        except Unscorable:
+            raise
+        except Exception as e:  # the environment refused the family/seed
+            raise Unscorable(f"scenario cannot be rebuilt ({type(e).__name__}: {e})") from None
+    problems = []
+    keys = scenario_differences(trace.scenario, rebuilt)
+    if keys:
+        problems.append(f"stored scenario differs from the one rebuilt from {trace.env}/{rebuilt.get('family')}/"
+                        f"seed {trace.seed} in: {', '.join(keys)}; scored against the rebuilt scenario")
+    try:
+        differ = replayed_result_differences(domain, rebuilt, trace.messages)
+        rescored = domain.verify(trace.messages, rebuilt)
+    except RecursionError:
+        raise Unscorable("cannot be scored: structure too deep") from None
+    except Exception as e:  # a verifier that chokes on an odd but well-formed trace
+        raise Unscorable(f"cannot be scored ({type(e).__name__}: {e})") from None
+    if differ:
+        shown = ", ".join(map(str, differ[:5])) + (", ..." if len(differ) > 5 else "")
+        problems.append(f"{len(differ)} stored tool result(s) differ from replaying the calls (message {shown})")
+    return rescored, problems
+
+
+def verify_file(path: str | Path, stored_scenario: bool = False) -> Iterator[Verified | BadLine]:
+    """Every line of a trace file, scored (``Verified``) or not (``BadLine`` with the reason)."""
+    first_line: dict[str, int] = {}
+    for n, item in iter_trace_lines(path):
+        if isinstance(item, BadLine):
+            yield item
+            continue
+        try:
+            rescored, problems = verify_trace(item, stored_scenario)
+        except Unscorable as e:
+            yield BadLine(n, f"trace {item.id!r}: {e}")
+            continue
+        recorded = item.violations
+        item.violations = rescored
+        yield Verified(n, item, recorded, problems, first_line.get(item.id))
+        first_line.setdefault(item.id, n)
