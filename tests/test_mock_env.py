@@ -245,7 +245,6 @@ def test_observation_hides_what_the_mock_marks_private(mock):
     assert "L2" in {v.policy for v in info["violations"]}  # the verifier saw the raw leak
 
 
-@pytest.mark.xfail(strict=True, reason="probe/observation.py redacts only SkyAssist policy ids ([BSPO][1-6])")
 def test_observation_redacts_mock_policy_ids():
     class SaysPolicyIds(Target):
         def respond(self, turn: TurnContext) -> None:
