@@ -15,10 +15,11 @@ import re
 import string
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from probe.domain import Domain
 from probe.episode import Episode
+from probe.failures import mark
 from probe.trace import Trace
 
 _HEADER = re.compile(r"^#\s*([a-z_]+):\s*(\S.*?)\s*$", re.I)
@@ -47,9 +48,17 @@ def load_script(path: str | Path) -> Script:
     path = Path(path)
     if not path.is_file():
         raise ScriptError(f"script file not found: {path}")
+    try:
+        content = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = path.read_bytes()[: e.start].count(b"\n") + 1
+        raise ScriptError(f"script {path} is not UTF-8 text (byte 0x{e.object[e.start]:02x} on line {line}); "
+                          "save it as UTF-8") from None
+    except OSError as e:
+        raise ScriptError(f"cannot read script {path}: {e.strerror or e}") from None
     lines: list[tuple[int, str]] = []
     headers: dict[str, str] = {}
-    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for n, raw in enumerate(content.splitlines(), start=1):
         text = raw.strip()
         if text.startswith("#"):
             m = _HEADER.match(text)
@@ -68,31 +77,54 @@ def fill_script(script: Script, scenario: dict[str, Any]) -> list[str]:
     available = {k: v for k, v in scenario.items() if isinstance(v, (str, int, float))}
     out = []
     for n, text in script.lines:
-        for _, field, _, _ in string.Formatter().parse(text):
-            if field is not None and field not in available:
+        where = f"{script.path}:{n}"
+        try:
+            parts = list(string.Formatter().parse(text))
+        except ValueError as e:  # a lone '{' or '}'
+            raise ScriptError(f"bad placeholder in {where} ({e}); write {{name}} for a scenario field "
+                              "and {{{{ or }}}} for a literal brace") from None
+        filled = []
+        for literal, field, spec, conversion in parts:
+            filled.append(literal)
+            if field is None:
+                continue
+            if field not in available:
                 raise ScriptError(
-                    f"unknown placeholder {{{field}}} in {script.path}:{n} for family "
+                    f"unknown placeholder {{{field}}} in {where} for family "
                     f"{scenario.get('family')!r}; available: {', '.join(sorted(available))}")
-        out.append(text.format_map(available))
+            if spec or conversion:
+                raise ScriptError(f"placeholder {{{field}{'!' + conversion if conversion else ''}"
+                                  f"{':' + spec if spec else ''}}} in {where} has a format; write {{{field}}}")
+            filled.append(str(available[field]))
+        out.append("".join(filled))
     return out
 
 
 def play_messages(domain: Domain, scenario: dict[str, Any], target: Any, messages: list[str],
-                  episode_id: str) -> Trace:
-    """Send each message in turn (stopping early if the target ends the conversation)."""
+                  episode_id: str, on_turn: Callable[[int, int, list[dict[str, Any]]], None] | None = None) -> Trace:
+    """Send each message in turn (stopping early if the target ends the conversation).
+
+    ``on_turn(turn, of, failures)`` is called after each turn (``failures``: that turn's
+    recorded failures), e.g. to show progress. The trace is marked with its failed turns
+    (``probe.failures.mark``).
+    """
     episode = Episode(domain, scenario, target, episode_id)
     for text in messages:
         if episode.ended:
             break
+        before = len(episode.turn_failures)
         episode.user_turn(text)
-    return episode.to_trace()
+        if on_turn is not None:
+            on_turn(episode.turns, len(messages), episode.turn_failures[before:])
+    return mark(episode.to_trace())
 
 
 def play_script(domain: Domain, scenario: dict[str, Any], target: Any, script: Script,
-                episode_id: str | None = None) -> Trace:
+                episode_id: str | None = None,
+                on_turn: Callable[[int, int, list[dict[str, Any]]], None] | None = None) -> Trace:
     messages = fill_script(script, scenario)
     eid = episode_id or f"{script.name}-{scenario.get('family')}-{scenario.get('seed')}"
-    trace = play_messages(domain, scenario, target, messages, eid)
+    trace = play_messages(domain, scenario, target, messages, eid, on_turn=on_turn)
     trace.meta["script"] = script.name
     return trace
 
