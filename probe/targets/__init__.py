@@ -41,8 +41,9 @@ def request_limits(kind: str, timeout: float | None, retries: int | None) -> dic
                              "(retries after the first attempt)")
         options["max_retries"] = int(retries)
     if options and kind != "openai":
-        flags = " and ".join(f for f, v in (("--timeout", timeout), ("--retries", retries)) if v is not None)
-        raise ValueError(f"{flags} apply to --target openai (HTTP requests), not {kind}")
+        given = [f for f, v in (("--timeout", timeout), ("--retries", retries)) if v is not None]
+        raise ValueError(f"{' and '.join(given)} appl{'y' if len(given) > 1 else 'ies'} to --target openai "
+                         f"(HTTP requests), not {kind}")
     return options
 
 
