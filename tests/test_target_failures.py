@@ -331,3 +331,30 @@ def test_out_onto_a_file_is_refused_and_the_file_kept(tmp_path, command):
     r = run(*command, "--out", f)
     [error] = one_error_line(r)
     assert "is a file" in error and f.read_text() == "mine"
+
+
+@pytest.mark.parametrize("content, needle", [
+    (b"{", "cannot be read as an eval metrics file"),
+    (b"\xff\xfe{}", "cannot be read as an eval metrics file"),
+    (b'{"methods": [1, 2]}', "is not an eval metrics file"),
+    (b'{"methods": {"x": {"coverage": 1}}}', "method 'x' is not an eval metrics entry"),
+])
+def test_compare_of_a_broken_metrics_file_is_one_line(tmp_path, content, needle):
+    (tmp_path / "ev").mkdir()
+    (tmp_path / "ev" / "metrics.json").write_bytes(content)
+    r = run("eval", "--compare", tmp_path / "ev", "--out", tmp_path / "cmp")
+    [error] = one_error_line(r)
+    assert needle in error and not (tmp_path / "cmp").exists()
+
+
+def test_compare_metrics_written_before_failed_turns_were_counted(tmp_path):
+    r = run("eval", "--auditor", "static", "--episodes", "1", "--turns", "1", "--out", tmp_path / "ev")
+    assert r.exit_code == 0, r.output
+    f = tmp_path / "ev" / "metrics.json"
+    data = json.loads(f.read_text())
+    for key in ("failed_turns", "target_failures"):
+        data["methods"]["static"].pop(key)
+    f.write_text(json.dumps(data))
+    r = run("eval", "--compare", tmp_path / "ev", "--out", tmp_path / "cmp")
+    assert r.exit_code == 0, r.output
+    assert "n/a" in (tmp_path / "cmp" / "compare.md").read_text()

@@ -148,8 +148,9 @@ def eval_command(
             merged, table, md = compare(compare_dirs)
         except ValueError as e:
             fail(str(e))
-        out.print(table)
         dest = out_dir or Path(compare_dirs[0]).parent / "compare"
+        check_out_dir(dest)
+        out.print(table)
         dest.mkdir(parents=True, exist_ok=True)
         (dest / "compare.md").write_text("# Comparison\n\n" + "\n".join(f"- {d}" for d in compare_dirs) + "\n\n" + md + "\n")
         (dest / "compare.json").write_text(json.dumps(merged, indent=2, default=str))

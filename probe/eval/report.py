@@ -215,9 +215,17 @@ def load_metrics(directory: Path) -> dict[str, dict[str, Any]]:
     f = Path(directory) / "metrics.json"
     if not f.is_file():
         raise ValueError(f"no metrics.json in {directory} (run probe eval --out {directory} first)")
-    data = json.loads(f.read_text())
-    if "methods" not in data:
-        raise ValueError(f"{f} is not an eval metrics file (no 'methods' key)")
+    try:
+        data = json.loads(f.read_bytes().decode("utf-8"))
+    except (ValueError, OSError) as e:  # not JSON, not UTF-8, unreadable
+        raise ValueError(f"{f} cannot be read as an eval metrics file ({e})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("methods"), dict):
+        raise ValueError(f"{f} is not an eval metrics file (no 'methods' object)")
+    for name, m in data["methods"].items():
+        try:
+            row(str(name), m)
+        except (KeyError, TypeError, AttributeError, ValueError) as e:
+            raise ValueError(f"{f}: method {name!r} is not an eval metrics entry ({type(e).__name__}: {e})") from None
     return data["methods"]
 
 
