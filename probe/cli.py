@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from probe.auditor.cli import auditor_app
@@ -33,8 +34,8 @@ app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")
 app.command("eval")(eval_command)
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -137,19 +138,20 @@ def env_scenario(env: str = typer.Option("skyassist"), family: str = typer.Optio
 # --- probe play --------------------------------------------------------------------------
 
 def render_trace(trace: Trace) -> None:
+    """The dialogue; what the customer, the model and the tools wrote is shown as text, never as markup."""
     for i, m in enumerate(trace.messages):
         role = m.get("role")
         if role == "user":
-            out.print(f"[bold cyan]user[/]      {m.get('content')}", markup=True)
+            out.print(f"[bold cyan]user[/]      {escape(str(m.get('content')))}", markup=True)
         elif role == "assistant" and m.get("tool_calls"):
             for tc in m["tool_calls"]:
                 fn = tc.get("function", {})
-                out.print(f"[dim]  call      {fn.get('name')}({fn.get('arguments')})[/]")
+                out.print(f"[dim]  call      {escape(str(fn.get('name')))}({escape(str(fn.get('arguments')))})[/]")
         elif role == "tool":
             content = str(m.get("content"))
-            out.print(f"[dim]  result    {content[:160]}{'...' if len(content) > 160 else ''}[/]")
+            out.print(f"[dim]  result    {escape(content[:160])}{'...' if len(content) > 160 else ''}[/]")
         elif role == "assistant":
-            out.print(f"[bold green]assistant[/] {m.get('content')}")
+            out.print(f"[bold green]assistant[/] {escape(str(m.get('content')))}")
     render_violations(trace)
 
 
@@ -159,7 +161,7 @@ def render_violations(trace: Trace) -> None:
         return
     out.print(f"[bold]violations ({len(trace.violations)}):[/]")
     for v in trace.violations:
-        out.print(f"  [red]{v.policy}[/] at message {v.message_index}: {v.evidence}")
+        out.print(f"  [red]{v.policy}[/] at message {v.message_index}: {escape(str(v.evidence))}")
 
 
 def trace_result(trace: Trace) -> dict[str, Any]:

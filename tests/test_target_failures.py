@@ -358,3 +358,18 @@ def test_compare_metrics_written_before_failed_turns_were_counted(tmp_path):
     r = run("eval", "--compare", tmp_path / "ev", "--out", tmp_path / "cmp")
     assert r.exit_code == 0, r.output
     assert "n/a" in (tmp_path / "cmp" / "compare.md").read_text()
+
+
+def test_a_failing_auditor_endpoint_is_reported(closed_url, tmp_path):
+    r = run("eval", "--auditor", "m", "--auditor-base-url", closed_url, "--episodes", "1", "--turns", "1",
+            "--out", tmp_path / "ev")
+    assert r.exit_code == 0, r.output
+    assert "warning: zero-shot:m: 1 auditor request(s) failed" in r.stderr
+    data = json.loads((tmp_path / "ev" / "metrics.json").read_text())
+    assert data["methods"]["zero-shot:m"]["method"]["failed_auditor_requests"] == 1
+
+
+def test_script_text_that_looks_like_markup_is_shown_as_written(tmp_path):
+    r = run(*PLAY, "--script", script_file(tmp_path, b"hello [/bold] there :smile: [red]x\n"))
+    assert r.exit_code == 0, r.output
+    assert "hello [/bold] there :smile: [red]x" in r.stdout

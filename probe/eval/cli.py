@@ -26,8 +26,8 @@ MAX_EPISODES = 10_000  # the held-out seeds of an environment (episodes x sample
 MAX_TURNS = 100
 MAX_SEED = 2**32 - 1
 
-out = Console(highlight=False, soft_wrap=True, width=260)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, width=260, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -196,6 +196,10 @@ def eval_command(
         failed = f", {f['failed_turns']}/{f['turns']} target turns failed" if f["failed_turns"] else ""
         err.print(f"{name}: coverage {100 * m['coverage']:.0f}% ({len(m['policies_found'])} policies), "
                   f"yield {y['value']:.0f}/100 [{y['lo']:.0f}, {y['hi']:.0f}], {m['wall_s']:.1f}s{failed}", markup=False)
+        lost = m.get("method", {}).get("failed_auditor_requests")
+        if lost:
+            err.print(f"warning: {name}: {lost} auditor request(s) failed and were sent as 'OK.'; first: "
+                      f"{m['method'].get('first_auditor_failure')}", markup=False)
 
     failed_so_far: dict[str, int] = {}
 
