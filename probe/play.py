@@ -49,7 +49,7 @@ def load_script(path: str | Path) -> Script:
     if not path.is_file():
         raise ScriptError(f"script file not found: {path}")
     try:
-        content = path.read_bytes().decode("utf-8")
+        content = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is not text
     except UnicodeDecodeError as e:
         line = path.read_bytes()[: e.start].count(b"\n") + 1
         raise ScriptError(f"script {path} is not UTF-8 text (byte 0x{e.object[e.start]:02x} on line {line}); "

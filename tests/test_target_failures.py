@@ -373,3 +373,11 @@ def test_script_text_that_looks_like_markup_is_shown_as_written(tmp_path):
     r = run(*PLAY, "--script", script_file(tmp_path, b"hello [/bold] there :smile: [red]x\n"))
     assert r.exit_code == 0, r.output
     assert "hello [/bold] there :smile: [red]x" in r.stdout
+
+
+def test_a_utf8_byte_order_mark_is_not_part_of_the_script(tmp_path):
+    p = script_file(tmp_path, "\ufeff# family: one_way\nhi from {origin}\n".encode("utf-8"))
+    from probe.play import load_script
+
+    s = load_script(p)
+    assert s.family == "one_way" and s.lines[0][1] == "hi from {origin}"

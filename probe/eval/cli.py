@@ -213,7 +213,8 @@ def eval_command(
         failed_so_far[key] = info["failed_turns"]
         line = (f"{label}: round {info['round']}/{info['turn_budget']}, {info['live']}/{info['episodes']} episodes "
                 f"live, {info['failed_turns']} failed target turn(s)") if info["round_done"] else None
-        progress.update(key, label, info["turns_done"], info["turns_planned"], line)
+        failed = f" ({info['failed_turns']} failed)" if info["failed_turns"] else ""
+        progress.update(key, label + failed, info["turns_done"], info["turns_planned"], line)
 
     with progress:
         results = evaluate_methods(methods, env=env, target=target, faults=fault_list, episodes=episodes, turns=turns,
