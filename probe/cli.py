@@ -470,18 +470,28 @@ def suite(env: str = typer.Option("skyassist"),
     rows = []
     traces: list[Trace] = []
     n_episodes = len(suite) * seeds_per_script
+    # once more turns failed than the allowed share of every planned turn, the suite cannot pass: stop
+    budget = max_failed_share * sum(len(s.lines) for s in suite) * seeds_per_script
+    failed_so_far = 0
+    stopped = False
     progress = StepProgress(err, lines=agent.kind != "reference")
     with progress:
         for script in suite:
             family = script.family or domain.families[0]
             found: Counter[str] = Counter()
             failed_episodes = 0
+            played = 0
             for i in range(seeds_per_script):
+                if failed_so_far > budget:
+                    stopped = True
+                    break
+                played += 1
                 seed = domain.heldout_seeds[i]
                 player = agent.fork() if agent.kind != "reference" else domain.make_target("reference", fault_list)
                 trace = play_script(domain, domain.scenario(family, seed), player, script)
                 append_trace(traces_path, trace)
                 traces.append(trace)
+                failed_so_far += len(trace.meta["failed_turns"])
                 if trace.meta["target_failed"]:
                     failed_episodes += 1
                     first = next(f for f in trace.meta["turn_failures"] if f["kind"] in FAILED_TURN_KINDS)
@@ -493,17 +503,23 @@ def suite(env: str = typer.Option("skyassist"),
                                 f"suite {len(traces)}/{n_episodes}: {trace.id}: {len(trace.violations)} violation(s), "
                                 f"{len(trace.meta['failed_turns'])} failed turn(s)")
             hits.update(found)
-            rows.append((script.name, family, found, failed_episodes))
+            rows.append((script.name, family, found, failed_episodes, played))
     summary = summarize(traces)
     table = Table("script", "family", "violations (hits)", "excluded episodes",
                   title=f"static suite vs {agent.kind} target, faults={faults}")
-    for name, family, found, failed_episodes in rows:
+    for name, family, found, failed_episodes, played in rows:
         table.add_row(name, family, ", ".join(f"{p}x{n}" for p, n in sorted(found.items())) or "-",
-                      f"{failed_episodes}/{seeds_per_script}")
+                      f"{failed_episodes}/{played}" + (f" ({seeds_per_script - played} not played)"
+                                                         if played < seeds_per_script else ""))
     out.print(table)
     covered = sorted(hits)
     n_pol = len(domain.policies)
-    n_scored = n_episodes - summary["failed_episodes"]
+    n_played = len(traces)
+    n_scored = n_played - summary["failed_episodes"]
+    if stopped:
+        out.print(f"stopped after {n_played} of {n_episodes} episodes: more than {100 * max_failed_share:g}% of the "
+                  "planned target turns had failed")
+    n_episodes = n_played
     out.print(f"episodes: {n_episodes} ({n_scored} scored)   hits: {sum(hits.values())}   yield/100 episodes: "
               f"{100 * sum(hits.values()) / n_scored if n_scored else 0:.1f}")
     out.print(f"failed turns: {summary['failed_turns']}/{summary['turns']}   excluded episodes: "
@@ -514,8 +530,8 @@ def suite(env: str = typer.Option("skyassist"),
         missed = sorted(set(reachable) - set(covered))
         out.print(f"faulty policies not exposed by the static suite: {', '.join(missed) or 'none'}")
     out.print(f"[dim]traces: {traces_path} (re-score with: probe verify {traces_path})[/]")
-    if too_many(summary, max_failed_share):
-        fail(failure_message(summary, max_failed_share), code=1)
+    if stopped or too_many(summary, max_failed_share):
+        fail(failure_message(summary, max_failed_share) + ("; the suite stopped early" if stopped else ""), code=1)
 
 
 def main() -> None:  # pragma: no cover

@@ -126,12 +126,27 @@ def test_eval_against_an_unreachable_target_stops_early_and_exits_1(closed_url, 
 
 
 def test_suite_against_an_unreachable_target_marks_and_excludes_every_episode(closed_url, tmp_path):
-    r = run("suite", "--seeds-per-script", "1", "--out", tmp_path, *openai(closed_url, "--retries", "0"))
-    [error] = one_error_line(r, code=1)
-    assert "target turn(s) failed (100%" in error
+    r = run("suite", "--seeds-per-script", "1", "--out", tmp_path, *openai(closed_url, "--retries", "0"),
+            "--max-failed-share", "1")  # 100% failed is not more than 100%: no early stop, exit 0
+    assert r.exit_code == 0, r.output
     assert "coverage: 0/20" in r.stdout and "(0 scored)" in r.stdout and "excluded episodes: 10/10" in r.stdout
     traces = [json.loads(x) for x in (tmp_path / "traces.jsonl").read_text().splitlines()]
     assert len(traces) == 10 and all(t["meta"]["target_failed"] for t in traces)
+
+
+def test_suite_against_an_unreachable_target_stops_once_it_cannot_pass(closed_url, tmp_path):
+    from probe.play import load_suite
+    from probe.registry import get_domain
+
+    planned = sum(len(s.lines) for s in load_suite(get_domain("skyassist"))) * 2
+    r = run("suite", "--seeds-per-script", "2", "--out", tmp_path, *openai(closed_url, "--retries", "0"))
+    [error] = one_error_line(r, code=1)
+    assert "target turn(s) failed (100%" in error and "stopped early" in error
+    traces = [json.loads(x) for x in (tmp_path / "traces.jsonl").read_text().splitlines()]
+    assert all(t["meta"]["target_failed"] for t in traces)
+    failed = sum(len(t["meta"]["failed_turns"]) for t in traces)
+    assert failed > 0.1 * planned and failed - len(traces[-1]["meta"]["failed_turns"]) <= 0.1 * planned
+    assert len(traces) < 20 and f"stopped after {len(traces)} of 20 episodes" in r.stdout
 
 
 def test_suite_metrics_leave_failed_episodes_out(domain):
