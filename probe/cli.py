@@ -22,7 +22,7 @@ from probe.domain import Domain
 from probe.eval.cli import eval_command
 from probe.failures import (DEFAULT_MAX_FAILED_SHARE, FAILED_TURN_KINDS, check_share, failure_message, summarize,
                             too_many)
-from probe.play import fill_script, load_script, load_suite, play_script
+from probe.play import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
 from probe.progress import StepProgress
 from probe.registry import env_names, get_domain
 from probe.trace import BadLine, Trace, append_trace, iter_trace_file
@@ -253,7 +253,10 @@ def play(env: str = typer.Option("skyassist"),
     with progress:
         trace = play_script(domain, scenario, agent, loaded, on_turn=turn_done)
     if out_file is not None:
-        save_trace(out_file, trace)
+        try:
+            save_trace(out_file, trace)
+        except OSError as e:  # the message names where the trace was saved instead
+            fail(str(e))
     summary = summarize([trace])
     if as_json:
         print_json(dict(trace_result(trace), turns=summary["turns"], failed_turns=trace.meta["failed_turns"],
@@ -274,62 +277,6 @@ def play(env: str = typer.Option("skyassist"),
 def check_seed(seed: int) -> None:
     if seed < 0:
         raise ValueError(f"--seed {seed} is out of range; allowed: 0 or more")
-
-
-def check_writable_file(path: Path) -> None:
-    """ValueError (one line) unless a line can be appended to ``path``: checked before any episode runs."""
-    import os
-    import shutil
-
-    path = Path(path)
-    parent = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise ValueError(f"--out {path} is a directory; give a .jsonl file path")
-    if not parent.is_dir():
-        what = "does not exist" if not parent.exists() else "is not a directory"
-        raise ValueError(f"--out {path}: the directory {parent} {what}")
-    if path.exists() and not os.access(path, os.W_OK):
-        raise ValueError(f"--out {path} is not writable")
-    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
-        raise ValueError(f"--out {path}: the directory {parent} is not writable")
-    if path.exists() and not path.is_file() and not path.is_char_device():
-        raise ValueError(f"--out {path} is not a regular file")
-    if path.is_file() or not path.exists():
-        try:
-            free = shutil.disk_usage(parent).free
-        except OSError:
-            return
-        if free < 1 << 20:
-            raise ValueError(f"--out {path}: no space left on the device of {parent} ({free} bytes free)")
-
-
-def save_trace(path: Path, trace: Trace) -> None:
-    """Append the trace to ``path``; if that fails (a full disk), nothing is lost: the file is put
-    back as it was and the trace is saved to a new file in the temporary directory, named in the
-    one-line error (exit 2)."""
-    import os
-    import tempfile
-
-    size = path.stat().st_size if path.is_file() else None
-    try:
-        append_trace(path, trace)
-        return
-    except OSError as e:
-        problem = e.strerror or str(e)
-    if size is not None:  # drop a partial line written before the failure
-        try:
-            os.truncate(path, size)
-        except OSError:
-            pass
-    try:
-        fd, rescue = tempfile.mkstemp(prefix="probe-trace-", suffix=".jsonl")
-        os.close(fd)
-        append_trace(rescue, trace)
-        where = f"; the trace was saved to {rescue}"
-    except OSError as e2:
-        sys.stdout.write(json.dumps(trace.to_json(), ensure_ascii=False) + "\n")
-        where = f"; the trace is printed on stdout (saving it to a temporary file failed too: {e2.strerror or e2})"
-    fail(f"cannot write the trace to {path}: {problem}{where}")
 
 
 # --- probe verify ------------------------------------------------------------------------

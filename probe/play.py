@@ -11,8 +11,13 @@ Header comments ``# key: value`` (the first of each key) are kept in ``Script.he
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
 import string
+import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -20,7 +25,7 @@ from typing import Any, Callable
 from probe.domain import Domain
 from probe.episode import Episode
 from probe.failures import mark
-from probe.trace import Trace
+from probe.trace import Trace, append_trace
 
 _HEADER = re.compile(r"^#\s*([a-z_]+):\s*(\S.*?)\s*$", re.I)
 
@@ -140,3 +145,63 @@ def suite_dir(domain: Domain, folder: str = "scripts") -> Path:
 def load_suite(domain: Domain, folder: str = "scripts") -> list[Script]:
     """Every script of a shipped folder, sorted by file name (``scripts``: the static suite)."""
     return [load_script(p) for p in sorted(suite_dir(domain, folder).glob("*.txt"))]
+
+
+# --- where a played trace goes (probe play --out) ---------------------------------------------------
+
+MIN_FREE_BYTES = 1 << 20
+
+
+class TraceNotSaved(OSError):
+    """Appending a trace failed; the message says where it was saved instead."""
+
+
+def check_writable_file(path: str | Path) -> None:
+    """ValueError (one line) unless a trace line can be appended to ``path``; run it before any episode."""
+    path = Path(path)
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise ValueError(f"--out {path} is a directory; give a .jsonl file path")
+    if not parent.is_dir():
+        what = "does not exist" if not parent.exists() else "is not a directory"
+        raise ValueError(f"--out {path}: the directory {parent} {what}")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ValueError(f"--out {path} is not writable")
+    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"--out {path}: the directory {parent} is not writable")
+    if path.exists() and not path.is_file() and not path.is_char_device():
+        raise ValueError(f"--out {path} is not a regular file")
+    if path.is_file() or not path.exists():
+        try:
+            free = shutil.disk_usage(parent).free
+        except OSError:
+            return
+        if free < MIN_FREE_BYTES:
+            raise ValueError(f"--out {path}: no space left on the device of {parent} ({free} bytes free)")
+
+
+def save_trace(path: str | Path, trace: Trace) -> None:
+    """Append the trace to ``path``. If that fails (a full disk), nothing is lost: a partial line is
+    cut off again, the trace goes to a new file in the temporary directory (or, failing that, to
+    stdout) and ``TraceNotSaved`` says where, in one line."""
+    path = Path(path)
+    size = path.stat().st_size if path.is_file() else None
+    try:
+        append_trace(path, trace)
+        return
+    except OSError as e:
+        problem = e.strerror or str(e)
+    if size is not None:
+        try:
+            os.truncate(path, size)
+        except OSError:
+            pass
+    try:
+        fd, rescue = tempfile.mkstemp(prefix="probe-trace-", suffix=".jsonl")
+        os.close(fd)
+        append_trace(rescue, trace)
+        where = f"the trace was saved to {rescue}"
+    except OSError as e2:
+        sys.stdout.write(json.dumps(trace.to_json(), ensure_ascii=False) + "\n")
+        where = f"the trace is printed on stdout (a temporary file failed too: {e2.strerror or e2})"
+    raise TraceNotSaved(f"cannot write the trace to {path}: {problem}; {where}")

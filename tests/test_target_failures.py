@@ -280,11 +280,11 @@ def test_play_out_on_a_full_disk_fails_before_playing(tmp_path, monkeypatch):
 def test_a_write_that_fails_after_playing_loses_nothing(tmp_path, monkeypatch):
     import errno
 
-    import probe.cli
+    import probe.play
 
     out = tmp_path / "t.jsonl"
     out.write_text('{"earlier": "trace"}\n')
-    real = probe.cli.append_trace
+    real = probe.play.append_trace
 
     def full(path, trace):
         if str(path) == str(out):
@@ -293,7 +293,7 @@ def test_a_write_that_fails_after_playing_loses_nothing(tmp_path, monkeypatch):
             raise OSError(errno.ENOSPC, "No space left on device")
         real(path, trace)
 
-    monkeypatch.setattr(probe.cli, "append_trace", full)
+    monkeypatch.setattr(probe.play, "append_trace", full)
     r = run(*PLAY, "--script", SCRIPT, "--out", out)
     [error] = one_error_line(r)
     assert "cannot write the trace to" in error and "No space left on device" in error
