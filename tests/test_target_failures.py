@@ -396,3 +396,15 @@ def test_a_utf8_byte_order_mark_is_not_part_of_the_script(tmp_path):
 
     s = load_script(p)
     assert s.family == "one_way" and s.lines[0][1] == "hi from {origin}"
+
+
+def test_early_stop_counts_every_sample(tmp_path):
+    # 1 failed turn in sample 0 is 25% of that sample's 4 turns, but 12.5% of the 8 turns of both
+    # samples: not more than 15%, so the method is not stopped and the run passes
+    handler = lambda body, n: http_error(500) if n == 0 else text("Sure.")  # noqa: E731
+    with StubServer(handler=handler) as server:
+        r = run("eval", "--auditor", "static", "--episodes", "2", "--turns", "2", "--samples", "2",
+                *target(server.url, "--retries", "0"), "--out", tmp_path / "ev", "--max-failed-share", "0.15")
+    assert r.exit_code == 0, r.output
+    m = json.loads((tmp_path / "ev" / "metrics.json").read_text())["methods"]["static"]
+    assert "aborted" not in m and m["target_failures"]["failed_turns"] == 1 and m["target_failures"]["turns"] == 8

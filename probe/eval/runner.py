@@ -80,7 +80,7 @@ def evaluate(method: Method, *, env: str = "skyassist", target: str = "reference
             raise RuntimeError(f"method {method.name!r} returned {len(messages)} messages for {len(live)} episodes")
         rnd += 1
         still = []
-        for n, (i, text) in enumerate(zip(live, messages)):
+        for i, text in zip(live, messages):
             if max_failed_turns is not None and failed > max_failed_turns:
                 stop_reason[i] = STOPPED
                 done += turns - games[i].episode.turns
@@ -107,8 +107,8 @@ def evaluate(method: Method, *, env: str = "skyassist", target: str = "reference
                 stop_reason[i] = STOPPED
                 done += turns - games[i].episode.turns
             still = []
-            method.last_stopped = (f"more than {max_failed_turns} target turn(s) failed in sample {sample}; "
-                                   "the live episodes were stopped")
+            method.last_stopped = (f"more target turns failed than the allowed share of the planned turns "
+                                   f"(in sample {sample}); the live episodes were stopped")
         live = still
         report(True)
     traces = []
@@ -153,9 +153,9 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
     ``out``, traces go to ``<out>/<dir>/traces.jsonl`` (fresh file) and each method's metrics to
     ``<out>/<dir>/metrics.json``, where ``<dir>`` is ``method_dir``'s name.
 
-    With ``max_failed_share``, a sample stops as soon as more than that share of its planned
-    turns (episodes x turns) failed: the run can no longer pass. That method's metrics then say
-    ``aborted`` and the methods after it are not run (absent from the result).
+    With ``max_failed_share``, a method stops as soon as more than that share of its planned
+    turns (samples x episodes x turns) failed: the run can no longer pass. That method's metrics
+    then say ``aborted`` and the methods after it are not run (absent from the result).
     """
     import json
     import math
@@ -174,11 +174,13 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
             path.unlink(missing_ok=True)
         per_sample = []
         wall = 0.0
-        budget = None if max_failed_share is None else math.floor(max_failed_share * episodes * turns)
+        # failed turns the method may have over all its samples before it certainly fails
+        budget = None if max_failed_share is None else math.floor(max_failed_share * episodes * turns * samples)
         stopped = None
         for k in range(samples):
+            left = None if budget is None else budget - sum(summarize(s)["failed_turns"] for s in per_sample)
             traces = evaluate(method, env=env, target=target, faults=faults, episodes=episodes, turns=turns, sample=k,
-                              target_factory=target_factory, traces_path=path, max_failed_turns=budget,
+                              target_factory=target_factory, traces_path=path, max_failed_turns=left,
                               on_progress=on_progress)
             wall += method.last_timing["wall_s"]
             per_sample.append(traces)
