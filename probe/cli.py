@@ -24,7 +24,10 @@ from typer.core import TyperGroup
 from probe.auditor.cli import auditor_app
 from probe.domain import Domain
 from probe.eval.cli import eval_command
-from probe.play import ScriptError, load_script, load_suite, play_script
+from probe.failures import (DEFAULT_MAX_FAILED_SHARE, FAILED_TURN_KINDS, check_share, failure_message, summarize,
+                            too_many)
+from probe.play import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
+from probe.progress import StepProgress
 from probe.registry import env_names, get_domain
 from probe.trace import BadLine, Trace, append_trace
 
@@ -95,8 +98,8 @@ app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")
 app.command("eval")(eval_command)
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -199,6 +202,7 @@ def env_scenario(env: str = typer.Option("skyassist"), family: str = typer.Optio
 # --- probe play --------------------------------------------------------------------------
 
 def render_trace(trace: Trace) -> None:
+    """The dialogue; what the customer, the model and the tools wrote is shown as text, never as markup."""
     for i, m in enumerate(trace.messages):
         role = m.get("role")
         if role == "user":
@@ -221,7 +225,7 @@ def render_violations(trace: Trace) -> None:
         return
     out.print(f"[bold]violations ({len(trace.violations)}):[/]")
     for v in trace.violations:
-        out.print(f"  [red]{v.policy}[/] at message {v.message_index}: {escape(v.evidence)}")
+        out.print(f"  [red]{v.policy}[/] at message {v.message_index}: {escape(str(v.evidence))}")
 
 
 def trace_result(trace: Trace) -> dict[str, Any]:
@@ -230,9 +234,11 @@ def trace_result(trace: Trace) -> dict[str, Any]:
 
 def build_target(domain: Domain, kind: str, fault_list: list[str], base_url: Optional[str], model: Optional[str],
                  api_key_env: Optional[str], temperature: Optional[float], record: Optional[Path],
-                 replay: Optional[Path]) -> Any:
+                 replay: Optional[Path], timeout: Optional[float] = None, retries: Optional[int] = None) -> Any:
     """The play command's target from its options (ValueError: one line naming the bad value)."""
-    from probe.targets import make_target
+    from probe.targets import make_target, request_limits
+
+    limits = request_limits("replay" if replay is not None else kind, timeout, retries)
 
     if replay is not None:
         if kind not in ("reference", "replay"):
@@ -259,6 +265,7 @@ def build_target(domain: Domain, kind: str, fault_list: list[str], base_url: Opt
             if replay is None:
                 raise ValueError("--target replay needs --replay FILE (a recording written with --record)")
             options["recording_path"] = str(replay)
+        options.update(limits)
     elif model is not None or temperature is not None:
         raise ValueError("--model and --temperature apply to model targets (openai, hf, replay), not reference")
     return make_target(domain, kind, fault_list, record=str(record) if record is not None else None, **options)
@@ -278,25 +285,46 @@ def play(env: str = typer.Option("skyassist"),
                                                    "(default OPENAI_API_KEY; unset -> 'EMPTY')"),
          temperature: Optional[float] = typer.Option(None, help="model targets: sampling temperature (default 0)"),
          record: Optional[Path] = typer.Option(None, help="append every model completion to this recording (JSONL)"),
-         replay: Optional[Path] = typer.Option(None, help="answer from this recording instead of a live model")) -> None:
+         replay: Optional[Path] = typer.Option(None, help="answer from this recording instead of a live model"),
+         timeout: Optional[float] = typer.Option(None, "--timeout", help="openai target: seconds per request (default 30)"),
+         retries: Optional[int] = typer.Option(None, "--retries", help="openai target: retries of a failed request (default 2)"),
+         max_failed_share: float = typer.Option(DEFAULT_MAX_FAILED_SHARE, help="exit 1 when more than this share of "
+                                                "the target's turns failed (0 to 1)")) -> None:
     """Play a scripted customer against a target and score the trace."""
     domain = load_domain(env)
     check_family(domain, family)
     try:
+        check_share(max_failed_share)
+        check_seed(seed)
         fault_list = domain.resolve_faults(faults)
-        agent = build_target(domain, target, fault_list, base_url, model, api_key_env, temperature, record, replay)
-    except ValueError as e:
-        fail(str(e))
-    try:
+        agent = build_target(domain, target, fault_list, base_url, model, api_key_env, temperature, record, replay,
+                             timeout, retries)
         loaded = load_script(script)
         scenario = domain.scenario(family, seed)
-        trace = play_script(domain, scenario, agent, loaded)
-    except ScriptError as e:
+        fill_script(loaded, scenario)  # a bad placeholder fails before the first turn
+        if out_file is not None:
+            check_writable_file(out_file)
+    except ValueError as e:  # ScriptError too
         fail(str(e))
+    progress = StepProgress(err, lines=agent.kind != "reference")
+
+    def turn_done(turn: int, of: int, failures: list[dict[str, Any]]) -> None:
+        bad = [f for f in failures if f["kind"] in FAILED_TURN_KINDS]
+        if bad:
+            progress.first_failure(f"turn {turn - 1}: {bad[0]['kind']}: {bad[0]['detail']}")
+        progress.update("play", "play", turn, of, f"turn {turn}/{of} played" + (" (failed)" if bad else ""))
+
+    with progress:
+        trace = play_script(domain, scenario, agent, loaded, on_turn=turn_done)
     if out_file is not None:
-        append_trace(out_file, trace)
+        try:
+            save_trace(out_file, trace)
+        except OSError as e:  # the message names where the trace was saved instead
+            fail(str(e))
+    summary = summarize([trace])
     if as_json:
-        print_json(trace_result(trace))
+        print_json(dict(trace_result(trace), turns=summary["turns"], failed_turns=trace.meta["failed_turns"],
+                        turn_failures=trace.meta.get("turn_failures", [])))
     else:
         out.print(f"[dim]{escape(trace.id)}: target={agent.kind} faults={','.join(fault_list) or 'none'}[/]")
         render_trace(trace)
@@ -306,6 +334,13 @@ def play(env: str = typer.Option("skyassist"),
     misses = [f for f in failures if f["kind"] == "replay_miss"]
     if misses:
         fail(f"{len(misses)} request(s) not in the recording; first: {misses[0]['detail']}", code=1)
+    if too_many(summary, max_failed_share):
+        fail(failure_message(summary, max_failed_share), code=1)
+
+
+def check_seed(seed: int) -> None:
+    if seed < 0:
+        raise ValueError(f"--seed {seed} is out of range; allowed: 0 or more")
 
 
 # --- probe verify ------------------------------------------------------------------------
@@ -446,48 +481,113 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
 
 
 @app.command()
-def suite(env: str = typer.Option("skyassist"), faults: str = typer.Option("demo"),
-         seeds_per_script: int = typer.Option(5, min=1, help="held-out seeds per script"),
-         out_dir: Path = typer.Option(Path("checkpoints/static-suite"), "--out")) -> None:
-    """Play the static suite against the reference target on held-out seeds and report coverage."""
+def suite(env: str = typer.Option("skyassist"),
+          faults: Optional[str] = typer.Option(None, help="reference target: fault profile or comma-separated fault "
+                                               "names (default demo)"),
+          seeds_per_script: int = typer.Option(5, help="held-out seeds per script (1 to the number of held-out seeds)"),
+          out_dir: Path = typer.Option(Path("checkpoints/static-suite"), "--out"),
+          target: str = typer.Option("reference", help="target kind: reference, openai, hf, replay"),
+          base_url: Optional[str] = typer.Option(None, help="openai target: endpoint, e.g. http://localhost:8000/v1"),
+          model: Optional[str] = typer.Option(None, help="openai: served model name; hf: local path or hub name"),
+          api_key_env: Optional[str] = typer.Option(None, help="openai: env var holding the API key"),
+          temperature: Optional[float] = typer.Option(None, help="model targets: sampling temperature (default 0)"),
+          replay: Optional[Path] = typer.Option(None, help="answer from this recording instead of a live model"),
+          timeout: Optional[float] = typer.Option(None, "--timeout", help="openai target: seconds per request (default 30)"),
+          retries: Optional[int] = typer.Option(None, "--retries", help="openai target: retries of a failed request (default 2)"),
+          max_failed_share: float = typer.Option(DEFAULT_MAX_FAILED_SHARE, help="exit 1 when more than this share of "
+                                                 "target turns failed (0 to 1)")) -> None:
+    """Play the static suite against a target (default: the reference target) on held-out seeds and report coverage."""
     domain = load_domain(env)
+    n_heldout = len(domain.heldout_seeds)
     try:
+        if not 1 <= seeds_per_script <= n_heldout:
+            raise ValueError(f"--seeds-per-script {seeds_per_script} is out of range; allowed: 1 to {n_heldout} "
+                             "(the held-out seeds of the environment)")
+        check_share(max_failed_share)
+        if faults is None:
+            faults = "demo" if target == "reference" and replay is None else "none"
         fault_list = domain.resolve_faults(faults)
+        agent = build_target(domain, target, fault_list, base_url, model, api_key_env, temperature, None, replay,
+                             timeout, retries)
     except ValueError as e:
         fail(str(e))
+    if out_dir.exists() and not out_dir.is_dir():
+        fail(f"--out {out_dir} is a file, not a directory")
     suite = load_suite(domain)
     traces_path = out_dir / "traces.jsonl"
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        check_writable_file(traces_path)
+    except (OSError, ValueError) as e:
+        fail(str(e) if isinstance(e, ValueError) else f"--out {out_dir}: {e.strerror or e}")
     traces_path.unlink(missing_ok=True)
     hits: Counter[str] = Counter()
     episodes_with: Counter[str] = Counter()
     rows = []
-    for script in suite:
-        family = script.family or domain.families[0]
-        found: Counter[str] = Counter()
-        for i in range(seeds_per_script):
-            seed = domain.heldout_seeds[i]
-            trace = play_script(domain, domain.scenario(family, seed), domain.make_target("reference", fault_list), script)
-            append_trace(traces_path, trace)
-            found.update(v.policy for v in trace.violations)
-            episodes_with.update(set(v.policy for v in trace.violations))
-        hits.update(found)
-        rows.append((script.name, family, found))
+    traces: list[Trace] = []
     n_episodes = len(suite) * seeds_per_script
-    table = Table("script", "family", "violations (hits)", title=f"static suite vs reference target, faults={faults}")
-    for name, family, found in rows:
-        table.add_row(name, family, ", ".join(f"{p}x{n}" for p, n in sorted(found.items())) or "-")
+    # once more turns failed than the allowed share of every planned turn, the suite cannot pass: stop
+    budget = max_failed_share * sum(len(s.lines) for s in suite) * seeds_per_script
+    failed_so_far = 0
+    stopped = False
+    progress = StepProgress(err, lines=agent.kind != "reference")
+    with progress:
+        for script in suite:
+            family = script.family or domain.families[0]
+            found: Counter[str] = Counter()
+            failed_episodes = 0
+            played = 0
+            for i in range(seeds_per_script):
+                if failed_so_far > budget:
+                    stopped = True
+                    break
+                played += 1
+                seed = domain.heldout_seeds[i]
+                player = agent.fork() if agent.kind != "reference" else domain.make_target("reference", fault_list)
+                trace = play_script(domain, domain.scenario(family, seed), player, script)
+                append_trace(traces_path, trace)
+                traces.append(trace)
+                failed_so_far += len(trace.meta["failed_turns"])
+                if trace.meta["target_failed"]:
+                    failed_episodes += 1
+                    first = next(f for f in trace.meta["turn_failures"] if f["kind"] in FAILED_TURN_KINDS)
+                    progress.first_failure(f"{trace.id}: turn {first['turn']}: {first['kind']}: {first['detail']}")
+                else:  # an episode whose target failed is excluded from coverage
+                    found.update(v.policy for v in trace.violations)
+                    episodes_with.update(set(v.policy for v in trace.violations))
+                progress.update("suite", "static suite", len(traces), n_episodes,
+                                f"suite {len(traces)}/{n_episodes}: {trace.id}: {len(trace.violations)} violation(s), "
+                                f"{len(trace.meta['failed_turns'])} failed turn(s)")
+            hits.update(found)
+            rows.append((script.name, family, found, failed_episodes, played))
+    summary = summarize(traces)
+    table = Table("script", "family", "violations (hits)", "excluded episodes",
+                  title=f"static suite vs {agent.kind} target, faults={faults}")
+    for name, family, found, failed_episodes, played in rows:
+        table.add_row(name, family, ", ".join(f"{p}x{n}" for p, n in sorted(found.items())) or "-",
+                      f"{failed_episodes}/{played}" + (f" ({seeds_per_script - played} not played)"
+                                                         if played < seeds_per_script else ""))
     out.print(table)
     covered = sorted(hits)
     n_pol = len(domain.policies)
-    out.print(f"episodes: {n_episodes}   hits: {sum(hits.values())}   yield/100 episodes: "
-              f"{100 * sum(hits.values()) / n_episodes:.1f}")
+    n_played = len(traces)
+    n_scored = n_played - summary["failed_episodes"]
+    if stopped:
+        out.print(f"stopped after {n_played} of {n_episodes} episodes: more than {100 * max_failed_share:g}% of the "
+                  "planned target turns had failed")
+    n_episodes = n_played
+    out.print(f"episodes: {n_episodes} ({n_scored} scored)   hits: {sum(hits.values())}   yield/100 episodes: "
+              f"{100 * sum(hits.values()) / n_scored if n_scored else 0:.1f}")
+    out.print(f"failed turns: {summary['failed_turns']}/{summary['turns']}   excluded episodes: "
+              f"{summary['failed_episodes']}/{n_episodes}")
     out.print(f"coverage: {len(covered)}/{n_pol} policies ({100 * len(covered) / n_pol:.0f}%): {', '.join(covered) or 'none'}")
     reachable = sorted({domain.fault_policy.get(f, '') for f in fault_list} - {""})
     if reachable:
         missed = sorted(set(reachable) - set(covered))
         out.print(f"faulty policies not exposed by the static suite: {', '.join(missed) or 'none'}")
     out.print(f"[dim]traces: {traces_path} (re-score with: probe verify {traces_path})[/]")
+    if stopped or too_many(summary, max_failed_share):
+        fail(failure_message(summary, max_failed_share) + ("; the suite stopped early" if stopped else ""), code=1)
 
 
 def main() -> None:  # pragma: no cover

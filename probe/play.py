@@ -11,15 +11,21 @@ Header comments ``# key: value`` (the first of each key) are kept in ``Script.he
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
 import string
+import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from probe.domain import Domain
 from probe.episode import Episode
-from probe.trace import Trace
+from probe.failures import mark
+from probe.trace import Trace, append_trace
 
 _HEADER = re.compile(r"^#\s*([a-z_]+):\s*(\S.*?)\s*$", re.I)
 
@@ -47,9 +53,17 @@ def load_script(path: str | Path) -> Script:
     path = Path(path)
     if not path.is_file():
         raise ScriptError(f"script file not found: {path}")
+    try:
+        content = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is not text
+    except UnicodeDecodeError as e:
+        line = path.read_bytes()[: e.start].count(b"\n") + 1
+        raise ScriptError(f"script {path} is not UTF-8 text (byte 0x{e.object[e.start]:02x} on line {line}); "
+                          "save it as UTF-8") from None
+    except OSError as e:
+        raise ScriptError(f"cannot read script {path}: {e.strerror or e}") from None
     lines: list[tuple[int, str]] = []
     headers: dict[str, str] = {}
-    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for n, raw in enumerate(content.splitlines(), start=1):
         text = raw.strip()
         if text.startswith("#"):
             m = _HEADER.match(text)
@@ -68,31 +82,54 @@ def fill_script(script: Script, scenario: dict[str, Any]) -> list[str]:
     available = {k: v for k, v in scenario.items() if isinstance(v, (str, int, float))}
     out = []
     for n, text in script.lines:
-        for _, field, _, _ in string.Formatter().parse(text):
-            if field is not None and field not in available:
+        where = f"{script.path}:{n}"
+        try:
+            parts = list(string.Formatter().parse(text))
+        except ValueError as e:  # a lone '{' or '}'
+            raise ScriptError(f"bad placeholder in {where} ({e}); write {{name}} for a scenario field "
+                              "and {{{{ or }}}} for a literal brace") from None
+        filled = []
+        for literal, field, spec, conversion in parts:
+            filled.append(literal)
+            if field is None:
+                continue
+            if field not in available:
                 raise ScriptError(
-                    f"unknown placeholder {{{field}}} in {script.path}:{n} for family "
+                    f"unknown placeholder {{{field}}} in {where} for family "
                     f"{scenario.get('family')!r}; available: {', '.join(sorted(available))}")
-        out.append(text.format_map(available))
+            if spec or conversion:
+                raise ScriptError(f"placeholder {{{field}{'!' + conversion if conversion else ''}"
+                                  f"{':' + spec if spec else ''}}} in {where} has a format; write {{{field}}}")
+            filled.append(str(available[field]))
+        out.append("".join(filled))
     return out
 
 
 def play_messages(domain: Domain, scenario: dict[str, Any], target: Any, messages: list[str],
-                  episode_id: str) -> Trace:
-    """Send each message in turn (stopping early if the target ends the conversation)."""
+                  episode_id: str, on_turn: Callable[[int, int, list[dict[str, Any]]], None] | None = None) -> Trace:
+    """Send each message in turn (stopping early if the target ends the conversation).
+
+    ``on_turn(turn, of, failures)`` is called after each turn (``failures``: that turn's
+    recorded failures), e.g. to show progress. The trace is marked with its failed turns
+    (``probe.failures.mark``).
+    """
     episode = Episode(domain, scenario, target, episode_id)
     for text in messages:
         if episode.ended:
             break
+        before = len(episode.turn_failures)
         episode.user_turn(text)
-    return episode.to_trace()
+        if on_turn is not None:
+            on_turn(episode.turns, len(messages), episode.turn_failures[before:])
+    return mark(episode.to_trace())
 
 
 def play_script(domain: Domain, scenario: dict[str, Any], target: Any, script: Script,
-                episode_id: str | None = None) -> Trace:
+                episode_id: str | None = None,
+                on_turn: Callable[[int, int, list[dict[str, Any]]], None] | None = None) -> Trace:
     messages = fill_script(script, scenario)
     eid = episode_id or f"{script.name}-{scenario.get('family')}-{scenario.get('seed')}"
-    trace = play_messages(domain, scenario, target, messages, eid)
+    trace = play_messages(domain, scenario, target, messages, eid, on_turn=on_turn)
     trace.meta["script"] = script.name
     return trace
 
@@ -108,3 +145,63 @@ def suite_dir(domain: Domain, folder: str = "scripts") -> Path:
 def load_suite(domain: Domain, folder: str = "scripts") -> list[Script]:
     """Every script of a shipped folder, sorted by file name (``scripts``: the static suite)."""
     return [load_script(p) for p in sorted(suite_dir(domain, folder).glob("*.txt"))]
+
+
+# --- where a played trace goes (probe play --out) ---------------------------------------------------
+
+MIN_FREE_BYTES = 1 << 20
+
+
+class TraceNotSaved(OSError):
+    """Appending a trace failed; the message says where it was saved instead."""
+
+
+def check_writable_file(path: str | Path) -> None:
+    """ValueError (one line) unless a trace line can be appended to ``path``; run it before any episode."""
+    path = Path(path)
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise ValueError(f"--out {path} is a directory; give a .jsonl file path")
+    if not parent.is_dir():
+        what = "does not exist" if not parent.exists() else "is not a directory"
+        raise ValueError(f"--out {path}: the directory {parent} {what}")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ValueError(f"--out {path} is not writable")
+    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"--out {path}: the directory {parent} is not writable")
+    if path.exists() and not path.is_file() and not path.is_char_device():
+        raise ValueError(f"--out {path} is not a regular file")
+    if path.is_file() or not path.exists():
+        try:
+            free = shutil.disk_usage(parent).free
+        except OSError:
+            return
+        if free < MIN_FREE_BYTES:
+            raise ValueError(f"--out {path}: no space left on the device of {parent} ({free} bytes free)")
+
+
+def save_trace(path: str | Path, trace: Trace) -> None:
+    """Append the trace to ``path``. If that fails (a full disk), nothing is lost: a partial line is
+    cut off again, the trace goes to a new file in the temporary directory (or, failing that, to
+    stdout) and ``TraceNotSaved`` says where, in one line."""
+    path = Path(path)
+    size = path.stat().st_size if path.is_file() else None
+    try:
+        append_trace(path, trace)
+        return
+    except OSError as e:
+        problem = e.strerror or str(e)
+    if size is not None:
+        try:
+            os.truncate(path, size)
+        except OSError:
+            pass
+    try:
+        fd, rescue = tempfile.mkstemp(prefix="probe-trace-", suffix=".jsonl")
+        os.close(fd)
+        append_trace(rescue, trace)
+        where = f"the trace was saved to {rescue}"
+    except OSError as e2:
+        sys.stdout.write(json.dumps(trace.to_json(), ensure_ascii=False) + "\n")
+        where = f"the trace is printed on stdout (a temporary file failed too: {e2.strerror or e2})"
+    raise TraceNotSaved(f"cannot write the trace to {path}: {problem}; {where}")

@@ -17,9 +17,17 @@ import typer
 from rich.console import Console
 
 from probe.eval.methods import METHODS, LearnedAuditor, Method, make_method
+from probe.failures import DEFAULT_MAX_FAILED_SHARE, check_share, failure_message, too_many
+from probe.targets.openai_target import OpenAITargetConfig
 
-out = Console(highlight=False, soft_wrap=True, width=260)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+DEFAULT_TIMEOUT = OpenAITargetConfig.model_fields["timeout_s"].default
+DEFAULT_RETRIES = OpenAITargetConfig.model_fields["max_retries"].default
+MAX_EPISODES = 10_000  # the held-out seeds of an environment (episodes x samples must fit in them)
+MAX_TURNS = 100
+MAX_SEED = 2**32 - 1
+
+out = Console(highlight=False, soft_wrap=True, width=260, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -125,16 +133,24 @@ def eval_command(
     model: Optional[str] = typer.Option(None, help="openai/hf target: model name or path"),
     auditor_base_url: Optional[str] = typer.Option(None, help="serve --auditor NAME from this OpenAI-compatible endpoint"),
     few_shot: bool = typer.Option(False, "--few-shot", help="--auditor MODEL: add example probing dialogues"),
-    episodes: int = typer.Option(50, min=1, help="held-out episodes per sample"),
-    turns: int = typer.Option(8, min=1, help="turn budget per episode"),
-    samples: int = typer.Option(1, min=1, help="independent held-out samples (coverage mean ± sd)"),
-    temperature: Optional[float] = typer.Option(None, min=0.0, help="auditor sampling temperature (default: a "
+    api_key_env: Optional[str] = typer.Option(None, help="openai target: env var holding the API key "
+                                                        "(default OPENAI_API_KEY; unset -> 'EMPTY')"),
+    timeout: Optional[float] = typer.Option(None, "--timeout", help="openai target: seconds per request "
+                                            f"(default {DEFAULT_TIMEOUT:g})"),
+    retries: Optional[int] = typer.Option(None, "--retries", help="openai target: retries of a failed request "
+                                          f"(default {DEFAULT_RETRIES})"),
+    max_failed_share: float = typer.Option(DEFAULT_MAX_FAILED_SHARE, help="exit 1 when more than this share of "
+                                           "target turns failed (0 to 1); the run stops once it cannot pass"),
+    episodes: int = typer.Option(50, help=f"held-out episodes per sample (1 to {MAX_EPISODES})"),
+    turns: int = typer.Option(8, help=f"turn budget per episode (1 to {MAX_TURNS})"),
+    samples: int = typer.Option(1, help="independent held-out samples (coverage mean ± sd)"),
+    temperature: Optional[float] = typer.Option(None, help="auditor sampling temperature (default: a "
                                                 "checkpoint's training temperature, else 0.8)"),
-    max_new_tokens: Optional[int] = typer.Option(None, min=1, help="auditor message length limit in tokens "
+    max_new_tokens: Optional[int] = typer.Option(None, min=1, max=8192, help="auditor message length limit in tokens "
                                                  "(default: a checkpoint's training value, else 40)"),
     top_p: Optional[float] = typer.Option(None, help="auditor nucleus sampling (default: a "
                                           "checkpoint's training value, else 1.0)"),
-    seed: int = typer.Option(0, help="sampling and bootstrap seed"),
+    seed: int = typer.Option(0, help="sampling and bootstrap seed (0 or more)"),
     out_dir: Optional[Path] = typer.Option(None, "--out", help="output directory (default evals/<first method>)"),
     judge: Optional[Path] = typer.Option(None, help="YAML of judge settings (or a run config with a 'judge:' "
                                          "section): the report adds judge-vs-verifier agreement per policy"),
@@ -154,8 +170,9 @@ def eval_command(
             merged, table, md = compare(compare_dirs)
         except ValueError as e:
             fail(str(e))
-        out.print(table)
         dest = out_dir or Path(compare_dirs[0]).parent / "compare"
+        check_out_dir(dest)
+        out.print(table)
         dest.mkdir(parents=True, exist_ok=True)
         (dest / "compare.md").write_text("# Comparison\n\n" + "\n".join(f"- {d}" for d in compare_dirs) + "\n\n" + md + "\n")
         (dest / "compare.json").write_text(json.dumps(merged, indent=2, default=str))
@@ -167,19 +184,27 @@ def eval_command(
         fail(f"--top-p must be in (0, 1], got {top_p}")
     try:
         domain = get_domain(env)
+        check_sizes(episodes, turns, samples, seed, temperature, len(domain.heldout_seeds))
+        check_share(max_failed_share)
         fault_list = domain.resolve_faults(faults) if target == "reference" else []
     except ValueError as e:
         fail(str(e))
     factory = None
-    if target != "reference":
-        from probe.targets import make_target
+    from probe.targets import make_target, request_limits
 
-        options = {k: v for k, v in {"base_url": base_url, "model": model}.items() if v is not None}
-        try:
+    try:
+        limits = request_limits(target, timeout, retries)
+        if target != "reference":
+            given = {"base_url": base_url, "model": model, "api_key_env": api_key_env}
+            options = {k: v for k, v in given.items() if v is not None}
+            options.update(limits)
             make_target(domain, target, **options)
-        except ValueError as e:
-            fail(str(e))
-        factory = lambda: make_target(domain, target, **options)  # noqa: E731
+            factory = lambda: make_target(domain, target, **options)  # noqa: E731
+        elif base_url is not None or model is not None or api_key_env is not None:
+            raise ValueError("--base-url, --model and --api-key-env apply to model targets (--target openai, hf, "
+                             "replay), not reference")
+    except ValueError as e:
+        fail(str(e))
     judge_obj = None
     if judge is not None:
         from probe.judge import Judge, load_judge_settings
@@ -195,17 +220,48 @@ def eval_command(
                             auditor_base_url=auditor_base_url, few_shot=few_shot, max_new_tokens=max_new_tokens,
                             top_p=top_p)
     dest = out_dir or Path("evals") / next(iter(methods)).replace(":", "_").replace("/", "_")
+    check_out_dir(dest)
     from probe.eval.runner import evaluate_methods
+    from probe.progress import StepProgress
+
+    progress = StepProgress(err, lines=target != "reference")
 
     def done(name: str, m: dict[str, Any]) -> None:
         y = m["yield_per_100"]
+        f = m["target_failures"]
+        failed = f", {f['failed_turns']}/{f['turns']} target turns failed" if f["failed_turns"] else ""
         err.print(f"{name}: coverage {100 * m['coverage']:.0f}% ({len(m['policies_found'])} policies), "
-                  f"yield {y['value']:.0f}/100 [{y['lo']:.0f}, {y['hi']:.0f}], {m['wall_s']:.1f}s", markup=False)
+                  f"yield {y['value']:.0f}/100 [{y['lo']:.0f}, {y['hi']:.0f}], {m['wall_s']:.1f}s{failed}", markup=False)
+        lost = m.get("method", {}).get("failed_auditor_requests")
+        if lost:
+            err.print(f"warning: {name}: {lost} auditor request(s) failed and were sent as 'OK.'; first: "
+                      f"{m['method'].get('first_auditor_failure')}", markup=False)
 
-    results = evaluate_methods(methods, env=env, target=target, faults=fault_list, episodes=episodes, turns=turns,
-                               samples=samples, target_factory=factory, out=dest, bootstrap_seed=seed, on_done=done)
+    failed_so_far: dict[str, int] = {}
+
+    def step(info: dict[str, Any]) -> None:
+        key = f"{info['method']}#{info['sample']}"
+        sample = f" sample {info['sample'] + 1}/{samples}" if samples > 1 else ""
+        label = f"{info['method']}{sample}"
+        if info["failed_turns"] and not failed_so_far.get(key):
+            progress.first_failure(f"{label}: a target turn failed ({info['failed_turns']} so far); "
+                                   "failed turns are counted and their episodes excluded from the metrics")
+        failed_so_far[key] = info["failed_turns"]
+        line = (f"{label}: round {info['round']}/{info['turn_budget']}, {info['live']}/{info['episodes']} episodes "
+                f"live, {info['failed_turns']} failed target turn(s)") if info["round_done"] else None
+        failed = f" ({info['failed_turns']} failed)" if info["failed_turns"] else ""
+        progress.update(key, label + failed, info["turns_done"], info["turns_planned"], line)
+
+    with progress:
+        results = evaluate_methods(methods, env=env, target=target, faults=fault_list, episodes=episodes, turns=turns,
+                                   samples=samples, target_factory=factory, out=dest, bootstrap_seed=seed, on_done=done,
+                                   max_failed_share=max_failed_share, on_progress=step)
     settings = {"env": env, "target": target, "faults": faults if target == "reference" else "n/a",
-                "episodes": episodes, "turns": turns, "samples": samples, "seed": seed}
+                "episodes": episodes, "turns": turns, "samples": samples, "seed": seed,
+                "max_failed_share": max_failed_share}
+    skipped = [n for n in methods if n not in results]
+    if skipped:
+        settings["skipped_methods"] = skipped
     from probe.rollout import SamplingSettings
 
     for name, m in methods.items():  # the sampling settings each model auditor used (and where they came from)
@@ -217,7 +273,8 @@ def eval_command(
                                         source="eval defaults")
         if sampling is not None:
             settings[f"sampling[{name}]"] = sampling.describe()
-            results[name]["sampling"] = sampling.to_json()
+            if name in results:  # a method skipped after too many target failures has no results
+                results[name]["sampling"] = sampling.to_json()
     if judge_obj is not None:
         from probe.eval.runner import method_dir
         from probe.judge import judge_agreement
@@ -238,6 +295,46 @@ def eval_command(
     for name, m in results.items():
         out.print(f"{name}: {', '.join(m['policies_found']) or 'no policies'}")
     out.print(f"[dim]report: {paths['report']}  (re-score: probe verify {dest}/<method>/traces.jsonl)[/]")
+    bad = [(n, m) for n, m in results.items() if m.get("aborted") or too_many(m["target_failures"], max_failed_share)]
+    if bad:
+        name, m = bad[0]
+        more = f"; not run: {', '.join(skipped)}" if skipped else ""
+        fail(failure_message(m["target_failures"], max_failed_share, f"{name}: ") + more, code=1)
+
+
+def check_sizes(episodes: int, turns: int, samples: int, seed: int, temperature: Optional[float],
+                heldout: int) -> None:
+    """ValueError (one line) for a size, seed or temperature out of range, before any work."""
+    import math
+
+    if not 1 <= episodes <= min(MAX_EPISODES, heldout):
+        raise ValueError(f"--episodes {episodes} is out of range; allowed: 1 to {min(MAX_EPISODES, heldout)} "
+                         "(the held-out seeds of the environment)")
+    if not 1 <= turns <= MAX_TURNS:
+        raise ValueError(f"--turns {turns} is out of range; allowed: 1 to {MAX_TURNS}")
+    if not 1 <= samples or episodes * samples > heldout:
+        raise ValueError(f"--samples {samples} is out of range; allowed: 1 to {max(1, heldout // episodes)} with "
+                         f"--episodes {episodes} (samples x episodes must fit in the {heldout} held-out seeds)")
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"--seed {seed} is out of range; allowed: 0 to {MAX_SEED}")
+    if temperature is not None and not (math.isfinite(temperature) and 0 <= temperature <= 2):
+        raise ValueError(f"--temperature {temperature:g} is out of range; allowed: 0 to 2")
+
+
+def check_out_dir(dest: Path) -> None:
+    """Fail (one line) unless ``dest`` is a directory or can be made one, before any episode runs."""
+    import os
+
+    dest = Path(dest)
+    parent = dest
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if dest.exists() and not dest.is_dir():
+        fail(f"--out {dest} is a file, not a directory")
+    if parent != dest and not parent.is_dir():
+        fail(f"--out {dest}: {parent} is a file, not a directory")
+    if not os.access(parent if parent.exists() else Path("."), os.W_OK | os.X_OK):
+        fail(f"--out {dest}: {parent} is not writable")
 
 
 __all__ = ["eval_command", "fail", "resolve_checkpoint"]

@@ -409,6 +409,8 @@ class PromptedHTTPAuditor(Method):
         self.auditor = auditor
         self.name = name
         self.few_shot = few_shot
+        self.failed_requests = 0  # auditor requests that failed after their retries (sent as "OK.")
+        self.first_failure: str | None = None
 
     def messages(self, obs: Observation) -> list[dict[str, str]]:
         msgs = chat_messages(obs["scenario"], obs["dialogue"])
@@ -418,10 +420,15 @@ class PromptedHTTPAuditor(Method):
 
     def next_messages(self, live):
         texts = self.auditor.generate([self.messages(obs) for _, obs in live])
+        failures = getattr(self.auditor, "failures", None) or []
+        self.failed_requests += len(failures)
+        if failures and self.first_failure is None:
+            self.first_failure = f"{failures[0].get('kind')}: {failures[0].get('detail')}"
         return [" ".join(t.split()) or "OK." for t in texts]
 
     def describe(self):
-        return {"method": self.name, "auditor": self.auditor.describe(), "few_shot": self.few_shot}
+        return {"method": self.name, "auditor": self.auditor.describe(), "few_shot": self.few_shot,
+                "failed_auditor_requests": self.failed_requests, "first_auditor_failure": self.first_failure}
 
 
 # --- registry --------------------------------------------------------------------------------

@@ -40,6 +40,12 @@ message index where it fired; the verifiers already deduplicate within a trace).
   sample) over independent held-out samples. A bootstrap of a union statistic is not used: a
   resample can only lose policies, so it understates the spread.
 
+Failed target turns (``probe.failures``): an episode with a failed turn (the target gave no
+usable answer: endpoint error, timeout, replay miss, empty reply) is excluded from every metric
+above, which are computed over the ``scored_episodes``; ``failed_turns`` (of ``turns`` played),
+``failed_turn_share``, ``failed_episodes`` and ``failure_kinds`` (recorded failures by kind,
+tool-loop cuts included) say how many were lost.
+
 ``suite_metrics(traces, domain)`` returns all of them in one JSON-serialisable dict.
 """
 
@@ -52,6 +58,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from probe.failures import scored, summarize
 from probe.plausibility import jaccard, plausibility_flags, words
 from probe.trace import Trace, tool_calls
 
@@ -256,7 +263,8 @@ def reach_probabilities(traces: Sequence[Trace], read_only: Iterable[str], mutat
 # --- samples -----------------------------------------------------------------------------------
 
 def coverage_over_samples(samples: Sequence[Sequence[Trace]], n_policies: int) -> dict[str, Any]:
-    values = [coverage(s, n_policies) for s in samples]
+    """Coverage of each sample (its scored episodes) and their mean and sd."""
+    values = [coverage(scored(s), n_policies) for s in samples]
     if not values:
         return {"mean": 0.0, "sd": 0.0, "values": [], "samples": 0}
     sd = float(np.std(values, ddof=1)) if len(values) > 1 else 0.0
@@ -267,12 +275,26 @@ def coverage_over_samples(samples: Sequence[Sequence[Trace]], n_policies: int) -
 
 def suite_metrics(traces: Sequence[Trace], domain: Any, *, seed: int = BOOTSTRAP_SEED,
                   resamples: int = BOOTSTRAP_RESAMPLES) -> dict[str, Any]:
-    """Every metric of the module docstring for one suite, as a JSON-serialisable dict."""
+    """Every metric of the module docstring for one suite, as a JSON-serialisable dict.
+
+    ``episodes`` counts every episode played; the metrics are over the ``scored_episodes``
+    (those without a failed target turn).
+    """
     ids = policy_ids(domain)
     severity = domain.severity
+    failures = summarize(traces)
+    played = len(traces)
+    traces = scored(traces)
     counts = hit_counts(traces)
     return {
-        "episodes": len(traces),
+        "episodes": played,
+        "scored_episodes": len(traces),
+        "turns": failures["turns"],
+        "failed_turns": failures["failed_turns"],
+        "failed_turn_share": failures["failed_turn_share"],
+        "failed_episodes": failures["failed_episodes"],
+        "failure_kinds": failures["failure_kinds"],
+        "first_failure": failures["first_failure"],
         "policies_total": len(ids),
         "coverage": coverage(traces, len(ids)),
         "policies_found": policies_found(traces),

@@ -9,6 +9,10 @@ Layout of an eval output directory::
     <out>/tool_reach.png        tool-depth reach probabilities per method (grouped bars)
     <out>/<method>/traces.jsonl and <out>/<method>/metrics.json
 
+Every table has a ``failed turns`` column (turns in which the target gave no usable answer, of
+the turns played) and an ``excluded episodes`` column (episodes left out of the metrics because
+a turn failed); report.md lists the failures by kind and the first one.
+
 ``metrics`` per method is ``probe.eval.metrics.suite_metrics`` of the first sample, plus
 ``coverage_samples`` (mean +- sd over samples) and ``samples`` (per-sample metrics) when
 several samples were run.
@@ -30,6 +34,7 @@ COLUMNS: list[tuple[str, str]] = [
     ("method", "method"), ("coverage", "coverage %"), ("n_policies", "policies"), ("yield", "yield/100 [95% CI]"),
     ("concentration", "B4/S5/B6 share"), ("multi", "multi-policy"), ("entropy", "entropy (bits)"),
     ("sev_cov", "sev. coverage %"), ("sev_yield", "sev. yield/100"),
+    ("failed", "failed turns"), ("excluded", "excluded episodes"),
     ("words", "user words"), ("asst", "asst-style"), ("fab", "fabrication"), ("md", "markdown"), ("loop", "loop"),
     *[(f"reach_{lvl}", f"reach {lvl.replace('_', '/')}") for lvl in REACH_LEVELS],
 ]
@@ -54,6 +59,14 @@ def row(name: str, m: dict[str, Any]) -> dict[str, str]:
         "words": f"{p['mean_user_words']:.1f}", "asst": _pct(p["assistant_style_rate"]), "fab": _pct(p["fabrication_rate"]),
         "md": _pct(p["markdown_rate"]), "loop": _pct(p["loop_rate"]),
     }
+    if "failed_turns" in m:
+        f = m.get("target_failures", m)  # every sample's turns when there were several
+        r["failed"] = f"{f['failed_turns']}/{f['turns']}"
+        if f["failed_turns"]:
+            r["failed"] += f" ({100 * f['failed_turn_share']:.0f}%)"
+        r["excluded"] = f"{m['failed_episodes']}/{m['episodes']}"
+    else:  # metrics written before failed turns were counted
+        r["failed"] = r["excluded"] = "n/a"
     for lvl in REACH_LEVELS:
         r[f"reach_{lvl}"] = f"{m['reach'][lvl]:.2f}"
     return r
@@ -102,7 +115,7 @@ def plot_coverage_heatmap(methods: dict[str, dict[str, Any]], policies: Sequence
     data = np.zeros((len(policies), len(names)))
     for j, n in enumerate(names):
         per = methods[n].get("episodes_per_policy", {})
-        eps = max(1, methods[n]["episodes"])
+        eps = max(1, methods[n].get("scored_episodes", methods[n]["episodes"]))
         for i, p in enumerate(policies):
             data[i, j] = per.get(p, 0) / eps
     fig, ax = plt.subplots(figsize=(1.2 + 1.1 * len(names), 0.35 * len(policies) + 1.5))
@@ -164,11 +177,31 @@ def write_report(out: Path, methods: dict[str, dict[str, Any]], policies: Sequen
     for p in PLOTS:
         paths[p] = out / p
     lines = ["# Evaluation report", "",
-             "Settings: " + ", ".join(f"{k}={v}" for k, v in settings.items()), "",
-             markdown_table(methods), "", "## Policies found", ""]
+             "Settings: " + ", ".join(f"{k}={v}" for k, v in settings.items()), ""]
+    failed = {n: m for n, m in methods.items() if m.get("failed_turns") or m.get("aborted")}
+    if failed:
+        lines += ["**Warning: the target failed in some turns.** Episodes with a failed turn are excluded "
+                  "from the metrics; see *Target failures* below.", ""]
+    lines += [markdown_table(methods), "", "## Policies found", ""]
     for name, m in methods.items():
         lines.append(f"- **{name}** ({len(m['policies_found'])}/{m['policies_total']}): "
                      f"{', '.join(m['policies_found']) or 'none'}")
+    lines += ["", "## Target failures", ""]
+    for name, m in methods.items():
+        if "failed_turns" not in m:
+            lines.append(f"- **{name}**: not recorded")
+            continue
+        f = m.get("target_failures", m)
+        kinds = ", ".join(f"{k} {v}" for k, v in f.get("failure_kinds", {}).items()) or "none"
+        line = (f"- **{name}**: {f['failed_turns']} of {f['turns']} turns failed, {m['failed_episodes']} of "
+                f"{m['episodes']} episodes excluded; recorded failures by kind: {kinds}")
+        if f.get("first_failure"):
+            line += f"; first: `{' '.join(str(f['first_failure']).split())[:300]}`"
+        if m.get("aborted"):
+            line += f"; stopped early: {m['aborted']}"
+        lines.append(line)
+    for name in settings.get("skipped_methods") or []:
+        lines.append(f"- **{name}**: not run (the evaluation stopped early)")
     lines += ["", "Metric definitions: docs/evaluation.md. Re-score any method's traces with "
               "`probe verify <out>/<method>/traces.jsonl`.", "",
               "## Plots", "", f"![coverage heatmap]({PLOTS[0]})", "", f"![yield]({PLOTS[1]})", "",
@@ -182,9 +215,17 @@ def load_metrics(directory: Path) -> dict[str, dict[str, Any]]:
     f = Path(directory) / "metrics.json"
     if not f.is_file():
         raise ValueError(f"no metrics.json in {directory} (run probe eval --out {directory} first)")
-    data = json.loads(f.read_text())
-    if "methods" not in data:
-        raise ValueError(f"{f} is not an eval metrics file (no 'methods' key)")
+    try:
+        data = json.loads(f.read_bytes().decode("utf-8"))
+    except (ValueError, OSError) as e:  # not JSON, not UTF-8, unreadable
+        raise ValueError(f"{f} cannot be read as an eval metrics file ({e})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("methods"), dict):
+        raise ValueError(f"{f} is not an eval metrics file (no 'methods' object)")
+    for name, m in data["methods"].items():
+        try:
+            row(str(name), m)
+        except (KeyError, TypeError, AttributeError, ValueError) as e:
+            raise ValueError(f"{f}: method {name!r} is not an eval metrics entry ({type(e).__name__}: {e})") from None
     return data["methods"]
 
 

@@ -15,8 +15,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 from probe.eval.methods import EpisodeInfo, Method, _fields
+from probe.failures import FAILED_TURN_KINDS, STOPPED, mark, scored
 from probe.game import AuditGame
 from probe.trace import Trace, append_trace
+
+
+def failed_turns_of(episode: Any) -> set[int]:
+    """The turn numbers in which an episode's target failed so far."""
+    return {f["turn"] for f in episode.turn_failures if f.get("kind") in FAILED_TURN_KINDS}
 
 
 def heldout_indices(episodes: int, sample: int = 0) -> range:
@@ -25,9 +31,20 @@ def heldout_indices(episodes: int, sample: int = 0) -> range:
 
 def evaluate(method: Method, *, env: str = "skyassist", target: str = "reference", faults: str | list[str] | None = "demo",
              episodes: int = 50, turns: int = 8, sample: int = 0, target_factory: Callable[[], Any] | None = None,
-             traces_path: str | Path | None = None) -> list[Trace]:
-    """Play ``episodes`` held-out episodes of ``method``; return their traces (in episode order)."""
+             traces_path: str | Path | None = None, max_failed_turns: int | None = None,
+             on_progress: Callable[[dict[str, Any]], None] | None = None) -> list[Trace]:
+    """Play ``episodes`` held-out episodes of ``method``; return their traces (in episode order).
+
+    Each trace is marked with its failed target turns (``probe.failures.mark``). With
+    ``max_failed_turns``, play stops as soon as more target turns than that have failed (the
+    live episodes end with ``stop: "target_failures"``) and ``method.last_stopped`` says why
+    (else it is None). ``on_progress(info)`` is called after every turn with ``info``:
+    method, sample, round, turn_budget, episodes, live, turns_done, turns_planned (episodes x
+    turns; an episode that ends early counts its unplayed turns as done), failed_turns and
+    round_done (True after the last turn of a round).
+    """
     t0 = time.perf_counter()
+    method.last_stopped = None
     games: list[AuditGame] = []
     infos: list[EpisodeInfo] = []
     obs: dict[int, dict[str, Any]] = {}
@@ -44,29 +61,60 @@ def evaluate(method: Method, *, env: str = "skyassist", target: str = "reference
     live = list(range(len(games)))
     stop_reason: dict[int, str] = {}
     gen_s = 0.0
+    failed = 0
+    done = 0
+    rnd = 0
+    planned = len(games) * turns
+
+    def report(round_done: bool) -> None:
+        if on_progress is not None:
+            on_progress({"method": method.name, "sample": sample, "round": rnd, "turn_budget": turns,
+                         "episodes": len(games), "live": len(live), "turns_done": done, "turns_planned": planned,
+                         "failed_turns": failed, "round_done": round_done})
+
     while live:
         g0 = time.perf_counter()
         messages = method.next_messages([(i, obs[i]) for i in live])
         gen_s += time.perf_counter() - g0
         if len(messages) != len(live):
             raise RuntimeError(f"method {method.name!r} returned {len(messages)} messages for {len(live)} episodes")
+        rnd += 1
         still = []
         for i, text in zip(live, messages):
+            if max_failed_turns is not None and failed > max_failed_turns:
+                stop_reason[i] = STOPPED
+                done += turns - games[i].episode.turns
+                continue
             if text is None:
                 stop_reason[i] = "method_done"
+                done += turns - games[i].episode.turns
                 continue
+            ep = games[i].episode
+            before = len(failed_turns_of(ep))
             o, _, terminated, truncated, _ = games[i].step(text)
             obs[i] = o
+            ep = games[i].episode
+            failed += len(failed_turns_of(ep)) - before
+            done += 1
             if terminated or truncated:
-                ep = games[i].episode
                 stop_reason[i] = "target_ended" if ep.ended else ("loop" if terminated else "turn_budget")
+                done += turns - ep.turns
             else:
                 still.append(i)
+            report(False)
+        if max_failed_turns is not None and failed > max_failed_turns:
+            for i in still:
+                stop_reason[i] = STOPPED
+                done += turns - games[i].episode.turns
+            still = []
+            method.last_stopped = (f"more target turns failed than the allowed share of the planned turns "
+                                   f"(in sample {sample}); the live episodes were stopped")
         live = still
+        report(True)
     traces = []
     for i, game in enumerate(games):
         ep = game.episode
-        trace = ep.to_trace()
+        trace = mark(ep.to_trace())
         trace.meta.update({"method": method.name, "sample": sample, "episode": i,
                            "heldout_index": heldout_indices(episodes, sample)[i], "family": infos[i].family,
                            "stop": stop_reason.get(i, "turn_budget"), "turn_budget": turns})
@@ -94,18 +142,26 @@ def method_dir(out: str | Path, name: str) -> Path:
 def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", target: str = "reference",
                      faults: str | list[str] | None = "demo", episodes: int = 50, turns: int = 8, samples: int = 1,
                      target_factory: Callable[[], Any] | None = None, out: str | Path | None = None,
-                     bootstrap_seed: int = 0, on_done: Callable[[str, dict[str, Any]], None] | None = None
-                     ) -> dict[str, dict[str, Any]]:
+                     bootstrap_seed: int = 0, on_done: Callable[[str, dict[str, Any]], None] | None = None,
+                     max_failed_share: float | None = None,
+                     on_progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, dict[str, Any]]:
     """Evaluate several methods on the same held-out seeds; return ``{name: metrics}``.
 
     Metrics are those of sample 0 (``suite_metrics``), plus, with ``samples > 1``,
     ``coverage_samples`` (mean +- sd over the samples) and ``samples`` (each sample's headline
-    numbers). With ``out``, traces go to ``<out>/<dir>/traces.jsonl`` (fresh file) and each
-    method's metrics to ``<out>/<dir>/metrics.json``, where ``<dir>`` is ``method_dir``'s name.
+    numbers), and ``target_failures`` (``probe.failures.summarize`` over every sample). With
+    ``out``, traces go to ``<out>/<dir>/traces.jsonl`` (fresh file) and each method's metrics to
+    ``<out>/<dir>/metrics.json``, where ``<dir>`` is ``method_dir``'s name.
+
+    With ``max_failed_share``, a method stops as soon as more than that share of its planned
+    turns (samples x episodes x turns) failed: the run can no longer pass. That method's metrics
+    then say ``aborted`` and the methods after it are not run (absent from the result).
     """
     import json
+    import math
 
     from probe.eval.metrics import coverage_over_samples, suite_metrics
+    from probe.failures import summarize
     from probe.registry import get_domain
 
     domain = get_domain(env)
@@ -118,17 +174,30 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
             path.unlink(missing_ok=True)
         per_sample = []
         wall = 0.0
+        # failed turns the method may have over all its samples before it certainly fails
+        budget = None if max_failed_share is None else math.floor(max_failed_share * episodes * turns * samples)
+        stopped = None
         for k in range(samples):
+            left = None if budget is None else budget - sum(summarize(s)["failed_turns"] for s in per_sample)
             traces = evaluate(method, env=env, target=target, faults=faults, episodes=episodes, turns=turns, sample=k,
-                              target_factory=target_factory, traces_path=path)
+                              target_factory=target_factory, traces_path=path, max_failed_turns=left,
+                              on_progress=on_progress)
             wall += method.last_timing["wall_s"]
             per_sample.append(traces)
+            stopped = getattr(method, "last_stopped", None)
+            if stopped:
+                break
         m = suite_metrics(per_sample[0], domain, seed=bootstrap_seed)
         m["coverage_samples"] = coverage_over_samples(per_sample, len(domain.policies))
+        m["target_failures"] = summarize([t for s in per_sample for t in s])
         if samples > 1:
-            m["samples"] = [{"sample": k, "coverage": c, "policies_found": sorted({v.policy for t in s for v in t.violations}),
-                             "hits": sum(len(t.violations) for t in s)}
+            m["samples"] = [{"sample": k, "coverage": c,
+                             "policies_found": sorted({v.policy for t in scored(s) for v in t.violations}),
+                             "hits": sum(len(t.violations) for t in scored(s)),
+                             "failed_turns": summarize(s)["failed_turns"], "turns": summarize(s)["turns"]}
                             for k, (s, c) in enumerate(zip(per_sample, m["coverage_samples"]["values"]))]
+        if stopped:
+            m["aborted"] = stopped
         m["method"] = method.describe()
         m["wall_s"] = round(wall, 3)
         results[name] = m
@@ -136,6 +205,8 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
             (method_dir(out, name) / "metrics.json").write_text(json.dumps(m, indent=2, default=str))
         if on_done is not None:
             on_done(name, m)
+        if stopped:
+            break
     return results
 
 

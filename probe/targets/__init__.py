@@ -17,6 +17,35 @@ from probe.target import Target
 
 KINDS = ("hf", "openai", "reference", "replay")
 
+# --timeout / --retries: bounds of what a command accepts (defaults: OpenAITargetConfig's)
+MAX_TIMEOUT_S = 3600.0
+MAX_RETRIES = 10
+
+
+def request_limits(kind: str, timeout: float | None, retries: int | None) -> dict[str, Any]:
+    """``--timeout SECONDS`` / ``--retries N`` as target options (ValueError: one line naming the bad value).
+
+    They apply to targets that make HTTP requests (``openai``); None keeps the default.
+    """
+    import math
+
+    options: dict[str, Any] = {}
+    if timeout is not None:
+        if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT_S):
+            raise ValueError(f"--timeout {timeout:g} is out of range; allowed: seconds per request, "
+                             f"more than 0 and at most {MAX_TIMEOUT_S:g}")
+        options["timeout_s"] = float(timeout)
+    if retries is not None:
+        if not 0 <= retries <= MAX_RETRIES:
+            raise ValueError(f"--retries {retries} is out of range; allowed: 0 to {MAX_RETRIES} "
+                             "(retries after the first attempt)")
+        options["max_retries"] = int(retries)
+    if options and kind != "openai":
+        given = [f for f, v in (("--timeout", timeout), ("--retries", retries)) if v is not None]
+        raise ValueError(f"{' and '.join(given)} appl{'y' if len(given) > 1 else 'ies'} to --target openai "
+                         f"(HTTP requests), not {kind}")
+    return options
+
 
 def make_target(domain: Any, kind: str, faults: Sequence[str] = (), record: str | None = None,
                 **options: Any) -> Target:
@@ -58,4 +87,4 @@ def _check(options: dict[str, Any], allowed: tuple[str, ...], kind: str) -> None
             raise ValueError(f"unknown {kind} target option {key!r}; allowed: {', '.join(allowed)}")
 
 
-__all__ = ["KINDS", "make_target"]
+__all__ = ["KINDS", "MAX_RETRIES", "MAX_TIMEOUT_S", "make_target", "request_limits"]

@@ -12,6 +12,11 @@ Faults never crash a run: connection errors, timeouts, 429 and 5xx are retried w
 backoff (``backoff_s * 2**attempt``) up to ``max_retries`` times, and then raise
 ``CompletionFailure`` (kind ``timeout`` when every attempt timed out, else ``target_error``),
 which the tool loop records as a failed turn. Other 4xx are not retried.
+
+Defaults (``timeout_s`` 30, ``max_retries`` 2) bound a failing request at about 3 x 30 s. An
+endpoint that looks down costs less: once ``FAILING_AFTER`` requests in a row to the same
+``base_url`` have failed after their retries, later requests get one attempt each (no retries)
+until one succeeds again.
 """
 
 from __future__ import annotations
@@ -42,8 +47,8 @@ class EndpointConfig(BaseModel):
     api_key_env: str = "OPENAI_API_KEY"  # unset variable -> "EMPTY" (what local vLLM servers accept)
     temperature: float = Field(0.0, ge=0.0, le=2.0)
     max_tokens: int = Field(512, ge=1)
-    timeout_s: float = Field(60.0, gt=0)
-    max_retries: int = Field(3, ge=0)
+    timeout_s: float = Field(30.0, gt=0)
+    max_retries: int = Field(2, ge=0)
     backoff_s: float = Field(0.5, ge=0)
     max_concurrency: int = Field(16, ge=1)
     seed: int | None = None
@@ -115,8 +120,15 @@ async def run_async(coro: Coroutine[Any, Any, T]) -> T:
 
 # --- the endpoint -------------------------------------------------------------------------------
 
+FAILING_AFTER = 3  # failed requests in a row after which an endpoint gets no retries
+
+
 class ChatEndpoint:
     """One OpenAI-compatible endpoint: a client, a concurrency limit, retries with backoff."""
+
+    # base_url -> failed requests in a row (shared by every endpoint object of the process; only
+    # touched on the private loop, so no lock)
+    _failing: dict[str, int] = {}
 
     def __init__(self, config: EndpointConfig):
         self.config = config
@@ -141,12 +153,15 @@ class ChatEndpoint:
 
         client, semaphore = self._ensure()
         cfg = self.config
-        attempts = cfg.max_retries + 1
+        failing = self._failing.get(cfg.base_url, 0) >= FAILING_AFTER
+        attempts = 1 if failing else cfg.max_retries + 1
         problems: list[str] = []
         for attempt in range(attempts):
             try:
                 async with semaphore:
-                    return await client.chat.completions.create(**kwargs)
+                    response = await client.chat.completions.create(**kwargs)
+                self._failing[cfg.base_url] = 0
+                return response
             except openai.APITimeoutError:
                 problems.append("timeout")
                 detail = f"request timed out after {cfg.timeout_s:g}s"
@@ -157,14 +172,17 @@ class ChatEndpoint:
                 problems.append(str(e.status_code))
                 detail = f"HTTP {e.status_code}: {_short(e.message)}"
                 if e.status_code < 500 and e.status_code not in (408, 429):
+                    self._failing[cfg.base_url] = 0  # the endpoint answered
                     raise CompletionFailure("target_error", f"{detail} (not retried)") from None
             except Exception as e:  # an unreadable response is the endpoint's fault, not ours
                 problems.append(type(e).__name__)
                 detail = f"{type(e).__name__}: {_short(str(e))}"
             if attempt + 1 < attempts:
                 await asyncio.sleep(cfg.backoff_s * (2 ** attempt))
+        self._failing[cfg.base_url] = self._failing.get(cfg.base_url, 0) + 1
         kind = "timeout" if all(p == "timeout" for p in problems) else "target_error"
-        raise CompletionFailure(kind, f"{detail}; gave up after {attempts} attempt(s) ({', '.join(problems)})")
+        note = f"; no retries: the last {FAILING_AFTER}+ requests to this endpoint failed" if failing else ""
+        raise CompletionFailure(kind, f"{detail}; gave up after {attempts} attempt(s) ({', '.join(problems)}){note}")
 
     def describe(self) -> dict[str, Any]:
         return {"base_url": self.config.base_url}
