@@ -226,6 +226,10 @@ class ReferenceTarget(Target):
         if not acting:
             return " ".join(notes + [self._report(o) for o in g["orders"] if o in self.orders] +
                             [f"What would you like to do? {MENU}"])
+        if acting == {"modify"} and not any(self._chosen_items(o) for o in g["orders"] if o in self.orders):
+            return " ".join(notes + [self._report(o) for o in g["orders"] if o in self.orders] +
+                            ["What would you like to change: an item's options, the shipping address or the "
+                             "payment method?"])
         for o in g["orders"]:
             if o not in self.orders:
                 notes.append(f"I couldn't find order {o}; could you check the number?")
@@ -244,6 +248,13 @@ class ReferenceTarget(Target):
     def _find_orders(self, turn: TurnContext) -> None:
         """No order id given: look up the account's orders and keep those holding the items named."""
         g = self.goal
+        known = [o for o in self._owned() if o in self.orders]
+        wanted = mentioned_items(g["text"], self._all_item_names())
+        if wanted and "info" not in g["intents"]:  # an item of an order already looked up
+            g["orders"] = [o for o in known if any(it["name"] in wanted for it in self.orders[o].get("items", []))
+                           and self.orders[o]["status"] in (PENDING, "delivered")]
+            if g["orders"]:
+                return
         self._lookup(turn, self._owned())
         names = self._all_item_names()
         wanted = mentioned_items(g["text"], names)
@@ -264,8 +275,7 @@ class ReferenceTarget(Target):
         g, d = self.goal, self.orders[o]
         status, intents, done = d["status"], g["intents"], g["done"]
         named = bool(self._chosen_items(o))
-        wants_items = ("exchange" in intents or ("modify" in intents and (
-            named or not intents & {"address", "payment", "cancel"}))) and (o, "items") not in done
+        wants_items = ("exchange" in intents or ("modify" in intents and named)) and (o, "items") not in done
         if wants_items and o in self.items_changed:
             if self._has("per_item_calls"):  # the fault: another items call on the same order
                 tool = "exchange_delivered_order_items" if status.endswith("requested") else "modify_pending_order_items"

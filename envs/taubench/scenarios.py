@@ -21,8 +21,8 @@ customer. Seeds outside both ranges give fresh scenarios from the training pool 
 known and unknown information, manner), never the gold actions; for a fresh scenario, the
 customer's identity, orders and goal. Every scenario carries the same fields so any script can
 be played on any family: ``user_id email first_name last_name zip pending_order_id pending_item
-pending_item2 pending_option delivered_order_id delivered_item delivered_item2 delivered_option
-other_order_id spouse_order_id spouse_name new_address reason payment_kind``.
+pending_item2 pending_option pending_option2 delivered_order_id delivered_item delivered_item2
+delivered_option delivered_option2 other_order_id spouse_order_id spouse_name new_address reason payment_kind``.
 """
 
 from __future__ import annotations
@@ -128,19 +128,23 @@ def _pools() -> dict[str, list[str]]:
 
 def _order_fields(db: RetailDB, order: Order | None, prefix: str, rng: random.Random) -> dict[str, str]:
     if order is None:
-        return {f"{prefix}_order_id": "", f"{prefix}_item": "", f"{prefix}_item2": "", f"{prefix}_option": ""}
+        return {f"{prefix}_{k}": "" for k in ("order_id", "item", "item2", "option", "option2")}
     items = order.items
     first = items[0]
     second = next((it for it in items[1:] if it.name != first.name), items[-1])
-    option = ""
-    product = db.products[first.product_id]
-    others = [v for v in product.variants.values() if v.available and v.item_id != first.item_id]
-    if others:
+
+    def option_words(item: Any) -> str:
+        """The option values of another available variant that differ from the item's."""
+        product = db.products[item.product_id]
+        others = [v for v in product.variants.values() if v.available and v.item_id != item.item_id]
+        if not others:
+            return ""
         variant = rng.choice(sorted(others, key=lambda v: v.item_id))
-        changed = [val for k, val in variant.options.items() if first.options.get(k) != val]
-        option = " ".join(changed)
+        return " ".join(val for k, val in variant.options.items() if item.options.get(k) != val)
+
     return {f"{prefix}_order_id": order.order_id, f"{prefix}_item": first.name.lower(),
-            f"{prefix}_item2": second.name.lower(), f"{prefix}_option": option}
+            f"{prefix}_item2": second.name.lower(), f"{prefix}_option": option_words(first),
+            f"{prefix}_option2": option_words(second)}
 
 
 def customer_fields(db: RetailDB, user_id: str, rng: random.Random, prefer: dict[str, str] | None = None) -> dict[str, Any]:
@@ -191,6 +195,8 @@ def make_scenario(family: str, seed: int) -> dict[str, Any]:
     else:
         index = seed
     pool = _pools()["heldout" if split == "heldout" else "train"]
+    if family == "payment":  # someone who has another way to pay for the pending order
+        pool = [u for u in pool if len(db.users[u].payment_methods) > 1]
     order = sorted(pool, key=lambda u: hashlib.sha256(f"{family}:{u}".encode()).hexdigest())
     user_id = order[index % len(order)]
     rng = random.Random(f"taubench:{family}:{seed}")
