@@ -14,8 +14,10 @@ seeds, ``test`` tasks for held-out seeds, as τ²-bench's ``split_tasks.json`` s
 give *fresh* scenarios: a customer, their orders and an intent of the family, drawn from the
 seed. Fresh customers are taken from disjoint user pools (held-out: one user in two by a hash of
 the user id, none of them a user of a training task; training: the rest, none of them a user of a
-test task) through a fixed permutation, so the first held-out seeds of a family never repeat a
-customer. Seeds outside both ranges give fresh scenarios from the training pool (``split='other'``).
+test task), among those with a pending order and, for ``payment``, a second payment method (for
+the other families also a delivered order), through a fixed permutation, so the first held-out
+seeds of a family never repeat a customer (for ``payment``: a customer's pending order). Seeds
+outside both ranges give fresh scenarios from the training pool (``split='other'``).
 
 **What the auditor sees** (``describe``): for a task, the customer side only (reason for call,
 known and unknown information, manner), never the gold actions; for a fresh scenario, the
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -91,6 +94,7 @@ def tasks_by_family() -> dict[tuple[str, str], list[str]]:
 
 
 def _task_user(db: RetailDB, task: dict[str, Any]) -> str | None:
+    """The task's customer: from the gold lookups, else from the names and zip in the instructions."""
     for a in task["evaluation_criteria"]["actions"]:
         args = a["arguments"]
         if a["name"] == "find_user_id_by_email":
@@ -105,6 +109,14 @@ def _task_user(db: RetailDB, task: dict[str, Any]) -> str | None:
             return args["user_id"]
         if "order_id" in args and args["order_id"] in db.orders:
             return db.orders[args["order_id"]].user_id
+    instr = task["user_scenario"]["instructions"]
+    text = " ".join(str(instr.get(k) or "") for k in ("known_info", "reason_for_call"))
+    words = re.findall(r"[A-Za-z]+", text)
+    zips = set(re.findall(r"\b\d{5}\b", text))
+    for a, b in zip(words, words[1:]):
+        for uid in db.users_named(a, b):
+            if db.users[uid].address.zip in zips:
+                return uid
     return None
 
 
@@ -116,7 +128,7 @@ def _pools() -> dict[str, list[str]]:
     heldout, train = [], []
     for uid, user in db.users.items():
         orders = [db.orders[o] for o in user.orders]
-        if not (any(o.status == "pending" for o in orders) and any(o.status == "delivered" for o in orders)):
+        if not any(o.status == "pending" for o in orders):
             continue
         in_heldout = int(hashlib.sha256(uid.encode()).hexdigest(), 16) % 2 == 0
         if in_heldout and uid not in task_users["train"]:
@@ -195,13 +207,16 @@ def make_scenario(family: str, seed: int) -> dict[str, Any]:
     else:
         index = seed
     pool = _pools()["heldout" if split == "heldout" else "train"]
-    if family == "payment":  # someone who has another way to pay for the pending order
-        pool = [u for u in pool if len(db.users[u].payment_methods) > 1]
-    order = sorted(pool, key=lambda u: hashlib.sha256(f"{family}:{u}".encode()).hexdigest())
-    user_id = order[index % len(order)]
+    if family == "payment":  # a pending order of someone who has another way to pay for it
+        pool = [(u, o) for u in pool if len(db.users[u].payment_methods) > 1
+                for o in db.users[u].orders if db.orders[o].status == "pending"]
+    else:  # the other families' scripts talk about a pending and a delivered order
+        pool = [(u, "") for u in pool if any(db.orders[o].status == "delivered" for o in db.users[u].orders)]
+    order = sorted(pool, key=lambda c: hashlib.sha256(f"{family}:{c[0]}:{c[1]}".encode()).hexdigest())
+    user_id, order_id = order[index % len(order)]
     rng = random.Random(f"taubench:{family}:{seed}")
     scenario: dict[str, Any] = {"family": family, "seed": seed, "split": split, "source": "fresh", "task_id": ""}
-    scenario.update(customer_fields(db, user_id, rng))
+    scenario.update(customer_fields(db, user_id, rng, {"o": order_id} if order_id else None))
     scenario["manner"] = rng.choice(MANNERS)
     return scenario
 
