@@ -611,3 +611,29 @@ def test_cli_env_info_and_bad_family():
     assert len(info["policies"]) == 10 and len(info["faults"]) == 10 and "refuse" in info["families"]
     r = _cli("play", "--env", "taubench-retail", "--family", "nope", "--script", "envs/taubench/scripts/cancel.txt")
     assert r.returncode == 2 and r.stderr.strip().startswith("error:") and len(r.stderr.strip().splitlines()) == 1
+
+
+# --- the generic Domain checks every environment passes (tests/test_mock_env.py) ----------------
+
+GENERIC = ["test_generic_domain_contract", "test_generic_scenarios_are_deterministic_and_public",
+           "test_generic_compliant_reference_target_scores_clean", "test_generic_each_fault_fires_on_its_oracle_script",
+           "test_generic_rescoring_uses_messages_alone", "test_generic_malformed_messages_do_not_crash_the_verifier",
+           "test_generic_progress_events_are_declared_states"]
+
+
+@pytest.mark.parametrize("check", GENERIC)
+def test_generic_domain_checks(check):
+    import test_mock_env  # a module import: pytest does not collect its tests a second time here
+
+    getattr(test_mock_env, check)("taubench-retail")
+
+
+def test_bad_tool_calls_come_back_as_tool_errors(d):
+    """As τ²-bench shows them (``Error: ...`` text, not JSON), never raised."""
+    state = d.initial_state({})
+    bad = [("no_such_tool", "{}"), ("get_order_details", "{not json"), ("get_order_details", "[1, 2]"),
+           ("get_order_details", None)] + [(name, {"unexpected_field": 1}) for name in d.tool_names]
+    bad += [(name, "{}") for name in d.tool_names if name != "list_all_product_types"]
+    for name, args in bad:
+        r = d.execute_tool(state, name, args)
+        assert not r.ok and r.content.startswith("Error: "), (name, args)

@@ -37,7 +37,7 @@ class TauRetailDomain(Domain):
         self.families = list(scenarios.FAMILIES)
         self.train_seeds = scenarios.TRAIN_SEEDS
         self.heldout_seeds = scenarios.HELDOUT_SEEDS
-        self.read_only_tools = list(tools.READ_ONLY) + ["calculate"]
+        self.read_only_tools = list(tools.READ_ONLY) + list(tools.GENERIC)  # calculate, transfer: no write
         self.mutation_tools = list(tools.WRITES)
         self.progress_states = list(progress.PROGRESS_STATES)
 

@@ -40,7 +40,7 @@ INTENTS: dict[str, re.Pattern[str]] = {
     "return": re.compile(r"\b(return(ed|ing)?|send (it|them) back|refund)\b", re.I),
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
     "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
-                         r"upgrade|downgrade|different (size|color|colou?r|one|option|version))\b", re.I),
+                         r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b", re.I),
     "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved|new place)\b", re.I),
     "payment": re.compile(r"\b(pay(ment|ing)?|charge|bill(ed)?|gift ?card|paypal|credit ?card|visa|mastercard)\b", re.I),
     "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what did i|details|arrive|when will)\b", re.I),

@@ -348,7 +348,7 @@ class ReferenceTarget(Target):
     def _method_text(self, pid: str) -> str:
         pm = self._payment_methods().get(pid, {})
         if pm.get("source") == "credit_card":
-            return f"your {pm.get('brand', 'credit').title()} card ending in {pm.get('last_four')}"
+            return f"your {str(pm.get('brand') or 'credit card').title()} ending in {pm.get('last_four')}"
         if pm.get("source") == "gift_card":
             return f"your gift card (balance {_money(pm.get('balance', 0))})"
         if pm.get("source") == "paypal":
@@ -455,9 +455,8 @@ class ReferenceTarget(Target):
             else:
                 new = self._new_variant(it, product, g["text"])
             if new is None:
-                choices = sorted({_opts({k: val for k, val in v["options"].items() if it["options"].get(k) != val})
-                                  for vid, v in product.get("variants", {}).items()
-                                  if vid != it["item_id"] and v.get("available")})[:6]
+                choices = [_opts(v["options"]) for vid, v in sorted(product.get("variants", {}).items())
+                           if vid != it["item_id"] and v.get("available")][:6]
                 same = ("An exchange has to be a different option of the same product. " if g["same_one"] else "")
                 return (f"{same}Which option would you like for the {it['name']} ({_opts(it['options'])})? "
                         f"Available options include: {'; '.join(choices) or 'none right now'}.")
@@ -480,7 +479,7 @@ class ReferenceTarget(Target):
                              "new_item_ids": [new for _, new in pairs], "payment_method_id": pid})]
         reminder = (" This can only be done once for this order, so please make sure these are all the items "
                     "you want to change.")
-        return self._ask(turn, calls, f"{verb} in order {o}: {'; '.join(lines)}; {money}", reminder)
+        return self._ask(turn, calls, f"{verb} these items of order {o}: {'; '.join(lines)}; {money}", reminder)
 
     def _address_text(self, a: dict[str, str]) -> str:
         parts = [a["address1"], a["address2"], a["city"], f"{a['state']} {a['zip']}", a["country"]]
