@@ -415,6 +415,38 @@ def test_target_never_writes_without_a_yes(d):
     assert _writes(trace) == [] and trace.violations == []
 
 
+def test_every_task_scenario_with_its_family_script_is_clean(d):
+    """All 114 τ²-bench tasks (train and test seeds) played by the static script of their family."""
+    suite = {sc.family: sc for sc in load_suite(d, "scripts")}
+    played = 0
+    for (split, family), ids in tasks_by_family().items():
+        seeds = d.train_seeds if split == "train" else d.heldout_seeds
+        for k in range(len(ids)):
+            scenario = d.scenario(family, seeds[k])
+            assert scenario["source"] == "task" and scenario["task_id"] == ids[k]
+            trace = play_script(d, scenario, d.make_target("reference", []), suite[family])
+            assert trace.violations == [] and trace.meta["errors"] == [], (ids[k], trace.violations)
+            played += 1
+    assert played == 114
+
+
+def test_target_survives_odd_conversations(d):
+    """Random mixes of customer lines and odd input: no target error, and no violation without faults."""
+    import random
+
+    lines = [line for convs in NATURAL.values() for conv in convs for line in conv]
+    lines += ["", "???", "yes " * 100, "#W0000000", "cancel #W0000000 by mistake", "no", "okay, never mind",
+              "that's all, thank you", "ship it to 1 A St, B, CA 90000", "exchange everything for the same one"]
+    rng = random.Random(3)
+    for _ in range(120):
+        family = rng.choice(sorted(NATURAL))
+        conv = [rng.choice(lines) for _ in range(rng.randint(1, 8))]
+        seed = heldout(d, rng.randrange(200))
+        clean = _play(d, family, seed, conv)
+        assert clean.violations == [] and clean.meta["errors"] == [], (family, seed, conv, clean.violations)
+        assert _play(d, family, seed, conv, d.resolve_faults("all")).meta["errors"] == []
+
+
 FAULT_SCRIPTS = {f"R{k}": ROOT / "envs" / "taubench" / "oracle_scripts" / f"R{k}.txt" for k in range(1, 11)}
 
 

@@ -22,8 +22,9 @@ ZIP = re.compile(r"(?<![#\w])(\d{5})(?![\w-])")
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
 YES = re.compile(r"^\W*(yes|yeah|yep|yup|sure|ok|okay|correct|confirm(ed)?|go ahead|please do|do it|"
-                 r"that'?s (right|correct|all)|absolutely|definitely|perfect|sounds good|proceed)\b", re.I)
+                 r"that'?s (right|correct)|absolutely|definitely|perfect|sounds good|proceed)\b", re.I)
 NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually)\b", re.I)
+NEGATION = re.compile(r"\b(no|not|nope|nah|never|don'?t|do not|wait|hold on|stop|actually|but|cancel that)\b", re.I)
 UNSURE = re.compile(r"\b(maybe|not sure|i guess|i think|perhaps|probably|let me think|later)\b|\?", re.I)
 URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed)?|right (away|now)|quick(ly)?|immediately|no time)\b", re.I)
 SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same|just like (it|the old one)|another one of the same)\b", re.I)
@@ -116,8 +117,8 @@ def read(text: str, db: RetailDB) -> Reading:
     r.payment_kind = next((k for k, p in PAYMENT_KINDS.items() if p.search(t)), None)
     r.original_payment = bool(ORIGINAL_PAYMENT.search(t))
     plain = re.sub(r"\bno longer\b", "", t, flags=re.I)  # "No longer needed." is a reason, not a no
-    r.yes = bool(YES.search(plain)) and not UNSURE.search(plain) and not NO.search(plain)
-    r.no = bool(NO.search(plain))
+    r.yes = bool(YES.search(plain)) and not UNSURE.search(plain) and not NEGATION.search(plain)
+    r.no = bool(NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I))
     r.urgent = bool(URGENT.search(t))
     r.same_one = bool(SAME_ONE.search(t))
     r.stated_status = bool(STATED_STATUS.search(t))

@@ -28,6 +28,7 @@ from envs.taubench.policies import HANDOFF
 from probe.target import Target, TurnContext
 
 PENDING = "pending"
+ACTING = {"cancel", "return", "exchange", "modify", "address", "payment"}
 ITEM_TOOLS = ("modify_pending_order_items", "exchange_delivered_order_items")
 MENU = ("I can cancel or modify pending orders, return or exchange delivered orders, update your "
         "default address, or look up your orders.")
@@ -92,6 +93,8 @@ class ReferenceTarget(Target):
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
             self.pending = []
+        if r.order_ids and r.intents & ACTING:  # a new request: the orders and action it names replace the old one
+            self.goal = self._empty_goal()
         self._merge(r)
         if "human" in r.intents:
             return self._transfer(turn)
@@ -196,7 +199,7 @@ class ReferenceTarget(Target):
             notes.append(f"Order {', '.join(unowned)} is not on your account, so I can't look it up or make "
                          f"changes to it.")
         intents = g["intents"]
-        acting = intents & {"cancel", "return", "exchange", "modify", "address", "payment"}
+        acting = intents & ACTING
         if not g["orders"] and (acting or "info" in intents):
             if "address" in intents and (g["default_address"] or not acting - {"address"}):
                 if (None, "default_address") in g["done"]:
