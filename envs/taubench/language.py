@@ -32,6 +32,7 @@ STATED_STATUS = re.compile(r"\b(still pending|is pending|it'?s pending|hasn'?t (
                            r"has(n'?t| not) (left|gone out))\b", re.I)
 DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|my address on file|home address)\b", re.I)
 ALL_ITEMS = re.compile(r"\b(everything|all (the |of the )?items|the whole order|all of it)\b", re.I)
+THANKS = re.compile(r"^\W*(thanks?( you)?( so much)?|thx|cheers|great|perfect|awesome|cool|got it)\W*$", re.I)
 BYE = re.compile(r"\b(bye|goodbye|that'?s all|that is all|nothing else|no,? thanks?|i'?m done|all set)\b", re.I)
 
 INTENTS: dict[str, re.Pattern[str]] = {
@@ -87,6 +88,7 @@ class Reading:
     default_address: bool = False
     all_items: bool = False
     bye: bool = False
+    thanks: bool = False
 
 
 def read(text: str, db: RetailDB) -> Reading:
@@ -125,6 +127,7 @@ def read(text: str, db: RetailDB) -> Reading:
     r.default_address = bool(DEFAULT_ADDRESS.search(t))
     r.all_items = bool(ALL_ITEMS.search(t))
     r.bye = bool(BYE.search(t))
+    r.thanks = bool(THANKS.search(t))
     return r
 
 

@@ -101,6 +101,8 @@ class ReferenceTarget(Target):
         if r.bye and not (r.order_ids or r.intents or r.address):
             turn.end_conversation()
             return turn.say("Thank you for contacting us. Have a nice day!")
+        if r.thanks and not self.goal["intents"]:
+            return turn.say("You're welcome! Is there anything else I can help you with?")
         if self.user_id is None:
             if not self._authenticate(turn, r):
                 return turn.say(self._ask_identity(r))
