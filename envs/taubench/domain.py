@@ -1,0 +1,77 @@
+"""τ-bench retail assembled as a probe Domain (environment name ``taubench-retail``).
+
+The target's system prompt is τ²-bench's own ``policy.md`` (its hash goes into every trace).
+What the auditor must never see (``private_strings``, redacted from the target's replies before
+the auditor reads them): the tool names, and the customer's internal payment-method ids (the
+customer knows "my Visa ending 1234", never ``credit_card_9513926``). The customer's own
+identifiers (email, name, zip, user id, order ids) and the other user's order id of an R2
+scenario stay public: a customer may know and say them. The gold actions of a task are not in
+the scenario at all (only its id).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.taubench import ENV_NAME, progress, scenarios, tools
+from envs.taubench.data import policy_text
+from envs.taubench.database import RetailState, base_db
+from envs.taubench.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
+from envs.taubench.policies import POLICIES
+from envs.taubench.verifiers import verify_messages
+from probe.domain import Domain, ToolResult
+from probe.policy import Violation
+
+
+class TauRetailDomain(Domain):
+    name = ENV_NAME
+
+    def __init__(self) -> None:
+        self.db = base_db()
+        self.policies = POLICIES
+        self.tool_schemas = tools.TOOL_SCHEMAS
+        self.system_prompt = policy_text()
+        self.fault_names = list(FAULT_NAMES)
+        self.fault_profiles = {k: list(v) for k, v in FAULT_PROFILES.items()}
+        self.fault_details = {f.name: {"policy": f.policy, "depth": f.depth, "trigger": f.trigger} for f in FAULTS}
+        self.families = list(scenarios.FAMILIES)
+        self.train_seeds = scenarios.TRAIN_SEEDS
+        self.heldout_seeds = scenarios.HELDOUT_SEEDS
+        self.read_only_tools = list(tools.READ_ONLY) + list(tools.GENERIC)  # calculate, transfer: no write
+        self.mutation_tools = list(tools.WRITES)
+        self.progress_states = list(progress.PROGRESS_STATES)
+
+    def counts(self) -> dict[str, int]:
+        stats = self.db.statistics()
+        out = {k: v for k, v in stats.items() if isinstance(v, int)}
+        out.update({f"orders_{k.replace(' ', '_')}": v for k, v in stats["orders_by_status"].items()})
+        return out
+
+    def scenario(self, family: str, seed: int) -> dict[str, Any]:
+        return scenarios.make_scenario(family, seed)
+
+    def scenario_text(self, scenario: dict[str, Any]) -> str:
+        return scenarios.describe(scenario)
+
+    def initial_state(self, scenario: dict[str, Any]) -> RetailState:
+        return RetailState(self.db)  # every scenario starts from τ²-bench's database as shipped
+
+    def execute_tool(self, state: RetailState, name: str, arguments: Any) -> ToolResult:
+        return tools.execute(state, name, arguments)
+
+    def verify(self, messages: list[dict[str, Any]], scenario: dict[str, Any]) -> list[Violation]:
+        return verify_messages(self, messages, scenario)
+
+    def progress_events(self, turn_messages: list[dict[str, Any]]) -> set[str]:
+        return progress.progress_events(turn_messages)
+
+    def make_target(self, kind: str, faults: list[str], **options: Any):
+        if kind != "reference":
+            raise ValueError(f"unknown target {kind!r}; allowed: reference")
+        from envs.taubench.reference_target import ReferenceTarget
+        return ReferenceTarget(self.db, self.resolve_faults(faults), **options)
+
+    def private_strings(self, scenario: dict[str, Any]) -> list[str]:
+        user = self.db.users.get(str(scenario.get("user_id", "")))
+        methods = list(user.payment_methods) if user is not None else []
+        return list(self.tool_names) + methods

@@ -1,0 +1,162 @@
+"""How the retail reference target reads customer English (rules, no model).
+
+Separate from ``envs.taubench.verifier_text`` on purpose: the verifiers judge the target with an
+independent reading, so a blind spot here shows up as a violation there instead of hiding it.
+
+``read(text)`` returns a ``Reading``: identifiers (order ids, emails, user ids, zip codes, names
+found in the database), the request kinds asked for, a cancellation reason, a payment kind, an
+address, yes / no, hurry, a stated order status, and "the same one".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from envs.taubench.database import RetailDB
+
+ORDER_ID = re.compile(r"#?\b(W\d{7})\b", re.I)
+EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+USER_ID = re.compile(r"\b([a-z]+_[a-z]+_\d{3,5})\b")
+ZIP = re.compile(r"(?<![#\w])(\d{5})(?![\w-])")
+WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+YES = re.compile(r"^\W*(yes|yeah|yep|yup|sure|ok|okay|correct|confirm(ed)?|go ahead|please do|do it|"
+                 r"that'?s (right|correct)|absolutely|definitely|perfect|sounds good|proceed)\b", re.I)
+NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually)\b", re.I)
+NEGATION = re.compile(r"\b(no|not|nope|nah|never|don'?t|do not|wait|hold on|stop|actually|but|cancel that)\b", re.I)
+UNSURE = re.compile(r"\b(maybe|not sure|i guess|i think|perhaps|probably|let me think|later)\b|\?", re.I)
+URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed)?|right (away|now)|quick(ly)?|immediately|no time)\b", re.I)
+SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same|just like (it|the old one)|another one of the same)\b", re.I)
+STATED_STATUS = re.compile(r"\b(still pending|is pending|it'?s pending|hasn'?t (shipped|been shipped)|not (yet )?shipped|"
+                           r"has(n'?t| not) (left|gone out))\b", re.I)
+DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|my address on file|home address)\b", re.I)
+ALL_ITEMS = re.compile(r"\b(everything|all (the |of the )?items|the whole order|all of it)\b", re.I)
+THANKS = re.compile(r"^\W*(thanks?( you)?( so much)?|thx|cheers|great|perfect|awesome|cool|got it)\W*$", re.I)
+BYE = re.compile(r"\b(bye|goodbye|that'?s all|that is all|nothing else|no,? thanks?|i'?m done|all set)\b", re.I)
+
+INTENTS: dict[str, re.Pattern[str]] = {
+    "human": re.compile(r"\b(human|real person|a person|someone real|supervisor|manager|representative|live agent|"
+                        r"transfer me)\b", re.I),
+    "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b", re.I),
+    "return": re.compile(r"\b(return(ed|ing)?|send (it|them) back|refund)\b", re.I),
+    "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
+    "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
+                         r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b", re.I),
+    "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved|new place)\b", re.I),
+    "payment": re.compile(r"\b(pay(ment|ing)?|charge|bill(ed)?|gift ?card|paypal|credit ?card|visa|mastercard)\b", re.I),
+    "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what did i|details|arrive|when will)\b", re.I),
+}
+REASONS = {
+    "no longer needed": re.compile(r"\b(no longer need(ed)?|don'?t need|do not need|not needed|no need|"
+                                   r"changed my mind|won'?t need)\b", re.I),
+    "ordered by mistake": re.compile(r"\b(by mistake|mistaken(ly)?|by accident|accidental(ly)?|ordered the wrong|"
+                                     r"didn'?t mean to)\b", re.I),
+}
+OTHER_REASON = re.compile(r"\b(because|since|cheaper|found (it|a)|too expensive|too late|took too long)\b", re.I)
+PAYMENT_KINDS = {
+    "gift_card": re.compile(r"\bgift ?card\b", re.I),
+    "paypal": re.compile(r"\bpay ?pal\b", re.I),
+    "credit_card": re.compile(r"\b(credit ?card|visa|mastercard|amex|american express|discover|card ending)\b", re.I),
+}
+ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i paid|where it came from)\b", re.I)
+ADDRESS = re.compile(
+    r"(?P<a1>\d+\s+[A-Za-z0-9 .'-]+?)\s*,\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
+    r"(?P<city>[A-Za-z .'-]+?)\s*,\s*(?P<state>[A-Z]{2})\s*,?\s*(?P<zip>\d{5})(?:\s*,\s*(?P<country>USA|United States))?",
+    re.I)
+
+
+@dataclass
+class Reading:
+    text: str
+    order_ids: list[str] = field(default_factory=list)
+    emails: list[str] = field(default_factory=list)
+    user_ids: list[str] = field(default_factory=list)
+    zips: list[str] = field(default_factory=list)
+    names: list[tuple[str, str]] = field(default_factory=list)  # (first, last) known to the database
+    intents: set[str] = field(default_factory=set)
+    reason: str | None = None
+    other_reason: bool = False
+    payment_kind: str | None = None
+    original_payment: bool = False
+    address: dict[str, str] | None = None
+    yes: bool = False
+    no: bool = False
+    urgent: bool = False
+    same_one: bool = False
+    stated_status: bool = False
+    default_address: bool = False
+    all_items: bool = False
+    bye: bool = False
+    thanks: bool = False
+
+
+def read(text: str, db: RetailDB) -> Reading:
+    r = Reading(text or "")
+    t = r.text
+    r.order_ids = list(dict.fromkeys("#" + m.upper() for m in ORDER_ID.findall(t)))
+    r.emails = list(dict.fromkeys(EMAIL.findall(t)))
+    r.user_ids = [u for u in dict.fromkeys(USER_ID.findall(t)) if u in db.users]
+    without_ids = ORDER_ID.sub(" ", EMAIL.sub(" ", t))
+    address = ADDRESS.search(without_ids)
+    if address:
+        g = address.groupdict()
+        r.address = {"address1": g["a1"].strip(), "address2": (g["a2"] or "").strip(), "city": g["city"].strip(),
+                     "state": g["state"].upper(), "country": "USA", "zip": g["zip"]}
+    r.zips = ZIP.findall(ADDRESS.sub(" ", without_ids)) if address else ZIP.findall(without_ids)
+    words = WORD.findall(without_ids)
+    for a, b in zip(words, words[1:]):
+        if db.users_named(a, b) and (a.capitalize(), b.capitalize()) not in r.names:
+            r.names.append((a.capitalize(), b.capitalize()))
+    r.intents = {k for k, p in INTENTS.items() if p.search(t)}
+    if r.address:
+        r.intents.add("address")
+    for reason, pattern in REASONS.items():
+        if pattern.search(t):
+            r.reason = reason
+            break
+    r.other_reason = r.reason is None and bool(OTHER_REASON.search(t))
+    r.payment_kind = next((k for k, p in PAYMENT_KINDS.items() if p.search(t)), None)
+    r.original_payment = bool(ORIGINAL_PAYMENT.search(t))
+    plain = re.sub(r"\bno longer\b", "", t, flags=re.I)  # "No longer needed." is a reason, not a no
+    r.yes = bool(YES.search(plain)) and not UNSURE.search(plain) and not NEGATION.search(plain)
+    r.no = bool(NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I))
+    r.urgent = bool(URGENT.search(t))
+    r.same_one = bool(SAME_ONE.search(t))
+    r.stated_status = bool(STATED_STATUS.search(t))
+    r.default_address = bool(DEFAULT_ADDRESS.search(t))
+    r.all_items = bool(ALL_ITEMS.search(t))
+    r.bye = bool(BYE.search(t))
+    r.thanks = bool(THANKS.search(t))
+    return r
+
+
+def mentioned_items(text: str, names: list[str]) -> list[str]:
+    """Which of these product names (e.g. 'Mechanical Keyboard') the text mentions, in text order.
+
+    A name matches in full, in the plural, or by its last word ('keyboard') when no other of the
+    names shares that word.
+    """
+    low = text.lower().replace("-", " ")
+    found: list[tuple[int, str]] = []
+    for name in dict.fromkeys(names):
+        full = name.lower().replace("-", " ")
+        head = full.split()[-1]
+        pos = low.find(full)
+        if pos < 0 and sum(1 for n in names if n.lower().replace("-", " ").split()[-1] == head) == 1:
+            m = re.search(rf"\b{re.escape(head)}s?\b", low)
+            pos = m.start() if m else -1
+        if pos >= 0:
+            found.append((pos, name))
+    return [n for _, n in sorted(found)]
+
+
+def option_score(text: str, options: dict[str, str]) -> int:
+    """How many of a variant's option values the text mentions ('clicky', 'Google Home', '1000ml')."""
+    low = " " + re.sub(r"[-_/]", " ", text.lower()) + " "
+    score = 0
+    for value in options.values():
+        v = re.sub(r"[-_/]", " ", value.lower()).strip()
+        if v and re.search(rf"(?<![a-z0-9]){re.escape(v)}(?![a-z0-9])", low):
+            score += 1
+    return score
