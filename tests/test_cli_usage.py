@@ -35,7 +35,7 @@ USAGE_ERRORS = [
     (["verify"], "Missing argument 'path'"),
     (["verify", "a.jsonl", "b.jsonl"], "Got unexpected extra argument(s) (b.jsonl)"),
     (["verify", "--json=3", "a.jsonl"], "--json"),
-    (["eval", "--episodes", "0"], "--episodes 0 is out of range; allowed: 1 to"),
+    (["eval", "--episodes", "abc"], "Invalid value for '--episodes'"),
     (["eval", "--turns", "many"], "Invalid value for '--turns'"),
     (["suite", "--seeds-per-script", "abc"], "Invalid value for '--seeds-per-script'"),
     (["train"], "Missing option '--config'"),
