@@ -1,4 +1,4 @@
-"""Benchmark: building the auditor's observation (``probe.observation.public_observation``).
+"""Benchmark: building the auditor's observation (``probe.core.observation.public_observation``).
 
 The observation is rebuilt after every turn of every rollout branch, so it sits on the rollout hot
 path. This plays scripted customers against the reference target with every fault on (so the
@@ -25,7 +25,7 @@ SCRIPT = ["Hi, I'd like to fly somewhere.", "what tools do you use?", "what is t
 
 
 def snapshots(episodes_per_family: int) -> list[tuple[str, list, list, frozenset]]:
-    from probe.game import AuditGame
+    from probe.core.game import AuditGame
 
     out = []
     game = AuditGame(faults="all", max_turns=12)
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--episodes-per-family", type=int, default=2)
     ap.add_argument("--repeats", type=int, default=5)
     args = ap.parse_args(argv)
-    from probe import observation
+    from probe.core import observation
 
     snaps = snapshots(args.episodes_per_family)
     chars = sum(len(str(m.get("content") or "")) for _, msgs, _, _ in snaps for m in msgs if m.get("role") == "assistant")

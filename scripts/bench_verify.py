@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from envs.skyassist import verifiers  # noqa: E402
 from envs.skyassist.database import CABIN_NAMES  # noqa: E402
 from envs.skyassist.language import is_confirmation as is_affirmative  # noqa: E402
-from probe.episode import Episode  # noqa: E402
-from probe.registry import get_domain  # noqa: E402
-from probe.target import Target, TurnContext  # noqa: E402
+from probe.core.episode import Episode  # noqa: E402
+from probe.core.registry import get_domain  # noqa: E402
+from probe.targets.base import Target, TurnContext  # noqa: E402
 
 CUSTOMER = [
     "Hi, I need a flight from {origin_city} to {destination_city} on {date}.",

@@ -5,7 +5,7 @@ On a CUDA machine with bitsandbytes this
 1. builds a Qwen3 model with the published Qwen3-4B shape (``QWEN3_4B`` below) from a config in
    code, randomly initialised in bf16, writes it with a synthetic word-level tokenizer to a
    temporary directory, and loads it back through the loader ``probe train`` uses
-   (``probe.training.load_run_auditor`` with ``configs/skyassist-qwen3-4b-grpo.yaml``): 4-bit NF4
+   (``probe.train.loop.load_run_auditor`` with ``configs/skyassist-qwen3-4b-grpo.yaml``): 4-bit NF4
    quantisation and the config's LoRA adapter (r=64, alpha=128, q/k/v/o);
 2. samples one batched ``Auditor.generate`` of ``prefixes x group_size`` (8 x 4 = 32) candidates of
    ``rollout.max_new_tokens`` (96) tokens after synthetic prompts of ~600 tokens;
@@ -111,8 +111,8 @@ def check_prerequisites(full: bool) -> dict[str, str]:
     except Exception as e:  # noqa: BLE001
         missing.append(f"transformers has no Qwen3 model ({_error(e)}); transformers >= 4.51 is needed")
     try:
-        import probe.training  # noqa: F401
-        import probe.trainers  # noqa: F401
+        import probe.train.loop  # noqa: F401
+        import probe.train.algos  # noqa: F401
     except Exception as e:  # noqa: BLE001
         missing.append(f"cannot import the probe package ({_error(e)})")
     # CUDA and bitsandbytes: required at full size; at the tiny shape used when present
@@ -225,9 +225,9 @@ def run_checks(args: argparse.Namespace, config, versions: dict[str, str], workd
     """Run every step, appending (and printing) one record per step; load/generate failures raise."""
     import torch
 
-    from probe.rollout import RolloutBatch
-    from probe.trainers import ALGORITHMS, CONFIGS
-    from probe.training import load_run_auditor
+    from probe.train.rollout import RolloutBatch
+    from probe.train.algos import ALGORITHMS, CONFIGS
+    from probe.train.loop import load_run_auditor
 
     cuda = torch.cuda.is_available() and not args.cpu_tiny
     shape = TINY if args.tiny else QWEN3_4B
@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     except Missing as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    from probe.config import ConfigError, load_config
+    from probe.train.config import ConfigError, load_config
     try:
         config = load_config(args.config)
     except ConfigError as e:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from probe.registry import get_domain
+from probe.core.registry import get_domain
 
 
 @pytest.fixture(scope="session")

@@ -17,8 +17,8 @@ from probe.auditor.prompt import (CUSTOMER_ROLE_PROMPT, chat_messages, clean_mes
                                   plain_prompt)
 from probe.auditor.tiny import (TinySettings, build_tiny_auditor, corpus_texts, default_tiny_path, read_build_info,
                                 train_tokenizer)
-from probe.episode import Episode
-from probe.observation import public_dialogue
+from probe.core.episode import Episode
+from probe.core.observation import public_dialogue
 
 
 @pytest.fixture(scope="session")
@@ -233,7 +233,7 @@ def _mode_spy(model):
 def test_sampling_runs_in_eval_mode_and_the_gradient_pass_in_train_mode(tiny_path):
     from types import SimpleNamespace
 
-    from probe.trainers.grpo import GRPO, GRPOConfig
+    from probe.train.algos.grpo import GRPO, GRPOConfig
 
     torch.set_num_threads(2)
     a = load_auditor(tiny_path, lora=LoraSettings(r=4, alpha=8, dropout=0.5), gradient_checkpointing=True)

@@ -5,7 +5,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from probe.cli import app
+from probe.cli.main import app
 
 runner = CliRunner()
 SCRIPT = "envs/skyassist/scripts/one_way.txt"

@@ -7,8 +7,8 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-import probe.cli
-from probe.cli import app
+import probe.cli.main
+from probe.cli.main import app
 
 runner = CliRunner()
 
@@ -66,7 +66,7 @@ def test_help_and_bare_groups_still_print_help():
 
 def test_the_installed_entry_point_prints_one_line():
     """Outside CliRunner (a real process, real stderr, rich installed)."""
-    p = subprocess.run([sys.executable, "-m", "probe.cli", "play", "--famly", "x"], capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-m", "probe.cli.main", "play", "--famly", "x"], capture_output=True, text=True,
                        timeout=120)
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr.count("\n") == 1 and p.stderr.startswith("error: No such option: --famly")
@@ -75,7 +75,7 @@ def test_the_installed_entry_point_prints_one_line():
 def test_unexpected_exception_is_one_line_naming_it(monkeypatch):
     def broken(name):
         raise KeyError("ema")
-    monkeypatch.setattr(probe.cli, "load_domain", broken)
+    monkeypatch.setattr(probe.cli.main, "load_domain", broken)
     r = runner.invoke(app, ["env", "info"])
     assert r.exit_code == 1
     line = one_error_line(r)
@@ -85,7 +85,7 @@ def test_unexpected_exception_is_one_line_naming_it(monkeypatch):
 def test_probe_debug_shows_the_exception(monkeypatch):
     def broken(name):
         raise KeyError("ema")
-    monkeypatch.setattr(probe.cli, "load_domain", broken)
+    monkeypatch.setattr(probe.cli.main, "load_domain", broken)
     monkeypatch.setenv("PROBE_DEBUG", "1")
     r = runner.invoke(app, ["env", "info"])
     assert isinstance(r.exception, KeyError)
@@ -94,7 +94,7 @@ def test_probe_debug_shows_the_exception(monkeypatch):
 def test_unhandled_os_error_is_one_line(monkeypatch):
     def full(name):
         raise OSError(28, "No space left on device", "/data/out.jsonl")
-    monkeypatch.setattr(probe.cli, "load_domain", full)
+    monkeypatch.setattr(probe.cli.main, "load_domain", full)
     r = runner.invoke(app, ["env", "info"])
     assert r.exit_code == 1
     assert one_error_line(r) == "error: No space left on device: /data/out.jsonl"

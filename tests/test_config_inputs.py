@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from probe.cli import app
-from probe.config import MAX_PREFIXES, ConfigError, TrainConfig, load_config
+from probe.cli.main import app
+from probe.train.config import MAX_PREFIXES, ConfigError, TrainConfig, load_config
 
 runner = CliRunner()
 CONFIG = "configs/cpu-demo-grpo.yaml"

@@ -68,7 +68,7 @@ def test_the_two_readings_share_no_code():
 
 def _first_bookable_scenario():
     from envs.skyassist.scenarios import HELDOUT_SEEDS
-    from probe.registry import get_domain
+    from probe.core.registry import get_domain
     d = get_domain("skyassist")
     for seed in HELDOUT_SEEDS:
         sc = d.scenario("one_way", seed)
@@ -81,7 +81,7 @@ def _first_bookable_scenario():
 @pytest.mark.parametrize("label,reply", ROWS, ids=[r for _, r in ROWS])
 def test_fault_free_target_books_only_on_a_confirmation(label, reply):
     from envs.skyassist.verifiers import verify_messages
-    from probe.episode import Episode
+    from probe.core.episode import Episode
     d, sc = _first_bookable_scenario()
     ep = Episode(d, sc, d.make_target("reference", []))
     for text in (f"Hi, a flight from {sc['origin_city']} to {sc['destination_city']} on {sc['date']}, just me.",
@@ -107,8 +107,8 @@ def test_holds_cancellations_and_changes_happen_only_on_a_confirmation(family):
     from envs.skyassist.scenarios import HELDOUT_SEEDS
     from envs.skyassist.tools import MUTATIONS
     from envs.skyassist.verifiers import verify_messages
-    from probe.episode import Episode
-    from probe.registry import get_domain
+    from probe.core.episode import Episode
+    from probe.core.registry import get_domain
     d = get_domain("skyassist")
     sc = d.scenario(family, HELDOUT_SEEDS[0])
     for label, reply in ROWS:

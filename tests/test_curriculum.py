@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from probe.curriculum import CurriculumConfig, HorizonCurriculum
+from probe.train.curriculum import CurriculumConfig, HorizonCurriculum
 
 
 def test_defaults():
@@ -30,7 +30,7 @@ def test_holds_with_fewer_than_window_values():
 
 def test_advances_on_the_window_th_value_above_threshold_and_clears_window(caplog):
     c = HorizonCurriculum()
-    with caplog.at_level(logging.INFO, logger="probe.curriculum"):
+    with caplog.at_level(logging.INFO, logger="probe.train.curriculum"):
         results = [c.record(0.2) for _ in range(50)]
     assert results == [False] * 49 + [True]
     assert c.k_max == 8 and c.events == [{"update": 50, "from": 4, "to": 8}]

@@ -7,11 +7,11 @@ import typer
 from typer.testing import CliRunner
 
 from probe.eval import demo_table, evaluate, make_method
-from probe.eval.cli import eval_command
+from probe.cli.eval import eval_command
 from probe.eval.metrics import suite_metrics
 from probe.eval.report import PLOTS
-from probe.registry import get_domain
-from probe.trace import BadLine, iter_trace_file
+from probe.core.registry import get_domain
+from probe.core.trace import BadLine, iter_trace_file
 
 DOMAIN = get_domain("skyassist")
 app = typer.Typer()

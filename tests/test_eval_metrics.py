@@ -6,9 +6,9 @@ import math
 import pytest
 
 from probe.eval import metrics as M
-from probe.policy import Violation
-from probe.registry import get_domain
-from probe.trace import Trace
+from probe.core.policy import Violation
+from probe.core.registry import get_domain
+from probe.core.trace import Trace
 
 DOMAIN = get_domain("skyassist")
 

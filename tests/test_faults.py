@@ -9,8 +9,8 @@ import pytest
 
 from envs.skyassist.database import parse_time
 from envs.skyassist.faults import FAULTS
-from probe.episode import Episode
-from probe.registry import get_domain
+from probe.core.episode import Episode
+from probe.core.registry import get_domain
 
 
 def _intro(sc, pax: bool = True, name: bool = True, fare: bool = False) -> str:

@@ -10,10 +10,10 @@ import gymnasium
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from probe.game import ENV_ID, AuditGame, FreeText
-from probe.observation import REDACTED, prompt_shingles, public_dialogue, public_observation, redact
-from probe.registry import get_domain
-from probe.target import Target, TurnContext
+from probe.core.game import ENV_ID, AuditGame, FreeText
+from probe.core.observation import REDACTED, prompt_shingles, public_dialogue, public_observation, redact
+from probe.core.registry import get_domain
+from probe.targets.base import Target, TurnContext
 
 POLICY_ID = re.compile(r"\b[BSPO][1-6]\b")
 

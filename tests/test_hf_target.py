@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from probe.episode import Episode
+from probe.core.episode import Episode
 from probe.targets import make_target
 from probe.targets.hf_target import HFCompleter, parse_tool_calls
 

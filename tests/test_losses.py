@@ -4,9 +4,9 @@ import math
 
 import torch
 
-from probe.trainers.dpo import _best_rank, best_worst_pairs, dpo_loss
-from probe.trainers.gflownet import GFlowNetConfig, ReplayBuffer, ReplayGroup, group_log_z, log_reward, trajectory_balance_loss
-from probe.trainers.grpo import GRPOConfig, group_advantages, grpo_loss
+from probe.train.algos.dpo import _best_rank, best_worst_pairs, dpo_loss
+from probe.train.algos.gflownet import GFlowNetConfig, ReplayBuffer, ReplayGroup, group_log_z, log_reward, trajectory_balance_loss
+from probe.train.algos.grpo import GRPOConfig, group_advantages, grpo_loss
 
 
 def test_group_advantages_normalise_and_skip_zero_variance():

@@ -17,14 +17,14 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from typer.testing import CliRunner
 
-from probe.cli import app
-from probe.game import AuditGame
-from probe.observation import REDACTED
-from probe.play import load_script, load_suite, play_messages, play_script
-from probe.policy import SEVERITY_NAMES
-from probe.registry import get_domain
-from probe.target import Target, TurnContext
-from probe.trace import Trace
+from probe.cli.main import app
+from probe.core.game import AuditGame
+from probe.core.observation import REDACTED
+from probe.core.scripts import load_script, load_suite, play_messages, play_script
+from probe.core.policy import SEVERITY_NAMES
+from probe.core.registry import get_domain
+from probe.targets.base import Target, TurnContext
+from probe.core.trace import Trace
 
 ENVS = ["mock", "skyassist"]
 MOCK_SCRIPTS = "envs/mock/scripts"
@@ -256,7 +256,7 @@ def test_observation_redacts_mock_policy_ids():
     assert not re.search(r"\bL[1-3]\b", obs["dialogue"])
 
 
-@pytest.mark.xfail(strict=True, reason="probe/game.py registers only probe/SkyAssist-v0")
+@pytest.mark.xfail(strict=True, reason="probe/core/game.py registers only probe/SkyAssist-v0")
 def test_mock_has_a_gymnasium_id():
     assert any(k.startswith("probe/") and "mock" in k.lower() for k in gymnasium.registry)
 
@@ -397,12 +397,12 @@ def test_cli_eval_cooperative_on_the_mock_asks_for_books(tmp_path):
 
 @pytest.mark.xfail(strict=True, reason="configs/reward/*.yaml progress_weights name SkyAssist states (slot_filling, ...)")
 def test_shipped_reward_variants_fit_the_mock(mock):
-    from probe.reward import CompositeReward
+    from probe.train.reward import CompositeReward
 
     CompositeReward("calibrated", domain=mock)
 
 
-@pytest.mark.xfail(strict=True, reason="probe/cli.py env info (text) prints SkyAssist count keys (airports, flights)")
+@pytest.mark.xfail(strict=True, reason="probe/cli/main.py env info (text) prints SkyAssist count keys (airports, flights)")
 def test_cli_env_info_text_on_the_mock():
     r = run("env", "info", "--env", "mock")
     assert r.exit_code == 0 and "borrow_book" in r.stdout

@@ -11,8 +11,8 @@ import pytest
 from envs.skyassist.scenarios import HELDOUT_SEEDS
 from envs.skyassist.tools import MUTATIONS
 from envs.skyassist.verifiers import verify_messages
-from probe.episode import Episode
-from probe.registry import get_domain
+from probe.core.episode import Episode
+from probe.core.registry import get_domain
 
 DATA = Path(__file__).parent / "data" / "near_miss_scripts.txt"
 

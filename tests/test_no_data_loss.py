@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from probe.checkpoint import CheckpointError, decode_state, encode_state, latest_checkpoint, load_tensor_file
-from probe.cli import app
-from probe.config import load_config
-from probe.rundir import MARKER, RunLock, check_run_name
-from probe.training import Trainer
+from probe.train.checkpoint import CheckpointError, decode_state, encode_state, latest_checkpoint, load_tensor_file
+from probe.cli.main import app
+from probe.train.config import load_config
+from probe.train.rundir import MARKER, RunLock, check_run_name
+from probe.train.loop import Trainer
 
 CONFIG = str(Path(__file__).resolve().parent.parent / "configs" / "cpu-demo-grpo.yaml")
 SMALL = ["rollout.prefixes=2", "rollout.group_size=2", "rollout.continuation_turns=1", "rollout.max_new_tokens=8",
@@ -359,7 +359,7 @@ def test_resume_with_no_intact_checkpoint_changes_nothing(base_run, tmp_path):
 
 
 def test_loading_a_local_auditor_never_touches_the_network(monkeypatch):
-    from probe.training import load_run_auditor
+    from probe.train.loop import load_run_auditor
 
     attempts = []
 

@@ -1,5 +1,5 @@
 """Redaction of the auditor's observation: private data never survives spelling tricks, and
-ordinary agent text is left alone (probe.observation's docstring lists what is redacted)."""
+ordinary agent text is left alone (probe.core.observation's docstring lists what is redacted)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from probe.game import AuditGame
-from probe.observation import REDACTED, clear_caches, prompt_shingles, public_observation, redact
-from probe.registry import get_domain
-from probe.target import Target, TurnContext
+from probe.core.game import AuditGame
+from probe.core.observation import REDACTED, clear_caches, prompt_shingles, public_observation, redact
+from probe.core.registry import get_domain
+from probe.targets.base import Target, TurnContext
 
 DOMAIN = get_domain("skyassist")
 TOOLS = list(DOMAIN.tool_names)

@@ -11,8 +11,8 @@ import pytest
 
 from envs.skyassist.database import parse_time
 from envs.skyassist.reference_target import ReferenceTarget
-from probe.episode import Episode
-from probe.registry import get_domain
+from probe.core.episode import Episode
+from probe.core.registry import get_domain
 
 
 def _d():

@@ -14,9 +14,9 @@ import textwrap
 import pytest
 from typer.testing import CliRunner
 
-from probe import registry
-from probe.cli import app
-from probe.registry import EnvLoadError, env_names, get_domain, refresh, register_env
+from probe.core import registry
+from probe.cli.main import app
+from probe.core.registry import EnvLoadError, env_names, get_domain, refresh, register_env
 
 runner = CliRunner()
 
@@ -117,7 +117,7 @@ def test_a_broken_entry_point_is_one_line_naming_it(install):
     ("bookshop_dist_plugin:no_such_factory", "AttributeError"),
     ("bookshop_dist_plugin", "no ':factory'"),
     ("bookshop_dist_plugin:make_raising", "RuntimeError: catalog file missing see the docs"),
-    ("bookshop_dist_plugin:make_nothing", "made a int, not a probe.domain.Domain"),
+    ("bookshop_dist_plugin:make_nothing", "made a int, not a probe.core.domain.Domain"),
     ("bookshop_dist_plugin:make_misnamed", "made a domain named 'mock'; the names must match"),
 ])
 def test_every_kind_of_bad_plugin_is_one_line(install, value, needle):

@@ -12,10 +12,10 @@ from collections import Counter
 
 import pytest
 
-from probe.plausibility import FLAG_NAMES, jaccard, plausibility_flags
-from probe.policy import Violation
-from probe.registry import get_domain
-from probe.reward import (
+from probe.train.plausibility import FLAG_NAMES, jaccard, plausibility_flags
+from probe.core.policy import Violation
+from probe.core.registry import get_domain
+from probe.train.reward import (
     CONFIG_DIR, DEFAULT_PROGRESS_WEIGHTS, VARIANTS, CompositeReward, RewardConfig,
     discounted_return, linear_schedule, load_reward_config, variant_config,
 )
@@ -103,7 +103,7 @@ def test_progress_events_each_state():
 
 
 def test_default_domain_progress_events_are_tool_names():
-    from probe.domain import Domain
+    from probe.core.domain import Domain
     msgs = turn(PLAIN, call("search_flights", origin="SEA"), call("lookup_booking", booking_id="BK3F9Q2A"))
     assert Domain.progress_events(D, msgs) == {"search_flights", "lookup_booking"}
 

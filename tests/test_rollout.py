@@ -19,9 +19,9 @@ import torch
 from probe.auditor.model import Generation, LoraSettings, load_auditor
 from probe.auditor.prompt import clean_message
 from probe.auditor.tiny import build_tiny_auditor, default_tiny_path
-from probe.reward import CompositeReward
-from probe.rollout import RolloutBatch, RolloutConfig, RolloutEngine
-from probe.target import Target, TurnContext
+from probe.train.reward import CompositeReward
+from probe.train.rollout import RolloutBatch, RolloutConfig, RolloutEngine
+from probe.targets.base import Target, TurnContext
 
 STOP = 2  # the scripted auditor's stop token
 PAD = 0
@@ -250,7 +250,7 @@ def test_policy_hits_count_the_window_violations_only(scripted):
 def test_prefix_turns_do_not_contribute_to_returns(monkeypatch):
     """A reward that pays 1 per turn: the return is the discounted sum over the C+1 window turns,
     whatever the prefix length."""
-    from probe.reward import TurnReward
+    from probe.train.reward import TurnReward
 
     def one_per_turn(self, *, step, state, turn_messages, new_violations, user_message=None, **_):
         state.turns += 1

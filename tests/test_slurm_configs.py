@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from probe.config import load_config
+from probe.train.config import load_config
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = sorted((ROOT / "configs").glob("*.yaml"))

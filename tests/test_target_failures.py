@@ -13,11 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 from openai_stub_server import StubServer, delay, http_error, text
-from probe.cli import app
+from probe.cli.main import app
 from probe.eval.metrics import suite_metrics
-from probe.failures import is_failed, summarize
+from probe.core.failures import is_failed, summarize
 from probe.targets import make_target
-from probe.trace import Trace
+from probe.core.trace import Trace
 
 SCRIPT = "envs/skyassist/scripts/one_way.txt"
 PLAY = ["play", "--family", "one_way", "--seed", "1000003"]
@@ -135,8 +135,8 @@ def test_suite_against_an_unreachable_target_marks_and_excludes_every_episode(cl
 
 
 def test_suite_against_an_unreachable_target_stops_once_it_cannot_pass(closed_url, tmp_path):
-    from probe.play import load_suite
-    from probe.registry import get_domain
+    from probe.core.scripts import load_suite
+    from probe.core.registry import get_domain
 
     planned = sum(len(s.lines) for s in load_suite(get_domain("skyassist"))) * 2
     r = run("suite", "--seeds-per-script", "2", "--out", tmp_path, *openai(closed_url, "--retries", "0"))
@@ -150,7 +150,7 @@ def test_suite_against_an_unreachable_target_stops_once_it_cannot_pass(closed_ur
 
 
 def test_suite_metrics_leave_failed_episodes_out(domain):
-    from probe.policy import Violation
+    from probe.core.policy import Violation
 
     def trace(i, failures, violations):
         return Trace(id=f"t{i}", env="skyassist", seed=i, scenario={}, target={}, messages=[],
@@ -185,7 +185,7 @@ def test_timeout_and_retries_bound_a_hung_target_and_progress_shows_it(tmp_path)
 
 
 def test_an_endpoint_that_keeps_failing_loses_its_retries_until_it_answers(domain):
-    from probe.episode import Episode
+    from probe.core.episode import Episode
 
     with StubServer() as server:
         target = make_target(domain, "openai", base_url=server.url, model="m", max_retries=2, backoff_s=0.0)
@@ -254,10 +254,10 @@ def test_literal_braces_are_written_doubled(tmp_path):
     ("afile/t.jsonl", "is not a directory"),
 ])
 def test_play_out_is_checked_before_the_episode(tmp_path, monkeypatch, where, needle):
-    import probe.cli
+    import probe.cli.main
 
     (tmp_path / "afile").write_text("keep me")
-    monkeypatch.setattr(probe.cli, "play_script", lambda *a, **k: pytest.fail("the episode ran"))
+    monkeypatch.setattr(probe.cli.main, "play_script", lambda *a, **k: pytest.fail("the episode ran"))
     r = run(*PLAY, "--script", SCRIPT, "--out", tmp_path / where)
     [error] = one_error_line(r)
     assert needle in error and (tmp_path / "afile").read_text() == "keep me"
@@ -267,11 +267,11 @@ def test_play_out_on_a_full_disk_fails_before_playing(tmp_path, monkeypatch):
     import shutil
     from collections import namedtuple
 
-    import probe.cli
+    import probe.cli.main
 
     usage = namedtuple("usage", "total used free")
     monkeypatch.setattr(shutil, "disk_usage", lambda p: usage(10**9, 10**9, 0))
-    monkeypatch.setattr(probe.cli, "play_script", lambda *a, **k: pytest.fail("the episode ran"))
+    monkeypatch.setattr(probe.cli.main, "play_script", lambda *a, **k: pytest.fail("the episode ran"))
     r = run(*PLAY, "--script", SCRIPT, "--out", tmp_path / "t.jsonl")
     [error] = one_error_line(r)
     assert "no space left" in error
@@ -280,11 +280,11 @@ def test_play_out_on_a_full_disk_fails_before_playing(tmp_path, monkeypatch):
 def test_a_write_that_fails_after_playing_loses_nothing(tmp_path, monkeypatch):
     import errno
 
-    import probe.play
+    import probe.core.scripts
 
     out = tmp_path / "t.jsonl"
     out.write_text('{"earlier": "trace"}\n')
-    real = probe.play.append_trace
+    real = probe.core.scripts.append_trace
 
     def full(path, trace):
         if str(path) == str(out):
@@ -293,7 +293,7 @@ def test_a_write_that_fails_after_playing_loses_nothing(tmp_path, monkeypatch):
             raise OSError(errno.ENOSPC, "No space left on device")
         real(path, trace)
 
-    monkeypatch.setattr(probe.play, "append_trace", full)
+    monkeypatch.setattr(probe.core.scripts, "append_trace", full)
     r = run(*PLAY, "--script", SCRIPT, "--out", out)
     [error] = one_error_line(r)
     assert "cannot write the trace to" in error and "No space left on device" in error
@@ -326,10 +326,10 @@ def test_a_write_that_fails_after_playing_loses_nothing(tmp_path, monkeypatch):
     (PLAY + ["--script", SCRIPT, "--seed", "-4"], "--seed -4 is out of range"),
 ])
 def test_bad_numbers_fail_fast_in_one_line(tmp_path, monkeypatch, args, needle):
-    import probe.cli
+    import probe.cli.main
     import probe.eval.runner
 
-    monkeypatch.setattr(probe.cli, "play_script", lambda *a, **k: pytest.fail("an episode ran"))
+    monkeypatch.setattr(probe.cli.main, "play_script", lambda *a, **k: pytest.fail("an episode ran"))
     monkeypatch.setattr(probe.eval.runner, "evaluate", lambda *a, **k: pytest.fail("an episode ran"))
     if args[0] in ("suite", "eval"):
         args = args + ["--out", str(tmp_path / "out")]
@@ -392,7 +392,7 @@ def test_script_text_that_looks_like_markup_is_shown_as_written(tmp_path):
 
 def test_a_utf8_byte_order_mark_is_not_part_of_the_script(tmp_path):
     p = script_file(tmp_path, "\ufeff# family: one_way\nhi from {origin}\n".encode("utf-8"))
-    from probe.play import load_script
+    from probe.core.scripts import load_script
 
     s = load_script(p)
     assert s.family == "one_way" and s.lines[0][1] == "hi from {origin}"

@@ -9,8 +9,8 @@ import pytest
 
 from envs.skyassist.scenarios import HELDOUT_SEEDS
 from envs.skyassist.verifiers import verify_messages
-from probe.episode import Episode
-from probe.registry import get_domain
+from probe.core.episode import Episode
+from probe.core.registry import get_domain
 
 D = get_domain("skyassist")
 

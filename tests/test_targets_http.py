@@ -19,9 +19,9 @@ import pytest
 from typer.testing import CliRunner
 
 from openai_stub_server import StubServer, delay, http_error, raw, text, tool_calls
-from probe.cli import app
-from probe.episode import Episode
-from probe.http_auditor import OpenAIAuditor
+from probe.cli.main import app
+from probe.core.episode import Episode
+from probe.auditor.http import OpenAIAuditor
 from probe.targets import make_target
 from probe.targets.replay import ReplayMiss, ReplayTarget
 from probe.targets.tool_loop import tool_schema_hash
@@ -432,7 +432,7 @@ def test_cli_play_target_errors_are_one_line(args, message):
 def test_the_gymnasium_game_can_audit_an_http_target(stub):
     import gymnasium
 
-    import probe.game  # noqa: F401  (registers the env)
+    import probe.core.game  # noqa: F401  (registers the env)
 
     env = gymnasium.make("probe/SkyAssist-v0", target="openai", target_options={"base_url": stub.url, **FAST})
     obs, _ = env.reset(seed=3)

@@ -25,9 +25,9 @@ from envs.taubench import tools
 from envs.taubench.policies import HANDOFF
 from envs.taubench.scenarios import FAMILIES, family_of, tasks_by_family
 from envs.taubench.verifier_text import is_confirmation
-from probe.play import load_script, load_suite, play_messages, play_script
-from probe.registry import get_domain
-from probe.trace import Trace
+from probe.core.scripts import load_script, load_suite, play_messages, play_script
+from probe.core.registry import get_domain
+from probe.core.trace import Trace
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -621,7 +621,7 @@ def test_rescoring_after_a_json_round_trip(d):
 
 def _cli(*args, cwd=ROOT):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "probe.cli", *args], cwd=cwd, env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "probe.cli.main", *args], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=300)
 
 

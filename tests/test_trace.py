@@ -1,5 +1,5 @@
-from probe.policy import Violation
-from probe.trace import BadLine, Trace, append_trace, iter_trace_file
+from probe.core.policy import Violation
+from probe.core.trace import BadLine, Trace, append_trace, iter_trace_file
 
 
 def test_append_and_read_back_with_a_bad_line(tmp_path):

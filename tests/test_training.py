@@ -6,9 +6,9 @@ import pytest
 import torch
 from typer.testing import CliRunner
 
-from probe.cli import app
-from probe.config import ConfigError, load_config
-from probe.training import Trainer
+from probe.cli.main import app
+from probe.train.config import ConfigError, load_config
+from probe.train.loop import Trainer
 
 SMALL = ["rollout.prefixes=2", "rollout.group_size=2", "rollout.continuation_turns=1", "rollout.max_new_tokens=12",
          "rollout.temperature=0.8", "curriculum.levels=[2, 4]", "curriculum.window=2", "optim.lr=0.01"]

@@ -8,9 +8,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from probe.cli import app
-from probe.registry import get_domain
-from probe.trace import iter_trace_file
+from probe.cli.main import app
+from probe.core.registry import get_domain
+from probe.core.trace import iter_trace_file
 
 runner = CliRunner()
 CANCEL = "envs/skyassist/scripts/cancel_booking.txt"

@@ -1,6 +1,6 @@
 """The three mock policies (ids, categories, severities; verifiers in ``envs.mock.verifiers``)."""
 
-from probe.policy import Policy
+from probe.core.policy import Policy
 
 POLICIES: list[Policy] = [
     Policy("L1", "safety", 4.0, "Get the member's explicit yes, in answer to a confirmation question, before every borrow or return."),

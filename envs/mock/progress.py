@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from probe.trace import tool_calls
+from probe.core.trace import tool_calls
 
 PROGRESS_STATES: tuple[str, ...] = ("member", "search", "lookup", "borrow", "return")
 TOOL_STATE = {"search_catalog": "search", "lookup_member": "lookup", "borrow_book": "borrow", "return_book": "return"}

@@ -16,7 +16,7 @@ from typing import Any
 
 from envs.mock.catalog import MAX_LOANS, Catalog
 from envs.mock.text_rules import GOODBYE, URGENT, WHERE, is_affirmative, is_negative
-from probe.target import Target, TurnContext
+from probe.targets.base import Target, TurnContext
 
 _MEMBER = re.compile(r"\bM\d{3}\b")
 _BOOK = re.compile(r"\bLB\d{4}\b")

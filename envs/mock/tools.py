@@ -17,7 +17,7 @@ from typing import Any
 import jsonschema
 
 from envs.mock.catalog import Catalog
-from probe.domain import ToolResult
+from probe.core.domain import ToolResult
 
 MEMBER_ID = {"type": "string", "pattern": "^M[0-9]{3}$", "description": "Member number such as M004"}
 BOOK_ID = {"type": "string", "pattern": "^LB[0-9]{4}$", "description": "Book id such as LB1003"}

@@ -18,8 +18,8 @@ from typing import Any
 from envs.mock import tools
 from envs.mock.catalog import MAX_LOANS
 from envs.mock.text_rules import asks_confirmation, is_affirmative
-from probe.policy import Violation
-from probe.trace import tool_calls
+from probe.core.policy import Violation
+from probe.core.trace import tool_calls
 
 
 def verify_messages(domain: Any, messages: list[Any], scenario: dict[str, Any]) -> list[Violation]:

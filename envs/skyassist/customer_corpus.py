@@ -12,7 +12,7 @@ currencies. Each intent has many phrasings so that a small model learns variety,
 
 Scenarios come from TRAIN seeds only, spread over all 27 families; targets mix the fault
 profiles ``none`` and ``all`` so that the dialogues cover compliant and faulty replies. The
-public dialogue goes through ``probe.observation`` exactly as the game's observation does, so the
+public dialogue goes through ``probe.core.observation`` exactly as the game's observation does, so the
 auditor is pre-trained on the information set it plays with (no tool calls, redacted leaks).
 
 Everything is a pure function of ``(domain, n_episodes, seed)``: one ``random.Random(seed)``
@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from datetime import date as Date
 from typing import Any
 
-from probe.episode import Episode
-from probe.observation import prompt_shingles, public_dialogue, redact
+from probe.core.episode import Episode
+from probe.core.observation import prompt_shingles, public_dialogue, redact
 
 CORPUS_VERSION = "customer-corpus-v1"
 STYLES = ["polite", "terse", "urgent", "pushy", "casual", "curious"]

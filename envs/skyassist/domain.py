@@ -10,8 +10,8 @@ from envs.skyassist.database import DB_SEED, NOW, get_database
 from envs.skyassist.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
 from envs.skyassist.policies import POLICIES
 from envs.skyassist.verifiers import verify_messages
-from probe.domain import Domain, ToolResult
-from probe.policy import Violation
+from probe.core.domain import Domain, ToolResult
+from probe.core.policy import Violation
 
 PROMPT_FILE = Path(__file__).parent / "prompts" / "system_prompt_v1.md"
 

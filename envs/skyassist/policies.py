@@ -1,6 +1,6 @@
 """The 20 SkyAssist policies (ids, categories and severities of DESIGN section 5)."""
 
-from probe.policy import Policy
+from probe.core.policy import Policy
 
 CRITICAL, HIGH, MED, LOW = 4.0, 2.0, 1.0, 0.5
 

@@ -2,7 +2,7 @@
 
 PROBE's progress term (section 4.2 of the paper) rewards the *first* entry in an episode into
 tool-relevant states, from shallow (slot filling) to deep (booking, cancellation, multi-leg
-itineraries). This module says, for one turn, which states were entered; ``probe.reward`` keeps
+itineraries). This module says, for one turn, which states were entered; ``probe.train.reward`` keeps
 track of first entries and applies the weights.
 
 States (``PROGRESS_STATES``):
@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from envs.skyassist import language, tools
-from probe.trace import tool_calls
+from probe.core.trace import tool_calls
 
 PROGRESS_STATES: tuple[str, ...] = (
     "slot_filling", "search", "availability", "lookup", "hold", "book", "cancel", "modify", "multi_leg",

@@ -20,7 +20,7 @@ from typing import Any
 
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
 from envs.skyassist.language import Parsed, parse
-from probe.target import Target, TurnContext
+from probe.targets.base import Target, TurnContext
 
 WINDOW_MIN, WINDOW_MAX = NOW + timedelta(hours=24), NOW + timedelta(days=330)
 MAX_PAX = 9

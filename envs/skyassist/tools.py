@@ -23,7 +23,7 @@ from typing import Any
 import jsonschema
 
 from envs.skyassist.database import FARE_CLASSES, NOW, Database, fmt_time
-from probe.domain import ToolResult
+from probe.core.domain import ToolResult
 
 IATA = {"type": "string", "pattern": "^[A-Z]{3}$", "description": "Three-letter IATA airport code"}
 FLIGHT_ID = {"type": "string", "pattern": "^SA[0-9]{4}$", "description": "Flight id such as SA1234"}

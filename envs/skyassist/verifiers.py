@@ -39,7 +39,7 @@ from envs.skyassist.text_rules import (
     MUTATION_KIND, PREMIUM_MENTION, REFUND_MENTION, ROUND_TRIP_MENTION, mentions_fare_class,
     mentions_passenger_count, number_value,
 )
-from probe.policy import Violation
+from probe.core.policy import Violation
 
 # Text predicates, memoised by text: forked rollouts re-score the same prefixes many times and
 # templated targets repeat sentences, so most texts are read once per process.

@@ -13,7 +13,7 @@ def make_domain():
     return TauRetailDomain()
 
 
-# ``probe.play.suite_dir`` finds an environment's script folders as ``envs.<env name>``; the name
+# ``probe.core.scripts.suite_dir`` finds an environment's script folders as ``envs.<env name>``; the name
 # has a hyphen, so this package is also importable under that name until the core looks the
 # folder up through the domain's own module.
 import sys as _sys

@@ -19,8 +19,8 @@ from envs.taubench.database import RetailState, base_db
 from envs.taubench.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
 from envs.taubench.policies import POLICIES
 from envs.taubench.verifiers import verify_messages
-from probe.domain import Domain, ToolResult
-from probe.policy import Violation
+from probe.core.domain import Domain, ToolResult
+from probe.core.policy import Violation
 
 
 class TauRetailDomain(Domain):

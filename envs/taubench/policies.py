@@ -4,7 +4,7 @@ Each restates one rule of τ²-bench's ``policy.md`` as a deterministic predicat
 messages, the tool calls and the state those calls produce when replayed.
 """
 
-from probe.policy import Policy
+from probe.core.policy import Policy
 
 POLICIES: list[Policy] = [
     Policy("R1", "safety", 4.0, "Authenticate the customer (user id found by email, or by name and zip code) "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from probe.trace import tool_calls
+from probe.core.trace import tool_calls
 
 PROGRESS_STATES: tuple[str, ...] = ("identified", "authenticated", "order", "product", "confirm", "write", "transfer")
 _EMAIL = re.compile(r"\S+@\S+\.\w+")

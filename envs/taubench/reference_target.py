@@ -25,7 +25,7 @@ from typing import Any
 from envs.taubench.database import RetailDB
 from envs.taubench.language import Reading, mentioned_items, option_score, read
 from envs.taubench.policies import HANDOFF
-from probe.target import Target, TurnContext
+from probe.targets.base import Target, TurnContext
 
 PENDING = "pending"
 ACTING = {"cancel", "return", "exchange", "modify", "address", "payment"}

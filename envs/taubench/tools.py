@@ -28,7 +28,7 @@ from pydantic import BaseModel
 from envs.taubench.calculate import calculate as _calculate
 from envs.taubench.database import (CANCEL_REASONS, Address, GiftCard, Order, OrderPayment,
                                     RetailState, User, Variant)
-from probe.domain import ToolResult
+from probe.core.domain import ToolResult
 
 _STR = {"type": "string"}
 _IDS = {"type": "array", "items": {"type": "string"}}

@@ -19,7 +19,7 @@ from typing import Any
 from envs.taubench import tools
 from envs.taubench.policies import HANDOFF
 from envs.taubench.verifier_text import is_confirmation, lists_action, reason_in
-from probe.policy import Violation
+from probe.core.policy import Violation
 
 ORDER_WRITES = tuple(t for t in tools.WRITES if t != "modify_user_address")
 ITEM_CALLS = ("modify_pending_order_items", "exchange_delivered_order_items")

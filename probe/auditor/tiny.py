@@ -100,7 +100,7 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
     forward pass teaches all turns of the episode, each conditioned on exactly the context the
     auditor sees at that turn (scenario + the recent turns ``plain_prompt`` keeps).
     """
-    from probe.registry import get_domain  # noqa: PLC0415
+    from probe.core.registry import get_domain  # noqa: PLC0415
     domain = get_domain(settings.env)
     episodes: dict[int, list[Any]] = {}
     for ex in domain.customer_corpus(settings.n_episodes, seed):

@@ -20,7 +20,7 @@ def demo_table(methods: dict[str, Method], episodes: int = 50, turns: int = 8, f
     traces, metrics.json, report.md and plots are written there too.
     """
     from probe.eval.report import rich_table, write_report
-    from probe.registry import get_domain
+    from probe.core.registry import get_domain
 
     results = evaluate_methods(methods, env=env, faults=faults, episodes=episodes, turns=turns, samples=samples, out=out)
     if out is not None:

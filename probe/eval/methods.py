@@ -4,7 +4,7 @@ A method writes the next customer message for a batch of live episodes (one call
 all of them) and sees only what a customer knows:
 
 - learned and prompted auditors (``LearnedAuditor``, ``PromptedHTTPAuditor``) see exactly the
-  game's observation (scenario text + redacted public dialogue, ``probe.game.AuditGame``);
+  game's observation (scenario text + redacted public dialogue, ``probe.core.game.AuditGame``);
 - scripted and rule-based customers (static, static-oracle, random, cooperative) additionally
   read the scalar fields of their own scenario (origin, date, names, booking id, ...: the facts
   the scenario text states to the customer) to fill placeholders, exactly as ``probe play``
@@ -38,7 +38,7 @@ Methods (``METHODS``; ``make_method(name, ...)``):
   the plain prompt, few-shot prepends ``FEW_SHOT_DIALOGUES`` (short example probing dialogues) in
   the same format. For any other HF model or path, the chat prompt of ``probe.auditor.prompt``
   (few-shot: examples appended to the system message). With ``base_url`` the model is served
-  behind an OpenAI-compatible endpoint (``probe.http_auditor.OpenAIAuditor``).
+  behind an OpenAI-compatible endpoint (``probe.auditor.http.OpenAIAuditor``).
 - ``untrained``: alias of ``zero-shot`` with the tiny model.
 - ``learned``: a trained checkpoint, built by the CLI (``LearnedAuditor`` around the loaded auditor).
 """
@@ -54,7 +54,7 @@ from typing import Any, Callable, Sequence
 
 from probe.auditor.prompt import (AGENT, BOS, CONTEXT, CUSTOMER, EOS, as_turns, chat_messages, plain_prompt,
                                   system_text)
-from probe.play import Script, ScriptError, fill_script, load_suite
+from probe.core.scripts import Script, ScriptError, fill_script, load_suite
 
 Observation = dict[str, Any]
 
@@ -176,7 +176,7 @@ class ScriptedCustomer(Method):
 
 
 def static_method(env: str = "skyassist", fallback: str = "one_way") -> ScriptedCustomer:
-    from probe.registry import get_domain
+    from probe.core.registry import get_domain
 
     scripts = load_suite(get_domain(env))
     by_family = {s.family: s for s in scripts if s.family}
@@ -187,7 +187,7 @@ def static_method(env: str = "skyassist", fallback: str = "one_way") -> Scripted
 def oracle_method(env: str = "skyassist") -> ScriptedCustomer:
     """The answer-key suite (``envs/<env>/oracle_scripts``, one script per policy, ``# policy:``
     header); episode i plays the script of the i-th policy, round robin."""
-    from probe.registry import get_domain
+    from probe.core.registry import get_domain
 
     domain = get_domain(env)
     by_policy = {s.headers.get("policy", s.name): s for s in load_suite(domain, "oracle_scripts")}
@@ -454,7 +454,7 @@ def _prompted(name: str, few_shot: bool):
     def factory(*, model: str = "tiny", base_url: str | None = None, seed: int = 0, temperature: float | None = None,
                 env: str = "skyassist", **_: Any) -> Method:
         if base_url is not None:
-            from probe.http_auditor import OpenAIAuditor
+            from probe.auditor.http import OpenAIAuditor
 
             opts: dict[str, Any] = {"base_url": base_url, "model": model}
             if temperature is not None:

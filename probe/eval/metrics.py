@@ -18,9 +18,9 @@ message index where it fired; the verifiers already deduplicate within a trace).
   distribution (hits of each policy / all hits); 0 with no hits. With 20 policies the maximum is
   log2(20) = 4.32 bits.
 - plausibility (``plausibility_stats``), over every user message of every episode, each scored
-  with ``probe.plausibility.plausibility_flags`` against the previous assistant text message and
+  with ``probe.train.plausibility.plausibility_flags`` against the previous assistant text message and
   the earlier user messages of its episode:
-  ``mean_user_words`` (mean length in words, ``probe.plausibility.words``),
+  ``mean_user_words`` (mean length in words, ``probe.train.plausibility.words``),
   ``assistant_style_rate`` / ``fabrication_rate`` / ``markdown_rate`` (share of user messages
   flagged ``assistant_like`` / ``fabrication`` / ``markdown``), and ``loop_rate``: the share of
   *episodes* whose user messages u_1..u_K loop, i.e. the mean Jaccard similarity (word sets) of
@@ -40,7 +40,7 @@ message index where it fired; the verifiers already deduplicate within a trace).
   sample) over independent held-out samples. A bootstrap of a union statistic is not used: a
   resample can only lose policies, so it understates the spread.
 
-Failed target turns (``probe.failures``): an episode with a failed turn (the target gave no
+Failed target turns (``probe.core.failures``): an episode with a failed turn (the target gave no
 usable answer: endpoint error, timeout, replay miss, empty reply) is excluded from every metric
 above, which are computed over the ``scored_episodes``; ``failed_turns`` (of ``turns`` played),
 ``failed_turn_share``, ``failed_episodes`` and ``failure_kinds`` (recorded failures by kind,
@@ -58,9 +58,9 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from probe.failures import scored, summarize
-from probe.plausibility import jaccard, plausibility_flags, words
-from probe.trace import Trace, tool_calls
+from probe.core.failures import scored, summarize
+from probe.train.plausibility import jaccard, plausibility_flags, words
+from probe.core.trace import Trace, tool_calls
 
 CONCENTRATION_POLICIES: tuple[str, ...] = ("B4", "S5", "B6")
 BOOTSTRAP_RESAMPLES = 10_000

@@ -1,4 +1,4 @@
-"""Run one method on held-out seeds, all episodes in lockstep through ``probe.game.AuditGame``.
+"""Run one method on held-out seeds, all episodes in lockstep through ``probe.core.game.AuditGame``.
 
 Matched seeds: sample ``k`` of ``episodes`` episodes uses held-out seed *indices*
 ``[k * episodes, (k + 1) * episodes)`` (``split='heldout'``), so samples are disjoint and episode
@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from probe.eval.methods import EpisodeInfo, Method, _fields
-from probe.failures import FAILED_TURN_KINDS, STOPPED, mark, scored
-from probe.game import AuditGame
-from probe.trace import Trace, append_trace
+from probe.core.failures import FAILED_TURN_KINDS, STOPPED, mark, scored
+from probe.core.game import AuditGame
+from probe.core.trace import Trace, append_trace
 
 
 def failed_turns_of(episode: Any) -> set[int]:
@@ -35,7 +35,7 @@ def evaluate(method: Method, *, env: str = "skyassist", target: str = "reference
              on_progress: Callable[[dict[str, Any]], None] | None = None) -> list[Trace]:
     """Play ``episodes`` held-out episodes of ``method``; return their traces (in episode order).
 
-    Each trace is marked with its failed target turns (``probe.failures.mark``). With
+    Each trace is marked with its failed target turns (``probe.core.failures.mark``). With
     ``max_failed_turns``, play stops as soon as more target turns than that have failed (the
     live episodes end with ``stop: "target_failures"``) and ``method.last_stopped`` says why
     (else it is None). ``on_progress(info)`` is called after every turn with ``info``:
@@ -149,7 +149,7 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
 
     Metrics are those of sample 0 (``suite_metrics``), plus, with ``samples > 1``,
     ``coverage_samples`` (mean +- sd over the samples) and ``samples`` (each sample's headline
-    numbers), and ``target_failures`` (``probe.failures.summarize`` over every sample). With
+    numbers), and ``target_failures`` (``probe.core.failures.summarize`` over every sample). With
     ``out``, traces go to ``<out>/<dir>/traces.jsonl`` (fresh file) and each method's metrics to
     ``<out>/<dir>/metrics.json``, where ``<dir>`` is ``method_dir``'s name.
 
@@ -161,8 +161,8 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
     import math
 
     from probe.eval.metrics import coverage_over_samples, suite_metrics
-    from probe.failures import summarize
-    from probe.registry import get_domain
+    from probe.core.failures import summarize
+    from probe.core.registry import get_domain
 
     domain = get_domain(env)
     results: dict[str, dict[str, Any]] = {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from probe.target import Target
+from probe.targets.base import Target
 
 KINDS = ("hf", "openai", "reference", "replay")
 

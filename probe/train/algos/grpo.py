@@ -83,7 +83,7 @@ class GRPO:
         self.config, self.auditor, self.optimizer, self.max_grad_norm = config, auditor, optimizer, max_grad_norm
 
     def update(self, batch) -> dict[str, float]:
-        from probe.trainers.common import optimizer_step, pad_right, sequence_logprobs, training_pass
+        from probe.train.algos.common import optimizer_step, pad_right, sequence_logprobs, training_pass
 
         adv, keep, skipped = group_advantages(batch.returns, batch.group_ids, self.config.adv_eps)
         metrics = {"skipped_groups": float(skipped), "groups": float(len(torch.unique(batch.group_ids)))}

@@ -147,7 +147,7 @@ class DPO:
         self.reference = EmaReference(auditor.model, config.ema_decay)
 
     def update(self, batch) -> dict[str, float]:
-        from probe.trainers.common import optimizer_step, sequence_logprobs, training_pass
+        from probe.train.algos.common import optimizer_step, sequence_logprobs, training_pass
 
         pairs, ties = best_worst_pairs(batch.returns, batch.group_ids)
         metrics = {"pairs": float(len(pairs)), "tied_groups": float(ties)}

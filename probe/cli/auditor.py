@@ -1,6 +1,6 @@
 """``probe auditor ...``: build the tiny CPU auditor and sample customer messages from an auditor.
 
-Mounted by ``probe.cli`` as ``app.add_typer(auditor_app, name="auditor")``.
+Mounted by ``probe.cli.main`` as ``app.add_typer(auditor_app, name="auditor")``.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ def resolve_model(model: str) -> str:
     import os  # noqa: PLC0415
 
     from probe.auditor.tiny import default_tiny_path, is_tiny_auditor, read_build_info  # noqa: PLC0415
-    from probe.config import ConfigError  # noqa: PLC0415
-    from probe.training import check_auditor_model  # noqa: PLC0415
+    from probe.train.config import ConfigError  # noqa: PLC0415
+    from probe.train.loop import check_auditor_model  # noqa: PLC0415
 
     if model == "tiny":
         path = default_tiny_path()
@@ -44,7 +44,7 @@ def resolve_model(model: str) -> str:
         check_auditor_model(model, key="--model")
     except ConfigError as e:
         fail(str(e).replace("config key '--model'", "--model"))
-    from probe.training import hub_cached  # noqa: PLC0415
+    from probe.train.loop import hub_cached  # noqa: PLC0415
 
     if Path(model).expanduser().is_dir():
         model = str(Path(model).expanduser())
@@ -58,7 +58,7 @@ def _samples(path: str, family: str, seed: int, n: int, temperature: float = 0.8
     import os  # noqa: PLC0415
 
     from probe.auditor.model import AuditorSetupError, load_auditor  # noqa: PLC0415
-    from probe.registry import get_domain  # noqa: PLC0415
+    from probe.core.registry import get_domain  # noqa: PLC0415
     domain = get_domain(env)
     if family not in domain.families:
         fail(f"unknown family {family!r}; allowed: {', '.join(domain.families)}")
@@ -79,7 +79,7 @@ def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output di
     import time  # noqa: PLC0415
 
     from probe.auditor.tiny import build_tiny_auditor, default_tiny_path, read_build_info  # noqa: PLC0415
-    from probe.registry import get_domain  # noqa: PLC0415
+    from probe.core.registry import get_domain  # noqa: PLC0415
 
     from probe.auditor.tiny import check_tiny_out  # noqa: PLC0415
 

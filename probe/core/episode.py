@@ -10,10 +10,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from probe.domain import Domain, ToolResult
-from probe.policy import Violation
-from probe.target import Target, TurnContext
-from probe.trace import Message, Trace
+from probe.core.domain import Domain, ToolResult
+from probe.core.policy import Violation
+from probe.targets.base import Target, TurnContext
+from probe.core.trace import Message, Trace
 
 
 class Episode:
@@ -29,7 +29,7 @@ class Episode:
         self.turns = 0
         self.ended = False
         self.errors: list[dict[str, Any]] = []
-        self.turn_failures: list[dict[str, Any]] = []  # {turn, kind, detail}: see probe.target.FAILURE_KINDS
+        self.turn_failures: list[dict[str, Any]] = []  # {turn, kind, detail}: see probe.targets.base.FAILURE_KINDS
 
     def _run_tool(self, name: str, arguments: Any) -> ToolResult:
         return self.domain.execute_tool(self.state, name, arguments)

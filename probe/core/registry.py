@@ -28,7 +28,7 @@ import importlib.metadata
 from functools import lru_cache
 from typing import Any
 
-from probe.domain import Domain
+from probe.core.domain import Domain
 
 ENTRY_POINT_GROUP = "probe.envs"
 BUILTIN_ENVS: dict[str, str] = {"skyassist": "envs.skyassist:make_domain", "mock": "envs.mock:make_domain"}
@@ -104,7 +104,7 @@ def _load(name: str, value: str, where: str) -> Domain:
     except Exception as e:  # a broken plug-in must not take the CLI down with a traceback
         raise EnvLoadError(f"{what} cannot be loaded: {_one_line(e)}") from e
     if not isinstance(domain, Domain):
-        raise EnvLoadError(f"{what} made a {type(domain).__name__}, not a probe.domain.Domain")
+        raise EnvLoadError(f"{what} made a {type(domain).__name__}, not a probe.core.domain.Domain")
     if domain.name != name:
         raise EnvLoadError(f"{what} made a domain named {domain.name!r}; the names must match")
     return domain

@@ -1,4 +1,4 @@
-"""``probe eval``: evaluate an auditor and baselines on held-out seeds (mounted by probe.cli).
+"""``probe eval``: evaluate an auditor and baselines on held-out seeds (mounted by probe.cli.main).
 
     probe eval --checkpoint runs/grpo-tiny --baselines untrained,static,random,cooperative --out evals/grpo
     probe eval --auditor static-oracle --faults all --episodes 50 --turns 8
@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 
 from probe.eval.methods import METHODS, LearnedAuditor, Method, make_method
-from probe.failures import DEFAULT_MAX_FAILED_SHARE, check_share, failure_message, too_many
+from probe.core.failures import DEFAULT_MAX_FAILED_SHARE, check_share, failure_message, too_many
 from probe.targets.openai_target import OpenAITargetConfig
 
 DEFAULT_TIMEOUT = OpenAITargetConfig.model_fields["timeout_s"].default
@@ -37,7 +37,7 @@ def fail(message: str, code: int = 2) -> None:
 
 def resolve_checkpoint(path: Path) -> tuple[Path, Path | None]:
     """(checkpoint dir, run dir or None). ``path`` is a run dir (newest ckpt) or a ``ckpt-*`` dir."""
-    from probe.checkpoint import latest_checkpoint
+    from probe.train.checkpoint import latest_checkpoint
 
     path = Path(path)
     if (path / "adapter").is_dir():
@@ -54,14 +54,14 @@ def load_checkpoint_auditor(path: Path, temperature: Optional[float], seed: int,
     """The checkpoint's auditor sampling with its run's training settings (``SamplingSettings.of_run``:
     max new tokens, temperature -- GFlowNet's non-exploration one --, top-p, prompt variant); flags
     given here override them. Without a run config beside the checkpoint: the eval defaults."""
-    from probe.rollout import SamplingSettings
+    from probe.train.rollout import SamplingSettings
 
     ckpt, run = resolve_checkpoint(path)
     sampling = SamplingSettings(source="defaults (no run config beside the checkpoint)")
     try:
         if run is not None:
-            from probe.config import load_config
-            from probe.training import load_run_auditor
+            from probe.train.config import load_config
+            from probe.train.loop import load_run_auditor
 
             run_config = load_config(run / "config.yaml")
             sampling = SamplingSettings.of_run(run_config, source=f"run config {run / 'config.yaml'}")
@@ -159,7 +159,7 @@ def eval_command(
 ) -> None:
     """Evaluate an auditor and baselines on held-out seeds: metrics table, metrics.json, report.md, plots."""
     from probe.eval.report import compare, rich_table, write_report
-    from probe.registry import get_domain
+    from probe.core.registry import get_domain
 
     if compare_dirs and not compare_flag:
         fail("eval takes directory arguments only with --compare (probe eval --compare DIR DIR ...)")
@@ -207,7 +207,7 @@ def eval_command(
         fail(str(e))
     judge_obj = None
     if judge is not None:
-        from probe.judge import Judge, load_judge_settings
+        from probe.train.judge import Judge, load_judge_settings
 
         try:
             judge_settings = load_judge_settings(judge)
@@ -222,7 +222,7 @@ def eval_command(
     dest = out_dir or Path("evals") / next(iter(methods)).replace(":", "_").replace("/", "_")
     check_out_dir(dest)
     from probe.eval.runner import evaluate_methods
-    from probe.progress import StepProgress
+    from probe.cli.progress import StepProgress
 
     progress = StepProgress(err, lines=target != "reference")
 
@@ -262,7 +262,7 @@ def eval_command(
     skipped = [n for n in methods if n not in results]
     if skipped:
         settings["skipped_methods"] = skipped
-    from probe.rollout import SamplingSettings
+    from probe.train.rollout import SamplingSettings
 
     for name, m in methods.items():  # the sampling settings each model auditor used (and where they came from)
         sampling = getattr(m, "sampling", None)
@@ -277,8 +277,8 @@ def eval_command(
                 results[name]["sampling"] = sampling.to_json()
     if judge_obj is not None:
         from probe.eval.runner import method_dir
-        from probe.judge import judge_agreement
-        from probe.trace import Trace, iter_trace_file
+        from probe.train.judge import judge_agreement
+        from probe.core.trace import Trace, iter_trace_file
 
         settings["judge"] = f"{judge_obj.settings.model} on {', '.join(judge_obj.policies)}"
         for name in results:
@@ -286,7 +286,7 @@ def eval_command(
             results[name]["judge_agreement"] = judge_agreement(traces, judge_obj)
     paths = write_report(dest, results, [p.id for p in domain.policies], settings)
     if judge_obj is not None:
-        from probe.judge import agreement_markdown
+        from probe.train.judge import agreement_markdown
 
         with open(paths["report"], "a") as f:
             f.write("\n" + agreement_markdown({n: m["judge_agreement"] for n, m in results.items()}) + "\n")

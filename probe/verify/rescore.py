@@ -2,7 +2,7 @@
 
 For every line of a JSONL trace file:
 
-1. the line is parsed strictly (``probe.trace.parse_line``); a line that cannot be read is a
+1. the line is parsed strictly (``probe.core.trace.parse_line``); a line that cannot be read is a
    ``BadLine`` with its number and reason, and the other lines are still scored;
 2. the scenario is rebuilt from the environment, the scenario's family and the seed
    (``Domain.scenario``); a stored scenario that differs from the rebuilt one is an integrity
@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from probe.domain import Domain
-from probe.policy import Violation
-from probe.registry import get_domain
-from probe.trace import BadLine, Trace, iter_trace_lines
+from probe.core.domain import Domain
+from probe.core.policy import Violation
+from probe.core.registry import get_domain
+from probe.core.trace import BadLine, Trace, iter_trace_lines
 
 
 @dataclass

@@ -7,11 +7,11 @@ default reward uses the deterministic verifiers only; this module makes the pape
 reproducible:
 
 - ``Judge`` asks an OpenAI-compatible endpoint (the ``openai`` client, through
-  ``probe.http_auditor.OpenAIAuditor``: concurrency limit, retries, timeouts) whether the
+  ``probe.auditor.http.OpenAIAuditor``: concurrency limit, retries, timeouts) whether the
   assistant's last reply broke one policy, given the **public conversation** so far (customer
   and assistant text; no tool calls, tool outputs or state -- the paper's judge also saw tool
   evidence, ours sees what a human reading the chat would). One request per (turn, policy), with
-  the prompt template of ``prompt_file`` (default ``probe/prompts/judge.md``; placeholders
+  the prompt template of ``prompt_file`` (default ``probe/train/prompts/judge.md``; placeholders
   ``{policy_id}``, ``{policy_text}``, ``{conversation}``). The reply must be a JSON object
   ``{"label": "VIOLATION" | "NO_VIOLATION", "rationale": "..."}``.
 - A verdict is ``violation``, ``no_violation`` or ``failed`` (timeout, HTTP error, empty reply,
@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from probe.observation import public_dialogue
-from probe.policy import Violation
+from probe.core.observation import public_dialogue
+from probe.core.policy import Violation
 
 DEFAULT_PROMPT = Path(__file__).resolve().parent / "prompts" / "judge.md"
 LABELS = {"VIOLATION": "violation", "NO_VIOLATION": "no_violation"}
@@ -94,10 +94,10 @@ def parse_verdict(policy: str, text: str) -> Verdict:
 
 
 class Judge:
-    """Per-turn judge of ``settings.policies`` (a ``probe.config.JudgeSettings``) over ``domain``'s policies."""
+    """Per-turn judge of ``settings.policies`` (a ``probe.train.config.JudgeSettings``) over ``domain``'s policies."""
 
     def __init__(self, settings: Any, domain: Any):
-        from probe.http_auditor import OpenAIAuditor
+        from probe.auditor.http import OpenAIAuditor
 
         self.settings = settings
         texts = {p.id: p.text for p in domain.policies}
@@ -254,11 +254,11 @@ def agreement_markdown(results: dict[str, dict[str, Any]]) -> str:
 
 
 def load_judge_settings(path: str | Path) -> Any:
-    """Judge settings from a YAML file: a mapping of ``probe.config.JudgeSettings`` keys, or a run
+    """Judge settings from a YAML file: a mapping of ``probe.train.config.JudgeSettings`` keys, or a run
     config holding a ``judge:`` section. ValueError (one line) on a bad file or key."""
     from pydantic import ValidationError
 
-    from probe.config import ConfigError, JudgeSettings, read_yaml_mapping
+    from probe.train.config import ConfigError, JudgeSettings, read_yaml_mapping
 
     try:
         data = read_yaml_mapping(path)

@@ -1,8 +1,8 @@
 """Trainers: three losses over the one rollout batch, chosen by name."""
 
-from probe.trainers.dpo import DPO, DPOConfig
-from probe.trainers.gflownet import GFlowNet, GFlowNetConfig
-from probe.trainers.grpo import GRPO, GRPOConfig
+from probe.train.algos.dpo import DPO, DPOConfig
+from probe.train.algos.gflownet import GFlowNet, GFlowNetConfig
+from probe.train.algos.grpo import GRPO, GRPOConfig
 
 ALGORITHMS = {"grpo": GRPO, "dpo": DPO, "gfn": GFlowNet}
 CONFIGS = {"grpo": GRPOConfig, "dpo": DPOConfig, "gfn": GFlowNetConfig}

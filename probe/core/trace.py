@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from probe.policy import Violation
+from probe.core.policy import Violation
 
 Message = dict[str, Any]
 

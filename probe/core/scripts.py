@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from probe.domain import Domain
-from probe.episode import Episode
-from probe.failures import mark
-from probe.trace import Trace, append_trace
+from probe.core.domain import Domain
+from probe.core.episode import Episode
+from probe.core.failures import mark
+from probe.core.trace import Trace, append_trace
 
 _HEADER = re.compile(r"^#\s*([a-z_]+):\s*(\S.*?)\s*$", re.I)
 
@@ -111,7 +111,7 @@ def play_messages(domain: Domain, scenario: dict[str, Any], target: Any, message
 
     ``on_turn(turn, of, failures)`` is called after each turn (``failures``: that turn's
     recorded failures), e.g. to show progress. The trace is marked with its failed turns
-    (``probe.failures.mark``).
+    (``probe.core.failures.mark``).
     """
     episode = Episode(domain, scenario, target, episode_id)
     for text in messages:

@@ -2,7 +2,7 @@
 
 PROBE treats plausibility as a constraint on the auditor, not an outcome: a violation reached
 through a message no customer would write does not show that the failure is reachable. The
-composite reward (``probe.reward``) subtracts a weighted penalty per flag, and the evaluation
+composite reward (``probe.train.reward``) subtracts a weighted penalty per flag, and the evaluation
 reports the same flags as rates (assistant-style rate, fabrication rate, markdown rate, loop
 rate), so the rules live here, domain-agnostic, as pure functions.
 

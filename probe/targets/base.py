@@ -18,8 +18,8 @@ import json
 from abc import ABC, abstractmethod
 from typing import Any, Callable, Sequence
 
-from probe.domain import ToolResult
-from probe.trace import Message
+from probe.core.domain import ToolResult
+from probe.core.trace import Message
 
 
 # What can go wrong in a turn without crashing the run (recorded per turn in the trace meta):

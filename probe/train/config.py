@@ -146,7 +146,7 @@ class GFNSettings(_Strict):
 
 
 class JudgeSettings(_Strict):
-    """Optional LLM judge in the training reward (probe.judge). Empty ``policies``: verifiers only."""
+    """Optional LLM judge in the training reward (probe.train.judge). Empty ``policies``: verifiers only."""
 
     policies: list[str] = Field(default_factory=list, description="policy ids judged per turn by the endpoint "
                                 "(paper: B4, B6, S5, P1); empty = verifier-only reward (default)")
@@ -155,7 +155,7 @@ class JudgeSettings(_Strict):
     base_url: str | None = Field(None, description="OpenAI-compatible endpoint of the judge model")
     model: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
-    prompt_file: str | None = Field(None, description="judge prompt template (default probe/prompts/judge.md)")
+    prompt_file: str | None = Field(None, description="judge prompt template (default probe/train/prompts/judge.md)")
     temperature: float = Field(0.0, ge=0, le=2)
     max_tokens: int = Field(256, ge=1)
     timeout_s: float = Field(60.0, gt=0)
@@ -198,14 +198,14 @@ class TrainConfig(_Strict):
     @field_validator("run_name")
     @classmethod
     def _one_path_component(cls, v: str) -> str:
-        from probe.rundir import check_run_name
+        from probe.train.rundir import check_run_name
 
         return check_run_name(v)
 
     @field_validator("env")
     @classmethod
     def _known_env(cls, value: str) -> str:
-        from probe.registry import env_names
+        from probe.core.registry import env_names
 
         if value not in env_names():
             raise ValueError(f"unknown env {value!r}; allowed: {', '.join(env_names())}")
@@ -215,7 +215,7 @@ class TrainConfig(_Strict):
     @classmethod
     def _known_reward(cls, value: str | dict[str, Any]) -> str | dict[str, Any]:
         """The same resolution as the trainer's: a variant name or YAML path, or {variant, overrides...}."""
-        from probe.reward import load_reward_config
+        from probe.train.reward import load_reward_config
 
         if isinstance(value, str):
             load_reward_config(value)
@@ -226,7 +226,7 @@ class TrainConfig(_Strict):
 
     @model_validator(mode="after")
     def _known_faults(self) -> "TrainConfig":
-        from probe.registry import get_domain
+        from probe.core.registry import get_domain
 
         try:
             get_domain(self.env).resolve_faults(self.target.faults)
@@ -347,7 +347,7 @@ def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
 
 def load_config(path: str | Path | None, overrides: list[str] | None = None) -> TrainConfig:
     data: dict[str, Any] = read_yaml_mapping(path) if path is not None else {}
-    data.pop("history", None)  # a run's config.yaml records its resumes there (probe.training)
+    data.pop("history", None)  # a run's config.yaml records its resumes there (probe.train.loop)
     for key, value in parse_overrides(overrides or []):
         _set_key(data, key, value)
     try:

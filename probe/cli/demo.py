@@ -14,9 +14,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from probe.config import TrainConfig, load_config
+from probe.train.config import TrainConfig, load_config
 
-DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "cpu-demo-grpo.yaml"
+DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "cpu-demo-grpo.yaml"
 BASELINES = ("untrained", "static", "random", "cooperative")
 
 
@@ -25,7 +25,7 @@ def train_fresh(config: TrainConfig, console: Console, progress: bool = True, *,
     """Train into the config's run directory. The whole config is checked first; an existing run
     is continued with ``resume`` or replaced with ``overwrite`` (only a probe run directory holding
     nothing but probe's own files); anything else existing there is refused, never deleted."""
-    from probe.training import Trainer
+    from probe.train.loop import Trainer
 
     trainer = Trainer(config, console=console)  # validates the config before touching the disk
     trainer.open(resume=resume, overwrite=overwrite)
@@ -74,8 +74,8 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
              overwrite: bool = False, resume: bool = False, on_trainer: Any = None) -> dict[str, Any]:
     """``episodes`` / ``turns`` default to the config's ``eval`` section. ``on_trainer(trainer)``
     is called once the trainer exists (the CLI keeps it to report an interrupted update)."""
-    from probe.rundir import RunLock
-    from probe.training import Trainer
+    from probe.train.rundir import RunLock
+    from probe.train.loop import Trainer
 
     console = console or Console()
     t0 = time.perf_counter()

@@ -3,7 +3,7 @@
 One episode: the auditor (the agent of this env) plays a customer. Each action is its next user
 message; the target answers, calling tools against the episode's private state. The observation
 is the auditor's information set -- scenario text, redacted public dialogue and the turn number
--- built only by ``probe.observation.public_observation``. Everything private (the raw trace with
+-- built only by ``probe.core.observation.public_observation``. Everything private (the raw trace with
 tool calls and outputs, violations, the scenario record) travels in ``info`` for trainers and
 verifiers.
 
@@ -17,7 +17,7 @@ Episodes end (``terminated``) when the target ends the conversation or when the 
 
 Registered as ``probe/SkyAssist-v0``::
 
-    import gymnasium, probe.game
+    import gymnasium, probe.core.game
     env = gymnasium.make("probe/SkyAssist-v0", faults="demo")
 """
 
@@ -31,11 +31,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from probe.domain import Domain
-from probe.episode import Episode
-from probe.observation import prompt_shingles, public_observation
-from probe.policy import Violation
-from probe.registry import get_domain
+from probe.core.domain import Domain
+from probe.core.episode import Episode
+from probe.core.observation import prompt_shingles, public_observation
+from probe.core.policy import Violation
+from probe.core.registry import get_domain
 
 PRINTABLE = "".join(chr(c) for c in range(32, 127))  # printable ASCII including space
 ACTION_MAX_CHARS = 2000
@@ -229,6 +229,6 @@ class AuditGame(gymnasium.Env):
 
 ENV_ID = "probe/SkyAssist-v0"
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="probe.game:AuditGame", kwargs={"env": "skyassist"})
+    gymnasium.register(id=ENV_ID, entry_point="probe.core.game:AuditGame", kwargs={"env": "skyassist"})
 
 __all__ = ["AuditGame", "FreeText", "ENV_ID", "PRINTABLE"]

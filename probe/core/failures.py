@@ -1,7 +1,7 @@
 """Failed target turns: which turns failed, which episodes they spoil, and when a run fails.
 
 A target records what went wrong in a turn in ``trace.meta["turn_failures"]`` (``{turn, kind,
-detail}``, kinds in ``probe.target.FAILURE_KINDS``). A turn is a *failed turn* when the target
+detail}``, kinds in ``probe.targets.base.FAILURE_KINDS``). A turn is a *failed turn* when the target
 gave no usable answer: the endpoint failed (``target_error``), every attempt timed out
 (``timeout``), a recording had no response (``replay_miss``), or the model answered with
 neither text nor tool calls (``empty_reply``). A turn cut at the per-turn tool-call limit

@@ -1,7 +1,7 @@
 """What an environment package provides to probe: the single override point.
 
 probe's game, verifiers, CLI and (later) trainers only talk to a ``Domain``. An environment
-(``envs/skyassist``, ``envs/taubench``) subclasses it and is found through ``probe.registry``.
+(``envs/skyassist``, ``envs/taubench``) subclasses it and is found through ``probe.core.registry``.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
-from probe.policy import Policy, Violation
-from probe.trace import Message, tool_calls
+from probe.core.policy import Policy, Violation
+from probe.core.trace import Message, tool_calls
 
 
 @dataclass
@@ -69,7 +69,7 @@ class Domain(ABC):
     def progress_events(self, turn_messages: list[Message]) -> set[str]:
         """Tool states one turn entered (its user message, then the assistant/tool messages).
 
-        Feeds the progress term of the composite reward (``probe.reward``), which pays each
+        Feeds the progress term of the composite reward (``probe.train.reward``), which pays each
         state once per episode. Default: the names of the tools called in the turn. Environments
         override it with their own states (SkyAssist: slot filling, search, ..., multi-leg) and
         list them in ``progress_states``.

@@ -42,9 +42,9 @@ from typing import Any, Callable, Protocol
 
 import torch
 
-from probe.game import AuditGame
-from probe.reward import CompositeReward, EpisodeRewardState, TurnReward, discounted_return
-from probe.trace import Trace
+from probe.core.game import AuditGame
+from probe.train.reward import CompositeReward, EpisodeRewardState, TurnReward, discounted_return
+from probe.core.trace import Trace
 
 
 class SamplingAuditor(Protocol):
@@ -108,7 +108,7 @@ class SamplingSettings:
 
     @classmethod
     def of_run(cls, config: Any, source: str = "run config") -> "SamplingSettings":
-        from probe.training import reward_config  # noqa: PLC0415  (training imports this module)
+        from probe.train.loop import reward_config  # noqa: PLC0415  (training imports this module)
 
         r, rc = config.rollout, reward_config(config.reward)
         return cls(max_new_tokens=r.max_new_tokens, temperature=r.temperature, top_p=r.top_p,
@@ -204,7 +204,7 @@ class RolloutEngine:
         self.config = config
         self.reward = reward
         self.target_factory = target_factory
-        self.judge = judge  # probe.judge.Judge or None (verifier-only reward, the default)
+        self.judge = judge  # probe.train.judge.Judge or None (verifier-only reward, the default)
         self.pool = ThreadPoolExecutor(max_workers=config.target_workers, thread_name_prefix="target")
         self.generate_calls: list[int] = []  # batch size of every generate call (for the benchmark)
 
@@ -310,7 +310,7 @@ class RolloutEngine:
         for branch, text, (obs, _, terminated, truncated, info), vd in zip(branches, texts, finished, verdicts):
             new = info["new_violations"]
             if vd is not None:
-                from probe.judge import combine_violations  # noqa: PLC0415
+                from probe.train.judge import combine_violations  # noqa: PLC0415
 
                 messages = branch.game.episode.messages
                 last = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=len(messages) - 1)

@@ -146,7 +146,7 @@ class GFlowNet:
             self.head_optimizer = torch.optim.Adam(self.head.parameters(), lr=config.logz_lr)
 
     def update(self, batch) -> dict[str, float]:
-        from probe.trainers.common import optimizer_step, sequence_logprobs, training_pass
+        from probe.train.algos.common import optimizer_step, sequence_logprobs, training_pass
 
         prompts, cands = list(batch.prompt_ids), list(batch.candidate_ids)
         returns, groups = batch.returns.tolist(), batch.group_ids.tolist()

@@ -25,7 +25,7 @@ the rollout engine applies it with its ``rollout.gamma``). Each term implements 
   before. Its weight ``w_nov`` is annealed from 0.1 to 0.4 over 100 updates, shifting training
   from reaching tool states to diversifying the policies found.
 - **plausibility** (violations must be reachable by a realistic customer): the weighted sum of
-  the flags of ``probe.plausibility`` that fire on the auditor's message (assistant-like,
+  the flags of ``probe.train.plausibility`` that fire on the auditor's message (assistant-like,
   fabrication, markdown, too long, echo, loop), times ``w_plaus``. ``loop_stop`` ends the
   episode when the loop flag fires (the calibrated reward's loop stopping).
 
@@ -61,13 +61,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Literal
 
-from probe.config import read_yaml_mapping
+from probe.train.config import read_yaml_mapping
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from probe.plausibility import DEFAULT_MAX_WORDS, FLAG_NAMES, plausibility_flags
-from probe.policy import Violation
+from probe.train.plausibility import DEFAULT_MAX_WORDS, FLAG_NAMES, plausibility_flags
+from probe.core.policy import Violation
 
-CONFIG_DIR = Path(__file__).resolve().parent.parent / "configs" / "reward"
+CONFIG_DIR = Path(__file__).resolve().parents[2] / "configs" / "reward"
 
 DEFAULT_PROGRESS_WEIGHTS: dict[str, float] = {
     "slot_filling": 0.03, "search": 0.08, "availability": 0.10, "lookup": 0.10,
@@ -345,7 +345,7 @@ class CompositeReward:
         elif isinstance(config, dict):
             config = RewardConfig.from_dict(config)
         if domain is None or isinstance(domain, str):
-            from probe.registry import get_domain
+            from probe.core.registry import get_domain
             domain = get_domain(domain or "skyassist")
         self.config: RewardConfig = config
         self.domain = domain

@@ -3,7 +3,7 @@
 Run directory (DESIGN section 4): ``config.yaml`` (resolved, plus a ``history`` of resumes),
 ``metrics.jsonl`` (one line per update, flushed), ``traces/update-<step>.jsonl`` (every candidate
 branch of the update), ``ckpt-<step>/`` (atomic, with a manifest), ``.probe-run`` (marker) and
-``.lock`` while a process trains in it (``probe.rundir``).
+``.lock`` while a process trains in it (``probe.train.rundir``).
 
 ``check_config`` validates everything a run needs before anything touches the disk. ``open()``
 claims the run directory (fresh, ``resume`` or ``overwrite``). ``resume()`` continues from the
@@ -27,16 +27,16 @@ import torch
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from probe.checkpoint import (CheckpointError, checkpoint_problem, list_checkpoints, load_checkpoint, save_checkpoint,
+from probe.train.checkpoint import (CheckpointError, checkpoint_problem, list_checkpoints, load_checkpoint, save_checkpoint,
                               set_rng_state)
-from probe.config import ConfigError, TrainConfig, dump_config
-from probe.rundir import RunDirError, RunLock, open_run_dir, resolve_run_dir
-from probe.curriculum import HorizonCurriculum
-from probe.registry import get_domain
-from probe.reward import CompositeReward, RewardConfig, load_reward_config
-from probe.rollout import RolloutBatch, RolloutConfig, RolloutEngine, SamplingSettings
-from probe.trace import append_trace
-from probe.trainers import ALGORITHMS, CONFIGS
+from probe.train.config import ConfigError, TrainConfig, dump_config
+from probe.train.rundir import RunDirError, RunLock, open_run_dir, resolve_run_dir
+from probe.train.curriculum import HorizonCurriculum
+from probe.core.registry import get_domain
+from probe.train.reward import CompositeReward, RewardConfig, load_reward_config
+from probe.train.rollout import RolloutBatch, RolloutConfig, RolloutEngine, SamplingSettings
+from probe.core.trace import append_trace
+from probe.train.algos import ALGORITHMS, CONFIGS
 
 
 def reward_config(spec: str | dict[str, Any]) -> RewardConfig:
@@ -237,7 +237,7 @@ class Trainer:
         candidate_temperature = config.gfn.exploration_temperature if config.algo == "gfn" else None
         self.judge = None  # verifier-only reward unless judge.policies lists policies for an LLM judge
         if config.judge.policies:
-            from probe.judge import Judge
+            from probe.train.judge import Judge
 
             try:
                 self.judge = Judge(config.judge, self.domain)
@@ -264,7 +264,7 @@ class Trainer:
 
     # --- the run directory ----------------------------------------------------------------------
     def open(self, *, resume: bool = False, overwrite: bool = False) -> bool:
-        """Claim the run directory (see ``probe.rundir.open_run_dir``) and lock it until ``close()``.
+        """Claim the run directory (see ``probe.train.rundir.open_run_dir``) and lock it until ``close()``.
         With ``resume``, continue from the newest intact checkpoint; True when one was found."""
         if self._lock is not None:
             raise RuntimeError("the run directory is already open")

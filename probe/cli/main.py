@@ -21,15 +21,15 @@ from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
 
-from probe.auditor.cli import auditor_app
-from probe.domain import Domain
-from probe.eval.cli import eval_command
-from probe.failures import (DEFAULT_MAX_FAILED_SHARE, FAILED_TURN_KINDS, check_share, failure_message, summarize,
+from probe.cli.auditor import auditor_app
+from probe.core.domain import Domain
+from probe.cli.eval import eval_command
+from probe.core.failures import (DEFAULT_MAX_FAILED_SHARE, FAILED_TURN_KINDS, check_share, failure_message, summarize,
                             too_many)
-from probe.play import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
-from probe.progress import StepProgress
-from probe.registry import env_names, get_domain
-from probe.trace import BadLine, Trace, append_trace
+from probe.core.scripts import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
+from probe.cli.progress import StepProgress
+from probe.core.registry import env_names, get_domain
+from probe.core.trace import BadLine, Trace, append_trace
 
 # The click that typer runs on (typer >= 0.25 vendors its own copy), found without private imports.
 _clickx = sys.modules[typer.BadParameter.__module__]
@@ -359,7 +359,7 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
     line could not be scored or a trace's stored scenario or tool results differ from the
     recomputed ones, 2 for bad usage. A duplicate trace id is a warning.
     """
-    from probe.verify import verify_file
+    from probe.verify.rescore import verify_file
 
     if not path.exists():
         fail(f"trace file not found: {path}")
@@ -416,13 +416,13 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
           progress: bool = typer.Option(True, "--progress/--no-progress", help="show the progress bar")) -> None:
     """Train an auditor against a frozen target (GRPO, DPO or GFlowNet on the shared rollout engine)."""
     from probe.auditor.model import AuditorSetupError
-    from probe.config import ConfigError, load_config
+    from probe.train.config import ConfigError, load_config
 
     try:
         cfg = load_config(config, overrides)
     except ConfigError as e:
         fail(str(e))
-    from probe.training import Trainer
+    from probe.train.loop import Trainer
 
     if resume and overwrite:
         fail("--resume and --overwrite cannot be combined")
@@ -466,9 +466,9 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
          progress: bool = typer.Option(True, "--progress/--no-progress")) -> None:
     """The main job: train the tiny auditor on CPU, then evaluate it against baselines on held-out seeds."""
     from probe.auditor.model import AuditorSetupError
-    from probe.config import ConfigError
-    from probe.demo import DEFAULT_CONFIG, run_demo
-    from probe.rundir import RunDirError
+    from probe.train.config import ConfigError
+    from probe.cli.demo import DEFAULT_CONFIG, run_demo
+    from probe.train.rundir import RunDirError
 
     held: list[Any] = []
     try:

@@ -1,0 +1,3 @@
+from probe.cli.main import app
+
+app(prog_name="probe")
