@@ -19,6 +19,7 @@ from rich.table import Table
 from probe.auditor.cli import auditor_app
 from probe.domain import Domain
 from probe.eval.cli import eval_command
+from probe.plausibility_cli import plausibility_command
 from probe.play import ScriptError, load_script, load_suite, play_script
 from probe.registry import env_names, get_domain
 from probe.trace import BadLine, Trace, append_trace, iter_trace_file
@@ -29,6 +30,7 @@ env_app = typer.Typer(help="Inspect an auditing environment.", no_args_is_help=T
 app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")
 app.command("eval")(eval_command)
+app.command("plausibility")(plausibility_command)
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
