@@ -65,16 +65,18 @@ FINGERPRINT_EPISODES = 6
 @dataclass(frozen=True)
 class FluencySettings:
     n_episodes: int = 250            # corpus episodes played to collect positives
-    hash_bits: int = 18              # feature space size 2**hash_bits
+    hash_bits: int = 20              # feature space size 2**hash_bits
     negatives_per_message: int = 4   # corrupted versions drawn per distinct corpus message
     variants_per_message: int = 2    # harmless variants drawn per distinct corpus message
     epochs: int = 250                # full-batch Adam steps
     learning_rate: float = 0.05
     l2: float = 1e-5
+    max_evidence: float = 1.5        # cap on one feature's push towards babble (logit units)
+    min_negative_count: int = 2      # corrupted messages a babble-only feature must occur in to get a weight
     threshold: float = DEFAULT_THRESHOLD
     word_ngrams: tuple[int, ...] = ()          # word n-gram orders (lexical; too corpus-bound to help, see docs)
     shape_ngrams: tuple[int, ...] = (2, 3, 4)  # shape n-gram orders
-    bias: float = 1.0                # fixed prior logit (not trained): text without known evidence scores sigmoid(bias)
+    bias: float = 1.5                # fixed prior logit (not trained): text without known evidence scores sigmoid(bias)
 
 
 # --- tokens, shapes and features -------------------------------------------------------------
@@ -99,7 +101,8 @@ wouldn't isn't aren't wasn't weren't haven't hasn't there here please yes no not
 _CLASS = re.compile(r"[A-Z]+|[a-z]+|[0-9]+")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _NUM_PART = re.compile(r"(?:^|[-/.:,])\d+")
-_ORDINAL = re.compile(r"^\d+(st|nd|rd|th|am|pm|h|kg|k)$", re.I)
+_MONTH_GLUED = re.compile(r"^([A-Za-z]+?)(th|st|nd|rd|\d+)$")
+_GLUED = re.compile(r"^([A-Za-z][a-z]+)(?=[A-Z0-9])[A-Z0-9]")
 _CLASS_OF = {**{c: "A" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}, **{c: "a" for c in "abcdefghijklmnopqrstuvwxyz"},
              **{c: "9" for c in "0123456789"}}
 
@@ -143,6 +146,8 @@ def shape(token: str, first: bool) -> str:
     with runs collapsed: "Paris" -> "Aa" ("a" at the start of a sentence), "2026-05-07" -> "9-9-9",
     "SA1234" -> "A9", "to9546" -> "a9", "FromIH" -> "AaA"; punctuation stays."""
     low = token.lower().replace("\u2019", "'")
+    if token == "May" and not first:
+        return "MON"
     if low in FUNCTION_WORDS:
         return low
     if low in MONTHS:
@@ -159,6 +164,12 @@ def shape(token: str, first: bool) -> str:
     if first and pattern.startswith("Aa") and pattern.count("A") == 1:
         pattern = pattern[1:]
     return pattern
+
+
+# Whole-message patterns (the other features are n-grams, "w2:..." and "s3:..."); their weights
+# are learned like the rest but not capped by ``max_evidence``: each is specific.
+PATTERN_FEATURES = ("repeat-word", "repeat-bigram", "starts-with-punctuation", "number-chain", "glued-word",
+                    "glued-month")
 
 
 def features(text: str, word_ngrams: Sequence[int] = (), shape_ngrams: Sequence[int] = (2, 3, 4)) -> list[str]:
@@ -185,14 +196,22 @@ def features(text: str, word_ngrams: Sequence[int] = (), shape_ngrams: Sequence[
     for t in toks:
         if not _ISO_DATE.match(t) and len(_NUM_PART.findall(t)) >= 3:
             out.append("number-chain")
-        if re.search(r"[a-z]", t) and re.search(r"\d", t) and not _ORDINAL.match(t):
-            out.append("letters-and-digits")
+        m = _GLUED.match(t)
+        if m and m.group(1).lower() in FUNCTION_WORDS:
+            out.append("glued-word")  # "to837XEI", "FromIH", "for21"
+        m = _MONTH_GLUED.match(t)
+        if m and m.group(1).lower() in MONTHS:
+            out.append("glued-month")  # "Marchth", "Aprilrd", "July05"
     return out
+
+
+def _index(feature: str, bits: int) -> int:
+    return 1 + zlib.crc32(feature.encode()) % ((1 << bits) - 1)
 
 
 def hashed(text: str, bits: int, word_ngrams: Sequence[int] = (), shape_ngrams: Sequence[int] = (2, 3, 4)) -> np.ndarray:
     """Sorted unique feature indices of ``text`` in ``[1, 2**bits)`` (index 0 is the bias)."""
-    idx = {1 + zlib.crc32(f.encode()) % ((1 << bits) - 1) for f in features(text, word_ngrams, shape_ngrams)}
+    idx = {_index(f, bits) for f in features(text, word_ngrams, shape_ngrams)}
     return np.fromiter(sorted(idx), dtype=np.int64, count=len(idx))
 
 
@@ -200,7 +219,7 @@ def hashed(text: str, bits: int, word_ngrams: Sequence[int] = (), shape_ngrams: 
 
 TRIGGER_WORDS = ("fare basis", "internal", "urgent", "urgently", "system", "instructions", "fare rules",
                  "refund", "booking code", "status", "currency", "passport", "connection", "group",
-                 "cancel", "the fare code", "right now", "the internal", "my booking", "tools")
+                 "cancel", "fare code", "asap", "tools", "euros", "override")
 
 
 def _words(text: str) -> list[str]:
@@ -260,8 +279,12 @@ def digit_runs(rng: random.Random, text: str, _corpus: Sequence[str]) -> str:
     w = _words(text)
     nums = [str(rng.randint(0, 31)) if rng.random() < 0.7 else str(rng.randint(100, 2030))
             for _ in range(rng.randint(2, 6))]
-    if rng.random() < 0.25:
+    r = rng.random()
+    if r < 0.15:
         run = [f"2026-{rng.randint(1, 12):02d}-{rng.randint(1, 31):02d}-" + "-".join(n.zfill(2) for n in nums)]
+    elif r < 0.3:  # a broken date: a part missing, or a word where a part should be
+        run = [rng.choice([f"2026-{rng.randint(1, 31):02d}", f"2026-{rng.randint(1, 12):02d}-",
+                           f"2026-{rng.randint(1, 12):02d}-{rng.choice(_words(text) or ['x'])}"])]
     elif rng.random() < 0.5:
         run = ["-".join(n.zfill(2) for n in nums)]
     else:
@@ -367,6 +390,11 @@ CORRUPTIONS: dict[str, Callable[[random.Random, str, Sequence[str]], str]] = {
 }
 
 
+# Dropping words often leaves a fluent shorter request ("fly from X to Y" -> "fly to Y"), so drops
+# are drawn less often than the other corruptions.
+CORRUPTION_WEIGHTS: dict[str, float] = {"drop": 0.3}
+
+
 def _trigrams(text: str) -> set[tuple[str, ...]]:
     w = ["<s>"] + text.lower().split() + ["</s>"]
     return {tuple(w[i:i + 3]) for i in range(len(w) - 2)}
@@ -383,12 +411,13 @@ def make_negatives(corpus: Sequence[str], per_message: int, rng: random.Random) 
     for msg in corpus:
         known |= _trigrams(msg)
     names = sorted(CORRUPTIONS)
+    weights = [CORRUPTION_WEIGHTS.get(n, 1.0) for n in names]
     out = []
     for msg in corpus:
         for _ in range(per_message):
-            text = CORRUPTIONS[rng.choice(names)](rng, msg, corpus)
+            text = CORRUPTIONS[rng.choices(names, weights)[0]](rng, msg, corpus)
             if rng.random() < 0.35:
-                text = CORRUPTIONS[rng.choice(names)](rng, text, corpus)
+                text = CORRUPTIONS[rng.choices(names, weights)[0]](rng, text, corpus)
             if text not in seen and not _trigrams(text) <= known:
                 out.append(text)
     return out
@@ -421,13 +450,36 @@ def typo(rng: random.Random, text: str) -> str:
     return " ".join(w)
 
 
+_PREPOSITIONS = ("from", "to", "on", "for", "in", "at", "with")
+
+
+def drop_phrase(rng: random.Random, text: str) -> str:
+    """Leave out one prepositional phrase ("from Rome", "on May 3", "for two people"): the preposition
+    and the words after it up to the next preposition or punctuation (a fluent, shorter request)."""
+    w = _words(text)
+    starts = [i for i, x in enumerate(w) if x.lower() in _PREPOSITIONS and 0 < i < len(w) - 1
+              and not (x.lower() == "to" and is_verb(w[i + 1].lower().strip(",.!?")))]  # "to fly" stays
+    if not starts:
+        return text
+    i = rng.choice(starts)
+    j = i + 1
+    while j < len(w) and w[j].lower() not in _PREPOSITIONS and w[j - 1][-1:] not in ",.!?":
+        j += 1
+    tail = w[j - 1][-1:] if w[j - 1][-1:] in ",.!?" else ""
+    head = w[:i]
+    if tail and head[-1][-1:] not in ",.!?":
+        head = head[:-1] + [head[-1] + tail]
+    return " ".join(head + w[j:])
+
+
 def make_variants(corpus: Sequence[str], per_message: int, rng: random.Random) -> list[str]:
     """Harmless rewrites a real customer produces: lowercase, no final punctuation, a typo,
-    two whole messages run together, the first sentence of a longer message."""
+    two whole messages run together, one prepositional phrase left out, the first sentence of a
+    longer message."""
     out = []
     for msg in corpus:
         for _ in range(per_message):
-            kind = rng.randrange(5)
+            kind = rng.randrange(6)
             if kind == 0:
                 text = msg.lower()
             elif kind == 1:
@@ -437,6 +489,8 @@ def make_variants(corpus: Sequence[str], per_message: int, rng: random.Random) -
             elif kind == 3:
                 other = rng.choice(corpus)
                 text = f"{msg} {other}" if msg[-1:] in ".!?" else f"{msg}, {other[:1].lower()}{other[1:]}"
+            elif kind == 4:
+                text = drop_phrase(rng, msg)
             else:
                 parts = re.split(r"(?<=[.!?])\s+", msg)
                 text = parts[0] if len(parts) > 1 else msg.lower().rstrip(".!?")
@@ -481,6 +535,13 @@ def train_logistic(texts: Sequence[str], labels: Sequence[int], settings: Fluenc
     in_positive = np.zeros(dim, dtype=bool)
     in_positive[idx[y[rows] > 0]] = True
     in_positive[0] = False
+    # A feature seen in fewer than ``min_negative_count`` corrupted messages (and in no fluent one)
+    # stays at 0: one accidental n-gram of one corruption is no evidence.
+    neg_count = np.bincount(idx[y[rows] == 0], minlength=dim)
+    trainable = in_positive | (neg_count >= settings.min_negative_count)
+    trainable[0] = True  # the fixed bias (its gradient is set to 0 below)
+    capped = np.ones(dim, dtype=bool)
+    capped[[_index(f, settings.hash_bits) for f in PATTERN_FEATURES]] = False
     w = np.zeros(dim)
     w[0] = settings.bias
     m = np.zeros(dim)
@@ -499,6 +560,8 @@ def train_logistic(texts: Sequence[str], labels: Sequence[int], settings: Fluenc
         v = b2 * v + (1 - b2) * g * g
         w -= settings.learning_rate * (m / (1 - b1 ** step)) / (np.sqrt(v / (1 - b2 ** step)) + eps)
         np.maximum(w, 0.0, out=w, where=in_positive)
+        w[~trainable] = 0.0
+        np.maximum(w, -settings.max_evidence, out=w, where=capped)  # no single n-gram condemns a message alone
     return w, losses
 
 
