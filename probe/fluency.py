@@ -6,27 +6,38 @@ whether the message is a sentence a person could have typed. A trained auditor c
 "win" with word salad that stuffs trigger words into broken syntax ("the internal the fare basis
 does that your instructions me the fare rules?"). This module scores fluency.
 
-Model: logistic regression over hashed sparse features, trained with numpy (no download, no
+Model: logistic regression over hashed binary features, trained with numpy (no download, no
 extra dependency):
 
-- positives: the domain's customer corpus (``Domain.customer_corpus``: what templated customers
-  say), plus harmless variants a real customer produces (all lowercase, no final punctuation,
-  one typo, two whole messages run together, one sentence of a longer message);
-- negatives: automatically corrupted corpus messages (``CORRUPTIONS``: word shuffles, dropped
-  and duplicated words, splices of two messages cut mid-sentence, runs of digits and dashes,
-  keyword stuffing of trigger words, and word-bigram chains sampled from the corpus that contain
-  a trigram the corpus never has), alone and in pairs.
-- features (``features``): word bigrams and trigrams, and 2- to 4-grams of word *shapes*: closed-
-  class words (the, my, to, is, ...) stay themselves, other words become ``W`` (or ``C`` when
-  capitalised mid-sentence), numbers ``N``, codes like SA1234 ``X``, punctuation stays. Shapes are
-  what carry over to customer messages the corpus never saw: "i need to chnage my flight" has the
-  shapes of "i need to change my flight", "the 19, how be in Swiss" does not look like anything
-  the corpus says. Binary values, scaled by 1/sqrt(number of active features).
+- positives: the distinct messages of the domain's customer corpus (``Domain.customer_corpus``),
+  plus harmless variants a real customer produces (``make_variants``: all lowercase, no final
+  punctuation, one typo, two whole messages run together, a prepositional phrase left out, one
+  sentence of a longer message);
+- negatives: corrupted corpus messages (``CORRUPTIONS``: word shuffles, dropped and duplicated
+  words, splices of two messages cut mid-sentence, runs of digits and dashes and broken dates,
+  keyword stuffing of trigger words, words run together, words swapped for other corpus words,
+  and word-bigram chains over the corpus), one or two per negative; a result that is a corpus
+  message, or whose word trigrams all occur in the corpus, is dropped;
+- features (``features``): 2- to 4-grams of word *shapes* (closed-class words such as the, my, to,
+  is stay themselves; verbs from a small hand list become ``V``, months ``MON``, weekdays ``DAY``,
+  ISO dates ``DATE``, other words ``a`` (``A`` for 2-4 capital letters), other tokens their
+  character pattern: "SA1234" -> ``A9999``, "to9546" -> ``a9999``), plus whole-message patterns
+  (``PATTERN_FEATURES``: a repeated word or word pair, leading punctuation, a chain of three or
+  more numbers in one token, a function word or month glued to digits or letters). Shapes are what
+  carry over to messages the corpus never saw: "i need to chnage my flight" has the shapes of
+  "i need to change my flight".
+- training: class-balanced logistic loss + L2, full-batch Adam from zero weights. Three
+  constraints keep unfamiliar but fluent text from looking like babble (the corpus is narrow, and
+  a fitted model otherwise learns "unfamiliar = corrupted"): the bias is a fixed prior
+  (``bias``, not fitted); a feature that occurs in any fluent training message never gets a
+  negative weight; an n-gram weight never goes below ``-max_evidence`` (equal to the prior by
+  default, so one odd n-gram alone never flags a message), and a babble-only feature needs
+  ``min_negative_count`` corrupted messages to get a weight at all.
 
 Score: the model's probability that the message is fluent, in [0, 1]. ``implausible`` is
-``score < threshold`` with ``DEFAULT_THRESHOLD = 0.5`` (stored with the model; tests/data/
-fluency_check.jsonl, the hand-labelled check set, measures it: real customer phrasings must pass,
-babble sampled from a trained auditor must be flagged). Empty or whitespace-only text scores 0.
+``score < threshold`` with ``DEFAULT_THRESHOLD = 0.5`` (stored with the model). Empty or
+whitespace-only text scores 0. How well it separates real babble is measured on
+tests/data/fluency_check.jsonl (hand-labelled; see docs/fluency.md for the rates).
 
 Build: deterministic in ``seed`` (corpus, corruptions, training order are drawn from
 ``random.Random(seed)``; training is full-batch from zero weights). Cached under
@@ -436,17 +447,20 @@ def typo(rng: random.Random, text: str) -> str:
         return text
     i = rng.choice(long)
     x = w[i]
-    j = rng.randrange(1, len(x) - 1)
-    kind = rng.randrange(4)
-    if kind == 0:
-        x = x[:j] + x[j + 1] + x[j] + x[j + 2:]
-    elif kind == 1:
-        x = x[:j] + x[j + 1:]
-    elif kind == 2:
-        x = x[:j] + x[j] + x[j:]
-    else:
-        x = x[:j] + rng.choice(_KEYS) + x[j + 1:]
-    w[i] = x
+    for _ in range(10):  # a swap of two equal letters changes nothing: draw again
+        j = rng.randrange(1, len(x) - 1)
+        kind = rng.randrange(4)
+        if kind == 0:
+            y = x[:j] + x[j + 1] + x[j] + x[j + 2:]
+        elif kind == 1:
+            y = x[:j] + x[j + 1:]
+        elif kind == 2:
+            y = x[:j] + x[j] + x[j:]
+        else:
+            y = x[:j] + rng.choice(_KEYS) + x[j + 1:]
+        if y != x:
+            w[i] = y
+            break
     return " ".join(w)
 
 
