@@ -528,10 +528,9 @@ def _design(texts: Sequence[str], bits: int, word_ngrams: Sequence[int] = (),
 
 
 def _logits(w: np.ndarray, idx: np.ndarray, val: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    contrib = w[idx] * val
-    sums = np.add.reduceat(contrib, offsets[:-1]) if len(contrib) else np.zeros(len(offsets) - 1)
-    sums[offsets[:-1] == offsets[1:]] = 0.0  # reduceat's value for empty rows is not 0
-    return sums + w[0]
+    n = len(offsets) - 1
+    rows = np.repeat(np.arange(n), np.diff(offsets))
+    return np.bincount(rows, weights=w[idx] * val, minlength=n) + w[0]
 
 
 def train_logistic(texts: Sequence[str], labels: Sequence[int], settings: FluencySettings) -> tuple[np.ndarray, list[float]]:
