@@ -150,8 +150,10 @@ def test_check_set_rates(scorer):
 
 # --- plausibility entry and CLI ----------------------------------------------------------------
 
-def test_plausibility_exposes_the_seventh_flag(domain):
+def test_plausibility_exposes_the_seventh_flag(domain, cache, scorer, monkeypatch):
     from probe.plausibility import fluency, is_implausible
+    monkeypatch.setenv("PROBE_CACHE", str(cache))
+    F._LOADED.clear()
     assert ALL_FLAG_NAMES == FLAG_NAMES + ("implausible",)
     out = fluency(["I'd like to book a flight to Paris, please.", ""], domain)
     assert set(out[0]) == {"score", "implausible"} and out[1]["implausible"] is True
