@@ -66,7 +66,7 @@ def test_help_and_bare_groups_still_print_help():
 
 def test_the_installed_entry_point_prints_one_line():
     """Outside CliRunner (a real process, real stderr, rich installed)."""
-    p = subprocess.run([sys.executable, "-m", "probe.cli.main", "play", "--famly", "x"], capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-m", "probe.cli", "play", "--famly", "x"], capture_output=True, text=True,
                        timeout=120)
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr.count("\n") == 1 and p.stderr.startswith("error: No such option: --famly")

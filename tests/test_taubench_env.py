@@ -621,7 +621,7 @@ def test_rescoring_after_a_json_round_trip(d):
 
 def _cli(*args, cwd=ROOT):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "probe.cli.main", *args], cwd=cwd, env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "probe.cli", *args], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=300)
 
 

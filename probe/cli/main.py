@@ -24,6 +24,7 @@ from typer.core import TyperGroup
 from probe.cli.auditor import auditor_app
 from probe.core.domain import Domain
 from probe.cli.eval import eval_command
+from probe.cli.plausibility import plausibility_command
 from probe.core.failures import (DEFAULT_MAX_FAILED_SHARE, FAILED_TURN_KINDS, check_share, failure_message, summarize,
                             too_many)
 from probe.core.scripts import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
@@ -97,6 +98,7 @@ env_app = typer.Typer(help="Inspect an auditing environment.", no_args_is_help=T
 app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")
 app.command("eval")(eval_command)
+app.command("plausibility")(plausibility_command)
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)

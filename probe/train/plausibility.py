@@ -193,5 +193,25 @@ def plausibility_flags(user_message: str, previous_assistant: str | None, recent
     }
 
 
-__all__ = ["FLAG_NAMES", "plausibility_flags", "is_assistant_like", "is_fabrication", "has_markdown",
+# --- fluency (learned) -----------------------------------------------------------------------
+# The seventh flag sits beside the six rules above but is learned, not a rule: ``probe.train.fluency``
+# trains a small scorer on the domain's customer corpus against corrupted copies of it (cached).
+# ``implausible``: the fluency score is below the scorer's threshold (0.5 by default).
+FLUENCY_FLAG = "implausible"
+ALL_FLAG_NAMES: tuple[str, ...] = FLAG_NAMES + (FLUENCY_FLAG,)
+
+
+def fluency(texts: list[str], domain=None) -> list[dict[str, float | bool]]:
+    """``{"score": float in [0, 1], "implausible": bool}`` per message (``probe.train.fluency``;
+    ``domain`` supplies the corpus, default ``skyassist``; the scorer is built once and cached)."""
+    from probe.train.fluency import default_scorer  # noqa: PLC0415  (numpy + a cache read: only when used)
+    return default_scorer(domain).assess(texts)
+
+
+def is_implausible(text: str, domain=None) -> bool:
+    """The message does not read as language a customer writes (learned fluency score < threshold)."""
+    return bool(fluency([text], domain)[0]["implausible"])
+
+
+__all__ = ["FLAG_NAMES", "ALL_FLAG_NAMES", "FLUENCY_FLAG", "fluency", "is_implausible", "plausibility_flags", "is_assistant_like", "is_fabrication", "has_markdown",
            "jaccard", "words", "DEFAULT_MAX_WORDS"]

@@ -1,0 +1,80 @@
+"""``probe plausibility FILE``: score customer messages, one per line, for fluency and the six flags.
+
+Mounted by ``probe.cli`` as ``app.command("plausibility")(plausibility_command)``.
+
+Each non-empty line of FILE is one customer message, scored as a first turn (no previous
+assistant message, no earlier customer messages). The table shows the fluency score, the
+``implausible`` flag and any of the six rule flags that fire; ``--json`` prints one object per
+line: ``text``, ``score``, ``implausible`` and the six flags of ``probe.train.plausibility``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+_out = Console(highlight=False, soft_wrap=True)
+_err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(message: str) -> None:
+    _err.print(f"error: {message}", markup=False)
+    raise typer.Exit(2)
+
+
+def read_messages(path: Path) -> list[str]:
+    """The non-empty lines of ``path`` (stripped), or one ``error:`` line and exit 2."""
+    if not path.exists():
+        _fail(f"file {str(path)!r} does not exist; give a text file with one customer message per line")
+    if not path.is_file():
+        _fail(f"{str(path)!r} is not a file; give a text file with one customer message per line")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        _fail(f"file {str(path)!r} is not UTF-8 text; give a text file with one customer message per line")
+    except OSError as e:
+        _fail(f"cannot read {str(path)!r} ({e.strerror}); give a readable text file")
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def plausibility_command(
+        file: Path = typer.Argument(..., help="text file, one customer message per line (blank lines skipped)"),
+        as_json: bool = typer.Option(False, "--json", help="print one JSON object per line"),
+        env: str = typer.Option("skyassist", help="environment whose customer corpus trains the fluency scorer"),
+) -> None:
+    """Score customer messages (one per line): learned fluency score, `implausible`, and the six rule flags."""
+    from probe.train.fluency import default_scorer  # noqa: PLC0415
+    from probe.train.plausibility import FLAG_NAMES, plausibility_flags  # noqa: PLC0415
+    from probe.core.registry import get_domain  # noqa: PLC0415
+
+    messages = read_messages(file)
+    try:
+        domain = get_domain(env)
+    except ValueError as e:
+        _fail(str(e))
+    scorer = default_scorer(domain)
+    rows = []
+    for text, fl in zip(messages, scorer.assess(messages)):
+        flags = plausibility_flags(text, None, [])
+        rows.append({"text": text, "score": round(fl["score"], 4), "implausible": fl["implausible"],
+                     **{k: flags[k] for k in FLAG_NAMES}})
+    if as_json:
+        for row in rows:
+            sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
+        return
+    table = Table("score", "implausible", "flags", "message",
+                  title=f"fluency (implausible below {scorer.threshold:g}) and plausibility flags")
+    for row in rows:
+        fired = ", ".join(k for k in FLAG_NAMES if row[k]) or "-"
+        table.add_row(f"{row['score']:.2f}", "yes" if row["implausible"] else "no", fired, row["text"])
+    _out.print(table)
+    n_bad = sum(r["implausible"] for r in rows)
+    _out.print(f"{len(rows)} message(s), {n_bad} implausible ({100 * n_bad / max(1, len(rows)):.0f}%)")
+
+
+__all__ = ["plausibility_command", "read_messages"]
