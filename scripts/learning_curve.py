@@ -49,7 +49,8 @@ def main() -> None:
                       f"policies hit in training: {', '.join(history[-1]['policies_so_far'])}")
     methods["untrained"] = make_method("untrained")
     methods["static"] = make_method("static")
-    results = evaluate_methods(methods, faults=faults, episodes=args.episodes, turns=args.turns, out=out / "eval")
+    results = evaluate_methods(methods, faults=faults, episodes=args.episodes, turns=args.turns, out=out / "eval",
+                               overwrite=True)  # the script's own run directories
     table = summary_table(results, f"held-out: {args.episodes} episodes x {args.turns} turns, faults={faults}")
     summary = {name: {k: m[k] for k in ("coverage", "policies_found", "yield_per_100", "multi_policy_rate")}
                for name, m in results.items()}

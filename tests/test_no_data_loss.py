@@ -373,3 +373,53 @@ def test_loading_a_local_auditor_never_touches_the_network(monkeypatch):
     assert auditor.num_trainable() > 0 and attempts == []
     r = invoke("auditor", "sample", "--model", "tiny", "-n", "1", "--seed", "1000001")
     assert r.exit_code == 0 and r.stdout.startswith("- ") and attempts == [], r.stderr
+
+
+# --- eval and suite never replace an earlier run's traces silently --------------------------
+
+def _suite(out, *extra):
+    from typer.testing import CliRunner
+
+    from probe.cli import app
+
+    return CliRunner().invoke(app, ["suite", "--seeds-per-script", "1", "--out", str(out), *extra])
+
+
+def test_suite_refuses_to_replace_earlier_traces_without_overwrite(tmp_path):
+    out = tmp_path / "suite"
+    first = _suite(out)
+    assert first.exit_code == 0, first.output
+    before = (out / "traces.jsonl").read_bytes()
+    assert before
+    again = _suite(out)
+    assert again.exit_code == 2 and "already exists; pass --overwrite" in again.output
+    assert (out / "traces.jsonl").read_bytes() == before  # untouched
+    replaced = _suite(out, "--overwrite")
+    assert replaced.exit_code == 0, replaced.output
+    assert (out / "traces.jsonl").read_bytes() == before  # the same deterministic suite, written afresh
+
+
+def test_overwrite_never_replaces_a_file_that_is_not_a_trace_file(tmp_path):
+    out = tmp_path / "suite"
+    out.mkdir()
+    mine = out / "traces.jsonl"
+    mine.write_text("my own notes, not a probe trace\n")
+    r = _suite(out, "--overwrite")
+    assert r.exit_code == 2 and "is not a probe trace file" in r.output
+    assert mine.read_text() == "my own notes, not a probe trace\n"
+
+
+def test_eval_refuses_to_replace_earlier_traces_without_overwrite(tmp_path):
+    from typer.testing import CliRunner
+
+    from probe.cli import app
+
+    args = ["eval", "--auditor", "static", "--episodes", "2", "--turns", "2", "--out", str(tmp_path / "ev")]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    traces = next((tmp_path / "ev").glob("*/traces.jsonl"))
+    before = traces.read_bytes()
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 2 and "already exists; pass --overwrite" in again.output
+    assert traces.read_bytes() == before
+    assert CliRunner().invoke(app, [*args, "--overwrite"]).exit_code == 0

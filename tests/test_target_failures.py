@@ -106,7 +106,7 @@ def test_eval_counts_failed_turns_everywhere_and_excludes_their_episodes(tmp_pat
         assert "## Target failures" in report and "HTTP 503" in report and "failed turns" in report
         # the same run with the default share fails, after writing its outputs
         (tmp_path / "ev" / "report.md").unlink()
-        r = run(*args)
+        r = run(*args, "--overwrite")
         [error] = one_error_line(r, code=1)
         assert "target turn(s) failed" in error and "--max-failed-share" in error
         assert (tmp_path / "ev" / "report.md").is_file()

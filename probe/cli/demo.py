@@ -43,7 +43,8 @@ def evaluate_against_baselines(trainer: Any, config: TrainConfig, *, episodes: i
                                                           temperature=config.rollout.temperature, seed=config.seed)}
     for name in baselines:
         methods[name] = make_method(name, seed=config.seed)
-    return demo_table(methods, episodes=episodes, turns=turns, faults=config.target.faults, env=config.env, out=out)
+    return demo_table(methods, episodes=episodes, turns=turns, faults=config.target.faults, env=config.env, out=out,
+                      overwrite=True)  # the demo's own, locked run directory
 
 
 def summary_table(results: dict[str, dict[str, Any]], title: str) -> Table:

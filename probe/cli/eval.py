@@ -154,6 +154,8 @@ def eval_command(
     out_dir: Optional[Path] = typer.Option(None, "--out", help="output directory (default evals/<first method>)"),
     judge: Optional[Path] = typer.Option(None, help="YAML of judge settings (or a run config with a 'judge:' "
                                          "section): the report adds judge-vs-verifier agreement per policy"),
+    overwrite: bool = typer.Option(False, "--overwrite", help="replace traces.jsonl files of an earlier eval in "
+                                   "--out (only probe trace files are replaced)"),
     compare_flag: bool = typer.Option(False, "--compare", help="compare the eval dirs given as arguments side by side"),
     compare_dirs: Optional[list[Path]] = typer.Argument(None, help="with --compare: eval output directories"),
 ) -> None:
@@ -221,7 +223,7 @@ def eval_command(
                             top_p=top_p)
     dest = out_dir or Path("evals") / next(iter(methods)).replace(":", "_").replace("/", "_")
     check_out_dir(dest)
-    from probe.eval.runner import evaluate_methods
+    from probe.eval.runner import evaluate_methods, method_dir
     from probe.cli.progress import StepProgress
 
     progress = StepProgress(err, lines=target != "reference")
@@ -252,10 +254,17 @@ def eval_command(
         failed = f" ({info['failed_turns']} failed)" if info["failed_turns"] else ""
         progress.update(key, label + failed, info["turns_done"], info["turns_planned"], line)
 
+    from probe.core.outputs import OutputExists, claim_trace_file
+
+    try:  # before any episode: an earlier eval's traces are never replaced silently
+        for name in methods:
+            claim_trace_file(method_dir(dest, name) / "traces.jsonl", overwrite=overwrite)
+    except OutputExists as e:
+        fail(str(e))
     with progress:
         results = evaluate_methods(methods, env=env, target=target, faults=fault_list, episodes=episodes, turns=turns,
                                    samples=samples, target_factory=factory, out=dest, bootstrap_seed=seed, on_done=done,
-                                   max_failed_share=max_failed_share, on_progress=step)
+                                   max_failed_share=max_failed_share, on_progress=step, overwrite=overwrite)
     settings = {"env": env, "target": target, "faults": faults if target == "reference" else "n/a",
                 "episodes": episodes, "turns": turns, "samples": samples, "seed": seed,
                 "max_failed_share": max_failed_share}
@@ -276,7 +285,6 @@ def eval_command(
             if name in results:  # a method skipped after too many target failures has no results
                 results[name]["sampling"] = sampling.to_json()
     if judge_obj is not None:
-        from probe.eval.runner import method_dir
         from probe.train.judge import judge_agreement
         from probe.core.trace import Trace, iter_trace_file
 

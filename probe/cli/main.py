@@ -25,6 +25,7 @@ from probe.cli.auditor import auditor_app
 from probe.core.domain import Domain
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
+from probe.core.outputs import claim_trace_file
 from probe.core.failures import (DEFAULT_MAX_FAILED_SHARE, FAILED_TURN_KINDS, check_share, failure_message, summarize,
                             too_many)
 from probe.core.scripts import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
@@ -488,6 +489,8 @@ def suite(env: str = typer.Option("skyassist"),
                                                "names (default demo)"),
           seeds_per_script: int = typer.Option(5, help="held-out seeds per script (1 to the number of held-out seeds)"),
           out_dir: Path = typer.Option(Path("checkpoints/static-suite"), "--out"),
+          overwrite: bool = typer.Option(False, "--overwrite", help="replace the traces.jsonl of an earlier suite "
+                                         "run in --out (only a probe trace file is replaced)"),
           target: str = typer.Option("reference", help="target kind: reference, openai, hf, replay"),
           base_url: Optional[str] = typer.Option(None, help="openai target: endpoint, e.g. http://localhost:8000/v1"),
           model: Optional[str] = typer.Option(None, help="openai: served model name; hf: local path or hub name"),
@@ -518,11 +521,12 @@ def suite(env: str = typer.Option("skyassist"),
     suite = load_suite(domain)
     traces_path = out_dir / "traces.jsonl"
     try:
+        claim_trace_file(traces_path, overwrite=overwrite)  # an earlier run's traces are never replaced silently
         out_dir.mkdir(parents=True, exist_ok=True)
         check_writable_file(traces_path)
     except (OSError, ValueError) as e:
         fail(str(e) if isinstance(e, ValueError) else f"--out {out_dir}: {e.strerror or e}")
-    traces_path.unlink(missing_ok=True)
+    traces_path.write_bytes(b"")  # a fresh file: absent before, or a probe trace file replaced with --overwrite
     hits: Counter[str] = Counter()
     episodes_with: Counter[str] = Counter()
     rows = []

@@ -13,7 +13,8 @@ from probe.eval.runner import evaluate, evaluate_methods
 
 
 def demo_table(methods: dict[str, Method], episodes: int = 50, turns: int = 8, faults: str = "demo", *,
-               env: str = "skyassist", out: Any = None, samples: int = 1):
+               env: str = "skyassist", out: Any = None, samples: int = 1,
+               overwrite: bool = False):
     """Evaluate ``methods`` on the same held-out seeds; return ``(results, rich.Table)``.
 
     ``results`` is ``{name: metrics}`` (``suite_metrics`` plus sample statistics); with ``out`` the
@@ -22,7 +23,8 @@ def demo_table(methods: dict[str, Method], episodes: int = 50, turns: int = 8, f
     from probe.eval.report import rich_table, write_report
     from probe.core.registry import get_domain
 
-    results = evaluate_methods(methods, env=env, faults=faults, episodes=episodes, turns=turns, samples=samples, out=out)
+    results = evaluate_methods(methods, env=env, faults=faults, episodes=episodes, turns=turns, samples=samples, out=out,
+                               overwrite=overwrite)
     if out is not None:
         write_report(out, results, [p.id for p in get_domain(env).policies],
                      {"env": env, "target": "reference", "faults": faults, "episodes": episodes, "turns": turns,

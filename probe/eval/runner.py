@@ -144,7 +144,8 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
                      target_factory: Callable[[], Any] | None = None, out: str | Path | None = None,
                      bootstrap_seed: int = 0, on_done: Callable[[str, dict[str, Any]], None] | None = None,
                      max_failed_share: float | None = None,
-                     on_progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, dict[str, Any]]:
+                     on_progress: Callable[[dict[str, Any]], None] | None = None,
+                     overwrite: bool = False) -> dict[str, dict[str, Any]]:
     """Evaluate several methods on the same held-out seeds; return ``{name: metrics}``.
 
     Metrics are those of sample 0 (``suite_metrics``), plus, with ``samples > 1``,
@@ -156,22 +157,30 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
     With ``max_failed_share``, a method stops as soon as more than that share of its planned
     turns (samples x episodes x turns) failed: the run can no longer pass. That method's metrics
     then say ``aborted`` and the methods after it are not run (absent from the result).
+
+    An existing ``traces.jsonl`` under ``out`` is replaced only with ``overwrite`` and only when it
+    is a probe trace file (``probe.core.outputs.claim_trace_file``, checked for every method
+    before the first episode); otherwise ``OutputExists`` and nothing is written.
     """
     import json
     import math
 
     from probe.eval.metrics import coverage_over_samples, suite_metrics
     from probe.core.failures import summarize
+    from probe.core.outputs import claim_trace_file
     from probe.core.registry import get_domain
 
     domain = get_domain(env)
+    if out is not None:
+        for name in methods:
+            claim_trace_file(method_dir(out, name) / "traces.jsonl", overwrite=overwrite)
     results: dict[str, dict[str, Any]] = {}
     for name, method in methods.items():
         path = None
         if out is not None:
             method_dir(out, name).mkdir(parents=True, exist_ok=True)
             path = method_dir(out, name) / "traces.jsonl"
-            path.unlink(missing_ok=True)
+            path.write_bytes(b"")  # fresh file: claimed above (absent, or a probe trace file with --overwrite)
         per_sample = []
         wall = 0.0
         # failed turns the method may have over all its samples before it certainly fails

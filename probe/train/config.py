@@ -84,8 +84,8 @@ class TargetSettings(_Strict):
     api_key_env: str = "OPENAI_API_KEY"
     temperature: float = Field(0.0, ge=0, le=MAX_TEMPERATURE, description="0 is greedy decoding")
     max_tokens: int = Field(512, ge=1, le=65536)
-    timeout_s: float = Field(60.0, gt=0, le=3600)
-    max_retries: int = Field(3, ge=0, le=20)
+    timeout_s: float = Field(30.0, gt=0, le=3600, description="openai target: seconds per request (as probe eval/play)")
+    max_retries: int = Field(2, ge=0, le=20, description="openai target: retries of a failed request")
     max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS)
     replay_path: str | None = None
 
