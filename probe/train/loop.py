@@ -34,9 +34,9 @@ from probe.train.rundir import RunDirError, RunLock, open_run_dir, resolve_run_d
 from probe.train.curriculum import HorizonCurriculum
 from probe.core.registry import get_domain
 from probe.train.reward import CompositeReward, RewardConfig, load_reward_config
-from probe.train.rollout import RolloutBatch, RolloutConfig, RolloutEngine, SamplingSettings
+from probe.train.rollout import RolloutBatch, RolloutEngine, SamplingSettings
 from probe.core.trace import append_trace
-from probe.train.algos import ALGORITHMS, CONFIGS
+from probe.train.algos import ALGORITHMS
 
 
 def reward_config(spec: str | dict[str, Any]) -> RewardConfig:
@@ -229,9 +229,7 @@ class Trainer:
         self.auditor = auditor if auditor is not None else load_run_auditor(config)
         self.reward = CompositeReward(reward_config(config.reward), self.domain)
         SamplingSettings.of_run(config).apply_prompt(self.auditor)  # the reward variant's prompt (v1: plain)
-        c = config.curriculum
-        self.curriculum = HorizonCurriculum(levels=tuple(c.levels), threshold=c.threshold, window=c.window)
-        r = config.rollout
+        self.curriculum = HorizonCurriculum(config.curriculum)
         # GFlowNet explores off-policy on the candidate messages only; prefixes and continuations
         # sample with the shared rollout settings, as for GRPO and DPO
         candidate_temperature = config.gfn.exploration_temperature if config.algo == "gfn" else None
@@ -244,19 +242,14 @@ class Trainer:
             except ValueError as e:
                 raise ConfigError(f"config section 'judge': {e}") from None
         self.engine = RolloutEngine(
-            RolloutConfig(env=config.env, target=config.target.kind, faults=config.target.faults,
-                          prefixes=r.prefixes, group_size=r.group_size, continuation_turns=r.continuation_turns,
-                          gamma=r.gamma, max_new_tokens=r.max_new_tokens, temperature=r.temperature, top_p=r.top_p,
-                          candidate_temperature=candidate_temperature,
-                          target_workers=r.target_workers, seed=config.seed),
-            self.reward, target_factory=target_factory(config), judge=self.judge)
+            config.rollout, self.reward, env=config.env, target=config.target.kind, faults=config.target.faults,
+            seed=config.seed, candidate_temperature=candidate_temperature, target_factory=target_factory(config),
+            judge=self.judge)
         self.optimizer = torch.optim.AdamW(self.auditor.trainable_parameters(), lr=config.optim.lr,
                                            weight_decay=config.optim.weight_decay)
-        algo_settings = getattr(config, config.algo).model_dump()
         kwargs = {"seed": config.seed} if config.algo == "gfn" else {}
-        self.algo = ALGORITHMS[config.algo](CONFIGS[config.algo](**{k: v for k, v in algo_settings.items()
-                                                                  if k in CONFIGS[config.algo].__dataclass_fields__}),
-                                            self.auditor, self.optimizer, config.optim.max_grad_norm, **kwargs)
+        self.algo = ALGORITHMS[config.algo](getattr(config, config.algo), self.auditor, self.optimizer,
+                                            config.optim.max_grad_norm, **kwargs)
         self.step = 0
         self.discovered: dict[str, int] = {}  # policy -> first update that hit it in training
         self._wandb = None
