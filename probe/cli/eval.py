@@ -18,6 +18,7 @@ from rich.console import Console
 
 from probe.eval.methods import METHODS, LearnedAuditor, Method, make_method
 from probe.core.failures import DEFAULT_MAX_FAILED_SHARE, check_share, failure_message, too_many
+from probe.cli.errors import fail
 from probe.targets.openai_target import OpenAITargetConfig
 
 DEFAULT_TIMEOUT = OpenAITargetConfig.model_fields["timeout_s"].default
@@ -28,11 +29,6 @@ MAX_SEED = 2**32 - 1
 
 out = Console(highlight=False, soft_wrap=True, width=260, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
-
-
-def fail(message: str, code: int = 2) -> None:
-    err.print(f"error: {message}", markup=False)
-    raise typer.Exit(code)
 
 
 def resolve_checkpoint(path: Path) -> tuple[Path, Path | None]:

@@ -22,6 +22,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from probe.cli.auditor import auditor_app
+from probe.cli.errors import fail
 from probe.core.domain import Domain
 from probe.cli.eval import eval_command
 from probe.core.failures import (DEFAULT_MAX_FAILED_SHARE, FAILED_TURN_KINDS, check_share, failure_message, summarize,
@@ -100,13 +101,6 @@ app.command("eval")(eval_command)
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
-
-
-def fail(message: str, code: int = 2) -> None:
-    """Print ``error: ...`` (one line per problem of a multi-problem message) and exit."""
-    for line in message.splitlines() or [""]:
-        err.print(f"error: {line}", markup=False)
-    raise typer.Exit(code)
 
 
 def load_domain(name: str) -> Domain:
