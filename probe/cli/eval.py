@@ -186,16 +186,12 @@ def eval_command(
     except ValueError as e:
         fail(str(e))
     factory = None
-    from probe.targets import make_target, request_limits
+    from probe.targets import request_limits, target_factory
 
     try:
         limits = request_limits(target, timeout, retries)
         if target != "reference":
-            given = {"base_url": base_url, "model": model, "api_key_env": api_key_env}
-            options = {k: v for k, v in given.items() if v is not None}
-            options.update(limits)
-            make_target(domain, target, **options)
-            factory = lambda: make_target(domain, target, **options)  # noqa: E731
+            factory = target_factory(domain, target, base_url=base_url, model=model, api_key_env=api_key_env, **limits)
         elif base_url is not None or model is not None or api_key_env is not None:
             raise ValueError("--base-url, --model and --api-key-env apply to model targets (--target openai, hf, "
                              "replay), not reference")

@@ -189,31 +189,22 @@ def config_changes(saved: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str
 
 def target_options(config: TrainConfig) -> dict[str, Any]:
     """The ``target`` section as options of ``probe.targets.make_target`` for its kind."""
+    from probe.targets import options_for
+
     t = config.target
-    if t.kind == "openai":
-        keys = ("base_url", "model", "api_key_env", "temperature", "max_tokens", "timeout_s", "max_retries",
-                "max_concurrency")
-        return {k: getattr(t, k) for k in keys if getattr(t, k) is not None}
-    if t.kind == "hf":
-        return {k: getattr(t, k) for k in ("model", "temperature", "max_tokens") if getattr(t, k) is not None}
-    if t.kind == "replay":
-        return {"recording_path": t.replay_path}
-    return {}
+    return options_for(t.kind, **t.model_dump(exclude={"kind", "faults", "replay_path"}), recording_path=t.replay_path)
 
 
 def target_factory(config: TrainConfig) -> Callable[[], Any] | None:
-    """None for the reference target (the game builds it); otherwise a factory of model targets."""
+    """None for the reference target (the game builds it); otherwise ``probe.targets.target_factory``."""
     if config.target.kind == "reference":
         return None
-    from probe.targets import make_target
+    from probe.targets import target_factory as factory
 
-    domain = get_domain(config.env)
-    options = target_options(config)
     try:
-        make_target(domain, config.target.kind, **options)  # fail fast on bad options
+        return factory(get_domain(config.env), config.target.kind, **target_options(config))  # fails fast on bad options
     except ValueError as e:
         raise ConfigError(f"config section 'target': {e}") from None
-    return lambda: make_target(domain, config.target.kind, **options)
 
 
 class Trainer:
