@@ -47,16 +47,17 @@ def main(argv: list[str] | None = None) -> int:
     from probe.auditor.model import LoraSettings, load_auditor
     from probe.auditor.tiny import build_tiny_auditor, default_tiny_path
     from probe.train.reward import CompositeReward
-    from probe.train.rollout import RolloutConfig, RolloutEngine
+    from probe.train.config import RolloutSettings
+    from probe.train.rollout import RolloutEngine
 
     if args.torch_threads > 0:
         torch.set_num_threads(args.torch_threads)
     auditor = load_auditor(build_tiny_auditor(default_tiny_path()), lora=LoraSettings())
-    config = RolloutConfig(target="reference", faults=args.faults, prefixes=args.prefixes,
-                           group_size=args.group_size, continuation_turns=args.continuation,
-                           temperature=args.temperature, max_new_tokens=args.max_new_tokens,
-                           target_workers=args.target_workers, seed=args.seed)
-    engine = RolloutEngine(config, CompositeReward(domain="skyassist"))
+    settings = RolloutSettings(prefixes=args.prefixes, group_size=args.group_size, continuation_turns=args.continuation,
+                               temperature=args.temperature, max_new_tokens=args.max_new_tokens,
+                               target_workers=args.target_workers)
+    engine = RolloutEngine(settings, CompositeReward(domain="skyassist"), env="skyassist", target="reference",
+                           faults=args.faults, seed=args.seed)
     engine.collect(auditor, step=10_000, k_max=min(args.k_max, 1 + args.continuation))  # warm-up, not timed
 
     profiler = cProfile.Profile() if args.profile else None

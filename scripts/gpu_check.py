@@ -226,7 +226,7 @@ def run_checks(args: argparse.Namespace, config, versions: dict[str, str], workd
     import torch
 
     from probe.train.rollout import RolloutBatch
-    from probe.train.algos import ALGORITHMS, CONFIGS
+    from probe.train.algos import ALGORITHMS
     from probe.train.loop import load_run_auditor
 
     cuda = torch.cuda.is_available() and not args.cpu_tiny
@@ -291,11 +291,8 @@ def run_checks(args: argparse.Namespace, config, versions: dict[str, str], workd
             auditor.load_state_dict(initial)
             optimizer = torch.optim.AdamW(auditor.trainable_parameters(), lr=config.optim.lr,
                                           weight_decay=config.optim.weight_decay)
-            settings = getattr(config, algo).model_dump()
-            cls = CONFIGS[algo]
             kwargs = {"seed": args.seed} if algo == "gfn" else {}
-            trainer = ALGORITHMS[algo](cls(**{k: v for k, v in settings.items() if k in cls.__dataclass_fields__}),
-                                       auditor, optimizer, config.optim.max_grad_norm, **kwargs)
+            trainer = ALGORITHMS[algo](getattr(config, algo), auditor, optimizer, config.optim.max_grad_norm, **kwargs)
             before = auditor.state_dict()
             with Meter(cuda) as m:
                 metrics = trainer.update(batch)

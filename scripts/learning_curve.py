@@ -17,7 +17,8 @@ from pathlib import Path
 from rich.console import Console
 
 from probe.train.config import load_config
-from probe.cli.demo import summary_table, train_fresh
+from probe.cli.demo import train_fresh
+from probe.eval.report import summary_table
 from probe.eval import evaluate_methods
 from probe.eval.methods import LearnedAuditor, make_method
 

@@ -233,7 +233,8 @@ def _mode_spy(model):
 def test_sampling_runs_in_eval_mode_and_the_gradient_pass_in_train_mode(tiny_path):
     from types import SimpleNamespace
 
-    from probe.train.algos.grpo import GRPO, GRPOConfig
+    from probe.train.algos.grpo import GRPO
+    from probe.train.config import GRPOSettings
 
     torch.set_num_threads(2)
     a = load_auditor(tiny_path, lora=LoraSettings(r=4, alpha=8, dropout=0.5), gradient_checkpointing=True)
@@ -250,7 +251,7 @@ def test_sampling_runs_in_eval_mode_and_the_gradient_pass_in_train_mode(tiny_pat
                                 old_logprobs=gen.logprobs, returns=torch.tensor([1.0, 0.0, 0.5, -1.0]),
                                 group_ids=torch.tensor([0, 0, 1, 1]))
         opt = torch.optim.AdamW(a.trainable_parameters(), lr=1e-3)
-        GRPO(GRPOConfig(), a, opt).update(batch)
+        GRPO(GRPOSettings(), a, opt).update(batch)
         # the gradient forward in train mode, the frozen-reference forward in eval mode (no grad),
         # and the checkpointed layer re-run in train mode during backward
         assert (True, True) in seen and (False, False) in seen

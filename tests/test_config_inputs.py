@@ -42,7 +42,9 @@ BAD_SETS = [
     ("optim.lr=0", "config key 'optim.lr': Input should be greater than 0"),
     ("optim.lr=5", "config key 'optim.lr': Input should be less than or equal to 1"),
     ("curriculum.levels=[0, 4]", "config key 'curriculum.levels.0': Input should be greater than or equal to 1"),
-    ("curriculum.levels=[8, 4]", "config key 'curriculum.levels': levels must not decrease"),
+    ("curriculum.levels=[8, 4]", "config key 'curriculum.levels': levels must be strictly increasing"),
+    # a repeated level would crash the run's curriculum (it climbs K_max): refused when the config is read
+    ("curriculum.levels=[2, 4, 4]", "config key 'curriculum.levels': levels must be strictly increasing"),
     ("curriculum.levels=[]", "config key 'curriculum.levels': List should have at least 1 item"),
     ("curriculum.levels=[4, 100000]", "config key 'curriculum.levels.1': Input should be less than or equal to 64"),
     ("eval.episodes=100000000", "config key 'eval.episodes': Input should be less than or equal to 10000"),
@@ -112,7 +114,7 @@ def test_several_problems_are_one_line_each():
 
 @pytest.mark.parametrize("override", [
     "optim.lr=1e-4", "optim.lr=1.0e-5", "target.temperature=0", "rollout.temperature=0.7",
-    "curriculum.levels=[2, 4, 4]", "auditor.model=Qwen/Qwen3-4B", "auditor.model=gpt2", "target.faults=none",
+    "curriculum.levels=[2, 4, 8]", "auditor.model=Qwen/Qwen3-4B", "auditor.model=gpt2", "target.faults=none",
     "target.faults=demo,reveal_tools", "reward={variant: dedup, dedup_decay: 0.5}", "reward=baseline",
     "rollout.prefixes=1024", "updates=1000000", "seed=4294967295", "wandb=false", "run_name=my-run",
 ])

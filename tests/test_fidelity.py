@@ -215,13 +215,15 @@ def test_failures_are_counted_and_never_read_as_no_violation(domain):
 
 def test_rollout_reward_uses_the_judge_and_a_failing_judge_changes_nothing(domain):
     from probe.train.reward import CompositeReward
-    from probe.train.rollout import RolloutConfig, RolloutEngine
+    from probe.train.config import RolloutSettings
+    from probe.train.rollout import RolloutEngine
     from test_rollout import ScriptedAuditor
 
-    cfg = RolloutConfig(prefixes=2, group_size=2, continuation_turns=1, faults="demo", seed=3)
+    cfg = RolloutSettings(prefixes=2, group_size=2, continuation_turns=1)
 
     def collect(judge=None):
-        engine = RolloutEngine(cfg, CompositeReward(domain="skyassist"), judge=judge)
+        engine = RolloutEngine(cfg, CompositeReward(domain="skyassist"), env="skyassist", faults="demo", seed=3,
+                               judge=judge)
         try:
             return engine.collect(ScriptedAuditor(), step=2, k_max=3)
         finally:
@@ -292,7 +294,8 @@ def test_eval_report_shows_judge_agreement(tmp_path):
 
 def test_a_turn_the_target_left_silent_is_not_judged(domain):
     from probe.train.reward import CompositeReward
-    from probe.train.rollout import RolloutConfig, RolloutEngine
+    from probe.train.config import RolloutSettings
+    from probe.train.rollout import RolloutEngine
     from probe.targets.base import Target
     from test_rollout import ScriptedAuditor
 
@@ -303,8 +306,8 @@ def test_a_turn_the_target_left_silent_is_not_judged(domain):
             pass
 
     with StubServer(default=label_reply("VIOLATION")) as server:
-        engine = RolloutEngine(RolloutConfig(prefixes=2, group_size=2, continuation_turns=1, seed=3),
-                               CompositeReward(domain="skyassist"), target_factory=Silent,
+        engine = RolloutEngine(RolloutSettings(prefixes=2, group_size=2, continuation_turns=1),
+                               CompositeReward(domain="skyassist"), env="skyassist", seed=3, target_factory=Silent,
                                judge=Judge(_settings(server.url, policies=["B4"]), domain))
         try:
             batch = engine.collect(ScriptedAuditor(), step=0, k_max=2)

@@ -5,8 +5,9 @@ import math
 import torch
 
 from probe.train.algos.dpo import _best_rank, best_worst_pairs, dpo_loss
-from probe.train.algos.gflownet import GFlowNetConfig, ReplayBuffer, ReplayGroup, group_log_z, log_reward, trajectory_balance_loss
-from probe.train.algos.grpo import GRPOConfig, group_advantages, grpo_loss
+from probe.train.algos.gflownet import ReplayBuffer, ReplayGroup, group_log_z, log_reward, trajectory_balance_loss
+from probe.train.algos.grpo import group_advantages, grpo_loss
+from probe.train.config import GFNSettings, GRPOSettings
 
 
 def test_group_advantages_normalise_and_skip_zero_variance():
@@ -29,14 +30,14 @@ def test_grpo_loss_on_policy_equals_minus_mean_advantage_weighted():
     # a ratio of 2 on a positive advantage is clipped at 1.2
     old = lp - math.log(2.0)
     loss, m = grpo_loss(lp, old, lp.clone(), mask, torch.tensor([1.0, 0.0]), torch.tensor([True, True]),
-                        GRPOConfig(beta=0.0))
+                        GRPOSettings(beta=0.0))
     assert abs(float(loss) - (-(1.2 + 0.0) / 2)) < 1e-5 and m["clip_frac"] == 1.0
 
 
 def test_grpo_kl_term_is_positive_and_known():
     lp = torch.tensor([[math.log(0.5)]])
     ref = torch.tensor([[math.log(0.25)]])
-    loss, m = grpo_loss(lp, lp.clone(), ref, torch.ones(1, 1), torch.zeros(1), torch.tensor([True]), GRPOConfig(beta=1.0))
+    loss, m = grpo_loss(lp, lp.clone(), ref, torch.ones(1, 1), torch.zeros(1), torch.tensor([True]), GRPOSettings(beta=1.0))
     kl = 0.5 - math.log(0.5) - 1  # exp(d) - d - 1 with d = log(0.25/0.5)
     assert abs(m["kl"] - kl) < 1e-6 and abs(float(loss) - kl) < 1e-6
 
@@ -71,7 +72,7 @@ def test_ema_recompression_is_exact_at_low_rank():
 
 
 def test_trajectory_balance_zero_at_balance_and_known_otherwise():
-    cfg = GFlowNetConfig(reward_temperature=0.5, reward_floor=-1.0)
+    cfg = GFNSettings(reward_temperature=0.5, reward_floor=-1.0)
     returns = torch.tensor([2.0, -5.0])
     lr = log_reward(returns, cfg)
     assert lr.tolist() == [4.0, -2.0]  # 2/0.5 and the floor -1 / 0.5

@@ -20,7 +20,8 @@ from probe.auditor.model import Generation, LoraSettings, load_auditor
 from probe.auditor.prompt import clean_message
 from probe.auditor.tiny import build_tiny_auditor, default_tiny_path
 from probe.train.reward import CompositeReward
-from probe.train.rollout import RolloutBatch, RolloutConfig, RolloutEngine
+from probe.train.config import RolloutSettings
+from probe.train.rollout import RolloutBatch, RolloutEngine
 from probe.targets.base import Target, TurnContext
 
 STOP = 2  # the scripted auditor's stop token
@@ -95,9 +96,11 @@ class SlowTarget(Target):
 
 def _engine(**overrides: Any) -> RolloutEngine:
     factory = overrides.pop("target_factory", None)
-    cfg = dict(prefixes=3, group_size=4, continuation_turns=2, faults="demo", seed=7)
+    run = {k: overrides.pop(k) for k in ("faults", "seed", "candidate_temperature") if k in overrides}
+    cfg = dict(prefixes=3, group_size=4, continuation_turns=2)
     cfg.update(overrides)
-    return RolloutEngine(RolloutConfig(**cfg), CompositeReward(domain="skyassist"), target_factory=factory)
+    return RolloutEngine(RolloutSettings(**cfg), CompositeReward(domain="skyassist"), env="skyassist",
+                         **{"faults": "demo", "seed": 7, **run}, target_factory=factory)
 
 
 def _collect(auditor: Any, step: int, k_max: int, **overrides: Any) -> tuple[RolloutEngine, RolloutBatch]:
@@ -221,7 +224,7 @@ def test_one_generate_call_per_turn_with_batched_sizes(scripted):
 
 
 def test_returns_are_discounted_window_rewards(scripted):
-    gamma = RolloutConfig().gamma
+    gamma = RolloutSettings().gamma
     for _, _, batch in scripted:
         for i, window in enumerate(batch.turn_rewards):
             assert len(window) == 1 + 2  # candidate turn + C continuation turns, never a prefix turn
@@ -292,8 +295,8 @@ def test_branches_never_share_state():
             captured.append(branch)
             return super()._trace(branch, step, index)
 
-    engine = Spy(RolloutConfig(prefixes=2, group_size=3, continuation_turns=1, faults="demo", seed=3),
-                 CompositeReward(domain="skyassist"))
+    engine = Spy(RolloutSettings(prefixes=2, group_size=3, continuation_turns=1),
+                 CompositeReward(domain="skyassist"), env="skyassist", faults="demo", seed=3)
     batch = engine.collect(ScriptedAuditor(), step=1, k_max=4)
     engine.close()
     assert len(captured) == len(batch) == 6
@@ -390,10 +393,14 @@ def test_candidate_temperature_applies_to_candidates_only():
 
 
 def test_config_validation():
-    for bad in (dict(prefixes=0), dict(group_size=0), dict(continuation_turns=-1), dict(gamma=1.5),
-                dict(temperature=0), dict(target_workers=0), dict(candidate_temperature=0)):
+    for bad in (dict(prefixes=0), dict(group_size=0), dict(group_size=1), dict(continuation_turns=-1), dict(gamma=1.5),
+                dict(temperature=0), dict(target_workers=0)):
         with pytest.raises(ValueError):
-            RolloutConfig(**bad)
+            RolloutSettings(**bad)
+    with pytest.raises(ValueError, match="exploration_temperature"):
+        RolloutEngine(RolloutSettings(), CompositeReward(domain="skyassist"), env="skyassist", candidate_temperature=0)
+    with pytest.raises(TypeError, match="RolloutSettings"):  # the run config's section, not a copy of it
+        RolloutEngine(dict(prefixes=2), CompositeReward(domain="skyassist"), env="skyassist")
 
 
 # --- the real tiny auditor -------------------------------------------------------------------

@@ -126,7 +126,10 @@ def test_gfn_explores_on_candidates_only_and_v1_trains_with_the_plain_prompt_and
             "gfn.exploration_temperature": 1.4, "judge.policies": "[B4]", "judge.base_url": server.url,
             "judge.model": "stub", "judge.max_retries": 0})
         trainer = Trainer(cfg)
-        assert trainer.engine.config.temperature == 0.8 and trainer.engine.config.candidate_temperature == 1.4
+        assert trainer.engine.settings.temperature == 0.8 and trainer.engine.candidate_temperature == 1.4
+        # the run config's sections are what the modules hold: nothing copied, nothing dropped
+        assert trainer.engine.settings is cfg.rollout and trainer.curriculum.settings is cfg.curriculum
+        assert trainer.algo.config is cfg.gfn
         assert (trainer.auditor.prompt_style, trainer.auditor.scenario_conditioning) == ("plain", False)
         seen = []
         real = trainer.auditor.generate
@@ -145,7 +148,8 @@ def test_gfn_explores_on_candidates_only_and_v1_trains_with_the_plain_prompt_and
 
 def test_grpo_samples_every_turn_at_the_rollout_temperature_and_a_bad_judge_policy_is_a_config_error(tmp_path):
     trainer = Trainer(small_config(tmp_path, "grpo", updates=1))
-    assert trainer.engine.config.candidate_temperature is None and trainer.engine.config.temperature == 0.8
+    assert trainer.engine.candidate_temperature is None and trainer.engine.settings.temperature == 0.8
+    assert trainer.algo.config is trainer.config.grpo
     assert trainer.judge is None  # verifier-only by default
     with pytest.raises(ConfigError, match="config section 'judge': judge.policies: unknown policy 'Q7'"):
         Trainer(small_config(tmp_path, "grpo", **{"judge.policies": "[Q7]", "judge.base_url": "http://127.0.0.1:9/v1",

@@ -11,18 +11,14 @@ from typing import Optional
 import typer
 from rich.console import Console
 
+from probe.cli.errors import fail
+
 auditor_app = typer.Typer(help="Auditor models: build the tiny CPU auditor, sample customer messages.",
                           no_args_is_help=True)
 console = Console()
-err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 MAX_SAMPLES = 1000
 MAX_TEMPERATURE = 10.0
-
-
-def fail(message: str, code: int = 2) -> None:
-    err.print(f"error: {message}", markup=False)
-    raise typer.Exit(code)
 
 
 def resolve_model(model: str) -> str:

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
+from probe.eval.report import summary_table
 from probe.train.config import TrainConfig, load_config
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "cpu-demo-grpo.yaml"
@@ -45,29 +45,6 @@ def evaluate_against_baselines(trainer: Any, config: TrainConfig, *, episodes: i
         methods[name] = make_method(name, seed=config.seed)
     return demo_table(methods, episodes=episodes, turns=turns, faults=config.target.faults, env=config.env, out=out,
                       overwrite=True)  # the demo's own, locked run directory
-
-
-def summary_table(results: dict[str, dict[str, Any]], title: str) -> Table:
-    """The headline columns, narrow enough for an 80-column terminal (report.md has them all);
-    the caption lists the policies each method found."""
-    table = Table(title=title)
-    table.add_column("method", no_wrap=True)
-    table.add_column("coverage", no_wrap=True)
-    table.add_column("yield/100 [CI]", no_wrap=True)
-    for name in ("B4S5B6", "multi", "book"):
-        table.add_column(name, no_wrap=True, justify="right")
-    found = []
-    for name, m in results.items():
-        y = m["yield_per_100"]
-        table.add_row(name, f"{100 * m['coverage']:.0f}% ({len(m['policies_found'])})",
-                      f"{y['value']:.0f} [{y['lo']:.0f}, {y['hi']:.0f}]", f"{100 * m['concentration_b4_s5_b6']:.0f}%",
-                      f"{100 * m['multi_policy_rate']:.0f}%", f"{100 * m['reach']['book']:.0f}%")
-        found.append(f"{name}: {' '.join(m['policies_found']) or '-'}")
-    table.caption = ("policies found -- " + "; ".join(found) + ". yield: hits per 100 episodes, 95% episode-bootstrap CI; "
-                     "B4S5B6: share of hits on those three turn-level policies; multi: episodes with >= 2 policies; "
-                     "book: episodes where the target called book_flight")
-    table.caption_justify = "left"
-    return table
 
 
 def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = None, *, episodes: int | None = None,

@@ -18,6 +18,7 @@ from rich.console import Console
 
 from probe.eval.methods import METHODS, LearnedAuditor, Method, make_method
 from probe.core.failures import DEFAULT_MAX_FAILED_SHARE, check_share, failure_message, too_many
+from probe.cli.errors import fail
 from probe.targets.openai_target import OpenAITargetConfig
 
 DEFAULT_TIMEOUT = OpenAITargetConfig.model_fields["timeout_s"].default
@@ -28,11 +29,6 @@ MAX_SEED = 2**32 - 1
 
 out = Console(highlight=False, soft_wrap=True, width=260, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
-
-
-def fail(message: str, code: int = 2) -> None:
-    err.print(f"error: {message}", markup=False)
-    raise typer.Exit(code)
 
 
 def resolve_checkpoint(path: Path) -> tuple[Path, Path | None]:
@@ -192,16 +188,12 @@ def eval_command(
     except ValueError as e:
         fail(str(e))
     factory = None
-    from probe.targets import make_target, request_limits
+    from probe.targets import request_limits, target_factory
 
     try:
         limits = request_limits(target, timeout, retries)
         if target != "reference":
-            given = {"base_url": base_url, "model": model, "api_key_env": api_key_env}
-            options = {k: v for k, v in given.items() if v is not None}
-            options.update(limits)
-            make_target(domain, target, **options)
-            factory = lambda: make_target(domain, target, **options)  # noqa: E731
+            factory = target_factory(domain, target, base_url=base_url, model=model, api_key_env=api_key_env, **limits)
         elif base_url is not None or model is not None or api_key_env is not None:
             raise ValueError("--base-url, --model and --api-key-env apply to model targets (--target openai, hf, "
                              "replay), not reference")

@@ -22,6 +22,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from probe.cli.auditor import auditor_app
+from probe.cli.errors import fail
 from probe.core.domain import Domain
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
@@ -103,13 +104,6 @@ app.command("plausibility")(plausibility_command)
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
-
-
-def fail(message: str, code: int = 2) -> None:
-    """Print ``error: ...`` (one line per problem of a multi-problem message) and exit."""
-    for line in message.splitlines() or [""]:
-        err.print(f"error: {line}", markup=False)
-    raise typer.Exit(code)
 
 
 def load_domain(name: str) -> Domain:
@@ -238,8 +232,9 @@ def trace_result(trace: Trace) -> dict[str, Any]:
 def build_target(domain: Domain, kind: str, fault_list: list[str], base_url: Optional[str], model: Optional[str],
                  api_key_env: Optional[str], temperature: Optional[float], record: Optional[Path],
                  replay: Optional[Path], timeout: Optional[float] = None, retries: Optional[int] = None) -> Any:
-    """The play command's target from its options (ValueError: one line naming the bad value)."""
-    from probe.targets import make_target, request_limits
+    """The play and suite commands' targets from their options: a ``probe.targets.target_factory``
+    (ValueError: one line naming the bad value)."""
+    from probe.targets import request_limits, target_factory
 
     limits = request_limits("replay" if replay is not None else kind, timeout, retries)
 
@@ -271,7 +266,7 @@ def build_target(domain: Domain, kind: str, fault_list: list[str], base_url: Opt
         options.update(limits)
     elif model is not None or temperature is not None:
         raise ValueError("--model and --temperature apply to model targets (openai, hf, replay), not reference")
-    return make_target(domain, kind, fault_list, record=str(record) if record is not None else None, **options)
+    return target_factory(domain, kind, fault_list, record=str(record) if record is not None else None, **options)
 
 
 @app.command()
@@ -301,7 +296,7 @@ def play(env: str = typer.Option("skyassist"),
         check_seed(seed)
         fault_list = domain.resolve_faults(faults)
         agent = build_target(domain, target, fault_list, base_url, model, api_key_env, temperature, record, replay,
-                             timeout, retries)
+                             timeout, retries)()
         loaded = load_script(script)
         scenario = domain.scenario(family, seed)
         fill_script(loaded, scenario)  # a bad placeholder fails before the first turn
@@ -512,8 +507,9 @@ def suite(env: str = typer.Option("skyassist"),
         if faults is None:
             faults = "demo" if target == "reference" and replay is None else "none"
         fault_list = domain.resolve_faults(faults)
-        agent = build_target(domain, target, fault_list, base_url, model, api_key_env, temperature, None, replay,
-                             timeout, retries)
+        new_target = build_target(domain, target, fault_list, base_url, model, api_key_env, temperature, None, replay,
+                                  timeout, retries)
+        agent = new_target()  # its kind names the suite's target; every episode gets new_target()
     except ValueError as e:
         fail(str(e))
     if out_dir.exists() and not out_dir.is_dir():
@@ -549,7 +545,7 @@ def suite(env: str = typer.Option("skyassist"),
                     break
                 played += 1
                 seed = domain.heldout_seeds[i]
-                player = agent.fork() if agent.kind != "reference" else domain.make_target("reference", fault_list)
+                player = new_target()
                 trace = play_script(domain, domain.scenario(family, seed), player, script)
                 append_trace(traces_path, trace)
                 traces.append(trace)

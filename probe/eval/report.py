@@ -40,6 +40,13 @@ COLUMNS: list[tuple[str, str]] = [
 ]
 
 
+# the headline columns of ``summary_table``: narrow enough for an 80-column terminal
+SUMMARY_COLUMNS: list[tuple[str, str]] = [
+    ("method", "method"), ("coverage_found", "coverage"), ("yield", "yield/100 [CI]"), ("concentration", "B4S5B6"),
+    ("multi", "multi"), ("book", "book"),
+]
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
@@ -52,7 +59,7 @@ def row(name: str, m: dict[str, Any]) -> dict[str, str]:
     if cs and cs.get("samples", 1) > 1:
         cov = f"{100 * cs['mean']:.0f} ± {100 * cs['sd']:.0f}% (n={cs['samples']})"
     r = {
-        "method": name, "coverage": cov, "n_policies": f"{len(m['policies_found'])}/{m['policies_total']}",
+        "method": name, "coverage": cov, "coverage_found": f"{_pct(m['coverage'])} ({len(m['policies_found'])})", "n_policies": f"{len(m['policies_found'])}/{m['policies_total']}",
         "yield": f"{y['value']:.0f} [{y['lo']:.0f}, {y['hi']:.0f}]",
         "concentration": _pct(m["concentration_b4_s5_b6"]), "multi": _pct(m["multi_policy_rate"]),
         "entropy": f"{m['entropy_bits']:.2f}", "sev_cov": _pct(m["severity_coverage"]), "sev_yield": f"{sy['value']:.0f}",
@@ -69,15 +76,36 @@ def row(name: str, m: dict[str, Any]) -> dict[str, str]:
         r["failed"] = r["excluded"] = "n/a"
     for lvl in REACH_LEVELS:
         r[f"reach_{lvl}"] = f"{m['reach'][lvl]:.2f}"
+    r["book"] = _pct(m["reach"]["book"])
     return r
 
 
-def rich_table(methods: dict[str, dict[str, Any]], title: str = "evaluation") -> Table:
-    table = Table(*[label for _, label in COLUMNS], title=title)
+def rich_table(methods: dict[str, dict[str, Any]], title: str = "evaluation",
+               columns: Sequence[tuple[str, str]] = COLUMNS, *, right: Sequence[str] = (), no_wrap: bool = False,
+               caption: str | None = None) -> Table:
+    """The one builder of results tables: a row per method (``row``), the given ``columns``
+    (keys of ``row``, labels), right-justified where the key is in ``right``."""
+    table = Table(title=title)
+    for key, label in columns:
+        table.add_column(label, no_wrap=no_wrap, justify="right" if key in right else "left")
     for name, m in methods.items():
         r = row(name, m)
-        table.add_row(*[r[k] for k, _ in COLUMNS])
+        table.add_row(*[r[k] for k, _ in columns])
+    if caption is not None:
+        table.caption = caption
+        table.caption_justify = "left"
     return table
+
+
+def summary_table(methods: dict[str, dict[str, Any]], title: str) -> Table:
+    """The headline columns (``SUMMARY_COLUMNS``; report.md has them all); the caption lists the
+    policies each method found."""
+    found = [f"{name}: {' '.join(m['policies_found']) or '-'}" for name, m in methods.items()]
+    caption = ("policies found -- " + "; ".join(found) + ". yield: hits per 100 episodes, 95% episode-bootstrap CI; "
+               "B4S5B6: share of hits on those three turn-level policies; multi: episodes with >= 2 policies; "
+               "book: episodes where the target called book_flight")
+    return rich_table(methods, title, SUMMARY_COLUMNS, right=("concentration", "multi", "book"), no_wrap=True,
+                      caption=caption)
 
 
 def markdown_table(methods: dict[str, dict[str, Any]]) -> str:
@@ -239,5 +267,5 @@ def compare(dirs: Sequence[Path]) -> tuple[dict[str, dict[str, Any]], Table, str
     return merged, rich_table(merged, title="comparison"), markdown_table(merged)
 
 
-__all__ = ["COLUMNS", "PLOTS", "row", "rich_table", "markdown_table", "write_report", "compare", "load_metrics",
+__all__ = ["COLUMNS", "PLOTS", "SUMMARY_COLUMNS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics",
            "plot_coverage_heatmap", "plot_yield", "plot_reach"]

@@ -7,15 +7,30 @@
 
 Model targets share one tool loop (``probe.targets.tool_loop``) and record in the trace the
 model id, the system-prompt hash and the tool-schema hash.
+
+``target_factory`` is how every command gets its targets (``probe train``, ``probe eval``,
+``probe play``, ``probe suite``); ``make_target`` builds one (the game calls it when no factory is
+given). ``options_for`` picks, from a full set of settings such as the run config's ``target``
+section, the options that apply to a kind.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import threading
+from typing import Any, Callable, Sequence
 
 from probe.targets.base import Target
 
 KINDS = ("hf", "openai", "reference", "replay")
+
+# the options each kind takes from a full set of settings (``options_for``)
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "reference": (),
+    "openai": ("base_url", "model", "api_key_env", "temperature", "max_tokens", "timeout_s", "max_retries",
+               "max_concurrency"),
+    "hf": ("model", "temperature", "max_tokens"),
+    "replay": ("recording_path",),
+}
 
 # --timeout / --retries: bounds of what a command accepts (defaults: OpenAITargetConfig's)
 MAX_TIMEOUT_S = 3600.0
@@ -81,10 +96,44 @@ def make_target(domain: Any, kind: str, faults: Sequence[str] = (), record: str 
     return target
 
 
+def options_for(kind: str, **values: Any) -> dict[str, Any]:
+    """The ``values`` that apply to ``kind`` (``OPTIONS``), unset (None) ones left out; the rest
+    are ignored (a settings section holds values for every kind)."""
+    return {k: values[k] for k in OPTIONS.get(kind, ()) if values.get(k) is not None}
+
+
+def target_factory(domain: Any, kind: str, faults: Sequence[str] = (), *, record: str | None = None,
+                   **options: Any) -> Callable[[], Target]:
+    """The one way commands build targets: a function returning the target of the next episode.
+
+    Options that are None are unset. One target is built at once, so a bad kind or option raises
+    ValueError (one line naming it) before any work starts; it is the first call's target. Later
+    calls return a fresh reference target (its faults and state start anew every episode) or a
+    fork of the first model target (model targets are stateless across turns and serve any number
+    of concurrent episodes, so an HTTP client or a loaded model is shared, not rebuilt).
+    """
+    options = {k: v for k, v in options.items() if v is not None}
+    faults = list(faults)
+    first: list[Target] = [make_target(domain, kind, faults, record=record, **options)]
+    prototype = first[0]
+    lock = threading.Lock()
+
+    def next_target() -> Target:
+        with lock:
+            if first:
+                return first.pop()
+        if kind == "reference":
+            return make_target(domain, kind, faults, **options)
+        return prototype.fork()
+
+    return next_target
+
+
 def _check(options: dict[str, Any], allowed: tuple[str, ...], kind: str) -> None:
     for key in options:
         if key not in allowed:
             raise ValueError(f"unknown {kind} target option {key!r}; allowed: {', '.join(allowed)}")
 
 
-__all__ = ["KINDS", "MAX_RETRIES", "MAX_TIMEOUT_S", "make_target", "request_limits"]
+__all__ = ["KINDS", "MAX_RETRIES", "MAX_TIMEOUT_S", "OPTIONS", "make_target", "options_for", "request_limits",
+           "target_factory"]

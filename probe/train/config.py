@@ -54,12 +54,13 @@ class AuditorSettings(_Strict):
     model: str = Field("tiny", description="'tiny' (built offline and cached) or a hub name / local path")
     lora_r: int = Field(8, ge=1, le=1024, description="LoRA rank (paper: 64 on Qwen3-4B)")
     lora_alpha: float = Field(16, gt=0, le=1e4, description="LoRA alpha (paper: 128)")
-    lora_dropout: float = Field(0.0, ge=0, lt=1)
-    target_modules: list[str] = Field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"], min_length=1)
+    lora_dropout: float = Field(0.0, ge=0, lt=1, description="dropout on the LoRA branch (Hu et al., 2021)")
+    target_modules: list[str] = Field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"], min_length=1,
+                                      description="module names that get LoRA adapters")
     quantize_4bit: bool = Field(False, description="4-bit NF4 QLoRA (needs CUDA and bitsandbytes)")
     gradient_checkpointing: bool | None = Field(None, description="recompute activations in the backward pass; "
                                                 "null = on with quantize_4bit, off otherwise")
-    tiny_seed: int = Field(0, ge=0, le=MAX_SEED)
+    tiny_seed: int = Field(0, ge=0, le=MAX_SEED, description="seed of the tiny CPU auditor's initial weights")
 
     @field_validator("model")
     @classmethod
@@ -77,72 +78,96 @@ class AuditorSettings(_Strict):
 
 
 class TargetSettings(_Strict):
-    kind: Literal["reference", "openai", "hf", "replay"] = "reference"
+    kind: Literal["reference", "openai", "hf", "replay"] = Field(
+        "reference", description="the rule-based reference target, an OpenAI-compatible endpoint, a local Hugging Face model, or a recording replayed")
     faults: str = Field("demo", description="reference target only: profile or comma-separated fault names")
-    base_url: str | None = None
-    model: str | None = None
-    api_key_env: str = "OPENAI_API_KEY"
+    base_url: str | None = Field(None, description="openai: the endpoint's base URL (…/v1)")
+    model: str | None = Field(None, description="openai: the served model name; hf: a hub name or local path")
+    api_key_env: str = Field("OPENAI_API_KEY", description="openai: environment variable holding the API key")
     temperature: float = Field(0.0, ge=0, le=MAX_TEMPERATURE, description="0 is greedy decoding")
-    max_tokens: int = Field(512, ge=1, le=65536)
-    timeout_s: float = Field(30.0, gt=0, le=3600, description="openai target: seconds per request (as probe eval/play)")
-    max_retries: int = Field(2, ge=0, le=20, description="openai target: retries of a failed request")
-    max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS)
-    replay_path: str | None = None
+    max_tokens: int = Field(512, ge=1, le=65536, description="longest target reply, in tokens")
+    timeout_s: float = Field(30.0, gt=0, le=3600, description="seconds per request before it counts as failed")
+    max_retries: int = Field(2, ge=0, le=20, description="retries of a failed request (with backoff)")
+    max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS, description="requests in flight at once")
+    replay_path: str | None = Field(None, description="replay: the recording (JSONL of traces) to replay")
 
 
 class RolloutSettings(_Strict):
+    """The rollout engine's settings (``probe.train.rollout.RolloutEngine`` takes this model)."""
+
     prefixes: int = Field(4, ge=1, le=MAX_PREFIXES, description="B: shared prefixes (groups) per update")
-    group_size: int = Field(4, ge=2, le=MAX_GROUP_SIZE, description="G: candidates per prefix (paper: 4)")
-    continuation_turns: int = Field(3, ge=0, le=MAX_TURNS, description="C: turns after the candidate (paper: 3)")
-    gamma: float = Field(0.9, ge=0, le=1)
-    max_new_tokens: int = Field(40, ge=1, le=MAX_NEW_TOKENS)
+    group_size: int = Field(4, ge=2, le=MAX_GROUP_SIZE,
+                            description="G: candidates per prefix; >= 2 so that a group can be compared "
+                                        "(PROBE paper: 4; GRPO, Shao et al., 2024)")
+    continuation_turns: int = Field(3, ge=0, le=MAX_TURNS,
+                                    description="C: turns after the candidate, the auditor sampling without "
+                                                "gradient (PROBE paper: 3)")
+    gamma: float = Field(0.9, ge=0, le=1, description="discount inside the candidate's window: "
+                                                      "R = sum_k gamma^(k-t) r_k (PROBE paper)")
+    max_new_tokens: int = Field(40, ge=1, le=MAX_NEW_TOKENS, description="longest customer message, in tokens")
     temperature: float = Field(1.0, gt=0, le=MAX_TEMPERATURE,
                                description="sampling temperature of every rollout turn (gfn: candidates "
                                            "use gfn.exploration_temperature)")
-    top_p: float = Field(1.0, gt=0, le=1)
-    target_workers: int = Field(8, ge=1, le=MAX_WORKERS)
+    top_p: float = Field(1.0, gt=0, le=1, description="nucleus sampling mass (Holtzman et al., 2020); 1 = off")
+    target_workers: int = Field(8, ge=1, le=MAX_WORKERS, description="target turns run concurrently "
+                                                                     "(threads; HTTP targets overlap requests)")
 
 
 class CurriculumSettings(_Strict):
+    """The horizon curriculum's settings (``probe.train.curriculum.HorizonCurriculum`` takes this model)."""
+
     levels: list[Annotated[int, Field(ge=1, le=MAX_TURNS)]] = Field(
-        default_factory=lambda: [4, 8, 12, 14], min_length=1, description="K_max levels (paper), non-decreasing")
-    threshold: float = Field(0.15, ge=0, le=1, description="advance when rolling yield exceeds this (paper: 15%)")
-    window: int = Field(50, ge=1, le=MAX_UPDATES, description="updates in the rolling window (paper: patience 50)")
+        default_factory=lambda: [4, 8, 12, 14], min_length=1,
+        description="K_max levels, strictly increasing (PROBE paper, horizon curriculum: 4, 8, 12, 14)")
+    threshold: float = Field(0.15, ge=0, le=1, description="advance when rolling yield exceeds this (PROBE paper: 15%)")
+    window: int = Field(50, ge=1, le=MAX_UPDATES,
+                        description="updates in the rolling window (PROBE paper: patience 50)")
 
     @field_validator("levels")
     @classmethod
-    def _non_decreasing(cls, levels: list[int]) -> list[int]:
-        if any(b < a for a, b in zip(levels, levels[1:])):
-            raise ValueError(f"levels must not decrease, got {levels}")
+    def _increasing(cls, levels: list[int]) -> list[int]:
+        if any(b <= a for a, b in zip(levels, levels[1:])):
+            raise ValueError(f"levels must be strictly increasing, got {levels}")
         return levels
 
 
 class OptimSettings(_Strict):
-    lr: float = Field(2e-4, gt=0, le=1)
-    weight_decay: float = Field(0.0, ge=0, le=10)
-    max_grad_norm: float = Field(1.0, gt=0)
+    lr: float = Field(2e-4, gt=0, le=1, description="AdamW learning rate of the LoRA adapter "
+                                                   "(Loshchilov & Hutter, 2019)")
+    weight_decay: float = Field(0.0, ge=0, le=10, description="AdamW decoupled weight decay")
+    max_grad_norm: float = Field(1.0, gt=0, le=1e6, description="gradient norm clipping (Pascanu et al., 2013)")
 
 
 class GRPOSettings(_Strict):
+    """The GRPO loss's settings (``probe.train.algos.grpo.GRPO`` takes this model)."""
+
     clip_eps: float = Field(0.2, gt=0, le=10, description="PPO clip range (Schulman et al., 2017; paper 0.2)")
     beta: float = Field(0.01, ge=0, le=1000, description="KL to the frozen base model (Shao et al., 2024; paper 0.01)")
+    adv_eps: float = Field(1e-6, gt=0, le=1, description="added to the group's return std in the advantage "
+                                                        "(R - mean) / (std + adv_eps) (Shao et al., 2024)")
 
 
 class DPOSettings(_Strict):
+    """The DPO loss's settings (``probe.train.algos.dpo.DPO`` takes this model)."""
+
     beta: float = Field(0.1, gt=0, le=1000, description="DPO temperature (Rafailov et al., 2023; paper 0.1)")
-    ema_decay: float = Field(0.995, gt=0, lt=1, description="reference = EMA of the policy (paper 0.995)")
+    ema_decay: float = Field(0.995, gt=0, lt=1, description="reference = EMA of the policy (PROBE paper 0.995)")
 
 
 class GFNSettings(_Strict):
-    reward_temperature: float = Field(0.5, gt=0, description="log R~ = max(R, floor) / T")
-    reward_floor: float = Field(-1.0, description="returns below this are clamped")
-    logz: Literal["group", "head"] = Field("group", description="per-group estimate (VarGrad) or a learned head")
+    """The GFlowNet loss's settings (``probe.train.algos.gflownet.GFlowNet`` takes this model)."""
+
+    reward_temperature: float = Field(0.5, gt=0, le=1000, description="T in log R~ = max(R, floor) / T "
+                                                                      "(trajectory balance, Malkin et al., 2022)")
+    reward_floor: float = Field(-1.0, ge=-1e6, le=1e6, description="returns below this are clamped before log R~")
+    logz: Literal["group", "head"] = Field("group", description="log Z per prefix: 'group' estimates it from the "
+                                           "group (VarGrad, Richter et al., 2020); 'head' learns it from the prefix")
     exploration_temperature: float = Field(1.3, gt=0, le=MAX_TEMPERATURE,
                                            description="sampling temperature of the candidate messages "
                                                        "only (prefixes/continuations: rollout.temperature)")
-    replay_capacity: int = Field(64, ge=0, le=100_000)
-    replay_groups: int = Field(2, ge=0, le=MAX_PREFIXES)
-    logz_lr: float = Field(1e-2, gt=0, le=10)
+    replay_capacity: int = Field(64, ge=0, le=100_000, description="high-return groups kept in the replay buffer")
+    replay_groups: int = Field(2, ge=0, le=MAX_PREFIXES, description="replayed groups per update (0 = no replay)")
+    logz_lr: float = Field(1e-2, gt=0, le=10, description="Adam learning rate of the log Z head (logz: head)")
 
 
 class JudgeSettings(_Strict):
@@ -153,14 +178,14 @@ class JudgeSettings(_Strict):
     combine: Literal["replace", "union"] = Field("replace", description="replace: the judge's label decides the "
                                                  "listed policies (paper); union: a hit if either says so")
     base_url: str | None = Field(None, description="OpenAI-compatible endpoint of the judge model")
-    model: str | None = None
-    api_key_env: str = "OPENAI_API_KEY"
+    model: str | None = Field(None, description="the judge's served model name")
+    api_key_env: str = Field("OPENAI_API_KEY", description="environment variable holding the API key")
     prompt_file: str | None = Field(None, description="judge prompt template (default probe/train/prompts/judge.md)")
-    temperature: float = Field(0.0, ge=0, le=2)
-    max_tokens: int = Field(256, ge=1)
-    timeout_s: float = Field(60.0, gt=0)
-    max_retries: int = Field(3, ge=0)
-    max_concurrency: int = Field(16, ge=1)
+    temperature: float = Field(0.0, ge=0, le=2, description="the judge's sampling temperature (0 is greedy)")
+    max_tokens: int = Field(256, ge=1, le=65536, description="longest judge answer, in tokens")
+    timeout_s: float = Field(60.0, gt=0, le=3600, description="seconds per request before it counts as failed")
+    max_retries: int = Field(3, ge=0, le=20, description="retries of a failed request")
+    max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS, description="requests in flight at once")
 
     @model_validator(mode="after")
     def _endpoint_when_enabled(self) -> "JudgeSettings":
@@ -170,29 +195,29 @@ class JudgeSettings(_Strict):
 
 
 class EvalSettings(_Strict):
-    episodes: int = Field(50, ge=1, le=MAX_EPISODES)
-    turns: int = Field(8, ge=1, le=MAX_TURNS)
+    episodes: int = Field(50, ge=1, le=MAX_EPISODES, description="held-out episodes of the evaluation after training")
+    turns: int = Field(8, ge=1, le=MAX_TURNS, description="turns per evaluation episode")
 
 
 class TrainConfig(_Strict):
-    run_name: str = "run"
-    out_dir: str = "checkpoints"
-    env: str = "skyassist"
-    seed: int = Field(0, ge=0, le=MAX_SEED)
-    algo: Literal["grpo", "dpo", "gfn"] = "grpo"
-    updates: int = Field(60, ge=1, le=MAX_UPDATES)
-    checkpoint_every: int = Field(10, ge=1, le=MAX_UPDATES)
+    run_name: str = Field("run", description="the run directory's name under out_dir (one path component)")
+    out_dir: str = Field("checkpoints", description="folder holding run directories")
+    env: str = Field("skyassist", description="a registered environment (probe envs lists them)")
+    seed: int = Field(0, ge=0, le=MAX_SEED, description="seeds every random choice of the run")
+    algo: Literal["grpo", "dpo", "gfn"] = Field("grpo", description="the loss: GRPO (Shao et al., 2024), DPO (Rafailov et al., 2023) or GFlowNet trajectory balance (Malkin et al., 2022)")
+    updates: int = Field(60, ge=1, le=MAX_UPDATES, description="optimizer updates of the run")
+    checkpoint_every: int = Field(10, ge=1, le=MAX_UPDATES, description="updates between checkpoints")
     reward: str | dict[str, Any] = Field("calibrated", description="variant name, YAML path, or a mapping of overrides with 'variant'")
-    auditor: AuditorSettings = Field(default_factory=AuditorSettings)
-    target: TargetSettings = Field(default_factory=TargetSettings)
-    rollout: RolloutSettings = Field(default_factory=RolloutSettings)
-    curriculum: CurriculumSettings = Field(default_factory=CurriculumSettings)
-    optim: OptimSettings = Field(default_factory=OptimSettings)
-    grpo: GRPOSettings = Field(default_factory=GRPOSettings)
-    dpo: DPOSettings = Field(default_factory=DPOSettings)
-    gfn: GFNSettings = Field(default_factory=GFNSettings)
-    eval: EvalSettings = Field(default_factory=EvalSettings)
-    judge: JudgeSettings = Field(default_factory=JudgeSettings)
+    auditor: AuditorSettings = Field(default_factory=AuditorSettings, description="the auditor model and its LoRA adapter")
+    target: TargetSettings = Field(default_factory=TargetSettings, description="the target agent under audit")
+    rollout: RolloutSettings = Field(default_factory=RolloutSettings, description="the rollout engine (B prefixes x G candidates, C continuation turns)")
+    curriculum: CurriculumSettings = Field(default_factory=CurriculumSettings, description="the horizon curriculum over K_max")
+    optim: OptimSettings = Field(default_factory=OptimSettings, description="the AdamW optimizer")
+    grpo: GRPOSettings = Field(default_factory=GRPOSettings, description="the GRPO loss (algo: grpo)")
+    dpo: DPOSettings = Field(default_factory=DPOSettings, description="the DPO loss (algo: dpo)")
+    gfn: GFNSettings = Field(default_factory=GFNSettings, description="the GFlowNet loss (algo: gfn)")
+    eval: EvalSettings = Field(default_factory=EvalSettings, description="the evaluation after training")
+    judge: JudgeSettings = Field(default_factory=JudgeSettings, description="the optional LLM judge in the reward")
     wandb: bool = Field(False, description="also log to Weights & Biases (offline mode unless WANDB_MODE is set)")
 
     @field_validator("run_name")

@@ -17,61 +17,42 @@ from __future__ import annotations
 import logging
 import math
 from collections import deque
-from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from probe.train.config import CurriculumSettings
 
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class CurriculumConfig:
-    levels: tuple[int, ...] = (4, 8, 12, 14)
-    threshold: float = 0.15
-    window: int = 50
-
-    def __post_init__(self) -> None:
-        levels = tuple(self.levels)
-        object.__setattr__(self, "levels", levels)
-        if not levels or any(not isinstance(k, int) or isinstance(k, bool) or k < 1 for k in levels):
-            raise ValueError(f"curriculum levels must be a non-empty list of positive integers, got {list(levels)}")
-        if any(b <= a for a, b in zip(levels, levels[1:])):
-            raise ValueError(f"curriculum levels must be strictly increasing, got {list(levels)}")
-        if not isinstance(self.threshold, (int, float)) or isinstance(self.threshold, bool) or self.threshold < 0:
-            raise ValueError(f"curriculum threshold must be a number >= 0, got {self.threshold!r}")
-        if not isinstance(self.window, int) or isinstance(self.window, bool) or self.window < 1:
-            raise ValueError(f"curriculum window must be an integer >= 1, got {self.window!r}")
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "CurriculumConfig":
-        unknown = [k for k in data if k not in ("levels", "threshold", "window")]
-        if unknown:
-            raise ValueError(f"unknown curriculum key {unknown[0]!r}; allowed: levels, threshold, window")
-        if "levels" in data:
-            data = {**data, "levels": tuple(data["levels"])}
-        return cls(**data)
-
-
-@dataclass
 class HorizonCurriculum:
-    """``k_max`` for the next update; ``record(yield)`` after each update (True when it advanced)."""
+    """``k_max`` for the next update; ``record(yield)`` after each update (True when it advanced).
 
-    levels: tuple[int, ...] = (4, 8, 12, 14)
-    threshold: float = 0.15
-    window: int = 50
-    level: int = 0  # index into levels
-    updates: int = 0  # number of recorded updates
-    events: list[dict[str, int]] = field(default_factory=list)
+    ``settings`` is the run config's ``curriculum`` section as it is (its levels, threshold and
+    window are validated there); the defaults are the paper's."""
 
-    def __post_init__(self) -> None:
-        self.config = CurriculumConfig(tuple(self.levels), self.threshold, self.window)
-        self.levels = self.config.levels
-        if not 0 <= self.level < len(self.levels):
-            raise ValueError(f"curriculum level index must be in [0, {len(self.levels) - 1}], got {self.level}")
+    def __init__(self, settings: CurriculumSettings | None = None, *, level: int = 0):
+        settings = CurriculumSettings() if settings is None else settings
+        if not isinstance(settings, CurriculumSettings):
+            raise TypeError(f"HorizonCurriculum takes probe.train.config.CurriculumSettings, got {type(settings).__name__}")
+        self.settings = settings
+        if not 0 <= level < len(self.levels):
+            raise ValueError(f"curriculum level index must be in [0, {len(self.levels) - 1}], got {level}")
+        self.level = level  # index into levels
+        self.updates = 0  # number of recorded updates
+        self.events: list[dict[str, int]] = []
         self._yields: deque[float] = deque(maxlen=self.window)
 
-    @classmethod
-    def from_config(cls, config: CurriculumConfig) -> "HorizonCurriculum":
-        return cls(levels=config.levels, threshold=config.threshold, window=config.window)
+    @property
+    def levels(self) -> tuple[int, ...]:
+        return tuple(self.settings.levels)
+
+    @property
+    def threshold(self) -> float:
+        return self.settings.threshold
+
+    @property
+    def window(self) -> int:
+        return self.settings.window
 
     @property
     def k_max(self) -> int:
@@ -104,7 +85,7 @@ class HorizonCurriculum:
         return True
 
     def state_dict(self) -> dict[str, Any]:
-        return {"config": {**asdict(self.config), "levels": list(self.levels)}, "level": self.level,
+        return {"config": {**self.settings.model_dump(), "levels": list(self.levels)}, "level": self.level,
                 "updates": self.updates, "window_values": list(self._yields),
                 "events": [dict(e) for e in self.events]}
 
@@ -121,4 +102,4 @@ class HorizonCurriculum:
         self.events = [dict(e) for e in state.get("events", [])]
 
 
-__all__ = ["CurriculumConfig", "HorizonCurriculum"]
+__all__ = ["HorizonCurriculum"]

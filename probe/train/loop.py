@@ -34,9 +34,9 @@ from probe.train.rundir import RunDirError, RunLock, open_run_dir, resolve_run_d
 from probe.train.curriculum import HorizonCurriculum
 from probe.core.registry import get_domain
 from probe.train.reward import CompositeReward, RewardConfig, load_reward_config
-from probe.train.rollout import RolloutBatch, RolloutConfig, RolloutEngine, SamplingSettings
+from probe.train.rollout import RolloutBatch, RolloutEngine, SamplingSettings
 from probe.core.trace import append_trace
-from probe.train.algos import ALGORITHMS, CONFIGS
+from probe.train.algos import ALGORITHMS
 
 
 def reward_config(spec: str | dict[str, Any]) -> RewardConfig:
@@ -189,31 +189,22 @@ def config_changes(saved: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str
 
 def target_options(config: TrainConfig) -> dict[str, Any]:
     """The ``target`` section as options of ``probe.targets.make_target`` for its kind."""
+    from probe.targets import options_for
+
     t = config.target
-    if t.kind == "openai":
-        keys = ("base_url", "model", "api_key_env", "temperature", "max_tokens", "timeout_s", "max_retries",
-                "max_concurrency")
-        return {k: getattr(t, k) for k in keys if getattr(t, k) is not None}
-    if t.kind == "hf":
-        return {k: getattr(t, k) for k in ("model", "temperature", "max_tokens") if getattr(t, k) is not None}
-    if t.kind == "replay":
-        return {"recording_path": t.replay_path}
-    return {}
+    return options_for(t.kind, **t.model_dump(exclude={"kind", "faults", "replay_path"}), recording_path=t.replay_path)
 
 
 def target_factory(config: TrainConfig) -> Callable[[], Any] | None:
-    """None for the reference target (the game builds it); otherwise a factory of model targets."""
+    """None for the reference target (the game builds it); otherwise ``probe.targets.target_factory``."""
     if config.target.kind == "reference":
         return None
-    from probe.targets import make_target
+    from probe.targets import target_factory as factory
 
-    domain = get_domain(config.env)
-    options = target_options(config)
     try:
-        make_target(domain, config.target.kind, **options)  # fail fast on bad options
+        return factory(get_domain(config.env), config.target.kind, **target_options(config))  # fails fast on bad options
     except ValueError as e:
         raise ConfigError(f"config section 'target': {e}") from None
-    return lambda: make_target(domain, config.target.kind, **options)
 
 
 class Trainer:
@@ -229,9 +220,7 @@ class Trainer:
         self.auditor = auditor if auditor is not None else load_run_auditor(config)
         self.reward = CompositeReward(reward_config(config.reward), self.domain)
         SamplingSettings.of_run(config).apply_prompt(self.auditor)  # the reward variant's prompt (v1: plain)
-        c = config.curriculum
-        self.curriculum = HorizonCurriculum(levels=tuple(c.levels), threshold=c.threshold, window=c.window)
-        r = config.rollout
+        self.curriculum = HorizonCurriculum(config.curriculum)
         # GFlowNet explores off-policy on the candidate messages only; prefixes and continuations
         # sample with the shared rollout settings, as for GRPO and DPO
         candidate_temperature = config.gfn.exploration_temperature if config.algo == "gfn" else None
@@ -244,19 +233,14 @@ class Trainer:
             except ValueError as e:
                 raise ConfigError(f"config section 'judge': {e}") from None
         self.engine = RolloutEngine(
-            RolloutConfig(env=config.env, target=config.target.kind, faults=config.target.faults,
-                          prefixes=r.prefixes, group_size=r.group_size, continuation_turns=r.continuation_turns,
-                          gamma=r.gamma, max_new_tokens=r.max_new_tokens, temperature=r.temperature, top_p=r.top_p,
-                          candidate_temperature=candidate_temperature,
-                          target_workers=r.target_workers, seed=config.seed),
-            self.reward, target_factory=target_factory(config), judge=self.judge)
+            config.rollout, self.reward, env=config.env, target=config.target.kind, faults=config.target.faults,
+            seed=config.seed, candidate_temperature=candidate_temperature, target_factory=target_factory(config),
+            judge=self.judge)
         self.optimizer = torch.optim.AdamW(self.auditor.trainable_parameters(), lr=config.optim.lr,
                                            weight_decay=config.optim.weight_decay)
-        algo_settings = getattr(config, config.algo).model_dump()
         kwargs = {"seed": config.seed} if config.algo == "gfn" else {}
-        self.algo = ALGORITHMS[config.algo](CONFIGS[config.algo](**{k: v for k, v in algo_settings.items()
-                                                                  if k in CONFIGS[config.algo].__dataclass_fields__}),
-                                            self.auditor, self.optimizer, config.optim.max_grad_norm, **kwargs)
+        self.algo = ALGORITHMS[config.algo](getattr(config, config.algo), self.auditor, self.optimizer,
+                                            config.optim.max_grad_norm, **kwargs)
         self.step = 0
         self.discovered: dict[str, int] = {}  # policy -> first update that hit it in training
         self._wandb = None

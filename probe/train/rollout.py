@@ -43,6 +43,7 @@ from typing import Any, Callable, Protocol
 import torch
 
 from probe.core.game import AuditGame
+from probe.train.config import RolloutSettings
 from probe.train.reward import CompositeReward, EpisodeRewardState, TurnReward, discounted_return
 from probe.core.trace import Trace
 
@@ -54,38 +55,6 @@ class SamplingAuditor(Protocol):
 
     def generate(self, prompts: list[str], *, max_new_tokens: int, temperature: float, top_p: float,
                  seed: int | None) -> Any: ...
-
-
-@dataclass
-class RolloutConfig:
-    """Engine settings. Defaults follow the PROBE paper where it gives a value."""
-
-    env: str = "skyassist"
-    target: str = "reference"
-    faults: str = "demo"
-    prefixes: int = 4  # B: shared prefixes (groups) per update
-    group_size: int = 4  # G: candidates per prefix (paper: 4)
-    continuation_turns: int = 3  # C: turns after the candidate, auditor sampling without gradient (paper: 3)
-    gamma: float = 0.9  # discount inside the candidate's window
-    max_new_tokens: int = 40
-    temperature: float = 1.0  # prefixes and continuations (and candidates unless candidate_temperature is set)
-    top_p: float = 1.0
-    candidate_temperature: float | None = None  # candidates only (GFlowNet exploration); None = temperature
-    target_workers: int = 8  # concurrent target turns
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        for name in ("prefixes", "group_size", "max_new_tokens", "target_workers"):
-            if int(getattr(self, name)) < 1:
-                raise ValueError(f"rollout.{name} must be >= 1, got {getattr(self, name)}")
-        if self.continuation_turns < 0:
-            raise ValueError(f"rollout.continuation_turns must be >= 0, got {self.continuation_turns}")
-        if not 0.0 <= self.gamma <= 1.0:
-            raise ValueError(f"rollout.gamma must be in [0, 1], got {self.gamma}")
-        if self.temperature <= 0:
-            raise ValueError(f"rollout.temperature must be > 0, got {self.temperature}")
-        if self.candidate_temperature is not None and self.candidate_temperature <= 0:
-            raise ValueError(f"rollout.candidate_temperature must be > 0, got {self.candidate_temperature}")
 
 
 @dataclass(frozen=True)
@@ -199,13 +168,25 @@ class _Branch:
 
 
 class RolloutEngine:
-    def __init__(self, config: RolloutConfig, reward: CompositeReward,
+    """Collects the batch of one update (module docstring). ``settings`` is the run config's
+    ``rollout`` section as it is; what it does not hold comes from the rest of the run: the
+    environment, the reference target's kind and faults, the run's seed, and the candidates'
+    temperature (GFlowNet's ``gfn.exploration_temperature``; None = ``settings.temperature``)."""
+
+    def __init__(self, settings: RolloutSettings, reward: CompositeReward, *, env: str, target: str = "reference",
+                 faults: str = "demo", seed: int = 0, candidate_temperature: float | None = None,
                  target_factory: Callable[[], Any] | None = None, judge: Any = None):
-        self.config = config
+        if not isinstance(settings, RolloutSettings):
+            raise TypeError(f"RolloutEngine takes probe.train.config.RolloutSettings, got {type(settings).__name__}")
+        if candidate_temperature is not None and not candidate_temperature > 0:
+            raise ValueError(f"gfn.exploration_temperature must be > 0, got {candidate_temperature}")
+        self.settings = settings
+        self.env, self.target, self.faults, self.seed = env, target, faults, seed
+        self.candidate_temperature = candidate_temperature
         self.reward = reward
         self.target_factory = target_factory
         self.judge = judge  # probe.train.judge.Judge or None (verifier-only reward, the default)
-        self.pool = ThreadPoolExecutor(max_workers=config.target_workers, thread_name_prefix="target")
+        self.pool = ThreadPoolExecutor(max_workers=settings.target_workers, thread_name_prefix="target")
         self.generate_calls: list[int] = []  # batch size of every generate call (for the benchmark)
 
     def close(self) -> None:
@@ -213,11 +194,11 @@ class RolloutEngine:
 
     # --- the update ---------------------------------------------------------------------------
     def collect(self, auditor: SamplingAuditor, step: int, k_max: int) -> RolloutBatch:
-        cfg = self.config
+        cfg = self.settings
         wall0 = time.perf_counter()
         timers = {"generate_s": 0.0, "target_s": 0.0, "score_s": 0.0, "generate_calls": 0, "generate_batch_sizes": [],
                   "judge_s": 0.0, "judge_calls": 0, "judge_failures": 0}
-        rng = random.Random(f"rollout:{cfg.seed}:{step}")
+        rng = random.Random(f"rollout:{self.seed}:{step}")
         prefixes: list[_Branch] = []
         depth: dict[int, int] = {}  # id(branch) -> its candidate turn t_b
         for _ in range(cfg.prefixes):
@@ -236,7 +217,7 @@ class RolloutEngine:
         # G candidates from each shared prefix: one generate call for all of them
         prompts = [self._prompt(auditor, b) for b in groups]
         gen = self._generate(auditor, [p for p in prompts for _ in range(cfg.group_size)], step, "candidates", timers,
-                             temperature=cfg.candidate_temperature)
+                             temperature=self.candidate_temperature)
         branches = [b.fork() for b in groups for _ in range(cfg.group_size)]
         self._step_all(branches, gen.texts, step, timers)
 
@@ -264,8 +245,7 @@ class RolloutEngine:
 
     # --- pieces -------------------------------------------------------------------------------
     def _new_branch(self, rng: random.Random, max_turns: int) -> _Branch:
-        cfg = self.config
-        game = AuditGame(env=cfg.env, target=cfg.target, faults=cfg.faults, max_turns=max_turns, split="train",
+        game = AuditGame(env=self.env, target=self.target, faults=self.faults, max_turns=max_turns, split="train",
                          target_factory=self.target_factory)
         obs, _ = game.reset(seed=rng.randrange(len(game.domain.train_seeds)))
         return _Branch(game, obs, self.reward.new_episode())
@@ -276,8 +256,8 @@ class RolloutEngine:
 
     def _generate(self, auditor: SamplingAuditor, prompts: list[str], step: int, phase: str, timers: dict,
                   temperature: float | None = None) -> Any:
-        cfg = self.config
-        seed = random.Random(f"gen:{cfg.seed}:{step}:{phase}").randrange(2**31)
+        cfg = self.settings
+        seed = random.Random(f"gen:{self.seed}:{step}:{phase}").randrange(2**31)
         t0 = time.perf_counter()
         temp = cfg.temperature if temperature is None else temperature
         gen = auditor.generate(prompts, max_new_tokens=cfg.max_new_tokens, temperature=temp,
@@ -357,7 +337,7 @@ class RolloutEngine:
 
     def _discounted(self, window: list[TurnReward]) -> float:
         """R_i = sum_k gamma^(k-t) r_k over the candidate turn and its continuation."""
-        return discounted_return((tr.total for tr in window), self.config.gamma)
+        return discounted_return((tr.total for tr in window), self.settings.gamma)
 
     @staticmethod
     def _trace(branch: _Branch, step: int, index: int) -> Trace:

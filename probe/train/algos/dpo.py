@@ -25,16 +25,10 @@ policy's own A and B are put back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import torch
 import torch.nn.functional as F
 
-
-@dataclass
-class DPOConfig:
-    beta: float = 0.1  # paper value
-    ema_decay: float = 0.995  # reference = EMA of the policy (paper value)
+from probe.train.config import DPOSettings
 
 
 def best_worst_pairs(returns: torch.Tensor, group_ids: torch.Tensor) -> tuple[list[tuple[int, int]], int]:
@@ -142,7 +136,7 @@ class DPO:
 
     name = "dpo"
 
-    def __init__(self, config: DPOConfig, auditor, optimizer: torch.optim.Optimizer, max_grad_norm: float = 1.0):
+    def __init__(self, config: DPOSettings, auditor, optimizer: torch.optim.Optimizer, max_grad_norm: float = 1.0):
         self.config, self.auditor, self.optimizer, self.max_grad_norm = config, auditor, optimizer, max_grad_norm
         self.reference = EmaReference(auditor.model, config.ema_decay)
 

@@ -38,25 +38,9 @@ from dataclasses import dataclass, field
 
 import torch
 
+from probe.train.config import GFNSettings
 
-@dataclass
-class GFlowNetConfig:
-    reward_temperature: float = 0.5  # T in log R~ = max(R, floor) / T
-    reward_floor: float = -1.0  # returns below this are clamped
-    logz: str = "group"  # "group" (per-group estimate) or "head" (learned prefix-conditioned head)
-    exploration_temperature: float = 1.3  # sampling temperature of the candidate messages (not prefixes/continuations)
-    replay_capacity: int = 64  # groups kept in the replay buffer
-    replay_groups: int = 2  # replayed groups per update
-    logz_lr: float = 1e-2  # learning rate of the log Z head
-
-    def __post_init__(self) -> None:
-        if self.logz not in ("group", "head"):
-            raise ValueError(f"gfn.logz must be 'group' or 'head', got {self.logz!r}")
-        if self.reward_temperature <= 0:
-            raise ValueError(f"gfn.reward_temperature must be > 0, got {self.reward_temperature}")
-
-
-def log_reward(returns: torch.Tensor, config: GFlowNetConfig) -> torch.Tensor:
+def log_reward(returns: torch.Tensor, config: GFNSettings) -> torch.Tensor:
     """log R~ = max(R, floor) / T."""
     return returns.clamp(min=config.reward_floor) / config.reward_temperature
 
@@ -134,7 +118,7 @@ class GFlowNet:
 
     name = "gfn"
 
-    def __init__(self, config: GFlowNetConfig, auditor, optimizer: torch.optim.Optimizer, max_grad_norm: float = 1.0,
+    def __init__(self, config: GFNSettings, auditor, optimizer: torch.optim.Optimizer, max_grad_norm: float = 1.0,
                  seed: int = 0):
         self.config, self.auditor, self.optimizer, self.max_grad_norm = config, auditor, optimizer, max_grad_norm
         self.replay = ReplayBuffer(config.replay_capacity)

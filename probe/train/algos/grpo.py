@@ -20,16 +20,9 @@ that long and short customer messages weigh the same.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import torch
 
-
-@dataclass
-class GRPOConfig:
-    clip_eps: float = 0.2  # PPO clipping range (paper value)
-    beta: float = 0.01  # KL weight to the frozen base model (paper value)
-    adv_eps: float = 1e-6  # added to the group std
+from probe.train.config import GRPOSettings
 
 
 def group_advantages(returns: torch.Tensor, group_ids: torch.Tensor, eps: float = 1e-6) -> tuple[torch.Tensor, torch.Tensor, int]:
@@ -51,8 +44,10 @@ def group_advantages(returns: torch.Tensor, group_ids: torch.Tensor, eps: float 
 
 def grpo_loss(logprobs: torch.Tensor, old_logprobs: torch.Tensor, ref_logprobs: torch.Tensor,
               mask: torch.Tensor, advantages: torch.Tensor, keep: torch.Tensor,
-              config: GRPOConfig = GRPOConfig()) -> tuple[torch.Tensor, dict[str, float]]:
-    """All token tensors are [N, T] aligned on candidate tokens; ``mask`` is 1 on real tokens."""
+              config: GRPOSettings | None = None) -> tuple[torch.Tensor, dict[str, float]]:
+    """All token tensors are [N, T] aligned on candidate tokens; ``mask`` is 1 on real tokens.
+    ``config``: the run config's ``grpo`` section (None: its defaults)."""
+    config = GRPOSettings() if config is None else config
     mask = mask.to(logprobs.dtype) * keep[:, None].to(logprobs.dtype)
     ratio = torch.exp(logprobs - old_logprobs)
     adv = advantages[:, None]
@@ -79,7 +74,7 @@ class GRPO:
 
     name = "grpo"
 
-    def __init__(self, config: GRPOConfig, auditor, optimizer: torch.optim.Optimizer, max_grad_norm: float = 1.0):
+    def __init__(self, config: GRPOSettings, auditor, optimizer: torch.optim.Optimizer, max_grad_norm: float = 1.0):
         self.config, self.auditor, self.optimizer, self.max_grad_norm = config, auditor, optimizer, max_grad_norm
 
     def update(self, batch) -> dict[str, float]:
