@@ -257,7 +257,8 @@ class RolloutEngine:
             returns=torch.tensor(returns, dtype=torch.float32),
             group_ids=torch.tensor([i // cfg.group_size for i in range(n)], dtype=torch.long),
             candidate_texts=list(gen.texts), prompts=[p for p in prompts for _ in range(cfg.group_size)],
-            traces=[self._trace(b, step, i) for i, b in enumerate(branches)],
+            traces=[self._trace(b, step, i, i // cfg.group_size, group_t[i // cfg.group_size])
+                    for i, b in enumerate(branches)],
             turn_rewards=[b.window for b in branches], policy_hits=hits,
             candidate_turn=[t for t in group_t for _ in range(cfg.group_size)], k_max=k_max, stats=stats,
         )
@@ -360,12 +361,17 @@ class RolloutEngine:
         return discounted_return((tr.total for tr in window), self.config.gamma)
 
     @staticmethod
-    def _trace(branch: _Branch, step: int, index: int) -> Trace:
+    def _trace(branch: _Branch, step: int, index: int, group: int, candidate_turn: int) -> Trace:
         trace = branch.game.episode.to_trace()
         trace.scenario = copy.deepcopy(trace.scenario)  # to_trace shares the live game's scenario
         trace.target = copy.deepcopy(trace.target)
         trace.id = f"u{step:05d}-c{index:03d}-{trace.id}"
-        trace.meta["window_rewards"] = [tr.total for tr in branch.window]
+        meta = trace.meta
+        meta.source = "train"
+        meta.stop = ("target_ended" if branch.game.episode.ended else
+                     "loop" if branch.reward_state.stopped or branch.game._looping() else "turn_budget")
+        meta.rollout = {"update": step, "group": group, "candidate": index, "candidate_turn": candidate_turn}
+        meta.window_rewards = [tr.total for tr in branch.window]
         if branch.judge_log:  # the reward's judge labels; trace.violations stay the deterministic verifiers'
-            trace.meta["judge"] = branch.judge_log
+            meta.judge = copy.deepcopy(branch.judge_log)
         return trace
