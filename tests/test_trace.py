@@ -220,3 +220,16 @@ def test_meta_mapping_access_for_version_1_code():
         m["nothing"]
     d = copy.deepcopy(m).to_json()
     assert d["extra"] == {"note": "kept"} and "judge" not in d and TraceMeta.model_validate(d) == m
+
+
+def test_the_training_loop_writes_the_run_name_into_every_trace(tmp_path, schema):
+    from test_training import small_config
+
+    from probe.train.loop import Trainer
+
+    Trainer(small_config(tmp_path, "grpo", updates=1, checkpoint_every=1)).run(progress=False)
+    records = _lines(tmp_path / "grpo" / "traces" / "update-00000.jsonl")
+    assert records
+    for rec in records:
+        meta = _check_v2(rec, schema)
+        assert (meta.source, meta.run, meta.rollout["update"]) == ("train", "grpo", 0)

@@ -9,7 +9,7 @@ reported as a ``BadLine`` with its line number and reason, and the other lines a
 
 Versions. ``schema_version`` 2 (``SCHEMA_VERSION``) is written today: a typed ``meta``
 (``TraceMeta``). Version 1 is every line written before it (no ``schema_version`` field, a free
-``meta`` mapping); such a line is upgraded on read (``upgrade_v1``): the meta keys every writer
+``meta`` mapping); such a line is upgraded on read (``upgrade_v1_meta``): the meta keys every writer
 used keep their meaning, ``source`` is inferred where the keys tell it, and any other key (or a
 value of the wrong type) is kept under ``meta.extra``, so nothing is lost and the trace re-scores
 as before. A line with a larger version is refused in one line (written by a newer probe).
@@ -285,7 +285,7 @@ class TraceMeta(BaseModel):
 class Trace(BaseModel):
     """One episode: who played what against which target, the dialogue, and the verifiers' hits."""
 
-    model_config = ConfigDict(use_attribute_docstrings=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(use_attribute_docstrings=True)
 
     schema_version: Literal[2] = SCHEMA_VERSION
     """Version of the record's format (absent in version-1 files, which are upgraded on read)."""
