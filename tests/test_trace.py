@@ -233,3 +233,33 @@ def test_the_training_loop_writes_the_run_name_into_every_trace(tmp_path, schema
     for rec in records:
         meta = _check_v2(rec, schema)
         assert (meta.source, meta.run, meta.rollout["update"]) == ("train", "grpo", 0)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(comment="hand-edited"), "unknown field 'comment'"),
+    (lambda d: d["violations"].append({"policy": "B4", "message_index": 1, "score": 2}), "violations[0]: unknown key 'score'"),
+    (lambda d: d["target"].update(faults="all"), "target.faults:"),
+    (lambda d: d["meta"].update(turns="3"), "meta.turns:"),  # strict: no silent conversion
+    (lambda d: d["meta"].update(failed_turns=[1.5]), "meta.failed_turns.0:"),
+])
+def test_a_version_2_line_is_closed_where_its_schema_is(tmp_path, schema, change, message):
+    t = Trace(id="ep-8", env="mock", seed=0, scenario={"family": "borrow_one"}, target={"kind": "reference"},
+              messages=[{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}],
+              meta={"source": "play", "turns": 1})
+    rec = json.loads(json.dumps(t.to_json()))
+    assert not list(jsonschema.Draft202012Validator(schema).iter_errors(rec))
+    change(rec)
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(rec))  # the schema says no, and so does the reader
+    (tmp_path / "x.jsonl").write_text(json.dumps(rec) + "\n", encoding="utf-8")
+    [item] = list(iter_trace_file(tmp_path / "x.jsonl"))
+    assert isinstance(item, BadLine) and message in item.error, item
+
+
+def test_a_version_1_line_keeps_unknown_top_level_keys_and_odd_meta(tmp_path):
+    rec = _lines(V1)[0]
+    rec["comment"] = "hand-edited"
+    rec["meta"]["turns"] = "7"
+    (tmp_path / "x.jsonl").write_text(json.dumps(rec) + "\n", encoding="utf-8")
+    [t] = list(iter_trace_file(tmp_path / "x.jsonl"))
+    assert t.meta.extra == {"comment": "hand-edited", "turns": "7"} and t.meta.turns == 0
+    assert "schema_version" in trace_json_schema()["required"]

@@ -127,7 +127,7 @@ class TargetInfo(TypedDict, total=False):
 class ViolationRecord(TypedDict):
     """One verifier hit (``probe.core.policy.Violation`` at run time)."""
 
-    __pydantic_config__ = _OPEN
+    __pydantic_config__ = ConfigDict(extra="forbid")
     policy: Annotated[str, Field(min_length=1, description="Policy id, e.g. 'S5'.")]
     message_index: Annotated[int, _d("Index into ``messages`` of the message that violates the policy.")]
     evidence: NotRequired[Annotated[str, _d("Why, in one line.")]]
@@ -285,7 +285,7 @@ class TraceMeta(BaseModel):
 class Trace(BaseModel):
     """One episode: who played what against which target, the dialogue, and the verifiers' hits."""
 
-    model_config = ConfigDict(use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
     schema_version: Literal[2] = SCHEMA_VERSION
     """Version of the record's format (absent in version-1 files, which are upgraded on read)."""
@@ -324,15 +324,17 @@ class Trace(BaseModel):
         """A trace from its JSON object (version 1 upgraded); ``TraceFormatError`` (one line) when
         it is not well formed."""
         check_record(d)
-        version = d.get("schema_version")
-        if version is None:
+        version = d.get("schema_version", 1)
+        if version == 1:  # version 1 (no schema_version): a free meta, upgraded; unknown top-level keys kept in meta.extra
             meta = upgrade_v1_meta(d.get("meta") or {})
+            meta.extra.update({k: v for k, v in d.items() if k not in _TOP_LEVEL})
         else:
             if not _is_int(version) or not 1 <= version <= SCHEMA_VERSION:
                 shown = repr(version) if isinstance(version, (int, float, str)) else _type_name(version)
                 raise TraceFormatError(f"field 'schema_version' is {shown}; this probe reads versions 1 to "
                                        f"{SCHEMA_VERSION} (a newer file needs a newer probe)")
-            meta = upgrade_v1_meta(d.get("meta") or {}) if version == 1 else _validate_meta(d.get("meta") or {})
+            _check_v2_closed(d)
+            meta = _validate_meta(d.get("meta") or {})
         return cls.model_construct(
             id=d["id"], env=d["env"], seed=d["seed"], scenario=dict(d["scenario"]),
             target=dict(d.get("target") or {}), messages=list(d["messages"]),
@@ -466,10 +468,39 @@ def _meta_error(e: ValidationError) -> TraceFormatError:
     return TraceFormatError(f"meta.{where}: {err['msg']}")
 
 
+_TOP_LEVEL = frozenset(("schema_version", "id", "env", "seed", "scenario", "target", "messages", "violations", "meta"))
+_VIOLATION_KEYS = frozenset(("policy", "message_index", "evidence"))
+_target_adapter: Any = None
+
+
+def _check_v2_closed(d: dict[str, Any]) -> None:
+    """A version-2 record has no keys beyond the schema's at the top level and in violations, and
+    its target info has the documented types; ``TraceFormatError`` (one line) otherwise."""
+    global _target_adapter
+    unknown = [k for k in d if k not in _TOP_LEVEL]
+    if unknown:
+        raise TraceFormatError(f"unknown field {unknown[0]!r}; allowed: {', '.join(sorted(_TOP_LEVEL))} "
+                               "(a writer's own keys go under meta.extra)")
+    for k, v in enumerate(d.get("violations") or []):
+        if not v.keys() <= _VIOLATION_KEYS:
+            extra = sorted(v.keys() - _VIOLATION_KEYS)[0]
+            raise TraceFormatError(f"violations[{k}]: unknown key {extra!r}; allowed: evidence, message_index, policy")
+    if d.get("target"):
+        if _target_adapter is None:
+            from pydantic import TypeAdapter  # noqa: PLC0415
+
+            _target_adapter = TypeAdapter(TargetInfo)
+        try:
+            _target_adapter.validate_python(d["target"], strict=True)
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise TraceFormatError(f"target.{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+
+
 def _validate_meta(meta: dict[str, Any]) -> TraceMeta:
     """A version-2 ``meta`` object -> ``TraceMeta``; ``TraceFormatError`` (one line) otherwise."""
     try:
-        return TraceMeta.model_validate(meta)
+        return TraceMeta.model_validate(meta, strict=True)
     except ValidationError as e:
         raise _meta_error(e) from None
 
@@ -496,7 +527,7 @@ def upgrade_v1_meta(meta: dict[str, Any]) -> TraceMeta:
     known.setdefault("source", _v1_source(meta))
     while True:
         try:
-            out = TraceMeta.model_validate(known)
+            out = TraceMeta.model_validate(known, strict=True)
             break
         except ValidationError as e:
             bad = {err["loc"][0] for err in e.errors() if err["loc"]}
@@ -530,6 +561,7 @@ def trace_json_schema() -> dict[str, Any]:
     schema.setdefault("$defs", {})["Violation"] = violation
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["properties"]["schema_version"]["default"] = SCHEMA_VERSION
+    schema["required"] = ["schema_version", *schema["required"]]  # every version-2 line states it
     return schema
 
 
