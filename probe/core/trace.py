@@ -456,7 +456,7 @@ def check_messages(messages: Any) -> None:
 
 # --- meta: validation on read, version-1 upgrade, JSON Schema -----------------------------------------
 
-_META_FIELDS = tuple(k for k in TraceMeta.model_fields if k != "extra")
+_META_FIELDS = frozenset(k for k in TraceMeta.model_fields if k != "extra")
 
 
 def _meta_error(e: ValidationError) -> TraceFormatError:
