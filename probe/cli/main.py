@@ -546,7 +546,7 @@ def suite(env: str = typer.Option("skyassist"),
                 played += 1
                 seed = domain.heldout_seeds[i]
                 player = new_target()
-                trace = play_script(domain, domain.scenario(family, seed), player, script)
+                trace = play_script(domain, domain.scenario(family, seed), player, script, source="suite")
                 append_trace(traces_path, trace)
                 traces.append(trace)
                 failed_so_far += len(trace.meta["failed_turns"])
@@ -590,6 +590,20 @@ def suite(env: str = typer.Option("skyassist"),
     out.print(f"[dim]traces: {traces_path} (re-score with: probe verify {traces_path})[/]")
     if stopped or too_many(summary, max_failed_share):
         fail(failure_message(summary, max_failed_share) + ("; the suite stopped early" if stopped else ""), code=1)
+
+
+# --- probe schema --------------------------------------------------------------------------
+
+schema_app = typer.Typer(help="JSON Schemas of probe's file formats.", no_args_is_help=True)
+app.add_typer(schema_app, name="schema")
+
+
+@schema_app.command("trace")
+def schema_trace() -> None:
+    """Print the JSON Schema of a trace record (one line of a traces .jsonl file, schema_version 2)."""
+    from probe.core.trace import trace_json_schema  # noqa: PLC0415
+
+    sys.stdout.write(json.dumps(trace_json_schema(), indent=2, ensure_ascii=False) + "\n")
 
 
 def main() -> None:  # pragma: no cover

@@ -8,12 +8,13 @@ are copied, the immutable database is shared.
 from __future__ import annotations
 
 import copy
+from types import SimpleNamespace
 from typing import Any
 
 from probe.core.domain import Domain, ToolResult
 from probe.core.policy import Violation
 from probe.targets.base import Target, TurnContext
-from probe.core.trace import Message, Trace
+from probe.core.trace import Message, Trace, TraceMeta
 
 
 class Episode:
@@ -85,12 +86,19 @@ class Episode:
         return other
 
     def to_trace(self, violations: list[Violation] | None = None) -> Trace:
+        """The trace so far; its meta holds what the episode knows (turns, failures, failed turns
+        marked as ``probe.core.failures.mark`` does); the writer adds ``source`` and the rest."""
+        from probe.core.failures import failed_turns  # noqa: PLC0415 (failures reads traces)
+
         target = dict(self.target.describe())
         target.setdefault("system_prompt_hash", self.domain.system_prompt_hash)
-        return Trace(
+        meta = TraceMeta.model_construct(turns=self.turns, ended=self.ended, errors=copy.deepcopy(self.errors),
+                                         turn_failures=copy.deepcopy(self.turn_failures))
+        meta.failed_turns = failed_turns(SimpleNamespace(meta=meta))
+        meta.target_failed = bool(meta.failed_turns)
+        return Trace.model_construct(  # trusted: built here, validated when a file is read back
             id=self.id, env=self.domain.name, seed=self.seed, scenario=self.scenario, target=target,
             messages=copy.deepcopy(self.messages),
             violations=self.violations() if violations is None else violations,
-            meta={"turns": self.turns, "ended": self.ended, "errors": copy.deepcopy(self.errors),
-                  "turn_failures": copy.deepcopy(self.turn_failures)},
+            meta=meta,
         )

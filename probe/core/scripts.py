@@ -106,12 +106,14 @@ def fill_script(script: Script, scenario: dict[str, Any]) -> list[str]:
 
 
 def play_messages(domain: Domain, scenario: dict[str, Any], target: Any, messages: list[str],
-                  episode_id: str, on_turn: Callable[[int, int, list[dict[str, Any]]], None] | None = None) -> Trace:
+                  episode_id: str, on_turn: Callable[[int, int, list[dict[str, Any]]], None] | None = None,
+                  source: str = "play") -> Trace:
     """Send each message in turn (stopping early if the target ends the conversation).
 
     ``on_turn(turn, of, failures)`` is called after each turn (``failures``: that turn's
     recorded failures), e.g. to show progress. The trace is marked with its failed turns
-    (``probe.core.failures.mark``).
+    (``probe.core.failures.mark``); its meta says ``source`` (play, suite, ...) and why it stopped
+    (the target ended the conversation, or the messages ran out).
     """
     episode = Episode(domain, scenario, target, episode_id)
     for text in messages:
@@ -121,16 +123,20 @@ def play_messages(domain: Domain, scenario: dict[str, Any], target: Any, message
         episode.user_turn(text)
         if on_turn is not None:
             on_turn(episode.turns, len(messages), episode.turn_failures[before:])
-    return mark(episode.to_trace())
+    trace = mark(episode.to_trace())
+    trace.meta.source = source
+    trace.meta.stop = "target_ended" if episode.ended else "script_end"
+    return trace
 
 
 def play_script(domain: Domain, scenario: dict[str, Any], target: Any, script: Script,
                 episode_id: str | None = None,
-                on_turn: Callable[[int, int, list[dict[str, Any]]], None] | None = None) -> Trace:
+                on_turn: Callable[[int, int, list[dict[str, Any]]], None] | None = None,
+                source: str = "play") -> Trace:
     messages = fill_script(script, scenario)
     eid = episode_id or f"{script.name}-{scenario.get('family')}-{scenario.get('seed')}"
-    trace = play_messages(domain, scenario, target, messages, eid, on_turn=on_turn)
-    trace.meta["script"] = script.name
+    trace = play_messages(domain, scenario, target, messages, eid, on_turn=on_turn, source=source)
+    trace.meta.script = script.name
     return trace
 
 

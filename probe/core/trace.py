@@ -1,39 +1,314 @@
-"""The trace record (DESIGN section 4) and its JSONL file format.
+"""The trace record (DESIGN section 4), its typed schema, and its JSONL file format.
 
 One JSON object per line; messages follow the OpenAI chat format. Files are append-only and
 every record is flushed (and fsynced) as it is written, so a killed run never loses a finished
 episode. Reading is strict per line and tolerant per file: a line that is not UTF-8, not one JSON
 object, nested deeper than ``MAX_DEPTH``, or not a well-formed record (``check_record``: field
-types, message roles, tool results answering an earlier call) is reported as a ``BadLine`` with
-its line number and reason, and the other lines are still returned.
+types, message roles, tool results answering an earlier call; ``TraceMeta``: the typed meta) is
+reported as a ``BadLine`` with its line number and reason, and the other lines are still returned.
+
+Versions. ``schema_version`` 2 (``SCHEMA_VERSION``) is written today: a typed ``meta``
+(``TraceMeta``). Version 1 is every line written before it (no ``schema_version`` field, a free
+``meta`` mapping); such a line is upgraded on read (``upgrade_v1_meta``): the meta keys every writer
+used keep their meaning, ``source`` is inferred where the keys tell it, and any other key (or a
+value of the wrong type) is kept under ``meta.extra``, so nothing is lost and the trace re-scores
+as before. A line with a larger version is refused in one line (written by a newer probe).
+
+Speed. A trace built inside probe (``Episode.to_trace``, a file read that already passed the
+checks) is built with ``model_construct`` (no second validation); messages, target info, turn
+failures and judge verdicts stay plain dicts (their schema types are ``TypedDict``), so the
+verifiers read them as before. ``probe schema trace`` prints ``trace_json_schema()``.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Annotated, Any, Iterator, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing_extensions import NotRequired, TypedDict
 
 from probe.core.policy import Violation
 
-Message = dict[str, Any]
+Message = dict[str, Any]  # a message at run time: a plain dict in the OpenAI chat format (schema: ChatMessage)
+
+SCHEMA_VERSION = 2
+"""The version of the trace records written by this code (``Trace.schema_version``)."""
+
+_OPEN = ConfigDict(extra="allow")  # keys beyond the documented ones are kept (OpenAI / target-defined)
 
 
-@dataclass
-class Trace:
-    id: str
-    env: str
-    seed: int
-    scenario: dict[str, Any]
-    target: dict[str, Any]
-    messages: list[Message] = field(default_factory=list)
-    violations: list[Violation] = field(default_factory=list)
-    meta: dict[str, Any] = field(default_factory=dict)
+def _d(text: str) -> Any:
+    return Field(description=text)
+
+
+# --- messages (OpenAI chat format) -------------------------------------------------------------------
+
+class FunctionCall(TypedDict):
+    """The function a tool call invokes."""
+
+    __pydantic_config__ = _OPEN
+    name: Annotated[str, _d("Tool name, as in the environment's tool schemas.")]
+    arguments: Annotated[Union[str, dict[str, Any]], _d(
+        "Arguments: a JSON-encoded object (the OpenAI wire form) or the object itself.")]
+
+
+class ToolCall(TypedDict):
+    """One tool call issued by the assistant; a later tool message answers it by ``id``."""
+
+    __pydantic_config__ = _OPEN
+    id: Annotated[str, Field(min_length=1, description="Call id, unique among the calls not answered yet.")]
+    type: NotRequired[Annotated[Literal["function"], _d("Always 'function' (may be omitted).")]]
+    function: Annotated[FunctionCall, _d("Which tool, with which arguments.")]
+
+
+class UserMessage(TypedDict):
+    """What the customer (auditor, script or person) said."""
+
+    __pydantic_config__ = _OPEN
+    role: Annotated[Literal["user"], _d("The customer speaks.")]
+    content: Annotated[str, _d("The customer's message.")]
+
+
+class AssistantMessage(TypedDict):
+    """A reply of the target: text, tool calls, or both."""
+
+    __pydantic_config__ = _OPEN
+    role: Annotated[Literal["assistant"], _d("The target speaks.")]
+    content: NotRequired[Annotated[Optional[str], _d("Reply text; null when the message only calls tools.")]]
+    tool_calls: NotRequired[Annotated[Optional[list[ToolCall]], _d("Tool calls issued in this message, in order.")]]
+
+
+class ToolMessage(TypedDict):
+    """A tool result, answering an earlier tool call of the assistant."""
+
+    __pydantic_config__ = _OPEN
+    role: Annotated[Literal["tool"], _d("A tool result.")]
+    tool_call_id: Annotated[str, _d("The ``id`` of the tool call this answers.")]
+    content: Annotated[str, _d("The result as the tool returned it (usually JSON text).")]
+
+
+ChatMessage = Annotated[Union[UserMessage, AssistantMessage, ToolMessage], Field(discriminator="role")]
+"""One stored message. A trace never stores a system message (see ``TargetInfo.system_prompt_hash``)."""
+
+
+# --- scenario, target, violations --------------------------------------------------------------------
+
+class Scenario(TypedDict, total=False):
+    """The scenario played: an open mapping defined by the environment. ``family`` and ``seed`` let
+    ``probe verify`` rebuild it (``Domain.scenario(family, seed)``); other keys are the environment's."""
+
+    __pydantic_config__ = _OPEN
+    family: Annotated[str, _d("Scenario family (one of the environment's families).")]
+    seed: Annotated[int, _d("Scenario seed; equals the trace's ``seed``.")]
+
+
+class TargetInfo(TypedDict, total=False):
+    """What the target said about itself (``Target.describe``); a target may add its own keys."""
+
+    __pydantic_config__ = _OPEN
+    kind: Annotated[str, _d("Target kind: reference, openai, hf, replay, or a custom kind.")]
+    faults: Annotated[list[str], _d("Reference target: the injected faults.")]
+    system_prompt_hash: Annotated[str, _d("Hash of the target's system prompt (the prompt itself is not stored).")]
+    model: Annotated[str, _d("Model-backed targets: the served model name.")]
+    model_path: Annotated[str, _d("hf target: local path or hub name of the model.")]
+    base_url: Annotated[str, _d("openai target: the endpoint.")]
+    recording: Annotated[str, _d("replay / recording targets: the recording file.")]
+    tool_schema_hash: Annotated[str, _d("Hash of the tool schemas sent to the model.")]
+    temperature: Annotated[float, _d("Model-backed targets: sampling temperature.")]
+    max_tokens: Annotated[int, _d("Model-backed targets: completion length limit.")]
+    seed: Annotated[Optional[int], _d("Model-backed targets: sampling seed.")]
+    max_tool_calls_per_turn: Annotated[int, _d("Model-backed targets: tool calls allowed per turn.")]
+
+
+class ViolationRecord(TypedDict):
+    """One verifier hit (``probe.core.policy.Violation`` at run time)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    policy: Annotated[str, Field(min_length=1, description="Policy id, e.g. 'S5'.")]
+    message_index: Annotated[int, _d("Index into ``messages`` of the message that violates the policy.")]
+    evidence: NotRequired[Annotated[str, _d("Why, in one line.")]]
+
+
+# --- the typed meta ----------------------------------------------------------------------------------
+
+Source = Literal["train", "eval", "play", "suite", "adat", "regression"]
+StopReason = Literal["target_ended", "loop", "turn_budget", "method_done", "target_failures", "script_end"]
+
+
+class TurnFailure(TypedDict):
+    """Something that went wrong in one target turn (``probe.targets.base.FAILURE_KINDS``)."""
+
+    __pydantic_config__ = _OPEN
+    turn: Annotated[int, _d("Turn number, from 0.")]
+    kind: Annotated[str, _d("target_error, timeout, tool_loop_limit, empty_reply or replay_miss.")]
+    detail: Annotated[str, _d("One-line description (error text, limit reached, ...).")]
+
+
+class TargetError(TypedDict):
+    """An exception the target raised in a turn (it is also a ``target_error`` turn failure)."""
+
+    __pydantic_config__ = _OPEN
+    turn: Annotated[int, _d("Turn number, from 0.")]
+    error: Annotated[str, _d("Exception type and message.")]
+
+
+class JudgeVerdict(TypedDict):
+    """The LLM judge's answer for one policy on one turn (``probe.train.judge.Verdict``)."""
+
+    __pydantic_config__ = _OPEN
+    policy: Annotated[str, _d("Policy id judged.")]
+    label: Annotated[Literal["violation", "no_violation", "failed"], _d("The verdict; 'failed' when the judge gave none.")]
+    rationale: NotRequired[Annotated[str, _d("The judge's reason.")]]
+    failure: NotRequired[Annotated[str, _d("Kind of failure when label is 'failed'.")]]
+
+
+class JudgeTurn(TypedDict):
+    """The judge's verdicts on one turn of a training rollout."""
+
+    __pydantic_config__ = _OPEN
+    turn: Annotated[int, _d("Turn number, from 1 (the turn just played).")]
+    verdicts: Annotated[list[JudgeVerdict], _d("One verdict per judged policy.")]
+
+
+class RolloutInfo(TypedDict):
+    """Where a training trace sits in its update (``probe.train.rollout``)."""
+
+    __pydantic_config__ = _OPEN
+    update: Annotated[int, _d("Training update (step) that collected it.")]
+    group: Annotated[int, _d("Shared prefix (group) the candidate belongs to, from 0.")]
+    candidate: Annotated[int, _d("Candidate index within the update, from 0.")]
+    candidate_turn: Annotated[int, _d("The prefix's candidate turn t_b (turns before it are the shared prefix).")]
+
+
+class TraceMeta(BaseModel):
+    """How the trace came about. Every writer fills the same fields; a field that does not apply to
+    a source is null and left out of the file.
+
+    Keys outside the fields below are refused in a version-2 record: a writer with something of its
+    own puts it under ``extra``. (Version-1 meta keys that are not fields land there on upgrade.)
+    Mapping-style access (``meta["turns"]``, ``meta.get``, ``meta[k] = v``, ``update``) is kept for
+    code written against version 1: known names are the fields, other names live in ``extra``.
+    """
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    source: Optional[Source] = None
+    """Where the trace came from: train, eval, play, suite, adat or regression; null for an upgraded
+    version-1 trace whose origin its keys do not tell."""
+    run: Optional[str] = None
+    """train: the training run's name."""
+    method: Optional[str] = None
+    """eval: the evaluated method (e.g. 'static', 'learned:run/ckpt-00040')."""
+    script: Optional[str] = None
+    """play, suite, and eval of scripted methods: the customer script's name."""
+    sample: Optional[int] = None
+    """eval: the held-out sample, from 0."""
+    episode: Optional[int] = None
+    """eval: the episode within the sample, from 0."""
+    heldout_index: Optional[int] = None
+    """eval: index of the scenario among the held-out seeds."""
+    family: Optional[str] = None
+    """eval: the scenario family (also in ``scenario.family``)."""
+    turns: int = 0
+    """Turns played (one user message and the target's answer each)."""
+    turn_budget: Optional[int] = None
+    """eval: the planned number of turns."""
+    ended: bool = False
+    """Whether the target ended the conversation."""
+    stop: Optional[StopReason] = None
+    """Why the episode stopped: target_ended, loop, turn_budget, method_done (the method had nothing
+    more to say), target_failures (the run stopped after too many failed turns), script_end."""
+    errors: list[TargetError] = Field(default_factory=list)
+    """Exceptions the target raised, per turn."""
+    turn_failures: list[TurnFailure] = Field(default_factory=list)
+    """Everything that went wrong in target turns ({turn, kind, detail})."""
+    failed_turns: list[int] = Field(default_factory=list)
+    """Turns without a usable answer (``probe.core.failures``), sorted; such an episode is not scored."""
+    target_failed: bool = False
+    """Whether any turn failed (``failed_turns`` is not empty)."""
+    window_rewards: Optional[list[float]] = None
+    """train: the composite reward of each turn of the candidate's window (candidate + continuation)."""
+    rollout: Optional[RolloutInfo] = None
+    """train: update, group, candidate and candidate turn of this trace."""
+    judge: Optional[list[JudgeTurn]] = None
+    """train with an LLM judge: its verdicts per turn (the trace's ``violations`` stay the verifiers')."""
+    extra: dict[str, Any] = Field(default_factory=dict)
+    """Writer-specific keys that are not fields (and version-1 keys that did not fit a field)."""
+
+    # --- mapping-style access (version-1 code) ---
+    def _is_field(self, key: str) -> bool:
+        return key in TraceMeta.model_fields and key != "extra"
+
+    def __getitem__(self, key: str) -> Any:
+        if self._is_field(key):
+            value = getattr(self, key)
+            if value is None:
+                raise KeyError(key)
+            return value
+        return self.extra[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if self._is_field(key):
+            setattr(self, key, value)
+        else:
+            self.extra[key] = value
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str) and self._is_field(key):
+            return getattr(self, key) is not None
+        return key in self.extra
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def update(self, values: dict[str, Any] | None = None, **kw: Any) -> None:
+        for k, v in {**(values or {}), **kw}.items():
+            self[k] = v
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object written to the file: null fields and an empty ``extra`` left out."""
+        d = {k: v for k, v in self.__dict__.items() if v is not None}
+        if not d.get("extra"):
+            d.pop("extra", None)
+        return d
+
+
+# --- the trace ---------------------------------------------------------------------------------------
+
+class Trace(BaseModel):
+    """One episode: who played what against which target, the dialogue, and the verifiers' hits."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    schema_version: Literal[2] = SCHEMA_VERSION
+    """Version of the record's format (absent in version-1 files, which are upgraded on read)."""
+    id: str = Field(min_length=1)
+    """Trace id (unique within a file, by convention)."""
+    env: str = Field(min_length=1)
+    """Environment name, e.g. 'skyassist' (``probe env info --env NAME`` describes one)."""
+    seed: int = Field(strict=True)
+    """Scenario seed."""
+    scenario: Scenario
+    """The scenario played (rebuilt from env, family and seed by ``probe verify``)."""
+    target: TargetInfo = Field(default_factory=dict)
+    """The target's description."""
+    messages: list[ChatMessage] = Field(default_factory=list)
+    """The dialogue in the OpenAI chat format: user, assistant and tool messages (no system message)."""
+    violations: list[Violation] = Field(default_factory=list)
+    """Verifier hits recorded when the trace was written (``probe verify`` recomputes them)."""
+    meta: TraceMeta = Field(default_factory=TraceMeta)
+    """How the trace came about (typed, see ``TraceMeta``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "schema_version": self.schema_version,
             "id": self.id,
             "env": self.env,
             "seed": self.seed,
@@ -41,18 +316,30 @@ class Trace:
             "target": self.target,
             "messages": self.messages,
             "violations": [v.to_json() for v in self.violations],
-            "meta": self.meta,
+            "meta": self.meta.to_json(),
         }
 
     @classmethod
     def from_json(cls, d: Any) -> "Trace":
-        """A trace from its JSON object; ``TraceFormatError`` (one line) when it is not well formed."""
+        """A trace from its JSON object (version 1 upgraded); ``TraceFormatError`` (one line) when
+        it is not well formed."""
         check_record(d)
-        return cls(
+        version = d.get("schema_version", 1)
+        if version == 1:  # version 1 (no schema_version): a free meta, upgraded; unknown top-level keys kept in meta.extra
+            meta = upgrade_v1_meta(d.get("meta") or {})
+            meta.extra.update({k: v for k, v in d.items() if k not in _TOP_LEVEL})
+        else:
+            if not _is_int(version) or not 1 <= version <= SCHEMA_VERSION:
+                shown = repr(version) if isinstance(version, (int, float, str)) else _type_name(version)
+                raise TraceFormatError(f"field 'schema_version' is {shown}; this probe reads versions 1 to "
+                                       f"{SCHEMA_VERSION} (a newer file needs a newer probe)")
+            _check_v2_closed(d)
+            meta = _validate_meta(d.get("meta") or {})
+        return cls.model_construct(
             id=d["id"], env=d["env"], seed=d["seed"], scenario=dict(d["scenario"]),
             target=dict(d.get("target") or {}), messages=list(d["messages"]),
             violations=[Violation.from_json(v) for v in d.get("violations") or []],
-            meta=dict(d.get("meta") or {}),
+            meta=meta,
         )
 
     @property
@@ -165,6 +452,117 @@ def check_messages(messages: Any) -> None:
                 if tc["id"] in pending:
                     raise TraceFormatError(f"{cw}.id: call id {tc['id']!r} is already open")
                 pending.add(tc["id"])
+
+
+# --- meta: validation on read, version-1 upgrade, JSON Schema -----------------------------------------
+
+_META_FIELDS = frozenset(k for k in TraceMeta.model_fields if k != "extra")
+
+
+def _meta_error(e: ValidationError) -> TraceFormatError:
+    err = e.errors()[0]
+    where = ".".join(str(x) for x in err["loc"])
+    if err["type"] == "extra_forbidden":
+        return TraceFormatError(f"meta: unknown key {where!r}; allowed: {', '.join(TraceMeta.model_fields)} "
+                                "(a writer's own keys go under meta.extra)")
+    return TraceFormatError(f"meta.{where}: {err['msg']}")
+
+
+_TOP_LEVEL = frozenset(("schema_version", "id", "env", "seed", "scenario", "target", "messages", "violations", "meta"))
+_VIOLATION_KEYS = frozenset(("policy", "message_index", "evidence"))
+_target_adapter: Any = None
+
+
+def _check_v2_closed(d: dict[str, Any]) -> None:
+    """A version-2 record has no keys beyond the schema's at the top level and in violations, and
+    its target info has the documented types; ``TraceFormatError`` (one line) otherwise."""
+    global _target_adapter
+    unknown = [k for k in d if k not in _TOP_LEVEL]
+    if unknown:
+        raise TraceFormatError(f"unknown field {unknown[0]!r}; allowed: {', '.join(sorted(_TOP_LEVEL))} "
+                               "(a writer's own keys go under meta.extra)")
+    for k, v in enumerate(d.get("violations") or []):
+        if not v.keys() <= _VIOLATION_KEYS:
+            extra = sorted(v.keys() - _VIOLATION_KEYS)[0]
+            raise TraceFormatError(f"violations[{k}]: unknown key {extra!r}; allowed: evidence, message_index, policy")
+    if d.get("target"):
+        if _target_adapter is None:
+            from pydantic import TypeAdapter  # noqa: PLC0415
+
+            _target_adapter = TypeAdapter(TargetInfo)
+        try:
+            _target_adapter.validate_python(d["target"], strict=True)
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise TraceFormatError(f"target.{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+
+
+def _validate_meta(meta: dict[str, Any]) -> TraceMeta:
+    """A version-2 ``meta`` object -> ``TraceMeta``; ``TraceFormatError`` (one line) otherwise."""
+    try:
+        return TraceMeta.model_validate(meta, strict=True)
+    except ValidationError as e:
+        raise _meta_error(e) from None
+
+
+def _v1_source(meta: dict[str, Any]) -> str | None:
+    if "window_rewards" in meta or "judge" in meta:
+        return "train"  # only the rollout engine wrote these
+    if "method" in meta:
+        return "eval"  # only the evaluation runner wrote a method name
+    return None  # a played script: 'probe play' and 'probe suite' wrote the same keys
+
+
+def upgrade_v1_meta(meta: dict[str, Any]) -> TraceMeta:
+    """The ``TraceMeta`` of a version-1 ``meta`` mapping (never fails: nothing is dropped).
+
+    Keys that are fields keep their meaning; a key that is not a field, or whose value does not
+    fit the field's type, is kept under ``extra`` with its original name. ``source`` is inferred
+    where the keys tell it; ``failed_turns`` and ``target_failed`` are computed from
+    ``turn_failures`` when the writer did not mark them (rollout traces)."""
+    known = {k: v for k, v in meta.items() if k in _META_FIELDS and v is not None}
+    extra = {k: v for k, v in meta.items() if k not in _META_FIELDS or v is None}
+    if isinstance(meta.get("extra"), dict) and "extra" not in known:
+        extra = {**meta["extra"], **{k: v for k, v in extra.items() if k != "extra"}}
+    known.setdefault("source", _v1_source(meta))
+    while True:
+        try:
+            out = TraceMeta.model_validate(known, strict=True)
+            break
+        except ValidationError as e:
+            bad = {err["loc"][0] for err in e.errors() if err["loc"]}
+            if not bad & set(known):
+                raise  # cannot happen: every remaining key is a field
+            for k in bad & set(known):
+                extra[k] = known.pop(k)
+    if "failed_turns" not in known:
+        from probe.core.failures import FAILED_TURN_KINDS  # noqa: PLC0415 (failures reads traces)
+
+        out.failed_turns = sorted({int(f["turn"]) for f in out.turn_failures if f.get("kind") in FAILED_TURN_KINDS})
+        if "target_failed" not in known:
+            out.target_failed = bool(out.failed_turns)
+    out.extra = extra
+    return out
+
+
+def validate_record(d: Any) -> Trace:
+    """Full validation of a version-2 JSON object against the pydantic model (every field, every
+    message type), as a consumer holding only the schema would do; ``pydantic.ValidationError``
+    when it does not fit. File reading uses the faster ``Trace.from_json``."""
+    return Trace.model_validate(d)
+
+
+def trace_json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a version-2 trace record (``probe schema trace``)."""
+    from pydantic import TypeAdapter  # noqa: PLC0415
+
+    schema = Trace.model_json_schema()
+    violation = TypeAdapter(ViolationRecord).json_schema()
+    schema.setdefault("$defs", {})["Violation"] = violation
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["properties"]["schema_version"]["default"] = SCHEMA_VERSION
+    schema["required"] = ["schema_version", *schema["required"]]  # every version-2 line states it
+    return schema
 
 
 def tool_calls(messages: list[Message]) -> list[tuple[str, Any]]:

@@ -115,12 +115,13 @@ def evaluate(method: Method, *, env: str = "skyassist", target: str = "reference
     for i, game in enumerate(games):
         ep = game.episode
         trace = mark(ep.to_trace())
-        trace.meta.update({"method": method.name, "sample": sample, "episode": i,
-                           "heldout_index": heldout_indices(episodes, sample)[i], "family": infos[i].family,
-                           "stop": stop_reason.get(i, "turn_budget"), "turn_budget": turns})
+        meta = trace.meta
+        meta.source, meta.method, meta.sample, meta.episode = "eval", method.name, sample, i
+        meta.heldout_index, meta.family = heldout_indices(episodes, sample)[i], infos[i].family
+        meta.stop, meta.turn_budget = stop_reason.get(i, "turn_budget"), turns
         script_for = getattr(method, "script_for", None)
         if script_for is not None:
-            trace.meta["script"] = script_for(i)
+            meta.script = script_for(i)
         if traces_path is not None:
             append_trace(traces_path, trace)
         traces.append(trace)

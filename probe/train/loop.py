@@ -476,6 +476,7 @@ class Trainer:
         path = self.run_dir / "traces" / f"update-{step:05d}.jsonl"
         path.unlink(missing_ok=True)
         for trace in batch.traces:
+            trace.meta.run = self.config.run_name
             append_trace(path, trace)
 
     def _init_wandb(self) -> None:

@@ -231,6 +231,10 @@ class RolloutEngine:
         n = len(branches)
         stats = dict(timers, wall_s=wall, groups=len(groups), dropped_prefixes=cfg.prefixes - len(groups),
                      candidate_turn=group_t, k_max=k_max)
+        traces = [self._trace(b, step, i) for i, b in enumerate(branches)]
+        for i, trace in enumerate(traces):  # where the candidate sits in this update
+            g = i // cfg.group_size
+            trace.meta.rollout = {"update": step, "group": g, "candidate": i, "candidate_turn": group_t[g]}
         return RolloutBatch(
             prompt_ids=[gen.prompt_ids[i] for i in range(n)],
             candidate_ids=[list(c) for c in gen.completion_ids],
@@ -238,7 +242,7 @@ class RolloutEngine:
             returns=torch.tensor(returns, dtype=torch.float32),
             group_ids=torch.tensor([i // cfg.group_size for i in range(n)], dtype=torch.long),
             candidate_texts=list(gen.texts), prompts=[p for p in prompts for _ in range(cfg.group_size)],
-            traces=[self._trace(b, step, i) for i, b in enumerate(branches)],
+            traces=traces,
             turn_rewards=[b.window for b in branches], policy_hits=hits,
             candidate_turn=[t for t in group_t for _ in range(cfg.group_size)], k_max=k_max, stats=stats,
         )
@@ -345,7 +349,11 @@ class RolloutEngine:
         trace.scenario = copy.deepcopy(trace.scenario)  # to_trace shares the live game's scenario
         trace.target = copy.deepcopy(trace.target)
         trace.id = f"u{step:05d}-c{index:03d}-{trace.id}"
-        trace.meta["window_rewards"] = [tr.total for tr in branch.window]
+        meta = trace.meta
+        meta.source = "train"
+        meta.stop = ("target_ended" if branch.game.episode.ended else
+                     "loop" if branch.reward_state.stopped or branch.game._looping() else "turn_budget")
+        meta.window_rewards = [tr.total for tr in branch.window]
         if branch.judge_log:  # the reward's judge labels; trace.violations stay the deterministic verifiers'
-            trace.meta["judge"] = branch.judge_log
+            meta.judge = copy.deepcopy(branch.judge_log)
         return trace
