@@ -107,11 +107,12 @@ def test_rollout_traces_write_the_typed_meta_with_candidate_and_judge(tmp_path, 
 
     from probe.train.judge import Judge
     from probe.train.reward import CompositeReward
-    from probe.train.rollout import RolloutConfig, RolloutEngine
+    from probe.train.config import RolloutSettings
+    from probe.train.rollout import RolloutEngine
 
-    cfg = RolloutConfig(prefixes=2, group_size=2, continuation_turns=1, faults="demo", seed=3)
+    cfg = RolloutSettings(prefixes=2, group_size=2, continuation_turns=1)
     with StubServer(default=label_reply("NO_VIOLATION", "fine")) as server:
-        engine = RolloutEngine(cfg, CompositeReward(domain="skyassist"),
+        engine = RolloutEngine(cfg, CompositeReward(domain="skyassist"), env="skyassist", faults="demo", seed=3,
                                judge=Judge(_settings(server.url, policies=["B4"]), domain))
         try:
             batch = engine.collect(ScriptedAuditor(), step=7, k_max=3)
