@@ -346,7 +346,7 @@ class TraceView(BaseView):
             if isinstance(n, int) and not isinstance(n, bool) and n > 0:
                 self.pax_seen.append((i, n))  # totals of a looked-up booking (B1)
 
-    def on_message_calls(self, index: int, calls: list[BaseCall]) -> None:
+    def on_assistant(self, index: int, calls: list[BaseCall]) -> None:
         if self._pending_prices:
             turn = calls[0].turn
             for p in self._pending_prices:

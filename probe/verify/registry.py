@@ -62,11 +62,11 @@ class VerifierRegistry:
     def verifier(self, policy: str, severity: float | None = None) -> Callable[[Check], Check]:
         """Register ``fn`` as the check of ``policy`` (its docstring is the definition)."""
         def register(fn: Check) -> Check:
-            if not inspect.getdoc(fn):
-                raise TypeError(f"verifier {policy} ({fn.__qualname__}) needs a docstring defining its predicate")
             if policy in self.verifiers:
                 raise ValueError(f"policy {policy!r} already has a verifier in {self.env!r}: "
                                  f"{self.verifiers[policy].check.__qualname__}")
+            if not inspect.getdoc(fn):
+                raise TypeError(f"verifier {policy} ({fn.__qualname__}) needs a docstring defining its predicate")
             self.verifiers[policy] = Verifier(policy, severity, fn)
             return fn
         return register

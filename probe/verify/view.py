@@ -107,13 +107,14 @@ class TraceView:
         """An assistant text (before the message's calls are replayed)."""
 
     def before_call(self, call: Call, state: Any) -> None:
-        """A call about to be replayed: ``call`` has its arguments and problem, no result yet."""
+        """A call about to be replayed: ``call`` has its arguments and problem, no result yet.
+        ``state`` is the live state before it (None unless the view ``uses_state``)."""
 
     def after_call(self, call: Call, state: Any) -> None:
-        """A replayed call; ``state`` is after it (None when the replay came from the cache)."""
+        """A replayed call; ``state`` is the live state after it (None unless the view ``uses_state``)."""
 
-    def on_message_calls(self, index: int, calls: list[Call]) -> None:
-        """All calls of one assistant message, after they were replayed."""
+    def on_assistant(self, index: int, calls: list[Call]) -> None:
+        """After each assistant message: its calls (possibly none), all replayed."""
 
     def on_end(self) -> None:
         """After the last message."""
@@ -177,6 +178,7 @@ def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], repla
     turn = Turn(0, -1, "", "")
     last_text = ""
     call_cls = view.call_cls
+    stateful = view.uses_state
     for i, m in enumerate(messages):
         if not isinstance(m, dict):
             continue
@@ -205,8 +207,6 @@ def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], repla
             if not m.get("tool_calls"):
                 turn.final_index, turn.final_text = i, content
             view.on_text(t, bool(calls))
-        if not calls:
-            continue
         done: list[Call] = []
         for name, raw in calls:
             if name is None:
@@ -215,14 +215,14 @@ def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], repla
                 name = ""
             r = run.parse(name, raw)
             call = call_cls(i, turn.number, name, raw, r.args, r.problem)
-            view.before_call(call, run.state)
+            view.before_call(call, run.state if stateful else None)
             r = run.replay(name, raw)
             call.ok, call.content, call.output, call.features = r.ok, r.content, r.output, r.features
             turn.calls.append(call)
             view.calls.append(call)
-            view.after_call(call, run.state)
+            view.after_call(call, run.state if stateful else None)
             done.append(call)
-        view.on_message_calls(i, done)
+        view.on_assistant(i, done)
     if turn.user_index >= 0 or turn.calls or turn.texts:
         view.turns.append(turn)
     view.on_end()
