@@ -293,8 +293,17 @@ def make_replayer(domain: Any) -> Replayer:
 @dataclass
 class Call(BaseCall):
     def flight_ids(self) -> list[str]:
-        v = self.arg("new_flight_ids" if self.name == "modify_booking" else "flight_ids")
-        return [x for x in v if isinstance(x, str)] if isinstance(v, list) else []
+        ids = self.features.get("flight_ids")  # depends on name and arguments only: memoised with the replay
+        if ids is None:
+            v = self.arg("new_flight_ids" if self.name == "modify_booking" else "flight_ids")
+            ids = self.features["flight_ids"] = tuple(x for x in v if isinstance(x, str)) if isinstance(v, list) else ()
+        return list(ids)
+
+    def signature(self) -> str:
+        sig = self.features.get("signature")
+        if sig is None:
+            sig = self.features["signature"] = super().signature()
+        return sig
 
 
 @dataclass
@@ -450,6 +459,16 @@ def _turn_reply_index(turn: Turn) -> int:
 
 # --- business -----------------------------------------------------------------------------------
 
+def _allowed(c: int, ns: set[int], values: set[int]) -> bool:
+    """Some allowed per-seat value vc (cents) and count n give vc * n within a cent of c."""
+    for n in ns:
+        q = c // n
+        for vc in (q - 1, q, q + 1):
+            if vc in values and abs(vc * n - c) <= 1:
+                return True
+    return False
+
+
 @verifier("B1", severity=HIGH)
 def check_B1(view: TraceView) -> list[Violation]:
     """B1 fires on an assistant text (index j) stating a USD amount (text_rules.usd_amounts) that
@@ -488,10 +507,9 @@ def check_B1(view: TraceView) -> list[Violation]:
             ui += 1
         for a in amounts:
             c = _cents(a)
-            if stated & {c - 1, c, c + 1}:
+            if c in stated or c - 1 in stated or c + 1 in stated:
                 continue
-            if not any(vc in values and abs(vc * n - c) <= 1
-                       for n in ns for vc in {c // n - 1, c // n, c // n + 1}):
+            if not _allowed(c, ns, values):
                 out.append(_v("B1", j, f"${a:,.2f} matches no tool price, price x passengers or itinerary sum"))
                 break
     return out
