@@ -13,7 +13,7 @@ environment and remembers what it has already replayed:
   prefix for real first, so the result is always what a full replay gives.
 
 Cached records are shared between views and must be treated as read-only. The caches are bounded
-(cleared when full), so memory stays flat in long runs.
+(``max_cached`` entries each, cleared when full), so memory stays flat in long runs.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ class Replayer:
 
     def __init__(self, initial_state: Callable[[dict[str, Any]], Any], execute: ExecuteFn,
                  parse: ParseFn = default_parse, scenario_key: Callable[[dict[str, Any]], Any] | None = None,
-                 max_cached: int = 200_000):
+                 max_cached: int = 20_000):
         self.initial_state = initial_state
         self.execute = execute
         self.parse_fn = parse

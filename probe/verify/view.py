@@ -143,8 +143,8 @@ def _tool_calls(message: dict[str, Any]) -> list[tuple[str, Any]]:
 def split_turns(messages: list[Any]) -> list[tuple[int, list[int]]]:
     """(user message index or -1, indices of the messages in that turn) per turn, without replay.
 
-    The same turn boundaries as ``build_view``: a leading turn -1 is kept only when it holds an
-    assistant message with a text or a tool call.
+    The same turn boundaries as ``build_view`` (for views that keep nameless calls): a leading
+    turn -1 is kept only when it holds an assistant message with a text or a tool call.
     """
     turns: list[tuple[int, list[int]]] = [(-1, [])]
     for i, m in enumerate(messages):
