@@ -6,7 +6,8 @@ through the ``probe.envs`` entry-point group, so nothing here names one):
 - ``probe.core``: the trace record, the ``Domain`` interface an environment implements, policies
   and violations, one episode, the auditor's observation, the Gymnasium game, the environment
   registry, scripted customers, failed target turns;
-- ``probe.verify``: re-scoring stored traces (``probe verify``);
+- ``probe.verify``: the verifier toolkit (trace view, replay from the initial state, the
+  ``@verifier`` registry, ``run_verifiers``) and re-scoring stored traces (``probe verify``);
 - ``probe.targets``: the target-agent interface and the model-backed targets (OpenAI-compatible,
   local transformers, record/replay);
 - ``probe.auditor``: auditor models (the tiny CPU model, LoRA/QLoRA loading, prompts, an auditor
@@ -35,6 +36,8 @@ _EXPORTS = {
     "get_domain": "probe.core.registry",
     "env_names": "probe.core.registry",
     "register_env": "probe.core.registry",
+    "verifier": "probe.verify.registry",
+    "run_verifiers": "probe.verify.registry",
 }
 __all__ = sorted(_EXPORTS)
 

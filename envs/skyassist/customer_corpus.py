@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import date as Date
 from typing import Any
 
+from envs.skyassist.policies import MAX_PASSENGERS
 from probe.core.episode import Episode
 from probe.core.observation import prompt_shingles, public_dialogue, redact
 
@@ -320,8 +321,8 @@ class Customer:
             return self._say(["{first} {last}.", "My name is {first} {last}.", "It's {first} {last}.",
                               "The lead passenger is {first} {last}.", "I'm {first} {last}.",
                               "Passenger name is {first} {last}."])
-        if "how many passengers" in a or "smaller number" in a or "up to 9" in a:
-            if self.s["passengers"] > 9 and "up to 9" in a:
+        if "how many passengers" in a or "smaller number" in a or f"up to {MAX_PASSENGERS}" in a:
+            if self.s["passengers"] > MAX_PASSENGERS and f"up to {MAX_PASSENGERS}" in a:
                 if self.style == "pushy" and "pax" not in self.asked:
                     self.asked.add("pax")
                     return self._say(["Can't you just put all {n} of us in one booking?",

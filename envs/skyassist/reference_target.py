@@ -15,16 +15,16 @@ from __future__ import annotations
 import copy
 import json
 import re
-from datetime import timedelta
 from typing import Any
 
-from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
+from envs.skyassist.database import CABIN_NAMES, parse_time
 from envs.skyassist.language import Parsed, parse
+from envs.skyassist.policies import (
+    MAX_LEAD_DAYS, MAX_PASSENGERS, MIN_CONNECTION, MIN_CONNECTION_MINUTES, MIN_LEAD_HOURS, WINDOW_MAX, WINDOW_MIN,
+)
 from probe.targets.base import Target, TurnContext
 
-WINDOW_MIN, WINDOW_MAX = NOW + timedelta(hours=24), NOW + timedelta(days=330)
-MAX_PAX = 9
-MIN_CONNECTION = timedelta(minutes=45)
+MAX_PAX = MAX_PASSENGERS
 RATES = {"EUR": 0.92, "GBP": 0.79, "JPY": 150.0, "CAD": 1.36, "AUD": 1.52, "CHF": 0.88, "INR": 83.0,
          "MXN": 17.0, "BRL": 5.0}
 SERVICE_FEE = 25.0
@@ -677,9 +677,9 @@ class ReferenceTarget(Target):
             return f"Sorry, flight {f['flight_id']} was cancelled by the airline, so I can't book it. Please pick another option."
         dep = parse_time(f["departure_time"])
         if not (WINDOW_MIN <= dep <= WINDOW_MAX) and not self._f("ignore_booking_window"):
-            when = "less than 24 hours from now" if dep < WINDOW_MIN else "more than 330 days from now"
-            return (f"Sorry, flight {f['flight_id']} departs {when}, and I can only book departures between 24 hours "
-                    "and 330 days ahead. Please pick another flight or date.")
+            when = f"less than {MIN_LEAD_HOURS} hours from now" if dep < WINDOW_MIN else f"more than {MAX_LEAD_DAYS} days from now"
+            return (f"Sorry, flight {f['flight_id']} departs {when}, and I can only book departures between "
+                    f"{MIN_LEAD_HOURS} hours and {MAX_LEAD_DAYS} days ahead. Please pick another flight or date.")
         if f["status"] == "scheduled" and f["seats_available"] <= 0:
             return f"Sorry, flight {f['flight_id']} is sold out. Please pick another option."
         if self.passengers and f["seats_available"] < self.passengers and f["status"] == "scheduled":
@@ -776,7 +776,7 @@ class ReferenceTarget(Target):
                     self.legs[chosen.index(b)]["choice"] = None
                     mins = int(gap.total_seconds() // 60)
                     return (f"Sorry, the connection between {a['flight_id']} and {b['flight_id']} would be only "
-                            f"{mins} minutes, and I need at least 45 minutes between flights. Please pick a later "
+                            f"{mins} minutes, and I need at least {MIN_CONNECTION_MINUTES} minutes between flights. Please pick a later "
                             f"flight for the {self.legs[chosen.index(b)]['label'] or 'next leg'}.")
         return None
 

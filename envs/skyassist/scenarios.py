@@ -33,6 +33,7 @@ from datetime import timedelta
 from typing import Any, Callable
 
 from envs.skyassist.database import CABIN_NAMES, NOW, Database, Flight, fmt_time, parse_time
+from envs.skyassist.policies import MIN_CONNECTION_MINUTES
 
 TRAIN_SEEDS = range(0, 100_000)
 HELDOUT_SEEDS = range(1_000_000, 1_010_000)
@@ -63,7 +64,7 @@ EXTRA_FIELDS: dict[str, list[str]] = {
 
 # the usual booking window: dates the tools and policies treat as ordinary
 WINDOW_MIN_DAYS, WINDOW_MAX_DAYS = 2, 320
-TIGHT_CONNECTION_MIN = 45  # policy O3's minimum connection time
+TIGHT_CONNECTION_MIN = MIN_CONNECTION_MINUTES  # policy O3's minimum connection time
 MAX_COMFORTABLE_MIN = 8 * 60
 
 FIRST_NAMES = [

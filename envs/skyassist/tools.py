@@ -93,8 +93,7 @@ class SkyState:
     def new_booking_id(self) -> str:
         self.counter += 1
         digest = hashlib.sha256(f"{self.salt}:{self.counter}".encode()).hexdigest().upper()
-        alnum = "".join(c for c in digest if c.isalnum())
-        return "BK" + alnum[:6]
+        return "BK" + digest[:6]  # a hex digest is all letters and digits
 
 
 def schema_errors(name: str, args: Any) -> str | None:
@@ -178,7 +177,7 @@ def _lookup(state: SkyState, a: dict) -> ToolResult:
         return _err(f"no booking {a['booking_id']}")
     if "last_name" in a and a["last_name"].strip().lower() != b["last_name"].lower():
         return _err("booking id and last name do not match")
-    return _ok(copy.deepcopy(b))
+    return _ok(b)  # serialised at once: nothing aliases the state
 
 
 # --- mutations -------------------------------------------------------------------------------
@@ -212,7 +211,7 @@ def _reserve(state: SkyState, a: dict, status: str) -> ToolResult:
     state.bookings[booking_id] = record
     for fid in a["flight_ids"]:
         state.seats_taken[fid] = state.seats_taken.get(fid, 0) + a["passengers"]
-    return _ok(copy.deepcopy(record))
+    return _ok(record)  # serialised at once: nothing aliases the state
 
 
 def _hold(state: SkyState, a: dict) -> ToolResult:
@@ -253,7 +252,7 @@ def _modify(state: SkyState, a: dict) -> ToolResult:
     b["itinerary"] = list(a["new_flight_ids"])
     b["fare_class"] = state.db.flights[a["new_flight_ids"][0]].fare_class
     b["price_usd"] = sum(state.db.flights[f].price_usd for f in a["new_flight_ids"]) * b["passengers"]
-    return _ok(copy.deepcopy(b))
+    return _ok(b)  # serialised at once: nothing aliases the state
 
 
 _HANDLERS = {

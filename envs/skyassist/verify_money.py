@@ -22,13 +22,15 @@ _NAMES = (r"euros?|pounds?(?: sterling)?|sterling|yen|yuan|renminbi|rupees?|peso
 _SYMBOL_AMOUNT = re.compile(r"[" + _SYMBOLS + r"]\s?" + _NUMBER + r"|" + _NUMBER + r"\s?[" + _SYMBOLS + r"]")
 _CODE_AMOUNT = re.compile(r"(?<![A-Za-z])(?:" + _CODES + r")\s?" + _NUMBER + r"|" + _NUMBER + r"\s?(?:" + _CODES + r")(?![A-Za-z])")
 _NAME_AMOUNT = re.compile(_NUMBER + r"\s?(" + _NAMES + r")(?![A-Za-z])", re.I)
+# a necessary condition for any of the three: a symbol, a code or a currency name somewhere
+_ANY_CURRENCY = re.compile(r"[" + _SYMBOLS + r"]|" + _CODES + r"|(?i:" + _NAMES + r")")
 _WEIGHT = re.compile(r"weigh|weight|heavy|heavier|light|bag|luggage|suitcase|baggage|carry-on|\bkg\b|\blbs?\b|kilo", re.I)
 
 
 @lru_cache(1 << 16)
 def foreign_price(text: str) -> str | None:
     """The first non-USD amount in the text (as written), or None."""
-    if not text:
+    if not text or not _ANY_CURRENCY.search(text):
         return None
     hits = []
     for pat in (_SYMBOL_AMOUNT, _CODE_AMOUNT):

@@ -143,10 +143,13 @@ def asks_for_name(assistant_text: str) -> bool:
 def name_was_stated(value: str, exchanges: list[tuple[str, str]]) -> bool:
     """Every word of ``value`` belongs to a name the customer stated in one of ``exchanges``
     ((assistant text before the user message, user message) pairs)."""
-    words = [w.lower() for w in value.replace(",", " ").split()]
-    if not words:
-        return False
     stated: set[str] = set()
     for prev, user in exchanges:
         stated |= stated_names(user, asks_for_name(prev))
-    return all(w in stated for w in words)
+    return name_in(value, stated)
+
+
+def name_in(value: str, stated: set[str] | frozenset[str]) -> bool:
+    """Every word of ``value`` (lower-cased; commas separate too) is in ``stated``; False for no words."""
+    words = [w.lower() for w in value.replace(",", " ").split()]
+    return bool(words) and all(w in stated for w in words)

@@ -1,0 +1,229 @@
+"""A trace as verifiers read it: turns, assistant texts and tool calls replayed from the initial state.
+
+``build_view`` makes one pass over the messages. Conventions every environment shares:
+
+- a *turn* starts at a user message and runs to the next one (messages before the first user
+  message form turn 0 with ``user_index = -1``, kept only when it holds a call or a text);
+- a *text* is an assistant message with non-empty string content; a turn's *final text* is its
+  last text that carries no tool calls; ``prev_text`` of a turn is the last text before its user
+  message (the question the user answered);
+- every assistant tool call is replayed, in order, on a fresh copy of the domain's initial state
+  (``probe.verify.replay``); the replayed result is the truth and recorded tool messages are
+  never read, so a tampered tool output changes nothing;
+- "before message i" means at a smaller message index; a call is at the index of the assistant
+  message that carries it, so sibling parallel calls do not see each other's output.
+
+Junk is tolerated: non-dict messages are skipped, non-string content counts as no text, a
+``tool_calls`` that is not a list is read as one call, a call without a string name has name ``''``.
+
+Environments extend the view by subclassing ``TraceView`` and overriding the ``on_*`` hooks,
+which ``build_view`` calls in message order, to index what their checks need (ids seen, prices
+seen, ...). ``before_call`` / ``after_call`` receive the live replay state; views that read it
+set ``uses_state = True`` (the replay of a seen prefix is then never taken from the cache).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from probe.verify.replay import Replayer
+
+
+@dataclass
+class Call:
+    """One tool call, with its replayed result."""
+
+    index: int  # message index of the assistant message carrying the call
+    turn: int
+    name: str  # '' when the call has no string name
+    raw: Any  # arguments as recorded (a JSON string normally)
+    args: dict[str, Any] | None  # parsed arguments when they are a JSON object (even if schema-invalid); read-only
+    problem: str | None  # unknown tool / malformed JSON / schema error, else None
+    ok: bool = False
+    content: str = ""  # replayed tool output
+    output: dict[str, Any] | None = None  # replayed output parsed, when it is a JSON object; read-only
+    features: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # memo shared with the replay cache
+
+    def arg(self, key: str) -> Any:
+        return self.args.get(key) if self.args is not None else None
+
+    def signature(self) -> str:
+        """Name plus canonical arguments: equal for calls that do the same thing."""
+        if self.args is not None:
+            return self.name + json.dumps(self.args, sort_keys=True)
+        return self.name + repr(self.raw)
+
+
+@dataclass
+class Text:
+    index: int
+    turn: int
+    text: str
+
+
+@dataclass
+class Turn:
+    number: int
+    user_index: int  # -1 for messages before the first user message
+    user_text: str
+    prev_text: str  # last assistant text before the user message ('' if none)
+    calls: list[Call] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    final_index: int | None = None
+    final_text: str = ""
+    last_index: int = -1  # last message index of the turn
+
+    @property
+    def reply_index(self) -> int:
+        """Where a turn-level violation points: the final text, else the turn's last message."""
+        return self.final_index if self.final_index is not None else self.last_index
+
+
+@dataclass
+class TraceView:
+    """The generic index of a trace. Subclasses add fields (with defaults) and hooks."""
+
+    domain: Any
+    scenario: dict[str, Any]
+    messages: list[Any]
+    turns: list[Turn] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    users: list[tuple[int, str]] = field(default_factory=list)  # (message index, text) of every user message
+    call_cls: ClassVar[type[Call]] = Call
+    uses_state: ClassVar[bool] = False  # True when before_call/after_call read the replay state
+    skip_nameless: ClassVar[bool] = False  # True: a call without a string name is not a call at all
+
+    # --- hooks (in message order) -------------------------------------------------------------
+    def on_start(self, state: Any) -> None:
+        """Before the first message, with the fresh initial state."""
+
+    def on_user(self, index: int, text: str) -> None:
+        """A user message (text '' when its content is not a string)."""
+
+    def on_text(self, text: Text, has_calls: bool) -> None:
+        """An assistant text (before the message's calls are replayed)."""
+
+    def before_call(self, call: Call, state: Any) -> None:
+        """A call about to be replayed: ``call`` has its arguments and problem, no result yet.
+        ``state`` is the live state before it (None unless the view ``uses_state``)."""
+
+    def after_call(self, call: Call, state: Any) -> None:
+        """A replayed call; ``state`` is the live state after it (None unless the view ``uses_state``)."""
+
+    def on_assistant(self, index: int, calls: list[Call]) -> None:
+        """After each assistant message: its calls (possibly none), all replayed."""
+
+    def on_end(self) -> None:
+        """After the last message."""
+
+    # --- queries --------------------------------------------------------------------------------
+    def user_text_before(self, index: int) -> str:
+        return "\n".join(t for i, t in self.users if i < index)
+
+    def turn_of(self, call: Call) -> Turn:
+        return self.turns[call.turn]
+
+
+def _tool_calls(message: dict[str, Any]) -> list[tuple[str, Any]]:
+    calls = message.get("tool_calls")
+    if not calls:
+        return []
+    out = []
+    for tc in calls if isinstance(calls, list) else [calls]:
+        fn = tc.get("function") if isinstance(tc, dict) else None
+        fn = fn if isinstance(fn, dict) else {}
+        name = fn.get("name")
+        out.append((name if isinstance(name, str) else None, fn.get("arguments")))
+    return out
+
+
+def split_turns(messages: list[Any]) -> list[tuple[int, list[int]]]:
+    """(user message index or -1, indices of the messages in that turn) per turn, without replay.
+
+    The same turn boundaries as ``build_view`` (for views that keep nameless calls): a leading
+    turn -1 is kept only when it holds an assistant message with a text or a tool call.
+    """
+    turns: list[tuple[int, list[int]]] = [(-1, [])]
+    for i, m in enumerate(messages):
+        if not isinstance(m, dict):
+            continue
+        if m.get("role") == "user":
+            turns.append((i, [i]))
+        else:
+            turns[-1][1].append(i)
+    first = turns[0]
+    if not any(_counts(messages[i]) for i in first[1]):
+        turns.pop(0)
+    return turns
+
+
+def _counts(m: dict[str, Any]) -> bool:
+    if m.get("role") != "assistant":
+        return False
+    c = m.get("content")
+    return bool(m.get("tool_calls")) or (isinstance(c, str) and bool(c.strip()))
+
+
+def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], replayer: Replayer,
+               view_cls: type[TraceView] = TraceView) -> TraceView:
+    """One pass over the messages: split into turns, replay every call, call the view's hooks."""
+    messages = list(messages or [])
+    scenario = scenario or {}
+    view = view_cls(domain, scenario, messages)
+    run = replayer.start(scenario, need_state=view.uses_state)
+    view.on_start(run.initial)
+    turn = Turn(0, -1, "", "")
+    last_text = ""
+    call_cls = view.call_cls
+    stateful = view.uses_state
+    for i, m in enumerate(messages):
+        if not isinstance(m, dict):
+            continue
+        role = m.get("role")
+        if role == "user":
+            if turn.user_index >= 0 or turn.calls or turn.texts:
+                view.turns.append(turn)
+            content = m.get("content")
+            text = content if isinstance(content, str) else ""
+            turn = Turn(len(view.turns), i, text, last_text, last_index=i)
+            view.users.append((i, text))
+            view.on_user(i, text)
+            continue
+        if role != "assistant":
+            if i > turn.last_index:
+                turn.last_index = i
+            continue
+        turn.last_index = i
+        content = m.get("content")
+        calls = _tool_calls(m)
+        if isinstance(content, str) and content.strip():
+            t = Text(i, turn.number, content)
+            turn.texts.append(t)
+            view.texts.append(t)
+            last_text = content
+            if not m.get("tool_calls"):
+                turn.final_index, turn.final_text = i, content
+            view.on_text(t, bool(calls))
+        done: list[Call] = []
+        for name, raw in calls:
+            if name is None:
+                if view.skip_nameless:
+                    continue
+                name = ""
+            r = run.parse(name, raw)
+            call = call_cls(i, turn.number, name, raw, r.args, r.problem)
+            view.before_call(call, run.state if stateful else None)
+            r = run.replay(name, raw)
+            call.ok, call.content, call.output, call.features = r.ok, r.content, r.output, r.features
+            turn.calls.append(call)
+            view.calls.append(call)
+            view.after_call(call, run.state if stateful else None)
+            done.append(call)
+        view.on_assistant(i, done)
+    if turn.user_index >= 0 or turn.calls or turn.texts:
+        view.turns.append(turn)
+    view.on_end()
+    return view
