@@ -42,29 +42,44 @@ def evaluate_against_baselines(trainer: Any, config: TrainConfig, *, episodes: i
     methods = {f"trained ({config.algo})": LearnedAuditor(trainer.auditor, name=f"trained-{config.algo}",
                                                           temperature=config.rollout.temperature, seed=config.seed)}
     for name in baselines:
-        methods[name] = make_method(name, seed=config.seed)
+        methods[name] = make_method(name, seed=config.seed, env=config.env)
     return demo_table(methods, episodes=episodes, turns=turns, faults=config.target.faults, env=config.env, out=out)
 
 
-def summary_table(results: dict[str, dict[str, Any]], title: str) -> Table:
+def _count(metrics: dict[str, Any]) -> str:
+    n = len(metrics.get("concentration_policies", []))
+    words = ("", "one ", "two ", "three ", "four ", "five ")
+    return words[n] if n < len(words) else f"{n} "
+
+
+def summary_table(results: dict[str, dict[str, Any]], title: str, domain: Any = None) -> Table:
     """The headline columns, narrow enough for an 80-column terminal (report.md has them all);
-    the caption lists the policies each method found."""
+    the caption lists the policies each method found. The concentration column names the
+    domain's ``concentration_policies``, the depth column is its first ``depth_levels`` entry
+    (``mutation`` when it declares none)."""
+    first = next(iter(results.values()), {})
+    group = "".join(first.get("concentration_policies", [])) or "conc."
+    levels = dict(getattr(domain, "depth_levels", {}) or {})
+    if not levels:
+        extra = [lvl for lvl in first.get("reach", {}) if lvl not in ("query", "mutation")]
+        levels = {extra[0]: f"episodes reaching {extra[0]}"} if extra else {"mutation": "a mutation tool was called"}
+    depth, meaning = next(iter(levels.items()))
     table = Table(title=title)
     table.add_column("method", no_wrap=True)
     table.add_column("coverage", no_wrap=True)
     table.add_column("yield/100 [CI]", no_wrap=True)
-    for name in ("B4S5B6", "multi", "book"):
+    for name in (group, "multi", depth):
         table.add_column(name, no_wrap=True, justify="right")
     found = []
     for name, m in results.items():
         y = m["yield_per_100"]
         table.add_row(name, f"{100 * m['coverage']:.0f}% ({len(m['policies_found'])})",
-                      f"{y['value']:.0f} [{y['lo']:.0f}, {y['hi']:.0f}]", f"{100 * m['concentration_b4_s5_b6']:.0f}%",
-                      f"{100 * m['multi_policy_rate']:.0f}%", f"{100 * m['reach']['book']:.0f}%")
+                      f"{y['value']:.0f} [{y['lo']:.0f}, {y['hi']:.0f}]", f"{100 * m.get('concentration', 0.0):.0f}%",
+                      f"{100 * m['multi_policy_rate']:.0f}%", f"{100 * m['reach'].get(depth, 0.0):.0f}%")
         found.append(f"{name}: {' '.join(m['policies_found']) or '-'}")
     table.caption = ("policies found -- " + "; ".join(found) + ". yield: hits per 100 episodes, 95% episode-bootstrap CI; "
-                     "B4S5B6: share of hits on those three turn-level policies; multi: episodes with >= 2 policies; "
-                     "book: episodes where the target called book_flight")
+                     f"{group}: share of hits on those {_count(first)}turn-level policies; multi: episodes with >= 2 policies; "
+                     f"{depth}: episodes where {meaning}")
     table.caption_justify = "left"
     return table
 
@@ -95,7 +110,10 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
     with RunLock(config.run_dir):  # the evaluation writes into the run too
         results, _ = evaluate_against_baselines(trainer, config, episodes=episodes, turns=turns,
                                                 out=config.run_dir / "eval")
-    console.print(summary_table(results, f"held-out: {episodes} episodes x {turns} turns, faults={config.target.faults}"))
+    from probe.core.registry import get_domain
+
+    console.print(summary_table(results, f"held-out: {episodes} episodes x {turns} turns, faults={config.target.faults}",
+                                get_domain(config.env)))
     total = time.perf_counter() - t0
     console.print(f"training {t_train:.0f} s, total {total:.0f} s; report: {config.run_dir / 'eval' / 'report.md'}")
     return {"results": results, "history": history, "seconds": total}

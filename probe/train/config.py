@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
+from probe.core.registry import default_env
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 # Upper bounds on sizes: far above any sensible run, low enough to refuse typos before work starts.
@@ -177,7 +178,7 @@ class EvalSettings(_Strict):
 class TrainConfig(_Strict):
     run_name: str = "run"
     out_dir: str = "checkpoints"
-    env: str = "skyassist"
+    env: str = Field(default_factory=default_env)  # configs name their env; unset: envs.DEFAULT_ENV
     seed: int = Field(0, ge=0, le=MAX_SEED)
     algo: Literal["grpo", "dpo", "gfn"] = "grpo"
     updates: int = Field(60, ge=1, le=MAX_UPDATES)

@@ -38,6 +38,8 @@ import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+
+from probe.core.registry import default_env
 from typing import Any, Callable, Protocol
 
 import torch
@@ -60,7 +62,7 @@ class SamplingAuditor(Protocol):
 class RolloutConfig:
     """Engine settings. Defaults follow the PROBE paper where it gives a value."""
 
-    env: str = "skyassist"
+    env: str = field(default_factory=default_env)  # the documented default env (envs.DEFAULT_ENV)
     target: str = "reference"
     faults: str = "demo"
     prefixes: int = 4  # B: shared prefixes (groups) per update
