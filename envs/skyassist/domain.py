@@ -72,6 +72,9 @@ class SkyAssistDomain(Domain):
     def counts(self) -> dict[str, int]:
         return self.db.counts()
 
+    def info(self) -> dict[str, Any]:
+        return {"database_hash": self.db.hash, "now": self.now.isoformat() + "Z"}
+
     def scenario(self, family: str, seed: int) -> dict[str, Any]:
         return scenarios.make_scenario(self.db, family, seed)
 

@@ -125,11 +125,7 @@ def print_json(obj: Any) -> None:
 
 def env_summary(domain: Domain) -> dict[str, Any]:
     info: dict[str, Any] = {"env": domain.name, "counts": domain.counts()}
-    db = getattr(domain, "db", None)
-    if db is not None:
-        info["database_hash"] = db.hash
-    if getattr(domain, "now", None) is not None:
-        info["now"] = domain.now.isoformat() + "Z"
+    info.update(domain.info())  # the environment's own facts (SkyAssist: database_hash, now)
     names = domain.tool_names
     info["tools"] = {"total": len(names),
                      "read_only": [n for n in names if n in domain.read_only_tools],

@@ -182,6 +182,10 @@ class Domain(ABC):
         """Size of the environment's database (for ``probe env info``)."""
         return {}
 
+    def info(self) -> dict[str, Any]:
+        """Other JSON-ready facts ``probe env info`` shows (e.g. ``database_hash``, ``now``)."""
+        return {}
+
     @property
     def tool_names(self) -> list[str]:
         return [t["function"]["name"] for t in self.tool_schemas]
