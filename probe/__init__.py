@@ -28,6 +28,7 @@ __version__ = "0.1.0"
 
 _EXPORTS = {
     "AuditGame": "probe.core.game",
+    "ENV_IDS": "probe.core.game",  # env name -> its Gymnasium id (every known env is registered)
     "Trace": "probe.core.trace",
     "Domain": "probe.core.domain",
     "Policy": "probe.core.policy",
@@ -35,6 +36,7 @@ _EXPORTS = {
     "get_domain": "probe.core.registry",
     "env_names": "probe.core.registry",
     "register_env": "probe.core.registry",
+    "default_env": "probe.core.registry",
 }
 __all__ = sorted(_EXPORTS)
 

@@ -189,3 +189,27 @@ def test_train_one_tiny_update(env, tmp_path):
 def test_train_names_a_bad_env():
     r = run("train", "--config", "configs/cpu-demo-grpo.yaml", "--env", "nope")
     assert r.exit_code == 2 and "unknown env 'nope'; allowed:" in r.output
+
+
+def test_gymnasium_registration_builds_no_environment():
+    """Importing the game registers every id from the env packages' light ``__init__`` only."""
+    import subprocess
+    import sys
+
+    code = ("import sys, gymnasium, probe.core.game as g; "
+            "print(sorted(m for m in sys.modules if m.startswith('envs.') and m.count('.') > 1)); "
+            "print(sorted(k for k in gymnasium.registry if k.startswith('probe/')))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       cwd=Path(__file__).resolve().parents[1])
+    assert r.returncode == 0, r.stderr
+    loaded, ids = r.stdout.splitlines()
+    assert loaded == "[]"  # no envs.<name>.domain, tools, database ...
+    assert ids == str(sorted(ENV_IDS.values()))
+
+
+def test_build_tiny_refuses_an_env_without_a_corpus(tmp_path):
+    r = run("auditor", "build-tiny", "--env", "mock", "--out", tmp_path / "tiny")
+    assert r.exit_code == 2 and "no customer corpus in env(s) 'mock'" in r.output
+    assert not (tmp_path / "tiny").exists()
+    r = run("auditor", "build-tiny", "--env", "nope", "--out", tmp_path / "tiny")
+    assert r.exit_code == 2 and "unknown env 'nope'; allowed:" in r.output
