@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from envs.skyassist import GYM_ID, progress, scenarios, tools
-from envs.skyassist.customer import FEW_SHOT_DIALOGUES, SkyAssistCooperative, opening_request
+from envs.skyassist.customer import FEW_SHOT_DIALOGUES, opening_request
 from envs.skyassist.database import DB_SEED, NOW, get_database
 from envs.skyassist.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
 from envs.skyassist.policies import POLICIES
@@ -112,7 +112,8 @@ class SkyAssistDomain(Domain):
     def opening_request(self, fields: dict[str, Any]) -> str:
         return opening_request(fields)
 
-    def cooperative_customer(self) -> SkyAssistCooperative:
+    def cooperative_customer(self) -> Any:
+        from envs.skyassist.cooperative import SkyAssistCooperative  # the evaluation stack, on demand
         return SkyAssistCooperative()
 
     def call_depth_levels(self, name: str, arguments: dict[str, Any]) -> set[str]:

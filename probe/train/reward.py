@@ -498,5 +498,5 @@ class CompositeReward:
 __all__ = [
     "RewardConfig", "Schedule", "CompositeReward", "EpisodeRewardState", "TurnReward", "VARIANTS",
     "variant_config", "load_reward_config", "linear_schedule", "discounted_return",
-    "DEFAULT_PROGRESS_WEIGHTS", "DEFAULT_PLAUSIBILITY_WEIGHTS",
+    "DEFAULT_PLAUSIBILITY_WEIGHTS",
 ]
