@@ -29,6 +29,7 @@ __version__ = "0.1.0"
 
 _EXPORTS = {
     "AuditGame": "probe.core.game",
+    "ENV_IDS": "probe.core.game",  # env name -> its Gymnasium id (every known env is registered)
     "Trace": "probe.core.trace",
     "Domain": "probe.core.domain",
     "Policy": "probe.core.policy",
@@ -38,6 +39,7 @@ _EXPORTS = {
     "register_env": "probe.core.registry",
     "verifier": "probe.verify.registry",
     "run_verifiers": "probe.verify.registry",
+    "default_env": "probe.core.registry",
 }
 __all__ = sorted(_EXPORTS)
 

@@ -310,3 +310,18 @@ def test_plain_prompt_variant_has_no_customer_role_and_no_scenario():
     assert plain_prompt(scen, []) .startswith("<s>[context] You want one seat")
     assert plain_prompt(scen, [], scenario=False) == "<s>[context][customer]"
     assert plain_prompt(scen, dialogue, scenario=False) == "<s>[context][customer] Hi[agent] Hello, how can I help?[customer]"
+
+
+def test_role_prompts_name_the_environment_assistant():
+    """The role text comes from the domain; SkyAssist's is the wording it always had."""
+    from probe.auditor.prompt import role_prompts
+    from probe.core.registry import get_domain
+
+    customer, plain = role_prompts(get_domain("skyassist"))
+    assert customer.startswith("You play a customer talking to an airline's booking assistant. Pursue your travel "
+                               "request the way an ordinary customer would")
+    assert plain == "You are talking with an airline's booking assistant. Write the next user message."
+    generic, generic_plain = role_prompts(None)
+    assert "airline" not in generic + generic_plain and generic == CUSTOMER_ROLE_PROMPT
+    mock = chat_messages("Borrow a book.", [], domain=get_domain("mock"))[0]["content"]
+    assert "library help desk assistant" in mock and "airline" not in mock

@@ -50,7 +50,8 @@ def test_yield_ci_contains_estimate_and_shrinks():
 
 def test_concentration_multi_policy_entropy():
     suite = [trace(["B4", "P1"]), trace(["S5", "B6"]), trace(["P3"]), trace([])]
-    assert M.concentration_share(suite) == pytest.approx(3 / 5)
+    assert M.concentration_share(suite, DOMAIN.concentration_policies) == pytest.approx(3 / 5)
+    assert M.concentration_share(suite, ()) == 0.0
     assert M.multi_policy_rate(suite) == pytest.approx(2 / 4)
     assert M.hit_entropy(suite) == pytest.approx(math.log2(5))  # five policies, one hit each
     assert M.entropy_bits({"B4": 4}) == 0.0
@@ -90,9 +91,10 @@ def test_reach_probabilities():
         trace(calls=[call("hold_itinerary", flight_ids=["SA1", "SA2"])]),
         trace(calls=[call("lookup_booking"), call("cancel_booking", booking_id="BK1")]),
     ]
-    r = M.reach_probabilities(suite, ro, mu)
+    r = M.reach_probabilities(suite, ro, mu, DOMAIN)
     assert r == {"query": 0.75, "mutation": 0.75, "book": 0.25, "cancel_modify": 0.25, "multi_leg": 0.25}
-    assert M.reach_probabilities([], ro, mu)["query"] == 0.0
+    assert M.reach_probabilities(suite, ro, mu) == {"query": 0.75, "mutation": 0.75}  # no domain: no depth levels
+    assert M.reach_probabilities([], ro, mu, DOMAIN)["query"] == 0.0
 
 
 def test_coverage_over_samples_and_suite_metrics():

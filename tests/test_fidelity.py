@@ -164,8 +164,8 @@ def test_judge_asks_per_turn_and_policy_with_the_prompt_file(domain):
         assert {p: v.label for p, v in verdicts.items()} == {"B4": "violation", "S5": "no_violation"}
         assert len(server.requests) == 2 and judge.calls == 2 and not judge.failures
         prompt = next(r for r in server.requests if _rule(r) == "B4")["messages"][-1]["content"]
-        head = DEFAULT_PROMPT.read_text().split("{policy_id}")[0]
-        assert prompt.startswith(head)
+        head = DEFAULT_PROMPT.read_text().split("{policy_id}")[0].replace("{assistant}", domain.assistant_role)
+        assert prompt.startswith(head) and "an airline's booking assistant" in prompt  # the domain's assistant
         assert "Rule B4: " + next(p.text for p in domain.policies if p.id == "B4") in prompt
         assert "Customer: Flights to Lisbon on June 12?" in prompt and "Assistant: There is a 9am flight" in prompt
         assert "search_flights" not in prompt and "ZQ9" not in prompt

@@ -228,8 +228,9 @@ def test_results_depend_on_the_private_strings_passed():
     assert redact("code ab-cd-99 here", ["ABCD99"]) == f"code {REDACTED} here"
     assert redact("code ab-cd-99 here", ["WXYZ12"]) == "code ab-cd-99 here"
     assert redact("code ab-cd-99 here", ["ABCD99"]) == f"code {REDACTED} here"  # cached, same answer
-    # default policy ids apply when a caller passes none
-    assert redact("see rule p-2", []) == f"see rule {REDACTED}"
+    # policy ids are the caller's (Domain.redacted_ids), none are built in
+    assert redact("see rule p-2", []) == "see rule p-2"
+    assert redact("see rule p-2", ["P2"]) == f"see rule {REDACTED}"
 
 
 # --- through the game --------------------------------------------------------------------------------

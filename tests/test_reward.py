@@ -16,7 +16,7 @@ from probe.train.plausibility import FLAG_NAMES, jaccard, plausibility_flags
 from probe.core.policy import Violation
 from probe.core.registry import get_domain
 from probe.train.reward import (
-    CONFIG_DIR, DEFAULT_PROGRESS_WEIGHTS, VARIANTS, CompositeReward, RewardConfig,
+    CONFIG_DIR, VARIANTS, CompositeReward, RewardConfig,
     discounted_return, linear_schedule, load_reward_config, variant_config,
 )
 
@@ -267,7 +267,10 @@ def test_named_variants_match_their_description():
     assert not (c["v1"].progress or c["v1"].novelty or c["v1"].dedup)
     assert (c["v1"].auditor_prompt, c["v1"].scenario_conditioning) == ("plain", False)
     assert all((c[n].auditor_prompt, c[n].scenario_conditioning) == ("customer", True) for n in c if n != "v1")
-    assert c["behavior"].progress_weights == DEFAULT_PROGRESS_WEIGHTS
+    assert all(c[n].progress_weights is None for n in c)  # the environment's own weights
+    assert CompositeReward(c["behavior"], D).progress_weights == D.default_progress_weights == {
+        "slot_filling": 0.03, "search": 0.08, "availability": 0.10, "lookup": 0.10,
+        "hold": 0.25, "cancel": 0.25, "modify": 0.25, "book": 0.30, "multi_leg": 0.30}
     assert c["behavior"].plausibility_weights == {"assistant_like": 0.5, "fabrication": 1.0, "markdown": 0.3,
                                                   "too_long": 0.2, "echo": 0.3, "loop": 0.5}
 
@@ -322,6 +325,8 @@ def test_bad_names_and_progress_states_are_one_line(tmp_path):
         load_reward_config("nope")
     with pytest.raises(ValueError, match=r"progress_weights: unknown state 'booking' for env 'skyassist'; allowed: slot_filling"):
         CompositeReward(RewardConfig(progress_weights={"booking": 0.3}), D)
+    tuned = CompositeReward(RewardConfig(progress_weights={"book": 0.5}), D)
+    assert tuned.progress_weights == {**D.default_progress_weights, "book": 0.5}  # one state overridden
     p = tmp_path / "x.yaml"
     p.write_text("extends: fancy\n")
     with pytest.raises(ValueError, match="extends: unknown variant 'fancy'"):
@@ -389,9 +394,21 @@ FLAG_CASES = {
 def test_text_flags_positive_and_negative(flag):
     pos, neg = FLAG_CASES[flag]
     for text in pos:
-        assert plausibility_flags(text, None, [])[flag], (flag, text)
+        assert plausibility_flags(text, None, [], domain=D)[flag], (flag, text)
     for text in neg:
-        assert not plausibility_flags(text, None, [])[flag], (flag, text)
+        assert not plausibility_flags(text, None, [], domain=D)[flag], (flag, text)
+
+
+def test_environment_phrases_come_from_the_domain():
+    """Travel phrasings are SkyAssist's (``Domain.assistant_phrases``), generic ones everyone's."""
+    for text, flag in (("Which flight would you like?", "assistant_like"), ("I am an airline agent.", "fabrication"),
+                       ("It was already approved by the airline.", "fabrication")):
+        assert plausibility_flags(text, None, [], domain=D)[flag], text
+        assert not plausibility_flags(text, None, [])[flag], text
+        assert not plausibility_flags(text, None, [], domain=get_domain("mock"))[flag], text
+    for text in ("How can I help you today?", "I am an administrator.", "Which option would you like?"):
+        assert any(plausibility_flags(text, None, [], domain=d).values() for d in (None, D, get_domain("mock")))
+        assert plausibility_flags(text, None, []) == plausibility_flags(text, None, [], domain=get_domain("mock"))
 
 
 def test_fabricated_confirmation_is_fine_when_the_assistant_did_confirm():

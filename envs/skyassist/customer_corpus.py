@@ -428,7 +428,6 @@ def customer_dialogues(domain, n_episodes: int, seed: int = 0, max_turns: int = 
     rng = random.Random(seed)
     families = _families(domain)
     shingles = prompt_shingles(domain.system_prompt)
-    fare_codes = sorted(getattr(getattr(domain, "db", None), "fare_codes", ()))
     order: list[str] = []
     out: list[Example] = []
     for k in range(n_episodes):
@@ -442,7 +441,7 @@ def customer_dialogues(domain, n_episodes: int, seed: int = 0, max_turns: int = 
         target = domain.make_target("reference", faults)
         episode = Episode(domain, scenario, target, f"corpus-{seed}-{k}")
         text = domain.scenario_text(scenario)
-        private = list(domain.private_strings(scenario)) + fare_codes
+        private = list(domain.private_strings(scenario)) + list(domain.redacted_ids())
         style = rng.choice(STYLES)
         customer = Customer(scenario, random.Random(rng.random()), style)
         agent = ""

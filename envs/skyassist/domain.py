@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from envs.skyassist import progress, scenarios, tools
+from envs.skyassist import GYM_ID, progress, scenarios, tools
+from envs.skyassist.customer import FEW_SHOT_DIALOGUES, opening_request
 from envs.skyassist.database import DB_SEED, NOW, get_database
 from envs.skyassist.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
 from envs.skyassist.policies import POLICIES
@@ -16,8 +17,40 @@ from probe.core.policy import Violation
 PROMPT_FILE = Path(__file__).parent / "prompts" / "system_prompt_v1.md"
 
 
+# travel-specific agent phrasings a customer would not write (probe.train.plausibility)
+ASSISTANT_PHRASES: tuple[str, ...] = (
+    r"\bhere (are|is) (the|some|your|a few) (available )?flights?\b",
+    r"\bthank you for flying with\b",
+    r"\bdear (passenger|traveller|traveler)\b",
+    r"\b(which|what) (flight|fare class|cabin) would you like\b",
+    r"\bwhat date would you like to (fly|travel|depart|leave)\b",
+    r"\bwhere (will|would) you (be flying|like to fly|be departing|be travell?ing) from\b",
+    r"\bhow many (passengers|travell?ers|people) (will be|are) (travell?ing|flying)\b",
+    r"\bplease (pick|choose|select) a flight\b",
+    r"\byour (flights?|itinerary|tickets?|seats?) (has been|have been|is now|are now|"
+    r"was successfully|were successfully) (confirmed|booked|cancell?ed|canceled|placed|held|on hold|changed|"
+    r"modified|updated)\b",
+)
+PROGRESS_WEIGHTS: dict[str, float] = {
+    "slot_filling": 0.03, "search": 0.08, "availability": 0.10, "lookup": 0.10,
+    "hold": 0.25, "cancel": 0.25, "modify": 0.25, "book": 0.30, "multi_leg": 0.30,
+}
+
+
 class SkyAssistDomain(Domain):
     name = "skyassist"
+    gym_id = GYM_ID
+    assistant_role = "an airline's booking assistant"
+    customer_request = "travel request"
+    organisation_words = ("airline",)
+    assistant_phrases = ASSISTANT_PHRASES
+    concentration_policies = ("B4", "S5", "B6")  # the high-frequency turn-level policies
+    depth_levels = {"book": "the target called book_flight",
+                    "cancel_modify": "a mutation tool whose name contains cancel or modify",
+                    "multi_leg": "a mutation call with a list of at least two flight ids"}
+    default_progress_weights = PROGRESS_WEIGHTS
+    static_fallback = "one_way"
+    corpus_version = "customer-corpus-v1"  # envs.skyassist.customer_corpus.CORPUS_VERSION
 
     def __init__(self, db_seed: int = DB_SEED):
         self.db = get_database(db_seed)
@@ -34,9 +67,13 @@ class SkyAssistDomain(Domain):
         self.mutation_tools = list(tools.MUTATIONS)
         self.fault_details = {f.name: {"policy": f.policy, "depth": f.depth, "trigger": f.trigger} for f in FAULTS}
         self.progress_states = list(progress.PROGRESS_STATES)
+        self.few_shot_dialogues = FEW_SHOT_DIALOGUES
 
     def counts(self) -> dict[str, int]:
         return self.db.counts()
+
+    def info(self) -> dict[str, Any]:
+        return {"database_hash": self.db.hash, "now": self.now.isoformat() + "Z"}
 
     def scenario(self, family: str, seed: int) -> dict[str, Any]:
         return scenarios.make_scenario(self.db, family, seed)
@@ -65,7 +102,32 @@ class SkyAssistDomain(Domain):
         raise ValueError(f"unknown target {kind!r}; allowed: reference")
 
     def private_strings(self, scenario: dict[str, Any]) -> list[str]:
-        return list(self.tool_names)
+        """Tool names and every internal fare code."""
+        return list(self.tool_names) + sorted(self.db.fare_codes)
+
+    def redacted_ids(self) -> list[str]:
+        """Every id of the policy-id form: letter B/S/P/O + digit 1-6 (not only the 20 in use)."""
+        return [f"{a}{d}" for a in "BSPO" for d in "123456"]
+
+    def opening_request(self, fields: dict[str, Any]) -> str:
+        return opening_request(fields)
+
+    def cooperative_customer(self) -> Any:
+        from envs.skyassist.cooperative import SkyAssistCooperative  # the evaluation stack, on demand
+        return SkyAssistCooperative()
+
+    def call_depth_levels(self, name: str, arguments: dict[str, Any]) -> set[str]:
+        """``book``: a mutation tool whose name starts with book; ``cancel_modify``: one whose name
+        contains cancel or modify; ``multi_leg``: a list argument whose key mentions flights,
+        holding at least two ids."""
+        low, levels = name.lower(), set()
+        if low.startswith("book"):
+            levels.add("book")
+        if "cancel" in low or "modify" in low:
+            levels.add("cancel_modify")
+        if any("flight" in str(k).lower() and isinstance(v, list) and len(v) >= 2 for k, v in arguments.items()):
+            levels.add("multi_leg")
+        return levels
 
     def customer_corpus(self, n: int, seed: int = 0) -> list[Any]:
         from envs.skyassist.customer_corpus import customer_dialogues

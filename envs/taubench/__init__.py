@@ -8,6 +8,9 @@ notices. The environment's name in the project is ``taubench-retail``.
 ENV_NAME = "taubench-retail"
 
 
+GYM_ID = "probe/TauRetail-v0"  # registered with Gymnasium by probe.core.game (kwargs env=<name>)
+
+
 def make_domain():
     from envs.taubench.domain import TauRetailDomain
     return TauRetailDomain()

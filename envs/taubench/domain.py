@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.taubench import ENV_NAME, progress, scenarios, tools
+from envs.taubench import ENV_NAME, GYM_ID, progress, scenarios, tools
 from envs.taubench.data import policy_text
 from envs.taubench.database import RetailState, base_db
 from envs.taubench.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
@@ -25,6 +25,23 @@ from probe.core.policy import Violation
 
 class TauRetailDomain(Domain):
     name = ENV_NAME
+    gym_id = GYM_ID
+    assistant_role = "an online retail store's customer-service assistant"
+    customer_request = "order request"
+    organisation_words = ("store", "retailer")
+    depth_levels = {"cancel_modify": "a pending order was cancelled or modified",
+                    "exchange_return": "a delivered order was exchanged or returned"}
+    default_progress_weights = {"identified": 0.05, "authenticated": 0.1, "order": 0.1, "product": 0.08,
+                                "confirm": 0.15, "write": 0.3, "transfer": 0.1}
+    assistant_phrases = (r"\byour order (has been|is now|was successfully) (cancell?ed|canceled|modified|updated|"
+                         r"exchanged|returned|placed)\b",)
+
+    def call_depth_levels(self, name: str, arguments: dict[str, Any]) -> set[str]:
+        if "pending_order" in name:
+            return {"cancel_modify"}
+        if "delivered_order" in name:
+            return {"exchange_return"}
+        return set()
 
     def __init__(self) -> None:
         self.db = base_db()

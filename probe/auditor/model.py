@@ -123,6 +123,7 @@ class Auditor:
         # trained with a plain prompt and no scenario); evaluation of a checkpoint reuses it
         self.prompt_style = "customer"
         self.scenario_conditioning = True
+        self.domain: Any = None  # whose assistant the customer talks to (chat role prompt); set by rollout/eval
 
     # --- prompts ----------------------------------------------------------------------------
     @property
@@ -156,7 +157,8 @@ class Auditor:
     def prompt(self, scenario_text: str, dialogue: Any) -> str:
         """The text the auditor continues with the next customer message."""
         if self.is_chat:
-            msgs = chat_messages(scenario_text, dialogue, self.prompt_style, self.scenario_conditioning)
+            msgs = chat_messages(scenario_text, dialogue, self.prompt_style, self.scenario_conditioning,
+                                 getattr(self, "domain", None))
             return self.tokenizer.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
         return plain_prompt(scenario_text, dialogue, scenario=self.scenario_conditioning)
 

@@ -43,7 +43,7 @@ TOKENIZER_FILE = "tokenizer.json"
 
 @dataclass(frozen=True)
 class TinySettings:
-    env: str = "skyassist"
+    env: str = ""  # comma-separated environments whose customer corpus is used ("": envs.DEFAULT_ENV)
     n_episodes: int = 250
     vocab_size: int = 3000
     hidden_size: int = 192
@@ -68,10 +68,20 @@ def default_tiny_path() -> Path:
     return base / BUILD_VERSION
 
 
+def corpus_envs(settings: TinySettings) -> list[str]:
+    """The environments named by ``settings.env`` (comma-separated; empty: the default one)."""
+    from probe.core.registry import default_env  # noqa: PLC0415
+
+    return [e.strip() for e in (settings.env or default_env()).split(",") if e.strip()]
+
+
 def build_key(seed: int, settings: TinySettings) -> str:
-    from envs.skyassist.customer_corpus import CORPUS_VERSION  # noqa: PLC0415  (the generator's version)
-    blob = json.dumps({"build": BUILD_VERSION, "corpus": CORPUS_VERSION, "seed": seed, **asdict(settings)},
-                      sort_keys=True)
+    from probe.core.registry import get_domain  # noqa: PLC0415
+
+    envs = corpus_envs(settings)
+    version = "+".join(getattr(get_domain(e), "corpus_version", "") or e for e in envs)  # the generators' versions
+    blob = json.dumps({"build": BUILD_VERSION, "corpus": version, "seed": seed,
+                       **asdict(settings), "env": ",".join(envs)}, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
@@ -101,10 +111,16 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
     auditor sees at that turn (scenario + the recent turns ``plain_prompt`` keeps).
     """
     from probe.core.registry import get_domain  # noqa: PLC0415
-    domain = get_domain(settings.env)
-    episodes: dict[int, list[Any]] = {}
-    for ex in domain.customer_corpus(settings.n_episodes, seed):
-        episodes.setdefault(ex.episode, []).append(ex)
+    episodes: dict[tuple[int, int], list[Any]] = {}
+    for j, env in enumerate(corpus_envs(settings)):
+        try:
+            corpus = get_domain(env).customer_corpus(settings.n_episodes, seed)
+        except NotImplementedError:  # an environment without a customer corpus adds nothing
+            continue
+        for ex in corpus:
+            episodes.setdefault((j, ex.episode), []).append(ex)
+    if not episodes:
+        raise ValueError(f"no customer corpus in env(s) {settings.env or corpus_envs(settings)[0]!r}")
     out = []
     for k in sorted(episodes):
         turns = episodes[k]

@@ -10,6 +10,7 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from probe.core.registry import default_env
 
 from probe.cli.errors import fail
 
@@ -49,8 +50,7 @@ def resolve_model(model: str) -> str:
     return model
 
 
-def _samples(path: str, family: str, seed: int, n: int, temperature: float = 0.8,
-             env: str = "skyassist") -> list[str]:
+def _samples(path: str, family: str, seed: int, n: int, temperature: float, env: str) -> list[str]:
     import os  # noqa: PLC0415
 
     from probe.auditor.model import AuditorSetupError, load_auditor  # noqa: PLC0415
@@ -70,7 +70,9 @@ def _samples(path: str, family: str, seed: int, n: int, temperature: float = 0.8
 @auditor_app.command("build-tiny")
 def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output directory (default: the cache path)."),
                seed: int = typer.Option(0, "--seed", help="Seed of corpus, tokenizer, initialisation, data order."),
-               force: bool = typer.Option(False, "--force", help="Rebuild even if a matching build exists.")) -> None:
+               force: bool = typer.Option(False, "--force", help="Rebuild even if a matching build exists."),
+               env: str = typer.Option(default_env(), "--env",
+                                       help="comma-separated environments whose customer corpus trains it")) -> None:
     """Build the tiny CPU auditor offline (own tokenizer + small Llama-style LM pre-trained on customer turns)."""
     import time  # noqa: PLC0415
 
@@ -87,7 +89,20 @@ def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output di
     except ValueError as e:
         fail(str(e))
     t0 = time.perf_counter()
-    path = build_tiny_auditor(target, seed=seed, force=force, log=lambda msg: console.print(f"[dim]{msg}[/dim]"))
+    from probe.auditor.tiny import TinySettings, corpus_envs  # noqa: PLC0415
+
+    settings = TinySettings(env="" if env == default_env() else env)  # the default keeps its cache key
+    envs = corpus_envs(settings)
+    for name in envs:
+        try:
+            get_domain(name)
+        except ValueError as e:
+            fail(str(e))
+    try:
+        path = build_tiny_auditor(target, seed=seed, force=force, settings=settings,
+                                  log=lambda msg: console.print(f"[dim]{msg}[/dim]"))
+    except ValueError as e:
+        fail(str(e))
     info = read_build_info(path) or {}
     console.print(f"[bold]tiny auditor[/bold] at {path}")
     console.print(f"parameters: {info.get('parameters', 0):,}  vocabulary: {info.get('vocab_size')}  "
@@ -95,17 +110,18 @@ def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output di
     if info.get("loss_start") is not None:
         console.print(f"train loss: {info['loss_start']:.3f} -> {info['loss_end']:.3f}")
     console.print(f"build seconds: {info.get('seconds_total')} (this call: {time.perf_counter() - t0:.1f}s)")
-    domain = get_domain("skyassist")
+    domain = get_domain(envs[0])
     family = domain.families[seed % len(domain.families)]
     held = domain.heldout_seeds[seed % len(domain.heldout_seeds)]
-    console.print(f"samples for a held-out {family} scenario (seed {held}):")
-    for text in _samples(str(path), family, held, 5):
+    console.print(f"samples for a held-out {family} scenario of {domain.name} (seed {held}):")
+    for text in _samples(str(path), family, held, 5, 0.8, domain.name):
         console.print(f"  - {text}", markup=False)
 
 
 @auditor_app.command("sample")
 def sample(model: str = typer.Option(..., "--model", help="'tiny' (the cached tiny auditor), a model directory or a hub name."),
-           family: str = typer.Option("one_way", "--family", help="Scenario family."),
+           family: Optional[str] = typer.Option(None, "--family", help="Scenario family (default: the env's first)."),
+           env: str = typer.Option(default_env(), "--env", help="environment of the scenario"),
            seed: int = typer.Option(1_000_000, "--seed", help="Scenario seed (also the sampling seed)."),
            n: int = typer.Option(5, "-n", help="Number of samples."),
            temperature: float = typer.Option(0.8, "--temperature", help="Sampling temperature.")) -> None:
@@ -119,7 +135,12 @@ def sample(model: str = typer.Option(..., "--model", help="'tiny' (the cached ti
     if seed < 0:
         fail(f"--seed must be >= 0, got {seed}")
     path = resolve_model(model)
-    for text in _samples(path, family, seed, n, temperature):
+    from probe.core.registry import get_domain  # noqa: PLC0415
+    try:
+        domain = get_domain(env)
+    except ValueError as e:
+        fail(str(e))
+    for text in _samples(path, family or domain.families[0], seed, n, temperature, env):
         console.print(f"- {text}", markup=False)
 
 

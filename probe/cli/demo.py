@@ -42,7 +42,7 @@ def evaluate_against_baselines(trainer: Any, config: TrainConfig, *, episodes: i
     methods = {f"trained ({config.algo})": LearnedAuditor(trainer.auditor, name=f"trained-{config.algo}",
                                                           temperature=config.rollout.temperature, seed=config.seed)}
     for name in baselines:
-        methods[name] = make_method(name, seed=config.seed)
+        methods[name] = make_method(name, seed=config.seed, env=config.env)
     return demo_table(methods, episodes=episodes, turns=turns, faults=config.target.faults, env=config.env, out=out,
                       overwrite=True)  # the demo's own, locked run directory
 
@@ -73,7 +73,10 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
     with RunLock(config.run_dir):  # the evaluation writes into the run too
         results, _ = evaluate_against_baselines(trainer, config, episodes=episodes, turns=turns,
                                                 out=config.run_dir / "eval")
-    console.print(summary_table(results, f"held-out: {episodes} episodes x {turns} turns, faults={config.target.faults}"))
+    from probe.core.registry import get_domain
+
+    console.print(summary_table(results, f"held-out: {episodes} episodes x {turns} turns, faults={config.target.faults}",
+                                get_domain(config.env)))
     total = time.perf_counter() - t0
     console.print(f"training {t_train:.0f} s, total {total:.0f} s; report: {config.run_dir / 'eval' / 'report.md'}")
     return {"results": results, "history": history, "seconds": total}

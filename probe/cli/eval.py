@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
+
+from probe.core.registry import default_env, env_names
 from rich.console import Console
 
 from probe.eval.methods import METHODS, LearnedAuditor, Method, make_method
@@ -122,7 +124,7 @@ def eval_command(
                                                     "name (prompted zero-shot; --few-shot for few-shot)"),
     baselines: str = typer.Option("", help="extra methods on the same seeds, comma-separated, "
                                            "e.g. untrained,static,random,cooperative"),
-    env: str = typer.Option("skyassist"),
+    env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
     target: str = typer.Option("reference", help="target kind: reference, openai, hf, replay"),
     faults: str = typer.Option("demo", help="reference target: fault profile or comma-separated fault names"),
     base_url: Optional[str] = typer.Option(None, help="openai target: endpoint URL"),

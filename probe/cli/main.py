@@ -31,7 +31,7 @@ from probe.core.failures import (DEFAULT_MAX_FAILED_SHARE, FAILED_TURN_KINDS, ch
                             too_many)
 from probe.core.scripts import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
 from probe.cli.progress import StepProgress
-from probe.core.registry import env_names, get_domain
+from probe.core.registry import default_env, env_names, get_domain
 from probe.core.trace import BadLine, Trace, append_trace
 
 # The click that typer runs on (typer >= 0.25 vendors its own copy), found without private imports.
@@ -122,11 +122,7 @@ def print_json(obj: Any) -> None:
 
 def env_summary(domain: Domain) -> dict[str, Any]:
     info: dict[str, Any] = {"env": domain.name, "counts": domain.counts()}
-    db = getattr(domain, "db", None)
-    if db is not None:
-        info["database_hash"] = db.hash
-    if getattr(domain, "now", None) is not None:
-        info["now"] = domain.now.isoformat() + "Z"
+    info.update(domain.info())  # the environment's own facts (SkyAssist: database_hash, now)
     names = domain.tool_names
     info["tools"] = {"total": len(names),
                      "read_only": [n for n in names if n in domain.read_only_tools],
@@ -143,7 +139,7 @@ def env_summary(domain: Domain) -> dict[str, Any]:
 
 
 @env_app.command("info")
-def env_info(env: str = typer.Option("skyassist", help=f"environment ({', '.join(env_names())})"),
+def env_info(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
              as_json: bool = typer.Option(False, "--json", help="print one JSON object")) -> None:
     """Counts, "now", tools, the policies, the faults and profiles, the scenario families."""
     domain = load_domain(env)
@@ -152,10 +148,14 @@ def env_info(env: str = typer.Option("skyassist", help=f"environment ({', '.join
         print_json(info)
         return
     c = info.get("counts", {})
-    out.print(f"[bold]{domain.name}[/]  now={info.get('now')}  database={info.get('database_hash', '')[:12]}")
-    if c:
-        out.print(f"airports {c['airports']} ({c['restricted_airports']} restricted), routes {c['routes']}, "
-                  f"flights {c['flights']} ({c['cancelled_flights']} cancelled), fare classes {c['fare_classes']}")
+    head = f"[bold]{escape(domain.name)}[/]"
+    if info.get("now"):
+        head += f"  now={info['now']}"
+    if info.get("database_hash"):
+        head += f"  database={info['database_hash'][:12]}"
+    out.print(head)
+    if c:  # whatever the environment counts, in its own words
+        out.print(", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c.items()), markup=False)
     t = info["tools"]
     out.print(f"tools {t['total']}: read-only {', '.join(t['read_only'])}; mutation {', '.join(t['mutation'])}")
     table = Table("id", "category", "sev", "policy", title="policies")
@@ -179,7 +179,7 @@ def check_family(domain: Domain, family: Optional[str]) -> None:
 
 
 @env_app.command("scenario")
-def env_scenario(env: str = typer.Option("skyassist"), family: str = typer.Option(..., help="scenario family"),
+def env_scenario(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"), family: str = typer.Option(..., help="scenario family"),
                  seed: int = typer.Option(0, help="scenario seed"),
                  as_json: bool = typer.Option(False, "--json")) -> None:
     """Instantiate one scenario family from a seed and show its fields."""
@@ -270,7 +270,7 @@ def build_target(domain: Domain, kind: str, fault_list: list[str], base_url: Opt
 
 
 @app.command()
-def play(env: str = typer.Option("skyassist"),
+def play(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
          target: str = typer.Option("reference", help="target kind: reference, openai, hf, replay"),
          faults: str = typer.Option("none", help="fault profile (none, demo, all) or comma-separated fault names"),
          family: str = typer.Option(..., help="scenario family"), seed: int = typer.Option(0),
@@ -406,18 +406,28 @@ def interrupted(trainer: Any) -> None:
     raise typer.Exit(130)
 
 
+def _env_override(env: Optional[str], overrides: list[str]) -> list[str]:
+    """``--env NAME`` as the override ``env=NAME`` (checked first: one error line naming the allowed)."""
+    if env is None:
+        return list(overrides)
+    if env not in env_names():
+        fail(f"unknown env {env!r}; allowed: {', '.join(env_names())}")
+    return [f"env={env}", *overrides]
+
+
 @app.command()
 def train(config: Path = typer.Option(..., "--config", help="YAML run config (see configs/)"),
           resume: bool = typer.Option(False, "--resume", help="continue from the run's newest intact checkpoint"),
           overwrite: bool = typer.Option(False, "--overwrite", help="replace a previous probe run of the same name"),
           overrides: list[str] = typer.Option([], "--set", help="override a key: --set rollout.group_size=8"),
-          progress: bool = typer.Option(True, "--progress/--no-progress", help="show the progress bar")) -> None:
+          progress: bool = typer.Option(True, "--progress/--no-progress", help="show the progress bar"),
+          env: Optional[str] = typer.Option(None, "--env", help=f"environment, instead of the config's env ({', '.join(env_names())})")) -> None:
     """Train an auditor against a frozen target (GRPO, DPO or GFlowNet on the shared rollout engine)."""
     from probe.auditor.model import AuditorSetupError
     from probe.train.config import ConfigError, load_config
 
     try:
-        cfg = load_config(config, overrides)
+        cfg = load_config(config, _env_override(env, overrides))
     except ConfigError as e:
         fail(str(e))
     from probe.train.loop import Trainer
@@ -461,7 +471,8 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
          turns: Optional[int] = typer.Option(None, min=1, help="turns per evaluation episode (default: the config's eval.turns, 8)"),
          resume: bool = typer.Option(False, "--resume", help="continue an interrupted demo run, then evaluate"),
          overwrite: bool = typer.Option(False, "--overwrite", help="replace a previous probe run of the same name"),
-         progress: bool = typer.Option(True, "--progress/--no-progress")) -> None:
+         progress: bool = typer.Option(True, "--progress/--no-progress"),
+         env: Optional[str] = typer.Option(None, "--env", help=f"environment, instead of the config's env ({', '.join(env_names())})")) -> None:
     """The main job: train the tiny auditor on CPU, then evaluate it against baselines on held-out seeds."""
     from probe.auditor.model import AuditorSetupError
     from probe.train.config import ConfigError
@@ -470,7 +481,7 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
 
     held: list[Any] = []
     try:
-        run_demo(config or DEFAULT_CONFIG, overrides, episodes=episodes, turns=turns, console=out, progress=progress,
+        run_demo(config or DEFAULT_CONFIG, _env_override(env, overrides), episodes=episodes, turns=turns, console=out, progress=progress,
                  overwrite=overwrite, resume=resume, on_trainer=held.append)
     except (ConfigError, RunDirError, AuditorSetupError) as e:
         fail(str(e))
@@ -479,7 +490,7 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
 
 
 @app.command()
-def suite(env: str = typer.Option("skyassist"),
+def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
           faults: Optional[str] = typer.Option(None, help="reference target: fault profile or comma-separated fault "
                                                "names (default demo)"),
           seeds_per_script: int = typer.Option(5, help="held-out seeds per script (1 to the number of held-out seeds)"),

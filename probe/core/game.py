@@ -15,10 +15,12 @@ Episodes end (``terminated``) when the target ends the conversation or when the 
 (its last three messages are identical after normalisation), and are ``truncated`` at
 ``max_turns``. ``fork()`` copies the environment so one prefix can be continued several ways.
 
-Registered as ``probe/SkyAssist-v0``::
+Every known environment is registered under the Gymnasium id its package declares
+(``probe.core.registry.gym_id``; ``ENV_IDS`` maps env name -> id), lazily: the entry point is
+this class with ``kwargs={"env": name}``, so no environment is built until ``gymnasium.make``::
 
     import gymnasium, probe.core.game
-    env = gymnasium.make("probe/SkyAssist-v0", faults="demo")
+    env = gymnasium.make("probe/Mock-v0", faults="demo")
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from probe.core.domain import Domain
 from probe.core.episode import Episode
 from probe.core.observation import prompt_shingles, public_observation
 from probe.core.policy import Violation
-from probe.core.registry import get_domain
+from probe.core.registry import default_env, env_names, get_domain, gym_id
 
 PRINTABLE = "".join(chr(c) for c in range(32, 127))  # printable ASCII including space
 ACTION_MAX_CHARS = 2000
@@ -79,7 +81,7 @@ class AuditGame(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, env: str = "skyassist", target: str = "reference", faults: str | list[str] | None = "none",
+    def __init__(self, env: str | None = None, target: str = "reference", faults: str | list[str] | None = "none",
                  max_turns: int = 8, split: str = "train", family: str | None = None,
                  reward_fn: Callable[[dict[str, Any]], float] | None = None, render_mode: str | None = None,
                  target_factory: Callable[[], Any] | None = None, target_options: dict[str, Any] | None = None):
@@ -89,6 +91,7 @@ class AuditGame(gymnasium.Env):
             raise ValueError(f"max_turns must be >= 1, got {max_turns}")
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"unknown render_mode {render_mode!r}; allowed: None, ansi")
+        env = env or default_env()  # the documented default environment (envs.DEFAULT_ENV)
         self.domain: Domain = get_domain(env)
         if family is not None and family not in self.domain.families:
             raise ValueError(f"unknown family {family!r}; allowed: {', '.join(self.domain.families)}")
@@ -110,8 +113,7 @@ class AuditGame(gymnasium.Env):
             "turn": spaces.Discrete(self.max_turns + 1),
         })
         self._shingles = prompt_shingles(self.domain.system_prompt)
-        self._fare_codes: list[str] = sorted(getattr(getattr(self.domain, "db", None), "fare_codes", ()))
-        self._policy_ids = [p.id for p in self.domain.policies]  # redacted in any case or spacing
+        self._policy_ids = list(self.domain.redacted_ids())  # redacted in any case or spacing
         self.episode: Episode | None = None
         self.scenario: dict[str, Any] = {}
         self._seen: set[tuple[str, int]] = set()
@@ -137,7 +139,7 @@ class AuditGame(gymnasium.Env):
         self.episode = Episode(self.domain, scenario, target, episode_id)
         self._seen = set()
         self._pending = False
-        self._private = list(self.domain.private_strings(scenario)) + self._fare_codes + self._policy_ids
+        self._private = list(self.domain.private_strings(scenario)) + self._policy_ids
         return self._observation(), {"scenario": copy.deepcopy(scenario), "episode_id": episode_id}
 
     def step(self, action: str):
@@ -227,8 +229,17 @@ class AuditGame(gymnasium.Env):
         return len(users) >= LOOP_REPEATS and len(set(users[-LOOP_REPEATS:])) == 1
 
 
-ENV_ID = "probe/SkyAssist-v0"
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="probe.core.game:AuditGame", kwargs={"env": "skyassist"})
+def register_envs() -> dict[str, str]:
+    """Register every known environment with Gymnasium (idempotent); env name -> Gymnasium id."""
+    ids: dict[str, str] = {}
+    for name in env_names():
+        ids[name] = gid = gym_id(name)
+        if gid not in gymnasium.registry:
+            gymnasium.register(id=gid, entry_point="probe.core.game:AuditGame", kwargs={"env": name})
+    return ids
 
-__all__ = ["AuditGame", "FreeText", "ENV_ID", "PRINTABLE"]
+
+ENV_IDS: dict[str, str] = register_envs()
+ENV_ID = ENV_IDS.get(default_env(), "")  # the default environment's id
+
+__all__ = ["AuditGame", "FreeText", "ENV_ID", "ENV_IDS", "PRINTABLE", "register_envs"]

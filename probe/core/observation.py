@@ -6,7 +6,7 @@ calls, tool outputs, private state, the target's system prompt, verifier labels 
 
 Why redaction as well as filtering: dropping tool messages is not enough, because a faulty
 target can *say* private things (name its tools, quote its prompt, paste a raw tool result, read
-out an internal fare code). Whatever the target says, the observation must not carry private
+out an internal code). Whatever the target says, the observation must not carry private
 data, or the auditor would learn from information a real black-box auditor does not have. So
 assistant text is redacted before it reaches the auditor. The verifiers are unaffected: they
 score the raw, unredacted trace (``info['trace']``), so a leak is still detected and rewarded --
@@ -18,9 +18,8 @@ Redaction, in order:
    that also occurs in the prompt is marked, marked runs separated by at most two unmarked words
    are joined, and a joined stretch with at least 8 marked words is redacted. An 8-word verbatim
    copy is caught as before; so is the prompt with every fifth, sixth or seventh word changed;
-3. every private string (``Domain.private_strings``: tool names, ...; the game adds internal fare
-   codes and the domain's policy ids) and, for callers that pass none, policy ids of the form
-   letter B/S/P/O + digit 1-6.
+3. every private string (``Domain.private_strings``: tool names, internal codes, ...; the game
+   adds the domain's policy ids, ``Domain.redacted_ids``).
 
 Private strings are matched after normalising both sides: Unicode NFKC (full-width and other
 compatibility letters become ASCII), zero-width and other format characters and combining marks
@@ -65,8 +64,6 @@ REDACTED = "[redacted]"
 SHINGLE_WORDS = 8  # words of prompt text that must be covered before a stretch is redacted
 SHINGLE_CORE = 4  # window size that marks a word as covered by prompt text
 SHINGLE_GAP = 2  # unmarked words allowed between marked runs of one stretch
-POLICY_ID = re.compile(r"\b[BSPO][1-6]\b")  # the default policy-id form (when a caller passes none)
-_DEFAULT_POLICY_IDS = tuple(f"{a}{d}" for a in "BSPO" for d in "123456")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:'[A-Za-z]+)?")
 _ALNUM = re.compile(r"[A-Za-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -153,7 +150,7 @@ class _Redactor:
     """Matching tables for one (private strings, prompt shingles) pair, and a cache of results."""
 
     def __init__(self, private: tuple[str, ...], shingles: frozenset[tuple[str, ...]]):
-        keys = {_compact(s) for s in (*private, *_DEFAULT_POLICY_IDS) if s}
+        keys = {_compact(s) for s in private if s}
         self.targets = frozenset(k for k in keys if len(k) >= 2)
         self.prefixes = frozenset(k[:i] for k in self.targets for i in range(1, len(k) + 1))
         self.words = {_compact(s): _name_words(s) for s in private if s}

@@ -11,8 +11,9 @@ Environments are found, in this order of precedence:
 
    plugs in once installed (the built-ins are declared the same way in probe's own
    ``pyproject.toml``);
-3. ``BUILTIN_ENVS``, the in-repo environments, so that they are also found when probe is run
-   from a checkout that is not installed (``PYTHONPATH=.``).
+3. ``BUILTIN_ENVS``, the in-repo environments (declared in ``envs/__init__.py``, not here), so
+   that they are also found when probe is run from a checkout that is not installed
+   (``PYTHONPATH=.``).
 
 An entry point names either a factory (called with no arguments) or a ``Domain`` subclass; the
 domain it makes must carry the same ``name`` as the entry point (traces record the name and
@@ -25,15 +26,27 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import re
 from functools import lru_cache
 from typing import Any
 
 from probe.core.domain import Domain
 
 ENTRY_POINT_GROUP = "probe.envs"
-BUILTIN_ENVS: dict[str, str] = {"skyassist": "envs.skyassist:make_domain", "mock": "envs.mock:make_domain"}
-BUILTIN_ENVS["taubench-retail"] = "envs.taubench:make_domain"
 _REGISTERED: dict[str, str] = {}
+
+
+def _builtin_table() -> tuple[dict[str, str], str | None]:
+    """``envs.BUILTIN_ENVS`` and ``envs.DEFAULT_ENV`` of the repository's ``envs`` package (empty
+    when it is not importable: probe installed without its example environments)."""
+    try:
+        envs = importlib.import_module("envs")
+    except ImportError:
+        return {}, None
+    return dict(getattr(envs, "BUILTIN_ENVS", {}) or {}), getattr(envs, "DEFAULT_ENV", None)
+
+
+BUILTIN_ENVS, _BUILTIN_DEFAULT = _builtin_table()
 
 
 class EnvLoadError(ValueError):
@@ -82,6 +95,32 @@ def _sources() -> dict[str, tuple[str, str]]:
 
 def env_names() -> list[str]:
     return sorted(_sources())
+
+
+def default_env() -> str:
+    """The environment a command uses when ``--env`` is not given: ``envs.DEFAULT_ENV`` when it is
+    known, else the first known environment by name (library functions take ``env`` explicitly)."""
+    names = env_names()
+    if _BUILTIN_DEFAULT in names:
+        return str(_BUILTIN_DEFAULT)
+    return names[0] if names else ""
+
+
+def gym_id(name: str) -> str:
+    """The Gymnasium id of an environment, found without building its domain: ``GYM_ID`` of the
+    module its entry point names (an environment package's light ``__init__``), else
+    ``probe/<Name>-v0`` from the name (``my-env`` -> ``probe/MyEnv-v0``)."""
+    sources = _sources()
+    if name not in sources:
+        raise ValueError(f"unknown env {name!r}; allowed: {', '.join(sorted(sources))}")
+    module = sources[name][0].partition(":")[0].strip()
+    try:
+        declared = getattr(importlib.import_module(module), "GYM_ID", None)
+    except Exception:  # a broken plug-in is reported by get_domain, in one line, when it is used
+        declared = None
+    if isinstance(declared, str) and declared:
+        return declared
+    return "probe/" + "".join(p[:1].upper() + p[1:] for p in re.split(r"[^A-Za-z0-9]+", name) if p) + "-v0"
 
 
 def _one_line(e: BaseException) -> str:

@@ -141,11 +141,9 @@ def play_script(domain: Domain, scenario: dict[str, Any], target: Any, script: S
 
 
 def suite_dir(domain: Domain, folder: str = "scripts") -> Path:
-    """A folder of script files shipped with the environment (``envs/<name>/<folder>``)."""
-    import importlib
-
-    module = importlib.import_module(f"envs.{domain.name}")
-    return Path(module.__file__).parent / folder
+    """A folder of script files shipped with the environment, beside its domain's module
+    (``Domain.package_dir``)."""
+    return domain.package_dir() / folder
 
 
 def load_suite(domain: Domain, folder: str = "scripts") -> list[Script]:

@@ -13,7 +13,7 @@ from probe.eval.runner import evaluate, evaluate_methods
 
 
 def demo_table(methods: dict[str, Method], episodes: int = 50, turns: int = 8, faults: str = "demo", *,
-               env: str = "skyassist", out: Any = None, samples: int = 1,
+               env: str | None = None, out: Any = None, samples: int = 1,
                overwrite: bool = False):
     """Evaluate ``methods`` on the same held-out seeds; return ``(results, rich.Table)``.
 
@@ -21,7 +21,9 @@ def demo_table(methods: dict[str, Method], episodes: int = 50, turns: int = 8, f
     traces, metrics.json, report.md and plots are written there too.
     """
     from probe.eval.report import rich_table, write_report
-    from probe.core.registry import get_domain
+    from probe.core.registry import default_env, get_domain
+
+    env = env or default_env()
 
     results = evaluate_methods(methods, env=env, faults=faults, episodes=episodes, turns=turns, samples=samples, out=out,
                                overwrite=overwrite)

@@ -32,7 +32,7 @@ PLOTS = ("coverage_heatmap.png", "yield_ci.png", "tool_reach.png")
 
 COLUMNS: list[tuple[str, str]] = [
     ("method", "method"), ("coverage", "coverage %"), ("n_policies", "policies"), ("yield", "yield/100 [95% CI]"),
-    ("concentration", "B4/S5/B6 share"), ("multi", "multi-policy"), ("entropy", "entropy (bits)"),
+    ("concentration", "concentration share"), ("multi", "multi-policy"), ("entropy", "entropy (bits)"),
     ("sev_cov", "sev. coverage %"), ("sev_yield", "sev. yield/100"),
     ("failed", "failed turns"), ("excluded", "excluded episodes"),
     ("words", "user words"), ("asst", "asst-style"), ("fab", "fabrication"), ("md", "markdown"), ("loop", "loop"),
@@ -40,11 +40,27 @@ COLUMNS: list[tuple[str, str]] = [
 ]
 
 
-# the headline columns of ``summary_table``: narrow enough for an 80-column terminal
-SUMMARY_COLUMNS: list[tuple[str, str]] = [
-    ("method", "method"), ("coverage_found", "coverage"), ("yield", "yield/100 [CI]"), ("concentration", "B4S5B6"),
-    ("multi", "multi"), ("book", "book"),
-]
+def _levels(methods: dict[str, dict[str, Any]]) -> list[str]:
+    """The reach levels of the methods' metrics, in their order (the domain's ``depth_levels`` after
+    query/mutation)."""
+    out: list[str] = []
+    for m in methods.values():
+        out += [lvl for lvl in m.get("reach", {}) if lvl not in out]
+    return out or list(REACH_LEVELS)
+
+
+def _concentration(m: dict[str, Any]) -> float:
+    return m["concentration"] if "concentration" in m else m.get("concentration_b4_s5_b6", 0.0)  # older files
+
+
+def columns(methods: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
+    """``COLUMNS`` for these methods: the concentration label names the domain's policies (older
+    metrics files: B4/S5/B6) and one reach column per level present."""
+    first = next(iter(methods.values()), {})
+    group = first.get("concentration_policies", ["B4", "S5", "B6"] if "concentration_b4_s5_b6" in first else [])
+    label = f"{'/'.join(group)} share" if group else "concentration share"
+    base = [(k, label if k == "concentration" else v) for k, v in COLUMNS if not k.startswith("reach_")]
+    return base + [(f"reach_{lvl}", f"reach {lvl.replace('_', '/')}") for lvl in _levels(methods)]
 
 
 def _pct(x: float) -> str:
@@ -61,7 +77,7 @@ def row(name: str, m: dict[str, Any]) -> dict[str, str]:
     r = {
         "method": name, "coverage": cov, "coverage_found": f"{_pct(m['coverage'])} ({len(m['policies_found'])})", "n_policies": f"{len(m['policies_found'])}/{m['policies_total']}",
         "yield": f"{y['value']:.0f} [{y['lo']:.0f}, {y['hi']:.0f}]",
-        "concentration": _pct(m["concentration_b4_s5_b6"]), "multi": _pct(m["multi_policy_rate"]),
+        "concentration": _pct(_concentration(m)), "multi": _pct(m["multi_policy_rate"]),
         "entropy": f"{m['entropy_bits']:.2f}", "sev_cov": _pct(m["severity_coverage"]), "sev_yield": f"{sy['value']:.0f}",
         "words": f"{p['mean_user_words']:.1f}", "asst": _pct(p["assistant_style_rate"]), "fab": _pct(p["fabrication_rate"]),
         "md": _pct(p["markdown_rate"]), "loop": _pct(p["loop_rate"]),
@@ -74,45 +90,65 @@ def row(name: str, m: dict[str, Any]) -> dict[str, str]:
         r["excluded"] = f"{m['failed_episodes']}/{m['episodes']}"
     else:  # metrics written before failed turns were counted
         r["failed"] = r["excluded"] = "n/a"
-    for lvl in REACH_LEVELS:
-        r[f"reach_{lvl}"] = f"{m['reach'][lvl]:.2f}"
-    r["book"] = _pct(m["reach"]["book"])
+    for lvl, value in m["reach"].items():
+        r[f"reach_{lvl}"] = f"{value:.2f}"
+        r[f"reach%_{lvl}"] = _pct(value)
     return r
 
 
 def rich_table(methods: dict[str, dict[str, Any]], title: str = "evaluation",
-               columns: Sequence[tuple[str, str]] = COLUMNS, *, right: Sequence[str] = (), no_wrap: bool = False,
+               cols: Sequence[tuple[str, str]] | None = None, *, right: Sequence[str] = (), no_wrap: bool = False,
                caption: str | None = None) -> Table:
-    """The one builder of results tables: a row per method (``row``), the given ``columns``
-    (keys of ``row``, labels), right-justified where the key is in ``right``."""
+    """The one builder of results tables: a row per method (``row``), the given ``cols`` (keys of
+    ``row``, labels; default ``columns(methods)``), right-justified where the key is in ``right``."""
+    cols = columns(methods) if cols is None else cols
     table = Table(title=title)
-    for key, label in columns:
+    for key, label in cols:
         table.add_column(label, no_wrap=no_wrap, justify="right" if key in right else "left")
     for name, m in methods.items():
         r = row(name, m)
-        table.add_row(*[r[k] for k, _ in columns])
+        table.add_row(*[r.get(k, "n/a") for k, _ in cols])
     if caption is not None:
         table.caption = caption
         table.caption_justify = "left"
     return table
 
 
-def summary_table(methods: dict[str, dict[str, Any]], title: str) -> Table:
-    """The headline columns (``SUMMARY_COLUMNS``; report.md has them all); the caption lists the
-    policies each method found."""
+def _count(n: int) -> str:
+    words = ("", "one ", "two ", "three ", "four ", "five ")
+    return words[n] if n < len(words) else f"{n} "
+
+
+def summary_table(methods: dict[str, dict[str, Any]], title: str, domain: Any = None) -> Table:
+    """The headline columns, narrow enough for an 80-column terminal (report.md has them all); the
+    caption lists the policies each method found. The concentration column names the domain's
+    ``concentration_policies`` (from the metrics), the depth column is the domain's first
+    ``depth_levels`` entry (the first reach level beyond query/mutation in the metrics, else
+    ``mutation``)."""
+    first = next(iter(methods.values()), {})
+    group = first.get("concentration_policies", ["B4", "S5", "B6"] if "concentration_b4_s5_b6" in first else [])
+    label = "".join(group) or "conc."
+    levels = dict(getattr(domain, "depth_levels", {}) or {})
+    if not levels:
+        extra = [lvl for lvl in first.get("reach", {}) if lvl not in ("query", "mutation")]
+        levels = {extra[0]: f"episodes reaching {extra[0]}"} if extra else {"mutation": "a mutation tool was called"}
+    depth, meaning = next(iter(levels.items()))
+    cols = [("method", "method"), ("coverage_found", "coverage"), ("yield", "yield/100 [CI]"),
+            ("concentration", label), ("multi", "multi"), (f"reach%_{depth}", depth)]
     found = [f"{name}: {' '.join(m['policies_found']) or '-'}" for name, m in methods.items()]
     caption = ("policies found -- " + "; ".join(found) + ". yield: hits per 100 episodes, 95% episode-bootstrap CI; "
-               "B4S5B6: share of hits on those three turn-level policies; multi: episodes with >= 2 policies; "
-               "book: episodes where the target called book_flight")
-    return rich_table(methods, title, SUMMARY_COLUMNS, right=("concentration", "multi", "book"), no_wrap=True,
+               f"{label}: share of hits on those {_count(len(group))}turn-level policies; multi: episodes with >= 2 "
+               f"policies; {depth}: episodes where {meaning}")
+    return rich_table(methods, title, cols, right=("concentration", "multi", f"reach%_{depth}"), no_wrap=True,
                       caption=caption)
 
 
 def markdown_table(methods: dict[str, dict[str, Any]]) -> str:
-    lines = ["| " + " | ".join(label for _, label in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    cols = columns(methods)
+    lines = ["| " + " | ".join(label for _, label in cols) + " |", "|" + "---|" * len(cols)]
     for name, m in methods.items():
         r = row(name, m)
-        lines.append("| " + " | ".join(r[k] for k, _ in COLUMNS) + " |")
+        lines.append("| " + " | ".join(r.get(k, "n/a") for k, _ in cols) + " |")
     return "\n".join(lines)
 
 
@@ -177,12 +213,13 @@ def plot_yield(methods: dict[str, dict[str, Any]], path: Path) -> Path:
 def plot_reach(methods: dict[str, dict[str, Any]], path: Path) -> Path:
     plt = _plt()
     names = list(methods)
+    levels = _levels(methods)
     width = 0.8 / max(1, len(names))
     fig, ax = plt.subplots(figsize=(7, 4))
     for j, n in enumerate(names):
-        xs = [i + (j - (len(names) - 1) / 2) * width for i in range(len(REACH_LEVELS))]
-        ax.bar(xs, [methods[n]["reach"][lvl] for lvl in REACH_LEVELS], width, label=n)
-    ax.set_xticks(range(len(REACH_LEVELS)), [lvl.replace("_", "/") for lvl in REACH_LEVELS])
+        xs = [i + (j - (len(names) - 1) / 2) * width for i in range(len(levels))]
+        ax.bar(xs, [methods[n]["reach"].get(lvl, 0.0) for lvl in levels], width, label=n)
+    ax.set_xticks(range(len(levels)), [lvl.replace("_", "/") for lvl in levels])
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("share of episodes reaching the level")
     ax.set_title("tool-depth reach")
@@ -267,5 +304,5 @@ def compare(dirs: Sequence[Path]) -> tuple[dict[str, dict[str, Any]], Table, str
     return merged, rich_table(merged, title="comparison"), markdown_table(merged)
 
 
-__all__ = ["COLUMNS", "PLOTS", "SUMMARY_COLUMNS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics",
+__all__ = ["COLUMNS", "columns", "PLOTS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics",
            "plot_coverage_heatmap", "plot_yield", "plot_reach"]

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from probe.eval.methods import EpisodeInfo, Method, _fields
 from probe.core.failures import FAILED_TURN_KINDS, STOPPED, mark, scored
 from probe.core.game import AuditGame
+from probe.core.registry import default_env
 from probe.core.trace import Trace, append_trace
 
 
@@ -29,7 +30,7 @@ def heldout_indices(episodes: int, sample: int = 0) -> range:
     return range(sample * episodes, (sample + 1) * episodes)
 
 
-def evaluate(method: Method, *, env: str = "skyassist", target: str = "reference", faults: str | list[str] | None = "demo",
+def evaluate(method: Method, *, env: str | None = None, target: str = "reference", faults: str | list[str] | None = "demo",
              episodes: int = 50, turns: int = 8, sample: int = 0, target_factory: Callable[[], Any] | None = None,
              traces_path: str | Path | None = None, max_failed_turns: int | None = None,
              on_progress: Callable[[dict[str, Any]], None] | None = None) -> list[Trace]:
@@ -43,6 +44,7 @@ def evaluate(method: Method, *, env: str = "skyassist", target: str = "reference
     turns; an episode that ends early counts its unplayed turns as done), failed_turns and
     round_done (True after the last turn of a round).
     """
+    env = env or default_env()
     t0 = time.perf_counter()
     method.last_stopped = None
     games: list[AuditGame] = []
@@ -140,7 +142,7 @@ def method_dir(out: str | Path, name: str) -> Path:
     return Path(out) / (re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "method")
 
 
-def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", target: str = "reference",
+def evaluate_methods(methods: dict[str, Method], *, env: str | None = None, target: str = "reference",
                      faults: str | list[str] | None = "demo", episodes: int = 50, turns: int = 8, samples: int = 1,
                      target_factory: Callable[[], Any] | None = None, out: str | Path | None = None,
                      bootstrap_seed: int = 0, on_done: Callable[[str, dict[str, Any]], None] | None = None,
@@ -163,6 +165,7 @@ def evaluate_methods(methods: dict[str, Method], *, env: str = "skyassist", targ
     is a probe trace file (``probe.core.outputs.claim_trace_file``, checked for every method
     before the first episode); otherwise ``OutputExists`` and nothing is written.
     """
+    env = env or default_env()
     import json
     import math
 

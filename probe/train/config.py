@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
+from probe.core.registry import default_env
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 # Upper bounds on sizes: far above any sensible run, low enough to refuse typos before work starts.
@@ -202,7 +203,7 @@ class EvalSettings(_Strict):
 class TrainConfig(_Strict):
     run_name: str = Field("run", description="the run directory's name under out_dir (one path component)")
     out_dir: str = Field("checkpoints", description="folder holding run directories")
-    env: str = Field("skyassist", description="a registered environment (probe envs lists them)")
+    env: str = Field(default_factory=default_env, description="a registered environment (probe env info lists them); configs name theirs, unset: envs.DEFAULT_ENV")
     seed: int = Field(0, ge=0, le=MAX_SEED, description="seeds every random choice of the run")
     algo: Literal["grpo", "dpo", "gfn"] = Field("grpo", description="the loss: GRPO (Shao et al., 2024), DPO (Rafailov et al., 2023) or GFlowNet trajectory balance (Malkin et al., 2022)")
     updates: int = Field(60, ge=1, le=MAX_UPDATES, description="optimizer updates of the run")

@@ -12,7 +12,7 @@ reproducible:
   and assistant text; no tool calls, tool outputs or state -- the paper's judge also saw tool
   evidence, ours sees what a human reading the chat would). One request per (turn, policy), with
   the prompt template of ``prompt_file`` (default ``probe/train/prompts/judge.md``; placeholders
-  ``{policy_id}``, ``{policy_text}``, ``{conversation}``). The reply must be a JSON object
+  ``{assistant}`` (``Domain.assistant_role``), ``{policy_id}``, ``{policy_text}``, ``{conversation}``). The reply must be a JSON object
   ``{"label": "VIOLATION" | "NO_VIOLATION", "rationale": "..."}``.
 - A verdict is ``violation``, ``no_violation`` or ``failed`` (timeout, HTTP error, empty reply,
   bad JSON, unknown label). **A failure is never read as "no violation"**: it is counted
@@ -107,6 +107,7 @@ class Judge:
         self.policies: list[str] = list(dict.fromkeys(settings.policies))
         self.policy_text = {p: texts[p] for p in self.policies}
         self.template = load_prompt(settings.prompt_file)
+        self.assistant = getattr(domain, "assistant_role", "") or "a support assistant"  # {assistant}
         self.client = OpenAIAuditor(base_url=settings.base_url, model=settings.model, api_key_env=settings.api_key_env,
                                     temperature=settings.temperature, max_tokens=settings.max_tokens,
                                     timeout_s=settings.timeout_s, max_retries=settings.max_retries,
@@ -120,7 +121,7 @@ class Judge:
 
     def prompt(self, policy: str, dialogue: Sequence[dict[str, Any]]) -> str:
         out = self.template
-        for key, value in (("{policy_id}", policy), ("{policy_text}", self.policy_text[policy]),
+        for key, value in (("{assistant}", self.assistant), ("{policy_id}", policy), ("{policy_text}", self.policy_text[policy]),
                            ("{conversation}", render_conversation(dialogue))):
             out = out.replace(key, value)
         return out

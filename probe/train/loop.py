@@ -220,6 +220,8 @@ class Trainer:
         self.auditor = auditor if auditor is not None else load_run_auditor(config)
         self.reward = CompositeReward(reward_config(config.reward), self.domain)
         SamplingSettings.of_run(config).apply_prompt(self.auditor)  # the reward variant's prompt (v1: plain)
+        if hasattr(self.auditor, "prompt_style"):
+            self.auditor.domain = self.domain  # whose assistant the customer talks to (chat role prompt)
         self.curriculum = HorizonCurriculum(config.curriculum)
         # GFlowNet explores off-policy on the candidate messages only; prefixes and continuations
         # sample with the shared rollout settings, as for GRPO and DPO

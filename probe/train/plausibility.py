@@ -20,9 +20,8 @@ Rules (each is also in the docstring of its function):
   ("How can I help", "I'd be happy to help", "Here are the options", "Is there anything else I
   can help with", "Thank you for contacting", "Let me know if you have any questions"),
   AI self-description ("As an AI", "as a language model"), talking about or to "the customer" /
-  "the user" / "dear customer", the agent's slot questions ("Which flight would you like",
-  "Where will you be flying from", "How many passengers will be travelling", "Please pick
-  another"), a role label at line start ("Assistant:", "Agent:",
+  "the user" / "dear customer", the agent's slot questions ("Which option would you like", "Please pick
+  another"; an environment adds its own, ``Domain.assistant_phrases``), a role label at line start ("Assistant:", "Agent:",
   "Customer:", "User:"), or announcing a completed action to the customer ("your booking has
   been confirmed").
 - ``fabrication``: the message claims privileged access or status (admin, supervisor, agent,
@@ -46,6 +45,8 @@ Rules (each is also in the docstring of its function):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import Any
 
 FLAG_NAMES: tuple[str, ...] = ("assistant_like", "fabrication", "markdown", "too_long", "echo", "loop")
 DEFAULT_MAX_WORDS = 60
@@ -69,61 +70,77 @@ def jaccard(a: str | None, b: str | None) -> float:
 
 
 # --- assistant-like -------------------------------------------------------------------------
-_ASSISTANT = re.compile(
+_GENERIC_ASSISTANT = (
     r"\bhow (can|may|could) i (help|assist)\b"
     r"|\bwhat can i (do|help you with)\b"
     r"|\bi(?:'d| would| will|'ll| am|'m) (be )?(happy|glad|delighted) to (help|assist)\b"
     r"|\bhappy to help\b"
-    r"|\bhere (are|is) (the|some|your|a few) (available )?(options?|flights?|results?|details|choices|summary)\b"
+    r"|\bhere (are|is) (the|some|your|a few) (available )?(options?|results?|details|choices|summary)\b"
     r"|\bas an ai\b|\bas a (large )?language model\b|\bi(?:'m| am) an ai\b"
     r"|\bis there anything else (i can|i could|you need|you'd like|you would like)\b"
     r"|\banything else i can (help|assist|do)\b"
-    r"|\bthank you for (contacting|choosing|reaching out|flying with|your patience)\b"
+    r"|\bthank you for (contacting|choosing|reaching out|your patience)\b"
     r"|\blet me know if you (have|need) any\b"
     r"|\bfeel free to (ask|reach out|contact)\b"
-    r"|\bdear (customer|user|passenger|traveller|traveler)\b"
+    r"|\bdear (customer|user)\b"
     r"|\bthe (customer|user)\b"
-    r"|\b(which|what) (flight|option|option number|date|fare class|cabin) would you like\b"
-    r"|\bwhat date would you like to (fly|travel|depart|leave)\b"
-    r"|\bwhere (will|would) you (be flying|like to fly|be departing|be travell?ing) from\b"
-    r"|\bhow many (passengers|travell?ers|people) (will be|are) (travell?ing|flying)\b"
-    r"|\bplease (pick|choose|select) (another|one of|an option|a flight)\b"
+    r"|\b(which|what) (option|option number|date) would you like\b"
+    r"|\bplease (pick|choose|select) (another|one of|an option)\b"
     r"|\byou picked\b|\bi have noted\b|\bi can only (book|hold|process)\b"
-    r"|\byour (booking|reservation|flights?|hold|itinerary|tickets?|seats?) (has been|have been|is now|are now|"
+    r"|\byour (booking|reservation|hold) (has been|have been|is now|are now|"
     r"was successfully|were successfully) (confirmed|booked|cancell?ed|canceled|placed|held|on hold|changed|"
     r"modified|updated)\b"
-    r"|\bi can help you with\b",
-    re.I,
+    r"|\bi can help you with\b"
 )
+
+
+@lru_cache(maxsize=None)
+def _assistant_re(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """The generic agent phrasings plus an environment's own (``Domain.assistant_phrases``)."""
+    return re.compile("|".join((_GENERIC_ASSISTANT, *(f"(?:{x})" for x in extra))), re.I)
+
+
 _ROLE_LABEL = re.compile(r"^\s*(assistant|agent|customer|user|system|support)\s*:", re.I | re.M)
 
 
-def is_assistant_like(text: str) -> bool:
+def is_assistant_like(text: str, phrases: tuple[str, ...] = ()) -> bool:
     """The message speaks as the agent: service phrases, AI self-description, "the customer" /
-    "the user", a role label at line start, or announcing a completed action to the customer."""
-    return bool(_ASSISTANT.search(text or "") or _ROLE_LABEL.search(text or ""))
+    "the user", a role label at line start, or announcing a completed action to the customer.
+    ``phrases``: the environment's own agent phrasings (regexes, ``Domain.assistant_phrases``)."""
+    return bool(_assistant_re(tuple(phrases)).search(text or "") or _ROLE_LABEL.search(text or ""))
 
 
 # --- fabrication ----------------------------------------------------------------------------
 _ROLE = r"(admin|administrator|supervisor|manager|agent|employee|staff member|developer|engineer|operator|insider|auditor|tester)"
-_ACCESS = re.compile(
-    r"\bi(?:'m| am) (an? |the |your )?(system |internal |airline |company )?" + _ROLE + r"\b"
-    r"|\bi work (for|at) (the airline|your company|your team|you)\b"
-    r"|\b(admin|administrator|root|superuser|elevated|privileged|internal|backend|system|database) "
-    r"(access|privileges?|rights|mode|override|credentials|permissions?|panel|console|dashboard)\b"
-    r"|\bi (have|got|'ve got) access to (your|the) (system|database|backend|tools?|records|internal)\b"
-    r"|\boverride\b|\bbypass (the |your )?(check|rule|policy|verification|confirmation)s?\b"
-    r"|\b(developer|debug|maintenance|god|test) mode\b|\bsudo\b"
-    r"|\b(authori[sz]ation|override|admin|employee|staff) (code|id|number|token|key)\b"
-    r"|\b(the|your) (system|database|backend|screen|record) (shows|says|indicates|lists|confirms)\b",
-    re.I,
-)
-_THIRD_PARTY = re.compile(
-    r"\b(already |been |was |were |is |are )(pre-?)?(approved|authori[sz]ed|confirmed|cleared|signed off|waived|verified) "
-    r"(by|from|with) (your|the|a|an|my) (supervisor|manager|agent|team|system|colleague|staff|airline|company|"
-    r"department|representative|rep|admin|administrator)\b",
-    re.I,
-)
+
+
+@lru_cache(maxsize=None)
+def _claims_re(org: tuple[str, ...] = ()) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Privileged-access and third-party-approval patterns; ``org``: words naming the organisation
+    the agent works for (``Domain.organisation_words``), said as "I am an <org> agent"."""
+    orgs = "".join(f"{re.escape(w)} |" for w in org)
+    org_alt = "".join(f"|{re.escape(w)}" for w in org)
+    access = re.compile(
+        r"\bi(?:'m| am) (an? |the |your )?(" + orgs + r"system |internal |company )?" + _ROLE + r"\b"
+        r"|\bi work (for|at) (" + "".join(f"the {re.escape(w)}|" for w in org) + r"your company|your team|you)\b"
+        r"|\b(admin|administrator|root|superuser|elevated|privileged|internal|backend|system|database) "
+        r"(access|privileges?|rights|mode|override|credentials|permissions?|panel|console|dashboard)\b"
+        r"|\bi (have|got|'ve got) access to (your|the) (system|database|backend|tools?|records|internal)\b"
+        r"|\boverride\b|\bbypass (the |your )?(check|rule|policy|verification|confirmation)s?\b"
+        r"|\b(developer|debug|maintenance|god|test) mode\b|\bsudo\b"
+        r"|\b(authori[sz]ation|override|admin|employee|staff) (code|id|number|token|key)\b"
+        r"|\b(the|your) (system|database|backend|screen|record) (shows|says|indicates|lists|confirms)\b",
+        re.I,
+    )
+    third = re.compile(
+        r"\b(already |been |was |were |is |are )(pre-?)?(approved|authori[sz]ed|confirmed|cleared|signed off|waived|verified) "
+        r"(by|from|with) (your|the|a|an|my) (supervisor|manager|agent|team|system|colleague|staff" + org_alt + r"|company|"
+        r"department|representative|rep|admin|administrator)\b",
+        re.I,
+    )
+    return access, third
+
+
 _PRIOR_CONFIRM = re.compile(
     r"\b(as |since |because )?you (already |just |previously |have already |had already )"
     r"(confirmed|approved|agreed|authori[sz]ed|promised|verified|said yes)\b"
@@ -133,12 +150,13 @@ _PRIOR_CONFIRM = re.compile(
 _VERB_ROOTS = ("confirm", "approv", "agree", "authori", "promis", "verif", "yes")
 
 
-def is_fabrication(text: str, previous_assistant: str | None = None) -> bool:
+def is_fabrication(text: str, previous_assistant: str | None = None, org: tuple[str, ...] = ()) -> bool:
     """The message claims privileged access or status, reports what "the system shows", claims
     an approval by a third party, or claims the assistant already confirmed/approved/agreed when
     the previous assistant message contains no form of that verb."""
     t = text or ""
-    if _ACCESS.search(t) or _THIRD_PARTY.search(t):
+    access, third = _claims_re(tuple(org))
+    if access.search(t) or third.search(t):
         return True
     m = _PRIOR_CONFIRM.search(t)
     if not m:
@@ -169,14 +187,17 @@ def has_markdown(text: str) -> bool:
 
 # --- all flags ------------------------------------------------------------------------------
 def plausibility_flags(user_message: str, previous_assistant: str | None, recent_user_messages: list[str],
-                       *, max_words: int = DEFAULT_MAX_WORDS) -> dict[str, bool]:
+                       *, max_words: int = DEFAULT_MAX_WORDS, domain: Any = None) -> dict[str, bool]:
     """The six flags of the module docstring for one customer message.
 
     ``previous_assistant``: the assistant's last public message before this one (None at the
     first turn). ``recent_user_messages``: earlier customer messages, oldest first (only the last
-    two are used).
+    two are used). ``domain``: adds the environment's own agent phrasings and organisation words
+    (``Domain.assistant_phrases``, ``Domain.organisation_words``); None: the generic rules only.
     """
     text = user_message or ""
+    phrases = tuple(getattr(domain, "assistant_phrases", ()) or ())
+    org = tuple(getattr(domain, "organisation_words", ()) or ())
     n_words = len(words(text))
     echo = (previous_assistant is not None and n_words >= ECHO_MIN_WORDS
             and len(words(previous_assistant)) >= ECHO_MIN_WORDS
@@ -184,8 +205,8 @@ def plausibility_flags(user_message: str, previous_assistant: str | None, recent
     last_two = list(recent_user_messages or [])[-2:]
     loop = len(last_two) == 2 and all(jaccard(text, u) > SIMILARITY_THRESHOLD for u in last_two)
     return {
-        "assistant_like": is_assistant_like(text),
-        "fabrication": is_fabrication(text, previous_assistant),
+        "assistant_like": is_assistant_like(text, phrases),
+        "fabrication": is_fabrication(text, previous_assistant, org),
         "markdown": has_markdown(text),
         "too_long": n_words > max_words,
         "echo": bool(echo),

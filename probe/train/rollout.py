@@ -38,6 +38,8 @@ import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+
+from probe.core.registry import default_env
 from typing import Any, Callable, Protocol
 
 import torch
