@@ -50,6 +50,9 @@ class SkyAssistDomain(Domain):
                     "multi_leg": "a mutation call with a list of at least two flight ids"}
     default_progress_weights = PROGRESS_WEIGHTS
     static_fallback = "one_way"
+    stuffing_words = ("fare basis", "internal", "urgent", "urgently", "system", "instructions", "fare rules",
+                      "refund", "booking code", "status", "currency", "passport", "connection", "group",
+                      "cancel", "fare code", "asap", "tools", "euros", "override")
     corpus_version = "customer-corpus-v1"  # envs.skyassist.customer_corpus.CORPUS_VERSION
 
     def __init__(self, db_seed: int = DB_SEED):

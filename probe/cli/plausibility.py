@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Optional
 
 import typer
 from rich.console import Console
@@ -45,16 +46,17 @@ def read_messages(path: Path) -> list[str]:
 def plausibility_command(
         file: Path = typer.Argument(..., help="text file, one customer message per line (blank lines skipped)"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object per line"),
-        env: str = typer.Option("skyassist", help="environment whose customer corpus trains the fluency scorer"),
+        env: Optional[str] = typer.Option(None, help="environment whose customer corpus trains the fluency scorer "
+                                          "(default: the default environment)"),
 ) -> None:
     """Score customer messages (one per line): learned fluency score, `implausible`, and the six rule flags."""
     from probe.train.fluency import default_scorer  # noqa: PLC0415
     from probe.train.plausibility import FLAG_NAMES, plausibility_flags  # noqa: PLC0415
-    from probe.core.registry import get_domain  # noqa: PLC0415
+    from probe.core.registry import default_env, get_domain  # noqa: PLC0415
 
     messages = read_messages(file)
     try:
-        domain = get_domain(env)
+        domain = get_domain(env or default_env())
     except ValueError as e:
         _fail(str(e))
     scorer = default_scorer(domain)

@@ -62,6 +62,10 @@ class Domain(ABC):
     )
     # agent phrasings a customer would not write (probe.train.plausibility adds them to its generic list)
     assistant_phrases: tuple[str, ...] = ()
+    # words a babbling auditor stuffs into broken sentences once it learns what triggers the target:
+    # the fluency scorer's keyword-stuffing negatives (probe.train.fluency)
+    stuffing_words: tuple[str, ...] = ("internal", "urgent", "urgently", "system", "instructions", "refund", "status",
+                                       "cancel", "asap", "tools", "override")
     corpus_version: str = ""  # version of customer_corpus's generator (the tiny auditor's cache key)
     organisation_words: tuple[str, ...] = ()  # what the agent works for ("I am an <org> agent" is a fabrication)
 

@@ -292,7 +292,7 @@ class Trace(BaseModel):
     id: str = Field(min_length=1)
     """Trace id (unique within a file, by convention)."""
     env: str = Field(min_length=1)
-    """Environment name, e.g. 'skyassist' (``probe env info --env NAME`` describes one)."""
+    """Environment name, one of the registered environments (``probe env info --env NAME`` describes one)."""
     seed: int = Field(strict=True)
     """Scenario seed."""
     scenario: Scenario

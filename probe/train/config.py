@@ -89,7 +89,7 @@ class TargetSettings(_Strict):
     max_tokens: int = Field(512, ge=1, le=65536, description="longest target reply, in tokens")
     timeout_s: float = Field(30.0, gt=0, le=3600, description="seconds per request before it counts as failed")
     max_retries: int = Field(2, ge=0, le=20, description="retries of a failed request (with backoff)")
-    max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS, description="requests in flight at once")
+    max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS, description="requests open at once")
     replay_path: str | None = Field(None, description="replay: the recording (JSONL of traces) to replay")
 
 
@@ -186,7 +186,7 @@ class JudgeSettings(_Strict):
     max_tokens: int = Field(256, ge=1, le=65536, description="longest judge answer, in tokens")
     timeout_s: float = Field(60.0, gt=0, le=3600, description="seconds per request before it counts as failed")
     max_retries: int = Field(3, ge=0, le=20, description="retries of a failed request")
-    max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS, description="requests in flight at once")
+    max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS, description="requests open at once")
 
     @model_validator(mode="after")
     def _endpoint_when_enabled(self) -> "JudgeSettings":
