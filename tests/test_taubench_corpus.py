@@ -53,7 +53,7 @@ def test_deterministic_in_the_seed(d):
     a, b, c = (d.customer_corpus(20, s) for s in (11, 11, 12))
     assert a == b
     assert [e.message for e in a] != [e.message for e in c]
-    assert cc.CORPUS_VERSION.startswith("retail-customer-corpus-")
+    assert d.customer_corpus_version == cc.CORPUS_VERSION and cc.CORPUS_VERSION.startswith("retail-customer-corpus-")
 
 
 # independent readings of each fault's trigger in customer words (not the generator's templates)

@@ -88,3 +88,9 @@ class TauRetailDomain(Domain):
     def customer_corpus(self, n: int, seed: int = 0) -> list[Any]:
         from envs.taubench.customer_corpus import customer_dialogues
         return customer_dialogues(self, n, seed)
+
+    @property
+    def customer_corpus_version(self) -> str:
+        """The corpus generator's version (for a tiny auditor's build key)."""
+        from envs.taubench.customer_corpus import CORPUS_VERSION
+        return CORPUS_VERSION
