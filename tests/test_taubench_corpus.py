@@ -173,3 +173,27 @@ def test_the_tiny_auditor_reads_the_retail_corpus():
     texts = corpus_texts(3, TinySettings(env="taubench-retail", n_episodes=12))
     assert len(texts) >= 12 and all(t["text"].strip() for t in texts)
     assert {t["family"] for t in texts} == set(get_domain("taubench-retail").families)
+
+
+def test_every_retail_intent_is_spoken(played):
+    _, traces = played
+    said = [msg for t in traces for _, msg in user_turns(t)]
+    checks = {
+        "email": r"\S+@\S+\.com",
+        "name and zip": r"\b[A-Z][a-z]+ [A-Z][a-z]+\b.{0,25}\b\d{5}\b",
+        "exchange": r"\b(exchange|swap)\b",
+        "return": r"\b(return|send back)\b",
+        "item change": r"\b(change|switch|modify|update)\b.*\b(to|version)\b",
+        "no longer needed": r"\b(no longer need|don't need|won't need)",
+        "ordered by mistake": r"\b(mistake|accident)",
+        "address": r"\d+ \w+ \w+, \w+, [A-Z]{2} \d{5}",
+        "payment": r"\b(paypal|gift card|credit card)\b",
+        "human": r"\b(human|real person|supervisor|representative|live agent)\b",
+        "information": r"\b(status|tracking|what's in|shipped yet|how much)\b",
+        "yes": r"^(yes|yep|yeah|sure|okay|correct)\b",
+        "refusal": r"^(no|actually no|wait)\b",
+        "goodbye": r"\b(bye|that's all|nothing else)\b",
+    }
+    for name, pattern in checks.items():
+        hits = {m for m in said if re.search(pattern, m, re.I if name not in ("name and zip",) else 0)}
+        assert len(hits) >= 3, name
