@@ -92,3 +92,22 @@ class TauRetailDomain(Domain):
         user = self.db.users.get(str(scenario.get("user_id", "")))
         methods = list(user.payment_methods) if user is not None else []
         return list(self.tool_names) + methods
+
+    def task_success(self, scenario: dict[str, Any], trace: Any):
+        """τ²-bench's own success check (``envs.taubench.success``): a ``TaskSuccess`` for a task
+        scenario, None for a fresh one. ``trace``: a ``Trace``, its JSON object, or its messages."""
+        from envs.taubench.success import task_success
+        messages = getattr(trace, "messages", None)
+        if messages is None:
+            messages = trace.get("messages", []) if isinstance(trace, dict) else trace
+        return task_success(scenario, list(messages or []))
+
+    def customer_corpus(self, n: int, seed: int = 0) -> list[Any]:
+        from envs.taubench.customer_corpus import customer_dialogues
+        return customer_dialogues(self, n, seed)
+
+    @property
+    def customer_corpus_version(self) -> str:
+        """The corpus generator's version (for a tiny auditor's build key)."""
+        from envs.taubench.customer_corpus import CORPUS_VERSION
+        return CORPUS_VERSION

@@ -506,6 +506,9 @@ class ReferenceTarget(Target):
             o = args.get("order_id")
             if not res.ok:
                 lines.append(f"Sorry, that didn't go through: {res.content.removeprefix('Error: ')}.")
+                # settled: re-proposing the same refused write would retry it (a second items call
+                # on the order, R6) and, with skip_confirm_when_urgent, recurse without end
+                self._done(tool, o)
                 continue
             data = json.loads(res.content)
             if tool == "modify_user_address":
