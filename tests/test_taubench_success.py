@@ -132,7 +132,7 @@ def test_fresh_scenarios_have_no_verdict_and_traces_in_any_form_are_read(d):
     assert fresh["source"] == "fresh" and d.task_success(fresh, []) is None
     s = scenario_of(d, "24")
     msgs = gold_messages("24", "polyester and cotton")
-    trace = Trace("t", d.name, 0, s, {}, msgs)
+    trace = Trace(id="t", env=d.name, seed=0, scenario=s, target={}, messages=msgs)
     r = d.task_success(s, trace)
     assert r.success
     assert d.task_success(s, trace.to_json()) == r == d.task_success(s, msgs)

@@ -31,8 +31,10 @@ class TauRetailDomain(Domain):
     organisation_words = ("store", "retailer")
     depth_levels = {"cancel_modify": "a pending order was cancelled or modified",
                     "exchange_return": "a delivered order was exchanged or returned"}
-    default_progress_weights = {"identified": 0.05, "authenticated": 0.1, "order": 0.1, "product": 0.08,
-                                "confirm": 0.15, "write": 0.3, "transfer": 0.1}
+    # the design's tiers: identification like slot filling (0.03), authentication like a search (0.08),
+    # reading an order or product like availability (0.10), the confirmation and the write deep (0.2, 0.3)
+    default_progress_weights = {"identified": 0.03, "authenticated": 0.08, "order": 0.1, "product": 0.1,
+                                "confirm": 0.2, "write": 0.3, "transfer": 0.1}
     assistant_phrases = (r"\byour order (has been|is now|was successfully) (cancell?ed|canceled|modified|updated|"
                          r"exchanged|returned|placed)\b",)
 
