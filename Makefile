@@ -21,6 +21,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 setup: $(STAMP)
 
 test: $(STAMP)
+	$(BIN)/ruff check probe envs scripts tests
 	$(BIN)/python -m pytest -q
 
 demo: $(STAMP)

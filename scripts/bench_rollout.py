@@ -46,8 +46,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from probe.auditor.model import LoraSettings, load_auditor
     from probe.auditor.tiny import build_tiny_auditor, default_tiny_path
-    from probe.train.reward import CompositeReward
     from probe.train.config import RolloutSettings
+    from probe.train.reward import CompositeReward
     from probe.train.rollout import RolloutEngine
 
     if args.torch_threads > 0:

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from openai_stub_server import StubServer, text, tool_calls  # noqa: E402
+
 from probe.core.episode import Episode  # noqa: E402
 from probe.core.registry import get_domain  # noqa: E402
 from probe.targets import make_target  # noqa: E402

@@ -111,8 +111,8 @@ def check_prerequisites(full: bool) -> dict[str, str]:
     except Exception as e:  # noqa: BLE001
         missing.append(f"transformers has no Qwen3 model ({_error(e)}); transformers >= 4.51 is needed")
     try:
-        import probe.train.loop  # noqa: F401
         import probe.train.algos  # noqa: F401
+        import probe.train.loop  # noqa: F401
     except Exception as e:  # noqa: BLE001
         missing.append(f"cannot import the probe package ({_error(e)})")
     # CUDA and bitsandbytes: required at full size; at the tiny shape used when present
@@ -225,9 +225,9 @@ def run_checks(args: argparse.Namespace, config, versions: dict[str, str], workd
     """Run every step, appending (and printing) one record per step; load/generate failures raise."""
     import torch
 
-    from probe.train.rollout import RolloutBatch
     from probe.train.algos import ALGORITHMS
     from probe.train.loop import load_run_auditor
+    from probe.train.rollout import RolloutBatch
 
     cuda = torch.cuda.is_available() and not args.cpu_tiny
     shape = TINY if args.tiny else QWEN3_4B

@@ -16,11 +16,11 @@ from pathlib import Path
 
 from rich.console import Console
 
-from probe.train.config import load_config
 from probe.cli.demo import train_fresh
-from probe.eval.report import summary_table
 from probe.eval import evaluate_methods
 from probe.eval.methods import LearnedAuditor, make_method
+from probe.eval.report import summary_table
+from probe.train.config import load_config
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,10 +13,21 @@ import torch
 from envs.skyassist.customer_corpus import Customer
 from envs.skyassist.language import parse
 from probe.auditor.model import AuditorSetupError, LoraSettings, check_4bit_support, load_auditor
-from probe.auditor.prompt import (CUSTOMER_ROLE_PROMPT, chat_messages, clean_message, looks_like_customer_message,
-                                  plain_prompt)
-from probe.auditor.tiny import (TinySettings, build_tiny_auditor, corpus_texts, default_tiny_path, read_build_info,
-                                train_tokenizer)
+from probe.auditor.prompt import (
+    CUSTOMER_ROLE_PROMPT,
+    chat_messages,
+    clean_message,
+    looks_like_customer_message,
+    plain_prompt,
+)
+from probe.auditor.tiny import (
+    TinySettings,
+    build_tiny_auditor,
+    corpus_texts,
+    default_tiny_path,
+    read_build_info,
+    train_tokenizer,
+)
 from probe.core.episode import Episode
 from probe.core.observation import public_dialogue
 

@@ -4,6 +4,7 @@ exit 2, nothing written; sizes have upper bounds and floats must be finite."""
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from probe.cli.main import app
@@ -137,7 +138,7 @@ def test_every_shipped_config_is_within_bounds():
 
 def test_assignment_is_validated_too():
     cfg = load_config(CONFIG)
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         cfg.rollout.prefixes = 10**9
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         cfg.optim.lr = float("inf")

@@ -17,8 +17,16 @@ import yaml
 from pydantic import BaseModel
 from typer.testing import CliRunner
 
-from probe.train.config import (ConfigError, CurriculumSettings, DPOSettings, GFNSettings, GRPOSettings, RolloutSettings,
-                                TrainConfig, load_config)
+from probe.train.config import (
+    ConfigError,
+    CurriculumSettings,
+    DPOSettings,
+    GFNSettings,
+    GRPOSettings,
+    RolloutSettings,
+    TrainConfig,
+    load_config,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 

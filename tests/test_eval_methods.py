@@ -6,12 +6,12 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from probe.eval import demo_table, evaluate, make_method
 from probe.cli.eval import eval_command
-from probe.eval.metrics import suite_metrics
-from probe.eval.report import PLOTS
 from probe.core.registry import get_domain
 from probe.core.trace import BadLine, iter_trace_file
+from probe.eval import demo_table, evaluate, make_method
+from probe.eval.metrics import suite_metrics
+from probe.eval.report import PLOTS
 
 DOMAIN = get_domain("skyassist")
 app = typer.Typer()

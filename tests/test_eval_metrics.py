@@ -5,10 +5,10 @@ import math
 
 import pytest
 
-from probe.eval import metrics as M
 from probe.core.policy import Violation
 from probe.core.registry import get_domain
 from probe.core.trace import Trace
+from probe.eval import metrics as M
 
 DOMAIN = get_domain("skyassist")
 

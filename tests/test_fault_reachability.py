@@ -10,8 +10,8 @@ import pytest
 from envs.skyassist.faults import FAULT_BY_NAME, FAULTS
 from envs.skyassist.scenarios import HELDOUT_SEEDS
 from envs.skyassist.verifiers import verify_messages
-from probe.core.scripts import load_suite, play_script
 from probe.core.registry import get_domain
+from probe.core.scripts import load_suite, play_script
 
 SEEDS = list(HELDOUT_SEEDS[:8])
 

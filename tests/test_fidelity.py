@@ -9,8 +9,8 @@ import typer
 from typer.testing import CliRunner
 
 from probe.auditor.model import Auditor
-from probe.train.config import TrainConfig, dump_config
 from probe.cli.eval import eval_command
+from probe.train.config import TrainConfig, dump_config
 from probe.train.rollout import SamplingSettings
 
 app = typer.Typer()
@@ -114,10 +114,16 @@ from types import SimpleNamespace  # noqa: E402
 
 from openai_stub_server import StubServer, http_error, raw, text  # noqa: E402
 
-from probe.train.config import ConfigError, JudgeSettings, load_config  # noqa: E402
-from probe.train.judge import (DEFAULT_PROMPT, Judge, agreement_markdown, combine_violations, judge_agreement,  # noqa: E402
-                         parse_verdict)
 from probe.core.policy import Violation  # noqa: E402
+from probe.train.config import ConfigError, JudgeSettings, load_config  # noqa: E402
+from probe.train.judge import (  # noqa: E402
+    DEFAULT_PROMPT,
+    Judge,
+    agreement_markdown,
+    combine_violations,
+    judge_agreement,
+    parse_verdict,
+)
 
 
 def _settings(url: str, **kw) -> JudgeSettings:
@@ -214,10 +220,11 @@ def test_failures_are_counted_and_never_read_as_no_violation(domain):
 
 
 def test_rollout_reward_uses_the_judge_and_a_failing_judge_changes_nothing(domain):
-    from probe.train.reward import CompositeReward
-    from probe.train.config import RolloutSettings
-    from probe.train.rollout import RolloutEngine
     from test_rollout import ScriptedAuditor
+
+    from probe.train.config import RolloutSettings
+    from probe.train.reward import CompositeReward
+    from probe.train.rollout import RolloutEngine
 
     cfg = RolloutSettings(prefixes=2, group_size=2, continuation_turns=1)
 
@@ -293,11 +300,12 @@ def test_eval_report_shows_judge_agreement(tmp_path):
 
 
 def test_a_turn_the_target_left_silent_is_not_judged(domain):
-    from probe.train.reward import CompositeReward
-    from probe.train.config import RolloutSettings
-    from probe.train.rollout import RolloutEngine
-    from probe.targets.base import Target
     from test_rollout import ScriptedAuditor
+
+    from probe.targets.base import Target
+    from probe.train.config import RolloutSettings
+    from probe.train.reward import CompositeReward
+    from probe.train.rollout import RolloutEngine
 
     class Silent(Target):
         kind = "test-silent"

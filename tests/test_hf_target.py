@@ -11,9 +11,6 @@ from probe.core.episode import Episode
 from probe.targets import make_target
 from probe.targets.hf_target import HFCompleter, parse_tool_calls
 
-import tokenizers  # noqa: E402  (core dependencies: a missing one must fail, not skip)
-import transformers  # noqa: E402
-
 CHAT_TEMPLATE = """
 {%- if tools %}<|im_start|>system
 {{ messages[0].content if messages[0].role == 'system' else '' }}

@@ -20,11 +20,11 @@ from typer.testing import CliRunner
 from probe.cli.main import app
 from probe.core.game import AuditGame
 from probe.core.observation import REDACTED
-from probe.core.scripts import load_script, load_suite, play_messages, play_script
 from probe.core.policy import SEVERITY_NAMES
 from probe.core.registry import get_domain
-from probe.targets.base import Target, TurnContext
+from probe.core.scripts import load_suite, play_messages, play_script
 from probe.core.trace import Trace
+from probe.targets.base import Target, TurnContext
 
 ENVS = ["mock", "skyassist"]
 MOCK_SCRIPTS = "envs/mock/scripts"

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from probe.train.checkpoint import CheckpointError, decode_state, encode_state, latest_checkpoint, load_tensor_file
 from probe.cli.main import app
+from probe.train.checkpoint import CheckpointError, decode_state, encode_state, latest_checkpoint, load_tensor_file
 from probe.train.config import load_config
-from probe.train.rundir import MARKER, RunLock, check_run_name
 from probe.train.loop import Trainer
+from probe.train.rundir import MARKER, RunLock, check_run_name
 
 CONFIG = str(Path(__file__).resolve().parent.parent / "configs" / "cpu-demo-grpo.yaml")
 SMALL = ["rollout.prefixes=2", "rollout.group_size=2", "rollout.continuation_turns=1", "rollout.max_new_tokens=8",

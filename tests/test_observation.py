@@ -7,7 +7,6 @@ import json
 import random
 import re
 import unicodedata
-from typing import Any
 
 import pytest
 

@@ -5,7 +5,6 @@ of consent, B2 looks at amounts. Phrasings here are not the reference target's t
 from __future__ import annotations
 
 import pytest
-
 from test_verifiers import ECON, PREMIUM, SCEN, book, call, compliant, conv, hits, say, search, user
 
 FID = ECON.flight_id

@@ -14,8 +14,8 @@ import textwrap
 import pytest
 from typer.testing import CliRunner
 
-from probe.core import registry
 from probe.cli.main import app
+from probe.core import registry
 from probe.core.registry import EnvLoadError, env_names, get_domain, refresh, register_env
 
 runner = CliRunner()

@@ -12,12 +12,18 @@ from collections import Counter
 
 import pytest
 
-from probe.train.plausibility import FLAG_NAMES, jaccard, plausibility_flags
 from probe.core.policy import Violation
 from probe.core.registry import get_domain
+from probe.train.plausibility import FLAG_NAMES, jaccard, plausibility_flags
 from probe.train.reward import (
-    CONFIG_DIR, VARIANTS, CompositeReward, RewardConfig,
-    discounted_return, linear_schedule, load_reward_config, variant_config,
+    CONFIG_DIR,
+    VARIANTS,
+    CompositeReward,
+    RewardConfig,
+    discounted_return,
+    linear_schedule,
+    load_reward_config,
+    variant_config,
 )
 
 D = get_domain("skyassist")

@@ -19,10 +19,10 @@ import torch
 from probe.auditor.model import Generation, LoraSettings, load_auditor
 from probe.auditor.prompt import clean_message
 from probe.auditor.tiny import build_tiny_auditor, default_tiny_path
-from probe.train.reward import CompositeReward
-from probe.train.config import RolloutSettings
-from probe.train.rollout import RolloutBatch, RolloutEngine
 from probe.targets.base import Target, TurnContext
+from probe.train.config import RolloutSettings
+from probe.train.reward import CompositeReward
+from probe.train.rollout import RolloutBatch, RolloutEngine
 
 STOP = 2  # the scripted auditor's stop token
 PAD = 0

@@ -152,7 +152,7 @@ def test_describe_leaks_nothing_private(all_scenarios, db):
 
 def test_family_invariants(db):
     for seed in SEEDS:
-        mk = lambda fam: scenarios.make_scenario(db, fam, seed)  # noqa: E731
+        mk = lambda fam, seed=seed: scenarios.make_scenario(db, fam, seed)  # noqa: E731
 
         s = mk("restricted_destination")
         assert db.airports[s["destination"]].restricted and not db.airports[s["origin"]].restricted

@@ -10,14 +10,14 @@ import json
 import socket
 
 import pytest
+from openai_stub_server import StubServer, delay, http_error, text
 from typer.testing import CliRunner
 
-from openai_stub_server import StubServer, delay, http_error, text
 from probe.cli.main import app
-from probe.eval.metrics import suite_metrics
 from probe.core.failures import is_failed, summarize
-from probe.targets import make_target
 from probe.core.trace import Trace
+from probe.eval.metrics import suite_metrics
+from probe.targets import make_target
 
 SCRIPT = "envs/skyassist/scripts/one_way.txt"
 PLAY = ["play", "--family", "one_way", "--seed", "1000003"]
@@ -135,8 +135,8 @@ def test_suite_against_an_unreachable_target_marks_and_excludes_every_episode(cl
 
 
 def test_suite_against_an_unreachable_target_stops_once_it_cannot_pass(closed_url, tmp_path):
-    from probe.core.scripts import load_suite
     from probe.core.registry import get_domain
+    from probe.core.scripts import load_suite
 
     planned = sum(len(s.lines) for s in load_suite(get_domain("skyassist"))) * 2
     r = run("suite", "--seeds-per-script", "2", "--out", tmp_path, *openai(closed_url, "--retries", "0"))

@@ -163,7 +163,7 @@ def test_no_tool_names_or_private_strings(d, played):
             assert not any(x.lower() in low for x in private | tools), msg
             assert not re.search(r"\b(credit_card|gift_card|paypal)_\d+", msg), msg
     for e in examples:  # the auditor's context is redacted like the game's observation
-        for role, content in e.dialogue:
+        for _role, content in e.dialogue:
             assert not any(x in content for x in tools), content
             assert not re.search(r"\b(credit_card|gift_card|paypal)_\d+", content), content
 

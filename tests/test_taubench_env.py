@@ -25,8 +25,8 @@ from envs.taubench import tools
 from envs.taubench.policies import HANDOFF
 from envs.taubench.scenarios import FAMILIES, family_of, tasks_by_family
 from envs.taubench.verifier_text import is_confirmation
-from probe.core.scripts import load_script, load_suite, play_messages, play_script
 from probe.core.registry import get_domain
+from probe.core.scripts import load_script, load_suite, play_messages, play_script
 from probe.core.trace import Trace
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -612,7 +612,7 @@ def test_progress_events(d):
 
 
 def test_rescoring_after_a_json_round_trip(d):
-    for k, (fault, policy) in enumerate(sorted(d.fault_policy.items())):
+    for k, (_fault, policy) in enumerate(sorted(d.fault_policy.items())):
         script = load_script(FAULT_SCRIPTS[policy])
         trace = play_script(d, d.scenario(script.family, heldout(d, k)), d.make_target("reference", "all"), script)
         back = Trace.from_json(json.loads(json.dumps(trace.to_json())))

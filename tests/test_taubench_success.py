@@ -7,8 +7,8 @@ import json
 import pytest
 
 from envs.taubench.data import load_tasks
-from envs.taubench.success import TaskSuccess, gold_changes, task_success
 from envs.taubench.scenarios import tasks_by_family
+from envs.taubench.success import TaskSuccess, gold_changes
 from probe.core.registry import get_domain
 from probe.core.scripts import play_messages
 from probe.core.trace import Trace

@@ -29,8 +29,14 @@ import pytest  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from probe.cli.main import app  # noqa: E402
-from probe.core.trace import (SCHEMA_VERSION, TraceMeta, iter_trace_lines, trace_json_schema,  # noqa: E402
-                              upgrade_v1_meta, validate_record)
+from probe.core.trace import (  # noqa: E402
+    SCHEMA_VERSION,
+    TraceMeta,
+    iter_trace_lines,
+    trace_json_schema,
+    upgrade_v1_meta,
+    validate_record,
+)
 from probe.verify.rescore import Verified, verify_file  # noqa: E402
 
 V1 = Path(__file__).parent / "data" / "traces_v1.jsonl"
@@ -105,9 +111,9 @@ def test_rollout_traces_write_the_typed_meta_with_candidate_and_judge(tmp_path, 
     from test_fidelity import _settings, label_reply
     from test_rollout import ScriptedAuditor
 
+    from probe.train.config import RolloutSettings
     from probe.train.judge import Judge
     from probe.train.reward import CompositeReward
-    from probe.train.config import RolloutSettings
     from probe.train.rollout import RolloutEngine
 
     cfg = RolloutSettings(prefixes=2, group_size=2, continuation_turns=1)

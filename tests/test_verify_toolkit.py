@@ -11,8 +11,17 @@ import pytest
 
 from probe.core.policy import Violation
 from probe.core.registry import get_domain
-from probe.verify import (Replayer, TraceView, VerifierRegistry, build_view, declare, registry_of, run_verifiers,
-                          split_turns, verifier)
+from probe.verify import (
+    Replayer,
+    TraceView,
+    VerifierRegistry,
+    build_view,
+    declare,
+    registry_of,
+    run_verifiers,
+    split_turns,
+    verifier,
+)
 
 DATA = Path(__file__).parent / "data"
 ENVS = ("skyassist", "mock", "taubench-retail")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+
 def opening_request(fields: dict[str, Any]) -> str:
     """A plain opening built from the scenario's fields (what the customer wants to do)."""
     goal = str(fields.get("goal") or "").strip().rstrip(".")

@@ -64,7 +64,7 @@ _NAME_TOKEN = r"[A-Z][a-zA-Z'\-]+"
 _NAME_STOP = {
     "Looking", "Flying", "Travelling", "Traveling", "Going", "Trying", "Not", "Sure", "In", "From", "To",
     "Interested", "Planning", "Hoping", "Calling", "Writing", "Here", "Fine", "Good", "Ok", "Okay", "Just",
-    "Afraid", "Sorry", "So", "Very", "Also", "Still", "Travelling", "Back", "Ready", "The", "A", "An", "On",
+    "Afraid", "Sorry", "So", "Very", "Also", "Still", "Back", "Ready", "The", "A", "An", "On",
     "At", "With", "Thinking", "Wondering", "Booking", "Leaving", "Heading", "After", "Done", "Happy",
     "Yes", "No", "Please", "Thanks", "Thank", "Hi", "Hello", "Hey", "And", "But", "Or", "Is", "It", "My",
     "Economy", "Premium", "Business", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
@@ -191,7 +191,7 @@ def _find_places(text: str, db) -> list[Place]:
         hits.append((m.start(), m.end(), code))
     hits.sort()
     places: list[Place] = []
-    for k, (s, e, code) in enumerate(hits):
+    for s, _e, code in hits:
         before = text[max(0, s - 40):s]
         role = None
         if _VIA_CUE.search(before):
@@ -422,8 +422,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     if m and not candidates:
         a, b = m.group(1).split(), [m.group(2)]
         if all(_name_token_ok(x) for x in a + b) and usable(a + b) and (a[0][:1].isupper() or expecting):
-            f, l = " ".join(_tidy(b)), " ".join(_tidy(a))
-            return first or f, last or l
+            given, family = " ".join(_tidy(b)), " ".join(_tidy(a))
+            return first or given, last or family
     # a sentence that is only a name
     if not candidates:
         for sent in re.split(r"[.;!\n]+|,\s*(?=[A-Z])", t):
@@ -437,10 +437,10 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
                 break
     if candidates:
         best = max(candidates, key=lambda r: len(_tidy(r)))
-        f, l = _split_name(best)
-        if l is None and expecting == "last_name":
-            f, l = None, f
-        first, last = first or f, last or l
+        given, family = _split_name(best)
+        if family is None and expecting == "last_name":
+            given, family = None, given
+        first, last = first or given, last or family
     return first, last
 
 
@@ -579,7 +579,7 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
                                         and re.search(r"(?i)\b(decide|think|come back|call|get back|confirm|let you know|"
                                                       r"tell you|check|talk|sleep on it|later)\b[^.]{0,25}$", text[:h[0]]))]
     plain: list[str] = []
-    for s, e, iso in hits:
+    for s, _e, iso in hits:
         p.dates.append(iso)
         if _RETURN_CUE.search(text[max(0, s - 40):s]) and p.return_date is None:
             p.return_date = iso

@@ -20,7 +20,13 @@ from typing import Any
 from envs.skyassist.database import CABIN_NAMES, parse_time
 from envs.skyassist.language import Parsed, parse
 from envs.skyassist.policies import (
-    MAX_LEAD_DAYS, MAX_PASSENGERS, MIN_CONNECTION, MIN_CONNECTION_MINUTES, MIN_LEAD_HOURS, WINDOW_MAX, WINDOW_MIN,
+    MAX_LEAD_DAYS,
+    MAX_PASSENGERS,
+    MIN_CONNECTION,
+    MIN_CONNECTION_MINUTES,
+    MIN_LEAD_HOURS,
+    WINDOW_MAX,
+    WINDOW_MIN,
 )
 from probe.targets.base import Target, TurnContext
 
@@ -201,7 +207,6 @@ class ReferenceTarget(Target):
                     and self.mode != "change") or p.flight_ids or p.places or p.selection is not None)
 
     def _absorb(self, p: Parsed) -> None:
-        text = p.text.strip()
         if p.origin:
             self.origin = p.origin
         if p.destination:
@@ -454,7 +459,9 @@ class ReferenceTarget(Target):
         return [{"origin": o, "destination": d, "date": dt, "label": ""}]
 
     def _same_legs(self, legs: list[dict[str, Any]]) -> bool:
-        key = lambda L: [(x["origin"], x["destination"], x["date"]) for x in L]
+        def key(legs_: list[dict[str, Any]]) -> list[tuple[Any, Any, Any]]:
+            return [(x["origin"], x["destination"], x["date"]) for x in legs_]
+
         return bool(self.legs) and key(legs) == key(self.legs) and not self.legs[0].get("for_change")
 
     def _new_flow(self, turn: TurnContext, p: Parsed, out: list[str], meta: bool) -> None:

@@ -25,23 +25,36 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, ClassVar
 
-from envs.skyassist import tools
+from envs.skyassist import text_rules, tools, verify_consent
 from envs.skyassist.database import Database, parse_time
-from envs.skyassist import text_rules
-from envs.skyassist import verify_consent
-from envs.skyassist.verify_consent import is_confirmation
-from envs.skyassist.verify_names import asks_for_name, name_in, stated_names
-from envs.skyassist.verify_claims import Done, claims, unsupported
-from envs.skyassist.verify_money import foreign_price
-from envs.skyassist.text_rules import (
-    MUTATION_KIND, PREMIUM_MENTION, REFUND_MENTION, ROUND_TRIP_MENTION, number_value,
-)
 from envs.skyassist.policies import (
-    CRITICAL, HIGH, LOW, MAX_LEAD_DAYS, MAX_PASSENGERS, MED, MIN_CONNECTION, MIN_CONNECTION_MINUTES, MIN_LEAD_HOURS,
-    WINDOW_MAX, WINDOW_MIN,
+    CRITICAL,
+    HIGH,
+    LOW,
+    MAX_LEAD_DAYS,
+    MAX_PASSENGERS,
+    MED,
+    MIN_CONNECTION,
+    MIN_CONNECTION_MINUTES,
+    MIN_LEAD_HOURS,
+    WINDOW_MAX,
+    WINDOW_MIN,
 )
+from envs.skyassist.text_rules import (
+    MUTATION_KIND,
+    PREMIUM_MENTION,
+    REFUND_MENTION,
+    ROUND_TRIP_MENTION,
+    number_value,
+)
+from envs.skyassist.verify_claims import Done, claims, unsupported
+from envs.skyassist.verify_consent import is_confirmation
+from envs.skyassist.verify_money import foreign_price
+from envs.skyassist.verify_names import asks_for_name, name_in, stated_names
 from probe.core.policy import Violation
-from probe.verify import Call as BaseCall, Replayer, TraceView as BaseView, Turn, VerifierRegistry, declare, verifier
+from probe.verify import Call as BaseCall
+from probe.verify import Replayer, Turn, VerifierRegistry, declare, verifier
+from probe.verify import TraceView as BaseView
 
 # Text predicates, memoised by text: forked rollouts re-score the same prefixes many times and
 # templated targets repeat sentences, so most texts are read once per process.

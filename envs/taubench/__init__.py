@@ -15,10 +15,3 @@ def make_domain():
     from envs.taubench.domain import TauRetailDomain
     return TauRetailDomain()
 
-
-# ``probe.core.scripts.suite_dir`` finds an environment's script folders as ``envs.<env name>``; the name
-# has a hyphen, so this package is also importable under that name until the core looks the
-# folder up through the domain's own module.
-import sys as _sys
-
-_sys.modules.setdefault(f"envs.{ENV_NAME}", _sys.modules[__name__])

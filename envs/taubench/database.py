@@ -20,9 +20,9 @@ from typing import Annotated, Any, Literal, Optional, TypeVar, Union, get_args
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-_Record = TypeVar("_Record", bound=BaseModel)
-
 from envs.taubench.data import db_bytes
+
+_Record = TypeVar("_Record", bound=BaseModel)
 
 OrderStatus = Literal["processed", "pending", "pending (item modified)", "delivered", "cancelled",
                       "exchange requested", "return requested"]

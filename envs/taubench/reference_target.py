@@ -305,7 +305,7 @@ class ReferenceTarget(Target):
                 return self._propose_items(turn, o, "modify_pending_order_items")
             return None
         if status.startswith(PENDING):
-            if intents & {"cancel", "address", "payment"} and not (o, "refused") in done:
+            if intents & {"cancel", "address", "payment"} and (o, "refused") not in done:
                 done.add((o, "refused"))
                 notes.append(f"The items of order {o} were modified, so it can't be cancelled or changed any more.")
             return None

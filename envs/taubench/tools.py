@@ -26,8 +26,7 @@ import jsonschema
 from pydantic import BaseModel
 
 from envs.taubench.calculate import calculate as _calculate
-from envs.taubench.database import (CANCEL_REASONS, Address, GiftCard, Order, OrderPayment,
-                                    RetailState, User, Variant)
+from envs.taubench.database import CANCEL_REASONS, Address, GiftCard, Order, OrderPayment, RetailState, User, Variant
 from probe.core.domain import ToolResult
 
 _STR = {"type": "string"}

@@ -24,7 +24,6 @@ import hashlib
 import json
 import logging
 import os
-import random
 import shutil
 import tempfile
 import time
@@ -33,8 +32,18 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from probe.auditor.prompt import (AGENT, BOS, CONTEXT, CUSTOMER, EOS, PAD, SPECIAL_TOKENS, customer_spans,
-                                  plain_completion, plain_prompt)
+from probe.auditor.prompt import (
+    AGENT,
+    BOS,
+    CONTEXT,
+    CUSTOMER,
+    EOS,
+    PAD,
+    SPECIAL_TOKENS,
+    customer_spans,
+    plain_completion,
+    plain_prompt,
+)
 
 BUILD_VERSION = "tiny-auditor-v1"
 BUILD_FILE = "build.json"

@@ -10,9 +10,9 @@ from typing import Optional
 
 import typer
 from rich.console import Console
-from probe.core.registry import default_env
 
 from probe.cli.errors import fail
+from probe.core.registry import default_env
 
 auditor_app = typer.Typer(help="Auditor models: build the tiny CPU auditor, sample customer messages.",
                           no_args_is_help=True)
@@ -76,10 +76,13 @@ def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output di
     """Build the tiny CPU auditor offline (own tokenizer + small Llama-style LM pre-trained on customer turns)."""
     import time  # noqa: PLC0415
 
-    from probe.auditor.tiny import build_tiny_auditor, default_tiny_path, read_build_info  # noqa: PLC0415
+    from probe.auditor.tiny import (  # noqa: PLC0415
+        build_tiny_auditor,
+        check_tiny_out,  # noqa: PLC0415
+        default_tiny_path,
+        read_build_info,
+    )
     from probe.core.registry import get_domain  # noqa: PLC0415
-
-    from probe.auditor.tiny import check_tiny_out  # noqa: PLC0415
 
     if seed < 0 or seed >= 2 ** 32:
         fail(f"--seed must be in 0..{2 ** 32 - 1}, got {seed}")

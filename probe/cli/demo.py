@@ -52,15 +52,15 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
              overwrite: bool = False, resume: bool = False, on_trainer: Any = None) -> dict[str, Any]:
     """``episodes`` / ``turns`` default to the config's ``eval`` section. ``on_trainer(trainer)``
     is called once the trainer exists (the CLI keeps it to report an interrupted update)."""
-    from probe.train.rundir import RunLock
     from probe.train.loop import Trainer
+    from probe.train.rundir import RunLock
 
     console = console or Console()
     t0 = time.perf_counter()
     config = load_config(config_path, overrides)
     episodes = episodes or config.eval.episodes
     turns = turns or config.eval.turns
-    console.print(f"[bold]1/3[/] tiny auditor: build or load from cache")
+    console.print("[bold]1/3[/] tiny auditor: build or load from cache")
     trainer = Trainer(config, console=console)  # validates the whole config before touching the disk
     if on_trainer is not None:
         on_trainer(trainer)

@@ -14,13 +14,12 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
-
-from probe.core.registry import default_env, env_names
 from rich.console import Console
 
-from probe.eval.methods import METHODS, LearnedAuditor, Method, make_method
-from probe.core.failures import DEFAULT_MAX_FAILED_SHARE, check_share, failure_message, too_many
 from probe.cli.errors import fail
+from probe.core.failures import DEFAULT_MAX_FAILED_SHARE, check_share, failure_message, too_many
+from probe.core.registry import default_env, env_names
+from probe.eval.methods import METHODS, LearnedAuditor, Method, make_method
 from probe.targets.openai_target import OpenAITargetConfig
 
 DEFAULT_TIMEOUT = OpenAITargetConfig.model_fields["timeout_s"].default
@@ -158,8 +157,8 @@ def eval_command(
     compare_dirs: Optional[list[Path]] = typer.Argument(None, help="with --compare: eval output directories"),
 ) -> None:
     """Evaluate an auditor and baselines on held-out seeds: metrics table, metrics.json, report.md, plots."""
-    from probe.eval.report import compare, rich_table, write_report
     from probe.core.registry import get_domain
+    from probe.eval.report import compare, rich_table, write_report
 
     if compare_dirs and not compare_flag:
         fail("eval takes directory arguments only with --compare (probe eval --compare DIR DIR ...)")
@@ -217,8 +216,8 @@ def eval_command(
                             top_p=top_p)
     dest = out_dir or Path("evals") / next(iter(methods)).replace(":", "_").replace("/", "_")
     check_out_dir(dest)
-    from probe.eval.runner import evaluate_methods, method_dir
     from probe.cli.progress import StepProgress
+    from probe.eval.runner import evaluate_methods, method_dir
 
     progress = StepProgress(err, lines=target != "reference")
 
@@ -279,8 +278,8 @@ def eval_command(
             if name in results:  # a method skipped after too many target failures has no results
                 results[name]["sampling"] = sampling.to_json()
     if judge_obj is not None:
-        from probe.train.judge import judge_agreement
         from probe.core.trace import Trace, iter_trace_file
+        from probe.train.judge import judge_agreement
 
         settings["judge"] = f"{judge_obj.settings.model} on {', '.join(judge_obj.policies)}"
         for name in results:

@@ -23,15 +23,21 @@ from typer.core import TyperGroup
 
 from probe.cli.auditor import auditor_app
 from probe.cli.errors import fail
-from probe.core.domain import Domain
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
-from probe.core.outputs import claim_trace_file
-from probe.core.failures import (DEFAULT_MAX_FAILED_SHARE, FAILED_TURN_KINDS, check_share, failure_message, summarize,
-                            too_many)
-from probe.core.scripts import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
 from probe.cli.progress import StepProgress
+from probe.core.domain import Domain
+from probe.core.failures import (
+    DEFAULT_MAX_FAILED_SHARE,
+    FAILED_TURN_KINDS,
+    check_share,
+    failure_message,
+    summarize,
+    too_many,
+)
+from probe.core.outputs import claim_trace_file
 from probe.core.registry import default_env, env_names, get_domain
+from probe.core.scripts import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
 from probe.core.trace import BadLine, Trace, append_trace
 
 # The click that typer runs on (typer >= 0.25 vendors its own copy), found without private imports.
@@ -200,7 +206,7 @@ def env_scenario(env: str = typer.Option(default_env(), help=f"environment ({', 
 
 def render_trace(trace: Trace) -> None:
     """The dialogue; what the customer, the model and the tools wrote is shown as text, never as markup."""
-    for i, m in enumerate(trace.messages):
+    for m in trace.messages:
         role = m.get("role")
         if role == "user":
             out.print(f"[bold cyan]user[/]      {escape(str(m.get('content')))}", markup=True)
@@ -475,8 +481,8 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
          env: Optional[str] = typer.Option(None, "--env", help=f"environment, instead of the config's env ({', '.join(env_names())})")) -> None:
     """The main job: train the tiny auditor on CPU, then evaluate it against baselines on held-out seeds."""
     from probe.auditor.model import AuditorSetupError
-    from probe.train.config import ConfigError
     from probe.cli.demo import DEFAULT_CONFIG, run_demo
+    from probe.train.config import ConfigError
     from probe.train.rundir import RunDirError
 
     held: list[Any] = []

@@ -50,9 +50,9 @@ def plausibility_command(
                                           "(default: the default environment)"),
 ) -> None:
     """Score customer messages (one per line): learned fluency score, `implausible`, and the six rule flags."""
+    from probe.core.registry import default_env, get_domain  # noqa: PLC0415
     from probe.train.fluency import default_scorer  # noqa: PLC0415
     from probe.train.plausibility import FLAG_NAMES, plausibility_flags  # noqa: PLC0415
-    from probe.core.registry import default_env, get_domain  # noqa: PLC0415
 
     messages = read_messages(file)
     try:

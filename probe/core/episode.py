@@ -13,8 +13,8 @@ from typing import Any
 
 from probe.core.domain import Domain, ToolResult
 from probe.core.policy import Violation
-from probe.targets.base import Target, TurnContext
 from probe.core.trace import Message, Trace, TraceMeta
+from probe.targets.base import Target, TurnContext
 
 
 class Episode:

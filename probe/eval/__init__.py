@@ -20,8 +20,8 @@ def demo_table(methods: dict[str, Method], episodes: int = 50, turns: int = 8, f
     ``results`` is ``{name: metrics}`` (``suite_metrics`` plus sample statistics); with ``out`` the
     traces, metrics.json, report.md and plots are written there too.
     """
-    from probe.eval.report import rich_table, write_report
     from probe.core.registry import default_env, get_domain
+    from probe.eval.report import rich_table, write_report
 
     env = env or default_env()
 

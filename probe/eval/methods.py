@@ -45,12 +45,10 @@ from __future__ import annotations
 import random
 import re
 import zlib
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from probe.auditor.prompt import (AGENT, BOS, CONTEXT, CUSTOMER, EOS, as_turns, chat_messages, plain_prompt,
-                                  system_text)
+from probe.auditor.prompt import AGENT, BOS, CONTEXT, CUSTOMER, EOS, as_turns, chat_messages, plain_prompt, system_text
 from probe.core.scripts import Script, ScriptError, fill_script, load_suite
 
 Observation = dict[str, Any]

@@ -59,8 +59,8 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from probe.core.failures import scored, summarize
-from probe.train.plausibility import jaccard, plausibility_flags, words
 from probe.core.trace import Trace, tool_calls
+from probe.train.plausibility import jaccard, plausibility_flags, words
 
 BOOTSTRAP_RESAMPLES = 10_000
 BOOTSTRAP_SEED = 0

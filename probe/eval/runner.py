@@ -14,11 +14,11 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from probe.eval.methods import EpisodeInfo, Method, _fields
 from probe.core.failures import FAILED_TURN_KINDS, STOPPED, mark, scored
 from probe.core.game import AuditGame
 from probe.core.registry import default_env
 from probe.core.trace import Trace, append_trace
+from probe.eval.methods import EpisodeInfo, Method, _fields
 
 
 def failed_turns_of(episode: Any) -> set[int]:
@@ -169,10 +169,10 @@ def evaluate_methods(methods: dict[str, Method], *, env: str | None = None, targ
     import json
     import math
 
-    from probe.eval.metrics import coverage_over_samples, suite_metrics
     from probe.core.failures import summarize
     from probe.core.outputs import claim_trace_file
     from probe.core.registry import get_domain
+    from probe.eval.metrics import coverage_over_samples, suite_metrics
 
     domain = get_domain(env)
     if out is not None:

@@ -21,7 +21,6 @@ from typing import Any, Callable, Sequence
 from probe.core.domain import ToolResult
 from probe.core.trace import Message
 
-
 # What can go wrong in a turn without crashing the run (recorded per turn in the trace meta):
 # target_error  the endpoint failed (connection error, 5xx after retries, a 4xx, an unreadable reply)
 # timeout       every attempt timed out

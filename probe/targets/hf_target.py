@@ -15,8 +15,16 @@ import re
 import threading
 from typing import Any
 
-from probe.targets.tool_loop import (AssistantReply, ChatRequest, Completer, CompletionFailure, SamplingSettings,
-                                     ToolCallRequest, ToolLoopTarget, strip_think)
+from probe.targets.tool_loop import (
+    AssistantReply,
+    ChatRequest,
+    Completer,
+    CompletionFailure,
+    SamplingSettings,
+    ToolCallRequest,
+    ToolLoopTarget,
+    strip_think,
+)
 
 _BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.S)
 _NAME = re.compile(r'"name"\s*:\s*"([^"]*)"')

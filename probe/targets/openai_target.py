@@ -29,8 +29,16 @@ from typing import Any, Coroutine, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from probe.targets.tool_loop import (AssistantReply, ChatRequest, Completer, CompletionFailure, SamplingSettings,
-                                     ToolCallRequest, ToolLoopTarget, strip_think)
+from probe.targets.tool_loop import (
+    AssistantReply,
+    ChatRequest,
+    Completer,
+    CompletionFailure,
+    SamplingSettings,
+    ToolCallRequest,
+    ToolLoopTarget,
+    strip_think,
+)
 
 T = TypeVar("T")
 

@@ -24,8 +24,14 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from probe.targets.tool_loop import (AssistantReply, ChatRequest, Completer, CompletionFailure, SamplingSettings,
-                                     ToolLoopTarget)
+from probe.targets.tool_loop import (
+    AssistantReply,
+    ChatRequest,
+    Completer,
+    CompletionFailure,
+    SamplingSettings,
+    ToolLoopTarget,
+)
 
 
 class ReplayMiss(CompletionFailure):

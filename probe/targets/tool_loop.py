@@ -21,8 +21,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Generator
 
-from probe.targets.base import Target, TurnContext
 from probe.core.trace import Message
+from probe.targets.base import Target, TurnContext
 
 
 def canonical_json(obj: Any) -> str:

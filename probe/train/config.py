@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from probe.core.registry import default_env
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+
+from probe.core.registry import default_env
 
 # Upper bounds on sizes: far above any sensible run, low enough to refuse typos before work starts.
 MAX_SEED = 2**32 - 1  # numpy's seed range

@@ -27,16 +27,22 @@ import torch
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from probe.train.checkpoint import (CheckpointError, checkpoint_problem, list_checkpoints, load_checkpoint, save_checkpoint,
-                              set_rng_state)
-from probe.train.config import ConfigError, TrainConfig, dump_config
-from probe.train.rundir import RunDirError, RunLock, open_run_dir, resolve_run_dir
-from probe.train.curriculum import HorizonCurriculum
 from probe.core.registry import get_domain
-from probe.train.reward import CompositeReward, RewardConfig, load_reward_config
-from probe.train.rollout import RolloutBatch, RolloutEngine, SamplingSettings
 from probe.core.trace import append_trace
 from probe.train.algos import ALGORITHMS
+from probe.train.checkpoint import (
+    CheckpointError,
+    checkpoint_problem,
+    list_checkpoints,
+    load_checkpoint,
+    save_checkpoint,
+    set_rng_state,
+)
+from probe.train.config import ConfigError, TrainConfig, dump_config
+from probe.train.curriculum import HorizonCurriculum
+from probe.train.reward import CompositeReward, RewardConfig, load_reward_config
+from probe.train.rollout import RolloutBatch, RolloutEngine, SamplingSettings
+from probe.train.rundir import RunDirError, RunLock, open_run_dir, resolve_run_dir
 
 
 def reward_config(spec: str | dict[str, Any]) -> RewardConfig:

@@ -61,11 +61,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Literal
 
-from probe.train.config import read_yaml_mapping
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from probe.train.plausibility import DEFAULT_MAX_WORDS, FLAG_NAMES, plausibility_flags
 from probe.core.policy import Violation
+from probe.train.config import read_yaml_mapping
+from probe.train.plausibility import DEFAULT_MAX_WORDS, FLAG_NAMES, plausibility_flags
 
 CONFIG_DIR = Path(__file__).resolve().parents[2] / "configs" / "reward"
 
@@ -344,8 +344,7 @@ class CompositeReward:
         elif isinstance(config, dict):
             config = RewardConfig.from_dict(config)
         if domain is None or isinstance(domain, str):
-            from probe.core.registry import get_domain
-            from probe.core.registry import default_env
+            from probe.core.registry import default_env, get_domain
             domain = get_domain(domain or default_env())
         self.config: RewardConfig = config
         self.domain = domain

@@ -38,16 +38,14 @@ import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-
-from probe.core.registry import default_env
 from typing import Any, Callable, Protocol
 
 import torch
 
 from probe.core.game import AuditGame
+from probe.core.trace import Trace
 from probe.train.config import RolloutSettings
 from probe.train.reward import CompositeReward, EpisodeRewardState, TurnReward, discounted_return
-from probe.core.trace import Trace
 
 
 class SamplingAuditor(Protocol):

@@ -40,6 +40,7 @@ import torch
 
 from probe.train.config import GFNSettings
 
+
 def log_reward(returns: torch.Tensor, config: GFNSettings) -> torch.Tensor:
     """log R~ = max(R, floor) / T."""
     return returns.clamp(min=config.reward_floor) / config.reward_temperature
