@@ -336,3 +336,24 @@ def test_role_prompts_name_the_environment_assistant():
     assert "airline" not in generic + generic_plain and generic == CUSTOMER_ROLE_PROMPT
     mock = chat_messages("Borrow a book.", [], domain=get_domain("mock"))[0]["content"]
     assert "library help desk assistant" in mock and "airline" not in mock
+
+
+def test_build_key_follows_what_the_corpus_generates(monkeypatch):
+    """The corpus is played against the reference target: when the target answers differently the
+    corpus changes although the generator's version does not, and the cached model must not be
+    reused (a stale cache once hid a changed corpus)."""
+    from probe.auditor.tiny import TinySettings, build_key
+    from probe.core.registry import get_domain
+
+    domain = get_domain("skyassist")
+    before = build_key(0, TinySettings())
+    assert build_key(0, TinySettings()) == before  # deterministic
+    real = domain.customer_corpus
+
+    def changed(n, seed=0):
+        out = real(n, seed)
+        first = out[0]
+        return [type(first)(**{**first.__dict__, "message": first.message + " (reworded)"}), *out[1:]]
+
+    monkeypatch.setattr(domain, "customer_corpus", changed)
+    assert build_key(0, TinySettings()) != before

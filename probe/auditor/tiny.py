@@ -63,7 +63,7 @@ class TinySettings:
     max_length: int = 384
     epochs: float = 3.0
     batch_size: int = 4
-    learning_rate: float = 3e-3
+    learning_rate: float = 2e-3  # 3e-3 plateaued at loss 2.8 on the current corpus with seed 0 (1.4 at 2e-3)
     warmup_ratio: float = 0.05
     weight_decay: float = 0.01
     threads: int = 2
@@ -84,12 +84,34 @@ def corpus_envs(settings: TinySettings) -> list[str]:
     return [e.strip() for e in (settings.env or default_env()).split(",") if e.strip()]
 
 
+FINGERPRINT_EPISODES = 6  # corpus episodes played to fingerprint the corpus (cheap)
+
+
+def corpus_fingerprint(env: str, seed: int) -> str:
+    """A hash of the first ``FINGERPRINT_EPISODES`` episodes of an environment's customer corpus.
+
+    The corpus is played against the environment's reference target, so it changes when the
+    target's replies change even though the generator's declared version does not; the build key
+    includes this fingerprint so that such a change rebuilds the cached model instead of reusing
+    one trained on another corpus."""
+    from probe.core.registry import get_domain  # noqa: PLC0415
+
+    try:
+        sample = get_domain(env).customer_corpus(FINGERPRINT_EPISODES, seed)
+    except NotImplementedError:
+        return "-"
+    blob = json.dumps([[getattr(ex, "scenario_text", ""), [list(t) for t in getattr(ex, "dialogue", ())],
+                        getattr(ex, "message", "")] for ex in sample])
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
 def build_key(seed: int, settings: TinySettings) -> str:
     from probe.core.registry import get_domain  # noqa: PLC0415
 
     envs = corpus_envs(settings)
     version = "+".join(getattr(get_domain(e), "corpus_version", "") or e for e in envs)  # the generators' versions
-    blob = json.dumps({"build": BUILD_VERSION, "corpus": version, "seed": seed,
+    prints = "+".join(corpus_fingerprint(e, seed) for e in envs)  # what they generate today
+    blob = json.dumps({"build": BUILD_VERSION, "corpus": version, "corpus_fingerprint": prints, "seed": seed,
                        **asdict(settings), "env": ",".join(envs)}, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
