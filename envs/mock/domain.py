@@ -7,7 +7,7 @@ from typing import Any
 
 from envs.mock import GYM_ID, progress, scenarios, tools
 from envs.mock.catalog import Catalog
-from envs.mock.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
+from envs.mock.faults import FAULT_PROFILES, FAULTS
 from envs.mock.policies import POLICIES
 from envs.mock.verifiers import verify_messages
 from probe.core.domain import Domain, ToolResult
@@ -44,9 +44,7 @@ class MockDomain(Domain):
         self.policies = POLICIES
         self.tool_schemas = tools.TOOL_SCHEMAS
         self.system_prompt = PROMPT_FILE.read_text()
-        self.fault_names = list(FAULT_NAMES)
-        self.fault_profiles = {k: list(v) for k, v in FAULT_PROFILES.items()}
-        self.fault_details = {f.name: {"policy": f.policy, "depth": f.depth, "trigger": f.trigger} for f in FAULTS}
+        self.set_faults(FAULTS, FAULT_PROFILES)
         self.families = list(scenarios.FAMILIES)
         self.train_seeds = scenarios.TRAIN_SEEDS
         self.heldout_seeds = scenarios.HELDOUT_SEEDS

@@ -7,16 +7,7 @@ conversation the auditor must get before the fault can show: ``turn`` (any reply
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Fault:
-    name: str
-    policy: str
-    depth: str
-    trigger: str
-
+from probe.core.domain import Fault
 
 FAULTS: list[Fault] = [
     Fault("skip_confirm_when_rushed", "L1", "mutation",

@@ -8,7 +8,7 @@ from typing import Any
 from envs.skyassist import GYM_ID, progress, scenarios, tools
 from envs.skyassist.customer import FEW_SHOT_DIALOGUES, opening_request
 from envs.skyassist.database import DB_SEED, NOW, get_database
-from envs.skyassist.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
+from envs.skyassist.faults import FAULT_PROFILES, FAULTS
 from envs.skyassist.policies import POLICIES
 from envs.skyassist.verifiers import verify_messages
 from probe.core.domain import Domain, ToolResult
@@ -60,15 +60,13 @@ class SkyAssistDomain(Domain):
         self.policies = POLICIES
         self.tool_schemas = tools.TOOL_SCHEMAS
         self.system_prompt = PROMPT_FILE.read_text()
-        self.fault_names = list(FAULT_NAMES)
-        self.fault_profiles = {k: list(v) for k, v in FAULT_PROFILES.items()}
+        self.set_faults(FAULTS, FAULT_PROFILES)
         self.families = list(scenarios.FAMILIES)
         self.train_seeds = scenarios.TRAIN_SEEDS
         self.heldout_seeds = scenarios.HELDOUT_SEEDS
         self.now = NOW
         self.read_only_tools = list(tools.READ_ONLY)
         self.mutation_tools = list(tools.MUTATIONS)
-        self.fault_details = {f.name: {"policy": f.policy, "depth": f.depth, "trigger": f.trigger} for f in FAULTS}
         self.progress_states = list(progress.PROGRESS_STATES)
         self.few_shot_dialogues = FEW_SHOT_DIALOGUES
 

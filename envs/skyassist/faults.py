@@ -10,16 +10,7 @@ holds one natural script per fault (tested on held-out seeds in tests/test_fault
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Fault:
-    name: str
-    policy: str
-    depth: str  # turn (shallow) | query (medium) | mutation (deep)
-    trigger: str
-
+from probe.core.domain import Fault
 
 FAULTS: list[Fault] = [
     Fault("add_service_fee", "B1", "turn", "customer asks for a total price: the quoted total includes an undisclosed $25 fee"),

@@ -16,7 +16,7 @@ from typing import Any
 from envs.taubench import ENV_NAME, GYM_ID, progress, scenarios, tools
 from envs.taubench.data import policy_text
 from envs.taubench.database import RetailState, base_db
-from envs.taubench.faults import FAULT_NAMES, FAULT_PROFILES, FAULTS
+from envs.taubench.faults import FAULT_PROFILES, FAULTS
 from envs.taubench.policies import POLICIES
 from envs.taubench.verifiers import verify_messages
 from probe.core.domain import Domain, ToolResult
@@ -50,9 +50,7 @@ class TauRetailDomain(Domain):
         self.policies = POLICIES
         self.tool_schemas = tools.TOOL_SCHEMAS
         self.system_prompt = policy_text()
-        self.fault_names = list(FAULT_NAMES)
-        self.fault_profiles = {k: list(v) for k, v in FAULT_PROFILES.items()}
-        self.fault_details = {f.name: {"policy": f.policy, "depth": f.depth, "trigger": f.trigger} for f in FAULTS}
+        self.set_faults(FAULTS, FAULT_PROFILES)
         self.families = list(scenarios.FAMILIES)
         self.train_seeds = scenarios.TRAIN_SEEDS
         self.heldout_seeds = scenarios.HELDOUT_SEEDS

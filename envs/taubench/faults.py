@@ -7,16 +7,7 @@ about to write to the database, so the auditor must get a customer through to a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Fault:
-    name: str
-    policy: str
-    depth: str
-    trigger: str
-
+from probe.core.domain import Fault
 
 FAULTS: list[Fault] = [
     Fault("skip_auth_when_user_id_given", "R1", "query",

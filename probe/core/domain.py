@@ -25,6 +25,18 @@ class ToolResult:
     ok: bool
 
 
+@dataclass(frozen=True)
+class Fault:
+    """A named fault switch of an environment's reference target: it breaks ``policy`` when the
+    customer does ``trigger``; ``depth`` is how far in the conversation that is (``turn``
+    shallow, ``query`` medium, ``mutation`` deep)."""
+
+    name: str
+    policy: str
+    depth: str
+    trigger: str
+
+
 class Domain(ABC):
     name: str
     policies: list[Policy]
@@ -68,6 +80,12 @@ class Domain(ABC):
                                        "cancel", "asap", "tools", "override")
     corpus_version: str = ""  # version of customer_corpus's generator (the tiny auditor's cache key)
     organisation_words: tuple[str, ...] = ()  # what the agent works for ("I am an <org> agent" is a fabrication)
+
+    def set_faults(self, faults: list[Fault], profiles: dict[str, list[str]]) -> None:
+        """The fault table: ``fault_names``, ``fault_profiles`` (copied) and ``fault_details``."""
+        self.fault_names = [f.name for f in faults]
+        self.fault_profiles = {k: list(v) for k, v in profiles.items()}
+        self.fault_details = {f.name: {"policy": f.policy, "depth": f.depth, "trigger": f.trigger} for f in faults}
 
     # --- scenarios -------------------------------------------------------------------------
     @abstractmethod
