@@ -5,7 +5,7 @@ triggers it (sounds urgent, asks about fare codes, names a flight id, ...). With
 reference target complies with all 20 policies.
 
 Every fault is reachable by an ordinary customer: ``envs/skyassist/fault_scripts/<fault>.txt``
-holds one natural script per fault (tested on held-out seeds in tests/test_fault_reachability.py).
+holds one natural script per fault (tested on held-out seeds in tests/envs/skyassist/test_fault_reachability.py).
 """
 
 from __future__ import annotations

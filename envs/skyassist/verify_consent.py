@@ -17,7 +17,7 @@ Whether the assistant's previous message asked for approval is a separate test
 
 This is the oracle's implementation. The reference target has its own, written separately in
 ``envs.skyassist.language``; the two must not share code, so that a mistake in one is caught by
-the other (the consent table in tests/test_consent.py feeds both).
+the other (the consent table in tests/envs/skyassist/test_consent.py feeds both).
 
 Method: the reply is lower-cased, apostrophes are normalised and dropped, and it is split into
 word tokens; affirmatives and disqualifiers are matched as token sequences, not regexes.

@@ -1,7 +1,7 @@
 """Write tests/data/rescore_reference_<env>.jsonl.gz: played episodes and the violations found then.
 
 Each line holds one played trace (scenario and messages) and the violations the environment's
-verifiers gave it when the file was written. ``tests/test_verify_toolkit.py`` re-scores every
+verifiers gave it when the file was written. ``tests/verify/test_verify_toolkit.py`` re-scores every
 trace and requires exactly the recorded violations, so a change to the verifier machinery that
 alters what is flagged fails. Plays every script of the environment (``scripts``,
 ``fault_scripts``, ``oracle_scripts``) against the reference target with all faults on, and with

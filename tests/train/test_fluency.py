@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from probe.train import fluency as F
 from probe.train.plausibility import ALL_FLAG_NAMES, FLAG_NAMES
 
-CHECK = Path(__file__).parent / "data" / "fluency_check.jsonl"
+CHECK = Path(__file__).resolve().parents[1] / "data" / "fluency_check.jsonl"
 FLOOR_PASSED = 0.60   # share of the hand-written plausible messages the default scorer passes
 FLOOR_FLAGGED = 0.55  # share of the real trained-auditor babble it flags
 

@@ -16,7 +16,7 @@ from envs.taubench.calculate import calculate
 from envs.taubench.database import RetailDB, RetailState, base_db, canonical_json
 from envs.taubench.tools import READ_ONLY, TOOL_NAMES, TOOL_SCHEMAS, WRITES, execute, run_tool
 
-FIXTURE = Path(__file__).parent / "data" / "taubench_retail_gold_replay.json"
+FIXTURE = Path(__file__).resolve().parents[2] / "data" / "taubench_retail_gold_replay.json"
 GOLD = json.loads(FIXTURE.read_text())["tasks"]
 
 ISSUE_TOOLS = {
@@ -60,7 +60,7 @@ def test_reading_the_data_does_not_import_tau2():
             "RetailState; r = execute(RetailState(), 'get_order_details', {'order_id': '#W2378156'}); "
             "assert r.ok; print(sorted(m for m in sys.modules if m.split('.')[0] == 'tau2'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                         cwd=Path(__file__).parent.parent)
+                         cwd=Path(__file__).resolve().parents[3])
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
 

@@ -11,7 +11,7 @@ from probe.train.config import load_config
 from probe.train.loop import reward_config
 from probe.train.reward import CompositeReward
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.parametrize("algo", ["grpo", "dpo", "gfn"])

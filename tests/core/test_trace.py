@@ -39,7 +39,7 @@ from probe.core.trace import (  # noqa: E402
 )
 from probe.verify.rescore import Verified, verify_file  # noqa: E402
 
-V1 = Path(__file__).parent / "data" / "traces_v1.jsonl"
+V1 = Path(__file__).resolve().parents[1] / "data" / "traces_v1.jsonl"
 runner = CliRunner()
 
 

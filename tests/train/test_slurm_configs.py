@@ -17,7 +17,7 @@ import pytest
 
 from probe.train.config import load_config
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONFIGS = sorted((ROOT / "configs").glob("*.yaml"))
 GPU_CONFIGS = {algo: ROOT / "configs" / f"skyassist-qwen3-4b-{algo}.yaml" for algo in ("grpo", "dpo", "gfn")}
 SBATCH = sorted((ROOT / "slurm").glob("*.sbatch"))

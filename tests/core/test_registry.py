@@ -149,5 +149,5 @@ def test_pyproject_declares_the_builtins():
     import tomllib
     from pathlib import Path
 
-    data = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    data = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
     assert data["project"]["entry-points"]["probe.envs"] == registry.BUILTIN_ENVS

@@ -11,8 +11,8 @@ import pytest
 
 from envs.skyassist import language, verify_consent
 
-TABLE = Path(__file__).parent / "data" / "consent_table.tsv"
-ROOT = Path(__file__).resolve().parents[1] / "envs" / "skyassist"
+TABLE = Path(__file__).resolve().parents[2] / "data" / "consent_table.tsv"
+ROOT = Path(__file__).resolve().parents[3] / "envs" / "skyassist"
 
 
 def _rows():

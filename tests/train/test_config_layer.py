@@ -28,7 +28,7 @@ from probe.train.config import (
     load_config,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # fields whose valid values depend on other parts of probe: the --set pairs that change them
 # (the rest get a value derived from their type and bounds)

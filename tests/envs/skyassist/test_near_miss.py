@@ -14,7 +14,7 @@ from envs.skyassist.verifiers import verify_messages
 from probe.core.episode import Episode
 from probe.core.registry import get_domain
 
-DATA = Path(__file__).parent / "data" / "near_miss_scripts.txt"
+DATA = Path(__file__).resolve().parents[2] / "data" / "near_miss_scripts.txt"
 
 
 def load() -> list[tuple[str, list[tuple[bool, str]]]]:

@@ -23,7 +23,7 @@ from probe.verify import (
     verifier,
 )
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 ENVS = ("skyassist", "mock", "taubench-retail")
 
 

@@ -20,7 +20,7 @@ from probe.core.registry import env_names, get_domain, gym_id
 from probe.core.scripts import load_suite
 
 ENVS = ["mock", "taubench-retail"]
-PROBE = Path(__file__).resolve().parents[1] / "probe"
+PROBE = Path(__file__).resolve().parents[2] / "probe"
 # what the core must not say: the environments' names and SkyAssist's domain words
 FORBIDDEN = re.compile(r"skyassist|airline|fare|flight|taubench|tau-bench-retail|shelf", re.I)
 runner = CliRunner()
@@ -200,7 +200,7 @@ def test_gymnasium_registration_builds_no_environment():
             "print(sorted(m for m in sys.modules if m.startswith('envs.') and m.count('.') > 1)); "
             "print(sorted(k for k in gymnasium.registry if k.startswith('probe/')))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                       cwd=Path(__file__).resolve().parents[1])
+                       cwd=Path(__file__).resolve().parents[2])
     assert r.returncode == 0, r.stderr
     loaded, ids = r.stdout.splitlines()
     assert loaded == "[]"  # no envs.<name>.domain, tools, database ...

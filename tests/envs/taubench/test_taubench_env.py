@@ -29,7 +29,7 @@ from probe.core.registry import get_domain
 from probe.core.scripts import load_script, load_suite, play_messages, play_script
 from probe.core.trace import Trace
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")
@@ -645,7 +645,7 @@ def test_cli_env_info_and_bad_family():
     assert r.returncode == 2 and r.stderr.strip().startswith("error:") and len(r.stderr.strip().splitlines()) == 1
 
 
-# --- the generic Domain checks every environment passes (tests/test_mock_env.py) ----------------
+# --- the generic Domain checks every environment passes (tests/envs/mock/test_mock_env.py) ----------------
 
 GENERIC = ["test_generic_domain_contract", "test_generic_scenarios_are_deterministic_and_public",
            "test_generic_compliant_reference_target_scores_clean", "test_generic_each_fault_fires_on_its_oracle_script",

@@ -21,7 +21,7 @@ from probe.train.config import load_config
 from probe.train.loop import Trainer
 from probe.train.rundir import MARKER, RunLock, check_run_name
 
-CONFIG = str(Path(__file__).resolve().parent.parent / "configs" / "cpu-demo-grpo.yaml")
+CONFIG = str(Path(__file__).resolve().parents[2] / "configs" / "cpu-demo-grpo.yaml")
 SMALL = ["rollout.prefixes=2", "rollout.group_size=2", "rollout.continuation_turns=1", "rollout.max_new_tokens=8",
          "curriculum.levels=[2, 4]", "curriculum.window=2", "eval.episodes=1", "eval.turns=1"]
 TIMING = {"generate_s", "target_s", "rollout_s"}
