@@ -4,7 +4,7 @@ VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: setup test demo bench clean
+.PHONY: setup test demo bench clean browser
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -20,7 +20,18 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 setup: $(STAMP)
 
-test: $(STAMP)
+# The viewer's browser tests drive Debian's chromium with Playwright (Playwright's own browser
+# download is not reachable). Installed here when it is missing and we may (root with apt-get, as
+# on CI); otherwise those tests skip and say why.
+browser:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		(apt-get install -y -q chromium >/dev/null 2>&1 || \
+		 (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1)) || \
+		echo "could not install chromium: the browser tests will skip"; \
+	fi
+
+test: $(STAMP) browser
 	$(BIN)/ruff check probe envs scripts tests
 	$(BIN)/python -m pytest -q
 
