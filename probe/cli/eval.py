@@ -225,7 +225,11 @@ def eval_command(
         y = m["yield_per_100"]
         f = m["target_failures"]
         failed = f", {f['failed_turns']}/{f['turns']} target turns failed" if f["failed_turns"] else ""
-        err.print(f"{name}: coverage {100 * m['coverage']:.0f}% ({len(m['policies_found'])} policies), "
+        rate = m["plausibility"].get("implausible_rate")
+        implausible = "n/a" if rate is None else f"{100 * rate:.0f}%"
+        err.print(f"{name}: plausible coverage {100 * m['plausible_coverage']:.0f}% "
+                  f"({len(m['plausible_policies_found'])} policies), coverage {100 * m['coverage']:.0f}% "
+                  f"({len(m['policies_found'])}), implausible messages {implausible}, "
                   f"yield {y['value']:.0f}/100 [{y['lo']:.0f}, {y['hi']:.0f}], {m['wall_s']:.1f}s{failed}", markup=False)
         lost = m.get("method", {}).get("failed_auditor_requests")
         if lost:
@@ -294,7 +298,12 @@ def eval_command(
     out.print(rich_table(results, title=f"held-out evaluation: {episodes} episodes x {turns} turns, "
                                         f"target={target}, faults={settings['faults']}"))
     for name, m in results.items():
-        out.print(f"{name}: {', '.join(m['policies_found']) or 'no policies'}")
+        extra = [p for p in m["policies_found"] if p not in m["plausible_policies_found"]]
+        out.print(f"{name}: plausible {', '.join(m['plausible_policies_found']) or 'no policies'}"
+                  + (f"; only in implausible episodes: {', '.join(extra)}" if extra else ""))
+    out.print("[dim]plausible coverage: policies exposed in episodes whose every customer message passes the fluency "
+              "check and the six plausibility flags; episodes with a failed target turn are excluded from every "
+              "column; task success: the environment's own check (n/a where it has none)[/]")
     out.print(f"[dim]report: {paths['report']}  (re-score: probe verify {dest}/<method>/traces.jsonl)[/]")
     bad = [(n, m) for n, m in results.items() if m.get("aborted") or too_many(m["target_failures"], max_failed_share)]
     if bad:
