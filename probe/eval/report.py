@@ -95,7 +95,7 @@ def row(name: str, m: dict[str, Any]) -> dict[str, str]:
     if "plausible_coverage" in m:
         pfound = m["plausible_policies_found"]
         pcov = _samples(m.get("plausible_coverage_samples"), _pct(m["plausible_coverage"]))
-        pcov_found = f"{_pct(m['plausible_coverage'])} ({len(pfound)})"
+        pcov_found = _samples(m.get("plausible_coverage_samples"), f"{_pct(m['plausible_coverage'])} ({len(pfound)})")
         n_plaus = f"{len(pfound)}/{m['policies_total']}"
     else:
         pcov = pcov_found = n_plaus = "n/a"
@@ -103,7 +103,7 @@ def row(name: str, m: dict[str, Any]) -> dict[str, str]:
     r = {
         "plausible_coverage": pcov, "plausible_found": pcov_found, "n_plausible": n_plaus,
         "implausible": "n/a" if rate is None else _pct(rate), "task": _task(m),
-        "method": name, "coverage": cov, "coverage_found": f"{_pct(m['coverage'])} ({len(m['policies_found'])})", "n_policies": f"{len(m['policies_found'])}/{m['policies_total']}",
+        "method": name, "coverage": cov, "coverage_found": _samples(m.get("coverage_samples"), f"{_pct(m['coverage'])} ({len(m['policies_found'])})"), "n_policies": f"{len(m['policies_found'])}/{m['policies_total']}",
         "yield": f"{y['value']:.0f} [{y['lo']:.0f}, {y['hi']:.0f}]",
         "concentration": _pct(_concentration(m)), "multi": _pct(m["multi_policy_rate"]),
         "entropy": f"{m['entropy_bits']:.2f}", "sev_cov": _pct(m["severity_coverage"]), "sev_yield": f"{sy['value']:.0f}",
