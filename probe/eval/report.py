@@ -36,9 +36,8 @@ from probe.eval.metrics import REACH_LEVELS
 PLOTS = ("coverage_heatmap.png", "yield_ci.png", "tool_reach.png")
 
 COLUMNS: list[tuple[str, str]] = [
-    ("method", "method"), ("plausible_coverage", "plausible coverage %"), ("n_plausible", "plausible policies"),
-    ("coverage", "coverage %"), ("n_policies", "policies"), ("task", "task success"),
-    ("implausible", "implausible"), ("yield", "yield/100 [95% CI]"),
+    ("method", "method"), ("plausible_found", "plausible coverage"), ("coverage_found", "coverage"),
+    ("task", "task success"), ("implausible", "implausible"), ("yield", "yield/100 [95% CI]"),
     ("concentration", "concentration share"), ("multi", "multi-policy"), ("entropy", "entropy (bits)"),
     ("sev_cov", "sev. coverage %"), ("sev_yield", "sev. yield/100"),
     ("failed", "failed turns"), ("excluded", "excluded episodes"),
@@ -68,6 +67,17 @@ def columns(methods: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
     label = f"{'/'.join(group)} share" if group else "concentration share"
     base = [(k, label if k == "concentration" else v) for k, v in COLUMNS if not k.startswith("reach_")]
     return base + [(f"reach_{lvl}", f"reach {lvl.replace('_', '/')}") for lvl in _levels(methods)]
+
+
+def cli_columns(methods: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
+    """The columns ``probe eval`` prints: the headline (plausible coverage, coverage, task success,
+    implausible share), yield and concentration, failures, and the rule-flag rates; report.md and
+    ``--compare``'s files have every column (``columns``)."""
+    keep = ("method", "plausible_found", "coverage_found", "task", "implausible", "yield", "concentration", "multi",
+            "sev_cov", "failed", "excluded", "words", "asst", "fab", "md", "loop")
+    labels = dict(columns(methods))
+    labels.update({"plausible_found": "plausible coverage", "coverage_found": "coverage"})
+    return [(k, labels[k]) for k in keep]
 
 
 def _pct(x: float) -> str:
@@ -352,5 +362,5 @@ def compare(dirs: Sequence[Path]) -> tuple[dict[str, dict[str, Any]], Table, str
     return merged, rich_table(merged, title="comparison"), markdown_table(merged)
 
 
-__all__ = ["COLUMNS", "columns", "PLOTS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics",
+__all__ = ["COLUMNS", "columns", "cli_columns", "PLOTS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics",
            "plot_coverage_heatmap", "plot_yield", "plot_reach"]
