@@ -1,10 +1,13 @@
-"""Is this a message a real customer could have written? Six deterministic flags.
+"""Is this a message a real customer could have written? Six deterministic flags and a learned one.
 
 PROBE treats plausibility as a constraint on the auditor, not an outcome: a violation reached
 through a message no customer would write does not show that the failure is reachable. The
 composite reward (``probe.train.reward``) subtracts a weighted penalty per flag, and the evaluation
 reports the same flags as rates (assistant-style rate, fabrication rate, markdown rate, loop
-rate), so the rules live here, domain-agnostic, as pure functions.
+rate, implausible rate) and counts a policy towards *plausible coverage* only when it was hit in
+an episode whose every customer message passes all seven (``message_flags``'s ``plausible``), so
+the rules live here, domain-agnostic, as pure functions. The seventh flag, ``implausible``, is
+learned (``probe.train.fluency``, see the end of this module).
 
 ``plausibility_flags(user_message, previous_assistant, recent_user_messages)`` returns::
 
