@@ -32,7 +32,7 @@ the rollout engine applies it with its ``rollout.gamma``). Each term implements 
   otherwise ``implausible`` is not scored and is absent from ``TurnReward.flags``. ``loop_stop``
   ends the episode when the loop flag fires (the calibrated reward's loop stopping).
 
-  **The ``implausible`` weight (``fluent`` variant, the CPU configs' default): 3.0.** Babble must
+  **The ``implausible`` weight (``fluent`` variant, the SkyAssist CPU configs' default): 3.0.** Babble must
   not pay. The largest reward one *non-critical* hit can earn in its turn is a first High-severity
   hit (2) plus its novelty at the end of the annealing (``w_nov`` 0.4 x (1/(1+0) + first-discovery
   bonus 1) = 0.8), 2.8; progress adds at most ``w_prog`` 0.5 x 0.3 = 0.15 per state. With 3.0 a
@@ -66,7 +66,8 @@ Variants (``VARIANTS``, also ``configs/reward/<name>.yaml``; ``load_reward_confi
 - ``diversity_only``: a binary any-violation reward with no per-policy credit and no novelty
   (progress and plausibility kept);
 - ``fluent``: calibrated + the learned fluency penalty (``plausibility_weights.implausible`` 3.0,
-  see above); the default of the CPU configs (``configs/cpu-demo-*.yaml``, ``cpu-full-*.yaml``),
+  see above); the default of the SkyAssist CPU configs (``configs/cpu-demo-{grpo,dpo,gfn}.yaml``,
+  ``cpu-full-*.yaml``; the retail ones keep ``calibrated`` while the retail scorer flags plain messages),
   whose tiny auditor otherwise learns to stuff trigger words into broken sentences (issue 12).
 """
 

@@ -530,8 +530,11 @@ def test_cpu_configs_use_the_fluency_penalty():
     from probe.train.loop import reward_config
 
     root = Path(__file__).resolve().parents[2] / "configs"
-    names = sorted(p.name for p in root.glob("cpu-*.yaml"))
-    assert {f"cpu-full-{a}.yaml" for a in ("grpo", "dpo", "gfn")} <= set(names)
+    names = [f"cpu-{kind}-{a}.yaml" for kind in ("demo", "full") for a in ("grpo", "dpo", "gfn")]
     for name in names:
-        cfg = reward_config(load_config(root / name).reward)
-        assert cfg.plausibility_weights["implausible"] == 3.0, name
+        config = load_config(root / name)
+        assert config.env == "skyassist" and config.reward == "fluent", name
+        assert reward_config(config.reward).plausibility_weights["implausible"] == 3.0, name
+    full, demo = load_config(root / "cpu-full-gfn.yaml"), load_config(root / "cpu-demo-gfn.yaml")
+    assert full.updates == 200 and full.model_dump(exclude={"updates", "run_name", "checkpoint_every"}) == \
+        demo.model_dump(exclude={"updates", "run_name", "checkpoint_every"})
