@@ -387,6 +387,7 @@ class CompositeReward:
                 raise ValueError(f"reward config: progress_weights: unknown state {unknown[0]!r} for env "
                                  f"{domain.name!r}; allowed: {', '.join(declared)}")
         self._fluency_scorer = fluency_scorer
+        self.fluency_unavailable: str | None = None  # why the fluency flag cannot be scored (no corpus)
         self.w_progress = config.progress_schedule
         self.w_novelty = config.novelty_schedule
         # global statistics (checkpointed)
@@ -439,15 +440,21 @@ class CompositeReward:
 
     @property
     def uses_fluency(self) -> bool:
-        """The reward scores the learned fluency flag (its weight is above 0)."""
-        return self.config.plausibility_weights.get(FLUENCY_FLAG, 0.0) > 0
+        """The reward scores the learned fluency flag: its weight is above 0 and a scorer exists (an
+        environment without a customer corpus has none: ``fluency_unavailable`` says so, and the
+        evaluation of that environment skips the check too)."""
+        return self.config.plausibility_weights.get(FLUENCY_FLAG, 0.0) > 0 and self.fluency_scorer is not None
 
     @property
     def fluency_scorer(self) -> Any:
-        """The fluency scorer (the domain's cached one unless one was given), loaded on first use."""
-        if self._fluency_scorer is None:
+        """The fluency scorer (the domain's cached one unless one was given), loaded on first use;
+        None when the domain has no customer corpus to train one on."""
+        if self._fluency_scorer is None and self.fluency_unavailable is None:
             from probe.train.fluency import default_scorer  # noqa: PLC0415
-            self._fluency_scorer = default_scorer(self.domain)
+            try:
+                self._fluency_scorer = default_scorer(self.domain)
+            except NotImplementedError as e:
+                self.fluency_unavailable = f"{e}: the implausible flag is not scored"
         return self._fluency_scorer
 
     # --- one turn ---------------------------------------------------------------------------

@@ -538,3 +538,11 @@ def test_cpu_configs_use_the_fluency_penalty():
     full, demo = load_config(root / "cpu-full-gfn.yaml"), load_config(root / "cpu-demo-gfn.yaml")
     assert full.updates == 200 and full.model_dump(exclude={"updates", "run_name", "checkpoint_every"}) == \
         demo.model_dump(exclude={"updates", "run_name", "checkpoint_every"})
+
+
+def test_an_environment_without_a_customer_corpus_trains_without_the_fluency_flag():
+    mock = get_domain("mock")
+    r = CompositeReward("fluent", domain=mock)
+    tr = score(r, r.new_episode(), turn(BABBLE), step=100)
+    assert "implausible" not in tr.flags and tr.fluency is None and tr.total == 0.0
+    assert not r.uses_fluency and "no customer corpus" in r.fluency_unavailable
