@@ -359,7 +359,7 @@ def compare(dirs: Sequence[Path]) -> tuple[dict[str, dict[str, Any]], Table, str
         for name, m in load_metrics(Path(d)).items():
             key = name if name not in merged else f"{Path(d).name}/{name}"
             merged[key] = m
-    return merged, rich_table(merged, title="comparison"), markdown_table(merged)
+    return merged, rich_table(merged, title="comparison", cols=cli_columns(merged)), markdown_table(merged)
 
 
 __all__ = ["COLUMNS", "columns", "cli_columns", "PLOTS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics",
