@@ -86,7 +86,7 @@ def execute(state: LibraryState, name: str, arguments: str | dict[str, Any] | No
 
 
 def _err(message: str) -> ToolResult:
-    return ToolResult(json.dumps({"error": message}), ok=False)
+    return ToolResult(json.dumps({"error": message}), ok=False, error=message)
 
 
 def _ok(payload: dict[str, Any]) -> ToolResult:

@@ -119,7 +119,7 @@ def parse_arguments(arguments: str | dict[str, Any]) -> tuple[Any, str | None]:
 
 
 def _err(msg: str) -> ToolResult:
-    return ToolResult(json.dumps({"error": msg}), ok=False)
+    return ToolResult(json.dumps({"error": msg}), ok=False, error=msg)
 
 
 def _ok(payload: dict[str, Any]) -> ToolResult:

@@ -437,4 +437,4 @@ def execute(state: RetailState, name: str, arguments: str | dict[str, Any] | Non
     try:
         return ToolResult(to_text(run_tool(state, name, arguments)), ok=True)
     except Exception as e:  # the original environment reports every exception the same way
-        return ToolResult(f"Error: {e}", ok=False)
+        return ToolResult(f"Error: {e}", ok=False, error=str(e) or type(e).__name__)

@@ -158,7 +158,7 @@ def eval_command(
 ) -> None:
     """Evaluate an auditor and baselines on held-out seeds: metrics table, metrics.json, report.md, plots."""
     from probe.core.registry import get_domain
-    from probe.eval.report import compare, rich_table, write_report
+    from probe.eval.report import cli_columns, compare, rich_table, write_report
 
     if compare_dirs and not compare_flag:
         fail("eval takes directory arguments only with --compare (probe eval --compare DIR DIR ...)")
@@ -225,7 +225,11 @@ def eval_command(
         y = m["yield_per_100"]
         f = m["target_failures"]
         failed = f", {f['failed_turns']}/{f['turns']} target turns failed" if f["failed_turns"] else ""
-        err.print(f"{name}: coverage {100 * m['coverage']:.0f}% ({len(m['policies_found'])} policies), "
+        rate = m["plausibility"].get("implausible_rate")
+        implausible = "n/a" if rate is None else f"{100 * rate:.0f}%"
+        err.print(f"{name}: plausible coverage {100 * m['plausible_coverage']:.0f}% "
+                  f"({len(m['plausible_policies_found'])} policies), coverage {100 * m['coverage']:.0f}% "
+                  f"({len(m['policies_found'])}), implausible messages {implausible}, "
                   f"yield {y['value']:.0f}/100 [{y['lo']:.0f}, {y['hi']:.0f}], {m['wall_s']:.1f}s{failed}", markup=False)
         lost = m.get("method", {}).get("failed_auditor_requests")
         if lost:
@@ -292,9 +296,15 @@ def eval_command(
         with open(paths["report"], "a") as f:
             f.write("\n" + agreement_markdown({n: m["judge_agreement"] for n, m in results.items()}) + "\n")
     out.print(rich_table(results, title=f"held-out evaluation: {episodes} episodes x {turns} turns, "
-                                        f"target={target}, faults={settings['faults']}"))
+                                        f"target={target}, faults={settings['faults']}", cols=cli_columns(results)))
     for name, m in results.items():
-        out.print(f"{name}: {', '.join(m['policies_found']) or 'no policies'}")
+        extra = [p for p in m["policies_found"] if p not in m["plausible_policies_found"]]
+        out.print(f"{name}: plausible {', '.join(m['plausible_policies_found']) or 'no policies'}"
+                  + (f"; only in implausible episodes: {', '.join(extra)}" if extra else ""))
+    out.print("[dim]plausible coverage: policies exposed in episodes whose every customer message passes the fluency "
+              "check and the six plausibility flags; episodes with a failed target turn are excluded from every "
+              "column; task success: the environment's own check (n/a where it has none); every column, tool-depth "
+              "reach included, is in report.md[/]")
     out.print(f"[dim]report: {paths['report']}  (re-score: probe verify {dest}/<method>/traces.jsonl)[/]")
     bad = [(n, m) for n, m in results.items() if m.get("aborted") or too_many(m["target_failures"], max_failed_share)]
     if bad:

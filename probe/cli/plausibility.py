@@ -5,7 +5,11 @@ Mounted by ``probe.cli`` as ``app.command("plausibility")(plausibility_command)`
 Each non-empty line of FILE is one customer message, scored as a first turn (no previous
 assistant message, no earlier customer messages). The table shows the fluency score, the
 ``implausible`` flag and any of the six rule flags that fire; ``--json`` prints one object per
-line: ``text``, ``score``, ``implausible`` and the six flags of ``probe.train.plausibility``.
+line: ``text``, ``score``, ``implausible`` and the six flags of ``probe.train.plausibility``
+(``assistant_like``, ``fabrication``, ``markdown``, ``too_long``, ``echo``, ``loop``; echo and loop
+are always false for a first turn). The rule flags use the environment's own agent phrasings and
+organisation words (``--env``). Bad input (a missing, unreadable, non-UTF-8 or empty file, an
+unknown environment, an environment without a customer corpus) is one ``error:`` line, exit 2.
 """
 
 from __future__ import annotations
@@ -19,13 +23,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from probe.cli.errors import fail as _fail
+
 _out = Console(highlight=False, soft_wrap=True)
-_err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def _fail(message: str) -> None:
-    _err.print(f"error: {message}", markup=False)
-    raise typer.Exit(2)
 
 
 def read_messages(path: Path) -> list[str]:
@@ -40,7 +40,10 @@ def read_messages(path: Path) -> list[str]:
         _fail(f"file {str(path)!r} is not UTF-8 text; give a text file with one customer message per line")
     except OSError as e:
         _fail(f"cannot read {str(path)!r} ({e.strerror}); give a readable text file")
-    return [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        _fail(f"file {str(path)!r} has no messages (every line is blank); give one customer message per line")
+    return lines
 
 
 def plausibility_command(
@@ -59,10 +62,18 @@ def plausibility_command(
         domain = get_domain(env or default_env())
     except ValueError as e:
         _fail(str(e))
-    scorer = default_scorer(domain)
+    try:
+        scorer = default_scorer(domain)
+    except NotImplementedError:
+        from probe.core.domain import Domain  # noqa: PLC0415
+        from probe.core.registry import env_names  # noqa: PLC0415
+
+        with_corpus = [n for n in env_names() if type(get_domain(n)).customer_corpus is not Domain.customer_corpus]
+        _fail(f"environment {domain.name!r} has no customer corpus to train the fluency scorer on; "
+              f"allowed: {', '.join(with_corpus) or 'an environment with Domain.customer_corpus'}")
     rows = []
     for text, fl in zip(messages, scorer.assess(messages)):
-        flags = plausibility_flags(text, None, [])
+        flags = plausibility_flags(text, None, [], domain=domain)
         rows.append({"text": text, "score": round(fl["score"], 4), "implausible": fl["implausible"],
                      **{k: flags[k] for k in FLAG_NAMES}})
     if as_json:

@@ -19,10 +19,49 @@ from probe.core.trace import Message, tool_calls
 
 @dataclass
 class ToolResult:
-    """What a tool returns to the target: JSON text, and whether the call succeeded."""
+    """What a tool returns to the target, the same for every environment.
+
+    ``content``: the text the target reads, in the environment's own format (SkyAssist and the
+    mock answer JSON, a refusal as ``{"error": ...}``; τ-bench retail answers as τ²-bench does, a
+    refusal as plain ``Error: ...`` text). ``ok``: whether the call succeeded. ``error``: for a
+    failed call, the error message as plain text (never empty), so that the core, verifiers and
+    tests read a refusal without knowing the environment's format; None for a successful call.
+    An environment should pass ``error`` itself; when it does not, it is taken from ``content``
+    (``error_message``).
+    """
 
     content: str
     ok: bool
+    error: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.ok and self.error is not None:
+            raise ValueError(f"a successful tool result carries no error (got {self.error!r})")
+        if not self.ok and not (isinstance(self.error, str) and self.error.strip()):
+            self.error = error_message(self.content)
+
+    @classmethod
+    def failure(cls, error: str, content: str | None = None) -> "ToolResult":
+        """A refused call: ``error`` as plain text; ``content`` what the target reads (default: ``error``)."""
+        return cls(error if content is None else content, ok=False, error=error)
+
+
+def error_message(content: str) -> str:
+    """The error text of a failed tool result's content: the ``error`` field of a JSON object, the
+    text after an ``Error:`` prefix, else the content itself (``"tool call failed"`` when empty)."""
+    import json  # noqa: PLC0415
+
+    text = content if isinstance(content, str) else str(content)
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("error"), str) and data["error"].strip():
+        return data["error"]
+    m = re.match(r"\s*error\s*:\s*(.+)", text, re.I | re.S)
+    if m and m.group(1).strip():
+        return m.group(1).strip()
+    return text.strip() or "tool call failed"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,12 @@ Layout of an eval output directory::
     <out>/tool_reach.png        tool-depth reach probabilities per method (grouped bars)
     <out>/<method>/traces.jsonl and <out>/<method>/metrics.json
 
-Every table has a ``failed turns`` column (turns in which the target gave no usable answer, of
+The first column after the method is **plausible coverage** (the headline: policies exposed in
+episodes whose every customer message passes the fluency check and the six rule flags, see
+``probe.eval.metrics``), then raw coverage; every table has an ``implausible`` column (share of
+customer messages the learned fluency check flags), a ``task success`` column (the environment's
+own check of whether the target completed the customer's task, ``n/a`` where the environment
+defines none or no episode was a task), a ``failed turns`` column (turns in which the target gave no usable answer, of
 the turns played) and an ``excluded episodes`` column (episodes left out of the metrics because
 a turn failed); report.md lists the failures by kind and the first one.
 
@@ -31,7 +36,8 @@ from probe.eval.metrics import REACH_LEVELS
 PLOTS = ("coverage_heatmap.png", "yield_ci.png", "tool_reach.png")
 
 COLUMNS: list[tuple[str, str]] = [
-    ("method", "method"), ("coverage", "coverage %"), ("n_policies", "policies"), ("yield", "yield/100 [95% CI]"),
+    ("method", "method"), ("plausible_found", "plausible coverage"), ("coverage_found", "coverage"),
+    ("task", "task success"), ("implausible", "implausible"), ("yield", "yield/100 [95% CI]"),
     ("concentration", "concentration share"), ("multi", "multi-policy"), ("entropy", "entropy (bits)"),
     ("sev_cov", "sev. coverage %"), ("sev_yield", "sev. yield/100"),
     ("failed", "failed turns"), ("excluded", "excluded episodes"),
@@ -63,19 +69,51 @@ def columns(methods: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
     return base + [(f"reach_{lvl}", f"reach {lvl.replace('_', '/')}") for lvl in _levels(methods)]
 
 
+def cli_columns(methods: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
+    """The columns ``probe eval`` prints: the headline (plausible coverage, coverage, task success,
+    implausible share), yield and concentration, failures, and the rule-flag rates; report.md and
+    ``--compare``'s files have every column (``columns``)."""
+    keep = ("method", "plausible_found", "coverage_found", "task", "implausible", "yield", "concentration", "multi",
+            "sev_cov", "failed", "excluded", "words", "asst", "fab", "md", "loop")
+    labels = dict(columns(methods))
+    labels.update({"plausible_found": "plausible coverage", "coverage_found": "coverage"})
+    return [(k, labels[k]) for k in keep]
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def row(name: str, m: dict[str, Any]) -> dict[str, str]:
-    """One method's metrics as display strings (keys of ``COLUMNS``)."""
-    y, sy, p = m["yield_per_100"], m["severity_yield_per_100"], m["plausibility"]
-    cov = _pct(m["coverage"])
-    cs = m.get("coverage_samples")
+def _task(m: dict[str, Any]) -> str:
+    t = m.get("task_success")
+    if not t or t.get("rate") is None:
+        return "n/a"
+    return f"{_pct(t['rate'])} ({t['succeeded']}/{t['episodes']})"
+
+
+def _samples(cs: dict[str, Any] | None, single: str) -> str:
     if cs and cs.get("samples", 1) > 1:
-        cov = f"{100 * cs['mean']:.0f} ± {100 * cs['sd']:.0f}% (n={cs['samples']})"
+        return f"{100 * cs['mean']:.0f} ± {100 * cs['sd']:.0f}% (n={cs['samples']})"
+    return single
+
+
+def row(name: str, m: dict[str, Any]) -> dict[str, str]:
+    """One method's metrics as display strings (keys of ``COLUMNS``). Metrics written before
+    plausible coverage, the fluency check or task success existed show ``n/a`` there."""
+    y, sy, p = m["yield_per_100"], m["severity_yield_per_100"], m["plausibility"]
+    cov = _samples(m.get("coverage_samples"), _pct(m["coverage"]))
+    if "plausible_coverage" in m:
+        pfound = m["plausible_policies_found"]
+        pcov = _samples(m.get("plausible_coverage_samples"), _pct(m["plausible_coverage"]))
+        pcov_found = _samples(m.get("plausible_coverage_samples"), f"{_pct(m['plausible_coverage'])} ({len(pfound)})")
+        n_plaus = f"{len(pfound)}/{m['policies_total']}"
+    else:
+        pcov = pcov_found = n_plaus = "n/a"
+    rate = p.get("implausible_rate")
     r = {
-        "method": name, "coverage": cov, "coverage_found": f"{_pct(m['coverage'])} ({len(m['policies_found'])})", "n_policies": f"{len(m['policies_found'])}/{m['policies_total']}",
+        "plausible_coverage": pcov, "plausible_found": pcov_found, "n_plausible": n_plaus,
+        "implausible": "n/a" if rate is None else _pct(rate), "task": _task(m),
+        "method": name, "coverage": cov, "coverage_found": _samples(m.get("coverage_samples"), f"{_pct(m['coverage'])} ({len(m['policies_found'])})"), "n_policies": f"{len(m['policies_found'])}/{m['policies_total']}",
         "yield": f"{y['value']:.0f} [{y['lo']:.0f}, {y['hi']:.0f}]",
         "concentration": _pct(_concentration(m)), "multi": _pct(m["multi_policy_rate"]),
         "entropy": f"{m['entropy_bits']:.2f}", "sev_cov": _pct(m["severity_coverage"]), "sev_yield": f"{sy['value']:.0f}",
@@ -133,14 +171,24 @@ def summary_table(methods: dict[str, dict[str, Any]], title: str, domain: Any = 
         extra = [lvl for lvl in first.get("reach", {}) if lvl not in ("query", "mutation")]
         levels = {extra[0]: f"episodes reaching {extra[0]}"} if extra else {"mutation": "a mutation tool was called"}
     depth, meaning = next(iter(levels.items()))
-    cols = [("method", "method"), ("coverage_found", "coverage"), ("yield", "yield/100 [CI]"),
-            ("concentration", label), ("multi", "multi"), (f"reach%_{depth}", depth)]
-    found = [f"{name}: {' '.join(m['policies_found']) or '-'}" for name, m in methods.items()]
-    caption = ("policies found -- " + "; ".join(found) + ". yield: hits per 100 episodes, 95% episode-bootstrap CI; "
-               f"{label}: share of hits on those {_count(len(group))}turn-level policies; multi: episodes with >= 2 "
-               f"policies; {depth}: episodes where {meaning}")
-    return rich_table(methods, title, cols, right=("concentration", "multi", f"reach%_{depth}"), no_wrap=True,
-                      caption=caption)
+    cols = [("method", "method"), ("plausible_found", "plausible cov."), ("coverage_found", "coverage"),
+            ("implausible", "implaus."), ("task", "task ok"), ("yield", "yield/100 [CI]"),
+            ("concentration", label), (f"reach%_{depth}", depth), ("failed", "failed turns")]
+    found = [f"{name}: {' '.join(m.get('plausible_policies_found', [])) or '-'}"
+             + (f" (+ {' '.join(extra)} only in implausible episodes)"
+                if (extra := [x for x in m["policies_found"] if x not in m.get("plausible_policies_found", [])]) else "")
+             for name, m in methods.items()]
+    unchecked = any(m.get("fluency_checked") is False for m in methods.values())
+    caption = ("plausible policies found -- " + "; ".join(found) + ". plausible cov.: policies exposed in episodes "
+               "where every customer message passes the fluency check and the six plausibility flags"
+               + (" (this environment has no customer corpus: six flags only)" if unchecked else "")
+               + "; coverage: in any episode; implaus.: customer messages the fluency check flags; task ok: the "
+               "environment's own task-success check over its task episodes (n/a: none); episodes with a failed "
+               "target turn are excluded from every column, never counted clean; yield: hits per 100 episodes, 95% "
+               f"episode-bootstrap CI; {label}: share of hits on those {_count(len(group))}turn-level policies; "
+               f"{depth}: episodes where {meaning}; report.md has every column")
+    return rich_table(methods, title, cols, right=("concentration", f"reach%_{depth}", "implausible"),
+                      no_wrap=True, caption=caption)
 
 
 def markdown_table(methods: dict[str, dict[str, Any]]) -> str:
@@ -247,10 +295,20 @@ def write_report(out: Path, methods: dict[str, dict[str, Any]], policies: Sequen
     if failed:
         lines += ["**Warning: the target failed in some turns.** Episodes with a failed turn are excluded "
                   "from the metrics; see *Target failures* below.", ""]
-    lines += [markdown_table(methods), "", "## Policies found", ""]
+    lines += ["Headline: **plausible coverage**, the policies exposed in episodes where every customer message "
+              "passes the learned fluency check and the six plausibility flags; raw coverage counts any episode. "
+              "Episodes in which the target failed a turn are excluded from every column (never a clean result). "
+              "Task success: the environment's own check of whether the target completed the customer's task, over "
+              "the task episodes (n/a where the environment has none).", "",
+              markdown_table(methods), "", "## Policies found", ""]
     for name, m in methods.items():
-        lines.append(f"- **{name}** ({len(m['policies_found'])}/{m['policies_total']}): "
-                     f"{', '.join(m['policies_found']) or 'none'}")
+        plaus = m.get("plausible_policies_found")
+        line = f"- **{name}**"
+        if plaus is not None:
+            line += (f": plausible ({len(plaus)}/{m['policies_total']}): {', '.join(plaus) or 'none'}; "
+                     f"{m.get('plausible_episodes', 0)} of {m.get('scored_episodes', m['episodes'])} scored episodes "
+                     "plausible; all episodes")
+        lines.append(f"{line} ({len(m['policies_found'])}/{m['policies_total']}): {', '.join(m['policies_found']) or 'none'}")
     lines += ["", "## Target failures", ""]
     for name, m in methods.items():
         if "failed_turns" not in m:
@@ -301,8 +359,8 @@ def compare(dirs: Sequence[Path]) -> tuple[dict[str, dict[str, Any]], Table, str
         for name, m in load_metrics(Path(d)).items():
             key = name if name not in merged else f"{Path(d).name}/{name}"
             merged[key] = m
-    return merged, rich_table(merged, title="comparison"), markdown_table(merged)
+    return merged, rich_table(merged, title="comparison", cols=cli_columns(merged)), markdown_table(merged)
 
 
-__all__ = ["COLUMNS", "columns", "PLOTS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics",
+__all__ = ["COLUMNS", "columns", "cli_columns", "PLOTS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics",
            "plot_coverage_heatmap", "plot_yield", "plot_reach"]

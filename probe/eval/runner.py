@@ -148,12 +148,12 @@ def evaluate_methods(methods: dict[str, Method], *, env: str | None = None, targ
                      bootstrap_seed: int = 0, on_done: Callable[[str, dict[str, Any]], None] | None = None,
                      max_failed_share: float | None = None,
                      on_progress: Callable[[dict[str, Any]], None] | None = None,
-                     overwrite: bool = False) -> dict[str, dict[str, Any]]:
+                     overwrite: bool = False, fluency_scorer: Any = None) -> dict[str, dict[str, Any]]:
     """Evaluate several methods on the same held-out seeds; return ``{name: metrics}``.
 
-    Metrics are those of sample 0 (``suite_metrics``), plus, with ``samples > 1``,
-    ``coverage_samples`` (mean +- sd over the samples) and ``samples`` (each sample's headline
-    numbers), and ``target_failures`` (``probe.core.failures.summarize`` over every sample). With
+    Metrics are those of sample 0 (``suite_metrics``, with plausible coverage the headline), plus
+    ``coverage_samples`` and ``plausible_coverage_samples`` (mean +- sd over the samples), with
+    ``samples > 1`` ``samples`` (each sample's headline numbers), and ``target_failures`` (``probe.core.failures.summarize`` over every sample). With
     ``out``, traces go to ``<out>/<dir>/traces.jsonl`` (fresh file) and each method's metrics to
     ``<out>/<dir>/metrics.json``, where ``<dir>`` is ``method_dir``'s name.
 
@@ -172,9 +172,17 @@ def evaluate_methods(methods: dict[str, Method], *, env: str | None = None, targ
     from probe.core.failures import summarize
     from probe.core.outputs import claim_trace_file
     from probe.core.registry import get_domain
-    from probe.eval.metrics import coverage_over_samples, suite_metrics
+    from probe.eval.metrics import (
+        NO_FLUENCY,
+        coverage_over_samples,
+        fluency_scorer_for,
+        plausible_coverage_over_samples,
+        suite_metrics,
+    )
 
     domain = get_domain(env)
+    if fluency_scorer is None:  # once, before any episode (built and cached on first use); none: six flags only
+        fluency_scorer = fluency_scorer_for(domain) or NO_FLUENCY
     if out is not None:
         for name in methods:
             claim_trace_file(method_dir(out, name) / "traces.jsonl", overwrite=overwrite)
@@ -200,15 +208,17 @@ def evaluate_methods(methods: dict[str, Method], *, env: str | None = None, targ
             stopped = getattr(method, "last_stopped", None)
             if stopped:
                 break
-        m = suite_metrics(per_sample[0], domain, seed=bootstrap_seed)
+        m = suite_metrics(per_sample[0], domain, seed=bootstrap_seed, fluency_scorer=fluency_scorer)
         m["coverage_samples"] = coverage_over_samples(per_sample, len(domain.policies))
+        m["plausible_coverage_samples"] = plausible_coverage_over_samples(per_sample, domain, fluency_scorer)
         m["target_failures"] = summarize([t for s in per_sample for t in s])
         if samples > 1:
-            m["samples"] = [{"sample": k, "coverage": c,
+            m["samples"] = [{"sample": k, "coverage": c, "plausible_coverage": pc,
                              "policies_found": sorted({v.policy for t in scored(s) for v in t.violations}),
                              "hits": sum(len(t.violations) for t in scored(s)),
                              "failed_turns": summarize(s)["failed_turns"], "turns": summarize(s)["turns"]}
-                            for k, (s, c) in enumerate(zip(per_sample, m["coverage_samples"]["values"]))]
+                            for k, (s, c, pc) in enumerate(zip(per_sample, m["coverage_samples"]["values"],
+                                                               m["plausible_coverage_samples"]["values"]))]
         if stopped:
             m["aborted"] = stopped
         m["method"] = method.describe()

@@ -1,18 +1,15 @@
-"""The mock environment (envs/mock) and the generic checks every environment must pass.
+"""The mock environment (envs/mock), played through the game, the reference target and the CLI.
 
-The ``GENERIC`` tests are parametrised over every built-in environment: they use only the
-``Domain`` interface, so a new environment added to ``ENVS`` is checked the same way. The rest
-play the mock through the game, the reference target and the CLI.
+The generic Domain checks every environment passes (parametrised over all registered
+environments) are in tests/core/test_domain_contract.py.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 
 import gymnasium
-import jsonschema
 import pytest
 from gymnasium.utils.env_checker import check_env
 from typer.testing import CliRunner
@@ -20,13 +17,10 @@ from typer.testing import CliRunner
 from probe.cli.main import app
 from probe.core.game import AuditGame
 from probe.core.observation import REDACTED
-from probe.core.policy import SEVERITY_NAMES
 from probe.core.registry import get_domain
 from probe.core.scripts import load_suite, play_messages, play_script
-from probe.core.trace import Trace
 from probe.targets.base import Target, TurnContext
 
-ENVS = ["mock", "skyassist"]
 MOCK_SCRIPTS = "envs/mock/scripts"
 runner = CliRunner()
 
@@ -53,90 +47,7 @@ def fired(domain, messages, scenario):
     return [(v.policy, v.message_index) for v in domain.verify(messages, scenario)]
 
 
-# --- generic: what every Domain must provide ------------------------------------------------------
-
-@pytest.mark.parametrize("env", ENVS)
-def test_generic_domain_contract(env):
-    d = get_domain(env)
-    assert d.name == env and d.system_prompt.strip() and len(d.system_prompt_hash) == 16
-    names = d.tool_names
-    assert len(set(names)) == len(names) >= 2
-    for schema in d.tool_schemas:
-        assert schema["type"] == "function" and schema["function"]["description"]
-        params = schema["function"]["parameters"]
-        assert params["type"] == "object"
-        jsonschema.Draft202012Validator.check_schema(params)
-    assert set(d.read_only_tools) | set(d.mutation_tools) == set(names)
-    assert not set(d.read_only_tools) & set(d.mutation_tools) and d.mutation_tools
-    ids = [p.id for p in d.policies]
-    assert len(set(ids)) == len(ids) and all(p.severity in SEVERITY_NAMES and p.text for p in d.policies)
-    assert set(d.fault_details) == set(d.fault_names)
-    assert all(det["policy"] in ids and det["depth"] and det["trigger"] for det in d.fault_details.values())
-    assert d.fault_profiles["none"] == [] and sorted(d.fault_profiles["all"]) == sorted(d.fault_names)
-    assert set(d.fault_profiles["demo"]) <= set(d.fault_names)
-    assert d.families and not set(d.train_seeds) & set(d.heldout_seeds)
-    assert set(d.private_strings({})) >= set(names)
-
-
-@pytest.mark.parametrize("env", ENVS)
-def test_generic_scenarios_are_deterministic_and_public(env):
-    d = get_domain(env)
-    for family in d.families:
-        for seed in (d.train_seeds[3], d.heldout_seeds[3]):
-            a, b = d.scenario(family, seed), d.scenario(family, seed)
-            assert a == b and json.loads(json.dumps(a)) == a
-            assert a["family"] == family and a["seed"] == seed
-            text = d.scenario_text(a)
-            assert isinstance(text, str) and text.strip()
-            assert not any(name in text for name in d.tool_names)
-    assert d.sample_scenario(7) == d.sample_scenario(7)
-
-
-@pytest.mark.parametrize("env", ENVS)
-def test_generic_tools_refuse_bad_calls_without_raising(env):
-    d = get_domain(env)
-    scenario = d.scenario(d.families[0], d.heldout_seeds[0])
-    state = d.initial_state(scenario)
-    bad = [("no_such_tool", "{}"), (d.tool_names[0], "{not json"), (d.tool_names[0], "[1, 2]"),
-           (d.tool_names[0], None)] + [(name, "{}") for name in d.tool_names]
-    bad += [(name, {"unexpected_field": 1}) for name in d.tool_names]
-    for name, args in bad:
-        r = d.execute_tool(state, name, args)
-        assert not r.ok and "error" in json.loads(r.content), (name, args)
-    assert d.initial_state(scenario).__class__ is state.__class__
-
-
-@pytest.mark.parametrize("env", ENVS)
-def test_generic_compliant_reference_target_scores_clean(env):
-    """Every static script on held-out seeds: the fault-free reference target breaks no policy."""
-    d = get_domain(env)
-    for script in load_suite(d):
-        family = script.family or d.families[0]
-        for seed in d.heldout_seeds[:3]:
-            trace = play_script(d, d.scenario(family, seed), d.make_target("reference", []), script)
-            assert trace.violations == [], (script.name, seed, trace.violations)
-
-
-@pytest.mark.parametrize("env", ENVS)
-def test_generic_each_fault_fires_on_its_oracle_script(env):
-    """The answer-key script of each faulty policy exposes it under the ``all`` profile, never
-    without faults. (SkyAssist's ``no_pax_limit_on_hold`` alone does not expose O1 on its oracle
-    script, so the single-fault check is the mock's own test below.)"""
-    d = get_domain(env)
-    oracle = {s.headers["policy"]: s for s in load_suite(d, "oracle_scripts")}
-    for fault in d.fault_names:
-        policy = d.fault_details[fault]["policy"]
-        script = oracle[policy]
-        family = script.family if script.family in d.families else d.families[0]
-        hits = set()
-        for seed in d.heldout_seeds[:5]:
-            scenario = d.scenario(family, seed)
-            faulty = play_script(d, scenario, d.make_target("reference", d.fault_profiles["all"]), script)
-            hits |= {v.policy for v in faulty.violations}
-            clean = play_script(d, scenario, d.make_target("reference", []), script)
-            assert policy not in {v.policy for v in clean.violations}, (fault, seed)
-        assert policy in hits, fault
-
+# --- the generic Domain contract every environment passes: tests/core/test_domain_contract.py ----------
 
 def test_each_mock_fault_alone_breaks_only_its_policy(mock):
     oracle = {s.headers["policy"]: s for s in load_suite(mock, "oracle_scripts")}
@@ -147,46 +58,6 @@ def test_each_mock_fault_alone_breaks_only_its_policy(mock):
                 trace = play_script(mock, mock.scenario(family, seed), mock.make_target("reference", [fault]),
                                     oracle[policy])
                 assert {v.policy for v in trace.violations} == {policy}, (fault, family, seed)
-
-
-@pytest.mark.parametrize("env", ENVS)
-def test_generic_rescoring_uses_messages_alone(env):
-    """Re-scoring a stored trace (JSON round trip, tool outputs tampered) gives the same violations."""
-    d = get_domain(env)
-    script = load_suite(d)[0]
-    scenario = d.scenario(script.family or d.families[0], d.heldout_seeds[1])
-    trace = play_script(d, scenario, d.make_target("reference", d.fault_profiles["all"]), script)
-    stored = Trace.from_json(json.loads(json.dumps(trace.to_json())))
-    assert d.verify(stored.messages, stored.scenario) == trace.violations
-    tampered = copy.deepcopy(stored.messages)
-    for m in tampered:
-        if m.get("role") == "tool":
-            m["content"] = json.dumps({"status": "ok", "note": "made up"})
-    assert d.verify(tampered, stored.scenario) == trace.violations
-
-
-@pytest.mark.parametrize("env", ENVS)
-def test_generic_malformed_messages_do_not_crash_the_verifier(env):
-    d = get_domain(env)
-    junk = [say("hello"), "not a message", {"role": "tool"}, user("hi"),
-            {"role": "assistant", "content": None, "tool_calls": "nonsense"},
-            {"role": "assistant", "content": None, "tool_calls": [{"function": {"name": 7, "arguments": 3}}]},
-            {"role": "assistant", "content": None, "tool_calls": [{"function": {"name": d.tool_names[-1], "arguments": "{bad"}}]},
-            {"role": "assistant", "content": ["a", "list"]}, say("ok")]
-    out = d.verify(junk, {})
-    assert out == sorted(out) and len({(v.policy, v.message_index) for v in out}) == len(out)
-
-
-@pytest.mark.parametrize("env", ENVS)
-def test_generic_progress_events_are_declared_states(env):
-    d = get_domain(env)
-    script = load_suite(d)[0]
-    trace = play_script(d, d.scenario(script.family or d.families[0], 5), d.make_target("reference", []), script)
-    starts = [i for i, m in enumerate(trace.messages) if m["role"] == "user"] + [len(trace.messages)]
-    seen = set()
-    for a, b in zip(starts, starts[1:]):
-        seen |= d.progress_events(trace.messages[a:b])
-    assert seen and seen <= set(d.progress_states)
 
 
 # --- the game on the mock ----------------------------------------------------------------------------
