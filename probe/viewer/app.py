@@ -293,6 +293,7 @@ def create_app(path: str | Path, *, allowed_hosts: list[str] | None = None) -> S
 
     routes = [
         Route("/", page),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/info", api(info)),
         Route("/api/traces", api(traces)),
         Route("/api/trace", api(trace)),

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable
 from probe.core.trace import Trace, TraceFormatError, parse_line
 
 MAX_LIMIT = 500
-SEARCH_CHARS = 20_000  # of each record's text kept for search
+SEARCH_CHARS = 200_000  # of each record's text kept for search (a pathological record is cut there)
 BAD_SHOWN = 50
 
 

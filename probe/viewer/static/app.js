@@ -125,6 +125,7 @@ function landing() {
 
 async function render() {
   const hash = location.hash || "";
+  delete app.dataset.ready;
   if (!INFO) {
     try { await loadInfo(); } catch (e) { clear(app).appendChild(errorBox(e)); return; }
   }
@@ -450,7 +451,7 @@ function s(tag, attrs, ...children) {
   return el;
 }
 
-function lineChart(title, points, fmt) {
+function lineChart(title, points, fmt, opts) {
   const W = 340, H = 170, L = 44, R = 10, T = 24, B = 26;
   const svg = s("svg", { viewBox: "0 0 " + W + " " + H, class: "chart", role: "img", "aria-label": title });
   svg.appendChild(s("text", { x: L, y: 15, class: "ctitle" }, title));
@@ -458,12 +459,13 @@ function lineChart(title, points, fmt) {
   const xs = points.map(q => q[0]), ys = points.map(q => q[1]);
   const x0 = Math.min(...xs), x1 = Math.max(...xs);
   let y0 = Math.min(0, ...ys), y1 = Math.max(...ys);
-  if (y1 === y0) y1 = y0 + 1;
+  if (y1 === y0) y1 = y0 + (opts && opts.unit ? opts.unit : 1);
   const X = x => L + (x1 === x0 ? (W - L - R) / 2 : (x - x0) / (x1 - x0) * (W - L - R));
   const Y = y => T + (1 - (y - y0) / (y1 - y0)) * (H - T - B);
   svg.appendChild(s("line", { x1: L, y1: Y(y0), x2: W - R, y2: Y(y0), class: "axisline" }));
   svg.appendChild(s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axisline" }));
-  for (const v of [y0, (y0 + y1) / 2, y1]) {
+  const ticks = [y0, (y0 + y1) / 2, y1].filter((v, i, a) => i !== 1 || (fmt(v) !== fmt(a[0]) && fmt(v) !== fmt(a[2])));
+  for (const v of ticks) {
     svg.appendChild(s("text", { x: L - 4, y: Y(v) + 3, class: "axis", "text-anchor": "end" }, fmt(v)));
     svg.appendChild(s("line", { x1: L, y1: Y(v), x2: W - R, y2: Y(v), class: "grid" }));
   }
@@ -475,8 +477,8 @@ function lineChart(title, points, fmt) {
   return svg;
 }
 
-const CURVES = [["return_mean", "reward (mean return)", v => v.toFixed(2)], ["violation_yield", "violation yield", v => (100 * v).toFixed(0) + "%"],
-                ["coverage_so_far", "coverage (policies so far)", v => v.toFixed(0)], ["k_max", "K_max (horizon)", v => v.toFixed(0)]];
+const CURVES = [["return_mean", "reward (mean return)", v => v.toFixed(2), 1], ["violation_yield", "violation yield", v => (100 * v).toFixed(0) + "%", 0.1],
+                ["coverage_so_far", "coverage (policies so far)", v => v.toFixed(0), 1], ["k_max", "K_max (horizon)", v => v.toFixed(0), 1]];
 
 async function runView(el, p) {
   const d = await api("run", { path: p.path || "" });
@@ -486,9 +488,9 @@ async function runView(el, p) {
     d.bad_metric_lines ? h("span", { class: "warn" }, " · " + d.bad_metric_lines + " unreadable line(s)") : "",
     last ? " · policies hit so far: " : "", last ? (last.policies_so_far.length ? last.policies_so_far.map(x => chip(x, "pol")) : "none") : ""));
   const charts = h("div", { class: "charts" });
-  for (const [key, title, fmt] of CURVES) {
+  for (const [key, title, fmt, unit] of CURVES) {
     const pts = d.metrics.filter(m => typeof m[key] === "number").map(m => [m.update !== undefined ? m.update : 0, m[key]]);
-    charts.appendChild(h("div", { class: "card chartbox", dataset: { key } }, lineChart(title, pts, fmt)));
+    charts.appendChild(h("div", { class: "card chartbox", dataset: { key } }, lineChart(title, pts, fmt, { unit })));
   }
   el.appendChild(charts);
   const links = [];

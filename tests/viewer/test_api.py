@@ -1,0 +1,295 @@
+"""The viewer's JSON API (Starlette TestClient): pages, filters, the trace detail, the eval and run
+readers, generic records, and the refusal of every path outside the opened directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from probe.core.trace import iter_trace_file
+from probe.viewer import create_app
+from probe.viewer.app import LOOPBACK_HOSTS
+
+DATA = Path(__file__).parents[1] / "data"
+
+
+def client(path, **kw) -> TestClient:
+    return TestClient(create_app(path, **kw))
+
+
+def get(c: TestClient, route: str, **params):
+    r = c.get(route, params=params)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+# --- listing and paging ----------------------------------------------------------------------------
+
+def test_info_lists_trace_files_eval_dirs_and_kinds(root):
+    info = get(client(root), "/api/info")
+    types = {f["path"]: f["type"] for f in info["files"]}
+    assert types["traces.jsonl"] == "traces"
+    assert types["eval/static/traces.jsonl"] == "traces"
+    assert types["eval/report.md"] == "text" and types["eval/yield_ci.png"] == "image"
+    assert info["eval_dirs"] == ["eval"]
+    assert get(client(root / "eval"), "/api/info")["kind"] == "eval"
+    assert get(client(root / "traces.jsonl"), "/api/info")["kind"] == "traces"
+
+
+def test_pages_are_disjoint_and_cover_the_file(root, played, hostile):
+    c = client(root)
+    ids = []
+    for offset in range(0, 40, 7):
+        page = get(c, "/api/traces", path="traces.jsonl", offset=offset, limit=7)
+        assert page["total"] == len(played) + 1
+        ids += [r["id"] for r in page["rows"]]
+    assert ids == [t.id for t in played] + [hostile.id]
+    assert [r["line"] for r in get(c, "/api/traces", path="traces.jsonl", offset=29, limit=5)["rows"]] == [30, 31]
+
+
+def test_filters_match_the_traces(root, played):
+    c = client(root)
+    by_policy = [t.id for t in played if "B4" in t.policies_hit]
+    assert 0 < len(by_policy) < len(played)
+    page = get(c, "/api/traces", path="traces.jsonl", policy="B4", limit=500)
+    assert [r["id"] for r in page["rows"]] == by_policy
+    assert all("B4" in r["policies"] for r in page["rows"])
+    clean = get(c, "/api/traces", path="traces.jsonl", policy="none", limit=500)["rows"]
+    assert clean and all(r["violations"] == 0 and r["verdict"] == "clean" for r in clean)
+    fam = played[0].scenario["family"]
+    rows = get(c, "/api/traces", path="traces.jsonl", family=fam, limit=500)["rows"]
+    assert rows and {r["family"] for r in rows} == {fam}
+    assert get(c, "/api/traces", path="traces.jsonl", split="train")["total"] == 0
+    assert get(c, "/api/traces", path="traces.jsonl", split="heldout")["total"] == len(played) + 1
+    assert get(c, "/api/traces", path="traces.jsonl", method=played[0].meta.script)["total"] == 3
+    facets = get(c, "/api/traces", path="traces.jsonl")["facets"]
+    assert facets["policy"]["B4"] == len(by_policy)
+    assert sum(facets["verdict"].values()) == len(played) + 1
+
+
+def test_text_search_reads_messages_tool_calls_and_evidence(root, played):
+    c = client(root)
+    word = "round trip"
+    expect = [t.id for t in played if any(word in (m.get("content") or "").lower() for m in t.messages)
+              or any(word in v.evidence.lower() for v in t.violations)]
+    got = [r["id"] for r in get(c, "/api/traces", path="traces.jsonl", q="Round Trip", limit=500)["rows"]]
+    assert got == expect and got
+    assert get(c, "/api/traces", path="traces.jsonl", q="search_flights")["total"] > 0  # a tool name
+    assert get(c, "/api/traces", path="traces.jsonl", q="zzz-no-such-text")["total"] == 0
+
+
+def test_sort_by_violations_and_severity(root, played):
+    c = client(root)
+    rows = get(c, "/api/traces", path="traces.jsonl", sort="-violations", limit=500)["rows"]
+    counts = [r["violations"] for r in rows]
+    assert counts == sorted(counts, reverse=True) and counts[0] > counts[-1]
+    rows = get(c, "/api/traces", path="traces.jsonl", sort="violations", limit=500)["rows"]
+    assert [r["violations"] for r in rows] == sorted(counts)
+    sev = [r["severity"] for r in get(c, "/api/traces", path="traces.jsonl", sort="-severity", limit=500)["rows"]]
+    assert sev == sorted(sev, reverse=True)
+    r = c.get("/api/traces", params={"path": "traces.jsonl", "sort": "nonsense"})
+    assert r.status_code == 400 and "allowed" in r.json()["error"]
+
+
+def test_training_traces_sort_by_reward_across_updates(run_root):
+    c = client(run_root)
+    assert get(c, "/api/info")["kind"] == "run"
+    info = get(c, "/api/run")
+    assert [m["update"] for m in info["metrics"]] == [0, 1]
+    assert info["curve_keys"] == ["return_mean", "violation_yield", "coverage_so_far", "k_max"]
+    assert info["traces_dir"] == "traces" and len(info["trace_files"]) == 2
+    assert info["config"] and "algo: grpo" in info["config"]
+    page = get(c, "/api/traces", path="traces", sort="-reward", limit=500)
+    files = {r["file"] for r in page["rows"]}
+    assert files == {"traces/update-00000.jsonl", "traces/update-00001.jsonl"}
+    rewards = [r["reward"] for r in page["rows"]]
+    assert None not in rewards and rewards == sorted(rewards, reverse=True)
+    assert {r["update"] for r in page["rows"]} == {0, 1}
+    first = page["rows"][0]
+    d = get(c, "/api/trace", path="traces", file=first["file"], line=first["line"])
+    assert d["trace"]["id"] == first["id"] and d["trace"]["meta"]["source"] == "train"
+
+
+# --- the trace -------------------------------------------------------------------------------------
+
+def test_trace_detail_has_violations_policy_names_and_both_scenario_cards(root, played, domain):
+    c = client(root)
+    k, t = next((i, t) for i, t in enumerate(played) if t.violations)
+    d = get(c, "/api/trace", path="traces.jsonl", line=k + 1)
+    assert d["trace"]["id"] == t.id
+    assert d["trace"]["violations"] == [v.to_json() for v in t.violations]
+    p = t.violations[0].policy
+    assert d["policies"][p]["name"] == domain.policy(p).text
+    assert d["policies"][p]["severity"] == domain.policy(p).severity
+    assert d["public_card"] == domain.scenario_text(t.scenario)
+    assert d["trace"]["scenario"] == t.scenario
+    assert d["trace"]["target"]["kind"] == "reference" and d["trace"]["target"]["system_prompt_hash"]
+    assert d["read_version"] == 2
+    assert c.get("/api/trace", params={"path": "traces.jsonl", "line": 999}).status_code == 404
+
+
+def test_version_1_traces_are_upgraded_on_read():
+    c = client(DATA / "traces_v1.jsonl")
+    page = get(c, "/api/traces")
+    expected = [t for t in iter_trace_file(DATA / "traces_v1.jsonl")]
+    assert page["count"] == len(expected) > 0
+    d = get(c, "/api/trace", line=page["rows"][0]["line"])
+    assert d["read_version"] == 1 and d["trace"]["schema_version"] == 2
+
+
+def test_compare_returns_two_methods_on_the_same_seed(root):
+    c = client(root)
+    seeds = get(c, "/api/seeds", a="eval/static/traces.jsonl", b="eval/cooperative/traces.jsonl")["seeds"]
+    assert len(seeds) == 4
+    s = seeds[-1]["seed"]
+    d = get(c, "/api/compare", a="eval/static/traces.jsonl", b="eval/cooperative/traces.jsonl", seed=s)
+    assert d["a"]["trace"]["seed"] == d["b"]["trace"]["seed"] == s
+    assert d["a"]["method"] == "static" and d["b"]["method"] == "cooperative"
+    assert c.get("/api/compare", params={"a": "eval/static/traces.jsonl", "b": "eval/cooperative/traces.jsonl",
+                                         "seed": 5}).status_code == 404
+
+
+def test_eval_directory_metric_table_plots_and_report(root):
+    d = get(client(root), "/api/eval", path="eval")
+    assert [r["method"] for r in d["rows"]] == ["static", "cooperative"]
+    assert d["columns"][0] == "method" and "failed turns" in d["columns"]
+    assert all(r["error"] is None and len(r["cells"]) == len(d["columns"]) for r in d["rows"])
+    assert sorted(d["plots"]) == ["eval/coverage_heatmap.png", "eval/tool_reach.png", "eval/yield_ci.png"]
+    assert d["methods"][0]["traces"] == "eval/static/traces.jsonl"
+    assert d["report"].startswith("# Evaluation report")
+
+
+def test_bad_lines_are_reported_and_a_growing_file_is_indexed_incrementally(tmp_path, played):
+    f = tmp_path / "t.jsonl"
+    lines = [json.dumps(t.to_json()) for t in played[:5]]
+    f.write_text("\n".join(lines[:3]) + "\nnot json\n{\"id\": 3}\n")
+    c = client(tmp_path)
+    page = get(c, "/api/traces", path="t.jsonl")
+    assert page["count"] == 3 and page["bad_lines"] == 2
+    assert {b["line"] for b in page["bad"]} == {4, 5}
+    with open(f, "a") as fh:
+        fh.write(lines[3] + "\n" + lines[4][:50])  # the last line is still being written
+    page = get(c, "/api/traces", path="t.jsonl")
+    assert page["count"] == 4
+    with open(f, "a") as fh:
+        fh.write(lines[4][50:] + "\n")
+    page = get(c, "/api/traces", path="t.jsonl", limit=10)
+    assert page["count"] == 5 and page["rows"][-1]["id"] == played[4].id and page["rows"][-1]["line"] == 7
+
+
+# --- generic records (AdaT, regression) --------------------------------------------------------------
+
+def test_records_are_paged_filtered_by_verdict_and_open_embedded_traces(tmp_path, played):
+    d = tmp_path / "adat"
+    d.mkdir()
+    verdicts = ["pass", "fail", "inconclusive"]
+    with open(d / "verdicts.jsonl", "w") as f:
+        for i, t in enumerate(played):
+            f.write(json.dumps({"test_id": f"T{i:03d}", "statement": t.messages[-1].get("content") or "",
+                                "verdict": verdicts[i % 3], "policies": t.policies_hit,
+                                "layers": {"replay": {"verdict": verdicts[(i + 1) % 3], "trials": 5, "p_value": 0.01 * i}},
+                                "execution": t.to_json()}) + "\n")
+    (d / "statements.jsonl").write_text("\n".join(json.dumps({"id": f"S{i}", "text": f"statement {i}"}) for i in range(3)) + "\n")
+    c = client(d)
+    assert get(c, "/api/info")["kind"] == "adat"
+    page = get(c, "/api/records", path="verdicts.jsonl", verdict="fail", limit=500)
+    assert page["total"] == len(played) // 3 and {r["verdict"] for r in page["rows"]} == {"fail"}
+    assert "layers.replay.verdict" in page["columns"] and "layers.replay.p_value" in page["columns"]
+    assert page["rows"][0]["traces"] == ["execution"]
+    srt = get(c, "/api/records", path="verdicts.jsonl", sort="-layers.replay.p_value", limit=500)["rows"]
+    ps = [r["fields"]["layers.replay.p_value"] for r in srt]
+    assert ps == sorted(ps, reverse=True)
+    line = page["rows"][0]["line"]
+    tr = get(c, "/api/trace", path="verdicts.jsonl", line=line, key="execution")
+    assert tr["trace"]["id"] == played[line - 1].id and tr["key"] == "execution"
+    rec = get(c, "/api/record", path="verdicts.jsonl", line=line)
+    assert rec["record"]["test_id"] == f"T{line - 1:03d}"
+    assert get(c, "/api/records", path="statements.jsonl", q="statement 2")["total"] == 1
+
+
+# --- paths outside the opened directory ------------------------------------------------------------
+
+@pytest.mark.parametrize("bad", ["../secret.txt", "/etc/passwd", "eval/../../secret.txt", "..", "eval/..%2f..",
+                                 "./../secret.txt", "..\\secret.txt", "C:/secret.txt"])
+def test_paths_leaving_the_directory_are_refused(fresh, bad):
+    (fresh.parent / "secret.txt").write_text("secret")
+    c = client(fresh)
+    for route in ("/api/raw", "/api/traces", "/api/records", "/api/eval", "/api/run"):
+        r = c.get(route, params={"path": bad})
+        assert r.status_code in (403, 404), (route, bad, r.status_code)
+        assert "secret" not in r.text.replace("secret.txt", "")
+
+
+def test_symlinks_out_of_the_directory_are_refused_and_inside_ones_followed(fresh, played):
+    outside = fresh.parent / "outside"
+    outside.mkdir()
+    (outside / "t.jsonl").write_text(json.dumps(played[0].to_json()) + "\n")
+    (outside / "notes.md").write_text("outside notes")
+    os.symlink(outside, fresh / "link-dir")
+    os.symlink(outside / "notes.md", fresh / "link.md")
+    os.symlink(fresh / "eval" / "report.md", fresh / "inside.md")
+    c = client(fresh)
+    for params in ({"path": "link.md"}, {"path": "link-dir/notes.md"}):
+        r = c.get("/api/raw", params=params)
+        assert r.status_code == 403 and "outside" in r.json()["error"]
+    assert c.get("/api/traces", params={"path": "link-dir/t.jsonl"}).status_code == 403
+    assert c.get("/api/trace", params={"path": "traces.jsonl", "file": "link-dir/t.jsonl", "line": 1}).status_code == 403
+    listed = {f["path"] for f in get(c, "/api/info")["files"]}
+    assert "link.md" not in listed and not any(p.startswith("link-dir") for p in listed)
+    r = c.get("/api/raw", params={"path": "inside.md"})
+    assert r.status_code == 200 and r.text.startswith("# Evaluation report")
+
+
+def test_a_single_opened_file_refuses_its_neighbours(fresh):
+    c = client(fresh / "traces.jsonl")
+    assert get(c, "/api/traces")["count"] == 31
+    assert get(c, "/api/traces", path="traces.jsonl")["count"] == 31
+    for p in ("eval/report.md", "eval", "../traces.jsonl"):
+        assert c.get("/api/raw", params={"path": p}).status_code == 403
+
+
+def test_raw_files_are_sandboxed_text_or_images_and_pages_carry_a_csp(root):
+    c = client(root)
+    r = c.get("/api/raw", params={"path": "eval/report.md"})
+    assert r.headers["content-type"].startswith("text/plain")
+    assert "sandbox" in r.headers["content-security-policy"] and r.headers["x-content-type-options"] == "nosniff"
+    assert c.get("/api/raw", params={"path": "eval/yield_ci.png"}).headers["content-type"] == "image/png"
+    page = c.get("/")
+    csp = page.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "default-src 'none'" in csp
+
+
+def test_loopback_server_refuses_foreign_host_headers(root):
+    c = client(root, allowed_hosts=LOOPBACK_HOSTS)
+    assert c.get("/api/info", headers={"host": "127.0.0.1:7860"}).status_code == 200
+    assert c.get("/api/info", headers={"host": "localhost:7860"}).status_code == 200
+    assert c.get("/api/info", headers={"host": "evil.example:7860"}).status_code == 400
+
+
+# --- 10,000 traces -----------------------------------------------------------------------------------
+
+def test_ten_thousand_traces_index_once_and_page_fast(many):
+    c = client(many)
+    t0 = time.perf_counter()
+    first = get(c, "/api/traces", limit=50)
+    opened = time.perf_counter() - t0
+    assert first["count"] == 10_000 and len(first["rows"]) == 50
+    times = []
+    for offset in (50, 5000, 9950):
+        t0 = time.perf_counter()
+        page = get(c, "/api/traces", offset=offset, limit=50, policy="B4", sort="-violations", q="flight")
+        times.append(time.perf_counter() - t0)
+        assert page["count"] == 10_000
+    t0 = time.perf_counter()
+    last = get(c, "/api/trace", line=9_999)
+    times.append(time.perf_counter() - t0)
+    assert last["trace"]["id"].endswith("-copy9998")
+    print(f"\n10,000 traces: first page (index built) {opened:.2f} s; later pages/trace {max(times) * 1000:.0f} ms at most")
+    assert opened < 60, f"indexing 10,000 traces took {opened:.1f} s"
+    assert max(times) < 2.0, f"a page of an indexed file took {max(times):.2f} s"
+    assert len(c.app.state.viewer.indexes) == 1  # one index, built once
