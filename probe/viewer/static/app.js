@@ -126,6 +126,7 @@ function landing() {
 async function render() {
   const hash = location.hash || "";
   delete app.dataset.ready;
+  delete app.dataset.route;
   if (!INFO) {
     try { await loadInfo(); } catch (e) { clear(app).appendChild(errorBox(e)); return; }
   }
@@ -139,6 +140,7 @@ async function render() {
   const holder = h("div", { class: "view view-" + view });
   app.appendChild(holder);
   try { await fn(holder, p); } catch (e) { holder.appendChild(errorBox(e)); }
+  app.dataset.route = hash;  // tests wait for the view of a given route to be drawn
   app.dataset.ready = view;
 }
 

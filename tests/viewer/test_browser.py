@@ -1,0 +1,151 @@
+"""The viewer in a real browser: Playwright for Python driving Debian's headless chromium.
+
+Skipped, with the reason, only when /usr/bin/chromium (or $PROBE_CHROMIUM) is not installed
+(``apt-get install -y chromium``; Playwright's own browser download is not used).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from serve import CHROMIUM, chromium, serving
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason=f"{CHROMIUM} is not installed (apt-get install -y chromium)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def site(root):
+    with serving(root) as url:
+        yield url
+
+
+@pytest.fixture()
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    p = ctx.new_page()
+    p.errors = []
+    p.dialogs = []
+    p.on("pageerror", lambda e: p.errors.append(str(e)))
+    p.on("dialog", lambda d: (p.dialogs.append(d.message), d.dismiss()))
+    yield p
+    ctx.close()
+
+
+def open_view(page, url: str, view: str) -> None:
+    page.goto(url)
+    hash_ = url.partition("#")[2]
+    part = f"[data-route='#{hash_}']" if hash_ else ""
+    page.wait_for_selector(f"#app[data-ready='{view}']{part}", timeout=20_000)
+
+
+def drawn(page, view: str, part: str) -> None:
+    """Wait until the view of a route whose hash contains ``part`` is drawn."""
+    page.wait_for_selector(f"#app[data-ready='{view}'][data-route*='{part}']", timeout=20_000)
+
+
+def test_trace_file_list_opens_a_conversation_with_the_marker_at_the_right_message(page, site, played):
+    k, t = next((i, t) for i, t in enumerate(played) if len(t.violations) >= 1 and any(m.get("tool_calls") for m in t.messages))
+    open_view(page, f"{site}/#/list?path=traces.jsonl", "list")
+    assert page.locator("table.list tbody tr").count() == len(played) + 1
+    page.locator(f"table.list tbody tr[data-line='{k + 1}'] a").click()
+    drawn(page, "trace", f"line={k + 1}")
+    assert page.locator("h1").first.text_content() == t.id
+    assert page.locator(".msg").count() == len(t.messages)
+    for v in t.violations:
+        turn = page.locator(f"#m-{v.message_index}").locator("xpath=..")
+        marker = turn.locator(f".violation[data-policy='{v.policy}']")
+        assert marker.count() >= 1, f"no {v.policy} marker beside message {v.message_index}"
+        text = marker.first.text_content()
+        assert v.policy in text and v.evidence in text
+        assert marker.first.get_attribute("data-message-index") == str(v.message_index)
+    # every marker sits at its own message and nowhere else
+    assert page.locator(".violation").count() == len(t.violations)
+    # tool calls and results are collapsed until opened; then JSON is pretty-printed
+    details = page.locator("details.tool")
+    assert details.count() > 0 and all(not d.evaluate("e => e.open") for d in details.all())
+    first = details.first
+    first.locator("summary").click()
+    assert first.evaluate("e => e.open")
+    assert "\n  " in first.locator("pre").text_content()
+    # the two scenario cards and the target's configuration
+    assert page.locator(".scenario.public .text").text_content().strip()
+    assert "seed" in page.locator(".scenario.private").text_content()
+    target = page.locator(".card.target").text_content()
+    assert "reference" in target and t.target["system_prompt_hash"] in target and t.target["faults"][0] in target
+    assert not page.errors
+
+
+def test_filter_by_policy(page, site, played, hostile):
+    want = [t.id for t in played + [hostile] if "P2" in t.policies_hit]
+    assert 0 < len(want) < len(played)
+    open_view(page, f"{site}/#/list?path=traces.jsonl", "list")
+    page.select_option("select[name=policy]", "P2")
+    drawn(page, "list", "policy=P2")
+    rows = page.locator("table.list tbody tr")
+    assert rows.count() == len(want)
+    assert [r.locator("td").nth(1).text_content() for r in rows.all()] == want
+    assert page.locator(".status .count").text_content().startswith(f"{len(want)} of {len(played) + 1}")
+    assert not page.errors
+
+
+def test_side_by_side_view_from_the_eval_page(page, site):
+    open_view(page, f"{site}/#/eval?path=eval", "eval")
+    assert page.locator("table.metrics tbody tr").count() == 2
+    assert page.locator(".plots img").count() == 3
+    page.locator("a.button", has_text="side by side").click()
+    drawn(page, "compare", "a=eval")
+    sides = page.locator(".side")
+    assert sides.count() == 2
+    a, b = sides.nth(0), sides.nth(1)
+    assert "static" in a.locator(".sidehead").text_content() and "cooperative" in b.locator(".sidehead").text_content()
+    assert a.locator(".msg").count() > 0 and b.locator(".msg").count() > 0
+    seed = page.locator("select[name=seed]").input_value()
+    assert seed in page.locator(".scenario.private").text_content()
+    # another seed: both columns follow
+    options = page.locator("select[name=seed] option").all()
+    page.select_option("select[name=seed]", options[-1].get_attribute("value"))
+    drawn(page, "compare", "seed=" + options[-1].get_attribute("value"))
+    assert page.locator("select[name=seed]").input_value() == options[-1].get_attribute("value")
+    assert not page.errors
+
+
+def test_a_script_in_a_message_does_not_run(page, site, hostile):
+    title = None
+    open_view(page, f"{site}/#/list?path=traces.jsonl", "list")
+    title = page.title()
+    open_view(page, f"{site}/#/trace?path=traces.jsonl&line=31", "trace")
+    assert page.locator("h1").first.text_content() == hostile.id
+    first = page.locator("#m-0 .text").text_content()
+    assert "<script>window.__pwned = 1" in first and "<img src=x onerror=" in first  # shown as text
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.title() == title
+    assert page.locator("#app script").count() == 0 and page.locator("#app img").count() == 0
+    assert page.locator("#app b").count() == 0
+    # the list shows the same text as text too
+    open_view(page, f"{site}/#/list?path=traces.jsonl&q=pwned", "list")
+    assert page.locator("table.list tbody tr").count() == 1
+    assert page.evaluate("() => window.__pwned") is None
+    assert not page.dialogs and not page.errors
+
+
+def test_training_curve_is_drawn_per_update(page, browser, run_root):
+    with serving(run_root) as url:
+        open_view(page, f"{url}/", "run")
+        charts = page.locator(".chartbox")
+        assert charts.count() == 4
+        keys = [c.get_attribute("data-key") for c in charts.all()]
+        assert keys == ["return_mean", "violation_yield", "coverage_so_far", "k_max"]
+        for c in charts.all():
+            assert c.locator("circle").count() == 2  # two updates
+        page.locator("a", has_text="all training traces").click()
+        drawn(page, "list", "path=traces")
+        assert page.locator("table.list tbody tr").count() == 8
+        assert not page.errors
