@@ -321,10 +321,14 @@ function scenarioCards(d) {
     h("h3", {}, "What the auditor saw"),
     d.public_card ? h("div", { class: "text" }, d.public_card)
       : h("p", { class: "muted" }, d.env_known ? "(the environment gives no text for this scenario)" : "(environment " + t.env + " is not installed here: no public card)"));
+  const entries = Object.entries(t.scenario);
+  const flat = entries.filter(([, v]) => v === null || typeof v !== "object");
+  const nested = entries.filter(([, v]) => v !== null && typeof v === "object");
   const priv = h("section", { class: "card scenario private" },
     h("h3", {}, "Private scenario ", h("span", { class: "muted small" }, "(the auditor did not see it)")),
-    h("table", { class: "kv" }, Object.entries(t.scenario).map(([k, v]) =>
-      h("tr", {}, h("th", {}, k), h("td", {}, typeof v === "object" && v !== null ? h("pre", { class: "json" }, valueText(v)) : String(v))))));
+    h("dl", { class: "grid2" }, flat.map(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))])),
+    nested.map(([k, v]) => h("details", { class: "nested" },
+      h("summary", {}, k + (Array.isArray(v) ? " (" + v.length + ")" : "")), h("pre", { class: "json" }, valueText(v)))));
   return h("div", { class: "cards2" }, pub, priv);
 }
 
