@@ -15,7 +15,10 @@ API (all GET, JSON unless said otherwise):
 - ``/api/trace?path=P&file=F&line=N``: one trace (v1 upgraded), with its policies' names and
   severities and the public scenario card; ``key=K`` reads a trace embedded in a record.
 - ``/api/seeds?a=P&b=Q`` and ``/api/compare?a=P&b=Q&seed=S``: two methods on the same seed.
-- ``/api/records?path=P`` and ``/api/record?path=P&line=N``: any other JSONL (AdaT, regression).
+- ``/api/records?path=P`` and ``/api/record?path=P&line=N``: any other JSONL (AdaT, regression),
+  a JSON file, or a folder of JSON files (regression cases); filter ``verdict``, ``q``, ``sort``.
+- ``/api/locate?path=P&id=T``: the trace a record's ``trace_id`` names, among the trace files
+  beside ``P``.
 - ``/api/eval?path=D``, ``/api/run?path=D``: an eval directory, a training run.
 - ``/api/raw?path=P``: a listed file (images as images; text always as text/plain, sandboxed).
 - ``/api/schema/trace``: the trace JSON Schema (``probe schema trace``).
@@ -90,10 +93,19 @@ class Viewer:
         return idx
 
     def record_index(self, rel: str) -> RecordIndex:
-        p = self.root.resolve(rel, want="file")
-        if p.suffix.lower() != ".jsonl":
-            raise BadRequest(f"{rel} is not a .jsonl file")
-        idx = self._index("records", [p])
+        """A JSONL file (a record per line), a JSON file, or a folder of JSON files (a record each,
+        e.g. a regression suite's ``cases/``)."""
+        p = self.root.resolve(rel)
+        if p.is_dir():
+            files = [self.root.resolve(self.root.rel(f), want="file") for f in sorted(p.glob("*.json"))]
+            files = [f for f in files if f.is_file()]
+            if not files:
+                raise BadRequest(f"{rel or self.root.name} holds no .json files")
+        elif p.suffix.lower() in (".jsonl", ".json"):
+            files = [p]
+        else:
+            raise BadRequest(f"{rel} is not a .jsonl or .json file")
+        idx = self._index("records", files)
         assert isinstance(idx, RecordIndex)
         return idx
 
@@ -256,7 +268,7 @@ def create_app(path: str | Path, *, allowed_hosts: list[str] | None = None) -> S
         total, rows = idx.query(qp.get("verdict", ""), qp.get("q", ""), qp.get("sort", ""),
                                 _int(request, "offset", 0), _int(request, "limit", 50))
         bad = idx.bad_lines()
-        return {"path": rel, "total": total, "count": len(idx.rows), "columns": idx.columns(),
+        return {"path": rel, "total": total, "count": len(idx.rows), "columns": idx.columns(), "files": idx.rels,
                 "rows": [{"file": idx.rels[r.file], "line": r.line, **r.summary} for r in rows],
                 "facets": idx.facets, "bad_lines": len(bad), "bad": bad[:50]}
 
@@ -264,6 +276,30 @@ def create_app(path: str | Path, *, allowed_hosts: list[str] | None = None) -> S
         idx = viewer.record_index(request.query_params.get("path", ""))
         r = viewer.row(idx, request)
         return {"file": idx.rels[r.file], "line": r.line, "record": idx.load(r), "traces": r.summary.get("traces", [])}
+
+    def locate(request: Request) -> Any:
+        """The trace with ``id`` among the trace files beside ``path`` (its folder and the folder
+        above): where a record's ``trace_id`` points."""
+        tid = request.query_params.get("id", "")
+        if not tid:
+            raise BadRequest("missing parameter 'id'")
+        p = root.resolve(request.query_params.get("path", ""))
+        here = p if p.is_dir() else p.parent
+        for d in (here, here.parent):
+            if d != root.base and root.base not in d.parents:
+                continue
+            for f in sorted(d.glob("*.jsonl")):
+                try:
+                    real = root.resolve(root.rel(f), want="file")
+                except PathRefused:
+                    continue
+                if file_type(real) != "traces":
+                    continue
+                idx = viewer.trace_index(root.rel(real))
+                for r in idx.rows:
+                    if r.summary["id"] == tid:
+                        return {"path": root.rel(real), "line": r.line}
+        raise LookupError(f"no trace with id {tid!r} in the trace files beside {request.query_params.get('path', '')}")
 
     def evaluation(request: Request) -> Any:
         return eval_info(root, request.query_params.get("path", ""))
@@ -301,6 +337,7 @@ def create_app(path: str | Path, *, allowed_hosts: list[str] | None = None) -> S
         Route("/api/compare", api(compare)),
         Route("/api/records", api(records)),
         Route("/api/record", api(record)),
+        Route("/api/locate", api(locate)),
         Route("/api/eval", api(evaluation)),
         Route("/api/run", api(run)),
         Route("/api/raw", api(raw)),

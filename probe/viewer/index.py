@@ -164,20 +164,46 @@ def _flat(obj: Any, prefix: str = "", depth: int = 0, out: dict[str, Any] | None
     return out
 
 
-VERDICT_KEYS = ("verdict", "label", "status", "outcome", "result", "decision")
+VERDICT_KEYS = ("verdict", "outcome", "label", "status", "result", "decision")
 
 
 def record_verdict(obj: dict[str, Any]) -> str | None:
-    """The record's verdict from the usual keys (a nested ``{"label": ...}`` too); None if none."""
+    """The record's verdict: the first of ``VERDICT_KEYS`` holding a string (or a boolean), else
+    the ``label``/``verdict``/``status``/``outcome`` inside the first of them holding a mapping;
+    None if none."""
     for k in VERDICT_KEYS:
         v = obj.get(k)
-        if isinstance(v, dict):
-            v = next((v[x] for x in ("label", "verdict", "status", "value") if isinstance(v.get(x), str)), None)
         if isinstance(v, str) and v:
             return v
         if isinstance(v, bool):
             return str(v).lower()
+    for k in VERDICT_KEYS:
+        v = obj.get(k)
+        if isinstance(v, dict):
+            inner = next((v[x] for x in ("label", "verdict", "status", "outcome", "value") if isinstance(v.get(x), str)), None)
+            if inner:
+                return inner
     return None
+
+
+def trace_refs(obj: Any, depth: int = 0, out: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """``{"id", "message_index"}`` of every ``trace_id`` the record names (AdaT evidence and
+    verdicts, regression provenance), at most 10, so the page can open the trace at that message."""
+    out = [] if out is None else out
+    if len(out) >= 10 or depth > 4:
+        return out
+    if isinstance(obj, dict):
+        tid = obj.get("trace_id")
+        if isinstance(tid, str) and tid and not any(r["id"] == tid and r["message_index"] == obj.get("message_index") for r in out):
+            mi = obj.get("message_index")
+            out.append({"id": tid, "message_index": mi if isinstance(mi, int) and not isinstance(mi, bool) else None})
+        for v in obj.values():
+            if isinstance(v, (dict, list)):
+                trace_refs(v, depth + 1, out)
+    elif isinstance(obj, list):
+        for v in obj[:100]:
+            trace_refs(v, depth + 1, out)
+    return out
 
 
 def embedded_traces(obj: dict[str, Any]) -> list[str]:
@@ -194,8 +220,8 @@ def embedded_traces(obj: dict[str, Any]) -> list[str]:
 
 def record_summary(obj: Any) -> dict[str, Any]:
     if not isinstance(obj, dict):
-        return {"value": str(obj)[:300], "verdict": None, "traces": []}
-    return {"fields": _flat(obj), "verdict": record_verdict(obj), "traces": embedded_traces(obj)}
+        return {"fields": {"value": str(obj)[:300]}, "verdict": None, "traces": [], "refs": []}
+    return {"fields": _flat(obj), "verdict": record_verdict(obj), "traces": embedded_traces(obj), "refs": trace_refs(obj)}
 
 
 # --- the index ---------------------------------------------------------------------------------------
@@ -227,6 +253,15 @@ class _Index:
         raise NotImplementedError
 
     def _scan(self, k: int, st: _FileState) -> None:
+        if st.path.suffix.lower() == ".json":  # a folder of JSON files (regression cases): one record each
+            raw = st.path.read_bytes()
+            st.line, st.end = 1, len(raw)
+            try:
+                summary, text = self._parse(raw)
+                st.rows.append(Row(k, 1, 0, len(raw), summary, text))
+            except (TraceFormatError, ValueError) as e:
+                st.bad.append(BadRow(k, 1, str(e)))
+            return
         with open(st.path, "rb") as f:
             f.seek(st.end)
             offset = st.end
@@ -259,7 +294,8 @@ class _Index:
                     continue
                 if s.st_size == st.size and s.st_mtime_ns == st.mtime_ns:
                     continue
-                if s.st_size < st.end or (s.st_size == st.size and s.st_mtime_ns != st.mtime_ns):
+                if s.st_size < st.end or (s.st_size == st.size and s.st_mtime_ns != st.mtime_ns) \
+                        or (st.path.suffix.lower() == ".json" and st.line):
                     st = self.files[k] = _FileState(st.path)
                 self._scan(k, st)
                 st.size, st.mtime_ns = s.st_size, s.st_mtime_ns
@@ -450,5 +486,5 @@ def sniff(path: Path, lines: int = 20) -> str:
     return "traces" if good * 2 > total else "records"
 
 
-__all__ = ["TraceIndex", "RecordIndex", "Row", "BadRow", "domain_info", "sniff", "trace_summary", "record_verdict",
+__all__ = ["TraceIndex", "RecordIndex", "Row", "BadRow", "domain_info", "sniff", "trace_summary", "record_verdict", "trace_refs",
            "embedded_traces", "TRACE_FILTERS", "TRACE_SORTS", "MAX_LIMIT"]

@@ -3,8 +3,9 @@
 Kinds (``detect``): ``traces`` (a trace ``.jsonl``), ``records`` (any other ``.jsonl``: AdaT or
 regression outputs, read generically), ``run`` (a training run directory: ``metrics.jsonl``
 beside ``config.yaml`` or ``traces/``), ``eval`` (``metrics.json`` with a ``methods`` object),
-``adat`` (statements / tests / verdicts JSONL, or a directory named ``adat``), ``regression``
-(cases, verdicts, baselines or quarantine files), and ``directory`` for anything else: every
+``adat`` (``statements.jsonl``, ``tests.jsonl``, ``executions.jsonl`` or ``selector_log.jsonl``,
+or a directory named ``adat``), ``regression`` (``suite.json``, ``cases/``, ``baselines/``,
+``quarantine.jsonl``, or a gate run's ``trials.jsonl``/``layers.jsonl``/``junit.xml``), and ``directory`` for anything else: every
 kind is browsable file by file, the kind only picks the landing page.
 """
 
@@ -19,8 +20,6 @@ from probe.viewer.paths import Root
 
 TEXT = {".md", ".txt", ".yaml", ".yml", ".jsonl", ".json", ".csv", ".tsv", ".xml"}
 IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
-ADAT_WORDS = ("statement", "test", "verdict", "selector", "discovery")
-REGRESSION_WORDS = ("case", "verdict", "baseline", "quarantine", "trial")
 
 _sniffed: dict[tuple[str, int, int], str] = {}
 
@@ -67,15 +66,18 @@ def _names(d: Path) -> list[str]:
         return []
 
 
+ADAT_FILES = ("statements.jsonl", "tests.jsonl", "selector_log.jsonl", "executions.jsonl")
+REGRESSION_FILES = ("suite.json", "cases", "quarantine.jsonl", "trials.jsonl", "layers.jsonl", "junit.xml", "baselines")
+
+
 def is_adat_dir(d: Path) -> bool:
     names = _names(d)
-    return d.name.lower() == "adat" or sum(any(w in n for w in ADAT_WORDS) and n.endswith(".jsonl") for n in names) >= 2
+    return d.name.lower() == "adat" or any(n in names for n in ADAT_FILES)
 
 
 def is_regression_dir(d: Path) -> bool:
     names = _names(d)
-    return (d.name.lower() in ("regression", "suite", "regress") and bool(names)) or \
-        sum(any(w in n for w in REGRESSION_WORDS) for n in names) >= 2
+    return d.name.lower() in ("regression", "regress") or any(n in names for n in REGRESSION_FILES)
 
 
 def detect(root: Root) -> str:
@@ -115,8 +117,14 @@ def overview(root: Root) -> dict[str, Any]:
             parent = f["path"].rpartition("/")[0]
             groups[parent] = groups.get(parent, 0) + 1
     trace_dirs = sorted(k for k, n in groups.items() if n > 1)
+    jsons: dict[str, int] = {}
+    for f in files:
+        if f["path"].endswith(".json"):
+            parent = f["path"].rpartition("/")[0]
+            jsons[parent] = jsons.get(parent, 0) + 1
+    record_dirs = sorted(k for k, n in jsons.items() if n > 2 and k not in evals and k not in runs)
     return {"name": root.name, "opened": root.shown, "kind": detect(root), "single": root.single is not None,
-            "files": files, "eval_dirs": evals, "run_dirs": runs, "trace_dirs": trace_dirs}
+            "files": files, "eval_dirs": evals, "run_dirs": runs, "trace_dirs": trace_dirs, "record_dirs": record_dirs}
 
 
 def trace_files(root: Root, rel: str) -> list[Path]:

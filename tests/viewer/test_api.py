@@ -8,6 +8,7 @@ import os
 import time
 from pathlib import Path
 
+import data
 import pytest
 from starlette.testclient import TestClient
 
@@ -293,3 +294,66 @@ def test_ten_thousand_traces_index_once_and_page_fast(many):
     assert opened < 60, f"indexing 10,000 traces took {opened:.1f} s"
     assert max(times) < 2.0, f"a page of an indexed file took {max(times):.2f} s"
     assert len(c.app.state.viewer.indexes) == 1  # one index, built once
+
+
+def test_regression_suite_cases_folder_verdicts_and_links_to_traces(tmp_path, played):
+    """A regression suite as probe regress lays it out (cases/<id>.json, verdicts.jsonl with an
+    outcome and a nested verdict), read generically; record trace ids lead to the trace."""
+    suite = tmp_path / "suite"
+    (suite / "cases").mkdir(parents=True)
+    data_traces = [t for t in played if t.violations][:4]
+    for t in data_traces:
+        v = t.violations[0]
+        case = {"schema_version": 1, "id": f"{t.id}-{v.policy}", "env": t.env,
+                "provenance": {"trace_id": t.id, "trace_file": "discovery.jsonl", "policy": v.policy, "evidence": v.evidence},
+                "tags": {"env": t.env, "family": t.scenario["family"], "policies": t.policies_hit},
+                "family": t.scenario["family"], "seed": t.seed,
+                "turns": [m["content"] for m in t.messages if m["role"] == "user"], "expect": {"must_not_fire": [v.policy]}}
+        (suite / "cases" / f"{case['id']}.json").write_text(json.dumps(case, indent=2))
+    (suite / "suite.json").write_text(json.dumps({"env": "skyassist", "cases": len(data_traces)}))
+    with open(suite / "verdicts.jsonl", "w") as f:
+        for i, t in enumerate(data_traces):
+            f.write(json.dumps({"case": f"{t.id}-{t.violations[0].policy}", "outcome": "REGRESS" if i == 0 else "PASS",
+                                "quarantined": i == 3, "critical": True,
+                                "verdict": {"base_pass": 5, "base_n": 5, "cand_pass": 5 - 4 * (i == 0), "cand_n": 5,
+                                            "p": 0.02 if i == 0 else 1.0}}) + "\n")
+    data.write(suite / "discovery.jsonl", data_traces)
+    c = client(suite)
+    info = get(c, "/api/info")
+    assert info["kind"] == "regression" and info["record_dirs"] == ["cases"]
+    cases = get(c, "/api/records", path="cases", limit=500)
+    assert cases["count"] == 4 and len(cases["files"]) == 4
+    refs = [r["refs"] for r in cases["rows"]]
+    assert all(len(x) == 1 for x in refs)
+    row = cases["rows"][0]
+    rec = get(c, "/api/record", path="cases", file=row["file"], line=1)
+    assert rec["record"]["provenance"]["trace_id"] == row["refs"][0]["id"]
+    at = get(c, "/api/locate", path="cases/" + row["file"].split("/")[-1], id=row["refs"][0]["id"])
+    assert at["path"] == "discovery.jsonl"
+    assert get(c, "/api/trace", path=at["path"], line=at["line"])["trace"]["id"] == row["refs"][0]["id"]
+    v = get(c, "/api/records", path="verdicts.jsonl", verdict="REGRESS")
+    assert v["total"] == 1 and v["rows"][0]["fields"]["verdict.p"] == 0.02
+    assert "quarantined" in v["columns"] and "verdict.cand_pass" in v["columns"]
+    assert c.get("/api/locate", params={"path": "verdicts.jsonl", "id": "no-such-trace"}).status_code == 404
+
+
+def test_adat_statement_evidence_points_at_a_message_of_a_discovery_trace(tmp_path, played):
+    d = tmp_path / "adat"
+    d.mkdir()
+    data.write(d / "discovery.jsonl", played[:6])
+    t = played[4]
+    k = next(i for i, m in enumerate(t.messages) if m["role"] == "assistant" and m.get("content"))
+    with open(d / "statements.jsonl", "w") as f:
+        f.write(json.dumps({"id": "S001", "text": "When asked, the agent states a rule.", "kind": "rule",
+                            "evidence": [{"trace_id": t.id, "message_index": k, "reply": t.messages[k]["content"][:80],
+                                          "request": "", "user_turn": 0}], "support": 1, "confidence": 0.5}) + "\n")
+    with open(d / "verdicts.jsonl", "w") as f:
+        f.write(json.dumps({"test_id": "T1", "target": "none", "verdict": "inconclusive", "reason": "not reached",
+                            "policies": [], "reached": False, "turns": 2, "trace_id": t.id}) + "\n")
+    c = client(d)
+    assert get(c, "/api/info")["kind"] == "adat"
+    row = get(c, "/api/records", path="statements.jsonl")["rows"][0]
+    assert row["refs"] == [{"id": t.id, "message_index": k}]
+    assert get(c, "/api/records", path="verdicts.jsonl")["facets"]["verdict"] == {"inconclusive": 1}
+    at = get(c, "/api/locate", path="statements.jsonl", id=t.id)
+    assert at == {"path": "discovery.jsonl", "line": 5}

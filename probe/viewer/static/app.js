@@ -167,8 +167,9 @@ async function overview(el) {
     ["Trace lists", [
       ...INFO.trace_dirs.map(d => h("li", {}, h("a", { href: route("list", { path: d }) }, (d || ".") + "/*.jsonl"), h("span", { class: "muted" }, " all trace files in the folder"))),
       ...INFO.files.filter(f => f.type === "traces").map(f => h("li", {}, h("a", { href: fileLink(f) }, f.path), h("span", { class: "muted" }, " " + fmtSize(f.size))))]],
-    [INFO.kind === "adat" ? "AdaT records" : INFO.kind === "regression" ? "Regression records" : "Other JSONL records",
-      INFO.files.filter(f => f.type === "records" || f.type === "empty").map(f => h("li", {}, h("a", { href: fileLink(f) }, f.path), h("span", { class: "muted" }, " " + fmtSize(f.size))))],
+    [INFO.kind === "adat" ? "AdaT records" : INFO.kind === "regression" ? "Regression records" : "Other JSONL records", [
+      ...(INFO.record_dirs || []).map(d => h("li", {}, h("a", { href: route("records", { path: d }) }, (d || ".") + "/*.json"), h("span", { class: "muted" }, " one record per file"))),
+      ...INFO.files.filter(f => f.type === "records" || f.type === "empty").map(f => h("li", {}, h("a", { href: fileLink(f) }, f.path), h("span", { class: "muted" }, " " + fmtSize(f.size))))]],
     ["Other files", INFO.files.filter(f => ["text", "image"].includes(f.type)).map(f => h("li", {}, h("a", { href: fileLink(f) }, f.path), h("span", { class: "muted" }, " " + fmtSize(f.size))))],
   ];
   for (const [title, items] of groups) {
@@ -387,6 +388,10 @@ async function traceView(el, p) {
   el.appendChild(h("div", { class: "tracegrid" },
     h("div", { class: "main" }, conversation(d, { toggle: true })),
     h("aside", {}, violationsCard(d), targetCard(d.trace), metaCard(d))));
+  if (p.msg !== undefined && p.msg !== "") {  // opened from a record that points at one message
+    const m = document.getElementById("m-" + p.msg);
+    if (m) { m.classList.add("focus"); m.scrollIntoView({ block: "center" }); }
+  }
 }
 
 // --- side by side --------------------------------------------------------------------------------
@@ -530,6 +535,7 @@ async function recordList(el, p) {
     data.total ? " · rows " + (offset + 1) + "–" + end : "",
     data.bad_lines ? h("span", { class: "warn" }, " · " + data.bad_lines + " line(s) that are not JSON") : ""));
   const cols = data.columns;
+  const many = (data.files || []).length > 1;
   const table = h("table", { class: "list records" }, h("thead", {}, h("tr", {}, h("th", {}, "#"), cols.map(c => h("th", {}, c)), h("th", {}, ""))));
   const body = h("tbody");
   for (const r of data.rows) {
@@ -539,13 +545,13 @@ async function recordList(el, p) {
       if (detail.hidden) {
         const cell = clear(detail.firstChild);
         try {
-          const rec = await api("record", { path: p.path || "", line: r.line });
+          const rec = await api("record", { path: p.path || "", file: many ? r.file : "", line: r.line });
           cell.appendChild(h("pre", { class: "json" }, JSON.stringify(rec.record, null, 2)));
         } catch (e) { cell.appendChild(errorBox(e)); }
         detail.hidden = false;
       } else detail.hidden = true;
     };
-    body.appendChild(h("tr", { class: "row", dataset: { line: r.line } }, h("td", { class: "muted" }, r.line),
+    body.appendChild(h("tr", { class: "row", dataset: { line: r.line } }, h("td", { class: "muted" }, many ? r.file.split("/").pop() : r.line),
       cols.map(c => {
         const v = f[c];
         const isVerdict = v !== undefined && v !== null && String(v) === String(r.verdict) && /verdict|label|status|outcome|result|decision/.test(c);
@@ -553,7 +559,14 @@ async function recordList(el, p) {
           isVerdict ? chip(String(v), verdictClass(v)) : short(typeof v === "number" && !Number.isInteger(v) ? v.toPrecision(4) : v, 120));
       }),
       h("td", { class: "actions" }, h("button", { onclick: toggle }, "json"),
-        (r.traces || []).map(k => h("a", { class: "button", href: route("trace", { path: p.path || "", line: r.line, key: k }) }, k ? "conversation: " + k : "conversation")))));
+        (r.traces || []).map(k => h("a", { class: "button", href: route("trace", { path: p.path || "", file: many ? r.file : "", line: r.line, key: k }) }, k ? "conversation: " + k : "conversation")),
+        (r.refs || []).map(ref => h("button", { class: "ref", title: "open trace " + ref.id, onclick: async e => {
+          const b = e.currentTarget;
+          try {
+            const at = await api("locate", { path: many ? r.file : (p.path || ""), id: ref.id });
+            location.hash = route("trace", { path: at.path, line: at.line, msg: ref.message_index });
+          } catch (err) { b.textContent = "trace not found"; b.disabled = true; }
+        } }, "trace " + short(ref.id, 24) + (ref.message_index !== null ? " #" + ref.message_index : ""))))));
     body.appendChild(detail);
   }
   table.appendChild(body);
