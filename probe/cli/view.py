@@ -68,8 +68,7 @@ def view_command(path: Path = typer.Argument(..., help="a traces .jsonl, or a ru
     if not loopback:
         err.print(f"warning: --host {host} is not a loopback address: anyone who can reach this machine on port "
                   f"{sock.getsockname()[1]} can read everything under {path}", markup=False)
-    app = create_app(root.base / root.single if root.single else root.base,
-                     allowed_hosts=LOOPBACK_HOSTS if loopback else None)
+    app = create_app(path, allowed_hosts=LOOPBACK_HOSTS if loopback else None)  # the header shows PATH as typed
     bound = sock.getsockname()[1]
     shown = f"[{host.strip('[]')}]" if ":" in host.strip("[]") else host
     err.print(f"probe view: {path} ({kind}) at http://{shown}:{bound}/  (Ctrl-C stops)", markup=False)

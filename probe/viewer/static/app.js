@@ -188,7 +188,7 @@ const SORTS = [["line", "file order"], ["-reward", "reward, high first"], ["rewa
 
 function select(name, options, value, onchange, allLabel) {
   const s = h("select", { name, "aria-label": name, onchange: e => onchange(e.target.value) });
-  if (allLabel !== null) s.appendChild(h("option", { value: "" }, allLabel || "all " + name));
+  if (allLabel !== null) s.appendChild(h("option", { value: "" }, allLabel || "any " + name));
   for (const [v, label] of options) {
     const o = h("option", { value: v }, label);
     if (String(v) === String(value || "")) o.selected = true;
