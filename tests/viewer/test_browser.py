@@ -149,3 +149,36 @@ def test_training_curve_is_drawn_per_update(page, browser, run_root):
         drawn(page, "list", "path=traces")
         assert page.locator("table.list tbody tr").count() == 8
         assert not page.errors
+
+
+def test_regression_verdicts_filter_and_open_the_cited_trace(page, tmp_path, played):
+    """Records of another tool (a regression gate's verdicts.jsonl) filtered by verdict in the
+    page; a record's trace_id opens that trace, scrolled to the cited message."""
+    import json
+
+    import data
+
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    hit = [t for t in played if t.violations][:6]
+    data.write(suite / "discovery.jsonl", hit)
+    with open(suite / "verdicts.jsonl", "w") as f:
+        for i, t in enumerate(hit):
+            f.write(json.dumps({"case": f"{t.id}-{t.violations[0].policy}", "outcome": "REGRESS" if i % 2 else "PASS",
+                                "quarantined": False, "verdict": {"cand_pass": 5 - 4 * (i % 2), "cand_n": 5},
+                                "provenance": {"trace_id": t.id, "message_index": t.violations[0].message_index}}) + "\n")
+    with serving(suite) as url:
+        open_view(page, f"{url}/#/records?path=verdicts.jsonl", "records")
+        assert page.locator("table.records tbody tr.row").count() == 6
+        page.select_option("select[name=verdict]", "REGRESS")
+        drawn(page, "records", "verdict=REGRESS")
+        rows = page.locator("table.records tbody tr.row")
+        assert rows.count() == 3
+        assert all("REGRESS" in r.text_content() for r in rows.all())
+        rows.first.locator("button.ref").click()
+        drawn(page, "trace", "path=discovery.jsonl")
+        t = hit[1]
+        assert page.locator("h1").first.text_content() == t.id
+        focus = page.locator(".msg.focus")
+        assert focus.count() == 1 and focus.get_attribute("data-index") == str(t.violations[0].message_index)
+        assert not page.errors
