@@ -25,10 +25,12 @@ def hostile():
 
 @pytest.fixture(scope="session")
 def root(tmp_path_factory, played, hostile):
-    """A directory with traces.jsonl (30 suite episodes + the hostile one) and an eval directory."""
+    """A directory with traces.jsonl (30 suite episodes + the hostile one), failed.jsonl (a target
+    that failed every turn) and an eval directory."""
     d = tmp_path_factory.mktemp("viewer-root")
     data.write(d / "traces.jsonl", played + [hostile])
     data.eval_dir(d / "eval")
+    data.write(d / "failed.jsonl", [data.failed_trace()])
     return d
 
 

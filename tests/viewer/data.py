@@ -6,6 +6,7 @@
 - ``hostile_trace``: one of those episodes re-played with a customer whose messages carry
   ``<script>``, an ``<img onerror>`` and other markup (the target echoes some of it back, and
   the trace is written by probe's own writer).
+- ``failed_trace``: an episode whose target failed every turn (an endpoint that is not there).
 - ``many_traces``: N trace lines from the played episodes, each with its own id (the copies differ
   only in ``id``), to time the index on 10,000 lines.
 - ``eval_dir``: ``probe.eval.evaluate_methods`` + ``write_report`` for two baselines.
@@ -46,6 +47,19 @@ def hostile_trace(env: str = "skyassist") -> Trace:
                 "</pre></div><script>window.__pwned = 3</script>yes"]
     trace = play_messages(domain, scenario, target, messages, "hostile-<script>-1", source="play")
     return trace
+
+
+def failed_trace(env: str = "skyassist") -> Trace:
+    """A real episode against an OpenAI-compatible target that is not there (a closed loopback
+    port, no retries): every turn fails and is recorded as a turn failure."""
+    from probe.targets import target_factory
+
+    domain = get_domain(env)
+    scenario = domain.scenario(domain.families[0], domain.heldout_seeds[1])
+    target = target_factory(domain, "openai", [], base_url="http://127.0.0.1:9/v1", model="absent-model",
+                            max_retries=0, timeout_s=2.0)()
+    return play_messages(domain, scenario, target, ["Hi, I want to fly to Rome.", "Tomorrow, please."],
+                         "failed-target-1", source="play")
 
 
 def write(path: Path, traces: list[Trace]) -> Path:

@@ -136,6 +136,19 @@ def test_a_script_in_a_message_does_not_run(page, site, hostile):
     assert not page.dialogs and not page.errors
 
 
+def test_failed_target_turns_are_marked_never_clean(page, site):
+    open_view(page, f"{site}/#/list?path=failed.jsonl", "list")
+    assert page.locator("table.list tbody tr .chip.v-bad").text_content() == "target_failed"
+    open_view(page, f"{site}/#/trace?path=failed.jsonl&line=1", "trace")
+    marks = page.locator(".failure")
+    assert [m.get_attribute("data-turn") for m in marks.all()] == ["0", "1"]
+    assert "target_error" in marks.first.text_content()
+    # turn 0's failure follows turn 0's last message, before the customer's next message
+    assert marks.first.locator("xpath=..").locator(".msg").get_attribute("data-index") == "1"
+    assert "target failed a turn" in page.locator(".thead").text_content()
+    assert not page.errors
+
+
 def test_training_curve_is_drawn_per_update(page, browser, run_root):
     with serving(run_root) as url:
         open_view(page, f"{url}/", "run")

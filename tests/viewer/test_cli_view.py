@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import os
-import select
+import queue
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -54,24 +55,33 @@ def test_loopback_names():
 
 
 def _start(args: list[str]) -> tuple[subprocess.Popen, str]:
+    """Start ``probe view`` and return once it printed its address (stderr read by a thread: a
+    select() on the pipe misses lines already in Python's buffer)."""
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).parents[2]))
     proc = subprocess.Popen([sys.executable, "-m", "probe.cli", "view", *args], stderr=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, env=env)
-    lines = []
+                            stdout=subprocess.DEVNULL, text=True, env=env)
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump() -> None:
+        for line in proc.stderr:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    seen: list[str] = []
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        ready, _, _ = select.select([proc.stderr], [], [], 1.0)
-        if ready:
-            line = proc.stderr.readline()
-            if not line:
-                break
-            lines.append(line)
-            if "http://" in line:
-                return proc, "".join(lines)
-        if proc.poll() is not None:
+        try:
+            line = lines.get(timeout=1.0)
+        except queue.Empty:
+            continue
+        if line is None:
             break
+        seen.append(line)
+        if "http://" in line:
+            return proc, "".join(seen)
     proc.kill()
-    raise AssertionError("probe view did not start: " + "".join(lines) + (proc.stderr.read() or ""))
+    raise AssertionError("probe view did not start: " + "".join(seen))
 
 
 def _stop(proc: subprocess.Popen) -> None:

@@ -300,8 +300,22 @@ function conversation(d, opts) {
   const names = toolNames(t.messages);
   const at = {};
   for (const v of t.violations) (at[v.message_index] = at[v.message_index] || []).push(v);
+  // a failed target turn is marked after the last message of that turn (turns count from 0, one
+  // customer message each)
+  const users = t.messages.map((m, i) => m.role === "user" ? i : -1).filter(i => i >= 0);
+  const failedAt = {};
+  for (const f of ((t.meta || {}).turn_failures || [])) {
+    const next = users[f.turn + 1];
+    const end = (next === undefined ? t.messages.length : next) - 1;
+    (failedAt[end] = failedAt[end] || []).push(f);
+  }
   const list = h("div", { class: "conversation" });
-  t.messages.forEach((m, i) => list.appendChild(messageView(m, i, names, at[i] || [], d.policies)));
+  t.messages.forEach((m, i) => {
+    const turn = messageView(m, i, names, at[i] || [], d.policies);
+    for (const f of failedAt[i] || []) turn.appendChild(h("div", { class: "failure", role: "note", dataset: { turn: f.turn } },
+      h("strong", {}, "target failed turn " + f.turn), " · " + f.kind + (f.detail ? " · " + f.detail : "")));
+    list.appendChild(turn);
+  });
   const lost = t.violations.filter(v => !(v.message_index >= 0 && v.message_index < t.messages.length));
   if (lost.length) list.appendChild(h("div", { class: "lost" }, h("h3", {}, "violations pointing outside the messages"),
     lost.map(v => violationMarker(v, d.policies[v.policy]))));
