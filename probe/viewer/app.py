@@ -73,14 +73,18 @@ class Viewer:
 
     def __init__(self, root: Root):
         self.root = root
-        self.indexes: dict[tuple[str, tuple[str, ...]], TraceIndex | RecordIndex] = {}
+        self.indexes: dict[tuple[str, str], TraceIndex | RecordIndex] = {}
 
-    def _index(self, kind: str, files: list[Path]) -> TraceIndex | RecordIndex:
-        key = (kind, tuple(str(f) for f in files))
+    def _index(self, kind: str, where: Path, files: list[Path]) -> TraceIndex | RecordIndex:
+        """The index of a list path ``where`` (one per path: a folder's index follows its files)."""
+        rels = [self.root.rel(f) for f in files]
+        key = (kind, self.root.rel(where))
         idx = self.indexes.get(key)
         if idx is None:
             cls = TraceIndex if kind == "traces" else RecordIndex
-            idx = self.indexes[key] = cls(files, [self.root.rel(f) for f in files])
+            idx = self.indexes[key] = cls(files, rels)
+        else:
+            idx.set_files(files, rels)
         idx.refresh()
         return idx
 
@@ -88,7 +92,7 @@ class Viewer:
         files = trace_files(self.root, rel)
         if not files:
             raise BadRequest(f"{rel or self.root.name} holds no trace file (a JSONL of probe traces)")
-        idx = self._index("traces", files)
+        idx = self._index("traces", self.root.resolve(rel), files)
         assert isinstance(idx, TraceIndex)
         return idx
 
@@ -105,7 +109,7 @@ class Viewer:
             files = [p]
         else:
             raise BadRequest(f"{rel} is not a .jsonl or .json file")
-        idx = self._index("records", files)
+        idx = self._index("records", p, files)
         assert isinstance(idx, RecordIndex)
         return idx
 

@@ -252,6 +252,23 @@ class _Index:
     def _parse(self, raw: bytes) -> tuple[dict[str, Any], str]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def set_files(self, files: Iterable[Path], rels: Iterable[str]) -> None:
+        """Follow a folder whose files changed (a run writing ``traces/update-<n>.jsonl``): files
+        already indexed keep their index, new ones are added, vanished ones dropped."""
+        files, rels = [Path(p) for p in files], list(rels)
+        if files == [st.path for st in self.files]:
+            return
+        with self.lock:
+            known = {st.path: st for st in self.files}
+            self.files = [known.get(p) or _FileState(p) for p in files]
+            for k, st in enumerate(self.files):  # rows carry their file's position
+                for r in st.rows:
+                    r.file = k
+                for b in st.bad:
+                    b.file = k
+            self.rels = rels
+            self.facets = {}  # rebuilt by the next refresh
+
     def _scan(self, k: int, st: _FileState) -> None:
         if st.path.suffix.lower() == ".json":  # a folder of JSON files (regression cases): one record each
             raw = st.path.read_bytes()

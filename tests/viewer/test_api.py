@@ -357,3 +357,20 @@ def test_adat_statement_evidence_points_at_a_message_of_a_discovery_trace(tmp_pa
     assert get(c, "/api/records", path="verdicts.jsonl")["facets"]["verdict"] == {"inconclusive": 1}
     at = get(c, "/api/locate", path="statements.jsonl", id=t.id)
     assert at == {"path": "discovery.jsonl", "line": 5}
+
+
+def test_a_folder_of_trace_files_follows_new_files(tmp_path, played):
+    d = tmp_path / "traces"
+    data.write(d / "update-00000.jsonl", played[:3])
+    data.write(d / "update-00001.jsonl", played[3:5])
+    c = client(tmp_path)
+    assert get(c, "/api/traces", path="traces")["count"] == 5
+    data.write(d / "update-00002.jsonl", played[5:9])  # the run wrote another update
+    page = get(c, "/api/traces", path="traces", limit=500)
+    assert page["count"] == 9 and page["files"][-1] == "traces/update-00002.jsonl"
+    assert [r["id"] for r in page["rows"]] == [t.id for t in played[:9]]
+    last = page["rows"][-1]
+    assert get(c, "/api/trace", path="traces", file=last["file"], line=last["line"])["trace"]["id"] == played[8].id
+    (d / "update-00000.jsonl").unlink()
+    assert get(c, "/api/traces", path="traces")["count"] == 6
+    assert len(c.app.state.viewer.indexes) == 1

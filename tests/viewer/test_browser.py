@@ -136,6 +136,31 @@ def test_a_script_in_a_message_does_not_run(page, site, hostile):
     assert not page.dialogs and not page.errors
 
 
+def test_ten_thousand_traces_open_and_page_in_the_browser(page, many):
+    import time
+
+    with serving(many) as url:
+        t0 = time.perf_counter()
+        open_view(page, f"{url}/", "list")
+        opened = time.perf_counter() - t0
+        assert page.locator(".status .count").text_content() == "10000 traces"
+        assert page.locator("table.list tbody tr").count() == 50  # one page in the DOM, not 10,000 rows
+        steps = []
+        for k in range(1, 4):
+            t0 = time.perf_counter()
+            page.locator("button", has_text="next").click()
+            drawn(page, "list", f"offset={50 * k}")
+            steps.append(time.perf_counter() - t0)
+            assert page.locator("table.list tbody tr").first.get_attribute("data-line") == str(50 * k + 1)
+        t0 = time.perf_counter()
+        page.select_option("select[name=sort]", "-violations")
+        drawn(page, "list", "sort=-violations")
+        steps.append(time.perf_counter() - t0)
+        print(f"\nbrowser, 10,000 traces: first page {opened:.2f} s, next pages and a sort {max(steps) * 1000:.0f} ms at most")
+        assert max(steps) < 3.0
+        assert not page.errors
+
+
 def test_failed_target_turns_are_marked_never_clean(page, site):
     open_view(page, f"{site}/#/list?path=failed.jsonl", "list")
     assert page.locator("table.list tbody tr .chip.v-bad").text_content() == "target_failed"
