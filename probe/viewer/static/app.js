@@ -99,6 +99,7 @@ function kv(rows) {
 // --- state and navigation ------------------------------------------------------------------------
 
 let INFO = null;
+let lastList = null;  // the list (with its filters and page) a trace was opened from
 
 async function loadInfo() {
   INFO = await api("info");
@@ -198,6 +199,7 @@ function select(name, options, value, onchange, allLabel) {
 }
 
 async function traceList(el, p) {
+  lastList = location.hash;
   const offset = parseInt(p.offset || "0", 10) || 0;
   const data = await api("traces", { ...p, offset, limit: PAGE });
   const go = changes => { location.hash = route("list", { ...p, offset: 0, ...changes }); };
@@ -395,7 +397,7 @@ function traceHeader(d) {
 
 async function traceView(el, p) {
   const d = await api("trace", p);
-  const back = p.key !== undefined ? route("records", { path: p.path }) : route("list", { path: p.path || "" });
+  const back = lastList || (p.key !== undefined ? route("records", { path: p.path }) : route("list", { path: p.path || "" }));
   el.appendChild(h("a", { class: "back", href: back }, "← list"));
   el.appendChild(traceHeader(d));
   el.appendChild(scenarioCards(d));
@@ -531,6 +533,7 @@ async function runView(el, p) {
 // --- generic records (AdaT, regression) ----------------------------------------------------------
 
 async function recordList(el, p) {
+  lastList = location.hash;
   const offset = parseInt(p.offset || "0", 10) || 0;
   const data = await api("records", { ...p, offset, limit: PAGE });
   const go = changes => { location.hash = route("records", { ...p, offset: 0, ...changes }); };
