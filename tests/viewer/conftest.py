@@ -1,4 +1,4 @@
-"""Fixtures of the viewer tests: data made by running probe (see data.py), built once per session."""
+"""Fixtures of the viewer tests: data made by running probe (see viewer_data.py), built once per session."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))  # data.py, serve.py
+sys.path.insert(0, str(Path(__file__).parent))  # viewer_data.py, viewer_serve.py
 
-import data  # noqa: E402
+import viewer_data as data  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import data  # noqa: E402
-from serve import chromium, serving  # noqa: E402
+import viewer_data as data  # noqa: E402
+from viewer_serve import chromium, serving  # noqa: E402
 
 from probe.core.registry import get_domain  # noqa: E402
 

@@ -8,8 +8,8 @@ import os
 import time
 from pathlib import Path
 
-import data
 import pytest
+import viewer_data as data
 from starlette.testclient import TestClient
 
 from probe.core.trace import iter_trace_file

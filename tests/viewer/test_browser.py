@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from serve import CHROMIUM, chromium, serving
+from viewer_serve import CHROMIUM, chromium, serving
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason=f"{CHROMIUM} is not installed (apt-get install -y chromium)")
@@ -194,7 +194,7 @@ def test_regression_verdicts_filter_and_open_the_cited_trace(page, tmp_path, pla
     page; a record's trace_id opens that trace, scrolled to the cited message."""
     import json
 
-    import data
+    import viewer_data as data
 
     suite = tmp_path / "suite"
     suite.mkdir()
