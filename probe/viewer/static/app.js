@@ -233,7 +233,7 @@ async function traceList(el, p) {
     const tr = h("tr", { class: "row", dataset: { line: r.line }, tabindex: 0, onclick: () => { location.hash = href; },
       onkeydown: e => { if (e.key === "Enter") location.hash = href; } },
       h("td", { class: "muted" }, (data.files.length > 1 ? r.file.split("/").pop() + ":" : "") + r.line),
-      h("td", {}, h("a", { href }, short(r.id, 48))),
+      h("td", {}, h("a", { href, title: r.first_user }, short(r.id, 48))),
       h("td", {}, short(r.method, 28)), h("td", {}, r.family), h("td", { class: "num" }, r.seed), h("td", {}, r.split),
       h("td", { class: "num" }, r.turns),
       h("td", {}, r.policies.length ? r.policies.map(x => chip(x, "pol")) : h("span", { class: "muted" }, "0"),
