@@ -374,3 +374,19 @@ def test_a_folder_of_trace_files_follows_new_files(tmp_path, played):
     (d / "update-00000.jsonl").unlink()
     assert get(c, "/api/traces", path="traces")["count"] == 6
     assert len(c.app.state.viewer.indexes) == 1
+
+
+def test_the_page_script_never_parses_data_as_html():
+    """A static guard beside the browser test: no HTML-parsing sink in the page's script (comments
+    aside), no inline script or handler in the page, nothing loaded from another origin."""
+    import re
+
+    static = Path(__file__).parents[2] / "probe" / "viewer" / "static"
+    code = "\n".join(line.split("//")[0] for line in (static / "app.js").read_text().splitlines())
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"):
+        assert sink not in code, sink
+    html = (static / "index.html").read_text()
+    assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/app.js">']
+    assert not re.search(r"\son[a-z]+\s*=", html), "an inline event handler"
+    assert "http://" not in html and "https://" not in html
+    assert "http://" not in code.replace("http://www.w3.org/2000/svg", "") and "https://" not in code
