@@ -26,6 +26,7 @@ from probe.cli.errors import fail
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
 from probe.cli.progress import StepProgress
+from probe.cli.view import view_command
 from probe.core.domain import Domain
 from probe.core.failures import (
     DEFAULT_MAX_FAILED_SHARE,
@@ -107,6 +108,7 @@ app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")
 app.command("eval")(eval_command)
 app.command("plausibility")(plausibility_command)
+app.command("view")(view_command)
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
