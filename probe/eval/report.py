@@ -213,7 +213,8 @@ def _plt():
 
 def _save(plt, fig, path: Path) -> Path:
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    # "tight" grows the canvas to the title: a narrow plot (two methods) clipped its long title
+    fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)
     return path
 
