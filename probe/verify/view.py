@@ -24,7 +24,9 @@ set ``uses_state = True`` (the replay of a seen prefix is then never taken from 
 
 from __future__ import annotations
 
+import copy
 import json
+import marshal
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -95,6 +97,10 @@ class TraceView:
     call_cls: ClassVar[type[Call]] = Call
     uses_state: ClassVar[bool] = False  # True when before_call/after_call read the replay state
     skip_nameless: ClassVar[bool] = False  # True: a call without a string name is not a call at all
+    # True: the view may be stored after a trace and resumed for a longer or equal trace of the
+    # same scenario. Only for views whose fields are values or flat lists/dicts/sets of records
+    # that no hook changes once added (a stored view is copied one container deep).
+    resumable: ClassVar[bool] = False
 
     # --- hooks (in message order) -------------------------------------------------------------
     def on_start(self, state: Any) -> None:
@@ -167,30 +173,145 @@ def _counts(m: dict[str, Any]) -> bool:
     return bool(m.get("tool_calls")) or (isinstance(c, str) and bool(c.strip()))
 
 
+def message_key(m: Any) -> Any:
+    """What of one message a view reads, as a hashable key; None when it cannot be keyed.
+
+    A user message is read by its text, an assistant message by its text and tool calls, any
+    other message (tool results, system) only by its place: equal keys give equal views."""
+    if not isinstance(m, dict):
+        return 0
+    role = m.get("role")
+    content = m.get("content")
+    if role == "user":
+        return 1, content if isinstance(content, str) else ""
+    if role != "assistant":
+        return 2
+    calls = m.get("tool_calls")
+    if calls:
+        try:
+            calls = marshal.dumps(calls, 2)
+        except Exception:  # unmarshallable or too deep: not keyed, so never resumed
+            return None
+    else:
+        calls = None
+    return 3, content if isinstance(content, str) else None, calls
+
+
+@dataclass
+class _Snapshot:
+    """A resumable view after a message prefix: the view (containers copied), the open turn, the
+    last assistant text, and the replay's cache node and calls."""
+
+    view: TraceView
+    turn: Turn
+    last_text: str
+    node: int
+    calls: list[tuple[str, Any]]
+
+
+def _copy_turn(turn: Turn) -> Turn:
+    t = copy.copy(turn)
+    t.calls, t.texts = list(turn.calls), list(turn.texts)
+    return t
+
+
+def _copy_view(view: TraceView) -> TraceView:
+    v = copy.copy(view)
+    d = v.__dict__
+    for k, x in d.items():
+        if type(x) in _CONTAINERS:
+            d[k] = x.copy()
+    return v
+
+
+_CONTAINERS = (list, dict, set)
+
+
 def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], replayer: Replayer,
                view_cls: type[TraceView] = TraceView) -> TraceView:
-    """One pass over the messages: split into turns, replay every call, call the view's hooks."""
+    """One pass over the messages: split into turns, replay every call, call the view's hooks.
+
+    For a ``resumable`` view the pass starts from the view stored after the longest prefix of
+    these messages built before for the same scenario (re-scoring a trace, or a trace that grew
+    by a turn, reads only its new messages), and the view after the last message is stored."""
     messages = list(messages or [])
     scenario = scenario or {}
-    view = view_cls(domain, scenario, messages)
-    run = replayer.start(scenario, need_state=view.uses_state)
-    view.on_start(run.initial)
-    turn = Turn(0, -1, "", "")
-    last_text = ""
+    run = replayer.start(scenario, need_state=view_cls.uses_state)
+    keys: list[Any] = []
+    start = 0
+    snap = None
+    if view_cls.resumable and run.node is not None and not view_cls.uses_state:
+        table, views = replayer._messages, replayer._views
+        parent: Any = (view_cls, run.node)
+        for m in messages:
+            key = message_key(m)
+            if key is None:
+                break
+            keys.append(key)
+            if parent is not None:
+                parent = table.get((parent, key))
+                if parent is not None and parent in views:
+                    snap, start = views[parent], len(keys)
+    if snap is not None:
+        view = _copy_view(snap.view)
+        view.domain, view.scenario, view.messages = domain, scenario, messages
+        turn, last_text = _copy_turn(snap.turn), snap.last_text
+        run.resume(snap.node, snap.calls)
+        replayer.stats["views_resumed"] += 1
+    else:
+        view = view_cls(domain, scenario, messages)
+        view.on_start(run.initial)
+        turn, last_text = Turn(0, -1, "", ""), ""
+    generation = replayer.generation
+    turn, last_text = _feed(view, run, messages, start, turn, last_text)
+    if (start < len(messages) and len(keys) == len(messages) and run.node is not None
+            and replayer.generation == generation):
+        _store(replayer, view_cls, run, keys, view, turn, last_text)
+    if turn.user_index >= 0 or turn.calls or turn.texts:
+        view.turns.append(turn)
+    view.on_end()
+    return view
+
+
+def _store(replayer: Replayer, view_cls: type[TraceView], run: Any, keys: list[Any], view: TraceView,
+           turn: Turn, last_text: str) -> None:
+    table, views = replayer._messages, replayer._views
+    if len(views) >= replayer.max_views or len(table) >= 8 * replayer.max_cached:
+        views.clear()
+        table.clear()
+    parent: Any = (view_cls, run.root)
+    for key in keys:
+        node = table.get((parent, key))
+        if node is None:
+            node = table[(parent, key)] = replayer._new_id()
+        parent = node
+    saved = _copy_view(view)
+    saved.domain = saved.scenario = saved.messages = None  # the next trace brings its own
+    views[parent] = _Snapshot(saved, _copy_turn(turn), last_text, run.node, [(c.name, c.raw) for c in view.calls])
+
+
+def _feed(view: TraceView, run: Any, messages: list[Any], start: int, turn: Turn, last_text: str) -> tuple[Turn, str]:
+    """Read messages[start:] into the view; returns the open turn and the last assistant text."""
     call_cls = view.call_cls
     stateful = view.uses_state
-    for i, m in enumerate(messages):
+    skip_nameless = view.skip_nameless
+    turns, texts, all_calls, users = view.turns, view.texts, view.calls, view.users
+    on_user, on_text, on_assistant = view.on_user, view.on_text, view.on_assistant
+    before_call, after_call = view.before_call, view.after_call
+    step, replay = run.step, run.replay
+    for i in range(start, len(messages)):
+        m = messages[i]
         if not isinstance(m, dict):
             continue
         role = m.get("role")
         if role == "user":
             if turn.user_index >= 0 or turn.calls or turn.texts:
-                view.turns.append(turn)
+                turns.append(turn)
             content = m.get("content")
             text = content if isinstance(content, str) else ""
-            turn = Turn(len(view.turns), i, text, last_text, last_index=i)
-            view.users.append((i, text))
-            view.on_user(i, text)
+            turn = Turn(len(turns), i, text, last_text, last_index=i)
+            users.append((i, text))
+            on_user(i, text)
             continue
         if role != "assistant":
             if i > turn.last_index:
@@ -198,32 +319,31 @@ def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], repla
             continue
         turn.last_index = i
         content = m.get("content")
-        calls = _tool_calls(m)
+        raw_calls = m.get("tool_calls")
+        calls = _tool_calls(m) if raw_calls else ()
         if isinstance(content, str) and content.strip():
             t = Text(i, turn.number, content)
             turn.texts.append(t)
-            view.texts.append(t)
+            texts.append(t)
             last_text = content
-            if not m.get("tool_calls"):
+            if not raw_calls:
                 turn.final_index, turn.final_text = i, content
-            view.on_text(t, bool(calls))
+            on_text(t, bool(calls))
         done: list[Call] = []
         for name, raw in calls:
             if name is None:
-                if view.skip_nameless:
+                if skip_nameless:
                     continue
                 name = ""
-            r = run.parse(name, raw)
-            call = call_cls(i, turn.number, name, raw, r.args, r.problem)
-            view.before_call(call, run.state if stateful else None)
-            r = run.replay(name, raw)
-            call.ok, call.content, call.output, call.features = r.ok, r.content, r.output, r.features
+            parsed, rec = step(name, raw)
+            call = call_cls(i, turn.number, name, raw, parsed.args, parsed.problem)
+            before_call(call, run.state if stateful else None)
+            if rec is None:
+                rec = replay(name, raw)
+            call.ok, call.content, call.output, call.features = rec.ok, rec.content, rec.output, rec.features
             turn.calls.append(call)
-            view.calls.append(call)
-            view.after_call(call, run.state if stateful else None)
+            all_calls.append(call)
+            after_call(call, run.state if stateful else None)
             done.append(call)
-        view.on_assistant(i, done)
-    if turn.user_index >= 0 or turn.calls or turn.texts:
-        view.turns.append(turn)
-    view.on_end()
-    return view
+        on_assistant(i, done)
+    return turn, last_text
