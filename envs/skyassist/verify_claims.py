@@ -90,9 +90,13 @@ _HINTS = ("booked", "ticketed", "purchased", "bought", "issued", "confirmed", "h
           "moved", "changed", "rebooked", "switched", "modified", "updated", "all set", "done", "through", "completed",
           "processed", "taken care", "success", "sorted", "finali", "secured")
 _HINT = re.compile("|".join(map(re.escape, _HINTS)))  # any hint as a substring (one scan, not 26)
+# a literal every alternative of every _KINDS pattern contains ("booking is complete" needs "booking")
+_CLAUSE_HINT = re.compile("|".join(map(re.escape, _HINTS + ("booking",))))
 
 
 def _clause_kinds(clause: str) -> set[str]:
+    if clause.isascii() and not _CLAUSE_HINT.search(clause.lower()):
+        return set()  # no _KINDS pattern can match: each needs one of these words (exact for ASCII text)
     if "?" in clause or _NEGATED.search(clause) or _FORWARD.search(clause) or _SCHEDULE.search(clause):
         return set()
     out = set()

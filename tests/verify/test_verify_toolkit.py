@@ -264,3 +264,37 @@ def test_a_changed_message_is_not_resumed():
         assert _views_alike(view, build_view(domain, changed, sc, _new_replayer(domain), reg.view))
     assert _views_alike(build_view(domain, msgs, sc, rep, reg.view), build_view(domain, msgs, sc, _new_replayer(domain), reg.view))
     assert rep.stats["views_resumed"] == 1
+
+
+@pytest.mark.parametrize("env", ENVS)
+def test_environments_use_the_default_verify(env):
+    """Domain.verify runs the registered verifiers; no environment copies that delegation."""
+    from probe.core.domain import Domain
+
+    domain = get_domain(env)
+    assert type(domain).verify is Domain.verify
+    row = _reference(env)[0]
+    assert domain.verify(row["messages"], row["scenario"]) == run_verifiers(domain, row["messages"], row["scenario"])
+
+
+@pytest.mark.parametrize("env", ENVS)
+def test_probe_verify_replays_once_and_finds_the_same_differing_results(env):
+    """The stored results are compared with the verifiers' view (one replay), exactly as a
+    separate replay through Domain.execute_tool compares them; tampered results are found."""
+    from probe.verify.rescore import replayed_result_differences, view_result_differences
+
+    domain = get_domain(env)
+    reg = registry_of(domain)
+    tampered_some = False
+    for k, row in enumerate(_reference(env)[:60]):
+        msgs = copy.deepcopy(row["messages"])
+        tools = [i for i, m in enumerate(msgs) if m.get("role") == "tool"]
+        if tools and k % 2:
+            msgs[tools[k % len(tools)]]["content"] = '{"tampered": true}'
+            tampered_some = True
+        view = reg.view_of(domain, msgs, row["scenario"])
+        got = view_result_differences(view, msgs)
+        assert got == replayed_result_differences(domain, row["scenario"], msgs), (env, k)
+        if tools and k % 2:
+            assert tools[k % len(tools)] in got
+    assert tampered_some
