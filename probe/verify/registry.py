@@ -100,11 +100,18 @@ class VerifierRegistry:
 
     def run_view(self, view: TraceView, policies: Iterable[str] | None = None) -> list[Violation]:
         seen: dict[tuple[str, int], Violation] = {}
-        for pid in (self.verifiers if policies is None else policies):
-            if pid not in self.verifiers:
-                raise KeyError(f"no verifier for policy {pid!r} in {self.env!r}; allowed: {', '.join(self.verifiers)}")
-            for v in self.verifiers[pid].check(view):
-                seen.setdefault((v.policy, v.message_index), v)
+        if policies is None:
+            checks = [v.check for v in self.verifiers.values()]
+        else:
+            checks = []
+            for pid in policies:
+                if pid not in self.verifiers:
+                    raise KeyError(f"no verifier for policy {pid!r} in {self.env!r}; allowed: {', '.join(self.verifiers)}")
+                checks.append(self.verifiers[pid].check)
+        for check in checks:
+            for v in check(view):
+                if (v.policy, v.message_index) not in seen:
+                    seen[(v.policy, v.message_index)] = v
         return sorted(seen.values())
 
 
