@@ -23,6 +23,13 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from probe.core.registry import default_env
+from probe.targets.openai_target import (
+    DEFAULT_API_KEY_ENV,
+    DEFAULT_MAX_CONCURRENCY,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_MAX_TOKENS,
+    DEFAULT_TIMEOUT_S,
+)
 
 # Upper bounds on sizes: far above any sensible run, low enough to refuse typos before work starts.
 MAX_SEED = 2**32 - 1  # numpy's seed range
@@ -111,12 +118,13 @@ class TargetSettings(_Strict):
     faults: str = Field("demo", description="reference target only: profile or comma-separated fault names")
     base_url: str | None = Field(None, description="openai: the endpoint's base URL (…/v1)")
     model: str | None = Field(None, description="openai: the served model name; hf: a hub name or local path")
-    api_key_env: str = Field("OPENAI_API_KEY", description="openai: environment variable holding the API key")
+    # the endpoint defaults are the model target's own (probe.targets.openai_target)
+    api_key_env: str = Field(DEFAULT_API_KEY_ENV, description="openai: environment variable holding the API key")
     temperature: float = Field(0.0, ge=0, le=MAX_TEMPERATURE, description="0 is greedy decoding")
-    max_tokens: int = Field(512, ge=1, le=65536, description="longest target reply, in tokens")
-    timeout_s: float = Field(30.0, gt=0, le=3600, description="seconds per request before it counts as failed")
-    max_retries: int = Field(2, ge=0, le=20, description="retries of a failed request (with backoff)")
-    max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS, description="requests open at once")
+    max_tokens: int = Field(DEFAULT_MAX_TOKENS, ge=1, le=65536, description="longest target reply, in tokens")
+    timeout_s: float = Field(DEFAULT_TIMEOUT_S, gt=0, le=3600, description="seconds per request before it counts as failed")
+    max_retries: int = Field(DEFAULT_MAX_RETRIES, ge=0, le=20, description="retries of a failed request (with backoff)")
+    max_concurrency: int = Field(DEFAULT_MAX_CONCURRENCY, ge=1, le=MAX_WORKERS, description="requests open at once")
     replay_path: str | None = Field(None, description="replay: the recording (JSONL of traces) to replay")
 
 
