@@ -24,7 +24,6 @@ set ``uses_state = True`` (the replay of a seen prefix is then never taken from 
 
 from __future__ import annotations
 
-import copy
 import json
 import marshal
 from dataclasses import dataclass, field
@@ -209,22 +208,18 @@ class _Snapshot:
     calls: list[tuple[str, Any]]
 
 
-def _copy_turn(turn: Turn) -> Turn:
-    t = copy.copy(turn)
-    t.calls, t.texts = list(turn.calls), list(turn.texts)
-    return t
-
-
-def _copy_view(view: TraceView) -> TraceView:
-    v = copy.copy(view)
-    d = v.__dict__
-    for k, x in d.items():
-        if type(x) in _CONTAINERS:
-            d[k] = x.copy()
-    return v
-
-
 _CONTAINERS = (list, dict, set)
+
+
+def _copy_one_deep(obj: Any) -> Any:
+    """A new object of the same class whose list/dict/set attributes are copies (the records in
+    them are shared)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update({k: x.copy() if type(x) in _CONTAINERS else x for k, x in obj.__dict__.items()})
+    return new
+
+
+_copy_turn = _copy_view = _copy_one_deep
 
 
 def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], replayer: Replayer,
