@@ -11,6 +11,9 @@ same tools), timing generation; then re-scores every trace from its messages alo
   shared prefix and ``probe verify`` re-reads a file: the trace's view is resumed from the one
   stored after its messages (``probe.verify.view``: every message is still keyed and compared,
   nothing new is replayed) and all 20 checks run again on it; per-text readings are memoised;
+- *a trace grown by its last turn*: every trace scored once without its last turn, then whole
+  (forked rollouts score the growing trace): the prefix's view is resumed, the new turn is read
+  and replayed, all 20 checks run;
 - each rate as a share of the issue's aim of 5,000 traces/s (long-run aim 10,000);
 - the ratio first-pass verifier time / target time, and the load average while it ran (other
   processes on the cores slow even CPU-time rates: report the load with a figure).
@@ -169,6 +172,19 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit("error: re-scoring gave other violations than the first pass")
     t_verify = passes[0]
 
+    # a trace that grew by its last turn, its prefix scored before (forked rollouts score the
+    # growing trace turn by turn): the stored view of the prefix is resumed, only the new turn is
+    # read and replayed, and all checks run. The caches start empty (text readings stay warm).
+    verifiers.registry.replayer(domain).clear()
+    cuts = [max((k for k, x in enumerate(m) if x.get("role") == "user"), default=len(m)) for m, _ in traces]
+    for (messages, scenario), cut in zip(traces, cuts):
+        verifiers.verify_messages(domain, messages[:cut], scenario)
+    t0 = time.process_time()
+    grown = [verifiers.verify_messages(domain, messages, scenario) for messages, scenario in traces]
+    t_grown = time.process_time() - t0
+    if grown != first:
+        raise SystemExit("error: scoring grown traces gave other violations than the first pass")
+
     n_msgs = sum(len(m) for m, _ in traces) / max(1, len(traces))
     n_calls = sum(1 for m, _ in traces for x in m if x.get("tool_calls")) / max(1, len(traces))
     print(f"target: {kind}, faults: {','.join(faults) or 'none'}")
@@ -180,6 +196,9 @@ def main(argv: list[str] | None = None) -> None:
         rate = len(traces) / t_again
         print(f"verification, re-scoring (mean of {a.repeat - 1} passes): {rate:,.0f} traces/s "
               f"({rate / AIM:.2f} x the aim of {AIM:,})")
+    grown_rate = len(traces) / t_grown
+    print(f"verification, a trace grown by its last turn (prefix scored before): {grown_rate:,.0f} traces/s "
+          f"({grown_rate / AIM:.2f} x the aim of {AIM:,})")
     print(f"target generation: {len(traces) / t_target:,.0f} traces/s")
     print(f"ratio verifier time (first pass) / target time: {t_verify / t_target:.3f}")
     print("load average (1 min) at the end: {:.1f} on {} cores".format(os.getloadavg()[0], os.cpu_count()))

@@ -175,8 +175,9 @@ def _counts(m: dict[str, Any]) -> bool:
 def message_key(m: Any) -> Any:
     """What of one message a view reads, as a hashable key; None when it cannot be keyed.
 
-    A user message is read by its text, an assistant message by its text and tool calls, any
-    other message (tool results, system) only by its place: equal keys give equal views."""
+    A user message is read by its text, an assistant message by its text and tool calls (each
+    call's name and raw arguments, as ``build_view`` reads them), any other message (tool
+    results, system) only by its place: equal keys give equal views."""
     if not isinstance(m, dict):
         return 0
     role = m.get("role")
@@ -185,15 +186,16 @@ def message_key(m: Any) -> Any:
         return 1, content if isinstance(content, str) else ""
     if role != "assistant":
         return 2
-    calls = m.get("tool_calls")
-    if calls:
-        try:
-            calls = marshal.dumps(calls, 2)
-        except Exception:  # unmarshallable or too deep: not keyed, so never resumed
-            return None
-    else:
-        calls = None
-    return 3, content if isinstance(content, str) else None, calls
+    text = content if isinstance(content, str) else None
+    if not m.get("tool_calls"):
+        return 3, text, ()
+    calls = tuple(_tool_calls(m))
+    if all(type(raw) is str or raw is None for _, raw in calls):
+        return 3, text, calls
+    try:  # arguments given as objects (or junk): by their bytes, so 1 and True stay apart
+        return 4, text, marshal.dumps(m.get("tool_calls"), 2)
+    except Exception:  # unmarshallable or too deep: not keyed, so never resumed
+        return None
 
 
 @dataclass

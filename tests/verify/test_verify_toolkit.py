@@ -298,3 +298,18 @@ def test_probe_verify_replays_once_and_finds_the_same_differing_results(env):
         if tools and k % 2:
             assert tools[k % len(tools)] in got
     assert tampered_some
+
+
+def test_message_keys_tell_apart_what_a_view_reads():
+    from probe.verify.view import message_key
+
+    def call(args):
+        return {"role": "assistant", "content": None, "tool_calls": [{"id": "x", "function": {"name": "add", "arguments": args}}]}
+    assert message_key(call('{"n": 1}')) == message_key(copy.deepcopy(call('{"n": 1}')))
+    assert message_key(call('{"n": 1}')) != message_key(call('{"n": 2}'))
+    assert message_key(call({"n": 1})) != message_key(call({"n": True}))  # 1 == True, but not to a view
+    assert message_key(call({"n": 1})) != message_key(call('{"n": 1}'))
+    assert message_key({"role": "tool", "content": "a"}) == message_key({"role": "tool", "content": "b"})  # never read
+    assert message_key({"role": "user", "content": "hi"}) != message_key({"role": "assistant", "content": "hi"})
+    assert message_key({"role": "assistant", "content": "hi", "tool_calls": []}) == message_key({"role": "assistant", "content": "hi"})
+    assert message_key(call({1, 2})) is None or message_key(call({1, 2})) != message_key(call([1, 2]))
