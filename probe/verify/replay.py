@@ -12,8 +12,11 @@ environment and remembers what it has already replayed:
   only the new calls. When a call is not in the cache, the state is rebuilt by running the cached
   prefix for real first, so the result is always what a full replay gives.
 
-Cached records are shared between views and must be treated as read-only. The caches are bounded
-(``max_cached`` entries each, cleared when full), so memory stays flat in long runs.
+The replayer also keeps the stored views of resumable views (``probe.verify.view``): a trie of
+message keys under each scenario and the view after each trace's last message; ``clear`` drops
+them with the rest. Cached records are shared between views and must be treated as read-only.
+The caches are bounded (``max_cached`` entries each; ``max_views`` stored views and eight times
+``max_cached`` message keys; each cleared when full), so memory stays flat in long runs.
 """
 
 from __future__ import annotations

@@ -16,6 +16,13 @@
 Junk is tolerated: non-dict messages are skipped, non-string content counts as no text, a
 ``tool_calls`` that is not a list is read as one call, a call without a string name has name ``''``.
 
+Re-scoring is incremental for ``resumable`` views: after each trace, the view as it stands after
+the last message is stored with the replay caches (``Replayer``), under the scenario and the
+keys of the messages (``message_key``: only what a view reads of a message). A later trace of the
+same scenario whose messages start with a stored trace's messages resumes from that view and
+reads only the rest: re-scoring the same trace reads nothing new, a trace grown by a turn reads
+that turn. The checks always run on the whole view.
+
 Environments extend the view by subclassing ``TraceView`` and overriding the ``on_*`` hooks,
 which ``build_view`` calls in message order, to index what their checks need (ids seen, prices
 seen, ...). ``before_call`` / ``after_call`` receive the live replay state; views that read it
@@ -97,8 +104,12 @@ class TraceView:
     uses_state: ClassVar[bool] = False  # True when before_call/after_call read the replay state
     skip_nameless: ClassVar[bool] = False  # True: a call without a string name is not a call at all
     # True: the view may be stored after a trace and resumed for a longer or equal trace of the
-    # same scenario. Only for views whose fields are values or flat lists/dicts/sets of records
-    # that no hook changes once added (a stored view is copied one container deep).
+    # same scenario (``build_view``). Only for views (1) that do not read the replay state
+    # (``uses_state`` False), (2) whose hooks read a message only through their arguments (what
+    # ``message_key`` covers: user text, assistant text, tool-call names and raw arguments; never
+    # ``self.messages`` or a tool result message), and (3) whose fields are values or flat
+    # lists/dicts/sets of records no hook changes once added (a stored view is copied one
+    # container deep).
     resumable: ClassVar[bool] = False
 
     # --- hooks (in message order) -------------------------------------------------------------
