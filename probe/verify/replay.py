@@ -115,7 +115,9 @@ class Replayer:
         # root), and the view as it stood after the last message of each trace built so far
         self._messages: dict[tuple[Any, Any], int] = {}
         self._views: dict[int, Any] = {}
-        self.max_views = max(1, max_cached // 4)  # views stored; the message trie holds up to 8 x max_cached keys
+        # views stored (about 17 kB each for SkyAssist: 2,500 by default, about 40 MB); the message
+        # trie holds up to 8 x max_cached keys
+        self.max_views = max(1, max_cached // 8)
         self.generation = 0  # counts clear(): a build that saw another generation stores nothing
         self.stats = {"replayed": 0, "from_cache": 0, "views_resumed": 0}
 
