@@ -54,6 +54,7 @@ _NAMED_KIND = [("cancel", re.compile(r"\bcancel", re.I)), ("modify", re.compile(
 # a state description ("it is on hold", "your booking is confirmed"), not an action verb
 _STATE = re.compile(r"\b(?:is|are|was|remains?|still)\s+(?:still\s+|currently\s+|now\s+)?(confirmed|on hold|held|cancell?ed)\b",
                     re.I)
+_ACTION_VERB = re.compile(r"\b(?:booked|placed|cancell?ed (?:it|your|the))\b", re.I)  # ... but an action, not a state
 _STATE_KIND = {"confirmed": "book", "on hold": "hold", "held": "hold", "cancelled": "cancel", "canceled": "cancel"}
 
 
@@ -133,7 +134,7 @@ def claims(text: str) -> tuple[Claim, ...]:
             named = {k for k, pat in _NAMED_KIND if pat.search(sentence)}
             accept = named or set(ALL_KINDS)
         status_like = bool(evidence) and kinds <= {"book", "hold", "cancel"} and all(
-            _STATE.search(c) and not re.search(r"\b(?:booked|placed|cancell?ed (?:it|your|the))\b", c, re.I)
+            _STATE.search(c) and not _ACTION_VERB.search(c)
             for c in evidence)
         out.append(Claim(frozenset(accept), tuple(_BOOKING.findall(sentence)), tuple(_FLIGHT.findall(sentence)),
                          status_like, sentence.strip(), tuple(_BOOKING.findall(text or "")), _party_sizes(sentence)))
