@@ -211,28 +211,44 @@ def message_key(m: Any) -> Any:
 
 @dataclass
 class _Snapshot:
-    """A resumable view after a message prefix: the view (containers copied), the open turn, the
-    last assistant text, and the replay's cache node and calls."""
+    """A resumable view after a message prefix: the view and the open turn (frozen), the last
+    assistant text, and the replay's cache node and calls."""
 
-    view: TraceView
-    turn: Turn
+    view: tuple
+    turn: tuple
     last_text: str
     node: int
-    calls: list[tuple[str, Any]]
+    calls: tuple[tuple[str, Any], ...]
 
 
-_CONTAINERS = (list, dict, set)
+_THAW = {list: list, set: set, dict: dict}
 
 
-def _copy_one_deep(obj: Any) -> Any:
-    """A new object of the same class whose list/dict/set attributes are copies (the records in
-    them are shared)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update({k: x.copy() if type(x) in _CONTAINERS else x for k, x in obj.__dict__.items()})
+def _freeze(obj: Any, leave: tuple[str, ...] = ()) -> tuple:
+    """(class, attributes, containers): list, set and dict attributes stored as tuples (of items,
+    for a dict), which leaves the garbage collector less to walk and costs nothing when empty;
+    the records in them are shared. Attributes in ``leave`` are stored as None."""
+    attrs, containers = {}, []
+    for k, x in obj.__dict__.items():
+        t = type(x)
+        if k in leave:
+            x = None
+        elif t in _THAW:
+            containers.append((k, t))
+            x = tuple(x.items()) if t is dict else tuple(x)
+        attrs[k] = x
+    return type(obj), attrs, tuple(containers)
+
+
+def _thaw(frozen: tuple) -> Any:
+    """A new object from ``_freeze``'s record, with new containers."""
+    cls, attrs, containers = frozen
+    new = object.__new__(cls)
+    d = new.__dict__
+    d.update(attrs)
+    for k, t in containers:
+        d[k] = _THAW[t](d[k])
     return new
-
-
-_copy_turn = _copy_view = _copy_one_deep
 
 
 def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], replayer: Replayer,
@@ -261,9 +277,9 @@ def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], repla
                 if parent is not None and parent in views:
                     snap, start = views[parent], len(keys)
     if snap is not None:
-        view = _copy_view(snap.view)
+        view = _thaw(snap.view)
         view.domain, view.scenario, view.messages = domain, scenario, messages
-        turn, last_text = _copy_turn(snap.turn), snap.last_text
+        turn, last_text = _thaw(snap.turn), snap.last_text
         run.resume(snap.node, snap.calls)
         replayer.stats["views_resumed"] += 1
     else:
@@ -293,9 +309,8 @@ def _store(replayer: Replayer, view_cls: type[TraceView], run: Any, keys: list[A
         if node is None:
             node = table[(parent, key)] = replayer._new_id()
         parent = node
-    saved = _copy_view(view)
-    saved.domain = saved.scenario = saved.messages = None  # the next trace brings its own
-    views[parent] = _Snapshot(saved, _copy_turn(turn), last_text, run.node, [(c.name, c.raw) for c in view.calls])
+    views[parent] = _Snapshot(_freeze(view, leave=("domain", "scenario", "messages")),  # the next trace brings its own
+                              _freeze(turn), last_text, run.node, tuple((c.name, c.raw) for c in view.calls))
 
 
 def _feed(view: TraceView, run: Any, messages: list[Any], start: int, turn: Turn, last_text: str) -> tuple[Turn, str]:
