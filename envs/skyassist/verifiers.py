@@ -400,10 +400,12 @@ class TraceView(BaseView):
             self.claim_texts.append((text, found))
         if self.p2_bookings:
             body, shown = text.text, []
+            low = body.lower() if body.isascii() else None
             for k, (bid, last, first, flights, price) in enumerate(self.p2_bookings):
                 has_id = bid in body
                 in_text = tuple(f for f in flights if f in body)
-                name = last if last and _word_in(last, body) else first if first and _word_in(first, body) else None
+                name = (last if last and _word_maybe_in(last, body, low)
+                        else first if first and _word_maybe_in(first, body, low) else None)
                 if has_id or in_text or name:
                     priced = has_id and price is not None and any(abs(a - price) <= 0.01 for a in usd_amounts(body))
                     shown.append((k, has_id, in_text, name, priced))
@@ -516,6 +518,14 @@ def _word_re(word: str) -> re.Pattern:
 @lru_cache(_TEXT_CACHE_SIZE)
 def _word_in(word: str, text: str) -> bool:
     return bool(word) and bool(_word_re(word).search(text))
+
+
+def _word_maybe_in(word: str, text: str, low: str | None) -> bool:
+    """``_word_in``, without the regex when an ASCII word is not even a substring of the
+    lower-cased ASCII text ``low`` (None: the text is not ASCII)."""
+    if low is not None and word.isascii() and word.lower() not in low:
+        return False
+    return _word_in(word, text)
 
 
 def _read_text(cache: DomainCache, text: str) -> tuple:
