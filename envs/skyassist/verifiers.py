@@ -385,19 +385,10 @@ class TraceView(BaseView):
             self.user_usd_seen.extend([(index, a) for a in usd])
 
     def on_text(self, text: Text, has_calls: bool) -> None:
-        usd, cur, pii, code, p3, found = _read_text(self.cache, text.text)
-        if usd:
-            self.usd_texts.append((text, usd))
-        if cur:
-            self.foreign_texts.append((text, cur))
-        if code:
-            self.code_texts.append((text, code))
-        if p3:
-            self.p3_texts.append((text, p3))
-        if pii:
-            self.pii_texts.append((text, pii))
-        if found:
-            self.claim_texts.append((text, found))
+        lists = (self.usd_texts, self.foreign_texts, self.pii_texts, self.code_texts, self.p3_texts, self.claim_texts)
+        for found, texts in zip(_read_text(self.cache, text.text), lists):  # _read_text's order
+            if found:
+                texts.append((text, found))
         if self.p2_bookings:
             body, shown = text.text, []
             low = body.lower() if body.isascii() else None
