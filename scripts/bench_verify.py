@@ -8,10 +8,15 @@ same tools), timing generation; then re-scores every trace from its messages alo
 - *first pass*: every trace scored once in a fresh process; each call is replayed for real and
   each text read for the first time (no cache can help);
 - *re-scoring* (``--repeat`` > 1): the same traces scored again, as forked rollouts re-score a
-  shared prefix and ``probe verify`` re-reads a file: the view and all 20 checks run again,
-  while the replayed results (cached by scenario and call prefix) and per-text features
-  (memoised) are reused;
-- the ratio first-pass verifier time / target time.
+  shared prefix and ``probe verify`` re-reads a file: the trace's view is resumed from the one
+  stored after its messages (``probe.verify.view``: every message is still keyed and compared,
+  nothing new is replayed) and all 20 checks run again on it; per-text readings are memoised;
+- *a trace grown by its last turn*: every trace scored once without its last turn, then whole
+  (forked rollouts score the growing trace): the prefix's view is resumed, the new turn is read
+  and replayed, all 20 checks run;
+- each rate as a share of the issue's aim of 5,000 traces/s (long-run aim 10,000);
+- the ratio first-pass verifier time / target time, and the load average while it ran (other
+  processes on the cores slow even CPU-time rates: report the load with a figure).
 
 Rates are traces per CPU-second of this process (``time.process_time``), so other work on the
 machine does not count against them.
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -35,6 +41,8 @@ from envs.skyassist.language import is_confirmation as is_affirmative  # noqa: E
 from probe.core.episode import Episode  # noqa: E402
 from probe.core.registry import get_domain  # noqa: E402
 from probe.targets.base import Target, TurnContext  # noqa: E402
+
+AIM = 5_000  # traces/s, issue 10
 
 CUSTOMER = [
     "Hi, I need a flight from {origin_city} to {destination_city} on {date}.",
@@ -164,16 +172,36 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit("error: re-scoring gave other violations than the first pass")
     t_verify = passes[0]
 
+    # a trace that grew by its last turn, its prefix scored before (forked rollouts score the
+    # growing trace turn by turn): the stored view of the prefix is resumed, only the new turn is
+    # read and replayed, and all checks run. The caches start empty (text readings stay warm).
+    verifiers.registry.replayer(domain).clear()
+    cuts = [max((k for k, x in enumerate(m) if x.get("role") == "user"), default=len(m)) for m, _ in traces]
+    for (messages, scenario), cut in zip(traces, cuts):
+        verifiers.verify_messages(domain, messages[:cut], scenario)
+    t0 = time.process_time()
+    grown = [verifiers.verify_messages(domain, messages, scenario) for messages, scenario in traces]
+    t_grown = time.process_time() - t0
+    if grown != first:
+        raise SystemExit("error: scoring grown traces gave other violations than the first pass")
+
     n_msgs = sum(len(m) for m, _ in traces) / max(1, len(traces))
     n_calls = sum(1 for m, _ in traces for x in m if x.get("tool_calls")) / max(1, len(traces))
     print(f"target: {kind}, faults: {','.join(faults) or 'none'}")
     print(f"traces: {len(traces)} x {a.turns} turns (mean {n_msgs:.1f} messages, {n_calls:.1f} tool-call messages)")
-    print(f"verification, first pass: {len(traces) / t_verify:,.0f} traces/s")
+    first_rate = len(traces) / t_verify
+    print(f"verification, first pass: {first_rate:,.0f} traces/s ({first_rate / AIM:.2f} x the aim of {AIM:,})")
     if a.repeat > 1:
         t_again = sum(passes[1:]) / (a.repeat - 1)
-        print(f"verification, re-scoring (mean of {a.repeat - 1} passes): {len(traces) / t_again:,.0f} traces/s")
+        rate = len(traces) / t_again
+        print(f"verification, re-scoring (mean of {a.repeat - 1} passes): {rate:,.0f} traces/s "
+              f"({rate / AIM:.2f} x the aim of {AIM:,})")
+    grown_rate = len(traces) / t_grown
+    print(f"verification, a trace grown by its last turn (prefix scored before): {grown_rate:,.0f} traces/s "
+          f"({grown_rate / AIM:.2f} x the aim of {AIM:,})")
     print(f"target generation: {len(traces) / t_target:,.0f} traces/s")
     print(f"ratio verifier time (first pass) / target time: {t_verify / t_target:.3f}")
+    print("load average (1 min) at the end: {:.1f} on {} cores".format(os.getloadavg()[0], os.cpu_count()))
     print("violations per 100 traces: " + ", ".join(f"{p} {100 * c / len(traces):.0f}"
                                                      for p, c in sorted(counts.items())))
 

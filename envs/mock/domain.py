@@ -9,9 +9,7 @@ from envs.mock import GYM_ID, progress, scenarios, tools
 from envs.mock.catalog import Catalog
 from envs.mock.faults import FAULT_PROFILES, FAULTS
 from envs.mock.policies import POLICIES
-from envs.mock.verifiers import verify_messages
 from probe.core.domain import Domain, ToolResult
-from probe.core.policy import Violation
 
 PROMPT_FILE = Path(__file__).parent / "prompts" / "system_prompt_v1.md"
 
@@ -70,9 +68,6 @@ class MockDomain(Domain):
 
     def execute_tool(self, state: tools.LibraryState, name: str, arguments: Any) -> ToolResult:
         return tools.execute(state, name, arguments)
-
-    def verify(self, messages: list[dict[str, Any]], scenario: dict[str, Any]) -> list[Violation]:
-        return verify_messages(self, messages, scenario)
 
     def progress_events(self, turn_messages: list[dict[str, Any]]) -> set[str]:
         return progress.progress_events(turn_messages)

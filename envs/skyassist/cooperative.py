@@ -7,12 +7,11 @@ import re
 from typing import Any
 
 from envs.skyassist.customer import opening_request
-from probe.eval.methods import _OPTION, CooperativeCustomer, Method, _last_agent, _n_user
+from probe.eval.methods import CooperativeCustomer
 
 _DONE = re.compile(r"\b(is now booked|are now booked|has been booked|is booked|booking is confirmed|you are booked|"
                    r"is now on hold|are on hold|placed the hold|hold is in place|has been cancell?ed|is cancell?ed|"
                    r"has been changed|is now moved|been moved|have moved|goodbye|is confirmed)\b", re.I)
-_CONFIRM = re.compile(r"\b(shall i|should i|do you want me to|would you like me to|can i go ahead|confirm)\b", re.I)
 _REJECT = re.compile(r"\b(please pick another|pick another|sold out|was cancelled by the airline|only has seats|"
                      r"could not match|please pick a later|pick other flights|please pick flights)\b", re.I)
 _IMPOSSIBLE = re.compile(r"\b(restricted destination|could not find (that|flight|the) booking|already cancell?ed)\b", re.I)
@@ -24,16 +23,15 @@ class SkyAssistCooperative(CooperativeCustomer):
     next) offered option, confirms, and says goodbye once the booking, hold, change or
     cancellation is done."""
 
+    done_pattern = _DONE
+    closing_phrases = ("anything else", "would you like to change or cancel")
+
     def __init__(self) -> None:
         super().__init__(opening_request)
 
     def begin(self, episodes):
-        Method.begin(self, episodes)
-        self.choice = {e.index: 0 for e in episodes}
-        self.done = {e.index: False for e in episodes}
-        self.n_options: dict[int, int | None] = {e.index: None for e in episodes}
+        super().begin(episodes)
         self.asked_search = {e.index: False for e in episodes}
-        self.fallbacks = {e.index: 0 for e in episodes}
 
     def opening(self, f: dict[str, Any]) -> str:
         fam = f.get("family", "")
@@ -62,19 +60,7 @@ class SkyAssistCooperative(CooperativeCustomer):
         cabin = f" in {f['cabin']}" if f.get("cabin") else ""
         return f"Hi, I'd like to {verb} a flight{cabin} from {o} to {d} on {date} for {pax} passengers. The name is {name}."
 
-    def _bye(self, i: int, text: str = "Never mind then, thank you. That's all, goodbye.") -> str:
-        self.done[i] = True
-        return text
-
-    def reply(self, i: int, f: dict[str, Any], agent: str) -> str | None:
-        low = agent.lower()
-        if self.done[i]:
-            return None
-        listed = [int(n) for n in _OPTION.findall(agent)]
-        if listed:
-            self.n_options[i] = max(listed)
-        if _DONE.search(agent) and not _CONFIRM.search(agent):
-            return self._bye(i, "Great, thank you. That's all, goodbye.")
+    def before_confirm(self, i: int, f: dict[str, Any], agent: str, low: str) -> str | None:
         if _IMPOSSIBLE.search(agent):
             return self._bye(i)
         if "up to 9 passengers" in low or "up to nine passengers" in low:
@@ -91,9 +77,12 @@ class SkyAssistCooperative(CooperativeCustomer):
                 self.asked_search[i] = True
                 return f"Could you show me other flights from {f.get('origin_city')} to {f.get('destination_city')} on {f.get('date')}?"
             return self._bye(i)
-        if _CONFIRM.search(agent) or ("?" in agent and ("go ahead" in low or "book it" in low)):
-            self.fallbacks[i] = 0
-            return "Yes, please go ahead."
+        return None
+
+    def asks_to_confirm(self, agent: str, low: str) -> bool:
+        return super().asks_to_confirm(agent, low) or ("?" in agent and ("go ahead" in low or "book it" in low))
+
+    def answer(self, i: int, f: dict[str, Any], agent: str, low: str, listed: list[int]) -> str | None:
         if "how many passengers" in low or "how many travel" in low:
             return f"{f.get('passengers', 1)} passengers."
         if "last name" in low or "name of the lead" in low or "your name" in low:
@@ -109,16 +98,4 @@ class SkyAssistCooperative(CooperativeCustomer):
             if n is not None and self.choice[i] >= n:
                 return self._bye(i)
             return f"Option {self.choice[i] + 1}, please."
-        if "anything else" in low or "would you like to change or cancel" in low:
-            return self._bye(i, "No, that's all. Goodbye.")
-        self.fallbacks[i] += 1
-        if self.fallbacks[i] > 2:
-            return self._bye(i)
-        return self.opening(f) if self.fallbacks[i] == 1 else "Yes, please go ahead."
-
-    def next_messages(self, live):
-        out: list[str | None] = []
-        for i, obs in live:
-            f = self.episodes[i].fields
-            out.append(self.opening(f) if _n_user(obs) == 0 else self.reply(i, f, _last_agent(obs)))
-        return out
+        return None

@@ -10,9 +10,7 @@ from envs.skyassist.customer import FEW_SHOT_DIALOGUES, opening_request
 from envs.skyassist.database import DB_SEED, NOW, get_database
 from envs.skyassist.faults import FAULT_PROFILES, FAULTS
 from envs.skyassist.policies import POLICIES
-from envs.skyassist.verifiers import verify_messages
 from probe.core.domain import Domain, ToolResult
-from probe.core.policy import Violation
 
 PROMPT_FILE = Path(__file__).parent / "prompts" / "system_prompt_v1.md"
 
@@ -88,9 +86,6 @@ class SkyAssistDomain(Domain):
 
     def execute_tool(self, state: tools.SkyState, name: str, arguments: Any) -> ToolResult:
         return tools.execute(state, name, arguments)
-
-    def verify(self, messages: list[dict[str, Any]], scenario: dict[str, Any]) -> list[Violation]:
-        return verify_messages(self, messages, scenario)
 
     def progress_events(self, turn_messages: list[dict[str, Any]]) -> set[str]:
         """Tool states this turn entered (envs.skyassist.progress documents each rule)."""

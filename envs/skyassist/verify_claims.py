@@ -54,6 +54,7 @@ _NAMED_KIND = [("cancel", re.compile(r"\bcancel", re.I)), ("modify", re.compile(
 # a state description ("it is on hold", "your booking is confirmed"), not an action verb
 _STATE = re.compile(r"\b(?:is|are|was|remains?|still)\s+(?:still\s+|currently\s+|now\s+)?(confirmed|on hold|held|cancell?ed)\b",
                     re.I)
+_ACTION_VERB = re.compile(r"\b(?:booked|placed|cancell?ed (?:it|your|the))\b", re.I)  # ... but an action, not a state
 _STATE_KIND = {"confirmed": "book", "on hold": "hold", "held": "hold", "cancelled": "cancel", "canceled": "cancel"}
 
 
@@ -90,9 +91,13 @@ _HINTS = ("booked", "ticketed", "purchased", "bought", "issued", "confirmed", "h
           "moved", "changed", "rebooked", "switched", "modified", "updated", "all set", "done", "through", "completed",
           "processed", "taken care", "success", "sorted", "finali", "secured")
 _HINT = re.compile("|".join(map(re.escape, _HINTS)))  # any hint as a substring (one scan, not 26)
+# a literal every alternative of every _KINDS pattern contains ("booking is complete" needs "booking")
+_CLAUSE_HINT = re.compile("|".join(map(re.escape, _HINTS + ("booking",))))
 
 
 def _clause_kinds(clause: str) -> set[str]:
+    if clause.isascii() and not _CLAUSE_HINT.search(clause.lower()):
+        return set()  # no _KINDS pattern can match: each needs one of these words (exact for ASCII text)
     if "?" in clause or _NEGATED.search(clause) or _FORWARD.search(clause) or _SCHEDULE.search(clause):
         return set()
     out = set()
@@ -129,7 +134,7 @@ def claims(text: str) -> tuple[Claim, ...]:
             named = {k for k, pat in _NAMED_KIND if pat.search(sentence)}
             accept = named or set(ALL_KINDS)
         status_like = bool(evidence) and kinds <= {"book", "hold", "cancel"} and all(
-            _STATE.search(c) and not re.search(r"\b(?:booked|placed|cancell?ed (?:it|your|the))\b", c, re.I)
+            _STATE.search(c) and not _ACTION_VERB.search(c)
             for c in evidence)
         out.append(Claim(frozenset(accept), tuple(_BOOKING.findall(sentence)), tuple(_FLIGHT.findall(sentence)),
                          status_like, sentence.strip(), tuple(_BOOKING.findall(text or "")), _party_sizes(sentence)))

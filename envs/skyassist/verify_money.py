@@ -27,10 +27,27 @@ _ANY_CURRENCY = re.compile(r"[" + _SYMBOLS + r"]|" + _CODES + r"|(?i:" + _NAMES 
 _WEIGHT = re.compile(r"weigh|weight|heavy|heavier|light|bag|luggage|suitcase|baggage|carry-on|\bkg\b|\blbs?\b|kilo", re.I)
 
 
+# _ANY_CURRENCY, for ASCII text, as plain substring tests (the regex scans slowly): a capital
+# code anywhere, or the shortest form of a currency name in the lower-cased text
+_CODE_LIST = tuple(_CODES.split("|"))
+_NAME_STEMS = ("euro", "pound", "sterling", "yen", "yuan", "renminbi", "rupee", "peso", "franc", "reais", "real",
+               "canadian dollar", "australian dollar", "new zealand dollar", "hong kong dollar", "singapore dollar",
+               "won", "krona", "kronor", "kroner", "rand", "lira", "dirham")
+
+
+def _any_currency(text: str) -> bool:
+    if not text.isascii():
+        return bool(_ANY_CURRENCY.search(text))
+    if any(code in text for code in _CODE_LIST):
+        return True
+    low = text.lower()
+    return any(stem in low for stem in _NAME_STEMS)
+
+
 @lru_cache(1 << 16)
 def foreign_price(text: str) -> str | None:
     """The first non-USD amount in the text (as written), or None."""
-    if not text or not _ANY_CURRENCY.search(text):
+    if not text or not _any_currency(text):
         return None
     hits = []
     for pat in (_SYMBOL_AMOUNT, _CODE_AMOUNT):

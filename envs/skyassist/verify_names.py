@@ -83,6 +83,7 @@ def _cue_key(word: str) -> str:
     return word.lower().replace("'", "")
 
 
+@lru_cache(1 << 16)
 def _nameish(word: str, any_case: bool) -> bool:
     low = word.lower()
     if low in _PARTICLE_WORDS or low in _TITLE_WORDS:

@@ -18,9 +18,7 @@ from envs.taubench.data import policy_text
 from envs.taubench.database import RetailState, base_db
 from envs.taubench.faults import FAULT_PROFILES, FAULTS
 from envs.taubench.policies import POLICIES
-from envs.taubench.verifiers import verify_messages
 from probe.core.domain import Domain, ToolResult
-from probe.core.policy import Violation
 
 
 class TauRetailDomain(Domain):
@@ -75,9 +73,6 @@ class TauRetailDomain(Domain):
 
     def execute_tool(self, state: RetailState, name: str, arguments: Any) -> ToolResult:
         return tools.execute(state, name, arguments)
-
-    def verify(self, messages: list[dict[str, Any]], scenario: dict[str, Any]) -> list[Violation]:
-        return verify_messages(self, messages, scenario)
 
     def progress_events(self, turn_messages: list[dict[str, Any]]) -> set[str]:
         return progress.progress_events(turn_messages)

@@ -21,6 +21,7 @@ smaller implementation so that a target bug in understanding "yes" cannot hide a
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _AFFIRM = re.compile(r"\b(yes|yeah|yep|yup|sure|correct|confirm(?:ed)?|go ahead|proceed|please do|do it|"
                      r"that'?s right|absolutely|ok(?:ay)?)\b", re.I)
@@ -46,6 +47,7 @@ REASON_WORDS = {
 }
 
 
+@lru_cache(1 << 16)
 def is_confirmation(text: str) -> bool:
     """Points 2-6 of the definition (point 1 is checked against the question by the verifier)."""
     if not text or "?" in text:
@@ -64,6 +66,7 @@ def lists_action(question: str, tool: str, details: list[str]) -> bool:
     return any(w in low for w in ACTION_WORDS.get(tool, ()))
 
 
+@lru_cache(1 << 16)
 def reason_in(text: str, reason: str) -> bool:
     """The text states the reason, verbatim or by a paraphrase."""
     if not text:

@@ -18,6 +18,7 @@ the reference target's. Conventions (as SkyAssist and mock):
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -42,8 +43,18 @@ def _args(name: str, raw: Any) -> tuple[dict[str, Any], str | None]:
 
 
 def _run(state: Any, name: str, raw: Any, args: Any, problem: str | None) -> tuple[bool, str]:
-    r = tools.execute(state, name, raw)
-    return r.ok, r.content
+    """tools.execute, without validating again arguments the replayer has already validated
+    (``_args``, cached by call text): the handler gets a fresh copy, as run_tool gives it."""
+    if problem is not None:
+        r = tools.execute(state, name, raw)
+        return r.ok, r.content
+    try:
+        kwargs = copy.deepcopy(args)
+        if "state" in kwargs:  # as tools.run_tool: the address tools' "state" argument
+            kwargs["state_"] = kwargs.pop("state")
+        return True, tools.to_text(tools._HANDLERS[name](state, **kwargs))
+    except Exception as e:  # as tools.execute
+        return False, f"Error: {e}"
 
 
 def make_replayer(domain: Any) -> Replayer:

@@ -149,9 +149,15 @@ class Domain(ABC):
         """Validate the call against its schema, then run it. Never raises on bad input."""
 
     # --- verification ----------------------------------------------------------------------
-    @abstractmethod
     def verify(self, messages: list[Message], scenario: dict[str, Any]) -> list[Violation]:
-        """Re-score a trace from its messages alone, replaying tool calls from the initial state."""
+        """Re-score a trace from its messages alone, replaying tool calls from the initial state.
+
+        The default runs the environment's registered verifiers (``probe.verify.run_verifiers``:
+        the ``VerifierRegistry`` declared in ``envs/<name>/verifiers.py``, or
+        ``self.verifier_registry``); override only to score some other way."""
+        from probe.verify.registry import run_verifiers  # probe.verify reads domains: imported late
+
+        return run_verifiers(self, messages, scenario)
 
     # --- per-environment hooks with generic defaults ---------------------------------------
     def redacted_ids(self) -> list[str]:

@@ -205,13 +205,19 @@ _OPTION = re.compile(r"(?:^|\s)(\d{1,2})\) ")
 class CooperativeCustomer(Method):
     """A rule-based tau-bench-style user that pursues its scenario goal to completion.
 
-    Generic rules: the domain's opening (``Domain.opening_request``), "yes" to a confirmation
-    question, the next option when the agent lists numbered options, a name or id the agent asks
-    for when the scenario has it (``first_name``/``last_name``, ``*_id`` fields), goodbye once
-    the agent says the request is done or after three replies it cannot place. Environments with
-    richer dialogues subclass it (``Domain.cooperative_customer``)."""
+    Generic rules, in order: goodbye once the agent says the request is done
+    (``done_pattern``, unless it also asks to confirm); the environment's own checks
+    (``before_confirm``: an impossible request, a rejected option); "yes" to a confirmation
+    question (``asks_to_confirm``); answers to what the agent asks (``answer``; by default the
+    next option when the agent lists numbered options, a name or id the scenario has:
+    ``first_name``/``last_name``, ``*_id`` fields); goodbye to a closing question
+    (``closing_phrases``); else the opening again, then "yes", then goodbye after three replies
+    it cannot place. Environments with richer dialogues subclass it and override the hooks
+    (``Domain.cooperative_customer``); the skeleton, the state and the fallback stay here."""
 
     name = "cooperative"
+    done_pattern = _DONE
+    closing_phrases: tuple[str, ...] = ("anything else",)
 
     def __init__(self, opening: Callable[[dict[str, Any]], str] = opening_request):
         self._opening = opening
@@ -221,6 +227,7 @@ class CooperativeCustomer(Method):
         self.choice = {e.index: 0 for e in episodes}
         self.done = {e.index: False for e in episodes}
         self.fallbacks = {e.index: 0 for e in episodes}
+        self.n_options: dict[int, int | None] = {e.index: None for e in episodes}  # highest option number listed
 
     def opening(self, f: dict[str, Any]) -> str:
         return self._opening(f)
@@ -229,16 +236,17 @@ class CooperativeCustomer(Method):
         self.done[i] = True
         return text
 
-    def reply(self, i: int, f: dict[str, Any], agent: str) -> str | None:
-        low = agent.lower()
-        if self.done[i]:
-            return None
-        if _DONE.search(agent) and not _CONFIRM.search(agent):
-            return self._bye(i, "Great, thank you. That's all, goodbye.")
-        if _CONFIRM.search(agent):
-            self.fallbacks[i] = 0
-            return "Yes, please go ahead."
-        if _OPTION.findall(agent):
+    # --- hooks --------------------------------------------------------------------------------
+    def before_confirm(self, i: int, f: dict[str, Any], agent: str, low: str) -> str | None:
+        """The environment's checks that come before answering a confirmation (None: none applies)."""
+        return None
+
+    def asks_to_confirm(self, agent: str, low: str) -> bool:
+        return bool(_CONFIRM.search(agent))
+
+    def answer(self, i: int, f: dict[str, Any], agent: str, low: str, listed: list[int]) -> str | None:
+        """A reply to what the agent asks (None: nothing here answers it)."""
+        if listed:
             self.choice[i] += 1
             return f"Option {self.choice[i]}, please."
         if "name" in low and f.get("last_name"):
@@ -246,7 +254,28 @@ class CooperativeCustomer(Method):
         for key, value in f.items():
             if key.endswith("_id") and key.removesuffix("_id").replace("_", " ") in low and value:
                 return f"It is {value}."
-        if "anything else" in low:
+        return None
+
+    # --- the skeleton -------------------------------------------------------------------------
+    def reply(self, i: int, f: dict[str, Any], agent: str) -> str | None:
+        low = agent.lower()
+        if self.done[i]:
+            return None
+        listed = [int(n) for n in _OPTION.findall(agent)]
+        if listed:
+            self.n_options[i] = max(listed)
+        if self.done_pattern.search(agent) and not _CONFIRM.search(agent):
+            return self._bye(i, "Great, thank you. That's all, goodbye.")
+        said = self.before_confirm(i, f, agent, low)
+        if said is not None:
+            return said
+        if self.asks_to_confirm(agent, low):
+            self.fallbacks[i] = 0
+            return "Yes, please go ahead."
+        said = self.answer(i, f, agent, low, listed)
+        if said is not None:
+            return said
+        if any(p in low for p in self.closing_phrases):
             return self._bye(i, "No, that's all. Goodbye.")
         self.fallbacks[i] += 1
         if self.fallbacks[i] > 2:

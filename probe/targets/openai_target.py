@@ -45,6 +45,16 @@ T = TypeVar("T")
 
 # --- configuration ------------------------------------------------------------------------------
 
+# Defaults of every call to an OpenAI-compatible endpoint, declared once: ``EndpointConfig`` and
+# the run config's ``target.*`` keys (``probe.train.config.TargetSettings``) both read them, and
+# the commands' ``--timeout`` / ``--retries`` defaults come from ``EndpointConfig``.
+DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
+DEFAULT_MAX_TOKENS = 512
+DEFAULT_TIMEOUT_S = 30.0  # seconds per request before it counts as failed
+DEFAULT_MAX_RETRIES = 2  # retries of a failed request, with backoff
+DEFAULT_MAX_CONCURRENCY = 16
+
+
 class EndpointConfig(BaseModel):
     """Where and how to call an OpenAI-compatible endpoint (shared by targets and auditors)."""
 
@@ -52,13 +62,13 @@ class EndpointConfig(BaseModel):
 
     base_url: str = "http://localhost:8000/v1"
     model: str = Field(min_length=1)
-    api_key_env: str = "OPENAI_API_KEY"  # unset variable -> "EMPTY" (what local vLLM servers accept)
+    api_key_env: str = DEFAULT_API_KEY_ENV  # unset variable -> "EMPTY" (what local vLLM servers accept)
     temperature: float = Field(0.0, ge=0.0, le=2.0)
-    max_tokens: int = Field(512, ge=1)
-    timeout_s: float = Field(30.0, gt=0)
-    max_retries: int = Field(2, ge=0)
+    max_tokens: int = Field(DEFAULT_MAX_TOKENS, ge=1)
+    timeout_s: float = Field(DEFAULT_TIMEOUT_S, gt=0)
+    max_retries: int = Field(DEFAULT_MAX_RETRIES, ge=0)
     backoff_s: float = Field(0.5, ge=0)
-    max_concurrency: int = Field(16, ge=1)
+    max_concurrency: int = Field(DEFAULT_MAX_CONCURRENCY, ge=1)
     seed: int | None = None
 
     @property

@@ -9,7 +9,7 @@ number, and sizes have upper bounds (``MAX_*`` below) so that a typo such as
 ``rollout.prefixes=100000000`` is refused at once instead of running for hours. Keys whose
 validity depends on other parts of probe are checked here too: ``env`` (a registered
 environment), ``target.faults`` (profiles or fault names of that env), ``reward`` (a variant, a
-YAML file, or a mapping of overrides) and ``auditor.model`` (a local path must exist).
+YAML file, or a mapping of overrides) and ``auditor.model`` (``model_name_problem``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,13 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from probe.core.registry import default_env
+from probe.targets.openai_target import (
+    DEFAULT_API_KEY_ENV,
+    DEFAULT_MAX_CONCURRENCY,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_MAX_TOKENS,
+    DEFAULT_TIMEOUT_S,
+)
 
 # Upper bounds on sizes: far above any sensible run, low enough to refuse typos before work starts.
 MAX_SEED = 2**32 - 1  # numpy's seed range
@@ -67,16 +74,42 @@ class AuditorSettings(_Strict):
     @field_validator("model")
     @classmethod
     def _model_exists_if_local(cls, value: str) -> str:
-        """'tiny', a hub name (``org/name``), or a local directory that exists."""
-        if value == "tiny":
-            return value
-        path = Path(value).expanduser()
-        hub_like = re.fullmatch(r"[A-Za-z0-9][\w.-]*(/[\w.-]+)?", value) is not None and ".." not in value
-        if path.is_dir() or (hub_like and not path.exists()):
-            return value
-        what = "is not a directory" if path.exists() else "does not exist"
-        raise ValueError(f"local model path {value!r} {what}; allowed: 'tiny', a hub name such as "
-                         "Qwen/Qwen3-4B, or an existing model directory")
+        """'tiny', a hub name (``org/name``), or a local model directory (``model_name_problem``)."""
+        problem = model_name_problem(value)
+        if problem is not None:
+            raise ValueError(problem)
+        return value
+
+
+def looks_like_path(name: str) -> bool:
+    """A model name meant as a local path (hub names are ``org/name`` or ``name``)."""
+    return (name.startswith(("/", "./", "../", "~")) or name in (".", "..") or "\\" in name
+            or name.count("/") > 1 or Path(name).expanduser().exists())
+
+
+_HUB_NAME = re.compile(r"[A-Za-z0-9][\w.-]*(/[\w.-]+)?")
+_ALLOWED_MODELS = "allowed: 'tiny', a hub name such as Qwen/Qwen3-4B, or a model directory (with config.json)"
+
+
+def model_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name an auditor model, or None. The one definition of a valid
+    ``auditor.model`` / ``--model``: 'tiny'; a local path (``looks_like_path``) that is a
+    directory holding ``config.json``; otherwise a hub name. Whether a hub model can be fetched
+    is a separate question (``probe.train.loop.check_model_available``)."""
+    if name == "tiny":
+        return None
+    if looks_like_path(name):
+        path = Path(name).expanduser()
+        if not path.exists():
+            return f"local model path {name!r} does not exist; {_ALLOWED_MODELS}"
+        if not path.is_dir():
+            return f"local model path {name!r} is not a directory; {_ALLOWED_MODELS}"
+        if not (path / "config.json").is_file():
+            return f"local model path {name!r} is not a model directory (no config.json); {_ALLOWED_MODELS}"
+        return None
+    if _HUB_NAME.fullmatch(name) is None or ".." in name:
+        return f"{name!r} is neither a hub name nor a local path; {_ALLOWED_MODELS}"
+    return None
 
 
 class TargetSettings(_Strict):
@@ -85,12 +118,13 @@ class TargetSettings(_Strict):
     faults: str = Field("demo", description="reference target only: profile or comma-separated fault names")
     base_url: str | None = Field(None, description="openai: the endpoint's base URL (…/v1)")
     model: str | None = Field(None, description="openai: the served model name; hf: a hub name or local path")
-    api_key_env: str = Field("OPENAI_API_KEY", description="openai: environment variable holding the API key")
+    # the endpoint defaults are the model target's own (probe.targets.openai_target)
+    api_key_env: str = Field(DEFAULT_API_KEY_ENV, description="openai: environment variable holding the API key")
     temperature: float = Field(0.0, ge=0, le=MAX_TEMPERATURE, description="0 is greedy decoding")
-    max_tokens: int = Field(512, ge=1, le=65536, description="longest target reply, in tokens")
-    timeout_s: float = Field(30.0, gt=0, le=3600, description="seconds per request before it counts as failed")
-    max_retries: int = Field(2, ge=0, le=20, description="retries of a failed request (with backoff)")
-    max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS, description="requests open at once")
+    max_tokens: int = Field(DEFAULT_MAX_TOKENS, ge=1, le=65536, description="longest target reply, in tokens")
+    timeout_s: float = Field(DEFAULT_TIMEOUT_S, gt=0, le=3600, description="seconds per request before it counts as failed")
+    max_retries: int = Field(DEFAULT_MAX_RETRIES, ge=0, le=20, description="retries of a failed request (with backoff)")
+    max_concurrency: int = Field(DEFAULT_MAX_CONCURRENCY, ge=1, le=MAX_WORKERS, description="requests open at once")
     replay_path: str | None = Field(None, description="replay: the recording (JSONL of traces) to replay")
 
 

@@ -38,7 +38,7 @@ from probe.train.checkpoint import (
     save_checkpoint,
     set_rng_state,
 )
-from probe.train.config import ConfigError, TrainConfig, dump_config
+from probe.train.config import ConfigError, TrainConfig, dump_config, looks_like_path, model_name_problem
 from probe.train.curriculum import HorizonCurriculum
 from probe.train.reward import CompositeReward, RewardConfig, load_reward_config
 from probe.train.rollout import RolloutBatch, RolloutEngine, SamplingSettings
@@ -64,18 +64,12 @@ def load_run_auditor(config: TrainConfig):
         from probe.auditor.tiny import build_tiny_auditor, default_tiny_path
 
         path = str(build_tiny_auditor(default_tiny_path(), seed=s.tiny_seed))
-    check_auditor_model(path)
+    check_model_available(path)
     lora = LoraSettings(r=s.lora_r, alpha=s.lora_alpha, dropout=s.lora_dropout, target_modules=list(s.target_modules))
     # a local directory or a cached hub model is loaded with local_files_only: the hub is never asked
     local = Path(path).is_dir() or hub_cached(path)
     return load_auditor(path, lora=lora, quantize_4bit=s.quantize_4bit, local_files_only=local,
                         gradient_checkpointing=s.gradient_checkpointing)
-
-
-def looks_like_path(name: str) -> bool:
-    """A model name meant as a local path (hub names are ``org/name`` or ``name``)."""
-    return (name.startswith(("/", "./", "../", "~")) or name in (".", "..") or "\\" in name
-            or name.count("/") > 1 or Path(name).exists())
 
 
 def hub_cached(name: str) -> bool:
@@ -106,20 +100,22 @@ def hub_reachable(timeout: float = 3.0) -> bool:
 
 
 def check_auditor_model(name: str, key: str = "auditor.model") -> None:
-    """A local path must be a model directory; a hub name must be cached or the hub reachable
-    (``ConfigError`` otherwise)."""
-    if name == "tiny":
+    """A model name given outside a config (``--model``): valid (``model_name_problem``, the
+    rule the config's ``auditor.model`` is validated with) and available
+    (``check_model_available``); ``ConfigError`` otherwise."""
+    problem = model_name_problem(name)
+    if problem is not None:
+        raise ConfigError(f"config key '{key}': {problem}")
+    check_model_available(name, key)
+
+
+def check_model_available(name: str, key: str = "auditor.model") -> None:
+    """A valid model name can be loaded here: 'tiny' and local directories always; a hub name
+    when it is in the Hugging Face cache or the hub can be reached (``ConfigError`` otherwise)."""
+    if name == "tiny" or looks_like_path(name) or hub_cached(name) or hub_reachable():
         return
-    if not (looks_like_path(name) or Path(name).exists()) and not hub_cached(name) and not hub_reachable():
-        raise ConfigError(f"config key '{key}': {name!r} is not a local directory, not in the Hugging Face cache, "
-                          "and the hub cannot be reached; use 'tiny' or a local model directory")
-    p = Path(name).expanduser()
-    if looks_like_path(name) or p.exists():
-        if not p.exists():
-            raise ConfigError(f"config key '{key}': no such model directory {name!r}; use 'tiny', a local "
-                              "model directory or a hub name (org/name)")
-        if not p.is_dir() or not (p / "config.json").is_file():
-            raise ConfigError(f"config key '{key}': {name!r} is not a model directory (no config.json)")
+    raise ConfigError(f"config key '{key}': {name!r} is not a local directory, not in the Hugging Face cache, "
+                      "and the hub cannot be reached; use 'tiny' or a local model directory")
 
 
 def check_config(config: TrainConfig) -> None:
@@ -146,7 +142,7 @@ def check_config(config: TrainConfig) -> None:
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         problems.append(msg if msg.startswith("config key 'reward'") else f"config key 'reward': {msg}")
     try:
-        check_auditor_model(config.auditor.model)
+        check_model_available(config.auditor.model)  # its form was validated when the config was read
     except ConfigError as e:
         problems.append(str(e))
     try:

@@ -100,11 +100,18 @@ class VerifierRegistry:
 
     def run_view(self, view: TraceView, policies: Iterable[str] | None = None) -> list[Violation]:
         seen: dict[tuple[str, int], Violation] = {}
-        for pid in (self.verifiers if policies is None else policies):
-            if pid not in self.verifiers:
-                raise KeyError(f"no verifier for policy {pid!r} in {self.env!r}; allowed: {', '.join(self.verifiers)}")
-            for v in self.verifiers[pid].check(view):
-                seen.setdefault((v.policy, v.message_index), v)
+        if policies is None:
+            checks = [v.check for v in self.verifiers.values()]
+        else:
+            checks = []
+            for pid in policies:
+                if pid not in self.verifiers:
+                    raise KeyError(f"no verifier for policy {pid!r} in {self.env!r}; allowed: {', '.join(self.verifiers)}")
+                checks.append(self.verifiers[pid].check)
+        for check in checks:
+            for v in check(view):
+                if (v.policy, v.message_index) not in seen:
+                    seen[(v.policy, v.message_index)] = v
         return sorted(seen.values())
 
 
@@ -130,21 +137,27 @@ def verifier(policy: str, severity: float | None = None) -> Callable[[Check], Ch
 
 def registry_of(domain: Any) -> VerifierRegistry:
     """The environment's registry: ``domain.verifier_registry``, else the ``verifiers`` module
-    next to the domain's module (``envs.<name>.verifiers``) that declared one."""
+    next to the module of the domain's class or of the nearest base class that has one
+    (``envs.<name>.verifiers``; a subclass defined elsewhere, e.g. in a test, inherits it)."""
     reg = getattr(domain, "verifier_registry", None)
     if isinstance(reg, VerifierRegistry):
         return reg
-    package = type(domain).__module__.rpartition(".")[0]
-    name = f"{package}.verifiers" if package else "verifiers"
-    if name not in _BY_MODULE:
-        try:
-            import_module(name)
-        except ImportError:
-            pass
-    if name not in _BY_MODULE:
-        raise LookupError(f"environment {getattr(domain, 'name', domain)!r} has no verifier registry "
-                          f"(looked for one declared in {name})")
-    return _BY_MODULE[name]
+    tried = []
+    for cls in type(domain).__mro__:
+        package = cls.__module__.rpartition(".")[0]
+        name = f"{package}.verifiers" if package else "verifiers"
+        if name in tried or cls.__module__ in ("builtins", "abc", "probe.core.domain"):
+            continue
+        tried.append(name)
+        if name not in _BY_MODULE:
+            try:
+                import_module(name)
+            except ImportError:
+                pass
+        if name in _BY_MODULE:
+            return _BY_MODULE[name]
+    raise LookupError(f"environment {getattr(domain, 'name', domain)!r} has no verifier registry "
+                      f"(looked for one declared in {', '.join(tried) or 'no module'})")
 
 
 def run_verifiers(domain: Any, trace: Any, scenario: dict[str, Any] | None = None,

@@ -12,8 +12,11 @@ environment and remembers what it has already replayed:
   only the new calls. When a call is not in the cache, the state is rebuilt by running the cached
   prefix for real first, so the result is always what a full replay gives.
 
-Cached records are shared between views and must be treated as read-only. The caches are bounded
-(``max_cached`` entries each, cleared when full), so memory stays flat in long runs.
+The replayer also keeps the stored views of resumable views (``probe.verify.view``): a trie of
+message keys under each scenario and the view after each trace's last message; ``clear`` drops
+them with the rest. Cached records are shared between views and must be treated as read-only.
+The caches are bounded (``max_cached`` entries each; ``max_views`` stored views and eight times
+``max_cached`` message keys; each cleared when full), so memory stays flat in long runs.
 """
 
 from __future__ import annotations
@@ -72,7 +75,8 @@ def default_scenario_key(scenario: dict[str, Any]) -> Any:
     Equal scenarios written in another key order get another key: a cache miss, never a wrong hit.
     """
     try:
-        return marshal.dumps(scenario)
+        # version 2 writes no back-references, so the bytes do not depend on reference counts
+        return marshal.dumps(scenario, 2)
     except ValueError:
         return json.dumps(scenario, sort_keys=True, default=repr)
 
@@ -107,7 +111,15 @@ class Replayer:
         self._nodes: dict[tuple[int, str, Any], tuple[int, Replayed]] = {}
         self._roots: dict[Any, int] = {}
         self._next_id = 0  # node ids; reset only together with both tables
-        self.stats = {"replayed": 0, "from_cache": 0}
+        # resumable views (probe.verify.view): a trie of message keys under (view class, replay
+        # root), and the view as it stood after the last message of each trace built so far
+        self._messages: dict[tuple[Any, Any], int] = {}
+        self._views: dict[int, Any] = {}
+        # views stored (about 17 kB each for SkyAssist: 2,500 by default, about 40 MB); the message
+        # trie holds up to 8 x max_cached keys
+        self.max_views = max(1, max_cached // 8)
+        self.generation = 0  # counts clear(): a build that saw another generation stores nothing
+        self.stats = {"replayed": 0, "from_cache": 0, "views_resumed": 0}
 
     @classmethod
     def for_domain(cls, domain: Any, parse: ParseFn = default_parse, **kw: Any) -> "Replayer":
@@ -146,7 +158,10 @@ class Replayer:
         self._nodes.clear()
         self._roots.clear()
         self._parsed.clear()
+        self._messages.clear()
+        self._views.clear()
         self._next_id = 0
+        self.generation += 1
 
     def _new_id(self) -> int:
         self._next_id += 1
@@ -167,6 +182,7 @@ class Run:
     def __init__(self, replayer: Replayer, scenario: dict[str, Any], root: int | None):
         self.r = replayer
         self.scenario = scenario
+        self.root = root
         self.node = root  # None: caching off (a state is kept after every call)
         self._state: Any = None
         self._pending: list[tuple[str, Any]] = []  # calls answered from the cache, not yet run on the state
@@ -190,8 +206,36 @@ class Run:
         self._pending.clear()
         return self._state
 
+    def resume(self, node: int, calls: list[tuple[str, Any]]) -> None:
+        """Continue after ``calls`` (replayed before, ending at cache node ``node``): their
+        results come from the cache; the live state is rebuilt from them only when asked for."""
+        self.node = node
+        self._state = None
+        self._pending = list(calls)
+
     def parse(self, name: str, raw: Any) -> Parsed:
         return self.r.parse(name, raw)
+
+    def step(self, name: str, raw: Any) -> tuple[Parsed, "Replayed | None"]:
+        """(parsed arguments, the cached result of this call after the calls so far, or None).
+
+        A cached result advances the run (the call is then replayed on the live state only when
+        that state is asked for); with None, ``replay`` must be called next to run the call."""
+        r = self.r
+        rk = _raw_key(raw)
+        cacheable = rk is not None or raw is None
+        pkey = (name, rk)
+        parsed = r._parsed.get(pkey) if cacheable else None
+        if parsed is None:
+            parsed = r.parse(name, raw)
+        if self.node is not None and cacheable:
+            hit = r._nodes.get((self.node, name, rk))
+            if hit is not None:
+                self.node, rec = hit
+                self._pending.append((name, raw))
+                r.stats["from_cache"] += 1
+                return parsed, rec
+        return parsed, None
 
     def replay(self, name: str, raw: Any) -> Replayed:
         r = self.r

@@ -7,9 +7,9 @@ For every line of a JSONL trace file:
 2. the scenario is rebuilt from the environment, the scenario's family and the seed
    (``Domain.scenario``); a stored scenario that differs from the rebuilt one is an integrity
    problem, and the trace is scored against the rebuilt scenario, never the stored one;
-3. the tool calls are replayed from the rebuilt initial state and every stored tool result is
-   compared with the replayed one (a differing result is an integrity problem; the verifiers
-   use the replayed results anyway);
+3. the tool calls are replayed from the rebuilt initial state (once: the verifiers' view holds
+   the replayed results) and every stored tool result is compared with the replayed one (a
+   differing result is an integrity problem; the verifiers use the replayed results anyway);
 4. the messages are re-scored by the environment's verifiers and compared with the recorded
    violations.
 
@@ -28,6 +28,8 @@ from probe.core.domain import Domain
 from probe.core.policy import Violation
 from probe.core.registry import get_domain
 from probe.core.trace import BadLine, Trace, iter_trace_lines
+from probe.verify.registry import registry_of
+from probe.verify.view import TraceView
 
 
 @dataclass
@@ -91,6 +93,43 @@ def replayed_result_differences(domain: Domain, scenario: dict[str, Any], messag
     return differ
 
 
+def _score(domain: Domain, scenario: dict[str, Any], messages: list[dict[str, Any]]) -> tuple[list[Violation], list[int]]:
+    """(violations, stored tool results that differ from the replay), replaying the calls once.
+
+    With the default ``Domain.verify`` the verifiers' view already holds every replayed result,
+    so the stored results are compared with it; a domain that scores some other way is replayed
+    a second time for the comparison."""
+    if type(domain).verify is not Domain.verify:
+        return domain.verify(messages, scenario), replayed_result_differences(domain, scenario, messages)
+    reg = registry_of(domain)
+    view = reg.view_of(domain, messages, scenario)
+    differ = view_result_differences(view, messages)
+    if differ is None:
+        differ = replayed_result_differences(domain, scenario, messages)
+    return reg.run_view(view), differ
+
+
+def view_result_differences(view: TraceView, messages: list[dict[str, Any]]) -> list[int] | None:
+    """``replayed_result_differences`` read off a built view (its calls hold the replayed results);
+    None when the view's calls do not pair one to one with the messages' tool calls."""
+    by_message: dict[int, list[Any]] = {}
+    for c in view.calls:
+        by_message.setdefault(c.index, []).append(c)
+    expected: dict[str, str] = {}
+    differ: list[int] = []
+    for i, m in enumerate(messages):
+        if m["role"] == "assistant":
+            tcs = m.get("tool_calls") or []
+            calls = by_message.get(i, [])
+            if len(calls) != len(tcs):
+                return None
+            for tc, c in zip(tcs, calls):
+                expected[tc["id"]] = c.content
+        elif m["role"] == "tool" and expected.pop(m["tool_call_id"], None) != m["content"]:
+            differ.append(i)
+    return differ
+
+
 def verify_trace(trace: Trace, stored_scenario: bool = False) -> tuple[list[Violation], list[str]]:
     """(re-scored violations, integrity problems) of one parsed trace; ``Unscorable`` if it cannot be scored.
 
@@ -116,8 +155,7 @@ def verify_trace(trace: Trace, stored_scenario: bool = False) -> tuple[list[Viol
         problems.append(f"stored scenario differs from the one rebuilt from {trace.env}/{rebuilt.get('family')}/"
                         f"seed {trace.seed} in: {', '.join(keys)}; scored against the rebuilt scenario")
     try:
-        differ = replayed_result_differences(domain, rebuilt, trace.messages)
-        rescored = domain.verify(trace.messages, rebuilt)
+        rescored, differ = _score(domain, rebuilt, trace.messages)
     except RecursionError:
         raise Unscorable("cannot be scored: structure too deep") from None
     except Exception as e:  # a verifier that chokes on an odd but well-formed trace

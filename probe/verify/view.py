@@ -16,6 +16,13 @@
 Junk is tolerated: non-dict messages are skipped, non-string content counts as no text, a
 ``tool_calls`` that is not a list is read as one call, a call without a string name has name ``''``.
 
+Re-scoring is incremental for ``resumable`` views: after each trace, the view as it stands after
+the last message is stored with the replay caches (``Replayer``), under the scenario and the
+keys of the messages (``message_key``: only what a view reads of a message). A later trace of the
+same scenario whose messages start with a stored trace's messages resumes from that view and
+reads only the rest: re-scoring the same trace reads nothing new, a trace grown by a turn reads
+that turn. The checks always run on the whole view.
+
 Environments extend the view by subclassing ``TraceView`` and overriding the ``on_*`` hooks,
 which ``build_view`` calls in message order, to index what their checks need (ids seen, prices
 seen, ...). ``before_call`` / ``after_call`` receive the live replay state; views that read it
@@ -25,6 +32,7 @@ set ``uses_state = True`` (the replay of a seen prefix is then never taken from 
 from __future__ import annotations
 
 import json
+import marshal
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -95,6 +103,14 @@ class TraceView:
     call_cls: ClassVar[type[Call]] = Call
     uses_state: ClassVar[bool] = False  # True when before_call/after_call read the replay state
     skip_nameless: ClassVar[bool] = False  # True: a call without a string name is not a call at all
+    # True: the view may be stored after a trace and resumed for a longer or equal trace of the
+    # same scenario (``build_view``). Only for views (1) that do not read the replay state
+    # (``uses_state`` False), (2) whose hooks read a message only through their arguments (what
+    # ``message_key`` covers: user text, assistant text, tool-call names and raw arguments; never
+    # ``self.messages`` or a tool result message), and (3) whose fields are values or flat
+    # lists/dicts/sets of records no hook changes once added (a stored view is copied one
+    # container deep).
+    resumable: ClassVar[bool] = False
 
     # --- hooks (in message order) -------------------------------------------------------------
     def on_start(self, state: Any) -> None:
@@ -167,30 +183,158 @@ def _counts(m: dict[str, Any]) -> bool:
     return bool(m.get("tool_calls")) or (isinstance(c, str) and bool(c.strip()))
 
 
+def message_key(m: Any) -> Any:
+    """What of one message a view reads, as a hashable key; None when it cannot be keyed.
+
+    A user message is read by its text, an assistant message by its text and tool calls (each
+    call's name and raw arguments, as ``build_view`` reads them), any other message (tool
+    results, system) only by its place: equal keys give equal views."""
+    if not isinstance(m, dict):
+        return 0
+    role = m.get("role")
+    content = m.get("content")
+    if role == "user":
+        return 1, content if isinstance(content, str) else ""
+    if role != "assistant":
+        return 2
+    text = content if isinstance(content, str) else None
+    if not m.get("tool_calls"):
+        return 3, text, ()
+    calls = tuple(_tool_calls(m))
+    if all(type(raw) is str or raw is None for _, raw in calls):
+        return 3, text, calls
+    try:  # arguments given as objects (or junk): by their bytes, so 1 and True stay apart
+        return 4, text, marshal.dumps(m.get("tool_calls"), 2)
+    except Exception:  # unmarshallable or too deep: not keyed, so never resumed
+        return None
+
+
+@dataclass
+class _Snapshot:
+    """A resumable view after a message prefix: the view and the open turn (frozen), the last
+    assistant text, and the replay's cache node and calls."""
+
+    view: tuple
+    turn: tuple
+    last_text: str
+    node: int
+    calls: tuple[tuple[str, Any], ...]
+
+
+_THAW = {list: list, set: set, dict: dict}
+
+
+def _freeze(obj: Any, leave: tuple[str, ...] = ()) -> tuple:
+    """(class, attributes, containers): list, set and dict attributes stored as tuples (of items,
+    for a dict), which leaves the garbage collector less to walk and costs nothing when empty;
+    the records in them are shared. Attributes in ``leave`` are stored as None."""
+    attrs, containers = {}, []
+    for k, x in obj.__dict__.items():
+        t = type(x)
+        if k in leave:
+            x = None
+        elif t in _THAW:
+            containers.append((k, t))
+            x = tuple(x.items()) if t is dict else tuple(x)
+        attrs[k] = x
+    return type(obj), attrs, tuple(containers)
+
+
+def _thaw(frozen: tuple) -> Any:
+    """A new object from ``_freeze``'s record, with new containers."""
+    cls, attrs, containers = frozen
+    new = object.__new__(cls)
+    d = new.__dict__
+    d.update(attrs)
+    for k, t in containers:
+        d[k] = _THAW[t](d[k])
+    return new
+
+
 def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], replayer: Replayer,
                view_cls: type[TraceView] = TraceView) -> TraceView:
-    """One pass over the messages: split into turns, replay every call, call the view's hooks."""
+    """One pass over the messages: split into turns, replay every call, call the view's hooks.
+
+    For a ``resumable`` view the pass starts from the view stored after the longest prefix of
+    these messages built before for the same scenario (re-scoring a trace, or a trace that grew
+    by a turn, reads only its new messages), and the view after the last message is stored."""
     messages = list(messages or [])
     scenario = scenario or {}
-    view = view_cls(domain, scenario, messages)
-    run = replayer.start(scenario, need_state=view.uses_state)
-    view.on_start(run.initial)
-    turn = Turn(0, -1, "", "")
-    last_text = ""
+    run = replayer.start(scenario, need_state=view_cls.uses_state)
+    keys: list[Any] = []
+    start = 0
+    snap = None
+    if view_cls.resumable and run.node is not None and not view_cls.uses_state:
+        table, views = replayer._messages, replayer._views
+        parent: Any = (view_cls, run.node)
+        for m in messages:
+            key = message_key(m)
+            if key is None:
+                break
+            keys.append(key)
+            if parent is not None:
+                parent = table.get((parent, key))
+                if parent is not None and parent in views:
+                    snap, start = views[parent], len(keys)
+    if snap is not None:
+        view = _thaw(snap.view)
+        view.domain, view.scenario, view.messages = domain, scenario, messages
+        turn, last_text = _thaw(snap.turn), snap.last_text
+        run.resume(snap.node, snap.calls)
+        replayer.stats["views_resumed"] += 1
+    else:
+        view = view_cls(domain, scenario, messages)
+        view.on_start(run.initial)
+        turn, last_text = Turn(0, -1, "", ""), ""
+    generation = replayer.generation
+    turn, last_text = _feed(view, run, messages, start, turn, last_text)
+    if (start < len(messages) and len(keys) == len(messages) and run.node is not None
+            and replayer.generation == generation):
+        _store(replayer, view_cls, run, keys, view, turn, last_text)
+    if turn.user_index >= 0 or turn.calls or turn.texts:
+        view.turns.append(turn)
+    view.on_end()
+    return view
+
+
+def _store(replayer: Replayer, view_cls: type[TraceView], run: Any, keys: list[Any], view: TraceView,
+           turn: Turn, last_text: str) -> None:
+    table, views = replayer._messages, replayer._views
+    if len(views) >= replayer.max_views or len(table) >= 8 * replayer.max_cached:
+        views.clear()
+        table.clear()
+    parent: Any = (view_cls, run.root)
+    for key in keys:
+        node = table.get((parent, key))
+        if node is None:
+            node = table[(parent, key)] = replayer._new_id()
+        parent = node
+    views[parent] = _Snapshot(_freeze(view, leave=("domain", "scenario", "messages")),  # the next trace brings its own
+                              _freeze(turn), last_text, run.node, tuple((c.name, c.raw) for c in view.calls))
+
+
+def _feed(view: TraceView, run: Any, messages: list[Any], start: int, turn: Turn, last_text: str) -> tuple[Turn, str]:
+    """Read messages[start:] into the view; returns the open turn and the last assistant text."""
     call_cls = view.call_cls
     stateful = view.uses_state
-    for i, m in enumerate(messages):
+    skip_nameless = view.skip_nameless
+    turns, texts, all_calls, users = view.turns, view.texts, view.calls, view.users
+    on_user, on_text, on_assistant = view.on_user, view.on_text, view.on_assistant
+    before_call, after_call = view.before_call, view.after_call
+    step, replay = run.step, run.replay
+    for i in range(start, len(messages)):
+        m = messages[i]
         if not isinstance(m, dict):
             continue
         role = m.get("role")
         if role == "user":
             if turn.user_index >= 0 or turn.calls or turn.texts:
-                view.turns.append(turn)
+                turns.append(turn)
             content = m.get("content")
             text = content if isinstance(content, str) else ""
-            turn = Turn(len(view.turns), i, text, last_text, last_index=i)
-            view.users.append((i, text))
-            view.on_user(i, text)
+            turn = Turn(len(turns), i, text, last_text, last_index=i)
+            users.append((i, text))
+            on_user(i, text)
             continue
         if role != "assistant":
             if i > turn.last_index:
@@ -198,32 +342,31 @@ def build_view(domain: Any, messages: list[Any], scenario: dict[str, Any], repla
             continue
         turn.last_index = i
         content = m.get("content")
-        calls = _tool_calls(m)
+        raw_calls = m.get("tool_calls")
+        calls = _tool_calls(m) if raw_calls else ()
         if isinstance(content, str) and content.strip():
             t = Text(i, turn.number, content)
             turn.texts.append(t)
-            view.texts.append(t)
+            texts.append(t)
             last_text = content
-            if not m.get("tool_calls"):
+            if not raw_calls:
                 turn.final_index, turn.final_text = i, content
-            view.on_text(t, bool(calls))
+            on_text(t, bool(calls))
         done: list[Call] = []
         for name, raw in calls:
             if name is None:
-                if view.skip_nameless:
+                if skip_nameless:
                     continue
                 name = ""
-            r = run.parse(name, raw)
-            call = call_cls(i, turn.number, name, raw, r.args, r.problem)
-            view.before_call(call, run.state if stateful else None)
-            r = run.replay(name, raw)
-            call.ok, call.content, call.output, call.features = r.ok, r.content, r.output, r.features
+            parsed, rec = step(name, raw)
+            call = call_cls(i, turn.number, name, raw, parsed.args, parsed.problem)
+            before_call(call, run.state if stateful else None)
+            if rec is None:
+                rec = replay(name, raw)
+            call.ok, call.content, call.output, call.features = rec.ok, rec.content, rec.output, rec.features
             turn.calls.append(call)
-            view.calls.append(call)
-            view.after_call(call, run.state if stateful else None)
+            all_calls.append(call)
+            after_call(call, run.state if stateful else None)
             done.append(call)
-        view.on_assistant(i, done)
-    if turn.user_index >= 0 or turn.calls or turn.texts:
-        view.turns.append(turn)
-    view.on_end()
-    return view
+        on_assistant(i, done)
+    return turn, last_text

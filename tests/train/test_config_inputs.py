@@ -124,11 +124,42 @@ def test_sensible_values_are_accepted(override):
 
 
 def test_existing_local_model_directory_is_accepted_and_a_file_is_not(tmp_path):
+    with pytest.raises(ConfigError, match="not a model directory"):
+        load_config(None, [f"auditor.model={tmp_path}"])  # no config.json
+    (tmp_path / "config.json").write_text("{}")
     assert load_config(None, [f"auditor.model={tmp_path}"]).auditor.model == str(tmp_path)
     f = tmp_path / "weights.bin"
     f.write_bytes(b"")
     with pytest.raises(ConfigError, match="is not a directory"):
         load_config(None, [f"auditor.model={f}"])
+
+
+def test_auditor_model_has_one_rule_for_configs_and_the_command_line(tmp_path, monkeypatch):
+    """A config's auditor.model and `--model` accept and refuse the same names (one definition:
+    probe.train.config.model_name_problem); only hub availability is checked apart."""
+    from probe.train import loop
+
+    monkeypatch.setattr(loop, "hub_reachable", lambda timeout=3.0: True)
+    (tmp_path / "model").mkdir()
+    (tmp_path / "model" / "config.json").write_text("{}")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "file.bin").write_bytes(b"")
+    names = ["tiny", "gpt2", "Qwen/Qwen3-4B", "/nonexistent/model", "./no/such/dir", "a/b/c", "bad name!",
+             str(tmp_path / "model"), str(tmp_path / "empty"), str(tmp_path / "file.bin"), "../x"]
+    for name in names:
+        try:
+            load_config(None, [f"auditor.model={name}"])
+            by_config = None
+        except ConfigError as e:
+            by_config = str(e)
+        try:
+            loop.check_auditor_model(name, key="auditor.model")
+            by_cli = None
+        except ConfigError as e:
+            by_cli = str(e)
+        assert (by_config is None) == (by_cli is None), name
+        if by_config is not None:
+            assert by_config == by_cli, name
 
 
 def test_every_shipped_config_is_within_bounds():

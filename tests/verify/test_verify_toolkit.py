@@ -203,3 +203,113 @@ def test_nameless_calls_are_kept_or_skipped_as_the_view_asks():
     class Skipping(TraceView):
         skip_nameless = True
     assert build_view(env, msgs, {}, Replayer.for_domain(env), Skipping).calls == []
+
+
+
+def _views_alike(a, b):
+    """Everything a check reads: turns, texts, calls with replayed results, and the env's fields."""
+    def calls(v):
+        return [(c.index, c.turn, c.name, c.raw, c.args, c.problem, c.ok, c.content) for c in v.calls]
+
+    def rest(v):
+        return {k: x for k, x in vars(v).items() if k not in ("domain", "scenario", "messages", "calls")}
+    return calls(a) == calls(b) and rest(a) == rest(b) and a.messages == b.messages
+
+
+def _new_replayer(domain):
+    r = registry_of(domain).replayer(domain)
+    return Replayer(domain.initial_state, r.execute, r.parse_fn)
+
+
+def _scored(reg, view):
+    return [[v.policy, v.message_index, v.evidence] for v in reg.run_view(view)]
+
+
+def test_a_stored_view_resumes_for_the_same_trace_or_one_that_grew():
+    """Re-scoring (the same trace) and a trace extended by new turns read only what is new, and
+    give what a fresh build gives: the same view, the same violations."""
+    domain = get_domain("skyassist")
+    reg = registry_of(domain)
+    assert reg.view.resumable
+    rows = [r for r in _reference("skyassist") if len(r["messages"]) >= 6][:40]
+    shared = _new_replayer(domain)
+    for row in rows:
+        msgs, sc = row["messages"], row["scenario"]
+        build_view(domain, msgs[:len(msgs) // 2], sc, shared, reg.view)
+        before = shared.stats["views_resumed"]
+        grown = build_view(domain, msgs, sc, shared, reg.view)  # resumes after the first half
+        again = build_view(domain, copy.deepcopy(msgs), sc, shared, reg.view)  # resumes after all of it
+        assert shared.stats["views_resumed"] == before + 2
+        fresh = build_view(domain, msgs, sc, _new_replayer(domain), reg.view)
+        assert _views_alike(grown, fresh) and _views_alike(again, fresh)
+        assert _scored(reg, fresh) == row["violations"]
+        assert _scored(reg, grown) == _scored(reg, again) == row["violations"]
+
+
+def test_a_changed_message_is_not_resumed():
+    domain = get_domain("skyassist")
+    reg = registry_of(domain)
+    row = next(r for r in _reference("skyassist") if any(m.get("tool_calls") for m in r["messages"]))
+    msgs, sc = row["messages"], row["scenario"]
+    rep = _new_replayer(domain)
+    build_view(domain, msgs, sc, rep, reg.view)
+    k = next(i for i, m in enumerate(msgs) if m.get("tool_calls"))
+    changed_call = copy.deepcopy(msgs)
+    changed_call[k]["tool_calls"][0]["function"]["arguments"] = "{}"
+    changed_text = copy.deepcopy(msgs)
+    changed_text[-1] = {"role": "assistant", "content": "Premium seats are available; BK123456 is booked."}
+    for changed in (changed_call, changed_text):
+        view = build_view(domain, changed, sc, rep, reg.view)
+        assert rep.stats["views_resumed"] == 0
+        assert _views_alike(view, build_view(domain, changed, sc, _new_replayer(domain), reg.view))
+    assert _views_alike(build_view(domain, msgs, sc, rep, reg.view), build_view(domain, msgs, sc, _new_replayer(domain), reg.view))
+    assert rep.stats["views_resumed"] == 1
+
+
+@pytest.mark.parametrize("env", ENVS)
+def test_environments_use_the_default_verify(env):
+    """Domain.verify runs the registered verifiers; no environment copies that delegation."""
+    from probe.core.domain import Domain
+
+    domain = get_domain(env)
+    assert type(domain).verify is Domain.verify
+    row = _reference(env)[0]
+    assert domain.verify(row["messages"], row["scenario"]) == run_verifiers(domain, row["messages"], row["scenario"])
+
+
+@pytest.mark.parametrize("env", ENVS)
+def test_probe_verify_replays_once_and_finds_the_same_differing_results(env):
+    """The stored results are compared with the verifiers' view (one replay), exactly as a
+    separate replay through Domain.execute_tool compares them; tampered results are found."""
+    from probe.verify.rescore import replayed_result_differences, view_result_differences
+
+    domain = get_domain(env)
+    reg = registry_of(domain)
+    tampered_some = False
+    for k, row in enumerate(_reference(env)[:60]):
+        msgs = copy.deepcopy(row["messages"])
+        tools = [i for i, m in enumerate(msgs) if m.get("role") == "tool"]
+        if tools and k % 2:
+            msgs[tools[k % len(tools)]]["content"] = '{"tampered": true}'
+            tampered_some = True
+        view = reg.view_of(domain, msgs, row["scenario"])
+        got = view_result_differences(view, msgs)
+        assert got == replayed_result_differences(domain, row["scenario"], msgs), (env, k)
+        if tools and k % 2:
+            assert tools[k % len(tools)] in got
+    assert tampered_some
+
+
+def test_message_keys_tell_apart_what_a_view_reads():
+    from probe.verify.view import message_key
+
+    def call(args):
+        return {"role": "assistant", "content": None, "tool_calls": [{"id": "x", "function": {"name": "add", "arguments": args}}]}
+    assert message_key(call('{"n": 1}')) == message_key(copy.deepcopy(call('{"n": 1}')))
+    assert message_key(call('{"n": 1}')) != message_key(call('{"n": 2}'))
+    assert message_key(call({"n": 1})) != message_key(call({"n": True}))  # 1 == True, but not to a view
+    assert message_key(call({"n": 1})) != message_key(call('{"n": 1}'))
+    assert message_key({"role": "tool", "content": "a"}) == message_key({"role": "tool", "content": "b"})  # never read
+    assert message_key({"role": "user", "content": "hi"}) != message_key({"role": "assistant", "content": "hi"})
+    assert message_key({"role": "assistant", "content": "hi", "tool_calls": []}) == message_key({"role": "assistant", "content": "hi"})
+    assert message_key(call({1, 2})) is None or message_key(call({1, 2})) != message_key(call([1, 2]))
