@@ -55,6 +55,29 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
+_ITEM = re.compile(r"(?:^|\s)\d{1,2}\) ")
+_PAREN = re.compile(r"\(([^()]{3,80})\)")
+
+
+_TEMPLATE_WORDS = frozenset({"listed", "option", "marked"})  # the words ``clauses`` adds around a note
+
+
+def clauses(text: str) -> list[str]:
+    """Sentences, with listed options ("1) ... 2) ...") split apart; a cue that only occurs in a
+    parenthetical note of a listed option ("(..., not available)") yields the note on its own,
+    as a rule about any listed option marked that way."""
+    out: list[str] = []
+    for sentence in split_sentences(text):
+        parts = [p.strip(" ;,") for p in _ITEM.split(sentence) if p.strip(" ;,")] if _ITEM.search(sentence) else [sentence]
+        for part in parts:
+            notes = [m.group(1) for m in _PAREN.finditer(part) if find_cues(m.group(1))]
+            if notes and not find_cues(_PAREN.sub("", part)):
+                out.extend(f"A listed option marked ({n}) is {n.split(',')[-1].strip()}." for n in notes)
+            else:
+                out.append(part)
+    return out
+
+
 # --- cues --------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -237,7 +260,7 @@ def extract_from_trace(trace: Any) -> list[_Found]:
     found: list[_Found] = []
     for index, turn, request in _requests_before(trace.messages):
         reply = str(trace.messages[index].get("content") or "")
-        for sentence in split_sentences(reply):
+        for sentence in clauses(reply):
             cues = find_cues(sentence)
             if not cues:
                 continue
@@ -267,7 +290,7 @@ def grounded(statement: Statement, replies: dict[tuple[str, int], str]) -> tuple
             continue
         if ev.reply not in reply:
             continue
-        missing = content_words(statement.behaviour) - content_words(reply)
+        missing = content_words(statement.behaviour) - content_words(reply) - _TEMPLATE_WORDS
         if not missing:
             return True, f"grounded in {ev.trace_id}#{ev.message_index}"
         return False, f"words not in the reply: {', '.join(sorted(missing)[:5])}"
@@ -307,5 +330,5 @@ def extract_statements(traces: Iterable[Any]) -> list[Statement]:
     return kept + [s for s in statements if not s.grounded]
 
 
-__all__ = ["split_sentences", "find_cues", "Generaliser", "extract_from_trace", "extract_statements", "grounded",
+__all__ = ["split_sentences", "clauses", "find_cues", "Generaliser", "extract_from_trace", "extract_statements", "grounded",
            "content_words", "normalise", "statement_text", "CUES", "field_class"]
