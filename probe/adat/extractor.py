@@ -183,8 +183,8 @@ class Generaliser:
         s = _TIME.sub("<a time>", s)
         s = _MONEY.sub("<an amount>", s)
         s = _ID.sub(lambda m: "<an identifier>", s)
-        s = re.sub(r"\b([a-z]+) <an identifier>", lambda m: f"<{_article(m.group(1))}>"
-                   if m.group(1) not in _NOT_NOUN
+        s = re.sub(r"\b([A-Za-z]+) <an identifier>", lambda m: f"<{_article(m.group(1).lower())}>"
+                   if m.group(1).lower() not in _NOT_NOUN
                    else f"{m.group(1)} <an identifier>", s)
         s = self._numbers(s)
         s = re.sub(r"\b(?:the|a|an|your|my) (<an? [a-z ]+>)", r"\1", s)

@@ -62,6 +62,8 @@ class ScenarioRef(_Record):
 class Test(_Record):
     """A boundary test (the AgentEval format the paper follows): goal, step hints, criteria, turn limit."""
 
+    __test__ = False  # not a pytest test class
+
     id: str
     kind: TestKind
     statement_id: str
