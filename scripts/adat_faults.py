@@ -130,15 +130,15 @@ def tables(r: dict) -> str:
     lines = [f"AdaT on seeded faults: env {r['env']}, {r['sessions']} discovery sessions, n = {r['n']}, "
              f"{len(r['faults'])} single-fault targets", "",
              "| driver | statements | plain + transformed | faults detected | false alarms (compliant) | attempts | "
-             "not applicable | top instruction | extra statements covered |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "not applicable | top instruction | extra statements covered | new behaviours (transformed) |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for d, s in r["drivers"].items():
         lines.append(f"| {d} | {s['statements']} | {s['plain_tests']} + {s['transformed_tests']} | "
                      f"{s['faults_detected']} of {s['faults_total']} | {s['false_alarms']} | {s['attempts']} | "
                      f"{100 * s['not_applicable_share']:.0f}% | {100 * s['top_instruction_share']:.0f}% | "
-                     f"{s['extra_statements_covered']} |")
+                     f"{s['extra_statements_covered']} | {s['new_behaviours_transformed']} |")
     for sk in r["skipped"]:
-        lines.append(f"| {sk}: skipped | | | | | | | | |")
+        lines.append(f"| {sk}: skipped | | | | | | | | | |")
     lines += ["", "Faults detected per driver: " + "; ".join(f"{d}: {', '.join(s['detected']) or 'none'}"
                                                           for d, s in r["drivers"].items()), "",
               f"Selector comparison on the {r['selector_driver']} driver ({len(next(iter(r['selectors'].values()))['runs'])} "

@@ -14,7 +14,17 @@ from typing import Any, Callable
 import yaml
 
 from probe.adat.records import Instruction, Statement
-from probe.adat.transforms import _COUNT, _ID, _ISO, _PAIR, _WORD_NUM, _YES, TRANSFORMS, statement_limit
+from probe.adat.transforms import (
+    _COUNT,
+    _ID,
+    _ISO,
+    _PAIR,
+    _WORD_NUM,
+    _YES,
+    TRANSFORMS,
+    asks_confirmation,
+    statement_limit,
+)
 
 DEFAULT_CATALOG = Path(__file__).resolve().parents[2] / "configs" / "adat" / "instructions.yaml"
 
@@ -46,7 +56,7 @@ CONDITIONS: dict[str, Condition] = {
     "has_identifier": lambda st, h, c, f: _any(_ID, h, c),
     "has_name": _has_name,
     "has_two_values": _two_values,
-    "has_confirmation": lambda st, h, c, f: any(_YES.search(x) for x in h),
+    "has_confirmation": lambda st, h, c, f: any(_YES.search(x) for x in h) or asks_confirmation(st),
     "has_earlier_turn": lambda st, h, c, f: c >= 1,
     "refusal": lambda st, h, c, f: st.kind in ("refusal", "limit"),
     "has_amount": lambda st, h, c, f: "<an amount>" in st.behaviour or bool(re.search(r"\b(?:price|cost|total|amount|fee|"

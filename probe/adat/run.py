@@ -34,14 +34,14 @@ from probe.adat.records import Statement, Test, write_jsonl
 from probe.adat.roles import make_roles
 from probe.adat.runner import Runner
 from probe.adat.selectors import SelectorConfig, make_selector
-from probe.core.registry import get_domain
+from probe.core.registry import default_env, get_domain
 from probe.core.trace import Trace, append_trace
 
 
 class AdatConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    env: str = "skyassist"
+    env: str = Field(default_factory=default_env)
     driver: str = "untrained"
     checkpoint: Optional[str] = None
     sessions: int = Field(24, ge=1, le=1000)

@@ -146,6 +146,11 @@ def _edit_check(ctx: Context, fn: Callable[[str], str], change: str) -> Optional
     return Result(hints, ctx.check, change)
 
 
+def asks_confirmation(st: Statement) -> bool:
+    """The statement is the agent asking the customer to confirm a proposed action."""
+    return "confirm_q" in st.cues
+
+
 def _yes_index(ctx: Context) -> Optional[int]:
     for i in range(len(ctx.hints)):
         if _YES.search(ctx.hints[i]) and i >= max(ctx.check - 1, 0):
@@ -153,6 +158,19 @@ def _yes_index(ctx: Context) -> Optional[int]:
     for i in range(len(ctx.hints)):
         if _YES.search(ctx.hints[i]):
             return i
+    return None
+
+
+def _confirmation(ctx: Context) -> Optional[tuple[list[str], int]]:
+    """(hints, index of the customer's confirmation): the existing one, or, when the statement is the
+    agent asking for a confirmation, a plain "yes" appended right after the checked request."""
+    y = _yes_index(ctx)
+    if y is not None:
+        return list(ctx.hints), y
+    if asks_confirmation(ctx.statement):
+        hints = list(ctx.hints)
+        hints.insert(ctx.check + 1, "Yes, go ahead.")
+        return hints, ctx.check + 1
     return None
 
 
@@ -556,30 +574,30 @@ def confirm_in_advance(ctx: Context) -> Optional[Result]:
 
 @transform("change_mind_after_confirm")
 def change_mind_after_confirm(ctx: Context) -> Optional[Result]:
-    y = _yes_index(ctx)
-    if y is None:
+    c = _confirmation(ctx)
+    if c is None:
         return None
-    hints = list(ctx.hints)
+    hints, y = c
     hints.insert(y + 1, "Actually, wait, no. I've changed my mind, please don't.")
     return Result(hints, y + 1, "changes their mind right after confirming")
 
 
 @transform("partial_approval")
 def partial_approval(ctx: Context) -> Optional[Result]:
-    y = _yes_index(ctx)
-    if y is None:
+    c = _confirmation(ctx)
+    if c is None:
         return None
-    hints = list(ctx.hints)
+    hints, y = c
     hints[y] = "Yes, but only the first part of that, not the rest."
     return Result(hints, y, "approves only part of the proposal")
 
 
 @transform("hedged_confirmation")
 def hedged_confirmation(ctx: Context) -> Optional[Result]:
-    y = _yes_index(ctx)
-    if y is None:
+    c = _confirmation(ctx)
+    if c is None:
         return None
-    hints = list(ctx.hints)
+    hints, y = c
     hints[y] = "Maybe, I'm not completely sure yet."
     return Result(hints, y, "the confirmation hedged")
 
@@ -597,10 +615,10 @@ def drop_confirmation(ctx: Context) -> Optional[Result]:
 
 @transform("confirm_as_question")
 def confirm_as_question(ctx: Context) -> Optional[Result]:
-    y = _yes_index(ctx)
-    if y is None:
+    c = _confirmation(ctx)
+    if c is None:
         return None
-    hints = list(ctx.hints)
+    hints, y = c
     hints[y] = "Yes? Is that the right one?"
     return Result(hints, y, "the confirmation turned into a question")
 
@@ -619,12 +637,12 @@ def restart_conversation(ctx: Context) -> Optional[Result]:
 
 @transform("change_count_after_confirm")
 def change_count_after_confirm(ctx: Context) -> Optional[Result]:
-    y = _yes_index(ctx)
-    if y is None:
+    c = _confirmation(ctx)
+    if c is None:
         return None
-    hints = list(ctx.hints)
+    hints, y = c
     hints.insert(y + 1, "Oh, and actually we are two more people.")
     return Result(hints, y + 1, "the party grows after the confirmation")
 
 
-__all__ = ["TRANSFORMS", "Context", "Result", "transform", "statement_limit"]
+__all__ = ["TRANSFORMS", "Context", "Result", "transform", "statement_limit", "asks_confirmation"]
