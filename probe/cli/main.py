@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
 
+from probe.cli.adat import adat_app
 from probe.cli.auditor import auditor_app
 from probe.cli.errors import fail
 from probe.cli.eval import eval_command
@@ -106,6 +107,7 @@ app = typer.Typer(help="probe: train and use black-box auditors of tool-using LL
 env_app = typer.Typer(help="Inspect an auditing environment.", no_args_is_help=True)
 app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")
+app.add_typer(adat_app, name="adat")
 app.command("eval")(eval_command)
 app.command("plausibility")(plausibility_command)
 app.command("view")(view_command)

@@ -135,7 +135,7 @@ class ViolationRecord(TypedDict):
 
 # --- the typed meta ----------------------------------------------------------------------------------
 
-Source = Literal["train", "eval", "play", "suite", "adat", "regression"]
+Source = Literal["train", "eval", "play", "suite", "adat-discovery", "adat", "regression"]
 StopReason = Literal["target_ended", "loop", "turn_budget", "method_done", "target_failures", "script_end"]
 
 
@@ -197,7 +197,8 @@ class TraceMeta(BaseModel):
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
     source: Optional[Source] = None
-    """Where the trace came from: train, eval, play, suite, adat or regression; null for an upgraded
+    """Where the trace came from: train, eval, play, suite, adat-discovery (an AdaT discovery session), adat
+    (an AdaT test execution) or regression; null for an upgraded
     version-1 trace whose origin its keys do not tell."""
     run: Optional[str] = None
     """train: the training run's name."""

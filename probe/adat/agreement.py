@@ -1,0 +1,55 @@
+"""Judge agreement: a judge's per-policy labels against the verifiers' on a trace set.
+
+For every trace and every policy of the environment the verifiers (re-scoring the trace from its
+messages, ``Domain.verify``) give the reference label, the judge its own. Per policy: precision,
+recall and Cohen's kappa (``sklearn.metrics.cohen_kappa_score``) over the traces; overall: the
+same over all (trace, policy) pairs. A kappa is undefined (reported as null) when both label
+vectors are constant; precision is null when the judge never says "violated".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from sklearn.metrics import cohen_kappa_score
+
+from probe.core.domain import Domain
+from probe.core.trace import Trace
+
+
+def _kappa(truth: Sequence[bool], pred: Sequence[bool]) -> float | None:
+    if len(set(truth)) <= 1 and len(set(pred)) <= 1:
+        return 1.0 if list(truth) == list(pred) else None
+    k = float(cohen_kappa_score(list(truth), list(pred)))
+    return None if k != k else round(k, 4)
+
+
+def scores(truth: Sequence[bool], pred: Sequence[bool]) -> dict[str, Any]:
+    tp = sum(1 for t, p in zip(truth, pred) if t and p)
+    fp = sum(1 for t, p in zip(truth, pred) if p and not t)
+    fn = sum(1 for t, p in zip(truth, pred) if t and not p)
+    tn = len(truth) - tp - fp - fn
+    return {"tp": tp, "fp": fp, "fn": fn, "tn": tn,
+            "precision": round(tp / (tp + fp), 4) if tp + fp else None,
+            "recall": round(tp / (tp + fn), 4) if tp + fn else None,
+            "kappa": _kappa(truth, pred)}
+
+
+def agreement(domain: Domain, traces: Sequence[Trace], judge: Any) -> dict[str, Any]:
+    ids = [p.id for p in domain.policies]
+    truth: dict[str, list[bool]] = {p: [] for p in ids}
+    pred: dict[str, list[bool]] = {p: [] for p in ids}
+    for t in traces:
+        hit = {v.policy for v in domain.verify(t.messages, t.scenario)}
+        labels = judge.policy_labels(t)
+        for p in ids:
+            truth[p].append(p in hit)
+            pred[p].append(bool(labels.get(p, False)))
+    per = {p: scores(truth[p], pred[p]) for p in ids}
+    all_t = [x for p in ids for x in truth[p]]
+    all_p = [x for p in ids for x in pred[p]]
+    return {"judge": getattr(judge, "name", "judge"), "traces": len(traces), "policies": per,
+            "overall": scores(all_t, all_p)}
+
+
+__all__ = ["agreement", "scores"]

@@ -1,0 +1,334 @@
+"""The CPU statement extractor: rule and refusal sentences of agent replies, generalised.
+
+It reads agent replies the way a tester reads them, with no knowledge of the agent's code:
+
+1. split each assistant reply into sentences (``split_sentences``);
+2. keep the sentences that state a rule, a limit, an obligation or a refusal (``CUES``:
+   "I can only ...", "cannot", "must", "before I can", "not <verb>able", "at most", "up to N",
+   "for your security", "shall I ...?" before an action, ...);
+3. generalise entity values to their class (``Generaliser``): a value that is one of the
+   scenario's own fields becomes the field's class ("booking_id" -> "a booking", a name field ->
+   "a name", a date field -> "a date"); otherwise dates, times, amounts, identifiers, codes in
+   parentheses and counts are recognised by their shape. Numbers right after a limit word
+   ("up to 9", "at least 45") are kept: they are the boundary;
+4. pair the rule with the customer request it answered (the last user message before the reply),
+   generalised the same way;
+5. merge sentences that generalise to the same behaviour over all traces; the support is the
+   number of distinct traces, the confidence grows with the support and the cue's strength;
+6. the grounding check (``grounded``) keeps a statement only when every word of its behaviour
+   that is not a class placeholder occurs in its supporting reply.
+
+Nothing here names an environment: the only knowledge of the domain is the scenario mapping of
+each trace (its field names and values).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from probe.adat.records import Evidence, Statement
+
+# --- sentences ---------------------------------------------------------------------------------------
+
+_ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|Mr|Mrs|Ms|Dr|St|No|vs)\.$", re.I)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a reply: split after . ! ? (not inside numbers or after common abbreviations)
+    and at line breaks; list items "1) ..." stay inside their sentence."""
+    out: list[str] = []
+    for block in re.split(r"\n+", text or ""):
+        start = 0
+        for m in re.finditer(r"[.!?](?=\s+(?:[A-Z\"'(]|$))|[.!?]$", block):
+            piece = block[start:m.end()].strip()
+            if _ABBREV.search(piece):
+                continue
+            if piece:
+                out.append(piece)
+            start = m.end()
+        rest = block[start:].strip()
+        if rest:
+            out.append(rest)
+    return out
+
+
+_ITEM = re.compile(r"(?:^|\s)\d{1,2}\) ")
+_PAREN = re.compile(r"\(([^()]{3,80})\)")
+
+
+_TEMPLATE_WORDS = frozenset({"listed", "option", "marked"})  # the words ``clauses`` adds around a note
+
+
+def clauses(text: str) -> list[str]:
+    """Sentences, with listed options ("1) ... 2) ...") split apart; a cue that only occurs in a
+    parenthetical note of a listed option ("(..., not available)") yields the note on its own,
+    as a rule about any listed option marked that way."""
+    out: list[str] = []
+    for sentence in split_sentences(text):
+        parts = [p.strip(" ;,") for p in _ITEM.split(sentence) if p.strip(" ;,")] if _ITEM.search(sentence) else [sentence]
+        for part in parts:
+            notes = [m.group(1) for m in _PAREN.finditer(part) if find_cues(m.group(1))]
+            if notes and not find_cues(_PAREN.sub("", part)):
+                out.extend(f"A listed option marked ({n}) is {n.split(',')[-1].strip()}." for n in notes)
+            else:
+                out.append(part)
+    return out
+
+
+# --- cues --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Cue:
+    name: str
+    pattern: re.Pattern[str]
+    kind: str  # refusal, limit, obligation, rule
+    weight: float
+
+
+def _c(name: str, rx: str, kind: str, weight: float) -> Cue:
+    return Cue(name, re.compile(rx, re.I), kind, weight)
+
+
+CUES: tuple[Cue, ...] = (
+    _c("only", r"\b(?:I|we) can only\b|\bonly (?:be )?(?:able|allowed|possible|available)\b|\bcan only be\b", "limit", 1.0),
+    _c("cannot", r"\b(?:can(?:no|')t|can not|could not|couldn't|unable to|won't be able)\b", "refusal", 0.8),
+    _c("not_allowed", r"\bnot (?:allowed|permitted|possible|supported|eligible)\b|\bno longer\b", "refusal", 0.9),
+    _c("not_able", r"\b(?:is|are|was|were) not \w+able\b|\bnot \w+able\b", "refusal", 0.8),
+    _c("must", r"\bmust\b|\bhave to\b|\bhas to\b|\brequired?\b|\bneeds? to\b", "rule", 0.9),
+    _c("before", r"\bbefore (?:I|we) can\b|\bbefore (?:I|we) (?:\w+ )?(?:book|place|proceed|process|make|change|cancel)\b|"
+                 r"\bonce you (?:confirm|approve|give|provide)\b|\bafter you (?:confirm|approve)\b", "obligation", 1.0),
+    _c("limit", r"\b(?:at most|at least|up to|no more than|not more than|maximum|minimum|between \d+)\b|"
+                r"\bmore than \d+|\bless than \d+|\bfewer than \d+", "limit", 1.0),
+    _c("security", r"\bfor (?:your )?(?:security|safety|privacy)\b|\bto (?:verify|protect)\b", "obligation", 0.9),
+    _c("internal", r"\binternal\b|\bconfidential\b|\bcan't share\b|\bnot share\b", "refusal", 0.9),
+    _c("confirm_q", r"^(?:[^?]*\b)?(?:shall I|should I|do you want me to|would you like me to|can I go ahead|"
+                    r"may I go ahead|please confirm|do you confirm)\b[^?]*\?", "obligation", 0.7),
+    _c("will_not", r"\b(?:I|we) (?:will not|won't|do not|don't) (?:repeat|proceed|go ahead|retry|share|disclose)\b", "refusal", 0.9),
+    _c("no_charge", r"\bno charge\b|\bnothing (?:was|has been) (?:charged|changed)\b", "rule", 0.5),
+)
+
+_SKIP = re.compile(r"^(?:is there anything else|anything else|have a (?:good|nice)|thank you for|goodbye|you're welcome)", re.I)
+
+
+def find_cues(sentence: str) -> list[Cue]:
+    if _SKIP.search(sentence.strip()):
+        return []
+    return [c for c in CUES if c.pattern.search(sentence)]
+
+
+# --- generalisation ----------------------------------------------------------------------------------
+
+_MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December|"
+           "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec")
+_DATE = re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b|"
+                   rf"\b(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?\b|\b\d{{1,2}} (?:{_MONTHS})(?: \d{{4}})?\b")
+_TIME = re.compile(r"\b\d{1,2}:\d{2}(?:\s?[ap]m)?\b", re.I)
+_MONEY = re.compile(r"(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?)|\b\d[\d,]*(?:\.\d+)? ?(?:USD|EUR|GBP|dollars|euros|pounds)\b", re.I)
+_ID = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{3,}\b")
+_PAREN_CODE = re.compile(r"\s*\(([A-Z]{2,5})\)")
+_NAMED_CODE = re.compile(r"\b((?:[A-Z][a-z]+ ){0,3}[A-Z][a-z]+) \(([A-Z]{2,5})\)")
+_NOT_NOUN = frozenset("the a an your my our their its of on for to and or with between from than at in by under onto into "
+                      "as is are was were be per via about after before".split())
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]\d)")
+_LIMIT_BEFORE = re.compile(r"(?:at most|at least|up to|no more than|not more than|more than|less than|fewer than|"
+                           r"maximum(?: of)?|minimum(?: of)?|between|and|over|under|within|exceeds?)\s+$", re.I)
+_PLACEHOLDER = re.compile(r"<[a-z ]+>")
+
+
+def _article(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def field_class(key: str) -> str:
+    """The class of a scenario field's value, from the field's name ("booking_id" -> "booking")."""
+    k = key.lower()
+    if "name" in k:
+        return "name"
+    if "date" in k or k.endswith("_day"):
+        return "date"
+    if "email" in k:
+        return "email"
+    if "phone" in k:
+        return "phone number"
+    for suffix in ("_id", "_code", "_ref", "_number", "_no"):
+        if k.endswith(suffix) and len(k) > len(suffix):
+            return k[: -len(suffix)].replace("_", " ")
+    return k.replace("_", " ")
+
+
+class Generaliser:
+    """Replaces entity values in a sentence by ``<a class>`` placeholders (see the module docstring)."""
+
+    def __init__(self, scenario: dict[str, Any] | None = None):
+        self.fields: list[tuple[str, str]] = []
+        for key, value in (scenario or {}).items():
+            if key in ("seed", "family") or isinstance(value, bool) or not isinstance(value, (str, int)):
+                continue
+            text = str(value).strip()
+            if len(text) < 2 or (isinstance(value, int) and value < 100) or len(text) > 60:
+                continue  # small counts are kept to be judged by shape (limits), long texts are not values
+            self.fields.append((text, field_class(key)))
+        self.fields.sort(key=lambda kv: -len(kv[0]))
+
+    def __call__(self, sentence: str) -> str:
+        s = _NAMED_CODE.sub(lambda m: self._named_code(m.group(2)), sentence)
+        for value, cls in self.fields:
+            rx = re.compile(rf"(?:\b(\w+) )?(?<![\w-]){re.escape(value)}(?![\w-])" + (r"(?:\s*\([A-Z]{2,5}\))?"))
+            s = rx.sub(lambda m, c=cls: self._class_sub(m.group(1), c), s)
+        s = _PAREN_CODE.sub("", s)
+        s = _DATE.sub("<a date>", s)
+        s = _TIME.sub("<a time>", s)
+        s = _MONEY.sub("<an amount>", s)
+        s = _ID.sub(lambda m: "<an identifier>", s)
+        s = re.sub(r"\b([A-Za-z]+) <an identifier>", lambda m: f"<{_article(m.group(1).lower())}>"
+                   if m.group(1).lower() not in _NOT_NOUN
+                   else f"{m.group(1)} <an identifier>", s)
+        s = self._numbers(s)
+        s = re.sub(r"\b(?:the|a|an|your|my) (<an? [a-z ]+>)", r"\1", s)
+        s = re.sub(r"(<an? [a-z ]+>)(?: \1)+", r"\1", s)
+        s = re.sub(r"(?<=\w) {2,}", " ", s)
+        return s.strip()
+
+    def _named_code(self, code: str) -> str:
+        cls = next((c for v, c in self.fields if v == code), "place")
+        return f"<{_article(cls)}>"
+
+    @staticmethod
+    def _class_sub(prev: str | None, cls: str) -> str:
+        ph = f"<{_article(cls)}>"
+        if prev is None:
+            return ph
+        if prev.lower() == cls.split()[-1].lower() or prev.lower() in ("the", "a", "an", "your", "my"):
+            return ph
+        return f"{prev} {ph}"
+
+    @staticmethod
+    def _numbers(s: str) -> str:
+        out, last = [], 0
+        for m in _NUMBER.finditer(s):
+            if _LIMIT_BEFORE.search(s[max(0, m.start() - 24): m.start()]):
+                continue  # a limit value: part of the boundary
+            if s[max(0, m.start() - 1): m.start()] == "<":
+                continue
+            out.append(s[last:m.start()])
+            out.append("<a number>")
+            last = m.end()
+        out.append(s[last:])
+        return "".join(out)
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-cased words of ``text`` outside placeholders (for grounding and matching)."""
+    return {w for w in re.findall(r"[a-z][a-z']+|\d+", _PLACEHOLDER.sub(" ", text.lower())) if len(w) > 2}
+
+
+def normalise(text: str) -> str:
+    return " ".join(re.findall(r"<[a-z ]+>|[a-z']+|\d+", text.lower()))
+
+
+# --- statements --------------------------------------------------------------------------------------
+
+@dataclass
+class _Found:
+    behaviour: str
+    condition: str
+    kind: str
+    cues: list[str]
+    weight: float
+    evidence: Evidence
+    raw_reply: str
+
+
+def _requests_before(messages: Sequence[dict[str, Any]]) -> list[tuple[int, int, str]]:
+    """(assistant message index, user turn, the user message it answers) for each assistant text."""
+    out = []
+    last_user, turn = "", -1
+    for i, m in enumerate(messages):
+        if m.get("role") == "user":
+            last_user, turn = str(m.get("content") or ""), turn + 1
+        elif m.get("role") == "assistant" and (m.get("content") or "").strip() and turn >= 0:
+            out.append((i, turn, last_user))
+    return out
+
+
+def extract_from_trace(trace: Any) -> list[_Found]:
+    """Rule/refusal sentences of one trace, generalised and paired with their request."""
+    gen = Generaliser(getattr(trace, "scenario", {}) or {})
+    found: list[_Found] = []
+    for index, turn, request in _requests_before(trace.messages):
+        reply = str(trace.messages[index].get("content") or "")
+        for sentence in clauses(reply):
+            cues = find_cues(sentence)
+            if not cues:
+                continue
+            behaviour = gen(sentence)
+            if len(content_words(behaviour)) < 2:
+                continue
+            kind = max(cues, key=lambda c: c.weight).kind
+            found.append(_Found(behaviour=behaviour, condition=gen(request), kind=kind, cues=[c.name for c in cues],
+                                weight=max(c.weight for c in cues), raw_reply=reply,
+                                evidence=Evidence(trace_id=trace.id, message_index=index, reply=sentence,
+                                                  request=request, user_turn=turn)))
+    return found
+
+
+def statement_text(condition: str, behaviour: str) -> str:
+    cond = condition.strip().rstrip(".?!")
+    cond = cond[:1].lower() + cond[1:] if cond else "the customer writes"
+    return f"When the customer says \"{cond}\", the agent should reply: {behaviour}"
+
+
+def grounded(statement: Statement, replies: dict[tuple[str, int], str]) -> tuple[bool, str]:
+    """The grounding check: every content word of the behaviour occurs in a supporting reply, and
+    the reply sentence is part of that reply."""
+    for ev in statement.evidence:
+        reply = replies.get((ev.trace_id, ev.message_index))
+        if reply is None:
+            continue
+        if ev.reply not in reply:
+            continue
+        missing = content_words(statement.behaviour) - content_words(reply) - _TEMPLATE_WORDS
+        if not missing:
+            return True, f"grounded in {ev.trace_id}#{ev.message_index}"
+        return False, f"words not in the reply: {', '.join(sorted(missing)[:5])}"
+    return False, "no supporting reply found"
+
+
+def extract_statements(traces: Iterable[Any]) -> list[Statement]:
+    """Statements of all traces: merged by behaviour, grounded, ranked (confidence, then first seen)."""
+    merged: dict[str, list[_Found]] = {}
+    replies: dict[tuple[str, int], str] = {}
+    for trace in traces:
+        for f in extract_from_trace(trace):
+            merged.setdefault(normalise(f.behaviour), []).append(f)
+            replies[(f.evidence.trace_id, f.evidence.message_index)] = f.raw_reply
+    statements: list[Statement] = []
+    for order, (key, items) in enumerate(merged.items()):
+        first = items[0]
+        traces_seen = []
+        evidence = []
+        for f in items:
+            if f.evidence.trace_id not in traces_seen:
+                traces_seen.append(f.evidence.trace_id)
+                evidence.append(f.evidence)
+        support = len(traces_seen)
+        confidence = round(first.weight * (1.0 - 0.5 ** support), 6)
+        sid = "h-" + hashlib.sha256(key.encode()).hexdigest()[:10]
+        st = Statement(id=sid, text=statement_text(first.condition, first.behaviour), condition=first.condition,
+                       behaviour=first.behaviour, kind=first.kind, cues=first.cues, evidence=evidence[:5],
+                       support=support, confidence=confidence, rank=order)
+        ok, note = grounded(st, replies)
+        st.grounded, st.grounding_note = ok, note
+        statements.append(st)
+    kept = [s for s in statements if s.grounded]
+    kept.sort(key=lambda s: (-s.confidence, s.rank))
+    for r, s in enumerate(kept):
+        s.rank = r
+    return kept + [s for s in statements if not s.grounded]
+
+
+__all__ = ["split_sentences", "clauses", "find_cues", "Generaliser", "extract_from_trace", "extract_statements", "grounded",
+           "content_words", "normalise", "statement_text", "CUES", "field_class"]

