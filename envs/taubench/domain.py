@@ -102,6 +102,16 @@ class TauRetailDomain(Domain):
             messages = trace.get("messages", []) if isinstance(trace, dict) else trace
         return task_success(scenario, list(messages or []))
 
+    def opening_request(self, fields: dict[str, Any]) -> str:
+        """The random baseline's opening: a greeting and the first request of the scenario's goal."""
+        from envs.taubench.cooperative import opening_request
+        return opening_request(fields)
+
+    def cooperative_customer(self) -> Any:
+        """The retail cooperative customer (``envs.taubench.cooperative``)."""
+        from envs.taubench.cooperative import RetailCooperative  # the evaluation stack, on demand
+        return RetailCooperative()
+
     def customer_corpus(self, n: int, seed: int = 0) -> list[Any]:
         from envs.taubench.customer_corpus import customer_dialogues
         return customer_dialogues(self, n, seed)
