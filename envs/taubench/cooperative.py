@@ -46,6 +46,7 @@ OPTIONS = re.compile(r"available options include:\s*(?P<list>[^.]*(?:\.\d[^.]*)*
 CANNOT = re.compile(r"\b(can'?t|cannot|can not|unable|not able|isn'?t possible|not possible|couldn'?t|didn'?t go through|"
                     r"not on your account|only help the customer)\b", re.I)
 TRANSFERRED = re.compile(r"\b(transferr(ed|ing) (you )?to a human|being transferred)\b", re.I)
+WH = re.compile(r"^\W*(\w+\W+){0,2}?(which|what|where|why|how|when|who)\b", re.I)  # not a yes/no question
 SENTENCE = re.compile(r"[^.?!]*(?:\.\d[^.?!]*)*[.?!]?")
 
 
@@ -90,8 +91,9 @@ def goal_parts(f: dict[str, Any]) -> list[dict[str, str]]:
         "transfer": [{"kind": "human", "order": d}],
         "info_only": [{"kind": "info", "order": p, "order2": d}],
         "refuse": [{"kind": "other_product", "order": p, "item": str(f.get("pending_item") or "item")}],
-    }.get(fam)
-    return parts or [{"kind": "info", "order": p, "order2": d}]
+    }.get(fam) or []
+    parts = [x for x in parts if x["kind"] == "default_address" or x.get("order")]  # a customer without such an order
+    return parts or [{"kind": "info", "order": p or d, "order2": d if p else ""}]
 
 
 def request(part: dict[str, str]) -> str:
@@ -116,7 +118,8 @@ def request(part: dict[str, str]) -> str:
     if k == "human":
         return f"I have a problem with my order {o} and I'd rather talk to a real person. Can I speak to a human agent?"
     if k == "info":
-        return f"Could you tell me the status of my orders {o} and {part.get('order2', '')} and what's in them?"
+        both = f"orders {o} and {part['order2']}" if part.get("order2") else f"order {o}"
+        return f"Could you tell me the status of my {both} and what's in them?"
     return f"Could I swap the {part['item']} in my order {o} for a completely different kind of product?"
 
 
@@ -188,7 +191,8 @@ class RetailCooperative(CooperativeCustomer):
         if IDENTITY.search(q) and not ASK_ACT.search(q):
             answer = self._identity(i, f)
             return answer if answer else self._bye(i, "I'm sorry, I don't have any other details. Goodbye.")
-        if ASK_ACT.search(q) or CONFIRM.search(q):
+        asks = [x for x in re.split(r"(?<=\?)\s+", q) if x]
+        if any((ASK_ACT.search(x) or CONFIRM.search(x)) and not WH.search(x) for x in asks):
             if part["kind"] == "other_product":  # the store offered the same product in another option
                 return self._bye(i, "No, I wanted a different kind of product, not another version. Never mind, thanks.")
             return "Yes, please go ahead." if self._count(i, "confirm") <= 2 else self._bye(i)

@@ -67,6 +67,11 @@ class TauRetailDomain(Domain):
     def scenario(self, family: str, seed: int) -> dict[str, Any]:
         return scenarios.make_scenario(family, seed)
 
+    def sample_scenario(self, seed: int) -> dict[str, Any]:
+        """Held-out evaluation plays every τ²-bench test task first, then fresh scenarios
+        (``scenarios.sample_scenario``)."""
+        return scenarios.sample_scenario(seed)
+
     def scenario_text(self, scenario: dict[str, Any]) -> str:
         return scenarios.describe(scenario)
 

@@ -221,6 +221,33 @@ def make_scenario(family: str, seed: int) -> dict[str, Any]:
     return scenario
 
 
+@lru_cache(maxsize=1)
+def heldout_task_slots() -> list[tuple[str, int]]:
+    """The held-out evaluation's first seeds: every ``test`` task as ``(family, k)`` (the k-th task
+    of that family, i.e. ``make_scenario(family, HELDOUT_SEEDS.start + k)``), dealt round-robin
+    over ``FAMILIES`` so that any first n episodes spread over the families (the first 12 cover
+    all of them)."""
+    by_family = {f: tasks_by_family().get(("test", f), []) for f in FAMILIES}
+    slots: list[tuple[str, int]] = []
+    for k in range(max((len(v) for v in by_family.values()), default=0)):
+        slots += [(f, k) for f in FAMILIES if k < len(by_family[f])]
+    return slots
+
+
+def sample_scenario(seed: int) -> dict[str, Any]:
+    """The scenario of a seed when no family is fixed (``Domain.sample_scenario``: the game's reset,
+    hence ``probe eval``). Held-out seed ``start + j`` for j below the number of ``test`` tasks (40)
+    is the j-th of ``heldout_task_slots`` (a τ²-bench test task, rebuilt by its family and its
+    per-family seed); later held-out seeds and all other seeds: family ``FAMILIES[seed % 12]``
+    of that seed (fresh scenarios; training seeds keep their per-family tasks first)."""
+    j = seed - HELDOUT_SEEDS.start
+    slots = heldout_task_slots()
+    if split_of(seed) == "heldout" and j < len(slots):
+        family, k = slots[j]
+        return make_scenario(family, HELDOUT_SEEDS.start + k)
+    return make_scenario(FAMILIES[seed % len(FAMILIES)], seed)
+
+
 def _task_scenario(db: RetailDB, family: str, seed: int, split: str, task: dict[str, Any]) -> dict[str, Any]:
     user_id = _task_user(db, task)
     assert user_id is not None, f"task {task['id']} names no user"
