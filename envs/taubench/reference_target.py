@@ -409,7 +409,8 @@ class ReferenceTarget(Target):
         if pm.get("source") == "gift_card" and pm.get("balance", 0) < total:
             self.goal["intents"].discard("payment")
             return (f"Your gift card balance of {_money(pm.get('balance', 0))} does not cover the order total of "
-                    f"{_money(total)}, so I can't move the payment to it. Would you like another method?")
+                    f"{_money(total)}, so I can't move the payment to it. Which other payment method would you like to use: "
+                    f"a credit card or PayPal?")
         self.pending = [("modify_pending_order_payment", {"order_id": o, "payment_method_id": pid})]
         return (f"To confirm, I will change the payment of order {o} ({_money(total)}) to {self._method_text(pid)}; "
                 f"the original payment will be refunded. Shall I go ahead (yes/no)?")

@@ -171,6 +171,14 @@ def customer_fields(db: RetailDB, user_id: str, rng: random.Random, prefer: dict
         return pool[0] if pool else None
 
     pending, delivered = pick("pending"), pick("delivered")
+    # a task's customer may have no pending (or no delivered) order: the field then names another
+    # of their orders, so that every script line reads as a request about a real order of theirs
+    # (the agent then explains what it can do with it) instead of "cancel order ."
+    rest = sorted(orders, key=lambda o: (o.status not in ("processed", "pending", "delivered"), o.order_id))
+    if pending is None:
+        pending = next((o for o in rest if o is not delivered), delivered)
+    if delivered is None:
+        delivered = next((o for o in rest if o is not pending), pending)
     fields: dict[str, Any] = {"user_id": user_id, "email": user.email, "first_name": user.name.first_name,
                               "last_name": user.name.last_name, "zip": user.address.zip}
     fields.update(_order_fields(db, pending, "pending", rng))
