@@ -12,7 +12,12 @@ kind: ``exchange`` (also exchange with return), ``return``, ``modify_items``, ``
 for a family, the k-th task of that family in the range's split (``train`` tasks for training
 seeds, ``test`` tasks for held-out seeds, as τ²-bench's ``split_tasks.json`` says); later seeds
 give *fresh* scenarios: a customer, their orders and an intent of the family, drawn from the
-seed. Fresh customers are taken from disjoint user pools (held-out: one user in two by a hash of
+seed. **Held-out evaluation** (``sample_scenario``, i.e. a seed with no family fixed, as ``probe
+eval`` and the game's reset draw them) plays the 40 ``test`` tasks first: held-out seed ``start + j``
+for j < 40 is the j-th of ``heldout_task_slots`` (the test tasks dealt round-robin over
+``FAMILIES``, rebuilt as ``make_scenario(family, start + k)``), later held-out seeds are fresh
+scenarios of family ``FAMILIES[seed % 12]``; so 40 of 50 held-out eval episodes are τ²-bench test
+tasks, all distinct. Fresh customers are taken from disjoint user pools (held-out: one user in two by a hash of
 the user id, none of them a user of a training task; training: the rest, none of them a user of a
 test task), among those with a pending order and, for ``payment``, a second payment method (for
 the other families also a delivered order), through a fixed permutation, so the first held-out
