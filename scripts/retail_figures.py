@@ -70,7 +70,7 @@ def verify_rate(n: int, turns: int, repeat: int, faults: str = "demo") -> dict:
         played.append((trace.messages, scenario))
     t_target = time.process_time() - t0
     passes, first, counts = [], None, {}
-    for k in range(repeat):
+    for _ in range(repeat):
         t0 = time.process_time()
         found = [domain.verify(messages, scenario) for messages, scenario in played]
         passes.append(time.process_time() - t0)
