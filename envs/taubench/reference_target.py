@@ -186,8 +186,13 @@ class ReferenceTarget(Target):
         if zips and not names:
             return ("Thank you. To verify your identity I also need your first and last name (or the email address "
                     "on your account).")
-        lead = "Thanks for the user id, but I still need to verify your identity. " if r.user_ids else \
-            "I'd be happy to help. First I need to verify your identity. "
+        self.identity_asks = getattr(self, "identity_asks", 0) + 1
+        if r.user_ids:
+            lead = "Thanks for the user id, but I still need to verify your identity. "
+        elif self.identity_asks > 1:  # asked before and got nothing usable: say why, and what it is for
+            lead = f"{MENU} Before I can look at your account, I need to verify who you are. "
+        else:
+            lead = "I'd be happy to help. First I need to verify your identity. "
         return lead + "Could you give me the email address on your account, or your first and last name and zip code?"
 
     # --- transfer ---------------------------------------------------------------------------
