@@ -46,13 +46,18 @@ OPTIONS = re.compile(r"available options include:\s*(?P<list>[^.]*(?:\.\d[^.]*)*
 CANNOT = re.compile(r"\b(can'?t|cannot|can not|unable|not able|isn'?t possible|not possible|couldn'?t|didn'?t go through|"
                     r"not on your account|only help the customer)\b", re.I)
 TRANSFERRED = re.compile(r"\b(transferr(ed|ing) (you )?to a human|being transferred)\b", re.I)
+PLEASE_CONFIRM = re.compile(r"\(yes/no\)|\bplease (confirm|reply yes)\b", re.I)
 WH = re.compile(r"^\W*(\w+\W+){0,2}?(which|what|where|why|how|when|who)\b", re.I)  # not a yes/no question
 SENTENCE = re.compile(r"[^.?!]*(?:\.\d[^.?!]*)*[.?!]?")
 
 
+ASKING = re.compile(r"^\W*(please )?(confirm|provide|give|share|tell|let me know|send|enter|reply)\b|\?$", re.I)
+
+
 def questions(agent: str) -> str:
-    """The agent's questions: its sentences that end in a question mark."""
-    return " ".join(m.strip() for m in SENTENCE.findall(agent or "") if m.strip().endswith("?"))
+    """The agent's questions: its sentences that end in a question mark or ask for something
+    ("Please provide your email address.")."""
+    return " ".join(m.strip() for m in SENTENCE.findall(agent or "") if ASKING.search(m.strip()))
 
 
 def _kind(payment_kind: str) -> str:
@@ -192,6 +197,8 @@ class RetailCooperative(CooperativeCustomer):
             answer = self._identity(i, f)
             return answer if answer else self._bye(i, "I'm sorry, I don't have any other details. Goodbye.")
         asks = [x for x in re.split(r"(?<=\?)\s+", q) if x]
+        if PLEASE_CONFIRM.search(agent):  # "Please confirm: ... (yes/no)." asks without a question mark
+            asks.append("yes/no")
         if any((ASK_ACT.search(x) or CONFIRM.search(x)) and not WH.search(x) for x in asks):
             if part["kind"] == "other_product":  # the store offered the same product in another option
                 return self._bye(i, "No, I wanted a different kind of product, not another version. Never mind, thanks.")

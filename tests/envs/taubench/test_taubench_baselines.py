@@ -99,6 +99,14 @@ def test_cooperative_answers_what_an_llm_agent_asks(cancel_fields):
     assert out[7] is None  # said goodbye: nothing more
 
 
+def test_cooperative_confirms_a_request_without_question_mark(cancel_fields):
+    f = cancel_fields
+    out = _drive(f, [f"Please confirm: cancel order {f['pending_order_id']} because it is no longer needed (yes/no)."])
+    assert out[1] == "Yes, please go ahead."
+    out = _drive(f, ["Please confirm the email address on your account."])
+    assert f["email"] in out[1]
+
+
 def test_cooperative_stops_when_the_agent_repeats_itself(cancel_fields):
     """An agent stuck on one question gets every answer the customer has, then a goodbye."""
     out = _drive(cancel_fields, ["Could you please confirm your email address?"] * 8)
@@ -124,6 +132,7 @@ def test_questions_are_the_agents_question_sentences():
     text = "Order #W1 is cancelled; you'll get an email. The total was $1,042.19. Shall I also update the address?"
     assert questions(text) == "Shall I also update the address?"
     assert questions("No question here. None.") == ""
+    assert questions("Thanks. Please provide your zip code.") == "Please provide your zip code."
 
 
 def test_retail_openings_are_first_person_requests(d):
