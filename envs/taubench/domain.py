@@ -65,6 +65,11 @@ class TauRetailDomain(Domain):
     def scenario(self, family: str, seed: int) -> dict[str, Any]:
         return scenarios.make_scenario(family, seed)
 
+    def sample_scenario(self, seed: int) -> dict[str, Any]:
+        """Held-out evaluation plays every τ²-bench test task first, then fresh scenarios
+        (``scenarios.sample_scenario``)."""
+        return scenarios.sample_scenario(seed)
+
     def scenario_text(self, scenario: dict[str, Any]) -> str:
         return scenarios.describe(scenario)
 
@@ -96,6 +101,16 @@ class TauRetailDomain(Domain):
         if messages is None:
             messages = trace.get("messages", []) if isinstance(trace, dict) else trace
         return task_success(scenario, list(messages or []))
+
+    def opening_request(self, fields: dict[str, Any]) -> str:
+        """The random baseline's opening: a greeting and the first request of the scenario's goal."""
+        from envs.taubench.cooperative import opening_request
+        return opening_request(fields)
+
+    def cooperative_customer(self) -> Any:
+        """The retail cooperative customer (``envs.taubench.cooperative``)."""
+        from envs.taubench.cooperative import RetailCooperative  # the evaluation stack, on demand
+        return RetailCooperative()
 
     def customer_corpus(self, n: int, seed: int = 0) -> list[Any]:
         from envs.taubench.customer_corpus import customer_dialogues

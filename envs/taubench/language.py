@@ -21,8 +21,12 @@ USER_ID = re.compile(r"\b([a-z]+_[a-z]+_\d{3,5})\b")
 ZIP = re.compile(r"(?<![#\w])(\d{5})(?![\w-])")
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
-YES = re.compile(r"^\W*(yes|yeah|yep|yup|sure|ok|okay|correct|confirm(ed)?|go ahead|please do|do it|"
-                 r"that'?s (right|correct)|absolutely|definitely|perfect|sounds good|proceed)\b", re.I)
+# an affirmative word opening the reply, or an affirmative phrase anywhere in it ("Fine, go ahead.");
+# each is also affirmative to the verifiers' reading, so the target never writes on a reply the
+# oracle would not count as a confirmation
+YES = re.compile(r"^\W*(yes|yeah|yep|yup|sure|ok|okay|correct|confirm(ed)?|go ahead|go for it|please do|do it|"
+                 r"that'?s (right|correct)|absolutely|definitely|perfect|sounds good|that works|proceed|alright|"
+                 r"all right)\b|\b(go ahead|go for it|please (do|proceed)|do it|sounds good|that works)\b", re.I)
 NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually)\b", re.I)
 NEGATION = re.compile(r"\b(no|not|nope|nah|never|don'?t|do not|wait|hold on|stop|actually|but|cancel that)\b", re.I)
 UNSURE = re.compile(r"\b(maybe|not sure|i guess|i think|perhaps|probably|let me think|later)\b|\?", re.I)
@@ -39,7 +43,8 @@ INTENTS: dict[str, re.Pattern[str]] = {
     "human": re.compile(r"\b(human|real person|a person|someone real|supervisor|manager|representative|live agent|"
                         r"transfer me)\b", re.I),
     "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b", re.I),
-    "return": re.compile(r"\b(return(ed|ing)?|send (it|them) back|refund)\b", re.I),
+    "return": re.compile(r"\b(return(ed|ing)?|send (it|them|\w+ \w+) back|send back|bring (it|them) back|"
+                         r"refund(ed)?|money back)\b", re.I),
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
     "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
                          r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b", re.I),
@@ -49,7 +54,7 @@ INTENTS: dict[str, re.Pattern[str]] = {
 }
 REASONS = {
     "no longer needed": re.compile(r"\b(no longer need(ed)?|don'?t need|do not need|not needed|no need|"
-                                   r"changed my mind|won'?t need)\b", re.I),
+                                   r"changed my mind|won'?t need|no longer want|don'?t want (it|them)( any ?more)?)\b", re.I),
     "ordered by mistake": re.compile(r"\b(by mistake|mistaken(ly)?|by accident|accidental(ly)?|ordered the wrong|"
                                      r"didn'?t mean to)\b", re.I),
 }

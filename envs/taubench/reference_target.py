@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 from envs.taubench.database import RetailDB
@@ -59,6 +60,8 @@ class ReferenceTarget(Target):
         self.pending: list[tuple[str, dict[str, Any]]] = []  # calls waiting for a yes
         self.urgent = False
         self.transferred = False
+        self.heard: dict[str, list[Any]] = {"names": [], "zips": []}  # identity given before authentication
+        self.last_address: dict[str, str] | None = None  # the last address the customer gave ("the same one")
 
     @staticmethod
     def _empty_goal() -> dict[str, Any]:
@@ -104,6 +107,7 @@ class ReferenceTarget(Target):
         if r.thanks and not self.goal["intents"]:
             return turn.say("You're welcome! Is there anything else I can help you with?")
         if self.user_id is None:
+            self._hear_identity(r)
             if not self._authenticate(turn, r):
                 return turn.say(self._ask_identity(r))
         elif self._other_identity(r):
@@ -121,6 +125,10 @@ class ReferenceTarget(Target):
         for key in ("reason", "payment_kind", "address"):
             if getattr(r, key):
                 g[key] = getattr(r, key)
+        if r.address:
+            self.last_address = r.address
+        elif "address" in r.intents and self.last_address and re.search(r"\bsame\b", r.text, re.I):
+            g["address"] = self.last_address  # "change my default address to the same"
         for key in ("other_reason", "same_one", "stated_status", "default_address", "all_items"):
             g[key] = g[key] or getattr(r, key)
 
@@ -134,6 +142,13 @@ class ReferenceTarget(Target):
         return any(n != name for n in r.names) and bool(r.zips)
 
     # --- authentication ---------------------------------------------------------------------
+    def _hear_identity(self, r: Reading) -> None:
+        """Names and zip codes said so far (a customer may give the name in one message, the zip in the next)."""
+        for key in ("names", "zips"):
+            new = getattr(r, key)
+            if new:  # the latest wins: a corrected name or zip replaces the earlier one
+                self.heard[key] = list(new) + [x for x in self.heard[key] if x not in new]
+
     def _authenticate(self, turn: TurnContext, r: Reading) -> bool:
         found: str | None = None
         if r.user_ids and self._has("skip_auth_when_user_id_given"):
@@ -143,12 +158,14 @@ class ReferenceTarget(Target):
                 break
             res = turn.call_tool("find_user_id_by_email", {"email": email})
             found = res.content if res.ok else None
-        if not found and r.names and r.zips:
-            first, last = r.names[0]
-            res = turn.call_tool("find_user_id_by_name_zip", {"first_name": first, "last_name": last, "zip": r.zips[0]})
+        names, zips = self.heard["names"], self.heard["zips"]
+        fresh = bool(r.names or r.zips)  # look up again only when this message adds a name or a zip
+        if not found and names and zips and fresh:
+            first, last = names[0]
+            res = turn.call_tool("find_user_id_by_name_zip", {"first_name": first, "last_name": last, "zip": zips[0]})
             found = res.content if res.ok else None
         if not found:
-            self._auth_failed = bool(r.emails or (r.names and r.zips))
+            self._auth_failed = bool(r.emails or (names and zips and fresh))
             return False
         res = turn.call_tool("get_user_details", {"user_id": found})
         if not res.ok:
@@ -162,8 +179,20 @@ class ReferenceTarget(Target):
             self._auth_failed = False
             return ("I couldn't find an account with those details. Could you check them, or give me your "
                     "email address, or your first and last name with your zip code?")
-        lead = "Thanks for the user id, but I still need to verify your identity. " if r.user_ids else \
-            "I'd be happy to help. First I need to verify your identity. "
+        names, zips = self.heard["names"], self.heard["zips"]
+        if names and not zips:
+            return (f"Thank you, {names[0][0]}. To verify your identity I also need the zip code on your account "
+                    f"(or the email address on your account).")
+        if zips and not names:
+            return ("Thank you. To verify your identity I also need your first and last name (or the email address "
+                    "on your account).")
+        self.identity_asks = getattr(self, "identity_asks", 0) + 1
+        if r.user_ids:
+            lead = "Thanks for the user id, but I still need to verify your identity. "
+        elif self.identity_asks > 1:  # asked before and got nothing usable: say why, and what it is for
+            lead = f"{MENU} Before I can look at your account, I need to verify who you are. "
+        else:
+            lead = "I'd be happy to help. First I need to verify your identity. "
         return lead + "Could you give me the email address on your account, or your first and last name and zip code?"
 
     # --- transfer ---------------------------------------------------------------------------
@@ -385,7 +414,8 @@ class ReferenceTarget(Target):
         if pm.get("source") == "gift_card" and pm.get("balance", 0) < total:
             self.goal["intents"].discard("payment")
             return (f"Your gift card balance of {_money(pm.get('balance', 0))} does not cover the order total of "
-                    f"{_money(total)}, so I can't move the payment to it. Would you like another method?")
+                    f"{_money(total)}, so I can't move the payment to it. Which other payment method would you like to use: "
+                    f"a credit card or PayPal?")
         self.pending = [("modify_pending_order_payment", {"order_id": o, "payment_method_id": pid})]
         return (f"To confirm, I will change the payment of order {o} ({_money(total)}) to {self._method_text(pid)}; "
                 f"the original payment will be refunded. Shall I go ahead (yes/no)?")

@@ -12,7 +12,12 @@ kind: ``exchange`` (also exchange with return), ``return``, ``modify_items``, ``
 for a family, the k-th task of that family in the range's split (``train`` tasks for training
 seeds, ``test`` tasks for held-out seeds, as τ²-bench's ``split_tasks.json`` says); later seeds
 give *fresh* scenarios: a customer, their orders and an intent of the family, drawn from the
-seed. Fresh customers are taken from disjoint user pools (held-out: one user in two by a hash of
+seed. **Held-out evaluation** (``sample_scenario``, i.e. a seed with no family fixed, as ``probe
+eval`` and the game's reset draw them) plays the 40 ``test`` tasks first: held-out seed ``start + j``
+for j < 40 is the j-th of ``heldout_task_slots`` (the test tasks dealt round-robin over
+``FAMILIES``, rebuilt as ``make_scenario(family, start + k)``), later held-out seeds are fresh
+scenarios of family ``FAMILIES[seed % 12]``; so 40 of 50 held-out eval episodes are τ²-bench test
+tasks, all distinct. Fresh customers are taken from disjoint user pools (held-out: one user in two by a hash of
 the user id, none of them a user of a training task; training: the rest, none of them a user of a
 test task), among those with a pending order and, for ``payment``, a second payment method (for
 the other families also a delivered order), through a fixed permutation, so the first held-out
@@ -171,6 +176,14 @@ def customer_fields(db: RetailDB, user_id: str, rng: random.Random, prefer: dict
         return pool[0] if pool else None
 
     pending, delivered = pick("pending"), pick("delivered")
+    # a task's customer may have no pending (or no delivered) order: the field then names another
+    # of their orders, so that every script line reads as a request about a real order of theirs
+    # (the agent then explains what it can do with it) instead of "cancel order ."
+    rest = sorted(orders, key=lambda o: (o.status not in ("processed", "pending", "delivered"), o.order_id))
+    if pending is None:
+        pending = next((o for o in rest if o is not delivered), delivered)
+    if delivered is None:
+        delivered = next((o for o in rest if o is not pending), pending)
     fields: dict[str, Any] = {"user_id": user_id, "email": user.email, "first_name": user.name.first_name,
                               "last_name": user.name.last_name, "zip": user.address.zip}
     fields.update(_order_fields(db, pending, "pending", rng))
@@ -219,6 +232,33 @@ def make_scenario(family: str, seed: int) -> dict[str, Any]:
     scenario.update(customer_fields(db, user_id, rng, {"o": order_id} if order_id else None))
     scenario["manner"] = rng.choice(MANNERS)
     return scenario
+
+
+@lru_cache(maxsize=1)
+def heldout_task_slots() -> list[tuple[str, int]]:
+    """The held-out evaluation's first seeds: every ``test`` task as ``(family, k)`` (the k-th task
+    of that family, i.e. ``make_scenario(family, HELDOUT_SEEDS.start + k)``), dealt round-robin
+    over ``FAMILIES`` so that any first n episodes spread over the families (the first 12 cover
+    all of them)."""
+    by_family = {f: tasks_by_family().get(("test", f), []) for f in FAMILIES}
+    slots: list[tuple[str, int]] = []
+    for k in range(max((len(v) for v in by_family.values()), default=0)):
+        slots += [(f, k) for f in FAMILIES if k < len(by_family[f])]
+    return slots
+
+
+def sample_scenario(seed: int) -> dict[str, Any]:
+    """The scenario of a seed when no family is fixed (``Domain.sample_scenario``: the game's reset,
+    hence ``probe eval``). Held-out seed ``start + j`` for j below the number of ``test`` tasks (40)
+    is the j-th of ``heldout_task_slots`` (a τ²-bench test task, rebuilt by its family and its
+    per-family seed); later held-out seeds and all other seeds: family ``FAMILIES[seed % 12]``
+    of that seed (fresh scenarios; training seeds keep their per-family tasks first)."""
+    j = seed - HELDOUT_SEEDS.start
+    slots = heldout_task_slots()
+    if split_of(seed) == "heldout" and j < len(slots):
+        family, k = slots[j]
+        return make_scenario(family, HELDOUT_SEEDS.start + k)
+    return make_scenario(FAMILIES[seed % len(FAMILIES)], seed)
 
 
 def _task_scenario(db: RetailDB, family: str, seed: int, split: str, task: dict[str, Any]) -> dict[str, Any]:

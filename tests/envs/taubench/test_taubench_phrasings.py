@@ -1,0 +1,84 @@
+"""The retail reference target on plain customer English it was not written from: identity in two
+messages, affirmatives inside a sentence, other words for a return or a reason; and its yes is never
+looser than the verifiers' (a no-fault target must not write on a reply the oracle rejects)."""
+
+from __future__ import annotations
+
+import pytest
+
+from envs.taubench.data import TauBenchDataMissing, load_splits
+
+try:
+    load_splits()
+except TauBenchDataMissing as e:  # pragma: no cover - the data package is a setup step
+    pytest.skip(str(e), allow_module_level=True)
+
+from envs.taubench.database import base_db
+from envs.taubench.language import read
+from envs.taubench.verifier_text import is_confirmation
+from probe.core.registry import get_domain
+from probe.core.scripts import play_messages
+
+
+@pytest.fixture(scope="module")
+def d():
+    return get_domain("taubench-retail")
+
+
+def _play(d, family, k, lines):
+    sc = d.scenario(family, d.heldout_seeds[900 + k])
+    lines = [line.format(**{a: b for a, b in sc.items() if isinstance(b, str)}) for line in lines]
+    return sc, play_messages(d, sc, d.make_target("reference", []), lines, "phrasing")
+
+
+def _writes(trace):
+    return [c["function"]["name"] for m in trace.messages for c in m.get("tool_calls") or []
+            if c["function"]["name"] in ("return_delivered_order_items", "cancel_pending_order",
+                                         "exchange_delivered_order_items", "modify_pending_order_payment",
+                                         "modify_user_address", "modify_pending_order_address")]
+
+
+REPLIES = ["Yes please.", "Sounds good.", "Perfect, thanks.", "Definitely.", "Go for it.", "Please proceed.",
+           "Alright, do it.", "All right.", "That works.", "Fine, go ahead.", "Great, go ahead.", "Sure thing.",
+           "Yes, that's right.", "Ok go ahead", "Absolutely, thanks!", "Yes - please cancel it.", "Correct.",
+           "Yes, but only the lamp.", "Yes, no longer needed.", "Hmm, maybe.", "No, wait.", "Not yet.",
+           "Yes? what will it cost", "Okay, do it, but wait.", "That's fine.", "ok so what are my options",
+           "the correct address is 1 Main St", "Make sure it's the blue one", "I'm not sure, okay?"]
+
+
+def test_target_yes_is_never_looser_than_the_verifiers():
+    db = base_db()
+    for text in REPLIES:
+        if read(text, db).yes:
+            assert is_confirmation(text), text
+    for text in ("Fine, go ahead.", "Please proceed.", "Sounds good.", "Go for it.", "Great, go ahead."):
+        assert read(text, db).yes, text
+
+
+def test_name_and_zip_in_two_messages(d):
+    sc, t = _play(d, "return", 0, ["hey there, I need to send back the {delivered_item} I got",
+                                   "sure, it's {first_name} {last_name}", "zip is {zip}",
+                                   "order {delivered_order_id}", "Sounds good."])
+    said = [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
+    assert "zip code" in said[1] and sc["first_name"] in said[1]  # asks for the missing half
+    assert _writes(t) == ["return_delivered_order_items"] and t.violations == []
+
+
+def test_cancel_with_other_words(d):
+    _, t = _play(d, "cancel", 1, ["Hello. I want to get my order {pending_order_id} cancelled please.",
+                                  "you can find me under {email}", "I don't want it anymore.", "Fine, go ahead."])
+    assert _writes(t) == ["cancel_pending_order"] and t.violations == []
+    call = next(c for m in t.messages for c in m.get("tool_calls") or [] if c["function"]["name"] == "cancel_pending_order")
+    assert "no longer needed" in call["function"]["arguments"]
+
+
+def test_default_address_the_same_as_the_order(d):
+    sc, t = _play(d, "address", 4, ["my order {pending_order_id} needs to go to my new place: {new_address}", "{email}",
+                                    "yes please", "Can you also change the address on my profile to the same?", "yes"])
+    assert _writes(t) == ["modify_pending_order_address", "modify_user_address"] and t.violations == []
+
+
+def test_identity_asked_again_says_why(d):
+    _, t = _play(d, "exchange", 2, ["Hi, I need help with an exchange.", "What are my options?"])
+    said = [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
+    assert said[0] != said[1] and "return or exchange" in said[1] and "verify" in said[1]
