@@ -3,10 +3,10 @@
 The tiny CPU auditor runs thousands of small tensor operations per update. With torch's defaults
 on a 2-core machine every one of them is split over 2 OpenMP threads that must meet at a barrier;
 when another process keeps one of the cores busy, the thread on that core only runs in the time
-slices the scheduler gives it, and each barrier waits for it. Measured here
-(``scripts/bench_contention.py``): one update of the CPU demo went from 2-6 s to 20-104 s of
-generation. One intra-op thread has no barrier to wait at, and the scheduler moves it to the core
-that is free.
+slices the scheduler gives it, and each barrier waits for it: issue 12 measured 20-104 s of
+generation per update of the CPU demo instead of 2-6 s. One intra-op thread has no barrier to wait
+at, and the scheduler moves it to the core that is free (``scripts/bench_contention.py``; figures
+in docs/threads.md).
 
 ``runtime.threads`` in the run config (``probe.train.config.RuntimeSettings``) says what to do:
 
