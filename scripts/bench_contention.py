@@ -15,7 +15,7 @@ single-threaded 256x256 matmul loop). It prints seconds per update (wall and gen
 and the slowdown ratio hog / no hog per mode, over the same updates, all from this one run, with
 the load average before and after (other processes on the machine make every figure noisy).
 
-    python scripts/bench_contention.py                     # 3 updates per cell, python hog (about 3-5 min on 2 cores)
+    python scripts/bench_contention.py                     # 3 updates per cell, python hog (7-10 min on the shared 2 cores)
     python scripts/bench_contention.py --hog numpy --updates 2
     python scripts/bench_contention.py --modes new --threads 2
 
@@ -170,6 +170,13 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         ap.error(f"--threads: {e}")
 
+    # the tiny auditor is built (or found in the cache) first, so that no cell times a build
+    env = {k: v for k, v in os.environ.items() if k not in SCRUBBED}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    build = subprocess.run([sys.executable, "-c", "from probe.auditor.tiny import build_tiny_auditor as b, "
+                            "default_tiny_path as d; print(b(d()))"], env=env, capture_output=True, text=True)
+    if build.returncode != 0:
+        sys.exit(f"error: the tiny auditor could not be built: {build.stderr.strip().splitlines()[-1:]}")
     load0 = os.getloadavg()
     t0 = time.perf_counter()
     print(f"{visible_cores()} visible cores; load average before: {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}; "
