@@ -15,7 +15,7 @@ single-threaded 256x256 matmul loop). It prints seconds per update (wall and gen
 and the slowdown ratio hog / no hog per mode, over the same updates, all from this one run, with
 the load average before and after (other processes on the machine make every figure noisy).
 
-    python scripts/bench_contention.py                     # 3 updates per cell, python hog (7-10 min on the shared 2 cores)
+    python scripts/bench_contention.py                     # 3 updates per cell, python hog (3.3-9.5 min on the shared 2 cores)
     python scripts/bench_contention.py --hog numpy --updates 2
     python scripts/bench_contention.py --modes new --threads 2
 
