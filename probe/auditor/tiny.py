@@ -66,7 +66,7 @@ class TinySettings:
     learning_rate: float = 2e-3  # 3e-3 plateaued at loss 2.8 on the current corpus with seed 0 (1.4 at 2e-3)
     warmup_ratio: float = 0.05
     weight_decay: float = 0.01
-    threads: int = 2
+    threads: int = 0  # torch threads of the build; 0: the process's setting (probe.train.threads, auto: 1 on 2 cores)
     completion_only_loss: bool = True
 
 
@@ -288,9 +288,15 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
     import torch  # noqa: PLC0415
     import transformers  # noqa: PLC0415
 
+    from probe.train.threads import ensure_threads  # noqa: PLC0415
+
     t0 = time.perf_counter()
+    plan, applied, first = ensure_threads()  # 'auto' unless this process chose already (a run's runtime.threads)
+    if first:
+        log(plan.describe(applied))
     threads = torch.get_num_threads()
-    torch.set_num_threads(max(1, settings.threads))
+    if settings.threads > 0:
+        torch.set_num_threads(settings.threads)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     transformers.logging.set_verbosity_error()
     for name in ("trl", "datasets", "transformers", "accelerate"):
@@ -326,7 +332,7 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
             "texts": len(rows), "customer_turns": turns, "vocab_size": len(tokenizer), "parameters": n_params,
             "loss_start": losses[0] if losses else None, "loss_end": losses[-1] if losses else None,
             "losses": losses, "seconds_corpus": round(t_corpus, 2), "seconds_train": round(t_train, 2),
-            "seconds_total": round(time.perf_counter() - t0, 2), "torch_threads": settings.threads,
+            "seconds_total": round(time.perf_counter() - t0, 2), "torch_threads": torch.get_num_threads(),
             "complete": True,
         }
         (work / BUILD_FILE).write_text(json.dumps(record, indent=2))

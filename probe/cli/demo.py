@@ -52,12 +52,16 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
              overwrite: bool = False, resume: bool = False, on_trainer: Any = None) -> dict[str, Any]:
     """``episodes`` / ``turns`` default to the config's ``eval`` section. ``on_trainer(trainer)``
     is called once the trainer exists (the CLI keeps it to report an interrupted update)."""
-    from probe.train.loop import Trainer
-    from probe.train.rundir import RunLock
+    from probe.train.threads import apply_threads
 
     console = console or Console()
     t0 = time.perf_counter()
     config = load_config(config_path, overrides)
+    apply_threads(config.runtime.threads)  # sets OMP_NUM_THREADS & co. before torch loads; the trainer prints it
+
+    from probe.train.loop import Trainer
+    from probe.train.rundir import RunLock
+
     episodes = episodes or config.eval.episodes
     turns = turns or config.eval.turns
     console.print("[bold]1/3[/] tiny auditor: build or load from cache")

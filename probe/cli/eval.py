@@ -211,6 +211,9 @@ def eval_command(
             judge_obj = Judge(judge_settings, domain)
         except ValueError as e:
             fail(str(e))
+    from probe.train.threads import ensure_threads  # CPU threads before a model loads (runtime.threads: auto)
+
+    threads, torch_threads, first = ensure_threads() if checkpoint or auditor else (None, None, False)
     methods = build_methods(checkpoint, auditor, baselines, env=env, seed=seed, temperature=temperature,
                             auditor_base_url=auditor_base_url, few_shot=few_shot, max_new_tokens=max_new_tokens,
                             top_p=top_p)
@@ -258,6 +261,8 @@ def eval_command(
             claim_trace_file(method_dir(dest, name) / "traces.jsonl", overwrite=overwrite)
     except OutputExists as e:
         fail(str(e))
+    if first and threads is not None:  # once every input was accepted (an error stays the only line)
+        err.print(threads.describe(torch_threads), markup=False)
     with progress:
         results = evaluate_methods(methods, env=env, target=target, faults=fault_list, episodes=episodes, turns=turns,
                                    samples=samples, target_factory=factory, out=dest, bootstrap_seed=seed, on_done=done,

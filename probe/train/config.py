@@ -235,6 +235,23 @@ class EvalSettings(_Strict):
     turns: int = Field(8, ge=1, le=MAX_TURNS, description="turns per evaluation episode")
 
 
+class RuntimeSettings(_Strict):
+    """How the process uses the CPU (``probe.train.threads`` applies it when train, demo or eval starts)."""
+
+    threads: int | str = Field("auto", description="torch intra-op threads and OMP/MKL/OpenBLAS_NUM_THREADS: 'auto' "
+                               "(half the visible cores, at least 1), a number 1..1024, or 'none' (leave torch's "
+                               "defaults and the environment as they are)")
+    resolved: str | None = Field(None, description="written by probe when a run starts: what 'threads' resolved to "
+                                 "on that machine (informational; a value given here is replaced)")
+
+    @field_validator("threads", mode="before")
+    @classmethod
+    def _threads(cls, value: Any) -> int | str:
+        from probe.train.threads import parse_threads
+
+        return parse_threads(value)
+
+
 class TrainConfig(_Strict):
     run_name: str = Field("run", description="the run directory's name under out_dir (one path component)")
     out_dir: str = Field("checkpoints", description="folder holding run directories")
@@ -255,6 +272,7 @@ class TrainConfig(_Strict):
     eval: EvalSettings = Field(default_factory=EvalSettings, description="the evaluation after training")
     judge: JudgeSettings = Field(default_factory=JudgeSettings, description="the optional LLM judge in the reward")
     wandb: bool = Field(False, description="also log to Weights & Biases (offline mode unless WANDB_MODE is set)")
+    runtime: RuntimeSettings = Field(default_factory=RuntimeSettings, description="CPU threads of the process (issue 12)")
 
     @field_validator("run_name")
     @classmethod

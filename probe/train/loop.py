@@ -43,6 +43,7 @@ from probe.train.curriculum import HorizonCurriculum
 from probe.train.reward import CompositeReward, RewardConfig, load_reward_config
 from probe.train.rollout import RolloutBatch, RolloutEngine, SamplingSettings
 from probe.train.rundir import RunDirError, RunLock, open_run_dir, resolve_run_dir
+from probe.train.threads import apply_threads
 
 
 def reward_config(spec: str | dict[str, Any]) -> RewardConfig:
@@ -166,7 +167,7 @@ def check_config(config: TrainConfig) -> None:
 # settings that may change when a run resumes (they do not change what earlier updates meant);
 # a changed key is recorded in config.yaml's history. Every other key must stay as it was.
 RESUMABLE = ("updates", "checkpoint_every", "wandb", "out_dir", "run_name", "eval.", "target.timeout_s", "target.max_retries",
-             "target.max_concurrency", "target.base_url", "target.api_key_env", "rollout.target_workers")
+             "target.max_concurrency", "target.base_url", "target.api_key_env", "rollout.target_workers", "runtime.")
 
 
 def _flat(data: Any, prefix: str = "") -> dict[str, Any]:
@@ -214,6 +215,7 @@ class Trainer:
         check_config(config)  # before anything is loaded or written
         self.config = config
         self.console = console or Console()
+        threads, torch_threads, _ = apply_threads(config.runtime.threads)  # before the auditor is built or loaded
         self.run_dir = config.run_dir
         random.seed(config.seed)
         np.random.seed(config.seed)
@@ -240,6 +242,9 @@ class Trainer:
             config.rollout, self.reward, env=config.env, target=config.target.kind, faults=config.target.faults,
             seed=config.seed, candidate_temperature=candidate_temperature, target_factory=target_factory(config),
             judge=self.judge)
+        pool = "the engine's thread" if self.engine.pool is None else f"{self.engine.pool_size} threads"
+        config.runtime.resolved = f"{threads.describe(torch_threads)}; target turns on {pool}"
+        self.console.print(config.runtime.resolved, markup=False)  # once per run; config.yaml records it
         self.optimizer = torch.optim.AdamW(self.auditor.trainable_parameters(), lr=config.optim.lr,
                                            weight_decay=config.optim.weight_decay)
         kwargs = {"seed": config.seed} if config.algo == "gfn" else {}

@@ -21,9 +21,10 @@ rollout interface is the same for GRPO, DPO and GFlowNet and only the sampled ca
 Generation is batched across everything that needs a customer message at the same turn: one
 ``auditor.generate`` call per turn of the rollout, never one per message (prefixes of different
 depths share the calls of the turns they have in common; all candidates are one call). Target turns of all
-branches run concurrently on a thread pool (``target_workers``): HTTP targets overlap their
-requests; the in-process reference target is CPU-bound and gains nothing, which the benchmark
-shows honestly.
+branches run concurrently on a thread pool (``target_workers``) for model targets: HTTP targets
+overlap their requests. The in-process reference target is CPU-bound Python under the GIL and gains
+nothing from threads (the benchmark showed it), so its turns run on the engine's own thread
+(``probe.train.threads.target_pool_size``).
 
 The auditor only ever sees ``AuditGame`` observations (public scenario text and redacted public
 dialogue). Everything private (traces, violations) stays on the engine's side.
@@ -46,6 +47,7 @@ from probe.core.game import AuditGame
 from probe.core.trace import Trace
 from probe.train.config import RolloutSettings
 from probe.train.reward import CompositeReward, EpisodeRewardState, TurnReward, discounted_return
+from probe.train.threads import target_pool_size
 
 
 class SamplingAuditor(Protocol):
@@ -186,11 +188,15 @@ class RolloutEngine:
         self.reward = reward
         self.target_factory = target_factory
         self.judge = judge  # probe.train.judge.Judge or None (verifier-only reward, the default)
-        self.pool = ThreadPoolExecutor(max_workers=settings.target_workers, thread_name_prefix="target")
+        # the in-process reference target runs on this thread; model targets on target_workers threads
+        self.pool_size = target_pool_size(target_factory is None, settings.target_workers)
+        self.pool = (ThreadPoolExecutor(max_workers=self.pool_size, thread_name_prefix="target")
+                     if self.pool_size > 1 else None)
         self.generate_calls: list[int] = []  # batch size of every generate call (for the benchmark)
 
     def close(self) -> None:
-        self.pool.shutdown(wait=True)
+        if self.pool is not None:
+            self.pool.shutdown(wait=True)
 
     # --- the update ---------------------------------------------------------------------------
     def collect(self, auditor: SamplingAuditor, step: int, k_max: int) -> RolloutBatch:
@@ -285,7 +291,11 @@ class RolloutEngine:
         verification, the observation and the composite reward run here, on the engine's thread,
         and count as engine overhead (``score_s``)."""
         t0 = time.perf_counter()
-        list(self.pool.map(lambda bt: bt[0].game.play_turn(bt[1]), zip(branches, texts)))
+        if self.pool is None:  # the in-process reference target: on this thread
+            for branch, text in zip(branches, texts):
+                branch.game.play_turn(text)
+        else:
+            list(self.pool.map(lambda bt: bt[0].game.play_turn(bt[1]), zip(branches, texts)))
         t1 = time.perf_counter()
         timers["target_s"] += t1 - t0
         judge_before = timers["judge_s"]

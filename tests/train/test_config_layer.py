@@ -40,6 +40,7 @@ DEPENDENT = {
     "auditor.model": ["auditor.model=Qwen/Qwen3-4B"],
     "target.faults": ["target.faults=none"],
     "judge.policies": ["judge.policies=[B4]", "judge.base_url=http://127.0.0.1:9/v1", "judge.model=m"],
+    "runtime.threads": ["runtime.threads=3"],
 }
 
 

@@ -1,0 +1,169 @@
+"""Deliberate CPU thread settings (issue 12, item 5): one decision, applied once per process.
+
+The tiny CPU auditor runs thousands of small tensor operations per update. With torch's defaults
+on a 2-core machine every one of them is split over 2 OpenMP threads that must meet at a barrier;
+when another process keeps one of the cores busy, the thread on that core only runs in the time
+slices the scheduler gives it, and each barrier waits for it: issue 12 measured 20-104 s of
+generation per update of the CPU demo instead of 2-6 s. One intra-op thread has no barrier to wait
+at, and the scheduler moves it to the core that is free (``scripts/bench_contention.py``; figures
+in docs/threads.md).
+
+``runtime.threads`` in the run config (``probe.train.config.RuntimeSettings``) says what to do:
+
+- ``auto`` (default): ``auto_threads(visible cores)`` = half the cores this process may run on
+  (``os.sched_getaffinity``; a Slurm/cgroup CPU set counts, not the machine), at least 1: 1 on
+  2 cores, the figure measured; on larger machines half the cores is the number of physical cores
+  when they are hyper-threads (torch's own default) and leaves room for a neighbour;
+- ``N``: exactly N intra-op threads;
+- ``none``: change nothing (torch's defaults and the environment as they are; the old behaviour,
+  kept for the benchmark and for users who set the variables themselves).
+
+Applying a plan sets ``OMP_NUM_THREADS``, ``MKL_NUM_THREADS`` and ``OPENBLAS_NUM_THREADS`` to the
+intra-op count and ``TOKENIZERS_PARALLELISM=false`` (the tokenizers' own thread pool; probe
+tokenizes small batches) before torch is imported where the caller allows (``probe demo`` applies
+right after reading its config, before torch loads), then ``torch.set_num_threads``, one inter-op
+thread (probe never uses torch's inter-op pool; ``torch.set_num_interop_threads`` can only be
+called before inter-op work starts, so a refused call keeps what the process has) and the same
+limit on the BLAS / OpenMP libraries already loaded (threadpoolctl: numpy's OpenBLAS).
+
+The rollout's target thread pool is sized here too (``target_pool_size``): the in-process
+reference target is pure Python under the GIL, so its turns run on the engine's thread (more
+threads only add GIL hand-offs, which a busy core makes slow); model targets (HTTP, hf, replay)
+get ``rollout.target_workers`` threads so that their requests overlap.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_THREADS = 1024
+ALLOWED = f"'auto', 'none' or a number of threads 1..{MAX_THREADS}"
+THREAD_ENV = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")
+
+
+def parse_threads(value: Any) -> str | int:
+    """``auto``, ``none`` or an int 1..MAX_THREADS (a digit string is read as its number);
+    ``ValueError`` naming what is allowed otherwise."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected {ALLOWED}, got {value!r}")
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("auto", "none"):
+            return text
+        if text.isdigit():
+            value = int(text)
+    if isinstance(value, int) and 1 <= value <= MAX_THREADS:
+        return value
+    raise ValueError(f"expected {ALLOWED}, got {value!r}")
+
+
+def visible_cores() -> int:
+    """The cores this process may run on (its CPU affinity set, e.g. a Slurm allocation)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def auto_threads(cores: int) -> int:
+    """Intra-op threads for ``auto``: half the visible cores, at least 1 (module docstring)."""
+    return max(1, cores // 2)
+
+
+@dataclass(frozen=True)
+class ThreadPlan:
+    """What a ``runtime.threads`` value means on this machine."""
+
+    setting: str | int
+    cores: int
+    intra_op: int | None  # None: left as it is (setting 'none')
+    inter_op: int | None
+    env: dict[str, str] = field(default_factory=dict)
+
+    def describe(self, applied: dict[str, int] | None = None) -> str:
+        """One line: the setting, what it resolved to, and (``applied``) what torch reports."""
+        a = applied or {}
+        if self.intra_op is None:
+            return (f"threads: none (left as they are: torch intra-op {a.get('intra_op', '?')}, inter-op "
+                    f"{a.get('inter_op', '?')}; {self.cores} visible cores)")
+        how = f"auto for {self.cores} visible cores" if self.setting == "auto" else f"{self.cores} visible cores"
+        inter = a.get("inter_op", self.inter_op)
+        kept = "" if inter == self.inter_op else " (already started: kept)"
+        return (f"threads: {self.setting} ({how}): torch intra-op {a.get('intra_op', self.intra_op)}, "
+                f"inter-op {inter}{kept}; " + " ".join(f"{k}={v}" for k, v in self.env.items()))
+
+
+def plan_threads(setting: Any = "auto", cores: int | None = None) -> ThreadPlan:
+    """The plan for ``setting`` (``parse_threads``) on ``cores`` visible cores (default: this process's)."""
+    setting = parse_threads(setting)
+    cores = visible_cores() if cores is None else max(1, int(cores))
+    if setting == "none":
+        return ThreadPlan(setting, cores, None, None, {})
+    n = auto_threads(cores) if setting == "auto" else int(setting)
+    env = {k: str(n) for k in THREAD_ENV}
+    env["TOKENIZERS_PARALLELISM"] = "false"
+    return ThreadPlan(setting, cores, n, 1, env)
+
+
+_applied: tuple[ThreadPlan, dict[str, int]] | None = None  # the plan this process applied, and what torch reported
+
+
+def apply_threads(setting: Any = "auto") -> tuple[ThreadPlan, dict[str, int], bool]:
+    """Apply ``setting`` to this process: (plan, what torch reports, True when this call changed
+    something). Applying the plan already applied is a no-op, so that every entry point can call
+    it and the line is printed once."""
+    global _applied
+    plan = plan_threads(setting)
+    if _applied is not None and _applied[0] == plan:
+        return plan, dict(_applied[1]), False
+    if plan.intra_op is not None:
+        os.environ.update(plan.env)  # before torch loads when the caller has not imported it yet
+    import torch  # noqa: PLC0415
+
+    if plan.intra_op is not None:
+        torch.set_num_threads(plan.intra_op)
+        if plan.inter_op is not None and torch.get_num_interop_threads() != plan.inter_op:
+            try:
+                torch.set_num_interop_threads(plan.inter_op)
+            except RuntimeError:  # inter-op work already started in this process: keep its pool
+                pass
+        _limit_loaded_libraries(plan.intra_op)
+    applied = {"intra_op": torch.get_num_threads(), "inter_op": torch.get_num_interop_threads()}
+    _applied = (plan, applied)
+    return plan, dict(applied), True
+
+
+def ensure_threads(setting: Any = "auto") -> tuple[ThreadPlan, dict[str, int], bool]:
+    """``apply_threads(setting)`` unless this process has applied a plan already (then that plan
+    stays: a run's own setting wins over a library entry point's default)."""
+    if _applied is not None:
+        return _applied[0], dict(_applied[1]), False
+    return apply_threads(setting)
+
+
+def applied_plan() -> tuple[ThreadPlan, dict[str, int]] | None:
+    """The plan this process applied and what torch reported then (None: none applied yet)."""
+    return None if _applied is None else (_applied[0], dict(_applied[1]))
+
+
+def _limit_loaded_libraries(n: int) -> None:
+    """The same limit on BLAS / OpenMP libraries loaded before the environment was set (numpy's
+    OpenBLAS reads OPENBLAS_NUM_THREADS only when it loads)."""
+    if "numpy" not in sys.modules and "scipy" not in sys.modules:
+        return
+    from threadpoolctl import threadpool_limits  # noqa: PLC0415
+
+    threadpool_limits(limits=n)
+
+
+def target_pool_size(in_process_target: bool, target_workers: int) -> int:
+    """Threads for the rollout's target turns (module docstring): 1 (the engine's own thread) for
+    the in-process reference target, ``target_workers`` for model targets."""
+    return 1 if in_process_target else max(1, int(target_workers))
+
+
+__all__ = ["ALLOWED", "MAX_THREADS", "ThreadPlan", "apply_threads", "applied_plan", "auto_threads", "ensure_threads",
+           "parse_threads", "plan_threads", "target_pool_size", "visible_cores"]

@@ -1,0 +1,140 @@
+"""Deliberate CPU thread settings (issue 12, item 5): the runtime.threads config key, the plan it
+resolves to, what applying it changes in the process, and the rollout's target pool size.
+No timing here: scripts/bench_contention.py measures the effect."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+import yaml
+from rich.console import Console
+from typer.testing import CliRunner
+
+from probe.train import threads as th
+from probe.train.config import ConfigError, RolloutSettings, load_config
+from probe.train.reward import CompositeReward
+from probe.train.rollout import RolloutEngine
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV_KEYS = (*th.THREAD_ENV, "TOKENIZERS_PARALLELISM")
+
+
+@pytest.fixture
+def fresh_process_state(monkeypatch):
+    """Each test starts with no plan applied; torch's intra-op count and the variables come back after."""
+    before = torch.get_num_threads()
+    for key in ENV_KEYS:  # registered with monkeypatch, so that whatever the test sets is undone
+        if key in os.environ:
+            monkeypatch.setenv(key, os.environ[key])
+        else:
+            monkeypatch.delenv(key, raising=False)
+    monkeypatch.setattr(th, "_applied", None)
+    yield
+    torch.set_num_threads(before)
+
+
+@pytest.mark.parametrize("bad", ["lots", "0", "-1", "1025", "2.5", "true", "[1, 2]", "''"])
+def test_a_bad_value_is_one_error_line_naming_the_key_and_what_is_allowed(bad):
+    with pytest.raises(ConfigError) as e:
+        load_config(None, [f"runtime.threads={bad}"])
+    msg = str(e.value)
+    assert "\n" not in msg
+    assert msg.startswith("config key 'runtime.threads': expected 'auto', 'none' or a number of threads 1..1024, got ")
+
+
+def test_the_cli_reports_a_bad_value_as_one_error_line(tmp_path):
+    from probe.cli.main import app
+
+    r = CliRunner().invoke(app, ["train", "--config", str(ROOT / "configs" / "cpu-demo-grpo.yaml"),
+                                 "--set", "runtime.threads=many", "--set", f"out_dir={tmp_path}"])
+    lines = r.stderr.strip().splitlines()
+    assert r.exit_code == 2 and len(lines) == 1
+    assert lines[0].startswith("error: config key 'runtime.threads'") and "'auto', 'none' or a number" in lines[0]
+    assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("value, expected", [("auto", "auto"), ("none", "none"), (" AUTO ", "auto"), (3, 3),
+                                             ("4", 4), (1024, 1024)])
+def test_good_values_from_set_and_yaml(tmp_path, value, expected):
+    assert load_config(None, [f"runtime.threads={value}"]).runtime.threads == expected
+    path = tmp_path / "run.yaml"
+    path.write_text(yaml.safe_dump({"runtime": {"threads": value}}))
+    assert load_config(path).runtime.threads == expected
+    assert load_config(None).runtime.threads == "auto"  # the default
+
+
+def test_auto_is_half_the_visible_cores_at_least_one():
+    assert [th.plan_threads("auto", cores=c).intra_op for c in (1, 2, 3, 4, 16, 64)] == [1, 1, 1, 2, 8, 32]
+    assert th.plan_threads(3, cores=2).intra_op == 3  # an explicit number is taken as it is
+    assert th.visible_cores() == len(os.sched_getaffinity(0))
+    plan = th.plan_threads("auto")
+    assert plan.intra_op == max(1, len(os.sched_getaffinity(0)) // 2) and plan.inter_op == 1
+    assert plan.env == {"OMP_NUM_THREADS": str(plan.intra_op), "MKL_NUM_THREADS": str(plan.intra_op),
+                        "OPENBLAS_NUM_THREADS": str(plan.intra_op), "TOKENIZERS_PARALLELISM": "false"}
+    none = th.plan_threads("none")
+    assert none.intra_op is None and none.inter_op is None and none.env == {}
+
+
+def test_applying_sets_torch_and_the_environment_once(fresh_process_state):
+    plan, applied, changed = th.apply_threads(1)
+    assert changed and torch.get_num_threads() == 1 == applied["intra_op"]
+    assert all(os.environ[k] == "1" for k in th.THREAD_ENV) and os.environ["TOKENIZERS_PARALLELISM"] == "false"
+    assert "torch intra-op 1" in plan.describe(applied) and "OMP_NUM_THREADS=1" in plan.describe(applied)
+    assert th.apply_threads(1)[2] is False  # the same plan again: nothing to do, nothing printed
+    assert th.ensure_threads("auto")[0] == plan  # a library entry point keeps the process's choice
+    _, applied, changed = th.apply_threads(2)  # a run's own, different setting is applied
+    assert changed and torch.get_num_threads() == 2 == applied["intra_op"] and os.environ["OMP_NUM_THREADS"] == "2"
+
+
+def test_none_changes_nothing(fresh_process_state, monkeypatch):
+    torch.set_num_threads(2)
+    monkeypatch.setenv("OMP_NUM_THREADS", "7")
+    plan, applied, _ = th.apply_threads("none")
+    assert torch.get_num_threads() == 2 and os.environ["OMP_NUM_THREADS"] == "7"
+    assert plan.describe(applied).startswith("threads: none (left as they are: torch intra-op 2")
+
+
+def test_a_fresh_process_gets_one_inter_op_thread_and_the_variables_before_torch_loads():
+    code = ("import os, sys; from probe.train.threads import apply_threads; "
+            "assert 'torch' not in sys.modules; plan, applied, _ = apply_threads(1); import torch, json; "
+            "print(json.dumps([torch.get_num_threads(), torch.get_num_interop_threads(), "
+            "torch.__config__.parallel_info().count('OMP_NUM_THREADS : 1'), os.environ['OMP_NUM_THREADS']]))")
+    env = {k: v for k, v in os.environ.items() if k not in ENV_KEYS}
+    env["PYTHONPATH"] = str(ROOT)
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout.strip().splitlines()[-1]) == [1, 1, 1, "1"]
+
+
+def test_the_target_pool_is_the_engines_thread_for_the_in_process_target_only():
+    reward = CompositeReward(domain="skyassist")
+    engine = RolloutEngine(RolloutSettings(target_workers=8), reward, env="skyassist")
+    assert engine.pool is None and engine.pool_size == 1
+    engine.close()
+    engine = RolloutEngine(RolloutSettings(target_workers=8), reward, env="skyassist", target_factory=lambda: None)
+    assert engine.pool is not None and engine.pool_size == 8 and engine.pool._max_workers == 8
+    engine.close()
+    assert th.target_pool_size(True, 8) == 1 and th.target_pool_size(False, 3) == 3
+
+
+def test_a_run_applies_prints_and_records_its_setting(tmp_path, fresh_process_state):
+    from probe.train.loop import Trainer
+
+    small = ["rollout.prefixes=2", "rollout.group_size=2", "rollout.continuation_turns=1", "rollout.max_new_tokens=8",
+             "curriculum.levels=[2, 4]", "updates=1", f"out_dir={tmp_path}", "run_name=t", "runtime.threads=1"]
+    console = Console(record=True, width=400)
+    trainer = Trainer(load_config(None, small), console=console)
+    assert torch.get_num_threads() == 1 and os.environ["OMP_NUM_THREADS"] == "1"
+    trainer.run(progress=False)
+    text = console.export_text()
+    assert text.count("threads: 1 (") == 1 and "target turns on the engine's thread" in text
+    saved = yaml.safe_load((tmp_path / "t" / "config.yaml").read_text())
+    assert saved["runtime"]["threads"] == 1
+    assert saved["runtime"]["resolved"].startswith("threads: 1 (") and "torch intra-op 1, inter-op" in saved["runtime"]["resolved"]
+    assert load_config(tmp_path / "t" / "config.yaml").runtime.threads == 1  # the run's config.yaml reads back
