@@ -26,6 +26,7 @@ from probe.cli.errors import fail
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
 from probe.cli.progress import StepProgress
+from probe.cli.regress import regress_app
 from probe.core.domain import Domain
 from probe.core.failures import (
     DEFAULT_MAX_FAILED_SHARE,
@@ -105,6 +106,7 @@ app = typer.Typer(help="probe: train and use black-box auditors of tool-using LL
 env_app = typer.Typer(help="Inspect an auditing environment.", no_args_is_help=True)
 app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")
+app.add_typer(regress_app, name="regress")
 app.command("eval")(eval_command)
 app.command("plausibility")(plausibility_command)
 
