@@ -64,8 +64,27 @@ class ScriptedCompleter(Completer):
         return {"model": "scripted"}
 
 
-def _assistant_replies(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [m for m in messages if m.get("role") == "assistant"]
+def model_replies(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The completions a model would have returned for these messages, in order.
+
+    A model's text reply ends its turn, so text a rule-based target said *before* a tool call in
+    the same turn becomes that call's ``content`` (the tool loop writes it beside the call), and
+    several texts in a row at a turn's end are one reply."""
+    replies: list[dict[str, Any]] = []
+    pending: list[str] = []
+    for m in messages + [{"role": "user"}]:
+        if m.get("role") == "user":
+            if pending:
+                replies.append({"role": "assistant", "content": " ".join(pending)})
+            pending = []
+        elif m.get("role") == "assistant":
+            if m.get("tool_calls"):
+                text = " ".join(pending + ([m["content"]] if m.get("content") else []))
+                replies.append({"role": "assistant", "content": text or None, "tool_calls": m["tool_calls"]})
+                pending = []
+            else:
+                pending.append(str(m.get("content") or ""))
+    return replies
 
 
 def _tool_results(messages: list[dict[str, Any]]) -> list[str]:
@@ -84,8 +103,8 @@ def _scripted_play(case: Case, domain: Any, replies: list[dict[str, Any]], tag: 
 def run_scripted(case: Case, domain: Any) -> LayerResult:
     t0 = time.perf_counter()
     reasons: list[str] = []
-    golden = [m for turn in case.golden for m in turn]
-    trace, completer = _scripted_play(case, domain, _assistant_replies(golden), "scripted")
+    golden = [m for turn in case.golden for m in [{"role": "user"}, *turn]]
+    trace, completer = _scripted_play(case, domain, model_replies(golden), "scripted")
     if completer.seen:
         sent = completer.seen[0]
         system = next((m.get("content") for m in sent.messages if m.get("role") == "system"), "") or ""
@@ -107,7 +126,7 @@ def run_scripted(case: Case, domain: Any) -> LayerResult:
     outcome = judge(case, trace, domain)
     reasons += [f"golden: {r}" for r in outcome.reasons]
     if case.incident:
-        inc, _ = _scripted_play(case, domain, _assistant_replies(case.incident), "incident")
+        inc, _ = _scripted_play(case, domain, model_replies(case.incident), "incident")
         if case.provenance.policy not in {v.policy for v in inc.violations}:
             reasons.append(f"incident: the verifiers no longer report {case.provenance.policy} on the recorded "
                            "incident turns")
