@@ -246,10 +246,15 @@ def gate_command(suite: Path = typer.Argument(..., help="suite folder"),
         fail(str(e))
     cand_cfg = _config(candidate, domain, "--candidate")
     run_dir = _claim(out_dir, resume, overwrite)
-    (run_dir / "run.json").write_text(json.dumps({"suite": str(suite), "baseline": base_cfg.model_dump(),
-                                                  "candidate": cand_cfg.model_dump(), "seed": seed,
-                                                  "stored_baseline": stored.version if stored else None}, indent=1),
-                                      encoding="utf-8")
+    settings = {"suite": str(suite), "baseline": base_cfg.model_dump(), "candidate": cand_cfg.model_dump(), "seed": seed,
+                "stored_baseline": stored.version if stored else None}
+    if resume and (run_dir / "run.json").is_file():
+        before = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+        changed = [k for k in settings if before.get(k) != settings[k]]
+        if changed:
+            fail(f"--resume: {changed[0]} differs from the run in {run_dir}; resume with the same suite, configs and "
+                 "seed, or start a new --out")
+    (run_dir / "run.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
     plan = TrialPlan(alpha=alpha, holm=holm)
     report = run_gate(cases, domain, base_cfg, cand_cfg, run_dir, stored=stored, quarantine=q, plan=plan, base_seed=seed,
                       on_event=lambda s: err.print(f"[dim]{escape(s)}[/]"))

@@ -56,6 +56,9 @@ def test_crash_mid_run_then_resume_loses_no_trial(mock_suite, tmp_path, monkeypa
     verdicts = lambda p: [(v["case"], v["outcome"], v["verdict"]["p"]) for v in  # noqa: E731
                           map(json.loads, (p / "verdicts.jsonl").read_text().splitlines())]
     assert verdicts(tmp_path / "crash") == verdicts(tmp_path / "full")
+    r = run("regress", "gate", mock_suite, "--baseline", "reference", "--candidate", "reference:all", "--out",
+            tmp_path / "full", "--resume")
+    assert r.exit_code == 2 and "candidate differs" in r.output
 
 
 def _one_error(r, *words):
