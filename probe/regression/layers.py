@@ -133,6 +133,27 @@ def run_scripted(case: Case, domain: Any) -> LayerResult:
     return LayerResult(case.id, "scripted", not reasons, reasons, wall_s=time.perf_counter() - t0)
 
 
+_REPLAY_CACHE: dict[tuple[Any, ...], Any] = {}
+
+
+def _replay_target(domain: Any, config: ReleaseConfig) -> Any:
+    """One replay target per recording file as it is now (it is stateless across episodes, and a
+    recording is read once, not once per case)."""
+    from pathlib import Path  # noqa: PLC0415
+
+    from probe.targets.replay import ReplayTarget  # noqa: PLC0415
+
+    st = Path(str(config.recording)).stat()
+    key = (domain.name, str(config.recording), st.st_mtime_ns, st.st_size, config.model, config.temperature,
+           config.max_tokens)
+    if key not in _REPLAY_CACHE:
+        if len(_REPLAY_CACHE) > 8:
+            _REPLAY_CACHE.clear()
+        _REPLAY_CACHE[key] = ReplayTarget(domain, config.recording, model=config.model,
+                                          temperature=config.temperature, max_tokens=config.max_tokens)
+    return _REPLAY_CACHE[key]
+
+
 def run_replay(case: Case, domain: Any, config: ReleaseConfig) -> LayerResult:
     """Play the case against the release's recording; a miss routes the case to live."""
     t0 = time.perf_counter()
@@ -141,10 +162,7 @@ def run_replay(case: Case, domain: Any, config: ReleaseConfig) -> LayerResult:
                else "the release config has no recording")
         return LayerResult(case.id, "replay", None, [f"no recording: {why}"], miss=True,
                            wall_s=time.perf_counter() - t0)
-    from probe.targets.replay import ReplayTarget  # noqa: PLC0415
-
-    target = ReplayTarget(domain, config.recording, model=config.model, temperature=config.temperature,
-                          max_tokens=config.max_tokens)
+    target = _replay_target(domain, config)
     scenario = domain.scenario(case.family, case.seed)
     trace = play_messages(domain, scenario, target, list(case.turns), f"{case.id}-replay", source="regression")
     misses = [f for f in trace.meta.turn_failures if f.get("kind") == "replay_miss"]
