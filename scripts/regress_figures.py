@@ -152,6 +152,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         policy = domain.fault_details[fault]["policy"]
         rows.append({"fault": fault, "policy": policy, "depth": domain.fault_details[fault]["depth"],
                      "cases_for_policy": sum(c.provenance.policy == policy for c in cases),
+                     "cases_from_fault": sum(c.provenance.target.get("faults") == [fault] for c in cases),
                      "blocked": g.exit_code == 1, "regress_cases": len(regress),
                      "regress_policies": sorted({r.case.provenance.policy for r in regress}),
                      "candidate_trials": sum(len(r.cand) for r in g.cases),
@@ -182,6 +183,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                            ("raw_0.05", TrialPlan(holm=False, alpha=0.05))):
             row[f"false_alarms_ordinary_{name}"] = sum(v.outcome == REGRESS for v in decide(ordinary, plan).values())
         row["false_alarms_critical_all_pass"] = sum(r.verdict.outcome == REGRESS for r in g.cases if r.case.critical)
+        row["critical_alarms_baseline_failed_too"] = sum(r.verdict.outcome == REGRESS and not all(r.base)
+                                                         for r in g.cases if r.case.critical)
         fig["false_alarms"].append(row)
         print(f"  false alarms at rate {rate:g}: {row}", flush=True)
     fig["total_seconds"] = round(time.perf_counter() - t_all, 1)
@@ -197,10 +200,10 @@ def markdown(fig: dict[str, Any]) -> str:
              f"({e['critical']} critical) from {fig['finding_traces']} finding traces, {e['duplicates_merged']} duplicates "
              f"merged, minimisation dropped {e['turns_dropped']} of {e['turns_original']} customer turns; scripted layer "
              f"failures: {len(fig['scripted_failures'])}; total {fig['total_seconds']} s", "",
-             "| fault (candidate) | policy | depth | cases for the policy | gate | REGRESS cases (policies) | "
-             "candidate trials (fixed 20/case) |", "| --- | --- | --- | --- | --- | --- | --- |"]
+             "| fault (candidate) | policy | depth | cases cut from its findings | cases for the policy | gate | "
+             "REGRESS cases (policies) | candidate trials (fixed 20/case) |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in fig["single_fault"]:
-        lines.append(f"| {r['fault']} | {r['policy']} | {r['depth']} | {r['cases_for_policy']} | "
+        lines.append(f"| {r['fault']} | {r['policy']} | {r['depth']} | {r['cases_from_fault']} | {r['cases_for_policy']} | "
                      f"{'BLOCK' if r['blocked'] else 'release'} | {r['regress_cases']} "
                      f"({' '.join(r['regress_policies']) or '-'}) | {r['candidate_trials']} ({20 * e['cases']}) |")
     lines += ["", "| flaky rate (both sides) | cases (critical) | stopped at 5/5 | extended | FLAKY_BASELINE | "
@@ -210,7 +213,8 @@ def markdown(fig: dict[str, Any]) -> str:
         lines.append(f"| {r['rate']:g} | {r['cases']} ({r['critical']}) | {r['stopped_early']} | {r['extended']} | "
                      f"{r['flaky_baseline']} | {r['false_alarms_ordinary_holm_0.01']} / {r['false_alarms_ordinary_raw_0.01']}"
                      f" / {r['false_alarms_ordinary_raw_0.05']} of {r['ordinary']} | {r['false_alarms_critical_all_pass']} "
-                     f"of {r['critical']} | {r['trials_both_sides']} ({r['fixed_20_per_side']}) |")
+                     f"of {r['critical']} ({r['critical_alarms_baseline_failed_too']} with baseline failures too) | "
+                     f"{r['trials_both_sides']} ({r['fixed_20_per_side']}) |")
     w = fig["wall_ms_per_case"]
     lines += ["", f"wall time per case: scripted {w['scripted']} ms, replay {w['replay']} ms, one live trial "
               f"{w['live_one_trial']} ms; baseline recording (20 trials x {e['cases']} cases) {fig['baseline_seconds']} s"]
