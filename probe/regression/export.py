@@ -24,6 +24,7 @@ For every trace with a violation and every policy it fired, one case:
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -189,7 +190,9 @@ def case_from_trace(domain: Any, trace: Trace, policy: str, trace_file: str,
     expect = derive_expectation(domain, policy, incident, golden)
     sev = max(domain.severity.get(p, 0.0) for p in [policy])
     family = str(scenario.get("family"))
-    digest = hashlib.sha256(f"{trace.id}|{policy}|{trace_file}".encode()).hexdigest()[:8]
+    # the id depends on what was found (trace id, policy, dialogue), not on where the file lies
+    found = json.dumps(trace.messages, sort_keys=True, ensure_ascii=False)
+    digest = hashlib.sha256(f"{trace.id}|{policy}|{found}".encode()).hexdigest()[:8]
     meta = trace.meta
     return Case(
         id=f"{policy}-{family}-{digest}", env=domain.name,
