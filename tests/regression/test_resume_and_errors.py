@@ -135,3 +135,30 @@ def test_other_bad_inputs(suite_copy, tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"id": "x"}\n')
     _one_error(run("regress", "export", bad, "--out", tmp_path / "x2"), "bad.jsonl:1", "lacks required field")
+
+
+def test_interrupted_baseline_recording_resumes(mock_suite, tmp_path, monkeypatch):
+    import shutil
+
+    import probe.regression.baseline as base_mod
+
+    suite = shutil.copytree(mock_suite, tmp_path / "s")
+    d = get_domain("mock")
+    real, calls = base_mod.run_trial, {"n": 0}
+
+    def crashing(*a, **k):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise RuntimeError("killed")
+        return real(*a, **k)
+
+    monkeypatch.setattr(base_mod, "run_trial", crashing)
+    with pytest.raises(RuntimeError):
+        base_mod.record_baseline(suite, d, load_suite(suite, d), parse_config("reference", d), trials=3)
+    monkeypatch.undo()
+    r = run("regress", "baseline", "record", suite, "--config", "reference", "--trials", "3")
+    assert r.exit_code == 2 and "--resume" in r.output
+    r = run("regress", "baseline", "record", suite, "--config", "reference", "--trials", "3", "--resume")
+    assert r.exit_code == 0, r.output
+    (trials,) = list((suite / "baselines").glob("*/v0001.trials.jsonl"))
+    assert len(trials.read_text().splitlines()) == 9  # 4 before the crash + 5 after, none repeated
