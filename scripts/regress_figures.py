@@ -102,9 +102,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     n_seeds = args.seeds or (1 if args.quick else 4)
     rates = args.flaky_rate or ([0.2] if args.quick else [0.05, 0.2])
     out = Path(args.out)
-    if out.exists():
-        if not (out / "figures.json").is_file() and any(out.iterdir()):
-            raise SystemExit(f"error: {out} exists and is not a regress-figures folder; choose another --out")
+    ours = {"findings.jsonl", "suite", "golden-recording.jsonl", "gates", "false-alarm", "figures.json", "figures.md"}
+    if out.exists():  # replaced only when it holds nothing but an earlier run of this script
+        if not out.is_dir() or any(p.name not in ours for p in out.iterdir()):
+            raise SystemExit(f"error: {out} holds files this script did not write; choose another --out")
         shutil.rmtree(out)
     out.mkdir(parents=True)
     domain = get_domain(args.env)
