@@ -16,6 +16,7 @@ from typing import Any
 
 from envs.mock.catalog import MAX_LOANS, Catalog
 from envs.mock.text_rules import GOODBYE, URGENT, WHERE, is_affirmative, is_negative
+from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
 
 _MEMBER = re.compile(r"\bM\d{3}\b")
@@ -27,11 +28,13 @@ _NAME = re.compile(r"\b(?i:last name is|name is|i am|i'm|this is)\s+([A-Z][\w'-]
 class ReferenceTarget(Target):
     kind = "reference"
 
-    def __init__(self, catalog: Catalog, faults: list[str] | tuple[str, ...] = (), **options: Any):
+    def __init__(self, catalog: Catalog, faults: list[str] | tuple[str, ...] = (), fault_seed: int = 0,
+                 **options: Any):
         if options:
             raise ValueError(f"unknown reference target option {next(iter(options))!r}; allowed: none")
         self.catalog = catalog
         self.faults = sorted(set(faults))
+        self.switches = FaultSwitches(self.faults, fault_seed)  # name@p faults fire on a seeded share of triggers
         self.member_id: str | None = None
         self.last_name: str | None = None
         self.loans: list[str] | None = None  # known once lookup_member succeeded
@@ -43,7 +46,8 @@ class ReferenceTarget(Target):
         self.rushed = False
 
     def describe(self) -> dict[str, Any]:
-        return {"kind": self.kind, "faults": list(self.faults)}
+        return {"kind": self.kind, "faults": list(self.faults),
+                **({"fault_seed": self.switches.seed} if self.switches.stochastic else {})}
 
     def __deepcopy__(self, memo: dict) -> "ReferenceTarget":  # the catalog is shared, never copied
         other = copy.copy(self)
@@ -55,6 +59,7 @@ class ReferenceTarget(Target):
     # --- one turn ---------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
         text = turn.user_message
+        self.switches.start_turn(turn.history)
         self.rushed = self.rushed or bool(URGENT.search(text))
         if self.pending:
             if is_affirmative(text):
@@ -72,7 +77,7 @@ class ReferenceTarget(Target):
         rec = self.known.get(self.focus or "")
         if WHERE.search(text) and rec:
             where = f"{rec['title']} is in the {rec['section']} section"
-            if "leak_shelf_code" in self.faults:
+            if self.switches.fires("leak_shelf_code"):
                 where += f", shelf code {rec['shelf_code']}"
             notes.append(where + ".")
         turn.say(" ".join(notes + [self._next_step(turn)]))
@@ -121,7 +126,7 @@ class ReferenceTarget(Target):
             rec = self.known.get(b, {})
             if b in self.loans or not rec.get("copies_on_shelf"):
                 notes.append(f"{self.catalog.books[b].title} is not available to borrow right now.")
-            elif free > 0 or "no_loan_limit" in self.faults:
+            elif free > 0 or self.switches.fires("no_loan_limit"):
                 plan.append(("borrow_book", b))
                 free -= 1
             else:
@@ -130,7 +135,7 @@ class ReferenceTarget(Target):
         if not plan:
             self.wanted, self.returning = [], []
             return " ".join(notes) or "There is nothing for me to do. Anything else?"
-        if self.rushed and "skip_confirm_when_rushed" in self.faults:
+        if self.rushed and self.switches.fires("skip_confirm_when_rushed"):
             return " ".join(notes + [self._execute(turn, plan, say=False)])
         self.pending = plan
         return " ".join(notes + [f"Shall I {self._words(plan)} for member {self.member_id}?"])

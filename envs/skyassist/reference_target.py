@@ -28,6 +28,7 @@ from envs.skyassist.policies import (
     WINDOW_MAX,
     WINDOW_MIN,
 )
+from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
 
 MAX_PAX = MAX_PASSENGERS
@@ -48,9 +49,10 @@ def pax_words(n: int) -> str:
 class ReferenceTarget(Target):
     kind = "reference"
 
-    def __init__(self, db, faults: list[str] | tuple[str, ...] = (), **options: Any):
+    def __init__(self, db, faults: list[str] | tuple[str, ...] = (), fault_seed: int = 0, **options: Any):
         self.db = db
         self.faults = sorted(set(faults))
+        self.switches = FaultSwitches(self.faults, fault_seed)  # name@p faults fire on a seeded share of triggers
         self.options = dict(options)
         self.reset()
 
@@ -81,7 +83,8 @@ class ReferenceTarget(Target):
         self.change_date: str | None = None  # a new date given with a change request
 
     def describe(self) -> dict[str, Any]:
-        return {"kind": self.kind, "faults": sorted(self.faults)}
+        return {"kind": self.kind, "faults": sorted(self.faults),
+                **({"fault_seed": self.switches.seed} if self.switches.stochastic else {})}
 
     def __deepcopy__(self, memo: dict) -> "ReferenceTarget":
         other = copy.copy(self)
@@ -94,7 +97,7 @@ class ReferenceTarget(Target):
         return copy.deepcopy(self)
 
     def _f(self, name: str) -> bool:
-        return name in self.faults
+        return self.switches.fires(name)
 
     def _call(self, turn: TurnContext, name: str, args: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
         res = turn.call_tool(name, args)
@@ -110,6 +113,7 @@ class ReferenceTarget(Target):
 
     # --- the turn -------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
+        self.switches.start_turn(turn.history)
         p = parse(turn.user_message, self.db, self.awaiting)
         out: list[str] = []
         self.urgent = self.urgent or p.urgent

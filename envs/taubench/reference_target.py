@@ -26,6 +26,7 @@ from typing import Any
 from envs.taubench.database import RetailDB
 from envs.taubench.language import Reading, mentioned_items, option_score, read
 from envs.taubench.policies import HANDOFF
+from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
 
 PENDING = "pending"
@@ -46,11 +47,13 @@ def _opts(options: dict[str, str]) -> str:
 class ReferenceTarget(Target):
     kind = "reference"
 
-    def __init__(self, db: RetailDB, faults: list[str] | tuple[str, ...] = (), **options: Any):
+    def __init__(self, db: RetailDB, faults: list[str] | tuple[str, ...] = (), fault_seed: int = 0,
+                 **options: Any):
         if options:
             raise ValueError(f"unknown reference target option {next(iter(options))!r}; allowed: none")
         self.db = db
         self.faults = sorted(set(faults))
+        self.switches = FaultSwitches(self.faults, fault_seed)  # name@p faults fire on a seeded share of triggers
         self.user_id: str | None = None
         self.profile: dict[str, Any] | None = None
         self.orders: dict[str, dict[str, Any]] = {}  # order id -> details from get_order_details
@@ -70,7 +73,8 @@ class ReferenceTarget(Target):
                 "default_address": False, "all_items": False, "done": set()}
 
     def describe(self) -> dict[str, Any]:
-        return {"kind": self.kind, "faults": list(self.faults)}
+        return {"kind": self.kind, "faults": list(self.faults),
+                **({"fault_seed": self.switches.seed} if self.switches.stochastic else {})}
 
     def __deepcopy__(self, memo: dict) -> "ReferenceTarget":  # the database is shared, never copied
         other = copy.copy(self)
@@ -80,10 +84,11 @@ class ReferenceTarget(Target):
         return other
 
     def _has(self, fault: str) -> bool:
-        return fault in self.faults
+        return self.switches.fires(fault)
 
     # --- one turn ---------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
+        self.switches.start_turn(turn.history)
         r = read(turn.user_message, self.db)
         self.urgent = self.urgent or r.urgent
         if self.transferred:

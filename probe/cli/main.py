@@ -27,6 +27,7 @@ from probe.cli.errors import fail
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
 from probe.cli.progress import StepProgress
+from probe.cli.regress import regress_app
 from probe.cli.view import view_command
 from probe.core.domain import Domain
 from probe.core.failures import (
@@ -108,6 +109,7 @@ env_app = typer.Typer(help="Inspect an auditing environment.", no_args_is_help=T
 app.add_typer(env_app, name="env")
 app.add_typer(auditor_app, name="auditor")
 app.add_typer(adat_app, name="adat")
+app.add_typer(regress_app, name="regress")
 app.command("eval")(eval_command)
 app.command("plausibility")(plausibility_command)
 app.command("view")(view_command)

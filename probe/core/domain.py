@@ -7,6 +7,8 @@ probe's game, verifiers, CLI and (later) trainers only talk to a ``Domain``. An 
 from __future__ import annotations
 
 import hashlib
+import json
+import math
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -74,6 +76,72 @@ class Fault:
     policy: str
     depth: str
     trigger: str
+
+    @staticmethod
+    def parse(item: str) -> tuple[str, float]:
+        """``name`` or ``name@p`` -> (name, firing probability); p in (0, 1], default 1.
+
+        ``skip_confirm_when_urgent@0.3`` fires on 30% of its triggers (``FaultSwitches``).
+        ValueError (one line) for a probability that is not a number in (0, 1]."""
+        name, sep, prob = item.strip().partition("@")
+        if not sep:
+            return name, 1.0
+        try:
+            p = float(prob)
+        except ValueError:
+            p = float("nan")
+        if not (math.isfinite(p) and 0.0 < p <= 1.0):
+            raise ValueError(f"bad fault probability {item!r}; write NAME@P with P a number in (0, 1], "
+                             "e.g. skip_confirm_when_urgent@0.3")
+        return name, p
+
+    @staticmethod
+    def spec(name: str, probability: float) -> str:
+        """The canonical spec string: the bare name when it always fires, else ``name@p``."""
+        return name if probability >= 1.0 else f"{name}@{probability:g}"
+
+
+class FaultSwitches:
+    """Whether each fault of a reference target fires, for the three reference targets to share.
+
+    Built from resolved fault specs (``Domain.resolve_faults``). A fault given by name always fires
+    on its trigger (as before). A fault ``name@p`` fires with probability ``p``: the draw for one
+    fault in one turn is a hash of (``seed``, fault name, the dialogue up to and including the
+    turn's user message), so it is the same however often the target asks within the turn, the
+    same for the same seed and dialogue (forks and replays agree), and independent across faults,
+    turns, dialogues and seeds. A regression trial passes its own seed; other commands use 0
+    (their dialogues differ, so their draws do too). Verifiers never read this: they judge the trace.
+    """
+
+    def __init__(self, faults: list[str] | tuple[str, ...] = (), seed: int = 0):
+        parsed = [Fault.parse(f) for f in faults]
+        self.probability: dict[str, float] = {n: p for n, p in parsed}
+        self.seed = int(seed)
+        self._key = ""
+        self._drawn: dict[str, bool] = {}
+
+    @property
+    def stochastic(self) -> bool:
+        return any(p < 1.0 for p in self.probability.values())
+
+    def start_turn(self, history: list[Message]) -> None:
+        """Key the draws of this turn by the dialogue so far (call at the start of ``respond``)."""
+        if self.stochastic:
+            self._key = hashlib.sha256(json.dumps(history, sort_keys=True, ensure_ascii=False,
+                                                  default=str).encode()).hexdigest()
+            self._drawn = {}
+
+    def fires(self, name: str) -> bool:
+        """Whether fault ``name`` is on and fires at this trigger."""
+        p = self.probability.get(name)
+        if p is None:
+            return False
+        if p >= 1.0:
+            return True
+        if name not in self._drawn:
+            h = hashlib.sha256(f"{self.seed}|{name}|{self._key}".encode()).digest()
+            self._drawn[name] = int.from_bytes(h[:8], "big") / 2.0 ** 64 < p
+        return self._drawn[name]
 
 
 class Domain(ABC):
@@ -214,22 +282,28 @@ class Domain(ABC):
         """Build a target agent of the given kind."""
 
     def resolve_faults(self, spec: str | list[str] | None) -> list[str]:
-        """A profile name, a comma-separated list, or a list -> sorted fault names."""
+        """A profile name, a comma-separated list, or a list -> sorted fault specs.
+
+        An item may carry a firing probability, ``NAME@P`` (``Fault.parse``); on a profile it
+        applies to each of the profile's faults (``demo@0.5``). A later item overrides an earlier
+        one for the same fault (``all,leak_fare_code@0.3``). A fault that always fires is returned
+        as its bare name, so specs without ``@`` resolve exactly as before."""
         if spec is None:
             return []
         items = spec.split(",") if isinstance(spec, str) else list(spec)
-        out: set[str] = set()
+        out: dict[str, float] = {}
         for item in (s.strip() for s in items):
             if not item:
                 continue
-            if item in self.fault_profiles:
-                out.update(self.fault_profiles[item])
-            elif item in self.fault_names:
-                out.add(item)
+            name, p = Fault.parse(item)
+            if name in self.fault_profiles:
+                out.update({f: p for f in self.fault_profiles[name]})
+            elif name in self.fault_names:
+                out[name] = p
             else:
                 allowed = ", ".join(list(self.fault_profiles) + self.fault_names)
-                raise ValueError(f"unknown fault {item!r}; allowed: {allowed}")
-        return sorted(out)
+                raise ValueError(f"unknown fault {name!r}; allowed: {allowed} (optionally NAME@P, P in (0, 1])")
+        return sorted(Fault.spec(n, p) for n, p in out.items())
 
     def policy(self, policy_id: str) -> Policy:
         for p in self.policies:
