@@ -29,7 +29,7 @@ from probe.cli.plausibility import plausibility_command
 from probe.cli.progress import StepProgress
 from probe.cli.regress import regress_app
 from probe.cli.view import view_command
-from probe.core.domain import Domain
+from probe.core.domain import Domain, Fault
 from probe.core.failures import (
     DEFAULT_MAX_FAILED_SHARE,
     FAILED_TURN_KINDS,
@@ -606,7 +606,7 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
     out.print(f"failed turns: {summary['failed_turns']}/{summary['turns']}   excluded episodes: "
               f"{summary['failed_episodes']}/{n_episodes}")
     out.print(f"coverage: {len(covered)}/{n_pol} policies ({100 * len(covered) / n_pol:.0f}%): {', '.join(covered) or 'none'}")
-    reachable = sorted({domain.fault_policy.get(f, '') for f in fault_list} - {""})
+    reachable = sorted({domain.fault_policy.get(Fault.parse(f)[0], '') for f in fault_list} - {""})
     if reachable:
         missed = sorted(set(reachable) - set(covered))
         out.print(f"faulty policies not exposed by the static suite: {', '.join(missed) or 'none'}")
