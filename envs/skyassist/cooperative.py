@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from envs.skyassist.customer import opening_request
-from probe.eval.methods import CooperativeCustomer
+from probe.eval.methods import CooperativeCustomer, EpisodeInfo
 
 _DONE = re.compile(r"\b(is now booked|are now booked|has been booked|is booked|booking is confirmed|you are booked|"
                    r"is now on hold|are on hold|placed the hold|hold is in place|has been cancell?ed|is cancell?ed|"
@@ -29,9 +29,8 @@ class SkyAssistCooperative(CooperativeCustomer):
     def __init__(self) -> None:
         super().__init__(opening_request)
 
-    def begin(self, episodes):
-        super().begin(episodes)
-        self.asked_search = {e.index: False for e in episodes}
+    def begin_episode(self, e: EpisodeInfo) -> dict[str, Any]:
+        return {"asked_search": False}  # asked once for other flights after a rejection
 
     def opening(self, f: dict[str, Any]) -> str:
         fam = f.get("family", "")
@@ -73,8 +72,8 @@ class SkyAssistCooperative(CooperativeCustomer):
             n = self.n_options[i]
             if n is not None and self.choice[i] < n:
                 return f"Then option {self.choice[i] + 1}, please."
-            if n is None and not self.asked_search[i]:
-                self.asked_search[i] = True
+            if n is None and not self.state[i]["asked_search"]:
+                self.state[i]["asked_search"] = True
                 return f"Could you show me other flights from {f.get('origin_city')} to {f.get('destination_city')} on {f.get('date')}?"
             return self._bye(i)
         return None

@@ -15,6 +15,11 @@ and options), says yes to a confirmation question, moves on to the next part whe
 whether there is anything else (or says it cannot do the part), and says goodbye when no part is
 left. It never sends the same message three times: an agent that keeps asking the same thing
 gets its answer twice, then the customer gives up politely and the episode ends.
+
+It is the core's ``CooperativeCustomer`` skeleton (state, turn loop, confirmation, fallback, the
+no-three-repeats rule, goodbye) with retail hooks: ``before_confirm`` (no part left, a
+transfer, the identity questions), ``asks_to_confirm``/``confirm``, ``answer`` (the next part,
+reason, order, address, payment, items and options, "what can I do"), ``fallback_text``.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from probe.eval.methods import CooperativeCustomer, Method, _last_agent, _n_user
+from probe.eval.methods import CooperativeCustomer, EpisodeInfo
 
 REASON_TEXT = {"no longer needed": "I no longer need it.", "ordered by mistake": "I ordered it by mistake."}
 
@@ -143,35 +148,39 @@ def _first_option(agent: str, n: int) -> str | None:
 
 
 class RetailCooperative(CooperativeCustomer):
-    """The retail cooperative customer (see the module docstring)."""
+    """The retail cooperative customer (see the module docstring): the core skeleton
+    (``CooperativeCustomer``) with retail hooks. No "done" phrase and no closing phrase of the
+    core: the customer moves to its next part, or says goodbye, when the agent asks whether
+    there is anything else. The core's repeat limit is on: never the same message three times in
+    a row."""
+
+    done_pattern = None
+    closing_phrases = ()
+    max_repeats = 2  # never the same message three times in a row
 
     def __init__(self) -> None:
         super().__init__(opening_request)
 
-    def begin(self, episodes):
-        Method.begin(self, episodes)
-        self.done = {e.index: False for e in episodes}
-        self.part = {e.index: 0 for e in episodes}
-        self.asked: dict[int, dict[str, int]] = {e.index: {} for e in episodes}
-        self.sent: dict[int, list[str]] = {e.index: [] for e in episodes}
-        self.fallbacks = {e.index: 0 for e in episodes}
+    def begin_episode(self, e: EpisodeInfo) -> dict[str, Any]:
+        return {"part": 0, "asked": {}}  # the part of the goal pursued; how often the agent asked what
 
-    def _bye(self, i: int, text: str = "Never mind then, thank you. That's all, goodbye.") -> str:
-        self.done[i] = True
-        return text
+    def _part(self, i: int, f: dict[str, Any]) -> tuple[list[dict[str, str]], dict[str, str]]:
+        parts = goal_parts(f)
+        return parts, parts[self.state[i]["part"]]
 
     def _count(self, i: int, key: str) -> int:
         """How many times the agent asked this (for this part), this time included."""
-        key = f"{self.part[i]}:{key}"
-        self.asked[i][key] = self.asked[i].get(key, 0) + 1
-        return self.asked[i][key]
+        asked = self.state[i]["asked"]
+        key = f"{self.state[i]['part']}:{key}"
+        asked[key] = asked.get(key, 0) + 1
+        return asked[key]
 
     def _next_part(self, i: int, parts: list[dict[str, str]]) -> str:
-        self.part[i] += 1
+        self.state[i]["part"] += 1
         self.fallbacks[i] = 0
-        if self.part[i] >= len(parts):
+        if self.state[i]["part"] >= len(parts):
             return self._bye(i, "No, that's all. Thank you, goodbye.")
-        return "Yes, one more thing. " + request(parts[self.part[i]])
+        return "Yes, one more thing. " + request(parts[self.state[i]["part"]])
 
     def _identity(self, i: int, f: dict[str, Any]) -> str | None:
         name = " ".join(str(f[k]) for k in ("first_name", "last_name") if f.get(k))
@@ -179,30 +188,43 @@ class RetailCooperative(CooperativeCustomer):
         by_email = f"My email is {f['email']}." if f.get("email") else None
         forgot = "email" in str(f.get("unknown_info", "")).lower()  # a task whose customer forgot the email
         answers = [a for a in ((by_name, by_email) if forgot else (by_email, by_name)) if a]
-        n = self.asked[i].get("identity", 0)
-        self.asked[i]["identity"] = n + 1
+        asked = self.state[i]["asked"]
+        n = asked.get("identity", 0)
+        asked["identity"] = n + 1
         return answers[n] if n < len(answers) else None
 
-    def reply(self, i: int, f: dict[str, Any], agent: str) -> str | None:
-        if self.done[i]:
-            return None
-        parts = goal_parts(f)
-        if self.part[i] >= len(parts):
+    # --- hooks of the core skeleton -----------------------------------------------------------
+    def before_confirm(self, i: int, f: dict[str, Any], agent: str, low: str) -> str | None:
+        """Goodbye when no part is left or the agent transfers; the identity answers (email, then
+        name and zip, or the other way round when the task's customer forgot the email)."""
+        if self.state[i]["part"] >= len(goal_parts(f)):
             return self._bye(i, "That's all, thank you. Goodbye.")
-        part = parts[self.part[i]]
         q = questions(agent)
         if TRANSFERRED.search(agent):
             return self._bye(i, "Okay, thank you.")
         if IDENTITY.search(q) and not ASK_ACT.search(q):
             answer = self._identity(i, f)
             return answer if answer else self._bye(i, "I'm sorry, I don't have any other details. Goodbye.")
-        asks = [x for x in re.split(r"(?<=\?)\s+", q) if x]
+        return None
+
+    def asks_to_confirm(self, agent: str, low: str) -> bool:
+        """One of the agent's questions (or a "Please confirm: ... (yes/no)." request) asks for a
+        yes or no to acting, not a wh-question."""
+        asks = [x for x in re.split(r"(?<=\?)\s+", questions(agent)) if x]
         if PLEASE_CONFIRM.search(agent):  # "Please confirm: ... (yes/no)." asks without a question mark
             asks.append("yes/no")
-        if any((ASK_ACT.search(x) or CONFIRM.search(x)) and not WH.search(x) for x in asks):
-            if part["kind"] == "other_product":  # the store offered the same product in another option
-                return self._bye(i, "No, I wanted a different kind of product, not another version. Never mind, thanks.")
-            return "Yes, please go ahead." if self._count(i, "confirm") <= 2 else self._bye(i)
+        return any((ASK_ACT.search(x) or CONFIRM.search(x)) and not WH.search(x) for x in asks)
+
+    def confirm(self, i: int, f: dict[str, Any]) -> str:
+        """Yes, twice per part at most; no to another version when a different product was wanted."""
+        _, part = self._part(i, f)
+        if part["kind"] == "other_product":  # the store offered the same product in another option
+            return self._bye(i, "No, I wanted a different kind of product, not another version. Never mind, thanks.")
+        return "Yes, please go ahead." if self._count(i, "confirm") <= 2 else self._bye(i)
+
+    def answer(self, i: int, f: dict[str, Any], agent: str, low: str, listed: list[int]) -> str | None:
+        parts, part = self._part(i, f)
+        q = questions(agent)
         if ELSE.search(q):  # the part is settled (done or refused): the next one, or goodbye
             return self._next_part(i, parts)
         if REASON.search(q) and part["kind"] == "cancel":
@@ -233,20 +255,8 @@ class RetailCooperative(CooperativeCustomer):
             return request(part) if self._count(i, "what") <= 2 else self._bye(i)
         if CANNOT.search(agent):
             return self._next_part(i, parts)
-        self.fallbacks[i] += 1
-        if self.fallbacks[i] > 2:
-            return self._bye(i)
-        return request(part) if self.fallbacks[i] == 1 else "Sorry, what do you need from me?"
+        return None
 
-    def next_messages(self, live):
-        out: list[str | None] = []
-        for i, obs in live:
-            f = {**self.episodes[i].fields, "family": self.episodes[i].family}
-            msg = self.opening(f) if _n_user(obs) == 0 else self.reply(i, f, _last_agent(obs))
-            sent = self.sent[i]
-            if msg is not None and len(sent) >= 2 and sent[-1] == sent[-2] == msg:
-                msg = self._bye(i)  # never the same message three times in a row
-            if msg is not None:
-                sent.append(msg)
-            out.append(msg)
-        return out
+    def fallback_text(self, i: int, f: dict[str, Any], n: int) -> str:
+        """The current part's request again, then a plain question."""
+        return request(self._part(i, f)[1]) if n == 1 else "Sorry, what do you need from me?"

@@ -206,18 +206,27 @@ class CooperativeCustomer(Method):
     """A rule-based tau-bench-style user that pursues its scenario goal to completion.
 
     Generic rules, in order: goodbye once the agent says the request is done
-    (``done_pattern``, unless it also asks to confirm); the environment's own checks
-    (``before_confirm``: an impossible request, a rejected option); "yes" to a confirmation
-    question (``asks_to_confirm``); answers to what the agent asks (``answer``; by default the
+    (``done_pattern``, unless it also asks to confirm; None: no such rule); the environment's
+    own checks (``before_confirm``: an impossible request, a rejected option, a transfer; it may
+    end the episode with ``_bye``); a confirmation question (``asks_to_confirm``) gets
+    ``confirm`` (by default "yes"); answers to what the agent asks (``answer``; by default the
     next option when the agent lists numbered options, a name or id the scenario has:
     ``first_name``/``last_name``, ``*_id`` fields); goodbye to a closing question
-    (``closing_phrases``); else the opening again, then "yes", then goodbye after three replies
-    it cannot place. Environments with richer dialogues subclass it and override the hooks
-    (``Domain.cooperative_customer``); the skeleton, the state and the fallback stay here."""
+    (``closing_phrases``); else a fallback (``fallback_text``: by default the opening again,
+    then "yes"), and goodbye after three replies it cannot place. With ``max_repeats`` set, whatever
+    the rules say, the customer never sends the same message more than that many times in a row:
+    it says goodbye instead (off by default: a customer keeps saying "yes"
+    to an agent that keeps asking). The fields a rule reads are the episode's scalar scenario
+    fields plus ``family``.
+
+    Environments with richer dialogues subclass it and override the hooks only
+    (``Domain.cooperative_customer``; their per-episode state comes from ``begin_episode``); the
+    skeleton (``begin``, ``reply``, ``next_messages``, ``_bye``), the state and the fallback stay here."""
 
     name = "cooperative"
-    done_pattern = _DONE
+    done_pattern: re.Pattern[str] | None = _DONE
     closing_phrases: tuple[str, ...] = ("anything else",)
+    max_repeats: int | None = None  # the same message at most this many times in a row (None: no limit)
 
     def __init__(self, opening: Callable[[dict[str, Any]], str] = opening_request):
         self._opening = opening
@@ -228,21 +237,33 @@ class CooperativeCustomer(Method):
         self.done = {e.index: False for e in episodes}
         self.fallbacks = {e.index: 0 for e in episodes}
         self.n_options: dict[int, int | None] = {e.index: None for e in episodes}  # highest option number listed
-
-    def opening(self, f: dict[str, Any]) -> str:
-        return self._opening(f)
+        self.sent: dict[int, list[str]] = {e.index: [] for e in episodes}  # what the customer said, in order
+        self.state: dict[int, dict[str, Any]] = {e.index: self.begin_episode(e) for e in episodes}
 
     def _bye(self, i: int, text: str = "Never mind then, thank you. That's all, goodbye.") -> str:
         self.done[i] = True
         return text
 
     # --- hooks --------------------------------------------------------------------------------
+    def begin_episode(self, e: EpisodeInfo) -> dict[str, Any]:
+        """The environment's own state for one episode (``begin`` keeps it in ``self.state[i]``)."""
+        return {}
+
+    def opening(self, f: dict[str, Any]) -> str:
+        return self._opening(f)
+
     def before_confirm(self, i: int, f: dict[str, Any], agent: str, low: str) -> str | None:
-        """The environment's checks that come before answering a confirmation (None: none applies)."""
+        """The environment's checks that come before answering a confirmation (None: none applies);
+        a check that ends the episode returns ``self._bye(i, text)``."""
         return None
 
     def asks_to_confirm(self, agent: str, low: str) -> bool:
         return bool(_CONFIRM.search(agent))
+
+    def confirm(self, i: int, f: dict[str, Any]) -> str:
+        """The reply to a confirmation question: yes (and the fallback count starts again)."""
+        self.fallbacks[i] = 0
+        return "Yes, please go ahead."
 
     def answer(self, i: int, f: dict[str, Any], agent: str, low: str, listed: list[int]) -> str | None:
         """A reply to what the agent asks (None: nothing here answers it)."""
@@ -256,6 +277,10 @@ class CooperativeCustomer(Method):
                 return f"It is {value}."
         return None
 
+    def fallback_text(self, i: int, f: dict[str, Any], n: int) -> str:
+        """What to say to the ``n``-th (1 or 2) agent message in a row that no rule placed."""
+        return self.opening(f) if n == 1 else "Yes, please go ahead."
+
     # --- the skeleton -------------------------------------------------------------------------
     def reply(self, i: int, f: dict[str, Any], agent: str) -> str | None:
         low = agent.lower()
@@ -264,14 +289,13 @@ class CooperativeCustomer(Method):
         listed = [int(n) for n in _OPTION.findall(agent)]
         if listed:
             self.n_options[i] = max(listed)
-        if self.done_pattern.search(agent) and not _CONFIRM.search(agent):
+        if self.done_pattern is not None and self.done_pattern.search(agent) and not _CONFIRM.search(agent):
             return self._bye(i, "Great, thank you. That's all, goodbye.")
         said = self.before_confirm(i, f, agent, low)
         if said is not None:
             return said
         if self.asks_to_confirm(agent, low):
-            self.fallbacks[i] = 0
-            return "Yes, please go ahead."
+            return self.confirm(i, f)
         said = self.answer(i, f, agent, low, listed)
         if said is not None:
             return said
@@ -280,13 +304,21 @@ class CooperativeCustomer(Method):
         self.fallbacks[i] += 1
         if self.fallbacks[i] > 2:
             return self._bye(i)
-        return self.opening(f) if self.fallbacks[i] == 1 else "Yes, please go ahead."
+        return self.fallback_text(i, f, self.fallbacks[i])
 
     def next_messages(self, live):
         out: list[str | None] = []
         for i, obs in live:
-            f = self.episodes[i].fields
-            out.append(self.opening(f) if _n_user(obs) == 0 else self.reply(i, f, _last_agent(obs)))
+            e = self.episodes[i]
+            f = {**e.fields, "family": e.family}
+            msg = self.opening(f) if _n_user(obs) == 0 else self.reply(i, f, _last_agent(obs))
+            sent = self.sent[i]
+            k = self.max_repeats
+            if msg is not None and k is not None and len(sent) >= k and all(s == msg for s in sent[-k:]):
+                msg = self._bye(i)  # never the same message more than max_repeats times in a row
+            if msg is not None:
+                sent.append(msg)
+            out.append(msg)
         return out
 
 
