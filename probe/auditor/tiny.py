@@ -2,8 +2,10 @@
 
 ``build_tiny_auditor(out_dir, seed)``:
 
-1. generates the customer corpus (``Domain.customer_corpus``: templated personas played against
-   the reference target over TRAIN scenarios of all 27 families);
+1. generates the customer corpus of every environment that has one (``Domain.customer_corpus``:
+   templated personas played against each environment's reference target over TRAIN scenarios of
+   all its families), so one tiny model speaks for every environment (``TinySettings.env`` names
+   a subset);
 2. trains a byte-level BPE tokenizer on it with the ``tokenizers`` library (role markers and
    ``<s> </s> <pad>`` as special tokens) and wraps it in ``PreTrainedTokenizerFast``;
 3. creates a Llama-style causal LM from a ``LlamaConfig`` (no weights downloaded);

