@@ -10,7 +10,8 @@ reports, per environment:
   destination, a date, a passenger count, a name, a booking reference, an option, a yes/no
   confirmation; for retail an email or name and zip, an order id, a reason, an address, a payment
   method, items or an option, a yes/no), the share whose next customer message gives an answer of
-  that kind. The kinds are read from the agent's last question with the patterns below, and the
+  that kind (when the agent asks two things at once, "a return flight? Which flight would you
+  like?", an answer to either counts). The kinds are read from the agent's last question with the patterns below, and the
   answers with plain patterns of their own (no code shared with the targets' readers). "Is there
   anything else?" is not counted: any reply answers it. A refusal ("I'd rather not say") is not
   an answer.
@@ -55,6 +56,21 @@ def _has_name(text: str) -> bool:
     return any(w.strip(".,!?'") not in NAME_STOP for w in re.findall(r"\b[A-Z][a-z]+(?:'s)?\b", text))
 
 
+_PLACES: list[re.Pattern] = []
+
+
+def _has_place(text: str) -> bool:
+    """An airport of the SkyAssist database, by code (JFK) or city (case-insensitive)."""
+    if not _PLACES:
+        from probe.core.registry import get_domain  # noqa: PLC0415
+
+        airports = get_domain("skyassist").db.airports
+        codes = "|".join(sorted(airports))
+        cities = "|".join(sorted({re.escape(a.city) for a in airports.values()}, key=len, reverse=True))
+        _PLACES.extend([re.compile(rf"\b({codes})\b"), re.compile(rf"\b({cities})\b", re.I)])
+    return any(p.search(text) for p in _PLACES)
+
+
 def _overlap(agent: str, text: str) -> bool:
     """The reply repeats a content word (3+ letters) of the agent's offer (an option, an item name)."""
     stop = {"the", "and", "one", "would", "like", "which", "please", "with", "for", "you", "your", "are", "can",
@@ -72,12 +88,10 @@ CHECKS: dict[str, list[Check]] = {
         ("passengers", re.compile(r"how many passengers|number of travell?ers", re.I),
          lambda a, t: bool(NUMBER.search(t))),
         ("date", re.compile(r"what date|which date|move it to", re.I), lambda a, t: bool(DATE.search(t))),
-        ("origin", re.compile(r"flying from|departure airport", re.I),
-         lambda a, t: bool(re.search(r"\b[A-Z]{3}\b|\b[A-Z][a-z]+", t))),
-        ("destination", re.compile(r"where would you like to fly", re.I),
-         lambda a, t: bool(re.search(r"\b[A-Z]{3}\b|\b[A-Z][a-z]+", t))),
+        ("origin", re.compile(r"flying from|departure airport", re.I), lambda a, t: _has_place(t)),
+        ("destination", re.compile(r"where would you like to fly", re.I), lambda a, t: _has_place(t)),
         ("option", re.compile(r"which flight would you like|option number|pick another", re.I),
-         lambda a, t: bool(OPTION.search(t))),
+         lambda a, t: bool(OPTION.search(t)) or ("return flight?" in a and bool(re.search(r"one[- ]way|return", t, re.I)))),
         ("return trip", re.compile(r"look for a return flight\?", re.I), lambda a, t: bool(YESNO.search(t)) or
          bool(DATE.search(t)) or bool(re.search(r"one[- ]way|return", t, re.I))),
         ("yes/no", re.compile(r"shall i\b[^?]*\?\s*(it is free for 24 hours\.)?\s*$", re.I),
@@ -92,7 +106,7 @@ CHECKS: dict[str, list[Check]] = {
          lambda a, t: bool(re.search(r"no longer need|don't need|mistake|accident|not needed", t, re.I))),
         ("address", re.compile(r"new (shipping )?address", re.I), lambda a, t: bool(re.search(r"\b\d{5}\b|\d+ \w+ "
                                                                                              r"(st|street|ave|avenue|road|rd|lane|ln|drive|dr|way|blvd)\b", t, re.I))),
-        ("payment", re.compile(r"payment method", re.I),
+        ("payment", re.compile(r"which payment method|payment method would you like|another method", re.I),
          lambda a, t: bool(re.search(r"gift card|credit card|paypal|card", t, re.I))),
         ("option", re.compile(r"which option would you like", re.I), lambda a, t: _overlap(a, t)),
         ("items", re.compile(r"which items|would you like to return", re.I), lambda a, t: _overlap(a, t)),
