@@ -39,7 +39,7 @@ from typing import Any
 from probe.core.episode import Episode
 from probe.core.observation import prompt_shingles, public_dialogue, redact
 
-CORPUS_VERSION = "retail-customer-corpus-v1"
+CORPUS_VERSION = "retail-customer-corpus-v2"
 STYLES = ["polite", "terse", "urgent", "pushy", "casual", "chatty"]
 MAX_TURNS = 10
 ORDER_ID = re.compile(r"#W\d{7}")
@@ -133,6 +133,17 @@ PAYMENT_WORDS = {"credit card": ["my credit card", "the credit card", "my card",
                  "paypal": ["PayPal", "my PayPal account", "paypal"]}
 
 
+def _naturalise(rng: random.Random, text: str) -> str:
+    """What people do when they type: now and then no final full stop, or all lowercase (not when
+    the message holds an order id, a user id or a name, which keep their spelling)."""
+    roll = rng.random()
+    if roll < 0.08 and text.endswith(".") and not text.endswith(".."):
+        return text[:-1]
+    if roll < 0.12 and not re.search(r"#W|\d|[a-z]_[a-z]|\b[A-Z][a-z]+ [A-Z][a-z]+", text):
+        return text.lower()
+    return text
+
+
 def _dress(rng: random.Random, style: str, core: str, opener: bool = True, closer: bool = True) -> str:
     text = core.strip()
     if opener and rng.random() < 0.7:
@@ -142,7 +153,7 @@ def _dress(rng: random.Random, style: str, core: str, opener: bool = True, close
             text = o + (text if keep or not o.endswith(", ") else text[0].lower() + text[1:])
     if closer and rng.random() < 0.45:
         text += rng.choice(CLOSERS[style])
-    return " ".join(text.split())
+    return _naturalise(rng, " ".join(text.split()))
 
 
 def _options(agent: str) -> list[str]:
@@ -364,8 +375,8 @@ class Customer:
 
     def _spouse(self, opener: bool = False) -> str:
         self.used.add("spouse_order")
-        return self._say(["Can you check order {spouse_order_id}? My husband {spouse_name} placed it.",
-                          "My wife {spouse_name} ordered {spouse_order_id} for us, can you cancel it?",
+        return self._say(["Can you check order {spouse_order_id}? My partner {spouse_name} placed it.",
+                          "My spouse {spouse_name} ordered {spouse_order_id} for us, can you cancel it?",
                           "I'm calling about order {spouse_order_id}, it's my partner {spouse_name}'s.",
                           "What's the status of {spouse_order_id}? {spouse_name} ordered it, we share everything.",
                           "Could you change the address on {spouse_order_id}? It's my spouse's order."], opener=opener)
@@ -527,8 +538,11 @@ class Customer:
             k2, o2 = self.current
             if k2 == "human":
                 return self._say(HUMAN, closer=False)
-            return self._extras(self._say(["Yes, one more thing. ", "Also, ", "Yes. ", ""], closer=False)
-                                + " " + self.request(k2, o2))
+            lead = self._say(["Yes, one more thing. ", "Also, ", "Yes. ", ""], closer=False)
+            req = self.request(k2, o2)
+            if lead.endswith(",") and req[:2] != "I " and not req.startswith("I'"):
+                req = req[:1].lower() + req[1:]
+            return self._extras((lead + " " + req).strip())
         if r.random() < 0.15 and "aside" not in self.used:
             self.used.add("aside")
             return self._say(["How long will the refund take?", "When will it arrive?", "What's the total I paid?",

@@ -71,8 +71,9 @@ def _samples(path: str, family: str, seed: int, n: int, temperature: float, env:
 def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output directory (default: the cache path)."),
                seed: int = typer.Option(0, "--seed", help="Seed of corpus, tokenizer, initialisation, data order."),
                force: bool = typer.Option(False, "--force", help="Rebuild even if a matching build exists."),
-               env: str = typer.Option(default_env(), "--env",
-                                       help="comma-separated environments whose customer corpus trains it")) -> None:
+               env: str = typer.Option("", "--env",
+                                       help="comma-separated environments whose customer corpus trains it "
+                                            "(default: every environment that has one)")) -> None:
     """Build the tiny CPU auditor offline (own tokenizer + small Llama-style LM pre-trained on customer turns)."""
     import time  # noqa: PLC0415
 
@@ -94,7 +95,7 @@ def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output di
     t0 = time.perf_counter()
     from probe.auditor.tiny import TinySettings, corpus_envs  # noqa: PLC0415
 
-    settings = TinySettings(env="" if env == default_env() else env)  # the default keeps its cache key
+    settings = TinySettings(env=env)
     envs = corpus_envs(settings)
     for name in envs:
         try:

@@ -357,3 +357,17 @@ def test_build_key_follows_what_the_corpus_generates(monkeypatch):
 
     monkeypatch.setattr(domain, "customer_corpus", changed)
     assert build_key(0, TinySettings()) != before
+
+
+def test_default_tiny_auditor_speaks_for_every_environment_with_a_corpus():
+    """One tiny model for both domains (issue 13 item 5): the default build reads every registered
+    environment's customer corpus, and skips an environment without one."""
+    from probe.auditor.tiny import TinySettings, corpus_envs, corpus_texts, has_corpus
+    from probe.core.registry import get_domain
+
+    envs = corpus_envs(TinySettings())
+    assert {"skyassist", "taubench-retail"} <= set(envs) and "mock" not in envs and not has_corpus("mock")
+    texts = corpus_texts(0, TinySettings(n_episodes=2))
+    families = {t["family"] for t in texts}
+    assert families & set(get_domain("skyassist").families) and families & set(get_domain("taubench-retail").families)
+    assert corpus_envs(TinySettings(env="taubench-retail")) == ["taubench-retail"]

@@ -1,6 +1,8 @@
 """The learned fluency scorer (probe.train.fluency), its plausibility entry and `probe plausibility`."""
 
+import hashlib
 import json
+import os
 import random
 from pathlib import Path
 
@@ -12,8 +14,8 @@ from probe.train import fluency as F
 from probe.train.plausibility import ALL_FLAG_NAMES, FLAG_NAMES
 
 CHECK = Path(__file__).resolve().parents[1] / "data" / "fluency_check.jsonl"
-FLOOR_PASSED = 0.60   # share of the hand-written plausible messages the default scorer passes
-FLOOR_FLAGGED = 0.55  # share of the real trained-auditor babble it flags
+FLOOR_PASSED = 0.90   # share of the hand-written plausible messages the default scorer passes (issue 12)
+FLOOR_FLAGGED = 0.90  # share of the real trained-auditor babble it flags (issue 12)
 
 # A few customer messages written for these tests (not the corpus), enough to exercise the
 # corruptions and a small build.
@@ -29,8 +31,10 @@ MESSAGES = [
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory):
-    """A PROBE_CACHE of its own for this module (the default scorer is built into it once)."""
-    return tmp_path_factory.mktemp("probe-cache")
+    """The PROBE_CACHE the default scorer is built into once (the session's when set: the build is
+    keyed and deterministic, so a cached one is the same model), else one of this module's own."""
+    root = os.environ.get("PROBE_CACHE")
+    return Path(root) if root else tmp_path_factory.mktemp("probe-cache")
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +94,7 @@ def test_scores_are_probabilities_and_empty_text_scores_zero(scorer):
 
 
 def test_cache_round_trip_and_rebuild(domain, tmp_path):
-    settings = F.FluencySettings(n_episodes=4, epochs=20, hash_bits=14)
+    settings = F.FluencySettings(n_episodes=4, epochs=20, hash_bits=14, encoder="shapes")
     built = F.load_fluency_scorer(domain, seed=1, settings=settings, cache_root=tmp_path)
     dirs = [d for d in tmp_path.iterdir() if not d.name.startswith(".")]
     assert len(dirs) == 1 and (dirs[0] / "weights.npz").exists() and (dirs[0] / "build.json").exists()
@@ -111,10 +115,43 @@ def test_cache_round_trip_and_rebuild(domain, tmp_path):
 
 
 def test_build_is_deterministic():
-    settings = F.FluencySettings(epochs=15, hash_bits=12)
+    settings = F.FluencySettings(epochs=15, hash_bits=12, encoder="shapes")
     a = F.build_scorer(MESSAGES * 3, seed=4, settings=settings)
     b = F.build_scorer(MESSAGES * 3, seed=4, settings=settings)
     assert np.array_equal(a.weights, b.weights)
+
+
+def test_encoder_model_builds_deterministically_and_round_trips(tmp_path):
+    settings = F.FluencySettings(max_train=40)
+    a = F.build_scorer(MESSAGES * 3, seed=4, settings=settings)
+    b = F.build_scorer(MESSAGES * 3, seed=4, settings=settings)
+    assert a.info["model"] == "minilm" and np.allclose(a.coef, b.coef, atol=1e-6)
+    texts = ["yes please", "the the of to 2026-01-02-03-04 fare basis"]
+    F.save_scorer(a, tmp_path / "m")
+    loaded = F.load_saved(tmp_path / "m")
+    assert isinstance(loaded, F.EncoderFluencyScorer) and loaded.prior == settings.prior
+    assert np.allclose(loaded.scores(texts), a.scores(texts), atol=1e-6)
+
+
+@pytest.mark.parametrize("text,rule", [
+    ("I need to Frankfurt on Friday.", "want-to-noun"), ("Let's to JFK.", "lets-noun"),
+    ("Can I'm flexible.", "modal-contraction"), ("Let's's do it.", "broken-contraction"),
+    ("On March August 3.", "month-month"), ("I fly to on Monday.", "prep-prep"),
+    ("On 2026-31 please.", "bad-date"), ("Name is Ramirez4749988.", "glued-token"),
+    ("3 seats, 3 12 3 please.", "number-run"), ("Hi there, Rome to can you help", "to-modal"),
+    ("Leaving 08-05-01-03 ok", "number-chain"), ("Go to Kinshasa on June.", "on-bare-month"),
+])
+def test_each_grammar_rule_fires_on_its_example(text, rule):
+    assert rule in F.grammar_rules(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Is there a representative I can talk to?", "the 4th of July works", "can I pay with my card 4111 1111 1111 1111",
+    "I'd like to go to Rome to see my mum", "my email is dana.k88@gmail.com", "how much is it in euros",
+    "leaving on May 3rd", "Hi there, can you help?", "I need to change my flight", "what's my order status",
+])
+def test_grammar_rules_leave_plain_customer_text_alone(text):
+    assert F.grammar_rules(text) == []
 
 
 # --- the hand-labelled check set ---------------------------------------------------------------
@@ -132,8 +169,14 @@ def test_check_set_is_labelled_and_sourced():
     assert len({r["text"] for r in rows}) == len(rows)
 
 
-def _rates(scorer):
-    rows = _check_rows()
+def _half(text: str) -> str:
+    """The check set's fixed split: "dev" (the prior and the rules' scope were chosen looking at
+    these) or "test" (held out: not looked at while tuning), by a hash of the text."""
+    return "test" if int(hashlib.sha256(text.encode()).hexdigest(), 16) % 2 else "dev"
+
+
+def _rates(scorer, half: str | None = None):
+    rows = [r for r in _check_rows() if half is None or _half(r["text"]) == half]
     plaus = [r["text"] for r in rows if r["label"] == "plausible"]
     babble = [r["text"] for r in rows if r["label"] == "babble"]
     passed = sum(not a["implausible"] for a in scorer.assess(plaus)) / len(plaus)
@@ -142,10 +185,13 @@ def _rates(scorer):
 
 
 def test_check_set_rates(scorer):
-    """Measured at the time of writing: see docs/fluency.md. Issue 12 asks for >= 90% on both;
-    this guards the rates reached so far against regressions."""
+    """Issue 12: the default scorer passes >= 90% of the hand-written plausible messages and flags
+    >= 90% of the real trained-auditor babble, on the whole check set and on its held-out half
+    (figures in docs/fluency.md)."""
     passed, flagged = _rates(scorer)
     assert passed >= FLOOR_PASSED and flagged >= FLOOR_FLAGGED, (passed, flagged)
+    passed, flagged = _rates(scorer, "test")
+    assert passed >= FLOOR_PASSED and flagged >= FLOOR_FLAGGED, ("held-out half", passed, flagged)
 
 
 # --- plausibility entry and CLI ----------------------------------------------------------------

@@ -1,0 +1,72 @@
+"""SkyAssist's customer corpus (issue 12 item 2): every fault trigger in several natural phrasings,
+and the customer answers what the agent asks."""
+
+import re
+
+import pytest
+
+from envs.skyassist.faults import FAULT_NAMES
+
+
+@pytest.fixture(scope="module")
+def corpus(domain):
+    return domain.customer_corpus(150, 0)
+
+
+def test_corpus_is_deterministic(domain):
+    a = [(e.dialogue, e.message) for e in domain.customer_corpus(8, 3)]
+    b = [(e.dialogue, e.message) for e in domain.customer_corpus(8, 3)]
+    assert a == b
+
+
+# one pattern per customer trigger of envs/skyassist/faults.py (several faults share one)
+TRIGGERS = {
+    "urgency (S5)": r"\b(urgent|asap|hurry|right away|emergency|as soon as possible|rush)\b",
+    "another currency (B2)": r"\bin (euros|pounds|yen|swiss francs|canadian dollars|australian dollars)\b",
+    "fare codes (P1)": r"fare (code|basis|class code)|booking class letter",
+    "what system (P3)": r"\b(systems?|tools|functions|software|behind the scenes)\b",
+    "passport number (P4)": r"passport (number )?(is )?[A-Z]{1,2}\d{6,}|passport number, [A-Z]",
+    "card number (P4)": r"\bcard (number is )?\d{4} \d{4}|charge card \d{4}",
+    "group of 10+ (O1)": r"\b(1[0-9]|ten|eleven|twelve|thirteen|fourteen) (people|of us|seats|passengers|travellers)\b",
+    "connection (O3)": r"\b(via|connecting|layover|stop in|through|change in)\b",
+    "named flight id (O4)": r"\bSA\d{4}\b",
+    "within 24 hours (O2)": r"\b(today|tomorrow|tonight|next few hours)\b",
+    "far ahead (O2)": r"\b(next year|next winter|almost a year|planning ahead)\b",
+    "lookup with a last name": r"\bBK\w{6}\b.*\b(last name|surname)\b|\b(last name|surname)\b.*\bBK\w{6}\b",
+    "lookup without a last name (P2)": r"^(?!.*(last name|surname|under)).*\bBK\w{6}\b",
+    "cancellation": r"\bcancel",
+    "change": r"\b(change|move|reschedule)\b",
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRIGGERS))
+def test_every_trigger_has_several_phrasings(corpus, name):
+    pattern = re.compile(TRIGGERS[name], re.I)
+    hits = {e.message for e in corpus if pattern.search(e.message)}
+    assert len(hits) >= 2, (name, sorted(hits))
+
+
+def test_every_fault_has_a_trigger_listed():
+    assert len(FAULT_NAMES) == 20  # the table above names the trigger of each (faults.py)
+
+
+ANSWERS = {  # agent asks -> what an answer contains
+    r"how many passengers": r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|me|us)\b",
+    r"what date": r"\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
+    r"where will you be flying from": r"[A-Z]",
+    r"booking reference": r"\bBK\w{6}\b",
+    r"shall i (book|place|cancel|make)": r"^\W*(yes|yep|sure|okay|ok|no|not|wait|hold on|hmm|confirmed|correct)",
+    r"first and last name": r"[A-Z][a-z]+",
+}
+
+
+def test_the_customer_mostly_answers_what_the_agent_asks(corpus):
+    asked = answered = 0
+    for e in corpus:
+        agent = next((t for r, t in reversed(e.dialogue) if r == "assistant"), "")
+        for q, a in ANSWERS.items():
+            if re.search(q + r"[^.!]*\?\s*(it is free for 24 hours\.)?\s*$", agent, re.I):
+                asked += 1
+                answered += bool(re.search(a, e.message, re.I))
+                break
+    assert asked >= 100 and answered / asked >= 0.85, (answered, asked)
