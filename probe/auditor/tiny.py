@@ -343,6 +343,8 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         t_train = time.perf_counter() - t_train
         shutil.rmtree(work / "sft", ignore_errors=True)
         model.eval()
+        from transformers.utils import logging as hf_logging  # noqa: PLC0415
+        hf_logging.disable_progress_bar()  # a 'Writing model shards' bar broke the demo's output
         model.save_pretrained(work, safe_serialization=True)
         tokenizer.save_pretrained(work)
         record = {

@@ -114,7 +114,8 @@ app.command("eval")(eval_command)
 app.command("plausibility")(plausibility_command)
 app.command("view")(view_command)
 
-out = Console(highlight=False, soft_wrap=True, emoji=False)
+# Piped or logged (not a terminal), rich would cut tables at 80 columns: the demo table has nine.
+out = Console(highlight=False, soft_wrap=True, emoji=False, width=None if sys.stdout.isatty() else 220)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
