@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from probe.cli.console import stdout_console
 from probe.cli.errors import err, fail
 from probe.core.registry import default_env, env_names
 
 adat_app = typer.Typer(help="AdaT: boundary tests from discovery conversations; judge agreement.", no_args_is_help=True)
-console = Console()
+console = stdout_console()
 
 
 @adat_app.command("run")

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 
+from probe.cli.console import stdout_console
 from probe.cli.errors import fail
 from probe.core.registry import default_env
 
 auditor_app = typer.Typer(help="Auditor models: build the tiny CPU auditor, sample customer messages.",
                           no_args_is_help=True)
-console = Console()
+console = stdout_console()
 
 MAX_SAMPLES = 1000
 MAX_TEMPERATURE = 10.0

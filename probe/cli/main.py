@@ -23,6 +23,7 @@ from typer.core import TyperGroup
 
 from probe.cli.adat import adat_app
 from probe.cli.auditor import auditor_app
+from probe.cli.console import stdout_console
 from probe.cli.errors import fail
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
@@ -114,8 +115,7 @@ app.command("eval")(eval_command)
 app.command("plausibility")(plausibility_command)
 app.command("view")(view_command)
 
-# Piped or logged (not a terminal), rich would cut tables at 80 columns: the demo table has nine.
-out = Console(highlight=False, soft_wrap=True, emoji=False, width=None if sys.stdout.isatty() else 220)
+out = stdout_console()
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 

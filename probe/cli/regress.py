@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from probe.cli.console import stdout_console
 from probe.cli.errors import fail
 
 regress_app = typer.Typer(help="Regression cases from discovered traces, and a statistical release gate.",
@@ -30,7 +31,7 @@ regress_app = typer.Typer(help="Regression cases from discovered traces, and a s
 baseline_app = typer.Typer(help="Versioned baselines of a suite.", no_args_is_help=True)
 regress_app.add_typer(baseline_app, name="baseline")
 
-out = Console(highlight=False, soft_wrap=True, emoji=False)
+out = stdout_console()
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
