@@ -21,7 +21,7 @@ def test_retail_demo_configs_mirror_the_skyassist_ones(algo, monkeypatch):
     sky = load_config(f"configs/cpu-demo-{algo}.yaml")
     assert (retail.env, retail.algo, retail.target.faults, retail.run_name) == \
         ("taubench-retail", algo, "demo", f"cpu-demo-retail-{algo}")
-    same = ("seed", "updates", "checkpoint_every", "auditor", "target", "rollout", "curriculum", "optim", algo)
+    same = ("seed", "updates", "checkpoint_every", "auditor", "target", "rollout", "curriculum", "optim", algo, "reward")
     assert all(getattr(retail, k) == getattr(sky, k) for k in same)
     # the reward builds for the retail env: its progress weights are the retail domain's states
     reward = CompositeReward(reward_config(retail.reward), get_domain(retail.env))
