@@ -26,7 +26,7 @@ from pathlib import Path
 MARKER = ".probe-run"
 LOCK = ".lock"
 # the entries a probe run directory is made of (see probe.train.loop); anything else is the user's
-RUN_FILES = {MARKER, LOCK, "config.yaml", "metrics.jsonl", "traces", "eval", "wandb"}
+RUN_FILES = {MARKER, LOCK, "config.yaml", "metrics.jsonl", "traces", "eval", "adat", "wandb"}  # adat: `probe adat run --run NAME`
 RUN_PREFIXES = ("ckpt-", ".tmp-ckpt-", "broken-ckpt-", ".metrics.jsonl.tmp", ".config.yaml.tmp", ".lock.")
 
 
