@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
@@ -24,7 +23,7 @@ from typer.core import TyperGroup
 from probe.cli.adat import adat_app
 from probe.cli.auditor import auditor_app
 from probe.cli.console import stdout_console
-from probe.cli.errors import fail
+from probe.cli.errors import err, fail
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
 from probe.cli.progress import StepProgress
@@ -116,7 +115,6 @@ app.command("plausibility")(plausibility_command)
 app.command("view")(view_command)
 
 out = stdout_console()
-err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def load_domain(name: str) -> Domain:

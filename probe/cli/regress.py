@@ -19,12 +19,11 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from probe.cli.console import stdout_console
-from probe.cli.errors import fail
+from probe.cli.errors import err, fail
 
 regress_app = typer.Typer(help="Regression cases from discovered traces, and a statistical release gate.",
                           no_args_is_help=True)
@@ -32,7 +31,6 @@ baseline_app = typer.Typer(help="Versioned baselines of a suite.", no_args_is_he
 regress_app.add_typer(baseline_app, name="baseline")
 
 out = stdout_console()
-err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def _domain(env: str) -> Any:

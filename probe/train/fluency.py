@@ -200,8 +200,11 @@ PATTERN_FEATURES = ("repeat-word", "repeat-bigram", "starts-with-punctuation", "
 # Written from what English allows, not learned from a corpus and not from the check set's
 # babble: each is a construction that customer text (terse, typos, all lowercase, no
 # punctuation) hardly ever shows and that a language model joining fragments produces. A message
-# that breaks one is implausible whatever the n-gram model says (``RULE_WEIGHT``).
+# that breaks one is implausible whatever the model says: ``RULE_WEIGHT`` moves the logit, and the
+# score is then capped at ``RULE_CAP`` (below any sensible threshold). Without the cap a confident
+# encoder model outvoted the rule ("Go with a trip to Kinshasa on June." scored 0.80).
 RULE_WEIGHT = -8.0
+RULE_CAP = 0.05
 _WANT = frozenset("need needs needed want wants wanted like 'd i'd we'd hoping trying love prefer".split())
 _ADVERB_OK = frozenset("just also really still actually maybe please not only then quickly".split())
 _PREPS = frozenset("to from on for with at in of by into via".split())
@@ -745,7 +748,26 @@ def rule_hits(texts: Sequence[str]) -> np.ndarray:
     return np.array([1.0 if grammar_rules(t) else 0.0 for t in texts])
 
 
-class FluencyScorer:
+class _Thresholded:
+    """What both scorers answer from ``scores`` (probability of being fluent) and ``threshold``."""
+
+    threshold: float
+
+    def scores(self, texts: Iterable[str]) -> list[float]:
+        raise NotImplementedError
+
+    def score(self, text: str) -> float:
+        return self.scores([text])[0]
+
+    def implausible(self, text: str) -> bool:
+        return self.score(text) < self.threshold
+
+    def assess(self, texts: Iterable[str]) -> list[dict[str, Any]]:
+        """``{"score": float, "implausible": bool}`` per text."""
+        return [{"score": s, "implausible": s < self.threshold} for s in self.scores(texts)]
+
+
+class FluencyScorer(_Thresholded):
     """The n-gram-shape model (``encoder="shapes"``); ``score`` in [0, 1], ``implausible`` below ``threshold``."""
 
     def __init__(self, weights: np.ndarray, hash_bits: int, threshold: float = DEFAULT_THRESHOLD,
@@ -767,22 +789,13 @@ class FluencyScorer:
             return []
         idx, val, offsets = _design(texts, self.hash_bits, self.word_ngrams, self.shape_ngrams)
         z = _logits(self.weights, idx, val, offsets)
-        if self.rules:
-            z = z + RULE_WEIGHT * rule_hits(texts)
-        p = 1.0 / (1.0 + np.exp(-z))
+        hits = rule_hits(texts) if self.rules else np.zeros(len(texts))
+        z = z + RULE_WEIGHT * hits
+        p = np.where(hits > 0, np.minimum(1.0 / (1.0 + np.exp(-z)), RULE_CAP), 1.0 / (1.0 + np.exp(-z)))
         empty = offsets[:-1] == offsets[1:]
         p[empty] = 0.0
         return [float(x) for x in p]
 
-    def score(self, text: str) -> float:
-        return self.scores([text])[0]
-
-    def implausible(self, text: str) -> bool:
-        return self.score(text) < self.threshold
-
-    def assess(self, texts: Iterable[str]) -> list[dict[str, Any]]:
-        """``{"score": float, "implausible": bool}`` per text."""
-        return [{"score": s, "implausible": s < self.threshold} for s in self.scores(texts)]
 
 
 # --- the sentence-encoder model (default) ------------------------------------------------------
@@ -834,7 +847,7 @@ def embed(texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
     return out
 
 
-class EncoderFluencyScorer:
+class EncoderFluencyScorer(_Thresholded):
     """Logistic regression on sentence-encoder features plus the grammar rules (the default model).
 
     logit = w . embed(text) + b + ``prior`` + ``RULE_WEIGHT`` * (a grammar rule is broken). The
@@ -857,18 +870,10 @@ class EncoderFluencyScorer:
         if not texts:
             return []
         p = 1.0 / (1.0 + np.exp(-self.logits(texts)))
+        p = np.where(rule_hits(texts) > 0, np.minimum(p, RULE_CAP), p)
         p[[not tokens(t) for t in texts]] = 0.0
         return [float(x) for x in p]
 
-    def score(self, text: str) -> float:
-        return self.scores([text])[0]
-
-    def implausible(self, text: str) -> bool:
-        return self.score(text) < self.threshold
-
-    def assess(self, texts: Iterable[str]) -> list[dict[str, Any]]:
-        """``{"score": float, "implausible": bool}`` per text."""
-        return [{"score": s, "implausible": s < self.threshold} for s in self.scores(texts)]
 
 
 def train_encoder_model(texts: Sequence[str], labels: Sequence[int], settings: FluencySettings,
