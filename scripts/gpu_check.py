@@ -232,7 +232,6 @@ def run_checks(args: argparse.Namespace, config, versions: dict[str, str], workd
     cuda = torch.cuda.is_available() and not args.cpu_tiny
     shape = TINY if args.tiny else QWEN3_4B
     quantize = (cuda and "bitsandbytes" in versions) or not args.tiny  # the tiny shape: 4-bit when it can run
-    config.auditor.model = str(workdir)
     config.auditor.quantize_4bit = bool(quantize)
     r = config.rollout
     prompt_tokens = args.prompt_tokens or (48 if args.tiny else 600)
@@ -248,6 +247,8 @@ def run_checks(args: argparse.Namespace, config, versions: dict[str, str], workd
                         dtype=torch.bfloat16 if cuda else torch.float32)
     record({"step": "build", "ok": True, "seconds": m.seconds, "peak_gpu_mem_gib": m.peak_gib,
             "disk_gib": round(sum(f.stat().st_size for f in workdir.iterdir()) / 2**30, 3)})
+    # set once the directory holds the model: the config checks that a local path is a model directory
+    config.auditor.model = str(workdir)
     with Meter(cuda) as m:
         auditor = load_run_auditor(config)
     lora = auditor.lora

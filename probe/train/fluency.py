@@ -941,7 +941,8 @@ def build_scorer(corpus: Sequence[str], seed: int = 0, settings: FluencySettings
 
 def default_cache_root() -> Path:
     root = os.environ.get("PROBE_CACHE")
-    base = Path(root) if root else Path(__file__).resolve().parents[1] / ".cache" / "probe"
+    # the repository's .cache/probe, beside the tiny auditor's (parents[1] put it inside probe/)
+    base = Path(root) if root else Path(__file__).resolve().parents[2] / ".cache" / "probe"
     return base / BUILD_VERSION
 
 
