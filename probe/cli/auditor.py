@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 
 from probe.cli.console import stdout_console
-from probe.cli.errors import fail
+from probe.cli.errors import fail, load_domain
 from probe.core.registry import default_env
 
 auditor_app = typer.Typer(help="Auditor models: build the tiny CPU auditor, sample customer messages.",
@@ -98,10 +98,7 @@ def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output di
     settings = TinySettings(env=env)
     envs = corpus_envs(settings)
     for name in envs:
-        try:
-            get_domain(name)
-        except ValueError as e:
-            fail(str(e))
+        load_domain(name)
     try:
         path = build_tiny_auditor(target, seed=seed, force=force, settings=settings,
                                   log=lambda msg: console.print(f"[dim]{msg}[/dim]"))
@@ -139,11 +136,7 @@ def sample(model: str = typer.Option(..., "--model", help="'tiny' (the cached ti
     if seed < 0:
         fail(f"--seed must be >= 0, got {seed}")
     path = resolve_model(model)
-    from probe.core.registry import get_domain  # noqa: PLC0415
-    try:
-        domain = get_domain(env)
-    except ValueError as e:
-        fail(str(e))
+    domain = load_domain(env)
     for text in _samples(path, family or domain.families[0], seed, n, temperature, env):
         console.print(f"- {text}", markup=False)
 

@@ -7,10 +7,13 @@ config with two bad keys, prints one ``error:`` line each) and the command exits
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 from rich.console import Console
+
+if TYPE_CHECKING:
+    from probe.core.domain import Domain
 
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
@@ -22,4 +25,14 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-__all__ = ["err", "fail"]
+def load_domain(name: str) -> "Domain":
+    """The registered environment ``name``, or ``fail`` with the registry's one-line reason."""
+    from probe.core.registry import get_domain  # noqa: PLC0415
+
+    try:
+        return get_domain(name)
+    except ValueError as e:
+        fail(str(e))
+
+
+__all__ = ["err", "fail", "load_domain"]

@@ -23,7 +23,7 @@ from typer.core import TyperGroup
 from probe.cli.adat import adat_app
 from probe.cli.auditor import auditor_app
 from probe.cli.console import stdout_console
-from probe.cli.errors import err, fail
+from probe.cli.errors import err, fail, load_domain
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
 from probe.cli.progress import StepProgress
@@ -39,7 +39,7 @@ from probe.core.failures import (
     too_many,
 )
 from probe.core.outputs import claim_trace_file
-from probe.core.registry import default_env, env_names, get_domain
+from probe.core.registry import default_env, env_names
 from probe.core.scripts import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
 from probe.core.trace import BadLine, Trace, append_trace
 
@@ -115,14 +115,6 @@ app.command("plausibility")(plausibility_command)
 app.command("view")(view_command)
 
 out = stdout_console()
-
-
-def load_domain(name: str) -> Domain:
-    try:
-        return get_domain(name)
-    except ValueError as e:
-        fail(str(e))
-        raise  # unreachable
 
 
 def print_json(obj: Any) -> None:

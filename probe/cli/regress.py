@@ -23,7 +23,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from probe.cli.console import stdout_console
-from probe.cli.errors import err, fail
+from probe.cli.errors import err, fail, load_domain
 
 regress_app = typer.Typer(help="Regression cases from discovered traces, and a statistical release gate.",
                           no_args_is_help=True)
@@ -33,15 +33,6 @@ regress_app.add_typer(baseline_app, name="baseline")
 out = stdout_console()
 
 
-def _domain(env: str) -> Any:
-    from probe.core.registry import get_domain  # noqa: PLC0415
-
-    try:
-        return get_domain(env)
-    except ValueError as e:
-        fail(str(e))
-
-
 def _suite(suite: Path, env: Optional[str]) -> tuple[Any, list[Any]]:
     from probe.regression.case import CaseError, load_manifest, load_suite  # noqa: PLC0415
 
@@ -49,7 +40,7 @@ def _suite(suite: Path, env: Optional[str]) -> tuple[Any, list[Any]]:
         manifest = load_manifest(suite)
         if env is not None and env != manifest.env:
             raise CaseError(f"suite {suite} is for environment {manifest.env!r}, not {env!r}")
-        domain = _domain(manifest.env)
+        domain = load_domain(manifest.env)
         return domain, load_suite(suite, domain)
     except CaseError as e:
         fail(str(e))
@@ -92,7 +83,7 @@ def export_command(traces: list[Path] = typer.Argument(..., help="trace files (J
     _check_out_suite(out_dir)
     try:
         loaded, trace_env = read_traces(traces, env)
-        domain = _domain(trace_env)
+        domain = load_domain(trace_env)
         domain.resolve_faults(golden_faults)
     except ValueError as e:
         fail(str(e))
