@@ -375,7 +375,8 @@ def load_auditor(name_or_path: str | Path, *, lora: LoraSettings | None = None, 
     try:
         tokenizer = AutoTokenizer.from_pretrained(name, local_files_only=local_files_only)
     except Exception as e:  # noqa: BLE001
-        raise AuditorSetupError(f"could not load the tokenizer of {name!r} ({type(e).__name__}: {e}); pass a local "
+        why = " ".join(str(e).split())  # one line: hub errors span several (the CLI prints one error line)
+        raise AuditorSetupError(f"could not load the tokenizer of {name!r} ({type(e).__name__}: {why}); pass a local "
                                 "model directory, or build the tiny auditor with 'probe auditor build-tiny'") from e
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
