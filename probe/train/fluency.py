@@ -791,7 +791,8 @@ class FluencyScorer(_Thresholded):
         z = _logits(self.weights, idx, val, offsets)
         hits = rule_hits(texts) if self.rules else np.zeros(len(texts))
         z = z + RULE_WEIGHT * hits
-        p = np.where(hits > 0, np.minimum(1.0 / (1.0 + np.exp(-z)), RULE_CAP), 1.0 / (1.0 + np.exp(-z)))
+        p = 1.0 / (1.0 + np.exp(-z))
+        p = np.where(hits > 0, np.minimum(p, RULE_CAP), p)
         empty = offsets[:-1] == offsets[1:]
         p[empty] = 0.0
         return [float(x) for x in p]
@@ -862,15 +863,18 @@ class EncoderFluencyScorer(_Thresholded):
         self.threshold = threshold
         self.info = info or {}
 
-    def logits(self, texts: Sequence[str]) -> np.ndarray:
-        return embed(texts) @ self.coef + self.intercept + self.prior + RULE_WEIGHT * rule_hits(texts)
+    def logits(self, texts: Sequence[str], hits: np.ndarray | None = None) -> np.ndarray:
+        """``hits``: ``rule_hits(texts)`` when the caller already has them."""
+        hits = rule_hits(texts) if hits is None else hits
+        return embed(texts) @ self.coef + self.intercept + self.prior + RULE_WEIGHT * hits
 
     def scores(self, texts: Iterable[str]) -> list[float]:
         texts = list(texts)
         if not texts:
             return []
-        p = 1.0 / (1.0 + np.exp(-self.logits(texts)))
-        p = np.where(rule_hits(texts) > 0, np.minimum(p, RULE_CAP), p)
+        hits = rule_hits(texts)
+        p = 1.0 / (1.0 + np.exp(-self.logits(texts, hits)))
+        p = np.where(hits > 0, np.minimum(p, RULE_CAP), p)
         p[[not tokens(t) for t in texts]] = 0.0
         return [float(x) for x in p]
 
