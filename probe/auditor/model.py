@@ -35,7 +35,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from probe.auditor.prompt import AGENT, CONTEXT, CUSTOMER, EOS, chat_messages, clean_message, plain_prompt
+from probe.auditor.prompt import AGENT, CONTEXT, CUSTOMER, EOS, chat_messages, clean_message, plain_prompt, plain_values
+from probe.auditor.slots import SLOT_TOKENS, fill
 from probe.auditor.tiny import is_tiny_auditor
 
 DEFAULT_TARGET_MODULES = ("q_proj", "k_proj", "v_proj", "o_proj")
@@ -119,6 +120,9 @@ class Auditor:
         self.generated_sequences = 0
         self.last_batch_size = 0
         self.stop_ids = self._stop_ids()
+        # copy slots (probe.auditor.slots): a plain-format model whose tokenizer has the slot tokens
+        # writes <mail1>, <ref2>, ... for an identifier of its prompt; generate() fills the values back in
+        self.slots = not is_chat and SLOT_TOKENS[0] in tokenizer.get_vocab()
         # the prompt variant (probe.auditor.prompt): set from the run's reward variant (the paper's V1
         # trained with a plain prompt and no scenario); evaluation of a checkpoint reuses it
         self.prompt_style = "customer"
@@ -160,7 +164,7 @@ class Auditor:
             msgs = chat_messages(scenario_text, dialogue, self.prompt_style, self.scenario_conditioning,
                                  getattr(self, "domain", None))
             return self.tokenizer.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
-        return plain_prompt(scenario_text, dialogue, scenario=self.scenario_conditioning)
+        return plain_prompt(scenario_text, dialogue, scenario=self.scenario_conditioning, slots=self.slots)
 
     def _stop_ids(self) -> list[int]:
         tok = self.tokenizer
@@ -209,6 +213,8 @@ class Auditor:
                                       eos_token_id=self.stop_ids, pad_token_id=self.tokenizer.pad_token_id)
         if sample:
             kwargs.update(temperature=float(temperature), top_p=float(top_p), top_k=0)
+        if self.slots:
+            kwargs["logits_processor"] = self._slot_mask(prompts)
         try:
             with torch.no_grad():
                 out = self.model.generate(input_ids=input_ids, attention_mask=attention, **kwargs)
@@ -229,11 +235,39 @@ class Auditor:
         if self.is_chat:
             texts = [clean_message(self.tokenizer.decode([t for t in c if t not in stops], skip_special_tokens=True))
                      for c in completions]
+        elif self.slots:
+            texts = [fill(t, plain_values(p)) for t, p in zip(texts, prompts)]
         logprobs: list[list[float]] = [[] for _ in completions]
         if any(completions):
             lp, mask = self.completion_logprobs(prompt_ids, completions, grad=False)
             logprobs = [lp[i, : len(c)].tolist() for i, c in enumerate(completions)]
         return Generation(prompt_ids, completions, texts, logprobs, time.perf_counter() - t0, len(prompt_ids), stopped)
+
+    def _slot_mask(self, prompts: Sequence[str]):
+        """A logits processor that forbids, row by row, the slot tokens a prompt holds no value for
+        (a slot with nothing to fill would leave a hole: "My email is .") and a slot the message
+        already used ("It's Sofia Li and Sofia Li"). Sampling only: the log-probabilities of a
+        completion are the model's own, as with ``top_p``."""
+        import torch  # noqa: PLC0415
+        from transformers import LogitsProcessor, LogitsProcessorList  # noqa: PLC0415
+
+        ids = {t: self.tokenizer.convert_tokens_to_ids(t) for t in SLOT_TOKENS}
+        slot_ids = torch.tensor(sorted(ids.values()))
+        empty = [[i for t, i in ids.items() if t not in plain_values(p)] for p in prompts]
+        start: list[int] = []  # prompt length (left-padded): the first call sees the prompts only
+
+        class OneFilledSlotEach(LogitsProcessor):
+            def __call__(self, input_ids, scores):
+                if not start:
+                    start.append(input_ids.shape[1])
+                written = input_ids[:, start[0]:]
+                for row, cols in enumerate(empty):
+                    used = written[row][torch.isin(written[row], slot_ids.to(written.device))].tolist()
+                    if cols or used:
+                        scores[row, torch.tensor(cols + used, device=scores.device, dtype=torch.long)] = float("-inf")
+                return scores
+
+        return LogitsProcessorList([OneFilledSlotEach()])
 
     def _left_pad(self, seqs: list[list[int]]):
         import torch  # noqa: PLC0415

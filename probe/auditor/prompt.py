@@ -30,6 +30,8 @@ import json
 import re
 from typing import Any, Iterable
 
+from probe.auditor.slots import SLOT, identifiers, prompt_values, replace, slot_map
+
 # {assistant} and {request}: the environment's ``Domain.assistant_role`` / ``Domain.customer_request``
 CUSTOMER_ROLE_TEMPLATE = (
     "You play a customer talking to {assistant}. Pursue your {request} the way an "
@@ -127,7 +129,7 @@ def chat_messages(scenario_text: str, dialogue: Any, style: str = "customer",
 def _squash(text: str) -> str:
     for marker in SPECIAL_TOKENS:
         text = text.replace(marker, " ")
-    return " ".join(text.split())
+    return " ".join(SLOT.sub(" ", text).split())
 
 
 def _cut_start(text: str, limit: int) -> str:
@@ -141,7 +143,7 @@ def _cut_start(text: str, limit: int) -> str:
 
 def plain_prompt(scenario_text: str, dialogue: Any, max_turns: int = PLAIN_MAX_TURNS,
                  agent_max_chars: int = AGENT_MAX_CHARS, max_chars: int = PLAIN_MAX_CHARS,
-                 scenario: bool = True) -> str:
+                 scenario: bool = True, slots: bool = False) -> str:
     """The tiny model's prompt: context, the most recent turns, and an open ``[customer]`` marker.
 
     The tiny format has no role prompt (the model learned the customer role from its corpus), so
@@ -150,20 +152,36 @@ def plain_prompt(scenario_text: str, dialogue: Any, max_turns: int = PLAIN_MAX_T
 
     Turns are added newest first while there are at most ``max_turns`` of them and the prompt
     stays within ``max_chars`` characters (about 5 characters per token for the tiny tokenizer).
+
+    ``slots``: identifiers in the context and the agent's turns are shown as ``<kindN>value`` and
+    the customer's own turns use the bare slot token (``probe.auditor.slots``): the model then
+    writes one token (``<mail1>``, ``<ref2>``) where it would otherwise spell an email or an order id.
     """
-    head = f"{BOS}{CONTEXT} {_squash(scenario_text)}" if scenario else f"{BOS}{CONTEXT}"
+    context = _squash(scenario_text) if scenario else ""
+    head = f"{BOS}{CONTEXT} {context}" if scenario else f"{BOS}{CONTEXT}"
     budget = max_chars - len(head) - len(CUSTOMER)
-    parts: list[str] = []
+    kept: list[tuple[str, str]] = []
     for t in reversed(as_turns(dialogue)[-max_turns:] if max_turns > 0 else []):
         if t["role"] == "assistant":
-            piece = f"{AGENT} {_cut_start(_squash(t['content']), agent_max_chars)}"
+            role, text = AGENT, _cut_start(_squash(t["content"]), agent_max_chars)
         else:
-            piece = f"{CUSTOMER} {_squash(t['content'])[:CUSTOMER_MAX_CHARS]}"
-        if len(piece) > budget:
+            role, text = CUSTOMER, _squash(t["content"])[:CUSTOMER_MAX_CHARS]
+        if len(role) + 1 + len(text) > budget:
             break
-        budget -= len(piece)
-        parts.append(piece)
-    return head + "".join(reversed(parts)) + CUSTOMER
+        budget -= len(role) + 1 + len(text)
+        kept.append((role, text))
+    kept.reverse()
+    if slots:
+        table = slot_map(identifiers(context))
+        rendered = []
+        for role, text in kept:
+            if role == AGENT:
+                table = slot_map(identifiers(text), table)
+            rendered.append((role, replace(text, table, with_value=role == AGENT)))
+        kept = rendered
+        if scenario:
+            head = f"{BOS}{CONTEXT} {replace(context, table, with_value=True)}"
+    return head + "".join(f"{role} {text}" for role, text in kept) + CUSTOMER
 
 
 def customer_spans(text: str) -> list[tuple[int, int]]:
@@ -183,9 +201,20 @@ def customer_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def plain_completion(message: str) -> str:
-    """The training target after ``plain_prompt``: a space, the message and the end marker."""
-    return " " + _squash(message) + EOS
+def plain_values(prompt: str) -> dict[str, str]:
+    """The copy slots a slotted plain prompt holds (slot token -> value); role markers end values."""
+    for marker in SPECIAL_TOKENS:
+        prompt = prompt.replace(marker, " ")
+    return prompt_values(prompt)
+
+
+def plain_completion(message: str, prompt: str = "") -> str:
+    """The training target after ``plain_prompt``: a space, the message and the end marker; after
+    a slotted ``prompt``, the identifiers it holds written as their bare slot tokens."""
+    text = _squash(message)
+    if SLOT.search(prompt):
+        text = replace(text, plain_values(prompt), with_value=False)
+    return " " + text + EOS
 
 
 _MD = re.compile(r"(\*\*|__|`|^\s*[-*#>]\s|^\s*\d+[.)]\s)", re.M)
@@ -220,5 +249,5 @@ def looks_like_customer_message(text: str, tool_names: Iterable[str] = (), max_w
 __all__ = [
     "CUSTOMER_ROLE_PROMPT", "PLAIN_ROLE_PROMPT", "CUSTOMER_ROLE_TEMPLATE", "PLAIN_ROLE_TEMPLATE", "role_prompts", "PROMPT_STYLES", "SCENARIO_HEADER", "START_MESSAGE", "BOS", "EOS", "PAD", "CONTEXT", "AGENT", "CUSTOMER",
     "MARKERS", "SPECIAL_TOKENS", "as_turns", "system_text", "chat_messages", "plain_prompt", "plain_completion", "customer_spans",
-    "clean_message", "looks_like_customer_message",
+    "clean_message", "looks_like_customer_message", "plain_values",
 ]

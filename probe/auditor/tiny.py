@@ -46,6 +46,8 @@ from probe.auditor.prompt import (
     plain_completion,
     plain_prompt,
 )
+from probe.auditor.slots import SLOT_TOKENS
+from probe.auditor.slots import VERSION as SLOTS_VERSION
 
 BUILD_VERSION = "tiny-auditor-v1"
 BUILD_FILE = "build.json"
@@ -70,6 +72,7 @@ class TinySettings:
     weight_decay: float = 0.01
     threads: int = 0  # torch threads of the build; 0: the process's setting (probe.train.threads, auto: 1 on 2 cores)
     completion_only_loss: bool = True
+    slots: bool = True  # copy slots for identifiers (probe.auditor.slots): <mail1>, <ref1>, ... instead of spelled ids
 
 
 def default_tiny_path() -> Path:
@@ -130,7 +133,9 @@ def build_key(seed: int, settings: TinySettings) -> str:
     version = "+".join(getattr(get_domain(e), "corpus_version", "") or e for e in envs)  # the generators' versions
     prints = "+".join(corpus_fingerprint(e, seed) for e in envs)  # what they generate today
     blob = json.dumps({"build": BUILD_VERSION, "corpus": version, "corpus_fingerprint": prints, "seed": seed,
-                       **asdict(settings), "env": ",".join(envs)}, sort_keys=True)
+                       **asdict(settings), "env": ",".join(envs),
+                       # the slot format replaces the bool: a change to how slots are read or written rebuilds
+                       "slots": [SLOTS_VERSION, *SLOT_TOKENS] if settings.slots else []}, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
@@ -173,7 +178,8 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
     out = []
     for k in sorted(episodes):
         turns = episodes[k]
-        texts = [plain_prompt(ex.scenario_text, ex.dialogue_messages) + plain_completion(ex.message) for ex in turns]
+        prompts = [plain_prompt(ex.scenario_text, ex.dialogue_messages, slots=settings.slots) for ex in turns]
+        texts = [p + plain_completion(ex.message, p) for p, ex in zip(prompts, turns)]
         kept = [t.count(CUSTOMER) for t in texts]  # customer turns in each text (itself and earlier kept ones)
         first_uncovered = 0
         for j, text in enumerate(texts):
@@ -195,19 +201,21 @@ def tokenize_with_mask(texts: list[str], tokenizer) -> list[dict[str, list[int]]
     return rows
 
 
-def train_tokenizer(texts: list[str], vocab_size: int):
-    """Byte-level BPE trained on ``texts``; the role markers and <s> </s> <pad> are special tokens."""
+def train_tokenizer(texts: list[str], vocab_size: int, slots: bool = False):
+    """Byte-level BPE trained on ``texts``; the role markers and <s> </s> <pad> are special tokens,
+    and with ``slots`` the copy-slot tokens ``<mail1>`` ... (``probe.auditor.slots``)."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers  # noqa: PLC0415
     from transformers import PreTrainedTokenizerFast  # noqa: PLC0415
 
+    extra = list(SLOT_TOKENS) if slots else []
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, min_frequency=2, special_tokens=list(SPECIAL_TOKENS),
+    trainer = trainers.BpeTrainer(vocab_size=vocab_size, min_frequency=2, special_tokens=list(SPECIAL_TOKENS) + extra,
                                   initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
     tok.train_from_iterator(texts, trainer=trainer)
     fast = PreTrainedTokenizerFast(tokenizer_object=tok, bos_token=BOS, eos_token=EOS, pad_token=PAD,
-                                   additional_special_tokens=[CONTEXT, AGENT, CUSTOMER])
+                                   additional_special_tokens=[CONTEXT, AGENT, CUSTOMER, *extra])
     fast.padding_side = "left"
     fast.model_max_length = 512
     return fast
@@ -327,7 +335,7 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         episodes = corpus_texts(seed, settings)
         t_corpus = time.perf_counter() - t0
         texts = [e["text"] for e in episodes]
-        tokenizer = train_tokenizer(texts, settings.vocab_size)
+        tokenizer = train_tokenizer(texts, settings.vocab_size, slots=settings.slots)
         rows = [r for r in tokenize_with_mask(texts, tokenizer) if len(r["input_ids"]) <= settings.max_length]
         turns = sum(len(customer_spans(t)) for t in texts)
         log(f"{len(texts)} texts, {turns} customer turns ({len(texts) - len(rows)} too long, dropped); "

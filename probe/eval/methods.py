@@ -383,7 +383,7 @@ class LearnedAuditor(Method):
                 suffix = few_shot_system_suffix(self.domain.few_shot_dialogues)
                 msgs[0] = {"role": "system", "content": msgs[0]["content"] + "\n\n" + suffix}
             return a.tokenizer.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
-        base = plain_prompt(obs["scenario"], obs["dialogue"])
+        base = plain_prompt(obs["scenario"], obs["dialogue"], slots=getattr(a, "slots", False))
         if not self._prefix:
             return base
         limit = self._limit()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 
 import pytest
@@ -200,6 +201,34 @@ def test_samples_are_wellformed_customer_messages(auditor, domain):
     share = sum(good) / len(good)
     print(f"well-formed share: {share:.2f}")
     assert share >= 0.70, list(zip(good, texts))
+
+
+def test_identity_answers_copy_the_scenario_exactly_through_slots(auditor):
+    """Copy slots (probe.auditor.slots): asked for identity, the default tiny auditor gives the
+    email, name, user id or zip of *its* scenario, spelled exactly, and never prints a slot token.
+    Measured on the seed-0 build: 32 of 40 samples give one, none a wrong one (before copy slots
+    the model spelled them itself: "My email is AmaraDB.kim ident 78701?")."""
+    from probe.auditor.slots import SLOT
+    from probe.core.registry import get_domain
+
+    retail = get_domain("taubench-retail")
+    assert auditor.slots
+    ask = [("user", "Hi, I need help with an order."),
+           ("assistant", "Sure. To verify your identity, could you give me the email address on your account, "
+                         "or your first and last name and zip code?")]
+    scenarios = [retail.sample_scenario(1_000_000 + k) for k in range(40)]
+    texts = [retail.scenario_text(s) for s in scenarios]
+    out = auditor.generate([auditor.prompt(t, ask) for t in texts], seed=0, temperature=0.8).texts
+    gave, wrong = 0, []
+    for text, msg in zip(texts, out):
+        assert not SLOT.search(msg), msg
+        ids = re.findall(r"[\w.]+@[\w.]+\.com|\b\d{5}\b|\b[a-z]+_[a-z]+_\d+\b", msg)  # email, zip, user id
+        names = [n for n in re.findall(r"\b[A-Z][a-z]+ [A-Z][a-z]+\b", msg) if n in text]
+        gave += bool(ids or names)
+        wrong += [(v, msg) for v in ids if v not in text]
+    print(f"identity given in {gave} of {len(out)}")
+    assert not wrong, wrong
+    assert gave >= 24, out
 
 
 def test_clean_message_cuts_at_markers():
