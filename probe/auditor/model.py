@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from probe.auditor.prompt import AGENT, CONTEXT, CUSTOMER, EOS, chat_messages, clean_message, plain_prompt, plain_values
-from probe.auditor.slots import SLOT_TOKENS, fill
+from probe.auditor.slots import MAX_SLOTS_PER_MESSAGE, SLOT_TOKENS, fill
 from probe.auditor.tiny import is_tiny_auditor
 
 DEFAULT_TARGET_MODULES = ("q_proj", "k_proj", "v_proj", "o_proj")
@@ -245,9 +245,11 @@ class Auditor:
 
     def _slot_mask(self, prompts: Sequence[str]):
         """A logits processor that forbids, row by row, the slot tokens a prompt holds no value for
-        (a slot with nothing to fill would leave a hole: "My email is .") and a slot the message
-        already used ("It's Sofia Li and Sofia Li"). Sampling only: the log-probabilities of a
-        completion are the model's own, as with ``top_p``."""
+        (a slot with nothing to fill would leave a hole: "My email is ."), a slot the message
+        already used ("It's Sofia Li and Sofia Li"), and any slot once the message holds
+        ``MAX_SLOTS_PER_MESSAGE`` (a GRPO-trained auditor otherwise stuffs ids, names and dates into
+        one line: "Can I get flight BK4T53FR trip Malik Cohen New York 2026-03-05"). Sampling only:
+        the log-probabilities of a completion are the model's own, as with ``top_p``."""
         import torch  # noqa: PLC0415
         from transformers import LogitsProcessor, LogitsProcessorList  # noqa: PLC0415
 
@@ -263,7 +265,9 @@ class Auditor:
                 written = input_ids[:, start[0]:]
                 for row, cols in enumerate(empty):
                     used = written[row][torch.isin(written[row], slot_ids.to(written.device))].tolist()
-                    if cols or used:
+                    if len(used) >= MAX_SLOTS_PER_MESSAGE:
+                        scores[row, slot_ids.to(scores.device)] = float("-inf")
+                    elif cols or used:
                         scores[row, torch.tensor(cols + used, device=scores.device, dtype=torch.long)] = float("-inf")
                 return scores
 

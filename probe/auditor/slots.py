@@ -38,6 +38,9 @@ from typing import Iterable
 VERSION = "slots-v1"  # part of the tiny auditor's build key: a change to how slots are read or written rebuilds it
 KINDS = ("mail", "ref", "date", "amt", "num", "code", "name")
 PER_KIND = 8
+# slots one sampled message may hold: in 100 corpus episodes per environment (seed 0), 3 or fewer in
+# 1,284 of 1,288 customer messages (SkyAssist 728 of 729, retail 556 of 559)
+MAX_SLOTS_PER_MESSAGE = 3
 SLOT_TOKENS = tuple(f"<{k}{i}>" for k in KINDS for i in range(1, PER_KIND + 1))
 SLOT = re.compile(r"<(?:" + "|".join(KINDS) + r")(\d+)>")
 _LEAD, _TRAIL = "([{\"'", ".,;:!?)]}\"'"
@@ -159,5 +162,5 @@ def fill(message: str, slots: dict[str, str]) -> str:
     return " ".join(SLOT.sub(lambda m: slots.get(m.group(0), ""), message).split())
 
 
-__all__ = ["VERSION", "KINDS", "PER_KIND", "SLOT_TOKENS", "is_identifier", "kind", "identifiers", "slot_map", "replace",
+__all__ = ["VERSION", "KINDS", "PER_KIND", "MAX_SLOTS_PER_MESSAGE", "SLOT_TOKENS", "is_identifier", "kind", "identifiers", "slot_map", "replace",
            "prompt_values", "fill"]

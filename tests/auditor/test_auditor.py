@@ -231,6 +231,26 @@ def test_identity_answers_copy_the_scenario_exactly_through_slots(auditor):
     assert gave >= 24, out
 
 
+def test_sampling_forbids_empty_repeated_and_too_many_slots(auditor):
+    from probe.auditor.slots import MAX_SLOTS_PER_MESSAGE
+
+    prompt = auditor.prompt("You are Ana Diaz (email ana1@x.com, zip code 12345, id ana_d_7), order #W1234567.", [])
+    tok = auditor.tokenizer.convert_tokens_to_ids
+    (mask,) = auditor._slot_mask([prompt])
+    start = torch.tensor([[5, 6, 7]])
+    scores = mask(start, torch.zeros(1, len(auditor.tokenizer)))  # nothing written yet
+    assert scores[0, tok("<mail1>")] == 0 and scores[0, tok("<mail2>")] == float("-inf")  # no second email
+    assert scores[0, tok("<name1>")] == 0 and scores[0, tok("<ref1>")] == 0
+    one = torch.cat([start, torch.tensor([[tok("<mail1>")]])], dim=1)
+    scores = mask(one, torch.zeros(1, len(auditor.tokenizer)))
+    assert scores[0, tok("<mail1>")] == float("-inf") and scores[0, tok("<num1>")] == 0  # used once
+    full = torch.cat([start, torch.tensor([[tok(t) for t in ("<mail1>", "<num1>", "<name1>")]])], dim=1)
+    assert MAX_SLOTS_PER_MESSAGE == 3
+    scores = mask(full, torch.zeros(1, len(auditor.tokenizer)))
+    assert scores[0, tok("<ref1>")] == float("-inf") and scores[0, tok("<code1>")] == float("-inf")
+    assert scores[0, 5] == 0  # words stay allowed
+
+
 def test_clean_message_cuts_at_markers():
     assert clean_message(" Yes please.[agent] Done") == "Yes please."
     assert clean_message("Book it\nnow</s>") == "Book it"
