@@ -434,8 +434,16 @@ def test_tiny_auditor_shapes(tiny, tiny_batch):
 
 def test_tiny_auditor_token_ids_agree_with_the_dialogue(tiny, tiny_batch):
     batch = tiny_batch
+    from probe.auditor.prompt import plain_values
+    from probe.auditor.slots import fill
+
     for i, trace in enumerate(batch.traces):
-        decoded = clean_message(tiny.tokenizer.decode(batch.candidate_ids[i], skip_special_tokens=True))
+        # the tiny auditor writes identifiers as copy-slot tokens (special tokens): the message is
+        # the decoded text with the prompt's values filled in (probe.auditor.slots)
+        stops = set(tiny.stop_ids)
+        raw = clean_message(tiny.tokenizer.decode([t for t in batch.candidate_ids[i] if t not in stops],
+                                                  skip_special_tokens=False))
+        decoded = fill(raw, plain_values(batch.prompts[i])) if tiny.slots else raw
         k = _candidate_index(batch, i)
         assert decoded == batch.candidate_texts[i] == trace.messages[k]["content"]
         assert tiny.encode_prompts([batch.prompts[i]])[0] == batch.prompt_ids[i]
