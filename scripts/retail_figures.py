@@ -43,6 +43,16 @@ ENV = "taubench-retail"
 METHODS = ("trained", "untrained", "static", "static-oracle", "cooperative", "random")
 
 
+def _commit() -> str:
+    """The short commit, with ``+changes`` when tracked files differ from it (the figures are then
+    of code no commit holds)."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD")
+    return head + "+changes" if head and git("status", "--porcelain", "--untracked-files=no") else head
+
+
 def _cli(*args: str) -> list[str]:
     return [sys.executable, "-m", "probe.cli", *args]
 
@@ -149,8 +159,7 @@ def main(argv: list[str] | None = None) -> None:
                          f"directory, or an earlier output of this script")
     out.mkdir(parents=True, exist_ok=True)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    summary: dict = {"commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                              text=True).stdout.strip(),
+    summary: dict = {"commit": _commit(),
                      "load_average_1min_start": load, "cpu_count": os.cpu_count(), "tiny_auditor": tiny_build()}
 
     t0 = time.perf_counter()
