@@ -213,8 +213,9 @@ class Auditor:
                                       eos_token_id=self.stop_ids, pad_token_id=self.tokenizer.pad_token_id)
         if sample:
             kwargs.update(temperature=float(temperature), top_p=float(top_p), top_k=0)
+        tables = [plain_values(p) for p in prompts] if self.slots else []  # each prompt's copy slots
         if self.slots:
-            kwargs["logits_processor"] = self._slot_mask(prompts)
+            kwargs["logits_processor"] = self._slot_mask(tables)
         try:
             with torch.no_grad():
                 out = self.model.generate(input_ids=input_ids, attention_mask=attention, **kwargs)
@@ -236,15 +237,16 @@ class Auditor:
             texts = [clean_message(self.tokenizer.decode([t for t in c if t not in stops], skip_special_tokens=True))
                      for c in completions]
         elif self.slots:
-            texts = [fill(t, plain_values(p)) for t, p in zip(texts, prompts)]
+            texts = [fill(t, table) for t, table in zip(texts, tables)]
         logprobs: list[list[float]] = [[] for _ in completions]
         if any(completions):
             lp, mask = self.completion_logprobs(prompt_ids, completions, grad=False)
             logprobs = [lp[i, : len(c)].tolist() for i, c in enumerate(completions)]
         return Generation(prompt_ids, completions, texts, logprobs, time.perf_counter() - t0, len(prompt_ids), stopped)
 
-    def _slot_mask(self, prompts: Sequence[str]):
+    def _slot_mask(self, tables: Sequence[dict[str, str]]):
         """A logits processor that forbids, row by row, the slot tokens a prompt holds no value for
+        (``tables``: each prompt's slot token -> value, ``plain_values``)
         (a slot with nothing to fill would leave a hole: "My email is ."), a slot the message
         already used ("It's Sofia Li and Sofia Li"), and any slot once the message holds
         ``MAX_SLOTS_PER_MESSAGE`` (a GRPO-trained auditor otherwise stuffs ids, names and dates into
@@ -255,7 +257,7 @@ class Auditor:
 
         ids = {t: self.tokenizer.convert_tokens_to_ids(t) for t in SLOT_TOKENS}
         slot_ids = torch.tensor(sorted(ids.values()))
-        empty = [[i for t, i in ids.items() if t not in plain_values(p)] for p in prompts]
+        empty = [[i for t, i in ids.items() if t not in table] for table in tables]
         start: list[int] = []  # prompt length (left-padded): the first call sees the prompts only
 
         class OneFilledSlotEach(LogitsProcessor):
@@ -263,10 +265,11 @@ class Auditor:
                 if not start:
                     start.append(input_ids.shape[1])
                 written = input_ids[:, start[0]:]
+                on_device = slot_ids.to(scores.device)
                 for row, cols in enumerate(empty):
-                    used = written[row][torch.isin(written[row], slot_ids.to(written.device))].tolist()
+                    used = written[row][torch.isin(written[row], on_device)].tolist()
                     if len(used) >= MAX_SLOTS_PER_MESSAGE:
-                        scores[row, slot_ids.to(scores.device)] = float("-inf")
+                        scores[row, on_device] = float("-inf")
                     elif cols or used:
                         scores[row, torch.tensor(cols + used, device=scores.device, dtype=torch.long)] = float("-inf")
                 return scores

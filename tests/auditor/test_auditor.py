@@ -232,11 +232,12 @@ def test_identity_answers_copy_the_scenario_exactly_through_slots(auditor):
 
 
 def test_sampling_forbids_empty_repeated_and_too_many_slots(auditor):
+    from probe.auditor.prompt import plain_values
     from probe.auditor.slots import MAX_SLOTS_PER_MESSAGE
 
     prompt = auditor.prompt("You are Ana Diaz (email ana1@x.com, zip code 12345, id ana_d_7), order #W1234567.", [])
     tok = auditor.tokenizer.convert_tokens_to_ids
-    (mask,) = auditor._slot_mask([prompt])
+    (mask,) = auditor._slot_mask([plain_values(prompt)])
     start = torch.tensor([[5, 6, 7]])
     scores = mask(start, torch.zeros(1, len(auditor.tokenizer)))  # nothing written yet
     assert scores[0, tok("<mail1>")] == 0 and scores[0, tok("<mail2>")] == float("-inf")  # no second email
