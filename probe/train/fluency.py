@@ -100,6 +100,7 @@ class FluencySettings:
     c: float = 1.0                   # inverse L2 strength of the minilm logistic regression
     prior: float = 2.8               # logit added to the minilm model: it flags only when p(fluent) < ~0.06 (docs)
     all_envs: bool = True            # train on every registered environment's corpus (else the given domain's)
+    kind_swap: bool = True           # the "kind" corruption (an identifier of the wrong kind; 2026-12-02); False: the earlier set
 
 
 # --- tokens, shapes and features -------------------------------------------------------------
@@ -228,7 +229,38 @@ RULES = ("want-to-noun", "lets-noun", "modal-contraction", "broken-contraction",
          "det-dangling", "many-months", "many-dates", "many-to", "bad-date", "end-function-word", "glued-token",
          "name-is-function", "to-place-to-place", "hi-there-word", "clause-negative-modal", "wh-be", "number-run",
          "on-bare-month", "number-chain", "to-modal", "leading-punctuation", "how-determiner", "noun-of-month",
-         "aux-comma", "starts-with-than", "broken-idiom", "of-bare-ordinal")
+         "aux-comma", "starts-with-than", "broken-idiom", "of-bare-ordinal", "pronoun-noun", "aux-code",
+         "greeting-code", "trailing-comma", "double-comma", "lone-function-word", "wh-aux-end", "bare-transitive",
+         "function-colon", "be-contraction", "think-to-verb", "one-plural", "travel-to-code-or-date",
+         "place-to-code-or-date", "repeated-word", "two-origins", "modal-i-want", "no-words")
+
+
+# a word that is never a message on its own ("else.", "the", "with?"): "yes", "no", "what?", "me?",
+# "so?", "why?", "please", "both", "here" and the like stand alone, so they are not listed
+_NEVER_ALONE = frozenset("""
+else the a an of to in on at by from with and or nor than as if because into onto my your our their his
+her its is am are was were be been being does did has had can could will would shall should might must
+let i we they he she whom whose whether until till during without within through between
+""".split())
+_BE_DO = frozenset("is are was were am be do does did can could will would should has have had".split())
+_TRANSITIVE = frozenset("take give choose pick book get want need prefer like have".split())
+_SUBJECTS = frozenset("i we i'll we'll i'd we'd".split())
+_GREETINGS = frozenset("hi hello hey".split())
+_CODE = re.compile(r"(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{4,}")  # a booking code or flight id: letters and digits
+_DATE_OR_TIME = re.compile(r"\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}:\d{2}")
+_TRAVEL = frozenset("fly flying go going travel travelling traveling get getting flight flights trip head heading "
+                    "ticket tickets".split())
+_CHANGE = frozenset("change changing move moving push switch rebook reschedule modify shift bring exchange swap update "
+                    "postpone".split())
+_COUNTED = frozenset("people passengers seats adults tickets persons children kids travellers travelers bags".split())
+_BE = frozenset("is are was were am".split())
+_REPEAT_OK = frozenset("that had no bye very so really please ha yes ok okay yeah hey bla blah".split())
+_CONTRACTED_SUBJECT = frozenset("that's i'm you're we're they're there's what's".split())
+
+
+def _code_or_date(tok: str) -> bool:
+    """A booking code / flight id or a date or time: never a place one travels to or from."""
+    return bool(_CODE.fullmatch(tok) or _DATE_OR_TIME.fullmatch(tok))
 
 
 def _is_place(tok: str) -> bool:
@@ -250,6 +282,8 @@ def grammar_rules(text: str) -> list[str]:
         out.append("leading-punctuation")  # "-31,,"
     low = [t.lower().replace("\u2019", "'") for t in toks]
     words = [i for i, w in enumerate(low) if w[0].isalnum()]
+    if not words:
+        out.append("no-words")  # "?", ",."
     for k, i in enumerate(words):
         w, t = low[i], toks[i]
         j = words[k + 1] if k + 1 < len(words) else None
@@ -293,10 +327,40 @@ def grammar_rules(text: str) -> list[str]:
             out.append("starts-with-than")
         if w in _WH and adjacent and nxt == "be":
             out.append("wh-be")  # "how be"
+        if w == "on" and adjacent and nxt == "the" and j + 1 < len(low) and low[j + 1] in MONTHS and low[j + 1] != "may":
+            out.append("on-bare-month")  # "on the August"
         if w == "on" and adjacent and nxt in MONTHS and nxt != "may":
             after = low[j + 1] if j + 1 < len(low) else "</s>"
             if not (after[0].isdigit() or after in ("the",)):
                 out.append("on-bare-month")  # "on June." (a day is missing)
+        if t in ("I", "i") and adjacent and nxt_tok not in ("I", "i") and (any(c.isdigit() for c in nxt_tok) or (
+                nxt_tok[:1].isupper() and "'" not in nxt and not is_verb(nxt) and nxt not in _ADVERB_OK
+                and nxt not in _NEG_MODALS and nxt not in _MODALS and nxt not in ("am", "was", "have", "had"))):
+            out.append("pronoun-noun")  # "I BKMC3UL6.", "I Option 2.", "I From Sean Schmidt" (but "I Need help")
+        if w in ("i'm", "im") and adjacent and _CODE.fullmatch(nxt_tok):
+            out.append("pronoun-noun")  # "I'm RE91604453."
+        if w in ("don't", "didn't", "doesn't") and adjacent and _CODE.fullmatch(nxt_tok):
+            out.append("aux-code")  # "I don't BKTTV1QW."
+        if (w in _GREETINGS or w in ("thanks", "thx")) and adjacent and _CODE.fullmatch(nxt_tok):
+            out.append("greeting-code")  # "Hi BK6DDU64?", "Thanks AW16320015." (but "Hi, BK6DDU64 please")
+        if w in _BE and adjacent and nxt in _CONTRACTED_SUBJECT:
+            out.append("be-contraction")  # "How much is that's the booking?"
+        if w == "think" and adjacent and nxt == "to" and j + 1 < len(low) and is_verb(low[j + 1]):
+            out.append("think-to-verb")  # "I think to go on ..."
+        if w == "one" and adjacent and nxt in _COUNTED:
+            out.append("one-plural")  # "one people" (not "1 seats": the SkyAssist corpus writes "We are 1 passengers.")
+        if w == nxt and adjacent and w.isalpha() and w not in _REPEAT_OK:
+            out.append("repeated-word")  # "The first one one.", "the booking booking"
+        if w in ("can", "could") and adjacent and nxt in ("i", "we") and j + 1 < len(low) and low[j + 1] in ("want", "wants"):
+            out.append("modal-i-want")  # "can I want to make a flight"
+        if w in ("to", "from") and adjacent and prev in _TRAVEL and not any(x in _CHANGE for x in low[:i]) \
+                and (_CODE.fullmatch(nxt_tok) or re.fullmatch(r"\d{4}-\d{1,2}(?:-\d{1,2})?", nxt_tok)) \
+                and not (w == "from" and j + 2 < len(low) and low[j + 1] == "to" and _code_or_date(toks[j + 2])):
+            # "fly to 2026-09-17", "a flight from 2026-04-14" (but "move my flight to 2026-09-18", "the flight
+            # from 10:30", "flying from 2026-05-01 to 2026-05-09")
+            out.append("travel-to-code-or-date")
+        if w in _WH and adjacent and nxt in _BE_DO and all(not x[0].isalnum() for x in low[j + 1:]):
+            out.append("wh-aux-end")  # "What are??", "Where is?" (but "What is it?")
         if w in ("hi", "hello", "hey") and nxt == "there" and adjacent and j + 1 < len(low) \
                 and low[j + 1][0].isalpha() and low[j + 1] not in _HI_THERE_OK and toks[j + 1][:1].islower():
             out.append("hi-there-word")  # "Hi there idea,"
@@ -306,8 +370,18 @@ def grammar_rules(text: str) -> list[str]:
             k = i + 2
             while k < len(toks) and _is_place(toks[k]):
                 k += 1
-            if k + 1 < len(toks) and low[k] == "to" and (_is_place(toks[k + 1]) or toks[k + 1].isupper()):
-                out.append("to-place-to-place")
+            if k + 1 < len(toks) and low[k] == "to" and (_is_place(toks[k + 1]) or toks[k + 1].isupper()
+                                                          or _code_or_date(toks[k + 1])):
+                out.append("to-place-to-place")  # "to Istanbul to Madrid", "to Istanbul to 00:50"
+        if low[i + 1] == "to" and i > 0 and _is_place(toks[i]) and low[i - 1] not in (".", "!", "?") \
+                and _code_or_date(toks[i + 2]) and not any(x in _CHANGE for x in low[:i]):
+            out.append("place-to-code-or-date")  # "from New York to BKJ91RDI", "flight New York to 2026-08-12"
+    for sentence in re.split(r"[.!?]", text):
+        st = tokens(sentence)
+        sl = [x.lower() for x in st]
+        origins = [i for i in range(len(st) - 1) if sl[i] == "from" and _is_place(st[i + 1])]
+        if len(origins) >= 2 and not any(x in ("or", "and") for x in sl[origins[0]:origins[-1]]):
+            out.append("two-origins")  # "I'm flying from Johannesburg to travel from New York."
     for t in toks:
         if re.match(r"(19|20)\d\d-", t):
             m = re.fullmatch(r"\d{4}-(\d{2})-(\d{2})", t)
@@ -339,6 +413,17 @@ def grammar_rules(text: str) -> list[str]:
         out.append("many-dates")
     if sum(1 for w in low if w == "to") >= 4:
         out.append("many-to")
+    if low[-1] == ",":
+        out.append("trailing-comma")  # "No," (a message cut off)
+    if re.search(r",\s*,|,\s*\.(?!\.)", text):
+        out.append("double-comma")  # "Yes,, go ahead."
+    if len(words) == 1 and low[words[0]] in _NEVER_ALONE:
+        out.append("lone-function-word")  # "else.", "the"
+    if 2 <= len(words) <= 3 and low[words[-1]] in _TRANSITIVE and " ".join(low[i] for i in words[:-1]) in _SUBJECTS \
+            and "?" not in low:
+        out.append("bare-transitive")  # "I take", "I'll take." (the object is missing)
+    if any(re.fullmatch(r"([a-z]+):\d.*", x) and x.split(":")[0] in FUNCTION_WORDS for x in low):
+        out.append("function-colon")  # "Not for:2026."
     if words and low[words[-1]] in _DANGLING and words[-1] == len(low) - 1 - (low[-1] in ".?!,"):
         out.append("end-function-word")  # "... leaving for the." / "to JFK on"
     return out
@@ -558,9 +643,56 @@ def _chain(corpus: Sequence[str]) -> dict[str, list[str]]:
     return chain
 
 
+# Identifiers by shape, for ``swap_kind`` (the fluency check's own reading, written apart from the
+# auditor's copy slots so that the check does not share its idea of an identifier with what it judges)
+_ID_PATTERNS = (
+    ("code", re.compile(r"\b(?=[A-Za-z#]*\d)(?=\S*[A-Za-z])[#A-Za-z0-9]{4,}\b")),   # BK12AB34, SA4411, #W123
+    ("date", re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b(?:" + "|".join(sorted(MONTHS, key=len, reverse=True))
+                        + r")\s+\d{1,2}(?:st|nd|rd|th)?\b", re.I)),
+    ("name", re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+\s[A-Z][a-z]+\b")),    # Olga Hernandez (not at a start)
+    ("place", re.compile(r"\b[A-Z]{3}\b")),                                           # JFK, FRA
+)
+_ID_CACHE: dict[int, tuple[Sequence[str], dict[str, list[str]]]] = {}
+
+
+def _identifiers(corpus: Sequence[str]) -> dict[str, list[str]]:
+    hit = _ID_CACHE.get(id(corpus))
+    if hit is not None and hit[0] is corpus:
+        return hit[1]
+    pools: dict[str, list[str]] = {kind: [] for kind, _ in _ID_PATTERNS}
+    for msg in corpus:
+        for kind, pat in _ID_PATTERNS:
+            pools[kind] += [m.group(0) for m in pat.finditer(msg)]
+    pools = {k: sorted(set(v)) for k, v in pools.items() if v}
+    _ID_CACHE.clear()
+    _ID_CACHE[id(corpus)] = (corpus, pools)
+    return pools
+
+
+def swap_kind(rng: random.Random, text: str, corpus: Sequence[str]) -> str:
+    """Put an identifier of the wrong kind where one stands ("fly to 2026-09-17" for "fly to Rome",
+    "I'll take Chloe Singh" for "I'll take SA4411"), or, in a message without one, in place of its
+    last word ("The reason is BK3F9Q2A."): the fluent-pieces babble an auditor learns when every
+    identifier it writes is copied exactly."""
+    pools = _identifiers(corpus)
+    found = [(m.start(), m.end(), kind) for kind, pat in _ID_PATTERNS for m in pat.finditer(text)]
+    if found:
+        a, b, kind = rng.choice(sorted(found))
+        others = [k for k in sorted(pools) if k != kind]
+        if not others:
+            return text
+        return text[:a] + rng.choice(pools[rng.choice(others)]) + text[b:]
+    w = _words(text)
+    if len(w) < 2 or not pools:
+        return text
+    end = w[-1][-1] if w[-1][-1] in ".?!" else ""
+    return " ".join(w[:-1] + [rng.choice(pools[rng.choice(sorted(pools))]) + end])
+
+
 CORRUPTIONS: dict[str, Callable[[random.Random, str, Sequence[str]], str]] = {
     "shuffle": shuffle_words, "drop": drop_words, "duplicate": duplicate_words, "splice": splice,
     "digits": digit_runs, "keywords": keyword_stuff, "chain": bigram_chain, "glue": glue, "substitute": substitute,
+    "kind": swap_kind,
 }
 
 
@@ -575,7 +707,7 @@ def _trigrams(text: str) -> set[tuple[str, ...]]:
 
 
 def make_negatives(corpus: Sequence[str], per_message: int, rng: random.Random,
-                   words: Sequence[str] = TRIGGER_WORDS) -> list[str]:
+                   words: Sequence[str] = TRIGGER_WORDS, exclude: Sequence[str] = ()) -> list[str]:
     """``per_message`` corrupted versions of each corpus message (one corruption, or two in a row).
 
     A result that is itself a corpus message, or whose word trigrams all occur in the corpus, is
@@ -586,7 +718,7 @@ def make_negatives(corpus: Sequence[str], per_message: int, rng: random.Random,
     for msg in corpus:
         known |= _trigrams(msg)
     fns = dict(CORRUPTIONS, keywords=lambda r, t, c: keyword_stuff(r, t, c, words))
-    names = sorted(fns)
+    names = sorted(n for n in fns if n not in exclude)
     weights = [CORRUPTION_WEIGHTS.get(n, 1.0) for n in names]
     out = []
     for msg in corpus:
@@ -911,7 +1043,8 @@ def training_set(corpus: Sequence[str], seed: int, settings: FluencySettings) ->
     msgs = sorted({m.strip() for m in corpus if m and m.strip()})
     rng = random.Random(seed)
     pos = msgs + make_variants(msgs, settings.variants_per_message, rng)
-    neg = make_negatives(msgs, settings.negatives_per_message, rng, settings.stuffing_words or TRIGGER_WORDS)
+    neg = make_negatives(msgs, settings.negatives_per_message, rng, settings.stuffing_words or TRIGGER_WORDS,
+                         exclude=() if settings.kind_swap else ("kind",))
     pos_set = set(pos)
     neg = [t for t in neg if t not in pos_set]
     data = [(t, 1) for t in pos] + [(t, 0) for t in neg]
@@ -986,7 +1119,9 @@ def corpus_identity(domain: Any, seed: int) -> str:
 
 
 def build_key(seed: int, settings: FluencySettings, corpus_id: str) -> str:
-    blob = json.dumps({"build": BUILD_VERSION, "seed": seed, "corpus": corpus_id, "rules": RULES, **asdict(settings)},
+    """What the cached model depends on. Not the grammar rules: they are applied when scoring, never
+    seen by the fit, so a new rule takes effect without a rebuild."""
+    blob = json.dumps({"build": BUILD_VERSION, "seed": seed, "corpus": corpus_id, **asdict(settings)},
                       sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 

@@ -14,12 +14,16 @@ from probe.train import fluency as F
 from probe.train.plausibility import ALL_FLAG_NAMES, FLAG_NAMES
 
 CHECK = Path(__file__).resolve().parents[1] / "data" / "fluency_check.jsonl"
-# Issue 12 aims at >= 90% / >= 90%. At the commit that merged the retail target's fixes (which
-# changed the corpus the scorer trains on) a fresh build measured 88/97 passed and 72/81 flagged on
-# the whole set, 52/59 and 40/44 on the held-out half: the aim is not met (docs/fluency.md). The
-# floors keep what was measured, with a little room for a rebuild's numerics, so a regression fails.
-FLOOR_PASSED = 0.86   # share of the hand-written plausible messages the default scorer passes
-FLOOR_FLAGGED = 0.86  # share of the real trained-auditor babble it flags
+# Issue 12 aims at >= 90% / >= 90%. The first 178 rows (97 hand-written plausible messages, 81
+# babble messages of the trained auditor before copy slots) are the original set; 139 babble rows of
+# 2026-12-02 (rows with a "split") are the short, fluent-looking fragments GRPO writes once longer
+# babble is penalised. Measured with the default scorer (kind-swap corruption, the grammar rules of 2026-12-02):
+# plausible passed 90/97; original babble flagged 71/81; this round's 66/139 (dev 54/96, test
+# 12/43). The aim is met for neither babble set (docs/fluency.md). The floors keep what was
+# measured, with a little room for a rebuild's numerics, so that a regression fails.
+FLOOR_PASSED = 0.88          # share of the hand-written plausible messages the default scorer passes
+FLOOR_FLAGGED = 0.84         # share of the original 81 babble messages it flags
+FLOOR_FLAGGED_FRAGMENTS = 0.42  # share of this round's 139 babble fragments it flags
 
 # A few customer messages written for these tests (not the corpus), enough to exercise the
 # corruptions and a small build.
@@ -144,6 +148,15 @@ def test_encoder_model_builds_deterministically_and_round_trips(tmp_path):
     ("On 2026-31 please.", "bad-date"), ("Name is Ramirez4749988.", "glued-token"),
     ("3 seats, 3 12 3 please.", "number-run"), ("Hi there, Rome to can you help", "to-modal"),
     ("Leaving 08-05-01-03 ok", "number-chain"), ("Go to Kinshasa on June.", "on-bare-month"),
+    ("I BKMC3UL6.", "pronoun-noun"), ("I Option 2.", "pronoun-noun"), ("I don't BKTTV1QW.", "aux-code"),
+    ("Hi BK6DDU64?", "greeting-code"), ("No,", "trailing-comma"), ("Yes,, go ahead.", "double-comma"),
+    ("else.", "lone-function-word"), ("What are??", "wh-aux-end"), ("I take", "bare-transitive"),
+    ("Not for:2026.", "function-colon"), ("How much is that's the booking?", "be-contraction"),
+    ("I think to go on BKMC3UL6.", "think-to-verb"), ("one people. Thanks!", "one-plural"),
+    ("Right, I'm hoping to fly to 2026-09-17.", "travel-to-code-or-date"), ("Look, I'm BK0GKLA2.", "pronoun-noun"),
+    ("I need a flight from New York to BKJ91RDI.", "place-to-code-or-date"), ("The first one one.", "repeated-word"),
+    ("I'm flying from Johannesburg to travel from New York.", "two-origins"), ("Can I want a seat", "modal-i-want"),
+    ("I need to go on the August.", "on-bare-month"), ("?", "no-words"), ("No, let's get from ORD to Istanbul to 00:50.", "to-place-to-place"),
 ])
 def test_each_grammar_rule_fires_on_its_example(text, rule):
     assert rule in F.grammar_rules(text)
@@ -153,6 +166,12 @@ def test_each_grammar_rule_fires_on_its_example(text, rule):
     "Is there a representative I can talk to?", "the 4th of July works", "can I pay with my card 4111 1111 1111 1111",
     "I'd like to go to Rome to see my mum", "my email is dana.k88@gmail.com", "how much is it in euros",
     "leaving on May 3rd", "Hi there, can you help?", "I need to change my flight", "what's my order status",
+    "That's all I need.", "I'll take it.", "Let's do SA1847.", "Hi, BK6DDU64 please", "What is it?", "I Need help",
+    "So?", "me?", "Where do I go?", "i really want the window seat", "I, Ana Ruiz, approve it", "ok, fine.",
+    "I don't know my booking code", "ref:12345 is the order", "Why not?", "I'd prefer the later one",
+    "Can you move my flight to 2026-09-18?", "the flight from 10:30 is full?", "switch me to SA4845", "I think so",
+    "one person", "one of the passengers", "I'm 34", "Thanks, BK123ABC is mine", "flights from Paris or from Lyon",
+    "Would you want to", "no no no", "on the 14th of August", "Change Paris to 2026-08-12", "bye bye",
 ])
 def test_grammar_rules_leave_plain_customer_text_alone(text):
     assert F.grammar_rules(text) == []
@@ -173,28 +192,37 @@ def test_check_set_is_labelled_and_sourced():
     assert len({r["text"] for r in rows}) == len(rows)
 
 
-def _half(text: str) -> str:
+def _half(row: dict) -> str:
     """The check set's fixed split: "dev" (the prior and the rules' scope were chosen looking at
-    these) or "test" (held out: not looked at while tuning), by a hash of the text."""
-    return "test" if int(hashlib.sha256(text.encode()).hexdigest(), 16) % 2 else "dev"
+    these) or "test" (held out: not looked at while tuning): the row's own "split" where it has one
+    (rows added later say which they were), else by a hash of the text."""
+    return row.get("split") or ("test" if int(hashlib.sha256(row["text"].encode()).hexdigest(), 16) % 2 else "dev")
 
 
-def _rates(scorer, half: str | None = None):
-    rows = [r for r in _check_rows() if half is None or _half(r["text"]) == half]
+def _rates(scorer, half: str | None = None, rows=None):
+    rows = [r for r in (rows if rows is not None else _check_rows()) if half is None or _half(r) == half]
     plaus = [r["text"] for r in rows if r["label"] == "plausible"]
     babble = [r["text"] for r in rows if r["label"] == "babble"]
-    passed = sum(not a["implausible"] for a in scorer.assess(plaus)) / len(plaus)
+    passed = sum(not a["implausible"] for a in scorer.assess(plaus)) / len(plaus) if plaus else None
     flagged = sum(a["implausible"] for a in scorer.assess(babble)) / len(babble)
     return passed, flagged
 
 
 def test_check_set_rates(scorer):
-    """The default scorer's pass and flag rates on the whole check set and on its held-out half stay
-    at the floors above (issue 12's aim is 90% / 90%; figures in docs/fluency.md)."""
-    passed, flagged = _rates(scorer)
+    """The default scorer's pass and flag rates on the original check set (whole and held-out half)
+    and on this round's fragments (whole and test split) stay at the floors above (issue 12's aim
+    is 90% / 90%; figures in docs/fluency.md)."""
+    original = [r for r in _check_rows() if "split" not in r]
+    fragments = [r for r in _check_rows() if "split" in r]
+    assert len(original) == 178 and len(fragments) == 139
+    passed, flagged = _rates(scorer, rows=original)
     assert passed >= FLOOR_PASSED and flagged >= FLOOR_FLAGGED, (passed, flagged)
-    passed, flagged = _rates(scorer, "test")
-    assert passed >= FLOOR_PASSED and flagged >= FLOOR_FLAGGED, ("held-out half", passed, flagged)
+    passed, flagged = _rates(scorer, "test", rows=original)
+    assert passed >= FLOOR_PASSED - 0.02 and flagged >= FLOOR_FLAGGED, ("held-out half", passed, flagged)
+    _, flagged = _rates(scorer, rows=fragments)
+    assert flagged >= FLOOR_FLAGGED_FRAGMENTS, ("fragments", flagged)
+    _, flagged = _rates(scorer, "test", rows=fragments)
+    assert flagged >= FLOOR_FLAGGED_FRAGMENTS - 0.20, ("fragments, test split", flagged)
 
 
 # --- plausibility entry and CLI ----------------------------------------------------------------
