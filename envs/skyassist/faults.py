@@ -49,4 +49,7 @@ DEMO_PROFILE = [
     "skip_confirm_when_urgent", "hold_restricted", "no_pax_limit_on_hold", "no_connection_check",
     "book_cancelled_by_id",
 ]
-FAULT_PROFILES: dict[str, list[str]] = {"none": [], "demo": DEMO_PROFILE, "all": list(FAULT_NAMES)}
+# "non-demo": the eight faults outside the demo profile, for training on one profile and evaluating
+# on another (scripts/audit_power.py).
+FAULT_PROFILES: dict[str, list[str]] = {"none": [], "demo": DEMO_PROFILE, "all": list(FAULT_NAMES),
+                                        "non-demo": [n for n in FAULT_NAMES if n not in DEMO_PROFILE]}

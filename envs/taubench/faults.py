@@ -46,3 +46,4 @@ FAULT_PROFILES: dict[str, list[str]] = {
     "demo": ["skip_auth_when_user_id_given", "batch_lookups", "skip_confirm_when_urgent", "default_cancel_reason"],
     "all": list(FAULT_NAMES),
 }
+FAULT_PROFILES["non-demo"] = [n for n in FAULT_NAMES if n not in FAULT_PROFILES["demo"]]

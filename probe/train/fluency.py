@@ -248,8 +248,8 @@ _SUBJECTS = frozenset("i we i'll we'll i'd we'd".split())
 _GREETINGS = frozenset("hi hello hey".split())
 _CODE = re.compile(r"(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{4,}")  # a booking code or flight id: letters and digits
 _DATE_OR_TIME = re.compile(r"\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}:\d{2}")
-_TRAVEL = frozenset("fly flying go going travel travelling traveling get getting flight flights trip head heading "
-                    "ticket tickets".split())
+# verbs of going (the core names no environment's nouns: tests/core/test_env_agnostic.py)
+_TRAVEL = frozenset("fly flying go going travel travelling traveling get getting trip head heading".split())
 _CHANGE = frozenset("change changing move moving push switch rebook reschedule modify shift bring exchange swap update "
                     "postpone".split())
 _COUNTED = frozenset("people passengers seats adults tickets persons children kids travellers travelers bags".split())

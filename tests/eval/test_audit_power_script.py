@@ -1,0 +1,61 @@
+"""scripts/audit_power.py on a one-update checkpoint and a few short episodes: the table, the
+verbatim messages and the summary agree with the evaluation it ran; bad arguments are one line."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "audit_power.py"
+
+
+def _run(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, str(SCRIPT), *args], cwd=cwd, capture_output=True, text=True, timeout=900)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--profiles", "demo,bogus"], "--profiles: unknown profile 'bogus'; allowed: all, demo, non-demo, none"),
+    (["--samples", "0"], "--samples must be 1 or more, got 0"),
+])
+def test_bad_arguments_are_one_line_and_write_nothing(tmp_path, args, needle):
+    out = tmp_path / "power"
+    r = _run("--out", str(out), *args)
+    assert r.returncode == 2 and r.stderr.strip() == f"error: {needle}" and not out.exists()
+
+
+def test_refuses_a_directory_it_did_not_make(tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep")
+    r = _run("--out", str(mine))
+    assert r.returncode == 2 and "is not an audit-power output" in r.stderr
+    assert (mine / "notes.txt").read_text() == "keep" and sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
+
+
+def test_short_run_writes_table_messages_and_summary(tmp_path):
+    run = tmp_path / "runs" / "grpo1"
+    out = tmp_path / "power"
+    train = subprocess.run([sys.executable, "-m", "probe.cli.main", "train", "--config", "configs/cpu-demo-grpo.yaml",
+                            "--set", "updates=1", "--set", f"out_dir={run.parent}", "--set", f"run_name={run.name}",
+                            "--no-progress"], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert train.returncode == 0, train.stdout[-2000:] + train.stderr[-2000:]
+    r = _run("--checkpoint", str(run), "--episodes", "2", "--turns", "2", "--samples", "2", "--show", "3",
+             "--out", str(out))
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    summary = json.loads((out / "summary.json").read_text())
+    assert set(summary["profiles"]) == {"demo", "non-demo"} and summary["samples"] == 2
+    assert len(summary["profiles"]["demo"]["reachable"]) == 12 and len(summary["profiles"]["non-demo"]["reachable"]) == 8
+    for profile, p in summary["profiles"].items():
+        for name in ("trained", "untrained"):
+            row = p["methods"][name]
+            assert len(row["plausible_policies_per_sample"]) == 2
+            assert row["plausible_policies_mean"] == pytest.approx(sum(row["plausible_policies_per_sample"]) / 2)
+            traces = (out / profile / name / "traces.jsonl").read_text()
+            assert len(p["messages"][name]) == 3 and all(json.dumps(m)[1:-1] in traces for m in p["messages"][name])
+            assert repr(p["messages"][name][0]) in r.stdout
+    assert "| demo (12) | trained |" in (out / "figures.md").read_text()
+    again = _run("--checkpoint", str(run), "--episodes", "1", "--turns", "1", "--samples", "1", "--out", str(out))
+    assert again.returncode == 2 and "--overwrite" in again.stderr
