@@ -11,7 +11,13 @@ the rollout engine applies it with its ``rollout.gamma``). Each term implements 
   its severity (Critical 4, High 2, Med 1, Low 0.5; ``severity_weighting``, else 1). With
   ``dedup`` (the paper's per-policy diminishing returns, its Eq. 2) the j-th hit of p *in this
   episode* (j = 0, 1, 2, ...) pays ``severity * dedup_decay ** j``: turn-level omissions that
-  fire on every assistant turn (B4, B6, S5) stop dominating the reward. With
+  fire on every assistant turn (B4, B6, S5) stop dominating the reward. With ``global_decay``
+  a > 0 (off in every shipped variant) each hit of p also pays ``(1 + N_p) ** -a``, N_p being p's
+  hit count over all earlier updates (the same count as novelty's): a count-based diminishing
+  return across training, in the spirit of count-based exploration bonuses (MBIE-EB, Strehl and
+  Littman 2008, pays beta / sqrt(n); a = 0.5 scales a policy's credit the same way), so that a
+  policy hit on every update (on CPU: P2, a booking shown without its last name) stops paying
+  more than a first hit of a rarer one. With
   ``binary_violation`` (the diversity-only ablation) the term is ``binary_value`` when the turn
   has any hit and 0 otherwise: no per-policy credit.
 - **progress** (reach deep tool states): the domain says which tool states a turn entered
@@ -148,6 +154,7 @@ class RewardConfig(BaseModel):
     binary_value: float = 1.0
     dedup: bool = False
     dedup_decay: float = 0.5
+    global_decay: float = 0.0  # a: each hit of p pays severity * (1 + N_p) ** -a (N_p: hits in earlier updates); 0: off
     # progress
     progress: bool = True
     # None: the environment's ``Domain.default_progress_weights``; a mapping overrides those states
@@ -176,7 +183,7 @@ class RewardConfig(BaseModel):
             raise ValueError("must be in [0, 1]")
         return v
 
-    @field_validator("binary_value", "first_discovery_bonus", "w_plaus")
+    @field_validator("binary_value", "first_discovery_bonus", "w_plaus", "global_decay")
     @classmethod
     def _nonneg(cls, v: float) -> float:
         if v < 0:
@@ -411,6 +418,8 @@ class CompositeReward:
         total = 0.0
         for v in sorted(violations):
             base = self.severity.get(v.policy, 1.0) if cfg.severity_weighting else 1.0
+            if cfg.global_decay > 0:
+                base *= (1.0 + self.global_counts.get(v.policy, 0)) ** -cfg.global_decay
             total += base * (cfg.dedup_decay ** seen[v.policy] if cfg.dedup else 1.0)
             seen[v.policy] += 1
         return total

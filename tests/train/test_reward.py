@@ -191,6 +191,21 @@ def test_novelty_inverse_frequency_and_first_discovery_once():
     assert score(r, st, turn(PLAIN), [V("P3")]).novelty == 0.0
 
 
+def test_global_decay_pays_less_for_a_policy_hit_in_earlier_updates():
+    """global_decay a: a hit of p pays severity * (1 + N_p) ** -a; off (a = 0) in every variant."""
+    assert all(variant_config(n).global_decay == 0.0 for n in VARIANTS)
+    r = reward("dedup", global_decay=0.5, novelty=False, progress=False, plausibility=False)
+    sev = r.severity["P2"]
+    assert score(r, r.new_episode(), turn(PLAIN), [V("P2")]).violation == pytest.approx(sev)
+    r.update_global(["P2"] * 3)
+    assert score(r, r.new_episode(), turn(PLAIN), [V("P2")]).violation == pytest.approx(sev / 2)  # (1 + 3) ** -0.5
+    # a policy never hit before still pays its full severity; within an episode dedup still applies
+    assert score(r, r.new_episode(), turn(PLAIN), [V("B2")]).violation == pytest.approx(r.severity["B2"])
+    assert score(r, r.new_episode(), turn(PLAIN), [V("P2"), V("P2", 2)]).violation == pytest.approx(sev / 2 * 1.5)
+    with pytest.raises(ValueError, match="global_decay"):
+        reward("dedup", global_decay=-1)
+
+
 def test_batch_rewards_use_statistics_from_before_the_batch():
     r = reward("behavior")
     a = score(r, r.new_episode(), turn(PLAIN), [V("O1")])
