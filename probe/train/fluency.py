@@ -373,7 +373,8 @@ def grammar_rules(text: str) -> list[str]:
             if k + 1 < len(toks) and low[k] == "to" and (_is_place(toks[k + 1]) or toks[k + 1].isupper()
                                                           or _code_or_date(toks[k + 1])):
                 out.append("to-place-to-place")  # "to Istanbul to Madrid", "to Istanbul to 00:50"
-        if low[i + 1] == "to" and i > 0 and _is_place(toks[i]) and low[i - 1] not in (".", "!", "?") \
+    for i in range(1, len(toks) - 2):
+        if low[i + 1] == "to" and _is_place(toks[i]) and low[i - 1] not in (".", "!", "?") \
                 and _code_or_date(toks[i + 2]) and not any(x in _CHANGE for x in low[:i]):
             out.append("place-to-code-or-date")  # "from New York to BKJ91RDI", "flight New York to 2026-08-12"
     for sentence in re.split(r"[.!?]", text):
