@@ -97,7 +97,8 @@ def main() -> None:
     from probe.eval import evaluate_methods  # noqa: PLC0415
     from probe.eval.methods import make_method  # noqa: PLC0415
     from probe.eval.runner import method_dir  # noqa: PLC0415
-    from probe.train.config import load_config  # noqa: PLC0415
+    from probe.train.config import ConfigError, load_config  # noqa: PLC0415
+    from probe.train.rundir import RunDirError  # noqa: PLC0415
     from probe.train.threads import ensure_threads  # noqa: PLC0415
 
     ensure_threads()
@@ -110,8 +111,12 @@ def main() -> None:
     ckpt = Path(args.checkpoint)
     if not any(ckpt.glob("ckpt-*")) and not ckpt.name.startswith("ckpt-"):
         console.print(f"no checkpoint at {ckpt}: training configs/cpu-demo-grpo.yaml first")
-        config = load_config(ROOT / "configs" / "cpu-demo-grpo.yaml", [f"out_dir={ckpt.parent}", f"run_name={ckpt.name}"])
-        train_fresh(config, console, progress=True, overwrite=False)
+        try:
+            config = load_config(ROOT / "configs" / "cpu-demo-grpo.yaml",
+                                 [f"out_dir={ckpt.parent}", f"run_name={ckpt.name}"])
+            train_fresh(config, console, progress=True, overwrite=False)
+        except (ConfigError, RunDirError) as e:
+            fail(f"--checkpoint {ckpt}: {e}")
     out.mkdir(parents=True, exist_ok=True)
     (out / MARKER).write_text(json.dumps({"kind": "audit-power", "checkpoint": str(ckpt)}))
     policies_of = {name: detail["policy"] for name, detail in domain.fault_details.items()}
