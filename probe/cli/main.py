@@ -437,6 +437,12 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
 
     if resume and overwrite:
         fail("--resume and --overwrite cannot be combined")
+    from probe.train.rundir import RunDirError, check_run_dir, resolve_run_dir
+
+    try:
+        check_run_dir(resolve_run_dir(cfg.out_dir, cfg.run_name), resume=resume, overwrite=overwrite)  # at once, before the auditor is built
+    except RunDirError as e:
+        fail(str(e))
     trainer = None
     try:
         trainer = Trainer(cfg, console=out)

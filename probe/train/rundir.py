@@ -170,12 +170,10 @@ def _write_marker(run: Path) -> None:
                                               "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}) + "\n")
 
 
-def open_run_dir(run: Path, *, resume: bool = False, overwrite: bool = False) -> RunLock:
-    """Check ``run`` may be written as asked, create it, lock it; return the held lock.
-
-    fresh: the directory must be missing or empty. resume: missing, empty or a probe run.
-    overwrite: a previous probe run (only probe's own entries) is cleared under the lock.
-    """
+def check_run_dir(run: Path, *, resume: bool = False, overwrite: bool = False) -> None:
+    """``open_run_dir``'s refusals (``RunDirError``) without touching the disk: callers run it
+    before expensive work (building the tiny auditor takes minutes) so that a bad run directory
+    is refused at once. ``open_run_dir`` runs the same checks when it claims the directory."""
     run = Path(run)
     if resume and overwrite:
         raise RunDirError("--resume and --overwrite cannot be combined")
@@ -192,6 +190,17 @@ def open_run_dir(run: Path, *, resume: bool = False, overwrite: bool = False) ->
             if foreign:
                 raise RunDirError(f"run directory {run} holds entries probe did not write ({', '.join(foreign[:5])}); "
                                   "--overwrite replaces only probe runs: move them away or choose another run_name")
+
+
+def open_run_dir(run: Path, *, resume: bool = False, overwrite: bool = False) -> RunLock:
+    """Check ``run`` may be written as asked, create it, lock it; return the held lock.
+
+    fresh: the directory must be missing or empty. resume: missing, empty or a probe run.
+    overwrite: a previous probe run (only probe's own entries) is cleared under the lock.
+    """
+    run = Path(run)
+    check_run_dir(run, resume=resume, overwrite=overwrite)
+    existed = run.is_dir()
     try:
         run.mkdir(parents=True, exist_ok=True)
         lock = RunLock(run).acquire()
@@ -213,5 +222,5 @@ def open_run_dir(run: Path, *, resume: bool = False, overwrite: bool = False) ->
     return lock
 
 
-__all__ = ["RunDirError", "RunLock", "check_run_name", "resolve_run_dir", "is_probe_run_dir", "open_run_dir",
+__all__ = ["RunDirError", "RunLock", "check_run_name", "resolve_run_dir", "is_probe_run_dir", "check_run_dir", "open_run_dir",
            "foreign_entries", "MARKER", "LOCK"]

@@ -104,6 +104,18 @@ def test_a_bad_config_leaves_nothing_behind(tmp_path, command, bad, needle, monk
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("command", ["train", "demo"])
+def test_a_refused_run_directory_is_refused_before_the_auditor_is_built(victim, command, monkeypatch):
+    """With no tiny auditor cached, a run directory that cannot be used is refused at once: nothing
+    is built (the build takes minutes) and nothing is written to the cache."""
+    cache = victim / "empty-cache"
+    cache.mkdir()
+    monkeypatch.setenv("PROBE_CACHE", str(cache))
+    r = invoke(command, "--config", CONFIG, *sets(f"out_dir={victim}", "run_name=victim", "updates=1"))
+    one_error_line(r, "not a probe run directory")
+    assert list(cache.iterdir()) == [] and (victim / "victim" / "thesis.txt").read_text() == "years of work"
+
+
 def test_an_existing_directory_is_never_replaced_unless_it_is_a_probe_run(victim):
     out = victim / "out"
     base = [f"out_dir={victim}", "run_name=victim", "updates=1"]
