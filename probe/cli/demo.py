@@ -25,14 +25,9 @@ def train_fresh(config: TrainConfig, console: Console, progress: bool = True, *,
     """Train into the config's run directory. The whole config is checked first; an existing run
     is continued with ``resume`` or replaced with ``overwrite`` (only a probe run directory holding
     nothing but probe's own files); anything else existing there is refused, never deleted."""
-    from probe.train.config import ConfigError
-    from probe.train.loop import Trainer
-    from probe.train.rundir import RunDirError, check_run_dir, resolve_run_dir
+    from probe.train.loop import Trainer, check_config_run_dir
 
-    try:
-        check_run_dir(resolve_run_dir(config.out_dir, config.run_name), resume=resume, overwrite=overwrite)  # before the auditor is built
-    except RunDirError as e:
-        raise ConfigError(str(e)) from None
+    check_config_run_dir(config, resume=resume, overwrite=overwrite)  # before the auditor is built
     trainer = Trainer(config, console=console)  # validates the config before touching the disk
     trainer.open(resume=resume, overwrite=overwrite)
     history = trainer.run(progress=progress)
@@ -65,16 +60,12 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
     config = load_config(config_path, overrides)
     apply_threads(config.runtime.threads)  # sets OMP_NUM_THREADS & co. before torch loads; the trainer prints it
 
-    from probe.train.config import ConfigError
-    from probe.train.loop import Trainer
-    from probe.train.rundir import RunDirError, RunLock, check_run_dir, resolve_run_dir
+    from probe.train.loop import Trainer, check_config_run_dir
+    from probe.train.rundir import RunLock
 
     episodes = episodes or config.eval.episodes
     turns = turns or config.eval.turns
-    try:
-        check_run_dir(resolve_run_dir(config.out_dir, config.run_name), resume=resume, overwrite=overwrite)  # before the auditor is built
-    except RunDirError as e:
-        raise ConfigError(str(e)) from None
+    check_config_run_dir(config, resume=resume, overwrite=overwrite)  # before the auditor is built
     console.print("[bold]1/3[/] tiny auditor: build or load from cache")
     trainer = Trainer(config, console=console)  # validates the whole config before touching the disk
     if on_trainer is not None:

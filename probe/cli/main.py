@@ -433,18 +433,13 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
         cfg = load_config(config, _env_override(env, overrides))
     except ConfigError as e:
         fail(str(e))
-    from probe.train.loop import Trainer
+    from probe.train.loop import Trainer, check_config_run_dir
 
     if resume and overwrite:
         fail("--resume and --overwrite cannot be combined")
-    from probe.train.rundir import RunDirError, check_run_dir, resolve_run_dir
-
-    try:
-        check_run_dir(resolve_run_dir(cfg.out_dir, cfg.run_name), resume=resume, overwrite=overwrite)  # at once, before the auditor is built
-    except RunDirError as e:
-        fail(str(e))
     trainer = None
     try:
+        check_config_run_dir(cfg, resume=resume, overwrite=overwrite)  # at once, before the auditor is built
         trainer = Trainer(cfg, console=out)
         if resume:
             if not trainer.open(resume=True):

@@ -42,7 +42,7 @@ from probe.train.config import ConfigError, TrainConfig, dump_config, looks_like
 from probe.train.curriculum import HorizonCurriculum
 from probe.train.reward import CompositeReward, RewardConfig, load_reward_config
 from probe.train.rollout import RolloutBatch, RolloutEngine, SamplingSettings
-from probe.train.rundir import RunDirError, RunLock, open_run_dir, resolve_run_dir
+from probe.train.rundir import RunDirError, RunLock, check_run_dir, open_run_dir, resolve_run_dir
 from probe.train.threads import apply_threads
 
 
@@ -117,6 +117,16 @@ def check_model_available(name: str, key: str = "auditor.model") -> None:
         return
     raise ConfigError(f"config key '{key}': {name!r} is not a local directory, not in the Hugging Face cache, "
                       "and the hub cannot be reached; use 'tiny' or a local model directory")
+
+
+def check_config_run_dir(config: TrainConfig, *, resume: bool = False, overwrite: bool = False) -> None:
+    """What ``Trainer.open`` would refuse about the config's run directory, as a one-line
+    ``ConfigError``, without touching the disk: callers run it before building the ``Trainer``,
+    which loads the auditor (on a fresh machine it builds the tiny one first: minutes)."""
+    try:
+        check_run_dir(resolve_run_dir(config.out_dir, config.run_name), resume=resume, overwrite=overwrite)
+    except RunDirError as e:
+        raise ConfigError(str(e)) from None
 
 
 def check_config(config: TrainConfig) -> None:
