@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -39,16 +38,6 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = "audit-power.json"
 AIMS = {"demo": "trained >= 10 of 12, untrained <= 6", "non-demo": "trained - untrained >= 2"}
-
-
-def _commit() -> str:
-    try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.strip()
-        dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--"], cwd=ROOT).returncode != 0
-        return head + ("+changes" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def fail(message: str) -> None:
@@ -91,6 +80,8 @@ def main() -> None:
     out = Path(args.out)
     check_out(out, args.overwrite)
 
+    from retail_figures import commit_label  # noqa: PLC0415 (this script's folder, scripts/, is on sys.path)
+
     from probe.cli.demo import train_fresh  # noqa: PLC0415
     from probe.cli.eval import load_checkpoint_auditor  # noqa: PLC0415
     from probe.core.registry import get_domain  # noqa: PLC0415
@@ -120,7 +111,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / MARKER).write_text(json.dumps({"kind": "audit-power", "checkpoint": str(ckpt)}))
     policies_of = {name: detail["policy"] for name, detail in domain.fault_details.items()}
-    summary: dict = {"commit": _commit(), "checkpoint": str(ckpt), "episodes": args.episodes, "turns": args.turns,
+    summary: dict = {"commit": commit_label(), "checkpoint": str(ckpt), "episodes": args.episodes, "turns": args.turns,
                      "samples": args.samples, "profiles": {}}
     failed = False
     lines = [f"# Audit power ({summary['commit']}, checkpoint {ckpt}, {args.episodes} held-out episodes x "

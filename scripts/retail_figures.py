@@ -43,14 +43,18 @@ ENV = "taubench-retail"
 METHODS = ("trained", "untrained", "static", "static-oracle", "cooperative", "random")
 
 
-def _commit() -> str:
+def commit_label() -> str:
     """The short commit, with ``+changes`` when tracked files differ from it (the figures are then
-    of code no commit holds)."""
+    of code no commit holds); "unknown" without git. scripts/audit_power.py uses it too."""
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
-    head = git("rev-parse", "--short", "HEAD")
-    return head + "+changes" if head and git("status", "--porcelain", "--untracked-files=no") else head
+    try:
+        head = git("rev-parse", "--short", "HEAD")
+        dirty = bool(head) and bool(git("status", "--porcelain", "--untracked-files=no"))
+    except OSError:
+        return "unknown"
+    return (head + "+changes" if dirty else head) or "unknown"
 
 
 def _cli(*args: str) -> list[str]:
@@ -159,7 +163,7 @@ def main(argv: list[str] | None = None) -> None:
                          f"directory, or an earlier output of this script")
     out.mkdir(parents=True, exist_ok=True)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    summary: dict = {"commit": _commit(),
+    summary: dict = {"commit": commit_label(),
                      "load_average_1min_start": load, "cpu_count": os.cpu_count(), "tiny_auditor": tiny_build()}
 
     t0 = time.perf_counter()
