@@ -247,7 +247,8 @@ _TRANSITIVE = frozenset("take give choose pick book get want need prefer like ha
 _SUBJECTS = frozenset("i we i'll we'll i'd we'd".split())
 _GREETINGS = frozenset("hi hello hey".split())
 _CODE = re.compile(r"(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{4,}")  # a booking code or flight id: letters and digits
-_DATE_OR_TIME = re.compile(r"\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}:\d{2}")
+_DATE = re.compile(r"\d{4}-\d{1,2}(?:-\d{1,2})?")  # an ISO date, whole or cut short
+_DATE_OR_TIME = re.compile(_DATE.pattern + r"|\d{1,2}:\d{2}")
 # verbs of going (the core names no environment's nouns: tests/core/test_env_agnostic.py)
 _TRAVEL = frozenset("fly flying go going travel travelling traveling get getting trip head heading".split())
 _CHANGE = frozenset("change changing move moving push switch rebook reschedule modify shift bring exchange swap update "
@@ -354,14 +355,14 @@ def grammar_rules(text: str) -> list[str]:
         if w in ("can", "could") and adjacent and nxt in ("i", "we") and j + 1 < len(low) and low[j + 1] in ("want", "wants"):
             out.append("modal-i-want")  # "can I want to make a flight"
         if w in ("to", "from") and adjacent and prev in _TRAVEL and not any(x in _CHANGE for x in low[:i]) \
-                and (_CODE.fullmatch(nxt_tok) or re.fullmatch(r"\d{4}-\d{1,2}(?:-\d{1,2})?", nxt_tok)) \
+                and (_CODE.fullmatch(nxt_tok) or _DATE.fullmatch(nxt_tok)) \
                 and not (w == "from" and j + 2 < len(low) and low[j + 1] == "to" and _code_or_date(toks[j + 2])):
             # "fly to 2026-09-17", "a flight from 2026-04-14" (but "move my flight to 2026-09-18", "the flight
             # from 10:30", "flying from 2026-05-01 to 2026-05-09")
             out.append("travel-to-code-or-date")
         if w in _WH and adjacent and nxt in _BE_DO and all(not x[0].isalnum() for x in low[j + 1:]):
             out.append("wh-aux-end")  # "What are??", "Where is?" (but "What is it?")
-        if w in ("hi", "hello", "hey") and nxt == "there" and adjacent and j + 1 < len(low) \
+        if w in _GREETINGS and nxt == "there" and adjacent and j + 1 < len(low) \
                 and low[j + 1][0].isalpha() and low[j + 1] not in _HI_THERE_OK and toks[j + 1][:1].islower():
             out.append("hi-there-word")  # "Hi there idea,"
     # "to Rome to Madrid", "from X from Y": two destinations in a row
@@ -614,34 +615,35 @@ def bigram_chain(rng: random.Random, text: str, corpus: Sequence[str]) -> str:
     return " ".join(out)
 
 
-_POOL_CACHE: dict[int, tuple[Sequence[str], list[str]]] = {}
+_PER_CORPUS: dict[str, tuple[Sequence[str], Any]] = {}
+
+
+def _per_corpus(name: str, corpus: Sequence[str], build: Callable[[Sequence[str]], Any]) -> Any:
+    """``build(corpus)``, kept under ``name`` for the last corpus seen (the corruptions are called
+    once per message, always with the same corpus, so each table is built once per corpus)."""
+    hit = _PER_CORPUS.get(name)
+    if hit is not None and hit[0] is corpus:
+        return hit[1]
+    value = build(corpus)
+    _PER_CORPUS[name] = (corpus, value)
+    return value
 
 
 def _pool(corpus: Sequence[str]) -> list[str]:
-    hit = _POOL_CACHE.get(id(corpus))
-    if hit is not None and hit[0] is corpus:
-        return hit[1]
-    pool = [x for msg in corpus for x in _words(msg)]
-    _POOL_CACHE.clear()
-    _POOL_CACHE[id(corpus)] = (corpus, pool)
-    return pool
+    return _per_corpus("pool", corpus, lambda c: [x for msg in c for x in _words(msg)])
 
 
-_CHAIN_CACHE: dict[int, tuple[Sequence[str], dict[str, list[str]]]] = {}
-
-
-def _chain(corpus: Sequence[str]) -> dict[str, list[str]]:
-    hit = _CHAIN_CACHE.get(id(corpus))
-    if hit is not None and hit[0] is corpus:
-        return hit[1]
+def _build_chain(corpus: Sequence[str]) -> dict[str, list[str]]:
     chain: dict[str, list[str]] = {}
     for msg in corpus:
         w = _words(msg)
         for a, b in zip(w, w[1:]):
             chain.setdefault(a, []).append(b)
-    _CHAIN_CACHE.clear()
-    _CHAIN_CACHE[id(corpus)] = (corpus, chain)
     return chain
+
+
+def _chain(corpus: Sequence[str]) -> dict[str, list[str]]:
+    return _per_corpus("chain", corpus, _build_chain)
 
 
 # Identifiers by shape, for ``swap_kind`` (the fluency check's own reading, written apart from the
@@ -653,21 +655,18 @@ _ID_PATTERNS = (
     ("name", re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+\s[A-Z][a-z]+\b")),    # Olga Hernandez (not at a start)
     ("place", re.compile(r"\b[A-Z]{3}\b")),                                           # JFK, FRA
 )
-_ID_CACHE: dict[int, tuple[Sequence[str], dict[str, list[str]]]] = {}
 
 
-def _identifiers(corpus: Sequence[str]) -> dict[str, list[str]]:
-    hit = _ID_CACHE.get(id(corpus))
-    if hit is not None and hit[0] is corpus:
-        return hit[1]
+def _build_identifiers(corpus: Sequence[str]) -> dict[str, list[str]]:
     pools: dict[str, list[str]] = {kind: [] for kind, _ in _ID_PATTERNS}
     for msg in corpus:
         for kind, pat in _ID_PATTERNS:
             pools[kind] += [m.group(0) for m in pat.finditer(msg)]
-    pools = {k: sorted(set(v)) for k, v in pools.items() if v}
-    _ID_CACHE.clear()
-    _ID_CACHE[id(corpus)] = (corpus, pools)
-    return pools
+    return {k: sorted(set(v)) for k, v in pools.items() if v}
+
+
+def _identifiers(corpus: Sequence[str]) -> dict[str, list[str]]:
+    return _per_corpus("identifiers", corpus, _build_identifiers)
 
 
 def swap_kind(rng: random.Random, text: str, corpus: Sequence[str]) -> str:
