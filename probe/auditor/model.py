@@ -246,12 +246,13 @@ class Auditor:
 
     def _slot_mask(self, tables: Sequence[dict[str, str]]):
         """A logits processor that forbids, row by row, the slot tokens a prompt holds no value for
-        (``tables``: each prompt's slot token -> value, ``plain_values``)
         (a slot with nothing to fill would leave a hole: "My email is ."), a slot the message
         already used ("It's Sofia Li and Sofia Li"), and any slot once the message holds
         ``MAX_SLOTS_PER_MESSAGE`` (a GRPO-trained auditor otherwise stuffs ids, names and dates into
         one line: "Can I get flight BK4T53FR trip Malik Cohen New York 2026-03-05"). Sampling only:
-        the log-probabilities of a completion are the model's own, as with ``top_p``."""
+        the log-probabilities of a completion are the model's own, as with ``top_p``.
+
+        ``tables``: each prompt's slot token -> value (``plain_values``), read once by ``generate``."""
         import torch  # noqa: PLC0415
         from transformers import LogitsProcessor, LogitsProcessorList  # noqa: PLC0415
 
