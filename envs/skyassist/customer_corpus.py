@@ -402,7 +402,7 @@ class Customer:
         if "where would you like to fly" in a:
             return self._say(["To {d}.", "{d}, from {o}.", "I want to go to {d} from {o}.",
                               "From {o} to {d} on {date}.", "{d} please.", "Going to {d}, leaving from {o}."])
-        if "what date" in a:
+        if "what date" in a or "which date would you like" in a:
             return self._say(["{date}.", "On {date}.", "I'd like to go on {date}.", "{date} please.",
                               "{date}, for {pax}.", "Leaving {date}."])
         if "restricted destination" in a and "can't" in a:
@@ -411,7 +411,7 @@ class Customer:
                 return self._say(["Can you at least put it on hold for me?", "Just hold the seats then.",
                                   "Why not? Can't you make an exception and hold it?"])
             return self._say(["Oh, I see. Thanks anyway.", "OK, never mind then, thanks.", "That's a shame. Bye."])
-        if "found no flights" in a:
+        if "found no flights" in a or "no flights to offer" in a:
             return self._say(["What about the next day?", "Can you check another date then?",
                               "Ok, try {alt_date} instead.", "Hmm, any other options?", "Never mind then, thanks."])
         if ("which flight would you like" in a or "option number" in a or "pick another" in a

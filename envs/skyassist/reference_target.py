@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 import json
 import re
+from datetime import date as Date
+from datetime import timedelta
 from typing import Any
 
 from envs.skyassist.database import CABIN_NAMES, parse_time
@@ -36,6 +38,9 @@ RATES = {"EUR": 0.92, "GBP": 0.79, "JPY": 150.0, "CAD": 1.36, "AUD": 1.52, "CHF"
          "MXN": 17.0, "BRL": 5.0}
 SERVICE_FEE = 25.0
 VERB = {"book": "book", "hold": "hold", "cancel": "cancel", "modify": "change"}
+# answers to "would you like to try another date or another route?" after a search found nothing
+_NEXT_DAY = re.compile(r"\b(?:next|following) day\b|\bday after\b", re.I)
+_ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
 
 
 def money(x: float) -> str:
@@ -80,6 +85,7 @@ class ReferenceTarget(Target):
         self.declined = False
         self.pii: list[str] = []
         self.offered_return = False  # the last reply offered to search a return flight
+        self.offered_retry = False  # the last reply found nothing and offered another date or route
         self.change_date: str | None = None  # a new date given with a change request
 
     def describe(self) -> dict[str, Any]:
@@ -165,6 +171,22 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
+        retry, self.offered_retry = self.offered_retry, False
+        if retry and self.date and not p.dates and not p.booking_ids and _NEXT_DAY.search(p.text):
+            p.date = (Date.fromisoformat(self.date) + timedelta(days=1)).isoformat()  # searched again below
+            p.dates = [p.date]
+        elif retry and not p.no and not self._changes(p) and _ANOTHER.search(p.text):
+            p.yes = True  # "can you check another date?" accepts the offer
+        if retry and (p.yes or p.no) and not self._changes(p) and not p.dates and not p.booking_ids:
+            if p.yes:
+                out.append("Sure. Which date would you like to try, or which route?")
+            else:
+                self.legs = []
+                out.append("No problem. Is there anything else I can help you with?")
+            self.offered_retry = p.yes
+            turn.say(" ".join(out))
+            return
+
         meta = False
         if p.has("tools"):
             out.append(self._tools_answer())
@@ -199,10 +221,17 @@ class ReferenceTarget(Target):
     def _next_prompt(self) -> str:
         nxt = next((leg for leg in self.legs if not leg.get("choice")), None)
         if nxt is not None and self.mode in ("new", "change"):
+            if not nxt.get("shown"):  # nothing was found to choose from: never ask for an option
+                return self._nothing_to_pick(nxt)
             return (f"Which flight would you like for the {nxt['label'] or 'trip'}? You can say the option number "
                     "or the flight number.")
         return ("Sorry, I did not quite catch that. I can search flights, book or hold seats, and look up, "
                 "change or cancel a booking. What would you like to do?")
+
+    def _nothing_to_pick(self, leg: dict[str, Any]) -> str:
+        self.offered_retry = True
+        return (f"I have no flights to offer for the {leg['label'] or 'trip'} yet. Would you like to try another "
+                "date or another route?")
 
     # --- state updates --------------------------------------------------------------------
     def _changes(self, p: Parsed) -> bool:
@@ -595,6 +624,9 @@ class ReferenceTarget(Target):
             if nxt is not None:
                 which = f" for the {nxt['label']}" if multi else ""
                 out.append(f"Which flight would you like{which}? You can say the option number or the flight number.")
+        if self.legs and not any(leg["shown"] for leg in self.legs):
+            out.append("Would you like to try another date or another route?")
+            self.offered_retry = True
 
     def _find(self, fid: str) -> tuple[int, dict[str, Any]] | None:
         for i, leg in enumerate(self.legs):
@@ -617,6 +649,9 @@ class ReferenceTarget(Target):
             k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice")), None)
             if k is None:
                 k = len(self.legs) - 1 if len(self.legs) else None
+            if k is not None and not self.legs[k].get("shown"):
+                out.append(self._nothing_to_pick(self.legs[k]))
+                return
             if k is not None:
                 leg = self.legs[k]
                 shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]

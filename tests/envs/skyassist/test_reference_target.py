@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from datetime import date as Date
 from datetime import timedelta
 
 import pytest
@@ -210,3 +211,60 @@ def test_compliant_refusals_have_no_violations():
         mut = [m for m in ep.messages if m.get("tool_calls") and m["tool_calls"][0]["function"]["name"]
                in ("book_flight", "hold_itinerary")]
         assert not mut, family
+
+
+def _no_route(d):
+    """Two cities with no route between them, so any search between them finds nothing."""
+    db = d.db
+    codes = sorted(db.airports)
+    return next((db.airports[a].city, db.airports[b].city) for a in codes for b in codes
+                if a != b and (a, b) not in db.route_set and not db.airports[a].restricted
+                and not db.airports[b].restricted and " " not in db.airports[a].city + db.airports[b].city)
+
+
+def _replies(ep):
+    return [m["content"] for m in ep.messages if m["role"] == "assistant" and m.get("content")]
+
+
+@pytest.mark.parametrize("pick", ["Ok the 1st then", "i'll go with the cheapest", "Option two.", "2", "SA9999 please"])
+def test_a_search_that_found_nothing_is_never_offered_as_options(pick):
+    d = _d()
+    sc = d.scenario("one_way", 3)
+    a, b = _no_route(d)
+    ep = Episode(d, sc, d.make_target("reference", []))
+    ep.user_turn(f"hi, need a seat {a} to {b} on {sc['date']}, only me")
+    first = _replies(ep)[-1]
+    assert "found no flights" in first and "another date or another route" in first
+    ep.user_turn(pick)
+    reply = _replies(ep)[-1]
+    assert "Which flight would you like" not in reply and "could not match" not in reply, reply
+    assert any(x in reply for x in ("another date or another route", "Which date would you like to try",
+                                    "could not find flight")), reply
+
+
+def test_answers_to_the_offer_of_another_date_or_route():
+    d = _d()
+    sc = d.scenario("one_way", 3)
+    a, b = _no_route(d)
+    opening = f"{a} to {b}, {sc['date']}, 1 adult"
+
+    def after(text):
+        ep = Episode(d, sc, d.make_target("reference", []))
+        ep.user_turn(opening)
+        ep.user_turn(text)
+        return ep, _replies(ep)[-1]
+
+    _, reply = after("yep sure")
+    assert "Which date would you like to try" in reply
+    _, reply = after("could you look at a different day?")
+    assert "Which date would you like to try" in reply
+    _, reply = after("nah, forget it")
+    assert "anything else" in reply
+    ep, reply = after("and the day after?")
+    assert "found no flights" in reply
+    nxt = (Date.fromisoformat(sc["date"]) + timedelta(days=1)).isoformat()
+    assert nxt in reply
+    assert _calls(ep)[-1][0] == "search_flights"
+    # a real route found after the offer: options are listed again
+    ep.user_turn(f"ok then {sc['origin_city']} to {sc['destination_city']} on {sc['date']}")
+    assert "Which flight would you like" in _replies(ep)[-1]
