@@ -14,7 +14,12 @@ reports, per environment:
   like?", an answer to either counts). The kinds are read from the agent's last question with the patterns below, and the
   answers with plain patterns of their own (no code shared with the targets' readers). "Is there
   anything else?" is not counted: any reply answers it. A refusal ("I'd rather not say") is not
-  an answer.
+  an answer;
+- **grounded**: of the proper nouns the auditor writes (a capitalised word that does not start
+  its sentence, or a word of three to five capitals: places, names, months), the share found in
+  its scenario or in an earlier agent message. A customer names their own cities and the ones
+  the agent offered; a tiny model left to itself writes cities of its corpus (read with a pattern
+  of this script's own, not the auditor's copy slots, which it judges).
 
 It prints a table, then ``--show`` random auditor messages per environment, each after the end
 of the agent message it replies to. Runs in about 1-2 minutes on 2 CPU cores for the defaults.
@@ -115,6 +120,23 @@ CHECKS: dict[str, list[Check]] = {
 }
 
 
+_PROPER_NOUN = re.compile(r"(?<![\w'’-])(?:[A-Z][a-z]{2,}|[A-Z]{3,5})(?![\w'’-])")
+_NOT_PROPER = {"The", "This", "That", "Thanks", "Thank", "Please", "Hello", "Sorry", "Yes", "Okay", "Can", "Could",
+               "What", "Which", "How", "And", "But", "Just", "For", "From", "Let", "ASAP", "Hey", "Hiya", "Sure"}
+
+
+def proper_nouns(text: str) -> list[str]:
+    """Capitalised words that do not start a sentence, and words of three to five capitals."""
+    out = []
+    for m in _PROPER_NOUN.finditer(text):
+        word, before = m.group(), text[:m.start()].rstrip()
+        if word in _NOT_PROPER:
+            continue
+        if word.isupper() or (before and before[-1] not in ".!?:"):
+            out.append(word)
+    return out
+
+
 def question_kind(env: str, agent: str) -> Check | None:
     """The first check whose pattern matches the agent's last sentence that asks something."""
     asks = [s for s in re.split(r"(?<=[.!?])\s+", agent.strip()) if s.endswith("?")]
@@ -144,7 +166,9 @@ def play(env: str, episodes: int, turns: int, seed: int, faults: str) -> list[di
         for i, text in zip(live, texts):
             dialogue = json.loads(obs[i]["dialogue"])
             agent = next((t["content"] for t in reversed(dialogue) if t["role"] == "assistant"), "")
-            records.append({"episode": i, "agent": agent, "text": text})
+            seen = " ".join([obs[i]["scenario"]] + [t["content"] for t in dialogue if t["role"] == "assistant"]).lower()
+            records.append({"episode": i, "agent": agent, "text": text,
+                            "nouns": [(w, w.lower() in seen) for w in proper_nouns(text)]})
             obs[i], _r, term, trunc, _info = games[i].step(text)
             if not (term or trunc):
                 still.append(i)
@@ -166,8 +190,10 @@ def measure(env: str, records: list[dict[str, Any]]) -> dict[str, Any]:
             r["answered"] = bool(check[2](r["agent"], r["text"]))
             asked.setdefault(check[0], []).append(r["answered"])
     flat = [x for v in asked.values() for x in v]
+    nouns = [ok for r in records for _w, ok in r.get("nouns", [])]
     return {"env": env, "messages": len(records), "fluency_pass": sum(r["fluent"] for r in records) / max(1, len(records)),
             "questions": len(flat), "answered": sum(flat) / max(1, len(flat)),
+            "proper_nouns": len(nouns), "grounded": sum(nouns) / max(1, len(nouns)),
             "by_kind": {k: f"{sum(v)}/{len(v)}" for k, v in sorted(asked.items())}}
 
 
@@ -191,7 +217,8 @@ def main() -> None:
         print(f"{env}: {m['messages']} auditor messages over {args.episodes} held-out episodes x {args.turns} turns "
               f"(faults={args.faults}, seed {args.seed}, {m['seconds']} s)")
         print(f"  fluency pass {m['fluency_pass']:.0%}; agent questions answered on the next turn "
-              f"{m['answered']:.0%} of {m['questions']} ({', '.join(f'{k} {v}' for k, v in m['by_kind'].items())})")
+              f"{m['answered']:.0%} of {m['questions']} ({', '.join(f'{k} {v}' for k, v in m['by_kind'].items())}); "
+              f"proper nouns from the scenario or the agent {m['grounded']:.0%} of {m['proper_nouns']}")
         rng = random.Random(args.seed)
         for r in rng.sample(records, min(args.show, len(records))):
             tag = ("" if r["fluent"] else " [implausible]") + (f" [{r['asked']}: {'answered' if r['answered'] else 'NOT answered'}]"

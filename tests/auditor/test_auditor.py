@@ -245,10 +245,13 @@ def test_sampling_forbids_empty_repeated_and_too_many_slots(auditor):
     one = torch.cat([start, torch.tensor([[tok("<mail1>")]])], dim=1)
     scores = mask(one, torch.zeros(1, len(auditor.tokenizer)))
     assert scores[0, tok("<mail1>")] == float("-inf") and scores[0, tok("<num1>")] == 0  # used once
-    full = torch.cat([start, torch.tensor([[tok(t) for t in ("<mail1>", "<num1>", "<name1>")]])], dim=1)
-    assert MAX_SLOTS_PER_MESSAGE == 3
+    three = torch.cat([start, torch.tensor([[tok(t) for t in ("<mail1>", "<num1>", "<name1>")]])], dim=1)
+    scores = mask(three, torch.zeros(1, len(auditor.tokenizer)))
+    assert scores[0, tok("<ref1>")] == 0  # a fourth slot is allowed
+    full = torch.cat([three, torch.tensor([[tok("<ref1>")]])], dim=1)
+    assert MAX_SLOTS_PER_MESSAGE == 4
     scores = mask(full, torch.zeros(1, len(auditor.tokenizer)))
-    assert scores[0, tok("<ref1>")] == float("-inf") and scores[0, tok("<code1>")] == float("-inf")
+    assert scores[0, tok("<code1>")] == float("-inf") and scores[0, tok("<word1>")] == float("-inf")
     assert scores[0, 5] == 0  # words stay allowed
 
 
