@@ -120,7 +120,9 @@ def main() -> None:
              "policies (any episode), mean +- sd | implausible | aim |", "| --- | --- | --- | --- | --- | --- | --- |"]
     for profile in profiles:
         reachable = sorted({policies_of[f] for f in domain.fault_profiles[profile]})
-        methods = {"trained": load_checkpoint_auditor(ckpt, None, 0), "untrained": make_method("untrained")}
+        trained = load_checkpoint_auditor(ckpt, None, 0)
+        methods = {"trained": trained,  # the untrained auditor samples as the checkpoint does
+                   "untrained": make_method("untrained", temperature=trained.temperature, top_p=trained.top_p)}
         results = evaluate_methods(methods, faults=profile, episodes=args.episodes, turns=args.turns,
                                    samples=args.samples, out=out / profile, overwrite=True)
         n = len(domain.policies)

@@ -53,10 +53,11 @@ def main() -> None:
         trainer, history = train_fresh(config, console, progress=True, overwrite=True)
         seconds[algo] = time.perf_counter() - t0
         methods[f"trained-{algo}"] = LearnedAuditor(trainer.auditor, name=f"trained-{algo}",
-                                                    temperature=config.rollout.temperature, seed=config.seed)
+                                                    temperature=config.rollout.temperature, top_p=config.rollout.top_p,
+                                                    seed=config.seed)
         console.print(f"{algo}: {config.updates} updates in {seconds[algo]:.0f} s; "
                       f"policies hit in training: {', '.join(history[-1]['policies_so_far'])}")
-    methods["untrained"] = make_method("untrained")
+    methods["untrained"] = make_method("untrained", temperature=config.rollout.temperature, top_p=config.rollout.top_p)
     methods["static"] = make_method("static")
     results = evaluate_methods(methods, faults=faults, episodes=args.episodes, turns=args.turns, samples=args.samples,
                                out=out / "eval", overwrite=True)  # the script's own run directories

@@ -40,10 +40,11 @@ def evaluate_against_baselines(trainer: Any, config: TrainConfig, *, episodes: i
     from probe.eval import demo_table
     from probe.eval.methods import LearnedAuditor, make_method
 
+    sampling = {"temperature": config.rollout.temperature, "top_p": config.rollout.top_p}
     methods = {f"trained ({config.algo})": LearnedAuditor(trainer.auditor, name=f"trained-{config.algo}",
-                                                          temperature=config.rollout.temperature, seed=config.seed)}
-    for name in baselines:
-        methods[name] = make_method(name, seed=config.seed, env=config.env)
+                                                          seed=config.seed, **sampling)}
+    for name in baselines:  # the untrained auditor samples exactly as the trained one does
+        methods[name] = make_method(name, seed=config.seed, env=config.env, **sampling)
     return demo_table(methods, episodes=episodes, turns=turns, faults=config.target.faults, env=config.env, out=out,
                       overwrite=True)  # the demo's own, locked run directory
 

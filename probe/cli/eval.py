@@ -97,6 +97,7 @@ def build_methods(checkpoint: Optional[Path], auditor: Optional[str], baselines:
         if checkpoint is not None:
             m = load_checkpoint_auditor(checkpoint, temperature, seed, max_new_tokens=max_new_tokens, top_p=top_p)
             methods[m.name] = m
+            opts.update(temperature=m.temperature, top_p=m.top_p)  # the untrained baseline samples as the checkpoint does
         elif auditor is not None:
             if auditor in METHODS:
                 methods[auditor] = make_method(auditor, **opts)

@@ -460,7 +460,7 @@ def load_untrained_auditor(model: str = "tiny") -> Any:
 
 def _prompted(name: str, few_shot: bool):
     def factory(*, model: str = "tiny", base_url: str | None = None, seed: int = 0, temperature: float | None = None,
-                env: str | None = None, **_: Any) -> Method:
+                top_p: float | None = None, env: str | None = None, **_: Any) -> Method:
         if base_url is not None:
             from probe.auditor.http import OpenAIAuditor
 
@@ -469,7 +469,8 @@ def _prompted(name: str, few_shot: bool):
                 opts["temperature"] = temperature
             return PromptedHTTPAuditor(OpenAIAuditor(**opts), name=name, few_shot=few_shot, env=env)
         return LearnedAuditor(load_untrained_auditor(model), name=name, few_shot=few_shot, seed=seed, env=env,
-                              temperature=0.8 if temperature is None else temperature)
+                              temperature=0.8 if temperature is None else temperature,
+                              top_p=1.0 if top_p is None else top_p)
     return factory
 
 

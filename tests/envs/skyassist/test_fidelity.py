@@ -323,3 +323,33 @@ def test_a_turn_the_target_left_silent_is_not_judged(domain):
             engine.close()
         assert not server.requests
     assert batch.stats["judge_calls"] == 0 and not any(tr.violations for w in batch.turn_rewards for tr in w)
+
+
+def test_the_untrained_baseline_samples_as_the_checkpoint_does(tmp_path, generate_calls):
+    """Trained at temperature 0.6 with top_p 0.9: the untrained baseline of the same evaluation
+    samples at 0.6 / 0.9 too (at its old fixed 0.8 the comparison was not like for like)."""
+    run = _run_with_checkpoint(tmp_path, rollout={"temperature": 0.6, "top_p": 0.9})
+    r = CliRunner().invoke(app, ["eval", "--checkpoint", str(run), "--baselines", "untrained", "--episodes", "2",
+                                 "--turns", "1", "--out", str(tmp_path / "ev")])
+    assert r.exit_code == 0, r.output
+    data = json.loads((tmp_path / "ev" / "metrics.json").read_text())["methods"]
+    assert len(data) == 2 and {(m["sampling"]["temperature"], m["sampling"]["top_p"]) for m in data.values()} == {(0.6, 0.9)}
+    assert generate_calls and {(c["temperature"], c["top_p"]) for c in generate_calls} == {(0.6, 0.9)}
+
+
+def test_the_demo_evaluates_the_untrained_baseline_with_the_run_sampling(monkeypatch):
+    from probe.cli import demo
+    from probe.eval import methods as M
+
+    seen = {}
+    monkeypatch.setattr(M, "make_method", lambda name, **kw: seen.setdefault(name, kw))
+    monkeypatch.setattr("probe.eval.demo_table", lambda methods, **kw: methods)
+
+    class _T:
+        auditor = None
+
+    cfg = TrainConfig.model_validate({"rollout": {"temperature": 0.6, "top_p": 0.9}})
+    out = demo.evaluate_against_baselines(_T(), cfg, episodes=1, turns=1, baselines=("untrained",))
+    assert seen["untrained"]["temperature"] == 0.6 and seen["untrained"]["top_p"] == 0.9
+    trained = next(m for k, m in out.items() if k.startswith("trained"))
+    assert (trained.temperature, trained.top_p) == (0.6, 0.9)
