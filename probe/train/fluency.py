@@ -232,7 +232,7 @@ RULES = ("want-to-noun", "lets-noun", "modal-contraction", "broken-contraction",
          "aux-comma", "starts-with-than", "broken-idiom", "of-bare-ordinal", "pronoun-noun", "aux-code",
          "greeting-code", "trailing-comma", "double-comma", "lone-function-word", "wh-aux-end", "bare-transitive",
          "function-colon", "be-contraction", "think-to-verb", "one-plural", "travel-to-code-or-date",
-         "place-to-code-or-date", "repeated-word", "two-origins", "modal-i-want", "no-words")
+         "place-to-code-or-date", "repeated-word", "two-origins", "modal-i-want", "no-words", "glued-case")
 
 
 # a word that is never a message on its own ("else.", "the", "with?"): "yes", "no", "what?", "me?",
@@ -274,8 +274,10 @@ def grammar_rules(text: str) -> list[str]:
     out = []
     if re.search(r"(?<!\bas )\bsoon as possible", text, re.I):
         out.append("broken-idiom")  # "myself soon as possible"
-    if re.search(r"\w'\w+'\w|[.,!?]'[a-z]", text):
-        out.append("broken-contraction")  # "Let's's", "day.'s"
+    if re.search(r"\w'\w+'\w|[.,!?]'[a-z]|[a-mo-z]['\u2019]t\b", text, re.I):
+        out.append("broken-contraction")  # "Let's's", "day.'s", "pay't" (only n't contracts a "not")
+    if re.search(r"\b[A-Z]{3,}[a-z]{3,}\b", text):  # three capitals: "OBrien" is a name typed without its apostrophe
+        out.append("glued-case")  # "Flight SAFWfrid.": a run of capitals glued to a lower-case word
     toks = tokens(text)
     if not toks:
         return out

@@ -156,7 +156,8 @@ def test_encoder_model_builds_deterministically_and_round_trips(tmp_path):
     ("Right, I'm hoping to fly to 2026-09-17.", "travel-to-code-or-date"), ("Look, I'm BK0GKLA2.", "pronoun-noun"),
     ("I need a flight from New York to BKJ91RDI", "place-to-code-or-date"), ("The first one one.", "repeated-word"),
     ("I'm flying from Johannesburg to travel from New York.", "two-origins"), ("Can I want a seat", "modal-i-want"),
-    ("I need to go on the August.", "on-bare-month"), ("?", "no-words"), ("No, let's get from ORD to Istanbul to 00:50.", "to-place-to-place"),
+    ("I need to go on the August.", "on-bare-month"), ("?", "no-words"), ("Flight SAFWfrid.", "glued-case"),
+    ("I'd like to pay't have all of it.", "broken-contraction"), ("No, let's get from ORD to Istanbul to 00:50.", "to-place-to-place"),
 ])
 def test_each_grammar_rule_fires_on_its_example(text, rule):
     assert rule in F.grammar_rules(text)
@@ -172,6 +173,7 @@ def test_each_grammar_rule_fires_on_its_example(text, rule):
     "Can you move my flight to 2026-09-18?", "the flight from 10:30 is full?", "switch me to SA4845", "I think so",
     "one person", "one of the passengers", "I'm 34", "Thanks, BK123ABC is mine", "flights from Paris or from Lyon",
     "Would you want to", "no no no", "on the 14th of August", "Change Paris to 2026-08-12", "bye bye",
+    "I can't go, I won't pay that", "don't book it", "it ain't right", "IDs and PDFs only", "my iPhone and PayPal", "USB stick", "Felix OBrien",
 ])
 def test_grammar_rules_leave_plain_customer_text_alone(text):
     assert F.grammar_rules(text) == []
