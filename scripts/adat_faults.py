@@ -89,8 +89,9 @@ def main(argv: list[str] | None = None) -> dict:
     per_driver: dict[str, dict] = {}
     kept: dict[str, tuple] = {}
     for d in drivers:
-        cfg = AdatConfig(env=a.env, driver=d, checkpoint=a.checkpoint if d == "learned" else None, sessions=sessions,
-                         n=n, regression_faults=faults)
+        # the untrained driver samples as the checkpoint does when there is one (make_driver)
+        own = a.checkpoint if d in ("learned", "untrained") and Path(a.checkpoint).is_dir() else None
+        cfg = AdatConfig(env=a.env, driver=d, checkpoint=own, sessions=sessions, n=n, regression_faults=faults)
         roles = make_roles("cpu", domain, cfg.seed)
         t1 = time.perf_counter()
         traces = discover(cfg, roles)

@@ -6,7 +6,8 @@ a trained checkpoint, the untrained tiny auditor, the cooperative or static cust
 behind an endpoint) then writes every customer message, seeing only the game's public
 observation. A session ends at the turn limit, when the target ends the conversation, when the
 driver has nothing more to say, or when the game detects a loop. The strategy sets a model
-driver's sampling temperature (``STRATEGY_TEMPERATURE``); scripted drivers ignore it.
+driver's sampling temperature relative to the driver's own (``strategy_temperature``); scripted
+drivers ignore it.
 
 Discovery traces are ordinary probe traces with ``meta.source = "adat-discovery"``,
 ``meta.method`` the driver, and under ``meta.extra``: session, objective, strategy and the number
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from probe.adat.roles import STRATEGY_TEMPERATURE, Extractor, Planner
+from probe.adat.roles import Extractor, Planner, strategy_temperature
 from probe.core.failures import mark
 from probe.core.game import AuditGame
 from probe.core.trace import Trace
@@ -47,7 +48,7 @@ def run_discovery(method: Method, planner: Planner, extractor: Extractor, *, env
         method.begin([EpisodeInfo(index=0, scenario_text=obs["scenario"], fields=_fields(scenario), family=family,
                                   seed=int(scenario.get("seed", 0)))])
         if base_temperature is not None:
-            method.temperature = STRATEGY_TEMPERATURE.get(strategy, base_temperature)
+            method.temperature = strategy_temperature(strategy, base_temperature)
         stop = "turn_budget"
         while True:
             (text,) = method.next_messages([(0, obs)])
@@ -95,6 +96,13 @@ def make_driver(name: str, *, env: str, seed: int = 0, checkpoint: str | None = 
         return make_method("zero-shot", base_url=base_url, model=model, env=env)
     if name not in DRIVERS:
         raise ValueError(f"unknown driver {name!r}; allowed: {', '.join(DRIVERS)}")
+    if name == "untrained" and checkpoint:  # next to a trained driver it samples as the checkpoint does
+        from pathlib import Path  # noqa: PLC0415
+
+        from probe.cli.eval import load_checkpoint_auditor  # noqa: PLC0415
+
+        trained = load_checkpoint_auditor(Path(checkpoint), None, seed)
+        return make_method(name, env=env, seed=seed, temperature=trained.temperature, top_p=trained.top_p)
     return make_method(name, env=env, seed=seed)
 
 

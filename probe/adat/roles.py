@@ -28,7 +28,16 @@ from probe.core.trace import Trace
 
 PROMPTS = Path(__file__).resolve().parent / "prompts"
 STRATEGIES = ("pursue the goal", "probe the limits")
-STRATEGY_TEMPERATURE = {"pursue the goal": 0.7, "probe the limits": 1.0}
+# how far each strategy moves a model driver's sampling temperature from the driver's own (a trained
+# checkpoint's is its training temperature): a tiny model sampled well above the temperature it was
+# trained at babbles, and babble elicits no statements
+STRATEGY_SHIFT = {"pursue the goal": 0.0, "probe the limits": 0.3}
+MAX_STRATEGY_TEMPERATURE = 2.0
+
+
+def strategy_temperature(strategy: str, base: float) -> float:
+    """The sampling temperature of a session with ``strategy`` for a driver that samples at ``base``."""
+    return min(MAX_STRATEGY_TEMPERATURE, base + STRATEGY_SHIFT.get(strategy, 0.0))
 
 
 def prompt(name: str) -> str:
@@ -408,4 +417,5 @@ def make_roles(kind: str, domain: Domain, seed: int = 0, **endpoint: Any) -> dic
 
 __all__ = ["Planner", "Extractor", "Generator", "Judge", "BanditPlanner", "RuleExtractor", "TransformGenerator",
            "EndpointRole", "EndpointPlanner", "EndpointExtractor", "EndpointGenerator", "EndpointJudge", "make_roles",
-           "plain_test", "public_dialogue", "STRATEGIES", "STRATEGY_TEMPERATURE"]
+           "plain_test", "public_dialogue", "STRATEGIES", "STRATEGY_SHIFT",
+           "strategy_temperature"]

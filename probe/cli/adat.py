@@ -30,7 +30,8 @@ def run_command(
     env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
     driver: Optional[str] = typer.Option(None, help="discovery driver: learned (default with --checkpoint), untrained "
                                                     "(default otherwise), cooperative, static, random, endpoint"),
-    checkpoint: Optional[Path] = typer.Option(None, help="trained auditor: a run dir (newest ckpt-*) or a ckpt-* dir"),
+    checkpoint: Optional[Path] = typer.Option(None, help="trained auditor: a run dir (newest ckpt-*) or a ckpt-* dir "
+                                                      "(with --driver untrained: sample at its temperature and top-p)"),
     sessions: int = typer.Option(24, min=1, max=1000, help="discovery sessions"),
     turns: int = typer.Option(8, min=1, max=50, help="turn limit of a discovery session"),
     n: int = typer.Option(50, min=1, max=1000, help="plain tests and transformed tests (each at most n)"),
