@@ -151,9 +151,9 @@ def question_kind(env: str, agent: str) -> Check | None:
     return None
 
 
-def play(env: str, episodes: int, turns: int, seed: int, faults: str) -> list[dict[str, Any]]:
+def play(env: str, episodes: int, turns: int, seed: int, faults: str, temperature: float = 0.8) -> list[dict[str, Any]]:
     """Held-out episodes, all advanced together (one batched generation per turn)."""
-    method = make_method("untrained", env=env, seed=seed)
+    method = make_method("untrained", env=env, seed=seed, temperature=temperature)
     games = [AuditGame(env=env, faults=faults, max_turns=turns, split="heldout") for _ in range(episodes)]
     obs = [g.reset(seed=i)[0] for i, g in enumerate(games)]
     live = list(range(episodes))
@@ -204,18 +204,22 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=8)
     ap.add_argument("--seed", type=int, default=0, help="sampling seed")
     ap.add_argument("--faults", default="demo")
+    ap.add_argument("--temperature", type=float, default=0.8,
+                    help="sampling temperature (0.8: probe eval's default; the CPU configs train at 0.6)")
     ap.add_argument("--show", type=int, default=10, help="random auditor messages to print per environment")
     ap.add_argument("--json", default=None, help="also write the records and figures to this JSON file")
     args = ap.parse_args()
     out = {}
     for env in [e.strip() for e in args.env.split(",") if e.strip()]:
         t0 = time.perf_counter()
-        records = play(env, args.episodes, args.turns, args.seed, args.faults)
+        if not 0 < args.temperature <= 2:
+            ap.error(f"--temperature must be in (0, 2], got {args.temperature}")
+        records = play(env, args.episodes, args.turns, args.seed, args.faults, args.temperature)
         m = measure(env, records)
         m["seconds"] = round(time.perf_counter() - t0, 1)
         out[env] = {"figures": m, "records": records}
         print(f"{env}: {m['messages']} auditor messages over {args.episodes} held-out episodes x {args.turns} turns "
-              f"(faults={args.faults}, seed {args.seed}, {m['seconds']} s)")
+              f"(faults={args.faults}, seed {args.seed}, temperature {args.temperature:g}, {m['seconds']} s)")
         print(f"  fluency pass {m['fluency_pass']:.0%}; agent questions answered on the next turn "
               f"{m['answered']:.0%} of {m['questions']} ({', '.join(f'{k} {v}' for k, v in m['by_kind'].items())}); "
               f"proper nouns from the scenario or the agent {m['grounded']:.0%} of {m['proper_nouns']}")
