@@ -99,10 +99,10 @@ def make_driver(name: str, *, env: str, seed: int = 0, checkpoint: str | None = 
     if name == "untrained" and checkpoint:  # next to a trained driver it samples as the checkpoint does
         from pathlib import Path  # noqa: PLC0415
 
-        from probe.cli.eval import load_checkpoint_auditor  # noqa: PLC0415
+        from probe.cli.eval import checkpoint_sampling  # noqa: PLC0415
 
-        trained = load_checkpoint_auditor(Path(checkpoint), None, seed)
-        return make_method(name, env=env, seed=seed, temperature=trained.temperature, top_p=trained.top_p)
+        sampling = checkpoint_sampling(Path(checkpoint))  # the run config only: the model is not loaded twice
+        return make_method(name, env=env, seed=seed, temperature=sampling.temperature, top_p=sampling.top_p)
     return make_method(name, env=env, seed=seed)
 
 

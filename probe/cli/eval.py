@@ -46,22 +46,39 @@ def resolve_checkpoint(path: Path) -> tuple[Path, Path | None]:
     return ckpt, path if (path / "config.yaml").is_file() else None
 
 
+def _run_sampling(run: Path | None) -> tuple[Any, Any]:
+    """(the run's config or None, its ``SamplingSettings``): the eval defaults without a run config."""
+    from probe.train.rollout import SamplingSettings
+
+    if run is None:
+        return None, SamplingSettings(source="defaults (no run config beside the checkpoint)")
+    from probe.train.config import load_config
+
+    run_config = load_config(run / "config.yaml")
+    return run_config, SamplingSettings.of_run(run_config, source=f"run config {run / 'config.yaml'}")
+
+
+def checkpoint_sampling(path: Path) -> Any:
+    """The sampling settings a checkpoint was trained with, read from its run config without
+    loading the model (for a baseline that must sample as the checkpoint does)."""
+    ckpt, run = resolve_checkpoint(path)
+    try:
+        return _run_sampling(run)[1]
+    except Exception as e:  # noqa: BLE001  (one line, whatever went wrong)
+        fail(f"cannot load checkpoint {ckpt}: {type(e).__name__}: {e}")
+
+
 def load_checkpoint_auditor(path: Path, temperature: Optional[float], seed: int, *,
                             max_new_tokens: Optional[int] = None, top_p: Optional[float] = None) -> LearnedAuditor:
     """The checkpoint's auditor sampling with its run's training settings (``SamplingSettings.of_run``:
     max new tokens, temperature -- GFlowNet's non-exploration one --, top-p, prompt variant); flags
     given here override them. Without a run config beside the checkpoint: the eval defaults."""
-    from probe.train.rollout import SamplingSettings
-
     ckpt, run = resolve_checkpoint(path)
-    sampling = SamplingSettings(source="defaults (no run config beside the checkpoint)")
     try:
-        if run is not None:
-            from probe.train.config import load_config
+        run_config, sampling = _run_sampling(run)
+        if run_config is not None:
             from probe.train.loop import load_run_auditor
 
-            run_config = load_config(run / "config.yaml")
-            sampling = SamplingSettings.of_run(run_config, source=f"run config {run / 'config.yaml'}")
             auditor = load_run_auditor(run_config)
         else:
             from probe.eval.methods import load_untrained_auditor
