@@ -185,7 +185,9 @@ class Auditor:
         prompts longer than ``max_prompt_tokens`` keep their end."""
         out = []
         for p in prompts:
-            ids = self.tokenizer(p, add_special_tokens=False)["input_ids"]
+            # verbose=False: the tokenizer's "longer than the maximum sequence length ... will result
+            # in indexing errors" warning is about the full prompt, which is cut to its end just below
+            ids = self.tokenizer(p, add_special_tokens=False, verbose=False)["input_ids"]
             if self.max_prompt_tokens and len(ids) > self.max_prompt_tokens:
                 ids = ids[len(ids) - self.max_prompt_tokens:]
             out.append(list(ids))

@@ -314,7 +314,7 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
     import torch  # noqa: PLC0415
     import transformers  # noqa: PLC0415
 
-    from probe.train.threads import ensure_threads  # noqa: PLC0415
+    from probe.train.threads import build_threads, ensure_threads  # noqa: PLC0415
 
     t0 = time.perf_counter()
     plan, applied, first = ensure_threads()  # 'auto' unless this process chose already (a run's runtime.threads)
@@ -323,6 +323,9 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
     threads = torch.get_num_threads()
     if settings.threads > 0:
         torch.set_num_threads(settings.threads)
+    elif (n := build_threads(plan)) is not None and n != threads:
+        torch.set_num_threads(n)  # every core when all are idle (probe.train.threads.build_threads)
+        log(f"build: {n} torch threads ({plan.cores} visible cores idle)")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     transformers.logging.set_verbosity_error()
     for name in ("trl", "datasets", "transformers", "accelerate"):

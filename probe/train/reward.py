@@ -12,7 +12,7 @@ the rollout engine applies it with its ``rollout.gamma``). Each term implements 
   ``dedup`` (the paper's per-policy diminishing returns, its Eq. 2) the j-th hit of p *in this
   episode* (j = 0, 1, 2, ...) pays ``severity * dedup_decay ** j``: turn-level omissions that
   fire on every assistant turn (B4, B6, S5) stop dominating the reward. With ``global_decay``
-  a > 0 (off in every shipped variant) each hit of p also pays ``(1 + N_p) ** -a``, N_p being p's
+  a > 0 (``spread``: a = 1; off in the paper's variants and ``fluent``) each hit of p also pays ``(1 + N_p) ** -a``, N_p being p's
   hit count over all earlier updates (the same count as novelty's): a count-based diminishing
   return across training, in the spirit of count-based exploration bonuses (MBIE-EB, Strehl and
   Littman 2008, pays beta / sqrt(n); a = 0.5 scales a policy's credit the same way), so that a
@@ -74,7 +74,12 @@ Variants (``VARIANTS``, also ``configs/reward/<name>.yaml``; ``load_reward_confi
 - ``fluent``: calibrated + the learned fluency penalty (``plausibility_weights.implausible`` 3.0,
   see above); the default of the SkyAssist CPU configs (``configs/cpu-demo-{grpo,dpo,gfn}.yaml``,
   ``cpu-full-*.yaml``; the retail ones keep ``calibrated`` while the retail scorer flags plain messages),
-  whose tiny auditor otherwise learns to stuff trigger words into broken sentences (issue 12).
+  whose tiny auditor otherwise learns to stuff trigger words into broken sentences (issue 12);
+- ``spread``: fluent + ``global_decay`` 1 (each hit of p pays ``(1 + N_p) ** -1``, N_p its hits in
+  earlier updates): the GRPO CPU configs' default. Without it GRPO settles on the cheapest policy
+  (P2 on SkyAssist: a booking code alone) however long it trains, and the fragments it learns to
+  farm it are what the fluency check misses; with it the training hits spread over several
+  policies (docs/fluency.md, "GRPO at 0.6 with global_decay").
 """
 
 from __future__ import annotations
@@ -272,6 +277,8 @@ def _one_line(e: ValidationError, model: type[BaseModel]) -> str:
 
 
 _BEHAVIOR = RewardConfig(variant="behavior").to_dict()
+# ``spread``: each hit of p pays (1 + N_p) ** -1 (module docstring; measured in docs/fluency.md)
+SPREAD_GLOBAL_DECAY = 1.0
 VARIANTS: dict[str, dict[str, Any]] = {
     "baseline": {**_BEHAVIOR, "variant": "baseline", "progress": False, "novelty": False, "plausibility": False},
     "v1": {**_BEHAVIOR, "variant": "v1", "progress": False, "novelty": False, "plausibility": True, "w_plaus": 0.25,
@@ -285,6 +292,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
                "plausibility_weights": {**DEFAULT_PLAUSIBILITY_WEIGHTS, "fabrication": 2.0,
                                         "implausible": IMPLAUSIBLE_WEIGHT}},
 }
+VARIANTS["spread"] = {**VARIANTS["fluent"], "variant": "spread", "global_decay": SPREAD_GLOBAL_DECAY}
 
 
 def variant_config(name: str) -> RewardConfig:

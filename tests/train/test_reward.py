@@ -192,8 +192,12 @@ def test_novelty_inverse_frequency_and_first_discovery_once():
 
 
 def test_global_decay_pays_less_for_a_policy_hit_in_earlier_updates():
-    """global_decay a: a hit of p pays severity * (1 + N_p) ** -a; off (a = 0) in every variant."""
-    assert all(variant_config(n).global_decay == 0.0 for n in VARIANTS)
+    """global_decay a: a hit of p pays severity * (1 + N_p) ** -a; on (a = 1) only in ``spread``."""
+    assert {n: variant_config(n).global_decay for n in VARIANTS if variant_config(n).global_decay} == {"spread": 1.0}
+    spread = reward("spread", novelty=False, progress=False, plausibility=False)
+    spread.update_global(["P2"] * 3)
+    assert score(spread, spread.new_episode(), turn(PLAIN), [V("P2")]).violation == \
+        pytest.approx(spread.severity["P2"] / 4)  # (1 + 3) ** -1
     r = reward("dedup", global_decay=0.5, novelty=False, progress=False, plausibility=False)
     sev = r.severity["P2"]
     assert score(r, r.new_episode(), turn(PLAIN), [V("P2")]).violation == pytest.approx(sev)
@@ -295,10 +299,13 @@ def test_named_variants_match_their_description():
     assert c["behavior"].plausibility_weights == {"assistant_like": 0.5, "fabrication": 1.0, "markdown": 0.3,
                                                   "too_long": 0.2, "echo": 0.3, "loop": 0.5, "implausible": 0.0}
     # the learned fluency penalty: only the ``fluent`` variant (the CPU configs' default) charges it
-    assert all(c[n].plausibility_weights["implausible"] == 0.0 for n in c if n != "fluent")
+    assert all(c[n].plausibility_weights["implausible"] == 0.0 for n in c if n not in ("fluent", "spread"))
     assert c["fluent"].plausibility_weights == {**c["calibrated"].plausibility_weights, "implausible": 3.0}
     assert {k: v for k, v in c["fluent"].to_dict().items() if k not in ("variant", "plausibility_weights")} == \
         {k: v for k, v in c["calibrated"].to_dict().items() if k not in ("variant", "plausibility_weights")}
+    # ``spread`` is fluent with the diminishing return across training; no other variant has it
+    assert {**c["fluent"].to_dict(), "variant": "spread", "global_decay": 1.0} == c["spread"].to_dict()
+    assert all(c[n].global_decay == 0.0 for n in c if n != "spread")
 
 
 @pytest.mark.parametrize("name", list(VARIANTS))
@@ -548,8 +555,12 @@ def test_cpu_configs_use_the_fluency_penalty():
     names = [f"cpu-{kind}-{a}.yaml" for kind in ("demo", "full") for a in ("grpo", "dpo", "gfn")]
     for name in names:
         config = load_config(root / name)
-        assert config.env == "skyassist" and config.reward == "fluent", name
+        # GRPO trains with ``spread`` (fluent + global_decay), DPO and GFlowNet with ``fluent``
+        assert config.env == "skyassist" and config.reward == ("spread" if config.algo == "grpo" else "fluent"), name
         assert reward_config(config.reward).plausibility_weights["implausible"] == 3.0, name
+    retail = load_config(root / "cpu-demo-retail-grpo.yaml")
+    assert (retail.env, retail.reward) == ("taubench-retail", "spread")
+    assert reward_config("spread").global_decay == 1.0
     full, demo = load_config(root / "cpu-full-gfn.yaml"), load_config(root / "cpu-demo-gfn.yaml")
     assert full.updates == 200 and full.model_dump(exclude={"updates", "run_name", "checkpoint_every"}) == \
         demo.model_dump(exclude={"updates", "run_name", "checkpoint_every"})

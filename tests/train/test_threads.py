@@ -138,3 +138,32 @@ def test_a_run_applies_prints_and_records_its_setting(tmp_path, fresh_process_st
     assert saved["runtime"]["threads"] == 1
     assert saved["runtime"]["resolved"].startswith("threads: 1 (") and "torch intra-op 1, inter-op" in saved["runtime"]["resolved"]
     assert load_config(tmp_path / "t" / "config.yaml").runtime.threads == 1  # the run's config.yaml reads back
+
+
+def test_the_build_takes_every_core_only_when_all_are_idle_under_auto():
+    auto = th.plan_threads("auto", cores=2)
+    assert th.build_threads(auto, idle=2.0) == 2 and th.build_threads(auto, idle=1.8) == 2
+    assert th.build_threads(auto, idle=1.7) == 1 and th.build_threads(auto, idle=0.3) == 1  # one core busy
+    assert th.build_threads(th.plan_threads("auto", cores=8), idle=3.0) == 4  # half, as the rest of the run
+    assert th.build_threads(th.plan_threads(3, cores=2), idle=2.0) == 3  # a number is what the user asked
+    assert th.build_threads(th.plan_threads("none", cores=2), idle=2.0) is None
+
+
+@pytest.mark.skipif(not Path("/proc/stat").is_file(), reason="reads /proc/stat (Linux)")
+def test_idle_cores_reads_the_visible_cores():
+    idle = th.idle_cores(0.2)
+    assert idle is not None and 0.0 <= idle <= len(os.sched_getaffinity(0)) + 1e-9
+
+
+def test_the_tiny_build_gives_the_same_weights_with_one_and_two_threads(tmp_path, fresh_process_state):
+    from safetensors.torch import load_file
+
+    from probe.auditor.tiny import TinySettings, build_tiny_auditor
+
+    weights = []
+    for n in (1, 2):
+        out = build_tiny_auditor(tmp_path / f"t{n}", settings=TinySettings(n_episodes=6, epochs=0.5, threads=n))
+        assert json.loads((out / "build.json").read_text())["torch_threads"] == n
+        weights.append(load_file(str(out / "model.safetensors")))
+    assert weights[0].keys() == weights[1].keys()
+    assert all(bool((weights[0][k] == weights[1][k]).all()) for k in weights[0])
