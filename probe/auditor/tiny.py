@@ -105,25 +105,18 @@ def corpus_envs(settings: TinySettings) -> list[str]:
     return [e for e in env_names() if has_corpus(e)] or [default_env()]
 
 
-FINGERPRINT_EPISODES = 6  # corpus episodes played to fingerprint the corpus (cheap)
 
 
-def corpus_fingerprint(env: str, seed: int) -> str:
-    """A hash of the first ``FINGERPRINT_EPISODES`` episodes of an environment's customer corpus.
-
-    The corpus is played against the environment's reference target, so it changes when the
-    target's replies change even though the generator's declared version does not; the build key
-    includes this fingerprint so that such a change rebuilds the cached model instead of reusing
-    one trained on another corpus."""
+def corpus_fingerprint(env: str, seed: int, n_episodes: int) -> str:
+    """A hash of every example of an environment's customer corpus that the build trains on
+    (``probe.core.corpus.fingerprint``): the corpus is played against the environment's reference
+    target, so it changes when the target's replies change although the generator's declared
+    version does not; the build key includes this fingerprint so that such a change rebuilds the
+    cached model instead of reusing one trained on another corpus."""
+    from probe.core.corpus import fingerprint  # noqa: PLC0415
     from probe.core.registry import get_domain  # noqa: PLC0415
 
-    try:
-        sample = get_domain(env).customer_corpus(FINGERPRINT_EPISODES, seed)
-    except NotImplementedError:
-        return "-"
-    blob = json.dumps([[getattr(ex, "scenario_text", ""), [list(t) for t in getattr(ex, "dialogue", ())],
-                        getattr(ex, "message", "")] for ex in sample])
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+    return fingerprint(get_domain(env), n_episodes, seed)
 
 
 def build_key(seed: int, settings: TinySettings) -> str:
@@ -131,7 +124,7 @@ def build_key(seed: int, settings: TinySettings) -> str:
 
     envs = corpus_envs(settings)
     version = "+".join(getattr(get_domain(e), "corpus_version", "") or e for e in envs)  # the generators' versions
-    prints = "+".join(corpus_fingerprint(e, seed) for e in envs)  # what they generate today
+    prints = "+".join(corpus_fingerprint(e, seed, settings.n_episodes) for e in envs)  # what they generate today
     blob = json.dumps({"build": BUILD_VERSION, "corpus": version, "corpus_fingerprint": prints, "seed": seed,
                        **asdict(settings), "env": ",".join(envs),
                        # the slot format replaces the bool: a change to how slots are read or written rebuilds
@@ -145,6 +138,13 @@ def read_build_info(path: str | Path) -> dict[str, Any] | None:
         return json.loads(f.read_text())
     except (OSError, ValueError):
         return None
+
+
+def is_built(path: str | Path, seed: int = 0, settings: TinySettings | None = None) -> bool:
+    """Whether ``path`` holds a complete build of ``seed`` and ``settings`` (``build_tiny_auditor``
+    would return it as is)."""
+    info = read_build_info(path)
+    return bool(info and info.get("complete") and info.get("key") == build_key(seed, settings or TinySettings()))
 
 
 def is_tiny_auditor(path: str | Path) -> bool:
@@ -164,11 +164,12 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
     forward pass teaches all turns of the episode, each conditioned on exactly the context the
     auditor sees at that turn (scenario + the recent turns ``plain_prompt`` keeps).
     """
+    from probe.core.corpus import played_corpus  # noqa: PLC0415
     from probe.core.registry import get_domain  # noqa: PLC0415
     episodes: dict[tuple[int, int], list[Any]] = {}
     for j, env in enumerate(corpus_envs(settings)):
         try:
-            corpus = get_domain(env).customer_corpus(settings.n_episodes, seed)
+            corpus = played_corpus(get_domain(env), settings.n_episodes, seed)
         except NotImplementedError:  # an environment without a customer corpus adds nothing
             continue
         for ex in corpus:
@@ -394,4 +395,4 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
 
 
 __all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "default_tiny_path", "build_key",
-           "read_build_info", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "tokenize_with_mask"]
+           "read_build_info", "is_built", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "tokenize_with_mask"]

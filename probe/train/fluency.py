@@ -76,7 +76,6 @@ BUILD_VERSION = "fluency-v2"
 BUILD_FILE = "build.json"
 WEIGHTS_FILE = "weights.npz"
 DEFAULT_THRESHOLD = 0.5
-FINGERPRINT_EPISODES = 6
 
 
 @dataclass(frozen=True)
@@ -1107,17 +1106,20 @@ def corpus_domains(domain: Any, settings: FluencySettings) -> list[Any]:
 
 
 def corpus_messages(domain: Any, n_episodes: int, seed: int) -> list[str]:
-    """The customer messages of ``domain.customer_corpus(n_episodes, seed)``."""
-    return [ex.message for ex in domain.customer_corpus(n_episodes, seed)]
+    """The customer messages of ``domain.customer_corpus(n_episodes, seed)`` (played once per process)."""
+    from probe.core.corpus import played_corpus  # noqa: PLC0415
+
+    return [ex.message for ex in played_corpus(domain, n_episodes, seed)]
 
 
-def corpus_identity(domain: Any, seed: int) -> str:
-    """What identifies the domain's corpus generator: its declared version (if any) and a
-    fingerprint of its first ``FINGERPRINT_EPISODES`` episodes (cheap to play)."""
+def corpus_identity(domain: Any, seed: int, n_episodes: int) -> str:
+    """What identifies the domain's corpus: its declared version (if any) and a hash of every
+    example the scorer trains on (``probe.core.corpus.fingerprint``; a hash of the first six
+    episodes once kept a stale scorer in use after the corpus changed)."""
+    from probe.core.corpus import fingerprint  # noqa: PLC0415
+
     declared = getattr(domain, "corpus_version", None)
-    sample = corpus_messages(domain, FINGERPRINT_EPISODES, seed)
-    digest = hashlib.sha256("\n".join(sample).encode()).hexdigest()[:16]
-    return f"{declared or '-'}:{digest}"
+    return f"{declared or '-'}:{fingerprint(domain, n_episodes, seed)}"
 
 
 def build_key(seed: int, settings: FluencySettings, corpus_id: str) -> str:
@@ -1187,7 +1189,7 @@ def load_fluency_scorer(domain: Any, seed: int = 0, settings: FluencySettings | 
             words += [w for w in (getattr(d, "stuffing_words", ()) or TRIGGER_WORDS) if w not in words]
         settings = replace(settings, stuffing_words=tuple(words))
     log = log or (lambda _msg: None)
-    key = build_key(seed, settings, "+".join(f"{getattr(d, 'name', '-')}={corpus_identity(d, seed)}" for d in domains))
+    key = build_key(seed, settings, "+".join(f"{getattr(d, 'name', '-')}={corpus_identity(d, seed, settings.n_episodes)}" for d in domains))
     name = "all" if settings.all_envs else getattr(domain, "name", "domain")
     path = Path(cache_root) if cache_root is not None else default_cache_root()
     path = path / f"{name}-{key}"

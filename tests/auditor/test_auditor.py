@@ -83,6 +83,10 @@ def test_tiny_builds_offline_and_is_cached(tiny_path):
     t0 = time.perf_counter()
     assert build_tiny_auditor(tiny_path, seed=0) == tiny_path  # same key: returned as is
     assert time.perf_counter() - t0 < 5
+    from probe.auditor.tiny import is_built
+
+    assert is_built(tiny_path, seed=0) and not is_built(tiny_path, seed=1)  # what probe demo tells the user
+    assert not is_built(tiny_path.parent / "no-such-build", seed=0)
 
 
 def test_tokenizer_is_deterministic():
@@ -403,13 +407,21 @@ def test_build_key_follows_what_the_corpus_generates(monkeypatch):
     assert build_key(0, TinySettings()) == before  # deterministic
     real = domain.customer_corpus
 
-    def changed(n, seed=0):
-        out = real(n, seed)
-        first = out[0]
-        return [type(first)(**{**first.__dict__, "message": first.message + " (reworded)"}), *out[1:]]
+    def changed(at):
+        def corpus(n, seed=0):
+            out = real(n, seed)
+            ex = out[at]
+            out[at] = type(ex)(**{**ex.__dict__, "message": ex.message + " (reworded)"})
+            return out
+        return corpus
 
-    monkeypatch.setattr(domain, "customer_corpus", changed)
-    assert build_key(0, TinySettings()) != before
+    # the first example, and the last one: a hash of the first six episodes once missed a change
+    # further on and kept a stale model in use
+    for at in (0, -1):
+        monkeypatch.setattr(domain, "customer_corpus", changed(at))
+        assert build_key(0, TinySettings()) != before, at
+    monkeypatch.setattr(domain, "customer_corpus", real)
+    assert build_key(0, TinySettings()) == before
 
 
 def test_default_tiny_auditor_speaks_for_every_environment_with_a_corpus():

@@ -122,6 +122,24 @@ def test_cache_round_trip_and_rebuild(domain, tmp_path):
     assert len([d for d in tmp_path.iterdir() if not d.name.startswith(".")]) == 2
 
 
+def test_a_change_anywhere_in_the_corpus_builds_a_new_scorer(domain, tmp_path, monkeypatch):
+    """The key hashes every corpus example the scorer trains on: a hash of the first six episodes
+    once kept a scorer trained on 1,941 messages in use after the corpus had become 1,947."""
+    settings = F.FluencySettings(n_episodes=12, epochs=20, hash_bits=14, encoder="shapes", all_envs=False)
+    before = F.load_fluency_scorer(domain, seed=1, settings=settings, cache_root=tmp_path).info["key"]
+    real = domain.customer_corpus
+
+    def reworded_last(n, seed=0):
+        out = real(n, seed)
+        out[-1] = type(out[-1])(**{**out[-1].__dict__, "message": out[-1].message + " (reworded)"})
+        return out
+
+    monkeypatch.setattr(domain, "customer_corpus", reworded_last)
+    after = F.load_fluency_scorer(domain, seed=1, settings=settings, cache_root=tmp_path)
+    assert after.info["key"] != before and after.info["corpus_messages"] >= 1
+    assert len([d for d in tmp_path.iterdir() if not d.name.startswith(".")]) == 2
+
+
 def test_build_is_deterministic():
     settings = F.FluencySettings(epochs=15, hash_bits=12, encoder="shapes")
     a = F.build_scorer(MESSAGES * 3, seed=4, settings=settings)
