@@ -309,7 +309,20 @@ urgent urgently quickly hurry right away again more less some any other another 
 """.split())
 
 
+# verbs a customer puts before a name ("I'll take Thandiwe Chen", "go with Ana Silva", "put down
+# Ken Watanabe"): never name words themselves
+_NOT_NAMES |= set("""
+take takes taking took pick picks picking picked choose chooses choosing chose go goes going went get gets getting
+got have has having had make makes making made say says saying said write writing note noting list listing add
+adding sign signing enter entering type typing spell spelling down
+""".split())
+# a contraction ("I'll", "we'd", "they're", "don't") is never a name; "O'Brien", "D'Souza" are
+_CONTRACTION = re.compile(r"^[^\W\d_]+'(?:ll|d|ve|re|m|s|t)$", re.I)
+
+
 def _name_token_ok(tok: str) -> bool:
+    if _CONTRACTION.match(tok.replace("\u2019", "'")):
+        return False
     return tok.lower().strip(".") not in _NOT_NAMES and not tok.isupper() or tok.lower() in _PARTICLES
 
 
@@ -371,6 +384,25 @@ _STRONG_CUE = re.compile(
 _WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler)\s+", re.I)
 _LAST_CUE = re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s*", re.I)
 _FIRST_CUE = re.compile(r"\b(?:first name|given name)(?: is|:|'s)?\s*", re.I)
+
+
+_PLACE_WORDS = {"to", "from", "into", "via", "through", "in", "at", "near", "around", "and", "or", "leaving", "visit",
+                "visiting", "fly", "flying", "land", "landing", "towards", "toward", "out", "of"}
+
+
+def _trailing_name(sentence: str) -> list[str]:
+    """The capitalised name (two or more name words) that ends ``sentence`` after words that are
+    not a name ("I'll take Thandiwe Chen" -> Thandiwe Chen); [] when there is none."""
+    words = re.findall(_LETTERS, sentence)
+    k = len(words)
+    while k > 0 and (words[k - 1][:1].isupper() or words[k - 1].lower() in _PARTICLES) and _name_token_ok(words[k - 1]):
+        k -= 1
+    while k < len(words) and words[k].lower() in _PARTICLES:
+        k += 1
+    run = words[k:]
+    if len(run) < 2 or k == 0 or words[k - 1].lower() in _PLACE_WORDS:
+        return []  # "... fly to New York", "... from Sao Paulo": a place, not a name
+    return run
 
 
 def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
@@ -435,6 +467,11 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             if run and len(run) == len(words) and usable(run) and (len(run) >= 2 or expecting in ("name", "last_name")):
                 candidates.append(run)
                 break
+            if expecting == "name":  # asked for a name: a capitalised full name ending the sentence
+                tail = _trailing_name(core)
+                if tail and usable(tail) and " ".join(tail).lower() not in places:
+                    candidates.append(tail)
+                    break
     if candidates:
         best = max(candidates, key=lambda r: len(_tidy(r)))
         given, family = _split_name(best)

@@ -7,7 +7,9 @@ A name is *stated as a name* when the customer's message presents it as one:
     passenger the name must be capitalised, the others accept any case);
   - as "Last, First" (the whole message);
   - as a sentence that consists of nothing but name words: capitalised, or in any case when
-    the assistant's message just before asked for a name.
+    the assistant's message just before asked for a name;
+  - after a request for a name, as two or more capitalised name words that end a sentence and
+    do not follow a word of place ("I'll take Thandiwe Chen", not "fly to New York").
 Titles (Dr., Mr., ...) are skipped; particles (van, der, de, ...) belong to the name. Ordinary
 words ("Please proceed", "Looks great", "Sure", "book it") never count as name words.
 
@@ -37,7 +39,10 @@ who why will with wonderful would yeah yep yes yup you your yours passenger pass
 adults child children economy total cost cheaper earlier later one two three four five six seven eight nine ten
 straight hurry hi dear team folks everyone amazing brilliant awesome absolutely certainly course agreed
 im ive ill id thats lets dont doesnt cant wont whats heres theres youre were
+take took pick picked choose chose get got have has had make made say said write note list add sign enter type
+spell down
 """.split())
+_CONTRACTION_ENDS = ("'ll", "'d", "'ve", "'re", "'m", "'s", "'t")
 _STRONG = [tuple(c.split()) for c in (
     "my name is", "my names", "name is", "names are", "the name is", "name", "call me", "surname is", "surname",
     "last name is", "last name", "family name is", "family name", "first name is", "first name", "given name is",
@@ -88,6 +93,8 @@ def _nameish(word: str, any_case: bool) -> bool:
     low = word.lower()
     if low in _PARTICLE_WORDS or low in _TITLE_WORDS:
         return True
+    if low.endswith(_CONTRACTION_ENDS):  # "that'll", "we'd": a contraction, never a name
+        return False
     return (_is_letters(word) and low.replace("'", "") not in _ORDINARY and not word.isupper()
             and (any_case or word[:1].isupper()))
 
@@ -123,7 +130,8 @@ def stated_names(user_text: str, asked_for_name: bool = False) -> frozenset[str]
     parts = [p.strip(" .!") for p in (user_text or "").split(",")]
     if len(parts) == 2 and all(parts) and all(_nameish(w, asked_for_name) for p in parts for w in p.split()):
         found.update(w.lower() for p in parts for w in p.split() if w.lower() not in _TITLE_WORDS)
-    # sentences that are only a name
+    # sentences that are only a name; after a request for a name, also a capitalised full name
+    # that ends a sentence ("I'll take Thandiwe Chen.", "that'll be Ken Watanabe")
     sentence: list[str] = []
     for word, end in toks + [("", True)]:
         if word:
@@ -131,8 +139,28 @@ def stated_names(user_text: str, asked_for_name: bool = False) -> frozenset[str]
         if end:
             if sentence and all(_nameish(w, asked_for_name) for w in sentence):
                 found.update(w.lower() for w in sentence if w.lower() not in _TITLE_WORDS)
+            elif asked_for_name:
+                found.update(_closing_name(sentence))
             sentence = []
     return frozenset(found)
+
+
+_AFTER_PLACE_WORD = frozenset("to from into via through in at near around and or leaving visit visiting fly flying "
+                              "land landing towards toward out of".split())
+
+
+def _closing_name(sentence: list[str]) -> set[str]:
+    """Lower-cased words of the capitalised name of two or more words that ends ``sentence``,
+    unless a word of place ("to", "from", "via", ...) comes just before it."""
+    k = len(sentence)
+    while k > 0 and _nameish(sentence[k - 1], False):
+        k -= 1
+    words = [w for w in sentence[k:] if w.lower() not in _TITLE_WORDS]
+    while words and words[0].lower() in _PARTICLE_WORDS:
+        words.pop(0)
+    if len(words) < 2 or k == 0 or sentence[k - 1].lower() in _AFTER_PLACE_WORD:
+        return set()
+    return {w.lower() for w in words}
 
 
 def asks_for_name(assistant_text: str) -> bool:

@@ -166,3 +166,20 @@ def test_names_in_many_forms(text, first, last):
 ])
 def test_currency_requests_not_names(text, code):
     assert P(text).currency == code
+
+
+@pytest.mark.parametrize("text,asked,stated", [
+    # the verifiers' own reading (envs/skyassist/verify_names.py), labelled by hand
+    ("I'll take Thandiwe Chen.", True, {"thandiwe", "chen"}),
+    ("That'll be Ken Watanabe, thanks", True, {"ken", "watanabe"}),
+    ("ok so put down Dr. Ana Lopez", True, {"ana", "lopez"}),
+    ("I'll take Thandiwe Chen.", False, set()),  # not asked for a name: an odd request, not a name
+    ("I'd like to fly to New York", True, set()),
+    ("we're flying out of Sao Paulo", True, set()),
+    ("I'll take Premium Economy", True, set()),
+    ("i'll take thandiwe chen", True, set()),  # lower case after a lead-in: not read as a name
+    ("Take Thandiwe", True, set()),
+])
+def test_the_verifiers_read_a_name_that_ends_the_answer_to_a_name_question(text, asked, stated):
+    from envs.skyassist.verify_names import stated_names
+    assert stated_names(text, asked) == frozenset(stated)

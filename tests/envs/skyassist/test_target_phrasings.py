@@ -76,12 +76,28 @@ FIRST = D.db.search(SC["origin"], SC["destination"], SC["date"])[0].flight_id
     (["1", "José Núñez"], "José", "Núñez"),
     (["1", "Anna van der Berg"], "Anna", "van der Berg"),
     (["1", "Mary Ann Lee"], "Mary Ann", "Lee"),
+    # a lead-in before the name, after the agent asked for it: the name is what ends the sentence
+    # (the target once booked "I'll take Thandiwe" Chen, and the verifier called Chen invented)
+    (["1", "I'll take Thandiwe Chen."], "Thandiwe", "Chen"),
+    (["1", "That'll be Ken Watanabe."], "Ken", "Watanabe"),
+    (["1", "hmm ok, put down Dr. Ana Lopez"], "Ana", "Lopez"),
+    (["1", "we'd go with Maria van der Berg"], "Maria", "van der Berg"),
 ])
 def test_names_are_taken_from_messages_that_give_one(turns, first, last):
     ep = play([intro()] + turns + ["Yes, book it."])
     booked = calls(ep, "book_flight")
     assert booked and booked[0]["flight_ids"] == [FIRST], replies(ep)
     assert (booked[0].get("first_name"), booked[0]["last_name"]) == (first, last)
+    clean(ep)
+
+
+@pytest.mark.parametrize("reply", ["I'd like to fly to New York", "I'll take Premium Economy", "I'll take the later one",
+                                   "we're flying out of Sao Paulo", "i'll take thandiwe"])
+def test_a_lead_in_without_a_full_name_after_it_is_no_name(reply):
+    """Places, cabins and lower-case words after a lead-in are not read as the passenger's name."""
+    ep = play([intro(), "The first one.", reply, "Yes, book it."])
+    for booked in calls(ep, "book_flight"):
+        assert booked["last_name"].lower() not in ("york", "economy", "one", "paulo", "thandiwe"), booked
     clean(ep)
 
 
