@@ -82,6 +82,10 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
                   f"(faults={config.target.faults}) -> {config.run_dir}")
     history = trainer.run(progress=progress)
     t_train = time.perf_counter() - t0
+    from probe.train.loop import idle_updates_warning
+
+    if (warning := idle_updates_warning(history)) is not None:
+        console.print(f"[yellow]{warning}[/]")
     console.print(f"[bold]3/3[/] evaluate on {episodes} held-out episodes x {turns} turns (same seeds for every method)")
     with RunLock(config.run_dir):  # the evaluation writes into the run too
         results, _ = evaluate_against_baselines(trainer, config, episodes=episodes, turns=turns,

@@ -463,6 +463,10 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
         out.print(f"finished {cfg.run_name}: {trainer.step} updates, K_max {last['k_max']}, "
                   f"policies hit in training {last['coverage_so_far']}/{len(trainer.domain.policies)} "
                   f"({', '.join(last['policies_so_far']) or 'none'})")
+        from probe.train.loop import idle_updates_warning
+
+        if (warning := idle_updates_warning(history)) is not None:
+            out.print(f"[yellow]{warning}[/]")
     out.print(f"run directory: {cfg.run_dir}")
 
 

@@ -55,6 +55,21 @@ def reward_config(spec: str | dict[str, Any]) -> RewardConfig:
     return load_reward_config(spec.pop("variant", "calibrated")).with_overrides(spec, source="config key 'reward'")
 
 
+def idle_updates_warning(history: list[dict[str, Any]]) -> str | None:
+    """One line when updates of ``history`` had nothing to train on: every prefix ended (the
+    auditor or the target closed the conversation) before its candidate turn, so no candidate was
+    sampled and the auditor did not change. It cannot recover by itself (the prefixes come from the
+    same auditor): measured on ``configs/cpu-full-grpo.yaml``, the auditor learned to open with
+    "bye" after about 110 updates, a candidate that earns 0 where its siblings lost to penalties,
+    and the remaining 80 updates were idle. None when every update trained."""
+    idle = [m["update"] for m in history if m.get("groups", 1) == 0]
+    if not idle:
+        return None
+    return (f"warning: {len(idle)} of {len(history)} updates had nothing to train on (first: update {idle[0]}): "
+            "every prefix ended before its candidate turn, so the auditor ends its conversations at once; "
+            "evaluate an earlier checkpoint (ckpt-*) or train with a stronger KL (grpo.beta)")
+
+
 def load_run_auditor(config: TrainConfig):
     """The auditor of a run: the tiny CPU model (built offline, cached) or any causal LM."""
     from probe.auditor.model import LoraSettings, load_auditor
@@ -466,6 +481,7 @@ class Trainer:
             "coverage_so_far": len(self.discovered),
             "policies_so_far": sorted(self.discovered),
             "candidates": len(batch), "candidate_turn": batch.stats["candidate_turn"],
+            "groups": batch.stats["groups"], "dropped_prefixes": batch.stats["dropped_prefixes"],
             "generate_calls": batch.stats["generate_calls"],
             "generate_batch_sizes": batch.stats["generate_batch_sizes"],
             "generate_s": round(batch.stats["generate_s"], 4), "target_s": round(batch.stats["target_s"], 4),

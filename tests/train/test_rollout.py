@@ -456,3 +456,27 @@ def test_tiny_auditor_same_seed_same_batch(tiny, tiny_batch):
     assert torch.equal(again.returns, tiny_batch.returns)
     assert [json.dumps(t.to_json(), sort_keys=True) for t in again.traces] == \
            [json.dumps(t.to_json(), sort_keys=True) for t in tiny_batch.traces]
+
+
+class ByeAuditor(ScriptedAuditor):
+    """Ends every conversation at once: what the 200-update CPU GRPO run collapsed into."""
+
+    def generate(self, prompts, **kw) -> Generation:
+        gen = super().generate(prompts, **kw)
+        return Generation(gen.prompt_ids, [_ids("bye") + [STOP] for _ in prompts], ["bye"] * len(prompts),
+                          [[-0.25, -0.25] for _ in prompts], 0.0, len(prompts), [True] * len(prompts))
+
+
+def test_an_auditor_that_ends_every_conversation_leaves_nothing_to_train_and_says_so():
+    from probe.train.loop import idle_updates_warning
+
+    _, batch = _collect(ByeAuditor(), step=3, k_max=14, prefixes=4)
+    deep = batch.stats["dropped_prefixes"]
+    # a prefix whose candidate turn is past turn 1 ended with the auditor's "bye": it is dropped
+    assert deep >= 1 and batch.stats["groups"] == 4 - deep
+    assert all(t == 1 for t in batch.stats["candidate_turn"])
+    history = [{"update": 0, "groups": 3}, {"update": 1, "groups": 0}, {"update": 2, "groups": 0}]
+    line = idle_updates_warning(history)
+    assert line.startswith("warning: 2 of 3 updates had nothing to train on (first: update 1)")
+    assert idle_updates_warning(history[:1]) is None
+    assert idle_updates_warning([{"update": 0}]) is None  # metrics written before the field existed
