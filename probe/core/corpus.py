@@ -38,7 +38,8 @@ def played_corpus(domain: Any, n_episodes: int, seed: int) -> list[Any]:
     ``NotImplementedError`` as the domain raises it). Keyed on the domain's name and the function
     that generates it, so a replaced generator (a test's monkeypatch) is played again."""
     generator = domain.customer_corpus
-    key = (getattr(domain, "name", None), id(getattr(generator, "__func__", generator)), int(n_episodes), int(seed))
+    # the function itself, not its id: the key keeps it alive, so no later function reuses its id
+    key = (getattr(domain, "name", None), getattr(generator, "__func__", generator), int(n_episodes), int(seed))
     if key not in _PLAYED:
         _PLAYED[key] = list(generator(n_episodes, seed))
     return list(_PLAYED[key])

@@ -204,10 +204,11 @@ def build_threads(plan: ThreadPlan, idle: float | None = None) -> int | None:
     """Torch threads for a long compute-bound job (the tiny auditor's build) under ``plan``.
 
     Only ``auto`` adapts: every visible core when all of them are idle now (``idle_cores``; within
-    a quarter of a core), else the plan's own count. Measured on 2 cores (docs/threads.md): the
-    build's SFT steps took 0.61x the time with 2 threads on quiet cores and 1.6x with one core
-    busy, so 2 threads are used only when nothing else runs. Thread counts do not change the
-    build's result (its weights are bit-identical with 1 and 2 threads: tests/auditor).
+    a quarter of a core), else the plan's own count. Measured on 2 cores (docs/threads.md,
+    scripts/bench_build_threads.py): the build's SFT steps took 0.61-0.62x the time with 2 threads
+    on quiet cores and 1.37-1.6x with one core busy, so 2 threads are used only when nothing else
+    runs. Thread counts do not change the build's result (its weights are bit-identical with 1 and
+    2 threads: tests/train/test_threads.py).
     None: leave torch as it is (``none``)."""
     if plan.intra_op is None:
         return None
