@@ -105,8 +105,6 @@ def corpus_envs(settings: TinySettings) -> list[str]:
     return [e for e in env_names() if has_corpus(e)] or [default_env()]
 
 
-
-
 def corpus_fingerprint(env: str, seed: int, n_episodes: int) -> str:
     """A hash of every example of an environment's customer corpus that the build trains on
     (``probe.core.corpus.fingerprint``): the corpus is played against the environment's reference

@@ -72,9 +72,9 @@ Variants (``VARIANTS``, also ``configs/reward/<name>.yaml``; ``load_reward_confi
 - ``diversity_only``: a binary any-violation reward with no per-policy credit and no novelty
   (progress and plausibility kept);
 - ``fluent``: calibrated + the learned fluency penalty (``plausibility_weights.implausible`` 3.0,
-  see above); the default of the SkyAssist CPU configs (``configs/cpu-demo-{grpo,dpo,gfn}.yaml``,
-  ``cpu-full-*.yaml``; the retail ones keep ``calibrated`` while the retail scorer flags plain messages),
-  whose tiny auditor otherwise learns to stuff trigger words into broken sentences (issue 12);
+  see above); the default of the DPO and GFlowNet CPU configs (``configs/cpu-demo-{dpo,gfn}.yaml``,
+  ``cpu-demo-retail-{dpo,gfn}.yaml``, ``cpu-full-{dpo,gfn}.yaml``), whose tiny auditor otherwise
+  learns to stuff trigger words into broken sentences (issue 12);
 - ``spread``: fluent + ``global_decay`` 1 (each hit of p pays ``(1 + N_p) ** -1``, N_p its hits in
   earlier updates): the GRPO CPU configs' default. Without it GRPO settles on the cheapest policy
   (P2 on SkyAssist: a booking code alone) however long it trains, and the fragments it learns to
