@@ -399,6 +399,8 @@ def test_build_key_follows_what_the_corpus_generates(monkeypatch):
     """The corpus is played against the reference target: when the target answers differently the
     corpus changes although the generator's version does not, and the cached model must not be
     reused (a stale cache once hid a changed corpus)."""
+    from corpus_edits import reworded
+
     from probe.auditor.tiny import TinySettings, build_key
     from probe.core.registry import get_domain
 
@@ -407,18 +409,10 @@ def test_build_key_follows_what_the_corpus_generates(monkeypatch):
     assert build_key(0, TinySettings()) == before  # deterministic
     real = domain.customer_corpus
 
-    def changed(at):
-        def corpus(n, seed=0):
-            out = real(n, seed)
-            ex = out[at]
-            out[at] = type(ex)(**{**ex.__dict__, "message": ex.message + " (reworded)"})
-            return out
-        return corpus
-
     # the first example, and the last one: a hash of the first six episodes once missed a change
     # further on and kept a stale model in use
     for at in (0, -1):
-        monkeypatch.setattr(domain, "customer_corpus", changed(at))
+        monkeypatch.setattr(domain, "customer_corpus", reworded(real, at))
         assert build_key(0, TinySettings()) != before, at
     monkeypatch.setattr(domain, "customer_corpus", real)
     assert build_key(0, TinySettings()) == before

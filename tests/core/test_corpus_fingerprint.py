@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+from corpus_edits import reworded
+
 from probe.core import corpus as C
 from probe.core.registry import get_domain
 
@@ -31,12 +33,7 @@ def test_a_replaced_generator_is_played_again(tmp_path, monkeypatch):
     before = C.fingerprint(d, 5, 3)
     real = d.customer_corpus
 
-    def reworded_last(n, seed=0):
-        out = real(n, seed)
-        out[-1] = type(out[-1])(**{**out[-1].__dict__, "message": out[-1].message + " (reworded)"})
-        return out
-
-    monkeypatch.setattr(d, "customer_corpus", reworded_last)
+    monkeypatch.setattr(d, "customer_corpus", reworded(real))
     assert C.fingerprint(d, 5, 3) != before
     assert len(json.loads((tmp_path / C.MEMO_FILE).read_text())) == 1  # nothing stored for it
 

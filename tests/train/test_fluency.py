@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from corpus_edits import reworded
 from typer.testing import CliRunner
 
 from probe.train import fluency as F
@@ -129,12 +130,7 @@ def test_a_change_anywhere_in_the_corpus_builds_a_new_scorer(domain, tmp_path, m
     before = F.load_fluency_scorer(domain, seed=1, settings=settings, cache_root=tmp_path).info["key"]
     real = domain.customer_corpus
 
-    def reworded_last(n, seed=0):
-        out = real(n, seed)
-        out[-1] = type(out[-1])(**{**out[-1].__dict__, "message": out[-1].message + " (reworded)"})
-        return out
-
-    monkeypatch.setattr(domain, "customer_corpus", reworded_last)
+    monkeypatch.setattr(domain, "customer_corpus", reworded(real))
     after = F.load_fluency_scorer(domain, seed=1, settings=settings, cache_root=tmp_path)
     assert after.info["key"] != before and after.info["corpus_messages"] >= 1
     assert len([d for d in tmp_path.iterdir() if not d.name.startswith(".")]) == 2
