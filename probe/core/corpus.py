@@ -103,6 +103,7 @@ def _read_memo(path: Path) -> dict[str, str]:
 
 def _write_memo(path: Path, key: str, value: str) -> None:
     """Add one entry (read, merge, write a temporary file, rename): a failure only costs a replay."""
+    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         data = _read_memo(path)
@@ -112,7 +113,8 @@ def _write_memo(path: Path, key: str, value: str) -> None:
             json.dump(data, fh, indent=0, sort_keys=True)
         os.replace(tmp, path)
     except OSError:
-        pass
+        if tmp is not None:  # our own temporary file, never the memo itself
+            Path(tmp).unlink(missing_ok=True)
 
 
 def fingerprint(domain: Any, n_episodes: int, seed: int) -> str:

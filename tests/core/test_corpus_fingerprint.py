@@ -53,3 +53,15 @@ def test_the_code_identity_follows_every_file_of_the_package(tmp_path):
     C._package_identity.cache_clear()
     assert C._package_identity(str(pkg)) != before
     C._package_identity.cache_clear()
+
+
+def test_a_memo_that_cannot_be_written_leaves_no_temporary_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("PROBE_CACHE", str(tmp_path))
+
+    def refuse(*_a, **_k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(C.os, "replace", refuse)
+    d = get_domain("skyassist")
+    assert C.fingerprint(d, 5, 3) == C.fingerprint(d, 5, 3)  # still answered, by playing the corpus
+    assert list(tmp_path.iterdir()) == []
