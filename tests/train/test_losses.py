@@ -2,6 +2,7 @@
 
 import math
 
+import pytest
 import torch
 
 from probe.train.algos.dpo import _best_rank, best_worst_pairs, dpo_loss
@@ -18,6 +19,27 @@ def test_group_advantages_normalise_and_skip_zero_variance():
     assert torch.allclose(adv[:4], torch.tensor([-1 / std, 1 / std, 0.0, 0.0]), atol=1e-5)
     assert keep.tolist() == [True] * 4 + [False] * 4 and skipped == 1
     assert torch.all(adv[4:] == 0)
+
+
+def test_group_advantages_batch_and_no_scaling_keep_the_returns_scale():
+    """A group whose returns differ by 0.003 and one where a candidate earned 3: with the group's std
+    both get unit-scale advantages; with the batch's std or none the small difference stays small."""
+    returns = torch.tensor([0.003, 0.0, 0.0, 0.0, 3.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0])
+    groups = torch.tensor([0] * 4 + [1] * 4 + [2] * 4)
+    grp, keep, skipped = group_advantages(returns, groups)
+    assert torch.allclose(grp[:4], grp[4:8], atol=2e-3)  # 0.003 and 3 look the same (but for eps)
+    assert keep.tolist() == [True] * 8 + [False] * 4 and skipped == 1
+    none, keep_n, skipped_n = group_advantages(returns, groups, scale="none")
+    assert torch.allclose(none[:8], torch.tensor([0.00225, -0.00075, -0.00075, -0.00075, 2.25, -0.75, -0.75, -0.75]))
+    assert keep_n.tolist() == keep.tolist() and skipped_n == 1 and torch.all(none[8:] == 0)
+    batch, _, _ = group_advantages(returns, groups, scale="batch")
+    sd = float(returns.std(unbiased=False))  # over all 12 returns, the skipped group's included
+    assert torch.allclose(batch[:8], none[:8] / sd, atol=1e-5)
+    assert GRPOSettings().scale_rewards == "group"  # the paper's, by default
+    with pytest.raises(ValueError, match="scale"):
+        group_advantages(returns, groups, scale="max")
+    with pytest.raises(ValueError, match="scale_rewards"):
+        GRPOSettings(scale_rewards="max")
 
 
 def test_grpo_loss_on_policy_equals_minus_mean_advantage_weighted():

@@ -4,6 +4,11 @@ For every group of G candidates sampled from one shared prefix:
 
     A_i = (R_i - mean_group(R)) / (std_group(R) + eps)
 
+(``scale_rewards='group'``, the paper's); ``'batch'`` divides by the std of all the update's returns
+instead (PPO Lite, Liu et al., 2025) and ``'none'`` by nothing (Dr. GRPO, Liu et al., 2025). With the
+group's own std a group whose returns differ by 0.003 (a hit of a policy the reward has decayed to
+almost nothing, a continuation's progress crumb) gets the same unit-scale advantages as one where a
+candidate found a new policy; the other two keep the returns' scale across groups.
 Groups whose returns are all equal carry no signal (A = 0) and are skipped and counted. The
 policy term is PPO's clipped surrogate per candidate token,
 
@@ -25,19 +30,24 @@ import torch
 from probe.train.config import GRPOSettings
 
 
-def group_advantages(returns: torch.Tensor, group_ids: torch.Tensor, eps: float = 1e-6) -> tuple[torch.Tensor, torch.Tensor, int]:
-    """Group-normalised advantages, a mask of candidates in groups with signal, and the number
-    of zero-variance groups skipped."""
+def group_advantages(returns: torch.Tensor, group_ids: torch.Tensor, eps: float = 1e-6,
+                     scale: str = "group") -> tuple[torch.Tensor, torch.Tensor, int]:
+    """Group-relative advantages (``scale``: 'group', 'batch' or 'none', module docstring), a mask
+    of candidates in groups with signal, and the number of zero-variance groups skipped."""
+    if scale not in ("group", "batch", "none"):
+        raise ValueError(f"scale must be 'group', 'batch' or 'none', got {scale!r}")
     adv = torch.zeros_like(returns)
     keep = torch.zeros_like(returns, dtype=torch.bool)
     skipped = 0
+    batch_std = returns.std(unbiased=False) if returns.numel() > 1 else returns.new_tensor(0.0)
     for g in torch.unique(group_ids):
         idx = group_ids == g
         r = returns[idx]
         if r.numel() < 2 or torch.allclose(r, r[0].expand_as(r)):
             skipped += 1
             continue
-        adv[idx] = (r - r.mean()) / (r.std(unbiased=False) + eps)
+        div = {"group": r.std(unbiased=False) + eps, "batch": batch_std + eps, "none": 1.0}[scale]
+        adv[idx] = (r - r.mean()) / div
         keep[idx] = True
     return adv, keep, skipped
 
@@ -80,7 +90,8 @@ class GRPO:
     def update(self, batch) -> dict[str, float]:
         from probe.train.algos.common import optimizer_step, pad_right, sequence_logprobs, training_pass
 
-        adv, keep, skipped = group_advantages(batch.returns, batch.group_ids, self.config.adv_eps)
+        adv, keep, skipped = group_advantages(batch.returns, batch.group_ids, self.config.adv_eps,
+                                              self.config.scale_rewards)
         metrics = {"skipped_groups": float(skipped), "groups": float(len(torch.unique(batch.group_ids)))}
         if not bool(keep.any()):
             metrics["loss"] = 0.0
