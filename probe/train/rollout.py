@@ -350,8 +350,11 @@ class RolloutEngine:
                                        new_violations=new_violations, user_message=text)
 
     def _discounted(self, window: list[TurnReward]) -> float:
-        """R_i = sum_k gamma^(k-t) r_k over the candidate turn and its continuation."""
-        return discounted_return((tr.total for tr in window), self.settings.gamma)
+        """R_i = sum_k gamma^(k-t) r_k over the candidate turn and its continuation; with
+        ``continuation_plausibility='void'`` a continuation turn whose message was penalised counts 0."""
+        void = self.settings.continuation_plausibility == "void"
+        return discounted_return((0.0 if void and k > 0 and tr.plausibility_penalty > 0 else tr.total
+                                  for k, tr in enumerate(window)), self.settings.gamma)
 
     @staticmethod
     def _trace(branch: _Branch, step: int, index: int) -> Trace:

@@ -271,6 +271,39 @@ def test_prefix_turns_do_not_contribute_to_returns(monkeypatch):
     assert max(seen_t) > 1
 
 
+def test_void_continuation_plausibility_zeroes_penalised_continuation_turns_only(monkeypatch):
+    """A reward that pays 2 per turn and charges 3 on turns whose message holds "Quickly" or asks a
+    question with "Could" (total -1):
+    'penalise' sums the totals as they are; 'void' counts a penalised *continuation* turn as 0 and
+    keeps the candidate turn's own penalty."""
+    from probe.train.reward import TurnReward
+
+    def flagged(self, *, step, state, turn_messages, new_violations, user_message=None, **_):
+        state.turns += 1
+        state.user_messages.append(user_message or "")
+        pen = 3.0 if any(w in (user_message or "") for w in ("Quickly", "Could")) else 0.0
+        return TurnReward(total=2.0 - pen, violation=2.0, progress=0.0, novelty=0.0, plausibility_penalty=pen,
+                          w_progress=0.0, w_novelty=0.0, w_plaus=1.0, flags={"implausible": pen > 0}, stop=False)
+
+    monkeypatch.setattr(CompositeReward, "turn_reward", flagged)
+    gamma = 0.5
+    seen = {"candidate": False, "continuation": False}
+    for step in range(4):
+        _, pen = _collect(ScriptedAuditor(), step, 6, gamma=gamma)
+        _, void = _collect(ScriptedAuditor(), step, 6, gamma=gamma, continuation_plausibility="void")
+        assert [t.messages for t in pen.traces] == [t.messages for t in void.traces]  # same play, other credit
+        for i, window in enumerate(void.turn_rewards):
+            totals = [tr.total for tr in window]
+            assert pen.returns[i].item() == pytest.approx(sum(gamma ** k * r for k, r in enumerate(totals)))
+            credited = [r if k == 0 or r > 0 else 0.0 for k, r in enumerate(totals)]
+            assert void.returns[i].item() == pytest.approx(sum(gamma ** k * r for k, r in enumerate(credited)))
+            seen["candidate"] |= totals[0] < 0
+            seen["continuation"] |= any(r < 0 for r in totals[1:])
+    assert all(seen.values())  # both cases were exercised
+    with pytest.raises(ValueError, match="continuation_plausibility"):
+        RolloutSettings(continuation_plausibility="ignore")
+
+
 def test_same_seed_same_batch_and_different_step_different_scenarios():
     def run(step: int, seed: int = 7) -> RolloutBatch:
         return _collect(ScriptedAuditor(), step, 6, seed=seed)[1]
