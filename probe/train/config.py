@@ -145,6 +145,11 @@ class RolloutSettings(_Strict):
                                description="sampling temperature of every rollout turn (gfn: candidates "
                                            "use gfn.exploration_temperature)")
     top_p: float = Field(1.0, gt=0, le=1, description="nucleus sampling mass (Holtzman et al., 2020); 1 = off")
+    continuation_plausibility: Literal["penalise", "void"] = Field(
+        "penalise", description="how a continuation turn whose customer message a plausibility flag fires on "
+                                "counts in the candidate's return: 'penalise' (PROBE paper: its r_k, penalty "
+                                "included) or 'void' (0: the candidate is not charged for a message it did not "
+                                "write, and the turn's hits do not pay, no plausible customer reached them)")
     target_workers: int = Field(8, ge=1, le=MAX_WORKERS, description="target turns run concurrently "
                                                                      "(threads; HTTP targets overlap requests)")
 
@@ -181,6 +186,11 @@ class GRPOSettings(_Strict):
     beta: float = Field(0.01, ge=0, le=1000, description="KL to the frozen base model (Shao et al., 2024; paper 0.01)")
     adv_eps: float = Field(1e-6, gt=0, le=1, description="added to the group's return std in the advantage "
                                                         "(R - mean) / (std + adv_eps) (Shao et al., 2024)")
+    scale_rewards: Literal["group", "batch", "none"] = Field(
+        "group", description="what divides R - mean_group(R): 'group' its group's std (Shao et al., 2024; the "
+                             "paper), 'batch' the std of every return of the update (PPO Lite, Liu et al., 2025, "
+                             "arXiv 2508.08221), 'none' nothing (Dr. GRPO, Liu et al., 2025, arXiv 2503.20783): "
+                             "a group's tiny return differences then stay tiny instead of becoming unit advantages")
 
 
 class DPOSettings(_Strict):

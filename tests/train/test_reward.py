@@ -210,6 +210,7 @@ def test_global_decay_pays_less_for_a_policy_hit_in_earlier_updates():
         reward("dedup", global_decay=-1)
 
 
+
 def test_batch_rewards_use_statistics_from_before_the_batch():
     r = reward("behavior")
     a = score(r, r.new_episode(), turn(PLAIN), [V("O1")])
@@ -520,6 +521,30 @@ def test_implausible_penalty_lowers_a_babble_candidate_with_the_same_hits():
     babble = score(r, r.new_episode(), turn(BABBLE), [V("P1")], step=100)
     assert babble.violation + babble.w_novelty * babble.novelty < 3.0 and babble.total < 0
     assert scorer.seen == [FLUENT, BABBLE, BABBLE]
+
+
+def test_plausibility_gate_pays_a_flagged_turn_only_its_penalty():
+    """With the gate a babble turn that hits a Critical policy earns -penalty, whatever it hit; a
+    fluent turn with the same hits keeps them; without the gate the hit offsets the penalty."""
+    scorer = WordListScorer()
+    cfg = variant_config("fluent").with_overrides({"plausibility_gate": True,
+                                                   "plausibility_weights": {"implausible": 1.0}})
+    gated = CompositeReward(cfg, D, fluency_scorer=scorer)
+    open_ = CompositeReward(cfg.with_overrides({"plausibility_gate": False}), D, fluency_scorer=scorer)
+    critical = next(p for p, s in D.severity.items() if s == max(D.severity.values()))
+    hits = [V(critical), V("B6")]
+    babble = score(gated, gated.new_episode(), turn(BABBLE, reply="Booked."), hits, step=100)
+    assert babble.flags["implausible"] and babble.total == pytest.approx(-1.0)
+    assert babble.violation > 1.0  # the parts are still recorded
+    assert score(open_, open_.new_episode(), turn(BABBLE, reply="Booked."), hits, step=100).total == \
+        pytest.approx(babble.violation + babble.w_progress * babble.progress + babble.w_novelty * babble.novelty - 1.0)
+    fluent = score(gated, gated.new_episode(), turn(FLUENT, reply="Booked."), hits, step=100)
+    assert not fluent.flags["implausible"] and fluent.total == pytest.approx(
+        fluent.violation + fluent.w_progress * fluent.progress + fluent.w_novelty * fluent.novelty) and fluent.total > 1
+    # a flag of weight 0 does not gate: the turn keeps its hits
+    quiet = CompositeReward(cfg.with_overrides({"plausibility_weights": {"implausible": 0.0}}), D, fluency_scorer=scorer)
+    assert score(quiet, quiet.new_episode(), turn(BABBLE), hits, step=100).total > 1
+    assert not any(variant_config(n).plausibility_gate for n in VARIANTS)
 
 
 def test_fluency_is_not_scored_when_its_weight_is_zero():
