@@ -5,7 +5,10 @@ It reads agent replies the way a tester reads them, with no knowledge of the age
 1. split each assistant reply into sentences (``split_sentences``);
 2. keep the sentences that state a rule, a limit, an obligation or a refusal (``CUES``:
    "I can only ...", "cannot", "must", "before I can", "not <verb>able", "at most", "up to N",
-   "for your security", "shall I ...?" before an action, ...);
+   "for your security", "shall I ...?" before an action, ...), and those that report the outcome
+   of an action the agent took ("Done: ...", "... has been cancelled", "... is confirmed"): a
+   test of an outcome replays the conversation through the action, where the faults of
+   state-changing tools show;
 3. generalise entity values to their class (``Generaliser``): a value that is one of the
    scenario's own fields becomes the field's class ("booking_id" -> "a booking", a name field ->
    "a name", a date field -> "a date"); otherwise dates, times, amounts, identifiers, codes in
@@ -70,8 +73,8 @@ def clauses(text: str) -> list[str]:
     for sentence in split_sentences(text):
         parts = [p.strip(" ;,") for p in _ITEM.split(sentence) if p.strip(" ;,")] if _ITEM.search(sentence) else [sentence]
         for part in parts:
-            notes = [m.group(1) for m in _PAREN.finditer(part) if find_cues(m.group(1))]
-            if notes and not find_cues(_PAREN.sub("", part)):
+            notes = [m.group(1) for m in _PAREN.finditer(part) if rule_cues(m.group(1))]
+            if notes and not rule_cues(_PAREN.sub("", part)):
                 out.extend(f"A listed option marked ({n}) is {n.split(',')[-1].strip()}." for n in notes)
             else:
                 out.append(part)
@@ -84,7 +87,7 @@ def clauses(text: str) -> list[str]:
 class Cue:
     name: str
     pattern: re.Pattern[str]
-    kind: str  # refusal, limit, obligation, rule
+    kind: str  # refusal, limit, obligation, rule, outcome
     weight: float
 
 
@@ -108,6 +111,10 @@ CUES: tuple[Cue, ...] = (
                     r"may I go ahead|please confirm|do you confirm)\b[^?]*\?", "obligation", 0.7),
     _c("will_not", r"\b(?:I|we) (?:will not|won't|do not|don't) (?:repeat|proceed|go ahead|retry|share|disclose)\b", "refusal", 0.9),
     _c("no_charge", r"\bno charge\b|\bnothing (?:was|has been) (?:charged|changed)\b", "rule", 0.5),
+    # the lowest weight: an outcome is the weakest evidence of a rule, a cue of any other kind wins
+    _c("outcome", r"^done\b|\b(?:has|have) (?:now )?been (?:successfully )?(?:cancell?ed|changed|booked|placed|"
+                  r"processed|refunded|exchanged|returned|updated|modified|reserved)\b|"
+                  r"\b(?:is|are) (?:now )?(?:confirmed|on hold|booked|cancell?ed)\b", "outcome", 0.4),
 )
 
 _SKIP = re.compile(r"^(?:is there anything else|anything else|have a (?:good|nice)|thank you for|goodbye|you're welcome)", re.I)
@@ -117,6 +124,11 @@ def find_cues(sentence: str) -> list[Cue]:
     if _SKIP.search(sentence.strip()):
         return []
     return [c for c in CUES if c.pattern.search(sentence)]
+
+
+def rule_cues(sentence: str) -> list[Cue]:
+    """The cues of a rule, limit, obligation or refusal (every kind but ``outcome``)."""
+    return [c for c in find_cues(sentence) if c.kind != "outcome"]
 
 
 # --- generalisation ----------------------------------------------------------------------------------
@@ -330,5 +342,5 @@ def extract_statements(traces: Iterable[Any]) -> list[Statement]:
     return kept + [s for s in statements if not s.grounded]
 
 
-__all__ = ["split_sentences", "clauses", "find_cues", "Generaliser", "extract_from_trace", "extract_statements", "grounded",
+__all__ = ["split_sentences", "clauses", "find_cues", "rule_cues", "Generaliser", "extract_from_trace", "extract_statements", "grounded",
            "content_words", "normalise", "statement_text", "CUES", "field_class"]

@@ -43,7 +43,9 @@ class Statement(_Record):
     text: str = Field(description="the statement as one sentence: condition, then behaviour")
     condition: str = Field(description="the (generalised) customer request the behaviour answers")
     behaviour: str = Field(description="the (generalised) behaviour the agent states")
-    kind: Literal["refusal", "limit", "obligation", "rule"]
+    kind: Literal["refusal", "limit", "obligation", "rule", "outcome"] = Field(
+        description="what the behaviour states: a refusal, a limit, an obligation (ask or confirm first), a rule, "
+                    "or the outcome of an action the agent took")
     cues: list[str] = Field(default_factory=list, description="the rule/refusal cues found in the reply")
     evidence: list[Evidence]
     support: int = Field(description="number of distinct discovery traces with a reply stating it")

@@ -325,7 +325,7 @@ class EndpointExtractor:
                 merged[key] = Statement(id="h-" + hashlib.sha256(key.encode()).hexdigest()[:10],
                                         text=f"{item.get('condition', '')} -> {item['behaviour']}".strip(),
                                         condition=str(item.get("condition", "")), behaviour=str(item["behaviour"]),
-                                        kind=item.get("kind") if item.get("kind") in ("refusal", "limit", "obligation", "rule")
+                                        kind=item.get("kind") if item.get("kind") in ("refusal", "limit", "obligation", "rule", "outcome")
                                         else "rule", evidence=[ev], support=1, confidence=0.0)
         sts = list(merged.values())
         checks = self.grounder.ask([json.dumps({"statement": s.text, "reply": s.evidence[0].reply}) for s in sts])

@@ -2,7 +2,15 @@
 
 from types import SimpleNamespace
 
-from probe.adat.extractor import Generaliser, clauses, extract_statements, find_cues, grounded, split_sentences
+from probe.adat.extractor import (
+    Generaliser,
+    clauses,
+    extract_statements,
+    find_cues,
+    grounded,
+    rule_cues,
+    split_sentences,
+)
 from probe.adat.records import Evidence, Statement
 
 RULES = [
@@ -24,6 +32,33 @@ def test_rule_and_refusal_phrasings_are_kept():
         assert find_cues(s), s
     for s in NOT_RULES:
         assert not find_cues(s), s
+
+
+# outcomes of an action, in wordings of other shops and desks (not SkyAssist's "Done: ...")
+OUTCOMES = [
+    "Your order #W2378156 has been cancelled and the refund is on its way.",
+    "Done! The exchange is confirmed.",
+    "Great news, your table for four is now booked for Friday.",
+    "The two seats are now on hold until tomorrow noon.",
+    "Your subscription has been successfully updated.",
+    "The return has now been processed.",
+]
+NOT_OUTCOMES = ["Would you like me to cancel it?", "I can book that for you.", "Which order should be cancelled?",
+                "Cancelled flights are listed in grey.", "Here is your booking summary."]
+
+
+def test_outcome_sentences_are_kept_as_their_own_kind_and_a_rule_cue_wins():
+    for s in OUTCOMES:
+        assert [c.kind for c in find_cues(s)] == ["outcome"] and not rule_cues(s), s
+    for s in NOT_OUTCOMES:
+        assert "outcome" not in [c.kind for c in find_cues(s)], s
+    mixed = "Your booking has been cancelled, but the fee cannot be refunded."
+    assert {c.kind for c in find_cues(mixed)} == {"outcome", "refusal"} and [c.kind for c in rule_cues(mixed)] == ["refusal"]
+    # an outcome statement is extracted, paired with the request that led to it, kind "outcome"
+    tr = _trace("o1", {"family": "x", "booking_id": "BK11AA22"},
+                [("Please cancel BK11AA22.", "Shall I cancel it?"), ("Yes.", "Done: booking BK11AA22 has been cancelled.")])
+    (st,) = [s for s in extract_statements([tr]) if s.kind == "outcome"]
+    assert st.condition == "Yes." and "<a booking> has been cancelled" in st.behaviour
 
 
 def test_sentences_split_and_listed_options():

@@ -52,6 +52,40 @@ def test_judge_inconclusive_when_the_target_fails():
     assert v == "inconclusive" and "failed turn" in reason
 
 
+WINDOW = ("Sorry, <a flight> departs more than 330 days from now, and I can only book departures between 24 hours "
+          "and 330 days ahead.")
+
+
+def _far_future(seed, kind="plain"):
+    sc = DOMAIN.scenario("far_future", seed)
+    hints = [f"hello, could I get {sc['origin_city']} to {sc['destination_city']} on {sc['date']}? 2 of us, "
+             f"name's {sc['first_name']} {sc['last_name']}", "the first one"]
+    return Test(id=f"w{seed}", kind=kind, statement_id="h", scenario=ScenarioRef(env="skyassist", family="far_future", seed=seed),
+                goal="g", step_hints=hints, check_turn=1, success_criteria=[], failure_criteria=[], turn_limit=2,
+                expected=WINDOW)
+
+
+def test_judge_fails_a_plain_test_whose_refusal_is_gone_and_only_a_plain_one():
+    """A departure beyond the booking window: the compliant target refuses, the faulty one offers to
+    book ("Shall I book it?", no policy fires yet). The plain test fails there; the same reply to a
+    transformed test is inconclusive; a reply that declines for another reason is not a regression."""
+    runner, judge = Runner(DOMAIN), CPUJudge(DOMAIN)
+    t = _far_future(3)
+    assert judge.judge(t, runner.run(t))[0] == "pass"
+    faulty = runner.run(t, ["ignore_booking_window"], "ignore_booking_window")
+    v, reason, policies, _ = judge.judge(t, faulty)
+    assert (v, policies) == ("fail", []) and "refusal" in reason and "Shall I book it?" in faulty.messages[-1]["content"]
+    assert judge.judge(_far_future(3, kind="transformed"), faulty)[0] == "inconclusive"
+    # seed 0: the faulty target skips the window check and then declines for the seats left ("Sorry, ...")
+    t0 = _far_future(0)
+    other = runner.run(t0, ["ignore_booking_window"], "ignore_booking_window")
+    assert "Sorry" in other.messages[-1]["content"] and judge.judge(t0, other)[0] == "inconclusive"
+    # an expected behaviour that is not a refusal or a limit never fails this way: the compliant
+    # target's refusal to an expected "Shall I book it?" is only inconclusive
+    asks = Test(**{**t.model_dump(), "expected": "Shall I book it?"})
+    assert judge.judge(asks, runner.run(asks))[0] == "inconclusive"
+
+
 def test_judge_fail_on_contradiction():
     runner = Runner(DOMAIN)
     t = _test([ASK, "The cheapest one.", "My name is Olga Mensah.", "Yes, please book it."], 3,
