@@ -40,6 +40,8 @@ SERVICE_FEE = 25.0
 VERB = {"book": "book", "hold": "hold", "cancel": "cancel", "modify": "change"}
 # answers to "would you like to try another date or another route?" after a search found nothing
 _NEXT_DAY = re.compile(r"\b(?:next|following) day\b|\bday after\b", re.I)
+# a pick among the other dates listed after a search that found nothing ("the 2nd date", "ok the 1st then")
+_LISTED_PICK = re.compile(r"\b(?:the\s+)?(first|1st|second|2nd|third|3rd|last)\b(?!\s+(?:name|class|time|thought))", re.I)
 _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
 
 
@@ -86,6 +88,7 @@ class ReferenceTarget(Target):
         self.pii: list[str] = []
         self.offered_return = False  # the last reply offered to search a return flight
         self.offered_retry = False  # the last reply found nothing and offered another date or route
+        self.offered_dates: list[str] = []  # the other dates a one-leg search that found nothing listed
         self.change_date: str | None = None  # a new date given with a change request
 
     def describe(self) -> dict[str, Any]:
@@ -162,8 +165,11 @@ class ReferenceTarget(Target):
             return
 
         offered, self.offered_return = self.offered_return, False
-        if (offered and p.yes and self.mode == "new" and self.legs and not self.return_date and not p.dates
-                and p.selection is None and not p.flight_ids):
+        retry, self.offered_retry = self.offered_retry, False
+        picked = self._offered_date(p) if retry else None  # a pick among listed dates answers that offer
+        if (offered and picked is None and p.yes and self.mode == "new" and self.legs and not self.return_date
+                and not p.dates and p.selection is None and not p.flight_ids):
+            self.offered_retry = retry
             self.awaiting = "return_date"
             first = self.legs[0]
             out.append(f"Sure. On what date would you like to fly back from {self._place(first['destination'])} to "
@@ -171,8 +177,9 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
-        retry, self.offered_retry = self.offered_retry, False
-        if retry and self.date and not p.dates and not p.booking_ids and _NEXT_DAY.search(p.text):
+        if picked is not None:  # "the first one" / "the latest" after "this route also flies on A, B, C"
+            p.date, p.dates, p.selection = picked, [picked], None  # searched again below
+        elif retry and self.date and not p.dates and not p.booking_ids and _NEXT_DAY.search(p.text):
             p.date = (Date.fromisoformat(self.date) + timedelta(days=1)).isoformat()  # searched again below
             p.dates = [p.date]
         elif retry and not p.no and not self._changes(p) and _ANOTHER.search(p.text):
@@ -227,6 +234,23 @@ class ReferenceTarget(Target):
                     "or the flight number.")
         return ("Sorry, I did not quite catch that. I can search flights, book or hold seats, and look up, "
                 "change or cancel a booking. What would you like to do?")
+
+    def _offered_date(self, p: Parsed) -> str | None:
+        """The listed other date a pick refers to ("the first one", "option 2", "the earliest",
+        "the last one"), when the last search found nothing and listed some; else None."""
+        dates = self.offered_dates
+        if not dates or p.dates or p.booking_ids or p.flight_ids or p.places or p.no:
+            return None
+        sel = p.selection
+        if sel is None and (m := _LISTED_PICK.search(p.text)):  # "the 2nd date", "ok the 1st then"
+            sel = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": "latest"}[m.group(1).lower()]
+        if sel == "earliest":
+            return dates[0]
+        if sel == "latest":
+            return dates[-1]
+        if isinstance(sel, int) and 0 <= sel < len(dates):
+            return dates[sel]
+        return None
 
     def _nothing_to_pick(self, leg: dict[str, Any]) -> str:
         self.offered_retry = True
@@ -581,6 +605,7 @@ class ReferenceTarget(Target):
         self.awaiting = None
         parts = []
         multi = len(legs) > 1
+        self.offered_dates = []
         for leg, ok, shown in results:
             head = f"{leg['label'].capitalize() + ', ' if multi else ''}{self._place(leg['origin'])} to {self._place(leg['destination'])} on {leg['date']}"
             if not ok:
@@ -588,6 +613,8 @@ class ReferenceTarget(Target):
                 continue
             if not shown:
                 dates = [d for d in self.db.dates_for_route(leg["origin"], leg["destination"]) if d != leg["date"]][:3]
+                if not multi:
+                    self.offered_dates = dates
                 parts.append(f"Sorry, I found no flights for {head}." +
                              (f" This route also flies on {', '.join(dates)}." if dates else ""))
                 continue

@@ -268,3 +268,52 @@ def test_answers_to_the_offer_of_another_date_or_route():
     # a real route found after the offer: options are listed again
     ep.user_turn(f"ok then {sc['origin_city']} to {sc['destination_city']} on {sc['date']}")
     assert "Which flight would you like" in _replies(ep)[-1]
+
+
+def _searched_dates(ep, start=0):
+    """The ``date`` argument of every search_flights call from message ``start`` on."""
+    return [json.loads(tc["function"]["arguments"]).get("date") for m in ep.messages[start:]
+            for tc in m.get("tool_calls") or [] if tc["function"]["name"] == "search_flights"]
+
+
+def _route_off_day(d):
+    """A one-way scenario's route and a date it does not fly on, with the other dates it flies on."""
+    sc = d.scenario("one_way", 3)
+    o, t = sc["origin"], sc["destination"]
+    flown = d.db.dates_for_route(o, t)
+    day = Date.fromisoformat(sc["date"])
+    off = next((day + timedelta(days=k)).isoformat() for k in range(1, 60)
+               if (day + timedelta(days=k)).isoformat() not in flown)
+    return sc, off, [x for x in flown if x != off][:3]
+
+
+@pytest.mark.parametrize("pick, which", [("Ok the 1st then", 0), ("the earliest one is fine thanks", 0),
+                                         ("go with the last one", -1), ("option 2 pls", 1),
+                                         ("yeah the second date works", 1)])
+def test_a_pick_after_other_dates_were_listed_searches_that_date(pick, which):
+    """"This route also flies on A, B, C": a pick refers to the listed dates, and the target
+    searches the picked one (it used to answer "I have no flights to offer")."""
+    d = _d()
+    sc, off, others = _route_off_day(d)
+    assert len(others) >= 2
+    ep = Episode(d, sc, d.make_target("reference", []))
+    ep.user_turn(f"hey, {sc['origin_city']} to {sc['destination_city']} on {off}, just me")
+    first = _replies(ep)[-1]
+    assert "found no flights" in first and "also flies on" in first and others[0] in first
+    start = len(ep.messages)
+    ep.user_turn(pick)
+    assert _searched_dates(ep, start) == [others[which]], pick
+    assert "Which flight would you like" in _replies(ep)[-1] or "found no flights" in _replies(ep)[-1]
+    assert not ep.violations()
+
+
+@pytest.mark.parametrize("reply_to_offer", ["i'll go with the cheapest", "nah, forget it", "SA9999 please",
+                                            "my last name is Chen by the way"])
+def test_replies_that_do_not_pick_a_listed_date_keep_their_old_answers(reply_to_offer):
+    d = _d()
+    sc, off, others = _route_off_day(d)
+    ep = Episode(d, sc, d.make_target("reference", []))
+    ep.user_turn(f"{sc['origin_city']} to {sc['destination_city']}, {off}, one adult")
+    start = len(ep.messages)
+    ep.user_turn(reply_to_offer)
+    assert not set(_searched_dates(ep, start)) & set(others), reply_to_offer
