@@ -304,6 +304,25 @@ def test_void_continuation_plausibility_zeroes_penalised_continuation_turns_only
         RolloutSettings(continuation_plausibility="ignore")
 
 
+def test_void_leaves_a_flagged_turn_alone_when_plausibility_is_off(monkeypatch):
+    """A reward whose plausibility term is off (w_plaus 0) charges nothing, so 'void' has nothing to
+    void: the returns equal 'penalise''s even where a flag fired."""
+    from probe.train.reward import TurnReward
+
+    def flagged_but_off(self, *, step, state, turn_messages, new_violations, user_message=None, **_):
+        state.turns += 1
+        state.user_messages.append(user_message or "")
+        pen = 3.0 if "Could" in (user_message or "") else 0.0
+        return TurnReward(total=2.0, violation=2.0, progress=0.0, novelty=0.0, plausibility_penalty=pen,
+                          w_progress=0.0, w_novelty=0.0, w_plaus=0.0, flags={"implausible": pen > 0}, stop=False)
+
+    monkeypatch.setattr(CompositeReward, "turn_reward", flagged_but_off)
+    _, pen = _collect(ScriptedAuditor(), 1, 6)
+    _, void = _collect(ScriptedAuditor(), 1, 6, continuation_plausibility="void")
+    assert any(tr.plausibility_penalty > 0 for w in void.turn_rewards for tr in w[1:])
+    assert void.returns.tolist() == pytest.approx(pen.returns.tolist())
+
+
 def test_same_seed_same_batch_and_different_step_different_scenarios():
     def run(step: int, seed: int = 7) -> RolloutBatch:
         return _collect(ScriptedAuditor(), step, 6, seed=seed)[1]
