@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Iterable, Literal, Optional, Type, TypeVar
+from typing import Iterable, Literal, Optional, Type, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,6 +17,8 @@ Factor = Literal["wording", "value", "state"]
 TestKind = Literal["plain", "transformed"]
 VerdictLabel = Literal["pass", "fail", "inconclusive"]
 Expectation = Literal["same", "other", "policy"]
+StatementKind = Literal["refusal", "limit", "obligation", "rule", "outcome"]
+STATEMENT_KINDS: tuple[str, ...] = get_args(StatementKind)
 
 VERDICT_REWARD: dict[str, float] = {"pass": 1.0, "inconclusive": 0.5, "fail": 0.0}
 """The verdict reward of the paper: pass 1, inconclusive 0.5, fail 0."""
@@ -43,7 +45,7 @@ class Statement(_Record):
     text: str = Field(description="the statement as one sentence: condition, then behaviour")
     condition: str = Field(description="the (generalised) customer request the behaviour answers")
     behaviour: str = Field(description="the (generalised) behaviour the agent states")
-    kind: Literal["refusal", "limit", "obligation", "rule", "outcome"] = Field(
+    kind: StatementKind = Field(
         description="what the behaviour states: a refusal, a limit, an obligation (ask or confirm first), a rule, "
                     "or the outcome of an action the agent took")
     cues: list[str] = Field(default_factory=list, description="the rule/refusal cues found in the reply")
@@ -156,4 +158,5 @@ def read_jsonl(path: str | Path, model: Type[R]) -> list[R]:
 
 
 __all__ = ["Evidence", "Statement", "ScenarioRef", "Test", "Verdict", "SelectorStep", "Instruction", "VERDICT_REWARD",
-           "write_jsonl", "read_jsonl", "Factor", "TestKind", "VerdictLabel", "Expectation"]
+           "write_jsonl", "read_jsonl", "Factor", "TestKind", "VerdictLabel", "Expectation",
+           "StatementKind", "STATEMENT_KINDS"]

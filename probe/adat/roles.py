@@ -21,7 +21,7 @@ from typing import Any, Protocol, Sequence
 from probe.adat.catalog import applies
 from probe.adat.extractor import Generaliser, content_words, extract_from_trace, extract_statements, normalise
 from probe.adat.judge import CPUJudge, reply_text, user_turn_span
-from probe.adat.records import Evidence, Instruction, ScenarioRef, Statement, Test
+from probe.adat.records import STATEMENT_KINDS, Evidence, Instruction, ScenarioRef, Statement, Test
 from probe.adat.transforms import TRANSFORMS, Context
 from probe.core.domain import Domain
 from probe.core.trace import Trace
@@ -325,7 +325,7 @@ class EndpointExtractor:
                 merged[key] = Statement(id="h-" + hashlib.sha256(key.encode()).hexdigest()[:10],
                                         text=f"{item.get('condition', '')} -> {item['behaviour']}".strip(),
                                         condition=str(item.get("condition", "")), behaviour=str(item["behaviour"]),
-                                        kind=item.get("kind") if item.get("kind") in ("refusal", "limit", "obligation", "rule", "outcome")
+                                        kind=item.get("kind") if item.get("kind") in STATEMENT_KINDS
                                         else "rule", evidence=[ev], support=1, confidence=0.0)
         sts = list(merged.values())
         checks = self.grounder.ask([json.dumps({"statement": s.text, "reply": s.evidence[0].reply}) for s in sts])

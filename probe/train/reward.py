@@ -372,6 +372,11 @@ class TurnReward:
     progress_events: list[str] = field(default_factory=list)  # states entered for the first time
     discoveries: list[str] = field(default_factory=list)  # policies never hit in training before
 
+    @property
+    def charged(self) -> float:
+        """The plausibility penalty this turn's total pays: ``w_plaus * plausibility_penalty``."""
+        return self.w_plaus * self.plausibility_penalty
+
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
         d["violations"] = [v.to_json() for v in self.violations]
@@ -518,9 +523,10 @@ class CompositeReward:
         w_prog = self.w_progress(step) if cfg.progress else 0.0
         w_nov = self.w_novelty(step) if cfg.novelty else 0.0
         w_plaus = cfg.w_plaus if cfg.plausibility else 0.0
-        total = violation + w_prog * progress + w_nov * novelty - w_plaus * penalty
-        if cfg.plausibility_gate and w_plaus * penalty > 0:
-            total = -w_plaus * penalty  # the parts stay in the record; the turn pays none of them
+        charged = w_plaus * penalty  # TurnReward.charged
+        total = violation + w_prog * progress + w_nov * novelty - charged
+        if cfg.plausibility_gate and charged > 0:
+            total = -charged  # the parts stay in the record; the turn pays none of them
         stop = bool(cfg.loop_stop and flags["loop"])
 
         # advance the episode state

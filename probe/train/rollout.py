@@ -353,7 +353,7 @@ class RolloutEngine:
         """R_i = sum_k gamma^(k-t) r_k over the candidate turn and its continuation; with
         ``continuation_plausibility='void'`` a continuation turn whose message was penalised counts 0."""
         void = self.settings.continuation_plausibility == "void"
-        return discounted_return((0.0 if void and k > 0 and tr.w_plaus * tr.plausibility_penalty > 0 else tr.total
+        return discounted_return((0.0 if void and k > 0 and tr.charged > 0 else tr.total
                                   for k, tr in enumerate(window)), self.settings.gamma)
 
     @staticmethod
