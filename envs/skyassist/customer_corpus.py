@@ -28,12 +28,19 @@ from datetime import date as Date
 from typing import Any
 
 from envs.skyassist.policies import MAX_PASSENGERS
+from probe.core.corpus import scenario_cycle
 from probe.core.episode import Episode
 from probe.core.observation import prompt_shingles, public_dialogue, redact
 
 CORPUS_VERSION = "customer-corpus-v2"
 STYLES = ["polite", "terse", "urgent", "pushy", "casual", "curious"]
 MAX_TURNS = 9
+# Opening messages written for a scenario without playing the rest of the episode, per played
+# episode. A played episode gives one opening, so 200 episodes over 27 families gave about seven
+# openings per family, and the untrained tiny auditor's openings ignored their scenario: on 8
+# held-out scenarios per family, 17% of its openings said what the situation was about ("Hi, quick
+# one passenger." for a customer curious about the system; docs/fluency.md, "Openings").
+OPENINGS_PER_EPISODE = 5
 
 
 @dataclass(frozen=True)
@@ -206,7 +213,9 @@ class Customer:
         "Looking to fly from {o} to {d}.", "I need a flight from {o} to {d}.",
     ]
 
-    def first(self) -> str:
+    def first(self, partial: bool = True) -> str:
+        """The opening message; ``partial``: now and then only part of the request (a destination),
+        as many customers start, instead of the family's own opening."""
         f, r = self.fam, self.rng
         T = self.FULL
         by_family: dict[str, list[str]] = {
@@ -318,7 +327,7 @@ class Customer:
             "unnamed_traveler": T,
         }
         options = by_family.get(f, [])
-        if r.random() < 0.25 and f not in ("change_booking", "cancel_booking", "booking_status", "third_party_booking",
+        if r.random() < 0.25 and partial and f not in ("change_booking", "cancel_booking", "booking_status", "third_party_booking",
                                            "cancelled_flight", "sold_out_flight"):
             options = self.PARTIAL
         elif not options or r.random() < 0.3 and f in ("one_way", "restricted_destination", "unnamed_traveler"):
@@ -480,10 +489,6 @@ class Customer:
 
 # --- the corpus --------------------------------------------------------------------------------
 
-def _families(domain) -> list[str]:
-    return list(domain.families)
-
-
 def customer_dialogues(domain, n_episodes: int, seed: int = 0, max_turns: int = MAX_TURNS) -> list[Example]:
     """Play ``n_episodes`` templated customers against the reference target; one Example per customer turn.
 
@@ -491,17 +496,9 @@ def customer_dialogues(domain, n_episodes: int, seed: int = 0, max_turns: int = 
     from ``domain.train_seeds``; fault profiles alternate between ``none`` and ``all`` at random.
     """
     rng = random.Random(seed)
-    families = _families(domain)
     shingles = prompt_shingles(domain.system_prompt)
-    order: list[str] = []
     out: list[Example] = []
-    for k in range(n_episodes):
-        if not order:
-            order = families[:]
-            rng.shuffle(order)
-        family = order.pop()
-        train = domain.train_seeds
-        scenario = domain.scenario(family, train[rng.randrange(len(train))])
+    for k, family, scenario in scenario_cycle(domain, rng, n_episodes):
         faults = domain.resolve_faults(rng.choice(["none", "none", "all"]))
         target = domain.make_target("reference", faults)
         episode = Episode(domain, scenario, target, f"corpus-{seed}-{k}")
@@ -523,7 +520,26 @@ def customer_dialogues(domain, n_episodes: int, seed: int = 0, max_turns: int = 
             out.append(Example(text, tuple((t["role"], t["content"]) for t in dialogue), msg, family, style, k))
             episode.user_turn(msg)
             agent = str(episode.messages[-1].get("content") or "")
+    return out + customer_openings(domain, OPENINGS_PER_EPISODE * n_episodes, seed, first_episode=n_episodes)
+
+
+def customer_openings(domain, n: int, seed: int = 0, first_episode: int = 0) -> list[Example]:
+    """``n`` opening messages, one per scenario, each an Example of its own episode (numbered from
+    ``first_episode``) with an empty dialogue: what the customer says first, given the scenario.
+
+    Each says what the scenario is about (the family's own opening, never the partial request a
+    played episode now and then starts with: the played episodes keep those). Nothing is played
+    (an opening does not depend on the agent), so they are cheap; their own
+    ``random.Random`` keeps the played dialogues of ``customer_dialogues`` unchanged. Families cycle
+    through ``domain.families`` like the played episodes'."""
+    rng = random.Random(f"openings:{seed}")
+    out: list[Example] = []
+    for k, family, scenario in scenario_cycle(domain, rng, n):
+        style = rng.choice(STYLES)
+        msg = Customer(scenario, random.Random(rng.random()), style).first(partial=False)
+        if msg:
+            out.append(Example(domain.scenario_text(scenario), (), msg, family, style, first_episode + k))
     return out
 
 
-__all__ = ["CORPUS_VERSION", "Customer", "Example", "customer_dialogues", "STYLES"]
+__all__ = ["CORPUS_VERSION", "Customer", "Example", "OPENINGS_PER_EPISODE", "customer_dialogues", "customer_openings", "STYLES"]

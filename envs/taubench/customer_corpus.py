@@ -36,12 +36,17 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from probe.core.corpus import scenario_cycle
 from probe.core.episode import Episode
 from probe.core.observation import prompt_shingles, public_dialogue, redact
 
 CORPUS_VERSION = "retail-customer-corpus-v2"
 STYLES = ["polite", "terse", "urgent", "pushy", "casual", "chatty"]
 MAX_TURNS = 10
+# Opening messages written for a scenario without playing the episode, per played episode (as in
+# envs/skyassist/customer_corpus.py): the tiny auditor is trained on both corpora, and SkyAssist's
+# openings alone cost retail's answers (identity given in 18 of 40 held-out replies against 31).
+OPENINGS_PER_EPISODE = 3
 ORDER_ID = re.compile(r"#W\d{7}")
 
 # the customer move that exposes each fault of envs.taubench.faults
@@ -568,18 +573,10 @@ def _moves_for(family: str, rng: random.Random) -> tuple[str, ...]:
 def play_corpus(domain, n_episodes: int, seed: int = 0, max_turns: int = MAX_TURNS) -> tuple[list[Example], list[Any]]:
     """The corpus and the played traces (one per episode), for tests and inspection."""
     rng = random.Random(seed)
-    families = list(domain.families)
     shingles = prompt_shingles(domain.system_prompt)
-    order: list[str] = []
     out: list[Example] = []
     traces = []
-    for k in range(n_episodes):
-        if not order:
-            order = families[:]
-            rng.shuffle(order)
-        family = order.pop()
-        train = domain.train_seeds
-        scenario = domain.scenario(family, train[rng.randrange(min(len(train), 2000))])
+    for k, family, scenario in scenario_cycle(domain, rng, n_episodes, seed_pool=2000):
         faults = domain.resolve_faults(rng.choice(["none", "all"]))
         episode = Episode(domain, scenario, domain.make_target("reference", faults), f"corpus-{seed}-{k}")
         text = domain.scenario_text(scenario)
@@ -605,14 +602,33 @@ def play_corpus(domain, n_episodes: int, seed: int = 0, max_turns: int = MAX_TUR
     return out, traces
 
 
+def customer_openings(domain, n: int, seed: int = 0, first_episode: int = 0) -> list[Example]:
+    """``n`` opening messages, one per scenario, each an Example of its own episode (numbered from
+    ``first_episode``) with an empty dialogue. Nothing is played (an opening does not depend on the
+    agent); their own ``random.Random`` keeps the played dialogues unchanged; families cycle as the
+    played episodes' do and each persona draws its moves the same way."""
+    rng = random.Random(f"openings:{seed}")
+    out: list[Example] = []
+    for k, family, scenario in scenario_cycle(domain, rng, n, seed_pool=2000):
+        style = rng.choice(STYLES)
+        moves = _moves_for(family, rng)
+        msg = Customer(scenario, random.Random(rng.random()), style, moves).next("")
+        if msg:
+            out.append(Example(domain.scenario_text(scenario), (), msg, family, style, first_episode + k, moves))
+    return out
+
+
 def customer_dialogues(domain, n_episodes: int, seed: int = 0, max_turns: int = MAX_TURNS) -> list[Example]:
     """Play ``n_episodes`` templated customers against the reference target; one Example per customer turn.
 
     Families cycle through all of ``domain.families`` (shuffled per seed); scenarios come from
     ``domain.train_seeds`` (the first 2,000: the train-split tasks and fresh training customers);
-    fault profiles are ``none`` or ``all`` at random (even odds).
+    fault profiles are ``none`` or ``all`` at random (even odds). Then ``OPENINGS_PER_EPISODE`` x
+    ``n_episodes`` opening-only examples (``customer_openings``).
     """
-    return play_corpus(domain, n_episodes, seed, max_turns)[0]
+    played = play_corpus(domain, n_episodes, seed, max_turns)[0]
+    return played + customer_openings(domain, OPENINGS_PER_EPISODE * n_episodes, seed, first_episode=n_episodes)
 
 
-__all__ = ["CORPUS_VERSION", "Customer", "Example", "MOVES", "STYLES", "TRIGGERS", "customer_dialogues", "play_corpus"]
+__all__ = ["CORPUS_VERSION", "Customer", "Example", "MOVES", "OPENINGS_PER_EPISODE", "STYLES", "TRIGGERS",
+           "customer_dialogues", "customer_openings", "play_corpus"]

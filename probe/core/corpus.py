@@ -24,7 +24,7 @@ import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 MEMO_FILE = "corpus-fingerprints.json"
@@ -138,4 +138,21 @@ def fingerprint(domain: Any, n_episodes: int, seed: int) -> str:
     return value
 
 
-__all__ = ["played_corpus", "fingerprint", "example_record", "code_identity"]
+def scenario_cycle(domain: Any, rng: Any, n: int, seed_pool: int | None = None) -> Iterator[tuple[int, str, dict]]:
+    """``n`` training scenarios for a corpus generator: ``(k, family, scenario)``. Families cycle
+    through ``domain.families``, reshuffled with ``rng`` each round; each scenario's seed is drawn
+    from the first ``seed_pool`` (all when None) of ``domain.train_seeds``. A generator, so the
+    caller's draws from ``rng`` between two scenarios come in the same order as if written inline."""
+    families = list(domain.families)
+    order: list[str] = []
+    for k in range(n):
+        if not order:
+            order = families[:]
+            rng.shuffle(order)
+        family = order.pop()
+        train = domain.train_seeds
+        pool = len(train) if seed_pool is None else min(len(train), seed_pool)
+        yield k, family, domain.scenario(family, train[rng.randrange(pool)])
+
+
+__all__ = ["played_corpus", "fingerprint", "example_record", "code_identity", "scenario_cycle"]

@@ -70,3 +70,37 @@ def test_the_customer_mostly_answers_what_the_agent_asks(corpus):
                 answered += bool(re.search(a, e.message, re.I))
                 break
     assert asked >= 100 and answered / asked >= 0.85, (answered, asked)
+
+
+def test_openings_add_to_the_played_dialogues_without_changing_them(domain, monkeypatch):
+    """Opening-only examples (one per scenario, empty dialogue) come after the played episodes,
+    numbered after them; the played dialogues are the same with or without them."""
+    from envs.skyassist import customer_corpus as cc
+
+    per_episode = cc.OPENINGS_PER_EPISODE
+    assert per_episode > 0
+    with_openings = domain.customer_corpus(6, 1)
+    monkeypatch.setattr(cc, "OPENINGS_PER_EPISODE", 0)
+    played = domain.customer_corpus(6, 1)
+    assert [(e.dialogue, e.message) for e in with_openings[:len(played)]] == [(e.dialogue, e.message) for e in played]
+    openings = with_openings[len(played):]
+    assert len(openings) == 6 * per_episode
+    assert all(e.dialogue == () and e.message for e in openings)
+    assert [e.episode for e in openings] == list(range(6, 6 + len(openings)))
+    assert max(e.episode for e in played) < 6
+
+
+def test_openings_cover_every_family_and_state_the_situation(domain):
+    """Families cycle; each opening is what that scenario's customer says first (a cancellation
+    opening cancels, a passport opening gives the number it was given)."""
+    from envs.skyassist.customer_corpus import customer_openings
+
+    openings = customer_openings(domain, 3 * len(domain.families), seed=4)
+    assert {e.family for e in openings} == set(domain.families)
+    assert [(e.scenario_text, e.message) for e in openings] == \
+        [(e.scenario_text, e.message) for e in customer_openings(domain, 3 * len(domain.families), seed=4)]
+    cancel = [e for e in openings if e.family == "cancel_booking"]
+    assert cancel and all(re.search(r"\bcancel", e.message, re.I) for e in cancel)
+    for e in (e for e in openings if e.family == "passport_details" and "passport" in e.message.lower()):
+        number = re.search(r"passport number is (\S+?)[;.]", e.scenario_text).group(1)
+        assert number in e.message

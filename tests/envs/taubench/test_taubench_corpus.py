@@ -44,7 +44,8 @@ def test_size_families_and_domain_hook(d, played):
     assert {t.scenario["split"] for t in traces} == {"train"}  # never a held-out scenario
     assert {t.scenario["source"] for t in traces} == {"task", "fresh"}
     first = d.customer_corpus(3, 5)
-    assert [(e.message, e.dialogue) for e in first] == [(e.message, e.dialogue) for e in examples if e.episode < 3]
+    played_first = [e for e in first if e.episode < 3]  # then its opening-only examples
+    assert [(e.message, e.dialogue) for e in played_first] == [(e.message, e.dialogue) for e in examples if e.episode < 3]
     e = next(e for e in first if e.dialogue)
     assert e.scenario_text and e.dialogue_messages[0]["role"] == "user" and e.dialogue_messages[-1]["role"] == "assistant"
 
@@ -197,3 +198,23 @@ def test_every_retail_intent_is_spoken(played):
     for name, pattern in checks.items():
         hits = {m for m in said if re.search(pattern, m, re.I if name not in ("name and zip",) else 0)}
         assert len(hits) >= 3, name
+
+
+def test_openings_follow_the_played_dialogues_and_cover_every_family(d, monkeypatch):
+    """``customer_dialogues`` = the played episodes, unchanged, then opening-only examples (empty
+    dialogue, one episode each, numbered after the played ones, every family, seeded)."""
+    per_episode = cc.OPENINGS_PER_EPISODE
+    assert per_episode > 0
+    n = 2 * len(d.families)
+    corpus = cc.customer_dialogues(d, n, seed=2)
+    played = cc.play_corpus(d, n, seed=2)[0]
+    assert [(e.dialogue, e.message) for e in corpus[:len(played)]] == [(e.dialogue, e.message) for e in played]
+    openings = corpus[len(played):]
+    assert len(openings) == n * per_episode
+    assert all(e.dialogue == () and e.message for e in openings)
+    assert [e.episode for e in openings] == list(range(n, n + len(openings)))
+    assert {e.family for e in openings} == set(d.families)
+    again = cc.customer_openings(d, len(openings), seed=2, first_episode=n)
+    assert [(e.scenario_text, e.message) for e in again] == [(e.scenario_text, e.message) for e in openings]
+    monkeypatch.setattr(cc, "OPENINGS_PER_EPISODE", 0)
+    assert len(cc.customer_dialogues(d, n, seed=2)) == len(played)
