@@ -65,13 +65,22 @@ class TinySettings:
     intermediate_size: int = 576
     max_positions: int = 512
     max_length: int = 384
-    epochs: float = 4.0  # 2.0 ends at loss 2.24 and rarely answers the agent (docs/fluency.md)
+    epochs: float = 4.0  # passes over each played dialogue; 2.0 ends at loss 2.24 and rarely answers the agent (docs/fluency.md)
+    # passes over each opening-only text (a scenario and the customer's first message, no dialogue;
+    # envs/*/customer_corpus.py). The share of the untrained auditor's openings that pursue their
+    # scenario grew with the passes over openings, and so did the build (docs/fluency.md, "Openings"):
+    # 5 + 3 per episode seen 4 times (this) 59% in 259 s, 3 times 47% in 228 s, 8 + 4 once 30% in 183 s
+    opening_epochs: float = 4.0
     batch_size: int = 4
     learning_rate: float = 2e-3  # 3e-3 plateaued at loss 2.8 on the current corpus with seed 0 (1.4 at 2e-3)
     warmup_ratio: float = 0.05
     weight_decay: float = 0.01
     threads: int = 0  # torch threads of the build; 0: the process's setting (probe.train.threads, auto: 1 on 2 cores)
     completion_only_loss: bool = True
+    # batches of texts of similar length (transformers' LengthGroupedSampler): the corpus mixes played
+    # dialogues (~330 tokens) with short opening-only texts (~120), and random batches of 4 padded
+    # almost every short text to a dialogue's length
+    group_by_length: bool = True
     slots: bool = True  # copy slots for identifiers (probe.auditor.slots): <mail1>, <ref1>, ... instead of spelled ids
 
 
@@ -177,6 +186,10 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
     out = []
     for k in sorted(episodes):
         turns = episodes[k]
+        if len(turns) == 1 and not turns[0].dialogue:  # an opening-only example (its own text)
+            p = plain_prompt(turns[0].scenario_text, [], slots=settings.slots)
+            out.append({"text": p + plain_completion(turns[0].message, p), "family": turns[0].family, "opening": True})
+            continue
         prompts = [plain_prompt(ex.scenario_text, ex.dialogue_messages, slots=settings.slots) for ex in turns]
         texts = [p + plain_completion(ex.message, p) for p, ex in zip(prompts, turns)]
         kept = [t.count(CUSTOMER) for t in texts]  # customer turns in each text (itself and earlier kept ones)
@@ -184,7 +197,7 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
         for j, text in enumerate(texts):
             # emit the text when the next one would lose the earliest customer turn not yet covered
             if j == len(texts) - 1 or (j + 1) - kept[j + 1] + 1 > first_uncovered:
-                out.append({"text": text, "family": turns[j].family})
+                out.append({"text": text, "family": turns[j].family, "opening": False})
                 first_uncovered = j + 1
     return out
 
@@ -236,6 +249,22 @@ def make_model(tokenizer, settings: TinySettings):
     return model
 
 
+def training_rows(rows: list[dict[str, Any]], openings: list[bool], settings: TinySettings,
+                  seed: int) -> list[dict[str, Any]]:
+    """The rows of the one pass ``_sft`` makes: each dialogue text ``settings.epochs`` times and each
+    opening-only text ``settings.opening_epochs`` times (a fractional part: that share of the texts,
+    drawn with ``seed``, once more). The trainer shuffles them (grouped by length)."""
+    import random  # noqa: PLC0415
+
+    rng = random.Random(f"tiny-rows:{seed}")
+    out: list[dict[str, Any]] = []
+    for row, opening in zip(rows, openings):
+        times = settings.opening_epochs if opening else settings.epochs
+        whole = int(times)
+        out += [row] * (whole + (rng.random() < times - whole))
+    return out
+
+
 def _sft(model, tokenizer, rows: list[dict[str, list[int]]], settings: TinySettings, seed: int, work: Path,
          log: Callable[[str], None]) -> list[float]:
     import torch  # noqa: PLC0415
@@ -254,18 +283,21 @@ def _sft(model, tokenizer, rows: list[dict[str, list[int]]], settings: TinySetti
 
     import datasets  # noqa: PLC0415
     datasets.disable_progress_bars()
-    data = Dataset.from_list(rows)  # pre-tokenized: SFTTrainer uses input_ids and completion_mask as they are
+    # pre-tokenized: SFTTrainer uses input_ids and completion_mask as they are; ``rows`` already holds each
+    # text as often as it is to be seen (training_rows), so the trainer makes one pass
+    data = Dataset.from_list(rows)
     steps_per_epoch = max(1, len(rows) // settings.batch_size)
     config = SFTConfig(
-        output_dir=str(work / "sft"), num_train_epochs=settings.epochs,
+        output_dir=str(work / "sft"), num_train_epochs=1,
         per_device_train_batch_size=settings.batch_size, gradient_accumulation_steps=1,
-        learning_rate=settings.learning_rate, lr_scheduler_type="cosine", warmup_steps=max(1, int(settings.warmup_ratio * steps_per_epoch * settings.epochs)),
+        learning_rate=settings.learning_rate, lr_scheduler_type="cosine", warmup_steps=max(1, int(settings.warmup_ratio * steps_per_epoch)),
         weight_decay=settings.weight_decay, max_grad_norm=1.0,
-        logging_steps=max(1, steps_per_epoch // 4), logging_first_step=True,
+        logging_steps=max(1, steps_per_epoch // 16), logging_first_step=True,
         save_strategy="no", report_to="none", seed=seed, data_seed=seed, use_cpu=True,
         dataloader_num_workers=0, max_length=settings.max_length, completion_only_loss=settings.completion_only_loss, packing=False,
         dataset_num_proc=None, disable_tqdm=True, bf16=False, fp16=False, gradient_checkpointing=False,
         eos_token=EOS, pad_token=PAD,
+        train_sampling_strategy="group_by_length" if settings.group_by_length else "random",
     )
     trainer = SFTTrainer(model=model, args=config, train_dataset=data, processing_class=tokenizer,
                          callbacks=[_Losses()])
@@ -338,10 +370,13 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         t_corpus = time.perf_counter() - t0
         texts = [e["text"] for e in episodes]
         tokenizer = train_tokenizer(texts, settings.vocab_size, slots=settings.slots)
-        rows = [r for r in tokenize_with_mask(texts, tokenizer) if len(r["input_ids"]) <= settings.max_length]
+        tokenized = tokenize_with_mask(texts, tokenizer)
+        kept = [(r, e["opening"]) for r, e in zip(tokenized, episodes) if len(r["input_ids"]) <= settings.max_length]
+        rows = [r for r, _o in kept]
         turns = sum(len(customer_spans(t)) for t in texts)
-        log(f"{len(texts)} texts, {turns} customer turns ({len(texts) - len(rows)} too long, dropped); "
-            f"vocabulary {len(tokenizer)}")
+        n_open = sum(o for _r, o in kept)
+        log(f"{len(texts)} texts ({n_open} opening-only), {turns} customer turns ({len(texts) - len(rows)} too long, "
+            f"dropped); vocabulary {len(tokenizer)}")
         transformers.set_seed(seed)
         model = make_model(tokenizer, settings)
         n_params = sum(p.numel() for p in model.parameters())
@@ -349,7 +384,8 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         t_train = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            losses = _sft(model, tokenizer, rows, settings, seed, work, log)
+            losses = _sft(model, tokenizer, training_rows(rows, [o for _r, o in kept], settings, seed), settings, seed,
+                          work, log)
         t_train = time.perf_counter() - t_train
         shutil.rmtree(work / "sft", ignore_errors=True)
         model.eval()
@@ -359,7 +395,7 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         tokenizer.save_pretrained(work)
         record = {
             "kind": "tiny-auditor", "version": BUILD_VERSION, "key": key, "seed": seed, "settings": asdict(settings),
-            "texts": len(rows), "customer_turns": turns, "vocab_size": len(tokenizer), "parameters": n_params,
+            "texts": len(rows), "opening_texts": n_open, "customer_turns": turns, "vocab_size": len(tokenizer), "parameters": n_params,
             "loss_start": losses[0] if losses else None, "loss_end": losses[-1] if losses else None,
             "losses": losses, "seconds_corpus": round(t_corpus, 2), "seconds_train": round(t_train, 2),
             "seconds_total": round(time.perf_counter() - t0, 2), "torch_threads": torch.get_num_threads(),

@@ -97,6 +97,28 @@ def test_tokenizer_is_deterministic():
     assert ta.get_vocab() == tb.get_vocab()
 
 
+def test_opening_only_texts_are_marked_and_seen_opening_epochs_times():
+    """Opening-only corpus examples become texts of their own (the scenario and one customer
+    message, no agent turn), marked ``opening``; ``training_rows`` repeats a dialogue text
+    ``epochs`` times and an opening ``opening_epochs`` times (a fraction: that share, seeded)."""
+    from probe.auditor.prompt import AGENT, CUSTOMER
+    from probe.auditor.tiny import training_rows
+
+    texts = corpus_texts(3, TinySettings(n_episodes=6))
+    openings = [t for t in texts if t["opening"]]
+    assert openings and len(openings) < len(texts)
+    assert all(t["text"].count(CUSTOMER) == 1 and AGENT not in t["text"] for t in openings)
+    assert any(AGENT in t["text"] for t in texts if not t["opening"])
+    rows = [{"input_ids": [i]} for i in range(200)]
+    flags = [i % 2 == 0 for i in range(200)]  # even rows are openings
+    out = training_rows(rows, flags, TinySettings(epochs=3.0, opening_epochs=1.5), seed=7)
+    seen = {i: sum(r["input_ids"] == [i] for r in out) for i in range(200)}
+    assert all(seen[i] == 3 for i in range(1, 200, 2))
+    assert {seen[i] for i in range(0, 200, 2)} == {1, 2}
+    assert 30 <= sum(seen[i] == 2 for i in range(0, 200, 2)) <= 70
+    assert out == training_rows(rows, flags, TinySettings(epochs=3.0, opening_epochs=1.5), seed=7)
+
+
 def test_prompts_hold_scenario_and_role_never_tools(auditor, domain):
     scenario = domain.scenario("system_curious", domain.heldout_seeds[0])
     text = domain.scenario_text(scenario)
