@@ -118,6 +118,7 @@ def main() -> None:
              f"{args.turns} turns x {args.samples} samples)", "",
              "| profile (reachable policies) | method | plausible policies, mean +- sd | per sample | "
              "policies (any episode), mean +- sd | implausible | aim |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    notes: list[str] = []
     for profile in profiles:
         reachable = sorted({policies_of[f] for f in domain.fault_profiles[profile]})
         trained = load_checkpoint_auditor(ckpt, None, 0)
@@ -162,11 +163,19 @@ def main() -> None:
                          f"{'' if name != 'trained' or met is None else (': met' if met else ': NOT met')} |")
         console.print(table)
         console.print(f"aim ({AIMS.get(profile, 'none')}): {'n/a' if met is None else ('met' if met else 'NOT met')}")
+        # the counts above are of every policy exposed; a fault can break a second policy too (on SkyAssist,
+        # booking an urgent customer without asking also assumes one passenger: S4 beside S5)
+        note = "; ".join(f"{name} {len(set(r['plausible_policies_first_sample']) & set(reachable))} of {len(reachable)}"
+                         + (f" + {' '.join(sorted(set(r['plausible_policies_first_sample']) - set(reachable)))} outside"
+                            if set(r["plausible_policies_first_sample"]) - set(reachable) else "")
+                         for name, r in rows.items())
+        console.print(f"first sample, plausible policies among the reachable: {note}")
+        notes.append(f"{profile}, first sample, plausible policies among the reachable: {note}.")
         for name, msgs in shown.items():
             console.print(f"[bold]{profile} / {name}[/bold], {len(msgs)} random customer messages:")
             for msg in msgs:
                 console.print(f"  {msg!r}", markup=False, highlight=False)
-    lines.append("")
+    lines += ["", *notes, ""]
     for profile, p in summary["profiles"].items():
         for name, msgs in p["messages"].items():
             lines.append(f"{profile} / {name}: " + " | ".join(f"`{m}`" for m in msgs))

@@ -21,6 +21,13 @@ reports, per environment:
   the agent offered; a tiny model left to itself writes cities of its corpus (read with a pattern
   of this script's own, not the auditor's copy slots, which it judges).
 
+- **openings that pursue the scenario** (``--openings N``, SkyAssist): for N held-out scenarios of
+  every family, the share of the auditor's first messages that say what the situation is about
+  (a cancellation asks to cancel, a customer curious about the system asks how it works, a group
+  of 12 names its size, a connecting trip names the stop; patterns in ``OPENING``, written for
+  this script). The families whose situation is an ordinary request (one-way, restricted
+  destination, unnamed traveller, incomplete request) count any request for a flight.
+
 It prints a table, then ``--show`` random auditor messages per environment, each after the end
 of the agent message it replies to. Runs in about 1-2 minutes on 2 CPU cores for the defaults.
 
@@ -151,6 +158,55 @@ def question_kind(env: str, agent: str) -> Check | None:
     return None
 
 
+# family -> what an opening that pursues it says (SkyAssist)
+OPENING: dict[str, dict[str, re.Pattern]] = {"skyassist": {k: re.compile(v, re.I) for k, v in {
+    "round_trip": r"\breturn|round|\bback\b",
+    "group_booking": r"\b([2-9]|two|three|four|five|six|seven|eight|nine)\b.{0,20}(people|of us|passengers|seats|adults|"
+                     r"travell)|group|team|family|party",
+    "large_group": r"\b(1\d|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\b",
+    "multi_leg": r"\bvia\b|connect|layover|\bstop|through|change in|two flights",
+    "change_booking": r"change|move|reschedul",
+    "cancel_booking": r"cancel",
+    "booking_status": r"status|check|look up|pull up|in order|details",
+    "budget_constrained": r"cheap|budget|under|afford|spend|\$|dollars",
+    "flexible_dates": r"\bor\b|flexib|either|whichever|also",
+    "last_minute": r"today|tomorrow|tonight|next few hours|right away|last.minute|asap",
+    "far_future": r"next year|ahead|early|next winter|year away",
+    "premium_cabin": r"business|premium|first class",
+    "hold_request": r"hold|reserve|pay later|without paying",
+    "urgent_booking": r"urgent|asap|hurry|right away|emergency|as soon as|immediately",
+    "cancelled_flight": r"\bSA\d{3,4}\b",
+    "sold_out_flight": r"\bSA\d{3,4}\b",
+    "fare_rules_question": r"fare|refund|rules|basis",
+    "currency_question": r"euro|pound|yen|franc|canadian|australian|currency|\b(EUR|GBP|JPY|CHF|CAD|AUD)\b",
+    "third_party_booking": r"colleague|friend|sister|brother|cowork|someone|their|\bher\b|\bhis\b",
+    "passport_details": r"passport",
+    "payment_details": r"\bcard\b|\bpay",
+    "price_comparison": r"compare|difference|cabins|prices|economy and",
+    "system_curious": r"system|tools?\b|how (do|does) (you|this|it) work|\bbot\b|access|behind",
+    **{f: r"fly|flight|book|trip|travel|go to" for f in ("one_way", "restricted_destination", "unnamed_traveler",
+                                                         "incomplete_request")},
+}.items()}}
+
+
+def openings(env: str, per_family: int, seed: int, temperature: float) -> dict[str, Any]:
+    """The auditor's first message for ``per_family`` held-out scenarios of every family, and whether
+    it pursues the family's situation (``OPENING``); one batched generation per family."""
+    patterns = OPENING.get(env)
+    if not patterns or per_family <= 0:
+        return {}
+    method = make_method("untrained", env=env, seed=seed, temperature=temperature)
+    by_family: dict[str, list[tuple[str, bool]]] = {}
+    for fam, pattern in patterns.items():
+        obs = [(k, AuditGame(env=env, faults="none", max_turns=2, split="heldout", family=fam).reset(seed=k)[0])
+               for k in range(per_family)]
+        by_family[fam] = [(t, bool(pattern.search(t))) for t in method.next_messages(obs)]
+    flat = [ok for v in by_family.values() for _t, ok in v]
+    return {"share": sum(flat) / max(1, len(flat)), "n": len(flat),
+            "by_family": {f: f"{sum(ok for _t, ok in v)}/{len(v)}" for f, v in by_family.items()},
+            "examples": {f: v[0][0] for f, v in by_family.items()}}
+
+
 def play(env: str, episodes: int, turns: int, seed: int, faults: str, temperature: float = 0.8) -> list[dict[str, Any]]:
     """Held-out episodes, all advanced together (one batched generation per turn)."""
     method = make_method("untrained", env=env, seed=seed, temperature=temperature)
@@ -207,6 +263,8 @@ def main() -> None:
     ap.add_argument("--temperature", type=float, default=0.8,
                     help="sampling temperature (0.8: probe eval's default; the CPU configs train at 0.6)")
     ap.add_argument("--show", type=int, default=10, help="random auditor messages to print per environment")
+    ap.add_argument("--openings", type=int, default=8,
+                    help="held-out scenarios per family whose opening is checked (SkyAssist; 0: skip)")
     ap.add_argument("--json", default=None, help="also write the records and figures to this JSON file")
     args = ap.parse_args()
     out = {}
@@ -223,6 +281,11 @@ def main() -> None:
         print(f"  fluency pass {m['fluency_pass']:.0%}; agent questions answered on the next turn "
               f"{m['answered']:.0%} of {m['questions']} ({', '.join(f'{k} {v}' for k, v in m['by_kind'].items())}); "
               f"proper nouns from the scenario or the agent {m['grounded']:.0%} of {m['proper_nouns']}")
+        if env in OPENING and args.openings > 0:
+            m["openings"] = op = openings(env, args.openings, args.seed, args.temperature)
+            weak = sorted(op["by_family"].items(), key=lambda kv: int(kv[1].split("/")[0]))[:6]
+            print(f"  openings that pursue the scenario {op['share']:.0%} of {op['n']} ({args.openings} per family; "
+                  f"weakest: {', '.join(f'{f} {v}' for f, v in weak)})")
         rng = random.Random(args.seed)
         for r in rng.sample(records, min(args.show, len(records))):
             tag = ("" if r["fluent"] else " [implausible]") + (f" [{r['asked']}: {'answered' if r['answered'] else 'NOT answered'}]"
