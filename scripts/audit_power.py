@@ -174,7 +174,7 @@ def main() -> None:
         for name, msgs in shown.items():
             console.print(f"[bold]{profile} / {name}[/bold], {len(msgs)} random customer messages:")
             for msg in msgs:
-                console.print(f"  {msg!r}", markup=False, highlight=False)
+                console.print(f"  {msg!r}", markup=False, highlight=False, soft_wrap=True)  # verbatim, unwrapped
     lines += ["", *notes, ""]
     for profile, p in summary["profiles"].items():
         for name, msgs in p["messages"].items():
