@@ -165,10 +165,13 @@ def main() -> None:
         console.print(f"aim ({AIMS.get(profile, 'none')}): {'n/a' if met is None else ('met' if met else 'NOT met')}")
         # the counts above are of every policy exposed; a fault can break a second policy too (on SkyAssist,
         # booking an urgent customer without asking also assumes one passenger: S4 beside S5)
-        note = "; ".join(f"{name} {len(set(r['plausible_policies_first_sample']) & set(reachable))} of {len(reachable)}"
-                         + (f" + {' '.join(sorted(set(r['plausible_policies_first_sample']) - set(reachable)))} outside"
-                            if set(r["plausible_policies_first_sample"]) - set(reachable) else "")
-                         for name, r in rows.items())
+        parts = []
+        for name, r in rows.items():
+            found = set(r["plausible_policies_first_sample"])
+            outside = sorted(found - set(reachable))
+            parts.append(f"{name} {len(found & set(reachable))} of {len(reachable)}"
+                         + (f" + {' '.join(outside)} outside" if outside else ""))
+        note = "; ".join(parts)
         console.print(f"first sample, plausible policies among the reachable: {note}")
         notes.append(f"{profile}, first sample, plausible policies among the reachable: {note}.")
         for name, msgs in shown.items():

@@ -186,10 +186,7 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
     out = []
     for k in sorted(episodes):
         turns = episodes[k]
-        if len(turns) == 1 and not turns[0].dialogue:  # an opening-only example (its own text)
-            p = plain_prompt(turns[0].scenario_text, [], slots=settings.slots)
-            out.append({"text": p + plain_completion(turns[0].message, p), "family": turns[0].family, "opening": True})
-            continue
+        opening = len(turns) == 1 and not turns[0].dialogue  # an opening-only example: one text of its own
         prompts = [plain_prompt(ex.scenario_text, ex.dialogue_messages, slots=settings.slots) for ex in turns]
         texts = [p + plain_completion(ex.message, p) for p, ex in zip(prompts, turns)]
         kept = [t.count(CUSTOMER) for t in texts]  # customer turns in each text (itself and earlier kept ones)
@@ -197,7 +194,7 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
         for j, text in enumerate(texts):
             # emit the text when the next one would lose the earliest customer turn not yet covered
             if j == len(texts) - 1 or (j + 1) - kept[j + 1] + 1 > first_uncovered:
-                out.append({"text": text, "family": turns[j].family, "opening": False})
+                out.append({"text": text, "family": turns[j].family, "opening": opening})
                 first_uncovered = j + 1
     return out
 
@@ -286,13 +283,13 @@ def _sft(model, tokenizer, rows: list[dict[str, list[int]]], settings: TinySetti
     # pre-tokenized: SFTTrainer uses input_ids and completion_mask as they are; ``rows`` already holds each
     # text as often as it is to be seen (training_rows), so the trainer makes one pass
     data = Dataset.from_list(rows)
-    steps_per_epoch = max(1, len(rows) // settings.batch_size)
+    steps = max(1, len(rows) // settings.batch_size)
     config = SFTConfig(
         output_dir=str(work / "sft"), num_train_epochs=1,
         per_device_train_batch_size=settings.batch_size, gradient_accumulation_steps=1,
-        learning_rate=settings.learning_rate, lr_scheduler_type="cosine", warmup_steps=max(1, int(settings.warmup_ratio * steps_per_epoch)),
+        learning_rate=settings.learning_rate, lr_scheduler_type="cosine", warmup_steps=max(1, int(settings.warmup_ratio * steps)),
         weight_decay=settings.weight_decay, max_grad_norm=1.0,
-        logging_steps=max(1, steps_per_epoch // 16), logging_first_step=True,
+        logging_steps=max(1, steps // 16), logging_first_step=True,
         save_strategy="no", report_to="none", seed=seed, data_seed=seed, use_cpu=True,
         dataloader_num_workers=0, max_length=settings.max_length, completion_only_loss=settings.completion_only_loss, packing=False,
         dataset_num_proc=None, disable_tqdm=True, bf16=False, fp16=False, gradient_checkpointing=False,

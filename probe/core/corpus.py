@@ -144,14 +144,14 @@ def scenario_cycle(domain: Any, rng: Any, n: int, seed_pool: int | None = None) 
     from the first ``seed_pool`` (all when None) of ``domain.train_seeds``. A generator, so the
     caller's draws from ``rng`` between two scenarios come in the same order as if written inline."""
     families = list(domain.families)
+    train = domain.train_seeds
+    pool = len(train) if seed_pool is None else min(len(train), seed_pool)
     order: list[str] = []
     for k in range(n):
         if not order:
             order = families[:]
             rng.shuffle(order)
         family = order.pop()
-        train = domain.train_seeds
-        pool = len(train) if seed_pool is None else min(len(train), seed_pool)
         yield k, family, domain.scenario(family, train[rng.randrange(pool)])
 
 
