@@ -172,7 +172,7 @@ def plain_prompt(scenario_text: str, dialogue: Any, max_turns: int = PLAIN_MAX_T
         kept.append((role, text))
     kept.reverse()
     if slots:
-        table = slot_map(identifiers(context))
+        table = slot_map(identifiers(context, numbers=True))
         rendered = []
         for role, text in kept:
             if role == AGENT:

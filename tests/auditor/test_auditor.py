@@ -232,8 +232,11 @@ def test_samples_are_wellformed_customer_messages(auditor, domain):
 def test_identity_answers_copy_the_scenario_exactly_through_slots(auditor):
     """Copy slots (probe.auditor.slots): asked for identity, the default tiny auditor gives the
     email, name, user id or zip of *its* scenario, spelled exactly, and never prints a slot token.
-    Measured on the seed-0 build: 32 of 40 samples give one, none a wrong one (before copy slots
-    the model spelled them itself: "My email is AmaraDB.kim ident 78701?")."""
+    Before copy slots the model spelled them itself ("My email is AmaraDB.kim ident 78701?").
+    How many of the 40 samples give one varies with the build's last bits, which differ between
+    CPUs: 31-32 on an AMD EPYC (slots-v2), 21 on an Intel Xeon with the same code, 17 and 27 there
+    with slots-v3 before and after MKL's strict reproducibility mode (2026-12-02); none gave a wrong
+    one. The floor, 15, is below that spread and far above a broken copy mechanism."""
     from probe.auditor.slots import SLOT
     from probe.core.registry import get_domain
 
@@ -254,30 +257,34 @@ def test_identity_answers_copy_the_scenario_exactly_through_slots(auditor):
         wrong += [(v, msg) for v in ids if v not in text]
     print(f"identity given in {gave} of {len(out)}")
     assert not wrong, wrong
-    assert gave >= 24, out
+    assert gave >= 15, out
 
 
 def test_sampling_forbids_empty_repeated_and_too_many_slots(auditor):
     from probe.auditor.prompt import plain_values
     from probe.auditor.slots import MAX_SLOTS_PER_MESSAGE
 
-    prompt = auditor.prompt("You are Ana Diaz (email ana1@x.com, zip code 12345, id ana_d_7), order #W1234567.", [])
+    prompt = auditor.prompt("You are Ana Diaz (email ana1@x.com, zip code 12345, id ana_d_7), order #W1234567, "
+                            "from Denver.", [])
     tok = auditor.tokenizer.convert_tokens_to_ids
     (mask,) = auditor._slot_mask([plain_values(prompt)])
     start = torch.tensor([[5, 6, 7]])
     scores = mask(start, torch.zeros(1, len(auditor.tokenizer)))  # nothing written yet
     assert scores[0, tok("<mail1>")] == 0 and scores[0, tok("<mail2>")] == float("-inf")  # no second email
-    assert scores[0, tok("<name1>")] == 0 and scores[0, tok("<ref1>")] == 0
+    assert scores[0, tok("<name1>")] == 0 and scores[0, tok("<ref1>")] == 0 and scores[0, tok("<word1>")] == 0
     one = torch.cat([start, torch.tensor([[tok("<mail1>")]])], dim=1)
     scores = mask(one, torch.zeros(1, len(auditor.tokenizer)))
     assert scores[0, tok("<mail1>")] == float("-inf") and scores[0, tok("<num1>")] == 0  # used once
     three = torch.cat([start, torch.tensor([[tok(t) for t in ("<mail1>", "<num1>", "<name1>")]])], dim=1)
     scores = mask(three, torch.zeros(1, len(auditor.tokenizer)))
     assert scores[0, tok("<ref1>")] == 0  # a fourth slot is allowed
-    full = torch.cat([three, torch.tensor([[tok("<ref1>")]])], dim=1)
-    assert MAX_SLOTS_PER_MESSAGE == 4
+    four = torch.cat([three, torch.tensor([[tok("<ref1>")]])], dim=1)
+    scores = mask(four, torch.zeros(1, len(auditor.tokenizer)))
+    assert scores[0, tok("<code1>")] == 0  # and a fifth (a street address: number, street, city, zip, order)
+    full = torch.cat([four, torch.tensor([[tok("<code1>")]])], dim=1)
+    assert MAX_SLOTS_PER_MESSAGE == 5
     scores = mask(full, torch.zeros(1, len(auditor.tokenizer)))
-    assert scores[0, tok("<code1>")] == float("-inf") and scores[0, tok("<word1>")] == float("-inf")
+    assert scores[0, tok("<word1>")] == float("-inf")  # a sixth is not, though the prompt holds a value for it
     assert scores[0, 5] == 0  # words stay allowed
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from probe.auditor.prompt import plain_completion, plain_prompt, plain_values
-from probe.auditor.slots import fill, identifiers, kind, replace, slot_map
+from probe.auditor.slots import fill, identifiers, kind, replace, slot_map, spelled_dates
 from probe.core.registry import get_domain
 
 
@@ -32,13 +34,65 @@ def test_proper_nouns_are_single_capitalised_words_inside_a_sentence_or_abbrevia
     text = ("Flying out of Lisbon (LIS) next Tuesday. Berlin is nice! Let's see, maybe Oslo; Rome? "
             "Get me a T-Shirt via Zurich for Anna. From Madrid. ZRH: yes. I'm OK, ok.")
     ids = identifiers(text)
-    assert ids == ["Lisbon", "LIS", "Tuesday", "Oslo", "Rome", "Zurich", "Anna", "Madrid", "ZRH"]
-    assert [kind(v) for v in ids] == ["word", "abbr", "word", "word", "word", "word", "word", "word", "abbr"]
+    assert ids == ["Lisbon", "LIS", "Oslo", "Rome", "Zurich", "Anna", "Madrid", "ZRH"]
+    assert [kind(v) for v in ids] == ["word", "abbr", "word", "word", "word", "word", "word", "abbr"]
     # "Berlin", "Flying", "Get" and "From" start their sentences: no slot ("From" is no name either);
-    # "OK" (two letters), "Let's", "T-Shirt" and "I'm" are no proper nouns
+    # "OK" (two letters), "Let's", "T-Shirt" and "I'm" are no proper nouns; "Tuesday" is a word of
+    # the language (a weekday slot let the tiny model write "from Atlanta to Monday")
     table = slot_map(identifiers("You want to fly from Lisbon (LIS) to Oslo (OSL)."))
     assert table == {"<word1>": "Lisbon", "<abbr1>": "LIS", "<word2>": "Oslo", "<abbr2>": "OSL"}
     assert replace("from Lisbon to Oslo, LIS-OSL", table, with_value=False) == "from <word1> to <word2>, LIS-OSL"
+
+
+def test_month_and_weekday_names_alone_are_never_slots():
+    text = "You leave on a Sunday in March, back next Friday. Trip to Boston or Denver in June, or May if cheaper."
+    assert identifiers(text) == ["Boston", "Denver"]
+
+
+def test_spelled_dates_are_read_in_the_ways_customers_write_them():
+    got = [(m, d, y) for _, _, m, d, y in spelled_dates(
+        "on Feb 12 or the 3rd of march, maybe 21 Sept. 2027, Friday 12 February 2027, "
+        "December 1st, 2026, sept 30th, or 5 May")]
+    assert got == [(2, 12, None), (3, 3, None), (9, 21, 2027), (2, 12, 2027), (12, 1, 2026), (9, 30, None), (5, 5, None)]
+    # not dates: a verb, a day past 31, a flight number, an option, a bare month
+    assert spelled_dates("you may 2 of them; March 45; SA1200 on 3 passengers; option 2 in May") == []
+
+
+def test_a_spelled_date_takes_the_slot_of_the_same_iso_date_and_fills_back_as_that_date():
+    scen = "You fly from Seattle (SEA) on Friday 12 February 2027 (2027-02-12), back 2027-02-20."
+    table = slot_map(identifiers(scen))
+    assert table == {"<word1>": "Seattle", "<abbr1>": "SEA", "<date1>": "2027-02-12", "<date2>": "2027-02-20"}
+    assert replace(scen, table, with_value=True) == (
+        "You fly from <word1>Seattle (<abbr1>SEA) on <date1>2027-02-12 (<date1>2027-02-12), back <date2>2027-02-20.")
+    for said in ("Feb 12", "February 12th", "the 12th of February", "12 Feb 2027", "Friday, February 12, 2027"):
+        assert replace(f"SEA on {said}, back {said.replace('12', '20')}.", table, with_value=False) == \
+            "<abbr1> on <date1>, back <date2>."
+    # another day, or the same day of another year, is not that date: it stays the customer's words
+    assert replace("on Feb 13, or 12 February 2028", table, with_value=False) == "on Feb 13, or 12 February 2028"
+    assert fill("<abbr1> on <date1>, please", table) == "SEA on 2027-02-12, please"
+
+
+def test_a_card_number_in_groups_is_one_slot():
+    scen = "Your card is 4111 1111 1111 1111 and your passport X1234567; zip 02134."
+    table = slot_map(identifiers(scen))
+    assert table == {"<num1>": "4111 1111 1111 1111", "<code1>": "X1234567", "<num2>": "02134"}
+    prompt = plain_prompt(scen, [("assistant", "How would you like to pay?")], slots=True)
+    assert plain_values(prompt) == table
+    assert plain_completion("Charge 4111 1111 1111 1111 please.", prompt) == " Charge <num1> please.</s>"
+    assert fill("card <num1>, passport <code1>", table) == "card 4111 1111 1111 1111, passport X1234567"
+    assert identifiers("card 4111-1111-1111-1111") == ["4111-1111-1111-1111"]
+    assert kind("4111-1111-1111-1111") == "num" and identifiers("call 555 1234") == ["1234"]
+
+
+def test_a_short_number_the_scenario_states_is_a_fact_to_copy_a_short_number_in_a_dialogue_a_word():
+    scen = "You fly from Singapore (SIN) on 2026-09-04 for 13 passengers, at most 340 dollars, from 417 Maple Drive."
+    assert identifiers(scen, numbers=True) == ["Singapore", "SIN", "2026-09-04", "13", "340", "417", "Maple Drive"]
+    assert identifiers(scen) == ["Singapore", "SIN", "2026-09-04", "Maple Drive"]
+    dialogue = [("assistant", "1) SA4491 departs 13:50 ($340 per seat, seats left: 20); 2) SA4876. Which one?")]
+    prompt = plain_prompt(scen, dialogue, slots=True)
+    assert "for <num1>13 passengers" in prompt and "departs <code2>13:50 (" in prompt and "seats left: 20" in prompt
+    assert plain_completion("Option 2, all 13 of us, the 13:50 one, not 20. Budget 340, I said $340.", prompt) == \
+        " Option 2, all <num1> of us, the <code2> one, not 20. Budget <num2>, I said <amt1>.</s>"
 
 
 def test_slots_are_numbered_within_their_kind_and_keep_their_number():
@@ -82,17 +136,30 @@ def test_prompt_shows_values_in_context_and_agent_turns_and_bare_slots_in_custom
     assert "<mail1>" not in plain_prompt(scen + " <mail1>", dialogue)
 
 
+def _dates_as_iso(text: str) -> str:
+    """``text`` with every spelled date that says its year or has a known year written as ISO
+    (years of the corpus: the scenario's; a yearless date compares by month and day)."""
+    for start, end, month, day, _ in reversed(spelled_dates(text)):
+        text = text[:start] + f"{month:02d}-{day:02d}" + text[end:]
+    return re.sub(r"\b\d{4}-(\d\d-\d\d)\b", r"\1", text)
+
+
 @pytest.mark.parametrize("env", ["skyassist", "taubench-retail"])
 def test_every_corpus_message_round_trips_through_its_slotted_completion(env):
     corpus = get_domain(env).customer_corpus(25, 3)
-    slotted = 0
+    slotted = dated = 0
     for ex in corpus:
         prompt = plain_prompt(ex.scenario_text, ex.dialogue_messages, slots=True)
         completion = plain_completion(ex.message, prompt)
         assert completion.endswith("</s>")
         slotted += "<" in completion[:-len("</s>")]
-        assert fill(completion[:-len("</s>")], plain_values(prompt)) == " ".join(ex.message.split())
+        # the message comes back, each spelled date as the same date in ISO form
+        back, message = fill(completion[:-len("</s>")], plain_values(prompt)), " ".join(ex.message.split())
+        dated += back != message
+        assert _dates_as_iso(back) == _dates_as_iso(message)
         # the values read back from the prompt are whole identifiers of what the prompt shows
-        shown = " ".join([ex.scenario_text] + [t["content"] for t in ex.dialogue_messages if t["role"] == "assistant"])
-        assert set(plain_values(prompt).values()) <= set(identifiers(shown))
+        agent = " ".join(t["content"] for t in ex.dialogue_messages if t["role"] == "assistant")
+        assert set(plain_values(prompt).values()) <= set(identifiers(ex.scenario_text, numbers=True) + identifiers(agent))
     assert slotted > len(corpus) // 10  # identifiers are common enough for the slots to matter
+    if env == "skyassist":
+        assert dated > len(corpus) // 20  # spelled dates are common in flight requests
