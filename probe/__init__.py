@@ -22,10 +22,19 @@ The names most users need are re-exported here and imported on first use.
 
 from __future__ import annotations
 
+import os
 from importlib import import_module
 from typing import Any
 
 __version__ = "0.1.0"
+
+# Intel MKL's strict conditional numerical reproducibility: its matrix products give the same bits
+# whatever the thread count. Without it, on an AVX-512 Intel Xeon, the tiny auditor's build with one
+# thread (a busy machine) and with two (an idle one) gave different weights under the same build key
+# (tests/train/test_threads.py), while an AMD EPYC gave the same; no measurable cost on 2 cores
+# (docs/threads.md). MKL reads it once, at its first call: set before torch does any work, and a
+# user's own setting wins.
+os.environ.setdefault("MKL_CBWR", "AUTO,STRICT")
 
 _EXPORTS = {
     "AuditGame": "probe.core.game",
