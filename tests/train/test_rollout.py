@@ -484,11 +484,13 @@ def test_tiny_auditor_shapes(tiny, tiny_batch):
     out = batch.padded(tiny.tokenizer.pad_token_id)
     for i, (p, c) in enumerate(zip(batch.prompt_ids, batch.candidate_ids)):
         assert out["completion_mask"][i].nonzero().flatten().tolist() == list(range(len(p), len(p) + len(c)))
+    *prefix_turns, candidates, continuation = batch.stats["generate_batch_sizes"]
     if groups == 2:  # a dropped prefix also took part in the prefix turns before it ended
-        assert batch.stats["generate_batch_sizes"] == _expected_sizes(batch.stats["candidate_turn"], 3, 1)
-    else:
-        *_, candidates, continuation = batch.stats["generate_batch_sizes"]
-        assert candidates == 3 * groups and 1 <= continuation <= 3 * groups  # a candidate may end its episode
+        assert prefix_turns == _expected_sizes(batch.stats["candidate_turn"], 3, 1)[:-2]
+    # every candidate is sampled in one call; a candidate that ends its episode (a goodbye the target
+    # answers by closing) has no continuation turn, so the continuation call holds the others
+    ended = sum(1 for t, turn in zip(batch.traces, batch.candidate_turn) if t.meta["turns"] == turn)
+    assert candidates == 3 * groups and continuation == 3 * groups - ended and continuation >= 1
 
 
 def test_tiny_auditor_token_ids_agree_with_the_dialogue(tiny, tiny_batch):
