@@ -83,9 +83,10 @@ _SENTENCE_END = ".!?:\n"
 # (route, date, card) could never be written whole
 _GROUPED = re.compile(r"(?<![\w-])\d{4}(?:[ -]\d{4}){2,3}(?![\w-])")
 _SHORT_NUMBER = re.compile(r"[1-9]\d{1,2}")
-_MONTHS = {m: k + 1 for k, names in enumerate(
-    ["january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul", "august aug",
-     "september sep sept", "october oct", "november nov", "december dec"]) for m in names.split()}
+_MONTH_NAMES = ["january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
+                "august aug", "september sep sept", "october oct", "november nov", "december dec"]
+_MONTHS = {m: k + 1 for k, names in enumerate(_MONTH_NAMES) for m in names.split()}
+_FULL_MONTHS = frozenset(names.split()[0] for names in _MONTH_NAMES)  # not an abbreviation, which may end in "."
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # month and weekday names are words of the language, not names: never a slot of their own
 _CALENDAR = frozenset(w.capitalize() for w in (*_MONTHS, *_WEEKDAYS))
@@ -112,11 +113,22 @@ def spelled_dates(text: str) -> list[tuple[int, int, int, int, int | None]]:
         if month.lower() == "may" and m.group(3) and m.group(3)[0].islower() and not m.group(5):
             continue  # "you may 2 ..." is a verb; "may 2nd, 2027" or "May 2" is a date
         end = m.end()
-        if text[end - 1] == "." and len(month) > 4 or month.lower() in ("may", "june", "july"):
-            end -= text[end - 1] == "."  # "the 12th of February." ends a sentence; "12 Feb." is short for it
+        if text[end - 1] == "." and month.lower() in _FULL_MONTHS:
+            end -= 1  # "the 12th of February." ends a sentence; "12 Feb." is short for it
         if 1 <= int(day) <= 31:
             out.append((m.start(), end, _MONTHS[month.lower()], int(day), int(m.group(5)) if m.group(5) else None))
     return out
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    """``text`` with ``[start, end)`` turned to spaces (positions kept)."""
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _placeholder(n: int) -> str:
+    """The ``n``-th placeholder of ``replace``: no value can match it (it holds no letter or digit),
+    so a shorter value never hits a slot token already placed."""
+    return f"\x00{chr(0xE000 + n)}\x00"
 
 
 def is_identifier(token: str) -> bool:
@@ -160,10 +172,10 @@ def identifiers(text: str, numbers: bool = False) -> list[str]:
     for start, end, month, day, year in spelled_dates(text):
         if year is not None:
             whole.append((start, f"{year:04d}-{month:02d}-{day:02d}"))
-        text = text[:start] + " " * (end - start) + text[end:]  # its words are no identifiers of their own
+        text = _blank(text, start, end)  # its words are no identifiers of their own
     for m in _GROUPED.finditer(text):
         whole.append((m.start(), m.group()))
-        text = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+        text = _blank(text, m.start(), m.end())
     found = [(m.start(), _strip(m.group())) for m in _WORD.finditer(text)] + whole
     found = [(at, tok) for at, tok in found if is_identifier(tok) or (numbers and _SHORT_NUMBER.fullmatch(tok))]
     in_name: list[tuple[int, int]] = []
@@ -219,7 +231,7 @@ def replace(text: str, slots: dict[str, str], with_value: bool) -> str:
     for j, (token, value) in enumerate(sorted(slots.items(), key=lambda tv: -len(tv[1])), start=len(marks)):
         if not value:
             continue
-        key = f"\x00{chr(0xE000 + j)}\x00"  # a placeholder no value can match (no digits in it), so a shorter value never hits a slot token
+        key = _placeholder(j)
         marks[key] = token + (value if with_value else "")
         text = _pattern(value).sub(key, text)
     for key, mark in marks.items():
@@ -241,7 +253,7 @@ def _replace_spelled_dates(text: str, slots: dict[str, str], with_value: bool, m
         hit = next((t for t in dates if (t[3], t[4]) == (month, day) and year in (None, t[2])), None)
         if hit is None:
             continue
-        key = f"\x00{chr(0xE000 + len(marks))}\x00"
+        key = _placeholder(len(marks))
         marks[key] = hit[0] + (hit[1] if with_value else "")
         text = text[:start] + key + text[end:]
     return text
@@ -255,8 +267,8 @@ def prompt_values(prompt: str) -> dict[str, str]:
         if token.startswith("<name"):  # a name runs over two or three words
             run = _NAME.match(prompt, m.start(2))
             value = run.group() if run else ""
-        elif token.startswith("<num") and _GROUPED.match(prompt, m.start(2)):  # a grouped card number
-            value = _GROUPED.match(prompt, m.start(2)).group()
+        elif token.startswith("<num") and (grouped := _GROUPED.match(prompt, m.start(2))):  # a card number
+            value = grouped.group()
         else:
             value = _strip(m.group(2))
         if value:
