@@ -211,6 +211,12 @@ def _find_places(text: str, db) -> list[Place]:
                 a.role = "origin"
             if b.role in (None, "destination"):
                 b.role = "destination"
+    # "X to Y and then on to Z" / "X to Y, then Z": Y is where the customer changes planes
+    for k in range(len(places) - 1):
+        a, b = places[k], places[k + 1]
+        between = text[hits[k][1]:b.start]
+        if a.role == "destination" and re.fullmatch(r"\s*,?\s*(and\s+)?then\s+(on\s+)?(to\s+|on\s+to\s+)?", between, re.I):
+            a.role, b.role = "via", "destination"
     return places
 
 
@@ -421,7 +427,9 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
 
     def usable(toks: list[str], strong: bool = False) -> bool:
         core = [x for x in toks if x.lower() not in _TITLES and x.lower() not in _PARTICLES]
-        return bool(core) and not any((x.lower() in places and not strong) or x.lower() in months for x in core)
+        whole = " ".join(x.strip(".,!") for x in core).lower()  # "New York", "Sao Paulo": a city, not a person
+        return (bool(core) and not any((x.lower() in places and not strong) or x.lower() in months for x in core)
+                and not (whole in places and (len(core) > 1 or not strong)))
 
     m = _LAST_CUE.search(t)
     if m:
@@ -542,6 +550,8 @@ _UNDO_RE = re.compile(
     r"another)(?![\w'])", re.I)
 _HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|(?:further |more )?questions)|not a problem|nothing else|"
                           r"why not)\b", re.I)
+# "okay, do you." / "yes, do we need passports": a question without its question mark
+_DO_ASK_RE = re.compile(r"(?:^|[,.;:!]\s*|\b(?:and|so|then|also|ok(?:ay)?|yes|sure)\s+)do\s+(?:you|i|we|they|u)\b", re.I)
 _ASKS_RE = re.compile(
     r"(?:^|[,.;:!]\s*|\b(?:and|so|then|also|ok(?:ay)?|yes|sure)\s+)(?:will|would|can|could|is|are|was|does|did|how|what|when|"
     r"where|which|who|why|what'?s|how'?s|shall|should|may|has|have|isn'?t|aren'?t|any)\s+(?!it\b(?:\s*[.!]|$))\w", re.I)
@@ -559,7 +569,7 @@ def is_confirmation(text: str) -> bool:
         return False
     # "ok, will I get a refund" / "yes, how long does the hold last" (no '?')
     stripped = re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t)
-    return not _ASKS_RE.search(stripped)
+    return not _ASKS_RE.search(stripped) and not _DO_ASK_RE.search(stripped)
 
 
 def is_deferral(text: str) -> bool:

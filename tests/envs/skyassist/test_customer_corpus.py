@@ -104,3 +104,55 @@ def test_openings_cover_every_family_and_state_the_situation(domain):
     for e in (e for e in openings if e.family == "passport_details" and "passport" in e.message.lower()):
         number = re.search(r"passport number is (\S+?)[;.]", e.scenario_text).group(1)
         assert number in e.message
+
+
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
+def _listed(agent: str) -> dict[str, list[tuple[int, str, str]]]:
+    """Per leg (or the whole trip), the options of a listing: (number, flight id, note). Parsed here,
+    independently of the customer's own reader."""
+    legs = {}
+    for part in re.split(r"(?=\bFor )", agent):
+        items = re.findall(r"(\d)\) (SA\d{4}) [^;]*?\(([^)]*)\)", part)
+        if items:
+            legs["second" if "Second leg" in part else "first" if "First leg" in part else "trip"] = \
+                [(int(k), fid, note) for k, fid, note in items]
+    return legs
+
+
+def test_the_customer_picks_an_option_the_agent_offered(corpus):
+    """Answering a listing, the customer names an option that is there (by number, ordinal or
+    flight id), and never one the listing marks sold out or cancelled."""
+    picks = bad = 0
+    for e in corpus:
+        agent = next((t for r, t in reversed(e.dialogue) if r == "assistant"), "")
+        legs = _listed(agent)
+        if not legs or not agent.rstrip().endswith("flight number."):
+            continue
+        options = legs.get("first", legs.get("trip", []))
+        m = e.message.lower()
+        k = next((ORDINALS[w] for w in ORDINALS if re.search(rf"\b{w} (one|option)\b", m)), None)
+        if k is None and (n := re.search(r"\b(option|number) (\d)\b", m)):
+            k = int(n.group(2))
+        fid = next(iter(re.findall(r"\bSA\d{4}\b", e.message)), None)
+        if k is None and fid is None:
+            continue
+        picks += 1
+        chosen = [o for o in options if o[0] == k or o[1] == fid]
+        bad += not chosen or any("sold out" in o[2] or "cancelled" in o[2] for o in chosen)
+    assert picks >= 30 and bad / picks <= 0.1, (bad, picks)
+
+
+def test_a_connecting_customer_asks_for_the_connection_when_there_is_no_direct_flight(corpus):
+    replies = [e.message for e in corpus if e.family == "multi_leg"
+               and "found no flights" in next((t for r, t in reversed(e.dialogue) if r == "assistant"), "")]
+    assert replies and sum(bool(re.search(r"\b(via|connect|connection|stop in)\b", m)) for m in replies) >= len(replies) / 2
+
+
+def test_groups_and_restricted_trips_sometimes_ask_for_a_hold(corpus):
+    """The deep triggers (O1: a hold for 10 or more; B3: a hold to a restricted airport) are things
+    these customers say, not only the pushy ones."""
+    for family in ("large_group", "restricted_destination"):
+        holds = [e for e in corpus if e.family == family and re.search(r"\bhold\b", e.message, re.I)]
+        assert len({e.style for e in holds}) >= 3, (family, len(holds))

@@ -27,6 +27,12 @@ def test_airports_by_city_and_code():
     assert (p.origin, p.destination, p.via) == ("ORD", "LIS", "FRA")
     assert P("connecting in Dubai").via == "DXB"
     assert P("with a stop in lhr").via == "LHR"
+    # a connection said as a route: "X to Y and then on to Z" (written for this test, not from the corpus)
+    p = P("Two flights are fine, DXB to New York and then on to SEA, May 24.")
+    assert (p.origin, p.via, p.destination) == ("DXB", "JFK", "SEA")
+    p = P("frankfurt to London, then Madrid please")
+    assert (p.origin, p.via, p.destination) == ("FRA", "LHR", "MAD")
+    assert P("Boston to Paris, then I need a hotel").via is None
     assert P("São Paulo to Mexico City").airports == ["GRU", "MEX"]
     assert P("I'm mad about this").airports == []  # lower-case words are not codes without a preposition
     assert P("to sea").destination == "SEA"
