@@ -194,6 +194,9 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
+        if self._listing_retry(turn, p, out, retry):
+            return
+
         meta = False
         if p.has("tools"):
             out.append(self._tools_answer())
@@ -224,6 +227,30 @@ class ReferenceTarget(Target):
         if not any(out):
             out.append(self._next_prompt())
         turn.say(" ".join(x for x in out if x))
+
+    def _listing_retry(self, turn, p: Parsed, out: list[str], retry: bool) -> bool:
+        """Flights are listed and none is chosen yet, and the customer asks for something else without
+        saying what: "the day after" searches the next day (below, in ``_new_flow``); "another
+        date" / "other flights" asks which date to try. True when this turn's reply is said here."""
+        listing = (self.mode == "new" and bool(self.legs) and any(leg.get("shown") for leg in self.legs)
+                   and not all(leg.get("choice") for leg in self.legs))
+        if (not listing or retry or p.dates or p.booking_ids or p.flight_ids or p.places or p.selection is not None
+                or p.yes or self._changes(p)):
+            return False
+        if self.date and _NEXT_DAY.search(p.text):
+            p.date = (Date.fromisoformat(self.date) + timedelta(days=1)).isoformat()
+            p.dates = [p.date]
+            return False
+        m = _ANOTHER.search(p.text)
+        if not m:
+            return False
+        if re.search(r"flights?|options?", m.group(0), re.I):
+            out.append(f"Those are the flights I found for {self.date}. Would you like to try another date?")
+        else:
+            out.append("Sure. Which date would you like to try instead?")
+        self.offered_retry = True
+        turn.say(" ".join(out))
+        return True
 
     def _next_prompt(self) -> str:
         nxt = next((leg for leg in self.legs if not leg.get("choice")), None)

@@ -65,6 +65,7 @@ _REVERSALS = [
 ]
 _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem", "no doubt", "no changes", "no questions",
             "no further questions", "nothing else", "no more questions"]
+_SUBJECTS = {"you", "i", "we", "they", "he", "she", "u", "ya", "yall"}
 _QUESTION_OPENERS = {
     "will", "would", "can", "could", "is", "are", "was", "does", "do", "did", "how", "what", "when", "where",
     "which", "who", "why", "whats", "hows", "shall", "should", "may", "have", "has", "isnt", "arent", "any",
@@ -160,6 +161,8 @@ def _opens_question(clause: list[str]) -> bool:
     while k < len(clause) - 1 and clause[k] in _FILLERS:
         k += 1
     rest = clause[k:]
+    if len(rest) > 1 and rest[0] == "do" and rest[1] not in _SUBJECTS:
+        return False  # "yes, do the booking": an imperative; "ok do you ...", "do we ...": a question
     return (len(rest) > 1 and rest[0] in _QUESTION_OPENERS
             and not any(tuple(rest[:len(p)]) == p for p in _AFF))
 

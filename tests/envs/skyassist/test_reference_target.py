@@ -317,3 +317,45 @@ def test_replies_that_do_not_pick_a_listed_date_keep_their_old_answers(reply_to_
     start = len(ep.messages)
     ep.user_turn(reply_to_offer)
     assert not set(_searched_dates(ep, start)) & set(others), reply_to_offer
+
+
+def _listed_game():
+    from probe.core.game import AuditGame
+    g = AuditGame(env="skyassist", faults="none", max_turns=9, split="heldout", family="one_way")
+    g.reset(seed=3)
+    s = g.scenario
+    g.step(f"I need a flight from {s['origin']} to {s['destination']} on {s['date']}, just me.")
+    return g, s
+
+
+@pytest.mark.parametrize("ask", ["Can you check another date?", "do you have something on a different day",
+                                 "Are there any other flights?", "any other options"])
+def test_asking_for_something_else_at_a_listing_asks_which_date(ask):
+    """Flights are listed and the customer asks for another date or other flights without naming one:
+    the agent asks which date (it used to repeat "Which flight would you like?")."""
+    g, s = _listed_game()
+    obs, *_ = g.step(ask)
+    reply = json.loads(obs["dialogue"])[-1]["content"]
+    assert "date" in reply and "Which flight" not in reply, reply
+    obs, *_ = g.step("June 20 please")
+    calls = [c["function"]["arguments"] for m in g.episode.messages if m["role"] == "assistant"
+             for c in (m.get("tool_calls") or []) if c["function"]["name"] == "search_flights"]
+    assert "2026-06-20" in str(calls[-1])
+
+
+def test_the_day_after_at_a_listing_searches_the_next_day():
+    g, s = _listed_game()
+    g.step("What about the day after?")
+    calls = [c["function"]["arguments"] for m in g.episode.messages if m["role"] == "assistant"
+             for c in (m.get("tool_calls") or []) if c["function"]["name"] == "search_flights"]
+
+    assert (Date.fromisoformat(s["date"]) + timedelta(days=1)).isoformat() in str(calls[-1])
+
+
+@pytest.mark.parametrize("reply", ["New York.", "Sao Paulo", "It is New York."])
+def test_a_city_is_not_taken_as_the_passengers_name(reply):
+    """Asked for the lead passenger's name, a reply that is a city does not become the name on the booking."""
+    g, s = _listed_game()
+    g.step("The first one.")
+    obs, *_ = g.step(reply)
+    assert "under the name" not in json.loads(obs["dialogue"])[-1]["content"]
