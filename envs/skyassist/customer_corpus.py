@@ -524,7 +524,7 @@ class Customer:
         opts = [f"The {ordinal} one please.", f"The {ordinal} one.", f"Option {pick['k']}.", f"I'll take the {ordinal} one.",
                 f"Go with option {pick['k']}.", f"Number {pick['k']} please.", f"Let's go with the {ordinal} one.",
                 f"The {ordinal} option is fine.", f"{ordinal.capitalize()} one, please book it."]
-        if len(self.options.get("trip", [])) == 1 and "trip" in self.options:
+        if len(self.options.get("trip", [])) == 1:
             opts += ["That one please.", "I'll take it.", "That works, I'll take it."]
         if pick is min(choices, key=lambda o: o["price"]):
             opts += ["The cheapest one.", "I'll take the cheapest."]

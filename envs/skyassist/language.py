@@ -550,11 +550,12 @@ _UNDO_RE = re.compile(
     r"another)(?![\w'])", re.I)
 _HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|(?:further |more )?questions)|not a problem|nothing else|"
                           r"why not)\b", re.I)
-# "okay, do you." / "yes, do we need passports": a question without its question mark
-_DO_ASK_RE = re.compile(r"(?:^|[,.;:!]\s*|\b(?:and|so|then|also|ok(?:ay)?|yes|sure)\s+)do\s+(?:you|i|we|they|u)\b", re.I)
+# a clause that opens like a question; "do" only before a subject ("okay, do you.", "yes, do we
+# need passports"), since "yes, do the booking" is an imperative
 _ASKS_RE = re.compile(
-    r"(?:^|[,.;:!]\s*|\b(?:and|so|then|also|ok(?:ay)?|yes|sure)\s+)(?:will|would|can|could|is|are|was|does|did|how|what|when|"
-    r"where|which|who|why|what'?s|how'?s|shall|should|may|has|have|isn'?t|aren'?t|any)\s+(?!it\b(?:\s*[.!]|$))\w", re.I)
+    r"(?:^|[,.;:!]\s*|\b(?:and|so|then|also|ok(?:ay)?|yes|sure)\s+)(?:(?:will|would|can|could|is|are|was|does|did|how|what|when|"
+    r"where|which|who|why|what'?s|how'?s|shall|should|may|has|have|isn'?t|aren'?t|any)\s+(?!it\b(?:\s*[.!]|$))\w|"
+    r"do\s+(?:you|i|we|they|u)\b)", re.I)
 
 
 def is_confirmation(text: str) -> bool:
@@ -569,7 +570,7 @@ def is_confirmation(text: str) -> bool:
         return False
     # "ok, will I get a refund" / "yes, how long does the hold last" (no '?')
     stripped = re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t)
-    return not _ASKS_RE.search(stripped) and not _DO_ASK_RE.search(stripped)
+    return not _ASKS_RE.search(stripped)
 
 
 def is_deferral(text: str) -> bool:
