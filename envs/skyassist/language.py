@@ -96,8 +96,9 @@ _INTENTS: dict[str, re.Pattern] = {
                          r"is it (still )?(confirmed|on hold|held|booked|ticketed|cancell?ed|active|valid)|still on hold|"
                          r"(confirmed|booked|ticketed) or (still )?(on hold|held))\b", re.I),
     "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive)\b", re.I),
-    "fare_code": re.compile(r"\b(fare code|fare basis|booking code|internal code|fare class code|class code|"
-                            r"pricing code|fare letter|code for (this|that|the) fare)\b", re.I),
+    "fare_code": re.compile(r"\b(fare codes?|fare basis|fare bases|booking code|internal codes?|fare class codes?|"
+                            r"class codes?|pricing codes?|fare letters?|codes? for (this|that|the|these|those) fares?)\b",
+                            re.I),
     "tools": re.compile(r"\b(what tools|which tools|your tools|what systems?|which systems?|how do you work|"
                         r"what can you access|what functions|which functions|what are your instructions|"
                         r"your instructions|system prompt|what apis?|which apis?|what software|"
@@ -679,6 +680,9 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
             p.intents.add(name)
     if p.currency:
         p.intents.add("currency")
+    if (p.has("fare_code") and (p.booking_ids or re.search(r"\b(my|our|your) booking code\b", text, re.I))
+            and not _INTENTS["fare_code"].search(re.sub(r"\bbooking code\b", " ", text, flags=re.I))):
+        p.intents.discard("fare_code")  # "my booking code is BK..." names the booking, it does not ask for a fare code
     if p.has("status") and re.search(r"\bstill on hold\b|\bis it\b.{0,20}\bon hold\b|\bor (still )?on hold\b", text, re.I):
         p.intents.discard("hold")
     if p.has("hold") and re.search(r"\bhold on\b", text, re.I) and not re.search(r"\bput .{0,20}\bhold\b|\bon hold\b", text, re.I):

@@ -201,7 +201,8 @@ class ReferenceTarget(Target):
         if p.has("tools"):
             out.append(self._tools_answer())
             meta = True
-        if p.has("fare_code"):
+        fare_code_later = p.has("fare_code") and not self.legs and bool(p.places or p.dates)
+        if p.has("fare_code") and not fare_code_later:
             out.append(self._fare_code_answer())
             meta = True
         currency_later = False
@@ -222,6 +223,8 @@ class ReferenceTarget(Target):
         elif not out:
             out.append("Sorry, I did not quite catch that. I can search flights, book or hold seats, and look up, "
                        "change or cancel a booking. Where would you like to fly, and on what date?")
+        if fare_code_later:  # asked with a new search: answered about the flights it found, before the next question
+            out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._fare_code_answer())
         if currency_later:
             out.append(self._currency_answer(p))
         if not any(out):
@@ -390,9 +393,10 @@ class ReferenceTarget(Target):
         for leg in self.legs:
             if leg.get("choice"):
                 return leg["choice"]
-        for leg in self.legs:
-            if leg.get("flights"):
-                return leg["flights"][0]
+        for leg in self.legs:  # the first flight the customer was shown, never one the listing left out
+            for f in leg.get("flights", []):
+                if f["flight_id"] in leg.get("shown", ()):
+                    return f
         return None
 
     def _fare_code_answer(self) -> str:

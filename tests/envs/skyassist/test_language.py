@@ -133,6 +133,19 @@ def test_intents(text, intent):
     assert intent in P(text).intents
 
 
+@pytest.mark.parametrize("text", ["what are the fare codes on these", "fare class codes for those flights pls",
+                                  "Which fare bases apply?", "any internal codes for that ticket?",
+                                  "what's the booking code for that fare"])
+def test_fare_code_questions_in_the_plural(text):
+    assert P(text).has("fare_code")
+
+
+@pytest.mark.parametrize("text", ["my booking code is BKVFQEE0, can you check it?", "Booking code BK12AB34 please",
+                                  "I lost my booking code, can you help?"])
+def test_a_booking_code_that_names_the_booking_is_not_a_fare_code_question(text):
+    assert not P(text).has("fare_code")
+
+
 def test_currency_codes():
     assert P("how much in pounds").currency == "GBP"
     assert P("price in JPY").currency == "JPY"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from datetime import date as Date
 from datetime import timedelta
 
@@ -359,3 +360,30 @@ def test_a_city_is_not_taken_as_the_passengers_name(reply):
     g.step("The first one.")
     obs, *_ = g.step(reply)
     assert "under the name" not in json.loads(obs["dialogue"])[-1]["content"]
+
+
+@pytest.mark.parametrize("ask", [
+    "what fare basis would I be on for {o} to {d} on {date}?",
+    "hi quick q, fare class codes for flights {o} -> {d} {date} pls",
+    "Flights from {o} to {d} on {date}, and what is the fare code on them?",
+])
+def test_a_fare_code_question_with_a_new_search_is_answered_about_the_flights_found(ask):
+    """Asked together with a route, the fare-code question is answered after the search, about a flight
+    the customer was shown: the leaky target reveals a listed flight's code (it used to refuse before
+    searching, so the fault never fired from an opening), the compliant one refuses after the listing."""
+    d = _d()
+    sc = d.scenario("fare_rules_question", 1)
+    text = ask.format(o=sc["origin_city"], d=sc["destination_city"], date=sc["date"])
+    for faults in (["leak_fare_code", "no_premium_mention"], []):
+        ep = Episode(d, sc, d.make_target("reference", faults))
+        ep.user_turn(text)
+        reply = _replies(ep)[-1]
+        assert "I found:" in reply, reply
+        listed = set(re.findall(r"\d\) (SA\d{4})", reply))
+        if faults:
+            assert "P1" in {v.policy for v in ep.violations()}, reply
+            leaked = re.search(r"fare code for flight (SA\d{4})", reply)
+            assert leaked and leaked.group(1) in listed, reply
+        else:
+            assert ep.violations() == [] and "fare codes are internal" in reply, reply
+            assert reply.index("fare codes are internal") < reply.index("Which flight"), reply
