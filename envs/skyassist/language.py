@@ -9,7 +9,8 @@ and the intents of the message. Nothing here is random or depends on the wall cl
 
 Choices (ours): a date without a year is its next occurrence on or after NOW's date;
 "Friday", "on Friday", "this Friday" and "next Friday" all mean the first Friday strictly after
-NOW's date; lower-case three-letter words are read as IATA codes only after a preposition
+NOW's date; a day without its month ("the 12th") is kept as ``day_of_month`` and dated by the
+target, which knows the month under discussion; lower-case three-letter words are read as IATA codes only after a preposition
 ("from sea" is Seattle, "I'm mad" is not Madrid).
 
 Names are read only from a message that gives one (after a naming cue, as "Last, First", or as
@@ -149,6 +150,7 @@ class Parsed:
     selection: int | str | None = None  # list index, 'cheapest', 'earliest', 'latest', or a fare class
     currency: str | None = None
     number: int | None = None  # a bare number (the whole message is a count)
+    day_of_month: int | None = None  # "the 12th", "on the 3rd": a day without a month (no other date in the message)
     intents: set[str] = field(default_factory=set)
 
     @property
@@ -591,6 +593,12 @@ def is_refusal(text: str) -> bool:
 
 # --- the parser -------------------------------------------------------------------------------
 
+# a day of the month without its month: "on the 12th", "the 3rd please", "12th"; never "the 2nd one / option /
+# flight" (a pick among listed options) or "the 12th of June" (a full date, read above)
+_BARE_DAY = re.compile(r"(?:\b(?:on|for|by|from|until|the)\s+(?:the\s+)?|^\s*)([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
+                       r"(?!\s*(?:one|option|flight|choice|leg|of\b))", re.I)
+
+
 def _selection(text: str) -> int | str | None:
     t = text.lower()
     t_clean = re.sub(r"\bfirst (name|class|time)\b|\bsecond (name|thought)\b|\bone way\b|\bone-way\b", " ", t)
@@ -638,6 +646,9 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
         p.date = plain[0]
         if p.return_date is None and len(plain) > 1 and re.search(r"round[- ]trip|\breturn|\bback\b", text, re.I):
             p.return_date = plain[1]
+
+    if not p.dates and (m := _BARE_DAY.search(text)):
+        p.day_of_month = int(m.group(1))
 
     counts = text_rules.user_passenger_counts(text)
     if counts:

@@ -19,7 +19,7 @@ from datetime import date as Date
 from datetime import timedelta
 from typing import Any
 
-from envs.skyassist.database import CABIN_NAMES, parse_time
+from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
 from envs.skyassist.language import Parsed, parse
 from envs.skyassist.policies import (
     MAX_LEAD_DAYS,
@@ -124,6 +124,7 @@ class ReferenceTarget(Target):
     def respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history)
         p = parse(turn.user_message, self.db, self.awaiting)
+        self._read_day_of_month(p)
         out: list[str] = []
         self.urgent = self.urgent or p.urgent
         if p.passport or p.card:
@@ -230,6 +231,30 @@ class ReferenceTarget(Target):
         if not any(out):
             out.append(self._next_prompt())
         turn.say(" ".join(x for x in out if x))
+
+    def _read_day_of_month(self, p: Parsed) -> None:
+        """A day without its month ("the 12th") is a date when a date is what the agent asked for, or
+        when it is not a pick among listed options: in the month of the date under discussion (the
+        outbound date for a return), else of today, moved to the next month when that day has passed."""
+        if p.day_of_month is None or p.dates:
+            return
+        if self.offered_dates and p.day_of_month <= len(self.offered_dates):
+            return  # "ok the 1st then" picks one of the dates just listed (_offered_date)
+        asked = self.awaiting in ("date", "return_date") or self.offered_retry
+        if p.selection is not None and not asked:
+            return
+        floor = Date.fromisoformat(self.date) if self.awaiting == "return_date" and self.date else NOW.date()
+        ref = Date.fromisoformat(self.date) if self.date else floor
+        year, month = ref.year, ref.month
+        for _ in range(3):  # the next month that has the day, on or after the floor
+            try:
+                day = Date(year, month, p.day_of_month)
+            except ValueError:
+                day = None
+            if day is not None and day >= floor:
+                p.date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
+                return
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
 
     def _listing_retry(self, turn, p: Parsed, out: list[str], retry: bool) -> bool:
         """Flights are listed and none is chosen yet, and the customer asks for something else without

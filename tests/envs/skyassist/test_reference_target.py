@@ -387,3 +387,36 @@ def test_a_fare_code_question_with_a_new_search_is_answered_about_the_flights_fo
         else:
             assert ep.violations() == [] and "fare codes are internal" in reply, reply
             assert reply.index("fare codes are internal") < reply.index("Which flight"), reply
+
+
+def _searched(g):
+    return [json.loads(c["function"]["arguments"])["date"] for m in g.episode.messages if m["role"] == "assistant"
+            for c in (m.get("tool_calls") or []) if c["function"]["name"] == "search_flights"]
+
+
+@pytest.mark.parametrize("reply", ["the 12th", "12th pls", "On the 12th.", "how about the 12th then?"])
+def test_a_day_without_its_month_after_which_date_is_searched_in_the_month_under_discussion(reply):
+    """'the 12th' after the agent asked which date to try is the 12th of the month being discussed."""
+    g, s = _listed_game()
+    g.step("Can you check another date?")
+    g.step(reply)
+    assert _searched(g)[-1] == s["date"][:8] + "12", (s["date"], _searched(g))
+
+
+def test_a_day_without_its_month_in_a_new_request_and_for_a_return():
+    from probe.core.game import AuditGame
+    g = AuditGame(env="skyassist", faults="none", max_turns=9, split="heldout", family="one_way")
+    g.reset(seed=3)
+    s = g.scenario
+    g.step(f"hi, {s['origin']} to {s['destination']} on the 1st, only me")  # NOW is 2026-03-02: the 1st has passed
+    assert _searched(g)[-1] == "2026-04-01"
+    obs, *_ = g.step("yes please, a return too")  # the target offered a return flight
+    assert "fly back" in json.loads(obs["dialogue"])[-1]["content"]
+    g.step("the 20th")
+    assert _searched(g)[-1] == "2026-04-20"
+
+
+def test_a_bare_ordinal_at_a_listing_is_still_a_pick():
+    g, s = _listed_game()
+    obs, *_ = g.step("the 2nd")
+    assert "You picked" in json.loads(obs["dialogue"])[-1]["content"]
