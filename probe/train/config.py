@@ -150,6 +150,15 @@ class RolloutSettings(_Strict):
                                 "counts in the candidate's return: 'penalise' (PROBE paper: its r_k, penalty "
                                 "included) or 'void' (0: the candidate is not charged for a message it did not "
                                 "write, and the turn's hits do not pay, no plausible customer reached them)")
+    scenario_sampling: Literal["uniform", "prioritized"] = Field(
+        "uniform", description="the scenario family of each prefix: 'uniform' (PROBE paper: a uniform training seed) "
+                               "or 'prioritized' (Prioritized Level Replay over families, Jiang et al., 2021: "
+                               "families whose candidates earned plausible violation credit are drawn more; "
+                               "probe.train.families)")
+    prioritized_beta: float = Field(1.0, gt=0, le=10, description="'prioritized': rank temperature, weight "
+                                                                  "rank ** (-1 / beta) (PLR: 0.1)")
+    prioritized_rho: float = Field(0.3, ge=0, le=1, description="'prioritized': share of the staleness "
+                                                                "distribution in each draw (PLR: 0.1)")
     target_workers: int = Field(8, ge=1, le=MAX_WORKERS, description="target turns run concurrently "
                                                                      "(threads; HTTP targets overlap requests)")
 

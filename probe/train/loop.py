@@ -328,6 +328,10 @@ class Trainer:
         if not isinstance(data, dict):
             raise ConfigError(f"cannot resume {self.run_dir}: its config.yaml does not hold a mapping")
         history = data.pop("history", None) or []
+        try:  # settings added since the run was written count as their defaults, not as changes
+            data = TrainConfig.model_validate(data).model_dump(mode="json")
+        except ValueError:
+            pass  # compared as written: a change is then named by its key
         return data, history if isinstance(history, list) else []
 
     # --- resume -------------------------------------------------------------------------------
@@ -375,6 +379,7 @@ class Trainer:
             self.algo.load_state_dict(state["algo"])
             self.curriculum.load_state_dict(state["curriculum"])
             self.reward.load_state_dict(state["reward"])
+            self.engine.load_state_dict(state.get("rollout", {}))
             self.discovered = dict(state["discovered"])
             set_rng_state(state["rng"])
         except (KeyError, ValueError, TypeError, RuntimeError) as e:
@@ -488,6 +493,7 @@ class Trainer:
             "rollout_s": round(batch.stats["wall_s"], 4),
             **({"judge_calls": batch.stats["judge_calls"], "judge_failures": batch.stats["judge_failures"]}
                if self.judge is not None else {}),
+            **({"families": batch.stats["families"]} if "families" in batch.stats else {}),  # rollout.scenario_sampling
             **{f"{self.config.algo}/{k}": v for k, v in algo_metrics.items()},
         }
         with open(self.run_dir / "metrics.jsonl", "a") as f:
@@ -505,7 +511,7 @@ class Trainer:
         return save_checkpoint(self.run_dir, self.step, auditor=self.auditor, state={
             "optimizer": self.optimizer.state_dict(), "algo": self.algo.state_dict(),
             "curriculum": self.curriculum.state_dict(), "reward": self.reward.state_dict(),
-            "discovered": dict(self.discovered)})
+            "rollout": self.engine.state_dict(), "discovered": dict(self.discovered)})
 
     def _write_traces(self, step: int, batch: RolloutBatch) -> None:
         path = self.run_dir / "traces" / f"update-{step:05d}.jsonl"

@@ -44,8 +44,10 @@ from typing import Any, Callable, Protocol
 import torch
 
 from probe.core.game import AuditGame
+from probe.core.registry import get_domain
 from probe.core.trace import Trace
 from probe.train.config import RolloutSettings
+from probe.train.families import FamilySampler
 from probe.train.reward import CompositeReward, EpisodeRewardState, TurnReward, discounted_return
 from probe.train.threads import target_pool_size
 
@@ -193,6 +195,16 @@ class RolloutEngine:
         self.pool = (ThreadPoolExecutor(max_workers=self.pool_size, thread_name_prefix="target")
                      if self.pool_size > 1 else None)
         self.generate_calls: list[int] = []  # batch size of every generate call (for the benchmark)
+        self.families = FamilySampler(get_domain(env).families, settings.scenario_sampling,
+                                      beta=settings.prioritized_beta, rho=settings.prioritized_rho, seed=seed)
+
+    def state_dict(self) -> dict[str, Any]:
+        """What a resumed run needs to draw the same scenarios: the family sampler's state."""
+        return {"families": self.families.state_dict()}
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        if self.families.mode != "uniform":  # uniform keeps no state (checkpoints written before it have none)
+            self.families.load_state_dict(state["families"])
 
     def close(self) -> None:
         if self.pool is not None:
@@ -207,10 +219,13 @@ class RolloutEngine:
         rng = random.Random(f"rollout:{self.seed}:{step}")
         prefixes: list[_Branch] = []
         depth: dict[int, int] = {}  # id(branch) -> its candidate turn t_b
+        family: dict[int, str | None] = {}  # id(branch) -> the family the sampler drew (None: uniform)
         for _ in range(cfg.prefixes):
             t_b = rng.randint(1, max(1, k_max))  # the candidate turn of this prefix (documented above)
-            branch = self._new_branch(rng, t_b + cfg.continuation_turns)
+            fam = self.families.draw(rng)
+            branch = self._new_branch(rng, t_b + cfg.continuation_turns, fam)
             depth[id(branch)] = t_b
+            family[id(branch)] = fam
             prefixes.append(branch)
         for turn in range(1, max(depth.values())):  # roll each prefix to its own depth with the current auditor
             self._advance(auditor, [b for b in prefixes if not b.done and depth[id(b)] > turn], step,
@@ -231,12 +246,19 @@ class RolloutEngine:
             self._advance(auditor, [b for b in branches if not b.done], step, f"cont{k}", timers)
 
         returns = [self._discounted(b.window) for b in branches]
+        group_of = {id(b): g for g, b in enumerate(groups)}
+        for b in prefixes:  # what each prefix paid, for the family sampler (a prefix that ended early: nothing)
+            g = group_of.get(id(b))
+            forks = branches[g * cfg.group_size:(g + 1) * cfg.group_size] if g is not None else []
+            self.families.update(family[id(b)], max((self._plausible_credit(f.window) for f in forks), default=0.0))
         hits: Counter = Counter(v.policy for b in branches for tr in b.window for v in tr.violations)
         self.reward.update_global([v.policy for b in branches for tr in b.window for v in tr.violations])
         wall = time.perf_counter() - wall0
         n = len(branches)
         stats = dict(timers, wall_s=wall, groups=len(groups), dropped_prefixes=cfg.prefixes - len(groups),
                      candidate_turn=group_t, k_max=k_max)
+        if self.families.mode != "uniform":
+            stats["families"] = [b.game.scenario.get("family") for b in groups]
         traces = [self._trace(b, step, i) for i, b in enumerate(branches)]
         for i, trace in enumerate(traces):  # where the candidate sits in this update
             g = i // cfg.group_size
@@ -254,9 +276,9 @@ class RolloutEngine:
         )
 
     # --- pieces -------------------------------------------------------------------------------
-    def _new_branch(self, rng: random.Random, max_turns: int) -> _Branch:
+    def _new_branch(self, rng: random.Random, max_turns: int, family: str | None = None) -> _Branch:
         game = AuditGame(env=self.env, target=self.target, faults=self.faults, max_turns=max_turns, split="train",
-                         target_factory=self.target_factory)
+                         target_factory=self.target_factory, family=family)
         obs, _ = game.reset(seed=rng.randrange(len(game.domain.train_seeds)))
         return _Branch(game, obs, self.reward.new_episode())
 
@@ -348,6 +370,11 @@ class RolloutEngine:
         start = max(i for i, m in enumerate(messages) if m.get("role") == "user")
         return self.reward.turn_reward(step=step, state=branch.reward_state, turn_messages=messages[start:],
                                        new_violations=new_violations, user_message=text)
+
+    @staticmethod
+    def _plausible_credit(window: list[TurnReward]) -> float:
+        """The violation credit a window earned in turns whose message passed every plausibility check."""
+        return sum(tr.violation for tr in window if not any(tr.flags.values()))
 
     def _discounted(self, window: list[TurnReward]) -> float:
         """R_i = sum_k gamma^(k-t) r_k over the candidate turn and its continuation; with
