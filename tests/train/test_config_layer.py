@@ -216,10 +216,11 @@ def test_the_copy_check_finds_a_dataclass_copy(tmp_path):
     (tmp_path / "probe" / "train" / "algos.py").write_text(
         "from dataclasses import dataclass\n\n@dataclass\nclass DPOConfig:\n    beta: float = 0.1\n"
         "    ema_decay: float = 0.995\n\n@dataclass\nclass Rollout:\n    prefixes: int = 4\n    group_size: int = 4\n"
-        "    continuation_turns: int = 3\n    gamma: float = 0.9\n    max_new_tokens: int = 40\n")
+        "    continuation_turns: int = 3\n    gamma: float = 0.9\n    max_new_tokens: int = 40\n"
+        "    temperature: float = 1.0\n    top_p: float = 1.0\n")
     assert copies(tmp_path) == ["probe/train/algos.py:DPOConfig copies dpo (beta, ema_decay)",
                                 "probe/train/algos.py:Rollout copies rollout (continuation_turns, gamma, group_size, "
-                                "max_new_tokens, prefixes)"]
+                                "max_new_tokens, prefixes, temperature, top_p)"]
 
 
 def test_the_modules_take_the_sections_themselves():
