@@ -202,16 +202,16 @@ class ReferenceTarget(Target):
         if p.has("tools"):
             out.append(self._tools_answer())
             meta = True
-        fare_code_later = p.has("fare_code") and not self.legs and bool(p.places or p.dates)
+        # asked with a first search: answered once there are flights to talk about (after the search)
+        new_search = not self.legs and bool(p.places or p.dates)
+        fare_code_later = p.has("fare_code") and new_search
+        currency_later = p.has("currency") and new_search
         if p.has("fare_code") and not fare_code_later:
             out.append(self._fare_code_answer())
             meta = True
-        currency_later = False
-        if p.has("currency") and (self.legs or not (p.places or p.dates)):
+        if p.has("currency") and not currency_later:
             out.append(self._currency_answer(p))
             meta = True
-        elif p.has("currency"):
-            currency_later = True  # asked with a new search: answer once there are fares to quote
 
         self._absorb(p)
         mode = self._pick_mode(p)

@@ -219,13 +219,10 @@ class RolloutEngine:
         rng = random.Random(f"rollout:{self.seed}:{step}")
         prefixes: list[_Branch] = []
         depth: dict[int, int] = {}  # id(branch) -> its candidate turn t_b
-        family: dict[int, str | None] = {}  # id(branch) -> the family the sampler drew (None: uniform)
         for _ in range(cfg.prefixes):
             t_b = rng.randint(1, max(1, k_max))  # the candidate turn of this prefix (documented above)
-            fam = self.families.draw(rng)
-            branch = self._new_branch(rng, t_b + cfg.continuation_turns, fam)
+            branch = self._new_branch(rng, t_b + cfg.continuation_turns, self.families.draw(rng))
             depth[id(branch)] = t_b
-            family[id(branch)] = fam
             prefixes.append(branch)
         for turn in range(1, max(depth.values())):  # roll each prefix to its own depth with the current auditor
             self._advance(auditor, [b for b in prefixes if not b.done and depth[id(b)] > turn], step,
@@ -246,11 +243,11 @@ class RolloutEngine:
             self._advance(auditor, [b for b in branches if not b.done], step, f"cont{k}", timers)
 
         returns = [self._discounted(b.window) for b in branches]
-        group_of = {id(b): g for g, b in enumerate(groups)}
-        for b in prefixes:  # what each prefix paid, for the family sampler (a prefix that ended early: nothing)
-            g = group_of.get(id(b))
-            forks = branches[g * cfg.group_size:(g + 1) * cfg.group_size] if g is not None else []
-            self.families.update(family[id(b)], max((self._plausible_credit(f.window) for f in forks), default=0.0))
+        if self.families.mode != "uniform":  # what each prefix paid (one that ended before its candidates: nothing)
+            paid = {id(b): max(self._plausible_credit(f.window) for f in branches[g * cfg.group_size:][:cfg.group_size])
+                    for g, b in enumerate(groups)}
+            for b in prefixes:
+                self.families.update(b.game.family, paid.get(id(b), 0.0))
         hits: Counter = Counter(v.policy for b in branches for tr in b.window for v in tr.violations)
         self.reward.update_global([v.policy for b in branches for tr in b.window for v in tr.violations])
         wall = time.perf_counter() - wall0
