@@ -47,6 +47,42 @@ class AuditorSetupError(RuntimeError):
     """The requested auditor configuration cannot run here (missing GPU, package or model)."""
 
 
+class AdapterBaseMismatch(ValueError):
+    """A LoRA adapter loaded onto another base model than the one it was trained on (one line)."""
+
+
+def base_identity(name_or_path: str | Path) -> str:
+    """What an adapter is trained on: ``tiny-auditor:<build key>`` for a tiny auditor build (the key
+    changes whenever its corpus, settings or seed do, while the folder stays the same), else the
+    model's name or path."""
+    from probe.auditor.tiny import read_build_info  # noqa: PLC0415
+
+    info = read_build_info(name_or_path) if Path(str(name_or_path)).is_dir() else None
+    if info and info.get("kind") == "tiny-auditor":
+        return f"tiny-auditor:{info.get('key')}"
+    return str(name_or_path)
+
+
+def adapter_info(directory: str | Path) -> dict[str, Any]:
+    """The ``auditor.json`` beside an adapter (empty when absent or unreadable)."""
+    try:
+        info = json.loads((Path(directory) / ADAPTER_INFO).read_text())
+    except (OSError, ValueError):
+        return {}
+    return info if isinstance(info, dict) else {}
+
+
+def trained_base(directory: str | Path) -> tuple[str | None, str | None]:
+    """(path, identity) of the base an adapter was trained on. Adapters saved before identities were
+    recorded: the identity of the recorded base folder if it still exists, else None (unknown)."""
+    info = adapter_info(directory)
+    path = info.get("base")
+    ident = info.get("base_identity")
+    if ident is None and path and Path(str(path)).is_dir():
+        ident = base_identity(path)
+    return (str(path) if path else None), ident
+
+
 @dataclass(frozen=True)
 class LoraSettings:
     r: int = 8
@@ -368,12 +404,24 @@ class Auditor:
         d = Path(directory)
         d.mkdir(parents=True, exist_ok=True)
         self.model.save_pretrained(str(d))
-        (d / ADAPTER_INFO).write_text(json.dumps({"base": self.name_or_path, "lora": asdict(self.lora),
-                                                  "is_chat": self.is_chat, "quantized": self.quantized}, indent=2))
+        (d / ADAPTER_INFO).write_text(json.dumps({"base": self.name_or_path, "base_identity": base_identity(self.name_or_path),
+                                                  "lora": asdict(self.lora), "is_chat": self.is_chat,
+                                                  "quantized": self.quantized}, indent=2))
         return d
 
     def load_adapter(self, directory: str | Path) -> None:
+        """Load an adapter saved by ``save_adapter``. A tiny-auditor adapter trained on another build
+        of the tiny auditor than this model raises ``AdapterBaseMismatch``: its weights would load
+        without complaint (same shapes) and the auditor would write nonsense."""
         from peft.utils import load_peft_weights  # noqa: PLC0415
+        path, want = trained_base(directory)
+        have = base_identity(self.name_or_path)
+        if want and want.startswith("tiny-auditor:") and want != have:
+            raise AdapterBaseMismatch(
+                f"the adapter in {directory} was trained on tiny auditor build {want.split(':', 1)[1]} ({path}), "
+                f"but this model is {have.replace('tiny-auditor:', 'tiny auditor build ')} ({self.name_or_path}); "
+                "the corpus or build settings changed since: train again, or set PROBE_CACHE to the cache that holds "
+                "that build")
         self.load_state_dict(load_peft_weights(str(directory), device=str(self.device)))
 
     def describe(self) -> dict[str, Any]:

@@ -68,6 +68,23 @@ def checkpoint_sampling(path: Path) -> Any:
         fail(f"cannot load checkpoint {ckpt}: {type(e).__name__}: {e}")
 
 
+def _on_trained_base(run_config: Any, ckpt: Path) -> Any:
+    """The run config, pointed at the tiny auditor build the checkpoint was trained on when that
+    build is still on disk and is not the current default one (the default may have been rebuilt
+    since, for a changed corpus); otherwise as it is (a mismatch then fails in ``load_adapter``)."""
+    from probe.auditor.model import base_identity, trained_base
+    from probe.auditor.tiny import default_tiny_path
+
+    if run_config.auditor.model != "tiny":
+        return run_config
+    path, want = trained_base(ckpt / "adapter")
+    if not (path and want and want.startswith("tiny-auditor:")) or base_identity(default_tiny_path()) == want:
+        return run_config
+    if Path(path).is_dir() and base_identity(path) == want:
+        return run_config.model_copy(update={"auditor": run_config.auditor.model_copy(update={"model": path})})
+    return run_config
+
+
 def load_checkpoint_auditor(path: Path, temperature: Optional[float], seed: int, *,
                             max_new_tokens: Optional[int] = None, top_p: Optional[float] = None) -> LearnedAuditor:
     """The checkpoint's auditor sampling with its run's training settings (``SamplingSettings.of_run``:
@@ -79,7 +96,7 @@ def load_checkpoint_auditor(path: Path, temperature: Optional[float], seed: int,
         if run_config is not None:
             from probe.train.loop import load_run_auditor
 
-            auditor = load_run_auditor(run_config)
+            auditor = load_run_auditor(_on_trained_base(run_config, ckpt))
         else:
             from probe.eval.methods import load_untrained_auditor
 
