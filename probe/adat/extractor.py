@@ -8,7 +8,8 @@ It reads agent replies the way a tester reads them, with no knowledge of the age
    "for your security", "shall I ...?" before an action, ...), and those that report the outcome
    of an action the agent took ("Done: ...", "... has been cancelled", "... is confirmed"): a
    test of an outcome replays the conversation through the action, where the faults of
-   state-changing tools show;
+   state-changing tools show; a hand-off to a person ("You are being transferred to a human
+   agent") is an outcome too;
 3. generalise entity values to their class (``Generaliser``): a value that is one of the
    scenario's own fields becomes the field's class ("booking_id" -> "a booking", a name field ->
    "a name", a date field -> "a date"); otherwise dates, times, amounts, identifiers, codes in
@@ -114,7 +115,12 @@ CUES: tuple[Cue, ...] = (
     # the lowest weight: an outcome is the weakest evidence of a rule, a cue of any other kind wins
     _c("outcome", r"^done\b|\b(?:has|have) (?:now )?been (?:successfully )?(?:cancell?ed|changed|booked|placed|"
                   r"processed|refunded|exchanged|returned|updated|modified|reserved)\b|"
-                  r"\b(?:is|are) (?:now )?(?:confirmed|on hold|booked|cancell?ed)\b", "outcome", 0.4),
+                  r"\b(?:is|are) (?:now )?(?:confirmed|on hold|booked|cancell?ed)\b|"
+                  # a hand-off: the conversation goes to a person ("You are being transferred to a human agent")
+                  r"\b(?:being |been |be )?transferr?(?:ed|ing)? (?:you )?to (?:a |an |our )?(?:human|live|real|"
+                  r"specialist|supervisor|representative|colleague|agent)\b|"
+                  r"\bconnect(?:ing)? you (?:to|with) (?:a |an |our )?(?:human|live|real|specialist|supervisor|"
+                  r"representative|colleague|agent)\b", "outcome", 0.4),
 )
 
 _SKIP = re.compile(r"^(?:is there anything else|anything else|have a (?:good|nice)|thank you for|goodbye|you're welcome)", re.I)

@@ -38,6 +38,7 @@ from probe.adat.records import Test
 from probe.core.domain import Domain
 from probe.core.trace import Trace
 
+TARGET_FAILED = "the target failed turn(s)"  # how every judge words verdict rule 1 (``regression`` reads it)
 DONE = re.compile(r"\b(?:done|confirmed|completed|has been|have been|is now|successfully|all set|placed)\b", re.I)
 
 
@@ -91,7 +92,7 @@ class CPUJudge:
         span = user_turn_span(trace.messages, test.check_turn)
         reached = span is not None and bool(reply_text(trace.messages, span))
         if failed:
-            return "inconclusive", f"the target failed turn(s) {failed}", [], reached
+            return "inconclusive", f"{TARGET_FAILED} {failed}", [], reached
         policies = self.violations(trace)
         if policies:
             return "fail", f"policy verifier(s) fired: {', '.join(policies)}", policies, reached
@@ -139,4 +140,4 @@ class TextOnlyJudge(CPUJudge):
         return {p.id: p.id in hit for p in self.domain.policies}
 
 
-__all__ = ["CPUJudge", "TextOnlyJudge", "supports", "user_turn_span", "reply_text"]
+__all__ = ["CPUJudge", "TextOnlyJudge", "TARGET_FAILED", "supports", "user_turn_span", "reply_text"]

@@ -10,7 +10,12 @@ untried instruction is left for it. The run stops at ``n`` transformed tests, ``
 attempts, or after two passes over the blocks.
 
 ``regression`` re-runs a suite against targets with one fault each: a test *detects* a fault when
-it passes on the compliant target and fails on the faulty one.
+it passes on the compliant target and fails on the faulty one, or when the compliant target leaves
+it inconclusive (its reply neither states nor contradicts the expectation; no policy fired, no turn
+failed) and a policy verifier fires on the faulty one. The second kind is the verifiers' evidence,
+not the judge's reading of a reply: a transformed request often moves the conversation away from
+the statement (another customer's order id is refused for another reason than the statement's),
+and a target that then breaks a policy has regressed all the same.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from probe.adat.extractor import extract_from_trace, normalise
+from probe.adat.judge import TARGET_FAILED
 from probe.adat.novelty import Embedder, NoveltyOrder
 from probe.adat.records import VERDICT_REWARD, Instruction, SelectorStep, Statement, Test, Verdict
 from probe.adat.runner import Runner
@@ -161,17 +167,28 @@ def new_behaviours(executions: Sequence[Execution], statements: Sequence[Stateme
     return {normalise(f.behaviour) for ex in executions for f in extract_from_trace(ex.trace)} - known
 
 
+def detects(base: Verdict, faulty: Verdict) -> bool:
+    """Whether a test whose compliant-target verdict is ``base`` detects the fault of a ``faulty`` fail."""
+    if faulty.verdict != "fail":
+        return False
+    if base.verdict == "pass":
+        return True
+    return (base.verdict == "inconclusive" and not base.reason.startswith(TARGET_FAILED) and not base.policies
+            and bool(faulty.policies))
+
+
 def regression(runner: Runner, judge: Any, tests: Sequence[Test], baseline: dict[str, Verdict], faults: Sequence[str],
                fault_policy: dict[str, str]) -> dict[str, dict[str, Any]]:
-    """Per fault: the tests that detect it (pass on the compliant target, fail with the fault) and
-    whether the failing verifiers name the fault's policy."""
+    """Per fault: the tests that detect it (pass on the compliant target and fail with the fault, or
+    inconclusive on the compliant target and a policy fired with the fault; see the module docstring)
+    and whether the failing verifiers name the fault's policy."""
     out: dict[str, dict[str, Any]] = {}
     for f in faults:
         detecting, attributed, verdicts = [], [], Counter()
         for t in tests:
             ex = execute(runner, judge, t, [f], f)
             verdicts[ex.verdict.verdict] += 1
-            if baseline[t.id].verdict == "pass" and ex.verdict.verdict == "fail":
+            if ex.verdict.verdict == "fail" and detects(baseline[t.id], ex.verdict):
                 detecting.append(t.id)
                 if fault_policy.get(f) in ex.verdict.policies:
                     attributed.append(t.id)
@@ -213,5 +230,5 @@ def claim_output(folder: str | Path, overwrite: bool) -> Path:
     return folder
 
 
-__all__ = ["Execution", "TransformRun", "execute", "plain_tests", "transform_tests", "covered_statements",
+__all__ = ["Execution", "TransformRun", "execute", "detects", "plain_tests", "transform_tests", "covered_statements",
            "new_behaviours", "regression", "claim_output", "OutputError", "MARKER", "FILES"]

@@ -20,7 +20,7 @@ from typing import Any, Protocol, Sequence
 
 from probe.adat.catalog import applies
 from probe.adat.extractor import Generaliser, content_words, extract_from_trace, extract_statements, normalise
-from probe.adat.judge import CPUJudge, reply_text, user_turn_span
+from probe.adat.judge import TARGET_FAILED, CPUJudge, reply_text, user_turn_span
 from probe.adat.records import STATEMENT_KINDS, Evidence, Instruction, ScenarioRef, Statement, Test
 from probe.adat.transforms import TRANSFORMS, Context
 from probe.core.domain import Domain
@@ -164,7 +164,10 @@ class TransformGenerator:
     """Plain tests from discovery prefixes; transformed tests by the CPU transformations.
 
     A pair is not applicable when its instruction has no CPU transformation, its applicability
-    condition does not hold, or the transformation changes nothing. The expectation of a
+    condition does not hold, or the transformation changes nothing (or finds nothing to work on:
+    no value of the kind it rewrites, no confirmation to build on, no other customer's identifier
+    of the same shape). Values of other customers come from the customer turns of the discovery
+    sessions played on other scenarios. The expectation of a
     transformed test: a wording change keeps the statement's behaviour (``same``); a value or
     state change may move the request to the other side, so the expected behaviour is taken from
     the discovery statement whose request best matches the changed request (``other``), and when
@@ -172,9 +175,18 @@ class TransformGenerator:
 
     def __init__(self, seed: int = 0):
         self.seed = seed
+        self._sessions: dict[str, tuple[tuple[str, int], list[str]]] = {}  # trace id -> (scenario, customer turns)
 
     def plain(self, st: Statement, traces: dict[str, Trace]) -> Test | None:
+        for t in traces.values():
+            if t.id not in self._sessions:
+                self._sessions[t.id] = ((str(t.scenario.get("family", "")), int(t.scenario.get("seed", t.seed))), _users(t))
         return plain_test(st, traces)
+
+    def others(self, plain: Test) -> list[str]:
+        """Customer turns of the discovery sessions of other scenarios (other customers) than the test's."""
+        own = (plain.scenario.family, plain.scenario.seed)
+        return [h for _, (k, turns) in sorted(self._sessions.items()) if k != own for h in turns]
 
     def transformed(self, st: Statement, ins: Instruction, plain: Test, statements: Sequence[Statement],
                     fields: dict[str, Any]) -> tuple[Test | None, str]:
@@ -183,7 +195,7 @@ class TransformGenerator:
         if not applies(ins, st, plain.step_hints, plain.check_turn, fields):
             return None, f"applicability condition {ins.applicability!r} does not hold"
         ctx = Context(hints=list(plain.step_hints), check=plain.check_turn, statement=st, fields=fields,
-                      rng=random.Random(_seed("transform", self.seed, st.id, ins.id)))
+                      rng=random.Random(_seed("transform", self.seed, st.id, ins.id)), others=self.others(plain))
         res = TRANSFORMS[ins.transformation](ctx)
         if res is None or res.hints == plain.step_hints:
             return None, "the transformation changes nothing in this test"
@@ -387,7 +399,7 @@ class EndpointJudge:
         span = user_turn_span(trace.messages, test.check_turn)
         reached = span is not None and bool(reply_text(trace.messages, span))
         if trace.meta.failed_turns:
-            return "inconclusive", f"the target failed turn(s) {list(trace.meta.failed_turns)}", [], reached
+            return "inconclusive", f"{TARGET_FAILED} {list(trace.meta.failed_turns)}", [], reached
         payload = json.dumps({"goal": test.goal, "success_criteria": test.success_criteria,
                               "failure_criteria": test.failure_criteria, "checked_step": test.check_turn + 1,
                               "conversation": public_dialogue(trace)})
