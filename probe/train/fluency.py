@@ -231,7 +231,8 @@ RULES = ("want-to-noun", "lets-noun", "modal-contraction", "broken-contraction",
          "aux-comma", "starts-with-than", "broken-idiom", "of-bare-ordinal", "pronoun-noun", "aux-code",
          "greeting-code", "trailing-comma", "double-comma", "lone-function-word", "wh-aux-end", "bare-transitive",
          "function-colon", "be-contraction", "think-to-verb", "one-plural", "travel-to-code-or-date",
-         "place-to-code-or-date", "repeated-word", "two-origins", "modal-i-want", "no-words", "glued-case")
+         "place-to-code-or-date", "repeated-word", "two-origins", "modal-i-want", "no-words", "glued-case",
+         "pronoun-modal-pronoun", "repeated-phrase")
 
 
 # a word that is never a message on its own ("else.", "the", "with?"): "yes", "no", "what?", "me?",
@@ -254,6 +255,8 @@ _CHANGE = frozenset("change changing move moving push switch rebook reschedule m
                     "postpone".split())
 _COUNTED = frozenset("people passengers seats adults tickets persons children kids travellers travelers bags".split())
 _BE = frozenset("is are was were am".split())
+_SUBJECT_PRONOUNS = frozenset("i you we they he she".split())
+_POLITE = frozenset("thank thanks you bye hi hello sorry please".split())
 _REPEAT_OK = frozenset("that had no bye very so really please ha yes ok okay yeah hey bla blah".split())
 _CONTRACTED_SUBJECT = frozenset("that's i'm you're we're they're there's what's".split())
 
@@ -353,6 +356,12 @@ def grammar_rules(text: str) -> list[str]:
             out.append("one-plural")  # "one people" (not "1 seats": the SkyAssist corpus writes "We are 1 passengers.")
         if w == nxt and adjacent and w.isalpha() and w not in _REPEAT_OK:
             out.append("repeated-word")  # "The first one one.", "the booking booking"
+        if w in _SUBJECT_PRONOUNS and adjacent and nxt in _MODALS and j + 1 < len(low) and low[j + 1] in _SUBJECT_PRONOUNS:
+            out.append("pronoun-modal-pronoun")  # "You can you change", "I could I" (a question has no subject before its modal)
+        if j is not None and adjacent and k + 3 < len(words) and words[k + 3] == i + 3 and w.isalpha() and nxt.isalpha() \
+                and (w, nxt) == (low[i + 2], low[i + 3]) and w != nxt and not ({w, nxt} <= _REPEAT_OK | _POLITE) \
+                and w not in _SUBJECT_PRONOUNS:  # "something I ordered I ordered it": a run-on, not babble
+            out.append("repeated-phrase")  # "my zip code Zip code is", "the order the order" (not "thank you thank you")
         if w in ("can", "could") and adjacent and nxt in ("i", "we") and j + 1 < len(low) and low[j + 1] in ("want", "wants"):
             out.append("modal-i-want")  # "can I want to make a flight"
         if w in ("to", "from") and adjacent and prev in _TRAVEL and not any(x in _CHANGE for x in low[:i]) \

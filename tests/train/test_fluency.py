@@ -172,6 +172,8 @@ def test_encoder_model_builds_deterministically_and_round_trips(tmp_path):
     ("I'm flying from Johannesburg to travel from New York.", "two-origins"), ("Can I want a seat", "modal-i-want"),
     ("I need to go on the August.", "on-bare-month"), ("?", "no-words"), ("Flight SAFWfrid.", "glued-case"),
     ("I'd like to pay't have all of it.", "broken-contraction"), ("No, let's get from ORD to Istanbul to 00:50.", "to-place-to-place"),
+    ("You can you change the address of my order?", "pronoun-modal-pronoun"),
+    ("Sofia Thomas, my zip code Zip code is 75390.", "repeated-phrase"),
 ])
 def test_each_grammar_rule_fires_on_its_example(text, rule):
     assert rule in F.grammar_rules(text)
@@ -187,7 +189,8 @@ def test_each_grammar_rule_fires_on_its_example(text, rule):
     "Can you move my flight to 2026-09-18?", "the flight from 10:30 is full?", "switch me to SA4845", "I think so",
     "one person", "one of the passengers", "I'm 34", "Thanks, BK123ABC is mine", "flights from Paris or from Lyon",
     "Would you want to", "no no no", "on the 14th of August", "Change Paris to 2026-08-12", "bye bye",
-    "I can't go, I won't pay that", "don't book it", "it ain't right", "IDs and PDFs only", "my iPhone and PayPal", "USB stick", "Felix OBrien",
+    "I can't go, I won't pay that", "don't book it", "it ain't right", "thank you thank you!", "What can I do?",
+    "Yes you can, you know", "something I ordered I ordered it by mistake", "IDs and PDFs only", "my iPhone and PayPal", "USB stick", "Felix OBrien",
 ])
 def test_grammar_rules_leave_plain_customer_text_alone(text):
     assert F.grammar_rules(text) == []
@@ -239,6 +242,31 @@ def test_check_set_rates(scorer):
     assert flagged >= FLOOR_FLAGGED_FRAGMENTS, ("fragments", flagged)
     _, flagged = _rates(scorer, "test", rows=fragments)
     assert flagged >= FLOOR_FLAGGED_FRAGMENTS - 0.18, ("fragments, test split", flagged)
+
+
+CHECK_RETAIL = CHECK.with_name("fluency_check_retail.jsonl")
+# The retail check set (2026-12-03): 42 plausible retail messages written for it, 52 babble messages
+# of a retail checkpoint's AdaT discovery (split "dev": read while the two rules of that day,
+# pronoun-modal-pronoun and repeated-phrase, were written) and 93 of another checkpoint's ("test",
+# labelled afterwards). Measured: plausible passed 40/42; dev flagged 17/52 (12 before the rules),
+# test 34/93 (34 before: the rules caught nothing held out). Issue 12's 90% aim is far off on retail.
+FLOOR_RETAIL_PASSED = 0.90
+FLOOR_RETAIL_FLAGGED_DEV = 0.30
+FLOOR_RETAIL_FLAGGED_TEST = 0.33
+
+
+def test_retail_check_set_rates(scorer):
+    rows = [json.loads(line) for line in CHECK_RETAIL.read_text().splitlines() if line.strip()]
+    assert all(r["source"] and r["label"] in ("plausible", "babble") for r in rows)
+    assert len({r["text"] for r in rows}) == len(rows)
+    plaus = [r for r in rows if r["label"] == "plausible"]
+    assert len(plaus) >= 40 and sum(r["label"] == "babble" for r in rows) >= 40
+    passed, _ = _rates(scorer, rows=plaus + [r for r in rows if r.get("split") == "test"])
+    assert passed >= FLOOR_RETAIL_PASSED, passed
+    _, flagged = _rates(scorer, "dev", rows=[r for r in rows if r["label"] == "babble"])
+    assert flagged >= FLOOR_RETAIL_FLAGGED_DEV, ("retail babble, dev", flagged)
+    _, flagged = _rates(scorer, "test", rows=[r for r in rows if r["label"] == "babble"])
+    assert flagged >= FLOOR_RETAIL_FLAGGED_TEST, ("retail babble, test", flagged)
 
 
 # --- plausibility entry and CLI ----------------------------------------------------------------
