@@ -4,7 +4,9 @@ For each discovery driver (a trained checkpoint if one exists, the untrained tin
 cooperative and the static customers), with the same budget (24 sessions x 8 turns, n = 50):
 discovery and generation against the compliant target (faults ``none``), then the whole suite
 (plain + transformed tests) re-run as regression tests against each single-fault target. A test
-detects a fault when it passes on the compliant target and fails on the faulty one.
+detects a fault when it passes on the compliant target and fails on the faulty one (or is
+inconclusive on the compliant target and a policy verifier fires on the faulty one:
+``probe.adat.pipeline.detects``).
 
 Then a selector comparison on one driver (``--selector-driver``; default: the driver whose
 discovery gave the most grounded statements): every selector, 3 runs (selector seeds 0, 1, 2) on
