@@ -74,12 +74,20 @@ def adapter_info(directory: str | Path) -> dict[str, Any]:
 
 def trained_base(directory: str | Path) -> tuple[str | None, str | None]:
     """(path, identity) of the base an adapter was trained on. Adapters saved before identities were
-    recorded: the identity of the recorded base folder if it still exists, else None (unknown)."""
+    recorded: the identity of the recorded base folder if it still exists, else None (unknown). When
+    the recorded tiny auditor folder has been rebuilt since, the path is the previous build that the
+    rebuild kept beside it (``<folder>@<key>``), if it is there."""
     info = adapter_info(directory)
     path = info.get("base")
     ident = info.get("base_identity")
     if ident is None and path and Path(str(path)).is_dir():
         ident = base_identity(path)
+    if path and ident and ident.startswith("tiny-auditor:") and base_identity(path) != ident:
+        from probe.auditor.tiny import previous_build_path  # noqa: PLC0415
+
+        kept = previous_build_path(path, ident.split(":", 1)[1])  # rebuilt since: the old build is kept beside
+        if base_identity(kept) == ident:
+            path = str(kept)
     return (str(path) if path else None), ident
 
 

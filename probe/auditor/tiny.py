@@ -321,6 +321,26 @@ def check_tiny_out(out: Path) -> None:
                          "choose a new or empty directory (nothing there was changed)")
 
 
+def previous_build_path(path: str | Path, key: str) -> Path:
+    """Where a rebuild of the tiny auditor at ``path`` keeps the build it replaced: ``<path>@<key>``
+    (checkpoints trained on that build are evaluated on it: ``probe.auditor.model.trained_base``)."""
+    path = Path(path)
+    return path.with_name(f"{path.name}@{key}")
+
+
+def keep_previous_build(old: Path, out: Path) -> Path | None:
+    """Move a replaced build (at ``old``) to ``previous_build_path(out, its key)``; a build of the same
+    key kept there already is the same model (builds are deterministic), so ``old`` is then removed."""
+    info = read_build_info(old)
+    key = str(info.get("key")) if info and info.get("complete") and info.get("key") else None
+    target = previous_build_path(out, key) if key else None
+    if target is None or target.exists():
+        shutil.rmtree(old, ignore_errors=True)
+        return target
+    old.rename(target)
+    return target
+
+
 def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episodes: int | None = None,
                        force: bool = False, settings: TinySettings | None = None,
                        log: Callable[[str], None] | None = None) -> Path:
@@ -409,11 +429,13 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         if out.exists() and not any(out.iterdir()):
             out.rmdir()  # an empty directory the user pointed us at
             work.rename(out)
-        elif out.exists():  # a previous tiny auditor (checked above): swap, then delete the old build
+        elif out.exists():  # a previous tiny auditor (checked above): swap, and keep the old build beside
             old = out.with_name(f".{out.name}.old-{os.getpid()}")
             out.rename(old)
             work.rename(out)
-            shutil.rmtree(old, ignore_errors=True)
+            kept = keep_previous_build(old, out)
+            if kept is not None:
+                log(f"the build it replaced is kept at {kept} (its checkpoints still load)")
         else:
             work.rename(out)
         log(f"built {out} in {record['seconds_total']:.1f}s")
@@ -425,5 +447,5 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         torch.set_num_threads(threads)
 
 
-__all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "default_tiny_path", "build_key",
+__all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "previous_build_path", "keep_previous_build", "default_tiny_path", "build_key",
            "read_build_info", "is_built", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "tokenize_with_mask"]

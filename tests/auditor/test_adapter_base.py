@@ -92,3 +92,33 @@ def test_a_checkpoint_is_evaluated_on_its_own_build_when_that_is_still_on_disk(t
     assert _on_trained_base(cfg, ckpt).auditor.model == "tiny"
     with pytest.raises(AdapterBaseMismatch):
         load_auditor(tiny_path, quantize_4bit=False).load_adapter(ckpt / "adapter")
+
+
+SMALL = dict(n_episodes=4, vocab_size=1000, hidden_size=16, layers=1, heads=2, intermediate_size=32,
+             max_positions=1024, max_length=1024, epochs=0.2, batch_size=8)
+
+
+def test_a_rebuild_keeps_the_replaced_build_and_its_checkpoints_still_load(tmp_path):
+    from probe.auditor.tiny import TinySettings, previous_build_path
+
+    torch.set_num_threads(2)
+    out = tmp_path / "tiny-auditor-v1"
+    build_tiny_auditor(out, seed=1, settings=TinySettings(**SMALL))
+    first = read_build_info(out)["key"]
+    ckpt = tmp_path / "run" / "ckpt-00001"
+    _adapter(out, ckpt / "adapter")
+    (out / "notes.txt").write_text("mine")  # whatever was in the folder goes with the old build
+    build_tiny_auditor(out, seed=2, settings=TinySettings(**SMALL))  # e.g. after a corpus change
+    second = read_build_info(out)["key"]
+    kept = previous_build_path(out, first)
+    assert second != first and read_build_info(kept)["key"] == first and (kept / "notes.txt").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run", "tiny-auditor-v1", f"tiny-auditor-v1@{first}"]
+    assert trained_base(ckpt / "adapter") == (str(kept), f"tiny-auditor:{first}")
+    load_auditor(kept, quantize_4bit=False).load_adapter(ckpt / "adapter")
+    with pytest.raises(AdapterBaseMismatch):
+        load_auditor(out, quantize_4bit=False).load_adapter(ckpt / "adapter")
+    # the same old build again: nothing new is kept (builds are deterministic)
+    build_tiny_auditor(out, seed=1, settings=TinySettings(**SMALL))
+    build_tiny_auditor(out, seed=2, settings=TinySettings(**SMALL))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run", "tiny-auditor-v1", f"tiny-auditor-v1@{first}",
+                                                          f"tiny-auditor-v1@{second}"]
