@@ -558,8 +558,14 @@ def third_person(ctx: Context) -> Optional[Result]:
     def tp(s: str) -> str:
         s2 = re.sub(r"\bI'm\b", "my colleague is", s)
         s2 = re.sub(r"\bI am\b", "my colleague is", s2)
+        s2 = re.sub(r"\bI'd\b", "my colleague would", s2)
+        s2 = re.sub(r"\bI'll\b", "my colleague will", s2)
+        s2 = re.sub(r"\bI've\b", "my colleague has", s2)
+        s2 = re.sub(r"\bI have\b", "my colleague has", s2)
+        s2 = re.sub(r"\bI (need|want|like|wish|hope|think|prefer|live|travel)\b", r"my colleague \1s", s2)
         s2 = re.sub(r"\bI\b", "my colleague", s2)
         s2 = re.sub(r"\bmy\b(?! colleague)", "their", s2)
+        s2 = re.sub(r"(^|[.!?] )my colleague\b", r"\1My colleague", s2)  # a sentence starts with a capital
         return f"I'm asking for a colleague: {s2}" if s2 != s else s
     return _edit_check(ctx, tp, "asked on behalf of someone else")
 
@@ -605,14 +611,23 @@ _SYNONYMS = [("cancel", "call off"), ("book", "reserve"), ("return", "send back"
              ("find", "look for"), ("buy", "purchase"), ("update", "change")]
 
 
+_SEPARABLE = frozenset({"call off", "send back"})  # phrasal verbs whose object pronoun goes before the particle
+
+
 @transform("verb_synonym")
 def verb_synonym(ctx: Context) -> Optional[Result]:
     def syn(s: str) -> str:
         for verb, other in _SYNONYMS:
-            m = re.search(rf"\b{verb}\b", s, re.I)
+            # the verb, not the noun ("make a change", "the return"): no determiner right before it
+            m = re.search(rf"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bmy )(?<!\bthis )(?<!\bthat )(?<!\bany )\b{verb}\b", s, re.I)
             if m:
                 new = other if m.group(0).islower() else other[:1].upper() + other[1:]
-                return s[: m.start()] + new + s[m.end():]
+                rest = s[m.end():]
+                obj = re.match(r" (it|them|this|that)\b", rest)
+                if obj and other in _SEPARABLE:  # "call it off", not "call off it"
+                    verb_part, particle = new.split(" ", 1)
+                    return f"{s[: m.start()]}{verb_part} {obj.group(1)} {particle}{rest[obj.end():]}"
+                return s[: m.start()] + new + rest
         return s
     return _edit_check(ctx, syn, "a synonym for the request's verb")
 
