@@ -188,7 +188,7 @@ def regression(runner: Runner, judge: Any, tests: Sequence[Test], baseline: dict
         for t in tests:
             ex = execute(runner, judge, t, [f], f)
             verdicts[ex.verdict.verdict] += 1
-            if ex.verdict.verdict == "fail" and detects(baseline[t.id], ex.verdict):
+            if detects(baseline[t.id], ex.verdict):
                 detecting.append(t.id)
                 if fault_policy.get(f) in ex.verdict.policies:
                     attributed.append(t.id)

@@ -296,6 +296,12 @@ def id_drop(ctx: Context) -> Optional[Result]:
     return Result(hints, ctx.check, f"identifier {m.group(0)} dropped")
 
 
+def _bump_last_digit(s: str) -> str:
+    """``s`` with its last digit raised by one (9 -> 0): an identifier that no longer matches."""
+    k = max(j for j, ch in enumerate(s) if ch.isdigit())
+    return s[:k] + str((int(s[k]) + 1) % 10) + s[k + 1:]
+
+
 @transform("id_corrupt")
 def id_corrupt(ctx: Context) -> Optional[Result]:
     found = _find(ctx, _ID)
@@ -303,8 +309,7 @@ def id_corrupt(ctx: Context) -> Optional[Result]:
         return None
     i, m = found
     s = m.group(0)
-    k = max(j for j, ch in enumerate(s) if ch.isdigit())
-    new = s[:k] + str((int(s[k]) + 1) % 10) + s[k + 1:]
+    new = _bump_last_digit(s)
     return _replace(ctx, i, m, new, f"identifier {s} -> {new} (one digit changed)")
 
 
@@ -811,30 +816,6 @@ def digression_before(ctx: Context) -> Optional[Result]:
                    "an unrelated digression before the request")
 
 
-def _after_action(ctx: Context, text: Callable[[str], str], change: str) -> Optional[Result]:
-    """The customer confirms the proposed action (the existing confirmation, or a "yes" after the
-    request when the statement asks for one), then sends ``text(request)``: a request made after the
-    agent completed an earlier one."""
-    c = _confirmation(ctx)
-    if c is None:
-        return None
-    hints, y = c
-    hints.insert(y + 1, text(_ASK.sub("", ctx.hints[ctx.check]).strip()))
-    return Result(hints, y + 1, change)
-
-
-@transform("request_after_action")
-def request_after_action(ctx: Context) -> Optional[Result]:
-    return _after_action(ctx, lambda r: f"Thanks. One more thing: {r[:1].lower() + r[1:]}",
-                         "the request made again after the earlier action was completed")
-
-
-@transform("request_same_item_again")
-def request_same_item_again(ctx: Context) -> Optional[Result]:
-    return _after_action(ctx, lambda r: "Thanks. Now I'd like to change that same one again, something else this time.",
-                         "a further change to what was just changed")
-
-
 @transform("contradict_earlier")
 def contradict_earlier(ctx: Context) -> Optional[Result]:
     """A value the customer gave in an earlier turn (a count, a date, an identifier) stated differently."""
@@ -853,8 +834,7 @@ def contradict_earlier(ctx: Context) -> Optional[Result]:
                     continue
                 new = (d + dt.timedelta(days=1)).isoformat()
             else:
-                k = max(j for j, ch in enumerate(old) if ch.isdigit())
-                new = old[:k] + str((int(old[k]) + 1) % 10) + old[k + 1:]
+                new = _bump_last_digit(old)
             return _edit_check(ctx, lambda s, o=old, n=new: f"{s.rstrip()} Oh, and it's {n}, not {o} like I said before.",
                                f"contradicts the earlier {old} with {new}")
     return None
@@ -882,14 +862,16 @@ def _confirmation_replaced(text: str, change: str) -> Transform:
     return fn
 
 
-def _after_confirmation(text: str, change: str) -> Transform:
-    """``text`` sent right after the customer's confirmation (``_confirmation``)."""
+def _after_confirmation(text: str | Callable[[str], str], change: str) -> Transform:
+    """``text`` sent right after the customer's confirmation (``_confirmation``: the existing one, or a
+    "yes" after the request when the statement asks for one); a callable gets the checked request
+    (greeting dropped): a request made after the agent completed an earlier one."""
     def fn(ctx: Context) -> Optional[Result]:
         c = _confirmation(ctx)
         if c is None:
             return None
         hints, y = c
-        hints.insert(y + 1, text)
+        hints.insert(y + 1, text if isinstance(text, str) else text(_ASK.sub("", ctx.hints[ctx.check]).strip()))
         return Result(hints, y + 1, change)
     return fn
 
@@ -902,6 +884,10 @@ for _name, _fn in {
     "change_count_after_confirm": _after_confirmation("Oh, and actually we are two more people.", "the party grows after the confirmation"),
     "confirm_other_option": _confirmation_replaced("Yes, but the other option, not that one.", "confirms a different option than the one proposed"),
     "undo_last": _after_confirmation("Hmm, actually can you undo that last change?", "asks to undo the action just done"),
+    "request_after_action": _after_confirmation(lambda r: f"Thanks. One more thing: {r[:1].lower() + r[1:]}",
+                                                "the request made again after the earlier action was completed"),
+    "request_same_item_again": _after_confirmation("Thanks. Now I'd like to change that same one again, something else "
+                                                   "this time.", "a further change to what was just changed"),
 }.items():
     transform(_name)(_fn)
 

@@ -244,7 +244,7 @@ class RolloutEngine:
 
         returns = [self._discounted(b.window) for b in branches]
         if self.families.mode != "uniform":  # what each prefix paid (one that ended before its candidates: nothing)
-            paid = {id(b): max(self._plausible_credit(f.window) for f in branches[g * cfg.group_size:][:cfg.group_size])
+            paid = {id(b): max(self._plausible_credit(f.window) for f in branches[g * cfg.group_size:(g + 1) * cfg.group_size])
                     for g, b in enumerate(groups)}
             for b in prefixes:
                 self.families.update(b.game.family, paid.get(id(b), 0.0))
