@@ -150,20 +150,31 @@ def test_lora_wraps_and_only_adapter_trains(auditor):
     assert set(auditor.state_dict()) and all("lora_" in k for k in auditor.state_dict())
 
 
-def test_generate_is_one_batched_call_and_seeded(auditor, domain):
+def test_generate_is_one_batched_call_and_seeded(auditor, domain, monkeypatch):
+    from probe.auditor import decode
+
     prompts = _opening_prompts(auditor, domain, 8)
     calls = []
-    real = auditor.model.generate
+    real = decode.fast_sample
 
-    def counting(*args, **kwargs):
-        calls.append(kwargs["input_ids"].shape[0])
-        return real(*args, **kwargs)
+    def counting(model, input_ids, *args, **kwargs):
+        calls.append(input_ids.shape[0])
+        return real(model, input_ids, *args, **kwargs)
 
-    auditor.model.generate = counting
+    monkeypatch.setattr(decode, "fast_sample", counting)
     g1 = auditor.generate(prompts, seed=7)
     assert calls == [8] and g1.batch_size == 8 and auditor.last_batch_size == 8
     g2 = auditor.generate(prompts, seed=7)
     assert g1.texts == g2.texts and g1.completion_ids == g2.completion_ids
+    auditor.fast_decode = False  # model.generate draws the same tokens, in one call too
+    hf_calls = []
+    real_generate = auditor.model.generate
+    auditor.model.generate = lambda *a, **kw: hf_calls.append(kw["input_ids"].shape[0]) or real_generate(*a, **kw)
+    g3 = auditor.generate(prompts, seed=7)
+    assert hf_calls == [8] and calls == [8, 8]
+    assert g3.completion_ids == g1.completion_ids and g3.texts == g1.texts
+    for a, b in zip(g1.logprobs, g3.logprobs):
+        assert torch.allclose(torch.tensor(a), torch.tensor(b), atol=1e-4)
     assert len(g1.texts) == len(g1.completion_ids) == len(g1.logprobs) == 8
     pad = auditor.tokenizer.pad_token_id
     assert all(len(c) == len(lp) and pad not in c for c, lp in zip(g1.completion_ids, g1.logprobs))
@@ -316,12 +327,13 @@ def test_4bit_qlora_loads_on_gpu(tiny_path, domain):
 # --- train mode for the gradient pass, eval mode for sampling (issue 18) ----------------------
 
 def _mode_spy(model):
-    """Record (training, grad enabled) at every forward of the first decoder layer's MLP (inside the
+    """Record (training, grad enabled) at every forward of the first decoder layer's query projection (inside the
     checkpointed region, so a recompute in backward shows as a second train-mode call)."""
     import torch.nn as nn
 
     seen: list[tuple[bool, bool]] = []
-    layer = next(m for n, m in model.named_modules() if n.endswith("layers.0.mlp"))
+    # a LoRA-wrapped projection: the fast sampler reads its effective weight through its forward
+    layer = next(m for n, m in model.named_modules() if n.endswith("layers.0.self_attn.q_proj"))
     handle = layer.register_forward_pre_hook(lambda mod, args: seen.append((mod.training, torch.is_grad_enabled())))
     dropouts = [m for n, m in model.named_modules() if "lora_dropout" in n and isinstance(m, nn.Dropout)]
     return seen, handle, dropouts
