@@ -948,6 +948,7 @@ class FluencyScorer(_Thresholded):
 # features, a logistic regression (scikit-learn) learns fluent-vs-corrupted on them in seconds.
 
 ENCODER_LAYERS = (2, 4, 6)
+MEMO_SIZE = 50_000  # scores an encoder scorer remembers (about 5 MB of text)
 ENCODER_MAX_TOKENS = 64
 _ENCODER: list[Any] = []
 
@@ -997,6 +998,8 @@ class EncoderFluencyScorer(_Thresholded):
     ``prior`` shifts the fitted model towards "fluent": it flags only text it is confident about
     (chosen on the development half of the check set, docs/fluency.md)."""
 
+    remembers = True  # scores() keeps each text's score: a batched call ahead makes later single calls free
+
     def __init__(self, coef: np.ndarray, intercept: float, prior: float, threshold: float = DEFAULT_THRESHOLD,
                  info: dict[str, Any] | None = None):
         self.coef = np.asarray(coef, dtype=np.float64)
@@ -1004,6 +1007,9 @@ class EncoderFluencyScorer(_Thresholded):
         self.prior = float(prior)
         self.threshold = threshold
         self.info = info or {}
+        # text -> score (``remembers``): the reward scores every customer turn, one message at a time, and short
+        # answers recur ("The first one.", "Yes, please."); the encoder pass is most of a turn's reward
+        self._memo: dict[str, float] = {}
 
     def logits(self, texts: Sequence[str], hits: np.ndarray | None = None) -> np.ndarray:
         """``hits``: ``rule_hits(texts)`` when the caller already has them."""
@@ -1012,13 +1018,16 @@ class EncoderFluencyScorer(_Thresholded):
 
     def scores(self, texts: Iterable[str]) -> list[float]:
         texts = list(texts)
-        if not texts:
-            return []
-        hits = rule_hits(texts)
-        p = 1.0 / (1.0 + np.exp(-self.logits(texts, hits)))
-        p = np.where(hits > 0, np.minimum(p, RULE_CAP), p)
-        p[[not tokens(t) for t in texts]] = 0.0
-        return [float(x) for x in p]
+        new = [t for t in dict.fromkeys(texts) if t not in self._memo]
+        if new:
+            hits = rule_hits(new)
+            p = 1.0 / (1.0 + np.exp(-self.logits(new, hits)))
+            p = np.where(hits > 0, np.minimum(p, RULE_CAP), p)
+            p[[not tokens(t) for t in new]] = 0.0
+            if len(self._memo) + len(new) > MEMO_SIZE:
+                self._memo.clear()
+            self._memo.update(zip(new, (float(x) for x in p)))
+        return [self._memo[t] for t in texts]
 
 
 

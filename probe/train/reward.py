@@ -485,6 +485,14 @@ class CompositeReward:
                 self.fluency_unavailable = f"{e}: the implausible flag is not scored"
         return self._fluency_scorer
 
+    def score_ahead(self, texts: list[str]) -> None:
+        """Score the fluency of several messages in one batched encoder call before their turns are
+        scored one at a time (the rollout engine's step: every branch's message at once); the scorer
+        remembers the scores, so ``turn_reward`` then finds them. Nothing to do for a scorer that does
+        not remember, or when the reward does not score fluency."""
+        if self.uses_fluency and getattr(self.fluency_scorer, "remembers", False):
+            self.fluency_scorer.scores(texts)
+
     # --- one turn ---------------------------------------------------------------------------
     def turn_reward(self, *, step: int, state: EpisodeRewardState, turn_messages: list[dict[str, Any]],
                     new_violations: list[Violation], user_message: str | None = None,

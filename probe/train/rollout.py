@@ -320,6 +320,7 @@ class RolloutEngine:
         judge_before = timers["judge_s"]
         finished = [b.game.finish_turn(full_info=False) for b in branches]
         verdicts = self._judge_turns(branches, timers)
+        self.reward.score_ahead(texts)  # one batched fluency pass for the step's messages
         for branch, text, (obs, _, terminated, truncated, info), vd in zip(branches, texts, finished, verdicts):
             new = info["new_violations"]
             if vd is not None:

@@ -325,3 +325,24 @@ def test_a_broken_grammar_rule_flags_the_message_whatever_the_model_says(scorer)
     texts = ["Go with a trip to Kinshasa on June.", "I need to fly March August please."]
     assert all(F.grammar_rules(t) for t in texts)
     assert all(a["implausible"] and a["score"] <= F.RULE_CAP for a in scorer.assess(texts))
+
+
+def test_encoder_scorer_remembers_scores_and_gives_the_same_ones(monkeypatch):
+    """The reward scores one message per call and answers recur: each distinct text goes through the
+    encoder once, and a remembered score equals a fresh one."""
+    settings = F.FluencySettings(max_train=40)
+    a = F.build_scorer(MESSAGES * 3, seed=4, settings=settings)
+    fresh = F.build_scorer(MESSAGES * 3, seed=4, settings=settings)
+    seen: list[str] = []
+    real = F.embed
+    monkeypatch.setattr(F, "embed", lambda texts, *k, **kw: seen.extend(texts) or real(texts, *k, **kw))
+    texts = ["Yes, please.", "the the of to 2026-01-02-03-04 fare basis", "Yes, please.", ""]
+    first = a.scores(texts)
+    assert seen == ["Yes, please.", "the the of to 2026-01-02-03-04 fare basis", ""]
+    assert a.scores(["Yes, please."]) == [first[0]] and len(seen) == 3  # remembered, not re-encoded
+    assert first[3] == 0.0 and first[0] == first[2]
+    assert np.allclose(first, [fresh.score(t) for t in texts], atol=1e-6)
+    monkeypatch.setattr(F, "MEMO_SIZE", 4)  # full: forgets and starts again, same scores
+    assert np.allclose(a.scores(["one more", "and another"]), [fresh.score("one more"), fresh.score("and another")],
+                       atol=1e-6)
+    assert len(a._memo) == 2

@@ -547,6 +547,43 @@ def test_plausibility_gate_pays_a_flagged_turn_only_its_penalty():
     assert not any(variant_config(n).plausibility_gate for n in VARIANTS)
 
 
+class RememberingScorer(WordListScorer):
+    """A scorer that keeps its scores, as the encoder scorer does: batched calls are counted."""
+
+    remembers = True
+
+    def __init__(self, bad=("babble",)):
+        super().__init__(bad)
+        self.batches: list[list[str]] = []
+        self.memo: dict[str, dict] = {}
+
+    def scores(self, texts):
+        new = [t for t in dict.fromkeys(texts) if t not in self.memo]
+        self.batches.append(new)
+        self.memo.update(zip(new, super().assess(new)))
+        return [self.memo[t]["score"] for t in texts]
+
+    def assess(self, texts):
+        self.scores(texts)
+        return [self.memo[t] for t in texts]
+
+
+def test_score_ahead_batches_a_steps_messages_and_turns_reuse_the_scores():
+    scorer = RememberingScorer()
+    r = CompositeReward(variant_config("fluent"), D, fluency_scorer=scorer)
+    r.score_ahead([FLUENT, BABBLE, FLUENT])
+    assert scorer.batches == [[FLUENT, BABBLE]]
+    babble = score(r, r.new_episode(), turn(BABBLE), step=100)
+    assert babble.flags["implausible"] and babble.fluency == 0.1
+    assert all(b == [] for b in scorer.batches[1:])  # the turn found its score
+    plain = WordListScorer()  # a scorer that does not remember is not called ahead
+    CompositeReward(variant_config("fluent"), D, fluency_scorer=plain).score_ahead([BABBLE])
+    assert plain.seen == []
+    off = RememberingScorer()  # nor when the reward does not score fluency
+    CompositeReward(variant_config("calibrated"), D, fluency_scorer=off).score_ahead([BABBLE])
+    assert off.batches == []
+
+
 def test_fluency_is_not_scored_when_its_weight_is_zero():
     scorer = WordListScorer()
     r = CompositeReward(variant_config("calibrated"), D, fluency_scorer=scorer)
