@@ -2,7 +2,6 @@
 
 import hashlib
 import json
-import os
 import random
 from pathlib import Path
 
@@ -39,11 +38,11 @@ MESSAGES = [
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    """The PROBE_CACHE the default scorer is built into once (the session's when set: the build is
-    keyed and deterministic, so a cached one is the same model), else one of this module's own."""
-    root = os.environ.get("PROBE_CACHE")
-    return Path(root) if root else tmp_path_factory.mktemp("probe-cache")
+def cache():
+    """Where the default scorer lives (``$PROBE_CACHE`` or the repository's .cache/probe): the suite
+    builds it there once anyway (the reward and evaluation tests use it), and the build is keyed and
+    deterministic, so a second copy of the same model would only cost the suite its build time."""
+    return F.default_cache_root().parent
 
 
 @pytest.fixture(scope="module")
