@@ -41,6 +41,7 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python scripts/bench_verify.py
 	$(BIN)/python scripts/bench_rollout.py
+	$(BIN)/python scripts/bench_decode.py
 	$(BIN)/python scripts/bench_target_http.py
 	$(BIN)/python scripts/bench_contention.py
 	$(BIN)/python scripts/bench_build_threads.py

@@ -148,3 +148,17 @@ def test_repeated_prompts_share_one_prompt_pass_and_draw_as_generate():
     assert calls[0] == (3, ids.shape[1]) and all(c[0] == 12 for c in calls[1:])
     assert torch.equal(out, _hf(model, ids, mask, 12, 1.0, 1.0))
     assert len({tuple(r) for r in out[:, ids.shape[1]:].tolist()}) > 3  # the copies sample apart
+
+
+def test_bench_decode_prints_both_samplers_and_that_they_agree(capsys):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "bench_decode.py"
+    spec = importlib.util.spec_from_file_location("bench_decode", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--repeats", "1", "--max-new-tokens", "6"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and line[2].isdigit()]
+    assert [r.split("|")[1].strip() for r in rows] == ["1", "4", "16"]
+    assert all(r.rstrip(" |").endswith("yes") for r in rows)
