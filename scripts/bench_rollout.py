@@ -10,6 +10,9 @@ Runs ``RolloutEngine.collect`` for N updates and prints, from the same run:
 - the batch size of every ``generate`` call (one call per turn: B during the prefix, B*G after).
 
     python scripts/bench_rollout.py --updates 5 --prefixes 4 --group-size 4 --continuation 3 --k-max 8
+
+``--compare-sampler`` runs the same updates again with ``model.generate`` (``Auditor.fast_decode =
+False``) and prints both rates, their ratio and whether the two runs drew the same batches and hits.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--target-workers", type=int, default=8)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--torch-threads", type=int, default=0, help="torch.set_num_threads (0: leave torch's default)")
+    ap.add_argument("--compare-sampler", action="store_true",
+                    help="run the same updates again sampling with model.generate and print the ratio "
+                         "(probe/auditor/decode.py against it)")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="also print the N most expensive functions (cProfile, cumulative) of the run")
     args = ap.parse_args(argv)
@@ -97,6 +103,24 @@ def main(argv: list[str] | None = None) -> int:
     if profiler:
         print()
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
+    if args.compare_sampler:
+        auditor.fast_decode = False
+        again = RolloutEngine(settings, CompositeReward(domain="skyassist"), env="skyassist", target="reference",
+                              faults=args.faults, seed=args.seed)
+        again.collect(auditor, step=10_000, k_max=min(args.k_max, 1 + args.continuation))  # the same warm-up
+        slow_rows = []
+        t0 = time.perf_counter()
+        for step in range(args.updates):
+            b = again.collect(auditor, step=step, k_max=args.k_max)
+            slow_rows.append((b.stats["generate_s"], list(b.stats["generate_batch_sizes"]), sum(b.policy_hits.values())))
+        slow_total = time.perf_counter() - t0
+        again.close()
+        slow_gen = sum(r[0] for r in slow_rows)
+        same = [r[1] for r in slow_rows] == [r[5] for r in rows] and [r[2] for r in slow_rows] == [r[7] for r in rows]
+        print()
+        print(f"model.generate:        {rollouts / slow_total:.2f} rollouts/s, mean generation {slow_gen / n:.3f}s")
+        print(f"decode / generate:     {slow_total / total:.2f}x rollouts/s, {slow_gen / gen:.2f}x generation time; "
+              f"same batches and hits: {'yes' if same else 'no'}")
     return 0
 
 

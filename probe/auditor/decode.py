@@ -186,8 +186,10 @@ def fast_sample(model: Any, input_ids: torch.Tensor, attention_mask: torch.Tenso
     sampled token's log-probability under the model itself (B x N; temperature 1, no processor,
     no top-p: what ``Auditor.completion_logprobs`` computes from a full forward pass, to float
     rounding). ``temperature`` > 0."""
-    w = _weights(model)
     B, P = input_ids.shape
+    if max_new_tokens < 1:
+        return input_ids, torch.zeros(B, 0)
+    w = _weights(model)
     total = P + max_new_tokens
     H, D = w.heads, w.head_dim
     cache_k = [torch.zeros(B, H, total, D) for _ in w.layers]

@@ -119,6 +119,13 @@ def test_an_adapter_update_is_seen_by_the_next_call_and_eval_mode_is_kept():
     assert torch.equal(again, after) and model.training
 
 
+def test_no_new_tokens_returns_the_prompt():
+    model = _lora(_llama())
+    ids, mask = _batch()
+    out, lp = _fast(model, ids, mask, 0, 1.0, 1.0)
+    assert torch.equal(out, ids) and lp.shape == (ids.shape[0], 0)
+
+
 def test_other_architectures_are_left_to_generate():
     gpt2 = GPT2LMHeadModel(GPT2Config(vocab_size=VOCAB, n_embd=32, n_layer=1, n_head=2, n_positions=64))
     assert not supports(gpt2)
