@@ -1,19 +1,13 @@
 """scripts/adat_faults.py --quick runs end to end and refuses to replace what it did not write."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "adat_faults.py"
+from scripts_loader import load_script
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("adat_faults", SCRIPT)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("adat_faults")
 
 
 def test_quick_mode(tmp_path):

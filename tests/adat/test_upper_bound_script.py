@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from scripts_loader import load_script
 
 from probe.core.registry import get_domain
 
-PATH = Path(__file__).resolve().parents[2] / "scripts" / "adat_upper_bound.py"
-
 
 def _script():
-    spec = importlib.util.spec_from_file_location("adat_upper_bound", PATH)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("adat_upper_bound")
 
 
 def test_every_fault_gets_a_row_and_the_count_matches_them(capsys):

@@ -158,13 +158,9 @@ def test_repeated_prompts_share_one_prompt_pass_and_draw_as_generate():
 
 
 def test_bench_decode_prints_both_samplers_and_that_they_agree(capsys):
-    import importlib.util
-    from pathlib import Path
+    from scripts_loader import load_script
 
-    path = Path(__file__).resolve().parents[2] / "scripts" / "bench_decode.py"
-    spec = importlib.util.spec_from_file_location("bench_decode", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_script("bench_decode")
     assert bench.main(["--repeats", "1", "--max-new-tokens", "6"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and line[2].isdigit()]
     assert [r.split("|")[1].strip() for r in rows] == ["1", "4", "16"]
