@@ -29,13 +29,18 @@ from typing import Any
 import torch
 import torch.nn.functional as F
 
+MAX_PARAMETERS = 100_000_000  # larger models spend their time in arithmetic, which this does not speed up
+
 
 def supports(model: Any) -> bool:
     """Whether ``fast_sample`` can run ``model``: a Llama causal LM (peft-wrapped or not) on CPU with
-    default rotary embeddings, no biases and as many key/value heads as query heads."""
+    default rotary embeddings, no biases, as many key/value heads as query heads and at most
+    ``MAX_PARAMETERS`` parameters (its effective weights are copied once per adapter change)."""
     base = _causal_lm(model)
     cfg = getattr(base, "config", None)
     if cfg is None or getattr(cfg, "model_type", None) != "llama":
+        return False
+    if sum(p.numel() for p in base.parameters()) > MAX_PARAMETERS:
         return False
     rope = getattr(cfg, "rope_parameters", None) or getattr(cfg, "rope_scaling", None) or {}
     if rope and rope.get("rope_type", rope.get("type", "default")) != "default":
@@ -59,8 +64,11 @@ def _causal_lm(model: Any) -> Any:
 
 
 def _effective(linear: torch.nn.Module) -> torch.Tensor:
-    """The weight ``W`` (out x in) with which ``linear(x) == x @ W.T``, LoRA branch included: the
-    module evaluated on the identity matrix (no bias: ``supports`` checks the config)."""
+    """The weight ``W`` (out x in) with which ``linear(x) == x @ W.T``, LoRA branch included: a plain
+    ``nn.Linear``'s own weight, any wrapper (peft's LoRA layers) evaluated on the identity matrix
+    (no bias: ``supports`` checks the config)."""
+    if type(linear) is torch.nn.Linear:
+        return linear.weight.detach()
     in_features = getattr(linear, "in_features", None)
     if in_features is None:
         in_features = linear.weight.shape[1]

@@ -135,6 +135,16 @@ def test_other_architectures_are_left_to_generate():
     grouped = LlamaForCausalLM(LlamaConfig(vocab_size=VOCAB, hidden_size=32, num_hidden_layers=1, num_attention_heads=4,
                                            num_key_value_heads=2, intermediate_size=64))
     assert not supports(grouped)
+    import probe.auditor.decode as decode
+
+    small = _lora(_llama())
+    limit = decode.MAX_PARAMETERS
+    try:
+        decode.MAX_PARAMETERS = sum(p.numel() for p in small.get_base_model().parameters()) - 1
+        assert not supports(small)  # a model above the size limit keeps model.generate
+    finally:
+        decode.MAX_PARAMETERS = limit
+    assert supports(small)
 
 
 def test_repeated_prompts_share_one_prompt_pass_and_draw_as_generate():
