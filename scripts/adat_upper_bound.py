@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from probe.adat.catalog import load_catalog  # noqa: E402
 from probe.adat.pipeline import detects, execute  # noqa: E402
 from probe.adat.roles import make_roles  # noqa: E402
-from probe.adat.run import AdatConfig, discover  # noqa: E402
+from probe.adat.run import AdatConfig, discover, scenario_fields  # noqa: E402
 from probe.adat.runner import Runner  # noqa: E402
 from probe.core.registry import env_names, get_domain  # noqa: E402
 
@@ -69,8 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         if plain is None:
             continue
         tests.append(("plain", plain))
-        fields = {k: v for k, v in runner.scenario(plain.scenario.family, plain.scenario.seed).items()
-                  if isinstance(v, (str, int, float)) and not isinstance(v, bool)}
+        fields = scenario_fields(runner, plain)
         for ins in catalog:
             test, _why = generator.transformed(st, ins, plain, statements, fields)
             if test is not None:

@@ -62,27 +62,35 @@ def main(argv: list[str] | None = None) -> int:
     settings = RolloutSettings(prefixes=args.prefixes, group_size=args.group_size, continuation_turns=args.continuation,
                                temperature=args.temperature, max_new_tokens=args.max_new_tokens,
                                target_workers=args.target_workers)
-    engine = RolloutEngine(settings, CompositeReward(domain="skyassist"), env="skyassist", target="reference",
-                           faults=args.faults, seed=args.seed)
-    engine.collect(auditor, step=10_000, k_max=min(args.k_max, 1 + args.continuation))  # warm-up, not timed
+
+    def timed_updates(echo: bool, profiler: cProfile.Profile | None = None) -> tuple[list[tuple], float]:
+        """A fresh engine (same seed), one untimed warm-up collect, then ``args.updates`` timed ones:
+        per update (rollouts, wall, generate, target, score, batch sizes, candidate turns, hits)."""
+        engine = RolloutEngine(settings, CompositeReward(domain="skyassist"), env="skyassist", target="reference",
+                               faults=args.faults, seed=args.seed)
+        engine.collect(auditor, step=10_000, k_max=min(args.k_max, 1 + args.continuation))  # warm-up, not timed
+        rows = []
+        wall0 = time.perf_counter()
+        if profiler:
+            profiler.enable()
+        for step in range(args.updates):
+            batch = engine.collect(auditor, step=step, k_max=args.k_max)
+            s = batch.stats
+            rows.append((len(batch), s["wall_s"], s["generate_s"], s["target_s"], s.get("score_s", 0.0),
+                         list(s["generate_batch_sizes"]), s["candidate_turn"], sum(batch.policy_hits.values())))
+            if echo:
+                print(f"update {step}: t={s['candidate_turn']} rollouts={len(batch)} wall={s['wall_s']:.3f}s "
+                      f"generate={s['generate_s']:.3f}s target={s['target_s']:.3f}s "
+                      f"score={s.get('score_s', 0.0):.3f}s batches={s['generate_batch_sizes']} "
+                      f"hits={dict(batch.policy_hits)}", flush=True)
+        if profiler:
+            profiler.disable()
+        total = time.perf_counter() - wall0
+        engine.close()
+        return rows, total
 
     profiler = cProfile.Profile() if args.profile else None
-    rows = []
-    wall0 = time.perf_counter()
-    if profiler:
-        profiler.enable()
-    for step in range(args.updates):
-        batch = engine.collect(auditor, step=step, k_max=args.k_max)
-        s = batch.stats
-        rows.append((len(batch), s["wall_s"], s["generate_s"], s["target_s"], s.get("score_s", 0.0),
-                     list(s["generate_batch_sizes"]), s["candidate_turn"], sum(batch.policy_hits.values())))
-        print(f"update {step}: t={s['candidate_turn']} rollouts={len(batch)} wall={s['wall_s']:.3f}s "
-              f"generate={s['generate_s']:.3f}s target={s['target_s']:.3f}s score={s.get('score_s', 0.0):.3f}s "
-              f"batches={s['generate_batch_sizes']} hits={dict(batch.policy_hits)}", flush=True)
-    if profiler:
-        profiler.disable()
-    total = time.perf_counter() - wall0
-    engine.close()
+    rows, total = timed_updates(echo=True, profiler=profiler)
 
     n = len(rows)
     rollouts = sum(r[0] for r in rows)
@@ -105,18 +113,9 @@ def main(argv: list[str] | None = None) -> int:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
     if args.compare_sampler:
         auditor.fast_decode = False
-        again = RolloutEngine(settings, CompositeReward(domain="skyassist"), env="skyassist", target="reference",
-                              faults=args.faults, seed=args.seed)
-        again.collect(auditor, step=10_000, k_max=min(args.k_max, 1 + args.continuation))  # the same warm-up
-        slow_rows = []
-        t0 = time.perf_counter()
-        for step in range(args.updates):
-            b = again.collect(auditor, step=step, k_max=args.k_max)
-            slow_rows.append((b.stats["generate_s"], list(b.stats["generate_batch_sizes"]), sum(b.policy_hits.values())))
-        slow_total = time.perf_counter() - t0
-        again.close()
-        slow_gen = sum(r[0] for r in slow_rows)
-        same = [r[1] for r in slow_rows] == [r[5] for r in rows] and [r[2] for r in slow_rows] == [r[7] for r in rows]
+        slow_rows, slow_total = timed_updates(echo=False)
+        slow_gen = sum(r[2] for r in slow_rows)
+        same = [(r[5], r[7]) for r in slow_rows] == [(r[5], r[7]) for r in rows]
         print()
         print(f"model.generate:        {rollouts / slow_total:.2f} rollouts/s, mean generation {slow_gen / n:.3f}s")
         print(f"decode / generate:     {slow_total / total:.2f}x rollouts/s, {slow_gen / gen:.2f}x generation time; "

@@ -89,6 +89,13 @@ def discover(cfg: AdatConfig, roles: dict[str, Any], on_session: Callable[[int, 
                          turns=cfg.turns, faults=cfg.discovery_faults, seed=cfg.seed, on_session=on_session)
 
 
+def scenario_fields(runner: Runner, test: Test) -> dict[str, Any]:
+    """The scalar fields of a test's scenario (names, ids, dates, counts): what transformations and
+    applicability conditions read."""
+    return {k: v for k, v in runner.scenario(test.scenario.family, test.scenario.seed).items()
+            if isinstance(v, (str, int, float)) and not isinstance(v, bool)}
+
+
 def build_suite(cfg: AdatConfig, traces: list[Trace], statements: list[Statement], roles: dict[str, Any],
                 runner: Runner, *, selector: str | None = None, seed: int | None = None, embedder: Any = None,
                 with_regression: bool = True) -> SuiteResult:
@@ -108,8 +115,7 @@ def build_suite(cfg: AdatConfig, traces: list[Trace], statements: list[Statement
     def fields_of(test: Test) -> dict[str, Any]:
         key = f"{test.scenario.family}:{test.scenario.seed}"
         if key not in fields:
-            fields[key] = {k: v for k, v in runner.scenario(test.scenario.family, test.scenario.seed).items()
-                           if isinstance(v, (str, int, float)) and not isinstance(v, bool)}
+            fields[key] = scenario_fields(runner, test)
         return fields[key]
 
     tr = transform_tests(grounded, plain_for, catalog, sel, generator, lambda t: execute(runner, judge, t), emb,
@@ -209,4 +215,4 @@ def run(cfg: AdatConfig, folder: Path, *, embedder: Any = None,
     return summary
 
 
-__all__ = ["AdatConfig", "SuiteResult", "discover", "build_suite", "summarise", "write_outputs", "run", "claim_output"]
+__all__ = ["AdatConfig", "SuiteResult", "discover", "build_suite", "scenario_fields", "summarise", "write_outputs", "run", "claim_output"]

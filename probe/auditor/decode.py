@@ -213,17 +213,17 @@ def fast_sample(model: Any, input_ids: torch.Tensor, attention_mask: torch.Tenso
     if unique.shape[0] < B:
         first = torch.full((unique.shape[0],), B, dtype=torch.long).scatter_reduce(
             0, inverse, torch.arange(B), reduce="amin")
-        k_u = [torch.zeros(len(first), H, total, D) for _ in w.layers]
-        v_u = [torch.zeros(len(first), H, total, D) for _ in w.layers]
+        k_u = [torch.zeros(len(first), H, P, D) for _ in w.layers]  # the prompt's slots only
+        v_u = [torch.zeros(len(first), H, P, D) for _ in w.layers]
         logits = _forward(w, input_ids[first], positions[first], k_u, v_u, 0, allowed[first])[inverse]
         for i in range(len(w.layers)):
-            cache_k[i][:, :, :P] = k_u[i][inverse, :, :P]
-            cache_v[i][:, :, :P] = v_u[i][inverse, :, :P]
+            cache_k[i][:, :, :P] = k_u[i][inverse]
+            cache_v[i][:, :, :P] = v_u[i][inverse]
     else:
         logits = _forward(w, input_ids, positions, cache_k, cache_v, 0, allowed)
     next_pos = positions[:, -1] + 1
     # cos and sin of every position a generated token can take, computed once
-    table_cos, table_sin = _rope(w, torch.arange(int(next_pos.max()) + max_new_tokens).unsqueeze(0))
+    table_cos, table_sin = (t[0, 0] for t in _rope(w, torch.arange(int(next_pos.max()) + max_new_tokens).unsqueeze(0)))
     stops = torch.tensor(list(stop_ids), dtype=torch.long)
     done = torch.zeros(B, dtype=torch.bool)
     ids = torch.full((B, total), pad_id, dtype=input_ids.dtype)
@@ -247,7 +247,7 @@ def fast_sample(model: Any, input_ids: torch.Tensor, attention_mask: torch.Tenso
         slot = P + step
         valid[:, slot] = True
         allowed = valid[:, None, None, :slot + 1]
-        rope = (table_cos[0, :, next_pos].transpose(0, 1).unsqueeze(2), table_sin[0, :, next_pos].transpose(0, 1).unsqueeze(2))
+        rope = (table_cos[next_pos][:, None, None], table_sin[next_pos][:, None, None])  # B x 1 x 1 x head_dim
         logits = _forward(w, token.unsqueeze(1), next_pos.unsqueeze(1), cache_k, cache_v, slot, allowed, rope)
         next_pos = next_pos + 1
     return ids[:, :P + len(logprobs)], torch.stack(logprobs, dim=1)

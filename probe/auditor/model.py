@@ -165,7 +165,7 @@ class Auditor:
         # sample with probe.auditor.decode where it supports the model (the tiny Llama on CPU): the same
         # tokens as model.generate, without its per-token overhead; False: always model.generate
         self.fast_decode = True
-        self.generate_calls = 0  # batched model.generate calls made
+        self.generate_calls = 0  # batched sampling calls made (generate)
         self.generated_sequences = 0
         self.last_batch_size = 0
         self.stop_ids = self._stop_ids()

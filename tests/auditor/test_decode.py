@@ -126,7 +126,7 @@ def test_no_new_tokens_returns_the_prompt():
     assert torch.equal(out, ids) and lp.shape == (ids.shape[0], 0)
 
 
-def test_other_architectures_are_left_to_generate():
+def test_other_architectures_are_left_to_generate(monkeypatch):
     gpt2 = GPT2LMHeadModel(GPT2Config(vocab_size=VOCAB, n_embd=32, n_layer=1, n_head=2, n_positions=64))
     assert not supports(gpt2)
     scaled = _llama()
@@ -138,30 +138,23 @@ def test_other_architectures_are_left_to_generate():
     import probe.auditor.decode as decode
 
     small = _lora(_llama())
-    limit = decode.MAX_PARAMETERS
-    try:
-        decode.MAX_PARAMETERS = sum(p.numel() for p in small.get_base_model().parameters()) - 1
-        assert not supports(small)  # a model above the size limit keeps model.generate
-    finally:
-        decode.MAX_PARAMETERS = limit
     assert supports(small)
+    monkeypatch.setattr(decode, "MAX_PARAMETERS", sum(p.numel() for p in small.get_base_model().parameters()) - 1)
+    assert not supports(small)  # a model above the size limit keeps model.generate
 
 
-def test_repeated_prompts_share_one_prompt_pass_and_draw_as_generate():
+def test_repeated_prompts_share_one_prompt_pass_and_draw_as_generate(monkeypatch):
     """GRPO's candidate step samples G messages from each shared prefix: the prompt pass runs once per
     distinct prompt, and the draws are still model.generate's."""
+    import probe.auditor.decode as decode
+
     model = _lora(_llama(seed=7))
     ids, mask = _batch(B=3, seed=6)
     ids, mask = ids.repeat_interleave(4, dim=0), mask.repeat_interleave(4, dim=0)
     calls = []
-    import probe.auditor.decode as decode
-
     real = decode._forward
-    decode._forward = lambda w, x, *a: calls.append(tuple(x.shape)) or real(w, x, *a)
-    try:
-        out, _ = _fast(model, ids, mask, 12, 1.0, 1.0)
-    finally:
-        decode._forward = real
+    monkeypatch.setattr(decode, "_forward", lambda w, x, *a: calls.append(tuple(x.shape)) or real(w, x, *a))
+    out, _ = _fast(model, ids, mask, 12, 1.0, 1.0)
     assert calls[0] == (3, ids.shape[1]) and all(c[0] == 12 for c in calls[1:])
     assert torch.equal(out, _hf(model, ids, mask, 12, 1.0, 1.0))
     assert len({tuple(r) for r in out[:, ids.shape[1]:].tolist()}) > 3  # the copies sample apart
