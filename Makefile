@@ -45,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python scripts/bench_target_http.py
 	$(BIN)/python scripts/bench_contention.py
 	$(BIN)/python scripts/bench_build_threads.py
+	$(BIN)/python scripts/bench_build.py
 
 # One short call on a lent GPU: Qwen3-4B shape, 4-bit NF4 + LoRA, one update per optimizer
 # (scripts/gpu_check.py; docs/gpu-and-slurm.md). Nothing is downloaded or installed: it uses .venv

@@ -9,9 +9,8 @@
 2. trains a byte-level BPE tokenizer on it with the ``tokenizers`` library (role markers and
    ``<s> </s> <pad>`` as special tokens) and wraps it in ``PreTrainedTokenizerFast``;
 3. creates a Llama-style causal LM from a ``LlamaConfig`` (no weights downloaded);
-4. pre-trains it with TRL's ``SFTTrainer`` on prompt/completion pairs in the plain format of
-   ``probe.auditor.prompt`` (``plain_prompt`` -> customer message + ``</s>``), loss on the
-   completion only;
+4. pre-trains it (``probe.auditor.sft``: loss on the customer messages only) on texts in the plain
+   format of ``probe.auditor.prompt`` (``plain_prompt`` -> customer message + ``</s>``);
 5. writes tokenizer, model, ``build.json`` (settings, build key, losses, timings) atomically:
    everything goes to a temporary sibling directory that is renamed into place at the end.
 
@@ -132,8 +131,10 @@ def build_key(seed: int, settings: TinySettings) -> str:
     envs = corpus_envs(settings)
     version = "+".join(getattr(get_domain(e), "corpus_version", "") or e for e in envs)  # the generators' versions
     prints = "+".join(corpus_fingerprint(e, seed, settings.n_episodes) for e in envs)  # what they generate today
+    from probe.auditor.sft import VERSION as SFT_VERSION  # noqa: PLC0415
+
     blob = json.dumps({"build": BUILD_VERSION, "corpus": version, "corpus_fingerprint": prints, "seed": seed,
-                       **asdict(settings), "env": ",".join(envs),
+                       **asdict(settings), "env": ",".join(envs), "sft": SFT_VERSION,
                        # the slot format replaces the bool: a change to how slots are read or written rebuilds
                        "slots": [SLOTS_VERSION, *SLOT_TOKENS] if settings.slots else []}, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
@@ -262,46 +263,20 @@ def training_rows(rows: list[dict[str, Any]], openings: list[bool], settings: Ti
     return out
 
 
-def _sft(model, tokenizer, rows: list[dict[str, list[int]]], settings: TinySettings, seed: int, work: Path,
+def _sft(model, tokenizer, rows: list[dict[str, list[int]]], settings: TinySettings, seed: int,
          log: Callable[[str], None]) -> list[float]:
+    """One pass of ``probe.auditor.sft.train`` over ``rows`` (``training_rows``: each text as often
+    as it is to be seen)."""
     import torch  # noqa: PLC0415
-    from datasets import Dataset  # noqa: PLC0415
-    from transformers import TrainerCallback  # noqa: PLC0415
-    from transformers.trainer_callback import PrinterCallback  # noqa: PLC0415
-    from trl import SFTConfig, SFTTrainer  # noqa: PLC0415
 
-    losses: list[float] = []
+    from probe.auditor.sft import SFTPlan, train  # noqa: PLC0415
 
-    class _Losses(TrainerCallback):
-        def on_log(self, args, state, control, logs=None, **kw):  # noqa: ANN001
-            if logs and "loss" in logs:
-                losses.append(float(logs["loss"]))
-                log(f"step {state.global_step}/{state.max_steps}  loss {logs['loss']:.3f}")
-
-    import datasets  # noqa: PLC0415
-    datasets.disable_progress_bars()
-    # pre-tokenized: SFTTrainer uses input_ids and completion_mask as they are; ``rows`` already holds each
-    # text as often as it is to be seen (training_rows), so the trainer makes one pass
-    data = Dataset.from_list(rows)
-    steps = max(1, len(rows) // settings.batch_size)
-    config = SFTConfig(
-        output_dir=str(work / "sft"), num_train_epochs=1,
-        per_device_train_batch_size=settings.batch_size, gradient_accumulation_steps=1,
-        learning_rate=settings.learning_rate, lr_scheduler_type="cosine", warmup_steps=max(1, int(settings.warmup_ratio * steps)),
-        weight_decay=settings.weight_decay, max_grad_norm=1.0,
-        logging_steps=max(1, steps // 16), logging_first_step=True,
-        save_strategy="no", report_to="none", seed=seed, data_seed=seed, use_cpu=True,
-        dataloader_num_workers=0, max_length=settings.max_length, completion_only_loss=settings.completion_only_loss, packing=False,
-        dataset_num_proc=None, disable_tqdm=True, bf16=False, fp16=False, gradient_checkpointing=False,
-        eos_token=EOS, pad_token=PAD,
-        train_sampling_strategy="group_by_length" if settings.group_by_length else "random",
-    )
-    trainer = SFTTrainer(model=model, args=config, train_dataset=data, processing_class=tokenizer,
-                         callbacks=[_Losses()])
-    trainer.remove_callback(PrinterCallback)  # our callback reports the losses
+    plan = SFTPlan(batch_size=settings.batch_size, learning_rate=settings.learning_rate,
+                   warmup_ratio=settings.warmup_ratio, weight_decay=settings.weight_decay,
+                   group_by_length=settings.group_by_length)
     with torch.random.fork_rng():
-        trainer.train()
-    return losses
+        torch.manual_seed(seed)
+        return train(model, rows, tokenizer.pad_token_id, plan, seed, log)
 
 
 # --- the build -----------------------------------------------------------------------------------
@@ -402,9 +377,8 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             losses = _sft(model, tokenizer, training_rows(rows, [o for _r, o in kept], settings, seed), settings, seed,
-                          work, log)
+                          log)
         t_train = time.perf_counter() - t_train
-        shutil.rmtree(work / "sft", ignore_errors=True)
         model.eval()
         from transformers.utils import logging as hf_logging  # noqa: PLC0415
         hf_logging.disable_progress_bar()  # a 'Writing model shards' bar broke the demo's output

@@ -457,6 +457,9 @@ def test_build_key_follows_what_the_corpus_generates(monkeypatch):
         assert build_key(0, TinySettings()) != before, at
     monkeypatch.setattr(domain, "customer_corpus", real)
     assert build_key(0, TinySettings()) == before
+    # another pre-training loop is another model: its version is in the key
+    monkeypatch.setattr("probe.auditor.sft.VERSION", "sft-test")
+    assert build_key(0, TinySettings()) != before
 
 
 def test_default_tiny_auditor_speaks_for_every_environment_with_a_corpus():
