@@ -29,6 +29,7 @@ import shutil
 import tempfile
 import time
 import warnings
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -333,7 +334,37 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
     if not force and info and info.get("key") == key and info.get("complete"):
         log(f"cached build {key} at {out}")
         return out
+    with build_lock(out, log):
+        info = read_build_info(out)  # another process may have built it while we waited
+        if not force and info and info.get("key") == key and info.get("complete"):
+            log(f"built by another process meanwhile: {key} at {out}")
+            return out
+        check_tiny_out(out)
+        return _build(out, seed, settings, key, log)
 
+
+@contextmanager
+def build_lock(out: Path, log: Callable[[str], None]):
+    """One builder at a time per output directory: an exclusive ``flock`` on ``.<name>.lock`` beside
+    it (created once and left there; the kernel releases it when its holder exits, even killed), so
+    that two processes started on an empty cache (two trainings, the test suite's early build and
+    a test) build once, the second waiting and then reusing the first's build."""
+    import fcntl  # noqa: PLC0415
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / f".{out.name}.lock", "a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log(f"another process is building {out}: waiting for it")
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable[[str], None]) -> Path:
     import torch  # noqa: PLC0415
     import transformers  # noqa: PLC0415
 
@@ -422,4 +453,4 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
 
 
 __all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "previous_build_path", "keep_previous_build", "default_tiny_path", "build_key",
-           "read_build_info", "is_built", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "tokenize_with_mask"]
+           "read_build_info", "is_built", "build_lock", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "tokenize_with_mask"]

@@ -1,0 +1,54 @@
+"""Two processes that need the same tiny auditor build it once (probe.auditor.tiny.build_lock)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from probe.auditor.tiny import read_build_info
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALL = ("dict(n_episodes=4, vocab_size=1000, hidden_size=16, layers=1, heads=2, intermediate_size=32, "
+         "max_positions=1024, max_length=1024, epochs=0.2, batch_size=8)")
+
+
+def builder(out: Path) -> subprocess.Popen:
+    code = (f"from probe.auditor.tiny import TinySettings, build_tiny_auditor\n"
+            f"build_tiny_auditor({str(out)!r}, seed=1, settings=TinySettings(**{SMALL}), log=print)\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, env=env, cwd=ROOT)
+
+
+def test_two_processes_on_an_empty_cache_build_once(tmp_path):
+    out = tmp_path / "tiny-auditor-v1"
+    first, second = builder(out), builder(out)
+    logs = [p.communicate(timeout=300)[0] for p in (first, second)]
+    assert [p.returncode for p in (first, second)] == [0, 0], logs
+    built = [log for log in logs if f"built {out} in" in log]
+    reused = [log for log in logs if "built by another process meanwhile" in log or "cached build" in log]
+    assert len(built) == 1 and len(reused) == 1, logs
+    assert read_build_info(out)["complete"]
+    # nothing else was left beside it but the lock file
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".tiny-auditor-v1.lock", "tiny-auditor-v1"]
+
+
+def test_a_killed_holder_does_not_block_the_next_build(tmp_path):
+    out = tmp_path / "tiny-auditor-v1"
+    code = ("import time\nfrom pathlib import Path\nfrom probe.auditor.tiny import build_lock\n"
+            f"with build_lock(Path({str(out)!r}), print):\n    print('holding', flush=True)\n    time.sleep(600)\n")
+    holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    assert holder.stdout.readline().strip() == "holding"
+    waiting = builder(out)
+    time.sleep(3)
+    assert waiting.poll() is None  # blocked behind the holder
+    holder.send_signal(signal.SIGKILL)
+    holder.wait()
+    log = waiting.communicate(timeout=300)[0]
+    assert waiting.returncode == 0, log
+    assert "waiting for it" in log and f"built {out} in" in log
