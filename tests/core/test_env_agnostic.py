@@ -213,3 +213,11 @@ def test_build_tiny_refuses_an_env_without_a_corpus(tmp_path):
     assert not (tmp_path / "tiny").exists()
     r = run("auditor", "build-tiny", "--env", "nope", "--out", tmp_path / "tiny")
     assert r.exit_code == 2 and "unknown env 'nope'; allowed:" in r.output
+
+
+def test_the_late_test_files_exist():
+    """tests/conftest.py orders these files last; a renamed file would silently lose its place."""
+    from conftest import NEEDS_TINY_AUDITOR
+
+    root = Path(__file__).resolve().parents[1]
+    assert [name for name in NEEDS_TINY_AUDITOR if not (root / name).is_file()] == []
