@@ -345,23 +345,24 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
 
 @contextmanager
 def build_lock(out: Path, log: Callable[[str], None]):
-    """One builder at a time per output directory: an exclusive ``flock`` on ``.<name>.lock`` beside
-    it (created once and left there; the kernel releases it when its holder exits, even killed), so
-    that two processes started on an empty cache (two trainings, the test suite's early build and
-    a test) build once, the second waiting and then reusing the first's build."""
+    """One builder at a time per parent directory: an exclusive ``flock`` on the directory that
+    holds ``out`` (it exists and is never replaced, unlike ``out``, which a build swaps; no lock
+    file is left behind; the kernel releases the lock when its holder exits, even killed), so that
+    two processes started on an empty cache (two trainings, ``make test``'s background build and a
+    test) build once, the second waiting and then reusing the first's build."""
     import fcntl  # noqa: PLC0415
 
     out.parent.mkdir(parents=True, exist_ok=True)
-    with open(out.parent / f".{out.name}.lock", "a") as handle:
+    fd = os.open(out.parent, os.O_RDONLY)
+    try:
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            log(f"another process is building {out}: waiting for it")
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            log(f"another process is building in {out.parent}: waiting for it")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable[[str], None]) -> Path:
