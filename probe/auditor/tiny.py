@@ -353,7 +353,11 @@ def build_lock(out: Path, log: Callable[[str], None]):
     import fcntl  # noqa: PLC0415
 
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(out.parent, os.O_RDONLY)
+    try:
+        fd = os.open(out.parent, os.O_RDONLY)
+    except OSError:  # a directory we may write but not read: build without excluding others
+        yield
+        return
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

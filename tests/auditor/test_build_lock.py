@@ -52,3 +52,21 @@ def test_a_killed_holder_does_not_block_the_next_build(tmp_path):
     log = waiting.communicate(timeout=300)[0]
     assert waiting.returncode == 0, log
     assert "waiting for it" in log and f"built {out} in" in log
+
+
+def test_an_unreadable_parent_builds_without_the_lock(tmp_path, monkeypatch):
+    """A directory one may write but not read cannot be locked; the build goes on unexcluded."""
+    from probe.auditor import tiny
+
+    real_open = os.open
+
+    def refuse(path, flags, *args, **kwargs):
+        if Path(path) == tmp_path:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(tiny.os, "open", refuse)
+    entered = []
+    with tiny.build_lock(tmp_path / "tiny-auditor-v1", print):
+        entered.append(True)
+    assert entered == [True]
