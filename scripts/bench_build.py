@@ -34,21 +34,10 @@ VARIANTS = ("model-loss", "completion")
 
 def build_rows(seed: int = 0):
     """The default build's tokenizer, model and one pass of its rows (probe.auditor.tiny)."""
-    from probe.auditor.tiny import (
-        TinySettings,
-        corpus_texts,
-        make_model,
-        tokenize_with_mask,
-        train_tokenizer,
-        training_rows,
-    )
+    from probe.auditor.tiny import TinySettings, corpus_texts, make_model, tokenize_corpus, training_rows
 
     settings = TinySettings()
-    episodes = corpus_texts(seed, settings)
-    texts = [e["text"] for e in episodes]
-    tokenizer = train_tokenizer(texts, settings.vocab_size, slots=settings.slots)
-    tokenized = tokenize_with_mask(texts, tokenizer)
-    kept = [(r, e["opening"]) for r, e in zip(tokenized, episodes) if len(r["input_ids"]) <= settings.max_length]
+    tokenizer, kept = tokenize_corpus(corpus_texts(seed, settings), settings)
     rows = training_rows([r for r, _ in kept], [o for _, o in kept], settings, seed)
     return settings, tokenizer, make_model(tokenizer, settings), rows
 
@@ -105,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     tokens = sum(max(len(rows[i]["input_ids"]) for i in b) * len(b) for b in batches) / len(batches)
     print(f"{len(batches)} batches of {settings.batch_size} (mean {tokens:.0f} padded tokens), {args.rounds} rounds, "
           f"{torch.get_num_threads()} torch threads")
-    times: dict[tuple, list[float]] = {v: [] for v in variants}
+    times: dict[str, list[float]] = {v: [] for v in variants}
     time_variant(model0, rows, batches[:2], tokenizer.pad_token_id, variants[0], settings.learning_rate)  # warm-up
     for r in range(args.rounds):
         for v in variants if r % 2 == 0 else variants[::-1]:

@@ -212,6 +212,16 @@ def tokenize_with_mask(texts: list[str], tokenizer) -> list[dict[str, list[int]]
     return rows
 
 
+def tokenize_corpus(episodes: list[dict[str, Any]], settings: TinySettings):
+    """The tokenizer trained on the corpus texts (``corpus_texts``) and, for each text that fits
+    ``settings.max_length``, its tokenized row with whether it is opening-only."""
+    texts = [e["text"] for e in episodes]
+    tokenizer = train_tokenizer(texts, settings.vocab_size, slots=settings.slots)
+    tokenized = tokenize_with_mask(texts, tokenizer)
+    kept = [(r, e["opening"]) for r, e in zip(tokenized, episodes) if len(r["input_ids"]) <= settings.max_length]
+    return tokenizer, kept
+
+
 def train_tokenizer(texts: list[str], vocab_size: int, slots: bool = False):
     """Byte-level BPE trained on ``texts``; the role markers and <s> </s> <pad> are special tokens,
     and with ``slots`` the copy-slot tokens ``<mail1>`` ... (``probe.auditor.slots``)."""
@@ -397,9 +407,7 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
         episodes = corpus_texts(seed, settings)
         t_corpus = time.perf_counter() - t0
         texts = [e["text"] for e in episodes]
-        tokenizer = train_tokenizer(texts, settings.vocab_size, slots=settings.slots)
-        tokenized = tokenize_with_mask(texts, tokenizer)
-        kept = [(r, e["opening"]) for r, e in zip(tokenized, episodes) if len(r["input_ids"]) <= settings.max_length]
+        tokenizer, kept = tokenize_corpus(episodes, settings)
         rows = [r for r, _o in kept]
         turns = sum(len(customer_spans(t)) for t in texts)
         n_open = sum(o for _r, o in kept)
@@ -458,4 +466,4 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
 
 
 __all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "previous_build_path", "keep_previous_build", "default_tiny_path", "build_key",
-           "read_build_info", "is_built", "build_lock", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "tokenize_with_mask"]
+           "read_build_info", "is_built", "build_lock", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "tokenize_corpus", "tokenize_with_mask"]
