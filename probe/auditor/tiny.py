@@ -285,6 +285,8 @@ def _sft(model, tokenizer, rows: list[dict[str, list[int]]], settings: TinySetti
     plan = SFTPlan(batch_size=settings.batch_size, learning_rate=settings.learning_rate,
                    warmup_ratio=settings.warmup_ratio, weight_decay=settings.weight_decay,
                    group_by_length=settings.group_by_length)
+    if not settings.completion_only_loss:  # every token of the text is a target, the context's too
+        rows = [{**r, "completion_mask": [1] * len(r["input_ids"])} for r in rows]
     with torch.random.fork_rng():
         torch.manual_seed(seed)
         return train(model, rows, tokenizer.pad_token_id, plan, seed, log)

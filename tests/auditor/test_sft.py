@@ -92,3 +92,21 @@ def test_a_diverging_run_stops_with_one_clear_error():
     plan = sft.SFTPlan(batch_size=4, learning_rate=1e-3, warmup_ratio=0.0, weight_decay=0.0)
     with pytest.raises(FloatingPointError, match="diverged at step 1"):
         sft.train(model, rows(8), PAD, plan, seed=0)
+
+
+def test_the_builds_completion_only_setting_reaches_the_loop(monkeypatch):
+    """TinySettings.completion_only_loss=False trains on every token (the setting the build had with
+    TRL's trainer); the default keeps the customer tokens only."""
+    from types import SimpleNamespace
+
+    from probe.auditor import tiny
+
+    seen = []
+    monkeypatch.setattr(sft, "train", lambda model, rows, *a, **k: seen.append(rows) or [0.0])
+    data = rows(4)
+    tokenizer = SimpleNamespace(pad_token_id=PAD)
+    tiny._sft(None, tokenizer, data, tiny.TinySettings(), 0, print)
+    tiny._sft(None, tokenizer, data, tiny.TinySettings(completion_only_loss=False), 0, print)
+    assert seen[0] == data
+    assert all(r["completion_mask"] == [1] * len(r["input_ids"]) for r in seen[1])
+    assert [r["input_ids"] for r in seen[1]] == [r["input_ids"] for r in data]
