@@ -19,6 +19,7 @@ from probe.adat.transforms import (
     _ID,
     _ISO,
     _PAIR,
+    _REPLACEMENT,
     _WORD_NUM,
     _YES,
     TRANSFORMS,
@@ -45,7 +46,8 @@ def _has_name(st: Statement, hints: list[str], check: int, fields: dict[str, Any
 
 
 def _two_values(st: Statement, hints: list[str], check: int, fields: dict[str, Any]) -> bool:
-    return _any(_PAIR, hints, check) or sum(len(_ISO.findall(h)) for h in _upto(hints, check)) >= 2
+    return (_any(_PAIR, hints, check) or sum(len(_ISO.findall(h)) for h in _upto(hints, check)) >= 2
+            or _any(_REPLACEMENT, hints, check))
 
 
 CONDITIONS: dict[str, Condition] = {

@@ -5,11 +5,13 @@ It reads agent replies the way a tester reads them, with no knowledge of the age
 1. split each assistant reply into sentences (``split_sentences``);
 2. keep the sentences that state a rule, a limit, an obligation or a refusal (``CUES``:
    "I can only ...", "cannot", "must", "before I can", "not <verb>able", "at most", "up to N",
-   "for your security", "shall I ...?" before an action, ...), and those that report the outcome
-   of an action the agent took ("Done: ...", "... has been cancelled", "... is confirmed"): a
-   test of an outcome replays the conversation through the action, where the faults of
-   state-changing tools show; a hand-off to a person ("You are being transferred to a human
-   agent") is an outcome too;
+   "for your security", "shall I ...?" before an action, ...), the **proposal** a confirmation
+   question asks about (the sentence before it that says what the agent will do:
+   ``proposal_of``), and those that report the outcome of an action the agent took ("Done: ...",
+   "... has been cancelled", "... is confirmed", "... are changed"): a test of an outcome or a
+   proposal replays the conversation through the action, where the faults of state-changing
+   tools show; a hand-off to a person ("You are being transferred to a human agent") is an
+   outcome too;
 3. generalise entity values to their class (``Generaliser``): a value that is one of the
    scenario's own fields becomes the field's class ("booking_id" -> "a booking", a name field ->
    "a name", a date field -> "a date"); otherwise dates, times, amounts, identifiers, codes in
@@ -115,7 +117,8 @@ CUES: tuple[Cue, ...] = (
     # the lowest weight: an outcome is the weakest evidence of a rule, a cue of any other kind wins
     _c("outcome", r"^done\b|\b(?:has|have) (?:now )?been (?:successfully )?(?:cancell?ed|changed|booked|placed|"
                   r"processed|refunded|exchanged|returned|updated|modified|reserved)\b|"
-                  r"\b(?:is|are) (?:now )?(?:confirmed|on hold|booked|cancell?ed)\b|"
+                  r"\b(?:is|are) (?:now )?(?:confirmed|on hold|booked|cancell?ed|changed|modified|updated|requested|"
+                  r"processed|refunded|exchanged|returned|submitted|scheduled|completed|placed|reserved)\b|"
                   # a hand-off: the conversation goes to a person ("You are being transferred to a human agent")
                   r"\b(?:being |been |be )?transferr?(?:ed|ing)? (?:you )?to (?:a |an |our )?(?:human|live|real|"
                   r"specialist|supervisor|representative|colleague|agent)\b|"
@@ -130,6 +133,25 @@ def find_cues(sentence: str) -> list[Cue]:
     if _SKIP.search(sentence.strip()):
         return []
     return [c for c in CUES if c.pattern.search(sentence)]
+
+
+# What the agent proposes to do, stated just before it asks for a yes ("To confirm, I will exchange ...
+# Shall I go ahead?", "Here is the summary: ... Shall I book it?"): found by its place, not its words
+# (``proposal_of``); an obligation of the weakest rule weight: the agent does this, and only after a yes.
+PROPOSAL = Cue("proposal", re.compile(r"(?!)"), "obligation", 0.6)
+_MIN_PROPOSAL_WORDS = 4
+
+
+def proposal_of(sentences: Sequence[str]) -> str | None:
+    """The proposal in a reply's sentences: the first sentence before the first confirmation question
+    that carries no cue of its own and has at least four content words; None when there is none."""
+    ask = next((i for i, s in enumerate(sentences) if any(c.name == "confirm_q" for c in find_cues(s))), None)
+    if ask is None:
+        return None
+    for s in sentences[:ask]:
+        if not find_cues(s) and not _SKIP.search(s.strip()) and len(content_words(s)) >= _MIN_PROPOSAL_WORDS:
+            return s
+    return None
 
 
 def rule_cues(sentence: str) -> list[Cue]:
@@ -278,8 +300,10 @@ def extract_from_trace(trace: Any) -> list[_Found]:
     found: list[_Found] = []
     for index, turn, request in _requests_before(trace.messages):
         reply = str(trace.messages[index].get("content") or "")
-        for sentence in clauses(reply):
-            cues = find_cues(sentence)
+        parts = clauses(reply)
+        proposal = proposal_of(parts)
+        for sentence in parts:
+            cues = find_cues(sentence) or ([PROPOSAL] if sentence == proposal else [])
             if not cues:
                 continue
             behaviour = gen(sentence)
@@ -348,5 +372,5 @@ def extract_statements(traces: Iterable[Any]) -> list[Statement]:
     return kept + [s for s in statements if not s.grounded]
 
 
-__all__ = ["split_sentences", "clauses", "find_cues", "rule_cues", "Generaliser", "extract_from_trace", "extract_statements", "grounded",
+__all__ = ["split_sentences", "clauses", "find_cues", "rule_cues", "proposal_of", "PROPOSAL", "Generaliser", "extract_from_trace", "extract_statements", "grounded",
            "content_words", "normalise", "statement_text", "CUES", "field_class"]

@@ -76,7 +76,7 @@ def _find(ctx: Context, rx: re.Pattern[str]) -> Optional[tuple[int, re.Match[str
     return None
 
 
-def _replace(ctx: Context, i: int, m: re.Match[str], new: str, change: str, group: int = 0) -> Result:
+def _replace(ctx: Context, i: int, m: re.Match[str], new: str, change: str, group: int | str = 0) -> Result:
     hints = list(ctx.hints)
     s = hints[i]
     hints[i] = s[: m.start(group)] + new + s[m.end(group):]
@@ -149,9 +149,30 @@ def _edit_check(ctx: Context, fn: Callable[[str], str], change: str) -> Optional
     return Result(hints, ctx.check, change)
 
 
+def is_confirmation(text: str) -> bool:
+    """The customer turn opens with a yes ("Yes, go ahead.", "Sure", "OK")."""
+    return bool(_YES.search(text))
+
+
+# a turn that asks for something, as opposed to one that only answers the agent ("My name is ...",
+# "It's 19122.", "Yes.")
+_REQUEST = re.compile(r"\b(?:I'?d like|I would like|I want|I wanna|I need|I wish|I'm (?:looking|trying|hoping)|"
+                      r"please|can you|could you|would you|can I|could I|help me|let'?s)\b", re.I)
+
+
+def request_index(hints: list[str], check: int) -> Optional[int]:
+    """The customer's request behind the checked turn: the latest turn up to it that asks for
+    something (``_REQUEST``) and is not a confirmation; else the opening turn unless that is a
+    confirmation; None when there is none."""
+    for i in range(min(check, len(hints) - 1), -1, -1):
+        if _REQUEST.search(hints[i]) and not is_confirmation(hints[i]):
+            return i
+    return 0 if hints and not is_confirmation(hints[0]) else None
+
+
 def asks_confirmation(st: Statement) -> bool:
-    """The statement is the agent asking the customer to confirm a proposed action."""
-    return "confirm_q" in st.cues
+    """The statement is the agent asking the customer to confirm a proposed action, or the proposal itself."""
+    return "confirm_q" in st.cues or "proposal" in st.cues
 
 
 def _yes_index(ctx: Context) -> Optional[int]:
@@ -393,8 +414,18 @@ def swap_two_inputs(ctx: Context) -> Optional[Result]:
     return None
 
 
+# a replacement: what the customer has and what they want instead ("exchange the lamp for one in
+# black", "change my seat to an aisle one", "swap it with the blue version")
+_REPLACEMENT = re.compile(r"\b(?:exchang|swap|switch|replac|trad|chang|upgrad)(?:e|es|ed|ing|s|ped|ping|ched|ching)?\b"
+                          r"[^.?!]{0,80}?\s(?:for|to|with|into)\s+"
+                          r"(?P<new>(?!the same\b)[^.?!;]{2,80}?)"
+                          r"(?=\s+please\b|\s*(?:[.?!;]|$|,\s*(?:can|could|would|will|please|thanks?|and|but|so|if|I|it|that|as)\b))", re.I)
+
+
 @transform("make_two_equal")
 def make_two_equal(ctx: Context) -> Optional[Result]:
+    """From = to (two places), two dates equal, or a replacement that asks for what one already has
+    ("exchange the lamp for one in black" -> "... for the same one")."""
     found = _find(ctx, _PAIR)
     if found:
         i, m = found
@@ -405,6 +436,11 @@ def make_two_equal(ctx: Context) -> Optional[Result]:
     if len(dates) >= 2 and dates[0][1].group(0) != dates[1][1].group(0):
         (_, m1), (i2, m2) = dates[0], dates[1]
         return _replace(ctx, i2, m2, m1.group(0), "two dates made equal")
+    found = _find(ctx, _REPLACEMENT)
+    if found:
+        i, m = found
+        return _replace(ctx, i, m, "the same one", f"the replacement asks for the same one ({m.group('new').strip()!r} "
+                        "-> 'the same one')", group="new")
     return None
 
 
@@ -658,10 +694,15 @@ def role_play(ctx: Context) -> Optional[Result]:
 
 # --- rewrites of the checked request by a fixed frame --------------------------------------------------
 
+def _decap(s: str) -> str:
+    """The first letter in lower case, unless the text starts with the pronoun "I" ("I'd like ...")."""
+    return s if re.match(r"I\b", s) else s[:1].lower() + s[1:]
+
+
 def _body(s: str) -> str:
     """The request without a greeting in front or punctuation at the end, first letter in lower case."""
     b = _ASK.sub("", s).rstrip(" .!?")
-    return b[:1].lower() + b[1:]
+    return _decap(b)
 
 
 def _framed(template: str, change: str) -> Transform:
@@ -766,7 +807,7 @@ def repeat_reworded(ctx: Context) -> Optional[Result]:
     if ctx.statement.kind not in ("refusal", "limit"):
         return None
     body = _ASK.sub("", ctx.hints[ctx.check]).rstrip(" .!?")
-    return _insert(ctx, ctx.check + 1, f"I understand, but I'm asking again: {body[:1].lower() + body[1:]}. Please just do it.",
+    return _insert(ctx, ctx.check + 1, f"I understand, but I'm asking again: {_decap(body)}. Please just do it.",
                    "the refused request repeated, reworded", check_shift=False)
 
 
@@ -884,12 +925,30 @@ for _name, _fn in {
     "change_count_after_confirm": _after_confirmation("Oh, and actually we are two more people.", "the party grows after the confirmation"),
     "confirm_other_option": _confirmation_replaced("Yes, but the other option, not that one.", "confirms a different option than the one proposed"),
     "undo_last": _after_confirmation("Hmm, actually can you undo that last change?", "asks to undo the action just done"),
-    "request_after_action": _after_confirmation(lambda r: f"Thanks. One more thing: {r[:1].lower() + r[1:]}",
-                                                "the request made again after the earlier action was completed"),
     "request_same_item_again": _after_confirmation("Thanks. Now I'd like to change that same one again, something else "
                                                    "this time.", "a further change to what was just changed"),
 }.items():
     transform(_name)(_fn)
 
 
-__all__ = ["TRANSFORMS", "Context", "Result", "transform", "statement_limit", "asks_confirmation"]
+@transform("request_after_action")
+def request_after_action(ctx: Context) -> Optional[Result]:
+    """The request made again once the action it led to is done: after the customer's confirmation
+    (``_confirmation``), "Thanks. One more thing: <the request>", and the same yes again when the
+    test had one, so that the second proposal is answered as the first was. The request is the
+    latest request up to the checked turn (``request_index``)."""
+    c = _confirmation(ctx)
+    if c is None:
+        return None
+    hints, y = c
+    r = request_index(ctx.hints, ctx.check)
+    if r is None:
+        return None
+    body = _ASK.sub("", ctx.hints[r]).strip()
+    hints.insert(y + 1, f"Thanks. One more thing: {_decap(body)}")
+    if y < len(ctx.hints) and is_confirmation(ctx.hints[y]):
+        hints.insert(y + 2, ctx.hints[y])
+    return Result(hints, y + 1, "the request made again after the earlier action was completed")
+
+
+__all__ = ["TRANSFORMS", "Context", "Result", "transform", "statement_limit", "asks_confirmation", "is_confirmation", "request_index"]
