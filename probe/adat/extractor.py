@@ -135,7 +135,7 @@ def find_cues(sentence: str) -> list[Cue]:
     return [c for c in CUES if c.pattern.search(sentence)]
 
 
-# What the agent proposes to do, stated just before it asks for a yes ("To confirm, I will exchange ...
+# What the agent proposes to do, stated before it asks for a yes ("To confirm, I will exchange ...
 # Shall I go ahead?", "Here is the summary: ... Shall I book it?"): found by its place, not its words
 # (``proposal_of``); an obligation of the weakest rule weight: the agent does this, and only after a yes.
 PROPOSAL = Cue("proposal", re.compile(r"(?!)"), "obligation", 0.6)
@@ -143,15 +143,18 @@ _MIN_PROPOSAL_WORDS = 4
 
 
 def proposal_of(sentences: Sequence[str]) -> str | None:
-    """The proposal in a reply's sentences: the first sentence before the first confirmation question
-    that carries no cue of its own and has at least four content words; None when there is none."""
+    """The proposal in a reply's sentences: of the sentences before the first confirmation question
+    that carry no cue of their own and have at least four content words, the one with the most
+    content words (the summary of what would be done, not an acknowledgement such as "You picked
+    the 9:40 train." or a side note such as "You'll get an email."), the later one on a tie; None
+    when there is none."""
     ask = next((i for i, s in enumerate(sentences) if any(c.name == "confirm_q" for c in find_cues(s))), None)
     if ask is None:
         return None
-    for s in sentences[:ask]:
-        if not find_cues(s) and not _SKIP.search(s.strip()) and len(content_words(s)) >= _MIN_PROPOSAL_WORDS:
-            return s
-    return None
+    plain = [(len(content_words(s)), i, s) for i, s in enumerate(sentences[:ask])
+             if not find_cues(s) and not _SKIP.search(s.strip())]
+    best = max(plain, default=None)
+    return best[2] if best and best[0] >= _MIN_PROPOSAL_WORDS else None
 
 
 def rule_cues(sentence: str) -> list[Cue]:

@@ -27,6 +27,11 @@ REPLIES = [
      "Here's what I can do: refund $40 to the Visa ending in 1234 within five days."),
     ("OK. I will renew the two books until 12 June. Do you want me to renew them?",
      "I will renew the two books until 12 June."),
+    # the summary right before the question, not the acknowledgement before it
+    ("You picked the 9:40 train. Here is the summary: 2 seats to Lyon on 3 May, second class, 58 euros. Shall I book it?",
+     "Here is the summary: 2 seats to Lyon on 3 May, second class, 58 euros."),
+    ("To confirm, I will return the blue lamp from order 5531 and refund $40 to your Visa. You'll get an email "
+     "about it. Shall I go ahead?", "To confirm, I will return the blue lamp from order 5531 and refund $40 to your Visa."),
     # a rule sentence is not the proposal; the plain summary after it is
     ("Refunds must go to the original card. So: $40 back to the Visa ending in 1234. Would you like me to do that?",
      "So: $40 back to the Visa ending in 1234."),
