@@ -179,3 +179,16 @@ def test_on_retail_the_same_one_and_a_repeated_exchange_catch_their_faults():
     again = _transformed(gen, prop, plain, sts, sc, "K85", "request_after_action", "always")
     ok, bad = execute(runner, judge, again), execute(runner, judge, again, ["per_item_calls"], "per_item_calls")
     assert not ok.verdict.policies and "R6" in bad.verdict.policies and detects(ok.verdict, bad.verdict)
+
+
+def test_the_confirmation_a_state_change_works_on_is_the_answer_to_the_checked_proposal():
+    # two requests, each confirmed; the test checks the second proposal
+    hints = ["Could you move my order 88 to my new flat?", "Kim Berg.", "Yes.", "Yes, and I'd like the lamp in it in red.",
+             "Yes, do it."]
+    st = _st(["proposal"])
+    res = TRANSFORMS["drop_confirmation"](Context(hints, 3, st))
+    assert res.hints == hints[:4]
+    res = TRANSFORMS["confirm_other_option"](Context(hints, 3, st))
+    assert res.hints == hints[:4] + ["Yes, but the other option, not that one."] and res.check == 4
+    # checked at the confirmation itself (an outcome): that one
+    assert TRANSFORMS["drop_confirmation"](Context(hints[:3], 2, _st(["outcome"], "outcome"))).hints == hints[:2]
