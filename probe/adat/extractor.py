@@ -142,17 +142,18 @@ PROPOSAL = Cue("proposal", re.compile(r"(?!)"), "obligation", 0.6)
 _MIN_PROPOSAL_WORDS = 4
 
 
-def proposal_of(sentences: Sequence[str]) -> str | None:
+def proposal_of(sentences: Sequence[str], cues: Sequence[list[Cue]] | None = None) -> str | None:
     """The proposal in a reply's sentences: of the sentences before the first confirmation question
     that carry no cue of their own and have at least four content words, the one with the most
     content words (the summary of what would be done, not an acknowledgement such as "You picked
     the 9:40 train." or a side note such as "You'll get an email."), the later one on a tie; None
-    when there is none."""
-    ask = next((i for i, s in enumerate(sentences) if any(c.name == "confirm_q" for c in find_cues(s))), None)
+    when there is none. ``cues``: each sentence's ``find_cues``, when the caller has them already."""
+    cues = [find_cues(s) for s in sentences] if cues is None else cues
+    ask = next((i for i, found in enumerate(cues) if any(c.name == "confirm_q" for c in found)), None)
     if ask is None:
         return None
     plain = [(len(content_words(s)), i, s) for i, s in enumerate(sentences[:ask])
-             if not find_cues(s) and not _SKIP.search(s.strip())]
+             if not cues[i] and not _SKIP.search(s.strip())]
     best = max(plain, default=None)
     return best[2] if best and best[0] >= _MIN_PROPOSAL_WORDS else None
 
@@ -304,9 +305,10 @@ def extract_from_trace(trace: Any) -> list[_Found]:
     for index, turn, request in _requests_before(trace.messages):
         reply = str(trace.messages[index].get("content") or "")
         parts = clauses(reply)
-        proposal = proposal_of(parts)
-        for sentence in parts:
-            cues = find_cues(sentence) or ([PROPOSAL] if sentence == proposal else [])
+        found_cues = [find_cues(s) for s in parts]
+        proposal = proposal_of(parts, found_cues)
+        for sentence, cues in zip(parts, found_cues):
+            cues = cues or ([PROPOSAL] if sentence == proposal else [])
             if not cues:
                 continue
             behaviour = gen(sentence)

@@ -179,13 +179,13 @@ def _yes_index(ctx: Context) -> Optional[int]:
     """The customer's confirmation the test is about: the first yes after the checked turn (the
     answer to the proposal it checks), else the first from the turn before it on, else any."""
     for i in range(ctx.check + 1, len(ctx.hints)):
-        if _YES.search(ctx.hints[i]):
+        if is_confirmation(ctx.hints[i]):
             return i
     for i in range(len(ctx.hints)):
-        if _YES.search(ctx.hints[i]) and i >= max(ctx.check - 1, 0):
+        if is_confirmation(ctx.hints[i]) and i >= max(ctx.check - 1, 0):
             return i
     for i in range(len(ctx.hints)):
-        if _YES.search(ctx.hints[i]):
+        if is_confirmation(ctx.hints[i]):
             return i
     return None
 
