@@ -37,7 +37,7 @@ def build_rows(seed: int = 0):
     from probe.auditor.tiny import TinySettings, corpus_texts, make_model, tokenize_corpus, training_rows
 
     settings = TinySettings()
-    tokenizer, kept = tokenize_corpus(corpus_texts(seed, settings), settings)
+    tokenizer, kept, _fitted = tokenize_corpus(corpus_texts(seed, settings), settings)
     rows = training_rows([r for r, _ in kept], [o for _, o in kept], settings, seed)
     return settings, tokenizer, make_model(tokenizer, settings), rows
 

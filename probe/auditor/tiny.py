@@ -25,6 +25,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -50,6 +51,8 @@ from probe.auditor.slots import SLOT_TOKENS
 from probe.auditor.slots import VERSION as SLOTS_VERSION
 
 BUILD_VERSION = "tiny-auditor-v1"
+LONG_TEXTS = ("fit", "drop")
+MARKER_RE = re.compile("|".join(re.escape(m) for m in (CONTEXT, AGENT, CUSTOMER)))
 BUILD_FILE = "build.json"
 TOKENIZER_FILE = "tokenizer.json"
 
@@ -65,6 +68,11 @@ class TinySettings:
     intermediate_size: int = 576
     max_positions: int = 512
     max_length: int = 384
+    # a text longer than max_length tokens: "fit" drops its earliest turns until it fits (the context and
+    # the latest turns stay); "drop" leaves the text out. Dropping lost the end of 78 of 2,141 texts, a
+    # sixth of the played dialogues: the late turns of the longest episodes (a summary confirmed, a new
+    # address, the payment after a passport), the deep states the auditor most needs to answer in
+    long_texts: str = "fit"
     epochs: float = 4.0  # passes over each played dialogue; 2.0 ends at loss 2.24 and rarely answers the agent (docs/fluency.md)
     # passes over each opening-only text (a scenario and the customer's first message, no dialogue;
     # envs/*/customer_corpus.py). The share of the untrained auditor's openings that pursue their
@@ -132,9 +140,10 @@ def build_key(seed: int, settings: TinySettings) -> str:
     envs = corpus_envs(settings)
     version = "+".join(getattr(get_domain(e), "corpus_version", "") or e for e in envs)  # the generators' versions
     prints = "+".join(corpus_fingerprint(e, seed, settings.n_episodes) for e in envs)  # what they generate today
+    from probe.auditor.prompt import PLAIN_FORMAT_VERSION  # noqa: PLC0415
     from probe.auditor.sft import VERSION as SFT_VERSION  # noqa: PLC0415
 
-    blob = json.dumps({"build": BUILD_VERSION, "corpus": version, "corpus_fingerprint": prints, "seed": seed,
+    blob = json.dumps({"build": BUILD_VERSION, "format": PLAIN_FORMAT_VERSION, "corpus": version, "corpus_fingerprint": prints, "seed": seed,
                        **asdict(settings), "env": ",".join(envs), "sft": SFT_VERSION,
                        # the slot format replaces the bool: a change to how slots are read or written rebuilds
                        "slots": [SLOTS_VERSION, *SLOT_TOKENS] if settings.slots else []}, sort_keys=True)
@@ -212,14 +221,44 @@ def tokenize_with_mask(texts: list[str], tokenizer) -> list[dict[str, list[int]]
     return rows
 
 
+def fit_text(text: str, n_tokens: Callable[[str], int], limit: int) -> str | None:
+    """``text`` (a plain-format training text) with its earliest turns dropped until ``n_tokens``
+    of it is at most ``limit``; the context and the last turn always stay. None when even the
+    context and the last turn are too long."""
+    cuts = [m.start() for m in MARKER_RE.finditer(text)]
+    turns = [k for k in cuts if not text.startswith(CONTEXT, k)]
+    if not turns:
+        return text if n_tokens(text) <= limit else None
+    head = text[:turns[0]]
+    for k in turns:
+        candidate = head + text[k:]
+        if n_tokens(candidate) <= limit:
+            return candidate
+    return None
+
+
 def tokenize_corpus(episodes: list[dict[str, Any]], settings: TinySettings):
-    """The tokenizer trained on the corpus texts (``corpus_texts``) and, for each text that fits
-    ``settings.max_length``, its tokenized row with whether it is opening-only."""
+    """The tokenizer trained on the corpus texts (``corpus_texts``) and, for each text, its
+    tokenized row with whether it is opening-only. A text longer than ``settings.max_length``
+    tokens is fitted (``fit_text``: its earliest turns dropped) or, with ``long_texts="drop"``,
+    left out. Returns (tokenizer, kept rows, number of texts fitted)."""
+    if settings.long_texts not in LONG_TEXTS:
+        raise ValueError(f"unknown long_texts {settings.long_texts!r}; allowed: {', '.join(LONG_TEXTS)}")
     texts = [e["text"] for e in episodes]
     tokenizer = train_tokenizer(texts, settings.vocab_size, slots=settings.slots)
     tokenized = tokenize_with_mask(texts, tokenizer)
-    kept = [(r, e["opening"]) for r, e in zip(tokenized, episodes) if len(r["input_ids"]) <= settings.max_length]
-    return tokenizer, kept
+    kept, fitted = [], 0
+    for row, episode in zip(tokenized, episodes):
+        if len(row["input_ids"]) > settings.max_length:
+            if settings.long_texts == "drop":
+                continue
+            short = fit_text(episode["text"], lambda t: len(tokenizer(t, add_special_tokens=False)["input_ids"]),
+                             settings.max_length)
+            if short is None:
+                continue
+            row, fitted = tokenize_with_mask([short], tokenizer)[0], fitted + 1
+        kept.append((row, episode["opening"]))
+    return tokenizer, kept, fitted
 
 
 def train_tokenizer(texts: list[str], vocab_size: int, slots: bool = False):
@@ -409,12 +448,12 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
         episodes = corpus_texts(seed, settings)
         t_corpus = time.perf_counter() - t0
         texts = [e["text"] for e in episodes]
-        tokenizer, kept = tokenize_corpus(episodes, settings)
+        tokenizer, kept, fitted = tokenize_corpus(episodes, settings)
         rows = [r for r, _o in kept]
         turns = sum(len(customer_spans(t)) for t in texts)
         n_open = sum(o for _r, o in kept)
-        log(f"{len(texts)} texts ({n_open} opening-only), {turns} customer turns ({len(texts) - len(rows)} too long, "
-            f"dropped); vocabulary {len(tokenizer)}")
+        log(f"{len(texts)} texts ({n_open} opening-only), {turns} customer turns; over {settings.max_length} tokens: "
+            f"{fitted} fitted (earliest turns dropped), {len(texts) - len(rows)} left out; vocabulary {len(tokenizer)}")
         transformers.set_seed(seed)
         model = make_model(tokenizer, settings)
         n_params = sum(p.numel() for p in model.parameters())
@@ -432,7 +471,7 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
         tokenizer.save_pretrained(work)
         record = {
             "kind": "tiny-auditor", "version": BUILD_VERSION, "key": key, "seed": seed, "settings": asdict(settings),
-            "texts": len(rows), "opening_texts": n_open, "customer_turns": turns, "vocab_size": len(tokenizer), "parameters": n_params,
+            "texts": len(rows), "texts_fitted": fitted, "texts_left_out": len(texts) - len(rows), "opening_texts": n_open, "customer_turns": turns, "vocab_size": len(tokenizer), "parameters": n_params,
             "loss_start": losses[0] if losses else None, "loss_end": losses[-1] if losses else None,
             "losses": losses, "seconds_corpus": round(t_corpus, 2), "seconds_train": round(t_train, 2),
             "seconds_total": round(time.perf_counter() - t0, 2), "torch_threads": torch.get_num_threads(),
@@ -468,4 +507,4 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
 
 
 __all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "previous_build_path", "keep_previous_build", "default_tiny_path", "build_key",
-           "read_build_info", "is_built", "build_lock", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "tokenize_corpus", "tokenize_with_mask"]
+           "read_build_info", "is_built", "build_lock", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "fit_text", "tokenize_corpus", "tokenize_with_mask"]
