@@ -66,6 +66,9 @@ BOS, EOS, PAD = "<s>", "</s>", "<pad>"
 CONTEXT, AGENT, CUSTOMER = "[context]", "[agent]", "[customer]"
 MARKERS = (CONTEXT, AGENT, CUSTOMER)
 SPECIAL_TOKENS = (PAD, BOS, EOS, *MARKERS)
+# part of the tiny auditor's build key: a change to what the plain prompt shows rebuilds it
+# (v2: a long agent message keeps its question when a list follows it, ``_cut_start``)
+PLAIN_FORMAT_VERSION = "plain-v2"
 PLAIN_MAX_TURNS = 16
 PLAIN_MAX_CHARS = 1400
 AGENT_MAX_CHARS = 160
@@ -132,13 +135,40 @@ def _squash(text: str) -> str:
     return " ".join(SLOT.sub(" ", text).split())
 
 
-def _cut_start(text: str, limit: int) -> str:
-    """Keep the end of a long message (the agent's question is usually last)."""
+QUESTION_SHARE = 0.6  # of a cut agent message's characters, at most this share goes to its question
+
+
+def _tail(text: str, limit: int) -> str:
+    """The last ``limit`` characters of ``text``, from a word start where one is near."""
     if len(text) <= limit:
         return text
     tail = text[-limit:]
     space = tail.find(" ")
-    return "... " + (tail[space + 1:] if 0 <= space < 20 else tail)
+    return tail[space + 1:] if 0 <= space < 20 else tail
+
+
+def _cut_start(text: str, limit: int) -> str:
+    """A long agent message cut to about ``limit`` characters, keeping its end, where the question
+    usually is. When the question comes first and a list follows ("Which option would you like for
+    the lamp? Available options include: ..."), the end alone would drop what is asked, or its
+    start: then the message's last question is kept (up to ``QUESTION_SHARE`` of the room), then the end of what
+    follows it."""
+    if len(text) <= limit:
+        return text
+    end = _tail(text, limit)
+    q = text.rfind("?")
+    start = max(text.rfind(". ", 0, q), text.rfind("! ", 0, q), text.rfind("? ", 0, q)) + 2 if q >= 0 else 0
+    start = start if start >= 2 else 0
+    if q < 0 or start >= len(text) - len(end):  # no question, or all of the last one is in the end
+        return "... " + end
+    question = text[start:q + 1].strip()
+    if len(question) > QUESTION_SHARE * limit:
+        question = _tail(question, int(QUESTION_SHARE * limit))
+    after = text[q + 1:].strip()
+    room = limit - len(question) - 5
+    if len(after) > room:
+        after = "... " + _tail(after, room)
+    return f"... {question} {after}".rstrip()
 
 
 def plain_prompt(scenario_text: str, dialogue: Any, max_turns: int = PLAIN_MAX_TURNS,
@@ -248,6 +278,6 @@ def looks_like_customer_message(text: str, tool_names: Iterable[str] = (), max_w
 
 __all__ = [
     "CUSTOMER_ROLE_PROMPT", "PLAIN_ROLE_PROMPT", "CUSTOMER_ROLE_TEMPLATE", "PLAIN_ROLE_TEMPLATE", "role_prompts", "PROMPT_STYLES", "SCENARIO_HEADER", "START_MESSAGE", "BOS", "EOS", "PAD", "CONTEXT", "AGENT", "CUSTOMER",
-    "MARKERS", "SPECIAL_TOKENS", "as_turns", "system_text", "chat_messages", "plain_prompt", "plain_completion", "customer_spans",
+    "MARKERS", "SPECIAL_TOKENS", "PLAIN_FORMAT_VERSION", "QUESTION_SHARE", "as_turns", "system_text", "chat_messages", "plain_prompt", "plain_completion", "customer_spans",
     "clean_message", "looks_like_customer_message", "plain_values",
 ]
