@@ -40,7 +40,7 @@ from probe.core.corpus import scenario_cycle
 from probe.core.episode import Episode
 from probe.core.observation import prompt_shingles, public_dialogue, redact
 
-CORPUS_VERSION = "retail-customer-corpus-v2"
+CORPUS_VERSION = "retail-customer-corpus-v3"  # v3: vague requests, so the agent asks which item or option
 STYLES = ["polite", "terse", "urgent", "pushy", "casual", "chatty"]
 MAX_TURNS = 10
 # Opening messages written for a scenario without playing the episode, per played episode (as in
@@ -169,6 +169,14 @@ def _options(agent: str) -> list[str]:
     return [o.strip() for o in m.group(1).rstrip(".").split(";") if o.strip() and o.strip() != "none right now"]
 
 
+def _listed_items(agent: str) -> list[str]:
+    """The product names an agent listed ('It contains: Desk Lamp (white, USB); Laptop (...)')."""
+    m = re.search(r"contains:\s*(.+)$", agent, re.I | re.S)
+    if not m:
+        return []
+    return [part.split(" (")[0].strip() for part in m.group(1).split(";") if " (" in part]
+
+
 # --- the customer ------------------------------------------------------------------------------
 
 class Customer:
@@ -262,6 +270,9 @@ class Customer:
         slots = {"o": o, "of": of, "in_o": in_o, "item": item, "opt": opt or "a different color", "item2": item2,
                  "opt2": opt2 or "another option"}
         split = "split_items" in self.moves and "split_items" not in self.used and item2 and item2 != item
+        vague = self._vague(kind, split)
+        if vague:
+            return self._say(vague, **slots)
         if kind == "exchange":
             if "same_one" in self.moves and "same_one" not in self.used:
                 self.used.add("same_one")
@@ -338,6 +349,28 @@ class Customer:
             return self._say(["I want to cancel order {o}." if o else "I want to cancel my last order.",
                               "Please cancel {o}, I don't need it." if o else "Please cancel the order I got."], **slots)
         return self._say(["Can you help me with my order {o}?"], **slots)
+
+    def _vague(self, kind: str, split: bool) -> list[str]:
+        """Sometimes a customer does not say which item, or which option, so that the agent asks
+        ("Which items of order ... would you like to return?", "Which option would you like for
+        the ...?") and the corpus holds answers to those questions too; empty: say it all."""
+        if kind not in ("exchange", "return", "modify") or split or \
+                ("same_one" in self.moves and "same_one" not in self.used):
+            return []
+        roll = self.rng.random()
+        if roll < 0.3:  # no item
+            return {"exchange": ["I'd like to exchange something{of}.", "Can I exchange an item{of}?",
+                                 "Something{of} isn't right, I want to exchange it."],
+                    "return": ["I'd like to return something{of}.", "Can I send a few things back{of}?",
+                               "I want to make a return{of}."],
+                    "modify": ["I'd like to change an item{in_o}.", "Can I modify something{in_o} before it ships?",
+                               "I need to change one of the items{in_o}."]}[kind]
+        if roll < 0.55 and kind in ("exchange", "modify"):  # the item, not the option
+            return ["I'd like to exchange the {item}{of}.", "Can I swap the {item}{of} for another version?",
+                    "The {item}{of} isn't what I wanted, can I exchange it?"] if kind == "exchange" else \
+                   ["I'd like to change the {item}{in_o}.", "Can I get a different version of the {item}{in_o}?",
+                    "Could you change the {item}{in_o}? Not sure which option yet."]
+        return []
 
     # --- first message ---------------------------------------------------------------------
     def first(self) -> str:
@@ -514,6 +547,12 @@ class Customer:
     def name_items(self, agent: str) -> str:
         kind, o = self.current
         item, opt, item2, opt2 = self._items(o)
+        listed = _listed_items(agent)
+        if listed and item.lower() not in {x.lower() for x in listed}:
+            # the agent shows another order than the one this customer had in mind: pick from what it lists
+            # (the option, if one is needed, is asked next and picked from the offered ones)
+            return self._say(["The {x}.", "Just the {x}.", "The {x} please.", "Hmm, the {x} then."], closer=False,
+                             x=self.rng.choice(listed).lower())
         if kind == "return" or "would you like to return" in agent.lower():
             return self._say(["The {item}.", "Just the {item}.", "The {item} please.",
                               "The {item} and the {item2}." if item2 != item else "The {item}."], closer=False,

@@ -146,11 +146,23 @@ def test_answers_what_the_agent_asked(played):
                                                    r"before|hold on)\b", msg, re.I))
             elif "which payment method" in a:
                 key, ok = "payment", bool(re.search(r"card|paypal", msg, re.I))
+            elif re.search(r"which items of order", a):
+                # the answer names one of the listed products (a word of its name)
+                listed = re.findall(r"([a-z][a-z -]+) \(", a.split("contains:")[-1])
+                key, ok = "items", any(w in msg.lower() for name in listed for w in name.split() if len(w) > 3)
+            elif re.search(r"which option would you like for", a):
+                # the answer names an option: a word of the offered options, or a colour or size of its own
+                offered = a.split("available options include:")[-1]
+                words = {w for w in re.findall(r"[a-z0-9]+", offered) if len(w) > 1}
+                key, ok = "option", any(w in words for w in re.findall(r"[a-z0-9]+", msg.lower())
+                                        if w not in {"the", "one", "please", "take", "like", "let", "do"})
             else:
                 continue
             asked[key] += 1
             answered[key] += ok
-    for key in ("identity", "reason", "address", "order", "confirm", "payment"):
+    # a vague request ("I'd like to return something", "can I swap the lamp?") makes the agent ask
+    # which items or which option: the customer answers those too
+    for key in ("identity", "reason", "address", "order", "confirm", "payment", "items", "option"):
         assert asked[key] >= 5 and answered[key] >= 0.8 * asked[key], (key, answered[key], asked[key])
 
 
