@@ -189,13 +189,13 @@ OPENING: dict[str, dict[str, re.Pattern]] = {"skyassist": {k: re.compile(v, re.I
 }.items()}}
 
 
-def openings(env: str, per_family: int, seed: int, temperature: float) -> dict[str, Any]:
+def openings(env: str, per_family: int, seed: int, temperature: float, auditor: str | None = None) -> dict[str, Any]:
     """The auditor's first message for ``per_family`` held-out scenarios of every family, and whether
     it pursues the family's situation (``OPENING``); one batched generation per family."""
     patterns = OPENING.get(env)
     if not patterns or per_family <= 0:
         return {}
-    method = make_method("untrained", env=env, seed=seed, temperature=temperature)
+    method = untrained(env, seed, temperature, auditor)
     by_family: dict[str, list[tuple[str, bool]]] = {}
     for fam, pattern in patterns.items():
         obs = [(k, AuditGame(env=env, faults="none", max_turns=2, split="heldout", family=fam).reset(seed=k)[0])
@@ -207,9 +207,20 @@ def openings(env: str, per_family: int, seed: int, temperature: float) -> dict[s
             "examples": {f: v[0][0] for f, v in by_family.items()}}
 
 
-def play(env: str, episodes: int, turns: int, seed: int, faults: str, temperature: float = 0.8) -> list[dict[str, Any]]:
+def untrained(env: str, seed: int, temperature: float, auditor: str | None = None):
+    """The untrained method on the default tiny build, or on the tiny build in ``auditor``."""
+    if auditor is None:
+        return make_method("untrained", env=env, seed=seed, temperature=temperature)
+    from probe.auditor.tiny import is_tiny_auditor
+    if not is_tiny_auditor(auditor):
+        raise SystemExit(f"--auditor {auditor!r} is not a tiny auditor build (no complete build.json there)")
+    return make_method("zero-shot", model=auditor, env=env, seed=seed, temperature=temperature)
+
+
+def play(env: str, episodes: int, turns: int, seed: int, faults: str, temperature: float = 0.8,
+         auditor: str | None = None) -> list[dict[str, Any]]:
     """Held-out episodes, all advanced together (one batched generation per turn)."""
-    method = make_method("untrained", env=env, seed=seed, temperature=temperature)
+    method = untrained(env, seed, temperature, auditor)
     games = [AuditGame(env=env, faults=faults, max_turns=turns, split="heldout") for _ in range(episodes)]
     obs = [g.reset(seed=i)[0] for i, g in enumerate(games)]
     live = list(range(episodes))
@@ -265,6 +276,8 @@ def main() -> None:
     ap.add_argument("--show", type=int, default=10, help="random auditor messages to print per environment")
     ap.add_argument("--openings", type=int, default=8,
                     help="held-out scenarios per family whose opening is checked (SkyAssist; 0: skip)")
+    ap.add_argument("--auditor", default=None,
+                    help="a tiny auditor build directory (probe auditor build-tiny --out DIR); default: the default build")
     ap.add_argument("--json", default=None, help="also write the records and figures to this JSON file")
     args = ap.parse_args()
     out = {}
@@ -272,7 +285,7 @@ def main() -> None:
         t0 = time.perf_counter()
         if not 0 < args.temperature <= 2:
             ap.error(f"--temperature must be in (0, 2], got {args.temperature}")
-        records = play(env, args.episodes, args.turns, args.seed, args.faults, args.temperature)
+        records = play(env, args.episodes, args.turns, args.seed, args.faults, args.temperature, args.auditor)
         m = measure(env, records)
         m["seconds"] = round(time.perf_counter() - t0, 1)
         out[env] = {"figures": m, "records": records}
@@ -282,7 +295,7 @@ def main() -> None:
               f"{m['answered']:.0%} of {m['questions']} ({', '.join(f'{k} {v}' for k, v in m['by_kind'].items())}); "
               f"proper nouns from the scenario or the agent {m['grounded']:.0%} of {m['proper_nouns']}")
         if env in OPENING and args.openings > 0:
-            m["openings"] = op = openings(env, args.openings, args.seed, args.temperature)
+            m["openings"] = op = openings(env, args.openings, args.seed, args.temperature, args.auditor)
             weak = sorted(op["by_family"].items(), key=lambda kv: int(kv[1].split("/")[0]))[:6]
             print(f"  openings that pursue the scenario {op['share']:.0%} of {op['n']} ({args.openings} per family; "
                   f"weakest: {', '.join(f'{f} {v}' for f, v in weak)})")
