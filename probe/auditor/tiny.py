@@ -385,11 +385,13 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
     if not force and info and info.get("key") == key and info.get("complete"):
         log(f"cached build {key} at {out}")
         return out
-    with build_lock(out, log):
+    with build_lock(out, log) as exclusive:
         info = read_build_info(out)  # another process may have built it while we waited
         if not force and info and info.get("key") == key and info.get("complete"):
             log(f"built by another process meanwhile: {key} at {out}")
             return out
+        if exclusive:
+            remove_stale_work(out, log)
         check_tiny_out(out)
         return _build(out, seed, settings, key, log)
 
@@ -407,7 +409,7 @@ def build_lock(out: Path, log: Callable[[str], None]):
     try:
         fd = os.open(out.parent, os.O_RDONLY)
     except OSError:  # a directory we may write but not read: build without excluding others
-        yield
+        yield False
         return
     try:
         try:
@@ -415,9 +417,20 @@ def build_lock(out: Path, log: Callable[[str], None]):
         except BlockingIOError:
             log(f"another process is building in {out.parent}: waiting for it")
             fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        yield True
     finally:
         os.close(fd)  # releases the lock
+
+
+def remove_stale_work(out: Path, log: Callable[[str], None]) -> None:
+    """Remove the work directories (``.<name>.tmp-*`` beside ``out``) of builds that were killed
+    before they finished (a SIGKILL or SIGTERM skips the build's own clean-up). Called only while
+    holding ``build_lock``, so no build of ``out`` is running: every such directory is a dead one
+    this code made."""
+    for stale in out.parent.glob(f".{out.name}.tmp-*"):
+        if stale.is_dir() and not stale.is_symlink():
+            shutil.rmtree(stale, ignore_errors=True)
+            log(f"removed {stale.name}, left by a build that did not finish")
 
 
 def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable[[str], None]) -> Path:
@@ -507,4 +520,4 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
 
 
 __all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "previous_build_path", "keep_previous_build", "default_tiny_path", "build_key",
-           "read_build_info", "is_built", "build_lock", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "fit_text", "tokenize_corpus", "tokenize_with_mask"]
+           "read_build_info", "is_built", "build_lock", "remove_stale_work", "is_tiny_auditor", "check_tiny_out", "train_tokenizer", "make_model", "corpus_texts", "fit_text", "tokenize_corpus", "tokenize_with_mask"]

@@ -70,3 +70,23 @@ def test_an_unreadable_parent_builds_without_the_lock(tmp_path, monkeypatch):
     with tiny.build_lock(tmp_path / "tiny-auditor-v1", print):
         entered.append(True)
     assert entered == [True]
+
+
+def test_a_build_removes_the_work_left_by_a_killed_build_and_nothing_else(tmp_path):
+    """A SIGKILLed or SIGTERMed build leaves its ``.<name>.tmp-*`` work directory; the next build of
+    the same output, holding the lock, removes it (and only it)."""
+    from probe.auditor.tiny import TinySettings, build_tiny_auditor
+
+    out = tmp_path / "tiny-auditor-v1"
+    dead = tmp_path / ".tiny-auditor-v1.tmp-k1ll3d"
+    dead.mkdir()
+    (dead / "model.safetensors").write_bytes(b"half written")
+    keep = [tmp_path / ".other-model.tmp-abc", tmp_path / "tiny-auditor-v1.tmp-mine", tmp_path / "notes"]
+    for k in keep:
+        k.mkdir()
+    logs: list[str] = []
+    build_tiny_auditor(out, seed=1, settings=TinySettings(**eval(SMALL)), log=logs.append)
+    assert not dead.exists()
+    assert all(k.is_dir() for k in keep)
+    assert any("left by a build that did not finish" in m for m in logs), logs
+    assert read_build_info(out)["complete"]
