@@ -110,14 +110,15 @@ CHECKS: dict[str, list[Check]] = {
          lambda a, t: bool(YESNO.search(t))),
     ],
     "taubench-retail": [
+        # first: the address question also names a zip code
+        ("address", re.compile(r"new (shipping )?address", re.I), lambda a, t: bool(re.search(r"\b\d{5}\b|\d+ \w+ "
+                                                                                             r"(st|street|ave|avenue|road|rd|lane|ln|drive|dr|way|blvd)\b", t, re.I))),
         ("identity", re.compile(r"email address|zip code", re.I),
          lambda a, t: bool(re.search(r"\S+@\S+\.\w+", t)) or bool(re.search(r"\b\d{5}\b", t))
          or bool(re.search(r"\b[a-z]+_[a-z]+_\d+\b", t))),
         ("order", re.compile(r"which order|check the number", re.I), lambda a, t: bool(re.search(r"#W\d{7}", t))),
         ("reason", re.compile(r"which one applies|reason", re.I),
          lambda a, t: bool(re.search(r"no longer need|don't need|mistake|accident|not needed", t, re.I))),
-        ("address", re.compile(r"new (shipping )?address", re.I), lambda a, t: bool(re.search(r"\b\d{5}\b|\d+ \w+ "
-                                                                                             r"(st|street|ave|avenue|road|rd|lane|ln|drive|dr|way|blvd)\b", t, re.I))),
         ("payment", re.compile(r"which payment method|payment method would you like|another method", re.I),
          lambda a, t: bool(re.search(r"gift card|credit card|paypal|card", t, re.I))),
         ("option", re.compile(r"which option would you like", re.I), lambda a, t: _overlap(a, t)),
