@@ -157,9 +157,11 @@ def _cut_start(text: str, limit: int) -> str:
         return text
     end = _tail(text, limit)
     q = text.rfind("?")
-    start = max(text.rfind(". ", 0, q), text.rfind("! ", 0, q), text.rfind("? ", 0, q)) + 2 if q >= 0 else 0
-    start = start if start >= 2 else 0
-    if q < 0 or start >= len(text) - len(end):  # no question, or all of the last one is in the end
+    if q < 0:
+        return "... " + end
+    boundary = max(text.rfind(stop, 0, q) for stop in (". ", "! ", "? "))  # where the question's sentence starts
+    start = boundary + 2 if boundary >= 0 else 0
+    if start >= len(text) - len(end):  # all of the last question is in the end
         return "... " + end
     question = text[start:q + 1].strip()
     if len(question) > QUESTION_SHARE * limit:

@@ -52,7 +52,7 @@ from probe.auditor.slots import VERSION as SLOTS_VERSION
 
 BUILD_VERSION = "tiny-auditor-v1"
 LONG_TEXTS = ("fit", "drop")
-MARKER_RE = re.compile("|".join(re.escape(m) for m in (CONTEXT, AGENT, CUSTOMER)))
+TURN_RE = re.compile(f"{re.escape(AGENT)}|{re.escape(CUSTOMER)}")  # where a turn of a plain-format text starts
 BUILD_FILE = "build.json"
 TOKENIZER_FILE = "tokenizer.json"
 
@@ -225,8 +225,7 @@ def fit_text(text: str, n_tokens: Callable[[str], int], limit: int) -> str | Non
     """``text`` (a plain-format training text) with its earliest turns dropped until ``n_tokens``
     of it is at most ``limit``; the context and the last turn always stay. None when even the
     context and the last turn are too long."""
-    cuts = [m.start() for m in MARKER_RE.finditer(text)]
-    turns = [k for k in cuts if not text.startswith(CONTEXT, k)]
+    turns = [m.start() for m in TURN_RE.finditer(text)]
     if not turns:
         return text if n_tokens(text) <= limit else None
     head = text[:turns[0]]
