@@ -337,6 +337,11 @@ class ReferenceTarget(Target):
                 return self._propose_payment(o)
             if wants_items and status == PENDING:
                 return self._propose_items(turn, o, "modify_pending_order_items")
+            if "return" in intents and status == PENDING and (o, "refused") not in done:
+                # said, not passed over: "anything else?" after an ignored request reads as done
+                done.add((o, "refused"))
+                notes.append(f"Order {o} is still pending, so it can't be returned yet; I can cancel it or change "
+                             f"its items, shipping address or payment method instead.")
             return None
         if status.startswith(PENDING):
             if intents & {"cancel", "address", "payment"} and (o, "refused") not in done:
@@ -348,10 +353,13 @@ class ReferenceTarget(Target):
                 return self._propose_return(turn, o)
             if wants_items:
                 return self._propose_items(turn, o, "exchange_delivered_order_items")
-            if "cancel" in intents and (o, "refused") not in done:
+            order_edit = "payment" in intents or ("address" in intents and not g["default_address"])
+            if ("cancel" in intents or order_edit) and (o, "refused") not in done:
                 done.add((o, "refused"))
-                notes.append(f"Order {o} was already delivered, so it can't be cancelled; I can help you return "
-                             f"or exchange items from it instead.")
+                what = "it can't be cancelled" if "cancel" in intents else \
+                    "its shipping address and payment method can't be changed any more"
+                notes.append(f"Order {o} was already delivered, so {what}; I can help you return or exchange "
+                             f"items from it instead.")
             return None
         if (o, "refused") not in done and intents & {"cancel", "return", "exchange", "modify", "address", "payment"}:
             done.add((o, "refused"))

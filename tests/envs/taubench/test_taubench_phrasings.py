@@ -82,3 +82,22 @@ def test_identity_asked_again_says_why(d):
     _, t = _play(d, "exchange", 2, ["Hi, I need help with an exchange.", "What are my options?"])
     said = [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
     assert said[0] != said[1] and "return or exchange" in said[1] and "verify" in said[1]
+
+
+def _said(t):
+    return [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
+
+
+@pytest.mark.parametrize("family,k,line,expect", [
+    ("return", 0, "could I send back the {pending_item} from {pending_order_id}?", "still pending"),
+    ("return", 5, "{pending_order_id} - I want my money back for it", "can't be returned"),
+    ("address", 1, "please ship {delivered_order_id} to {new_address} instead", "already delivered"),
+    ("payment", 3, "charge {delivered_order_id} to my paypal instead", "already delivered"),
+])
+def test_a_request_the_order_status_rules_out_is_answered_not_passed_over(d, family, k, line, expect):
+    """A return on a pending order, an address or payment change on a delivered one: the target says
+    why it can't, instead of asking "anything else?" as if the request had been handled."""
+    _, t = _play(d, family, k, ["{email}", line])
+    reply = _said(t)[-1]
+    assert expect in reply and "can't" in reply, reply
+    assert _writes(t) == [] and t.violations == []
