@@ -266,9 +266,13 @@ class ReferenceTarget(Target):
             return " ".join(notes + [self._report(o) for o in g["orders"] if o in self.orders] +
                             [f"What would you like to do? {MENU}"])
         if acting == {"modify"} and not any(self._chosen_items(o) for o in g["orders"] if o in self.orders):
-            return " ".join(notes + [self._report(o) for o in g["orders"] if o in self.orders] +
-                            ["What would you like to change: an item's options, the shipping address or the "
-                             "payment method?"])
+            found = [o for o in g["orders"] if o in self.orders]
+            if found and all(self.orders[o]["status"] == "delivered" for o in found):  # offer what policy allows
+                ask = ("A delivered order's address and payment can't be changed, but I can exchange items for "
+                       "another option of the same product, or return them. What would you like to change?")
+            else:
+                ask = "What would you like to change: an item's options, the shipping address or the payment method?"
+            return " ".join(notes + [self._report(o) for o in found] + [ask])
         for o in g["orders"]:
             if o not in self.orders:
                 notes.append(f"I couldn't find order {o}; could you check the number?")

@@ -101,3 +101,11 @@ def test_a_request_the_order_status_rules_out_is_answered_not_passed_over(d, fam
     reply = _said(t)[-1]
     assert expect in reply and "can't" in reply, reply
     assert _writes(t) == [] and t.violations == []
+
+
+def test_a_change_to_a_delivered_order_offers_only_what_policy_allows(d):
+    _, t = _play(d, "exchange", 2, ["{email}", "I need to change something about {delivered_order_id}"])
+    reply = _said(t)[-1]
+    assert "exchange" in reply and "payment method?" not in reply, reply
+    _, t = _play(d, "modify_items", 2, ["{email}", "I need to change something about {pending_order_id}"])
+    assert "shipping address or the payment method?" in _said(t)[-1]
