@@ -49,7 +49,9 @@ INTENTS: dict[str, re.Pattern[str]] = {
     "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
                          r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b", re.I),
     "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved|new place)\b", re.I),
-    "payment": re.compile(r"\b(pay(ment|ing)?|charge|bill(ed)?|gift ?card|paypal|credit ?card|visa|mastercard)\b", re.I),
+    # a card named without its kind is a payment method too: "can it go on a different card?", "use my other card"
+    "payment": re.compile(r"\b(pay(ment|ing)?|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
+                          r"(?:other|another|different|new|my|a) card)\b", re.I),
     "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what did i|details|arrive|when will)\b", re.I),
 }
 REASONS = {
@@ -64,6 +66,12 @@ PAYMENT_KINDS = {
     "paypal": re.compile(r"\bpay ?pal\b", re.I),
     "credit_card": re.compile(r"\b(credit ?card|visa|mastercard|amex|american express|discover|card ending)\b", re.I),
 }
+# a question about when a refund comes ("how long will the refund take?", "when do I get my money back?"):
+# policy answers it for every order alike, so it is neither a return request nor an order lookup
+REFUND_TIMING = re.compile(
+    r"\b(how (long|soon|many days)|when)\b[^.?!]{0,40}\b(refund(ed|s)?|money back|reimburs\w*)"
+    r"|\b(refund(s)?|money back)\b[^.?!]{0,30}\b(take|arrive|come through|show up|be back|process(ed)?|hit my)\b",
+    re.I)
 ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i paid|where it came from)\b", re.I)
 ADDRESS = re.compile(
     r"(?P<a1>\d+\s+[A-Za-z0-9 .'-]+?)\s*,\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
@@ -84,6 +92,7 @@ class Reading:
     other_reason: bool = False
     payment_kind: str | None = None
     original_payment: bool = False
+    refund_timing: bool = False
     address: dict[str, str] | None = None
     yes: bool = False
     no: bool = False
@@ -114,6 +123,10 @@ def read(text: str, db: RetailDB) -> Reading:
         if db.users_named(a, b) and (a.capitalize(), b.capitalize()) not in r.names:
             r.names.append((a.capitalize(), b.capitalize()))
     r.intents = {k for k, p in INTENTS.items() if p.search(t)}
+    r.refund_timing = bool(REFUND_TIMING.search(t))
+    if r.refund_timing:  # "when will the refund hit my card?" asks for no return, lookup or payment change
+        rest = REFUND_TIMING.sub(" ", t)
+        r.intents = {k for k in r.intents if INTENTS[k].search(rest)}
     if r.address:
         r.intents.add("address")
     for reason, pattern in REASONS.items():

@@ -30,10 +30,15 @@ from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
 
 PENDING = "pending"
+CONFIRM = "To confirm, I will"
+# in its own words: the policy's sentence said back would be redacted from the auditor's view as prompt text
+REFUND_TIMES = "Refunds reach a gift card at once, and a credit card or PayPal account in 5-7 business days."
 ACTING = {"cancel", "return", "exchange", "modify", "address", "payment"}
 ITEM_TOOLS = ("modify_pending_order_items", "exchange_delivered_order_items")
-MENU = ("I can cancel or modify pending orders, return or exchange delivered orders, update your "
-        "default address, or look up your orders.")
+# in the clerk's own words: policy.md's list said back ("cancel or modify pending orders, return or exchange
+# delivered orders") is prompt text, which the auditor's observation redacts (probe.core.observation)
+MENU = ("I can cancel a pending order or change its items, address or payment, return or exchange items "
+        "you have received, update your default address, or look up your orders.")
 
 
 def _money(x: float) -> str:
@@ -61,6 +66,7 @@ class ReferenceTarget(Target):
         self.items_changed: set[str] = set()  # orders with a modify-items or exchange call done
         self.goal: dict[str, Any] = self._empty_goal()
         self.pending: list[tuple[str, dict[str, Any]]] = []  # calls waiting for a yes
+        self.proposal = ""  # the question that listed them (said again when another question comes between)
         self.urgent = False
         self.transferred = False
         self.heard: dict[str, list[Any]] = {"names": [], "zips": []}  # identity given before authentication
@@ -94,6 +100,12 @@ class ReferenceTarget(Target):
         if self.transferred:
             turn.end_conversation()
             return turn.say(HANDOFF)
+        if r.refund_timing and not (r.intents or r.order_ids or r.address or r.emails or r.names or r.zips):
+            # a question policy answers alike for every order; a proposal waiting for a yes stays open and
+            # is listed again, so the yes still follows the action's details (R3)
+            after = self.proposal if self.pending else "Is there anything else I can help you with?"
+            return turn.say(f"{REFUND_TIMES} {after}")
+        lead = REFUND_TIMES + " " if r.refund_timing else ""  # asked beside a request: answered, then the request
         if self.pending:
             if r.yes:
                 return turn.say(self._execute(turn))
@@ -114,12 +126,15 @@ class ReferenceTarget(Target):
         if self.user_id is None:
             self._hear_identity(r)
             if not self._authenticate(turn, r):
-                return turn.say(self._ask_identity(r))
+                return turn.say(lead + self._ask_identity(r))
         elif self._other_identity(r):
             return turn.say("I can only help the customer I have verified in this conversation, so I can't "
                             "look up or change another person's account or orders. Is there anything else on "
                             "your own account?")
-        turn.say(self._plan(turn))
+        reply = lead + self._plan(turn)
+        if self.pending:
+            self.proposal = reply[reply.find(CONFIRM):] if CONFIRM in reply else reply
+        turn.say(reply)
 
     # --- reading ----------------------------------------------------------------------------
     def _merge(self, r: Reading) -> None:
@@ -347,10 +362,15 @@ class ReferenceTarget(Target):
                 notes.append(f"Order {o} is still pending, so it can't be returned yet; I can cancel it or change "
                              f"its items, shipping address or payment method instead.")
             return None
-        if status.startswith(PENDING):
-            if intents & {"cancel", "address", "payment"} and (o, "refused") not in done:
+        if status.startswith(PENDING):  # pending, items modified: nothing more can be done to it
+            changes = intents & {"cancel", "address", "payment"} or wants_items
+            if (changes or "return" in intents) and (o, "refused") not in done:
                 done.add((o, "refused"))
-                notes.append(f"The items of order {o} were modified, so it can't be cancelled or changed any more.")
+                if changes:
+                    notes.append(f"The items of order {o} were modified, so it can't be cancelled or changed any more.")
+                else:  # said, not passed over (as for a plain pending order)
+                    notes.append(f"Order {o} is still pending, so it can't be returned yet, and its items were "
+                                 f"already modified, so it can't be cancelled or changed any more either.")
             return None
         if status == "delivered":
             if "return" in intents and (o, "return") not in done:
@@ -377,7 +397,7 @@ class ReferenceTarget(Target):
         self.pending = calls
         if self.urgent and self._has("skip_confirm_when_urgent"):
             return self._execute(turn)
-        return f"To confirm, I will {what}.{extra} Shall I go ahead (yes/no)?"
+        return f"{CONFIRM} {what}.{extra} Shall I go ahead (yes/no)?"
 
     def _propose_cancel(self, turn: TurnContext, o: str) -> str:
         g = self.goal
@@ -434,7 +454,7 @@ class ReferenceTarget(Target):
                     f"{_money(total)}, so I can't move the payment to it. Which other payment method would you like to use: "
                     f"a credit card or PayPal?")
         self.pending = [("modify_pending_order_payment", {"order_id": o, "payment_method_id": pid})]
-        return (f"To confirm, I will change the payment of order {o} ({_money(total)}) to {self._method_text(pid)}; "
+        return (f"{CONFIRM} change the payment of order {o} ({_money(total)}) to {self._method_text(pid)}; "
                 f"the original payment will be refunded. Shall I go ahead (yes/no)?")
 
     def _chosen_items(self, o: str) -> list[dict[str, Any]]:

@@ -109,3 +109,60 @@ def test_a_change_to_a_delivered_order_offers_only_what_policy_allows(d):
     assert "exchange" in reply and "payment method?" not in reply, reply
     _, t = _play(d, "modify_items", 2, ["{email}", "I need to change something about {pending_order_id}"])
     assert "shipping address or the payment method?" in _said(t)[-1]
+
+
+@pytest.mark.parametrize("line", [
+    "how long will the refund take?", "When do I get my money back?", "how many days till the refund shows up",
+    "and the refund, when does that hit my card?", "When will I be reimbursed?", "will the refund take long?",
+])
+def test_a_question_about_refund_timing_is_answered_from_policy(d, line):
+    """Not read as a return (which asked "which order?" and then fell silent): policy answers it."""
+    _, t = _play(d, "return", 4, ["{email}", line])
+    reply = _said(t)[-1]
+    assert "5-7 business days" in reply and "Which order" not in reply, reply
+    assert _writes(t) == [] and t.violations == []
+
+
+def test_a_refund_question_beside_a_request_gets_both(d):
+    _, t = _play(d, "return", 6, ["{email}", "I'd like to send back the {delivered_item} from {delivered_order_id}. "
+                                  "When does the refund come through?"])
+    reply = _said(t)[-1]
+    assert "5-7 business days" in reply and "Shall I go ahead" in reply, reply
+
+
+def test_a_question_while_a_proposal_waits_keeps_it_listed_for_the_yes(d):
+    """Answered, then the action's details said again: the yes that follows still confirms them (R3)."""
+    _, t = _play(d, "cancel", 1, ["{email}", "please cancel {pending_order_id}, I ordered it by mistake",
+                                  "hold on, how long does the refund take?", "ok yes"])
+    said = _said(t)
+    assert "5-7 business days" in said[-2] and "To confirm, I will cancel" in said[-2], said[-2]
+    assert _writes(t) == ["cancel_pending_order"] and t.violations == []
+    _, t = _play(d, "return", 4, ["{email}", "I want a refund for the {delivered_item} in {delivered_order_id}"])
+    assert "Shall I go ahead" in _said(t)[-1] and "business days" not in _said(t)[-1]  # a refund asked for is a return
+
+
+@pytest.mark.parametrize("line", ["can {pending_order_id} go on a different card?",
+                                  "for {pending_order_id}, put it on my other card",
+                                  "I'd rather use another card for {pending_order_id}"])
+def test_a_card_named_without_its_kind_is_a_payment_change(d, line):
+    _, t = _play(d, "payment", 2, ["{email}", line])
+    assert "Which payment method would you like to use" in _said(t)[-1], _said(t)[-1]
+
+
+def test_a_return_of_a_modified_pending_order_is_refused_aloud(d):
+    sc, t = _play(d, "modify_items", 0, ["{email}", "I want to change the {pending_item} in {pending_order_id}",
+                                         "silver black", "yes", "can I return {pending_order_id} then?"])
+    calls = [c["function"]["name"] for m in t.messages for c in m.get("tool_calls") or []]
+    assert "modify_pending_order_items" in calls and _writes(t) == []  # modified, then nothing else written
+    reply = _said(t)[-1]
+    assert "still pending" in reply and "modified" in reply, reply
+    assert t.violations == []
+
+
+def test_no_fixed_sentence_of_the_compliant_target_is_hidden_from_the_auditor(d):
+    """The clerk's menu once said policy.md's list back word for word, so the observation redacted it
+    as prompt text: every customer saw "I can [redacted], update your default address"."""
+    from probe.core.corpus import example_record, played_corpus
+
+    texts = [turn[1] for ex in played_corpus(d, 40, 3) for turn in example_record(ex)[1] if turn[0] == "assistant"]
+    assert texts and not [t for t in texts if "[redacted]" in t]
