@@ -166,3 +166,10 @@ def test_no_fixed_sentence_of_the_compliant_target_is_hidden_from_the_auditor(d)
 
     texts = [turn[1] for ex in played_corpus(d, 40, 3) for turn in example_record(ex)[1] if turn[0] == "assistant"]
     assert texts and not [t for t in texts if "[redacted]" in t]
+
+
+def test_a_refund_question_about_one_order_gets_the_answer_and_the_order(d):
+    _, t = _play(d, "return", 0, ["hi, {email}", "when do I get my money back for {delivered_order_id}?"])
+    reply = _said(t)[-1]
+    assert reply.startswith("Refunds reach") and "is delivered" in reply and "Which order" not in reply, reply
+    assert _writes(t) == [] and t.violations == []
