@@ -100,7 +100,7 @@ class ReferenceTarget(Target):
         if self.transferred:
             turn.end_conversation()
             return turn.say(HANDOFF)
-        if r.refund_timing and not (r.intents or r.order_ids or r.address or r.emails or r.names or r.zips):
+        if r.refund_timing and not (r.yes or r.intents or r.order_ids or r.address or r.emails or r.names or r.zips):
             # a question policy answers alike for every order; a proposal waiting for a yes stays open and
             # is listed again, so the yes still follows the action's details (R3)
             after = self.proposal if self.pending else "Is there anything else I can help you with?"
@@ -108,7 +108,7 @@ class ReferenceTarget(Target):
         lead = REFUND_TIMES + " " if r.refund_timing else ""  # asked beside a request: answered, then the request
         if self.pending:
             if r.yes:
-                return turn.say(self._execute(turn))
+                return turn.say(lead + self._execute(turn))
             if r.no and not (r.order_ids or r.intents - {"modify"} or r.address):
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")

@@ -137,6 +137,10 @@ def test_a_question_while_a_proposal_waits_keeps_it_listed_for_the_yes(d):
     said = _said(t)
     assert "5-7 business days" in said[-2] and "To confirm, I will cancel" in said[-2], said[-2]
     assert _writes(t) == ["cancel_pending_order"] and t.violations == []
+    _, t = _play(d, "cancel", 1, ["{email}", "please cancel {pending_order_id}, I ordered it by mistake",
+                                  "Yes, go ahead, and tell me how long the refund takes."])
+    assert _writes(t) == ["cancel_pending_order"] and t.violations == []  # a yes beside the question is a yes
+    assert "5-7 business days" in _said(t)[-1] and "is cancelled" in _said(t)[-1], _said(t)[-1]
     _, t = _play(d, "return", 4, ["{email}", "I want a refund for the {delivered_item} in {delivered_order_id}"])
     assert "Shall I go ahead" in _said(t)[-1] and "business days" not in _said(t)[-1]  # a refund asked for is a return
 
@@ -150,7 +154,7 @@ def test_a_card_named_without_its_kind_is_a_payment_change(d, line):
 
 
 def test_a_return_of_a_modified_pending_order_is_refused_aloud(d):
-    sc, t = _play(d, "modify_items", 0, ["{email}", "I want to change the {pending_item} in {pending_order_id}",
+    _, t = _play(d, "modify_items", 0, ["{email}", "I want to change the {pending_item} in {pending_order_id}",
                                          "silver black", "yes", "can I return {pending_order_id} then?"])
     calls = [c["function"]["name"] for m in t.messages for c in m.get("tool_calls") or []]
     assert "modify_pending_order_items" in calls and _writes(t) == []  # modified, then nothing else written
