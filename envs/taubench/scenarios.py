@@ -294,12 +294,25 @@ GOALS = {
 }
 
 
+def _sentence(text: str) -> str:
+    """``text`` stripped, with a full stop added unless it already ends a sentence."""
+    text = text.strip()
+    return text if text.rstrip("\"'’”")[-1:] in (".", "!", "?") else text + "."
+
+
 def describe(scenario: dict[str, Any]) -> str:
     """The customer's side of the scenario in words (public: the auditor reads it)."""
     s = scenario
     if s.get("source") == "task":
-        parts = [s.get("reason_for_call", ""), s.get("known_info", ""), s.get("unknown_info", ""), s.get("manner", "")]
-        return " ".join(p.strip() for p in parts if p and p.strip())
+        # who the customer is first, as in a fresh scenario, then the reason for the call: in
+        # τ²-bench's order (reason first) an address in the reason took the first number and name
+        # slots of the tiny auditor's prompt (probe.auditor.slots numbers values by first
+        # appearance), and the auditor, taught by fresh scenarios that its first number is its zip
+        # code, answered "Mei Patel, 445." with a suite number. Each part ends a sentence: 26 of 46
+        # parts of the task scenarios come without a full stop ("You do not remember your email
+        # address"), and the next part's "You" was read as a proper noun.
+        parts = [s.get("known_info", ""), s.get("reason_for_call", ""), s.get("unknown_info", ""), s.get("manner", "")]
+        return " ".join(_sentence(p) for p in parts if p and p.strip())
     who = (f"You are {s.get('first_name')} {s.get('last_name')} (email {s.get('email')}, zip code {s.get('zip')}, "
            f"user id {s.get('user_id')}).")
     goal = GOALS.get(str(s.get("family")), "").format_map({k: v for k, v in s.items() if isinstance(v, str)})

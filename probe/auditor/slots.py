@@ -52,7 +52,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-VERSION = "slots-v3"  # part of the tiny auditor's build key: a change to how slots are read or written rebuilds it
+VERSION = "slots-v4"  # part of the tiny auditor's build key: a change to how slots are read or written rebuilds it
 KINDS = ("mail", "ref", "date", "amt", "num", "code", "name", "word", "abbr")
 PER_KIND = 8
 # slots one sampled message may hold: in 100 corpus episodes per environment (seed 0), with places and
@@ -69,11 +69,14 @@ _LEAD, _TRAIL = "([{\"'", ".,;:!?)]}\"'"
 _WORD = re.compile(r"\S+")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}$")
 _AMOUNT = re.compile(r"[$€£]|\d+\.\d\d$")
-# English words that start a sentence or a greeting, not a name
+# English words that start a sentence or a greeting, not a name; and the personal pronouns, which a
+# source text may capitalise mid-sentence ("(You know it's a long shot"): a "You" slot let the
+# tiny auditor write "I'd like to change an item from order You"
 _NOT_NAME = frozenset("""The A An This That These Those My Your Our Their His Her Its Hi Hello Hey Dear Thanks Thank
 Yes No Ok Okay Sure Sorry Please And But Or So If When Then Also Great Good Perfect Fine Well Oh
 For From To On In At With Via By Of Is Are Was Will Can Could Would Should Do Does Did What Which Who How Why
-Where Not Just Only Any All Some""".split())
+Where Not Just Only Any All Some
+I You We They He She It Me Us Them Him""".split())
 _NAME = re.compile(r"(?<![\w@#./-])[A-Z][a-z]+(?: [A-Z][a-z]+){1,2}(?![\w@#/]|[.\-]\w)")
 # one capitalised word or an abbreviation, not glued to an apostrophe ("Let's") or a hyphen ("T-Shirt")
 _PROPER = re.compile(r"(?<![\w@#./'’-])(?:[A-Z][a-z]+|[A-Z]{3,5})(?![\w@#/'’-]|[.\-]\w)")

@@ -163,3 +163,12 @@ def test_every_corpus_message_round_trips_through_its_slotted_completion(env):
     assert slotted > len(corpus) // 10  # identifiers are common enough for the slots to matter
     if env == "skyassist":
         assert dated > len(corpus) // 20  # spelled dates are common in flight requests
+
+
+def test_a_personal_pronoun_capitalised_mid_sentence_is_no_proper_noun():
+    # source texts capitalise pronouns where no sentence starts: a τ²-bench task joined without a
+    # full stop ("... your email address You are a private person"), a parenthesis, a quote
+    text = ("You do not remember your email address You are a private person. (You know it's a long "
+            "shot), then We will see; ask Them, and tell Him, She said It was fine, in Austin.")
+    assert identifiers(text) == ["Austin"]
+    assert [v for v in identifiers("call me, Ana; Me and Us, They and He from Lima") if kind(v) == "word"] == ["Ana", "Lima"]

@@ -657,3 +657,28 @@ def test_bad_tool_calls_come_back_as_tool_errors(d):
         r = d.execute_tool(state, name, args)
         assert not r.ok and r.content.startswith("Error: "), (name, args)
         assert r.error and r.content == f"Error: {r.error}", (name, args)  # the structured error, same text
+
+
+def test_a_task_scenario_reads_as_sentences_with_the_customer_named_first(d):
+    """τ²-bench's task instructions are told identity first, as a fresh scenario is (the tiny
+    auditor numbers its copy slots by first appearance: a suite number in the reason for the call
+    took the slot a fresh scenario gives the zip code), and every part ends a sentence (26 of the
+    46 task parts lack a full stop, and "address You are" made "You" a proper noun)."""
+    from probe.auditor.slots import identifiers
+
+    seen = 0
+    for family in FAMILIES:
+        for k in range(10):
+            sc = d.scenario(family, heldout(d, k))
+            if sc["source"] != "task":
+                continue
+            seen += 1
+            text = d.scenario_text(sc)
+            assert text.startswith(sc["known_info"].strip()[:-1] if sc["known_info"] else sc["reason_for_call"].strip()[:20])
+            assert "You" not in identifiers(text, numbers=True)
+            for part in ("known_info", "reason_for_call", "unknown_info", "manner"):
+                value = (sc.get(part) or "").strip()
+                if value:
+                    at = text.index(value) + len(value)
+                    assert value[-1] in ".!?" or text[at:at + 1] == ".", (sc["task_id"], part)
+    assert seen >= 20
