@@ -12,7 +12,12 @@ Then a selector comparison on one driver (``--selector-driver``; default: the dr
 discovery gave the most grounded statements): every selector, 3 runs (selector seeds 0, 1, 2) on
 the same statements, mean +- sd of attempts and faults detected.
 
-    python scripts/adat_faults.py [--quick] [--out checkpoints/adat-faults] [--overwrite]
+    python scripts/adat_faults.py [--quick] [--out checkpoints/adat-faults] [--overwrite] [--seed S]
+
+``--seed`` seeds the campaign (the discovery sessions' scenarios, the planner, the drivers'
+sampling, the selector): with the default every driver but the learned one plays the same
+campaign whatever the checkpoint, so a comparison over three checkpoints compared three learned
+campaigns with one of each baseline; run seed s with checkpoint s to give every driver three.
 
 Writes ``results.json`` and ``results.md`` into ``--out`` (a new folder, or one this script wrote,
 with ``--overwrite``) and prints the tables. ``--quick``: 4 sessions, n = 6, 4 faults, two
@@ -73,7 +78,12 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--selector-driver", default=None)
     ap.add_argument("--embedder", default=None)
+    ap.add_argument("--seed", type=int, default=0,
+                    help="the campaign's seed (AdatConfig.seed): discovery scenarios, planner, sampling and selector; "
+                         "run the script once per seed to compare drivers over several campaigns")
     a = ap.parse_args(argv)
+    if a.seed < 0:
+        raise SystemExit(f"error: --seed must be 0 or more, got {a.seed}")
     out = Path(a.out)
     claim(out, a.overwrite)
     t0 = time.perf_counter()
@@ -93,7 +103,8 @@ def main(argv: list[str] | None = None) -> dict:
     for d in drivers:
         # the untrained driver samples as the checkpoint does when there is one (make_driver)
         own = a.checkpoint if d in ("learned", "untrained") and Path(a.checkpoint).is_dir() else None
-        cfg = AdatConfig(env=a.env, driver=d, checkpoint=own, sessions=sessions, n=n, regression_faults=faults)
+        cfg = AdatConfig(env=a.env, driver=d, checkpoint=own, sessions=sessions, n=n, regression_faults=faults,
+                         seed=a.seed)
         roles = make_roles("cpu", domain, cfg.seed)
         t1 = time.perf_counter()
         traces = discover(cfg, roles)
@@ -118,7 +129,7 @@ def main(argv: list[str] | None = None) -> dict:
             rows.append(s)
         comparison[name] = {"runs": rows}
         print(f"selector {name}: attempts {[x['attempts'] for x in rows]}", file=sys.stderr)
-    result = {"env": a.env, "quick": a.quick, "sessions": sessions, "n": n, "faults": faults, "drivers": per_driver,
+    result = {"env": a.env, "seed": a.seed, "quick": a.quick, "sessions": sessions, "n": n, "faults": faults, "drivers": per_driver,
               "skipped": skipped, "selector_driver": sel_driver, "selectors": comparison,
               "load_average_at_start": load, "seconds": round(time.perf_counter() - t0, 1),
               "executions_played": runner.sessions}
@@ -130,7 +141,7 @@ def main(argv: list[str] | None = None) -> dict:
 
 
 def tables(r: dict) -> str:
-    lines = [f"AdaT on seeded faults: env {r['env']}, {r['sessions']} discovery sessions, n = {r['n']}, "
+    lines = [f"AdaT on seeded faults: env {r['env']}, campaign seed {r.get('seed', 0)}, {r['sessions']} discovery sessions, n = {r['n']}, "
              f"{len(r['faults'])} single-fault targets", "",
              "| driver | statements | plain + transformed | faults detected | false alarms (compliant) | attempts | "
              "not applicable | top instruction | extra statements covered | new behaviours (transformed) |",

@@ -26,3 +26,14 @@ def test_quick_mode(tmp_path):
     with pytest.raises(SystemExit):
         mod.main(["--quick", "--env", "mock", "--out", str(tmp_path / "theirs"), "--overwrite"])
     assert (tmp_path / "theirs" / "x.txt").read_text() == "keep"
+
+
+def test_the_campaign_seed_reaches_every_driver_and_a_negative_one_is_refused(tmp_path, capsys):
+    mod = _load()
+    r = mod.main(["--quick", "--env", "mock", "--out", str(tmp_path / "s1"), "--checkpoint", str(tmp_path / "none"),
+                  "--seed", "1"])
+    assert r["seed"] == 1 and all(s["seed"] == 1 for s in r["drivers"].values())
+    assert "campaign seed 1" in (tmp_path / "s1" / "results.md").read_text()
+    with pytest.raises(SystemExit, match="--seed must be 0 or more, got -1"):
+        mod.main(["--quick", "--env", "mock", "--out", str(tmp_path / "s2"), "--seed", "-1"])
+    assert not (tmp_path / "s2").exists()
