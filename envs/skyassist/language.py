@@ -152,6 +152,7 @@ class Parsed:
     number: int | None = None  # a bare number (the whole message is a count)
     day_of_month: int | None = None  # "the 12th", "on the 3rd": a day without a month (no other date in the message)
     intents: set[str] = field(default_factory=set)
+    closing: bool = False  # would close the conversation after "anything else?" (CLOSING, nothing of KEEPS_OPEN)
 
     @property
     def airports(self) -> list[str]:
@@ -622,6 +623,15 @@ def _selection(text: str) -> int | str | None:
     return None
 
 
+# a reply to "Is there anything else?" that ends the conversation: thanks, a no or a word of completion
+# ("No, thanks, thanks for your help.", "All sorted, cheers") with nothing that keeps it open ("no, wait",
+# "thanks, but one more question"); the target also requires that nothing else in it can be read
+_CLOSING = re.compile(r"\b(thanks?|thank|thx|cheers|appreciate\w*|bye|goodbye|everything|all|done|sorted|covers it|"
+                      r"fine|good|great|perfect|nope|no|nah|nothing|that'?s it)\b", re.I)
+_KEEPS_OPEN = re.compile(r"\?|\b(wait|hold on|actually|but|question|also|another|one more|something|forgot|else i|"
+                         r"help (me )?with|need|want|would like|'d like|can you|could you)\b", re.I)
+
+
 def parse(text: str, db, expecting: str | None = None) -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that."""
@@ -677,6 +687,7 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     if m:
         p.card = m.group(0)
     p.yes = is_confirmation(text)
+    p.closing = bool(_CLOSING.search(text)) and not _KEEPS_OPEN.search(text)
     p.no = is_refusal(text)
     p.later = is_deferral(text) and not p.yes
     p.urgent = bool(_URGENT.search(text))

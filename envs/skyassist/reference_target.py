@@ -53,6 +53,19 @@ def pax_words(n: int) -> str:
     return f"{n} passenger" + ("" if n == 1 else "s")
 
 
+
+def _offered_more(turn: TurnContext) -> bool:
+    """Whether the agent's last reply ended by asking if there is anything else."""
+    said = [m for m in turn.history[:-1] if m.get("role") == "assistant" and m.get("content")]
+    return bool(said) and bool(re.search(r"anything else[^.?!]*\?\s*$", str(said[-1]["content"])))
+
+
+def _reads_anything(p) -> bool:
+    """Whether a parsed message holds anything the agent could act on or answer."""
+    return bool(p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers or p.passport or p.card or
+                p.selection is not None or p.number is not None or p.currency or p.fare_class or p.first_name or
+                p.intents - {"help", "goodbye"})
+
 class ReferenceTarget(Target):
     kind = "reference"
 
@@ -161,6 +174,13 @@ class ReferenceTarget(Target):
         if p.has("goodbye") and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
                                      or p.has("book") or p.has("hold") or p.has("cancel") or p.has("change")):
             out.append("Thank you for choosing SkyAssist. Have a good trip, goodbye!")
+            turn.say(" ".join(out))
+            turn.end_conversation()
+            return
+        if p.closing and _offered_more(turn) and not _reads_anything(p):
+            # "Is there anything else?" - "No, thanks for your help." (before: "Sorry, I did not quite catch that")
+            thanked = re.search(r"\b(thank|thanks|thx|cheers|appreciate\w*)\b", p.text, re.I)
+            out.append(("You're welcome. " if thanked else "") + "Thank you for choosing SkyAssist. Have a good trip, goodbye!")
             turn.say(" ".join(out))
             turn.end_conversation()
             return

@@ -36,21 +36,41 @@ STATED_STATUS = re.compile(r"\b(still pending|is pending|it'?s pending|hasn'?t (
                            r"has(n'?t| not) (left|gone out))\b", re.I)
 DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|my address on file|home address)\b", re.I)
 ALL_ITEMS = re.compile(r"\b(everything|all (the |of the )?items|the whole order|all of it)\b", re.I)
-THANKS = re.compile(r"^\W*(thanks?( you)?( so much)?|thx|cheers|great|perfect|awesome|cool|got it)\W*$", re.I)
-BYE = re.compile(r"\b(bye|goodbye|that'?s all|that is all|nothing else|no,? thanks?|i'?m done|all set)\b", re.I)
+# a message of thanks and nothing else ("Great, thank you so much for your help!")
+_THANK = (r"(thanks?( you)?|thank u|thx|ty|cheers|great|perfect|awesome|cool|got it|wonderful|excellent|"
+          r"(much )?appreciated?( it)?|i appreciate (it|that|your help)|so much|very much|a lot|again|"
+          r"(for )?(all )?(your|the) (help|time|assistance)|for helping( me)?|ok(ay)?|alright|all right|oh|also|and|"
+          r"that'?s (great|perfect|wonderful|fantastic|helpful|good)|you'?ve been (very |so |really )?helpful)")
+THANKS = re.compile(r"^\W*" + _THANK + r"(\W+" + _THANK + r")*\W*$", re.I)
+# the customer closing the conversation; "that's it" only where it ends a clause, not "that's it?" or
+# "that's it, cancel it" (the clerk also requires that the message asks for nothing: reference_target)
+BYE = re.compile(r"\b(bye|goodbye|good-bye|that'?s (all|everything)|that is (all|everything)|that'?ll be all|"
+                 r"that will be all|that'?s it(?=\s*(,|\.|!|$|for (now|today)|thanks?|thank you))|"
+                 r"nothing (else|more)|no,? thanks?|no,? thank you|no more (questions|help)|i'?m done|we'?re done|"
+                 r"(i'?m|we'?re) (all )?(good|set)(?=\s*(,|\.|!|$|thanks?|thank you))|all set|all good|"
+                 r"have a (nice|good|great|lovely|wonderful) (day|one|evening|weekend)|take care|"
+                 r"^\W*nothing( else| more)?( for now| today| at the moment)?(?=\W*($|thanks?\b|thank you)))", re.I)
+# an answer to "Is there anything else?" that closes: a word of thanks, refusal or completion ("Nope,
+# that covers it.", "All done here, cheers!", "That should be everything."), with nothing that keeps
+# the conversation open ("No, wait, one more question", "Thanks, but I forgot something"). The clerk
+# also requires that the message asks for nothing it can read (reference_target)
+CLOSING = re.compile(r"\b(thanks?|thank|thx|cheers|appreciate\w*|bye|goodbye|everything|all|done|sorted|covers it|"
+                     r"fine|good|great|perfect|nope|no|nah|nothing|that'?s it)\b", re.I)
+KEEPS_OPEN = re.compile(r"\?|\b(wait|hold on|actually|but|question|also|another|one more|something|forgot|else i|"
+                        r"help (me )?with|need|want|would like|'d like|can you|could you)\b", re.I)
 
 INTENTS: dict[str, re.Pattern[str]] = {
     "human": re.compile(r"\b(human|real person|a person|someone real|supervisor|manager|representative|live agent|"
                         r"transfer me)\b", re.I),
     "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b", re.I),
-    "return": re.compile(r"\b(return(ed|ing)?|send (it|them|\w+ \w+) back|send back|bring (it|them) back|"
+    "return": re.compile(r"\b(return(ed|ing)?|send (\w+ ){1,3}back|send back|bring (it|them) back|"
                          r"refund(ed)?|money back)\b", re.I),
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
     "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
                          r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b", re.I),
     "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved|new place)\b", re.I),
     # a card named without its kind is a payment method too: "can it go on a different card?", "use my other card"
-    "payment": re.compile(r"\b(pay(ment|ing)?|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
+    "payment": re.compile(r"\b(pay(ment|ing)?|(how|what) (i|we) paid|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
                           r"(?:other|another|different|new|my|a) card)\b", re.I),
     "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what did i|details|arrive|when will)\b", re.I),
 }
@@ -102,6 +122,7 @@ class Reading:
     default_address: bool = False
     all_items: bool = False
     bye: bool = False
+    closing: bool = False  # closes after "Is there anything else?" (CLOSING, and nothing of KEEPS_OPEN)
     thanks: bool = False
 
 
@@ -146,6 +167,7 @@ def read(text: str, db: RetailDB) -> Reading:
     r.all_items = bool(ALL_ITEMS.search(t))
     r.bye = bool(BYE.search(t))
     r.thanks = bool(THANKS.search(t))
+    r.closing = bool(CLOSING.search(t)) and not KEEPS_OPEN.search(t)
     return r
 
 

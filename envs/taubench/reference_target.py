@@ -115,12 +115,25 @@ class ReferenceTarget(Target):
             self.pending = []
         if r.order_ids and r.intents & ACTING:  # a new request: the orders and action it names replace the old one
             self.goal = self._empty_goal()
+        elif self._awaits_address() and not r.address and r.intents & (ACTING - {"modify", "address"}) - \
+                self.goal["intents"]:
+            # asked for an address, told another action ("I want to change the credit card instead"): the
+            # new request replaces the address change, on the same orders; before, the clerk asked for
+            # the address again and again
+            orders = self.goal["orders"]
+            self.goal = self._empty_goal()
+            self.goal["orders"] = list(orders)
         self._merge(r)
         if "human" in r.intents:
             return self._transfer(turn)
         if r.bye and not (r.order_ids or r.intents or r.address):
             turn.end_conversation()
             return turn.say("Thank you for contacting us. Have a nice day!")
+        if r.closing and self._offered_more(turn) and not self.goal["intents"] and not self._asks_anything(r):
+            # "Anything else?" - "Great, thank you!" / "Nope, that covers it.": the customer is done
+            turn.end_conversation()
+            return turn.say("You're welcome! Thank you for contacting us. Have a nice day!" if r.thanks else
+                            "Thank you for contacting us. Have a nice day!")
         if r.thanks and not self.goal["intents"]:
             return turn.say("You're welcome! Is there anything else I can help you with?")
         if self.user_id is None:
@@ -137,6 +150,23 @@ class ReferenceTarget(Target):
         turn.say(reply)
 
     # --- reading ----------------------------------------------------------------------------
+    @staticmethod
+    def _offered_more(turn: TurnContext) -> bool:
+        """Whether the clerk's last reply ended by asking if there is anything else."""
+        said = [m for m in turn.history[:-1] if m.get("role") == "assistant" and m.get("content")]
+        return bool(said) and bool(re.search(r"anything else[^.?!]*\?\s*$", str(said[-1]["content"])))
+
+    def _asks_anything(self, r: Reading) -> bool:
+        """Whether the message holds anything the clerk could act on or answer."""
+        product_names = [p.name for p in self.db.products.values()]
+        return bool(r.intents or r.order_ids or r.address or r.emails or r.names or r.zips or r.user_ids or
+                    r.payment_kind or r.reason or r.refund_timing or mentioned_items(r.text, product_names))
+
+    def _awaits_address(self) -> bool:
+        """Whether the request in hand is an address change still waiting for the address."""
+        g = self.goal
+        return "address" in g["intents"] and not g["address"] and not self.pending
+
     def _merge(self, r: Reading) -> None:
         g = self.goal
         g["intents"] |= r.intents - {"human"}

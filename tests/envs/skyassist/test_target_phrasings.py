@@ -199,3 +199,24 @@ def test_return_offer_accepted_with_yes():
     ep.user_turn(sc["return_date"])
     back = [c for c in calls(ep, "search_flights") if c["origin"] == sc["destination"]]
     assert back and back[-1]["date"] == sc["return_date"]
+
+
+CLOSINGS = ["No, thanks, thanks for your help.", "Nope, all sorted, cheers", "nah im good", "No.",
+            "That should be everything, thank you!", "Great, appreciate it"]
+STAYS_OPEN = ["Thanks, but one more question", "Wait, I forgot something", "Actually, yes"]
+
+
+@pytest.mark.parametrize("line", CLOSINGS + STAYS_OPEN)
+def test_an_answer_to_anything_else_that_asks_for_nothing_ends_the_conversation(line):
+    """After "Is there anything else I can help with?" a customer who is done is told goodbye (the
+    agent used to answer "No, thanks, thanks for your help." with "Sorry, I did not quite catch
+    that" and its menu); one who is not is not sent away."""
+    sc = next(D.scenario("cancel_booking", s) for s in HELDOUT_SEEDS)
+    ep = play([f"Hi, I need to cancel my booking {sc['booking_id']}.", f"My last name is {sc['last_name']}.",
+               "Yes, please cancel it.", line], sc=sc)
+    said = [m["content"] for m in ep.messages if m["role"] == "assistant" and m.get("content")]
+    assert "anything else" in said[-2] and said[-2].endswith("?")
+    if line in CLOSINGS:
+        assert ep.ended and "goodbye" in said[-1], (line, said[-1])
+    else:
+        assert not ep.ended and "goodbye" not in said[-1], (line, said[-1])

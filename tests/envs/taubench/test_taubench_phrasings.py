@@ -177,3 +177,42 @@ def test_a_refund_question_about_one_order_gets_the_answer_and_the_order(d):
     reply = _said(t)[-1]
     assert reply.startswith("Refunds reach") and "is delivered" in reply and "Which order" not in reply, reply
     assert _writes(t) == [] and t.violations == []
+
+
+CLOSINGS = ["Nope, I'm all sorted.", "That should be everything, cheers.", "No, you've answered everything.",
+            "All done here, thanks a bunch!", "No thanks, that's all I needed.", "nah im good", "No.",
+            "Great, that's perfect, thank you", "Much appreciated, have a good one"]
+STAYS_OPEN = ["Thanks, but I forgot something", "Wait, I forgot something", "Actually yes",
+              "I'd like help with something else", "Hmm, one more question"]
+
+
+@pytest.mark.parametrize("line", CLOSINGS + STAYS_OPEN)
+def test_an_answer_to_anything_else_that_asks_for_nothing_closes_the_conversation(d, line):
+    """After "Is there anything else I can help you with?", a customer who is done is told goodbye
+    (the clerk used to answer "That's it, thank you." with its menu, and a customer who then said
+    "thanks" again got "anything else?" again); one who is not gets the menu."""
+    _sc, t = _play(d, "cancel", 3, ["{email}", "cancel {pending_order_id}", "no longer needed", "yes", line])
+    said = [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
+    assert said[-2].endswith("Is there anything else I can help you with?")
+    if line in CLOSINGS:
+        assert "Have a nice day!" in said[-1] and "How can I help" not in said[-1], (line, said[-1])
+    else:
+        assert said[-1].startswith("How can I help you today?"), (line, said[-1])
+    assert _writes(t) == ["cancel_pending_order"] and not t.violations
+
+
+@pytest.mark.parametrize("line, expect", [
+    ("Forget the address, I want to cancel an order instead.", "which order"),
+    ("I want to change the credit card.", "which order"),
+    ("hmm actually can I switch how I paid for my order instead", "which order"),
+    ("Never mind that, I need to send something back", "which order"),
+])
+def test_another_request_while_an_address_is_awaited_replaces_the_address_change(d, line, expect):
+    """The clerk asked for a new address and the customer asked for something else without naming an
+    order: the new request is served (the clerk used to ask for the address again, every turn: 26
+    turns of one training run repeated "What is the new address")."""
+    _sc, t = _play(d, "address", 0, ["{email}", "I moved, please update my address on my account", line])
+    said = [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
+    assert "new address" in said[-2]
+    assert "new address" not in said[-1] and expect in said[-1].lower(), said[-1]
+    assert not t.violations and not _writes(t)
