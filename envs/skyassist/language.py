@@ -89,7 +89,10 @@ _INTENTS: dict[str, re.Pattern] = {
                        r"i'?ll take|i will take|take it|go with|i want (that|this|the)|let'?s go with|"
                        r"want to fly|need (a |to )?fl(y|ight)|looking for (a )?flights?|find (me )?(a )?flights?|"
                        r"search|get me (a )?flight)\b", re.I),
-    "cancel": re.compile(r"\b(cancel|cancell?ation|call off|scrap)\b", re.I),
+    "cancel": re.compile(r"\b(cancel|cancell?ation|call off|scrap|won'?t be (travel+ing|flying|going|taking (the|that|this|my) "
+                         r"(flight|trip))|(not|no longer) (travel+ing|flying|going)( any ?more| after all)|can'?t make (it|the "
+                         r"(trip|flight))|no longer (need|want) (the|my|this|that) (flight|booking|ticket|trip|seats?|reservation)|"
+                         r"plans? (fell|have fallen) through)\b", re.I),
     "change": re.compile(r"\b(change|modify|move|switch|reschedule|rebook|different date|another date|"
                          r"push (it|my flight|the flight) back|postpone)\b", re.I),
     "status": re.compile(r"\b(status|check (on )?my (booking|reservation|trip|flight)|look ?up|my booking|"
@@ -546,7 +549,7 @@ _LATER_RE = re.compile(
     r"(?<![\w'])(?:think (?:about|it over|on)|let me think|need to think|later|tomorrow|get back to you|come back|call back|"
     r"let me check|need to check|check with|ask my|talk to|wait|hold on|hang on|one (?:moment|sec(?:ond)?)|"
     r"a (?:minute|moment|second)|not (?:yet|now|today)|another time|sleep on it|decide|first let me|give me|"
-    r"before (?:i|you)|in a bit|for now)(?![\w'])", re.I)
+    r"before (?:i|you)|in a bit(?! of a)|for now)(?![\w'])", re.I)
 _UNDO_RE = re.compile(
     r"(?<![\w'])(?:no|nope|nah|not|don'?t|do not|never|never ?mind|actually|instead|rather|second thoughts?|"
     r"change(?:d)? my mind|cancel that|scratch that|forget (?:it|that)|stop|but|however|although|though|wrong|"

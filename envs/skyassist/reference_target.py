@@ -54,6 +54,17 @@ def pax_words(n: int) -> str:
 
 
 
+# a greeting or a plea for help in a message with nothing the agent can act on ("Hello there, I could use
+# some help please."): welcomed with what the agent can do, not "Sorry, I did not quite catch that"
+_WELCOME_CUE = re.compile(r"\b(hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|help|assist\w*|"
+                          r"rush|hurry|urgent)\b", re.I)
+REFUND_RULE = ("A refundable fare is refunded in full when the booking is cancelled; a non-refundable one is not "
+               "refunded. I say which a flight is when I list it or look up your booking.")
+# a booking reference typed wrong (BK and too few or too many letters or digits)
+_MISTYPED_BOOKING = re.compile(r"\bBK[0-9A-Z]{2,5}\b|\bBK[0-9A-Z]{7,10}\b", re.I)
+# what a change may be of when no trip is being planned
+_BOOKED_THING = re.compile(r"\b(booking|reservation|trip|flight|ticket|itinerary)s?\b", re.I)
+
 def _offered_more(turn: TurnContext) -> bool:
     """Whether the agent's last reply ended by asking if there is anything else."""
     said = [m for m in turn.history[:-1] if m.get("role") == "assistant" and m.get("content")]
@@ -232,6 +243,9 @@ class ReferenceTarget(Target):
         if p.has("currency") and not currency_later:
             out.append(self._currency_answer(p))
             meta = True
+        if p.has("refund") and not (p.booking_ids or self.booking_id or self.legs or new_search):
+            out.append(REFUND_RULE)  # a general question ("what's your refund policy?"): the rule, then the flow
+            meta = True
 
         self._absorb(p)
         mode = self._pick_mode(p)
@@ -241,9 +255,8 @@ class ReferenceTarget(Target):
             self._new_flow(turn, p, out, meta)
         elif p.flight_ids:
             self._flight_info(turn, p, out)
-        elif not out:
-            out.append("Sorry, I did not quite catch that. I can search flights, book or hold seats, and look up, "
-                       "change or cancel a booking. Where would you like to fly, and on what date?")
+        elif not out or out[-1] == REFUND_RULE:
+            out.append(self._nothing_to_act_on(p))
         if fare_code_later:  # asked with a new search: answered about the flights it found, before the next question
             out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._fare_code_answer())
         if currency_later:
@@ -251,6 +264,20 @@ class ReferenceTarget(Target):
         if not any(out):
             out.append(self._next_prompt())
         turn.say(" ".join(x for x in out if x))
+
+    def _nothing_to_act_on(self, p: Parsed) -> str:
+        """The reply to a message that asks for nothing the agent can act on: a greeting or a plea
+        for help is welcomed, a general refund question answered, a mistyped booking reference
+        questioned; only what cannot be read at all is 'not caught'."""
+        offer = "I can search flights, book or hold seats, and look up, change or cancel a booking."
+        if p.has("refund"):
+            return f"{offer} What would you like to do?"
+        if _MISTYPED_BOOKING.search(p.text):
+            return ("I could not read a booking reference in that: it is BK followed by six letters or digits. "
+                    "Could you check it?")
+        if _WELCOME_CUE.search(p.text) or p.urgent:
+            return f"Hello! How can I help you today? {offer}"
+        return (f"Sorry, I did not quite catch that. {offer} Where would you like to fly, and on what date?")
 
     def _read_day_of_month(self, p: Parsed) -> None:
         """A day without its month ("the 12th") is a date when a date is what the agent asked for, or
@@ -393,10 +420,11 @@ class ReferenceTarget(Target):
             self.mode = "status"
         elif p.has("status") and not trip_active and (self.booking_id or "booking" in p.text.lower()):
             self.mode = "status"
-        elif p.has("cancel") and not trip_active and "book" in p.text.lower():
-            self.mode = "cancel"
-        elif p.has("change") and not trip_active and ("booking" in p.text.lower() or "reservation" in p.text.lower()):
-            self.mode = "change"
+        elif p.has("cancel") and not trip_active and (self.mode != "new" or "book" in p.text.lower() or
+                                                     _BOOKED_THING.search(p.text)):
+            self.mode = "cancel"  # no trip being planned ("I want to cancel my trip"): a cancellation is of a booking
+        elif p.has("change") and not trip_active and _BOOKED_THING.search(p.text) and not (p.places or p.has("book")):
+            self.mode = "change"  # "I need to change my flight": a booking, whose reference is asked next
         elif (p.places or p.dates or p.has("book") or p.has("hold") or p.passengers or p.selection is not None
               or p.has("round_trip") or p.has("multi_leg") or p.number is not None or self.awaiting
               or p.first_name or p.last_name or (p.flight_ids and (p.has("book") or p.has("hold")))):

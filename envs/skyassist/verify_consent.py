@@ -64,7 +64,7 @@ _REVERSALS = [
     "different", "other one", "another",
 ]
 _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem", "no doubt", "no changes", "no questions",
-            "no further questions", "nothing else", "no more questions"]
+            "no further questions", "nothing else", "no more questions", "in a bit of a rush", "in a bit of a hurry"]
 _SUBJECTS = {"you", "i", "we", "they", "he", "she", "u", "ya", "yall"}
 _QUESTION_OPENERS = {
     "will", "would", "can", "could", "is", "are", "was", "does", "do", "did", "how", "what", "when", "where",

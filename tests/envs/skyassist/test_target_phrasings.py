@@ -220,3 +220,48 @@ def test_an_answer_to_anything_else_that_asks_for_nothing_ends_the_conversation(
         assert ep.ended and "goodbye" in said[-1], (line, said[-1])
     else:
         assert not ep.ended and "goodbye" not in said[-1], (line, said[-1])
+
+
+@pytest.mark.parametrize("line", ["Hey, good morning!", "Hello there, I could use some help please.",
+                                  "hi, in a bit of a rush here", "Good evening, sorry, can you help me?"])
+def test_a_greeting_or_a_plea_for_help_is_welcomed_not_misunderstood(line):
+    ep = play([line])
+    said = [m["content"] for m in ep.messages if m["role"] == "assistant" and m.get("content")]
+    assert said[-1].startswith("Hello! How can I help you today?") and "did not quite catch" not in said[-1], said[-1]
+    assert not ep.ended
+
+
+@pytest.mark.parametrize("line", ["I'd like to cancel my reservation please.", "Need to cancel a trip I booked.",
+                                  "Looks like I won't be flying after all, can you cancel?",
+                                  "My plans have fallen through so I have to cancel", "I need to change my flight",
+                                  "can I move my trip to another date?"])
+def test_a_cancellation_or_change_without_a_reference_asks_for_the_booking(line):
+    """With no trip being planned, a cancellation or change is of a booking (the agent answered
+    "I want to cancel my trip." with "Sorry, I did not quite catch that", 4 times in ten updates)."""
+    ep = play([line])
+    said = [m["content"] for m in ep.messages if m["role"] == "assistant" and m.get("content")]
+    assert said[-1] == "Could you give me your booking reference? It starts with BK.", said[-1]
+
+
+def test_a_general_refund_question_and_a_mistyped_reference_get_an_answer():
+    ep = play(["What's your policy on refunds if I cancel?"])
+    said = [m["content"] for m in ep.messages if m["role"] == "assistant" and m.get("content")]
+    assert "refundable fare is refunded in full" in said[-1] and "did not quite catch" not in said[-1]
+    ep = play(["Can you look up BK12345 for me?"])
+    said = [m["content"] for m in ep.messages if m["role"] == "assistant" and m.get("content")]
+    assert "BK followed by six letters or digits" in said[-1], said[-1]
+    assert not calls(ep)
+
+
+@pytest.mark.parametrize("text, consent", [("Yes, book it, I'm in a bit of a rush.", True),
+                                           ("yep go ahead, bit of a hurry here", True),
+                                           ("Book it in a bit, not now.", False)])
+def test_a_rush_is_no_deferral_for_the_target_or_the_verifier(text, consent):
+    """ "in a bit of a rush" read as "in a bit" (later) by both the target and its verifier, each in
+    its own code: a customer in a hurry could not confirm."""
+    from envs.skyassist.language import is_confirmation as target_yes
+    from envs.skyassist.language import is_deferral
+    from envs.skyassist.verify_consent import is_confirmation as verifier_yes
+
+    assert verifier_yes(text) is consent
+    assert (target_yes(text) and not is_deferral(text)) is consent
