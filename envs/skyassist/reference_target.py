@@ -53,7 +53,6 @@ def pax_words(n: int) -> str:
     return f"{n} passenger" + ("" if n == 1 else "s")
 
 
-
 # a greeting or a plea for help in a message with nothing the agent can act on ("Hello there, I could use
 # some help please."): welcomed with what the agent can do, not "Sorry, I did not quite catch that"
 _WELCOME_CUE = re.compile(r"\b(hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|help|assist\w*|"
@@ -65,10 +64,10 @@ _MISTYPED_BOOKING = re.compile(r"\bBK[0-9A-Z]{2,5}\b|\bBK[0-9A-Z]{7,10}\b", re.I
 # what a change may be of when no trip is being planned
 _BOOKED_THING = re.compile(r"\b(booking|reservation|trip|flight|ticket|itinerary)s?\b", re.I)
 
+
 def _offered_more(turn: TurnContext) -> bool:
     """Whether the agent's last reply ended by asking if there is anything else."""
-    said = [m for m in turn.history[:-1] if m.get("role") == "assistant" and m.get("content")]
-    return bool(said) and bool(re.search(r"anything else[^.?!]*\?\s*$", str(said[-1]["content"])))
+    return bool(re.search(r"anything else[^.?!]*\?\s*$", turn.last_reply))
 
 
 def _reads_anything(p) -> bool:
@@ -76,6 +75,7 @@ def _reads_anything(p) -> bool:
     return bool(p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers or p.passport or p.card or
                 p.selection is not None or p.number is not None or p.currency or p.fare_class or p.first_name or
                 p.intents - {"help", "goodbye"})
+
 
 class ReferenceTarget(Target):
     kind = "reference"
@@ -243,7 +243,8 @@ class ReferenceTarget(Target):
         if p.has("currency") and not currency_later:
             out.append(self._currency_answer(p))
             meta = True
-        if p.has("refund") and not (p.booking_ids or self.booking_id or self.legs or new_search):
+        refund_rule = p.has("refund") and not (p.booking_ids or self.booking_id or self.legs or new_search)
+        if refund_rule:
             out.append(REFUND_RULE)  # a general question ("what's your refund policy?"): the rule, then the flow
             meta = True
 
@@ -255,7 +256,7 @@ class ReferenceTarget(Target):
             self._new_flow(turn, p, out, meta)
         elif p.flight_ids:
             self._flight_info(turn, p, out)
-        elif not out or out[-1] == REFUND_RULE:
+        elif not out or refund_rule:  # nothing said yet, or only the general refund rule
             out.append(self._nothing_to_act_on(p))
         if fare_code_later:  # asked with a new search: answered about the flights it found, before the next question
             out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._fare_code_answer())

@@ -63,6 +63,7 @@ class ReferenceTarget(Target):
         self.profile: dict[str, Any] | None = None
         self.orders: dict[str, dict[str, Any]] = {}  # order id -> details from get_order_details
         self.products: dict[str, dict[str, Any]] = {}  # product id -> get_product_details
+        self.product_names = [p.name for p in db.products.values()]  # the public product types
         self.items_changed: set[str] = set()  # orders with a modify-items or exchange call done
         self.goal: dict[str, Any] = self._empty_goal()
         self.pending: list[tuple[str, dict[str, Any]]] = []  # calls waiting for a yes
@@ -153,19 +154,16 @@ class ReferenceTarget(Target):
     @staticmethod
     def _offered_more(turn: TurnContext) -> bool:
         """Whether the clerk's last reply ended by asking if there is anything else."""
-        said = [m for m in turn.history[:-1] if m.get("role") == "assistant" and m.get("content")]
-        return bool(said) and bool(re.search(r"anything else[^.?!]*\?\s*$", str(said[-1]["content"])))
+        return bool(re.search(r"anything else[^.?!]*\?\s*$", turn.last_reply))
 
     def _asks_anything(self, r: Reading) -> bool:
         """Whether the message holds anything the clerk could act on or answer."""
-        product_names = [p.name for p in self.db.products.values()]
         return bool(r.intents or r.order_ids or r.address or r.emails or r.names or r.zips or r.user_ids or
-                    r.payment_kind or r.reason or r.refund_timing or mentioned_items(r.text, product_names))
+                    r.payment_kind or r.reason or r.refund_timing or mentioned_items(r.text, self.product_names))
 
     def _awaits_address(self) -> bool:
         """Whether the request in hand is an address change still waiting for the address."""
-        g = self.goal
-        return "address" in g["intents"] and not g["address"] and not self.pending
+        return "address" in self.goal["intents"] and not self.goal["address"]
 
     def _merge(self, r: Reading) -> None:
         g = self.goal
@@ -288,8 +286,7 @@ class ReferenceTarget(Target):
                     return " ".join(notes + ["Is there anything else I can help you with?"])
                 g["default_address"] = True
                 return self._propose_default_address(turn, notes)
-            product_names = [p.name for p in self.db.products.values()]  # the public product types
-            if mentioned_items(g["text"], product_names) or "info" in intents:
+            if mentioned_items(g["text"], self.product_names) or "info" in intents:
                 self._find_orders(turn)
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"

@@ -45,6 +45,12 @@ class TurnContext:
         return str(self.history[-1].get("content") or "")
 
     @property
+    def last_reply(self) -> str:
+        """The agent's last text before the new user message ("" when it has said nothing yet)."""
+        said = [m for m in self.history[:-1] if m.get("role") == "assistant" and m.get("content")]
+        return str(said[-1]["content"]) if said else ""
+
+    @property
     def dialogue(self) -> list[Message]:
         """The history plus what this turn has added so far (what a model sees next)."""
         return self.history + self.new_messages

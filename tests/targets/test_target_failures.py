@@ -408,3 +408,13 @@ def test_early_stop_counts_every_sample(tmp_path):
     assert r.exit_code == 0, r.output
     m = json.loads((tmp_path / "ev" / "metrics.json").read_text())["methods"]["static"]
     assert "aborted" not in m and m["target_failures"]["failed_turns"] == 1 and m["target_failures"]["turns"] == 8
+
+
+def test_last_reply_is_the_agents_last_text_before_the_new_message():
+    from probe.targets.base import TurnContext
+
+    history = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "Hello!"},
+               {"role": "assistant", "content": None, "tool_calls": []}, {"role": "tool", "content": "{}"},
+               {"role": "assistant", "content": "Anything else?"}, {"role": "user", "content": "no"}]
+    assert TurnContext(history, lambda *_: None).last_reply == "Anything else?"
+    assert TurnContext(history[:1], lambda *_: None).last_reply == ""
