@@ -458,7 +458,8 @@ class Auditor:
 
 def load_auditor(name_or_path: str | Path, *, lora: LoraSettings | None = None, quantize_4bit: bool | None = None,
                  device: str | None = None, dtype: str | None = None, max_prompt_tokens: int | None = None,
-                 local_files_only: bool = False, gradient_checkpointing: bool | None = None) -> Auditor:
+                 local_files_only: bool = False, gradient_checkpointing: bool | None = None,
+                 seed: int | None = None) -> Auditor:
     """Load a causal LM by hub name or local path and wrap it with a LoRA adapter.
 
     ``quantize_4bit``: True loads the base in 4-bit NF4 (double quantisation, bf16 compute) and
@@ -468,7 +469,10 @@ def load_auditor(name_or_path: str | Path, *, lora: LoraSettings | None = None, 
     ``LoraSettings.paper()`` otherwise. ``gradient_checkpointing``: recompute activations in the
     backward pass instead of storing them (less memory, about a third more compute); None turns it
     on for 4-bit QLoRA (as ``prepare_model_for_kbit_training`` does) and off otherwise. It is
-    active only in train mode, i.e. during the gradient pass.
+    active only in train mode, i.e. during the gradient pass. ``seed``: torch's generator is
+    seeded with it right before the LoRA matrices are drawn, so that their start does not depend
+    on what ran earlier in the process (a cold ``probe demo`` built the tiny auditor in-process and
+    started training from other LoRA matrices than a warm one; None: the generator as it is).
     """
     import warnings  # noqa: PLC0415
 
@@ -537,6 +541,8 @@ def load_auditor(name_or_path: str | Path, *, lora: LoraSettings | None = None, 
 
     config = LoraConfig(r=lora.r, lora_alpha=lora.alpha, lora_dropout=lora.dropout,
                         target_modules=list(lora.target_modules), bias="none", task_type="CAUSAL_LM")
+    if seed is not None:
+        torch.manual_seed(seed)  # every device's generator: the LoRA A matrices are drawn where the model is
     try:
         model = get_peft_model(model, config)
     except ValueError as e:

@@ -392,7 +392,10 @@ def build_tiny_auditor(out_dir: str | Path | None = None, seed: int = 0, n_episo
         if exclusive:
             remove_stale_work(out, log)
         check_tiny_out(out)
-        return _build(out, seed, settings, key, log)
+        from probe.train.checkpoint import preserved_rng  # noqa: PLC0415
+
+        with preserved_rng():  # a cold cache must leave the caller's random draws as a warm one does
+            return _build(out, seed, settings, key, log)
 
 
 @contextmanager

@@ -20,6 +20,7 @@ import os
 import random
 import re
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,18 @@ def set_rng_state(state: dict[str, Any]) -> None:
     random.setstate(state["python"])
     np.random.set_state(state["numpy"])
     torch.set_rng_state(state["torch"])
+
+
+@contextmanager
+def preserved_rng():
+    """Run the body, then put python's, numpy's and torch's CPU generators back as they were: for
+    work a run may or may not do in-process (building the tiny auditor when it is not cached),
+    which must not shift the random draws that follow it."""
+    state = rng_state()
+    try:
+        yield
+    finally:
+        set_rng_state(state)
 
 
 # --- state <-> JSON + tensors -----------------------------------------------------------------
@@ -231,5 +244,5 @@ def load_tensor_file(path: Path) -> Any:
 
 
 __all__ = ["save_checkpoint", "load_checkpoint", "latest_checkpoint", "list_checkpoints", "checkpoint_problem",
-           "checkpoint_step", "CheckpointError", "rng_state", "set_rng_state", "encode_state", "decode_state",
+           "checkpoint_step", "CheckpointError", "rng_state", "set_rng_state", "preserved_rng", "encode_state", "decode_state",
            "load_tensor_file", "CKPT_PREFIX"]

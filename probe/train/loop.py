@@ -85,7 +85,7 @@ def load_run_auditor(config: TrainConfig):
     # a local directory or a cached hub model is loaded with local_files_only: the hub is never asked
     local = Path(path).is_dir() or hub_cached(path)
     return load_auditor(path, lora=lora, quantize_4bit=s.quantize_4bit, local_files_only=local,
-                        gradient_checkpointing=s.gradient_checkpointing)
+                        gradient_checkpointing=s.gradient_checkpointing, seed=config.seed)
 
 
 def hub_cached(name: str) -> bool:
