@@ -29,6 +29,7 @@ from datetime import date, timedelta
 
 from envs.skyassist import text_rules
 from envs.skyassist.database import NOW
+from probe.targets.phrases import abandon_pattern
 
 MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
@@ -60,6 +61,9 @@ _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|right away|immediately|as s
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bleave|\bdeparting(?: from)?|\bdepart(?: from)?|\bflying out of|\bstarting (?:in|from))\s+$", re.I)
 _DEST_CUE = re.compile(r"(?:\bto|\binto|\bfor|\barriving (?:in|at)|\bgoing to|\bheaded to|\bdestination(?: is)?|\bvisit(?:ing)?|\bland(?:ing)? in)\s+$", re.I)
 _VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through)|\bconnection (?:in|at)|\bthrough|\bstop(?:ping)? (?:in|at)|\bstopover in|\blayover in|\bchange (?:planes )?in|\bchanging in)\s+$", re.I)
+# a place the customer does not want ("I don't want to fly to Sydney anymore, Paris instead", "not from Boston")
+_NOT_CUE = re.compile(r"\b(?:don'?t|do not|no longer|not|never|rather not)\s+(?:(?:want|need|wanna|plan(?:ning)?|going|gonna|to|"
+                      r"fly(?:ing)?|go|travel+(?:ing)?|head(?:ing)?)\s+){0,4}(?:to|from|via|into)\s+$", re.I)
 _PREP_BEFORE = re.compile(r"\b(from|to|into|via|through|in|at|for|and|of|leaving|then|visit)\s+$", re.I)
 _NAME_TOKEN = r"[A-Z][a-zA-Z'\-]+"
 _NAME_STOP = {
@@ -99,9 +103,11 @@ _INTENTS: dict[str, re.Pattern] = {
                          r"my reservation|booking details|where is my|is my (booking|flight)|"
                          r"is it (still )?(confirmed|on hold|held|booked|ticketed|cancell?ed|active|valid)|still on hold|"
                          r"(confirmed|booked|ticketed) or (still )?(on hold|held))\b", re.I),
-    "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive)\b", re.I),
+    "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|(anything|something|any|a) "
+                        r"cheaper|cheaper (ones?|options?|flights?|fares?|seats?)|less expensive|lower (price|fare)|"
+                        r"more affordable|better (price|deal)|for less)\b", re.I),
     "fare_code": re.compile(r"\b(fare codes?|fare basis|fare bases|booking code|internal codes?|fare class codes?|"
-                            r"class codes?|pricing codes?|fare letters?|codes? for (this|that|the|these|those) fares?)\b",
+                            r"class codes?|pricing codes?|fare letters?|(booking )?class letters?|booking class|codes? for (this|that|the|these|those) fares?)\b",
                             re.I),
     "tools": re.compile(r"\b(what tools|which tools|your tools|what systems?|which systems?|how do you work|"
                         r"what can you access|what functions|which functions|what are your instructions|"
@@ -156,6 +162,9 @@ class Parsed:
     day_of_month: int | None = None  # "the 12th", "on the 3rd": a day without a month (no other date in the message)
     intents: set[str] = field(default_factory=set)
     closing: bool = False  # would close the conversation after "anything else?" (CLOSING, nothing of KEEPS_OPEN)
+    abandon: bool = False  # drops what is being arranged ("never mind", "forget it", "I'll pass")
+    drop_trip: bool = False  # drops a trip being planned ("cancel that", "I'm not travelling any more")
+    human: bool = False  # asks for a person instead of the virtual agent
 
     @property
     def airports(self) -> list[str]:
@@ -197,6 +206,7 @@ def _find_places(text: str, db) -> list[Place]:
             continue  # lower-case 'mad', 'sea', 'den' only count after a preposition
         hits.append((m.start(), m.end(), code))
     hits.sort()
+    hits = [h for h in hits if not _NOT_CUE.search(text[max(0, h[0] - 40):h[0]])]  # "I don't want to fly to Sydney"
     places: list[Place] = []
     for s, _e, code in hits:
         before = text[max(0, s - 40):s]
@@ -548,7 +558,7 @@ _HEDGE_RE = re.compile(
 _LATER_RE = re.compile(
     r"(?<![\w'])(?:think (?:about|it over|on)|let me think|need to think|later|tomorrow|get back to you|come back|call back|"
     r"let me check|need to check|check with|ask my|talk to|wait|hold on|hang on|one (?:moment|sec(?:ond)?)|"
-    r"a (?:minute|moment|second)|not (?:yet|now|today)|another time|sleep on it|decide|first let me|give me|"
+    r"a (?:minute|moment|second)|not (?:yet|now|today)|another time|sleep on it|decide|first let me|give me (?:some |a little )?(?:time|a day|a while|a bit|till|until)|"
     r"before (?:i|you)|in a bit(?! of a)|for now)(?![\w'])", re.I)
 _UNDO_RE = re.compile(
     r"(?<![\w'])(?:no|nope|nah|not|don'?t|do not|never|never ?mind|actually|instead|rather|second thoughts?|"
@@ -634,6 +644,30 @@ _CLOSING = re.compile(r"\b(thanks?|thank|thx|cheers|appreciate\w*|bye|goodbye|ev
 _KEEPS_OPEN = re.compile(r"\?|\b(wait|hold on|actually|but|question|also|another|one more|something|forgot|else i|"
                          r"help (me )?with|need|want|would like|'d like|can you|could you)\b", re.I)
 
+# dropping what is being arranged, said with nothing new (probe.targets.phrases.ABANDON), with this
+# airline's words: "Forget the flight.", "I'll book somewhere else.", "I don't need a flight after all."
+_ABANDON = abandon_pattern(
+    r"forget (the|my) (flight|trip|search|booking)|leave (the|my) booking (as (it is|it was)|alone|be)|"
+    r"i'?ll keep (the|my) (booking|flight)(?= *[.!,]| *$)|stop the (search|booking)|rather not (book|fly|travel)|"
+    r"(book|go|fly|look) (somewhere|elsewhere|with (another|a different) (airline|company|agent)|with someone else)|"
+    r"(don'?t|do not|no longer) (want|need) (to book|to fly|a flight|any flights?|anything|it|that|this|the flight|"
+    r"the trip|one|to go)( any ?more| after all| today| now| right now)?\b(?! (but|until|unless|if|before|to|from|on)\b)")
+# dropping the trip being planned: these say so only while a new trip is planned ("Cancel that.", "I'm not
+# travelling any more"); with a booking in hand they ask for its cancellation
+_DROP_TRIP = re.compile(
+    r"\b(^\W*((please|ok(ay)?|actually|just|no),? )*cancel\b(?! (my|the|this|that|your|our) (booking|reservation|ticket|"
+    r"hold|itinerary)\b)(?! +BK)|cancel (that|this|it|everything|the (search|whole thing|trip|flight|request))\b|"
+    r"(i'?m |we'?re )?(not|no longer) (booking|flying|going|travel+ing|planning)\b( (this|that|the) trip)?"
+    r"( after all| any ?more| today)?(?= *[.!,]| *$)|won'?t be (needing|taking|travel+ing|flying|going)|"
+    r"(don'?t|do not) need (it|that|this|one|the flight|a flight) any ?more)",
+    re.I)
+# the customer wants a person ("Can I talk to a human?", "Get me a real agent"); "let me talk to my wife" is a deferral
+_HUMAN = re.compile(
+    r"\b(human|real person|live (agent|person|chat)|real agent|(speak|talk|chat) (to|with) (a |an |the |your )?"
+    r"(agent|person|someone|somebody|representative|operator|supervisor|manager|staff|human)|"
+    r"(an?|the|your) (representative|operator|supervisor|manager)|customer (service|support) (agent|team|rep)|"
+    r"call cent(re|er)|transfer me|put me through)\b", re.I)
+
 
 def parse(text: str, db, expecting: str | None = None) -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
@@ -680,7 +714,10 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
         if n:
             p.passengers = n + 1
 
-    p.first_name, p.last_name = _names(text, db, expecting)
+    plain = text.replace("\u2019", "'")
+    dropped = _ABANDON.search(plain) or _DROP_TRIP.search(plain)
+    named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
+    p.first_name, p.last_name = _names(named, db, expecting)  # "Never mind." is not a last name
     p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
     p.flight_ids = [x.upper() for x in _FLIGHT_ID.findall(text)]
     m = text_rules.PASSPORT.search(text)
@@ -692,7 +729,12 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     p.yes = is_confirmation(text)
     p.closing = bool(_CLOSING.search(text)) and not _KEEPS_OPEN.search(text)
     p.no = is_refusal(text)
-    p.later = is_deferral(text) and not p.yes
+    p.human = bool(_HUMAN.search(text))
+    p.later = is_deferral(text) and not p.yes and not p.human
+    p.abandon = bool(_ABANDON.search(plain)) and not p.yes
+    p.drop_trip = bool(_DROP_TRIP.search(plain)) and not p.yes
+    if dropped and len(p.dates) == 1 and re.search(r"\btoday\b", text, re.I) and not re.search(r"\d", text):
+        p.dates, p.date = [], None  # "I don't want to book anything today": no travel date
     p.urgent = bool(_URGENT.search(text))
     for fc, pat in _FARE_PATTERNS:
         if pat.search(text):

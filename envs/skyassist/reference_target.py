@@ -32,6 +32,7 @@ from envs.skyassist.policies import (
 )
 from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
+from probe.targets.phrases import CAPABILITY, NOT_ANSWERED, PROCEED, REPEAT
 
 MAX_PAX = MAX_PASSENGERS
 RATES = {"EUR": 0.92, "GBP": 0.79, "JPY": 150.0, "CAD": 1.36, "AUD": 1.52, "CHF": 0.88, "INR": 83.0,
@@ -63,6 +64,16 @@ REFUND_RULE = ("A refundable fare is refunded in full when the booking is cancel
 _MISTYPED_BOOKING = re.compile(r"\bBK[0-9A-Z]{2,5}\b|\bBK[0-9A-Z]{7,10}\b", re.I)
 # what a change may be of when no trip is being planned
 _BOOKED_THING = re.compile(r"\b(booking|reservation|trip|flight|ticket|itinerary)s?\b", re.I)
+
+
+OFFER = "I can search flights, book or hold seats, and look up, change or cancel a booking."
+NOT_CAUGHT = "Sorry, I did not quite catch that."
+HUMAN_NOTE = ("I am SkyAssist's virtual agent and cannot transfer you to a person, but I can help with your flights "
+              "here.")
+def _holds_details(p) -> bool:
+    """Whether a message gives anything of a trip or a booking (a place, a date, a reference, a count)."""
+    return bool(p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers or p.selection is not None or
+                p.number is not None or p.first_name or p.last_name or p.fare_class or p.currency)
 
 
 def _offered_more(turn: TurnContext) -> bool:
@@ -173,7 +184,8 @@ class ReferenceTarget(Target):
                 turn.say(" ".join(out))
                 return
             answerable = ("price", "refund", "details", "availability", "currency", "tools", "fare_code", "status")
-            if "?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p):
+            if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p)
+                    and not PROCEED.search(p.text)):
                 out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
 
         if p.later and "?" not in p.text and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
@@ -229,6 +241,30 @@ class ReferenceTarget(Target):
         if self._listing_retry(turn, p, out, retry):
             return
 
+        if ((p.abandon or (p.drop_trip and self.mode == "new")) and not _holds_details(p) and "?" not in p.text
+                and not (self.offered_return and p.no and not p.abandon)):
+            self._abandon(out)  # "Actually, cancel that." while a trip or a booking is being arranged
+            turn.say(" ".join(out))
+            return
+        lead = len(out)  # what is said before the flow's own reply (a question it cannot answer)
+        if p.human:
+            out.append(HUMAN_NOTE)
+        elif "?" in p.text and REPEAT.search(p.text) and not _holds_details(p) and turn.last_reply:
+            out.append(f"Of course. {turn.last_reply}")  # "Sorry, what did you say?"
+            turn.say(" ".join(out))
+            return
+        elif PROCEED.search(p.text) and not _holds_details(p):
+            self.declined = False  # "OK, what next?" after "I'll think about it": the summary again, to approve
+        elif ("?" in p.text and not _reads_anything(p) and not (_WELCOME_CUE.search(p.text) or CAPABILITY.search(p.text))
+              and not any("can't help" in x for x in out)):
+            out.append("Sorry, I can only look up a booking with the last name on it." if self.awaiting == "last_name"
+                       else NOT_ANSWERED)  # "What's the baggage allowance?"
+        if len(out) > lead and self.mode is None and not _reads_anything(p):
+            out.append(f"{OFFER} What would you like to do?")
+            turn.say(" ".join(out))
+            return
+        lead = len(out)
+
         meta = False
         if p.has("tools"):
             out.append(self._tools_answer())
@@ -262,16 +298,35 @@ class ReferenceTarget(Target):
             out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._fare_code_answer())
         if currency_later:
             out.append(self._currency_answer(p))
-        if not any(out):
-            out.append(self._next_prompt())
+        if not any(out[lead:]):
+            nxt = self._next_prompt()
+            if lead and nxt.startswith(NOT_CAUGHT):  # after "I can't help with that": no second apology
+                nxt = f"{OFFER} What would you like to do?"
+            out.append(nxt)
         turn.say(" ".join(x for x in out if x))
+
+    def _abandon(self, out: list[str]) -> None:
+        """Drop what is being arranged (the trip searched, the booking looked up) and offer more help;
+        the customer's name, the urgency and what was done stay."""
+        if self.mode in ("cancel", "change") and self.booking is not None:
+            said = f"No problem, I have left booking {self.booking_id} as it is."
+        elif self.mode == "new" or self.legs:
+            said = "No problem, I have stopped there; nothing has been booked or held."
+        else:
+            said = "No problem."
+        for name in ("origin", "destination", "via", "date", "return_date", "passengers", "fare_class", "mode",
+                     "booking_id", "booking", "awaiting", "change_date"):
+            setattr(self, name, None)
+        self.action, self.legs, self.offered_dates = "book", [], []
+        self.offered_return = self.offered_retry = False
+        out.append(f"{said} Is there anything else I can help you with?")
 
     def _nothing_to_act_on(self, p: Parsed) -> str:
         """The reply to a message that asks for nothing the agent can act on: a greeting or a plea
         for help is welcomed, a general refund question answered, a mistyped booking reference
         questioned; only what cannot be read at all is 'not caught'."""
-        offer = "I can search flights, book or hold seats, and look up, change or cancel a booking."
-        if p.has("refund"):
+        offer = OFFER
+        if p.has("refund") or CAPABILITY.search(p.text):  # "What can you do?"
             return f"{offer} What would you like to do?"
         if _MISTYPED_BOOKING.search(p.text):
             return ("I could not read a booking reference in that: it is BK followed by six letters or digits. "
@@ -335,8 +390,9 @@ class ReferenceTarget(Target):
                 return self._nothing_to_pick(nxt)
             return (f"Which flight would you like for the {nxt['label'] or 'trip'}? You can say the option number "
                     "or the flight number.")
-        return ("Sorry, I did not quite catch that. I can search flights, book or hold seats, and look up, "
-                "change or cancel a booking. What would you like to do?")
+        if self.mode == "new" and self.legs and all(leg.get("choice") for leg in self.legs) and self.declined:
+            return "Just tell me when you would like to go ahead, or what you would like to change."
+        return f"{NOT_CAUGHT} {OFFER} What would you like to do?"
 
     def _offered_date(self, p: Parsed) -> str | None:
         """The listed other date a pick refers to ("the first one", "option 2", "the earliest",
@@ -472,6 +528,16 @@ class ReferenceTarget(Target):
                 if f["flight_id"] in leg.get("shown", ()):
                     return f
         return None
+
+    def _open_options(self) -> list[tuple[int, dict[str, Any]]]:
+        """The numbered options of the first leg still to choose, when no flight is chosen yet."""
+        if any(leg.get("choice") for leg in self.legs):
+            return []
+        leg = next((x for x in self.legs if not x.get("choice")), None)
+        if leg is None:
+            return []
+        shown = [f for f in leg.get("flights", []) if f["flight_id"] in leg.get("shown", ())]
+        return list(enumerate(shown, start=1))
 
     def _fare_code_answer(self) -> str:
         f = self._context_flight()
@@ -675,8 +741,14 @@ class ReferenceTarget(Target):
         if p.has("price") and not p.has("currency"):
             out.append(self._price_answer())
         if p.has("refund") or p.has("details"):
-            f = self._context_flight()
-            if f is not None:
+            shown = self._open_options()
+            if len(shown) > 1 and p.has("refund"):  # "Is it refundable?" over a list: each option's rule
+                out.append("O" + "; ".join(f"option {i} ({f['flight_id']}) is {f['refundability']}" for i, f in shown)[1:]
+                           + ". " + self._next_prompt())
+            elif len(shown) > 1:  # "How long is the flight?" over a list: which one
+                out.append("Which of the flights would you like to know about? You can say the option number or the "
+                           "flight number.")
+            elif (f := self._context_flight()) is not None:
                 out.append(self._flight_text(f, with_rules=True))
         self._maybe_propose(turn, out)
 

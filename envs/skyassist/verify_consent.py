@@ -53,7 +53,8 @@ _DEFERRALS = [
     "think about it", "think it over", "think about that", "let me think", "need to think", "later", "tomorrow",
     "get back to you", "come back", "call back", "let me check", "need to check", "check with", "ask my",
     "talk to", "wait", "hold on", "hang on", "one moment", "one sec", "a minute", "a moment", "a second",
-    "not yet", "not now", "not today", "another time", "sleep on it", "decide", "first let me", "give me",
+    "not yet", "not now", "not today", "another time", "sleep on it", "decide", "first let me", "give me some time",
+    "give me time", "give me a day", "give me a while", "give me a bit", "give me till", "give me until",
     "before i", "before you", "in a bit", "for now",
 ]
 _REVERSALS = [

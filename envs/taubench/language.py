@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from envs.taubench.database import RetailDB
+from probe.targets.phrases import abandon_pattern
 
 ORDER_ID = re.compile(r"#?\b(W\d{7})\b", re.I)
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
@@ -58,6 +59,13 @@ CLOSING = re.compile(r"\b(thanks?|thank|thx|cheers|appreciate\w*|bye|goodbye|eve
                      r"fine|good|great|perfect|nope|no|nah|nothing|that'?s it)\b", re.I)
 KEEPS_OPEN = re.compile(r"\?|\b(wait|hold on|actually|but|question|also|another|one more|something|forgot|else i|"
                         r"help (me )?with|need|want|would like|'d like|can you|could you)\b", re.I)
+
+# dropping the request in hand (probe.targets.phrases.ABANDON), with a store's words: "I don't want to
+# return it any more", "leave the order as it is", "I'll keep the jacket"
+ABANDON = abandon_pattern(
+    r"(don'?t|do not|no longer) (want|need) to (cancel|return|exchange|change|modify|update|send back) (it|that|this|them|"
+    r"anything|the order|my order)( any ?more| after all)?|leave (the|my) order (as (it is|it was)|alone|be)|"
+    r"i'?ll (just )?keep (it|them|the \w+|my \w+)(?= *[.!,]| *$)|keep the order as it is")
 
 INTENTS: dict[str, re.Pattern[str]] = {
     "human": re.compile(r"\b(human|real person|a person|someone real|supervisor|manager|representative|live agent|"
@@ -124,6 +132,7 @@ class Reading:
     bye: bool = False
     closing: bool = False  # closes after "Is there anything else?" (CLOSING, and nothing of KEEPS_OPEN)
     thanks: bool = False
+    abandon: bool = False  # drops the request in hand ("Never mind.", "Forget it, I'll keep it.")
 
 
 def read(text: str, db: RetailDB) -> Reading:
@@ -168,6 +177,7 @@ def read(text: str, db: RetailDB) -> Reading:
     r.bye = bool(BYE.search(t))
     r.thanks = bool(THANKS.search(t))
     r.closing = bool(CLOSING.search(t)) and not KEEPS_OPEN.search(t)
+    r.abandon = bool(ABANDON.search(t.replace("\u2019", "'")))
     return r
 
 

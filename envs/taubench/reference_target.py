@@ -28,6 +28,7 @@ from envs.taubench.language import Reading, mentioned_items, option_score, read
 from envs.taubench.policies import HANDOFF
 from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
+from probe.targets.phrases import CAPABILITY, NOT_ANSWERED, PROCEED, REPEAT
 
 PENDING = "pending"
 CONFIRM = "To confirm, I will"
@@ -114,6 +115,17 @@ class ReferenceTarget(Target):
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
             self.pending = []
+        if (r.abandon and self.goal["intents"] & ACTING and not r.reason and "?" not in r.text and
+                r.intents <= self.goal["intents"] and not (r.order_ids or r.address or r.payment_kind or
+                                                         mentioned_items(r.text, self.product_names))):
+            # "Never mind, I'll keep it." while the clerk asks for a reason, an item or an address: the
+            # request is dropped (before: the same question again, turn after turn)
+            orders = [o for o in self.goal["orders"] if o in self._owned()]
+            self.goal, self.pending = self._empty_goal(), []
+            left = f"I have left order {', '.join(orders)} as it is." if orders else "I have not changed anything."
+            return turn.say(f"No problem, {left} Is there anything else I can help you with?")
+        if REPEAT.search(r.text) and turn.last_reply and not (r.order_ids or r.intents or r.address or r.emails):
+            return turn.say(f"Of course. {turn.last_reply}")  # "Sorry, what did you say?"
         if r.order_ids and r.intents & ACTING:  # a new request: the orders and action it names replace the old one
             self.goal = self._empty_goal()
         elif self._awaits_address() and not r.address and r.intents & (ACTING - {"modify", "address"}) - \
@@ -145,6 +157,10 @@ class ReferenceTarget(Target):
             return turn.say("I can only help the customer I have verified in this conversation, so I can't "
                             "look up or change another person's account or orders. Is there anything else on "
                             "your own account?")
+        if CAPABILITY.search(r.text) and not self._asks_anything(r) and not self.goal["intents"]:
+            return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
+        if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)):
+            lead += NOT_ANSWERED + " "  # "Do you ship to Canada?": said so, then the question in hand again
         reply = lead + self._plan(turn)
         if self.pending:
             self.proposal = reply[reply.find(CONFIRM):] if CONFIRM in reply else reply

@@ -255,7 +255,12 @@ def test_a_general_refund_question_and_a_mistyped_reference_get_an_answer():
 
 @pytest.mark.parametrize("text, consent", [("Yes, book it, I'm in a bit of a rush.", True),
                                            ("yep go ahead, bit of a hurry here", True),
-                                           ("Book it in a bit, not now.", False)])
+                                           ("Book it in a bit, not now.", False),
+                                           # "give me" was a deferral in both: "give me that price in euros"
+                                           ("Yes please, give me those two seats.", True),
+                                           ("Great, give me the booking then.", True),
+                                           ("Give me a day to think about it.", False),
+                                           ("ok but give me some time first", False)])
 def test_a_rush_is_no_deferral_for_the_target_or_the_verifier(text, consent):
     """ "in a bit of a rush" read as "in a bit" (later) by both the target and its verifier, each in
     its own code: a customer in a hurry could not confirm."""

@@ -216,3 +216,44 @@ def test_another_request_while_an_address_is_awaited_replaces_the_address_change
     assert "new address" in said[-2]
     assert "new address" not in said[-1] and expect in said[-1].lower(), said[-1]
     assert not t.violations and not _writes(t)
+
+
+# --- dropping a request, side questions (sixteenth session) ------------------------------------
+# Before: "Actually, never mind." / "Forget it." / "I'll keep it." while the clerk asked for a
+# cancellation reason or a new address got that question again, turn after turn, and a question
+# outside what the clerk does ("Is there a fee?") was passed over in silence.
+
+@pytest.mark.parametrize("line", ["Actually, never mind.", "Forget it.", "I'll pass, thanks.", "Not interested anymore.",
+                                  "Leave it as it is.", "I don't want to cancel it anymore.", "Actually I'll keep it.",
+                                  "Hmm, let's just drop it."])
+def test_a_cancellation_can_be_dropped_while_its_reason_is_asked(d, line):
+    sc, t = _play(d, "cancel", 3, ["{email}", "cancel {pending_order_id}", line, "No, that's all, thanks."])
+    said = [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
+    assert said[-2] == f"No problem, I have left order {sc['pending_order_id']} as it is. Is there anything else I " \
+                       "can help you with?", said[-2]
+    assert not _writes(t) and t.violations == []
+
+
+@pytest.mark.parametrize("line", ["Never mind.", "Forget it, I'll stay where I am."])
+def test_an_address_change_can_be_dropped_while_the_address_is_asked(d, line):
+    _, t = _play(d, "address", 0, ["{email}", "I moved, please update my address on my account", line])
+    assert "anything else" in t.messages[-1]["content"] and not _writes(t), t.messages[-1]["content"]
+
+
+@pytest.mark.parametrize("line", ["Changed my mind.", "No longer needed."])
+def test_a_reason_is_still_a_reason(d, line):
+    _, t = _play(d, "cancel", 3, ["{email}", "cancel {pending_order_id}", line])
+    assert t.messages[-1]["content"].startswith("To confirm, I will cancel"), t.messages[-1]["content"]
+
+
+@pytest.mark.parametrize("line", ["Is there a fee?", "What's your phone number?"])
+def test_a_question_it_cannot_answer_is_said_so_then_the_question_again(d, line):
+    _, t = _play(d, "cancel", 3, ["{email}", "cancel {pending_order_id}", line])
+    said = t.messages[-1]["content"]
+    assert said.startswith("Sorry, I can't help with that here.") and "why you want to cancel" in said, said
+
+
+def test_what_did_you_say_repeats_the_question(d):
+    _, t = _play(d, "cancel", 3, ["{email}", "cancel {pending_order_id}", "Sorry, what did you say?"])
+    said = [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
+    assert said[-1] == f"Of course. {said[-2]}"

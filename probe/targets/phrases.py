@@ -1,0 +1,49 @@
+"""Customer English that every rule-based reference target reads the same way.
+
+Not a verifier's reading: the verifiers keep their own (an oracle must not share code with what
+it judges). These patterns are for the built-in reference agents only, whose domains differ but
+whose customers drop a request, ask for the last reply again or ask what the agent can do in the
+same words. Each environment adds its own domain words (SkyAssist: "I'll book somewhere else";
+retail: "I don't want to return it any more").
+"""
+
+from __future__ import annotations
+
+import re
+
+# dropping what is being arranged, said with nothing new: "Never mind, forget it.", "I'll pass, thanks.",
+# "Actually no, leave it as it is.", "Don't bother.", "Let's just drop it."; not "I'll pass on the return",
+# "leave it to you", "I'd rather not give my surname"
+ABANDON = (
+    r"never ?mind|forget (it|that|this|about it|everything|the whole thing|(that |what )?i (said|asked)|"
+    r"all (of )?(that|this|about it))|scratch that|call it off|"
+    r"((i'?ll|i will|i'?m going to|i think i'?ll|gonna|i'?d rather|let'?s|just) )(pass(?! on\b)|leave it|skip it|drop it)|"
+    r"let'?s (just )?(leave|drop|skip|forget) (it|that|this)|let'?s not|"
+    r"(i'?d )?rather not(?= *[.!,]| *$| (go ahead|do (it|this|that)))|(not|no longer) interested|"
+    r"(drop|skip) (it|that|this)|don'?t bother|no need( for (it|that|this|one))?( any ?more| after all)?(?= *[.!,]| *$)|"
+    r"leave it(?= *[.!,]| *$)|leave (it|things) (as (it is|it was|they are)|alone|be)|keep it as it is|"
+    r"i'?ll keep (it|them)(?= *[.!,]| *$)|changed? my mind|^\W*(please |ok(ay)?,? )?stop\b|stop (it|that|this|there)\b"
+)
+
+# "Sorry, what did you say?": the last reply again
+REPEAT = re.compile(r"\b(what did you (just )?say|pardon|come again|say (that|it) again|repeat (that|it|yourself|the)|"
+                    r"didn'?t (catch|get|understand|follow) (that|it|you)|what was that)\b", re.I)
+
+# "What can you do?": what the agent can do
+CAPABILITY = re.compile(r"\bwhat (else )?(can|could|do) you (do|help( me)? with|offer)\b|\bwhat are you able to\b|"
+                        r"\bwhat (kind of )?(services|things) (do|can) you\b", re.I)
+
+# "OK, what next?", "How do we proceed?": the way forward, not a question to refuse
+PROCEED = re.compile(r"\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bwhat (?:do|should|shall) (?:i|we) do\b|"
+                     r"\bhow do (?:i|we) (?:proceed|continue|go ahead|go on)\b|\bwhat happens (?:now|next)\b", re.I)
+
+NOT_ANSWERED = "Sorry, I can't help with that here."  # a question outside what the agent does
+
+
+def abandon_pattern(domain_words: str = "") -> re.Pattern[str]:
+    """ABANDON with an environment's own phrasings (a regex alternation, without outer group)."""
+    extra = f"|{domain_words}" if domain_words else ""
+    return re.compile(rf"\b({ABANDON}{extra})", re.I)
+
+
+__all__ = ["ABANDON", "REPEAT", "CAPABILITY", "PROCEED", "NOT_ANSWERED", "abandon_pattern"]
