@@ -29,7 +29,7 @@ from datetime import date, timedelta
 
 from envs.skyassist import text_rules
 from envs.skyassist.database import NOW
-from probe.targets.phrases import abandon_pattern
+from probe.targets.phrases import CLOSING, KEEPS_OPEN, abandon_pattern
 
 MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
@@ -636,14 +636,6 @@ def _selection(text: str) -> int | str | None:
     return None
 
 
-# a reply to "Is there anything else?" that ends the conversation: thanks, a no or a word of completion
-# ("No, thanks, thanks for your help.", "All sorted, cheers") with nothing that keeps it open ("no, wait",
-# "thanks, but one more question"); the target also requires that nothing else in it can be read
-_CLOSING = re.compile(r"\b(thanks?|thank|thx|cheers|appreciate\w*|bye|goodbye|everything|all|done|sorted|covers it|"
-                      r"fine|good|great|perfect|nope|no|nah|nothing|that'?s it)\b", re.I)
-_KEEPS_OPEN = re.compile(r"\?|\b(wait|hold on|actually|but|question|also|another|one more|something|forgot|else i|"
-                         r"help (me )?with|need|want|would like|'d like|can you|could you)\b", re.I)
-
 # dropping what is being arranged, said with nothing new (probe.targets.phrases.ABANDON), with this
 # airline's words: "Forget the flight.", "I'll book somewhere else.", "I don't need a flight after all."
 _ABANDON = abandon_pattern(
@@ -727,7 +719,7 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     if m:
         p.card = m.group(0)
     p.yes = is_confirmation(text)
-    p.closing = bool(_CLOSING.search(text)) and not _KEEPS_OPEN.search(text)
+    p.closing = bool(CLOSING.search(text)) and not KEEPS_OPEN.search(text)
     p.no = is_refusal(text)
     p.human = bool(_HUMAN.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from envs.taubench.database import RetailDB
-from probe.targets.phrases import abandon_pattern
+from probe.targets.phrases import CLOSING, KEEPS_OPEN, abandon_pattern
 
 ORDER_ID = re.compile(r"#?\b(W\d{7})\b", re.I)
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
@@ -51,15 +51,6 @@ BYE = re.compile(r"\b(bye|goodbye|good-bye|that'?s (all|everything)|that is (all
                  r"(i'?m|we'?re) (all )?(good|set)(?=\s*(,|\.|!|$|thanks?|thank you))|all set|all good|"
                  r"have a (nice|good|great|lovely|wonderful) (day|one|evening|weekend)|take care|"
                  r"^\W*nothing( else| more)?( for now| today| at the moment)?(?=\W*($|thanks?\b|thank you)))", re.I)
-# an answer to "Is there anything else?" that closes: a word of thanks, refusal or completion ("Nope,
-# that covers it.", "All done here, cheers!", "That should be everything."), with nothing that keeps
-# the conversation open ("No, wait, one more question", "Thanks, but I forgot something"). The clerk
-# also requires that the message asks for nothing it can read (reference_target)
-CLOSING = re.compile(r"\b(thanks?|thank|thx|cheers|appreciate\w*|bye|goodbye|everything|all|done|sorted|covers it|"
-                     r"fine|good|great|perfect|nope|no|nah|nothing|that'?s it)\b", re.I)
-KEEPS_OPEN = re.compile(r"\?|\b(wait|hold on|actually|but|question|also|another|one more|something|forgot|else i|"
-                        r"help (me )?with|need|want|would like|'d like|can you|could you)\b", re.I)
-
 # dropping the request in hand (probe.targets.phrases.ABANDON), with a store's words: "I don't want to
 # return it any more", "leave the order as it is", "I'll keep the jacket"
 ABANDON = abandon_pattern(

@@ -57,13 +57,14 @@ def _hash_files(h: Any, folder: Path) -> None:
             h.update(hashlib.sha256(f.read_bytes()).digest())
 
 
-@lru_cache(maxsize=None)
-def _package_identity(folder: str) -> str:
+def _identity_now(folder: str) -> str:
+    """The identity of ``folder`` as its files are on disk now (``_package_identity`` keeps the first)."""
     from importlib import metadata  # noqa: PLC0415
 
     h = hashlib.sha256()
     _hash_files(h, Path(folder))
     _hash_files(h, ROOT / "probe" / "core")
+    _hash_files(h, ROOT / "probe" / "targets")  # the reference targets' shared phrases and turn context
     for name in DATA_PACKAGES:
         try:
             h.update(f"{name}={metadata.version(name)}".encode())
@@ -73,13 +74,33 @@ def _package_identity(folder: str) -> str:
     return h.hexdigest()[:16]
 
 
-def code_identity(domain: Any) -> str:
-    """A hash of what a domain's corpus is generated from: every file of the package that defines
-    the domain's class, every file of ``probe/core``, the versions of ``DATA_PACKAGES`` and
-    Python's minor version."""
+@lru_cache(maxsize=None)
+def _package_identity(folder: str) -> str:
+    """The identity of the code this process runs: taken once, when the domain is loaded
+    (``probe.core.registry``), not when a fingerprint is first asked for minutes later."""
+    return _identity_now(folder)
+
+
+def _domain_folder(domain: Any) -> str | None:
     module = sys.modules.get(type(domain).__module__)
     path = getattr(module, "__file__", None)
-    return _package_identity(str(Path(path).resolve().parent)) if path else "-"
+    return str(Path(path).resolve().parent) if path else None
+
+
+def code_identity(domain: Any) -> str:
+    """A hash of what a domain's corpus is generated from: every file of the package that defines
+    the domain's class, of ``probe/core`` and of ``probe/targets``, the versions of
+    ``DATA_PACKAGES`` and Python's minor version; as they were when the domain was loaded."""
+    folder = _domain_folder(domain)
+    return _package_identity(folder) if folder else "-"
+
+
+def code_changed_since_load(domain: Any) -> bool:
+    """Whether the files behind ``code_identity`` changed on disk after this process loaded them
+    (a test run or training left going while the code is edited): such a process must not record
+    its fingerprint under the identity of code it does not run."""
+    folder = _domain_folder(domain)
+    return bool(folder) and _identity_now(folder) != _package_identity(folder)
 
 
 def _shipped(domain: Any) -> bool:
@@ -133,7 +154,7 @@ def fingerprint(domain: Any, n_episodes: int, seed: int) -> str:
         return "-"
     blob = json.dumps([example_record(ex) for ex in corpus])
     value = hashlib.sha256(blob.encode()).hexdigest()[:16]
-    if key is not None:
+    if key is not None and not code_changed_since_load(domain):
         _write_memo(_memo_path(), key, value)
     return value
 
@@ -155,4 +176,5 @@ def scenario_cycle(domain: Any, rng: Any, n: int, seed_pool: int | None = None) 
         yield k, family, domain.scenario(family, train[rng.randrange(pool)])
 
 
-__all__ = ["played_corpus", "fingerprint", "example_record", "code_identity", "scenario_cycle"]
+__all__ = ["played_corpus", "fingerprint", "example_record", "code_identity", "code_changed_since_load",
+           "scenario_cycle"]

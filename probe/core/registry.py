@@ -146,6 +146,9 @@ def _load(name: str, value: str, where: str) -> Domain:
         raise EnvLoadError(f"{what} made a {type(domain).__name__}, not a probe.core.domain.Domain")
     if domain.name != name:
         raise EnvLoadError(f"{what} made a domain named {domain.name!r}; the names must match")
+    from probe.core.corpus import code_identity  # noqa: PLC0415
+
+    code_identity(domain)  # taken now, as loaded: a fingerprint asked for later is filed under this code
     return domain
 
 

@@ -25,6 +25,14 @@ ABANDON = (
     r"i'?ll keep (it|them)(?= *[.!,]| *$)|changed? my mind|^\W*(please |ok(ay)?,? )?stop\b|stop (it|that|this|there)\b"
 )
 
+# an answer to "Is there anything else?" that closes the conversation: a word of thanks, refusal or completion
+# ("Nope, that covers it.", "All done here, cheers!"), with nothing of KEEPS_OPEN ("No, wait, one more
+# question", "Thanks, but I forgot something"); each target also requires that it asks for nothing it can read
+CLOSING = re.compile(r"\b(thanks?|thank|thx|cheers|appreciate\w*|bye|goodbye|everything|all|done|sorted|covers it|"
+                     r"fine|good|great|perfect|nope|no|nah|nothing|that'?s it)\b", re.I)
+KEEPS_OPEN = re.compile(r"\?|\b(wait|hold on|actually|but|question|also|another|one more|something|forgot|else i|"
+                        r"help (me )?with|need|want|would like|'d like|can you|could you)\b", re.I)
+
 # "Sorry, what did you say?": the last reply again
 REPEAT = re.compile(r"\b(what did you (just )?say|pardon|come again|say (that|it) again|repeat (that|it|yourself|the)|"
                     r"didn'?t (catch|get|understand|follow) (that|it|you)|what was that)\b", re.I)
@@ -46,4 +54,4 @@ def abandon_pattern(domain_words: str = "") -> re.Pattern[str]:
     return re.compile(rf"\b({ABANDON}{extra})", re.I)
 
 
-__all__ = ["ABANDON", "REPEAT", "CAPABILITY", "PROCEED", "NOT_ANSWERED", "abandon_pattern"]
+__all__ = ["ABANDON", "CLOSING", "KEEPS_OPEN", "REPEAT", "CAPABILITY", "PROCEED", "NOT_ANSWERED", "abandon_pattern"]

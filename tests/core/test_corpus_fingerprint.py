@@ -65,3 +65,24 @@ def test_a_memo_that_cannot_be_written_leaves_no_temporary_file(tmp_path, monkey
     d = get_domain("skyassist")
     assert C.fingerprint(d, 5, 3) == C.fingerprint(d, 5, 3)  # still answered, by playing the corpus
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_process_whose_code_changed_on_disk_files_no_fingerprint(tmp_path, monkeypatch):
+    """A test run left going while the targets were edited played its corpus with the code it had
+    loaded, then filed the hash under the identity of the edited files it read from disk later: the
+    next build took that stale value for the new code's and was keyed wrongly (sixteenth session)."""
+    monkeypatch.setenv("PROBE_CACHE", str(tmp_path))
+    d = get_domain("skyassist")
+    loaded = C.code_identity(d)  # taken when the domain was loaded
+    monkeypatch.setattr(C, "_identity_now", lambda folder: "edited-on-disk")
+    assert C.code_identity(d) == loaded and C.code_changed_since_load(d)
+    assert C.fingerprint(d, 5, 3)  # still answered, by playing the corpus
+    assert not (tmp_path / C.MEMO_FILE).exists()  # but nothing filed under either identity
+
+
+def test_the_identity_covers_the_reference_targets_shared_phrases(tmp_path, monkeypatch):
+    seen: list[str] = []
+    real = C._hash_files
+    monkeypatch.setattr(C, "_hash_files", lambda h, folder: (seen.append(str(folder)), real(h, folder)))
+    C._identity_now(str(tmp_path))
+    assert any(s.endswith("probe/targets") for s in seen) and any(s.endswith("probe/core") for s in seen)
