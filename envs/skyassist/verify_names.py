@@ -4,7 +4,9 @@ A name is *stated as a name* when the customer's message presents it as one:
   - after a naming cue: "my name is", "name is", "name:", "names are", "call me", "I'm",
     "I am", "this is", "it's", "for", "under", "use", "passenger", "traveller", "surname",
     "last name", "first name" (for the weak cues I'm / this is / it's / for / under / use /
-    passenger the name must be capitalised, the others accept any case);
+    passenger the name must be capitalised, the others accept any case; after a request for a
+    name, "it's" / "I'm" / "this is" + a first and last name that end the sentence count in
+    any case: "it's fatima khan");
   - as "Last, First" (the whole message);
   - as a sentence that consists of nothing but name words: capitalised, or in any case when
     the assistant's message just before asked for a name;
@@ -41,6 +43,7 @@ straight hurry hi dear team folks everyone amazing brilliant awesome absolutely 
 im ive ill id thats lets dont doesnt cant wont whats heres theres youre were
 take took pick picked choose chose get got have has had make made say said write note list add sign enter type
 spell down
+alone together flying travelling traveling going coming leaving returning staying here back ready happy
 """.split())
 _CONTRACTION_ENDS = ("'ll", "'d", "'ve", "'re", "'m", "'s", "'t")
 _STRONG = [tuple(c.split()) for c in (
@@ -63,6 +66,7 @@ def _by_first(cues: list[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
 
 _STRONG_BY_FIRST = _by_first(_STRONG)
 _WEAK_BY_FIRST = _by_first(_WEAK)
+_SELF_BY_FIRST = _by_first([tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is")])
 
 
 def _is_letters(tok: str) -> bool:
@@ -126,6 +130,14 @@ def stated_names(user_text: str, asked_for_name: bool = False) -> frozenset[str]
             for cue in cues.get(keys[i], ()):
                 if tuple(keys[i:i + len(cue)]) == cue and not toks[i + len(cue) - 1][1]:
                     found.update(w.lower() for w in _take(toks, i + len(cue), any_case))
+    if asked_for_name:  # "What is the name?" - "it's fatima khan": a full name that ends the sentence
+        for i in range(len(toks)):
+            for cue in _SELF_BY_FIRST.get(keys[i], ()):
+                if tuple(keys[i:i + len(cue)]) == cue and not toks[i + len(cue) - 1][1]:
+                    run = _take(toks, i + len(cue), True)
+                    last = i + len(cue) + len(run) - 1
+                    if len(run) >= 2 and (last == len(toks) - 1 or toks[last][1]):
+                        found.update(w.lower() for w in run)
     # "Patel, Grace"
     parts = [p.strip(" .!") for p in (user_text or "").split(",")]
     if len(parts) == 2 and all(parts) and all(_nameish(w, asked_for_name) for p in parts for w in p.split()):
