@@ -707,7 +707,8 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
             p.passengers = n + 1
 
     plain = text.replace("\u2019", "'")
-    dropped = _ABANDON.search(plain) or _DROP_TRIP.search(plain)
+    abandon, drop_trip = _ABANDON.search(plain), _DROP_TRIP.search(plain)
+    dropped = abandon or drop_trip
     named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
     p.first_name, p.last_name = _names(named, db, expecting)  # "Never mind." is not a last name
     p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
@@ -723,8 +724,8 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     p.no = is_refusal(text)
     p.human = bool(_HUMAN.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human
-    p.abandon = bool(_ABANDON.search(plain)) and not p.yes
-    p.drop_trip = bool(_DROP_TRIP.search(plain)) and not p.yes
+    p.abandon = bool(abandon) and not p.yes
+    p.drop_trip = bool(drop_trip) and not p.yes
     if dropped and len(p.dates) == 1 and re.search(r"\btoday\b", text, re.I) and not re.search(r"\d", text):
         p.dates, p.date = [], None  # "I don't want to book anything today": no travel date
     p.urgent = bool(_URGENT.search(text))

@@ -70,6 +70,8 @@ OFFER = "I can search flights, book or hold seats, and look up, change or cancel
 NOT_CAUGHT = "Sorry, I did not quite catch that."
 HUMAN_NOTE = ("I am SkyAssist's virtual agent and cannot transfer you to a person, but I can help with your flights "
               "here.")
+
+
 def _holds_details(p) -> bool:
     """Whether a message gives anything of a trip or a booking (a place, a date, a reference, a count)."""
     return bool(p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers or p.selection is not None or
@@ -743,8 +745,8 @@ class ReferenceTarget(Target):
         if p.has("refund") or p.has("details"):
             shown = self._open_options()
             if len(shown) > 1 and p.has("refund"):  # "Is it refundable?" over a list: each option's rule
-                out.append("O" + "; ".join(f"option {i} ({f['flight_id']}) is {f['refundability']}" for i, f in shown)[1:]
-                           + ". " + self._next_prompt())
+                rules = "; ".join(f"option {i} ({f['flight_id']}) is {f['refundability']}" for i, f in shown)
+                out.append(f"{rules[0].upper()}{rules[1:]}. {self._next_prompt()}")
             elif len(shown) > 1:  # "How long is the flight?" over a list: which one
                 out.append("Which of the flights would you like to know about? You can say the option number or the "
                            "flight number.")

@@ -103,9 +103,11 @@ def _nameish(word: str, any_case: bool) -> bool:
             and (any_case or word[:1].isupper()))
 
 
-def _take(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> list[str]:
+def _take_run(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> tuple[list[str], bool]:
+    """The name words from ``start`` (titles dropped), and whether they end a sentence or the message."""
     run: list[str] = []
     k = start
+    ends = False
     while k < len(tokens) and len(run) < 6:
         word, end = tokens[k]
         if not _nameish(word, any_case):
@@ -113,10 +115,25 @@ def _take(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> list[st
         run.append(word)
         k += 1
         if end:
+            ends = True
             break
+    ends = ends or k == len(tokens)
     while run and run[-1].lower() in _PARTICLE_WORDS | _TITLE_WORDS:
         run.pop()
-    return [w for w in run if w.lower() not in _TITLE_WORDS]
+        ends = False
+    return [w for w in run if w.lower() not in _TITLE_WORDS], ends
+
+
+def _take(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> list[str]:
+    return _take_run(tokens, start, any_case)[0]
+
+
+def _after_cues(toks: list[tuple[str, bool]], keys: list[str], cues: dict[str, list[tuple[str, ...]]]):
+    """The index after each naming cue of ``cues`` in the message (a cue that ends a sentence names nothing)."""
+    for i in range(len(toks)):
+        for cue in cues.get(keys[i], ()):
+            if tuple(keys[i:i + len(cue)]) == cue and not toks[i + len(cue) - 1][1]:
+                yield i + len(cue)
 
 
 @lru_cache(1 << 14)
@@ -126,18 +143,13 @@ def stated_names(user_text: str, asked_for_name: bool = False) -> frozenset[str]
     keys = [_cue_key(w) for w, _ in toks]
     found: set[str] = set()
     for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
-        for i in range(len(toks)):
-            for cue in cues.get(keys[i], ()):
-                if tuple(keys[i:i + len(cue)]) == cue and not toks[i + len(cue) - 1][1]:
-                    found.update(w.lower() for w in _take(toks, i + len(cue), any_case))
+        for start in _after_cues(toks, keys, cues):
+            found.update(w.lower() for w in _take(toks, start, any_case))
     if asked_for_name:  # "What is the name?" - "it's fatima khan": a full name that ends the sentence
-        for i in range(len(toks)):
-            for cue in _SELF_BY_FIRST.get(keys[i], ()):
-                if tuple(keys[i:i + len(cue)]) == cue and not toks[i + len(cue) - 1][1]:
-                    run = _take(toks, i + len(cue), True)
-                    last = i + len(cue) + len(run) - 1
-                    if len(run) >= 2 and (last == len(toks) - 1 or toks[last][1]):
-                        found.update(w.lower() for w in run)
+        for start in _after_cues(toks, keys, _SELF_BY_FIRST):
+            run, ends = _take_run(toks, start, True)
+            if len(run) >= 2 and ends:
+                found.update(w.lower() for w in run)
     # "Patel, Grace"
     parts = [p.strip(" .!") for p in (user_text or "").split(",")]
     if len(parts) == 2 and all(parts) and all(_nameish(w, asked_for_name) for p in parts for w in p.split()):
