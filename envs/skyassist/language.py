@@ -2,15 +2,18 @@
 
 ``parse(text, db)`` reads one customer message against the flight database and returns a
 ``Parsed`` record of everything the reference target can use: airports and their roles
-(origin, destination, via), dates (ISO, "June 12", "12 June", "tomorrow", "next Friday", ...,
-all relative to the environment's fixed ``NOW``), passenger counts, names, booking and flight
+(origin, destination, via), dates (ISO, "June 12", "12 June", "23/07/2026", "tomorrow", "next
+Friday", ..., all relative to the environment's fixed ``NOW``), passenger counts and changes of
+the count ("one more passenger", "my son is coming too"), names, booking and flight
 ids, passport and card numbers, yes/no, urgency, fare class, a selection among listed options
 and the intents of the message. Nothing here is random or depends on the wall clock.
 
 Choices (ours): a date without a year is its next occurrence on or after NOW's date;
 "Friday", "on Friday", "this Friday" and "next Friday" all mean the first Friday strictly after
 NOW's date; a day without its month ("the 12th") is kept as ``day_of_month`` and dated by the
-target, which knows the month under discussion; lower-case three-letter words are read as IATA codes only after a preposition
+target, which knows the month under discussion; a numeric date is read day first or month first
+when only one reading is a date ("23/07/2026", "07/23/2026"), and when both are ("08/07/2026")
+it is kept as ``date_readings`` for the target to ask which; lower-case three-letter words are read as IATA codes only after a preposition
 ("from sea" is Seattle, "I'm mad" is not Madrid).
 
 Names are read only from a message that gives one (after a naming cue, as "Last, First", or as
@@ -55,6 +58,9 @@ _DATE_PATTERNS = [
     ("rel", re.compile(r"\b(today|tonight|tomorrow|day after tomorrow)\b", re.I)),
     ("wd", re.compile(r"\b(?:(?:next|this|on|coming)\s+)?(" + "|".join(WEEKDAYS) + r")\b", re.I)),
     ("in", re.compile(r"\bin\s+(\d{1,3}|a|one|two|three|four|five|six)\s+(days?|weeks?)\b", re.I)),
+    ("ymd", re.compile(r"\b(\d{4})/(\d{1,2})/(\d{1,2})\b")),
+    # day and month in either order: "23/07/2026", "7/23", "23.07.2026" (dots only with a year: "40.00" is an amount)
+    ("num", re.compile(r"(?<![\d/.$])\b(\d{1,2})(?:/(\d{1,2})(?:/(\d{4}|\d{2}))?|\.(\d{1,2})\.(\d{4}|\d{2}))\b(?![/.]\d)")),
 ]
 _RETURN_CUE = re.compile(r"(return(?:ing)?|back|coming home|come home|fly home|home on|round[- ]trip.*\band)\W*(?:\w+\W+){0,3}$", re.I)
 _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|right away|immediately|as soon as possible|quickly|no time|right now|straight away|emergency)\b", re.I)
@@ -145,6 +151,11 @@ class Parsed:
     return_date: str | None = None
     dates: list[str] = field(default_factory=list)
     passengers: int | None = None
+    pax_change: int | None = None  # the count changes by this many ("one more passenger": +1, "one less": -1)
+    pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
+    pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
+    date_readings: tuple[str, list[str]] | None = None  # an ambiguous numeric date and its two readings
+    shift_days: int | None = None  # a date moved relative to the one in hand ("a day later", "push it back a week")
     first_name: str | None = None
     last_name: str | None = None
     booking_ids: list[str] = field(default_factory=list)
@@ -271,6 +282,38 @@ def _next_occurrence(month: int, day: int, year: int | None) -> date | None:
         return None
 
 
+_NUMERIC_DATE_CUE = re.compile(r"(?:\b(?:on|for|by|until|till|from|to|date|departing|leaving|returning|back|fly|flying|"
+                               r"travel+ing|the|is)\s+)$", re.I)
+
+
+def _numeric_readings(m: re.Match) -> list[date]:
+    """The dates a numeric "a/b[/year]" or "a.b.year" can mean: day first and month first, the
+    ones that exist (one when a part is over 12 or both are equal, two when both are months).
+    Without a year it is a date only after a date cue ("on 7/23", "the 23/7") or alone ("3/4 of
+    us", "1/2 price" are not dates)."""
+    a, b = int(m.group(1)), int(m.group(2) or m.group(4))
+    y = m.group(3) or m.group(5)
+    if y is None and not (_NUMERIC_DATE_CUE.search(m.string[:m.start()]) or
+                          re.fullmatch(r"\W*(?:please\W+)?" + re.escape(m.group(0)) + r"(?:\W+please)?\W*", m.string, re.I)):
+        return []
+    year = None if y is None else int(y) + (2000 if len(y) == 2 else 0)
+    out: list[date] = []
+    for month, day in ((b, a), (a, b)):  # day first, then month first
+        if 1 <= month <= 12 and (d := _next_occurrence(month, day, year)) is not None and d not in out:
+            out.append(d)
+    return out
+
+
+def numeric_date_readings(text: str) -> tuple[str, list[str]] | None:
+    """The first numeric date of the text that reads as two dates ("08/07/2026": 8 July or 7 August)
+    with its two ISO readings, day first first; None when there is none."""
+    for m in _DATE_PATTERNS[-1][1].finditer(text):
+        readings = _numeric_readings(m)
+        if len(readings) == 2:
+            return m.group(0), [d.isoformat() for d in readings]
+    return None
+
+
 def _date_hits(text: str) -> list[tuple[int, int, str]]:
     today = NOW.date()
     out: list[tuple[int, int, str]] = []
@@ -295,6 +338,16 @@ def _date_hits(text: str) -> list[tuple[int, int, str]]:
                 target = WEEKDAYS[m.group(1).lower()]
                 delta = (target - today.weekday()) % 7 or 7
                 d = today + timedelta(days=delta)
+            elif kind == "ymd":
+                try:
+                    d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+                except ValueError:
+                    d = None
+            elif kind == "num":
+                readings = _numeric_readings(m)
+                if len(readings) != 1:
+                    continue  # not a date, or two dates (``numeric_date_readings``)
+                d = readings[0]
             elif kind == "in":
                 w = m.group(1).lower()
                 n = int(w) if w.isdigit() else {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}[w]
@@ -660,6 +713,137 @@ _HUMAN = re.compile(
     r"(an?|the|your) (representative|operator|supervisor|manager)|customer (service|support) (agent|team|rep)|"
     r"call cent(re|er)|transfer me|put me through)\b", re.I)
 
+# a refund asked for, not asked about: "I want my money back", "please refund my ticket"; not "can I get a
+# refund if I cancel?"
+_REFUND_REQUEST = re.compile(
+    r"\b(?:(?:i|we) (?:want|need|would like|'d like|demand)|i'd like|give me|(?:can|could) (?:i|we) (?:get|have))\s+"
+    r"(?:a (?:full )?refund|my money back|our money back)\b(?!\s+(?:if|in case|when|should|for a (?:future|later)))"
+    r"|\b(?:please )?refund (?:me|us|my|our|the|this|that)\b(?!\s+(?:if|in case|when))", re.I)
+
+
+# a name right beside a booking id: "BKSJP9AG - Adeyemi - please cancel", "Adeyemi, BKSJP9AG"
+_BESIDE_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]\s*(" + _LETTERS + r")\b\)?(?!\s+" + _LETTERS + r")|"
+                        r"(?<![\w\s])\s*(" + _LETTERS + r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b|^\s*(" + _LETTERS +
+                        r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b", re.I)
+
+
+def _booking_last_name(p: Parsed, text: str, db) -> None:
+    """With a booking id in the message, a single name is the last name the booking is filed under:
+    "booking BKSJP9AG, name is Adeyemi", "BKSJP9AG - Adeyemi - please cancel". A lone given name
+    after "I'm" / "it's" stays a given name (the target then asks for the last name)."""
+    if p.first_name and " " not in p.first_name and re.search(
+            r"\b(?:name(?: is|'s|:)?|under(?: the name(?: of)?)?|in the name of)\s+" + re.escape(p.first_name) + r"\b",
+            text, re.I):
+        p.first_name, p.last_name = None, p.first_name
+        return
+    if p.first_name:
+        return
+    places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
+    lone = [m for m in re.finditer(r"(?:^|[.?!;]\s*)(" + _LETTERS + r")\s*[.!]?\s*(?=$|[.?!;])", text)]
+    for word in [next(g for g in m.groups() if g) for m in _BESIDE_ID.finditer(text)] + [m.group(1) for m in lone]:
+        if (word[:1].isupper() and word.lower() not in _NOT_NAMES and word.lower() not in places
+                and word.lower() not in MONTHS and word.lower() not in WEEKDAYS and _name_token_ok(word)):
+            p.last_name = word  # "... back a week? Fischer"
+            return
+
+
+# --- a date moved relative to the one in hand ------------------------------------------------------
+
+_SPAN = r"(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(days?|weeks?)"
+_THING = (r"(?:\s+(?:it|that|this|(?:my|the|our)\s+(?:booking|flight|trip|reservation)(?:\s+BK[0-9A-Z]{6})?|"
+          r"BK[0-9A-Z]{6}))?")
+_SHIFT_LATER = re.compile(
+    r"\b" + _SPAN + r"\s+(?:later|after(?:wards)?)\b"
+    r"|\b(?:push|move|delay|postpone|shift|put)" + _THING + r"\s+(?:back\s+)?(?:by\s+)?" + _SPAN +
+    r"(?:\s+(?:back|later))?\b", re.I)
+_SHIFT_EARLIER = re.compile(
+    r"\b" + _SPAN + r"\s+(?:earlier|sooner|before)\b"
+    r"|\b(?:bring|move|pull|shift)" + _THING + r"\s+(?:forward|up|earlier)\s+(?:by\s+)?" + _SPAN + r"\b", re.I)
+_DAY_NEXT = re.compile(r"\bthe\s+(?:next|following)\s+day\b|\bthe\s+day\s+after\b(?!\s+tomorrow)", re.I)
+_DAY_BEFORE = re.compile(r"\bthe\s+day\s+before\b|\bthe\s+previous\s+day\b", re.I)
+
+
+def _shift(text: str) -> int | None:
+    """Days by which the customer moves the date in hand: "a day later" +1, "push it back a week" +7,
+    "two days earlier" -2, "the day after" +1; None when the text moves no date."""
+    for pat, sign in ((_SHIFT_LATER, 1), (_SHIFT_EARLIER, -1)):
+        if m := pat.search(text):
+            n_tok, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            n = int(n_tok) if n_tok.isdigit() else _N_WORDS.get(n_tok.lower(), 1)
+            return sign * n * (7 if unit.lower().startswith("week") else 1)
+    if _DAY_NEXT.search(text):
+        return 1
+    if _DAY_BEFORE.search(text):
+        return -1
+    return None
+
+
+# --- changes of the passenger count ------------------------------------------------------------
+
+_N_WORDS = {"a": 1, "an": 1, "another": 1, **text_rules.NUMBER_WORDS}
+_N = r"(\d{1,2}|a|an|another|" + "|".join(sorted(text_rules.NUMBER_WORDS, key=len, reverse=True)) + r")"
+_WHO = (r"(?:passengers?|people|persons?|travell?ers?|adults?|seats?|tickets?|guests?|kids?|child(?:ren)?|infants?|"
+        r"babies|baby|pax|of us)")
+_KIN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|son|sons|daughters?|kids?|child(?:ren)?|baby|mother|"
+        r"father|mom|mum|dad|parents?|brothers?|sisters?|siblings?|boyfriend|girlfriend|colleagues?|boss|cousins?|aunt|"
+        r"uncle|grand(?:ma|pa|mother|father|parents?|kids?|children|child|sons?|daughters?)|in-laws?|nephews?|nieces?|family)")
+_JOIN_VERB = r"(?:coming|joining|travel+ing|flying|going)"
+_PAX_UP = re.compile(  # the count goes up by N
+    r"\b" + _N + r"\s+(?:more|extra|additional|further)\s+" + _WHO + r"\b"
+    r"|\b(?:add|adding|plus|include|including)\s+" + _N + r"\s+(?:[a-z-]+\s+)?" + _WHO + r"\b"
+    r"|\b(another)\s+(?:passenger|person|traveller|traveler|adult|seat|ticket|guest|child|kid)\b", re.I)
+_PAX_DOWN = re.compile(  # the count goes down by N
+    r"\b" + _N + r"\s+(?:less|fewer)(?:\s+" + _WHO + r"\b|(?=\s*(?:please|thanks|then)?\s*(?:[.!,?]|$)))"
+    r"|\b(?:remove|drop|take off|minus|cancel)\s+" + _N + r"\s+(?:[a-z-]+\s+)?" + _WHO + r"\b", re.I)
+_WHOSE = r"\b(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN
+_ALONG = r"(?=\s+(?:too|as well|also|along|with (?:me|us)|us|me)\b|\s*[.!,?]|\s*$)"  # "coming too", not "coming to pick me up"
+# someone joins the customer: "my son is coming too", "add my wife", "my two kids are joining us as well"
+_JOINS = re.compile(
+    _WHOSE + r"(?:\s+(?:is|are|will be)|'s|'re)\s+(?:also\s+)?(?:coming|joining|travel+ing|flying|going|tagging along)" + _ALONG +
+    r"|" + _WHOSE + r"(?:\s+(?:will|is going to|are going to|wants? to|would like to)|'ll|'s going to|'re going to)\s+"
+    r"(?:also\s+)?(?:come|join|travel|fly|tag along)" + _ALONG +
+    r"|\b(?:add|adding|bring(?:ing)?|include|including|plus)\s+(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN + r"\b",
+    re.I)
+# someone drops out: "my wife can't come anymore", "my son won't be travelling", "my friend dropped out"
+_LEAVES = re.compile(
+    _WHOSE + r"(?:'s\s+|'re\s+|\s+)(?:(?:can'?t|cannot|can not|won'?t|isn'?t|is not|not|no longer|will not|is no longer|"
+    r"are not|aren'?t)\s+(?:be\s+)?"
+    r"(?:come|coming|make it|travel+ing|travel|join|joining|fly|flying|go|going)\b|(?:dropped|pulled|backed) out\b)", re.I)
+_PLURAL_KIN = re.compile(r"(?:friends|sons|daughters|kids|children|parents|brothers|sisters|siblings|colleagues|cousins|"
+                         r"grandparents|in-laws|nephews|nieces|family)$", re.I)
+
+
+# an answer to "How many passengers will be travelling in total?": "5 in total", "we'll be five altogether"
+_TOTAL_COUNT = re.compile(
+    r"\W*(?:(?:so|ok(?:ay)?|well|that'?s|that makes|it'?s|it will be|it'll be|we'?ll be|we will be|there'?ll be|"
+    r"there will be|we are|we're)\W+)*(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")"
+    r"(?:\s+(?:of us|people|passengers|persons|travell?ers|adults))?"
+    r"(?:\s+(?:in total|total|altogether|all together|overall|in all|now))?\W*(?:please|thanks|thank you)?\W*", re.I)
+
+
+def _count_change(text: str) -> tuple[int | None, bool, bool, tuple[int, int] | None]:
+    """(change of the passenger count, whether people join the speaker, whether the count changes
+    by a number not said, the span that says it): "add one more passenger" (+1, False, False),
+    "my son is coming too" (+1, True, False), "my parents are coming too" (None, True, True),
+    "one less ticket" (-1, False, False)."""
+    def n(tok: str) -> int:
+        return _N_WORDS.get(tok.lower()) or int(tok)
+
+    if m := _PAX_UP.search(text):
+        return n(next(g for g in m.groups() if g)), False, False, m.span()
+    if m := _PAX_DOWN.search(text):
+        return -n(next(g for g in m.groups() if g)), False, False, m.span()
+    for pat, sign in ((_JOINS, 1), (_LEAVES, -1)):
+        if m := pat.search(text):
+            tok = next((g for g in m.groups() if g), None)
+            if tok:
+                return sign * n(tok), sign > 0, False, m.span()
+            kin = re.search(_KIN + r"\b", m.group(0), re.I)
+            if kin and _PLURAL_KIN.search(kin.group(0)):
+                return None, sign > 0, True, m.span()  # "my kids are coming too": how many?
+            return sign, sign > 0, False, m.span()
+    return None, False, False, None
+
 
 def parse(text: str, db, expecting: str | None = None) -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
@@ -689,9 +873,13 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     if not p.dates and (m := _BARE_DAY.search(text)):
         p.day_of_month = int(m.group(1))
 
-    counts = text_rules.user_passenger_counts(text)
+    p.pax_change, p.pax_joining, p.pax_more, span = _count_change(text.replace("\u2019", "'"))
+    # "remove one passenger" changes the count; it does not state one
+    counts = text_rules.user_passenger_counts(text if span is None else text[:span[0]] + " " + text[span[1]:])
     if counts:
         p.passengers = max(counts)
+    elif expecting == "passengers" and (m := _TOTAL_COUNT.fullmatch(text)):  # "How many in total?" - "5 altogether"
+        p.passengers = text_rules.number_value(m.group(1))
     m = re.fullmatch(r"\s*(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
                      r")\s*(?:please|thanks)?[.!]?\s*", text, re.I)
     if m:
@@ -706,12 +894,18 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
         if n:
             p.passengers = n + 1
 
+    if not p.dates:
+        p.date_readings = numeric_date_readings(text)
+        p.shift_days = _shift(text)
+
     plain = text.replace("\u2019", "'")
     abandon, drop_trip = _ABANDON.search(plain), _DROP_TRIP.search(plain)
     dropped = abandon or drop_trip
     named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
     p.first_name, p.last_name = _names(named, db, expecting)  # "Never mind." is not a last name
     p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
+    if p.booking_ids and not p.last_name and expecting != "name":
+        _booking_last_name(p, named, db)
     p.flight_ids = [x.upper() for x in _FLIGHT_ID.findall(text)]
     m = text_rules.PASSPORT.search(text)
     if m:
@@ -738,6 +932,10 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
+    if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
+        p.intents.add("change")  # "can you push my booking back a week?"
+    if _REFUND_REQUEST.search(text):
+        p.intents.add("cancel")  # "I want my money back for BK...": a cancellation, with the refund rule said
     if p.currency:
         p.intents.add("currency")
     if (p.has("fare_code") and (p.booking_ids or re.search(r"\b(my|our|your) booking code\b", text, re.I))
@@ -747,6 +945,8 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
         p.intents.discard("hold")
     if p.has("hold") and re.search(r"\bhold on\b", text, re.I) and not re.search(r"\bput .{0,20}\bhold\b|\bon hold\b", text, re.I):
         p.intents.discard("hold")
+    if not counts and expecting == "passengers" and p.passengers:
+        p.intents.discard("price")  # "5 in total" answers the count; it does not ask a price
     if p.return_date:
         p.intents.add("round_trip")
     if p.via:

@@ -127,6 +127,8 @@ class ReferenceTarget(Target):
         self.offered_retry = False  # the last reply found nothing and offered another date or route
         self.offered_dates: list[str] = []  # the other dates a one-leg search that found nothing listed
         self.change_date: str | None = None  # a new date given with a change request
+        self.date_choices: list[str] = []  # the two readings of a numeric date the agent asked about
+        self.change_shift: int | None = None  # "push it back a week" before the booking is looked up
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -162,10 +164,19 @@ class ReferenceTarget(Target):
         self.switches.start_turn(turn.history)
         p = parse(turn.user_message, self.db, self.awaiting)
         self._read_day_of_month(p)
+        self._pick_date_reading(p)
+        self._apply_shift(p)
         out: list[str] = []
         self.urgent = self.urgent or p.urgent
         if p.passport or p.card:
             out.append(self._ack_pii(p))
+        question = self._unclear_count_or_date(p)
+        if question:  # "my kids are coming too" / "08/07/2026": nothing goes ahead until it is clear
+            self.pending = None
+            self._absorb(p)
+            out.append(question)
+            turn.say(" ".join(out))
+            return
 
         if self.pending is not None:
             pend, self.pending = self.pending, None
@@ -178,14 +189,17 @@ class ReferenceTarget(Target):
                 out.append("No problem, I will not go ahead with that. Would you like a different flight or date, or is there anything else I can do?")
                 turn.say(" ".join(out))
                 return
+            answerable = ("price", "refund", "details", "availability", "currency", "tools", "fare_code", "status")
+            asks = "?" in p.text and any(p.has(x) for x in answerable)  # "hmm wait, is it refundable?" is a question
             if p.later and not self._changes(p):
                 self.declined = True
                 done = {"book": "booked", "hold": "held", "cancel": "cancelled", "modify": "changed"}[pend["kind"]]
-                out.append(f"Of course, take your time. Nothing has been {done}; just tell me when you would like "
-                           "to go ahead.")
+                answer = self._pending_answer(p, pend) if asks else None  # "Not yet, is it refundable?"
+                out.append(f"{answer} Nothing has been {done}; just tell me when you would like to go ahead." if answer
+                           else f"Of course, take your time. Nothing has been {done}; just tell me when you would like "
+                                "to go ahead.")
                 turn.say(" ".join(out))
                 return
-            answerable = ("price", "refund", "details", "availability", "currency", "tools", "fare_code", "status")
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p)
                     and not PROCEED.search(p.text)):
                 out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
@@ -286,6 +300,7 @@ class ReferenceTarget(Target):
             out.append(REFUND_RULE)  # a general question ("what's your refund policy?"): the rule, then the flow
             meta = True
 
+        count_before = self.passengers
         self._absorb(p)
         mode = self._pick_mode(p)
         if mode in ("status", "cancel", "change"):
@@ -305,6 +320,9 @@ class ReferenceTarget(Target):
             if lead and nxt.startswith(NOT_CAUGHT):  # after "I can't help with that": no second apology
                 nxt = f"{OFFER} What would you like to do?"
             out.append(nxt)
+        if (count_before and self.passengers and self.passengers != count_before
+                and not any(re.search(r"\b\d+ passengers?\b", x) for x in out[lead:])):  # a reply about counts says it
+            out.insert(lead, f"Noted, {pax_words(self.passengers)}.")  # "one less passenger" while a flight is picked
         turn.say(" ".join(x for x in out if x))
 
     def _abandon(self, out: list[str]) -> None:
@@ -360,6 +378,98 @@ class ReferenceTarget(Target):
                 p.date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
                 return
             year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+
+    def _booking_date(self) -> str | None:
+        """The departure date of the looked-up booking's first flight."""
+        fids = (self.booking or {}).get("itinerary") or []
+        f = self.db.flights.get(fids[0]) if fids else None
+        return f.departure_time[:10] if f is not None else None
+
+    def _apply_shift(self, p: Parsed) -> None:
+        """ "A day later", "push it back a week": the date in hand moved (the booking's for a change,
+        the trip's while one is planned); kept until the booking is looked up when it is not yet."""
+        if p.shift_days is None or p.dates:
+            return
+        changing = self.mode == "change" or p.has("change")
+        base = self._booking_date() if changing and self.booking is not None else (
+            self.date if self.mode == "new" and self.date else None)
+        if base is None:
+            if changing:
+                self.change_shift = p.shift_days
+            return
+        p.date = (Date.fromisoformat(base) + timedelta(days=p.shift_days)).isoformat()
+        p.dates = [p.date]
+
+    def _pending_answer(self, p: Parsed, pend: dict[str, Any]) -> str | None:
+        """The answer to a question asked with a deferral of what is pending ("Wait, not yet. How
+        much is that in total?"), about the pending booking or flight; None when there is none."""
+        parts: list[str] = []
+        if pend["kind"] == "cancel" and self.booking is not None:
+            if p.has("refund"):
+                parts.append(self._refund_sentence(self.booking))
+            if p.has("price") or p.has("details") or p.has("status"):
+                parts.append(self._booking_text(self.booking))
+            if p.has("price") and isinstance(self.booking.get("price_usd"), (int, float)):
+                parts.append(f"Its total price was {money(float(self.booking['price_usd']))}.")
+        else:
+            if p.has("price") and not p.has("currency"):  # the summary stated the count: no question about it here
+                parts.append(self._price_answer().replace(" How many passengers will be travelling?", ""))
+            if (p.has("refund") or p.has("details") or p.has("availability")) and (f := self._context_flight()):
+                parts.append(self._flight_text(f, with_rules=True))
+        if p.has("currency"):
+            parts.append(self._currency_answer(p))
+        if p.has("fare_code"):
+            parts.append(self._fare_code_answer())
+        if p.has("tools"):
+            parts.append(self._tools_answer())
+        return " ".join(parts) or None
+
+    def _refund_sentence(self, b: dict[str, Any]) -> str:
+        refund = all(self.db.flights[f].refundability == "refundable" for f in b["itinerary"] if f in self.db.flights)
+        return ("The fare is refundable, so you would get a full refund." if refund
+                else "The fare is non-refundable, so no refund would be due.")
+
+    def _pick_date_reading(self, p: Parsed) -> None:
+        """After "Do you mean 8 July 2026 or 7 August 2026?": "the first", "August", "the second one"."""
+        choices, self.date_choices = self.date_choices, []
+        if not choices or p.dates:
+            return
+        month = [c for c in choices if re.search(rf"\b{Date.fromisoformat(c):%B}\b|\b{Date.fromisoformat(c):%b}\b",
+                                                   p.text, re.I)]
+        if len(month) == 1:
+            pick = month[0]
+        elif isinstance(p.selection, int) and p.selection < len(choices):
+            pick = choices[p.selection]
+        else:
+            return
+        p.date, p.dates, p.selection = pick, [pick], None
+
+    def _unclear_count_or_date(self, p: Parsed) -> str | None:
+        """A change of the passenger count is read against the count in hand ("one more passenger":
+        that count + 1; "my son is coming too" with no count yet: 2) into ``p.passengers``; the
+        question to ask when the new count is not known ("my parents are coming too", "one more"
+        with no count yet), or when a numeric date reads two ways ("08/07/2026")."""
+        if not p.passengers and (p.pax_change is not None or p.pax_more):
+            base = self.passengers or (int(self.booking.get("passengers", 0)) or None if self.booking else None)
+            if p.pax_change is not None and base:
+                new = base + p.pax_change
+            elif p.pax_change is not None and p.pax_joining:
+                new = 1 + p.pax_change  # the customer and who joins them
+            else:
+                new = 0
+            if new >= 1:
+                p.passengers = new
+            else:
+                self.awaiting = "passengers"
+                return "How many passengers will be travelling in total?"
+        if p.date_readings and not p.dates:
+            raw, readings = p.date_readings
+            self.date_choices = readings
+            self.awaiting = "return_date" if self.awaiting == "return_date" else "date"
+            first, second = (Date.fromisoformat(x) for x in readings)
+            return (f"Just to be sure of the date: by {raw} do you mean {first.day} {first:%B %Y} or "
+                    f"{second.day} {second:%B %Y}?")
+        return None
 
     def _listing_retry(self, turn, p: Parsed, out: list[str], retry: bool) -> bool:
         """Flights are listed and none is chosen yet, and the customer asks for something else without
@@ -607,13 +717,14 @@ class ReferenceTarget(Target):
             self.mode = None
             return
         if mode == "cancel":
-            refund = all(self.db.flights[f].refundability == "refundable" for f in b["itinerary"] if f in self.db.flights)
-            out.append(self._booking_text(b) + (" The fare is refundable, so you would get a full refund."
-                                                if refund else " The fare is non-refundable, so no refund would be due."))
+            out.append(f"{self._booking_text(b)} {self._refund_sentence(b)}")
             out.append(f"Shall I cancel booking {b['booking_id']}?")
             self.pending = {"tool": "cancel_booking", "args": {"booking_id": b["booking_id"]}, "kind": "cancel"}
             return
         # change
+        if self.change_shift is not None and not p.date and (start := self._booking_date()):
+            p.date = (Date.fromisoformat(start) + timedelta(days=self.change_shift)).isoformat()  # "back a week"
+        self.change_shift = None
         if p.date and self.date != p.date:
             self.date = p.date
         new_date = p.date or (self.date if self.legs and self.legs[0].get("for_change") else None) or self.change_date

@@ -68,7 +68,8 @@ NUMBER_WORDS = {
 _NUM = r"(\d{1,2}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 _PAX_NOUN = r"(?:people|persons|person|passengers?|adults?|travell?ers?|tickets?|seats?|guests?|pax)"
 _PAX_COUNT = re.compile(
-    r"\b" + _NUM + r"\s+(?:[a-z-]+\s+)?" + _PAX_NOUN + r"\b"        # "3 people", "two adult passengers"
+    r"\b" + _NUM + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)(?:[a-z-]+\s+)?" + _PAX_NOUN + r"\b"
+    # "3 people", "two adult passengers"; "one more passenger" is a change of the count, not a count
     r"|\b" + _NUM + r"\s+of\s+us\b"                                    # "four of us"
     r"|\b(?:party|group|family)\s+of\s+" + _NUM + r"\b"               # "party of 5"
     r"|\bwe\s+are\s+" + _NUM + r"\b|\bwe'?re\s+" + _NUM + r"\b",      # "we are 3"
@@ -95,7 +96,8 @@ def user_passenger_counts(text: str) -> set[int]:
     Digits or number words (one..twenty) next to people/passengers/adults/travellers/tickets/
     seats/guests, 'N of us', 'party/group/family of N', 'we are N', 'N adults and M children'
     (N+M); 'just me', 'only me', 'myself', 'alone', 'solo', 'on my own' = 1; 'me and my wife'
-    (husband, partner, friend, ...) or 'my wife and I' = 2.
+    (husband, partner, friend, ...) or 'my wife and I' = 2. 'One more passenger' or 'one less
+    seat' changes a count and states none.
     """
     if not text:
         return set()

@@ -122,6 +122,27 @@ def _user_numbers(text: str) -> tuple[int, ...]:
             out.append(n)
     return tuple(out)
 
+# A change of the passenger count ("one more passenger", "my son is coming too", "one less seat"):
+# the verifiers' own lenient reading, written apart from the target's (language._count_change).
+# A message with a word of change and a word for people may move any count seen so far by any
+# number 1..20 it holds, or by one.
+_STEP_WORD = re.compile(r"\b(?:more|extra|additional|another|fewer|less|join|joins|joining|come|coming|add|adding|"
+                        r"remove|removing|drop|plus|minus|too)\b", re.I)
+_PEOPLE_WORD = re.compile(r"\b(?:passengers?|people|persons?|travell?ers?|adults?|seats?|tickets?|guests?|kids?|child|"
+                          r"children|infants?|bab(?:y|ies)|wife|husband|partner|spouse|fianc[eé]e?|friends?|sons?|"
+                          r"daughters?|mother|father|mom|mum|dad|parents?|brothers?|sisters?|siblings?|colleagues?|boss|"
+                          r"cousins?|grand\w+|nephews?|nieces?|aunts?|uncles?|in-laws?|boyfriend|girlfriend|mates?|family|"
+                          r"us)\b", re.I)
+
+
+@lru_cache(_TEXT_CACHE_SIZE)
+def _user_count_steps(text: str) -> tuple[int, ...]:
+    """By how much a user message may change the passenger count (B1); () when it does not."""
+    if not (_STEP_WORD.search(text) and _PEOPLE_WORD.search(text)):
+        return ()
+    return tuple(sorted(set(_user_numbers(text)) | {1}))
+
+
 @lru_cache(_TEXT_CACHE_SIZE)
 def _user_reading(text: str) -> tuple[tuple[int, ...], frozenset[int], tuple[float, ...]]:
     """What a user message contributes to the view, read once per text: (candidate passenger
@@ -346,6 +367,7 @@ class TraceView(BaseView):
     ids_seen: dict[str, int] = field(default_factory=dict)  # flight/booking id -> first index of a successful call whose output holds it
     prices_seen: list[tuple[int, int, float]] = field(default_factory=list)  # (call index, turn, amount) from successful outputs
     pax_seen: list[tuple[int, int]] = field(default_factory=list)  # (index, n): passengers in tool args / numbers in user text
+    pax_steps: list[tuple[int, int]] = field(default_factory=list)  # (user index, k): the count may move by k (B1)
     user_usd_seen: list[tuple[int, float]] = field(default_factory=list)  # (user index, amount) USD amounts the user stated
     initial_bookings: dict[str, dict[str, Any]] = field(default_factory=dict)
     looked_up: dict[str, int] = field(default_factory=dict)  # booking id -> first index of a successful lookup_booking returning it
@@ -381,6 +403,7 @@ class TraceView(BaseView):
         if numbers:
             self.pax_seen.extend([(index, n) for n in numbers])
         self.user_pax.append((index, pax))
+        self.pax_steps.extend([(index, k) for k in _user_count_steps(text)])
         if usd:
             self.user_usd_seen.extend([(index, a) for a in usd])
 
@@ -562,7 +585,8 @@ def check_B1(view: TraceView) -> list[Violation]:
     refund_usd / total / total_usd value anywhere in a successful tool output issued before j
     (plus a booking's price_usd / passengers), or (b) the sum of two such values from the same
     turn, and n is 1 or a passenger count seen before j (a `passengers` tool argument, the
-    passengers of a looked-up booking, or any number 1..20 in digits or words in user text); or an
+    passengers of a looked-up booking, or any number 1..20 in digits or words in user text, or such a
+    count moved by a change the user stated: "one more passenger", ``_user_count_steps``); or an
     amount the user stated in USD before j.
     """
     out = []
@@ -571,8 +595,9 @@ def check_B1(view: TraceView) -> list[Violation]:
     ns: set[int] = {1}
     stated: set[int] = set()
     pi = ni = ui = 0
-    prices, pax, user_usd = view.prices_seen, view.pax_seen, view.user_usd_seen
-    n_prices, n_pax, n_usd = len(prices), len(pax), len(user_usd)
+    prices, pax, user_usd, steps = view.prices_seen, view.pax_seen, view.user_usd_seen, view.pax_steps
+    n_prices, n_pax, n_usd, n_steps = len(prices), len(pax), len(user_usd), len(steps)
+    si = 0
     for t, amounts in view.usd_texts:  # the allowed sets are only read for a text stating an amount
         j = t.index
         while pi < n_prices and prices[pi][0] < j:
@@ -586,9 +611,14 @@ def check_B1(view: TraceView) -> list[Violation]:
                 values.update(map(c.__add__, same))
             same.append(c)
             pi += 1
-        while ni < n_pax and pax[ni][0] < j:
-            ns.add(pax[ni][1])
-            ni += 1
+        while (ni < n_pax and pax[ni][0] < j) or (si < n_steps and steps[si][0] < j):
+            if si >= n_steps or (ni < n_pax and pax[ni][0] <= steps[si][0]):
+                ns.add(pax[ni][1])
+                ni += 1
+            else:  # "one more passenger": every count seen so far, moved by k
+                k = steps[si][1]
+                ns.update([n + k for n in ns] + [n - k for n in ns if n > k])
+                si += 1
         while ui < n_usd and user_usd[ui][0] < j:
             stated.add(int(round(user_usd[ui][1] * 100)))
             ui += 1

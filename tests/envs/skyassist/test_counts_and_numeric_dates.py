@@ -1,0 +1,226 @@
+"""The reference target follows a change of the passenger count and reads numeric dates.
+
+Played before this, against the fault-free target: at the summary for two passengers, "add one
+more passenger please" gave a summary for 1 passenger (the "one ... passenger" was read as the
+count, by the target and by the verifiers' shared reading), and a "yes" would have booked it;
+"actually my son is coming too" left the summary for 2; "no wait, make it 3 passengers" while the
+options were listed changed the count without a word; "23/07/2026", "07/23/2026" and "23.07.2026"
+were not dates ("What date would you like to fly ...?"). The phrasings below were written as
+customers say them, several not word for word in the target's patterns.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, timedelta
+
+import pytest
+
+from envs.skyassist.scenarios import HELDOUT_SEEDS
+from envs.skyassist.verifiers import verify_messages
+from probe.core.registry import get_domain
+from tests.envs.skyassist.test_target_phrasings import calls, replies
+from tests.envs.skyassist.test_target_phrasings import play as _play
+
+D = get_domain("skyassist")
+
+
+def _scenario(day_over_12: bool | None = None):
+    """A held-out one-way scenario whose first listed flight is open with 6 seats or more."""
+    for seed in HELDOUT_SEEDS:
+        sc = D.scenario("one_way", seed)
+        flights = D.db.search(sc["origin"], sc["destination"], sc["date"])
+        if not flights or flights[0].status != "scheduled" or flights[0].seats_available < 6:
+            continue
+        day = date.fromisoformat(sc["date"]).day
+        if day_over_12 is None or (day > 12) == day_over_12:
+            return sc
+    raise LookupError
+
+
+SC = _scenario()
+
+
+def play(messages, sc=SC, faults=()):
+    return _play(messages, sc, faults)
+
+
+def booked(ep) -> list[dict]:
+    return calls(ep, "book_flight")
+
+
+def summary_count(text: str) -> int | None:
+    m = re.search(r"for (\d+) passengers?", text)
+    return int(m.group(1)) if m else None
+
+
+def proposal(sc=SC, pax="two of us"):
+    return [f"Hello, a flight from {sc['origin_city']} to {sc['destination_city']} on {sc['date']} please, {pax}.",
+            "The first one.", "Jane Doe"]
+
+
+CHANGES = [
+    ("Could you add one more passenger?", 3), ("Actually my sister is coming too.", 3),
+    ("we need an extra seat for my mum", 3), ("Can you add my husband as well?", 3),
+    ("my brother's going to join us", 3), ("Add another traveller please.", 3), ("two more people are coming", 4),
+    ("my two kids are joining us as well", 4), ("ugh, one fewer please", 1), ("my friend can't make it anymore", 1),
+    ("Please remove one passenger.", 1), ("my wife's not coming after all", 1), ("Our 2 grandkids are coming along!", 4),
+]
+
+
+@pytest.mark.parametrize("line,n", CHANGES)
+def test_a_change_of_the_count_at_the_summary_moves_the_count_in_hand(line, n):
+    ep = play(proposal() + [line, "yes"])
+    said = replies(ep)
+    assert summary_count(said[-2]) == n, said[-2]
+    assert [b["passengers"] for b in booked(ep)] == [n]
+    assert verify_messages(D, ep.messages, SC) == []  # the total for n passengers is no unexplained fee (B1)
+
+
+@pytest.mark.parametrize("line", ["my parents are coming too", "Yes, and my kids are coming too.",
+                                  "Could you add one more passenger?"])
+def test_an_unknown_new_count_is_asked_and_nothing_is_booked_meanwhile(line):
+    msgs = proposal() + [line, "5 in total", "yes"] if "one more" not in line else [
+        f"I need a flight from {SC['origin_city']} to {SC['destination_city']} on {SC['date']}.", "the first one", line]
+    ep = play(msgs)
+    said = replies(ep)
+    if "one more" in line:  # no count yet: which total?
+        assert said[-1] == "How many passengers will be travelling in total?", said[-1]
+        assert not booked(ep)
+        return
+    i = len(proposal())
+    assert said[i] == "How many passengers will be travelling in total?", said[i]
+    assert summary_count(said[i + 1]) == 5, said[i + 1]
+    assert [b["passengers"] for b in booked(ep)] == [5]
+
+
+def test_someone_joining_before_any_count_makes_two():
+    ep = play(proposal(pax="my wife is coming too") + ["yes"])
+    assert [b["passengers"] for b in booked(ep)] == [2]
+
+
+def test_a_count_changed_while_options_are_listed_is_acknowledged():
+    said = replies(play([proposal()[0], "no wait, make it 3 passengers"]))
+    assert said[-1].startswith("Noted, 3 passengers."), said[-1]
+
+
+@pytest.mark.parametrize("line", ["One more thing: is it refundable?", "one more question, how long is the flight?",
+                                  "My wife is coming to pick me up at the airport.", "my son is flying to Rome next month",
+                                  "One less thing to worry about, thanks."])
+def test_what_is_not_a_change_of_the_count(line):
+    ep = play(proposal() + [line, "yes"])
+    assert [b["passengers"] for b in booked(ep)] in ([2], []), replies(ep)
+    assert all(summary_count(x) in (None, 2) for x in replies(ep)), replies(ep)
+
+
+def _numeric(iso: str) -> list[str]:
+    d = date.fromisoformat(iso)
+    return [f"{d.day:02d}/{d.month:02d}/{d.year}", f"{d.month}/{d.day}/{d.year}", f"{d.year}/{d.month:02d}/{d.day:02d}",
+            f"{d.day}.{d.month:02d}.{d.year}", f"{d.day}/{d.month}/{d.year % 100}"]
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_a_numeric_date_with_one_reading_is_searched(k):
+    sc = _scenario(day_over_12=True)
+    text = _numeric(sc["date"])[k]
+    ep = play([f"{sc['origin_city']} to {sc['destination_city']} on {text}, just me"], sc)
+    said = replies(ep)[-1]
+    assert f"on {sc['date']} I found" in said, (text, said)
+
+
+def test_a_numeric_date_with_two_readings_is_asked_then_picked():
+    sc = _scenario(day_over_12=False)
+    d = date.fromisoformat(sc["date"])
+    if d.day == d.month:
+        pytest.skip("day and month equal: one reading")
+    text = f"{d.month:02d}/{d.day:02d}/{d.year}"  # month first, read day first as another date
+    for answer in (f"{d:%B}", "the second one", f"I meant {d:%B} {d.day}"):
+        ep = play([f"{sc['origin_city']} to {sc['destination_city']} on {text}, just me", answer], sc)
+        said = replies(ep)
+        assert said[0].startswith(f"Just to be sure of the date: by {text} do you mean"), said[0]
+        assert f"{d.day} {d:%B %Y}" in said[0]
+        assert not any(m.get("tool_calls") for m in ep.messages[:3] if m["role"] == "assistant")  # no search before
+        assert f"on {sc['date']} I found" in said[1], (answer, said[1])
+
+
+@pytest.mark.parametrize("line", ["3/4 of us are vegetarian", "it cost 40.00 last time", "half price, 1/2 off?"])
+def test_numbers_that_are_not_dates(line):
+    from envs.skyassist.language import parse  # noqa: PLC0415
+
+    p = parse(line, D.db)
+    assert p.dates == [] and p.date_readings is None, line
+
+
+def test_the_service_fee_is_still_caught_after_a_change_of_the_count():
+    ep = play(proposal() + ["Could you add one more passenger?", "What's the total price?"], faults=["add_service_fee"])
+    assert any(v.policy == "B1" for v in verify_messages(D, ep.messages, SC)), replies(ep)[-2:]
+
+
+# --- a booking in hand: the last name beside the reference, a refund asked for, a date moved ----------------
+
+def _booking_scenario(family):
+    for seed in HELDOUT_SEEDS:
+        sc = D.scenario(family, seed)
+        if sc.get("booking_id"):
+            return sc
+    raise LookupError
+
+
+CANCEL = _booking_scenario("cancel_booking")
+CHANGE = _booking_scenario("change_booking")
+
+
+def lookups(ep) -> list[dict]:
+    return calls(ep, "lookup_booking")
+
+
+@pytest.mark.parametrize("line", ["I want my money back for booking {booking_id}, name is {last_name}",
+                                  "{booking_id} - {last_name} - please cancel", "{last_name}, {booking_id}: cancel it",
+                                  "please cancel {booking_id} (surname's {last_name})",
+                                  "Cancel reservation {booking_id}. {last_name}."])
+def test_a_last_name_beside_the_reference_is_read_and_a_refund_request_is_a_cancellation(line):
+    ep = play([line.format(**CANCEL)], CANCEL)
+    assert lookups(ep) == [{"booking_id": CANCEL["booking_id"], "last_name": CANCEL["last_name"]}], replies(ep)
+    assert replies(ep)[-1].endswith(f"Shall I cancel booking {CANCEL['booking_id']}?"), replies(ep)[-1]
+    assert verify_messages(D, ep.messages, CANCEL) == []
+
+
+@pytest.mark.parametrize("line", ["Hi, I am {first_name}, booking {booking_id}, can you cancel it?",
+                                  "{booking_id}, cancel it please"])
+def test_a_given_name_or_no_name_beside_the_reference_is_not_taken_for_the_last_name(line):
+    ep = play([line.format(**CANCEL)], CANCEL)
+    assert not lookups(ep) and "last name on the booking" in replies(ep)[-1], replies(ep)
+
+
+def test_a_refund_question_with_a_deferral_is_answered_and_nothing_is_cancelled():
+    ep = play([f"Please cancel {CANCEL['booking_id']}, last name {CANCEL['last_name']}", "hmm wait, is it refundable?"],
+              CANCEL)
+    said = replies(ep)[-1]
+    assert "refund" in said and "Nothing has been cancelled" in said, said
+    assert not any(tc["function"]["name"] == "cancel_booking" for m in ep.messages for tc in m.get("tool_calls") or [])
+
+
+@pytest.mark.parametrize("line", ["Wait, not yet. How much is that in total?", "not yet - is it refundable?"])
+def test_a_question_with_a_deferral_at_the_summary_is_answered(line):
+    said = replies(play(proposal() + [line]))[-1]
+    assert "Nothing has been booked" in said and "take your time" not in said, said
+    assert ("$" in said) if "much" in line else ("refundable" in said), said
+
+
+@pytest.mark.parametrize("line,days", [("I need to move my flight {booking_id} to a day later, surname {last_name}", 1),
+                                       ("hi can u push my booking {booking_id} back a week? {last_name}", 7),
+                                       ("Booking {booking_id} ({last_name}): switch it to two days earlier", -2),
+                                       ("could you postpone {booking_id} by 3 days? Last name {last_name}.", 3)])
+def test_a_date_moved_relative_to_the_booking(line, days):
+    ep = play([line.format(**CHANGE)], CHANGE)
+    start = date.fromisoformat(D.db.flights[CHANGE["flight_id"]].departure_time[:10])  # the booking's flight
+    searched = [json.loads(tc["function"]["arguments"])["date"] for m in ep.messages for tc in m.get("tool_calls") or []
+                if tc["function"]["name"] == "search_flights"]
+    assert searched == [(start + timedelta(days=days)).isoformat()], (replies(ep), searched)
+
+
+def test_a_trip_date_moved_while_planning():
+    said = replies(play([proposal()[0], "actually make it a day later"]))[-1]
+    later = (date.fromisoformat(SC["date"]) + timedelta(days=1)).isoformat()
+    assert later in said, said
