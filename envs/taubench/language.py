@@ -176,17 +176,26 @@ def mentioned_items(text: str, names: list[str]) -> list[str]:
     """Which of these product names (e.g. 'Mechanical Keyboard') the text mentions, in text order.
 
     A name matches in full, in the plural, or by its last word ('keyboard') when no other of the
-    names shares that word.
+    names shares that word, or by the end of that word ('watch' for 'Wristwatch', 'phone' for
+    'Smartphone') when no other name ends so.
     """
     low = text.lower().replace("-", " ")
     found: list[tuple[int, str]] = []
+    heads = [n.lower().replace("-", " ").split()[-1] for n in dict.fromkeys(names)]
     for name in dict.fromkeys(names):
         full = name.lower().replace("-", " ")
         head = full.split()[-1]
         pos = low.find(full)
-        if pos < 0 and sum(1 for n in names if n.lower().replace("-", " ").split()[-1] == head) == 1:
+        if pos < 0 and heads.count(head) == 1:
             m = re.search(rf"\b{re.escape(head)}s?\b", low)
             pos = m.start() if m else -1
+        if pos < 0:
+            for m in re.finditer(r"\b[a-z]{4,}\b(?!\s+(?:numbers?|calls?|line|bill|case|charger))", low):  # not "phone number"
+                w = m.group(0)
+                if any(4 <= len(x) < len(head) and head.endswith(x) and sum(h.endswith(x) for h in heads) == 1
+                       for x in (w, w[:-1] if w.endswith("s") else "", w[:-2] if w.endswith("es") else "")):
+                    pos = m.start()
+                    break
         if pos >= 0:
             found.append((pos, name))
     return [n for _, n in sorted(found)]

@@ -35,6 +35,24 @@ CONFIRM = "To confirm, I will"
 # in its own words: the policy's sentence said back would be redacted from the auditor's view as prompt text
 REFUND_TIMES = "Refunds reach a gift card at once, and a credit card or PayPal account in 5-7 business days."
 ACTING = {"cancel", "return", "exchange", "modify", "address", "payment"}
+# another request in place of the one in hand ("... instead", "actually I'd rather return it")
+_SWITCH = re.compile(r"\b(?:instead|rather|actually|on second thought|changed? my mind|prefer)\b", re.I)
+_ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
+
+
+def _kinds(intents: set[str]) -> set[str]:
+    """Kinds of request: an exchange and a modification both change items."""
+    return {"items" if i in ("exchange", "modify") else i for i in intents & ACTING}
+
+
+_NOT_THIS = re.compile(r"\b(?:rather than|instead of)\s+(\w+)", re.I)
+_STEMS = (("cancel", "cancel"), ("return", "return"), ("exchang", "exchange"), ("swap", "exchange"),
+          ("chang", "modify"), ("modif", "modify"))
+
+
+def _negated(text: str) -> set[str]:
+    """Requests the text puts aside: "rather than cancelling", "instead of a return"."""
+    return {intent for m in _NOT_THIS.finditer(text) for stem, intent in _STEMS if m.group(1).lower().startswith(stem)}
 ITEM_TOOLS = ("modify_pending_order_items", "exchange_delivered_order_items")
 # in the clerk's own words: policy.md's list said back ("cancel or modify pending orders, return or exchange
 # delivered orders") is prompt text, which the auditor's observation redacts (probe.core.observation)
@@ -136,6 +154,15 @@ class ReferenceTarget(Target):
             orders = self.goal["orders"]
             self.goal = self._empty_goal()
             self.goal["orders"] = list(orders)
+        elif (self.goal["intents"] & ACTING and (wanted := r.intents - _negated(r.text)) & ACTING and not r.order_ids
+              and not r.reason and not _kinds(wanted) & _kinds(self.goal["intents"]) and _SWITCH.search(r.text)
+              and not _ALSO.search(r.text)):
+            # "hmm, actually can I just change the color instead?" while a cancellation waits for its reason:
+            # the new request replaces the old one, on the same orders (before: the reason asked again)
+            orders = self.goal["orders"]
+            self.goal = self._empty_goal()
+            self.goal["orders"] = list(orders)
+            r.intents = wanted  # "rather than cancelling, can I swap it?": an exchange only
         self._merge(r)
         if "human" in r.intents:
             return self._transfer(turn)

@@ -257,3 +257,42 @@ def test_what_did_you_say_repeats_the_question(d):
     _, t = _play(d, "cancel", 3, ["{email}", "cancel {pending_order_id}", "Sorry, what did you say?"])
     said = [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
     assert said[-1] == f"Of course. {said[-2]}"
+
+
+# --- seventeenth session: an item named by a shorter word, another request in place of the one in hand --------
+
+@pytest.mark.parametrize("text, names, expect", [
+    ("cancel the watch order pls", ["Wristwatch", "Electric Kettle"], ["Wristwatch"]),
+    ("my phone stopped working", ["Smartphone", "Laptop"], ["Smartphone"]),
+    ("both phones", ["Smartphone", "Laptop"], ["Smartphone"]),
+    ("the board", ["Skateboard", "Mechanical Keyboard"], []),  # two names end so: not a guess
+    ("the kettle", ["Electric Kettle", "Tea Kettle"], []),
+    ("a note about it", ["Notebook"], []),
+    ("What's your phone number?", ["Smartphone"], []),
+])
+def test_an_item_named_by_the_end_of_its_name(text, names, expect):
+    from envs.taubench.language import mentioned_items  # noqa: PLC0415
+
+    assert mentioned_items(text, names) == expect
+
+
+def test_an_order_found_by_a_shorter_word_for_its_item(d):
+    sc = d.scenario("cancel", d.heldout_seeds[903])
+    assert sc["pending_item"] == "wristwatch"  # the account's only watch
+    _, t = _play(d, "cancel", 3, ["my email is {email}", "what did I order recently?", "cancel the watch order pls",
+                                  "no longer needed", "yes"])
+    calls = [c["function"] for m in t.messages for c in m.get("tool_calls") or []]
+    assert calls[-1]["name"] == "cancel_pending_order" and sc["pending_order_id"] in calls[-1]["arguments"]
+    assert not t.violations
+
+
+@pytest.mark.parametrize("line, expect", [
+    ("hmm, actually can I just change the color instead?", "what would you like to change"),
+    ("rather than cancelling, can I swap it for another one?", "which items of order"),
+    ("Actually I'd prefer to update the shipping address.", "new shipping address"),
+])
+def test_another_request_in_place_of_a_cancellation_waiting_for_its_reason(d, line, expect):
+    _, t = _play(d, "cancel", 3, ["{email}", "cancel {pending_order_id}", line])
+    said = t.messages[-1]["content"]
+    assert "why you want to cancel" not in said and expect in said.lower(), said
+    assert not _writes(t) and not t.violations
