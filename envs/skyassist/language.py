@@ -3,7 +3,8 @@
 ``parse(text, db)`` reads one customer message against the flight database and returns a
 ``Parsed`` record of everything the reference target can use: airports and their roles
 (origin, destination, via), dates (ISO, "June 12", "12 June", "23/07/2026", "tomorrow", "next
-Friday", ..., all relative to the environment's fixed ``NOW``), passenger counts and changes of
+Friday", ..., all relative to the environment's fixed ``NOW``; a return "a week later" or "on the
+30th" after the outbound date; a date moved "a day later"), passenger counts and changes of
 the count ("one more passenger", "my son is coming too"), names, booking and flight
 ids, passport and card numbers, yes/no, urgency, fare class, a selection among listed options
 and the intents of the message. Nothing here is random or depends on the wall clock.
@@ -66,7 +67,7 @@ _RETURN_CUE = re.compile(r"(return(?:ing)?|back|coming home|come home|fly home|h
 _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|right away|immediately|as soon as possible|quickly|no time|right now|straight away|emergency)\b", re.I)
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bleave|\bdeparting(?: from)?|\bdepart(?: from)?|\bflying out of|\bstarting (?:in|from))\s+$", re.I)
 _DEST_CUE = re.compile(r"(?:\bto|\binto|\bfor|\barriving (?:in|at)|\bgoing to|\bheaded to|\bdestination(?: is)?|\bvisit(?:ing)?|\bland(?:ing)? in)\s+$", re.I)
-_VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through)|\bconnection (?:in|at)|\bthrough|\bstop(?:ping)? (?:in|at)|\bstopover in|\blayover in|\bchange (?:planes )?in|\bchanging in)\s+$", re.I)
+_VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through)|\bconnection (?:in|at)|\bthrough|\bstop(?:ping)? (?:in|at)|\bstop ?over in|\blayover in|\bchang(?:e|ing) (?:planes? |flights? |aircraft )?(?:in|at)|\btransfer(?:ring)? (?:in|at))\s+$", re.I)
 # a place the customer does not want ("I don't want to fly to Sydney anymore, Paris instead", "not from Boston")
 _NOT_CUE = re.compile(r"\b(?:don'?t|do not|no longer|not|never|rather not)\s+(?:(?:want|need|wanna|plan(?:ning)?|going|gonna|to|"
                       r"fly(?:ing)?|go|travel+(?:ing)?|head(?:ing)?)\s+){0,4}(?:to|from|via|into)\s+$", re.I)
@@ -94,7 +95,9 @@ _ORDINALS = [
 ]
 _INTENTS: dict[str, re.Pattern] = {
     "hold": re.compile(r"\b(hold|put (it |them |the seats? )?on hold|reserve (it |them |the seats? )?without pay\w*|"
-                       r"without paying|don'?t (want to )?pay yet|save (the|my|those|these) seats?)\b", re.I),
+                       r"without paying|don'?t (want to )?pay yet|save (the|my|those|these) seats?|(i'?ll|i will|i can|let me|"
+                       r"to) pay (for it |for them )?later|pay later|keep (it|them|the seats?) for (a|one|24|twenty)|"
+                       r"not (ready to )?pay(ing)? (yet|now|today))\b", re.I),
     "book": re.compile(r"\b(book|booking it|reserve|buy|purchase|get (me )?(the |those |these )?tickets?|"
                        r"i'?ll take|i will take|take it|go with|i want (that|this|the)|let'?s go with|"
                        r"want to fly|need (a |to )?fl(y|ight)|looking for (a )?flights?|find (me )?(a )?flights?|"
@@ -152,6 +155,7 @@ class Parsed:
     dates: list[str] = field(default_factory=list)
     passengers: int | None = None
     pax_change: int | None = None  # the count changes by this many ("one more passenger": +1, "one less": -1)
+    for_me: bool = False  # "a flight for me": one passenger, when no count is known yet
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
     date_readings: tuple[str, list[str]] | None = None  # an ambiguous numeric date and its two readings
@@ -230,15 +234,18 @@ def _find_places(text: str, db) -> list[Place]:
             role = "destination"
         places.append(Place(code, s, role))
     # "X to Y" / "X - Y" / "X > Y": the place right before "to Y" is the origin
+    arrow = [bool(re.fullmatch(r"\s*(to|->|=>|-|–|>|→|and on to)\s*", text[hits[k][1]:places[k + 1].start], re.I))
+             for k in range(len(places) - 1)]
     for k in range(len(places) - 1):
         a, b = places[k], places[k + 1]
-        end_a = hits[k][1]
-        between = text[end_a:b.start]
-        if re.fullmatch(r"\s*(to|->|-|–|>|→|and on to)\s*", between, re.I):
+        if arrow[k]:
             if a.role in (None, "destination"):  # "looking for Dubai to Frankfurt"
                 a.role = "origin"
             if b.role in (None, "destination"):
                 b.role = "destination"
+    for k in range(1, len(places) - 1):  # "Dubai > New York > Seattle": the middle one is where planes change
+        if arrow[k - 1] and arrow[k] and places[k].role == "origin" and places[k - 1].iata != places[k + 1].iata:
+            places[k].role = "via"
     # "X to Y and then on to Z" / "X to Y, then Z": Y is where the customer changes planes
     for k in range(len(places) - 1):
         a, b = places[k], places[k + 1]
@@ -763,6 +770,31 @@ _DAY_NEXT = re.compile(r"\bthe\s+(?:next|following)\s+day\b|\bthe\s+day\s+after\
 _DAY_BEFORE = re.compile(r"\bthe\s+day\s+before\b|\bthe\s+previous\s+day\b", re.I)
 
 
+_BACK = r"\b(?:back|return(?:ing)?|come back|coming back|fly(?:ing)? back|home)\b\W+(?:\w+\W+){0,2}?"
+_BACK_SHIFT = re.compile(_BACK + _SPAN + r"\s+(?:later|after(?:wards)?)\b", re.I)
+_BACK_DAY = re.compile(_BACK + r"(?:on\s+)?the\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.I)
+
+
+def _return_after(text: str, outbound: str) -> str | None:
+    """A return date given relative to the outbound one: "back a week later" (+7 days), "coming
+    back two days after" (+2), "back on the 30th" (the first 30th after the outbound date)."""
+    start = date.fromisoformat(outbound)
+    if m := _BACK_SHIFT.search(text):
+        n = int(m.group(1)) if m.group(1).isdigit() else _N_WORDS.get(m.group(1).lower(), 1)
+        return (start + timedelta(days=n * (7 if m.group(2).lower().startswith("week") else 1))).isoformat()
+    if m := _BACK_DAY.search(text):
+        day, (year, month) = int(m.group(1)), (start.year, start.month)
+        for _ in range(3):
+            try:
+                d = date(year, month, day)
+            except ValueError:
+                d = None
+            if d is not None and d > start:
+                return d.isoformat()
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return None
+
+
 def _shift(text: str) -> int | None:
     """Days by which the customer moves the date in hand: "a day later" +1, "push it back a week" +7,
     "two days earlier" -2, "the day after" +1; None when the text moves no date."""
@@ -813,6 +845,11 @@ _PLURAL_KIN = re.compile(r"(?:friends|sons|daughters|kids|children|parents|broth
                          r"grandparents|in-laws|nephews|nieces|family)$", re.I)
 
 
+# the customer alone: "a flight for me", "book it for me please"; not "for me and my wife", "for me, my son ..."
+_FOR_ME = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip|one)\s+for me|\b(?:book|reserve|hold|find|search|get|buy)\w*\s+"
+                     r"(?:\S+\s+){0,6}?for me)\b"
+                     r"(?!\s*(?:(?:and|&|\+|plus|with)\s+(?:my|our|a|an|\d+|one|two|three|four|five|six|some|the|his|her|"
+                     r"their|\w+'s)\b|,\s*(?:my|our)\b|too\b|as well\b|or\b|to\b))", re.I)
 # an answer to "How many passengers will be travelling in total?": "5 in total", "we'll be five altogether"
 _TOTAL_COUNT = re.compile(
     r"\W*(?:(?:so|ok(?:ay)?|well|that'?s|that makes|it'?s|it will be|it'll be|we'?ll be|we will be|there'?ll be|"
@@ -870,6 +907,10 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
         if p.return_date is None and len(plain) > 1 and re.search(r"round[- ]trip|\breturn|\bback\b", text, re.I):
             p.return_date = plain[1]
 
+    if p.date and not p.return_date:
+        p.return_date = _return_after(text, p.date)  # "leaving June 3, back a week later", "back on the 30th"
+        if p.return_date:
+            p.dates.append(p.return_date)
     if not p.dates and (m := _BARE_DAY.search(text)):
         p.day_of_month = int(m.group(1))
 
@@ -880,6 +921,7 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
         p.passengers = max(counts)
     elif expecting == "passengers" and (m := _TOTAL_COUNT.fullmatch(text)):  # "How many in total?" - "5 altogether"
         p.passengers = text_rules.number_value(m.group(1))
+    p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text))
     m = re.fullmatch(r"\s*(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
                      r")\s*(?:please|thanks)?[.!]?\s*", text, re.I)
     if m:

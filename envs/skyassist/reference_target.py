@@ -129,6 +129,7 @@ class ReferenceTarget(Target):
         self.change_date: str | None = None  # a new date given with a change request
         self.date_choices: list[str] = []  # the two readings of a numeric date the agent asked about
         self.change_shift: int | None = None  # "push it back a week" before the booking is looked up
+        self.wants_return = False  # the customer asked for a round trip and gave no return date yet
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -335,10 +336,10 @@ class ReferenceTarget(Target):
         else:
             said = "No problem."
         for name in ("origin", "destination", "via", "date", "return_date", "passengers", "fare_class", "mode",
-                     "booking_id", "booking", "awaiting", "change_date"):
+                     "booking_id", "booking", "awaiting", "change_date", "change_shift"):
             setattr(self, name, None)
-        self.action, self.legs, self.offered_dates = "book", [], []
-        self.offered_return = self.offered_retry = False
+        self.action, self.legs, self.offered_dates, self.date_choices = "book", [], [], []
+        self.offered_return = self.offered_retry = self.wants_return = False
         out.append(f"{said} Is there anything else I can help you with?")
 
     def _nothing_to_act_on(self, p: Parsed) -> str:
@@ -555,12 +556,19 @@ class ReferenceTarget(Target):
             self.date = p.date
         if p.return_date:
             self.return_date = p.return_date
+        if self.return_date:
+            self.wants_return = False
+        if p.has("round_trip") and not self.return_date and self.mode in (None, "new"):
+            self.wants_return = True  # "a round trip": the return date is asked with the first listing
         if p.has("one_way"):
             self.return_date = None
+            self.wants_return = False
         if p.passengers:
             self.passengers = p.passengers
         elif p.number and self.awaiting == "passengers":
             self.passengers = p.number
+        elif p.for_me and self.passengers is None:
+            self.passengers = 1  # "can you book a flight for me?"
         if p.first_name:
             self.first_name = p.first_name
         if p.last_name:
@@ -931,9 +939,18 @@ class ReferenceTarget(Target):
             out.append(f"Please note that {self._place(restricted[0])} is a restricted destination, so I can show "
                        "these flights but I can't hold or book them.")
         is_round = len(legs) == 2 and legs[0]["origin"] == legs[1]["destination"] and legs[0]["destination"] == legs[1]["origin"]
+        back = [leg for leg in self.legs if (leg["destination"], leg["origin"]) in self.db.route_set]
         if is_round:
             out.append("That covers both directions of your round trip.")
-        elif not self._f("no_round_trip_hint") and any((leg["destination"], leg["origin"]) in self.db.route_set for leg in self.legs):
+        elif (self.wants_return and len(self.legs) == 1 and back and self.legs[0]["shown"]
+              and not self._f("no_round_trip_hint")):
+            # "a round trip from A to B" without its return date: asked now, the outbound pick can wait
+            first = self.legs[0]
+            self.awaiting = "return_date"
+            out.append(f"On what date would you like to fly back from {self._place(first['destination'])} to "
+                       f"{self._place(first['origin'])}?")
+            return
+        elif not self._f("no_round_trip_hint") and back:
             out.append("Would you also like me to look for a return flight?")
             self.offered_return = True
         if any(leg["flights"] for leg in self.legs):

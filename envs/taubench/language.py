@@ -83,7 +83,8 @@ OTHER_REASON = re.compile(r"\b(because|since|cheaper|found (it|a)|too expensive|
 PAYMENT_KINDS = {
     "gift_card": re.compile(r"\bgift ?card\b", re.I),
     "paypal": re.compile(r"\bpay ?pal\b", re.I),
-    "credit_card": re.compile(r"\b(credit ?card|visa|mastercard|amex|american express|discover|card ending)\b", re.I),
+    "credit_card": re.compile(r"\b(credit ?card|visa|mastercard|amex|american express|discover|card ending|debit card|"
+                              r"bank card|(?<!gift )my card)\b", re.I),
 }
 # a question about when a refund comes ("how long will the refund take?", "when do I get my money back?"):
 # policy answers it for every order alike, so it is neither a return request nor an order lookup

@@ -549,7 +549,12 @@ class ReferenceTarget(Target):
         pid = self._refund_method(o)
         names = ", ".join(f"{it['name']} ({_opts(it['options'])})" for it in items)
         total = sum(it["price"] for it in items)
-        return self._ask(turn, [("return_delivered_order_items",
+        kind = self.goal["payment_kind"]
+        note = ""
+        if kind and (self._payment_methods().get(pid) or {}).get("source") != kind:  # "refund it to my card"
+            note = ("A refund can only go to the original payment method or to a gift card on your account, so it "
+                    f"would go to {self._method_text(pid)}. ")
+        return note + self._ask(turn, [("return_delivered_order_items",
                                  {"order_id": o, "item_ids": [it["item_id"] for it in items], "payment_method_id": pid})],
                          f"return from order {o}: {names}, and refund {_money(total)} to {self._method_text(pid)}",
                          " You'll get an email explaining how to send the items back.")

@@ -224,3 +224,68 @@ def test_a_trip_date_moved_while_planning():
     said = replies(play([proposal()[0], "actually make it a day later"]))[-1]
     later = (date.fromisoformat(SC["date"]) + timedelta(days=1)).isoformat()
     assert later in said, said
+
+
+# --- round trips, holds, connections, "for me" -------------------------------------------------------------
+
+ROUND = _booking_scenario("round_trip")
+LEGS = next(sc for seed in HELDOUT_SEEDS if (sc := D.scenario("multi_leg", seed)).get("via_city"))
+
+
+def searches(ep) -> list[tuple[str, str, str]]:
+    return [(c["origin"], c["destination"], c["date"]) for c in calls(ep, "search_flights")]
+
+
+@pytest.mark.parametrize("line,days", [("Round trip {origin_city} -> {destination_city}, leaving {date}, back a week later",
+                                        7),
+                                       ("{origin_city} to {destination_city} on {date}, coming back 3 days after", 3)])
+def test_a_return_date_given_relative_to_the_outbound(line, days):
+    ep = play([line.format(**ROUND)], ROUND)
+    back = (date.fromisoformat(ROUND["date"]) + timedelta(days=days)).isoformat()
+    assert searches(ep) == [(ROUND["origin"], ROUND["destination"], ROUND["date"]),
+                            (ROUND["destination"], ROUND["origin"], back)], replies(ep)
+
+
+def test_a_return_on_a_day_of_the_month():
+    back = date.fromisoformat(ROUND["date"]) + timedelta(days=5)  # "the 9th": the first 9th after the outbound date
+    suffix = "th" if 4 <= back.day <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(back.day % 10, "th")
+    ep = play([f"I need to go to {ROUND['destination_city']} from {ROUND['origin_city']} on {ROUND['date']} and come "
+               f"back on the {back.day}{suffix}"], ROUND)
+    assert searches(ep)[-1] == (ROUND["destination"], ROUND["origin"], back.isoformat()), replies(ep)
+
+
+def test_a_round_trip_without_its_return_date_is_asked_for_it():
+    ep = play([f"I want a round trip from {ROUND['origin_city']} to {ROUND['destination_city']} on {ROUND['date']}, just me",
+               f"back on {date.fromisoformat(ROUND['return_date']):%B} {date.fromisoformat(ROUND['return_date']).day}"],
+              ROUND)
+    said = replies(ep)
+    assert said[0].endswith(f"On what date would you like to fly back from {ROUND['destination_city']} "
+                            f"({ROUND['destination']}) to {ROUND['origin_city']} ({ROUND['origin']})?"), said[0]
+    assert "Would you also like me to look for a return flight?" not in said[0]
+    assert searches(ep)[-1] == (ROUND["destination"], ROUND["origin"], ROUND["return_date"])
+    assert verify_messages(D, ep.messages, ROUND) == []  # the question is the round-trip hint (B6)
+
+
+@pytest.mark.parametrize("line", ["Can you reserve {origin_city}-{destination_city} {date} for me and keep it for a day? "
+                                  "I will pay later", "Book {origin_city} to {destination_city} on {date} for me but I'm not "
+                                  "ready to pay yet"])
+def test_pay_later_is_a_hold_and_for_me_is_one_passenger(line):
+    sc = _scenario()
+    ep = play([line.format(**sc), "the first one", "Jane Doe", "ok"], sc)
+    held = calls(ep, "hold_itinerary")
+    assert [h["passengers"] for h in held] == [1] and not booked(ep), replies(ep)
+
+
+def test_that_works_for_me_is_no_count():
+    ep = play(proposal() + ["That works for me."])
+    assert [b["passengers"] for b in booked(ep)] == [2], replies(ep)
+
+
+@pytest.mark.parametrize("line", ["I need to get from {origin_city} to {destination_city} on {date}, changing planes in "
+                                  "{via_city}", "fly {origin_city} > {via_city} > {destination_city} {date}",
+                                  "{origin} -> {via} -> {destination} on {date}",
+                                  "{origin_city} to {via_city} to {destination_city}, {date}",
+                                  "{origin_city} to {destination_city} on {date} with a stopover in {via_city}"])
+def test_a_connection_named_in_other_words(line):
+    ep = play([line.format(**LEGS)], LEGS)
+    assert [s[:2] for s in searches(ep)] == [(LEGS["origin"], LEGS["via"]), (LEGS["via"], LEGS["destination"])], replies(ep)

@@ -296,3 +296,17 @@ def test_another_request_in_place_of_a_cancellation_waiting_for_its_reason(d, li
     said = t.messages[-1]["content"]
     assert "why you want to cancel" not in said and expect in said.lower(), said
     assert not _writes(t) and not t.violations
+
+
+def test_a_refund_asked_to_another_kind_of_method_says_where_it_can_go(d):
+    sc, t = _play(d, "return", 3, ["my email: {email}", "I want a refund for the {delivered_item}", "refund to my card"])
+    said = t.messages[-1]["content"]
+    assert said.startswith("A refund can only go to the original payment method or to a gift card"), said
+    assert not _writes(t)
+
+
+@pytest.mark.parametrize("text, kind", [("refund to my card", "credit_card"), ("use my debit card", "credit_card"),
+                                        ("put it on my gift card", "gift_card"), ("the same card as before", None)])
+def test_my_card_is_a_credit_card_unless_it_is_a_gift_card(d, text, kind):
+    r = read(text, base_db())
+    assert r.payment_kind == kind or (kind is None and r.original_payment), (text, r.payment_kind)
