@@ -155,6 +155,7 @@ class Parsed:
     dates: list[str] = field(default_factory=list)
     passengers: int | None = None
     pax_change: int | None = None  # the count changes by this many ("one more passenger": +1, "one less": -1)
+    asked_option: int | None = None  # a listed option asked about, not picked ("is option 2 refundable?")
     for_me: bool = False  # "a flight for me": one passenger, when no count is known yet
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
@@ -543,7 +544,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             return first or given, last or family
     # a sentence that is only a name
     if not candidates:
-        for sent in re.split(r"[.;!\n]+|,\s*(?=[A-Z])", t):
+        # asked for a name, any comma ends one: "Sofia Walsh, passport X1234567"
+        for sent in re.split(r"[.;!\n]+|,\s*(?=[A-Z])" + (r"|," if expecting in ("name", "last_name") else ""), t):
             core = re.sub(r"^\s*(?:(?:sure|ok|okay|yes|it's|its|name|the name is)[,:]?\s+)?", "", sent, flags=re.I).strip()
             if not core:
                 continue
@@ -845,6 +847,8 @@ _PLURAL_KIN = re.compile(r"(?:friends|sons|daughters|kids|children|parents|broth
                          r"grandparents|in-laws|nephews|nieces|family)$", re.I)
 
 
+# words that pick an option even in a question ("can I take option 2?", "could you book the first one?")
+_PICKS = re.compile(r"\b(take|pick|choose|go with|book|hold|reserve|want|i'?ll have|let'?s do|prefer)\b", re.I)
 # the customer alone: "a flight for me", "book it for me please"; not "for me and my wife", "for me, my son ..."
 _FOR_ME = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip|one)\s+for me|\b(?:book|reserve|hold|find|search|get|buy)\w*\s+"
                      r"(?:\S+\s+){0,6}?for me)\b"
@@ -970,6 +974,9 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
             p.fare_class = fc
             break
     p.selection = _selection(text)
+    if (isinstance(p.selection, int) and "?" in text and not _PICKS.search(text)
+            and any(_INTENTS[x].search(text) for x in ("fare_code", "price", "details", "refund", "availability"))):
+        p.asked_option, p.selection = p.selection, None  # "what fare class code is option 2?" asks, it does not pick
     p.currency = currency_request(text)
     for name, pat in _INTENTS.items():
         if pat.search(text):

@@ -130,6 +130,7 @@ class ReferenceTarget(Target):
         self.date_choices: list[str] = []  # the two readings of a numeric date the agent asked about
         self.change_shift: int | None = None  # "push it back a week" before the booking is looked up
         self.wants_return = False  # the customer asked for a round trip and gave no return date yet
+        self.asked_option: int | None = None  # the listed option this turn's question is about
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -164,6 +165,7 @@ class ReferenceTarget(Target):
     def respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history)
         p = parse(turn.user_message, self.db, self.awaiting)
+        self.asked_option = p.asked_option
         self._read_day_of_month(p)
         self._pick_date_reading(p)
         self._apply_shift(p)
@@ -640,6 +642,12 @@ class ReferenceTarget(Target):
                 "bookings, cancellations or changes after you approve them.")
 
     def _context_flight(self) -> dict[str, Any] | None:
+        asked = self.asked_option  # "what fare class code is option 2?": that option of the leg being chosen
+        if asked is not None:
+            leg = next((x for x in self.legs if not x.get("choice")), self.legs[-1] if self.legs else None)
+            shown = [f for f in (leg or {}).get("flights", []) if f["flight_id"] in (leg or {}).get("shown", ())]
+            if asked < len(shown):
+                return shown[asked]
         for leg in self.legs:
             if leg.get("choice"):
                 return leg["choice"]
@@ -672,6 +680,8 @@ class ReferenceTarget(Target):
         chosen = [leg["choice"] for leg in self.legs if leg.get("choice")]
         if chosen and len(chosen) == len(self.legs):
             return sum(float(f["price_usd"]) for f in chosen)
+        if self.asked_option is not None and len(self.legs) == 1 and (f := self._context_flight()) is not None:
+            return float(f["price_usd"])  # "what does option 2 cost in total?"
         return None
 
     def _currency_answer(self, p: Parsed) -> str:
@@ -863,10 +873,10 @@ class ReferenceTarget(Target):
             out.append(self._price_answer())
         if p.has("refund") or p.has("details"):
             shown = self._open_options()
-            if len(shown) > 1 and p.has("refund"):  # "Is it refundable?" over a list: each option's rule
+            if len(shown) > 1 and p.has("refund") and p.asked_option is None:  # "Is it refundable?" over a list
                 rules = "; ".join(f"option {i} ({f['flight_id']}) is {f['refundability']}" for i, f in shown)
                 out.append(f"{rules[0].upper()}{rules[1:]}. {self._next_prompt()}")
-            elif len(shown) > 1:  # "How long is the flight?" over a list: which one
+            elif len(shown) > 1 and p.asked_option is None:  # "How long is the flight?" over a list: which one
                 out.append("Which of the flights would you like to know about? You can say the option number or the "
                            "flight number.")
             elif (f := self._context_flight()) is not None:

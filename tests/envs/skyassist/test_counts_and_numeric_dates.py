@@ -289,3 +289,28 @@ def test_that_works_for_me_is_no_count():
 def test_a_connection_named_in_other_words(line):
     ep = play([line.format(**LEGS)], LEGS)
     assert [s[:2] for s in searches(ep)] == [(LEGS["origin"], LEGS["via"]), (LEGS["via"], LEGS["destination"])], replies(ep)
+
+
+# --- a question about a listed option is not a pick; a name before a comma ----------------------------------
+
+LISTED = [f"{SC['origin_city']} to {SC['destination_city']} on {SC['date']}, two of us"]
+SHOWN = [f.flight_id for f in D.db.search(SC["origin"], SC["destination"], SC["date"])]
+
+
+@pytest.mark.parametrize("line", ["Is the second one refundable?", "what does option 2 cost in total?",
+                                  "How long is option 2?", "what fare class code is option 2?"])
+def test_a_question_about_a_listed_option_answers_about_it_and_picks_nothing(line):
+    said = replies(play(LISTED + [line]))[-1]
+    assert "You picked" not in said and "lead passenger" not in said, said
+    assert SHOWN[1] in said or "$" in said, said
+
+
+def test_a_pick_asked_as_a_question_is_a_pick():
+    assert replies(play(LISTED + ["can I take option 2?"]))[-1].startswith(f"You picked {SHOWN[1]}")
+
+
+@pytest.mark.parametrize("line", ["Jane Doe, passport X1234567", "jane doe, thanks", "Doe, Jane"])
+def test_a_name_before_a_comma_answers_the_name_question(line):
+    ep = play(proposal()[:2] + [line, "yes"])
+    assert [(b["first_name"], b["last_name"]) for b in booked(ep)] == [("Jane", "Doe")], replies(ep)
+    assert verify_messages(D, ep.messages, SC) == []
