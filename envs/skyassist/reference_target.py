@@ -20,7 +20,7 @@ from datetime import timedelta
 from typing import Any
 
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
-from envs.skyassist.language import Parsed, parse
+from envs.skyassist.language import MONTHS, Parsed, parse
 from envs.skyassist.policies import (
     MAX_LEAD_DAYS,
     MAX_PASSENGERS,
@@ -43,6 +43,16 @@ VERB = {"book": "book", "hold": "hold", "cancel": "cancel", "modify": "change"}
 _NEXT_DAY = re.compile(r"\b(?:next|following) day\b|\bday after\b", re.I)
 # a pick among the other dates listed after a search that found nothing ("the 2nd date", "ok the 1st then")
 _LISTED_PICK = re.compile(r"\b(?:the\s+)?(first|1st|second|2nd|third|3rd|last)\b(?!\s+(?:name|class|time|thought))", re.I)
+# a customer open to any date: "any day next week", "sometime in March", "what dates do you have?"
+_FLEXIBLE = re.compile(r"\b(any ?day|any ?time|any date|whenever|flexible|sometime|some time|what dates|which dates|"
+                       r"what days|which days|when (?:do|does|are|is) (?:you|the|there|it)|next week|next month|"
+                       r"cheapest day|best day|dates? (?:do you have|available)|(?:available|possible) dates?)\b", re.I)
+
+
+def _month_name(month: int) -> str:
+    return f"in {Date(2000, month, 1):%B}"
+
+
 _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
 
 
@@ -853,7 +863,7 @@ class ReferenceTarget(Target):
                 return
             if meta:
                 return
-            self._ask_missing(out)
+            self._ask_missing(out, p)
             return
         else:
             wanted = self._wanted_legs()
@@ -883,7 +893,7 @@ class ReferenceTarget(Target):
                 out.append(self._flight_text(f, with_rules=True))
         self._maybe_propose(turn, out)
 
-    def _ask_missing(self, out: list[str]) -> None:
+    def _ask_missing(self, out: list[str], p: Parsed | None = None) -> None:
         if self.destination is None:
             self.awaiting = "destination"
             out.append("Happy to help. Where would you like to fly to" +
@@ -893,7 +903,31 @@ class ReferenceTarget(Target):
             out.append(f"Where will you be flying from to {self._place(self.destination)}?")
         else:
             self.awaiting = "date"
-            out.append(f"What date would you like to fly from {self._place(self.origin)} to {self._place(self.destination)}?")
+            route = f"from {self._place(self.origin)} to {self._place(self.destination)}"
+            if p is not None and _FLEXIBLE.search(p.text):  # "any day next week", "what dates do you have?"
+                dates, note = self._route_dates(p.text)
+                if dates:
+                    self.offered_dates, self.offered_retry = dates, True  # "the first one" picks a date
+                    out.append(f"{note}Flights {route} go on {', '.join(dates)}. Which date would you like?")
+                    return
+            out.append(f"What date would you like to fly {route}?")
+
+    def _route_dates(self, text: str) -> tuple[list[str], str]:
+        """Up to three dates this route flies, within the booking window, in the month the text
+        names when it names one (else the first ones), and a note when that month has none."""
+        lo, hi = (NOW + timedelta(days=1)).date().isoformat(), (NOW + timedelta(days=330)).date().isoformat()
+        dates = [d for d in self.db.dates_for_route(self.origin, self.destination) if lo <= d <= hi]
+        m = re.search(r"\b(?:in|of|during|early|late|mid|this|next|for)\s+(" + "|".join(MONTHS) + r")\b", text, re.I)
+        month = MONTHS[m.group(1).lower()] if m else None
+        if re.search(r"\bnext week\b", text, re.I):
+            week = [d for d in dates if d <= (NOW + timedelta(days=14)).date().isoformat()]
+            return (week[:3], "") if week else (dates[:3], "There are no flights on this route next week. ")
+        if month is not None:
+            inside = [d for d in dates if int(d[5:7]) == month]
+            if inside:
+                return inside[:3], ""
+            return dates[:3], f"There are no flights on this route {_month_name(month)}. "
+        return dates[:3], ""
 
     def _search_legs(self, turn: TurnContext, legs: list[dict[str, Any]], out: list[str]) -> None:
         results = []

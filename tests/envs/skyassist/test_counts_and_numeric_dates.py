@@ -314,3 +314,27 @@ def test_a_name_before_a_comma_answers_the_name_question(line):
     ep = play(proposal()[:2] + [line, "yes"])
     assert [(b["first_name"], b["last_name"]) for b in booked(ep)] == [("Jane", "Doe")], replies(ep)
     assert verify_messages(D, ep.messages, SC) == []
+
+
+# --- a customer open to any date ------------------------------------------------------------------------------
+
+def _route_dates(sc) -> list[str]:
+    return [d for d in D.db.dates_for_route(sc["origin"], sc["destination"]) if "2026-03-03" <= d <= "2027-01-26"]
+
+
+@pytest.mark.parametrize("line", ["{origin_city} to {destination_city}, what dates do you have?",
+                                  "I can fly any day from {origin_city} to {destination_city}, I'm flexible",
+                                  "{origin_city} -> {destination_city}, whenever is cheapest"])
+def test_a_flexible_customer_is_told_the_dates_and_picks_one(line):
+    ep = play([line.format(**SC), "the first one"])
+    said = replies(ep)
+    dates = _route_dates(SC)
+    assert said[0].startswith(f"Flights from {SC['origin_city']} ({SC['origin']}) to") and dates[0] in said[0], said[0]
+    assert searches(ep) == [(SC["origin"], SC["destination"], dates[0])], said
+
+
+def test_a_month_without_flights_is_said_so():
+    flown = {int(d[5:7]) for d in _route_dates(SC)}
+    month = next(m for m in range(1, 13) if m not in flown)
+    said = replies(play([f"{SC['origin_city']} to {SC['destination_city']} sometime in {date(2026, month, 1):%B}"]))[0]
+    assert said.startswith(f"There are no flights on this route in {date(2026, month, 1):%B}."), said
