@@ -390,6 +390,7 @@ actually maybe perhaps probably booking reservation ticket tickets help want nee
 shall should may might must now then there here what which who how when where why not all set ready mr mrs ms dr
 dear regards cheers bye goodbye sorry excuse sir madam team everyone guys folks great thanks! straight away asap
 urgent urgently quickly hurry right away again more less some any other another much many lot lots bit
+hmm hm hmmm um umm uh uhm er erm ah ahh oh ooh huh wow ugh oops well anyway gosh geez jeez
 """.split())
 
 
@@ -854,6 +855,11 @@ _FOR_ME = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip|one)\s+for me|\b(?:
                      r"(?:\S+\s+){0,6}?for me)\b"
                      r"(?!\s*(?:(?:and|&|\+|plus|with)\s+(?:my|our|a|an|\d+|one|two|three|four|five|six|some|the|his|her|"
                      r"their|\w+'s)\b|,\s*(?:my|our)\b|too\b|as well\b|or\b|to\b))", re.I)
+# one other traveller: "a flight for my boss", "booking for my colleague: ..."; not "for my wife and me"
+_FOR_ONE = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip)|\b(?:book|reserv|hold|find|search|get|buy)\w*)\s+"
+                      r"(?:\S+\s+){0,6}?for (?:my|our) (?:boss|colleague|coworker|co-worker|manager|client|guest|wife|"
+                      r"husband|partner|son|daughter|mother|father|mom|mum|dad|friend|brother|sister|kid|child)\b"
+                      r"(?!\s*(?:and|&|\+|plus|,\s*(?:my|and|me)|too)\b)", re.I)
 # an answer to "How many passengers will be travelling in total?": "5 in total", "we'll be five altogether"
 _TOTAL_COUNT = re.compile(
     r"\W*(?:(?:so|ok(?:ay)?|well|that'?s|that makes|it'?s|it will be|it'll be|we'?ll be|we will be|there'?ll be|"
@@ -925,7 +931,7 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
         p.passengers = max(counts)
     elif expecting == "passengers" and (m := _TOTAL_COUNT.fullmatch(text)):  # "How many in total?" - "5 altogether"
         p.passengers = text_rules.number_value(m.group(1))
-    p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text))
+    p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text))
     m = re.fullmatch(r"\s*(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
                      r")\s*(?:please|thanks)?[.!]?\s*", text, re.I)
     if m:

@@ -77,7 +77,8 @@ _PAX_COUNT = re.compile(
 _PAX_SUM = re.compile(r"\b" + _NUM + r"\s+adults?\s+and\s+" + _NUM + r"\s+(?:children|child|kids?|infants?)\b", re.I)
 _SOLO = re.compile(r"\b(just me|only me|myself|alone|solo|on my own)\b", re.I)
 _PAIR = re.compile(
-    r"\b(me and my|my (wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|girlfriend|colleague) and i)\b"
+    r"\b(me and my|my (wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|girlfriend|colleague) "
+    r"and (i|me|myself))\b(?! and\b)"
     r"|\bme and my (wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|girlfriend|colleague)\b",
     re.I)
 
@@ -96,7 +97,7 @@ def user_passenger_counts(text: str) -> set[int]:
     Digits or number words (one..twenty) next to people/passengers/adults/travellers/tickets/
     seats/guests, 'N of us', 'party/group/family of N', 'we are N', 'N adults and M children'
     (N+M); 'just me', 'only me', 'myself', 'alone', 'solo', 'on my own' = 1; 'me and my wife'
-    (husband, partner, friend, ...) or 'my wife and I' = 2. 'One more passenger' or 'one less
+    (husband, partner, friend, ...), 'my wife and I' or 'my wife and me' = 2. 'One more passenger' or 'one less
     seat' changes a count and states none.
     """
     if not text:

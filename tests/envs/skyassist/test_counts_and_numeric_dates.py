@@ -338,3 +338,19 @@ def test_a_month_without_flights_is_said_so():
     month = next(m for m in range(1, 13) if m not in flown)
     said = replies(play([f"{SC['origin_city']} to {SC['destination_city']} sometime in {date(2026, month, 1):%B}"]))[0]
     assert said.startswith(f"There are no flights on this route in {date(2026, month, 1):%B}."), said
+
+
+@pytest.mark.parametrize("line,n", [("I need to book a flight for my boss from {origin_city} to {destination_city} on "
+                                     "{date}", 1),
+                                    ("book a flight for my wife and me, {origin_city} to {destination_city} on {date}", 2)])
+def test_who_the_flight_is_for_gives_the_count(line, n):
+    ep = play([line.format(**SC), "the first one", "Jane Doe", "yes"])
+    assert [b["passengers"] for b in booked(ep)] == [n], replies(ep)
+
+
+def test_an_interjection_before_a_comma_is_no_name():
+    from envs.skyassist.language import parse  # noqa: PLC0415
+
+    for expecting in ("name", "last_name"):
+        p = parse("Hmm, what's the weather like there?", D.db, expecting)
+        assert (p.first_name, p.last_name) == (None, None), expecting
