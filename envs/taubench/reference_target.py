@@ -37,6 +37,27 @@ REFUND_TIMES = "Refunds reach a gift card at once, and a credit card or PayPal a
 ACTING = {"cancel", "return", "exchange", "modify", "address", "payment"}
 # another request in place of the one in hand ("... instead", "actually I'd rather return it")
 _SWITCH = re.compile(r"\b(?:instead|rather|actually|on second thought|changed? my mind|prefer)\b", re.I)
+_ORDINAL = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4,
+            "5th": 4, "sixth": 5, "6th": 5, "last": -1}
+_PICK = re.compile(r"\b(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|sixth|6th|last)\b(?!\s+(?:name|time))"
+                   r"|\boption\s+(?:number\s+)?([1-6])\b|^\W*([1-6])\W*$"
+                   r"|\b(whatever(?:'s| is)? available|any (?:of them|one|option)|(?:it )?doesn'?t matter|don'?t care|"
+                   r"you (?:choose|pick|decide)|your (?:choice|call)|surprise me)\b", re.I)
+
+
+def _listed_pick(text: str) -> int | None:
+    """Which of the options just listed a reply picks: "the first one" 0, "option 3" 2, "the last"
+    -1, "whatever is available" 0; None when it picks none."""
+    m = _PICK.search(text or "")
+    if not m:
+        return None
+    if m.group(1):
+        return _ORDINAL[m.group(1).lower()]
+    if m.group(2) or m.group(3):
+        return int(m.group(2) or m.group(3)) - 1
+    return 0
+
+
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -91,6 +112,8 @@ class ReferenceTarget(Target):
         self.transferred = False
         self.heard: dict[str, list[Any]] = {"names": [], "zips": []}  # identity given before authentication
         self.last_address: dict[str, str] | None = None  # the last address the customer gave ("the same one")
+        self.listed_variants: dict[str, list[str]] = {}  # item id -> the variant ids just listed as options
+        self.last_text = ""  # the customer's latest message ("the first one" picks among listed options)
 
     @staticmethod
     def _empty_goal() -> dict[str, Any]:
@@ -116,6 +139,7 @@ class ReferenceTarget(Target):
     def respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history)
         r = read(turn.user_message, self.db)
+        self.last_text = r.text
         self.urgent = self.urgent or r.urgent
         if self.transferred:
             turn.end_conversation()
@@ -580,6 +604,10 @@ class ReferenceTarget(Target):
             key = (score, sum(1 for k, val in v["options"].items() if item["options"].get(k) == val))
             if key > best_key:
                 best, best_key = vid, key
+        if best is None and (k := _listed_pick(self.last_text)) is not None:
+            listed = self.listed_variants.get(item["item_id"], [])  # "the first one" after the options listed
+            if listed:
+                return listed[min(k, len(listed) - 1)] if k >= 0 else listed[-1]
         return best
 
     def _propose_items(self, turn: TurnContext, o: str, tool: str) -> str:
@@ -602,8 +630,10 @@ class ReferenceTarget(Target):
             else:
                 new = self._new_variant(it, product, g["text"])
             if new is None:
-                choices = [_opts(v["options"]) for vid, v in sorted(product.get("variants", {}).items())
-                           if vid != it["item_id"] and v.get("available")][:6]
+                listed = [(vid, v) for vid, v in sorted(product.get("variants", {}).items())
+                          if vid != it["item_id"] and v.get("available")][:6]
+                self.listed_variants[it["item_id"]] = [vid for vid, _ in listed]
+                choices = [_opts(v["options"]) for _, v in listed]
                 same = ("An exchange has to be a different option of the same product. " if g["same_one"] else "")
                 return (f"{same}Which option would you like for the {it['name']} ({_opts(it['options'])})? "
                         f"Available options include: {'; '.join(choices) or 'none right now'}.")

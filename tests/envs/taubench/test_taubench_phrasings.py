@@ -310,3 +310,14 @@ def test_a_refund_asked_to_another_kind_of_method_says_where_it_can_go(d):
 def test_my_card_is_a_credit_card_unless_it_is_a_gift_card(d, text, kind):
     r = read(text, base_db())
     assert r.payment_kind == kind or (kind is None and r.original_payment), (text, r.payment_kind)
+
+
+@pytest.mark.parametrize("line, k", [("whatever is available, the first one", 0), ("the second one", 1),
+                                     ("Option 3 please", 2), ("doesn't matter, you choose", 0)])
+def test_a_pick_among_the_listed_options_is_taken(d, line, k):
+    sc, t = _play(d, "exchange", 3, ["{email}", "I want to swap the {delivered_item} from {delivered_order_id} for a "
+                                     "different color", line])
+    said = [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
+    listed = said[-2].split("Available options include: ")[1].rstrip(".").split("; ")
+    assert said[-1].startswith("To confirm, I will exchange") and f"-> ({listed[k]}," in said[-1], said[-1]
+    assert not _writes(t) and not t.violations
