@@ -643,7 +643,7 @@ def is_confirmation(text: str) -> bool:
     t = (text or "").replace("\u2019", "'").strip()
     if not t or "?" in t:
         return False
-    if not _YES_RE.search(t):
+    if not _YES_RE.search(t) and not re.fullmatch(r"\W*(?:y|yah|yy)\W*", t, re.I):  # "y" typed for yes
         return False
     rest = _HARMLESS_NO.sub(" ", t)
     if _UNDO_RE.search(rest) or _HEDGE_RE.search(rest) or _LATER_RE.search(rest):

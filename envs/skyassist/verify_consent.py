@@ -138,7 +138,7 @@ def _why_not(text: str) -> str | None:
     words = [w for c in clauses for w in c]
     if not words:
         return "empty"
-    if not any(_contains(words, p) for p in _AFF):
+    if not any(_contains(words, p) for p in _AFF) and words not in (["y"], ["yah"], ["yy"]):  # a bare "y" is a yes
         return "no affirmative"
     if any(_contains(words, p) for p in _REVERSE):
         return "refusal or change of mind"

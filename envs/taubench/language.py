@@ -25,9 +25,9 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 # an affirmative word opening the reply, or an affirmative phrase anywhere in it ("Fine, go ahead.");
 # each is also affirmative to the verifiers' reading, so the target never writes on a reply the
 # oracle would not count as a confirmation
-YES = re.compile(r"^\W*(yes|yeah|yep|yup|sure|ok|okay|correct|confirm(ed)?|go ahead|go for it|please do|do it|"
-                 r"that'?s (right|correct)|absolutely|definitely|perfect|sounds good|that works|proceed|alright|"
-                 r"all right)\b|\b(go ahead|go for it|please (do|proceed)|do it|sounds good|that works)\b", re.I)
+YES = re.compile(r"^\W*(yes|yeah|yea|yep|yup|ya|yah|yass?|aye|y|k|kk|sure|ok|okay|correct|confirm(ed)?|go ahead|go for it|"
+                 r"please do|do it|that'?s (right|correct)|absolutely|definitely|certainly|of course|affirmative|perfect|"
+                 r"sounds good|that works|proceed|alright|all right)\b(?!')|\b(go ahead|go for it|please (do|proceed)|do it|sounds good|that works)\b", re.I)
 NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually)\b", re.I)
 NEGATION = re.compile(r"\b(no|not|nope|nah|never|don'?t|do not|wait|hold on|stop|actually|but|cancel that)\b", re.I)
 UNSURE = re.compile(r"\b(maybe|not sure|i guess|i think|perhaps|probably|let me think|later)\b|\?", re.I)

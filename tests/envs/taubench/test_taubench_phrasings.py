@@ -43,7 +43,8 @@ REPLIES = ["Yes please.", "Sounds good.", "Perfect, thanks.", "Definitely.", "Go
            "Yes, that's right.", "Ok go ahead", "Absolutely, thanks!", "Yes - please cancel it.", "Correct.",
            "Yes, but only the lamp.", "Yes, no longer needed.", "Hmm, maybe.", "No, wait.", "Not yet.",
            "Yes? what will it cost", "Okay, do it, but wait.", "That's fine.", "ok so what are my options",
-           "the correct address is 1 Main St", "Make sure it's the blue one", "I'm not sure, okay?"]
+           "the correct address is 1 Main St", "Make sure it's the blue one", "I'm not sure, okay?", "y", "k",
+           "Yea.", "affirmative", "of course", "y not", "k, but wait", "yesterday", "kind of"]
 
 
 def test_target_yes_is_never_looser_than_the_verifiers():
@@ -51,7 +52,8 @@ def test_target_yes_is_never_looser_than_the_verifiers():
     for text in REPLIES:
         if read(text, db).yes:
             assert is_confirmation(text), text
-    for text in ("Fine, go ahead.", "Please proceed.", "Sounds good.", "Go for it.", "Great, go ahead."):
+    for text in ("Fine, go ahead.", "Please proceed.", "Sounds good.", "Go for it.", "Great, go ahead.", "y", "k", "Yea.",
+                 "certainly"):
         assert read(text, db).yes, text
 
 
