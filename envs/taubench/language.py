@@ -144,6 +144,9 @@ def read(text: str, db: RetailDB) -> Reading:
     for a, b in zip(words, words[1:]):
         if db.users_named(a, b) and (a.capitalize(), b.capitalize()) not in r.names:
             r.names.append((a.capitalize(), b.capitalize()))
+        elif (re.search(rf"\b{re.escape(a)}\s*,\s*{re.escape(b)}\b", without_ids) and db.users_named(b, a)
+              and (b.capitalize(), a.capitalize()) not in r.names):
+            r.names.append((b.capitalize(), a.capitalize()))  # "Kovacs, Harper": last name first
     r.intents = {k for k, p in INTENTS.items() if p.search(t)}
     r.refund_timing = bool(REFUND_TIMING.search(t))
     if r.refund_timing:  # "when will the refund hit my card?" asks for no return, lookup or payment change

@@ -323,3 +323,9 @@ def test_a_pick_among_the_listed_options_is_taken(d, line, k):
     listed = said[-2].split("Available options include: ")[1].rstrip(".").split("; ")
     assert said[-1].startswith("To confirm, I will exchange") and f"-> ({listed[k]}," in said[-1], said[-1]
     assert not _writes(t) and not t.violations
+
+
+def test_a_name_written_last_name_first_authenticates(d):
+    sc, t = _play(d, "cancel", 3, ["{last_name}, {first_name}. {zip}", "cancel {pending_order_id}"])
+    calls = [c["function"]["name"] for m in t.messages for c in m.get("tool_calls") or []]
+    assert calls[0] == "find_user_id_by_name_zip" and "why you want to cancel" in t.messages[-1]["content"]
