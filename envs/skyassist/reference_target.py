@@ -1040,6 +1040,9 @@ class ReferenceTarget(Target):
                     bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
                 if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and len(self.legs) > 1:
                     bookable = self._same_cabin(k, bookable) or bookable
+                cabin = p.fare_class or self.fare_class  # "the cheapest business one", "premium economy only"
+                if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and cabin:
+                    bookable = [f for f in bookable if f["fare_class"] == cabin] or bookable
                 f = None
                 if isinstance(sel, int):
                     f = shown[sel] if sel < len(shown) else None

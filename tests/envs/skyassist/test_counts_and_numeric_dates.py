@@ -354,3 +354,24 @@ def test_an_interjection_before_a_comma_is_no_name():
     for expecting in ("name", "last_name"):
         p = parse("Hmm, what's the weather like there?", D.db, expecting)
         assert (p.first_name, p.last_name) == (None, None), expecting
+
+
+CABINS = next(sc for seed in HELDOUT_SEEDS if (sc := D.scenario("premium_cabin", seed)) and
+              len({f.fare_class for f in D.db.search(sc["origin"], sc["destination"], sc["date"])
+                   if f.status == "scheduled" and f.seats_available > 0}) == 3)
+
+
+@pytest.mark.parametrize("first,pick,cabin", [("{origin_city} to {destination_city} on {date}, business class please",
+                                               "the cheapest business one", "business"),
+                                              ("{origin_city} to {destination_city} {date}, premium economy only",
+                                               "whichever leaves earliest", "premium"),
+                                              ("{origin_city} to {destination_city} {date}, economy is fine",
+                                               "the latest one", "economy")])
+def test_cheapest_earliest_latest_keep_to_the_cabin_asked_for(first, pick, cabin):
+    said = replies(play([first.format(**CABINS), pick], CABINS))[-1]
+    flights = [f for f in D.db.search(CABINS["origin"], CABINS["destination"], CABINS["date"])
+               if f.status == "scheduled" and f.seats_available > 0 and f.fare_class == cabin]
+    key = {"cheapest": lambda f: (f.price_usd, f.departure_time), "earliest": lambda f: f.departure_time}
+    want = (min(flights, key=key["cheapest"]) if "cheapest" in pick else min(flights, key=key["earliest"])
+            if "earliest" in pick else max(flights, key=lambda f: f.departure_time))
+    assert said.startswith(f"You picked {want.flight_id} ("), said
