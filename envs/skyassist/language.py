@@ -59,6 +59,8 @@ _DATE_PATTERNS = [
     ("rel", re.compile(r"\b(today|tonight|tomorrow|day after tomorrow)\b", re.I)),
     ("wd", re.compile(r"\b(?:(?:next|this|on|coming)\s+)?(" + "|".join(WEEKDAYS) + r")\b", re.I)),
     ("in", re.compile(r"\bin\s+(\d{1,3}|a|one|two|three|four|five|six)\s+(days?|weeks?)\b", re.I)),
+    ("hours", re.compile(r"\b(?:in|within) (?:the )?next (?:few |couple (?:of )?|\d{1,2} |one |two |three )?hours?\b|"
+                         r"\b(?:in|within) (?:an?|one|two|three|a few|a couple of|\d{1,2}) hours?\b", re.I)),
     ("ymd", re.compile(r"\b(\d{4})/(\d{1,2})/(\d{1,2})\b")),
     # day and month in either order: "23/07/2026", "7/23", "23.07.2026" (dots only with a year: "40.00" is an amount)
     ("num", re.compile(r"(?<![\d/.$])\b(\d{1,2})(?:/(\d{1,2})(?:/(\d{4}|\d{2}))?|\.(\d{1,2})\.(\d{4}|\d{2}))\b(?![/.]\d)")),
@@ -346,6 +348,8 @@ def _date_hits(text: str) -> list[tuple[int, int, str]]:
                 target = WEEKDAYS[m.group(1).lower()]
                 delta = (target - today.weekday()) % 7 or 7
                 d = today + timedelta(days=delta)
+            elif kind == "hours":  # "in the next couple of hours": today (NOW is mid-morning)
+                d = today
             elif kind == "ymd":
                 try:
                     d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))

@@ -375,3 +375,16 @@ def test_cheapest_earliest_latest_keep_to_the_cabin_asked_for(first, pick, cabin
     want = (min(flights, key=key["cheapest"]) if "cheapest" in pick else min(flights, key=key["earliest"])
             if "earliest" in pick else max(flights, key=lambda f: f.departure_time))
     assert said.startswith(f"You picked {want.flight_id} ("), said
+
+
+@pytest.mark.parametrize("line", ["need a flight out of {origin_city} to {destination_city} in the next couple of hours",
+                                  "{origin_city} to {destination_city}, leaving within 3 hours"])
+def test_within_hours_is_today(line):
+    ep = play([line.format(**SC)])
+    assert searches(ep) == [(SC["origin"], SC["destination"], "2026-03-02")], replies(ep)
+
+
+def test_for_two_hours_is_no_date():
+    from envs.skyassist.language import parse  # noqa: PLC0415
+
+    assert parse("can you hold it for 2 hours?", D.db).dates == []
