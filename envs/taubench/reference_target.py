@@ -58,6 +58,10 @@ def _listed_pick(text: str) -> int | None:
     return 0
 
 
+# an order named by its state: "my pending order", "the delivered order", "my order that hasn't shipped"
+_BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\s+order\b", re.I)
+
+
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -353,7 +357,7 @@ class ReferenceTarget(Target):
                     return " ".join(notes + ["Is there anything else I can help you with?"])
                 g["default_address"] = True
                 return self._propose_default_address(turn, notes)
-            if mentioned_items(g["text"], self.product_names) or "info" in intents:
+            if mentioned_items(g["text"], self.product_names) or "info" in intents or _BY_STATUS.search(g["text"]):
                 self._find_orders(turn)
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"
@@ -410,6 +414,12 @@ class ReferenceTarget(Target):
         self._lookup(turn, self._owned())
         names = self._all_item_names()
         wanted = mentioned_items(g["text"], names)
+        if not wanted and (m := _BY_STATUS.search(g["text"])):  # "my pending order": the one order in that state
+            status = PENDING if m.group(1).lower() in ("pending", "unshipped", "open") else "delivered"
+            same = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == status]
+            if len(same) == 1:
+                g["orders"] = same
+                return
         if "info" in g["intents"] and not wanted:
             g["orders"] = [o for o in self._owned() if o in self.orders]
             return

@@ -329,3 +329,10 @@ def test_a_name_written_last_name_first_authenticates(d):
     sc, t = _play(d, "cancel", 3, ["{last_name}, {first_name}. {zip}", "cancel {pending_order_id}"])
     calls = [c["function"]["name"] for m in t.messages for c in m.get("tool_calls") or []]
     assert calls[0] == "find_user_id_by_name_zip" and "why you want to cancel" in t.messages[-1]["content"]
+
+
+def test_my_pending_order_is_the_one_pending_order(d):
+    sc, t = _play(d, "cancel", 3, ["{email}", "please cancel my pending order"])
+    said = t.messages[-1]["content"]  # this customer has one pending order among several
+    assert "Which order is this about?" not in said and "why you want to cancel" in said, said
+    assert any(sc["pending_order_id"] in c["function"]["arguments"] for m in t.messages for c in m.get("tool_calls") or [])
