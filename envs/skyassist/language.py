@@ -103,7 +103,8 @@ _INTENTS: dict[str, re.Pattern] = {
     "book": re.compile(r"\b(book|booking it|reserve|buy|purchase|get (me )?(the |those |these )?tickets?|"
                        r"i'?ll take|i will take|take it|go with|i want (that|this|the)|let'?s go with|"
                        r"want to fly|need (a |to )?fl(y|ight)|looking for (a )?flights?|find (me )?(a )?flights?|"
-                       r"search|get me (a )?flight)\b", re.I),
+                       r"search|get me (a )?flight|(need|want|would like|looking for|get) (a |an |one |some |two |\d+ )?"
+                       r"(plane |air(line)? |flight )?tickets?|(can|could) you get me to)\b", re.I),
     "cancel": re.compile(r"\b(cancel|cancell?ation|call off|scrap|won'?t be (travel+ing|flying|going|taking (the|that|this|my) "
                          r"(flight|trip))|(not|no longer) (travel+ing|flying|going)( any ?more| after all)|can'?t make (it|the "
                          r"(trip|flight))|no longer (need|want) (the|my|this|that) (flight|booking|ticket|trip|seats?|reservation)|"

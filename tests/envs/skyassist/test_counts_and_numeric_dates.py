@@ -388,3 +388,8 @@ def test_for_two_hours_is_no_date():
     from envs.skyassist.language import parse  # noqa: PLC0415
 
     assert parse("can you hold it for 2 hours?", D.db).dates == []
+
+
+@pytest.mark.parametrize("line", ["I need a ticket", "I would like two plane tickets please", "looking for a flight ticket"])
+def test_asking_for_a_ticket_is_a_trip_to_plan(line):
+    assert replies(play([line]))[-1] == "Happy to help. Where would you like to fly to?"
