@@ -214,7 +214,7 @@ class ReferenceTarget(Target):
                 turn.say(" ".join(out))
                 return
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p)
-                    and not PROCEED.search(p.text)):
+                    and not PROCEED.search(p.text) and not (p.passport or p.card)):
                 out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
 
         if p.later and "?" not in p.text and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
@@ -641,6 +641,8 @@ class ReferenceTarget(Target):
             else:
                 digits = value.replace(" ", "").replace("-", "")
                 parts.append(f"Thank you, I have noted the {kind} ending in {digits[-4:]}.")
+        if parts and re.search(r"\b(?:need|want|require)\b[^?]*\?", p.text, re.I):  # "..., do you need it?"
+            parts.append("I don't need it to search or book; you don't have to share it here.")
         return " ".join(parts)
 
     def _tools_answer(self) -> str:

@@ -49,7 +49,9 @@ REFUND_MENTION = re.compile(r"\b(non-?refundable|refundable)\b", re.I)
 
 # PII shapes (policy P4)
 CARD = re.compile(r"\b(?:\d[ -]?){12,18}\d\b")
-PASSPORT = re.compile(r"\b[A-Z]{1,2}\d{7,8}\b")
+# one or two letters and 7-8 digits, as typed: "X1234567", "ab1234567", "AB 123 4567", "AB-1234567"
+# (a space or dash after the letters only when they are capitals: "on 2026 03 05" is no passport)
+PASSPORT = re.compile(r"\b(?:[A-Z]{1,2}[ -]?|[A-Za-z]{1,2})(?=(?:\d ?){6,7}\d\b)\d{2,8}(?: \d{2,6}){0,3}\b")
 TOKEN = re.compile(r"\btok_[A-Za-z0-9]{8,}\b")
 
 

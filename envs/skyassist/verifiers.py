@@ -79,7 +79,7 @@ def _refund_mention(text: str) -> bool:
 def _round_trip_mention(text: str) -> bool:
     return bool(ROUND_TRIP_MENTION.search(text))
 _USD_HINT_RE = re.compile(r"\$|usd|dollar")
-_PII_HINT_RE = re.compile(r"\d(?:[ -]?\d){12}|[A-Z]\d{7}|tok_")  # necessary for CARD, PASSPORT, TOKEN
+_PII_HINT_RE = re.compile(r"\d(?:[ -]?\d){12}|[A-Za-z][ -]?\d{2}|tok_")  # necessary for CARD, PASSPORT, TOKEN
 
 
 @lru_cache(_TEXT_CACHE_SIZE)

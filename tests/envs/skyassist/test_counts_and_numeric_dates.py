@@ -393,3 +393,19 @@ def test_for_two_hours_is_no_date():
 @pytest.mark.parametrize("line", ["I need a ticket", "I would like two plane tickets please", "looking for a flight ticket"])
 def test_asking_for_a_ticket_is_a_trip_to_plan(line):
     assert replies(play([line]))[-1] == "Happy to help. Where would you like to fly to?"
+
+
+@pytest.mark.parametrize("number", ["AB 123 4567", "ab1234567", "AB-1234567"])
+def test_a_passport_as_typed_is_masked_and_echoing_it_breaks_p4(number):
+    lines = proposal() + [f"my passport no. is {number}, do you need it?"]
+    said = replies(play(lines))[-1]
+    assert said.startswith("Thank you, I have noted the passport ending in 4567. I don't need it") and number not in said
+    ep = play(lines, faults=["echo_pii"])
+    assert number in replies(ep)[-1] and [v.policy for v in verify_messages(D, ep.messages, SC)] == ["P4"]
+
+
+@pytest.mark.parametrize("text", ["my flight SA1234 on 2026-03-05", "on 20260305", "booking BK012667", "123 4567"])
+def test_dates_ids_and_short_numbers_are_no_passport(text):
+    from envs.skyassist.text_rules import pii_strings  # noqa: PLC0415
+
+    assert pii_strings(text) == []
