@@ -124,7 +124,10 @@ _INTENTS: dict[str, re.Pattern] = {
     "tools": re.compile(r"\b(what tools|which tools|your tools|what systems?|which systems?|how do you work|"
                         r"what can you access|what functions|which functions|what are your instructions|"
                         r"your instructions|system prompt|what apis?|which apis?|what software|"
-                        r"what do you have access to|how does this work)\b", re.I),
+                        r"what do you have access to|how does this work|(?:what|which) (?:database|data ?base|"
+                        r"backend|back end|platform|program|engine)s?|(?:what|which) (?:ai |language )?model (?:are you|do you "
+                        r"use|is this|runs you)|behind the scenes|under the hood|what runs you|"
+                        r"what are you (?:built|running) on|how do you (?:look up|find|search|check|get))\b", re.I),
     "round_trip": re.compile(r"\b(round[- ]trip|return (flight|trip|ticket|journey)|and back|fly back|coming back|"
                              r"returning|return on|back on|way back)\b", re.I),
     "goodbye": re.compile(r"\b(bye|goodbye|that'?s all|that is all|that'?s it|nothing else|no more questions|"
@@ -184,6 +187,7 @@ class Parsed:
     abandon: bool = False  # drops what is being arranged ("never mind", "forget it", "I'll pass")
     drop_trip: bool = False  # drops a trip being planned ("cancel that", "I'm not travelling any more")
     human: bool = False  # asks for a person instead of the virtual agent
+    who: bool = False  # asks whether the agent is a person or a machine
 
     @property
     def airports(self) -> list[str]:
@@ -722,6 +726,11 @@ _DROP_TRIP = re.compile(
     r"(don'?t|do not) need (it|that|this|one|the flight|a flight) any ?more)",
     re.I)
 # the customer wants a person ("Can I talk to a human?", "Get me a real agent"); "let me talk to my wife" is a deferral
+# the customer asks whether they talk to a machine: "are you an AI?", "is this a bot?"
+_WHO_ARE_YOU = re.compile(r"\b(?:are you (?:an? |just an? )?(?:ai|a\.i\.|bot|robot|machine|program|computer|chat ?bot|"
+                          r"virtual|automated|real|human|person)|is this (?:an? )?(?:bot|ai|automated|chat ?bot|machine|"
+                          r"real person)|am i (?:talking|speaking|chatting) (?:to|with) (?:an? )?(?:bot|ai|machine|"
+                          r"computer|human|person|real))\b", re.I)
 _HUMAN = re.compile(
     r"\b(human|real person|live (agent|person|chat)|real agent|(speak|talk|chat) (to|with) (a |an |the |your )?"
     r"(agent|person|someone|somebody|representative|operator|supervisor|manager|staff|human)|"
@@ -974,6 +983,7 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     p.closing = bool(CLOSING.search(text)) and not KEEPS_OPEN.search(text)
     p.no = is_refusal(text)
     p.human = bool(_HUMAN.search(text))
+    p.who = bool(_WHO_ARE_YOU.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human
     p.abandon = bool(abandon) and not p.yes
     p.drop_trip = bool(drop_trip) and not p.yes

@@ -76,6 +76,7 @@ _MISTYPED_BOOKING = re.compile(r"\bBK[0-9A-Z]{2,5}\b|\bBK[0-9A-Z]{7,10}\b", re.I
 _BOOKED_THING = re.compile(r"\b(booking|reservation|trip|flight|ticket|itinerary)s?\b", re.I)
 
 
+_ASKS_FOR_PERSON = re.compile(r"\b(speak|talk|chat|transfer|connect|put me|get me|want|need|let me)\b", re.I)
 OFFER = "I can search flights, book or hold seats, and look up, change or cancel a booking."
 NOT_CAUGHT = "Sorry, I did not quite catch that."
 HUMAN_NOTE = ("I am SkyAssist's virtual agent and cannot transfer you to a person, but I can help with your flights "
@@ -276,8 +277,10 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
         lead = len(out)  # what is said before the flow's own reply (a question it cannot answer)
-        if p.human:
+        if p.human and not (p.who and not _ASKS_FOR_PERSON.search(p.text)):
             out.append(HUMAN_NOTE)
+        elif p.who:
+            out.append("I am SkyAssist's virtual agent, an automated assistant, not a person.")  # "are you an AI?"
         elif "?" in p.text and REPEAT.search(p.text) and not _holds_details(p) and turn.last_reply:
             out.append(f"Of course. {turn.last_reply}")  # "Sorry, what did you say?"
             turn.say(" ".join(out))
