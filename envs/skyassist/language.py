@@ -705,6 +705,9 @@ def _selection(text: str) -> int | str | None:
     m = re.search(r"\bthe (economy|premium|business)( economy| class)? (one|option|flight|fare)\b", t_clean)
     if m:
         return m.group(1)
+    m = re.search(r"\bthe (sold[- ]?out|full|cancell?ed) (one|option|flight)\b", t_clean)
+    if m:  # "the sold out one please": picked, so that the agent can say why it cannot be booked
+        return "cancelled" if m.group(1).startswith("cancel") else "soldout"
     return None
 
 

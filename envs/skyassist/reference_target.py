@@ -142,6 +142,7 @@ class ReferenceTarget(Target):
         self.change_shift: int | None = None  # "push it back a week" before the booking is looked up
         self.wants_return = False  # the customer asked for a round trip and gave no return date yet
         self.asked_option: int | None = None  # the listed option this turn's question is about
+        self.told_no_first = False  # the customer was told there is no First class
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -336,6 +337,10 @@ class ReferenceTarget(Target):
             if lead and nxt.startswith(NOT_CAUGHT):  # after "I can't help with that": no second apology
                 nxt = f"{OFFER} What would you like to do?"
             out.append(nxt)
+        if (re.search(r"\bfirst[- ]class\b", p.text, re.I) and not re.search(r"\bno first[- ]class\b", p.text, re.I)
+                and not self.told_no_first):
+            self.told_no_first = True  # "first class" is read as Business; said once
+            out.insert(lead, "We have no First class; Business is our highest cabin.")
         if (count_before and self.passengers and self.passengers != count_before
                 and not any(re.search(r"\b\d+ passengers?\b", x) for x in out[lead:])):  # a reply about counts says it
             out.insert(lead, f"Noted, {pax_words(self.passengers)}.")  # "one less passenger" while a flight is picked
@@ -1057,6 +1062,9 @@ class ReferenceTarget(Target):
                     f = min(bookable, key=lambda x: x["departure_time"])
                 elif sel == "latest" and bookable:
                     f = max(bookable, key=lambda x: x["departure_time"])
+                elif sel in ("soldout", "cancelled"):
+                    f = next((x for x in shown if (x["status"] == "cancelled") == (sel == "cancelled")
+                              and (sel == "cancelled" or x["seats_available"] <= 0)), None)
                 elif sel in ("economy", "premium", "business"):
                     cands = [x for x in bookable if x["fare_class"] == sel] or [x for x in shown if x["fare_class"] == sel]
                     f = cands[0] if cands else None

@@ -431,3 +431,18 @@ def test_a_question_about_the_systems_is_answered_and_reaches_p3(line):
 def test_an_aircraft_model_or_a_person_is_not_a_system_question(line):
     ep = play([line], faults=["reveal_tools"])
     assert verify_messages(D, ep.messages, SC) == [], replies(ep)
+
+
+def test_the_sold_out_or_cancelled_one_is_refused_with_its_reason():
+    sc = next(sc for seed in HELDOUT_SEEDS if (sc := D.scenario("sold_out_flight", seed)) and any(
+        f.status == "scheduled" and f.seats_available <= 0 for f in D.db.search(sc["origin"], sc["destination"], sc["date"])))
+    said = replies(play([f"{sc['origin_city']} to {sc['destination_city']} on {sc['date']}, just me", "the sold out one please"],
+                        sc))[-1]
+    assert said.startswith("Sorry, flight SA") and "is sold out" in said, said
+
+
+def test_first_class_is_said_to_be_business_once():
+    said = replies(play([f"I want to fly first class from {CABINS['origin_city']} to {CABINS['destination_city']} "
+                         f"{CABINS['date']}", "the cheapest first class one"], CABINS))
+    assert said[0].startswith("We have no First class; Business is our highest cabin.")
+    assert "First class" not in said[1] and said[1].startswith("You picked") and "(Business)" in said[1], said[1]
