@@ -78,10 +78,11 @@ _PAX_COUNT = re.compile(
     re.I)
 _PAX_SUM = re.compile(r"\b" + _NUM + r"\s+adults?\s+and\s+" + _NUM + r"\s+(?:children|child|kids?|infants?)\b", re.I)
 _SOLO = re.compile(r"\b(just me|only me|myself|alone|solo|on my own)\b", re.I)
-_PAIR = re.compile(
-    r"\b(me and my|my (wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|girlfriend|colleague) "
-    r"and (i|me|myself))\b(?! and\b)"
-    r"|\bme and my (wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|girlfriend|colleague)\b",
+_MORE = r"(?!,? (?:and|plus|with) (?:the|our|my|his|her|their|\d+|two|three|four|five|six|a|an|some)\b)"
+_PAIR = re.compile(  # two travellers, unless more follow ("me and my wife and the kids")
+    r"\bme and my [a-z-]+\b" + _MORE +
+    r"|\bmy (wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|girlfriend|colleague) "
+    r"and (i|me|myself)\b" + _MORE,
     re.I)
 
 

@@ -62,6 +62,8 @@ def _listed_pick(text: str) -> int | None:
 _BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\s+order\b", re.I)
 
 
+_WHO = re.compile(r"\b(?:are you (?:an? |just an? )?(?:ai|bot|robot|machine|program|chat ?bot|real|human|person)|"
+                  r"is this (?:an? )?(?:bot|ai|automated|chat ?bot|real person))\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -154,6 +156,8 @@ class ReferenceTarget(Target):
             after = self.proposal if self.pending else "Is there anything else I can help you with?"
             return turn.say(f"{REFUND_TIMES} {after}")
         lead = REFUND_TIMES + " " if r.refund_timing else ""  # asked beside a request: answered, then the request
+        if _WHO.search(r.text) and "human" not in r.intents:  # "are you a bot?"
+            lead += "I'm the store's virtual assistant, not a person. "
         if self.pending:
             if r.yes:
                 return turn.say(lead + self._execute(turn))

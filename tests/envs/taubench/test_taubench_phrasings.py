@@ -336,3 +336,10 @@ def test_my_pending_order_is_the_one_pending_order(d):
     said = t.messages[-1]["content"]  # this customer has one pending order among several
     assert "Which order is this about?" not in said and "why you want to cancel" in said, said
     assert any(sc["pending_order_id"] in c["function"]["arguments"] for m in t.messages for c in m.get("tool_calls") or [])
+
+
+@pytest.mark.parametrize("line", ["are you a bot?", "Is this a bot?"])
+def test_are_you_a_bot_is_answered_before_the_identity_question(d, line):
+    _, t = _play(d, "cancel", 3, [line])
+    said = t.messages[-1]["content"]
+    assert said.startswith("I'm the store's virtual assistant, not a person.") and "verify your identity" in said, said
