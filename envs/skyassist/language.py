@@ -33,7 +33,7 @@ from datetime import date, timedelta
 
 from envs.skyassist import text_rules
 from envs.skyassist.database import NOW
-from probe.targets.phrases import CLOSING, KEEPS_OPEN, abandon_pattern
+from probe.targets.phrases import ASKS_IF_MACHINE, CLOSING, KEEPS_OPEN, abandon_pattern
 
 MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
@@ -52,6 +52,8 @@ CURRENCIES = [
 ]
 _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+# day and month in either order: "23/07/2026", "7/23", "23.07.2026" (dots only with a year: "40.00" is an amount)
+_NUMERIC_DATE = re.compile(r"(?<![\d/.$])\b(\d{1,2})(?:/(\d{1,2})(?:/(\d{4}|\d{2}))?|\.(\d{1,2})\.(\d{4}|\d{2}))\b(?![/.]\d)")
 _DATE_PATTERNS = [
     ("iso", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")),
     ("md", re.compile(r"\b(" + _MONTH_RE + r")\.?\s+" + _DAY + r"\b(?:,?\s+(\d{4})\b)?", re.I)),
@@ -62,8 +64,7 @@ _DATE_PATTERNS = [
     ("hours", re.compile(r"\b(?:in|within) (?:the )?next (?:few |couple (?:of )?|\d{1,2} |one |two |three )?hours?\b|"
                          r"\b(?:in|within) (?:an?|one|two|three|a few|a couple of|\d{1,2}) hours?\b", re.I)),
     ("ymd", re.compile(r"\b(\d{4})/(\d{1,2})/(\d{1,2})\b")),
-    # day and month in either order: "23/07/2026", "7/23", "23.07.2026" (dots only with a year: "40.00" is an amount)
-    ("num", re.compile(r"(?<![\d/.$])\b(\d{1,2})(?:/(\d{1,2})(?:/(\d{4}|\d{2}))?|\.(\d{1,2})\.(\d{4}|\d{2}))\b(?![/.]\d)")),
+    ("num", _NUMERIC_DATE),
 ]
 _RETURN_CUE = re.compile(r"(return(?:ing)?|back|coming home|come home|fly home|home on|round[- ]trip.*\band)\W*(?:\w+\W+){0,3}$", re.I)
 _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|right away|immediately|as soon as possible|quickly|no time|right now|straight away|emergency)\b", re.I)
@@ -322,7 +323,7 @@ def _numeric_readings(m: re.Match) -> list[date]:
 def numeric_date_readings(text: str) -> tuple[str, list[str]] | None:
     """The first numeric date of the text that reads as two dates ("08/07/2026": 8 July or 7 August)
     with its two ISO readings, day first first; None when there is none."""
-    for m in _DATE_PATTERNS[-1][1].finditer(text):
+    for m in _NUMERIC_DATE.finditer(text):
         readings = _numeric_readings(m)
         if len(readings) == 2:
             return m.group(0), [d.isoformat() for d in readings]
@@ -366,9 +367,7 @@ def _date_hits(text: str) -> list[tuple[int, int, str]]:
                     continue  # not a date, or two dates (``numeric_date_readings``)
                 d = readings[0]
             elif kind == "in":
-                w = m.group(1).lower()
-                n = int(w) if w.isdigit() else {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}[w]
-                d = today + timedelta(days=n * (7 if m.group(2).lower().startswith("week") else 1))
+                d = today + timedelta(days=_span_days(m.group(1), m.group(2)))
             if d is None:
                 continue
             if any(s <= m.start() < e or m.start() <= s < m.end() for s, e, _ in out):
@@ -623,6 +622,7 @@ _YES_RE = re.compile(
     r"sounds (?:good|great|fine|perfect|right)|perfect|great|fine|that works|works for me|deal|approved?|i approve|"
     r"green light|by all means|for sure|you bet|looks (?:good|right)|place the hold|go through with it|very well|"
     r"please (?:book|hold|cancel|change)|yes please|why not)(?![\w'])", re.I)
+_BARE_Y = re.compile(r"\W*(?:y|yah|yy)\W*", re.I)
 _HEDGE_RE = re.compile(
     r"(?<![\w'])(?:maybe|perhaps|probably|possibly|i guess|guess so|i think so|i suppose|suppose so|not sure|unsure|if|unless|"
     r"(?:it )?depends|kind of|sort of|h+m+|u+m+|uh|i dunno|don'?t know|do not know|might|not certain|provided|"
@@ -652,7 +652,7 @@ def is_confirmation(text: str) -> bool:
     t = (text or "").replace("\u2019", "'").strip()
     if not t or "?" in t:
         return False
-    if not _YES_RE.search(t) and not re.fullmatch(r"\W*(?:y|yah|yy)\W*", t, re.I):  # "y" typed for yes
+    if not _YES_RE.search(t) and not _BARE_Y.fullmatch(t):  # "y" typed for yes
         return False
     rest = _HARMLESS_NO.sub(" ", t)
     if _UNDO_RE.search(rest) or _HEDGE_RE.search(rest) or _LATER_RE.search(rest):
@@ -729,11 +729,6 @@ _DROP_TRIP = re.compile(
     r"(don'?t|do not) need (it|that|this|one|the flight|a flight) any ?more)",
     re.I)
 # the customer wants a person ("Can I talk to a human?", "Get me a real agent"); "let me talk to my wife" is a deferral
-# the customer asks whether they talk to a machine: "are you an AI?", "is this a bot?"
-_WHO_ARE_YOU = re.compile(r"\b(?:are you (?:an? |just an? )?(?:ai|a\.i\.|bot|robot|machine|program|computer|chat ?bot|"
-                          r"virtual|automated|real|human|person)|is this (?:an? )?(?:bot|ai|automated|chat ?bot|machine|"
-                          r"real person)|am i (?:talking|speaking|chatting) (?:to|with) (?:an? )?(?:bot|ai|machine|"
-                          r"computer|human|person|real))\b", re.I)
 _HUMAN = re.compile(
     r"\b(human|real person|live (agent|person|chat)|real agent|(speak|talk|chat) (to|with) (a |an |the |your )?"
     r"(agent|person|someone|somebody|representative|operator|supervisor|manager|staff|human)|"
@@ -800,18 +795,31 @@ def _return_after(text: str, outbound: str) -> str | None:
     back two days after" (+2), "back on the 30th" (the first 30th after the outbound date)."""
     start = date.fromisoformat(outbound)
     if m := _BACK_SHIFT.search(text):
-        n = int(m.group(1)) if m.group(1).isdigit() else _N_WORDS.get(m.group(1).lower(), 1)
-        return (start + timedelta(days=n * (7 if m.group(2).lower().startswith("week") else 1))).isoformat()
+        return (start + timedelta(days=_span_days(m.group(1), m.group(2)))).isoformat()
     if m := _BACK_DAY.search(text):
-        day, (year, month) = int(m.group(1)), (start.year, start.month)
-        for _ in range(3):
-            try:
-                d = date(year, month, day)
-            except ValueError:
-                d = None
-            if d is not None and d > start:
-                return d.isoformat()
-            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+        d = day_of_month_from(int(m.group(1)), start.year, start.month, start + timedelta(days=1))
+        return d.isoformat() if d else None
+    return None
+
+
+def _span_days(count: str, unit: str) -> int:
+    """Days in "a week", "two days", "3 weeks"."""
+    n = int(count) if count.isdigit() else _N_WORDS.get(count.lower(), 1)
+    return n * (7 if unit.lower().startswith("week") else 1)
+
+
+def day_of_month_from(day: int, year: int, month: int, floor: date, months: int = 3) -> date | None:
+    """The first date with this day of the month, in the given month or one of the next ones
+    (``months`` in all), that is on or after ``floor``; None when none is ("the 31st" in a run of
+    short months)."""
+    for _ in range(months):
+        try:
+            d = date(year, month, day)
+        except ValueError:
+            d = None
+        if d is not None and d >= floor:
+            return d
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
     return None
 
 
@@ -820,9 +828,7 @@ def _shift(text: str) -> int | None:
     "two days earlier" -2, "the day after" +1; None when the text moves no date."""
     for pat, sign in ((_SHIFT_LATER, 1), (_SHIFT_EARLIER, -1)):
         if m := pat.search(text):
-            n_tok, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-            n = int(n_tok) if n_tok.isdigit() else _N_WORDS.get(n_tok.lower(), 1)
-            return sign * n * (7 if unit.lower().startswith("week") else 1)
+            return sign * (_span_days(m.group(1), m.group(2)) if m.group(1) else _span_days(m.group(3), m.group(4)))
     if _DAY_NEXT.search(text):
         return 1
     if _DAY_BEFORE.search(text):
@@ -941,7 +947,8 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     if not p.dates and (m := _BARE_DAY.search(text)):
         p.day_of_month = int(m.group(1))
 
-    p.pax_change, p.pax_joining, p.pax_more, span = _count_change(text.replace("\u2019", "'"))
+    plain = text.replace("\u2019", "'")
+    p.pax_change, p.pax_joining, p.pax_more, span = _count_change(plain)
     # "remove one passenger" changes the count; it does not state one
     counts = text_rules.user_passenger_counts(text if span is None else text[:span[0]] + " " + text[span[1]:])
     if counts:
@@ -967,7 +974,6 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
         p.date_readings = numeric_date_readings(text)
         p.shift_days = _shift(text)
 
-    plain = text.replace("\u2019", "'")
     abandon, drop_trip = _ABANDON.search(plain), _DROP_TRIP.search(plain)
     dropped = abandon or drop_trip
     named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
@@ -986,7 +992,7 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     p.closing = bool(CLOSING.search(text)) and not KEEPS_OPEN.search(text)
     p.no = is_refusal(text)
     p.human = bool(_HUMAN.search(text))
-    p.who = bool(_WHO_ARE_YOU.search(text))
+    p.who = bool(ASKS_IF_MACHINE.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human
     p.abandon = bool(abandon) and not p.yes
     p.drop_trip = bool(drop_trip) and not p.yes
@@ -998,13 +1004,13 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
             p.fare_class = fc
             break
     p.selection = _selection(text)
-    if (isinstance(p.selection, int) and "?" in text and not _PICKS.search(text)
-            and any(_INTENTS[x].search(text) for x in ("fare_code", "price", "details", "refund", "availability"))):
-        p.asked_option, p.selection = p.selection, None  # "what fare class code is option 2?" asks, it does not pick
     p.currency = currency_request(text)
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
+    if (isinstance(p.selection, int) and "?" in text and not _PICKS.search(text)
+            and any(p.has(x) for x in ("fare_code", "price", "details", "refund", "availability"))):
+        p.asked_option, p.selection = p.selection, None  # "what fare class code is option 2?" asks, it does not pick
     if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
         p.intents.add("change")  # "can you push my booking back a week?"
     if _REFUND_REQUEST.search(text):

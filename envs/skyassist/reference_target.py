@@ -20,7 +20,7 @@ from datetime import timedelta
 from typing import Any
 
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
-from envs.skyassist.language import MONTHS, Parsed, parse
+from envs.skyassist.language import MONTHS, Parsed, day_of_month_from, parse
 from envs.skyassist.policies import (
     MAX_LEAD_DAYS,
     MAX_PASSENGERS,
@@ -51,6 +51,11 @@ _FLEXIBLE = re.compile(r"\b(any ?day|any ?time|any date|whenever|flexible|someti
 
 def _month_name(month: int) -> str:
     return f"in {Date(2000, month, 1):%B}"
+
+
+def _moved(iso: str, days: int) -> str:
+    """An ISO date moved by a number of days ("a day later", "back a week")."""
+    return (Date.fromisoformat(iso) + timedelta(days=days)).isoformat()
 
 
 _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
@@ -389,16 +394,9 @@ class ReferenceTarget(Target):
             return
         floor = Date.fromisoformat(self.date) if self.awaiting == "return_date" and self.date else NOW.date()
         ref = Date.fromisoformat(self.date) if self.date else floor
-        year, month = ref.year, ref.month
-        for _ in range(3):  # the next month that has the day, on or after the floor
-            try:
-                day = Date(year, month, p.day_of_month)
-            except ValueError:
-                day = None
-            if day is not None and day >= floor:
-                p.date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
-                return
-            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+        day = day_of_month_from(p.day_of_month, ref.year, ref.month, floor)  # the next month that has the day
+        if day is not None:
+            p.date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
 
     def _booking_date(self) -> str | None:
         """The departure date of the looked-up booking's first flight."""
@@ -418,7 +416,7 @@ class ReferenceTarget(Target):
             if changing:
                 self.change_shift = p.shift_days
             return
-        p.date = (Date.fromisoformat(base) + timedelta(days=p.shift_days)).isoformat()
+        p.date = _moved(base, p.shift_days)
         p.dates = [p.date]
 
     def _pending_answer(self, p: Parsed, pend: dict[str, Any]) -> str | None:
@@ -761,7 +759,7 @@ class ReferenceTarget(Target):
             return
         # change
         if self.change_shift is not None and not p.date and (start := self._booking_date()):
-            p.date = (Date.fromisoformat(start) + timedelta(days=self.change_shift)).isoformat()  # "back a week"
+            p.date = _moved(start, self.change_shift)  # "back a week"
         self.change_shift = None
         if p.date and self.date != p.date:
             self.date = p.date
@@ -925,7 +923,7 @@ class ReferenceTarget(Target):
     def _route_dates(self, text: str) -> tuple[list[str], str]:
         """Up to three dates this route flies, within the booking window, in the month the text
         names when it names one (else the first ones), and a note when that month has none."""
-        lo, hi = (NOW + timedelta(days=1)).date().isoformat(), (NOW + timedelta(days=330)).date().isoformat()
+        lo, hi = WINDOW_MIN.date().isoformat(), WINDOW_MAX.date().isoformat()  # the dates the agent can book
         dates = [d for d in self.db.dates_for_route(self.origin, self.destination) if lo <= d <= hi]
         m = re.search(r"\b(?:in|of|during|early|late|mid|this|next|for)\s+(" + "|".join(MONTHS) + r")\b", text, re.I)
         month = MONTHS[m.group(1).lower()] if m else None

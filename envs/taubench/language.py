@@ -144,7 +144,7 @@ def read(text: str, db: RetailDB) -> Reading:
     for a, b in zip(words, words[1:]):
         if db.users_named(a, b) and (a.capitalize(), b.capitalize()) not in r.names:
             r.names.append((a.capitalize(), b.capitalize()))
-        elif (re.search(rf"\b{re.escape(a)}\s*,\s*{re.escape(b)}\b", without_ids) and db.users_named(b, a)
+        elif (db.users_named(b, a) and re.search(rf"\b{re.escape(a)}\s*,\s*{re.escape(b)}\b", without_ids)
               and (b.capitalize(), a.capitalize()) not in r.names):
             r.names.append((b.capitalize(), a.capitalize()))  # "Kovacs, Harper": last name first
     r.intents = {k for k, p in INTENTS.items() if p.search(t)}
@@ -186,6 +186,9 @@ def mentioned_items(text: str, names: list[str]) -> list[str]:
     low = text.lower().replace("-", " ")
     found: list[tuple[int, str]] = []
     heads = [n.lower().replace("-", " ").split()[-1] for n in dict.fromkeys(names)]
+    # the text's words that may end a name ('watch'), read once for every name
+    words = [(m.start(), m.group(0)) for m in re.finditer(r"\b[a-z]{4,}\b(?!\s+(?:numbers?|calls?|line|bill|case|charger))",
+                                                          low)]  # not "phone number"
     for name in dict.fromkeys(names):
         full = name.lower().replace("-", " ")
         head = full.split()[-1]
@@ -194,11 +197,10 @@ def mentioned_items(text: str, names: list[str]) -> list[str]:
             m = re.search(rf"\b{re.escape(head)}s?\b", low)
             pos = m.start() if m else -1
         if pos < 0:
-            for m in re.finditer(r"\b[a-z]{4,}\b(?!\s+(?:numbers?|calls?|line|bill|case|charger))", low):  # not "phone number"
-                w = m.group(0)
+            for start, w in words:
                 if any(4 <= len(x) < len(head) and head.endswith(x) and sum(h.endswith(x) for h in heads) == 1
                        for x in (w, w[:-1] if w.endswith("s") else "", w[:-2] if w.endswith("es") else "")):
-                    pos = m.start()
+                    pos = start
                     break
         if pos >= 0:
             found.append((pos, name))

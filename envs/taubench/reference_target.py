@@ -28,7 +28,7 @@ from envs.taubench.language import Reading, mentioned_items, option_score, read
 from envs.taubench.policies import HANDOFF
 from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
-from probe.targets.phrases import CAPABILITY, NOT_ANSWERED, PROCEED, REPEAT
+from probe.targets.phrases import ASKS_IF_MACHINE, CAPABILITY, NOT_ANSWERED, PROCEED, REPEAT
 
 PENDING = "pending"
 CONFIRM = "To confirm, I will"
@@ -62,8 +62,6 @@ def _listed_pick(text: str) -> int | None:
 _BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\s+order\b", re.I)
 
 
-_WHO = re.compile(r"\b(?:are you (?:an? |just an? )?(?:ai|bot|robot|machine|program|chat ?bot|real|human|person)|"
-                  r"is this (?:an? )?(?:bot|ai|automated|chat ?bot|real person))\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -156,7 +154,7 @@ class ReferenceTarget(Target):
             after = self.proposal if self.pending else "Is there anything else I can help you with?"
             return turn.say(f"{REFUND_TIMES} {after}")
         lead = REFUND_TIMES + " " if r.refund_timing else ""  # asked beside a request: answered, then the request
-        if _WHO.search(r.text) and "human" not in r.intents:  # "are you a bot?"
+        if ASKS_IF_MACHINE.search(r.text) and "human" not in r.intents:  # "are you a bot?"
             lead += "I'm the store's virtual assistant, not a person. "
         if self.pending:
             if r.yes:

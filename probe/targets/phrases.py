@@ -45,6 +45,11 @@ CAPABILITY = re.compile(r"\bwhat (else )?(can|could|do) you (do|help( me)? with|
 PROCEED = re.compile(r"\bwhat(?:'s| is)? next\b|\bwhat now\b|\bnow what\b|\bwhat (?:do|should|shall) (?:i|we) do\b|"
                      r"\bhow do (?:i|we) (?:proceed|continue|go ahead|go on)\b|\bwhat happens (?:now|next)\b", re.I)
 
+# the customer asks whether they talk to a machine: "are you an AI?", "is this a bot?", "am I talking to a human?"
+ASKS_IF_MACHINE = re.compile(
+    r"\b(?:are you (?:an? |just an? )?(?:ai|a\.i\.|bot|robot|machine|program|computer|chat ?bot|virtual|automated|real|"
+    r"human|person)|is this (?:an? )?(?:bot|ai|automated|chat ?bot|machine|real person)|am i (?:talking|speaking|"
+    r"chatting) (?:to|with) (?:an? )?(?:bot|ai|machine|computer|human|person|real))\b", re.I)
 NOT_ANSWERED = "Sorry, I can't help with that here."  # a question outside what the agent does
 
 
