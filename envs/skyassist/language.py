@@ -474,7 +474,11 @@ _STRONG_CUE = re.compile(
     r"passenger(?:'s)? name(?: is|:)?|lead passenger(?: is|:)?|the passenger is|traveller is|traveler is|"
     r"book(?:ed)? (?:it |them )?(?:under|as)|under the name(?: of)?|in the name(?: of)?|put it under|"
     r"put (?:it|the booking|them) (?:under|in the name of))\s*(?:the name(?: of)?\s+)?", re.I)
-_WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler)\s+", re.I)
+_WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler)\s+"
+                       # the traveller named beside who they are: "for my boss, Tomasz Nguyen, from ...", "my wife Ana Lopez"
+                       r"|\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|"
+                       r"mum|dad|brother|sister|boyfriend|girlfriend|colleague|co-?worker|boss|manager|client|guest|cousin|"
+                       r"aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)|nephew|niece|assistant)\s*[,:]?\s+", re.I)
 _LAST_CUE = re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s*", re.I)
 _FIRST_CUE = re.compile(r"\b(?:first name|given name)(?: is|:|'s)?\s*", re.I)
 
@@ -882,7 +886,11 @@ _FOR_ME = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip|one)\s+for me|\b(?:
 _FOR_ONE = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip)|\b(?:book|reserv|hold|find|search|get|buy)\w*)\s+"
                       r"(?:\S+\s+){0,6}?for (?:my|our) (?:boss|colleague|coworker|co-worker|manager|client|guest|wife|"
                       r"husband|partner|son|daughter|mother|father|mom|mum|dad|friend|brother|sister|kid|child)\b"
-                      r"(?!\s*(?:and|&|\+|plus|,\s*(?:my|and|me)|too)\b)", re.I)
+                      r"(?!\s*(?:and|&|\+|plus|,\s*(?:my|and|me)|too)\b)"
+                      # "can you get my dad Tomasz Nguyen a seat": one seat for one other traveller
+                      r"|\b(?:get|book|buy|find|reserve)\s+(?:my|our)\s+(?:boss|colleague|coworker|co-worker|manager|client|"
+                      r"guest|wife|husband|partner|son|daughter|mother|father|mom|mum|dad|friend|brother|sister)\s+"
+                      r"(?:(?-i:[A-Z])[^\W\d_]*\s+){0,3}(?:a|one)\s+(?:seat|ticket|flight)\b", re.I)
 # an answer to "How many passengers will be travelling in total?": "5 in total", "we'll be five altogether"
 _TOTAL_COUNT = re.compile(
     r"\W*(?:(?:so|ok(?:ay)?|well|that'?s|that makes|it'?s|it will be|it'll be|we'?ll be|we will be|there'?ll be|"

@@ -21,6 +21,7 @@ separate code in ``envs.skyassist.language``.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -55,6 +56,11 @@ _STRONG = [tuple(c.split()) for c in (
 _WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "for", "under", "use", "passenger",
                                        "traveller", "traveler")]
 _NAME_ASK_WORDS = ("name",)
+_RELATION = re.compile(r"\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|mum|"
+                       r"dad|brother|sister|boyfriend|girlfriend|colleague|co-?worker|coworker|boss|manager|client|guest|"
+                       r"cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|grandson|granddaughter|nephew|niece|"
+                       r"assistant|employee|mother-in-law|father-in-law|stepson|stepdaughter|child|kid)\s*[,:\-]?\s+",
+                       re.I)
 
 
 def _by_first(cues: list[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
@@ -150,6 +156,11 @@ def stated_names(user_text: str, asked_for_name: bool = False) -> frozenset[str]
             run, ends = _take_run(toks, start, True)
             if len(run) >= 2 and ends:
                 found.update(w.lower() for w in run)
+    # the traveller named beside who they are: "for my boss, Tomasz Nguyen, from ...", "my wife: Ana Lopez"
+    for m in _RELATION.finditer(user_text or ""):
+        run = _take(_tokens(user_text[m.end():]), 0, False)
+        if len(run) >= 2:
+            found.update(w.lower() for w in run)
     # "Patel, Grace"
     parts = [p.strip(" .!") for p in (user_text or "").split(",")]
     if len(parts) == 2 and all(parts) and all(_nameish(w, asked_for_name) for p in parts for w in p.split()):
