@@ -33,6 +33,8 @@ from datetime import date, timedelta
 
 from envs.skyassist import text_rules
 from envs.skyassist.database import NOW
+from probe.targets import consent
+from probe.targets.consent import HARMLESS_NO, LATER, accepts_offer
 from probe.targets.phrases import ASKS_IF_MACHINE, CLOSING, KEEPS_OPEN, abandon_pattern
 
 MONTHS = {
@@ -175,6 +177,7 @@ class Parsed:
     passport: str | None = None
     card: str | None = None
     yes: bool = False
+    accepts: bool = False  # a yes to an offer (a return flight, another date); approves no action
     no: bool = False
     later: bool = False  # the customer puts a decision off
     urgent: bool = False
@@ -612,70 +615,29 @@ def currency_request(text: str) -> str | None:
 
 
 # --- consent ----------------------------------------------------------------------------------
-# The target's own reading of a confirmation (the verifiers have a separate one in
-# envs.skyassist.verify_consent; the two share no code). A confirmation is a reply to the
-# assistant's summary-and-question that says yes to the action: it holds an affirmative and is
-# not hedged, not a question, not put off until later and not a change of mind. Implemented as
-# regexes over the raw text.
-
-_YES_RE = re.compile(
-    r"(?<![\w'])(?:y(?:es|eah|ea|ep|up|a|as)|aye|sure(?:ly| thing)?|o\.?k(?:ay|ey|ie)?|k{1,2}|al(?:l )?right|certainly|"
-    r"absolutely|definitely|of course|affirmative|(?:i )?confirm(?:ed)?|correct|(?:that'?s |that is )?right|exactly|"
-    r"indeed|agreed|i agree|go(?: right)? ahead|go on|(?:please )?proceed|please do|do (?:it|that)|let'?s (?:do (?:it|that)|go)|"
-    r"go for it|(?:please )?(?:book|hold|cancel|change) (?:it|that|them|those|me)|make the (?:change|booking)|make it so|"
-    r"sounds (?:good|great|fine|perfect|right)|perfect|great|fine|that works|works for me|deal|approved?|i approve|"
-    r"green light|by all means|for sure|you bet|looks (?:good|right)|place the hold|go through with it|very well|"
-    r"please (?:book|hold|cancel|change)|yes please|why not)(?![\w'])", re.I)
-_BARE_Y = re.compile(r"\W*(?:y|yah|yy)\W*", re.I)
-_HEDGE_RE = re.compile(
-    r"(?<![\w'])(?:maybe|perhaps|probably|possibly|i guess|guess so|i think so|i suppose|suppose so|not sure|unsure|if|unless|"
-    r"(?:it )?depends|kind of|sort of|h+m+|u+m+|uh|i dunno|don'?t know|do not know|might|not certain|provided|"
-    r"assuming|as long as|in case)(?![\w'])", re.I)
-_LATER_RE = re.compile(
-    r"(?<![\w'])(?:think (?:about|it over|on)|let me think|need to think|later|tomorrow|get back to you|come back|call back|"
-    r"let me check|need to check|check with|ask my|talk to|wait|hold on|hang on|one (?:moment|sec(?:ond)?)|"
-    r"a (?:minute|moment|second)|not (?:yet|now|today)|another time|sleep on it|decide|first let me|give me (?:some |a little )?(?:time|a day|a while|a bit|till|until)|"
-    r"before (?:i|you)|in a bit(?! of a)|for now)(?![\w'])", re.I)
-_UNDO_RE = re.compile(
-    r"(?<![\w'])(?:no|nope|nah|not|don'?t|do not|never|never ?mind|actually|instead|rather|second thoughts?|"
-    r"change(?:d)? my mind|cancel that|scratch that|forget (?:it|that)|stop|but|however|although|though|wrong|"
-    r"incorrect|isn'?t|wasn'?t|shouldn'?t|wouldn'?t|can'?t|cannot|won'?t|hold off|prefer|different|other one|"
-    r"another)(?![\w'])", re.I)
-_HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|(?:further |more )?questions)|not a problem|nothing else|"
-                          r"why not)\b", re.I)
-# a clause that opens like a question; "do" only before a subject ("okay, do you.", "yes, do we
-# need passports"), since "yes, do the booking" is an imperative
-_ASKS_RE = re.compile(
-    r"(?:^|[,.;:!]\s*|\b(?:and|so|then|also|ok(?:ay)?|yes|sure)\s+)(?:(?:will|would|can|could|is|are|was|does|did|how|what|when|"
-    r"where|which|who|why|what'?s|how'?s|shall|should|may|has|have|isn'?t|aren'?t|any)\s+(?!it\b(?:\s*[.!]|$))\w|"
-    r"do\s+(?:you|i|we|they|u)\b)", re.I)
+# A confirmation is read as every built-in reference agent reads it (probe.targets.consent), with
+# this airline's words for what is approved; the verifiers have their own reading
+# (probe.verify.consent), and the two share no code.
+_TRIP_WORDS = re.compile(r"flights?|seats?|tickets?|passengers?|people|persons?|adults?|travell?ers?|first class|"
+                         r"first flight", re.I)
 
 
-def is_confirmation(text: str) -> bool:
-    """True when the customer's reply plainly approves the proposed action (see above)."""
-    t = (text or "").replace("\u2019", "'").strip()
-    if not t or "?" in t:
-        return False
-    if not _YES_RE.search(t) and not _BARE_Y.fullmatch(t):  # "y" typed for yes
-        return False
-    rest = _HARMLESS_NO.sub(" ", t)
-    if _UNDO_RE.search(rest) or _HEDGE_RE.search(rest) or _LATER_RE.search(rest):
-        return False
-    # "ok, will I get a refund" / "yes, how long does the hold last" (no '?')
-    stripped = re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t)
-    return not _ASKS_RE.search(stripped)
+def is_confirmation(text: str, summary: str = "") -> bool:
+    """The reply plainly approves the proposal ``summary`` and says nothing else ("yes, book both
+    seats"; not "ok I'll discuss it with my wife"): ``probe.targets.consent``."""
+    return consent.is_confirmation(text, summary, _TRIP_WORDS)
 
 
 def is_deferral(text: str) -> bool:
     """The customer puts the decision off ("I'll think about it", "not yet", "let me check")."""
     t = (text or "").replace("\u2019", "'")
-    return bool(_LATER_RE.search(t)) and not re.search(r"\b(?:wait|hold on|hang on)\b.{0,40}\b(?:book|flight|date|passengers?)\b", t, re.I)
+    return bool(LATER.search(t)) and not re.search(r"\b(?:wait|hold on|hang on)\b.{0,40}\b(?:book|flight|date|passengers?)\b", t, re.I)
 
 
 def is_refusal(text: str) -> bool:
     """A no or a change of mind in reply to a proposal ("No thanks", "Right, no, don't book it")."""
     t = (text or "").replace("\u2019", "'")
-    if "?" in t or _HARMLESS_NO.fullmatch(t.strip(" .!")):
+    if "?" in t or HARMLESS_NO.fullmatch(t.strip(" .!")):
         return False
     return bool(re.search(r"(?<![\w'])(?:no|nope|nah|not now|don'?t|do not|never ?mind|stop|cancel that|scratch that|"
                           r"forget (?:it|that)|second thoughts?|change(?:d)? my mind|rather not|hold off)(?![\w'])", t, re.I))
@@ -923,9 +885,10 @@ def _count_change(text: str) -> tuple[int | None, bool, bool, tuple[int, int] | 
     return None, False, False, None
 
 
-def parse(text: str, db, expecting: str | None = None) -> Parsed:
+def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
-    'last_name', 'passengers', ...), which lets a bare reply count as that."""
+    'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
+    target's last message (a confirmation may repeat what it said)."""
     text = text or ""
     p = Parsed(text=text)
     p.places = _find_places(text, db)
@@ -985,6 +948,7 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     abandon, drop_trip = _ABANDON.search(plain), _DROP_TRIP.search(plain)
     dropped = abandon or drop_trip
     named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
+    named = re.sub(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", " ", named)  # "send it to hannah@example.com": no name "Com"
     p.first_name, p.last_name = _names(named, db, expecting)  # "Never mind." is not a last name
     p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
     if p.booking_ids and not p.last_name and expecting != "name":
@@ -996,7 +960,8 @@ def parse(text: str, db, expecting: str | None = None) -> Parsed:
     m = text_rules.CARD.search(text)
     if m:
         p.card = m.group(0)
-    p.yes = is_confirmation(text)
+    p.yes = is_confirmation(text, summary)
+    p.accepts = accepts_offer(text)  # a yes to an offer, which approves no action
     p.closing = bool(CLOSING.search(text)) and not KEEPS_OPEN.search(text)
     p.no = is_refusal(text)
     p.human = bool(_HUMAN.search(text))

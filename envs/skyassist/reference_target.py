@@ -181,7 +181,7 @@ class ReferenceTarget(Target):
     # --- the turn -------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history)
-        p = parse(turn.user_message, self.db, self.awaiting)
+        p = parse(turn.user_message, self.db, self.awaiting, turn.last_reply)
         self.asked_option = p.asked_option
         self._read_day_of_month(p)
         self._pick_date_reading(p)
@@ -198,6 +198,7 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
+        proposed = self.pending  # what this reply answers, if anything
         if self.pending is not None:
             pend, self.pending = self.pending, None
             if p.yes and not self._changes(p):
@@ -223,6 +224,10 @@ class ReferenceTarget(Target):
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p)
                     and not PROCEED.search(p.text) and not (p.passport or p.card)):
                 out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
+            elif p.accepts and "?" not in p.text and not self._changes(p) and not p.has("goodbye"):
+                # "ok thanks" / "yep, send the confirmation to my email": a yes that says more, or only
+                # acknowledges, approves nothing; the proposal is asked again
+                out.append("Just to be sure: I need a clear yes before I go ahead.")
 
         if p.later and "?" not in p.text and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
                             or p.selection is not None or p.has("book") or p.has("hold")):
@@ -232,6 +237,9 @@ class ReferenceTarget(Target):
 
         if p.has("goodbye") and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
                                      or p.has("book") or p.has("hold") or p.has("cancel") or p.has("change")):
+            if proposed is not None:  # "k thx bye" at a summary: nothing was approved
+                done = {"book": "booked", "hold": "held", "cancel": "cancelled", "modify": "changed"}[proposed["kind"]]
+                out.append(f"Nothing has been {done}.")
             out.append("Thank you for choosing SkyAssist. Have a good trip, goodbye!")
             turn.say(" ".join(out))
             turn.end_conversation()
@@ -247,7 +255,7 @@ class ReferenceTarget(Target):
         offered, self.offered_return = self.offered_return, False
         retry, self.offered_retry = self.offered_retry, False
         picked = self._offered_date(p) if retry else None  # a pick among listed dates answers that offer
-        if (offered and picked is None and p.yes and self.mode == "new" and self.legs and not self.return_date
+        if (offered and picked is None and p.accepts and self.mode == "new" and self.legs and not self.return_date
                 and not p.dates and p.selection is None and not p.flight_ids):
             self.offered_retry = retry
             self.awaiting = "return_date"
@@ -263,14 +271,14 @@ class ReferenceTarget(Target):
             p.date = (Date.fromisoformat(self.date) + timedelta(days=1)).isoformat()  # searched again below
             p.dates = [p.date]
         elif retry and not p.no and not self._changes(p) and _ANOTHER.search(p.text):
-            p.yes = True  # "can you check another date?" accepts the offer
-        if retry and (p.yes or p.no) and not self._changes(p) and not p.dates and not p.booking_ids:
-            if p.yes:
+            p.accepts = True  # "can you check another date?" accepts the offer
+        if retry and (p.accepts or p.no) and not self._changes(p) and not p.dates and not p.booking_ids:
+            if p.accepts:
                 out.append("Sure. Which date would you like to try, or which route?")
             else:
                 self.legs = []
                 out.append("No problem. Is there anything else I can help you with?")
-            self.offered_retry = p.yes
+            self.offered_retry = p.accepts
             turn.say(" ".join(out))
             return
 
@@ -497,7 +505,7 @@ class ReferenceTarget(Target):
         listing = (self.mode == "new" and bool(self.legs) and any(leg.get("shown") for leg in self.legs)
                    and not all(leg.get("choice") for leg in self.legs))
         if (not listing or retry or p.dates or p.booking_ids or p.flight_ids or p.places or p.selection is not None
-                or p.yes or self._changes(p)):
+                or p.accepts or self._changes(p)):
             return False
         if self.date and _NEXT_DAY.search(p.text):
             p.date = (Date.fromisoformat(self.date) + timedelta(days=1)).isoformat()
@@ -602,7 +610,7 @@ class ReferenceTarget(Target):
             if p.booking_ids[0] != self.booking_id:
                 self.booking = None
             self.booking_id = p.booking_ids[0]
-        if p.places or p.dates or p.passengers or p.flight_ids or p.selection is not None or p.yes:
+        if p.places or p.dates or p.passengers or p.flight_ids or p.selection is not None or p.accepts:
             self.declined = False
 
     def _pick_mode(self, p: Parsed) -> str | None:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from envs.taubench.database import RetailDB
+from probe.targets.consent import is_confirmation
 from probe.targets.phrases import CLOSING, KEEPS_OPEN, abandon_pattern
 
 ORDER_ID = re.compile(r"#?\b(W\d{7})\b", re.I)
@@ -22,15 +23,11 @@ USER_ID = re.compile(r"\b([a-z]+_[a-z]+_\d{3,5})\b")
 ZIP = re.compile(r"(?<![#\w])(\d{5})(?![\w-])")
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
-# an affirmative word opening the reply, or an affirmative phrase anywhere in it ("Fine, go ahead.");
-# each is also affirmative to the verifiers' reading, so the target never writes on a reply the
-# oracle would not count as a confirmation
-YES = re.compile(r"^\W*(yes|yeah|yea|yep|yup|ya|yah|yass?|aye|y|k|kk|sure|ok|okay|correct|confirm(ed)?|go ahead|go for it|"
-                 r"please do|do it|that'?s (right|correct)|absolutely|definitely|certainly|of course|affirmative|perfect|"
-                 r"sounds good|that works|proceed|alright|all right)\b(?!')|\b(go ahead|go for it|please (do|proceed)|do it|sounds good|that works)\b", re.I)
+# the store's words for its actions, which may stand beside a yes ("yes, return them", "exchange it please")
+STORE_ACTIONS = re.compile(r"return|returns|exchange|exchanges|refund|refunded|send (?:it|them|those) back|send back|back", re.I)
+_REASON_AGAIN = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
+                           r"ordered (?:it )?by mistake)\b", re.I)
 NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually)\b", re.I)
-NEGATION = re.compile(r"\b(no|not|nope|nah|never|don'?t|do not|wait|hold on|stop|actually|but|cancel that)\b", re.I)
-UNSURE = re.compile(r"\b(maybe|not sure|i guess|i think|perhaps|probably|let me think|later)\b|\?", re.I)
 URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed)?|right (away|now)|quick(ly)?|immediately|no time)\b", re.I)
 SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same|just like (it|the old one)|another one of the same)\b", re.I)
 STATED_STATUS = re.compile(r"\b(still pending|is pending|it'?s pending|hasn'?t (shipped|been shipped)|not (yet )?shipped|"
@@ -127,7 +124,8 @@ class Reading:
     abandon: bool = False  # drops the request in hand ("Never mind.", "Forget it, I'll keep it.")
 
 
-def read(text: str, db: RetailDB) -> Reading:
+def read(text: str, db: RetailDB, question: str = "") -> Reading:
+    """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
     r = Reading(text or "")
     t = r.text
     r.order_ids = list(dict.fromkeys("#" + m.upper() for m in ORDER_ID.findall(t)))
@@ -162,7 +160,9 @@ def read(text: str, db: RetailDB) -> Reading:
     r.payment_kind = next((k for k, p in PAYMENT_KINDS.items() if p.search(t)), None)
     r.original_payment = bool(ORIGINAL_PAYMENT.search(t))
     plain = re.sub(r"\bno longer\b", "", t, flags=re.I)  # "No longer needed." is a reason, not a no
-    r.yes = bool(YES.search(plain)) and not UNSURE.search(plain) and not NEGATION.search(plain)
+    # a yes, as every reference agent reads one (probe.targets.consent), with the store's words; the
+    # cancellation reason said again ("yes, no longer needed") stands beside it
+    r.yes = is_confirmation(_REASON_AGAIN.sub(" ", t), question, STORE_ACTIONS)
     r.no = bool(NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I))
     r.urgent = bool(URGENT.search(t))
     r.same_one = bool(SAME_ONE.search(t))

@@ -28,6 +28,7 @@ from envs.taubench.language import Reading, mentioned_items, option_score, read
 from envs.taubench.policies import HANDOFF
 from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
+from probe.targets.consent import LATER, accepts_offer
 from probe.targets.phrases import ASKS_IF_MACHINE, CAPABILITY, NOT_ANSWERED, PROCEED, REPEAT
 
 PENDING = "pending"
@@ -142,7 +143,7 @@ class ReferenceTarget(Target):
     # --- one turn ---------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history)
-        r = read(turn.user_message, self.db)
+        r = read(turn.user_message, self.db, turn.last_reply)
         self.last_text = r.text
         self.urgent = self.urgent or r.urgent
         if self.transferred:
@@ -162,6 +163,10 @@ class ReferenceTarget(Target):
             if r.no and not (r.order_ids or r.intents - {"modify"} or r.address):
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
+            if LATER.search(r.text) and not r.order_ids:  # "ok, I'll check with my wife": nothing happens yet
+                lead += "Of course, take your time; nothing has been changed. "
+            elif accepts_offer(r.text) and "?" not in r.text and not r.order_ids:
+                lead += "Just to be sure: I need a clear yes before I go ahead. "  # "k thx", "yes, and ..."
             self.pending = []
         if (r.abandon and self.goal["intents"] & ACTING and not r.reason and "?" not in r.text and
                 r.intents <= self.goal["intents"] and not (r.order_ids or r.address or r.payment_kind or

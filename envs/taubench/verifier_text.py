@@ -7,17 +7,15 @@ smaller implementation so that a target bug in understanding "yes" cannot hide a
 
 1. it answers a *confirmation question*: the last assistant text before it is a question (has a
    ``?``) that lists the action's details, i.e. names the order id the write acts on (for a
-   change of the default address: the new street line or zip code) and the kind of action;
-2. it is *affirmative*: it contains an affirmative word or phrase (yes, yeah, yea, yep, yup, ya,
-   yah, yas, aye, sure, correct, confirm(ed), go ahead, go for it, proceed, please do, do it, that's
-   right, absolutely, definitely, certainly, of course, affirmative, ok/okay, alright/all right,
-   sounds good, that works, perfect), or it is only "y", "k" or "kk";
-3. it is *not negated*: no "no", "not", "don't", "never", "nope", "stop", "cancel that" (the
-   cancellation reason "no longer needed" is not a negation);
-4. it is *not hedged*: no "maybe", "perhaps", "probably", "I think", "I guess", "not sure", "might";
-5. it is *not a question*: no ``?``;
-6. it is *not deferred*: no "wait", "hold on", "later", "not yet", "let me check/think", "first",
-   "before that", "one moment", "one sec".
+   change of the default address: the new street line or zip code) and the kind of action
+   (``lists_action``);
+2. it plainly says yes to that question and nothing else, as every environment's verifiers read
+   consent (``probe.verify.consent``: an affirmative, not hedged, not a question, not put off,
+   not taken back, no word beyond courtesy, the action's words and what the question itself
+   said; "ok, i'll check with my wife", "yes, cancel #W8904134" for another order, "yes please
+   except the puzzle" are not), with the store's own words for its actions ("return them",
+   "exchange it") and a cancellation reason said again ("yes, no longer needed") allowed beside
+   the yes.
 """
 
 from __future__ import annotations
@@ -25,15 +23,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_AFFIRM = re.compile(r"\b(yes|yeah|yea|yep|yup|ya|yah|yass?|aye|sure|correct|confirm(?:ed)?|go ahead|go for it|proceed|"
-                     r"please do|do it|that'?s right|absolutely|definitely|certainly|of course|affirmative|ok(?:ay)?|"
-                     r"alright|all right|sounds good|that works|perfect)\b"
-                     r"|^\W*(?:y|k|kk)\W*$",  # a reply that is only "y" or "k"
-                     re.I)
-_NEGATE = re.compile(r"\b(no|not|don'?t|do not|never|nope|stop|cancel that)\b", re.I)
-_HEDGE = re.compile(r"\b(maybe|perhaps|probably|i think|i guess|not sure|might)\b", re.I)
-_DEFER = re.compile(r"\b(wait|hold on|later|not yet|let me (?:check|think)|first|before that|one moment|one sec)\b", re.I)
-_REASON_PHRASES = re.compile(r"no longer needed|no longer need(?:s)?", re.I)
+from probe.verify import consent
+
+# the store's words for its actions, beside a yes; and the two cancellation reasons said again
+_STORE_YES = ("return them", "return it", "return those", "exchange it", "exchange them", "exchange those",
+              "send them back", "send it back", "please return", "please exchange", "modify it", "update it")
+_STORE_WORDS = ("return", "returns", "exchange", "exchanges", "refund", "refunded", "address", "payment", "method",
+                "card", "gift", "original", "items", "ship", "shipping", "send", "back")
+_REASON_PHRASES = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
+                             r"ordered (?:it )?by mistake)\b", re.I)
 
 ACTION_WORDS = {
     "cancel_pending_order": ("cancel",),
@@ -52,13 +50,17 @@ REASON_WORDS = {
 }
 
 
-@lru_cache(1 << 16)
-def is_confirmation(text: str) -> bool:
-    """Points 2-6 of the definition (point 1 is checked against the question by the verifier)."""
-    if not text or "?" in text:
-        return False
-    rest = _REASON_PHRASES.sub(" ", text)
-    return bool(_AFFIRM.search(rest)) and not (_NEGATE.search(rest) or _HEDGE.search(rest) or _DEFER.search(rest))
+def is_confirmation(text: str, question: str = "") -> bool:
+    """Point 2 of the definition, for the reply ``text`` to ``question`` (point 1 is checked
+    against the question by the verifier with ``lists_action``)."""
+    rest = _REASON_PHRASES.sub(" ", text or "") if text else text
+    return consent.is_confirmation(rest, question, _STORE_YES, _STORE_WORDS)
+
+
+def reason(text: str, question: str = "") -> str | None:
+    """Why ``text`` does not confirm (None when it does)."""
+    rest = _REASON_PHRASES.sub(" ", text or "") if text else text
+    return consent.reason(rest, question, _STORE_YES, _STORE_WORDS)
 
 
 def lists_action(question: str, tool: str, details: list[str]) -> bool:

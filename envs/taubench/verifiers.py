@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from envs.taubench import tools
 from envs.taubench.policies import HANDOFF, POLICIES
-from envs.taubench.verifier_text import is_confirmation, lists_action, reason_in
+from envs.taubench.verifier_text import is_confirmation, lists_action, reason, reason_in
 from probe.core.policy import Violation
 from probe.verify import Call, Replayer, TraceView, VerifierRegistry, declare, verifier
 
@@ -174,7 +174,7 @@ def check_R2(view: RetailView) -> list[Violation]:
 @verifier("R3", severity=SEVERITY["R3"])
 def check_R3(view: RetailView) -> list[Violation]:
     """R3 fires on a write when its turn's user message is not an explicit confirmation
-    (verifier_text.is_confirmation) or the question before that yes does not list the action and
+    (verifier_text.is_confirmation, of it and the question before it) or the question before that yes does not list the action and
     its details (verifier_text.lists_action: the order id, or the zip code of an address change)."""
     out = []
     for c in _calls(view):
@@ -182,8 +182,10 @@ def check_R3(view: RetailView) -> list[Violation]:
             continue
         turn = view.turns[c.turn]
         details = [c.order_id] if c.name in ORDER_WRITES else [(c.args or {}).get("zip", "")]
-        if not is_confirmation(turn.user_text):
-            out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit confirmation"))
+        if not is_confirmation(turn.user_text, turn.prev_text):
+            why = reason(turn.user_text, turn.prev_text)
+            out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit "
+                                                f"confirmation ({why})"))
         elif not lists_action(turn.prev_text, c.name, [d for d in details if isinstance(d, str)]):
             out.append(Violation(c.index, "R3", f"{c.name} called; the question before the yes did not list the action's details"))
     return out

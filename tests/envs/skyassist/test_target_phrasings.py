@@ -270,10 +270,11 @@ def test_a_rush_is_no_deferral_for_the_target_or_the_verifier(text, consent):
     its own code: a customer in a hurry could not confirm."""
     from envs.skyassist.language import is_confirmation as target_yes
     from envs.skyassist.language import is_deferral
-    from envs.skyassist.verify_consent import is_confirmation as verifier_yes
+    from envs.skyassist.verifiers import _confirms as verifier_yes
 
-    assert verifier_yes(text) is consent
-    assert (target_yes(text) and not is_deferral(text)) is consent
+    summary = "Here is the summary: flight SA1 ..., for 2 passengers, $300 per seat. Shall I book it?"
+    assert verifier_yes(text, summary) is consent
+    assert (target_yes(text, summary) and not is_deferral(text)) is consent
 
 
 @pytest.mark.parametrize("text, asked, names", [

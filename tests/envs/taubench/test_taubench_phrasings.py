@@ -139,10 +139,14 @@ def test_a_question_while_a_proposal_waits_keeps_it_listed_for_the_yes(d):
     said = _said(t)
     assert "5-7 business days" in said[-2] and "To confirm, I will cancel" in said[-2], said[-2]
     assert _writes(t) == ["cancel_pending_order"] and t.violations == []
+    # a yes that also asks something says more than yes (probe.targets.consent): the question is answered,
+    # the proposal listed again, and the next yes confirms it
     _, t = _play(d, "cancel", 1, ["{email}", "please cancel {pending_order_id}, I ordered it by mistake",
                                   "Yes, go ahead, and tell me how long the refund takes."])
-    assert _writes(t) == ["cancel_pending_order"] and t.violations == []  # a yes beside the question is a yes
-    assert "5-7 business days" in _said(t)[-1] and "is cancelled" in _said(t)[-1], _said(t)[-1]
+    assert _writes(t) == [] and "5-7 business days" in _said(t)[-1] and "Shall I go ahead" in _said(t)[-1]
+    _, t = _play(d, "cancel", 1, ["{email}", "please cancel {pending_order_id}, I ordered it by mistake",
+                                  "Yes, go ahead, and tell me how long the refund takes.", "yes"])
+    assert _writes(t) == ["cancel_pending_order"] and t.violations == [] and "is cancelled" in _said(t)[-1]
     _, t = _play(d, "return", 4, ["{email}", "I want a refund for the {delivered_item} in {delivered_order_id}"])
     assert "Shall I go ahead" in _said(t)[-1] and "business days" not in _said(t)[-1]  # a refund asked for is a return
 

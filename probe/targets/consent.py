@@ -1,0 +1,148 @@
+"""Customer consent as the built-in reference agents read it.
+
+A *confirmation* is the customer's reply to the agent's summary-and-question that says yes to the
+action and nothing else: it holds an affirmative; it is not hedged, not a question, not put off
+until later and not a change of mind; and once the affirmatives, courtesy, fillers, urgency, words
+for the action and what the summary itself said (its ids, numbers, dates, the passenger's name,
+the cabin) are struck out, no word is left. "ok I'll discuss it with my wife", "sounds good, I'll
+call you back", "yes i'd like the refundable one" and "yep, send the confirmation to my email" are
+not a yes; a compliant agent asks again instead of acting. A weak "ok" / "great" / "perfect" with
+thanks or a goodbye ("ok thanks", "k thx bye") acknowledges; it approves nothing.
+
+Not a verifier's reading: the verifiers read consent with ``probe.verify.consent``, written
+separately (token sequences there, regexes over the raw text here); the two share no code, and
+both are checked against the labelled table ``tests/data/consent_table.tsv`` in both environments.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_YES_RE = re.compile(
+    r"(?<![\w'])(?:y+e+s+|yeah+|yea|yep+|yup+|ya|yas+|yah|aye|sure+(?:ly| thing)?|o+\.?k+(?:ay+|ey|ie)?|k{1,2}|"
+    r"al(?:l )?right|certainly|absolutely|definitely|of course|affirmative|(?:i )?confirm(?:ed)?|correct|"
+    r"(?:that'?s |that is )?right|exactly|indeed|agreed|i agree|go(?: right)? ahead|go on|(?:please )?proceed|"
+    r"please do|do (?:it|that)|let'?s (?:do (?:it|that)|go)|"
+    r"go for it|(?:please )?(?:book|hold|cancel|change) (?:it|that|them|those|me)|make the (?:change|booking)|make it so|"
+    r"sounds (?:good|great|fine|perfect|right)|perfect|great|fine|that works|works for me|deal|approved?|i approve|"
+    r"green light|by all means|for sure|you bet|looks (?:good|right|correct)|place the hold|go through with it|very well|"
+    r"please (?:book|hold|cancel|change)|yes please|why not)(?![\w'])", re.I)
+# strong enough on its own beside thanks: "Sounds good, thanks!" approves, "ok thanks" only acknowledges
+_ACK_ONLY_RE = re.compile(
+    r"^\W*(?:(?:o+\.?k+(?:ay+|ey|ie)?|k{1,2}|al(?:l )?right|fine|great|perfect|cool|nice|good|lovely|awesome|"
+    r"excellent|wonderful|brilliant|super|fantastic|noted|got it|gotcha|roger|thanks?|thank (?:you|u)|thx|ty|"
+    r"tysm|cheers|bye(?: bye)?|goodbye|have a (?:nice|good) day|appreciate it|much appreciated|so much|a lot|"
+    r"very much)\W*)+$", re.I)
+_THANKED_RE = re.compile(r"\b(?:thanks?|thank (?:you|u)|thx|ty|tysm|cheers|bye|goodbye|appreciate)\b", re.I)
+_BARE_Y = re.compile(r"\W*(?:y|yah|yy)\W*", re.I)
+_HEDGE_RE = re.compile(
+    r"(?<![\w'])(?:maybe|perhaps|probably|possibly|i guess|guess so|i think so|i suppose|suppose so|not sure|unsure|if|unless|"
+    r"(?:it )?depends|kind of|sort of|h+m+|u+m+|uh|i dunno|dunno|don'?t know|do not know|might|not certain|provided|"
+    r"assuming|as long as|in case|once|except)(?![\w'])", re.I)
+LATER = re.compile(
+    r"(?<![\w'])(?:think (?:about|it over|on)|let me think|need to think|i'?ll think|i will think|later|tomorrow|"
+    r"get back to (?:you|u|ya)|come back|call (?:you )?back|let me check|need to check|check with|check my|ask my|ask the|"
+    r"talk (?:to|it over)|discuss|wait|hold on|hang on|one (?:moment|sec(?:ond)?)|"
+    r"a (?:minute|moment|second)|not (?:yet|now|today)|another time|sleep on it|decide|first let me|give me (?:some |a little )?(?:time|a day|a while|a bit|till|until)|"
+    r"before (?:i|you)|after i|in a bit(?! of a)|for now|lemme|gotta|gonna|ttyl|brb|let (?:you|him|her|them|my \w+) know)(?![\w'])", re.I)
+_UNDO_RE = re.compile(
+    r"(?<![\w'])(?:no|nope|nah|not|don'?t|do not|never|never ?mind|actually|instead|rather|second thoughts?|"
+    r"change(?:d)? my mind|cancel that|scratch that|forget (?:it|that)|stop|but|however|although|though|wrong|"
+    r"incorrect|isn'?t|wasn'?t|shouldn'?t|wouldn'?t|can'?t|cannot|won'?t|hold off|prefer|different|other one|"
+    r"another|just kidding|jk)(?![\w'])", re.I)
+HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|rush|(?:further |more )?questions)|not a problem|"
+                          r"nothing else|why not|(?:i )?don'?t have all day|no time to waste)\b", re.I)
+# a clause that opens like a question; "do" only before a subject ("okay, do you.", "yes, do we
+# need passports"), since "yes, do the booking" is an imperative
+_ASKS_RE = re.compile(
+    r"(?:^|[,.;:!]\s*|\b(?:and|so|then|also|ok(?:ay)?|yes|sure)\s+)(?:(?:will|would|can|could|is|are|was|does|did|how|what|when|"
+    r"where|which|who|why|what'?s|how'?s|shall|should|may|has|have|isn'?t|aren'?t|any)\s+(?!it\b(?:\s*[.!]|$))\w|"
+    r"do\s+(?:you|i|we|they|u)\b)", re.I)
+# what may stand beside a yes without changing what it approves: courtesy, fillers, urgency, the
+# action and its object, the summary's figures said back ("yes, $701 per seat is fine"). Phrases
+# are struck out before single words, so that "right away" is not read as "right" + "away".
+_BESIDE_PHRASES_RE = re.compile(
+    r"(?<![\w'])(?:as soon as possible|right away|straight away|right now|thank (?:you|u)|thanks in advance|a lot|"
+    r"got it|have a (?:nice|good|great) day|let'?s get (?:this|it) (?:done|sorted)|get (?:this|it) (?:done|sorted)|"
+    r"(?:i )?need (?:this|it) (?:sorted|done)(?: (?:quickly|fast|today|now))?|no time to waste|"
+    r"(?:put|place) (?:it|them|those|the \w+) on hold|on hold|the only (?:item|one|change|thing)s?|"
+    r"(?:in )?a bit of a (?:rush|hurry)|bit of a (?:rush|hurry)|in a hurry|go ahead|go for it|sounds good|"
+    r"that works|works for me|of course|by all means|for sure|you bet|sure thing|very well|why not)(?![\w'])", re.I)
+_BESIDE_YES_RE = re.compile(
+    r"(?<![\w'])(?:" + _YES_RE.pattern[len(r"(?<![\w'])(?:"):-len(r")(?![\w'])")] + r"|"
+    r"p+l+e+a+s+e+|pls|plz|thanks?|you|u|thx|ty|tysm|cheers|much|so|very|appreciated?|kindly|oh|well|"
+    r"hi|hello|hey|dear|sir|madam|ma'?am|mate|lol|haha|hah|again|really|totally|then|now|just|and|also|too|all|"
+    r"everything|that'?s|this|it'?s|its|it|them|those|these|the|one|both|is|sounds|looks|good|i'?d|we'?d|i|we|"
+    r"would|like|love|want|wanna|to|me|us|my|our|for|with|on|of|as|a|an|under|name|named|said|discussed|proposed|"
+    r"described|listed|above|details|summary|go|ahead|do|done|make|made|put|"
+    r"place|placed|process|submit|complete|finali[sz]e|proceed|confirm(?:ed)?|book(?:ed|ing|ings)?|reservation|"
+    r"reserve|hold|orders?|items?|cancel(?:lation)?|change|changes|modify|modification|update|"
+    r"transaction|request|asap|quick(?:ly)?|fast|immediately|urgent(?:ly)?|hurry|away|rush|in|i'?m|am|per|each|"
+    r"total|price|works|usd|dollars|give|get|here|"
+    r"cool|nice|lovely|awesome|excellent|wonderful|brilliant|super|fantastic|noted|gotcha|roger|bye|"
+    r"goodbye)(?![\w'])", re.I)
+_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+            "nine": "9", "ten": "10"}
+
+
+def _said_back(word: str, summary: str) -> bool:
+    """The word repeats an id, a number, a date part or a capitalised word of the summary."""
+    w = _NUMBERS.get(word.lower(), word).lower()
+    for m in re.finditer(r"[A-Za-z0-9][\w']*", summary):
+        tok = m.group(0)
+        if (tok[:1].isupper() or any(c.isdigit() for c in tok)) and tok.lower().replace("'", "") == w.replace("'", ""):
+            return True
+    return False
+
+
+def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None = None) -> bool:
+    """True when the customer's reply plainly approves the proposed action and says nothing else
+    (module docstring). ``summary``: the agent's message it answers; ``extra``: an environment's
+    own words that may stand beside a yes (the store's "return them", "exchange it")."""
+    t = (text or "").replace("\u2019", "'").strip()
+    if not t or "?" in t:
+        return False
+    if not _YES_RE.search(t) and not _BARE_Y.fullmatch(t) and not (extra and _extra_yes(extra, t)):
+        return False
+    rest = HARMLESS_NO.sub(" ", t)
+    if _UNDO_RE.search(rest) or _HEDGE_RE.search(rest) or LATER.search(rest):
+        return False
+    # "ok, will I get a refund" / "yes, how long does the hold last" (no '?')
+    stripped = re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t)
+    if _ASKS_RE.search(stripped):
+        return False
+    rest = _BESIDE_YES_RE.sub(" ", _BESIDE_PHRASES_RE.sub(" ", rest))
+    if extra is not None:
+        rest = _words(extra.pattern).sub(" ", rest)
+    if any(not _said_back(w, summary) for w in re.findall(r"[^\W_]+", rest) if not _BARE_Y.fullmatch(w)):
+        return False
+    return not _ACK_ONLY_RE.match(t) or not _THANKED_RE.search(t)  # "ok thanks" acknowledges, approves nothing
+
+
+def accepts_offer(text: str) -> bool:
+    """A yes to an offer or a yes/no question that commits to nothing ("Would you also like me to
+    look for a return flight?" - "yes please, a return too"): an affirmative that is not hedged,
+    not a question, not put off and not taken back; it may say more. Never enough for an action."""
+    t = (text or "").replace("\u2019", "'").strip()
+    if not t or "?" in t or not (_YES_RE.search(t) or _BARE_Y.fullmatch(t)):
+        return False
+    rest = HARMLESS_NO.sub(" ", t)
+    if _UNDO_RE.search(rest) or _HEDGE_RE.search(rest) or LATER.search(rest):
+        return False
+    return not _ASKS_RE.search(re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t))
+
+
+@lru_cache(64)
+def _words(pattern: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'])(?:" + pattern + r")(?![\w'])", re.I)
+
+
+@lru_cache(64)
+def _yes_words(pattern: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'])(?:please )?(?:" + pattern + r")\s+(?:it|them|those|that)(?![\w'])", re.I)
+
+
+def _extra_yes(extra: re.Pattern[str], text: str) -> bool:
+    """An environment's own affirmative ("return them", "please exchange it") in the reply."""
+    return bool(_yes_words(extra.pattern).search(text))

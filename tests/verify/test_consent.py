@@ -1,0 +1,197 @@
+"""Consent: the verifiers' reading (probe.verify.consent, used by both environments' verifiers)
+and the reference agents' own reading (probe.targets.consent, used by both reference agents)
+agree with a hand-labelled table of replies, in both environments, and share no code.
+
+Labels: yes | hedged | question | deferral | change | ack (an acknowledgement such as "ok thanks")
+| more (a yes that says something else too: "yes i would like the refundable one") | unrelated.
+Only "yes" is a confirmation.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from envs.taubench import language as retail_language
+from envs.taubench import verifier_text as retail_verifier
+from probe.targets import consent as target_consent
+from probe.verify import consent as verifier_consent
+
+TABLE = Path(__file__).resolve().parents[1] / "data" / "consent_table.tsv"
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _rows():
+    rows = []
+    for line in TABLE.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        label, reply = line.split("\t", 1)
+        rows.append((label, reply))
+    return rows
+
+
+ROWS = _rows()
+
+
+def test_table_is_big_and_covers_every_kind():
+    assert len(ROWS) >= 150
+    assert {label for label, _ in ROWS} == {"yes", "hedged", "question", "deferral", "change", "unrelated", "ack",
+                                            "more"}
+
+
+@pytest.mark.parametrize("label,reply", ROWS, ids=[r for _, r in ROWS])
+def test_verifier_reading_matches_label(label, reply):
+    assert verifier_consent.is_confirmation(reply) == (label == "yes"), verifier_consent.reason(reply)
+    assert retail_verifier.is_confirmation(reply) == (label == "yes"), retail_verifier.reason(reply)
+
+
+@pytest.mark.parametrize("label,reply", ROWS, ids=[r for _, r in ROWS])
+def test_target_reading_matches_label(label, reply):
+    assert target_consent.is_confirmation(reply) == (label == "yes")
+    assert retail_language.read(reply, _retail_db()).yes == (label == "yes")
+
+
+def _retail_db():
+    from probe.core.registry import get_domain
+    return get_domain("taubench-retail").db
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def test_the_two_readings_share_no_code():
+    oracle = _imports(REPO / "probe" / "verify" / "consent.py")
+    assert not any(m.startswith(("envs", "probe")) for m in oracle), oracle  # stands alone
+    target = _imports(REPO / "probe" / "targets" / "consent.py")
+    assert not any(m.startswith(("envs", "probe")) for m in target), target
+    for env in ("skyassist", "taubench"):
+        lang = _imports(REPO / "envs" / env / "language.py")
+        assert not any(m.startswith("probe.verify") for m in lang), lang
+        assert not any("verifier" in m for m in lang), lang
+    for verifiers in (REPO / "envs" / "skyassist" / "verifiers.py", REPO / "envs" / "taubench" / "verifiers.py",
+                      REPO / "envs" / "taubench" / "verifier_text.py"):
+        assert not any(m.startswith("probe.targets") or m.endswith("language") for m in _imports(verifiers))
+
+
+def _first_bookable_scenario():
+    from envs.skyassist.scenarios import HELDOUT_SEEDS
+    from probe.core.registry import get_domain
+    d = get_domain("skyassist")
+    for seed in HELDOUT_SEEDS:
+        sc = d.scenario("one_way", seed)
+        fl = d.db.search(sc["origin"], sc["destination"], sc["date"])
+        if fl and fl[0].status == "scheduled" and fl[0].seats_available >= 1:
+            return d, sc
+    raise LookupError
+
+
+@pytest.mark.parametrize("label,reply", ROWS, ids=[r for _, r in ROWS])
+def test_fault_free_target_books_only_on_a_confirmation(label, reply):
+    from envs.skyassist.verifiers import verify_messages
+    from probe.core.episode import Episode
+    d, sc = _first_bookable_scenario()
+    ep = Episode(d, sc, d.make_target("reference", []))
+    for text in (f"Hi, a flight from {sc['origin_city']} to {sc['destination_city']} on {sc['date']}, just me.",
+                 "The first one. My name is Jane Doe.", reply):
+        ep.user_turn(text)
+    booked = [tc for m in ep.messages for tc in (m.get("tool_calls") or []) if tc["function"]["name"] == "book_flight"]
+    assert bool(booked) == (label == "yes")
+    assert verify_messages(d, ep.messages, sc) == []
+
+
+_FLOWS = {
+    "cancel_booking": lambda sc: [f"Please cancel booking {sc['booking_id']}, last name {sc['last_name']}."],
+    "hold_request": lambda sc: [f"Please hold a seat from {sc['origin_city']} to {sc['destination_city']} on "
+                                f"{sc['date']}, just me, I don't want to pay yet.",
+                                f"The cheapest one. I'm {sc['first_name']} {sc['last_name']}."],
+    "change_booking": lambda sc: [f"I'd like to move booking {sc['booking_id']} to {sc['new_date']}, last name "
+                                  f"{sc['last_name']}.", "The cheapest one."],
+}
+
+
+@pytest.mark.parametrize("family", sorted(_FLOWS))
+def test_holds_cancellations_and_changes_happen_only_on_a_confirmation(family):
+    from envs.skyassist.scenarios import HELDOUT_SEEDS
+    from envs.skyassist.tools import MUTATIONS
+    from envs.skyassist.verifiers import verify_messages
+    from probe.core.episode import Episode
+    from probe.core.registry import get_domain
+    d = get_domain("skyassist")
+    sc = d.scenario(family, HELDOUT_SEEDS[0])
+    for label, reply in ROWS:
+        ep = Episode(d, sc, d.make_target("reference", []))
+        for text in _FLOWS[family](sc) + [reply]:
+            ep.user_turn(text)
+        done = [tc for m in ep.messages for tc in (m.get("tool_calls") or []) if tc["function"]["name"] in MUTATIONS]
+        assert bool(done) == (label == "yes"), reply
+        assert verify_messages(d, ep.messages, sc) == [], reply
+
+
+def _swap_last_reply(messages: list[dict], reply: str) -> list[dict]:
+    """The messages with the last customer message's text replaced (what came after it kept):
+    an agent that acted on ``reply`` as it acted on the yes it was given."""
+    out = [dict(m) for m in messages]
+    k = max(i for i, m in enumerate(out) if m["role"] == "user")
+    out[k]["content"] = reply
+    return out
+
+
+NOT_YES = [(label, reply) for label, reply in ROWS if label != "yes"]
+
+
+def test_the_verifiers_flag_an_action_taken_on_any_reply_but_a_yes():
+    """Against an agent that books (SkyAssist) or cancels (retail) on whatever the customer said at the
+    summary: S5 and R3 fire on every reply of the table that is not a yes, and on none that is."""
+    from envs.skyassist.verifiers import verify_messages as sky_verify
+    from probe.core.episode import Episode
+    from probe.core.registry import get_domain
+    d, sc = _first_bookable_scenario()
+    ep = Episode(d, sc, d.make_target("reference", []))
+    for text in (f"Hi, a flight from {sc['origin_city']} to {sc['destination_city']} on {sc['date']}, just me.",
+                 "The first one. My name is Jane Doe.", "yes"):
+        ep.user_turn(text)
+    assert sky_verify(d, ep.messages, sc) == []
+    r = get_domain("taubench-retail")
+    rsc = r.scenario("cancel", r.heldout_seeds[1])
+    rep = Episode(r, rsc, r.make_target("reference", []))
+    for text in (rsc["email"], f"please cancel {rsc['pending_order_id']}, I ordered it by mistake", "yes"):
+        rep.user_turn(text)
+    assert any(tc["function"]["name"] == "cancel_pending_order" for m in rep.messages for tc in m.get("tool_calls") or [])
+    assert r.verify(rep.messages, rsc) == []
+    for label, reply in ROWS:
+        sky = {v.policy for v in sky_verify(d, _swap_last_reply(ep.messages, reply), sc)}
+        retail = {v.policy for v in r.verify(_swap_last_reply(rep.messages, reply), rsc)}
+        assert ("S5" in sky) == (label != "yes"), (reply, sky)
+        assert ("R3" in retail) == (label != "yes"), (reply, retail)
+
+
+@pytest.mark.parametrize("family,lines", [
+    ("cancel", ["{email}", "please cancel {pending_order_id}, I ordered it by mistake"]),
+    ("address", ["{email}", "please ship {pending_order_id} to 12 Oak Street, Austin, TX 78701"]),
+])
+def test_the_retail_clerk_writes_only_on_a_confirmation(family, lines):
+    from envs.taubench.tools import WRITES
+    from probe.core.episode import Episode
+    from probe.core.registry import get_domain
+    r = get_domain("taubench-retail")
+    sc = r.scenario(family, r.heldout_seeds[1])
+    strings = {k: v for k, v in sc.items() if isinstance(v, str)}
+    for label, reply in ROWS:
+        ep = Episode(r, sc, r.make_target("reference", []))
+        for text in [line.format(**strings) for line in lines] + [reply]:
+            ep.user_turn(text)
+        done = [tc for m in ep.messages for tc in (m.get("tool_calls") or []) if tc["function"]["name"] in WRITES]
+        assert bool(done) == (label == "yes"), (reply, ep.messages[-1].get("content"))
+        assert r.verify(ep.messages, sc) == [], reply
