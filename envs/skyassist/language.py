@@ -35,7 +35,7 @@ from envs.skyassist import text_rules
 from envs.skyassist.database import NOW
 from probe.targets import consent
 from probe.targets.consent import HARMLESS_NO, LATER, accepts_offer
-from probe.targets.phrases import ASKS_IF_MACHINE, CLOSING, KEEPS_OPEN, abandon_pattern
+from probe.targets.phrases import ASKS_IF_MACHINE, CLOSING, KEEPS_OPEN, abandon_pattern, asks_for_person
 
 MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
@@ -695,11 +695,6 @@ _DROP_TRIP = re.compile(
     r"(don'?t|do not) need (it|that|this|one|the flight|a flight) any ?more)",
     re.I)
 # the customer wants a person ("Can I talk to a human?", "Get me a real agent"); "let me talk to my wife" is a deferral
-_HUMAN = re.compile(
-    r"\b(human|real person|live (agent|person|chat)|real agent|(speak|talk|chat) (to|with) (a |an |the |your )?"
-    r"(agent|person|someone|somebody|representative|operator|supervisor|manager|staff|human)|"
-    r"(an?|the|your) (representative|operator|supervisor|manager)|customer (service|support) (agent|team|rep)|"
-    r"call cent(re|er)|transfer me|put me through)\b", re.I)
 
 # a refund asked for, not asked about: "I want my money back", "please refund my ticket"; not "can I get a
 # refund if I cancel?"
@@ -964,7 +959,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.accepts = accepts_offer(text)  # a yes to an offer, which approves no action
     p.closing = bool(CLOSING.search(text)) and not KEEPS_OPEN.search(text)
     p.no = is_refusal(text)
-    p.human = bool(_HUMAN.search(text))
+    p.human = asks_for_person(text)
     p.who = bool(ASKS_IF_MACHINE.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human
     p.abandon = bool(abandon) and not p.yes

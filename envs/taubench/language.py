@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from envs.taubench.database import RetailDB
 from probe.targets.consent import is_confirmation
-from probe.targets.phrases import CLOSING, KEEPS_OPEN, abandon_pattern
+from probe.targets.phrases import CLOSING, KEEPS_OPEN, abandon_pattern, asks_for_person, without_declined_person
 
 ORDER_ID = re.compile(r"#?\b(W\d{7})\b", re.I)
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
@@ -56,8 +56,6 @@ ABANDON = abandon_pattern(
     r"i'?ll (just )?keep (it|them|the \w+|my \w+)(?= *[.!,]| *$)|keep the order as it is")
 
 INTENTS: dict[str, re.Pattern[str]] = {
-    "human": re.compile(r"\b(human|real person|a person|someone real|supervisor|manager|representative|live agent|"
-                        r"transfer me)\b", re.I),
     "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b", re.I),
     "return": re.compile(r"\b(return(ed|ing)?|send (\w+ ){1,3}back|send back|bring (it|them) back|"
                          r"refund(ed)?|money back)\b", re.I),
@@ -146,14 +144,17 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
               and (b.capitalize(), a.capitalize()) not in r.names):
             r.names.append((b.capitalize(), a.capitalize()))  # "Kovacs, Harper": last name first
     r.intents = {k for k, p in INTENTS.items() if p.search(t)}
+    if asks_for_person(t):  # "can I talk to a human?", not "the sales representative told me ..."
+        r.intents.add("human")
     r.refund_timing = bool(REFUND_TIMING.search(t))
     if r.refund_timing:  # "when will the refund hit my card?" asks for no return, lookup or payment change
         rest = REFUND_TIMING.sub(" ", t)
-        r.intents = {k for k in r.intents if INTENTS[k].search(rest)}
+        r.intents = {k for k in r.intents if (asks_for_person(rest) if k == "human" else INTENTS[k].search(rest))}
     if r.address:
         r.intents.add("address")
+    said = without_declined_person(t)  # "no need for a supervisor, it was ordered by mistake": no "no need" reason
     for reason, pattern in REASONS.items():
-        if pattern.search(t):
+        if pattern.search(said):
             r.reason = reason
             break
     r.other_reason = r.reason is None and bool(OTHER_REASON.search(t))

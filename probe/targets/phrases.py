@@ -60,3 +60,35 @@ def abandon_pattern(domain_words: str = "") -> re.Pattern[str]:
 
 
 __all__ = ["ABANDON", "CLOSING", "KEEPS_OPEN", "REPEAT", "CAPABILITY", "PROCEED", "NOT_ANSWERED", "abandon_pattern"]
+
+# asking to be put through to a person: "Can I talk to a human please?", "get me a supervisor", "Is
+# there a representative I can talk to?", "transfer me", "human!"; not someone merely mentioned ("the
+# sales representative told me I could return it", "my manager ordered it by mistake") and not one
+# declined ("no need for a supervisor or anything, just cancel it")
+_PERSON = (r"(?:real |actual |live |human |another |some )?(?:human(?: being| agent)?s?|person|people|agent|representative|"
+           r"rep|operator|supervisor|manager|staff|(?:member of )?staff|"
+           r"customer (?:service|support|care)(?: (?:agent|team|rep|representative))?|call cent(?:re|er))")
+_PERSON_ASK = re.compile(
+    r"\b(?:(?:speak|talk|chat)\s+(?:to|with)|connect(?:ed)? (?:me )?(?:to|with)|transfer(?:red)? (?:me )?to|"
+    r"put (?:me )?through to|get me|(?:can|could|may) (?:i|we) (?:have|get|see)|give me|"
+    r"i(?:'d| would)? (?:want|need|like|prefer|demand)(?: to (?:speak|talk|chat) (?:to|with))?|"
+    r"let me (?:speak|talk|chat) (?:to|with)|is there|escalate (?:this |it |me )?to|hand me (?:over )?to)\s+"
+    r"(?:(?:a|an|the|your|some|one of your|a real|an actual)\s+)?" + _PERSON + r"\b"
+    r"|\b(?:transfer me|put me through|escalate (?:this|it|my case))\b"
+    r"|\b(?:speak|talk|chat)\s+(?:to|with)\s+(?:someone|somebody)\b|\b(?:someone|somebody) real\b"
+    r"|^\W*(?:(?:a |an )?(?:real |live )?(?:human|agent|representative|operator|supervisor|manager|person)"
+    r"(?: please| pls| now)?\W*)+$", re.I)
+_PERSON_DECLINED = re.compile(
+    r"\b(?:no need (?:for|to (?:speak|talk) (?:to|with))|(?:i )?don'?t (?:need|want)(?: to (?:speak|talk) (?:to|with))?|"
+    r"do not (?:need|want)|without|not|never)\s+(?:(?:a|an|the|your|any)\s+)?" + _PERSON + r"\b", re.I)
+
+
+def without_declined_person(text: str) -> str:
+    """The text without a person declined ("no need for a supervisor", "I don't want to talk to a human"),
+    which is neither a request for one nor a reason for anything else."""
+    return _PERSON_DECLINED.sub(" ", (text or "").replace("\u2019", "'"))
+
+
+def asks_for_person(text: str) -> bool:
+    """The customer asks to be put through to a person (a request, not a mention or a refusal)."""
+    return bool(_PERSON_ASK.search(without_declined_person(text)))
