@@ -98,7 +98,8 @@ ADDRESS = re.compile(
 class Reading:
     text: str
     order_ids: list[str] = field(default_factory=list)
-    emails: list[str] = field(default_factory=list)
+    emails: list[str] = field(default_factory=list)  # the customer's own (or not said to be anyone else's)
+    other_emails: list[str] = field(default_factory=list)  # given as another person's: "my husband's email is ..."
     user_ids: list[str] = field(default_factory=list)
     zips: list[str] = field(default_factory=list)
     names: list[tuple[str, str]] = field(default_factory=list)  # (first, last) known to the database
@@ -122,12 +123,29 @@ class Reading:
     abandon: bool = False  # drops the request in hand ("Never mind.", "Forget it, I'll keep it.")
 
 
+# whose email an address is, from the words just before it: "my husband's email is X, mine is Y"
+_WHOSE_EMAIL = re.compile(
+    r"(?:\b(?:his|her|their)|\b(?:my|our) (?:husband|wife|partner|spouse|son|daughter|mom|mum|mother|dad|father|"
+    r"brother|sister|friend|boss|colleague|coworker|roommate|neighbou?r|kid|child|parents?)(?:'s|s)?|"
+    r"\b[A-Z][a-z]+'s)\s+(?:e-?mail|email address|e-mail address|account(?: email)?)\s*(?:is|:|=)?\s*$", re.I)
+_MY_EMAIL = re.compile(r"(?:\bmine\b|\bmy (?:own )?(?:e-?mail|email address|account)\b)(?:\s+(?:is|:))?\s*$", re.I)
+
+
+def _someone_elses(text: str, email: str) -> bool:
+    """The address is introduced as another person's ("my husband's email is X"), not the customer's."""
+    at = text.find(email)
+    before = re.split(r"[.;!?\n]|,\s*(?=mine|my\b|and\b)", text[:at])[-1] if at >= 0 else ""
+    return bool(_WHOSE_EMAIL.search(before)) and not _MY_EMAIL.search(before)
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
     r = Reading(text or "")
     t = r.text
     r.order_ids = list(dict.fromkeys("#" + m.upper() for m in ORDER_ID.findall(t)))
     r.emails = list(dict.fromkeys(EMAIL.findall(t)))
+    r.other_emails = [e for e in r.emails if _someone_elses(t, e)]
+    r.emails = [e for e in r.emails if e not in r.other_emails]
     r.user_ids = [u for u in dict.fromkeys(USER_ID.findall(t)) if u in db.users]
     without_ids = ORDER_ID.sub(" ", EMAIL.sub(" ", t))
     address = ADDRESS.search(without_ids)

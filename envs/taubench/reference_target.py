@@ -213,6 +213,10 @@ class ReferenceTarget(Target):
             return turn.say("You're welcome! Is there anything else I can help you with?")
         if self.user_id is None:
             self._hear_identity(r)
+            if r.other_emails and not (r.emails or r.names or r.zips or self.heard["names"]):
+                # "my husband's email is X, please cancel his order": only the account holder is helped
+                return turn.say(lead + "I can only help the account holder, in their own conversation. To verify "
+                                       "your identity, please give me your own email address, or your name and zip code.")
             if not self._authenticate(turn, r):
                 return turn.say(lead + self._ask_identity(r))
         elif self._other_identity(r):
@@ -260,7 +264,7 @@ class ReferenceTarget(Target):
 
     def _other_identity(self, r: Reading) -> bool:
         p = self.profile or {}
-        if any(e.lower() != str(p.get("email", "")).lower() for e in r.emails):
+        if any(e.lower() != str(p.get("email", "")).lower() for e in r.emails + r.other_emails):
             return True
         if any(u != self.user_id for u in r.user_ids):
             return True

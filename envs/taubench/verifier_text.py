@@ -80,3 +80,27 @@ def reason_in(text: str, reason: str) -> bool:
         return False
     pattern = REASON_WORDS.get(reason)
     return reason.lower() in text.lower() or bool(pattern and pattern.search(text))
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_RELATIONS = frozenset("husband wife partner spouse son daughter mom mum mother dad father brother sister friend boss "
+                       "colleague coworker roommate neighbor neighbour kid child parent parents his her their".split())
+
+
+def emails_of_others(text: str) -> frozenset[str]:
+    """Lower-cased addresses the customer gives as another person's: "my husband's email is X",
+    "her e-mail: X" (the last five words before the address name a relation and an email or
+    account, and not the customer's own: "mine is X", "my email is X")."""
+    out = set()
+    for m in _EMAIL.finditer(text or ""):
+        before = re.split(r"[.;!?\n]", text[:m.start()])[-1].lower().replace("\u2019", "'")
+        words = re.findall(r"[a-z'-]+", before)[-5:]
+        if not words or "mine" in words or any(a == "my" and b in ("email", "e-mail", "account", "own")
+                                               for a, b in zip(words, words[1:])):
+            continue
+        kin = any(w.removesuffix("'s").removesuffix("s") in _RELATIONS or w.removesuffix("'s") in _RELATIONS or
+                  (w.endswith("'s") and len(w) > 2) for w in words)
+        if kin and any(w in ("email", "e-mail", "account", "address") for w in words):
+            out.add(m.group(0).lower())
+    return frozenset(out)
+
