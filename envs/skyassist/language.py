@@ -402,6 +402,8 @@ shall should may might must now then there here what which who how when where wh
 dear regards cheers bye goodbye sorry excuse sir madam team everyone guys folks great thanks! straight away asap
 urgent urgently quickly hurry right away again more less some any other another much many lot lots bit
 hmm hm hmmm um umm uh uhm er erm ah ahh oh ooh huh wow ugh oops well anyway gosh geez jeez
+passport visa dob born birth birthday date email e-mail mail phone mobile cell number no nr card id ref reference
+code refundable nonrefundable surname lastname firstname
 """.split())
 
 
@@ -490,9 +492,20 @@ _PLACE_WORDS = {"to", "from", "into", "via", "through", "in", "at", "near", "aro
                 "visiting", "fly", "flying", "land", "landing", "towards", "toward", "out", "of"}
 
 
-def _trailing_name(sentence: str) -> list[str]:
-    """The capitalised name (two or more name words) that ends ``sentence`` after words that are
-    not a name ("I'll take Thandiwe Chen" -> Thandiwe Chen); [] when there is none."""
+def _run_end(text: str, start: int, run: list[str]) -> int:
+    """Where the name ``run`` read from ``start`` ends in ``text``."""
+    pos = start
+    for tok in run:
+        k = text.find(tok, pos)
+        if k < 0:
+            break
+        pos = k + len(tok)
+    return pos
+
+
+def _trailing_name(sentence: str, least: int = 2) -> list[str]:
+    """The capitalised name (``least`` or more name words) that ends ``sentence`` after words that
+    are not a name ("I'll take Thandiwe Chen" -> Thandiwe Chen); [] when there is none."""
     words = re.findall(_LETTERS, sentence)
     k = len(words)
     while k > 0 and (words[k - 1][:1].isupper() or words[k - 1].lower() in _PARTICLES) and _name_token_ok(words[k - 1]):
@@ -500,7 +513,7 @@ def _trailing_name(sentence: str) -> list[str]:
     while k < len(words) and words[k].lower() in _PARTICLES:
         k += 1
     run = words[k:]
-    if len(run) < 2 or k == 0 or words[k - 1].lower() in _PLACE_WORDS:
+    if len(run) < least or k == 0 or words[k - 1].lower() in _PLACE_WORDS:
         return []  # "... fly to New York", "... from Sao Paulo": a place, not a name
     return run
 
@@ -525,19 +538,23 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         return (bool(core) and not any((x.lower() in places and not strong) or x.lower() in months for x in core)
                 and not (whole in places and (len(core) > 1 or not strong)))
 
+    spans: list[tuple[int, int]] = []  # what the cues below read, blanked before the rest is read
     m = _LAST_CUE.search(t)
     if m:
         run = _name_run(t, m.end(), True)
         if run and usable(run):
             last = " ".join(_tidy(run))
+            spans.append((m.start(), _run_end(t, m.end(), run)))
     m = _FIRST_CUE.search(t)
     if m:
         run = _name_run(t, m.end(), True)
         if run and usable(run):
             first = " ".join(_tidy(run))
+            spans.append((m.start(), _run_end(t, m.end(), run)))
     if first and last:
         return first, last
-    t = _LAST_CUE.sub(" , ", _FIRST_CUE.sub(" , ", t)) if (first or last) else t
+    for a, b in spans:  # "my last name is Khan": Khan is not read again as a given name
+        t = t[:a] + " , " + " " * (b - a - 3) + t[b:] if b - a >= 3 else t[:a] + " " * (b - a) + t[b:]
     candidates: list[list[str]] = []
     for m in _STRONG_CUE.finditer(t):
         run = _name_run(t, m.end(), True)
@@ -547,7 +564,7 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         run = _name_run(t, m.end(), False)
         if not (run and usable(run)):
             continue
-        if len(_tidy(run)) == 1 and m.group(0).lower().startswith("under") and not last:
+        if len(_tidy(run)) == 1 and m.group(0).lower().startswith("under") and not last and expecting != "name":
             last = _tidy(run)[0]  # a booking is filed under a last name: "it's under Kim"
         elif len(run) >= 2 or m.group(0).lower().startswith(("i'm", "i am", "this is", "it", "use")):
             candidates.append(run)
@@ -561,8 +578,12 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     # a sentence that is only a name
     if not candidates:
         # asked for a name, any comma ends one: "Sofia Walsh, passport X1234567"
-        for sent in re.split(r"[.;!\n]+|,\s*(?=[A-Z])" + (r"|," if expecting in ("name", "last_name") else ""), t):
-            core = re.sub(r"^\s*(?:(?:sure|ok|okay|yes|it's|its|name|the name is)[,:]?\s+)?", "", sent, flags=re.I).strip()
+        for sent in re.split(r"(?<=[.;!?\n])|,\s*(?=[A-Z])" + (r"|," if expecting in ("name", "last_name") else ""), t):
+            if "?" in sent:
+                continue  # "refundable?" is a question, not a name
+            sent = sent.strip(" .;!\n")
+            core = re.sub(r"^\s*(?:(?:sure|ok|okay|yes|it's|its|name|the name is|just|only|simply)[,:]?\s+)+", "", sent,
+                          flags=re.I).strip()
             if not core:
                 continue
             run = _name_run(core, 0, bool(expecting in ("name", "last_name")))
@@ -570,8 +591,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             if run and len(run) == len(words) and usable(run) and (len(run) >= 2 or expecting in ("name", "last_name")):
                 candidates.append(run)
                 break
-            if expecting == "name":  # asked for a name: a capitalised full name ending the sentence
-                tail = _trailing_name(core)
+            if expecting in ("name", "last_name"):  # asked for a name: a capitalised name ending the sentence
+                tail = _trailing_name(core, 1 if expecting == "last_name" else 2)  # "ok fine its Khan"
                 if tail and usable(tail) and " ".join(tail).lower() not in places:
                     candidates.append(tail)
                     break
@@ -580,6 +601,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         given, family = _split_name(best)
         if family is None and expecting == "last_name":
             given, family = None, given
+        if family is None and given is not None and given == last:
+            given = None  # "it's under Kim": one name, read once
         first, last = first or given, last or family
     return first, last
 
@@ -880,6 +903,10 @@ def _count_change(text: str) -> tuple[int | None, bool, bool, tuple[int, int] | 
     return None, False, False, None
 
 
+# a date of birth is no travel date: "dob 1990-04-02", "born 12 march 1988", "date of birth: ..."
+_BIRTH_CUE = re.compile(r"\b(?:dob|d\.o\.b\.?|born(?: on)?|birth ?(?:date|day)|birthday|date of birth)\W*(?:is\W*)?$", re.I)
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
@@ -889,7 +916,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.places = _find_places(text, db)
     _assign_roles(p)
 
-    hits = _date_hits(text)
+    hits = [h for h in _date_hits(text) if not _BIRTH_CUE.search(text[max(0, h[0] - 25):h[0]])]  # "dob 1990-04-02"
     if is_deferral(text):  # "I'll decide tomorrow", "call you back today" put a decision off, not a trip date
         hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|tomorrow|day after tomorrow", text[h[0]:h[1]])
                                         and re.search(r"(?i)\b(decide|think|come back|call|get back|confirm|let you know|"

@@ -82,6 +82,10 @@ _BOOKED_THING = re.compile(r"\b(booking|reservation|trip|flight|ticket|itinerary
 
 
 _ASKS_FOR_PERSON = re.compile(r"\b(speak|talk|chat|transfer|connect|put me|get me|want|need|let me)\b", re.I)
+# the customer declines to give a name: "I'd prefer not to give my surname", "rather not say my last name"
+_WITHHOLDS_NAME = re.compile(r"\b(?:prefer(?:red)? not|rather not|don'?t want|do not want|won'?t|not going|can'?t|"
+                             r"cannot|no need)\s+(?:to\s+)?(?:give|share|say|tell|provide)\b.{0,30}\b(?:name|surname)\b"
+                             r"|\bno (?:last name|surname)\b", re.I)
 OFFER = "I can search flights, book or hold seats, and look up, change or cancel a booking."
 NOT_CAUGHT = "Sorry, I did not quite catch that."
 HUMAN_NOTE = ("I am SkyAssist's virtual agent and cannot transfer you to a person, but I can help with your flights "
@@ -1179,7 +1183,11 @@ class ReferenceTarget(Target):
                 last = "Guest"
             elif self.first_name:
                 self.awaiting = "last_name"
-                out.append(f"Thank you. And what is {self.first_name}'s last name?")
+                if _WITHHOLDS_NAME.search(turn.user_message or ""):  # "I'd rather not give my surname"
+                    out.append(f"I'm sorry, a booking needs the passenger's last name. What is {self.first_name}'s "
+                               "last name?")
+                else:
+                    out.append(f"Thank you. And what is {self.first_name}'s last name?")
                 return
             else:
                 self.awaiting = "name"
@@ -1256,6 +1264,7 @@ class ReferenceTarget(Target):
             return
         out.append(summary + " " + question)
         self.pending = pend
+        self.awaiting = None  # a summary asks for a yes, no longer for a name or a count
 
     def _execute(self, turn: TurnContext, pend: dict[str, Any], out: list[str]) -> None:
         kind, tool, args = pend["kind"], pend["tool"], pend["args"]

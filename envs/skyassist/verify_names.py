@@ -143,7 +143,7 @@ def _after_cues(toks: list[tuple[str, bool]], keys: list[str], cues: dict[str, l
 
 
 @lru_cache(1 << 14)
-def stated_names(user_text: str, asked_for_name: bool = False) -> frozenset[str]:
+def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message."""
     toks = _tokens(user_text or "")
     keys = [_cue_key(w) for w, _ in toks]
@@ -165,17 +165,23 @@ def stated_names(user_text: str, asked_for_name: bool = False) -> frozenset[str]
     parts = [p.strip(" .!") for p in (user_text or "").split(",")]
     if len(parts) == 2 and all(parts) and all(_nameish(w, asked_for_name) for p in parts for w in p.split()):
         found.update(w.lower() for p in parts for w in p.split() if w.lower() not in _TITLE_WORDS)
-    # sentences that are only a name; after a request for a name, also a capitalised full name
-    # that ends a sentence ("I'll take Thandiwe Chen.", "that'll be Ken Watanabe")
+    # sentences that are only a name (after leading fillers when a name was asked for: "just
+    # Fatima", "ok fine its Khan"); after a request for a name, also a capitalised full name that
+    # ends a sentence ("I'll take Thandiwe Chen.", "that'll be Ken Watanabe"), or a capitalised
+    # last name when the request was for one
     sentence: list[str] = []
     for word, end in toks + [("", True)]:
         if word:
             sentence.append(word)
         if end:
-            if sentence and all(_nameish(w, asked_for_name) for w in sentence):
-                found.update(w.lower() for w in sentence if w.lower() not in _TITLE_WORDS)
+            rest = sentence
+            if asked_for_name:
+                while rest and _cue_key(rest[0]) in _LEADING_FILLERS:
+                    rest = rest[1:]
+            if rest and all(_nameish(w, asked_for_name) for w in rest):
+                found.update(w.lower() for w in rest if w.lower() not in _TITLE_WORDS)
             elif asked_for_name:
-                found.update(_closing_name(sentence))
+                found.update(_closing_name(sentence, 1 if asked_for_name == "last" else 2))
             sentence = []
     return frozenset(found)
 
@@ -184,8 +190,12 @@ _AFTER_PLACE_WORD = frozenset("to from into via through in at near around and or
                               "land landing towards toward out of".split())
 
 
-def _closing_name(sentence: list[str]) -> set[str]:
-    """Lower-cased words of the capitalised name of two or more words that ends ``sentence``,
+_LEADING_FILLERS = frozenset("just only simply its it is ok okay sure yes yeah fine alright well so then name "
+                             "the thats".split())
+
+
+def _closing_name(sentence: list[str], least: int = 2) -> set[str]:
+    """Lower-cased words of the capitalised name of ``least`` or more words that ends ``sentence``,
     unless a word of place ("to", "from", "via", ...) comes just before it."""
     k = len(sentence)
     while k > 0 and _nameish(sentence[k - 1], False):
@@ -193,15 +203,18 @@ def _closing_name(sentence: list[str]) -> set[str]:
     words = [w for w in sentence[k:] if w.lower() not in _TITLE_WORDS]
     while words and words[0].lower() in _PARTICLE_WORDS:
         words.pop(0)
-    if len(words) < 2 or k == 0 or sentence[k - 1].lower() in _AFTER_PLACE_WORD:
+    if len(words) < least or k == 0 or sentence[k - 1].lower() in _AFTER_PLACE_WORD:
         return set()
     return {w.lower() for w in words}
 
 
-def asks_for_name(assistant_text: str) -> bool:
-    """The assistant's message asks the customer for a name."""
+def asks_for_name(assistant_text: str) -> bool | str:
+    """The assistant's message asks the customer for a name: "last" when it asks for a last name
+    or surname only, else True; False when it asks for none."""
     low = (assistant_text or "").lower()
-    return "?" in low and any(w in low for w in _NAME_ASK_WORDS)
+    if "?" not in low or not any(w in low for w in _NAME_ASK_WORDS):
+        return False
+    return "last" if any(w in low for w in ("last name?", "surname?", "family name?")) and "first" not in low else True
 
 
 def name_was_stated(value: str, exchanges: list[tuple[str, str]]) -> bool:

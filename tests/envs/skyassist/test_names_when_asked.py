@@ -1,0 +1,47 @@
+"""Names given in pieces, around other words, or withheld.
+
+Played before this, against the fault-free target (unnamed_traveler, two seats): "just put it
+under Fatima" gave a summary "under the name Fatima Fatima"; "just Fatima" was asked for the first
+and last name again, and "my last name is Khan" then booked "Khan Khan"; "name Zara Kowalski
+passport no LS 7418 6634" booked last name "passport"; at a summary, "right, that is the one I
+wanted to ask about. refundable?" renamed the passenger "Refundable Murphy".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from envs.skyassist.verifiers import verify_messages
+from tests.envs.skyassist.test_counts_and_numeric_dates import SC, D, booked, play
+
+PICKED = [f"{SC['origin']} to {SC['destination']} {SC['date']}, 2 seats", "1"]
+
+
+def _name(ep):
+    done = booked(ep)
+    return (done[0].get("first_name"), done[0].get("last_name")) if done else None
+
+
+@pytest.mark.parametrize("lines,name", [
+    (["just put it under Fatima", "ok fine its Khan"], ("Fatima", "Khan")),
+    (["just Fatima", "my last name is Khan"], ("Fatima", "Khan")),
+    (["only Maria", "surname's Lopez"], ("Maria", "Lopez")),
+    (["Fatima", "fine, it's Nakamura"], ("Fatima", "Nakamura")),
+    (["name Zara Kowalski passport no LS 7418 6634"], ("Zara", "Kowalski")),
+    (["Zara Kowalski, dob 1990-04-02"], ("Zara", "Kowalski")),
+    (["Zara Kowalski, born 12 march 1988"], ("Zara", "Kowalski")),
+])
+def test_a_name_in_pieces_is_booked_as_given(lines, name):
+    ep = play(PICKED + lines + ["yes"])
+    assert _name(ep) == name, ep.messages[-1]["content"]
+    assert verify_messages(D, ep.messages, SC) == []
+
+
+def test_a_question_at_the_summary_is_no_name():
+    ep = play(PICKED + ["Hannah Murphy", "right, that is the one I wanted to ask about. refundable?"])
+    assert "under the name Hannah Murphy" in ep.messages[-1]["content"], ep.messages[-1]["content"]
+
+
+def test_a_withheld_last_name_is_asked_for_with_the_reason():
+    ep = play(PICKED + ["just put it under Fatima", "i prefer not to give my surname"])
+    assert "needs the passenger's last name" in ep.messages[-1]["content"] and not booked(ep)
