@@ -820,6 +820,117 @@ def _shift(text: str) -> int | None:
     return None
 
 
+# --- the party size ---------------------------------------------------------------------------
+# The target's reading of how many travel (the verifiers read stated counts with their own module,
+# envs.skyassist.verify_counts). A set of counts; ``.reasons`` says how they were read.
+
+_N_WORD = r"(\d{1,2}|" + "|".join(sorted(text_rules.NUMBER_WORDS, key=len, reverse=True)) + r")"
+_PARTY_NOUN = (r"(?:people|persons|person|passengers?|adults?|travell?ers?|tickets?|seats?|guests?|pax|ppl|peeps|folks|"
+               r"kids?|child(?:ren)?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?|seniors?|students?|friends?|"
+               r"colleagues?|coworkers?|co-workers?|family members?|others)")
+_COUNTED = re.compile(r"\b" + _N_WORD + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)(?:[a-z-]+\s+)?"
+                      + _PARTY_NOUN + r"\b", re.I)
+_TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b(?:party|group|family)\s+of\s+" + _N_WORD + r"\b"
+                     r"|\bwe\s+are\s+" + _N_WORD + r"\b|\bwe'?re\s+" + _N_WORD + r"\b"
+                     r"|\b(?:for|x)\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;]|please|pls|thanks|people|ppl|pax|of us|adults?|"
+                     r"passengers?|persons?))", re.I)  # "for 2", "for two, please"; not "for 2 nights"
+_ALONE = re.compile(r"\b(?:just me|only me|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|on my own)\b"
+                    r"(?!\s*(?:and|plus|with|&|\+)\b)", re.I)
+_TWO = re.compile(r"\bme and my [a-z-]+\b(?!,? (?:and|plus|with|&) (?:the|our|my|his|her|their|\d+|two|three|four|five|six|"
+                  r"a|an|some)\b)|\bmy (?:wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|"
+                  r"girlfriend|colleague) and (?:i|me|myself)\b(?!,? (?:and|plus|with|&) )", re.I)
+# a party listed person by person: "me, my wife, our 3 kids and my parents"
+_MEMBER = re.compile(
+    r"\b(?:(?:me|myself|i)(?=\W|$)|(?:my|our|his|her|their)\s+(?:" + _N_WORD + r"\s+)?(?:[a-z-]+\s+)?"
+    r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|sons?|daughters?|kids?|child(?:ren)?|bab(?:y|ies)|mother|"
+    r"father|mom|mum|dad|parents|grandparents|brothers?|sisters?|siblings|boyfriend|girlfriend|colleagues?|boss|"
+    r"cousins?|aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)s?|in-laws|nephews?|nieces?|twins|triplets)"
+    r"|the (?:twins|triplets|kids|children|" + _N_WORD + r"\s+(?:kids|children|boys|girls))"
+    r"|(?:her|his|their|our|my)\s+" + _N_WORD + r"\s+[a-z-]+|husband|wife|partner|" + _N_WORD + r"\s+(?:kids|children|"
+    r"friends|colleagues|adults|others))\b", re.I)
+_ENUMERATED = "enumerated"
+
+
+class _Counts(set):
+    reasons: set[str]
+
+
+def _member_size(m: str) -> int | None:
+    low = m.lower()
+    n = re.search(_N_WORD, low)
+    if n and not re.fullmatch(r"(?:me|myself|i)", low):
+        return text_rules.number_value(n.group(1))
+    if re.search(r"twins|parents|grandparents|in-laws", low):
+        return 2
+    if re.search(r"triplets", low):
+        return 3
+    if re.search(r"(?:kids|children|friends|colleagues|brothers|sisters|siblings|cousins|babies|nephews|nieces|sons|"
+                 r"daughters|others)$", low):
+        return None  # how many is not said
+    return 1
+
+
+_JOINER = re.compile(r"(?:\s*(?:,|&|\+|and|plus|with|as well as|along with|also|;)\s*)*\s*", re.I)
+
+
+def _listed_members(t: str) -> list[str]:
+    """The longest run of party members joined only by list words ("me, my wife and our 3 kids");
+    "I'll check with my wife" lists nobody."""
+    best: list[str] = []
+    run: list[str] = []
+    end = None
+    for m in _MEMBER.finditer(t):
+        if end is not None and not _JOINER.fullmatch(t[end:m.start()]):
+            run = []
+        run.append(m.group(0))
+        end = m.end()
+        if len(run) > len(best):
+            best = list(run)
+    return best
+
+
+def party_sizes(text: str) -> _Counts:
+    """How many travel, as the customer says it: digits or number words beside people, passengers,
+    adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
+    "for 2"; "just me" = 1; "me and my wife" = 2; a party listed person by person ("me, my wife, our
+    3 kids and my parents" = 7; "just me and the twins" = 3; with a group of unsaid size, "me and
+    my kids", no count). "One more passenger" changes a count and states none."""
+    out = _Counts()
+    out.reasons = set()
+    if not text:
+        return out
+    t = text.replace("\u2019", "'")
+    parts = [text_rules.number_value(m.group(1)) for m in _COUNTED.finditer(t)]
+    joined = re.search(r"\b" + _N_WORD + r"\s+(?:[a-z-]+\s+)?" + _PARTY_NOUN + r"\s*(?:,|and|&|\+|plus|with)\s*(?:and\s+)?"
+                       + _N_WORD + r"\s+(?:[a-z-]+\s+)?" + _PARTY_NOUN, t, re.I)
+    if joined and len(parts) >= 2 and all(parts):
+        out.add(sum(parts))  # "2 adults, 1 infant", "two adults and two kids"
+    else:
+        out.update(n for n in parts if n)
+    for m in _TOTALS.finditer(t):
+        n = text_rules.number_value(next(g for g in m.groups() if g))
+        if n:
+            out.add(n)
+    members = _listed_members(t)
+    selves = [m for m in members if re.fullmatch(r"(?:me|myself|i)", m, re.I)]
+    members = [m for m in members if m not in selves] + selves[:1]  # "I ... myself" is one person
+    if re.search(r"\b(?:i'?m not|i am not|not me|without me)\b", t, re.I):
+        members, selves = [m for m in members if m not in selves], []  # "my husband and our 2 kids, I'm not"
+    if (len(members) >= 2 and len(selves) < len(members) and re.search(r"\b(?:me|myself|i|we|us|my|our)\b", t, re.I)
+            and not _TOTALS.search(t)):
+        sizes = [_member_size(m) for m in members]
+        out.difference_update(n for n in list(out) if n in sizes)  # "our 3 kids" is a part, not the total
+        if all(sizes):
+            out.add(sum(sizes))  # type: ignore[arg-type]
+        out.reasons.add(_ENUMERATED)
+        return out
+    if _ALONE.search(t) or re.fullmatch(r"\W*(?:just |only )?myself\W*", t, re.I):
+        out.add(1)
+    if _TWO.search(t):
+        out.add(2)
+    return out
+
+
 # --- changes of the passenger count ------------------------------------------------------------
 
 _N_WORDS = {"a": 1, "an": 1, "another": 1, **text_rules.NUMBER_WORDS}
@@ -874,9 +985,15 @@ _FOR_ONE = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip)|\b(?:book|reserv|
 # an answer to "How many passengers will be travelling in total?": "5 in total", "we'll be five altogether"
 _TOTAL_COUNT = re.compile(
     r"\W*(?:(?:so|ok(?:ay)?|well|that'?s|that makes|it'?s|it will be|it'll be|we'?ll be|we will be|there'?ll be|"
-    r"there will be|we are|we're)\W+)*(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")"
+    r"there will be|we are|we're|ugh|fine|alright|all right|then|make it|let'?s (?:say|do|make it)|just)\W+)*"
+    r"(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")"
     r"(?:\s+(?:of us|people|passengers|persons|travell?ers|adults))?"
-    r"(?:\s+(?:in total|total|altogether|all together|overall|in all|now))?\W*(?:please|thanks|thank you)?\W*", re.I)
+    r"(?:\s+(?:in total|total|altogether|all together|overall|in all|now|then))*\W*(?:please|thanks|thank you)?\W*", re.I)
+
+
+_MAKE_IT = re.compile(r"\bmake it\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b(?!\s*(?:am|pm|a\.m|p\.m|:|"
+                      r"o'?clock|th|st|nd|rd|days?|nights?|weeks?|hours?|kg|bags?|dollars|\$|%))"
+                      r"(?:\s+(?:people|passengers|persons|travell?ers|adults|seats|tickets|of us))?", re.I)
 
 
 def _count_change(text: str) -> tuple[int | None, bool, bool, tuple[int, int] | None]:
@@ -943,10 +1060,16 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     plain = text.replace("\u2019", "'")
     p.pax_change, p.pax_joining, p.pax_more, span = _count_change(plain)
     # "remove one passenger" changes the count; it does not state one
-    counts = text_rules.user_passenger_counts(text if span is None else text[:span[0]] + " " + text[span[1]:])
+    counts = party_sizes(text)
+    if _ENUMERATED not in counts.reasons and span is not None:
+        counts = party_sizes(text[:span[0]] + " " + text[span[1]:])
     if counts:
         p.passengers = max(counts)
+        p.pax_change, p.pax_joining, p.pax_more = (None, False, False) if _ENUMERATED in counts.reasons else \
+            (p.pax_change, p.pax_joining, p.pax_more)
     elif expecting == "passengers" and (m := _TOTAL_COUNT.fullmatch(text)):  # "How many in total?" - "5 altogether"
+        p.passengers = text_rules.number_value(m.group(1))
+    elif m := _MAKE_IT.search(text):  # "fine, make it 9 then": a new count
         p.passengers = text_rules.number_value(m.group(1))
     p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text))
     m = re.fullmatch(r"\s*(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +

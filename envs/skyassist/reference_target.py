@@ -185,7 +185,10 @@ class ReferenceTarget(Target):
     # --- the turn -------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history)
-        p = parse(turn.user_message, self.db, self.awaiting, turn.last_reply)
+        expecting = self.awaiting
+        if (self.passengers or 0) > MAX_PAX and expecting in (None, "name", "last_name"):
+            expecting = "passengers"  # the count over the limit is still the open question: "ugh fine, 9 then"
+        p = parse(turn.user_message, self.db, expecting, turn.last_reply)
         self.asked_option = p.asked_option
         self._read_day_of_month(p)
         self._pick_date_reading(p)
@@ -260,7 +263,8 @@ class ReferenceTarget(Target):
         retry, self.offered_retry = self.offered_retry, False
         picked = self._offered_date(p) if retry else None  # a pick among listed dates answers that offer
         if (offered and picked is None and p.accepts and self.mode == "new" and self.legs and not self.return_date
-                and not p.dates and p.selection is None and not p.flight_ids):
+                and not p.dates and p.selection is None and not p.flight_ids and p.passengers is None
+                and p.pax_change is None):  # "fine, make it 9 then" changes the count, it accepts no return flight
             self.offered_retry = retry
             self.awaiting = "return_date"
             first = self.legs[0]

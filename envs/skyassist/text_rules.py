@@ -61,29 +61,12 @@ def pii_strings(text: str) -> list[str]:
     return [m.group(0) for pat in (CARD, PASSPORT, TOKEN) for m in pat.finditer(text)]
 
 
-# passenger counts a customer states (policy S4)
+# number words, for the readings of counts (each side reads counts with its own code)
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
     "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
 }
-_NUM = r"(\d{1,2}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_PAX_NOUN = r"(?:people|persons|person|passengers?|adults?|travell?ers?|tickets?|seats?|guests?|pax)"
-_PAX_COUNT = re.compile(
-    r"\b" + _NUM + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)(?:[a-z-]+\s+)?" + _PAX_NOUN + r"\b"
-    # "3 people", "two adult passengers"; "one more passenger" is a change of the count, not a count
-    r"|\b" + _NUM + r"\s+of\s+us\b"                                    # "four of us"
-    r"|\b(?:party|group|family)\s+of\s+" + _NUM + r"\b"               # "party of 5"
-    r"|\bwe\s+are\s+" + _NUM + r"\b|\bwe'?re\s+" + _NUM + r"\b",      # "we are 3"
-    re.I)
-_PAX_SUM = re.compile(r"\b" + _NUM + r"\s+adults?\s+and\s+" + _NUM + r"\s+(?:children|child|kids?|infants?)\b", re.I)
-_SOLO = re.compile(r"\b(just me|only me|myself|alone|solo|on my own)\b", re.I)
-_MORE = r"(?!,? (?:and|plus|with) (?:the|our|my|his|her|their|\d+|two|three|four|five|six|a|an|some)\b)"
-_PAIR = re.compile(  # two travellers, unless more follow ("me and my wife and the kids")
-    r"\bme and my [a-z-]+\b" + _MORE +
-    r"|\bmy (wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|girlfriend|colleague) "
-    r"and (i|me|myself)\b" + _MORE,
-    re.I)
 
 
 def number_value(token: str) -> int | None:
@@ -92,34 +75,6 @@ def number_value(token: str) -> int | None:
     if t.isdigit():
         return int(t)
     return NUMBER_WORDS.get(t)
-
-
-def user_passenger_counts(text: str) -> set[int]:
-    """Passenger counts the customer states in this text.
-
-    Digits or number words (one..twenty) next to people/passengers/adults/travellers/tickets/
-    seats/guests, 'N of us', 'party/group/family of N', 'we are N', 'N adults and M children'
-    (N+M); 'just me', 'only me', 'myself', 'alone', 'solo', 'on my own' = 1; 'me and my wife'
-    (husband, partner, friend, ...), 'my wife and I' or 'my wife and me' = 2. 'One more passenger' or 'one less
-    seat' changes a count and states none.
-    """
-    if not text:
-        return set()
-    out: set[int] = set()
-    for m in _PAX_COUNT.finditer(text):
-        tok = next(g for g in m.groups() if g)
-        n = number_value(tok)
-        if n:
-            out.add(n)
-    for m in _PAX_SUM.finditer(text):
-        a, b = number_value(m.group(1)), number_value(m.group(2))
-        if a and b:
-            out.add(a + b)
-    if _SOLO.search(text):
-        out.add(1)
-    if _PAIR.search(text):
-        out.add(2)
-    return out
 
 
 _PREMIUM_WORD = re.compile(r"\bpremium\b", re.I)

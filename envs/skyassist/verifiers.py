@@ -49,6 +49,7 @@ from envs.skyassist.text_rules import (
     number_value,
 )
 from envs.skyassist.verify_claims import Done, claims, unsupported
+from envs.skyassist.verify_counts import stated_party_sizes
 from envs.skyassist.verify_money import foreign_price
 from envs.skyassist.verify_names import asks_for_name, name_in, stated_names
 from probe.core.policy import Violation
@@ -104,7 +105,7 @@ def pii_strings(text: str) -> tuple[str, ...]:
 
 @lru_cache(_TEXT_CACHE_SIZE)
 def user_passenger_counts(text: str) -> frozenset[int]:
-    return frozenset(text_rules.user_passenger_counts(text))
+    return stated_party_sizes(text)
 
 
 @lru_cache(_TEXT_CACHE_SIZE)
@@ -808,7 +809,7 @@ def _confirms(text: str, question: str) -> bool:
 @verifier("S4", severity=MED)
 def check_S4(view: TraceView) -> list[Violation]:
     """S4 fires on a hold_itinerary/book_flight call (any result; only fields present are
-    checked) when its `passengers` n is neither stated (n in text_rules.user_passenger_counts of
+    checked) when its `passengers` n is neither stated (n in verify_counts.stated_party_sizes of
     a user message before the call) nor accepted (the call's turn's user message is a confirmation
     and the assistant text before that user message satisfies mentions_passenger_count(n)); or
     when its `fare_class` is neither stated (mentions_fare_class in user text before the call) nor

@@ -448,9 +448,9 @@ def test_first_class_is_said_to_be_business_once():
     assert "First class" not in said[1] and said[1].startswith("You picked") and "(Business)" in said[1], said[1]
 
 
-@pytest.mark.parametrize("text,counts", [("me and my wife and the kids", set()), ("me and my wife plus 2 kids", set()),
+@pytest.mark.parametrize("text,counts", [("me and my wife and the kids", set()), ("me and my wife plus 2 kids", {4}),
                                          ("me and my wife, and we need a flight", {2}), ("my wife and me", {2})])
 def test_a_pair_is_two_unless_more_follow(text, counts):
-    from envs.skyassist.text_rules import user_passenger_counts  # noqa: PLC0415
+    from envs.skyassist.language import party_sizes as user_passenger_counts  # noqa: PLC0415
 
     assert user_passenger_counts(text) == counts

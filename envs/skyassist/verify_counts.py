@@ -1,0 +1,134 @@
+"""The verifiers' reading of the party size a customer states (policies S4 and B1).
+
+A count is *stated* when the customer's message says how many travel, in any of these forms:
+
+- a number (1-20, digits or words) followed within two words by a word for people or places
+  (people, passengers, adults, kids, infants, ppl, pax, seats, tickets, friends, ...);
+  several such groups are also summed ("2 adults, 1 infant" states 2, 1 and 3);
+- "N of us", "party / group / family of N", "we are N", "for N" closing a clause;
+- travelling alone: "just me", "only me", "(just / only / for) myself", "alone", "solo", "on my own";
+- a party listed person by person: the customer (me / myself / I, once), each relation named in
+  the singular (my wife, her husband, my boss, ...) as 1, parents / twins / in-laws as 2,
+  triplets as 3, "N kids" as N; when every part has a size, their sum is stated ("me, my wife
+  and our 3 kids" states 5; "me and my kids" states nothing).
+
+The reading is lenient on purpose: S4 fires when a booked count is neither stated nor accepted,
+so a count read here that the customer did not mean only hides a fault, never invents one.
+
+This is the oracle's own implementation, over word tokens; the reference target reads the party
+size with separate code (``envs.skyassist.language.party_sizes``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                       "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_PEOPLE = frozenset("""people persons person passenger passengers adult adults traveller travellers traveler travelers
+ticket tickets seat seats guest guests pax ppl peeps folks kid kids child children infant infants baby babies toddler
+toddlers teen teens teenagers senior seniors student students friend friends colleague colleagues coworkers others
+boys girls members""".split())
+_SINGLE = frozenset("""wife husband partner spouse fiance fiancee friend son daughter kid child baby mother father mom mum
+dad brother sister boyfriend girlfriend colleague coworker boss cousin aunt uncle grandma grandpa grandmother
+grandfather grandson granddaughter nephew niece""".split())
+_PAIRS = {"parents": 2, "grandparents": 2, "twins": 2, "inlaws": 2, "triplets": 3}
+_UNSAID = frozenset("""friends kids children sons daughters brothers sisters siblings cousins colleagues babies nephews
+nieces family""".split())
+_OWNERS = frozenset("my our his her their the".split())
+_SELF = frozenset(("me", "myself", "i"))
+_ALONE = [("just", "me"), ("only", "me"), ("just", "myself"), ("only", "myself"), ("for", "myself"), ("alone",),
+          ("solo",), ("on", "my", "own")]
+
+
+def _tokens(text: str) -> list[str]:
+    low = (text or "").lower().replace("\u2019", "'").replace("in-laws", "inlaws").replace("'", "")
+    return re.findall(r"[a-z]+|\d+|[.,;!?]", low)
+
+
+def _number(tok: str) -> int | None:
+    if tok.isdigit():
+        n = int(tok)
+        return n if 1 <= n <= 20 else None
+    n = _NUMBERS.get(tok)
+    return n if n else None
+
+
+@lru_cache(1 << 14)
+def stated_party_sizes(text: str) -> frozenset[int]:
+    """Every party size the message states (see the module docstring)."""
+    toks = _tokens(text)
+    out: set[int] = set()
+    groups: list[int] = []
+    for i, tok in enumerate(toks):
+        n = _number(tok)
+        if n is None:
+            continue
+        after = toks[i + 1:i + 3]
+        if any(w in _PEOPLE for w in after):
+            groups.append(n)
+        if after[:2] == ["of", "us"] or (i >= 2 and toks[i - 2] in ("party", "group", "family") and toks[i - 1] == "of"):
+            out.add(n)
+        if i >= 1 and toks[i - 1] in ("for", "x") and (i + 1 == len(toks) or toks[i + 1] in ".,;!?" or
+                                                        toks[i + 1] in ("please", "pls", "thanks")):
+            out.add(n)
+        if i >= 2 and toks[i - 2:i] in (["we", "are"], ["were", "a"]) or (i >= 1 and toks[i - 1] == "were"):
+            out.add(n)
+    out.update(groups)
+    if len(groups) >= 2:
+        out.add(sum(groups))
+    if any(tuple(toks[i:i + len(p)]) == p for p in _ALONE for i in range(len(toks))) or \
+            [t for t in toks if t not in ".,;!?"] == ["myself"]:
+        out.add(1)
+    total = _listed_party(toks)
+    if total:
+        out.add(total)
+        if groups:
+            out.add(sum(groups) + (1 if any(t in _SELF for t in toks) else 0))
+    return frozenset(out)
+
+
+_JOINERS = frozenset(("and", "plus", "with", ",", "&", "also", "as", "well", "along", ";"))
+
+
+def _listed_party(toks: list[str]) -> int | None:
+    """The size of a party listed person by person, or None (fewer than two parts, or a part of
+    unsaid size). Parts must follow each other with only list words between them ("me, my wife
+    and our 3 kids"); "I'll check with my wife" lists nobody."""
+    best = None
+    size, parts, self_seen, last = 0, 0, False, -1
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if last >= 0 and i > last + 1 and not all(t in _JOINERS for t in toks[last + 1:i]) and \
+                (tok in _SELF or tok in _OWNERS or _number(tok) is not None or tok in _SINGLE):
+            if parts >= 2:
+                best = max(best or 0, size)
+            size, parts, self_seen = 0, 0, False
+        before = parts
+        if tok in _SELF and not self_seen:
+            self_seen, size, parts = True, size + 1, parts + 1
+        elif tok in _OWNERS or _number(tok) is not None:
+            j, n = i + 1, None
+            if tok in _OWNERS and j < len(toks) and _number(toks[j]) is not None:
+                n, j = _number(toks[j]), j + 1
+            elif _number(tok) is not None:
+                n = _number(tok)
+            word = toks[j] if j < len(toks) else ""
+            if word in _PAIRS:
+                size, parts, i = size + (n or _PAIRS[word]), parts + 1, j
+            elif n is not None and (word in _PEOPLE or word in _UNSAID):
+                size, parts, i = size + n, parts + 1, j
+            elif tok in _OWNERS and word in _SINGLE:
+                size, parts, i = size + 1, parts + 1, j
+            elif tok in _OWNERS and word in _UNSAID:
+                return None
+        elif tok in _SINGLE and i > 0 and toks[i - 1] in ("and", "plus", "with", ","):
+            size, parts = size + 1, parts + 1  # "... her 2 kids and husband"
+        if parts > before:
+            last = i
+        i += 1
+    if parts >= 2:
+        best = max(best or 0, size)
+    return best
