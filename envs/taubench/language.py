@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from envs.taubench.database import RetailDB
 from probe.targets.consent import is_confirmation
@@ -93,6 +94,198 @@ ADDRESS = re.compile(
     r"(?P<city>[A-Za-z .'-]+?)\s*,\s*(?P<state>[A-Z]{2})\s*,?\s*(?P<zip>\d{5})(?:\s*,\s*(?P<country>USA|United States))?",
     re.I)
 
+ACTING_KINDS = ("cancel", "return", "exchange", "modify", "address", "payment")
+
+# --- a question, not a request -----------------------------------------------------------------------
+_OPENER = (r"^\W*(?:(?:hi|hey|hello|ok(?:ay)?|so|and|also|um+|uh+|hmm+|oh|btw|by the way|quick question|one more thing|"
+           r"sorry|just (?:wondering|curious|checking)|i was wondering|wondering|question)\b[\s,:.-]*)*")
+# "did I get refunded", "has it shipped", "is my order cancelled", "was I charged", "will I get my money back"
+_YESNO_Q = re.compile(_OPENER + r"(?:did|didn'?t|has|hasn'?t|have|haven'?t|was|wasn'?t|were|weren'?t|is|isn'?t|are|"
+                      r"aren'?t|am|do|does|doesn'?t|will|won'?t|would)\b", re.I)
+# "what is my default address", "which card did I pay with", "where's my refund", "how much did I pay"
+_FACT_Q = re.compile(_OPENER + r"(?:what|what'?s|whats|which|where|where'?s|wheres|when|how much|how many|who|whose|why|"
+                     r"how come)\b", re.I)
+# not a question of fact: "which colors can I get?", "what can I swap it for?", "what do I need to do to return it?"
+_NOT_FACT = re.compile(r"^\W*(?:which|what)\s+(?:(?:other\s+)?(?:colou?rs?|sizes?|options?|versions?|variants?|ones?|models?|"
+                       r"kinds?|types?)\b|(?:can|could|should|do|would) (?:i|we)\b|(?:are|r) (?:my|the) options\b)", re.I)
+_PAST_Q = re.compile(_OPENER + r"(?:did|didn'?t|has|hasn'?t|have|haven'?t|was|wasn'?t|were|is|isn'?t)\b", re.I)
+# what could be done, not what is to be done now
+_HYPO = re.compile(r"\blater\b|\bin the future\b|\bdown the (?:road|line)\b|\bstill be able\b|\b(?:can|could|may) (?:i|we) "
+                   r"still\b|\bif (?:i|we) (?:ever |later |end up |)(?:need|want|wanted|decide|change|have to|move)\b|"
+                   r"\bwhat if\b|\bwhat happens if\b|\btoo late\b|\bam i (?:allowed|able)\b|\bhow long do (?:i|we) have\b|"
+                   r"\bdeadline\b|\btime limit\b|\b(?:your|the|return|exchange|cancellation|refund) polic(?:y|ies)\b|"
+                   r"\b(?:is it|are (?:returns|exchanges|changes)) allowed\b|\ballowed to\b|"
+                   r"\bif (?:i|we) \w+\b[^.?!]*\b(?:will|would|do|does|can|could|is|are) (?:i|we|it|that|there)\b", re.I)
+# a request, however politely put
+_ASKS_TO_ACT = re.compile(r"\b(?:can|could|would|will) (?:you|u|ya)\b|\bplease\b|\bpl[sz]\b|(?<!if )\bi (?:want|need|wanna|"
+                          r"would like|would rather)\b|\bi'?d (?:like|rather|prefer)\b|\bid (?:like|rather)\b|\blet'?s\b|"
+                          r"\bgo ahead\b|\bhelp me\b|\bwondering if (?:you|u) (?:can|could)\b", re.I)
+_POLITE_REQUEST = re.compile(r"\bis (?:it|there) (?:possible|a way|any way)\b|\bare you able\b|\bwould it be possible\b|"
+                             r"\bcan i get\b|\bis it ok(?:ay)? (?:if|to)\b", re.I)
+_IMPERATIVE = re.compile(r"^\W*(?:(?:please|pls|plz|just|and|also|then|ok(?:ay)?|so|now|oh|hmm+|sorry|actually)\b[\s,]*)*"
+                         r"(?:cancel|return|exchange|change|swap|switch|update|modify|send|ship|refund|replace|use|put|"
+                         r"charge|make|pay|move|go ahead|process|do it)\b", re.I)
+# the customer says outright that they only want to know
+_ONLY_ASKING = re.compile(r"\b(?:don'?t|do not|dont|no need to|without) (?:chang\w*|cancel\w*|modify\w*|touch\w*|do\w*|"
+                          r"return\w*|exchang\w*) (?:anything|it|a thing|them|that|my order)\b|\bjust (?:tell me|checking|"
+                          r"wondering|curious|asking|want(?:ed)? to (?:know|check))\b|\bnot (?:asking|trying|looking|wanting) "
+                          r"to (?:change|cancel|return|modify|exchange)\b|\b(?:only|just) (?:a )?question\b|\bno changes\b", re.I)
+_CLAUSE = re.compile(r"[.?!;,\n]+|\s+but\s+|\s+-+\s+")
+
+
+def asks_only(text: str) -> tuple[bool, bool]:
+    """(a question that asks for no change, it asks what could be done): every clause naming a store
+    action is a question of fact or of policy, and no clause asks the clerk to act."""
+    only = bool(_ONLY_ASKING.search(text))
+    asked = hypothetical = False
+    text = EMAIL.sub(" ", text)  # "hi a@b.com did I get refunded ...": the address is no clause of its own
+    clauses = [c.strip() for c in _CLAUSE.split(text) if c.strip()]
+    # "if I move later, could I change my address?": the condition makes the question beside it one of policy
+    iffy = any(_HYPO.search(c) for c in clauses)
+    for clause in clauses:
+        says_only = bool(_ONLY_ASKING.search(clause))
+        hypo = bool(_HYPO.search(clause)) or (iffy and bool(re.match(r"\W*(?:could|can|would|may|will) (?:i|we)\b",
+                                                                     clause, re.I)))
+        if not says_only and (_IMPERATIVE.search(clause) or (_ASKS_TO_ACT.search(clause) and not hypo)):
+            return False, False
+        fact = bool(_YESNO_Q.search(clause) or _FACT_Q.search(clause)) and not _NOT_FACT.search(clause) and \
+            not _POLITE_REQUEST.search(clause)
+        if fact or hypo:
+            asked, hypothetical = True, hypothetical or hypo
+        elif not says_only and any(INTENTS[k].search(clause) for k in ACTING_KINDS):
+            return False, False  # "the kettle is broken, i want it gone": a request beside the question
+    return asked or only, hypothetical
+
+
+# --- corrections ----------------------------------------------------------------------------------------
+# what the customer says to take back what they said just before
+CORRECTION = re.compile(r"\b(?:actually|wait|sorry|oops|whoops|my bad|my mistake|i mean|i meant|meant to say|scratch that|"
+                        r"correction|on second thought|second thoughts?|or rather|make that|typo|wrong (?:one|order|number|"
+                        r"item|id)|not that one|hmm+ no|no no)\b|\bno\b(?=\s*[,.!-]|\s+(?:wait|actually|sorry|i mean|the|not|"
+                        r"make)\b)", re.I)
+# ... or to add to it
+ADDITIVE = re.compile(r"\b(?:also|too|as well|add|plus|forgot|in addition|along with|another|both|and the)\b", re.I)
+# a mention taken back: "not the puzzle", "except the lamp", "instead of silver", "don't return the kettle"
+_NEGATED_BEFORE = re.compile(
+    r"(?:\bnot|\bexcept(?: for)?|\bbesides|\bexcluding|\bwithout|\bminus|\bother than|\binstead of|\brather than|"
+    r"\b(?:don'?t|do not|dont) (?:want to |need to )?(?:return|exchange|change|swap|send|cancel|touch|modify))"
+    r"\s+(?:(?:the|my|a|an|that|this|those|these|one|ones|of|with|in|order|item)\s+){0,3}"
+    r"(?:[\w'-]+\s+(?:or|nor)\s+(?:(?:the|my|a|an)\s+)?){0,3}#?$", re.I)  # "not black or green"
+
+
+_FILLER = frozenset("yes yeah ok okay so hi hey hello and but also well um hmm please oh".split())
+
+
+def negated_at(text: str, pos: int) -> bool:
+    """The words just before ``pos`` take back what stands there ("not the ...", "the t-shirt instead
+    of the puzzle"); "instead of the notebook, send me ..." at the head of a sentence names the thing
+    to replace, and takes back nothing."""
+    before = re.split(r"[,.;!?]", text[:pos])[-1]
+    m = _NEGATED_BEFORE.search(before)
+    if m and re.match(r"\s*(?:instead of|rather than)\b", m.group(0), re.I):
+        return any(w not in _FILLER for w in re.findall(r"[a-z']+", before[:m.start()].lower()))
+    return bool(m)
+
+
+def _corrected(text: str, spans: list[tuple[int, str, bool]]) -> list[tuple[int, str]]:
+    """Which mentions (position, key, negated) stand once corrections are applied: a correction
+    ("sorry, I meant ...", "actually ...") followed by new mentions replaces the mentions before it
+    (unless it adds: "also", "too"); each key's last mention decides whether it is taken back."""
+    for m in reversed(list(CORRECTION.finditer(text))):
+        after = [s for s in spans if s[0] >= m.start()]
+        if not after:
+            continue
+        first = min(s[0] for s in after)
+        end = re.search(r"[.?!\n]|$", text[first:])
+        segment = text[m.start(): first + (end.start() if end else 0)]
+        if any(not neg for _, _, neg in after) and not ADDITIVE.search(segment):
+            keys = {k for _, k, _ in after}
+            spans = [s for s in spans if s[0] >= m.start() or s[1] in keys]
+        break
+    last: dict[str, tuple[int, bool]] = {}
+    first_at: dict[str, int] = {}
+    for pos, key, neg in sorted(spans):
+        last[key] = (pos, neg)
+        first_at.setdefault(key, pos) if not neg else None
+    return sorted((first_at.get(k, pos), k) for k, (pos, neg) in last.items() if not neg)
+
+
+def replacements(text: str) -> list[tuple[str, str]]:
+    """(new, old) pairs of a correction: "889 not 888", "it's Oak St, not Elm St", "not 888 but 889",
+    "889 instead of 888", "888 should be 889"."""
+    words = re.findall(r"[#\w'-]+|[,]", text)
+    out: list[tuple[str, str]] = []
+    filler = {"it's", "its", "is", "it", "should", "be", "meant", "mean", "i", "sorry", "typo", "the", "no", "oops",
+              "actually", "wait", "was", "a", ","}
+    low = [w.lower() for w in words]
+    for i, w in enumerate(low):
+        if w == "not" or (w == "of" and i > 0 and low[i - 1] == "instead"):
+            start = i - 1 if w == "not" else i - 2
+            new = [x for x in words[max(0, start - 3):start + 1] if x != ","]
+            old = [x for x in words[i + 1:i + 4] if x != ","]
+            if w == "not" and (not new or new[-1].lower() in filler):  # "not 888 but 889", "not 888, 889"
+                tail = words[i + 1:i + 8]
+                cut = next((j for j, x in enumerate(tail) if x == "," or x.lower() == "but"), None)
+                if cut is None:
+                    continue
+                old, new = [x for x in tail[:cut]], [x for x in tail[cut + 1:] if x.lower() not in ("but", "it's", "its")]
+            while new and new[0].lower() in filler:
+                new = new[1:]
+            if new and old:
+                out.append((" ".join(new), " ".join(old)))
+        elif w == "should" and i + 1 < len(low) and low[i + 1] == "be" and i > 0 and low[i - 1] not in filler:
+            new = [x for x in words[i + 2:i + 5] if x != ","]
+            out.append((" ".join(new), words[i - 1]))
+    return out
+
+
+def correct_address(address: dict[str, str], text: str) -> dict[str, str] | None:
+    """The address with a correction applied ("sorry, typo: 889 not 888"), or None when the text
+    corrects nothing in it."""
+    fields = ("address1", "address2", "city", "state", "zip")
+    for new, old in replacements(text):
+        o_words, n_words = old.split(), new.split()
+        if len(o_words) == 1 and o_words[0].isdigit():  # "its 21 elm street not 12": the number for the number
+            n_words = [next((w for w in n_words if w.isdigit()), new)]
+        for n in range(len(o_words), 0, -1):  # the longest run of the old words found in the address
+            o = " ".join(o_words[:n])
+            nw = " ".join(n_words[-n:]) if len(n_words) >= n else new
+            for f in fields:
+                value = address.get(f, "")
+                pat = re.compile(rf"(?<![\w]){re.escape(o)}(?![\w])", re.I)
+                hit = pat.search(value) if value else None
+                if hit and o.lower() != nw.lower():
+                    fixed = dict(address)
+                    if hit.group(0).istitle() and nw.islower():  # "elm street" in place of "Oak Street"
+                        nw = nw.title()
+                    fixed[f] = value[:hit.start()] + nw + value[hit.end():]
+                    if f == "state":
+                        fixed[f] = fixed[f].upper()
+                    return fixed
+    nums = re.findall(r"(?<![\w#$.])\d+(?![\w.])", text)
+    said = re.findall(r"[\w'-]+", text)
+    if len(nums) == 1 and "?" not in text and len(said) <= 10 and (
+            CORRECTION.search(text) or re.search(r"\b(?:should be|is actually|meant|it'?s)\b", text, re.I)):
+        # "sorry, the zip is 78702", "oops, 889", "I meant apt 5": the one number said, where it fits
+        d = nums[0]
+        m = re.match(r"\d+", address.get("address1", ""))
+        if len(d) == 5 and not re.search(r"\b(?:apt|apartment|suite|unit|ste|number|house)\b", text, re.I):
+            return {**address, "zip": d} if d != address.get("zip") else None
+        if re.search(r"\b(?:apt|apartment|suite|unit|ste)\b", text, re.I) and re.search(r"\d", address.get("address2", "")):
+            fixed = re.sub(r"\d+", d, address["address2"], count=1)
+            return {**address, "address2": fixed} if fixed != address["address2"] else None
+        if m and len(d) < 6 and d != m.group(0):
+            return {**address, "address1": d + address["address1"][m.end():]}
+    return None
+
+
+# --- payment details ---------------------------------------------------------------------------------
+CARD_DIGITS = re.compile(r"\b(?:ending|ends|ending in|ends in|ending with|ends with|last (?:4|four)(?: digits)?(?: (?:is|are|of|"
+                         r"being))?|x{2,}|\*{2,})\s*(?:in|with|:|-)?\s*(\d{4})\b|\b(?:card|visa|master ?card|amex|discover)"
+                         r"\s+(?:number\s+|#\s*|no\.?\s*)?(\d{4})\b", re.I)
+CARD_BRAND = re.compile(r"\b(visa|master ?card|amex|american express|discover)\b", re.I)
+OTHER_CARD = re.compile(r"\b(?:other|another|different|second|2nd|alternate|alternative)\s+(?:credit\s+|debit\s+)?card\b", re.I)
+
 
 @dataclass
 class Reading:
@@ -121,6 +314,17 @@ class Reading:
     closing: bool = False  # closes after "Is there anything else?" (CLOSING, and nothing of KEEPS_OPEN)
     thanks: bool = False
     abandon: bool = False  # drops the request in hand ("Never mind.", "Forget it, I'll keep it.")
+    # a question about what is or was (status, history, what is on file) or about what policy allows,
+    # which asks for no change: "did I get refunded for the kettle yet?", "what's my default address?",
+    # "can I still change the address later?"; its store words are topics, not requests
+    question: bool = False
+    topics: set[str] = field(default_factory=set)  # the ACTING kinds a question is about
+    hypothetical: bool = False  # asks what could be done ("later", "can I still", "if I need to")
+    negated_orders: list[str] = field(default_factory=list)  # "#W2, not #W1": #W1
+    correction: bool = False  # says that something said before was wrong ("sorry, I meant", "typo", "actually")
+    card_last4: str | None = None  # "the card ending 4128"
+    card_brand: str | None = None  # "my mastercard"
+    other_card: bool = False  # "my other card", "a different card"
 
 
 # whose email an address is, from the words just before it: "my husband's email is X, mine is Y"
@@ -165,6 +369,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     if asks_for_person(t):  # "can I talk to a human?", not "the sales representative told me ..."
         r.intents.add("human")
     r.refund_timing = bool(REFUND_TIMING.search(t))
+    if r.refund_timing and _PAST_Q.match(t) and not re.search(r"\b(?:when|how (?:long|soon|many days))\b", t, re.I):
+        r.refund_timing = False  # "has the refund come through yet?": whether it has, asked of the order (below)
     if r.refund_timing:  # "when will the refund hit my card?" asks for no return, lookup or payment change
         rest = REFUND_TIMING.sub(" ", t)
         r.intents = {k for k in r.intents if (asks_for_person(rest) if k == "human" else INTENTS[k].search(rest))}
@@ -192,46 +398,240 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.thanks = bool(THANKS.search(t))
     r.closing = bool(CLOSING.search(t)) and not KEEPS_OPEN.search(t)
     r.abandon = bool(ABANDON.search(t.replace("\u2019", "'")))
+    r.negated_orders = [o for o in r.order_ids if all(negated_at(t, m.start()) for m in
+                                                      re.finditer(rf"#?{o[1:]}\b", t, re.I))]
+    r.correction = bool(CORRECTION.search(t)) and not r.abandon
+    digits = CARD_DIGITS.search(t)
+    r.card_last4 = next((g for g in digits.groups() if g), None) if digits else None
+    brand = CARD_BRAND.search(t)
+    r.card_brand = {"master card": "mastercard", "american express": "amex"}.get(
+        brand.group(1).lower(), brand.group(1).lower()) if brand else None
+    r.other_card = bool(OTHER_CARD.search(t))
+    if (r.card_last4 or r.other_card) and r.payment_kind is None:
+        r.payment_kind = "credit_card"
+    if r.card_last4 or r.other_card:
+        r.intents.add("payment")
+    acting = r.intents & set(ACTING_KINDS)
+    if acting and not (r.address or r.yes or r.reason):
+        r.question, r.hypothetical = asks_only(t.replace("\u2019", "'"))
+        if r.question:  # "did I get refunded for the kettle?": about a return, not one
+            # "can I change the address later?": the change is of the address, not of items; "if I cancel
+            # it, do I get my money back?": about the cancellation's refund, not a return
+            r.topics = acting - {"modify"} if acting & {"address", "payment"} else set(acting)
+            if "cancel" in r.topics and not re.search(r"\breturn|\bsend\b[^.?!]*\bback\b", t, re.I):
+                r.topics.discard("return")
+            r.intents = (r.intents - acting) | {"info"}
     return r
 
 
-def mentioned_items(text: str, names: list[str]) -> list[str]:
-    """Which of these product names (e.g. 'Mechanical Keyboard') the text mentions, in text order.
+# words of a product name that say what kind, not which product: they find nothing alone
+_GENERIC_WORDS = frozenset("smart electric digital wireless portable mechanical indoor action air light led water desk wall "
+                           "pet cycling office running garden patio set kit".split())
+# a word right before a name that makes it an option, not the item: "change the coffee maker to espresso"
+# a word that stands as the thing named: "the luggage", "my big vacuum", "and luggage" (not "daylight bluetooth")
+_AS_NOUN = re.compile(r"(?:^|\b(?:the|my|a|an|that|this|those|these|both|our|and|also|plus|or|return|exchange|swap|switch|"
+                      r"change|replace|modify|send|back|about|for|of)|[,:;.!?])\s+(?:[a-z0-9-]+\s+){0,2}$|^\s*$")
+_AS_OPTION = re.compile(r"\b(?:to|into|with|in)\s+(?:an?\s+|the\s+)?$")
 
-    A name matches in full, in the plural, or by its last word ('keyboard') when no other of the
-    names shares that word, or by the end of that word ('watch' for 'Wristwatch', 'phone' for
-    'Smartphone') when no other name ends so.
+
+# other words people use for a product
+_ALIASES = {"t shirt": ("tee", "tee shirt"), "e reader": ("ebook reader", "e book reader"),
+            "headphones": ("headset",), "sunglasses": ("shades",)}
+# words a typo rule must not read as a product ('better' is not 'letter')
+_COMMON = frozenset("should would could better little bottle return change cancel please thanks rather order orders "
+                    "instead option options another before stupid simple single second charge refund".split())
+
+
+@lru_cache(maxsize=1)
+def _catalogue_words() -> frozenset[str]:
+    """The words of the store's product type names (public: the product list), singular: a word that
+    names one product is no typo of another ('sneakers' is not 'speaker')."""
+    from envs.taubench.database import base_db  # noqa: PLC0415
+
+    return frozenset(w.removesuffix("s") for p in base_db().products.values()
+                     for w in p.name.lower().replace("-", " ").split())
+
+
+def _one_off(a: str, b: str) -> bool:
+    """One letter changed, added, dropped or two swapped, and the first letter the same."""
+    if a == b or not a or not b or a[0] != b[0] or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 5:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and
+                                  a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def _squash(s: str) -> str:
+    return re.sub(r"[\s-]+", "", s.lower())
+
+
+def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool]]:
+    """Every place the text names one of these product names: (start, end, name, taken back).
+
+    A name is found in full (also written together: 'tshirt', 'ereader'), in the plural, by its last
+    word ('keyboard') when no other of the names shares that word, by any other distinctive word
+    ('luggage' for 'Luggage Set', 'vacuum' for 'Vacuum Cleaner': a word no other of the names has,
+    not a word that only says what kind, such as 'smart' or 'electric'), or by the end of its last
+    word ('watch' for 'Wristwatch', 'phone' for 'Smartphone') when no other name ends so. A mention
+    is taken back when the words before it do ("not the puzzle", "except the lamp").
     """
-    low = text.lower().replace("-", " ")
-    found: list[tuple[int, str]] = []
-    heads = [n.lower().replace("-", " ").split()[-1] for n in dict.fromkeys(names)]
+    low = text.lower().replace("-", " ").replace("\u2019", "'")
+    unique = list(dict.fromkeys(names))
+    split = {n: n.lower().replace("-", " ").split() for n in unique}
+    heads = [w[-1] for w in split.values()]
+    counts: dict[str, int] = {}
+    for w in split.values():
+        for x in set(w):
+            counts[x] = counts.get(x, 0) + 1
     # the text's words that may end a name ('watch'), read once for every name
-    words = [(m.start(), m.group(0)) for m in re.finditer(r"\b[a-z]{4,}\b(?!\s+(?:numbers?|calls?|line|bill|case|charger))",
-                                                          low)]  # not "phone number"
-    for name in dict.fromkeys(names):
-        full = name.lower().replace("-", " ")
-        head = full.split()[-1]
-        pos = low.find(full)
-        if pos < 0 and heads.count(head) == 1:
-            m = re.search(rf"\b{re.escape(head)}s?\b", low)
-            pos = m.start() if m else -1
-        if pos < 0:
-            for start, w in words:
-                if any(4 <= len(x) < len(head) and head.endswith(x) and sum(h.endswith(x) for h in heads) == 1
+    words = [(m.start(), m.end(), m.group(0)) for m in
+             re.finditer(r"\b[a-z]{5,}\b(?!\s+(?:numbers?|calls?|line|bill|case|charger))", low)]  # not "phone number"
+    found: list[tuple[int, int, str, bool]] = []
+    for name in unique:
+        ws = split[name]
+        full, head = " ".join(ws), ws[-1]
+        spans = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(full)}(?:s|es)?\b", low)]
+        if len(ws) > 1 or "-" in name:
+            spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(_squash(name))}s?\b", low)]
+        for alias in _ALIASES.get(full, ()):  # 'tee' for a t-shirt
+            spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(alias)}s?\b", low)]
+        if not spans and heads.count(head) == 1:
+            spans = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head)}(?:s|es)?\b", low)]
+            if not spans and head.endswith("s") and len(head) > 4:  # 'headphone', 'boot'
+                spans = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head[:-1])}\b", low)]
+        if not spans:
+            for w in ws[:-1]:
+                if len(w) >= 3 and w not in _GENERIC_WORDS and counts.get(w) == 1 and w not in heads:
+                    spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(w)}(?:s|es)?\b", low)
+                              if _AS_NOUN.search(low[:m.start()]) and not _AS_OPTION.search(low[:m.start()])]
+        if not spans:
+            for start, stop, w in words:
+                if any(5 <= len(x) < len(head) and head.endswith(x) and sum(h.endswith(x) for h in heads) == 1
                        for x in (w, w[:-1] if w.endswith("s") else "", w[:-2] if w.endswith("es") else "")):
-                    pos = start
-                    break
-        if pos >= 0:
-            found.append((pos, name))
-    return [n for _, n in sorted(found)]
+                    spans.append((start, stop))
+        if not spans:  # a typo: 'vaccum', 'kettel', 'backpak' (one letter off a word of six or more)
+            keys = [x for x in ws if len(x) >= 6 and x not in _GENERIC_WORDS and counts.get(x) == 1]
+            for start, stop, w in words:
+                if w not in _COMMON and w.removesuffix("s") not in _catalogue_words() and w not in _catalogue_words() and \
+                        _AS_NOUN.search(low[:start]) and \
+                        any(_one_off(w.removesuffix("s"), x) or _one_off(w, x) for x in keys):
+                    spans.append((start, stop))
+        found += [(a, b, name, negated_at(low, a)) for a, b in spans]
+    return sorted(found)
+
+
+def mentioned_items(text: str, names: list[str]) -> list[str]:
+    """Which of these product names (e.g. 'Mechanical Keyboard') the text names and did not take
+    back, in text order (``item_mentions``). A correction replaces what it corrects: "the puzzle...
+    actually no, the t-shirt" names the t-shirt; "not the puzzle, the t-shirt" too; "the puzzle,
+    and actually the t-shirt too" both."""
+    spans = item_mentions(text, names)
+    return [n for _, n in _corrected(text.lower(), [(a, n, neg) for a, _, n, neg in spans])]
+
+
+def mention_windows(text: str, name: str, names: list[str]) -> list[str]:
+    """The words around each standing mention of ``name`` that may describe which one is meant ("the
+    black electric kettle", "the kettle in silver, for a black one": 'black', 'in silver'), up to the
+    words that say what it should become ("for", "to", "into")."""
+    low = text.lower().replace("-", " ").replace("\u2019", "'")
+    out = []
+    for a, b, n, neg in item_mentions(text, names):
+        if n != name or neg:
+            continue
+        before = re.split(r"[,.;!?]|\b(?:and|but|or|for|to|into|from|with)\b", low[:a])[-1].split()[-4:]
+        after = re.split(r"[.;!?]|\b(?:for|to|into|instead|and|but|from|->|with (?:a|an|the)|so)\b", low[b:])[0].split()[:6]
+        out.append(" ".join(before + after))
+    return out
+
+
+_ITEM_VERB = re.compile(r"\b(?:return|exchange|swap|switch|change|replace|modify|send back|send)\b", re.I)
+_SCOPE_END = re.compile(r"[.?!;]|\b(?:because|since|as|but|so|if|when|cause|cuz)\b", re.I)
+_NP = re.compile(r"^\s*(?:also\s+)?(?:the|my|a|an|both|those|these|this|that|our)\s+((?:[a-z][a-z'-]*\s*){1,4}?)"
+                 r"(?=\s*(?:$|\b(?:to|for|into|from|in|on|with|that|which|too|as well|please|pls|instead|back)\b))", re.I)
+_NOT_ITEMS = frozenset("one ones item items thing things stuff rest order orders same other others color colour colors size "
+                       "sizes option options version model kind type style payment address card method refund money way "
+                       "everything all whole lot pair it them first second third last new old wrong right".split())
+
+
+def named_things(text: str) -> list[tuple[int, int, str]]:
+    """What the customer asks to return, exchange or change, as they named it: (start, end, words) of
+    each noun phrase after a store verb ("return the puzzle and the frisbee": 'puzzle', 'frisbee'),
+    not words for no particular item ('the one', 'the rest', 'the color')."""
+    low = text.lower().replace("\u2019", "'")
+    out = []
+    for verb in _ITEM_VERB.finditer(low):
+        end = _SCOPE_END.search(low, verb.end())
+        scope_end = end.start() if end else len(low)
+        pos = verb.end()
+        for part in re.split(r",|\band\b|\bplus\b|&", low[pos:scope_end]):
+            m = _NP.match(part)
+            if m:
+                words = m.group(1).split()
+                if words and words[-1] not in _NOT_ITEMS and words[0] not in _NOT_ITEMS and \
+                        not set(words) & {"i", "you", "we", "it", "they", "he", "she"} and \
+                        not any(c.isdigit() for c in m.group(1)):
+                    start = low.find(m.group(1), pos)
+                    out.append((start, start + len(m.group(1).rstrip()), " ".join(words)))
+            pos += len(part) + 1
+    return out
+
+
+def _value_at(value: str, low: str) -> list[int]:
+    v = re.sub(r"[-_/]", " ", value.lower()).strip()
+    if not v:
+        return []
+    return [m.start() for m in re.finditer(rf"(?<![a-z0-9'’]){re.escape(v)}(?![a-z0-9])", low)]
+
+
+def _plain(text: str) -> str:
+    return " " + re.sub(r"[-_/]", " ", text.lower()) + " "
 
 
 def option_score(text: str, options: dict[str, str]) -> int:
     """How many of a variant's option values the text mentions ('clicky', 'Google Home', '1000ml')."""
-    low = " " + re.sub(r"[-_/]", " ", text.lower()) + " "
-    score = 0
-    for value in options.values():
-        v = re.sub(r"[-_/]", " ", value.lower()).strip()
-        if v and re.search(rf"(?<![a-z0-9]){re.escape(v)}(?![a-z0-9])", low):
-            score += 1
-    return score
+    low = _plain(text)
+    return sum(1 for value in options.values() if _value_at(value, low))
+
+
+def _yes_no_option(low: str, pos: int, size: int, key: str, vocabulary: set[str]) -> bool:
+    """A 'yes' / 'no' that is an option value: beside its option's name ("waterproof: no"), in a list of
+    values ("no silver", "5K, no"), or asked for ("to yes"); not "hmm no, actually grey"."""
+    near = low[max(0, pos - 30):pos + size + 30]
+    if re.search(rf"{re.escape(key.lower())}\W{{1,3}}(?:yes|no)\b|\b(?:yes|no)\W{{1,3}}{re.escape(key.lower())}", near):
+        return True
+    before, after = low[:pos].split()[-1:], low[pos + size:].split()[:1]
+    words = [w.strip(",.;:!?") for w in before + after]
+    if any(w in vocabulary or any(w == x.split()[-1] or w == x.split()[0] for x in vocabulary) for w in words if w):
+        return True
+    return bool(before) and before[0].strip(",") in ("to", "with", "want", "prefer", "be")
+
+
+def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, str]]) -> dict[str, str]:
+    """The option values the text asks for, per option (key): for each key, the value mentioned last
+    and not taken back ("green. hmm no actually grey": grey; "grey, not green": grey), never the item's
+    own value. 'yes' / 'no' count only beside their option's name ("waterproof: no")."""
+    low = _plain(text)
+    values: dict[str, set[str]] = {}
+    for options in variants:
+        for k, v in options.items():
+            values.setdefault(k, set()).add(v)
+    out = {}
+    vocabulary = {re.sub(r"[-_/]", " ", v.lower()) for vals in values.values() for v in vals} - {"yes", "no"}
+    for key, vals in values.items():
+        best: tuple[int, str] | None = None
+        for v in vals:
+            if v == current.get(key):
+                continue
+            for pos in _value_at(v, low):
+                if v.lower() in ("yes", "no") and not _yes_no_option(low, pos, len(v), key, vocabulary):
+                    continue
+                if negated_at(low, pos):
+                    continue
+                if best is None or pos > best[0]:
+                    best = (pos, v)
+        if best:
+            out[key] = best[1]
+    return out

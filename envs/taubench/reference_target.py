@@ -24,7 +24,18 @@ import re
 from typing import Any
 
 from envs.taubench.database import RetailDB
-from envs.taubench.language import Reading, mentioned_items, option_score, read
+from envs.taubench.language import (
+    ADDITIVE,
+    Reading,
+    correct_address,
+    item_mentions,
+    mention_windows,
+    mentioned_items,
+    named_things,
+    option_score,
+    read,
+    wanted_options,
+)
 from envs.taubench.policies import HANDOFF
 from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
@@ -80,6 +91,24 @@ def _negated(text: str) -> set[str]:
     """Requests the text puts aside: "rather than cancelling", "instead of a return"."""
     return {intent for m in _NOT_THIS.finditer(text) for stem, intent in _STEMS if m.group(1).lower().startswith(stem)}
 ITEM_TOOLS = ("modify_pending_order_items", "exchange_delivered_order_items")
+# what a question names when it is about an order rather than the account ("what address is my order going to?")
+_ORDER_WORDS = re.compile(r"\b(?:orders?|package|parcel|shipment|deliver\w*|ship(?:s|ping|ped)?|#?W\d{7})\b", re.I)
+_MONEY_WORDS = re.compile(r"\b(?:refund\w*|money|paid|pay|charged?|cost|price|how much|total|credit(?:ed)?|reimburs\w*|"
+                          r"card|payment method)\b", re.I)
+_REFUND_WORDS = re.compile(r"\b(?:refund\w*|money back|reimburs\w*|credited)\b", re.I)
+_OPTION_AROUND = re.compile(r"\b(?:to|into|with|for|like|than)\s+(?:an?\s+|the\s+|something\s+like\s+an?\s+)?$")
+_OPTION_AFTER = re.compile(r"\s*(?:compartment|connectivity|version|option|one|model|type|style|kind)\b")
+# what policy allows, said when a question names no order (in the clerk's own words)
+_POLICY = {
+    "cancel": "A pending order can be cancelled until it ships.",
+    "address": "A pending order's shipping address can be changed until it ships, and your default address at any time.",
+    "payment": "A pending order's payment method can be changed to another method on your account.",
+    "items": "A pending order's items can be changed once to other options of the same product, and items you have "
+             "received can be exchanged the same way.",
+    "return": "Items you have received can be returned; the refund goes to the original payment method or a gift card.",
+}
+_OFFER = {"cancel": "cancel it", "address": "change its shipping address", "payment": "change its payment method",
+          "items": "change its items", "return": "return items from it"}
 # in the clerk's own words: policy.md's list said back ("cancel or modify pending orders, return or exchange
 # delivered orders") is prompt text, which the auditor's observation redacts (probe.core.observation)
 MENU = ("I can cancel a pending order or change its items, address or payment, return or exchange items "
@@ -119,12 +148,18 @@ class ReferenceTarget(Target):
         self.last_address: dict[str, str] | None = None  # the last address the customer gave ("the same one")
         self.listed_variants: dict[str, list[str]] = {}  # item id -> the variant ids just listed as options
         self.last_text = ""  # the customer's latest message ("the first one" picks among listed options)
+        self.last_reply_text = ""  # the clerk's message it answers
+        self.offer: dict[str, Any] | None = None  # what a "yes" to "Would you like me to ... now?" asks for
+        self.which: tuple[str, str, list[int]] | None = None  # (order, product name, item positions) asked "which?"
+        self.option_asked: str | None = None  # the item whose new option was just asked for
+        self.adopted = ""  # the words of a question whose offer the customer said yes to
 
     @staticmethod
     def _empty_goal() -> dict[str, Any]:
         return {"intents": set(), "orders": [], "text": "", "reason": None, "other_reason": False,
                 "payment_kind": None, "address": None, "same_one": False, "stated_status": False,
-                "default_address": False, "all_items": False, "done": set()}
+                "default_address": False, "all_items": False, "done": set(), "topics": set(), "hypothetical": False,
+                "picked": {}, "msgs": [], "card_last4": None, "card_brand": None, "other_card": False}
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": list(self.faults),
@@ -145,7 +180,15 @@ class ReferenceTarget(Target):
         self.switches.start_turn(turn.history)
         r = read(turn.user_message, self.db, turn.last_reply)
         self.last_text = r.text
+        self.last_reply_text = turn.last_reply or ""
         self.urgent = self.urgent or r.urgent
+        offer, self.offer = self.offer, None
+        if offer and r.yes and not self.pending and not (r.order_ids or r.intents & ACTING):
+            # "... so it can still be cancelled. Would you like me to cancel it now?" - "yes": the request
+            # offered, which lists its details and asks for its own yes before anything is written
+            r.intents |= offer["intents"]
+            r.order_ids, r.yes = list(offer["orders"]), False
+            self.adopted = offer["text"]  # the question's words name the items
         if self.transferred:
             turn.end_conversation()
             return turn.say(HANDOFF)
@@ -157,10 +200,24 @@ class ReferenceTarget(Target):
         lead = REFUND_TIMES + " " if r.refund_timing else ""  # asked beside a request: answered, then the request
         if ASKS_IF_MACHINE.search(r.text) and "human" not in r.intents:  # "are you a bot?"
             lead += "I'm the store's virtual assistant, not a person. "
+        if r.question and self.user_id and (self.pending or self.goal["intents"] & ACTING) and not r.abandon:
+            # "wait, did I already get refunded for the other one?" while a request is in hand: answered,
+            # then the request's own question again (a proposal listed again, so a yes still follows it)
+            named = [o for o in r.order_ids if o not in r.negated_orders]
+            if not named and not mentioned_items(r.text, self.product_names):  # "how much did I pay for it?"
+                named = [o for o in ([a.get("order_id") for _, a in self.pending] or self.goal["orders"]) if o]
+            answer = self._answer(turn, r.topics, list(dict.fromkeys(named)), r.text, r.hypothetical,
+                                  r.default_address, closing=False)
+            if self.pending:
+                return turn.say(f"{lead}{answer} {self.proposal}")
+            return self._say_plan(turn, f"{lead}{answer} ")
+        fixed = self._address_fix(r)
+        if fixed:  # "sorry, typo: it's 889 not 888": the address said before, corrected
+            r.address = fixed
         if self.pending:
             if r.yes:
                 return turn.say(lead + self._execute(turn))
-            if r.no and not (r.order_ids or r.intents - {"modify"} or r.address):
+            if r.no and not (r.order_ids or r.intents - {"modify"} or r.address or self._corrects_items(r)):
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
             if LATER.search(r.text) and not r.order_ids:  # "ok, I'll check with my wife": nothing happens yet
@@ -179,7 +236,14 @@ class ReferenceTarget(Target):
             return turn.say(f"No problem, {left} Is there anything else I can help you with?")
         if REPEAT.search(r.text) and turn.last_reply and not (r.order_ids or r.intents or r.address or r.emails):
             return turn.say(f"Of course. {turn.last_reply}")  # "Sorry, what did you say?"
-        if r.order_ids and r.intents & ACTING:  # a new request: the orders and action it names replace the old one
+        if (self.goal["intents"] & ACTING and r.order_ids and not (r.intents & ACTING) - self.goal["intents"] and
+                (r.correction or r.negated_orders) and not ADDITIVE.search(r.text)):
+            # "sorry, wrong one, I meant #W2" / "it's #W2 not #W1": the order named replaces the one corrected
+            fresh = [o for o in r.order_ids if o not in r.negated_orders]
+            self.goal["orders"] = fresh or [o for o in self.goal["orders"] if o not in r.negated_orders]
+            if fresh:
+                lead += f"All right, order {', '.join(fresh)} then. "
+        elif r.order_ids and r.intents & ACTING:  # a new request: the orders and action it names replace the old one
             self.goal = self._empty_goal()
         elif self._awaits_address() and not r.address and r.intents & (ACTING - {"modify", "address"}) - \
                 self.goal["intents"]:
@@ -199,6 +263,7 @@ class ReferenceTarget(Target):
             self.goal["orders"] = list(orders)
             r.intents = wanted  # "rather than cancelling, can I swap it?": an exchange only
         self._merge(r)
+        self.option_asked = None
         if "human" in r.intents:
             return self._transfer(turn)
         if r.bye and not (r.order_ids or r.intents or r.address):
@@ -227,6 +292,9 @@ class ReferenceTarget(Target):
             return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
         if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)):
             lead += NOT_ANSWERED + " "  # "Do you ship to Canada?": said so, then the question in hand again
+        self._say_plan(turn, lead)
+
+    def _say_plan(self, turn: TurnContext, lead: str) -> None:
         reply = lead + self._plan(turn)
         if self.pending:
             self.proposal = reply[reply.find(CONFIRM):] if CONFIRM in reply else reply
@@ -250,8 +318,23 @@ class ReferenceTarget(Target):
     def _merge(self, r: Reading) -> None:
         g = self.goal
         g["intents"] |= r.intents - {"human"}
-        g["orders"] += [o for o in r.order_ids if o not in g["orders"]]
-        g["text"] += " " + r.text
+        g["orders"] += [o for o in r.order_ids if o not in g["orders"] and o not in r.negated_orders]
+        g["text"] += " " + (self.adopted + " " if self.adopted else "") + r.text
+        g["msgs"].append(((self.adopted + " " if self.adopted else "") + r.text, self.option_asked))
+        self.adopted = ""
+        if r.question:
+            g["topics"] |= r.topics
+            g["hypothetical"] = g["hypothetical"] or r.hypothetical
+        if self.which:  # "the silver one", "both": the answer to "which of the two ... ?"
+            self._resolve_which(r.text)
+        if "payment" in g["intents"] and not r.card_last4 and re.search(r"\bcard\b", self.last_reply_text):
+            bare = re.fullmatch(r"\W*(?:(?:the one |it'?s |ending (?:in )?|try |use )*)(\d{4})\W*", r.text, re.I)
+            if bare:  # "Which card ...?" - "9452"
+                r.card_last4 = bare.group(1)
+        for key in ("card_last4", "card_brand"):
+            if getattr(r, key):
+                g[key] = getattr(r, key)
+        g["other_card"] = g["other_card"] or r.other_card
         for key in ("reason", "payment_kind", "address"):
             if getattr(r, key):
                 g[key] = getattr(r, key)
@@ -361,6 +444,10 @@ class ReferenceTarget(Target):
                          f"changes to it.")
         intents = g["intents"]
         acting = intents & ACTING
+        if "info" in intents and not acting and g["topics"]:  # a question about a store action, not a request
+            answer = self._answer(turn, g["topics"], g["orders"], g["text"], g["hypothetical"], g["default_address"])
+            self.goal = self._empty_goal()
+            return " ".join(notes + [answer])
         if not g["orders"] and (acting or "info" in intents):
             if "address" in intents and (g["default_address"] or not acting - {"address"}):
                 if (None, "default_address") in g["done"]:
@@ -382,14 +469,15 @@ class ReferenceTarget(Target):
                 self.orders.setdefault(o, {"order_id": o, "status": PENDING, "items": [], "payment_history": [],
                                            "assumed": True})
         self._lookup(turn, g["orders"])
-        if "info" in intents and not acting:
-            self.goal = self._empty_goal()
-            return " ".join(notes + [self._report(o) for o in g["orders"] if o in self.orders] +
-                            ["Is there anything else I can help you with?"])
         if not acting:
-            return " ".join(notes + [self._report(o) for o in g["orders"] if o in self.orders] +
-                            [f"What would you like to do? {MENU}"])
-        if acting == {"modify"} and not any(self._chosen_items(o) for o in g["orders"] if o in self.orders):
+            # a lookup that mentions money ("was I charged for it?", "which card did I use?") also gets the payments
+            reports = [self._report(o) + (" " + self._payments_text(o, bool(_REFUND_WORDS.search(g["text"])))
+                                          if _MONEY_WORDS.search(g["text"]) else "") for o in g["orders"] if o in self.orders]
+            if "info" in intents:
+                self.goal = self._empty_goal()
+                return " ".join(notes + reports + ["Is there anything else I can help you with?"])
+            return " ".join(notes + reports + [f"What would you like to do? {MENU}"])
+        if acting == {"modify"} and not any(self._names_items(o) for o in g["orders"] if o in self.orders):
             found = [o for o in g["orders"] if o in self.orders]
             if found and all(self.orders[o]["status"] == "delivered" for o in found):  # offer what policy allows
                 ask = ("A delivered order's address and payment can't be changed, but I can exchange items for "
@@ -436,18 +524,333 @@ class ReferenceTarget(Target):
             return
         g["orders"] = [o for o in self._owned() if o in self.orders and
                        any(it["name"] in wanted for it in self.orders[o].get("items", [])) and
-                       self.orders[o]["status"] in (PENDING, "delivered")]
+                       ("info" in g["intents"] or self.orders[o]["status"] in (PENDING, "delivered"))]
 
     def _report(self, o: str) -> str:
         d = self.orders[o]
         items = "; ".join(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])})" for it in d.get("items", []))
         return f"Order {o} is {d['status']}" + (f" and contains: {items}." if items else ".")
 
+    # --- questions ------------------------------------------------------------------------------
+    def _answer(self, turn: TurnContext, topics: set[str], orders: list[str], text: str, hypothetical: bool,
+                default_address: bool, closing: bool = True) -> str:
+        """Answer a question about a store action without starting one: what is on file (the default
+        address, an order's items, status, address and payments, refunds included), or, for "can I
+        still ...?", what policy allows for the orders concerned; then ask what the customer would like."""
+        owned = self._owned()
+        parts = []
+        unowned = [o for o in orders if o not in owned]
+        if unowned:
+            parts.append(f"Order {', '.join(unowned)} is not on your account, so I can't look it up.")
+        orders = [o for o in orders if o in owned]
+        about_orders = bool(orders) or bool(_ORDER_WORDS.search(text)) or \
+            bool(mentioned_items(text, self.product_names)) or bool(topics - {"address"})
+        if "address" in topics and (default_address or not about_orders):
+            a = (self.profile or {}).get("address")
+            if a:
+                parts.append(f"The default address on your account is {self._address_text(a)}.")
+            if hypothetical:
+                parts.append("Your default address can be changed at any time, and a pending order's shipping "
+                             "address can be changed until the order ships.")
+            return self._close(parts, closing, "What would you like to do?" if hypothetical else None)
+        if not orders and (not hypothetical or mentioned_items(text, self.product_names)):
+            self._lookup(turn, owned)
+            known = [o for o in owned if o in self.orders]
+            wanted = mentioned_items(text, self._all_item_names())
+            orders = [o for o in known if not wanted or any(it["name"] in wanted for it in self.orders[o].get("items", []))]
+            missing = self._unfound(text, known)
+            if missing:
+                parts.append(f"I couldn't find {' or '.join(f'{self._a(n)} {n}' for n in missing)} in your orders.")
+        self._lookup(turn, orders)
+        orders = [o for o in orders if o in self.orders]
+        money = bool(topics & {"return", "payment", "exchange", "cancel"} or _MONEY_WORDS.search(text))
+        if hypothetical:
+            money = bool(_MONEY_WORDS.search(text))
+            offers = []
+            for o in orders:
+                line, can = self._can_text(o, topics, money)
+                parts.append(line)
+                offers += [(o, k) for k in can]
+            if not orders:
+                parts += [_POLICY[k] for k in ("cancel", "address", "payment", "items", "return")
+                          if k in {"items" if t in ("modify", "exchange") else t for t in topics}]
+            if len(offers) == 1 and closing:
+                o, k = offers[0]
+                delivered = self.orders[o]["status"] == "delivered"
+                kind = "exchange" if k == "items" and delivered else "modify" if k == "items" else k
+                named = mentioned_items(text, [it["name"] for it in self.orders[o].get("items", [])])
+                verb = {"exchange": "exchange", "modify": "change", "return": "return"}.get(kind)
+                what = (f"{verb} the {' and the '.join(named)}" if verb and named else
+                        "exchange items from it" if kind == "exchange" else _OFFER[k])
+                self.offer = {"intents": {kind}, "orders": [o], "text": text}
+                return self._close(parts, closing, f"Would you like me to {what} now?")
+            return self._close(parts, closing, "What would you like to do?")
+        for o in orders:
+            parts.append(self._report(o))
+            if "address" in topics and self.orders[o].get("address"):
+                parts.append(f"It ships to {self._address_text({'address2': '', 'country': '', **self.orders[o]['address']})}.")
+            if money:
+                parts.append(self._payments_text(o, refund=bool(_REFUND_WORDS.search(text)) or "return" in topics))
+        if not orders and not parts:
+            parts.append("I couldn't find any orders on your account.")
+        return self._close(parts, closing, None)
+
+    @staticmethod
+    def _close(parts: list[str], closing: bool, ask: str | None) -> str:
+        if closing:
+            parts = parts + [ask or "Is there anything else I can help you with?"]
+        return " ".join(parts)
+
+    @staticmethod
+    def _a(name: str) -> str:
+        if name.lower().endswith("s") and not name.lower().endswith("ss"):
+            return "any"  # "any sneakers"
+        return "an" if name[:1].lower() in "aeiou" else "a"
+
+    def _payments_text(self, o: str, refund: bool) -> str:
+        """What was paid for the order and what was refunded: "It was paid $99.33 with your gift card;
+        no refund has been made on it."."""
+        hist = self.orders[o].get("payment_history", [])
+        paid = [f"{_money(p['amount'])} with {self._method_text(p['payment_method_id'])}" for p in hist
+                if p["transaction_type"] == "payment"]
+        back = [f"{_money(p['amount'])} was refunded to {self._method_text(p['payment_method_id'])}" for p in hist
+                if p["transaction_type"] == "refund"]
+        said = [f"It was paid {' and '.join(paid)}"] if paid else ["I see no payment on it"]
+        if back:
+            said += back
+        elif refund:
+            said.append("no refund has been made on it" + (
+                " yet; the refund is made once the returned items are received" if "return" in
+                self.orders[o]["status"] else ""))
+        return "; ".join(said) + "."
+
+    def _can_text(self, o: str, topics: set[str], money: bool = False) -> tuple[str, list[str]]:
+        """What policy allows, for the order as it stands, of what the customer asks about; and which
+        of those it allows."""
+        status = self.orders[o]["status"]
+        kinds = [k for k in ("cancel", "address", "payment", "items", "return")
+                 if k in {"items" if t in ("modify", "exchange") else t for t in topics}]
+        can, said = [], []
+        for k in kinds:
+            if status == PENDING:
+                if k == "return":
+                    said.append("nothing in it can be returned until it has been delivered, but it can be cancelled")
+                    continue
+                paid = sum(p["amount"] for p in self.orders[o].get("payment_history", [])
+                           if p["transaction_type"] == "payment")
+                refund = f", and the {_money(paid)} paid would be refunded to the original payment method" if money and \
+                    paid else ""
+                said.append({"cancel": "it can still be cancelled" + refund,
+                             "address": "its shipping address can still be changed",
+                             "payment": "its payment method can still be changed",
+                             "items": "its items can still be changed to other options of the same product (once)"}[k])
+                can.append(k)
+            elif status == "delivered":
+                if k in ("items", "return"):
+                    said.append("its items can be returned, or exchanged for other options of the same product")
+                    can.append(k)
+                else:
+                    said.append("it can't be cancelled or changed any more, but its items can be returned or exchanged")
+            elif status.startswith(PENDING):
+                said.append("its items were already modified, so it can't be cancelled or changed any more")
+            else:
+                said.append("it can't be cancelled, changed, returned or exchanged any more")
+        return f"Order {o} is {status}, so {'; '.join(dict.fromkeys(said)) or 'nothing in it needs changing'}.", can
+
+    # --- corrections and items named -------------------------------------------------------------
+    def _address_fix(self, r: Reading) -> dict[str, str] | None:
+        """The address of the request in hand with the customer's correction applied ("typo, 889 not 888")."""
+        g = self.goal
+        base = g["address"] if "address" in g["intents"] else None
+        if r.address or not base:
+            return None
+        return correct_address(base, r.text)
+
+    def _corrects_items(self, r: Reading) -> bool:
+        """The message names an item or an option of the request in hand ("no, the grey one"): a
+        correction, not a plain no."""
+        if mentioned_items(r.text, self.product_names):
+            return True
+        for _tool, args in self.pending:
+            o = args.get("order_id")
+            for it in self.orders.get(o, {}).get("items", []):
+                product = self.products.get(it["product_id"]) or {}
+                variants = [v["options"] for v in product.get("variants", {}).values()]
+                if wanted_options(r.text, it["options"], variants):
+                    return True
+        return False
+
+    def _unfound(self, text: str, orders: list[str]) -> list[str]:
+        """Products the text names (and did not take back) that none of these orders holds."""
+        have = [it["name"] for o in orders if o in self.orders for it in self.orders[o].get("items", [])]
+        mine = item_mentions(text, have)
+        standing = set(mentioned_items(text, self.product_names))
+        low = text.lower()
+        out = []
+        for a, b, name, neg in item_mentions(text, self.product_names):
+            if neg or name not in standing or name in have or any(x < b and a < y for x, y, _, _ in mine):
+                continue
+            if _OPTION_AROUND.search(low[:a]) or _OPTION_AFTER.match(low[b:]) or \
+                    re.sub(r"e?s$", "", low[a:b]) in self._option_words(orders):
+                continue  # "for a laptop compartment", "small fleece" (a pet bed's): options, not items of the order
+            out.append(name)
+        return list(dict.fromkeys(out))
+
+    def _option_words(self, orders: list[str]) -> set[str]:
+        """The option values of these orders' items and of the products looked up ('fleece', 'laptop')."""
+        values = {v for o in orders if o in self.orders for it in self.orders[o].get("items", [])
+                  for v in it["options"].values()}
+        values |= {v for p in self.products.values() for var in p.get("variants", {}).values()
+                   for v in var["options"].values()}
+        return {re.sub(r"e?s$", "", v.lower()) for v in values}
+
+    def _item_choice(self, o: str) -> tuple[list[dict[str, Any]], list[tuple[str, list[int]]]]:
+        """The items of order ``o`` the request names, and the product names that stand for two or more of
+        its items none of which the customer has picked ("the kettle" in an order with two different
+        kettles; positions in the order's item list)."""
+        g = self.goal
+        items = self.orders[o].get("items", [])
+        names = [it["name"] for it in items]
+        if g["all_items"]:  # "everything except the puzzle"
+            dropped = {n for _, _, n, neg in item_mentions(g["text"], names) if neg}
+            return [it for it in items if it["name"] not in dropped], []
+        chosen: list[int] = []
+        unclear = []
+        for name in mentioned_items(g["text"], names):
+            same = [i for i, it in enumerate(items) if it["name"] == name]
+            if len(same) == 1:
+                chosen += same
+                continue
+            picked = g["picked"].get((o, name))
+            if picked is None:
+                picked = self._pick_same(g["text"], name, names, [items[i] for i in same],
+                                         bool(g["intents"] & {"exchange", "modify"}))
+                picked = None if picked is None else [same[k] for k in picked]
+            if picked:
+                chosen += picked
+            else:
+                unclear.append((name, same))
+        return [it for i, it in enumerate(items) if i in chosen], unclear
+
+    def _chosen_items(self, o: str) -> list[dict[str, Any]]:
+        return self._item_choice(o)[0]
+
+    def _names_items(self, o: str) -> bool:
+        items, unclear = self._item_choice(o)
+        return bool(items or unclear)
+
+    @staticmethod
+    def _distinct(same: list[dict[str, Any]]) -> list[dict[str, str]]:
+        """Each item's option values that not all of the items share (what tells them apart)."""
+        return [{k: v for k, v in it["options"].items() if any(x["options"].get(k) != v for x in same)} for it in same]
+
+    def _pick_same(self, text: str, name: str, names: list[str], same: list[dict[str, Any]],
+                   change: bool) -> list[int] | None:
+        """Which of several items of one product the words name (positions in ``same``): "the black kettle",
+        "the kettle in silver", "both kettles"; for a change, the one the new option would change ("the
+        kettle for a black one": not the black kettle); of identical items, as many as are named ("the
+        kettle ... also the other kettle"). None when the words do not tell."""
+        low = text.lower().replace("-", " ")
+        head = name.lower().replace("-", " ").split()[-1]
+        one = re.search(rf"\b(?:one|either) of (?:the|my|those|these)\s+(?:\w+\s+)?{re.escape(head)}", low)
+        if not one and (re.search(rf"\b(?:both|all|two|2|each)\b[^.?!]{{0,25}}\b{re.escape(head)}", low) or (
+                not head.endswith("s") and re.search(rf"\b{re.escape(head)}s\b", low))):
+            return list(range(len(same)))
+        distinct = self._distinct(same)
+        if not any(distinct):  # identical items: which one does not matter, how many does
+            n = 1 + sum(1 for w in re.finditer(rf"\b(?:also|another|other|second|too|as well|plus)\b[^.?!,]{{0,30}}"
+                                               rf"\b{re.escape(head)}\b", low))
+            return list(range(min(n, len(same))))
+        windows = mention_windows(text, name, names)
+        picked = self._best_of(same, " | ".join(windows))
+        if picked is None and change:
+            # the new option says which: exchanging "the vacuum for the robotic one" is not the robotic vacuum
+            target = low
+            for w in windows:
+                target = target.replace(w, " ")
+            has = [option_score(target, d) for d in distinct]
+            if has.count(0) == 1 and max(has) > 0:
+                picked = [has.index(0)]
+        return picked
+
+    def _best_of(self, same: list[dict[str, Any]], words: str) -> list[int] | None:
+        scores = [option_score(words, d) for d in self._distinct(same)]
+        best = max(scores, default=0)
+        if best and scores.count(best) == 1:
+            return [scores.index(best)]
+        return None
+
+    def _resolve_which(self, text: str) -> None:
+        """The answer to "which of the two ...?": by its options, by its place in the list, or both."""
+        o, name, at = self.which
+        self.which = None
+        items = self.orders.get(o, {}).get("items", [])
+        same = [items[i] for i in at if i < len(items)]
+        low = text.lower()
+        picked: list[int] | None = None
+        if re.search(r"\b(?:both|all(?: of them)?|each|the two)\b", low):
+            picked = list(range(len(same)))
+        else:
+            describes = re.split(r"\b(?:for|to|into|->|instead)\b", low)[0]
+            picked = self._best_of(same, describes)
+            if picked is None and (k := _listed_pick(text)) is not None and same:
+                picked = [min(k, len(same) - 1) if k >= 0 else len(same) - 1]
+        if picked:
+            self.goal["picked"][(o, name)] = [at[k] for k in picked]
+
+    def _ask_which(self, o: str, name: str, at: list[int], verb: str) -> str:
+        self.which = (o, name, at)
+        same = [self.orders[o]["items"][i] for i in at]
+        count = {2: "two", 3: "three", 4: "four"}.get(len(same), str(len(same)))
+        listing = " or ".join(f"the one with {_opts(it['options'])}" for it in same)
+        return (f"Order {o} has {count} {name} items. Which one would you like to {verb}: {listing}"
+                f"{', or both' if len(same) == 2 else ', or all of them'}?")
+
+    def _missing_note(self, o: str) -> str:
+        """What the customer named that the order does not hold, said rather than dropped: a product of
+        the store ("I couldn't find a Desk Lamp in order ...") or any other thing they asked to return or
+        change ("... a frisbee ...")."""
+        orders = [x for x in self.goal["orders"] if x in self.orders]
+        text = self.goal["text"]
+        missing = self._unfound(text, orders)
+        have = [it["name"] for x in orders for it in self.orders[x].get("items", [])]
+        known = item_mentions(text, have) + item_mentions(text, self.product_names)
+        options = self._option_words(orders)
+        missing += [words for a, b, words in named_things(text)
+                    if not any(x < b and a < y for x, y, _, _ in known) and
+                    re.sub(r"e?s$", "", words.split()[-1]) not in options and words.split()[-1] not in options]
+        if not missing:
+            return ""
+        names = " or ".join(f"{self._a(n)} {n}" for n in dict.fromkeys(missing))
+        return f"I couldn't find {names} in order {o}. "
+
+    def _item_text(self, it: dict[str, Any], names: list[str]) -> str:
+        """The customer's words about this item's new option: each message's words after the item's
+        name when a message names several items ("the kettle to glass and the luggage to blue"),
+        and the answers to the question about this item."""
+        parts = []
+        for text, asked in self.goal["msgs"]:
+            spans = [(a, b, n) for a, b, n, _ in item_mentions(text, names)]
+            # products of other orders end a segment too: "the luggage to blue and the lamp to black"
+            options = self._option_words(list(self.goal["orders"]))
+            spans = sorted([(a, n) for a, _, n in spans] + [(a, n) for a, b, n, _ in item_mentions(text, self.product_names)
+                                                            if not any(x < b and a < y for x, y, _ in spans) and
+                                                            re.sub(r"e?s$", "", text[a:b].lower()) not in options])
+            kinds = {n for _, n in spans}
+            if len(kinds) >= 2:
+                for i, (a, n) in enumerate(spans):
+                    if n == it["name"]:
+                        nxt = next((b for b, m in spans[i + 1:] if m != n), len(text))
+                        parts.append(text[a:nxt])
+            elif kinds == {it["name"]} or (not kinds and asked in (None, it["item_id"])):
+                parts.append(text)
+        return " ".join(parts)
+
     def _propose(self, turn: TurnContext, o: str, notes: list[str]) -> str | None:
         """Ask for confirmation of the next action on order ``o``; None when there is nothing to do."""
         g, d = self.goal, self.orders[o]
         status, intents, done = d["status"], g["intents"], g["done"]
-        named = bool(self._chosen_items(o))
+        named = self._names_items(o)
         wants_items = ("exchange" in intents or ("modify" in intents and named)) and (o, "items") not in done
         if wants_items and o in self.items_changed:
             if self._has("per_item_calls"):  # the fault: another items call on the same order
@@ -468,7 +871,7 @@ class ReferenceTarget(Target):
                                  f"change the shipping address of order {o} to {self._address_text(g['address'])}")
             if "payment" in intents and not (named and wants_items) and "return" not in intents and \
                     (o, "payment") not in done:
-                return self._propose_payment(o)
+                return self._propose_payment(o, notes)
             if wants_items and status == PENDING:
                 return self._propose_items(turn, o, "modify_pending_order_items")
             if "return" in intents and status == PENDING and (o, "refused") not in done:
@@ -551,16 +954,75 @@ class ReferenceTarget(Target):
                 return pid
         return None
 
-    def _propose_payment(self, o: str) -> str:
+    def _methods_list(self, exclude: str | None = None) -> str:
+        texts = [self._method_text(pid) for pid in sorted(self._payment_methods()) if pid != exclude]
+        return ", ".join(texts[:-1]) + (" and " if len(texts) > 1 else "") + texts[-1] if texts else "none"
+
+    def _named_method(self, o: str) -> tuple[str | None, str | None]:
+        """The payment method the customer named for order ``o`` (a card by its last digits or brand,
+        "my other card", or a kind), or why there is none: (method id, None) or (None, what to say)."""
         g = self.goal
         current = self._original_method(o)
-        pid = self._method_of_kind(g["payment_kind"], exclude=current)
+        methods = self._payment_methods()
+        cards = [pid for pid, pm in sorted(methods.items()) if pm.get("source") == "credit_card"]
+        already = f"Order {o} is already paid with {self._method_text(current)}."
+        if g["card_last4"]:
+            found = [pid for pid in cards if str(methods[pid].get("last_four")) == g["card_last4"]]
+            if not found:
+                last4, g["card_last4"] = g["card_last4"], None
+                return None, (f"I don't see a card ending in {last4} on your account. The payment methods on file are "
+                              f"{self._methods_list()}. Which payment method would you like to use for order {o}?")
+            return (found[0], None) if found[0] != current else (None, already)
+        if g["card_brand"]:
+            brand = g["card_brand"]
+            shown = {"amex": "American Express", "mastercard": "Mastercard"}.get(brand, brand.title())
+            found = [pid for pid in cards if str(methods[pid].get("brand", "")).lower() == brand]
+            others = [pid for pid in found if pid != current]
+            if not found:
+                g["card_brand"] = None
+                return None, (f"I don't see {self._a(shown)} {shown} card on your account. The payment methods on file are "
+                              f"{self._methods_list()}. Which payment method would you like to use for order {o}?")
+            if not others:
+                return None, already
+            if len(others) > 1:
+                g["card_brand"] = None
+                return None, (f"You have more than one {shown} card: "
+                              f"{' and '.join(self._method_text(p) for p in others)}. Which one would you like to use?")
+            return others[0], None
+        if g["other_card"] and g["payment_kind"] in (None, "credit_card"):
+            others = [pid for pid in cards if pid != current]
+            if len(others) == 1:
+                return others[0], None
+            g["other_card"] = False
+            if not others:
+                g["payment_kind"] = None
+                only = (f"{self._method_text(cards[0])} is the only card on your account"
+                        + (f", and order {o} is already paid with it" if cards and cards[0] == current else "")
+                        if cards else "I don't see a card on your account")
+                return None, (f"{only[0].upper()}{only[1:]}. Which payment method would you like to use for order {o}: "
+                              f"{self._methods_list(exclude=current)}?")
+            return None, (f"Which card would you like to use for order {o}: "
+                          f"{' or '.join(self._method_text(p) for p in others)}?")
         if g["payment_kind"] is None:
-            return f"Which payment method would you like to use for order {o}: a gift card, a credit card or PayPal?"
+            return None, f"Which payment method would you like to use for order {o}: a gift card, a credit card or PayPal?"
+        pid = self._method_of_kind(g["payment_kind"], exclude=current)
         if pid is None:
-            self.goal["intents"].discard("payment")
-            return ("I couldn't find a different payment method of that kind on your account. Which other "
-                    "payment method would you like to use?")
+            if (methods.get(current) or {}).get("source") == g["payment_kind"]:
+                return None, already
+            g["intents"].discard("payment")
+            others = self._methods_list(exclude=current)
+            return None, ("I couldn't find a different payment method of that kind on your account. Which other "
+                          "payment method would you like to use" + (f": {others}?" if others != "none" else "?"))
+        return pid, None
+
+    def _propose_payment(self, o: str, notes: list[str]) -> str | None:
+        pid, why = self._named_method(o)
+        if pid is None:
+            if why and why.startswith(f"Order {o} is already paid"):  # nothing to change: said, then what is left
+                self.goal["done"].add((o, "payment"))
+                notes.append(why)
+                return None
+            return why or None
         total = sum(p["amount"] for p in self.orders[o].get("payment_history", []) if p["transaction_type"] == "payment")
         pm = self._payment_methods()[pid]
         if pm.get("source") == "gift_card" and pm.get("balance", 0) < total:
@@ -571,14 +1033,6 @@ class ReferenceTarget(Target):
         self.pending = [("modify_pending_order_payment", {"order_id": o, "payment_method_id": pid})]
         return (f"{CONFIRM} change the payment of order {o} ({_money(total)}) to {self._method_text(pid)}; "
                 f"the original payment will be refunded. Shall I go ahead (yes/no)?")
-
-    def _chosen_items(self, o: str) -> list[dict[str, Any]]:
-        items = self.orders[o].get("items", [])
-        if self.goal["all_items"]:
-            return list(items)
-        wanted = mentioned_items(self.goal["text"], [it["name"] for it in items])
-        return [it for it in items if it["name"] in wanted]
-
     def _refund_method(self, o: str) -> str | None:
         if self.goal["payment_kind"] == "gift_card":
             pid = self._method_of_kind("gift_card")
@@ -587,10 +1041,13 @@ class ReferenceTarget(Target):
         return self._original_method(o)
 
     def _propose_return(self, turn: TurnContext, o: str) -> str:
-        items = self._chosen_items(o)
+        items, unclear = self._item_choice(o)
+        missing = self._missing_note(o)
+        if unclear:
+            return missing + self._ask_which(o, unclear[0][0], unclear[0][1], "return")
         if not items:
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
-            return f"Which items of order {o} would you like to return? It contains: {listing}."
+            return f"{missing}Which items of order {o} would you like to return? It contains: {listing}."
         pid = self._refund_method(o)
         names = ", ".join(f"{it['name']} ({_opts(it['options'])})" for it in items)
         total = sum(it["price"] for it in items)
@@ -599,7 +1056,7 @@ class ReferenceTarget(Target):
         if kind and (self._payment_methods().get(pid) or {}).get("source") != kind:  # "refund it to my card"
             note = ("A refund can only go to the original payment method or to a gift card on your account, so it "
                     f"would go to {self._method_text(pid)}. ")
-        return note + self._ask(turn, [("return_delivered_order_items",
+        return missing + note + self._ask(turn, [("return_delivered_order_items",
                                  {"order_id": o, "item_ids": [it["item_id"] for it in items], "payment_method_id": pid})],
                          f"return from order {o}: {names}, and refund {_money(total)} to {self._method_text(pid)}",
                          " You'll get an email explaining how to send the items back.")
@@ -615,14 +1072,16 @@ class ReferenceTarget(Target):
     def _new_variant(self, item: dict[str, Any], product: dict[str, Any], text: str) -> str | None:
         """The available variant that best matches the option words, differing from the item."""
         best, best_key = None, (0, -1)
-        for vid, v in sorted(product.get("variants", {}).items()):
+        variants = product.get("variants", {})
+        # per option, the value said last and not taken back: "green. hmm no, actually grey" is grey
+        want = wanted_options(text, item["options"], [v["options"] for v in variants.values()])
+        for vid, v in sorted(variants.items()):
             if vid == item["item_id"] or not v.get("available"):
                 continue
-            changed = {k: val for k, val in v["options"].items() if item["options"].get(k) != val}
-            score = option_score(text, changed)
+            score = sum(1 for k, val in want.items() if v["options"].get(k) == val)
             if score == 0:
                 continue
-            key = (score, sum(1 for k, val in v["options"].items() if item["options"].get(k) == val))
+            key = (score, sum(1 for k, val in v["options"].items() if k not in want and item["options"].get(k) == val))
             if key > best_key:
                 best, best_key = vid, key
         if best is None and (k := _listed_pick(self.last_text)) is not None:
@@ -637,10 +1096,14 @@ class ReferenceTarget(Target):
         if o in self.items_changed and not self._has("per_item_calls"):
             return (f"The items of order {o} were already changed once, and that can only be done once per order, "
                     f"so I can't change more items in it. Is there anything else I can help with?")
-        items = self._chosen_items(o)
+        items, unclear = self._item_choice(o)
+        missing = self._missing_note(o)
+        if unclear:
+            return missing + self._ask_which(o, unclear[0][0], unclear[0][1], verb)
         if not items:
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
-            return f"Which items of order {o} would you like to {verb}, and to which options? It contains: {listing}."
+            return f"{missing}Which items of order {o} would you like to {verb}, and to which options? It contains: {listing}."
+        names = [it["name"] for it in self.orders[o]["items"]]
         pairs, lines = [], []
         for it in items:
             product = self._product(turn, it["product_id"])
@@ -649,14 +1112,15 @@ class ReferenceTarget(Target):
             if g["same_one"] and self._has("exchange_identical"):
                 new = it["item_id"]
             else:
-                new = self._new_variant(it, product, g["text"])
+                new = self._new_variant(it, product, self._item_text(it, names))
             if new is None:
                 listed = [(vid, v) for vid, v in sorted(product.get("variants", {}).items())
                           if vid != it["item_id"] and v.get("available")][:6]
                 self.listed_variants[it["item_id"]] = [vid for vid, _ in listed]
                 choices = [_opts(v["options"]) for _, v in listed]
                 same = ("An exchange has to be a different option of the same product. " if g["same_one"] else "")
-                return (f"{same}Which option would you like for the {it['name']} ({_opts(it['options'])})? "
+                self.option_asked = it["item_id"]
+                return (f"{missing}{same}Which option would you like for the {it['name']} ({_opts(it['options'])})? "
                         f"Available options include: {'; '.join(choices) or 'none right now'}.")
             variant = product["variants"][new]
             pairs.append((it, new))
@@ -677,7 +1141,7 @@ class ReferenceTarget(Target):
                              "new_item_ids": [new for _, new in pairs], "payment_method_id": pid})]
         reminder = (" This can only be done once for this order, so please make sure these are all the items "
                     "you want to change.")
-        return self._ask(turn, calls, f"{verb} these items of order {o}: {'; '.join(lines)}; {money}", reminder)
+        return missing + self._ask(turn, calls, f"{verb} these items of order {o}: {'; '.join(lines)}; {money}", reminder)
 
     def _address_text(self, a: dict[str, str]) -> str:
         parts = [a["address1"], a["address2"], a["city"], f"{a['state']} {a['zip']}", a["country"]]
