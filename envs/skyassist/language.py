@@ -464,6 +464,10 @@ def _name_run(text: str, start: int, any_case: bool) -> list[str]:
             toks.append(tok)
         elif (any_case or tok[:1].isupper()) and _name_token_ok(tok):
             toks.append(tok)
+        elif not toks and tok in ("May", "Will", "Faith", "Hope", "Grace", "Joy") and \
+                (nxt := re.match(r"\s+(" + _LETTERS + r")", text[pos + m.end():])) and \
+                nxt.group(1)[:1].isupper() and _name_token_ok(nxt.group(1)):
+            toks.append(tok)  # "May Chen", "Will Smith": a given name that is also a word
         else:
             break
         pos += m.end()
@@ -535,7 +539,11 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     def usable(toks: list[str], strong: bool = False) -> bool:
         core = [x for x in toks if x.lower() not in _TITLES and x.lower() not in _PARTICLES]
         whole = " ".join(x.strip(".,!") for x in core).lower()  # "New York", "Sao Paulo": a city, not a person
-        return (bool(core) and not any((x.lower() in places and not strong) or x.lower() in months for x in core)
+        # a month or weekday opening a name of two or more words is a given name ("May Chen", "June Park",
+        # "Jan van der Berg"); alone, or after the first word, it is a date ("on May 5", "Chen May")
+        dated = [x for k, x in enumerate(core) if x.lower().strip(".") in months and (k > 0 or len(core) < 2)]
+        return (bool(core) and not any((x.lower() in places and not strong) for x in core) and not dated
+                and not any(x.lower().strip(".") in months for x in core[1:])
                 and not (whole in places and (len(core) > 1 or not strong)))
 
     spans: list[tuple[int, int]] = []  # what the cues below read, blanked before the rest is read

@@ -98,10 +98,16 @@ def _cue_key(word: str) -> str:
     return word.lower().replace("'", "")
 
 
+# given names that are also ordinary words: a name word when capitalised ("Will Smith", "May Chen")
+_WORD_NAMES = frozenset("will may faith hope grace joy mark bill rose june april august summer sunny".split())
+
+
 @lru_cache(1 << 16)
 def _nameish(word: str, any_case: bool) -> bool:
     low = word.lower()
     if low in _PARTICLE_WORDS or low in _TITLE_WORDS:
+        return True
+    if low in _WORD_NAMES and word[:1].isupper():
         return True
     if low.endswith(_CONTRACTION_ENDS):  # "that'll", "we'd": a contraction, never a name
         return False

@@ -45,3 +45,19 @@ def test_a_question_at_the_summary_is_no_name():
 def test_a_withheld_last_name_is_asked_for_with_the_reason():
     ep = play(PICKED + ["just put it under Fatima", "i prefer not to give my surname"])
     assert "needs the passenger's last name" in ep.messages[-1]["content"] and not booked(ep)
+
+
+@pytest.mark.parametrize("given,family", [("May Chen", ("May", "Chen")), ("June Park", ("June", "Park")),
+                                          ("Jan van der Berg", ("Jan", "van der Berg")),
+                                          ("Will Smith", ("Will", "Smith")), ("it's April Jones", ("April", "Jones"))])
+def test_a_given_name_that_is_also_a_month_or_a_word_is_a_name(given, family):
+    """Refused in a loop before ("What is the first and last name of the lead passenger?")."""
+    ep = play(PICKED + [given, "yes"])
+    assert _name(ep) == family, ep.messages[-1]["content"]
+    assert verify_messages(D, ep.messages, SC) == []
+
+
+@pytest.mark.parametrize("text", ["on May 5", "May 5 please", "May I book it?", "June"])
+def test_a_month_alone_or_with_a_day_is_no_name(text):
+    from envs.skyassist.language import parse
+    assert (parse(text, D.db, "name").first_name, parse(text, D.db, "name").last_name) == (None, None)
