@@ -164,7 +164,7 @@ class Parsed:
     dates: list[str] = field(default_factory=list)
     passengers: int | None = None
     pax_change: int | None = None  # the count changes by this many ("one more passenger": +1, "one less": -1)
-    asked_option: int | None = None  # a listed option asked about, not picked ("is option 2 refundable?")
+    asked_option: int | str | None = None  # a listed option asked about, not picked ("is option 2 refundable?")
     for_me: bool = False  # "a flight for me": one passenger, when no count is known yet
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
@@ -974,6 +974,9 @@ _PLURAL_KIN = re.compile(r"(?:friends|sons|daughters|kids|children|parents|broth
                          r"grandparents|in-laws|nephews|nieces|family)$", re.I)
 
 
+# a message that opens like a question, with or without its '?'
+_ASKS_ABOUT = re.compile(r"\W*(?:(?:h+m+|so|and|ok(?:ay)?|also|wait|um+|quick question)\W+)*(?:what|what'?s|whats|which|is|"
+                         r"isn'?t|are|does|do|did|how|can you tell|could you tell|tell me|any idea|why)\b", re.I)
 # words that pick an option even in a question ("can I take option 2?", "could you book the first one?")
 _PICKS = re.compile(r"\b(take|pick|choose|go with|book|hold|reserve|want|i'?ll have|let'?s do|prefer)\b", re.I)
 # the customer alone: "a flight for me", "book it for me please"; not "for me and my wife", "for me, my son ..."
@@ -1134,9 +1137,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
-    if (isinstance(p.selection, int) and "?" in text and not _PICKS.search(text)
-            and any(p.has(x) for x in ("fare_code", "price", "details", "refund", "availability"))):
-        p.asked_option, p.selection = p.selection, None  # "what fare class code is option 2?" asks, it does not pick
+    if p.selection is not None and ("?" in text or _ASKS_ABOUT.match(text)) and not _PICKS.search(text):
+        # "what fare class code is option 2?", "is the economy one refundable?", "does the premium one have
+        # wifi?", "whats the cheapest option, i will decide later": a question about an option picks nothing
+        p.asked_option, p.selection = p.selection, None
     if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
         p.intents.add("change")  # "can you push my booking back a week?"
     if _REFUND_REQUEST.search(text):

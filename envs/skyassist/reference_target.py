@@ -189,7 +189,7 @@ class ReferenceTarget(Target):
         if (self.passengers or 0) > MAX_PAX and expecting in (None, "name", "last_name"):
             expecting = "passengers"  # the count over the limit is still the open question: "ugh fine, 9 then"
         p = parse(turn.user_message, self.db, expecting, turn.last_reply)
-        self.asked_option = p.asked_option
+        self.asked_option = self._option_index(p)
         self._read_day_of_month(p)
         self._pick_date_reading(p)
         self._apply_shift(p)
@@ -675,6 +675,49 @@ class ReferenceTarget(Target):
                 "details, find an existing booking once you give me its reference and last name, and place holds, "
                 "bookings, cancellations or changes after you approve them.")
 
+    def _option_index(self, p: Parsed) -> int | None:
+        """The number (from 0) of the listed option a question is about: "is option 2 refundable?" or
+        "is the economy one refundable?" among the flights of the leg being chosen; None for none."""
+        if p.asked_option is None or isinstance(p.asked_option, int):
+            return p.asked_option
+        k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice") and leg.get("shown")), None)
+        f = self._select(k, p.asked_option, p) if k is not None else None
+        if f is None:
+            return None
+        shown = [x for x in self.legs[k]["flights"] if x["flight_id"] in self.legs[k]["shown"]]
+        return shown.index(f) if f in shown else None
+
+    def _select(self, k: int, sel: int | str, p: Parsed) -> dict[str, Any] | None:
+        """The listed flight of leg ``k`` that a selection names ("the first one", "the cheapest
+        business one", "the economy one"), or None."""
+        leg = self.legs[k]
+        shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
+        need = self.passengers or 1
+        bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] >= need]
+        if not bookable:  # nothing fits the party: fall back to any open flight (and explain)
+            bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
+        if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and len(self.legs) > 1:
+            bookable = self._same_cabin(k, bookable) or bookable
+        cabin = p.fare_class or self.fare_class  # "the cheapest business one", "premium economy only"
+        if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and cabin:
+            bookable = [f for f in bookable if f["fare_class"] == cabin] or bookable
+        f = None
+        if isinstance(sel, int):
+            f = shown[sel] if sel < len(shown) else None
+        elif sel == "cheapest" and bookable:
+            f = min(bookable, key=lambda x: (x["price_usd"], x["departure_time"]))
+        elif sel == "earliest" and bookable:
+            f = min(bookable, key=lambda x: x["departure_time"])
+        elif sel == "latest" and bookable:
+            f = max(bookable, key=lambda x: x["departure_time"])
+        elif sel in ("soldout", "cancelled"):
+            f = next((x for x in shown if (x["status"] == "cancelled") == (sel == "cancelled")
+                      and (sel == "cancelled" or x["seats_available"] <= 0)), None)
+        elif sel in ("economy", "premium", "business"):
+            cands = [x for x in bookable if x["fare_class"] == sel] or [x for x in shown if x["fare_class"] == sel]
+            f = cands[0] if cands else None
+        return f
+
     def _context_flight(self) -> dict[str, Any] | None:
         asked = self.asked_option  # "what fare class code is option 2?": that option of the leg being chosen
         if asked is not None:
@@ -1055,33 +1098,7 @@ class ReferenceTarget(Target):
                 out.append(self._nothing_to_pick(self.legs[k]))
                 return
             if k is not None:
-                leg = self.legs[k]
-                shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
-                sel = p.selection
-                need = self.passengers or 1
-                bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] >= need]
-                if not bookable:  # nothing fits the party: fall back to any open flight (and explain)
-                    bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
-                if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and len(self.legs) > 1:
-                    bookable = self._same_cabin(k, bookable) or bookable
-                cabin = p.fare_class or self.fare_class  # "the cheapest business one", "premium economy only"
-                if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and cabin:
-                    bookable = [f for f in bookable if f["fare_class"] == cabin] or bookable
-                f = None
-                if isinstance(sel, int):
-                    f = shown[sel] if sel < len(shown) else None
-                elif sel == "cheapest" and bookable:
-                    f = min(bookable, key=lambda x: (x["price_usd"], x["departure_time"]))
-                elif sel == "earliest" and bookable:
-                    f = min(bookable, key=lambda x: x["departure_time"])
-                elif sel == "latest" and bookable:
-                    f = max(bookable, key=lambda x: x["departure_time"])
-                elif sel in ("soldout", "cancelled"):
-                    f = next((x for x in shown if (x["status"] == "cancelled") == (sel == "cancelled")
-                              and (sel == "cancelled" or x["seats_available"] <= 0)), None)
-                elif sel in ("economy", "premium", "business"):
-                    cands = [x for x in bookable if x["fare_class"] == sel] or [x for x in shown if x["fare_class"] == sel]
-                    f = cands[0] if cands else None
+                f = self._select(k, p.selection, p)
                 if f is None:
                     out.append("Sorry, I could not match that to one of the options. Which option number would you like?")
                     return

@@ -61,3 +61,17 @@ def test_a_given_name_that_is_also_a_month_or_a_word_is_a_name(given, family):
 def test_a_month_alone_or_with_a_day_is_no_name(text):
     from envs.skyassist.language import parse
     assert (parse(text, D.db, "name").first_name, parse(text, D.db, "name").last_name) == (None, None)
+
+
+@pytest.mark.parametrize("line", ["is the economy one refundable?", "does the premium one have wifi?",
+                                  "hmm whats the cheapest option, i will decide later",
+                                  "whats the fare basis code on option 1", "which one is the earliest",
+                                  "whats the difference in price between option 1 and 2"])
+def test_a_question_about_a_listed_option_picks_none(line):
+    """Each of these picked a flight before ("You picked SA9775 (Economy). What is the first and last
+    name ...?"), so that a name and a yes booked a flight the customer had only asked about."""
+    opening = f"{SC['origin']} to {SC['destination']} {SC['date']}, 1 seat"
+    ep = play([opening, line])
+    assert "You picked" not in ep.messages[-1]["content"], ep.messages[-1]["content"]
+    assert "You picked" in play([opening, "the first one please"]).messages[-1]["content"]
+    assert "You picked" in play([opening, "is option 2 ok? I will take it"]).messages[-1]["content"]
