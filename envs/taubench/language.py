@@ -28,7 +28,8 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 STORE_ACTIONS = re.compile(r"return|returns|exchange|exchanges|refund|refunded|send (?:it|them|those) back|send back|back", re.I)
 _REASON_AGAIN = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
                            r"ordered (?:it )?by mistake)\b", re.I)
-NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually)\b", re.I)
+NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually(?!\W+(?:yes|yeah|yep|sure|ok(?:ay)?|"
+                r"go ahead|please do|do it)\b))\b", re.I)  # "actually yes, go ahead" is no "no"
 URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed)?|right (away|now)|quick(ly)?|immediately|no time)\b", re.I)
 SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same|just like (it|the old one)|another one of the same)\b", re.I)
 STATED_STATUS = re.compile(r"\b(still pending|is pending|it'?s pending|hasn'?t (shipped|been shipped)|not (yet )?shipped|"

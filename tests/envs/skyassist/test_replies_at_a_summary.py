@@ -47,6 +47,7 @@ def test_a_decision_put_off_is_waited_for(reply):
 @pytest.mark.parametrize("reply,says", [("ok, i'll check with my wife", "take your time"),
                                         ("sure, one sec", "take your time"),
                                         ("k thx", "clear yes"),
+                                        ("actually yes go ahead", "Shall I go ahead"),  # was "I won't make that change"
                                         ("yes, and tell me how long the refund takes", "5-7 business days")])
 def test_the_retail_clerk_answers_a_reply_that_is_not_a_yes(reply, says):
     r = get_domain("taubench-retail")
