@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -19,7 +20,7 @@ SMALL = ("dict(n_episodes=4, vocab_size=1000, hidden_size=16, layers=1, heads=2,
 def builder(out: Path) -> subprocess.Popen:
     code = (f"from probe.auditor.tiny import TinySettings, build_tiny_auditor\n"
             f"build_tiny_auditor({str(out)!r}, seed=1, settings=TinySettings(**{SMALL}), log=print)\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}  # each log line as it is printed
     return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, env=env, cwd=ROOT)
 
@@ -45,13 +46,21 @@ def test_a_killed_holder_does_not_block_the_next_build(tmp_path):
                               env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
     assert holder.stdout.readline().strip() == "holding"
     waiting = builder(out)
-    time.sleep(3)
-    assert waiting.poll() is None  # blocked behind the holder
+    # until it says it waits (on a loaded machine starting Python and torch took longer than the 3 s
+    # this test once slept, and the holder was killed before the builder reached the lock)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(waiting.stdout.readline, "")), daemon=True)
+    reader.start()
+    deadline = time.monotonic() + 240
+    while not any("waiting for it" in line for line in lines) and time.monotonic() < deadline:
+        assert waiting.poll() is None, "".join(lines)  # blocked behind the holder, never done before it
+        time.sleep(0.2)
+    assert any("waiting for it" in line for line in lines), "".join(lines)
     holder.send_signal(signal.SIGKILL)
     holder.wait()
-    log = waiting.communicate(timeout=300)[0]
-    assert waiting.returncode == 0, log
-    assert "waiting for it" in log and f"built {out} in" in log
+    assert waiting.wait(timeout=300) == 0, "".join(lines)
+    reader.join(timeout=30)
+    assert any(f"built {out} in" in line for line in lines), "".join(lines)
 
 
 def test_an_unreadable_parent_builds_without_the_lock(tmp_path, monkeypatch):
