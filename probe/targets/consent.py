@@ -96,11 +96,9 @@ def _said_back(word: str, summary: str) -> bool:
     return False
 
 
-def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None = None) -> bool:
-    """True when the customer's reply plainly approves the proposed action and says nothing else
-    (module docstring). ``summary``: the agent's message it answers; ``extra``: an environment's
-    own words that may stand beside a yes (the store's "return them", "exchange it")."""
-    t = (text or "").replace("\u2019", "'").strip()
+def _plain_affirmative(t: str, extra: re.Pattern[str] | None = None) -> bool:
+    """An affirmative (the environment's own ones with ``extra``) that is not hedged, not a question,
+    not put off and not taken back; ``t`` is the reply with apostrophes normalised and stripped."""
     if not t or "?" in t:
         return False
     if not _YES_RE.search(t) and not _BARE_Y.fullmatch(t) and not (extra and _extra_yes(extra, t)):
@@ -109,10 +107,17 @@ def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None 
     if _UNDO_RE.search(rest) or _HEDGE_RE.search(rest) or LATER.search(rest):
         return False
     # "ok, will I get a refund" / "yes, how long does the hold last" (no '?')
-    stripped = re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t)
-    if _ASKS_RE.search(stripped):
+    return not _ASKS_RE.search(re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t))
+
+
+def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None = None) -> bool:
+    """True when the customer's reply plainly approves the proposed action and says nothing else
+    (module docstring). ``summary``: the agent's message it answers; ``extra``: an environment's
+    own words that may stand beside a yes (the store's "return them", "exchange it")."""
+    t = (text or "").replace("\u2019", "'").strip()
+    if not _plain_affirmative(t, extra):
         return False
-    rest = _BESIDE_YES_RE.sub(" ", _BESIDE_PHRASES_RE.sub(" ", rest))
+    rest = _BESIDE_YES_RE.sub(" ", _BESIDE_PHRASES_RE.sub(" ", HARMLESS_NO.sub(" ", t)))
     if extra is not None:
         rest = _words(extra.pattern).sub(" ", rest)
     if any(not _said_back(w, summary) for w in re.findall(r"[^\W_]+", rest) if not _BARE_Y.fullmatch(w)):
@@ -124,13 +129,7 @@ def accepts_offer(text: str) -> bool:
     """A yes to an offer or a yes/no question that commits to nothing ("Would you also like me to
     look for a return flight?" - "yes please, a return too"): an affirmative that is not hedged,
     not a question, not put off and not taken back; it may say more. Never enough for an action."""
-    t = (text or "").replace("\u2019", "'").strip()
-    if not t or "?" in t or not (_YES_RE.search(t) or _BARE_Y.fullmatch(t)):
-        return False
-    rest = HARMLESS_NO.sub(" ", t)
-    if _UNDO_RE.search(rest) or _HEDGE_RE.search(rest) or LATER.search(rest):
-        return False
-    return not _ASKS_RE.search(re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t))
+    return _plain_affirmative((text or "").replace("\u2019", "'").strip())
 
 
 @lru_cache(64)

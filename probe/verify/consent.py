@@ -200,16 +200,15 @@ def _norm(tok: str) -> str:
     return _NUMBER_WORDS.get(tok, tok)
 
 
-_KNOWN = frozenset(_COURTESY) | {w for p in _phrases(_STRONG + _WEAK + _THANKS_BYE) for w in p}
 
 
 def _unstretch(tok: str) -> str:
     """A word typed with a letter held down, when that is a word of consent: "yessss" -> "yes",
     "okkk" -> "ok", "pleeease" -> "please"; any other word as it is."""
-    if tok in _KNOWN or not re.search(r"(\w)\1\1", tok):
+    if tok in _ALLOWED or not re.search(r"(\w)\1\1", tok):
         return tok
     short = re.sub(r"(\w)\1{2,}", r"\1", tok)
-    return short if short in _KNOWN else tok
+    return short if short in _ALLOWED else tok
 
 
 @lru_cache(1 << 8)
