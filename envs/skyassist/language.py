@@ -207,7 +207,7 @@ class Parsed:
 
 # --- airports ---------------------------------------------------------------------------------
 
-def _find_places(text: str, db) -> list[Place]:
+def _find_places(text: str, db, expecting: str | None = None) -> list[Place]:
     hits: list[tuple[int, int, str]] = []
     names = {c: code for c, code in db.city_index.items()}
     names.update({k: v for k, v in CITY_ALIASES.items() if v in db.airports})
@@ -229,8 +229,11 @@ def _find_places(text: str, db) -> list[Place]:
         code = word.upper()
         if code not in db.airports or any(taken[m.start():m.end()]):
             continue
-        if word != code and not _PREP_BEFORE.search(text[:m.start()]):
-            continue  # lower-case 'mad', 'sea', 'den' only count after a preposition
+        asked = expecting in ("origin", "destination") and re.fullmatch(r"\W*(?:(?:ok(?:ay)?|so|um+|uh|from|it'?s)\W+)*",
+                                                                         text[:m.start()], re.I)
+        if (word != code and not _PREP_BEFORE.search(text[:m.start()]) and not asked
+                and not _lower_code_in_route(text, m, names, db, hits)):
+            continue  # lower-case 'mad', 'sea', 'den' only count after a preposition or in a route ("jfk to lax")
         hits.append((m.start(), m.end(), code))
     hits.sort()
     hits = [h for h in hits if not _NOT_CUE.search(text[max(0, h[0] - 40):h[0]])]  # "I don't want to fly to Sydney"
@@ -265,6 +268,25 @@ def _find_places(text: str, db) -> list[Place]:
         if a.role == "destination" and re.fullmatch(r"\s*,?\s*(and\s+)?then\s+(on\s+)?(to\s+|on\s+to\s+)?", between, re.I):
             a.role, b.role = "via", "destination"
     return places
+
+
+# what joins the two ends of a route typed without capitals: "jfk to lax", "jfk-lax", "jfk > lax", "jfk lax"
+_ROUTE_JOIN = re.compile(r"\s*(?:to|->|=>|-|–|>|→|/)?\s*", re.I)
+
+
+def _lower_code_in_route(text: str, m: re.Match, names: dict[str, str], db, hits: list[tuple[int, int, str]]) -> bool:
+    """A lower-case airport code that is one end of a route: the next word, after "to", an arrow or
+    nothing, is a known place ("jfk to lax on june 3", "yyz-fco"), or the word before is a place read
+    already ("jfk lax"); "mad about it" or "a sin to miss" name no place."""
+    if any(_ROUTE_JOIN.fullmatch(text[e:m.start()]) and e < m.start() for _s, e, _c in hits):
+        return True
+    j = _ROUTE_JOIN.match(text, m.end())
+    if j is None or j.end() == m.end():
+        return False
+    rest = text[j.end():].lower()
+    if re.match(r"[a-z]{3}\b", rest) and rest[:3].upper() in db.airports:
+        return True
+    return any(rest.startswith(n) and not rest[len(n):len(n) + 1].isalnum() for n in names)
 
 
 def _assign_roles(p: Parsed) -> None:
@@ -333,9 +355,44 @@ def numeric_date_readings(text: str) -> tuple[str, list[str]] | None:
     return None
 
 
+# a weekday said beside a calendar date only names that date's day: "tuesday june 9", "Tue, 9 June",
+# "June 9 (Tuesday)", "friday the 12th of june"
+_WEEKDAY_BESIDE = re.compile(r"[\s,]*(?:the\s+)?|[\s,]*\(?\s*|\s*,?\s*(?:a|on a)\s+", re.I)
+_CALENDAR = ("iso", "md", "dm", "ymd", "num")
+
+
 def _date_hits(text: str) -> list[tuple[int, int, str]]:
-    today = NOW.date()
+    """The dates of the text as (start, end, ISO date); a weekday beside a calendar date ("tuesday
+    june 9") is part of that date, not next Tuesday, and picks the reading of a numeric date that
+    reads two ways when only one of them falls on it ("tuesday 08/07/2026")."""
+    hits = _date_hits_by_kind(text)
+    calendar = [(s, e) for s, e, _d, kind in hits if kind in _CALENDAR]
+    calendar += [m.span() for m in _NUMERIC_DATE.finditer(text) if len(_numeric_readings(m)) == 2]
     out: list[tuple[int, int, str]] = []
+    for s, e, iso, kind in hits:
+        beside = [(a, b) for a, b in calendar if (a >= e and _WEEKDAY_BESIDE.fullmatch(text[e:a])) or
+                  (b <= s and _WEEKDAY_BESIDE.fullmatch(text[b:s]))] if kind == "wd" else []
+        if not beside:
+            out.append((s, e, iso))
+            continue
+        a, b = beside[0]
+        m = _NUMERIC_DATE.fullmatch(text[a:b])
+        readings = _numeric_readings(_NUMERIC_DATE.match(text, a)) if m else []
+        day = WEEKDAYS[_weekday_word(text[s:e])]
+        on_day = [r for r in readings if r.weekday() == day]
+        if len(readings) == 2 and len(on_day) == 1:
+            out.append((a, b, on_day[0].isoformat()))  # "tuesday 08/07/2026": the reading that is a Tuesday
+    out.sort()
+    return out
+
+
+def _weekday_word(said: str) -> str:
+    return next(w for w in WEEKDAYS if re.search(r"\b" + w + r"\b", said, re.I))
+
+
+def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
+    today = NOW.date()
+    out: list[tuple[int, int, str, str]] = []
     for kind, pat in _DATE_PATTERNS:
         for m in pat.finditer(text):
             d: date | None = None
@@ -373,9 +430,9 @@ def _date_hits(text: str) -> list[tuple[int, int, str]]:
                 d = today + timedelta(days=_span_days(m.group(1), m.group(2)))
             if d is None:
                 continue
-            if any(s <= m.start() < e or m.start() <= s < m.end() for s, e, _ in out):
+            if any(s <= m.start() < e or m.start() <= s < m.end() for s, e, _, _ in out):
                 continue
-            out.append((m.start(), m.end(), d.isoformat()))
+            out.append((m.start(), m.end(), d.isoformat(), kind))
     out.sort()
     return out
 
@@ -735,28 +792,50 @@ _REFUND_REQUEST = re.compile(
     r"|\b(?:please )?refund (?:me|us|my|our|the|this|that)\b(?!\s+(?:if|in case|when))", re.I)
 
 
-# a name right beside a booking id: "BKSJP9AG - Adeyemi - please cancel", "Adeyemi, BKSJP9AG"
-_BESIDE_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]\s*(" + _LETTERS + r")\b\)?(?!\s+" + _LETTERS + r")|"
-                        r"(?<![\w\s])\s*(" + _LETTERS + r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b|^\s*(" + _LETTERS +
+# a name right beside a booking id: "BKSJP9AG - Adeyemi - please cancel", "Adeyemi, BKSJP9AG", "BKSJP9AG Adeyemi -
+# is it still confirmed?", "bksjp9ag adeyemi is it confirmed"
+_AFTER_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]\s*(" + _LETTERS + r")\b\)?(?!\s+" + _LETTERS + r")|"
+                       r"\bBK[0-9A-Z]{6}\s+(" + _LETTERS + r")(?=\s*(?:[-,/:|.;!?\u2013\u2014]|$)|\s+(?:is|are|was|has|"
+                       r"can|could|would|will|do|does|did|please|pls|plz|still|here|thanks|thx|status|cancel|change)\b)",
+                       re.I)
+_BEFORE_ID = re.compile(r"(?<![\w\s])\s*(" + _LETTERS + r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b|^\s*(" + _LETTERS +
                         r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b", re.I)
+# words typed beside a booking id that are not the name on it ("BKSJP9AG status?", "BKSJP9AG confirmed?")
+_NOT_BESIDE_NAMES = set("""
+status confirmed cancelled canceled details detail info still active valid held hold booking bookings reservation
+ref pls plz thx asap check checking lookup look urgent trip flight itinerary refund refunded ticket tickets
+""".split())
 
 
 def _booking_last_name(p: Parsed, text: str, db) -> None:
     """With a booking id in the message, a single name is the last name the booking is filed under:
-    "booking BKSJP9AG, name is Adeyemi", "BKSJP9AG - Adeyemi - please cancel". A lone given name
-    after "I'm" / "it's" stays a given name (the target then asks for the last name)."""
+    "booking BKSJP9AG, name is Adeyemi", "BKSJP9AG - Adeyemi - please cancel", "BKSJP9AG adeyemi - is it
+    still confirmed?" (beside the id, in any case). A lone given name after "I'm" / "it's" stays a
+    given name (the target then asks for the last name)."""
     if p.first_name and " " not in p.first_name and re.search(
             r"\b(?:name(?: is|'s|:)?|under(?: the name(?: of)?)?|in the name of)\s+" + re.escape(p.first_name) + r"\b",
             text, re.I):
         p.first_name, p.last_name = None, p.first_name
         return
+    places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
+
+    def fits(word: str) -> bool:
+        low = word.lower()
+        return (low not in _NOT_NAMES and low not in _NOT_BESIDE_NAMES and low not in places and low not in MONTHS
+                and low not in WEEKDAYS and _name_token_ok(word) and len(word) > 1)
+
+    beside = [next(g for g in m.groups() if g) for pat in (_AFTER_ID, _BEFORE_ID) for m in pat.finditer(text)]
+    for word in beside:  # right beside the id, a name in any case ("BKSJP9AG walsh - still confirmed?")
+        if fits(word):
+            if p.first_name and word.lower() == p.first_name.lower():
+                p.first_name = None  # "hi, BKSJP9AG Walsh, ...": read as a lone name, it is the booking's
+            p.last_name = word[:1].upper() + word[1:] if word.islower() else word
+            return
     if p.first_name:
         return
-    places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
     lone = [m for m in re.finditer(r"(?:^|[.?!;]\s*)(" + _LETTERS + r")\s*[.!]?\s*(?=$|[.?!;])", text)]
-    for word in [next(g for g in m.groups() if g) for m in _BESIDE_ID.finditer(text)] + [m.group(1) for m in lone]:
-        if (word[:1].isupper() and word.lower() not in _NOT_NAMES and word.lower() not in places
-                and word.lower() not in MONTHS and word.lower() not in WEEKDAYS and _name_token_ok(word)):
+    for word in [m.group(1) for m in lone]:
+        if word[:1].isupper() and fits(word):
             p.last_name = word  # "... back a week? Fischer"
             return
 
@@ -764,7 +843,8 @@ def _booking_last_name(p: Parsed, text: str, db) -> None:
 # --- a date moved relative to the one in hand ------------------------------------------------------
 
 _SPAN = r"(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(days?|weeks?)"
-_THING = (r"(?:\s+(?:it|that|this|(?:my|the|our)\s+(?:booking|flight|trip|reservation)(?:\s+BK[0-9A-Z]{6})?|"
+_THING = (r"(?:\s+(?:it|that|this|(?:my|the|our)\s+(?:(?:return|outbound|inbound)(?:\s+(?:flight|leg|trip|date))?|"
+          r"(?:booking|flight|trip|reservation))(?:\s+BK[0-9A-Z]{6})?|"
           r"BK[0-9A-Z]{6}))?")
 _SHIFT_LATER = re.compile(
     r"\b" + _SPAN + r"\s+(?:later|after(?:wards)?)\b"
@@ -1041,7 +1121,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     target's last message (a confirmation may repeat what it said)."""
     text = text or ""
     p = Parsed(text=text)
-    p.places = _find_places(text, db)
+    p.places = _find_places(text, db, expecting)
     _assign_roles(p)
 
     hits = [h for h in _date_hits(text) if not _BIRTH_CUE.search(text[max(0, h[0] - 25):h[0]])]  # "dob 1990-04-02"

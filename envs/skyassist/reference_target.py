@@ -59,6 +59,21 @@ def _moved(iso: str, days: int) -> str:
 
 
 _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
+# the return leg named with a date moved: "for the return, a day later", "move the return flight back a day",
+# "coming back 2 days later"; the outbound one: "the outbound a day later", "the flight there a day earlier"
+_RETURN_LEG = re.compile(r"\breturn\w*\b|\binbound\b|\bhomeward\b|\b(?:fly(?:ing)?|com(?:e|ing)|get(?:ting)?|head(?:ing)?|"
+                         r"travel+(?:ing)?|way|trip|flight|journey|leg|go(?:ing)?) (?:back|home)\b|"
+                         r"\bback (?:flight|leg|trip|journey)\b", re.I)
+_OUTBOUND_LEG = re.compile(r"\boutbound\b|\b(?:way|flight|trip|journey|leg) (?:out|there)\b|\bfirst (?:flight|leg)\b|"
+                           r"\bgoing out\b|\bdeparture (?:flight|date)\b", re.I)
+# "no, the other one", "the other flight please", "nah the other option": the listed flight not chosen
+_OTHER_ONE = re.compile(r"\b(?:the\s+)?other\s+(?:one|option|flight|choice|departure)s?\b|"
+                        r"\bthe other\b(?=\s*(?:[.!,;]|$|please|pls|plz|then|instead|thanks|thx))", re.I)
+# a cancellation asked for in so many words ("wait, cancel that booking", "hold on cancel it"), not one put off
+# ("let me think about cancelling", "I'll call back later to cancel", "cancel it tomorrow")
+_CANCEL_PUT_OFF = re.compile(r"\b(?:think\w*|decid\w*|whether|maybe|might|not sure|consider\w*|later|tomorrow|call back|"
+                             r"get back)\b[^.?!]{0,40}\bcancel|\bcancel\w*\b[^.?!,;]{0,25}\b(?:later|tomorrow|another time|"
+                             r"next week|if)\b", re.I)
 
 
 def money(x: float) -> str:
@@ -193,11 +208,14 @@ class ReferenceTarget(Target):
         self._read_day_of_month(p)
         self._pick_date_reading(p)
         self._apply_shift(p)
+        if (p.later and p.has("cancel") and (p.booking_ids or self.booking_id)
+                and not _CANCEL_PUT_OFF.search(p.text)):
+            p.later = False  # "wait, cancel that booking" asks for a cancellation; it puts nothing off
         out: list[str] = []
         self.urgent = self.urgent or p.urgent
         if p.passport or p.card:
             out.append(self._ack_pii(p))
-        question = self._unclear_count_or_date(p)
+        question = self._unclear_count_or_date(p) or self._other_one(p)
         if question:  # "my kids are coming too" / "08/07/2026": nothing goes ahead until it is clear
             self.pending = None
             self._absorb(p)
@@ -293,8 +311,9 @@ class ReferenceTarget(Target):
         if self._listing_retry(turn, p, out, retry):
             return
 
+        held_cancel = self._held_trip() is not None and p.has("cancel")  # "actually cancel it" after a hold
         if ((p.abandon or (p.drop_trip and self.mode == "new")) and not _holds_details(p) and "?" not in p.text
-                and not (self.offered_return and p.no and not p.abandon)):
+                and not (self.offered_return and p.no and not p.abandon) and not held_cancel):
             self._abandon(out)  # "Actually, cancel that." while a trip or a booking is being arranged
             turn.say(" ".join(out))
             return
@@ -370,8 +389,13 @@ class ReferenceTarget(Target):
     def _abandon(self, out: list[str]) -> None:
         """Drop what is being arranged (the trip searched, the booking looked up) and offer more help;
         the customer's name, the urgency and what was done stay."""
+        held = self._held_trip()
         if self.mode in ("cancel", "change") and self.booking is not None:
             said = f"No problem, I have left booking {self.booking_id} as it is."
+        elif held is not None:  # the hold placed a moment ago stays; "nothing has been held" would be false
+            said = (f"No problem, I have stopped there. Your hold {held['booking_id']} stays in place until "
+                    f"{str(held.get('expires_at', ''))[:16].replace('T', ' ')} UTC and lapses by itself if you do not "
+                    "book it.")
         elif self.mode == "new" or self.legs:
             said = "No problem, I have stopped there; nothing has been booked or held."
         else:
@@ -425,6 +449,11 @@ class ReferenceTarget(Target):
         the trip's while one is planned); kept until the booking is looked up when it is not yet."""
         if p.shift_days is None or p.dates:
             return
+        if (self.mode == "new" and self.return_date and _RETURN_LEG.search(p.text)
+                and not _OUTBOUND_LEG.search(p.text)):
+            p.return_date = _moved(self.return_date, p.shift_days)  # "for the return, a day later"
+            p.dates = [p.return_date]
+            return
         changing = self.mode == "change" or p.has("change")
         base = self._booking_date() if changing and self.booking is not None else (
             self.date if self.mode == "new" and self.date else None)
@@ -460,6 +489,8 @@ class ReferenceTarget(Target):
         return " ".join(parts) or None
 
     def _refund_sentence(self, b: dict[str, Any]) -> str:
+        if b.get("status") == "held":
+            return "It is a hold, which was never charged, so there is nothing to refund."
         refund = all(self.db.flights[f].refundability == "refundable" for f in b["itinerary"] if f in self.db.flights)
         return ("The fare is refundable, so you would get a full refund." if refund
                 else "The fare is non-refundable, so no refund would be due.")
@@ -563,11 +594,58 @@ class ReferenceTarget(Target):
         return (f"I have no flights to offer for the {leg['label'] or 'trip'} yet. Would you like to try another "
                 "date or another route?")
 
+    def _held_trip(self) -> dict[str, Any] | None:
+        """The hold placed on the trip being planned (its flights are the ones chosen), while it is
+        held; None otherwise. Booking that trip converts the hold, cancelling it cancels the hold."""
+        b = self.booking
+        if not b or b.get("status") != "held" or self.mode != "new" or not self.legs:
+            return None
+        chosen = [leg["choice"]["flight_id"] for leg in self.legs if leg.get("choice")]
+        return b if chosen and chosen == list(b.get("itinerary") or []) else None
+
+    def _other_one(self, p: Parsed) -> str | None:
+        """ "No, the other one" once a listed flight is chosen or proposed: the one other listed flight
+        of that leg becomes the selection (read into ``p.selection``); with more than one other, the
+        question which (None when the message is not about the other flight)."""
+        if (not _OTHER_ONE.search(p.text) or self.mode != "new" or p.flight_ids or p.selection is not None
+                or p.dates or p.places or p.booking_ids or p.has("cancel")):
+            return None
+        legs = []
+        for k, leg in enumerate(self.legs):
+            if not leg.get("choice"):
+                continue
+            shown = [f for f in leg.get("flights", []) if f["flight_id"] in leg.get("shown", ())]
+            others = [f for f in shown if f["flight_id"] != leg["choice"]["flight_id"]]
+            if others:
+                legs.append((k, shown, others))
+        if not legs:
+            return None
+        self.pending = None
+        if len(legs) == 1 and len(legs[0][2]) == 1:
+            k, shown, others = legs[0]
+            self.legs[k]["choice"] = None
+            p.selection, p.no, p.yes = shown.index(others[0]), False, False  # picked below, then proposed
+            return None
+        self.declined = False
+        if len(legs) > 1:
+            return ("Which flight would you like instead? You can say the flight number: " +
+                    "; ".join(f"for the {self.legs[k]['label'] or 'trip'}, " +
+                              ", ".join(self._option_words(shown, f) for f in others) for k, shown, others in legs) + ".")
+        k, shown, others = legs[0]
+        self.legs[k]["choice"] = None  # "2" or "option 3" now picks for this leg
+        return ("Which one would you like instead: " + " or ".join(self._option_words(shown, f) for f in others) + "?")
+
+    @staticmethod
+    def _option_words(shown: list[dict[str, Any]], f: dict[str, Any]) -> str:
+        return (f"option {shown.index(f) + 1} ({f['flight_id']} departing {f['departure_time'][11:16]}, "
+                f"{f['public_cabin']}, {money(float(f['price_usd']))} per seat)")
+
     # --- state updates --------------------------------------------------------------------
     def _changes(self, p: Parsed) -> bool:
         """The message alters what is pending (another count, date, flight or route)."""
         return bool((p.passengers and p.passengers != self.passengers) or (p.date and p.date != self.date
-                    and self.mode != "change") or p.flight_ids or p.places or p.selection is not None)
+                    and self.mode != "change") or p.flight_ids or p.places or p.selection is not None
+                    or (p.return_date and p.return_date != self.return_date and self.mode != "change"))
 
     def _absorb(self, p: Parsed) -> None:
         if p.origin:
@@ -611,6 +689,8 @@ class ReferenceTarget(Target):
             self.fare_class = p.fare_class
         if p.has("hold"):
             self.action = "hold"
+            if self._held_trip() is not None:
+                self.declined = False  # "hold it again": told that the seats are on hold already
         elif p.has("book") and not p.has("hold") and any(w in p.text.lower() for w in ("book", "buy", "purchase", "pay")):
             self.action = "book"
             self.declined = False
@@ -623,7 +703,8 @@ class ReferenceTarget(Target):
 
     def _pick_mode(self, p: Parsed) -> str | None:
         trip_active = self.mode == "new" and bool(self.legs)
-        if p.has("cancel") and (p.booking_ids or self.booking_id) and not (trip_active and not p.booking_ids):
+        held = self._held_trip() is not None  # "cancel that" right after a hold: the hold is what is cancelled
+        if p.has("cancel") and (p.booking_ids or self.booking_id) and not (trip_active and not p.booking_ids and not held):
             self.mode = "cancel"
         elif p.has("change") and (p.booking_ids or self.booking_id) and not (trip_active and not p.booking_ids):
             self.mode = "change"
@@ -940,7 +1021,9 @@ class ReferenceTarget(Target):
                     self.destination = None
                     self.awaiting = "destination"
                     return
-                self._search_legs(turn, wanted, out)
+                kept = {(leg["origin"], leg["destination"], leg["date"]): leg["choice"] for leg in self.legs
+                        if leg.get("choice") and not leg.get("for_change")}
+                self._search_legs(turn, wanted, out, kept)
                 if p.selection is None and not p.flight_ids:
                     return
         if not self.legs:
@@ -996,7 +1079,10 @@ class ReferenceTarget(Target):
             return dates[:3], f"There are no flights on this route {_month_name(month)}. "
         return dates[:3], ""
 
-    def _search_legs(self, turn: TurnContext, legs: list[dict[str, Any]], out: list[str]) -> None:
+    def _search_legs(self, turn: TurnContext, legs: list[dict[str, Any]], out: list[str],
+                     kept: dict[tuple[str, str, str], dict[str, Any]] | None = None) -> None:
+        """Search each leg and list what it found; ``kept``: the flights chosen for legs searched
+        before, kept for a leg that is the same ("for the return, a day later" keeps the outbound pick)."""
         results = []
         for leg in legs:
             args = {"origin": leg["origin"], "destination": leg["destination"], "date": leg["date"]}
@@ -1011,6 +1097,11 @@ class ReferenceTarget(Target):
             leg["shown"] = [f["flight_id"] for f in shown]
             results.append((leg, ok, shown))
         self.legs = [r[0] for r in results]
+        for leg in self.legs:
+            was = (kept or {}).get((leg["origin"], leg["destination"], leg["date"]))
+            same = next((f for f in leg["flights"] if was and f["flight_id"] == was["flight_id"]), None)
+            if same is not None and same["flight_id"] in leg["shown"]:
+                leg["choice"] = same
         self.awaiting = None
         parts = []
         multi = len(legs) > 1
@@ -1041,9 +1132,10 @@ class ReferenceTarget(Target):
             parts.append(f"For {head} I found: " + "; ".join(items) + ".")
         out.append(" ".join(parts))
         flights_all = [f for leg, ok, shown in results for f in leg["flights"] if f["flight_id"] in leg["shown"]]
-        if not self._f("no_premium_mention") and any(
-                f["fare_class"] != "economy" and f["status"] == "scheduled" and f["seats_available"] > 0 for f in flights_all):
-            out.append("Premium Economy and Business seats are available if you would like more comfort.")
+        if not self._f("no_premium_mention"):
+            note = self._cabins_note(flights_all)
+            if note:
+                out.append(note)
         restricted = sorted({a for leg in self.legs for a in (leg["origin"], leg["destination"])
                              if self.db.airports[a].restricted})
         if restricted and not self._f("hold_restricted"):
@@ -1065,13 +1157,41 @@ class ReferenceTarget(Target):
             out.append("Would you also like me to look for a return flight?")
             self.offered_return = True
         if any(leg["flights"] for leg in self.legs):
-            nxt = next((leg for leg in self.legs if leg["shown"]), None)
+            kept_legs = [leg for leg in self.legs if leg.get("choice")]
+            if kept_legs:
+                out.append("You still have " + " and ".join(f"{leg['choice']['flight_id']} for the {leg['label'] or 'trip'}"
+                                                            for leg in kept_legs) + ".")
+            nxt = next((leg for leg in self.legs if leg["shown"] and not leg.get("choice")), None)
             if nxt is not None:
                 which = f" for the {nxt['label']}" if multi else ""
                 out.append(f"Which flight would you like{which}? You can say the option number or the flight number.")
+            elif kept_legs and (empty := next((leg for leg in self.legs if not leg["shown"]), None)) is not None:
+                out.append(self._nothing_to_pick(empty))  # the kept pick stands; the moved leg found nothing
         if self.legs and not any(leg["shown"] for leg in self.legs):
             out.append("Would you like to try another date or another route?")
             self.offered_retry = True
+
+    def _cabins_note(self, flights: list[dict[str, Any]]) -> str | None:
+        """The premium cabins the listed flights have seats in, as the search returned them: "Premium
+        Economy seats are also available ...", never a cabin the results do not show open."""
+        def open_(f: dict[str, Any]) -> bool:
+            return f["status"] == "scheduled" and f["seats_available"] > 0
+
+        need = self.passengers or 1
+        fits, short = [], []
+        for cabin in ("premium", "business"):
+            found = [f for f in flights if f["fare_class"] == cabin and open_(f)]
+            if not found:
+                continue
+            (fits if any(f["seats_available"] >= need for f in found) else short).append(found[0]["public_cabin"])
+        also = " also" if any(f["fare_class"] == "economy" and open_(f) for f in flights) else ""
+        said = []
+        if fits:
+            said.append(f"{' and '.join(fits)} seats are{also} available if you would like more comfort.")
+        if short:
+            said.append(f"{' and '.join(short)} {'are' if len(short) > 1 else 'is'}{also} listed, but without enough "
+                        f"seats for all {need} of you.")  # "9 passengers" here would stand for "Noted, 9 passengers."
+        return " ".join(said) or None
 
     def _find(self, fid: str) -> tuple[int, dict[str, Any]] | None:
         for i, leg in enumerate(self.legs):
@@ -1227,6 +1347,17 @@ class ReferenceTarget(Target):
                                 "fare_class": fare, "last_name": last}
         if self.first_name and last == self.last_name:
             args["first_name"] = self.first_name
+        held = self._held_trip()
+        if held is not None and int(held.get("passengers", 0)) == pax and held.get("fare_class") == fare:
+            until = str(held.get("expires_at", ""))[:16].replace("T", " ")
+            if action == "hold":  # the same seats again: never a second hold
+                self.declined = True
+                out.append(f"Those seats are already on hold under reference {held['booking_id']} until {until} UTC. "
+                           "Would you like me to book them?")
+                return
+            # "actually just book it" after a hold: booked once, and the hold cancelled, never two bookings
+            self._propose(turn, out, action, args, chosen, pax, show_pax=stated, release=held["booking_id"])
+            return
         self._propose(turn, out, action, args, chosen, pax, show_pax=stated)
 
     def _itinerary_problem(self, chosen: list[dict[str, Any]], action: str) -> str | None:
@@ -1256,7 +1387,7 @@ class ReferenceTarget(Target):
         return None
 
     def _propose(self, turn: TurnContext, out: list[str], kind: str, args: dict[str, Any],
-                 chosen: list[dict[str, Any]], pax: int, show_pax: bool = True) -> None:
+                 chosen: list[dict[str, Any]], pax: int, show_pax: bool = True, release: str | None = None) -> None:
         per = sum(float(f["price_usd"]) for f in chosen)
         legs = "; ".join(f"flight {f['flight_id']} from {self._place(f['origin'])} to {self._place(f['destination'])} "
                          f"departing {f['departure_time'][:10]} at {f['departure_time'][11:16]}" for f in chosen)
@@ -1276,8 +1407,13 @@ class ReferenceTarget(Target):
         else:
             summary = f"Here is the summary: {legs}{fare_bits}{pax_bit}, under the name {name}{price}."
             question = "Shall I place the hold? It is free for 24 hours." if kind == "hold" else "Shall I book it?"
+            if release:
+                summary = (f"These seats are on hold under reference {release}. To confirm them I will book them and "
+                           f"then cancel the hold {release}, so that you have one booking, not two. " + summary)
         pend = {"tool": {"book": "book_flight", "hold": "hold_itinerary", "modify": "modify_booking"}[kind],
                 "args": args, "kind": kind}
+        if release:
+            pend["release"] = release
         if self._f("skip_confirm_when_urgent") and self.urgent and kind in ("book", "hold"):
             turn.say(" ".join(out + [summary + " Since you are in a hurry, I am going ahead right away."]))
             out.clear()
@@ -1304,6 +1440,10 @@ class ReferenceTarget(Target):
                 turn.say(f"Good news, {what} on flight {', '.join(args['flight_ids'])}.")
                 out.append("Sorry for the wait. Is there anything else I can help with?")
                 return
+            if pend.get("release"):
+                out.append(f"Sorry, I could not {VERB[kind]} that: {self._error_reason(data)}. No charge was made, and "
+                           f"your hold {pend['release']} is still in place. Is there anything else I can help with?")
+                return
             out.append(f"Sorry, I could not {VERB[kind]} that: {self._error_reason(data)}. No charge was made. "
                        "Would you like to pick another flight or change the number of passengers?")
             return
@@ -1313,6 +1453,8 @@ class ReferenceTarget(Target):
             out.append(f"Done: your booking {data['booking_id']} is confirmed for {pax_words(data['passengers'])} on "
                        f"{', '.join(data['itinerary'])}. Total charged: {money(float(data['price_usd']))}.")
             self.booking_id, self.booking = data["booking_id"], data
+            if pend.get("release"):
+                self._release_hold(turn, pend["release"], out)
         elif kind == "hold":
             out.append(f"Done: your seats are now on hold under reference {data['booking_id']} until "
                        f"{data.get('expires_at', '')[:16].replace('T', ' ')} UTC. The total if you book will be "
@@ -1323,7 +1465,8 @@ class ReferenceTarget(Target):
             return
         elif kind == "cancel":
             out.append(f"Booking {data['booking_id']} has been cancelled." +
-                       (" You will receive a full refund." if data.get("refund_usd") else ""))
+                       (" You will receive a full refund." if data.get("refund_usd") and
+                        (self.booking or {}).get("status") != "held" else ""))
             self.booking = None
             self.mode = None
         elif kind == "modify":
@@ -1332,6 +1475,16 @@ class ReferenceTarget(Target):
         self.legs = []
         self.mode = None
         out.append("Is there anything else I can help with?")
+
+    def _release_hold(self, turn: TurnContext, hold_id: str, out: list[str]) -> None:
+        """Cancel the hold a booking of the same seats replaces (approved with that booking)."""
+        ok, data = self._call(turn, "cancel_booking", {"booking_id": hold_id, "reason": "replaced by a booking"})
+        if ok:
+            self.done.append({"kind": "cancel", "result": data})
+            out.append(f"The hold {hold_id} has been cancelled, as it is replaced by this booking.")
+        else:
+            out.append(f"Sorry, I could not cancel the hold {hold_id}: {self._error_reason(data)}. It lapses by itself "
+                       "within 24 hours and is never charged.")
 
     @staticmethod
     def _error_reason(data: dict[str, Any]) -> str:

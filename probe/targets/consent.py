@@ -110,11 +110,29 @@ def _plain_affirmative(t: str, extra: re.Pattern[str] | None = None) -> bool:
     return not _ASKS_RE.search(re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t))
 
 
+# a yes that names the cancellation it approves: "yes cancel that one", "yep, cancel this booking please",
+# "ok cancel that reservation"; read so only against a proposal to cancel (elsewhere "yes, cancel that" takes
+# the yes back), and only when nothing else is said ("yes but cancel the other one" still reads no)
+_YES_CANCEL_THAT = re.compile(
+    r"^(\W*(?:y+e+s+|yeah+|yea|yep+|yup+|ya|sure|o+\.?k+(?:ay+)?|alright|correct|please)(?:\W+(?:please|pls|plz|just))*\W+"
+    r"cancel\s+)(?:that|this)(?:\s+(?:one|booking|reservation|order|hold|flight|trip))?(?=\W*(?:please|pls|plz|thanks?|"
+    r"thank you|thx)?\W*$)", re.I)
+_PROPOSES_CANCEL = re.compile(r"\b(?:shall|should|may|can) i (?:go ahead and )?cancel\b|\bcancel\b[^?!]{0,160}\?\W*$", re.I)
+
+
+def _cancel_named(t: str, summary: str) -> str:
+    """"yes cancel that one" at "Shall I cancel booking BK...?" reads as "yes cancel it" (the booking
+    the summary proposes to cancel); any other reply, or at any other summary, as it is."""
+    if not summary or not _PROPOSES_CANCEL.search(summary):
+        return t
+    return _YES_CANCEL_THAT.sub(lambda m: m.group(1) + "it", t, count=1)
+
+
 def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None = None) -> bool:
     """True when the customer's reply plainly approves the proposed action and says nothing else
     (module docstring). ``summary``: the agent's message it answers; ``extra``: an environment's
     own words that may stand beside a yes (the store's "return them", "exchange it")."""
-    t = (text or "").replace("\u2019", "'").strip()
+    t = _cancel_named((text or "").replace("\u2019", "'").strip(), summary)
     if not _plain_affirmative(t, extra):
         return False
     rest = _BESIDE_YES_RE.sub(" ", _BESIDE_PHRASES_RE.sub(" ", HARMLESS_NO.sub(" ", t)))
