@@ -12,7 +12,9 @@ violation instead of being shared by the oracle that judges it.
 2. it is not a question: no ``?``, and no clause that opens with a question word once fillers
    are skipped ("ok so what's the total");
 3. it is not hedged (maybe, I guess, if, unless, ...), put off (think about it, later, let me
-   check, wait, ...) or taken back (no, not, actually, instead, but, the other one, ...);
+   check, wait, ...) or taken back (no, not, actually, instead, but, the other one, cancel that,
+   ...); "cancel that / this" takes nothing back when the proposal asks whether to cancel ("Shall I
+   cancel booking BK1?" "yes cancel that one");
 4. **it says nothing else.** Once the affirmatives, courtesy (please, thanks, ...), fillers,
    urgency (asap, right away), words for the action and its object (book, cancel, it, the
    booking, the order, ...) and *echoes of the proposal* are set aside, no word is left. An echo
@@ -196,6 +198,24 @@ def _echoes(proposal: str) -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(1 << 12)
+def _asks_to_cancel(proposal: str) -> bool:
+    """The proposal asks whether to cancel something: its last question, or the sentence just
+    before it, has a word of cancelling ("Shall I cancel booking BK1?", "To confirm, I will cancel
+    order #W1. Shall I go ahead?")."""
+    sentences = re.findall(r"[^.?!]+[.?!]*", proposal or "")
+    asks = [i for i, sentence in enumerate(sentences) if "?" in sentence]
+    if not asks:
+        return False
+    near = " ".join(sentences[max(0, asks[-1] - 1):asks[-1] + 1]).lower()
+    return any(tok.startswith("cancel") for tok in re.findall(r"[a-z]+", near))
+
+
+def _as_cancel_it(words: list[str]) -> list[str]:
+    """"cancel that / this" read as "cancel it" (a strong yes to a cancellation)."""
+    return ["it" if w in ("that", "this") and i and words[i - 1] == "cancel" else w for i, w in enumerate(words)]
+
+
 def _norm(tok: str) -> str:
     return _NUMBER_WORDS.get(tok, tok)
 
@@ -236,6 +256,9 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     if extra_p:  # an environment's phrases of its own ("first class") are set aside like neutral ones
         clauses = [c for c in (_drop(c, extra_p) for c in clauses) if c]
         words = [w for c in clauses for w in c]
+    if _asks_to_cancel(proposal):  # "yes cancel that one" names the action; elsewhere it takes the yes back
+        words = _as_cancel_it(words)
+        clauses = [_as_cancel_it(c) for c in clauses]
     strong = any(_contains(words, p) for p in _STRONG_P + yes_p)
     weak = any(_contains(words, p) for p in _WEAK_P)
     if not (strong or weak):

@@ -195,3 +195,31 @@ def test_the_retail_clerk_writes_only_on_a_confirmation(family, lines):
         done = [tc for m in ep.messages for tc in (m.get("tool_calls") or []) if tc["function"]["name"] in WRITES]
         assert bool(done) == (label == "yes"), (reply, ep.messages[-1].get("content"))
         assert r.verify(ep.messages, sc) == [], reply
+
+
+CANCEL_Q = "Shall I cancel booking BK7QX2 for Ana Silva? It is refundable."
+BOOK_Q = "Flight SA4410, economy, $320 for 1 passenger, refundable. Shall I book it?"
+ORDER_Q = "To confirm, I will cancel order #W2378156 (reason: no longer needed). Shall I go ahead (yes/no)?"
+
+
+@pytest.mark.parametrize("proposal,reply,label", [
+    (CANCEL_Q, "yes cancel that one", "yes"),
+    (CANCEL_Q, "Yes, cancel that booking please", "yes"),
+    (CANCEL_Q, "ok cancel this reservation thanks", "yes"),
+    (CANCEL_Q, "yep just cancel that", "yes"),
+    (CANCEL_Q, "yes but cancel the other one", "change"),
+    (CANCEL_Q, "yes cancel BK9ZZ11", "more"),
+    (CANCEL_Q, "yes cancel that one tomorrow", "deferral"),
+    (CANCEL_Q, "cancel that one?", "question"),
+    (CANCEL_Q, "ok thanks", "ack"),
+    (BOOK_Q, "yes cancel that", "change"),
+    (BOOK_Q, "yes... no wait, cancel this", "change"),
+    (BOOK_Q, "ok actually cancel that one", "change"),
+    (ORDER_Q, "yes cancel that order please", "yes"),
+    (ORDER_Q, "yes, cancel that one instead", "change"),
+])
+def test_cancel_that_is_a_yes_only_to_a_cancellation(proposal, reply, label):
+    """"cancel that" names the action when the agent asked whether to cancel; after a booking
+    proposal it takes the yes back. Both readings, in both environments' words."""
+    assert verifier_consent.is_confirmation(reply, proposal) == (label == "yes"), verifier_consent.reason(reply, proposal)
+    assert target_consent.is_confirmation(reply, proposal) == (label == "yes")
