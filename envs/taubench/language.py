@@ -21,7 +21,8 @@ from probe.targets.phrases import CLOSING, KEEPS_OPEN, abandon_pattern, asks_for
 ORDER_ID = re.compile(r"#?\b(W\d{7})\b", re.I)
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 USER_ID = re.compile(r"\b([a-z]+_[a-z]+_\d{3,5})\b")
-ZIP = re.compile(r"(?<![#\w])(\d{5})(?![\w-])")
+# a zip code, also written as zip+4 ("78701-1234"), read as its five digits
+ZIP = re.compile(r"(?<![#\w])(\d{5})(?:\s?[-\u2013]\s?\d{4})?(?![\w-])")
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
 # the store's words for its actions, which may stand beside a yes ("yes, return them", "exchange it please")
@@ -59,7 +60,7 @@ ABANDON = abandon_pattern(
 
 INTENTS: dict[str, re.Pattern[str]] = {
     "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b", re.I),
-    "return": re.compile(r"\b(return(ed|ing)?|send (\w+ ){1,3}back|send back|bring (it|them) back|"
+    "return": re.compile(r"\b(return(ed|ing)?|retrun|retun|retrn|reutrn|send (\w+ ){1,3}back|send back|bring (it|them) back|"
                          r"refund(ed)?|money back)\b", re.I),
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
     "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
@@ -92,7 +93,8 @@ REFUND_TIMING = re.compile(
 ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i paid|where it came from)\b", re.I)
 ADDRESS = re.compile(
     r"(?P<a1>\d+\s+[A-Za-z0-9 .'-]+?)\s*,\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
-    r"(?P<city>[A-Za-z .'-]+?)\s*,\s*(?P<state>[A-Z]{2})\s*,?\s*(?P<zip>\d{5})(?:\s*,\s*(?P<country>USA|United States))?",
+    r"(?P<city>[A-Za-z .'-]+?)\s*,\s*(?P<state>[A-Z]{2})\s*,?\s*(?P<zip>\d{5})(?:-\d{4})?(?!\d)"
+    r"(?:\s*,\s*(?P<country>USA|United States))?",
     re.I)
 
 ACTING_KINDS = ("cancel", "return", "exchange", "modify", "address", "payment")
@@ -280,6 +282,261 @@ def correct_address(address: dict[str, str], text: str) -> dict[str, str] | None
     return None
 
 
+# --- an address corrected in parts -------------------------------------------------------------------
+STATES = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
+    "CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia", "FL": "Florida", "GA": "Georgia",
+    "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois", "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky",
+    "LA": "Louisiana", "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
+    "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire",
+    "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York", "NC": "North Carolina", "ND": "North Dakota",
+    "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina",
+    "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont", "VA": "Virginia",
+    "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming"}
+_STATE_BY_NAME = {v.lower(): k for k, v in STATES.items()}
+_STATE = (r"\b(?:" + "|".join(re.escape(n) for n in sorted(_STATE_BY_NAME, key=len, reverse=True)) +
+          r"|[A-Za-z]{2}\b)")
+# two-letter codes that are also everyday words: read as a state only when written in capitals
+_WORDLIKE_CODES = frozenset("ok in or me hi id oh de la pa ma al co mo ne wa".split())
+ZIP4 = re.compile(r"\b(\d{5})\s?[-\u2013]\s?\d{4}\b")
+# words around a value that only say what it is ("it should say Austin", "i meant San Antonio")
+_LABEL_WORDS = frozenset("sorry oops whoops typo correction actually wait i i'm im meant mean it it's its is was should be "
+                         "say read says reads the city town state zip code postal my bad mistake no not oh um so ok okay "
+                         "and but to in of supposed needs need instead rather make that still same just yes yeah yep please pls".split())
+_NOT_VALUES = frozenset("wrong incorrect right fine correct ok okay same misspelled spelled mistyped off the a".split())
+_CITY_VALUE = r"(?P<v>[A-Za-z][A-Za-z .'-]*?)(?=\s*(?:[,;!?]|\.(?:\s|$)|$|\b(?:not|and|zip|state|instead|but|please|pls|thanks?|" \
+              r"thank you|rather)\b|\d))"
+_IS = (r"(?:'s|\s+(?:name\s+)?(?:is|sh(?:ou)?ld be|shud be|should say|should read|needs to be|was supposed to be|=|to|"
+       r"is actually)|\s*[:=])")
+_BARE = r"\s+(?!(?:is|was|were|are|should|shld|needs?|name|and|or|has|too|also|of|in|on|for|the|wrong|incorrect)\b)"
+_CITY_LABEL = re.compile(r"\b(?:city|town)(?:" + _IS + r"\s*(?:actually\s+|really\s+)?|" + _BARE + ")" + _CITY_VALUE, re.I)
+# "wrong city - austin", "i typed the wrong city, its austin"
+_WRONG_CITY = re.compile(r"\b(?:wrong|incorrect|misspelled) (?:city|town)\b[\s,:;-]*(?:(?:it'?s|its|it is|it should be|"
+                         r"should be|i meant|meant|should say)\s+)?" + _CITY_VALUE, re.I)
+_STATE_LABEL = re.compile(r"\bstate(?:" + _IS + r"\s*(?:actually\s+|really\s+)?|" + _BARE + r")(?P<v>" + _STATE + r")", re.I)
+# "dallas is wrong, it should be austin": the value written, then the one meant
+_IS_WRONG = re.compile(r"(?:^|[,.;:!]\s*|\b(?:the|my|and|but|so)\s+)(?P<old>[A-Za-z0-9][A-Za-z0-9 .'-]{0,30}?)\s+(?:is|was)\s+"
+                       r"(?:wrong|incorrect|a typo|misspelled|not right)\b[\s,;:-]*(?:(?:it|that)\s+)?(?:should be|should say|"
+                       r"is|it'?s|its|meant to be|needs to be|was supposed to be)\s+(?P<new>[A-Za-z0-9][A-Za-z0-9 .'-]*?)"
+                       r"(?=\s*(?:[,;!?]|\.(?:\s|$)|$|\b(?:not|and|instead|but|please|thanks?)\b))", re.I)
+# the whole message a no and a value: "no its Austin", "no, Austin" (a city: no number, no street word)
+_NO_VALUE = re.compile(r"^\W*(?:no+|nope|nah|sorry|oops|wait|actually|hmm+)\b[\s,.!-]*(?:(?:it'?s|its|it is|it should be|"
+                       r"should be|i meant?|make (?:it|that))\s+)?(?P<v>[A-Za-z][A-Za-z .'-]*?)\W*$", re.I)
+# words of a "no, ..." that is no place name ("no, not yet", "no thanks", "nope, that's fine")
+_NOT_A_PLACE = _NOT_VALUES | _LABEL_WORDS | frozenset(
+    "yet now sure really thanks thank you that this that's it right good fine later never problem worries way idea again "
+    "great cool all anything nothing something one more time today go ahead hold on stop keep leave mind forget need want "
+    "cancel change don't dont do did done sounds looks perfect thx ty bye wait okay ok yes yeah yep sir maam ma'am".split())
+_STREET_WORDS = re.compile(r"\b(?:street|st|avenue|ave|road|rd|drive|dr|lane|ln|boulevard|blvd|way|court|ct|place|pl|"
+                           r"apt|apartment|suite|unit|circle|parkway|pkwy|highway|hwy|terrace|trail)\b", re.I)
+_ZIP_LABEL = re.compile(r"\b(?:zip|zip ?code|zipcode|postal code|postcode)" + _IS + r"?\s*(?:actually\s+)?(?P<v>\d{5})\b(?!-)",
+                        re.I)
+# "Austin, TX 78701", "austin tx 78701", "TX 78701", "Austin, Texas": a city, state and zip said without the street
+_TAIL = re.compile(r"(?P<state>" + _STATE + r")\.?\s*,?\s*(?P<zip>\d{5})\b", re.I)
+_TAIL_NO_ZIP = re.compile(r",\s*(?P<state>" + _STATE + r")(?=\s*(?:[.;!?]|$|\bnot\b|\binstead\b))", re.I)
+
+
+def state_code(word: str, strict: bool = False) -> str | None:
+    """The two-letter code of a state named by code or name ("tx", "Texas"); codes that are everyday
+    words ("ok", "in", "or") only in capitals, and with ``strict`` every code only in capitals."""
+    w = word.strip().rstrip(".")
+    if w.lower() in _STATE_BY_NAME:
+        return _STATE_BY_NAME[w.lower()]
+    if len(w) == 2 and w.upper() in STATES:
+        if w.isupper() or (not strict and w.lower() not in _WORDLIKE_CODES):
+            return w.upper()
+    return None
+
+
+def _city_words(before: str) -> str:
+    """The city said just before a state ("it should say austin, tx ..." -> 'austin'): the words after
+    the last label word or punctuation, at most three."""
+    before = re.split(r"[.;:!?()]|,(?=[^,]*,)", before)[-1].rstrip(" ,")
+    words = re.findall(r"[A-Za-z][A-Za-z.'-]*", before.split(",")[-1])
+    out: list[str] = []
+    for w in reversed(words):
+        if w.lower() in _LABEL_WORDS or len(out) == 3:
+            break
+        out.insert(0, w)
+    return " ".join(out)
+
+
+def _city(value: str) -> str:
+    value = " ".join(value.split()).strip(" .,'")
+    return value.title() if value.islower() else value
+
+
+def address_parts(text: str, asked: bool = False) -> dict[str, str]:
+    """The parts of an address a message gives without a street: a city, state or zip code labelled
+    ("the city is Austin", "zip 78701", "state: TX") or said together ("Austin, TX 78701", "TX 78701");
+    a zip+4 is read as its five digits. ``asked``: the message answers a question for these parts, so a
+    zip code or a state said alone counts too ("78701", "texas and 78701")."""
+    t = ZIP4.sub(r"\1", text.replace("\u2019", "'"))
+    out: dict[str, str] = {}
+    m = _CITY_LABEL.search(t) or _WRONG_CITY.search(t)
+    if m and m.group("v").split()[0].lower() in _NOT_VALUES:  # "the city is wrong, it's Austin"
+        m = re.compile(r"\b(?:it'?s|its|should be|meant|is)\s+(?:actually\s+)?" + _CITY_VALUE, re.I).search(
+            t, m.start("v") + len(m.group("v").split()[0]))
+    if m and m.group("v").split()[0].lower() not in _NOT_VALUES:
+        v = m.group("v").strip()
+        last = v.split()[-1] if len(v.split()) > 1 else ""
+        if last and state_code(last, strict=not last.isupper() and last.lower() in _WORDLIKE_CODES):
+            out["state"] = state_code(last) or ""
+            v = v[: v.rfind(last)].strip(" ,")
+        out["city"] = _city(v)
+    m = _STATE_LABEL.search(t)
+    if m and state_code(m.group("v")):
+        out["state"] = state_code(m.group("v")) or ""
+    m = _ZIP_LABEL.search(t)
+    if m:
+        out["zip"] = m.group("v")
+    for m in _TAIL.finditer(t):
+        code = state_code(m.group("state"))
+        city = _city_words(t[:m.start()])
+        if not code or (not m.group("state").isupper() and not city and m.group("state").lower() in _WORDLIKE_CODES):
+            continue
+        out.setdefault("state", code)
+        out.setdefault("zip", m.group("zip"))
+        if city and city.lower() not in _NOT_VALUES:
+            out.setdefault("city", _city(city))
+        break
+    else:
+        m = _TAIL_NO_ZIP.search(t)
+        if m and state_code(m.group("state"), strict=True) and _city_words(t[:m.start()]):
+            out.setdefault("state", state_code(m.group("state")) or "")
+            out.setdefault("city", _city(_city_words(t[:m.start()])))
+    if asked:
+        zips = re.findall(r"(?<![\w#$.])(\d{5})(?![\w.])", t)
+        if "zip" not in out and len(set(zips)) == 1:
+            out["zip"] = zips[0]
+        codes = {c for w in re.findall(r"[A-Za-z]+(?: [A-Za-z]+)?", t) for c in [state_code(w, strict=True)]
+                 if c} | {c for w in re.findall(r"[A-Za-z]+", t) for c in [state_code(w)] if c}
+        if "state" not in out and len(codes) == 1:
+            out["state"] = codes.pop()
+    return out
+
+
+def address_changes(address: dict[str, str], text: str, loose: bool = False) -> dict[str, str]:
+    """What a correction changes in an address, field by field ({'city': 'Austin'}), empty when it
+    changes nothing: parts labelled or said together (``address_parts``: "the city is Austin",
+    "Austin, TX 78701"), a value put in place of the one written ("Austin not Dallas", "I meant San
+    Antonio, not Dallas", "Dallas should be Austin", "TN not TX"), and a street or number fixed
+    (``correct_address``: "889 not 888", "Elm St not Oak St", "oops, the zip is 78702"). ``loose``: the
+    message answers the address itself ("... to 12 Oak St, Dallas ...?"), so "no, Austin" puts a city
+    in place of the city."""
+    t = ZIP4.sub(r"\1", text.replace("\u2019", "'"))
+    out = address_parts(t)
+    pairs = replacements(t) + [(m.group("new"), m.group("old")) for m in _IS_WRONG.finditer(t)]
+    if loose and not pairs and not out and (m := _NO_VALUE.match(t)) and not _STREET_WORDS.search(m.group("v")) and \
+            len(m.group("v").split()) <= 3 and not {w.lower() for w in m.group("v").split()} & (_NOT_A_PLACE | _NOT_MIDDLE):
+        pairs = [(m.group("v"), address.get("city", ""))]  # "no, Austin": in place of the city, asked about next
+    for new, old in pairs:
+        o = old.strip(" ,.").lower()
+        n_words = [w for w in new.split() if w != ","]
+        while n_words and n_words[0].lower().strip(",") in _LABEL_WORDS:
+            n_words = n_words[1:]
+        label = max((i for i, w in enumerate(n_words) if w.lower().strip(",") in ("is", "be", "say", "meant", "it's", "its")),
+                    default=-1)
+        n_words = n_words[label + 1:]
+        phrase = " ".join(n_words)
+        if not phrase:
+            continue
+        city = address.get("city", "").lower()
+        o_words = o.split()
+        while len(o_words) > 1 and o_words[0] in _LABEL_WORDS:  # "sorry the street" is wrong: the street
+            o_words = o_words[1:]
+        o = " ".join(o_words)
+        if o in ("street", "street name", "street address", "address1"):  # "the street is wrong, it should be Elm St"
+            number = re.match(r"\d+\s+", address.get("address1", ""))
+            street = " ".join(n_words)
+            if not street[:1].isdigit() and number:
+                street = number.group(0) + (street.title() if street.islower() else street)
+            out.setdefault("address1", street)
+            continue
+        o = {"city": city, "town": city, "city name": city, "state": address.get("state", "").lower(),
+             "zip": address.get("zip", ""), "zip code": address.get("zip", ""), "zipcode": address.get("zip", "")}.get(o, o)
+        if o and (o == city or (len(o) > 3 and re.search(rf"\b{re.escape(o)}\b", city)) or
+                  (city and city.startswith(o.split()[0]) and len(o.split()[0]) > 3)):
+            parts = address_parts(phrase) if re.search(r"\d{5}|,", phrase) else {}
+            name = phrase if not parts else (parts.get("city") or "")
+            words = [w for w in name.replace(",", " ").split() if not w.isdigit()]
+            if words and len(words) > 1 and state_code(words[-1], strict=True):
+                out.setdefault("state", state_code(words[-1]) or "")
+                words = words[:-1]
+            if words and not any(w.lower() in _NOT_VALUES for w in words):
+                out.setdefault("city", _city(" ".join(words)))
+            for k in ("state", "zip"):
+                if k in parts:
+                    out.setdefault(k, parts[k])
+        elif state_code(o) and state_code(o) == address.get("state") and state_code(n_words[-1]):
+            out.setdefault("state", state_code(n_words[-1]) or "")
+        elif o.isdigit() and len(o) == 5 and o == address.get("zip") and re.fullmatch(r"\d{5}", n_words[-1]):
+            out.setdefault("zip", n_words[-1])
+    fixed = correct_address(address, t)
+    if fixed:
+        for k in ("address1", "address2", "zip", "state"):
+            if fixed.get(k) != address.get(k) and k not in out:
+                if k == "state" and not state_code(fixed[k]):
+                    continue
+                out[k] = fixed[k]
+    return {k: v for k, v in out.items() if v and v.lower() != str(address.get(k, "")).lower()}
+
+
+# --- what a request asks for, clause by clause ------------------------------------------------------------
+# the store actions a customer asks for in words that name them outright (not "refund" or "my card" said
+# of another action's money, nor "change" alone): what the clerk must do or say it cannot do
+_ASKED = {
+    "cancel": re.compile(r"\bcancel(?:l?ing)?\b|\bcall off\b", re.I),
+    "return": re.compile(r"\b(?:return(?:ing)?|retrun|retun|retrn|reutrn)\b(?!\s+(?:polic|window|label|period))|\bsend (?:\w+ ){1,3}back\b|\bsend back\b|"
+                         r"\bbring (?:it|them) back\b", re.I),
+    "exchange": re.compile(r"\b(?:exchang(?:e|ing)|swap(?:ping)?)\b", re.I),
+    "address": re.compile(r"\b(?:change|update|correct|fix|new|different)\b[^.?!]{0,30}\baddress\b|"
+                          r"\baddress\b[^.?!]{0,20}\b(?:changed?|updated?)\b|\bship (?:it|them|that|the order) to\b|"
+                          r"\bsend (?:it|them) to (?:my|a|the) new\b|\bi(?:'ve| have)? moved\b", re.I),
+    "payment": re.compile(r"\b(?:change|switch|update|move|put|use|charge|pay)\b[^.?!]{0,40}\b(?:payment|pay ?pal|"
+                          r"gift ?card|credit ?card|card|visa|master ?card|amex)\b|\bpayment method\b", re.I),
+}
+
+
+def requested_kinds(text: str) -> set[str]:
+    """The store actions the text asks for outright ('cancel', 'return', 'exchange', 'address',
+    'payment'), each in a clause that is not a question about it and does not take it back ("rather
+    than cancelling", "don't return it"); payment words in a clause about a refund or beside a return
+    or exchange name where money goes, not a payment change."""
+    out: set[str] = set()
+    t = text.replace("\u2019", "'")
+    for clause in re.split(r"[.?!;\n]+", t):
+        if not clause.strip() or asks_only(clause)[0] and "?" in clause:
+            continue
+        for kind, pattern in _ASKED.items():
+            for m in pattern.finditer(clause):
+                if negated_at(clause, m.start()) or re.search(
+                        r"\b(?:rather than|instead of|not|don'?t|dont|do not|won'?t|no need to)\s+(?:\w+\s+)?$",
+                        clause[:m.start()], re.I):
+                    continue
+                if kind == "payment" and re.search(r"\brefund|\bmoney back|\bdifference\b", clause, re.I):
+                    continue
+                out.add(kind)
+                break
+    if out & {"return", "exchange"}:
+        out.discard("payment")
+    return out
+
+
+def info_only_orders(text: str) -> list[str]:
+    """The orders the text names only to ask about them, beside a request about others ("cancel #W1
+    and tell me the status of #W2": #W2): the part of the sentence that names the order (up to "and",
+    "also", a comma) asks for its status or details and for no store action."""
+    out = []
+    for part in re.split(r"[.?!;\n,]+|\b(?:and|also|plus|then|but)\b", text.replace("\u2019", "'"), flags=re.I):
+        ids = ["#" + m.upper() for m in ORDER_ID.findall(part)]
+        if ids and (INTENTS["info"].search(part) or _FACT_Q.search(part) or _YESNO_Q.search(part)) and \
+                not any(p.search(part) for p in _ASKED.values()) and \
+                not any(INTENTS[k].search(part) for k in ("cancel", "return", "exchange", "modify", "payment")):
+            out += [o for o in ids if o not in out]
+    return out
+
+
 # --- payment details ---------------------------------------------------------------------------------
 CARD_DIGITS = re.compile(r"\b(?:ending|ends|ending in|ends in|ending with|ends with|last (?:4|four)(?: digits)?(?: (?:is|are|of|"
                          r"being))?|x{2,}|\*{2,})\s*(?:in|with|:|-)?\s*(\d{4})\b|\b(?:card|visa|master ?card|amex|discover)"
@@ -326,6 +583,62 @@ class Reading:
     card_last4: str | None = None  # "the card ending 4128"
     card_brand: str | None = None  # "my mastercard"
     other_card: bool = False  # "my other card", "a different card"
+    name_unclear: bool = False  # words that read as two different customers' names ("Mia Garcia Lee")
+
+
+# --- names ------------------------------------------------------------------------------------------
+# words that stand between a first and a last name only as other words, never as a middle name
+_NOT_MIDDLE = frozenset("and or nor not but my is am are was the an at in on of to from with for zip code email name "
+                        "names last first here this its it's i im i'm me plus also no yes by as so my our your".split())
+
+
+def _middle(word: str, sep_after: str) -> bool:
+    """A word that may be a middle name or initial ("Mia R. Garcia", "mia rose garcia")."""
+    low = word.lower()
+    if len(word) == 1:  # an initial: "R." or "R"; a lone lower-case "a" / "i" is a word, not an initial
+        return low not in ("a", "i") or word.isupper() or sep_after.startswith(".")
+    return low not in _NOT_MIDDLE and "'" not in word
+
+
+def names_in(text: str, db: RetailDB) -> tuple[list[tuple[str, str]], bool]:
+    """The customers' names the text gives, as (first, last) known to the database, in text order, and
+    whether some words read as two different names. A name is its first and last name in either order
+    ("Harper Kovacs", "kovacs harper", "Kovacs, Harper"), with up to two middle names or initials between
+    them in the usual order ("Mia R. Garcia", "mia rose garcia"); case does not matter. Words that read
+    as two different users ("Mia Garcia Lee", both Mia Garcia and Mia Lee on file) give no name from
+    them: an ambiguous or partial match signs nobody in."""
+    toks = [(m.start(), m.end(), m.group(0)) for m in WORD.finditer(text)]
+    found: list[tuple[int, int, tuple[str, str]]] = []  # (first token, last token, name)
+    for i in range(len(toks)):
+        a = toks[i][2]
+        for j in range(i + 1, min(i + 4, len(toks))):
+            seps = [text[toks[k][1]:toks[k + 1][0]] for k in range(i, j)]  # seps[m]: after token i + m
+            b = toks[j][2]
+            if j == i + 1:
+                if not re.fullmatch(r"\s+|\s*,\s*", seps[0]):
+                    break
+                if db.users_named(a, b):
+                    found.append((i, j, (a.capitalize(), b.capitalize())))
+                if db.users_named(b, a):  # "Kovacs, Harper", "kovacs harper": the last name first
+                    found.append((i, j, (b.capitalize(), a.capitalize())))
+                continue
+            # middle names between: the words stand together (a dot only after an initial)
+            if not re.fullmatch(r"\s+", seps[0]) or not all(
+                    re.fullmatch(r"\s+", sp) or (len(toks[i + m][2]) == 1 and re.fullmatch(r"\.\s*", sp))
+                    for m, sp in enumerate(seps[1:], start=1)):
+                break
+            if not _middle(toks[j - 1][2], seps[-1]):
+                break
+            if db.users_named(a, b):
+                found.append((i, j, (a.capitalize(), b.capitalize())))
+    names: list[tuple[str, str]] = []
+    unclear = False
+    for i, j, name in found:
+        if len({n for x, y, n in found if x <= j and i <= y}) > 1:
+            unclear = True  # the same words read as two customers
+        elif name not in names:
+            names.append(name)
+    return names, unclear
 
 
 # whose email an address is, from the words just before it: "my husband's email is X, mine is Y"
@@ -359,13 +672,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.address = {"address1": g["a1"].strip(), "address2": (g["a2"] or "").strip(), "city": g["city"].strip(),
                      "state": g["state"].upper(), "country": "USA", "zip": g["zip"]}
     r.zips = ZIP.findall(ADDRESS.sub(" ", without_ids)) if address else ZIP.findall(without_ids)
-    words = WORD.findall(without_ids)
-    for a, b in zip(words, words[1:]):
-        if db.users_named(a, b) and (a.capitalize(), b.capitalize()) not in r.names:
-            r.names.append((a.capitalize(), b.capitalize()))
-        elif (db.users_named(b, a) and re.search(rf"\b{re.escape(a)}\s*,\s*{re.escape(b)}\b", without_ids)
-              and (b.capitalize(), a.capitalize()) not in r.names):
-            r.names.append((b.capitalize(), a.capitalize()))  # "Kovacs, Harper": last name first
+    r.names, r.name_unclear = names_in(without_ids, db)
     r.intents = {k for k, p in INTENTS.items() if p.search(t)}
     if asks_for_person(t):  # "can I talk to a human?", not "the sales representative told me ..."
         r.intents.add("human")

@@ -27,13 +27,16 @@ from envs.taubench.database import RetailDB
 from envs.taubench.language import (
     ADDITIVE,
     Reading,
-    correct_address,
+    address_changes,
+    address_parts,
+    info_only_orders,
     item_mentions,
     mention_windows,
     mentioned_items,
     named_things,
     option_score,
     read,
+    requested_kinds,
     wanted_options,
 )
 from envs.taubench.policies import HANDOFF
@@ -74,6 +77,14 @@ def _listed_pick(text: str) -> int | None:
 _BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\s+order\b", re.I)
 
 
+ADDRESS_TOOLS = ("modify_pending_order_address", "modify_user_address")
+# an order's own address asked for beside the default one: "... and ship #W1 there too"
+_ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the order|my order|order|#?W\d{7})\b|"
+                            r"\bshipping address (?:of|on|for)\b|\border'?s (?:shipping )?address\b|"
+                            r"\baddress (?:of|on|for) (?:the |my |this |that )?(?:order|#?W\d{7})", re.I)
+# a message about an address that says something in it is wrong, without saying what instead
+_ADDRESS_PART = re.compile(r"\b(?:address|street|st|city|town|state|zip|zipcode|postal|apt|apartment|suite|unit)\b", re.I)
+_WRONG = re.compile(r"\b(?:wrong|incorrect|not right|isn'?t right|typo|misspel\w*|mistyped|spelled)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -159,7 +170,10 @@ class ReferenceTarget(Target):
         return {"intents": set(), "orders": [], "text": "", "reason": None, "other_reason": False,
                 "payment_kind": None, "address": None, "same_one": False, "stated_status": False,
                 "default_address": False, "all_items": False, "done": set(), "topics": set(), "hypothetical": False,
-                "picked": {}, "msgs": [], "card_last4": None, "card_brand": None, "other_card": False}
+                "picked": {}, "msgs": [], "card_last4": None, "card_brand": None, "other_card": False,
+                # an address corrected in parts, waiting for its zip; the request kinds done or said impossible
+                # (``_leftover``) and the kinds asked about there; the one payment method offered, and taken
+                "draft": None, "handled": set(), "leftover_asked": set(), "offered_method": None, "chosen_method": None}
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": list(self.faults),
@@ -211,16 +225,16 @@ class ReferenceTarget(Target):
             if self.pending:
                 return turn.say(f"{lead}{answer} {self.proposal}")
             return self._say_plan(turn, f"{lead}{answer} ")
-        fixed = self._address_fix(r)
+        fixed, fixing = self._address_fix(r)
         if fixed:  # "sorry, typo: it's 889 not 888": the address said before, corrected
             r.address = fixed
         if self.pending:
-            if r.yes:
+            if r.yes and not fixing:
                 return turn.say(lead + self._execute(turn))
-            if r.no and not (r.order_ids or r.intents - {"modify"} or r.address or self._corrects_items(r)):
+            if r.no and not (r.order_ids or r.intents - {"modify"} or r.address or fixing or self._corrects_items(r)):
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
-            if LATER.search(r.text) and not r.order_ids:  # "ok, I'll check with my wife": nothing happens yet
+            if LATER.search(r.text) and not r.order_ids and not fixing:  # "ok, I'll check with my wife": nothing happens yet
                 lead += "Of course, take your time; nothing has been changed. "
             elif accepts_offer(r.text) and "?" not in r.text and not r.order_ids:
                 lead += "Just to be sure: I need a clear yes before I go ahead. "  # "k thx", "yes, and ..."
@@ -245,7 +259,7 @@ class ReferenceTarget(Target):
                 lead += f"All right, order {', '.join(fresh)} then. "
         elif r.order_ids and r.intents & ACTING:  # a new request: the orders and action it names replace the old one
             self.goal = self._empty_goal()
-        elif self._awaits_address() and not r.address and r.intents & (ACTING - {"modify", "address"}) - \
+        elif self._awaits_address() and not r.address and not fixing and r.intents & (ACTING - {"modify", "address"}) - \
                 self.goal["intents"]:
             # asked for an address, told another action ("I want to change the credit card instead"): the
             # new request replaces the address change, on the same orders; before, the clerk asked for
@@ -254,7 +268,7 @@ class ReferenceTarget(Target):
             self.goal = self._empty_goal()
             self.goal["orders"] = list(orders)
         elif (self.goal["intents"] & ACTING and (wanted := r.intents - _negated(r.text)) & ACTING and not r.order_ids
-              and not r.reason and not _kinds(wanted) & _kinds(self.goal["intents"]) and _SWITCH.search(r.text)
+              and not r.reason and not fixing and not _kinds(wanted) & _kinds(self.goal["intents"]) and _SWITCH.search(r.text)
               and not _ALSO.search(r.text)):
             # "hmm, actually can I just change the color instead?" while a cancellation waits for its reason:
             # the new request replaces the old one, on the same orders (before: the reason asked again)
@@ -335,11 +349,13 @@ class ReferenceTarget(Target):
             if getattr(r, key):
                 g[key] = getattr(r, key)
         g["other_card"] = g["other_card"] or r.other_card
+        # the one method offered, taken with a yes; anything else said in its place is read as usual
+        g["chosen_method"], g["offered_method"] = (g["offered_method"] if r.yes else None), None
         for key in ("reason", "payment_kind", "address"):
             if getattr(r, key):
                 g[key] = getattr(r, key)
         if r.address:
-            self.last_address = r.address
+            self.last_address, g["draft"] = r.address, None
         elif "address" in r.intents and self.last_address and re.search(r"\bsame\b", r.text, re.I):
             g["address"] = self.last_address  # "change my default address to the same"
         for key in ("other_reason", "same_one", "stated_status", "default_address", "all_items"):
@@ -393,6 +409,10 @@ class ReferenceTarget(Target):
             return ("I couldn't find an account with those details. Could you check them, or give me your "
                     "email address, or your first and last name with your zip code?")
         names, zips = self.heard["names"], self.heard["zips"]
+        if r.name_unclear and not r.names:  # "Mia Garcia Lee": Mia Garcia or Mia Lee?
+            return ("I'm sorry, I couldn't tell your first and last name apart from that. Could you give me just "
+                    "your first name and last name" + (" (or the email address on your account)?" if zips else
+                                                       " and your zip code, or the email address on your account?"))
         if names and not zips:
             return (f"Thank you, {names[0][0]}. To verify your identity I also need the zip code on your account "
                     f"(or the email address on your account).")
@@ -442,6 +462,7 @@ class ReferenceTarget(Target):
             g["orders"] = [o for o in g["orders"] if o in owned]
             notes.append(f"Order {', '.join(unowned)} is not on your account, so I can't look it up or make "
                          f"changes to it.")
+            g["handled"] |= g["intents"]  # said; what else was asked for is not guessed onto another order
         intents = g["intents"]
         acting = intents & ACTING
         if "info" in intents and not acting and g["topics"]:  # a question about a store action, not a request
@@ -459,6 +480,8 @@ class ReferenceTarget(Target):
                 self._find_orders(turn)
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"
+                if "address" in intents and g["address"]:  # the address said (not asked again), the order still missing
+                    notes.append(f"Thanks, I have the new address: {self._address_text(g['address'])}.")
                 return " ".join(notes + [f"Which order is this about? The orders on your account are: {listing}."])
         if not g["orders"]:
             return " ".join(notes + [f"How can I help you today? {MENU}"])
@@ -485,17 +508,78 @@ class ReferenceTarget(Target):
             else:
                 ask = "What would you like to change: an item's options, the shipping address or the payment method?"
             return " ".join(notes + [self._report(o) for o in found] + [ask])
+        # an order named only to ask about it, beside a request about another order or the default address
+        asked_about = info_only_orders(g["text"]) if acting and (len(g["orders"]) > 1 or (
+            g["default_address"] and "address" in acting and not _ORDER_ADDRESS.search(g["text"]))) else []
         for o in g["orders"]:
             if o not in self.orders:
                 notes.append(f"I couldn't find order {o}; could you check the number?")
+                g["handled"] |= intents
+                continue
+            if o in asked_about:  # "cancel #W1 and tell me the status of #W2": #W2 is reported, not changed
+                if (o, "reported") not in g["done"]:
+                    g["done"].add((o, "reported"))
+                    notes.append(self._report(o))
                 continue
             ask = self._propose(turn, o, notes)
             if ask:
                 return " ".join(notes + [ask])
         if "address" in intents and g["default_address"] and (None, "default_address") not in g["done"]:
             return self._propose_default_address(turn, notes)
+        left = self._leftover(turn, notes)
+        if left:
+            return " ".join(notes + [left])
         self.goal = self._empty_goal()
         return " ".join(notes + ["Is there anything else I can help you with?"])
+
+    def _leftover(self, turn: TurnContext, notes: list[str]) -> str | None:
+        """The part of a two-part request that no order in hand could take ("cancel #W1 and also return the
+        lamp", "return the lamp from #W2 and cancel my pending order"): the orders that hold the items it
+        names, or the one order of the state it names, are taken up and the plan goes on (a proposal of
+        its own, with its own yes); otherwise the clerk says what is left and asks which order it is
+        for. Before, the clerk did the first part and asked "anything else?", dropping the second."""
+        g = self.goal
+        accounted = set(g["handled"])
+        for _o, k in g["done"]:
+            accounted |= {"items": {"exchange", "modify"}, "default_address": {"address"}}.get(k, {k})
+        left = requested_kinds(g["text"]) - accounted
+        if g["default_address"] or (None, "default_address") in g["done"]:
+            left.discard("address")
+        cancelled = [o for o in g["orders"] if (o, "cancel") in g["done"]]
+        moot = left & {"address", "payment"} if cancelled and len(g["orders"]) == 1 else set()
+        if moot:  # "cancel #W1 and change its address": nothing left to change on a cancelled order
+            what = " and ".join({"address": "shipping address", "payment": "payment method"}[k] for k in sorted(moot))
+            notes.append(f"Since order {cancelled[0]} is cancelled, its {what} no longer needs changing.")
+            left -= moot
+        if not left or g["leftover_asked"] == left:
+            return None
+        owned, before = self._owned(), list(g["orders"])
+        named = mentioned_items(g["text"], self.product_names)
+        if named:  # the orders that hold the items named, beside the ones in hand
+            self._lookup(turn, owned)
+            g["orders"] += [o for o in owned if o in self.orders and o not in g["orders"] and
+                            self.orders[o]["status"] in (PENDING, "delivered") and
+                            any(it["name"] in named for it in self.orders[o].get("items", [])) and
+                            (self.orders[o]["status"] == "delivered") == bool(left & {"return", "exchange"})]
+        if g["orders"] == before and (m := _BY_STATUS.search(g["text"])):  # "... and cancel my pending order"
+            self._lookup(turn, owned)
+            status = PENDING if m.group(1).lower() in ("pending", "unshipped", "open") else "delivered"
+            same = [o for o in owned if o in self.orders and self.orders[o]["status"] == status and o not in before]
+            if len(same) == 1:
+                g["orders"].append(same[0])
+        if g["orders"] != before:
+            g["handled"] -= left
+            return self._plan(turn)
+        # asked once, with what is left as the request in hand: the next message names the order
+        phrase = {"cancel": "cancel an order", "return": "return items", "exchange": "exchange items",
+                  "address": "change an address", "payment": "change an order's payment method"}
+        what = " and ".join(phrase[k] for k in ("cancel", "return", "exchange", "address", "payment") if k in left)
+        others = [o for o in owned if o not in before] or owned
+        g["intents"] = set(left) | ({"info"} & g["intents"])
+        g["orders"], g["leftover_asked"] = [], set(left)
+        default = ", or is it your default address" if "address" in left else ""
+        return (f"You also asked to {what}. Which order is that for{default}? The orders on your account are: "
+                f"{', '.join(others)}.")
 
     def _all_item_names(self) -> list[str]:
         return [it["name"] for o in self.orders.values() for it in o.get("items", [])]
@@ -658,13 +742,69 @@ class ReferenceTarget(Target):
         return f"Order {o} is {status}, so {'; '.join(dict.fromkeys(said)) or 'nothing in it needs changing'}.", can
 
     # --- corrections and items named -------------------------------------------------------------
-    def _address_fix(self, r: Reading) -> dict[str, str] | None:
-        """The address of the request in hand with the customer's correction applied ("typo, 889 not 888")."""
+    def _address_fix(self, r: Reading) -> tuple[dict[str, str] | None, bool]:
+        """The address of the request in hand with the customer's correction applied ("typo, 889 not 888",
+        "sorry, the city is Austin not Dallas"), and whether the message corrects the address at all.
+
+        A new city or state without its zip code does not keep the old zip (nor, for a new city, the old
+        state) in silence: the address waits as a draft, and the clerk asks for the missing parts
+        (``_address_question``); the answer ("78701", "TX 78701") completes it. A correction the clerk
+        cannot read ("the city is wrong") drops the address, and the clerk asks for it again."""
         g = self.goal
-        base = g["address"] if "address" in g["intents"] else None
-        if r.address or not base:
-            return None
-        return correct_address(base, r.text)
+        if "address" not in g["intents"] or r.address or any(k in ("address", "default_address") for _, k in g["done"]):
+            return None, False  # no address asked for, a new one given, or the one asked for already written
+        draft = g["draft"]
+        if draft:
+            parts = address_parts(r.text, asked=True)
+            if not parts:
+                return None, False
+            draft["address"].update(parts)
+            draft["missing"] = [f for f in draft["missing"] if f not in parts]
+            if "zip" in draft["missing"]:
+                return None, True
+            g["draft"] = None
+            return dict(draft["address"]), True
+        base = g["address"]
+        if not base:
+            return None, False
+        changes = address_changes(base, r.text, loose=any(tool in ADDRESS_TOOLS for tool, _ in self.pending))
+        if not changes:
+            if "?" not in r.text and not (r.order_ids or r.abandon or r.yes) and _ADDRESS_PART.search(r.text) and \
+                    _WRONG.search(r.text) and not re.search(r"\b(?:not|nothing|isn'?t|never ?mind|forget)\b[^.!?]{0,12}"
+                                                             r"(?:wrong|incorrect)|\bnever ?mind\b", r.text, re.I):
+                g["address"], g["draft"] = None, {"address": dict(base), "missing": ["all"]}
+                return None, True
+            return None, False
+        new = {**base, **changes}
+        if ("city" in changes or "state" in changes) and "zip" not in changes:
+            # a state said beside the new city, even the same one ("Austin, TX"), is not asked for again
+            missing = ["zip"] if "state" in changes or "state" in address_parts(r.text) else ["state", "zip"]
+            g["address"], g["draft"] = None, {"address": new, "missing": missing,
+                                              "changed": "city" if "city" in changes else "state"}
+            return None, True
+        return new, True
+
+    def _address_question(self, kind: str) -> str:
+        """Ask for the new address, or for the parts of a corrected one that are still missing."""
+        d = self.goal["draft"]
+        if d and d["missing"] == ["all"]:
+            d["missing"] = ["zip"]
+            self.goal["draft"] = None
+            return (f"I'm sorry, I couldn't tell what to change in {self._address_text(d['address'])}. Could you "
+                    f"give me the full corrected address (street, city, state and zip code)?")
+        if d:
+            a = d["address"]
+            what = " and ".join({"state": "state", "zip": "zip code"}[f] for f in d["missing"])
+            where = ", ".join(p for p in (a["address1"], a["address2"], a["city"]) if p)
+            if d["changed"] == "city":
+                lead = f"Thanks, the city is now {a['city']}. A new city usually means a new zip code"
+                lead += "." if d["missing"] == ["zip"] else ", and possibly a new state."
+            else:
+                lead = f"Thanks, the state is now {a['state']}. A new state also means a new zip code."
+                where += f", {a['state']}"
+            return (f"{lead} What {'are' if len(d['missing']) > 1 else 'is'} the {what} for {where}? (Or give me "
+                    f"the full corrected address.)")
+        return f"What is the new {kind} (street, city, state and zip code)?"
 
     def _corrects_items(self, r: Reading) -> bool:
         """The message names an item or an option of the request in hand ("no, the grey one"): a
@@ -859,14 +999,16 @@ class ReferenceTarget(Target):
             notes.append(f"The items of order {o} were already changed once, and that can only be done once "
                          f"per order, so I can't change more items in it.")
             done.add((o, "items"))
+            g["handled"] |= {"exchange", "modify"}
             wants_items = False
         can_edit = status == PENDING or (status.startswith(PENDING) and self._has("allow_followup_edit"))
         if can_edit:
             if "cancel" in intents and (o, "cancel") not in done:
                 return self._propose_cancel(turn, o)
-            if "address" in intents and not g["default_address"] and (o, "address") not in done:
+            if "address" in intents and (not g["default_address"] or _ORDER_ADDRESS.search(g["text"])) and \
+                    (o, "address") not in done:
                 if not g["address"]:
-                    return "What is the new shipping address (street, city, state and zip code)?"
+                    return self._address_question("shipping address")
                 return self._ask(turn, [("modify_pending_order_address", {"order_id": o, **g["address"]})],
                                  f"change the shipping address of order {o} to {self._address_text(g['address'])}")
             if "payment" in intents and not (named and wants_items) and "return" not in intents and \
@@ -874,9 +1016,11 @@ class ReferenceTarget(Target):
                 return self._propose_payment(o, notes)
             if wants_items and status == PENDING:
                 return self._propose_items(turn, o, "modify_pending_order_items")
-            if "return" in intents and status == PENDING and (o, "refused") not in done:
+            if "return" in intents and status == PENDING and (o, "refused") not in done and not (
+                    self._unfound(g["text"], [o]) and not named):  # the items named are in another order
                 # said, not passed over: "anything else?" after an ignored request reads as done
                 done.add((o, "refused"))
+                g["handled"].add("return")
                 notes.append(f"Order {o} is still pending, so it can't be returned yet; I can cancel it or change "
                              f"its items, shipping address or payment method instead.")
             return None
@@ -884,6 +1028,7 @@ class ReferenceTarget(Target):
             changes = intents & {"cancel", "address", "payment"} or wants_items
             if (changes or "return" in intents) and (o, "refused") not in done:
                 done.add((o, "refused"))
+                g["handled"] |= intents
                 if changes:
                     notes.append(f"The items of order {o} were modified, so it can't be cancelled or changed any more.")
                 else:  # said, not passed over (as for a plain pending order)
@@ -898,6 +1043,7 @@ class ReferenceTarget(Target):
             order_edit = "payment" in intents or ("address" in intents and not g["default_address"])
             if ("cancel" in intents or order_edit) and (o, "refused") not in done:
                 done.add((o, "refused"))
+                g["handled"] |= intents & {"cancel", "payment", "address"}
                 what = "it can't be cancelled" if "cancel" in intents else \
                     "its shipping address and payment method can't be changed any more"
                 notes.append(f"Order {o} was already delivered, so {what}; I can help you return or exchange "
@@ -905,6 +1051,7 @@ class ReferenceTarget(Target):
             return None
         if (o, "refused") not in done and intents & {"cancel", "return", "exchange", "modify", "address", "payment"}:
             done.add((o, "refused"))
+            g["handled"] |= intents
             notes.append(f"Order {o} is {status}; I can only change pending orders, or return or exchange "
                          f"items of delivered ones.")
         return None
@@ -1003,16 +1150,25 @@ class ReferenceTarget(Target):
                               f"{self._methods_list(exclude=current)}?")
             return None, (f"Which card would you like to use for order {o}: "
                           f"{' or '.join(self._method_text(p) for p in others)}?")
+        others = self._methods_list(exclude=current)
+        if others == "none":  # nothing else to pay with: said, and the request is settled (not asked again and again)
+            return None, (f"Order {o} is already paid with {self._method_text(current)}, the only payment method on "
+                          f"your account, so there is no other method to move it to.")
         if g["payment_kind"] is None:
-            return None, f"Which payment method would you like to use for order {o}: a gift card, a credit card or PayPal?"
+            other_ids = [pid for pid in sorted(methods) if pid != current]
+            if g["chosen_method"] in other_ids:  # "yes" to "Which payment method ...: your PayPal account?"
+                return g["chosen_method"], None
+            g["offered_method"] = other_ids[0] if len(other_ids) == 1 else None
+            return None, f"Which payment method would you like to use for order {o}: {others}?"
         pid = self._method_of_kind(g["payment_kind"], exclude=current)
         if pid is None:
             if (methods.get(current) or {}).get("source") == g["payment_kind"]:
                 return None, already
-            g["intents"].discard("payment")
-            others = self._methods_list(exclude=current)
-            return None, ("I couldn't find a different payment method of that kind on your account. Which other "
-                          "payment method would you like to use" + (f": {others}?" if others != "none" else "?"))
+            # the request stays in hand (before: dropped, so the answer to this question was lost)
+            kind, g["payment_kind"] = g["payment_kind"], None
+            shown = {"gift_card": "gift card", "paypal": "PayPal account", "credit_card": "credit card"}.get(kind, kind)
+            return None, (f"I couldn't find {'an' if shown[0] in 'aeiou' else 'a'} {shown} on your account other than "
+                          f"the one order {o} is paid with. Which payment method would you like to use: {others}?")
         return pid, None
 
     def _propose_payment(self, o: str, notes: list[str]) -> str | None:
@@ -1026,10 +1182,18 @@ class ReferenceTarget(Target):
         total = sum(p["amount"] for p in self.orders[o].get("payment_history", []) if p["transaction_type"] == "payment")
         pm = self._payment_methods()[pid]
         if pm.get("source") == "gift_card" and pm.get("balance", 0) < total:
-            self.goal["intents"].discard("payment")
-            return (f"Your gift card balance of {_money(pm.get('balance', 0))} does not cover the order total of "
-                    f"{_money(total)}, so I can't move the payment to it. Which other payment method would you like to use: "
-                    f"a credit card or PayPal?")
+            g = self.goal
+            current = self._original_method(o)
+            g["payment_kind"], g["card_last4"], g["card_brand"], g["other_card"] = None, None, None, False
+            others = [p for p in sorted(self._payment_methods()) if p not in (pid, current)]
+            lead = (f"Your gift card balance of {_money(pm.get('balance', 0))} does not cover the order total of "
+                    f"{_money(total)}, so I can't move the payment to it.")
+            if not others:
+                g["done"].add((o, "payment"))
+                notes.append(f"{lead} Order {o} stays paid with {self._method_text(current)}.")
+                return None
+            return (f"{lead} Which other payment method would you like to use: "
+                    f"{' or '.join(self._method_text(p) for p in others)}?")
         self.pending = [("modify_pending_order_payment", {"order_id": o, "payment_method_id": pid})]
         return (f"{CONFIRM} change the payment of order {o} ({_money(total)}) to {self._method_text(pid)}; "
                 f"the original payment will be refunded. Shall I go ahead (yes/no)?")
@@ -1150,7 +1314,7 @@ class ReferenceTarget(Target):
     def _propose_default_address(self, turn: TurnContext, notes: list[str]) -> str:
         a = self.goal["address"]
         if not a:
-            return " ".join(notes + ["What is the new address (street, city, state and zip code)?"])
+            return " ".join(notes + [self._address_question("address")])
         return " ".join(notes + [self._ask(turn, [("modify_user_address", {"user_id": self.user_id, **a})],
                                            f"update your default address to {self._address_text(a)}")])
 

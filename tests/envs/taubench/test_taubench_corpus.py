@@ -163,9 +163,11 @@ def test_answers_what_the_agent_asked(played):
     # a vague request ("I'd like to return something", "can I swap the lamp?") makes the agent ask
     # which items or which option: the customer answers those too
     for key in ("identity", "reason", "address", "order", "confirm", "payment", "items", "option"):
-        # payment: 4 since "How much did I pay for order #W...?" is answered instead of being read as a
-        # request to change the payment method (which asked "Which payment method ...?" three times here)
-        least = 4 if key == "payment" else 5
+        # payment: 2 since "How much did I pay for order #W...?" is answered instead of being read as a
+        # request to change the payment method (which asked "Which payment method ...?" three times here),
+        # and a customer with no other payment method on file is told so instead of being asked which one
+        # ("a gift card, a credit card or PayPal?", again and again, with none of them on the account)
+        least = 2 if key == "payment" else 5
         assert asked[key] >= least and answered[key] >= 0.8 * asked[key], (key, answered[key], asked[key])
 
 
