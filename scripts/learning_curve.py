@@ -75,4 +75,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from probe.cli.errors import run_script  # noqa: PLC0415
+
+    run_script(main)

@@ -7,7 +7,8 @@ config with two bad keys, prints one ``error:`` line each) and the command exits
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+import sys
+from typing import TYPE_CHECKING, Callable, NoReturn
 
 import typer
 from rich.console import Console
@@ -36,3 +37,12 @@ def load_domain(name: str) -> "Domain":
 
 
 __all__ = ["err", "fail", "load_domain"]
+
+
+def run_script(main: Callable[[], object]) -> None:
+    """Run a ``scripts/*.py`` entry point that calls into the CLI's helpers: their ``fail`` has
+    already printed its one ``error:`` line, so end with its status instead of a traceback."""
+    try:
+        main()
+    except typer.Exit as e:
+        sys.exit(e.exit_code)

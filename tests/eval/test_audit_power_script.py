@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from probe.auditor.model import ADAPTER_INFO
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "audit_power.py"
 
@@ -59,3 +61,12 @@ def test_short_run_writes_table_messages_and_summary(tmp_path):
     assert "| demo (12) | trained |" in (out / "figures.md").read_text()
     again = _run("--checkpoint", str(run), "--episodes", "1", "--turns", "1", "--samples", "1", "--out", str(out))
     assert again.returncode == 2 and "--overwrite" in again.stderr
+    # an adapter trained on another build of the tiny auditor: one error line, no traceback
+    info = next(run.glob("ckpt-*/adapter")) / ADAPTER_INFO
+    data = json.loads(info.read_text())
+    data["base_identity"] = "tiny-auditor:0000000000000000"
+    info.write_text(json.dumps(data))
+    other = _run("--checkpoint", str(run), "--episodes", "1", "--turns", "1", "--samples", "1",
+                 "--out", str(tmp_path / "other"))
+    assert other.returncode == 2 and "Traceback" not in other.stderr, other.stderr[-2000:]
+    assert other.stderr.startswith("error: cannot load checkpoint") and "tiny auditor build 0000000000000000" in other.stderr
