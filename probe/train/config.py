@@ -200,6 +200,16 @@ class GRPOSettings(_Strict):
                              "paper), 'batch' the std of every return of the update (PPO Lite, Liu et al., 2025, "
                              "arXiv 2508.08221), 'none' nothing (Dr. GRPO, Liu et al., 2025, arXiv 2503.20783): "
                              "a group's tiny return differences then stay tiny instead of becoming unit advantages")
+    loss_type: Literal["sequence", "token", "dr_grpo"] = Field(
+        "sequence", description="how token terms become the loss: 'sequence' averages each message's tokens, then "
+                                "the messages (Shao et al., 2024; the paper): a short message's tokens weigh more, "
+                                "so a positive advantage pushes hardest on short messages; 'token' averages every "
+                                "token of the update (DAPO, Yu et al., 2025, arXiv 2503.14476); 'dr_grpo' sums "
+                                "them and divides by messages x max_tokens, a constant (Dr. GRPO, Liu et al., "
+                                "2025, arXiv 2503.20783): no length bias either way")
+    max_tokens: int | None = Field(None, ge=1, le=4096, description="'dr_grpo' only: the constant token count "
+                                                                    "of its denominator; unset: the run's "
+                                                                    "rollout.max_new_tokens")
 
 
 class DPOSettings(_Strict):
@@ -321,6 +331,12 @@ class TrainConfig(_Strict):
             spec = dict(value)
             load_reward_config(spec.pop("variant", "calibrated")).with_overrides(spec, source="reward")
         return value
+
+    @model_validator(mode="after")
+    def _dr_grpo_tokens(self) -> "TrainConfig":
+        if self.grpo.max_tokens is None:  # Dr. GRPO's constant: the longest message the rollout samples
+            self.grpo.max_tokens = self.rollout.max_new_tokens
+        return self
 
     @model_validator(mode="after")
     def _known_faults(self) -> "TrainConfig":

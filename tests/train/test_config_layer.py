@@ -41,6 +41,7 @@ DEPENDENT = {
     "target.faults": ["target.faults=none"],
     "judge.policies": ["judge.policies=[B4]", "judge.base_url=http://127.0.0.1:9/v1", "judge.model=m"],
     "runtime.threads": ["runtime.threads=3"],
+    "grpo.max_tokens": ["grpo.max_tokens=30"],  # unset: rollout.max_new_tokens (test_dr_grpo_tokens_follow_the_rollout)
 }
 
 
@@ -130,6 +131,11 @@ def test_every_field_can_be_set_with_set_and_from_yaml(tmp_path):
         path = tmp_path / "run.yaml"
         path.write_text(yaml.safe_dump(data))
         assert get(load_config(path), key) == value, (key, data)
+
+
+def test_dr_grpo_tokens_follow_the_rollout():
+    assert load_config(None, ["rollout.max_new_tokens=24"]).grpo.max_tokens == 24
+    assert load_config(None, ["rollout.max_new_tokens=24", "grpo.max_tokens=30"]).grpo.max_tokens == 30
 
 
 def test_every_field_and_section_has_a_description_and_every_number_both_bounds():

@@ -123,3 +123,17 @@ def test_replay_buffer_keeps_best_groups():
     other = ReplayBuffer()
     other.load_state_dict(state)
     assert [g.returns for g in other.groups] == [g.returns for g in buf.groups]
+
+
+@pytest.mark.parametrize("loss_type,expected", [("sequence", 0.0), ("token", 0.5), ("dr_grpo", 0.25)])
+def test_grpo_loss_types_weigh_message_length_as_documented(loss_type, expected):
+    # on-policy, no KL: each token's term is its message's advantage. A one-token message with A = +1
+    # and a three-token one with A = -1: per message they cancel; per token the long one weighs 3x;
+    # Dr. GRPO divides the token sum by 2 messages x max_tokens 4
+    lp = torch.zeros(2, 3)
+    mask = torch.tensor([[1, 0, 0], [1, 1, 1]])
+    loss, _ = grpo_loss(lp, lp.clone(), lp.clone(), mask, torch.tensor([1.0, -1.0]), torch.tensor([True, True]),
+                        GRPOSettings(beta=0.0, loss_type=loss_type, max_tokens=4))
+    assert float(loss) == pytest.approx(expected)
+    with pytest.raises(ValueError):
+        GRPOSettings(loss_type="mean")

@@ -19,8 +19,13 @@ always-positive estimator of Schulman (2020) that GRPO uses:
 
     KL ~= exp(logp_ref - logp) - (logp_ref - logp) - 1.
 
-Loss = -(mean over candidate tokens of (surrogate - beta * KL)), averaged per sequence first so
-that long and short customer messages weigh the same.
+Loss = -(mean over candidate tokens of (surrogate - beta * KL)); ``loss_type`` says how the mean is
+taken. ``'sequence'`` (the paper's): per message first, then over messages, so that every message
+weighs the same; a token of a 3-token message then weighs 10x a token of a 30-token one, which
+pushes a positive advantage hardest onto short messages and spares long messages with a negative
+one (the length bias of Liu et al., 2025). ``'token'`` (DAPO, Yu et al., 2025): over every token of
+the update. ``'dr_grpo'`` (Liu et al., 2025): the sum over tokens divided by messages x
+``max_tokens``, a constant, so no message's length changes the weight of its tokens.
 """
 
 from __future__ import annotations
@@ -66,9 +71,14 @@ def grpo_loss(logprobs: torch.Tensor, old_logprobs: torch.Tensor, ref_logprobs: 
     kl = torch.exp(delta) - delta - 1
     per_token = surrogate - config.beta * kl
     tokens = mask.sum(dim=1).clamp(min=1)
-    per_seq = (per_token * mask).sum(dim=1) / tokens
     n = keep.sum().clamp(min=1)
-    loss = -(per_seq * keep).sum() / n
+    if config.loss_type == "token":
+        loss = -(per_token * mask).sum() / mask.sum().clamp(min=1)
+    elif config.loss_type == "dr_grpo":
+        loss = -(per_token * mask).sum() / (n * (config.max_tokens or mask.shape[1]))
+    else:
+        per_seq = (per_token * mask).sum(dim=1) / tokens
+        loss = -(per_seq * keep).sum() / n
     clipped = ((ratio - 1).abs() > config.clip_eps).to(mask.dtype)
     kl, ratio = kl.detach(), ratio.detach()
     metrics = {
