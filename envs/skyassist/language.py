@@ -72,7 +72,7 @@ _RETURN_CUE = re.compile(r"(return(?:ing)?|back|coming home|come home|fly home|h
 _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|right away|immediately|as soon as possible|quickly|no time|right now|straight away|emergency)\b", re.I)
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bleave|\bdeparting(?: from)?|\bdepart(?: from)?|\bflying out of|\bstarting (?:in|from))\s+$", re.I)
 _DEST_CUE = re.compile(r"(?:\bto|\binto|\bfor|\barriving (?:in|at)|\bgoing to|\bheaded to|\bdestination(?: is)?|\bvisit(?:ing)?|\bland(?:ing)? in)\s+$", re.I)
-_VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through)|\bconnection (?:in|at)|\bthrough|\bstop(?:ping)? (?:in|at)|\bstop ?over in|\blayover in|\bchang(?:e|ing) (?:planes? |flights? |aircraft )?(?:in|at)|\btransfer(?:ring)? (?:in|at))\s+$", re.I)
+_VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through)|\bconnection (?:in|at)|\bthrough|\bstop(?:ping|s)? (?:in|at)|\bstop(?:ping)?[ -]?over (?:in|at)|\blay(?:ing)?[ -]?over (?:in|at)|\bconnect(?:ing|ion|s)? (?:in|at|through|via)|\btransit(?:ing)? (?:in|at|through)|\bchang(?:e|ing) (?:planes? |flights? |aircraft )?(?:in|at)|\btransfer(?:ring)? (?:in|at))\s+$", re.I)
 # a place the customer does not want ("I don't want to fly to Sydney anymore, Paris instead", "not from Boston")
 _NOT_CUE = re.compile(r"\b(?:don'?t|do not|no longer|not|never|rather not)\s+(?:(?:want|need|wanna|plan(?:ning)?|going|gonna|to|"
                       r"fly(?:ing)?|go|travel+(?:ing)?|head(?:ing)?)\s+){0,4}(?:to|from|via|into)\s+$", re.I)
@@ -140,7 +140,8 @@ _INTENTS: dict[str, re.Pattern] = {
                           r"arrival time|arrive)\b", re.I),
     "availability": re.compile(r"\b(seats? (left|available)|availability|any seats|is there room|how many seats|"
                                r"still available|sold out)\b", re.I),
-    "multi_leg": re.compile(r"\b(via|connecting|connection|layover|stopover|multi[- ]?leg|two legs|stop in)\b", re.I),
+    "multi_leg": re.compile(r"\b(via|connecting|connection|layover|lay over|stopover|stop over|stopping over|multi[- ]?leg|two legs|stop in|"
+                           r"transit(?:ing)? (?:in|at|through))\b", re.I),
     "help": re.compile(r"\b(help|assist|question)\b", re.I),
 }
 
@@ -169,6 +170,7 @@ class Parsed:
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
     date_readings: tuple[str, list[str]] | None = None  # an ambiguous numeric date and its two readings
+    leg2_date: str | None = None  # the second leg's own date ("A to B on July 23, then B to C on July 25")
     shift_days: int | None = None  # a date moved relative to the one in hand ("a day later", "push it back a week")
     first_name: str | None = None
     last_name: str | None = None
@@ -265,8 +267,19 @@ def _find_places(text: str, db, expecting: str | None = None) -> list[Place]:
     for k in range(len(places) - 1):
         a, b = places[k], places[k + 1]
         between = text[hits[k][1]:b.start]
-        if a.role == "destination" and re.fullmatch(r"\s*,?\s*(and\s+)?then\s+(on\s+)?(to\s+|on\s+to\s+)?", between, re.I):
+        if a.role == "destination" and (re.fullmatch(r"\s*,?\s*(and\s+)?then\s+(on\s+)?(to\s+|on\s+to\s+)?", between, re.I) or (
+                len(between) <= 40 and not re.search(r"\b(?:back|return\w*|home)\b", between, re.I)
+                and re.search(r"(?:^|\W)(?:and\s+)?then\s+(?:on\s+)?(?:to\s+|on\s+to\s+)$", between, re.I))):
             a.role, b.role = "via", "destination"
+    # "A to B then B to C" / "DXB-LHR, LHR-FCO": the place named twice in a row is where planes change
+    for k in range(len(places) - 2):
+        a, b, c = places[k], places[k + 1], places[k + 2]
+        if (a.iata == b.iata and c.iata != a.iata and c.iata not in [x.iata for x in places[:k]]
+                and a.role in ("destination", "via")
+                and b.role in (None, "origin", "destination", "via") and c.role in (None, "destination")
+                and len(text[hits[k][1]:b.start]) <= 40
+                and not re.search(r"\b(?:back|return\w*|home|not|or)\b", text[hits[k][1]:b.start], re.I)):
+            a.role, b.role, c.role = "via", "via", "destination"
     return places
 
 
@@ -1240,6 +1253,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.add("round_trip")
     if p.via:
         p.intents.add("multi_leg")
+        if len(p.dates) >= 2 and not p.return_date and p.date == p.dates[0] and p.dates[1] >= p.dates[0]:
+            p.leg2_date = p.dates[1]
     if re.search(r"\bone[- ]way\b", text, re.I):
         p.intents.add("one_way")
         p.intents.discard("round_trip")

@@ -58,6 +58,16 @@ def _moved(iso: str, days: int) -> str:
     return (Date.fromisoformat(iso) + timedelta(days=days)).isoformat()
 
 
+# a question about what the tools do not describe: "does the premium one have wifi?", "is there a meal on SA1234?"
+_AMENITY = re.compile(r"\b(wi-?fi|internet|meals?|food|snacks?|catering|leg ?room|seat pitch|recline|reclining|lie[- ]?flat|"
+                      r"flat beds?|entertainment|movies|power (?:outlets?|sockets?)|usb|charging|lounge access|blankets?|"
+                      r"pillows?|aircraft type|what plane|which plane)\b", re.I)
+_QUESTION = re.compile(r"\?|^\W*(?:\w+\W+){0,3}?(?:does|do|is|are|will|would|can|could|how|hows|how's|what|whats|what's|which|any|got|tell me)\b", re.I)
+# "what's the difference between option 1 and 2", "compare the first and second one"
+_COMPARE = re.compile(r"\b(differences?|differ|differs|different (?:from|to|than)|compare|comparison|versus|vs\.?)\b", re.I)
+_ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+# a new destination after a restricted one: "what about Accra?", "fine, make it Lagos", "Nairobi instead"
+_SWAP_PLACE = re.compile(r"\b(instead|what about|how about|make it|rather|switch to|change (?:it )?to|try|then)\b", re.I)
 _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
 # the return leg named with a date moved: "for the return, a day later", "move the return flight back a day",
 # "coming back 2 days later"; the outbound one: "the outbound a day later", "the flight there a day earlier"
@@ -167,6 +177,7 @@ class ReferenceTarget(Target):
         self.wants_return = False  # the customer asked for a round trip and gave no return date yet
         self.asked_option: int | None = None  # the listed option this turn's question is about
         self.told_no_first = False  # the customer was told there is no First class
+        self.leg2_date: str | None = None  # the second leg's own date, when it is not the first leg's
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -223,6 +234,12 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
+        said = self._unknown_or_compare(turn, p)
+        if said:  # "does the premium one have wifi?" / "difference between option 1 and 2": answered, then asked again
+            out.append(said)
+            turn.say(" ".join(out))
+            return
+
         proposed = self.pending  # what this reply answers, if anything
         if self.pending is not None:
             pend, self.pending = self.pending, None
@@ -247,7 +264,7 @@ class ReferenceTarget(Target):
                 turn.say(" ".join(out))
                 return
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p)
-                    and not PROCEED.search(p.text) and not (p.passport or p.card)):
+                    and not PROCEED.search(p.text) and not p.fare_class and not (p.passport or p.card)):
                 out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
             elif p.accepts and "?" not in p.text and not self._changes(p) and not p.has("goodbye"):
                 # "ok thanks" / "yep, send the confirmation to my email": a yes that says more, or only
@@ -429,10 +446,11 @@ class ReferenceTarget(Target):
             return
         if self.offered_dates and p.day_of_month <= len(self.offered_dates):
             return  # "ok the 1st then" picks one of the dates just listed (_offered_date)
-        asked = self.awaiting in ("date", "return_date") or self.offered_retry
+        asked = self.awaiting in ("date", "return_date", "leg2_date") or self.offered_retry
         if p.selection is not None and not asked:
             return
-        floor = Date.fromisoformat(self.date) if self.awaiting == "return_date" and self.date else NOW.date()
+        floor = (Date.fromisoformat(self.date) if self.awaiting in ("return_date", "leg2_date") and self.date
+                 else NOW.date())
         ref = Date.fromisoformat(self.date) if self.date else floor
         day = day_of_month_from(p.day_of_month, ref.year, ref.month, floor)  # the next month that has the day
         if day is not None:
@@ -556,7 +574,12 @@ class ReferenceTarget(Target):
         if re.search(r"flights?|options?", m.group(0), re.I):
             out.append(f"Those are the flights I found for {self.date}. Would you like to try another date?")
         else:
-            out.append("Sure. Which date would you like to try instead?")
+            dates = [d for d in self._route_dates(p.text)[0] if d != self.date] if self.origin and self.destination else []
+            if dates:  # "any other dates?": the dates this route flies, one of which "the first one" picks
+                self.offered_dates = dates
+                out.append(f"This route also flies on {', '.join(dates)}. Which date would you like to try instead?")
+            else:
+                out.append("Sure. Which date would you like to try instead?")
         self.offered_retry = True
         turn.say(" ".join(out))
         return True
@@ -653,19 +676,31 @@ class ReferenceTarget(Target):
         if p.destination:
             self.destination = p.destination
         if p.via:
+            if p.via != self.via:
+                self.leg2_date = None
             self.via = p.via
         free = p.unassigned
         if free:
             code = free[0]
+            swap = (self.origin and self.destination and code not in (self.origin, self.destination)
+                    and not p.origin and not p.destination
+                    and (self.db.airports[self.destination].restricted or _SWAP_PLACE.search(p.text)))
             if self.awaiting == "origin" or (self.destination and not self.origin and code != self.destination):
                 self.origin = code
-            elif not self.destination or self.awaiting == "destination":
+            elif not self.destination or self.awaiting == "destination" or swap:
                 if code != self.origin:
-                    self.destination = code
-        if p.date and self.awaiting == "return_date" and not p.return_date and self.mode == "new":
+                    self.destination = code  # "what about Accra?" after a restricted destination: the rest is kept
+        if p.leg2_date:
+            self.leg2_date = p.leg2_date
+        if p.date and self.awaiting == "leg2_date" and not p.leg2_date and self.mode == "new" and not p.via:
+            if not self.date or p.date >= self.date:
+                self.leg2_date = p.date  # the date asked for the second leg
+        elif p.date and self.awaiting == "return_date" and not p.return_date and self.mode == "new":
             self.return_date = p.date
         elif p.date:
             self.date = p.date
+            if self.leg2_date and self.leg2_date < p.date and not p.leg2_date:
+                self.leg2_date = None
         if p.return_date:
             self.return_date = p.return_date
         if self.return_date:
@@ -969,7 +1004,7 @@ class ReferenceTarget(Target):
         o, d, dt = self.origin, self.destination, self.date
         if self.via and self.via not in (o, d):
             return [{"origin": o, "destination": self.via, "date": dt, "label": "first leg"},
-                    {"origin": self.via, "destination": d, "date": dt, "label": "second leg"}]
+                    {"origin": self.via, "destination": d, "date": self.leg2_date or dt, "label": "second leg"}]
         if self.return_date:
             return [{"origin": o, "destination": d, "date": dt, "label": "outbound"},
                     {"origin": d, "destination": o, "date": self.return_date, "label": "return"}]
@@ -1024,10 +1059,16 @@ class ReferenceTarget(Target):
                 kept = {(leg["origin"], leg["destination"], leg["date"]): leg["choice"] for leg in self.legs
                         if leg.get("choice") and not leg.get("for_change")}
                 self._search_legs(turn, wanted, out, kept)
+                self._ask_leg2_date(out)
                 if p.selection is None and not p.flight_ids:
                     return
         if not self.legs:
             return
+        if (p.fare_class and (p.selection is None or p.selection == p.fare_class) and not p.flight_ids
+                and all(leg.get("choice") for leg in self.legs)
+                and any(leg["choice"]["fare_class"] != p.fare_class for leg in self.legs)):
+            if self._switch_cabin(p, out):  # "can I get business instead" at a summary
+                return
         self._selection(turn, p, out)  # "the first one, what's the grand total?" picks, then prices
         if p.has("price") and not p.has("currency"):
             out.append(self._price_answer())
@@ -1042,6 +1083,108 @@ class ReferenceTarget(Target):
             elif (f := self._context_flight()) is not None:
                 out.append(self._flight_text(f, with_rules=True))
         self._maybe_propose(turn, out)
+
+    def _ask_leg2_date(self, out: list[str]) -> None:
+        """A connection whose second leg cannot be flown the day the first one lands (no flight of the
+        second leg leaves after the earliest arrival of the first): the second leg's date is asked."""
+        if len(self.legs) != 2 or self.legs[1]["label"] != "second leg" or self.leg2_date:
+            return
+        first, second = self.legs
+        lands = [parse_time(f["arrival_time"]) for f in first["flights"] if f["flight_id"] in first["shown"]
+                 and f["status"] == "scheduled" and f["seats_available"] > 0]
+        if not lands or any(parse_time(f["departure_time"]) > min(lands) for f in second["flights"]
+                            if f["flight_id"] in second["shown"] and f["status"] == "scheduled"):
+            return
+        self.awaiting = "leg2_date"
+        out[:] = [x for x in out if not x.startswith("Which flight would you like")]  # one question: the date first
+        out.append(f"No second-leg flight from {self._place(second['origin'])} to {self._place(second['destination'])} "
+                   f"leaves on {second['date']} after the first leg lands, so the second leg cannot be the same day. "
+                   "On what date would you like to fly the second leg?")
+
+    def _switch_cabin(self, p: Parsed, out: list[str]) -> bool:
+        """Every chosen leg moved to the listed flight of the cabin asked for ("change it to the premium
+        one", "can I get business instead"); asks which when a leg lists several. True when the reply
+        is complete (a question was asked); False when the flow goes on to propose."""
+        cabin, need = p.fare_class, self.passengers or 1
+        name = CABIN_NAMES.get(cabin, str(cabin).title())
+        per_leg = []
+        for leg in self.legs:
+            shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
+            cands = [f for f in shown if f["fare_class"] == cabin and f["status"] == "scheduled"
+                     and f["seats_available"] >= need]
+            per_leg.append((leg, shown, cands))
+        p.selection = None
+        missing = next((leg for leg, _, c in per_leg if not c), None)
+        if missing is not None:
+            out.append(f"Sorry, none of the flights listed for the {missing['label'] or 'trip'} is {name} with seats "
+                       f"for {'all of you' if need > 1 else 'you'}, so I have kept your current choice.")
+            return False
+        self.fare_class = cabin
+        self.declined = False
+        for leg, _, cands in per_leg:
+            leg["choice"], leg["by_id"] = (cands[0] if len(cands) == 1 else None), False
+        several = next(((leg, shown, c) for leg, shown, c in per_leg if len(c) > 1), None)
+        if several is not None:
+            leg, shown, cands = several
+            out.append(f"There are {len(cands)} {name} options for the {leg['label'] or 'trip'}: " +
+                       " or ".join(self._option_words(shown, f) for f in cands) + ". Which one would you like?")
+            return True
+        out.append("Switching to " + " and ".join(f"{leg['choice']['flight_id']} ({name})" for leg, _, _ in per_leg) + ".")
+        return False
+
+    def _repeat_question(self, turn: TurnContext) -> str:
+        """The question still open: the summary awaiting a yes, the flight to choose, else the last one asked."""
+        if self.pending is not None and self.pending.get("said"):
+            return self.pending["said"]
+        if self.mode in ("new", "change") and any(leg.get("shown") and not leg.get("choice") for leg in self.legs):
+            return self._next_prompt()
+        asks = re.findall(r"[^.?!]*\?", turn.last_reply or "")
+        return asks[-1].strip() if asks else f"{OFFER} What would you like to do?"
+
+    def _unknown_or_compare(self, turn: TurnContext, p: Parsed) -> str | None:
+        """A question about the listed flights that the search results cannot answer (wifi, meals,
+        legroom): said plainly, then the open question again; "what's the difference between option 1
+        and 2": the options compared as the search shows them. None for any other message."""
+        if p.yes or p.no or p.places or p.dates or p.passengers or p.booking_ids or p.passport or p.card:
+            return None
+        m = _AMENITY.search(p.text)
+        if m and _QUESTION.search(p.text) and (self.legs or self.pending is not None):  # about flights found
+            thing = m.group(0).lower()
+            thing = ("wifi" if thing.startswith("wi") or thing == "internet" else
+                     "meals" if thing in ("meal", "food", "snack", "snacks", "catering") else
+                     "legroom" if thing.startswith("leg") else thing)
+            where = f" on {p.flight_ids[0]}" if p.flight_ids else ""
+            return (f"Sorry, I don't have information about {thing}{where}; I can only see each flight's times, cabin, "
+                    f"price, seats left and whether it is refundable. {self._repeat_question(turn)}")
+        if not _COMPARE.search(p.text) or not self.legs:
+            return None
+        k = next((i for i, leg in enumerate(self.legs) if leg.get("shown") and not leg.get("choice")),
+                 next((i for i, leg in enumerate(self.legs) if leg.get("shown")), None))
+        if k is None:
+            return None
+        leg = self.legs[k]
+        shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
+        idx = [i for fid in p.flight_ids for i, f in enumerate(shown) if f["flight_id"] == fid]
+        rest = re.sub(r"\b[A-Za-z]{2}\d{3,4}\b", " ", p.text)
+        for n in re.finditer(r"\b(\d)\b|\b(first|1st|second|2nd|third|3rd|fourth|4th)\b", rest, re.I):
+            i = (int(n.group(1)) if n.group(1) else _ORDINAL[n.group(2).lower()]) - 1
+            if 0 <= i < len(shown) and i not in idx:
+                idx.append(i)
+        if len(idx) < 2:
+            if len(shown) < 2:
+                return None
+            idx = list(range(min(len(shown), 4)))
+        parts = []
+        for i in sorted(idx):
+            f = shown[i]
+            state = ("cancelled by the airline" if f["status"] == "cancelled" else "sold out"
+                     if f["seats_available"] <= 0 else f"{f['seats_available']} seats left")
+            cabin = "" if self._f("no_premium_mention") else f"{f['public_cabin']}, "
+            parts.append(f"option {i + 1} is {f['flight_id']}, departing {f['departure_time'][11:16]} and arriving "
+                         f"{f['arrival_time'][11:16]}, {cabin}{money(float(f['price_usd']))} per seat, "
+                         f"{f['refundability']}, {state}")
+        where = f" for the {leg['label']}" if leg["label"] else ""
+        return f"Here is how they compare{where}: " + "; ".join(parts) + f". {self._repeat_question(turn)}"
 
     def _ask_missing(self, out: list[str], p: Parsed | None = None) -> None:
         if self.destination is None:
@@ -1420,6 +1563,7 @@ class ReferenceTarget(Target):
             self._execute(turn, pend, out)
             return
         out.append(summary + " " + question)
+        pend["said"] = summary + " " + question  # asked again after a question it cannot answer
         self.pending = pend
         self.awaiting = None  # a summary asks for a yes, no longer for a name or a count
 
