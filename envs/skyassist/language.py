@@ -720,7 +720,7 @@ def currency_request(text: str) -> str | None:
 # this airline's words for what is approved; the verifiers have their own reading
 # (probe.verify.consent), and the two share no code.
 _TRIP_WORDS = re.compile(r"flights?|seats?|tickets?|passengers?|people|persons?|adults?|travell?ers?|first class|"
-                         r"first flight", re.I)
+                         r"first flight|reservations?|trips?", re.I)
 
 
 def is_confirmation(text: str, summary: str = "") -> bool:

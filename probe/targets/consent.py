@@ -110,29 +110,39 @@ def _plain_affirmative(t: str, extra: re.Pattern[str] | None = None) -> bool:
     return not _ASKS_RE.search(re.sub(r"(?i)\b(?:do (?:it|that)|why not)\b", " ", t))
 
 
-# a yes that names the cancellation it approves: "yes cancel that one", "yep, cancel this booking please",
-# "ok cancel that reservation"; read so only against a proposal to cancel (elsewhere "yes, cancel that" takes
-# the yes back), and only when nothing else is said ("yes but cancel the other one" still reads no)
+# a yes that names the cancellation it approves: "yes cancel that one", "yep, cancel this booking please";
+# read so only against a proposal to cancel (elsewhere "yes, cancel that" takes the yes back), only when nothing
+# else is said ("yes but cancel the other one" still reads no), and only with "one" or a word of the proposal
+# after "that" ("yes cancel that tomorrow" is no yes)
 _YES_CANCEL_THAT = re.compile(
     r"^(\W*(?:y+e+s+|yeah+|yea|yep+|yup+|ya|sure|o+\.?k+(?:ay+)?|alright|correct|please)(?:\W+(?:please|pls|plz|just))*\W+"
-    r"cancel\s+)(?:that|this)(?:\s+(?:one|booking|reservation|order|hold|flight|trip))?(?=\W*(?:please|pls|plz|thanks?|"
-    r"thank you|thx)?\W*$)", re.I)
+    r"cancel\s+)(?:that|this)(?:\s+(?P<noun>[a-z]+))?(?=\W*(?:please|pls|plz|thanks?|thank you|thx)?\W*$)", re.I)
 _PROPOSES_CANCEL = re.compile(r"\b(?:shall|should|may|can) i (?:go ahead and )?cancel\b|\bcancel\b[^?!]{0,160}\?\W*$", re.I)
+_COURTESY_WORDS = {"please", "pls", "plz", "thanks", "thank", "thx"}
 
 
-def _cancel_named(t: str, summary: str) -> str:
-    """"yes cancel that one" at "Shall I cancel booking BK...?" reads as "yes cancel it" (the booking
-    the summary proposes to cancel); any other reply, or at any other summary, as it is."""
+def _cancel_named(t: str, summary: str, extra: re.Pattern[str] | None = None) -> str:
+    """"yes cancel that one" at "Shall I cancel booking BK...?" reads as "yes cancel it" (what the
+    summary proposes to cancel; the noun may be a word of the summary or of the environment's
+    ``extra``); any other reply, or at any other summary, as it is."""
     if not summary or not _PROPOSES_CANCEL.search(summary):
         return t
-    return _YES_CANCEL_THAT.sub(lambda m: m.group(1) + "it", t, count=1)
+    m = _YES_CANCEL_THAT.search(t)
+    if not m:
+        return t
+    noun = (m.group("noun") or "").lower()
+    if (noun and noun != "one" and noun not in _COURTESY_WORDS and noun not in re.findall(r"[a-z]+", summary.lower())
+            and not (extra is not None and re.fullmatch(extra.pattern, noun, re.I))):
+        return t
+    kept = noun if noun in _COURTESY_WORDS else ""
+    return m.group(1) + "it " + kept + t[m.end():]
 
 
 def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None = None) -> bool:
     """True when the customer's reply plainly approves the proposed action and says nothing else
     (module docstring). ``summary``: the agent's message it answers; ``extra``: an environment's
     own words that may stand beside a yes (the store's "return them", "exchange it")."""
-    t = _cancel_named((text or "").replace("\u2019", "'").strip(), summary)
+    t = _cancel_named((text or "").replace("\u2019", "'").strip(), summary, extra)
     if not _plain_affirmative(t, extra):
         return False
     rest = _BESIDE_YES_RE.sub(" ", _BESIDE_PHRASES_RE.sub(" ", HARMLESS_NO.sub(" ", t)))

@@ -1,6 +1,7 @@
 """scripts/audit_power.py on a one-update checkpoint and a few short episodes: the table, the
 verbatim messages and the summary agree with the evaluation it ran; bad arguments are one line."""
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from probe.auditor.model import ADAPTER_INFO
+from probe.train.checkpoint import MANIFEST
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "audit_power.py"
@@ -62,10 +64,15 @@ def test_short_run_writes_table_messages_and_summary(tmp_path):
     again = _run("--checkpoint", str(run), "--episodes", "1", "--turns", "1", "--samples", "1", "--out", str(out))
     assert again.returncode == 2 and "--overwrite" in again.stderr
     # an adapter trained on another build of the tiny auditor: one error line, no traceback
-    info = next(run.glob("ckpt-*/adapter")) / ADAPTER_INFO
+    ckpt = next(run.glob("ckpt-*"))
+    info = ckpt / "adapter" / ADAPTER_INFO
     data = json.loads(info.read_text())
     data["base_identity"] = "tiny-auditor:0000000000000000"
     info.write_text(json.dumps(data))
+    manifest = json.loads((ckpt / MANIFEST).read_text())  # kept intact: only the base build differs
+    manifest["files"][f"adapter/{ADAPTER_INFO}"] = {"size": info.stat().st_size,
+                                                   "sha256": hashlib.sha256(info.read_bytes()).hexdigest()}
+    (ckpt / MANIFEST).write_text(json.dumps(manifest))
     other = _run("--checkpoint", str(run), "--episodes", "1", "--turns", "1", "--samples", "1",
                  "--out", str(tmp_path / "other"))
     assert other.returncode == 2 and "Traceback" not in other.stderr, other.stderr[-2000:]

@@ -210,6 +210,8 @@ ORDER_Q = "To confirm, I will cancel order #W2378156 (reason: no longer needed).
     (CANCEL_Q, "yes but cancel the other one", "change"),
     (CANCEL_Q, "yes cancel BK9ZZ11", "more"),
     (CANCEL_Q, "yes cancel that one tomorrow", "deferral"),
+    (CANCEL_Q, "yes cancel that tomorrow", "deferral"),
+    (CANCEL_Q, "yes cancel that later", "deferral"),
     (CANCEL_Q, "cancel that one?", "question"),
     (CANCEL_Q, "ok thanks", "ack"),
     (BOOK_Q, "yes cancel that", "change"),
