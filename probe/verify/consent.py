@@ -257,8 +257,8 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         clauses = [c for c in (_drop(c, extra_p) for c in clauses) if c]
         words = [w for c in clauses for w in c]
     if _asks_to_cancel(proposal):  # "yes cancel that one" names the action; elsewhere it takes the yes back
-        words = _as_cancel_it(words)
         clauses = [_as_cancel_it(c) for c in clauses]
+        words = [w for c in clauses for w in c]
     strong = any(_contains(words, p) for p in _STRONG_P + yes_p)
     weak = any(_contains(words, p) for p in _WEAK_P)
     if not (strong or weak):

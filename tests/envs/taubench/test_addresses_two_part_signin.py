@@ -36,9 +36,6 @@ from probe.core.registry import get_domain
 from probe.core.scripts import play_messages
 from tests.envs.taubench.test_corrections_and_questions import _calls, _said, _writes
 
-WRITES = ("return_delivered_order_items", "cancel_pending_order", "exchange_delivered_order_items",
-          "modify_pending_order_items", "modify_pending_order_payment", "modify_user_address",
-          "modify_pending_order_address")
 ADDRESS_WRITES = ("modify_user_address", "modify_pending_order_address")
 OLD = "12 Oak Street, Dallas, TX 75201"
 
