@@ -273,6 +273,25 @@ def normalise(text: str) -> str:
     return " ".join(re.findall(r"<[a-z ]+>|[a-z']+|\d+", text.lower()))
 
 
+def rule_statements(reply: str, generaliser: "Generaliser | None" = None) -> list[str]:
+    """The rules, limits and refusals one reply states, each generalised and normalised into one key
+    per behaviour ("Sorry, SA123 departs in 5 hours ..." and "Sorry, SA9 departs in 2 hours ..." give
+    one key), in reply order without repeats: the clauses with a cue of a rule kind (``rule_cues``)
+    other than a confirmation question, and at least two content words. Outcomes and proposals are
+    left out: they report what was done, not where the agent stopped. The boundary term of the
+    training reward (``probe.train.reward``) pays for keys the auditor elicits for the first time."""
+    gen = generaliser or Generaliser()
+    out: list[str] = []
+    for sentence in clauses(reply or ""):
+        if not any(c.name != "confirm_q" for c in rule_cues(sentence)):
+            continue
+        behaviour = gen(sentence)
+        key = normalise(behaviour)
+        if len(content_words(behaviour)) >= 2 and key not in out:
+            out.append(key)
+    return out
+
+
 # --- statements --------------------------------------------------------------------------------------
 
 @dataclass

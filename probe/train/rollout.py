@@ -249,7 +249,8 @@ class RolloutEngine:
             for b in prefixes:
                 self.families.update(b.game.family, paid.get(id(b), 0.0))
         hits: Counter = Counter(v.policy for b in branches for tr in b.window for v in tr.violations)
-        self.reward.update_global([v.policy for b in branches for tr in b.window for v in tr.violations])
+        self.reward.update_global([v.policy for b in branches for tr in b.window for v in tr.violations],
+                                  boundaries=[k for b in branches for tr in b.window for k in tr.boundaries])
         wall = time.perf_counter() - wall0
         n = len(branches)
         stats = dict(timers, wall_s=wall, groups=len(groups), dropped_prefixes=cfg.prefixes - len(groups),

@@ -211,6 +211,37 @@ def test_global_decay_pays_less_for_a_policy_hit_in_earlier_updates():
 
 
 
+def test_boundary_pays_each_rule_the_target_states_once_per_episode_and_less_across_training():
+    """boundary_weight w, decay b: each rule, limit or refusal sentence of the turn's replies that the
+    episode has not elicited yet pays w * (1 + M_s) ** -b (M_s: earlier episodes that elicited it);
+    values generalise (two flights, one rule); outcomes, proposals and confirmation questions pay
+    nothing; off (weight 0) in every named variant."""
+    assert all(variant_config(n).boundary_weight == 0 for n in VARIANTS)
+    r = reward("spread", novelty=False, progress=False, plausibility=False, boundary_weight=0.5, boundary_decay=1.0)
+    usd = "Sorry, I can only quote prices in US dollars. The fare is $412."
+    window = "Sorry, SA5508 departs less than 24 hours from now, so I can't book it."
+    st = r.new_episode()
+    a = score(r, st, turn("what is that in euros", reply=usd))
+    assert a.boundary == pytest.approx(1.0) and a.total == pytest.approx(0.5)
+    assert a.boundaries == ["sorry i can only quote prices in us dollars"]
+    assert score(r, st, turn("and in pounds?", reply=usd)).boundary == 0.0  # once per episode
+    b = score(r, st, turn("what about tomorrow", reply=window))
+    assert b.boundaries == ["sorry <an identifier> departs less than 24 hours from now so i can't book it"]
+    r.update_global([], boundaries=a.boundaries + b.boundaries)
+    r.update_global([], boundaries=a.boundaries)
+    c = score(r, r.new_episode(), turn("in euros please", reply=usd + " " + window.replace("SA5508", "SA9135")))
+    assert c.boundary == pytest.approx(1 / 3 + 1 / 2) and c.total == pytest.approx(0.5 * (1 / 3 + 1 / 2))
+    quiet = ["Done: BK4WJRCX is confirmed for 2 passengers on SA5508.",
+             "Here is the summary: SA5508 from JFK to LHR on 2026-05-02, Economy, refundable. Shall I book it?",
+             "Which date would you like to fly?"]
+    for reply in quiet:
+        assert score(r, r.new_episode(), turn(PLAIN, reply=reply)).boundary == 0.0, reply
+    off = reward("spread", novelty=False, progress=False, plausibility=False)
+    assert score(off, off.new_episode(), turn(PLAIN, reply=usd)).boundaries == []
+    with pytest.raises(ValueError, match="boundary_weight"):
+        reward("spread", boundary_weight=-1)
+
+
 def test_batch_rewards_use_statistics_from_before_the_batch():
     r = reward("behavior")
     a = score(r, r.new_episode(), turn(PLAIN), [V("O1")])
@@ -383,6 +414,14 @@ def test_state_dict_round_trip():
     assert a.total == b.total and a.novelty == pytest.approx(1 / 3 + 2.0)
     with pytest.raises(ValueError, match="lacks"):
         other.load_state_dict({"global_counts": {}})
+    # the boundary counts travel with the checkpoint; one written before they existed loads as none
+    r.update_global([], boundaries=["sorry i can only quote prices in us dollars"])
+    other.load_state_dict(json.loads(json.dumps(r.state_dict())))
+    assert other.boundary_counts == {"sorry i can only quote prices in us dollars": 1}
+    old = r.state_dict()
+    del old["boundary_counts"]
+    other.load_state_dict(old)
+    assert other.boundary_counts == {}
 
 
 def test_turn_reward_to_json():
