@@ -409,6 +409,8 @@ def _set_key(data: dict[str, Any], dotted: str, value: Any) -> None:
     parts = dotted.split(".")
     node = data
     for k, p in enumerate(parts[:-1]):
+        if k == 0 and p == "reward" and isinstance(node.get(p), str):
+            node[p] = {"variant": node[p]}  # --set reward.w_plaus=2 on "reward: spread": spread, one key changed
         nxt = node.setdefault(p, {})
         if not isinstance(nxt, dict):
             raise ConfigError(f"--set {dotted}: config key '{'.'.join(parts[:k + 1])}' is not a section")

@@ -173,3 +173,13 @@ def test_assignment_is_validated_too():
         cfg.rollout.prefixes = 10**9
     with pytest.raises(ValidationError):
         cfg.optim.lr = float("inf")
+
+
+def test_set_one_reward_key_on_a_named_variant():
+    """``reward: spread`` in the file and ``--set reward.boundary_weight=0.5``: the variant with one key
+    changed (not an error that 'reward' is not a section); a bad key is still one line naming it."""
+    cfg = load_config(CONFIG, ["reward.boundary_weight=0.5", "reward.w_plaus=2"])
+    assert cfg.reward == {"variant": "spread", "boundary_weight": 0.5, "w_plaus": 2}
+    with pytest.raises(ConfigError, match="boundary_wait"):
+        load_config(CONFIG, ["reward.boundary_wait=0.5"])
+
