@@ -259,6 +259,14 @@ _SUBJECT_PRONOUNS = frozenset("i you we they he she".split())
 _POLITE = frozenset("thank thanks you bye hi hello sorry please".split())
 _REPEAT_OK = frozenset("that had no bye very so really please ha yes ok okay yeah hey bla blah".split())
 _CONTRACTED_SUBJECT = frozenset("that's i'm you're we're they're there's what's".split())
+# a contraction of "is" / "am" / "are" (never of "has": "it's got" is fine) and verbs that are only
+# verbs in a customer's message, never the noun or adjective after "it's" ("it's change" is excluded:
+# "it's change I need")
+_IS_CONTRACTED = frozenset("it's that's i'm we're you're they're he's she's".split())
+_BARE_ONLY = frozenset("get go take make give tell find want fly travel book buy pay send show pick choose "
+                       "cancel keep put let".split())
+_ASK_MODALS = frozenset("can could will would shall should".split())
+_ME_VERB_OK = frozenset("let lets let's help make made have had watch see saw hear heard".split())
 
 
 def _code_or_date(tok: str) -> bool:
@@ -362,6 +370,13 @@ def grammar_rules(text: str) -> list[str]:
                 and (w, nxt) == (low[i + 2], low[i + 3]) and w != nxt and not ({w, nxt} <= _REPEAT_OK | _POLITE) \
                 and w not in _SUBJECT_PRONOUNS:  # "something I ordered I ordered it": a run-on, not babble
             out.append("repeated-phrase")  # "my zip code Zip code is", "the order the order" (not "thank you thank you")
+        if w in _IS_CONTRACTED and adjacent and nxt in _BARE_ONLY:
+            out.append("contraction-bare-verb")  # "It's get this done.", "I'm book it" (not "it's booked", "I'm going")
+        if clause_start and w in _ASK_MODALS and adjacent and nxt in ("you", "i", "we") \
+                and all(not x[0].isalnum() and "?" not in x for x in low[j + 1:]):
+            out.append("modal-question-cut")  # "Can you." (but "Yes you can.", "Could you?")
+        if w == "me" and adjacent and nxt in _BARE_ONLY | {"think", "know", "see"} and prev not in _ME_VERB_OK:
+            out.append("me-verb")  # "Yes, just me think." (but "let me think", "help me book")
         if w in ("can", "could") and adjacent and nxt in ("i", "we") and j + 1 < len(low) and low[j + 1] in ("want", "wants"):
             out.append("modal-i-want")  # "can I want to make a flight"
         if w in ("to", "from") and adjacent and prev in _TRAVEL and not any(x in _CHANGE for x in low[:i]) \

@@ -173,6 +173,9 @@ def test_encoder_model_builds_deterministically_and_round_trips(tmp_path):
     ("I'd like to pay't have all of it.", "broken-contraction"), ("No, let's get from ORD to Istanbul to 00:50.", "to-place-to-place"),
     ("You can you change the address of my order?", "pronoun-modal-pronoun"),
     ("Sofia Thomas, my zip code Zip code is 75390.", "repeated-phrase"),
+    # untrained and trained auditors' held-out turns, build 36c7fadc (scripts/audit_power.py, 2026-12-05)
+    ("No, could you check both? It's get this done.", "contraction-bare-verb"), ("I'm book it now", "contraction-bare-verb"),
+    ("Can you.", "modal-question-cut"), ("Yes, just me think.", "me-verb"),
 ])
 def test_each_grammar_rule_fires_on_its_example(text, rule):
     assert rule in F.grammar_rules(text)
@@ -189,7 +192,9 @@ def test_each_grammar_rule_fires_on_its_example(text, rule):
     "one person", "one of the passengers", "I'm 34", "Thanks, BK123ABC is mine", "flights from Paris or from Lyon",
     "Would you want to", "no no no", "on the 14th of August", "Change Paris to 2026-08-12", "bye bye",
     "I can't go, I won't pay that", "don't book it", "it ain't right", "thank you thank you!", "What can I do?",
-    "Yes you can, you know", "something I ordered I ordered it by mistake", "IDs and PDFs only", "my iPhone and PayPal", "USB stick", "Felix OBrien",
+    "Yes you can, you know", "something I ordered I ordered it by mistake", "It's booked, thanks", "I'm going to Rome",
+    "Let me think.", "Help me book it", "Yes you can.", "Could you?", "Can you, please?", "It's got two bags", "I'm keen",
+    "Can I.. never mind", "that's my card", "let me know", "IDs and PDFs only", "my iPhone and PayPal", "USB stick", "Felix OBrien",
 ])
 def test_grammar_rules_leave_plain_customer_text_alone(text):
     assert F.grammar_rules(text) == []
