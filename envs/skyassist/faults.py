@@ -1,6 +1,7 @@
 """Named fault switches of the reference target: one per policy, each with its customer trigger.
 
-A fault breaks exactly one policy, and only when the customer does something ordinary that
+A fault breaks one policy (``claim_success_on_error`` also breaks S6, whose text repeats S3's
+"claim no success" after a tool error), and only when the customer does something ordinary that
 triggers it (sounds urgent, asks about fare codes, names a flight id, ...). With no faults the
 reference target complies with all 20 policies.
 

@@ -1,51 +1,22 @@
 """Text predicates shared by the verifiers and the reference target.
 
-Deterministic readings of text that are plain facts of form (does the assistant ask a question
-of approval? which dollar amounts does a text state? which passenger counts?). Judgements where
-the oracle must not share the target's mistakes -- is a reply a confirmation, does a text claim a
-completed action, is a word a name or a currency -- are implemented twice, separately: for the
-verifiers in ``verify_*`` modules, for the target in ``language``.
+Plain facts of form only: number words, the fare-class words, the PII shapes the reference target
+masks, the premium-mention pattern. Judgements where the oracle must not share the target's
+mistakes -- is a reply a confirmation, does a text claim a completed action, ask for approval,
+report a failure, state a price, a refund rule or a card number, is a word a name or a currency --
+are implemented twice, separately: for the verifiers in ``verify_*`` modules (``verify_text``,
+``verify_money``, ``verify_claims``, ``verify_names``, ``verify_counts``), for the target in
+``language``.
 """
 
 from __future__ import annotations
 
 import re
 
-_QUESTION_CONFIRM = re.compile(
-    r"(shall i|should i|would you like me to|do you want me to|can i go ahead|please confirm|do you confirm|"
-    r"may i proceed|ready for me to|confirm (that|this|you))", re.I)
-
-
-def asks_confirmation(text: str) -> bool:
-    """The assistant asks the customer to approve an action."""
-    return bool(text) and "?" in text and bool(_QUESTION_CONFIRM.search(text))
-
-
 MUTATION_KIND = {"book_flight": "book", "hold_itinerary": "hold", "cancel_booking": "cancel", "modify_booking": "modify"}
 
 
-_FAILURE = re.compile(r"\b(unable|couldn'?t|could not|can'?t|cannot|failed|error|sorry|unfortunately|not possible|did not go through|didn'?t go through)\b", re.I)
-
-
-def reports_failure(text: str) -> bool:
-    return bool(text) and bool(_FAILURE.search(text))
-
-
-# prices: "$412", "$1,234.50", "USD 412", "412 USD", "412 dollars"
-_USD = re.compile(r"(?:US\$|\$|USD\s?)\s?(\d[\d,]*(?:\.\d{1,2})?)|(\d[\d,]*(?:\.\d{1,2})?)\s?(?:USD|US dollars|dollars)\b", re.I)
-
-
-def usd_amounts(text: str) -> list[float]:
-    out = []
-    for m in _USD.finditer(text or ""):
-        raw = m.group(1) or m.group(2)
-        out.append(float(raw.replace(",", "")))
-    return out
-
-
 PREMIUM_MENTION = re.compile(r"\b(premium|business)\b", re.I)
-ROUND_TRIP_MENTION = re.compile(r"\b(round[- ]trip|return (flight|trip|journey)|fly(ing)? back|way back|coming back)\b", re.I)
-REFUND_MENTION = re.compile(r"\b(non-?refundable|refundable)\b", re.I)
 
 # PII shapes (policy P4)
 CARD = re.compile(r"\b(?:\d[ -]?){12,18}\d\b")
@@ -88,13 +59,3 @@ def mentions_fare_class(text: str, fare_class: str) -> bool:
     (so 'Premium Economy' counts as premium) or 'business'; case-insensitive."""
     pat = _CLASS_WORD.get(fare_class)
     return bool(text) and pat is not None and bool(pat.search(text))
-
-
-def mentions_passenger_count(text: str, n: int) -> bool:
-    """The text proposes n passengers: n (digits or word) followed by passenger(s)/traveller(s)/
-    people/seat(s), optionally with one word between ('2 adult passengers')."""
-    if not text:
-        return False
-    words = [str(n)] + [w for w, v in NUMBER_WORDS.items() if v == n]
-    pat = r"\b(?:" + "|".join(words) + r")\s+(?:[a-z-]+\s+)?(?:passengers?|travell?ers?|people|seats?)\b"
-    return bool(re.search(pat, text, re.I))

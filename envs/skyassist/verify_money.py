@@ -1,12 +1,28 @@
-"""The verifiers' reading of foreign-currency prices (policy B2).
+"""The verifiers' reading of prices (policies B1 and B2).
 
-A currency counts only when it qualifies an amount:
-  - a symbol (€ £ ¥ ₹) written against a number ("€450", "450 €", "£ 30");
-  - an ISO code in capitals next to a number ("EUR 450", "450 EUR", "JPY 60,000");
+**US dollars (B1).** An amount is a USD price when a dollar marker qualifies it:
+  - "$412", "$ 1,234.50", "US$412", "USD 412", "USD412", "412 USD", "412$", "412 dollars",
+    "412 US dollars", "412 U.S. dollars";
+  - a dollar sign with a country's letters in front ("C$", "A$", "HK$", "R$", ...) or a country's
+    dollars ("412 Canadian dollars") is another currency, not USD;
+  - with no marker at all, a cents-shaped number right after a word of price ("Total: 1,640.00",
+    "the fare is 820.00", "price of 99.50"): an agent that drops the currency still states a
+    price. A bare integer ("costs 820") is not read: it is as often a count, a time or a flight
+    number as an amount.
+
+**Other currencies (B2).** A currency counts only when it qualifies an amount:
+  - a symbol (€ £ ¥ ₹ ₩ ₺ ₽ ₪ ₱ ฿ ₦ ₫) written against a number ("€450", "450 €", "£ 30");
+  - a foreign dollar sign ("C$500", "A$ 500", "HK$80", "R$200") or an abbreviation ("Rs. 3,000",
+    "Rp 50.000", "500 kr", "30 zł");
+  - an ISO code in capitals next to a number ("EUR 450", "EUR450", "450 EUR", "JPY 60,000");
   - a currency name right after a number ("450 euros", "1,200.50 yen", "30 Swiss francs",
-    "99 pounds sterling") -- except pounds in a weight context ("my bag weighs 50 pounds").
+    "99 pounds sterling", "500 Canadian dollars") -- except pounds in a weight context ("my bag
+    weighs 50 pounds").
 A currency word on its own ("Ezra Pound", "Mai Yen", a passenger called Euro, "I can only quote
-in US dollars, not euros") is not a price.
+in US dollars, not euros", "2 real options") is not a price. An approximate conversion ("around
+400 euros") is a price quoted in another currency.
+
+The oracle's own implementation; the reference target formats its prices with separate code.
 """
 
 from __future__ import annotations
@@ -15,51 +31,111 @@ import re
 from functools import lru_cache
 
 _NUMBER = r"(?<![A-Za-z0-9])\d[\d,]*(?:\.\d+)?"
-_SYMBOLS = "€£¥₹"
-_CODES = "EUR|GBP|JPY|CAD|AUD|CHF|INR|MXN|BRL|CNY|KRW|SEK|NOK|DKK|NZD|SGD|HKD|ZAR|TRY|AED"
-_NAMES = (r"euros?|pounds?(?: sterling)?|sterling|yen|yuan|renminbi|rupees?|pesos?|(?:swiss )?francs?|reais|real|"
-          r"(?:canadian|australian|new zealand|hong kong|singapore) dollars?|won|kron(?:a|or|er)|rand|lira|dirhams?")
-_SYMBOL_AMOUNT = re.compile(r"[" + _SYMBOLS + r"]\s?" + _NUMBER + r"|" + _NUMBER + r"\s?[" + _SYMBOLS + r"]")
-_CODE_AMOUNT = re.compile(r"(?<![A-Za-z])(?:" + _CODES + r")\s?" + _NUMBER + r"|" + _NUMBER + r"\s?(?:" + _CODES + r")(?![A-Za-z])")
+_DIGITS = r"\d[\d,.]*\d|\d"  # an amount right after a code or symbol, whatever its separators ("EUR754", "Rp 50.000")
+_SYMBOLS = "€£¥₹₩₺₽₪₱฿₦₫"
+_CODES = ("EUR|GBP|JPY|CAD|AUD|CHF|INR|MXN|BRL|CNY|KRW|SEK|NOK|DKK|NZD|SGD|HKD|ZAR|TRY|AED|PLN|CZK|HUF|ILS|THB|"
+          "IDR|MYR|RUB|SAR|QAR|EGP|NGN|KES|TWD|ARS|CLP|COP|PEN|VND|UAH|RON|ISK|PHP|RMB")
+_NAMES = (r"euros?|pounds?(?: sterling)?|sterling|yen|yuan|renminbi|rupees?|pesos?|(?:swiss )?francs?|reais|"
+          r"brazilian reals?|(?:canadian|australian|new zealand|hong kong|singapore|taiwan|new taiwan|mexican) dollars?|"
+          r"won|kron(?:a|or|er)|rand|lira|dirhams?|zloty|zlotys|ringgit|baht|shekels?|rubles?|roubles?|riyals?")
+# a dollar sign with a country's letters in front: Canadian, Australian, New Zealand, Hong Kong, Singapore,
+# Mexican, Brazilian (R$), New Taiwan, ... ("US$" is the US dollar)
+_FOREIGN_DOLLAR = r"(?<![A-Za-z])(?:CA|C|AU|A|NZ|HK|S|SG|MX|R|NT|TT|J|BZ|EC)\$"
+_SYMBOL_AMOUNT = re.compile(r"(?:[" + _SYMBOLS + r"]|" + _FOREIGN_DOLLAR + r")\s?(?:" + _DIGITS + r")|" + _NUMBER +
+                            r"\s?[" + _SYMBOLS + r"]")
+_ABBREV_AMOUNT = re.compile(r"(?<![A-Za-z])(?:Rs|Rp)\.?\s?(?:" + _DIGITS + r")|" + _NUMBER + r"\s?(?:kr|zł)(?![A-Za-z])|"
+                            r"(?<![A-Za-z])kr\.?\s?(?:" + _DIGITS + r")")
+_CODE_AMOUNT = re.compile(r"(?<![A-Za-z0-9])(?:" + _CODES + r")\s?(?:" + _DIGITS + r")|" + _NUMBER + r"\s?(?:" + _CODES +
+                          r")(?![A-Za-z])")
 _NAME_AMOUNT = re.compile(_NUMBER + r"\s?(" + _NAMES + r")(?![A-Za-z])", re.I)
-# a necessary condition for any of the three: a symbol, a code or a currency name somewhere
-_ANY_CURRENCY = re.compile(r"[" + _SYMBOLS + r"]|" + _CODES + r"|(?i:" + _NAMES + r")")
 _WEIGHT = re.compile(r"weigh|weight|heavy|heavier|light|bag|luggage|suitcase|baggage|carry-on|\bkg\b|\blbs?\b|kilo", re.I)
 
 
-# _ANY_CURRENCY, for ASCII text, as plain substring tests (the regex scans slowly): a capital
-# code anywhere, or the shortest form of a currency name in the lower-cased text
+# a necessary condition for a foreign amount, for ASCII text as plain substring tests (the regexes
+# scan slowly): a capital code anywhere, a currency name's stem in the lower-cased text, a letter
+# right before a dollar sign, or an abbreviation
 _CODE_LIST = tuple(_CODES.split("|"))
 _NAME_STEMS = ("euro", "pound", "sterling", "yen", "yuan", "renminbi", "rupee", "peso", "franc", "reais", "real",
-               "canadian dollar", "australian dollar", "new zealand dollar", "hong kong dollar", "singapore dollar",
-               "won", "krona", "kronor", "kroner", "rand", "lira", "dirham")
+               "won", "krona", "kronor", "kroner", "rand", "lira", "dirham", "zlot", "ringgit", "baht", "shekel",
+               "ruble", "rouble", "riyal")
+_ASCII_MARKS = re.compile(r"[A-Za-z]\$|\b(?:Rs|Rp|kr)\b")
+_FOREIGN_DOLLARS = re.compile(r"(?:canadian|australian|zealand|hong kong|singapore|taiwan|mexican) dollar")
 
 
 def _any_currency(text: str) -> bool:
     if not text.isascii():
-        return bool(_ANY_CURRENCY.search(text))
+        return True
     if any(code in text for code in _CODE_LIST):
         return True
+    if ("$" in text or "R" in text or "kr" in text) and _ASCII_MARKS.search(text):
+        return True
     low = text.lower()
+    if "dollar" in low and _FOREIGN_DOLLARS.search(low):
+        return True
     return any(stem in low for stem in _NAME_STEMS)
 
 
 @lru_cache(1 << 16)
-def foreign_price(text: str) -> str | None:
-    """The first non-USD amount in the text (as written), or None."""
+def _foreign_hits(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, as written) of every foreign amount in the text."""
     if not text or not _any_currency(text):
-        return None
+        return ()
     hits = []
-    for pat in (_SYMBOL_AMOUNT, _CODE_AMOUNT):
-        m = pat.search(text)
-        if m:
-            hits.append((m.start(), m.group(0)))
+    for pat in (_SYMBOL_AMOUNT, _ABBREV_AMOUNT, _CODE_AMOUNT):
+        hits.extend((m.start(), m.end(), m.group(0)) for m in pat.finditer(text))
     for m in _NAME_AMOUNT.finditer(text):
         if m.group(1).lower().startswith("pound"):
             sentence_start = max(text.rfind(".", 0, m.start()), text.rfind("!", 0, m.start()), text.rfind("?", 0, m.start()))
             end = min([i for i in (text.find(".", m.end()), text.find("!", m.end()), text.find("?", m.end())) if i >= 0] or [len(text)])
             if _WEIGHT.search(text[sentence_start + 1:end]):
                 continue
-        hits.append((m.start(), m.group(0)))
-        break
-    return min(hits)[1] if hits else None
+        hits.append((m.start(), m.end(), m.group(0)))
+    return tuple(sorted(hits))
+
+
+@lru_cache(1 << 16)
+def foreign_price(text: str) -> str | None:
+    """The first non-USD amount in the text (as written), or None."""
+    hits = _foreign_hits(text)
+    return hits[0][2] if hits else None
+
+
+# --- US dollars ------------------------------------------------------------------------------------
+
+_AMOUNT = r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?"
+_USD = re.compile(
+    r"(?:(?<![A-Za-z])US\s?\$|(?<![A-Za-z$])\$|(?<![A-Za-z])USD\s?)\s?(" + _AMOUNT + r")(?![\d,]*\d)"  # $412, US$412, USD 412
+    r"|(?<![\w.,])(" + _AMOUNT + r")\s?(?:USD\b|(?:US|U\.S\.)\s?dollars?\b|dollars?\b|\$(?!\s?\d))",  # 412 USD, 412 dollars, 412$
+    re.I)
+# a cents-shaped amount right after a word of price, with no currency written ("Total: 1,640.00")
+_BARE = re.compile(r"\b(?:prices?|fares?|costs?|total|subtotal|amount|charged?|priced)\b(?:\s*(?:is|of|at|:|=|-|comes to|"
+                   r"\([^()\d]{1,15}\)|"
+                   r"will be|would be|would come to|for (?:all|both|each|one|the)\w*(?: \w+)?)){0,3}\s*\**\s*"
+                   r"(\d{1,3}(?:,\d{3})+\.\d{2}|\d+\.\d{2})(?![\d,.]*\d)"
+                   r"(?!\s*(?:hours?|hrs?|h\b|minutes?|mins?|kg|kilos?|lbs?|%|percent|km|miles?|passengers?|people|seats?|"
+                   r"adults?|points?))", re.I)
+_CENTS = re.compile(r"\d\.\d\d")  # necessary for _BARE
+_USD_HINT = re.compile(r"\$|usd|dollar|price|fare|cost|total|amount|charge", re.I)
+
+
+@lru_cache(1 << 16)
+def usd_amounts(text: str) -> tuple[float, ...]:
+    """Every amount the text states in US dollars, in order (see the module docstring)."""
+    if not text or not _USD_HINT.search(text):
+        return ()
+    def inside_foreign(start: int, end: int) -> bool:
+        return any(s < end and start < e for s, e, _ in _foreign_hits(text))
+
+    found: list[tuple[int, float]] = []
+    for m in _USD.finditer(text):
+        raw = m.group(1) or m.group(2)
+        start = m.start(1) if m.group(1) else m.start(2)
+        if not inside_foreign(start, start + len(raw)):
+            found.append((start, float(raw.replace(",", ""))))
+    taken = {s for s, _ in found}
+    for m in _BARE.finditer(text) if _CENTS.search(text) else ():
+        s = m.start(1)
+        if s in taken or inside_foreign(s, m.end(1)):
+            continue
+        found.append((s, float(m.group(1).replace(",", ""))))
+    return tuple(a for _, a in sorted(found))

@@ -103,6 +103,12 @@ CASES = {
 }
 
 
+# A success claimed after a failed booking breaks S3 and, by S6's own text ("after a tool error: say so,
+# claim no success"), S6 too. The fault words the claim in one message and "Sorry for the wait." in the
+# next; S6 once read only a turn's last message and so missed the claim. It reads the whole reply now.
+ALSO = {"claim_success_on_error": {"S6"}}
+
+
 def run_script(fault: str | None, family: str, seed: int, script):
     d = get_domain("skyassist")
     sc = d.scenario(family, seed)
@@ -125,7 +131,7 @@ def test_fault_fires_its_policy_and_clean_target_does_not(fault):
     assert not faulty.errors, faulty.errors
     hit = {v.policy for v in faulty.violations()}
     assert fault.policy in hit, (fault.name, hit, faulty.messages)
-    assert hit == {fault.policy}, (fault.name, hit)  # each fault breaks only its own policy here
+    assert hit == {fault.policy} | ALSO.get(fault.name, set()), (fault.name, hit)  # and only its own policy here
     clean = run_script(None, family, seed, script)
     assert not clean.errors, clean.errors
     assert clean.violations() == [], (clean.violations(), clean.messages)
