@@ -10,6 +10,7 @@ address, yes / no, hurry, a stated order status, and "the same one".
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -36,7 +37,9 @@ SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same
 STATED_STATUS = re.compile(r"\b(still pending|is pending|it'?s pending|hasn'?t (shipped|been shipped)|not (yet )?shipped|"
                            r"has(n'?t| not) (left|gone out))\b", re.I)
 DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|my address on file|home address)\b", re.I)
-ALL_ITEMS = re.compile(r"\b(everything|all (the |of the )?items|the whole order|all of it)\b", re.I)
+ALL_ITEMS = re.compile(r"\b(everything|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
+                       r"all of it|the whole thing|the entire order|both (of )?(the |my )?(items|things|products|of them)|"
+                       r"(the )?(two|three|four|five|\d) (items|products)|all( of)? (this|these|those))\b", re.I)
 # a message of thanks and nothing else ("Great, thank you so much for your help!")
 _THANK = (r"(thanks?( you)?|thank u|thx|ty|cheers|great|perfect|awesome|cool|got it|wonderful|excellent|"
           r"(much )?appreciated?( it)?|i appreciate (it|that|your help)|so much|very much|a lot|again|"
@@ -64,12 +67,21 @@ INTENTS: dict[str, re.Pattern[str]] = {
                          r"refund(ed)?|money back)\b", re.I),
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
     "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
-                         r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b", re.I),
+                         r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b"
+                         # "make it white", "i need the luggage in blue", "same thing but in a medium"
+                         # (not "make that the air purifier": a correction of the item named)
+                         r"|\bmake (?:it|them|that|this|one|those|these|mine|the \w+(?: \w+)?)\s+(?!(?:sure|quick|fast|snappy|happen|"
+                         r"work|easy|simple|right|go|so|priority|a priority|clear|sense|it|them|the|my|both|all)\b)(?:an?\s+|in\s+)?[a-z0-9]"
+                         r"|\b(?:want|like|need|get|have|prefer)\s+(?:it|them|that|one|mine|the \w+(?: \w+)?)"
+                         r"(?:\s+(?:in|from|on)\s+(?:order\s+)?#?w\d{7})?\s+in\s+(?!(?:order|my|our|"
+                         r"your|#|w\d|the order|time|stock|a bit|a hurry|a rush|person|store|the mail|hand|\d+ days?|\d+ weeks?)\b)"
+                         r"(?:an?\s+|the\s+|size\s+)?[a-z0-9]|\bbut in (?:an?\s+|the\s+|size\s+)?[a-z0-9]", re.I),
     "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved|new place)\b", re.I),
     # a card named without its kind is a payment method too: "can it go on a different card?", "use my other card"
-    "payment": re.compile(r"\b(pay(ment|ing)?|(how|what) (i|we) paid|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
+    "payment": re.compile(r"\b(pay(ment|ing)?|(how|what) (i|we) paid|spen[dt]|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
                           r"(?:other|another|different|new|my|a) card)\b", re.I),
-    "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what did i|details|arrive|when will)\b", re.I),
+    "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what did i|details|arrive|when will|"
+                       r"(list|show|see|view|check|pull up|look up)( me)?( all)? (of )?(my|our|the) orders|what orders)\b", re.I),
 }
 REASONS = {
     "no longer needed": re.compile(r"\b(no longer need(ed)?|don'?t need|do not need|not needed|no need|"
@@ -88,11 +100,22 @@ PAYMENT_KINDS = {
 # policy answers it for every order alike, so it is neither a return request nor an order lookup
 REFUND_TIMING = re.compile(
     r"\b(how (long|soon|many days)|when)\b[^.?!]{0,40}\b(refund(ed|s)?|money back|reimburs\w*)"
-    r"|\b(refund(s)?|money back)\b[^.?!]{0,30}\b(take|arrive|come through|show up|be back|process(ed)?|hit my)\b",
+    r"|\b(refund(s)?|money back)\b[^.?!]{0,45}\b(take|arrive|come through|show up|be back|process(ed)?|hit my)\b",
     re.I)
+# a question about the form a refund takes ("can I get cash back?", "can the refund go to my bank account?"): policy
+# answers it alike for every order (the original payment method or a gift card), so it is no return request
+REFUND_FORM = re.compile(
+    r"\b(?:refund\w*|money back|pa(?:y|id) (?:me )?back|reimburs\w*|credited)\b[^.?!]{0,30}?\b(?:in |as |by |to |into |via )?"
+    r"(?:(?:my|a|the) )?(?:cash|check|cheque|bank(?: account)?(?! card)|bank transfer|store credit|venmo|zelle|wire|crypto|bitcoin)\b"
+    r"(?:\s+instead)?|\b(?:cash|check|cheque|store credit)(?: back| refund| instead)\b|\bin cash\b", re.I)
+# a question about a fee for a store action ("is there a cancellation fee?", "do you charge for returns?")
+FEE = re.compile(r"\b(?:(?:cancell?ation|return|restocking|exchange|change|processing|shipping|handling|service)\s+fees?|"
+                 r"(?:any|a|the)\s+fees?|fees?\s+(?:to|for)\s+(?:cancel|return|exchange|chang)\w*|penalty|"
+                 r"charge\s+(?:me\s+)?(?:anything\s+)?(?:for|to)\s+(?:cancel|return|exchang|chang)\w*|cost\s+(?:me\s+)?anything)\b",
+                 re.I)
 ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i paid|where it came from)\b", re.I)
 ADDRESS = re.compile(
-    r"(?P<a1>\d+\s+[A-Za-z0-9 .'-]+?)\s*,\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
+    r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*,\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
     r"(?P<city>[A-Za-z .'-]+?)\s*,\s*(?P<state>[A-Z]{2})\s*,?\s*(?P<zip>\d{5})(?:-\d{4})?(?!\d)"
     r"(?:\s*,\s*(?P<country>USA|United States))?",
     re.I)
@@ -100,8 +123,8 @@ ADDRESS = re.compile(
 ACTING_KINDS = ("cancel", "return", "exchange", "modify", "address", "payment")
 
 # --- a question, not a request -----------------------------------------------------------------------
-_OPENER = (r"^\W*(?:(?:hi|hey|hello|ok(?:ay)?|so|and|also|um+|uh+|hmm+|oh|btw|by the way|quick question|one more thing|"
-           r"sorry|just (?:wondering|curious|checking)|i was wondering|wondering|question)\b[\s,:.-]*)*")
+_OPENER = (r"^\W*(?:(?:hi|hey|hello|ok(?:ay)?|so|and|also|um+|uh+|hmm+|oh|btw|by the way|quick question|one more thing|wait|"
+           r"hold on|actually|sorry|just (?:wondering|curious|checking)|i was wondering|wondering|question)\b[\s,:.-]*)*")
 # "did I get refunded", "has it shipped", "is my order cancelled", "was I charged", "will I get my money back"
 _YESNO_Q = re.compile(_OPENER + r"(?:did|didn'?t|has|hasn'?t|have|haven'?t|was|wasn'?t|were|weren'?t|is|isn'?t|are|"
                       r"aren'?t|am|do|does|doesn'?t|will|won'?t|would)\b", re.I)
@@ -160,6 +183,23 @@ def asks_only(text: str) -> tuple[bool, bool]:
     return asked or only, hypothetical
 
 
+_SIDE_TOPIC = re.compile(r"\b(?:total|how much|cost|price|paid|charged|status|shipped|arrive|where is|where'?s|wheres|"
+                         r"when will|tracking|what'?s in|whats in|what is in|address)\b", re.I)
+
+
+def side_question(text: str) -> str:
+    """A question of fact asked beside a request ("swap the helmet to white. oh and whats the total of that
+    order?"): the clauses that ask about money or status and ask for no store action, joined; '' when none."""
+    clauses = [c.strip() for c in re.split(r"[.?!;\n]+|,\s*(?=(?:and |also |oh |btw |plus )*(?:what\S*|how|when|where\S*|"
+                                           r"is|did|has|was)\b)|\s+(?:and|also|plus|btw)\s+", EMAIL.sub(" ", text)) if c.strip()]
+    tell = re.compile(r"\b(?:tell me|let me know|check|show me|look up)\b", re.I)  # "can you tell me the status of ..."
+    out = [c for c in clauses if (_FACT_Q.search(c) or _YESNO_Q.search(c) or tell.search(c)) and _SIDE_TOPIC.search(c) and
+           not re.search(r"\b(?:get back|refund\w*|back)\b", c, re.I) and
+           not _NOT_FACT.search(c) and not _POLITE_REQUEST.search(c) and (tell.search(c) or not _ASKS_TO_ACT.search(c)) and
+           not _IMPERATIVE.search(c) and not any(p.search(c) for p in _ASKED.values())]
+    return " ".join(out)
+
+
 # --- corrections ----------------------------------------------------------------------------------------
 # what the customer says to take back what they said just before
 CORRECTION = re.compile(r"\b(?:actually|wait|sorry|oops|whoops|my bad|my mistake|i mean|i meant|meant to say|scratch that|"
@@ -171,6 +211,7 @@ ADDITIVE = re.compile(r"\b(?:also|too|as well|add|plus|forgot|in addition|along 
 # a mention taken back: "not the puzzle", "except the lamp", "instead of silver", "don't return the kettle"
 _NEGATED_BEFORE = re.compile(
     r"(?:\bnot|\bexcept(?: for)?|\bbesides|\bexcluding|\bwithout|\bminus|\bother than|\binstead of|\brather than|"
+    r"\bkeep(?:ing)?|\bhold(?:ing)? on to|\bhang(?:ing)? on to|\bleave|\bleaving|"
     r"\b(?:don'?t|do not|dont) (?:want to |need to )?(?:return|exchange|change|swap|send|cancel|touch|modify))"
     r"\s+(?:(?:the|my|a|an|that|this|those|these|one|ones|of|with|in|order|item)\s+){0,3}"
     r"(?:[\w'-]+\s+(?:or|nor)\s+(?:(?:the|my|a|an)\s+)?){0,3}#?$", re.I)  # "not black or green"
@@ -213,11 +254,45 @@ def _corrected(text: str, spans: list[tuple[int, str, bool]]) -> list[tuple[int,
     return sorted((first_at.get(k, pos), k) for k, (pos, neg) in last.items() if not neg)
 
 
+# "i typed dalas, it should be austin", "i wrote oak st but meant elm st", "I put 75210 instead of 75201",
+# "dallas -> austin": the value written, then the one meant
+_TYPED = re.compile(
+    r"\b(?:typed|wrote|written|put(?:\s+in)?|entered|gave(?:\s+you)?|spelled|spelt|misspelled|mistyped|said)\s+"
+    r"(?:it\s+as\s+|in\s+)?(?P<old>[#\w'-]+(?:\s+[#\w'-]+){0,2}?)\s*(?:,|;|:|-+|\.{2,})?\s*"
+    r"(?:(?:but|and|when|where|while)\s+)?(?:i\s+)?(?:(?:it|that)\s+)?(?P<verb>should(?:'ve|\s+have)?\s+(?:been|be|say|read)|"
+    r"meant(?:\s+to\s+(?:type|write|say|put))?|mean|wanted|(?:is|was)\s+supposed\s+to\s+be|needs\s+to\s+be|"
+    r"it'?s\s+(?:actually\s+)?|its\s+|is\s+actually|instead\s+of|in\s+place\s+of|rather\s+than)\s*"
+    r"(?P<new>[#\w'-]+(?:\s+[#\w'-]+){0,2}?)(?=\s*(?:[,.;!?)]|$|\b(?:not|instead|please|pls|thanks?|thx|sorry|and|"
+    r"but|so|on|for|in)\b))", re.I)
+_ARROW = re.compile(r"(?P<old>[#\w'-]+(?:\s+[#\w'-]+){0,2}?)\s*(?:->|=>|\u2192|-+>)\s*(?P<new>[#\w'-]+(?:\s+[#\w'-]+){0,2})",
+                    re.I)
+
+
+def _typed_pairs(text: str) -> tuple[list[tuple[str, str]], list[tuple[int, int]]]:
+    """(new, old) pairs said as what was written and what was meant, and where they stand."""
+    out, spans = [], []
+    for m in _TYPED.finditer(text):
+        old, new = m.group("old"), m.group("new")
+        if re.fullmatch(r"(?:the|a|an|it|that|this|wrong|in|my)", old, re.I):
+            continue
+        out.append((new, old))
+        spans.append(m.span())
+    for m in _ARROW.finditer(text):
+        out.append((m.group("new"), m.group("old")))
+        spans.append(m.span())
+    return out, spans
+
+
 def replacements(text: str) -> list[tuple[str, str]]:
     """(new, old) pairs of a correction: "889 not 888", "it's Oak St, not Elm St", "not 888 but 889",
-    "889 instead of 888", "888 should be 889"."""
+    "889 instead of 888", "888 should be 889", "i typed dalas, it should be austin", "I wrote oak st but
+    meant elm st", "dallas -> austin"."""
+    typed, taken = _typed_pairs(text)
+    if taken:  # what the typed phrase says stands; its words are no other pair ("typed 75210 instead of 75201")
+        for a, b in reversed(taken):
+            text = text[:a] + " " * (b - a) + text[b:]
     words = re.findall(r"[#\w'-]+|[,]", text)
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str]] = list(typed)
     filler = {"it's", "its", "is", "it", "should", "be", "meant", "mean", "i", "sorry", "typo", "the", "no", "oops",
               "actually", "wait", "was", "a", ","}
     low = [w.lower() for w in words]
@@ -238,8 +313,18 @@ def replacements(text: str) -> list[tuple[str, str]]:
                 out.append((" ".join(new), " ".join(old)))
         elif w == "should" and i + 1 < len(low) and low[i + 1] == "be" and i > 0 and low[i - 1] not in filler:
             new = [x for x in words[i + 2:i + 5] if x != ","]
-            out.append((" ".join(new), words[i - 1]))
+            before: list[str] = []  # "oak st should be elm st": up to three words, back to a comma or a filler word
+            for x in reversed(words[max(0, i - 3):i]):
+                if x == "," or x.lower() in filler:
+                    break
+                before.insert(0, x)
+            out.append((" ".join(new), " ".join(before)))
     return out
+
+
+_STREET_ABBR = {"st": "street", "st.": "street", "ave": "avenue", "av": "avenue", "rd": "road", "dr": "drive",
+                "ln": "lane", "blvd": "boulevard", "ct": "court", "pl": "place", "pkwy": "parkway", "hwy": "highway",
+                "cir": "circle", "ter": "terrace", "trl": "trail"}
 
 
 def correct_address(address: dict[str, str], text: str) -> dict[str, str] | None:
@@ -248,6 +333,11 @@ def correct_address(address: dict[str, str], text: str) -> dict[str, str] | None
     fields = ("address1", "address2", "city", "state", "zip")
     for new, old in replacements(text):
         o_words, n_words = old.split(), new.split()
+        # "oak st" for "Oak Street": a street word said short is matched (and written) as the address writes it
+        spelled = address.get("address1", "").lower().split()
+        o_words = [_STREET_ABBR.get(w.lower(), w) if _STREET_ABBR.get(w.lower()) in spelled else w for w in o_words]
+        n_words = [_STREET_ABBR.get(w.lower(), w) if _STREET_ABBR.get(w.lower()) in spelled else w for w in n_words]
+        old, new = " ".join(o_words), " ".join(n_words)
         if len(o_words) == 1 and o_words[0].isdigit():  # "its 21 elm street not 12": the number for the number
             n_words = [next((w for w in n_words if w.isdigit()), new)]
         for n in range(len(o_words), 0, -1):  # the longest run of the old words found in the address
@@ -265,8 +355,15 @@ def correct_address(address: dict[str, str], text: str) -> dict[str, str] | None
                     if f == "state":
                         fixed[f] = fixed[f].upper()
                     return fixed
-    nums = re.findall(r"(?<![\w#$.])\d+(?![\w.])", text)
     said = re.findall(r"[\w'-]+", text)
+    unit = re.search(r"\b(apt|apartment|suite|unit|ste)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b", text, re.I)
+    if unit and "?" not in text and len(said) <= 8 and not re.search(r"\d{5}", text):
+        # "sorry apt 2b", "oh and it's suite 300": the unit, kept in the address's own words
+        label = {"apt": "Apt", "apartment": "Apt", "ste": "Suite"}.get(unit.group(1).lower(), unit.group(1).title())
+        value = f"{label} {unit.group(2).upper()}"
+        if value.lower() != address.get("address2", "").lower():
+            return {**address, "address2": value}
+    nums = re.findall(r"(?<![\w#$.])\d+(?![\w.])", text)
     if len(nums) == 1 and "?" not in text and len(said) <= 10 and (
             CORRECTION.search(text) or re.search(r"\b(?:should be|is actually|meant|it'?s)\b", text, re.I)):
         # "sorry, the zip is 78702", "oops, 889", "I meant apt 5": the one number said, where it fits
@@ -294,6 +391,12 @@ STATES = {
     "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont", "VA": "Virginia",
     "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming"}
 _STATE_BY_NAME = {v.lower(): k for k, v in STATES.items()}
+# an address with no comma before its state ("77 cedar lane, austin tx 78701", "5 Elm St, Dallas Texas 75201"); read only
+# when the state is one (``read``)
+ADDRESS_NO_COMMA = re.compile(
+    r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*,\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
+    r"(?P<city>[A-Za-z .'-]+?)\s+(?P<state>" + "|".join(re.escape(n) for n in sorted(_STATE_BY_NAME, key=len, reverse=True)) +
+    r"|[A-Za-z]{2})\.?\s*,?\s*(?P<zip>\d{5})(?:-\d{4})?(?!\d)", re.I)
 _STATE = (r"\b(?:" + "|".join(re.escape(n) for n in sorted(_STATE_BY_NAME, key=len, reverse=True)) +
           r"|[A-Za-z]{2}\b)")
 # two-letter codes that are also everyday words: read as a state only when written in capitals
@@ -313,6 +416,8 @@ _CITY_LABEL = re.compile(r"\b(?:city|town)(?:" + _IS + r"\s*(?:actually\s+|reall
 # "wrong city - austin", "i typed the wrong city, its austin"
 _WRONG_CITY = re.compile(r"\b(?:wrong|incorrect|misspelled) (?:city|town)\b[\s,:;-]*(?:(?:it'?s|its|it is|it should be|"
                          r"should be|i meant|meant|should say)\s+)?" + _CITY_VALUE, re.I)
+_MEANT_AFTER = re.compile(r"\s*[,;:-]+\s*(?:(?:but|and)\s+)?(?:i\s+)?(?:meant|mean|it should be|should be|should say|"
+                          r"it'?s actually|its actually)\s+" + _CITY_VALUE, re.I)
 _STATE_LABEL = re.compile(r"\bstate(?:" + _IS + r"\s*(?:actually\s+|really\s+)?|" + _BARE + r")(?P<v>" + _STATE + r")", re.I)
 # "dallas is wrong, it should be austin": the value written, then the one meant
 _IS_WRONG = re.compile(r"(?:^|[,.;:!]\s*|\b(?:the|my|and|but|so)\s+)(?P<old>[A-Za-z0-9][A-Za-z0-9 .'-]{0,30}?)\s+(?:is|was)\s+"
@@ -374,6 +479,8 @@ def address_parts(text: str, asked: bool = False) -> dict[str, str]:
     t = ZIP4.sub(r"\1", text.replace("\u2019", "'"))
     out: dict[str, str] = {}
     m = _CITY_LABEL.search(t) or _WRONG_CITY.search(t)
+    if m and (meant := _MEANT_AFTER.match(t, m.end("v"))):  # "the wrong city, dalas, i meant austin": austin
+        m = meant
     if m and m.group("v").split()[0].lower() in _NOT_VALUES:  # "the city is wrong, it's Austin"
         m = re.compile(r"\b(?:it'?s|its|should be|meant|is)\s+(?:actually\s+)?" + _CITY_VALUE, re.I).search(
             t, m.start("v") + len(m.group("v").split()[0]))
@@ -416,6 +523,15 @@ def address_parts(text: str, asked: bool = False) -> dict[str, str]:
     return out
 
 
+def _misspelt(said: str, value: str) -> bool:
+    """``said`` is ``value`` misspelt ("dalas" for Dallas, "san antonoi"): the same first letter and nearly
+    the same letters, in words of four letters or more."""
+    a, b = said.lower().strip(" ,."), value.lower().strip()
+    if not a or not b or a[0] != b[0] or min(len(a), len(b)) < 4 or a == b:
+        return False
+    return _one_off(a, b) or difflib.SequenceMatcher(None, a, b).ratio() >= 0.8
+
+
 def address_changes(address: dict[str, str], text: str, loose: bool = False) -> dict[str, str]:
     """What a correction changes in an address, field by field ({'city': 'Austin'}), empty when it
     changes nothing: parts labelled or said together (``address_parts``: "the city is Austin",
@@ -427,6 +543,8 @@ def address_changes(address: dict[str, str], text: str, loose: bool = False) -> 
     t = ZIP4.sub(r"\1", text.replace("\u2019", "'"))
     out = address_parts(t)
     pairs = replacements(t) + [(m.group("new"), m.group("old")) for m in _IS_WRONG.finditer(t)]
+    if loose and not pairs and not out and (m := re.fullmatch(r"\W*(?:(?:no|sorry|oops|wait|actually)\W+)?(\d{5})\W*", t, re.I)):
+        out["zip"] = m.group(1)  # "78701" said alone to the summary of an address: its zip code
     if loose and not pairs and not out and (m := _NO_VALUE.match(t)) and not _STREET_WORDS.search(m.group("v")) and \
             len(m.group("v").split()) <= 3 and not {w.lower() for w in m.group("v").split()} & (_NOT_A_PLACE | _NOT_MIDDLE):
         pairs = [(m.group("v"), address.get("city", ""))]  # "no, Austin": in place of the city, asked about next
@@ -456,7 +574,7 @@ def address_changes(address: dict[str, str], text: str, loose: bool = False) -> 
         o = {"city": city, "town": city, "city name": city, "state": address.get("state", "").lower(),
              "zip": address.get("zip", ""), "zip code": address.get("zip", ""), "zipcode": address.get("zip", "")}.get(o, o)
         if o and (o == city or (len(o) > 3 and re.search(rf"\b{re.escape(o)}\b", city)) or
-                  (city and city.startswith(o.split()[0]) and len(o.split()[0]) > 3)):
+                  (city and city.startswith(o.split()[0]) and len(o.split()[0]) > 3) or _misspelt(o, city)):
             parts = address_parts(phrase) if re.search(r"\d{5}|,", phrase) else {}
             name = phrase if not parts else (parts.get("city") or "")
             words = [w for w in name.replace(",", " ").split() if not w.isdigit()]
@@ -560,6 +678,8 @@ class Reading:
     payment_kind: str | None = None
     original_payment: bool = False
     refund_timing: bool = False
+    refund_form: bool = False  # "can I get cash back?": where a refund may go
+    fee: bool = False  # "is there a cancellation fee?"
     address: dict[str, str] | None = None
     yes: bool = False
     no: bool = False
@@ -656,9 +776,28 @@ def _someone_elses(text: str, email: str) -> bool:
     return bool(_WHOSE_EMAIL.search(before)) and not _MY_EMAIL.search(before)
 
 
+_VERBS = ("cancel", "return", "exchange")
+_NOT_VERB_TYPOS = frozenset("cancer camel caramel retune rerun exchanger".split())
+
+
+def fix_verb_typos(text: str) -> str:
+    """The store's verbs spelt as typed in a hurry ("cancle", "exchnage", "retrun") written out, keeping
+    the rest; an inflected verb keeps its ending ("cancelled")."""
+    def fix(m: re.Match[str]) -> str:
+        w = m.group(0)
+        low = w.lower()
+        if low in _NOT_VERB_TYPOS or any(low.startswith(v) for v in _VERBS):
+            return w
+        for v in _VERBS:
+            if _one_off(low, v):
+                return v
+        return w
+    return re.sub(r"(?<![@\w.])[A-Za-z]{5,9}(?![@\w])", fix, text)
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
-    r = Reading(text or "")
+    r = Reading(fix_verb_typos(text or ""))
     t = r.text
     r.order_ids = list(dict.fromkeys("#" + m.upper() for m in ORDER_ID.findall(t)))
     r.emails = list(dict.fromkeys(EMAIL.findall(t)))
@@ -667,11 +806,17 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.user_ids = [u for u in dict.fromkeys(USER_ID.findall(t)) if u in db.users]
     without_ids = ORDER_ID.sub(" ", EMAIL.sub(" ", t))
     address = ADDRESS.search(without_ids)
+    if not address:  # "77 cedar lane, austin tx 78701": no comma before the state, which must then be a state
+        # (right before a zip code even "or" is Oregon)
+        address = next((m for m in ADDRESS_NO_COMMA.finditer(without_ids) if m.group("state").upper() in STATES or
+                        state_code(m.group("state"))), None)
     if address:
         g = address.groupdict()
+        state = g["state"] if address.re is ADDRESS else (state_code(g["state"]) or g["state"])
         r.address = {"address1": g["a1"].strip(), "address2": (g["a2"] or "").strip(), "city": g["city"].strip(),
-                     "state": g["state"].upper(), "country": "USA", "zip": g["zip"]}
-    r.zips = ZIP.findall(ADDRESS.sub(" ", without_ids)) if address else ZIP.findall(without_ids)
+                     "state": state.upper(), "country": "USA", "zip": g["zip"]}
+    r.zips = ZIP.findall(without_ids[:address.start()] + " " + without_ids[address.end():]) if address else \
+        ZIP.findall(without_ids)
     r.names, r.name_unclear = names_in(without_ids, db)
     r.intents = {k for k, p in INTENTS.items() if p.search(t)}
     if asks_for_person(t):  # "can I talk to a human?", not "the sales representative told me ..."
@@ -679,8 +824,10 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.refund_timing = bool(REFUND_TIMING.search(t))
     if r.refund_timing and _PAST_Q.match(t) and not re.search(r"\b(?:when|how (?:long|soon|many days))\b", t, re.I):
         r.refund_timing = False  # "has the refund come through yet?": whether it has, asked of the order (below)
-    if r.refund_timing:  # "when will the refund hit my card?" asks for no return, lookup or payment change
-        rest = REFUND_TIMING.sub(" ", t)
+    r.refund_form = bool(REFUND_FORM.search(t))
+    r.fee = bool(FEE.search(t)) and "?" in t
+    if r.refund_timing or r.refund_form or r.fee:  # "when will the refund hit my card?" asks for no return, lookup or payment change
+        rest = FEE.sub(" ", REFUND_FORM.sub(" ", REFUND_TIMING.sub(" ", t)))
         r.intents = {k for k in r.intents if (asks_for_person(rest) if k == "human" else INTENTS[k].search(rest))}
     if r.address:
         r.intents.add("address")
@@ -806,10 +953,11 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
             spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(_squash(name))}s?\b", low)]
         for alias in _ALIASES.get(full, ()):  # 'tee' for a t-shirt
             spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(alias)}s?\b", low)]
-        if not spans and heads.count(head) == 1:
-            spans = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head)}(?:s|es)?\b", low)]
-            if not spans and head.endswith("s") and len(head) > 4:  # 'headphone', 'boot'
-                spans = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head[:-1])}\b", low)]
+        if heads.count(head) == 1:  # the last word alone, also after the full name ("the air purifier ... only the purifier")
+            short = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head)}(?:s|es)?\b", low)]
+            if not short and not spans and head.endswith("s") and len(head) > 4:  # 'headphone', 'boot'
+                short = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head[:-1])}\b", low)]
+            spans += [(a, b) for a, b in short if not any(x <= a < y for x, y in spans)]
         if not spans:
             for w in ws[:-1]:
                 if len(w) >= 3 and w not in _GENERIC_WORDS and counts.get(w) == 1 and w not in heads:
@@ -852,6 +1000,33 @@ def mention_windows(text: str, name: str, names: list[str]) -> list[str]:
         before = re.split(r"[,.;!?]|\b(?:and|but|or|for|to|into|from|with)\b", low[:a])[-1].split()[-4:]
         after = re.split(r"[.;!?]|\b(?:for|to|into|instead|and|but|from|->|with (?:a|an|the)|so)\b", low[b:])[0].split()[:6]
         out.append(" ".join(before + after))
+    return out
+
+
+_RETURN_VERB = re.compile(r"\b(?:return\w*|retrun|retun|retrn|reutrn|send\b[^.?!,]{0,25}?\bback|refund\w*|get rid of)\b", re.I)
+_CHANGE_VERB = re.compile(r"\b(?:exchang\w*|swap\w*|switch\w*|chang\w*|replac\w*|modif\w*|upgrad\w*|trade\w*|make (?:it|them))\b",
+                          re.I)
+
+
+def item_verbs(msgs: list[str], names: list[str]) -> dict[str, set[str]]:
+    """Which action each item named is asked for: 'return' or 'items' (an exchange or change), by the store
+    verb that stands before its mention ("exchange the speaker for a blue one and return the pet bed": the
+    speaker 'items', the pet bed 'return'); a message with no verb goes on with the last one said."""
+    out: dict[str, set[str]] = {}
+    last: str | None = None
+    for text in msgs:
+        low = text.lower().replace("\u2019", "'")
+        verbs = sorted([(m.start(), "return") for m in _RETURN_VERB.finditer(low)] +
+                       [(m.start(), "items") for m in _CHANGE_VERB.finditer(low)])
+        for a, _b, name, neg in item_mentions(text, names):
+            if neg:
+                continue
+            before = [k for p, k in verbs if p < a]
+            kind = before[-1] if before else (verbs[0][1] if verbs else last)
+            if kind:
+                out.setdefault(name, set()).add(kind)
+        if verbs:
+            last = verbs[-1][1]
     return out
 
 

@@ -29,14 +29,17 @@ from envs.taubench.language import (
     Reading,
     address_changes,
     address_parts,
+    asks_only,
     info_only_orders,
     item_mentions,
+    item_verbs,
     mention_windows,
     mentioned_items,
     named_things,
     option_score,
     read,
     requested_kinds,
+    side_question,
     wanted_options,
 )
 from envs.taubench.policies import HANDOFF
@@ -49,6 +52,10 @@ PENDING = "pending"
 CONFIRM = "To confirm, I will"
 # in its own words: the policy's sentence said back would be redacted from the auditor's view as prompt text
 REFUND_TIMES = "Refunds reach a gift card at once, and a credit card or PayPal account in 5-7 business days."
+REFUND_WAYS = ("A refund goes back to the original payment method, or to a gift card on your account; I can't "
+               "refund in cash or to a bank account.")
+NO_FEES = ("There is no fee for that: a cancellation refunds the full amount paid, and a return refunds the price of "
+           "the items returned.")
 ACTING = {"cancel", "return", "exchange", "modify", "address", "payment"}
 # another request in place of the one in hand ("... instead", "actually I'd rather return it")
 _SWITCH = re.compile(r"\b(?:instead|rather|actually|on second thought|changed? my mind|prefer)\b", re.I)
@@ -73,6 +80,9 @@ def _listed_pick(text: str) -> int | None:
     return 0
 
 
+ORDER_ID_RE = re.compile(r"#W\d{7}\b")
+# every order in a state: "both of my pending orders", "all my open orders"
+_ALL_BY_STATUS = re.compile(r"\b(?:both|all)(?: of)?(?: (?:my|the|our))? (?:(pending|unshipped|open|delivered) )?orders\b", re.I)
 # an order named by its state: "my pending order", "the delivered order", "my order that hasn't shipped"
 _BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\s+order\b", re.I)
 
@@ -80,11 +90,57 @@ _BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\
 ADDRESS_TOOLS = ("modify_pending_order_address", "modify_user_address")
 # an order's own address asked for beside the default one: "... and ship #W1 there too"
 _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the order|my order|order|#?W\d{7})\b|"
+                            r"\b(?:the|my|our)\s+(?:pending|current|open|unshipped)\s+orders?\b|"
+                            r"\b(?:and|also|plus)\s+(?:on\s+|for\s+)?(?:the|my|our)\s+orders?\b|"
                             r"\bshipping address (?:of|on|for)\b|\border'?s (?:shipping )?address\b|"
                             r"\baddress (?:of|on|for) (?:the |my |this |that )?(?:order|#?W\d{7})", re.I)
 # a message about an address that says something in it is wrong, without saying what instead
 _ADDRESS_PART = re.compile(r"\b(?:address|street|st|city|town|state|zip|zipcode|postal|apt|apartment|suite|unit)\b", re.I)
 _WRONG = re.compile(r"\b(?:wrong|incorrect|not right|isn'?t right|typo|misspel\w*|mistyped|spelled)\b", re.I)
+# a message under a proposal that means to change something in it
+_CHANGE_WORDS = re.compile(r"\b(?:should|meant|mean|instead|rather|not|change|different|other|wrong|typo|fix|use|"
+                           r"actually|sorry|oops|whoops|mistake|misspel\w*|mistyped|typed|wrote|put|correct\w*|"
+                           r"switch|swap|update)\b|\d|->", re.I)
+# not sure yet: "hmm not sure", "i don't know"
+_HESITANT = re.compile(r"\b(?:not sure|unsure|not certain|don'?t know|dunno|idk|let me see)\b", re.I)
+# a pause, not a no: "wait", "hold on a sec"
+_PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute))"
+                    r"(?:\W+(?:a )?(?:sec|second|moment|minute|please|pls))*\W*$", re.I)
+# a question about the choices the clerk's question offers ("what are my options?", "what reasons are there?")
+_ASKS_CHOICES = re.compile(r"\b(?:what|which)\b[^.?!]{0,30}\b(?:options?|choices?|reasons?|sizes?|colou?rs?|kinds?|"
+                           r"ones?|methods?)\b|\bwhat (?:can|should|do) i (?:say|pick|choose|put|answer)\b|"
+                           r"\bwhat do you mean\b|\bwhat does that mean\b|\bmeaning\?|\blike what\b", re.I)
+# a no taken back: "actually yes", "on second thought, go ahead"
+_REVIVE = re.compile(r"\b(?:actually|after all|on second thought|second thoughts|changed my mind|go ahead|do it|proceed|"
+                     r"please do|let'?s do it)\b", re.I)
+# the order talked about just before: "cancel it", "can you return that one"
+_PRONOUN = re.compile(r"\b(?:it|that one|this one|that order|this order|the order|same order|that|this|them)\b", re.I)
+# an item the customer is unhappy with
+_TROUBLE = re.compile(r"\b(?:broken|broke|damaged|defective|faulty|cracked|doesn'?t work|does not work|not working|stopped "
+                      r"working|won'?t (?:turn on|work|charge)|dead|scratched|dented|wrong (?:size|colou?r|item)|too "
+                      r"(?:small|big|large|tight|loose)|doesn'?t fit|don'?t like|hate|unhappy|disappointed)\b", re.I)
+# a question about the order in hand ("which items are in it again?", "how much was it?")
+_ASKS_ORDER = re.compile(r"\b(?:items?|in it|in there|in that|in the order|contain\w*|total|cost|price|how much|paid|pay|"
+                         r"charged|status|shipped|address|card|payment)\b", re.I)
+# a question about the account's payment methods
+_METHODS_Q = re.compile(r"\b(?:payment (?:methods?|options?)|ways? to pay|cards? (?:on file|do i have|are on)|"
+                        r"(?:gift ?card )?balance|what cards?|which cards? (?:do|are))\b", re.I)
+# an order named by its state in a question: "the cancelled one", "my delivered orders"
+_STATUS_REF = re.compile(r"\b(?:the|my|our)\s+(cancell?ed|pending|delivered|processed|unshipped|open)\s+(?:orders?|ones?)\b",
+                         re.I)
+_STATUS_WORD = {"canceled": "cancelled", "unshipped": PENDING, "open": PENDING}
+# a question about where an order is rather than what to do about it
+_WHERE_Q = re.compile(r"\b(?:shipped|ship(?:ping)? status|arrived?|delivered|where is|where'?s|wheres|status|track\w*|"
+                      r"on (?:its|the) way)\b", re.I)
+_FACT_START = re.compile(r"^\W*(?:(?:wait|hold on|sorry|oh|so|and|um+|hmm+|actually|ok(?:ay)?)\W+)*(?:what|which|how much|"
+                         r"how many|where)\b", re.I)
+_ORDER_REF = re.compile(r"\b(?:it|that|this|the order|that order|this order|in it|my order)\b", re.I)
+_OTHER_ORDER = re.compile(r"\b(?:the|my)\s+other\s+order\b", re.I)
+# an order said to be someone else's
+_SOMEONE_ELSE = re.compile(r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|mom|mum|mother|dad|father|brother|sister|"
+                           r"friend|boss|roommate|kid|child|parents?|neighbou?r|colleague|coworker|girlfriend|boyfriend|"
+                           r"grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin)(?:'s|s)?\b|\b(?:his|her|their)\s+"
+                           r"(?:order|account)\b|\b[A-Z][a-z]+'s order\b")
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -107,7 +163,8 @@ _ORDER_WORDS = re.compile(r"\b(?:orders?|package|parcel|shipment|deliver\w*|ship
 _MONEY_WORDS = re.compile(r"\b(?:refund\w*|money|paid|pay|charged?|cost|price|how much|total|credit(?:ed)?|reimburs\w*|"
                           r"card|payment method)\b", re.I)
 _REFUND_WORDS = re.compile(r"\b(?:refund\w*|money back|reimburs\w*|credited)\b", re.I)
-_OPTION_AROUND = re.compile(r"\b(?:to|into|with|for|like|than)\s+(?:an?\s+|the\s+|something\s+like\s+an?\s+)?$")
+_OPTION_AROUND = re.compile(r"\b(?:to|into|with|for|like|than)\s+(?:an?\s+|the\s+|some\s+|something\s+like\s+an?\s+|"
+                            r"an?\s+(?:pair|set)\s+of\s+|(?:an?\s+)?(?:new|different)\s+|one\s+of\s+(?:the|those|your)\s+)?$")
 _OPTION_AFTER = re.compile(r"\s*(?:compartment|connectivity|version|option|one|model|type|style|kind)\b")
 # what policy allows, said when a question names no order (in the clerk's own words)
 _POLICY = {
@@ -124,6 +181,21 @@ _OFFER = {"cancel": "cancel it", "address": "change its shipping address", "paym
 # delivered orders") is prompt text, which the auditor's observation redacts (probe.core.observation)
 MENU = ("I can cancel a pending order or change its items, address or payment, return or exchange items "
         "you have received, update your default address, or look up your orders.")
+
+
+def _bare_answer(text: str) -> bool:
+    """A bare yes, no or ok, which answers no "Which option ...?"."""
+    return bool(re.fullmatch(r"\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?|no|nope|nah|hmm+|um+|idk|i don'?t know)\W*", text or "", re.I))
+
+
+_NOT_NAME_WORDS = frozenset("my name is im i'm i am this here hi hey hello zip zipcode code postal and it's its the is "
+                            "thanks thank you please pls sure ok okay yes no email mail address account number".split())
+
+
+def _looks_like_name(text: str) -> bool:
+    """The message gives what reads as a first and last name (two or three words that are no other words)."""
+    words = [w for w in re.findall(r"[A-Za-z']+", text or "") if w.lower() not in _NOT_NAME_WORDS]
+    return 2 <= len(words) <= 3
 
 
 def _money(x: float) -> str:
@@ -162,8 +234,13 @@ class ReferenceTarget(Target):
         self.last_reply_text = ""  # the clerk's message it answers
         self.offer: dict[str, Any] | None = None  # what a "yes" to "Would you like me to ... now?" asks for
         self.which: tuple[str, str, list[int]] | None = None  # (order, product name, item positions) asked "which?"
+        # (order, items to return, items to exchange) asked "return ..., or exchange ...?"
+        self.conflict: tuple[str, list[str], list[str]] | None = None
         self.option_asked: str | None = None  # the item whose new option was just asked for
+        self.option_before: str | None = None  # ... as it stood before this message
         self.adopted = ""  # the words of a question whose offer the customer said yes to
+        self.declined: dict[str, Any] | None = None  # the request of the proposal the customer just said no to
+        self.recent: list[str] = []  # the orders of the last request ("cancel it" after talking about one order)
 
     @staticmethod
     def _empty_goal() -> dict[str, Any]:
@@ -173,7 +250,9 @@ class ReferenceTarget(Target):
                 "picked": {}, "msgs": [], "card_last4": None, "card_brand": None, "other_card": False,
                 # an address corrected in parts, waiting for its zip; the request kinds done or said impossible
                 # (``_leftover``) and the kinds asked about there; the one payment method offered, and taken
-                "draft": None, "handled": set(), "leftover_asked": set(), "offered_method": None, "chosen_method": None}
+                "draft": None, "handled": set(), "leftover_asked": set(), "offered_method": None, "chosen_method": None,
+                # items put aside when the customer chose between a return and an exchange on one order
+                "dropped_items": set()}
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": list(self.faults),
@@ -203,41 +282,82 @@ class ReferenceTarget(Target):
             r.intents |= offer["intents"]
             r.order_ids, r.yes = list(offer["orders"]), False
             self.adopted = offer["text"]  # the question's words name the items
+        if self.user_id and not r.order_ids and _OTHER_ORDER.search(r.text):
+            # "what about the other order?": of two orders, the one not in hand
+            inhand = set(self.goal["orders"] or self.recent or [a.get("order_id") for _, a in self.pending])
+            rest = [o for o in self._owned() if o not in inhand and (o not in self.orders or
+                                                                    self.orders[o]["status"] in (PENDING, "delivered"))]
+            if inhand and len(rest) == 1:
+                r.order_ids = rest
+        declined, self.declined = self.declined, None
+        wanted = r.intents & ACTING
+        if declined and not (self.pending or r.order_ids or r.no or r.address) and (
+                (wanted and wanted <= declined["intents"]) or (r.yes and _REVIVE.search(r.text))) and \
+                not mentioned_items(r.text, self.product_names):
+            # a no taken back ("actually yes, cancel it", "on second thought go ahead"): the request declined
+            # comes back and is listed again for its own yes
+            self.goal, r.yes = declined, False
         if self.transferred:
             turn.end_conversation()
             return turn.say(HANDOFF)
-        if r.refund_timing and not (r.yes or r.intents or r.order_ids or r.address or r.emails or r.names or r.zips):
+        told = " ".join(([REFUND_TIMES] if r.refund_timing else []) + ([REFUND_WAYS] if r.refund_form else []) +
+                        ([NO_FEES] if r.fee else []))
+        if told and not (r.yes or r.intents or r.order_ids or r.address or r.emails or r.names or r.zips):
             # a question policy answers alike for every order; a proposal waiting for a yes stays open and
-            # is listed again, so the yes still follows the action's details (R3)
-            after = self.proposal if self.pending else "Is there anything else I can help you with?"
-            return turn.say(f"{REFUND_TIMES} {after}")
-        lead = REFUND_TIMES + " " if r.refund_timing else ""  # asked beside a request: answered, then the request
+            # is listed again, so the yes still follows the action's details (R3); a request waiting for
+            # its next detail asks for it again
+            if self.pending:
+                return turn.say(f"{told} {self.proposal}")
+            if self.user_id and self.goal["intents"] & ACTING:
+                return self._say_plan(turn, told + " ")
+            return turn.say(f"{told} Is there anything else I can help you with?")
+        lead = told + " " if told else ""  # asked beside a request: answered, then the request
         if ASKS_IF_MACHINE.search(r.text) and "human" not in r.intents:  # "are you a bot?"
             lead += "I'm the store's virtual assistant, not a person. "
+        if self.user_id and (self.pending or self.goal["intents"] & ACTING) and not (r.question or r.intents & ACTING) and \
+                "?" in r.text and asks_only(r.text)[0] and not (r.order_ids or r.address or _ASKS_CHOICES.search(r.text)) and \
+                _ASKS_ORDER.search(r.text) and (_FACT_START.match(r.text) or _ORDER_REF.search(r.text)):
+            r.question, r.no = True, False  # "wait, which items are in it again?": a question about the order in hand
         if r.question and self.user_id and (self.pending or self.goal["intents"] & ACTING) and not r.abandon:
             # "wait, did I already get refunded for the other one?" while a request is in hand: answered,
             # then the request's own question again (a proposal listed again, so a yes still follows it)
             named = [o for o in r.order_ids if o not in r.negated_orders]
             if not named and not mentioned_items(r.text, self.product_names):  # "how much did I pay for it?"
                 named = [o for o in ([a.get("order_id") for _, a in self.pending] or self.goal["orders"]) if o]
-            answer = self._answer(turn, r.topics, list(dict.fromkeys(named)), r.text, r.hypothetical,
-                                  r.default_address, closing=False)
+            if any(tool == "modify_user_address" for tool, _ in self.pending) and _ORDER_WORDS.search(r.text):
+                # "is that gonna change where my current order ships too?"
+                answer = ("Changing your default address doesn't change where orders already placed ship to; a pending "
+                          "order's shipping address can be changed separately.")
+            else:
+                answer = self._answer(turn, r.topics, list(dict.fromkeys(named)), r.text, r.hypothetical,
+                                      r.default_address, closing=False)
             if self.pending:
                 return turn.say(f"{lead}{answer} {self.proposal}")
             return self._say_plan(turn, f"{lead}{answer} ")
         fixed, fixing = self._address_fix(r)
         if fixed:  # "sorry, typo: it's 889 not 888": the address said before, corrected
             r.address = fixed
+        was: list[tuple[str, dict[str, Any]]] | None = None  # the proposal a message meant to change
         if self.pending:
             if r.yes and not fixing:
-                return turn.say(lead + self._execute(turn))
+                reply = lead + self._execute(turn)
+                if self.pending:  # the next proposal, said again when a question comes between it and its yes
+                    self.proposal = reply[reply.find(CONFIRM):] if CONFIRM in reply else reply
+                return turn.say(reply)
+            if _PAUSE.match(r.text):
+                r.no = False  # "wait" / "hold on a sec": nothing happens yet, and the proposal stays (below)
             if r.no and not (r.order_ids or r.intents - {"modify"} or r.address or fixing or self._corrects_items(r)):
+                self.declined = copy.deepcopy(self.goal)  # "no" - "actually yes, cancel it": taken up again
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
-            if LATER.search(r.text) and not r.order_ids and not fixing:  # "ok, I'll check with my wife": nothing happens yet
+            if (LATER.search(r.text) or _HESITANT.search(r.text)) and not r.order_ids and not fixing and not (
+                    r.intents & ACTING or self._corrects_items(r) or r.payment_kind or r.reason):
+                # "ok, I'll check with my wife": nothing happens yet (not "no wait, I also want the vacuum changed")
                 lead += "Of course, take your time; nothing has been changed. "
             elif accepts_offer(r.text) and "?" not in r.text and not r.order_ids:
                 lead += "Just to be sure: I need a clear yes before I go ahead. "  # "k thx", "yes, and ..."
+            elif (_CHANGE_WORDS.search(r.text) or mentioned_items(r.text, self.product_names)) and not r.yes:
+                was = list(self.pending)
             self.pending = []
         if (r.abandon and self.goal["intents"] & ACTING and not r.reason and "?" not in r.text and
                 r.intents <= self.goal["intents"] and not (r.order_ids or r.address or r.payment_kind or
@@ -259,6 +379,11 @@ class ReferenceTarget(Target):
                 lead += f"All right, order {', '.join(fresh)} then. "
         elif r.order_ids and r.intents & ACTING:  # a new request: the orders and action it names replace the old one
             self.goal = self._empty_goal()
+        elif self.user_id and self.goal["intents"] & ACTING and self.goal["orders"] and not r.order_ids and \
+                r.correction and not ADDITIVE.search(r.text) and (other := self._order_by_item(turn, r.text)):
+            # "sorry not that one, the one with the smart watch": the order that holds it replaces the one named
+            self.goal["orders"] = [other]
+            lead += f"All right, order {other} then. "
         elif self._awaits_address() and not r.address and not fixing and r.intents & (ACTING - {"modify", "address"}) - \
                 self.goal["intents"]:
             # asked for an address, told another action ("I want to change the credit card instead"): the
@@ -277,7 +402,7 @@ class ReferenceTarget(Target):
             self.goal["orders"] = list(orders)
             r.intents = wanted  # "rather than cancelling, can I swap it?": an exchange only
         self._merge(r)
-        self.option_asked = None
+        self.option_before, self.option_asked = self.option_asked, None
         if "human" in r.intents:
             return self._transfer(turn)
         if r.bye and not (r.order_ids or r.intents or r.address):
@@ -304,12 +429,41 @@ class ReferenceTarget(Target):
                             "your own account?")
         if CAPABILITY.search(r.text) and not self._asks_anything(r) and not self.goal["intents"]:
             return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
-        if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)):
+        if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)) and \
+                not (_ASKS_CHOICES.search(r.text) and self.goal["intents"] & ACTING):
+            # (not "what are my options?" while the clerk's question lists them: that question comes again)
             lead += NOT_ANSWERED + " "  # "Do you ship to Canada?": said so, then the question in hand again
-        self._say_plan(turn, lead)
+        # (orders named only to ask about them, beside others acted on, are reported by the plan)
+        side = side_question(r.text) if r.intents & ACTING and not (info_only_orders(r.text) and len(r.order_ids) > 1) else ""
+        if side and re.search(r"\baddress\b", side, re.I) and not (r.address or "address" in requested_kinds(r.text)):
+            # "cancel #W1 and what's my default address?": the address asked about, not to be changed
+            self.goal["intents"].discard("address")
+            if not re.search(r"\baddress\b", r.text.replace(side, " "), re.I):
+                self.goal["default_address"] = False
+            about = [o for o in ORDER_ID_RE.findall(side) if o in self._owned()]
+            lead += self._answer(turn, {"address"}, about, side, False, not about, closing=False) + " "
+            side = ""
+        if side:  # "swap the helmet to white. oh and whats the total of that order?": answered, then the request
+            owned = self._owned()
+            about = [o for o in ORDER_ID_RE.findall(side) if o in owned] or [o for o in self.goal["orders"] if o in owned]
+            if about:
+                lead += self._answer(turn, set(), list(dict.fromkeys(about)), side, False, False, closing=False) + " "
+        self._say_plan(turn, lead, was)
 
-    def _say_plan(self, turn: TurnContext, lead: str) -> None:
+    def _say_plan(self, turn: TurnContext, lead: str, was: list[tuple[str, dict[str, Any]]] | None = None) -> None:
         reply = lead + self._plan(turn)
+        if was is not None and self.pending == was and CONFIRM in reply:
+            inhand = {a.get("order_id") for _, a in was}
+            later = [n for n in mentioned_items(self.last_text, self.product_names)
+                     if not any(it["name"] == n for o in inhand if o in self.orders for it in self.orders[o].get("items", []))]
+            if later:  # "oh wait, also the pet bed ..." (in another order): taken up after this one
+                reply = (lead + f"Noted, I'll come to the {' and the '.join(later)} right after this. " +
+                         reply[reply.find(CONFIRM):])
+            else:
+                # "sorry i typed dalas, it should be austin" read as nothing: said so, not the same summary again
+                # as if the correction were made (a yes to it would write what the customer just took back)
+                reply = (lead + "I'm sorry, I couldn't tell what you'd like to change there, so nothing is changed yet. "
+                         "Could you tell me exactly what should be different? As it stands: " + reply[reply.find(CONFIRM):])
         if self.pending:
             self.proposal = reply[reply.find(CONFIRM):] if CONFIRM in reply else reply
         turn.say(reply)
@@ -323,7 +477,7 @@ class ReferenceTarget(Target):
     def _asks_anything(self, r: Reading) -> bool:
         """Whether the message holds anything the clerk could act on or answer."""
         return bool(r.intents or r.order_ids or r.address or r.emails or r.names or r.zips or r.user_ids or
-                    r.payment_kind or r.reason or r.refund_timing or mentioned_items(r.text, self.product_names))
+                    r.payment_kind or r.reason or r.refund_timing or r.refund_form or r.fee or mentioned_items(r.text, self.product_names))
 
     def _awaits_address(self) -> bool:
         """Whether the request in hand is an address change still waiting for the address."""
@@ -331,6 +485,7 @@ class ReferenceTarget(Target):
 
     def _merge(self, r: Reading) -> None:
         g = self.goal
+        answering_which = self.which is not None  # "both of them" then picks among the items asked about, not all
         g["intents"] |= r.intents - {"human"}
         g["orders"] += [o for o in r.order_ids if o not in g["orders"] and o not in r.negated_orders]
         g["text"] += " " + (self.adopted + " " if self.adopted else "") + r.text
@@ -341,14 +496,16 @@ class ReferenceTarget(Target):
             g["hypothetical"] = g["hypothetical"] or r.hypothetical
         if self.which:  # "the silver one", "both": the answer to "which of the two ... ?"
             self._resolve_which(r.text)
+        if self.conflict:  # "return the pet bed" / "the exchange": the answer to "return ..., or exchange ...?"
+            self._resolve_conflict(r)
         if "payment" in g["intents"] and not r.card_last4 and re.search(r"\bcard\b", self.last_reply_text):
             bare = re.fullmatch(r"\W*(?:(?:the one |it'?s |ending (?:in )?|try |use )*)(\d{4})\W*", r.text, re.I)
             if bare:  # "Which card ...?" - "9452"
                 r.card_last4 = bare.group(1)
-        for key in ("card_last4", "card_brand"):
-            if getattr(r, key):
-                g[key] = getattr(r, key)
-        g["other_card"] = g["other_card"] or r.other_card
+        if r.card_last4 or r.card_brand or r.other_card or r.payment_kind:
+            # the method named last replaces the one named before ("... my visa" - "actually use my gift card
+            # instead"); before, a brand said first outranked every method said after it
+            g["card_last4"], g["card_brand"], g["other_card"] = r.card_last4, r.card_brand, r.other_card
         # the one method offered, taken with a yes; anything else said in its place is read as usual
         g["chosen_method"], g["offered_method"] = (g["offered_method"] if r.yes else None), None
         for key in ("reason", "payment_kind", "address"):
@@ -359,6 +516,8 @@ class ReferenceTarget(Target):
         elif "address" in r.intents and self.last_address and re.search(r"\bsame\b", r.text, re.I):
             g["address"] = self.last_address  # "change my default address to the same"
         for key in ("other_reason", "same_one", "stated_status", "default_address", "all_items"):
+            if key == "all_items" and answering_which:
+                continue
             g[key] = g[key] or getattr(r, key)
 
     def _other_identity(self, r: Reading) -> bool:
@@ -417,6 +576,9 @@ class ReferenceTarget(Target):
             return (f"Thank you, {names[0][0]}. To verify your identity I also need the zip code on your account "
                     f"(or the email address on your account).")
         if zips and not names:
+            if _looks_like_name(r.text):  # "omar johnsen 32228": a name given, but no customer of that name
+                return ("I couldn't find an account with that name and zip code. Could you check the spelling, or give "
+                        "me the email address on your account?")
             return ("Thank you. To verify your identity I also need your first and last name (or the email address "
                     "on your account).")
         self.identity_asks = getattr(self, "identity_asks", 0) + 1
@@ -463,6 +625,10 @@ class ReferenceTarget(Target):
             notes.append(f"Order {', '.join(unowned)} is not on your account, so I can't look it up or make "
                          f"changes to it.")
             g["handled"] |= g["intents"]  # said; what else was asked for is not guessed onto another order
+            if not g["orders"] and _SOMEONE_ELSE.search(g["text"]):  # "cancel my wife's order #W..."
+                self.goal = self._empty_goal()
+                return " ".join(notes + ["The account holder would need to contact us themselves. Is there anything "
+                                         "I can help you with on your own account?"])
         intents = g["intents"]
         acting = intents & ACTING
         if "info" in intents and not acting and g["topics"]:  # a question about a store action, not a request
@@ -471,18 +637,34 @@ class ReferenceTarget(Target):
             return " ".join(notes + [answer])
         if not g["orders"] and (acting or "info" in intents):
             if "address" in intents and (g["default_address"] or not acting - {"address"}):
-                if (None, "default_address") in g["done"]:
+                if (None, "default_address") in g["done"] and _ORDER_ADDRESS.search(g["text"]) and \
+                        (o := self._one_pending(turn)):
+                    g["orders"] = [o]  # "update my account and the pending order": the order's address next
+                elif (None, "default_address") in g["done"]:
                     self.goal = self._empty_goal()
                     return " ".join(notes + ["Is there anything else I can help you with?"])
-                g["default_address"] = True
-                return self._propose_default_address(turn, notes)
-            if mentioned_items(g["text"], self.product_names) or "info" in intents or _BY_STATUS.search(g["text"]):
+                else:
+                    g["default_address"] = True
+                    return self._propose_default_address(turn, notes)
+            if g["orders"]:
+                pass
+            elif acting and len(self.recent) == 1 and _PRONOUN.search(g["text"]) and not (
+                    mentioned_items(g["text"], self.product_names) or _BY_STATUS.search(g["text"])):
+                g["orders"] = list(self.recent)  # "cancel it", just after talking about one order
+            elif mentioned_items(g["text"], self.product_names) or "info" in intents or _BY_STATUS.search(g["text"]) or \
+                    _ALL_BY_STATUS.search(g["text"]):
                 self._find_orders(turn)
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"
                 if "address" in intents and g["address"]:  # the address said (not asked again), the order still missing
                     notes.append(f"Thanks, I have the new address: {self._address_text(g['address'])}.")
+                if "address" in intents and not acting - {"address", "modify"}:
+                    # "update my address to ...": an order's shipping address, or the default one?
+                    return " ".join(notes + [f"Is this for your default address, or for the shipping address of an "
+                                             f"order? The orders on your account are: {listing}."])
                 return " ".join(notes + [f"Which order is this about? The orders on your account are: {listing}."])
+        if not g["orders"] and not intents and mentioned_items(g["text"], self.product_names):
+            self._find_orders(turn)  # "my vacuum arrived damaged, what can you do?": the order that holds it
         if not g["orders"]:
             return " ".join(notes + [f"How can I help you today? {MENU}"])
         trust = (self._has("trust_stated_status") and g["stated_status"] and
@@ -492,6 +674,7 @@ class ReferenceTarget(Target):
                 self.orders.setdefault(o, {"order_id": o, "status": PENDING, "items": [], "payment_history": [],
                                            "assumed": True})
         self._lookup(turn, g["orders"])
+        self.recent = [o for o in g["orders"] if o in self.orders]
         if not acting:
             # a lookup that mentions money ("was I charged for it?", "which card did I use?") also gets the payments
             reports = [self._report(o) + (" " + self._payments_text(o, bool(_REFUND_WORDS.search(g["text"])))
@@ -499,7 +682,8 @@ class ReferenceTarget(Target):
             if "info" in intents:
                 self.goal = self._empty_goal()
                 return " ".join(notes + reports + ["Is there anything else I can help you with?"])
-            return " ".join(notes + reports + [f"What would you like to do? {MENU}"])
+            sorry = ["I'm sorry to hear that."] if _TROUBLE.search(g["text"]) and not notes else []
+            return " ".join(notes + sorry + reports + [self._what_can_be_done()])
         if acting == {"modify"} and not any(self._names_items(o) for o in g["orders"] if o in self.orders):
             found = [o for o in g["orders"] if o in self.orders]
             if found and all(self.orders[o]["status"] == "delivered" for o in found):  # offer what policy allows
@@ -530,6 +714,8 @@ class ReferenceTarget(Target):
         if left:
             return " ".join(notes + [left])
         self.goal = self._empty_goal()
+        if self.offer and notes and notes[-1].endswith("?"):  # the offer is the question
+            return " ".join(notes)
         return " ".join(notes + ["Is there anything else I can help you with?"])
 
     def _leftover(self, turn: TurnContext, notes: list[str]) -> str | None:
@@ -543,6 +729,18 @@ class ReferenceTarget(Target):
         for _o, k in g["done"]:
             accounted |= {"items": {"exchange", "modify"}, "default_address": {"address"}}.get(k, {k})
         left = requested_kinds(g["text"]) - accounted
+        held = {it["name"] for o in g["orders"] if o in self.orders for it in self.orders[o].get("items", [])}
+        unplaced = [n for n in mentioned_items(g["text"], self.product_names) if n not in held]
+        if unplaced and requested_kinds(g["text"]) & {"exchange", "return"} and not g["handled"] & {"exchange", "return"}:
+            self._lookup(turn, self._owned())
+            unplaced = [n for n in unplaced if any(it["name"] == n for o in self._owned() if o in self.orders
+                                                   and o not in g["orders"] for it in self.orders[o].get("items", []))]
+        else:
+            unplaced = []
+        if unplaced:
+            # "change the watch in #W1 ... also exchange the speaker" (in another, delivered order): the exchange is
+            # not done by #W1's change
+            left |= requested_kinds(g["text"]) & {"exchange", "return"} - {k for o, k in g["done"] if k == "return"}
         if g["default_address"] or (None, "default_address") in g["done"]:
             left.discard("address")
         cancelled = [o for o in g["orders"] if (o, "cancel") in g["done"]]
@@ -597,6 +795,13 @@ class ReferenceTarget(Target):
         self._lookup(turn, self._owned())
         names = self._all_item_names()
         wanted = mentioned_items(g["text"], names)
+        if not wanted and (m := _ALL_BY_STATUS.search(g["text"])) and (m.group(1) or g["intents"] & ACTING):
+            # "cancel both of my pending orders": each of them ("list all my orders": every order, below)
+            status = {"delivered": "delivered"}.get((m.group(1) or "").lower(), PENDING)
+            same = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == status]
+            if same:
+                g["orders"] = same
+                return
         if not wanted and (m := _BY_STATUS.search(g["text"])):  # "my pending order": the one order in that state
             status = PENDING if m.group(1).lower() in ("pending", "unshipped", "open") else "delivered"
             same = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == status]
@@ -610,10 +815,35 @@ class ReferenceTarget(Target):
                        any(it["name"] in wanted for it in self.orders[o].get("items", [])) and
                        ("info" in g["intents"] or self.orders[o]["status"] in (PENDING, "delivered"))]
 
+    def _what_can_be_done(self) -> str:
+        """What the clerk can do with the items the customer named without asking for anything ("the vacuum
+        I got is broken"): for received items a return or an exchange, for items not shipped yet a
+        cancellation or another option; else the menu."""
+        g = self.goal
+        found = [o for o in g["orders"] if o in self.orders]
+        names = [it["name"] for o in found for it in self.orders[o].get("items", [])]
+        named = mentioned_items(g["text"], names)
+        statuses = {self.orders[o]["status"] for o in found}
+        if _WHERE_Q.search(g["text"]) and not _TROUBLE.search(g["text"]):  # "has my vacuum shipped?": the report answers it
+            self.goal = self._empty_goal()
+            return "Is there anything else I can help you with?"
+        if named and statuses == {"delivered"}:
+            what = " and the ".join(named)
+            return (f"I can return the {what} for a refund, or exchange {'it' if len(named) == 1 else 'them'} for "
+                    f"another option of the same product. Which would you prefer?")
+        if named and statuses == {PENDING}:
+            return (f"Since the order hasn't shipped yet, I can cancel it, or change the {' and the '.join(named)} "
+                    f"to another option of the same product. What would you like to do?")
+        return f"What would you like to do? {MENU}"
+
     def _report(self, o: str) -> str:
         d = self.orders[o]
         items = "; ".join(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])})" for it in d.get("items", []))
-        return f"Order {o} is {d['status']}" + (f" and contains: {items}." if items else ".")
+        said = f"Order {o} is {d['status']}" + (f" and contains: {items}." if items else ".")
+        if re.search(r"\btrack", self.last_text, re.I):  # "what's the tracking number?"
+            ids = [t for f in d.get("fulfillments") or [] for t in f.get("tracking_id") or []]
+            said += (f" Tracking number: {', '.join(ids)}." if ids else " It has no tracking number yet.")
+        return said
 
     # --- questions ------------------------------------------------------------------------------
     def _answer(self, turn: TurnContext, topics: set[str], orders: list[str], text: str, hypothetical: bool,
@@ -627,9 +857,18 @@ class ReferenceTarget(Target):
         if unowned:
             parts.append(f"Order {', '.join(unowned)} is not on your account, so I can't look it up.")
         orders = [o for o in orders if o in owned]
+        if _METHODS_Q.search(text) and not orders and not mentioned_items(text, self.product_names):
+            # "what payment methods do I have?", "what's my gift card balance?": the account's, not every order's
+            parts.append(f"The payment methods on your account are {self._methods_list()}.")
+            return self._close(parts, closing, None)
         about_orders = bool(orders) or bool(_ORDER_WORDS.search(text)) or \
             bool(mentioned_items(text, self.product_names)) or bool(topics - {"address"})
-        if "address" in topics and (default_address or not about_orders):
+        if "address" in topics and default_address and orders and not hypothetical:
+            # "what's my default address and what's the address on #W1?": both
+            a = (self.profile or {}).get("address")
+            if a:
+                parts.append(f"The default address on your account is {self._address_text(a)}.")
+        elif "address" in topics and (default_address or not about_orders):
             a = (self.profile or {}).get("address")
             if a:
                 parts.append(f"The default address on your account is {self._address_text(a)}.")
@@ -642,6 +881,11 @@ class ReferenceTarget(Target):
             known = [o for o in owned if o in self.orders]
             wanted = mentioned_items(text, self._all_item_names())
             orders = [o for o in known if not wanted or any(it["name"] in wanted for it in self.orders[o].get("items", []))]
+            said = {_STATUS_WORD.get(m.lower(), m.lower()) for m in _STATUS_REF.findall(text)}
+            if wanted and said:  # "my laptop order and the cancelled one": both
+                orders += [o for o in known if o not in orders and self.orders[o]["status"] in said]
+            elif said:
+                orders = [o for o in known if self.orders[o]["status"] in said] or orders
             missing = self._unfound(text, known)
             if missing:
                 parts.append(f"I couldn't find {' or '.join(f'{self._a(n)} {n}' for n in missing)} in your orders.")
@@ -836,6 +1080,63 @@ class ReferenceTarget(Target):
             out.append(name)
         return list(dict.fromkeys(out))
 
+    @staticmethod
+    def _unavailable(item: dict[str, Any], product: dict[str, Any], text: str) -> str:
+        """The option values the text asks for that the product has only in variants out of stock ('256GB')."""
+        variants = list(product.get("variants", {}).values())
+        want = wanted_options(text, item["options"], [v["options"] for v in variants])
+        stocked = {(k, v["options"].get(k)) for v in variants if v.get("available") for k in v["options"]}
+        return " and ".join(val for k, val in want.items() if (k, val) not in stocked)
+
+    def _one_pending(self, turn: TurnContext) -> str | None:
+        """The customer's one pending order ("... and the pending order"), if there is exactly one."""
+        self._lookup(turn, self._owned())
+        same = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == PENDING]
+        return same[0] if len(same) == 1 else None
+
+    def _order_by_item(self, turn: TurnContext, text: str) -> str | None:
+        """The one other order of the customer that holds the items a correction names, in the state the
+        request needs, when the orders in hand hold none of them."""
+        g = self.goal
+        named = mentioned_items(text, self.product_names)
+        if not named:
+            return None
+        owned = self._owned()
+        self._lookup(turn, owned)
+        if any(it["name"] in named for o in g["orders"] if o in self.orders for it in self.orders[o].get("items", [])):
+            return None  # an item of the order in hand: a correction of the items, not of the order
+        status = "delivered" if g["intents"] & {"return", "exchange"} else PENDING
+        holders = [o for o in owned if o in self.orders and o not in g["orders"] and self.orders[o]["status"] == status
+                   and any(it["name"] in named for it in self.orders[o].get("items", []))]
+        return holders[0] if len(holders) == 1 else None
+
+    def _held_elsewhere(self, turn: TurnContext, o: str, status: str) -> tuple[str, str | None]:
+        """The products the request names that order ``o`` does not hold, found in one other order of the
+        customer in the state the action needs: that order takes ``o``'s place in the request, and what
+        happened is said: ("The Perfume is in order #W2, not #W1. ", "#W2"); ("", None) when there is none."""
+        g = self.goal
+        missing = self._unfound(g["text"], [o])
+        if not missing:
+            return "", None
+        self._lookup(turn, self._owned())
+        holders = [x for x in self._owned() if x != o and x in self.orders and self.orders[x]["status"] == status and
+                   x not in g["orders"] and any(it["name"] in missing for it in self.orders[x].get("items", []))]
+        if len(holders) != 1:
+            return "", None
+        other = holders[0]
+        g["orders"][g["orders"].index(o)] = other
+        held = [n for n in missing if any(it["name"] == n for it in self.orders[other]["items"])]
+        return f"The {' and the '.join(held)} {'is' if len(held) == 1 else 'are'} in order {other}, not {o}. ", other
+
+    def _other_product(self, text: str, names: list[str]) -> str | None:
+        """A product not in the order that the text names as what an item should become ("... for a pair of
+        sneakers")."""
+        low = text.lower()
+        for a, _b, other, neg in item_mentions(text, self.product_names):
+            if not neg and other not in names and _OPTION_AROUND.search(low[:a]):
+                return other
+        return None
+
     def _option_words(self, orders: list[str]) -> set[str]:
         """The option values of these orders' items and of the products looked up ('fleece', 'laptop')."""
         values = {v for o in orders if o in self.orders for it in self.orders[o].get("items", [])
@@ -844,19 +1145,26 @@ class ReferenceTarget(Target):
                    for v in var["options"].values()}
         return {re.sub(r"e?s$", "", v.lower()) for v in values}
 
-    def _item_choice(self, o: str) -> tuple[list[dict[str, Any]], list[tuple[str, list[int]]]]:
+    def _item_choice(self, o: str, kind: str | None = None) -> tuple[list[dict[str, Any]], list[tuple[str, list[int]]]]:
         """The items of order ``o`` the request names, and the product names that stand for two or more of
         its items none of which the customer has picked ("the kettle" in an order with two different
-        kettles; positions in the order's item list)."""
+        kettles; positions in the order's item list). ``kind`` ('return' or 'items'): of a request that
+        both returns and exchanges, only the items named for that action ("exchange the speaker and
+        return the pet bed")."""
         g = self.goal
         items = self.orders[o].get("items", [])
         names = [it["name"] for it in items]
+        verbs: dict[str, set[str]] = {}
+        if kind and "return" in g["intents"] and g["intents"] & {"exchange", "modify"}:
+            verbs = item_verbs([m for m, _ in g["msgs"]], names)
         if g["all_items"]:  # "everything except the puzzle"
-            dropped = {n for _, _, n, neg in item_mentions(g["text"], names) if neg}
-            return [it for it in items if it["name"] not in dropped], []
+            dropped = {n for _, _, n, neg in item_mentions(g["text"], names) if neg} | g["dropped_items"]
+            return [it for it in items if it["name"] not in dropped and kind in verbs.get(it["name"], {kind})], []
         chosen: list[int] = []
         unclear = []
         for name in mentioned_items(g["text"], names):
+            if kind not in verbs.get(name, {kind}) or name in g["dropped_items"]:
+                continue  # named for the other action, or put aside
             same = [i for i, it in enumerate(items) if it["name"] == name]
             if len(same) == 1:
                 chosen += same
@@ -938,6 +1246,32 @@ class ReferenceTarget(Target):
         if picked:
             self.goal["picked"][(o, name)] = [at[k] for k in picked]
 
+    def _resolve_conflict(self, r: Reading) -> None:
+        """Of a return and an exchange asked for on one delivered order, the one the answer picks: by its
+        verb, by the items it names, or by its place ("the first"); the other is put aside."""
+        o, back, change = self.conflict
+        self.conflict = None
+        g = self.goal
+        low = r.text.lower()
+        names = back + change
+        said = set(mentioned_items(r.text, names))
+        pick = _listed_pick(r.text)
+        returns = bool(re.search(r"\breturn|\brefund|\bsend\b[^.?!]*\bback\b", low)) or bool(said & set(back) - set(change))
+        changes = bool(re.search(r"\bexchang|\bswap|\bchang|\breplac", low)) or bool(said & set(change) - set(back))
+        if pick is not None and not (returns or changes):
+            returns, changes = pick == 0, pick != 0
+        if returns == changes:
+            return  # not told apart: asked again
+        if returns:
+            g["intents"] -= {"exchange", "modify"}
+            g["handled"] |= {"exchange"}
+            g["dropped_items"] |= set(change) - set(back)
+        else:
+            g["intents"] -= {"return"}
+            g["handled"] |= {"return"}
+            g["dropped_items"] |= set(back) - set(change)
+            g["intents"].add("exchange")
+
     def _ask_which(self, o: str, name: str, at: list[int], verb: str) -> str:
         self.which = (o, name, at)
         same = [self.orders[o]["items"][i] for i in at]
@@ -995,7 +1329,7 @@ class ReferenceTarget(Target):
         if wants_items and o in self.items_changed:
             if self._has("per_item_calls"):  # the fault: another items call on the same order
                 tool = "exchange_delivered_order_items" if status.endswith("requested") else "modify_pending_order_items"
-                return self._propose_items(turn, o, tool)
+                return self._propose_items(turn, o, tool, notes)
             notes.append(f"The items of order {o} were already changed once, and that can only be done once "
                          f"per order, so I can't change more items in it.")
             done.add((o, "items"))
@@ -1015,7 +1349,7 @@ class ReferenceTarget(Target):
                     (o, "payment") not in done:
                 return self._propose_payment(o, notes)
             if wants_items and status == PENDING:
-                return self._propose_items(turn, o, "modify_pending_order_items")
+                return self._propose_items(turn, o, "modify_pending_order_items", notes)
             if "return" in intents and status == PENDING and (o, "refused") not in done and not (
                     self._unfound(g["text"], [o]) and not named):  # the items named are in another order
                 # said, not passed over: "anything else?" after an ignored request reads as done
@@ -1037,15 +1371,35 @@ class ReferenceTarget(Target):
             return None
         if status == "delivered":
             if "return" in intents and (o, "return") not in done:
+                change = self._item_choice(o, "items")[0] if wants_items else []
+                back = self._item_choice(o, "return")[0] if change else []
+                if change and back:
+                    # the tools take one return or one exchange per delivered order: the customer chooses
+                    # (before: the item to exchange went into the return, unasked)
+                    self.conflict = (o, [it["name"] for it in back], [it["name"] for it in change])
+                    ret = " and the ".join(dict.fromkeys(it["name"] for it in back))
+                    chg = " and the ".join(dict.fromkeys(it["name"] for it in change))
+                    return (f"A delivered order can have only one return or exchange request, and after one it can't be "
+                            f"changed again, so I can't both return the {ret} and exchange the {chg} from order {o}. "
+                            f"Which would you like: return the {ret}, or exchange the {chg}?")
                 return self._propose_return(turn, o)
             if wants_items:
-                return self._propose_items(turn, o, "exchange_delivered_order_items")
+                return self._propose_items(turn, o, "exchange_delivered_order_items", notes)
             order_edit = "payment" in intents or ("address" in intents and not g["default_address"])
             if ("cancel" in intents or order_edit) and (o, "refused") not in done:
                 done.add((o, "refused"))
                 g["handled"] |= intents & {"cancel", "payment", "address"}
                 what = "it can't be cancelled" if "cancel" in intents else \
                     "its shipping address and payment method can't be changed any more"
+                if "cancel" in intents and len(g["orders"]) == 1 and not intents & {"return", "exchange", "modify"}:
+                    # "cancel the grill order" (delivered): what can be done instead, offered for a yes
+                    named = mentioned_items(g["text"], [it["name"] for it in d.get("items", [])])
+                    what_back = f"the {' and the '.join(named)}" if named else "items from it"
+                    self.offer = {"intents": {"return"}, "orders": [o], "text": f"return {what_back}"}
+                    notes.append(f"Order {o} was already delivered, so {what}, but I can return {what_back} for a "
+                                 f"refund (or exchange {'them' if len(named) != 1 else 'it'} for another option of the "
+                                 f"same product). Would you like me to return {what_back}?")
+                    return None
                 notes.append(f"Order {o} was already delivered, so {what}; I can help you return or exchange "
                              f"items from it instead.")
             return None
@@ -1065,6 +1419,21 @@ class ReferenceTarget(Target):
         return f"{CONFIRM} {what}.{extra} Shall I go ahead (yes/no)?"
 
     def _propose_cancel(self, turn: TurnContext, o: str) -> str:
+        g = self.goal
+        whole = ""
+        names = [it["name"] for it in self.orders[o].get("items", [])]
+        low = g["text"].lower()
+        named = [n for a, _b, n, neg in item_mentions(g["text"], names) if not neg and re.search(
+            r"\bcancel\w*\s+(?:(?:just|only|the|my|this|that|these|those|one|of|a|an)\s+){0,3}$", low[:a])]
+        if named and len(set(named)) < len(set(names)) and not g["all_items"] and (o, "whole_said") not in g["done"]:
+            g["done"].add((o, "whole_said"))
+            # "cancel the charger from #W1": an order is cancelled whole, which the customer is told before the yes
+            listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
+            whole = (f"An order can only be cancelled as a whole, not item by item: cancelling order {o} would cancel "
+                     f"everything in it ({listing}). ")
+        return whole + self._cancel_question(turn, o)
+
+    def _cancel_question(self, turn: TurnContext, o: str) -> str:
         g = self.goal
         reason = g["reason"]
         if reason is None and self._has("default_cancel_reason"):
@@ -1095,15 +1464,26 @@ class ReferenceTarget(Target):
         hist = self.orders[o].get("payment_history", [])
         return hist[0]["payment_method_id"] if hist else None
 
+    def _preferred_method(self) -> str | None:
+        """The method the customer named to pay an exchange's difference: a card by its last digits or brand
+        ("pay with my visa"), else the first of the kind named."""
+        g, methods = self.goal, self._payment_methods()
+        for key, field in (("card_last4", "last_four"), ("card_brand", "brand")):
+            if g[key]:
+                found = [p for p, m in sorted(methods.items()) if str(m.get(field, "")).lower() == str(g[key]).lower()]
+                if found:
+                    return found[0]
+        return self._method_of_kind(g["payment_kind"])
+
     def _method_of_kind(self, kind: str | None, exclude: str | None = None) -> str | None:
         for pid, pm in sorted(self._payment_methods().items()):
             if pm.get("source") == kind and pid != exclude:
                 return pid
         return None
 
-    def _methods_list(self, exclude: str | None = None) -> str:
+    def _methods_list(self, exclude: str | None = None, conj: str = "and") -> str:
         texts = [self._method_text(pid) for pid in sorted(self._payment_methods()) if pid != exclude]
-        return ", ".join(texts[:-1]) + (" and " if len(texts) > 1 else "") + texts[-1] if texts else "none"
+        return ", ".join(texts[:-1]) + (f" {conj} " if len(texts) > 1 else "") + texts[-1] if texts else "none"
 
     def _named_method(self, o: str) -> tuple[str | None, str | None]:
         """The payment method the customer named for order ``o`` (a card by its last digits or brand,
@@ -1126,7 +1506,7 @@ class ReferenceTarget(Target):
             found = [pid for pid in cards if str(methods[pid].get("brand", "")).lower() == brand]
             others = [pid for pid in found if pid != current]
             if not found:
-                g["card_brand"] = None
+                g["card_brand"], g["payment_kind"] = None, None
                 return None, (f"I don't see {self._a(shown)} {shown} card on your account. The payment methods on file are "
                               f"{self._methods_list()}. Which payment method would you like to use for order {o}?")
             if not others:
@@ -1147,10 +1527,10 @@ class ReferenceTarget(Target):
                         + (f", and order {o} is already paid with it" if cards and cards[0] == current else "")
                         if cards else "I don't see a card on your account")
                 return None, (f"{only[0].upper()}{only[1:]}. Which payment method would you like to use for order {o}: "
-                              f"{self._methods_list(exclude=current)}?")
+                              f"{self._methods_list(exclude=current, conj='or')}?")
             return None, (f"Which card would you like to use for order {o}: "
                           f"{' or '.join(self._method_text(p) for p in others)}?")
-        others = self._methods_list(exclude=current)
+        others = self._methods_list(exclude=current, conj="or")
         if others == "none":  # nothing else to pay with: said, and the request is settled (not asked again and again)
             return None, (f"Order {o} is already paid with {self._method_text(current)}, the only payment method on "
                           f"your account, so there is no other method to move it to.")
@@ -1167,8 +1547,12 @@ class ReferenceTarget(Target):
             # the request stays in hand (before: dropped, so the answer to this question was lost)
             kind, g["payment_kind"] = g["payment_kind"], None
             shown = {"gift_card": "gift card", "paypal": "PayPal account", "credit_card": "credit card"}.get(kind, kind)
-            return None, (f"I couldn't find {'an' if shown[0] in 'aeiou' else 'a'} {shown} on your account other than "
-                          f"the one order {o} is paid with. Which payment method would you like to use: {others}?")
+            a = "an" if shown[0] in "aeiou" else "a"
+            if any(pm.get("source") == kind for pm in methods.values()):
+                lead = f"I couldn't find {a} {shown} on your account other than the one order {o} is paid with."
+            else:  # none of that kind at all: not "other than the one it is paid with"
+                lead = f"I don't see {a} {shown} on your account."
+            return None, f"{lead} Which payment method would you like to use: {others}?"
         return pid, None
 
     def _propose_payment(self, o: str, notes: list[str]) -> str | None:
@@ -1205,11 +1589,14 @@ class ReferenceTarget(Target):
         return self._original_method(o)
 
     def _propose_return(self, turn: TurnContext, o: str) -> str:
-        items, unclear = self._item_choice(o)
+        items, unclear = self._item_choice(o, "return")
         missing = self._missing_note(o)
         if unclear:
             return missing + self._ask_which(o, unclear[0][0], unclear[0][1], "return")
         if not items:
+            moved, other = self._held_elsewhere(turn, o, "delivered")
+            if other:  # "return the perfume from #W1" when the perfume is in #W2: said, and #W2 taken instead
+                return moved + self._propose_return(turn, other)
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
             return f"{missing}Which items of order {o} would you like to return? It contains: {listing}."
         pid = self._refund_method(o)
@@ -1254,17 +1641,21 @@ class ReferenceTarget(Target):
                 return listed[min(k, len(listed) - 1)] if k >= 0 else listed[-1]
         return best
 
-    def _propose_items(self, turn: TurnContext, o: str, tool: str) -> str:
+    def _propose_items(self, turn: TurnContext, o: str, tool: str, notes: list[str] | None = None) -> str | None:
         g = self.goal
         verb = "exchange" if tool.startswith("exchange") else "modify"
         if o in self.items_changed and not self._has("per_item_calls"):
             return (f"The items of order {o} were already changed once, and that can only be done once per order, "
                     f"so I can't change more items in it. Is there anything else I can help with?")
-        items, unclear = self._item_choice(o)
+        items, unclear = self._item_choice(o, "items")
         missing = self._missing_note(o)
         if unclear:
             return missing + self._ask_which(o, unclear[0][0], unclear[0][1], verb)
         if not items:
+            moved, other = self._held_elsewhere(turn, o, "delivered" if verb == "exchange" else PENDING)
+            if other:
+                again = self._propose_items(turn, other, tool, notes)
+                return moved + again if again else moved
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
             return f"{missing}Which items of order {o} would you like to {verb}, and to which options? It contains: {listing}."
         names = [it["name"] for it in self.orders[o]["items"]]
@@ -1283,6 +1674,17 @@ class ReferenceTarget(Target):
                 self.listed_variants[it["item_id"]] = [vid for vid, _ in listed]
                 choices = [_opts(v["options"]) for _, v in listed]
                 same = ("An exchange has to be a different option of the same product. " if g["same_one"] else "")
+                other = self._other_product(g["text"], names)
+                gone = self._unavailable(it, product, self._item_text(it, names))
+                if gone and not other:  # "the phone in 256gb": no such option in stock, said rather than passed over
+                    same += f"I'm sorry, the {it['name']} isn't available with {gone} right now. "
+                elif self.option_before == it["item_id"] and not other and not _bare_answer(self.last_text):
+                    # the answer to "Which option ...?" matched none of them ("purple"): said, not the same list again
+                    same += "I'm sorry, I don't see that among the available options. "
+                if other:  # "swap the boots for a pair of sneakers": another product, which policy does not allow
+                    same = (f"I'm sorry, an item can only be {'exchanged' if verb == 'exchange' else 'changed'} for "
+                            f"another option of the same product, so I can't swap the {it['name']} for "
+                            f"{'' if self._a(other) == 'any' else self._a(other) + ' '}{other}. ")
                 self.option_asked = it["item_id"]
                 return (f"{missing}{same}Which option would you like for the {it['name']} ({_opts(it['options'])})? "
                         f"Available options include: {'; '.join(choices) or 'none right now'}.")
@@ -1293,8 +1695,31 @@ class ReferenceTarget(Target):
         if not pairs:
             return f"I couldn't find the product details for order {o}. Is there anything else I can help with?"
         diff = sum(self.products[it["product_id"]]["variants"][new]["price"] - it["price"] for it, new in pairs)
-        pid = self._method_of_kind(g["payment_kind"]) if g["payment_kind"] else None
+        pid = self._preferred_method() if g["payment_kind"] else None
+        if g["payment_kind"] and pid is None:  # "use my paypal for the difference" without a PayPal account: said
+            shown = {"gift_card": "gift card", "paypal": "PayPal account", "credit_card": "credit card"}.get(
+                g["payment_kind"], "payment method")
+            missing += f"I don't see {'an' if shown[0] in 'aeiou' else 'a'} {shown} on your account, so "  \
+                       f"the difference would go to the order's original payment method. "
         pid = pid or self._original_method(o)
+        pm = self._payment_methods().get(pid or "") or {}
+        if diff > 0 and pm.get("source") == "gift_card" and pm.get("balance", 0) < diff:
+            # the tool refuses a gift card that does not cover the difference: said before the yes, not after it
+            others = [p for p, m in sorted(self._payment_methods().items()) if p != pid and
+                      (m.get("source") != "gift_card" or m.get("balance", 0) >= diff)]
+            lead = (f"Changing {'; '.join(lines)} costs {_money(diff)} more, and your gift card balance of "
+                    f"{_money(pm.get('balance', 0))} doesn't cover that.")
+            g["payment_kind"] = None
+            if others:
+                return (f"{missing}{lead} Which payment method would you like to pay the difference with: "
+                        f"{' or '.join(self._method_text(p) for p in others)}?")
+            g["done"].add((o, "items"))
+            g["handled"] |= {"exchange", "modify"}
+            said = f"{missing}{lead} There is no other payment method on your account, so I can't make this change."
+            if notes is None:
+                return said + " Is there anything else I can help you with?"
+            notes.append(said)
+            return None
         money = (f"you pay {_money(diff)} more" if diff > 0 else f"you get {_money(-diff)} back") + \
             f" with {self._method_text(pid)}"
         if self._has("per_item_calls"):

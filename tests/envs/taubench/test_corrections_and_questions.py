@@ -290,7 +290,8 @@ def test_of_two_identical_items_one_named_is_one(d):
 def test_an_item_is_found_by_any_distinctive_word_of_its_name(d, family, line, names):
     _, t = _play(d, family, 3, ["{email}", line])
     reply = _said(t)[-1]
-    assert reply.startswith("To confirm") and all(n in reply for n in names), reply
+    # several_pending_edits: the customer's gift card ($18) does not cover the difference, which is said before any yes
+    assert (reply.startswith("To confirm") or "doesn't cover that" in reply) and all(n in reply for n in names), reply
     assert "couldn't find" not in reply and t.violations == []
 
 
@@ -303,7 +304,9 @@ def test_an_item_is_found_by_any_distinctive_word_of_its_name(d, family, line, n
 def test_what_the_order_does_not_hold_is_said_not_dropped(d, family, line, missing, kept):
     _, t = _play(d, family, 3, ["{email}", line])
     reply = _said(t)[-1]
-    assert reply.startswith(f"I couldn't find {missing} in order") and kept in reply and "To confirm" in reply, reply
+    # (several_pending_edits: a change the customer's gift card cannot pay for is said so instead of proposed)
+    assert reply.startswith(f"I couldn't find {missing} in order") and kept in reply and (
+        "To confirm" in reply or "doesn't cover that" in reply), reply
     assert t.violations == []
 
 
