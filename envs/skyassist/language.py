@@ -27,6 +27,7 @@ own, separate implementation.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -45,7 +46,11 @@ MONTHS = {
 }
 WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
 CITY_ALIASES = {"nyc": "JFK", "new york city": "JFK", "são paulo": "GRU", "sao paolo": "GRU", "la": "LAX",
-                "san fran": "SFO", "mexico": "MEX"}
+                "san fran": "SFO", "mexico": "MEX", "sf": "SFO", "frisco": "SFO", "joburg": "JNB", "jo'burg": "JNB",
+                "jozi": "JNB", "hongkong": "HKG", "hk": "HKG", "lisboa": "LIS", "roma": "FCO", "tokio": "NRT",
+                "istambul": "IST", "cdmx": "MEX", "ciudad de mexico": "MEX", "heathrow": "LHR", "charles de gaulle": "CDG",
+                "narita": "NRT", "o'hare": "ORD", "ohare": "ORD", "schiphol": "AMS", "changi": "SIN", "pearson": "YYZ",
+                "fiumicino": "FCO", "kennedy": "JFK", "new york jfk": "JFK", "nueva york": "JFK", "mexico df": "MEX"}
 CURRENCIES = [
     (r"€|\beuros?\b|\beur\b", "EUR"), (r"£|\bpounds?\b|\bsterling\b|\bgbp\b", "GBP"),
     (r"¥|\byen\b|\bjpy\b", "JPY"), (r"\bcad\b|\bcanadian dollars?\b", "CAD"),
@@ -58,9 +63,12 @@ _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 _NUMERIC_DATE = re.compile(r"(?<![\d/.$])\b(\d{1,2})(?:/(\d{1,2})(?:/(\d{4}|\d{2}))?|\.(\d{1,2})\.(\d{4}|\d{2}))\b(?![/.]\d)")
 _DATE_PATTERNS = [
     ("iso", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")),
-    ("md", re.compile(r"\b(" + _MONTH_RE + r")\.?\s+" + _DAY + r"\b(?:,?\s+(\d{4})\b)?", re.I)),
+    ("md", re.compile(r"\b(" + _MONTH_RE + r")\.?(?:\s+(?:the\s+(?=\d{1,2}(?:st|nd|rd|th)\b))?|"
+                      r",\s*(?=\d{1,2}(?:st|nd|rd|th)\b))" + _DAY +
+                      r"\b(?:,?\s+(\d{4})\b)?", re.I)),
     ("dm", re.compile(r"\b" + _DAY + r"\s+(?:of\s+)?(" + _MONTH_RE + r")\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
     ("rel", re.compile(r"\b(today|tonight|tomorrow|day after tomorrow)\b", re.I)),
+    ("weekend", re.compile(r"\b(this|the|coming|next)\s+weekend\b", re.I)),
     ("wd", re.compile(r"\b(?:(?:next|this|on|coming)\s+)?(" + "|".join(WEEKDAYS) + r")\b", re.I)),
     ("in", re.compile(r"\bin\s+(\d{1,3}|a|one|two|three|four|five|six)\s+(days?|weeks?)\b", re.I)),
     ("hours", re.compile(r"\b(?:in|within) (?:the )?next (?:few |couple (?:of )?|\d{1,2} |one |two |three )?hours?\b|"
@@ -104,6 +112,7 @@ _INTENTS: dict[str, re.Pattern] = {
                        r"to) pay (for it |for them )?later|pay later|keep (it|them|the seats?) for (a|one|24|twenty)|"
                        r"not (ready to )?pay(ing)? (yet|now|today))\b", re.I),
     "book": re.compile(r"\b(book|booking it|reserve|buy|purchase|get (me )?(the |those |these )?tickets?|"
+                       r"get (me |us )?(a |an |one |two |three |\d+ )?seats? on|"
                        r"i'?ll take|i will take|take it|go with|i want (that|this|the)|let'?s go with|"
                        r"want to fly|need (a |to )?fl(y|ight)|looking for (a )?flights?|find (me )?(a )?flights?|"
                        r"search|get me (a )?flight|(need|want|would like|looking for|get) (a |an |one |some |two |\d+ )?"
@@ -118,7 +127,8 @@ _INTENTS: dict[str, re.Pattern] = {
                          r"my reservation|booking details|where is my|is my (booking|flight)|"
                          r"is it (still )?(confirmed|on hold|held|booked|ticketed|cancell?ed|active|valid)|still on hold|"
                          r"(confirmed|booked|ticketed) or (still )?(on hold|held))\b", re.I),
-    "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|(anything|something|any|a) "
+    "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|(?:in|into) (?:us |american )?"
+                        r"(?:dollars|usd)|(anything|something|any|a) "
                         r"cheaper|cheaper (ones?|options?|flights?|fares?|seats?)|less expensive|lower (price|fare)|"
                         r"more affordable|better (price|deal)|for less)\b", re.I),
     "fare_code": re.compile(r"\b(fare codes?|fare basis|fare bases|booking code|internal codes?|fare class codes?|"
@@ -135,7 +145,9 @@ _INTENTS: dict[str, re.Pattern] = {
                              r"returning|return on|back on|way back)\b", re.I),
     "goodbye": re.compile(r"\b(bye|goodbye|that'?s all|that is all|that'?s it|nothing else|no more questions|"
                           r"have a (good|nice) (day|one)|all set)\b", re.I),
-    "refund": re.compile(r"\b(refund\w*|fare rules?|cancellation policy|can i get my money back)\b", re.I),
+    "refund": re.compile(r"\b(refund\w*|fare rules?|cancellation policy|(?:my|our|the|any|some) money back|reimburs\w*|"
+                         r"(?:do|will|would|can|could) (?:i|we) get (?:anything|something|it|any of it|that|money) back|"
+                         r"how much (?:do|will|would|can|could) (?:i|we) get back)\b", re.I),
     "details": re.compile(r"\b(details|tell me about|info(rmation)? (on|about)|what time|when does|depart(ure)? time|how long|"
                           r"arrival time|arrive)\b", re.I),
     "availability": re.compile(r"\b(seats? (left|available)|availability|any seats|is there room|how many seats|"
@@ -174,6 +186,10 @@ class Parsed:
     shift_days: int | None = None  # a date moved relative to the one in hand ("a day later", "push it back a week")
     first_name: str | None = None
     last_name: str | None = None
+    # a personal name the message gives that cannot be read for sure ("Nguyen Van An", "Tran Thi Mai": family
+    # name first?, "NGUYEN VAN AN", "Diego and Maria Walsh"): its words, and why ("order", "words", "capitals", "two")
+    name_words: list[str] = field(default_factory=list)
+    name_doubt: str | None = None
     booking_ids: list[str] = field(default_factory=list)
     flight_ids: list[str] = field(default_factory=list)
     passport: str | None = None
@@ -188,6 +204,10 @@ class Parsed:
     currency: str | None = None
     number: int | None = None  # a bare number (the whole message is a count)
     day_of_month: int | None = None  # "the 12th", "on the 3rd": a day without a month (no other date in the message)
+    month_named: int | None = None  # a month named without its day ("mid may, like the 16th", "in June")
+    unknown_place: str | None = None  # a place named that the network does not serve ("to Munich")
+    budget: tuple[float, bool] | None = None  # a budget said (amount, per seat?): "budget is 3200 total", "under $500 each"
+    alt_date: str | None = None  # a second date offered as an alternative: "either october 31 or may 4"
     intents: set[str] = field(default_factory=set)
     closing: bool = False  # would close the conversation after "anything else?" (CLOSING, nothing of KEEPS_OPEN)
     abandon: bool = False  # drops what is being arranged ("never mind", "forget it", "I'll pass")
@@ -237,6 +257,7 @@ def _find_places(text: str, db, expecting: str | None = None) -> list[Place]:
                 and not _lower_code_in_route(text, m, names, db, hits)):
             continue  # lower-case 'mad', 'sea', 'den' only count after a preposition or in a route ("jfk to lax")
         hits.append((m.start(), m.end(), code))
+    hits += _misspelt_places(text, names, taken, expecting)  # "to torronto", "from frnakfurt"
     hits.sort()
     hits = [h for h in hits if not _NOT_CUE.search(text[max(0, h[0] - 40):h[0]])]  # "I don't want to fly to Sydney"
     places: list[Place] = []
@@ -281,6 +302,59 @@ def _find_places(text: str, db, expecting: str | None = None) -> list[Place]:
                 and not re.search(r"\b(?:back|return\w*|home|not|or)\b", text[hits[k][1]:b.start], re.I)):
             a.role, b.role, c.role = "via", "via", "destination"
     return places
+
+
+_PLACE_SLOT = re.compile(r"\b(?:from|to|into|via|through|out of|leaving|towards?)\s+$", re.I)
+
+
+def _misspelt_places(text: str, names: dict[str, str], taken: list[bool], expecting: str | None) -> list[tuple[int, int, str]]:
+    """Places typed with a slip ("to torronto", "from frnakfurt", "newyork"): a word (or two) of four
+    letters or more right after from/to/via (or the whole answer to "where from/to?") that is close to
+    one city name of the network (difflib ratio 0.8 or more) and to no other."""
+    out: list[tuple[int, int, str]] = []
+    cities = [c for c in names if len(c) >= 4]
+    whole = expecting in ("origin", "destination")
+    for m in re.finditer(r"\b[^\W\d_]{3,}\b", text):
+        s = m.start()
+        two = re.match(r"[^\W\d_]{3,}\s+[^\W\d_]{3,}\b", text[s:])
+        if any(taken[s:m.end()]) or not (_PLACE_SLOT.search(text[:s]) or (whole and not text[:s].strip(" ,.!"))):
+            continue
+        for span in ([(s, s + two.end())] if two and not any(taken[s:s + two.end()]) else []) + [m.span()]:
+            word = text[span[0]:span[1]].lower()
+            if len(word) < 4:
+                break
+            if word in names or word in _NOT_NAMES or word in MONTHS or word in WEEKDAYS:
+                break
+            close = difflib.get_close_matches(word, cities, n=2, cutoff=0.8)
+            if len(close) == 1 or (len(close) == 2 and names[close[0]] == names[close[1]]):
+                out.append((span[0], span[1], names[close[0]]))
+                break
+    return out
+
+
+def _unknown_place(text: str, p: Parsed, expecting: str | None, db=None) -> str | None:
+    """A place the customer names that is no airport of the network: a capitalised word or two right
+    after from/to ("fly to Munich", "from Berlin"), or the whole answer to "where from/to?" ("munich")."""
+    where = [pl.start for pl in p.places]
+    known = ({c.lower() for c in db.city_index} | {c.lower() for c in db.airports} | set(CITY_ALIASES)) if db is not None else set()
+    if expecting in ("origin", "destination") and not p.places:
+        core = re.sub(r"^\W*(?:(?:ok(?:ay)?|um+|uh|so|it'?s|from|to|i'?m flying from|going to)\W+)*", "", text, flags=re.I)
+        core = core.strip(" .!,;")
+        words = re.findall(_LETTERS, core)
+        if 1 <= len(words) <= 3 and " ".join(words) == core and core.lower() not in known and not any(
+                w.lower() in _NOT_NAMES or w.lower() in MONTHS or w.lower() in WEEKDAYS for w in words):
+            return " ".join(w[:1].upper() + w[1:] for w in words)
+    for m in re.finditer(r"\b(?:from|to|into|via)\s+((?-i:[A-Z])[^\W\d_]{2,}(?:\s+(?-i:[A-Z])[^\W\d_]+)?)\b(?![\d'])",
+                         text, re.I):
+        if any(m.start(1) <= s < m.end(1) for s in where):
+            continue
+        words = m.group(1).split()
+        while words and (words[-1].lower() in _NOT_NAMES or words[-1].lower() in MONTHS or words[-1].lower() in WEEKDAYS):
+            words.pop()
+        if (words and not any(w.lower() in _NOT_NAMES or w.lower() in MONTHS or w.lower() in WEEKDAYS for w in words)
+                and not any(w.lower() in known for w in words) and " ".join(words).lower() not in known):
+            return " ".join(words)
+    return None
 
 
 # what joins the two ends of a route typed without capitals: "jfk to lax", "jfk-lax", "jfk > lax", "jfk lax"
@@ -374,10 +448,36 @@ _WEEKDAY_BESIDE = re.compile(r"[\s,]*(?:the\s+)?|[\s,]*\(?\s*|\s*,?\s*(?:a|on a)
 _CALENDAR = ("iso", "md", "dm", "ymd", "num")
 
 
+_ORDINAL_WORDS = {w: k for k, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth "
+    "sixteenth seventeenth eighteenth nineteenth twentieth".split(), start=1)}
+_ORDINAL_WORDS.update({f"twenty{sep}{w}": 20 + k for w, k in list(_ORDINAL_WORDS.items())[:9] for sep in ("-", " ", "")})
+_ORDINAL_WORDS.update({"thirtieth": 30, "thirty-first": 31, "thirty first": 31, "thirtyfirst": 31})
+_ORDINAL_RE = "|".join(sorted(_ORDINAL_WORDS, key=len, reverse=True))
+_SPELLED_DATE = re.compile(r"\b(" + _ORDINAL_RE + r")(?=\s+(?:of\s+)?(?:" + _MONTH_RE + r")\b)|"
+                           r"\b(?:" + _MONTH_RE + r")\.?\s+(?:the\s+)?(" + _ORDINAL_RE + r")\b", re.I)
+
+
+def _spelled_days(text: str) -> str:
+    """The text with a day spelled as an ordinal beside a month written in digits, keeping every
+    position ("the first of February" -> "the 1st   of February", "march twenty-second" ->
+    "march 22nd         ")."""
+    def digits(m: re.Match) -> str:
+        k = 1 if m.group(1) else 2
+        word = m.group(k)
+        n = _ORDINAL_WORDS[re.sub(r"\s+", " ", word.lower())]
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        a, b = m.start(k) - m.start(), m.end(k) - m.start()
+        whole = m.group(0)
+        return whole[:a] + f"{n}{suffix}".ljust(len(word)) + whole[b:]
+    return _SPELLED_DATE.sub(digits, text)
+
+
 def _date_hits(text: str) -> list[tuple[int, int, str]]:
     """The dates of the text as (start, end, ISO date); a weekday beside a calendar date ("tuesday
     june 9") is part of that date, not next Tuesday, and picks the reading of a numeric date that
     reads two ways when only one of them falls on it ("tuesday 08/07/2026")."""
+    text = _spelled_days(text)  # "the first of February": "the 1st   of February"
     hits = _date_hits_by_kind(text)
     calendar = [(s, e) for s, e, _d, kind in hits if kind in _CALENDAR]
     calendar += [m.span() for m in _NUMERIC_DATE.finditer(text) if len(_numeric_readings(m)) == 2]
@@ -420,6 +520,10 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
                 d = _next_occurrence(MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3)) if m.group(3) else None)
             elif kind == "dm":
                 d = _next_occurrence(MONTHS[m.group(2).lower()], int(m.group(1)), int(m.group(3)) if m.group(3) else None)
+            elif kind == "weekend":  # "this weekend": the coming Saturday; "next weekend": the one after
+                d = today + timedelta(days=(5 - today.weekday()) % 7 or 7)
+                if m.group(1).lower() == "next" and (d - today).days < 7:
+                    d += timedelta(days=7)
             elif kind == "rel":
                 w = m.group(1).lower()
                 d = today + timedelta(days={"today": 0, "tonight": 0, "tomorrow": 1}.get(w, 2))
@@ -480,6 +584,7 @@ code refundable nonrefundable surname lastname firstname
 # verbs a customer puts before a name ("I'll take Thandiwe Chen", "go with Ana Silva", "put down
 # Ken Watanabe"): never name words themselves
 _NOT_NAMES |= set("""
+dunno idk idea clue unknown unsure forgot
 take takes taking took pick picks picking picked choose chooses choosing chose go goes going went get gets getting
 got have has having had make makes making made say says saying said write writing note noting list listing add
 adding sign signing enter entering type typing spell spelling down
@@ -552,7 +657,7 @@ _STRONG_CUE = re.compile(
     r"\b(?:my name is|my name's|name is|name's|names are|the name is|name:|name|call me|passenger name is|"
     r"passenger(?:'s)? name(?: is|:)?|lead passenger(?: is|:)?|the passenger is|traveller is|traveler is|"
     r"book(?:ed)? (?:it |them )?(?:under|as)|under the name(?: of)?|in the name(?: of)?|put it under|"
-    r"put (?:it|the booking|them) (?:under|in the name of))\s*(?:the name(?: of)?\s+)?", re.I)
+    r"put (?:it|the booking|them) (?:under|in the name of))(?![a-z])\s*(?:the name(?: of)?\s+)?", re.I)  # not "book it asap"
 _WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler)\s+"
                        # the traveller named beside who they are: "for my boss, Tomasz Nguyen, from ...", "my wife Ana Lopez"
                        r"|\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|"
@@ -666,6 +771,10 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
                 continue
             run = _name_run(core, 0, bool(expecting in ("name", "last_name")))
             words = re.findall(_LETTERS, core)
+            if (expecting == "last_name" and len(words) == 1 and words[0].lower() in FAMILY_FIRST
+                    and words[0].lower() not in _NOT_NAMES):
+                candidates.append([words[0][:1].upper() + words[0][1:]])  # "Le", "its Do": a family name that is
+                break  # also a particle or a short word
             if run and len(run) == len(words) and usable(run) and (len(run) >= 2 or expecting in ("name", "last_name")):
                 candidates.append(run)
                 break
@@ -674,15 +783,89 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
                 if tail and usable(tail) and " ".join(tail).lower() not in places:
                     candidates.append(tail)
                     break
+    if candidates and last and not first:
+        best = _tidy(max(candidates, key=lambda r: len(_tidy(r))))
+        fam = last.split()
+        at = next((k for k in range(len(best) - len(fam) + 1) if [w.lower() for w in best[k:k + len(fam)]] ==
+                   [w.lower() for w in fam]), None)
+        if at is not None:  # "Wang Xiaoming, family name Wang": the rest of the full name is the given name
+            rest = best[:at] + best[at + len(fam):]
+            return (" ".join(rest) or None), last
     if candidates:
         best = max(candidates, key=lambda r: len(_tidy(r)))
-        given, family = _split_name(best)
+        given, family = _split_name(best) if _tidy(best) else (None, best[0] if len(best) == 1 else None)
         if family is None and expecting == "last_name":
             given, family = None, given
         if family is None and given is not None and given == last:
             given = None  # "it's under Kim": one name, read once
         first, last = first or given, last or family
     return first, last
+
+
+_POLITE_END = re.compile(r"[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|cheers)\s*$", re.I)
+# family names that usually come first when a name is written in its own order (Vietnamese, Chinese, Korean)
+# and are rarely given names in English: "Nguyen Van An", "Tran Thi Mai", "Wang Xiaoming", "Park Ji-woo"
+FAMILY_FIRST = set("""
+nguyen tran pham hoang huynh phan vu vo dang bui ngo duong truong dinh trinh doan luong
+wang zhang liu yang zhao huang zhou xu zhu guo luo zheng liang xie tang feng
+park choi jung kang cho yoon jang le ly do ho
+""".split())
+# short words that are also names ("Nguyen Van An", "Do Van Hung", "Tran Thi My"): name words only between
+# other name words
+_SHORT_NAME_WORDS = {"an", "do", "ho", "my", "ha"}
+_NAME_LEAD = re.compile(r"^\W*(?:(?:sure|ok|okay|yes|yeah|so|well|um+|uh|it'?s|its|it is|that'?s|that is|this is|i'?m|i am|"
+                        r"name|name is|name's|my name is|my name's|the name is|names?:|full name(?: is|:)?|"
+                        r"the passenger is|passenger(?: name)?(?: is|:)?|lead passenger(?: is|:)?|"
+                        r"(?:put|book) it (?:under|in the name of)|under(?: the name(?: of)?)?)[,:]?\s+)+", re.I)
+
+
+def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], str] | None:
+    """A message that gives a personal name the strict reading (``_names``) cannot take as it stands,
+    its words and why: ("order") a full name that opens with a family name usually written first
+    ("Nguyen Van An", "Tran Thi Mai", "Wang Xiaoming"): which word is the last name is not sure;
+    ("words") a name with a word that is also an ordinary word ("Nguyen Van An"); ("capitals") a
+    name typed all in capitals ("DIEGO WALSH"); ("two") two people under one surname ("Diego and
+    Maria Walsh"). None for any other message (a sentence of other words, a single word)."""
+    t = (text or "").replace("\u2019", "'").strip()
+    if not t or "?" in t or re.search(r"\d|@", t):
+        return None
+    lead = _NAME_LEAD.sub("", t).strip(" .!;")
+    polite = bool(_POLITE_END.search(lead)) and not re.search(r"[,.;!]\s*\w+(?:\s+you)?\s*$", lead)
+    core = _POLITE_END.sub("", lead).strip(" .!,;")
+    words = re.findall(_LETTERS, core)
+    if not 2 <= len(words) <= 5 or len(" ".join(words)) < len(core.replace(",", " ").strip()) - 3:
+        return None  # not just words: "Sofia, passport X123" and the like are read elsewhere
+    low = [w.lower() for w in words]
+    if "and" in low or "&" in core:
+        k = low.index("and") if "and" in low else None
+        if k == 1 and len(words) == 4 and all(_name_token_ok(w) and w[:1].isupper() for w in words[:1] + words[2:]):
+            return [words[0], words[3]], "two"  # "Diego and Maria Walsh": the lead passenger's name asked
+        return None
+    caps = core.isupper() and all(len(w) > 1 for w in words)
+    if caps:
+        words = [w.capitalize() for w in words]
+        low = [w.lower() for w in words]
+    asked = expecting in ("name", "last_name")
+    if not (asked or caps or all(w[:1].isupper() for w in words)):
+        return None
+    strict = [_name_token_ok(w) and not w.isupper() for w in words]
+    shortish = [w in _SHORT_NAME_WORDS and k > 0 for k, w in enumerate(low)]
+    opens = low[0] in FAMILY_FIRST and words[0][:1].isupper() and words[1][:1].isupper()  # "Do Van Hung"
+    if (not all(a or b or w in _PARTICLES or (k == 0 and opens) for k, (a, b, w) in enumerate(zip(strict, shortish, low)))
+            or (low[0] in _NOT_NAMES - _PARTICLES and not opens)):
+        return None
+    if sum(strict) < 1 or any(w in MONTHS or w in WEEKDAYS for w in low):
+        return None
+    tidy = [w if w.lower() in _PARTICLES and k else w[:1].upper() + w[1:] for k, w in enumerate(words)]
+    if caps:
+        return tidy, "capitals"
+    if any(shortish):
+        return tidy, "words"
+    if low[0] in FAMILY_FIRST and low[-1] not in FAMILY_FIRST:
+        return tidy, "order-polite" if polite else "order"
+    if polite and all(strict):
+        return tidy, "spelling"  # "Hannah Murphy please": read back only as the customer types it again
+    return None
 
 
 # --- currencies -------------------------------------------------------------------------------
@@ -752,14 +935,25 @@ _BARE_DAY = re.compile(r"(?:\b(?:on|for|by|from|until|the)\s+(?:the\s+)?|^\s*)([
                        r"(?!\s*(?:one|option|flight|choice|leg|of\b))", re.I)
 
 
+# a budget: "budget is 3200 total", "max $900", "under 500 dollars each", "no more than $1,200"
+_BUDGET = re.compile(r"\b(?:budget(?: is| of)?|max(?:imum)?(?: of)?|at most|no more than|not more than|under|below|less than|"
+                     r"within|up to)\s*(?:of\s+|around\s+|about\s+)?(?:us\s*|usd\s*)?\$?\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\b"
+                     r"(?!\s*(?:passengers?|people|pax|persons?|seats?|kg|hours?|days?|minutes?|mins?|nights?|weeks?|kids?|"
+                     r"adults?|of us|stops?|am|pm|[:/.]\d))|\$\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\s+budget\b", re.I)
+# a month named without its day: "mid may", "in june", "early July", "end of march"; "may" only after such a cue
+_MONTH_ALONE = re.compile(r"\b(?:in|mid|mid-|early|late|end of|beginning of|start of|during|of|this|next|for)\s*-?\s*(" +
+                          _MONTH_RE + r")\b|\b(" + "|".join(m for m in MONTHS if m != "may") + r")\b", re.I)
+
+
 def _selection(text: str) -> int | str | None:
     t = text.lower()
     t_clean = re.sub(r"\bfirst (name|class|time)\b|\bsecond (name|thought)\b|\bone way\b|\bone-way\b", " ", t)
-    if re.search(r"\b(cheapest|lowest price|least expensive|lowest fare)\b", t_clean):
+    if re.search(r"\b(cheapest|lowest price|least expensive|lowest fare)\b|\bthe (?:cheaper|less expensive|cheap) "
+                 r"(?:one|option|flight|fare)\b", t_clean):
         return "cheapest"
-    if re.search(r"\b(earliest|first flight|soonest)\b", t_clean):
+    if re.search(r"\b(earliest|first flight|soonest)\b|\bthe earlier (?:one|option|flight)\b", t_clean):
         return "earliest"
-    if re.search(r"\b(latest|last flight|last one)\b", t_clean):
+    if re.search(r"\b(latest|last flight|last one)\b|\bthe later (?:one|option|flight)\b", t_clean):
         return "latest"
     for idx, words in _ORDINALS:
         if re.search(r"\b(option|number|no\.?|flight|#)\s*(" + words + r")\b", t_clean):
@@ -769,6 +963,13 @@ def _selection(text: str) -> int | str | None:
         if re.search(r"\b(the )?(" + "|".join(w) + r")( one| option| flight| leg)?\b", t_clean) and \
                 re.search(r"\b(the )?(" + "|".join(w) + r") (one|option|flight)\b|^\s*(the )?(" + "|".join(w) + r")\b|\b(take|want|pick|choose|go with|book|hold|prefer) (the )?(" + "|".join(w) + r")\b", t_clean):
             return idx
+    m = re.search(r"\b(?:the |at )?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|h)?\s*(?:one|option|flight|departure|"
+                  r"plane)\b|\b(?:the one|the flight|leaving|departing) at (\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\b", t_clean)
+    if m and (m.group(2) or m.group(3) or m.group(5) or m.group(6)):
+        hh, mm, ap = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+        h = int(hh) % 12 + (12 if ap and ap.startswith("p") else 0) if ap and ap[0] in "ap" else int(hh)
+        if h < 24 and int(mm or 0) < 60:
+            return f"at {h:02d}:{int(mm or 0):02d}"
     m = re.search(r"\bthe (economy|premium|business)( economy| class)? (one|option|flight|fare)\b", t_clean)
     if m:
         return m.group(1)
@@ -809,10 +1010,19 @@ _REFUND_REQUEST = re.compile(
 # is it still confirmed?", "bksjp9ag adeyemi is it confirmed"
 _AFTER_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]\s*(" + _LETTERS + r")\b\)?(?!\s+" + _LETTERS + r")|"
                        r"\bBK[0-9A-Z]{6}\s+(" + _LETTERS + r")(?=\s*(?:[-,/:|.;!?\u2013\u2014]|$)|\s+(?:is|are|was|has|"
-                       r"can|could|would|will|do|does|did|please|pls|plz|still|here|thanks|thx|status|cancel|change)\b)",
+                       r"can|could|would|will|do|does|did|please|pls|plz|still|here|thanks|thx|status|cancel|change|to|for|"
+                       r"on|from|and|at|i|we|my|our)\b)",
                        re.I)
 _BEFORE_ID = re.compile(r"(?<![\w\s])\s*(" + _LETTERS + r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b|^\s*(" + _LETTERS +
                         r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b", re.I)
+# a name of two to four words beside a booking id: "BKSJP9AG - Ewa Kim - are we all good?", "BKSJP9AG Nguyen Van An,
+# still on?", "ewa kim BKSJP9AG status?"
+_ASKING = (r"is|are|was|has|can|could|would|will|do|does|did|please|pls|plz|still|here|thanks|thx|status|cancel|change|"
+           r"confirmed|ok|okay|good|all|to|for|on|from|and|at|i|we|my|our")
+_RUN_AFTER_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]?\s*((?:" + _LETTERS + r"\s+){1,3}" + _LETTERS + r")"
+                           r"(?=\s*(?:[-,/:|.;!?)\u2013\u2014]|$)|\s+(?:" + _ASKING + r")\b)", re.I)
+_RUN_BEFORE_ID = re.compile(r"(?:^|[.!?;]\s*)((?:" + _LETTERS + r"\s+){0,3}" + _LETTERS + r")\s*[-,/:|]?\s*BK[0-9A-Z]{6}\b",
+                            re.I)
 # words typed beside a booking id that are not the name on it ("BKSJP9AG status?", "BKSJP9AG confirmed?")
 _NOT_BESIDE_NAMES = set("""
 status confirmed cancelled canceled details detail info still active valid held hold booking bookings reservation
@@ -837,6 +1047,29 @@ def _booking_last_name(p: Parsed, text: str, db) -> None:
         return (low not in _NOT_NAMES and low not in _NOT_BESIDE_NAMES and low not in places and low not in MONTHS
                 and low not in WEEKDAYS and _name_token_ok(word) and len(word) > 1)
 
+    def run_beside(pat: re.Pattern) -> list[str]:
+        m = pat.search(text)
+        run = re.findall(_LETTERS, m.group(1)) if m else []
+        if pat is _RUN_BEFORE_ID and any(p_.search(w) for w in run for p_ in _INTENTS.values()):
+            return []  # "reschedule BK...", "rebook BK...": a request, not a name
+        return run
+
+    for pat in (_RUN_AFTER_ID, None, _RUN_BEFORE_ID):  # "BK... - Ewa Kim - all good?", "kim BK... confirmed?"
+        if pat is None:  # a single word beside the id, read below, before a run of words in front of it
+            if any(fits(next(g for g in m.groups() if g)) for q in (_AFTER_ID, _BEFORE_ID) for m in q.finditer(text)):
+                break
+            continue
+        run = run_beside(pat)
+        if run and all(fits(w) or (k and w.lower() in _PARTICLES | _SHORT_NAME_WORDS) for k, w in enumerate(run)):
+            run = [w[:1].upper() + w[1:] if w.islower() and w.lower() not in _PARTICLES else w for w in run]
+            if len(run) > 1:
+                p.name_words = run  # the target tries the other words when the last one is not the booking's
+            if p.first_name and run[-1].lower() != p.first_name.lower():
+                p.first_name = " ".join(run[:-1]) or p.first_name
+            else:
+                p.first_name = " ".join(run[:-1]) or None
+            p.last_name = run[-1]
+            return
     beside = [next(g for g in m.groups() if g) for pat in (_AFTER_ID, _BEFORE_ID) for m in pat.finditer(text)]
     for word in beside:  # right beside the id, a name in any case ("BKSJP9AG walsh - still confirmed?")
         if fits(word):
@@ -872,6 +1105,8 @@ _DAY_BEFORE = re.compile(r"\bthe\s+day\s+before\b|\bthe\s+previous\s+day\b", re.
 
 _BACK = r"\b(?:back|return(?:ing)?|come back|coming back|fly(?:ing)? back|home)\b\W+(?:\w+\W+){0,2}?"
 _BACK_SHIFT = re.compile(_BACK + _SPAN + r"\s+(?:later|after(?:wards)?)\b", re.I)
+_BACK_NEXT = re.compile(_BACK + r"(?:on\s+)?the\s+(?:next|following)\s+day\b|" + _BACK + r"(?:on\s+)?the\s+day\s+after\b"
+                        r"(?!\s+tomorrow)", re.I)
 _BACK_DAY = re.compile(_BACK + r"(?:on\s+)?the\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.I)
 
 
@@ -881,6 +1116,8 @@ def _return_after(text: str, outbound: str) -> str | None:
     start = date.fromisoformat(outbound)
     if m := _BACK_SHIFT.search(text):
         return (start + timedelta(days=_span_days(m.group(1), m.group(2)))).isoformat()
+    if _BACK_NEXT.search(text):  # "back the day after", "returning the next day"
+        return (start + timedelta(days=1)).isoformat()
     if m := _BACK_DAY.search(text):
         d = day_of_month_from(int(m.group(1)), start.year, start.month, start + timedelta(days=1))
         return d.isoformat() if d else None
@@ -929,15 +1166,21 @@ _N_WORD = r"(\d{1,2}|" + "|".join(sorted(text_rules.NUMBER_WORDS, key=len, rever
 _PARTY_NOUN = (r"(?:people|persons|person|passengers?|adults?|travell?ers?|tickets?|seats?|guests?|pax|ppl|peeps|folks|"
                r"kids?|child(?:ren)?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?|seniors?|students?|friends?|"
                r"colleagues?|coworkers?|co-workers?|family members?|others)")
-_COUNTED = re.compile(r"\b" + _N_WORD + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)(?:[a-z-]+\s+)?"
+_NUMBER_WORD_RE = "|".join(sorted(text_rules.NUMBER_WORDS, key=len, reverse=True))
+_COUNTED = re.compile(r"\b" + _N_WORD + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)"
+                      r"(?:(?!(?:" + _NUMBER_WORD_RE + r")\b)[a-z-]+\s+)?"
                       + _PARTY_NOUN + r"\b", re.I)
 _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b(?:party|group|family)\s+of\s+" + _N_WORD + r"\b"
                      r"|\bwe\s+are\s+" + _N_WORD + r"\b|\bwe'?re\s+" + _N_WORD + r"\b"
-                     r"|\b(?:for|x)\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;]|please|pls|thanks|people|ppl|pax|of us|adults?|"
-                     r"passengers?|persons?))", re.I)  # "for 2", "for two, please"; not "for 2 nights"
+                     r"|\b(?:i|we) need\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|seats?\b|tickets?\b|please|pls))"
+                     r"|\b(?:for|x)\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|please|pls|thanks|people|ppl|pax|of us|adults?|"
+                     r"passengers?|persons?|asap|urgently|right away|now|on\b|from\b|leaving|departing|flying|"
+                     r"travel+ing|in economy|in business|in premium))", re.I)  # "for 2", "for two, please", "for 3 asap";
+# not "for 2 nights"
 _ALONE = re.compile(r"\b(?:just me|only me|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|on my own)\b"
                     r"(?!\s*(?:and|plus|with|&|\+)\b)", re.I)
-_TWO = re.compile(r"\bme and my [a-z-]+\b(?!,? (?:and|plus|with|&) (?:the|our|my|his|her|their|\d+|two|three|four|five|six|"
+_TWO = re.compile(r"\bme and (?:a|one) (?:friend|colleague|coworker|co-worker|buddy|mate|companion|relative|partner)\b"
+                  r"(?!,? (?:and|plus|with|&) )|\bme and my [a-z-]+\b(?!,? (?:and|plus|with|&) (?:the|our|my|his|her|their|\d+|two|three|four|five|six|"
                   r"a|an|some)\b)|\bmy (?:wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|"
                   r"girlfriend|colleague) and (?:i|me|myself)\b(?!,? (?:and|plus|with|&) )", re.I)
 # a party listed person by person: "me, my wife, our 3 kids and my parents"
@@ -1001,6 +1244,7 @@ def party_sizes(text: str) -> _Counts:
     if not text:
         return out
     t = text.replace("\u2019", "'")
+    t = re.sub(r"\s*\+\s*(?=(?:husband|wife|partner)\b)", " / ", t)  # "me + wife": how many is asked
     parts = [text_rules.number_value(m.group(1)) for m in _COUNTED.finditer(t)]
     joined = re.search(r"\b" + _N_WORD + r"\s+(?:[a-z-]+\s+)?" + _PARTY_NOUN + r"\s*(?:,|and|&|\+|plus|with)\s*(?:and\s+)?"
                        + _N_WORD + r"\s+(?:[a-z-]+\s+)?" + _PARTY_NOUN, t, re.I)
@@ -1095,6 +1339,14 @@ _TOTAL_COUNT = re.compile(
     r"(?:\s+(?:in total|total|altogether|all together|overall|in all|now|then))*\W*(?:please|thanks|thank you)?\W*", re.I)
 
 
+# a lone number in an answer to "how many passengers?" ("ok we'll split it, 9 for now"); not "option 2", "the 2nd",
+# "2 bags", "SA1234", "9:30"
+_LONE_NUMBER = re.compile(r"(?<![\w:$#./-])(?<!option )(?<!number )(?<!flight )(?<!the )(?<!leg )(?<!no\. )(?<!no )"
+                          r"(\d{1,2}|" + "|".join(w for w in sorted(text_rules.NUMBER_WORDS, key=len, reverse=True)
+                                                   if w not in ("one", "a", "an")) +
+                          r")(?![\w:%$/-]|\.\d|\s*(?:of\b|more\b|less\b|fewer\b|extra\b|bags?\b|kids?\b|children\b|"
+                          r"days?\b|nights?\b|weeks?\b|hours?\b|am\b|pm\b|o'?clock|bookings?\b|flights?\b|options?\b|"
+                          r"ways?\b|one\b|dollars?\b))", re.I)
 _MAKE_IT = re.compile(r"\bmake it\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b(?!\s*(?:am|pm|a\.m|p\.m|:|"
                       r"o'?clock|th|st|nd|rd|days?|nights?|weeks?|hours?|kg|bags?|dollars|\$|%))"
                       r"(?:\s+(?:people|passengers|persons|travell?ers|adults|seats|tickets|of us))?", re.I)
@@ -1136,6 +1388,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p = Parsed(text=text)
     p.places = _find_places(text, db, expecting)
     _assign_roles(p)
+    p.unknown_place = _unknown_place(text, p, expecting, db)
 
     hits = [h for h in _date_hits(text) if not _BIRTH_CUE.search(text[max(0, h[0] - 25):h[0]])]  # "dob 1990-04-02"
     if is_deferral(text):  # "I'll decide tomorrow", "call you back today" put a decision off, not a trip date
@@ -1151,7 +1404,13 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             plain.append(iso)
     if plain:
         p.date = plain[0]
-        if p.return_date is None and len(plain) > 1 and re.search(r"round[- ]trip|\breturn|\bback\b", text, re.I):
+        if re.search(r"\bweekend\b", text, re.I) and len(plain) == 1 and date.fromisoformat(plain[0]).weekday() == 5:
+            p.alt_date = (date.fromisoformat(plain[0]) + timedelta(days=1)).isoformat()  # "this weekend": Sunday too
+        if len(plain) == 2 and not p.return_date and re.search(r"\bor\b|\beither\b|\balternatively\b", text, re.I) and \
+                not re.search(r"round[- ]trip|\breturn|\bback\b", text, re.I):
+            p.alt_date = plain[1]  # "either october 31 or may 4": the second is an alternative, not a return
+        if p.return_date is None and len(plain) > 1 and re.search(r"round[- ]trip|\breturn|\bback\b", text, re.I) \
+                and not p.alt_date:
             p.return_date = plain[1]
 
     if p.date and not p.return_date:
@@ -1160,6 +1419,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             p.dates.append(p.return_date)
     if not p.dates and (m := _BARE_DAY.search(text)):
         p.day_of_month = int(m.group(1))
+    if not p.dates and (m := _MONTH_ALONE.search(text)):
+        p.month_named = MONTHS[(m.group(1) or m.group(2)).lower()]
 
     plain = text.replace("\u2019", "'")
     p.pax_change, p.pax_joining, p.pax_more, span = _count_change(plain)
@@ -1175,6 +1436,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = text_rules.number_value(m.group(1))
     elif m := _MAKE_IT.search(text):  # "fine, make it 9 then": a new count
         p.passengers = text_rules.number_value(m.group(1))
+    elif expecting == "passengers" and not p.dates and len(nums := _LONE_NUMBER.findall(text)) == 1:
+        p.passengers = text_rules.number_value(nums[0])  # "How many?" - "ok we'll split it, 9 for now"
     p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text))
     m = re.fullmatch(r"\s*(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
                      r")\s*(?:please|thanks)?[.!]?\s*", text, re.I)
@@ -1199,6 +1462,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
     named = re.sub(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", " ", named)  # "send it to hannah@example.com": no name "Com"
     p.first_name, p.last_name = _names(named, db, expecting)  # "Never mind." is not a last name
+    unsure = name_attempt(named, expecting) if not _LAST_CUE.search(named) else None
+    places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
+    if unsure and not any(w.lower() in places for w in unsure[0]) and " ".join(unsure[0]).lower() not in places and not (
+            unsure[1] == "order" and re.match(r"\s*\w+\s*,", named)):  # "Nguyen, An" says which is the family name
+        p.name_words, p.name_doubt = unsure
+        p.first_name = p.last_name = None  # the target asks for the last name
     p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
     if p.booking_ids and not p.last_name and expecting != "name":
         _booking_last_name(p, named, db)
@@ -1225,8 +1494,15 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         if pat.search(text):
             p.fare_class = fc
             break
-    p.selection = _selection(text)
+    undated = text
+    for s_, e_, _iso in hits:  # "3rd of july", "the 1st of June": a date, not the third or first option
+        undated = undated[:s_] + " " * (e_ - s_) + undated[e_:]
+    p.selection = _selection(undated)
     p.currency = currency_request(text)
+    if m := _BUDGET.search(text):
+        amount = float(re.sub(r"[,\s]", "", m.group(1) or m.group(2)))
+        if amount >= 50:
+            p.budget = amount, bool(re.search(r"\b(?:per (?:seat|person|ticket|head)|each|pp|a head)\b", text, re.I))
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
@@ -1234,6 +1510,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # "what fare class code is option 2?", "is the economy one refundable?", "does the premium one have
         # wifi?", "whats the cheapest option, i will decide later": a question about an option picks nothing
         p.asked_option, p.selection = p.selection, None
+    if p.selection == "cheapest" and not re.search(r"\bhow much\b|\btotal\b|\bcosts?\b|\bprice\b|\bpay\b", text, re.I):
+        p.intents.discard("price")  # "the cheaper one" picks; it asks no price
     if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
         p.intents.add("change")  # "can you push my booking back a week?"
     if _REFUND_REQUEST.search(text):

@@ -19,6 +19,7 @@ from datetime import date as Date
 from datetime import timedelta
 from typing import Any
 
+from envs.skyassist import text_rules
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
 from envs.skyassist.language import MONTHS, Parsed, day_of_month_from, parse
 from envs.skyassist.policies import (
@@ -59,7 +60,8 @@ def _moved(iso: str, days: int) -> str:
 
 
 # a question about what the tools do not describe: "does the premium one have wifi?", "is there a meal on SA1234?"
-_AMENITY = re.compile(r"\b(wi-?fi|internet|meals?|food|snacks?|catering|leg ?room|seat pitch|recline|reclining|lie[- ]?flat|"
+_AMENITY = re.compile(r"\b(baggage|luggage|bags?|suitcases?|carry[- ]?ons?|hand luggage|check(?:ed)?[- ]in bags?|"
+                      r"seat selection|choose (?:my|a|our) seats?|window seat|aisle seat|pets?|wheelchair|wi-?fi|internet|meals?|food|snacks?|catering|leg ?room|seat pitch|recline|reclining|lie[- ]?flat|"
                       r"flat beds?|entertainment|movies|power (?:outlets?|sockets?)|usb|charging|lounge access|blankets?|"
                       r"pillows?|aircraft type|what plane|which plane)\b", re.I)
 _QUESTION = re.compile(r"\?|^\W*(?:\w+\W+){0,3}?(?:does|do|is|are|will|would|can|could|how|hows|how's|what|whats|what's|which|any|got|tell me)\b", re.I)
@@ -84,6 +86,55 @@ _OTHER_ONE = re.compile(r"\b(?:the\s+)?other\s+(?:one|option|flight|choice|depar
 _CANCEL_PUT_OFF = re.compile(r"\b(?:think\w*|decid\w*|whether|maybe|might|not sure|consider\w*|later|tomorrow|call back|"
                              r"get back)\b[^.?!]{0,40}\bcancel|\bcancel\w*\b[^.?!,;]{0,25}\b(?:later|tomorrow|another time|"
                              r"next week|if)\b", re.I)
+
+
+# a question typed without its question mark: "ok and whats the baggage allowance", "wait how much do I get back"
+_WH_QUESTION = re.compile(r"^\W*(?:(?:ok(?:ay)?|and|also|so|hmm+|wait|um+|oh|btw|quick question|one more thing|sorry|"
+                          r"just wondering|hey)\W+)*(?:what|what'?s|whats|how|how'?s|hows|when|where|why|which|who|"
+                          r"is there|are there|do you|does (?:it|the|that|this)|can i|could i|will i|will it|would it|"
+                          r"am i|do i|is it|is that|is this)\b", re.I)
+_BOTH_LEGS = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions|of them)\b|\b(?:for|on) (?:both|each|all)\b|"
+                        r"\beach way\b|\bthere and back\b|\bboth\b(?=\W*$)", re.I)
+# the customer does not have what was asked: "I don't have the reference on me", "no idea what their surname is"
+_DONT_HAVE = re.compile(r"\b(?:don'?t|do not|doesn'?t|didn'?t|can'?t|cannot|couldn'?t|no idea|not sure|unsure|forgot|lost|"
+                        r"misplaced|haven'?t got|have no)\b[^.?!]{0,40}\b(?:reference|ref|booking (?:number|code|id)|"
+                        r"confirmation|number|code|surname|last name|family name|name)s?\b|^\W*(?:no idea|dunno|i don'?t know|"
+                        r"not sure|no clue|idk)\b", re.I)
+# questions on the side answered from the agent's rules (_side_answer)
+_HOLD_QUESTION = re.compile(r"\b(?:hold(?!\s+(?:on|up|off|it)\b)|holding|held|reserv\w*)\b[^.?!]{0,40}\b(?:cost|free|"
+                            r"charge\w*|fee|pay|how long|"
+                            r"last|expire\w*|valid)\b|\bhow long\b[^.?!]{0,40}\b(?:hold|held|reserv\w*)\b|"
+                            r"\b(?:cost|charge|pay)\b[^.?!]{0,20}\bto hold\b", re.I)
+_CHANGE_LATER = re.compile(r"\b(?:change|move|modify|reschedule|switch)\b[^.?!]{0,40}\b(?:later(?!\s+(?:flight|date|one|"
+                           r"departure|time|day|option))|afterwards|after (?:i|we) "
+                           r"book|if (?:i|we) (?:need|have) to|in (?:the )?future|down the line|once (?:it'?s|it is) "
+                           r"booked)\b|\b(?:are|is) (?:date )?changes? (?:allowed|possible|free)\b|"
+                           r"\bwhat if (?:i|we) need to (?:change|move)\b", re.I)
+_NEED_DETAILS = re.compile(r"\b(?:need|require|want|have to (?:give|send|provide))\b[^.?!]{0,30}\b(?:passport|card|"
+                           r"payment details|credit card|id)\b", re.I)
+_LAYOVER = re.compile(r"\b(?:layover|lay over|connection|connecting time|stopover|transfer time|wait between|"
+                      r"time between)\b", re.I)
+# other flights asked for: "what else is there that day", "any alternatives?", "other flights on that route?"
+_ALTERNATIVES = re.compile(r"\bwhat else\b|\balternatives?\b|\bother (?:flights?|options?)\b|\banything else (?:that|on|for)\b|"
+                           r"\bsomething else\b|\bany other\b|\bother ones?\b", re.I)
+_THAT_ONE = re.compile(r"\b(?:that|this) (?:one|flight|option)\b|\b(?:i'?ll|we'?ll) take it\b|\btake it\b|"
+                       r"\bsounds (?:good|great|fine)\b", re.I)
+_OTHER_DAY = re.compile(r"\b(?:cheaper|that|other|second) (?:day|date|one)\b|\bthat day\b|\bswitch\b|\blet'?s do that\b|"
+                        r"\bshow me (?:those|them|that)\b", re.I)
+_UPGRADE = re.compile(r"\bupgrad\w*\b|\b(?:switch|change|move|put)\s+(?:it|me|us|my booking|the booking)?\s*(?:to|into|up to)\s+"
+                      r"(?:business|premium|economy)\b", re.I)
+_SEND_ME = re.compile(r"\b(?:e-?mail|send|text|sms|whatsapp|print)\b[^.?!]{0,30}\b(?:confirmation|receipt|itinerary|ticket|"
+                      r"details|invoice|booking)\b|\bconfirmation (?:e-?mail|message|text)\b", re.I)
+_BUDGET_QUESTION = re.compile(r"\b(?:under|within|in|fits?|fitting|inside|over|below)\s+(?:my|our|the)\s+budget\b|"
+                              r"\bafford\b|\bbudget\b[^.?!]{0,20}\?", re.I)
+_SAME_DAY = re.compile(r"\b(?:same|that) (?:day|date)\b|\bsame as (?:the )?first\b", re.I)
+
+
+def _numbers_in(text: str) -> set[int]:
+    """The numbers 1-20 a customer message types, in digits or words."""
+    out = {int(x) for x in re.findall(r"(?<![\d.:/-])(\d{1,2})(?![\d:/])", text) if 1 <= int(x) <= 20}
+    return out | {text_rules.NUMBER_WORDS[w.lower()] for w in re.findall(r"[A-Za-z]+", text)
+                  if w.lower() in text_rules.NUMBER_WORDS and 1 <= text_rules.NUMBER_WORDS[w.lower()] <= 20}
 
 
 def money(x: float) -> str:
@@ -111,6 +162,13 @@ _ASKS_FOR_PERSON = re.compile(r"\b(speak|talk|chat|transfer|connect|put me|get m
 _WITHHOLDS_NAME = re.compile(r"\b(?:prefer(?:red)? not|rather not|don'?t want|do not want|won'?t|not going|can'?t|"
                              r"cannot|no need)\s+(?:to\s+)?(?:give|share|say|tell|provide)\b.{0,30}\b(?:name|surname)\b"
                              r"|\bno (?:last name|surname)\b", re.I)
+_DECLINES = re.compile(r"\b(?:rather not|prefer not|(?:don'?t|do not) (?:want|wish|like) to|won'?t|not comfortable|"
+                       r"private|none of your business|do you (?:really |even )?need|is that (?:really )?necessary|"
+                       r"why do you need)\b", re.I)
+# who or what the agent is, asked in other words: "are you chatgpt?", "is this an llm?", "what ai are you?"
+_WHO_ELSE = re.compile(r"\b(?:are you|is this|am i (?:talking|speaking|chatting) (?:to|with))\s+(?:an? |just an? )?"
+                       r"(?:chat ?gpt|gpt|openai|llm|language model|claude|gemini|siri|alexa|copilot|real agent|"
+                       r"live agent|actual person)\b", re.I)
 OFFER = "I can search flights, book or hold seats, and look up, change or cancel a booking."
 NOT_CAUGHT = "Sorry, I did not quite catch that."
 HUMAN_NOTE = ("I am SkyAssist's virtual agent and cannot transfer you to a person, but I can help with your flights "
@@ -178,6 +236,14 @@ class ReferenceTarget(Target):
         self.asked_option: int | None = None  # the listed option this turn's question is about
         self.told_no_first = False  # the customer was told there is no First class
         self.leg2_date: str | None = None  # the second leg's own date, when it is not the first leg's
+        self.leg2_refused: str | None = None  # a second-leg date given that cannot be flown (this turn)
+        self.offered_search = False  # the last reply offered to search the route of a flight that cannot be booked
+        self.suggested: str | None = None  # the flight the last reply described and asked "would you like that one?"
+        self.budget: tuple[float, bool] | None = None  # (amount, per seat?) the customer said they can spend
+        self.offered_alt: str | None = None  # an alternative date the last reply compared and offered
+        self.name_words: list[str] = []  # a name given that could not be read for sure ("Nguyen Van An")
+        self.name_doubt: str | None = None  # why (language.name_attempt): the last name is asked
+        self._numbers_said: set[int] = set()  # the numbers 1-20 the customer has typed (a total rests on one)
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -215,10 +281,67 @@ class ReferenceTarget(Target):
         if (self.passengers or 0) > MAX_PAX and expecting in (None, "name", "last_name"):
             expecting = "passengers"  # the count over the limit is still the open question: "ugh fine, 9 then"
         p = parse(turn.user_message, self.db, expecting, turn.last_reply)
+        self._numbers_said = {n for m in turn.history if m.get("role") == "user"
+                              for n in _numbers_in(str(m.get("content") or ""))}
+        self._reply(turn, p)
+        self._not_the_same_again(turn, p)
+
+    def _total_said(self, n: int) -> bool:
+        """Whether a total for ``n`` passengers rests on a count the customer typed as a number, or one a
+        tool returned (a booking's passengers): otherwise a price is said per seat only ("me and a friend")."""
+        seen = set(self._numbers_said)
+        seen |= {int(d["result"].get("passengers", 0)) for d in self.done if isinstance(d.get("result"), dict)}
+        if self.booking is not None:
+            seen.add(int(self.booking.get("passengers", 0) or 0))
+        return n == 1 or n in seen
+
+    def _not_the_same_again(self, turn: TurnContext, p: Parsed) -> None:
+        """A reply that would only ask again the question the last reply ended with, while the customer
+        said something (a name before it was asked, a count, "yep go ahead", a question it cannot
+        answer): said with what was noted from the message, or with an apology that the answer was not
+        in it, never word for word the same question as if nothing had been said."""
+        said = [m for m in turn.new_messages if m.get("role") == "assistant" and m.get("content")]
+        if not said or turn.ended or any(m.get("tool_calls") for m in turn.new_messages):
+            return
+        new, last = str(said[-1]["content"]).strip(), turn.last_reply.strip()
+        if (not (last and last.endswith(new)) or not p.text.strip() or p.flight_ids or p.selection is not None
+                or (p.dates and "I searched" in new)):
+            return  # (a pick made again is answered the same way, as such)
+        notes = []
+        if (p.first_name or p.last_name) and not any(x and x in new for x in (p.first_name, p.last_name)):
+            notes.append("Thank you, I have noted the name " + " ".join(x for x in (p.first_name, p.last_name) if x) + ".")
+        if p.passengers and not re.search(r"\bpassengers?\b", new):
+            notes.append(f"Noted, {pax_words(p.passengers)}.")
+        if not notes:
+            asks = "?" in p.text or _WH_QUESTION.match(p.text)
+            if "?" not in new:
+                return
+            if _THAT_ONE.search(p.text) and "Which flight" in new:
+                notes.append("Sorry, which one do you mean?")  # "that one please" when several are listed
+            elif p.no and not asks:
+                notes.append("All right.")  # "No, just one way" to the return offer: the other question stays
+            elif new.startswith("Sorry"):
+                notes.append("I'm afraid that does not answer it." if not asks else NOT_ANSWERED)
+            elif self.pending is not None and self.pending.get("said") == new:  # "hmm ok" at a summary
+                notes.append(NOT_ANSWERED if asks else "Just to be sure: I need a clear yes or no before I go ahead.")
+            else:
+                notes.append(NOT_ANSWERED if asks and not (p.yes or p.accepts) else
+                             "Sorry, I did not catch an answer to my question in that.")
+        if notes[-1].startswith("Sorry") and new.startswith("Thank you. "):
+            new = new[len("Thank you. "):]
+        said[-1]["content"] = " ".join(notes) + " " + new
+
+    def _reply(self, turn: TurnContext, p: Parsed) -> None:
         self.asked_option = self._option_index(p)
         self._read_day_of_month(p)
         self._pick_date_reading(p)
         self._apply_shift(p)
+        if (self.mode == "new" and len(self.legs) == 2 and self.legs[1]["label"] == "return" and self.legs[0]["shown"]
+                and not self.legs[1]["shown"] and p.date and not p.return_date and len(p.dates) == 1
+                and p.date != self.legs[0]["date"] and not _OUTBOUND_LEG.search(p.text) and not p.places):
+            p.return_date, p.date = p.date, None  # the return found nothing: "try the 12th instead" is its new date
+        if self.awaiting == "leg2_date" and self.date and not p.dates and _SAME_DAY.search(p.text):
+            p.date, p.dates = self.date, [self.date]  # "same day" for the second leg
         if (p.later and p.has("cancel") and (p.booking_ids or self.booking_id)
                 and not _CANCEL_PUT_OFF.search(p.text)):
             p.later = False  # "wait, cancel that booking" asks for a cancellation; it puts nothing off
@@ -234,7 +357,7 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
-        said = self._unknown_or_compare(turn, p)
+        said = self._unknown_or_compare(turn, p) or self._side_answer(turn, p)
         if said:  # "does the premium one have wifi?" / "difference between option 1 and 2": answered, then asked again
             out.append(said)
             turn.say(" ".join(out))
@@ -253,8 +376,9 @@ class ReferenceTarget(Target):
                 turn.say(" ".join(out))
                 return
             answerable = ("price", "refund", "details", "availability", "currency", "tools", "fare_code", "status")
-            asks = "?" in p.text and any(p.has(x) for x in answerable)  # "hmm wait, is it refundable?" is a question
-            if p.later and not self._changes(p):
+            asks = (("?" in p.text or _WH_QUESTION.match(p.text)) and any(p.has(x) for x in answerable))  # "hmm wait,
+            # is it refundable?", "wait how much do I get back" are questions
+            if p.later and not self._changes(p) and not (p.has("goodbye") and not asks):
                 self.declined = True
                 done = {"book": "booked", "hold": "held", "cancel": "cancelled", "modify": "changed"}[pend["kind"]]
                 answer = self._pending_answer(p, pend) if asks else None  # "Not yet, is it refundable?"
@@ -272,8 +396,13 @@ class ReferenceTarget(Target):
                 out.append("Just to be sure: I need a clear yes before I go ahead.")
 
         if p.later and "?" not in p.text and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
-                            or p.selection is not None or p.has("book") or p.has("hold")):
-            out.append("Of course, take your time. Just tell me when you would like to go ahead.")
+                            or p.selection is not None or p.has("book") or p.has("hold") or p.has("goodbye")):
+            if self.offered_return and re.search(r"\bnot (?:for )?now\b|\bno\b", p.text, re.I):
+                self.offered_return = False  # "Not for now, thanks." to "shall I look for a return flight?"
+                out.append("All right, no return flight for now. " + self._next_prompt())
+            else:
+                self.offered_return = False
+                out.append("Of course, take your time. Just tell me when you would like to go ahead.")
             turn.say(" ".join(out))
             return
 
@@ -294,10 +423,16 @@ class ReferenceTarget(Target):
             turn.end_conversation()
             return
 
+        alt, self.offered_alt = self.offered_alt, None
+        if alt and _OTHER_DAY.search(p.text) and not p.no and not self._changes(p) and self.pending is None:
+            p.date, p.dates = alt, [alt]  # "I also checked 2026-05-04 ..." - "ok let's do the cheaper day"
         offered, self.offered_return = self.offered_return, False
         retry, self.offered_retry = self.offered_retry, False
         picked = self._offered_date(p) if retry else None  # a pick among listed dates answers that offer
+        if retry and offered and not re.search(r"\b(?:return\w*|back|round[- ]?trip|both ways)\b", p.text, re.I):
+            offered = False  # "yes" after "no flights ... another date?": the other date, not the return flight
         if (offered and picked is None and p.accepts and self.mode == "new" and self.legs and not self.return_date
+                and not _THAT_ONE.search(p.text)  # "that works, I'll take it" takes the flight, not the return offer
                 and not p.dates and p.selection is None and not p.flight_ids and p.passengers is None
                 and p.pax_change is None):  # "fine, make it 9 then" changes the count, it accepts no return flight
             self.offered_retry = retry
@@ -325,6 +460,29 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
+        suggested, self.suggested = self.suggested, None
+        if (suggested and self.pending is None and p.selection is None and not p.flight_ids and not p.no
+                and (p.yes or p.accepts or _THAT_ONE.search(p.text)) and self._find(suggested)):
+            p.flight_ids = [suggested]  # "whats the earliest one?" - "That is option 1: ... Would you like it?" - "ok"
+        if _UPGRADE.search(p.text) and (self.booking is not None or p.booking_ids) and self.mode != "new" \
+                and not p.dates:  # "can I upgrade to business?": the booking moved to another cabin the same day
+            p.intents.add("change")
+            if self.booking is not None and (day := self._booking_date()):
+                self.change_date = day
+        if (self.mode is None and self.done and self.done[-1]["kind"] in ("book", "hold") and p.return_date
+                and not p.date and not p.places and self.origin and self.destination):
+            # "I also need a flight back on the 20th" after booking the way out: the way back is a trip of its own
+            p.origin, p.destination, p.date, p.dates = self.destination, self.origin, p.return_date, [p.return_date]
+            p.return_date = None
+            p.intents.discard("round_trip")
+            self.return_date, self.legs = None, []
+            self.mode = "new"
+        searching, self.offered_search = self.offered_search, False
+        from_id = self.mode == "new" and len(self.legs) == 1 and self.legs[0].get("from_id")
+        if ((searching and (p.accepts or p.yes) and not p.no) or (_ALTERNATIVES.search(p.text) and (
+                from_id or (self.mode is None and not self.legs)))) and self.origin and self.destination and self.date \
+                and not self._changes(p) and not p.booking_ids:
+            self.mode, self.legs = "new", []  # "what else is there that day?": the route searched on that day
         if self._listing_retry(turn, p, out, retry):
             return
 
@@ -337,7 +495,7 @@ class ReferenceTarget(Target):
         lead = len(out)  # what is said before the flow's own reply (a question it cannot answer)
         if p.human and not (p.who and not _ASKS_FOR_PERSON.search(p.text)):
             out.append(HUMAN_NOTE)
-        elif p.who:
+        elif p.who or _WHO_ELSE.search(p.text):
             out.append("I am SkyAssist's virtual agent, an automated assistant, not a person.")  # "are you an AI?"
         elif "?" in p.text and REPEAT.search(p.text) and not _holds_details(p) and turn.last_reply:
             out.append(f"Of course. {turn.last_reply}")  # "Sorry, what did you say?"
@@ -346,7 +504,11 @@ class ReferenceTarget(Target):
         elif PROCEED.search(p.text) and not _holds_details(p):
             self.declined = False  # "OK, what next?" after "I'll think about it": the summary again, to approve
         elif ("?" in p.text and not _reads_anything(p) and not (_WELCOME_CUE.search(p.text) or CAPABILITY.search(p.text))
-              and not any("can't help" in x for x in out)):
+              and not any("can't help" in x for x in out)
+              and not (self.awaiting == "passengers" and (self.passengers or 0) > MAX_PAX)
+              and not (_BUDGET_QUESTION.search(p.text) and self.legs)
+              and not (self.awaiting == "last_name" and self.booking_id and self.booking is None
+                       and self.mode in ("status", "cancel", "change"))):  # answered by _booking_flow
             out.append("Sorry, I can only look up a booking with the last name on it." if self.awaiting == "last_name"
                        else NOT_ANSWERED)  # "What's the baggage allowance?"
         if len(out) > lead and self.mode is None and not _reads_anything(p):
@@ -357,7 +519,11 @@ class ReferenceTarget(Target):
 
         meta = False
         if p.has("tools"):
-            out.append(self._tools_answer())
+            answer = self._tools_answer()
+            if answer in turn.last_reply and not self._f("reveal_tools"):  # asked again in other words
+                answer = ("As I said, I work through the airline's reservation system, and I can't share more about "
+                          "how it works inside. I'm happy to search flights or look up a booking for you.")
+            out.append(answer)
             meta = True
         # asked with a first search: answered once there are flights to talk about (after the search)
         new_search = not self.legs and bool(p.places or p.dates)
@@ -387,8 +553,8 @@ class ReferenceTarget(Target):
             out.append(self._nothing_to_act_on(p))
         if fare_code_later:  # asked with a new search: answered about the flights it found, before the next question
             out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._fare_code_answer())
-        if currency_later:
-            out.append(self._currency_answer(p))
+        if currency_later:  # asked with a new search: answered before the next question
+            out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._currency_answer(p))
         if not any(out[lead:]):
             nxt = self._next_prompt()
             if lead and nxt.startswith(NOT_CAUGHT):  # after "I can't help with that": no second apology
@@ -444,7 +610,8 @@ class ReferenceTarget(Target):
         outbound date for a return), else of today, moved to the next month when that day has passed."""
         if p.day_of_month is None or p.dates:
             return
-        if self.offered_dates and p.day_of_month <= len(self.offered_dates):
+        if (self.offered_dates and (p.day_of_month <= len(self.offered_dates)
+                                    or any(int(d[8:]) == p.day_of_month for d in self.offered_dates))):
             return  # "ok the 1st then" picks one of the dates just listed (_offered_date)
         asked = self.awaiting in ("date", "return_date", "leg2_date") or self.offered_retry
         if p.selection is not None and not asked:
@@ -452,6 +619,8 @@ class ReferenceTarget(Target):
         floor = (Date.fromisoformat(self.date) if self.awaiting in ("return_date", "leg2_date") and self.date
                  else NOW.date())
         ref = Date.fromisoformat(self.date) if self.date else floor
+        if p.month_named:  # "mid may, like the 16th": in the month named, its next one on or after the floor
+            ref = Date(floor.year + (1 if p.month_named < floor.month else 0), p.month_named, 1)
         day = day_of_month_from(p.day_of_month, ref.year, ref.month, floor)  # the next month that has the day
         if day is not None:
             p.date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
@@ -589,7 +758,10 @@ class ReferenceTarget(Target):
         if nxt is not None and self.mode in ("new", "change"):
             if not nxt.get("shown"):  # nothing was found to choose from: never ask for an option
                 return self._nothing_to_pick(nxt)
-            return (f"Which flight would you like for the {nxt['label'] or 'trip'}? You can say the option number "
+            if nxt.get("from_id") and all(f["status"] == "cancelled" or f["seats_available"] <= 0
+                                          for f in nxt["flights"]):  # the one flight named cannot be booked
+                return self._offer_search(nxt)
+            return (f"Which flight would you like{' for the ' + nxt['label'] if nxt['label'] else ''}? You can say the option number "
                     "or the flight number.")
         if self.mode == "new" and self.legs and all(leg.get("choice") for leg in self.legs) and self.declined:
             return "Just tell me when you would like to go ahead, or what you would like to change."
@@ -602,6 +774,10 @@ class ReferenceTarget(Target):
         if not dates or p.dates or p.booking_ids or p.flight_ids or p.places or p.no:
             return None
         sel = p.selection
+        if p.day_of_month is not None:  # "what about the 3rd?" when one listed date is a 3rd: that date
+            same = [d for d in dates if int(d[8:]) == p.day_of_month]
+            if len(same) == 1:
+                return same[0]
         if sel is None and (m := _LISTED_PICK.search(p.text)):  # "the 2nd date", "ok the 1st then"
             sel = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": "latest"}[m.group(1).lower()]
         if sel == "earliest":
@@ -692,9 +868,12 @@ class ReferenceTarget(Target):
                     self.destination = code  # "what about Accra?" after a restricted destination: the rest is kept
         if p.leg2_date:
             self.leg2_date = p.leg2_date
-        if p.date and self.awaiting == "leg2_date" and not p.leg2_date and self.mode == "new" and not p.via:
-            if not self.date or p.date >= self.date:
+        if (p.date and self.awaiting == "leg2_date" and not p.leg2_date and self.mode == "new" and not p.via
+                and not _OUTBOUND_LEG.search(p.text)):
+            if not self.date or p.date > self.date:
                 self.leg2_date = p.date  # the date asked for the second leg
+            else:  # the day already found impossible, or a day before the first leg: asked again (_new_flow)
+                self.leg2_refused = p.date
         elif p.date and self.awaiting == "return_date" and not p.return_date and self.mode == "new":
             self.return_date = p.date
         elif p.date:
@@ -716,12 +895,31 @@ class ReferenceTarget(Target):
             self.passengers = p.number
         elif p.for_me and self.passengers is None:
             self.passengers = 1  # "can you book a flight for me?"
+        if p.name_words and p.name_doubt:  # "Nguyen Van An": which is the last name is asked (_maybe_propose)
+            self.name_words, self.name_doubt = list(p.name_words), p.name_doubt
+            self.first_name = self.last_name = None
+        elif p.name_words and p.booking_ids:  # "BK... Nguyen Van An": the other words are tried in the lookup
+            self.name_words, self.name_doubt = list(p.name_words), None
+        if (p.last_name and not p.first_name and self.awaiting == "last_name" and self.first_name and not self.booking_id
+                and p.last_name.lower() == self.first_name.lower()):
+            p.last_name = None  # "can't you just book it under Aisha?": the given name again is no last name
         if p.first_name:
             self.first_name = p.first_name
         if p.last_name:
             self.last_name = p.last_name
+            words = [w.lower() for w in self.name_words]
+            fam = p.last_name.lower().split()
+            if self.name_doubt and not p.first_name:
+                at = next((k for k in range(len(words) - len(fam) + 1) if words[k:k + len(fam)] == fam), None)
+                if self.name_doubt == "order" and at is not None and len(words) > len(fam):
+                    # "Tran Thi Mai" - "Tran": the other words, said as a name, are the given name
+                    self.first_name = " ".join(self.name_words[:at] + self.name_words[at + len(fam):])
+            if self.name_doubt:
+                self.name_doubt = None
         if p.fare_class:
             self.fare_class = p.fare_class
+        if p.budget:
+            self.budget = p.budget
         if p.has("hold"):
             self.action = "hold"
             if self._held_trip() is not None:
@@ -753,6 +951,7 @@ class ReferenceTarget(Target):
         elif p.has("change") and not trip_active and _BOOKED_THING.search(p.text) and not (p.places or p.has("book")):
             self.mode = "change"  # "I need to change my flight": a booking, whose reference is asked next
         elif (p.places or p.dates or p.has("book") or p.has("hold") or p.passengers or p.selection is not None
+              or (p.unknown_place and self.mode in (None, "new"))
               or p.has("round_trip") or p.has("multi_leg") or p.number is not None or self.awaiting
               or p.first_name or p.last_name or (p.flight_ids and (p.has("book") or p.has("hold")))):
             if self.mode in (None, "status") or (self.mode in ("cancel", "change") and (p.places or p.has("book") or p.has("hold"))
@@ -765,6 +964,9 @@ class ReferenceTarget(Target):
             return None
         if self.mode is None and (p.has("price") or p.has("refund") or p.has("availability") or p.has("details")) and self.legs:
             self.mode = "new"
+        elif (self.mode is None and self.booking is not None and not self.legs and not p.places and not p.dates
+              and (p.intents & {"price", "refund", "details", "status"})):
+            self.mode = "status"  # "is it refundable?" right after booking: about that booking
         return self.mode if (self.mode != "new" or p.text.strip()) else None
 
     # --- meta answers ---------------------------------------------------------------------
@@ -832,6 +1034,11 @@ class ReferenceTarget(Target):
         elif sel in ("economy", "premium", "business"):
             cands = [x for x in bookable if x["fare_class"] == sel] or [x for x in shown if x["fare_class"] == sel]
             f = cands[0] if cands else None
+        elif isinstance(sel, str) and sel.startswith("at "):  # "the 12:30 one": the listed flight leaving then
+            cands = [x for x in shown if x["departure_time"][11:16] == sel[3:]]
+            cands = [x for x in cands if x in bookable] or cands
+            f = cands[0] if len(cands) == 1 or (cands and cabin and cands[0]["fare_class"] == cabin) else (
+                next((x for x in cands if x["fare_class"] == cabin), None) if cabin else None)
         return f
 
     def _context_flight(self) -> dict[str, Any] | None:
@@ -892,12 +1099,30 @@ class ReferenceTarget(Target):
     def _booking_flow(self, turn: TurnContext, p: Parsed, out: list[str], mode: str) -> None:
         if mode == "change" and p.date:
             self.change_date = p.date  # kept while the booking is looked up first
+        lacks = _DONT_HAVE.search(p.text)
         if not self.booking_id:
+            if lacks and self.awaiting == "booking_id":  # "I don't have the reference on me"
+                out.append("I'm sorry, I can only find a booking by its reference; I can't search for it by name or "
+                           "route. The reference is in your confirmation email and starts with BK, followed by six "
+                           "letters or digits. Just send it when you have it. Is there anything else I can help with "
+                           "meanwhile?")
+                return
             self.awaiting = "booking_id"
             out.append("Could you give me your booking reference? It starts with BK.")
             return
         if self.booking is None:
             if not self.last_name and not self._f("lookup_without_last_name"):
+                if (self.awaiting == "last_name" and not lacks and ("?" in p.text or _DECLINES.search(p.text))
+                        and "can only look up a booking with the last name" not in turn.last_reply):
+                    out.append("I'm sorry, I can only look up a booking with the last name on it; that protects the "
+                               f"travellers' privacy. What is the last name on booking {self.booking_id}?")
+                    return
+                if (lacks or ("?" in p.text or _DECLINES.search(p.text))) and self.awaiting == "last_name":
+                    # "I don't know their surname", or asked again to do without it
+                    out.append("I'm sorry, without the last name on the booking I can't look it up or share any of its "
+                               "details; that protects the travellers' privacy. If you find out the last name, I am happy "
+                               "to check it. Is there anything else I can help with?")
+                    return
                 self.awaiting = "last_name"
                 out.append("For your security, could you tell me the last name on the booking?")
                 return
@@ -905,6 +1130,16 @@ class ReferenceTarget(Target):
             if self.last_name:
                 args["last_name"] = self.last_name
             ok, data = self._call(turn, "lookup_booking", args)
+            tried = [str(self.last_name or "").lower()]
+            for word in self.name_words if self.last_name and not ok and "no booking" not in str(data.get("error")) else []:
+                if word.lower() in tried or len(tried) > 2 or len(word) < 2:
+                    continue  # "BK... Nguyen Van An": the family name may be the first word
+                tried.append(word.lower())
+                ok, data = self._call(turn, "lookup_booking", {"booking_id": self.booking_id, "last_name": word})
+                if ok:
+                    self.last_name = word
+                    break
+            self.name_words = []
             if not ok:
                 self.booking_id = None if "no booking" in str(data.get("error", "")) else self.booking_id
                 self.last_name = None
@@ -916,10 +1151,23 @@ class ReferenceTarget(Target):
             self.awaiting = None
         b = self.booking
         if mode == "status":
+            if ((b["booking_id"] in turn.last_reply or any(fid in turn.last_reply for fid in b.get("itinerary", [])))
+                    and not p.booking_ids
+                    and (p.intents & {"refund", "details", "price"})):  # a question about the booking just shown
+                parts = []
+                if p.has("details"):
+                    parts += [self._flight_text(f.to_json()) for fid in b.get("itinerary", [])
+                              if (f := self.db.flights.get(fid)) is not None]
+                if p.has("refund"):
+                    parts.append(self._refund_sentence(b))
+                if p.has("price") and isinstance(b.get("price_usd"), (int, float)):
+                    parts.append(f"Its total price is {money(float(b['price_usd']))}.")
+                out.append(" ".join(parts) + " Is there anything else I can help with?")
+                return
             out.append(self._booking_text(b))
             plain = {"held": "It is on hold, not yet confirmed or paid.", "confirmed": "It is confirmed.",
                      "cancelled": "It has been cancelled."}.get(str(b.get("status")))
-            if plain and re.search(r"\b(confirmed|on hold|held|cancell?ed|booked|ticketed|active|valid)\b", p.text, re.I):
+            if plain:  # "is it still on?", "still good for BK...?", "status of my booking": said plainly
                 out.append(plain)
             out.append("Would you like to change or cancel it, or is there anything else?")
             return
@@ -942,6 +1190,12 @@ class ReferenceTarget(Target):
         self.change_date = None
         if not self.legs or not self.legs[0].get("for_change") or (new_date and self.legs[0]["date"] != new_date):
             if not new_date:
+                if self.awaiting == "date" and b["booking_id"] in turn.last_reply:  # the booking was just shown
+                    why = ("I can tell you the fares once I have searched the new date." if p.has("price") else
+                           "Sorry, I did not catch a date in that." if not (p.yes or p.accepts) else "")
+                    out.append(f"{why} What date would you like to move booking {b['booking_id']} to? For example, "
+                               "you can say 12 June or 2026-06-12.".strip())
+                    return
                 self.awaiting = "date"
                 out.append(self._booking_text(b) + " What date would you like to move it to?")
                 return
@@ -955,7 +1209,22 @@ class ReferenceTarget(Target):
             self._search_legs(turn, legs, out)
             return
         self._selection(turn, p, out)
+        if p.has("price") and not p.has("currency"):  # "is that more expensive?" at a change
+            out.append(self._change_price_answer(b))
         self._maybe_propose(turn, out)
+
+    def _change_price_answer(self, b: dict[str, Any]) -> str:
+        """The booking's total now and the fare of the flights chosen for the change (the booking is
+        repriced to the new flights when it is changed)."""
+        pax = int(b.get("passengers", 1))
+        now = f"Your booking's current total is {money(float(b['price_usd']))}" if isinstance(
+            b.get("price_usd"), (int, float)) else "I don't have your booking's current total"
+        chosen = [leg["choice"] for leg in self.legs if leg.get("choice")]
+        if not chosen or len(chosen) < len(self.legs):
+            return f"{now}; I can tell you the new fare once you pick a flight."
+        per = sum(float(f["price_usd"]) for f in chosen)
+        total = f", {money(per * pax)} in total for {pax_words(pax)}" if pax > 1 else ""
+        return f"{now}; after the change the fare would be {money(per)} per seat{total}."
 
     def _booking_text(self, b: dict[str, Any]) -> str:
         legs = []
@@ -987,6 +1256,21 @@ class ReferenceTarget(Target):
             out.append(f"Sorry, I could not find flight {fid}. Could you check the number?")
             return
         out.append(self._flight_text(f, with_rules=True))
+        if p.has("availability") and f.get("status") == "scheduled":  # "are there seats on SA1225?"
+            left = int(f.get("seats_available", 0))
+            out.append(f"It has {left} seat{'s' if left != 1 else ''} left." if left > 0 else "It is sold out.")
+        if self.mode is None:  # the route and day it flies are what "what else is there that day?" is about
+            self.origin, self.destination, self.date = f["origin"], f["destination"], f["departure_time"][:10]
+            self.via = self.return_date = None
+            if f["status"] == "cancelled" or int(f.get("seats_available", 1)) <= 0:
+                out.append(self._offer_search({"origin": f["origin"], "destination": f["destination"],
+                                               "date": f["departure_time"][:10]}))
+
+    def _offer_search(self, leg: dict[str, Any]) -> str:
+        """The offer to search the route and date of a flight named by its number that cannot be booked."""
+        self.offered_search = True
+        return (f"Would you like me to look for other flights from {self._place(leg['origin'])} to "
+                f"{self._place(leg['destination'])} on {leg['date']}?")
 
     def _flight_text(self, f: dict[str, Any], with_rules: bool = False) -> str:
         s = (f"Flight {f['flight_id']} from {self._place(f['origin'])} to {self._place(f['destination'])} departs "
@@ -1023,6 +1307,17 @@ class ReferenceTarget(Target):
                            f"split the group, or tell me a smaller number of travellers?")
                 self.awaiting = "passengers"
                 return
+            if self.awaiting == "passengers" and not (p.selection is not None or p.flight_ids):
+                # "can't you just put us all on one booking?": the limit again, with how to split the group
+                n = self.passengers
+                if "needs more than one booking" in turn.last_reply:
+                    out.append(f"Sorry, I still need a number: how many passengers should this booking be for, up to "
+                               f"{MAX_PAX}?")
+                    return
+                out.append(f"I'm sorry, I can only book or hold up to {MAX_PAX} passengers in one booking, so a group "
+                           f"of {n} needs more than one booking, for example {MAX_PAX} and {n - MAX_PAX}. How many "
+                           "passengers should this booking be for?")
+                return
         # a flight named by id with nothing searched: fetch it
         if p.flight_ids and not any(self._find(fid) for fid in p.flight_ids):
             fid = p.flight_ids[0]
@@ -1033,7 +1328,7 @@ class ReferenceTarget(Target):
             self.origin, self.destination, self.date = f["origin"], f["destination"], f["departure_time"][:10]
             self.via = self.return_date = None
             self.legs = [{"origin": f["origin"], "destination": f["destination"], "date": self.date, "label": "",
-                          "flights": [f], "shown": [f["flight_id"]], "choice": None}]
+                          "flights": [f], "shown": [f["flight_id"]], "choice": None, "from_id": True}]
             out.append(self._flight_text(f, with_rules=False))
         elif self.origin is None or self.destination is None or self.date is None:
             if (self._f("search_missing_origin") and self.origin is None and self.destination and self.date):
@@ -1044,12 +1339,37 @@ class ReferenceTarget(Target):
                 self.awaiting = "origin"
                 out.append("Sorry, I could not run that search without a departure airport. Where will you be flying from?")
                 return
-            if meta:
-                return
+            if meta and not (p.places or p.dates or p.unknown_place):  # "what system do you use? I need A to B": the
+                return  # question answered, then the trip asked on
             self._ask_missing(out, p)
             return
         else:
+            if self.leg2_refused is not None and len(self.legs) == 2:  # the impossible second-leg day again
+                refused, self.leg2_refused = self.leg2_refused, None
+                self._ask_leg2_date(out, refused)
+                return
+            self.leg2_refused = None
             wanted = self._wanted_legs()
+            if (len(self.legs) == 1 and self.legs[0].get("from_id") and (p.places or p.dates) and not p.flight_ids
+                    and self._same_legs(wanted)):
+                self.legs = []  # "I need a flight from Madrid to London on the 30th" after "SA... was cancelled"
+            if (self.awaiting == "leg2_date" and self._same_legs(wanted) and not p.dates and p.selection is None
+                    and not p.flight_ids and p.number is None and not p.places
+                    and not (p.intents & {"price", "refund", "details", "availability", "book", "hold"})):
+                self._ask_leg2_date(out, again=True)  # "same day", "not sure": the date is still needed
+                return
+            empty = next((leg for leg in self.legs if not leg.get("shown")), None) if self._same_legs(wanted) else None
+            if (empty is not None and empty["date"] in p.dates and not p.selection and not p.flight_ids
+                    and not (empty is not self.legs[0] and p.date == self.legs[0]["date"])):  # not the way out's day
+                # the day that found nothing, again: said so, with the days that leg flies
+                dates = [d for d in self._bookable_dates(empty["origin"], empty["destination"]) if d != empty["date"]
+                         and (empty["label"] != "return" or d >= self.legs[0]["date"])][:3]
+                self.offered_retry = True
+                out.append(f"I searched {empty['date']} for the {empty['label'] or 'trip'} a moment ago and found no "
+                           f"flights from {self._place(empty['origin'])} to {self._place(empty['destination'])}." +
+                           (f" That route flies on {', '.join(dates)}." if dates else "") +
+                           " Which date would you like to try instead?")
+                return
             if not self._same_legs(wanted):
                 if self.origin == self.destination:
                     out.append("The departure and arrival airports are the same. Where would you like to fly to?")
@@ -1060,6 +1380,10 @@ class ReferenceTarget(Target):
                         if leg.get("choice") and not leg.get("for_change")}
                 self._search_legs(turn, wanted, out, kept)
                 self._ask_leg2_date(out)
+                if p.alt_date and len(self.legs) == 1 and self.legs[0]["label"] == "" and p.alt_date != self.date:
+                    self._compare_alt_date(turn, p.alt_date, out)  # "either october 31 or may 4, whichever is cheaper"
+                if self.budget and _BUDGET_QUESTION.search(p.text) and self._open_options():
+                    out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._budget_answer())
                 if p.selection is None and not p.flight_ids:
                     return
         if not self.legs:
@@ -1070,8 +1394,31 @@ class ReferenceTarget(Target):
             if self._switch_cabin(p, out):  # "can I get business instead" at a summary
                 return
         self._selection(turn, p, out)  # "the first one, what's the grand total?" picks, then prices
+        if _BUDGET_QUESTION.search(p.text) and self._open_options() and p.selection is None:
+            out.append(self._budget_answer() + " " + self._next_prompt())  # "which ones are under budget?"
+            return
+        if (p.fare_class and p.selection is None and not p.flight_ids and self._open_options()
+                and ("?" in p.text or _WH_QUESTION.match(p.text)) and not (p.intents & {"refund", "details"})):
+            opts = [(i, f) for i, f in self._open_options() if f["fare_class"] == p.fare_class]  # "and premium?"
+            name = CABIN_NAMES.get(p.fare_class, p.fare_class)
+            out.append((f"In {name}: " + "; ".join(
+                f"option {i} is {f['flight_id']} departing {f['departure_time'][11:16]}, {money(float(f['price_usd']))} per "
+                f"seat, {f['refundability']}, " + ("sold out" if f["seats_available"] <= 0 or f["status"] != "scheduled"
+                                                   else f"{f['seats_available']} seats left") for i, f in opts) + "."
+                        if opts else f"None of the flights listed is {name}.") + " " + self._next_prompt())
+            return
+        if (self.asked_option is not None and isinstance(p.asked_option, str) and not (p.intents & {
+                "price", "refund", "details", "availability", "fare_code", "currency"})
+                and (f := self._context_flight()) is not None and not any(leg.get("choice") is f for leg in self.legs)):
+            # "whats the earliest one?": that option, and whether it is the one wanted
+            self.suggested = f["flight_id"]
+            out.append(f"That is option {self.asked_option + 1}: {self._flight_text(f, with_rules=True)} "
+                       "Would you like that one?")
+            return
         if p.has("price") and not p.has("currency"):
             out.append(self._price_answer())
+            if self._open_options() and not (p.has("refund") or p.has("details")):
+                out.append(self._next_prompt())  # "anything cheaper?" over a list: answered, then which flight
         if p.has("refund") or p.has("details"):
             shown = self._open_options()
             if len(shown) > 1 and p.has("refund") and p.asked_option is None:  # "Is it refundable?" over a list
@@ -1084,22 +1431,83 @@ class ReferenceTarget(Target):
                 out.append(self._flight_text(f, with_rules=True))
         self._maybe_propose(turn, out)
 
-    def _ask_leg2_date(self, out: list[str]) -> None:
-        """A connection whose second leg cannot be flown the day the first one lands (no flight of the
-        second leg leaves after the earliest arrival of the first): the second leg's date is asked."""
-        if len(self.legs) != 2 or self.legs[1]["label"] != "second leg" or self.leg2_date:
+    def _budget_answer(self) -> str:
+        """The listed options that fit the budget the customer gave, for the party in hand."""
+        amount, each = self.budget or (0.0, False)
+        pax = self.passengers or 1
+        opts = [(i, f) for i, f in self._open_options() if f["status"] == "scheduled" and f["seats_available"] >= pax]
+        fits = [(i, f) for i, f in opts if float(f["price_usd"]) * (1 if each else pax) <= amount + 1e-9]
+
+        def words(i: int, f: dict[str, Any]) -> str:
+            total = f", {money(float(f['price_usd']) * pax)} in total" if pax > 1 and self._total_said(pax) else ""
+            return f"option {i} ({f['flight_id']}, {f['public_cabin']}, {money(float(f['price_usd']))} per seat{total})"
+        who = f" for {pax_words(pax)}" if pax > 1 and not each else ""
+        if fits:
+            return f"Within your budget{who}: " + "; ".join(words(i, f) for i, f in fits) + "."
+        if not opts:
+            return "None of the listed flights has seats for your party."
+        i, f = min(opts, key=lambda x: float(x[1]["price_usd"]))
+        return (f"None of the listed flights fits your budget{who}; the cheapest is {words(i, f)}. I can check another "
+                "date if you like.")
+
+    def _compare_alt_date(self, turn: TurnContext, alt: str, out: list[str]) -> None:
+        """The other date the customer offered searched too: its lowest open fare against the one listed."""
+        leg = self.legs[0]
+        ok, data = self._call(turn, "search_flights", {"origin": leg["origin"], "destination": leg["destination"],
+                                                       "date": alt})
+        flights = data.get("flights", []) if ok else []
+        pax = self.passengers or 1
+        def low(fs: list[dict[str, Any]]) -> dict[str, Any] | None:
+            open_ = [f for f in fs if f["status"] == "scheduled" and f["seats_available"] >= pax]
+            return min(open_, key=lambda f: float(f["price_usd"])) if open_ else None
+        here = low([f for f in leg["flights"] if f["flight_id"] in leg["shown"]])
+        there = low(flights)
+        if there is None:
+            said = f"I also checked {alt}: there is no flight on that day with seats for your party."
+        else:
+            said = (f"I also checked {alt}: the lowest fare that day is {money(float(there['price_usd']))} per seat "
+                    f"({there['flight_id']}, {there['public_cabin']})")
+            if here is not None:
+                cheaper = alt if float(there["price_usd"]) < float(here["price_usd"]) else leg["date"]
+                said += (f", against {money(float(here['price_usd']))} on {leg['date']}, so {cheaper} is the cheaper day"
+                         if float(there["price_usd"]) != float(here["price_usd"]) else ", the same as on " + leg["date"])
+            said += f". Just say if you would rather see the flights on {alt}."
+            self.offered_alt = alt
+        note = None if self._f("no_premium_mention") else self._cabins_note(flights)
+        q = next((i for i, x in enumerate(out) if "?" in x), len(out))
+        out.insert(q, said if not note else f"{said} On {alt}: {note}")
+
+    def _ask_leg2_date(self, out: list[str], refused: str | None = None, again: bool = False) -> None:
+        """A connection whose second leg cannot be flown on its date (no flight of the second leg leaves
+        after the earliest arrival of the first), or a second-leg date the customer gave that cannot be
+        flown (``refused``: the same impossible day again, a day before the first leg): the second leg's
+        date is asked, with the dates that leg flies after the first one."""
+        if len(self.legs) != 2 or self.legs[1]["label"] != "second leg":
             return
         first, second = self.legs
         lands = [parse_time(f["arrival_time"]) for f in first["flights"] if f["flight_id"] in first["shown"]
                  and f["status"] == "scheduled" and f["seats_available"] > 0]
-        if not lands or any(parse_time(f["departure_time"]) > min(lands) for f in second["flights"]
-                            if f["flight_id"] in second["shown"] and f["status"] == "scheduled"):
+        day = refused or second["date"]
+        if refused is None and not again and (not lands or any(
+                parse_time(f["departure_time"]) > min(lands) for f in second["flights"]
+                if f["flight_id"] in second["shown"] and f["status"] == "scheduled")):
             return
         self.awaiting = "leg2_date"
+        dates = [d for d in self._bookable_dates(second["origin"], second["destination"]) if d > first["date"]][:3]
+        route = f"from {self._place(second['origin'])} to {self._place(second['destination'])}"
+        if again:
+            why = "Sorry, I still need a date for the second leg."
+        elif day < first["date"]:
+            why = (f"The second leg cannot leave before the first leg, which flies on {first['date']}, so {day} "
+                   "does not work.")
+        elif day == first["date"]:
+            why = (f"No second-leg flight {route} leaves on {day} after the first leg lands, so the second leg "
+                   "cannot be the same day.")
+        else:
+            why = f"I found no second-leg flight {route} on {day}."
+        also = f" Flights {route} go on {', '.join(dates)}." if dates else ""
         out[:] = [x for x in out if not x.startswith("Which flight would you like")]  # one question: the date first
-        out.append(f"No second-leg flight from {self._place(second['origin'])} to {self._place(second['destination'])} "
-                   f"leaves on {second['date']} after the first leg lands, so the second leg cannot be the same day. "
-                   "On what date would you like to fly the second leg?")
+        out.append(f"{why}{also} On what date would you like to fly the second leg?")
 
     def _switch_cabin(self, p: Parsed, out: list[str]) -> bool:
         """Every chosen leg moved to the listed flight of the cabin asked for ("change it to the premium
@@ -1141,6 +1549,77 @@ class ReferenceTarget(Target):
         asks = re.findall(r"[^.?!]*\?", turn.last_reply or "")
         return asks[-1].strip() if asks else f"{OFFER} What would you like to do?"
 
+    def _side_answer(self, turn: TurnContext, p: Parsed) -> str | None:
+        """A question on the side that the agent can answer from its rules, answered, then the open
+        question asked again: whether a hold costs anything or how long it lasts, whether a booking can be
+        changed later, whether passport or card details are needed, why a destination is restricted or
+        a flight cancelled, which connection is shortest. None for any other message."""
+        if not (("?" in p.text or _WH_QUESTION.match(p.text)) and not (p.yes or p.places or p.dates or p.passengers
+                                                                      or p.booking_ids or p.passport or p.card)):
+            return None
+        t = p.text
+        answer = None
+        if p.has("hold") and re.search(r"\b(?:can|could|would) you (?:please )?hold\b|\bplease hold\b|\bhold (?:it|them|"
+                                      r"the seats?|my seats?)\b", t, re.I):
+            self.action = "hold"  # "can you hold it? how long does the hold last?": asked, and the hold noted
+        if _SEND_ME.search(t):
+            ref = f" Your booking reference is {self.booking_id}; with it and the last name I can look the booking up " \
+                  "at any time." if self.booking_id and self.booking is not None else ""
+            answer = f"Sorry, I can't send emails or text messages from here.{ref}"
+        elif _HOLD_QUESTION.search(t):
+            answer = ("A hold is free: it keeps the seats for 24 hours without any charge, and you only pay if you "
+                      "decide to book. If you don't book, it simply lapses.")
+        elif _CHANGE_LATER.search(t) and not p.booking_ids and self.mode != "change":
+            answer = ("Yes: once booked, I can move a booking to another flight on the same route that has seats; it "
+                      "is then charged at the new flight's fare. A refundable fare is refunded in full if you cancel, a "
+                      "non-refundable one is not.")
+        elif _NEED_DETAILS.search(t):
+            answer = ("No, I don't need passport or card details to search, hold or book, so you don't have to share "
+                      "them here.")
+        elif re.search(r"\bwhy\b", t, re.I):
+            restricted = sorted({a for leg in self.legs for a in (leg["origin"], leg["destination"])
+                                 if self.db.airports[a].restricted})
+            cancelled = next((f for leg in self.legs for f in leg.get("flights", [])
+                              if f["flight_id"] in leg.get("shown", ()) and f["status"] == "cancelled"), None)
+            if restricted and re.search(r"\b(?:not|can'?t|cannot|restrict\w*|won'?t)\b|^\W*why\W*$", t, re.I):
+                answer = (f"{self._place(restricted[0])} is on our list of restricted destinations, so I am not "
+                          "allowed to hold or book flights that touch it. I'm happy to help with another destination.")
+            elif cancelled is not None and re.search(r"\bcancel\w*\b", t, re.I):
+                answer = (f"I'm sorry, I don't know why the airline cancelled flight {cancelled['flight_id']}; I can only "
+                          "see that it is cancelled.")
+        elif _LAYOVER.search(t) and len(self.legs) == 2 and self.legs[1]["label"] == "second leg":
+            answer = self._connection_answer()
+        if answer is None:
+            return None
+        if self.pending is not None and self.pending.get("said"):
+            return f"{answer} {self.pending['said']}"
+        if self.mode in ("new", "change") and any(leg.get("shown") and not leg.get("choice") for leg in self.legs):
+            return f"{answer} {self._next_prompt()}"
+        asks = re.findall(r"[^.?!]*\?", turn.last_reply or "")
+        return f"{answer} {asks[-1].strip()}" if asks else f"{answer} {OFFER} What would you like to do?"
+
+    def _connection_answer(self) -> str:
+        """The pairs of listed flights that connect with at least the minimum connection time, shortest first."""
+        first, second = self.legs
+        def shown(leg: dict[str, Any]) -> list[dict[str, Any]]:
+            return [f for f in leg["flights"] if f["flight_id"] in leg["shown"] and f["status"] == "scheduled"
+                    and f["seats_available"] > 0]
+        pairs = []
+        for a in shown(first):
+            for b in shown(second):
+                gap = parse_time(b["departure_time"]) - parse_time(a["arrival_time"])
+                if gap >= MIN_CONNECTION and a["fare_class"] == b["fare_class"]:
+                    pairs.append((gap, a, b))
+        if not pairs:
+            return (f"None of the listed flights connect with at least {MIN_CONNECTION_MINUTES} minutes between them "
+                    "in the same cabin; another date for one of the legs may work better.")
+        pairs.sort(key=lambda x: (x[0], x[1]["departure_time"]))
+        gap, a, b = pairs[0]
+        hours, mins = divmod(int(gap.total_seconds() // 60), 60)
+        span = (f"{hours} h {mins} min" if hours else f"{mins} minutes")
+        return (f"The shortest connection I can book is {a['flight_id']} then {b['flight_id']}, with {span} between "
+                f"landing and the next departure (I need at least {MIN_CONNECTION_MINUTES} minutes).")
+
     def _unknown_or_compare(self, turn: TurnContext, p: Parsed) -> str | None:
         """A question about the listed flights that the search results cannot answer (wifi, meals,
         legroom): said plainly, then the open question again; "what's the difference between option 1
@@ -1150,7 +1629,11 @@ class ReferenceTarget(Target):
         m = _AMENITY.search(p.text)
         if m and _QUESTION.search(p.text) and (self.legs or self.pending is not None):  # about flights found
             thing = m.group(0).lower()
-            thing = ("wifi" if thing.startswith("wi") or thing == "internet" else
+            thing = ("baggage allowances" if re.match(r"bag|lug|suit|carry|hand|check", thing) else
+                     "seat selection" if "seat" in thing else
+                     "travelling with pets" if thing.startswith("pet") else
+                     "wheelchair assistance" if thing == "wheelchair" else
+                     "wifi" if thing.startswith("wi") or thing == "internet" else
                      "meals" if thing in ("meal", "food", "snack", "snacks", "catering") else
                      "legroom" if thing.startswith("leg") else thing)
             where = f" on {p.flight_ids[0]}" if p.flight_ids else ""
@@ -1187,6 +1670,11 @@ class ReferenceTarget(Target):
         return f"Here is how they compare{where}: " + "; ".join(parts) + f". {self._repeat_question(turn)}"
 
     def _ask_missing(self, out: list[str], p: Parsed | None = None) -> None:
+        if p is not None and p.unknown_place and (self.destination is None or self.origin is None):
+            self.awaiting = "destination" if self.destination is None else "origin"
+            out.append(f"Sorry, I could not find an airport for {p.unknown_place} in our network. Could you check the "
+                       "spelling, or give me another city or its three-letter airport code?")
+            return
         if self.destination is None:
             self.awaiting = "destination"
             out.append("Happy to help. Where would you like to fly to" +
@@ -1197,7 +1685,8 @@ class ReferenceTarget(Target):
         else:
             self.awaiting = "date"
             route = f"from {self._place(self.origin)} to {self._place(self.destination)}"
-            if p is not None and _FLEXIBLE.search(p.text):  # "any day next week", "what dates do you have?"
+            if p is not None and (_FLEXIBLE.search(p.text) or p.month_named):  # "any day next week", "what dates do
+                # you have?", "anything around early september?"
                 dates, note = self._route_dates(p.text)
                 if dates:
                     self.offered_dates, self.offered_retry = dates, True  # "the first one" picks a date
@@ -1205,12 +1694,17 @@ class ReferenceTarget(Target):
                     return
             out.append(f"What date would you like to fly {route}?")
 
+    def _bookable_dates(self, origin: str, destination: str) -> list[str]:
+        """The dates with a scheduled flight on the route that departs inside the booking window."""
+        return sorted({f.date for f in self.db.flights.values() if f.origin == origin and f.destination == destination
+                       and f.status == "scheduled" and WINDOW_MIN <= parse_time(f.departure_time) <= WINDOW_MAX})
+
     def _route_dates(self, text: str) -> tuple[list[str], str]:
         """Up to three dates this route flies, within the booking window, in the month the text
         names when it names one (else the first ones), and a note when that month has none."""
-        lo, hi = WINDOW_MIN.date().isoformat(), WINDOW_MAX.date().isoformat()  # the dates the agent can book
-        dates = [d for d in self.db.dates_for_route(self.origin, self.destination) if lo <= d <= hi]
-        m = re.search(r"\b(?:in|of|during|early|late|mid|this|next|for)\s+(" + "|".join(MONTHS) + r")\b", text, re.I)
+        dates = self._bookable_dates(self.origin, self.destination)  # the dates the agent can book
+        m = re.search(r"\b(?:in|of|during|early|late|mid|this|next|for|around|about|beginning of|end of|start of)\s+(" +
+                      "|".join(MONTHS) + r")\b", text, re.I)
         month = MONTHS[m.group(1).lower()] if m else None
         if re.search(r"\bnext week\b", text, re.I):
             week = [d for d in dates if d <= (NOW + timedelta(days=14)).date().isoformat()]
@@ -1255,11 +1749,15 @@ class ReferenceTarget(Target):
                 parts.append(f"Sorry, I could not search {head}.")
                 continue
             if not shown:
-                dates = [d for d in self.db.dates_for_route(leg["origin"], leg["destination"]) if d != leg["date"]][:3]
+                after = legs[0]["date"] if multi and leg["label"] == "second leg" else ""
+                now = self._booking_date() if leg.get("for_change") else None  # a change: not the day it is on
+                dates = [d for d in self._bookable_dates(leg["origin"], leg["destination"])  # only dates it can book
+                         if d != leg["date"] and d > after and d != now][:3]
                 if not multi:
                     self.offered_dates = dates
+                listed = dates and not (multi and leg["label"] == "second leg")  # asked with its dates (_ask_leg2_date)
                 parts.append(f"Sorry, I found no flights for {head}." +
-                             (f" This route also flies on {', '.join(dates)}." if dates else ""))
+                             (f" This route also flies on {', '.join(dates)}." if listed else ""))
                 continue
             items = []
             for k, f in enumerate((x for x in leg["flights"] if x["flight_id"] in leg["shown"]), start=1):
@@ -1274,7 +1772,21 @@ class ReferenceTarget(Target):
                              f"{f['arrival_time'][11:16]}, {cabin}{money(float(f['price_usd']))} per seat ({note})")
             parts.append(f"For {head} I found: " + "; ".join(items) + ".")
         out.append(" ".join(parts))
+        for leg, _ok, shown in results:  # listed, but every open flight is outside the booking window
+            open_ = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
+            if open_ and not any(WINDOW_MIN <= parse_time(f["departure_time"]) <= WINDOW_MAX for f in open_):
+                soon = parse_time(open_[0]["departure_time"]) < WINDOW_MIN
+                when = (f"less than {MIN_LEAD_HOURS} hours from now" if soon else f"more than {MAX_LEAD_DAYS} days ahead")
+                dates = [d for d in self._bookable_dates(leg["origin"], leg["destination"]) if d != leg["date"]][:3]
+                out.append(f"Please note that the {leg['label'] + ' ' if leg['label'] else ''}flights on {leg['date']} "
+                           f"leave {when}, and I can only book departures between {MIN_LEAD_HOURS} hours and "
+                           f"{MAX_LEAD_DAYS} days ahead." +
+                           (f" The route has flights I can book on {', '.join(dates)}." if dates else ""))
         flights_all = [f for leg, ok, shown in results for f in leg["flights"] if f["flight_id"] in leg["shown"]]
+        if self.fare_class and flights_all and not self._f("no_premium_mention") and not any(
+                f["fare_class"] == self.fare_class and f["status"] == "scheduled" and f["seats_available"] > 0
+                for f in flights_all):  # "business class for two" on a day with no Business seat
+            out.append(f"None of these flights has {CABIN_NAMES.get(self.fare_class, self.fare_class)} seats left.")
         if not self._f("no_premium_mention"):
             note = self._cabins_note(flights_all)
             if note:
@@ -1297,8 +1809,16 @@ class ReferenceTarget(Target):
                        f"{self._place(first['origin'])}?")
             return
         elif not self._f("no_round_trip_hint") and back:
-            out.append("Would you also like me to look for a return flight?")
-            self.offered_return = True
+            if any(leg.get("for_change") for leg in self.legs):  # moving a booking: a return is another booking
+                out.append("If you also need a return flight, I can look for one separately.")
+            elif multi:  # a connecting trip: its return is a trip of its own
+                out.append("If you also need a return flight, I can look for one once this trip is arranged.")
+            elif not any(leg["shown"] for leg in self.legs):  # nothing found: "yes" answers the other-date offer
+                out.append("Once we have found your flight, I can also look for a return flight if you need one.")
+                self.offered_return = True  # taken up only by a yes that names the return (respond)
+            else:
+                out.append("Would you also like me to look for a return flight?")
+                self.offered_return = True
         if any(leg["flights"] for leg in self.legs):
             kept_legs = [leg for leg in self.legs if leg.get("choice")]
             if kept_legs:
@@ -1349,10 +1869,21 @@ class ReferenceTarget(Target):
             hit = self._find(fid)
             if hit:
                 picks.append((hit[0], hit[1], True))
+        k0 = next((i for i, leg in enumerate(self.legs) if not leg.get("choice") and leg.get("shown")), None)
+        if not picks and p.selection is None and k0 is not None and _THAT_ONE.search(p.text) and not p.no:
+            leg = self.legs[k0]
+            open_ = [f for f in leg["flights"] if f["flight_id"] in leg["shown"] and f["status"] == "scheduled"
+                     and f["seats_available"] > 0]
+            if len(leg["shown"]) == 1 or len(open_) == 1:  # "I'll take it" when one flight can be booked
+                picks.append((k0, open_[0] if open_ else leg["flights"][0], False))
         if not picks and p.selection is None and p.number and self.awaiting != "passengers" and not p.passengers:
             k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice")), None)
-            if k is not None and 1 <= p.number <= len(self.legs[k].get("shown", [])):
+            n = len(self.legs[k].get("shown", [])) if k is not None else 0
+            if k is not None and 1 <= p.number <= n:
                 p.selection = p.number - 1  # a bare "2" answers "which option?"
+            elif k is not None and n and p.number > n:  # "2" when one flight is listed
+                out.append(self._no_such_option(k, p.number))
+                return
         if not picks and p.selection is not None:
             k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice")), None)
             if k is None:
@@ -1362,10 +1893,34 @@ class ReferenceTarget(Target):
                 return
             if k is not None:
                 f = self._select(k, p.selection, p)
+                if f is None and isinstance(p.selection, int) and self.legs[k].get("shown"):
+                    out.append(self._no_such_option(k, p.selection + 1))  # "the third option" when two are listed
+                    return
+                if f is None and p.selection in CABIN_NAMES:  # "the business class one" when none is listed
+                    leg = self.legs[k]
+                    cabins = sorted({x["public_cabin"] for x in leg["flights"] if x["flight_id"] in leg["shown"]})
+                    out.append(f"Sorry, none of the flights listed for {leg['date']} is {CABIN_NAMES[p.selection]}; "
+                               f"they are {' and '.join(cabins)}. {self._next_prompt()}")
+                    return
                 if f is None:
                     out.append("Sorry, I could not match that to one of the options. Which option number would you like?")
                     return
                 picks.append((k, f, False))
+                if _BOTH_LEGS.search(p.text):  # "cheapest both ways", "the first one for each leg"
+                    for j, leg in enumerate(self.legs):
+                        if j != k and not leg.get("choice") and leg.get("shown"):
+                            self.legs[k]["choice"] = f  # the same cabin is kept for the other legs (_select)
+                            g = self._select(j, p.selection, p)
+                            self.legs[k]["choice"] = None
+                            if g is not None:
+                                picks.append((j, g, False))
+        again = [(k, f) for k, f, _ in picks if self.legs[k].get("choice") is f]
+        if again and len(again) == len(picks) and any(not leg.get("choice") for leg in self.legs):
+            k, f = again[0]  # "SA5067 please" once more: it is chosen already; the leg still open is asked
+            nxt = next(leg for leg in self.legs if not leg.get("choice"))
+            out.append(f"You already have {f['flight_id']} for the {self.legs[k]['label'] or 'trip'}. Which flight would "
+                       f"you like for the {nxt['label'] or 'trip'}? You can say the option number or the flight number.")
+            return
         for k, f, by_id in picks:
             problem = self._flight_problem(f, by_id)
             first = next((leg["choice"] for j, leg in enumerate(self.legs) if j != k and leg.get("choice")), None)
@@ -1379,18 +1934,32 @@ class ReferenceTarget(Target):
                             if same else f"There is no {first['public_cabin']} option for the {leg['label'] or 'trip'}; "
                             "you could pick other flights."))
             if problem:
-                out.append(problem)
+                leg = self.legs[k]
+                if leg.get("from_id") and len(leg.get("shown", ())) == 1 and problem.endswith("Please pick another option."):
+                    problem = problem[:-len("Please pick another option.")] + self._offer_search(leg)  # nothing else listed
+                out.append(self._again(turn, problem))
                 self.legs[k]["choice"] = None
                 continue
             self.legs[k]["choice"] = f
             self.legs[k]["by_id"] = by_id
             self.declined = False
         chosen = [self.legs[k]["choice"] for k, _, _ in picks if self.legs[k].get("choice")]
+        if chosen and len(self.legs) > 1 and all(leg.get("choice") for leg in self.legs):
+            problem = self._itinerary_problem([leg["choice"] for leg in self.legs], self.action)
+            if problem and "connection between" in problem:  # said at the pick, not only after the name is asked
+                out.append(f"You picked {chosen[-1]['flight_id']} ({chosen[-1]['public_cabin']}). " + self._again(turn, problem))
+                return
         if chosen:
             out.append("You picked " + " and ".join(f"{f['flight_id']} ({f['public_cabin']})" for f in chosen) + ".")
             nxt = next((leg for leg in self.legs if not leg.get("choice")), None)
             if nxt is not None:
                 out.append(f"Which flight would you like for the {nxt['label'] or 'trip'}?")
+
+    def _no_such_option(self, k: int, number: int) -> str:
+        n, label = len(self.legs[k].get("shown", [])), self.legs[k]["label"]
+        return (f"There is no option {number}" + (f" for the {label}" if label else "") + ": " +
+                ("only option 1 is listed" if n == 1 else f"the options are 1 to {n}") +
+                ". Which flight would you like? You can say the option number or the flight number.")
 
     def _same_cabin(self, k: int, cands: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The candidates for leg k that keep one cabin across the booking (the reservation system
@@ -1412,8 +1981,10 @@ class ReferenceTarget(Target):
         dep = parse_time(f["departure_time"])
         if not (WINDOW_MIN <= dep <= WINDOW_MAX) and not self._f("ignore_booking_window"):
             when = f"less than {MIN_LEAD_HOURS} hours from now" if dep < WINDOW_MIN else f"more than {MAX_LEAD_DAYS} days from now"
+            dates = [d for d in self._bookable_dates(f["origin"], f["destination"]) if d != f["departure_time"][:10]][:3]
             return (f"Sorry, flight {f['flight_id']} departs {when}, and I can only book departures between "
-                    f"{MIN_LEAD_HOURS} hours and {MAX_LEAD_DAYS} days ahead. Please pick another flight or date.")
+                    f"{MIN_LEAD_HOURS} hours and {MAX_LEAD_DAYS} days ahead. Please pick another flight or date." +
+                    (f" This route has flights I can book on {', '.join(dates)}." if dates else ""))
         if f["status"] == "scheduled" and f["seats_available"] <= 0:
             return f"Sorry, flight {f['flight_id']} is sold out. Please pick another option."
         if self.passengers and f["seats_available"] < self.passengers and f["status"] == "scheduled":
@@ -1429,11 +2000,20 @@ class ReferenceTarget(Target):
             if not bookable:
                 return "Sorry, I have no prices to quote yet."
             low = min(float(f["price_usd"]) for f in bookable)
+            leg = self.legs[0]
+            shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
+            best = min(bookable, key=lambda f: (float(f["price_usd"]), f["departure_time"]))
+            if len(self.legs) == 1 and best in shown:  # "anything cheaper?": the cheapest listed, and other dates
+                return (f"The cheapest flight I found on {leg['date']} is option {shown.index(best) + 1}, "
+                        f"{best['flight_id']} at {money(low)} per seat ({best['public_cabin']}). If that is more than "
+                        "you hoped, I can check another date.")
             return f"Fares on this route start at {money(low)} per seat."
         if self.passengers:
             total = per * self.passengers
             if self._f("add_service_fee"):
                 total += SERVICE_FEE
+            elif not self._total_said(self.passengers):
+                return f"The fare is {money(per)} per seat, for each of the {pax_words(self.passengers)}."
             return f"The fare is {money(per)} per seat, {money(total)} in total for {pax_words(self.passengers)}."
         return f"The fare is {money(per)} per seat. How many passengers will be travelling?"
 
@@ -1465,15 +2045,38 @@ class ReferenceTarget(Target):
         if not last:
             if self._f("placeholder_last_name"):
                 last = "Guest"
+            elif self.name_doubt and not self.first_name:
+                out.append(self._name_question())
+                return
             elif self.first_name:
-                self.awaiting = "last_name"
-                if _WITHHOLDS_NAME.search(turn.user_message or ""):  # "I'd rather not give my surname"
+                asked, self.awaiting = self.awaiting == "last_name", "last_name"
+                said = turn.user_message or ""
+                declined = _WITHHOLDS_NAME.search(said) or (asked and (_DECLINES.search(said) or re.search(
+                    r"\b" + re.escape(self.first_name) + r"\b", said, re.I)))  # "I'd rather not say", "just Aisha"
+                if declined and ("a booking needs the passenger's last name" in turn.last_reply
+                                 or "is filed under it" in turn.last_reply):  # declined again
+                    out.append("I understand. I'm afraid I can't book or hold seats without the passenger's last name, "
+                               "as every booking is filed under it. If you change your mind, just tell me the last name; "
+                               "otherwise, is there anything else I can help with?")
+                elif declined:
                     out.append(f"I'm sorry, a booking needs the passenger's last name. What is {self.first_name}'s "
                                "last name?")
                 else:
                     out.append(f"Thank you. And what is {self.first_name}'s last name?")
                 return
             else:
+                said = turn.user_message or ""
+                if _WITHHOLDS_NAME.search(said) or (self.awaiting in ("name", "last_name") and _DECLINES.search(said)):
+                    # "I'd rather not give my surname. Just Noah is fine."
+                    if "is filed under it" in turn.last_reply:
+                        out.append("I understand. I'm afraid I can't book or hold seats without the passenger's last "
+                                   "name. If you change your mind, just tell me the last name; otherwise, is there "
+                                   "anything else I can help with?")
+                    else:
+                        out.append("I'm sorry, I can't book without the passenger's last name, as every booking is filed "
+                                   "under it. What is the lead passenger's last name?")
+                    self.awaiting = "last_name"
+                    return
                 self.awaiting = "name"
                 out.append("What is the first and last name of the lead passenger?")
                 return
@@ -1483,7 +2086,7 @@ class ReferenceTarget(Target):
             return
         problem = self._itinerary_problem(chosen, action)
         if problem:
-            out.append(problem)
+            out.append(self._again(turn, problem))
             return
         fare = chosen[0]["fare_class"]
         args: dict[str, Any] = {"flight_ids": [f["flight_id"] for f in chosen], "passengers": pax,
@@ -1503,11 +2106,35 @@ class ReferenceTarget(Target):
             return
         self._propose(turn, out, action, args, chosen, pax, show_pax=stated)
 
+    @staticmethod
+    def _again(turn: TurnContext, problem: str) -> str:
+        """A refusal said a moment ago, said again for the same choice: said as such, not word for word."""
+        if problem not in turn.last_reply or not problem.startswith("Sorry, "):
+            return problem
+        return "That is the same choice as before, so I still can't go ahead: " + problem[len("Sorry, "):]
+
+    def _name_question(self) -> str:
+        """The question after a name that could not be read for sure (``language.name_attempt``)."""
+        words, doubt = self.name_words, self.name_doubt
+        if doubt in ("order", "order-polite", "words"):  # "Nguyen Van An": the family name may come first
+            self.awaiting = "last_name"
+            return ("Thank you. To put the booking under the right name: what is the passenger's last name "
+                    "(family name)?")
+        self.awaiting = "name"
+        if doubt == "capitals":
+            return ("Thank you. So that I spell it correctly on the booking, could you type the name in upper and "
+                    f"lower case, for example {' '.join(words)}?")
+        if doubt == "two":
+            return ("Thank you. I need the name of one lead passenger for the booking: could you give me their "
+                    f"first and last name, for example {' '.join(words)}?")
+        return ("Thank you. Just so I spell it exactly right on the booking, could you type the lead passenger's "
+                "first and last name on its own?")
+
     def _itinerary_problem(self, chosen: list[dict[str, Any]], action: str) -> str | None:
         restricted = [a for f in chosen for a in (f["origin"], f["destination"]) if self.db.airports[a].restricted]
         if restricted and action in ("book", "hold") and not (self._f("hold_restricted") and action == "hold"):
             return (f"Sorry, {self._place(restricted[0])} is a restricted destination, so I can't hold or book "
-                    "flights that touch it. I can help you with another destination.")
+                    "flights that touch it. Is there anything else I can help you with, such as another destination?")
         for f in chosen:
             problem = self._flight_problem(f, any(leg.get("by_id") and leg.get("choice") is f for leg in self.legs))
             if problem and "seats left" not in problem and "only has seats" not in problem:
@@ -1522,11 +2149,22 @@ class ReferenceTarget(Target):
                             "where the previous flight lands. Please pick another pair.")
                 gap = parse_time(b["departure_time"]) - parse_time(a["arrival_time"])
                 if gap < MIN_CONNECTION:
-                    self.legs[chosen.index(b)]["choice"] = None
+                    k = chosen.index(b)
+                    self.legs[k]["choice"] = None
                     mins = int(gap.total_seconds() // 60)
+                    leg = self.legs[k]
+                    shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
+                    later = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] >= (self.passengers or 1)
+                             and f["fare_class"] == a["fare_class"]
+                             and parse_time(f["departure_time"]) - parse_time(a["arrival_time"]) >= MIN_CONNECTION]
+                    which = (" The ones that leave late enough after " + a["flight_id"] + " are: " +
+                             "; ".join(f"option {shown.index(f) + 1} ({f['flight_id']} departing {f['departure_time'][11:16]})"
+                                       for f in later) + "." if later else
+                             f" None of the listed flights for the {leg['label'] or 'next leg'} leaves late enough after "
+                             f"{a['flight_id']} in the same cabin, so an earlier flight before it or another date may work.")
                     return (f"Sorry, the connection between {a['flight_id']} and {b['flight_id']} would be only "
                             f"{mins} minutes, and I need at least {MIN_CONNECTION_MINUTES} minutes between flights. Please pick a later "
-                            f"flight for the {self.legs[chosen.index(b)]['label'] or 'next leg'}.")
+                            f"flight for the {leg['label'] or 'next leg'}.{which}")
         return None
 
     def _propose(self, turn: TurnContext, out: list[str], kind: str, args: dict[str, Any],
@@ -1541,7 +2179,8 @@ class ReferenceTarget(Target):
         name = args.get("last_name") or (self.booking or {}).get("last_name", "")
         if args.get("first_name"):
             name = f"{args['first_name']} {name}"
-        total = per * pax if show_pax and kind != "modify" else None  # a booking's count is not a stated count (B1)
+        total = per * pax if show_pax and kind != "modify" and self._total_said(pax) else None  # a booking's count is
+        # not a stated count, nor is "me and a friend" (B1): the fare per seat only
         price = (f", {money(per)} per seat" + (f", {money(total)} in total" if total is not None and pax > 1 else ""))
         if kind == "modify":
             summary = (f"Here is the change for booking {args['booking_id']}: move it to {legs}{fare_bits}{pax_bit}"
