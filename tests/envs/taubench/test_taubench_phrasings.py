@@ -252,7 +252,7 @@ def test_a_reason_is_still_a_reason(d, line):
     assert t.messages[-1]["content"].startswith("To confirm, I will cancel"), t.messages[-1]["content"]
 
 
-# ("Is there a fee?" is answered now: a cancellation refunds the full amount, tests/envs/taubench/test_unseen_customers.py)
+# ("Is there a fee?" is answered now: a cancellation refunds the full amount, tests/envs/taubench/test_unseen_retail_customers.py)
 @pytest.mark.parametrize("line", ["Do you price match?", "What's your phone number?"])
 def test_a_question_it_cannot_answer_is_said_so_then_the_question_again(d, line):
     _, t = _play(d, "cancel", 3, ["{email}", "cancel {pending_order_id}", line])
