@@ -21,9 +21,9 @@ from probe.adat.transforms import (
     _PAIR,
     _REPLACEMENT,
     _WORD_NUM,
-    _YES,
     TRANSFORMS,
     asks_confirmation,
+    is_confirmation,
     statement_limit,
 )
 
@@ -58,7 +58,7 @@ CONDITIONS: dict[str, Condition] = {
     "has_identifier": lambda st, h, c, f: _any(_ID, h, c),
     "has_name": _has_name,
     "has_two_values": _two_values,
-    "has_confirmation": lambda st, h, c, f: any(_YES.search(x) for x in h) or asks_confirmation(st),
+    "has_confirmation": lambda st, h, c, f: any(is_confirmation(x) for x in h) or asks_confirmation(st),
     "has_earlier_turn": lambda st, h, c, f: c >= 1,
     "refusal": lambda st, h, c, f: st.kind in ("refusal", "limit"),
     "has_amount": lambda st, h, c, f: "<an amount>" in st.behaviour or bool(re.search(r"\b(?:price|cost|total|amount|fee|"

@@ -22,7 +22,7 @@ from probe.adat.catalog import applies
 from probe.adat.extractor import Generaliser, content_words, extract_from_trace, extract_statements, normalise
 from probe.adat.judge import TARGET_FAILED, CPUJudge, reply_text, user_turn_span
 from probe.adat.records import STATEMENT_KINDS, Evidence, Instruction, ScenarioRef, Statement, Test
-from probe.adat.transforms import TRANSFORMS, Context, asks_confirmation, is_confirmation
+from probe.adat.transforms import TRANSFORMS, Context, asks_confirmation, asks_for_yes, is_confirmation
 from probe.core.domain import Domain
 from probe.core.trace import Trace
 
@@ -123,7 +123,8 @@ def _users(trace: Trace) -> list[str]:
 
 def plain_test(st: Statement, traces: dict[str, Trace], slack: int = 0) -> Test | None:
     """The discovery prefix that elicited the statement, with the statement as the expectation; for a
-    proposal (or the question confirming one) also the customer's yes to it when discovery had one."""
+    proposal (or the question confirming one, or another sentence of a reply that asks for a yes)
+    also the customer's yes to it when discovery had one."""
     ev = st.evidence[0]
     trace = traces.get(ev.trace_id)
     if trace is None:
@@ -132,9 +133,12 @@ def plain_test(st: Statement, traces: dict[str, Trace], slack: int = 0) -> Test 
     hints = users[: ev.user_turn + 1]
     if not hints:
         return None
-    if asks_confirmation(st) and ev.user_turn + 1 < len(users) and is_confirmation(users[ev.user_turn + 1]):
+    waits = asks_confirmation(st) or (0 <= ev.message_index < len(trace.messages) and
+                                      asks_for_yes(str(trace.messages[ev.message_index].get("content") or "")))
+    if waits and ev.user_turn + 1 < len(users) and is_confirmation(users[ev.user_turn + 1]):
         # a proposal is tested through the customer's yes, as in discovery: what the agent then does
-        # (the write it proposed, or another) is what the verifiers check
+        # (the write it proposed, or another) is what the verifiers check; so is any other sentence of
+        # a reply that waits for that yes ("This can only be done once ... Shall I go ahead?")
         hints.append(users[ev.user_turn + 1])
     sc = trace.scenario
     return Test(id=f"t-{st.id}-plain", kind="plain", statement_id=st.id,

@@ -8,12 +8,13 @@ import random
 from types import SimpleNamespace
 
 import pytest
+from retail_scripted import scripted_discovery
 
 from probe.adat.catalog import CONDITIONS
 from probe.adat.extractor import extract_statements, find_cues, proposal_of, split_sentences
 from probe.adat.judge import CPUJudge
 from probe.adat.pipeline import detects, execute
-from probe.adat.records import Evidence, Instruction, ScenarioRef, Statement, Test
+from probe.adat.records import Evidence, Instruction, Statement, Test
 from probe.adat.roles import RuleExtractor, TransformGenerator, plain_test
 from probe.adat.runner import Runner
 from probe.adat.transforms import TRANSFORMS, Context, request_index
@@ -95,8 +96,13 @@ def test_a_plain_test_of_a_proposal_goes_through_the_customers_yes():
     for cues in (["proposal"], ["confirm_q"]):
         t = plain_test(_st(cues), {"d": tr})
         assert t.step_hints == ["Can I keep my books longer?", "It's 4411.", "Yeah, sounds good."] and t.check_turn == 1
-    # a rule is tested up to its request only; and a proposal answered with a no stops before it
+    # a rule stated in the reply that asks for the yes goes through the yes too (the reply waits for it)
+    assert plain_test(_st(["must"], "rule"), {"d": tr}).step_hints == ["Can I keep my books longer?", "It's 4411.",
+                                                                      "Yeah, sounds good."]
+    # a rule in a reply that asks for nothing is tested up to its request only
+    tr.messages[3]["content"] = "You must return the damaged one first."
     assert plain_test(_st(["must"], "rule"), {"d": tr}).step_hints == ["Can I keep my books longer?", "It's 4411."]
+    # and a proposal answered with a no stops before it
     tr.messages[4]["content"] = "Hmm, no, leave it."
     assert plain_test(_st(["proposal"]), {"d": tr}).step_hints == ["Can I keep my books longer?", "It's 4411."]
 
@@ -136,20 +142,15 @@ def test_after_the_action_the_request_is_made_again_and_confirmed_as_before():
     assert res.hints == hints + ["Thanks. One more thing: could you move my dentist appointment to Monday?", "Sure."]
     assert res.check == 3
     res = TRANSFORMS["request_after_action"](Context(["I'd like a refund for the chair."], 0, _st(["confirm_q"])))
+    # the yes written for the first proposal answers the second one too
     assert res.hints == ["I'd like a refund for the chair.", "Yes, go ahead.",
-                         "Thanks. One more thing: I'd like a refund for the chair."]
+                         "Thanks. One more thing: I'd like a refund for the chair.", "Yes, go ahead."]
 
 
 # --- end to end on the retail reference target ------------------------------------------------------
 
 RETAIL = get_domain("taubench-retail")
 
-
-def _discovery(runner: Runner, family: str, seed: int, hints: list[str]):
-    t = Test(id=f"d-{family}", kind="plain", statement_id="h", scenario=ScenarioRef(env="taubench-retail", family=family, seed=seed),
-             goal="g", step_hints=hints, check_turn=len(hints) - 1, success_criteria=["s"], failure_criteria=["f"],
-             turn_limit=len(hints), expected="no policy is violated", expectation="same")
-    return runner.run(t)
 
 
 def _transformed(gen: TransformGenerator, st: Statement, plain: Test, sts, fields, iid: str, name: str, cond: str) -> Test:
@@ -164,7 +165,7 @@ def test_on_retail_the_same_one_and_a_repeated_exchange_catch_their_faults():
     sc = runner.scenario("exchange", 5)
     hints = [f"Hey, could you swap the {sc['delivered_item']} in order {sc['delivered_order_id']} for a "
              f"{sc['delivered_option']} version?", f"Email's {sc['email']}", "Yep, do it."]
-    tr = _discovery(runner, "exchange", 5, hints)
+    tr = scripted_discovery(runner, "exchange", 5, hints)
     sts = RuleExtractor().statements([tr])
     (prop,) = [s for s in sts if "proposal" in s.cues]
     gen = TransformGenerator(0)
