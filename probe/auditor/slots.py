@@ -27,12 +27,18 @@ plain format, with no knowledge of any environment:
   slot let it write "from Atlanta to Monday";
 - a number typed in three or four groups of four digits (a card number) is one identifier;
 - each identifier has a *kind* read from its shape alone (``KINDS``: an email, a ``#`` reference,
-  an ISO date, an amount, a plain number such as a zip code, any other code, a name, a single
-  capitalised word, an abbreviation), and the identifiers
+  an ISO date, an amount, a plain number such as a zip code, any other code, a name of one to three
+  capitalised words, an abbreviation), and the identifiers
   of the scenario, then those the agent introduces turn by turn, are numbered within their kind in
   order of first appearance: ``<mail1>``, ``<num1>``, ``<ref1>``, ``<ref2>``, ... (at most
   ``PER_KIND`` of a kind). Typed slots make the choice easy for a tiny model: "my email is" is
-  followed by ``<mail1>`` in nearly every scenario, whatever else the scenario holds;
+  followed by ``<mail1>`` in nearly every scenario, whatever else the scenario holds. A proper
+  noun of one word and a name of several are one kind, so that a place's number does not depend on
+  how many words its neighbours have: with two kinds (``slots-v4``), "You are Priya Murphy. You want
+  to fly from New York (JFK) to Kinshasa (FIH)" made Kinshasa the first single-word slot, which in
+  most scenarios ("from Chicago to Lilongwe") is the origin, and the tiny auditor asked for "a
+  flight from Kinshasa to FIH" in half the held-out episodes whose origin has two words and whose
+  destination one (5% where both have one);
 - in the prompt, the context and agent turns show ``<kindN>value`` (the model sees both the slot
   and what it holds); the customer's own turns, and the training target, show the bare slot
   token (what the model writes);
@@ -52,9 +58,10 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-VERSION = "slots-v4"  # part of the tiny auditor's build key: a change to how slots are read or written rebuilds it
-KINDS = ("mail", "ref", "date", "amt", "num", "code", "name", "word", "abbr")
-PER_KIND = 8
+VERSION = "slots-v5"  # part of the tiny auditor's build key: a change to how slots are read or written rebuilds it
+KINDS = ("mail", "ref", "date", "amt", "num", "code", "name", "abbr")
+# names and places in one text of the build corpus: at most 7 (slots-v5, 2,139 texts)
+PER_KIND = 10
 # slots one sampled message may hold: in 100 corpus episodes per environment (seed 0), with places and
 # other proper nouns slotted (slots-v2), 4 or fewer in 1,286 of 1,288 customer messages (SkyAssist
 # 728 of 729, retail 558 of 559; 3 or fewer in 1,266). With spelled dates, grouped card numbers and
@@ -158,7 +165,7 @@ def kind(value: str) -> str:
     if value.isalpha() and value.isupper():
         return "abbr"
     if value.isalpha() and value[0].isupper() and value[1:].islower():
-        return "word"
+        return "name"  # a proper noun of one word: the kind of a name of several (module docstring)
     return "code"
 
 
@@ -267,8 +274,8 @@ def prompt_values(prompt: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for m in re.finditer(SLOT.pattern + r"(\S+)", prompt):
         token = m.group(0)[:m.start(2) - m.start()]
-        if token.startswith("<name"):  # a name runs over two or three words
-            run = _NAME.match(prompt, m.start(2))
+        if token.startswith("<name"):  # a name runs over one to three words
+            run = _NAME.match(prompt, m.start(2)) or _PROPER.match(prompt, m.start(2))
             value = run.group() if run else ""
         elif token.startswith("<num") and (grouped := _GROUPED.match(prompt, m.start(2))):  # a card number
             value = grouped.group()

@@ -285,7 +285,7 @@ def test_sampling_forbids_empty_repeated_and_too_many_slots(auditor):
     start = torch.tensor([[5, 6, 7]])
     scores = mask(start, torch.zeros(1, len(auditor.tokenizer)))  # nothing written yet
     assert scores[0, tok("<mail1>")] == 0 and scores[0, tok("<mail2>")] == float("-inf")  # no second email
-    assert scores[0, tok("<name1>")] == 0 and scores[0, tok("<ref1>")] == 0 and scores[0, tok("<word1>")] == 0
+    assert scores[0, tok("<name1>")] == 0 and scores[0, tok("<ref1>")] == 0 and scores[0, tok("<name2>")] == 0
     one = torch.cat([start, torch.tensor([[tok("<mail1>")]])], dim=1)
     scores = mask(one, torch.zeros(1, len(auditor.tokenizer)))
     assert scores[0, tok("<mail1>")] == float("-inf") and scores[0, tok("<num1>")] == 0  # used once
@@ -298,7 +298,7 @@ def test_sampling_forbids_empty_repeated_and_too_many_slots(auditor):
     full = torch.cat([four, torch.tensor([[tok("<code1>")]])], dim=1)
     assert MAX_SLOTS_PER_MESSAGE == 5
     scores = mask(full, torch.zeros(1, len(auditor.tokenizer)))
-    assert scores[0, tok("<word1>")] == float("-inf")  # a sixth is not, though the prompt holds a value for it
+    assert scores[0, tok("<name2>")] == float("-inf")  # a sixth is not, though the prompt holds a value for it
     assert scores[0, 5] == 0  # words stay allowed
 
 

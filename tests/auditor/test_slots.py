@@ -7,7 +7,7 @@ import re
 import pytest
 
 from probe.auditor.prompt import plain_completion, plain_prompt, plain_values
-from probe.auditor.slots import fill, identifiers, kind, replace, slot_map, spelled_dates
+from probe.auditor.slots import PER_KIND, fill, identifiers, kind, prompt_values, replace, slot_map, spelled_dates
 from probe.core.registry import get_domain
 
 
@@ -35,13 +35,13 @@ def test_proper_nouns_are_single_capitalised_words_inside_a_sentence_or_abbrevia
             "Get me a T-Shirt via Zurich for Anna. From Madrid. ZRH: yes. I'm OK, ok.")
     ids = identifiers(text)
     assert ids == ["Lisbon", "LIS", "Oslo", "Rome", "Zurich", "Anna", "Madrid", "ZRH"]
-    assert [kind(v) for v in ids] == ["word", "abbr", "word", "word", "word", "word", "word", "abbr"]
+    assert [kind(v) for v in ids] == ["name", "abbr", "name", "name", "name", "name", "name", "abbr"]
     # "Berlin", "Flying", "Get" and "From" start their sentences: no slot ("From" is no name either);
     # "OK" (two letters), "Let's", "T-Shirt" and "I'm" are no proper nouns; "Tuesday" is a word of
     # the language (a weekday slot let the tiny model write "from Atlanta to Monday")
     table = slot_map(identifiers("You want to fly from Lisbon (LIS) to Oslo (OSL)."))
-    assert table == {"<word1>": "Lisbon", "<abbr1>": "LIS", "<word2>": "Oslo", "<abbr2>": "OSL"}
-    assert replace("from Lisbon to Oslo, LIS-OSL", table, with_value=False) == "from <word1> to <word2>, LIS-OSL"
+    assert table == {"<name1>": "Lisbon", "<abbr1>": "LIS", "<name2>": "Oslo", "<abbr2>": "OSL"}
+    assert replace("from Lisbon to Oslo, LIS-OSL", table, with_value=False) == "from <name1> to <name2>, LIS-OSL"
 
 
 def test_month_and_weekday_names_alone_are_never_slots():
@@ -61,9 +61,9 @@ def test_spelled_dates_are_read_in_the_ways_customers_write_them():
 def test_a_spelled_date_takes_the_slot_of_the_same_iso_date_and_fills_back_as_that_date():
     scen = "You fly from Seattle (SEA) on Friday 12 February 2027 (2027-02-12), back 2027-02-20."
     table = slot_map(identifiers(scen))
-    assert table == {"<word1>": "Seattle", "<abbr1>": "SEA", "<date1>": "2027-02-12", "<date2>": "2027-02-20"}
+    assert table == {"<name1>": "Seattle", "<abbr1>": "SEA", "<date1>": "2027-02-12", "<date2>": "2027-02-20"}
     assert replace(scen, table, with_value=True) == (
-        "You fly from <word1>Seattle (<abbr1>SEA) on <date1>2027-02-12 (<date1>2027-02-12), back <date2>2027-02-20.")
+        "You fly from <name1>Seattle (<abbr1>SEA) on <date1>2027-02-12 (<date1>2027-02-12), back <date2>2027-02-20.")
     for said in ("Feb 12", "February 12th", "the 12th of February", "12 Feb 2027", "Friday, February 12, 2027"):
         assert replace(f"SEA on {said}, back {said.replace('12', '20')}.", table, with_value=False) == \
             "<abbr1> on <date1>, back <date2>."
@@ -101,7 +101,7 @@ def test_slots_are_numbered_within_their_kind_and_keep_their_number():
     table = slot_map(["#W2", "#W3", "b@y.io"], table)
     assert table["<ref3>"] == "#W3" and table["<mail2>"] == "b@y.io" and len(table) == 6
     many = slot_map([f"#W{i}" for i in range(20)])
-    assert len(many) == 8  # PER_KIND: later ones stay literal text
+    assert len(many) == PER_KIND == 10  # later ones stay literal text
 
 
 def test_replace_keeps_whole_tokens_and_sentence_punctuation():
@@ -171,4 +171,18 @@ def test_a_personal_pronoun_capitalised_mid_sentence_is_no_proper_noun():
     text = ("You do not remember your email address You are a private person. (You know it's a long "
             "shot), then We will see; ask Them, and tell Him, She said It was fine, in Austin.")
     assert identifiers(text) == ["Austin"]
-    assert [v for v in identifiers("call me, Ana; Me and Us, They and He from Lima") if kind(v) == "word"] == ["Ana", "Lima"]
+    assert [v for v in identifiers("call me, Ana; Me and Us, They and He from Lima") if kind(v) == "name"] == ["Ana", "Lima"]
+
+
+def test_a_place_has_the_same_slot_whatever_its_neighbours_are_called():
+    # one kind for proper nouns of one, two or three words: the origin is the second name of a
+    # flight scenario and the destination the third, whether the traveller, the origin or the
+    # destination has one word or several (with two kinds, Kinshasa took the slot Chicago had)
+    for who, origin, dest in [("Priya Murphy", "New York", "Kinshasa"), ("Priya Murphy", "Chicago", "Lilongwe"),
+                              ("Tran Thi Mai", "Sao Paulo", "Rio De Janeiro"), ("Ana Diaz", "Lima", "Hong Kong")]:
+        scen = f"You are {who}. You want to fly from {origin} (AAA) to {dest} (BBB) on 2026-08-12."
+        table = slot_map(identifiers(scen, numbers=True))
+        assert (table["<name1>"], table["<name2>"], table["<name3>"]) == (who, origin, dest)
+        shown = replace(scen, table, with_value=True)
+        assert prompt_values(shown) == table
+        assert fill("From <name2> to <name3>, please.", prompt_values(shown)) == f"From {origin} to {dest}, please."
