@@ -278,6 +278,22 @@ def _is_place(tok: str) -> bool:
     return tok[:1].isupper() and tok.isalpha() and tok.lower() not in FUNCTION_WORDS and tok.lower() not in MONTHS
 
 
+# what joins two dates a customer gives: a choice ("2026-08-20 or 2026-08-22"), a range or a return
+# ("from 2026-05-04 to 2026-05-09", "leaving 2026-05-04 and coming back 2026-07-03")
+_DATE_JOINERS = frozenset("or and to until till through thru back return returning coming then instead not "
+                          "rather than - / ~".split())
+
+
+def _two_dates_joined(toks: list[str]) -> bool:
+    """Two different ISO dates with a joining word between them (``_DATE_JOINERS``): a round trip, a
+    range or a choice. Two dates side by side ("on 2026-08-08 2026-08-09") or the same one twice are
+    not."""
+    at = [i for i, t in enumerate(toks) if re.match(r"\d{4}-\d", t)]
+    first, second = toks[at[0]].rstrip(",.;:!?"), toks[at[1]].rstrip(",.;:!?")
+    between = {t.lower().strip(",.;:!?") for t in toks[at[0] + 1: at[1]]}
+    return first != second and bool(between & _DATE_JOINERS)
+
+
 def grammar_rules(text: str) -> list[str]:
     """The names of the grammar rules (``RULES``) that ``text`` breaks, in order, with repeats."""
     text = _EMAIL.sub(" mail ", text or "")
@@ -436,7 +452,7 @@ def grammar_rules(text: str) -> list[str]:
     dates = sum(1 for t in toks if re.match(r"\d{4}-\d", t))
     if months + dates >= 3:
         out.append("many-months")
-    if dates >= 2:
+    if dates >= 3 or (dates == 2 and not _two_dates_joined(toks)):
         out.append("many-dates")
     if sum(1 for w in low if w == "to") >= 4:
         out.append("many-to")

@@ -200,6 +200,34 @@ def test_grammar_rules_leave_plain_customer_text_alone(text):
     assert F.grammar_rules(text) == []
 
 
+# Two dates a customer gives (a return, a range, a choice), written for this test, not from a corpus:
+# "many-dates" flagged every one of them until 2026-12-05, so a round-trip request was implausible
+# and its episode lost from plausible coverage; two dates side by side or the same date twice are
+# still babble, as are three or more.
+@pytest.mark.parametrize("text", [
+    "Look, I want to fly from Doha to Sao Paulo on 2026-08-20 or 2026-03-17, whichever is better. Three of us.",
+    "Hi, round trip Boston to Lisbon please, out 2026-06-02 and back 2026-06-16, two adults.",
+    "Could I go on 2026-03-10 or 2026-03-12? Whichever is cheaper.",
+    "I need Denver to Miami leaving 2026-07-01, returning 2026-07-08. Just me.",
+    "any flights between 2026-09-04 and 2026-09-07 from LHR to JFK?",
+    "Move my booking BK7Q2ZRT from 2026-05-14 to 2026-05-21 please",
+    "hey can i do 2026-10-02 instead of 2026-10-01",
+    "Flying out on 2026-04-11, back on the 2026-04-18, me and my wife.",
+    "Either 2026-02-20 or 2026-02-21 works for us, we're 4.",
+    "I fly out 2026-12-19 and come back 2026-01-03, can you find something",
+])
+def test_two_dates_joined_by_a_word_are_a_customers(text):
+    assert "many-dates" not in F.grammar_rules(text)
+
+
+@pytest.mark.parametrize("text", [
+    "on 2026-08-08 2026-08-09 please", "I go on 2026-08-08 or 2026-08-08.", "I want 2026-05-04 for Rome 2026-05-09 yes",
+    "2026-05-04 and 2026-05-05 and 2026-05-06", "Leaving 2026-12-30 back on 2026-12-30.",
+])
+def test_two_dates_side_by_side_the_same_date_twice_or_three_dates_are_not(text):
+    assert "many-dates" in F.grammar_rules(text)
+
+
 # --- the hand-labelled check set ---------------------------------------------------------------
 
 def _check_rows():
