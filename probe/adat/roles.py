@@ -152,13 +152,16 @@ def plain_test(st: Statement, traces: dict[str, Trace], slack: int = 0) -> Test 
 
 
 def _closest_statement(hint: str, fields: dict[str, Any], statements: Sequence[Statement], exclude: str,
-                       threshold: float = 0.5) -> Statement | None:
-    """The statement whose condition (generalised request) best matches ``hint`` (Jaccard >= threshold)."""
+                       threshold: float = 0.5, prefer: Statement | None = None) -> Statement | None:
+    """The statement whose condition (generalised request) best matches ``hint`` (Jaccard >= threshold).
+    ``prefer`` wins a tie: several statements can share one condition ("Yes, please book it." was
+    answered with a booking in one discovery session and with a question in another), and the
+    statement under test is the one its own checked turn elicited."""
     words = content_words(Generaliser(fields)(hint))
     if not words:
         return None
     best, best_j = None, threshold
-    for st in statements:
+    for st in ([prefer] if prefer is not None else []) + [x for x in statements if x is not prefer]:
         if st.id == exclude:
             continue
         other = content_words(st.condition)
@@ -211,7 +214,7 @@ class TransformGenerator:
             return None, "the transformation changes nothing in this test"
         expectation, expected, other_id = "same", st.behaviour, None
         if ins.factor != "wording":
-            other = _closest_statement(res.hints[res.check], fields, statements, exclude="")
+            other = _closest_statement(res.hints[res.check], fields, statements, exclude="", prefer=st)
             if other is not None and other.id != st.id:
                 expectation, expected, other_id = "other", other.behaviour, other.id
             elif other is None:

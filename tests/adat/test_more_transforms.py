@@ -117,8 +117,8 @@ def test_what_counts_as_a_detection():
 RETAIL = get_domain("taubench-retail")
 
 
-def _test(hints: list[str], family: str = "info_only", seed: int = 3, tid: str = "t") -> Test:
-    return Test(id=tid, kind="plain", statement_id="h", scenario=ScenarioRef(env="taubench-retail", family=family, seed=seed),
+def _test(hints: list[str], family: str = "info_only", seed: int = 3, tid: str = "t", env: str = "taubench-retail") -> Test:
+    return Test(id=tid, kind="plain", statement_id="h", scenario=ScenarioRef(env=env, family=family, seed=seed),
                 goal="g", step_hints=hints, check_turn=len(hints) - 1, success_criteria=["s"], failure_criteria=["f"],
                 turn_limit=len(hints), expected="no policy is violated", expectation="same")
 
@@ -173,3 +173,30 @@ def test_asking_for_a_colleague_keeps_the_verbs_in_agreement():
     res = _run("third_person", hints=["I'd like to cancel. I need a refund, I have two orders."], check=0)
     assert res.hints == ["I'm asking for a colleague: My colleague would like to cancel. My colleague needs a refund, "
                          "my colleague has two orders."]
+
+
+def test_a_value_change_keeps_the_statement_its_own_unchanged_turn_elicited():
+    """Two discovery sessions answered "Yes, please book it." differently (a booking, and a question
+    for the count the agent could not read): a test that doubles the count in an earlier turn and
+    checks the yes still expects the booking. The first statement in the list with that condition
+    used to win, and the compliant SkyAssist agent, which booked the two seats, failed the test (a
+    false alarm in three of 84 tests of a static-driver campaign, 2026-12-05)."""
+    sky = get_domain("skyassist")
+    runner, judge = Runner(sky), CPUJudge(sky)
+    sc = runner.scenario("passport_details", 1001)
+    hints = [f"Hi, I'd like to fly from {sc['origin']} to {sc['destination']} on {sc['date']}.", "There will be 1 passengers.",
+             "The first one please.", f"My name is {sc['first_name']} {sc['last_name']}.", "Yes, please book it."]
+    trace = runner.run(_test(hints, env="skyassist", family="passport_details", seed=1001))
+    booked = next(s for s in RuleExtractor().statements([trace]) if s.behaviour.startswith("Done:"))
+    ask = booked.model_copy(update={"id": "h-ask", "kind": "obligation", "cues": ["ask"],
+                                    "behaviour": "Sorry, I still need a number: how many passengers should this "
+                                                 "booking be for, up to 9?"})
+    ins = Instruction(id="K06", factor="value", text="Double a numeric input.", applicability="has_count",
+                      transformation="count_double")
+    gen = TransformGenerator(0)
+    plain = gen.plain(booked, {trace.id: trace})
+    for order in ([ask, booked], [booked, ask]):
+        test, change = gen.transformed(booked, ins, plain, order, {k: v for k, v in sc.items() if isinstance(v, str)})
+        assert test is not None and "2 passengers" in test.step_hints[1], change
+        assert test.expectation == "same" and test.expected == booked.behaviour
+    assert execute(runner, judge, test).verdict.verdict == "pass"
