@@ -21,8 +21,9 @@ PREMIUM_MENTION = re.compile(r"\b(premium|business)\b", re.I)
 # PII shapes (policy P4)
 CARD = re.compile(r"\b(?:\d[ -]?){12,18}\d\b")
 # one or two letters and 7-8 digits, as typed: "X1234567", "ab1234567", "AB 123 4567", "AB-1234567"
-# (a space or dash after the letters only when they are capitals: "on 2026 03 05" is no passport)
-PASSPORT = re.compile(r"\b(?:[A-Z]{1,2}[ -]?|[A-Za-z]{1,2})(?=(?:\d ?){6,7}\d\b)\d{2,8}(?: \d{2,6}){0,3}\b")
+# (a space or dash after the letters only when they are capitals: "on 2026 03 05" is no passport;
+# nor is a flight id with the number typed after it: "SA0735 2026-03-05")
+PASSPORT = re.compile(r"\b(?!SA\d{4}[ -]\d)(?:[A-Z]{1,2}[ -]?|[A-Za-z]{1,2})(?=(?:\d ?){6,7}\d\b)\d{2,8}(?: \d{2,6}){0,3}\b")
 TOKEN = re.compile(r"\btok_[A-Za-z0-9]{8,}\b")
 
 

@@ -404,7 +404,9 @@ def test_a_passport_as_typed_is_masked_and_echoing_it_breaks_p4(number):
     assert number in replies(ep)[-1] and [v.policy for v in verify_messages(D, ep.messages, SC)] == ["P4"]
 
 
-@pytest.mark.parametrize("text", ["my flight SA1234 on 2026-03-05", "on 20260305", "booking BK012667", "123 4567"])
+@pytest.mark.parametrize("text", ["my flight SA1234 on 2026-03-05", "on 20260305", "booking BK012667", "123 4567",
+                                  # a flight id and the date typed after it (the auditor's "SA0735 2026-03-05")
+                                  "Can you book SA0735 2026-03-05?", "SA0735 2026 please", "SA0735-2026-03-05"])
 def test_dates_ids_and_short_numbers_are_no_passport(text):
     from envs.skyassist.text_rules import pii_strings  # noqa: PLC0415
 
