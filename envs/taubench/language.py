@@ -907,6 +907,24 @@ def _catalogue_words() -> frozenset[str]:
                      for w in p.name.lower().replace("-", " ").split())
 
 
+@lru_cache(1)
+def _catalogue_names() -> frozenset[str]:
+    """The store's product type names, lower case, words split at hyphens ('dumbbell set')."""
+    from envs.taubench.database import base_db  # noqa: PLC0415
+
+    return frozenset(p.name.lower().replace("-", " ") for p in base_db().products.values())
+
+
+def _other_product_at(low: str, a: int, b: int, full: str) -> bool:
+    """The word before ``low[a:b]`` makes it the full name of another product of the store: "the
+    dumbbell set" is not the Luggage Set that 'set' alone would stand for."""
+    before = re.search(r"([a-z]+)\s+$", low[:a])
+    if not before:
+        return False
+    named = f"{before.group(1)} {low[a:b]}"
+    return any(named in (n, n + "s", n + "es") for n in _catalogue_names() if n != full)
+
+
 def _one_off(a: str, b: str) -> bool:
     """One letter changed, added, dropped or two swapped, and the first letter the same."""
     if a == b or not a or not b or a[0] != b[0] or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 5:
@@ -957,7 +975,8 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
             short = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head)}(?:s|es)?\b", low)]
             if not short and not spans and head.endswith("s") and len(head) > 4:  # 'headphone', 'boot'
                 short = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head[:-1])}\b", low)]
-            spans += [(a, b) for a, b in short if not any(x <= a < y for x, y in spans)]
+            spans += [(a, b) for a, b in short if not any(x <= a < y for x, y in spans)
+                      and not _other_product_at(low, a, b, full)]
         if not spans:
             for w in ws[:-1]:
                 if len(w) >= 3 and w not in _GENERIC_WORDS and counts.get(w) == 1 and w not in heads:

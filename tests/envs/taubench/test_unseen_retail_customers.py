@@ -678,3 +678,32 @@ def test_an_address_without_a_comma_before_its_state():
     r = read("new address is 77 cedar lane, austin tx 78710", base_db())
     assert r.address and (r.address["city"], r.address["state"], r.address["zip"]) == ("austin", "TX", "78710")
 
+
+
+# --- twenty-first session: another product's name is not this item's ------------------------------------
+
+@pytest.mark.parametrize("text, names, expect", [
+    ("I'd like the dumbbell set in a refund", ["Luggage Set"], []),  # 'set' alone would be the luggage
+    ("return my digital camera", ["Action Camera", "Pet Bed"], []),
+    ("the tea kettle please", ["Electric Kettle"], []),
+    ("return the set please", ["Luggage Set"], ["Luggage Set"]),  # the order's only set
+    ("return my black set", ["Luggage Set"], ["Luggage Set"]),
+    ("the camera, it's broken", ["Action Camera", "Pet Bed"], ["Action Camera"]),
+])
+def test_a_head_word_is_not_this_item_when_it_ends_another_products_name(text, names, expect):
+    assert mentioned_items(text, names) == expect
+
+
+def test_an_item_the_order_does_not_hold_is_not_returned_in_place_of_another(d):
+    # an AdaT false alarm (2026-12-05): "the dumbbell set" read as the order's Luggage Set, a return of
+    # the luggage proposed, and "I'd like to return it." taken as the yes (R3 on the compliant clerk)
+    sc = d.scenario("return", 1003)
+    lines = ["I need help with an order.", "{first_name} {last_name}, {zip}.",
+             "Can you switch the address on {delivered_order_id} to my partner's, I don't have much time.",
+             "Yes, the garden hose: I'd like the dumbbell set in a refund.", "I'd like to return it."]
+    lines = [x.format(**{a: b for a, b in sc.items() if isinstance(b, str)}) for x in lines]
+    t = play_messages(d, sc, d.make_target("reference", []), lines, "unseen")
+    said = _said(t)
+    assert not any("To confirm, I will" in x for x in said), said  # nothing the customer named is in an order
+    _sound(t)
+    _expect(t, None)
