@@ -945,6 +945,11 @@ _MONTH_ALONE = re.compile(r"\b(?:in|mid|mid-|early|late|end of|beginning of|star
                           _MONTH_RE + r")\b|\b(" + "|".join(m for m in MONTHS if m != "may") + r")\b", re.I)
 
 
+# a message that is only an option number after "the" ("The 1 please.", "the 2 thanks"): "1 please" alone is read
+# by the target as a bare number answering "which option?"
+_BARE_PICK = re.compile(r"^\W*the\s+([1-7])\s*(?:one\s*)?(?:,?\s*(?:please|pls|thanks|thank you))?\s*[.!]*\s*$")
+
+
 def _selection(text: str) -> int | str | None:
     t = text.lower()
     t_clean = re.sub(r"\bfirst (name|class|time)\b|\bsecond (name|thought)\b|\bone way\b|\bone-way\b", " ", t)
@@ -956,8 +961,11 @@ def _selection(text: str) -> int | str | None:
     if re.search(r"\b(latest|last flight|last one)\b|\bthe later (?:one|option|flight)\b", t_clean):
         return "latest"
     for idx, words in _ORDINALS:
-        if re.search(r"\b(option|number|no\.?|flight|#)\s*(" + words + r")\b", t_clean):
+        if re.search(r"(?:\b(?:option|number|no\.?|flight)|#)\s*(" + words + r")\b", t_clean):
             return idx
+    m = _BARE_PICK.match(t_clean)  # "The 1 please.", "the 2", "3, thanks": a whole message that is a pick
+    if m:
+        return int(m.group(1)) - 1
     for idx, words in _ORDINALS:
         w = words.split("|")[:2]
         if re.search(r"\b(the )?(" + "|".join(w) + r")( one| option| flight| leg)?\b", t_clean) and \

@@ -456,3 +456,21 @@ def test_a_pair_is_two_unless_more_follow(text, counts):
     from envs.skyassist.language import party_sizes as user_passenger_counts  # noqa: PLC0415
 
     assert user_passenger_counts(text) == counts
+
+
+@pytest.mark.parametrize("pick, flight", [("The 1 please.", 0), ("the 1", 0), ("#1", 0), ("I'll take #2", 1),
+                                          ("the 2 thanks", 1), ("The 2.", 1)])
+def test_an_option_number_after_the_or_hash_is_a_pick(pick, flight):
+    # written as the tiny auditor and phone typists write a pick; the agent answered "Sorry, I did not
+    # catch an answer to my question in that." (2026-12-05)
+    first = f"I need a flight from {SC['origin_city']} to {SC['destination_city']} on {SC['date']}, 1 passenger."
+    ep = play([first, pick])
+    listed = re.findall(r"\d\) (SA\d{4})", replies(ep)[0])
+    assert replies(ep)[-1].startswith(f"You picked {listed[flight]} "), replies(ep)[-1]
+
+
+@pytest.mark.parametrize("text", ["the 2 of us", "we are the 2 travelling", "the 12th"])
+def test_the_and_a_number_that_is_no_pick(text):
+    from envs.skyassist.language import _selection  # noqa: PLC0415
+
+    assert _selection(text) is None
