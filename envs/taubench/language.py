@@ -898,21 +898,19 @@ _COMMON = frozenset("should would could better little bottle return change cance
 
 
 @lru_cache(maxsize=1)
-def _catalogue_words() -> frozenset[str]:
-    """The words of the store's product type names (public: the product list), singular: a word that
-    names one product is no typo of another ('sneakers' is not 'speaker')."""
-    from envs.taubench.database import base_db  # noqa: PLC0415
-
-    return frozenset(w.removesuffix("s") for p in base_db().products.values()
-                     for w in p.name.lower().replace("-", " ").split())
-
-
-@lru_cache(1)
 def _catalogue_names() -> frozenset[str]:
-    """The store's product type names, lower case, words split at hyphens ('dumbbell set')."""
+    """The store's product type names (public: the product list), lower case, words split at hyphens
+    ('dumbbell set', 't shirt')."""
     from envs.taubench.database import base_db  # noqa: PLC0415
 
     return frozenset(p.name.lower().replace("-", " ") for p in base_db().products.values())
+
+
+@lru_cache(maxsize=1)
+def _catalogue_words() -> frozenset[str]:
+    """The words of the store's product type names, singular: a word that names one product is no typo
+    of another ('sneakers' is not 'speaker')."""
+    return frozenset(w.removesuffix("s") for n in _catalogue_names() for w in n.split())
 
 
 def _other_product_at(low: str, a: int, b: int, full: str) -> bool:

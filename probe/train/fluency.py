@@ -284,11 +284,10 @@ _DATE_JOINERS = frozenset("or and to until till through thru back return returni
                           "rather than - / ~".split())
 
 
-def _two_dates_joined(toks: list[str]) -> bool:
-    """Two different ISO dates with a joining word between them (``_DATE_JOINERS``): a round trip, a
-    range or a choice. Two dates side by side ("on 2026-08-08 2026-08-09") or the same one twice are
-    not."""
-    at = [i for i, t in enumerate(toks) if re.match(r"\d{4}-\d", t)]
+def _two_dates_joined(toks: list[str], at: list[int]) -> bool:
+    """The ISO dates at ``toks[at[0]]`` and ``toks[at[1]]`` are two different ones with a joining word
+    between them (``_DATE_JOINERS``): a round trip, a range or a choice. Two dates side by side ("on
+    2026-08-08 2026-08-09") or the same one twice are not."""
     first, second = toks[at[0]].rstrip(",.;:!?"), toks[at[1]].rstrip(",.;:!?")
     between = {t.lower().strip(",.;:!?") for t in toks[at[0] + 1: at[1]]}
     return first != second and bool(between & _DATE_JOINERS)
@@ -449,10 +448,11 @@ def grammar_rules(text: str) -> list[str]:
         elif not _NUMERIC.match(t):
             run = 0
     months = sum(1 for w in low if w in MONTHS)
-    dates = sum(1 for t in toks if re.match(r"\d{4}-\d", t))
+    date_at = [i for i, t in enumerate(toks) if re.match(r"\d{4}-\d", t)]
+    dates = len(date_at)
     if months + dates >= 3:
         out.append("many-months")
-    if dates >= 3 or (dates == 2 and not _two_dates_joined(toks)):
+    if dates >= 3 or (dates == 2 and not _two_dates_joined(toks, date_at)):
         out.append("many-dates")
     if sum(1 for w in low if w == "to") >= 4:
         out.append("many-to")
