@@ -141,12 +141,15 @@ def _insert(ctx: Context, at: int, text: str, change: str, check_shift: bool = T
     return Result(hints, check, change)
 
 
-def _edit_check(ctx: Context, fn: Callable[[str], str], change: str) -> Optional[Result]:
+def _edit_check(ctx: Context, fn: Callable[[str], str], change: str, at: Optional[int] = None) -> Optional[Result]:
+    """``fn`` applied to the hint at ``at`` (default: the checked one); the checked turn stays the
+    same. None when ``fn`` changes nothing or leaves nothing."""
+    at = ctx.check if at is None else at
     hints = list(ctx.hints)
-    new = fn(hints[ctx.check])
-    if new == hints[ctx.check] or not new.strip():
+    new = fn(hints[at])
+    if new == hints[at] or not new.strip():
         return None
-    hints[ctx.check] = new
+    hints[at] = new
     return Result(hints, ctx.check, change)
 
 
@@ -788,16 +791,7 @@ def _at_request(fn: Callable[[str], str], change: str) -> Transform:
     """``fn`` applied to the request behind the checked turn (``request_index``; the checked turn
     when there is none): what the customer says about the request belongs with the request, which
     may come turns before the checked reply (the agent asks who the customer is first)."""
-    def run(ctx: Context) -> Optional[Result]:
-        r = request_index(ctx.hints, ctx.check)
-        r = ctx.check if r is None else r
-        hints = list(ctx.hints)
-        new = fn(hints[r])
-        if new == hints[r] or not new.strip():
-            return None
-        hints[r] = new
-        return Result(hints, ctx.check, change)
-    return run
+    return lambda ctx: _edit_check(ctx, fn, change, at=request_index(ctx.hints, ctx.check))
 
 
 # Claims the agent should check rather than take on the customer's word: what another agent, an
