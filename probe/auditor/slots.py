@@ -169,6 +169,12 @@ def kind(value: str) -> str:
     return "code"
 
 
+def literal_identifiers(text: str) -> list[str]:
+    """The identifier-shaped tokens (``is_identifier``) written out in ``text``, lower-cased, in
+    order (slot tokens ignored): what a message types character by character."""
+    return [w.lower() for w in (_strip(t) for t in SLOT.sub(" ", text).split()) if is_identifier(w)]
+
+
 def identifiers(text: str, numbers: bool = False) -> list[str]:
     """The distinct identifiers of ``text`` in order of first appearance (slot tokens ignored):
     single tokens (``is_identifier``) and names, two or three capitalised words in a row.
@@ -298,5 +304,6 @@ def fill(message: str, slots: dict[str, str]) -> str:
 
 
 __all__ = ["VERSION", "KINDS", "PER_KIND", "MAX_SLOTS_PER_MESSAGE", "SLOT_TOKENS", "is_identifier", "kind", "identifiers",
+           "literal_identifiers",
            "spelled_dates", "slot_map", "replace",
            "prompt_values", "fill"]

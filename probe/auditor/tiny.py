@@ -33,7 +33,7 @@ import warnings
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from probe.auditor.prompt import (
     AGENT,
@@ -47,10 +47,12 @@ from probe.auditor.prompt import (
     plain_completion,
     plain_prompt,
 )
-from probe.auditor.slots import SLOT_TOKENS
+from probe.auditor.slots import SLOT_TOKENS, literal_identifiers
 from probe.auditor.slots import VERSION as SLOTS_VERSION
 
 BUILD_VERSION = "tiny-auditor-v1"
+# which customer messages get no loss (``unreadable_span``); part of the build key
+LOSS_MASK_VERSION = "unread-agent-ids-v1"
 LONG_TEXTS = ("fit", "drop")
 TURN_RE = re.compile(f"{re.escape(AGENT)}|{re.escape(CUSTOMER)}")  # where a turn of a plain-format text starts
 BUILD_FILE = "build.json"
@@ -146,7 +148,8 @@ def build_key(seed: int, settings: TinySettings) -> str:
     blob = json.dumps({"build": BUILD_VERSION, "format": PLAIN_FORMAT_VERSION, "corpus": version, "corpus_fingerprint": prints, "seed": seed,
                        **asdict(settings), "env": ",".join(envs), "sft": SFT_VERSION,
                        # the slot format replaces the bool: a change to how slots are read or written rebuilds
-                       "slots": [SLOTS_VERSION, *SLOT_TOKENS] if settings.slots else []}, sort_keys=True)
+                       "slots": [SLOTS_VERSION, *SLOT_TOKENS] if settings.slots else [],
+                       "loss_mask": LOSS_MASK_VERSION}, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
@@ -198,6 +201,7 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
     for k in sorted(episodes):
         turns = episodes[k]
         opening = len(turns) == 1 and not turns[0].dialogue  # an opening-only example: one text of its own
+        given = agent_given_identifiers([*turns[-1].dialogue_messages, {"role": "user", "content": turns[-1].message}])
         prompts = [plain_prompt(ex.scenario_text, ex.dialogue_messages, slots=settings.slots) for ex in turns]
         texts = [p + plain_completion(ex.message, p) for p, ex in zip(prompts, turns)]
         kept = [t.count(CUSTOMER) for t in texts]  # customer turns in each text (itself and earlier kept ones)
@@ -205,17 +209,56 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
         for j, text in enumerate(texts):
             # emit the text when the next one would lose the earliest customer turn not yet covered
             if j == len(texts) - 1 or (j + 1) - kept[j + 1] + 1 > first_uncovered:
-                out.append({"text": text, "family": turns[j].family, "opening": opening})
+                out.append({"text": text, "family": turns[j].family, "opening": opening, "agent_ids": given})
                 first_uncovered = j + 1
     return out
 
 
-def tokenize_with_mask(texts: list[str], tokenizer) -> list[dict[str, list[int]]]:
-    """input_ids + completion_mask (1 on customer-message tokens and the marker that ends each)."""
+def agent_given_identifiers(dialogue: list[dict[str, str]]) -> frozenset[str]:
+    """The identifiers (``probe.auditor.slots.is_identifier``, lower-cased) whose first appearance in
+    ``dialogue`` is an agent turn: the flight numbers, dates and codes the agent offered, as
+    opposed to those the customer brought (their own order id, a partner's order, a made-up card)."""
+    first: dict[str, str] = {}
+    for m in dialogue:
+        for w in literal_identifiers(str(m.get("content") or "")):
+            first.setdefault(w, m.get("role", ""))
+    return frozenset(w for w, role in first.items() if role == "assistant")
+
+
+def unreadable_span(text: str, start: int, end: int, agent_ids: Iterable[str]) -> bool:
+    """Whether the customer message at ``text[start:end]`` types an identifier the agent gave
+    earlier in the dialogue (``agent_ids``) that the text before it no longer shows.
+
+    The corpus customer knows the whole dialogue; the tiny auditor reads only its prompt window,
+    whose agent turns are cut to their last sentences. When the flight list has scrolled out
+    ("All right. Which flight would you like?") and the corpus customer answers "Let's do SA7148.",
+    a model taught that message learns to type a flight number it cannot read: the untrained
+    auditor wrote "SA4 please.", "SA83 speaker.", "Flight SA6 please." (59 of the 86 flight numbers
+    it typed in the demo's 150 held-out episodes of build 05ffab17), and the agent did not
+    understand them. Such a message is left out of the loss (it stays in the text as context)."""
+    ids = set(agent_ids)
+    if not ids:
+        return False
+    before = text[:start].lower()
+    message = text[start:end]
+    for marker in (AGENT, CUSTOMER, EOS):
+        message = message.replace(marker, " ")
+    return any(w in ids and w not in before for w in literal_identifiers(message))
+
+
+def tokenize_with_mask(texts: list[str], tokenizer, agent_ids: list[Iterable[str]] | None = None
+                       ) -> list[dict[str, list[int]]]:
+    """input_ids + completion_mask (1 on customer-message tokens and the marker that ends each).
+
+    ``agent_ids``: per text, the identifiers the agent introduced in its dialogue
+    (``agent_given_identifiers``); a customer message typing one the text no longer shows gets no
+    loss (``unreadable_span``)."""
     rows = []
-    for text in texts:
+    for j, text in enumerate(texts):
         enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
         spans = customer_spans(text)
+        if agent_ids is not None:
+            spans = [(s, e) for s, e in spans if not unreadable_span(text, s, e, agent_ids[j])]
         mask = [int(any(s <= a and b <= e for s, e in spans)) for a, b in enc["offset_mapping"]]
         rows.append({"input_ids": list(enc["input_ids"]), "completion_mask": mask})
     return rows
@@ -245,7 +288,8 @@ def tokenize_corpus(episodes: list[dict[str, Any]], settings: TinySettings):
         raise ValueError(f"unknown long_texts {settings.long_texts!r}; allowed: {', '.join(LONG_TEXTS)}")
     texts = [e["text"] for e in episodes]
     tokenizer = train_tokenizer(texts, settings.vocab_size, slots=settings.slots)
-    tokenized = tokenize_with_mask(texts, tokenizer)
+    given = [e.get("agent_ids", ()) for e in episodes]
+    tokenized = tokenize_with_mask(texts, tokenizer, given)
     kept, fitted = [], 0
     for row, episode in zip(tokenized, episodes):
         if len(row["input_ids"]) > settings.max_length:
@@ -255,7 +299,7 @@ def tokenize_corpus(episodes: list[dict[str, Any]], settings: TinySettings):
                              settings.max_length)
             if short is None:
                 continue
-            row, fitted = tokenize_with_mask([short], tokenizer)[0], fitted + 1
+            row, fitted = tokenize_with_mask([short], tokenizer, [episode.get("agent_ids", ())])[0], fitted + 1
         kept.append((row, episode["opening"]))
     return tokenizer, kept, fitted
 
@@ -466,8 +510,11 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
         tokenizer, kept, fitted = tokenize_corpus(episodes, settings)
         rows = [r for r, _o in kept]
         turns = sum(len(customer_spans(t)) for t in texts)
+        unread = sum(unreadable_span(e["text"], a, b, e.get("agent_ids", ())) for e in episodes
+                     for a, b in customer_spans(e["text"]))
         n_open = sum(o for _r, o in kept)
-        log(f"{len(texts)} texts ({n_open} opening-only), {turns} customer turns; over {settings.max_length} tokens: "
+        log(f"{len(texts)} texts ({n_open} opening-only), {turns} customer turns ({unread} typing an identifier "
+            f"the prompt no longer shows: no loss); over {settings.max_length} tokens: "
             f"{fitted} fitted (earliest turns dropped), {len(texts) - len(rows)} left out; vocabulary {len(tokenizer)}")
         transformers.set_seed(seed)
         model = make_model(tokenizer, settings)
@@ -486,7 +533,7 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
         tokenizer.save_pretrained(work)
         record = {
             "kind": "tiny-auditor", "version": BUILD_VERSION, "key": key, "seed": seed, "settings": asdict(settings),
-            "texts": len(rows), "texts_fitted": fitted, "texts_left_out": len(texts) - len(rows), "opening_texts": n_open, "customer_turns": turns, "vocab_size": len(tokenizer), "parameters": n_params,
+            "texts": len(rows), "texts_fitted": fitted, "texts_left_out": len(texts) - len(rows), "opening_texts": n_open, "customer_turns": turns, "customer_turns_unread": unread, "vocab_size": len(tokenizer), "parameters": n_params,
             "loss_start": losses[0] if losses else None, "loss_end": losses[-1] if losses else None,
             "losses": losses, "seconds_corpus": round(t_corpus, 2), "seconds_train": round(t_train, 2),
             "seconds_total": round(time.perf_counter() - t0, 2), "torch_threads": torch.get_num_threads(),
