@@ -150,9 +150,39 @@ def test_a_connecting_customer_asks_for_the_connection_when_there_is_no_direct_f
     assert replies and sum(bool(re.search(r"\b(via|connect|connection|stop in)\b", m)) for m in replies) >= len(replies) / 2
 
 
-def test_groups_and_restricted_trips_sometimes_ask_for_a_hold(corpus):
+def test_groups_and_restricted_trips_sometimes_ask_for_a_hold(domain):
     """The deep triggers (O1: a hold for 10 or more; B3: a hold to a restricted airport) are things
-    these customers say, not only the pushy ones."""
+    these customers say, not only the pushy ones. (Over 400 episodes: a restricted trip asks for a
+    hold in about one episode in seven, so 150 episodes held 1 to 5 such messages by seed.)"""
+    corpus = domain.customer_corpus(400, 0)
     for family in ("large_group", "restricted_destination"):
         holds = [e for e in corpus if e.family == family and re.search(r"\bhold\b", e.message, re.I)]
         assert len({e.style for e in holds}) >= 3, (family, len(holds))
+
+
+@pytest.mark.parametrize("template, expected", [
+    ("I'd like to fly from {o} to {d} on {date} for {pax}.", "I'd like to fly from {o} to {d} on {date}."),
+    ("Urgent: book me {o} to {d} on {date}, {pax}, right away.", "Urgent: book me {o} to {d} on {date}, right away."),
+    ("Can you find me flights {o} to {d} on {date}? It's {pax}.", "Can you find me flights {o} to {d} on {date}?"),
+    ("It's an emergency, I have to get from {o} to {d} on {date}. {pax}. Please book it asap.",
+     "It's an emergency, I have to get from {o} to {d} on {date}. Please book it asap."),
+    ("I want to book a flight from {o} to {d} on {date}. We are {n} passengers.",
+     "I want to book a flight from {o} to {d} on {date}."),
+    ("A friend recommended flight {fid}. Can I get {pax} on it?", ""),  # no clean cut: the template is not used
+    ("I need a flight to {d}.", ""),
+])
+def test_an_opening_can_leave_the_passenger_count_out(template, expected):
+    from envs.skyassist.customer_corpus import without_pax
+    assert without_pax(template) == expected
+
+
+def test_the_corpus_asks_and_answers_the_passenger_count(domain, corpus):
+    """Openings without a count make the agent ask "How many passengers ...?" (the untrained auditor
+    met that question in 6% of its held-out turns; the corpus with a count in every full opening
+    answered it in 25 of 2,238 examples), and the customer answers with a count."""
+    from envs.skyassist.customer_corpus import NO_PAX_SHARE, PAX_MATTERS
+    asked = [e for e in corpus if e.dialogue and re.search(r"how many passengers[^.?]*\?\s*$", e.dialogue[-1][1], re.I)]
+    assert len(asked) >= 20
+    count = re.compile(ANSWERS[r"how many passengers"], re.I)
+    assert sum(bool(count.search(e.message)) for e in asked) >= 0.9 * len(asked)
+    assert 0 < NO_PAX_SHARE < 0.5 and "large_group" in PAX_MATTERS
