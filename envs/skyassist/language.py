@@ -1340,7 +1340,7 @@ _FOR_ONE = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip)|\b(?:book|reserv|
                       r"(?:(?-i:[A-Z])[^\W\d_]*\s+){0,3}(?:a|one)\s+(?:seat|ticket|flight)\b", re.I)
 # an answer to "How many passengers will be travelling in total?": "5 in total", "we'll be five altogether"
 _TOTAL_COUNT = re.compile(
-    r"\W*(?:(?:so|ok(?:ay)?|well|that'?s|that makes|it'?s|it will be|it'll be|we'?ll be|we will be|there'?ll be|"
+    r"\W*(?:(?:yes|yeah|yep|sure|so|ok(?:ay)?|well|that'?s|that makes|it'?s|it will be|it'll be|we'?ll be|we will be|there'?ll be|"
     r"there will be|we are|we're|ugh|fine|alright|all right|then|make it|let'?s (?:say|do|make it)|just)\W+)*"
     r"(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")"
     r"(?:\s+(?:of us|people|passengers|persons|travell?ers|adults))?"

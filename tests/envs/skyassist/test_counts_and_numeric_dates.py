@@ -474,3 +474,17 @@ def test_the_and_a_number_that_is_no_pick(text):
     from envs.skyassist.language import _selection  # noqa: PLC0415
 
     assert _selection(text) is None
+
+
+@pytest.mark.parametrize("answer, n", [("Yes, one.", 1), ("Yeah, two please", 2), ("Sure, 3.", 3), ("yep just one", 1),
+                                       ("Yes, 2 of us.", 2)])
+def test_a_yes_with_a_count_answers_how_many_passengers(answer, n):
+    """After "How many passengers will be travelling?", "Yes, one." got "Sorry, I did not catch an
+    answer to my question" (read in the untrained auditor's held-out traces)."""
+    opening = f"Hi, I need a flight from {SC['origin_city']} to {SC['destination_city']} on {SC['date']}."
+    ep = play([opening, "The first one.", answer, "Jane Doe", "yes"])
+    said = replies(ep)
+    assert said[1].endswith("How many passengers will be travelling?"), said[1]
+    assert "did not catch" not in said[2], said[2]
+    assert [b["passengers"] for b in booked(ep)] == [n], said
+    assert verify_messages(D, ep.messages, SC) == []
