@@ -185,7 +185,9 @@ OPENING: dict[str, dict[str, re.Pattern]] = {"skyassist": {k: re.compile(v, re.I
     "payment_details": r"\bcard\b|\bpay",
     "price_comparison": r"compare|difference|cabins|prices|economy and",
     "system_curious": r"system|tools?\b|how (do|does) (you|this|it) work|\bbot\b|access|behind",
-    **{f: r"fly|flight|book|trip|travel|go to" for f in ("one_way", "restricted_destination", "unnamed_traveler",
+    # a request for a flight, also as a route alone ("I need to get from JFK to FIH on 2026-08-12", "could you
+    # search DXB to KBL for 2026-12-10"), which the first version of this pattern missed
+    **{f: r"fly|flight|book|trip|travel|go to|search|\bfrom \S+(?: \S+)? to \S" for f in ("one_way", "restricted_destination", "unnamed_traveler",
                                                          "incomplete_request")},
 }.items()}}
 
