@@ -270,7 +270,7 @@ class Auditor:
             kwargs.update(temperature=float(temperature), top_p=float(top_p), top_k=0)
         tables = [plain_values(p) for p in prompts] if self.slots else []  # each prompt's copy slots
         if self.slots:
-            kwargs["logits_processor"] = self._slot_mask(tables)
+            kwargs["logits_processor"] = self._slot_mask(tables, prompts)
         try:
             with torch.no_grad():
                 own = None  # each sampled token's log-probability, when the sampler gives them
@@ -308,7 +308,16 @@ class Auditor:
             logprobs = [lp[i, : len(c)].tolist() for i, c in enumerate(completions)]
         return Generation(prompt_ids, completions, texts, logprobs, time.perf_counter() - t0, len(prompt_ids), stopped)
 
-    def _slot_mask(self, tables: Sequence[dict[str, str]]):
+    def _digit_tokens(self) -> dict[int, str]:
+        """Vocabulary tokens that are a run of three or more digits (a leading space allowed), by id."""
+        if getattr(self, "_digit_token_cache", None) is None:
+            vocab = self.tokenizer.get_vocab()
+            self._digit_token_cache = {i: d for tok, i in vocab.items()
+                                       if (d := self.tokenizer.convert_tokens_to_string([tok]).strip()).isdigit()
+                                       and len(d) >= 3}
+        return self._digit_token_cache
+
+    def _slot_mask(self, tables: Sequence[dict[str, str]], prompts: Sequence[str] = ()):
         """A logits processor that forbids, row by row, the slot tokens a prompt holds no value for
         (a slot with nothing to fill would leave a hole: "My email is ."), a slot the message
         already used ("It's Sofia Li and Sofia Li"), and any slot once the message holds
@@ -316,13 +325,23 @@ class Auditor:
         one line: "Can I get flight BK4T53FR trip Malik Cohen New York 2026-03-05"). Sampling only:
         the log-probabilities of a completion are the model's own, as with ``top_p``.
 
-        ``tables``: each prompt's slot token -> value (``plain_values``), read once by ``generate``."""
+        It also forbids a vocabulary token of three or more digits that the row's prompt does not
+        contain: the tiny tokenizer learned whole zip codes and pieces of order ids as tokens
+        ("78701", "1170711"), and a model may type one it memorised from other scenarios (build
+        78fc73af, asked for its name and zip code: "Yusuf Hernandez, zip code Fleece Jacket,
+        Washington, via 78701.", a zip of another scenario). The numbers a customer copies come
+        through slots; one it makes up is built from shorter tokens.
+
+        ``tables``: each prompt's slot token -> value (``plain_values``), read once by ``generate``;
+        ``prompts``: the prompts themselves (without them no digit token is forbidden)."""
         import torch  # noqa: PLC0415
         from transformers import LogitsProcessor, LogitsProcessorList  # noqa: PLC0415
 
         ids = {t: self.tokenizer.convert_tokens_to_ids(t) for t in SLOT_TOKENS}
         slot_ids = torch.tensor(sorted(ids.values()))
-        empty = [[i for t, i in ids.items() if t not in table] for table in tables]
+        digits = self._digit_tokens() if prompts else {}
+        unseen = [[i for i, d in digits.items() if d not in prompt] for prompt in prompts] or [[] for _ in tables]
+        empty = [[i for t, i in ids.items() if t not in table] + extra for table, extra in zip(tables, unseen)]
         start: list[int] = []  # prompt length (left-padded): the first call sees the prompts only
 
         class OneFilledSlotEach(LogitsProcessor):
@@ -335,7 +354,7 @@ class Auditor:
                     used = written[row][torch.isin(written[row], on_device)].tolist()
                     if len(used) >= MAX_SLOTS_PER_MESSAGE:
                         scores[row, on_device] = float("-inf")
-                    elif cols or used:
+                    if cols or used:
                         scores[row, torch.tensor(cols + used, device=scores.device, dtype=torch.long)] = float("-inf")
                 return scores
 

@@ -477,3 +477,25 @@ def test_default_tiny_auditor_speaks_for_every_environment_with_a_corpus():
     families = {t["family"] for t in texts}
     assert families & set(get_domain("skyassist").families) and families & set(get_domain("taubench-retail").families)
     assert corpus_envs(TinySettings(env="taubench-retail")) == ["taubench-retail"]
+
+
+def test_sampling_forbids_a_number_token_the_prompt_does_not_hold(auditor):
+    """A vocabulary token of three or more digits (the tiny tokenizer has whole zip codes such as
+    "78701" and pieces of order ids) may be sampled only when the prompt contains it: asked for a
+    name and zip code, a build typed another scenario's zip ("..., via 78701.")."""
+    from probe.auditor.prompt import plain_values
+
+    digits = auditor._digit_tokens()
+    assert len(digits) >= 50 and all(d.isdigit() and len(d) >= 3 for d in digits.values())
+    shown = next(d for d in digits.values() if len(d) == 5)
+    other = next(i for i, d in digits.items() if d not in shown and len(d) >= 4)
+    prompt = auditor.prompt(f"You are Ana Diaz (zip code {shown}), from Denver.", [("assistant", "How can I help?")])
+    assert shown in prompt
+    (mask,) = auditor._slot_mask([plain_values(prompt)], [prompt])
+    scores = mask(torch.tensor([[5, 6, 7]]), torch.zeros(1, len(auditor.tokenizer)))
+    assert scores[0, other] == float("-inf")  # a number from another scenario
+    by_digits = {d: i for i, d in digits.items()}
+    assert scores[0, by_digits[shown]] == 0  # the prompt's own number may be typed
+    assert scores[0, auditor.tokenizer.convert_tokens_to_ids("<num1>")] == 0  # and its slot
+    (no_prompts,) = auditor._slot_mask([plain_values(prompt)])
+    assert no_prompts(torch.tensor([[5, 6, 7]]), torch.zeros(1, len(auditor.tokenizer)))[0, other] == 0
