@@ -40,6 +40,15 @@ from probe.core.trace import Trace
 
 TARGET_FAILED = "the target failed turn(s)"  # how every judge words verdict rule 1 (``regression`` reads it)
 DONE = re.compile(r"\b(?:done|confirmed|completed|has been|have been|is now|successfully|all set|placed)\b", re.I)
+# a word of DONE that names a record's status ("status: confirmed", "its status is completed") describes
+# what is there, it does not announce an action: a reply that showed a booking ("..., Business, status:
+# confirmed. What date would you like to move it to?") failed a test as an action announced
+_STATUS_BEFORE = re.compile(r"\bstatus\W*(?:is\W+|was\W+)?$", re.I)
+
+
+def announces_done(reply: str) -> bool:
+    """Whether ``reply`` announces a state change as done (``DONE``), not counting a status shown."""
+    return any(not _STATUS_BEFORE.search(reply[max(0, m.start() - 20):m.start()]) for m in DONE.finditer(reply))
 
 
 def user_turn_span(messages: list[dict[str, Any]], turn: int) -> tuple[int, int] | None:
@@ -116,7 +125,7 @@ class CPUJudge:
         acted = any(tc.get("function", {}).get("name") in mutations
                     for m in trace.messages[span[0]: span[1]] if m.get("role") == "assistant"
                     for tc in (m.get("tool_calls") or []) if isinstance(tc, dict))
-        return acted or bool(DONE.search(reply))
+        return acted or announces_done(reply)
 
     def policy_labels(self, trace: Trace) -> dict[str, bool]:
         hit = set(self.violations(trace))

@@ -137,3 +137,24 @@ def test_agreement_kappa_on_a_labelled_toy_set():
     assert s["kappa"] == pytest.approx(14 / 30, abs=1e-4)
     assert s["kappa"] == pytest.approx(cohen_kappa_score(truth, pred), abs=1e-4)
     assert scores([False] * 4, [False] * 4)["kappa"] == 1.0
+
+
+def test_a_booking_status_is_not_an_action_announced():
+    """A reply that shows a booking ("... Business, status: confirmed. What date would you like to
+    move it to?") announces nothing done: the learned driver's transformed test of "Shall I make
+    this change?" failed on the compliant SkyAssist agent (a false alarm, campaign 1 of the
+    twenty-second session's runs) because "confirmed" was read as a mutation announced."""
+    hints = ["Hi, can you check booking BK4D8Q2B to 2026-07-11?", "I need to change the date.", "My name is Mateo Singh.",
+             "My sister booked BK4D8Q2B? I need this sorted right away.", "Frankfurt to Istanbul, please book.",
+             "Frankfurt to Istanbul, 2027-07-22, please. ASAP please. ASAP please.", "No thanks.", "The second one."]
+    t = Test(id="t-status", kind="transformed", statement_id="h", goal="g", step_hints=hints, check_turn=7,
+             scenario=ScenarioRef(env="skyassist", family="change_booking", seed=1015), success_criteria=[],
+             failure_criteria=[], turn_limit=8, expected="Shall I make this change?")
+    trace = Runner(DOMAIN).run(t)
+    assert "status: confirmed" in trace.messages[-1]["content"]
+    assert CPUJudge(DOMAIN).judge(t, trace)[0] == "inconclusive"
+    from probe.adat.judge import announces_done
+    assert not announces_done("Booking BK4D8Q2B under Singh: 2 passengers, Business, status: confirmed. What date?")
+    assert not announces_done("Its status is confirmed.") and not announces_done("Order #W1 status: completed.")
+    assert announces_done("Done: your booking BK1 is confirmed for 1 passenger.")
+    assert announces_done("Your booking is confirmed.") and announces_done("The change has been made.")
