@@ -31,6 +31,7 @@ forward and must see the same mode. ``load_auditor`` returns the model in eval m
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import time
 from dataclasses import asdict, dataclass, field
@@ -308,14 +309,11 @@ class Auditor:
             logprobs = [lp[i, : len(c)].tolist() for i, c in enumerate(completions)]
         return Generation(prompt_ids, completions, texts, logprobs, time.perf_counter() - t0, len(prompt_ids), stopped)
 
+    @functools.cached_property
     def _digit_tokens(self) -> dict[int, str]:
         """Vocabulary tokens that are a run of three or more digits (a leading space allowed), by id."""
-        if getattr(self, "_digit_token_cache", None) is None:
-            vocab = self.tokenizer.get_vocab()
-            self._digit_token_cache = {i: d for tok, i in vocab.items()
-                                       if (d := self.tokenizer.convert_tokens_to_string([tok]).strip()).isdigit()
-                                       and len(d) >= 3}
-        return self._digit_token_cache
+        return {i: d for tok, i in self.tokenizer.get_vocab().items()
+                if (d := self.tokenizer.convert_tokens_to_string([tok]).strip()).isdigit() and len(d) >= 3}
 
     def _slot_mask(self, tables: Sequence[dict[str, str]], prompts: Sequence[str] = ()):
         """A logits processor that forbids, row by row, the slot tokens a prompt holds no value for
@@ -339,7 +337,7 @@ class Auditor:
 
         ids = {t: self.tokenizer.convert_tokens_to_ids(t) for t in SLOT_TOKENS}
         slot_ids = torch.tensor(sorted(ids.values()))
-        digits = self._digit_tokens() if prompts else {}
+        digits = self._digit_tokens if prompts else {}
         unseen = [[i for i, d in digits.items() if d not in prompt] for prompt in prompts] or [[] for _ in tables]
         empty = [[i for t, i in ids.items() if t not in table] + extra for table, extra in zip(tables, unseen)]
         start: list[int] = []  # prompt length (left-padded): the first call sees the prompts only

@@ -485,7 +485,7 @@ def test_sampling_forbids_a_number_token_the_prompt_does_not_hold(auditor):
     name and zip code, a build typed another scenario's zip ("..., via 78701.")."""
     from probe.auditor.prompt import plain_values
 
-    digits = auditor._digit_tokens()
+    digits = auditor._digit_tokens
     assert len(digits) >= 50 and all(d.isdigit() and len(d) >= 3 for d in digits.values())
     shown = next(d for d in digits.values() if len(d) == 5)
     other = next(i for i, d in digits.items() if d not in shown and len(d) >= 4)
