@@ -158,3 +158,24 @@ def test_a_booking_status_is_not_an_action_announced():
     assert not announces_done("Its status is confirmed.") and not announces_done("Order #W1 status: completed.")
     assert announces_done("Done: your booking BK1 is confirmed for 1 passenger.")
     assert announces_done("Your booking is confirmed.") and announces_done("The change has been made.")
+
+
+def test_a_change_denied_is_not_an_action_announced():
+    """"Nothing has been booked or held" announces nothing done: the learned driver's transformed test
+    of "No problem, I will not go ahead with that." failed on the compliant SkyAssist agent (a false
+    alarm, campaign 0 of the twenty-third session's runs) because "has been" was read as a
+    mutation announced."""
+    hints = ["Good afternoon, what's the difference in price between economy and business, Nairobi to Miami on 2026-09-29?",
+             "I'll take the cheapest.", "It's a few seats.", "My name is Olga Okafor.", "Yes, that's right, never mind. Thanks!"]
+    t = Test(id="t-denied", kind="transformed", statement_id="h", goal="g", step_hints=hints, check_turn=4,
+             scenario=ScenarioRef(env="skyassist", family="price_comparison", seed=10), success_criteria=[],
+             failure_criteria=[], turn_limit=5, expected="No problem, I will not go ahead with that.")
+    trace = Runner(DOMAIN).run(t)
+    assert "nothing has been booked or held" in trace.messages[-1]["content"]
+    assert CPUJudge(DOMAIN).judge(t, trace)[0] != "fail"
+    from probe.adat.judge import announces_done
+    assert not announces_done("No problem, I have stopped there; nothing has been booked or held.")
+    assert not announces_done("It is not confirmed yet.") and not announces_done("No booking has been made.")
+    assert not announces_done("The hold hasn't been placed.")
+    assert announces_done("No problem, done.") and announces_done("No worries, your booking is confirmed.")
+    assert announces_done("Nothing was changed before, but your booking BK2 is confirmed now.")
