@@ -72,7 +72,7 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
         from probe.auditor.tiny import default_tiny_path, is_built
 
         if not is_built(default_tiny_path(), seed=config.auditor.tiny_seed):
-            console.print(f"    not in the cache ({default_tiny_path()}): building it once, 3.5-6 min on 2 idle "
+            console.print(f"    not in the cache ({default_tiny_path()}): building it once, 4-6 min on 2 idle "
                           "cores (up to 12 min when another job is busy); the fluency scorer, when it is not cached either, "
                           "under 1 min more")
     trainer = Trainer(config, console=console)  # validates the whole config before touching the disk
