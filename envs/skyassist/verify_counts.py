@@ -5,7 +5,8 @@ A count is *stated* when the customer's message says how many travel, in any of 
 - a number (1-20, digits or words) followed within two words by a word for people or places
   (people, passengers, adults, kids, infants, ppl, pax, seats, tickets, friends, ...);
   several such groups are also summed ("2 adults, 1 infant" states 2, 1 and 3);
-- "N of us", "party / group / family of N", "we are N", "for N" closing a clause;
+- "N of us", "party / group / family of N", "we are N", "for N" (not followed by a unit that is no
+  party: "for 2 nights", "for 3 options", "for 5:30"; "a trip for 4 flying from Dublin" states 4);
 - travelling alone: "just me", "only me", "(just / only / for) myself", "alone", "solo", "on my own";
 - a party listed person by person: the customer (me / myself / I, once), each relation named in
   the singular (my wife, her husband, my boss, ...) as 1, parents / twins / in-laws as 2,
@@ -36,6 +37,11 @@ grandfather grandson granddaughter nephew niece""".split())
 _PAIRS = {"parents": 2, "grandparents": 2, "twins": 2, "inlaws": 2, "triplets": 3}
 _UNSAID = frozenset("""friends kids children sons daughters brothers sisters siblings cousins colleagues babies nephews
 nieces family""".split())
+# what "for N" counts when it is not a party: "for 2 nights", "for 3 options", "for 5:30" (a digit follows)
+_NOT_PARTY = frozenset("""night nights day days week weeks weekend weekends hour hours hrs min mins minute minutes month
+months year years option options flight flights choice choices result results stop stops leg legs bag bags suitcase
+suitcases piece pieces kg kilos lb lbs dollar dollars usd euro euros eur pound pounds gbp yen am pm oclock percent
+times miles points nights""".split())
 _OWNERS = frozenset("my our his her their the".split())
 _SELF = frozenset(("me", "myself", "i"))
 _ALONE = [("just", "me"), ("only", "me"), ("just", "myself"), ("only", "myself"), ("for", "myself"), ("alone",),
@@ -70,8 +76,8 @@ def stated_party_sizes(text: str) -> frozenset[int]:
             groups.append(n)
         if after[:2] == ["of", "us"] or (i >= 2 and toks[i - 2] in ("party", "group", "family") and toks[i - 1] == "of"):
             out.add(n)
-        if i >= 1 and toks[i - 1] in ("for", "x") and (i + 1 == len(toks) or toks[i + 1] in ".,;!?" or
-                                                        toks[i + 1] in ("please", "pls", "thanks")):
+        if i >= 1 and toks[i - 1] in ("for", "x") and (i + 1 == len(toks) or not (toks[i + 1] in _NOT_PARTY or
+                                                                               toks[i + 1].isdigit())):
             out.add(n)
         if i >= 2 and toks[i - 2:i] in (["we", "are"], ["were", "a"]) or (i >= 1 and toks[i - 1] == "were"):
             out.add(n)
