@@ -100,6 +100,11 @@ class FluencySettings:
     prior: float = 2.8               # logit added to the minilm model: it flags only when p(fluent) < ~0.06 (docs)
     all_envs: bool = True            # train on every registered environment's corpus (else the given domain's)
     kind_swap: bool = True           # the "kind" corruption (an identifier of the wrong kind; 2026-12-02); False: the earlier set
+    # more fluent variants (``answer_variants``, 2026-12-05): a date given as a choice or a range ("2026-07-01 or
+    # 2026-07-03", "... I could also do 2026-07-03.") and a bare answer ("BKH8IY3W. Thanks!", "2026-11-16?"). Without
+    # them the scorer flagged such messages of the untrained auditor (score 0.07-0.49), and with them the episodes
+    # they were in lost their policies from plausible coverage (docs/fluency.md, twenty-fourth session)
+    answer_variants: bool = True
 
 
 # --- tokens, shapes and features -------------------------------------------------------------
@@ -280,17 +285,20 @@ def _is_place(tok: str) -> bool:
 
 # what joins two dates a customer gives: a choice ("2026-08-20 or 2026-08-22"), a range or a return
 # ("from 2026-05-04 to 2026-05-09", "leaving 2026-05-04 and coming back 2026-07-03")
-_DATE_JOINERS = frozenset("or and to until till through thru back return returning coming then instead not "
+_DATE_JOINERS = frozenset("or and to until till through thru back return returning coming then instead otherwise not "
                           "rather than - / ~".split())
 
 
 def _two_dates_joined(toks: list[str], at: list[int]) -> bool:
     """The ISO dates at ``toks[at[0]]`` and ``toks[at[1]]`` are two different ones with a joining word
-    between them (``_DATE_JOINERS``): a round trip, a range or a choice. Two dates side by side ("on
-    2026-08-08 2026-08-09") or the same one twice are not."""
+    between them (``_DATE_JOINERS``): a round trip, a range or a choice; or in two sentences ("Can
+    you check 2026-03-29? I could also do 2026-06-29."). Two dates side by side ("on 2026-08-08
+    2026-08-09") or the same one twice are not."""
     first, second = toks[at[0]].rstrip(",.;:!?"), toks[at[1]].rstrip(",.;:!?")
-    between = {t.lower().strip(",.;:!?") for t in toks[at[0] + 1: at[1]]}
-    return first != second and bool(between & _DATE_JOINERS)
+    raw = toks[at[0] + 1: at[1]]
+    between = {t.lower().strip(",.;:!?") for t in raw}
+    new_sentence = any(t in (".", "?", "!") for t in raw) or toks[at[0]][-1:] in ".?!"
+    return first != second and (bool(between & _DATE_JOINERS) or new_sentence)
 
 
 def grammar_rules(text: str) -> list[str]:
@@ -852,6 +860,57 @@ def make_variants(corpus: Sequence[str], per_message: int, rng: random.Random) -
     return out
 
 
+_ISO_IN_TEXT = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+# what a customer types as the whole answer to a question: a booking code or flight number, an order
+# id, an email, a date, a zip code (the tokens ``probe.auditor.slots`` calls identifiers)
+_ANSWER_TOKEN = re.compile(r"(?<![\w@#.-])(#?[A-Z]{1,3}\d[A-Z0-9]{2,}|[A-Z]{2}[A-Z0-9]*\d[A-Z0-9]*|#W\d{7}|"
+                           r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\d{4}-\d{2}-\d{2}|\d{5})(?![\w@-])")
+
+
+def _shifted(m: re.Match, days: int) -> str | None:
+    from datetime import date, timedelta  # noqa: PLC0415
+    try:
+        d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+    return (d + timedelta(days=days)).isoformat()
+
+
+def answer_variants(corpus: Sequence[str], rng: random.Random) -> list[str]:
+    """Fluent messages the corpus holds too few of: a message with one ISO date giving a second one
+    as a choice or a range ("on 2026-07-01 or 2026-07-03", "between ... and ...", "... I could also
+    do 2026-07-03."), and a message's identifier given as the whole answer ("BKH8IY3W.",
+    "2026-11-16?", "SA2422, thanks."). One of each per message that has what it needs, drawn with
+    ``rng``."""
+    out = []
+    for msg in corpus:
+        dates = list(_ISO_IN_TEXT.finditer(msg))
+        if len(dates) == 1:
+            m = dates[0]
+            other = _shifted(m, rng.choice([-3, -2, -1, 1, 2, 3, 5, 7, 14]))
+            if other:
+                d = m.group(0)
+                form = rng.randrange(5)
+                if form == 0:
+                    text = msg[:m.start()] + f"{d} or {other}" + msg[m.end():]
+                elif form == 1:
+                    text = msg[:m.start()] + f"{d}, or {other} if that's easier" + msg[m.end():]
+                elif form == 2:
+                    text = msg[:m.start()] + f"{d} or maybe {other}" + msg[m.end():]
+                elif form == 3:
+                    end = msg.rstrip()
+                    text = f"{end} I could also do {other}." if end[-1:] in ".!?" else f"{end}, or {other}."
+                else:
+                    text = f"{end} {other} works too." if (end := msg.rstrip())[-1:] in ".!?" else f"{end}, {other} works too."
+                out.append(text)
+        ids = _ANSWER_TOKEN.findall(msg)
+        if ids:
+            tok = rng.choice(ids)
+            out.append(rng.choice([f"{tok}.", f"{tok}", f"{tok}?", f"{tok}, thanks.", f"{tok}. Thanks!",
+                                   f"It's {tok}.", f"{tok} please."]))
+    return out
+
+
 # --- the model -------------------------------------------------------------------------------
 
 def _design(texts: Sequence[str], bits: int, word_ngrams: Sequence[int] = (),
@@ -1093,6 +1152,8 @@ def training_set(corpus: Sequence[str], seed: int, settings: FluencySettings) ->
     msgs = sorted({m.strip() for m in corpus if m and m.strip()})
     rng = random.Random(seed)
     pos = msgs + make_variants(msgs, settings.variants_per_message, rng)
+    if settings.answer_variants:  # their own generator: the variants and corruptions above stay as they were
+        pos += answer_variants(msgs, random.Random(f"answer-variants:{seed}"))
     neg = make_negatives(msgs, settings.negatives_per_message, rng, settings.stuffing_words or TRIGGER_WORDS,
                          exclude=() if settings.kind_swap else ("kind",))
     pos_set = set(pos)

@@ -3,6 +3,7 @@
 import hashlib
 import json
 import random
+import re
 from pathlib import Path
 
 import numpy as np
@@ -274,6 +275,45 @@ def test_check_set_rates(scorer):
     assert flagged >= FLOOR_FLAGGED_FRAGMENTS, ("fragments", flagged)
     _, flagged = _rates(scorer, "test", rows=fragments)
     assert flagged >= FLOOR_FLAGGED_FRAGMENTS - 0.18, ("fragments, test split", flagged)
+
+
+# Twenty-fourth session (2026-12-05): the untrained auditor's plausible messages that gave a second date
+# as a choice or a range, or an identifier as the whole answer, scored 0.07-0.49 and lost their episodes'
+# policies from plausible coverage ("BKH8IY3W. Thanks!", "I'm flexible, 2026-03-29 or 2026-06-29, from Sao
+# Paulo to JFK."; the corpus's own "Can you check ... on 2026-03-29? I could also do 2026-06-29." broke the
+# many-dates rule). Written after the fix (answer_variants and dates in two sentences) and scored once:
+# the scorer of HEAD before it passed 13 of 16; the one miss left ("otherwise") made it a date joiner.
+DATE_CHOICES_AND_BARE_ANSWERS = [
+    "Could we leave on 2026-09-14 or 2026-09-15? Two adults.", "Either 2026-04-02 or 2026-04-04 is fine for me.",
+    "Any seats from Lisbon to Boston between 2026-06-10 and 2026-06-12?",
+    "I fly out 2026-10-03 and come back 2026-10-17, just me.", "Please move BK7QW2ZP from 2026-02-11 to 2026-02-18.",
+    "Leaving Denver on 2026-05-20. Returning 2026-05-27 if possible.",
+    "2026-08-30 would be best, otherwise 2026-08-31.", "SA7731.", "BKQ8L2MX, last name Novak.", "It's 2026-12-19.",
+    "The booking is BK3J7TQA?", "#W4412908 please.", "ines.garcia88@example.com, thanks", "Zip is 60614.",
+    "SA1209 thanks!", "Passport X4452901.",
+]
+
+
+def test_dates_given_as_a_choice_and_bare_answers_pass(scorer):
+    assessed = scorer.assess(DATE_CHOICES_AND_BARE_ANSWERS)
+    passed = [t for t, a in zip(DATE_CHOICES_AND_BARE_ANSWERS, assessed) if not a["implausible"]]
+    assert len(passed) >= 15, sorted(set(DATE_CHOICES_AND_BARE_ANSWERS) - set(passed))
+
+
+def test_two_dates_in_two_sentences_or_joined_break_no_rule():
+    assert "many-dates" not in F.grammar_rules("Can you check Rome to Oslo on 2026-03-29? I could also do 2026-06-29.")
+    assert "many-dates" not in F.grammar_rules("2026-08-30 would be best, otherwise 2026-08-31.")
+    assert "many-dates" in F.grammar_rules("2026-05-24, for 2026-07-23.")
+    assert "many-dates" in F.grammar_rules("On 2026-08-08 2026-08-09 please.")
+
+
+def test_answer_variants_are_seeded_and_well_formed():
+    corpus = ["I want to fly ORD to Dubai on 2026-04-14, me and my partner.", "My email is ana.lee12@example.com.",
+              "Can you check on my booking BK12AB34? Last name Smith.", "Yes please."]
+    a = F.answer_variants(corpus, random.Random(3))
+    assert a == F.answer_variants(corpus, random.Random(3)) and len(a) == 4  # a date choice + three bare answers
+    assert any(len(re.findall(r"\d{4}-\d{2}-\d{2}", t)) == 2 for t in a)
+    assert not any(".." in t or ".," in t for t in a)  # an email's full stop is not part of it
 
 
 CHECK_RETAIL = CHECK.with_name("fluency_check_retail.jsonl")
