@@ -25,6 +25,7 @@ import hashlib
 import json
 import logging
 import os
+import random
 import re
 import shutil
 import tempfile
@@ -95,6 +96,13 @@ class TinySettings:
     # almost every short text to a dialogue's length
     group_by_length: bool = True
     slots: bool = True  # copy slots for identifiers (probe.auditor.slots): <mail1>, <ref1>, ... instead of spelled ids
+    # share of played dialogues in which one earlier customer turn is replaced, in the context of the
+    # later turns only, by a broken version of it (``noisy_turn``: words dropped or shuffled, spliced
+    # with or replaced by another customer's message) and left out of the loss, so that the model
+    # learns to answer the agent's last question whatever it said before (exposure bias: the
+    # untrained auditor answered retail's identity question on 88% of corpus prompts and on 39% of
+    # its own dialogues, where the earlier turns are its own; docs/fluency.md, twenty-fourth session)
+    noisy_context: float = 0.0
 
 
 def default_tiny_path() -> Path:
@@ -148,8 +156,11 @@ def build_key(seed: int, settings: TinySettings) -> str:
     from probe.auditor.prompt import PLAIN_FORMAT_VERSION  # noqa: PLC0415
     from probe.auditor.sft import VERSION as SFT_VERSION  # noqa: PLC0415
 
+    fields = asdict(settings)
+    if not fields["noisy_context"]:  # off: the texts are those of the builds before the option, and so is their key
+        del fields["noisy_context"]
     blob = json.dumps({"build": BUILD_VERSION, "format": PLAIN_FORMAT_VERSION, "corpus": version, "corpus_fingerprint": prints, "seed": seed,
-                       **asdict(settings), "env": ",".join(envs), "sft": SFT_VERSION,
+                       **fields, "env": ",".join(envs), "sft": SFT_VERSION,
                        # the slot format replaces the bool: a change to how slots are read or written rebuilds
                        "slots": [SLOTS_VERSION, *SLOT_TOKENS] if settings.slots else [],
                        "loss_mask": LOSS_MASK_VERSION}, sort_keys=True)
@@ -200,21 +211,75 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
             episodes.setdefault((j, ex.episode), []).append(ex)
     if not episodes:
         raise ValueError(f"no customer corpus in env(s) {settings.env or corpus_envs(settings)[0]!r}")
+    pools: dict[int, list[str]] = {}  # per environment: its customer messages (noisy_turn's other customers)
+    for (j, _e), turns in episodes.items():
+        pools.setdefault(j, []).extend(ex.message for ex in turns)
     out = []
     for k in sorted(episodes):
         turns = episodes[k]
         opening = len(turns) == 1 and not turns[0].dialogue  # an opening-only example: one text of its own
         given = agent_given_identifiers([*turns[-1].dialogue_messages, {"role": "user", "content": turns[-1].message}])
-        prompts = [plain_prompt(ex.scenario_text, ex.dialogue_messages, slots=settings.slots) for ex in turns]
+        dialogues = [ex.dialogue_messages for ex in turns]
+        noisy = None  # the customer turn shown broken in the later turns' context
+        rng = random.Random(f"noisy-context:{seed}:{k[0]}:{k[1]}")
+        if not opening and len(turns) >= 2 and rng.random() < settings.noisy_context:
+            i = rng.randrange(len(turns) - 1)
+            broken = noisy_turn(rng, turns[i].message, pools[k[0]])
+            replaced = [_with_user_turn(d, i, turns[i].message, broken) for d in dialogues[i + 1:]]
+            if all(d is not None for d in replaced):
+                noisy, dialogues = i, dialogues[:i + 1] + replaced
+        prompts = [plain_prompt(ex.scenario_text, d, slots=settings.slots) for ex, d in zip(turns, dialogues)]
         texts = [p + plain_completion(ex.message, p) for p, ex in zip(prompts, turns)]
         kept = [t.count(CUSTOMER) for t in texts]  # customer turns in each text (itself and earlier kept ones)
         first_uncovered = 0
         for j, text in enumerate(texts):
             # emit the text when the next one would lose the earliest customer turn not yet covered
             if j == len(texts) - 1 or (j + 1) - kept[j + 1] + 1 > first_uncovered:
-                out.append({"text": text, "family": turns[j].family, "opening": opening, "agent_ids": given})
+                out.append({"text": text, "family": turns[j].family, "opening": opening, "agent_ids": given,
+                            # the broken turn's place counted from the text's last customer turn (0)
+                            "noisy_from_end": j - noisy if noisy is not None and j > noisy else None})
                 first_uncovered = j + 1
     return out
+
+
+def noisy_turn(rng: random.Random, message: str, others: list[str]) -> str:
+    """A broken version of a customer message, as a tiny auditor's own earlier turn may be: words
+    dropped, shuffled or cut short, spliced with another customer's message, or another customer's
+    message altogether (``others``). Never the message itself."""
+    words = message.split()
+    other = rng.choice(others) if others else message
+    for _ in range(8):
+        how = rng.choice(("drop", "shuffle", "cut", "splice", "other"))
+        if how == "drop" and len(words) > 2:
+            keep = [w for w in words if rng.random() > 0.4] or words[:1]
+            text = " ".join(keep)
+        elif how == "shuffle" and len(words) > 2:
+            text = " ".join(rng.sample(words, len(words)))
+        elif how == "cut" and len(words) > 2:
+            text = " ".join(words[:rng.randint(1, max(1, len(words) // 2))])
+        elif how == "splice":
+            mine, theirs = words[:max(1, len(words) // 2)], other.split()
+            text = " ".join(mine + theirs[len(theirs) // 2:])
+        else:
+            text = other
+        if text.strip() and text != message:
+            return text
+    return (message + " " + other).strip()
+
+
+def _with_user_turn(dialogue: list[dict[str, Any]], i: int, was: str, now: str) -> list[dict[str, Any]] | None:
+    """``dialogue`` with its ``i``-th customer message (``was``) replaced by ``now``; None when the
+    ``i``-th customer message is not ``was`` (the turns do not line up)."""
+    out, seen = [], -1
+    for m in dialogue:
+        if m.get("role") == "user":
+            seen += 1
+            if seen == i:
+                if m.get("content") != was:
+                    return None
+                m = {**m, "content": now}
+        out.append(m)
+    return out if seen >= i else None
 
 
 def agent_given_identifiers(dialogue: list[dict[str, str]]) -> frozenset[str]:
@@ -249,17 +314,21 @@ def unreadable_span(text: str, start: int, end: int, agent_ids: Iterable[str]) -
     return any(w in ids and w not in before for w in literal_identifiers(message))
 
 
-def tokenize_with_mask(texts: list[str], tokenizer, agent_ids: list[Iterable[str]] | None = None
-                       ) -> list[dict[str, list[int]]]:
+def tokenize_with_mask(texts: list[str], tokenizer, agent_ids: list[Iterable[str]] | None = None,
+                       noisy_from_end: list[int | None] | None = None) -> list[dict[str, list[int]]]:
     """input_ids + completion_mask (1 on customer-message tokens and the marker that ends each).
 
     ``agent_ids``: per text, the identifiers the agent introduced in its dialogue
     (``agent_given_identifiers``); a customer message typing one the text no longer shows gets no
-    loss (``unreadable_span``)."""
+    loss (``unreadable_span``). ``noisy_from_end``: per text, the place (0: the last) of a customer
+    turn shown broken (``TinySettings.noisy_context``), which gets no loss either."""
     rows = []
     for j, text in enumerate(texts):
         enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
         spans = customer_spans(text)
+        back = noisy_from_end[j] if noisy_from_end is not None else None
+        if back is not None and back < len(spans):  # a broken turn shown as context is no target
+            del spans[len(spans) - 1 - back]
         if agent_ids is not None:
             spans = [(s, e) for s, e in spans if not unreadable_span(text, s, e, agent_ids[j])]
         mask = [int(any(s <= a and b <= e for s, e in spans)) for a, b in enc["offset_mapping"]]
@@ -292,7 +361,8 @@ def tokenize_corpus(episodes: list[dict[str, Any]], settings: TinySettings):
     texts = [e["text"] for e in episodes]
     tokenizer = train_tokenizer(texts, settings.vocab_size, slots=settings.slots)
     given = [e.get("agent_ids", ()) for e in episodes]
-    tokenized = tokenize_with_mask(texts, tokenizer, given)
+    noisy = [e.get("noisy_from_end") for e in episodes]
+    tokenized = tokenize_with_mask(texts, tokenizer, given, noisy)
     kept, fitted = [], 0
     for row, episode in zip(tokenized, episodes):
         if len(row["input_ids"]) > settings.max_length:
@@ -302,7 +372,8 @@ def tokenize_corpus(episodes: list[dict[str, Any]], settings: TinySettings):
                              settings.max_length)
             if short is None:
                 continue
-            row, fitted = tokenize_with_mask([short], tokenizer, [episode.get("agent_ids", ())])[0], fitted + 1
+            row = tokenize_with_mask([short], tokenizer, [episode.get("agent_ids", ())], [episode.get("noisy_from_end")])[0]
+            fitted += 1
         kept.append((row, episode["opening"]))
     return tokenizer, kept, fitted
 
@@ -516,8 +587,9 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
         unread = sum(unreadable_span(e["text"], a, b, e.get("agent_ids", ())) for e in episodes
                      for a, b in customer_spans(e["text"]))
         n_open = sum(o for _r, o in kept)
+        noisy = sum(e.get("noisy_from_end") is not None for e in episodes)
         log(f"{len(texts)} texts ({n_open} opening-only), {turns} customer turns ({unread} typing an identifier "
-            f"the prompt no longer shows: no loss); over {settings.max_length} tokens: "
+            f"the prompt no longer shows, {noisy} shown broken as context: no loss); over {settings.max_length} tokens: "
             f"{fitted} fitted (earliest turns dropped), {len(texts) - len(rows)} left out; vocabulary {len(tokenizer)}")
         transformers.set_seed(seed)
         model = make_model(tokenizer, settings)
@@ -536,7 +608,7 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
         tokenizer.save_pretrained(work)
         record = {
             "kind": "tiny-auditor", "version": BUILD_VERSION, "key": key, "seed": seed, "settings": asdict(settings),
-            "texts": len(rows), "texts_fitted": fitted, "texts_left_out": len(texts) - len(rows), "opening_texts": n_open, "customer_turns": turns, "customer_turns_unread": unread, "vocab_size": len(tokenizer), "parameters": n_params,
+            "texts": len(rows), "texts_fitted": fitted, "texts_left_out": len(texts) - len(rows), "opening_texts": n_open, "customer_turns": turns, "customer_turns_unread": unread, "customer_turns_noisy": noisy, "vocab_size": len(tokenizer), "parameters": n_params,
             "loss_start": losses[0] if losses else None, "loss_end": losses[-1] if losses else None,
             "losses": losses, "seconds_corpus": round(t_corpus, 2), "seconds_train": round(t_train, 2),
             "seconds_total": round(time.perf_counter() - t0, 2), "torch_threads": torch.get_num_threads(),
