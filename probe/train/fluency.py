@@ -100,11 +100,14 @@ class FluencySettings:
     prior: float = 2.8               # logit added to the minilm model: it flags only when p(fluent) < ~0.06 (docs)
     all_envs: bool = True            # train on every registered environment's corpus (else the given domain's)
     kind_swap: bool = True           # the "kind" corruption (an identifier of the wrong kind; 2026-12-02); False: the earlier set
-    # more fluent variants (``answer_variants``, 2026-12-05): a date given as a choice or a range ("2026-07-01 or
-    # 2026-07-03", "... I could also do 2026-07-03.") and a bare answer ("BKH8IY3W. Thanks!", "2026-11-16?"). Without
-    # them the scorer flagged such messages of the untrained auditor (score 0.07-0.49), and with them the episodes
-    # they were in lost their policies from plausible coverage (docs/fluency.md, twenty-fourth session)
-    answer_variants: bool = True
+    # fluent messages added to the fit on top of its sample (``answer_variants``, 2026-12-05): a date given as a
+    # choice or a range ("2026-07-01 or 2026-07-03", "... I could also do 2026-07-03.") and a bare answer
+    # ("BKH8IY3W. Thanks!", "2026-11-16?"); 0: none. Without them the scorer flagged such messages of the untrained
+    # auditor (score 0.07-0.49) and the episodes lost their policies from plausible coverage. Added to the sample,
+    # not to the pool it is drawn from: a new pool is a new sample of 4,000, and one such redraw flagged "That's
+    # it, thank you. Bye!" (0.98 -> 0.26); 150 and 250 measured alike, 400 failed more casual plausible messages
+    # (docs/fluency.md, twenty-fourth session)
+    answer_variants: int = 150
 
 
 # --- tokens, shapes and features -------------------------------------------------------------
@@ -1121,10 +1124,22 @@ class EncoderFluencyScorer(_Thresholded):
 
 
 
+def added_positives(corpus: Sequence[str], seed: int, settings: FluencySettings) -> list[str]:
+    """``settings.answer_variants`` fluent messages (``answer_variants``, a seeded draw) that the fit
+    takes on top of its sample of the training set."""
+    if settings.answer_variants <= 0:
+        return []
+    msgs = sorted({m.strip() for m in corpus if m and m.strip()})
+    rng = random.Random(f"answer-variants:{seed}")
+    extra = sorted(set(answer_variants(msgs, rng)) - set(msgs))
+    return rng.sample(extra, min(settings.answer_variants, len(extra)))
+
+
 def train_encoder_model(texts: Sequence[str], labels: Sequence[int], settings: FluencySettings,
-                        seed: int) -> tuple[np.ndarray, float, dict[str, Any]]:
+                        seed: int, added: Sequence[str] = ()) -> tuple[np.ndarray, float, dict[str, Any]]:
     """Class-balanced logistic regression (scikit-learn, lbfgs) on ``embed`` features of at most
-    ``settings.max_train`` messages (a seeded, class-balanced sample)."""
+    ``settings.max_train`` messages (a seeded, class-balanced sample) and the fluent messages
+    ``added`` (``added_positives``)."""
     from sklearn.linear_model import LogisticRegression  # noqa: PLC0415
 
     rng = random.Random(seed)
@@ -1133,7 +1148,7 @@ def train_encoder_model(texts: Sequence[str], labels: Sequence[int], settings: F
     half = settings.max_train // 2
     pos = rng.sample(pos, min(half, len(pos)))
     neg = rng.sample(neg, min(half, len(neg)))
-    data = [(t, 1) for t in pos] + [(t, 0) for t in neg]
+    data = [(t, 1) for t in pos] + [(t, 0) for t in neg] + [(t, 1) for t in added]
     t0 = time.perf_counter()
     feats = embed([t for t, _ in data])
     t_embed = time.perf_counter() - t0
@@ -1152,8 +1167,6 @@ def training_set(corpus: Sequence[str], seed: int, settings: FluencySettings) ->
     msgs = sorted({m.strip() for m in corpus if m and m.strip()})
     rng = random.Random(seed)
     pos = msgs + make_variants(msgs, settings.variants_per_message, rng)
-    if settings.answer_variants:  # their own generator: the variants and corruptions above stay as they were
-        pos += answer_variants(msgs, random.Random(f"answer-variants:{seed}"))
     neg = make_negatives(msgs, settings.negatives_per_message, rng, settings.stuffing_words or TRIGGER_WORDS,
                          exclude=() if settings.kind_swap else ("kind",))
     pos_set = set(pos)
@@ -1174,13 +1187,15 @@ def build_scorer(corpus: Sequence[str], seed: int = 0, settings: FluencySettings
     info = {"kind": "fluency-scorer", "version": BUILD_VERSION, "seed": seed, "settings": asdict(settings),
             "positives": int(sum(labels)), "negatives": int(len(labels) - sum(labels)),
             "corpus_messages": len({m.strip() for m in corpus if m and m.strip()})}
+    added = added_positives(corpus, seed, settings)
+    info["added_positives"] = len(added)
     if settings.encoder == "minilm":
-        coef, intercept, extra = train_encoder_model(texts, labels, settings, seed)
+        coef, intercept, extra = train_encoder_model(texts, labels, settings, seed, added)
         info.update(extra, model="minilm", seconds_train=round(time.perf_counter() - t0, 2))
         return EncoderFluencyScorer(coef, intercept, settings.prior, settings.threshold, info)
     if settings.encoder != "shapes":
         raise ValueError(f"unknown fluency encoder {settings.encoder!r}; allowed: minilm, shapes")
-    weights, losses = train_logistic(texts, labels, settings)
+    weights, losses = train_logistic([*texts, *added], [*labels, *[1] * len(added)], settings)
     info.update(model="shapes", loss_start=losses[0] if losses else None, loss_end=losses[-1] if losses else None,
                 seconds_train=round(time.perf_counter() - t0, 2))
     return FluencyScorer(weights, settings.hash_bits, settings.threshold, info, settings.word_ngrams,

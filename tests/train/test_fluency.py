@@ -423,3 +423,16 @@ def test_encoder_scorer_remembers_scores_and_gives_the_same_ones(monkeypatch):
     assert np.allclose(a.scores(["one more", "and another"]), [fresh.score("one more"), fresh.score("and another")],
                        atol=1e-6)
     assert len(a._memo) == 2
+
+
+def test_added_positives_ride_on_top_of_the_sample():
+    """The fit's sample of the training set is the same whatever ``answer_variants`` is (a new pool
+    would be a new sample of 4,000 and flips messages far from the added ones); the added messages
+    are seeded, fluent variants not in the corpus, at most ``answer_variants`` of them."""
+    corpus = [f"I want to fly Rome to Oslo on 2026-04-{d:02d}, {n} people." for d in range(1, 20) for n in (2, 3)] + \
+             [f"Can you check my booking BK{d:02d}AB{n}C? Last name Smith." for d in range(10) for n in range(3)]
+    off, on = F.FluencySettings(answer_variants=0), F.FluencySettings(answer_variants=25)
+    assert F.training_set(corpus, 0, off) == F.training_set(corpus, 0, on)
+    assert F.added_positives(corpus, 0, off) == []
+    added = F.added_positives(corpus, 0, on)
+    assert len(added) == 25 and added == F.added_positives(corpus, 0, on) and not set(added) & set(corpus)
