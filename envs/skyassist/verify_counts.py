@@ -41,7 +41,7 @@ nieces family""".split())
 _NOT_PARTY = frozenset("""night nights day days week weeks weekend weekends hour hours hrs min mins minute minutes month
 months year years option options flight flights choice choices result results stop stops leg legs bag bags suitcase
 suitcases piece pieces kg kilos lb lbs dollar dollars usd euro euros eur pound pounds gbp yen am pm oclock percent
-times miles points nights""".split())
+times miles points""".split())
 _OWNERS = frozenset("my our his her their the".split())
 _SELF = frozenset(("me", "myself", "i"))
 _ALONE = [("just", "me"), ("only", "me"), ("just", "myself"), ("only", "myself"), ("for", "myself"), ("alone",),
