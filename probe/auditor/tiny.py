@@ -212,7 +212,7 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
     if not episodes:
         raise ValueError(f"no customer corpus in env(s) {settings.env or corpus_envs(settings)[0]!r}")
     pools: dict[int, list[str]] = {}  # per environment: its customer messages (noisy_turn's other customers)
-    for (j, _e), turns in episodes.items():
+    for (j, _e), turns in episodes.items() if settings.noisy_context else ():
         pools.setdefault(j, []).extend(ex.message for ex in turns)
     out = []
     for k in sorted(episodes):
@@ -221,8 +221,8 @@ def corpus_texts(seed: int, settings: TinySettings) -> list[dict[str, Any]]:
         given = agent_given_identifiers([*turns[-1].dialogue_messages, {"role": "user", "content": turns[-1].message}])
         dialogues = [ex.dialogue_messages for ex in turns]
         noisy = None  # the customer turn shown broken in the later turns' context
-        rng = random.Random(f"noisy-context:{seed}:{k[0]}:{k[1]}")
-        if not opening and len(turns) >= 2 and rng.random() < settings.noisy_context:
+        rng = random.Random(f"noisy-context:{seed}:{k[0]}:{k[1]}") if settings.noisy_context else None
+        if rng and not opening and len(turns) >= 2 and rng.random() < settings.noisy_context:
             i = rng.randrange(len(turns) - 1)
             broken = noisy_turn(rng, turns[i].message, pools[k[0]])
             replaced = [_with_user_turn(d, i, turns[i].message, broken) for d in dialogues[i + 1:]]

@@ -892,19 +892,15 @@ def answer_variants(corpus: Sequence[str], rng: random.Random) -> list[str]:
             m = dates[0]
             other = _shifted(m, rng.choice([-3, -2, -1, 1, 2, 3, 5, 7, 14]))
             if other:
-                d = m.group(0)
+                d, end = m.group(0), msg.rstrip()
+                inline = [f"{d} or {other}", f"{d}, or {other} if that's easier", f"{d} or maybe {other}"]
                 form = rng.randrange(5)
-                if form == 0:
-                    text = msg[:m.start()] + f"{d} or {other}" + msg[m.end():]
-                elif form == 1:
-                    text = msg[:m.start()] + f"{d}, or {other} if that's easier" + msg[m.end():]
-                elif form == 2:
-                    text = msg[:m.start()] + f"{d} or maybe {other}" + msg[m.end():]
-                elif form == 3:
-                    end = msg.rstrip()
-                    text = f"{end} I could also do {other}." if end[-1:] in ".!?" else f"{end}, or {other}."
+                if form < len(inline):  # the date in place becomes a choice
+                    text = msg[:m.start()] + inline[form] + msg[m.end():]
+                elif end[-1:] in ".!?":  # or a sentence of its own follows
+                    text = f"{end} I could also do {other}." if form == 3 else f"{end} {other} works too."
                 else:
-                    text = f"{end} {other} works too." if (end := msg.rstrip())[-1:] in ".!?" else f"{end}, {other} works too."
+                    text = f"{end}, or {other}." if form == 3 else f"{end}, {other} works too."
                 out.append(text)
         ids = _ANSWER_TOKEN.findall(msg)
         if ids:
