@@ -28,7 +28,7 @@ from datetime import date as Date
 from typing import Any
 
 from envs.skyassist.policies import MAX_PASSENGERS
-from probe.core.corpus import scenario_cycle
+from probe.core.corpus import add_sentence, scenario_cycle
 from probe.core.episode import Episode
 from probe.core.observation import prompt_shingles, public_dialogue, redact
 
@@ -166,7 +166,7 @@ def _dress(rng: random.Random, style: str, core: str, opener: bool = True, close
             keep = text.startswith(("I ", "I'", *names)) or text[1:2].isupper()  # "I", places, codes keep their case
             text = o + (text[0].lower() + text[1:] if o.endswith(", ") and not keep else text)
     if closer and rng.random() < 0.5:
-        text += rng.choice(CLOSERS[style])
+        text = add_sentence(text, rng.choice(CLOSERS[style]))
     return _naturalise(rng, " ".join(text.split()))
 
 
@@ -364,7 +364,7 @@ class Customer:
             options = [o for o in map(without_pax, options) if o] or options
         msg = self._say(options, opener=True)
         if self.style == "urgent" and "asap" not in msg.lower() and r.random() < 0.5:
-            msg += r.choice(URGENCY)
+            msg = add_sentence(msg, r.choice(URGENCY))
         return msg
 
     # replies to the agent ------------------------------------------------------------------

@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from probe.core.corpus import scenario_cycle
+from probe.core.corpus import add_sentence, scenario_cycle
 from probe.core.episode import Episode
 from probe.core.observation import prompt_shingles, public_dialogue, redact
 
@@ -157,7 +157,7 @@ def _dress(rng: random.Random, style: str, core: str, opener: bool = True, close
             keep = text.startswith(("I ", "I'")) or ORDER_ID.match(text)
             text = o + (text if keep or not o.endswith(", ") else text[0].lower() + text[1:])
     if closer and rng.random() < 0.45:
-        text += rng.choice(CLOSERS[style])
+        text = add_sentence(text, rng.choice(CLOSERS[style]))
     return _naturalise(rng, " ".join(text.split()))
 
 
@@ -283,8 +283,8 @@ class Customer:
                               "The {item}{of} isn't right, could I get it in {opt} instead?",
                               "I need to exchange the {item}{of} for one with {opt}."], **slots)
             if not split and item2 and item2 != item and r.random() < 0.25:
-                text += " " + self._say(["And the {item2} too, {opt2} please.", "Also the {item2}, for {opt2}."],
-                                        closer=False, **slots)
+                text = add_sentence(text, self._say(["And the {item2} too, {opt2} please.", "Also the {item2}, for {opt2}."],
+                                                    closer=False, **slots))
             return text
         if kind == "return":
             return self._say(["I want to return the {item}{of}.", "I'd like to return the {item}{of}, please.",
@@ -308,7 +308,7 @@ class Customer:
                               "Can you cancel my order {o}?" if o else "Can you cancel my recent order?",
                               "I need to cancel order {o}." if o else "I need to cancel something I ordered."], **slots)
             if "no_reason" not in self.moves and r.random() < 0.55:
-                text += " " + r.choice(REASONS[self.s["reason"]])
+                text = add_sentence(text, r.choice(REASONS[self.s["reason"]]))
                 self.said_reason = True
             return text
         if kind == "address":
@@ -394,7 +394,10 @@ class Customer:
         else:
             parts.append(r.choice(["I need help with an order.", "I have a question about my orders.",
                                    "I'd like to make a change to an order.", "Can you help me with something I bought?"]))
-        text = " ".join(p[0].upper() + p[1:] for p in parts if p)
+        text = ""
+        for p in filter(None, parts):
+            p = p[0].upper() + p[1:]
+            text = add_sentence(text, " " + p) if text else p
         return self._extras(_dress(r, self.style, text, closer=False))
 
     def _extras(self, text: str) -> str:
@@ -402,13 +405,13 @@ class Customer:
         r = self.rng
         kind = self.current[0]
         if "urgent" in self.moves and r.random() < 0.7:
-            text += r.choice(URGENT)
+            text = add_sentence(text, r.choice(URGENT))
         elif self.style == "urgent" and r.random() < 0.4:
-            text += r.choice(URGENT)
+            text = add_sentence(text, r.choice(URGENT))
         if ("stated_status" in self.moves and kind in ("cancel", "address", "payment", "modify")
                 and "stated_status" not in self.used and r.random() < 0.8):
             self.used.add("stated_status")
-            text += r.choice(STATUS)
+            text = add_sentence(text, r.choice(STATUS))
         return text
 
     def _spouse(self, opener: bool = False) -> str:
@@ -476,7 +479,7 @@ class Customer:
                              closer=False, o=o or self.s["pending_order_id"])
             if "stated_status" in self.moves and "stated_status" not in self.used and kind == "cancel":
                 self.used.add("stated_status")
-                text += self.rng.choice(STATUS)
+                text = add_sentence(text, self.rng.choice(STATUS))
             return text
         if "not on your account" in a or "only help the customer i have verified" in a:
             return self._say(["Oh, okay. Then let's look at my own order.", "Fine. What about my own orders then?",
@@ -586,7 +589,9 @@ class Customer:
             req = self.request(k2, o2)
             if lead.endswith(",") and req[:2] != "I " and not req.startswith("I'"):
                 req = req[:1].lower() + req[1:]
-            return self._extras((lead + " " + req).strip())
+            if lead.endswith(",") or not lead:
+                return self._extras((lead + " " + req).strip())
+            return self._extras(add_sentence(lead, " " + req))
         if r.random() < 0.15 and "aside" not in self.used:
             self.used.add("aside")
             return self._say(["How long will the refund take?", "When will it arrive?", "What's the total I paid?",

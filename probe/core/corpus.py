@@ -176,5 +176,17 @@ def scenario_cycle(domain: Any, rng: Any, n: int, seed_pool: int | None = None) 
         yield k, family, domain.scenario(family, train[rng.randrange(pool)])
 
 
-__all__ = ["played_corpus", "fingerprint", "example_record", "code_identity", "code_changed_since_load",
+def add_sentence(text: str, sentence: str) -> str:
+    """``text`` followed by ``sentence`` (which brings its own leading space): a full stop first when
+    ``text`` ends without a sentence mark, as a typed message whose final stop was dropped does
+    ("I need help with an order" + " It hasn't shipped yet." is one run-on sentence otherwise)."""
+    if not sentence.strip():
+        return text
+    body = text.rstrip()
+    if body and body[-1] not in ".!?" and sentence.strip()[:1].isupper():
+        body += "."
+    return body + sentence if sentence[:1].isspace() else f"{body} {sentence}"
+
+
+__all__ = ["played_corpus", "add_sentence", "fingerprint", "example_record", "code_identity", "code_changed_since_load",
            "scenario_cycle"]
