@@ -198,6 +198,8 @@ class Parsed:
     accepts: bool = False  # a yes to an offer (a return flight, another date); approves no action
     no: bool = False
     later: bool = False  # the customer puts a decision off
+    no_preference: bool = False  # "any", "whichever", "you pick": no option preferred
+    split_now: bool = False  # a group split across bookings, this booking's share given ("9 now and 5 later")
     urgent: bool = False
     fare_class: str | None = None
     selection: int | str | None = None  # list index, 'cheapest', 'earliest', 'latest', or a fare class
@@ -987,6 +989,17 @@ def _selection(text: str) -> int | str | None:
     return None
 
 
+# no preference among the listed options ("any", "whichever is fine", "doesn't matter", "you pick"): the agent
+# suggests one (the cheapest) and asks, it does not pick for the customer
+_NO_PREFERENCE = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|um+|hm+|eh|well|honestly|tbh|i mean|oh)\W+)*(?:any(?:\s+(?:one|of them|flight|option))?|anything|"
+    r"whichever(?:\s+(?:one|flight|option))?|whatever|either(?:\s+(?:one|of them))?|"
+    r"(?:it )?(?:does ?n[o']?t|doesnt|don'?t|dont) matter|(?:i )?(?:don'?t|dont|do not) (?:mind|care)|no preference|"
+    r"(?:you|u) (?:pick|choose|decide)(?: one| for me)?|up to (?:you|u)|your (?:call|choice)|surprise me)"
+    r"(?:\W+(?:is|are|works?|would be)?\s*(?:fine|ok(?:ay)?|good|great|alright|works))?"
+    r"(?:\W+(?:really|honestly|to me|for me|i guess|then))*(?:\W+(?:please|pls|thanks|thank you))?\W*", re.I)
+
+
 # dropping what is being arranged, said with nothing new (probe.targets.phrases.ABANDON), with this
 # airline's words: "Forget the flight.", "I'll book somewhere else.", "I don't need a flight after all."
 _ABANDON = abandon_pattern(
@@ -1099,7 +1112,10 @@ def _booking_last_name(p: Parsed, text: str, db) -> None:
 _SPAN = r"(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(days?|weeks?)"
 _THING = (r"(?:\s+(?:it|that|this|(?:my|the|our)\s+(?:(?:return|outbound|inbound)(?:\s+(?:flight|leg|trip|date))?|"
           r"(?:booking|flight|trip|reservation))(?:\s+BK[0-9A-Z]{6})?|"
-          r"BK[0-9A-Z]{6}))?")
+          r"BK[0-9A-Z]{6})"
+          # the name it is under: "push BK93T1H1 (Novak) back a week", "move BK93T1H1 for Novak 2 days later"
+          r"(?:\s*(?:\(\s*|,\s*|-\s*|(?:for|under)\s+)?(?!(?:to|on|by|back|until|till|from|in|into|at|a|an|the|one|two|three|four|five|six|seven)\b)"
+          r"[a-z][a-z'-]+(?:\s+(?!(?:to|on|by|back|until|till|from|in|into|at|a|an|the)\b)[a-z][a-z'-]+)?\s*[),-]?)?)?")
 _SHIFT_LATER = re.compile(
     r"\b" + _SPAN + r"\s+(?:later|after(?:wards)?)\b"
     r"|\b(?:push|move|delay|postpone|shift|put)" + _THING + r"\s+(?:back\s+)?(?:by\s+)?" + _SPAN +
@@ -1355,6 +1371,12 @@ _LONE_NUMBER = re.compile(r"(?<![\w:$#./-])(?<!option )(?<!number )(?<!flight )(
                           r")(?![\w:%$/-]|\.\d|\s*(?:of\b|more\b|less\b|fewer\b|extra\b|bags?\b|kids?\b|children\b|"
                           r"days?\b|nights?\b|weeks?\b|hours?\b|am\b|pm\b|o'?clock|bookings?\b|flights?\b|options?\b|"
                           r"ways?\b|one\b|dollars?\b))", re.I)
+# a group split across bookings, this booking's share first: "ok then 9 now and 5 later", "book 6 of us first, the
+# other 4 next week", "9 today and the rest tomorrow": the count for now, and no deferral
+_SPLIT_NOW = re.compile(r"(?<![\w:$#./-])(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:of us\s+|people\s+|"
+                        r"passengers\s+|seats\s+|travell?ers\s+)?(?:(?:right )?now|first|for now|today|in this (?:one|booking)|"
+                        r"on this (?:one|booking))\b[^.?!]{0,25}?\b(?:and|then|,)\s+(?:the\s+)?(?:other|rest|remaining|"
+                        r"another|\d{1,2}\b|" + "|".join(text_rules.NUMBER_WORDS) + r"\b)", re.I)
 _MAKE_IT = re.compile(r"\bmake it\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b(?!\s*(?:am|pm|a\.m|p\.m|:|"
                       r"o'?clock|th|st|nd|rd|days?|nights?|weeks?|hours?|kg|bags?|dollars|\$|%))"
                       r"(?:\s+(?:people|passengers|persons|travell?ers|adults|seats|tickets|of us))?", re.I)
@@ -1403,6 +1425,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|tomorrow|day after tomorrow", text[h[0]:h[1]])
                                         and re.search(r"(?i)\b(decide|think|come back|call|get back|confirm|let you know|"
                                                       r"tell you|check|talk|sleep on it|later)\b[^.]{0,25}$", text[:h[0]]))]
+    split = _SPLIT_NOW.search(text)
+    if split:  # "9 today and the rest tomorrow": when each part goes, not a trip date
+        hits = [h for h in hits if not (h[0] >= split.start() and re.fullmatch(
+            r"(?i)today|tonight|tomorrow|day after tomorrow|next week", text[h[0]:h[1]]))]
     plain: list[str] = []
     for s, _e, iso in hits:
         p.dates.append(iso)
@@ -1442,6 +1468,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             (p.pax_change, p.pax_joining, p.pax_more)
     elif expecting == "passengers" and (m := _TOTAL_COUNT.fullmatch(text)):  # "How many in total?" - "5 altogether"
         p.passengers = text_rules.number_value(m.group(1))
+    elif split:  # "ok then 9 now and 5 later": this booking's share
+        p.passengers = text_rules.number_value(split.group(1))
+        p.split_now = True
     elif m := _MAKE_IT.search(text):  # "fine, make it 9 then": a new count
         p.passengers = text_rules.number_value(m.group(1))
     elif expecting == "passengers" and not p.dates and len(nums := _LONE_NUMBER.findall(text)) == 1:
@@ -1492,7 +1521,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.no = is_refusal(text)
     p.human = asks_for_person(text)
     p.who = bool(ASKS_IF_MACHINE.search(text))
-    p.later = is_deferral(text) and not p.yes and not p.human
+    p.later = is_deferral(text) and not p.yes and not p.human and not p.split_now
     p.abandon = bool(abandon) and not p.yes
     p.drop_trip = bool(drop_trip) and not p.yes
     if dropped and len(p.dates) == 1 and re.search(r"\btoday\b", text, re.I) and not re.search(r"\d", text):
@@ -1506,6 +1535,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     for s_, e_, _iso in hits:  # "3rd of july", "the 1st of June": a date, not the third or first option
         undated = undated[:s_] + " " * (e_ - s_) + undated[e_:]
     p.selection = _selection(undated)
+    p.no_preference = p.selection is None and bool(_NO_PREFERENCE.fullmatch(text))
+    if p.no_preference:  # "whichever" at the name question is no name; "either is fine" after "... a return
+        p.accepts = False  # flight? Which flight would you like?" answers the second question
+        p.first_name = p.last_name = None
+        p.name_words, p.name_doubt = [], None
     p.currency = currency_request(text)
     if m := _BUDGET.search(text):
         amount = float(re.sub(r"[,\s]", "", m.group(1) or m.group(2)))
@@ -1518,6 +1552,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # "what fare class code is option 2?", "is the economy one refundable?", "does the premium one have
         # wifi?", "whats the cheapest option, i will decide later": a question about an option picks nothing
         p.asked_option, p.selection = p.selection, None
+    if p.no_preference:
+        p.asked_option = "cheapest"  # "any is fine": the cheapest suggested, with the question whether it suits
     if p.selection == "cheapest" and not re.search(r"\bhow much\b|\btotal\b|\bcosts?\b|\bprice\b|\bpay\b", text, re.I):
         p.intents.discard("price")  # "the cheaper one" picks; it asks no price
     if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):

@@ -115,7 +115,7 @@ _NEED_DETAILS = re.compile(r"\b(?:need|require|want|have to (?:give|send|provide
 _LAYOVER = re.compile(r"\b(?:layover|lay over|connection|connecting time|stopover|transfer time|wait between|"
                       r"time between)\b", re.I)
 # other flights asked for: "what else is there that day", "any alternatives?", "other flights on that route?"
-_ALTERNATIVES = re.compile(r"\bwhat else\b|\balternatives?\b|\bother (?:flights?|options?)\b|\banything else (?:that|on|for)\b|"
+_ALTERNATIVES = re.compile(r"\bwhat(?:'?s)? else\b|\bwhat other\b|\b(?:any|see|show me|list|got) (?:the )?others\b|\balternatives?\b|\bother (?:flights?|options?)\b|\banything else (?:that|on|for)\b|"
                            r"\bsomething else\b|\bany other\b|\bother ones?\b", re.I)
 _THAT_ONE = re.compile(r"\b(?:that|this) (?:one|flight|option)\b|\b(?:i'?ll|we'?ll) take it\b|\btake it\b|"
                        r"\bsounds (?:good|great|fine)\b", re.I)
@@ -462,8 +462,9 @@ class ReferenceTarget(Target):
 
         suggested, self.suggested = self.suggested, None
         if (suggested and self.pending is None and p.selection is None and not p.flight_ids and not p.no
-                and (p.yes or p.accepts or _THAT_ONE.search(p.text)) and self._find(suggested)):
+                and (p.yes or p.accepts or _THAT_ONE.search(p.text) or p.no_preference) and self._find(suggested)):
             p.flight_ids = [suggested]  # "whats the earliest one?" - "That is option 1: ... Would you like it?" - "ok"
+            p.asked_option = None  # "any" - "... suggest the cheapest ... Would you like that one?" - "any is fine"
         if _UPGRADE.search(p.text) and (self.booking is not None or p.booking_ids) and self.mode != "new" \
                 and not p.dates:  # "can I upgrade to business?": the booking moved to another cabin the same day
             p.intents.add("change")
@@ -1412,7 +1413,8 @@ class ReferenceTarget(Target):
                 and (f := self._context_flight()) is not None and not any(leg.get("choice") is f for leg in self.legs)):
             # "whats the earliest one?": that option, and whether it is the one wanted
             self.suggested = f["flight_id"]
-            out.append(f"That is option {self.asked_option + 1}: {self._flight_text(f, with_rules=True)} "
+            lead = "Then I would suggest the cheapest," if p.no_preference else "That is"
+            out.append(f"{lead} option {self.asked_option + 1}: {self._flight_text(f, with_rules=True)} "
                        "Would you like that one?")
             return
         if p.has("price") and not p.has("currency"):

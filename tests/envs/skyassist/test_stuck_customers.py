@@ -1,0 +1,95 @@
+"""Customers who got stuck with the reference target (read in audit-power traces and played by hand,
+twenty-fourth and twenty-fifth sessions), in phrasings other than the ones that were read:
+
+- a group told to split, answering "ok then 9 now and 5 later", was told "take your time" (the
+  "later" read as a deferral, two numbers read as no count);
+- "any" / "whichever" at "Which flight would you like?" was not understood, three times in a row;
+- "need to push BK... (Name) back a week" was looked up, but the move was not read (the name between
+  the booking and "back a week");
+- "ok whats else that day" after a cancelled flight named by number was "Sorry, I can't help with that".
+
+Every conversation checks the tool calls, what the reply says, and that no policy verifier fires.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from tests.envs.skyassist.test_counts_and_numeric_dates import booked
+from tests.envs.skyassist.test_target_phrasings import calls, replies
+from tests.envs.skyassist.test_unseen_sky_customers import CHANGE, ONE, _sc, mutated, play, searches
+
+GROUP = _sc("large_group")
+GROUP_START = f"{GROUP['origin_city']} to {GROUP['destination_city']} {GROUP['date']} for 14 people"
+
+
+@pytest.mark.parametrize("line, count", [
+    ("ok then 9 now and 5 later", 9),
+    ("fine, book 6 of us first and the other 8 next week", 6),
+    ("Let's do 7 now, then 7 more separately", 7),
+    ("9 today and the rest tomorrow", 9),
+    ("ok. eight people in this booking and 6 in another", 8),
+])
+def test_a_group_split_across_bookings_gives_this_bookings_count_and_is_no_deferral(line, count):
+    ep = play([GROUP_START, line], GROUP)
+    said = replies(ep)[-1]
+    assert f"Noted, {count} passengers." in said and searches(ep) and "take your time" not in said.lower(), said
+    ep = play([GROUP_START, line, "the first one", f"{GROUP['first_name']} {GROUP['last_name']}", "yes"], GROUP)
+    assert [b["passengers"] for b in booked(ep)] == [count], replies(ep)
+
+
+@pytest.mark.parametrize("line", ["later", "I'll think about it and get back to you later", "not now, I'll call back tomorrow"])
+def test_a_real_deferral_at_the_split_question_still_waits(line):
+    ep = play([GROUP_START, line], GROUP)
+    assert not searches(ep) and not mutated(ep), replies(ep)
+
+
+LIST = f"flight {ONE['origin_city']} to {ONE['destination_city']} {ONE['date']}, just me"
+
+
+@pytest.mark.parametrize("line", ["any", "any is fine", "Whichever one.", "doesn't matter", "you pick",
+                                  "Either is fine, thanks", "honestly I don't mind", "up to you", "any of them works"])
+def test_no_preference_among_the_options_gets_a_suggestion_and_picks_nothing(line):
+    ep = play([LIST, line])
+    said = replies(ep)[-1]
+    assert said.startswith("Then I would suggest the cheapest, option 1: Flight SA2374"), said
+    assert said.endswith("Would you like that one?") and not mutated(ep)
+    ep = play([LIST, line, "sure"])
+    assert replies(ep)[-1].startswith("You picked SA2374"), replies(ep)[-1]
+
+
+def test_whichever_at_the_name_question_is_no_name():
+    ep = play([LIST, "the first one", "whichever"])
+    said = replies(ep)[-1]
+    assert "Whichever" not in said and "name" in said, said
+
+
+def test_any_in_a_question_is_no_answer_of_preference():
+    ep = play([LIST, "any with wifi?"])
+    assert not replies(ep)[-1].startswith("Then I would suggest"), replies(ep)[-1]
+
+
+MOVED = (date.fromisoformat(CHANGE["date"]) + timedelta(days=7)).isoformat()
+MOVED_2 = (date.fromisoformat(CHANGE["date"]) + timedelta(days=2)).isoformat()
+
+
+@pytest.mark.parametrize("line, day", [
+    (f"need to push {CHANGE['booking_id']} ({CHANGE['last_name']}) back a week", MOVED),
+    (f"Push my flight {CHANGE['booking_id']} - {CHANGE['last_name']} - back one week please", MOVED),
+    (f"can you move {CHANGE['booking_id']} under {CHANGE['last_name']} 2 days later", MOVED_2),
+    (f"delay {CHANGE['booking_id']}, {CHANGE['first_name']} {CHANGE['last_name']}, by a week", MOVED),
+])
+def test_a_booking_pushed_back_with_its_name_is_moved_by_that_many_days(line, day):
+    ep = play([line], CHANGE)
+    assert calls(ep, "lookup_booking") and (CHANGE["origin"], CHANGE["destination"], day) in searches(ep), replies(ep)
+    assert not mutated(ep)
+
+
+@pytest.mark.parametrize("line", ["ok whats else that day", "what other flights are there?", "any others?",
+                                  "hmm ok, show me the others"])
+def test_other_flights_asked_for_after_a_cancelled_one_searches_the_route(line):
+    sc = _sc("cancelled_flight")
+    ep = play([f"I want to book {sc['flight_id']} please, just me, {sc['first_name']} {sc['last_name']}", line], sc)
+    assert searches(ep) == [(sc["origin"], sc["destination"], sc["date"])] and not mutated(ep), replies(ep)
