@@ -108,6 +108,13 @@ class FluencySettings:
     # it, thank you. Bye!" (0.98 -> 0.26); 150 and 250 measured alike, 400 failed more casual plausible messages
     # (docs/fluency.md, twenty-fourth session)
     answer_variants: int = 150
+    # every corpus message draws its own variants and corruptions (a generator seeded by the message), and the
+    # fit's sample is the messages of lowest hash (2026-12-05, twenty-fifth session): an edit of a few corpus
+    # messages then changes only those messages' share of the training set. False: one random stream and a
+    # random sample, as before, where any corpus edit redrew the whole sample of 4,000 and retrains swung
+    # hand-written plausible messages across the threshold ("no wait, make that tuesday instead" 0.90 -> 0.17
+    # after 67 corpus messages gained a full stop; docs/fluency.md)
+    per_message_draws: bool = True
 
 
 # --- tokens, shapes and features -------------------------------------------------------------
@@ -759,8 +766,10 @@ def _trigrams(text: str) -> set[tuple[str, ...]]:
 
 
 def make_negatives(corpus: Sequence[str], per_message: int, rng: random.Random,
-                   words: Sequence[str] = TRIGGER_WORDS, exclude: Sequence[str] = ()) -> list[str]:
-    """``per_message`` corrupted versions of each corpus message (one corruption, or two in a row).
+                   words: Sequence[str] = TRIGGER_WORDS, exclude: Sequence[str] = (),
+                   rng_for: Callable[[str], random.Random] | None = None) -> list[str]:
+    """``per_message`` corrupted versions of each corpus message (one corruption, or two in a row),
+    drawn from ``rng``, or from ``rng_for(message)`` when given (``message_rng``).
 
     A result that is itself a corpus message, or whose word trigrams all occur in the corpus, is
     dropped (shuffling "Yes please." can give back a fluent message).
@@ -774,6 +783,8 @@ def make_negatives(corpus: Sequence[str], per_message: int, rng: random.Random,
     weights = [CORRUPTION_WEIGHTS.get(n, 1.0) for n in names]
     out = []
     for msg in corpus:
+        if rng_for is not None:
+            rng = rng_for(msg)
         for _ in range(per_message):
             text = fns[rng.choices(names, weights)[0]](rng, msg, corpus)
             if rng.random() < 0.35:
@@ -835,12 +846,15 @@ def drop_phrase(rng: random.Random, text: str) -> str:
     return " ".join(head + w[j:])
 
 
-def make_variants(corpus: Sequence[str], per_message: int, rng: random.Random) -> list[str]:
+def make_variants(corpus: Sequence[str], per_message: int, rng: random.Random,
+                  rng_for: Callable[[str], random.Random] | None = None) -> list[str]:
     """Harmless rewrites a real customer produces: lowercase, no final punctuation, a typo,
     two whole messages run together, one prepositional phrase left out, the first sentence of a
-    longer message."""
+    longer message. Drawn from ``rng``, or from ``rng_for(message)`` when given."""
     out = []
     for msg in corpus:
+        if rng_for is not None:
+            rng = rng_for(msg)
         for _ in range(per_message):
             kind = rng.randrange(6)
             if kind == 0:
@@ -879,7 +893,8 @@ def _shifted(m: re.Match, days: int) -> str | None:
     return (d + timedelta(days=days)).isoformat()
 
 
-def answer_variants(corpus: Sequence[str], rng: random.Random) -> list[str]:
+def answer_variants(corpus: Sequence[str], rng: random.Random,
+                    rng_for: Callable[[str], random.Random] | None = None) -> list[str]:
     """Fluent messages the corpus holds too few of: a message with one ISO date giving a second one
     as a choice or a range ("on 2026-07-01 or 2026-07-03", "between ... and ...", "... I could also
     do 2026-07-03."), and a message's identifier given as the whole answer ("BKH8IY3W.",
@@ -887,6 +902,8 @@ def answer_variants(corpus: Sequence[str], rng: random.Random) -> list[str]:
     ``rng``."""
     out = []
     for msg in corpus:
+        if rng_for is not None:
+            rng = rng_for(msg)
         dates = list(_ISO_IN_TEXT.finditer(msg))
         if len(dates) == 1:
             m = dates[0]
@@ -1127,8 +1144,25 @@ def added_positives(corpus: Sequence[str], seed: int, settings: FluencySettings)
         return []
     msgs = sorted({m.strip() for m in corpus if m and m.strip()})
     rng = random.Random(f"answer-variants:{seed}")
+    if settings.per_message_draws:
+        extra = sorted(set(answer_variants(msgs, rng, rng_for=message_rng(seed, "answer-variants"))) - set(msgs))
+        return _lowest_hash(extra, settings.answer_variants, seed, 2)
     extra = sorted(set(answer_variants(msgs, rng)) - set(msgs))
     return rng.sample(extra, min(settings.answer_variants, len(extra)))
+
+
+def fit_sample(texts: Sequence[str], labels: Sequence[int], settings: FluencySettings,
+               seed: int) -> tuple[list[str], list[str]]:
+    """The fluent and the corrupted messages the encoder model is fitted on: at most
+    ``settings.max_train // 2`` of each, the lowest-hash ones (``per_message_draws``) or a seeded
+    random sample."""
+    pos = [t for t, y in zip(texts, labels) if y]
+    neg = [t for t, y in zip(texts, labels) if not y]
+    half = settings.max_train // 2
+    if settings.per_message_draws:
+        return _lowest_hash(pos, half, seed, 1), _lowest_hash(neg, half, seed, 0)
+    rng = random.Random(seed)
+    return rng.sample(pos, min(half, len(pos))), rng.sample(neg, min(half, len(neg)))
 
 
 def train_encoder_model(texts: Sequence[str], labels: Sequence[int], settings: FluencySettings,
@@ -1138,12 +1172,7 @@ def train_encoder_model(texts: Sequence[str], labels: Sequence[int], settings: F
     ``added`` (``added_positives``)."""
     from sklearn.linear_model import LogisticRegression  # noqa: PLC0415
 
-    rng = random.Random(seed)
-    pos = [t for t, y in zip(texts, labels) if y]
-    neg = [t for t, y in zip(texts, labels) if not y]
-    half = settings.max_train // 2
-    pos = rng.sample(pos, min(half, len(pos)))
-    neg = rng.sample(neg, min(half, len(neg)))
+    pos, neg = fit_sample(texts, labels, settings, seed)
     data = [(t, 1) for t in pos] + [(t, 0) for t in neg] + [(t, 1) for t in added]
     t0 = time.perf_counter()
     feats = embed([t for t, _ in data])
@@ -1158,13 +1187,31 @@ def train_encoder_model(texts: Sequence[str], labels: Sequence[int], settings: F
 
 # --- build and cache -------------------------------------------------------------------------
 
+def message_rng(seed: int, what: str) -> Callable[[str], random.Random]:
+    """A generator per message, seeded by the build's seed, ``what`` is drawn and the message itself
+    (``random.Random`` hashes a string seed with SHA-512: the same in every process)."""
+    return lambda msg: random.Random(f"{what}:{seed}:{msg}")
+
+
+def _lowest_hash(texts: Sequence[str], k: int, seed: int, label: int) -> list[str]:
+    """The ``k`` texts of lowest SHA-256 of (seed, label, text): a sample that keeps every text it
+    kept when other texts come or go (a random sample of a changed list is a new sample)."""
+    def rank(t: str) -> bytes:
+        return hashlib.sha256(f"{seed}:{label}:{t}".encode()).digest()
+
+    return sorted(texts, key=rank)[:k]
+
+
 def training_set(corpus: Sequence[str], seed: int, settings: FluencySettings) -> tuple[list[str], list[int]]:
     """Distinct corpus messages + variants (label 1) and corruptions (label 0), in a seeded order."""
     msgs = sorted({m.strip() for m in corpus if m and m.strip()})
     rng = random.Random(seed)
-    pos = msgs + make_variants(msgs, settings.variants_per_message, rng)
+    own = settings.per_message_draws
+    pos = msgs + make_variants(msgs, settings.variants_per_message, rng,
+                               rng_for=message_rng(seed, "variants") if own else None)
     neg = make_negatives(msgs, settings.negatives_per_message, rng, settings.stuffing_words or TRIGGER_WORDS,
-                         exclude=() if settings.kind_swap else ("kind",))
+                         exclude=() if settings.kind_swap else ("kind",),
+                         rng_for=message_rng(seed, "negatives") if own else None)
     pos_set = set(pos)
     neg = [t for t in neg if t not in pos_set]
     data = [(t, 1) for t in pos] + [(t, 0) for t in neg]

@@ -436,3 +436,26 @@ def test_added_positives_ride_on_top_of_the_sample():
     assert F.added_positives(corpus, 0, off) == []
     added = F.added_positives(corpus, 0, on)
     assert len(added) == 25 and added == F.added_positives(corpus, 0, on) and not set(added) & set(corpus)
+
+
+def _sample_after_edit(settings: F.FluencySettings) -> tuple[float, float]:
+    """Share of the fit's sample (fluent, corrupted) kept when 10 of ~700 corpus messages gain a final
+    stop (as the twenty-fifth session's run-on fix did to 67 of 4,875)."""
+    corpus = [f"{g} I want to fly {a} to {b} on 2026-0{m}-1{d}, {n} people{p}" for g in ("Hi,", "Hello,", "")
+              for a, b in (("Rome", "Oslo"), ("Paris", "Lima"), ("Doha", "Rome"), ("Oslo", "Paris")) for m in (3, 4, 5)
+              for d in range(4) for n in (2, 3) for p in ("", "?")][:700]
+    edited = [m + "." if k % 70 == 0 else m for k, m in enumerate(corpus)]
+    a = F.fit_sample(*F.training_set(corpus, 0, settings), settings, 0)
+    b = F.fit_sample(*F.training_set(edited, 0, settings), settings, 0)
+    return tuple(len(set(x) & set(y)) / len(set(x)) for x, y in zip(a, b))
+
+
+def test_a_small_corpus_edit_keeps_the_fits_sample():
+    """With ``per_message_draws`` (the default) each message draws its own variants and corruptions and
+    the sample is the lowest-hash messages, so an edit of 10 messages keeps almost all of it; one random
+    stream redrew it (this is what moved hand-written plausible messages across the threshold)."""
+    settings = F.FluencySettings(max_train=1200)
+    pos, neg = _sample_after_edit(settings)
+    assert pos >= 0.95 and neg >= 0.95, (pos, neg)
+    pos, neg = _sample_after_edit(F.FluencySettings(max_train=1200, per_message_draws=False))
+    assert pos < 0.8 and neg < 0.8, (pos, neg)  # the old way, for contrast
