@@ -92,6 +92,10 @@ def _overlap(agent: str, text: str) -> bool:
 
 
 # (kind, pattern on the agent's last question, does the customer's reply answer it?)
+# an address given: a street ("12 Oak Lane", "4 Main St, Apt 2") or a state and zip ("Denver, CO 80203");
+# a five-digit number alone is not one ("... in order 98178 ent order." was counted before)
+ADDRESS = re.compile(r"\b\d+\s+(?:[A-Za-z]+\s+){1,3}(?:st|street|ave|avenue|road|rd|lane|ln|drive|dr|way|blvd|boulevard|"
+                     r"court|ct|place|pl|terrace|circle|parkway)\b|\b[A-Z]{2},?\s+\d{5}\b", re.I)
 Check = tuple[str, re.Pattern, Callable[[str, str], bool]]
 CHECKS: dict[str, list[Check]] = {
     "skyassist": [
@@ -111,8 +115,7 @@ CHECKS: dict[str, list[Check]] = {
     ],
     "taubench-retail": [
         # first: the address question also names a zip code
-        ("address", re.compile(r"new (shipping )?address", re.I), lambda a, t: bool(re.search(r"\b\d{5}\b|\d+ \w+ "
-                                                                                             r"(st|street|ave|avenue|road|rd|lane|ln|drive|dr|way|blvd)\b", t, re.I))),
+        ("address", re.compile(r"new (shipping )?address", re.I), lambda a, t: bool(ADDRESS.search(t))),
         ("identity", re.compile(r"email address|zip code", re.I),
          lambda a, t: bool(re.search(r"\S+@\S+\.\w+", t)) or bool(re.search(r"\b\d{5}\b", t))
          or bool(re.search(r"\b[a-z]+_[a-z]+_\d+\b", t))),

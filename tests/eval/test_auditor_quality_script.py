@@ -22,3 +22,17 @@ def test_measure_counts_grounded_nouns(monkeypatch):
                {"episode": 0, "agent": "", "text": "b", "nouns": [("Quito", True)]}]
     m = aq.measure("skyassist", records)
     assert m["proper_nouns"] == 3 and abs(m["grounded"] - 2 / 3) < 1e-9
+
+
+ADDRESS_QUESTION = "What is the new shipping address (street, city, state and zip code)?"
+
+
+def test_an_address_answer_needs_a_street_or_a_state_and_zip():
+    check = aq.question_kind("taubench-retail", ADDRESS_QUESTION)
+    assert check is not None and check[0] == "address"
+    answers = ["It's 12 Oak Lane, Portland, OR 97205.", "new address: 4 main st apt 2 denver co 80203",
+               "Please ship it to 77 North Harbor Road.", "Denver, CO 80203", "1200 Elm Street"]
+    not_answers = ["I'd like to change the indoor security camera in order 98178 ent order.", "98103.",
+                   "Can you cancel #W1234567 instead?", "The first one, 3 items please.", "yes"]
+    assert [t for t in answers if not check[2](ADDRESS_QUESTION, t)] == []
+    assert [t for t in not_answers if check[2](ADDRESS_QUESTION, t)] == []
