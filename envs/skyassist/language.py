@@ -1030,6 +1030,9 @@ _REFUND_REQUEST = re.compile(
 # a name right beside a booking id: "BKSJP9AG - Adeyemi - please cancel", "Adeyemi, BKSJP9AG", "BKSJP9AG Adeyemi -
 # is it still confirmed?", "bksjp9ag adeyemi is it confirmed"
 _AFTER_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]\s*(" + _LETTERS + r")\b\)?(?!\s+" + _LETTERS + r")|"
+                       # "move BK93T1H1 for Novak 2 days later", "BK93T1H1 under Novak": the name it is filed under
+                       r"\bBK[0-9A-Z]{6}\s+(?:for|under)\s+(?:(?:the )?name\s+|mr\.?\s+|mrs\.?\s+|ms\.?\s+)?(" + _LETTERS +
+                       r")\b(?!\s+" + _LETTERS + r"\b(?<!\bto)(?<!\bon)(?<!\bplease)(?<!\bthanks)(?<!\bback))|"
                        r"\bBK[0-9A-Z]{6}\s+(" + _LETTERS + r")(?=\s*(?:[-,/:|.;!?\u2013\u2014]|$)|\s+(?:is|are|was|has|"
                        r"can|could|would|will|do|does|did|please|pls|plz|still|here|thanks|thx|status|cancel|change|to|for|"
                        r"on|from|and|at|i|we|my|our)\b)",

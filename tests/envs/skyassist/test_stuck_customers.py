@@ -6,7 +6,8 @@ twenty-fourth and twenty-fifth sessions), in phrasings other than the ones that 
 - "any" / "whichever" at "Which flight would you like?" was not understood, three times in a row;
 - "need to push BK... (Name) back a week" was looked up, but the move was not read (the name between
   the booking and "back a week");
-- "ok whats else that day" after a cancelled flight named by number was "Sorry, I can't help with that".
+- "ok whats else that day" after a cancelled flight named by number was "Sorry, I can't help with that";
+- "can you move BK... for Novak 2 days later" was asked for the last name ("under Novak" was read).
 
 Every conversation checks the tool calls, what the reply says, and that no policy verifier fires.
 """
@@ -79,6 +80,7 @@ MOVED_2 = (date.fromisoformat(CHANGE["date"]) + timedelta(days=2)).isoformat()
     (f"need to push {CHANGE['booking_id']} ({CHANGE['last_name']}) back a week", MOVED),
     (f"Push my flight {CHANGE['booking_id']} - {CHANGE['last_name']} - back one week please", MOVED),
     (f"can you move {CHANGE['booking_id']} under {CHANGE['last_name']} 2 days later", MOVED_2),
+    (f"can you move {CHANGE['booking_id']} for {CHANGE['last_name']} 2 days later", MOVED_2),
     (f"delay {CHANGE['booking_id']}, {CHANGE['first_name']} {CHANGE['last_name']}, by a week", MOVED),
 ])
 def test_a_booking_pushed_back_with_its_name_is_moved_by_that_many_days(line, day):
@@ -93,3 +95,22 @@ def test_other_flights_asked_for_after_a_cancelled_one_searches_the_route(line):
     sc = _sc("cancelled_flight")
     ep = play([f"I want to book {sc['flight_id']} please, just me, {sc['first_name']} {sc['last_name']}", line], sc)
     assert searches(ep) == [(sc["origin"], sc["destination"], sc["date"])] and not mutated(ep), replies(ep)
+
+
+STATUS = _sc("booking_status")
+
+
+@pytest.mark.parametrize("line, last", [
+    (f"what's the status of {STATUS['booking_id']} for {STATUS['last_name']}?", STATUS["last_name"]),
+    (f"check {STATUS['booking_id']} under mrs {STATUS['last_name']}", STATUS["last_name"]),
+    (f"status of {STATUS['booking_id']} for my wife please", None),
+    (f"is {STATUS['booking_id']} for tomorrow still on?", None),
+    (f"check {STATUS['booking_id']} for Paris please", None),
+])
+def test_the_name_a_booking_is_for_is_its_last_name_and_other_words_are_not(line, last):
+    ep = play([line], STATUS)
+    looked = calls(ep, "lookup_booking")
+    if last is None:
+        assert not looked and "last name" in replies(ep)[-1], replies(ep)
+    else:
+        assert looked == [{"booking_id": STATUS["booking_id"], "last_name": last}], replies(ep)
