@@ -46,8 +46,10 @@ Score: the model's probability that the message is fluent, in [0, 1]. ``implausi
 whitespace-only text scores 0. How well it separates real babble is measured on
 tests/data/fluency_check.jsonl (hand-labelled; see docs/fluency.md for the rates).
 
-Build: deterministic in ``seed`` (corpus, corruptions, training order are drawn from
-``random.Random(seed)``; training is full-batch from zero weights). Cached under
+Build: deterministic in ``seed`` (the corpus is played with it; each message's variants and
+corruptions come from a generator seeded by the seed and the message, ``per_message_draws``, and
+the fit's sample is the lowest-hash messages, so a small corpus edit changes only its own share;
+training is full-batch from zero weights). Cached under
 ``$PROBE_CACHE/fluency-v1/<env>-<key>/`` (``weights.npz`` loaded with ``allow_pickle=False``, and
 ``build.json``); the key hashes the build version, seed, settings and the corpus's identity
 (``Domain.corpus_version`` when the domain has one, and a fingerprint of the first episodes of
