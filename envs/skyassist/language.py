@@ -1539,8 +1539,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         undated = undated[:s_] + " " * (e_ - s_) + undated[e_:]
     p.selection = _selection(undated)
     p.no_preference = p.selection is None and bool(_NO_PREFERENCE.fullmatch(text))
-    if p.no_preference:  # "whichever" at the name question is no name; "either is fine" after "... a return
-        p.accepts = False  # flight? Which flight would you like?" answers the second question
+    if p.no_preference:  # "any is fine": the cheapest suggested, with the question whether it suits
+        p.asked_option = "cheapest"
+        # "whichever" at the name question is no name; "either is fine" after "... a return flight? Which
+        # flight would you like?" answers the second question
+        p.accepts = False
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None
     p.currency = currency_request(text)
@@ -1555,8 +1558,6 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # "what fare class code is option 2?", "is the economy one refundable?", "does the premium one have
         # wifi?", "whats the cheapest option, i will decide later": a question about an option picks nothing
         p.asked_option, p.selection = p.selection, None
-    if p.no_preference:
-        p.asked_option = "cheapest"  # "any is fine": the cheapest suggested, with the question whether it suits
     if p.selection == "cheapest" and not re.search(r"\bhow much\b|\btotal\b|\bcosts?\b|\bprice\b|\bpay\b", text, re.I):
         p.intents.discard("price")  # "the cheaper one" picks; it asks no price
     if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):

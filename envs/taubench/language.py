@@ -61,9 +61,11 @@ ABANDON = abandon_pattern(
     r"anything|the order|my order)( any ?more| after all)?|leave (the|my) order (as (it is|it was)|alone|be)|"
     r"i'?ll (just )?keep (it|them|the \w+|my \w+)(?= *[.!,]| *$)|keep the order as it is")
 
+# "i want to kill order #W...", "scrap my order": words for a cancellation, with the order as their object
+_CANCEL_OTHER_WORDS = r"\b(?:kill|scrap|nix|void|stop|halt|abort)\s+(?:the\s+|my\s+|this\s+|that\s+)?(?:order\b|#W\d{7})"
+
 INTENTS: dict[str, re.Pattern[str]] = {
-    "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b|" + r"\b(?:kill|scrap|nix|void|stop|halt|abort)\s+"
-                         r"(?:the\s+|my\s+|this\s+|that\s+)?(?:order\b|#W\d{7})", re.I),
+    "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b|" + _CANCEL_OTHER_WORDS, re.I),
     "return": re.compile(r"\b(return(ed|ing)?|retrun|retun|retrn|reutrn|send (\w+ ){1,3}back|send back|bring (it|them) back|"
                          r"refund(ed)?|money back)\b", re.I),
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
@@ -605,9 +607,7 @@ def address_changes(address: dict[str, str], text: str, loose: bool = False) -> 
 # the store actions a customer asks for in words that name them outright (not "refund" or "my card" said
 # of another action's money, nor "change" alone): what the clerk must do or say it cannot do
 _ASKED = {
-    # "i want to kill order #W...", "scrap my order": words for a cancellation, with the order as their object
-    "cancel": re.compile(r"\bcancel(?:l?ing)?\b|\bcall off\b|\b(?:kill|scrap|nix|void|stop|halt|abort)\s+"
-                         r"(?:the\s+|my\s+|this\s+|that\s+)?(?:order\b|#W\d{7})", re.I),
+    "cancel": re.compile(r"\bcancel(?:l?ing)?\b|\bcall off\b|" + _CANCEL_OTHER_WORDS, re.I),
     "return": re.compile(r"\b(?:return(?:ing)?|retrun|retun|retrn|reutrn)\b(?!\s+(?:polic|window|label|period))|\bsend (?:\w+ ){1,3}back\b|\bsend back\b|"
                          r"\bbring (?:it|them) back\b", re.I),
     "exchange": re.compile(r"\b(?:exchang(?:e|ing)|swap(?:ping)?)\b", re.I),
