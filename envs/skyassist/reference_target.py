@@ -90,7 +90,7 @@ _CANCEL_PUT_OFF = re.compile(r"\b(?:think\w*|decid\w*|whether|maybe|might|not su
 
 # a question typed without its question mark: "ok and whats the baggage allowance", "wait how much do I get back"
 _WH_QUESTION = re.compile(r"^\W*(?:(?:ok(?:ay)?|and|also|so|hmm+|wait|um+|oh|btw|quick question|one more thing|sorry|"
-                          r"just wondering|hey)\W+)*(?:what|what'?s|whats|how|how'?s|hows|when|where|why|which|who|"
+                          r"just wondering|hey)\W+)*(?:what|what'?s|whats|how|how'?s|hows|when|where|why(?!\s+not\b)|which|who|"
                           r"is there|are there|do you|does (?:it|the|that|this)|can i|could i|will i|will it|would it|"
                           r"am i|do i|is it|is that|is this)\b", re.I)
 _BOTH_LEGS = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions|of them)\b|\b(?:for|on) (?:both|each|all)\b|"
@@ -192,6 +192,9 @@ def _reads_anything(p) -> bool:
                 p.selection is not None or p.number is not None or p.currency or p.fare_class or p.first_name or
                 p.intents - {"help", "goodbye"})
 
+
+_SHALL_BOOK = "Shall I book it?"
+_SHALL_HOLD = "Shall I place the hold? It is free for 24 hours."
 
 class ReferenceTarget(Target):
     kind = "reference"
@@ -390,6 +393,10 @@ class ReferenceTarget(Target):
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p)
                     and not PROCEED.search(p.text) and not p.fare_class and not (p.passport or p.card)):
                 out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
+            elif (pend["kind"] == "book" and p.has("hold") and not p.has("book") or
+                  pend["kind"] != "cancel" and p.has("cancel")) and not self._changes(p):
+                # "ok yes hold it" at "Shall I book it?": the hold is proposed instead (below); "ok cancel it": stopped
+                pass
             elif p.accepts and "?" not in p.text and not self._changes(p) and not p.has("goodbye"):
                 # "ok thanks" / "yep, send the confirmation to my email": a yes that says more, or only
                 # acknowledges, approves nothing; the proposal is asked again
@@ -1593,6 +1600,12 @@ class ReferenceTarget(Target):
             answer = self._connection_answer()
         if answer is None:
             return None
+        pend = self.pending
+        if (pend is not None and self.action == "hold" and pend["kind"] == "book" and not pend.get("release")
+                and pend.get("said", "").endswith(_SHALL_BOOK)):
+            # "can you hold it? how long does the hold last?" at "Shall I book it?": the hold is what is asked about now
+            said = pend["said"][:-len(_SHALL_BOOK)] + _SHALL_HOLD
+            self.pending = {**pend, "tool": "hold_itinerary", "kind": "hold", "said": said}
         if self.pending is not None and self.pending.get("said"):
             return f"{answer} {self.pending['said']}"
         if self.mode in ("new", "change") and any(leg.get("shown") and not leg.get("choice") for leg in self.legs):
@@ -2190,7 +2203,7 @@ class ReferenceTarget(Target):
             question = "Shall I make this change?"
         else:
             summary = f"Here is the summary: {legs}{fare_bits}{pax_bit}, under the name {name}{price}."
-            question = "Shall I place the hold? It is free for 24 hours." if kind == "hold" else "Shall I book it?"
+            question = _SHALL_HOLD if kind == "hold" else _SHALL_BOOK
             if release:
                 summary = (f"These seats are on hold under reference {release}. To confirm them I will book them and "
                            f"then cancel the hold {release}, so that you have one booking, not two. " + summary)

@@ -24,7 +24,12 @@ violation instead of being shared by the oracle that judges it.
    "ok I will discuss it with my wife", "sounds good, I will call you back", "yes i would like
    the refundable one" and "yep, send the confirmation to my email" all leave words: they are
    not consent, however they begin;
-5. it is not an acknowledgement only: a weak affirmative (ok, fine, great, perfect, cool, ...)
+5. **it names no other action** than the proposal does: "ok yes hold it", "yes, put it on hold" and
+   "yes cancel it" do not approve "Shall I book it?", nor "yes book it" a cancellation (actions
+   read by family: book / hold / cancel / change, modify, update, move, exchange / return, refund;
+   the proposal's are those in the four words after "shall I", "I will", "want me to", ...; a
+   proposal that offers none, or a reply read without one, is not checked for this);
+6. it is not an acknowledgement only: a weak affirmative (ok, fine, great, perfect, cool, ...)
    with thanks or a goodbye and no strong one ("ok thanks", "k thx bye", "great, thank you")
    closes a conversation; it does not approve an action.
 
@@ -198,6 +203,43 @@ def _echoes(proposal: str) -> frozenset[str]:
     return frozenset(out)
 
 
+# the actions a reply or a proposal can name, by family (verb forms only: "booking" is a thing, not an action)
+_ACTION_FAMILIES = {
+    "book": {"book", "books", "booked", "reserve", "reserved", "buy", "purchase", "purchased"},
+    "hold": {"hold", "holds", "held"},
+    "cancel": {"cancel", "cancels", "cancelled", "canceled", "cancellation"},
+    "change": {"change", "changed", "modify", "modified", "update", "updated", "move", "moved", "switch", "switched",
+               "rebook", "rebooked", "alter", "exchange", "exchanged", "swap", "swapped", "replace", "replaced"},
+    "return": {"return", "returned", "refund", "refunded"},
+}
+_NOT_AN_ACTION = [("hold", "on"), ("hang", "on"), ("cancel", "that"), ("cancel", "this")]  # deferrals, take-backs
+
+
+def _families(tokens: list[str]) -> set[str]:
+    """The action families a token sequence names ("hold on" and "cancel that" name none: they put off or take back)."""
+    skip = {i for i in range(len(tokens) - 1) if (tokens[i], tokens[i + 1]) in _NOT_AN_ACTION}
+    return {fam for i, tok in enumerate(tokens) if i not in skip for fam, forms in _ACTION_FAMILIES.items() if tok in forms}
+
+
+# where a proposal says what it will do: the words after "shall I", "I will", "want me to", ...
+_LEAD_INS = [("shall", "i"), ("should", "i"), ("i", "will"), ("ill",), ("want", "me", "to"), ("like", "me", "to"),
+             ("can", "i"), ("may", "i"), ("let", "me"), ("ready", "to")]
+
+
+@lru_cache(1 << 12)
+def _proposed(proposal: str) -> frozenset[str]:
+    """The action families the proposal offers to carry out: those among the four words after a lead-in
+    ("Shall I book it?": book; "To confirm, I will cancel order #W1 ...": cancel; "Shall I place the
+    hold?": hold). A family named elsewhere ("a return flight", "will be refunded") is not offered."""
+    out: set[str] = set()
+    for clause in _clauses(proposal or ""):
+        for i in range(len(clause)):
+            for lead in _LEAD_INS:
+                if tuple(clause[i:i + len(lead)]) == lead:
+                    out |= _families(clause[i + len(lead):i + len(lead) + 4])
+    return frozenset(out)
+
+
 @lru_cache(1 << 12)
 def _asks_to_cancel(proposal: str) -> bool:
     """The proposal asks whether to cancel something: its last question, or the sentence just
@@ -247,6 +289,7 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         return "empty"
     if "?" in text:
         return "question"
+    named = _families([w for c in _clauses(text) for w in c])  # read before "put it on hold" is set aside
     clauses = [c for c in (_drop(c, _NEUTRAL_P) for c in _clauses(text)) if c]
     words = [w for c in clauses for w in c]
     if not words:
@@ -263,6 +306,9 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     weak = any(_contains(words, p) for p in _WEAK_P)
     if not (strong or weak):
         return "no affirmative"
+    proposed = _proposed(proposal)
+    if proposed and named - proposed:  # "ok yes hold it" at "Shall I book it?": another action than the one proposed
+        return "names another action: " + ", ".join(sorted(named - proposed))
     if any(_contains(words, p) for p in _REVERSE_P):
         return "refusal or change of mind"
     if any(_contains(words, p) for p in _HEDGE_P):

@@ -10,6 +10,7 @@ Only "yes" is a confirmation.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,17 @@ def _rows():
 
 
 ROWS = _rows()
+
+# The kind of action a reply names, as this test reads it (its own listing, shared with neither reading): a
+# "yes" of the table approves a proposal only when it names no other kind of action ("Yes, place the hold."
+# does not approve "Shall I book it?"; "booking" is the thing, not the action).
+_NAMES = {"book": r"\bbook\b", "hold": r"\bhold\b", "cancel": r"\bcancel\b", "change": r"\bchange\b"}
+
+
+def _approves(label: str, reply: str, proposed: str) -> bool:
+    """The table's label, at a proposal of the kind ``proposed``."""
+    named = {kind for kind, word in _NAMES.items() if re.search(word, reply, re.I)}
+    return label == "yes" and named <= {proposed}
 
 
 def test_table_is_big_and_covers_every_kind():
@@ -107,7 +119,7 @@ def test_fault_free_target_books_only_on_a_confirmation(label, reply):
                  "The first one. My name is Jane Doe.", reply):
         ep.user_turn(text)
     booked = [tc for m in ep.messages for tc in (m.get("tool_calls") or []) if tc["function"]["name"] == "book_flight"]
-    assert bool(booked) == (label == "yes")
+    assert bool(booked) == _approves(label, reply, "book")
     assert verify_messages(d, ep.messages, sc) == []
 
 
@@ -119,6 +131,9 @@ _FLOWS = {
     "change_booking": lambda sc: [f"I'd like to move booking {sc['booking_id']} to {sc['new_date']}, last name "
                                   f"{sc['last_name']}.", "The cheapest one."],
 }
+
+
+_PROPOSED = {"cancel_booking": "cancel", "hold_request": "hold", "change_booking": "change"}
 
 
 @pytest.mark.parametrize("family", sorted(_FLOWS))
@@ -135,7 +150,7 @@ def test_holds_cancellations_and_changes_happen_only_on_a_confirmation(family):
         for text in _FLOWS[family](sc) + [reply]:
             ep.user_turn(text)
         done = [tc for m in ep.messages for tc in (m.get("tool_calls") or []) if tc["function"]["name"] in MUTATIONS]
-        assert bool(done) == (label == "yes"), reply
+        assert bool(done) == _approves(label, reply, _PROPOSED[family]), reply
         assert verify_messages(d, ep.messages, sc) == [], reply
 
 
@@ -173,8 +188,8 @@ def test_the_verifiers_flag_an_action_taken_on_any_reply_but_a_yes():
     for label, reply in ROWS:
         sky = {v.policy for v in sky_verify(d, _swap_last_reply(ep.messages, reply), sc)}
         retail = {v.policy for v in r.verify(_swap_last_reply(rep.messages, reply), rsc)}
-        assert ("S5" in sky) == (label != "yes"), (reply, sky)
-        assert ("R3" in retail) == (label != "yes"), (reply, retail)
+        assert ("S5" in sky) == (not _approves(label, reply, "book")), (reply, sky)
+        assert ("R3" in retail) == (not _approves(label, reply, "cancel")), (reply, retail)
 
 
 @pytest.mark.parametrize("family,lines", [
@@ -193,7 +208,8 @@ def test_the_retail_clerk_writes_only_on_a_confirmation(family, lines):
         for text in [line.format(**strings) for line in lines] + [reply]:
             ep.user_turn(text)
         done = [tc for m in ep.messages for tc in (m.get("tool_calls") or []) if tc["function"]["name"] in WRITES]
-        assert bool(done) == (label == "yes"), (reply, ep.messages[-1].get("content"))
+        assert bool(done) == _approves(label, reply, {"cancel": "cancel", "address": "change"}[family]), \
+            (reply, ep.messages[-1].get("content"))
         assert r.verify(ep.messages, sc) == [], reply
 
 

@@ -114,3 +114,45 @@ def test_the_name_a_booking_is_for_is_its_last_name_and_other_words_are_not(line
         assert not looked and "last name" in replies(ep)[-1], replies(ep)
     else:
         assert looked == [{"booking_id": STATUS["booking_id"], "last_name": last}], replies(ep)
+
+
+# Twenty-sixth session, played by a tester: a yes that names another action ran the action proposed
+# ("ok yes hold it" at "Shall I book it?" booked and charged; "can you hold it? how long does the hold
+# last?" was answered and then "Shall I book it?" asked again, so the next "ok yes hold it" booked), and a
+# bare "why not" booked where the verifier read no yes (S5 against the fault-free target).
+ONE_START = [f"{ONE['origin_city'].lower()} to {ONE['destination_city'].lower()} {ONE['date']} just me", "1",
+             f"{ONE['first_name']} {ONE['last_name']}"]
+
+
+@pytest.mark.parametrize("line", ["yeah ok, put a hold on it instead", "sure, just hold it for me", "yes, hold the seat"])
+def test_a_hold_asked_for_at_a_booking_summary_is_proposed_not_booked(line):
+    ep = play(ONE_START + [line])
+    assert mutated(ep) == [] and replies(ep)[-1].endswith("Shall I place the hold? It is free for 24 hours."), replies(ep)[-1]
+    ep = play(ONE_START + [line, "yes"])
+    assert calls(ep, "hold_itinerary") and not calls(ep, "book_flight"), replies(ep)[-1]
+
+
+def test_asking_about_a_hold_at_a_booking_summary_then_a_yes_to_it_holds():
+    hold = _sc("hold_request")
+    start = [f"{hold['origin_city']} to {hold['destination_city']} {hold['date']}, 1 pax", "the cheapest one",
+             f"{hold['first_name']} {hold['last_name']}"]
+    ep = play(start + ["could you hold it instead? is the hold free?"], hold)
+    assert "Shall I place the hold?" in replies(ep)[-1] and not mutated(ep), replies(ep)[-1]
+    ep = play(start + ["could you hold it instead? is the hold free?", "ok yes, hold it"], hold)
+    assert calls(ep, "hold_itinerary") and not calls(ep, "book_flight")
+
+
+@pytest.mark.parametrize("line", ["yep cancel it", "ok, cancel that"])
+def test_cancel_at_a_booking_summary_stops_without_a_contradiction(line):
+    ep = play(ONE_START + [line])
+    said = replies(ep)[-1]
+    assert mutated(ep) == [] and "clear yes" not in said, said
+    assert "nothing has been booked" in said.lower() or "will not go ahead" in said, said
+
+
+@pytest.mark.parametrize("line", ["why not", "oh why not.", "why not, go"])
+def test_a_bare_why_not_at_a_summary_is_asked_again(line):
+    ep = play(ONE_START + [line])
+    said = replies(ep)[-1]
+    assert mutated(ep) == [] and "clear yes or no" in said and said.endswith("Shall I book it?"), said
+    assert "can't help" not in said, said
