@@ -30,6 +30,16 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 STORE_ACTIONS = re.compile(r"return|returns|exchange|exchanges|refund|refunded|send (?:it|them|those) back|send back|back", re.I)
 _REASON_AGAIN = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
                            r"ordered (?:it )?by mistake)\b", re.I)
+# an action taken back by the words before it: "don't cancel", "do not need it returned", "no need to exchange them"
+_REFUSED_ACTION = re.compile(r"\b(?:don'?t|do not|dont|no need to|not going to|won'?t|never)\s+(?:(?:need|want)\s+(?:to\s+|it\s+|them\s+|"
+                             r"that\s+|the order\s+)?|(?:go ahead and|actually|really|please)\s+)?(?:cancel|call off|return|"
+                             r"send (?:it|them) back|exchang|swap|replac|chang|modif)\w*"
+                             # of the order in hand, not of one item ("don't return the puzzle, just the shirt")
+                             r"(?=\s*(?:$|[,.;!?]|(?:it|them|that|this|anything|any of it|the order|my order|order|after all|"
+                             r"yet|please|now|for now|thanks?)\b))", re.I)
+# a reason in the customer's words that starts like a refusal: "don't need it anymore", "I do not want them"
+_REASON_NOT_NO = re.compile(r"^\W*(?:i\s+)?(?:don'?t|do not|won'?t)\s+(?:really\s+)?(?:need|want)\s+(?:it|them|this|that|those|"
+                            r"the (?:order|items?|stuff))\b(?:\s+any ?more)?", re.I)
 NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually(?!\W+(?:yes|yeah|yep|sure|ok(?:ay)?|"
                 r"go ahead|please do|do it)\b))\b", re.I)  # "actually yes, go ahead" is no "no"
 URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed)?|right (away|now)|quick(ly)?|immediately|no time)\b", re.I)
@@ -84,6 +94,10 @@ INTENTS: dict[str, re.Pattern[str]] = {
     "payment": re.compile(r"\b(pay(ment|ing)?|(how|what) (i|we) paid|spen[dt]|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
                           r"(?:other|another|different|new|my|a) card)\b", re.I),
     "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what did i|details|arrive|when will|"
+                       # "when did it ship?", "has my order shipped yet?"
+                       r"when did (it|they|my order|the order) (ship|go out|leave)|shipped yet|"
+                       r"(what|how) about (my|the) other orders?|(my|the) other orders|"
+                       r"(has|have|did) (it|they|my order|the order|my package) (ship(ped)?|gone out|left)|"
                        r"(list|show|see|view|check|pull up|look up)( me)?( all)? (of )?(my|our|the) orders|what orders)\b", re.I),
 }
 REASONS = {
@@ -672,6 +686,7 @@ class Reading:
     order_ids: list[str] = field(default_factory=list)
     emails: list[str] = field(default_factory=list)  # the customer's own (or not said to be anyone else's)
     other_emails: list[str] = field(default_factory=list)  # given as another person's: "my husband's email is ..."
+    for_other: bool = False  # the details given are another person's ("calling for my dad, Aarav Nguyen 75268")
     user_ids: list[str] = field(default_factory=list)
     zips: list[str] = field(default_factory=list)
     names: list[tuple[str, str]] = field(default_factory=list)  # (first, last) known to the database
@@ -686,6 +701,7 @@ class Reading:
     address: dict[str, str] | None = None
     yes: bool = False
     no: bool = False
+    refused: set[str] = field(default_factory=set)  # actions the message refuses ("don't cancel it")
     urgent: bool = False
     same_one: bool = False
     stated_status: bool = False
@@ -765,18 +781,36 @@ def names_in(text: str, db: RetailDB) -> tuple[list[tuple[str, str]], bool]:
 
 
 # whose email an address is, from the words just before it: "my husband's email is X, mine is Y"
+KIN = (r"(?:husband|wife|partner|spouse|son|daughter|mom|mum|mother|dad|father|brother|sister|friend|boss|colleague|"
+        r"coworker|roommate|neighbou?r|kid|child|parents?|girlfriend|boyfriend|grandma|grandpa|grandmother|grandfather|"
+        r"aunt|uncle|cousin|client|employer|manager)")
+# a possessive that is not a person's: "my account's email is X"
+_THING_POSSESSIVE = r"(?!(?:account|order|store|shop|company|business|work|office|user|customer|profile|site|app)'s)"
 _WHOSE_EMAIL = re.compile(
-    r"(?:\b(?:his|her|their)|\b(?:my|our) (?:husband|wife|partner|spouse|son|daughter|mom|mum|mother|dad|father|"
-    r"brother|sister|friend|boss|colleague|coworker|roommate|neighbou?r|kid|child|parents?)(?:'s|s)?|"
-    r"\b[A-Z][a-z]+'s)\s+(?:e-?mail|email address|e-mail address|account(?: email)?)\s*(?:is|:|=)?\s*$", re.I)
-_MY_EMAIL = re.compile(r"(?:\bmine\b|\bmy (?:own )?(?:e-?mail|email address|account)\b)(?:\s+(?:is|:))?\s*$", re.I)
+    rf"(?:\b(?:his|her|their)|\b(?:my|our) {KIN}(?:'s|s)?|"
+    rf"\b{_THING_POSSESSIVE}[A-Z][a-z]+'s)\s+(?:e-?mail|email address|e-mail address|log-?in|username|"
+    r"account(?: email)?)\s*(?:is|:|=)?\s*$", re.I)
+_MY_EMAIL = re.compile(r"(?:\bmine\b|\bmy (?:own |personal )?(?:e-?mail|email address|account)\b)(?:\s+(?:is|:))?\s*$", re.I)
+# the customer says they write for someone else: "im calling for my boss, X", "on behalf of my sister: X"
+ON_BEHALF = re.compile(rf"\b(?:(?:calling|writing|messaging|asking|contacting you|doing this|here|reaching out)\s+(?:for|on behalf of)|"
+                       rf"on behalf of|it'?s for)\s+(?:my|our)\s+{KIN}\b(?!'s)", re.I)
+# another person's details given to log in with: "my wife's name is Ana Lee, zip 75268", "his zip is 75268"
+_OTHERS_DETAILS = re.compile(rf"\b(?:(?:my|our) {KIN}'?s|his|her|their)\s+(?:full |first |last )?(?:name|zip(?: ?code)?|"
+                             r"postal code|details)\b", re.I)
+# said right after the address: "X - that's my dad's", "X (my brother's account)"
+_WHOSE_AFTER = re.compile(rf"^\W*(?:(?:that'?s|thats|it'?s|its|which is|this is)\s+)?(?:my|our)\s+{KIN}(?:'s|s)\b", re.I)
 
 
 def _someone_elses(text: str, email: str) -> bool:
-    """The address is introduced as another person's ("my husband's email is X"), not the customer's."""
+    """The address is introduced as another person's ("my husband's email is X", "X - that's my dad's",
+    "calling for my boss, X"), not the customer's ("my own email, not my wife's: X")."""
     at = text.find(email)
-    before = re.split(r"[.;!?\n]|,\s*(?=mine|my\b|and\b)", text[:at])[-1] if at >= 0 else ""
-    return bool(_WHOSE_EMAIL.search(before)) and not _MY_EMAIL.search(before)
+    if at < 0:
+        return False
+    before = re.split(r"[.;!?\n]|,\s*(?=mine|my\b|and\b)", text[:at])[-1]
+    if _MY_EMAIL.search(before) or re.search(r"\bmy (?:own|personal)\b", before, re.I):
+        return False
+    return bool(_WHOSE_EMAIL.search(before) or ON_BEHALF.search(before) or _WHOSE_AFTER.search(text[at + len(email):]))
 
 
 _VERBS = ("cancel", "return", "exchange")
@@ -821,7 +855,16 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.zips = ZIP.findall(without_ids[:address.start()] + " " + without_ids[address.end():]) if address else \
         ZIP.findall(without_ids)
     r.names, r.name_unclear = names_in(without_ids, db)
+    # "im calling for my dad, Aarav Nguyen 75268": someone else's details, which log no one in
+    r.for_other = bool(ON_BEHALF.search(t) or _OTHERS_DETAILS.search(t)) and not re.search(r"\bmy (?:own|personal)\b", t, re.I)
+    if r.for_other:
+        r.other_emails, r.emails = r.other_emails + r.emails, []
+        r.names, r.zips = [], []
     r.intents = {k for k, p in INTENTS.items() if p.search(t)}
+    # "please don't cancel it", "no, I dont need it returned": an action the message refuses is not asked for
+    kept = _REFUSED_ACTION.sub(" ", t)
+    r.refused = {k for k in r.intents & {"cancel", "return", "exchange", "modify"} if not INTENTS[k].search(kept)}
+    r.intents -= r.refused
     if asks_for_person(t):  # "can I talk to a human?", not "the sales representative told me ..."
         r.intents.add("human")
     r.refund_timing = bool(REFUND_TIMING.search(t))
@@ -842,11 +885,12 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.other_reason = r.reason is None and bool(OTHER_REASON.search(t))
     r.payment_kind = next((k for k, p in PAYMENT_KINDS.items() if p.search(t)), None)
     r.original_payment = bool(ORIGINAL_PAYMENT.search(t))
-    plain = re.sub(r"\bno longer\b", "", t, flags=re.I)  # "No longer needed." is a reason, not a no
+    # "No longer needed." / "dont need it anymore" is a reason, not a no (a "no" before it still is one)
+    plain = _REASON_NOT_NO.sub("", re.sub(r"\bno longer\b", "", t, flags=re.I))
     # a yes, as every reference agent reads one (probe.targets.consent), with the store's words; the
     # cancellation reason said again ("yes, no longer needed") stands beside it
     r.yes = is_confirmation(_REASON_AGAIN.sub(" ", t), question, STORE_ACTIONS)
-    r.no = bool(NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I))
+    r.no = bool(NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
     r.urgent = bool(URGENT.search(t))
     r.same_one = bool(SAME_ONE.search(t))
     r.stated_status = bool(STATED_STATUS.search(t))
@@ -869,7 +913,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.payment_kind = "credit_card"
     if r.card_last4 or r.other_card:
         r.intents.add("payment")
-    acting = r.intents & set(ACTING_KINDS)
+    # "what did I order? dont change anything": a question, the refused change its topic
+    acting = (r.intents | (r.refused if "?" in t else set())) & set(ACTING_KINDS)
     if acting and not (r.address or r.yes or r.reason):
         r.question, r.hypothetical = asks_only(t.replace("\u2019", "'"))
         if r.question:  # "did I get refunded for the kettle?": about a return, not one

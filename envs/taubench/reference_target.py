@@ -26,6 +26,7 @@ from typing import Any
 from envs.taubench.database import RetailDB
 from envs.taubench.language import (
     ADDITIVE,
+    KIN,
     Reading,
     address_changes,
     address_parts,
@@ -114,6 +115,9 @@ _ASKS_CHOICES = re.compile(r"\b(?:what|which)\b[^.?!]{0,30}\b(?:options?|choices
 _REVIVE = re.compile(r"\b(?:actually|after all|on second thought|second thoughts|changed my mind|go ahead|do it|proceed|"
                      r"please do|let'?s do it)\b", re.I)
 # the order talked about just before: "cancel it", "can you return that one"
+# a question that is not about the order just talked about: "what about my other orders?", "list all my orders"
+_ANOTHER_ORDER = re.compile(r"\b(?:orders|other|another|all|every|each|both|else)\b", re.I)
+_OTHER_ORDERS = re.compile(r"\b(?:other|rest of (?:my|the)|remaining) orders?\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that order|this order|the order|same order|that|this|them)\b", re.I)
 # an item the customer is unhappy with
 _TROUBLE = re.compile(r"\b(?:broken|broke|damaged|defective|faulty|cracked|doesn'?t work|does not work|not working|stopped "
@@ -137,10 +141,7 @@ _FACT_START = re.compile(r"^\W*(?:(?:wait|hold on|sorry|oh|so|and|um+|hmm+|actua
 _ORDER_REF = re.compile(r"\b(?:it|that|this|the order|that order|this order|in it|my order)\b", re.I)
 _OTHER_ORDER = re.compile(r"\b(?:the|my)\s+other\s+order\b", re.I)
 # an order said to be someone else's
-_SOMEONE_ELSE = re.compile(r"\b(?:my|our) (?:wife|husband|partner|spouse|son|daughter|mom|mum|mother|dad|father|brother|sister|"
-                           r"friend|boss|roommate|kid|child|parents?|neighbou?r|colleague|coworker|girlfriend|boyfriend|"
-                           r"grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin)(?:'s|s)?\b|\b(?:his|her|their)\s+"
-                           r"(?:order|account)\b|\b[A-Z][a-z]+'s order\b")
+_SOMEONE_ELSE = re.compile(rf"\b(?:my|our) {KIN}(?:'s|s)?\b|\b(?:his|her|their)\s+(?:order|account)\b|\b[A-Z][a-z]+'s order\b")
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -354,12 +355,14 @@ class ReferenceTarget(Target):
                     r.intents & ACTING or self._corrects_items(r) or r.payment_kind or r.reason):
                 # "ok, I'll check with my wife": nothing happens yet (not "no wait, I also want the vacuum changed")
                 lead += "Of course, take your time; nothing has been changed. "
-            elif accepts_offer(r.text) and "?" not in r.text and not r.order_ids:
-                lead += "Just to be sure: I need a clear yes before I go ahead. "  # "k thx", "yes, and ..."
+            elif (accepts_offer(r.text) or self._reason_again(r)) and "?" not in r.text and not r.order_ids:
+                # "k thx", "yes, and ...", or the reason of the cancellation proposed said again ("dont need it anymore")
+                lead += "Just to be sure: I need a clear yes before I go ahead. "
             elif (_CHANGE_WORDS.search(r.text) or mentioned_items(r.text, self.product_names)) and not r.yes:
                 was = list(self.pending)
             self.pending = []
-        if (r.abandon and self.goal["intents"] & ACTING and not r.reason and "?" not in r.text and
+        refuses = bool(r.refused & self.goal["intents"])  # "we don't need to swap it anymore"
+        if ((r.abandon and not r.reason or refuses) and self.goal["intents"] & ACTING and "?" not in r.text and
                 r.intents <= self.goal["intents"] and not (r.order_ids or r.address or r.payment_kind or
                                                          mentioned_items(r.text, self.product_names))):
             # "Never mind, I'll keep it." while the clerk asks for a reason, an item or an address: the
@@ -417,7 +420,7 @@ class ReferenceTarget(Target):
             return turn.say("You're welcome! Is there anything else I can help you with?")
         if self.user_id is None:
             self._hear_identity(r)
-            if r.other_emails and not (r.emails or r.names or r.zips or self.heard["names"]):
+            if (r.other_emails or r.for_other) and not (r.emails or r.names or r.zips or self.heard["names"]):
                 # "my husband's email is X, please cancel his order": only the account holder is helped
                 return turn.say(lead + "I can only help the account holder, in their own conversation. To verify "
                                        "your identity, please give me your own email address, or your name and zip code.")
@@ -474,6 +477,11 @@ class ReferenceTarget(Target):
         """Whether the clerk's last reply ended by asking if there is anything else."""
         return bool(re.search(r"anything else[^.?!]*\?\s*$", turn.last_reply))
 
+    def _reason_again(self, r: Reading) -> bool:
+        """The message gives the reason of the cancellation waiting for its yes, and asks for nothing else."""
+        return bool(r.reason) and not (r.no or r.intents - {"cancel"} or r.address or r.payment_kind) and any(
+            tool == "cancel_pending_order" and args.get("reason") == r.reason for tool, args in self.pending)
+
     def _asks_anything(self, r: Reading) -> bool:
         """Whether the message holds anything the clerk could act on or answer."""
         return bool(r.intents or r.order_ids or r.address or r.emails or r.names or r.zips or r.user_ids or
@@ -486,6 +494,15 @@ class ReferenceTarget(Target):
     def _merge(self, r: Reading) -> None:
         g = self.goal
         answering_which = self.which is not None  # "both of them" then picks among the items asked about, not all
+        # "also my profile too" after an address was given: the default address, to that address
+        # ("and update my account address as well"), not a question about it ("is my default address the same?")
+        profile_too = bool(r.default_address and r.intents <= {"address", "modify"} and not r.address and self.last_address
+                           and not self.pending and not r.question and ADDITIVE.search(r.text) and not r.order_ids
+                           and not mentioned_items(r.text, self.product_names))
+        if profile_too:
+            r.intents = set(r.intents) | {"address"}
+        if "info" in r.intents and not r.order_ids and _OTHER_ORDERS.search(r.text) and not g["intents"] & ACTING:
+            g["orders"] = []  # "what about my other orders?" after one was reported: not that one again
         g["intents"] |= r.intents - {"human"}
         g["orders"] += [o for o in r.order_ids if o not in g["orders"] and o not in r.negated_orders]
         g["text"] += " " + (self.adopted + " " if self.adopted else "") + r.text
@@ -513,7 +530,7 @@ class ReferenceTarget(Target):
                 g[key] = getattr(r, key)
         if r.address:
             self.last_address, g["draft"] = r.address, None
-        elif "address" in r.intents and self.last_address and re.search(r"\bsame\b", r.text, re.I):
+        elif "address" in r.intents and self.last_address and (profile_too or re.search(r"\bsame\b", r.text, re.I)):
             g["address"] = self.last_address  # "change my default address to the same"
         for key in ("other_reason", "same_one", "stated_status", "default_address", "all_items"):
             if key == "all_items" and answering_which:
@@ -648,9 +665,11 @@ class ReferenceTarget(Target):
                     return self._propose_default_address(turn, notes)
             if g["orders"]:
                 pass
-            elif acting and len(self.recent) == 1 and _PRONOUN.search(g["text"]) and not (
-                    mentioned_items(g["text"], self.product_names) or _BY_STATUS.search(g["text"])):
-                g["orders"] = list(self.recent)  # "cancel it", just after talking about one order
+            elif (acting and _PRONOUN.search(g["text"]) or "info" in intents and not _ANOTHER_ORDER.search(g["text"])) and \
+                    len(self.recent) == 1 and not (mentioned_items(g["text"], self.product_names) or
+                                                   _BY_STATUS.search(g["text"]) or _ALL_BY_STATUS.search(g["text"])):
+                # "cancel it" / "what's the tracking number?", just after talking about one order
+                g["orders"] = list(self.recent)
             elif mentioned_items(g["text"], self.product_names) or "info" in intents or _BY_STATUS.search(g["text"]) or \
                     _ALL_BY_STATUS.search(g["text"]):
                 self._find_orders(turn)
@@ -809,7 +828,10 @@ class ReferenceTarget(Target):
                 g["orders"] = same
                 return
         if "info" in g["intents"] and not wanted:
-            g["orders"] = [o for o in self._owned() if o in self.orders]
+            every = [o for o in self._owned() if o in self.orders]
+            # "what about my other orders?": those not just talked about
+            g["orders"] = [o for o in every if o not in self.recent] if _OTHER_ORDERS.search(g["text"]) else []
+            g["orders"] = g["orders"] or every
             return
         g["orders"] = [o for o in self._owned() if o in self.orders and
                        any(it["name"] in wanted for it in self.orders[o].get("items", [])) and
@@ -840,7 +862,8 @@ class ReferenceTarget(Target):
         d = self.orders[o]
         items = "; ".join(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])})" for it in d.get("items", []))
         said = f"Order {o} is {d['status']}" + (f" and contains: {items}." if items else ".")
-        if re.search(r"\btrack", self.last_text, re.I):  # "what's the tracking number?"
+        if re.search(r"\btrack|\bship(?:ped)?\b[^.!]*\?|\bshipped yet\b|\bwhen did\b", self.last_text, re.I):
+            # "what's the tracking number?", "when did it ship?"
             ids = [t for f in d.get("fulfillments") or [] for t in f.get("tracking_id") or []]
             said += (f" Tracking number: {', '.join(ids)}." if ids else " It has no tracking number yet.")
         return said

@@ -31,3 +31,75 @@ def test_stop_at_a_proposal_is_still_a_no(d):
     sc, t = _play(d, "cancel", ["{email}", "cancel {pending_order_id}, ordered it by mistake", "stop"], seed=905)
     assert _calls(t) == [], _said(t)
     _sound(t)
+
+
+# Twenty-sixth session: a customer at a proposal who says the reason again ("dont need it anymore") was
+# read as a no ("All right, I won't make that change"; the "dont"), while one who refused the action
+# ("please don't cancel it", "no, I don't need it cancelled after all") got the same proposal again,
+# so the next "yes" cancelled what they had refused. Phrasings other than those read while fixing.
+@pytest.mark.parametrize("reason,again", [("no longer needed", "I really don't need it any more"),
+                                          ("no longer needed", "dont want it anymore honestly"),
+                                          ("ordered by mistake", "i accidentally ordered it")])
+def test_the_reason_said_again_at_a_proposal_asks_for_a_clear_yes(d, reason, again):
+    sc, t = _play(d, "cancel", ["{email}", "cancel {pending_order_id} for me", reason, again, "yes please"], seed=905)
+    said = _said(t)
+    assert "I won't make that change" not in said[-2] and "clear yes" in said[-2], said[-2]
+    _expect(t, [("cancel_pending_order", {"order_id": sc["pending_order_id"], "reason": reason})])
+    _sound(t)
+
+
+@pytest.mark.parametrize("refusal", ["Please do NOT cancel it.", "no no, dont need it cancelled after all",
+                                     "hmm don't go ahead and cancel, i'll keep it", "we won't cancel it, thanks"])
+def test_refusing_the_action_proposed_declines_it_and_a_later_yes_does_nothing(d, refusal):
+    sc, t = _play(d, "cancel", ["{email}", "cancel {pending_order_id}", "by mistake", refusal, "yes"], seed=905)
+    assert "I won't make that change" in _said(t)[-2], _said(t)[-2]
+    _expect(t, None)
+    _sound(t)
+
+
+def test_refusing_a_return_or_an_exchange_in_progress_drops_it(d):
+    sc, t = _play(d, "return", ["{email}", "return the {delivered_item} from {delivered_order_id}",
+                                "actually don't return it, sorry", "yes"], seed=906)
+    _expect(t, None)
+    _sound(t)
+    sc, t = _play(d, "exchange", ["{email}", "exchange the {delivered_item} in {delivered_order_id}",
+                                  "nah we dont need to swap it after all"], seed=905)
+    assert "left order " + sc["delivered_order_id"] + " as it is" in _said(t)[-1], _said(t)[-1]
+    _expect(t, None)
+
+
+def test_refusing_one_item_is_not_refusing_the_action(d):
+    sc, t = _play(d, "return", ["{email}", "return the {delivered_item} and the {delivered_item2} from {delivered_order_id}",
+                                "no, don't return the {delivered_item2}, only the {delivered_item}", "yes"], seed=905)
+    made = [c for c in t.messages if c["role"] == "assistant" and c.get("tool_calls")]
+    assert made, _said(t)
+    _sound(t)
+
+
+@pytest.mark.parametrize("follow_up", ["so when did it ship?", "tracking # please", "has it shipped yet??",
+                                       "and where is it now"])
+def test_a_follow_up_about_the_order_just_reported_is_about_that_order(d, follow_up):
+    sc, t = _play(d, "info_only", ["{email}", "what's going on with {delivered_order_id}", follow_up], seed=905)
+    last = _said(t)[-1]
+    assert last.startswith("Order " + sc["delivered_order_id"] + " is delivered") and last.count("Order #W") == 1, last
+    assert "Tracking number:" in last or "where" in follow_up, last
+    _expect(t, None)
+    _sound(t)
+
+
+def test_the_other_orders_are_the_ones_not_just_reported(d):
+    sc, t = _play(d, "info_only", ["{email}", "look up {delivered_order_id} pls", "and my other orders?"], seed=905)
+    last = _said(t)[-1]
+    assert "Order " + sc["delivered_order_id"] not in last and last.count("Order #W") >= 1, last
+    _sound(t)
+
+
+@pytest.mark.parametrize("also", ["could you put that on my profile as well", "same for my account address too please",
+                                  "and make it my default address too"])
+def test_the_address_just_given_also_as_the_default_address(d, also):
+    sc, t = _play(d, "address", ["{email}", "ship {pending_order_id} to 77 Birch Lane, Denver, CO 80203", "yes", also,
+                                 "yes"], seed=905)
+    assert "update your default address to 77 Birch Lane, Denver, CO 80203" in _said(t)[-2], _said(t)[-2]
+    _expect(t, [("modify_pending_order_address", {"order_id": sc["pending_order_id"], "address1": "77 Birch Lane"}),
+                ("modify_user_address", {"address1": "77 Birch Lane", "city": "Denver", "zip": "80203"})])
+    _sound(t)
