@@ -1073,16 +1073,21 @@ _CHANGE_VERB = re.compile(r"\b(?:exchang\w*|swap\w*|switch\w*|chang\w*|replac\w*
                           re.I)
 
 
-def item_verbs(msgs: list[str], names: list[str]) -> dict[str, set[str]]:
+_CANCEL_VERB = re.compile(r"\b(?:cancel\w*|call off)\b", re.I)
+
+
+def item_verbs(msgs: list[str], names: list[str], cancel: bool = False) -> dict[str, set[str]]:
     """Which action each item named is asked for: 'return' or 'items' (an exchange or change), by the store
     verb that stands before its mention ("exchange the speaker for a blue one and return the pet bed": the
-    speaker 'items', the pet bed 'return'); a message with no verb goes on with the last one said."""
+    speaker 'items', the pet bed 'return'); a message with no verb goes on with the last one said. With
+    ``cancel``, 'cancel' too ("cancel the puzzle order and return the kettle": the puzzle 'cancel')."""
     out: dict[str, set[str]] = {}
     last: str | None = None
     for text in msgs:
         low = text.lower().replace("\u2019", "'")
         verbs = sorted([(m.start(), "return") for m in _RETURN_VERB.finditer(low)] +
-                       [(m.start(), "items") for m in _CHANGE_VERB.finditer(low)])
+                       [(m.start(), "items") for m in _CHANGE_VERB.finditer(low)] +
+                       ([(m.start(), "cancel") for m in _CANCEL_VERB.finditer(low)] if cancel else []))
         for a, _b, name, neg in item_mentions(text, names):
             if neg:
                 continue

@@ -142,6 +142,7 @@ _ORDER_REF = re.compile(r"\b(?:it|that|this|the order|that order|this order|in i
 _OTHER_ORDER = re.compile(r"\b(?:the|my)\s+other\s+order\b", re.I)
 # an order said to be someone else's
 _SOMEONE_ELSE = re.compile(rf"\b(?:my|our) {KIN}(?:'s|s)?\b|\b(?:his|her|their)\s+(?:order|account)\b|\b[A-Z][a-z]+'s order\b")
+_ONLY = re.compile(r"\b(?:only|just)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -360,6 +361,7 @@ class ReferenceTarget(Target):
                 lead += "Just to be sure: I need a clear yes before I go ahead. "
             elif (_CHANGE_WORDS.search(r.text) or mentioned_items(r.text, self.product_names)) and not r.yes:
                 was = list(self.pending)
+            self._narrow(r)
             self.pending = []
         refuses = bool(r.refused & self.goal["intents"])  # "we don't need to swap it anymore"
         if ((r.abandon and not r.reason or refuses) and self.goal["intents"] & ACTING and "?" not in r.text and
@@ -476,6 +478,16 @@ class ReferenceTarget(Target):
     def _offered_more(turn: TurnContext) -> bool:
         """Whether the clerk's last reply ended by asking if there is anything else."""
         return bool(re.search(r"anything else[^.?!]*\?\s*$", turn.last_reply))
+
+    def _narrow(self, r: Reading) -> None:
+        """"only the sunglasses" / "no, just the lamp" at a proposal of several items: the others are put aside."""
+        if not _ONLY.search(r.text):
+            return
+        in_hand = {it["name"] for _, args in self.pending for it in self.orders.get(args.get("order_id"), {}).get("items", [])
+                   if it.get("item_id") in (args.get("item_ids") or [])}
+        named = {n for _, _, n, neg in item_mentions(r.text, sorted(in_hand)) if not neg}
+        if named and named < in_hand:
+            self.goal["dropped_items"] |= in_hand - named
 
     def _reason_again(self, r: Reading) -> bool:
         """The message gives the reason of the cancellation waiting for its yes, and asks for nothing else."""
@@ -836,6 +848,15 @@ class ReferenceTarget(Target):
         g["orders"] = [o for o in self._owned() if o in self.orders and
                        any(it["name"] in wanted for it in self.orders[o].get("items", [])) and
                        ("info" in g["intents"] or self.orders[o]["status"] in (PENDING, "delivered"))]
+        if len(g["intents"] & {"cancel", "return", "exchange"}) > 1:
+            # "cancel the puzzle order and return the kettle": the kettle's pending order is not cancelled,
+            # nor the puzzle's delivered one returned (each item goes with the action said before it)
+            verbs = item_verbs([m for m, _ in g["msgs"]], names, cancel=True)
+            fits = {PENDING: {"cancel", "items"}, "delivered": {"return", "items"}}
+            kept = [o for o in g["orders"] if any(
+                not verbs.get(it["name"]) or verbs[it["name"]] & fits.get(self.orders[o]["status"], set())
+                for it in self.orders[o].get("items", []) if it["name"] in wanted)]
+            g["orders"] = kept or g["orders"]
 
     def _what_can_be_done(self) -> str:
         """What the clerk can do with the items the customer named without asking for anything ("the vacuum
