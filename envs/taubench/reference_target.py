@@ -479,6 +479,12 @@ class ReferenceTarget(Target):
         """Whether the clerk's last reply ended by asking if there is anything else."""
         return bool(re.search(r"anything else[^.?!]*\?\s*$", turn.last_reply))
 
+    def _names_a_kind(self, text: str) -> bool:
+        """The text names a kind of product that several products of the store are ("camera", "kettles"),
+        so that only the customer's own orders can tell which."""
+        heads = {n.lower().split()[-1] for n in self.product_names}
+        return any(w in heads or w.removesuffix("s") in heads for w in re.findall(r"[a-z]+", text.lower()))
+
     def _narrow(self, r: Reading) -> None:
         """"only the sunglasses" / "no, just the lamp" at a proposal of several items: the others are put aside."""
         if not _ONLY.search(r.text):
@@ -683,8 +689,8 @@ class ReferenceTarget(Target):
                 # "cancel it" / "what's the tracking number?", just after talking about one order
                 g["orders"] = list(self.recent)
             elif mentioned_items(g["text"], self.product_names) or "info" in intents or _BY_STATUS.search(g["text"]) or \
-                    _ALL_BY_STATUS.search(g["text"]):
-                self._find_orders(turn)
+                    _ALL_BY_STATUS.search(g["text"]) or (acting and self._names_a_kind(g["text"])):
+                self._find_orders(turn)  # ("exchange my camera": the customer's own orders may hold one camera only)
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"
                 if "address" in intents and g["address"]:  # the address said (not asked again), the order still missing

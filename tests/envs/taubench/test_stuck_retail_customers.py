@@ -142,3 +142,14 @@ def test_only_one_of_the_items_proposed_narrows_the_return(d, narrow):
     items = {it.item_id: it.name for it in d.db.orders[sc["delivered_order_id"]].items}
     assert items[made[0][1]["item_ids"][0]].lower() == sc["delivered_item"], made
     _sound(t)
+
+
+@pytest.mark.parametrize("ask", ["my camera came and it's not the one i wanted, can i exchange it",
+                                 "i'd like to swap the camera i received"])
+def test_a_kind_of_product_the_store_sells_several_of_is_found_in_the_customers_own_orders(d, ask):
+    """"exchange my camera": the store sells several cameras, the customer received one; before, the clerk
+    asked "Which order is this about?" and looped on every answer that was not an order id."""
+    sc, t = _play(d, "exchange", ["{email}", ask], seed=905)
+    said = _said(t)[-1]
+    assert "Which order is this about?" not in said and "Digital Camera" in said, said
+    _sound(t)
