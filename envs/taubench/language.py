@@ -132,7 +132,7 @@ FEE = re.compile(r"\b(?:(?:cancell?ation|return|restocking|exchange|change|proce
                  re.I)
 ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i paid|where it came from)\b", re.I)
 ADDRESS = re.compile(
-    r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*,\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
+    r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*(?:,|\n)\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
     r"(?P<city>[A-Za-z .'-]+?)\s*,\s*(?P<state>[A-Z]{2})\s*,?\s*(?P<zip>\d{5})(?:-\d{4})?(?!\d)"
     r"(?:\s*,\s*(?P<country>USA|United States))?",
     re.I)
@@ -410,10 +410,17 @@ STATES = {
 _STATE_BY_NAME = {v.lower(): k for k, v in STATES.items()}
 # an address with no comma before its state ("77 cedar lane, austin tx 78701", "5 Elm St, Dallas Texas 75201"); read only
 # when the state is one (``read``)
+_STATE_NAMES = "|".join(re.escape(n) for n in sorted(_STATE_BY_NAME, key=len, reverse=True))
 ADDRESS_NO_COMMA = re.compile(
-    r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*,\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
-    r"(?P<city>[A-Za-z .'-]+?)\s+(?P<state>" + "|".join(re.escape(n) for n in sorted(_STATE_BY_NAME, key=len, reverse=True)) +
+    r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*(?:,|\n)\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
+    r"(?P<city>[A-Za-z .'-]+?)\s*,?\s+(?P<state>" + _STATE_NAMES +
     r"|[A-Za-z]{2})\.?\s*,?\s*(?P<zip>\d{5})(?:-\d{4})?(?!\d)", re.I)
+# no comma at all: "232 lakeview rd raleigh nc 27601" (the street ends with its kind of way)
+ADDRESS_BARE = re.compile(
+    r"(?P<a1>\d+\s+(?:[A-Za-z0-9.'-]+\s+){1,4}?(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|court|ct|boulevard|blvd|way|"
+    r"place|pl|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|trail|trl|square|sq)\.?)\s+"
+    r"(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s+)?"
+    r"(?P<city>[A-Za-z .'-]+?)\s+(?P<state>" + _STATE_NAMES + r"|[A-Za-z]{2})\.?\s+(?P<zip>\d{5})(?:-\d{4})?(?!\d)", re.I)
 _STATE = (r"\b(?:" + "|".join(re.escape(n) for n in sorted(_STATE_BY_NAME, key=len, reverse=True)) +
           r"|[A-Za-z]{2}\b)")
 # two-letter codes that are also everyday words: read as a state only when written in capitals
@@ -845,8 +852,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     address = ADDRESS.search(without_ids)
     if not address:  # "77 cedar lane, austin tx 78701": no comma before the state, which must then be a state
         # (right before a zip code even "or" is Oregon)
-        address = next((m for m in ADDRESS_NO_COMMA.finditer(without_ids) if m.group("state").upper() in STATES or
-                        state_code(m.group("state"))), None)
+        address = next((m for pattern in (ADDRESS_NO_COMMA, ADDRESS_BARE) for m in pattern.finditer(without_ids)
+                        if m.group("state").upper() in STATES or state_code(m.group("state"))), None)
     if address:
         g = address.groupdict()
         state = g["state"] if address.re is ADDRESS else (state_code(g["state"]) or g["state"])

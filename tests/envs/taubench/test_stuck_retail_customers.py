@@ -153,3 +153,20 @@ def test_a_kind_of_product_the_store_sells_several_of_is_found_in_the_customers_
     said = _said(t)[-1]
     assert "Which order is this about?" not in said and "Digital Camera" in said, said
     _sound(t)
+
+
+@pytest.mark.parametrize("address,a1,city,state,zip_", [
+    ("88 maple ave portland or 97205", "88 maple ave", "portland", "OR", "97205"),
+    ("14 Harbor Ln, Austin, Texas 78701", "14 Harbor Ln", "Austin", "TX", "78701"),
+    ("9 Elm Court\nDenver, CO 80203", "9 Elm Court", "Denver", "CO", "80203"),
+    ("501 W Pine Street Apt 4 Madison WI 53703", "501 W Pine Street", "Madison", "WI", "53703"),
+])
+def test_an_address_written_without_commas_or_over_two_lines_is_read(d, address, a1, city, state, zip_):
+    """"232 lakeview rd raleigh nc 27601" got "What is the new shipping address (street, city, state and zip
+    code)?" again and again: the clerk read addresses only with a comma after the street."""
+    sc, t = _play(d, "address", ["{email}", "i need to change where {pending_order_id} ships", address, "yes"], seed=905)
+    made = _calls(t)
+    assert [n for n, _ in made] == ["modify_pending_order_address"], (made, _said(t))
+    args = made[0][1]
+    assert (args["address1"], args["city"], args["state"], args["zip"]) == (a1, city, state, zip_), args
+    _sound(t)
