@@ -699,6 +699,23 @@ def _trailing_name(sentence: str, least: int = 2) -> list[str]:
     return run
 
 
+def _caps_surname(t: str, skip: set[str]) -> str | None:
+    """A reply to "the last name on the booking?" that is one family name typed in capitals ("FISCHER",
+    "it's KIM", "VAN DER BERG please"), in name case; None for anything else."""
+    core = re.sub(r"^\W*(?:(?:the\s+)?(?:last name|surname|family name)(?:\s+is|:|'s)?|(?:it'?s|its|it is)\s+under)\s*", "",
+                  t.strip(), flags=re.I)
+    core = _NAME_LEAD.sub("", core).strip(" .!;,")
+    core = re.sub(r"[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|cheers)\s*$", "", core, flags=re.I).strip(" .!;,")
+    words = core.split()
+    if not 1 <= len(words) <= 4 or not all(re.fullmatch(_LETTERS, w) for w in words):
+        return None
+    *lead, fam = words
+    if (not fam.isupper() or len(fam) < 2 or fam.lower() in _NOT_NAMES or fam.lower() in skip
+            or any(w.lower() not in _PARTICLES for w in lead)):
+        return None
+    return " ".join([w.lower() for w in lead] + [re.sub(r"[^\W\d_]+", lambda m: m.group(0).capitalize(), fam.lower())])
+
+
 def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
     """(first, last) given as a name in this message; (token, None) for a lone given name.
 
@@ -723,6 +740,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
                 and not any(x.lower().strip(".") in months for x in core[1:])
                 and not (whole in places and (len(core) > 1 or not strong)))
 
+    if expecting == "last_name" and (caps := _caps_surname(t, places | months)):
+        return None, caps  # "FISCHER", "it's KIM": asked for the last name, typed in capitals
     spans: list[tuple[int, int]] = []  # what the cues below read, blanked before the rest is read
     m = _LAST_CUE.search(t)
     if m:
@@ -753,6 +772,12 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             last = _tidy(run)[0]  # a booking is filed under a last name: "it's under Kim"
         elif len(run) >= 2 or m.group(0).lower().startswith(("i'm", "i am", "this is", "it", "use")):
             candidates.append(run)
+    # "hi im grace fischer, pls cancel ...": a full name in lower case after a greeting, closed by a comma or stop
+    m = re.match(r"\W*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\W+)?(?:im|i'm|i am|this is|my name is|"
+                 r"my name's)\s+([a-z][a-z'-]+)\s+([a-z][a-z'-]+)\s*(?:[,.;!]|$|here\b)", t)
+    if (m and not candidates and not last and all(_name_token_ok(w) and w not in places and w not in months and len(w) > 1
+                                                  for w in m.groups())):
+        candidates.append(list(m.groups()))
     # "Patel, Grace"
     m = re.fullmatch(r"\s*(" + _LETTERS + r"(?:\s+" + _LETTERS + r")*)\s*,\s*(" + _LETTERS + r")\s*[.!]?\s*", t)
     if m and not candidates:
@@ -1051,6 +1076,7 @@ _RUN_BEFORE_ID = re.compile(r"(?:^|[.!?;]\s*)((?:" + _LETTERS + r"\s+){0,3}" + _
 _NOT_BESIDE_NAMES = set("""
 status confirmed cancelled canceled details detail info still active valid held hold booking bookings reservation
 ref pls plz thx asap check checking lookup look urgent trip flight itinerary refund refunded ticket tickets
+too also aswell either same
 """.split())
 
 
@@ -1069,7 +1095,7 @@ def _booking_last_name(p: Parsed, text: str, db) -> None:
     def fits(word: str) -> bool:
         low = word.lower()
         return (low not in _NOT_NAMES and low not in _NOT_BESIDE_NAMES and low not in places and low not in MONTHS
-                and low not in WEEKDAYS and _name_token_ok(word) and len(word) > 1)
+                and low not in WEEKDAYS and _name_token_ok(word) and len(word) > 1 and word[-1] not in "'\u2019-")
 
     def run_beside(pat: re.Pattern) -> list[str]:
         m = pat.search(text)
@@ -1195,8 +1221,32 @@ _PARTY_NOUN = (r"(?:people|persons|person|passengers?|adults?|travell?ers?|ticke
                r"colleagues?|coworkers?|co-workers?|family members?|others)")
 _NUMBER_WORD_RE = "|".join(sorted(text_rules.NUMBER_WORDS, key=len, reverse=True))
 _COUNTED = re.compile(r"\b" + _N_WORD + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)"
-                      r"(?:(?!(?:" + _NUMBER_WORD_RE + r")\b)[a-z-]+\s+)?"
+                      r"(?:(?:business|economy|premium(?: economy)?|first)[ -]class\s+|"
+                      r"(?!(?:" + _NUMBER_WORD_RE + r")\b)[a-z-]+\s+)?"
                       + _PARTY_NOUN + r"\b", re.I)
+# a party told by kind, with or without list words: "1 adult 1 child", "two adults one child", "2 adults, 2 kids + 1 infant"
+_KIND_NOUN = (r"(?:adults?|kids?|child(?:ren)?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?|seniors?|students?|"
+              r"youths?|minors?|lap infants?)")
+_KIND_COUNT = re.compile(r"\b" + _N_WORD + r"\s+" + _KIND_NOUN + r"\b", re.I)
+_KIND_JOIN = re.compile(r"(?:\s*(?:,|&|\+|and|plus|with|;)\s*)*\s*", re.I)
+# the speaker and a bare number of others: "me plus 2", "me + 3 others", "2 + me", "three and me"
+_ME_PLUS = re.compile(r"\b(?:me|myself)\s*(?:plus|\+|&|and|with)\s*" + _N_WORD +
+                      r"(?=\s*(?:$|[.,!;?)]|others?\b|more\b|people\b|ppl\b|pax\b|please|pls|thanks|on\b|from\b|in\b))"
+                      r"|(?<![\w:/.$-])" + _N_WORD + r"\s*(?:plus|\+|&|and)\s*(?:me|myself)\b", re.I)
+# two people said without a number: "both of us", "the pair of us", "a couple", "me & the mrs", "for Ann Lee and her husband"
+_PAIR = re.compile(r"\bboth of us\b|\bus both\b|\bthe (?:pair|couple) of us\b|\bus two\b"
+                   r"|(?:^|[,;:]\s*|\b(?:for|we'?re|we are|as|just)\s+)a couple\b(?!\s+(?:of|more|extra|days?|weeks?|hours?|"
+                   r"nights?|months?|things?|questions?)\b)"
+                   r"|\b(?:me|myself|i)\s*(?:and|&|\+|plus|with)\s*(?:the|my)\s+(?:mrs|missus|missis|mr|hubby|wifey|"
+                   r"other half|better half|wife|husband|partner|fianc[eé]e?|spouse|boss|girlfriend|boyfriend|gf|bf)\b"
+                   r"(?!,?\s*(?:and|plus|with|&|\+)\s)"
+                   r"|\bfor\s+(?-i:[A-Za-z][a-z'-]+)(?:\s+(?-i:[A-Za-z][a-z'-]+))?\s+and\s+(?:his|her|their)\s+"
+                   r"(?:wife|husband|partner|spouse|fianc[eé]e?|son|daughter|mother|father|mom|mum|dad|friend|colleague|"
+                   r"boss|brother|sister|girlfriend|boyfriend)\b(?!,?\s*(?:and|plus|with|&|\+)\s)", re.I)
+# a count corrected in the same breath: "three, no four", "5 (actually make that 6)", "2 sorry 3 people"
+_CORRECTED = re.compile(r"(?<![\w:/.$#-])" + _N_WORD + r"\s*(?:,|\(|-|\.\.\.|\s)\s*(?:no|nope|sorry|actually|wait|"
+                        r"or rather|i mean|err?|um+|uh)\b[\s,.]*(?:(?:actually|sorry|no|wait|i mean)[\s,.]+){0,2}(?:make (?:that|it)\s+)?"
+                        + _N_WORD + r"\b(?!\s*(?:st|nd|rd|th|am|pm|:|/|bags?|days?|nights?|weeks?)\b)\)?", re.I)
 _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b(?:party|group|family)\s+of\s+" + _N_WORD + r"\b"
                      r"|\bwe\s+are\s+" + _N_WORD + r"\b|\bwe'?re\s+" + _N_WORD + r"\b"
                      r"|\b(?:i|we) need\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|seats?\b|tickets?\b|please|pls))"
@@ -1215,10 +1265,11 @@ _MEMBER = re.compile(
     r"\b(?:(?:me|myself|i)(?=\W|$)|(?:my|our|his|her|their)\s+(?:" + _N_WORD + r"\s+)?(?:[a-z-]+\s+)?"
     r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|sons?|daughters?|kids?|child(?:ren)?|bab(?:y|ies)|mother|"
     r"father|mom|mum|dad|parents|grandparents|brothers?|sisters?|siblings|boyfriend|girlfriend|colleagues?|boss|"
+    r"hubby|missus|other half|better half|"
     r"cousins?|aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)s?|in-laws|nephews?|nieces?|twins|triplets)"
-    r"|the (?:twins|triplets|kids|children|" + _N_WORD + r"\s+(?:kids|children|boys|girls))"
-    r"|(?:her|his|their|our|my)\s+" + _N_WORD + r"\s+[a-z-]+|husband|wife|partner|" + _N_WORD + r"\s+(?:kids|children|"
-    r"friends|colleagues|adults|others))\b", re.I)
+    r"|the (?:mrs|missus|missis|hubby|wifey|other half|better half|wife|husband|twins|triplets|kids|children|" + _N_WORD + r"\s+(?:kids|children|boys|girls))"
+    r"|(?:her|his|their|our|my)\s+" + _N_WORD + r"\s+[a-z-]+|husband|wife|partner|" + _N_WORD + r"\s+(?:kids?|child(?:ren)?|"
+    r"friends?|colleagues?|coworkers?|co-workers?|adults?|others?))\b", re.I)
 _ENUMERATED = "enumerated"
 
 
@@ -1260,6 +1311,22 @@ def _listed_members(t: str) -> list[str]:
     return best
 
 
+def _kind_total(t: str) -> int | None:
+    """The sum of a party told by kind, its parts side by side: "1 adult 1 child" = 2, "two adults,
+    one infant" = 3; a single part ("2 adults") is no such list."""
+    best, run, total, end = 0, 0, 0, None
+    for m in _KIND_COUNT.finditer(t):
+        n = text_rules.number_value(m.group(1)) or 0
+        if end is not None and _KIND_JOIN.fullmatch(t[end:m.start()]):
+            run, total = run + 1, total + n
+        else:
+            run, total = 1, n
+        end = m.end()
+        if run >= 2:
+            best = max(best, total)
+    return best or None
+
+
 def party_sizes(text: str) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -1279,6 +1346,24 @@ def party_sizes(text: str) -> _Counts:
         out.add(sum(parts))  # "2 adults, 1 infant", "two adults and two kids"
     else:
         out.update(n for n in parts if n)
+    kinds = _kind_total(t)
+    if kinds:  # "1 adult 1 child": the parts are no totals
+        out.difference_update(n for n in list(out) if n < kinds)
+        out.add(kinds)
+    if m := _CORRECTED.search(t):
+        first, second = (text_rules.number_value(g) for g in m.groups())
+        before = t[:m.start()].rstrip().lower()
+        if first and second and not re.search(r"(?:" + _MONTH_RE + r"|the|option|flight|number|no\.?|#)$", before):
+            out.clear()
+            out.add(second)  # "three, no four": the last word is the count
+            return out
+    if m := _ME_PLUS.search(t):
+        n = text_rules.number_value(next(g for g in m.groups() if g))
+        if n:
+            out.add(n + 1)  # "me plus 2"
+            return out
+    if _PAIR.search(t):
+        out.add(2)
     for m in _TOTALS.finditer(t):
         n = text_rules.number_value(next(g for g in m.groups() if g))
         if n:
@@ -1345,7 +1430,7 @@ _ASKS_ABOUT = re.compile(r"\W*(?:(?:h+m+|so|and|ok(?:ay)?|also|wait|um+|quick qu
 _PICKS = re.compile(r"\b(take|pick|choose|go with|book|hold|reserve|want|i'?ll have|let'?s do|prefer)\b", re.I)
 # the customer alone: "a flight for me", "book it for me please"; not "for me and my wife", "for me, my son ..."
 _FOR_ME = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip|one)\s+for me|\b(?:book|reserve|hold|find|search|get|buy)\w*\s+"
-                     r"(?:\S+\s+){0,6}?for me)\b"
+                     r"(?:\S+\s+){0,9}?for me)\b"
                      r"(?!\s*(?:(?:and|&|\+|plus|with)\s+(?:my|our|a|an|\d+|one|two|three|four|five|six|some|the|his|her|"
                      r"their|\w+'s)\b|,\s*(?:my|our)\b|too\b|as well\b|or\b|to\b))", re.I)
 # one other traveller: "a flight for my boss", "booking for my colleague: ..."; not "for my wife and me"
@@ -1413,17 +1498,38 @@ def _count_change(text: str) -> tuple[int | None, bool, bool, tuple[int, int] | 
 _BIRTH_CUE = re.compile(r"\b(?:dob|d\.o\.b\.?|born(?: on)?|birth ?(?:date|day)|birthday|date of birth)\W*(?:is\W*)?$", re.I)
 
 
+_SPLIT_ID = re.compile(r"\b(BK)(?:\s*[-_.]\s*|\s+)([0-9A-Z]{6})\b", re.I)
+_ID_CONTEXT = re.compile(r"\b(?:booking|reservation|ref|reference|code|confirmation|pnr|number|locator|id)\b", re.I)
+
+
+def _joined_booking_ids(text: str) -> str:
+    """A booking id typed with a break after its "BK" ("bk-xuqnwq", "BK 93T1H1") written as one word;
+    after a space only where it reads as an id (a digit in it, a word such as "booking" or "ref" beside
+    it, or a message that is little more than the id)."""
+    def join(m: re.Match) -> str:
+        sep = m.group(0)[len(m.group(1)):-len(m.group(2))]
+        rest = (text[:m.start()] + " " + text[m.end():]).strip()
+        if (sep.strip() or re.search(r"\d", m.group(2)) or _ID_CONTEXT.search(text)
+                or len(re.findall(r"[^\W\d_]+", rest)) <= 3):
+            return m.group(1) + m.group(2)
+        return m.group(0)
+    return _SPLIT_ID.sub(join, text) if re.search(r"(?i)\bbk\b", text) else text
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
     target's last message (a confirmation may repeat what it said)."""
-    text = text or ""
+    text = _joined_booking_ids(text or "")
     p = Parsed(text=text)
     p.places = _find_places(text, db, expecting)
     _assign_roles(p)
     p.unknown_place = _unknown_place(text, p, expecting, db)
 
     hits = [h for h in _date_hits(text) if not _BIRTH_CUE.search(text[max(0, h[0] - 25):h[0]])]  # "dob 1990-04-02"
+    hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|now", text[h[0]:h[1]]) and re.search(
+        r"(?i)\b(?:pay|paying|payment|paid|charge|charged|charging|card)\b\W+(?:\w+\W+){0,2}$", text[max(0, h[0] - 30):h[0]]))]
+    # "no payment today", "don't charge me today": no travel date
     if is_deferral(text):  # "I'll decide tomorrow", "call you back today" put a decision off, not a trip date
         hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|tomorrow|day after tomorrow", text[h[0]:h[1]])
                                         and re.search(r"(?i)\b(decide|think|come back|call|get back|confirm|let you know|"

@@ -193,6 +193,12 @@ def _reads_anything(p) -> bool:
                 p.intents - {"help", "goodbye"})
 
 
+# a hold asked for at a booking's summary: "just put it on hold", "hold only", "hold it for now", "yes, hold it"
+_HOLD_INSTEAD = re.compile(r"\b(?:put (?:it|them|the seats?|that) on hold|on hold|hold (?:it|them|that|the seats?|my seats?|"
+                           r"only|instead|for now|for (?:a|one|24|twenty)\b)|just (?:a )?hold|(?:a|the) hold\b|"
+                           r"hold\W*$)", re.I)
+_NO_HOLD = re.compile(r"\b(?:don'?t|do not|not|no need to|never)\s+(?:(?:just|a|to)\s+)?(?:hold|put (?:it |them )?on hold)\b"
+                      r"|\bno hold\b|\bhold on\b(?!\s+(?:it|them|that|the|to)\b)|\bhold off\b|\b(?:instead of|rather than) (?:a )?hold", re.I)
 _SHALL_BOOK = "Shall I book it?"
 _SHALL_HOLD = "Shall I place the hold? It is free for 24 hours."
 
@@ -369,6 +375,14 @@ class ReferenceTarget(Target):
         proposed = self.pending  # what this reply answers, if anything
         if self.pending is not None:
             pend, self.pending = self.pending, None
+            if (pend["kind"] == "book" and not pend.get("release") and p.has("hold") and _HOLD_INSTEAD.search(p.text)
+                    and not _NO_HOLD.search(p.text) and not self._changes(p)):
+                # "don't book, just put it on hold", "yes but hold only", "hold it for now" at "Shall I book it?":
+                # the hold is proposed instead (below), and goes ahead only on a yes to that
+                p.yes = p.no = p.later = p.accepts = False
+                p.intents.discard("book")
+                self.action = "hold"
+                self.declined = False
             if p.yes and not self._changes(p):
                 self._execute(turn, pend, out)
                 turn.say(" ".join(out))
