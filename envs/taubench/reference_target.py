@@ -479,6 +479,18 @@ class ReferenceTarget(Target):
         """Whether the clerk's last reply ended by asking if there is anything else."""
         return bool(re.search(r"anything else[^.?!]*\?\s*$", turn.last_reply))
 
+    @staticmethod
+    def _described(text: str, names: list[str]) -> dict[str, set[str]]:
+        """The words just before each product named ("the navy backpack": {'Backpack': {'navy'}}), which may
+        be one of its option values; the words after it are left out ("the backpack in green" asks for green)."""
+        low = text.lower().replace("\u2019", "'")
+        out: dict[str, set[str]] = {}
+        for a, _b, name, neg in item_mentions(text, names):
+            if not neg:
+                before = re.split(r"[,.;!?]|\b(?:and|but|or|for|to|into|from|with|in)\b", low[:a])[-1].split()[-3:]
+                out.setdefault(name, set()).update(before)
+        return out
+
     def _names_a_kind(self, text: str) -> bool:
         """The text names a kind of product that several products of the store are ("camera", "kettles"),
         so that only the customer's own orders can tell which."""
@@ -863,6 +875,12 @@ class ReferenceTarget(Target):
                 not verbs.get(it["name"]) or verbs[it["name"]] & fits.get(self.orders[o]["status"], set())
                 for it in self.orders[o].get("items", []) if it["name"] in wanted)]
             g["orders"] = kept or g["orders"]
+        if g["intents"] & ACTING and len(g["orders"]) > 1:
+            # "the navy backpack": of the orders holding a backpack, those whose backpack is navy
+            said = self._described(g["text"], names)
+            fits = [o for o in g["orders"] if any(it["name"] in said and said[it["name"]] & {
+                v.lower() for v in it["options"].values()} for it in self.orders[o].get("items", []))]
+            g["orders"] = fits or g["orders"]
 
     def _what_can_be_done(self) -> str:
         """What the clerk can do with the items the customer named without asking for anything ("the vacuum

@@ -170,3 +170,19 @@ def test_an_address_written_without_commas_or_over_two_lines_is_read(d, address,
     args = made[0][1]
     assert (args["address1"], args["city"], args["state"], args["zip"]) == (a1, city, state, zip_), args
     _sound(t)
+
+
+def test_an_item_described_by_its_option_is_not_changed_in_another_order_of_another_colour(d):
+    """Ivan Khan has navy backpacks in two pending orders and a grey one in a third: "the navy backpack
+    i ordered, can i get it in green instead" also proposed changing the grey backpack (a tester's
+    customer, who said yes to it). The order whose backpack is grey is left alone now."""
+    sc = d.scenario("several_pending_edits", d.heldout_seeds[1])
+    grey = {o for o in d.db.users[sc["user_id"]].orders
+            if any(it.name == "Backpack" and it.options.get("color") == "grey" for it in d.db.orders[o].items)}
+    assert grey
+    from probe.core.scripts import play_messages
+    t = play_messages(d, sc, d.make_target("reference", []), [f"hi, {sc['first_name']} {sc['last_name']}, {sc['zip']}",
+                      "wanna switch my navy backpack to a green one", "yes", "yes", "yes"], "unseen")
+    touched = {a["order_id"] for n, a in _calls(t)}
+    assert touched and not touched & grey, (_calls(t), _said(t))
+    _sound(t)
