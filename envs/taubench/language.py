@@ -92,7 +92,9 @@ INTENTS: dict[str, re.Pattern[str]] = {
     "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved|new place)\b", re.I),
     # a card named without its kind is a payment method too: "can it go on a different card?", "use my other card"
     "payment": re.compile(r"\b(pay(ment|ing)?|(how|what) (i|we) paid|spen[dt]|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
-                          r"(?:other|another|different|new|my|a) card)\b", re.I),
+                          r"(?:other|another|different|new|my|a) card|"
+                          # "can you switch the card on #W...", "change the card for that order"
+                          r"(?:switch|change|swap|update|replace)\s+(?:the|that|which)\s+card)\b", re.I),
     "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what did i|details|arrive|when will|"
                        # "when did it ship?", "has my order shipped yet?"
                        r"when did (it|they|my order|the order) (ship|go out|leave)|shipped yet|"

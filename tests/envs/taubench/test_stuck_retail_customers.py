@@ -186,3 +186,12 @@ def test_an_item_described_by_its_option_is_not_changed_in_another_order_of_anot
     touched = {a["order_id"] for n, a in _calls(t)}
     assert touched and not touched & grey, (_calls(t), _said(t))
     _sound(t)
+
+
+@pytest.mark.parametrize("ask", ["could you switch the card on {pending_order_id}?", "pls change which card pays for {pending_order_id}"])
+def test_switching_the_card_is_a_payment_change(d, ask):
+    """"can you switch the card on #W...?" got the order's items and "What would you like to do?", then
+    looped on "the other one" and "go ahead"."""
+    sc, t = _play(d, "payment", ["{email}", ask], seed=905)
+    said = _said(t)[-1]
+    assert "payment method" in said.lower() and "What would you like" not in said, said
