@@ -61,13 +61,31 @@ _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 # day and month in either order: "23/07/2026", "7/23", "23.07.2026" (dots only with a year: "40.00" is an amount)
 _NUMERIC_DATE = re.compile(r"(?<![\d/.$])\b(\d{1,2})(?:/(\d{1,2})(?:/(\d{4}|\d{2}))?|\.(\d{1,2})\.(\d{4}|\d{2}))\b(?![/.]\d)")
+_WD_RE = "|".join(WEEKDAYS)
+_COUNT_RE = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
 _DATE_PATTERNS = [
+    # an offset from today: "a week from today", "a week today", "2 weeks from now", "three days from tomorrow",
+    # "in a month", "a month from now"
+    ("offset", re.compile(r"\b(?:in\s+)?" + _COUNT_RE + r"\s+(days?|weeks?|months?)\s+(?:from\s+|after\s+)?"
+                          r"(today|now|tomorrow|tmrw|tmr)\b|\bin\s+" + _COUNT_RE + r"\s+(months?)\b", re.I)),
+    # an offset from a weekday: "two weeks from friday", "a week after next tuesday", "3 days after saturday"
+    ("wdoffset", re.compile(r"\b" + _COUNT_RE + r"\s+(days?|weeks?)\s+(?:from|after)\s+(?:this\s+|next\s+|coming\s+|"
+                            r"the\s+)?(" + _WD_RE + r")\b", re.I)),
+    # "tuesday after next", "the friday after next": a week after the coming one
+    ("wdafter", re.compile(r"\b(" + _WD_RE + r")\s+after\s+next\b", re.I)),
+    # the weekday of next week: "next week tuesday", "next week on friday", "wednesday next week"
+    ("nextweekwd", re.compile(r"\bnext\s+week\s*,?\s*(?:on\s+)?(?:the\s+)?(" + _WD_RE + r")\b|\b(" + _WD_RE +
+                              r")\s+(?:of\s+)?next\s+week\b", re.I)),
+    # a day of next month: "next month on the 5th", "the 5th of next month", "5th next month"
+    ("nextmonth", re.compile(r"\bnext\s+month\s*,?\s*(?:on\s+)?(?:the\s+)?" + _DAY + r"\b(?!\s*(?:of\s+)?(?:" +
+                             _MONTH_RE + r")\b)|\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?next\s+month\b", re.I)),
     ("iso", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")),
     ("md", re.compile(r"\b(" + _MONTH_RE + r")\.?(?:\s+(?:the\s+(?=\d{1,2}(?:st|nd|rd|th)\b))?|"
                       r",\s*(?=\d{1,2}(?:st|nd|rd|th)\b))" + _DAY +
                       r"\b(?:,?\s+(\d{4})\b)?", re.I)),
     ("dm", re.compile(r"\b" + _DAY + r"\s+(?:of\s+)?(" + _MONTH_RE + r")\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
-    ("rel", re.compile(r"\b(today|tonight|tomorrow|day after tomorrow)\b", re.I)),
+    ("rel", re.compile(r"\b(today|tonight|day after (?:tomorrow|tmrw)|tomorrow|tmrw|tmr|tmw|tomoz|2morrow|2moro|"
+                       r"tomorow|tommorow|tommorrow)\b", re.I)),
     ("weekend", re.compile(r"\b(this|the|coming|next)\s+weekend\b", re.I)),
     ("wd", re.compile(r"\b(?:(?:next|this|on|coming)\s+)?(" + "|".join(WEEKDAYS) + r")\b", re.I)),
     ("in", re.compile(r"\bin\s+(\d{1,3}|a|one|two|three|four|five|six)\s+(days?|weeks?)\b", re.I)),
@@ -178,6 +196,7 @@ class Parsed:
     passengers: int | None = None
     pax_change: int | None = None  # the count changes by this many ("one more passenger": +1, "one less": -1)
     asked_option: int | str | None = None  # a listed option asked about, not picked ("is option 2 refundable?")
+    rules_question: bool = False  # asks about the cancellation / refund rules ("what happens if I cancel?")
     for_me: bool = False  # "a flight for me": one passenger, when no count is known yet
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
@@ -501,6 +520,34 @@ def _date_hits(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+_NEXT_YEAR_AFTER = re.compile(r"\s*,?\s*(?:of\s+|in\s+)?next\s+year\b", re.I)
+_NEXT_YEAR_BEFORE = re.compile(r"\bnext\s+year\s*,?\s*(?:on\s+|in\s+)?(?:the\s+)?$", re.I)
+
+
+def _next_year(text: str, m: re.Match) -> int | None:
+    """Next year's number when a date without a year is said with "next year" ("april 5th next year",
+    "next year on 5 april"); None otherwise."""
+    if _NEXT_YEAR_AFTER.match(text, m.end()) or _NEXT_YEAR_BEFORE.search(text[:m.start()]):
+        return NOW.date().year + 1
+    return None
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _N_WORDS.get(word.lower(), 1)
+
+
+def _add_months(d: date, months: int) -> date:
+    """The same day ``months`` months later (the month's last day when it is shorter)."""
+    y, mo = divmod(d.month - 1 + months, 12)
+    y, mo = d.year + y, mo + 1
+    for day in (d.day, 30, 29, 28):
+        try:
+            return date(y, mo, min(d.day, day))
+        except ValueError:
+            continue
+    return date(y, mo, 28)
+
+
 def _weekday_word(said: str) -> str:
     return next(w for w in WEEKDAYS if re.search(r"\b" + w + r"\b", said, re.I))
 
@@ -519,16 +566,38 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
             elif kind == "md":
                 if m.group(1).lower() == "may" and not re.match(r"\s*\d", text[m.end(1):]):
                     continue
-                d = _next_occurrence(MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3)) if m.group(3) else None)
+                d = _next_occurrence(MONTHS[m.group(1).lower()], int(m.group(2)),
+                                     int(m.group(3)) if m.group(3) else _next_year(text, m))
             elif kind == "dm":
-                d = _next_occurrence(MONTHS[m.group(2).lower()], int(m.group(1)), int(m.group(3)) if m.group(3) else None)
+                d = _next_occurrence(MONTHS[m.group(2).lower()], int(m.group(1)),
+                                     int(m.group(3)) if m.group(3) else _next_year(text, m))
+            elif kind == "offset":
+                n, unit, base = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), "today")
+                start = today + timedelta(days=0 if base.lower() in ("today", "now") else 1)
+                d = _add_months(start, _count(n)) if unit.lower().startswith("month") else \
+                    start + timedelta(days=_span_days(n, unit))
+            elif kind == "wdoffset":
+                target = WEEKDAYS[m.group(3).lower()]
+                d = today + timedelta(days=((target - today.weekday()) % 7 or 7) + _span_days(m.group(1), m.group(2)))
+            elif kind == "wdafter":
+                target = WEEKDAYS[m.group(1).lower()]
+                d = today + timedelta(days=((target - today.weekday()) % 7 or 7) + 7)
+            elif kind == "nextweekwd":
+                target = WEEKDAYS[(m.group(1) or m.group(2)).lower()]
+                d = today + timedelta(days=7 - today.weekday() + target)
+            elif kind == "nextmonth":
+                y, mo = (today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1)
+                try:
+                    d = date(y, mo, int(m.group(1) or m.group(2)))
+                except ValueError:
+                    d = None
             elif kind == "weekend":  # "this weekend": the coming Saturday; "next weekend": the one after
                 d = today + timedelta(days=(5 - today.weekday()) % 7 or 7)
                 if m.group(1).lower() == "next" and (d - today).days < 7:
                     d += timedelta(days=7)
             elif kind == "rel":
                 w = m.group(1).lower()
-                d = today + timedelta(days={"today": 0, "tonight": 0, "tomorrow": 1}.get(w, 2))
+                d = today + timedelta(days={"today": 0, "tonight": 0}.get(w, 2 if w.startswith("day after") else 1))
             elif kind == "wd":
                 target = WEEKDAYS[m.group(1).lower()]
                 delta = (target - today.weekday()) % 7 or 7
@@ -1052,6 +1121,22 @@ _REFUND_REQUEST = re.compile(
     r"|\b(?:please )?refund (?:me|us|my|our|the|this|that)\b(?!\s+(?:if|in case|when))", re.I)
 
 
+# a question about the cancellation, refund or change rules, not a request to cancel or change: "what's the
+# cancellation policy?", "what happens if i cancel option 1?", "and if we change our mind after booking?", "can I get a
+# refund if I cancel?", "is the 2nd one refundable?", "are these changeable?"
+_RULES_QUESTION = re.compile(
+    r"\b(?:cancell?ation|cancel+ing|refund|change|changing|rebooking|amendment)\s+(?:polic(?:y|ies)|rules?|terms|conditions|"
+    r"fees?|charges?|penalt(?:y|ies))\b"
+    r"|\bwhat (?:happens|would happen|if)\b[^.?!]{0,40}?\b(?:cancel\w*|change (?:my|our) minds?|refund\w*)"
+    r"|\b(?:if|in case|should|when|suppose|supposing) (?:i|we) (?:later |then |ever )?(?:need to |have to |decide to |want to |must |end up "
+    r"(?:needing|having) to )?(?:cancel\w*|change (?:my|our) minds?|can'?t (?:go|travel|fly|make it))"
+    r"|\b(?:is|are) (?:it|this|that|they|these|those|the (?:\w+ )?(?:one|ones|option|options|fares?|flights?|tickets?)|"
+    r"option \d|any of (?:them|these|those|the \w+))\s+(?:fully |still |at all )?(?:refundable|non-?refundable|cancell?able|"
+    r"changeable|flexible)\b"
+    r"|\b(?:can|could|may) (?:i|we) (?:still )?(?:cancel|change|get (?:a |my |our )?(?:money|refund))\w*\b[^.?!]{0,30}?"
+    r"\b(?:later|afterwards|after booking|for free|free of charge|without (?:a )?(?:fee|penalty|charge))\b", re.I)
+
+
 # a name right beside a booking id: "BKSJP9AG - Adeyemi - please cancel", "Adeyemi, BKSJP9AG", "BKSJP9AG Adeyemi -
 # is it still confirmed?", "bksjp9ag adeyemi is it confirmed"
 _AFTER_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]\s*(" + _LETTERS + r")\b\)?(?!\s+" + _LETTERS + r")|"
@@ -1516,6 +1601,12 @@ def _joined_booking_ids(text: str) -> str:
     return _SPLIT_ID.sub(join, text) if re.search(r"(?i)\bbk\b", text) else text
 
 
+# what stands between a date and the one that corrects it: ", actually no, ", " - sorry, I mean ", " no wait "
+_DATE_CORRECTION = re.compile(r"[\s,.;:!()-]*(?:(?:no|nope|nah|sorry|actually|wait|oops|hang on|i mean|i meant|make (?:it|that)|"
+                              r"or rather|rather|scratch that|correction|not that|change (?:it|that) to)[\s,.;:!()-]*)+"
+                              r"(?:on\s+|the\s+)?", re.I)
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
@@ -1538,6 +1629,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if split:  # "9 today and the rest tomorrow": when each part goes, not a trip date
         hits = [h for h in hits if not (h[0] >= split.start() and re.fullmatch(
             r"(?i)today|tonight|tomorrow|day after tomorrow|next week", text[h[0]:h[1]]))]
+    hits = [h for i, h in enumerate(hits) if not (i + 1 < len(hits) and _DATE_CORRECTION.fullmatch(text[h[1]:hits[i + 1][0]]))]
+    # "5th sep, actually no, 16 aug": the date said last is the one meant
     plain: list[str] = []
     for s, _e, iso in hits:
         p.dates.append(iso)
@@ -1668,6 +1761,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.discard("price")  # "the cheaper one" picks; it asks no price
     if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
         p.intents.add("change")  # "can you push my booking back a week?"
+    if _RULES_QUESTION.search(text) and not _REFUND_REQUEST.search(text):
+        p.intents -= {"cancel", "change"}  # a question about the rules asks for no cancellation
+        p.intents.add("refund")
+        p.rules_question = True
     if _REFUND_REQUEST.search(text):
         p.intents.add("cancel")  # "I want my money back for BK...": a cancellation, with the refund rule said
     if p.currency:

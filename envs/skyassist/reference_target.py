@@ -558,6 +558,7 @@ class ReferenceTarget(Target):
             out.append(self._currency_answer(p))
             meta = True
         refund_rule = p.has("refund") and not (p.booking_ids or self.booking_id or self.legs or new_search)
+        refund_later = p.rules_question and new_search and not (p.booking_ids or self.booking_id)
         if refund_rule:
             out.append(REFUND_RULE)  # a general question ("what's your refund policy?"): the rule, then the flow
             meta = True
@@ -575,6 +576,11 @@ class ReferenceTarget(Target):
             out.append(self._nothing_to_act_on(p))
         if fare_code_later:  # asked with a new search: answered about the flights it found, before the next question
             out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._fare_code_answer())
+        if refund_later and (shown := self._open_options()):  # "A to B on the 15th, what's the cancellation policy?"
+            out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._rules_of(shown))
+        elif refund_rule and p.rules_question and not any("?" in x for x in out[lead:]):
+            nxt = self._next_prompt()  # the rule, then the open question again
+            out.append(f"{OFFER} What would you like to do?" if nxt.startswith(NOT_CAUGHT) else nxt)
         if currency_later:  # asked with a new search: answered before the next question
             out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._currency_answer(p))
         if not any(out[lead:]):
@@ -641,6 +647,10 @@ class ReferenceTarget(Target):
         floor = (Date.fromisoformat(self.date) if self.awaiting in ("return_date", "leg2_date") and self.date
                  else NOW.date())
         ref = Date.fromisoformat(self.date) if self.date else floor
+        if not self.date and self.booking is not None and (booked := self._booking_date()) and \
+                (self.mode in ("cancel", "change") or p.has("change")):
+            ref = Date.fromisoformat(booked)  # "rebook me on the 25th" about a booking on Nov 24: Nov 25
+            ref = Date(ref.year, ref.month, 1)
         if p.month_named:  # "mid may, like the 16th": in the month named, its next one on or after the floor
             ref = Date(floor.year + (1 if p.month_named < floor.month else 0), p.month_named, 1)
         day = day_of_month_from(p.day_of_month, ref.year, ref.month, floor)  # the next month that has the day
@@ -1452,7 +1462,17 @@ class ReferenceTarget(Target):
                            "flight number.")
             elif (f := self._context_flight()) is not None:
                 out.append(self._flight_text(f, with_rules=True))
+                if p.rules_question and len(shown) > 1 and not any(leg.get("choice") for leg in self.legs):
+                    out.append(("If you cancel, it is refunded in full." if f["refundability"] == "refundable" else
+                                "If you cancel, it is not refunded.") + " " + self._next_prompt())
         self._maybe_propose(turn, out)
+
+    def _rules_of(self, shown: list[tuple[int, dict[str, Any]]]) -> str:
+        """Which of the listed options are refundable, with the rule: the answer to "what's the
+        cancellation policy?" asked with the search."""
+        rules = "; ".join(f"option {i} ({f['flight_id']}) is {f['refundability']}" for i, f in shown)
+        return (f"{rules[0].upper()}{rules[1:]}. A refundable fare is refunded in full if you cancel; a non-refundable "
+                "one is not refunded.")
 
     def _budget_answer(self) -> str:
         """The listed options that fit the budget the customer gave, for the party in hand."""
