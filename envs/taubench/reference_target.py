@@ -142,6 +142,10 @@ _ORDER_REF = re.compile(r"\b(?:it|that|this|the order|that order|this order|in i
 _OTHER_ORDER = re.compile(r"\b(?:the|my)\s+other\s+order\b", re.I)
 # an order said to be someone else's
 _SOMEONE_ELSE = re.compile(rf"\b(?:my|our) {KIN}(?:'s|s)?\b|\b(?:his|her|their)\s+(?:order|account)\b|\b[A-Z][a-z]+'s order\b")
+# a question about what the proposal costs or pays back, and where the proposal says it
+_PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|price|cost|costs|difference|more expensive|cheaper|pricier)\b", re.I)
+_PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)|(?:the )?total of \$[\d,]+(?:\.\d\d)? will be "
+                             r"refunded[^.;]*|refund \$[\d,]+(?:\.\d\d)? to [^.;]*", re.I)
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
@@ -320,6 +324,10 @@ class ReferenceTarget(Target):
                 "?" in r.text and asks_only(r.text)[0] and not (r.order_ids or r.address or _ASKS_CHOICES.search(r.text)) and \
                 _ASKS_ORDER.search(r.text) and (_FACT_START.match(r.text) or _ORDER_REF.search(r.text)):
             r.question, r.no = True, False  # "wait, which items are in it again?": a question about the order in hand
+        money = _PROPOSAL_MONEY.search(self.proposal or "") if self.pending else None
+        if money and "?" in r.text and _PRICE_Q.search(r.text) and not (r.intents & ACTING or r.order_ids or r.yes):
+            # "whats the difference in price?" / "is that more expensive?" at a proposal that says it
+            return turn.say(f"{lead}As proposed, {money.group(0)}. {self.proposal}")
         if r.question and self.user_id and (self.pending or self.goal["intents"] & ACTING) and not r.abandon:
             # "wait, did I already get refunded for the other one?" while a request is in hand: answered,
             # then the request's own question again (a proposal listed again, so a yes still follows it)

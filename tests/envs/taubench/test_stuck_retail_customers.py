@@ -195,3 +195,15 @@ def test_switching_the_card_is_a_payment_change(d, ask):
     sc, t = _play(d, "payment", ["{email}", ask], seed=905)
     said = _said(t)[-1]
     assert "payment method" in said.lower() and "What would you like" not in said, said
+
+
+@pytest.mark.parametrize("ask", ["hm what's the price difference?", "wait is that gonna cost more??"])
+def test_a_price_question_at_a_proposal_is_answered_from_it(d, ask):
+    """"whats the difference in price?" at a proposal that says "you pay $52.59 more" got "Sorry, I can't help
+    with that here." The figure is said, then the proposal, and nothing is written before a yes."""
+    sc, t = _play(d, "modify_items", ["{email}", "on {pending_order_id} can i get the {pending_item} in another colour",
+                                      "the first option please", ask], seed=905)
+    said = _said(t)[-1]
+    assert "To confirm" in _said(t)[-2], _said(t)[-2]
+    assert said.startswith("As proposed, you ") and "To confirm" in said and "can't help" not in said, said
+    _expect(t, None)
