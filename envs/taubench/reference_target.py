@@ -146,6 +146,9 @@ _SOMEONE_ELSE = re.compile(rf"\b(?:my|our) {KIN}(?:'s|s)?\b|\b(?:his|her|their)\
 _PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|price|cost|costs|difference|more expensive|cheaper|pricier)\b", re.I)
 _PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)|(?:the )?total of \$[\d,]+(?:\.\d\d)? will be "
                              r"refunded[^.;]*|refund \$[\d,]+(?:\.\d\d)? to [^.;]*", re.I)
+_WHICH_ADDRESS = "Is this for your default address, or for the shipping address of an order?"
+_BOTH = re.compile(r"\W*(?:(?:ok|yes|yeah|um+|hmm+)\W+)?(?:both|both of them|the both|both please|both pls|everywhere|all of it|"
+                   r"all of them|both places|each|the two of them)\W*(?:please|pls|thanks|thx)?\W*", re.I)
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
@@ -541,6 +544,11 @@ class ReferenceTarget(Target):
             r.intents = set(r.intents) | {"address"}
         if "info" in r.intents and not r.order_ids and _OTHER_ORDERS.search(r.text) and not g["intents"] & ACTING:
             g["orders"] = []  # "what about my other orders?" after one was reported: not that one again
+        if _BOTH.fullmatch(r.text) and _WHICH_ADDRESS in self.last_reply_text and not r.order_ids:
+            # "both" / "everywhere" to "your default address, or the shipping address of an order?": read as
+            # "the default and the order" (before: the same question again, turn after turn)
+            r.default_address, r.text = True, r.text + " - my default address and the order"
+            r.intents = set(r.intents) | {"address"}
         g["intents"] |= r.intents - {"human"}
         g["orders"] += [o for o in r.order_ids if o not in g["orders"] and o not in r.negated_orders]
         g["text"] += " " + (self.adopted + " " if self.adopted else "") + r.text
@@ -717,8 +725,7 @@ class ReferenceTarget(Target):
                     notes.append(f"Thanks, I have the new address: {self._address_text(g['address'])}.")
                 if "address" in intents and not acting - {"address", "modify"}:
                     # "update my address to ...": an order's shipping address, or the default one?
-                    return " ".join(notes + [f"Is this for your default address, or for the shipping address of an "
-                                             f"order? The orders on your account are: {listing}."])
+                    return " ".join(notes + [f"{_WHICH_ADDRESS} The orders on your account are: {listing}."])
                 return " ".join(notes + [f"Which order is this about? The orders on your account are: {listing}."])
         if not g["orders"] and not intents and mentioned_items(g["text"], self.product_names):
             self._find_orders(turn)  # "my vacuum arrived damaged, what can you do?": the order that holds it

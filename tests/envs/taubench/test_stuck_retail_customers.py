@@ -207,3 +207,15 @@ def test_a_price_question_at_a_proposal_is_answered_from_it(d, ask):
     assert "To confirm" in _said(t)[-2], _said(t)[-2]
     assert said.startswith("As proposed, you ") and "To confirm" in said and "can't help" not in said, said
     _expect(t, None)
+
+
+@pytest.mark.parametrize("both", ["both", "um both pls", "everywhere", "all of it thx"])
+def test_both_at_the_default_or_order_address_question_changes_both(d, both):
+    """"both" / "everywhere" to "Is this for your default address, or for the shipping address of an order?"
+    got the same question again, turn after turn (a tester's customer)."""
+    sc, t = _play(d, "address", ["{email}", "pls change my address to 51 Cedar Lane, Boise, ID 83702", both, "yes",
+                                 "yes", "yes"], seed=905)
+    made = [n for n, _ in _calls(t)]
+    assert "modify_user_address" in made and "modify_pending_order_address" in made, (made, _said(t))
+    assert all(a["address1"] == "51 Cedar Lane" for _, a in _calls(t)), _calls(t)
+    _sound(t)
