@@ -133,8 +133,11 @@ FEE = re.compile(r"\b(?:(?:cancell?ation|return|restocking|exchange|change|proce
                  r"charge\s+(?:me\s+)?(?:anything\s+)?(?:for|to)\s+(?:cancel|return|exchang|chang)\w*|cost\s+(?:me\s+)?anything)\b",
                  re.I)
 ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i paid|where it came from)\b", re.I)
+# the street line and an optional unit, then a comma or a line break: "232 Lakeview Road, Apt 4, ..."
+_UNIT = r"(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)"
+_STREET_LINE = r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*(?:,|\n)\s*(?:" + _UNIT + r"\s*,\s*)?"
 ADDRESS = re.compile(
-    r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*(?:,|\n)\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
+    _STREET_LINE +
     r"(?P<city>[A-Za-z .'-]+?)\s*,\s*(?P<state>[A-Z]{2})\s*,?\s*(?P<zip>\d{5})(?:-\d{4})?(?!\d)"
     r"(?:\s*,\s*(?P<country>USA|United States))?",
     re.I)
@@ -414,16 +417,18 @@ _STATE_BY_NAME = {v.lower(): k for k, v in STATES.items()}
 # when the state is one (``read``)
 _STATE_NAMES = "|".join(re.escape(n) for n in sorted(_STATE_BY_NAME, key=len, reverse=True))
 ADDRESS_NO_COMMA = re.compile(
-    r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*(?:,|\n)\s*(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s*,\s*)?"
+    _STREET_LINE +
     r"(?P<city>[A-Za-z .'-]+?)\s*,?\s+(?P<state>" + _STATE_NAMES +
     r"|[A-Za-z]{2})\.?\s*,?\s*(?P<zip>\d{5})(?:-\d{4})?(?!\d)", re.I)
+# kinds of way that end a street line ("Lakeview Road", "Pine St")
+_WAYS = ("street|st|avenue|ave|road|rd|drive|dr|lane|ln|boulevard|blvd|way|court|ct|place|pl|circle|parkway|pkwy|highway|"
+         "hwy|terrace|trail")
 # no comma at all: "232 lakeview rd raleigh nc 27601" (the street ends with its kind of way)
 ADDRESS_BARE = re.compile(
-    r"(?P<a1>\d+\s+(?:[A-Za-z0-9.'-]+\s+){1,4}?(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|court|ct|boulevard|blvd|way|"
-    r"place|pl|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|trail|trl|square|sq)\.?)\s+"
-    r"(?:(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)\s+)?"
+    r"(?P<a1>\d+\s+(?:[A-Za-z0-9.'-]+\s+){1,4}?(?:" + _WAYS + r"|ter|cir|trl|square|sq)\.?)\s+"
+    r"(?:" + _UNIT + r"\s+)?"
     r"(?P<city>[A-Za-z .'-]+?)\s+(?P<state>" + _STATE_NAMES + r"|[A-Za-z]{2})\.?\s+(?P<zip>\d{5})(?:-\d{4})?(?!\d)", re.I)
-_STATE = (r"\b(?:" + "|".join(re.escape(n) for n in sorted(_STATE_BY_NAME, key=len, reverse=True)) +
+_STATE = (r"\b(?:" + _STATE_NAMES +
           r"|[A-Za-z]{2}\b)")
 # two-letter codes that are also everyday words: read as a state only when written in capitals
 _WORDLIKE_CODES = frozenset("ok in or me hi id oh de la pa ma al co mo ne wa".split())
@@ -458,8 +463,7 @@ _NOT_A_PLACE = _NOT_VALUES | _LABEL_WORDS | frozenset(
     "yet now sure really thanks thank you that this that's it right good fine later never problem worries way idea again "
     "great cool all anything nothing something one more time today go ahead hold on stop keep leave mind forget need want "
     "cancel change don't dont do did done sounds looks perfect thx ty bye wait okay ok yes yeah yep sir maam ma'am".split())
-_STREET_WORDS = re.compile(r"\b(?:street|st|avenue|ave|road|rd|drive|dr|lane|ln|boulevard|blvd|way|court|ct|place|pl|"
-                           r"apt|apartment|suite|unit|circle|parkway|pkwy|highway|hwy|terrace|trail)\b", re.I)
+_STREET_WORDS = re.compile(r"\b(?:" + _WAYS + r"|apt|apartment|suite|unit)\b", re.I)
 _ZIP_LABEL = re.compile(r"\b(?:zip|zip ?code|zipcode|postal code|postcode)" + _IS + r"?\s*(?:actually\s+)?(?P<v>\d{5})\b(?!-)",
                         re.I)
 # "Austin, TX 78701", "austin tx 78701", "TX 78701", "Austin, Texas": a city, state and zip said without the street
@@ -800,6 +804,7 @@ _WHOSE_EMAIL = re.compile(
     rf"\b{_THING_POSSESSIVE}[A-Z][a-z]+'s)\s+(?:e-?mail|email address|e-mail address|log-?in|username|"
     r"account(?: email)?)\s*(?:is|:|=)?\s*$", re.I)
 _MY_EMAIL = re.compile(r"(?:\bmine\b|\bmy (?:own |personal )?(?:e-?mail|email address|account)\b)(?:\s+(?:is|:))?\s*$", re.I)
+_MY_OWN = re.compile(r"\bmy (?:own|personal)\b", re.I)  # "my own email, not my wife's"
 # the customer says they write for someone else: "im calling for my boss, X", "on behalf of my sister: X"
 ON_BEHALF = re.compile(rf"\b(?:(?:calling|writing|messaging|asking|contacting you|doing this|here|reaching out)\s+(?:for|on behalf of)|"
                        rf"on behalf of|it'?s for)\s+(?:my|our)\s+{KIN}\b(?!'s)", re.I)
@@ -817,7 +822,7 @@ def _someone_elses(text: str, email: str) -> bool:
     if at < 0:
         return False
     before = re.split(r"[.;!?\n]|,\s*(?=mine|my\b|and\b)", text[:at])[-1]
-    if _MY_EMAIL.search(before) or re.search(r"\bmy (?:own|personal)\b", before, re.I):
+    if _MY_EMAIL.search(before) or _MY_OWN.search(before):
         return False
     return bool(_WHOSE_EMAIL.search(before) or ON_BEHALF.search(before) or _WHOSE_AFTER.search(text[at + len(email):]))
 
@@ -865,7 +870,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         ZIP.findall(without_ids)
     r.names, r.name_unclear = names_in(without_ids, db)
     # "im calling for my dad, Aarav Nguyen 75268": someone else's details, which log no one in
-    r.for_other = bool(ON_BEHALF.search(t) or _OTHERS_DETAILS.search(t)) and not re.search(r"\bmy (?:own|personal)\b", t, re.I)
+    r.for_other = bool(ON_BEHALF.search(t) or _OTHERS_DETAILS.search(t)) and not _MY_OWN.search(t)
     if r.for_other:
         r.other_emails, r.emails = r.other_emails + r.emails, []
         r.names, r.zips = [], []

@@ -141,7 +141,7 @@ def _cancel_named(t: str, summary: str, extra: re.Pattern[str] | None = None) ->
 
 # what the customer's words and the agent's summary ask to do, by kind of action ("booking" names no action)
 _ACTIONS = {
-    "book": re.compile(r"\b(?:book(?:s|ed)?|reserv(?:e|ed)|buy|purchas(?:e|ed))\b(?!ing)", re.I),
+    "book": re.compile(r"\b(?:book(?:s|ed)?|reserv(?:e|ed)|buy|purchas(?:e|ed))\b", re.I),
     "hold": re.compile(r"\b(?:hold(?!\s+on\b)|holds|held)\b", re.I),
     "cancel": re.compile(r"\b(?:cancel(?:s|l?ed|lation)?)\b(?!\s+(?:that|this)\b)", re.I),
     "change": re.compile(r"\b(?:chang(?:e|ed)|modif(?:y|ied)|updat(?:e|ed)|mov(?:e|ed)|switch(?:ed)?|rebook(?:ed)?|alter|"
