@@ -194,7 +194,7 @@ MENU = ("I can cancel a pending order or change its items, address or payment, r
 
 def _bare_answer(text: str) -> bool:
     """A bare yes, no or ok, which answers no "Which option ...?"."""
-    return bool(re.fullmatch(r"\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?|no|nope|nah|hmm+|um+|idk|i don'?t know)\W*", text or "", re.I))
+    return bool(re.fullmatch(r"\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?|no|nope|nah|hmm+|um+|idk|i don'?t know)(?:\W+(?:please|pls|thanks))?\W*", text or "", re.I))
 
 
 _NOT_NAME_WORDS = frozenset("my name is im i'm i am this here hi hey hello zip zipcode code postal and it's its the is "
@@ -247,6 +247,7 @@ class ReferenceTarget(Target):
         self.conflict: tuple[str, list[str], list[str]] | None = None
         self.option_asked: str | None = None  # the item whose new option was just asked for
         self.option_before: str | None = None  # ... as it stood before this message
+        self.swap_refused: str | None = None  # the item another product was just refused for ("... for a tablet")
         self.adopted = ""  # the words of a question whose offer the customer said yes to
         self.declined: dict[str, Any] | None = None  # the request of the proposal the customer just said no to
         self.recent: list[str] = []  # the orders of the last request ("cancel it" after talking about one order)
@@ -375,6 +376,8 @@ class ReferenceTarget(Target):
             self._narrow(r)
             self.pending = []
         refuses = bool(r.refused & self.goal["intents"])  # "we don't need to swap it anymore"
+        if self.option_asked and r.no and not r.yes and not self._names_option(r.text):
+            refuses = True  # "Which option would you like ...?" - "no thanks" / "nah then forget it": dropped
         if ((r.abandon and not r.reason or refuses) and self.goal["intents"] & ACTING and "?" not in r.text and
                 r.intents <= self.goal["intents"] and not (r.order_ids or r.address or r.payment_kind or
                                                          mentioned_items(r.text, self.product_names))):
@@ -1220,6 +1223,11 @@ class ReferenceTarget(Target):
                 return other
         return None
 
+    def _names_option(self, text: str) -> bool:
+        """Whether the text names an option value of the orders in hand or of the products looked up."""
+        values = self._option_words(self.goal["orders"])
+        return any(re.sub(r"e?s$", "", w) in values for w in re.findall(r"[a-z0-9]+(?:[.-][a-z0-9]+)*", text.lower()))
+
     def _option_words(self, orders: list[str]) -> set[str]:
         """The option values of these orders' items and of the products looked up ('fleece', 'laptop')."""
         values = {v for o in orders if o in self.orders for it in self.orders[o].get("items", [])
@@ -1758,6 +1766,8 @@ class ReferenceTarget(Target):
                 choices = [_opts(v["options"]) for _, v in listed]
                 same = ("An exchange has to be a different option of the same product. " if g["same_one"] else "")
                 other = self._other_product(g["text"], names)
+                if other and self.swap_refused == it["item_id"] and not self._other_product(self.last_text, names):
+                    other = None  # refused once already: "yes" to the options is not met with the refusal again
                 gone = self._unavailable(it, product, self._item_text(it, names))
                 if gone and not other:  # "the phone in 256gb": no such option in stock, said rather than passed over
                     same += f"I'm sorry, the {it['name']} isn't available with {gone} right now. "
@@ -1769,6 +1779,7 @@ class ReferenceTarget(Target):
                             f"another option of the same product, so I can't swap the {it['name']} for "
                             f"{'' if self._a(other) == 'any' else self._a(other) + ' '}{other}. ")
                 self.option_asked = it["item_id"]
+                self.swap_refused = it["item_id"] if other else self.swap_refused
                 return (f"{missing}{same}Which option would you like for the {it['name']} ({_opts(it['options'])})? "
                         f"Available options include: {'; '.join(choices) or 'none right now'}.")
             variant = product["variants"][new]

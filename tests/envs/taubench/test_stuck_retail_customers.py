@@ -219,3 +219,32 @@ def test_both_at_the_default_or_order_address_question_changes_both(d, both):
     assert "modify_user_address" in made and "modify_pending_order_address" in made, (made, _said(t))
     assert all(a["address1"] == "51 Cedar Lane" for _, a in _calls(t)), _calls(t)
     _sound(t)
+
+
+# Twenty-seventh session: "exchange my camera for a tablet" was refused (another product), and then every
+# answer ("yes", "no", "no thats it") got the same refusal and option list again; a "no" to "Which option
+# would you like ...?" was never a way out.
+@pytest.mark.parametrize("other", ["could i trade the camera for some headphones instead?",
+                                   "exchange {delivered_order_id}'s camera for a tablet pls"])
+def test_a_refused_swap_for_another_product_is_said_once_and_a_no_drops_it(d, other):
+    sc, t = _play(d, "exchange", ["{email}", other, "ok sure", "nah forget it"], seed=905)
+    said = _said(t)
+    assert "same product" in said[-3] and "Which option" in said[-3], said[-3]
+    assert "same product" not in said[-2] and "Which option" in said[-2], said[-2]
+    assert "Which option" not in said[-1] and "anything else" in said[-1], said[-1]
+    _expect(t, None)
+    _sound(t)
+
+
+@pytest.mark.parametrize("no", ["no", "no thanks", "nope, leave it"])
+def test_a_no_to_which_option_drops_the_exchange(d, no):
+    sc, t = _play(d, "exchange", ["{email}", "i'd like to exchange my camera", no], seed=905)
+    said = _said(t)
+    assert "Which option" in said[-2] and "Which option" not in said[-1] and "anything else" in said[-1], said
+    _expect(t, None)
+
+
+def test_a_no_that_names_an_option_is_the_option(d):
+    sc, t = _play(d, "exchange", ["{email}", "i'd like to exchange my camera", "nah the 24MP CF card one", "yes"], seed=905)
+    assert [n for n, _ in _calls(t)] == ["exchange_delivered_order_items"], _said(t)
+    _sound(t)
