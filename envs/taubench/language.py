@@ -21,6 +21,18 @@ from probe.targets.phrases import CLOSING, KEEPS_OPEN, abandon_pattern, asks_for
 
 ORDER_ID = re.compile(r"#?\b(W\d{7})\b", re.I)
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+# an email typed with spaces around "@" or its dots: "aarav.nguyen1293 @example.com", "aarav . nguyen @ example . com"
+# (a dot of the name part only with spaces on both sides, not "hi. aarav@..."; a spaced dot of the domain only
+# before a lower-case label)
+_SPACED_EMAIL = re.compile(r"(?<![\w.@])[\w+-]+(?:(?:\s+\.\s+|\.)[\w+-]+)*\s*@\s*(?:[\w-]+(?:\.[\w-]+)+(?![\w-])|"
+                           r"[\w-]+(?:\s*\.\s*[\w-]+)*\s*\.\s*[a-z]{2,10}(?![\w@.]))")
+
+
+def join_spaced_email(text: str) -> str:
+    """The text with an email typed with spaces written without them."""
+    return _SPACED_EMAIL.sub(lambda m: re.sub(r"\s+", "", m.group(0)) if re.search(r"\s", m.group(0)) else m.group(0), text)
+
+
 USER_ID = re.compile(r"\b([a-z]+_[a-z]+_\d{3,5})\b")
 # a zip code, also written as zip+4 ("78701-1234"), read as its five digits
 ZIP = re.compile(r"(?<![#\w])(\d{5})(?:\s?[-\u2013]\s?\d{4})?(?![\w-])")
@@ -47,7 +59,8 @@ SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same
 STATED_STATUS = re.compile(r"\b(still pending|is pending|it'?s pending|hasn'?t (shipped|been shipped)|not (yet )?shipped|"
                            r"has(n'?t| not) (left|gone out))\b", re.I)
 DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|my address on file|home address)\b", re.I)
-ALL_ITEMS = re.compile(r"\b(everything|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
+# (not "same everything else", "keep everything else the same": the other options of the item kept)
+ALL_ITEMS = re.compile(r"\b((?<!same )everything(?!\s+(?:else|(?:stays?|remains?|is|kept)?\s*(?:the\s+)?same|as is))|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
                        r"all of it|the whole thing|the entire order|both (of )?(the |my )?(items|things|products|of them)|"
                        r"(the )?(two|three|four|five|\d) (items|products)|all( of)? (this|these|those))\b", re.I)
 # a message of thanks and nothing else ("Great, thank you so much for your help!")
@@ -848,7 +861,7 @@ def fix_verb_typos(text: str) -> str:
 
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
-    r = Reading(fix_verb_typos(text or ""))
+    r = Reading(fix_verb_typos(join_spaced_email(text or "")))
     t = r.text
     r.order_ids = list(dict.fromkeys("#" + m.upper() for m in ORDER_ID.findall(t)))
     r.emails = list(dict.fromkeys(EMAIL.findall(t)))
@@ -948,7 +961,8 @@ _GENERIC_WORDS = frozenset("smart electric digital wireless portable mechanical 
 # a word that stands as the thing named: "the luggage", "my big vacuum", "and luggage" (not "daylight bluetooth")
 _AS_NOUN = re.compile(r"(?:^|\b(?:the|my|a|an|that|this|those|these|both|our|and|also|plus|or|return|exchange|swap|switch|"
                       r"change|replace|modify|send|back|about|for|of)|[,:;.!?])\s+(?:[a-z0-9-]+\s+){0,2}$|^\s*$")
-_AS_OPTION = re.compile(r"\b(?:to|into|with|in)\s+(?:an?\s+|the\s+)?$")
+# (not "the order with the vacuum": the item that says which order)
+_AS_OPTION = re.compile(r"(?<!order )\b(?:to|into|with|in)\s+(?:an?\s+|the\s+)?$")
 
 
 # other words people use for a product
@@ -1065,6 +1079,25 @@ def mentioned_items(text: str, names: list[str]) -> list[str]:
     and actually the t-shirt too" both."""
     spans = item_mentions(text, names)
     return [n for _, n in _corrected(text.lower(), [(a, n, neg) for a, _, n, neg in spans])]
+
+
+# an item named only to say which order: "my hiking boots order", "the boots order's card", "the order with
+# the backpack", "the order that has the vacuum in it"
+_ORDER_AFTER = re.compile(r"^(?:'s)?\s+order\b", re.I)
+_ORDER_BEFORE = re.compile(r"\border\s+(?:with|that has|that had|which has|containing|holding|that contains|for|of)\s+"
+                           r"(?:the\s+|my\s+|a\s+|an\s+)?(?:[a-z0-9%-]+\s+){0,2}$", re.I)
+
+
+def order_naming_items(text: str, names: list[str]) -> set[str]:
+    """The product names the text uses only to say which order it means ("change the payment on my
+    hiking boots order", "the order with the vacuum should go to ..."): every standing mention of them
+    stands right before "order" or after "the order with"; an item so named is no item to change."""
+    low = text.lower().replace("-", " ").replace("\u2019", "'")
+    uses: dict[str, list[bool]] = {}
+    for a, b, name, neg in item_mentions(text, names):
+        if not neg:
+            uses.setdefault(name, []).append(bool(_ORDER_AFTER.match(low[b:]) or _ORDER_BEFORE.search(low[:a])))
+    return {n for n, refs in uses.items() if all(refs)}
 
 
 def mention_windows(text: str, name: str, names: list[str]) -> list[str]:

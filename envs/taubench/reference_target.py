@@ -26,7 +26,12 @@ from typing import Any
 from envs.taubench.database import RetailDB
 from envs.taubench.language import (
     ADDITIVE,
+    CARD_BRAND,
+    CARD_DIGITS,
+    DEFAULT_ADDRESS,
+    INTENTS,
     KIN,
+    PAYMENT_KINDS,
     Reading,
     address_changes,
     address_parts,
@@ -38,6 +43,7 @@ from envs.taubench.language import (
     mentioned_items,
     named_things,
     option_score,
+    order_naming_items,
     read,
     requested_kinds,
     side_question,
@@ -107,6 +113,12 @@ _HESITANT = re.compile(r"\b(?:not sure|unsure|not certain|don'?t know|dunno|idk|
 # a pause, not a no: "wait", "hold on a sec"
 _PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute))"
                     r"(?:\W+(?:a )?(?:sec|second|moment|minute|please|pls))*\W*$", re.I)
+# a no, then a yes: "no wait yes", "nope... actually yes", "hold on - ok yes"
+_NO_THEN_YES = re.compile(r"^\W*(?:no+|nope|nah|wait|hold on|hang on|hmm+|um+)\W+(?:(?:no+|wait|sorry|actually|i mean|hold on|"
+                          r"hang on|hmm+|um+|oh|ok(?:ay)?|fine)\W+)*(?:yes|yeah|yep|yup|sure|ok(?:ay)?)\W*$", re.I)
+# asked to be told something first: "not yet, first tell me the total", "hold on, show me what's in it"
+_TELL_FIRST = re.compile(r"\b(?:tell|show|give|remind) me\b|\blet me (?:know|see)\b|\bi (?:want|need|would like|'?d like) "
+                         r"to (?:know|see)\b", re.I)
 # a question about the choices the clerk's question offers ("what are my options?", "what reasons are there?")
 _ASKS_CHOICES = re.compile(r"\b(?:what|which)\b[^.?!]{0,30}\b(?:options?|choices?|reasons?|sizes?|colou?rs?|kinds?|"
                            r"ones?|methods?)\b|\bwhat (?:can|should|do) i (?:say|pick|choose|put|answer)\b|"
@@ -149,6 +161,19 @@ _PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)
 _WHICH_ADDRESS = "Is this for your default address, or for the shipping address of an order?"
 _BOTH = re.compile(r"\W*(?:(?:ok|yes|yeah|um+|hmm+)\W+)?(?:both|both of them|the both|both please|both pls|everywhere|all of it|"
                    r"all of them|both places|each|the two of them)\W*(?:please|pls|thanks|thx)?\W*", re.I)
+# an order told apart by its state: "the one I already got" (delivered), "the one that hasn't shipped" (pending)
+_STATE_SAID = re.compile(r"\b(delivered|received|already (?:got|have)|arrived|came)\b|\b(?:pending|unshipped|on (?:its|the) way|"
+                         r"still coming|(?:not|hasn'?t|haven'?t|has not|have not|didn'?t) (?:yet )?(?:shipped|arrived|come))\b",
+                         re.I)
+# narrowing a proposal of several items: "leave out the boots", "drop the boots from that", "not the boots"
+_LEAVE_OUT = re.compile(r"\b(?:leave|take|keep|cross|strike)\s+(?:out|off)\s+(?:(?:the|my|those|these)\s+)?$|"
+                        r"\b(?:drop|remove|skip|exclude|forget(?:\s+about)?|scratch|minus|without|nix)\s+(?:(?:the|my|those|these)\s+)?$")
+# ... said after the item: "the boots can stay", "boots no", "the boots stay with me", "boots out"
+_STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b|^\s*[:,-]?\s*(?:no|nope|out|not)\b"
+                    r"|^\s*(?:i'?ll|we'?ll)\s+keep\b", re.I)
+# "the blue ones", "the 60% one": one or more of the items, by their options
+_KEEP_ONE = re.compile(r"^\W*(?:(?:ok|okay|no|sorry|hmm+|actually|just|only)\W+)*(?:the|that|those)\s+[\w%.-]+(?:\s+[\w%.-]+)?"
+                       r"\s+ones?\b(?:\s+(?:only|please|pls))?\W*$", re.I)
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
@@ -243,6 +268,7 @@ class ReferenceTarget(Target):
         self.last_reply_text = ""  # the clerk's message it answers
         self.offer: dict[str, Any] | None = None  # what a "yes" to "Would you like me to ... now?" asks for
         self.which: tuple[str, str, list[int]] | None = None  # (order, product name, item positions) asked "which?"
+        self.which_order: tuple[str, list[str]] | None = None  # (product name, orders holding it) asked "which?"
         # (order, items to return, items to exchange) asked "return ..., or exchange ...?"
         self.conflict: tuple[str, list[str], list[str]] | None = None
         self.option_asked: str | None = None  # the item whose new option was just asked for
@@ -328,6 +354,10 @@ class ReferenceTarget(Target):
                 "?" in r.text and asks_only(r.text)[0] and not (r.order_ids or r.address or _ASKS_CHOICES.search(r.text)) and \
                 _ASKS_ORDER.search(r.text) and (_FACT_START.match(r.text) or _ORDER_REF.search(r.text)):
             r.question, r.no = True, False  # "wait, which items are in it again?": a question about the order in hand
+        elif self.user_id and self.pending and _TELL_FIRST.search(r.text) and _ASKS_ORDER.search(r.text) and \
+                not (r.intents & ACTING or r.order_ids or r.address or r.yes):
+            # "not yet, first tell me the total": a question before the yes, answered with the proposal kept (not a no)
+            r.question, r.no = True, False
         money = _PROPOSAL_MONEY.search(self.proposal or "") if self.pending else None
         if money and "?" in r.text and _PRICE_Q.search(r.text) and not (r.intents & ACTING or r.order_ids or r.yes):
             # "whats the difference in price?" / "is that more expensive?" at a proposal that says it
@@ -360,20 +390,25 @@ class ReferenceTarget(Target):
                 return turn.say(reply)
             if _PAUSE.match(r.text):
                 r.no = False  # "wait" / "hold on a sec": nothing happens yet, and the proposal stays (below)
+            if _NO_THEN_YES.match(r.text):
+                r.no = False  # "no wait yes": a yes taken back and given again, asked to be said clearly (below)
             if r.no and not (r.order_ids or r.intents - {"modify"} or r.address or fixing or self._corrects_items(r)):
                 self.declined = copy.deepcopy(self.goal)  # "no" - "actually yes, cancel it": taken up again
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
-            if (LATER.search(r.text) or _HESITANT.search(r.text)) and not r.order_ids and not fixing and not (
+            if (LATER.search(r.text) or _HESITANT.search(r.text)) and not r.order_ids and not fixing and not _NO_THEN_YES.match(
+                    r.text) and not (
                     r.intents & ACTING or self._corrects_items(r) or r.payment_kind or r.reason):
                 # "ok, I'll check with my wife": nothing happens yet (not "no wait, I also want the vacuum changed")
                 lead += "Of course, take your time; nothing has been changed. "
-            elif (accepts_offer(r.text) or self._reason_again(r)) and "?" not in r.text and not r.order_ids:
+            elif (accepts_offer(r.text) or self._reason_again(r) or _NO_THEN_YES.match(r.text)) and "?" not in r.text and \
+                    not r.order_ids:
                 # "k thx", "yes, and ...", or the reason of the cancellation proposed said again ("dont need it anymore")
                 lead += "Just to be sure: I need a clear yes before I go ahead. "
             elif (_CHANGE_WORDS.search(r.text) or mentioned_items(r.text, self.product_names)) and not r.yes:
                 was = list(self.pending)
-            self._narrow(r)
+            if self._narrow(r) and was is None:
+                was = list(self.pending)  # a narrowing not understood is said so, not listed again as if unsaid
             self.pending = []
         refuses = bool(r.refused & self.goal["intents"])  # "we don't need to swap it anymore"
         if self.option_asked and r.no and not r.yes and not self._names_option(r.text):
@@ -493,33 +528,57 @@ class ReferenceTarget(Target):
         """Whether the clerk's last reply ended by asking if there is anything else."""
         return bool(re.search(r"anything else[^.?!]*\?\s*$", turn.last_reply))
 
-    @staticmethod
-    def _described(text: str, names: list[str]) -> dict[str, set[str]]:
-        """The words just before each product named ("the navy backpack": {'Backpack': {'navy'}}), which may
-        be one of its option values; the words after it are left out ("the backpack in green" asks for green)."""
-        low = text.lower().replace("\u2019", "'")
-        out: dict[str, set[str]] = {}
-        for a, _b, name, neg in item_mentions(text, names):
-            if not neg:
-                before = re.split(r"[,.;!?]|\b(?:and|but|or|for|to|into|from|with|in)\b", low[:a])[-1].split()[-3:]
-                out.setdefault(name, set()).update(before)
-        return out
-
     def _names_a_kind(self, text: str) -> bool:
         """The text names a kind of product that several products of the store are ("camera", "kettles"),
         so that only the customer's own orders can tell which."""
         heads = {n.lower().split()[-1] for n in self.product_names}
         return any(w in heads or w.removesuffix("s") in heads for w in re.findall(r"[a-z]+", text.lower()))
 
-    def _narrow(self, r: Reading) -> None:
-        """"only the sunglasses" / "no, just the lamp" at a proposal of several items: the others are put aside."""
-        if not _ONLY.search(r.text):
-            return
-        in_hand = {it["name"] for _, args in self.pending for it in self.orders.get(args.get("order_id"), {}).get("items", [])
-                   if it.get("item_id") in (args.get("item_ids") or [])}
-        named = {n for _, _, n, neg in item_mentions(r.text, sorted(in_hand)) if not neg}
-        if named and named < in_hand:
-            self.goal["dropped_items"] |= in_hand - named
+    def _narrow(self, r: Reading) -> bool:
+        """At a proposal of several items, the items the message keeps: "only the sunglasses", "no, just the lamp",
+        "leave out the boots", "drop the boots from that", "earbuds yes, boots no", "the boots can stay", or by
+        option words, "the blue ones only", "the 60% one"; the others are put aside (of two items of one product,
+        the one kept is picked). Whether the message reads as narrowing at all (one not understood is said so,
+        not met with the same list again)."""
+        items = [(args.get("order_id"), it) for _, args in self.pending
+                 for it in self.orders.get(args.get("order_id"), {}).get("items", []) if it.get("item_id") in (args.get("item_ids") or [])]
+        in_hand = {it["name"] for _, it in items}
+        if len(items) < 2:
+            return False
+        low = r.text.lower().replace("\u2019", "'")
+        only = bool(_ONLY.search(r.text)) or bool(_KEEP_ONE.search(low))
+        dropped, kept = set(), set()
+        for a, b, n, neg in item_mentions(r.text, sorted(in_hand)):
+            if neg or _LEAVE_OUT.search(low[:a]) or _STAYS.match(low[b:]):
+                dropped.add(n)
+            else:
+                kept.add(n)
+        kept -= dropped
+        if dropped and dropped < in_hand:  # "leave out the boots", "earbuds yes, boots no"
+            self.goal["dropped_items"] |= dropped
+            return True
+        if kept and kept < in_hand and only:  # "only the sunglasses"
+            self.goal["dropped_items"] |= in_hand - kept
+            return True
+        if not (only or dropped or kept):
+            return False
+        # "the blue ones only", "the 60% one": the items whose options the words name
+        distinct = self._distinct([it for _, it in items])
+        scores = [option_score(r.text, d) for d in distinct]
+        best = max(scores, default=0)
+        if not best or scores.count(best) == len(scores):
+            return only  # not understood: said so (the caller), not listed again as if nothing were said
+        keep = [i for i, sc in enumerate(scores) if sc == best]
+        for name in in_hand:
+            at = [i for i, (_, it) in enumerate(items) if it["name"] == name]
+            if not set(at) & set(keep):
+                self.goal["dropped_items"].add(name)
+            elif len(at) > 1:  # of two keyboards, the 60% one
+                o = items[at[0]][0]
+                positions = [k for k, it in enumerate(self.orders[o]["items"]) if it["name"] == name]
+                ids = [items[i][1]["item_id"] for i in at if i in keep]
+                self.goal["picked"][(o, name)] = [k for k in positions if self.orders[o]["items"][k]["item_id"] in ids]
+        return True
 
     def _reason_again(self, r: Reading) -> bool:
         """The message gives the reason of the cancellation waiting for its yes, and asks for nothing else."""
@@ -562,6 +621,8 @@ class ReferenceTarget(Target):
             g["hypothetical"] = g["hypothetical"] or r.hypothetical
         if self.which:  # "the silver one", "both": the answer to "which of the two ... ?"
             self._resolve_which(r.text)
+        if self.which_order:  # "the full size one": the answer to "which ... do you mean?" over orders
+            self._resolve_which_order(r)
         if self.conflict:  # "return the pet bed" / "the exchange": the answer to "return ..., or exchange ...?"
             self._resolve_conflict(r)
         if "payment" in g["intents"] and not r.card_last4 and re.search(r"\bcard\b", self.last_reply_text):
@@ -703,12 +764,17 @@ class ReferenceTarget(Target):
             return " ".join(notes + [answer])
         if not g["orders"] and (acting or "info" in intents):
             if "address" in intents and (g["default_address"] or not acting - {"address"}):
+                # "return the earbuds and change my default address to ...": the other request too, each in
+                # the order said (before: the default address only, and the return dropped)
+                others = acting - {"address", "modify"}
                 if (None, "default_address") in g["done"] and _ORDER_ADDRESS.search(g["text"]) and \
                         (o := self._one_pending(turn)):
                     g["orders"] = [o]  # "update my account and the pending order": the order's address next
-                elif (None, "default_address") in g["done"]:
+                elif (None, "default_address") in g["done"] and not others:
                     self.goal = self._empty_goal()
                     return " ".join(notes + ["Is there anything else I can help you with?"])
+                elif (None, "default_address") in g["done"] or (others and not self._address_first(g["text"], others)):
+                    pass  # the other request next (the default address is proposed after it, below)
                 else:
                     g["default_address"] = True
                     return self._propose_default_address(turn, notes)
@@ -722,6 +788,8 @@ class ReferenceTarget(Target):
             elif mentioned_items(g["text"], self.product_names) or "info" in intents or _BY_STATUS.search(g["text"]) or \
                     _ALL_BY_STATUS.search(g["text"]) or (acting and self._names_a_kind(g["text"])):
                 self._find_orders(turn)  # ("exchange my camera": the customer's own orders may hold one camera only)
+            if not g["orders"] and self.which_order:  # "the keyboard", held by two orders: which one
+                return " ".join(notes + [self._which_order_question()])
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"
                 if "address" in intents and g["address"]:  # the address said (not asked again), the order still missing
@@ -784,6 +852,37 @@ class ReferenceTarget(Target):
         if self.offer and notes and notes[-1].endswith("?"):  # the offer is the question
             return " ".join(notes)
         return " ".join(notes + ["Is there anything else I can help you with?"])
+
+    @staticmethod
+    def _address_first(text: str, others: set[str]) -> bool:
+        """The address change is said before the other requests ("change my default address to ... and
+        return the earbuds")."""
+        at = [m.start() for k in others for m in [INTENTS[k].search(text)] if m]
+        address = INTENTS["address"].search(text) or DEFAULT_ADDRESS.search(text)
+        return bool(address) and (not at or address.start() < min(at))
+
+    def _clause_method(self, o: str) -> tuple[str | None, str | None, str | None] | None:
+        """Of a message giving each order its own method ("put the tablet order on the mastercard and the
+        backpack order on the visa"), the card digits, brand and kind said in the clause naming order ``o``
+        (by its id or an item only it holds); None when the text gives one method for all."""
+        g = self.goal
+        clauses = [c for c in re.split(r"[.;!?\n,]+|\band\b|\bthen\b", g["text"], flags=re.I)
+                   if CARD_BRAND.search(c) or CARD_DIGITS.search(c) or any(p.search(c) for p in PAYMENT_KINDS.values())]
+        def names(x: str, c: str) -> bool:
+            only = {it["name"] for it in self.orders[x].get("items", [])} - {
+                it["name"] for y in g["orders"] if y != x and y in self.orders for it in self.orders[y].get("items", [])}
+            return x.lower() in c.lower() or x[1:].lower() in c.lower() or bool(set(mentioned_items(c, self.product_names)) & only)
+
+        if len({x for c in clauses for x in g["orders"] if x in self.orders and names(x, c)}) < 2:
+            return None  # one method for all ("pay for #W1 with my visa, no, the mastercard")
+        for c in clauses:
+            if names(o, c):
+                digits, brand = CARD_DIGITS.search(c), CARD_BRAND.search(c)
+                kind = next((k for k, p in PAYMENT_KINDS.items() if p.search(c)), None)
+                return (next((x for x in digits.groups() if x), None) if digits else None,
+                        re.sub(r"\s+", "", brand.group(1).lower()).replace("americanexpress", "amex") if brand else None,
+                        kind)
+        return None
 
     def _leftover(self, turn: TurnContext, notes: list[str]) -> str | None:
         """The part of a two-part request that no order in hand could take ("cancel #W1 and also return the
@@ -858,6 +957,8 @@ class ReferenceTarget(Target):
             g["orders"] = [o for o in known if any(it["name"] in wanted for it in self.orders[o].get("items", []))
                            and self.orders[o]["status"] in (PENDING, "delivered")]
             if g["orders"]:
+                if g["intents"] & ACTING and len(g["orders"]) > 1:
+                    self._one_holder(wanted, self._all_item_names())
                 return
         self._lookup(turn, self._owned())
         names = self._all_item_names()
@@ -894,11 +995,86 @@ class ReferenceTarget(Target):
                 for it in self.orders[o].get("items", []) if it["name"] in wanted)]
             g["orders"] = kept or g["orders"]
         if g["intents"] & ACTING and len(g["orders"]) > 1:
-            # "the navy backpack": of the orders holding a backpack, those whose backpack is navy
-            said = self._described(g["text"], names)
-            fits = [o for o in g["orders"] if any(it["name"] in said and said[it["name"]] & {
-                v.lower() for v in it["options"].values()} for it in self.orders[o].get("items", []))]
-            g["orders"] = fits or g["orders"]
+            self._one_holder(wanted, names)
+
+    def _one_holder(self, wanted: list[str], names: list[str]) -> None:
+        """Of several orders holding an item named once ("return the full size keyboard", a 60% keyboard in
+        #W1 and a full-size one in #W2), the one whose item the customer's option words before or after its
+        name describe ('full size', '60%', 'navy'); when they fit all or none, no order is picked and the
+        clerk asks which (``which_order``). Before: each holder's item was proposed in turn, the wrong one first."""
+        g = self.goal
+        low = g["text"].lower().replace("-", " ")
+        change = bool(g["intents"] & {"exchange", "modify"}) and "return" not in g["intents"]
+        for name in dict.fromkeys(wanted):
+            holders = [o for o in g["orders"] if any(it["name"] == name for it in self.orders[o].get("items", []))]
+            head = name.lower().replace("-", " ").split()[-1]
+            if len(holders) < 2 or re.search(rf"\b(?:both|all|two|2|each|every)\b[^.?!]{{0,25}}\b{re.escape(head)}", low) or (
+                    not head.endswith("s") and re.search(rf"\b{re.escape(head)}s\b", low)):
+                continue  # one holder, or "both keyboards": each order is taken up in turn
+            fits = {PENDING: {"cancel", "modify", "address", "payment", "exchange"}, "delivered": {"return", "exchange", "modify"}}
+            able = [o for o in holders if fits.get(self.orders[o]["status"], set()) & g["intents"]]
+            if not able:
+                continue
+            items = [it for o in able for it in self.orders[o]["items"] if it["name"] == name]
+            # the words about the item: for a change only those before its name ("the navy backpack in green": navy)
+            if change:
+                said = " | ".join(" ".join(re.split(r"[,.;!?]|\b(?:and|but|or|for|to|into|from|with|in)\b",
+                                                    low[:a])[-1].split()[-3:])
+                                  for a, _b, n, neg in item_mentions(g["text"], names) if n == name and not neg)
+            else:
+                said = " | ".join(mention_windows(g["text"], name, names))
+            distinct = self._distinct(items)
+            scores = [option_score(said, d) for d in distinct]
+            if not any(scores) and not change:  # "can I return my keyboard? the full size one": another sentence
+                scores = [option_score(g["text"], d) for d in distinct]
+            owner = [o for o in able for it in self.orders[o]["items"] if it["name"] == name]
+            best = max(scores, default=0)
+            chosen = {owner[i] for i, sc in enumerate(scores) if sc == best} if best else set(able)
+            if len(able) == 1:
+                chosen = set(able)
+            alike = {(self.orders[owner[i]]["status"], tuple(sorted(it["options"].items()))) for i, it in enumerate(items)
+                     if owner[i] in chosen}
+            if len(chosen) > 1 and len(alike) > 1:  # the words fit several orders' items, or none: asked, not guessed
+                # (the same item in the same state in each, "my navy backpack": each order in turn, for its own yes)
+                self.which_order = (name, sorted(chosen, key=holders.index))
+                g["orders"] = []
+                return
+            # the other holders stay only for the other items named in them
+            g["orders"] = [o for o in g["orders"] if o in chosen or o not in holders or any(
+                it["name"] in wanted and it["name"] != name for it in self.orders[o].get("items", []))]
+
+    def _which_order_question(self) -> str:
+        name, holders = self.which_order or ("", [])
+        listing = " or ".join(f"the one in order {o} ({self.orders[o]['status']}: "
+                              f"{'; '.join(_opts(it['options']) for it in self.orders[o]['items'] if it['name'] == name)})"
+                              for o in holders)
+        return f"I see {name} items in more than one of your orders: {listing}. Which one do you mean?"
+
+    def _resolve_which_order(self, r: Reading) -> None:
+        """The answer to "which ... do you mean?" over orders: an order id, the option words ("the full size
+        one"), its place in the list ("the second"), or both."""
+        name, holders = self.which_order
+        self.which_order = None
+        g = self.goal
+        if r.order_ids:
+            return
+        if re.search(r"\b(?:both|all(?: of them)?|each|the two)\b", r.text, re.I):
+            g["orders"] = list(holders)
+            return
+        by_status = [o for o in holders if (m := _STATE_SAID.search(r.text)) and
+                     self.orders[o]["status"] == (PENDING if m.group(1) is None else "delivered")]
+        if len(by_status) == 1:  # "the one i already got", "the pending one"
+            g["orders"] = by_status
+            return
+        items = [it for o in holders for it in self.orders[o]["items"] if it["name"] == name]
+        owner = [o for o in holders for it in self.orders[o]["items"] if it["name"] == name]
+        picked = self._best_of(items, r.text)
+        if picked is None and (k := _listed_pick(r.text)) is not None:
+            picked = [min(k, len(holders) - 1) if k >= 0 else len(holders) - 1]
+            g["orders"] = [holders[picked[0]]]
+            return
+        if picked:
+            g["orders"] = [owner[picked[0]]]
 
     def _what_can_be_done(self) -> str:
         """What the clerk can do with the items the customer named without asking for anything ("the vacuum
@@ -1253,9 +1429,10 @@ class ReferenceTarget(Target):
             return [it for it in items if it["name"] not in dropped and kind in verbs.get(it["name"], {kind})], []
         chosen: list[int] = []
         unclear = []
+        says_order = order_naming_items(g["text"], names)
         for name in mentioned_items(g["text"], names):
-            if kind not in verbs.get(name, {kind}) or name in g["dropped_items"]:
-                continue  # named for the other action, or put aside
+            if kind not in verbs.get(name, {kind}) or name in g["dropped_items"] or name in says_order:
+                continue  # named for the other action, put aside, or named to say which order ("the boots order")
             same = [i for i, it in enumerate(items) if it["name"] == name]
             if len(same) == 1:
                 chosen += same
@@ -1580,6 +1757,10 @@ class ReferenceTarget(Target):
         """The payment method the customer named for order ``o`` (a card by its last digits or brand,
         "my other card", or a kind), or why there is none: (method id, None) or (None, what to say)."""
         g = self.goal
+        said = self._clause_method(o)
+        if said:  # "... the tablet order on the mastercard and the backpack order on the visa": this order's own
+            g["card_last4"], g["card_brand"], g["payment_kind"] = said
+            g["other_card"] = False
         current = self._original_method(o)
         methods = self._payment_methods()
         cards = [pid for pid, pm in sorted(methods.items()) if pm.get("source") == "credit_card"]
