@@ -113,7 +113,12 @@ INTENTS: dict[str, re.Pattern[str]] = {
                        r"when did (it|they|my order|the order) (ship|go out|leave)|shipped yet|"
                        r"(what|how) about (my|the) other orders?|(my|the) other orders|"
                        r"(has|have|did) (it|they|my order|the order|my package) (ship(ped)?|gone out|left)|"
-                       r"(list|show|see|view|check|pull up|look up)( me)?( all)? (of )?(my|our|the) orders|what orders)\b", re.I),
+                       r"(list|show|see|view|check|pull up|look up)( me)?( all)? (of )?(my|our|the) orders|what orders|"
+                       # "want to check whats going on with my orders", "any news on my order?", "hows my order coming along"
+                       r"(what'?s|what is) (going on|happening|up) with (my|our|the) (orders?|packages?|stuff|deliver(y|ies))|"
+                       r"(any|an) (news|updates?) (on|about|for) (my|our|the) (orders?|packages?|deliver(y|ies))|"
+                       r"(how'?s|how is|how are) (my|our|the) (orders?|packages?|deliver(y|ies)) (doing|going|coming)|"
+                       r"(check|look) (in )?on (my|our|the) (orders?|packages?))\b", re.I),
 }
 REASONS = {
     "no longer needed": re.compile(r"\b(no longer need(ed)?|don'?t need|do not need|not needed|no need|"

@@ -248,3 +248,13 @@ def test_a_no_that_names_an_option_is_the_option(d):
     sc, t = _play(d, "exchange", ["{email}", "i'd like to exchange my camera", "nah the 24MP CF card one", "yes"], seed=905)
     assert [n for n, _ in _calls(t)] == ["exchange_delivered_order_items"], _said(t)
     _sound(t)
+
+
+@pytest.mark.parametrize("ask", ["what is happening with my order", "any news about my deliveries?",
+                                 "how are my packages doing", "could you look in on my orders pls"])
+def test_asking_how_the_orders_are_doing_reports_them(d, ask):
+    """"want to check whats going on with my orders" after sign-in got the menu ("How can I help you today?")."""
+    sc, t = _play(d, "cancel", ["{email}", ask], seed=905)
+    said = _said(t)[-1]
+    assert "How can I help you today?" not in said and "is delivered" in said and "is pending" in said, said
+    _expect(t, None)
