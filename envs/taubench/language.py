@@ -153,6 +153,8 @@ FEE = re.compile(r"\b(?:(?:cancell?ation|return|restocking|exchange|change|proce
 ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i paid|where it came from)\b", re.I)
 # the street line and an optional unit, then a comma or a line break: "232 Lakeview Road, Apt 4, ..."
 _UNIT = r"(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)"
+# a unit typed at the end of the street line, after its kind of way or its name: "22 Elm st apt 4"
+_UNIT_AT_END = re.compile(r"(?<=[A-Za-z.])\s+" + _UNIT + r"$", re.I)
 _STREET_LINE = r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*(?:,|\n)\s*(?:" + _UNIT + r"\s*,\s*)?"
 ADDRESS = re.compile(
     _STREET_LINE +
@@ -882,7 +884,10 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     if address:
         g = address.groupdict()
         state = g["state"] if address.re is ADDRESS else (state_code(g["state"]) or g["state"])
-        r.address = {"address1": g["a1"].strip(), "address2": (g["a2"] or "").strip(), "city": g["city"].strip(),
+        a1, a2 = g["a1"].strip(), (g["a2"] or "").strip()
+        if not a2 and (unit := _UNIT_AT_END.search(a1)):  # "22 Elm st apt 4, springfield ...": the unit is line 2
+            a1, a2 = a1[:unit.start()].rstrip(" ,"), unit.group("a2")
+        r.address = {"address1": a1, "address2": a2, "city": g["city"].strip(),
                      "state": state.upper(), "country": "USA", "zip": g["zip"]}
     r.zips = ZIP.findall(without_ids[:address.start()] + " " + without_ids[address.end():]) if address else \
         ZIP.findall(without_ids)

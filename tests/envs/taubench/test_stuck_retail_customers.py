@@ -258,3 +258,15 @@ def test_asking_how_the_orders_are_doing_reports_them(d, ask):
     said = _said(t)[-1]
     assert "How can I help you today?" not in said and "is delivered" in said and "is pending" in said, said
     _expect(t, None)
+
+
+@pytest.mark.parametrize("address,a1,a2", [("9 Birch Road Suite 210, Dayton, OH 45402", "9 Birch Road", "Suite 210"),
+                                           ("14 w oak ave #3b, tulsa OK 74103", "14 w oak ave", "#3b"),
+                                           ("300 Pine St, Unit 7, Reno, NV 89501", "300 Pine St", "Unit 7")])
+def test_a_unit_typed_on_the_street_line_is_the_second_line(d, address, a1, a2):
+    """"22 Elm st apt 4, springfield IL 62704" wrote address1 "22 Elm st apt 4" and an empty address2."""
+    sc, t = _play(d, "address", ["{email}", f"new default address please: {address}", "yes"], seed=905)
+    calls = _calls(t)
+    assert calls and calls[-1][0] == "modify_user_address", _said(t)
+    assert (calls[-1][1]["address1"], calls[-1][1]["address2"]) == (a1, a2), calls[-1][1]
+    _sound(t)

@@ -605,8 +605,9 @@ def test_my_address_asks_which_one(d):
 
 
 def test_a_unit_written_with_a_hash(d):
+    """(the unit typed on the street line goes to the second line, as in the store's data: "Suite 950")"""
     _, t = _play(d, "return", ["{email}", "ship {pending_order_id} to 12 Oak St #4, Dallas, TX 75201", "yes"])
-    _expect(t, [("modify_pending_order_address", _addr("12 Oak St #4", "Dallas", "TX", "75201"))])
+    _expect(t, [("modify_pending_order_address", _addr("12 Oak St", "Dallas", "TX", "75201", "#4"))])
     _sound(t)
 
 
