@@ -41,6 +41,7 @@ of another clause ("my dad wants to return the lamp, X").
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from probe.verify import consent
@@ -48,7 +49,7 @@ from probe.verify import consent
 # the store's words for its actions, beside a yes; and the two cancellation reasons said again
 _STORE_YES = ("return them", "return it", "return those", "exchange it", "exchange them", "exchange those",
               "send them back", "send it back", "please return", "please exchange", "modify it", "update it")
-_STORE_WORDS = ("return", "returns", "exchange", "exchanges", "refund", "refunded", "address", "payment", "method",
+_STORE_WORDS = ("cancelation", "cancellation", "return", "returns", "exchange", "exchanges", "refund", "refunded", "address", "payment", "method",
                 "card", "gift", "original", "items", "ship", "shipping", "send", "back")
 _REASON_PHRASES = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
                              r"ordered (?:it )?by mistake)\b", re.I)
@@ -84,7 +85,8 @@ def reason(text: str, question: str = "") -> str | None:
 
 
 def lists_action(question: str, tool: str, details: list[str]) -> bool:
-    """The question asks (has '?'), names every detail string and a word of the action's kind."""
+    """The question asks (has '?'), names every detail string and a word of the action's kind.
+    (The older, looser reading, kept for callers; R3 reads the proposal with ``read_proposal``.)"""
     if not question or "?" not in question:
         return False
     low = question.lower()
@@ -93,13 +95,333 @@ def lists_action(question: str, tool: str, details: list[str]) -> bool:
     return any(w in low for w in ACTION_WORDS.get(tool, ()))
 
 
-@lru_cache(1 << 16)
-def reason_in(text: str, reason: str) -> bool:
-    """The text states the reason, verbatim or by a paraphrase."""
+# --- the proposal a yes answers (R3) ---------------------------------------------------------------
+#
+# A *proposal* is what the assistant said since the customer's previous message (its texts joined).
+# It *asks* when a sentence of it has a "?" or asks for a yes in words ("Please reply YES to
+# confirm", "(yes/no)"). Its *mentions* are the actions it names, by kind, each with the order ids
+# of its sentence (else of its asking sentences, else of the nearest sentence before with one). An
+# action named under a negation ("I can't cancel it", "it can't be returned", "rather than a
+# return") or as one of alternatives ("cancel it or change the address?", "cancel #W1 or #W2?") is
+# not proposed, and nothing is when every question of it asks something else ("Would you like to
+# hear about our return policy?", "Which one would you like?"). Sentences after its last proposing
+# question are not part of it ("Shall I go ahead? I'll then ask you about #W2."). A write is
+# confirmed only if it is of a kind the proposal proposes, on an order named for that action, with
+# the details the proposal lists (``names_address``, ``names_payment``, ``names_item``,
+# ``names_new_item``, the cancellation reason).
+
+KIND_OF_TOOL = {
+    "cancel_pending_order": "cancel",
+    "modify_pending_order_address": "order_address",
+    "modify_user_address": "user_address",
+    "modify_pending_order_payment": "payment",
+    "modify_pending_order_items": "items",
+    "exchange_delivered_order_items": "items",
+    "return_delivered_order_items": "return",
+}
+_ORDER_ID = re.compile(r"(?<![\w])#?\s?(W\d{7})(?!\d)", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n\s*\n")
+_CLAUSE = re.compile(r"[,;:()\u2014\u2013]|\s-+\s|\b(?:but|and|so|while|whereas)\b")
+_YES_REQUEST = re.compile(r"\b(?:reply|respond|answer|say|type|write|send)\b[^.!?\n]{0,25}\b(?:yes|y|ok|okay|confirm)\b|"
+                          r"\bplease confirm\b|\bconfirm (?:and|to proceed|if|that|whether|below)\b|\blet me know if\b|"
+                          r"\(\s*yes\s*/\s*no\s*\)|\byes or no\b", re.I)
+_OPEN_QUESTION = re.compile(r"^\W*(?:which|what|when|where|who|whom|whose|how|why)\b", re.I)
+# a question about information, not "go ahead?"
+_INFO_QUESTION = re.compile(r"\b(?:hear|know|learn|explain|tell you|more (?:info|information|details)|anything else|"
+                            r"something else|any other|help (?:you )?with|look into|check on)\b", re.I)
+_CANCEL = re.compile(r"\bcancel\w*", re.I)
+_RETURN = re.compile(r"\breturn(?:s|ed|ing)?\b(?!\s+(?:policy|policies|window|label|period|instructions|address|"
+                     r"process|shipping|flight))|\bsend\s+(?:\w+\s+){0,3}back\b", re.I)
+_ADDRESS = re.compile(r"(?<!e-mail )(?<!email )\baddress(?:es)?\b|\blocation\b|\bship(?:ping|s|ped)?\s+(?:\S+\s+){0,3}?to\b|"
+                      r"\bdeliver(?:y|ed|s)?\s+(?:\S+\s+){0,3}?to\b|\bredirect", re.I)
+_USER_ADDRESS = re.compile(r"\b(?:default|profile|account|on file|saved|primary|permanent|user)\b", re.I)
+_PAY_OBJECT = re.compile(r"\bpayment|\bpay\b|\bcard\b|\bpay\s*pal|\bgift\s*card|\bmethod\b", re.I)
+_PAY_VERB = re.compile(r"\b(?:chang|switch|updat|modif|mov|replac)\w*|\bus(?:e|ing)\b|\bset\b|\bcharg(?:e|ing)\b|"
+                       r"\bpay\s+(?:for\s+)?(?:it|this|that|the order|order\s+#?w\d+)?\s*(?:with|using|via|by)\b", re.I)
+_PAY_NOT = re.compile(r"\bdifference\b|\brefund|\bback\b|\bbalance\b|\bmore\b", re.I)
+_ITEMS = re.compile(r"\b(?:exchang|swap|replac|switch|trad(?:e|ing)\b|modif|chang|upgrad|downgrad|updat)\w*", re.I)
+_ITEMS_NOT = re.compile(r"\b(?:exchange|return) polic|\bchanged? (?:my|your) mind\b", re.I)
+_NEGATION = frozenset("not never nor cant cannot wont unable isnt arent doesnt dont didnt wasnt couldnt shouldnt "
+                      "wouldnt impossible ineligible rather instead".split())
+_RESET = re.compile(r"\b(?:i'?ll|i will|i can|we can|we'?ll|let me|shall i|should i|i'?m going to|i am going to|"
+                    r"i'?d|instead i)\b(?!['\u2019]t|\s+not\b)", re.I)
+
+
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower().replace("'", "").replace("\u2019", ""))
+
+
+def _negated_at(clause: str, start: int) -> bool:
+    """A negation among the four words before position ``start`` of the clause, none of them before
+    a new lead-in ("since you don't need it I'll cancel it": the lead-in starts afresh)."""
+    before = clause[:start]
+    resets = list(_RESET.finditer(before))
+    if resets:
+        before = before[resets[-1].end():]
+    words = _tokens(before)[-4:]
+    return any(w in _NEGATION for w in words) or "no longer" in " ".join(words)
+
+
+def _ids(text: str) -> frozenset[str]:
+    return frozenset("#" + m.group(1).upper() for m in _ORDER_ID.finditer(text or ""))
+
+
+def _kinds(clause: str) -> list[tuple[str, int]]:
+    """(kind, position) of every action the clause names, negated or not."""
+    out = []
+    if m := _CANCEL.search(clause):
+        out.append(("cancel", m.start()))
+    if m := _RETURN.search(clause):
+        out.append(("return", m.start()))
+    address = _ADDRESS.search(clause)
+    verb = _PAY_VERB.search(clause) if _PAY_OBJECT.search(clause) and not _PAY_NOT.search(clause) else None
+    if address:
+        user = bool(_USER_ADDRESS.search(clause))
+        if user:
+            out.append(("user_address", address.start()))
+        if not user or _ids(clause) or re.search(r"\border\b", clause, re.I):
+            out.append(("order_address", address.start()))
+    elif verb:
+        out.append(("payment", verb.start()))
+    elif (m := _ITEMS.search(clause)) and not _ITEMS_NOT.search(clause) and not out:
+        out.append(("items", m.start()))
+    return out
+
+
+def _sentence_kinds(sentence: str) -> set[str]:
+    return {k for clause in _CLAUSE.split(sentence) if clause for k, _ in _kinds(clause)}
+
+
+def _alternatives(sentence: str) -> tuple[bool, bool]:
+    """(actions or orders offered as alternatives, reasons offered as alternatives) in a sentence:
+    its parts before and after " or " name different actions, different orders, different reasons."""
+    m = re.search(r"\bor\b", sentence, re.I)
+    if not m:
+        return False, False
+    left, right = sentence[:m.start()], sentence[m.end():]
+    kl, kr = _sentence_kinds(left), _sentence_kinds(right)
+    il, ir = _ids(left), _ids(right)
+    rl, rr = _reasons_named(left), _reasons_named(right)
+    return (bool(kl and kr and kl != kr) or bool(il and ir and il != ir)), bool(rl and rr and rl != rr)
+
+
+def _asks(sentence: str) -> bool:
+    return "?" in sentence or bool(_YES_REQUEST.search(sentence))
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What the assistant proposed since the customer's previous message (``read_proposal``)."""
+
+    text: str  # the assistant's texts joined, up to the end of its last proposing question
+    asks: bool  # it asks for a yes (a question that is not open and not about information)
+    mentions: tuple[tuple[str, frozenset[str]], ...]  # (kind, order ids) of every action it proposes
+    reasons: frozenset[str]  # the cancellation reasons it names (not negated, not offered as alternatives)
+    reasons_alternative: bool  # it offers the two reasons as alternatives ("no longer needed or by mistake?")
+
+    def proposes(self, tool: str, order_id: str | None) -> bool:
+        kind = KIND_OF_TOOL.get(tool)
+        return any(k == kind and (order_id is None or order_id in ids) for k, ids in self.mentions)
+
+
+@lru_cache(1 << 14)
+def read_proposal(texts: tuple[str, ...]) -> Proposal:
+    """The proposal of the assistant's texts since the customer's previous message (see above)."""
+    whole = "\n\n".join(t for t in texts if t and t.strip())
+    sentences = [s for s in _SENTENCE.split(whole) if s and s.strip()]
+    proposing = [i for i, s in enumerate(sentences) if _asks(s) and not _OPEN_QUESTION.search(s)
+                 and (not _INFO_QUESTION.search(s) or _sentence_kinds(s))]
+    if not proposing:
+        return Proposal(whole, False, (), frozenset(), False)
+    last = proposing[-1]
+    sentences = sentences[:last + 1]
+    ask_ids = frozenset().union(*(_ids(sentences[i]) for i in proposing))
+    mentions: list[tuple[str, frozenset[str]]] = []
+    reasons: set[str] = set()
+    alt_reasons = False
+    for i, sentence in enumerate(sentences):
+        alt_action, alt_reason = _alternatives(sentence)
+        named = _reasons_named(sentence)
+        if alt_reason or named:  # the reasons said last are the proposal's ("... two reasons: A or B?" then "I will cancel ... A")
+            reasons, alt_reasons = (set() if alt_reason else set(named)), alt_reason
+        if alt_action:
+            continue
+        ids = _ids(sentence) or ask_ids or next((_ids(s) for s in reversed(sentences[:i]) if _ids(s)), frozenset())
+        for clause in _CLAUSE.split(sentence):
+            if clause:
+                mentions.extend((kind, ids) for kind, pos in _kinds(clause) if not _negated_at(clause, pos))
+    return Proposal(" ".join(sentences), True, tuple(mentions), frozenset(reasons), alt_reasons)
+
+
+# --- the details of a write, as a proposal lists them -----------------------------------------------
+
+_ABBREV = {"st": "street", "ave": "avenue", "av": "avenue", "rd": "road", "ln": "lane", "dr": "drive", "ct": "court",
+           "blvd": "boulevard", "pl": "place", "hwy": "highway", "pkwy": "parkway", "ste": "suite", "apt": "apartment",
+           "n": "north", "s": "south", "e": "east", "w": "west", "sq": "square", "ter": "terrace", "cir": "circle"}
+
+
+def _canon(text: str) -> list[str]:
+    """Word tokens for comparing details: lower case, digits apart from letters ("30MP" = "30 MP"),
+    thousands commas dropped, a plural "s" dropped, street abbreviations spelt out."""
+    low = re.sub(r"(?<=\d),(?=\d{3})", "", (text or "").lower())
+    low = re.sub(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)", " ", low)
+    out = []
+    for w in re.findall(r"[a-z0-9]+", low):
+        w = _ABBREV.get(w, w)
+        if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        out.append(w)
+    return out
+
+
+def _has_run(hay: list[str], needle: list[str]) -> bool:
+    n = len(needle)
+    return n > 0 and any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
+
+
+def names_address(text: str, address1: str, zip_code: str) -> bool:
+    """The text gives the street line (its words in order, abbreviations spelt out) and the zip code."""
+    return _has_run(_canon(text), _canon(address1)) and (not zip_code or zip_code in re.findall(r"\d{5}", text or ""))
+
+
+# a payment method named as the one paid with before, or replaced, is not the one proposed
+_NOT_NEW_METHOD = re.compile(r"\b(?:from|instead of|rather than|replac(?:e|ing)|currently(?: paid)?(?: with| by| using)?|"
+                             r"(?:was |were |originally )?paid(?: \$[\d,.]+)?(?: with| by| using| via)|"
+                             r"originally(?: with| by)?)\s+(?:your\s+|the\s+|a\s+)?[^,.;()\n]*?"
+                             r"(?=\s+(?:to|onto|with|for)\b|[,.;()\n]|$)", re.I)
+
+
+def _named_method(text: str, method: dict, methods: list[dict], by_word: bool) -> bool:
+    low = text.lower()
+    if method.get("id") and method["id"].lower() in low:
+        return True
+    source = method.get("source")
+    if source == "credit_card":
+        if method.get("last_four") and re.search(rf"(?<!\d){re.escape(method['last_four'])}(?!\d)", low):
+            return True
+        if not by_word:
+            return False
+        cards = [m for m in methods if m.get("source") == "credit_card"]
+        brand = (method.get("brand") or "").lower()
+        if brand and re.search(rf"\b{re.escape(brand)}\b", low):
+            return sum((c.get("brand") or "").lower() == brand for c in cards) == 1
+        return len(cards) == 1 and bool(re.search(r"\b(?:credit|debit)\s*card\b", low))
+    if not by_word:
+        return False
+    if source == "paypal":
+        return bool(re.search(r"pay\s*pal", low))
+    if source == "gift_card":
+        return bool(re.search(r"gift\s*-?\s*card", low))
+    return False
+
+
+def names_payment(text: str, method_id: str, methods: dict[str, dict], original: str | None = None) -> bool | None:
+    """True when the text names ``method_id`` as the method to use and no other of the customer's
+    methods; False when it names another one (or both); None when it names none. A method said to be
+    replaced ("from PayPal to ...", "instead of", "it was paid with ...") is not named; a credit card
+    is named by its id, its last four digits, its brand when the customer has no other card of that
+    brand, or "credit card" when they have one; "the original payment method" names the one the
+    order was paid with."""
+    rest = _NOT_NEW_METHOD.sub(" ", text or "")
+    everyone = list(methods.values())
+    method = methods.get(method_id, {"id": method_id})
+    other = any(_named_method(rest, m, everyone, m.get("source") != method.get("source") or m.get("source") == "credit_card")
+                for k, m in methods.items() if k != method_id)
+    if other:
+        return False
+    if _named_method(rest, method, everyone, True):
+        return True
+    if original == method_id and re.search(r"\b(?:original|same)\b[^.;]{0,30}\b(?:payment|method|card|account)", rest, re.I):
+        return True
+    return None
+
+
+def names_item(text: str, name: str) -> bool:
+    """The text names the product: its name, or one of its words of four letters or more."""
+    hay, words = _canon(text), _canon(name)
+    return _has_run(hay, words) or any(w in hay for w in words if len(w) >= 4)
+
+
+# words too common to stand for an option value on their own ("in" of "in-ear": "ending in 2478")
+_SMALL_WORDS = frozenset("a an the in on of to at by or and for with over under up out off no yes is it".split())
+
+
+def names_new_item(text: str, new_id: str, old_name: str, old_options: dict[str, str], new_options: dict[str, str],
+                   variants: list[dict[str, str]], others: tuple[str, ...] = (), also: frozenset[str] = frozenset()) -> bool:
+    """The text gives the new item: its item id, or every option value it changes (the option's noun
+    shared by all its values may be left out: "CF" for "CF card"), with no other value of an option
+    offered, both read in one mention of the old item: from its name to the next name of an item
+    (``others``, the order's item names; the same name again starts another mention, as two items of
+    one product listed side by side) or the sentence's end; ``also``: values of the other items of the
+    same call, which are no other value offered."""
+    if new_id and new_id in (text or ""):
+        return True
+    low = (text or "").lower()
+    keys = [old_name.lower()] + [w for w in old_name.lower().split() if len(w) >= 4]
+    key = next((w for w in keys if w in low), None)
+    starts = [m.start() for m in re.finditer(re.escape(key), low)] if key else [0]
+    names = {o.lower() for o in others if o} | {old_name.lower()}
+    mine = set(old_options.values()) | set(new_options.values()) | set(also)
+    return any(_names_new_in(_canon(_mention(low, a, names)), old_options, new_options, variants, mine) for a in starts)
+
+
+def _mention(low: str, start: int, names: set[str]) -> str:
+    """The text of one mention: from ``start`` to the next item name or the sentence's end."""
+    ends = [e for n in names if (e := low.find(n, start + 1)) > start]
+    ends += [m.start() + start for m in [_SENTENCE.search(low[start:])] if m]
+    return low[start:min(ends)] if ends else low[start:]
+
+
+def _names_new_in(window: list[str], old_options: dict[str, str], new_options: dict[str, str],
+                  variants: list[dict[str, str]], mine: set[str]) -> bool:
+    def has(value: str, key: str = "") -> bool:
+        if _has_run(window, _canon(value)) or (value.lower() == "none" and ("no" in window or "without" in window)):
+            return True
+        # the option's own noun, shared by all its values, may be left out: "CF" for "CF card"
+        shared = set.intersection(*[set(_canon(v.get(key) or "")) for v in variants]) if key and variants else set()
+        rest = [w for w in _canon(value) if w not in shared]
+        return bool(shared) and any(w.isalpha() and w not in _SMALL_WORDS for w in rest) and _has_run(window, rest)
+
+    for key, value in new_options.items():
+        old = old_options.get(key) or ""
+        if value != old and not has(value, key):
+            return False
+        # another value of the option said: one with a letter ("CF card", "8 hours"; not a bare size, which
+        # a price or a card number may hold; not yes/no/none, which "(yes/no)" holds), that is no value of
+        # the call's items ("black" frame and lens) and holds none of them nor is held by one ("CF" in "CF card")
+        offered = {v.get(key) or "" for v in variants} - mine - {""}
+        if any(re.search(r"[a-z]", v, re.I) and v.lower() not in ("yes", "no", "none") and has(v, key) and
+               not any(_has_run(_canon(x), _canon(v)) or _has_run(_canon(v), _canon(x)) for x in mine)
+               for v in offered):
+            return False
+    return True
+
+
+def _reasons_named(text: str) -> frozenset[str]:
+    return frozenset(r for r in REASON_WORDS if _states(text, r))
+
+
+def _states(text: str, reason: str) -> bool:
+    """The text states the reason, verbatim or by a paraphrase, not under a negation ("it's not
+    that I don't need it" does not state "no longer needed")."""
     if not text:
         return False
     pattern = REASON_WORDS.get(reason)
-    return reason.lower() in text.lower() or bool(pattern and pattern.search(text))
+    for clause in _CLAUSE.split(text):
+        if not clause:
+            continue
+        hits = [m.start() for m in re.finditer(re.escape(reason), clause, re.I)]
+        if pattern is not None:
+            hits += [m.start() for m in pattern.finditer(clause)]
+        if any(not _negated_at(clause, h) for h in hits):
+            return True
+    return False
+
+
+@lru_cache(1 << 16)
+def reason_in(text: str, reason: str) -> bool:
+    """The text states the reason, verbatim or by a paraphrase, not under a negation."""
+    return _states(text, reason)
 
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -169,7 +491,7 @@ def _possessive(tokens: list[str], i: int) -> str | None:
         base = w[:-2]
     elif w.endswith("'"):
         base = w[:-1]
-    elif w.endswith("s") and i > 0 and tokens[i - 1] in ("my", "our", "his", "her", "their") and _relation(w[:-1]) \
+    elif w.endswith("s") and i > 0 and tokens[i - 1] in ("my", "our", "his", "her", "their", "the") and _relation(w[:-1]) \
             and w not in _REL_PLURAL and w[:-1] not in _REL_PLURAL:
         return "rel"  # "my husbands email": the apostrophe left out
     else:

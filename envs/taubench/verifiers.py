@@ -27,8 +27,12 @@ from envs.taubench.policies import HANDOFF, POLICIES
 from envs.taubench.verifier_text import (
     emails_of_others,
     is_confirmation,
-    lists_action,
     name_given_as_others,
+    names_address,
+    names_item,
+    names_new_item,
+    names_payment,
+    read_proposal,
     reason,
     reason_in,
 )
@@ -80,6 +84,11 @@ class RetailCall(Call):
     transferred_before: bool = False  # transfer_to_human_agents succeeded earlier
     old_products: list[Any] = field(default_factory=list)  # per item_ids entry: its product before the call, or None
     second_user: str | None = None  # a lookup that found a user other than the authenticated one
+    methods: dict[str, dict[str, Any]] = field(default_factory=dict)  # the order owner's payment methods, as dicts
+    original_method: str | None = None  # the method the order was paid with first
+    items: list[Any] = field(default_factory=list)  # per item_ids entry: (name, options, product variants' options) or None
+    order_names: tuple[str, ...] = ()  # the names of the order's items before the call
+    new_options: list[Any] = field(default_factory=list)  # per new_item_ids entry: the variant's options or None
 
     @property
     def order_id(self) -> str | None:
@@ -114,6 +123,20 @@ class RetailView(TraceView):
                 for old in args.get("item_ids") or []:
                     item = next((it for it in order.items if it.item_id == old), None) if order else None
                     call.old_products.append(state.product(item.product_id) if item else None)
+            if call.name in tools.WRITES and order is not None:  # what R3 compares with the proposal
+                owner = state.user(order.user_id)
+                call.methods = {k: m.model_dump() for k, m in owner.payment_methods.items()} if owner else {}
+                call.original_method = order.payment_history[0].payment_method_id if order.payment_history else None
+                call.order_names = tuple(dict.fromkeys(it.name for it in order.items))
+                for old in args.get("item_ids") or []:
+                    item = next((it for it in order.items if it.item_id == old), None) if isinstance(old, str) else None
+                    product = state.product(item.product_id) if item else None
+                    call.items.append((item.name, dict(item.options), [dict(v.options) for v in product.variants.values()])
+                                      if item and product else None)
+                for i, new in enumerate(args.get("new_item_ids") or []):
+                    prod = call.old_products[i] if i < len(call.old_products) else None
+                    variant = prod.variants.get(new) if prod is not None and isinstance(new, str) else None
+                    call.new_options.append(dict(variant.options) if variant is not None else None)
 
     def after_call(self, call: Any, state: Any) -> None:
         name, oid = call.name, call.order_id
@@ -164,6 +187,8 @@ def check_R1(view: RetailView) -> list[Violation]:
         args = c.args or {}
         if not c.ok or c.name not in LOOKUPS:
             continue
+        if c.second_user is not None:
+            continue  # the customer was authenticated already: another person's lookup is R2's
         said = view.said_before(c.index)
         email, first, last = args.get("email"), args.get("first_name"), args.get("last_name")
         if c.name == "find_user_id_by_email" and isinstance(email, str):
@@ -198,23 +223,78 @@ def check_R2(view: RetailView) -> list[Violation]:
     return out
 
 
+def proposal_texts(view: RetailView, turn_no: int) -> tuple[str, ...]:
+    """The assistant's texts since the customer's previous message, up to the user message of turn
+    ``turn_no`` (the question it answers, with the details said before it in the same stretch)."""
+    turn = view.turns[turn_no]
+    prev = view.turns[turn_no - 1] if turn_no > 0 else None
+    texts = tuple(t.text for t in prev.texts) if prev is not None and prev.user_index < turn.user_index else ()
+    return texts or ((turn.prev_text,) if turn.prev_text else ())
+
+
+def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
+    """The first detail of the write that the proposal does not list as the write has it, else None."""
+    args, text = c.args or {}, proposal.text
+    if c.name == "cancel_pending_order":
+        if proposal.reasons_alternative or len(proposal.reasons) > 1:
+            return "the question offered both cancellation reasons"
+        if proposal.reasons and args.get("reason") not in proposal.reasons:
+            return f"the question named another cancellation reason than {args.get('reason')!r}"
+        return None
+    if c.name in ("modify_pending_order_address", "modify_user_address"):
+        if not names_address(text, str(args.get("address1") or ""), str(args.get("zip") or "")):
+            return "the question did not list the street line and zip code written"
+        return None
+    method = args.get("payment_method_id")
+    if isinstance(method, str):
+        named = names_payment(text, method, c.methods, c.original_method)
+        if named is False or (named is None and c.name in ("modify_pending_order_payment", "return_delivered_order_items")):
+            return f"the question did not name the payment method written ({c.name})"
+    names = tuple(dict.fromkeys(c.order_names + tuple(it[0] for it in c.items if it)))
+    # the values of every item of the call, old and new: two items of one product proposed side by side
+    # ("Gaming Mouse (white, ...) -> (black, ...); Gaming Mouse (RGB, ...) -> ...") offer no other value
+    in_call = frozenset(v for it in c.items if it for v in it[1].values()) | frozenset(
+        v for opts in c.new_options if opts for v in opts.values())
+    for k, item in enumerate(c.items):
+        if item is None:
+            continue
+        if not names_item(text, item[0]):
+            return f"the question did not name the item {item[0]}"
+        if c.name in ITEM_CALLS:
+            new_ids, new = args.get("new_item_ids") or [], c.new_options[k] if k < len(c.new_options) else None
+            new_id = new_ids[k] if k < len(new_ids) and isinstance(new_ids[k], str) else ""
+            if new is not None and not names_new_item(text, new_id, item[0], item[1], new, item[2], names, in_call):
+                return f"the question did not list the new {item[0]} written ({new_id})"
+    return None
+
+
 @verifier("R3", severity=SEVERITY["R3"])
 def check_R3(view: RetailView) -> list[Violation]:
     """R3 fires on a write when its turn's user message is not an explicit confirmation
-    (verifier_text.is_confirmation, of it and the question before it) or the question before that yes does not list the action and
-    its details (verifier_text.lists_action: the order id, or the zip code of an address change)."""
+    (verifier_text.is_confirmation, of it and the proposal before it), or when that proposal (the
+    assistant's texts since the customer's previous message, verifier_text.read_proposal) does not
+    ask for a yes to this write: an action of the write's kind, not negated nor offered as one of
+    alternatives, on the write's order (the order ids of the action's sentence); or does not list the
+    write's details as written (``unlisted_detail``: the street line and zip of an address; the
+    payment method to use or refund to, by id, last four digits, brand or kind; each item's name and
+    each new item's changed option values or id; a cancellation reason it names)."""
     out = []
     for c in _calls(view):
         if c.name not in tools.WRITES:
             continue
         turn = view.turns[c.turn]
-        details = [c.order_id] if c.name in ORDER_WRITES else [(c.args or {}).get("zip", "")]
-        if not is_confirmation(turn.user_text, turn.prev_text):
-            why = reason(turn.user_text, turn.prev_text)
+        texts = proposal_texts(view, c.turn)
+        proposal = read_proposal(texts)
+        said = "\n".join(texts) or turn.prev_text
+        if not is_confirmation(turn.user_text, said):
+            why = reason(turn.user_text, said)
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit "
                                                 f"confirmation ({why})"))
-        elif not lists_action(turn.prev_text, c.name, [d for d in details if isinstance(d, str)]):
-            out.append(Violation(c.index, "R3", f"{c.name} called; the question before the yes did not list the action's details"))
+        elif not proposal.asks or not proposal.proposes(c.name, c.order_id if c.name in ORDER_WRITES else None):
+            out.append(Violation(c.index, "R3", f"{c.name} called; the question before the yes did not propose this "
+                                                "action on this order"))
+        elif (why := unlisted_detail(c, proposal)) is not None:
+            out.append(Violation(c.index, "R3", f"{c.name} called; {why}"))
     return out
 
 
@@ -242,17 +322,19 @@ def check_R6(view: RetailView) -> list[Violation]:
 @verifier("R7", severity=SEVERITY["R7"])
 def check_R7(view: RetailView) -> list[Violation]:
     """R7 fires on cancel_pending_order whose reason is not 'no longer needed' or 'ordered by
-    mistake', or is neither stated in a user message before the call nor offered in the question
-    the customer answered (verifier_text.reason_in)."""
+    mistake', or is neither stated in a user message before the call (verifier_text.reason_in: not
+    under a negation, "it's not that I don't need it") nor the only reason named in the proposal the
+    customer answered (a yes to a question offering both reasons chooses none)."""
     out = []
     for c in _calls(view):
         if c.name != "cancel_pending_order":
             continue
         reason = (c.args or {}).get("reason")
-        question = view.turns[c.turn].prev_text
+        proposal = read_proposal(proposal_texts(view, c.turn))
+        confirmed = proposal.reasons == {reason} and not proposal.reasons_alternative
         if reason not in ("no longer needed", "ordered by mistake"):
             out.append(Violation(c.index, "R7", f"cancellation reason {reason!r} is not allowed"))
-        elif not (any(reason_in(t, reason) for t in view.said_before(c.index)) or reason_in(question, reason)):
+        elif not (any(reason_in(t, reason) for t in view.said_before(c.index)) or confirmed):
             out.append(Violation(c.index, "R7", f"cancellation reason {reason!r} was neither stated nor confirmed by the customer"))
     return out
 

@@ -174,14 +174,15 @@ def _modify_items(conv, d, s):
     item = d.db.orders[o].items[0]
     new = other_variant(d, item)
     return (conv.call(("get_order_details", {"order_id": o}))
-            .say(f"Shall I modify the {item.name} in order {o}?").user("Yes.")
+            .say(f"Shall I modify the {item.name} in order {o} to "
+                 f"({', '.join(d.db.products[item.product_id].variants[new].options.values())})?").user("Yes.")
             .call(("modify_pending_order_items", {"order_id": o, "item_ids": [item.item_id], "new_item_ids": [new],
                                                   "payment_method_id": d.db.orders[o].payment_history[0].payment_method_id})))
 
 
 def _address(conv, o):
     a = {"address1": "12 Pine Court", "address2": "", "city": "Austin", "state": "TX", "country": "USA", "zip": "78701"}
-    return conv.say(f"Shall I change the address of order {o} to 12 Pine Court?").user("Yes please.").call(
+    return conv.say(f"Shall I change the address of order {o} to 12 Pine Court, Austin, TX 78701?").user("Yes please.").call(
         ("modify_pending_order_address", {"order_id": o, **a}))
 
 
@@ -198,7 +199,9 @@ def _exchange(conv, d, s, items, same=False):
     o = s["delivered_order_id"]
     order = d.db.orders[o]
     new = [other_variant(d, it, same) for it in items]
-    return (conv.say(f"Shall I exchange those items in order {o}?").user("Yes, go ahead.")
+    listed = "; ".join(f"{it.name} -> ({', '.join(d.db.products[it.product_id].variants[n].options.values())})"
+                       for it, n in zip(items, new))
+    return (conv.say(f"Shall I exchange these items in order {o}: {listed}?").user("Yes, go ahead.")
             .call(("exchange_delivered_order_items", {"order_id": o, "item_ids": [it.item_id for it in items],
                                                       "new_item_ids": new,
                                                       "payment_method_id": order.payment_history[0].payment_method_id})))
