@@ -39,6 +39,13 @@ from functools import lru_cache
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _CLAUSE = re.compile(r"[,;]\s*|\s+(?:and|but|so)\s+", re.I)
+# inside a question a dash also ends a clause: "I've booked it for you - shall I email the itinerary?"
+_QUESTION_CLAUSE = re.compile(r"[,;:]\s*|\s+[-\u2013\u2014]+\s+|\s+(?:and|but|so)\s+", re.I)
+# a clause that opens a question ("Is your booking confirmed, or ...?", "Have you booked ...", "or is
+# it on hold?"): no statement of what was done
+_QUESTION_OPENER = re.compile(r"^\W*(?:(?:and|or|but|so|also|then|ok(?:ay)?|great|now)\W+)*(?:is|are|was|were|am|do|does|did|"
+                              r"have|has|had|can|could|would|will|shall|should|may|might|must|what|which|when|where|"
+                              r"who|whom|whose|how|why|whether|or|any|anything|want|need|ready|happy)\b", re.I)
 _BOOKING = re.compile(r"\bBK[0-9A-Z]{6}\b")
 _FLIGHT = re.compile(r"\bSA\d{4}\b")
 _NEGATED = re.compile(r"\b(?:not|cannot|unable|failed|fail|nothing|no longer|never|neither|nor|without|unsuccessful|"
@@ -46,6 +53,17 @@ _NEGATED = re.compile(r"\b(?:not|cannot|unable|failed|fail|nothing|no longer|nev
                       r"n't\b", re.I)
 _FORWARD = re.compile(r"\b(?:if|will|would|can|could|shall|should|may|might|once|when|whether|let me know|want me to|"
                       r"like me to|going to|about to|ready to|able to|before|until you|need to|have to|to be|yet)\b|'ll\b", re.I)
+# an imperative that sets a condition for what follows: "Say yes and you're booked!", "Just give me a
+# yes and it's done.", "Confirm and it's all set." -- an offer, not a claim
+_CONDITION_FIRST = re.compile(r"^\W*(?:(?:just|simply|please|ok(?:ay)?|so|then)\W+)*(?:say|give me|send me|reply|respond|"
+                              r"answer|type|write|confirm|approve|nod|tap|click|hit)\b(?!\w*ed\b)[^.!?]*?\b(?:and|then)\b",
+                              re.I)
+# a promise of paperwork that only a completed booking has: "your confirmation code will be emailed to
+# you shortly", "your e-ticket is being sent" (not "Once booked, you'll receive a confirmation email")
+_IMPLIED_BOOK = re.compile(r"\byour (?:booking |flight )?(?:confirmation|e-?tickets?|tickets?|booking reference)"
+                           r"(?: codes?| numbers?| emails?| details| reference)? (?:will be|is being|are being|'ll be|is on its way|"
+                           r"are on (?:their|the) way|should arrive)(?: \w+)?\b", re.I)
+_IMPLIED_CONDITION = re.compile(r"\b(?:if|once|when|after|as soon as|whenever|unless|would|could)\b|\?", re.I)
 _SCHEDULE = re.compile(r"\b(?:by the airline|fully booked|status|sold out|not bookable|bookable|cancellation policy|"
                        r"cancellation fee|fare rules?)\b", re.I)
 _KINDS = [
@@ -84,7 +102,10 @@ _AGENT = re.compile(r"\b(?:I|we)(?:'ve|'d)?(?:\s+(?:have|had|just|now|already|go
 _NAMED_KIND = [("cancel", re.compile(r"\bcancel", re.I)), ("modify", re.compile(r"\b(?:change|move|rebook)", re.I)),
                ("hold", re.compile(r"\bhold\b", re.I)), ("book", re.compile(r"\b(?:booking|ticket|book)\b", re.I))]
 # a state description ("it is on hold", "your booking is confirmed"), not an action verb
-_STATE = re.compile(r"\b(?:is|are|was|remains?|still)\s+(?:still\s+|currently\s+|now\s+)?(confirmed|on hold|held|cancell?ed)\b"
+# ("Booking BK.. is a held Premium Economy trip", "your seat on SA1844 is reserved under Kim")
+_STATE = re.compile(r"\b(?:is|are|was|remains?|still)\s+(?:still\s+|currently\s+|now\s+)?(?:an?\s+(?:\w+\s+)?)?"
+                    r"(confirmed|on hold|held|cancell?ed|reserved)\b"
+                    r"|^\W*(?:status\W+)?(?:currently |still |now )?(?:confirmed|on hold|held|cancell?ed|reserved)\W*$"
                     r"|\bconfirmation(?: number| code| no\.?| #| reference)?\W{0,4}(?:is\W{0,4})?(?=[A-Z0-9]*\d)[A-Z0-9]{5,}", re.I)
 _ACTION_VERB = re.compile(r"\b(?:booked|placed|cancell?ed (?:it|your|the))\b", re.I)  # ... but an action, not a state
 _STATE_KIND = {"confirmed": "book", "on hold": "hold", "held": "hold", "cancelled": "cancel", "canceled": "cancel"}
@@ -123,7 +144,7 @@ ALL_KINDS = frozenset({"book", "hold", "cancel", "modify"})
 _HINTS = ("booked", "ticketed", "purchased", "bought", "issued", "confirm", "hold", "held", "reserv", "cancel",
           "moved", "changed", "rebooked", "switched", "modified", "updated", "all set", "done", "through", "complete",
           "processed", "taken care", "success", "sorted", "finali", "secured", "made", "created", "locked", "applied",
-          "now on", "now booked", "now flying", "now travel", "in place")
+          "now on", "now booked", "now flying", "now travel", "in place", "ticket", "reference")
 _HINT = re.compile("|".join(map(re.escape, _HINTS)))  # any hint as a substring (one scan, not 26)
 # a literal every alternative of every _KINDS pattern contains ("booking is complete" needs "booking")
 _CLAUSE_HINT = re.compile("|".join(map(re.escape, _HINTS + ("booking",))))
@@ -151,14 +172,25 @@ def claims(text: str) -> tuple[Claim, ...]:
     """Every claim of a completed action in an assistant text."""
     out = []
     for sentence in _SENTENCE.split(text or ""):
-        if not sentence.strip() or "?" in sentence:
+        if not sentence.strip() or _CONDITION_FIRST.search(sentence):
             continue
         low = sentence.lower()
         if not _HINT.search(low):
             continue
         kinds: set[str] = set()
         evidence = []
-        for clause in _CLAUSE.split(sentence):
+        if "?" in sentence:  # only the statements before the question: "I have booked it for you, would you like a receipt?"
+            clauses = []
+            for clause in _QUESTION_CLAUSE.split(sentence):
+                if "?" in clause or _QUESTION_OPENER.search(clause):
+                    break
+                clauses.append(clause)
+        else:
+            clauses = _CLAUSE.split(sentence)
+            if _IMPLIED_BOOK.search(sentence) and not _IMPLIED_CONDITION.search(sentence):
+                kinds.add("book")
+                evidence.append(sentence)
+        for clause in clauses:
             found = _clause_kinds(clause)
             if found:
                 evidence.append(clause)
@@ -172,7 +204,7 @@ def claims(text: str) -> tuple[Claim, ...]:
         if kinds == {"any"}:
             named = {k for k, pat in _NAMED_KIND if pat.search(sentence)}
             accept = named or set(ALL_KINDS)
-        status_like = bool(evidence) and kinds <= {"book", "hold", "cancel"} and all(
+        status_like = bool(evidence) and kinds <= {"book", "hold", "cancel", "reserve"} and all(
             _STATE.search(c) and not _ACTION_VERB.search(c)
             for c in evidence)
         about_flight = (kinds == {"cancel"} and bool(_FLIGHT_SUBJECT.search(sentence))
@@ -195,7 +227,7 @@ class Done:
 
 def unsupported(claim: Claim, done: list[Done], states: dict[str, str] | None = None,
                 check_ids: bool = True, cancelled_flights: frozenset[str] | set[str] = frozenset(),
-                cancelled_seen: bool = False) -> str | None:
+                cancelled_seen: bool = False, context: tuple[str, ...] = ()) -> str | None:
     """Why the claim is not backed by the successful mutations ``done`` (None when it is).
 
     ``states`` maps the bookings that existed before the conversation to their status
@@ -203,13 +235,15 @@ def unsupported(claim: Claim, done: list[Done], states: dict[str, str] | None = 
     status is a fact, not a claim of action. A sentence that only says a flight is cancelled, with
     no agent doing it and no booking named, is a fact of the schedule when every flight id it
     names is in ``cancelled_flights`` (flights the airline cancelled), or, naming none, when a
-    tool output before it showed a cancelled flight (``cancelled_seen``)."""
+    tool output before it showed a cancelled flight (``cancelled_seen``). ``context``: the bookings
+    a state description naming no booking id is about (those looked up before it, or holding a flight
+    it names): "your seat on SA1844 is reserved under Kim"."""
     states = states or {}
     if claim.about_flight and ((claim.flight_ids and all(f in cancelled_flights for f in claim.flight_ids))
                                or (not claim.flight_ids and cancelled_seen)):
         return None
     match = [d for d in done if d.kind in claim.kinds]
-    about = claim.booking_ids or claim.text_booking_ids
+    about = claim.booking_ids or claim.text_booking_ids or context
     if claim.status_like and about:
         kinds = {"confirmed": "book", "held": "hold", "cancelled": "cancel"}
         if any(kinds.get(states.get(b, "")) in claim.kinds for b in about):

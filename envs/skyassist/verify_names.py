@@ -45,6 +45,7 @@ im ive ill id thats lets dont doesnt cant wont whats heres theres youre were
 take took pick picked choose chose get got have has had make made say said write note list add sign enter type
 spell down
 alone together flying travelling traveling going coming leaving returning staying here back ready happy
+pax lead traveller traveler surname surnames lastname firstname lol lmao rofl haha hahaha hehe btw idk tbh omg pls plz thx ty np ur u k kk xd xo xx jk smh fyi imo lmk
 """.split())
 _CONTRACTION_ENDS = ("'ll", "'d", "'ve", "'re", "'m", "'s", "'t")
 _STRONG = [tuple(c.split()) for c in (
@@ -52,9 +53,14 @@ _STRONG = [tuple(c.split()) for c in (
     "last name is", "last name", "family name is", "family name", "first name is", "first name", "given name is",
     "given name", "passenger name is", "passenger name", "the passenger is", "lead passenger is", "lead passenger",
     "in the name of", "under the name of", "under the name", "put it under", "book it under", "booked under",
+    "lead pax is", "lead pax", "the lead pax is", "lead traveller is", "lead traveler is", "lead name is",
 )]
 _WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "for", "under", "use", "passenger",
-                                       "traveller", "traveler")]
+                                       "traveller", "traveler", "lead", "just me", "only me")]
+# what ends a name typed before other details: a passport or card number ("Ana Lopez passport K7654321"), or
+# a companion named by relation ("ana lopez and my son"); read as the end of a sentence
+_AFTER_NAME = re.compile(r"\s+(?:(?:my\s+)?(?:passport|card|credit card|pp)(?:\s+(?:number|no\.?|num|#))?\s*[:#]?\s*"
+                         r"(?=[A-Za-z]{0,2}\d)|(?:and|with|plus|&)\s+(?:my|our)\s+[a-z]+\b)", re.I)
 _NAME_ASK_WORDS = ("name",)
 _RELATION = re.compile(r"\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|mum|"
                        r"dad|brother|sister|boyfriend|girlfriend|colleague|co-?worker|coworker|boss|manager|client|guest|"
@@ -140,18 +146,38 @@ def _take(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> list[st
     return _take_run(tokens, start, any_case)[0]
 
 
+_NEGATIONS = frozenset("not no never wont dont doesnt didnt cant cannot couldnt wouldnt isnt without unknown".split())
+_OTHERS = frozenset("his her their its".split())
+_OWNERS = frozenset("my our his her their the your a an".split())
+
+
 def _after_cues(toks: list[tuple[str, bool]], keys: list[str], cues: dict[str, list[tuple[str, ...]]]):
-    """The index after each naming cue of ``cues`` in the message (a cue that ends a sentence names nothing)."""
+    """The index after each naming cue of ``cues`` in the message (a cue that ends a sentence names
+    nothing; nor does someone else's name cue after a negation in the same sentence: "he wont tell
+    me his surname lol", "I don't know her last name")."""
     for i in range(len(toks)):
         for cue in cues.get(keys[i], ()):
             if tuple(keys[i:i + len(cue)]) == cue and not toks[i + len(cue) - 1][1]:
+                if i and keys[i - 1] in _OTHERS | {"the"} and _negated_before(toks, keys, i):
+                    continue
                 yield i + len(cue)
+
+
+def _negated_before(toks: list[tuple[str, bool]], keys: list[str], i: int) -> bool:
+    """A negation comes before token ``i`` in its sentence."""
+    k = i - 1
+    while k >= 0 and not toks[k][1]:
+        if keys[k] in _NEGATIONS:
+            return True
+        k -= 1
+    return False
 
 
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message."""
-    toks = _tokens(user_text or "")
+    user_text = _AFTER_NAME.sub(". ", user_text or "")
+    toks = _tokens(user_text)
     keys = [_cue_key(w) for w, _ in toks]
     found: set[str] = set()
     for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
@@ -167,6 +193,8 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
         run = _take(_tokens(user_text[m.end():]), 0, False)
         if len(run) >= 2:
             found.update(w.lower() for w in run)
+    if asked_for_name:  # "im diego, surname walsh", "diego here. last name walsh", "Diego (last name Walsh)"
+        found.update(_framed_names(user_text))
     # "Patel, Grace"
     parts = [p.strip(" .!") for p in (user_text or "").split(",")]
     if len(parts) == 2 and all(parts) and all(_nameish(w, asked_for_name) for p in parts for w in p.split()):
@@ -190,6 +218,29 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
                 found.update(_closing_name(sentence, 1 if asked_for_name == "last" else 2))
             sentence = []
     return frozenset(found)
+
+
+# words that frame a name in an answer to "What is the name?": "im diego", "its me diego", "diego here",
+# "surname walsh", "last name: walsh"
+_FRAME = frozenset("""im i am its it is me this here thats that name names my the first last surname given family
+and yeah yes yep sure ok okay just so well hi hello hey""".split())
+
+
+def _framed_names(user_text: str) -> set[str]:
+    """Lower-cased words of each part of the message (parts end at . , ; ! ? and parentheses) that
+    is name words framed only by cue words ("im diego", "surname walsh", "Diego (last name Walsh)"),
+    when some frame word or the part's place makes it a name: read only after a request for a name."""
+    out: set[str] = set()
+    for part in re.split(r"[.,;!?()\[\]:\n]+|\s[-\u2013\u2014]\s", (user_text or "").replace("\u2019", "'")):
+        words = [w.strip("\"'") for w in part.split()]
+        words = [w for w in words if w]
+        names = [w for w in words if _cue_key(w) not in _FRAME]
+        if not names or len(names) > 4 or not all(_nameish(w, True) for w in names):
+            continue
+        if any(_cue_key(a) in _OWNERS and _cue_key(b) not in _FRAME for a, b in zip(words, words[1:])):
+            continue  # "me and my wife", "the boss": someone named by relation, not by name
+        out.update(w.lower() for w in names if w.lower() not in _TITLE_WORDS)
+    return out
 
 
 _AFTER_PLACE_WORD = frozenset("to from into via through in at near around and or leaving visit visiting fly flying "

@@ -282,7 +282,9 @@ def test_a_rush_is_no_deferral_for_the_target_or_the_verifier(text, consent):
     ("it is mary ann lee.", True, {"mary", "ann", "lee"}), ("it's dr fatima khan.", True, {"fatima", "khan"}),
     ("it's fatima khan", False, set()),
     ("its fatima", True, {"fatima"}), ("i am traveling alone", True, set()), ("i'm flying business class", True, set()),
-    ("it's fatima khan and my son", True, set())])
+    # (a companion by relation after the name ends it: the name is stated; before the twenty-seventh session
+    # neither reading took it, and the target asked again)
+    ("it's fatima khan and my son", True, {"fatima", "khan"})])
 def test_the_s1_reading_of_a_lower_case_name_given_when_asked(text, asked, names):
     from envs.skyassist.verify_names import stated_names
 
