@@ -200,6 +200,7 @@ class Parsed:
     for_me: bool = False  # "a flight for me": one passenger, when no count is known yet
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
+    pax_kin: str | None = None  # who joins or leaves, when said as kin ("my brother is coming too": "brother")
     date_readings: tuple[str, list[str]] | None = None  # an ambiguous numeric date and its two readings
     leg2_date: str | None = None  # the second leg's own date ("A to B on July 23, then B to C on July 25")
     shift_days: int | None = None  # a date moved relative to the one in hand ("a day later", "push it back a week")
@@ -222,6 +223,7 @@ class Parsed:
     urgent: bool = False
     fare_class: str | None = None
     selection: int | str | None = None  # list index, 'cheapest', 'earliest', 'latest', or a fare class
+    refundable: bool | None = None  # the pick is among the refundable (True) or non-refundable (False) flights
     currency: str | None = None
     number: int | None = None  # a bare number (the whole message is a count)
     day_of_month: int | None = None  # "the 12th", "on the 3rd": a day without a month (no other date in the message)
@@ -648,7 +650,7 @@ dear regards cheers bye goodbye sorry excuse sir madam team everyone guys folks 
 urgent urgently quickly hurry right away again more less some any other another much many lot lots bit
 hmm hm hmmm um umm uh uhm er erm ah ahh oh ooh huh wow ugh oops well anyway gosh geez jeez
 passport visa dob born birth birthday date email e-mail mail phone mobile cell number no nr card id ref reference
-code refundable nonrefundable surname lastname firstname
+code refundable nonrefundable surname lastname firstname lead pax
 """.split())
 
 
@@ -729,12 +731,16 @@ _STRONG_CUE = re.compile(
     r"passenger(?:'s)? name(?: is|:)?|lead passenger(?: is|:)?|the passenger is|traveller is|traveler is|"
     r"book(?:ed)? (?:it |them )?(?:under|as)|under the name(?: of)?|in the name(?: of)?|put it under|"
     r"put (?:it|the booking|them) (?:under|in the name of))(?![a-z])\s*(?:the name(?: of)?\s+)?", re.I)  # not "book it asap"
-_WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler)\s+"
+_WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler|lead(?: pax)?)\s+"
                        # the traveller named beside who they are: "for my boss, Tomasz Nguyen, from ...", "my wife Ana Lopez"
                        r"|\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|"
                        r"mum|dad|brother|sister|boyfriend|girlfriend|colleague|co-?worker|boss|manager|client|guest|cousin|"
                        r"aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)|nephew|niece|assistant)\s*[,:]?\s+", re.I)
 _LAST_CUE = re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s*", re.I)
+# a last name said not to be given: "he wont tell me his surname", "i don't know her last name", "no idea of his surname"
+_NO_NAME_GIVEN = re.compile(r"(?:\b(?:won'?t|wont|will not|doesn'?t|doesnt|does not|don'?t|dont|do not|didn'?t|can'?t|cant|"
+                            r"cannot|refuses? to|never|not)\s+(?:\w+\s+){0,2}?(?:tell|give|say|share|know|remember|have|got)"
+                            r"|\bno idea|\bforgot|\bwithout|\bdunno|\bidk)\b(?:\s+\w+){0,4}?\s*$", re.I)
 _FIRST_CUE = re.compile(r"\b(?:first name|given name)(?: is|:|'s)?\s*", re.I)
 
 
@@ -813,8 +819,13 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         return None, caps  # "FISCHER", "it's KIM": asked for the last name, typed in capitals
     spans: list[tuple[int, int]] = []  # what the cues below read, blanked before the rest is read
     m = _LAST_CUE.search(t)
+    if m and _NO_NAME_GIVEN.search(t[max(0, m.start() - 50):m.start()]):
+        m = None  # "he wont tell me his surname lol": no last name is given ("Lol" is none)
     if m:
         run = _name_run(t, m.end(), True)
+        if not run and (caps := re.match(r"\s*((?-i:[A-Z][A-Z'\-]+))\b", t[m.end():])) and \
+                caps.group(1).lower() not in _NOT_NAMES and not _BOOKING_ID.fullmatch(caps.group(1)):
+            run = [caps.group(1).capitalize()]  # "booking ref BK... - surname KIM, is it confirmed"
         if run and usable(run):
             last = " ".join(_tidy(run))
             spans.append((m.start(), _run_end(t, m.end(), run)))
@@ -828,8 +839,17 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         return first, last
     for a, b in spans:  # "my last name is Khan": Khan is not read again as a given name
         t = t[:a] + " , " + " " * (b - a - 3) + t[b:] if b - a >= 3 else t[:a] + " " * (b - a) + t[b:]
+    # "It's Walsh, Diego", "under Hernandez, Ingrid": "Last, First" after words that lead a name
+    m = re.fullmatch(r"\s*(" + _LETTERS + r"(?:\s+" + _LETTERS + r")*)\s*,\s*(" + _LETTERS + r")\s*[.!]?\s*",
+                     _NAME_LEAD.sub("", t))
+    if m and not (first or last) and m.group(0).strip() != t.strip():
+        a, b = m.group(1).split(), [m.group(2)]
+        if all(_name_token_ok(x) for x in a + b) and usable(a + b) and (a[0][:1].isupper() or expecting):
+            return " ".join(_tidy(b)), " ".join(_tidy(a))
     candidates: list[list[str]] = []
     for m in _STRONG_CUE.finditer(t):
+        if _NO_NAME_GIVEN.search(t[max(0, m.start() - 50):m.start()]):
+            continue  # "i dont know his last name haha"
         run = _name_run(t, m.end(), True)
         if run and usable(run, strong=True):  # "my name is Sydney Smith": a city can be a name here
             candidates.append(run)
@@ -857,12 +877,16 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     # a sentence that is only a name
     if not candidates:
         # asked for a name, any comma ends one: "Sofia Walsh, passport X1234567"
-        for sent in re.split(r"(?<=[.;!?\n])|,\s*(?=[A-Z])" + (r"|," if expecting in ("name", "last_name") else ""), t):
+        # "hold a seat ... 24 nov, Tomasz Andersen, 1 person": a name between commas, beside other details
+        for sent in re.split(r"(?<=[.;!?\n])|,", t):
             if "?" in sent:
                 continue  # "refundable?" is a question, not a name
             sent = sent.strip(" .;!\n")
-            core = re.sub(r"^\s*(?:(?:sure|ok|okay|yes|it's|its|name|the name is|just|only|simply)[,:]?\s+)+", "", sent,
+            core = re.sub(r"^\s*(?:(?:sure|ok|okay|yes|it's|its|name|the name is|just|only|simply|use|me|myself|"
+                          r"(?:the\s+)?lead(?:\s+(?:pax|passenger|traveller|traveler))?(?:\s+(?:is|will be))?)[,:]?\s+)+", "", sent,
                           flags=re.I).strip()
+            core = re.sub(r"\s+(?:and|&|\+|with|plus)\s+(?:my|our|his|her)\s.*$", "", core, flags=re.I)  # "diego walsh and
+            # my brother": the lead passenger's name, then who comes along
             if not core:
                 continue
             run = _name_run(core, 0, bool(expecting in ("name", "last_name")))
@@ -1041,6 +1065,10 @@ _MONTH_ALONE = re.compile(r"\b(?:in|mid|mid-|early|late|end of|beginning of|star
                           _MONTH_RE + r")\b|\b(" + "|".join(m for m in MONTHS if m != "may") + r")\b", re.I)
 
 
+# words that open a bare answer ("ok 1", "fine, 1", "alright the first", "lets go with 2", "ok 3 then"): the answer is
+# the number or the pick after them, not a yes to another question
+_OK_LEAD = (r"\W*(?:(?:ok(?:ay)?|k|fine|alright|all right|sure|right|yes|yeah|yep|hmm+|um+|so|well|then|"
+            r"let'?s (?:go with|do|take|go for)|go with|go for|i'?ll (?:take|go with|have)|take)\W+)*")
 # a message that is only an option number after "the" ("The 1 please.", "the 2 thanks"): "1 please" alone is read
 # by the target as a bare number answering "which option?"
 _BARE_PICK = re.compile(r"^\W*the\s+([1-7])\s*(?:one\s*)?(?:,?\s*(?:please|pls|thanks|thank you))?\s*[.!]*\s*$")
@@ -1049,8 +1077,9 @@ _BARE_PICK = re.compile(r"^\W*the\s+([1-7])\s*(?:one\s*)?(?:,?\s*(?:please|pls|t
 def _selection(text: str) -> int | str | None:
     t = text.lower()
     t_clean = re.sub(r"\bfirst (name|class|time)\b|\bsecond (name|thought)\b|\bone way\b|\bone-way\b", " ", t)
+    t_clean = re.sub("^" + _OK_LEAD, "", t_clean, flags=re.I)  # "alright the first", "ok, the second one"
     if re.search(r"\b(cheapest|lowest price|least expensive|lowest fare)\b|\bthe (?:cheaper|less expensive|cheap) "
-                 r"(?:one|option|flight|fare)\b", t_clean):
+                 r"(?:one|option|flight|fare)\b|\bwhichever (?:is|was|'s|one is) (?:cheaper|less expensive)\b", t_clean):
         return "cheapest"
     if re.search(r"\b(earliest|first flight|soonest)\b|\bthe earlier (?:one|option|flight)\b", t_clean):
         return "earliest"
@@ -1074,6 +1103,14 @@ def _selection(text: str) -> int | str | None:
         h = int(hh) % 12 + (12 if ap and ap.startswith("p") else 0) if ap and ap[0] in "ap" else int(hh)
         if h < 24 and int(mm or 0) < 60:
             return f"at {h:02d}:{int(mm or 0):02d}"
+    m = re.search(r"\bthe (\d{1,2})[:.](\d{2})\b(?!\s*(?:am|pm|a\.m|p\.m)?\s*(?:arrival|landing|arriving))", t_clean)
+    if m and int(m.group(1)) < 24 and int(m.group(2)) < 60:  # "the 16:30", "the morning flight pls, the 6:45"
+        return f"at {int(m.group(1)):02d}:{m.group(2)}"
+    if m := _DAY_PART.search(t_clean):  # "the morning one", "noon one", "the evening flight please"
+        return "part " + {"midday": "noon", "lunchtime": "noon", "lunch": "noon"}.get(m.group(1), m.group(1))
+    if re.search(r"\b(?:most expensive|priciest|dearest|highest (?:price|fare))\b|\bthe (?:pricier|more expensive) "
+                 r"(?:one|option|flight|fare)\b", t_clean):
+        return "dearest"  # "the most expensive lol", "the priciest one"
     m = re.search(r"\bthe (economy|premium|business)( economy| class)? (one|option|flight|fare)\b", t_clean)
     if m:
         return m.group(1)
@@ -1081,6 +1118,19 @@ def _selection(text: str) -> int | str | None:
     if m:  # "the sold out one please": picked, so that the agent can say why it cannot be booked
         return "cancelled" if m.group(1).startswith("cancel") else "soldout"
     return None
+
+
+# a pick limited to the refundable (or non-refundable) flights: "ok the cheapest refundable one then", "the earliest
+# flight i can get my money back on", "cheapest non-refundable fare"
+_REFUNDABLE_PICK = re.compile(r"\b(non[- ]?|not\s+)?refundable\b|\b(?:one|flight|fare|option)s?\s+(?:i|we)\s+(?:can|could)\s+"
+                              r"get\s+(?:my|our|the|)\s*money\s+back\b()", re.I)
+
+
+# a pick by the part of the day a flight leaves: "the morning one", "noon one", "the evening flight pls", "the afternoon
+# departure"; not "in the morning", "the morning of the 5th"
+_DAY_PART = re.compile(r"(?:(?<!\bin )(?<!\bby )\b(?:the|that)\s+(?:early\s+|late\s+)?(?=\w+(?:\s+(?:one|flight|option|departure|plane)\b|\s*(?:pls|"
+                       r"please|plz|then|thanks|lol)?\s*(?:[,.!]|$)))|\b(?=\w+\s+(?:one|flight|option|departure|plane)\b))"
+                       r"(morning|afternoon|evening|noon|midday|lunchtime|lunch)\b", re.I)
 
 
 # no preference among the listed options ("any", "whichever is fine", "doesn't matter", "you pick"): the agent
@@ -1179,8 +1229,13 @@ def _booking_last_name(p: Parsed, text: str, db) -> None:
 
     def fits(word: str) -> bool:
         low = word.lower()
+        caps = word.isupper() and not _BOOKING_ID.fullmatch(word)  # "BK93T1H1 NOVAK, move to jul 31": a surname
         return (low not in _NOT_NAMES and low not in _NOT_BESIDE_NAMES and low not in places and low not in MONTHS
-                and low not in WEEKDAYS and _name_token_ok(word) and len(word) > 1 and word[-1] not in "'\u2019-")
+                and low not in WEEKDAYS and (_name_token_ok(word) or caps) and len(word) > 1
+                and word[-1] not in "'\u2019-")
+
+    def cased(word: str) -> str:
+        return word[:1].upper() + word[1:] if word.islower() else word.capitalize() if word.isupper() else word
 
     def run_beside(pat: re.Pattern) -> list[str]:
         m = pat.search(text)
@@ -1196,7 +1251,7 @@ def _booking_last_name(p: Parsed, text: str, db) -> None:
             continue
         run = run_beside(pat)
         if run and all(fits(w) or (k and w.lower() in _PARTICLES | _SHORT_NAME_WORDS) for k, w in enumerate(run)):
-            run = [w[:1].upper() + w[1:] if w.islower() and w.lower() not in _PARTICLES else w for w in run]
+            run = [w if w.lower() in _PARTICLES else cased(w) for w in run]
             if len(run) > 1:
                 p.name_words = run  # the target tries the other words when the last one is not the booking's
             if p.first_name and run[-1].lower() != p.first_name.lower():
@@ -1210,7 +1265,7 @@ def _booking_last_name(p: Parsed, text: str, db) -> None:
         if fits(word):
             if p.first_name and word.lower() == p.first_name.lower():
                 p.first_name = None  # "hi, BKSJP9AG Walsh, ...": read as a lone name, it is the booking's
-            p.last_name = word[:1].upper() + word[1:] if word.islower() else word
+            p.last_name = cased(word)
             return
     if p.first_name:
         return
@@ -1497,7 +1552,12 @@ _JOINS = re.compile(
     _WHOSE + r"(?:\s+(?:is|are|will be)|'s|'re)\s+(?:also\s+)?(?:coming|joining|travel+ing|flying|going|tagging along)" + _ALONG +
     r"|" + _WHOSE + r"(?:\s+(?:will|is going to|are going to|wants? to|would like to)|'ll|'s going to|'re going to)\s+"
     r"(?:also\s+)?(?:come|join|travel|fly|tag along)" + _ALONG +
-    r"|\b(?:add|adding|bring(?:ing)?|include|including|plus)\s+(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN + r"\b",
+    r"|\b(?:add|adding|bring(?:ing)?|include|including|plus)\s+(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN + r"\b"
+    # said in the present tense: "my son comes too", "my wife flies with us as well"
+    r"|" + _WHOSE + r"\s+(?:also\s+)?(?:comes|joins|travels|flies|goes)\s+(?:too|as well|also|along|with (?:me|us))\b"
+    # only the person, and "too": "oh and my wife too", "and my mum as well", "my brother also"
+    r"|(?:^|\band\s+|[,.!]\s*)(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN +
+    r"\s+(?:too|as well|also)\b(?!\s+(?:is|are|was|were|has|have|had|will|would|wants?|needs?|said|says)\b)",
     re.I)
 # someone drops out: "my wife can't come anymore", "my son won't be travelling", "my friend dropped out"
 _LEAVES = re.compile(
@@ -1550,7 +1610,8 @@ _SPLIT_NOW = re.compile(r"(?<![\w:$#./-])(\d{1,2}|" + "|".join(text_rules.NUMBER
                         r"passengers\s+|seats\s+|travell?ers\s+)?(?:(?:right )?now|first|for now|today|in this (?:one|booking)|"
                         r"on this (?:one|booking))\b[^.?!]{0,25}?\b(?:and|then|,)\s+(?:the\s+)?(?:other|rest|remaining|"
                         r"another|\d{1,2}\b|" + "|".join(text_rules.NUMBER_WORDS) + r"\b)", re.I)
-_MAKE_IT = re.compile(r"\bmake it\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b(?!\s*(?:am|pm|a\.m|p\.m|:|"
+# "fine, make it 9 then", "make that 2" (at a summary): a new count
+_MAKE_IT = re.compile(r"\bmake (?:it|that)\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b(?!\s*(?:am|pm|a\.m|p\.m|:|"
                       r"o'?clock|th|st|nd|rd|days?|nights?|weeks?|hours?|kg|bags?|dollars|\$|%))"
                       r"(?:\s+(?:people|passengers|persons|travell?ers|adults|seats|tickets|of us))?", re.I)
 
@@ -1660,6 +1721,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
 
     plain = text.replace("\u2019", "'")
     p.pax_change, p.pax_joining, p.pax_more, span = _count_change(plain)
+    if span is not None and (kin := re.search(r"\b" + _KIN + r"\b", plain[span[0]:span[1]], re.I)):
+        p.pax_kin = kin.group(0).lower()
     # "remove one passenger" changes the count; it does not state one
     counts = party_sizes(text)
     if _ENUMERATED not in counts.reasons and span is not None:
@@ -1678,8 +1741,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     elif expecting == "passengers" and not p.dates and len(nums := _LONE_NUMBER.findall(text)) == 1:
         p.passengers = text_rules.number_value(nums[0])  # "How many?" - "ok we'll split it, 9 for now"
     p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text))
-    m = re.fullmatch(r"\s*(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
-                     r")\s*(?:please|thanks)?[.!]?\s*", text, re.I)
+    m = re.fullmatch(_OK_LEAD + r"(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
+                     r")\s*(?:[,.]?\s*(?:please|pls|plz|thanks|then))*[.!]*\s*", text, re.I)
     if m:
         p.number = text_rules.number_value(m.group(1))
     m = re.search(r"\b(?:a|an|our|my)\s+(?:[a-z-]+\s+)?(?:team|squad|group|party|family|class|choir|band|crew|club|delegation)"
@@ -1700,6 +1763,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     dropped = abandon or drop_trip
     named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
     named = re.sub(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", " ", named)  # "send it to hannah@example.com": no name "Com"
+    for pii in (text_rules.PASSPORT, text_rules.CARD):  # "Diego Fischer passport Z28421383": the name, then the number
+        named = pii.sub(lambda m: ", " + " " * (len(m.group(0)) - 2), named)
+    named = re.sub(r"\b(?:passport|card)(?:\s+(?:no\.?|number|nr|#))?\s*[:#]?\s*(?=,)", lambda m: " " * len(m.group(0)),
+                   named, flags=re.I)
     p.first_name, p.last_name = _names(named, db, expecting)  # "Never mind." is not a last name
     unsure = name_attempt(named, expecting) if not _LAST_CUE.search(named) else None
     places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
@@ -1737,6 +1804,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     for s_, e_, _iso in hits:  # "3rd of july", "the 1st of June": a date, not the third or first option
         undated = undated[:s_] + " " * (e_ - s_) + undated[e_:]
     p.selection = _selection(undated)
+    if (m := _REFUNDABLE_PICK.search(undated)) and p.selection is not None and not isinstance(p.selection, int):
+        p.refundable = not m.group(1)  # "the cheapest refundable one", "earliest non refundable flight"
     p.no_preference = p.selection is None and bool(_NO_PREFERENCE.fullmatch(text))
     if p.no_preference:  # "any is fine": the cheapest suggested, with the question whether it suits
         p.asked_option = "cheapest"
@@ -1757,7 +1826,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # "what fare class code is option 2?", "is the economy one refundable?", "does the premium one have
         # wifi?", "whats the cheapest option, i will decide later": a question about an option picks nothing
         p.asked_option, p.selection = p.selection, None
-    if p.selection == "cheapest" and not re.search(r"\bhow much\b|\btotal\b|\bcosts?\b|\bprice\b|\bpay\b", text, re.I):
+    if p.selection in ("cheapest", "dearest") and not re.search(r"\bhow much\b|\btotal\b|\bcosts?\b|\bprice\b|\bpay\b", text, re.I):
         p.intents.discard("price")  # "the cheaper one" picks; it asks no price
     if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
         p.intents.add("change")  # "can you push my booking back a week?"

@@ -127,6 +127,14 @@ _SEND_ME = re.compile(r"\b(?:e-?mail|send|text|sms|whatsapp|print)\b[^.?!]{0,30}
                       r"details|invoice|booking)\b|\bconfirmation (?:e-?mail|message|text)\b", re.I)
 _BUDGET_QUESTION = re.compile(r"\b(?:under|within|in|fits?|fitting|inside|over|below)\s+(?:my|our|the)\s+budget\b|"
                               r"\bafford\b|\bbudget\b[^.?!]{0,20}\?", re.I)
+# the departure times a part of the day covers ("the morning one", "noon one"), from and before
+_DAY_PARTS = {"morning": ("04:00", "12:00"), "noon": ("11:00", "14:00"), "afternoon": ("12:00", "18:00"),
+              "evening": ("17:00", "24:00")}
+# which of the flights are refundable, asked with a first search: "which ones can i get money back on?", "are any of
+# them refundable?", "which fares are refundable"
+_WHICH_REFUNDABLE = re.compile(r"\bwhich\b(?:\s+\w+){0,2}?\s+(?:can|could|will|would|do|are|is)\b[^.?!]{0,30}"
+                               r"\b(?:refund\w*|money back)|\b(?:are|is)\s+(?:any|all|either|none)(?:\s+of\s+(?:them|these|those|the\s+\w+))?"
+                               r"\s+refundable\b", re.I)
 _SAME_DAY = re.compile(r"\b(?:same|that) (?:day|date)\b|\bsame as (?:the )?first\b", re.I)
 
 
@@ -247,12 +255,14 @@ class ReferenceTarget(Target):
         self.leg2_date: str | None = None  # the second leg's own date, when it is not the first leg's
         self.leg2_refused: str | None = None  # a second-leg date given that cannot be flown (this turn)
         self.offered_search = False  # the last reply offered to search the route of a flight that cannot be booked
+        self.offered_book_held = False  # the last reply asked whether to book the seats already on hold
         self.suggested: str | None = None  # the flight the last reply described and asked "would you like that one?"
         self.budget: tuple[float, bool] | None = None  # (amount, per seat?) the customer said they can spend
         self.offered_alt: str | None = None  # an alternative date the last reply compared and offered
         self.name_words: list[str] = []  # a name given that could not be read for sure ("Nguyen Van An")
         self.name_doubt: str | None = None  # why (language.name_attempt): the last name is asked
         self._numbers_said: set[int] = set()  # the numbers 1-20 the customer has typed (a total rests on one)
+        self._said_before = ""  # what the customer said before this message ("me and my brother")
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -292,6 +302,7 @@ class ReferenceTarget(Target):
         p = parse(turn.user_message, self.db, expecting, turn.last_reply)
         self._numbers_said = {n for m in turn.history if m.get("role") == "user"
                               for n in _numbers_in(str(m.get("content") or ""))}
+        self._said_before = " ".join(str(m.get("content") or "") for m in turn.history[:-1] if m.get("role") == "user")
         self._reply(turn, p)
         self._not_the_same_again(turn, p)
 
@@ -455,6 +466,7 @@ class ReferenceTarget(Target):
         if (offered and picked is None and p.accepts and self.mode == "new" and self.legs and not self.return_date
                 and not _THAT_ONE.search(p.text)  # "that works, I'll take it" takes the flight, not the return offer
                 and not p.dates and p.selection is None and not p.flight_ids and p.passengers is None
+                and p.number is None  # "ok 1", "lets go with 2": a pick, not a yes to the return offer
                 and p.pax_change is None):  # "fine, make it 9 then" changes the count, it accepts no return flight
             self.offered_retry = retry
             self.awaiting = "return_date"
@@ -481,6 +493,11 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
+        book_held, self.offered_book_held = self.offered_book_held, False
+        if (book_held and (p.yes or p.accepts) and not p.no and not self._changes(p) and self.pending is None
+                and self._held_trip() is not None):
+            self.action, self.declined = "book", False  # "yes please" to "Would you like me to book them?" (the hold)
+            p.intents.discard("hold")
         suggested, self.suggested = self.suggested, None
         if (suggested and self.pending is None and p.selection is None and not p.flight_ids and not p.no
                 and (p.yes or p.accepts or _THAT_ONE.search(p.text) or p.no_preference) and self._find(suggested)):
@@ -558,7 +575,8 @@ class ReferenceTarget(Target):
             out.append(self._currency_answer(p))
             meta = True
         refund_rule = p.has("refund") and not (p.booking_ids or self.booking_id or self.legs or new_search)
-        refund_later = p.rules_question and new_search and not (p.booking_ids or self.booking_id)
+        refund_later = ((p.rules_question or _WHICH_REFUNDABLE.search(p.text)) and new_search
+                        and not (p.booking_ids or self.booking_id))
         if refund_rule:
             out.append(REFUND_RULE)  # a general question ("what's your refund policy?"): the rule, then the flow
             meta = True
@@ -734,6 +752,12 @@ class ReferenceTarget(Target):
         that count + 1; "my son is coming too" with no count yet: 2) into ``p.passengers``; the
         question to ask when the new count is not known ("my parents are coming too", "one more"
         with no count yet), or when a numeric date reads two ways ("08/07/2026")."""
+        if (p.pax_joining and p.pax_change == 1 and not p.passengers and (self.passengers or 0) > 1
+                and self.mode == "new" and (self._kin_said_before(p.pax_kin)
+                                            or ((p.first_name or p.last_name) and self.pending is None))):
+            # "2 ppl" ... "its diego walsh, my brother is coming too"; "me and my brother" ... "my brother is
+            # coming too": one of those already counted, not one more
+            p.pax_change, p.pax_joining = None, False
         if not p.passengers and (p.pax_change is not None or p.pax_more):
             base = self.passengers or (int(self.booking.get("passengers", 0)) or None if self.booking else None)
             if p.pax_change is not None and base:
@@ -755,6 +779,13 @@ class ReferenceTarget(Target):
             return (f"Just to be sure of the date: by {raw} do you mean {first.day} {first:%B %Y} or "
                     f"{second.day} {second:%B %Y}?")
         return None
+
+    def _kin_said_before(self, kin: str | None) -> bool:
+        """Whether the customer named this companion before ("me and my brother"), in an earlier message."""
+        if not kin:
+            return False
+        stem = re.escape(kin.rstrip("s")) if len(kin) > 3 else re.escape(kin)
+        return bool(re.search(r"\b" + stem + r"s?\b", self._said_before, re.I))
 
     def _listing_retry(self, turn, p: Parsed, out: list[str], retry: bool) -> bool:
         """Flights are listed and none is chosen yet, and the customer asks for something else without
@@ -1046,6 +1077,10 @@ class ReferenceTarget(Target):
         bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] >= need]
         if not bookable:  # nothing fits the party: fall back to any open flight (and explain)
             bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
+        if p.refundable is not None and isinstance(sel, str):  # "the cheapest refundable one": among those only
+            def kept(f: dict[str, Any]) -> bool:
+                return (f["refundability"] == "refundable") == p.refundable
+            shown, bookable = [f for f in shown if kept(f)], [f for f in bookable if kept(f)]
         if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and len(self.legs) > 1:
             bookable = self._same_cabin(k, bookable) or bookable
         cabin = p.fare_class or self.fare_class  # "the cheapest business one", "premium economy only"
@@ -1060,6 +1095,13 @@ class ReferenceTarget(Target):
             f = min(bookable, key=lambda x: x["departure_time"])
         elif sel == "latest" and bookable:
             f = max(bookable, key=lambda x: x["departure_time"])
+        elif sel == "dearest" and bookable:  # "the most expensive one"
+            f = max(bookable, key=lambda x: (x["price_usd"], x["departure_time"]))
+        elif isinstance(sel, str) and sel.startswith("part "):  # "the morning one": the one listed flight leaving then
+            lo, hi = _DAY_PARTS[sel[5:]]
+            cands = [x for x in shown if lo <= x["departure_time"][11:16] < hi]
+            cands = [x for x in cands if x in bookable] or cands
+            f = cands[0] if len(cands) == 1 else None
         elif sel in ("soldout", "cancelled"):
             f = next((x for x in shown if (x["status"] == "cancelled") == (sel == "cancelled")
                       and (sel == "cancelled" or x["seats_available"] <= 0)), None)
@@ -1075,6 +1117,9 @@ class ReferenceTarget(Target):
 
     def _context_flight(self) -> dict[str, Any] | None:
         asked = self.asked_option  # "what fare class code is option 2?": that option of the leg being chosen
+        if (asked is not None and len(self.legs) > 1 and asked < len(self.legs)
+                and all(leg.get("choice") for leg in self.legs)):
+            return self.legs[asked]["choice"]  # "is the second flight refundable?" at a connection's summary
         if asked is not None:
             leg = next((x for x in self.legs if not x.get("choice")), self.legs[-1] if self.legs else None)
             shown = [f for f in (leg or {}).get("flights", []) if f["flight_id"] in (leg or {}).get("shown", ())]
@@ -1651,8 +1696,10 @@ class ReferenceTarget(Target):
         """The pairs of listed flights that connect with at least the minimum connection time, shortest first."""
         first, second = self.legs
         def shown(leg: dict[str, Any]) -> list[dict[str, Any]]:
+            if leg.get("choice"):  # "what's the layover?" after the first leg is picked: from that flight
+                return [leg["choice"]]
             return [f for f in leg["flights"] if f["flight_id"] in leg["shown"] and f["status"] == "scheduled"
-                    and f["seats_available"] > 0]
+                    and f["seats_available"] >= (self.passengers or 1)]
         pairs = []
         for a in shown(first):
             for b in shown(second):
@@ -1951,6 +1998,20 @@ class ReferenceTarget(Target):
                     out.append(f"Sorry, none of the flights listed for {leg['date']} is {CABIN_NAMES[p.selection]}; "
                                f"they are {' and '.join(cabins)}. {self._next_prompt()}")
                     return
+                if f is None and isinstance(p.selection, str) and p.selection.startswith("part "):
+                    leg = self.legs[k]  # "the morning one" when none or several leave in the morning
+                    lo, hi = _DAY_PARTS[p.selection[5:]]
+                    shown = [x for x in leg["flights"] if x["flight_id"] in leg["shown"]]
+                    cands = [x for x in shown if lo <= x["departure_time"][11:16] < hi]
+                    said = (f"Sorry, none of the flights listed for {leg['date']} leaves in the {p.selection[5:]}."
+                            if not cands else f"Several {p.selection[5:]} flights are listed: " +
+                            " or ".join(self._option_words(shown, x) for x in cands) + ".")
+                    out.append(f"{said} {self._next_prompt()}")
+                    return
+                if f is None and p.refundable is not None:  # "the cheapest refundable one" when none is
+                    out.append(f"Sorry, none of the flights listed for {self.legs[k]['date']} with seats for your party "
+                               f"is {'' if p.refundable else 'non-'}refundable. {self._next_prompt()}")
+                    return
                 if f is None:
                     out.append("Sorry, I could not match that to one of the options. Which option number would you like?")
                     return
@@ -2149,6 +2210,7 @@ class ReferenceTarget(Target):
                 self.declined = True
                 out.append(f"Those seats are already on hold under reference {held['booking_id']} until {until} UTC. "
                            "Would you like me to book them?")
+                self.offered_book_held = True
                 return
             # "actually just book it" after a hold: booked once, and the hold cancelled, never two bookings
             self._propose(turn, out, action, args, chosen, pax, show_pax=stated, release=held["booking_id"])
