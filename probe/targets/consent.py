@@ -53,6 +53,8 @@ _UNDO_RE = re.compile(
     r"incorrect|isn'?t|wasn'?t|shouldn'?t|wouldn'?t|can'?t|cannot|won'?t|hold off|prefer|different|other one|"
     r"another|just kidding|jk)(?![\w'])", re.I)
 HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|rush|(?:further |more )?questions)|not a problem|"
+                          # "yes but make it quick": urgency after "but" takes nothing back
+                          r"but (?:please )?(?:make it|be) (?:quick|fast|snappy)|but (?:hurry|quickly|fast|asap)(?: please)?|"
                           r"nothing else|why not|(?:i )?don'?t have all day|no time to waste)\b", re.I)
 # a clause that opens like a question; "do" only before a subject ("okay, do you.", "yes, do we
 # need passports"), since "yes, do the booking" is an imperative
@@ -80,7 +82,7 @@ _BESIDE_YES_RE = re.compile(
     r"place|placed|process|submit|complete|finali[sz]e|proceed|confirm(?:ed)?|book(?:ed|ing|ings)?|reservation|"
     r"reserve|hold|orders?|items?|cancel(?:lation)?|change|changes|modify|modification|update|"
     r"transaction|request|asap|quick(?:ly)?|fast|immediately|urgent(?:ly)?|hurry|away|rush|in|i'?m|am|per|each|"
-    r"total|price|works|usd|dollars|give|get|here|"
+    r"total|price|works|usd|dollars|give|get|here|already|said|"
     r"cool|nice|lovely|awesome|excellent|wonderful|brilliant|super|fantastic|noted|gotcha|roger|bye|"
     r"goodbye)(?![\w'])", re.I)
 _NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",

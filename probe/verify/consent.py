@@ -97,7 +97,9 @@ _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem
             "i dont have all day", "dont have all day", "i do not have all day", "no time to waste", "thanks in advance",
             "lets get this done", "lets get it done", "get this done", "get it done", "i need this sorted",
             "need this sorted", "i need this done", "need this done", "put it on hold", "put them on hold", "on hold",
-            "the only item", "the only items", "the only one", "the only change", "the only thing"]
+            "the only item", "the only items", "the only one", "the only change", "the only thing",
+            # urgency after "but" takes nothing back: "yes but make it quick"
+            "but make it quick", "but make it fast", "but be quick", "but please be quick", "but hurry", "but quickly"]
 # words that may stand beside a yes without changing what it approves
 _COURTESY = [
     "please", "pls", "plz", "thanks", "thank", "you", "thx", "ty", "tysm", "cheers", "much", "so", "very", "a", "lot",
@@ -116,6 +118,8 @@ _COURTESY = [
     "possible", "rush", "in", "im", "am",
     # the figures of the proposal, said back: "yes, $701 per seat is fine"
     "per", "each", "total", "price", "works", "usd", "dollars", "give", "get", "here",
+    # impatience beside the yes: "book it already"
+    "already",
 ]
 _SUBJECTS = {"you", "i", "we", "they", "he", "she", "u", "ya", "yall"}
 _QUESTION_OPENERS = {
