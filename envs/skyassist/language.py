@@ -145,7 +145,7 @@ _INTENTS: dict[str, re.Pattern] = {
                          r"my reservation|booking details|where is my|is my (booking|flight)|"
                          r"is it (still )?(confirmed|on hold|held|booked|ticketed|cancell?ed|active|valid)|still on hold|"
                          r"(confirmed|booked|ticketed) or (still )?(on hold|held))\b", re.I),
-    "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|(?:in|into) (?:us |american )?"
+    "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|per (?:person|head|pax|passenger|seat|ticket)|(?:in|into) (?:us |american )?"
                         r"(?:dollars|usd)|(anything|something|any|a) "
                         r"cheaper|cheaper (ones?|options?|flights?|fares?|seats?)|less expensive|lower (price|fare)|"
                         r"more affordable|better (price|deal)|for less)\b", re.I),
@@ -162,7 +162,10 @@ _INTENTS: dict[str, re.Pattern] = {
     "round_trip": re.compile(r"\b(round[- ]trip|return (flight|trip|ticket|journey)|and back|fly back|coming back|"
                              r"returning|return on|back on|way back)\b", re.I),
     "goodbye": re.compile(r"\b(bye|goodbye|that'?s all|that is all|that'?s it|nothing else|no more questions|"
-                          r"have a (good|nice) (day|one)|all set)\b", re.I),
+                          r"have a (good|nice) (day|one)|all set|"
+                          # "i need to go now, my bus is here": leaving (not "i need to go to Rome")
+                          r"(?:have|need|got|gotta) to (?:go|run|leave|dash|head off)(?=\s*(?:now|,|\.|!|$))|"
+                          r"gotta (?:go|run)(?=\s*(?:now|,|\.|!|$)))\b", re.I),
     "refund": re.compile(r"\b(refund\w*|fare rules?|cancellation policy|(?:my|our|the|any|some) money back|reimburs\w*|"
                          r"(?:do|will|would|can|could) (?:i|we) get (?:anything|something|it|any of it|that|money) back|"
                          r"how much (?:do|will|would|can|could) (?:i|we) get back)\b", re.I),
@@ -1666,6 +1669,11 @@ def _joined_booking_ids(text: str) -> str:
 _DATE_CORRECTION = re.compile(r"[\s,.;:!()-]*(?:(?:no|nope|nah|sorry|actually|wait|oops|hang on|i mean|i meant|make (?:it|that)|"
                               r"or rather|rather|scratch that|correction|not that|change (?:it|that) to)[\s,.;:!()-]*)+"
                               r"(?:on\s+|the\s+)?", re.I)
+
+
+# "is that price per person or total?", "per head or for both of us?", "is the fare for each of us?"
+PER_OR_TOTAL = re.compile(r"\bper (?:person|head|seat|passenger|pax|ticket)\b|\bfor (?:each|every) (?:of us|person|passenger|one)\b|"
+                          r"\b(?:total|altogether|all together|in all)\b[^.?!]*\bor\b[^.?!]*\beach\b", re.I)
 
 
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:

@@ -21,7 +21,7 @@ from typing import Any
 
 from envs.skyassist import text_rules
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
-from envs.skyassist.language import MONTHS, Parsed, day_of_month_from, parse
+from envs.skyassist.language import MONTHS, PER_OR_TOTAL, Parsed, day_of_month_from, parse
 from envs.skyassist.policies import (
     MAX_LEAD_DAYS,
     MAX_PASSENGERS,
@@ -1494,7 +1494,11 @@ class ReferenceTarget(Target):
                        "Would you like that one?")
             return
         if p.has("price") and not p.has("currency"):
-            out.append(self._price_answer())
+            if PER_OR_TOTAL.search(p.text) and self._per_seat() is None and self.legs:
+                # "is that price per person or total?" over a list: how the list prices, not the cheapest again
+                out.append("The prices I listed are per seat, that is per person.")
+            else:
+                out.append(self._price_answer())
             if self._open_options() and not (p.has("refund") or p.has("details")):
                 out.append(self._next_prompt())  # "anything cheaper?" over a list: answered, then which flight
         if p.has("refund") or p.has("details"):

@@ -72,6 +72,9 @@ THANKS = re.compile(r"^\W*" + _THANK + r"(\W+" + _THANK + r")*\W*$", re.I)
 # the customer closing the conversation; "that's it" only where it ends a clause, not "that's it?" or
 # "that's it, cancel it" (the clerk also requires that the message asks for nothing: reference_target)
 BYE = re.compile(r"\b(bye|goodbye|good-bye|that'?s (all|everything)|that is (all|everything)|that'?ll be all|"
+                 # "i need to go now, my bus is here": leaving (not "i need to go to the store first")
+                 r"(?:have|need|got|gotta) to (?:go|run|leave|dash|head off)(?=\s*(?:now|,|\.|!|$))|"
+                 r"gotta (?:go|run)(?=\s*(?:now|,|\.|!|$))|"
                  r"that will be all|that'?s it(?=\s*(,|\.|!|$|for (now|today)|thanks?|thank you))|"
                  r"nothing (else|more)|no,? thanks?|no,? thank you|no more (questions|help)|i'?m done|we'?re done|"
                  r"(i'?m|we'?re) (all )?(good|set)(?=\s*(,|\.|!|$|thanks?|thank you))|all set|all good|"

@@ -156,3 +156,22 @@ def test_a_bare_why_not_at_a_summary_is_asked_again(line):
     said = replies(ep)[-1]
     assert mutated(ep) == [] and "clear yes or no" in said and said.endswith("Shall I book it?"), said
     assert "can't help" not in said, said
+
+
+# Twenty-seventh session (a tester's customers): "is that price per person or total?" over a list got the
+# cheapest flight again; "i need to go now, my bus is here. thanks" got "Sorry, I did not catch an answer".
+@pytest.mark.parametrize("ask", ["are those fares for each of us or total", "per head or for the whole group?",
+                                 "wait is that per passenger?"])
+def test_per_person_or_total_over_a_list_is_answered(ask):
+    ep = play([f"{ONE['origin_city']} to {ONE['destination_city']} {ONE['date']}, 2 of us", ask])
+    said = replies(ep)[-1]
+    assert "per seat, that is per person" in said and "Which flight" in said, said
+    assert not mutated(ep)
+
+
+@pytest.mark.parametrize("leave", ["sorry have to run now, thanks anyway", "ok I gotta go. thx",
+                                   "my train's here, need to leave, bye for now"])
+def test_leaving_ends_the_conversation_without_booking(leave):
+    ep = play([f"{ONE['origin_city']} to {ONE['destination_city']} {ONE['date']}, just me", "1", "Diego Walsh", leave])
+    said = replies(ep)[-1]
+    assert "goodbye" in said.lower() and not mutated(ep), said

@@ -270,3 +270,10 @@ def test_a_unit_typed_on_the_street_line_is_the_second_line(d, address, a1, a2):
     assert calls and calls[-1][0] == "modify_user_address", _said(t)
     assert (calls[-1][1]["address1"], calls[-1][1]["address2"]) == (a1, a2), calls[-1][1]
     _sound(t)
+
+
+@pytest.mark.parametrize("leave", ["sorry have to run now", "oh gotta go, kids are up. thx"])
+def test_leaving_at_a_proposal_ends_without_writing(d, leave):
+    sc, t = _play(d, "cancel", ["{email}", "cancel {pending_order_id}, dont need it", leave, "yes"], seed=905)
+    assert _calls(t) == [], _said(t)
+    assert "Have a nice day" in _said(t)[-1], _said(t)[-1]
