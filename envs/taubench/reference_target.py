@@ -155,8 +155,10 @@ _OTHER_ORDER = re.compile(r"\b(?:the|my)\s+other\s+order\b", re.I)
 # an order said to be someone else's
 _SOMEONE_ELSE = re.compile(rf"\b(?:my|our) {KIN}(?:'s|s)?\b|\b(?:his|her|their)\s+(?:order|account)\b|\b[A-Z][a-z]+'s order\b")
 # a question about what the proposal costs or pays back, and where the proposal says it
-_PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|price|cost|costs|difference|more expensive|cheaper|pricier)\b", re.I)
-_PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)|(?:the )?total of \$[\d,]+(?:\.\d\d)? will be "
+# (also where the money goes: "will this charge my paypal or refund it?", "which card does the difference go on?")
+_PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|price|cost|costs|difference|more expensive|cheaper|pricier|"
+                      r"charge[ds]?|(?:get|be) refunded|refund (?:it|me|the)|which (?:card|account|method))\b", re.I)
+_PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)(?: (?:with|to) your [^.;]*)?|(?:the )?total of \$[\d,]+(?:\.\d\d)? will be "
                              r"refunded[^.;]*|refund \$[\d,]+(?:\.\d\d)? to [^.;]*", re.I)
 _WHICH_ADDRESS = "Is this for your default address, or for the shipping address of an order?"
 _BOTH = re.compile(r"\W*(?:(?:ok|yes|yeah|um+|hmm+)\W+)?(?:both|both of them|the both|both please|both pls|everywhere|all of it|"

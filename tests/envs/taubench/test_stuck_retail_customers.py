@@ -197,7 +197,8 @@ def test_switching_the_card_is_a_payment_change(d, ask):
     assert "payment method" in said.lower() and "What would you like" not in said, said
 
 
-@pytest.mark.parametrize("ask", ["hm what's the price difference?", "wait is that gonna cost more??"])
+@pytest.mark.parametrize("ask", ["hm what's the price difference?", "wait is that gonna cost more??",
+                                 "so does my card get charged for that?", "where does that money come from, which account?"])
 def test_a_price_question_at_a_proposal_is_answered_from_it(d, ask):
     """"whats the difference in price?" at a proposal that says "you pay $52.59 more" got "Sorry, I can't help
     with that here." The figure is said, then the proposal, and nothing is written before a yes."""
