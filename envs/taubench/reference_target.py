@@ -135,6 +135,13 @@ _PRONOUN = re.compile(r"\b(?:it|that one|this one|that order|this order|the orde
 _TROUBLE = re.compile(r"\b(?:broken|broke|damaged|defective|faulty|cracked|doesn'?t work|does not work|not working|stopped "
                       r"working|won'?t (?:turn on|work|charge)|dead|scratched|dented|wrong (?:size|colou?r|item)|too "
                       r"(?:small|big|large|tight|loose)|doesn'?t fit|don'?t like|hate|unhappy|disappointed)\b", re.I)
+# an item that came: "the boots I got", "the camera i received", "what arrived"
+_RECEIVED = re.compile(r"\b(?:i|we) (?:got|received|have received|just got)\b|\b(?:arrived|came|delivered|showed up)\b|"
+                       r"\bgot (?:my|the|our)\b", re.I)
+# asking for another option of it: "i need size 8", "i want the 30MP one", "should be black"
+_WANT_OPTION = re.compile(r"\b(?:i|we) (?:need|want|wanted|ordered|asked for|meant|would like)\b|\b(?:i|we)'d like\b|"
+                          r"\bshould (?:be|have been)\b|"
+                          r"\binstead\b", re.I)
 # a question about the order in hand ("which items are in it again?", "how much was it?")
 _ASKS_ORDER = re.compile(r"\b(?:items?|in it|in there|in that|in the order|contain\w*|total|cost|price|how much|paid|pay|"
                          r"charged|status|shipped|address|card|payment)\b", re.I)
@@ -800,8 +807,13 @@ class ReferenceTarget(Target):
                     # "update my address to ...": an order's shipping address, or the default one?
                     return " ".join(notes + [f"{_WHICH_ADDRESS} The orders on your account are: {listing}."])
                 return " ".join(notes + [f"Which order is this about? The orders on your account are: {listing}."])
-        if not g["orders"] and not intents and mentioned_items(g["text"], self.product_names):
+        if not g["orders"] and not intents and (mentioned_items(g["text"], self.product_names) or
+                                                self._names_a_kind(g["text"]) and _RECEIVED.search(g["text"])):
             self._find_orders(turn)  # "my vacuum arrived damaged, what can you do?": the order that holds it
+        if not intents and len(g["orders"]) > 1 and _RECEIVED.search(g["text"]):
+            # "the hiking boots I got are the wrong size": the order that came, not the one still pending
+            came = [o for o in g["orders"] if o in self.orders and self.orders[o]["status"] == "delivered"]
+            g["orders"] = came or g["orders"]
         if not g["orders"]:
             return " ".join(notes + [f"How can I help you today? {MENU}"])
         trust = (self._has("trust_stated_status") and g["stated_status"] and
@@ -819,6 +831,10 @@ class ReferenceTarget(Target):
             if "info" in intents:
                 self.goal = self._empty_goal()
                 return " ".join(notes + reports + ["Is there anything else I can help you with?"])
+            if self._wants_other_option(turn):
+                # "the camera i received is too low res, i need 30MP": an exchange for that option, proposed
+                g["intents"].add("exchange")
+                return self._plan(turn)
             sorry = ["I'm sorry to hear that."] if _TROUBLE.search(g["text"]) and not notes else []
             return " ".join(notes + sorry + reports + [self._what_can_be_done()])
         if acting == {"modify"} and not any(self._names_items(o) for o in g["orders"] if o in self.orders):
@@ -1077,6 +1093,27 @@ class ReferenceTarget(Target):
             return
         if picked:
             g["orders"] = [owner[picked[0]]]
+
+    def _wants_other_option(self, turn: TurnContext) -> bool:
+        """The customer asks for another option of an item they received, without saying "exchange" ("i need
+        size 8", "i need 30MP"): one delivered order in hand, and the text names an option value its named
+        item is not in."""
+        g = self.goal
+        found = [o for o in g["orders"] if o in self.orders]
+        if len(found) != 1 or self.orders[found[0]]["status"] != "delivered" or not _WANT_OPTION.search(g["text"]):
+            return False
+        items = self.orders[found[0]].get("items", [])
+        named = set(mentioned_items(g["text"], [it["name"] for it in items]))
+        for it in items:
+            if it["name"] not in named and not (len(items) == 1 and self._names_a_kind(g["text"])):
+                continue
+            product = self._product(turn, it["product_id"])
+            if product is None:
+                continue
+            want = wanted_options(g["text"], it["options"], [v["options"] for v in product.get("variants", {}).values()])
+            if any(it["options"].get(k) != v for k, v in want.items()):
+                return True
+        return False
 
     def _what_can_be_done(self) -> str:
         """What the clerk can do with the items the customer named without asking for anything ("the vacuum

@@ -278,3 +278,23 @@ def test_leaving_at_a_proposal_ends_without_writing(d, leave):
     sc, t = _play(d, "cancel", ["{email}", "cancel {pending_order_id}, dont need it", leave, "yes"], seed=905)
     assert _calls(t) == [], _said(t)
     assert "Have a nice day" in _said(t)[-1], _said(t)[-1]
+
+
+# A complaint about a received item with the option wanted, without "exchange": "the hiking boots I got are
+# the wrong size, i need size 8" listed both orders holding boots and asked what to do, for every answer;
+# "the camera i received is too low res, i need 30MP" got the menu.
+@pytest.mark.parametrize("ask", ["these hiking boots that arrived are too small, i wanted an 8",
+                                 "got my hiking boots but they should have been size 8"])
+def test_a_received_item_with_the_option_wanted_is_an_exchange_of_the_delivered_one(d, ask):
+    sc, t = _play(d, "cancel", ["{email}", ask, "yes"], seed=905)
+    calls = _calls(t)
+    assert [n for n, _ in calls] == ["exchange_delivered_order_items"], _said(t)
+    assert calls[0][1]["order_id"] == "#W7728728", calls  # the delivered pair, not the pending order's
+    _sound(t)
+
+
+def test_a_received_item_of_a_kind_with_the_option_wanted_is_proposed_as_an_exchange(d):
+    sc, t = _play(d, "exchange", ["{email}", "the camera that came is only 20MP, i'd like 24MP"], seed=905)
+    said = _said(t)[-1]
+    assert "To confirm, I will exchange" in said and "24MP" in said, said
+    _expect(t, None)
