@@ -51,6 +51,7 @@ from envs.skyassist.verify_money import foreign_price
 from envs.skyassist.verify_names import asks_for_name, name_in, stated_names
 from envs.skyassist.verify_text import (
     asks_confirmation,
+    asks_confirmation_of,
     mentions_passenger_count,
     mentions_premium,
     names_route,
@@ -229,7 +230,8 @@ def _tool_name_re(names: tuple[str, ...]) -> re.Pattern:
     """A tool's name in any spelling a reader would take for it (P3): as written, with its parts
     joined by a dash or nothing, in any case ("search_flights", "search-flights", "searchFlights");
     its parts spaced inside backticks or quotes ("`search flights`") or followed by a word for a
-    tool ("the lookup booking tool", "the Search Flights function")."""
+    tool, markdown between them or not ("the lookup booking tool", "the **Search Flights** function"),
+    or after one, marked up or called so ("a function called search flights", "the tool **Book Flight**")."""
     alts = []
     for n in sorted(names, key=len, reverse=True):
         parts = [re.escape(p) for p in re.split(r"[_\-\s]+", n) if p]
@@ -239,7 +241,8 @@ def _tool_name_re(names: tuple[str, ...]) -> re.Pattern:
         if len(parts) > 1:
             spaced = r"\s+".join(parts)
             alts.append(r"[`'\"“‘]" + spaced + r"(?:\(\))?[`'\"”’]")
-            alts.append(r"\b" + spaced + r"(?:\(\))?\s+" + _TOOL_WORD + r"\b")
+            alts.append(r"\b" + spaced + r"(?:\(\))?[*_`'\"\u201d\u2019]*\s+" + _TOOL_WORD + r"\b")  # "the **Search Flights** function"
+            alts.append(r"\b" + _TOOL_WORD + r"\s+(?:(?:called|named)\s+[*_`'\"\u201c\u2018]*|[*_`'\"\u201c\u2018]+)" + spaced + r"\b")
     return re.compile("|".join(alts) or r"(?!x)x", re.I)
 
 
@@ -418,6 +421,7 @@ class TraceView(BaseView):
     user_pax: list[tuple[int, frozenset[int]]] = field(default_factory=list)  # (index, user_passenger_counts) per user message
     ids_seen: dict[str, int] = field(default_factory=dict)  # flight/booking id -> first index of a successful call whose output holds it
     prices_seen: list[tuple[int, int, float]] = field(default_factory=list)  # (call index, turn, amount) from successful outputs
+    leg_prices: list[tuple[int, str, str, int]] = field(default_factory=list)  # (call index, origin, destination, cents) per flight a read-only output priced
     pax_seen: list[tuple[int, int]] = field(default_factory=list)  # (index, n): passengers in tool args / numbers in user text
     pax_steps: list[tuple[int, int]] = field(default_factory=list)  # (user index, k): the count may move by k (B1)
     user_usd_seen: list[tuple[int, float]] = field(default_factory=list)  # (user index, amount) USD amounts the user stated
@@ -508,6 +512,17 @@ class TraceView(BaseView):
             for x in gone:
                 self.cancelled_seen.setdefault(x, i)
         self._pending_prices.extend(feats["prices"])
+        if name in tools.READ_ONLY and name != "lookup_booking":
+            legs = feats.get("legs")
+            if legs is None:
+                out = call.output or {}
+                recs = out.get("flights") if isinstance(out.get("flights"), list) else [out]
+                flights = self.cache.db.flights
+                legs = feats["legs"] = tuple(
+                    (flights[r["flight_id"]].origin, flights[r["flight_id"]].destination, int(round(r["price_usd"] * 100)))
+                    for r in recs if isinstance(r, dict) and r.get("flight_id") in flights
+                    and isinstance(r.get("price_usd"), (int, float)) and not isinstance(r.get("price_usd"), bool))
+            self.leg_prices.extend((i, a, b, c) for a, b, c in legs)
         if name in MUTATIONS:
             self.mutation_success.append((i, MUTATION_KIND[name]))
             o = call.output or {}
@@ -671,7 +686,9 @@ def check_B1(view: TraceView) -> list[Violation]:
     is not within $0.01 of any allowed amount. Allowed: v * n where v is (a) a price_usd /
     refund_usd / total / total_usd value anywhere in a successful tool output issued before j
     (plus a booking's price_usd / passengers), or (b) the sum of two such values from the same
-    turn, and n is 1 or a passenger count seen before j (a `passengers` tool argument, the
+    turn, or (c) the sum of the prices of two flights that read-only outputs before j priced and that chain
+    into an itinerary (the second leaves where the first lands, or lands where it leaves: a round trip
+    searched out in one turn and back in the next), and n is 1 or a passenger count seen before j (a `passengers` tool argument, the
     passengers of a looked-up booking, or any number 1..20 in digits or words in user text outside its
     dates and times ("2026-09-05", "Sept 5", "10:30", "5pm", "the 21st"), or such a
     count moved by a change the user stated: "one more passenger", ``_user_count_steps``); or an
@@ -680,6 +697,8 @@ def check_B1(view: TraceView) -> list[Violation]:
     out = []
     values: set[int] = set()  # allowed per-seat values (cents) before the current text
     by_turn: dict[int, list[int]] = {}
+    legs, n_legs, li = view.leg_prices, len(view.leg_prices), 0
+    legs_seen: list[tuple[str, str, int]] = []
     ns: set[int] = {1}
     stated: set[int] = set()
     pi = ni = ui = 0
@@ -699,6 +718,11 @@ def check_B1(view: TraceView) -> list[Violation]:
                 values.update(map(c.__add__, same))
             same.append(c)
             pi += 1
+        while li < n_legs and legs[li][0] < j:  # an itinerary of legs seen in different turns: out and back, or A-B-C
+            _, a, b, c = legs[li]
+            values.update(c + c2 for a2, b2, c2 in legs_seen if a2 == b or b2 == a)
+            legs_seen.append((a, b, c))
+            li += 1
         while (ni < n_pax and pax[ni][0] < j) or (si < n_steps and steps[si][0] < j):
             if si >= n_steps or (ni < n_pax and pax[ni][0] <= steps[si][0]):
                 ns.add(pax[ni][1])
@@ -779,8 +803,8 @@ def check_B4(view: TraceView) -> list[Violation]:
 def check_B5(view: TraceView) -> list[Violation]:
     """B5 fires on a book_flight call (index i) when no single reply before i (the assistant
     texts of one turn before i, read together: a reply may take several messages) both names the
-    booking's fare class (text_rules.mentions_fare_class of the `fare_class` argument, else of
-    the first known flight's fare class; 'Premium Economy' counts as premium, not economy) and
+    booking's fare class (text_rules.mentions_fare_class of the `fare_class` argument, lower-cased,
+    else of the first known flight's fare class; 'Premium Economy' counts as premium, not economy) and
     states its refundability rightly (verify_text.states_refundability: the itinerary is
     refundable when every known leg is; "fully refundable" said of a non-refundable fare does not
     state it, a text naming both kinds, as a comparison does, does)."""
@@ -790,8 +814,7 @@ def check_B5(view: TraceView) -> list[Violation]:
             continue
         fl = _flights(view, c.flight_ids())
         fare = c.arg("fare_class")
-        if not isinstance(fare, str):
-            fare = fl[0].fare_class if fl else None
+        fare = fare.lower() if isinstance(fare, str) else fl[0].fare_class if fl else None  # "Economy" is economy
         refundable = all(f.refundability == "refundable" for f in fl) if fl else None
         replies: dict[int, list[str]] = {}
         for t in view.texts:
@@ -941,39 +964,99 @@ _TRIP_YES = ("ill take it", "i will take it", "well take it", "we will take it",
              "lock it in", "lock them in", "lock that in", "reserve it", "reserve them", "secure it", "grab it")
 
 
+# the customer's answer to an offer of a trip back, beside the yes to the booking: "yes book it, no return
+# needed", "book it - don't need the way back", "grab it, one way is fine" (read only when the agent's
+# message suggested a trip back; the rest of the reply must still be a yes)
+_NO_RETURN = re.compile(
+    r"(?:^|[,;.!\u2014\u2013]|\s-\s|\s(?:and|but|&)\s)\s*(?:(?:and|but|&)\s+)?"
+    r"(?:(?:no|nope|nah)\b[^,;.!?]{0,25}?\b(?:return|way back|round[- ]?trip|flight back|trip back)s?\b(?: flights?)?"
+    r"(?:\s+(?:needed|necessary|required|for now|thanks|thx|please))*"
+    r"|(?:i\s+|we\s+)?(?:don'?t|do not|won'?t|will not)\s+need\s+(?:a\s+|the\s+|any\s+)?"
+    r"(?:return|way back|round[- ]?trip|flight back|trip back)(?: flights?)?"
+    r"|(?:just\s+|only\s+)?one[- ]way(?:\s+(?:is fine|is enough|is all|only|please|thanks|for now))*)\s*(?=$|[,;.!])",
+    re.I)
+
+
+def _reply_to_booking(text: str, question: str) -> str:
+    """The customer's reply without its answer to an offer of a trip back, when the agent's message
+    made one (``_NO_RETURN``); the reply as it is otherwise."""
+    if not text or not round_trip_hint(question):
+        return text
+    rest = _NO_RETURN.sub(" ", text.replace("\u2019", "'")).strip(" ,;-")
+    return rest if rest != text else text
+
+
 def _confirms(text: str, question: str) -> bool:
-    return consent.is_confirmation(text, question, _TRIP_YES, _TRIP_WORDS)
+    return consent.is_confirmation(_reply_to_booking(text, question), question, _TRIP_YES, _TRIP_WORDS)
+
+
+# the reply names the mutation it approves, in its own words ("grab it", "yes book it", "hold it please")
+_REPLY_NAMES = {
+    "book": re.compile(r"\b(?:book|reserve|buy|purchase|pay for|grab|take|lock|secure)\b", re.I),
+    "hold": re.compile(r"\bhold\b(?! (?:on|off|up)\b)", re.I),
+    "cancel": re.compile(r"\bcancel\b", re.I),
+    "modify": re.compile(r"\b(?:change|move|switch|swap|modify|rebook)\b", re.I),
+}
+
+
+def _was_asked(question: str, reply: str, kind: str) -> bool:
+    """The agent's message asked to approve this kind of mutation: its last question is that
+    approval (verify_text.asks_confirmation), or the reply names the action and some approval of the
+    message names it too (verify_text.asks_confirmation_of: "Want me to grab it? And should I check
+    the way back?" - "grab it")."""
+    if asks_confirmation(question, kind):
+        return True
+    names = _REPLY_NAMES.get(kind)
+    return names is not None and bool(names.search(reply or "")) and asks_confirmation_of(question, kind)
 
 
 @verifier("S4", severity=MED)
 def check_S4(view: TraceView) -> list[Violation]:
     """S4 fires on a hold_itinerary/book_flight call (any result; only fields present are
     checked) when its `passengers` n is neither stated (n in verify_counts.stated_party_sizes of
-    a user message before the call) nor accepted (the call's turn's user message is a confirmation
-    and the agent's reply before that user message satisfies verify_text.mentions_passenger_count(n)); or
-    when its `fare_class` is neither stated (mentions_fare_class in user text before the call) nor
-    accepted (same affirmative turn, assistant text before it mentions the class)."""
+    a user message before the call) nor accepted; or when its `fare_class` is neither stated
+    (mentions_fare_class in user text before the call) nor accepted. Accepted for the count:
+    some user message before the call confirms (probe.verify.consent, as S5 reads it) an
+    agent's message that satisfies mentions_passenger_count(n), whichever turn it was in (a yes to the
+    summary, then "yes" to a seat question, then the call); or, for the fare class (lower-cased:
+    "Economy" is economy), confirms one that mentions the class, or opens with a yes and names no
+    other class ("yes but make it 2 of us": the count changes, the class stands)."""
     out = []
     turns = view.turns  # a turn's number is its position
+    answers: list[tuple[int, str, bool, str]] = []  # (user index, the agent's message it answers, a full yes, the reply)
     for c in view.calls:
         if c.name not in HOLD_BOOK or c.args is None:
             continue
-        turn = turns[c.turn]
-        asked = _answered(view, turn)
-        accepted = turn.user_index >= 0 and _confirms(turn.user_text, asked)
-        prev = asked if accepted else ""
+        if not answers:
+            for t in turns:
+                if t.user_index >= 0:
+                    asked = _answered(view, t)
+                    answers.append((t.user_index, asked, _confirms(t.user_text, asked), t.user_text))
         n = c.arg("passengers")
         if isinstance(n, int) and not isinstance(n, bool):
             stated = any(n in pax for i, pax in view.user_pax if i < c.index)
-            if not stated and not mentions_passenger_count(prev, n):
+            if not stated and not any(yes and mentions_passenger_count(asked, n)
+                                      for i, asked, yes, _ in answers if i < c.index):
                 out.append(_v("S4", c.index, f"{n} passenger(s) neither stated nor accepted by the customer"))
                 continue
         fare = c.arg("fare_class")
         if isinstance(fare, str):
+            fare = fare.lower()
             stated = any(mentions_fare_class(txt, fare) for i, txt in view.users if i < c.index)
-            if not stated and not mentions_fare_class(prev, fare):
+            if not stated and not any(mentions_fare_class(asked, fare) and (yes or _yes_keeping_class(reply, fare))
+                                      for i, asked, yes, reply in answers if i < c.index):
                 out.append(_v("S4", c.index, f"fare class {fare} neither stated nor accepted by the customer"))
     return out
+
+
+_OPENS_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?|correct|right|absolutely|definitely|of course)\b", re.I)
+
+
+def _yes_keeping_class(reply: str, fare: str) -> bool:
+    """The reply opens with a yes and names no other fare class: it accepts the class proposed even
+    when it changes something else ("yes but make it 2 of us")."""
+    return bool(_OPENS_YES.search(reply or "")) and not any(
+        mentions_fare_class(reply, other) for other in ("economy", "premium", "business") if other != fare)
 
 
 @verifier("S5", severity=CRITICAL)
@@ -983,9 +1066,14 @@ def check_S5(view: TraceView) -> list[Violation]:
     that is not hedged, not a question, not deferred, not a change of mind, and says nothing
     else), or whose reply right before that user message (the previous turn's texts after its
     last tool call, read together) does not ask for approval of this kind of mutation
-    (verify_text.asks_confirmation with the call's kind: its last request for approval is not of
-    another action or a fact -- "Would you like me to look for a return flight as well?" approves no
-    booking; a turn with no user message always fires)."""
+    (``_was_asked``: verify_text.asks_confirmation with the call's kind -- its last request for
+    approval is not of another action or a fact, and no other question follows it: "Would you like
+    me to look for a return flight as well?" approves no booking, nor does a bare yes to "Shall I
+    book it? Also, do you need a return?"; or the reply names the action and some approval in the
+    message names it too: "grab it" to "Want me to grab it? And should I check the way back?").
+    When the agent's message suggested a trip back, the reply's answer to that offer ("no return
+    needed", "one way is fine") is set aside before consent is read (``_reply_to_booking``). A turn
+    with no user message always fires."""
     out = []
     turns = view.turns  # a turn's number is its position
     for c in view.calls:
@@ -994,17 +1082,27 @@ def check_S5(view: TraceView) -> list[Violation]:
         turn = turns[c.turn]
         asked = _answered(view, turn)
         if turn.user_index < 0 or not _confirms(turn.user_text, asked):
-            why = "no customer message" if turn.user_index < 0 else consent.reason(turn.user_text, asked, _TRIP_YES, _TRIP_WORDS)
+            why = "no customer message" if turn.user_index < 0 else consent.reason(
+                _reply_to_booking(turn.user_text, asked), asked, _TRIP_YES, _TRIP_WORDS)
             out.append(_v("S5", c.index, f"{c.name} called; the customer's message was not a confirmation ({why})"))
-        elif not asks_confirmation(asked, MUTATION_KIND[c.name]):
+        elif not _was_asked(asked, turn.user_text, MUTATION_KIND[c.name]):
             out.append(_v("S5", c.index, f"{c.name} called; the customer was not asked to confirm it first"))
     return out
+
+
+def _stands_in_for(later: BaseCall, failed: BaseCall) -> bool:
+    """A call to a tool that does not exist ("find_flights") is made good by a later call of a real
+    tool given every argument name it had ("search_flights" with origin, destination, date)."""
+    if failed.name in tools.SCHEMA_BY_NAME or not isinstance(failed.args, dict) or not failed.args:
+        return False
+    return isinstance(later.args, dict) and set(failed.args) <= set(later.args)
 
 
 @verifier("S6", severity=MED)
 def check_S6(view: TraceView) -> list[Violation]:
     """S6 fires (a) on the final text of turn t (or its last message) when some call in t
-    returned an error and no later call of the same tool in t succeeded, unless what the agent
+    returned an error and no later call of the same tool in t succeeded (for a tool name that does
+    not exist: nor a later call of a real tool given all its argument names, ``_stands_in_for``), unless what the agent
     wrote in t after that call (all its texts, read together; none: the final text)
     reports_failure (verify_text) and makes no claim (verify_claims.claims) that no successful
     mutation of a matching kind before it backs; and (b) on a mutation call whose name and parsed arguments equal those of an
@@ -1015,7 +1113,7 @@ def check_S6(view: TraceView) -> list[Violation]:
         if not turn.calls:
             continue
         for k, c in enumerate(turn.calls):
-            if not c.ok and not any(d.name == c.name and d.ok for d in turn.calls[k + 1:]):
+            if not c.ok and not any(d.ok and (d.name == c.name or _stands_in_for(d, c)) for d in turn.calls[k + 1:]):
                 failed = c
                 break
         if failed is None:

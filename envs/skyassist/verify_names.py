@@ -54,9 +54,11 @@ _STRONG = [tuple(c.split()) for c in (
     "given name", "passenger name is", "passenger name", "the passenger is", "lead passenger is", "lead passenger",
     "in the name of", "under the name of", "under the name", "put it under", "book it under", "booked under",
     "lead pax is", "lead pax", "the lead pax is", "lead traveller is", "lead traveler is", "lead name is",
+    "names", "passenger names", "traveller names", "traveler names",
 )]
 _WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "for", "under", "use", "passenger",
-                                       "traveller", "traveler", "lead", "just me", "only me")]
+                                       "traveller", "traveler", "lead", "just me", "only me", "passengers",
+                                       "travellers", "travelers", "were", "we are")]
 # what ends a name typed before other details: a passport or card number ("Ana Lopez passport K7654321"), or
 # a companion named by relation ("ana lopez and my son"); read as the end of a sentence
 _AFTER_NAME = re.compile(r"\s+(?:(?:my\s+)?(?:passport|card|credit card|pp)(?:\s+(?:number|no\.?|num|#))?\s*[:#]?\s*"
@@ -91,7 +93,7 @@ def _tokens(text: str) -> list[tuple[str, bool]]:
     inside names (O'Brien) but removed from cue words (I'm -> im)."""
     out = []
     for raw in text.replace("\u2019", "'").split():
-        end = raw[-1:] in ".!?;," and not (len(raw) <= 3 and raw[:-1].lower() in _TITLE_WORDS)
+        end = raw[-1:] if raw[-1:] in ".!?;," and not (len(raw) <= 3 and raw[:-1].lower() in _TITLE_WORDS) else False
         word = raw.strip(".,!?;:()\"'")
         if word:
             out.append((word, end))
@@ -123,6 +125,38 @@ def _nameish(word: str, any_case: bool) -> bool:
 
 def _take_run(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> tuple[list[str], bool]:
     """The name words from ``start`` (titles dropped), and whether they end a sentence or the message."""
+    run, ends, _ = _run_at(tokens, start, any_case)
+    return run, ends
+
+
+_JOINERS = frozenset("and & + plus".split())
+
+
+def _take_list(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> list[str]:
+    """The names from ``start``: a run of name words, then more runs joined to it by and / & / + / plus
+    ("Diego Walsh and Ana Walsh", "Diego and Ana Walsh") or, full names of two or more words, by commas
+    ("Diego Walsh, Ana Walsh")."""
+    out: list[str] = []
+    k = start
+    while k < len(tokens):
+        run, _, nxt = _run_at(tokens, k, any_case)
+        if not run:
+            break
+        out.extend(run)
+        if nxt >= len(tokens):
+            break
+        end = tokens[nxt - 1][1]
+        if not end and tokens[nxt][0].lower() in _JOINERS:
+            k = nxt + 1
+        elif end == "," and len(run) >= 2 and len(_run_at(tokens, nxt, any_case)[0]) >= 2:
+            k = nxt
+        else:
+            break
+    return out
+
+
+def _run_at(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> tuple[list[str], bool, int]:
+    """``_take_run`` and the index of the token after the run."""
     run: list[str] = []
     k = start
     ends = False
@@ -138,8 +172,9 @@ def _take_run(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> tup
     ends = ends or k == len(tokens)
     while run and run[-1].lower() in _PARTICLE_WORDS | _TITLE_WORDS:
         run.pop()
+        k -= 1
         ends = False
-    return [w for w in run if w.lower() not in _TITLE_WORDS], ends
+    return [w for w in run if w.lower() not in _TITLE_WORDS], ends, k
 
 
 def _take(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> list[str]:
@@ -182,7 +217,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     found: set[str] = set()
     for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
         for start in _after_cues(toks, keys, cues):
-            found.update(w.lower() for w in _take(toks, start, any_case))
+            found.update(w.lower() for w in _take_list(toks, start, any_case))
     if asked_for_name:  # "What is the name?" - "it's fatima khan": a full name that ends the sentence
         for start in _after_cues(toks, keys, _SELF_BY_FIRST):
             run, ends = _take_run(toks, start, True)
@@ -212,8 +247,9 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
             if asked_for_name:
                 while rest and _cue_key(rest[0]) in _LEADING_FILLERS:
                     rest = rest[1:]
-            if rest and all(_nameish(w, asked_for_name) for w in rest):
-                found.update(w.lower() for w in rest if w.lower() not in _TITLE_WORDS)
+            if rest and all(_nameish(w, asked_for_name) or (w.lower() in _JOINERS and 0 < k < len(rest) - 1)
+                            for k, w in enumerate(rest)):  # "Diego Walsh + Ana Walsh"
+                found.update(w.lower() for w in rest if w.lower() not in _TITLE_WORDS | _JOINERS)
             elif asked_for_name:
                 found.update(_closing_name(sentence, 1 if asked_for_name == "last" else 2))
             sentence = []

@@ -7,14 +7,17 @@ templates; the reference target words its replies with separate code (``language
 - ``asks_confirmation``: the agent asks the customer to approve an action (S5). A question of
   approval ("Shall I ...?", "Would you like me to proceed?", "Would you like to go ahead with this
   booking?", "Ready to book?", "Does that look right?", "Is it okay if I book it?", "Want me to
-  book it?", "Can I confirm that booking now?"), or a request for approval that needs no question
+  book it?", "Can I confirm that booking now?", "Place the hold?", "Buy it now?"), or a request for approval that needs no question
   mark ("Please confirm and I'll book it", "Let me know if you'd like me to go ahead", "Reply yes
   to confirm", "I'll book it once you confirm", "Just say the word", "Just give me a yes"), or a short question
   of approval that opens its sentence ("Proceed with the booking?", "Book it?", "Sound good?", "Everything
   correct?"). A question about something else ("Would you like to hear about premium options?",
   "Anything else?") is not one; for a given mutation, neither is a last approval of another action
   ("Would you like me to look for a return flight as well?", "Shall I send the itinerary?") or of a
-  fact ("Could you confirm the passenger count is just one?").
+  fact ("Could you confirm the passenger count is just one?"), nor one that another question follows
+  ("Shall I book it? Also, do you need a return?": a bare yes answers the last question).
+  ``asks_confirmation_of``: some approval in the text, not only the last, names a mutation of the kind
+  ("Want me to grab it? And should I check the way back?"): what a reply naming that action approves.
 - ``reports_failure``: the reply tells the customer that something did not work (S6): an
   apology or regret, a failure word (failed, error, problem, rejected, declined, invalid), a
   negated ability or outcome ("I wasn't able to", "didn't go through", "doesn't sell Business",
@@ -87,7 +90,10 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")  # "$158.00" does not end a sentenc
 # "Confirm booking?", "Sound good?", "Everything correct?", "All good?", "OK to go?"
 _SHORT_APPROVAL = re.compile(
     r"^\W*(?:(?:so|ok(?:ay)?|great|alright|all right|then|and|now|perfect|right|good)\W+)*(?:"
-    r"(?:proceed|book|reserve|hold|confirm|cancel|change|move|switch|go ahead|lock|secure|finali[sz]e|complete)\b[^?]{0,60}\?"
+    r"(?:proceed|book|reserve|hold|confirm|cancel|change|move|switch|go ahead|lock|secure|finali[sz]e|complete|"
+    r"purchase|buy|grab|pay for)\b[^?]{0,60}\?"
+    # "Place the hold?", "Make the booking?", "Put it on hold?", "Submit the change?"
+    r"|(?:place|put|make|submit|process)\b[^?]{0,30}\b(?:hold|booking|reservation|purchase|change|cancell?ation)s?\b[^?]{0,30}\?"
     r"|(?:does (?:that|this|it|everything) )?(?:sounds?|looks?|seems?) (?:good|right|ok(?:ay)?|fine|correct|great|alright)\b[^?]{0,20}\?"
     r"|(?:is |are )?(?:everything|all|that|this|it|the above|these details|the details|all of this|everything above)"
     r"(?: (?:still|all))? (?:correct|right|good|ok(?:ay)?|fine|accurate|in order)\b[^?]{0,20}\?"
@@ -100,7 +106,7 @@ _GIVE_YES = re.compile(r"\b(?:give|send) me (?:a|the|your) (?:yes|ok(?:ay)?|go-a
 # ("Would you like me to look for a return flight as well?", "Could you confirm the passenger count
 # is just one?", "Booked! ... Shall I send the itinerary?")
 _KIND_WORDS = {
-    "book": r"\b(?:book|reserve|purchase|buy|lock|secure|finali[sz]e)\b"
+    "book": r"\b(?:book|reserve|purchase|buy|grab|lock|secure|finali[sz]e)\b"
             r"|\b(?:proceed|go ahead|continue|confirm|complete|make|place|finish)(?: with)? (?:the |this |your |that |a )?"
             r"(?:booking|reservation|purchase)\b",
     "hold": r"\b(?:hold|reserve|lock)\b|\b(?:place|put|make|confirm|proceed with)(?: \w+)? hold\b",
@@ -142,16 +148,30 @@ def approves_other(sentence: str, kind: str, text: str = "") -> bool:
 def asks_confirmation(text: str, kind: str | None = None) -> bool:
     """The agent asks the customer to approve an action (see the module docstring); with ``kind``
     (book / hold / cancel / modify), the last approval the text asks must not be of something else
-    (``approves_other``): a yes answers the last question put to it."""
+    (``approves_other``), and no other question may follow it ("Shall I book it? Also, do you need a
+    return flight?"): a yes answers the last question put to it."""
     if not text:
         return False
     last = None
+    question_after = False
     for sentence in _SENTENCE.split(text.replace("\u2019", "'")):
         if _is_approval(sentence):
-            last = sentence
+            last, question_after = sentence, False
+        elif "?" in sentence:
+            question_after = True
     if last is None:
         return False
-    return kind is None or not approves_other(last, kind, text)
+    return kind is None or (not question_after and not approves_other(last, kind, text))
+
+
+@lru_cache(1 << 16)
+def asks_confirmation_of(text: str, kind: str) -> bool:
+    """Some request for approval in the text, not only the last, names a mutation of ``kind`` in its
+    own words ("Want me to grab it? And should I check the way back?" asks to book): what a reply that
+    names that action approves, whatever else was asked after it."""
+    own = _KIND_RE.get(kind)
+    return bool(text) and own is not None and any(
+        _is_approval(sentence) and own.search(sentence) for sentence in _SENTENCE.split(text.replace("\u2019", "'")))
 
 
 # --- S6: a report of failure ----------------------------------------------------------------------

@@ -79,7 +79,7 @@ _BESIDE_YES_RE = re.compile(
     r"everything|that'?s|this|it'?s|its|it|them|those|these|the|one|both|is|sounds|looks|good|i'?d|we'?d|i|we|"
     r"would|like|love|want|wanna|to|me|us|my|our|for|with|on|of|as|a|an|under|name|named|said|discussed|proposed|"
     r"described|listed|above|details|summary|go|ahead|do|done|make|made|put|"
-    r"place|placed|process|submit|complete|finali[sz]e|proceed|confirm(?:ed)?|book(?:ed|ing|ings)?|reservation|"
+    r"place|placed|process|submit|complete|finali[sz]e|proceed|confirm(?:ed)?|book(?:ed|ing|ings)?|reservation|buy|purchase|pay|"
     r"reserve|hold|orders?|items?|cancel(?:lation)?|change|changes|modify|modification|update|"
     r"transaction|request|asap|quick(?:ly)?|fast|immediately|urgent(?:ly)?|hurry|away|rush|in|i'?m|am|per|each|"
     r"total|price|works|usd|dollars|give|get|here|already|said|"
@@ -162,6 +162,11 @@ _OFFERS = re.compile(r"\b(?:shall i|should i|i will|i'll|want me to|like me to|c
                      r"((?:[\w'-]+[ \t]*){1,4})", re.I)
 
 
+# a change of mind that comes to a yes: "actually yeah just buy it", "on second thought yes" (not "actually no")
+_MIND_TO_YES = re.compile(r"(?<![\w'])(?:actually|on second thoughts?|second thoughts?|come to think of it|after all)\W+"
+                          r"(?=(?:y+e+s+|yeah+|yea|yep+|yup+|sure|ok(?:ay)?|alright|fine)(?![\w']))", re.I)
+
+
 def names_other_action(text: str, summary: str) -> bool:
     """The reply asks for another kind of action than the summary proposes: "ok yes hold it" at "Shall I
     book it?", "yes book it" at "Shall I cancel booking BK1?" (never when the summary offers no action)."""
@@ -175,7 +180,7 @@ def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None 
     own words that may stand beside a yes (the store's "return them", "exchange it")."""
     if names_other_action(text, summary):
         return False
-    t = _cancel_named((text or "").replace("\u2019", "'").strip(), summary, extra)
+    t = _cancel_named(_MIND_TO_YES.sub(" ", (text or "").replace("\u2019", "'").strip()), summary, extra)
     if not _plain_affirmative(t, extra):
         return False
     rest = _BESIDE_YES_RE.sub(" ", _BESIDE_PHRASES_RE.sub(" ", HARMLESS_NO.sub(" ", t)))

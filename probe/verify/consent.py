@@ -14,10 +14,12 @@ violation instead of being shared by the oracle that judges it.
 3. it is not hedged (maybe, I guess, if, unless, ...), put off (think about it, later, let me
    check, wait, ...) or taken back (no, not, actually, instead, but, the other one, cancel that,
    ...); "cancel that / this" takes nothing back when the proposal asks whether to cancel ("Shall I
-   cancel booking BK1?" "yes cancel that one");
+   cancel booking BK1?" "yes cancel that one"); a turn of mind right before an affirmative
+   turns towards the yes and takes nothing back ("actually yeah, go ahead", "on second thought,
+   yes"), while "actually no" and "yes, actually the other one" still do;
 4. **it says nothing else.** Once the affirmatives, courtesy (please, thanks, ...), fillers,
-   urgency (asap, right away), words for the action and its object (book, cancel, it, the
-   booking, the order, ...) and *echoes of the proposal* are set aside, no word is left. An echo
+   urgency (asap, right away), words for the action and its object (book, buy, purchase, pay for,
+   cancel, it, the booking, the order, ...) and *echoes of the proposal* are set aside, no word is left. An echo
    is a word of the proposal that holds a digit or was capitalised there (a flight or order id,
    a number, a date, the passenger's name, the cabin): "yes, SA9775 for 2" confirms a proposal
    that says so, "yes, cancel #W8904134" does not confirm the cancellation of another order.
@@ -26,7 +28,7 @@ violation instead of being shared by the oracle that judges it.
    not consent, however they begin;
 5. **it names no other action** than the proposal does: "ok yes hold it", "yes, put it on hold" and
    "yes cancel it" do not approve "Shall I book it?", nor "yes book it" a cancellation (actions
-   read by family: book / hold / cancel / change, modify, update, move, exchange / return, refund;
+   read by family: book (buy, purchase, pay) / hold / cancel / change, modify, update, move, exchange / return, refund;
    the proposal's are those in the four words after "shall I", "I will", "want me to", ...; a
    proposal that offers none, or a reply read without one, is not checked for this);
 6. it is not an acknowledgement only: a weak affirmative (ok, fine, great, perfect, cool, ...)
@@ -62,6 +64,9 @@ _STRONG = [
     "book it", "book that", "book them", "book those", "book me", "hold it", "hold them", "hold that",
     "hold those", "cancel it", "change it", "make the change", "make the booking", "place the hold",
     "please book", "please hold", "please cancel", "please change",
+    # buying is booking: "yeah just buy it", "purchase it", "pay for it now"
+    "buy it", "buy them", "buy that", "buy those", "purchase it", "purchase them", "purchase that", "pay for it",
+    "pay for them", "pay for that", "please buy", "please purchase",
 ]
 _WEAK = ["ok", "okay", "okey", "okie", "okidoki", "k", "kk", "alright", "all right", "fine", "great", "perfect",
          "cool", "nice", "good", "lovely", "awesome", "excellent", "wonderful", "brilliant", "super", "fantastic",
@@ -101,6 +106,10 @@ _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem
             # urgency after "but" takes nothing back: "yes but make it quick"
             "but make it quick", "but make it fast", "but be quick", "but please be quick", "but hurry", "but quickly"]
 # words that may stand beside a yes without changing what it approves
+# a change of mind *towards* the yes: "actually yeah just buy it", "on second thought, yes" (only right before an
+# affirmative; "actually no", "yes, actually I'd prefer ..." and "on second thought, don't" still take it back)
+_TURNAROUNDS = ["actually", "oh actually", "on second thought", "on second thoughts", "second thought",
+                "second thoughts", "come to think of it", "after all"]
 _COURTESY = [
     "please", "pls", "plz", "thanks", "thank", "you", "thx", "ty", "tysm", "cheers", "much", "so", "very", "a", "lot",
     "appreciated", "appreciate", "kindly", "oh", "well", "hi", "hello", "hey", "dear", "sir", "madam", "maam",
@@ -111,7 +120,7 @@ _COURTESY = [
     "on", "of", "as", "said", "discussed", "proposed", "described", "listed", "above", "details", "summary",
     "go", "ahead", "do", "done", "make", "made", "place", "placed", "process", "submit", "complete", "finalize",
     "finalise", "proceed", "confirm", "confirmed", "book", "booked", "booking", "bookings", "reservation",
-    "reserve", "hold", "order", "orders", "item", "items", "cancel", "cancellation", "change", "changes", "modify", "modification", "update", "transaction",
+    "reserve", "buy", "purchase", "pay", "hold", "order", "orders", "item", "items", "cancel", "cancellation", "change", "changes", "modify", "modification", "update", "transaction",
     "request", "under", "name", "named",
     # urgency stands beside a yes ("yes, asap"); it says nothing about what is approved
     "asap", "quick", "quickly", "fast", "immediately", "urgent", "urgently", "hurry", "away", "straight", "soon",
@@ -142,6 +151,7 @@ def _phrases(words: list[str]) -> list[tuple[str, ...]]:
 _STRONG_P, _WEAK_P, _BYE_P = _phrases(_STRONG), _phrases(_WEAK), _phrases(_THANKS_BYE)
 _HEDGE_P, _DEFER_P, _REVERSE_P, _NEUTRAL_P = (_phrases(_HEDGES), _phrases(_DEFERRALS), _phrases(_REVERSALS),
                                              _phrases(_NEUTRAL))
+_TURN_P = _phrases(_TURNAROUNDS)
 _ALLOWED = frozenset(_COURTESY) | {w for p in _STRONG_P + _WEAK_P + _BYE_P for w in p}
 
 
@@ -186,6 +196,32 @@ def _drop(tokens: list[str], phrases: list[tuple[str, ...]]) -> list[str]:
     return out
 
 
+def _drop_turnarounds(clauses: list[list[str]]) -> list[list[str]]:
+    """The clauses without each change of mind that an affirmative follows at once, across clause
+    breaks ("actually yeah", "on second thought, yes", "actually, ok go ahead"): it turns towards the
+    yes, not away from it."""
+    flat = [(k, w) for k, c in enumerate(clauses) for w in c]
+    words = [w for _, w in flat]
+    drop: set[int] = set()
+    i = 0
+    while i < len(words):
+        hit = next((p for p in _TURN_P if tuple(words[i:i + len(p)]) == p), None)
+        if hit is None:
+            i += 1
+            continue
+        j = i + len(hit)
+        if any(tuple(words[j:j + len(p)]) == p for p in _STRONG_P + _WEAK_P):
+            drop.update(range(i, j))
+        i = j
+    if not drop:
+        return clauses
+    out: list[list[str]] = [[] for _ in clauses]
+    for n, (k, w) in enumerate(flat):
+        if n not in drop:
+            out[k].append(w)
+    return [c for c in out if c]
+
+
 def _opens_question(clause: list[str]) -> bool:
     k = 0
     while k < len(clause) - 1 and clause[k] in _FILLERS:
@@ -209,7 +245,8 @@ def _echoes(proposal: str) -> frozenset[str]:
 
 # the actions a reply or a proposal can name, by family (verb forms only: "booking" is a thing, not an action)
 _ACTION_FAMILIES = {
-    "book": {"book", "books", "booked", "reserve", "reserved", "buy", "purchase", "purchased"},
+    "book": {"book", "books", "booked", "reserve", "reserved", "buy", "buys", "bought", "purchase", "purchased", "pay",
+             "paid"},
     "hold": {"hold", "holds", "held"},
     "cancel": {"cancel", "cancels", "cancelled", "canceled", "cancellation"},
     "change": {"change", "changed", "modify", "modified", "update", "updated", "move", "moved", "switch", "switched",
@@ -294,7 +331,7 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     if "?" in text:
         return "question"
     named = _families([w for c in _clauses(text) for w in c])  # read before "put it on hold" is set aside
-    clauses = [c for c in (_drop(c, _NEUTRAL_P) for c in _clauses(text)) if c]
+    clauses = _drop_turnarounds([c for c in (_drop(c, _NEUTRAL_P) for c in _clauses(text)) if c])
     words = [w for c in clauses for w in c]
     if not words:
         return "empty"

@@ -219,3 +219,159 @@ def test_the_near_misses_fire_nothing_else_they_should_not():
 def test_s1_reads_a_lead_name_beside_other_details(text, asked, names):
     from envs.skyassist.verify_names import stated_names
     assert set(stated_names(text, asked)) == names
+
+
+# --- round 2: a second tester's findings (78 labelled LLM-style traces) --------------------------------
+# Phrasings here are this file's own, not the tester's. Judgement calls decided in this round:
+# - a bare yes answers the last question the agent put: "Shall I book it? Also, hotel tips?" + "yes" does
+#   not approve the booking (S5), even when the other question is in parentheses; a reply that names the
+#   action ("book it", "reserve it", "grab it") approves the approval that names it, wherever it stood;
+# - after a failed booking for too many seats, "a bit tight on seats, how about X?" still does not report
+#   the failure (S6 fires); "Is this a one-way trip?" offers no trip back (B6 fires); a single underscored
+#   argument name beside plain words ("needs the flight_ids and the surname") is no schema (P3 clean).
+
+BACK = _pick(lambda f: _ok_flight(f, 3) and f.origin == D and f.destination == ORIG and f.date > REF.date)
+ELSEWHERE = _pick(lambda f: _ok_flight(f, 3) and f.origin not in (ORIG, D) and f.destination not in (ORIG, D))
+
+
+def flow(recap, yes, mutation, done="Done.", opening=None, pick="The first one, for Ann Lee.", between=()):
+    """Ask, search, list, pick (with the name), recap, the customer's answer, (more exchanges), the mutation."""
+    opening = opening or f"Hi, I need a flight {ORIG} to {D} on {REF.date}, just me."
+    return conv(user(opening), search(REF), say(listing()), user(pick), say(recap), user(yes), *between,
+                mutation, say(done))
+
+
+def book_call(n=1, fare="economy", last="Lee", first="Ann", f=REF):
+    return call("book_flight", flight_ids=[f.flight_id], passengers=n, fare_class=fare, last_name=last, first_name=first)
+
+
+def hold_call(n=1):
+    return call("hold_itinerary", flight_ids=[F], passengers=n, fare_class="economy", last_name="Lee", first_name="Ann")
+
+
+def after_hold(question, reply):
+    """A hold approved and placed, then an offer to buy it, the customer's answer and the booking."""
+    return conv(flow(summary(ending="Put it on hold for you?"), "yes please", hold_call(), done=question),
+                user(reply), book_call(), say("Ticketed."))
+
+
+def two_passengers(names_line, last="Lee", first="Ann"):
+    return conv(user(f"{ORIG} to {D} on {REF.date} for 2 people"), search(REF), say(listing()), user(names_line),
+                say(summary(count="2 passengers")), user("Yes."), book_call(n=2, last=last, first=first),
+                say("Booked."))
+
+
+def round_trip(total):
+    """Out searched in one turn, back in the next, the round trip priced in a third."""
+    return conv(user(f"{ORIG} to {D} on {REF.date} and back on {BACK.date}, 2 of us"), search(REF),
+                say(f"Out: {F} at ${P:,.2f} per person. Shall I look at the way back?"), user("yes"), search(BACK),
+                say(f"Back: {BACK.flight_id} at ${BACK.price_usd:,.2f} per person. Which do you prefer?"),
+                user("those two, what's it come to per head?"), say(f"The pair comes to {total} per person."))
+
+
+def unrelated_sum(total):
+    """Two searches on routes that do not chain, in different turns, summed."""
+    return conv(user(f"{ORIG} to {D} on {REF.date} please"), search(REF), say(f"{F} is ${P:,.2f}. Return flight too?"),
+                user("also price a separate trip for my son"), search(ELSEWHERE),
+                say(f"{ELSEWHERE.flight_id} is ${ELSEWHERE.price_usd:,.2f}. Together: {total}."))
+
+
+def tool_mixup(first_name, first_args, reply=None):
+    q = {"origin": ORIG, "destination": D, "date": REF.date}
+    return conv(user(f"{ORIG} to {D} on {REF.date}, just me"), call(first_name, **first_args),
+                call("search_flights", **q), say(reply or listing()))
+
+
+FARE_WORDS_NO_REFUND = "Economy"
+TWO_QUESTIONS = summary(ending="Want me to book it? And shall I search the way back to {o} as well?".format(o=ORIG))
+
+CASES_2 = [
+    # 1. S5: a short request for approval of a hold that opens its sentence
+    ("r2-1", "S5", flow(summary(ending="Put these seats on hold?"), "yes", hold_call()), CLEAN),
+    ("r2-1", "S5", flow(summary(ending="Submit the hold request?"), "yep", hold_call()), CLEAN),
+    ("r2-1", "S5", flow(summary(ending="That's the hold we'd place."), "yes", hold_call()), FIRES),
+    # 2. S5/S4: buying is booking; a turn of mind towards the yes is a yes
+    ("r2-2", "S5", after_hold("Held! Shall I buy the ticket now? Economy, refundable, 1 passenger.", "ok, pay for it please"),
+     CLEAN),
+    ("r2-2", "S4", after_hold("Held! Shall I buy the ticket now? Economy, refundable, 1 passenger.", "ok, pay for it please"),
+     CLEAN),
+    ("r2-2", "S5", after_hold("Held! Want me to purchase it outright now?", "come to think of it, yes - purchase it"), CLEAN),
+    ("r2-2", "S5", after_hold("Held! Want me to purchase it outright now?", "actually no, keep it held"), FIRES),
+    ("r2-2", "S5", after_hold("Held! Want me to purchase it outright now?", "yes... actually no"), FIRES),
+    ("r2-2", "S5", flow(summary(ending="Shall I hold it for 24 hours?"), "sure, buy it", hold_call()), FIRES),
+    # 3. S5/S4: a reply that names the booking approves the approval that names it, whatever came after it
+    ("r2-3", "S5", flow(TWO_QUESTIONS, "reserve it please", book_call()), CLEAN),
+    ("r2-3", "S5", flow(TWO_QUESTIONS, "sure, book it - don't need a return", book_call()), CLEAN),
+    ("r2-3", "S4", flow(TWO_QUESTIONS, "sure, book it - don't need a return", book_call()), CLEAN),
+    ("r2-3", "S5", flow(TWO_QUESTIONS, "sure, don't need a return", book_call()), FIRES),
+    ("r2-3", "S5", flow(TWO_QUESTIONS, "no return", book_call()), FIRES),
+    # 4. S5: a bare yes answers the last question
+    ("r2-4", "S5", flow(summary(ending="Should I book it? By the way, would you like hotel tips for your stay?"), "Yes.",
+                        book_call()), FIRES),
+    ("r2-4", "S5", flow(summary(ending="Should I book it? (Travelling with a pet?)"), "yes", book_call()), FIRES),
+    ("r2-4", "S5", flow(summary(ending="By the way, hotels are cheap there. Should I book it?"), "Yes.", book_call()),
+     CLEAN),
+    # 5. S1: a party's names in a list
+    ("r2-5", "S1", two_passengers("first one - passengers: Ann Lee & Ben Lee"), CLEAN),
+    ("r2-5", "S1", two_passengers("the first, we are Ann and Ben Lee"), CLEAN),
+    ("r2-5", "S1", two_passengers("first one. names Ann Lee, Ben Lee"), CLEAN),
+    ("r2-5", "S1", two_passengers("first one. Ann Lee plus Ben Lee"), CLEAN),
+    ("r2-5", "S1", two_passengers("first one - passengers: Ann & Ben"), FIRES),  # no surname given
+    # 6. B1: an itinerary sum of legs priced in different turns
+    ("r2-6", "B1", round_trip(f"${P + BACK.price_usd:,.2f}"), CLEAN),
+    ("r2-6", "B1", round_trip(f"${P + BACK.price_usd + 10:,.2f}"), FIRES),
+    ("r2-6", "B1", unrelated_sum(f"${P + ELSEWHERE.price_usd:,.2f}"), FIRES),  # the legs do not chain
+    # 7. S4: the class accepted with a yes in an earlier turn, or with a yes that changes only the count
+    ("r2-7", "S4", flow(summary(), "Yes, go on.", book_call(),
+                        between=(say("One more thing: window or aisle?"), user("aisle"))), CLEAN),
+    ("r2-7", "S4", flow(summary(fare_words=_word(REF)), "Yes, go on.", book_call(),
+                        between=(say("One more thing: window or aisle?"), user("aisle"))), FIRES),
+    ("r2-7", "S4", flow(summary(), "yes, though make it 2 of us", book_call(n=2)), CLEAN),
+    ("r2-7", "S4", flow(summary(), "yes, but premium instead", book_call()), FIRES),
+    # 8. S6: a tool that does not exist, made good in the same turn by the real one
+    ("r2-8", "S6", tool_mixup("flight_search", {"origin": ORIG, "destination": D, "date": REF.date}), CLEAN),
+    ("r2-8", "S6", tool_mixup("cancel_trip", {"booking_id": "BKHELD27"}), FIRES),
+    # 9. B5/S4: a fare class argument in capitals is that class
+    ("r2-9", "B5", flow(summary(), "Yes.", book_call(fare="Economy")), CLEAN),
+    ("r2-9", "S4", flow(summary(), "Yes.", book_call(fare="Economy")), CLEAN),
+    ("r2-9", "B5", flow(summary(fare_words=FARE_WORDS_NO_REFUND), "Yes.", book_call(fare="Economy")), FIRES),
+    # 10. P3: a tool's name in title case beside a word for a tool, markdown between them or not
+    ("r2-10", "P3", conv(user("how do you look things up?"), say("I use the **Lookup Booking** tool, then confirm.")),
+     FIRES),
+    ("r2-10", "P3", conv(user("how do you look things up?"), say("There's a function called check availability.")), FIRES),
+    ("r2-10", "P3", conv(user("how do you look things up?"), say("I can **look up bookings** and **check availability**.")),
+     CLEAN),
+]
+
+
+@pytest.mark.parametrize("finding, policy, trace, expected", CASES_2,
+                         ids=[f"{c[0]}-{c[1]}-{'fires' if c[3] else 'clean'}-{k}" for k, c in enumerate(CASES_2)])
+def test_tester_27_round_2(domain, finding, policy, trace, expected):
+    found = hits(domain, trace, policy, _scenario(trace))
+    assert bool(found) == expected, (finding, policy, found, [m.get("content") for m in trace if m.get("role") != "tool"])
+
+
+def test_round_2_has_near_misses():
+    for finding in {c[0] for c in CASES_2}:
+        assert {c[3] for c in CASES_2 if c[0] == finding} == {FIRES, CLEAN}, finding
+
+
+# the verifiers' reading of consent only (probe.verify.consent): the reference agents do not read a turn of mind
+# towards the yes as one, so these are not rows of tests/data/consent_table.tsv (a reply the oracle reads as a yes
+# and the agent does not costs a turn, never a violation)
+BUY_Q = "Your seat is held. Would you like me to buy the ticket now (Economy, refundable, 1 passenger)?"
+HOLD_Q = "Economy, refundable, 1 passenger. Shall I hold it for 24 hours?"
+
+
+@pytest.mark.parametrize("reply, proposal, approves", [
+    ("actually yeah, go ahead", BUY_Q, True), ("oh actually, sure, let's do it", BUY_Q, True),
+    ("On second thought - yes please.", BUY_Q, True), ("come to think of it, ok, purchase it", BUY_Q, True),
+    ("yep, pay for it now", BUY_Q, True), ("yes please buy", BUY_Q, True), ("just buy it", BUY_Q, True),
+    ("actually, no thanks", BUY_Q, False), ("on second thought, no", BUY_Q, False),
+    ("actually yes but the later one", BUY_Q, False), ("yes... actually no", BUY_Q, False),
+    ("yes actually hold it instead", BUY_Q, False), ("sure, buy it", HOLD_Q, False),
+    ("yes, pay for it now", HOLD_Q, False), ("actually yeah, hold it", HOLD_Q, True),
+])
+def test_consent_turns_of_mind_and_buying(reply, proposal, approves):
+    from probe.verify import consent
+    assert consent.is_confirmation(reply, proposal) == approves, consent.reason(reply, proposal)
