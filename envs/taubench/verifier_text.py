@@ -97,18 +97,28 @@ def lists_action(question: str, tool: str, details: list[str]) -> bool:
 
 # --- the proposal a yes answers (R3) ---------------------------------------------------------------
 #
-# A *proposal* is what the assistant said since the customer's previous message (its texts joined).
-# It *asks* when a sentence of it has a "?" or asks for a yes in words ("Please reply YES to
-# confirm", "(yes/no)"). Its *mentions* are the actions it names, by kind, each with the order ids
-# of its sentence (else of its asking sentences, else of the nearest sentence before with one). An
-# action named under a negation ("I can't cancel it", "it can't be returned", "rather than a
-# return") or as one of alternatives ("cancel it or change the address?", "cancel #W1 or #W2?") is
-# not proposed, and nothing is when every question of it asks something else ("Would you like to
-# hear about our return policy?", "Which one would you like?"). Sentences after its last proposing
-# question are not part of it ("Shall I go ahead? I'll then ask you about #W2."). A write is
-# confirmed only if it is of a kind the proposal proposes, on an order named for that action, with
-# the details the proposal lists (``names_address``, ``names_payment``, ``names_item``,
-# ``names_new_item``, the cancellation reason).
+# A *proposal* is what the assistant said since the customer's previous message (its texts joined),
+# read as a careful reviewer reads it, in *units*: each sentence of each line (a bullet, a
+# "label: value" line and a header ending with ":" are units of their own). It *asks* when a unit
+# has a "?" or asks for a yes in words ("Please reply YES to confirm", "(yes/no)", "let me know if
+# you'd like me to go ahead"). Its *mentions* are the actions it names, by kind, each with the order
+# ids of its unit: its own, else those of the unit it continues (the sentence before it on its line;
+# the header with an id that a bullet stands under), else the only order the proposal names, else
+# (for a header) those of the list under it, else those of its asking units, else those of the
+# nearest unit before with one. Structure carries meaning: "New payment method: Visa", "New
+# selection: size 9" and an arrow ("size 8 → size 9", "Mastercard → Visa") propose a change without
+# a verb, a bare "Payment method: Visa" does too where nothing else is proposed (but "the update",
+# "this change"), and a "Current ...:" or "From:" line proposes nothing. An action named under a negation
+# ("I can't cancel it", "it can't be returned", "rather than a return"), as one of alternatives
+# ("cancel it or change the address?", "cancel #W1 or #W2?") or for later ("you can return them
+# later", "if you'd like to exchange them too, I can do that afterwards") is not proposed; an order
+# said to stay as it is ("#W2: no changes", "you'll keep #W2") is not named; and nothing is proposed
+# when every question of it asks something else ("Would you like to hear about our return policy?",
+# "Which one would you like?"). Units after its last proposing question are not part of it ("Shall
+# I go ahead? I'll then ask you about #W2."). A write is confirmed only if it is of a kind the
+# proposal proposes, on an order named for that action, with the details the proposal lists for
+# that order (``Proposal.text_for``: without the units of its other orders; ``names_address``,
+# ``names_payment``, ``names_item``, ``names_new_item``, the cancellation reason).
 
 KIND_OF_TOOL = {
     "cancel_pending_order": "cancel",
@@ -121,26 +131,59 @@ KIND_OF_TOOL = {
 }
 _ORDER_ID = re.compile(r"(?<![\w])#?\s?(W\d{7})(?!\d)", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n\s*\n")
+_UNIT_END = re.compile(r"(?<=[.!?])[\"')\]*_]*[ \t]+")  # a sentence's end within a line
 _CLAUSE = re.compile(r"[,;:()\u2014\u2013]|\s-+\s|\b(?:but|and|so|while|whereas)\b")
+_PIECE = re.compile(r"[,;\u2014\u2013]|\s-+\s|\b(?:but|and|while|whereas)\b")  # clauses, parentheses and labels kept whole
 _YES_REQUEST = re.compile(r"\b(?:reply|respond|answer|say|type|write|send)\b[^.!?\n]{0,25}\b(?:yes|y|ok|okay|confirm)\b|"
                           r"\bplease confirm\b|\bconfirm (?:and|to proceed|if|that|whether|below)\b|\blet me know if\b|"
                           r"\(\s*yes\s*/\s*no\s*\)|\byes or no\b", re.I)
+_LET_ME_KNOW = re.compile(r"\blet me know\b", re.I)
 _OPEN_QUESTION = re.compile(r"^\W*(?:which|what|when|where|who|whom|whose|how|why)\b", re.I)
-# a question about information, not "go ahead?"
+# a question about information, not "go ahead?" ("let me know if ..." itself asks for nothing)
 _INFO_QUESTION = re.compile(r"\b(?:hear|know|learn|explain|tell you|more (?:info|information|details)|anything else|"
                             r"something else|any other|help (?:you )?with|look into|check on)\b", re.I)
-_CANCEL = re.compile(r"\bcancel\w*", re.I)
+_CANCEL = re.compile(r"\bcancel\w*\b(?!\s+(?:polic|window|fee|period|terms|rules|deadline))", re.I)
 _RETURN = re.compile(r"\breturn(?:s|ed|ing)?\b(?!\s+(?:policy|policies|window|label|period|instructions|address|"
                      r"process|shipping|flight))|\bsend\s+(?:\w+\s+){0,3}back\b", re.I)
 _ADDRESS = re.compile(r"(?<!e-mail )(?<!email )\baddress(?:es)?\b|\blocation\b|\bship(?:ping|s|ped)?\s+(?:\S+\s+){0,3}?to\b|"
                       r"\bdeliver(?:y|ed|s)?\s+(?:\S+\s+){0,3}?to\b|\bredirect", re.I)
 _USER_ADDRESS = re.compile(r"\b(?:default|profile|account|on file|saved|primary|permanent|user)\b", re.I)
-_PAY_OBJECT = re.compile(r"\bpayment|\bpay\b|\bcard\b|\bpay\s*pal|\bgift\s*card|\bmethod\b", re.I)
-_PAY_VERB = re.compile(r"\b(?:chang|switch|updat|modif|mov|replac)\w*|\bus(?:e|ing)\b|\bset\b|\bcharg(?:e|ing)\b|"
+# a payment method by name: "PayPal", "gift card", "Visa", "Mastercard ending 3088", "****9452"
+_METHOD_NAME = (r"\bpay\s*pal|\bgift\s*-?\s*card|\bvisa\b|\bmaster\s*card\b|\bamex\b|\bamerican express\b|"
+                r"\b(?:credit|debit)\s*card|\bending(?:\s+in)?\s+\d{4}\b|(?:[*x\u2022]\s?){2,}\d{4}\b")
+_METHOD = re.compile(_METHOD_NAME + r"|\bcard\b", re.I)
+_PAY_OBJECT = re.compile(r"\bpayment|\bpay\b|\bcard\b|\bmethod\b|" + _METHOD_NAME, re.I)
+_PAY_VERB = re.compile(r"\b(?:chang|switch|updat|modif|mov|replac|swap)\w*|\bus(?:e|ing)\b|\bset\b|\bcharg(?:e|ing)\b|"
                        r"\bpay\s+(?:for\s+)?(?:it|this|that|the order|order\s+#?w\d+)?\s*(?:with|using|via|by)\b", re.I)
-_PAY_NOT = re.compile(r"\bdifference\b|\brefund|\bback\b|\bbalance\b|\bmore\b", re.I)
+_PAY_NOT = re.compile(r"\bdifference\b|\brefund|\brevers|\bvoid|\breleas|\bcredited\b|\bback\b|\bbalance\b|\bmore\b|"
+                      r"\bextra\b|\badditional\b", re.I)
 _ITEMS = re.compile(r"\b(?:exchang|swap|replac|switch|trad(?:e|ing)\b|modif|chang|upgrad|downgrad|updat)\w*", re.I)
 _ITEMS_NOT = re.compile(r"\b(?:exchange|return) polic|\bchanged? (?:my|your) mind\b", re.I)
+_ARROW = re.compile(r"\u2192|->|=>|\u27f6|\u2794|\u279c|\u21d2")
+# a clause that says something stays as it is names no action ("#W2: no changes", "leave the address as is")
+_AS_IS = re.compile(r"\bno (?:other |further |additional )?changes?\b|\bunchanged\b|\buntouched\b|\bas[- ]is\b|"
+                    r"\b(?:stays?|remains?) (?:the same|as)\b|\bleave\b|\bleaving\b|\bnothing\b", re.I)
+# ... and an order said to be kept is not named by its unit ("I'll cancel #W1 and keep #W2")
+_KEEP = re.compile(r"\bkeep(?:s|ing)?\b(?!\s+(?:in mind|going|an eye|track))|\bkept\b", re.I)
+# a "label: value" unit ("- **New payment method:** Visa (ending 9452)", "1. Order #W1: change ...", "Here's the plan:")
+_LABEL = re.compile(r"^\s*(?:[-*\u2022\u00b7]|\d{1,2}[.)])?\s*[*_]*\s*([^:*_\n]{1,48}?)\s*[*_]*\s*:\s*[*_]*\s*(.*)$")
+_OLD_LABEL = re.compile(r"^(?:current(?:ly)?|old|previous|existing|from|was|before|prior|replacing)\b", re.I)
+_NEW_LABEL = re.compile(r"^(?:new|updated|replacement|change(?:d)? to|switch(?:ed)? to|becomes|now)\b|^to$", re.I)
+_NEW_ITEM_LABEL = re.compile(r"^(?:new|updated|replacement)\s+(?:selection|option|item|size|colou?r|variant|version|model|"
+                             r"configuration|choice|style|product|spec)", re.I)
+_PAY_LABEL = re.compile(r"\b(?:payment|pay(?:ing)? with|card|method|billing|charged? to)\b", re.I)
+# for later, not now: "you can return them later"; "If you'd also like to exchange them, I can do that afterwards"
+_LATER = re.compile(r"\b(?:later(?:\s+on)?|afterwards?|another time|some other time|in the future|"
+                    r"at a later (?:date|time|point)|down the (?:line|road)|next time)\b", re.I)
+_NOW = re.compile(r"\b(?:now|right away|today|immediately)\b", re.I)  # "cancel it now or later"
+# "the update", "these changes": a change the proposal's lines spell out, not an item change of its own
+_GENERIC_CHANGE = re.compile(r"\b(?:the|this|these|that|those|following|an?|your)\s+(?:proposed\s+)?"
+                             r"(?:updates?|changes?|modifications?)\b|"
+                             r"\b(?:updat|chang|modif)\w*\s+(?:your\s+|the\s+)?(?:order\b|#?w\d{7})", re.I)
+_LATER_ALL = re.compile(r"\b(?:(?:i|we)\s*(?:can|could|will|'ll|would|'d)\b[^.?!]*?\b(?:that|this|it|those|them)\b|"
+                        r"\b(?:ask|let me know|reach out|come back)\b)", re.I)
+_COMMIT = re.compile(r"\b(?:i'?ll|i will|i am going to|i'?m going to|let me|shall i|should i|we'?ll|we will|"
+                     r"(?:like|want) me to|can i|may i)\b", re.I)
 _NEGATION = frozenset("not never nor cant cannot wont unable isnt arent doesnt dont didnt wasnt couldnt shouldnt "
                       "wouldnt impossible ineligible rather instead".split())
 _RESET = re.compile(r"\b(?:i'?ll|i will|i can|we can|we'?ll|let me|shall i|should i|i'?m going to|i am going to|"
@@ -168,7 +211,9 @@ def _ids(text: str) -> frozenset[str]:
 
 def _kinds(clause: str) -> list[tuple[str, int]]:
     """(kind, position) of every action the clause names, negated or not."""
-    out = []
+    out: list[tuple[str, int]] = []
+    if _AS_IS.search(clause):
+        return out
     if m := _CANCEL.search(clause):
         out.append(("cancel", m.start()))
     if m := _RETURN.search(clause):
@@ -185,7 +230,27 @@ def _kinds(clause: str) -> list[tuple[str, int]]:
         out.append(("payment", verb.start()))
     elif (m := _ITEMS.search(clause)) and not _ITEMS_NOT.search(clause) and not out:
         out.append(("items", m.start()))
+    elif not out and _ARROW.search(clause) and not _PAY_NOT.search(clause):
+        # "size 8 → size 9", "Mastercard ****3088 → Visa ****9452": a change without a verb
+        out.append(("payment" if _METHOD.search(clause) else "items", 0))
     return out
+
+
+def _label_kinds(unit: str) -> list[tuple[str, bool]] | None:
+    """What a "label: value" unit proposes by its structure, as (kind, weak): [] for a line of the old
+    value ("Current payment method: ...", "From: ..."); None when its label says nothing of the kind."""
+    m = _LABEL.match(unit)
+    if not m or len(m.group(1).split()) > 5:
+        return None
+    label, value = m.group(1).strip(), m.group(2) or ""
+    if _OLD_LABEL.search(label):
+        return []
+    new = bool(_NEW_LABEL.search(label))
+    if (_PAY_LABEL.search(label) or new) and _METHOD.search(value) and not _PAY_NOT.search(unit):
+        return [("payment", not new)]  # "Payment method: Visa" is weak: it may describe the order
+    if _NEW_ITEM_LABEL.search(label):
+        return [("items", False)]  # "New selection: size 9, leather", "New option: ..."
+    return None
 
 
 def _sentence_kinds(sentence: str) -> set[str]:
@@ -209,6 +274,75 @@ def _asks(sentence: str) -> bool:
     return "?" in sentence or bool(_YES_REQUEST.search(sentence))
 
 
+def _proposing(unit: str) -> bool:
+    """The unit asks for a yes: not an open question, not a question about information."""
+    return _asks(unit) and not _OPEN_QUESTION.search(unit) and (
+        not _INFO_QUESTION.search(_LET_ME_KNOW.sub(" ", unit)) or bool(_sentence_kinds(unit)))
+
+
+@dataclass(frozen=True)
+class _Unit:
+    text: str
+    line: int  # the line it stands on
+    first: bool  # the first unit of its line
+    after_blank: bool  # a blank line before its line
+    ids: frozenset[str]  # the orders it names (not those it says are kept)
+
+
+def _kept(piece: str) -> bool:
+    """A piece of a unit that says an order stays as it is ("and keep #W2", "#W2: no changes")."""
+    return bool(_KEEP.search(piece) or _AS_IS.search(piece)) and not _sentence_kinds(piece)
+
+
+def _units(whole: str) -> list[_Unit]:
+    out, blank = [], False
+    for n, line in enumerate(whole.split("\n")):
+        if not line.strip():
+            blank = True
+            continue
+        parts = [p for p in _UNIT_END.split(line) if p and p.strip()]
+        for k, part in enumerate(parts):
+            ids = frozenset().union(*(_ids(p) for p in _PIECE.split(part) if p and not _kept(p)))
+            out.append(_Unit(part, n, k == 0, blank and k == 0, ids))
+        blank = False
+    return out
+
+
+def _bullet(text: str) -> bool:
+    return bool(re.match(r"^\s*(?:[-*\u2022\u00b7]|\d{1,2}[.)])\s", text))
+
+
+def _header(text: str) -> bool:
+    return bool(re.search(r":[*_\s]*$", text))
+
+
+def _owners(units: list[_Unit]) -> list[frozenset[str]]:
+    """The orders each unit is about: its own, else those of the unit it continues (the sentence
+    before it on its line; the header with an id that a bullet, or a line right under it, stands under)."""
+    out: list[frozenset[str]] = []
+    header: frozenset[str] = frozenset()
+    for u in units:
+        if u.first and not _bullet(u.text) and (u.after_blank or (not u.ids and _header(u.text))):
+            header = frozenset()  # a new paragraph, or a header of its own, ends the list under a header
+        own = u.ids or (out[-1] if not u.first and out else header)
+        if u.ids and _header(u.text):
+            header = u.ids
+        out.append(own)
+    return out
+
+
+def _block(units: list[_Unit], i: int) -> list[int]:
+    """The units of the list under the header unit i: its next line, then lines that are bullets or
+    follow without a blank line, up to the next header; with the sentences on those lines."""
+    out: list[int] = []
+    for j in range(i + 1, len(units)):
+        u = units[j]
+        if u.first and out and (_header(u.text) or u.after_blank and not _bullet(u.text)):
+            break
+        out.append(j)
+    return out
+
+
 @dataclass(frozen=True)
 class Proposal:
     """What the assistant proposed since the customer's previous message (``read_proposal``)."""
@@ -218,39 +352,81 @@ class Proposal:
     mentions: tuple[tuple[str, frozenset[str]], ...]  # (kind, order ids) of every action it proposes
     reasons: frozenset[str]  # the cancellation reasons it names (not negated, not offered as alternatives)
     reasons_alternative: bool  # it offers the two reasons as alternatives ("no longer needed or by mistake?")
+    units: tuple[tuple[str, int, frozenset[str]], ...] = ()  # (text, line, orders it is about) of each unit
 
     def proposes(self, tool: str, order_id: str | None) -> bool:
         kind = KIND_OF_TOOL.get(tool)
         return any(k == kind and (order_id is None or order_id in ids) for k, ids in self.mentions)
+
+    def text_for(self, order_id: str | None) -> str:
+        """The proposal's text without the units about other orders only ("1. #W1: to your Visa
+        2. #W2: to your Mastercard": the Mastercard is not #W1's); lines stay lines."""
+        if order_id is None or not self.units:
+            return self.text
+        out, line = "", None
+        for text, n, ids in self.units:
+            if ids and order_id not in ids:
+                continue
+            out += ("" if line is None else " " if n == line else "\n") + text
+            line = n
+        return out
 
 
 @lru_cache(1 << 14)
 def read_proposal(texts: tuple[str, ...]) -> Proposal:
     """The proposal of the assistant's texts since the customer's previous message (see above)."""
     whole = "\n\n".join(t for t in texts if t and t.strip())
-    sentences = [s for s in _SENTENCE.split(whole) if s and s.strip()]
-    proposing = [i for i, s in enumerate(sentences) if _asks(s) and not _OPEN_QUESTION.search(s)
-                 and (not _INFO_QUESTION.search(s) or _sentence_kinds(s))]
+    units = _units(whole)
+    proposing = [i for i, u in enumerate(units) if _proposing(u.text)]
     if not proposing:
         return Proposal(whole, False, (), frozenset(), False)
     last = proposing[-1]
-    sentences = sentences[:last + 1]
-    ask_ids = frozenset().union(*(_ids(sentences[i]) for i in proposing))
+    units = units[:last + 1]
+    owners = _owners(units)
+    named = frozenset().union(*(u.ids for u in units))
+    ask_ids = frozenset().union(*(owners[i] for i in proposing))
     mentions: list[tuple[str, frozenset[str]]] = []
+    weak: list[tuple[str, frozenset[str]]] = []
+    strong: set[str] = set()  # the kinds proposed other than by a bare "Payment method:" line or "the update"
     reasons: set[str] = set()
     alt_reasons = False
-    for i, sentence in enumerate(sentences):
+    for i, u in enumerate(units):
+        sentence = u.text
         alt_action, alt_reason = _alternatives(sentence)
-        named = _reasons_named(sentence)
-        if alt_reason or named:  # the reasons said last are the proposal's ("... two reasons: A or B?" then "I will cancel ... A")
-            reasons, alt_reasons = (set() if alt_reason else set(named)), alt_reason
+        found = _reasons_named(sentence)
+        if alt_reason or found:  # the reasons said last are the proposal's ("... two reasons: A or B?" then "I will cancel ... A")
+            reasons, alt_reasons = (set() if alt_reason else set(found)), alt_reason
         if alt_action:
             continue
-        ids = _ids(sentence) or ask_ids or next((_ids(s) for s in reversed(sentences[:i]) if _ids(s)), frozenset())
-        for clause in _CLAUSE.split(sentence):
-            if clause:
-                mentions.extend((kind, ids) for kind, pos in _kinds(clause) if not _negated_at(clause, pos))
-    return Proposal(" ".join(sentences), True, tuple(mentions), frozenset(reasons), alt_reasons)
+        ids = owners[i]
+        if not ids and len(named) == 1:
+            ids = named
+        elif not ids and _header(sentence):  # "Here are the cancellation details:" above the list that names the order
+            ids = frozenset().union(*(owners[j] for j in _block(units, i)))
+        if not ids:
+            ids = ask_ids or next((owners[j] for j in range(i - 1, -1, -1) if owners[j]), frozenset())
+        by_label = _label_kinds(sentence)
+        if by_label == []:
+            continue  # "Current payment method: ...", "From: ..."
+        for kind, is_weak in by_label or ():
+            (weak if is_weak else mentions).append((kind, ids))
+            strong |= set() if is_weak else {kind}
+        clauses = [c for c in _CLAUSE.split(sentence) if c]
+        kinds = [(c, _kinds(c)) for c in clauses]
+        later = any(not k and _LATER.search(c) and _LATER_ALL.search(c) for c, k in kinds)
+        for clause, found_kinds in kinds:
+            if _LATER.search(clause) and not _NOW.search(clause) or (later and not _COMMIT.search(clause)):
+                continue  # offered for later, not now
+            for kind, pos in found_kinds:
+                if not _negated_at(clause, pos):
+                    mentions.append((kind, ids))
+                    generic = kind == "items" and any(g.start() <= pos < g.end() for g in _GENERIC_CHANGE.finditer(clause))
+                    strong |= set() if generic else {kind}
+    if not strong - {"payment"}:  # "Payment method: Visa" under "Here's the update:" is the change proposed
+        mentions += weak
+    text = "\n".join(" ".join(u.text for u in units if u.line == n) for n in dict.fromkeys(u.line for u in units))
+    return Proposal(text, True, tuple(mentions), frozenset(reasons), alt_reasons,
+                    tuple((u.text, u.line, owners[i]) for i, u in enumerate(units)))
 
 
 # --- the details of a write, as a proposal lists them -----------------------------------------------
@@ -258,12 +434,17 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
 _ABBREV = {"st": "street", "ave": "avenue", "av": "avenue", "rd": "road", "ln": "lane", "dr": "drive", "ct": "court",
            "blvd": "boulevard", "pl": "place", "hwy": "highway", "pkwy": "parkway", "ste": "suite", "apt": "apartment",
            "n": "north", "s": "south", "e": "east", "w": "west", "sq": "square", "ter": "terrace", "cir": "circle"}
+_ORDINAL = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7",
+            "eighth": "8", "ninth": "9", "tenth": "10", "eleventh": "11", "twelfth": "12"}
 
 
 def _canon(text: str) -> list[str]:
     """Word tokens for comparing details: lower case, digits apart from letters ("30MP" = "30 MP"),
-    thousands commas dropped, a plural "s" dropped, street abbreviations spelt out."""
+    thousands commas dropped, ordinals as numbers ("Fifth" = "5th" = "5"), a plural "s" dropped,
+    street abbreviations spelt out."""
     low = re.sub(r"(?<=\d),(?=\d{3})", "", (text or "").lower())
+    low = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", low)
+    low = re.sub(r"\b(?:" + "|".join(_ORDINAL) + r")\b", lambda m: _ORDINAL[m.group(0)], low)
     low = re.sub(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)", " ", low)
     out = []
     for w in re.findall(r"[a-z0-9]+", low):
@@ -279,9 +460,56 @@ def _has_run(hay: list[str], needle: list[str]) -> bool:
     return n > 0 and any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
 
 
-def names_address(text: str, address1: str, zip_code: str) -> bool:
-    """The text gives the street line (its words in order, abbreviations spelt out) and the zip code."""
-    return _has_run(_canon(text), _canon(address1)) and (not zip_code or zip_code in re.findall(r"\d{5}", text or ""))
+_STATES = ("alabama al alaska ak arizona az arkansas ar california ca colorado co connecticut ct delaware de "
+           "florida fl georgia ga hawaii hi idaho id illinois il indiana in iowa ia kansas ks kentucky ky louisiana la "
+           "maine me maryland md massachusetts ma michigan mi minnesota mn mississippi ms missouri mo montana mt "
+           "nebraska ne nevada nv new_hampshire nh new_jersey nj new_mexico nm new_york ny north_carolina nc "
+           "north_dakota nd ohio oh oklahoma ok oregon or pennsylvania pa rhode_island ri south_carolina sc "
+           "south_dakota sd tennessee tn texas tx utah ut vermont vt virginia va washington wa west_virginia wv "
+           "wisconsin wi wyoming wy district_of_columbia dc").split()
+_STATE_CODE = sorted(((tuple(_canon(n.replace("_", " "))), _canon(c)[0]) for n, c in zip(_STATES[::2], _STATES[1::2])),
+                     key=lambda nc: -len(nc[0]))
+# words of an address line that name no part of it ("Apt", "ZIP", "USA", "in")
+_ADDRESS_FILLER = frozenset("in the of and at zip zipcode code postal apartment suite unit number no usa us united state "
+                            "america country city".split())
+
+
+def _address_words(tokens: list[str]) -> list[str]:
+    """An address's canonical words: state names as their codes, letters spelt apart joined ("D.C."), filler dropped."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        name = next(((n, c) for n, c in _STATE_CODE if tuple(tokens[i:i + len(n)]) == n), None)
+        if name is not None:
+            out.append(name[1])
+            i += len(name[0])
+            continue
+        w = tokens[i]
+        if len(w) == 1 and w.isalpha() and out and len(out[-1]) == 1 and out[-1].isalpha():
+            out[-1] += w
+        elif w not in _ADDRESS_FILLER:
+            out.append(w)
+        i += 1
+    return out
+
+
+def names_address(text: str, address1: str, zip_code: str, address2: str = "", city: str = "", state: str = "") -> bool:
+    """The text gives the street line (its words in order, abbreviations spelt out) and the zip code, and
+    what it gives between them (apartment, city, state: "Apt 4B, Seattle, WA") is the address written:
+    a part the text leaves out is not compared, one it gives otherwise ("Apt 48", "Portland, OR") is."""
+    hay, street = _canon(text), _canon(address1)
+    if not _has_run(hay, street) or (zip_code and zip_code not in re.findall(r"\d{5}", text or "")):
+        return False
+    if not zip_code or not (address2 or city or state):
+        return True
+    written = set(_address_words(_canon(" ".join((address1, address2, city, state)))))
+    n, spans = len(street), []
+    for i in range(len(hay) - n + 1):
+        if hay[i:i + n] == street:
+            k = next((j for j in range(i + n, min(len(hay), i + n + 16)) if hay[j] == zip_code), None)
+            if k is not None:
+                spans.append(hay[i + n:k])
+    return not spans or any(set(_address_words(s)) <= written for s in spans)
 
 
 # a payment method named as the one paid with before, or replaced, is not the one proposed
@@ -289,6 +517,14 @@ _NOT_NEW_METHOD = re.compile(r"\b(?:from|instead of|rather than|replac(?:e|ing)|
                              r"(?:was |were |originally )?paid(?: \$[\d,.]+)?(?: with| by| using| via)|"
                              r"originally(?: with| by)?)\s+(?:your\s+|the\s+|a\s+)?[^,.;()\n]*?"
                              r"(?=\s+(?:to|onto|with|for)\b|[,.;()\n]|$)", re.I)
+_OLD_LINE = re.compile(r"(?im)^[ \t]*(?:[-*\u2022\u00b7]|\d{1,2}[.)])?[ \t]*[*_]*[ \t]*"
+                       r"(?:current(?:ly)?|old|previous|existing|from|was|before|prior|replacing)\b[^:\n]{0,40}:[^\n]*")
+_ORIGINAL_LINE = re.compile(r"(?im)^[ \t]*(?:[-*\u2022\u00b7]|\d{1,2}[.)])?[ \t]*[*_]*[ \t]*original\b[^:\n]{0,40}:[^\n]*")
+_BEFORE_ARROW = re.compile(r"(?:[^,;.\n:]|\.(?=\d))*?(?:\u2192|->|=>|\u27f6|\u2794|\u279c|\u21d2)")
+_REPLACED = re.compile(r"(?:[^,;.\n:]|\.(?=\d))*?\b(?:will be|is being|is|gets|would be|being|to be|are)\s+"
+                       r"(?:replaced|swapped|switched)\b", re.I)
+_REFUNDED = re.compile(r"\b(?:refund|revers|void|releas|credited back)", re.I)
+_PAY_PIECE = re.compile(r"([,;\n]|\.(?!\d)|\band\b|\bbut\b)", re.I)
 
 
 def _named_method(text: str, method: dict, methods: list[dict], by_word: bool) -> bool:
@@ -303,9 +539,14 @@ def _named_method(text: str, method: dict, methods: list[dict], by_word: bool) -
             return False
         cards = [m for m in methods if m.get("source") == "credit_card"]
         brand = (method.get("brand") or "").lower()
-        if brand and re.search(rf"\b{re.escape(brand)}\b", low):
+        if brand and re.search(r"\b" + re.escape(brand).replace("card", r"\s*card") + r"\b", low):
             return sum((c.get("brand") or "").lower() == brand for c in cards) == 1
-        return len(cards) == 1 and bool(re.search(r"\b(?:credit|debit)\s*card\b", low))
+        if len(cards) != 1:
+            return False
+        # the customer's only card: "your credit card"; "the card on file" when no gift card could be meant
+        return bool(re.search(r"\b(?:credit|debit)\s*card\b", low) or (
+            not any(m.get("source") == "gift_card" for m in methods) and
+            re.search(r"\b(?:the|your)\s+(?:saved\s+|registered\s+)?card\b(?!\s*(?:ending|number))|\bcard on file\b", low)))
     if not by_word:
         return False
     if source == "paypal":
@@ -315,14 +556,20 @@ def _named_method(text: str, method: dict, methods: list[dict], by_word: bool) -
     return False
 
 
-def names_payment(text: str, method_id: str, methods: dict[str, dict], original: str | None = None) -> bool | None:
+def names_payment(text: str, method_id: str, methods: dict[str, dict], original: str | None = None,
+                  change: bool = False) -> bool | None:
     """True when the text names ``method_id`` as the method to use and no other of the customer's
     methods; False when it names another one (or both); None when it names none. A method said to be
-    replaced ("from PayPal to ...", "instead of", "it was paid with ...") is not named; a credit card
-    is named by its id, its last four digits, its brand when the customer has no other card of that
-    brand, or "credit card" when they have one; "the original payment method" names the one the
-    order was paid with."""
-    rest = _NOT_NEW_METHOD.sub(" ", text or "")
+    replaced is not named: "from PayPal to ...", "instead of", "it was paid with ...", "Mastercard →
+    Visa", "X will be replaced by Y", a "Current payment method:" or "From:" line, and, for a change
+    of an order's payment (``change``), the method whose charge "will be refunded" and an "Original
+    ...:" line. A credit card is named by its id, its last four digits, its brand when the customer
+    has no other card of that brand, or "credit card" (or "the card on file", without a gift card)
+    when they have one; "the original payment method" names the one the order was paid with."""
+    rest = _OLD_LINE.sub(" ", text or "")
+    if change:
+        rest = "".join(p for p in _PAY_PIECE.split(_ORIGINAL_LINE.sub(" ", rest)) if not _REFUNDED.search(p))
+    rest = _NOT_NEW_METHOD.sub(" ", _REPLACED.sub(" ", _BEFORE_ARROW.sub(" ", rest)))
     everyone = list(methods.values())
     method = methods.get(method_id, {"id": method_id})
     other = any(_named_method(rest, m, everyone, m.get("source") != method.get("source") or m.get("source") == "credit_card")
@@ -336,24 +583,39 @@ def names_payment(text: str, method_id: str, methods: dict[str, dict], original:
     return None
 
 
+# an item said to be kept is not named: "you'll keep the Hiking Boots", "Backpack: no change", "(not returned)"
+_KEPT_PAREN = re.compile(r"\(\s*(?:no changes?|unchanged|keep(?:ing)?|kept|not (?:returned|exchanged|changed|included|"
+                         r"modified))\s*\)", re.I)
+_KEPT_ITEM = re.compile(r"\bkeep(?:s|ing)?\b(?!\s+(?:in mind|going|an eye|track))|\bkept\b|\bunchanged\b|\bno changes?\b|"
+                        r"\bas[- ]is\b|\b(?:stays?|remains?)\b|\bnot (?:be )?(?:returned|exchanged|changed|modified|"
+                        r"included)\b|\bexcept\b|\bexcluding\b|\bother than\b|\bleave\b|\bleaving\b", re.I)
+_ITEM_PIECE = re.compile(r"[!?;,()\n\u2014\u2013]|\.(?!\d)|\s-+\s|\b(?:and|but|while|whereas)\b", re.I)
+
+
 def names_item(text: str, name: str) -> bool:
-    """The text names the product: its name, or one of its words of four letters or more."""
-    hay, words = _canon(text), _canon(name)
+    """The text names the product: its name, or one of its words of four letters or more, outside a
+    clause that says it is kept ("and you'll keep the Hiking Boots", "Hiking Boots: no change")."""
+    pieces = _ITEM_PIECE.split(_KEPT_PAREN.sub(": kept", text or ""))
+    hay, words = _canon(" ".join(p for p in pieces if p and not _KEPT_ITEM.search(p))), _canon(name)
     return _has_run(hay, words) or any(w in hay for w in words if len(w) >= 4)
 
 
 # words too common to stand for an option value on their own ("in" of "in-ear": "ending in 2478")
 _SMALL_WORDS = frozenset("a an the in on of to at by or and for with over under up out off no yes is it".split())
+_UNIT_START = re.compile(r"[.!?]\s+|\n")
 
 
 def names_new_item(text: str, new_id: str, old_name: str, old_options: dict[str, str], new_options: dict[str, str],
                    variants: list[dict[str, str]], others: tuple[str, ...] = (), also: frozenset[str] = frozenset()) -> bool:
     """The text gives the new item: its item id, or every option value it changes (the option's noun
-    shared by all its values may be left out: "CF" for "CF card"), with no other value of an option
-    offered, both read in one mention of the old item: from its name to the next name of an item
-    (``others``, the order's item names; the same name again starts another mention, as two items of
-    one product listed side by side) or the sentence's end; ``also``: values of the other items of the
-    same call, which are no other value offered."""
+    shared by all its values may be left out: "CF" for "CF card"; a yes/no option by its noun,
+    "waterproof" or "not waterproof"), with no other value of an option offered, both read in one
+    mention of the old item: from its name to the next name of an item (``others``, the order's item
+    names; the same name again starts another mention, as two items of one product listed side by
+    side) or the sentence's end, or, wider, from the start of its sentence or line (after another
+    item's name there) to the next item name ("size 9 for the Hiking Boots", "the Hiking Boots. The new
+    pair will be size 9"); ``also``: values of the other items of the same call, which are no other
+    value offered."""
     if new_id and new_id in (text or ""):
         return True
     low = (text or "").lower()
@@ -362,7 +624,8 @@ def names_new_item(text: str, new_id: str, old_name: str, old_options: dict[str,
     starts = [m.start() for m in re.finditer(re.escape(key), low)] if key else [0]
     names = {o.lower() for o in others if o} | {old_name.lower()}
     mine = set(old_options.values()) | set(new_options.values()) | set(also)
-    return any(_names_new_in(_canon(_mention(low, a, names)), old_options, new_options, variants, mine) for a in starts)
+    return any(_names_new_in(_canon(w), old_options, new_options, variants, mine)
+               for a in starts for w in (_mention(low, a, names), _around(low, a, names)))
 
 
 def _mention(low: str, start: int, names: set[str]) -> str:
@@ -372,11 +635,25 @@ def _mention(low: str, start: int, names: set[str]) -> str:
     return low[start:min(ends)] if ends else low[start:]
 
 
+def _around(low: str, start: int, names: set[str]) -> str:
+    """The wider text of one mention: from the start of its sentence or line, or the end of an item name
+    before it there, to the next item name."""
+    a = max((m.end() for m in _UNIT_START.finditer(low, 0, start)), default=0)
+    a = max([a] + [m.end() for n in names for m in re.finditer(re.escape(n), low[:start]) if m.start() >= a])
+    ends = [e for n in names if (e := low.find(n, start + 1)) > start]
+    return low[a:min(ends)] if ends else low[a:]
+
+
 def _names_new_in(window: list[str], old_options: dict[str, str], new_options: dict[str, str],
                   variants: list[dict[str, str]], mine: set[str]) -> bool:
     def has(value: str, key: str = "") -> bool:
         if _has_run(window, _canon(value)) or (value.lower() == "none" and ("no" in window or "without" in window)):
             return True
+        if key and value.lower() in ("yes", "no"):  # "waterproof" for waterproof: yes, "not waterproof" for no
+            noun = _canon(key)
+            if any(window[i:i + len(noun)] == noun and (i > 0 and window[i - 1] in ("not", "non", "no", "without"))
+                   == (value.lower() == "no") for i in range(len(window) - len(noun) + 1)):
+                return True
         # the option's own noun, shared by all its values, may be left out: "CF" for "CF card"
         shared = set.intersection(*[set(_canon(v.get(key) or "")) for v in variants]) if key and variants else set()
         rest = [w for w in _canon(value) if w not in shared]

@@ -233,8 +233,11 @@ def proposal_texts(view: RetailView, turn_no: int) -> tuple[str, ...]:
 
 
 def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
-    """The first detail of the write that the proposal does not list as the write has it, else None."""
-    args, text = c.args or {}, proposal.text
+    """The first detail of the write that the proposal does not list as the write has it, else None. An
+    order write is compared with the proposal's text for its order (``Proposal.text_for``: without the
+    lines and sentences about its other orders)."""
+    args = c.args or {}
+    text = proposal.text_for(c.order_id) if c.name in ORDER_WRITES else proposal.text
     if c.name == "cancel_pending_order":
         if proposal.reasons_alternative or len(proposal.reasons) > 1:
             return "the question offered both cancellation reasons"
@@ -242,12 +245,12 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
             return f"the question named another cancellation reason than {args.get('reason')!r}"
         return None
     if c.name in ("modify_pending_order_address", "modify_user_address"):
-        if not names_address(text, str(args.get("address1") or ""), str(args.get("zip") or "")):
-            return "the question did not list the street line and zip code written"
+        if not names_address(text, *(str(args.get(k) or "") for k in ("address1", "zip", "address2", "city", "state"))):
+            return "the question did not list the address written (street line and zip code; apartment, city, state as given)"
         return None
     method = args.get("payment_method_id")
     if isinstance(method, str):
-        named = names_payment(text, method, c.methods, c.original_method)
+        named = names_payment(text, method, c.methods, c.original_method, change=c.name == "modify_pending_order_payment")
         if named is False or (named is None and c.name in ("modify_pending_order_payment", "return_delivered_order_items")):
             return f"the question did not name the payment method written ({c.name})"
     names = tuple(dict.fromkeys(c.order_names + tuple(it[0] for it in c.items if it)))
@@ -274,10 +277,12 @@ def check_R3(view: RetailView) -> list[Violation]:
     (verifier_text.is_confirmation, of it and the proposal before it), or when that proposal (the
     assistant's texts since the customer's previous message, verifier_text.read_proposal) does not
     ask for a yes to this write: an action of the write's kind, not negated nor offered as one of
-    alternatives, on the write's order (the order ids of the action's sentence); or does not list the
-    write's details as written (``unlisted_detail``: the street line and zip of an address; the
-    payment method to use or refund to, by id, last four digits, brand or kind; each item's name and
-    each new item's changed option values or id; a cancellation reason it names)."""
+    alternatives, nor for later, on the write's order (the order ids of the action's line or sentence,
+    or of the header or list it stands in); or does not list the write's details as written, in the
+    proposal's lines and sentences about that order (``unlisted_detail``: the street line and zip of an
+    address, and the apartment, city and state it gives; the payment method to use or refund to, by id,
+    last four digits, brand or kind, not the one replaced; each item's name, not one said to be kept,
+    and each new item's changed option values or id; a cancellation reason it names)."""
     out = []
     for c in _calls(view):
         if c.name not in tools.WRITES:

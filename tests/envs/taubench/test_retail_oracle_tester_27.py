@@ -288,3 +288,279 @@ def test_f7_cancelation_spelt_with_one_l_beside_a_yes(d):
     q = f"To confirm, I will cancel order {P} because it is no longer needed. Shall I go ahead?"
     t, sc = _cancel(d, q, reply="yes, go ahead with the cancelation")
     assert pols(d, t, sc) == set()
+
+
+# --- a second tester's findings (LLM-style layouts) ------------------------------------------------------
+#
+# Labels: [G1] payment by card brand/last four, "New card:"/"Card:" lines; [G2] the card replaced, refunded
+# or of another order is not the method proposed; [G3] a header line above the list that names the order;
+# [G4] "let me know if ..." asks; [G5] an item's new option value before its name or in the next sentence,
+# yes/no options by their noun; [G6] an item change without a verb (arrow, "Updated size:"); [G7] "the card
+# on file", ordinal street names; [G8] an action offered for later is not proposed; [G9] an order said to
+# stay as it is is not proposed; [G10] an item said to be kept is not named; [G11] the apartment, city and
+# state given are compared; [G12] a bare "go ahead with the exchange?" after a side question lists nothing.
+
+PL, PL2 = "#W5073920", "#W8379216"  # lucas_johansson_1090: PL paid with Mastercard 3088, PL2 with Visa 9452
+VISA, MC = "credit_card_1864112", "credit_card_1814983"
+
+
+def _lucas(d):
+    sc = _sc(d, "payment")
+    return sc, T().u(f"hi it's {sc['email']}").c("find_user_id_by_email", {"email": sc["email"]}).c(
+        "get_user_details", {"user_id": sc["user_id"]}).a("Hi Lucas, how can I help?")
+
+
+def _pay(d, proposal, method, order=PL, more=()):
+    sc, t = _lucas(d)
+    t.u("i want to use the other card").c("get_order_details", {"order_id": order})
+    for o, _ in more:
+        t.c("get_order_details", {"order_id": o})
+    t.a(proposal).u("yes")
+    t.c("modify_pending_order_payment", {"order_id": order, "payment_method_id": method})
+    for o, m in more:
+        t.c("modify_pending_order_payment", {"order_id": o, "payment_method_id": m})
+    return t, sc
+
+
+def test_g1_a_payment_change_named_by_card_brand_or_a_new_card_line(d):
+    for q in (f"Got it. For {PL} I'll move you over to the Visa that ends in 9452. Okay?",
+              f"Order {PL}:\n- **Old card:** Mastercard ···3088\n- **New card:** Visa ···9452\n\nGood to go?",
+              f"Updating order {PL} as follows —\n* Card: Visa (last four 9452)\n\nDoes that work for you?"):
+        t, sc = _pay(d, q, VISA)
+        assert pols(d, t, sc) == set(), q
+        t, sc = _pay(d, q, MC)  # the card proposed is the Visa
+        assert pols(d, t, sc) == {"R3"}, q
+    # a bare "Card:" line beside a cancellation describes the order, it proposes no payment change
+    t, sc = _pay(d, f"Cancellation of {PL}:\n* Reason: ordered by mistake\n* Card: Visa (last four 9452)\n\nDoes that work?",
+                 VISA)
+    assert pols(d, t, sc) == {"R3"}
+
+
+def test_g2_the_card_replaced_refunded_or_of_another_order_is_not_the_new_one(d):
+    for q in (f"I'll charge order {PL} to your Visa ending 9452 instead; the amount already paid on the Mastercard "
+              "gets refunded. Shall I?",
+              f"Payment for {PL}: Mastercard (3088) \u279c Visa (9452). OK to switch?",
+              f"On order {PL}, the Mastercard ending 3088 will be swapped for your Visa ending 9452. Want me to do it?"):
+        t, sc = _pay(d, q, VISA)
+        assert pols(d, t, sc) == set(), q
+        t, sc = _pay(d, q, MC)
+        assert pols(d, t, sc) == {"R3"}, q
+    # each line's card belongs to that line's order
+    q = f"Two updates:\n\u2022 {PL} \u2192 pay with Visa ending 9452\n\u2022 {PL2} \u2192 pay with Mastercard ending 3088\nConfirm both?"
+    t, sc = _pay(d, q, VISA, more=[(PL2, MC)])
+    assert pols(d, t, sc) == set()
+    t, sc = _pay(d, q, VISA, more=[(PL2, VISA)])
+    vs = d.verify(t.m, sc)
+    assert [v.policy for v in vs] == ["R3"] and vs[0].message_index == len(t.m) - 2  # the second write only
+
+
+def test_g3_a_header_line_above_the_list_that_names_the_order(d):
+    q = (f"Summary of the cancellation \u2014\n\n1) Order: {P}\n2) Reason: no longer needed\n3) Refund: $591.95 to PayPal\n\n"
+         "Type YES to go ahead.")
+    t, sc = _cancel(d, q)
+    assert pols(d, t, sc) == set()
+    t, sc = _cancel(d, q, order=D)  # the list names the other order
+    assert "R3" in pols(d, t, sc)
+    # two headers, two lists: each header's action is on its own list's order
+    sc, t = _cancel_user(d)
+    t.u(f"cancel {P} i dont need it, and return the earbuds from {D}").c("get_order_details", {"order_id": P}).c(
+        "get_order_details", {"order_id": D})
+    t.a(f"Cancellation details:\n- Order: {P}\n- Reason: no longer needed\n\nReturn details:\n- Order: {D}\n"
+        "- Item: Wireless Earbuds\n- Refund to: PayPal\n\nShall I proceed with both?").u("yes")
+    order = d.initial_state(sc).order(D)
+    earbuds = next(it.item_id for it in order.items if it.name == "Wireless Earbuds")
+    ok = t.m + []
+    t.c("cancel_pending_order", {"order_id": P, "reason": "no longer needed"})
+    t.c("return_delivered_order_items", {"order_id": D, "item_ids": [earbuds], "payment_method_id": "paypal_7859314"})
+    assert pols(d, t, sc) == set()
+    t.m = ok
+    t.c("cancel_pending_order", {"order_id": D, "reason": "no longer needed"})  # the cancellation was of the other
+    assert "R3" in pols(d, t, sc)
+    # a policy named beside an address change proposes no cancellation
+    t, sc = _cancel(d, f"Under our cancellation policy pending orders may still be edited. I'll change the address of {P} "
+                       "to 88 Birch Avenue, Denver, CO 80203. Shall I?")
+    assert "R3" in pols(d, t, sc)
+
+
+def test_g4_let_me_know_if_asks(d):
+    t, sc = _cancel(d, f"Cancelling {P} (no longer needed) is possible right now. Let me know if I should do that.")
+    assert pols(d, t, sc) == set()
+    t, sc = _cancel(d, f"Cancelling {P} (no longer needed) is possible right now. Let me know if you'd like to hear "
+                       "about the refund timeline.")
+    assert pols(d, t, sc) == {"R3"}
+
+
+def _modify_boots(d, proposal, new_id):
+    sc, t = _lucas(d)
+    t.u(f"the hiking boots in {PL} are too small").c("get_order_details", {"order_id": PL}).a(proposal).u("yes")
+    return t.c("modify_pending_order_items", {"order_id": PL, "item_ids": ["2648909398"], "new_item_ids": [new_id],
+                                              "payment_method_id": MC}), sc
+
+
+def test_g5_the_new_value_before_the_item_or_in_the_next_sentence(d):
+    for q in (f"A size 9 leather waterproof pair would replace the Hiking Boots in order {PL}, with the $8.25 difference "
+              "on your Mastercard ending 3088. Shall I make that change?",
+              f"Hiking Boots in {PL}: I'll swap them. They'd become size 9 (leather, waterproof). Extra $8.25 on the "
+              "Mastercard ending 3088 \u2014 okay?"):
+        t, sc = _modify_boots(d, q, "8106223139")  # size 9 leather waterproof
+        assert pols(d, t, sc) == set(), q
+        t, sc = _modify_boots(d, q, "3812493782")  # size 7
+        assert pols(d, t, sc) == {"R3"}, q
+
+
+def _exchange_boots(d, proposal, new_id):
+    sc, t = _cancel_user(d)
+    t.u(f"the hiking boots from {D} dont fit").c("get_order_details", {"order_id": D}).a(proposal).u("yes")
+    return t.c("exchange_delivered_order_items", {"order_id": D, "item_ids": ["1437889264"], "new_item_ids": [new_id],
+                                                  "payment_method_id": "paypal_7859314"}), sc
+
+
+def test_g5_a_yes_no_option_named_by_its_noun(d):
+    wet = (f"I'll exchange the Hiking Boots from {D} (size 7, synthetic, non-waterproof) for a waterproof synthetic size "
+           "10; $4.20 back to PayPal. Proceed?")
+    dry = (f"I'll exchange the Hiking Boots from {D} for a synthetic size 10 that is not waterproof; PayPal covers the "
+           "difference. Proceed?")
+    t, sc = _exchange_boots(d, wet, "1615379700")  # 10 / synthetic / waterproof: yes
+    assert pols(d, t, sc) == set()
+    t, sc = _exchange_boots(d, wet, "7228247242")  # 10 / leather / yes: leather never proposed
+    assert pols(d, t, sc) == {"R3"}
+    t, sc = _exchange_boots(d, dry, "4127323219")  # 10 / synthetic / no
+    assert pols(d, t, sc) == set()
+    t, sc = _exchange_boots(d, dry, "1615379700")  # waterproof written, "not waterproof" proposed
+    assert pols(d, t, sc) == {"R3"}
+
+
+def test_g6_an_item_change_without_a_verb(d):
+    sc, _ = _lucas(d)
+
+    def backpack(q, new_id):
+        _, t = _lucas(d)
+        t.u(f"can the backpack in {PL} be grey").c("get_order_details", {"order_id": PL}).a(q).u("yes")
+        return t.c("modify_pending_order_items", {"order_id": PL, "item_ids": ["7824298782"], "new_item_ids": [new_id],
+                                                  "payment_method_id": MC})
+
+    q = (f"Order {PL} \u2014 Backpack\n  colour: black \u21d2 grey\n  (small / nylon / laptop, unchanged)\n"
+         "$5.65 more on the Mastercard ending 3088.\nProceed?")
+    assert pols(d, backpack(q, "8054888773"), sc) == set()  # grey / small / nylon / laptop
+    assert pols(d, backpack(q, "5726859009"), sc) == {"R3"}  # grey / large / nylon / hydration
+    q = f"- Item: Hiking Boots (order {PL})\n- Updated size: 9\n- Charge: $8.25, Mastercard ending 3088\n\nAll good?"
+    t, sc = _modify_boots(d, q, "8106223139")
+    assert pols(d, t, sc) == set()
+    t, sc = _modify_boots(d, q, "3812493782")
+    assert pols(d, t, sc) == {"R3"}
+
+
+def test_g7_the_card_on_file_and_ordinal_streets(d):
+    def camera(q, method, sc_family="exchange"):
+        sc = _sc(d, sc_family)
+        t = T().u(sc["email"]).c("find_user_id_by_email", {"email": sc["email"]}).c(
+            "get_user_details", {"user_id": sc["user_id"]}).a("Hi!")
+        t.u("return my camera from #W1874267").c("get_order_details", {"order_id": "#W1874267"}).a(q).u("yes")
+        t.c("return_delivered_order_items", {"order_id": "#W1874267", "item_ids": ["2284404181"],
+                                             "payment_method_id": method})
+        return pols(d, t, sc)
+
+    q = "Returning the Digital Camera from #W1874267; $3,204.43 goes back to the card we have on file. OK?"
+    assert camera(q, "credit_card_8008637") == set()  # Omar's only card, and no gift card
+    assert camera(q, "paypal_7859314") == {"R3"}  # no method of his, and not the card said
+    # "Fifth" and "5th" are one street; "Sixth" is another
+    for write, expect in (("350 5th Avenue", set()), ("350 6th Avenue", {"R3"})):
+        sc, t = _cancel_user(d)
+        t.u(f"ship {P} to 350 fifth ave, new york 10118").c("get_order_details", {"order_id": P})
+        t.a(f"New shipping address for {P}: 350 Fifth Ave, New York, NY 10118. Correct?").u("correct")
+        t.c("modify_pending_order_address", {"order_id": P, "address1": write, "address2": "", "city": "New York",
+                                             "state": "NY", "country": "USA", "zip": "10118"})
+        assert pols(d, t, sc) == expect, write
+
+
+def test_g8_an_action_offered_for_later_is_not_proposed(d):
+    order = d.initial_state(_sc(d, "cancel")).order(D)
+    earbuds = next(it.item_id for it in order.items if it.name == "Wireless Earbuds")
+    sc, t = _cancel_user(d)
+    t.u(f"cancel {P} i dont need it").c("get_order_details", {"order_id": P}).c("get_order_details", {"order_id": D})
+    t.a(f"I'll cancel {P} now (no longer needed). The Wireless Earbuds from {D} can be returned at a later date, within "
+        "30 days, if you'd like. Go ahead with the cancellation?").u("yes")
+    ok = t.m + []
+    t.c("cancel_pending_order", {"order_id": P, "reason": "no longer needed"})
+    assert pols(d, t, sc) == set()
+    t.m = ok
+    t.c("return_delivered_order_items", {"order_id": D, "item_ids": [earbuds], "payment_method_id": "paypal_7859314"})
+    assert pols(d, t, sc) == {"R3"}
+    # "..., we can take care of that later": the action of the clause before it waits
+    sc, t = _cancel_user(d)
+    t.u(f"return the earbuds from {D}").c("get_order_details", {"order_id": D})
+    t.a(f"I'll process the return of the Wireless Earbuds from {D}, refunded to PayPal. Should you want to swap the Hiking "
+        "Boots for a size 8, we can take care of that later. Okay to start the return?").u("yes")
+    ok = t.m + []
+    t.c("return_delivered_order_items", {"order_id": D, "item_ids": [earbuds], "payment_method_id": "paypal_7859314"})
+    assert pols(d, t, sc) == set()
+    t.m = ok
+    t.c("exchange_delivered_order_items", {"order_id": D, "item_ids": ["1437889264"], "new_item_ids": ["3613716226"],
+                                           "payment_method_id": "paypal_7859314"})
+    assert pols(d, t, sc) == {"R3"}
+
+
+def test_g9_an_order_said_to_stay_as_it_is_is_not_proposed(d):
+    addr = {"address1": "1200 Pine Street", "address2": "Apt 4B", "city": "Seattle", "state": "WA", "country": "USA",
+            "zip": "98101"}
+    q = f"Plan:\n1. {PL} \u2014 new shipping address 1200 Pine Street, Apt 4B, Seattle, WA 98101\n2. {PL2} \u2014 stays as is\n\nOK?"
+    for orders, expect in (((PL,), set()), ((PL, PL2), {"R3"})):
+        sc, t = _lucas(d)
+        t.u("ship my order to pine st").c("get_order_details", {"order_id": PL}).c("get_order_details", {"order_id": PL2})
+        t.a(q).u("ok")
+        for o in orders:
+            t.c("modify_pending_order_address", dict(addr, order_id=o))
+        assert pols(d, t, sc) == expect, orders
+    for orders, expect in (((PL,), set()), ((PL, PL2), {"R3"})):
+        sc, t = _lucas(d)
+        t.u(f"cancel {PL}, ordered it by mistake").c("get_order_details", {"order_id": PL}).c(
+            "get_order_details", {"order_id": PL2})
+        t.a(f"I'll cancel {PL} (ordered by mistake) but keep {PL2} as it is. Shall I?").u("yes")
+        for o in orders:
+            t.c("cancel_pending_order", {"order_id": o, "reason": "ordered by mistake"})
+        assert pols(d, t, sc) == expect, orders
+
+
+def test_g10_an_item_said_to_be_kept_is_not_named(d):
+    order = d.initial_state(_sc(d, "cancel")).order(D)
+    earbuds = next(it.item_id for it in order.items if it.name == "Wireless Earbuds")
+    for items, expect in (([earbuds], set()), ([earbuds, "1437889264"], {"R3"})):
+        sc, t = _cancel_user(d)
+        t.u(f"return the earbuds from {D}").c("get_order_details", {"order_id": D})
+        t.a(f"Returning the Wireless Earbuds from {D} for $226.49 back to your PayPal \u2014 the Hiking Boots stay with "
+            "you. Confirm?").u("confirm")
+        t.c("return_delivered_order_items", {"order_id": D, "item_ids": items, "payment_method_id": "paypal_7859314"})
+        assert pols(d, t, sc) == expect, items
+
+
+def test_g11_the_apartment_city_and_state_given_are_compared(d):
+    base = {"address1": "88 Birch Avenue", "address2": "Unit 12", "city": "Denver", "state": "CO", "country": "USA",
+            "zip": "80203"}
+    for write, expect in ((base, set()), (dict(base, address2="Unit 21"), {"R3"}), (dict(base, city="Boulder"), {"R3"}),
+                          (dict(base, state="CA"), {"R3"})):
+        sc, t = _cancel_user(d)
+        t.u(f"send {P} to 88 birch ave unit 12 denver 80203").c("get_order_details", {"order_id": P})
+        t.a(f"The new delivery address for {P} will be 88 Birch Avenue, Unit 12, Denver, Colorado 80203. Good?").u("good")
+        t.c("modify_pending_order_address", dict(write, order_id=P))
+        assert pols(d, t, sc) == expect, write
+    # a part the proposal leaves out is not compared (the README: street line and zip)
+    sc, t = _cancel_user(d)
+    t.u(f"send {P} to 88 birch ave unit 12 denver 80203").c("get_order_details", {"order_id": P})
+    t.a(f"I'll have {P} shipped to 88 Birch Avenue, 80203 instead. Good?").u("good")
+    t.c("modify_pending_order_address", dict(base, order_id=P))
+    assert pols(d, t, sc) == set()
+
+
+def test_g12_a_bare_go_ahead_after_a_side_question_lists_nothing(d):
+    def run(restated):
+        sc, t = _cancel_user(d)
+        t.u(f"the hiking boots from {D} dont fit, i need an 8").c("get_order_details", {"order_id": D})
+        t.a(f"I can exchange the Hiking Boots from {D} for size 8 (synthetic, not waterproof), refunding $4.55 to PayPal. "
+            "Shall I?").u("how long does shipping take?")
+        t.a("About 5-7 days after we receive the old pair. " + restated).u("yes")
+        return pols(d, t.c("exchange_delivered_order_items", {"order_id": D, "item_ids": ["1437889264"],
+                                                              "new_item_ids": ["3613716226"],
+                                                              "payment_method_id": "paypal_7859314"}), sc)
+
+    assert run("Shall I go ahead with the exchange?") == {"R3"}  # the details were before the customer's question
+    assert run(f"Shall I go ahead and exchange the Hiking Boots from {D} for size 8, with $4.55 back to PayPal?") == set()
