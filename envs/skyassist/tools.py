@@ -228,12 +228,13 @@ def _cancel(state: SkyState, a: dict) -> ToolResult:
         return _err(f"no booking {a['booking_id']}")
     if b["status"] == "cancelled":
         return _err(f"booking {a['booking_id']} is already cancelled")
+    held = b["status"] == "held"  # a hold was never charged: nothing to refund
     b["status"] = "cancelled"
     for fid in b["itinerary"]:
         state.seats_taken[fid] = state.seats_taken.get(fid, 0) - b["passengers"]
     refundable = all(state.db.flights[f].refundability == "refundable" for f in b["itinerary"] if f in state.db.flights)
     return _ok({"booking_id": b["booking_id"], "status": "cancelled",
-                "refund_usd": b["price_usd"] if refundable else 0.0})
+                "refund_usd": b["price_usd"] if refundable and not held else 0.0})
 
 
 def _modify(state: SkyState, a: dict) -> ToolResult:

@@ -77,6 +77,19 @@ def test_book_then_cancel_updates_state_and_seats(db):
     assert s.seats_left(f.flight_id) == f.seats_available
 
 
+def test_cancelling_a_hold_refunds_nothing_and_a_confirmed_refundable_booking_its_price(db):
+    """A hold was never charged: cancelling it refunded the itinerary's price (a tester saw the tool report a
+    $5,894 refund the agent had rightly said there would not be)."""
+    s = _state(db)
+    f = next(f for f in db.flights.values() if f.status == "scheduled" and f.seats_available >= 2
+             and f.refundability == "refundable")
+    args = {"flight_ids": [f.flight_id], "passengers": 1, "fare_class": f.fare_class, "last_name": "Silva"}
+    held = json.loads(execute(s, "hold_itinerary", args).content)
+    booked = json.loads(execute(s, "book_flight", args).content)
+    assert json.loads(execute(s, "cancel_booking", {"booking_id": held["booking_id"]}).content)["refund_usd"] == 0.0
+    assert json.loads(execute(s, "cancel_booking", {"booking_id": booked["booking_id"]}).content)["refund_usd"] == f.price_usd
+
+
 def test_too_few_seats_is_an_error(db):
     s = _state(db)
     f = next(f for f in db.flights.values() if f.seats_available == 1)
