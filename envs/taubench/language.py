@@ -126,8 +126,9 @@ INTENTS: dict[str, re.Pattern[str]] = {
 REASONS = {
     "no longer needed": re.compile(r"\b(no longer need(ed)?|don'?t need|do not need|not needed|no need|"
                                    r"changed my mind|won'?t need|no longer want|don'?t want (it|them)( any ?more)?)\b", re.I),
+    # ("W2806889 was a mistake, please cancel it")
     "ordered by mistake": re.compile(r"\b(by mistake|mistaken(ly)?|by accident|accidental(ly)?|ordered the wrong|"
-                                     r"didn'?t mean to)\b", re.I),
+                                     r"didn'?t mean to|(?:was|were) (?:a|an) (?:mistake|accident))\b", re.I),
 }
 OTHER_REASON = re.compile(r"\b(because|since|cheaper|found (it|a)|too expensive|too late|took too long)\b", re.I)
 PAYMENT_KINDS = {
@@ -694,6 +695,47 @@ def requested_kinds(text: str) -> set[str]:
     return out
 
 
+# the order's own payment moved to another method, said beside an item change: "pay it with my mastercard
+# instead of the gift card, and change the keyboard ...", "first put it on my mastercard, then switch ..."
+# (not the card that pays an item change's difference: "... and pay the difference with my mastercard")
+_ORDER_PAYMENT_CHANGE = re.compile(
+    r"\b(?:put|move|switch|change|charge|bill|pay(?: for)?)\s+(?:it|this|that|everything|the (?:whole |entire )?"
+    r"(?:order|thing|purchase|lot)|(?:this|that|my|the) order|(?:the )?payment(?: method)?|order\s*#?w\d{7}|#?w\d{7})\s+"
+    r"(?:over\s+)?(?:to|on|onto|with|using|by|via|from)\b[^.?!,;]{0,30}\b(?:card|visa|master ?card|amex|pay ?pal|discover)\b"
+    r"|\binstead of (?:the |my |using )?(?:gift ?card|pay ?pal|credit ?card|card|visa|master ?card|amex)\b"
+    r"|\b(?:change|switch|update|swap)\s+(?:the |my |its |it'?s )?(?:payment|card|paying method)(?: method)?\b", re.I)
+_DIFFERENCE_MONEY = re.compile(r"\bdifference\b|\bextra\b|\bthe rest\b|\brefund|\bmoney back\b|\bprice gap\b", re.I)
+
+
+def changes_order_payment(text: str) -> bool:
+    """Whether a clause of the text asks for an order's payment method itself to change (not for the card
+    that pays or gets an item change's difference)."""
+    return any(_ORDER_PAYMENT_CHANGE.search(c) and not _DIFFERENCE_MONEY.search(c)
+               for c in re.split(r"[.?!;\n]+|,\s*(?:and|then)\b|\b(?:then|also|plus)\b", text.replace("\u2019", "'"), flags=re.I))
+
+
+def reasons_by_order(text: str, holders: dict[str, list[str]]) -> dict[str, str]:
+    """Of a message giving two orders two cancellation reasons ("cancel #W1 - no longer needed. and the
+    bookshelf order too, bought by mistake", "cancel #W1 (dont need it) and the order with the lamp, that one
+    i ordered by accident"), each order's reason: the one said after the order's last mention before it (by
+    its id or by one of its ``holders`` item names), or before its first mention when none comes before (the
+    key "" holds the items of orders not yet in hand). Empty when the message gives one reason (or none)."""
+    said = sorted((m.start(), k) for k, p in REASONS.items() for m in p.finditer(text))
+    if len({k for _, k in said}) < 2:
+        return {}
+    low = text.lower()
+    at = sorted([(m.start(), o) for o in holders if o for m in re.finditer(re.escape(o.lstrip("#").lower()), low)] +
+                [(a, o) for o, names in holders.items() for a, _b, n, neg in item_mentions(text, names)
+                 if n in names and not neg])
+    if not at:
+        return {}
+    got: dict[str, set[str]] = {}
+    for p, k in said:
+        before = [o for a, o in at if a < p]
+        got.setdefault(before[-1] if before else at[0][1], set()).add(k)
+    return {o: next(iter(ks)) for o, ks in got.items() if len(ks) == 1}
+
+
 def info_only_orders(text: str) -> list[str]:
     """The orders the text names only to ask about them, beside a request about others ("cancel #W1
     and tell me the status of #W2": #W2): the part of the sentence that names the order (up to "and",
@@ -869,9 +911,24 @@ def fix_verb_typos(text: str) -> str:
     return re.sub(r"(?<![@\w.])[A-Za-z]{5,9}(?![@\w])", fix, text)
 
 
+# an order id written loosely: "order 6397299" (no W), "W 6397299", "#W 639 7299", "w-6397299"
+_LOOSE_ORDER_ID = re.compile(r"(?<![\w@.$/-])(?:#\s*)?(?:w\s*[-#]?\s*)?(\d{3})[ -]?(\d{4})(?![\w@/-]|[.,]\d)", re.I)
+
+
+def tidy_order_ids(text: str, db: RetailDB) -> str:
+    """The text with each loosely written order id that is a store order written as "#W1234567" (a bare
+    seven-digit number only when it is one; not part of a phone number "555 123 4567")."""
+    def fix(m: re.Match[str]) -> str:
+        oid = f"#W{m.group(1)}{m.group(2)}"
+        if oid not in db.orders or re.search(r"\d[\s-]*$", text[:m.start()]):
+            return m.group(0)
+        return oid
+    return _LOOSE_ORDER_ID.sub(fix, text)
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
-    r = Reading(fix_verb_typos(join_spaced_email(text or "")))
+    r = Reading(tidy_order_ids(fix_verb_typos(join_spaced_email(text or "")), db))
     t = r.text
     r.order_ids = list(dict.fromkeys("#" + m.upper() for m in ORDER_ID.findall(t)))
     r.emails = list(dict.fromkeys(EMAIL.findall(t)))
@@ -935,7 +992,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.same_one = bool(SAME_ONE.search(t))
     r.stated_status = bool(STATED_STATUS.search(t))
     r.default_address = bool(DEFAULT_ADDRESS.search(t))
-    r.all_items = bool(ALL_ITEMS.search(t))
+    # ("bill the whole order to my mastercard": the order's payment, not every item of it)
+    r.all_items = bool(ALL_ITEMS.search(_ORDER_PAYMENT_CHANGE.sub(" ", t)))
     r.bye = bool(BYE.search(t))
     r.thanks = bool(THANKS.search(t))
     r.closing = bool(CLOSING.search(t)) and not KEEPS_OPEN.search(t)

@@ -36,6 +36,7 @@ from envs.taubench.language import (
     address_changes,
     address_parts,
     asks_only,
+    changes_order_payment,
     info_only_orders,
     item_mentions,
     item_verbs,
@@ -45,6 +46,7 @@ from envs.taubench.language import (
     option_score,
     order_naming_items,
     read,
+    reasons_by_order,
     requested_kinds,
     side_question,
     wanted_options,
@@ -72,6 +74,10 @@ _PICK = re.compile(r"\b(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|fif
                    r"|\boption\s+(?:number\s+)?([1-6])\b|^\W*([1-6])\W*$"
                    r"|\b(whatever(?:'s| is)? available|any (?:of them|one|option)|(?:it )?doesn'?t matter|don'?t care|"
                    r"you (?:choose|pick|decide)|your (?:choice|call)|surprise me)\b", re.I)
+
+
+# an item named as the reason for a cancellation, not as what to cancel: "cancel #W1, i bought a tablet elsewhere"
+_BOUGHT_ELSEWHERE = re.compile(r"\b(?:bought|got|found|have|had|own|purchased|ordered)\b(?:\s+\w+){0,3}\s*$", re.I)
 
 
 def _listed_pick(text: str) -> int | None:
@@ -605,7 +611,8 @@ class ReferenceTarget(Target):
 
     def _merge(self, r: Reading) -> None:
         g = self.goal
-        answering_which = self.which is not None  # "both of them" then picks among the items asked about, not all
+        # "both of them" then picks among the items (or the orders) asked about, not all of an order's items
+        answering_which = self.which is not None or self.which_order is not None
         # "also my profile too" after an address was given: the default address, to that address
         # ("and update my account address as well"), not a question about it ("is my default address the same?")
         profile_too = bool(r.default_address and r.intents <= {"address", "modify"} and not r.address and self.last_address
@@ -779,6 +786,14 @@ class ReferenceTarget(Target):
                 if (None, "default_address") in g["done"] and _ORDER_ADDRESS.search(g["text"]) and \
                         (o := self._one_pending(turn)):
                     g["orders"] = [o]  # "update my account and the pending order": the order's address next
+                elif (None, "default_address") in g["done"] and _ORDER_ADDRESS.search(g["text"]) and not others and \
+                        len(pend := [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == PENDING]) > 1:
+                    # "... and also send my pending order there", with two pending orders: which (before: the order's
+                    # part was dropped and "anything else?" asked); the answer is read as at "which ... do you mean?"
+                    self.which_order = ("", pend)
+                    where = self._address_text(g["address"]) if g["address"] else "the new address"
+                    return " ".join(notes + [f"You have more than one pending order: {', '.join(pend)}. Which of them "
+                                             f"should ship to {where} too (or all of them)?"])
                 elif (None, "default_address") in g["done"] and not others:
                     self.goal = self._empty_goal()
                     return " ".join(notes + ["Is there anything else I can help you with?"])
@@ -925,6 +940,9 @@ class ReferenceTarget(Target):
             # "change the watch in #W1 ... also exchange the speaker" (in another, delivered order): the exchange is
             # not done by #W1's change
             left |= requested_kinds(g["text"]) & {"exchange", "return"} - {k for o, k in g["done"] if k == "return"}
+        to_cancel = self._cancel_by_item(turn, held) if "cancel" not in g["handled"] else []
+        if to_cancel:
+            left.add("cancel")
         if g["default_address"] or (None, "default_address") in g["done"]:
             left.discard("address")
         cancelled = [o for o in g["orders"] if (o, "cancel") in g["done"]]
@@ -943,6 +961,9 @@ class ReferenceTarget(Target):
                             self.orders[o]["status"] in (PENDING, "delivered") and
                             any(it["name"] in named for it in self.orders[o].get("items", [])) and
                             (self.orders[o]["status"] == "delivered") == bool(left & {"return", "exchange"})]
+        if to_cancel:  # the pending orders holding the items named for the cancellation
+            g["orders"] += [o for o in owned if o in self.orders and o not in g["orders"] and self.orders[o]["status"] == PENDING
+                            and any(it["name"] in to_cancel for it in self.orders[o].get("items", []))]
         if g["orders"] == before and (m := _BY_STATUS.search(g["text"])):  # "... and cancel my pending order"
             self._lookup(turn, owned)
             status = PENDING if m.group(1).lower() in ("pending", "unshipped", "open") else "delivered"
@@ -962,6 +983,27 @@ class ReferenceTarget(Target):
         default = ", or is it your default address" if "address" in left else ""
         return (f"You also asked to {what}. Which order is that for{default}? The orders on your account are: "
                 f"{', '.join(others)}.")
+
+    def _cancel_by_item(self, turn: TurnContext, held: set[str]) -> list[str]:
+        """The items a cancellation names beside an order named by its id ("cancel #W1 - no longer needed. and the
+        bookshelf order too", "cancel #W1 and the one with the tablet"), held by none of the orders in hand but
+        by another pending order; before, only #W1 was cancelled and the other order dropped."""
+        g = self.goal
+        if "cancel" not in requested_kinds(g["text"]) or not [
+                n for n in mentioned_items(g["text"], self.product_names) if n not in held]:
+            return []
+        self._lookup(turn, self._owned())
+        names = self._all_item_names()
+        verbs = item_verbs([m for m, _ in g["msgs"]], names, cancel=True)
+        low = g["text"].lower()
+        out = []
+        for a, _b, n, neg in item_mentions(g["text"], names):
+            if neg or n in held or "cancel" not in verbs.get(n, set()) or _BOUGHT_ELSEWHERE.search(low[max(0, a - 30):a]):
+                continue
+            if any(it["name"] == n for o in self._owned() if o in self.orders and o not in g["orders"] and
+                   self.orders[o]["status"] == PENDING for it in self.orders[o].get("items", [])):
+                out.append(n)
+        return list(dict.fromkeys(out))
 
     def _all_item_names(self) -> list[str]:
         return [it["name"] for o in self.orders.values() for it in o.get("items", [])]
@@ -1083,6 +1125,12 @@ class ReferenceTarget(Target):
                      self.orders[o]["status"] == (PENDING if m.group(1) is None else "delivered")]
         if len(by_status) == 1:  # "the one i already got", "the pending one"
             g["orders"] = by_status
+            return
+        held = [o for o in holders if not name and set(mentioned_items(r.text, self.product_names)) & {
+            it["name"] for it in self.orders[o]["items"]}]
+        if len(held) == 1:  # orders asked about, not an item: "the one with the skateboard" (which is not changed)
+            g["orders"] = held
+            g["dropped_items"] |= set(mentioned_items(r.text, self.product_names))
             return
         items = [it for o in holders for it in self.orders[o]["items"] if it["name"] == name]
         owner = [o for o in holders for it in self.orders[o]["items"] if it["name"] == name]
@@ -1652,8 +1700,10 @@ class ReferenceTarget(Target):
                     return self._address_question("shipping address")
                 return self._ask(turn, [("modify_pending_order_address", {"order_id": o, **g["address"]})],
                                  f"change the shipping address of order {o} to {self._address_text(g['address'])}")
-            if "payment" in intents and not (named and wants_items) and "return" not in intents and \
-                    (o, "payment") not in done:
+            # (the card named beside an item change pays its difference, unless the order's own payment is
+            # asked to change: then first, as after an item change the order can't be edited any more)
+            if "payment" in intents and not (named and wants_items and not changes_order_payment(g["text"])) and \
+                    "return" not in intents and (o, "payment") not in done:
                 return self._propose_payment(o, notes)
             if wants_items and status == PENDING:
                 return self._propose_items(turn, o, "modify_pending_order_items", notes)
@@ -1730,7 +1780,8 @@ class ReferenceTarget(Target):
         whole = ""
         names = [it["name"] for it in self.orders[o].get("items", [])]
         low = g["text"].lower()
-        named = [n for a, _b, n, neg in item_mentions(g["text"], names) if not neg and re.search(
+        by_order = order_naming_items(g["text"], names)  # "cancel my tablet order": the order, not the item
+        named = [n for a, _b, n, neg in item_mentions(g["text"], names) if not neg and n not in by_order and re.search(
             r"\bcancel\w*\s+(?:(?:just|only|the|my|this|that|these|those|one|of|a|an)\s+){0,3}$", low[:a])]
         if named and len(set(named)) < len(set(names)) and not g["all_items"] and (o, "whole_said") not in g["done"]:
             g["done"].add((o, "whole_said"))
@@ -1742,7 +1793,14 @@ class ReferenceTarget(Target):
 
     def _cancel_question(self, turn: TurnContext, o: str) -> str:
         g = self.goal
-        reason = g["reason"]
+        # two reasons for two orders ("cancel #W1 - no longer needed. and the bookshelf order too, bought by
+        # mistake"): each order's own
+        inhand = [x for x in dict.fromkeys(g["orders"] + [o]) if x in self.orders]
+        holders = {x: sorted({it["name"] for it in self.orders[x].get("items", [])} - {
+            it["name"] for y in inhand if y != x for it in self.orders[y].get("items", [])}) for x in inhand}
+        holders[""] = [n for n in mentioned_items(g["text"], self.product_names)  # orders not in hand yet
+                       if not any(it["name"] == n for x in inhand for it in self.orders[x].get("items", []))]
+        reason = (reasons_by_order(g["text"], holders).get(o) if g["reason"] else None) or g["reason"]
         if reason is None and self._has("default_cancel_reason"):
             return self._ask(turn, [("cancel_pending_order", {"order_id": o, "reason": "no longer needed"})],
                              f"cancel order {o}")
