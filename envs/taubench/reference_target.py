@@ -154,6 +154,12 @@ _ASKS_ORDER = re.compile(r"\b(?:items?|in it|in there|in that|in the order|conta
 # a question about the account's payment methods
 _METHODS_Q = re.compile(r"\b(?:payment (?:methods?|options?)|ways? to pay|cards? (?:on file|do i have|are on)|"
                         r"(?:gift ?card )?balance|what cards?|which cards? (?:do|are))\b", re.I)
+# the balance of a gift card asked for: "balance of gift card pls", "how much is left on my giftcard",
+# "do i have any store credit left?" (not "pay the balance with my gift card")
+_BALANCE_Q = re.compile(r"(?<!pay )(?<!pay the )\bbalance\b(?=[^.!?]*\b(?:gift ?cards?|store credit)\b)|"
+                        r"\b(?:gift ?cards?|store credit)\b[^.!?]*\bbalance\b|"
+                        r"\b(?:left|remaining)\s+(?:on|in)\s+(?:my|the)\s+(?:gift ?cards?)\b|"
+                        r"\bstore credit\b[^.!?]*\b(?:left|remaining|have)\b|\b(?:have|got)\b[^.!?]*\bstore credit\b", re.I)
 # an order named by its state in a question: "the cancelled one", "my delivered orders"
 _STATUS_REF = re.compile(r"\b(?:the|my|our)\s+(cancell?ed|pending|delivered|processed|unshipped|open)\s+(?:orders?|ones?)\b",
                          re.I)
@@ -496,6 +502,13 @@ class ReferenceTarget(Target):
             return turn.say("I can only help the customer I have verified in this conversation, so I can't "
                             "look up or change another person's account or orders. Is there anything else on "
                             "your own account?")
+        if _BALANCE_Q.search(r.text) and not (r.order_ids or r.intents & ACTING - {"payment"} or self.pending) and \
+                not self.goal["intents"] & ACTING - {"payment"}:
+            # "can you tell me my gift card balance?", "how much is left on my giftcard", "any store credit left?":
+            # the account's methods with their balances (before: "Which order is this about?" or every order)
+            self.goal = self._empty_goal()
+            return turn.say(f"{lead}The payment methods on your account are {self._methods_list()}. "
+                            "Is there anything else I can help you with?")
         if CAPABILITY.search(r.text) and not self._asks_anything(r) and not self.goal["intents"]:
             return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
         if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)) and \

@@ -298,3 +298,14 @@ def test_a_received_item_of_a_kind_with_the_option_wanted_is_proposed_as_an_exch
     said = _said(t)[-1]
     assert "To confirm, I will exchange" in said and "24MP" in said, said
     _expect(t, None)
+
+
+@pytest.mark.parametrize("ask", ["could you check my gift card balance", "tell me how much is left in my gift card pls",
+                                 "have i got store credit?"])
+def test_a_gift_card_balance_question_is_answered(d, ask):
+    """"can you tell me my gift card balance?" got "Which order is this about?"; "how much is left on my giftcard"
+    every order's details; "do i have any store credit left?" "Sorry, I can't help with that here." (a tester)."""
+    sc, t = _play(d, "return", ["{email}", ask], seed=908)
+    said = _said(t)[-1]
+    assert "gift card (balance $" in said and "Which order" not in said and "can't help" not in said, said
+    _expect(t, None)
