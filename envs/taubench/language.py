@@ -93,6 +93,8 @@ _CANCEL_OTHER_WORDS = r"\b(?:kill|scrap|nix|void|stop|halt|abort)\s+(?:the\s+|my
 INTENTS: dict[str, re.Pattern[str]] = {
     "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b|" + _CANCEL_OTHER_WORDS, re.I),
     "return": re.compile(r"\b(return(ed|ing)?|retrun|retun|retrn|reutrn|send (\w+ ){1,3}back|send back|bring (it|them) back|"
+                         # "i want give back the mouse", "can i give it back"
+                         r"give (\w+ ){0,3}back|take (it|them) back|"
                          r"refund(ed)?|money back)\b", re.I),
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
     "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
@@ -660,7 +662,7 @@ def address_changes(address: dict[str, str], text: str, loose: bool = False) -> 
 _ASKED = {
     "cancel": re.compile(r"\bcancel(?:l?ing)?\b|\bcall off\b|" + _CANCEL_OTHER_WORDS, re.I),
     "return": re.compile(r"\b(?:return(?:ing)?|retrun|retun|retrn|reutrn)\b(?!\s+(?:polic|window|label|period))|\bsend (?:\w+ ){1,3}back\b|\bsend back\b|"
-                         r"\bbring (?:it|them) back\b", re.I),
+                         r"\bbring (?:it|them) back\b|\bgive (?:\w+ ){0,3}back\b|\btake (?:it|them) back\b", re.I),
     "exchange": re.compile(r"\b(?:exchang(?:e|ing)|swap(?:ping)?)\b", re.I),
     "address": re.compile(r"\b(?:change|update|correct|fix|new|different)\b[^.?!]{0,30}\baddress\b|"
                           r"\baddress\b[^.?!]{0,20}\b(?:changed?|updated?)\b|\bship (?:it|them|that|the order) to\b|"

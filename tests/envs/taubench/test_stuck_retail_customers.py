@@ -309,3 +309,11 @@ def test_a_gift_card_balance_question_is_answered(d, ask):
     said = _said(t)[-1]
     assert "gift card (balance $" in said and "Which order" not in said and "can't help" not in said, said
     _expect(t, None)
+
+
+@pytest.mark.parametrize("ask", ["want to give the gaming mouse back, please", "the mouse - can you take it back?"])
+def test_give_back_is_a_return(d, ask):
+    """"i want give back the mouse, it not work good" got "return or exchange?", and "give back" then looped."""
+    sc, t = _play(d, "return", ["{email}", ask, "yes"], seed=908)
+    assert [n for n, _ in _calls(t)] == ["return_delivered_order_items"], _said(t)
+    _sound(t)
