@@ -86,7 +86,11 @@ _DATE_PATTERNS = [
     ("dm", re.compile(r"\b" + _DAY + r"\s+(?:of\s+)?(" + _MONTH_RE + r")\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
     ("rel", re.compile(r"\b(today|tonight|day after (?:tomorrow|tmrw)|tomorrow|tmrw|tmr|tmw|tomoz|2morrow|2moro|"
                        r"tomorow|tommorow|tommorrow)\b", re.I)),
-    ("weekend", re.compile(r"\b(this|the|coming|next)\s+weekend\b", re.I)),
+    # "the weekend after next": a week after the coming one; "the weekend after" alone is relative to another date
+    # ("coming back the weekend after": _return_after), not this weekend
+    ("weekend", re.compile(r"\b(this|the|coming|next)\s+weekend\b(\s+after\s+next\b)?(?!\s+after\b)", re.I)),
+    # a day and month with the trailing dot of the European style, no year: "31.07.", "on 3.5."
+    ("dmdot", re.compile(r"(?<![\d.$])\b(\d{1,2})\.(\d{1,2})\.(?!\d)")),
     ("wd", re.compile(r"\b(?:(?:next|this|on|coming)\s+)?(" + "|".join(WEEKDAYS) + r")\b", re.I)),
     ("in", re.compile(r"\bin\s+(\d{1,3}|a|one|two|three|four|five|six)\s+(days?|weeks?)\b", re.I)),
     ("hours", re.compile(r"\b(?:in|within) (?:the )?next (?:few |couple (?:of )?|\d{1,2} |one |two |three )?hours?\b|"
@@ -226,6 +230,7 @@ class Parsed:
     urgent: bool = False
     fare_class: str | None = None
     selection: int | str | None = None  # list index, 'cheapest', 'earliest', 'latest', or a fare class
+    pair_pick: tuple[int, int] | None = None  # options for two legs at once, from 0 ("2 then 1", "option 2 and 1")
     refundable: bool | None = None  # the pick is among the refundable (True) or non-refundable (False) flights
     currency: str | None = None
     number: int | None = None  # a bare number (the whole message is a count)
@@ -600,6 +605,10 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
                 d = today + timedelta(days=(5 - today.weekday()) % 7 or 7)
                 if m.group(1).lower() == "next" and (d - today).days < 7:
                     d += timedelta(days=7)
+                if m.group(2):  # "the weekend after next"
+                    d += timedelta(days=7)
+            elif kind == "dmdot":
+                d = _next_occurrence(int(m.group(2)), int(m.group(1)), None) if 1 <= int(m.group(2)) <= 12 else None
             elif kind == "rel":
                 w = m.group(1).lower()
                 d = today + timedelta(days={"today": 0, "tonight": 0}.get(w, 2 if w.startswith("day after") else 1))
@@ -651,7 +660,7 @@ actually maybe perhaps probably booking reservation ticket tickets help want nee
 shall should may might must now then there here what which who how when where why not all set ready mr mrs ms dr
 dear regards cheers bye goodbye sorry excuse sir madam team everyone guys folks great thanks! straight away asap
 urgent urgently quickly hurry right away again more less some any other another much many lot lots bit
-hmm hm hmmm um umm uh uhm er erm ah ahh oh ooh huh wow ugh oops well anyway gosh geez jeez
+hmm hm hmmm um umm uh uhm er erm ah ahh oh ooh huh wow ugh oops well anyway gosh geez jeez argh doh whoops damn
 passport visa dob born birth birthday date email e-mail mail phone mobile cell number no nr card id ref reference
 code refundable nonrefundable surname lastname firstname lead pax
 """.split())
@@ -794,6 +803,44 @@ def _caps_surname(t: str, skip: set[str]) -> str | None:
     return " ".join([w.lower() for w in lead] + [re.sub(r"[^\W\d_]+", lambda m: m.group(0).capitalize(), fam.lower())])
 
 
+# an answer to "the last name on the booking?" with the words a customer puts around it: "oh sorry, its under KIM",
+# "Fischer sorry", "fischer with a c", "oops, F-I-S-C-H-E-R", "Ewa KIM", "kim (ewa)"
+_SURNAME_LEAD = re.compile(r"^\W*(?:(?:oh|ah|argh|ugh|doh|damn|oops|whoops|sorry|my bad|ok(?:ay)?|so|um+|uh|yes|yeah|no|nope|wait|actually|"
+                           r"it'?s|its|it is|that'?s|thats|that is|under|the name|name|is|was|should be|i mean|i meant)"
+                           r"(?![\w'])[\s,.:!-]*)+", re.I)
+_SURNAME_TAIL = re.compile(r"(?:[\s,.!-]*(?:\b(?:sorry|my bad|oops|please|pls|thanks|thank you|thx|lol|haha)\b|"
+                           r"\bwith an? [a-z]\b|\bspelt [a-z-]+|\(\s*[^)]*\)))+[\s,.!]*$", re.I)
+_SPELLED_OUT = re.compile(r"(?:[^\W\d_][\s.-]){2,}[^\W\d_]")  # "F-I-S-C-H-E-R", "K I M"
+
+
+def spelled_out(text: str) -> bool:
+    """A name spelled letter by letter ("oops, F-I-S-C-H-E-R", "k i m"): the target asks for it typed as one word
+    (the privacy check reads a last name only as a word the customer typed)."""
+    return bool(_SPELLED_OUT.fullmatch(_SURNAME_TAIL.sub("", _SURNAME_LEAD.sub("", text.strip())).strip(" .,!;:-")))
+
+
+def _last_name_answer(t: str, skip: set[str]) -> tuple[str | None, str | None]:
+    """(given, family) in a reply to "the last name on the booking?" that the other readings leave: a family name
+    with fillers around it, spelled out letter by letter, or beside the given name ("Ewa KIM", "kim (ewa)")."""
+    core = _SURNAME_LEAD.sub("", t.strip())
+    given = re.search(r"\(\s*(" + _LETTERS + r")\s*\)", core)
+    core = _SURNAME_TAIL.sub("", core).strip(" .,!;:-")
+    words = core.split()
+    if not 1 <= len(words) <= 2 or not all(re.fullmatch(_LETTERS, w) for w in words):
+        return None, None
+    if len(words) == 2 and not (words[1].isupper() and len(words[1]) > 1 and not words[0].isupper()):
+        return None, None  # two words: only "Ewa KIM", the family name in capitals
+    fam = words[-1]
+    if fam.lower() in _NOT_NAMES or fam.lower() in skip or len(fam) < 2:
+        return None, None
+    first = words[0] if len(words) == 2 else (given.group(1) if given else None)
+    if first is not None and (first.lower() in _NOT_NAMES or first.lower() in skip):
+        return None, None
+    def cap(w: str) -> str:
+        return w[:1].upper() + w[1:].lower()
+    return (cap(first) if first else None), cap(fam)
+
+
 def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
     """(first, last) given as a name in this message; (token, None) for a lone given name.
 
@@ -818,6 +865,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
                 and not any(x.lower().strip(".") in months for x in core[1:])
                 and not (whole in places and (len(core) > 1 or not strong)))
 
+    if expecting == "last_name" and re.fullmatch(r"\W*" + _LETTERS + r"\s*\(\s*" + _LETTERS + r"\s*\)\W*", t):
+        return _last_name_answer(t, places | months)  # "kim (ewa)": the family name, the given one in brackets
     if expecting == "last_name" and (caps := _caps_surname(t, places | months)):
         return None, caps  # "FISCHER", "it's KIM": asked for the last name, typed in capitals
     spans: list[tuple[int, int]] = []  # what the cues below read, blanked before the rest is read
@@ -922,6 +971,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         if family is None and given is not None and given == last:
             given = None  # "it's under Kim": one name, read once
         first, last = first or given, last or family
+    if expecting == "last_name" and not first and not last:
+        return _last_name_answer(t, places | months)
     return first, last
 
 
@@ -1054,6 +1105,9 @@ def is_refusal(text: str) -> bool:
 
 # a day of the month without its month: "on the 12th", "the 3rd please", "12th"; never "the 2nd one / option /
 # flight" (a pick among listed options) or "the 12th of June" (a full date, read above)
+# a month named by its distance: "end of next month", "sometime next month" (a day of it is a date: "nextmonth")
+_NEXT_MONTH = re.compile(r"\b(?:in|during|within|sometime|some time|end of|beginning of|start of|middle of|mid|early|"
+                         r"late|for)?\s*(?:the\s+)?next\s+month\b", re.I)
 _BARE_DAY = re.compile(r"(?:\b(?:on|for|by|from|until|the)\s+(?:the\s+)?|^\s*)([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
                        r"(?!\s*(?:one|option|flight|choice|leg|of\b))", re.I)
 
@@ -1077,9 +1131,18 @@ _OK_LEAD = (r"\W*(?:(?:ok(?:ay)?|k|fine|alright|all right|sure|right|yes|yeah|ye
 _BARE_PICK = re.compile(r"^\W*the\s+([1-7])\s*(?:one\s*)?(?:,?\s*(?:please|pls|thanks|thank you))?\s*[.!]*\s*$")
 
 
+# a pick of the shortest connection or trip: "whatever is shortest", "the shortest layover", "least waiting in london"
+_SHORTEST = re.compile(r"\b(?:shortest|quickest|fastest)\b|\bleast (?:wait(?:ing)?|time)\b|\bless waiting\b", re.I)
+# one option for each of two legs: "2 then 1", "option 2 and then 1", "3 & 1 please"
+_PAIR_PICK = re.compile(r"^\W*(?:ok(?:ay)?\W+)?(?:options?\s*)?([1-7])\s*(?:,\s*)?(?:then|and(?: then)?|&|\+|/|,)\s*"
+                        r"(?:option\s*)?([1-7])\s*(?:please|pls|thanks)?\W*$", re.I)
+
+
 def _selection(text: str) -> int | str | None:
     t = text.lower()
-    t_clean = re.sub(r"\bfirst (name|class|time)\b|\bsecond (name|thought)\b|\bone way\b|\bone-way\b", " ", t)
+    if _SHORTEST.search(t) and not re.search(r"\b(?:date|day|month)\b", t):
+        return "shortest"
+    t_clean = re.sub(r"\bfirst (name|class|time|week|weekend|half|days?)\b|\bsecond (name|thought)\b|\bone way\b|\bone-way\b", " ", t)
     t_clean = re.sub("^" + _OK_LEAD, "", t_clean, flags=re.I)  # "alright the first", "ok, the second one"
     if re.search(r"\b(cheapest|lowest price|least expensive|lowest fare)\b|\bthe (?:cheaper|less expensive|cheap) "
                  r"(?:one|option|flight|fare)\b|\bwhichever (?:is|was|'s|one is) (?:cheaper|less expensive)\b", t_clean):
@@ -1114,7 +1177,8 @@ def _selection(text: str) -> int | str | None:
     if re.search(r"\b(?:most expensive|priciest|dearest|highest (?:price|fare))\b|\bthe (?:pricier|more expensive) "
                  r"(?:one|option|flight|fare)\b", t_clean):
         return "dearest"  # "the most expensive lol", "the priciest one"
-    m = re.search(r"\bthe (economy|premium|business)( economy| class)? (one|option|flight|fare)\b", t_clean)
+    # (or opening the message without "the": "premium one", "business flight pls")
+    m = re.search(r"(?:\bthe |^\W*)(economy|premium|business)( economy| class)? (one|option|flight|fare)\b", t_clean)
     if m:
         return m.group(1)
     m = re.search(r"\bthe (sold[- ]?out|full|cancell?ed) (one|option|flight)\b", t_clean)
@@ -1215,7 +1279,8 @@ _NOT_BESIDE_NAMES = set("""
 status confirmed cancelled canceled details detail info still active valid held hold booking bookings reservation
 ref pls plz thx asap check checking lookup look urgent trip flight itinerary refund refunded ticket tickets
 too also aswell either same
-""".split())
+thats that's whats what's which whose belongs belonging mine ours yours his hers theirs
+""".split())  # (the second line: "BK4HZPZ9 thats my friend lars's" names no surname)
 
 
 def _booking_last_name(p: Parsed, text: str, db) -> None:
@@ -1290,11 +1355,26 @@ _THING = (r"(?:\s+(?:it|that|this|(?:my|the|our)\s+(?:(?:return|outbound|inbound
           r"[a-z][a-z'-]+(?:\s+(?!(?:to|on|by|back|until|till|from|in|into|at|a|an|the)\b)[a-z][a-z'-]+)?\s*[),-]?)?)?")
 _SHIFT_LATER = re.compile(
     r"\b" + _SPAN + r"\s+(?:later|after(?:wards)?)\b"
+    # a verb that moves either way is no later move when the span says which way: "move it one day earlier"
     r"|\b(?:push|move|delay|postpone|shift|put)" + _THING + r"\s+(?:back\s+)?(?:by\s+)?" + _SPAN +
-    r"(?:\s+(?:back|later))?\b", re.I)
+    r"(?:\s+(?:back|later))?\b(?!\s+(?:earlier|sooner|before|forward|ahead|up)\b)", re.I)
 _SHIFT_EARLIER = re.compile(
     r"\b" + _SPAN + r"\s+(?:earlier|sooner|before)\b"
     r"|\b(?:bring|move|pull|shift)" + _THING + r"\s+(?:forward|up|earlier)\s+(?:by\s+)?" + _SPAN + r"\b", re.I)
+# a change of a booking asked without "change" or "move": "need to push my trip BK93T1H1 back to end of july",
+# "can u put us on the earlier flight same day, SA3091?", "get me onto SA1234 instead"
+_CHANGE_ASK = re.compile(
+    r"\b(?:push|bring|pull)\s+(?:(?:it|my|our|the|this|that)\s+)?(?:(?:trip|flight|booking|reservation|ticket|travel)s?\s+)?"
+    r"(?:BK[0-9A-Z]{6}\s+)?(?:back|forward)\b"
+    r"|\b(?:put|get|transfer|switch|rebook)\s+(?:me|us|them|him|her|it)\s+(?:on|onto)\s+(?:the|a|an|another|other|SA\d{4})\b",
+    re.I)
+# the same request said of a booking named in the message: "(reference BK93T1H1) ... we would need to travel at the
+# end of July instead", "BK... - we have to fly on the 3rd instead"
+_INSTEAD_TRAVEL = re.compile(r"\b(?:travel|fly|go|leave|depart|come)\w*\b[^.?!]{0,50}\binstead\b", re.I)
+# a booking no longer wanted: "i dont need my fly anymore", "we don't want this booking any more", "dont need the
+# tickets anymore"
+_NOT_NEEDED = re.compile(r"\b(?:don'?t|dont|do not|won'?t|wont|will not)\s+(?:need|want|use)\s+(?:my|our|the|this|that|these|"
+                         r"those)\s+(?:fly|flight|booking|ticket|trip|seat|reservation)s?\s+(?:any ?more|after all)\b", re.I)
 _DAY_NEXT = re.compile(r"\bthe\s+(?:next|following)\s+day\b|\bthe\s+day\s+after\b(?!\s+tomorrow)", re.I)
 _DAY_BEFORE = re.compile(r"\bthe\s+day\s+before\b|\bthe\s+previous\s+day\b", re.I)
 
@@ -1303,6 +1383,8 @@ _BACK = r"\b(?:back|return(?:ing)?|come back|coming back|fly(?:ing)? back|home)\
 _BACK_SHIFT = re.compile(_BACK + _SPAN + r"\s+(?:later|after(?:wards)?)\b", re.I)
 _BACK_NEXT = re.compile(_BACK + r"(?:on\s+)?the\s+(?:next|following)\s+day\b|" + _BACK + r"(?:on\s+)?the\s+day\s+after\b"
                         r"(?!\s+tomorrow)", re.I)
+_BACK_WEEKEND = re.compile(_BACK + r"(?:on\s+|at\s+)?the\s+weekend\s+after\b(?!\s+next)", re.I)  # "coming back the
+# weekend after": the first Saturday after the outbound date
 _BACK_DAY = re.compile(_BACK + r"(?:on\s+)?the\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.I)
 
 
@@ -1314,6 +1396,8 @@ def _return_after(text: str, outbound: str) -> str | None:
         return (start + timedelta(days=_span_days(m.group(1), m.group(2)))).isoformat()
     if _BACK_NEXT.search(text):  # "back the day after", "returning the next day"
         return (start + timedelta(days=1)).isoformat()
+    if _BACK_WEEKEND.search(text):
+        return (start + timedelta(days=(5 - start.weekday()) % 7 or 7)).isoformat()
     if m := _BACK_DAY.search(text):
         d = day_of_month_from(int(m.group(1)), start.year, start.month, start + timedelta(days=1))
         return d.isoformat() if d else None
@@ -1549,7 +1633,8 @@ _PAX_DOWN = re.compile(  # the count goes down by N
     r"\b" + _N + r"\s+(?:less|fewer)(?:\s+" + _WHO + r"\b|(?=\s*(?:please|thanks|then)?\s*(?:[.!,?]|$)))"
     r"|\b(?:remove|drop|take off|minus|cancel)\s+" + _N + r"\s+(?:[a-z-]+\s+)?" + _WHO + r"\b", re.I)
 _WHOSE = r"\b(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN
-_ALONG = r"(?=\s+(?:too|as well|also|along|with (?:me|us)|us|me)\b|\s*[.!,?]|\s*$)"  # "coming too", not "coming to pick me up"
+_ALONG = r"(?=\s+(?:too|as well|also|along|with (?:me|us)|us|me|now)\b|\s*[.!,?]|\s*$)"  # "coming too", not "coming to pick me up"
+# ("now": "my husband is also coming now, can we move it to ...")
 # someone joins the customer: "my son is coming too", "add my wife", "my two kids are joining us as well"
 _JOINS = re.compile(
     _WHOSE + r"(?:\s+(?:is|are|will be)|'s|'re)\s+(?:also\s+)?(?:coming|joining|travel+ing|flying|going|tagging along)" + _ALONG +
@@ -1613,6 +1698,10 @@ _SPLIT_NOW = re.compile(r"(?<![\w:$#./-])(\d{1,2}|" + "|".join(text_rules.NUMBER
                         r"passengers\s+|seats\s+|travell?ers\s+)?(?:(?:right )?now|first|for now|today|in this (?:one|booking)|"
                         r"on this (?:one|booking))\b[^.?!]{0,25}?\b(?:and|then|,)\s+(?:the\s+)?(?:other|rest|remaining|"
                         r"another|\d{1,2}\b|" + "|".join(text_rules.NUMBER_WORDS) + r"\b)", re.I)
+# a group split into shares, the first booked now: "ok split it, 9 and 3", "split us into 6 + 6", "do 9 and then 3"
+_SPLIT_INTO = re.compile(r"\b(?:split|divide|break|do|book)\b[^.?!\d]{0,25}?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
+                         r")\s*(?:people\s*|passengers\s*|of us\s*)?(?:and(?: then)?|then|\+|&|/|,)\s*(?:the other\s+)?"
+                         r"(?:\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b", re.I)
 # "fine, make it 9 then", "make that 2" (at a summary): a new count
 _MAKE_IT = re.compile(r"\bmake (?:it|that)\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b(?!\s*(?:am|pm|a\.m|p\.m|:|"
                       r"o'?clock|th|st|nd|rd|days?|nights?|weeks?|hours?|kg|bags?|dollars|\$|%))"
@@ -1726,6 +1815,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.day_of_month = int(m.group(1))
     if not p.dates and (m := _MONTH_ALONE.search(text)):
         p.month_named = MONTHS[(m.group(1) or m.group(2)).lower()]
+    elif not p.dates and _NEXT_MONTH.search(text):  # "end of next month": the month after today's
+        p.month_named = NOW.month % 12 + 1
 
     plain = text.replace("\u2019", "'")
     p.pax_change, p.pax_joining, p.pax_more, span = _count_change(plain)
@@ -1743,6 +1834,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = text_rules.number_value(m.group(1))
     elif split:  # "ok then 9 now and 5 later": this booking's share
         p.passengers = text_rules.number_value(split.group(1))
+        p.split_now = True
+    elif expecting == "passengers" and (m := _SPLIT_INTO.search(text)):  # "ok split it, 9 and 3": the first share now
+        p.passengers = text_rules.number_value(m.group(1))
         p.split_now = True
     elif m := _MAKE_IT.search(text):  # "fine, make it 9 then": a new count
         p.passengers = text_rules.number_value(m.group(1))
@@ -1782,6 +1876,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             unsure[1] == "order" and re.match(r"\s*\w+\s*,", named)):  # "Nguyen, An" says which is the family name
         p.name_words, p.name_doubt = unsure
         p.first_name = p.last_name = None  # the target asks for the last name
+    if expecting == "last_name" and spelled_out(text):  # "F-I-S-C-H-E-R": no name word ("S"); asked as one word
+        p.first_name = p.last_name = None
+        p.name_words, p.name_doubt = [], None
     p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
     if p.booking_ids and not p.last_name and expecting != "name":
         _booking_last_name(p, named, db)
@@ -1812,6 +1909,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     for s_, e_, _iso in hits:  # "3rd of july", "the 1st of June": a date, not the third or first option
         undated = undated[:s_] + " " * (e_ - s_) + undated[e_:]
     p.selection = _selection(undated)
+    if m := _PAIR_PICK.match(undated):
+        p.pair_pick, p.selection = (int(m.group(1)) - 1, int(m.group(2)) - 1), None
     if (m := _REFUNDABLE_PICK.search(undated)) and p.selection is not None and not isinstance(p.selection, int):
         p.refundable = not m.group(1)  # "the cheapest refundable one", "earliest non refundable flight"
     p.no_preference = p.selection is None and bool(_NO_PREFERENCE.fullmatch(text))
@@ -1836,12 +1935,16 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.asked_option, p.selection = p.selection, None
     if p.selection in ("cheapest", "dearest") and not re.search(r"\bhow much\b|\btotal\b|\bcosts?\b|\bprice\b|\bpay\b", text, re.I):
         p.intents.discard("price")  # "the cheaper one" picks; it asks no price
+    if _CHANGE_ASK.search(text) or (p.booking_ids and _INSTEAD_TRAVEL.search(text)):
+        p.intents.add("change")
     if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
         p.intents.add("change")  # "can you push my booking back a week?"
     if _RULES_QUESTION.search(text) and not _REFUND_REQUEST.search(text):
         p.intents -= {"cancel", "change"}  # a question about the rules asks for no cancellation
         p.intents.add("refund")
         p.rules_question = True
+    if _NOT_NEEDED.search(text):
+        p.intents.add("cancel")  # "i dont need my fly anymore, BK..."
     if _REFUND_REQUEST.search(text):
         p.intents.add("cancel")  # "I want my money back for BK...": a cancellation, with the refund rule said
     if p.currency:

@@ -21,7 +21,7 @@ from typing import Any
 
 from envs.skyassist import text_rules
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
-from envs.skyassist.language import MONTHS, PER_OR_TOTAL, Parsed, day_of_month_from, parse
+from envs.skyassist.language import MONTHS, PER_OR_TOTAL, Parsed, day_of_month_from, parse, spelled_out
 from envs.skyassist.policies import (
     MAX_LEAD_DAYS,
     MAX_PASSENGERS,
@@ -135,6 +135,13 @@ _DAY_PARTS = {"morning": ("04:00", "12:00"), "noon": ("11:00", "14:00"), "aftern
 _WHICH_REFUNDABLE = re.compile(r"\bwhich\b(?:\s+\w+){0,2}?\s+(?:can|could|will|would|do|are|is)\b[^.?!]{0,30}"
                                r"\b(?:refund\w*|money back)|\b(?:are|is)\s+(?:any|all|either|none)(?:\s+of\s+(?:them|these|those|the\s+\w+))?"
                                r"\s+refundable\b", re.I)
+# the booking's own date kept in a change: "keep the date but move us to the 10:30 departure", "same day, SA3091"
+_KEEP_DATE = re.compile(r"\b(?:keep|same|that|stay on)\s+(?:the\s+)?(?:same\s+)?(?:day|date)\b|\bsame[- ]day\b", re.I)
+# another booking said to be someone else's: "BK4HZPZ9 thats my friend lars's", "which is my brother's booking"
+_SOMEONE_ELSES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:friend|brother|sister|mum|mom|mother|dad|father|parents?|son|"
+                            r"daughter|wife|husband|partner|colleague|coworker|boss|cousin|aunt|uncle|neighbou?r|"
+                            r"grand\w+|in-laws?|kid|child)(?:'?s)?\b|\b(?:his|her|their)\s+(?:booking|reservation|trip|"
+                            r"flight|ticket)\b|\bnot (?:mine|my booking|under my name)\b", re.I)
 _SAME_DAY = re.compile(r"\b(?:same|that) (?:day|date)\b|\bsame as (?:the )?first\b", re.I)
 
 
@@ -262,7 +269,10 @@ class ReferenceTarget(Target):
         self.name_words: list[str] = []  # a name given that could not be read for sure ("Nguyen Van An")
         self.name_doubt: str | None = None  # why (language.name_attempt): the last name is asked
         self._numbers_said: set[int] = set()  # the numbers 1-20 the customer has typed (a total rests on one)
+        self._last_reply = ""  # the agent's reply before this message
         self._said_before = ""  # what the customer said before this message ("me and my brother")
+        self.change_month: int | None = None  # the month a change was asked for without its day ("end of july")
+        self._keep_cabin = False  # a pick for both legs at once ("cheapest both ways") keeps one cabin
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -302,6 +312,7 @@ class ReferenceTarget(Target):
         p = parse(turn.user_message, self.db, expecting, turn.last_reply)
         self._numbers_said = {n for m in turn.history if m.get("role") == "user"
                               for n in _numbers_in(str(m.get("content") or ""))}
+        self._last_reply = turn.last_reply
         self._said_before = " ".join(str(m.get("content") or "") for m in turn.history[:-1] if m.get("role") == "user")
         self._reply(turn, p)
         self._not_the_same_again(turn, p)
@@ -413,6 +424,14 @@ class ReferenceTarget(Target):
                 out.append(f"{answer} Nothing has been {done}; just tell me when you would like to go ahead." if answer
                            else f"Of course, take your time. Nothing has been {done}; just tell me when you would like "
                                 "to go ahead.")
+                turn.say(" ".join(out))
+                return
+            if (pend["kind"] == "cancel" and asks and not p.yes and not p.no and not self._changes(p)
+                    and (p.has("refund") or p.has("price")) and (answer := self._pending_answer(p, pend))):
+                # "will i get refund?" at "Shall I cancel booking ...?": answered, and the question asked again
+                self.pending = pend
+                out.append(f"To answer your question: {answer} Shall I go ahead and cancel booking "
+                           f"{pend['args']['booking_id']}?")
                 turn.say(" ".join(out))
                 return
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p)
@@ -630,7 +649,7 @@ class ReferenceTarget(Target):
         else:
             said = "No problem."
         for name in ("origin", "destination", "via", "date", "return_date", "passengers", "fare_class", "mode",
-                     "booking_id", "booking", "awaiting", "change_date", "change_shift"):
+                     "booking_id", "booking", "awaiting", "change_date", "change_shift", "change_month"):
             setattr(self, name, None)
         self.action, self.legs, self.offered_dates, self.date_choices = "book", [], [], []
         self.offered_return = self.offered_retry = self.wants_return = False
@@ -669,8 +688,10 @@ class ReferenceTarget(Target):
                 (self.mode in ("cancel", "change") or p.has("change")):
             ref = Date.fromisoformat(booked)  # "rebook me on the 25th" about a booking on Nov 24: Nov 25
             ref = Date(ref.year, ref.month, 1)
-        if p.month_named:  # "mid may, like the 16th": in the month named, its next one on or after the floor
-            ref = Date(floor.year + (1 if p.month_named < floor.month else 0), p.month_named, 1)
+        month = p.month_named or (self.change_month if self.mode == "change" and self.awaiting == "date" else None)
+        if month:  # "mid may, like the 16th": in the month named, its next one on or after the floor; "the 31st"
+            # after "push it back to end of july" (a change): in July
+            ref = Date(floor.year + (1 if month < floor.month else 0), month, 1)
         day = day_of_month_from(p.day_of_month, ref.year, ref.month, floor)  # the next month that has the day
         if day is not None:
             p.date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
@@ -758,6 +779,9 @@ class ReferenceTarget(Target):
             # "2 ppl" ... "its diego walsh, my brother is coming too"; "me and my brother" ... "my brother is
             # coming too": one of those already counted, not one more
             p.pax_change, p.pax_joining = None, False
+        if (not p.passengers and p.pax_change is not None and self.booking is None
+                and (p.booking_ids or self.booking_id) and (p.has("change") or self.mode == "change")):
+            return None  # "BK... my wife is coming too, move it to ...": read against the booking once looked up
         if not p.passengers and (p.pax_change is not None or p.pax_more):
             base = self.passengers or (int(self.booking.get("passengers", 0)) or None if self.booking else None)
             if p.pax_change is not None and base:
@@ -993,6 +1017,8 @@ class ReferenceTarget(Target):
         if p.booking_ids:
             if p.booking_ids[0] != self.booking_id:
                 self.booking = None
+                if self.booking_id and not p.last_name and _SOMEONE_ELSES.search(p.text):
+                    self.last_name = None  # "and also BK4HZPZ9 thats my friend lars's": not under the name in hand
             self.booking_id = p.booking_ids[0]
         if p.places or p.dates or p.passengers or p.flight_ids or p.selection is not None or p.accepts:
             self.declined = False
@@ -1004,6 +1030,10 @@ class ReferenceTarget(Target):
             self.mode = "cancel"
         elif p.has("change") and (p.booking_ids or self.booking_id) and not (trip_active and not p.booking_ids):
             self.mode = "change"
+        elif (self.mode == "status" and self.booking is not None and not p.booking_ids and not p.places
+              and "change or cancel it" in self._last_reply and not p.has("cancel") and not p.no
+              and (p.dates or p.flight_ids or p.shift_days is not None or p.month_named or _KEEP_DATE.search(p.text))):
+            self.mode = "change"  # "the 31st", "SA3091" in answer to "Would you like to change or cancel it?"
         elif p.booking_ids and self.mode not in ("cancel", "change"):
             self.mode = "status"
         elif p.has("status") and not trip_active and (self.booking_id or "booking" in p.text.lower()):
@@ -1081,7 +1111,11 @@ class ReferenceTarget(Target):
             def kept(f: dict[str, Any]) -> bool:
                 return (f["refundability"] == "refundable") == p.refundable
             shown, bookable = [f for f in shown if kept(f)], [f for f in bookable if kept(f)]
-        if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and len(self.legs) > 1:
+        chosen_cabin = any(leg.get("choice") for j, leg in enumerate(self.legs) if j != k)
+        if (isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and len(self.legs) > 1
+                and (not chosen_cabin or self._keep_cabin)):
+            # with another leg chosen, "the later one" / "the cheapest premium one" is the flight it names: one in
+            # another cabin is explained (_selection), never swapped for a same-cabin one unsaid
             bookable = self._same_cabin(k, bookable) or bookable
         cabin = p.fare_class or self.fare_class  # "the cheapest business one", "premium economy only"
         if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and cabin:
@@ -1095,6 +1129,9 @@ class ReferenceTarget(Target):
             f = min(bookable, key=lambda x: x["departure_time"])
         elif sel == "latest" and bookable:
             f = max(bookable, key=lambda x: x["departure_time"])
+        elif sel == "shortest" and bookable:  # "the quickest flight": the shortest time in the air
+            f = min(bookable, key=lambda x: (parse_time(x["arrival_time"]) - parse_time(x["departure_time"]),
+                                             x["departure_time"]))
         elif sel == "dearest" and bookable:  # "the most expensive one"
             f = max(bookable, key=lambda x: (x["price_usd"], x["departure_time"]))
         elif isinstance(sel, str) and sel.startswith("part "):  # "the morning one": the one listed flight leaving then
@@ -1200,6 +1237,10 @@ class ReferenceTarget(Target):
                                "details; that protects the travellers' privacy. If you find out the last name, I am happy "
                                "to check it. Is there anything else I can help with?")
                     return
+                if self.awaiting == "last_name" and spelled_out(p.text):  # "oops, F-I-S-C-H-E-R"
+                    out.append("Thank you. So that I match it exactly, could you type the last name on the booking as "
+                               "one word, without spaces or dashes?")
+                    return
                 self.awaiting = "last_name"
                 out.append("For your security, could you tell me the last name on the booking?")
                 return
@@ -1246,6 +1287,9 @@ class ReferenceTarget(Target):
                      "cancelled": "It has been cancelled."}.get(str(b.get("status")))
             if plain:  # "is it still on?", "still good for BK...?", "status of my booking": said plainly
                 out.append(plain)
+            if p.has("refund") and b.get("status") != "cancelled":  # "if i cancel BK... do i get my money back?"
+                out.append(self._refund_sentence(b).replace("you would get", "if you cancel it you would get")
+                           .replace("no refund would be due", "no refund would be due if you cancel it"))
             out.append("Would you like to change or cancel it, or is there anything else?")
             return
         if b.get("status") == "cancelled":
@@ -1255,9 +1299,12 @@ class ReferenceTarget(Target):
         if mode == "cancel":
             out.append(f"{self._booking_text(b)} {self._refund_sentence(b)}")
             out.append(f"Shall I cancel booking {b['booking_id']}?")
-            self.pending = {"tool": "cancel_booking", "args": {"booking_id": b["booking_id"]}, "kind": "cancel"}
+            self.pending = {"tool": "cancel_booking", "args": {"booking_id": b["booking_id"]}, "kind": "cancel",
+                            "said": " ".join(out[-2:])}
             return
         # change
+        if self._party_change(p, b, out) or self._route_change(p, b, out):
+            return
         if self.change_shift is not None and not p.date and (start := self._booking_date()):
             p.date = _moved(start, self.change_shift)  # "back a week"
         self.change_shift = None
@@ -1266,6 +1313,22 @@ class ReferenceTarget(Target):
         new_date = p.date or (self.date if self.legs and self.legs[0].get("for_change") else None) or self.change_date
         self.change_date = None
         if not self.legs or not self.legs[0].get("for_change") or (new_date and self.legs[0]["date"] != new_date):
+            if not new_date and _KEEP_DATE.search(p.text) and (p.flight_ids or p.selection is not None or _UPGRADE.search(p.text)
+                                                               or re.search(r"\b(?:flight|departure)\b", p.text, re.I)):
+                new_date = self._booking_date()  # "keep the date but move us to the 10:30 departure"
+            if not new_date and p.month_named:  # "push it back to end of july": the days that month flies
+                self.change_month = p.month_named
+                f0 = self.db.flights.get(b["itinerary"][0]) if b.get("itinerary") else None
+                if f0 is not None:
+                    self.origin, self.destination = f0.origin, f0.destination
+                    dates, note = self._route_dates(p.text, p.month_named, skip=self._booking_date())
+                    if dates:
+                        self.awaiting = "date"
+                        shown = "" if b["booking_id"] in turn.last_reply else self._booking_text(b) + " "
+                        out.append(f"{shown}{note}Flights from {self._place(f0.origin)} to "
+                                   f"{self._place(f0.destination)} go on {', '.join(dates)}. Which date would you like "
+                                   "to move it to?")
+                        return
             if not new_date:
                 if self.awaiting == "date" and b["booking_id"] in turn.last_reply:  # the booking was just shown
                     why = ("I can tell you the fares once I have searched the new date." if p.has("price") else
@@ -1289,6 +1352,48 @@ class ReferenceTarget(Target):
         if p.has("price") and not p.has("currency"):  # "is that more expensive?" at a change
             out.append(self._change_price_answer(b))
         self._maybe_propose(turn, out)
+
+    def _party_change(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
+        """A change request that also changes the party ("move to 31 july, we are 4 now, my boss is joining",
+        "only 2 of us travel now"): a change only moves the booking's travellers to other flights, so this is
+        said before anything is searched or changed, with what can be done instead; the new date is kept."""
+        have = int(b.get("passengers", 0) or 0)
+        if not p.passengers and p.pax_change is not None and have:
+            p.passengers = have + p.pax_change  # "my wife is coming too" said with the request
+        if not p.passengers or not have or p.passengers == have:
+            return False
+        if p.date or self.change_shift is not None:
+            start = self._booking_date()
+            self.change_date = p.date or (_moved(start, self.change_shift) if start else None)
+        self.change_shift = None
+        self.passengers, self.pending, self.awaiting = have, None, None
+        self.legs = []
+        more = p.passengers > have
+        out.append(f"{self._booking_text(b)} I'm sorry, a change can only move the {pax_words(have)} on booking "
+                   f"{b['booking_id']} to other flights; I can't {'add passengers to' if more else 'remove passengers from'} "
+                   f"an existing booking. I can move it for the {pax_words(have)} as they are"
+                   + (f" and book a separate trip for the {pax_words(p.passengers - have)} joining"
+                      if more else ", or cancel it and book a new trip for " + pax_words(p.passengers))
+                   + ". What would you like to do?")
+        return True
+
+    def _route_change(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
+        """A change to another place ("change it so we fly to kinshasa on sept 1 instead"): a change keeps the
+        booking's route, so this is said before anything is searched, with what can be done instead."""
+        flights = [f for fid in b.get("itinerary") or [] if (f := self.db.flights.get(fid)) is not None]
+        booked = {a for f in flights for a in (f.origin, f.destination)}
+        other = [a for a in p.airports if a not in booked]
+        if not flights or not other:
+            return False
+        if p.date:
+            self.change_date = p.date
+        self.origin = self.destination = None  # the new place is not the booking's route
+        self.legs, self.pending, self.awaiting = [], None, None
+        route = f"from {self._place(flights[0].origin)} to {self._place(flights[-1].destination)}"
+        out.append(f"I'm sorry, a change can only move booking {b['booking_id']} to other flights on its own route, "
+                   f"{route}; I can't change it to fly to or from {self._place(other[0])}. I can move it to another "
+                   f"date on that route, or cancel it and you can book a new trip. What would you like to do?")
+        return True
 
     def _change_price_answer(self, b: dict[str, Any]) -> str:
         """The booking's total now and the fare of the flights chosen for the change (the booking is
@@ -1799,20 +1904,21 @@ class ReferenceTarget(Target):
         return sorted({f.date for f in self.db.flights.values() if f.origin == origin and f.destination == destination
                        and f.status == "scheduled" and WINDOW_MIN <= parse_time(f.departure_time) <= WINDOW_MAX})
 
-    def _route_dates(self, text: str) -> tuple[list[str], str]:
+    def _route_dates(self, text: str, month: int | None = None, skip: str | None = None) -> tuple[list[str], str]:
         """Up to three dates this route flies, within the booking window, in the month the text
-        names when it names one (else the first ones), and a note when that month has none."""
-        dates = self._bookable_dates(self.origin, self.destination)  # the dates the agent can book
+        names when it names one (else the first ones), and a note when that month has none;
+        ``month``: the month when the text names it otherwise ("end of next month"); ``skip``: a date left out."""
+        dates = [d for d in self._bookable_dates(self.origin, self.destination) if d != skip]  # the dates the agent can book
         m = re.search(r"\b(?:in|of|during|early|late|mid|this|next|for|around|about|beginning of|end of|start of)\s+(" +
                       "|".join(MONTHS) + r")\b", text, re.I)
-        month = MONTHS[m.group(1).lower()] if m else None
+        month = MONTHS[m.group(1).lower()] if m else month
         if re.search(r"\bnext week\b", text, re.I):
             week = [d for d in dates if d <= (NOW + timedelta(days=14)).date().isoformat()]
             return (week[:3], "") if week else (dates[:3], "There are no flights on this route next week. ")
         if month is not None:
             inside = [d for d in dates if int(d[5:7]) == month]
-            if inside:
-                return inside[:3], ""
+            if inside:  # "end of july", "late june": the last days of it
+                return (inside[-3:] if re.search(r"\b(?:end of|late)\s+\w+", text, re.I) else inside[:3]), ""
             return dates[:3], f"There are no flights on this route {_month_name(month)}. "
         return dates[:3], ""
 
@@ -1899,7 +2005,8 @@ class ReferenceTarget(Target):
         is_round = len(legs) == 2 and legs[0]["origin"] == legs[1]["destination"] and legs[0]["destination"] == legs[1]["origin"]
         back = [leg for leg in self.legs if (leg["destination"], leg["origin"]) in self.db.route_set]
         if is_round:
-            out.append("That covers both directions of your round trip.")
+            if all(leg["shown"] for leg in self.legs):  # not when one direction found nothing ("come back on the 5th")
+                out.append("That covers both directions of your round trip.")
         elif (self.wants_return and len(self.legs) == 1 and back and self.legs[0]["shown"]
               and not self._f("no_round_trip_hint")):
             # "a round trip from A to B" without its return date: asked now, the outbound pick can wait
@@ -1963,12 +2070,46 @@ class ReferenceTarget(Target):
                     return i, f
         return None
 
+    def _shown(self, k: int) -> list[dict[str, Any]]:
+        leg = self.legs[k]
+        return [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
+
+    def _shortest_pair(self, i: int, j: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The listed flights of two connecting legs, in one cabin, with seats for the party and a connection of
+        at least MIN_CONNECTION, whose wait between them is shortest (then the earliest arrival); None if none."""
+        need = self.passengers or 1
+        def ok(f: dict[str, Any]) -> bool:
+            return f["status"] == "scheduled" and f["seats_available"] >= need
+        pairs = [(a, b) for a in self._shown(i) if ok(a) for b in self._shown(j) if ok(b)
+                 and a["destination"] == b["origin"] and a["fare_class"] == b["fare_class"]
+                 and parse_time(b["departure_time"]) - parse_time(a["arrival_time"]) >= MIN_CONNECTION]
+        if not pairs:
+            return None
+        return min(pairs, key=lambda ab: (parse_time(ab[1]["departure_time"]) - parse_time(ab[0]["arrival_time"]),
+                                          ab[1]["arrival_time"], ab[0]["price_usd"] + ab[1]["price_usd"]))
+
     def _selection(self, turn: TurnContext, p: Parsed, out: list[str]) -> None:
         picks: list[tuple[int, dict[str, Any], bool]] = []
         for fid in p.flight_ids:
             hit = self._find(fid)
             if hit:
                 picks.append((hit[0], hit[1], True))
+        both = [i for i, leg in enumerate(self.legs) if not leg.get("choice") and leg.get("shown")][:2]
+        if not picks and len(both) == 2 and p.pair_pick:  # "2 then 1": an option for each of the two legs
+            (i, j), (a, b) = both, p.pair_pick
+            if a < len(self._shown(i)) and b < len(self._shown(j)):
+                picks += [(i, self._shown(i)[a], False), (j, self._shown(j)[b], False)]
+        elif (not picks and len(both) == 2 and p.selection == "shortest"
+              and self.legs[both[0]]["destination"] == self.legs[both[1]]["origin"]
+              and self.legs[both[0]]["origin"] != self.legs[both[1]]["destination"]):
+            # "whatever is shortest", "the shortest layover please" on a connection: both legs at once
+            pair = self._shortest_pair(*both)
+            if pair is None:
+                out.append("Sorry, no pair of the listed flights connects in one cabin with at least "
+                           f"{MIN_CONNECTION_MINUTES} minutes between them. {self._next_prompt()}")
+                return
+            picks += [(both[0], pair[0], False), (both[1], pair[1], False)]
+            p.selection = None
         k0 = next((i for i, leg in enumerate(self.legs) if not leg.get("choice") and leg.get("shown")), None)
         if not picks and p.selection is None and k0 is not None and _THAT_ONE.search(p.text) and not p.no:
             leg = self.legs[k0]
@@ -2024,8 +2165,9 @@ class ReferenceTarget(Target):
                     for j, leg in enumerate(self.legs):
                         if j != k and not leg.get("choice") and leg.get("shown"):
                             self.legs[k]["choice"] = f  # the same cabin is kept for the other legs (_select)
+                            self._keep_cabin = True
                             g = self._select(j, p.selection, p)
-                            self.legs[k]["choice"] = None
+                            self.legs[k]["choice"], self._keep_cabin = None, False
                             if g is not None:
                                 picks.append((j, g, False))
         again = [(k, f) for k, f, _ in picks if self.legs[k].get("choice") is f]
@@ -2138,6 +2280,15 @@ class ReferenceTarget(Target):
         chosen = [leg["choice"] for leg in self.legs]
         if self.mode == "change":
             b = self.booking or {}
+            if [f["flight_id"] for f in chosen] == list(b.get("itinerary") or []):
+                # "change date to 5 march" - "2": the flight the booking is on already; nothing to change
+                for leg in self.legs:
+                    leg["choice"] = None
+                ids = ", ".join(f["flight_id"] for f in chosen)
+                out[:] = [x for x in out if not x.startswith("You picked")]
+                out.append(f"Booking {b.get('booking_id')} is already on {ids}, so there is nothing to change there. "
+                           "Would you like another flight from the list, or another date?")
+                return
             problem = self._itinerary_problem(chosen, "modify")
             if problem:
                 out.append(problem)

@@ -47,9 +47,10 @@ def test_a_decision_put_off_is_waited_for(reply):
 @pytest.mark.parametrize("reply,says", [("ok, i'll check with my wife", "take your time"),
                                         ("sure, one sec", "take your time"),
                                         ("k thx", "clear yes"),
-                                        ("actually yes go ahead", "Shall I go ahead"),  # was "I won't make that change"
                                         ("yes, and tell me how long the refund takes", "5-7 business days")])
 def test_the_retail_clerk_answers_a_reply_that_is_not_a_yes(reply, says):
+    # ("actually yes go ahead" was here, asked again: since the twenty-seventh session a turn of mind that comes
+    # to a yes is a yes in both readings, the agents' and the verifiers', see the consent table)
     r = get_domain("taubench-retail")
     sc = r.scenario("cancel", r.heldout_seeds[1])
     ep = Episode(r, sc, r.make_target("reference", []))
