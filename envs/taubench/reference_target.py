@@ -507,8 +507,7 @@ class ReferenceTarget(Target):
             # "can you tell me my gift card balance?", "how much is left on my giftcard", "any store credit left?":
             # the account's methods with their balances (before: "Which order is this about?" or every order)
             self.goal = self._empty_goal()
-            return turn.say(f"{lead}The payment methods on your account are {self._methods_list()}. "
-                            "Is there anything else I can help you with?")
+            return turn.say(f"{lead}{self._methods_sentence()} Is there anything else I can help you with?")
         if CAPABILITY.search(r.text) and not self._asks_anything(r) and not self.goal["intents"]:
             return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
         if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)) and \
@@ -1221,7 +1220,7 @@ class ReferenceTarget(Target):
         orders = [o for o in orders if o in owned]
         if _METHODS_Q.search(text) and not orders and not mentioned_items(text, self.product_names):
             # "what payment methods do I have?", "what's my gift card balance?": the account's, not every order's
-            parts.append(f"The payment methods on your account are {self._methods_list()}.")
+            parts.append(self._methods_sentence())
             return self._close(parts, closing, None)
         about_orders = bool(orders) or bool(_ORDER_WORDS.search(text)) or \
             bool(mentioned_items(text, self.product_names)) or bool(topics - {"address"})
@@ -1858,6 +1857,10 @@ class ReferenceTarget(Target):
             if pm.get("source") == kind and pid != exclude:
                 return pid
         return None
+
+    def _methods_sentence(self) -> str:
+        """What a question about the account's payment methods or a gift card's balance is answered with."""
+        return f"The payment methods on your account are {self._methods_list()}."
 
     def _methods_list(self, exclude: str | None = None, conj: str = "and") -> str:
         texts = [self._method_text(pid) for pid in sorted(self._payment_methods()) if pid != exclude]

@@ -159,15 +159,20 @@ _PAY_NOT = re.compile(r"\bdifference\b|\brefund|\brevers|\bvoid|\breleas|\bcredi
                       r"\bextra\b|\badditional\b", re.I)
 _ITEMS = re.compile(r"\b(?:exchang|swap|replac|switch|trad(?:e|ing)\b|modif|chang|upgrad|downgrad|updat)\w*", re.I)
 _ITEMS_NOT = re.compile(r"\b(?:exchange|return) polic|\bchanged? (?:my|your) mind\b", re.I)
-_ARROW = re.compile(r"\u2192|->|=>|\u27f6|\u2794|\u279c|\u21d2")
+# pieces of a proposal's layout, shared by the patterns below: a list bullet or number, an arrow, the words
+# that label what is being replaced ("Current payment method:", "From:")
+_BULLET = r"(?:[-*\u2022\u00b7]|\d{1,2}[.)])"
+_ARROWS = r"\u2192|->|=>|\u27f6|\u2794|\u279c|\u21d2"
+_OLD_WORDS = r"current(?:ly)?|old|previous|existing|from|was|before|prior|replacing"
+_ARROW = re.compile(_ARROWS)
 # a clause that says something stays as it is names no action ("#W2: no changes", "leave the address as is")
 _AS_IS = re.compile(r"\bno (?:other |further |additional )?changes?\b|\bunchanged\b|\buntouched\b|\bas[- ]is\b|"
                     r"\b(?:stays?|remains?) (?:the same|as)\b|\bleave\b|\bleaving\b|\bnothing\b", re.I)
 # ... and an order said to be kept is not named by its unit ("I'll cancel #W1 and keep #W2")
 _KEEP = re.compile(r"\bkeep(?:s|ing)?\b(?!\s+(?:in mind|going|an eye|track))|\bkept\b", re.I)
 # a "label: value" unit ("- **New payment method:** Visa (ending 9452)", "1. Order #W1: change ...", "Here's the plan:")
-_LABEL = re.compile(r"^\s*(?:[-*\u2022\u00b7]|\d{1,2}[.)])?\s*[*_]*\s*([^:*_\n]{1,48}?)\s*[*_]*\s*:\s*[*_]*\s*(.*)$")
-_OLD_LABEL = re.compile(r"^(?:current(?:ly)?|old|previous|existing|from|was|before|prior|replacing)\b", re.I)
+_LABEL = re.compile(r"^\s*" + _BULLET + r"?\s*[*_]*\s*([^:*_\n]{1,48}?)\s*[*_]*\s*:\s*[*_]*\s*(.*)$")
+_OLD_LABEL = re.compile(r"^(?:" + _OLD_WORDS + r")\b", re.I)
 _NEW_LABEL = re.compile(r"^(?:new|updated|replacement|change(?:d)? to|switch(?:ed)? to|becomes|now)\b|^to$", re.I)
 _NEW_ITEM_LABEL = re.compile(r"^(?:new|updated|replacement)\s+(?:selection|option|item|size|colou?r|variant|version|model|"
                              r"configuration|choice|style|product|spec)", re.I)
@@ -308,8 +313,11 @@ def _units(whole: str) -> list[_Unit]:
     return out
 
 
+_BULLET_START = re.compile(r"^\s*" + _BULLET + r"\s")
+
+
 def _bullet(text: str) -> bool:
-    return bool(re.match(r"^\s*(?:[-*\u2022\u00b7]|\d{1,2}[.)])\s", text))
+    return bool(_BULLET_START.match(text))
 
 
 def _header(text: str) -> bool:
@@ -517,10 +525,9 @@ _NOT_NEW_METHOD = re.compile(r"\b(?:from|instead of|rather than|replac(?:e|ing)|
                              r"(?:was |were |originally )?paid(?: \$[\d,.]+)?(?: with| by| using| via)|"
                              r"originally(?: with| by)?)\s+(?:your\s+|the\s+|a\s+)?[^,.;()\n]*?"
                              r"(?=\s+(?:to|onto|with|for)\b|[,.;()\n]|$)", re.I)
-_OLD_LINE = re.compile(r"(?im)^[ \t]*(?:[-*\u2022\u00b7]|\d{1,2}[.)])?[ \t]*[*_]*[ \t]*"
-                       r"(?:current(?:ly)?|old|previous|existing|from|was|before|prior|replacing)\b[^:\n]{0,40}:[^\n]*")
-_ORIGINAL_LINE = re.compile(r"(?im)^[ \t]*(?:[-*\u2022\u00b7]|\d{1,2}[.)])?[ \t]*[*_]*[ \t]*original\b[^:\n]{0,40}:[^\n]*")
-_BEFORE_ARROW = re.compile(r"(?:[^,;.\n:]|\.(?=\d))*?(?:\u2192|->|=>|\u27f6|\u2794|\u279c|\u21d2)")
+_OLD_LINE = re.compile(r"(?im)^[ \t]*" + _BULLET + r"?[ \t]*[*_]*[ \t]*(?:" + _OLD_WORDS + r")\b[^:\n]{0,40}:[^\n]*")
+_ORIGINAL_LINE = re.compile(r"(?im)^[ \t]*" + _BULLET + r"?[ \t]*[*_]*[ \t]*original\b[^:\n]{0,40}:[^\n]*")
+_BEFORE_ARROW = re.compile(r"(?:[^,;.\n:]|\.(?=\d))*?(?:" + _ARROWS + ")")
 _REPLACED = re.compile(r"(?:[^,;.\n:]|\.(?=\d))*?\b(?:will be|is being|is|gets|would be|being|to be|are)\s+"
                        r"(?:replaced|swapped|switched)\b", re.I)
 _REFUNDED = re.compile(r"\b(?:refund|revers|void|releas|credited back)", re.I)
