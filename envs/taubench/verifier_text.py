@@ -446,21 +446,34 @@ _ORDINAL = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "
             "eighth": "8", "ninth": "9", "tenth": "10", "eleventh": "11", "twelfth": "12"}
 
 
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})")
+_ORDINAL_SUFFIX = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
+_ORDINAL_WORD = re.compile(r"\b(?:" + "|".join(_ORDINAL) + r")\b")
+_DIGIT_LETTER = re.compile(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)")
+_WORD = re.compile(r"[a-z0-9]+")
+
+
 def _canon(text: str) -> list[str]:
     """Word tokens for comparing details: lower case, digits apart from letters ("30MP" = "30 MP"),
     thousands commas dropped, ordinals as numbers ("Fifth" = "5th" = "5"), a plural "s" dropped,
     street abbreviations spelt out."""
-    low = re.sub(r"(?<=\d),(?=\d{3})", "", (text or "").lower())
-    low = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", low)
-    low = re.sub(r"\b(?:" + "|".join(_ORDINAL) + r")\b", lambda m: _ORDINAL[m.group(0)], low)
-    low = re.sub(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)", " ", low)
+    return list(_canon_words(text or ""))
+
+
+@lru_cache(maxsize=1 << 16)
+def _canon_words(text: str) -> tuple[str, ...]:
+    """``_canon`` memoised: one R3 check compares the same proposal text with many details."""
+    low = _THOUSANDS.sub("", text.lower())
+    low = _ORDINAL_SUFFIX.sub(r"\1", low)
+    low = _ORDINAL_WORD.sub(lambda m: _ORDINAL[m.group(0)], low)
+    low = _DIGIT_LETTER.sub(" ", low)
     out = []
-    for w in re.findall(r"[a-z0-9]+", low):
+    for w in _WORD.findall(low):
         w = _ABBREV.get(w, w)
         if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
             w = w[:-1]
         out.append(w)
-    return out
+    return tuple(out)
 
 
 def _has_run(hay: list[str], needle: list[str]) -> bool:
@@ -530,6 +543,7 @@ _ORIGINAL_LINE = re.compile(r"(?im)^[ \t]*" + _BULLET + r"?[ \t]*[*_]*[ \t]*orig
 _BEFORE_ARROW = re.compile(r"(?:[^,;.\n:]|\.(?=\d))*?(?:" + _ARROWS + ")")
 _REPLACED = re.compile(r"(?:[^,;.\n:]|\.(?=\d))*?\b(?:will be|is being|is|gets|would be|being|to be|are)\s+"
                        r"(?:replaced|swapped|switched)\b", re.I)
+_REPLACED_WORD = re.compile(r"\b(?:replaced|swapped|switched)\b", re.I)
 _REFUNDED = re.compile(r"\b(?:refund|revers|void|releas|credited back)", re.I)
 _PAY_PIECE = re.compile(r"([,;\n]|\.(?!\d)|\band\b|\bbut\b)", re.I)
 
@@ -576,7 +590,11 @@ def names_payment(text: str, method_id: str, methods: dict[str, dict], original:
     rest = _OLD_LINE.sub(" ", text or "")
     if change:
         rest = "".join(p for p in _PAY_PIECE.split(_ORIGINAL_LINE.sub(" ", rest)) if not _REFUNDED.search(p))
-    rest = _NOT_NEW_METHOD.sub(" ", _REPLACED.sub(" ", _BEFORE_ARROW.sub(" ", rest)))
+    if _ARROW.search(rest):  # (the two scans run only when their last word is there: each is quadratic in a clause)
+        rest = _BEFORE_ARROW.sub(" ", rest)
+    if _REPLACED_WORD.search(rest):
+        rest = _REPLACED.sub(" ", rest)
+    rest = _NOT_NEW_METHOD.sub(" ", rest)
     everyone = list(methods.values())
     method = methods.get(method_id, {"id": method_id})
     other = any(_named_method(rest, m, everyone, m.get("source") != method.get("source") or m.get("source") == "credit_card")
