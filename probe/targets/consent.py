@@ -21,17 +21,21 @@ import re
 from functools import lru_cache
 
 _YES_RE = re.compile(
-    r"(?<![\w'])(?:y+e+s+|yeah+|yea|yep+|yup+|ya|yas+|yah|aye|sure+(?:ly| thing)?|o+\.?k+(?:ay+|ey|ie)?|k{1,2}|"
+    r"(?<![\w'])(?:ok(?:ie|ey) dok(?:ie|ey)|(?:fine|ok(?:ay)?|good) (?:by|with) me|y+e+s+|yeah+|yea|yep+|yup+|ya|yas+|yah|aye|sure+(?:ly| thing)?|o+\.?k+(?:ay+|ey|ie)?|k{1,2}|"
     r"al(?:l )?right|certainly|absolutely|definitely|of course|affirmative|(?:i )?confirm(?:ed)?|correct|"
     r"(?:that'?s |that is )?right|exactly|indeed|agreed|i agree|go(?: right)? ahead|go on|(?:please )?proceed|"
     r"please do|do (?:it|that)|let'?s (?:do (?:it|that)|go)|"
     r"go for it|(?:please )?(?:book|hold|cancel|change) (?:it|that|them|those|me)|make the (?:change|booking)|make it so|"
     r"sounds (?:good|great|fine|perfect|right)|perfect|great|fine|that works|works for me|deal|approved?|i approve|"
     r"green light|by all means|for sure|you bet|looks (?:good|right|correct)|place the hold|go through with it|very well|"
-    r"please (?:book|hold|cancel|change)|yes please)(?![\w'])", re.I)
+    r"please (?:book|hold|cancel|change)|yes please|"
+    # typed fast or said another way: "yess go ahed", "100%", "fine by me", "hell yeah", "do so", a thumbs-up
+    r"go(?: ah(?:a?e)?d)?|ye[hp]?|yeap|yes+ ?sir|(?:hell|heck) ye(?:s+|ah)|totally|(?:please )?do so|"
+    r"okidokie|alrighty|aight|ight|"
+    r"100 ?%|(?:a |one )?hundred (?:percent|per cent|%)|\U0001F44D|\U0001F44C|\u2705|\u2714)(?![\w'])", re.I)
 # strong enough on its own beside thanks: "Sounds good, thanks!" approves, "ok thanks" only acknowledges
 _ACK_ONLY_RE = re.compile(
-    r"^\W*(?:(?:o+\.?k+(?:ay+|ey|ie)?|k{1,2}|al(?:l )?right|fine|great|perfect|cool|nice|good|lovely|awesome|"
+    r"^\W*(?:(?:o+\.?k+(?:ay+|ey|ie)?|ok(?:ie|ey) dok(?:ie|ey)|okidokie|alrighty|aight|ight|k{1,2}|al(?:l )?right|fine|great|perfect|cool|nice|good|lovely|awesome|"
     r"excellent|wonderful|brilliant|super|fantastic|noted|got it|gotcha|roger|thanks?|thank (?:you|u)|thx|ty|"
     r"tysm|cheers|bye(?: bye)?|goodbye|have a (?:nice|good) day|appreciate it|much appreciated|so much|a lot|"
     r"very much)\W*)+$", re.I)
@@ -174,12 +178,20 @@ def names_other_action(text: str, summary: str) -> bool:
     return bool(proposed) and bool(_kinds((text or "").replace("\u2019", "'")) - proposed)
 
 
+# the proposed action's own verb as the whole answer: "book", "cancel pls", "purchase!"
+_BARE_VERB = re.compile(r"^\W*(?:(?:please|pls|plz)\s+)?(\w+)(?:\s+(?:please|pls|plz|now|thanks|thx))?\W*$", re.I)
+
+
 def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None = None) -> bool:
     """True when the customer's reply plainly approves the proposed action and says nothing else
     (module docstring). ``summary``: the agent's message it answers; ``extra``: an environment's
     own words that may stand beside a yes (the store's "return them", "exchange it")."""
     if names_other_action(text, summary):
         return False
+    verb = _BARE_VERB.match((text or "").strip())
+    if verb and "?" not in text and _kinds(verb.group(1)) and _kinds(verb.group(1)) <= set().union(
+            *(_kinds(m.group(1)) for m in _OFFERS.finditer((summary or "").replace("\u2019", "'")))):
+        return True
     t = _cancel_named(_MIND_TO_YES.sub(" ", (text or "").replace("\u2019", "'").strip()), summary, extra)
     if not _plain_affirmative(t, extra):
         return False

@@ -67,8 +67,13 @@ _STRONG = [
     # buying is booking: "yeah just buy it", "purchase it", "pay for it now"
     "buy it", "buy them", "buy that", "buy those", "purchase it", "purchase them", "purchase that", "pay for it",
     "pay for them", "pay for that", "please buy", "please purchase",
+    # typed fast or said another way: "yess go ahed", "100%" (read as "absolutely"), "hell yeah", "do so"
+    "go", "go ahed", "go ahaed", "ye", "yeh", "yeap", "yessir", "yes sir", "hell yes", "hell yeah", "heck yes",
+    "heck yeah", "totally", "do so", "please do so", "fine by me", "fine with me", "ok by me", "ok with me",
+    "okay by me", "okay with me", "good with me", "good by me",
 ]
-_WEAK = ["ok", "okay", "okey", "okie", "okidoki", "k", "kk", "alright", "all right", "fine", "great", "perfect",
+_WEAK = ["ok", "okay", "okey", "okie", "okidoki", "okie dokie", "okey dokey", "okidokie", "alrighty", "aight",
+         "ight", "k", "kk", "alright", "all right", "fine", "great", "perfect",
          "cool", "nice", "good", "lovely", "awesome", "excellent", "wonderful", "brilliant", "super", "fantastic",
          "noted", "got it", "gotcha", "roger"]
 _THANKS_BYE = ["thanks", "thank you", "thank u", "thx", "ty", "tysm", "cheers", "bye", "goodbye", "bye bye",
@@ -155,9 +160,14 @@ _TURN_P = _phrases(_TURNAROUNDS)
 _ALLOWED = frozenset(_COURTESY) | {w for p in _STRONG_P + _WEAK_P + _BYE_P for w in p}
 
 
+# a yes written without a word of it: "100%", "a hundred percent" (strong), a thumbs-up or a check mark (weak)
+_SIGNS_OF_YES = re.compile(r"(?<![\w.])100\s*%|\b(?:a |one )?hundred (?:percent|per cent|%)")
+_SIGNS_OF_OK = re.compile("[\U0001F44D\U0001F44C\u2705\u2714]")  # as weak as "ok": a thumbs-up and thanks acknowledges
+
+
 def _clauses(text: str) -> list[list[str]]:
     """Lower-cased word tokens in clauses split at punctuation ("that's" -> "thats"; a hyphen joins)."""
-    low = text.lower()
+    low = _SIGNS_OF_OK.sub(" ok ", _SIGNS_OF_YES.sub(" absolutely ", text.lower()))
     for ch in _APOSTROPHES:
         low = low.replace(ch, "")
     for ch in _SPLIT:
@@ -345,9 +355,11 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         words = [w for c in clauses for w in c]
     strong = any(_contains(words, p) for p in _STRONG_P + yes_p)
     weak = any(_contains(words, p) for p in _WEAK_P)
+    proposed = _proposed(proposal)
+    if not (strong or weak) and named and named <= proposed and all(w in _ALLOWED for w in words):
+        strong = True  # the proposed action's own verb as the answer: "book", "cancel pls", "purchase"
     if not (strong or weak):
         return "no affirmative"
-    proposed = _proposed(proposal)
     if proposed and named - proposed:  # "ok yes hold it" at "Shall I book it?": another action than the one proposed
         return "names another action: " + ", ".join(sorted(named - proposed))
     if any(_contains(words, p) for p in _REVERSE_P):

@@ -241,3 +241,19 @@ def test_cancel_that_is_a_yes_only_to_a_cancellation(proposal, reply, label):
     proposal it takes the yes back. Both readings, in both environments' words."""
     assert verifier_consent.is_confirmation(reply, proposal) == (label == "yes"), verifier_consent.reason(reply, proposal)
     assert target_consent.is_confirmation(reply, proposal) == (label == "yes")
+
+
+@pytest.mark.parametrize("proposal,reply,label", [
+    (BOOK_Q, "book", "yes"), (BOOK_Q, "Book please!", "yes"), (BOOK_Q, "pls book", "yes"),
+    (BOOK_Q, "purchase", "yes"), (CANCEL_Q, "cancel", "yes"), (CANCEL_Q, "cancel pls", "yes"),
+    (ORDER_Q, "cancel please", "yes"),
+    (BOOK_Q, "cancel", "change"), (BOOK_Q, "hold", "change"), (CANCEL_Q, "book", "change"),
+    (BOOK_Q, "book the other one", "change"), (BOOK_Q, "book tomorrow", "deferral"), (BOOK_Q, "book?", "question"),
+    ("Here are three flights. Which one would you like?", "book", "unrelated"),
+])
+def test_the_proposed_actions_own_verb_is_a_yes_to_it(proposal, reply, label):
+    """A reply that is only the proposed action's verb ("book", "cancel pls") approves it, in both
+    readings; another action's verb, or the verb with more words, does not; nor does a verb where
+    no action was proposed."""
+    assert verifier_consent.is_confirmation(reply, proposal) == (label == "yes"), verifier_consent.reason(reply, proposal)
+    assert target_consent.is_confirmation(reply, proposal) == (label == "yes")

@@ -51,13 +51,15 @@ def test_both_readings_approve_only_the_action_proposed(proposal, reply, approve
     assert target_consent.is_confirmation(reply, proposal) == approves
 
 
-@pytest.mark.parametrize("reply", ["why not", "why not.", "oh why not", "why not, go"])
+@pytest.mark.parametrize("reply", ["why not", "why not.", "oh why not"])
 def test_a_bare_why_not_is_no_yes_in_either_reading(reply):
     """The reference agent booked on a bare "why not" that the verifier did not read as a yes, so the
     fault-free target broke S5; now neither reads it as one ("sure, why not" still is)."""
     assert not verifier_consent.is_confirmation(reply, BOOK)
     assert not target_consent.is_confirmation(reply, BOOK)
     assert verifier_consent.is_confirmation("sure, why not", BOOK) and target_consent.is_confirmation("sure, why not", BOOK)
+    # a bare "go" is a yes (session 28), so "why not, go" is one too
+    assert verifier_consent.is_confirmation("why not, go", BOOK) and target_consent.is_confirmation("why not, go", BOOK)
 
 
 RETAIL = [(ORDER_CANCEL, "yes cancel it", True), (ORDER_CANCEL, "yes, return it", False), (ORDER_CANCEL, "yep, exchange it", False),
