@@ -25,7 +25,7 @@ _YES_RE = re.compile(
     r"al(?:l )?right|certainly|absolutely|definitely|of course|affirmative|(?:i )?confirm(?:ed)?|correct|"
     r"(?:that'?s |that is )?right|exactly|indeed|agreed|i agree|go(?: right)? ahead|go on|(?:please )?proceed|"
     r"please do|do (?:it|that)|let'?s (?:do (?:it|that)|go)|"
-    r"go for it|(?:please )?(?:book|hold|cancel|change) (?:it|that|them|those|me)|make the (?:change|booking)|make it so|"
+    r"go for it|(?:please )?(?:book|hold|cancel|change|move|switch|rebook) (?:it|that|them|those|me)|make the (?:change|booking)|make it so|"
     r"sounds (?:good|great|fine|perfect|right)|perfect|great|fine|that works|works for me|deal|approved?|i approve|"
     r"green light|by all means|for sure|you bet|looks (?:good|right|correct)|place the hold|go through with it|very well|"
     r"please (?:book|hold|cancel|change)|yes please|"
@@ -59,7 +59,9 @@ _UNDO_RE = re.compile(
 HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|rush|(?:further |more )?questions)|not a problem|"
                           # "yes but make it quick": urgency after "but" takes nothing back
                           r"but (?:please )?(?:make it|be) (?:quick|fast|snappy)|but (?:hurry|quickly|fast|asap)(?: please)?|"
-                          r"nothing else|why not|(?:i )?don'?t have all day|no time to waste)\b", re.I)
+                          r"nothing else|why not|(?:i )?don'?t have all day|no time to waste|"
+                          # a cancellation's reason beside the yes: "yes cancel it, I can't make the trip"
+                          r"(?:i )?can'?t (?:make it|make the (?:trip|flight)|go|travel|fly)(?: anymore)?)\b", re.I)
 # a clause that opens like a question; "do" only before a subject ("okay, do you.", "yes, do we
 # need passports"), since "yes, do the booking" is an imperative
 _ASKS_RE = re.compile(
@@ -84,7 +86,8 @@ _BESIDE_YES_RE = re.compile(
     r"would|like|love|want|wanna|to|me|us|my|our|for|with|on|of|as|a|an|under|name|named|said|discussed|proposed|"
     r"described|listed|above|details|summary|go|ahead|do|done|make|made|put|"
     r"place|placed|process|submit|complete|finali[sz]e|proceed|confirm(?:ed)?|book(?:ed|ing|ings)?|reservation|buy|purchase|pay|"
-    r"reserve|hold|orders?|items?|cancel(?:lation)?|change|changes|modify|modification|update|"
+    r"reserve|hold|orders?|items?|cancel(?:lation)?|change|changes|modify|modification|update|move|switch|rebook|"
+    r"ugh|sigh|welp|phew|"
     r"transaction|request|asap|quick(?:ly)?|fast|immediately|urgent(?:ly)?|hurry|away|rush|in|i'?m|am|per|each|"
     r"total|price|works|usd|dollars|give|get|here|already|said|"
     r"cool|nice|lovely|awesome|excellent|wonderful|brilliant|super|fantastic|noted|gotcha|roger|bye|"

@@ -61,7 +61,8 @@ _STRONG = [
     "sounds perfect", "sounds right", "that works", "works for me", "deal", "approved", "i approve", "green light",
     "by all means", "for sure", "you bet", "looks good", "looks right", "looks correct", "sure thing", "very well",
     "why not", "thats fine", "that is fine", "yes please", "make it so", "go through with it",
-    "book it", "book that", "book them", "book those", "book me", "hold it", "hold them", "hold that",
+    "book it", "book that", "book them", "book those", "book me", "move it", "move me", "move them", "switch it",
+    "switch me", "switch them", "rebook it", "rebook me", "hold it", "hold them", "hold that",
     "hold those", "cancel it", "change it", "make the change", "make the booking", "place the hold",
     "please book", "please hold", "please cancel", "please change",
     # buying is booking: "yeah just buy it", "purchase it", "pay for it now"
@@ -109,7 +110,10 @@ _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem
             "need this sorted", "i need this done", "need this done", "put it on hold", "put them on hold", "on hold",
             "the only item", "the only items", "the only one", "the only change", "the only thing",
             # urgency after "but" takes nothing back: "yes but make it quick"
-            "but make it quick", "but make it fast", "but be quick", "but please be quick", "but hurry", "but quickly"]
+            "but make it quick", "but make it fast", "but be quick", "but please be quick", "but hurry", "but quickly",
+            # the reason for a cancellation said beside the yes: "yes cancel it, I can't make the trip"
+            "i cant make it", "cant make it", "cant make the trip", "cant make the flight", "i cant go", "cant go anymore",
+            "cant travel", "cant travel anymore", "cant fly", "cant fly anymore"]
 # words that may stand beside a yes without changing what it approves
 # a change of mind *towards* the yes: "actually yeah just buy it", "on second thought, yes" (only right before an
 # affirmative; "actually no", "yes, actually I'd prefer ..." and "on second thought, don't" still take it back)
@@ -125,7 +129,7 @@ _COURTESY = [
     "on", "of", "as", "said", "discussed", "proposed", "described", "listed", "above", "details", "summary",
     "go", "ahead", "do", "done", "make", "made", "place", "placed", "process", "submit", "complete", "finalize",
     "finalise", "proceed", "confirm", "confirmed", "book", "booked", "booking", "bookings", "reservation",
-    "reserve", "buy", "purchase", "pay", "hold", "order", "orders", "item", "items", "cancel", "cancellation", "change", "changes", "modify", "modification", "update", "transaction",
+    "reserve", "buy", "purchase", "pay", "hold", "move", "switch", "rebook", "ugh", "sigh", "welp", "phew", "order", "orders", "item", "items", "cancel", "cancellation", "change", "changes", "modify", "modification", "update", "transaction",
     "request", "under", "name", "named",
     # urgency stands beside a yes ("yes, asap"); it says nothing about what is approved
     "asap", "quick", "quickly", "fast", "immediately", "urgent", "urgently", "hurry", "away", "straight", "soon",
@@ -339,7 +343,10 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     if not isinstance(text, str) or not text.strip():
         return "empty"
     if "?" in text:
-        return "question"
+        head = _yes_then_more(text)
+        if head is None or reason(head, proposal, extra_yes, extra_words) is not None:
+            return "question"
+        return None
     named = _families([w for c in _clauses(text) for w in c])  # read before "put it on hold" is set aside
     clauses = _drop_turnarounds([c for c in (_drop(c, _NEUTRAL_P) for c in _clauses(text)) if c])
     words = [w for c in clauses for w in c]
@@ -377,6 +384,26 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     if not strong and any(_contains(words, p) for p in _BYE_P):
         return "an acknowledgement, not an approval"
     return None
+
+
+# a question added after a whole yes, as a new request: "Yes. Also, is there wifi on board?", "yes go ahead - and
+# can you email me the receipt?"; not "yes, but is it refundable?" nor "yes? what are my options"
+_ADDED = re.compile(r"^(?P<head>.*?)(?:(?:[.!;,]|\s[-\u2013\u2014]+)\s*(?:oh\s+)?(?:also|and(?: also)?|btw|by the way|plus|"
+                    r"one more thing|separately|unrelated|p\.?s\.?)|\s+(?:btw|by the way))\b[^?\w]*\w[^?]*\?\W*$", re.I | re.S)
+
+
+def _yes_then_more(text: str) -> str | None:
+    """The part of ``text`` before a question it adds as a new request ("also", "and", "btw" opening the
+    question's clause), or None when it has no such part. The question may not put the yes off or take
+    it back ("also, can you wait until Friday?"): only the head is read as the answer, and the question
+    must hold no hedge, deferral or turn of mind."""
+    m = _ADDED.match(text.strip())
+    if not m or "?" in m.group("head"):
+        return None
+    tail = [w for c in _clauses(text.strip()[m.end("head"):]) for w in c]
+    if any(_contains(tail, p) for p in _REVERSE_P + _HEDGE_P + _DEFER_P):
+        return None
+    return m.group("head")
 
 
 def is_confirmation(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (),
