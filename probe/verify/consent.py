@@ -28,7 +28,8 @@ violation instead of being shared by the oracle that judges it.
    not consent, however they begin;
 5. **it names no other action** than the proposal does: "ok yes hold it", "yes, put it on hold" and
    "yes cancel it" do not approve "Shall I book it?", nor "yes book it" a cancellation (actions
-   read by family: book (buy, purchase, pay) / hold / cancel / change, modify, update, move, exchange / return, refund;
+   read by family: book (buy, purchase, pay) / hold / cancel / change, modify, update, move, exchange / return, refund,
+   and an environment's own families (``extra_actions``: a plug-in's "refill" or "lend");
    the proposal's are those in the four words after "shall I", "I will", "want me to", ...; a
    proposal that offers none, or a reply read without one, is not checked for this);
 6. it is not an acknowledgement only: a weak affirmative (ok, fine, great, perfect, cool, ...)
@@ -270,10 +271,15 @@ _ACTION_FAMILIES = {
 _NOT_AN_ACTION = [("hold", "on"), ("hang", "on"), ("cancel", "that"), ("cancel", "this")]  # deferrals, take-backs
 
 
-def _families(tokens: list[str]) -> set[str]:
-    """The action families a token sequence names ("hold on" and "cancel that" name none: they put off or take back)."""
+Actions = tuple[tuple[str, tuple[str, ...]], ...]  # an environment's own families: (("refill", ("refill", "refilled")),)
+
+
+def _families(tokens: list[str], actions: Actions = ()) -> set[str]:
+    """The action families a token sequence names ("hold on" and "cancel that" name none: they put off or
+    take back); ``actions``: an environment's own families beside the built-in ones."""
     skip = {i for i in range(len(tokens) - 1) if (tokens[i], tokens[i + 1]) in _NOT_AN_ACTION}
-    return {fam for i, tok in enumerate(tokens) if i not in skip for fam, forms in _ACTION_FAMILIES.items() if tok in forms}
+    families = [*_ACTION_FAMILIES.items(), *((fam, frozenset(forms)) for fam, forms in actions)]
+    return {fam for i, tok in enumerate(tokens) if i not in skip for fam, forms in families if tok in forms}
 
 
 # where a proposal says what it will do: the words after "shall I", "I will", "want me to", ...
@@ -282,7 +288,7 @@ _LEAD_INS = [("shall", "i"), ("should", "i"), ("i", "will"), ("ill",), ("want", 
 
 
 @lru_cache(1 << 12)
-def _proposed(proposal: str) -> frozenset[str]:
+def _proposed(proposal: str, actions: Actions = ()) -> frozenset[str]:
     """The action families the proposal offers to carry out: those among the four words after a lead-in
     ("Shall I book it?": book; "To confirm, I will cancel order #W1 ...": cancel; "Shall I place the
     hold?": hold). A family named elsewhere ("a return flight", "will be refunded") is not offered."""
@@ -291,7 +297,7 @@ def _proposed(proposal: str) -> frozenset[str]:
         for i in range(len(clause)):
             for lead in _LEAD_INS:
                 if tuple(clause[i:i + len(lead)]) == lead:
-                    out |= _families(clause[i + len(lead):i + len(lead) + 4])
+                    out |= _families(clause[i + len(lead):i + len(lead) + 4], actions)
     return frozenset(out)
 
 
@@ -335,19 +341,23 @@ def _extra(phrases: tuple[str, ...]) -> tuple[list[tuple[str, ...]], frozenset[s
 
 
 @lru_cache(1 << 16)
-def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra_words: tuple[str, ...] = ()) -> str | None:
+def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra_words: tuple[str, ...] = (),
+           extra_actions: Actions = ()) -> str | None:
     """None when ``text`` confirms the proposal, else why it does not. ``proposal``: the
     assistant's message the reply answers (its echoes may be repeated); ``extra_yes``: an
     environment's affirmative phrases for its own actions ("return them"); ``extra_words``: its
-    words for the action and its object ("return", "exchange")."""
+    words for the action and its object ("return", "exchange"); ``extra_actions``: its own action
+    families, each a name and its verb forms (``(("refill", ("refill", "refilled")),)``), read like
+    the built-in ones by rule 5 ("yes, cancel it" does not approve "Shall I refill RX3002?") and
+    allowed beside a yes ("yes, refill it")."""
     if not isinstance(text, str) or not text.strip():
         return "empty"
     if "?" in text:
         head = _yes_then_more(text)
-        if head is None or reason(head, proposal, extra_yes, extra_words) is not None:
+        if head is None or reason(head, proposal, extra_yes, extra_words, extra_actions) is not None:
             return "question"
         return None
-    named = _families([w for c in _clauses(text) for w in c])  # read before "put it on hold" is set aside
+    named = _families([w for c in _clauses(text) for w in c], extra_actions)  # read before "put it on hold" is set aside
     clauses = _drop_turnarounds([c for c in (_drop(c, _NEUTRAL_P) for c in _clauses(text)) if c])
     words = [w for c in clauses for w in c]
     if not words:
@@ -362,8 +372,9 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         words = [w for c in clauses for w in c]
     strong = any(_contains(words, p) for p in _STRONG_P + yes_p)
     weak = any(_contains(words, p) for p in _WEAK_P)
-    proposed = _proposed(proposal)
-    if not (strong or weak) and named and named <= proposed and all(w in _ALLOWED for w in words):
+    proposed = _proposed(proposal, extra_actions)
+    verbs = frozenset(form for _, forms in extra_actions for form in forms)
+    if not (strong or weak) and named and named <= proposed and all(w in _ALLOWED or w in verbs for w in words):
         strong = True  # the proposed action's own verb as the answer: "book", "cancel pls", "purchase"
     if not (strong or weak):
         return "no affirmative"
@@ -378,7 +389,7 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     if any(_opens_question(c) for c in clauses):
         return "question"
     echoes = _echoes(proposal)
-    left = [w for w in words if w not in _ALLOWED and w not in yes_words and _norm(w) not in echoes]
+    left = [w for w in words if w not in _ALLOWED and w not in yes_words and w not in verbs and _norm(w) not in echoes]
     if left:
         return "says more than yes: " + " ".join(left[:6])
     if not strong and any(_contains(words, p) for p in _BYE_P):
@@ -407,9 +418,9 @@ def _yes_then_more(text: str) -> str | None:
 
 
 def is_confirmation(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (),
-                    extra_words: tuple[str, ...] = ()) -> bool:
+                    extra_words: tuple[str, ...] = (), extra_actions: Actions = ()) -> bool:
     """The reply plainly approves the proposed action and says nothing else (module docstring)."""
-    return reason(text, proposal, extra_yes, extra_words) is None
+    return reason(text, proposal, extra_yes, extra_words, extra_actions) is None
 
 
-__all__ = ["is_confirmation", "reason"]
+__all__ = ["Actions", "is_confirmation", "reason"]

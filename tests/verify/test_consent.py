@@ -291,3 +291,19 @@ def test_the_verifier_reads_a_whole_yes_before_an_added_question_as_consent(repl
     assert verifier_consent.is_confirmation(reply, BOOK_Q) == approves, verifier_consent.reason(reply, BOOK_Q)
     if not approves:
         assert not target_consent.is_confirmation(reply, BOOK_Q)
+
+
+PLUGIN_ACTIONS = (("refill", ("refill", "refilled")), ("lend", ("lend", "lent")))
+
+
+@pytest.mark.parametrize("proposal,reply,approves", [
+    ("Shall I refill RX3002 for you?", "yes, refill it", True), ("Shall I refill RX3002 for you?", "refill", True),
+    ("Shall I refill RX3002 for you?", "yes, cancel it", False), ("Shall I lend you The Silent River?", "yes, cancel it", False),
+    ("Shall I lend you The Silent River?", "ok lend it", True), ("Shall I book flight SA1234 for 2?", "yes, refill it", False),
+    ("Shall I refill RX3002 for you?", "yes", True),
+])
+def test_an_environment_declares_its_own_actions(proposal, reply, approves):
+    """A plug-in's verifiers pass their own action families: rule 5 then reads them like book or cancel,
+    and their verbs may stand beside a yes. Without them "yes, cancel it" approved a refill."""
+    assert verifier_consent.is_confirmation(reply, proposal, extra_actions=PLUGIN_ACTIONS) == approves, \
+        verifier_consent.reason(reply, proposal, extra_actions=PLUGIN_ACTIONS)
