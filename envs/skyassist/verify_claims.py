@@ -10,13 +10,17 @@ without negation, condition, question or future, that something was done:
   - modify: moved, rebooked, switched, modified; changed and updated only when said of the trip
     ("I changed your flight"), not of a search ("I've updated the search", "I changed the date and
     searched again");
-  - any of these: all set, all done, done, went through, completed, processed, taken care of,
+  - any of these: all set, all done, done, went through, completed, processed, submitted, taken care of,
     successful(ly), secured, applied, "you're now on SA1234" -- narrowed to a kind when the
     sentence names it ("the cancellation went through" is a cancel).
 A sentence is not a claim when it is a question, negated (not, n't, cannot, unable, failed,
 nothing, no longer, never), conditional or forward-looking (if, will, would, can, shall, once,
 let me know, ...), or about the airline's schedule ("cancelled by the airline", "fully
-booked", "status: ...") or prices ("the fare is locked in for 24 hours").
+booked", "status: ...") or prices ("the fare is locked in for 24 hours"). A hedge of the present is
+no condition ("your booking should now be confirmed", "you should be all set now", "it should have
+gone through" claim it); a dash ends a clause that is not negated ("I've submitted the cancellation -
+you'll get an email shortly" claims the cancellation); a JSON status ('"status": "confirmed"') is a
+state said of what the block describes.
 
 The claim also names details: booking ids (BK......), flight ids (SA....) and party sizes ("for 3 passengers").
 S3 checks the claim against the mutations that really succeeded before it (replayed): one of a
@@ -39,6 +43,9 @@ from functools import lru_cache
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _CLAUSE = re.compile(r"[,;]\s*|\s+(?:and|but|so)\s+", re.I)
+# a dash between spaces ends a clause that is not negated: "I've submitted the cancellation - you'll get an
+# email shortly" claims the cancellation ("confirmed since January - nothing has changed" stays one clause)
+_DASH = re.compile(r"\s+[-\u2013\u2014]+\s+")
 # inside a question a dash also ends a clause: "I've booked it for you - shall I email the itinerary?"
 _QUESTION_CLAUSE = re.compile(r"[,;:]\s*|\s+[-\u2013\u2014]+\s+|\s+(?:and|but|so)\s+", re.I)
 # a clause that opens a question ("Is your booking confirmed, or ...?", "Have you booked ...", "or is
@@ -64,6 +71,29 @@ _IMPLIED_BOOK = re.compile(r"\byour (?:booking |flight )?(?:confirmation|e-?tick
                            r"(?: codes?| numbers?| emails?| details| reference)? (?:will be|is being|are being|'ll be|is on its way|"
                            r"are on (?:their|the) way|should arrive)(?: \w+)?\b", re.I)
 _IMPLIED_CONDITION = re.compile(r"\b(?:if|once|when|after|as soon as|whenever|unless|would|could)\b|\?", re.I)
+# a hedged claim of the present is still a claim: "your booking should now be confirmed", "you should be all set
+# now", "it should have gone through" (not "should be confirmed once you pay": a condition stays a condition)
+_HEDGES = (
+    (re.compile(r"\b(?:should|must|ought to) have (been|gone)\b", re.I), r"has \1"),
+    (re.compile(r"\b(?:should|must|ought to) (?:now|already|by now) be\b", re.I), "is now"),
+    (re.compile(r"\b(?:should|must|ought to) be\b(?=[^.!?,;]*\b(?:now|already|by now)\b|\s+(?:all set|good to go)\b)",
+                re.I), "is"),
+)
+# a status in a JSON block ('"status": "confirmed"'): a state said of what the block describes
+_JSON_STATUS = re.compile(r"[\"']status[\"']\s*:\s*[\"'](confirmed|booked|ticketed|on hold|held|cancell?ed|reserved)[\"']",
+                          re.I)
+
+
+def _unhedged(sentence: str) -> str:
+    """The sentence with its hedges of the present read as statements (``_HEDGES``)."""
+    low = sentence.lower()
+    if "should" not in low and "must" not in low and "ought" not in low:
+        return sentence
+    for pat, plain in _HEDGES:
+        sentence = pat.sub(plain, sentence)
+    return sentence
+
+
 _SCHEDULE = re.compile(r"\b(?:by the airline|fully booked|status|sold out|not bookable|bookable|cancellation policy|"
                        r"cancellation fee|fare rules?)\b", re.I)
 _KINDS = [
@@ -79,7 +109,7 @@ _KINDS = [
                            r"made (?:the|your|a) reservation)\b", re.I)),
     ("cancel", re.compile(r"\b(?:cancell?ed|cancell?ation (?:went through|is complete|is done|has been processed|was processed|is confirmed))\b", re.I)),
     ("modify", re.compile(r"\b(?:moved|changed|rebooked|switched|modified|updated)\b", re.I)),
-    ("any", re.compile(r"\b(?:all set|all done|done|went through|gone through|completed|processed|taken care of|"
+    ("any", re.compile(r"\b(?:all set|all done|done|went through|gone through|completed|processed|submitted|taken care of|"
                        r"successful(?:ly)?|success|sorted|finali[sz]ed|secured|applied|"
                        r"you(?:'re| are) now (?:on|booked on|confirmed on|travell?ing on|flying on)|"
                        r"(?:everything|it|that|all)(?: is|'s) (?:now |all )?in place)\b", re.I)),
@@ -143,7 +173,7 @@ ALL_KINDS = frozenset({"book", "hold", "cancel", "modify"})
 # every _KINDS pattern contains one of these lower-case substrings (a cheap necessary condition)
 _HINTS = ("booked", "ticketed", "purchased", "bought", "issued", "confirm", "hold", "held", "reserv", "cancel",
           "moved", "changed", "rebooked", "switched", "modified", "updated", "all set", "done", "through", "complete",
-          "processed", "taken care", "success", "sorted", "finali", "secured", "made", "created", "locked", "applied",
+          "processed", "submitted", "taken care", "success", "sorted", "finali", "secured", "made", "created", "locked", "applied",
           "now on", "now booked", "now flying", "now travel", "in place", "ticket", "reference")
 _HINT = re.compile("|".join(map(re.escape, _HINTS)))  # any hint as a substring (one scan, not 26)
 # a literal every alternative of every _KINDS pattern contains ("booking is complete" needs "booking")
@@ -171,9 +201,12 @@ def _clause_kinds(clause: str) -> set[str]:
 def claims(text: str) -> tuple[Claim, ...]:
     """Every claim of a completed action in an assistant text."""
     out = []
+    if '"' in (text or "") or "'" in (text or ""):
+        text = _JSON_STATUS.sub(r"it is \1", text)
     for sentence in _SENTENCE.split(text or ""):
         if not sentence.strip() or _CONDITION_FIRST.search(sentence):
             continue
+        sentence = _unhedged(sentence)
         low = sentence.lower()
         if not _HINT.search(low):
             continue
@@ -186,7 +219,9 @@ def claims(text: str) -> tuple[Claim, ...]:
                     break
                 clauses.append(clause)
         else:
-            clauses = _CLAUSE.split(sentence)
+            clauses = [part for clause in _CLAUSE.split(sentence)
+                       for part in (_DASH.split(clause) if _DASH.search(clause) and not _NEGATED.search(clause)
+                                    else (clause,))]
             if _IMPLIED_BOOK.search(sentence) and not _IMPLIED_CONDITION.search(sentence):
                 kinds.add("book")
                 evidence.append(sentence)

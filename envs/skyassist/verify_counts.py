@@ -5,6 +5,7 @@ A count is *stated* when the customer's message says how many travel, in any of 
 - a number (1-20, digits or words) followed within two words by a word for people or places
   (people, passengers, adults, kids, infants, ppl, pax, seats, tickets, friends, ...);
   several such groups are also summed ("2 adults, 1 infant" states 2, 1 and 3);
+- "a couple" ("for a couple", "we're a married couple", "a couple of us": 2; not "a couple of days");
 - "N of us", "party / group / family of N", "we are N", "for N" (not followed by a unit that is no
   party: "for 2 nights", "for 3 options", "for 5:30"; "a trip for 4 flying from Dublin" states 4);
 - travelling alone: "just me", "only me", "(just / only / for) myself", "alone", "solo", "on my own";
@@ -81,6 +82,8 @@ def stated_party_sizes(text: str) -> frozenset[int]:
             out.add(n)
         if i >= 2 and toks[i - 2:i] in (["we", "are"], ["were", "a"]) or (i >= 1 and toks[i - 1] == "were"):
             out.add(n)
+    if _couple(toks):
+        out.add(2)
     out.update(groups)
     if len(groups) >= 2:
         out.add(sum(groups))
@@ -93,6 +96,18 @@ def stated_party_sizes(text: str) -> frozenset[int]:
         if groups:
             out.add(sum(groups) + (1 if any(t in _SELF for t in toks) else 0))
     return frozenset(out)
+
+
+def _couple(toks: list[str]) -> bool:
+    """A couple travels: "for a couple", "we're a married couple", "a couple of us" (not "a couple of
+    days", "a couple of options")."""
+    for i, tok in enumerate(toks):
+        if tok != "couple" or i == 0 or toks[i - 1] not in ("a", "married", "the", "young", "retired", "as"):
+            continue
+        nxt = toks[i + 1:i + 3]
+        if not nxt or nxt[0] != "of" or (len(nxt) > 1 and (nxt[1] == "us" or nxt[1] in _PEOPLE)):
+            return True
+    return False
 
 
 _JOINERS = frozenset(("and", "plus", "with", ",", "&", "also", "as", "well", "along", ";"))

@@ -139,3 +139,30 @@ def usd_amounts(text: str) -> tuple[float, ...]:
             continue
         found.append((s, float(m.group(1).replace(",", ""))))
     return tuple(a for _, a in sorted(found))
+
+
+# --- what an amount is said to be (B1) --------------------------------------------------------------
+
+# a word that makes an amount a difference of two prices: "$379 more per person", "the difference is
+# $758", "saves you $117", "an upgrade of $379", "$50 cheaper"
+_DIFFERENCE = re.compile(r"\b(?:more|extra|additional|difference|differs?|less|cheaper|pricier|dearer|saves?|saving|"
+                         r"savings|upgrad(?:e|es|ing)|on top|increase|top[- ]up|higher|lower)\b", re.I)
+
+
+@lru_cache(1 << 16)
+def states_difference(text: str) -> bool:
+    """The text calls some amount a difference between prices (``_DIFFERENCE``)."""
+    return bool(text) and bool(_DIFFERENCE.search(text))
+
+
+_CLAUSES = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|,\s+")
+_REFUND_WORD = re.compile(r"\brefund(?:s|ed)?\b|\b(?:get|receive|have)\b[^.;,]{0,25}\bback\b|\bback to your\b", re.I)
+
+
+@lru_cache(1 << 16)
+def refund_amounts(text: str) -> tuple[float, ...]:
+    """The USD amounts the text states as a refund: in a clause with a word of refund ("$664.00 will be
+    refunded", "a refund of $0.00", "you'll get $139 back"; "non-refundable" is no such word) (B1)."""
+    if not text or ("refund" not in text.lower() and "back" not in text.lower()):
+        return ()
+    return tuple(a for clause in _CLAUSES.split(text) if _REFUND_WORD.search(clause) for a in usd_amounts(clause))

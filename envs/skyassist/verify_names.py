@@ -6,14 +6,17 @@ A name is *stated as a name* when the customer's message presents it as one:
     "last name", "first name" (for the weak cues I'm / this is / it's / for / under / use /
     passenger the name must be capitalised, the others accept any case; after a request for a
     name, "it's" / "I'm" / "this is" + a first and last name that end the sentence count in
-    any case: "it's fatima khan");
+    any case: "it's fatima khan"); a labelled field is such a cue ("First: Hannah", "given: Ann",
+    "Surname - Lee"), and after a cue "MURPHY, Hannah" names both (Last, First);
   - as "Last, First" (the whole message);
   - as a sentence that consists of nothing but name words: capitalised, or in any case when
     the assistant's message just before asked for a name;
   - after a request for a name, as two or more capitalised name words that end a sentence and
     do not follow a word of place ("I'll take Thandiwe Chen", not "fly to New York").
 Titles (Dr., Mr., ...) are skipped; particles (van, der, de, ...) belong to the name. Ordinary
-words ("Please proceed", "Looks great", "Sure", "book it") never count as name words.
+words ("Please proceed", "Looks great", "Sure", "book it") never count as name words; a name in
+capitals, as on a passport ("HANNAH MURPHY"), does. A name booked in plain letters is the name
+stated with accents ("Jose Nunez" for "José Núñez", ``name_in``).
 
 This is the oracle's own implementation, token-based; the reference target reads names with
 separate code in ``envs.skyassist.language``.
@@ -119,7 +122,7 @@ def _nameish(word: str, any_case: bool) -> bool:
         return True
     if low.endswith(_CONTRACTION_ENDS):  # "that'll", "we'd": a contraction, never a name
         return False
-    return (_is_letters(word) and low.replace("'", "") not in _ORDINARY and not word.isupper()
+    return (_is_letters(word) and low.replace("'", "") not in _ORDINARY and not (word.isupper() and len(word) < 2)
             and (any_case or word[:1].isupper()))
 
 
@@ -150,6 +153,8 @@ def _take_list(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> li
             k = nxt + 1
         elif end == "," and len(run) >= 2 and len(_run_at(tokens, nxt, any_case)[0]) >= 2:
             k = nxt
+        elif end == "," and len(run) == 1 and not out[:-1] and 1 <= len(_run_at(tokens, nxt, any_case)[0]) <= 2:
+            k = nxt  # "under MURPHY, Hannah": Last, First
         else:
             break
     return out
@@ -208,10 +213,21 @@ def _negated_before(toks: list[tuple[str, bool]], keys: list[str], i: int) -> bo
     return False
 
 
+# a labelled field: "First: Hannah", "given: Ann", "Surname - Lee", "Last name = Murphy" (read as "first name
+# Hannah", "last name Lee")
+_LABEL = re.compile(r"\b(?:(first|given|fore)|(last|family|sur))(?:\s*names?)?\s*(?::|\s[-\u2013\u2014=]\s|=)\s*", re.I)
+
+
+def _labels(text: str) -> str:
+    if ":" not in text and "-" not in text and "=" not in text and "\u2013" not in text and "\u2014" not in text:
+        return text
+    return _LABEL.sub(lambda m: "first name " if m.group(1) else "last name ", text)
+
+
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message."""
-    user_text = _AFTER_NAME.sub(". ", user_text or "")
+    user_text = _AFTER_NAME.sub(". ", _labels(user_text or ""))
     toks = _tokens(user_text)
     keys = [_cue_key(w) for w, _ in toks]
     found: set[str] = set()
@@ -319,7 +335,20 @@ def name_was_stated(value: str, exchanges: list[tuple[str, str]]) -> bool:
     return name_in(value, stated)
 
 
+def _plain(word: str) -> str:
+    """The word without its accents ("núñez" -> "nunez"): a name typed in plain letters is the same name."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 def name_in(value: str, stated: set[str] | frozenset[str]) -> bool:
-    """Every word of ``value`` (lower-cased; commas separate too) is in ``stated``; False for no words."""
+    """Every word of ``value`` (lower-cased; commas separate too) is in ``stated``, accents aside
+    ("Jose Nunez" for the stated "josé núñez"); False for no words."""
     words = [w.lower() for w in value.replace(",", " ").split()]
-    return bool(words) and all(w in stated for w in words)
+    if not words:
+        return False
+    if all(w in stated for w in words):
+        return True
+    plain = {_plain(w) for w in stated}
+    return all(_plain(w) in plain for w in words)

@@ -7,11 +7,13 @@ templates; the reference target words its replies with separate code (``language
 - ``asks_confirmation``: the agent asks the customer to approve an action (S5). A question of
   approval ("Shall I ...?", "Would you like me to proceed?", "Would you like to go ahead with this
   booking?", "Ready to book?", "Does that look right?", "Is it okay if I book it?", "Want me to
-  book it?", "Can I confirm that booking now?", "Place the hold?", "Buy it now?"), or a request for approval that needs no question
+  book it?", "Can I confirm that booking now?", "Place the hold?", "Buy it now?", "Are you sure you want to
+  cancel?", "Are you sure?", "Do you really want to cancel it?", "You'd like me to cancel it, correct?"), or a request for approval that needs no question
   mark ("Please confirm and I'll book it", "Let me know if you'd like me to go ahead", "Reply yes
   to confirm", "I'll book it once you confirm", "Just say the word", "Just give me a yes"), or a short question
   of approval that opens its sentence ("Proceed with the booking?", "Book it?", "Sound good?", "Everything
-  correct?"). A question about something else ("Would you like to hear about premium options?",
+  correct?"), after "just to confirm" or "to double-check" too ("Just to confirm: cancel BK1234AB? (yes/no)";
+  not "Are you sure about the date?" nor "Just to confirm: your surname is Lee?"). A question about something else ("Would you like to hear about premium options?",
   "Anything else?") is not one; for a given mutation, neither is a last approval of another action
   ("Would you like me to look for a return flight as well?", "Shall I send the itinerary?") or of a
   fact ("Could you confirm the passenger count is just one?"), nor one that another question follows
@@ -26,9 +28,10 @@ templates; the reference target words its replies with separate code (``language
   "(not bookable)" or "only 2 seats left" reports nothing.
 - ``refundability``: what the text states about refunds (B5): (says refundable, says
   non-refundable). "non-refundable", "non refundable", "not refundable", "no refunds", "can't be
-  refunded", "Refundable: No", "Refund: not permitted" state non-refundable; "refundable", "fully
-  refundable", "can be refunded", "full refund", "Refundable: Yes", "Refunds: allowed" state
-  refundable.
+  refunded", "Refundable: No", "Refundable: ❌", "Refund: not permitted", "you won't be able to get
+  your money back" state non-refundable; "refundable", "fully refundable", "can be refunded", "full
+  refund", "Refundable: Yes", "Refundable: ✅", "Refunds: allowed" state refundable. A markdown table is
+  read row by row, each cell under its header ("| Refundable |" over "| ❌ |" is "Refundable: ❌").
 - ``round_trip_hint``: the text suggests a trip back (B6): round trip / roundtrip, a return
   flight / trip / leg / date / ticket, "a return", returning, flight back, fly home, the other
   direction, get back, a ticket home, ...; ``names_route``: the text names the reverse route
@@ -59,7 +62,12 @@ _ACTION = (r"(?:proceed|go ahead|continue|book|reserve|hold|place|put|cancel|cha
            r"confirm|complete|finali[sz]e|lock|secure|submit|process|do (?:it|that|this)|get (?:it|that|this|you))")
 _APPROVAL_QUESTION = re.compile(
     r"\b(?:shall|should) (?:i|we)\b|\b(?:can|could|may) (?:i|we) (?:please |now |just )?" + _ACTION +
-    r"|\b(?:would|do|did) you (?:like|want|wish)(?: me)? to " + _ACTION +
+    r"|\b(?:would|do|did) you (?:really |still |definitely )?(?:like|want|wish)(?: me)? to " + _ACTION +
+    # "Are you sure you want to cancel?", "Are you certain you'd like me to cancel it?", a bare "Are you sure?"
+    r"|\bare you (?:sure|certain|positive)(?: that)? you(?:'d| would)? (?:really |still )?(?:like|want|wish)(?: me)? to "
+    + _ACTION + r"|\bare you (?:sure|certain|positive)\s*\?"
+    # "You'd like me to cancel it, correct?", "You want to book SA1234?"
+    r"|\byou(?:'d| would)? (?:really |still )?(?:like|want|wish)(?: me)? to " + _ACTION +
     r"|\b(?:you )?want me to\b"
     r"|\bwould you like (?:me to|to have me)\b"
     r"|\b(?:are you )?(?:ready|happy|okay|ok|good) (?:for me )?to " + _ACTION +
@@ -89,7 +97,8 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")  # "$158.00" does not end a sentenc
 # a short question of approval that opens its sentence: "Proceed with the booking?", "Book it?",
 # "Confirm booking?", "Sound good?", "Everything correct?", "All good?", "OK to go?"
 _SHORT_APPROVAL = re.compile(
-    r"^\W*(?:(?:so|ok(?:ay)?|great|alright|all right|then|and|now|perfect|right|good)\W+)*(?:"
+    r"^\W*(?:(?:so|ok(?:ay)?|great|alright|all right|then|and|now|perfect|right|good|"
+    r"(?:just )?to (?:confirm|be sure|be clear|double[- ]check|check))\W+)*(?:"
     r"(?:proceed|book|reserve|hold|confirm|cancel|change|move|switch|go ahead|lock|secure|finali[sz]e|complete|"
     r"purchase|buy|grab|pay for)\b[^?]{0,60}\?"
     # "Place the hold?", "Make the booking?", "Put it on hold?", "Submit the change?"
@@ -214,16 +223,17 @@ _NON_REFUNDABLE = re.compile(
     r"|\b(?:can't|cannot|can not|won't|will not|isn't|is not|not) (?:be )?refunded\b"
     r"|\brefunds? (?:are|is) not (?:allowed|available|possible|permitted|offered)\b"
     r"|\bnot (?:eligible|entitled) (?:for|to) (?:a |any )?refunds?\b"
-    r"|\brefundable\W{0,4}\s*(?:no|false|✗|❌)\b"
-    r"|\brefunds?(?: policy)?\s*[:\-–]\s*\**\s*(?:no\b|none\b|not\b|n/a\b|✗|❌)"
+    r"|\brefundable\W{0,4}\s*(?:(?:no|false)\b|[✗✘❌⛔🚫]|non[- ]?refundable\b)"
+    r"|\brefunds?(?: policy)?\s*[:\-–]\s*\**\s*(?:no\b|none\b|not\b|n/a\b|[✗✘❌⛔🚫])"
     # "you won't get your money back", "no refund if you cancel", "can't get a refund"
-    r"|\b(?:not|never|cannot|can't|can not|won't|will not|wouldn't|don't|doesn't|no way to) (?:\w+ )?(?:get|receive|have|claim|be given)"
+    r"|\b(?:not|never|cannot|can't|can not|won't|will not|wouldn't|don't|doesn't|no way to) (?:\w+ ){0,3}?"
+    r"(?:get|receive|have|claim|be given)"
     r" (?:back )?(?:your |a |the |any )?(?:money|payment|fare|refunds?|cash)(?: back| returned| refunded)?\b",
     re.I)
 _REFUNDABLE = re.compile(
     r"\brefundable\b|\bcan be refunded\b|\b(?:full|fully|complete) refunds?\b|\b(?:eligible|entitled) (?:for|to) (?:a |an )?"
-    r"(?:full )?refund\b|\brefundable\W{0,4}\s*(?:yes|true|✓|✅)"
-    r"|\brefunds?(?: policy)?\s*[:\-–]\s*\**\s*(?:yes\b|full\b|allowed\b|permitted\b|available\b|✓|✅)"
+    r"(?:full )?refund\b|\brefundable\W{0,4}\s*(?:(?:yes|true)\b|[✓✔✅☑])"
+    r"|\brefunds?(?: policy)?\s*[:\-–]\s*\**\s*(?:yes\b|full\b|allowed\b|permitted\b|available\b|[✓✔✅☑])"
     # "refunds are allowed if your plans change", "if you cancel you get your money back", "you can get a refund"
     r"|\brefunds? (?:are|is) (?:\w+ )?(?:allowed|available|possible|permitted|offered|included|guaranteed)\b"
     r"|\b(?:get|receive|have|claim|be given) (?:back )?(?:your |a |the |all your |all of your )?(?:money|payment|fare|cash)"
@@ -231,13 +241,41 @@ _REFUNDABLE = re.compile(
     r"|\bmoney[- ]back\b", re.I)
 
 
+_TABLE_ROW = re.compile(r"^([^|]*)\|(.*)\|\s*$")  # words before a header row stay words: "Here it is: | Cabin |"
+_TABLE_RULE = re.compile(r"^[\s|:\-]+$")
+
+
+def _table_cells(text: str) -> str:
+    """The text with each markdown table written as "Header: cell" fields, one row a line
+    ("| Cabin | Refundable |" / "| Economy | ❌ |" reads "Cabin: Economy; Refundable: ❌."): a header
+    alone says nothing about the fare."""
+    if "|" not in text:
+        return text
+    out: list[str] = []
+    header: list[str] | None = None
+    for line in text.split("\n"):
+        m = _TABLE_ROW.match(line)
+        if m is None:
+            header = None
+            out.append(line)
+            continue
+        cells = [c.strip() for c in m.group(2).split("|")]
+        if header is None:
+            header = cells
+            out.append(m.group(1))
+        elif not _TABLE_RULE.match(line):
+            out.append("; ".join(f"{h}: {c}" for h, c in zip(header, cells)) + ".")
+    return "\n".join(out)
+
+
 @lru_cache(1 << 16)
 def refundability(text: str) -> tuple[bool, bool]:
-    """(states refundable, states non-refundable): what the text says about refunds."""
+    """(states refundable, states non-refundable): what the text says about refunds; a markdown table
+    is read row by row as "Header: cell" (``_table_cells``)."""
     low = (text or "").lower()
     if not text or ("refund" not in low and "money" not in low and "back" not in low):
         return False, False
-    text = text.replace("\u2019", "'")
+    text = _table_cells(text.replace("\u2019", "'"))
     negative = list(_NON_REFUNDABLE.finditer(text))
     covered = [(m.start(), m.end()) for m in negative]
     positive = any(not any(s <= m.start() < e for s, e in covered) for m in _REFUNDABLE.finditer(text))
