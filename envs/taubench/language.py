@@ -36,6 +36,8 @@ def join_spaced_email(text: str) -> str:
 USER_ID = re.compile(r"\b([a-z]+_[a-z]+_\d{3,5})\b")
 # a zip code, also written as zip+4 ("78701-1234"), read as its five digits
 ZIP = re.compile(r"(?<![#\w])(\d{5})(?:\s?[-\u2013]\s?\d{4})?(?![\w-])")
+# ... or typed with spaces between its digits: "6 0 6 5 4", "43 275" (five digits in all, nothing else beside them)
+_SPACED_ZIP = re.compile(r"(?<!\d\s)(?<![\w#$.,])\d{1,4}(?:\s\d{1,4}){1,4}(?!\w|\.\d|\s\d)")
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
 # the store's words for its actions, which may stand beside a yes ("yes, return them", "exchange it please")
@@ -95,7 +97,9 @@ INTENTS: dict[str, re.Pattern[str]] = {
     "return": re.compile(r"\b(return(ed|ing)?|retrun|retun|retrn|reutrn|send (\w+ ){1,3}back|send back|bring (it|them) back|"
                          # "i want give back the mouse", "can i give it back"
                          r"give (\w+ ){0,3}back|take (it|them) back|"
-                         r"refund(ed)?|money back)\b", re.I),
+                         r"refund(ed)?|money back|"
+                         # "the sneakers should go back as well", "can they go back?"
+                         r"(?:should|can|could|will|would|must|to|needs? to|have to) go back(?! to\b))\b", re.I),
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
     "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
                          r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b"
@@ -106,7 +110,10 @@ INTENTS: dict[str, re.Pattern[str]] = {
                          r"|\b(?:want|like|need|get|have|prefer)\s+(?:it|them|that|one|mine|the \w+(?: \w+)?)"
                          r"(?:\s+(?:in|from|on)\s+(?:order\s+)?#?w\d{7})?\s+in\s+(?!(?:order|my|our|"
                          r"your|#|w\d|the order|time|stock|a bit|a hurry|a rush|person|store|the mail|hand|\d+ days?|\d+ weeks?)\b)"
-                         r"(?:an?\s+|the\s+|size\s+)?[a-z0-9]|\bbut in (?:an?\s+|the\s+|size\s+)?[a-z0-9]", re.I),
+                         r"(?:an?\s+|the\s+|size\s+)?[a-z0-9]|\bbut in (?:an?\s+|the\s+|size\s+)?[a-z0-9]"
+                         # "i'd like the watch to have a metal strap", "i want my kettle to be stainless steel"
+                         r"|\b(?:want|like|need|prefer)\s+(?:it|them|the \w+|my \w+)\s+to (?:have|be|come with)\s+(?:an?\s+)?[a-z0-9]",
+                         re.I),
     "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved|new place)\b", re.I),
     # a card named without its kind is a payment method too: "can it go on a different card?", "use my other card"
     "payment": re.compile(r"\b(pay(ment|ing)?|(how|what) (i|we) paid|spen[dt]|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
@@ -127,10 +134,15 @@ INTENTS: dict[str, re.Pattern[str]] = {
 }
 REASONS = {
     "no longer needed": re.compile(r"\b(no longer need(ed)?|don'?t need|do not need|not needed|no need|"
-                                   r"changed my mind|won'?t need|no longer want|don'?t want (it|them)( any ?more)?)\b", re.I),
+                                   r"changed my mind|won'?t need|no longer want|don'?t want (it|them)( any ?more)?|"
+                                   # "i not need anymore", "need it no more"
+                                   r"not need( it| them)?( any ?more)?|need (it |them )?no more)\b", re.I),
     # ("W2806889 was a mistake, please cancel it")
     "ordered by mistake": re.compile(r"\b(by mistake|mistaken(ly)?|by accident|accidental(ly)?|ordered the wrong|"
-                                     r"didn'?t mean to|(?:was|were) (?:a|an) (?:mistake|accident))\b", re.I),
+                                     r"didn'?t mean to|(?:was|were) (?:a|an) (?:mistake|accident)|"
+                                     # "wrong order, my mistake", "i buy by error", "a mistake", or "mistake" alone
+                                     r"(?:by|in) error|wrong order|ordered (?:it )?wrong|^\W*(?:(?:a|my|it'?s|its|it was|"
+                                     r"just|oh|sorry|yeah|yes)\W+)*mistake\W*$)", re.I),
 }
 OTHER_REASON = re.compile(r"\b(because|since|cheaper|found (it|a)|too expensive|too late|took too long)\b", re.I)
 PAYMENT_KINDS = {
@@ -161,7 +173,12 @@ ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i pai
 _UNIT = r"(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)"
 # a unit typed at the end of the street line, after its kind of way or its name: "22 Elm st apt 4"
 _UNIT_AT_END = re.compile(r"(?<=[A-Za-z.])\s+" + _UNIT + r"$", re.I)
-_STREET_LINE = r"(?P<a1>\d+\s+[A-Za-z0-9 .'#-]+?)\s*(?:,|\n)\s*(?:" + _UNIT + r"\s*,\s*)?"
+# (its house number starts a word: not the digits after a decimal point or a dollar sign, "1.5 liters", "$12.50")
+_HOUSE_NUMBER = r"(?<![\w.$])\d+"
+_STREET_LINE = r"(?P<a1>" + _HOUSE_NUMBER + r"\s+[A-Za-z0-9 .'#-]+?)\s*(?:,|\n)\s*(?:" + _UNIT + r"\s*,\s*)?"
+# a house number again inside a street line, after the words that lead to an address: "2 kids. ship to 12 Oak
+# Street" is "12 Oak Street"
+_STREET_RESTART = re.compile(r"\b(?:to|at|is|address)\s*:?\s+(?=\d+\s+[A-Za-z])", re.I)
 ADDRESS = re.compile(
     _STREET_LINE +
     r"(?P<city>[A-Za-z .'-]+?)\s*,\s*(?P<state>[A-Z]{2})\s*,?\s*(?P<zip>\d{5})(?:-\d{4})?(?!\d)"
@@ -451,7 +468,7 @@ _WAYS = ("street|st|avenue|ave|road|rd|drive|dr|lane|ln|boulevard|blvd|way|court
          "hwy|terrace|trail")
 # no comma at all: "232 lakeview rd raleigh nc 27601" (the street ends with its kind of way)
 ADDRESS_BARE = re.compile(
-    r"(?P<a1>\d+\s+(?:[A-Za-z0-9.'-]+\s+){1,4}?(?:" + _WAYS + r"|ter|cir|trl|square|sq)\.?)\s+"
+    r"(?P<a1>" + _HOUSE_NUMBER + r"\s+(?:[A-Za-z0-9.'-]+\s+){1,4}?(?:" + _WAYS + r"|ter|cir|trl|square|sq)\.?)\s+"
     r"(?:" + _UNIT + r"\s+)?"
     r"(?P<city>[A-Za-z .'-]+?)\s+(?P<state>" + _STATE_NAMES + r"|[A-Za-z]{2})\.?\s+(?P<zip>\d{5})(?:-\d{4})?(?!\d)", re.I)
 _STATE = (r"\b(?:" + _STATE_NAMES +
@@ -904,6 +921,8 @@ def fix_verb_typos(text: str) -> str:
     def fix(m: re.Match[str]) -> str:
         w = m.group(0)
         low = w.lower()
+        if low == "cancell":  # a letter doubled at the end: "cancell order W..."
+            return "cancel"
         if low in _NOT_VERB_TYPOS or any(low.startswith(v) for v in _VERBS):
             return w
         for v in _VERBS:
@@ -928,6 +947,45 @@ def tidy_order_ids(text: str, db: RetailDB) -> str:
     return _LOOSE_ORDER_ID.sub(fix, text)
 
 
+# the method a proposal lists for the money ("... and refund $212.79 to your gift card (balance ...)", "you pay
+# $6.64 more with your gift card")
+_LISTED_REFUND = re.compile(r"\b(?:refund \$[\d,.]+ to|you (?:pay|get) \$[\d,.]+ (?:more|back) with) your "
+                            r"(gift card|PayPal account|(\w+) ending in (\d{4}))", re.I)
+_FINE = r"(?:\s+(?:is|sounds|works|would be|'?s)\s+(?:fine|good|ok(?:ay)?|great|perfect|right)|\s+(?:please|pls|works))?"
+
+
+# a method named as where a refund goes: "can the refund go to my credit card", "get the money on my visa"
+_REFUND_TO = re.compile(r"\b(?:refund\w*|money(?: back)?|reimburs\w*)\b[^.?!]{0,30}?\b(?:to|on|onto|into|via|in)\s+(?:my|a|the)?"
+                        r"\s*(?:\w+\s+)?(?:card|visa|master ?card|amex|pay ?pal|gift ?card|credit ?card)\b", re.I)
+
+
+# the words before a payment method that name it as the one replaced: "... with paypal instead of gift card"
+_REPLACED = re.compile(r"\b(?:instead of|rather than|not|from|off(?: of)?|replace|replacing)\s+(?:(?:the|my|a|your)\s+)?$", re.I)
+
+
+def _new_method(text: str, found: list[tuple[int, str]]) -> str | None:
+    """Of the payment methods (kinds or card brands) a message names, at their positions, the one to use: the
+    first not named as the one replaced ("pay with paypal instead of gift card": paypal; "switch from the
+    gift card to paypal": paypal); the first named when every one is."""
+    found = sorted(found)
+    kept = [k for a, k in found if not _REPLACED.search(text[max(0, a - 30):a])]
+    return (kept or [k for _, k in found] or [None])[0]
+
+
+def _restated_method(text: str, question: str) -> str:
+    """The reply without the refund method the proposal lists, said back beside the yes ("yes gift card is fine",
+    "yes to the gift card", "YES refund to the gift card please"): the yes stands; another method stays."""
+    m = _LISTED_REFUND.search(question or "")
+    if not m:
+        return text
+    kind = m.group(1).lower()
+    words = (r"gift ?card" if kind == "gift card" else r"pay ?pal(?: account)?" if kind.startswith("paypal") else
+             rf"(?:{re.escape(m.group(2))}|credit card|card)(?: card)?(?: ending(?: in)? {m.group(3)})?")
+    said = re.compile(r"\b(?:(?:the\s+)?refund(?:ed)?\s+|(?:the\s+)?money\s+)?(?:(?:back\s+)?(?:to|on|onto|into)\s+)?"
+                      r"(?:(?:the|my|your)\s+)?" + words + r"(?:\s+balance)?" + _FINE + r"\b", re.I)
+    return said.sub(" ", text)
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
     r = Reading(tidy_order_ids(fix_verb_typos(join_spaced_email(text or "")), db))
@@ -947,12 +1005,17 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         g = address.groupdict()
         state = g["state"] if address.re is ADDRESS else (state_code(g["state"]) or g["state"])
         a1, a2 = g["a1"].strip(), (g["a2"] or "").strip()
+        restart = [m.end() for m in _STREET_RESTART.finditer(a1)]
+        a1 = a1[restart[-1]:] if restart else a1  # "2 kids. ship to 12 Oak Street": "12 Oak Street"
         if not a2 and (unit := _UNIT_AT_END.search(a1)):  # "22 Elm st apt 4, springfield ...": the unit is line 2
             a1, a2 = a1[:unit.start()].rstrip(" ,"), unit.group("a2")
         r.address = {"address1": a1, "address2": a2, "city": g["city"].strip(),
                      "state": state.upper(), "country": "USA", "zip": g["zip"]}
     r.zips = ZIP.findall(without_ids[:address.start()] + " " + without_ids[address.end():]) if address else \
         ZIP.findall(without_ids)
+    spaced = [z for m in _SPACED_ZIP.finditer(without_ids) if len(z := re.sub(r"\s", "", m.group(0))) == 5]
+    if not r.zips and not address and len(spaced) == 1:
+        r.zips = spaced  # "6 0 6 5 4", "43 275"
     r.names, r.name_unclear = names_in(without_ids, db)
     # "im calling for my dad, Aarav Nguyen 75268": someone else's details, which log no one in
     r.for_other = bool(ON_BEHALF.search(t) or _OTHERS_DETAILS.search(t)) and not _MY_OWN.search(t)
@@ -976,19 +1039,24 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.intents = {k for k in r.intents if (asks_for_person(rest) if k == "human" else INTENTS[k].search(rest))}
     if r.address:
         r.intents.add("address")
+    if "payment" in r.intents and _REFUND_TO.search(t) and not _ORDER_PAYMENT_CHANGE.search(t):
+        r.intents.discard("payment")  # "i'd rather get the money on my visa": where a refund goes, no payment change
+    if "modify" not in r.intents and "exchange" not in r.intents and any(
+            mentioned_items(m.group("old"), [p.name for p in db.products.values()]) for m in _ARROW.finditer(t)):
+        r.intents.add("modify")  # "kettle -> stainless steel 1.5 liters": an item changed to other options
     said = without_declined_person(t)  # "no need for a supervisor, it was ordered by mistake": no "no need" reason
     for reason, pattern in REASONS.items():
         if pattern.search(said):
             r.reason = reason
             break
     r.other_reason = r.reason is None and bool(OTHER_REASON.search(t))
-    r.payment_kind = next((k for k, p in PAYMENT_KINDS.items() if p.search(t)), None)
+    r.payment_kind = _new_method(t, [(m.start(), k) for k, p in PAYMENT_KINDS.items() for m in p.finditer(t)])
     r.original_payment = bool(ORIGINAL_PAYMENT.search(t))
     # "No longer needed." / "dont need it anymore" is a reason, not a no (a "no" before it still is one)
     plain = _REASON_NOT_NO.sub("", re.sub(r"\bno longer\b", "", t, flags=re.I))
     # a yes, as every reference agent reads one (probe.targets.consent), with the store's words; the
     # cancellation reason said again ("yes, no longer needed") stands beside it
-    r.yes = is_confirmation(_REASON_AGAIN.sub(" ", t), question, STORE_ACTIONS)
+    r.yes = is_confirmation(_restated_method(_REASON_AGAIN.sub(" ", t), question), question, STORE_ACTIONS)
     r.no = bool(NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
     r.urgent = bool(URGENT.search(t))
     r.same_one = bool(SAME_ONE.search(t))
@@ -1005,9 +1073,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.correction = bool(CORRECTION.search(t)) and not r.abandon
     digits = CARD_DIGITS.search(t)
     r.card_last4 = next((g for g in digits.groups() if g), None) if digits else None
-    brand = CARD_BRAND.search(t)
-    r.card_brand = {"master card": "mastercard", "american express": "amex"}.get(
-        brand.group(1).lower(), brand.group(1).lower()) if brand else None
+    brand = _new_method(t, [(m.start(), m.group(1).lower()) for m in CARD_BRAND.finditer(t)])
+    r.card_brand = {"master card": "mastercard", "american express": "amex"}.get(brand, brand) if brand else None
     r.other_card = bool(OTHER_CARD.search(t))
     if (r.card_last4 or r.other_card) and r.payment_kind is None:
         r.payment_kind = "credit_card"
@@ -1188,7 +1255,8 @@ def mention_windows(text: str, name: str, names: list[str]) -> list[str]:
     return out
 
 
-_RETURN_VERB = re.compile(r"\b(?:return\w*|retrun|retun|retrn|reutrn|send\b[^.?!,]{0,25}?\bback|refund\w*|get rid of)\b", re.I)
+_RETURN_VERB = re.compile(r"\b(?:return\w*|retrun|retun|retrn|reutrn|send\b[^.?!,]{0,25}?\bback|refund\w*|get rid of|"
+                          r"go back(?! to\b))\b", re.I)
 _CHANGE_VERB = re.compile(r"\b(?:exchang\w*|swap\w*|switch\w*|chang\w*|replac\w*|modif\w*|upgrad\w*|trade\w*|make (?:it|them))\b",
                           re.I)
 

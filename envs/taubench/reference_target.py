@@ -43,6 +43,7 @@ from envs.taubench.language import (
     mention_windows,
     mentioned_items,
     named_things,
+    negated_at,
     option_score,
     order_naming_items,
     read,
@@ -95,7 +96,8 @@ def _listed_pick(text: str) -> int | None:
 
 ORDER_ID_RE = re.compile(r"#W\d{7}\b")
 # every order in a state: "both of my pending orders", "all my open orders"
-_ALL_BY_STATUS = re.compile(r"\b(?:both|all)(?: of)?(?: (?:my|the|our))? (?:(pending|unshipped|open|delivered) )?orders\b", re.I)
+_ALL_BY_STATUS = re.compile(r"\b(?:(?:both|all)(?: of)?(?: (?:my|the|our))?|(?:my|the|our) (?:two|three|four|2|3|4)) "
+                            r"(?:(pending|unshipped|open|delivered) )?orders\b", re.I)
 # an order named by its state: "my pending order", "the delivered order", "my order that hasn't shipped"
 _BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\s+order\b", re.I)
 
@@ -103,11 +105,16 @@ _BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\
 ADDRESS_TOOLS = ("modify_pending_order_address", "modify_user_address")
 # an order's own address asked for beside the default one: "... and ship #W1 there too"
 _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the order|my order|order|#?W\d{7})\b|"
-                            r"\b(?:the|my|our)\s+(?:pending|current|open|unshipped)\s+orders?\b|"
+                            r"\b(?:the|my|our|both|all)\s+(?:(?:of\s+)?(?:the|my|our)\s+)?(?:(?:two|three|four|2|3|4)\s+)?"
+                            r"(?:pending|current|open|unshipped)\s+orders?\b|"
                             r"\b(?:and|also|plus)\s+(?:on\s+|for\s+)?(?:the|my|our)\s+orders?\b|"
                             r"\bshipping address (?:of|on|for)\b|\border'?s (?:shipping )?address\b|"
                             r"\baddress (?:of|on|for) (?:the |my |this |that )?(?:order|#?W\d{7})", re.I)
 # a message about an address that says something in it is wrong, without saying what instead
+# where the order in hand is to go: "ship it to ...", "ship that order to ...", "ship to ...", "can it go to ...?"
+_SHIP_ORDER = re.compile(r"\b(?:ship|send|deliver|mail|redirect|reroute)\s+(?:(?:it|them|that|this|the order|that order|this order|"
+                         r"the package|it all)\s+)?(?:over\s+)?to\b|\b(?:can|could|will|would|should)\s+(?:it|they|that|this|"
+                         r"the order|that order|the package)\s+(?:go|be (?:sent|shipped|delivered|mailed))\s+to\b", re.I)
 _ADDRESS_PART = re.compile(r"\b(?:address|street|st|city|town|state|zip|zipcode|postal|apt|apartment|suite|unit)\b", re.I)
 _WRONG = re.compile(r"\b(?:wrong|incorrect|not right|isn'?t right|typo|misspel\w*|mistyped|spelled)\b", re.I)
 # a message under a proposal that means to change something in it
@@ -175,10 +182,12 @@ _OTHER_ORDER = re.compile(r"\b(?:the|my)\s+other\s+order\b", re.I)
 _SOMEONE_ELSE = re.compile(rf"\b(?:my|our) {KIN}(?:'s|s)?\b|\b(?:his|her|their)\s+(?:order|account)\b|\b[A-Z][a-z]+'s order\b")
 # a question about what the proposal costs or pays back, and where the proposal says it
 # (also where the money goes: "will this charge my paypal or refund it?", "which card does the difference go on?")
-_PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|price|cost|costs|difference|more expensive|cheaper|pricier|"
+_PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|how much (?:will|do|would|did|am|can) (?:i|we) (?:get|be|receive)|"
+                      r"(?:get|getting) back|(?:money|refund) (?:will )?go(?:es)?\b|price|cost|costs|difference|more expensive|cheaper|pricier|"
                       r"charge[ds]?|(?:get|be) refunded|refund (?:it|me|the)|which (?:card|account|method))\b", re.I)
-_PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)(?: (?:with|to) your [^.;]*)?|(?:the )?total of \$[\d,]+(?:\.\d\d)? will be "
-                             r"refunded[^.;]*|refund \$[\d,]+(?:\.\d\d)? to [^.;]*", re.I)
+_PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)(?: (?:with|to) your (?:[^.;]|\.\d)*)?|"
+                             r"(?:the )?total of \$[\d,]+(?:\.\d\d)? will be refunded(?:[^.;]|\.\d)*|"
+                             r"refund \$[\d,]+(?:\.\d\d)? to (?:[^.;]|\.\d)*", re.I)  # (not cut at "$49.00")
 _WHICH_ADDRESS = "Is this for your default address, or for the shipping address of an order?"
 _BOTH = re.compile(r"\W*(?:(?:ok|yes|yeah|um+|hmm+)\W+)?(?:both|both of them|the both|both please|both pls|everywhere|all of it|"
                    r"all of them|both places|each|the two of them)\W*(?:please|pls|thanks|thx)?\W*", re.I)
@@ -247,6 +256,9 @@ _NOT_NAME_WORDS = frozenset("my name is im i'm i am this here hi hey hello zip z
                             "thanks thank you please pls sure ok okay yes no email mail address account number".split())
 
 
+_NAME_LABELS = frozenset("first last surname family given name".split())  # "last name thomas"
+
+
 def _looks_like_name(text: str) -> bool:
     """The message gives what reads as a first and last name (two or three words that are no other words)."""
     words = [w for w in re.findall(r"[A-Za-z']+", text or "") if w.lower() not in _NOT_NAME_WORDS]
@@ -309,7 +321,11 @@ class ReferenceTarget(Target):
                 # (``_leftover``) and the kinds asked about there; the one payment method offered, and taken
                 "draft": None, "handled": set(), "leftover_asked": set(), "offered_method": None, "chosen_method": None,
                 # items put aside when the customer chose between a return and an exchange on one order
-                "dropped_items": set()}
+                "dropped_items": set(),
+                # the items the clerk said it would come to after the proposal on screen ("Noted, I'll come to ...")
+                "queued": [],
+                # the reason of a cancellation proposed, kept when a reason comes for other orders (``_keep_reason``)
+                "kept_reasons": {}}
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": list(self.faults),
@@ -346,6 +362,11 @@ class ReferenceTarget(Target):
                                                                     self.orders[o]["status"] in (PENDING, "delivered"))]
             if inhand and len(rest) == 1:
                 r.order_ids = rest
+        if not r.reason and "'no longer needed' or 'ordered by mistake'" in self.last_reply_text and \
+                (m := re.search(r"\b(first|1st|former|second|2nd|latter|last)\b|^\W*([12])\W*$", r.text, re.I)):
+            # "the second one", to "... 'no longer needed' or 'ordered by mistake'. Which one applies?"
+            first = (m.group(1) or "").lower() in ("first", "1st", "former") or m.group(2) == "1"
+            r.reason = "no longer needed" if first else "ordered by mistake"
         declined, self.declined = self.declined, None
         wanted = r.intents & ACTING
         if declined and not (self.pending or r.order_ids or r.no or r.address) and (
@@ -382,7 +403,7 @@ class ReferenceTarget(Target):
         money = _PROPOSAL_MONEY.search(self.proposal or "") if self.pending else None
         if money and "?" in r.text and _PRICE_Q.search(r.text) and not (r.intents & ACTING or r.order_ids or r.yes):
             # "whats the difference in price?" / "is that more expensive?" at a proposal that says it
-            return turn.say(f"{lead}As proposed, {money.group(0)}. {self.proposal}")
+            return turn.say(f"{lead}As proposed, {self._money_said(money.group(0))}. {self.proposal}")
         if r.question and self.user_id and (self.pending or self.goal["intents"] & ACTING) and not r.abandon:
             # "wait, did I already get refunded for the other one?" while a request is in hand: answered,
             # then the request's own question again (a proposal listed again, so a yes still follows it)
@@ -430,6 +451,7 @@ class ReferenceTarget(Target):
                 was = list(self.pending)
             if self._narrow(r) and was is None:
                 was = list(self.pending)  # a narrowing not understood is said so, not listed again as if unsaid
+            self._keep_reason(r)
             self.pending = []
         refuses = bool(r.refused & self.goal["intents"])  # "we don't need to swap it anymore"
         if self.option_asked and r.no and not r.yes and not self._names_option(r.text):
@@ -513,7 +535,8 @@ class ReferenceTarget(Target):
         if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)) and \
                 not (_ASKS_CHOICES.search(r.text) and self.goal["intents"] & ACTING):
             # (not "what are my options?" while the clerk's question lists them: that question comes again)
-            lead += NOT_ANSWERED + " "  # "Do you ship to Canada?": said so, then the question in hand again
+            if "take your time" not in lead:  # ("can I do it later?": the later answers it)
+                lead += NOT_ANSWERED + " "  # "Do you ship to Canada?": said so, then the question in hand again
         # (orders named only to ask about them, beside others acted on, are reported by the plan)
         side = side_question(r.text) if r.intents & ACTING and not (info_only_orders(r.text) and len(r.order_ids) > 1) else ""
         if side and re.search(r"\baddress\b", side, re.I) and not (r.address or "address" in requested_kinds(r.text)):
@@ -537,9 +560,13 @@ class ReferenceTarget(Target):
             inhand = {a.get("order_id") for _, a in was}
             later = [n for n in mentioned_items(self.last_text, self.product_names)
                      if not any(it["name"] == n for o in inhand if o in self.orders for it in self.orders[o].get("items", []))]
+            note = reply[len(lead):reply.find(CONFIRM)].strip()
             if later:  # "oh wait, also the pet bed ..." (in another order): taken up after this one
+                self.goal["queued"] += [n for n in later if n not in self.goal["queued"]]
                 reply = (lead + f"Noted, I'll come to the {' and the '.join(later)} right after this. " +
                          reply[reply.find(CONFIRM):])
+            elif note:  # "can the refund go to my credit card instead?": what policy allows, said before the same summary
+                pass
             else:
                 # "sorry i typed dalas, it should be austin" read as nothing: said so, not the same summary again
                 # as if the correction were made (a yes to it would write what the customer just took back)
@@ -548,6 +575,18 @@ class ReferenceTarget(Target):
         if self.pending:
             self.proposal = reply[reply.find(CONFIRM):] if CONFIRM in reply else reply
         turn.say(reply)
+
+    def _money_said(self, said: str) -> str:
+        """The proposal's words about money, said back as the answer to "how much / which card?": the
+        original payment method of a cancellation named ("... to the original payment method, your PayPal
+        account")."""
+        said = said[:1].lower() + said[1:]
+        said = re.sub(r"^refund (\$[\d,.]+) to ", r"the refund of \1 goes to ", said)
+        orders = [a.get("order_id") for tool, a in self.pending if tool == "cancel_pending_order"]
+        if orders and orders[0] in self.orders and (pid := self._original_method(orders[0])) and \
+                said.endswith("original payment method"):
+            said += f", {self._method_text(pid)}"
+        return said
 
     # --- reading ----------------------------------------------------------------------------
     @staticmethod
@@ -606,6 +645,22 @@ class ReferenceTarget(Target):
                 ids = [items[i][1]["item_id"] for i in at if i in keep]
                 self.goal["picked"][(o, name)] = [k for k in positions if self.orders[o]["items"][k]["item_id"] in ids]
         return True
+
+    def _keep_reason(self, r: Reading) -> None:
+        """A reason said for other orders ("also cancel the boots and the kettle. ordered them by mistake", under
+        the charger's cancellation 'no longer needed') does not replace the reason of the cancellation on
+        screen: that order keeps its own (``goal['kept_reasons']``) unless the message names it."""
+        if not r.reason:
+            return
+        named = set(mentioned_items(r.text, self.product_names))
+        for tool, args in self.pending:
+            o = args.get("order_id")
+            if tool != "cancel_pending_order" or args.get("reason") == r.reason or o not in self.orders:
+                continue
+            mine = {it["name"] for it in self.orders[o].get("items", [])}
+            others = [x for x in r.order_ids if x != o]
+            if (others or named - mine) and o not in r.order_ids and not named & mine:
+                self.goal["kept_reasons"][o] = args["reason"]
 
     def _reason_again(self, r: Reading) -> bool:
         """The message gives the reason of the cancellation waiting for its yes, and asks for nothing else."""
@@ -691,6 +746,16 @@ class ReferenceTarget(Target):
             new = getattr(r, key)
             if new:  # the latest wins: a corrected name or zip replaces the earlier one
                 self.heard[key] = list(new) + [x for x in self.heard[key] if x not in new]
+        words = [w for w in re.findall(r"[A-Za-z']+", r.text) if w.lower() not in _NOT_NAME_WORDS | _NAME_LABELS]
+        if r.names or r.emails or r.intents or len(words) != 1:
+            return
+        # "im mia" - "thomas": a first and a last name given in two messages, put together
+        for before in reversed(self.heard.setdefault("words", [])):
+            pair = next(((a, b) for a, b in ((before, words[0]), (words[0], before)) if self.db.users_named(a, b)), None)
+            if pair:
+                self.heard["names"] = [(pair[0].capitalize(), pair[1].capitalize())]
+                break
+        self.heard["words"].append(words[0])
 
     def _authenticate(self, turn: TurnContext, r: Reading) -> bool:
         found: str | None = None
@@ -790,6 +855,11 @@ class ReferenceTarget(Target):
             answer = self._answer(turn, g["topics"], g["orders"], g["text"], g["hypothetical"], g["default_address"])
             self.goal = self._empty_goal()
             return " ".join(notes + [answer])
+        if not g["orders"] and acting == {"address"} and not g["default_address"] and len(self.recent) == 1 and \
+                _SHIP_ORDER.search(g["text"]) and not mentioned_items(g["text"], self.product_names):
+            # "what's in #W1?" - "please ship it to ...": that order's address, not the default one (before: the
+            # default was changed, even after #W1's items were modified, and the customer thought #W1 re-routed)
+            g["orders"] = list(self.recent)
         if not g["orders"] and (acting or "info" in intents):
             if "address" in intents and (g["default_address"] or not acting - {"address"}):
                 # "return the earbuds and change my default address to ...": the other request too, each in
@@ -798,6 +868,10 @@ class ReferenceTarget(Target):
                 if (None, "default_address") in g["done"] and _ORDER_ADDRESS.search(g["text"]) and \
                         (o := self._one_pending(turn)):
                     g["orders"] = [o]  # "update my account and the pending order": the order's address next
+                elif (None, "default_address") in g["done"] and _ORDER_ADDRESS.search(g["text"]) and \
+                        _ALL_BY_STATUS.search(g["text"]) and (pend := [o for o in self._owned() if o in self.orders and
+                                                                       self.orders[o]["status"] == PENDING]):
+                    g["orders"] = pend  # "... and also the address on my two pending orders": each of them next
                 elif (None, "default_address") in g["done"] and _ORDER_ADDRESS.search(g["text"]) and not others and \
                         len(pend := [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == PENDING]) > 1:
                     # "... and also send my pending order there", with two pending orders: which (before: the order's
@@ -893,10 +967,23 @@ class ReferenceTarget(Target):
         left = self._leftover(turn, notes)
         if left:
             return " ".join(notes + [left])
+        untouched = self._untouched_queue()
         self.goal = self._empty_goal()
+        if untouched:  # said it would come to them, and did not find what to do: asked, not dropped in silence
+            them = "it" if len(untouched) == 1 and self._a(untouched[0]) != "any" else "them"
+            return " ".join(notes + [f"I haven't done anything about the {' and the '.join(untouched)} yet. What would "
+                                     f"you like me to do with {them}?"])
         if self.offer and notes and notes[-1].endswith("?"):  # the offer is the question
             return " ".join(notes)
         return " ".join(notes + ["Is there anything else I can help you with?"])
+
+    def _untouched_queue(self) -> list[str]:
+        """The items the clerk said it would come to ("Noted, I'll come to the Sneakers right after this") whose
+        orders no action of this request has touched, written, proposed or refused."""
+        g = self.goal
+        return [n for n in g["queued"] if not any(
+            o in g["orders"] or any(x == o for x, _k in g["done"]) for o in self._owned()
+            if o in self.orders and any(it["name"] == n for it in self.orders[o].get("items", [])))]
 
     @staticmethod
     def _address_first(text: str, others: set[str]) -> bool:
@@ -950,8 +1037,11 @@ class ReferenceTarget(Target):
             unplaced = []
         if unplaced:
             # "change the watch in #W1 ... also exchange the speaker" (in another, delivered order): the exchange is
-            # not done by #W1's change
-            left |= requested_kinds(g["text"]) & {"exchange", "return"} - {k for o, k in g["done"] if k == "return"}
+            # not done by #W1's change; nor is a return of an item in another order ("... and return the sneakers"
+            # after the tablet's return) done by the return made
+            verbs = item_verbs([m for m, _ in g["msgs"]], self._all_item_names(), cancel=True)
+            again = {"return"} if any("return" in verbs.get(n, set()) for n in unplaced) else set()
+            left |= requested_kinds(g["text"]) & {"exchange", "return"} - ({k for o, k in g["done"] if k == "return"} - again)
         to_cancel = self._cancel_by_item(turn, held) if "cancel" not in g["handled"] else []
         if to_cancel:
             left.add("cancel")
@@ -1527,7 +1617,7 @@ class ReferenceTarget(Target):
             dropped = {n for _, _, n, neg in item_mentions(g["text"], names) if neg} | g["dropped_items"]
             return [it for it in items if it["name"] not in dropped and kind in verbs.get(it["name"], {kind})], []
         chosen: list[int] = []
-        unclear = []
+        unclear = self._shared_words(o)
         says_order = order_naming_items(g["text"], names)
         for name in mentioned_items(g["text"], names):
             if kind not in verbs.get(name, {kind}) or name in g["dropped_items"] or name in says_order:
@@ -1546,6 +1636,57 @@ class ReferenceTarget(Target):
             else:
                 unclear.append((name, same))
         return [it for i, it in enumerate(items) if i in chosen], unclear
+
+    def _shared_words(self, o: str) -> list[tuple[str, list[int]]]:
+        """The words of the request that name two or more different items of order ``o`` ("the watch" with a
+        Wristwatch and a Smart Watch, "the kettle" with a Tea Kettle and an Electric Kettle), each with the
+        positions of those items, when nothing tells which: asked about (``_ask_which``), not read as the one
+        whose name ends in the word. When the request names one of them in full ("the wristwatch", not "my
+        order with the wristwatch"), the word is that one: written so in the request (``_name_word``)."""
+        g = self.goal
+        items = self.orders[o].get("items", [])
+        names = list(dict.fromkeys(it["name"] for it in items))
+        out = []
+        for w in dict.fromkeys(re.sub(r"(?:(?<=[cs]h)es|s)$", "", x) for x in re.findall(r"[a-z]{4,}", g["text"].lower())):
+            cands = [n for n in names if (last := n.lower().replace("-", " ").split()[-1]) == w or
+                     (len(w) >= 5 and last.endswith(w))]
+            if len(cands) < 2 or not self._bare(w, cands, g["text"]):
+                continue
+            by_order = order_naming_items(g["text"], names)
+            said = [n for n in cands if n not in by_order and self._full_spans(n, g["text"])]
+            if len(said) == 1:
+                self._name_word(w, cands, said[0])
+            elif not said:
+                out.append((w, [i for i, it in enumerate(items) if it["name"] in cands]))
+        return out
+
+    @staticmethod
+    def _full_spans(name: str, text: str) -> list[tuple[int, int]]:
+        """Where the text names the product in full ('smart watch', 'smartwatch', 'wristwatch')."""
+        low = text.lower().replace("-", " ")
+        full = name.lower().replace("-", " ")
+        return [(m.start(), m.end()) for f in dict.fromkeys((full, full.replace(" ", "")))
+                for m in re.finditer(rf"\b{re.escape(f)}(?:s|es)?\b", low)]
+
+    def _bare(self, w: str, cands: list[str], text: str) -> list[tuple[int, int]]:
+        """Where the word stands alone for an item: not inside a full name, not taken back, not naming the order."""
+        low = text.lower().replace("-", " ").replace("\u2019", "'")
+        full = [sp for n in cands for sp in self._full_spans(n, text)]
+        return [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(w)}(?:s|es)?\b", low)
+                if not any(x <= m.start() < y for x, y in full) and not negated_at(low, m.start())
+                and not re.match(r"(?:'s)?\s+order\b", low[m.end():])]
+
+    def _name_word(self, w: str, cands: list[str], name: str) -> None:
+        """The request's word that stood for several items ("the watch strap"), written as the one meant."""
+        g = self.goal
+
+        def put(text: str) -> str:
+            for a, b in reversed(self._bare(w, cands, text)):
+                text = text[:a] + name + text[b:]
+            return text
+
+        g["text"] = put(g["text"])
+        g["msgs"] = [(put(m), asked) for m, asked in g["msgs"]]
 
     def _chosen_items(self, o: str) -> list[dict[str, Any]]:
         return self._item_choice(o)[0]
@@ -1610,7 +1751,11 @@ class ReferenceTarget(Target):
             picked = self._best_of(same, describes)
             if picked is None and (k := _listed_pick(text)) is not None and same:
                 picked = [min(k, len(same) - 1) if k >= 0 else len(same) - 1]
-        if picked:
+        if picked and len(kinds := list(dict.fromkeys(same[k]["name"] for k in picked))) and \
+                any(it["name"] != name for it in same):
+            # a word for several products ("the watch"): written as the one picked, or as each of them
+            self._name_word(name, list(dict.fromkeys(it["name"] for it in same)), " and the ".join(kinds))
+        elif picked:
             self.goal["picked"][(o, name)] = [at[k] for k in picked]
 
     def _resolve_conflict(self, r: Reading) -> None:
@@ -1643,6 +1788,10 @@ class ReferenceTarget(Target):
         self.which = (o, name, at)
         same = [self.orders[o]["items"][i] for i in at]
         count = {2: "two", 3: "three", 4: "four"}.get(len(same), str(len(same)))
+        if any(it["name"] != name for it in same):  # "the watch": a Wristwatch and a Smart Watch
+            listing = " or ".join(f"the {it['name']} ({_opts(it['options'])})" for it in same)
+            return (f"Order {o} has {count} items that could be the {name}. Which one would you like to {verb}: "
+                    f"{listing}{', or both' if len(same) == 2 else ', or all of them'}?")
         listing = " or ".join(f"the one with {_opts(it['options'])}" for it in same)
         return (f"Order {o} has {count} {name} items. Which one would you like to {verb}: {listing}"
                 f"{', or both' if len(same) == 2 else ', or all of them'}?")
@@ -1657,8 +1806,10 @@ class ReferenceTarget(Target):
         have = [it["name"] for x in orders for it in self.orders[x].get("items", [])]
         known = item_mentions(text, have) + item_mentions(text, self.product_names)
         options = self._option_words(orders)
+        lasts = {n.lower().replace("-", " ").split()[-1] for n in have}
         missing += [words for a, b, words in named_things(text)
                     if not any(x < b and a < y for x, y, _, _ in known) and
+                    not any(last.endswith(re.sub(r"e?s$", "", words.split()[-1])) for last in lasts) and
                     re.sub(r"e?s$", "", words.split()[-1]) not in options and words.split()[-1] not in options]
         if not missing:
             return ""
@@ -1812,7 +1963,8 @@ class ReferenceTarget(Target):
             it["name"] for y in inhand if y != x for it in self.orders[y].get("items", [])}) for x in inhand}
         holders[""] = [n for n in mentioned_items(g["text"], self.product_names)  # orders not in hand yet
                        if not any(it["name"] == n for x in inhand for it in self.orders[x].get("items", []))]
-        reason = (reasons_by_order(g["text"], holders).get(o) if g["reason"] else None) or g["reason"]
+        reason = g["kept_reasons"].get(o) or (reasons_by_order(g["text"], holders).get(o) if g["reason"] else None) or \
+            g["reason"]
         if reason is None and self._has("default_cancel_reason"):
             return self._ask(turn, [("cancel_pending_order", {"order_id": o, "reason": "no longer needed"})],
                              f"cancel order {o}")
@@ -2044,7 +2196,7 @@ class ReferenceTarget(Target):
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
             return f"{missing}Which items of order {o} would you like to {verb}, and to which options? It contains: {listing}."
         names = [it["name"] for it in self.orders[o]["items"]]
-        pairs, lines = [], []
+        pairs, lines, nearest = [], [], ""
         for it in items:
             product = self._product(turn, it["product_id"])
             if product is None:
@@ -2077,6 +2229,7 @@ class ReferenceTarget(Target):
                 return (f"{missing}{same}Which option would you like for the {it['name']} ({_opts(it['options'])})? "
                         f"Available options include: {'; '.join(choices) or 'none right now'}.")
             variant = product["variants"][new]
+            nearest += self._nearest_note(it, product, variant, self._item_text(it, names))
             pairs.append((it, new))
             lines.append(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])}) -> "
                          f"({_opts(variant['options'])}, {_money(variant['price'])})")
@@ -2118,7 +2271,29 @@ class ReferenceTarget(Target):
                              "new_item_ids": [new for _, new in pairs], "payment_method_id": pid})]
         reminder = (" This can only be done once for this order, so please make sure these are all the items "
                     "you want to change.")
-        return missing + self._ask(turn, calls, f"{verb} these items of order {o}: {'; '.join(lines)}; {money}", reminder)
+        return missing + self._ask(turn, calls, f"{verb} these items of order {o}: {'; '.join(lines)}; {money}",
+                                   (" " + nearest.strip() if nearest else "") + reminder)
+
+    @staticmethod
+    def _nearest_note(item: dict[str, Any], product: dict[str, Any], variant: dict[str, Any], text: str) -> str:
+        """Said before a proposal whose new options are not all the ones asked for: the combination asked for
+        (the options named, the others kept) is out of stock or does not exist, and which options of the nearest
+        available one differ ("the keyboard for a 60% linear one with white backlight": white is out of stock
+        in that combination, RGB proposed); empty when the proposal is what was asked for. Before, another
+        combination was proposed without a word."""
+        variants = product.get("variants", {})
+        want = wanted_options(text, item["options"], [v["options"] for v in variants.values()])
+        if not want:
+            return ""
+        asked = {**item["options"], **want}
+        differs = [k for k, v in variant["options"].items() if asked.get(k) is not None and v != asked[k]]
+        if not differs:
+            return ""
+        exists = any(v["options"] == asked for v in variants.values())
+        combo = ", ".join(asked[k] for k in variant["options"] if k in asked)
+        why = "isn't available right now" if exists else "doesn't come in that combination"
+        diff = "; ".join(f"{k} {variant['options'][k]} instead of {asked[k]}" for k in differs)
+        return f"Please note: the {item['name']} with {combo} {why}, so this is the closest available option, with {diff}. "
 
     def _address_text(self, a: dict[str, str]) -> str:
         parts = [a["address1"], a["address2"], a["city"], f"{a['state']} {a['zip']}", a["country"]]

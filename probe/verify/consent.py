@@ -364,6 +364,7 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         return "empty"
     yes_p, yes_words = _extra(extra_yes)
     extra_p, _ = _extra(extra_words)
+    asked = clauses  # read for a question before the environment's phrases go: "yes gift card is fine" asks nothing
     if extra_p:  # an environment's phrases of its own ("first class") are set aside like neutral ones
         clauses = [c for c in (_drop(c, extra_p) for c in clauses) if c]
         words = [w for c in clauses for w in c]
@@ -386,7 +387,7 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         return "hedged"
     if any(_contains(words, p) for p in _DEFER_P):
         return "deferred"
-    if any(_opens_question(c) for c in clauses):
+    if any(_opens_question(c) for c in asked):
         return "question"
     echoes = _echoes(proposal)
     left = [w for w in words if w not in _ALLOWED and w not in yes_words and w not in verbs and _norm(w) not in echoes]
