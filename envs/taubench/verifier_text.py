@@ -114,8 +114,12 @@ def lists_action(question: str, tool: str, details: list[str]) -> bool:
 # later", "if you'd like to exchange them too, I can do that afterwards") is not proposed; an order
 # said to stay as it is ("#W2: no changes", "you'll keep #W2") is not named; and nothing is proposed
 # when every question of it asks something else ("Would you like to hear about our return policy?",
-# "Which one would you like?"). Units after its last proposing question are not part of it ("Shall
-# I go ahead? I'll then ask you about #W2."). A write is confirmed only if it is of a kind the
+# "Which one would you like?"). Units after its last proposing question are part of it ("Shall I go
+# ahead? Here's what will happen: order #W1 will be cancelled ..."), up to one that announces a step
+# for after it ("Shall I go ahead? I'll then ask you about #W2.", "Then we can look at ..."). A row of
+# a before/after table ("| Item | Current | New |") proposes the change it shows, verb or not. An
+# action offered as one of alternatives is proposed only when the customer's reply names it and no
+# other (``Proposal.chosen``: "cancel it please"; a bare "yes" picks none). A write is confirmed only if it is of a kind the
 # proposal proposes, on an order named for that action, with the details the proposal lists for
 # that order (``Proposal.text_for``: without the units of its other orders; ``names_address``,
 # ``names_payment``, ``names_item``, ``names_new_item``, the cancellation reason).
@@ -154,6 +158,7 @@ _METHOD_NAME = (r"\bpay\s*pal|\bgift\s*-?\s*card|\bvisa\b|\bmaster\s*card\b|\bam
 _METHOD = re.compile(_METHOD_NAME + r"|\bcard\b", re.I)
 _PAY_OBJECT = re.compile(r"\bpayment|\bpay\b|\bcard\b|\bmethod\b|" + _METHOD_NAME, re.I)
 _PAY_VERB = re.compile(r"\b(?:chang|switch|updat|modif|mov|replac|swap)\w*|\bus(?:e|ing)\b|\bset\b|\bcharg(?:e|ing)\b|"
+                       r"\bcharged\s+to\b|\b(?:be|it'?s|it is)\s+paid\s+(?:with|using|via|by)\b|"
                        r"\bpay\s+(?:for\s+)?(?:it|this|that|the order|order\s+#?w\d+)?\s*(?:with|using|via|by)\b", re.I)
 _PAY_NOT = re.compile(r"\bdifference\b|\brefund|\brevers|\bvoid|\breleas|\bcredited\b|\bback\b|\bbalance\b|\bmore\b|"
                       r"\bextra\b|\badditional\b", re.I)
@@ -180,6 +185,8 @@ _PAY_LABEL = re.compile(r"\b(?:payment|pay(?:ing)? with|card|method|billing|char
 # for later, not now: "you can return them later"; "If you'd also like to exchange them, I can do that afterwards"
 _LATER = re.compile(r"\b(?:later(?:\s+on)?|afterwards?|another time|some other time|in the future|"
                     r"at a later (?:date|time|point)|down the (?:line|road)|next time)\b", re.I)
+# a step announced for after the question: "Then we can look at ...", "I'll then ask you about #W2", "Next, ..."
+_THEN = re.compile(r"\bthen\b|^\W*next\b|\bafter (?:that|this)\b|\bafterwards?\b|\bonce (?:that|this|it)\b", re.I)
 _NOW = re.compile(r"\b(?:now|right away|today|immediately)\b", re.I)  # "cancel it now or later"
 # "the update", "these changes": a change the proposal's lines spell out, not an item change of its own
 _GENERIC_CHANGE = re.compile(r"\b(?:the|this|these|that|those|following|an?|your)\s+(?:proposed\s+)?"
@@ -361,10 +368,21 @@ class Proposal:
     reasons: frozenset[str]  # the cancellation reasons it names (not negated, not offered as alternatives)
     reasons_alternative: bool  # it offers the two reasons as alternatives ("no longer needed or by mistake?")
     units: tuple[tuple[str, int, frozenset[str]], ...] = ()  # (text, line, orders it is about) of each unit
+    offered: tuple[tuple[str, frozenset[str]], ...] = ()  # (kind, order ids) of actions offered as alternatives
 
     def proposes(self, tool: str, order_id: str | None) -> bool:
         kind = KIND_OF_TOOL.get(tool)
         return any(k == kind and (order_id is None or order_id in ids) for k, ids in self.mentions)
+
+    def chosen(self, reply: str, tool: str, order_id: str | None) -> bool:
+        """The reply picks this write's action from the alternatives offered: it names that action's kind
+        and no other ("cancel it please" to "cancel it, or change the address?"); a bare yes picks none."""
+        kind = KIND_OF_TOOL.get(tool)
+        if not self.offered or not any(k == kind and (order_id is None or order_id in ids) for k, ids in self.offered):
+            return False
+        named = {k for clause in _CLAUSE.split(reply or "") if clause for k, pos in _kinds(clause)
+                 if not _negated_at(clause, pos)}
+        return named == {kind}
 
     def text_for(self, order_id: str | None) -> str:
         """The proposal's text without the units about other orders only ("1. #W1: to your Visa
@@ -389,7 +407,11 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
     if not proposing:
         return Proposal(whole, False, (), frozenset(), False)
     last = proposing[-1]
-    units = units[:last + 1]
+    # what follows the last question belongs to it ("Shall I go ahead? Here's what will happen: ..."), up to a
+    # step announced for after it ("Shall I cancel #W1? Then we can look at returning #W2.")
+    after = next((j for j in range(last + 1, len(units)) if _THEN.search(units[j].text)), len(units))
+    units = units[:after]
+    rows = change_rows(whole)
     owners = _owners(units)
     named = frozenset().union(*(u.ids for u in units))
     ask_ids = frozenset().union(*(owners[i] for i in proposing))
@@ -398,14 +420,13 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
     strong: set[str] = set()  # the kinds proposed other than by a bare "Payment method:" line or "the update"
     reasons: set[str] = set()
     alt_reasons = False
+    offered: list[tuple[str, frozenset[str]]] = []
     for i, u in enumerate(units):
         sentence = u.text
         alt_action, alt_reason = _alternatives(sentence)
         found = _reasons_named(sentence)
         if alt_reason or found:  # the reasons said last are the proposal's ("... two reasons: A or B?" then "I will cancel ... A")
             reasons, alt_reasons = (set() if alt_reason else set(found)), alt_reason
-        if alt_action:
-            continue
         ids = owners[i]
         if not ids and len(named) == 1:
             ids = named
@@ -413,6 +434,13 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
             ids = frozenset().union(*(owners[j] for j in _block(units, i)))
         if not ids:
             ids = ask_ids or next((owners[j] for j in range(i - 1, -1, -1) if owners[j]), frozenset())
+        if alt_action:  # offered as one of alternatives: proposed only if the customer's reply picks it
+            offered += [(k, ids) for c in _CLAUSE.split(sentence) if c for k, pos in _kinds(c) if not _negated_at(c, pos)]
+            continue
+        if u.line in rows and not _sentence_kinds(sentence):  # a before/after table's row: the change it shows
+            kind = "payment" if _METHOD.search(sentence) else "items"
+            mentions.append((kind, ids))
+            strong.add(kind)
         by_label = _label_kinds(sentence)
         if by_label == []:
             continue  # "Current payment method: ...", "From: ..."
@@ -434,7 +462,7 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
         mentions += weak
     text = "\n".join(" ".join(u.text for u in units if u.line == n) for n in dict.fromkeys(u.line for u in units))
     return Proposal(text, True, tuple(mentions), frozenset(reasons), alt_reasons,
-                    tuple((u.text, u.line, owners[i]) for i, u in enumerate(units)))
+                    tuple((u.text, u.line, owners[i]) for i, u in enumerate(units)), tuple(offered))
 
 
 # --- the details of a write, as a proposal lists them -----------------------------------------------
@@ -481,6 +509,130 @@ def _has_run(hay: list[str], needle: list[str]) -> bool:
     return n > 0 and any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
 
 
+# --- what a proposal names as the old value ----------------------------------------------------------
+#
+# A value said as the one replaced is not proposed: an address "From:" / "Current address:" / "Old:"
+# (with the lines under such a header), "from <old> to <new>", "(currently <old>)", "it is currently
+# going to <old>; ...", the left side of an arrow ("clicky / RGB / 60% → linear / RGB / 80%"), a table's
+# "Current" / "Old" / "Before" column or row. ``_old_blanked`` blanks them (the text keeps its length, so
+# spans found in the text are spans of it); ``names_address`` and ``names_new_item`` read what is left.
+
+_TABLE_OLD = re.compile(r"^[*_\s]*(?:current(?:ly)?|old|from|before|was|original|existing|previous|present)\b", re.I)
+_TABLE_NEW = re.compile(r"^[*_\s]*(?:new|after|to|updated|proposed|replacement|change(?:d)? to|becomes|will be)\b", re.I)
+_TABLE_RULE = re.compile(r"^[\s|:\-]+$")
+_OLD_PAREN = re.compile(r"\(\s*(?:it'?s\s+|it is\s+)?(?:currently|previously|formerly|was|old|current|from|before|"
+                        r"replacing|instead of)\b[^()\n]*\)", re.I)
+_OLD_VALUE_LINE = re.compile(r"^[ \t]*" + _BULLET + r"?[ \t]*[*_]*[ \t]*(?:" + _OLD_WORDS + r"|original)"
+                             r"(?:[ \t]+(?!(?:i|we|you|it|they|proceed|go|confirm|continue|do|make)\b)[\w/-]+){0,2}"
+                             r"[ \t]*[*_]*[ \t]*:", re.I)
+_OLD_START = re.compile(r"\b(?:currently|previously|formerly)\b", re.I)
+_FROM = re.compile(r"\bfrom\b", re.I)
+_FROM_TO = re.compile(r"\b(?:to|onto|into)\b", re.I)
+# where a phrase of the old value ends: a clause mark, a sentence's end (not "St."), a new lead-in; a
+# "currently ..." phrase also at a comma ("it is currently pending, so ...")
+_OLD_END = re.compile(r"[:;)\n!?]|\.(?=\s|$)|\bbut\b|\b(?:i|we)(?:['\u2019]ll| will)\b", re.I)
+_NOW_END = re.compile(r"[,:;)\n!?]|\.(?=\s|$)|\bbut\b|\band\b|\bso\b|\b(?:i|we)(?:['\u2019]ll| will)\b", re.I)
+_ABBREV_END = re.compile(r"\b(?:" + "|".join(k for k in ("st ave av rd ln dr ct blvd hwy pkwy ste apt pl sq ter cir "
+                                                          "n s e w mr mrs ms").split()) + r")$", re.I)
+
+
+def _old_end(text: str, start: int, ends: re.Pattern[str] = _OLD_END) -> int:
+    for m in ends.finditer(text, start):
+        if m.group(0) == "." and _ABBREV_END.search(text[start:m.start()]):
+            continue
+        return m.start()
+    return len(text)
+
+
+def _cells(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell of a table row ``| a | b |``, the outer bars left out."""
+    bars = [i for i, ch in enumerate(line) if ch == "|"]
+    out = [(a + 1, b) for a, b in zip(bars, bars[1:])]
+    if line.strip() and not line.strip().startswith("|") and bars:
+        out.insert(0, (0, bars[0]))
+    if line.strip() and not line.strip().endswith("|") and bars:
+        out.append((bars[-1] + 1, len(line)))
+    return out
+
+
+def _tables(text: str) -> list[tuple[list[int], set[int], set[int], set[int]]]:
+    """Each markdown table of the text: (its row lines, the old columns and new columns its header names,
+    the rows whose first cell names the old value), the rule line left out."""
+    out = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        if lines[i].count("|") < 2:
+            i += 1
+            continue
+        block = []
+        while i < len(lines) and lines[i].count("|") >= 2:
+            block.append(i)
+            i += 1
+        rows = [n for n in block if not _TABLE_RULE.match(lines[n])]
+        if len(rows) < 2:
+            continue
+        head = [lines[rows[0]][a:b] for a, b in _cells(lines[rows[0]])]
+        old = {k for k, c in enumerate(head) if _TABLE_OLD.match(c)}
+        new = {k for k, c in enumerate(head) if _TABLE_NEW.match(c)}
+        old_rows = {n for n in rows[1:] if (cs := _cells(lines[n])) and _TABLE_OLD.match(lines[n][cs[0][0]:cs[0][1]])}
+        out.append((rows, old, new, old_rows))
+    return out
+
+
+def change_rows(text: str) -> frozenset[int]:
+    """The lines of the text that are rows of a before/after table ("| Item | Current | New |"): each
+    proposes the change its row describes, with or without a verb."""
+    return frozenset(n for rows, old, new, old_rows in _tables(text) if (old and new) or old_rows for n in rows[1:])
+
+
+@lru_cache(1 << 12)
+def _old_blanked(text: str) -> str:
+    """The text with what it names as the old value blanked (see above), of the same length."""
+    chars = list(text)
+
+    def blank(a: int, b: int) -> None:
+        chars[a:b] = [c if c == "\n" else " " for c in chars[a:b]]
+
+    lines, offset, starts = text.split("\n"), 0, []
+    for line in lines:
+        starts.append(offset)
+        offset += len(line) + 1
+    under_old = False  # the lines under a "Current address:" header with no value
+    for n, line in enumerate(lines):
+        if _OLD_VALUE_LINE.match(line):
+            blank(starts[n], starts[n] + len(line))
+            under_old = not re.sub(r"[*_\s]", "", line[line.index(":") + 1:])
+            continue
+        if under_old and line.strip() and not _LABEL.match(line) and not _bullet(line):
+            blank(starts[n], starts[n] + len(line))
+            continue
+        under_old = False
+        arrows = list(_ARROW.finditer(line))
+        prev = 0
+        for a in arrows:  # the left side of each arrow, from the label, bracket or cell it stands in
+            marks = ":(|" + (",;/" if len(arrows) > 1 else "")
+            left = max([prev] + [k + 1 for k in range(prev, a.start()) if line[k] in marks])
+            blank(starts[n] + left, starts[n] + a.end())
+            prev = a.end()
+    for rows, old, _, old_rows in _tables(text):
+        for n in rows[1:]:
+            cells = _cells(lines[n])
+            for k in (range(len(cells)) if n in old_rows else old):
+                if k < len(cells):
+                    blank(starts[n] + cells[k][0], starts[n] + cells[k][1])
+    out = "".join(chars)
+    for m in _OLD_PAREN.finditer(out):
+        blank(m.start(), m.end())
+    for m in _OLD_START.finditer(out):
+        blank(m.start(), _old_end(out, m.end(), _NOW_END))
+    for m in _FROM.finditer(out):  # "from <old> to <new>": only when its "to" comes before the phrase ends
+        to = _FROM_TO.search(out, m.end(), _old_end(out, m.end()))
+        if to is not None:
+            blank(m.start(), to.start())
+    return "".join(chars)
+
+
 _STATES = ("alabama al alaska ak arizona az arkansas ar california ca colorado co connecticut ct delaware de "
            "florida fl georgia ga hawaii hi idaho id illinois il indiana in iowa ia kansas ks kentucky ky louisiana la "
            "maine me maryland md massachusetts ma michigan mi minnesota mn mississippi ms missouri mo montana mt "
@@ -514,12 +666,28 @@ def _address_words(tokens: list[str]) -> list[str]:
     return out
 
 
+# the label of an address field ("- Address line 2:", "**ZIP code:**", "address2:", "City/State:"): no part of it
+_ADDRESS_LABEL = re.compile(r"(?:^|(?<=[;,|(\-]))[ \t]*(?:[*\u2022]\s*)?[*_]*[ \t]*(?:(?:address[12]?|addr|line|street|"
+                            r"city|town|state|province|region|zip|zipcode|postal|post|code|country|apt|apartment|unit|"
+                            r"suite|ste|number|no|new|shipping|delivery|mailing|one|two|[12])(?:[ \t/&-]+|(?=[*_:]))){1,5}"
+                            r"[*_]*[ \t]*:", re.I | re.M)
+
+
+@lru_cache(1 << 12)
+def _address_text(text: str) -> str:
+    """The text an address is looked for in: what it names as the old address blanked, field labels dropped."""
+    return _ADDRESS_LABEL.sub(" ", _old_blanked(text))
+
+
 def names_address(text: str, address1: str, zip_code: str, address2: str = "", city: str = "", state: str = "") -> bool:
     """The text gives the street line (its words in order, abbreviations spelt out) and the zip code, and
     what it gives between them (apartment, city, state: "Apt 4B, Seattle, WA") is the address written:
-    a part the text leaves out is not compared, one it gives otherwise ("Apt 48", "Portland, OR") is."""
+    a part the text leaves out is not compared, one it gives otherwise ("Apt 48", "Portland, OR") is. What
+    the text names as the old address ("From:", "Current address:", "from X to Y", "(currently X)") is not
+    read, nor the labels of its fields ("Address line 2:", "ZIP:")."""
+    text = _address_text(text or "")
     hay, street = _canon(text), _canon(address1)
-    if not _has_run(hay, street) or (zip_code and zip_code not in re.findall(r"\d{5}", text or "")):
+    if not _has_run(hay, street) or (zip_code and zip_code not in re.findall(r"\d{5}", text)):
         return False
     if not zip_code or not (address2 or city or state):
         return True
@@ -536,8 +704,11 @@ def names_address(text: str, address1: str, zip_code: str, address2: str = "", c
 # a payment method named as the one paid with before, or replaced, is not the one proposed
 _NOT_NEW_METHOD = re.compile(r"\b(?:from|instead of|rather than|replac(?:e|ing)|currently(?: paid)?(?: with| by| using)?|"
                              r"(?:was |were |originally )?paid(?: \$[\d,.]+)?(?: with| by| using| via)|"
-                             r"originally(?: with| by)?)\s+(?:your\s+|the\s+|a\s+)?[^,.;()\n]*?"
+                             r"originally(?: with| by)?)\s+(?:your\s+|the\s+|a\s+)?[^,.;()\n]*?(?:\s*\([^()\n]*\))?"
                              r"(?=\s+(?:to|onto|with|for)\b|[,.;()\n]|$)", re.I)
+# "to be paid with X", "so it's paid with X": X is the method to use, not the one paid with before
+_NEW_PAID = re.compile(r"\b(?:(?:to|will|would|can|could|should)\s+be|so(?:\s+that)?\s+it(?:'s|\s+is))\s+paid"
+                       r"(?=\s+(?:with|using|via|by)\b)", re.I)
 _OLD_LINE = re.compile(r"(?im)^[ \t]*" + _BULLET + r"?[ \t]*[*_]*[ \t]*(?:" + _OLD_WORDS + r")\b[^:\n]{0,40}:[^\n]*")
 _ORIGINAL_LINE = re.compile(r"(?im)^[ \t]*" + _BULLET + r"?[ \t]*[*_]*[ \t]*original\b[^:\n]{0,40}:[^\n]*")
 _BEFORE_ARROW = re.compile(r"(?:[^,;.\n:]|\.(?=\d))*?(?:" + _ARROWS + ")")
@@ -577,6 +748,20 @@ def _named_method(text: str, method: dict, methods: list[dict], by_word: bool) -
     return False
 
 
+@lru_cache(1 << 12)
+def _new_method_text(text: str, change: bool) -> str:
+    """The text without what it names as the method replaced (see ``names_payment``), memoised: re-scoring
+    reads the same proposal again."""
+    rest = _OLD_LINE.sub(" ", _NEW_PAID.sub(" pay", text))
+    if change:
+        rest = "".join(p for p in _PAY_PIECE.split(_ORIGINAL_LINE.sub(" ", rest)) if not _REFUNDED.search(p))
+    if _ARROW.search(rest):  # (the two scans run only when their last word is there: each is quadratic in a clause)
+        rest = _BEFORE_ARROW.sub(" ", rest)
+    if _REPLACED_WORD.search(rest):
+        rest = _REPLACED.sub(" ", rest)
+    return _NOT_NEW_METHOD.sub(" ", rest)
+
+
 def names_payment(text: str, method_id: str, methods: dict[str, dict], original: str | None = None,
                   change: bool = False) -> bool | None:
     """True when the text names ``method_id`` as the method to use and no other of the customer's
@@ -587,14 +772,7 @@ def names_payment(text: str, method_id: str, methods: dict[str, dict], original:
     ...:" line. A credit card is named by its id, its last four digits, its brand when the customer
     has no other card of that brand, or "credit card" (or "the card on file", without a gift card)
     when they have one; "the original payment method" names the one the order was paid with."""
-    rest = _OLD_LINE.sub(" ", text or "")
-    if change:
-        rest = "".join(p for p in _PAY_PIECE.split(_ORIGINAL_LINE.sub(" ", rest)) if not _REFUNDED.search(p))
-    if _ARROW.search(rest):  # (the two scans run only when their last word is there: each is quadratic in a clause)
-        rest = _BEFORE_ARROW.sub(" ", rest)
-    if _REPLACED_WORD.search(rest):
-        rest = _REPLACED.sub(" ", rest)
-    rest = _NOT_NEW_METHOD.sub(" ", rest)
+    rest = _new_method_text(text or "", change)
     everyone = list(methods.values())
     method = methods.get(method_id, {"id": method_id})
     other = any(_named_method(rest, m, everyone, m.get("source") != method.get("source") or m.get("source") == "credit_card")
@@ -640,33 +818,119 @@ def names_new_item(text: str, new_id: str, old_name: str, old_options: dict[str,
     side) or the sentence's end, or, wider, from the start of its sentence or line (after another
     item's name there) to the next item name ("size 9 for the Hiking Boots", "the Hiking Boots. The new
     pair will be size 9"); ``also``: values of the other items of the same call, which are no other
-    value offered."""
+    value offered. And every option the mention proposes a value of, what it names as the old value left
+    out (``_old_blanked``: "60% → 80%", "from clicky to linear", a "Current" column), is proposed with
+    the value written, the unchanged ones too ("linear, RGB, 80%" is not the linear / RGB / 60% one)."""
     if new_id and new_id in (text or ""):
         return True
-    low = (text or "").lower()
+    return _names_new_item(text or "", old_name, tuple(old_options.items()), tuple(new_options.items()),
+                           tuple(tuple(v.items()) for v in variants), tuple(others), frozenset(also))
+
+
+@lru_cache(1 << 12)
+def _names_new_item(text: str, old_name: str, old_items: tuple, new_items: tuple, variant_items: tuple,
+                    others: tuple[str, ...], also: frozenset[str]) -> bool:
+    """``names_new_item`` without the id, memoised: re-scoring reads the same proposal for the same write."""
+    old_options, new_options, variants = dict(old_items), dict(new_items), [dict(v) for v in variant_items]
+    low = text.lower()
+    new_side = _new_side(low)
     keys = [old_name.lower()] + [w for w in old_name.lower().split() if len(w) >= 4]
     key = next((w for w in keys if w in low), None)
     starts = [m.start() for m in re.finditer(re.escape(key), low)] if key else [0]
     names = {o.lower() for o in others if o} | {old_name.lower()}
     mine = set(old_options.values()) | set(new_options.values()) | set(also)
-    return any(_names_new_in(_canon(w), old_options, new_options, variants, mine)
-               for a in starts for w in (_mention(low, a, names), _around(low, a, names)))
+    return any(_names_new_in(_canon(low[a:b]), old_options, new_options, variants, mine)
+               and _values_written(new_side[a:b], new_options, variants)
+               for s in starts for a, b in (_mention(low, s, names), _around(low, s, names)))
 
 
-def _mention(low: str, start: int, names: set[str]) -> str:
-    """The text of one mention: from ``start`` to the next item name or the sentence's end."""
+def _mention(low: str, start: int, names: set[str]) -> tuple[int, int]:
+    """The span of one mention: from ``start`` to the next item name or the sentence's end."""
     ends = [e for n in names if (e := low.find(n, start + 1)) > start]
     ends += [m.start() + start for m in [_SENTENCE.search(low[start:])] if m]
-    return low[start:min(ends)] if ends else low[start:]
+    return start, min(ends) if ends else len(low)
 
 
-def _around(low: str, start: int, names: set[str]) -> str:
-    """The wider text of one mention: from the start of its sentence or line, or the end of an item name
+def _around(low: str, start: int, names: set[str]) -> tuple[int, int]:
+    """The wider span of one mention: from the start of its sentence or line, or the end of an item name
     before it there, to the next item name."""
     a = max((m.end() for m in _UNIT_START.finditer(low, 0, start)), default=0)
     a = max([a] + [m.end() for n in names for m in re.finditer(re.escape(n), low[:start]) if m.start() >= a])
     ends = [e for n in names if (e := low.find(n, start + 1)) > start]
-    return low[a:min(ends)] if ends else low[a:]
+    return a, min(ends) if ends else len(low)
+
+
+# "(yes/no)", "yes or no": an answer asked for, no option value
+_YES_NO = re.compile(r"\byes\s*(?:/|or)\s*no\b")
+_NEGATORS = frozenset(("not", "non", "no", "without"))
+
+
+@lru_cache(1 << 12)
+def _new_side(low: str) -> str:
+    """The lower-cased text with its old values and its "(yes/no)" blanked, of the same length."""
+    return _old_blanked(_YES_NO.sub(lambda m: " " * len(m.group(0)), low))
+
+
+def _values_written(window: str, new_options: dict[str, str], variants: list[dict[str, str]]) -> bool:
+    """No option of the new item has values named in the window (its old values blanked) without the one
+    written: an option the window says nothing of is not compared."""
+    words = _canon(window)
+    present = frozenset(words)
+    others: set[str] = set()  # the words of the product's option values, for a value read beside another
+    for v in variants:
+        for x in v.values():
+            others.update(_canon(x))
+    others = {w for w in others if w.isalpha() and w not in _SMALL_WORDS}
+    for key, value in new_options.items():
+        values = {v.get(key) for v in variants if v.get(key)}
+        named = {v for v in values if _value_named(window, words, present, key, v, values, others)}
+        if named and value not in named:
+            return False
+    return True
+
+
+def _beside(words: list[str], value: list[str], noun: list[str], others: set[str]) -> bool:
+    """The value's words stand right after its option's noun ("size 9", "backlight: none") or beside a
+    word of another option's value ("leather, 9, waterproof"; "linear / none / 80%")."""
+    for i in range(len(words) - len(value) + 1):
+        if words[i:i + len(value)] == value:
+            if _has_run(words[max(0, i - len(noun) - 2):i], noun):
+                return True
+            near = words[i - 1:i] if i else []
+            near += words[i + len(value):i + len(value) + 1]
+            if any(w in others and w not in value for w in near):
+                return True
+    return False
+
+
+def _value_named(window: str, words: list[str], present: frozenset[str], key: str, value: str, values: set[str],
+                 others: set[str]) -> bool:
+    """The window names this value of option ``key``: "none" as "none", "no <key>" or "without <key>"; yes
+    or no by the option's noun ("waterproof", "not waterproof", "waterproof: no"); a value of digits or one or
+    two letters ("9", "M", "XL") with its option's noun before it ("size 9") or beside another option's value
+    ("leather, 9, waterproof"); a value without letters ("80%") as written; any other by its words, or
+    without the noun all the option's values share ("CF" for "CF card")."""
+    low, noun, mine = value.lower(), _canon(key), _canon(value)
+    if low not in ("none", "yes", "no") and not present.intersection(mine):
+        return False  # none of its words in the window (the quick answer, most of the time)
+    if low == "none":
+        return _beside(words, ["none"], noun, others) or any(_has_run(words, [n] + noun) for n in ("no", "without"))
+    if low in ("yes", "no"):
+        said = set()
+        for i in range(len(words) - len(noun) + 1):
+            if words[i:i + len(noun)] == noun:
+                after = words[i + len(noun)] if i + len(noun) < len(words) else ""
+                said.add(after if after in ("yes", "no") else "no" if i and words[i - 1] in _NEGATORS else "yes")
+        return low in said
+    if value.isdigit() or (len(value) <= 2 and value.isalnum()):
+        return _beside(words, mine, noun, others)
+    if not re.search(r"[a-z]", low):
+        return bool(re.search(r"(?<![\w.$])" + re.escape(low) + r"(?![\w%])", window))
+    if _has_run(words, mine):
+        return True
+    shared = set.intersection(*[set(_canon(v)) for v in values]) if values else set()
+    rest = [w for w in mine if w not in shared]
+    return bool(shared) and any(w.isalpha() and w not in _SMALL_WORDS for w in rest) and _has_run(words, rest)
 
 
 def _names_new_in(window: list[str], old_options: dict[str, str], new_options: dict[str, str],

@@ -19,6 +19,7 @@ the reference target's. Conventions (as SkyAssist and mock):
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -86,7 +87,7 @@ class RetailCall(Call):
     second_user: str | None = None  # a lookup that found a user other than the authenticated one
     methods: dict[str, dict[str, Any]] = field(default_factory=dict)  # the order owner's payment methods, as dicts
     original_method: str | None = None  # the method the order was paid with first
-    items: list[Any] = field(default_factory=list)  # per item_ids entry: (name, options, product variants' options) or None
+    items: list[Any] = field(default_factory=list)  # per item_ids entry: (name, options, variants' options, variant ids) or None
     order_names: tuple[str, ...] = ()  # the names of the order's items before the call
     new_options: list[Any] = field(default_factory=list)  # per new_item_ids entry: the variant's options or None
 
@@ -108,6 +109,8 @@ class RetailView(TraceView):
     transferred: bool = False
     handoff_seen: bool = False
     text_after_transfer: dict[int, tuple[bool, bool]] = field(default_factory=dict)  # text index -> (transferred, a text followed the transfer already)
+    transfer_index: int | None = None  # the message of the last successful transfer_to_human_agents
+    silent_transfers: list[int] = field(default_factory=list)  # transfers the conversation went on after, unannounced
 
     def before_call(self, call: Any, state: Any) -> None:
         args, oid = call.args or {}, call.order_id
@@ -131,8 +134,8 @@ class RetailView(TraceView):
                 for old in args.get("item_ids") or []:
                     item = next((it for it in order.items if it.item_id == old), None) if isinstance(old, str) else None
                     product = state.product(item.product_id) if item else None
-                    call.items.append((item.name, dict(item.options), [dict(v.options) for v in product.variants.values()])
-                                      if item and product else None)
+                    call.items.append((item.name, dict(item.options), [dict(v.options) for v in product.variants.values()],
+                                       frozenset(product.variants)) if item and product else None)
                 for i, new in enumerate(args.get("new_item_ids") or []):
                     prod = call.old_products[i] if i < len(call.old_products) else None
                     variant = prod.variants.get(new) if prod is not None and isinstance(new, str) else None
@@ -153,6 +156,10 @@ class RetailView(TraceView):
             self.items_modified.add(oid)
         elif name == "transfer_to_human_agents" and call.ok:
             self.transferred = True
+            self.transfer_index = call.index
+
+    def on_user(self, index: int, text: str) -> None:
+        self._unannounced()
 
     def on_assistant(self, index: int, calls: list[Call]) -> None:
         content = self.messages[index].get("content")
@@ -160,6 +167,14 @@ class RetailView(TraceView):
             self.text_after_transfer[index] = (self.transferred, self.handoff_seen)
             if self.transferred:
                 self.handoff_seen = True
+        elif not calls:  # an assistant message with nothing in it ends the agent's turn
+            self._unannounced()
+
+    def _unannounced(self) -> None:
+        """The conversation goes on after the transfer (the customer writes, or the agent's turn ends) and
+        nothing was said since it: the hand-off sentence was not sent."""
+        if self.transferred and not self.handoff_seen and self.transfer_index not in self.silent_transfers:
+            self.silent_transfers.append(self.transfer_index)  # type: ignore[arg-type]
 
     def said_before(self, index: int) -> list[str]:
         return [t for i, t in self.users if i < index]
@@ -241,8 +256,9 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
     if c.name == "cancel_pending_order":
         if proposal.reasons_alternative or len(proposal.reasons) > 1:
             return "the question offered both cancellation reasons"
-        if proposal.reasons and args.get("reason") not in proposal.reasons:
-            return f"the question named another cancellation reason than {args.get('reason')!r}"
+        written = args.get("reason")
+        if proposal.reasons and (written.strip().lower() if isinstance(written, str) else written) not in proposal.reasons:
+            return f"the question named another cancellation reason than {written!r}"  # R7 judges the exact value
         return None
     if c.name in ("modify_pending_order_address", "modify_user_address"):
         if not names_address(text, *(str(args.get(k) or "") for k in ("address1", "zip", "address2", "city", "state"))):
@@ -268,6 +284,10 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
             new_id = new_ids[k] if k < len(new_ids) and isinstance(new_ids[k], str) else ""
             if new is not None and not names_new_item(text, new_id, item[0], item[1], new, item[2], names, in_call):
                 return f"the question did not list the new {item[0]} written ({new_id})"
+            olds = {x for x in args.get("item_ids") or [] if isinstance(x, str)}
+            listed = set(re.findall(r"(?<!\d)\d{10}(?!\d)", text)) & (item[3] - olds)
+            if new_id not in listed and listed:  # "item 8484921793" listed, another id written (a typo: R8 too)
+                return f"the question listed the new item {sorted(listed)[0]}, not {new_id}"
     return None
 
 
@@ -280,9 +300,13 @@ def check_R3(view: RetailView) -> list[Violation]:
     alternatives, nor for later, on the write's order (the order ids of the action's line or sentence,
     or of the header or list it stands in); or does not list the write's details as written, in the
     proposal's lines and sentences about that order (``unlisted_detail``: the street line and zip of an
-    address, and the apartment, city and state it gives; the payment method to use or refund to, by id,
-    last four digits, brand or kind, not the one replaced; each item's name, not one said to be kept,
-    and each new item's changed option values or id; a cancellation reason it names)."""
+    address, and the apartment, city and state it gives, not the one named as the old address; the
+    payment method to use or refund to, by id, last four digits, brand or kind, not the one replaced;
+    each item's name, not one said to be kept, and each new item's changed option values or id, with
+    every option value it proposes, the unchanged ones too, being the one written, and no other item id
+    than the one it lists; a cancellation reason it names, in any letter case: R7 judges the exact
+    value). An action offered as one of alternatives is proposed when the customer's reply names it and
+    no other ("cancel it please" to "cancel it, or change the address?"; ``Proposal.chosen``)."""
     out = []
     for c in _calls(view):
         if c.name not in tools.WRITES:
@@ -295,7 +319,8 @@ def check_R3(view: RetailView) -> list[Violation]:
             why = reason(turn.user_text, said)
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit "
                                                 f"confirmation ({why})"))
-        elif not proposal.asks or not proposal.proposes(c.name, c.order_id if c.name in ORDER_WRITES else None):
+        elif not proposal.asks or not (proposal.proposes(c.name, oid := c.order_id if c.name in ORDER_WRITES else None)
+                                       or proposal.chosen(turn.user_text, c.name, oid)):
             out.append(Violation(c.index, "R3", f"{c.name} called; the question before the yes did not propose this "
                                                 "action on this order"))
         elif (why := unlisted_detail(c, proposal)) is not None:
@@ -364,9 +389,12 @@ def check_R8(view: RetailView) -> list[Violation]:
 @verifier("R9", severity=SEVERITY["R9"])
 def check_R9(view: RetailView) -> list[Violation]:
     """R9 fires on any call after a successful transfer_to_human_agents, on a text after the
-    transfer other than exactly the hand-off sentence (or a second such text), and on the
-    hand-off sentence sent without a transfer."""
-    out = []
+    transfer other than exactly the hand-off sentence (or a second such text), on the
+    hand-off sentence sent without a transfer, and on a transfer after which the conversation went
+    on with no text sent (the customer wrote again, or the agent's turn ended with an empty message):
+    the policy is "transfer, then send" the sentence. A trace that ends right after the transfer's
+    result is not judged: it was cut before the agent's next message, which nothing in it shows."""
+    out = [Violation(i, "R9", "transfer_to_human_agents with no hand-off sentence after it") for i in view.silent_transfers]
     for c in _calls(view):
         if c.transferred_before:
             out.append(Violation(c.index, "R9", f"{c.name} called after the transfer"))
