@@ -38,7 +38,8 @@ Rules (each is also in the docstring of its function):
   a header ("# "), **bold** or __bold__, a code fence or inline `code`, or a table row
   ("| a | b |").
 - ``too_long``: more than ``max_words`` words (default 60; the auditor prompt asks for 1-3
-  sentences).
+  sentences), or more than ``CHARS_PER_WORD`` (12) characters per allowed word, so that one
+  enormous token ("aaaa..." x 20,000) is not a short message.
 - ``echo``: Jaccard(message, previous assistant message) > 0.5, only when both have at least
   5 words (short replies such as "yes, SA1234 please" are not echoes).
 - ``loop``: at least two previous user messages, and Jaccard(message, each of the last two)
@@ -51,6 +52,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+CHARS_PER_WORD = 12  # too_long: a message may hold at most 12 x max_words characters (720 by default)
 FLAG_NAMES: tuple[str, ...] = ("assistant_like", "fabrication", "markdown", "too_long", "echo", "loop")
 DEFAULT_MAX_WORDS = 60
 ECHO_MIN_WORDS = 5
@@ -211,7 +213,7 @@ def plausibility_flags(user_message: str, previous_assistant: str | None, recent
         "assistant_like": is_assistant_like(text, phrases),
         "fabrication": is_fabrication(text, previous_assistant, org),
         "markdown": has_markdown(text),
-        "too_long": n_words > max_words,
+        "too_long": n_words > max_words or len(text) > CHARS_PER_WORD * max_words,
         "echo": bool(echo),
         "loop": bool(loop),
     }

@@ -497,6 +497,13 @@ def test_too_long():
     assert plausibility_flags(" ".join(["word"] * 11), None, [], max_words=10)["too_long"]
 
 
+def test_one_enormous_token_is_too_long():
+    """A short sentence with one 20,000-character token is no short message (a newcomer's finding: it
+    passed as fluent and not too long); a long but ordinary 60-word message still passes."""
+    assert plausibility_flags("Hi I want to fly from BOS to JFK on 2026-06-09 " + "a" * 20000, None, [])["too_long"]
+    assert not plausibility_flags(" ".join(["passenger"] * 60), None, [])["too_long"]
+
+
 def test_echo():
     prev = "I found three flights from Seattle to Denver on June 12."
     assert plausibility_flags("three flights from Seattle to Denver on June 12?", prev, [])["echo"]
