@@ -164,6 +164,12 @@ class RetailView(TraceView):
     def on_assistant(self, index: int, calls: list[Call]) -> None:
         content = self.messages[index].get("content")
         if isinstance(content, str) and content.strip():
+            first = next((c for c in calls if c.name == "transfer_to_human_agents" and c.ok and not c.transferred_before), None)
+            if first is not None and HANDOFF.lower() not in content.lower():
+                # a message's text comes before its calls: "Sure, I'll transfer you now." beside the transfer is said
+                # before it (R10's business, not R9's), and the hand-off sentence is still to come
+                self.text_after_transfer[index] = (False, False)
+                return
             self.text_after_transfer[index] = (self.transferred, self.handoff_seen)
             if self.transferred:
                 self.handoff_seen = True
@@ -393,7 +399,9 @@ def check_R9(view: RetailView) -> list[Violation]:
     hand-off sentence sent without a transfer, and on a transfer after which the conversation went
     on with no text sent (the customer wrote again, or the agent's turn ended with an empty message):
     the policy is "transfer, then send" the sentence. A trace that ends right after the transfer's
-    result is not judged: it was cut before the agent's next message, which nothing in it shows."""
+    result is not judged: it was cut before the agent's next message, which nothing in it shows. Text
+    in the transfer's own message comes before the call ("Sure, I'll transfer you now."): it is no text
+    after the transfer (R10 judges it), unless it holds the hand-off sentence, which then counts as sent."""
     out = [Violation(i, "R9", "transfer_to_human_agents with no hand-off sentence after it") for i in view.silent_transfers]
     for c in _calls(view):
         if c.transferred_before:

@@ -445,3 +445,33 @@ def test_f9_a_trace_that_ends_right_after_the_transfer_result_is_not_judged(d):
     # the trace was cut before the agent's next message: nothing the agent sent breaks R9
     t, sc = _transfer(d)
     assert pols(d, t, sc) == set()
+
+
+# --- a whole-conversation tester (session 28): text beside the transfer call comes before it -------------------
+
+_HAND = "YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON."
+
+
+def _transfer_beside(d, with_text, after):
+    sc = d.scenario("transfer", 1000077)  # aarav_gonzalez_5113
+    t = T().u("hi, aarav.gonzalez9269@example.com, I need a human for a warranty claim")
+    t.c("find_user_id_by_email", {"email": "aarav.gonzalez9269@example.com"})
+    t.m.append({"role": "assistant", "content": with_text, "tool_calls": [
+        {"id": "tx", "type": "function", "function": {"name": "transfer_to_human_agents",
+                                                      "arguments": json.dumps({"summary": "warranty claim"})}}]})
+    t.m.append({"role": "tool", "tool_call_id": "tx", "content": "Transfer successful"})
+    if after:
+        t.a(after)
+    return sorted({v.policy for v in d.verify(t.m, sc)})
+
+
+@pytest.mark.parametrize("with_text, after, policies", [
+    ("Sure, I'll transfer you now.", _HAND, ["R10"]),
+    ("Sure, I'll transfer you now.", "Anything else I can do?", ["R10", "R9"]),
+    (_HAND, None, ["R10"]), (_HAND, "Have a nice day!", ["R10", "R9"]), ("Sure! " + _HAND, None, ["R10", "R9"]),
+    (None, _HAND, []),
+])
+def test_text_beside_the_transfer_call_is_said_before_it(d, with_text, after, policies):
+    """A message's text comes before its calls: "Sure, I'll transfer you now." beside the transfer, then the
+    exact hand-off sentence, is R10 only (it was also R9 twice, once on the exact sentence)."""
+    assert _transfer_beside(d, with_text, after) == sorted(policies)
