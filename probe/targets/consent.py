@@ -87,7 +87,7 @@ _BESIDE_YES_RE = re.compile(
     r"described|listed|above|details|summary|go|ahead|do|done|make|made|put|"
     r"place|placed|process|submit|complete|finali[sz]e|proceed|confirm(?:ed)?|book(?:ed|ing|ings)?|reservation|buy|purchase|pay|"
     r"reserve|hold|orders?|items?|cancel(?:lation)?|change|changes|modify|modification|update|move|switch|rebook|"
-    r"ugh|sigh|welp|phew|"
+    r"ugh|sigh|welp|phew|unfortunately|sadly|oui|s[i\u00ed]|ja|da|"
     r"transaction|request|asap|quick(?:ly)?|fast|immediately|urgent(?:ly)?|hurry|away|rush|in|i'?m|am|per|each|"
     r"total|price|works|usd|dollars|give|get|here|already|said|"
     r"cool|nice|lovely|awesome|excellent|wonderful|brilliant|super|fantastic|noted|gotcha|roger|bye|"

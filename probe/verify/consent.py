@@ -130,7 +130,10 @@ _COURTESY = [
     "on", "of", "as", "said", "discussed", "proposed", "described", "listed", "above", "details", "summary",
     "go", "ahead", "do", "done", "make", "made", "place", "placed", "process", "submit", "complete", "finalize",
     "finalise", "proceed", "confirm", "confirmed", "book", "booked", "booking", "bookings", "reservation",
-    "reserve", "buy", "purchase", "pay", "hold", "move", "switch", "rebook", "ugh", "sigh", "welp", "phew", "order", "orders", "item", "items", "cancel", "cancellation", "change", "changes", "modify", "modification", "update", "transaction",
+    "reserve", "buy", "purchase", "pay", "hold", "move", "switch", "rebook", "ugh", "sigh", "welp", "phew",
+    # regret beside a yes ("yeah unfortunately I can't make the trip. go ahead"), and another language's yes
+    # beside an English one ("oui, yes"; alone it is asked again)
+    "unfortunately", "sadly", "oui", "si", "s\u00ed", "ja", "da", "order", "orders", "item", "items", "cancel", "cancellation", "change", "changes", "modify", "modification", "update", "transaction",
     "request", "under", "name", "named",
     # urgency stands beside a yes ("yes, asap"); it says nothing about what is approved
     "asap", "quick", "quickly", "fast", "immediately", "urgent", "urgently", "hurry", "away", "straight", "soon",
