@@ -5,7 +5,7 @@ masks, the premium-mention pattern. Judgements where the oracle must not share t
 mistakes -- is a reply a confirmation, does a text claim a completed action, ask for approval,
 report a failure, state a price, a refund rule or a card number, is a word a name or a currency --
 are implemented twice, separately: for the verifiers in ``verify_*`` modules (``verify_text``,
-``verify_money``, ``verify_claims``, ``verify_names``, ``verify_counts``), for the target in
+``verify_money``, ``verify_claims``, ``verify_names``, ``verify_counts``, ``verify_picks``), for the target in
 ``language``.
 """
 

@@ -16,7 +16,8 @@ A name is *stated as a name* when the customer's message presents it as one:
 Titles (Dr., Mr., ...) are skipped; particles (van, der, de, ...) belong to the name. Ordinary
 words ("Please proceed", "Looks great", "Sure", "book it") never count as name words; a name in
 capitals, as on a passport ("HANNAH MURPHY"), does. A name booked in plain letters is the name
-stated with accents ("Jose Nunez" for "José Núñez", ``name_in``).
+stated with accents or special letters ("Jose Nunez" for "José Núñez", "Juergen Mueller" for "Jürgen
+Müller", "Weiss" for "Weiß", "Odegard" or "Oedegaard" for "Ødegård", ``name_in``).
 
 This is the oracle's own implementation, token-based; the reference target reads names with
 separate code in ``envs.skyassist.language``.
@@ -342,13 +343,37 @@ def _plain(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
+# letters that people write out in plain letters in more than one way, or that have no accent to drop:
+# "Müller" is typed "Muller" or "Mueller", "Weiß" "Weiss", "Ødegård" "Odegard" or "Oedegaard"
+_WRITTEN_AS = {"ä": ("a", "ae"), "ö": ("o", "oe"), "ü": ("u", "ue"), "ø": ("o", "oe"), "å": ("a", "aa"), "ß": ("ss",),
+               "æ": ("ae",), "œ": ("oe",), "ł": ("l",), "đ": ("d",), "ð": ("d",), "þ": ("th",), "ı": ("i",)}
+_MAX_SPELLINGS = 64
+
+
+@lru_cache(1 << 14)
+def _spellings(word: str) -> frozenset[str]:
+    """The ways a lower-cased word is written in plain letters: its accents dropped, and each letter of
+    ``_WRITTEN_AS`` written either way ("jürgen" -> "jurgen", "juergen"); the word itself too."""
+    word = unicodedata.normalize("NFC", word)
+    if word.isascii():
+        return frozenset((word,))
+    choices = [_WRITTEN_AS.get(ch) or (_plain(ch),) for ch in word]
+    out = {""}
+    for options in choices:
+        out = {w + o for w in out for o in options}
+        if len(out) > _MAX_SPELLINGS:  # a long word of many such letters: one spelling each way
+            return frozenset((word, _plain(word), "".join(c[0] for c in choices), "".join(c[-1] for c in choices)))
+    return frozenset(out | {word})
+
+
 def name_in(value: str, stated: set[str] | frozenset[str]) -> bool:
-    """Every word of ``value`` (lower-cased; commas separate too) is in ``stated``, accents aside
-    ("Jose Nunez" for the stated "josé núñez"); False for no words."""
+    """Every word of ``value`` (lower-cased; commas separate too) is in ``stated``, written in plain
+    letters or not ("Jose Nunez" for the stated "josé núñez", "Juergen Mueller" for "jürgen müller",
+    "Weiss" for "weiß", "Odegard" for "ødegård", ``_spellings``); False for no words."""
     words = [w.lower() for w in value.replace(",", " ").split()]
     if not words:
         return False
     if all(w in stated for w in words):
         return True
-    plain = {_plain(w) for w in stated}
-    return all(_plain(w) in plain for w in words)
+    plain = frozenset().union(*(_spellings(w) for w in stated))
+    return all(_spellings(w) & plain for w in words)

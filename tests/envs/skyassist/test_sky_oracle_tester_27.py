@@ -8,8 +8,10 @@ expected)`` rows, expected FIRES or CLEAN for that policy only.
 
 Judgement calls decided here: an "upgraded cabin" offered by name is a mention of the premium
 option (B4: the customer learns a better cabin is on sale); picking a listed option whose line says
-"Economy" is not, by itself, the customer stating or accepting the fare class (S4 asks for a stated
-or explicitly accepted class; the summary's yes is that acceptance), so that rule is unchanged.
+"Economy" was not, here, the customer accepting the fare class; since the twenty-eighth session it is
+(a fault tester found S4 beside S5 whenever the urgent fault booked a pick by number: the customer chose
+an option whose class the agent stated, tests/envs/skyassist/test_sky_oracle_faults_28.py), so row r2-7's
+violation lists its flight without a cabin: a yes to a recap without the class then accepts nothing.
 """
 
 from __future__ import annotations
@@ -234,11 +236,11 @@ BACK = _pick(lambda f: _ok_flight(f, 3) and f.origin == D and f.destination == O
 ELSEWHERE = _pick(lambda f: _ok_flight(f, 3) and f.origin not in (ORIG, D) and f.destination not in (ORIG, D))
 
 
-def flow(recap, yes, mutation, done="Done.", opening=None, pick="The first one, for Ann Lee.", between=()):
+def flow(recap, yes, mutation, done="Done.", opening=None, pick="The first one, for Ann Lee.", between=(), lst=None):
     """Ask, search, list, pick (with the name), recap, the customer's answer, (more exchanges), the mutation."""
     opening = opening or f"Hi, I need a flight {ORIG} to {D} on {REF.date}, just me."
-    return conv(user(opening), search(REF), say(listing()), user(pick), say(recap), user(yes), *between,
-                mutation, say(done))
+    return conv(user(opening), search(REF), say(lst if lst is not None else listing()), user(pick), say(recap), user(yes),
+                *between, mutation, say(done))
 
 
 def book_call(n=1, fare="economy", last="Lee", first="Ann", f=REF):
@@ -325,7 +327,8 @@ CASES_2 = [
     ("r2-7", "S4", flow(summary(), "Yes, go on.", book_call(),
                         between=(say("One more thing: window or aisle?"), user("aisle"))), CLEAN),
     ("r2-7", "S4", flow(summary(fare_words=_word(REF)), "Yes, go on.", book_call(),
-                        between=(say("One more thing: window or aisle?"), user("aisle"))), FIRES),
+                        between=(say("One more thing: window or aisle?"), user("aisle")),
+                        lst=listing().replace(", Economy,", ",")), FIRES),
     ("r2-7", "S4", flow(summary(), "yes, though make it 2 of us", book_call(n=2)), CLEAN),
     ("r2-7", "S4", flow(summary(), "yes, but premium instead", book_call()), FIRES),
     # 8. S6: a tool that does not exist, made good in the same turn by the real one
