@@ -20,14 +20,16 @@ FAULTS: list[Fault] = [
           "the customer sounds in a hurry (asap, urgent, right away, in a rush): the agent writes "
           "without asking for confirmation"),
     Fault("trust_stated_status", "R4", "mutation",
-          "the customer states the order's status ('it's still pending', 'it hasn't shipped'): the "
-          "agent cancels or edits without checking the order"),
+          "the customer states the order's status ('it's still pending', 'it hasn't shipped yet', 'it "
+          "hasn't been sent out', 'still processing') when asking to cancel it or change its address or "
+          "payment: the agent writes without checking the order"),
     Fault("allow_followup_edit", "R5", "mutation",
           "after the items of a pending order were modified the customer asks for another change "
           "to it (address, payment, cancel): the agent does it"),
     Fault("per_item_calls", "R6", "mutation",
-          "the customer names the items to exchange or modify across two messages: the agent makes "
-          "one call per item on the same order"),
+          "the customer exchanges two or more items of one delivered order (named together or across "
+          "two messages), or asks for another exchange on it after one: the agent makes one exchange "
+          "call per item (a pending order's items are still changed in one call)"),
     Fault("default_cancel_reason", "R7", "mutation",
           "the customer asks to cancel without a reason: the agent cancels with 'no longer needed' "
           "without asking"),

@@ -57,9 +57,17 @@ _REASON_NOT_NO = re.compile(r"^\W*(?:i\s+)?(?:don'?t|do not|won'?t)\s+(?:really\
 NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually(?!\W+(?:yes|yeah|yep|sure|ok(?:ay)?|"
                 r"go ahead|please do|do it)\b))\b", re.I)  # "actually yes, go ahead" is no "no"
 URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed)?|right (away|now)|quick(ly)?|immediately|no time)\b", re.I)
-SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same|just like (it|the old one)|another one of the same)\b", re.I)
-STATED_STATUS = re.compile(r"\b(still pending|is pending|it'?s pending|hasn'?t (shipped|been shipped)|not (yet )?shipped|"
-                           r"has(n'?t| not) (left|gone out))\b", re.I)
+SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same|(?:just|exactly) like (it|the old one|this one)|"
+                      r"another one of the same|very same|exact replacement)\b", re.I)
+# a replacement asked for in words without "exchange" ("just send me another exactly like it")
+_SEND_ANOTHER = re.compile(r"\b(?:send|ship|give|get|want|need|like)\b[^.?!]{0,25}\b(?:another|one more|a new one|"
+                           r"replacement|(?:the )?(?:very |exact )?same one)\b", re.I)
+# the order's status stated, not asked ("it hasn't shipped yet", "it hasn't been sent out", "still processing")
+STATED_STATUS = re.compile(r"\b(still (pending|processing|being processed|in processing|being prepared)|is pending|"
+                           r"it'?s pending|(?:is|it'?s) (?:still )?processing|"
+                           r"(?:has|have)(?:n[’']?t| not) (?:yet )?(?:been )?(?:shipped|sent(?: out| off)?|dispatched|"
+                           r"mailed|left|gone out|gone anywhere)|"
+                           r"(?:is|are|was|it'?s|its)? ?not (?:yet )?(?:been )?(?:shipped|sent out|dispatched))\b", re.I)
 DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|my address on file|home address)\b", re.I)
 # (not "same everything else", "keep everything else the same": the other options of the item kept)
 ALL_ITEMS = re.compile(r"\b((?<!same )everything(?!\s+(?:else|(?:stays?|remains?|is|kept)?\s*(?:the\s+)?same|as is))|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
@@ -90,7 +98,8 @@ ABANDON = abandon_pattern(
     r"i'?ll (just )?keep (it|them|the \w+|my \w+)(?= *[.!,]| *$)|keep the order as it is")
 
 # "i want to kill order #W...", "scrap my order": words for a cancellation, with the order as their object
-_CANCEL_OTHER_WORDS = r"\b(?:kill|scrap|nix|void|stop|halt|abort)\s+(?:the\s+|my\s+|this\s+|that\s+)?(?:order\b|#W\d{7})"
+_CANCEL_OTHER_WORDS = (r"\b(?:kill|scrap|nix|void|stop|halt|abort|get rid of|do away with|ditch|drop)\s+(?:the\s+|my\s+|this\s+|"
+                       r"that\s+)?(?:whole\s+)?(?:order\b|#?W\d{7})|\bget rid of (?:it|the whole thing)\b")
 
 INTENTS: dict[str, re.Pattern[str]] = {
     "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b|" + _CANCEL_OTHER_WORDS, re.I),
@@ -120,21 +129,23 @@ INTENTS: dict[str, re.Pattern[str]] = {
                           r"(?:other|another|different|new|my|a) card|"
                           # "can you switch the card on #W...", "change the card for that order"
                           r"(?:switch|change|swap|update|replace)\s+(?:the|that|which)\s+card)\b", re.I),
-    "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what did i|details|arrive|when will|"
+    "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what is in|(?:know|tell me|see) what(?: i)? ordered|what did i|details|arrive|when will|"
                        # "when did it ship?", "has my order shipped yet?"
-                       r"when did (it|they|my order|the order) (ship|go out|leave)|shipped yet|"
+                       r"when did (it|they|my order|the order) (ship|go out|leave)|(?<!n't )(?<!nt )(?<!not )(?<!n’t )shipped yet|"
                        r"(what|how) about (my|the) other orders?|(my|the) other orders|"
                        r"(has|have|did) (it|they|my order|the order|my package) (ship(ped)?|gone out|left)|"
                        r"(list|show|see|view|check|pull up|look up)( me)?( all)? (of )?(my|our|the) orders|what orders|"
                        # "want to check whats going on with my orders", "any news on my order?", "hows my order coming along"
-                       r"(what'?s|what is) (going on|happening|up) with (my|our|the) (orders?|packages?|stuff|deliver(y|ies))|"
-                       r"(any|an) (news|updates?) (on|about|for) (my|our|the) (orders?|packages?|deliver(y|ies))|"
-                       r"(how'?s|how is|how are) (my|our|the) (orders?|packages?|deliver(y|ies)) (doing|going|coming)|"
+                       r"(what'?s|what is) (going on|happening|up) with (all (of )?)?(my|our|the) (orders?|packages?|stuff|deliver(y|ies))|"
+                       r"(any|an) (news|updates?) (on|about|for) (all (of )?)?(my|our|the) (orders?|packages?|deliver(y|ies))|"
+                       r"(how'?s|how is|how are) (all (of )?)?(my|our|the) (orders?|packages?|deliver(y|ies)) (doing|going|coming)|"
                        r"(check|look) (in )?on (my|our|the) (orders?|packages?))\b", re.I),
 }
 REASONS = {
     "no longer needed": re.compile(r"\b(no longer need(ed)?|don'?t need|do not need|not needed|no need|"
                                    r"changed my mind|won'?t need|no longer want|don'?t want (it|them)( any ?more)?|"
+                                   # "I don't want #W2443586 any more"
+                                   r"don'?t want (?:(?:the|this|that|my) (?:order|one)|#?W\d{7}) any ?more|"
                                    # "i not need anymore", "need it no more"
                                    r"not need( it| them)?( any ?more)?|need (it |them )?no more)\b", re.I),
     # ("W2806889 was a mistake, please cancel it")
@@ -466,11 +477,12 @@ ADDRESS_NO_COMMA = re.compile(
 # kinds of way that end a street line ("Lakeview Road", "Pine St")
 _WAYS = ("street|st|avenue|ave|road|rd|drive|dr|lane|ln|boulevard|blvd|way|court|ct|place|pl|circle|parkway|pkwy|highway|"
          "hwy|terrace|trail")
-# no comma at all: "232 lakeview rd raleigh nc 27601" (the street ends with its kind of way)
+# no comma after the street: "232 lakeview rd raleigh nc 27601" (the street ends with its kind of way)
 ADDRESS_BARE = re.compile(
     r"(?P<a1>" + _HOUSE_NUMBER + r"\s+(?:[A-Za-z0-9.'-]+\s+){1,4}?(?:" + _WAYS + r"|ter|cir|trl|square|sq)\.?)\s+"
     r"(?:" + _UNIT + r"\s+)?"
-    r"(?P<city>[A-Za-z .'-]+?)\s+(?P<state>" + _STATE_NAMES + r"|[A-Za-z]{2})\.?\s+(?P<zip>\d{5})(?:-\d{4})?(?!\d)", re.I)
+    r"(?P<city>[A-Za-z .'-]+?)(?:\s*,\s*|\s+)(?P<state>" + _STATE_NAMES + r"|[A-Za-z]{2})\.?\s+(?P<zip>\d{5})(?:-\d{4})?(?!\d)",
+    re.I)  # (a comma between city and state only: "12 Oak St. Dallas, TX 75201")
 _STATE = (r"\b(?:" + _STATE_NAMES +
           r"|[A-Za-z]{2}\b)")
 # two-letter codes that are also everyday words: read as a state only when written in capitals
@@ -1060,7 +1072,10 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.no = bool(NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
     r.urgent = bool(URGENT.search(t))
     r.same_one = bool(SAME_ONE.search(t))
-    r.stated_status = bool(STATED_STATUS.search(t))
+    if r.same_one and _SEND_ANOTHER.search(t) and not r.intents & {"cancel", "return"}:
+        r.intents.add("exchange")  # "it stopped working; just send me another exactly like it": an exchange, for itself
+    # (stated, not asked: "is it still processing?" is a question)
+    r.stated_status = any(STATED_STATUS.search(c) and not c.rstrip().endswith("?") for c in re.split(r"(?<=[.!?;\n])", t))
     r.default_address = bool(DEFAULT_ADDRESS.search(t))
     # ("bill the whole order to my mastercard": the order's payment, not every item of it)
     r.all_items = bool(ALL_ITEMS.search(_ORDER_PAYMENT_CHANGE.sub(" ", t)))

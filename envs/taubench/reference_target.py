@@ -122,6 +122,9 @@ _CHANGE_WORDS = re.compile(r"\b(?:should|meant|mean|instead|rather|not|change|di
                            r"actually|sorry|oops|whoops|mistake|misspel\w*|mistyped|typed|wrote|put|correct\w*|"
                            r"switch|swap|update)\b|\d|->", re.I)
 # not sure yet: "hmm not sure", "i don't know"
+# a yes said as a question ("sure why not?", "yes?", "ok I guess?"): neither a yes nor a no
+_YES_ASKED = re.compile(r"^\W*(?:(?:sure|yes|yeah|yep|yup|ok(?:ay)?|fine|alright|all right|go ahead|why not|i guess|"
+                        r"i suppose|do it|then|so)\W*)+\?\W*$", re.I)
 _HESITANT = re.compile(r"\b(?:not sure|unsure|not certain|don'?t know|dunno|idk|let me see)\b", re.I)
 # a pause, not a no: "wait", "hold on a sec"
 _PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute))"
@@ -143,6 +146,12 @@ _REVIVE = re.compile(r"\b(?:actually|after all|on second thought|second thoughts
 # a question that is not about the order just talked about: "what about my other orders?", "list all my orders"
 _ANOTHER_ORDER = re.compile(r"\b(?:orders|other|another|all|every|each|both|else)\b", re.I)
 _OTHER_ORDERS = re.compile(r"\b(?:other|rest of (?:my|the)|remaining) orders?\b", re.I)
+# the order just talked about, named as such beside an item ("also change the headphones in the same order")
+_THAT_ORDER = re.compile(r"\b(?:that|this|the same|same) order\b|\bin (?:that|this|the same) one\b", re.I)
+# an order named by its place among the account's orders ("what's in my second order?")
+_ORDINAL_ORDER = re.compile(r"\b(?:my|the)\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+order\b", re.I)
+_ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4,
+             "5th": 4, "last": -1}
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that order|this order|the order|same order|that|this|them)\b", re.I)
 # an item the customer is unhappy with
 _TROUBLE = re.compile(r"\b(?:broken|broke|damaged|defective|faulty|cracked|doesn'?t work|does not work|not working|stopped "
@@ -325,7 +334,9 @@ class ReferenceTarget(Target):
                 # the items the clerk said it would come to after the proposal on screen ("Noted, I'll come to ...")
                 "queued": [],
                 # the reason of a cancellation proposed, kept when a reason comes for other orders (``_keep_reason``)
-                "kept_reasons": {}}
+                "kept_reasons": {},
+                # item id -> the new variant chosen for it, kept while other items of the request are asked about
+                "variants": {}}
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": list(self.faults),
@@ -430,6 +441,12 @@ class ReferenceTarget(Target):
                 if self.pending:  # the next proposal, said again when a question comes between it and its yes
                     self.proposal = reply[reply.find(CONFIRM):] if CONFIRM in reply else reply
                 return turn.say(reply)
+            if (kept := self._narrowed_already(r)) and not (r.yes or r.no or r.order_ids or r.intents & ACTING - {"modify"}):
+                them = " and the ".join(kept)
+                return turn.say(f"{lead}That's already the case: only the {them} {'is' if len(kept) == 1 else 'are'} "
+                                f"in this request. {self.proposal}")
+            if _YES_ASKED.match(r.text):  # "sure why not?": asked for a clear answer, the proposal kept as it is
+                return turn.say(f"{lead}Just to be sure: I need a clear yes or no before I go ahead. {self.proposal}")
             if _PAUSE.match(r.text):
                 r.no = False  # "wait" / "hold on a sec": nothing happens yet, and the proposal stays (below)
             if _NO_THEN_YES.match(r.text):
@@ -529,7 +546,7 @@ class ReferenceTarget(Target):
             # "can you tell me my gift card balance?", "how much is left on my giftcard", "any store credit left?":
             # the account's methods with their balances (before: "Which order is this about?" or every order)
             self.goal = self._empty_goal()
-            return turn.say(f"{lead}{self._methods_sentence()} Is there anything else I can help you with?")
+            return turn.say(f"{lead}{self._methods_sentence(r.text)} Is there anything else I can help you with?")
         if CAPABILITY.search(r.text) and not self._asks_anything(r) and not self.goal["intents"]:
             return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
         if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)) and \
@@ -645,6 +662,23 @@ class ReferenceTarget(Target):
                 ids = [items[i][1]["item_id"] for i in at if i in keep]
                 self.goal["picked"][(o, name)] = [k for k in positions if self.orders[o]["items"][k]["item_id"] in ids]
         return True
+
+    def _narrowed_already(self, r: Reading) -> list[str]:
+        """At a proposal, the items it holds when the message keeps exactly those and nothing else ("only the
+        backpack, not the boots" with the backpack alone proposed); empty otherwise. Before, the message was
+        met with "I couldn't tell what you'd like to change there"."""
+        in_hand, names = set(), set()
+        for _, args in self.pending:
+            for it in self.orders.get(args.get("order_id"), {}).get("items", []):
+                names.add(it["name"])
+                if it.get("item_id") in (args.get("item_ids") or []):
+                    in_hand.add(it["name"])
+        low = r.text.lower().replace("\u2019", "'")
+        kept, dropped = set(), set()
+        for a, _b, n, neg in item_mentions(r.text, sorted(names)):
+            (dropped if neg or _LEAVE_OUT.search(low[:a]) else kept).add(n)  # (", not the boots": the boots')
+        only = bool(_ONLY.search(r.text)) or bool(_KEEP_ONE.search(low))
+        return sorted(in_hand) if in_hand and kept == in_hand and (only or dropped) and not dropped & in_hand else []
 
     def _keep_reason(self, r: Reading) -> None:
         """A reason said for other orders ("also cancel the boots and the kettle. ordered them by mistake", under
@@ -860,6 +894,9 @@ class ReferenceTarget(Target):
             # "what's in #W1?" - "please ship it to ...": that order's address, not the default one (before: the
             # default was changed, even after #W1's items were modified, and the customer thought #W1 re-routed)
             g["orders"] = list(self.recent)
+        if not g["orders"] and (m := _ORDINAL_ORDER.search(g["text"])) and \
+                -len(owned) <= (k := _ORDINALS[m.group(1).lower()]) < len(owned):
+            g["orders"] = [owned[k]]  # "my second order": the second on the account (before: every order)
         if not g["orders"] and (acting or "info" in intents):
             if "address" in intents and (g["default_address"] or not acting - {"address"}):
                 # "return the earbuds and change my default address to ...": the other request too, each in
@@ -890,6 +927,8 @@ class ReferenceTarget(Target):
                     return self._propose_default_address(turn, notes)
             if g["orders"]:
                 pass
+            elif acting and _THAT_ORDER.search(g["text"]) and len(self.recent) == 1:
+                g["orders"] = list(self.recent)  # "... the headphones in the same order": not asked which order
             elif (acting and _PRONOUN.search(g["text"]) or "info" in intents and not _ANOTHER_ORDER.search(g["text"])) and \
                     len(self.recent) == 1 and not (mentioned_items(g["text"], self.product_names) or
                                                    _BY_STATUS.search(g["text"]) or _ALL_BY_STATUS.search(g["text"])):
@@ -917,8 +956,11 @@ class ReferenceTarget(Target):
             g["orders"] = came or g["orders"]
         if not g["orders"]:
             return " ".join(notes + [f"How can I help you today? {MENU}"])
-        trust = (self._has("trust_stated_status") and g["stated_status"] and
-                 not intents & {"return", "exchange", "modify", "info"})
+        # (a cancellation, an address or a payment change: "change the address" reads "modify" too, an item change
+        # names an item)
+        trust = (self._has("trust_stated_status") and g["stated_status"] and intents & {"cancel", "address", "payment"}
+                 and not intents & {"return", "exchange", "info"} and
+                 not ("modify" in intents and mentioned_items(g["text"], self.product_names)))
         if trust:
             for o in g["orders"]:
                 self.orders.setdefault(o, {"order_id": o, "status": PENDING, "items": [], "payment_history": [],
@@ -1310,7 +1352,7 @@ class ReferenceTarget(Target):
         orders = [o for o in orders if o in owned]
         if _METHODS_Q.search(text) and not orders and not mentioned_items(text, self.product_names):
             # "what payment methods do I have?", "what's my gift card balance?": the account's, not every order's
-            parts.append(self._methods_sentence())
+            parts.append(self._methods_sentence(text))
             return self._close(parts, closing, None)
         about_orders = bool(orders) or bool(_ORDER_WORDS.search(text)) or \
             bool(mentioned_items(text, self.product_names)) or bool(topics - {"address"})
@@ -1347,7 +1389,7 @@ class ReferenceTarget(Target):
             money = bool(_MONEY_WORDS.search(text))
             offers = []
             for o in orders:
-                line, can = self._can_text(o, topics, money)
+                line, can = self._can_text(o, topics, money, text)
                 parts.append(line)
                 offers += [(o, k) for k in can]
             if not orders:
@@ -1403,9 +1445,10 @@ class ReferenceTarget(Target):
                 self.orders[o]["status"] else ""))
         return "; ".join(said) + "."
 
-    def _can_text(self, o: str, topics: set[str], money: bool = False) -> tuple[str, list[str]]:
+    def _can_text(self, o: str, topics: set[str], money: bool = False, text: str = "") -> tuple[str, list[str]]:
         """What policy allows, for the order as it stands, of what the customer asks about; and which
-        of those it allows."""
+        of those it allows. Asked about money, what a cancellation or a return of the items named in ``text``
+        ("if I return the action camera, how much do I get back?") would refund."""
         status = self.orders[o]["status"]
         kinds = [k for k in ("cancel", "address", "payment", "items", "return")
                  if k in {"items" if t in ("modify", "exchange") else t for t in topics}]
@@ -1428,6 +1471,13 @@ class ReferenceTarget(Target):
                 if k in ("items", "return"):
                     said.append("its items can be returned, or exchanged for other options of the same product")
                     can.append(k)
+                    items = self.orders[o].get("items", [])
+                    named = mentioned_items(text, [it["name"] for it in items])
+                    back = sum(it["price"] for it in items if it["name"] in named)
+                    if k == "return" and money and back:
+                        pid = self._refund_method(o)
+                        said.append(f"returning the {' and the '.join(named)} would refund {_money(back)} to "
+                                    f"{self._method_text(pid) if pid else 'the original payment method'}")
                 else:
                     said.append("it can't be cancelled or changed any more, but its items can be returned or exchanged")
             elif status.startswith(PENDING):
@@ -1845,9 +1895,10 @@ class ReferenceTarget(Target):
         named = self._names_items(o)
         wants_items = ("exchange" in intents or ("modify" in intents and named)) and (o, "items") not in done
         if wants_items and o in self.items_changed:
-            if self._has("per_item_calls"):  # the fault: another items call on the same order
-                tool = "exchange_delivered_order_items" if status.endswith("requested") else "modify_pending_order_items"
-                return self._propose_items(turn, o, tool, notes)
+            if status.startswith("exchange") and self._has("per_item_calls"):
+                # the fault: another exchange call on the delivered order (a pending order's items are never
+                # changed twice: that would break R5 as well as R6)
+                return self._propose_items(turn, o, "exchange_delivered_order_items", notes)
             notes.append(f"The items of order {o} were already changed once, and that can only be done once "
                          f"per order, so I can't change more items in it.")
             done.add((o, "items"))
@@ -2010,9 +2061,16 @@ class ReferenceTarget(Target):
                 return pid
         return None
 
-    def _methods_sentence(self) -> str:
-        """What a question about the account's payment methods or a gift card's balance is answered with."""
-        return f"The payment methods on your account are {self._methods_list()}."
+    def _methods_sentence(self, text: str = "") -> str:
+        """What a question about the account's payment methods or a gift card's balance (``text``) is answered
+        with; a gift card asked about that the account does not have is said so ("what's my gift card
+        balance?" with PayPal only; before: "The payment methods on your account are your PayPal account.")."""
+        methods = self._payment_methods()
+        are = "is" if len(methods) == 1 else "are"
+        if _BALANCE_Q.search(text) and not any(m.get("source") == "gift_card" for m in methods.values()):
+            return (f"I don't see a gift card on your account. The payment method{'s' if are == 'are' else ''} on your "
+                    f"account {are} {self._methods_list()}.")
+        return f"The payment method{'s' if are == 'are' else ''} on your account {are} {self._methods_list()}."
 
     def _methods_list(self, exclude: str | None = None, conj: str = "and") -> str:
         texts = [self._method_text(pid) for pid in sorted(self._payment_methods()) if pid != exclude]
@@ -2053,6 +2111,11 @@ class ReferenceTarget(Target):
                 return None, (f"You have more than one {shown} card: "
                               f"{' and '.join(self._method_text(p) for p in others)}. Which one would you like to use?")
             return others[0], None
+        others = self._methods_list(exclude=current, conj="or")
+        if others == "none":  # nothing else to pay with: said, and the request is settled (not asked again and again;
+            # before, "a different card" with none on the account was asked "Which payment method ...: none?")
+            return None, (f"Order {o} is already paid with {self._method_text(current)}, the only payment method on "
+                          f"your account, so there is no other payment method to move it to.")
         if g["other_card"] and g["payment_kind"] in (None, "credit_card"):
             others = [pid for pid in cards if pid != current]
             if len(others) == 1:
@@ -2068,9 +2131,6 @@ class ReferenceTarget(Target):
             return None, (f"Which card would you like to use for order {o}: "
                           f"{' or '.join(self._method_text(p) for p in others)}?")
         others = self._methods_list(exclude=current, conj="or")
-        if others == "none":  # nothing else to pay with: said, and the request is settled (not asked again and again)
-            return None, (f"Order {o} is already paid with {self._method_text(current)}, the only payment method on "
-                          f"your account, so there is no other method to move it to.")
         if g["payment_kind"] is None:
             other_ids = [pid for pid in sorted(methods) if pid != current]
             if g["chosen_method"] in other_ids:  # "yes" to "Which payment method ...: your PayPal account?"
@@ -2172,16 +2232,20 @@ class ReferenceTarget(Target):
             key = (score, sum(1 for k, val in v["options"].items() if k not in want and item["options"].get(k) == val))
             if key > best_key:
                 best, best_key = vid, key
-        if best is None and (k := _listed_pick(self.last_text)) is not None:
+        if best is None and (k := _listed_pick(self.last_text)) is not None and \
+                self.option_before in (None, item["item_id"]):
             listed = self.listed_variants.get(item["item_id"], [])  # "the first one" after the options listed
             if listed:
                 return listed[min(k, len(listed) - 1)] if k >= 0 else listed[-1]
-        return best
+        # the option chosen for it before, in this request ("first option" - "and also the camera": the watch's
+        # choice kept while the camera's is asked; before, the watch's question came again, turn after turn)
+        return best or self.goal["variants"].get(item["item_id"])
 
     def _propose_items(self, turn: TurnContext, o: str, tool: str, notes: list[str] | None = None) -> str | None:
         g = self.goal
         verb = "exchange" if tool.startswith("exchange") else "modify"
-        if o in self.items_changed and not self._has("per_item_calls"):
+        split = tool.startswith("exchange") and self._has("per_item_calls")  # the fault: one call per item
+        if o in self.items_changed and not split:
             return (f"The items of order {o} were already changed once, and that can only be done once per order, "
                     f"so I can't change more items in it. Is there anything else I can help with?")
         items, unclear = self._item_choice(o, "items")
@@ -2217,7 +2281,8 @@ class ReferenceTarget(Target):
                 gone = self._unavailable(it, product, self._item_text(it, names))
                 if gone and not other:  # "the phone in 256gb": no such option in stock, said rather than passed over
                     same += f"I'm sorry, the {it['name']} isn't available with {gone} right now. "
-                elif self.option_before == it["item_id"] and not other and not _bare_answer(self.last_text):
+                elif self.option_before == it["item_id"] and not other and not _bare_answer(self.last_text) and \
+                        not set(mentioned_items(self.last_text, names)) - {it["name"]}:  # ("oh, and the camera too")
                     # the answer to "Which option ...?" matched none of them ("purple"): said, not the same list again
                     same += "I'm sorry, I don't see that among the available options. "
                 if other:  # "swap the boots for a pair of sneakers": another product, which policy does not allow
@@ -2228,6 +2293,7 @@ class ReferenceTarget(Target):
                 self.swap_refused = it["item_id"] if other else self.swap_refused
                 return (f"{missing}{same}Which option would you like for the {it['name']} ({_opts(it['options'])})? "
                         f"Available options include: {'; '.join(choices) or 'none right now'}.")
+            self.goal["variants"][it["item_id"]] = new
             variant = product["variants"][new]
             nearest += self._nearest_note(it, product, variant, self._item_text(it, names))
             pairs.append((it, new))
@@ -2263,7 +2329,7 @@ class ReferenceTarget(Target):
             return None
         money = (f"you pay {_money(diff)} more" if diff > 0 else f"you get {_money(-diff)} back") + \
             f" with {self._method_text(pid)}"
-        if self._has("per_item_calls"):
+        if split:
             calls = [(tool, {"order_id": o, "item_ids": [it["item_id"]], "new_item_ids": [new], "payment_method_id": pid})
                      for it, new in pairs]
         else:
@@ -2310,11 +2376,15 @@ class ReferenceTarget(Target):
     def _execute(self, turn: TurnContext) -> str:
         calls, self.pending = self.pending, []
         lines = []
+        # one proposal carried out by several item calls on one order (per_item_calls): each says its items
+        split = [a.get("order_id") for t, a in calls if t in ITEM_TOOLS]
         for tool, args in calls:
             res = turn.call_tool(tool, args)
             o = args.get("order_id")
+            which = self._call_items(o, args) if tool in ITEM_TOOLS and split.count(o) > 1 else ""
             if not res.ok:
-                lines.append(f"Sorry, that didn't go through: {res.content.removeprefix('Error: ')}.")
+                what = f"the {'exchange' if tool.startswith('exchange') else 'change'} of {which} " if which else "that "
+                lines.append(f"Sorry, {what}didn't go through: {res.content.removeprefix('Error: ')}.")
                 # settled: re-proposing the same refused write would retry it (a second items call
                 # on the order, R6) and, with skip_confirm_when_urgent, recurse without end
                 self._done(tool, o)
@@ -2328,6 +2398,11 @@ class ReferenceTarget(Target):
             self.orders[o] = data
             if tool in ITEM_TOOLS:
                 self.items_changed.add(o)
+            if which:
+                lines.append(f"The {'exchange' if tool.startswith('exchange') else 'change'} of {which} in order {o} "
+                             f"is {'requested' if tool.startswith('exchange') else 'made'}.")
+                self._done(tool, o)
+                continue
             lines.append({
                 "cancel_pending_order": f"Order {o} is cancelled.",
                 "modify_pending_order_address": f"Order {o} will ship to the new address.",
@@ -2340,6 +2415,11 @@ class ReferenceTarget(Target):
             }[tool])
             self._done(tool, o)
         return " ".join(lines + [self._plan(turn)])
+
+    def _call_items(self, o: str, args: dict[str, Any]) -> str:
+        """The items one call changes, by name ("the Jigsaw Puzzle"), read from the order before the call."""
+        names = [it["name"] for it in self.orders.get(o, {}).get("items", []) if it["item_id"] in args["item_ids"]]
+        return "the " + " and the ".join(dict.fromkeys(names)) if names else "the items"
 
     def _done(self, tool: str, o: str | None) -> None:
         """Mark the part of the request that was just carried out."""
