@@ -50,7 +50,8 @@ CITY_ALIASES = {"nyc": "JFK", "new york city": "JFK", "são paulo": "GRU", "sao 
                 "jozi": "JNB", "hongkong": "HKG", "hk": "HKG", "lisboa": "LIS", "roma": "FCO", "tokio": "NRT",
                 "istambul": "IST", "cdmx": "MEX", "ciudad de mexico": "MEX", "heathrow": "LHR", "charles de gaulle": "CDG",
                 "narita": "NRT", "o'hare": "ORD", "ohare": "ORD", "schiphol": "AMS", "changi": "SIN", "pearson": "YYZ",
-                "fiumicino": "FCO", "kennedy": "JFK", "new york jfk": "JFK", "nueva york": "JFK", "mexico df": "MEX"}
+                "fiumicino": "FCO", "kennedy": "JFK", "new york jfk": "JFK", "nueva york": "JFK", "mexico df": "MEX",
+                "ny": "JFK", "los angles": "LAX", "seatle": "SEA"}
 CURRENCIES = [
     (r"€|\beuros?\b|\beur\b", "EUR"), (r"£|\bpounds?\b|\bsterling\b|\bgbp\b", "GBP"),
     (r"¥|\byen\b|\bjpy\b", "JPY"), (r"\bcad\b|\bcanadian dollars?\b", "CAD"),
@@ -83,7 +84,7 @@ _DATE_PATTERNS = [
     ("md", re.compile(r"\b(" + _MONTH_RE + r")\.?(?:\s+(?:the\s+(?=\d{1,2}(?:st|nd|rd|th)\b))?|"
                       r",\s*(?=\d{1,2}(?:st|nd|rd|th)\b))" + _DAY +
                       r"\b(?:,?\s+(\d{4})\b)?", re.I)),
-    ("dm", re.compile(r"\b" + _DAY + r"\s+(?:of\s+)?(" + _MONTH_RE + r")\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
+    ("dm", re.compile(r"\b" + _DAY + r"(?:\s+(?:of\s+)?|(?=[a-z]{3}))(" + _MONTH_RE + r")\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
     ("rel", re.compile(r"\b(today|tonight|day after (?:tomorrow|tmrw)|tomorrow|tmrw|tmr|tmw|tomoz|2morrow|2moro|"
                        r"tomorow|tommorow|tommorrow)\b", re.I)),
     # "the weekend after next": a week after the coming one; "the weekend after" alone is relative to another date
@@ -136,7 +137,7 @@ _INTENTS: dict[str, re.Pattern] = {
     "book": re.compile(r"\b(book|booking it|reserve|buy|purchase|get (me )?(the |those |these )?tickets?|"
                        r"get (me |us )?(a |an |one |two |three |\d+ )?seats? on|"
                        r"i'?ll take|i will take|take it|go with|i want (that|this|the)|let'?s go with|"
-                       r"want to fly|need (a |to )?fl(y|ight)|looking for (a )?flights?|find (me )?(a )?flights?|"
+                       r"want to fly|need (a |to )?fl(y|ight)|(?:want|wanna|would like|'d like) (?:a |to (?:book|get) a )?flight|looking for (a )?flights?|find (me )?(a )?flights?|"
                        r"search|get me (a )?flight|(need|want|would like|looking for|get) (a |an |one |some |two |\d+ )?"
                        r"(plane |air(line)? |flight )?tickets?|(can|could) you get me to)\b", re.I),
     "cancel": re.compile(r"\b(cancel|cancell?ation|call off|scrap|won'?t be (travel+ing|flying|going|taking (the|that|this|my) "
@@ -174,7 +175,9 @@ _INTENTS: dict[str, re.Pattern] = {
                          r"(?:do|will|would|can|could) (?:i|we) get (?:anything|something|it|any of it|that|money) back|"
                          r"how much (?:do|will|would|can|could) (?:i|we) get back)\b", re.I),
     "details": re.compile(r"\b(details|tell me about|info(rmation)? (on|about)|what time|when does|depart(ure)? time|how long|"
-                          r"arrival time|arrive)\b", re.I),
+                          r"arrival time|arrive|when (?:is|was) (?:the|my|our|that) (?:flight|departure)|"
+                          r"when (?:it|we|i|the flight) (?:leaves?|departs?|lands?|arrives?|goes)|when do (?:we|i) (?:leave|land|fly|go))\b",
+                          re.I),
     "availability": re.compile(r"\b(seats? (left|available)|availability|any seats|is there room|how many seats|"
                                r"still available|sold out)\b", re.I),
     "multi_leg": re.compile(r"\b(via|connecting|connection|layover|lay over|stopover|stop over|stopping over|multi[- ]?leg|two legs|stop in|"
@@ -245,6 +248,7 @@ class Parsed:
     drop_trip: bool = False  # drops a trip being planned ("cancel that", "I'm not travelling any more")
     human: bool = False  # asks for a person instead of the virtual agent
     who: bool = False  # asks whether the agent is a person or a machine
+    keep_booking: bool = False  # a cancellation said only negated ("don't cancel. when is the flight?")
 
     @property
     def airports(self) -> list[str]:
@@ -268,8 +272,9 @@ def _find_places(text: str, db, expecting: str | None = None) -> list[Place]:
     taken = [False] * len(text)
     for name in sorted(names, key=len, reverse=True):
         for m in re.finditer(r"\b" + re.escape(name) + r"\b", low):
-            if name == "la" and not _PREP_BEFORE.search(text[:m.start()]):
-                continue
+            if name in ("la", "ny") and not (_PREP_BEFORE.search(text[:m.start()]) or text[m.start():m.end()].isupper()
+                                             or re.match(r"\s*(?:to|->|-|–)\s*\w", text[m.end():], re.I)):
+                continue  # "la" / "ny" only as a place: "to la", "NY", "ny to la"
             if name == "mexico" and "mexico city" in low:
                 continue
             if any(taken[m.start():m.end()]):
@@ -441,8 +446,13 @@ def _next_occurrence(month: int, day: int, year: int | None) -> date | None:
         return None
 
 
-_NUMERIC_DATE_CUE = re.compile(r"(?:\b(?:on|for|by|until|till|from|to|date|departing|leaving|returning|back|fly|flying|"
+_NUMERIC_DATE_CUE = re.compile(r"(?:\b(?:on|for|by|until|till|from|to|date|departing|leaving|returning|return|back|fly|flying|"
                                r"travel+ing|the|is)\s+)$", re.I)
+
+
+# a numeric date right after a word, at the end of its clause: "nyc to chicago 8/20, return 9/1", "20/08 - 01/09"
+_AFTER_A_WORD = re.compile(r"(?:[a-z]{2,}|-|–)\s+$", re.I)
+_DATE_END = re.compile(r"\s*(?:$|[,;.!?]|-|–|and\b|return|back|then\b|for\b|please\b|pls\b)", re.I)
 
 
 def _numeric_readings(m: re.Match) -> list[date]:
@@ -452,7 +462,8 @@ def _numeric_readings(m: re.Match) -> list[date]:
     us", "1/2 price" are not dates)."""
     a, b = int(m.group(1)), int(m.group(2) or m.group(4))
     y = m.group(3) or m.group(5)
-    if y is None and not (_NUMERIC_DATE_CUE.search(m.string[:m.start()]) or
+    if y is None and not (_NUMERIC_DATE_CUE.search(m.string[:m.start()]) or _AFTER_A_WORD.search(m.string[:m.start()])
+                          and _DATE_END.match(m.string, m.end()) or
                           re.fullmatch(r"\W*(?:please\W+)?" + re.escape(m.group(0)) + r"(?:\W+please)?\W*", m.string, re.I)):
         return []
     year = None if y is None else int(y) + (2000 if len(y) == 2 else 0)
@@ -460,7 +471,22 @@ def _numeric_readings(m: re.Match) -> list[date]:
     for month, day in ((b, a), (a, b)):  # day first, then month first
         if 1 <= month <= 12 and (d := _next_occurrence(month, day, year)) is not None and d not in out:
             out.append(d)
+    if len(out) == 2 and (order := _numeric_order(m)) is not None:
+        return [out[order]]  # "on 8/20 and back on 9/1": read in the order of the date beside it
+    if len(out) == 2 and sum(d < NOW.date() for d in out) == 1:
+        return [d for d in out if d >= NOW.date()]  # "1/9/2026" in March 2026: 9 January is past
     return out
+
+
+def _numeric_order(m: re.Match) -> int | None:
+    """The order another numeric date of the same message shows (0: day first, "20/08"; 1: month
+    first, "8/20"), when one shows it by a part over 12 and none shows the other; None otherwise."""
+    orders = set()
+    for other in _NUMERIC_DATE.finditer(m.string):
+        a, b = int(other.group(1)), int(other.group(2) or other.group(4))
+        if other.start() != m.start() and (a > 12) != (b > 12) and max(a, b) <= 31:
+            orders.add(0 if a > 12 else 1)
+    return orders.pop() if len(orders) == 1 else None
 
 
 def numeric_date_readings(text: str) -> tuple[str, list[str]] | None:
@@ -562,6 +588,9 @@ def _weekday_word(said: str) -> str:
     return next(w for w in WEEKDAYS if re.search(r"\b" + w + r"\b", said, re.I))
 
 
+_DAY_BEFORE_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?$", re.I)
+
+
 def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
     today = NOW.date()
     out: list[tuple[int, int, str, str]] = []
@@ -576,6 +605,8 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
             elif kind == "md":
                 if m.group(1).lower() == "may" and not re.match(r"\s*\d", text[m.end(1):]):
                     continue
+                if _DAY_BEFORE_MONTH.search(text[:m.start()]):
+                    continue  # "16 sept 4 people": the month has its day already; the 4 is no day ("dm" below)
                 d = _next_occurrence(MONTHS[m.group(1).lower()], int(m.group(2)),
                                      int(m.group(3)) if m.group(3) else _next_year(text, m))
             elif kind == "dm":
@@ -1103,6 +1134,10 @@ def is_refusal(text: str) -> bool:
 
 # --- the parser -------------------------------------------------------------------------------
 
+# a cancellation said only to be refused: "don't cancel", "do not want to cancel it", "no need to cancel", "not cancel"
+_NOT_CANCEL = re.compile(r"\b(?:don'?t|dont|do not|did not|didn'?t|won'?t|will not|no need to|not|never|without)\s+"
+                         r"(?:(?:want|wanna|need|mean|plan(?:ning)?|going|gonna|to|you|please|pls|yet)\s+){0,3}cancel\w*", re.I)
+
 # a day of the month without its month: "on the 12th", "the 3rd please", "12th"; never "the 2nd one / option /
 # flight" (a pick among listed options) or "the 12th of June" (a full date, read above)
 # a month named by its distance: "end of next month", "sometime next month" (a day of it is a date: "nextmonth")
@@ -1448,7 +1483,7 @@ _PARTY_NOUN = (r"(?:people|persons|person|passengers?|adults?|travell?ers?|ticke
                r"colleagues?|coworkers?|co-workers?|family members?|others)")
 _NUMBER_WORD_RE = "|".join(sorted(text_rules.NUMBER_WORDS, key=len, reverse=True))
 _COUNTED = re.compile(r"\b" + _N_WORD + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)"
-                      r"(?:(?:business|economy|premium(?: economy)?|first)[ -]class\s+|"
+                      r"(?:(?:business|economy|premium(?: economy)?|first)(?:[ -]class)?\s+|"
                       r"(?!(?:" + _NUMBER_WORD_RE + r")\b)[a-z-]+\s+)?"
                       + _PARTY_NOUN + r"\b", re.I)
 # a party told by kind, with or without list words: "1 adult 1 child", "two adults one child", "2 adults, 2 kids + 1 infant"
@@ -1479,7 +1514,9 @@ _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b(?:party|group|family)\s
                      r"|\b(?:i|we) need\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|seats?\b|tickets?\b|please|pls))"
                      r"|\b(?:for|x)\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|please|pls|thanks|people|ppl|pax|of us|adults?|"
                      r"passengers?|persons?|asap|urgently|right away|now|on\b|from\b|leaving|departing|flying|"
-                     r"travel+ing|in economy|in business|in premium))", re.I)  # "for 2", "for two, please", "for 3 asap";
+                     r"travel+ing|in economy|in business|in premium))"
+                     r"|\bx(\d{1,2})\b(?=\s*(?:$|[.,!;?]|please|pls|people|ppl|pax|seats?|tickets?))"  # "x2"
+                     r"|\b(\d{1,2})(?:pax|ppl|px|adults|people|persons|passengers|seats|tickets)\b", re.I)  # "2pax"  # "for 2", "for two, please", "for 3 asap";
 # not "for 2 nights"
 _ALONE = re.compile(r"\b(?:just me|only me|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|on my own)\b"
                     r"(?!\s*(?:and|plus|with|&|\+)\b)", re.I)
@@ -1554,6 +1591,47 @@ def _kind_total(t: str) -> int | None:
     return best or None
 
 
+# the speaker and who travels with them: "travelling with my 2 colleagues", "I'm going with 3 friends", ", with
+# my wife and 2 friends"; a total and who comes besides: "the 2 of us plus grandma", "three of us and my mum"
+_WITH_ME = re.compile(r"\b(?:travel+ing|flying|going|coming|i'?m|i am)\s+(?:(?:along|together|there|over)\s+)?with\s+"
+                      r"|(?:^|[,;:]\s*)with\s+", re.I)
+_US_PLUS = re.compile(r"\b(?:the\s+)?" + _N_WORD + r"\s+of\s+us\s*,?\s*(?:plus|\+|&|and|with|as well as|along with)\s+", re.I)
+_BARE_KIN = re.compile(r"(?=(?:grand(?:ma|pa|mother|father)|mum|mom|mother|dad|father|wife|husband|partner|boss|"
+                       r"aunt|uncle|brother|sister|son|daughter)\b)", re.I)
+
+
+def _members_from(t: str, start: int) -> list[str]:
+    """The party members listed from ``start`` on, joined only by list words ("my wife and 2 friends")."""
+    run: list[str] = []
+    end = start
+    for m in _MEMBER.finditer(t, start):
+        if not _JOINER.fullmatch(t[end:m.start()]) or re.fullmatch(r"(?:me|myself|i)", m.group(0), re.I):
+            break
+        run.append(m.group(0))
+        end = m.end()
+    return run
+
+
+def _with_the_speaker(t: str) -> int | None:
+    """How many travel when the customer counts who comes with them: those listed and the customer
+    ("travelling with my 2 colleagues" = 3), or a total and who comes besides ("the 2 of us plus
+    grandma" = 3); None when nobody is listed that way, or how many is not said ("with my kids")."""
+    for pat, base in ((_US_PLUS, None), (_WITH_ME, 1)):
+        for m in pat.finditer(t):
+            rest = t[:m.end()] + _BARE_KIN.sub("my ", t[m.end():], count=1)  # "plus grandma": one grandma
+            sizes = [_member_size(x) for x in _members_from(rest, m.end())]
+            if not sizes or not all(sizes):
+                continue
+            if base is None:
+                base = text_rules.number_value(m.group(1))
+                if not base:
+                    continue
+            elif _TOTALS.search(t) or _PAIR.search(t) or _TWO.search(t):
+                return None  # "3 of us, travelling with my 2 colleagues": the count said is the count
+            return base + sum(sizes)  # type: ignore[arg-type]
+    return None
+
+
 def party_sizes(text: str) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -1589,6 +1667,11 @@ def party_sizes(text: str) -> _Counts:
         if n:
             out.add(n + 1)  # "me plus 2"
             return out
+    if (with_us := _with_the_speaker(t)) is not None:
+        out.clear()
+        out.add(with_us)  # "travelling with my 2 colleagues" = 3, "the 2 of us plus grandma" = 3
+        out.reasons.add(_ENUMERATED)
+        return out
     if _PAIR.search(t):
         out.add(2)
     for m in _TOTALS.finditer(t):
@@ -1943,6 +2026,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents -= {"cancel", "change"}  # a question about the rules asks for no cancellation
         p.intents.add("refund")
         p.rules_question = True
+    if p.has("cancel") and _NOT_CANCEL.search(plain) and not _INTENTS["cancel"].search(_NOT_CANCEL.sub(" ", plain)):
+        p.intents.discard("cancel")  # "don't cancel. when is the flight?", "no need to cancel it": nothing to cancel
+        p.keep_booking = True
+        if p.has("details") or "?" in text:
+            p.later = p.no = False  # "no wait, don't cancel, just tell me when it leaves": a question, put off nothing
     if _NOT_NEEDED.search(text):
         p.intents.add("cancel")  # "i dont need my fly anymore, BK..."
     if _REFUND_REQUEST.search(text):

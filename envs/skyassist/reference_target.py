@@ -142,6 +142,8 @@ _SOMEONE_ELSES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:friend|brother|sister
                             r"daughter|wife|husband|partner|colleague|coworker|boss|cousin|aunt|uncle|neighbou?r|"
                             r"grand\w+|in-laws?|kid|child)(?:'?s)?\b|\b(?:his|her|their)\s+(?:booking|reservation|trip|"
                             r"flight|ticket)\b|\bnot (?:mine|my booking|under my name)\b", re.I)
+_HOW_MANY_ON = re.compile(r"\bhow many (?:passengers|people|travell?ers|persons|seats|of us)\b(?!\s+(?:left|available|free))", re.I)
+_SEATS_LEFT = re.compile(r"\bhow many seats\b[^.?!]{0,20}\b(?:left|available|free|remaining)\b|\bseats (?:are )?(?:left|remaining)\b", re.I)
 _SAME_DAY = re.compile(r"\b(?:same|that) (?:day|date)\b|\bsame as (?:the )?first\b", re.I)
 
 
@@ -358,9 +360,11 @@ class ReferenceTarget(Target):
             else:
                 notes.append(NOT_ANSWERED if asks and not (p.yes or p.accepts) else
                              "Sorry, I did not catch an answer to my question in that.")
-        if notes[-1].startswith("Sorry") and new.startswith("Thank you. "):
+        if notes[-1] == NOT_ANSWERED and new.startswith(NOT_ANSWERED):
+            notes.pop()  # the reply says it already: never the same sentence twice
+        if notes and notes[-1].startswith("Sorry") and new.startswith("Thank you. "):
             new = new[len("Thank you. "):]
-        said[-1]["content"] = " ".join(notes) + " " + new
+        said[-1]["content"] = " ".join(notes + [new])
 
     def _reply(self, turn: TurnContext, p: Parsed) -> None:
         self.asked_option = self._option_index(p)
@@ -405,6 +409,31 @@ class ReferenceTarget(Target):
                 p.intents.discard("book")
                 self.action = "hold"
                 self.declined = False
+            if pend["kind"] == "cancel" and p.keep_booking and not p.yes and self.booking is not None:
+                # "don't cancel yet, when does it leave?" at "Shall I cancel ...?": kept, and the question answered
+                self.declined, self.mode = True, "status"
+                b = self.booking
+                out.append(f"All right, I have not cancelled booking {b['booking_id']}.")
+                if p.has("details"):
+                    out += [self._flight_text(f.to_json()) for fid in b.get("itinerary", [])
+                            if (f := self.db.flights.get(fid)) is not None]
+                elif answer := self._pending_answer(p, pend):
+                    out.append(answer)
+                out.append("Is there anything else I can help with?")
+                turn.say(" ".join(out))
+                return
+            if ((p.yes or p.accepts or p.has("book")) and pend["kind"] in ("book", "hold")
+                    and len(pend["args"].get("flight_ids", [])) == 1
+                    and (_BOTH_LEGS.search(p.text) or re.search(r"\bboth\b", p.text, re.I))
+                    and self.mode == "new" and self.legs and self.origin and self.destination):
+                # "yes book both" at a summary of one flight: nothing is booked that the customer did not mean
+                self.offered_return = True
+                out.append(f"This summary has one flight only, {pend['args']['flight_ids'][0]} from "
+                           f"{self._place(self.legs[0]['origin'])} to {self._place(self.legs[0]['destination'])}; "
+                           "there is no return flight in it yet, and nothing has been booked. Would you like me to "
+                           "look for a return flight too?")
+                turn.say(" ".join(out))
+                return
             if p.yes and not self._changes(p):
                 self._execute(turn, pend, out)
                 turn.say(" ".join(out))
@@ -625,6 +654,9 @@ class ReferenceTarget(Target):
             if lead and nxt.startswith(NOT_CAUGHT):  # after "I can't help with that": no second apology
                 nxt = f"{OFFER} What would you like to do?"
             out.append(nxt)
+        if NOT_ANSWERED in out[:lead] and any(m.get("tool_calls") for m in turn.new_messages):
+            out.remove(NOT_ANSWERED)  # "what about other flights that day?" was answered by the search it made
+            lead -= 1
         if (re.search(r"\bfirst[- ]class\b", p.text, re.I) and not re.search(r"\bno first[- ]class\b", p.text, re.I)
                 and not self.told_no_first):
             self.told_no_first = True  # "first class" is read as Business; said once
@@ -799,6 +831,8 @@ class ReferenceTarget(Target):
             raw, readings = p.date_readings
             self.date_choices = readings
             self.awaiting = "return_date" if self.awaiting == "return_date" else "date"
+            if (p.has("change") or _CHANGE_LATER.search(p.text)) and (p.booking_ids or self.booking_id) and self.mode != "new":
+                self.mode = "change"  # "change BK... to 9/1?": the change waits for the date, with its booking
             first, second = (Date.fromisoformat(x) for x in readings)
             return (f"Just to be sure of the date: by {raw} do you mean {first.day} {first:%B %Y} or "
                     f"{second.day} {second:%B %Y}?")
@@ -1786,6 +1820,13 @@ class ReferenceTarget(Target):
                           "see that it is cancelled.")
         elif _LAYOVER.search(t) and len(self.legs) == 2 and self.legs[1]["label"] == "second leg":
             answer = self._connection_answer()
+        elif (_HOW_MANY_ON.search(t) and self.booking is not None and self.booking["booking_id"] in turn.last_reply
+              and self.booking.get("passengers")):  # "how many passengers are on it?" after a lookup
+            answer = f"Booking {self.booking['booking_id']} is for {pax_words(int(self.booking['passengers']))}."
+        elif _SEATS_LEFT.search(t) and self.booking is None and (f := self._context_flight()) is not None:
+            seats = int(f.get("seats_available", 0))  # "how many seats are left?" about the flight in hand
+            answer = (f"Flight {f['flight_id']} is sold out: no seats are left." if seats <= 0 else
+                      f"Flight {f['flight_id']} has {seats} seat{'s' if seats != 1 else ''} left.")
         if answer is None:
             return None
         pend = self.pending
