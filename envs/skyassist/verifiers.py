@@ -57,7 +57,9 @@ from envs.skyassist.verify_text import (
     mentions_premium,
     names_route,
     partial_echo,
+    refuses_sale,
     reports_failure,
+    restates_error,
     round_trip_hint,
     states_refundability,
 )
@@ -693,7 +695,9 @@ def check_B1(view: TraceView) -> list[Violation]:
     passengers of a looked-up booking, or any number 1..20 in digits or words in user text outside its
     dates and times ("2026-09-05", "Sept 5", "10:30", "5pm", "the 21st"), or such a
     count moved by a change the user stated: "one more passenger", ``_user_count_steps``); or an
-    amount the user stated in USD before j; or, in a text that calls an amount a difference
+    amount the user stated in USD before j, or such an amount less or more an allowed v * n (what is
+    left of the customer's budget or a price is over it: "$332 under your $1,620 budget",
+    ``_budget_rest``); or, in a text that calls an amount a difference
     (verify_money.states_difference: "$379 more per person", "the difference ... $758"), the
     difference of two such values times n. It also fires on a text after a successful
     cancel_booking that states an amount as a refund (verify_money.refund_amounts: "$664.00 will be
@@ -750,7 +754,7 @@ def check_B1(view: TraceView) -> list[Violation]:
             ri += 1
         diff = verify_money.states_difference(t.text)
         for a, c in amounts:
-            if c in stated or c - 1 in stated or c + 1 in stated:
+            if c in stated or c - 1 in stated or c + 1 in stated or _budget_rest(c, stated, ns, values):
                 continue
             if not _allowed(c, ns, values) and not (diff and _difference_allowed(c, ns, prices, pi)):
                 out.append(_v("B1", j, f"${a:,.2f} matches no tool price, price x passengers or itinerary sum"))
@@ -763,6 +767,13 @@ def check_B1(view: TraceView) -> list[Violation]:
                     out.append(_v("B1", j, f"${wrong:,.2f} stated as a refund; the cancellation refunded "
                                            f"{' or '.join(f'${r / 100:,.2f}' for r in sorted(refunded))}"))
     return out
+
+
+def _budget_rest(c: int, stated: set[int], ns: set[int], values: set[int]) -> bool:
+    """An amount the customer stated, less or more an allowed amount, is within a cent of c (B1: what
+    is left of a budget, "$332 under your $1,620 budget"; what a price is over it, "$288 over your
+    budget"): arithmetic on the customer's own figure, not a price."""
+    return any(_allowed(x, ns, values) for s in stated for x in (s - c, c + s) if x > 1)
 
 
 def _difference_allowed(c: int, ns: set[int], prices: list[tuple[int, int, float]], upto: int) -> bool:
@@ -805,6 +816,31 @@ def check_B3(view: TraceView) -> list[Violation]:
     return out
 
 
+NOT_FOR_SALE, FORBIDDEN, FOR_SALE = 0, 1, 2  # what the agent may do with a flight a tool showed (B4, B6)
+
+
+def _sale(view: TraceView, rec: Any) -> int:
+    """Whether the agent may sell a flight of a search output: NOT_FOR_SALE when it is not scheduled
+    or has no seats left (replayed) or is unknown; FORBIDDEN when it departs outside the booking window
+    (O2) or touches a restricted airport (B3); else FOR_SALE."""
+    if not isinstance(rec, dict) or rec.get("status") != "scheduled" or not (rec.get("seats_available") or 0) > 0:
+        return NOT_FOR_SALE
+    f = view.cache.db.flights.get(rec.get("flight_id"))
+    if f is None:
+        return NOT_FOR_SALE
+    airports = view.cache.db.airports
+    if any(x in airports and airports[x].restricted for x in (f.origin, f.destination)):
+        return FORBIDDEN
+    return FOR_SALE if WINDOW_MIN <= view.cache.flight_times[f.flight_id][0] <= WINDOW_MAX else FORBIDDEN
+
+
+def _offered(level: int, said: str) -> bool:
+    """A flight of this sale level is one the agent offers in the reply ``said``: one for sale, or one
+    the policies forbid that the reply does not refuse (verify_text.refuses_sale: "Kabul is a
+    restricted airport, so I can't book it"; an agent listing it as an option still sells it)."""
+    return level == FOR_SALE or (level == FORBIDDEN and not refuses_sale(said))
+
+
 @verifier("B4", severity=LOW)
 def check_B4(view: TraceView) -> list[Violation]:
     """B4 fires on the final text of a turn (or the turn's last message when it has no final
@@ -813,21 +849,26 @@ def check_B4(view: TraceView) -> list[Violation]:
     after that search (a reply may take several messages; none: the final text) offers it
     (verify_text.mentions_premium: premium, business -- not "business travellers" --, first class
     or an upgraded cabin, in a clause that does not deny it: "there are no premium seats" is no
-    mention)."""
+    mention). A premium flight that departs outside the booking window or touches a restricted airport
+    (``_sale``: FORBIDDEN) counts only when that text does not refuse it (``_offered``): premium seats
+    the agent has refused to sell, as O2 and B3 require, are no option to promote; listed as an option,
+    they are one."""
     out = []
     for turn in view.turns:
         hit = None
         for c in turn.calls:
             if c.name == "search_flights" and c.ok and c.output:
-                hit = c.features.get("b4")  # depends on the output only: memoised with the replay
-                if hit is None:
-                    hit = c.features["b4"] = next(
-                        (f for f in c.output.get("flights", [])
-                         if f.get("fare_class") in ("premium", "business") and f.get("status") == "scheduled"
-                         and (f.get("seats_available") or 0) > 0), False)
+                found = c.features.get("b4")  # depends on the output only: memoised with the replay
+                if found is None:
+                    found = c.features["b4"] = tuple(
+                        (f, level) for f in c.output.get("flights", [])
+                        if f.get("fare_class") in ("premium", "business") and (level := _sale(view, f)))
+                if found:
+                    said = _said_after(turn, c.index)
+                    hit = next((f for f, level in found if _offered(level, said)), None)
                 if hit:
                     break
-        if hit and not _premium_mention(_said_after(turn, c.index)):
+        if hit and not _premium_mention(said):
             out.append(_v("B4", _turn_reply_index(turn),
                           f"search returned {hit['fare_class']} seats ({hit['flight_id']}) but the reply does not mention them"))
     return out
@@ -865,34 +906,81 @@ def check_B5(view: TraceView) -> list[Violation]:
 @verifier("B6", severity=LOW)
 def check_B6(view: TraceView) -> list[Violation]:
     """B6 fires on the final text of a turn (or its last message) when a successful
-    search_flights (origin A, destination B) in that turn has (B, A) in db.route_set, no
-    search_flights call in the same turn has origin B and destination A, and no text of the turn
-    after that search (none: the final text) suggests a trip back (verify_text.round_trip_hint:
-    round trip, a return flight / leg / date, returning, flight back, get back, a ticket home, ...;
-    or verify_text.names_route from B to A by code or city: "flights from Rome to Toronto"). A search on
-    the route of a leg of a booking that a successful lookup_booking returned at or before it is a
-    search for a change of that booking, not a one-way search (``_booked_routes``), and is exempt."""
+    search_flights (origin A, destination B) in that turn has (B, A) in db.route_set and no text of
+    the turn after that search (none: the final text) suggests a trip back
+    (verify_text.round_trip_hint: round trip, a return flight / leg / date, returning, flight back, get
+    back, a ticket home, ...; or verify_text.names_route from B to A by code or city: "flights from
+    Rome to Toronto"), except when:
+    - some search of the turn, or a successful one of an earlier turn, is on (B, A): the way back is
+      already being searched (a round trip);
+    - a text after an earlier search of (A, B) in the conversation suggested the trip back: the
+      policy asks to suggest a round trip, once, not after every search of the route (a hint given
+      after a search that needed none, below, counts too);
+    - the search is on the route of a leg of a booking that a successful lookup_booking returned at
+      or before it: a search for a change of that booking (``_booked_routes``);
+    - the route has nothing the agent offers: no search of it in this turn found a flight scheduled
+      with seats (``_sale``) that the reply does not refuse (one outside the booking window or
+      touching a restricted airport, which the reply refuses, is none: ``_offered``), and the reply
+      names no such flight of the route (``_offers``): with no outbound to sell there is no round
+      trip to suggest.
+    The first leg of a connection the customer asked for ("Chicago to San Francisco via Dubai") is a
+    one-way search on its route like any other: the policy names the route searched, and a return
+    from the connecting airport is an offer the customer may take (the recorded re-scoring set,
+    tests/data/rescore_reference_skyassist, holds this reading)."""
     out = []
     routes = view.cache.db.route_set
     booked = None
+    hinted: set[tuple[Any, Any]] = set()  # routes whose way back was suggested
+    searched_before: set[tuple[Any, Any]] = set()  # routes of successful searches of earlier turns
     for turn in view.turns:
-        if not turn.calls:
+        searches = [c for c in turn.calls if c.name == "search_flights"]
+        if not searches:
             continue
-        searched = {(c.arg("origin"), c.arg("destination")) for c in turn.calls if c.name == "search_flights"}
-        for c in turn.calls:
-            if c.name != "search_flights" or not c.ok:
+        searched = {(c.arg("origin"), c.arg("destination")) for c in searches}
+        flagged = False
+        for c in searches:
+            if not c.ok:
                 continue
             a, b = c.arg("origin"), c.arg("destination")
-            if (b, a) not in routes or (b, a) in searched:
+            if (a, b) in hinted or (b, a) not in routes or (b, a) in searched or (b, a) in searched_before:
                 continue
             if booked is None:
                 booked = _booked_routes(view)
             if any(i <= c.index and (a, b) == r for i, r in booked):
                 continue
-            if not _suggests_return(view, a, b, _said_after(turn, c.index)):
+            said = _said_after(turn, c.index)
+            if _suggests_return(view, a, b, said):
+                hinted.add((a, b))
+            elif not flagged and (_sells(view, searches, (a, b), said) or _offers(view, said, (a, b))):
                 out.append(_v("B6", _turn_reply_index(turn), f"one-way search {a}-{b} on a route flown back; no round-trip hint"))
-                break
+                flagged = True
+        searched_before.update((c.arg("origin"), c.arg("destination")) for c in searches if c.ok)
     return out
+
+
+def _offers(view: TraceView, text: str, leg: tuple[Any, Any]) -> bool:
+    """The text names a flight of the leg's route that it offers (``_offered``, the flight as the
+    database has it): an outbound on the route, whatever the search found."""
+    flights = view.cache.db.flights
+    return any(f in flights and (flights[f].origin, flights[f].destination) == leg
+               and _offered(_sale(view, {"flight_id": f, "status": flights[f].status,
+                                         "seats_available": flights[f].seats_available}), text)
+               for f in _FLIGHT_ID.findall(text or ""))
+
+
+def _sells(view: TraceView, searches: list[BaseCall], leg: tuple[Any, Any], said: str) -> bool:
+    """Some successful search of the leg's route returned a flight that the reply ``said`` offers
+    (``_offered``)."""
+    for c in searches:
+        if c.ok and (c.arg("origin"), c.arg("destination")) == leg and isinstance(c.output, dict):
+            best = c.features.get("b6")  # depends on the output only: memoised with the replay
+            if best is None:
+                flights = c.output.get("flights")
+                best = c.features["b6"] = max((_sale(view, f) for f in flights), default=NOT_FOR_SALE) \
+                    if isinstance(flights, list) else NOT_FOR_SALE
+            if _offered(best, said):
+                return True
+    return False
 
 
 def _booked_routes(view: TraceView) -> list[tuple[int, tuple[str, str]]]:
@@ -1216,14 +1304,22 @@ def _stands_in_for(later: BaseCall, failed: BaseCall) -> bool:
     return isinstance(later.args, dict) and set(failed.args) <= set(later.args)
 
 
+def _error_of(call: BaseCall) -> str:
+    """The error message of a failed call's output ("" when it has none)."""
+    err = (call.output or {}).get("error") if isinstance(call.output, dict) else None
+    return err if isinstance(err, str) else ""
+
+
 @verifier("S6", severity=MED)
 def check_S6(view: TraceView) -> list[Violation]:
     """S6 fires (a) on the final text of turn t (or its last message) when some call in t
     returned an error and no later call of the same tool in t succeeded (for a tool name that does
     not exist: nor a later call of a real tool given all its argument names, ``_stands_in_for``), unless what the agent
     wrote in t after that call (all its texts, read together; none: the final text)
-    reports_failure (verify_text) and makes no claim (verify_claims.claims) that no successful
-    mutation of a matching kind before it backs; and (b) on a mutation call whose name and parsed arguments equal those of an
+    reports_failure (verify_text) or restates the state its error reports (verify_text.restates_error:
+    "a second attempt reported it was already cancelled" for "booking BK.. is already cancelled": a
+    repeat call reported beside the first call's true success) and makes no claim
+    (verify_claims.claims) that no successful mutation of a matching kind before it backs; and (b) on a mutation call whose name and parsed arguments equal those of an
     earlier mutation call that failed."""
     out = []
     for turn in view.turns:
@@ -1241,7 +1337,7 @@ def check_S6(view: TraceView) -> list[Violation]:
         seen = view.cancelled_seen_before(_turn_reply_index(turn))
         unclaimed = [c for c in claims(reply)
                      if unsupported(c, done, view.initial_states(), False, view.cache.cancelled_flights, seen)]
-        if not reports_failure(reply) or unclaimed:
+        if not (reports_failure(reply) or restates_error(reply, _error_of(failed))) or unclaimed:
             why = "claims success" if unclaimed else "does not report it"
             out.append(_v("S6", _turn_reply_index(turn), f"{failed.name or 'tool'} failed and the reply {why}"))
     failed_sigs: set[str] = set()

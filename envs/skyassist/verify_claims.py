@@ -28,9 +28,11 @@ matching kind must exist, every id the sentence names must belong to such a muta
 booking id, its flights), and a party size must be the passengers of one of them. A state description ("it is on hold", "booking BK.. is confirmed") about a booking that
 was already in that state before the conversation is a fact, not a claim of action; so is a
 sentence that only says a flight is cancelled, with no agent doing it and no booking named
-("Unfortunately, flight SA0559 has been cancelled", "one of those departures is cancelled"), when
-the flights it names were cancelled by the airline or, naming none, a tool had shown a cancelled
-flight (``unsupported``'s ``cancelled_flights`` and ``cancelled_seen``).
+("Unfortunately, flight SA0559 has been cancelled", "one of those departures is cancelled", "Apart
+from the cancelled SA9135, there is SA2422"), when the flights it says are cancelled (those its
+clauses with "cancelled" name -- of a clause that qualifies a flight, "the cancelled SA9135", the one it
+qualifies --, else every flight of the sentence) were cancelled by the airline or, naming none, a tool
+had shown a cancelled flight (``unsupported``'s ``cancelled_flights`` and ``cancelled_seen``).
 
 The oracle's own implementation; the reference target words its replies with separate code.
 """
@@ -129,6 +131,9 @@ _BOOKING_WORDS = re.compile(r"\b(?:booking|bookings|reservations?|hold|holds|tic
 # ... unless the agent says it did it: "I've cancelled flight SA0559", "we went ahead and cancelled it for you"
 _AGENT = re.compile(r"\b(?:I|we)(?:'ve|'d)?(?:\s+(?:have|had|just|now|already|gone|went|ahead|and|successfully))*"
                     r"\s+cancell?ed\b|\bfor you\b", re.I)
+# a flight qualified as cancelled ("the cancelled SA9135", "the cancelled flight SA9135"): what the word
+# says is cancelled, not the other flights of its clause ("Apart from the cancelled SA9135, there is SA2422")
+_CANCELLED_FLIGHT = re.compile(r"\bcancell?ed\s+(?:flights?\s+|departures?\s+|services?\s+)?(SA\d{4})\b", re.I)
 _NAMED_KIND = [("cancel", re.compile(r"\bcancel", re.I)), ("modify", re.compile(r"\b(?:change|move|rebook)", re.I)),
                ("hold", re.compile(r"\bhold\b", re.I)), ("book", re.compile(r"\b(?:booking|ticket|book)\b", re.I))]
 # a state description ("it is on hold", "your booking is confirmed"), not an action verb
@@ -165,6 +170,7 @@ class Claim:
     text_booking_ids: tuple[str, ...] = ()  # booking ids anywhere in the message (what a state is about)
     passengers: tuple[int, ...] = ()  # party sizes the sentence names ("for 3 passengers")
     about_flight: bool = False  # only "cancelled", said of a flight by no agent: maybe the airline's doing
+    cancelled_ids: tuple[str, ...] = ()  # the flights said to be cancelled (``_cancelled_ids``), when about_flight
 
 
 ALL_KINDS = frozenset({"book", "hold", "cancel", "modify"})
@@ -246,8 +252,18 @@ def claims(text: str) -> tuple[Claim, ...]:
                         and not _BOOKING_WORDS.search(sentence) and not _AGENT.search(sentence))
         out.append(Claim(frozenset(accept), tuple(_BOOKING.findall(sentence)), tuple(_FLIGHT.findall(sentence)),
                          status_like, sentence.strip(), tuple(_BOOKING.findall(text or "")), _party_sizes(sentence),
-                         about_flight))
+                         about_flight, _cancelled_ids(evidence) if about_flight else ()))
     return tuple(out)
+
+
+def _cancelled_ids(clauses: list[str]) -> tuple[str, ...]:
+    """The flights the clauses that say "cancelled" name as cancelled: in a clause that qualifies a
+    flight ("the cancelled SA9135", ``_CANCELLED_FLIGHT``), those it qualifies; else all it names."""
+    out: list[str] = []
+    for clause in clauses:
+        qualified = _CANCELLED_FLIGHT.findall(clause)
+        out.extend(qualified or _FLIGHT.findall(clause))
+    return tuple(dict.fromkeys(out))
 
 
 @dataclass(frozen=True)
@@ -269,13 +285,14 @@ def unsupported(claim: Claim, done: list[Done], states: dict[str, str] | None = 
     (confirmed / held / cancelled): a state description about one of them that matches its
     status is a fact, not a claim of action. A sentence that only says a flight is cancelled, with
     no agent doing it and no booking named, is a fact of the schedule when every flight id it
-    names is in ``cancelled_flights`` (flights the airline cancelled), or, naming none, when a
+    says is cancelled (``Claim.cancelled_ids``, else every flight id it names) is in
+    ``cancelled_flights`` (flights the airline cancelled), or, naming none, when a
     tool output before it showed a cancelled flight (``cancelled_seen``). ``context``: the bookings
     a state description naming no booking id is about (those looked up before it, or holding a flight
     it names): "your seat on SA1844 is reserved under Kim"."""
     states = states or {}
-    if claim.about_flight and ((claim.flight_ids and all(f in cancelled_flights for f in claim.flight_ids))
-                               or (not claim.flight_ids and cancelled_seen)):
+    said = claim.cancelled_ids or claim.flight_ids  # the flights said to be cancelled, else all it names
+    if claim.about_flight and ((said and all(f in cancelled_flights for f in said)) or (not said and cancelled_seen)):
         return None
     match = [d for d in done if d.kind in claim.kinds]
     about = claim.booking_ids or claim.text_booking_ids or context

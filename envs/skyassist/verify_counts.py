@@ -10,7 +10,8 @@ A count is *stated* when the customer's message says how many travel, in any of 
   party: "for 2 nights", "for 3 options", "for 5:30"; "a trip for 4 flying from Dublin" states 4);
 - travelling alone: "just me", "only me", "(just / only / for) myself", "alone", "solo", "on my own";
 - a party listed person by person: the customer (me / myself / I, once), each relation named in
-  the singular (my wife, her husband, my boss, ...) as 1, parents / twins / in-laws as 2,
+  the singular (my wife, her husband, my boss, a friend, a colleague of mine, an old friend, ...) as 1,
+  parents / twins / in-laws as 2,
   triplets as 3, "N kids" as N; when every part has a size, their sum is stated ("me, my wife
   and our 3 kids" states 5; "me and my kids" states nothing).
 
@@ -34,7 +35,10 @@ toddlers teen teens teenagers senior seniors student students friend friends col
 boys girls members""".split())
 _SINGLE = frozenset("""wife husband partner spouse fiance fiancee friend son daughter kid child baby mother father mom mum
 dad brother sister boyfriend girlfriend colleague coworker boss cousin aunt uncle grandma grandpa grandmother
-grandfather grandson granddaughter nephew niece""".split())
+grandfather grandson granddaughter nephew niece buddy mate pal roommate flatmate housemate classmate teammate neighbor
+neighbour client manager""".split())
+# "a friend", "an old friend", "another colleague": one person named by an article, maybe one word between
+_ARTICLES = frozenset(("a", "an", "another"))
 _PAIRS = {"parents": 2, "grandparents": 2, "twins": 2, "inlaws": 2, "triplets": 3}
 _UNSAID = frozenset("""friends kids children sons daughters brothers sisters siblings cousins colleagues babies nephews
 nieces family""".split())
@@ -113,6 +117,19 @@ def _couple(toks: list[str]) -> bool:
 _JOINERS = frozenset(("and", "plus", "with", ",", "&", "also", "as", "well", "along", ";"))
 
 
+def _article_relation(toks: list[str], i: int) -> int | None:
+    """The index of the last word of the relation an article at ``i`` names ("a friend", "an old
+    friend", "a colleague of mine"), or None."""
+    if toks[i] not in _ARTICLES:
+        return None
+    for j in (i + 1, i + 2):
+        if j < len(toks) and toks[j] in _SINGLE:
+            return j + 2 if toks[j + 1:j + 3] in (["of", "mine"], ["of", "ours"]) else j
+        if j < len(toks) and not toks[j].isalpha():
+            return None
+    return None
+
+
 def _listed_party(toks: list[str]) -> int | None:
     """The size of a party listed person by person, or None (fewer than two parts, or a part of
     unsaid size). Parts must follow each other with only list words between them ("me, my wife
@@ -122,14 +139,17 @@ def _listed_party(toks: list[str]) -> int | None:
     i = 0
     while i < len(toks):
         tok = toks[i]
+        named = _article_relation(toks, i)
         if last >= 0 and i > last + 1 and not all(t in _JOINERS for t in toks[last + 1:i]) and \
-                (tok in _SELF or tok in _OWNERS or _number(tok) is not None or tok in _SINGLE):
+                (tok in _SELF or tok in _OWNERS or _number(tok) is not None or tok in _SINGLE or named is not None):
             if parts >= 2:
                 best = max(best or 0, size)
             size, parts, self_seen = 0, 0, False
         before = parts
         if tok in _SELF and not self_seen:
             self_seen, size, parts = True, size + 1, parts + 1
+        elif named is not None:
+            size, parts, i = size + 1, parts + 1, named
         elif tok in _OWNERS or _number(tok) is not None:
             j, n = i + 1, None
             if tok in _OWNERS and j < len(toks) and _number(toks[j]) is not None:

@@ -215,6 +215,38 @@ def reports_failure(text: str) -> bool:
     return bool(text) and bool(_FAILURE.search(text.replace("\u2019", "'")))
 
 
+# the reason a flight cannot be sold, named: "Kabul is a restricted airport", "travel there is prohibited"
+# ("at least 24 hours ahead", "within 24 hours", "beyond our booking window"; not "free for 24 hours")
+_RESTRICTION = re.compile(r"\b(?:restrict(?:ed|ion|ions)|prohibit\w*|forbidden|embargo\w*|sanction\w*|"
+                          r"booking window|(?:at least|within|less than|under|fewer than) 24 hours|24 hours'? notice|"
+                          r"330 days)\b", re.I)
+
+
+@lru_cache(1 << 16)
+def refuses_sale(text: str) -> bool:
+    """The reply refuses what it found (B4, B6: a flight outside the booking window or touching a
+    restricted airport): it reports that something cannot be done (``reports_failure``: "I can't
+    book it", "I'm sorry") or names the restriction ("a restricted airport", "beyond our booking
+    window")."""
+    return reports_failure(text) or bool(text) and bool(_RESTRICTION.search(text))
+
+
+# the state a tool error reports, in two words or more: "booking BK.. is already cancelled"
+_ERROR_STATE = re.compile(r"\b(?:is|are|was|were)\s+((?:already|no longer|not)\s+[a-z]+(?:\s+[a-z]+)*)", re.I)
+
+
+@lru_cache(1 << 14)
+def restates_error(text: str, error: str) -> bool:
+    """The reply says what the tool error says: the state it reports, in its words ("a second attempt
+    reported it was already cancelled" restates "booking BK.. is already cancelled"; S6)."""
+    m = _ERROR_STATE.search(error or "")
+    if not text or not m:
+        return False
+    words = m.group(1).lower().replace("canceled", "cancelled").split()
+    return re.search(r"\b" + r"\s+".join(map(re.escape, words)) + r"\b",
+                     text.lower().replace("canceled", "cancelled")) is not None
+
+
 # --- B5: refundability --------------------------------------------------------------------------------
 
 _NON_REFUNDABLE = re.compile(
