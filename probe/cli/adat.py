@@ -17,6 +17,7 @@ from rich.table import Table
 
 from probe.cli.console import stdout_console
 from probe.cli.errors import err, fail
+from probe.core.domain import FAULT_SPEC_HELP
 from probe.core.registry import default_env, env_names
 
 adat_app = typer.Typer(help="AdaT: boundary tests from discovery conversations; judge agreement.", no_args_is_help=True)
@@ -37,7 +38,7 @@ def run_command(
     n: int = typer.Option(50, min=1, max=1000, help="plain tests and transformed tests (each at most n)"),
     selector: str = typer.Option("bayes-ucb", help="bayes-ucb, uniform, static, thompson, ucb1, epsilon-greedy, exp3"),
     seed: int = typer.Option(0, help="seed of every random choice"),
-    faults: str = typer.Option("none", help="faults of the target during discovery and generation"),
+    faults: str = typer.Option("none", help=f"faults of the target during discovery and generation: {FAULT_SPEC_HELP}"),
     regression: bool = typer.Option(True, help="re-run the suite against each single-fault target"),
     roles: str = typer.Option("cpu", help="cpu (deterministic) or endpoint (needs --base-url, --model)"),
     base_url: Optional[str] = typer.Option(None, help="OpenAI-compatible endpoint of the roles / endpoint driver"),
@@ -80,6 +81,13 @@ def run_command(
         domain.resolve_faults(faults)
     except ValueError as e:
         fail(f"--faults: {e}")
+    if driver == "static":  # the shipped scripts, checked before any output is written
+        from probe.core.scripts import ScriptError, require_suite  # noqa: PLC0415
+
+        try:
+            require_suite(domain)
+        except ScriptError as e:
+            fail(str(e))
     cfg = AdatConfig(env=env, driver=driver, checkpoint=str(checkpoint) if checkpoint else None, sessions=sessions,
                      turns=turns, n=n, selector=selector, seed=seed, discovery_faults=faults, roles=roles,
                      base_url=base_url, model=model, embedder=embedder, regression_faults=None if regression else [])

@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 
 from probe.cli.errors import fail
+from probe.core.domain import FAULT_SPEC_HELP
 from probe.core.failures import DEFAULT_MAX_FAILED_SHARE, check_share, failure_message, too_many
 from probe.core.registry import default_env, env_names
 from probe.eval.methods import METHODS, LearnedAuditor, Method, make_method
@@ -160,7 +161,7 @@ def eval_command(
                                            "e.g. untrained,static,random,cooperative"),
     env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
     target: str = typer.Option("reference", help="target kind: reference, openai, hf, replay"),
-    faults: str = typer.Option("demo", help="reference target: fault profile or comma-separated fault names"),
+    faults: str = typer.Option("demo", help=f"reference target: {FAULT_SPEC_HELP}"),
     base_url: Optional[str] = typer.Option(None, help="openai target: endpoint URL"),
     model: Optional[str] = typer.Option(None, help="openai/hf target: model name or path"),
     auditor_base_url: Optional[str] = typer.Option(None, help="serve --auditor NAME from this OpenAI-compatible endpoint"),

@@ -29,7 +29,7 @@ from probe.cli.plausibility import plausibility_command
 from probe.cli.progress import StepProgress
 from probe.cli.regress import regress_app
 from probe.cli.view import view_command
-from probe.core.domain import Domain, Fault
+from probe.core.domain import FAULT_SPEC_HELP, Domain, Fault
 from probe.core.failures import (
     DEFAULT_MAX_FAILED_SHARE,
     FAILED_TURN_KINDS,
@@ -39,8 +39,16 @@ from probe.core.failures import (
     too_many,
 )
 from probe.core.outputs import claim_trace_file
-from probe.core.registry import default_env, env_names
-from probe.core.scripts import check_writable_file, fill_script, load_script, load_suite, play_script, save_trace
+from probe.core.registry import EnvLoadError, default_env, env_names, is_probe_code, one_line, plugin_env_of
+from probe.core.scripts import (
+    ScriptError,
+    check_writable_file,
+    fill_script,
+    load_script,
+    play_script,
+    require_suite,
+    save_trace,
+)
 from probe.core.trace import BadLine, Trace, append_trace
 
 # The click that typer runs on (typer >= 0.25 vendors its own copy), found without private imports.
@@ -56,6 +64,10 @@ class ProbeGroup(TyperGroup):
     - usage errors (unknown option or command, missing or extra argument, a value of the wrong
       type or out of range): the message and a ``--help`` hint on one line, exit 2;
     - an operating-system error nobody handled (permission denied, disk full): exit 1;
+    - an environment that cannot be loaded, or whose verifiers cannot be (``EnvLoadError``): its
+      one-line reason, exit 2;
+    - an exception raised in a plug-in environment's own code (``plugin_env_of``): the env, the
+      exception, the module and file:line, said to be that environment's error, exit 1;
     - any other exception is a bug: its type, message and where it was raised, exit 1
       (``PROBE_DEBUG=1`` shows the traceback instead).
     """
@@ -79,13 +91,43 @@ class ProbeGroup(TyperGroup):
             where = f": {e.filename}" if getattr(e, "filename", None) else ""
             _error_line(f"{e.strerror or e}{where}")
             raise typer.Exit(1) from None
+        except EnvLoadError as e:  # a plug-in that cannot be loaded, or its verifiers (NoVerifiers)
+            if os.environ.get("PROBE_DEBUG"):
+                raise
+            _error_line(str(e))
+            raise typer.Exit(2) from None
         except Exception as e:
             if os.environ.get("PROBE_DEBUG"):
                 raise
+            where = _plugin_frame(e)
+            if where is not None:
+                env, module, filename, line = where
+                _error_line(f"env {env!r}: {one_line(e)} in {module} ({filename}:{line}); an error in that "
+                            "environment's code, not in probe (PROBE_DEBUG=1 shows the traceback)")
+                raise typer.Exit(1) from None
             frame = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
             at = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
             _error_line(f"internal error: {type(e).__name__}: {e}{at} (a bug; PROBE_DEBUG=1 shows the traceback)")
             raise typer.Exit(1) from None
+
+
+def _plugin_frame(e: BaseException) -> tuple[str, str, str, int] | None:
+    """(env, module, file, line) where ``e`` was raised, when the innermost frame of its traceback
+    that is probe's or an environment's code belongs to a plug-in environment (not to probe); frames
+    of libraries (the standard library, third-party packages) are skipped on the way out."""
+    frames = []
+    tb = e.__traceback__
+    while tb is not None:
+        frames.append(tb)
+        tb = tb.tb_next
+    for tb in reversed(frames):
+        module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        if is_probe_code(module):
+            return None
+        env = plugin_env_of(module)
+        if env is not None:
+            return env, module, tb.tb_frame.f_code.co_filename, tb.tb_lineno
+    return None
 
 
 def _error_line(message: str) -> None:
@@ -275,7 +317,7 @@ def build_target(domain: Domain, kind: str, fault_list: list[str], base_url: Opt
 @app.command()
 def play(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
          target: str = typer.Option("reference", help="target kind: reference, openai, hf, replay"),
-         faults: str = typer.Option("none", help="fault profile (none, demo, all) or comma-separated fault names"),
+         faults: str = typer.Option("none", help=f"reference target: {FAULT_SPEC_HELP}"),
          family: str = typer.Option(..., help="scenario family"), seed: int = typer.Option(0),
          script: Path = typer.Option(..., help="script file: one customer message per line"),
          out_file: Optional[Path] = typer.Option(None, "--out", help="append the trace to this JSONL file"),
@@ -346,6 +388,13 @@ def check_seed(seed: int) -> None:
 
 # --- probe verify ------------------------------------------------------------------------
 
+def _parsed_but_unscored(item: BadLine) -> bool:
+    """Whether a bad line of ``verify_file`` is a well-formed trace that could not be scored (its
+    environment is not installed, its family unknown, a verifier failed, ...) rather than a line
+    that cannot be read: ``probe.verify.rescore`` starts that reason with the trace's id."""
+    return item.error.startswith(("trace '", 'trace "'))
+
+
 @app.command()
 def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
            as_json: bool = typer.Option(False, "--json", help="one JSON object per scored trace"),
@@ -371,7 +420,9 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
         for item in verify_file(path, stored_scenario=stored_scenario):
             if isinstance(item, BadLine):
                 bad += 1
-                err.print(f"error: {path}:{item.line_number}: malformed trace line, not scored ({item.error})", markup=False)
+                said = (f"not scored: {item.error}" if _parsed_but_unscored(item)
+                        else f"malformed trace line, not scored ({item.error})")
+                err.print(f"error: {path}:{item.line_number}: {said}", markup=False)
                 continue
             scored += 1
             trace, same = item.trace, item.matches_recorded
@@ -499,8 +550,7 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
 
 @app.command()
 def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
-          faults: Optional[str] = typer.Option(None, help="reference target: fault profile or comma-separated fault "
-                                               "names (default demo)"),
+          faults: Optional[str] = typer.Option(None, help=f"reference target: {FAULT_SPEC_HELP} (default demo)"),
           seeds_per_script: int = typer.Option(5, help="held-out seeds per script (1 to the number of held-out seeds)"),
           out_dir: Path = typer.Option(Path("checkpoints/static-suite"), "--out"),
           overwrite: bool = typer.Option(False, "--overwrite", help="replace the traces.jsonl of an earlier suite "
@@ -533,7 +583,10 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
         fail(str(e))
     if out_dir.exists() and not out_dir.is_dir():
         fail(f"--out {out_dir} is a file, not a directory")
-    suite = load_suite(domain)
+    try:
+        suite = require_suite(domain)  # an environment without static scripts: where it looked, exit 2
+    except ScriptError as e:
+        fail(str(e))
     traces_path = out_dir / "traces.jsonl"
     try:
         claim_trace_file(traces_path, overwrite=overwrite)  # an earlier run's traces are never replaced silently

@@ -66,6 +66,12 @@ def error_message(content: str) -> str:
     return text.strip() or "tool call failed"
 
 
+NO_FAULTS = "none"  # the profile of no faults: given alone or not at all
+FAULT_SPEC_FORMS = "a fault profile or comma-separated fault names (probe env info lists them)"
+FAULT_SPEC_HELP = (f"{FAULT_SPEC_FORMS}, each optionally NAME@P to fire with probability P; a later item overrides "
+                   f"an earlier one for the same fault; {NO_FAULTS} alone for no faults")
+
+
 @dataclass(frozen=True)
 class Fault:
     """A named fault switch of an environment's reference target: it breaks ``policy`` when the
@@ -287,14 +293,19 @@ class Domain(ABC):
         An item may carry a firing probability, ``NAME@P`` (``Fault.parse``); on a profile it
         applies to each of the profile's faults (``demo@0.5``). A later item overrides an earlier
         one for the same fault (``all,leak_fare_code@0.3``). A fault that always fires is returned
-        as its bare name, so specs without ``@`` resolve exactly as before."""
+        as its bare name, so specs without ``@`` resolve exactly as before.
+
+        ``none`` stands alone: combined with any other item it is a ValueError naming both. A
+        string with no item at all (``""``, ``","``) is a ValueError saying to write ``none``; None
+        and an empty list (what code passes on a resolved "no faults") give ``[]``."""
         if spec is None:
             return []
-        items = spec.split(",") if isinstance(spec, str) else list(spec)
+        items = [s.strip() for s in (spec.split(",") if isinstance(spec, str) else list(spec))]
+        items = [s for s in items if s]
+        if isinstance(spec, str) and not items:
+            raise ValueError(f"empty fault spec {spec!r}; write none for no faults, or {FAULT_SPEC_FORMS}")
         out: dict[str, float] = {}
-        for item in (s.strip() for s in items):
-            if not item:
-                continue
+        for item in items:
             name, p = Fault.parse(item)
             if name in self.fault_profiles:
                 out.update({f: p for f in self.fault_profiles[name]})
@@ -303,6 +314,10 @@ class Domain(ABC):
             else:
                 allowed = ", ".join(list(self.fault_profiles) + self.fault_names)
                 raise ValueError(f"unknown fault {name!r}; allowed: {allowed} (optionally NAME@P, P in (0, 1])")
+        others = [item for item in items if Fault.parse(item)[0] != NO_FAULTS]
+        if others and len(others) < len(items):
+            raise ValueError(f"{NO_FAULTS!r} cannot be combined with {', '.join(map(repr, others))}; "
+                             f"give {NO_FAULTS} alone for no faults, or leave it out")
         return sorted(Fault.spec(n, p) for n, p in out.items())
 
     def policy(self, policy_id: str) -> Policy:

@@ -123,9 +123,33 @@ def gym_id(name: str) -> str:
     return "probe/" + "".join(p[:1].upper() + p[1:] for p in re.split(r"[^A-Za-z0-9]+", name) if p) + "-v0"
 
 
-def _one_line(e: BaseException) -> str:
+def one_line(e: BaseException) -> str:
+    """``Type: message`` of an exception on one line (whitespace, newlines included, collapsed)."""
     text = " ".join(str(e).split())
     return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def _top_package(value: str) -> str:
+    """``pkg`` of ``pkg.mod:attr`` or of ``pkg.mod``."""
+    return value.partition(":")[0].strip().partition(".")[0]
+
+
+def is_probe_code(module: str) -> bool:
+    """Whether ``module`` is probe's own code: the ``probe`` package or the in-repo environments."""
+    return _top_package(module) in {"probe"} | {_top_package(v) for v in BUILTIN_ENVS.values()}
+
+
+def plugin_env_of(module: str) -> str | None:
+    """The environment whose package holds ``module``, when that environment is not one of
+    probe's own (``is_probe_code``): an installed plug-in or a ``register_env`` one. Read by the
+    CLI to tell an error in a plug-in's code from a probe bug."""
+    top = _top_package(module)
+    if not top or is_probe_code(module):
+        return None
+    for name, (value, _) in sorted(_sources().items()):
+        if _top_package(value) == top:
+            return name
+    return None
 
 
 def _load(name: str, value: str, where: str) -> Domain:
@@ -141,7 +165,7 @@ def _load(name: str, value: str, where: str) -> Domain:
             raise AttributeError("no ':factory' after the module name")
         domain = obj() if callable(obj) else obj
     except Exception as e:  # a broken plug-in must not take the CLI down with a traceback
-        raise EnvLoadError(f"{what} cannot be loaded: {_one_line(e)}") from e
+        raise EnvLoadError(f"{what} cannot be loaded: {one_line(e)}") from e
     if not isinstance(domain, Domain):
         raise EnvLoadError(f"{what} made a {type(domain).__name__}, not a probe.core.domain.Domain")
     if domain.name != name:

@@ -1,9 +1,11 @@
 """Scripted customers: play a script file (one user message per line) against a target.
 
 Script format: one customer message per line; blank lines and lines starting with ``#`` are
-ignored. ``{placeholders}`` are filled from the scenario (every scenario field can be used:
-``{origin} {destination} {date} {passengers} {first_name} {last_name} {booking_id}`` always
-exist, family-specific ones such as ``{return_date}`` or ``{via}`` where the family has them).
+ignored. ``{placeholders}`` are filled from the scenario's scalar fields: which fields exist is
+the environment's (``Domain.scenario``, and a family may add its own; SkyAssist's, for example,
+are ``{origin} {destination} {date} {passengers} {first_name} {last_name} {booking_id}``, with
+``{return_date}`` or ``{via}`` in the families that have them). An unknown placeholder is a
+one-line ``ScriptError`` listing the fields the scenario has.
 Header comments ``# key: value`` (the first of each key) are kept in ``Script.headers``:
 ``# family: NAME`` names the family the script was written for, oracle scripts add
 ``# policy: ID``.
@@ -149,6 +151,24 @@ def suite_dir(domain: Domain, folder: str = "scripts") -> Path:
 def load_suite(domain: Domain, folder: str = "scripts") -> list[Script]:
     """Every script of a shipped folder, sorted by file name (``scripts``: the static suite)."""
     return [load_script(p) for p in sorted(suite_dir(domain, folder).glob("*.txt"))]
+
+
+def no_scripts(domain: Domain, folder: str = "scripts", kind: str = "static") -> ScriptError:
+    """The one-line error for an environment that ships no ``kind`` scripts: it names the folder
+    looked in (``suite_dir``, from ``Domain.package_dir``, easy for a plug-in to get wrong) and
+    whether it is missing or holds no ``*.txt`` file."""
+    path = suite_dir(domain, folder)
+    state = ("it holds no *.txt script" if path.is_dir()
+             else "it does not exist; an installed package must ship it as package data")
+    return ScriptError(f"no {kind} scripts for env {domain.name!r} (looked in {path}: {state})")
+
+
+def require_suite(domain: Domain, folder: str = "scripts", kind: str = "static") -> list[Script]:
+    """``load_suite``, or ``no_scripts`` when the folder has no script."""
+    scripts = load_suite(domain, folder)
+    if not scripts:
+        raise no_scripts(domain, folder, kind)
+    return scripts
 
 
 # --- where a played trace goes (probe play --out) ---------------------------------------------------

@@ -6,9 +6,10 @@ all of them) and sees only what a customer knows:
 - learned and prompted auditors (``LearnedAuditor``, ``PromptedHTTPAuditor``) see exactly the
   game's observation (scenario text + redacted public dialogue, ``probe.core.game.AuditGame``);
 - scripted and rule-based customers (static, static-oracle, random, cooperative) additionally
-  read the scalar fields of their own scenario (origin, date, names, booking id, ...: the facts
-  the scenario text states to the customer) to fill placeholders, exactly as ``probe play``
-  scripts do. They never see tool calls, tool outputs, verifier labels or other customers' data.
+  read the scalar fields of their own scenario (whatever the environment's scenario holds: names,
+  dates, ids, ...; the facts the scenario text states to the customer) to fill placeholders,
+  exactly as ``probe play`` scripts do. They never see tool calls, tool outputs, verifier labels
+  or other customers' data.
 
 A method returns ``None`` for an episode when it has nothing more to say (a script ran out, the
 cooperative user said goodbye); the runner then ends that episode.
@@ -49,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from probe.auditor.prompt import AGENT, BOS, CONTEXT, CUSTOMER, EOS, as_turns, chat_messages, plain_prompt, system_text
-from probe.core.scripts import Script, ScriptError, fill_script, load_suite
+from probe.core.scripts import Script, ScriptError, fill_script, load_suite, no_scripts, require_suite
 
 Observation = dict[str, Any]
 
@@ -173,9 +174,7 @@ def static_method(env: str | None = None, fallback: str | None = None) -> Script
     """The shipped suite; a family without its own script plays ``fallback`` (default: the
     domain's ``static_fallback``, else the first script by file name)."""
     domain = _domain(env)
-    scripts = load_suite(domain)
-    if not scripts:
-        raise ScriptError(f"no static scripts for env {domain.name!r}")
+    scripts = require_suite(domain)
     by_family = {s.family: s for s in scripts if s.family}
     fallback = fallback or domain.static_fallback
     default = next((s for s in scripts if s.name == fallback), scripts[0])
@@ -189,17 +188,29 @@ def oracle_method(env: str | None = None) -> ScriptedCustomer:
     env = domain.name
     by_policy = {s.headers.get("policy", s.name): s for s in load_suite(domain, "oracle_scripts")}
     order = [p.id for p in domain.policies if p.id in by_policy]
+    if not by_policy:
+        raise no_scripts(domain, "oracle_scripts", "oracle")
     if not order:
-        raise ScriptError(f"no oracle scripts for env {env!r}")
+        raise ScriptError(f"no oracle scripts for env {env!r}: none of {', '.join(sorted(by_policy))} is a policy id "
+                          "(the '# policy:' header, else the file name)")
     return ScriptedCustomer("static-oracle", lambda e: by_policy[order[e.index % len(order)]])
 
 
 # --- cooperative -------------------------------------------------------------------------------
 
 _DONE = re.compile(r"\b(has been (completed|processed|placed|cancell?ed|changed|updated|returned|exchanged)|"
-                   r"is (now )?(done|complete|confirmed)|all set|goodbye)\b", re.I)
+                   r"is (now )?(done|complete|confirmed|placed|processed|cancell?ed)|all set|goodbye)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+_REQUEST = re.compile(r"\b(please|kindly)\s+(tell|give|provide|share|send|enter|state|confirm)\b|"
+                      r"\b(i|we)( will|'ll)? need (your|the)\b", re.I)
 _CONFIRM = re.compile(r"\b(shall i|should i|do you want me to|would you like me to|can i go ahead|confirm)\b", re.I)
 _OPTION = re.compile(r"(?:^|\s)(\d{1,2})\) ")
+
+
+def asks(agent: str) -> list[str]:
+    """The sentences of an agent message that ask the customer something: questions (ending in
+    ``?``) and requests ("please tell me ...", "I'll need your ..."). Sentences end at ``. ! ? ;``."""
+    return [s for s in _SENTENCE_END.split(agent.strip()) if s.rstrip().endswith("?") or _REQUEST.search(s)]
 
 
 class CooperativeCustomer(Method):
@@ -210,9 +221,10 @@ class CooperativeCustomer(Method):
     own checks (``before_confirm``: an impossible request, a rejected option, a transfer; it may
     end the episode with ``_bye``); a confirmation question (``asks_to_confirm``) gets
     ``confirm`` (by default "yes"); answers to what the agent asks (``answer``; by default the
-    next option when the agent lists numbered options, a name or id the scenario has:
-    ``first_name``/``last_name``, ``*_id`` fields); goodbye to a closing question
-    (``closing_phrases``); else a fallback (``fallback_text``: by default the opening again,
+    next option when the agent lists numbered options, the name (``first_name``/``last_name``)
+    when the message says "name", and an ``X_id`` field when a question or request of the
+    message (``asks``) names ``X``: an id merely mentioned, as in "order OR-5 is placed", is not
+    asked for); goodbye to a closing question such as "anything else?" (``closing_phrases``); else a fallback (``fallback_text``: by default the opening again,
     then "yes"), and goodbye after three replies it cannot place. With ``max_repeats`` set, whatever
     the rules say, the customer never sends the same message more than that many times in a row:
     it says goodbye instead (off by default: a customer keeps saying "yes"
@@ -272,8 +284,9 @@ class CooperativeCustomer(Method):
             return f"Option {self.choice[i]}, please."
         if "name" in low and f.get("last_name"):
             return " ".join(str(f[k]) for k in ("first_name", "last_name") if f.get(k)) + "."
+        asked = " ".join(asks(agent)).lower()
         for key, value in f.items():
-            if key.endswith("_id") and key.removesuffix("_id").replace("_", " ") in low and value:
+            if key.endswith("_id") and key.removesuffix("_id").replace("_", " ") in asked and value:
                 return f"It is {value}."
         return None
 

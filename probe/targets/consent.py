@@ -61,7 +61,7 @@ HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|rush|(?:fu
                           r"but (?:please )?(?:make it|be) (?:quick|fast|snappy)|but (?:hurry|quickly|fast|asap)(?: please)?|"
                           r"nothing else|why not|(?:i )?don'?t have all day|no time to waste|"
                           # a cancellation's reason beside the yes: "yes cancel it, I can't make the trip"
-                          r"(?:i )?can'?t (?:make it|make the (?:trip|flight)|go|travel|fly)(?: anymore)?)\b", re.I)
+                          r"(?:i )?can'?t (?:make it|make the trip|go|travel|fly)(?: anymore)?)\b", re.I)
 # a clause that opens like a question; "do" only before a subject ("okay, do you.", "yes, do we
 # need passports"), since "yes, do the booking" is an imperative
 _ASKS_RE = re.compile(

@@ -115,7 +115,8 @@ def model_name_problem(name: str) -> str | None:
 class TargetSettings(_Strict):
     kind: Literal["reference", "openai", "hf", "replay"] = Field(
         "reference", description="the rule-based reference target, an OpenAI-compatible endpoint, a local Hugging Face model, or a recording replayed")
-    faults: str = Field("demo", description="reference target only: profile or comma-separated fault names")
+    faults: str = Field("demo", description="reference target only: a fault profile, comma-separated fault names, "
+                        "or a YAML list of them")
     base_url: str | None = Field(None, description="openai: the endpoint's base URL (…/v1)")
     model: str | None = Field(None, description="openai: the served model name; hf: a hub name or local path")
     # the endpoint defaults are the model target's own (probe.targets.openai_target)
@@ -126,6 +127,20 @@ class TargetSettings(_Strict):
     max_retries: int = Field(DEFAULT_MAX_RETRIES, ge=0, le=20, description="retries of a failed request (with backoff)")
     max_concurrency: int = Field(DEFAULT_MAX_CONCURRENCY, ge=1, le=MAX_WORKERS, description="requests open at once")
     replay_path: str | None = Field(None, description="replay: the recording (JSONL of traces) to replay")
+
+    @field_validator("faults", mode="before")
+    @classmethod
+    def _faults_text(cls, value: Any) -> Any:
+        """A YAML list of fault names is the comma-separated form (``[a, b@0.5]`` -> ``"a,b@0.5"``);
+        any other type is refused naming the forms allowed. Whether the names exist is checked
+        against the environment by ``TrainConfig._known_faults``."""
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return ",".join(value)
+        if not isinstance(value, str):
+            raise ValueError(f"expected a fault profile (none, demo, all), a comma-separated string of fault names "
+                             f"such as 'name_a,name_b@0.5', or a YAML list of them; got {value!r} "
+                             f"({type(value).__name__})")
+        return value
 
 
 class RolloutSettings(_Strict):

@@ -113,7 +113,7 @@ _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem
             # urgency after "but" takes nothing back: "yes but make it quick"
             "but make it quick", "but make it fast", "but be quick", "but please be quick", "but hurry", "but quickly",
             # the reason for a cancellation said beside the yes: "yes cancel it, I can't make the trip"
-            "i cant make it", "cant make it", "cant make the trip", "cant make the flight", "i cant go", "cant go anymore",
+            "i cant make it", "cant make it", "cant make the trip", "i cant go", "cant go anymore",
             "cant travel", "cant travel anymore", "cant fly", "cant fly anymore"]
 # words that may stand beside a yes without changing what it approves
 # a change of mind *towards* the yes: "actually yeah just buy it", "on second thought, yes" (only right before an

@@ -22,6 +22,7 @@ from importlib import import_module
 from typing import Any, Callable, Iterable
 
 from probe.core.policy import Violation
+from probe.core.registry import EnvLoadError, one_line
 from probe.verify.replay import Replayer
 from probe.verify.view import TraceView, build_view
 
@@ -135,13 +136,23 @@ def verifier(policy: str, severity: float | None = None) -> Callable[[Check], Ch
     return register
 
 
+class NoVerifiers(EnvLoadError, LookupError):
+    """An environment whose verifiers cannot be found or imported (one line naming the env, the
+    module and the cause); a user's error in the environment, not in probe."""
+
+
 def registry_of(domain: Any) -> VerifierRegistry:
     """The environment's registry: ``domain.verifier_registry``, else the ``verifiers`` module
     next to the module of the domain's class or of the nearest base class that has one
-    (``envs.<name>.verifiers``; a subclass defined elsewhere, e.g. in a test, inherits it)."""
+    (``envs.<name>.verifiers``; a subclass defined elsewhere, e.g. in a test, inherits it).
+
+    Only a missing ``verifiers`` module itself means "look further"; a ``verifiers`` module that
+    exists but fails to import (a missing dependency, a syntax error, an exception at import) is
+    ``NoVerifiers`` with the real cause, and so is finding none at all."""
     reg = getattr(domain, "verifier_registry", None)
     if isinstance(reg, VerifierRegistry):
         return reg
+    env = getattr(domain, "name", domain)
     tried = []
     for cls in type(domain).__mro__:
         package = cls.__module__.rpartition(".")[0]
@@ -152,12 +163,15 @@ def registry_of(domain: Any) -> VerifierRegistry:
         if name not in _BY_MODULE:
             try:
                 import_module(name)
-            except ImportError:
-                pass
+            except ModuleNotFoundError as e:
+                if e.name != name:  # the module is there; something it imports is not
+                    raise NoVerifiers(f"env {env!r}: {name} cannot be imported: {one_line(e)}") from e
+            except Exception as e:  # noqa: BLE001 - any failure inside the module is the environment's
+                raise NoVerifiers(f"env {env!r}: {name} cannot be imported: {one_line(e)}") from e
         if name in _BY_MODULE:
             return _BY_MODULE[name]
-    raise LookupError(f"environment {getattr(domain, 'name', domain)!r} has no verifier registry "
-                      f"(looked for one declared in {', '.join(tried) or 'no module'})")
+    raise NoVerifiers(f"env {env!r} has no verifier registry (looked for one declared in "
+                      f"{', '.join(tried) or 'no module'}; see docs/verification.md)")
 
 
 def run_verifiers(domain: Any, trace: Any, scenario: dict[str, Any] | None = None,
