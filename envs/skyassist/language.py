@@ -100,7 +100,13 @@ _DATE_PATTERNS = [
     ("num", _NUMERIC_DATE),
 ]
 _RETURN_CUE = re.compile(r"(return(?:ing)?|back|coming home|come home|fly home|home on|round[- ]trip.*\band)\W*(?:\w+\W+){0,3}$", re.I)
-_URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|right away|immediately|as soon as possible|quickly|no time|right now|straight away|emergency)\b", re.I)
+_URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|hurried|right away|immediately|as soon as possible|quickly|no time|right now|"
+                     r"straight away|emergency|(?:in a|such a|bit of a) rush|rush(?:ed|ing)?(?! hour)|be quick|make it (?:quick|fast|snappy)|"
+                     r"(?:quick|fast) as (?:you can|possible)|time is (?:short|tight|running out)|(?:short|pressed|tight) (?:on|of|for) time|"
+                     r"running out of time|not much time|(?:in|at) (?:the )?hospital|hospitali[sz]ed|critically ill|"
+                     r"(?:need|have|got) to (?:fly|leave|go|get there) (?:tonight|today|now))\b", re.I)
+_NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:any|a))\s+(?:big |real |great |particular )?"
+                         r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b", re.I)
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bleave|\bdeparting(?: from)?|\bdepart(?: from)?|\bflying out of|\bstarting (?:in|from))\s+$", re.I)
 _DEST_CUE = re.compile(r"(?:\bto|\binto|\bfor|\barriving (?:in|at)|\bgoing to|\bheaded to|\bdestination(?: is)?|\bvisit(?:ing)?|\bland(?:ing)? in)\s+$", re.I)
 _VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through)|\bconnection (?:in|at)|\bthrough|\bstop(?:ping|s)? (?:in|at)|\bstop(?:ping)?[ -]?over (?:in|at)|\blay(?:ing)?[ -]?over (?:in|at)|\bconnect(?:ing|ion|s)? (?:in|at|through|via)|\btransit(?:ing)? (?:in|at|through)|\bchang(?:e|ing) (?:planes? |flights? |aircraft )?(?:in|at)|\btransfer(?:ring)? (?:in|at))\s+$", re.I)
@@ -131,9 +137,19 @@ _ORDINALS = [
 ]
 _INTENTS: dict[str, re.Pattern] = {
     "hold": re.compile(r"\b(hold|put (it |them |the seats? )?on hold|reserve (it |them |the seats? )?without pay\w*|"
-                       r"without paying|don'?t (want to )?pay yet|save (the|my|those|these) seats?|(i'?ll|i will|i can|let me|"
+                       r"without (paying|(any |a )?payment)|don'?t (want to )?pay yet|(i'?ll|i will|i can|let me|"
                        r"to) pay (for it |for them )?later|pay later|keep (it|them|the seats?) for (a|one|24|twenty)|"
-                       r"not (ready to )?pay(ing)? (yet|now|today))\b", re.I),
+                       r"not (ready|able|going|prepared) to pay|not pay(ing)? (yet|now|today|just yet|right now)|"
+                       r"no payment( yet| now| today| for now| just yet)?|before (i|we) pay|"
+                       # seats kept without a purchase: "keep seats aside", "save me two seats", "park seats for me",
+                       # "hang on to a couple of seats", "block 3 seats"
+                       r"(save|park|block|earmark) (me |us )?((a|the|my|our|those|these|some|two|three|four|five|\d+|couple|"
+                       r"few|of|pair) )*(seats?|places?)|(seats?|places?) (kept |put |set |held )?aside|(keep|kept|keeping|set|put|putting|lay) ((a|the|my|our|those|these|some|two|three|four|"
+                       r"five|\d+|couple|few|of|pair|seats?|places?|them|it) )*(aside|by)|(keep|park) ((a|the|some|two|three|"
+                       r"four|five|\d+|couple|few|of|pair) )*(seats?|places?) for (me|us)|(hang|hold) on ?to ((a|the|my|our|"
+                       r"those|these|some|two|three|four|five|\d+|couple|few|of|pair) )*(seats?|places?|them|it)|"
+                       r"(provisional|tentative) (booking|reservation)|(book|reserve) (it |them |the seats? )?"
+                       r"(provisionally|tentatively))\b", re.I),
     "book": re.compile(r"\b(book|booking it|reserve|buy|purchase|get (me )?(the |those |these )?tickets?|"
                        r"get (me |us )?(a |an |one |two |three |\d+ )?seats? on|"
                        r"i'?ll take|i will take|take it|go with|i want (that|this|the)|let'?s go with|"
@@ -150,7 +166,9 @@ _INTENTS: dict[str, re.Pattern] = {
                          r"my reservation|booking details|where is my|is my (booking|flight)|"
                          r"is it (still )?(confirmed|on hold|held|booked|ticketed|cancell?ed|active|valid)|still on hold|"
                          r"(confirmed|booked|ticketed) or (still )?(on hold|held))\b", re.I),
-    "price": re.compile(r"\b(price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|per (?:person|head|pax|passenger|seat|ticket)|(?:in|into) (?:us |american )?"
+    "price": re.compile(r"\b((?:what|how much) (?:would|will|does|do|did|'?d|'?ll)? ?(?:it|that|this|they|the (?:whole )?(?:thing|lot|trip)|"
+                        r"everything|all of (?:it|that)|both)(?: all)? (?:come|add up|amount|work out) to|all[- ]in(?: price| cost)?(?! (?:economy|business|premium|one|the same)\b)|"
+                        r"price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|per (?:person|head|pax|passenger|seat|ticket)|(?:in|into) (?:us |american )?"
                         r"(?:dollars|usd)|(anything|something|any|a) "
                         r"cheaper|cheaper (ones?|options?|flights?|fares?|seats?)|less expensive|lower (price|fare)|"
                         r"more affordable|better (price|deal)|for less)\b", re.I),
@@ -380,11 +398,14 @@ def _unknown_place(text: str, p: Parsed, expecting: str | None, db=None) -> str 
         if 1 <= len(words) <= 3 and " ".join(words) == core and core.lower() not in known and not any(
                 w.lower() in _NOT_NAMES or w.lower() in MONTHS or w.lower() in WEEKDAYS for w in words):
             return " ".join(w[:1].upper() + w[1:] for w in words)
-    for m in re.finditer(r"\b(?:from|to|into|via)\s+((?-i:[A-Z])[^\W\d_]{2,}(?:\s+(?-i:[A-Z])[^\W\d_]+)?)\b(?![\d'])",
-                         text, re.I):
-        if any(m.start(1) <= s < m.end(1) for s in where):
+    for m in re.finditer(r"\b(?:from|to|into|via)\s+((?-i:[A-Z])[^\W\d_]{2,}(?:\s+(?-i:[A-Z])[^\W\d_]+)?)\b(?![\d'])"
+                         # another place offered instead: "what about Islamabad instead?", "Lahore instead then"
+                         r"|(?:\b(?:what|how) about\s+|^\W*(?:ok(?:ay)?\W+|then\W+)?)((?-i:[A-Z])[^\W\d_]{2,}"
+                         r"(?:\s+(?-i:[A-Z])[^\W\d_]+)?)(?=\s+instead\b)", text, re.I):
+        g = 1 if m.group(1) else 2
+        if any(m.start(g) <= s < m.end(g) for s in where):
             continue
-        words = m.group(1).split()
+        words = m.group(g).split()
         while words and (words[-1].lower() in _NOT_NAMES or words[-1].lower() in MONTHS or words[-1].lower() in WEEKDAYS):
             words.pop()
         if (words and not any(w.lower() in _NOT_NAMES or w.lower() in MONTHS or w.lower() in WEEKDAYS for w in words)
@@ -1509,7 +1530,10 @@ _PAIR = re.compile(r"\bboth of us\b|\bus both\b|\bthe (?:pair|couple) of us\b|\b
 _CORRECTED = re.compile(r"(?<![\w:/.$#-])" + _N_WORD + r"\s*(?:,|\(|-|\.\.\.|\s)\s*(?:no|nope|sorry|actually|wait|"
                         r"or rather|i mean|err?|um+|uh)\b[\s,.]*(?:(?:actually|sorry|no|wait|i mean)[\s,.]+){0,2}(?:make (?:that|it)\s+)?"
                         + _N_WORD + r"\b(?!\s*(?:st|nd|rd|th|am|pm|:|/|bags?|days?|nights?|weeks?)\b)\)?", re.I)
-_TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b(?:party|group|family)\s+of\s+" + _N_WORD + r"\b"
+_GROUP = (r"(?:party|group|family|team|squad|choir|band|class|club|crew|delegation|troupe|orchestra|cast|committee|"
+          r"tour group|school group|wedding party)")
+_TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b" + _GROUP + r"\s+of\s+" + _N_WORD + r"\b"
+                     r"|\b" + _N_WORD + r"-(?:person|member|strong|people)\b"  # "our 11-person choir", "a 12-strong team"
                      r"|\bwe\s+are\s+" + _N_WORD + r"\b|\bwe'?re\s+" + _N_WORD + r"\b"
                      r"|\b(?:i|we) need\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|seats?\b|tickets?\b|please|pls))"
                      r"|\b(?:for|x)\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|please|pls|thanks|people|ppl|pax|of us|adults?|"
@@ -1983,7 +2007,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.drop_trip = bool(drop_trip) and not p.yes
     if dropped and len(p.dates) == 1 and re.search(r"\btoday\b", text, re.I) and not re.search(r"\d", text):
         p.dates, p.date = [], None  # "I don't want to book anything today": no travel date
-    p.urgent = bool(_URGENT.search(text))
+    p.urgent = bool(_URGENT.search(_NOT_URGENT.sub(" ", text)))  # "no rush at all", "it's not urgent": calm
     for fc, pat in _FARE_PATTERNS:
         if pat.search(text):
             p.fare_class = fc
@@ -2042,7 +2066,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.discard("fare_code")  # "my booking code is BK..." names the booking, it does not ask for a fare code
     if p.has("status") and re.search(r"\bstill on hold\b|\bis it\b.{0,20}\bon hold\b|\bor (still )?on hold\b", text, re.I):
         p.intents.discard("hold")
-    if p.has("hold") and re.search(r"\bhold on\b", text, re.I) and not re.search(r"\bput .{0,20}\bhold\b|\bon hold\b", text, re.I):
+    if (p.has("hold") and re.search(r"\bhold on\b(?! ?to\b)", text, re.I)
+            and not re.search(r"\bput .{0,20}\bhold\b|\bon hold\b", text, re.I)
+            and not _INTENTS["hold"].search(re.sub(r"\bhold on\b(?! ?to\b)", " ", text, flags=re.I))):
         p.intents.discard("hold")
     if not counts and expecting == "passengers" and p.passengers:
         p.intents.discard("price")  # "5 in total" answers the count; it does not ask a price

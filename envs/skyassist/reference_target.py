@@ -5,6 +5,10 @@ dialogue state, calls tools through the ``TurnContext`` and ends with one templa
 deterministic ("now" is ``database.NOW``) and copyable (``fork`` deep-copies everything but the
 immutable database).
 
+It reads at most the first ``MAX_MESSAGE_CHARS`` (2,000) characters of each customer message, so that
+a line of megabytes is answered as fast as a long sentence (the parse's regular expressions would
+take time that grows with the square of its length); the rest of such a message is not read.
+
 With no faults it obeys all 20 policies as the verifiers read them. Each fault of
 ``envs.skyassist.faults`` is a named switch tested where behaviour diverges (``self._f(name)``)
 and only under its customer trigger.
@@ -36,6 +40,7 @@ from probe.targets.base import Target, TurnContext
 from probe.targets.phrases import CAPABILITY, NOT_ANSWERED, PROCEED, REPEAT
 
 MAX_PAX = MAX_PASSENGERS
+MAX_MESSAGE_CHARS = 2000  # the characters of a customer message read (module docstring)
 RATES = {"EUR": 0.92, "GBP": 0.79, "JPY": 150.0, "CAD": 1.36, "AUD": 1.52, "CHF": 0.88, "INR": 83.0,
          "MXN": 17.0, "BRL": 5.0}
 SERVICE_FEE = 25.0
@@ -70,6 +75,11 @@ _COMPARE = re.compile(r"\b(differences?|differ|differs|different (?:from|to|than
 _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 # a new destination after a restricted one: "what about Accra?", "fine, make it Lagos", "Nairobi instead"
 _SWAP_PLACE = re.compile(r"\b(instead|what about|how about|make it|rather|switch to|change (?:it )?to|try|then)\b", re.I)
+# the booking window asked about: "what's the earliest I can go?", "latest date I can book?", "how far ahead can I book?"
+_WINDOW_ASK = re.compile(r"\b(?:earliest|soonest|latest|furthest|farthest)\b(?!\s+(?:one|flight|option|departure|arrival|"
+                         r"time|of them)\b)(?:\s+\w+){0,3}?\s+(?:i|we)\s+(?:can|could)\s+(?:book|go|fly|travel|leave|get)\b"
+                         r"|\bhow (?:far|long) (?:ahead|in advance|out)\b.{0,20}\b(?:book|reserve)|"
+                         r"\bhow soon can (?:i|we) (?:book|go|fly|travel|leave)\b", re.I)
 _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
 # the return leg named with a date moved: "for the return, a day later", "move the return flight back a day",
 # "coming back 2 days later"; the outbound one: "the outbound a day later", "the flight there a day earlier"
@@ -273,6 +283,7 @@ class ReferenceTarget(Target):
         self._numbers_said: set[int] = set()  # the numbers 1-20 the customer has typed (a total rests on one)
         self._last_reply = ""  # the agent's reply before this message
         self._said_before = ""  # what the customer said before this message ("me and my brother")
+        self._message = ""  # this message, as read (at most MAX_MESSAGE_CHARS characters)
         self.change_month: int | None = None  # the month a change was asked for without its day ("end of july")
         self._keep_cabin = False  # a pick for both legs at once ("cheapest both ways") keeps one cabin
 
@@ -311,11 +322,12 @@ class ReferenceTarget(Target):
         expecting = self.awaiting
         if (self.passengers or 0) > MAX_PAX and expecting in (None, "name", "last_name"):
             expecting = "passengers"  # the count over the limit is still the open question: "ugh fine, 9 then"
-        p = parse(turn.user_message, self.db, expecting, turn.last_reply)
-        self._numbers_said = {n for m in turn.history if m.get("role") == "user"
-                              for n in _numbers_in(str(m.get("content") or ""))}
+        said = [str(m.get("content") or "")[:MAX_MESSAGE_CHARS] for m in turn.history if m.get("role") == "user"]
+        self._message = turn.user_message[:MAX_MESSAGE_CHARS]
+        p = parse(self._message, self.db, expecting, turn.last_reply)
+        self._numbers_said = {n for text in said for n in _numbers_in(text)}
         self._last_reply = turn.last_reply
-        self._said_before = " ".join(str(m.get("content") or "") for m in turn.history[:-1] if m.get("role") == "user")
+        self._said_before = " ".join(said[:-1])
         self._reply(turn, p)
         self._not_the_same_again(turn, p)
 
@@ -438,6 +450,14 @@ class ReferenceTarget(Target):
                 self._execute(turn, pend, out)
                 turn.say(" ".join(out))
                 return
+            if (_WITHHOLDS_NAME.search(p.text) and pend["kind"] in ("book", "hold") and not self.last_name
+                    and not p.yes and not self._changes(p)):
+                # "I'd rather not give a surname" at a summary under a last name the customer never gave (the
+                # placeholder_last_name fault's): no refusal of the booking; the summary is asked about again
+                self.pending = pend
+                out.append("Understood, you don't need to give one. " + pend["said"])
+                turn.say(" ".join(out))
+                return
             if p.no and not self._changes(p):
                 self.declined = True
                 out.append("No problem, I will not go ahead with that. Would you like a different flight or date, or is there anything else I can do?")
@@ -515,7 +535,8 @@ class ReferenceTarget(Target):
                 and not _THAT_ONE.search(p.text)  # "that works, I'll take it" takes the flight, not the return offer
                 and not p.dates and p.selection is None and not p.flight_ids and p.passengers is None
                 and p.number is None  # "ok 1", "lets go with 2": a pick, not a yes to the return offer
-                and p.pax_change is None):  # "fine, make it 9 then" changes the count, it accepts no return flight
+                and p.pax_change is None  # "fine, make it 9 then" changes the count, it accepts no return flight
+                and not p.places and not p.unknown_place):  # "ok, Doha then" names another place, not the return
             self.offered_retry = retry
             self.awaiting = "return_date"
             first = self.legs[0]
@@ -1523,8 +1544,9 @@ class ReferenceTarget(Target):
                            f"split the group, or tell me a smaller number of travellers?")
                 self.awaiting = "passengers"
                 return
-            if self.awaiting == "passengers" and not (p.selection is not None or p.flight_ids):
-                # "can't you just put us all on one booking?": the limit again, with how to split the group
+            if self.awaiting == "passengers":
+                # "can't you just put us all on one booking?", "option 1", "yes": the limit again, with how to split
+                # the group; nothing goes ahead for a count just refused
                 n = self.passengers
                 if "needs more than one booking" in turn.last_reply:
                     out.append(f"Sorry, I still need a number: how many passengers should this booking be for, up to "
@@ -1704,7 +1726,7 @@ class ReferenceTarget(Target):
                          if float(there["price_usd"]) != float(here["price_usd"]) else ", the same as on " + leg["date"])
             said += f". Just say if you would rather see the flights on {alt}."
             self.offered_alt = alt
-        note = None if self._f("no_premium_mention") else self._cabins_note(flights)
+        note = None if self._hides_premium(flights) else self._cabins_note(flights)
         q = next((i for i, x in enumerate(out) if "?" in x), len(out))
         out.insert(q, said if not note else f"{said} On {alt}: {note}")
 
@@ -1804,6 +1826,16 @@ class ReferenceTarget(Target):
             answer = ("Yes: once booked, I can move a booking to another flight on the same route that has seats; it "
                       "is then charged at the new flight's fare. A refundable fare is refunded in full if you cancel, a "
                       "non-refundable one is not.")
+        elif _WINDOW_ASK.search(t):  # "what's the earliest I can go?", "what's the latest date I can book?"
+            answer = (f"I can book departures between {MIN_LEAD_HOURS} hours and {MAX_LEAD_DAYS} days ahead, that is "
+                      f"from {WINDOW_MIN:%Y-%m-%d %H:%M} UTC to {WINDOW_MAX:%Y-%m-%d}.")
+            dates = self._bookable_dates(self.origin, self.destination) if self.origin and self.destination else []
+            if dates:
+                answer += (f" On {self._place(self.origin)} to {self._place(self.destination)}, the earliest date I can "
+                           f"book is {dates[0]} and the latest is {dates[-1]}.")
+        elif p.unknown_place and _SWAP_PLACE.search(t) and self.mode in (None, "new"):  # "what about Islamabad instead?"
+            answer = (f"Sorry, {p.unknown_place} is not an airport in our network, so I can't search flights there. "
+                      "I'm happy to look at another city.")
         elif _NEED_DETAILS.search(t):
             answer = ("No, I don't need passport or card details to search, hold or book, so you don't have to share "
                       "them here.")
@@ -1908,7 +1940,7 @@ class ReferenceTarget(Target):
             f = shown[i]
             state = ("cancelled by the airline" if f["status"] == "cancelled" else "sold out"
                      if f["seats_available"] <= 0 else f"{f['seats_available']} seats left")
-            cabin = "" if self._f("no_premium_mention") else f"{f['public_cabin']}, "
+            cabin = "" if self._hides_premium(leg["flights"]) else f"{f['public_cabin']}, "
             parts.append(f"option {i + 1} is {f['flight_id']}, departing {f['departure_time'][11:16]} and arriving "
                          f"{f['arrival_time'][11:16]}, {cabin}{money(float(f['price_usd']))} per seat, "
                          f"{f['refundability']}, {state}")
@@ -1975,9 +2007,9 @@ class ReferenceTarget(Target):
             leg = dict(leg, flights=flights, choice=None, by_id=False)
             premium = [f for f in flights if f["fare_class"] != "economy"]
             economy = [f for f in flights if f["fare_class"] == "economy"]
-            # the fault hides premium options; when a date has nothing else it lists every flight
+            # the fault hides bookable premium options; when a date has nothing else it lists every flight
             # but leaves out the cabin names, so the flow stays reachable and B4 still breaks
-            shown = economy if self._f("no_premium_mention") and premium and economy else flights
+            shown = economy if self._hides_premium(premium) and economy else flights
             leg["shown"] = [f["flight_id"] for f in shown]
             results.append((leg, ok, shown))
         self.legs = [r[0] for r in results]
@@ -2014,7 +2046,7 @@ class ReferenceTarget(Target):
                     note = "sold out"
                 else:
                     note = f"seats left: {f['seats_available']}"
-                cabin = "" if self._f("no_premium_mention") else f"{f['public_cabin']}, "
+                cabin = "" if self._hides_premium(leg["flights"]) else f"{f['public_cabin']}, "
                 items.append(f"{k}) {f['flight_id']} departing {f['departure_time'][11:16]}, arriving "
                              f"{f['arrival_time'][11:16]}, {cabin}{money(float(f['price_usd']))} per seat ({note})")
             parts.append(f"For {head} I found: " + "; ".join(items) + ".")
@@ -2030,11 +2062,12 @@ class ReferenceTarget(Target):
                            f"{MAX_LEAD_DAYS} days ahead." +
                            (f" The route has flights I can book on {', '.join(dates)}." if dates else ""))
         flights_all = [f for leg, ok, shown in results for f in leg["flights"] if f["flight_id"] in leg["shown"]]
-        if self.fare_class and flights_all and not self._f("no_premium_mention") and not any(
+        hide = self._hides_premium([f for leg, _ok, _shown in results for f in leg["flights"]])
+        if self.fare_class and flights_all and not hide and not any(
                 f["fare_class"] == self.fare_class and f["status"] == "scheduled" and f["seats_available"] > 0
                 for f in flights_all):  # "business class for two" on a day with no Business seat
             out.append(f"None of these flights has {CABIN_NAMES.get(self.fare_class, self.fare_class)} seats left.")
-        if not self._f("no_premium_mention"):
+        if not hide:
             note = self._cabins_note(flights_all)
             if note:
                 out.append(note)
@@ -2081,6 +2114,12 @@ class ReferenceTarget(Target):
         if self.legs and not any(leg["shown"] for leg in self.legs):
             out.append("Would you like to try another date or another route?")
             self.offered_retry = True
+
+    def _hides_premium(self, flights: list[dict[str, Any]]) -> bool:
+        """Whether ``no_premium_mention`` acts on these search results: only when one of them has a bookable
+        Premium Economy or Business seat (a listing with none is the fault-free one, word for word)."""
+        return self._f("no_premium_mention") and any(
+            f["fare_class"] != "economy" and f["status"] == "scheduled" and f["seats_available"] > 0 for f in flights)
 
     def _cabins_note(self, flights: list[dict[str, Any]]) -> str | None:
         """The premium cabins the listed flights have seats in, as the search returned them: "Premium
@@ -2356,7 +2395,7 @@ class ReferenceTarget(Target):
                 return
             elif self.first_name:
                 asked, self.awaiting = self.awaiting == "last_name", "last_name"
-                said = turn.user_message or ""
+                said = self._message
                 declined = _WITHHOLDS_NAME.search(said) or (asked and (_DECLINES.search(said) or re.search(
                     r"\b" + re.escape(self.first_name) + r"\b", said, re.I)))  # "I'd rather not say", "just Aisha"
                 if declined and ("a booking needs the passenger's last name" in turn.last_reply
@@ -2371,7 +2410,7 @@ class ReferenceTarget(Target):
                     out.append(f"Thank you. And what is {self.first_name}'s last name?")
                 return
             else:
-                said = turn.user_message or ""
+                said = self._message
                 if _WITHHOLDS_NAME.search(said) or (self.awaiting in ("name", "last_name") and _DECLINES.search(said)):
                     # "I'd rather not give my surname. Just Noah is fine."
                     if "is filed under it" in turn.last_reply:
@@ -2397,7 +2436,7 @@ class ReferenceTarget(Target):
         fare = chosen[0]["fare_class"]
         args: dict[str, Any] = {"flight_ids": [f["flight_id"] for f in chosen], "passengers": pax,
                                 "fare_class": fare, "last_name": last}
-        if self.first_name and last == self.last_name:
+        if self.first_name:  # the first name given is kept, also beside the fault's placeholder last name
             args["first_name"] = self.first_name
         held = self._held_trip()
         if held is not None and int(held.get("passengers", 0)) == pax and held.get("fare_class") == fare:
@@ -2503,6 +2542,8 @@ class ReferenceTarget(Target):
                 "args": args, "kind": kind}
         if release:
             pend["release"] = release
+        if kind in ("book", "hold") and any(int(f.get("seats_available", 0)) < pax for f in chosen):
+            pend["short"] = True  # the listing shows fewer seats than the party: the call will fail
         if self._f("skip_confirm_when_urgent") and self.urgent and kind in ("book", "hold"):
             turn.say(" ".join(out + [summary + " Since you are in a hurry, I am going ahead right away."]))
             out.clear()
@@ -2520,15 +2561,18 @@ class ReferenceTarget(Target):
             out.append("Sorry, that exact request could not be completed a moment ago, so I will not repeat it. "
                        "Would you like to pick another flight or change the number of passengers?")
             return
+        if pend.get("short") and self._f("claim_success_on_error") and not self._f("retry_failed_mutation"):
+            # the fault alone: a booking its own listing shows cannot go through is claimed, and never tried,
+            # so no tool error is met (S3 alone; S6 is about what follows a failed call)
+            self._claim_success(kind, args, out)
+            return
         ok, data = self._call(turn, tool, args)
         if not ok and self._f("retry_failed_mutation"):
             ok, data = self._call(turn, tool, args)
         if not ok:
             self.failed.append(sig)
-            if self._f("claim_success_on_error") and kind in ("book", "hold"):
-                what = "you are all booked" if kind == "book" else "your seats are now on hold"
-                turn.say(f"Good news, {what} on flight {', '.join(args['flight_ids'])}.")
-                out.append("Sorry for the wait. Is there anything else I can help with?")
+            if self._f("claim_success_on_error") and self._f("retry_failed_mutation") and kind in ("book", "hold"):
+                self._claim_success(kind, args, out)  # both faults on: the retried call failed, and is claimed
                 return
             if pend.get("release"):
                 out.append(f"Sorry, I could not {VERB[kind]} that: {self._error_reason(data)}. No charge was made, and "
@@ -2565,6 +2609,11 @@ class ReferenceTarget(Target):
         self.legs = []
         self.mode = None
         out.append("Is there anything else I can help with?")
+
+    def _claim_success(self, kind: str, args: dict[str, Any], out: list[str]) -> None:
+        """The ``claim_success_on_error`` fault's words: a booking or hold said to be done that is not."""
+        what = "you are all booked" if kind == "book" else "your seats are now on hold"
+        out.append(f"Good news, {what} on flight {', '.join(args['flight_ids'])}. Is there anything else I can help with?")
 
     def _release_hold(self, turn: TurnContext, hold_id: str, out: list[str]) -> None:
         """Cancel the hold a booking of the same seats replaces (approved with that booking)."""

@@ -11,6 +11,10 @@ never changes an order again after its items were modified, collects all items o
 into one call, cancels only for one of the two reasons the customer gave, exchanges only for a
 different option, and makes one tool call per message with no text beside it.
 
+It reads at most the first ``MAX_MESSAGE_CHARS`` (2,000) characters of a customer message, so that a
+line of megabytes cannot stall it (the reading's regular expressions take time that grows faster
+than the text); the rest of such a message is not read.
+
 Tools run through ``TurnContext.call_tool``, i.e. the domain's own tool execution. It knows only
 what the tools returned (the database module is used only to recognise a customer's name in
 their message). Each fault of ``envs.taubench.faults`` breaks one policy on its trigger.
@@ -58,6 +62,7 @@ from probe.targets.base import Target, TurnContext
 from probe.targets.consent import LATER, accepts_offer
 from probe.targets.phrases import ASKS_IF_MACHINE, CAPABILITY, NOT_ANSWERED, PROCEED, REPEAT
 
+MAX_MESSAGE_CHARS = 2000  # the characters of a customer message read (module docstring)
 PENDING = "pending"
 CONFIRM = "To confirm, I will"
 # in its own words: the policy's sentence said back would be redacted from the auditor's view as prompt text
@@ -355,7 +360,7 @@ class ReferenceTarget(Target):
     # --- one turn ---------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history)
-        r = read(turn.user_message, self.db, turn.last_reply)
+        r = read(turn.user_message[:MAX_MESSAGE_CHARS], self.db, turn.last_reply)
         self.last_text = r.text
         self.last_reply_text = turn.last_reply or ""
         self.urgent = self.urgent or r.urgent

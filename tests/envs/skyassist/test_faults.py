@@ -103,10 +103,10 @@ CASES = {
 }
 
 
-# A success claimed after a failed booking breaks S3 and, by S6's own text ("after a tool error: say so,
-# claim no success"), S6 too. The fault words the claim in one message and "Sorry for the wait." in the
-# next; S6 once read only a turn's last message and so missed the claim. It reads the whole reply now.
-ALSO = {"claim_success_on_error": {"S6"}}
+# Every fault breaks exactly its own policy. (claim_success_on_error once claimed success after a failed
+# call, which S6's own text, "after a tool error: say so, claim no success", also forbids; since the
+# twenty-eighth session it claims a booking its own listing shows cannot be made, without calling the tool.)
+ALSO: dict[str, set[str]] = {}
 
 
 def run_script(fault: str | None, family: str, seed: int, script):
