@@ -108,6 +108,7 @@ _BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\
 
 
 ADDRESS_TOOLS = ("modify_pending_order_address", "modify_user_address")
+ADDRESS_KEYS = ("address1", "address2", "city", "state", "country", "zip")  # the address tools' arguments
 # an order's own address asked for beside the default one: "... and ship #W1 there too"
 _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the order|my order|order|#?W\d{7})\b|"
                             r"\b(?:the|my|our|both|all)\s+(?:(?:of\s+)?(?:the|my|our)\s+)?(?:(?:two|three|four|2|3|4)\s+)?"
@@ -120,6 +121,18 @@ _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the o
 _SHIP_ORDER = re.compile(r"\b(?:ship|send|deliver|mail|redirect|reroute)\s+(?:(?:it|them|that|this|the order|that order|this order|"
                          r"the package|it all)\s+)?(?:over\s+)?to\b|\b(?:can|could|will|would|should)\s+(?:it|they|that|this|"
                          r"the order|that order|the package)\s+(?:go|be (?:sent|shipped|delivered|mailed))\s+to\b", re.I)
+# "my laptop order", "the order with the laptop": an order named by an item it holds (the words captured)
+_ITEM_ORDER = re.compile(r"\b(?:my|the|our)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+order\b|\border\s+(?:with|that has|that holds|"
+                         r"holding|containing|that contains)\s+(?:my|the|a|an|our)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+# an address the customer points to instead of saying it: the profile's ("change it to my default address",
+# "the address in my profile") or another order's ("it's the address on my other order")
+# (not "update my address on my account": that is the default address to change)
+_TO_DEFAULT = re.compile(r"\b(?:to|at|with|use|using|it'?s|is)\s+(?:my|the)\s+(?:default|profile|account|home)\s+"
+                         r"address\b|\b(?:(?:to|at|with|use|using|it'?s|is)\s+the|default)\s+address\s+(?:in|on|from)\s+"
+                         r"(?:my\s+)?(?:profile|account)\b", re.I)
+_TO_OTHER_ORDER = re.compile(r"\b(?:address|one)\s+(?:on|in|from|of)\s+(?:my|the)\s+(?:other|recent|previous|last)\s+"
+                             r"orders?\b|\b(?:same\s+(?:address\s+)?as|from|in)\s+(?:my|the)\s+other\s+orders?\b", re.I)
+_CITY_ALIASES = {"nyc": "new york", "la": "los angeles", "sf": "san francisco", "dc": "washington"}
 _ADDRESS_PART = re.compile(r"\b(?:address|street|st|city|town|state|zip|zipcode|postal|apt|apartment|suite|unit)\b", re.I)
 _WRONG = re.compile(r"\b(?:wrong|incorrect|not right|isn'?t right|typo|misspel\w*|mistyped|spelled)\b", re.I)
 # a message under a proposal that means to change something in it
@@ -888,6 +901,8 @@ class ReferenceTarget(Target):
                 self.goal = self._empty_goal()
                 return " ".join(notes + ["The account holder would need to contact us themselves. Is there anything "
                                          "I can help you with on your own account?"])
+        if "address" in g["intents"] and not g["address"]:
+            self._take_pointed_address(turn)
         intents = g["intents"]
         acting = intents & ACTING
         if "info" in intents and not acting and g["topics"]:  # a question about a store action, not a request
@@ -1503,6 +1518,8 @@ class ReferenceTarget(Target):
         g = self.goal
         if "address" not in g["intents"] or r.address or any(k in ("address", "default_address") for _, k in g["done"]):
             return None, False  # no address asked for, a new one given, or the one asked for already written
+        if self.user_id is None and (r.zips or r.names or r.emails):
+            return None, False  # "I'm Yara Silva, zip code 77159": the account's zip, not a corrected address
         draft = g["draft"]
         if draft:
             parts = address_parts(r.text, asked=True)
@@ -1533,6 +1550,63 @@ class ReferenceTarget(Target):
                                               "changed": "city" if "city" in changes else "state"}
             return None, True
         return new, True
+
+    def _take_pointed_address(self, turn: TurnContext) -> None:
+        """An address the customer points to instead of typing it, read from what the tools returned: the
+        profile's address ``get_user_details`` gave ("change it to my default address": that order ships
+        there, the profile stays), or another order's ``get_order_details`` address ("it's the address on my
+        other order", looked up if needed; of several, the one in the city named, "my NYC address"). It is
+        then proposed in full as any address (before: "What is the new address?" again and again)."""
+        g = self.goal
+        if _TO_DEFAULT.search(g["text"]) and (a := (self.profile or {}).get("address")):
+            g["address"], g["default_address"] = {k: a.get(k, "") for k in ADDRESS_KEYS}, False
+            if not g["orders"] and (o := self._pending_to_move(turn)):
+                g["orders"] = [o]
+            return
+        if not _TO_OTHER_ORDER.search(g["text"]):
+            return
+        targets = self._address_orders() if g["orders"] else []
+        if not targets and (o := self._pending_to_move(turn)):
+            targets = g["orders"] = [o]
+        others = [o for o in self._owned() if o not in targets]
+        self._lookup(turn, others)
+        here = [self.orders[o].get("address") for o in targets if o in self.orders]
+        found = [a for o in others if o in self.orders and (a := self.orders[o].get("address")) and a not in here]
+        cities = self._said_cities({a["city"].lower() for a in found})
+        found = [a for a in found if a["city"].lower() in cities] or found
+        distinct = [dict(t) for t in dict.fromkeys(tuple(sorted(a.items())) for a in found)]
+        if len(distinct) == 1:
+            g["address"] = {k: distinct[0].get(k, "") for k in ADDRESS_KEYS}
+
+    def _said_cities(self, cities: set[str]) -> set[str]:
+        """Of these (lower-case) cities, those the customer's words name ("Washington DC", "my LA order")."""
+        text = self.goal["text"].lower()
+        aliases = {v for k, v in _CITY_ALIASES.items() if re.search(rf"\b{k}\b", text)}
+        return {c for c in cities if re.search(rf"\b{re.escape(c)}\b", text) or c in aliases}
+
+    def _pending_to_move(self, turn: TurnContext) -> str | None:
+        """The pending order whose shipping address is to change, when no order was named: the only pending
+        one, or the one shipping to the city the customer named ("an order sent to ... Washington DC")."""
+        if o := self._one_pending(turn):
+            return o
+        pend = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == PENDING]
+        named = self._said_cities({(self.orders[o].get("address") or {}).get("city", "").lower() for o in pend} - {""})
+        there = [o for o in pend if (self.orders[o].get("address") or {}).get("city", "").lower() in named]
+        return there[0] if len(there) == 1 else None
+
+    def _address_orders(self) -> list[str]:
+        """The orders in hand whose shipping address the request changes: read from the customer's words,
+        those named by an item they hold ("change my laptop order to be delivered to ...", "the order with
+        the laptop"), else all of them (before: the address went to the first order in hand, the watch's)."""
+        g = self.goal
+        orders = [o for o in g["orders"] if o in self.orders]
+        if len(orders) < 2:
+            return orders
+        names = [it["name"] for o in orders for it in self.orders[o].get("items", [])]
+        said = [w for m in _ITEM_ORDER.finditer(g["text"]) for w in m.groups() if w]
+        named = {n for w in said for n in mentioned_items(w, names)}
+        holders = [o for o in orders if any(it["name"] in named for it in self.orders[o].get("items", []))]
+        return holders or orders
 
     def _address_question(self, kind: str) -> str:
         """Ask for the new address, or for the parts of a corrected one that are still missing."""
@@ -1914,7 +1988,7 @@ class ReferenceTarget(Target):
             if "cancel" in intents and (o, "cancel") not in done:
                 return self._propose_cancel(turn, o)
             if "address" in intents and (not g["default_address"] or _ORDER_ADDRESS.search(g["text"])) and \
-                    (o, "address") not in done:
+                    (o, "address") not in done and o in self._address_orders():
                 if not g["address"]:
                     return self._address_question("shipping address")
                 return self._ask(turn, [("modify_pending_order_address", {"order_id": o, **g["address"]})],
