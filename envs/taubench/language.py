@@ -198,6 +198,43 @@ ADDRESS = re.compile(
 
 ACTING_KINDS = ("cancel", "return", "exchange", "modify", "address", "payment")
 
+# an address the message marks as the one left behind: "from X", "my old address was X", "it is going to X but",
+# "currently ships to X", "used to be X"
+_OLD_BEFORE = re.compile(r"(?:\bfrom|\bold(?:\s+(?:shipping\s+)?address)?(?:\s+(?:is|was|:))?|\bwas|\bused to be|"
+                         r"\b(?:is|was|it'?s)\s+(?:going|headed|heading|shipping|being shipped|set) to|"
+                         r"\bcurrently\s+(?:ships?|going|goes|set)\s+to|\bcurrently|\bgoes to)\s*:?\s*$", re.I)
+_OLD_AFTER = re.compile(r"^\W{0,3}\s*but\b", re.I)
+# a label pasted from an order page or an email ("Ship to: X"): the address the order has now
+_PASTED_LABEL = re.compile(r"(?:^|\n)\W*(?:ship(?:ping)?\s+(?:to|address)|deliver(?:y|ing)?\s+(?:to|address))\s*:\s*$",
+                           re.I)
+# an address the message marks as the new one: "to X", "new address is X", "X instead"
+_NEW_BEFORE = re.compile(r"(?:\bto|\bnew(?:\s+(?:shipping\s+)?(?:address|addr))?(?:\s+(?:is|will be|:))?|\bnow|"
+                         r"\bmeant|\bmean|\bit'?s|\bis)\s*:?\s*$", re.I)
+_EITHER = re.compile(r"\bor(?:\s+(?:maybe|perhaps|possibly))?\s*$", re.I)
+_NEW_AFTER = re.compile(r"^\W{0,3}\s*instead\b", re.I)
+
+
+def new_address(text: str, found: list[re.Match[str]]) -> re.Match[str] | None:
+    """Of the addresses found in ``text``, the one the customer wants things sent to (None: none, or unclear).
+
+    One address is that address unless its words mark it as the old one ("my old address was X"); of several,
+    those marked old or pasted ("Ship to:" on its own line) drop out, and if more than one is left the one after
+    "to", "new address is" or before "instead" is meant; when that still leaves several, the clerk asks."""
+    def before(m: re.Match[str]) -> str:
+        return text[max(0, m.start() - 40):m.start()]
+
+    def old(m: re.Match[str]) -> bool:
+        return bool(_OLD_BEFORE.search(before(m)) or _OLD_AFTER.search(text[m.end():]))
+
+    if len(found) <= 1:
+        return found[0] if found and not old(found[0]) else None
+    left = [m for m in found if not old(m) and not _PASTED_LABEL.search(before(m))]
+    if any(_EITHER.search(before(m)) for m in left):  # "X or maybe Y": the customer hasn't chosen
+        return None
+    if len(left) > 1:
+        left = [m for m in left if _NEW_BEFORE.search(before(m)) or _NEW_AFTER.search(text[m.end():])]
+    return left[0] if len(left) == 1 else None
+
 # --- a question, not a request -----------------------------------------------------------------------
 _OPENER = (r"^\W*(?:(?:hi|hey|hello|ok(?:ay)?|so|and|also|um+|uh+|hmm+|oh|btw|by the way|quick question|one more thing|wait|"
            r"hold on|actually|sorry|just (?:wondering|curious|checking)|i was wondering|wondering|question)\b[\s,:.-]*)*")
@@ -808,6 +845,7 @@ class Reading:
     refund_form: bool = False  # "can I get cash back?": where a refund may go
     fee: bool = False  # "is there a cancellation fee?"
     address: dict[str, str] | None = None
+    other_address: bool = False  # an address said that is not the one to send to ("my old address was X")
     yes: bool = False
     no: bool = False
     refused: set[str] = field(default_factory=set)  # actions the message refuses ("don't cancel it")
@@ -1008,11 +1046,13 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.emails = [e for e in r.emails if e not in r.other_emails]
     r.user_ids = [u for u in dict.fromkeys(USER_ID.findall(t)) if u in db.users]
     without_ids = ORDER_ID.sub(" ", EMAIL.sub(" ", t))
-    address = ADDRESS.search(without_ids)
-    if not address:  # "77 cedar lane, austin tx 78701": no comma before the state, which must then be a state
+    found = list(ADDRESS.finditer(without_ids))
+    if not found:  # "77 cedar lane, austin tx 78701": no comma before the state, which must then be a state
         # (right before a zip code even "or" is Oregon)
-        address = next((m for pattern in (ADDRESS_NO_COMMA, ADDRESS_BARE) for m in pattern.finditer(without_ids)
-                        if m.group("state").upper() in STATES or state_code(m.group("state"))), None)
+        found = [m for pattern in (ADDRESS_NO_COMMA, ADDRESS_BARE) for m in pattern.finditer(without_ids)
+                 if m.group("state").upper() in STATES or state_code(m.group("state"))][:1]
+    address = new_address(without_ids, found)
+    r.other_address = bool(found) and address is None
     if address:
         g = address.groupdict()
         state = g["state"] if address.re is ADDRESS else (state_code(g["state"]) or g["state"])
@@ -1023,8 +1063,10 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
             a1, a2 = a1[:unit.start()].rstrip(" ,"), unit.group("a2")
         r.address = {"address1": a1, "address2": a2, "city": g["city"].strip(),
                      "state": state.upper(), "country": "USA", "zip": g["zip"]}
-    r.zips = ZIP.findall(without_ids[:address.start()] + " " + without_ids[address.end():]) if address else \
-        ZIP.findall(without_ids)
+    outside = without_ids
+    for m in found:  # (the zip codes of every address said, the old one's too, are no zip to log in with)
+        outside = outside[:m.start()] + " " * (m.end() - m.start()) + outside[m.end():]
+    r.zips = ZIP.findall(outside)
     spaced = [z for m in _SPACED_ZIP.finditer(without_ids) if len(z := re.sub(r"\s", "", m.group(0))) == 5]
     if not r.zips and not address and len(spaced) == 1:
         r.zips = spaced  # "6 0 6 5 4", "43 275"
@@ -1223,8 +1265,49 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
                         _AS_NOUN.search(low[:start]) and \
                         any(_one_off(w.removesuffix("s"), x) or _one_off(w, x) for x in keys):
                     spans.append((start, stop))
-        found += [(a, b, name, negated_at(low, a)) for a, b in spans]
-    return sorted(found)
+        found += [(a, b, name, negated_at(low, a) or _kept(low, a, b)) for a, b in spans]
+    return _only_scope(low, sorted(found))
+
+
+# an item the customer keeps, said after it or before it: "the coffee maker i keep", "my kettle works fine",
+# "the lamp is fine", "i love the bookshelf"
+_KEPT_AFTER = re.compile(r"^(?:s|es)?\s+(?:(?:i|we)\s*(?:'ll|'m|will|am|want to|wanna|would like to|'d like to)?\s*"
+                         r"(?:keep|keeping|love)\b|(?:is|are|was|'s)\s+(?:still\s+|totally\s+|just\s+)?"
+                         r"(?:fine|great|good|perfect|ok(?:ay)?|working|staying)\b|works?\s+(?:fine|great|well|perfectly|ok)\b|"
+                         r"(?:can|will)\s+stay\b|stays?\b)", re.I)
+# (a wish is no keeping: "i'd like the watch in metal", "i would love to return the lamp")
+_KEPT_BEFORE = re.compile(r"(?<!'d )(?<!would )\b(?:love|loving|adore|happy with|satisfied with)\s+"
+                          r"(?:(?:the|my|a|an|this|that|those|these)\s+)(?:(?!to\b)[a-z0-9'-]+\s+){0,2}$", re.I)
+
+
+def _kept(low: str, a: int, b: int) -> bool:
+    """Whether the words around the mention at ``low[a:b]`` say the customer keeps that item."""
+    before = re.split(r"[,.;!?]", low[:a])[-1]
+    return bool(_KEPT_AFTER.match(low[b:]) or _KEPT_BEFORE.search(before))
+
+
+_ONLY = re.compile(r"\b(?:only|just)\b", re.I)
+_ONLY_ALSO = re.compile(r"\b(?:too|also|as well|and the|both)\b", re.I)
+
+
+def _only_scope(low: str, found: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str, bool]]:
+    """Take back the mentions a later "only" / "just" leaves out: "order #W1: Speaker, Coffee Maker, Bicycle. i
+    only want to send back the bicycle", or a pasted notice listing items, then "return just the coffee maker"
+    - the items before it only listed, with no store verb in their own sentence."""
+    for m in _ONLY.finditer(low):
+        end = re.search(r"[.?!\n]|$", low[m.end():])
+        stop = m.end() + (end.start() if end else 0)
+        inside = [f for f in found if m.end() <= f[0] < stop and not f[3]]
+        if not inside or _ONLY_ALSO.search(low[m.start():stop]):
+            continue
+        names = {f[2] for f in inside}
+
+        def listed(a: int) -> bool:
+            start = max(low.rfind(c, 0, a) for c in ".?!\n") + 1
+            return not (_RETURN_VERB.search(low[start:a]) or _CHANGE_VERB.search(low[start:a]) or
+                        _CANCEL_VERB.search(low[start:a]))
+        found = [(a, b, n, neg or (a < m.start() and n not in names and listed(a))) for a, b, n, neg in found]
+    return found
 
 
 def mentioned_items(text: str, names: list[str]) -> list[str]:

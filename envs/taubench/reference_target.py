@@ -103,9 +103,13 @@ ORDER_ID_RE = re.compile(r"#W\d{7}\b")
 # every order in a state: "both of my pending orders", "all my open orders"
 _ALL_BY_STATUS = re.compile(r"\b(?:(?:both|all)(?: of)?(?: (?:my|the|our))?|(?:my|the|our) (?:two|three|four|2|3|4)) "
                             r"(?:(pending|unshipped|open|delivered) )?orders\b", re.I)
-# an order named by its state: "my pending order", "the delivered order", "my order that hasn't shipped"
-_BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\s+order\b", re.I)
+# an order named by its state: "my pending order", "the delivered order", "my pending one"
+_BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\s+(?:order|one)\b", re.I)
 
+# a kind of product that names an order: "the camera order", "the order with the camera"
+_KIND_ORDER = re.compile(r"\border\s+(?:with|that has|containing|holding|that contains)\s+(?:the\s+|my\s+|a\s+|an\s+)?"
+                         r"([a-z]+)\b|\b([a-z]+)\s+order\b(?!\s+(?:with|that has|containing|holding|that contains)\b)",
+                         re.I)
 
 ADDRESS_TOOLS = ("modify_pending_order_address", "modify_user_address")
 ADDRESS_KEYS = ("address1", "address2", "city", "state", "country", "zip")  # the address tools' arguments
@@ -1200,6 +1204,16 @@ class ReferenceTarget(Target):
             if len(same) == 1:
                 g["orders"] = same
                 return
+        if not wanted and g["intents"] & ACTING:
+            # "cancel the camera order": a kind of product that only one of the account's orders holds (a Digital
+            # Camera and an Action Camera both in it)
+            said = [m.group(1) or m.group(2) for m in _KIND_ORDER.finditer(g["text"])]
+            words = {w.lower() for w in said} | {w.lower().removesuffix("s") for w in said}
+            kind = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] in (PENDING, "delivered")
+                    and any(it["name"].lower().split()[-1] in words for it in self.orders[o].get("items", []))]
+            if len(kind) == 1:
+                g["orders"] = kind
+                return
         if "info" in g["intents"] and not wanted:
             every = [o for o in self._owned() if o in self.orders]
             # "what about my other orders?": those not just talked about
@@ -1520,6 +1534,8 @@ class ReferenceTarget(Target):
             return None, False  # no address asked for, a new one given, or the one asked for already written
         if self.user_id is None and (r.zips or r.names or r.emails):
             return None, False  # "I'm Yara Silva, zip code 77159": the account's zip, not a corrected address
+        if r.other_address:  # "my old address was X, is that where it was going?": no part of X corrects it
+            return None, False
         draft = g["draft"]
         if draft:
             parts = address_parts(r.text, asked=True)
