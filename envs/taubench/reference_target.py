@@ -235,6 +235,7 @@ _STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b|^
 # "the blue ones", "the 60% one": one or more of the items, by their options
 _KEEP_ONE = re.compile(r"^\W*(?:(?:ok|okay|no|sorry|hmm+|actually|just|only)\W+)*(?:the|that|those)\s+[\w%.-]+(?:\s+[\w%.-]+)?"
                        r"\s+ones?\b(?:\s+(?:only|please|pls))?\W*$", re.I)
+_LEAVING = re.compile(r"\b(?:got(?:ta| to) go|(?:have|need|must) to (?:run|go)|bye)\b", re.I)  # leaving, not done
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
@@ -458,6 +459,15 @@ class ReferenceTarget(Target):
             r.address = fixed
         was: list[tuple[str, dict[str, Any]]] | None = None  # the proposal a message meant to change
         if self.pending:
+            if (r.bye or r.closing) and not (r.yes or r.no or r.order_ids or r.intents & ACTING or r.address or fixing):
+                # "That's all, thanks!" while a proposal waits for its yes: said that it is not done, and asked again;
+                # "gotta go" ends the conversation, saying so (before: a goodbye, with no word of the return not made)
+                if _LEAVING.search(r.text):
+                    self.pending = []
+                    turn.end_conversation()
+                    return turn.say("Please note that I haven't made that change, since I didn't get your yes. Thank "
+                                    "you for contacting us. Have a nice day!")
+                return turn.say(f"{lead}Before you go, please note that I haven't done this yet. {self.proposal}")
             if r.yes and not fixing:
                 reply = lead + self._execute(turn)
                 if self.pending:  # the next proposal, said again when a question comes between it and its yes
@@ -1119,7 +1129,7 @@ class ReferenceTarget(Target):
             what = " and ".join({"address": "shipping address", "payment": "payment method"}[k] for k in sorted(moot))
             notes.append(f"Since order {cancelled[0]} is cancelled, its {what} no longer needs changing.")
             left -= moot
-        if not left or g["leftover_asked"] == left:
+        if not left:
             return None
         owned, before = self._owned(), list(g["orders"])
         named = mentioned_items(g["text"], self.product_names)
@@ -1141,6 +1151,8 @@ class ReferenceTarget(Target):
         if g["orders"] != before:
             g["handled"] -= left
             return self._plan(turn)
+        if g["leftover_asked"] == left:  # asked already, and the answer named no order ("the hiking boots" did)
+            return None
         # asked once, with what is left as the request in hand: the next message names the order
         phrase = {"cancel": "cancel an order", "return": "return items", "exchange": "exchange items",
                   "address": "change an address", "payment": "change an order's payment method"}
