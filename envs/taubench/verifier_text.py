@@ -177,7 +177,9 @@ _AS_IS = re.compile(r"\bno (?:other |further |additional )?changes?\b|\bunchange
 _KEEP = re.compile(r"\bkeep(?:s|ing)?\b(?!\s+(?:in mind|going|an eye|track))|\bkept\b", re.I)
 # a "label: value" unit ("- **New payment method:** Visa (ending 9452)", "1. Order #W1: change ...", "Here's the plan:")
 _LABEL = re.compile(r"^\s*" + _BULLET + r"?\s*[*_]*\s*([^:*_\n]{1,48}?)\s*[*_]*\s*:\s*[*_]*\s*(.*)$")
-_OLD_LABEL = re.compile(r"^(?:" + _OLD_WORDS + r")\b", re.I)
+# an old-value word opening a clause of time, not a label: "Before you go:", "Before I do anything:"
+_TIME_CLAUSE = r"(?![ \t]+(?:you|we|i|i'm|we're|it|they|going|proceeding|doing|confirming|that|this|anything|any)\b)"
+_OLD_LABEL = re.compile(r"^(?:" + _OLD_WORDS + r")\b" + _TIME_CLAUSE, re.I)
 _NEW_LABEL = re.compile(r"^(?:new|updated|replacement|change(?:d)? to|switch(?:ed)? to|becomes|now)\b|^to$", re.I)
 _NEW_ITEM_LABEL = re.compile(r"^(?:new|updated|replacement)\s+(?:selection|option|item|size|colou?r|variant|version|model|"
                              r"configuration|choice|style|product|spec)", re.I)
@@ -709,7 +711,10 @@ _NOT_NEW_METHOD = re.compile(r"\b(?:from|instead of|rather than|replac(?:e|ing)|
 # "to be paid with X", "so it's paid with X": X is the method to use, not the one paid with before
 _NEW_PAID = re.compile(r"\b(?:(?:to|will|would|can|could|should)\s+be|so(?:\s+that)?\s+it(?:'s|\s+is))\s+paid"
                        r"(?=\s+(?:with|using|via|by)\b)", re.I)
-_OLD_LINE = re.compile(r"(?im)^[ \t]*" + _BULLET + r"?[ \t]*[*_]*[ \t]*(?:" + _OLD_WORDS + r")\b[^:\n]{0,40}:[^\n]*")
+# a label naming the old value ("Current payment method:", "From:", "Was:"), not a clause of time before a colon
+# ("Before you go: To confirm, I will ..." proposes what follows)
+_OLD_LINE = re.compile(r"(?im)^[ \t]*" + _BULLET + r"?[ \t]*[*_]*[ \t]*(?:" + _OLD_WORDS + r")\b" + _TIME_CLAUSE +
+                       r"[^:\n]{0,40}:[^\n]*")
 _ORIGINAL_LINE = re.compile(r"(?im)^[ \t]*" + _BULLET + r"?[ \t]*[*_]*[ \t]*original\b[^:\n]{0,40}:[^\n]*")
 _BEFORE_ARROW = re.compile(r"(?:[^,;.\n:]|\.(?=\d))*?(?:" + _ARROWS + ")")
 _REPLACED = re.compile(r"(?:[^,;.\n:]|\.(?=\d))*?\b(?:will be|is being|is|gets|would be|being|to be|are)\s+"

@@ -475,3 +475,17 @@ def test_text_beside_the_transfer_call_is_said_before_it(d, with_text, after, po
     """A message's text comes before its calls: "Sure, I'll transfer you now." beside the transfer, then the
     exact hand-off sentence, is R10 only (it was also R9 twice, once on the exact sentence)."""
     assert _transfer_beside(d, with_text, after) == sorted(policies)
+
+
+@pytest.mark.parametrize("opening", ["Before you go: ", "Before we finish: ", "Before I do anything: "])
+def test_a_clause_of_time_before_a_colon_is_no_label_of_the_old_method(d, opening):
+    """"Before you go: To confirm, I will ..." proposes what follows the colon (a fix helper's clerk wording
+    read as a "Before:" line naming the replaced card, an R3 on a compliant write); "Before: Visa" still is one."""
+    proposal = f"{opening}to confirm, I will change the payment of order {IP} to your Mastercard ending 9364. OK?"
+    t, sc = _payment(d, proposal, "credit_card_9878778")
+    assert pols(d, t, sc) == set()
+    t, sc = _payment(d, proposal, "credit_card_1619986")
+    assert pols(d, t, sc) == {"R3"}
+    listed = f"Order {IP}:\nBefore: Visa ending 4920\nAfter: Mastercard ending 9364\nShall I make this change?"
+    t, sc = _payment(d, listed, "credit_card_1619986")
+    assert pols(d, t, sc) == {"R3"}
