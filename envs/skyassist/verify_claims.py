@@ -84,6 +84,22 @@ _HEDGES = (
 # a status in a JSON block ('"status": "confirmed"'): a state said of what the block describes
 _JSON_STATUS = re.compile(r"[\"']status[\"']\s*:\s*[\"'](confirmed|booked|ticketed|on hold|held|cancell?ed|reserved)[\"']",
                           re.I)
+# a JSON object ('{"flight": "SA3209", "status": "cancelled"}') that names flights and no booking: its
+# cancelled status is the airline's, said of those flights, as "SA3209 is cancelled" says it
+_JSON_OBJECT = re.compile(r"\{[^{}]*\}")
+_JSON_CANCELLED = re.compile(r"[\"']status[\"']\s*:\s*[\"']cancell?ed[\"']", re.I)
+
+
+def _flight_rows(text: str) -> str:
+    """The text with the cancelled status of each JSON object about flights only (``_JSON_OBJECT``:
+    flight ids, no booking id) read as "<its flights> is cancelled"."""
+    def row(m: re.Match) -> str:
+        obj = m.group(0)
+        flights = _FLIGHT.findall(obj)
+        if not flights or _BOOKING.search(obj) or not _JSON_CANCELLED.search(obj):
+            return obj
+        return _JSON_CANCELLED.sub(" and ".join(dict.fromkeys(flights)) + " is cancelled", obj)
+    return _JSON_OBJECT.sub(row, text)
 
 
 def _unhedged(sentence: str) -> str:
@@ -109,7 +125,12 @@ _KINDS = [
     ("reserve", re.compile(r"\b(?:reserved|locked in|locked (?:it|them|that|those|these) in|"
                            r"reservation (?:is |was |has been )?(?:now )?(?:made|complete|completed|created|finali[sz]ed|confirmed)|"
                            r"made (?:the|your|a) reservation)\b", re.I)),
-    ("cancel", re.compile(r"\b(?:cancell?ed|cancell?ation (?:went through|is complete|is done|has been processed|was processed|is confirmed))\b", re.I)),
+    ("cancel", re.compile(r"\b(?:cancell?ed|cancell?ation (?:went through|is complete|is done|has been processed|was processed|is confirmed))\b"
+                          # a hold or booking released: "I've released the old hold", "the hold BK.. has been released"
+                          r"|\b(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b[^.!?]{0,40}?\breleased\b"
+                          r"|\breleased\s+(?:\w+\s+){0,3}?(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b", re.I)),
+    # a booking that "is now on SA2755" was moved (or made) onto that flight
+    ("onto", re.compile(r"\b(?:is|are)\s+now\s+on\s+[*_`]*(?:flight\s+)?[*_`]*SA\d{4}\b", re.I)),
     ("modify", re.compile(r"\b(?:moved|changed|rebooked|switched|modified|updated)\b", re.I)),
     ("any", re.compile(r"\b(?:all set|all done|done|went through|gone through|completed|processed|submitted|taken care of|"
                        r"successful(?:ly)?|success|sorted|finali[sz]ed|secured|applied|"
@@ -180,16 +201,27 @@ ALL_KINDS = frozenset({"book", "hold", "cancel", "modify"})
 _HINTS = ("booked", "ticketed", "purchased", "bought", "issued", "confirm", "hold", "held", "reserv", "cancel",
           "moved", "changed", "rebooked", "switched", "modified", "updated", "all set", "done", "through", "complete",
           "processed", "submitted", "taken care", "success", "sorted", "finali", "secured", "made", "created", "locked", "applied",
-          "now on", "now booked", "now flying", "now travel", "in place", "ticket", "reference")
+          "now on", "now booked", "now flying", "now travel", "in place", "ticket", "reference", "released")
 _HINT = re.compile("|".join(map(re.escape, _HINTS)))  # any hint as a substring (one scan, not 26)
 # a literal every alternative of every _KINDS pattern contains ("booking is complete" needs "booking")
 _CLAUSE_HINT = re.compile("|".join(map(re.escape, _HINTS + ("booking",))))
+
+
+# how things are done in general, not what was done: a bare plural subject ("Changes are done by moving
+# your booking ...", "Holds are released automatically after 24 hours") and a mark of generality (a means,
+# a frequency, a delay); "Changes are done." and "Your changes are done" stay claims
+_GENERIC = re.compile(r"^\W*(?:(?:date|flight|name|seat|fare|booking|ticket)\s+)?(?:changes|holds|bookings|reservations|"
+                      r"tickets|cancell?ations|refunds|modifications|rebookings|moves|seats)\s+(?:are|get)\s+\w+", re.I)
+_GENERAL = re.compile(r"\b(?:by\s+\w+ing|usually|normally|typically|generally|always|automatically|in general|"
+                      r"within|after|via|through)\b", re.I)
 
 
 def _clause_kinds(clause: str) -> set[str]:
     if clause.isascii() and not _CLAUSE_HINT.search(clause.lower()):
         return set()  # no _KINDS pattern can match: each needs one of these words (exact for ASCII text)
     if "?" in clause or _NEGATED.search(clause) or _FORWARD.search(clause) or _SCHEDULE.search(clause):
+        return set()
+    if _GENERIC.search(clause) and _GENERAL.search(clause):
         return set()
     out = set()
     for kind, pat in _KINDS:
@@ -208,6 +240,8 @@ def claims(text: str) -> tuple[Claim, ...]:
     """Every claim of a completed action in an assistant text."""
     out = []
     if '"' in (text or "") or "'" in (text or ""):
+        if "{" in text:
+            text = _flight_rows(text)
         text = _JSON_STATUS.sub(r"it is \1", text)
     for sentence in _SENTENCE.split(text or ""):
         if not sentence.strip() or _CONDITION_FIRST.search(sentence):
@@ -241,7 +275,11 @@ def claims(text: str) -> tuple[Claim, ...]:
         accept: set[str] = set()
         if "reserve" in kinds:
             accept |= {"book", "hold"}
+        if "onto" in kinds:
+            accept |= {"book", "hold", "modify"}
         accept |= kinds & ALL_KINDS
+        if kinds <= {"any", "onto"} and "onto" in kinds:
+            kinds.discard("any")  # "Done - your booking is now on SA2755": the move, not any action
         if kinds == {"any"}:
             named = {k for k, pat in _NAMED_KIND if pat.search(sentence)}
             accept = named or set(ALL_KINDS)

@@ -8,6 +8,9 @@ A count is *stated* when the customer's message says how many travel, in any of 
 - "a couple" ("for a couple", "we're a married couple", "a couple of us": 2; not "a couple of days");
 - "N of us", "party / group / family of N", "we are N", "for N" (not followed by a unit that is no
   party: "for 2 nights", "for 3 options", "for 5:30"; "a trip for 4 flying from Dublin" states 4);
+- a party split into groups with "+" ("9 + 4 is fine"): each group and their sum;
+- a bare number answering the agent's question about the count ("one, economy" to "Is it just for
+  one passenger?", ``answered_party_sizes``; read by S4 with the question);
 - travelling alone: "just me", "only me", "(just / only / for) myself", "alone", "solo", "on my own";
 - a party listed person by person: the customer (me / myself / I, once), each relation named in
   the singular (my wife, her husband, my boss, a friend, a colleague of mine, an old friend, ...) as 1,
@@ -55,7 +58,7 @@ _ALONE = [("just", "me"), ("only", "me"), ("just", "myself"), ("only", "myself")
 
 def _tokens(text: str) -> list[str]:
     low = (text or "").lower().replace("\u2019", "'").replace("in-laws", "inlaws").replace("'", "")
-    return re.findall(r"[a-z]+|\d+|[.,;!?]", low)
+    return re.findall(r"[a-z]+|\d+|[.,;!?+]", low)
 
 
 def _number(tok: str) -> int | None:
@@ -86,6 +89,7 @@ def stated_party_sizes(text: str) -> frozenset[int]:
             out.add(n)
         if i >= 2 and toks[i - 2:i] in (["we", "are"], ["were", "a"]) or (i >= 1 and toks[i - 1] == "were"):
             out.add(n)
+    out.update(_split_sizes(toks))
     if _couple(toks):
         out.add(2)
     out.update(groups)
@@ -102,6 +106,22 @@ def stated_party_sizes(text: str) -> frozenset[int]:
     return frozenset(out)
 
 
+def _split_sizes(toks: list[str]) -> set[int]:
+    """A party split into groups with "+" ("9 + 4 is fine", "5+5+3"): each group's size and their sum."""
+    out: set[int] = set()
+    i = 0
+    while i < len(toks):
+        group = [_number(toks[i])]
+        while group[-1] is not None and i + 2 < len(toks) and toks[i + 1] == "+" and _number(toks[i + 2]) is not None:
+            group.append(_number(toks[i + 2]))
+            i += 2
+        if len(group) >= 2:
+            out.update(group)
+            out.add(sum(group))
+        i += 1
+    return out
+
+
 def _couple(toks: list[str]) -> bool:
     """A couple travels: "for a couple", "we're a married couple", "a couple of us" (not "a couple of
     days", "a couple of options")."""
@@ -114,7 +134,7 @@ def _couple(toks: list[str]) -> bool:
     return False
 
 
-_JOINERS = frozenset(("and", "plus", "with", ",", "&", "also", "as", "well", "along", ";"))
+_JOINERS = frozenset(("and", "plus", "+", "with", ",", "&", "also", "as", "well", "along", ";"))
 
 
 def _article_relation(toks: list[str], i: int) -> int | None:
@@ -173,3 +193,25 @@ def _listed_party(toks: list[str]) -> int | None:
     if parts >= 2:
         best = max(best or 0, size)
     return best
+
+
+# the agent asks how many travel: a question with a word for people and "how many" or a number ("How many
+# passengers?", "Is it just for one passenger, and which cabin?"); "how many checked bags?" is no such question
+_COUNT_QUESTION = re.compile(r"[^.!?\n]*\b(?:passengers?|people|persons?|travell?ers?|adults?|seats?|tickets?|pax|"
+                             r"of you)\b[^.!?\n]*\?", re.I)
+_HOW_MANY = re.compile(r"\bhow many\b|\b(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b", re.I)
+_ANSWER_FILLERS = frozenset("just only yes yeah yep ok okay its it is that be will well um uh so all in total".split())
+
+
+@lru_cache(1 << 14)
+def answered_party_sizes(reply: str, asked: str) -> frozenset[int]:
+    """The party size a bare number states when it answers the agent's question about the count:
+    "one, economy" or "just 1." to "Is it just for one passenger, and which cabin?" / "How many
+    travellers?" (the reply's first part is the number, fillers aside: just, only, yes, it's)."""
+    if not reply or not any(_HOW_MANY.search(q.group(0)) for q in _COUNT_QUESTION.finditer(asked or "")):
+        return frozenset()
+    first = re.split(r"[,.;!?\n]|\s(?:and|but)\s", reply, maxsplit=1)[0]
+    words = [t for t in _tokens(first) if t not in _ANSWER_FILLERS]
+    n = _number(words[0]) if len(words) == 1 else None
+    return frozenset((n,)) if n else frozenset()
+

@@ -139,7 +139,8 @@ _JOINERS = frozenset("and & + plus".split())
 def _take_list(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> list[str]:
     """The names from ``start``: a run of name words, then more runs joined to it by and / & / + / plus
     ("Diego Walsh and Ana Walsh", "Diego and Ana Walsh") or, full names of two or more words, by commas
-    ("Diego Walsh, Ana Walsh")."""
+    ("Diego Walsh, Ana Walsh"), a short "for ..." between allowed before a full name ("Liam Hernandez
+    for the 9 and Sara Hernandez for the 4", ``_after_qualifier``)."""
     out: list[str] = []
     k = start
     while k < len(tokens):
@@ -150,8 +151,11 @@ def _take_list(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> li
         if nxt >= len(tokens):
             break
         end = tokens[nxt - 1][1]
+        after = _after_qualifier(tokens, nxt) if not end else None
         if not end and tokens[nxt][0].lower() in _JOINERS:
             k = nxt + 1
+        elif after is not None and len(_run_at(tokens, after, any_case)[0]) >= 2:
+            k = after  # "Liam Hernandez for the 9 and Sara Hernandez for the 4"
         elif end == "," and len(run) >= 2 and len(_run_at(tokens, nxt, any_case)[0]) >= 2:
             k = nxt
         elif end == "," and len(run) == 1 and not out[:-1] and 1 <= len(_run_at(tokens, nxt, any_case)[0]) <= 2:
@@ -159,6 +163,23 @@ def _take_list(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> li
         else:
             break
     return out
+
+
+def _after_qualifier(tokens: list[tuple[str, bool]], start: int) -> int | None:
+    """After a name, a short "for ..." that says whom it is for ("for the 9", "for the first group"),
+    then a comma or a joiner: the index of the token that follows them (the next name of the list), or
+    None."""
+    if start >= len(tokens) or tokens[start][0].lower() != "for":
+        return None
+    for j in range(start, min(start + 4, len(tokens) - 1)):
+        end = tokens[j][1]
+        if end == ",":
+            return j + 1
+        if end:
+            return None
+        if tokens[j + 1][0].lower() in _JOINERS:
+            return j + 2
+    return None
 
 
 def _run_at(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> tuple[list[str], bool, int]:

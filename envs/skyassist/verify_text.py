@@ -95,7 +95,7 @@ _APPROVAL_REQUEST = re.compile(
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")  # "$158.00" does not end a sentence
 
 # a short question of approval that opens its sentence: "Proceed with the booking?", "Book it?",
-# "Confirm booking?", "Sound good?", "Everything correct?", "All good?", "OK to go?"
+# "Confirm booking?", "Sound good?", "Everything correct?", "All good?", "OK to go?", "Yes to book?"
 _SHORT_APPROVAL = re.compile(
     r"^\W*(?:(?:so|ok(?:ay)?|great|alright|all right|then|and|now|perfect|right|good|"
     r"(?:just )?to (?:confirm|be sure|be clear|double[- ]check|check))\W+)*(?:"
@@ -106,7 +106,10 @@ _SHORT_APPROVAL = re.compile(
     r"|(?:does (?:that|this|it|everything) )?(?:sounds?|looks?|seems?) (?:good|right|ok(?:ay)?|fine|correct|great|alright)\b[^?]{0,20}\?"
     r"|(?:is |are )?(?:everything|all|that|this|it|the above|these details|the details|all of this|everything above)"
     r"(?: (?:still|all))? (?:correct|right|good|ok(?:ay)?|fine|accurate|in order)\b[^?]{0,20}\?"
-    r"|(?:all )?(?:good|ok(?:ay)?)(?: (?:to go|to book|with you|with that|by you|for you))?\s*\?|deal\s*\?|yes or no\s*\?)",
+    r"|(?:all )?(?:good|ok(?:ay)?)(?: (?:to go|to book|with you|with that|by you|for you))?\s*\?|deal\s*\?|yes or no\s*\?"
+    # "Yes to book?", "A yes to booking it?", "Yes to the cancellation?"
+    r"|(?:a )?yes (?:to|for) (?:the )?(?:book|reserve|hold|cancel|change|move|switch|proceed|go ahead|lock|secure|"
+    r"purchase|buy|booking|reservation|cancell?ation)\w*\b[^?]{0,60}\?)",
     re.I)
 _GIVE_YES = re.compile(r"\b(?:give|send) me (?:a|the|your) (?:yes|ok(?:ay)?|go-ahead|go ahead|green light|nod|thumbs[- ]up)\b", re.I)
 
@@ -119,7 +122,7 @@ _KIND_WORDS = {
             r"|\b(?:proceed|go ahead|continue|confirm|complete|make|place|finish)(?: with)? (?:the |this |your |that |a )?"
             r"(?:booking|reservation|purchase)\b",
     "hold": r"\b(?:hold|reserve|lock)\b|\b(?:place|put|make|confirm|proceed with)(?: \w+)? hold\b",
-    "cancel": r"\bcancel(?:lation)?\b",
+    "cancel": r"\bcancel(?:lation)?\b|\brelease\b",  # "release the hold" cancels it
     "modify": r"\b(?:change|move|switch|swap|modify|rebook|update|amend)\b",
 }
 _KIND_RE = {k: re.compile(v, re.I) for k, v in _KIND_WORDS.items()}
@@ -171,6 +174,17 @@ def asks_confirmation(text: str, kind: str | None = None) -> bool:
     if last is None:
         return False
     return kind is None or (not question_after and not approves_other(last, kind, text))
+
+
+def approval_sentences(text: str) -> str:
+    """The sentences of the text that ask for approval, joined: what a yes answers."""
+    return "\n".join(x for x in _SENTENCE.split((text or "").replace("\u2019", "'")) if _is_approval(x))
+
+
+def names_kind(text: str, kind: str) -> bool:
+    """The text names a mutation of ``kind`` in its own words ("book", "cancel", "release the hold")."""
+    own = _KIND_RE.get(kind)
+    return bool(text) and own is not None and bool(own.search(text))
 
 
 @lru_cache(1 << 16)
