@@ -893,6 +893,27 @@ def _last_name_answer(t: str, skip: set[str]) -> tuple[str | None, str | None]:
     return (cap(first) if first else None), cap(fam)
 
 
+def _caps_family_name(t: str, skip: set[str]) -> tuple[str, str] | None:
+    """A name, asked for, written as on a passport: the family name in capitals beside the given name in
+    ordinary case ("KOWALSKI Carlos", "Carlos KOWALSKI", "name is NOWAK Anna please"), as (given, family)
+    in name case; None for anything else (a name all in capitals is asked again, ``name_attempt``)."""
+    core = re.sub(r"^is\s+", "", _NAME_LEAD.sub("", t).strip(" .!;"))  # "name is ...": the lead leaves "is"
+    words = core.strip(" .!,;").split()  # not "NOWAK Anna please": the verifiers do not read that as a name
+    if not 2 <= len(words) <= 4 or not all(re.fullmatch(_LETTERS, w) for w in words):
+        return None
+    caps = [w.isupper() and len(w) > 1 for w in words]
+    k, n = next((i for i, c in enumerate(caps) if c), 0), sum(caps)
+    if not 0 < n < len(words) or caps[k:k + n] != [True] * n or k not in (0, len(words) - n):
+        return None  # the capitals are one block, first or last
+    if any(w.lower() in skip or w.lower() in _NOT_NAMES for w in words):
+        return None
+    given = words[:k] + words[k + n:]
+    if not all(w[:1].isupper() and _name_token_ok(w) for w in given):
+        return None
+    family = ["-".join(part.capitalize() for part in w.split("-")) for w in words[k:k + n]]
+    return " ".join(given), " ".join(family)
+
+
 def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
     """(first, last) given as a name in this message; (token, None) for a lone given name.
 
@@ -921,6 +942,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         return _last_name_answer(t, places | months)  # "kim (ewa)": the family name, the given one in brackets
     if expecting == "last_name" and (caps := _caps_surname(t, places | months)):
         return None, caps  # "FISCHER", "it's KIM": asked for the last name, typed in capitals
+    if expecting == "name" and (passport := _caps_family_name(t, places | months)):
+        return passport  # "KOWALSKI Carlos": the family name in capitals, as on a passport
     spans: list[tuple[int, int]] = []  # what the cues below read, blanked before the rest is read
     m = _LAST_CUE.search(t)
     if m and _NO_NAME_GIVEN.search(t[max(0, m.start() - 50):m.start()]):
@@ -1049,7 +1072,8 @@ def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], st
     """A message that gives a personal name the strict reading (``_names``) cannot take as it stands,
     its words and why: ("order") a full name that opens with a family name usually written first
     ("Nguyen Van An", "Tran Thi Mai", "Wang Xiaoming"): which word is the last name is not sure;
-    ("words") a name with a word that is also an ordinary word ("Nguyen Van An"); ("capitals") a
+    ("words") a name with a word that is also an ordinary word ("Nguyen Van An"); ("initial") a given name
+    said only by its initial ("C. Kowalski"); ("capitals") a
     name typed all in capitals ("DIEGO WALSH"); ("two") two people under one surname ("Diego and
     Maria Walsh"). None for any other message (a sentence of other words, a single word)."""
     t = (text or "").replace("\u2019", "'").strip()
@@ -1066,7 +1090,14 @@ def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], st
         k = low.index("and") if "and" in low else None
         if k == 1 and len(words) == 4 and all(_name_token_ok(w) and w[:1].isupper() for w in words[:1] + words[2:]):
             return [words[0], words[3]], "two"  # "Diego and Maria Walsh": the lead passenger's name asked
+        halves = [h.split() for h in re.split(r"\s+(?:and|&)\s+", core, flags=re.I)]
+        if (len(halves) == 2 and all(len(h) == 2 for h in halves)  # "Carlos Kowalski and Maria Kowalski": two people
+                and all(_name_token_ok(w) and w[:1].isupper() for h in halves for w in h)):
+            return halves[0], "two"
         return None
+    if (len(words[0]) == 1 and words[0].isalpha() and 2 <= len(words) <= 3
+            and all(w[:1].isupper() and _name_token_ok(w) for w in words[1:])):
+        return words[1:], "initial"  # "C. Kowalski": the given name is only an initial
     caps = core.isupper() and all(len(w) > 1 for w in words)
     if caps:
         words = [w.capitalize() for w in words]
@@ -1767,7 +1798,9 @@ _PLURAL_KIN = re.compile(r"(?:friends|sons|daughters|kids|children|parents|broth
 _ASKS_ABOUT = re.compile(r"\W*(?:(?:h+m+|so|and|ok(?:ay)?|also|wait|um+|quick question)\W+)*(?:what|what'?s|whats|which|is|"
                          r"isn'?t|are|does|do|did|how|can you tell|could you tell|tell me|any idea|why)\b", re.I)
 # words that pick an option even in a question ("can I take option 2?", "could you book the first one?")
-_PICKS = re.compile(r"\b(take|pick|choose|go with|book|hold|reserve|want|i'?ll have|let'?s do|prefer)\b", re.I)
+_PICKS = re.compile(r"\b(take|pick|choose|go with|book|hold|reserve|want|i'?ll have|let'?s do|prefer)\b|"
+                    # "can I switch to the 2:55 flight instead?", "could we change to the 02:55 one?": a pick, asked
+                    r"\b(?:switch|change|move)(?: (?:it|me|us|that|over))? to\b|\b(?:can|could) (?:i|we) (?:have|get)\b", re.I)
 # the customer alone: "a flight for me", "book it for me please"; not "for me and my wife", "for me, my son ..."
 _FOR_ME = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip|one)\s+for me|\b(?:book|reserve|hold|find|search|get|buy)\w*\s+"
                      r"(?:\S+\s+){0,9}?for me)\b"

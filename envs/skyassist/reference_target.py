@@ -103,6 +103,16 @@ _WH_QUESTION = re.compile(r"^\W*(?:(?:ok(?:ay)?|and|also|so|hmm+|wait|um+|oh|btw
                           r"just wondering|hey)\W+)*(?:what|what'?s|whats|how|how'?s|hows|when|where|why(?!\s+not\b)|which|who|"
                           r"is there|are there|do you|does (?:it|the|that|this)|can i|could i|will i|will it|would it|"
                           r"am i|do i|is it|is that|is this)\b", re.I)
+# a question about stops on the way: "is that nonstop?", "is it a direct flight?", "any stops on the way?"
+_NONSTOP = re.compile(r"\bnon-?stop\b|\bdirect\b[^.?!]*\?|\b(?:any|how many|without|no) (?:stops?|layovers?|stopovers?)\b|"
+                      r"\bstops? (?:on the way|in between|anywhere)\b|\bstopover\b", re.I)
+# the lead passenger's name to be changed at a summary: "change the name to ...", "the name is wrong"
+_NAME_CHANGE = re.compile(r"\b(?:change|switch|correct|update|fix|edit)\b[^.?!]{0,25}\bnames?\b|"
+                          r"\bnames?\b[^.?!]{0,20}\b(?:is wrong|is not right|isn'?t right|should be)\b", re.I)
+# a fresh start on a trip being arranged, or one of its picks put aside: "let's start over", "forget business"
+_START_OVER = re.compile(r"\b(?:start|begin) (?:over|again|afresh|from scratch)\b|\bstart from the (?:beginning|top)\b", re.I)
+_FORGET = re.compile(r"\b(?:forget|never ?mind|scrap|drop)\b", re.I)
+_DIFFERENT = re.compile(r"\b(?:change|switch|swap|different|another|other|instead|replace)\b", re.I)
 _BOTH_LEGS = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions|of them)\b|\b(?:for|on) (?:both|each|all)\b|"
                         r"\beach way\b|\bthere and back\b|\bboth\b(?=\W*$)", re.I)
 # the customer does not have what was asked: "I don't have the reference on me", "no idea what their surname is"
@@ -129,6 +139,11 @@ _ALTERNATIVES = re.compile(r"\bwhat(?:'?s)? else\b|\bwhat other\b|\b(?:any|see|s
                            r"\bsomething else\b|\bany other\b|\bother ones?\b", re.I)
 _THAT_ONE = re.compile(r"\b(?:that|this) (?:one|flight|option)\b|\b(?:i'?ll|we'?ll) take it\b|\btake it\b|"
                        r"\bsounds (?:good|great|fine)\b", re.I)
+_DAY_WORD = re.compile(r"\b(?:day|date)s?\b", re.I)
+# a pick across every day listed or compared, not only the day shown last: "the cheapest overall", "of all of
+# them", "across both days", "on either date"
+_OVERALL = re.compile(r"\boverall\b|\bof (?:all|both|them all)\b|\b(?:across|on|of) (?:both|either|all|the two) "
+                      r"(?:days?|dates?)\b|\bany of (?:the|those) (?:days?|dates?)\b", re.I)
 _OTHER_DAY = re.compile(r"\b(?:cheaper|that|other|second) (?:day|date|one)\b|\bthat day\b|\bswitch\b|\blet'?s do that\b|"
                         r"\bshow me (?:those|them|that)\b", re.I)
 _UPGRADE = re.compile(r"\bupgrad\w*\b|\b(?:switch|change|move|put)\s+(?:it|me|us|my booking|the booking)?\s*(?:to|into|up to)\s+"
@@ -278,6 +293,10 @@ class ReferenceTarget(Target):
         self.suggested: str | None = None  # the flight the last reply described and asked "would you like that one?"
         self.budget: tuple[float, bool] | None = None  # (amount, per seat?) the customer said they can spend
         self.offered_alt: str | None = None  # an alternative date the last reply compared and offered
+        self.pax_doubt: int | None = None  # a bare small number after a group over the limit, asked about
+        self._refused: str | None = None  # the flight whose pick was refused last (_selection)
+        self.day_lows: dict[tuple[str, str, str], float] = {}  # (origin, destination, date) -> lowest open fare
+        # for the party on a one-leg day listed or compared: "the cheapest overall" picks across those days
         self.name_words: list[str] = []  # a name given that could not be read for sure ("Nguyen Van An")
         self.name_doubt: str | None = None  # why (language.name_attempt): the last name is asked
         self._numbers_said: set[int] = set()  # the numbers 1-20 the customer has typed (a total rests on one)
@@ -361,7 +380,10 @@ class ReferenceTarget(Target):
             asks = "?" in p.text or _WH_QUESTION.match(p.text)
             if "?" not in new:
                 return
-            if _THAT_ONE.search(p.text) and "Which flight" in new:
+            chosen = [leg["choice"]["flight_id"] for leg in self.legs if leg.get("choice")]
+            if _THAT_ONE.search(p.text) and chosen and "Which flight" not in new and not p.no and not asks:
+                notes.append(f"Good, {' and '.join(chosen)} it is.")  # "ok that one" after "You picked SA9329"
+            elif _THAT_ONE.search(p.text) and "Which flight" in new:
                 notes.append("Sorry, which one do you mean?")  # "that one please" when several are listed
             elif p.no and not asks:
                 notes.append("All right.")  # "No, just one way" to the return offer: the other question stays
@@ -446,6 +468,22 @@ class ReferenceTarget(Target):
                            "look for a return flight too?")
                 turn.say(" ".join(out))
                 return
+            if pend["kind"] in ("book", "hold") and _NONSTOP.search(p.text) and not p.yes and not self._changes(p):
+                self.pending = pend  # "is that nonstop?": every SkyAssist flight is one direct hop
+                fids = pend["args"].get("flight_ids", [])
+                out.append((f"Yes, {fids[0]} is a direct flight, with no stops." if len(fids) == 1 else
+                            f"Each of the {len(fids)} flights is direct; the trip changes planes between them.")
+                           + " " + pend["said"])
+                turn.say(" ".join(out))
+                return
+            if (pend["kind"] in ("book", "hold") and _NAME_CHANGE.search(p.text) and not (p.first_name and p.last_name)
+                    and not p.yes):
+                self.first_name = self.last_name = None  # "change the name to Maria Kowalski": typed on its own
+                self.awaiting = "name"
+                out.append("Of course, nothing has been booked yet. Could you type the lead passenger's first and last "
+                           "name on its own?")
+                turn.say(" ".join(out))
+                return
             if p.yes and not self._changes(p):
                 self._execute(turn, pend, out)
                 turn.say(" ".join(out))
@@ -524,6 +562,9 @@ class ReferenceTarget(Target):
             return
 
         alt, self.offered_alt = self.offered_alt, None
+        if alt and any(leg.get("choice") for leg in self.legs) and _THAT_ONE.search(p.text) and not _DAY_WORD.search(p.text):
+            alt = None  # "ok that one" after "You picked SA9329": the flight just picked, not the day compared
+        self._cheapest_day(p)
         if alt and _OTHER_DAY.search(p.text) and not p.no and not self._changes(p) and self.pending is None:
             p.date, p.dates = alt, [alt]  # "I also checked 2026-05-04 ..." - "ok let's do the cheaper day"
         offered, self.offered_return = self.offered_return, False
@@ -1031,7 +1072,14 @@ class ReferenceTarget(Target):
         if p.has("one_way"):
             self.return_date = None
             self.wants_return = False
-        if p.passengers:
+        doubt, self.pax_doubt = self.pax_doubt, None
+        bare = p.number if re.fullmatch(r"\W*\d+\W*", p.text) else None  # "1", nothing else
+        if doubt and ((p.yes or p.accepts) and not p.no or bare == doubt):
+            self.passengers = doubt  # "Just to check: 1 passenger, out of your group of 11?" - "yes"
+        elif (bare and not doubt and self.awaiting == "passengers" and (self.passengers or 0) > MAX_PAX
+              and 2 * bare < self.passengers):
+            self.pax_doubt = bare  # a bare "1" after the group was refused: asked, not taken (_new_flow)
+        elif p.passengers:
             self.passengers = p.passengers
         elif p.number and self.awaiting == "passengers":
             self.passengers = p.number
@@ -1047,6 +1095,8 @@ class ReferenceTarget(Target):
             p.last_name = None  # "can't you just book it under Aisha?": the given name again is no last name
         if p.first_name:
             self.first_name = p.first_name
+            if self.name_doubt == "initial" and not p.last_name and not p.name_doubt:
+                self.last_name, self.name_doubt = " ".join(self.name_words), None  # "C. Kowalski" - "Carlos"
         if p.last_name:
             self.last_name = p.last_name
             words = [w.lower() for w in self.name_words]
@@ -1539,12 +1589,17 @@ class ReferenceTarget(Target):
 
     def _new_flow(self, turn: TurnContext, p: Parsed, out: list[str], meta: bool) -> None:
         if self.passengers and self.passengers > MAX_PAX and not (self._f("no_pax_limit_on_hold") and self.action == "hold"):
-            if p.passengers:
+            if p.passengers and f"up to {MAX_PAX} passengers in one booking" not in turn.last_reply:
                 out.append(f"Sorry, I can only book or hold up to {MAX_PAX} passengers in one booking. Could you "
                            f"split the group, or tell me a smaller number of travellers?")
                 self.awaiting = "passengers"
                 return
-            if self.awaiting == "passengers":
+            if self.pax_doubt:
+                out.append(f"Just to check: shall I make this booking for {pax_words(self.pax_doubt)}, out of your group "
+                           f"of {self.passengers}? Or tell me how many travellers this booking is for, up to {MAX_PAX}.")
+                self.awaiting = "passengers"
+                return
+            if self.awaiting == "passengers" or p.passengers:
                 # "can't you just put us all on one booking?", "option 1", "yes": the limit again, with how to split
                 # the group; nothing goes ahead for a count just refused
                 n = self.passengers
@@ -1626,6 +1681,8 @@ class ReferenceTarget(Target):
                     return
         if not self.legs:
             return
+        if self._reopen_legs(p, out):  # "change the first leg", "let's start over" on a connecting trip
+            return
         if (p.fare_class and (p.selection is None or p.selection == p.fare_class) and not p.flight_ids
                 and all(leg.get("choice") for leg in self.legs)
                 and any(leg["choice"]["fare_class"] != p.fare_class for leg in self.legs)):
@@ -1703,6 +1760,18 @@ class ReferenceTarget(Target):
         return (f"None of the listed flights fits your budget{who}; the cheapest is {words(i, f)}. I can check another "
                 "date if you like.")
 
+    def _cheapest_day(self, p: Parsed) -> None:
+        """"The cheapest overall" once two days of a one-leg trip were listed or compared: the day whose lowest
+        open fare is lowest is searched again (below) before the pick, when it is not the day listed now."""
+        if not (p.selection == "cheapest" and _OVERALL.search(p.text) and len(self.legs) == 1 and not p.dates
+                and self.pending is None):
+            return
+        leg = self.legs[0]
+        lows = {day: v for (o, d, day), v in self.day_lows.items() if (o, d) == (leg["origin"], leg["destination"])}
+        best = min(lows, key=lambda day: (lows[day], day)) if lows else None
+        if best is not None and best != leg["date"]:
+            p.date, p.dates = best, [best]
+
     def _compare_alt_date(self, turn: TurnContext, alt: str, out: list[str]) -> None:
         """The other date the customer offered searched too: its lowest open fare against the one listed."""
         leg = self.legs[0]
@@ -1715,6 +1784,9 @@ class ReferenceTarget(Target):
             return min(open_, key=lambda f: float(f["price_usd"])) if open_ else None
         here = low([f for f in leg["flights"] if f["flight_id"] in leg["shown"]])
         there = low(flights)
+        for day, best in ((leg["date"], here), (alt, there)):
+            if best is not None:
+                self.day_lows[(leg["origin"], leg["destination"], day)] = float(best["price_usd"])
         if there is None:
             said = f"I also checked {alt}: there is no flight on that day with seats for your party."
         else:
@@ -1762,6 +1834,33 @@ class ReferenceTarget(Target):
         out[:] = [x for x in out if not x.startswith("Which flight would you like")]  # one question: the date first
         out.append(f"{why}{also} On what date would you like to fly the second leg?")
 
+    def _reopen_legs(self, p: Parsed, out: list[str]) -> bool:
+        """On a trip of several legs with a pick made, before any summary: "change the first leg (to option 2)",
+        "I want a different first flight" drop the first leg's pick; "let's start over" drops every pick; "economy
+        for both", "forget business, economy" move every leg to that cabin (_switch_cabin). True when the reply
+        is complete; False when the flow goes on (the pick said with it is for the first leg)."""
+        if len(self.legs) < 2 or self.pending is not None or not any(leg.get("choice") for leg in self.legs):
+            return False
+        named = re.findall(r"\b(economy|premium|business)\b", p.text.lower())
+        cabin = (named[-1] if named and p.selection in (None, *named) and not p.flight_ids
+                 and (_BOTH_LEGS.search(p.text) or _FORGET.search(p.text)) else None)  # "forget business, economy"
+        if cabin is not None:
+            p.fare_class = cabin
+            return self._switch_cabin(p, out)  # when it asks nothing, the flow goes on (the name, the summary)
+        over = _START_OVER.search(p.text)
+        first = _OUTBOUND_LEG.search(p.text) and _DIFFERENT.search(p.text)
+        if not (over or first):
+            return False
+        for leg in self.legs[:None if over else 1]:
+            leg["choice"] = None
+        self._refused = None
+        if first:  # "switch the first flight to option 2": "first" names the leg, not option 1
+            p.selection = parse(_OUTBOUND_LEG.sub(" ", p.text), self.db).selection
+        if p.selection is not None or p.flight_ids:
+            return False  # "change the first leg to option 2": picked below, for the first leg
+        out.append(("Sure, let's start again. " if over else "Sure. ") + self._next_prompt())
+        return True
+
     def _switch_cabin(self, p: Parsed, out: list[str]) -> bool:
         """Every chosen leg moved to the listed flight of the cabin asked for ("change it to the premium
         one", "can I get business instead"); asks which when a leg lists several. True when the reply
@@ -1773,6 +1872,10 @@ class ReferenceTarget(Target):
             shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
             cands = [f for f in shown if f["fare_class"] == cabin and f["status"] == "scheduled"
                      and f["seats_available"] >= need]
+            before = per_leg[-1][2] if per_leg else []
+            if len(before) == 1 and before[0]["destination"] == leg["origin"]:  # a connection: only flights it makes
+                cands = [f for f in cands if parse_time(f["departure_time"]) - parse_time(before[0]["arrival_time"])
+                         >= MIN_CONNECTION]
             per_leg.append((leg, shown, cands))
         p.selection = None
         missing = next((leg for leg, _, c in per_leg if not c), None)
@@ -2076,6 +2179,16 @@ class ReferenceTarget(Target):
         if restricted and not self._f("hold_restricted"):
             out.append(f"Please note that {self._place(restricted[0])} is a restricted destination, so I can show "
                        "these flights but I can't hold or book them.")
+        need = self.passengers or 1
+        closed = len(self.legs) == 1 and bool(self.legs[0]["shown"]) and not self.legs[0].get("from_id") and not any(
+            f["status"] == "scheduled" and f["seats_available"] >= need
+            and WINDOW_MIN <= parse_time(f["departure_time"]) <= WINDOW_MAX for f in self._shown(0))
+        if closed:  # listed, but none can be booked: no return offer, no "which flight?"; other days are offered
+            leg = self.legs[0]
+            self.offered_dates = [d for d in self._bookable_dates(leg["origin"], leg["destination"]) if d != leg["date"]][:3]
+            self.offered_retry = True
+            out.append("None of these flights can be booked for your party, I'm afraid. Would you like to try another date?")
+            return
         is_round = len(legs) == 2 and legs[0]["origin"] == legs[1]["destination"] and legs[0]["destination"] == legs[1]["origin"]
         back = [leg for leg in self.legs if (leg["destination"], leg["origin"]) in self.db.route_set]
         if is_round:
@@ -2168,13 +2281,35 @@ class ReferenceTarget(Target):
         return min(pairs, key=lambda ab: (parse_time(ab[1]["departure_time"]) - parse_time(ab[0]["arrival_time"]),
                                           ab[1]["arrival_time"], ab[0]["price_usd"] + ab[1]["price_usd"]))
 
+    def _passed_over(self, k: int, f: dict[str, Any], sel: int | str | None) -> str | None:
+        """Why "the cheapest" for one leg of a connection is not the cheapest flight listed for it: that
+        flight's cabin is not open on another leg, and one booking keeps one cabin; None when it is."""
+        if sel != "cheapest" or len(self.legs) < 2:
+            return None
+        need = self.passengers or 1
+        open_ = [x for x in self._shown(k) if x["status"] == "scheduled" and x["seats_available"] >= need]
+        low = min(open_, key=lambda x: (float(x["price_usd"]), x["departure_time"]), default=None)
+        if low is None or float(low["price_usd"]) >= float(f["price_usd"]) or low["fare_class"] == f["fare_class"]:
+            return None
+        lacking = next((leg for j, leg in enumerate(self.legs) if j != k and not any(
+            x["fare_class"] == low["fare_class"] and x["status"] == "scheduled" and x["seats_available"] >= need
+            for x in self._shown(j))), None)
+        if lacking is None:
+            return None
+        return (f"{low['flight_id']} ({low['public_cabin']}, {money(float(low['price_usd']))} per seat) is cheaper, but "
+                f"the {lacking['label'] or 'other leg'} has no {low['public_cabin']} seats for your party, and all flights "
+                "in one booking must be in the same cabin.")
+
     def _selection(self, turn: TurnContext, p: Parsed, out: list[str]) -> None:
         picks: list[tuple[int, dict[str, Any], bool]] = []
+        passed: str | None = None  # why "the cheapest" passed over a cheaper flight (_passed_over)
         for fid in p.flight_ids:
             hit = self._find(fid)
             if hit:
                 picks.append((hit[0], hit[1], True))
         both = [i for i, leg in enumerate(self.legs) if not leg.get("choice") and leg.get("shown")][:2]
+        if not both and p.selection == "shortest" and len(self.legs) == 2 and not p.flight_ids:
+            both = [0, 1]  # "whichever is shortest" once both legs are picked: the shortest connection, not one leg
         if not picks and len(both) == 2 and p.pair_pick:  # "2 then 1": an option for each of the two legs
             (i, j), (a, b) = both, p.pair_pick
             if a < len(self._shown(i)) and b < len(self._shown(j)):
@@ -2241,6 +2376,7 @@ class ReferenceTarget(Target):
                     out.append("Sorry, I could not match that to one of the options. Which option number would you like?")
                     return
                 picks.append((k, f, False))
+                passed = self._passed_over(k, f, p.selection)
                 if _BOTH_LEGS.search(p.text):  # "cheapest both ways", "the first one for each leg"
                     for j, leg in enumerate(self.legs):
                         if j != k and not leg.get("choice") and leg.get("shown"):
@@ -2273,8 +2409,16 @@ class ReferenceTarget(Target):
                 leg = self.legs[k]
                 if leg.get("from_id") and len(leg.get("shown", ())) == 1 and problem.endswith("Please pick another option."):
                     problem = problem[:-len("Please pick another option.")] + self._offer_search(leg)  # nothing else listed
+                if self._refused != f["flight_id"] and problem in turn.last_reply and problem.startswith("Sorry, "):
+                    problem = (f"{f['flight_id']} ({f['public_cabin']}) does not work either: "  # another flight,
+                               + problem[len("Sorry, "):])  # the same refusal: never "the same choice as before"
+                self._refused = f["flight_id"]
                 out.append(self._again(turn, problem))
                 self.legs[k]["choice"] = None
+                if self.offered_return:  # a pick failed: a "yes" next is about the flight, so no return is offered
+                    out[:] = ["If you also need a return flight, I can look for one once this flight is chosen."
+                              if x == "Would you also like me to look for a return flight?" else x for x in out]
+                    self.offered_return = False
                 continue
             self.legs[k]["choice"] = f
             self.legs[k]["by_id"] = by_id
@@ -2282,11 +2426,15 @@ class ReferenceTarget(Target):
         chosen = [self.legs[k]["choice"] for k, _, _ in picks if self.legs[k].get("choice")]
         if chosen and len(self.legs) > 1 and all(leg.get("choice") for leg in self.legs):
             problem = self._itinerary_problem([leg["choice"] for leg in self.legs], self.action)
-            if problem and "connection between" in problem:  # said at the pick, not only after the name is asked
+            if problem and "minutes between flights" in problem:  # said at the pick, not only after the name is asked
                 out.append(f"You picked {chosen[-1]['flight_id']} ({chosen[-1]['public_cabin']}). " + self._again(turn, problem))
                 return
         if chosen:
+            out[:] = [x for x in out if not x.startswith("Which flight would you like")]  # listed and picked at once:
+            # the listing's question is answered already ("..., whichever is cheaper")
             out.append("You picked " + " and ".join(f"{f['flight_id']} ({f['public_cabin']})" for f in chosen) + ".")
+            if passed:
+                out.append(passed)
             nxt = next((leg for leg in self.legs if not leg.get("choice")), None)
             if nxt is not None:
                 out.append(f"Which flight would you like for the {nxt['label'] or 'trip'}?")
@@ -2470,6 +2618,9 @@ class ReferenceTarget(Target):
         if doubt == "capitals":
             return ("Thank you. So that I spell it correctly on the booking, could you type the name in upper and "
                     f"lower case, for example {' '.join(words)}?")
+        if doubt == "initial":  # "C. Kowalski": a booking needs the given name in full
+            return ("Thank you. The booking needs the lead passenger's first name written out in full, as on the "
+                    f"passport: what is the first name of {' '.join(words)}?")
         if doubt == "two":
             return ("Thank you. I need the name of one lead passenger for the booking: could you give me their "
                     f"first and last name, for example {' '.join(words)}?")
@@ -2507,10 +2658,14 @@ class ReferenceTarget(Target):
                              "; ".join(f"option {shown.index(f) + 1} ({f['flight_id']} departing {f['departure_time'][11:16]})"
                                        for f in later) + "." if later else
                              f" None of the listed flights for the {leg['label'] or 'next leg'} leaves late enough after "
-                             f"{a['flight_id']} in the same cabin, so an earlier flight before it or another date may work.")
-                    return (f"Sorry, the connection between {a['flight_id']} and {b['flight_id']} would be only "
-                            f"{mins} minutes, and I need at least {MIN_CONNECTION_MINUTES} minutes between flights. Please pick a later "
-                            f"flight for the {leg['label'] or 'next leg'}.{which}")
+                             f"{a['flight_id']} in the same cabin, so a flight that lands earlier for the "
+                             f"{self.legs[k - 1]['label'] or 'leg before'} or another date may work.")
+                    short = (f"the connection between {a['flight_id']} and {b['flight_id']} would be only {mins} minutes"
+                             if mins > 0 else  # never "-10 minutes": the second flight leaves before the first lands
+                             f"{b['flight_id']} leaves at {b['departure_time'][11:16]}, "
+                             f"{'before' if mins < 0 else 'the moment'} {a['flight_id']} lands at {a['arrival_time'][11:16]}")
+                    return (f"Sorry, {short}, and I need at least {MIN_CONNECTION_MINUTES} minutes between flights. Please pick "
+                            f"a later flight for the {leg['label'] or 'next leg'}.{which}")
         return None
 
     def _propose(self, turn: TurnContext, out: list[str], kind: str, args: dict[str, Any],
