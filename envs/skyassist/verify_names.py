@@ -58,7 +58,8 @@ _STRONG = [tuple(c.split()) for c in (
     "given name", "passenger name is", "passenger name", "the passenger is", "lead passenger is", "lead passenger",
     "in the name of", "under the name of", "under the name", "put it under", "book it under", "booked under",
     "lead pax is", "lead pax", "the lead pax is", "lead traveller is", "lead traveler is", "lead name is",
-    "names", "passenger names", "traveller names", "traveler names",
+    "names", "passenger names", "traveller names", "traveler names", "name to", "name should be", "should be under",
+    "name on the booking should be", "name on the booking is",
 )]
 _WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "for", "under", "use", "passenger",
                                        "traveller", "traveler", "lead", "just me", "only me", "passengers",
@@ -246,10 +247,14 @@ def _labels(text: str) -> str:
     return _LABEL.sub(lambda m: "first name " if m.group(1) else "last name ", text)
 
 
+# courtesy that closes a message ends the name before it: "Carlos Kowalski thanks", "NOWAK Anna please"
+_COURTESY_END = re.compile(r"\s+(?=(?:thanks|thank you|thank u|thx|ty|please|pls|plz|cheers)[\s.!]*$)", re.I)
+
+
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message."""
-    user_text = _AFTER_NAME.sub(". ", _labels(user_text or ""))
+    user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", _labels(user_text or "")))
     toks = _tokens(user_text)
     keys = [_cue_key(w) for w, _ in toks]
     found: set[str] = set()

@@ -271,3 +271,16 @@ def test_the_cheapest_is_of_the_options_on_sale(reply, flight):
 
 def test_the_cheapest_of_options_none_on_sale_is_the_cheapest_listed():
     assert picked(OFF_SALE.replace("(seats left: 2)", "(sold out)"), "the cheapest")[0].flights == ("SA0101",)
+
+
+@pytest.mark.parametrize("text, asked, names", [
+    ("the name on the booking should be Carlos Kowalski thanks", True, {"carlos", "kowalski"}),
+    ("NOWAK Anna please", True, {"anna", "nowak"}), ("Carlos Kowalski thanks", True, {"carlos", "kowalski"}),
+    ("change the name to Maria Kowalski", False, {"maria", "kowalski"}),
+    ("Please proceed thanks", True, set()), ("Looks great thanks", True, set()), ("the price should be lower", False, set()),
+])
+def test_a_name_before_closing_courtesy_or_after_name_to_is_stated(text, asked, names):
+    """S1's reading of a stated name (the agent-fix helper found these unread, so an LLM agent booking under
+    them would get a false S1): courtesy that closes the message ends the name; "name to" / "name should be"
+    cue it; courtesy or praise alone states no name."""
+    assert set(stated_names(text, asked)) == names
