@@ -38,6 +38,13 @@ def cases(tmp: Path) -> list[tuple[str, list[str]]]:
     viol.write_text('{"id": "x", "env": "skyassist", "seed": 1e999, "messages": [], "violations": [1]}\n')
     nonutf = tmp / "nonutf.jsonl"
     nonutf.write_bytes(b"\xff\xfe{}\n")
+    user_dir = tmp / "user-folder"
+    user_dir.mkdir()
+    (user_dir / "report.md").write_text("# my report\n")
+    notes = tmp / "notes.txt"
+    notes.write_text("my notes\n")
+    empty_cfg = tmp / "empty.yaml"
+    empty_cfg.write_text("")
     cfg = "configs/cpu-demo-grpo.yaml"
     out = ["--set", f"out_dir={tmp / 'runs'}"]
     train = ["train", "--config", cfg, *out]
@@ -68,6 +75,8 @@ def cases(tmp: Path) -> list[tuple[str, list[str]]]:
         ("train missing config", ["train", "--config", str(tmp / "nope.yaml")]),
         ("train config not utf-8", ["train", "--config", str(bad_utf8)]),
         ("train no --config", ["train"]),
+        ("train empty config file", ["train", "--config", str(empty_cfg)]),
+        ("train --resume of no run", [*train, "--set", "run_name=neverexisted", "--resume"]),
         ("auditor sample --model /nonexistent", ["auditor", "sample", "--model", "/nonexistent"]),
         ("auditor sample -n 0", ["auditor", "sample", "--model", "tiny", "-n", "0"]),
         ("auditor sample --temperature -1", ["auditor", "sample", "--model", "tiny", "--temperature", "-1"]),
@@ -80,6 +89,7 @@ def cases(tmp: Path) -> list[tuple[str, list[str]]]:
         ("play --out a directory", ["play", "--family", "one_way", "--script", str(script), "--out", str(tmp)]),
         ("play --out under a file", ["play", "--family", "one_way", "--script", str(script), "--out",
                                       str(a_file / "t.jsonl")]),
+        ("play --out a file of notes", ["play", "--family", "one_way", "--script", str(script), "--out", str(notes)]),
         ("play unknown family", ["play", "--family", "moon_trip", "--script", str(script)]),
         ("play unknown env", ["play", "--env", "mars", "--family", "one_way", "--script", str(script)]),
         ("play --seed -1", ["play", "--family", "one_way", "--script", str(script), "--seed", "-1"]),
@@ -101,6 +111,8 @@ def cases(tmp: Path) -> list[tuple[str, list[str]]]:
         ("eval --checkpoint missing", ["eval", "--checkpoint", str(tmp / "nope")]),
         ("eval --auditor nosuch", ["eval", "--auditor", "nosuch-method"]),
         ("eval --out a file", ["eval", "--auditor", "static", "--episodes", "1", "--out", str(a_file)]),
+        ("eval --out a user folder", ["eval", "--auditor", "static", "--episodes", "1", "--out", str(user_dir)]),
+        ("eval --auditor statc (typo)", ["eval", "--auditor", "statc", "--episodes", "1"]),
         ("eval --max-failed-share 2", ["eval", "--auditor", "static", "--max-failed-share", "2"]),
         ("verify missing file", ["verify", str(tmp / "nope.jsonl")]),
         ("verify a directory", ["verify", str(tmp)]),
@@ -112,6 +124,7 @@ def cases(tmp: Path) -> list[tuple[str, list[str]]]:
         ("bad int", ["eval", "--turns", "many"]),
         ("env info unknown env", ["env", "info", "--env", "mars"]),
         ("env scenario unknown family", ["env", "scenario", "--family", "moon_trip"]),
+        ("env scenario --seed -5", ["env", "scenario", "--family", "one_way", "--seed", "-5"]),
         ("plausibility missing file", ["plausibility", str(tmp / "nope.txt")]),
         ("plausibility not utf-8", ["plausibility", str(bad_utf8)]),
     ]

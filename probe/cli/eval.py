@@ -4,7 +4,9 @@
     probe eval --auditor static-oracle --faults all --episodes 50 --turns 8
     probe eval --compare evals/a evals/b
 
-Every bad input ends with one line ``error: ...`` on stderr and exit status 2.
+Every bad input ends with one line ``error: ...`` on stderr and exit status 2. ``--out`` must be
+a new or empty folder or an earlier eval's (``probe.core.outputs.check_eval_dir``); it is locked
+while the eval writes it and marked ``.probe-eval``.
 """
 
 from __future__ import annotations
@@ -119,6 +121,27 @@ def load_checkpoint_auditor(path: Path, temperature: Optional[float], seed: int,
     return method
 
 
+def unknown_auditor(name: str) -> str | None:
+    """Why ``--auditor NAME`` (not a method) names nothing that can be loaded, or None. Allowed:
+    'tiny', an existing path, a hub model in the local cache, or an ``org/name`` hub id while
+    the hub answers (one TCP connection, ``probe.train.loop.hub_reachable``); a bare name that is
+    none of these is a mistyped method, refused without asking the network."""
+    import difflib
+
+    from probe.train import loop
+
+    if name == "tiny" or Path(name).expanduser().exists() or loop.hub_cached(name):
+        return None
+    hub_id = name.count("/") == 1 and not name.startswith(("/", "./", "../", "~"))
+    if hub_id and loop.hub_reachable():
+        return None
+    close = difflib.get_close_matches(name.lower(), list(METHODS), n=1, cutoff=0.6)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    why = "no such path, not in the Hugging Face cache, and the hub cannot be reached" if hub_id else "no such path"
+    return (f"unknown auditor {name!r}{hint}: {why}; allowed: a method ({', '.join(METHODS)}), 'tiny', "
+            "a model directory, or a hub name (org/name)")
+
+
 def build_methods(checkpoint: Optional[Path], auditor: Optional[str], baselines: str, *, env: str, seed: int,
                   temperature: Optional[float], auditor_base_url: Optional[str], few_shot: bool,
                   max_new_tokens: Optional[int] = None, top_p: Optional[float] = None) -> dict[str, Method]:
@@ -137,6 +160,8 @@ def build_methods(checkpoint: Optional[Path], auditor: Optional[str], baselines:
             if auditor in METHODS:
                 methods[auditor] = make_method(auditor, **opts)
             else:  # 'tiny', a model path or hub name, or a served model name with --auditor-base-url
+                if auditor_base_url is None and (problem := unknown_auditor(auditor)) is not None:
+                    fail(problem)
                 name = "few-shot" if few_shot else "zero-shot"
                 m = make_method(name, model=auditor, base_url=auditor_base_url, **opts)
                 m.name = f"{name}:{Path(auditor).name if auditor_base_url is None else auditor}"
@@ -184,17 +209,19 @@ def eval_command(
     top_p: Optional[float] = typer.Option(None, help="auditor nucleus sampling (default: a "
                                           "checkpoint's training value, else 1.0)"),
     seed: int = typer.Option(0, help="sampling and bootstrap seed (0 or more)"),
-    out_dir: Optional[Path] = typer.Option(None, "--out", help="output directory (default evals/<first method>)"),
+    out_dir: Optional[Path] = typer.Option(None, "--out", help="output directory: new, empty or an earlier eval's "
+                                           "(default evals/<first method>); with --compare, where compare.md goes"),
     judge: Optional[Path] = typer.Option(None, help="YAML of judge settings (or a run config with a 'judge:' "
                                          "section): the report adds judge-vs-verifier agreement per policy"),
-    overwrite: bool = typer.Option(False, "--overwrite", help="replace traces.jsonl files of an earlier eval in "
-                                   "--out (only probe trace files are replaced)"),
-    compare_flag: bool = typer.Option(False, "--compare", help="compare the eval dirs given as arguments side by side"),
+    overwrite: bool = typer.Option(False, "--overwrite", help="replace the report and traces of an earlier eval in "
+                                   "--out (only when every file there is one probe eval wrote)"),
+    compare_flag: bool = typer.Option(False, "--compare", help="compare the eval dirs given as arguments side by side "
+                                      "(printed; written only with --out)"),
     compare_dirs: Optional[list[Path]] = typer.Argument(None, help="with --compare: eval output directories"),
 ) -> None:
     """Evaluate an auditor and baselines on held-out seeds: metrics table, metrics.json, report.md, plots."""
     from probe.core.registry import get_domain
-    from probe.eval.report import cli_columns, compare, rich_table, write_report
+    from probe.eval.report import compare, settings_differences
 
     if compare_dirs and not compare_flag:
         fail("eval takes directory arguments only with --compare (probe eval --compare DIR DIR ...)")
@@ -205,13 +232,22 @@ def eval_command(
             merged, table, md = compare(compare_dirs)
         except ValueError as e:
             fail(str(e))
-        dest = out_dir or Path(compare_dirs[0]).parent / "compare"
-        check_out_dir(dest)
+        if out_dir is not None:  # before anything is printed: a refused --out is the only line
+            check_out(out_dir, overwrite=overwrite)
         out.print(table)
-        dest.mkdir(parents=True, exist_ok=True)
-        (dest / "compare.md").write_text("# Comparison\n\n" + "\n".join(f"- {d}" for d in compare_dirs) + "\n\n" + md + "\n")
-        (dest / "compare.json").write_text(json.dumps(merged, indent=2, default=str))
-        out.print(f"[dim]written: {dest / 'compare.md'}[/]")
+        for line in settings_differences(compare_dirs):
+            err.print(f"warning: {line}", markup=False)
+        if out_dir is None:  # printed only: nothing is written where the user did not say
+            return
+        folder = claim_out(out_dir, overwrite=overwrite)
+        try:
+            folder.mark()
+            (out_dir / "compare.md").write_text("# Comparison\n\n" + "\n".join(f"- {d}" for d in compare_dirs)
+                                                + "\n\n" + md + "\n")
+            (out_dir / "compare.json").write_text(json.dumps(merged, indent=2, default=str))
+        finally:
+            folder.release()
+        out.print(f"[dim]written: {out_dir / 'compare.md'}[/]")
         return
     if checkpoint is not None and auditor is not None:
         fail("give either --checkpoint or --auditor, not both")
@@ -236,6 +272,8 @@ def eval_command(
                              "replay), not reference")
     except ValueError as e:
         fail(str(e))
+    if out_dir is not None:  # at once, before any model loads
+        check_out(out_dir, overwrite=overwrite)
     judge_obj = None
     if judge is not None:
         from probe.train.judge import Judge, load_judge_settings
@@ -254,10 +292,29 @@ def eval_command(
                             auditor_base_url=auditor_base_url, few_shot=few_shot, max_new_tokens=max_new_tokens,
                             top_p=top_p)
     dest = out_dir or Path("evals") / next(iter(methods)).replace(":", "_").replace("/", "_")
-    check_out_dir(dest)
+    folder = claim_out(dest, overwrite=overwrite)
+    try:
+        results = _run(folder, methods, overwrite=overwrite, env=env, target=target, faults=fault_list,
+                       episodes=episodes, turns=turns, samples=samples, factory=factory, seed=seed,
+                       max_failed_share=max_failed_share, announce=(threads.describe(torch_threads)
+                                                                    if first and threads is not None else None))
+        _report(dest, results, methods, domain, judge_obj, env=env, target=target, faults=faults, episodes=episodes,
+                turns=turns, samples=samples, seed=seed, max_failed_share=max_failed_share)
+    except KeyboardInterrupt:
+        folder.interrupted(methods)
+    finally:
+        folder.release()
+
+
+def _run(folder: "OutFolder", methods: dict[str, Method], *, overwrite: bool, env: str, target: str,
+         faults: list[str], episodes: int, turns: int, samples: int, factory: Any, seed: int,
+         max_failed_share: float, announce: Optional[str]) -> dict[str, Any]:
+    """Play every method into the claimed folder; ``{name: metrics}`` (``evaluate_methods``)."""
     from probe.cli.progress import StepProgress
+    from probe.core.outputs import OutputExists, claim_trace_file
     from probe.eval.runner import evaluate_methods, method_dir
 
+    dest = folder.path
     progress = StepProgress(err, lines=target != "reference")
 
     def done(name: str, m: dict[str, Any]) -> None:
@@ -290,19 +347,32 @@ def eval_command(
         failed = f" ({info['failed_turns']} failed)" if info["failed_turns"] else ""
         progress.update(key, label + failed, info["turns_done"], info["turns_planned"], line)
 
-    from probe.core.outputs import OutputExists, claim_trace_file
-
     try:  # before any episode: an earlier eval's traces are never replaced silently
         for name in methods:
             claim_trace_file(method_dir(dest, name) / "traces.jsonl", overwrite=overwrite)
     except OutputExists as e:
+        folder.abandon()
         fail(str(e))
-    if first and threads is not None:  # once every input was accepted (an error stays the only line)
-        err.print(threads.describe(torch_threads), markup=False)
-    with progress:
-        results = evaluate_methods(methods, env=env, target=target, faults=fault_list, episodes=episodes, turns=turns,
-                                   samples=samples, target_factory=factory, out=dest, bootstrap_seed=seed, on_done=done,
-                                   max_failed_share=max_failed_share, on_progress=step, overwrite=overwrite)
+    folder.mark()
+    if announce:  # once every input was accepted (an error stays the only line)
+        err.print(announce, markup=False)
+    try:
+        with progress:
+            return evaluate_methods(methods, env=env, target=target, faults=faults, episodes=episodes, turns=turns,
+                                    samples=samples, target_factory=factory, out=dest, bootstrap_seed=seed,
+                                    on_done=done, max_failed_share=max_failed_share, on_progress=step,
+                                    overwrite=overwrite)
+    except OutputExists as e:  # a file that appeared after the checks (another writer): one line, exit 2
+        fail(str(e))
+
+
+def _report(dest: Path, results: dict[str, Any], methods: dict[str, Method], domain: Any, judge_obj: Any, *,
+            env: str, target: str, faults: str, episodes: int, turns: int, samples: int, seed: int,
+            max_failed_share: float) -> None:
+    """Write report.md, metrics.json and the plots; print the table; exit 1 when too many target turns failed."""
+    from probe.eval.report import cli_columns, rich_table, write_report
+    from probe.eval.runner import method_dir
+
     settings = {"env": env, "target": target, "faults": faults if target == "reference" else "n/a",
                 "episodes": episodes, "turns": turns, "samples": samples, "seed": seed,
                 "max_failed_share": max_failed_share}
@@ -390,3 +460,96 @@ def check_out_dir(dest: Path) -> None:
 
 
 __all__ = ["eval_command", "fail", "resolve_checkpoint"]
+
+
+def check_out(dest: Path, *, overwrite: bool) -> None:
+    """Fail (one line) unless ``--out`` may be written: a new, empty or earlier probe eval folder
+    (``probe.core.outputs.check_eval_dir``) that is writable (``check_out_dir``). Touches nothing."""
+    from probe.core.outputs import OutputExists, check_eval_dir
+
+    check_out_dir(dest)
+    try:
+        check_eval_dir(dest, overwrite=overwrite)
+    except OutputExists as e:
+        fail(str(e))
+
+
+class OutFolder:
+    """An eval's ``--out``, claimed by ``claim_out``: checked, created, locked (``.lock``, as a
+    train run is), and marked as probe's (``mark``) once every file check has passed. ``abandon``
+    and ``interrupted`` remove what this claim made and nothing else; ``release`` frees the lock."""
+
+    def __init__(self, path: Path, lock: Any, made: list[Path], had_marker: bool):
+        self.path, self.lock, self.made, self.had_marker = path, lock, made, had_marker
+
+    def mark(self) -> None:
+        from probe.core.outputs import write_eval_marker
+
+        write_eval_marker(self.path)
+
+    def release(self) -> None:
+        self.lock.release()
+
+    def abandon(self) -> None:
+        """Undo the claim: the marker if this claim wrote it, the folders it made if they are empty."""
+        from probe.core.outputs import EVAL_MARKER, is_lock
+
+        self.release()
+        rest = [p for p in self.path.iterdir() if not is_lock(p.name)] if self.path.is_dir() else []
+        if not self.had_marker and [p.name for p in rest] == [EVAL_MARKER]:
+            (self.path / EVAL_MARKER).unlink()
+        for d in self.made:  # deepest first
+            if d.is_dir() and not any(d.iterdir()):
+                d.rmdir()
+
+    def interrupted(self, methods: dict[str, Method]) -> None:
+        """Ctrl-C: the traces file this run had just started (empty) and its empty folder go, so a
+        plain rerun is not blocked; finished methods' traces stay. One line, exit 130."""
+        from probe.eval.runner import method_dir
+
+        kept = []
+        for name in methods:
+            d = method_dir(self.path, name)
+            traces = d / "traces.jsonl"
+            if traces.is_file() and traces.stat().st_size == 0:
+                traces.unlink()
+            if d.is_dir() and not any(d.iterdir()):
+                d.rmdir()
+            elif d.is_dir():
+                kept.append(d.name)
+        self.abandon()
+        if kept:
+            err.print(f"interrupted: no report was written; {self.path} keeps the traces of {', '.join(kept)}; "
+                      "rerun with --overwrite to replace them", markup=False)
+        else:
+            err.print(f"interrupted: no report was written and nothing was kept in {self.path}", markup=False)
+        raise typer.Exit(130)
+
+
+def claim_out(dest: Path, *, overwrite: bool) -> OutFolder:
+    """Check ``dest`` (``check_out``), create it, lock it, check it again under the lock (another
+    eval may have written it meanwhile); one error line, exit 2, and nothing left behind otherwise."""
+    from probe.core.outputs import EVAL_MARKER, OutputExists, check_eval_dir
+    from probe.train.rundir import RunDirError, RunLock
+
+    dest = Path(dest)
+    check_out(dest, overwrite=overwrite)
+    made = []
+    d = dest
+    while not d.exists() and d != d.parent:
+        made.append(d)
+        d = d.parent
+    had_marker = (dest / EVAL_MARKER).is_file()
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+        lock = RunLock(dest, what="--out").acquire()
+    except (RunDirError, OSError) as e:
+        OutFolder(dest, RunLock(dest), made, had_marker).abandon()
+        fail(str(e) if isinstance(e, RunDirError) else f"--out {dest}: {e.strerror or e}")
+    folder = OutFolder(dest, lock, made, had_marker)
+    try:
+        check_eval_dir(dest, overwrite=overwrite)
+    except OutputExists as e:
+        folder.abandon()
+        fail(str(e))
+    return folder

@@ -38,7 +38,7 @@ from probe.core.failures import (
     summarize,
     too_many,
 )
-from probe.core.outputs import claim_trace_file
+from probe.core.outputs import claim_append_file, claim_trace_file
 from probe.core.registry import EnvLoadError, default_env, env_names, is_probe_code, one_line, plugin_env_of
 from probe.core.scripts import (
     ScriptError,
@@ -225,11 +225,15 @@ def check_family(domain: Domain, family: Optional[str]) -> None:
 
 @env_app.command("scenario")
 def env_scenario(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"), family: str = typer.Option(..., help="scenario family"),
-                 seed: int = typer.Option(0, help="scenario seed"),
+                 seed: int = typer.Option(0, help="scenario seed (0 or more)"),
                  as_json: bool = typer.Option(False, "--json")) -> None:
     """Instantiate one scenario family from a seed and show its fields."""
     domain = load_domain(env)
     check_family(domain, family)
+    try:
+        check_seed(seed)  # as play checks it
+    except ValueError as e:
+        fail(str(e))
     scenario = domain.scenario(family, seed)
     if as_json:
         print_json(scenario)
@@ -347,7 +351,8 @@ def play(env: str = typer.Option(default_env(), help=f"environment ({', '.join(e
         fill_script(loaded, scenario)  # a bad placeholder fails before the first turn
         if out_file is not None:
             check_writable_file(out_file)
-    except ValueError as e:  # ScriptError too
+            claim_append_file(out_file)  # only a probe trace file is appended to
+    except ValueError as e:  # ScriptError and OutputExists too
         fail(str(e))
     progress = StepProgress(err, lines=agent.kind != "reference")
 
@@ -361,8 +366,11 @@ def play(env: str = typer.Option(default_env(), help=f"environment ({', '.join(e
         trace = play_script(domain, scenario, agent, loaded, on_turn=turn_done)
     if out_file is not None:
         try:
+            if claim_append_file(out_file):  # a last line without its newline: the trace starts its own line
+                with open(out_file, "a", encoding="utf-8") as f:
+                    f.write("\n")
             save_trace(out_file, trace)
-        except OSError as e:  # the message names where the trace was saved instead
+        except (OSError, ValueError) as e:  # the message names where the trace was saved instead
             fail(str(e))
     summary = summarize([trace])
     if as_json:

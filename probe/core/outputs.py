@@ -5,12 +5,25 @@ the same folder must not silently delete the first run's traces, nor any file th
 the same name: ``claim_trace_file`` refuses an existing file unless ``overwrite`` is given, and
 even then replaces it only when it reads as a probe trace file (every non-empty line among the
 first few is a JSON object with ``id`` and ``messages``), so a user's own file is never removed.
+
+``probe play --out FILE`` appends: ``claim_append_file`` accepts a missing or blank file or a
+probe trace file (its first line is a trace record) and says whether a newline must be written
+first.
+
+An eval output folder (``probe eval --out``, layout in ``probe.eval.report``) is probe's when it
+holds the marker ``.probe-eval``; ``check_eval_dir`` accepts a new or empty folder, refuses any
+other folder without the marker, and refuses an earlier eval's folder unless ``overwrite`` is
+given and every entry in it, recursively, is one probe eval writes (``foreign_files``). The logs
+the Slurm scripts write beside probe's files (``SLURM_LOGS``) are never in the way and never
+replaced.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import json
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from typing import Callable
 
 
 class OutputExists(ValueError):
@@ -53,3 +66,129 @@ def claim_trace_file(path: str | Path, *, overwrite: bool) -> Path:
     if path.stat().st_size and not is_probe_trace_file(path):
         raise OutputExists(f"{path} exists and is not a probe trace file; refusing to replace it")
     return path
+
+
+def _trace_line(raw: bytes) -> bool:
+    """One line of a probe trace file: a JSON object with ``id`` and a ``messages`` list."""
+    try:
+        record = json.loads(raw)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(record, dict) and "id" in record and isinstance(record.get("messages"), list)
+
+
+def claim_append_file(path: str | Path) -> bool:
+    """Check that a trace may be appended to ``path``; True when the file does not end with a
+    newline (the caller writes one first, so that the trace starts a line of its own).
+
+    A missing or blank file is fine. Otherwise the file must be a probe trace file: its first
+    non-blank line is a trace record (later bad lines are ``probe verify``'s to report, one by
+    one). Anything else, a line cut short included, is ``OutputExists`` (one line) and nothing is
+    written.
+    """
+    path = Path(path)
+    if not path.is_file():
+        return False
+    with open(path, "rb") as f:
+        first = next((raw for raw in f if raw.strip()), b"")
+        if first:
+            f.seek(-1, 2)
+        last = f.read(1) if first else b""
+    if not first:
+        return False  # blank: a newline before the trace changes nothing a reader sees
+    if not _trace_line(first):
+        raise OutputExists(f"--out {path} exists and is not a probe trace file; refusing to append to it "
+                           "(give a new file or a trace file written by probe)")
+    return last != b"\n"
+
+
+# --- output folders ---------------------------------------------------------------------------------
+
+# Logs slurm/train_two_gpu.sbatch and slurm/eval.sbatch write into a run or eval folder before probe
+# runs there (and launch.sh's --output, slurm-<jobid>.out): never in the way, never replaced.
+SLURM_LOGS = ("vllm.log", "train.log", "eval.log", "jobs.log", "slurm-*.out")
+LOCK_NAMES = (".lock", ".lock.*.tmp")  # probe.train.rundir.RunLock and its temporary file
+
+
+def is_slurm_log(name: str) -> bool:
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in SLURM_LOGS)
+
+
+def is_lock(name: str) -> bool:
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in LOCK_NAMES)
+
+
+def foreign_files(folder: str | Path, owned: Callable[[PurePosixPath, bool], bool]) -> list[str]:
+    """Paths under ``folder`` (relative, '/'-separated, sorted) that ``owned(relative path, is_dir)``
+    rejects, recursively: an owned folder is looked into, a rejected one is named as a whole. A
+    symbolic link is never owned (nothing is followed out of the folder)."""
+    folder = Path(folder)
+    found: list[str] = []
+
+    def walk(d: Path) -> None:
+        for p in sorted(d.iterdir()):
+            rel = PurePosixPath(p.relative_to(folder).as_posix())
+            is_dir = p.is_dir() and not p.is_symlink()
+            if p.is_symlink() or not owned(rel, is_dir):
+                found.append(str(rel))
+            elif is_dir:
+                walk(p)
+
+    walk(folder)
+    return found
+
+
+EVAL_MARKER = ".probe-eval"
+EVAL_PLOTS = ("coverage_heatmap.png", "yield_ci.png", "tool_reach.png")
+EVAL_FILES = frozenset({"metrics.json", "report.md", *EVAL_PLOTS, "compare.md", "compare.json"})
+METHOD_FILES = frozenset({"traces.jsonl", "metrics.json"})
+
+
+def is_eval_entry(rel: PurePosixPath, is_dir: bool) -> bool:
+    """An entry ``probe eval`` writes in its output folder: the marker, the report files, a method
+    folder (``<method>/``) holding ``traces.jsonl`` and ``metrics.json``; plus the lock and the
+    Slurm scripts' logs, which it never replaces."""
+    if len(rel.parts) == 1:
+        name = rel.name
+        return is_dir or name in EVAL_FILES or name == EVAL_MARKER or is_lock(name) or is_slurm_log(name)
+    return len(rel.parts) == 2 and not is_dir and rel.name in METHOD_FILES
+
+
+def _listed(names: list[str], n: int = 3) -> str:
+    return ", ".join(names[:n]) + (f" and {len(names) - n} more" if len(names) > n else "")
+
+
+def check_eval_dir(out: str | Path, *, overwrite: bool) -> None:
+    """Whether ``probe eval --out`` (or ``--compare --out``) may write into ``out``, without touching
+    the disk; ``OutputExists`` (one line) otherwise.
+
+    A missing folder, an empty one, or one holding only the Slurm scripts' logs: yes. A folder
+    without ``EVAL_MARKER``: no. An earlier eval's folder: only with ``overwrite``, and only when
+    every entry in it, recursively, is one probe eval writes (``is_eval_entry``).
+    """
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise OutputExists(f"--out {out} is a file, not a directory")
+    if not out.is_dir():
+        return
+    entries = sorted(p.name for p in out.iterdir() if not is_slurm_log(p.name) and not is_lock(p.name))
+    if not entries:
+        return
+    if EVAL_MARKER not in entries or not (out / EVAL_MARKER).is_file():
+        raise OutputExists(f"--out {out} is not empty and was not written by probe eval (no {EVAL_MARKER}; it holds "
+                           f"{_listed(entries)}); nothing was changed: choose a new or empty folder")
+    earlier = [n for n in entries if n != EVAL_MARKER]
+    if earlier and not overwrite:
+        raise OutputExists(f"--out {out} already exists; pass --overwrite to replace the earlier eval there "
+                           f"({_listed(earlier)}), or choose another --out")
+    foreign = foreign_files(out, is_eval_entry)
+    if foreign:
+        raise OutputExists(f"--out {out} holds files probe eval did not write ({_listed(foreign)}); nothing was "
+                           "changed: move them away or choose another --out")
+
+
+def write_eval_marker(out: str | Path) -> None:
+    """Mark ``out`` as a probe eval output folder (kept when it exists)."""
+    marker = Path(out) / EVAL_MARKER
+    if not marker.exists():
+        marker.write_text(json.dumps({"kind": "probe-eval", "version": 1}) + "\n")

@@ -31,9 +31,10 @@ from typing import Any, Sequence
 
 from rich.table import Table
 
+from probe.core.outputs import EVAL_PLOTS
 from probe.eval.metrics import REACH_LEVELS
 
-PLOTS = ("coverage_heatmap.png", "yield_ci.png", "tool_reach.png")
+PLOTS = EVAL_PLOTS  # the names probe.core.outputs knows an eval folder by
 
 COLUMNS: list[tuple[str, str]] = [
     ("method", "method"), ("plausible_found", "plausible coverage"), ("coverage_found", "coverage"),
@@ -353,6 +354,27 @@ def load_metrics(directory: Path) -> dict[str, dict[str, Any]]:
     return data["methods"]
 
 
+def settings_differences(dirs: Sequence[Path]) -> list[str]:
+    """One line per setting (episodes, turns, faults, ...) that differs between the eval directories'
+    metrics.json files, naming each directory's value; empty when they agree. The sampling settings
+    of each method, the judge and the skipped methods are not compared (they belong to methods)."""
+    per_dir = []
+    for d in dirs:
+        try:
+            data = json.loads((Path(d) / "metrics.json").read_bytes().decode("utf-8"))
+            settings = data.get("settings") if isinstance(data, dict) else None
+        except (OSError, ValueError):
+            settings = None
+        per_dir.append(settings if isinstance(settings, dict) else {})
+    keys = [k for s in per_dir for k in s if not k.startswith("sampling[") and k not in ("judge", "skipped_methods")]
+    lines = []
+    for key in dict.fromkeys(keys):
+        values = [s.get(key, "n/a") for s in per_dir]
+        if len({json.dumps(v, sort_keys=True, default=str) for v in values}) > 1:
+            lines.append(f"the compared evals differ in {key}: " + ", ".join(f"{v} ({d})" for v, d in zip(values, dirs)))
+    return lines
+
+
 def compare(dirs: Sequence[Path]) -> tuple[dict[str, dict[str, Any]], Table, str]:
     """Merge the methods of several eval directories into one table (names prefixed with the dir when they clash)."""
     merged: dict[str, dict[str, Any]] = {}
@@ -363,5 +385,5 @@ def compare(dirs: Sequence[Path]) -> tuple[dict[str, dict[str, Any]], Table, str
     return merged, rich_table(merged, title="comparison", cols=cli_columns(merged)), markdown_table(merged)
 
 
-__all__ = ["COLUMNS", "columns", "cli_columns", "PLOTS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics",
+__all__ = ["COLUMNS", "columns", "cli_columns", "PLOTS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics", "settings_differences",
            "plot_coverage_heatmap", "plot_yield", "plot_reach"]

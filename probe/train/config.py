@@ -457,12 +457,13 @@ def parse_overrides(pairs: list[str]) -> list[tuple[str, Any]]:
 
 
 def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
-    """A YAML file holding a mapping; a missing file, bad YAML or another type is one-line ConfigError."""
+    """A YAML file holding a mapping; a missing or empty file, bad YAML or another type is one-line
+    ConfigError (an explicit ``{}`` is an empty mapping)."""
     p = Path(path)
     if not p.is_file():
         raise ConfigError(f"config file not found: {p}")
     try:
-        loaded = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+        loaded = yaml.safe_load(p.read_text(encoding="utf-8"))
     except UnicodeDecodeError as e:
         raise ConfigError(f"config file {p} is not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
     except OSError as e:
@@ -471,6 +472,9 @@ def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
         raise ConfigError(f"config file {p} is nested too deeply") from None
     except yaml.YAMLError as e:
         raise ConfigError(f"config file {p} is not valid YAML: {str(e).splitlines()[0]}") from None
+    if loaded is None:  # no text, only comments, or a bare null: most likely the wrong file
+        raise ConfigError(f"config file {p} is empty; give a config with its settings (see configs/), "
+                          "or '{}' for every default")
     if not isinstance(loaded, dict):
         raise ConfigError(f"config file {p} must hold a mapping, got {type(loaded).__name__}")
     return loaded

@@ -8,8 +8,10 @@
   same SLURM job (requeued), is stale and replaced; any other lock makes the second writer stop
   with ``RunDirError``.
 * ``open_run_dir``: the policy for ``probe train`` / ``probe demo``. A fresh run needs a missing
-  or empty directory; ``--resume`` needs a probe run directory; ``--overwrite`` replaces a
-  previous run only after checking every entry in it is one probe writes.
+  or empty directory; ``--resume`` needs a probe run directory (its ``.probe-run`` marker; file
+  names alone prove nothing) or the folder ``slurm/train_two_gpu.sbatch`` made for a new run
+  (only its logs, ``jobs.log`` among them); ``--overwrite`` replaces a previous run only after
+  checking every entry in it, recursively, is one probe writes (``foreign_entries``).
 
 Nothing here deletes anything but the entries a probe run directory is made of.
 """
@@ -18,16 +20,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+
+from probe.core.outputs import foreign_files, is_eval_entry, is_lock, is_slurm_log
 
 MARKER = ".probe-run"
 LOCK = ".lock"
 # the entries a probe run directory is made of (see probe.train.loop); anything else is the user's
 RUN_FILES = {MARKER, LOCK, "config.yaml", "metrics.jsonl", "traces", "eval", "adat", "wandb"}  # adat: `probe adat run --run NAME`
-RUN_PREFIXES = ("ckpt-", ".tmp-ckpt-", "broken-ckpt-", ".metrics.jsonl.tmp", ".config.yaml.tmp", ".lock.")
+RUN_CKPT_PREFIXES = ("ckpt-", ".tmp-ckpt-", "broken-ckpt-")  # checkpoint folders (probe.train.checkpoint)
+RUN_TEMP_PREFIXES = (".metrics.jsonl.tmp", ".config.yaml.tmp", ".lock.")  # files being written
 
 
 class RunDirError(ValueError):
@@ -68,17 +74,70 @@ def resolve_run_dir(out_dir: str | Path, run_name: str) -> Path:
 
 
 def is_probe_run_dir(path: Path) -> bool:
-    """True for a directory probe made a run in: its marker, or (runs older than the marker)
-    a ``config.yaml`` next to a ``metrics.jsonl``."""
+    """True for a directory probe made a run in: it holds the marker (``open_run_dir`` writes it
+    first). A ``config.yaml`` beside a ``metrics.jsonl`` may be anybody's: it proves nothing."""
     path = Path(path)
-    return path.is_dir() and ((path / MARKER).is_file()
-                              or ((path / "config.yaml").is_file() and (path / "metrics.jsonl").is_file()))
+    return path.is_dir() and (path / MARKER).is_file()
+
+
+def is_slurm_start(path: Path) -> bool:
+    """True for the folder ``slurm/train_two_gpu.sbatch`` makes before its first ``probe train
+    --resume``: nothing in it but the Slurm scripts' logs, its ``jobs.log`` among them."""
+    names = [p.name for p in Path(path).iterdir()] if Path(path).is_dir() else []
+    return "jobs.log" in names and all(is_slurm_log(n) or is_lock(n) for n in names)
+
+
+_TRACE_FILE = re.compile(r"update-\d+\.jsonl")
+
+
+def _checkpoint_entry(ckpt: Path, rel: PurePosixPath, is_dir: bool, manifests: dict) -> bool:
+    """An entry of a checkpoint folder: a file its manifest lists (or the manifest), a folder on the
+    way to one; without a readable manifest (an unfinished or broken checkpoint), the names
+    ``probe.train.checkpoint.save_checkpoint`` writes (adapter/ holds what the adapter library saves)."""
+    from probe.train.checkpoint import MANIFEST, STATE, TENSORS
+
+    if ckpt not in manifests:
+        try:
+            manifests[ckpt] = set(json.loads((ckpt / MANIFEST).read_text())["files"])
+        except (OSError, ValueError, KeyError, TypeError):
+            manifests[ckpt] = None
+    listed = manifests[ckpt]
+    path = rel.as_posix()
+    if listed is not None and path != MANIFEST:
+        return any(f.startswith(path + "/") for f in listed) if is_dir else path in listed
+    if rel.parts[0] == "adapter":
+        return True
+    return len(rel.parts) == 1 and not is_dir and rel.name in (MANIFEST, STATE, TENSORS, "step.json")
 
 
 def foreign_entries(path: Path) -> list[str]:
-    """Entries of a run directory that probe does not write there."""
-    return sorted(p.name for p in Path(path).iterdir()
-                  if p.name not in RUN_FILES and not p.name.startswith(RUN_PREFIXES))
+    """Entries of a run directory that probe does not write there, recursively (relative paths):
+    its own files (``RUN_FILES``, temporary files), ``traces/update-*.jsonl``, an eval folder's
+    files in ``eval/``, AdaT's files in ``adat/``, what the manifest of each checkpoint lists;
+    ``wandb/`` is wandb's own and is not looked into."""
+    from probe.adat.pipeline import FILES as ADAT_FILES
+
+    path = Path(path)
+    manifests: dict = {}
+
+    def owned(rel: PurePosixPath, is_dir: bool) -> bool:
+        top = rel.parts[0]
+        if len(rel.parts) == 1:
+            if is_dir:
+                return top in ("traces", "eval", "adat", "wandb") or top.startswith(RUN_CKPT_PREFIXES)
+            return top in RUN_FILES or top.startswith(RUN_TEMP_PREFIXES)
+        inner = PurePosixPath(*rel.parts[1:])
+        if top == "traces":
+            return not is_dir and len(inner.parts) == 1 and _TRACE_FILE.fullmatch(inner.name) is not None
+        if top == "eval":
+            return is_eval_entry(inner, is_dir)
+        if top == "adat":
+            return not is_dir and len(inner.parts) == 1 and inner.name in ADAT_FILES
+        if top == "wandb":
+            return True
+        return _checkpoint_entry(path / top, inner, is_dir, manifests)
+
+    return foreign_files(path, owned)
 
 
 # --- the lock ------------------------------------------------------------------------------------
@@ -98,10 +157,11 @@ def _pid_alive(pid: int) -> bool:
 class RunLock:
     """``<run>/.lock`` while this process writes the run; ``release()`` (or ``with``) removes it."""
 
-    def __init__(self, run_dir: Path):
+    def __init__(self, run_dir: Path, what: str = "run directory"):
         self.run_dir = Path(run_dir)
         self.path = self.run_dir / LOCK
         self.held = False
+        self.what = what  # how the error lines name the folder ("--out" for an eval's output folder)
 
     def acquire(self) -> "RunLock":
         info = {"pid": os.getpid(), "host": socket.gethostname(), "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
@@ -120,7 +180,7 @@ class RunLock:
                     if not self._stale(holder):
                         who = (f"pid {holder.get('pid')} on host {holder.get('host')} since {holder.get('started')}"
                                if holder else "an unreadable lock file")
-                        raise RunDirError(f"run directory {self.run_dir} is in use by {who}; wait for it to finish "
+                        raise RunDirError(f"{self.what} {self.run_dir} is in use by {who}; wait for it to finish "
                                           f"or, if no such process runs, remove {self.path}") from None
                     self.path.unlink(missing_ok=True)  # a dead process's lock on this host
             raise RunDirError(f"could not lock {self.run_dir}: the lock file keeps reappearing")
@@ -178,25 +238,34 @@ def check_run_dir(run: Path, *, resume: bool = False, overwrite: bool = False) -
     if resume and overwrite:
         raise RunDirError("--resume and --overwrite cannot be combined")
     existed = run.is_dir()
+    if resume and not is_probe_run_dir(run) and not is_slurm_start(run) and not (existed and any(run.iterdir())):
+        raise RunDirError(f"--resume: no run to resume in {run} ({'it is empty' if existed else 'it does not exist'}); "
+                          "nothing was changed; start it without --resume, or check run_name and out_dir")
     if existed and any(run.iterdir()):
+        if resume and is_slurm_start(run):
+            return  # the Slurm script's first start of this run: a new run beside its logs
         if not is_probe_run_dir(run):
-            raise RunDirError(f"run directory {run} exists and is not a probe run directory (no {MARKER}); "
-                              "choose another run_name or out_dir")
+            raise RunDirError(f"run directory {run} exists and is not a probe run directory (no {MARKER}); nothing "
+                              "was changed; choose another run_name or out_dir")
         if not resume and not overwrite:
             raise RunDirError(f"run directory {run} already holds a run; use --resume to continue it, "
                               "--overwrite to replace it, or another run_name")
         if overwrite:
             foreign = foreign_entries(run)
             if foreign:
-                raise RunDirError(f"run directory {run} holds entries probe did not write ({', '.join(foreign[:5])}); "
-                                  "--overwrite replaces only probe runs: move them away or choose another run_name")
+                more = f" and {len(foreign) - 5} more" if len(foreign) > 5 else ""
+                raise RunDirError(f"run directory {run} holds entries probe did not write ({', '.join(foreign[:5])}{more}); "
+                                  "nothing was changed; --overwrite replaces only probe runs: move them away or choose "
+                                  "another run_name")
 
 
 def open_run_dir(run: Path, *, resume: bool = False, overwrite: bool = False) -> RunLock:
     """Check ``run`` may be written as asked, create it, lock it; return the held lock.
 
-    fresh: the directory must be missing or empty. resume: missing, empty or a probe run.
-    overwrite: a previous probe run (only probe's own entries) is cleared under the lock.
+    fresh: the directory must be missing or empty. resume: a probe run, or the Slurm script's
+    folder for a new run (``is_slurm_start``). overwrite: a previous probe run (only probe's own
+    entries) is cleared under the lock. The marker is written only into a folder that was not a
+    run yet: a resume of a run adds nothing here.
     """
     run = Path(run)
     check_run_dir(run, resume=resume, overwrite=overwrite)
@@ -222,5 +291,6 @@ def open_run_dir(run: Path, *, resume: bool = False, overwrite: bool = False) ->
     return lock
 
 
-__all__ = ["RunDirError", "RunLock", "check_run_name", "resolve_run_dir", "is_probe_run_dir", "check_run_dir", "open_run_dir",
+__all__ = ["RunDirError", "RunLock", "check_run_name", "resolve_run_dir", "is_probe_run_dir", "is_slurm_start",
+           "check_run_dir", "open_run_dir",
            "foreign_entries", "MARKER", "LOCK"]
