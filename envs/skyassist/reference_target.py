@@ -957,6 +957,9 @@ class ReferenceTarget(Target):
         if not dates or p.dates or p.booking_ids or p.flight_ids or p.places or p.no:
             return None
         sel = p.selection
+        if (sel is not None and self.legs and self.legs[0].get("shown") and p.day_of_month is None
+                and not re.search(r"\b(?:dates?|days?)\b", p.text, re.I)):
+            return None  # flights were listed beside the dates: "option 1", "the first one" is the listed flight
         if p.day_of_month is not None:  # "what about the 3rd?" when one listed date is a 3rd: that date
             same = [d for d in dates if int(d[8:]) == p.day_of_month]
             if len(same) == 1:

@@ -265,3 +265,16 @@ def test_shortest_after_both_legs_were_picked_keeps_a_connection_that_works(line
     said = replies(ep)
     assert "Which flight would you like" not in said[0] and "same cabin" not in said[1], said[:2]
     assert [b["flight_ids"] for b in booked(ep)] == [["SA0280", "SA4876"]], said
+
+
+@pytest.mark.parametrize("pick, date", [("option 1 please", False), ("the first one", False), ("1", False),
+                                        ("the first date", True), ("the 1st", True)])
+def test_a_pick_after_a_listing_nothing_can_be_booked_from_is_the_listed_flight(pick, date):
+    """Flights listed beside other dates ("None of these flights can be booked ... try another date?"):
+    "option 1" / "the first one" is the listed flight, refused for the window; "the first date" is a date.
+    (The last fix round made "the first one" search the first date, which an AdaT judge test caught.)"""
+    sc = D.scenario("far_future", 3)
+    ep = play([f"hello, could I get {sc['origin_city']} to {sc['destination_city']} on {sc['date']}? 2 of us, name's "
+               f"{sc['first_name']} {sc['last_name']}", pick], sc)
+    said = replies(ep)[-1]
+    assert ("330 days" not in said) == date and said.startswith("For ") == date, said
