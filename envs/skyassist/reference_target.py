@@ -244,6 +244,11 @@ _NO_HOLD = re.compile(r"\b(?:don'?t|do not|not|no need to|never)\s+(?:(?:just|a|
 _SHALL_BOOK = "Shall I book it?"
 _SHALL_HOLD = "Shall I place the hold? It is free for 24 hours."
 
+# a cancellation of the booking itself said with a "no" at another proposal ("no, just cancel the whole thing")
+_CANCEL_IT_ALL = re.compile(r"\bcancel\w*\s+(?:(?:the|my|our)\s+)?(?:whole\s+(?:thing|trip|booking)|everything|it\s+all|"
+                            r"(?:booking|trip|reservation|flight)s?\b)|\bcancel\w*\s+(?:it\s+)?instead\b", re.I)
+
+
 class ReferenceTarget(Target):
     kind = "reference"
 
@@ -496,7 +501,10 @@ class ReferenceTarget(Target):
                 out.append("Understood, you don't need to give one. " + pend["said"])
                 turn.say(" ".join(out))
                 return
-            if p.no and not self._changes(p):
+            if p.no and not self._changes(p) and not (pend["kind"] != "cancel" and p.has("cancel")
+                                                      and _CANCEL_IT_ALL.search(p.text)):
+                # ("no, just cancel the whole thing" at a change: the cancellation is asked for, below; "no, cancel
+                # that" takes back the change only)
                 self.declined = True
                 out.append("No problem, I will not go ahead with that. Would you like a different flight or date, or is there anything else I can do?")
                 turn.say(" ".join(out))

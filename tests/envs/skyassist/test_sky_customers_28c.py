@@ -278,3 +278,17 @@ def test_a_pick_after_a_listing_nothing_can_be_booked_from_is_the_listed_flight(
                f"{sc['first_name']} {sc['last_name']}", pick], sc)
     said = replies(ep)[-1]
     assert ("330 days" not in said) == date and said.startswith("For ") == date, said
+
+
+@pytest.mark.parametrize("reply, cancelled", [
+    ("hmm actually no, just cancel the whole thing", True), ("no, cancel the booking", True),
+    ("no cancel my trip instead", True), ("no", False), ("no, dont cancel it, just leave it", False),
+    ("no thanks, cancel that", False), ("no, cancel it", False),
+])
+def test_a_no_at_a_change_summary_that_asks_to_cancel_the_booking_proposes_the_cancellation(reply, cancelled):
+    """A second tester's customer said "no, just cancel the whole thing" at a change summary: the cancel was
+    dropped, and two yeses later the rejected change was made. A "no" that names the booking's cancellation
+    now proposes it; "no, cancel that" takes back only the change."""
+    sc = D.scenario("change_booking", 1000500)  # BKHBHJ62, Singh
+    ep = play(["change BKHBHJ62 singh to 30/12", "1", reply, "yes"], sc)
+    assert bool(calls(ep, "cancel_booking")) == cancelled and not calls(ep, "modify_booking"), replies(ep)
