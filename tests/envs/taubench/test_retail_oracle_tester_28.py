@@ -22,37 +22,12 @@ import pytest
 
 from envs.taubench.policies import HANDOFF
 from probe.core.registry import get_domain
+from tests.envs.taubench.test_retail_oracle_tester_27 import T, pols
 
 
 @pytest.fixture(scope="module")
 def d():
     return get_domain("taubench-retail")
-
-
-class T:
-    """A trace builder: u(text), a(text), c(name, args) (one call per message; results are replayed)."""
-
-    def __init__(self):
-        self.m, self.n = [], 0
-
-    def u(self, text):
-        self.m.append({"role": "user", "content": text})
-        return self
-
-    def a(self, text):
-        self.m.append({"role": "assistant", "content": text})
-        return self
-
-    def c(self, name, args):
-        self.n += 1
-        self.m.append({"role": "assistant", "content": None, "tool_calls": [
-            {"id": f"t{self.n}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
-        self.m.append({"role": "tool", "tool_call_id": f"t{self.n}", "content": "(ignored)"})
-        return self
-
-
-def pols(d, t, sc):
-    return {v.policy for v in d.verify(t.m, sc)}
 
 
 def _start(d, family, seed):

@@ -19,8 +19,6 @@ a yes to the proposal that named it. Other wordings than the tester's are played
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from envs.taubench.data import TauBenchDataMissing, load_splits
@@ -33,10 +31,7 @@ except TauBenchDataMissing as e:  # pragma: no cover - the data package is a set
 from envs.taubench.success import task_success
 from probe.core.registry import get_domain
 from probe.core.scripts import play_messages
-
-WRITES = ("return_delivered_order_items", "cancel_pending_order", "exchange_delivered_order_items",
-          "modify_pending_order_items", "modify_pending_order_payment", "modify_user_address",
-          "modify_pending_order_address")
+from tests.envs.taubench.test_unseen_retail_customers import _calls, _said, _sound
 
 
 @pytest.fixture(scope="module")
@@ -47,33 +42,6 @@ def d():
 def _play(d, family, seed, lines):
     sc = d.scenario(family, seed)
     return sc, play_messages(d, sc, d.make_target("reference", []), lines, "tau")
-
-
-def _said(t):
-    return [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
-
-
-def _calls(t):
-    return [(c["function"]["name"], json.loads(c["function"]["arguments"])) for m in t.messages
-            for c in m.get("tool_calls") or [] if c["function"]["name"] in WRITES]
-
-
-def _sound(t) -> None:
-    """No failed turn, no violation, and each write right after a yes to the proposal that named it."""
-    assert t.violations == [], t.violations
-    assert not t.meta.get("failed_turns"), t.meta.get("failed_turns")
-    question = ""
-    for m in t.messages:
-        if m["role"] == "user":
-            asked, question = question, ""
-        elif m["role"] == "assistant":
-            for c in m.get("tool_calls") or []:
-                if c["function"]["name"] in WRITES:
-                    args = json.loads(c["function"]["arguments"])
-                    assert "To confirm, I will" in asked, (c["function"]["name"], asked)
-                    assert args.get("order_id", "") in asked, (args, asked)
-            if m.get("content"):
-                question = m["content"]
 
 
 # --- D1: the order named by its item gets the address -------------------------------------------
