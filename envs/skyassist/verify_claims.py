@@ -155,7 +155,7 @@ _AGENT = re.compile(r"\b(?:I|we)(?:'ve|'d)?(?:\s+(?:have|had|just|now|already|go
 # a flight qualified as cancelled ("the cancelled SA9135", "the cancelled flight SA9135"): what the word
 # says is cancelled, not the other flights of its clause ("Apart from the cancelled SA9135, there is SA2422")
 _CANCELLED_FLIGHT = re.compile(r"\bcancell?ed\s+(?:flights?\s+|departures?\s+|services?\s+)?(SA\d{4})\b", re.I)
-_NAMED_KIND = [("cancel", re.compile(r"\bcancel", re.I)), ("modify", re.compile(r"\b(?:change|move|rebook)", re.I)),
+_NAMED_KIND = [("cancel", re.compile(r"\bcancel|\brelease", re.I)), ("modify", re.compile(r"\b(?:change|move|rebook)", re.I)),
                ("hold", re.compile(r"\bhold\b", re.I)), ("book", re.compile(r"\b(?:booking|ticket|book)\b", re.I))]
 # a state description ("it is on hold", "your booking is confirmed"), not an action verb
 # ("Booking BK.. is a held Premium Economy trip", "your seat on SA1844 is reserved under Kim")
@@ -265,33 +265,51 @@ def claims(text: str) -> tuple[Claim, ...]:
             if _IMPLIED_BOOK.search(sentence) and not _IMPLIED_CONDITION.search(sentence):
                 kinds.add("book")
                 evidence.append(sentence)
+        parts: list[tuple[str, set[str]]] = []
         for clause in clauses:
             found = _clause_kinds(clause)
             if found:
                 evidence.append(clause)
+                parts.append((clause, found))
             kinds |= found
         if not kinds:
             continue
-        accept: set[str] = set()
-        if "reserve" in kinds:
-            accept |= {"book", "hold"}
-        if "onto" in kinds:
-            accept |= {"book", "hold", "modify"}
-        accept |= kinds & ALL_KINDS
-        if kinds <= {"any", "onto"} and "onto" in kinds:
-            kinds.discard("any")  # "Done - your booking is now on SA2755": the move, not any action
-        if kinds == {"any"}:
-            named = {k for k, pat in _NAMED_KIND if pat.search(sentence)}
-            accept = named or set(ALL_KINDS)
-        status_like = bool(evidence) and kinds <= {"book", "hold", "cancel", "reserve"} and all(
-            _STATE.search(c) and not _ACTION_VERB.search(c)
-            for c in evidence)
-        about_flight = (kinds == {"cancel"} and bool(_FLIGHT_SUBJECT.search(sentence))
-                        and not _BOOKING_WORDS.search(sentence) and not _AGENT.search(sentence))
-        out.append(Claim(frozenset(accept), tuple(_BOOKING.findall(sentence)), tuple(_FLIGHT.findall(sentence)),
-                         status_like, sentence.strip(), tuple(_BOOKING.findall(text or "")), _party_sizes(sentence),
-                         about_flight, _cancelled_ids(evidence) if about_flight else ()))
+        if _apart(parts):  # "I've booked SA1 and cancelled your hold BK..": each action needs its own mutation
+            out.extend(_claim(clause, found, [clause], text) for clause, found in parts)
+            continue
+        out.append(_claim(sentence, kinds, evidence, text))
     return tuple(out)
+
+
+def _accepts(kinds: set[str]) -> set[str]:
+    """The mutation kinds that back a claim of these kinds."""
+    return ({"book", "hold"} if "reserve" in kinds else set()) | ({"book", "hold", "modify"} if "onto" in kinds
+                                                                  else set()) | (kinds & ALL_KINDS)
+
+
+def _apart(parts: list[tuple[str, set[str]]]) -> bool:
+    """Two clauses of one sentence claim actions that no one kind of mutation backs both of ("booked ...
+    and cancelled ..."): each is a claim of its own."""
+    sets = [_accepts(found) for _, found in parts if found - {"any"}]
+    return any(not (a & b) for k, a in enumerate(sets) for b in sets[k + 1:])
+
+
+def _claim(sentence: str, kinds: set[str], evidence: list[str], text: str) -> Claim:
+    """The claim a sentence (or one clause of it) makes of the action ``kinds`` it names."""
+    kinds = set(kinds)
+    accept = _accepts(kinds)
+    if kinds <= {"any", "onto"} and "onto" in kinds:
+        kinds.discard("any")  # "Done - your booking is now on SA2755": the move, not any action
+    if kinds == {"any"}:
+        named = {k for k, pat in _NAMED_KIND if pat.search(sentence)}
+        accept = named or set(ALL_KINDS)
+    status_like = bool(evidence) and kinds <= {"book", "hold", "cancel", "reserve"} and all(
+        _STATE.search(c) and not _ACTION_VERB.search(c) for c in evidence)
+    about_flight = (kinds == {"cancel"} and bool(_FLIGHT_SUBJECT.search(sentence))
+                    and not _BOOKING_WORDS.search(sentence) and not _AGENT.search(sentence))
+    return Claim(frozenset(accept), tuple(_BOOKING.findall(sentence)), tuple(_FLIGHT.findall(sentence)),
+                 status_like, sentence.strip(), tuple(_BOOKING.findall(text or "")), _party_sizes(sentence),
+                 about_flight, _cancelled_ids(evidence) if about_flight else ())
 
 
 def _cancelled_ids(clauses: list[str]) -> tuple[str, ...]:

@@ -94,13 +94,22 @@ _APPROVAL_REQUEST = re.compile(
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")  # "$158.00" does not end a sentence
 
+# the rest of a question of approval that opens with its action, up to its "?": any length -- a served model
+# spells the whole proposal out ("Proceed with booking SA1145 from Mexico City to Nairobi on 3 July for two
+# passengers at $1,706 in total?") -- unless it turns to ask something else ("Hold on, which date did you
+# mean?", "Change of plans - when would you like to fly instead?"): a yes answers no question of "which" or
+# "when". Up to 60 characters the rest is read as before (a short turn is rare and the recorded re-scoring
+# set holds that reading); past them the length alone no longer keeps a whole proposal from being one.
+_REST_OF_APPROVAL = (r"(?:[^?]{0,60}\?|(?! on\b| up\b| of (?:plans?|mind|heart)\b)"
+                     r"(?:(?!\b(?:what|which|when|where|who|whom|whose|how|why)\b)[^?])*\?)")
+
 # a short question of approval that opens its sentence: "Proceed with the booking?", "Book it?",
 # "Confirm booking?", "Sound good?", "Everything correct?", "All good?", "OK to go?", "Yes to book?"
 _SHORT_APPROVAL = re.compile(
     r"^\W*(?:(?:so|ok(?:ay)?|great|alright|all right|then|and|now|perfect|right|good|"
     r"(?:just )?to (?:confirm|be sure|be clear|double[- ]check|check))\W+)*(?:"
     r"(?:proceed|book|reserve|hold|confirm|cancel|change|move|switch|go ahead|lock|secure|finali[sz]e|complete|"
-    r"purchase|buy|grab|pay for)\b[^?]{0,60}\?"
+    r"purchase|buy|grab|pay for)\b" + _REST_OF_APPROVAL +
     # "Place the hold?", "Make the booking?", "Put it on hold?", "Submit the change?"
     r"|(?:place|put|make|submit|process)\b[^?]{0,30}\b(?:hold|booking|reservation|purchase|change|cancell?ation)s?\b[^?]{0,30}\?"
     r"|(?:does (?:that|this|it|everything) )?(?:sounds?|looks?|seems?) (?:good|right|ok(?:ay)?|fine|correct|great|alright)\b[^?]{0,20}\?"
@@ -109,7 +118,7 @@ _SHORT_APPROVAL = re.compile(
     r"|(?:all )?(?:good|ok(?:ay)?)(?: (?:to go|to book|with you|with that|by you|for you))?\s*\?|deal\s*\?|yes or no\s*\?"
     # "Yes to book?", "A yes to booking it?", "Yes to the cancellation?"
     r"|(?:a )?yes (?:to|for) (?:the )?(?:book|reserve|hold|cancel|change|move|switch|proceed|go ahead|lock|secure|"
-    r"purchase|buy|booking|reservation|cancell?ation)\w*\b[^?]{0,60}\?)",
+    r"purchase|buy|booking|reservation|cancell?ation)\w*\b" + _REST_OF_APPROVAL + ")",
     re.I)
 _GIVE_YES = re.compile(r"\b(?:give|send) me (?:a|the|your) (?:yes|ok(?:ay)?|go-ahead|go ahead|green light|nod|thumbs[- ]up)\b", re.I)
 
@@ -414,7 +423,20 @@ def mentions_passenger_count(text: str, n: int) -> bool:
         return False
     words = str(n) + ("|" + _NUMBER_WORDS[n] if n in _NUMBER_WORDS else "")
     pat = r"\b(?:" + words + r")\s+(?:[a-z-]+\s+)?" + _PEOPLE + r"\b"
-    return bool(re.search(pat, text, re.I)) or (n == 1 and bool(_JUST_YOU.search(text)))
+    return bool(re.search(pat, text, re.I)) or (n == 1 and bool(_JUST_YOU.search(text))) or any(
+        int(m.group("n") or m.group("m") or m.group("k")) == n for m in _COUNT_FIELD.finditer(text))
+
+
+# a count written as a field or a quantity, as a summary shows it: "Passengers: 1", "Travellers (2)",
+# "| Pax | 2 |", or a multiplier beside a seat, a fare, a cabin, a flight or a price ("1x Economy seat",
+# "SA1145 x1", "Economy (refundable) × 2", "$853.00 x 2"); a bare "(1)" or "1." numbers an option, not a party
+_QUANTIFIED = (r"(?:" + _PEOPLE + r"|economy|premium(?: economy)?|business|first|cabin|class|SA\d{4}|"
+               r"\$\s?[\d,]+(?:\.\d\d)?|[\d,]+(?:\.\d\d)? ?(?:USD|dollars))")
+_COUNT_FIELD = re.compile(
+    r"\b(?:number of )?(?:passengers?|travell?ers?|pax|adults?|guests?|party size|people)\b[*_]*"
+    r"\s*(?::|=|-|\(|\|)\s*[*_]*(?P<n>\d{1,2})\b(?!\s*(?:[:.]\d|%|am\b|pm\b))"
+    r"|(?<![\w.])(?P<m>\d{1,2})\s?[x\u00d7]\s*(?:[a-z-]+\s+)?" + _QUANTIFIED +
+    r"|" + _QUANTIFIED + r"[*_]*(?:\s*\([^()]{0,20}\))?\s*[x\u00d7]\s?(?P<k>\d{1,2})\b(?!\s*[:.]\d)", re.I)
 
 
 # a party of one proposed in words: "just for you", "only you", "for you alone", "yourself only", "solo"

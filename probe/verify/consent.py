@@ -421,10 +421,16 @@ def _yes_then_more(text: str) -> str | None:
     return m.group("head")
 
 
+def is_consent_word(word: str) -> bool:
+    """The word belongs to the reading's own vocabulary (an affirmative, courtesy, a word for the action):
+    a caller that sets a reply's other words aside (a name it states) keeps these ("y", "Sure")."""
+    return _unstretch(word.lower()) in _ALLOWED
+
+
 def is_confirmation(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (),
                     extra_words: tuple[str, ...] = (), extra_actions: Actions = ()) -> bool:
     """The reply plainly approves the proposed action and says nothing else (module docstring)."""
     return reason(text, proposal, extra_yes, extra_words, extra_actions) is None
 
 
-__all__ = ["Actions", "is_confirmation", "reason"]
+__all__ = ["Actions", "is_confirmation", "is_consent_word", "reason"]
