@@ -675,10 +675,28 @@ _ADDRESS_LABEL = re.compile(r"(?:^|(?<=[;,|(\-]))[ \t]*(?:[*\u2022]\s*)?[*_]*[ \
                             r"[*_]*[ \t]*:", re.I | re.M)
 
 
+# a bracket right after a street line or a zip that holds another one ("12 Elm Rd (799 Lakeview Dr)", "78701
+# (78782)"): the old value, said aside; a bracket with the whole address ("your new address (12 Elm Road, ...)")
+# or another field ("(Apt 5B)") is read
+_STREET_ASIDE = re.compile(r"(?<=[a-z.])[ \t]*\(\s*\d+[ \t]+[a-z][^()\n]*\)", re.I)
+_ZIP_ASIDE = re.compile(r"(?<=\b\d{5})[ \t]*\(\s*\d{5}\s*\)")
+_STREET_BEFORE = re.compile(r"(?:^|[:(|;,\n]|\bto\b)[ \t*_]*\d+[ \t]+[a-z][\w. \t]*$", re.I)
+
+
+def _asides_blanked(text: str) -> str:
+    """The text with a street line or zip code in brackets right after another one blanked (same length)."""
+    out = _ZIP_ASIDE.sub(lambda m: " " * len(m.group(0)), text)
+    for m in _STREET_ASIDE.finditer(out):
+        if _STREET_BEFORE.search(out[:m.start()]):
+            out = out[:m.start()] + " " * (m.end() - m.start()) + out[m.end():]
+    return out
+
+
 @lru_cache(1 << 12)
 def _address_text(text: str) -> str:
-    """The text an address is looked for in: what it names as the old address blanked, field labels dropped."""
-    return _ADDRESS_LABEL.sub(" ", _old_blanked(text))
+    """The text an address is looked for in: what it names as the old address blanked (also a street line or
+    zip in brackets after another one), field labels dropped."""
+    return _ADDRESS_LABEL.sub(" ", _asides_blanked(_old_blanked(text)))
 
 
 def names_address(text: str, address1: str, zip_code: str, address2: str = "", city: str = "", state: str = "") -> bool:
@@ -837,7 +855,7 @@ def _names_new_item(text: str, old_name: str, old_items: tuple, new_items: tuple
                     others: tuple[str, ...], also: frozenset[str]) -> bool:
     """``names_new_item`` without the id, memoised: re-scoring reads the same proposal for the same write."""
     old_options, new_options, variants = dict(old_items), dict(new_items), [dict(v) for v in variant_items]
-    low = text.lower()
+    low = _aside_blanked(_passing_blanked(text.lower(), old_name.lower()), variants)
     new_side = _new_side(low)
     keys = [old_name.lower()] + [w for w in old_name.lower().split() if len(w) >= 4]
     key = next((w for w in keys if w in low), None)
@@ -847,6 +865,56 @@ def _names_new_item(text: str, old_name: str, old_items: tuple, new_items: tuple
     return any(_names_new_in(_canon(low[a:b]), old_options, new_options, variants, mine)
                and _values_written(new_side[a:b], new_options, variants)
                for s in starts for a, b in (_mention(low, s, names), _around(low, s, names)))
+
+
+# a word said in passing before a word of money ("a full refund", "at full price", "refunded in full"): no option
+# value (the Fleece Jacket's zipper is "full" or "half")
+_MONEY = re.compile(r"\b([a-z]+)(?=\s+(?:refunds?|refunded|price|amount|charges?|credit|balance|cost|total|"
+                    r"reimbursement)\b)|\bin full\b")
+# a parenthesis right after a value ("linear, RGB, 80% (clicky, RGB, 60%)", "80% size (60%)"), and the value before
+# it, back to the last mark that starts one
+_ASIDE = re.compile(r"\(([^()\n]*)\)")
+_VALUE_START = re.compile(r"[:(),;|\n]|" + _ARROWS + r"|\bto\b")
+
+
+def _passing_blanked(low: str, name: str) -> str:
+    """The lower-cased text with option words said in passing blanked (same length): the word before a word of
+    money, unless it is a word of the item's name, and "in full"."""
+    words = set(name.split())
+
+    def blank(m: re.Match[str]) -> str:
+        return m.group(0) if m.group(1) is not None and m.group(1) in words else " " * len(m.group(0))
+    return _MONEY.sub(blank, low) if ("full" in low or "half" in low or _MONEY.search(low)) else low
+
+
+def _values_in(text: str, variants: list[dict[str, str]]) -> dict[str, set[str]]:
+    """The option values the text names, by option (``_value_named``)."""
+    words = _canon(text)
+    present = frozenset(words)
+    others = {w for v in variants for x in v.values() for w in _canon(x) if w.isalpha() and w not in _SMALL_WORDS}
+    out: dict[str, set[str]] = {}
+    for key in {k for v in variants for k in v}:
+        values = {v.get(key) for v in variants if v.get(key)}
+        named = {v for v in values if _value_named(text, words, present, key, v, values, others)}
+        if named:
+            out[key] = named
+    return out
+
+
+def _aside_blanked(low: str, variants: list[dict[str, str]]) -> str:
+    """The text with a bracket that follows a value and names another value of the same option blanked (same
+    length): "linear, RGB, 80% (clicky, RGB, 60%)" proposes linear / RGB / 80%, the bracket is the old one. A
+    bracket adding other options ("size 9 (leather, waterproof)") stays."""
+    if "(" not in low:
+        return low
+    out = low
+    for m in _ASIDE.finditer(low):
+        head = low[:m.start()]
+        before = head[max([0] + [b.end() for b in _VALUE_START.finditer(head)]):]
+        said, aside = _values_in(before, variants), _values_in(m.group(1), variants)
+        if any(k in said and aside[k] - said[k] for k in aside):
+            out = out[:m.start()] + " " * (m.end() - m.start()) + out[m.end():]
+    return out
 
 
 def _mention(low: str, start: int, names: set[str]) -> tuple[int, int]:
@@ -908,6 +976,20 @@ def _beside(words: list[str], value: list[str], noun: list[str], others: set[str
     return False
 
 
+def _without_longer(words: list[str], value: str, values: set[str]) -> list[str]:
+    """The words with every run of a longer value of the same option that holds ``value`` blanked: "Wi-Fi" is
+    not named by "Wi-Fi + Cellular", nor "polarized" by "non-polarized", nor "gold" by "rose gold"."""
+    mine = _canon(value)
+    for other in values:
+        longer = _canon(other)
+        if len(longer) > len(mine) and _has_run(longer, mine) and _has_run(words, longer):
+            words, n = list(words), len(longer)
+            for i in range(len(words) - n + 1):
+                if words[i:i + n] == longer:
+                    words[i:i + n] = [""] * n
+    return words
+
+
 def _value_named(window: str, words: list[str], present: frozenset[str], key: str, value: str, values: set[str],
                  others: set[str]) -> bool:
     """The window names this value of option ``key``: "none" as "none", "no <key>" or "without <key>"; yes
@@ -918,6 +1000,7 @@ def _value_named(window: str, words: list[str], present: frozenset[str], key: st
     low, noun, mine = value.lower(), _canon(key), _canon(value)
     if low not in ("none", "yes", "no") and not present.intersection(mine):
         return False  # none of its words in the window (the quick answer, most of the time)
+    words = _without_longer(words, value, values)
     if low == "none":
         return _beside(words, ["none"], noun, others) or any(_has_run(words, [n] + noun) for n in ("no", "without"))
     if low in ("yes", "no"):
@@ -941,7 +1024,7 @@ def _value_named(window: str, words: list[str], present: frozenset[str], key: st
 def _names_new_in(window: list[str], old_options: dict[str, str], new_options: dict[str, str],
                   variants: list[dict[str, str]], mine: set[str]) -> bool:
     def has(value: str, key: str = "") -> bool:
-        if _has_run(window, _canon(value)) or (value.lower() == "none" and ("no" in window or "without" in window)):
+        if _has_run(_without_longer(window, value, {v.get(key) or "" for v in variants}), _canon(value)) or (value.lower() == "none" and ("no" in window or "without" in window)):
             return True
         if key and value.lower() in ("yes", "no"):  # "waterproof" for waterproof: yes, "not waterproof" for no
             noun = _canon(key)

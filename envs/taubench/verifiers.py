@@ -312,7 +312,9 @@ def check_R3(view: RetailView) -> list[Violation]:
     every option value it proposes, the unchanged ones too, being the one written, and no other item id
     than the one it lists; a cancellation reason it names, in any letter case: R7 judges the exact
     value). An action offered as one of alternatives is proposed when the customer's reply names it and
-    no other ("cancel it please" to "cancel it, or change the address?"; ``Proposal.chosen``)."""
+    no other ("cancel it please" to "cancel it, or change the address?"; ``Proposal.chosen``), and, for a
+    cancellation, only when the offer lists its reason: a choice between actions whose details were not
+    stated confirms none of them."""
     out = []
     for c in _calls(view):
         if c.name not in tools.WRITES:
@@ -329,6 +331,11 @@ def check_R3(view: RetailView) -> list[Violation]:
                                        or proposal.chosen(turn.user_text, c.name, oid)):
             out.append(Violation(c.index, "R3", f"{c.name} called; the question before the yes did not propose this "
                                                 "action on this order"))
+        elif c.name == "cancel_pending_order" and not proposal.reasons and not proposal.proposes(c.name, oid):
+            # chosen from alternatives ("cancel it, or change the address?" - "cancel it"): the offer must list the
+            # cancellation's details for the choice to confirm it, and the reason is one of them
+            out.append(Violation(c.index, "R3", f"{c.name} called; the offer the customer chose it from did not list "
+                                                "the cancellation reason"))
         elif (why := unlisted_detail(c, proposal)) is not None:
             out.append(Violation(c.index, "R3", f"{c.name} called; {why}"))
     return out
