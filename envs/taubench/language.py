@@ -51,6 +51,9 @@ _REFUSED_ACTION = re.compile(r"\b(?:don'?t|do not|dont|no need to|not going to|w
                              # of the order in hand, not of one item ("don't return the puzzle, just the shirt")
                              r"(?=\s*(?:$|[,.;!?]|(?:it|them|that|this|anything|any of it|the order|my order|order|after all|"
                              r"yet|please|now|for now|thanks?)\b))", re.I)
+# "if I can't cancel just that item", "if you cannot return it": a condition, not a request
+_IF_CANT = re.compile(r"\bif\s+(?:i|we|you)\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?:just\s+|only\s+)?(?:cancel|return|"
+                      r"exchang|swap)\w*[^,.;!?]*", re.I)
 # a reason in the customer's words that starts like a refusal: "don't need it anymore", "I do not want them"
 _REASON_NOT_NO = re.compile(r"^\W*(?:i\s+)?(?:don'?t|do not|won'?t)\s+(?:really\s+)?(?:need|want)\s+(?:it|them|this|that|those|"
                             r"the (?:order|items?|stuff))\b(?:\s+any ?more)?", re.I)
@@ -68,7 +71,7 @@ STATED_STATUS = re.compile(r"\b(still (pending|processing|being processed|in pro
                            r"(?:has|have)(?:n[’']?t| not) (?:yet )?(?:been )?(?:shipped|sent(?: out| off)?|dispatched|"
                            r"mailed|left|gone out|gone anywhere)|"
                            r"(?:is|are|was|it'?s|its)? ?not (?:yet )?(?:been )?(?:shipped|sent out|dispatched))\b", re.I)
-DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|my address on file|home address)\b", re.I)
+DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|acct|my address on file|home address)\b", re.I)  # ("acct": phone)
 # (not "same everything else", "keep everything else the same": the other options of the item kept)
 ALL_ITEMS = re.compile(r"\b((?<!same )everything(?!\s+(?:else|(?:stays?|remains?|is|kept)?\s*(?:the\s+)?same|as is))|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
                        r"all of it|the whole thing|the entire order|both (of )?(the |my )?(items|things|products|of them)|"
@@ -1081,6 +1084,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     kept = _REFUSED_ACTION.sub(" ", t)
     r.refused = {k for k in r.intents & {"cancel", "return", "exchange", "modify"} if not INTENTS[k].search(kept)}
     r.intents -= r.refused
+    # "if I can't cancel just that item, can all the items be switched ...?": the action of the condition is not asked for
+    r.intents -= {k for k in r.intents & {"cancel", "return", "exchange"} if not INTENTS[k].search(_IF_CANT.sub(" ", t))}
     if asks_for_person(t):  # "can I talk to a human?", not "the sales representative told me ..."
         r.intents.add("human")
     r.refund_timing = bool(REFUND_TIMING.search(t))

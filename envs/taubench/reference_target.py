@@ -235,6 +235,16 @@ _STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b|^
 # "the blue ones", "the 60% one": one or more of the items, by their options
 _KEEP_ONE = re.compile(r"^\W*(?:(?:ok|okay|no|sorry|hmm+|actually|just|only)\W+)*(?:the|that|those)\s+[\w%.-]+(?:\s+[\w%.-]+)?"
                        r"\s+ones?\b(?:\s+(?:only|please|pls))?\W*$", re.I)
+# "never mind the cancellation", "I don't want to cancel the whole order", "not sure I want to cancel anything"
+_NO_CANCEL = re.compile(r"\b(?:never ?mind|forget(?: about)?|drop|scratch|skip|no)\s+(?:the\s+|my\s+|that\s+)?"
+                        r"cancel(?:l?ation|l?ing|s)?\b|\b(?:don'?t|do not|not)\s+(?:\w+\s+){0,2}(?:want|need|wish)\s+"
+                        r"(?:\w+\s+)?to\s+cancel\b", re.I)
+# "cancel just that one item", "cancel only some of the items", "can i just cancel a few items?"
+_PART_CANCEL = re.compile(r"\bcancel\w*\s+(?:(?:just|only|the|that|this|one|some|a|few|part|of|single)\s+){1,4}"
+                          r"(?:items?|things?|products?|pieces?|parts?)\b|\b(?:not|don'?t)\s+(?:\w+\s+){0,3}cancel\s+"
+                          r"(?:the\s+)?(?:whole|entire|everything|all)\b", re.I)
+_CHEAPEST = re.compile(r"\b(?:cheapest|least expensive|lowest[- ]priced?|lowest price|most affordable|cheapest possible)\b",
+                       re.I)
 _LEAVING = re.compile(r"\b(?:got(?:ta| to) go|(?:have|need|must) to (?:run|go)|bye)\b", re.I)  # leaving, not done
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
@@ -502,6 +512,21 @@ class ReferenceTarget(Target):
                 was = list(self.pending)  # a narrowing not understood is said so, not listed again as if unsaid
             self._keep_reason(r)
             self.pending = []
+        if "cancel" in self.goal["intents"] and not (self.pending or r.order_ids or r.reason) and _NO_CANCEL.search(r.text):
+            # "never mind the cancellation, can you change the backpack instead?" / "I don't want to cancel the
+            # whole order, can I cancel just one item?" at the reason question: the cancellation is dropped, and
+            # the request said beside it taken up, or cancelling part of an order answered (before: the reason
+            # question again, whatever was said)
+            orders = [o for o in self.goal["orders"] if o in self._owned()]
+            self.goal = self._empty_goal()
+            if r.intents & ACTING - {"cancel"}:
+                self.goal["orders"] = orders
+                r.intents = r.intents - {"cancel"}
+            else:
+                part = ("An order can only be cancelled as a whole, not item by item, so " if _PART_CANCEL.search(r.text)
+                        else "No problem, ")
+                left = f"I have left order {', '.join(orders)} as it is." if orders else "I have not changed anything."
+                return turn.say(f"{lead}{part}{left} Is there anything else I can help you with?")
         refuses = bool(r.refused & self.goal["intents"])  # "we don't need to swap it anymore"
         if self.option_asked and r.no and not r.yes and not self._names_option(r.text):
             refuses = True  # "Which option would you like ...?" - "no thanks" / "nah then forget it": dropped
@@ -1220,6 +1245,9 @@ class ReferenceTarget(Target):
             # "cancel the camera order": a kind of product that only one of the account's orders holds (a Digital
             # Camera and an Action Camera both in it)
             said = [m.group(1) or m.group(2) for m in _KIND_ORDER.finditer(g["text"])]
+            if not said:  # "exchange my camera", "it's the one with the camera in it": the kind named anywhere
+                heads = {n.lower().split()[-1] for n in self.product_names}
+                said = [w for w in re.findall(r"[a-z]+", g["text"].lower()) if w in heads or w.removesuffix("s") in heads]
             words = {w.lower() for w in said} | {w.lower().removesuffix("s") for w in said}
             kind = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] in (PENDING, "delivered")
                     and any(it["name"].lower().split()[-1] in words for it in self.orders[o].get("items", []))]
@@ -2104,7 +2132,9 @@ class ReferenceTarget(Target):
         by_order = order_naming_items(g["text"], names)  # "cancel my tablet order": the order, not the item
         named = [n for a, _b, n, neg in item_mentions(g["text"], names) if not neg and n not in by_order and re.search(
             r"\bcancel\w*\s+(?:(?:just|only|the|my|this|that|these|those|one|of|a|an)\s+){0,3}$", low[:a])]
-        if named and len(set(named)) < len(set(names)) and not g["all_items"] and (o, "whole_said") not in g["done"]:
+        part = bool(_PART_CANCEL.search(self.last_text))  # "can I cancel just one item?", asked again or not
+        if (named and len(set(named)) < len(set(names)) or part) and not g["all_items"] and (
+                (o, "whole_said") not in g["done"] or part):
             g["done"].add((o, "whole_said"))
             # "cancel the charger from #W1": an order is cancelled whole, which the customer is told before the yes
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
@@ -2339,6 +2369,13 @@ class ReferenceTarget(Target):
             key = (score, sum(1 for k, val in v["options"].items() if k not in want and item["options"].get(k) == val))
             if key > best_key:
                 best, best_key = vid, key
+        if _CHEAPEST.search(text):
+            # "switch it to the cheapest option", "the cheapest one with IPX4": of the available variants that keep
+            # the options said (all of them, when none is said), the lowest price (before: the closest match, or a list)
+            fits = [(v["price"], vid) for vid, v in sorted(variants.items()) if vid != item["item_id"] and
+                    v.get("available") and all(v["options"].get(k) == val for k, val in want.items())]
+            if fits:
+                return min(fits)[1]
         if best is None and (k := _listed_pick(self.last_text)) is not None and \
                 self.option_before in (None, item["item_id"]):
             listed = self.listed_variants.get(item["item_id"], [])  # "the first one" after the options listed
@@ -2402,7 +2439,10 @@ class ReferenceTarget(Target):
                         f"Available options include: {'; '.join(choices) or 'none right now'}.")
             self.goal["variants"][it["item_id"]] = new
             variant = product["variants"][new]
-            nearest += self._nearest_note(it, product, variant, self._item_text(it, names))
+            if _CHEAPEST.search(self._item_text(it, names)):  # said which it is, not called the closest match
+                nearest += f"The {_opts(variant['options'])} one is the cheapest available {it['name']} that fits. "
+            else:
+                nearest += self._nearest_note(it, product, variant, self._item_text(it, names))
             pairs.append((it, new))
             lines.append(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])}) -> "
                          f"({_opts(variant['options'])}, {_money(variant['price'])})")
