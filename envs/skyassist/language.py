@@ -109,11 +109,11 @@ _NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:an
                          r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b", re.I)
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bleave|\bdeparting(?: from)?|\bdepart(?: from)?|\bflying out of|\bstarting (?:in|from))\s+$", re.I)
 _DEST_CUE = re.compile(r"(?:\bto|\binto|\bfor|\barriving (?:in|at)|\bgoing to|\bheaded to|\bdestination(?: is)?|\bvisit(?:ing)?|\bland(?:ing)? in)\s+$", re.I)
-_VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through)|\bconnection (?:in|at)|\bthrough|\bstop(?:ping|s)? (?:in|at)|\bstop(?:ping)?[ -]?over (?:in|at)|\blay(?:ing)?[ -]?over (?:in|at)|\bconnect(?:ing|ion|s)? (?:in|at|through|via)|\btransit(?:ing)? (?:in|at|through)|\bchang(?:e|ing) (?:planes? |flights? |aircraft )?(?:in|at)|\btransfer(?:ring)? (?:in|at))\s+$", re.I)
+_VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through|thru)|\bconnection (?:in|at)|\bthrough|\bthru|\bstop(?:ping|s)? (?:in|at)|\bstop(?:ping)?[ -]?over(?: in| at)?|\blay(?:ing)?[ -]?over (?:in|at)|\bconnect(?:ing|ion|s)? (?:in|at|through|thru|via)|\btransit(?:ing)? (?:in|at|through|thru)|\bchang(?:e|ing) (?:planes? |flights? |aircraft )?(?:in|at)|\btransfer(?:ring)? (?:in|at))\s+$", re.I)
 # a place the customer does not want ("I don't want to fly to Sydney anymore, Paris instead", "not from Boston")
 _NOT_CUE = re.compile(r"\b(?:don'?t|do not|no longer|not|never|rather not)\s+(?:(?:want|need|wanna|plan(?:ning)?|going|gonna|to|"
                       r"fly(?:ing)?|go|travel+(?:ing)?|head(?:ing)?)\s+){0,4}(?:to|from|via|into)\s+$", re.I)
-_PREP_BEFORE = re.compile(r"\b(from|to|into|via|through|in|at|for|and|of|leaving|then|visit)\s+$", re.I)
+_PREP_BEFORE = re.compile(r"\b(from|to|into|via|through|thru|in|at|for|and|of|leaving|then|visit)\s+$", re.I)
 _NAME_TOKEN = r"[A-Z][a-zA-Z'\-]+"
 _NAME_STOP = {
     "Looking", "Flying", "Travelling", "Traveling", "Going", "Trying", "Not", "Sure", "In", "From", "To",
@@ -166,7 +166,7 @@ _INTENTS: dict[str, re.Pattern] = {
                          r"my reservation|booking details|where is my|is my (booking|flight)|"
                          r"is it (still )?(confirmed|on hold|held|booked|ticketed|cancell?ed|active|valid)|still on hold|"
                          r"(confirmed|booked|ticketed) or (still )?(on hold|held))\b", re.I),
-    "price": re.compile(r"\b((?:what|how much) (?:would|will|does|do|did|'?d|'?ll)? ?(?:it|that|this|they|the (?:whole )?(?:thing|lot|trip)|"
+    "price": re.compile(r"\b((?:what|how much) did (?:we|i|you|they) (?:pay|spend)|(?:what|how much) (?:would|will|does|do|did|'?d|'?ll)? ?(?:it|that|this|they|the (?:whole )?(?:thing|lot|trip)|"
                         r"everything|all of (?:it|that)|both)(?: all)? (?:come|add up|amount|work out) to|all[- ]in(?: price| cost)?(?! (?:economy|business|premium|one|the same)\b)|"
                         r"price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|per (?:person|head|pax|passenger|seat|ticket)|(?:in|into) (?:us |american )?"
                         r"(?:dollars|usd)|(anything|something|any|a) "
@@ -358,7 +358,7 @@ def _find_places(text: str, db, expecting: str | None = None) -> list[Place]:
     return places
 
 
-_PLACE_SLOT = re.compile(r"\b(?:from|to|into|via|through|out of|leaving|towards?)\s+$", re.I)
+_PLACE_SLOT = re.compile(r"\b(?:from|to|into|via|through|thru|out of|leaving|towards?)\s+$", re.I)
 
 
 def _misspelt_places(text: str, names: dict[str, str], taken: list[bool], expecting: str | None) -> list[tuple[int, int, str]]:
@@ -808,7 +808,7 @@ _NO_NAME_GIVEN = re.compile(r"(?:\b(?:won'?t|wont|will not|doesn'?t|doesnt|does 
 _FIRST_CUE = re.compile(r"\b(?:first name|given name)(?: is|:|'s)?\s*", re.I)
 
 
-_PLACE_WORDS = {"to", "from", "into", "via", "through", "in", "at", "near", "around", "and", "or", "leaving", "visit",
+_PLACE_WORDS = {"to", "from", "into", "via", "through", "thru", "in", "at", "near", "around", "and", "or", "leaving", "visit",
                 "visiting", "fly", "flying", "land", "landing", "towards", "toward", "out", "of"}
 
 
@@ -1457,7 +1457,10 @@ _CHANGE_ASK = re.compile(
     re.I)
 # the same request said of a booking named in the message: "(reference BK93T1H1) ... we would need to travel at the
 # end of July instead", "BK... - we have to fly on the 3rd instead"
-_INSTEAD_TRAVEL = re.compile(r"\b(?:travel|fly|go|leave|depart|come)\w*\b[^.?!]{0,50}\binstead\b", re.I)
+# ("BK... We must fly earlier, on 14 April", "BK..., we need to leave a day later": the same, said by the way it moves)
+_INSTEAD_TRAVEL = re.compile(r"\b(?:travel|fly|go|leave|depart|come)\w*\b[^.?!]{0,50}\binstead\b"
+                             r"|\b(?:travel|fly|go|leave|depart|come)\w*\s+(?:back\s+|home\s+)?(?:a\s+(?:bit|little|day|week|few days)"
+                             r"\s+)?(?:earlier|later|sooner)\b", re.I)
 # a booking no longer wanted: "i dont need my fly anymore", "we don't want this booking any more", "dont need the
 # tickets anymore"
 _NOT_NEEDED = re.compile(r"\b(?:don'?t|dont|do not|won'?t|wont|will not)\s+(?:need|want|use)\s+(?:my|our|the|this|that|these|"
@@ -1687,6 +1690,25 @@ def _with_the_speaker(t: str) -> int | None:
     return None
 
 
+# a pasted itinerary's count field: "Pax: 1", "Passengers: 2", "No. of travellers - 3"
+_COUNT_FIELD = re.compile(r"(?:^|\n)\W*(?:pax|passengers|travell?ers|adults|seats|no\.? of (?:passengers|travell?ers|pax)|"
+                          r"number of (?:passengers|travell?ers|pax))\s*[:=-]\s*" + _N_WORD + r"\s*(?:$|\n)", re.I)
+# a pasted itinerary's name field: "Traveller: Mateo Larsen", "Passenger name: Aisha Cohen", "Pax: Ana Lopez"
+NAME_FIELD = re.compile(r"(?:^|(?<=\n))\W*(?:lead\s+)?(?:travell?er|passenger|pax)(?:\s+name)?\s*:(?=\s*[A-Z])", re.I)
+# a traveller named earlier, and who goes with them: "for my mother, ... she and my dad", "him & his wife"
+_PRONOUN_AND = re.compile(r"\b(?:she|he|her|him)\s*(?:and|&|\+|plus)\s*(?=(?:my|our|his|her|their)\s)", re.I)
+
+
+def _pronoun_party(t: str) -> int | None:
+    """How many travel when a traveller, said as "she" or "he", is listed with others ("she and my dad" = 2,
+    "he and his 2 kids" = 3); None when nobody is listed that way, or how many is not said ("she and my kids")."""
+    for m in _PRONOUN_AND.finditer(t):
+        sizes = [_member_size(x) for x in _members_from(t, m.end())]
+        if sizes and all(sizes):
+            return 1 + sum(sizes)  # type: ignore[arg-type]
+    return None
+
+
 def party_sizes(text: str) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -1722,6 +1744,17 @@ def party_sizes(text: str) -> _Counts:
         if n:
             out.add(n + 1)  # "me plus 2"
             return out
+    if m := _COUNT_FIELD.search(t):
+        n = text_rules.number_value(m.group(1))
+        if n:
+            out.clear()
+            out.add(n)  # a pasted "Pax: 1" / "Passengers: 2" field says the count
+            return out
+    if (listed := _pronoun_party(t)) is not None and not _TOTALS.search(t):
+        out.clear()
+        out.add(listed)  # "for my mother, she and my dad" = 2, "he and his 2 kids" = 3
+        out.reasons.add(_ENUMERATED)
+        return out
     if (with_us := _with_the_speaker(t)) is not None:
         out.clear()
         out.add(with_us)  # "travelling with my 2 colleagues" = 3, "the 2 of us plus grandma" = 3
@@ -1815,6 +1848,9 @@ _FOR_ONE = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip)|\b(?:book|reserv|
                       r"|\b(?:get|book|buy|find|reserve)\s+(?:my|our)\s+(?:boss|colleague|coworker|co-worker|manager|client|"
                       r"guest|wife|husband|partner|son|daughter|mother|father|mom|mum|dad|friend|brother|sister)\s+"
                       r"(?:(?-i:[A-Z])[^\W\d_]*\s+){0,3}(?:a|one)\s+(?:seat|ticket|flight)\b", re.I)
+# someone else named beside the one traveller: "..., she and my dad", "with my sister", "her & my kids"
+_OTHERS_TOO = re.compile(r"\b(?:and|&|\+|plus|with|along with)\s+(?:my|our|his|her|their)\s+(?:[a-z-]+\s+)?" + _KIN + r"\b",
+                         re.I)
 # an answer to "How many passengers will be travelling in total?": "5 in total", "we'll be five altogether"
 _TOTAL_COUNT = re.compile(
     r"\W*(?:(?:yes|yeah|yep|sure|so|ok(?:ay)?|well|that'?s|that makes|it'?s|it will be|it'll be|we'?ll be|we will be|there'?ll be|"
@@ -1982,7 +2018,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = text_rules.number_value(m.group(1))
     elif expecting == "passengers" and not p.dates and len(nums := _LONE_NUMBER.findall(text)) == 1:
         p.passengers = text_rules.number_value(nums[0])  # "How many?" - "ok we'll split it, 9 for now"
-    p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text))
+    p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text)) \
+        and not _OTHERS_TOO.search(text)  # "for my mother ..., she and my kids": how many is asked, not one
     m = re.fullmatch(_OK_LEAD + r"(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
                      r")\s*(?:[,.]?\s*(?:please|pls|plz|thanks|then))*[.!]*\s*", text, re.I)
     if m:
@@ -2004,6 +2041,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     abandon, drop_trip = _ABANDON.search(plain), _DROP_TRIP.search(plain)
     dropped = abandon or drop_trip
     named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
+    named = NAME_FIELD.sub("Name:", named)  # a pasted "Traveller: Mateo Larsen" reads as "Name: Mateo Larsen"
+    if re.search(r"(?:^|\n)\W*name\s*:", named, re.I):
+        named = re.sub(r"(?<=\w)[ \t]*\n", ".\n", named)  # a field ends with its line ("Mateo Larsen", not "... Route")
     named = re.sub(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", " ", named)  # "send it to hannah@example.com": no name "Com"
     for pii in (text_rules.PASSPORT, text_rules.CARD):  # "Diego Fischer passport Z28421383": the name, then the number
         named = pii.sub(lambda m: ", " + " " * (len(m.group(0)) - 2), named)

@@ -74,6 +74,8 @@ _QUESTION = re.compile(r"\?|^\W*(?:\w+\W+){0,3}?(?:does|do|is|are|will|would|can
 _COMPARE = re.compile(r"\b(differences?|differ|differs|different (?:from|to|than)|compare|comparison|versus|vs\.?)\b", re.I)
 _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 # a new destination after a restricted one: "what about Accra?", "fine, make it Lagos", "Nairobi instead"
+# a booking meant to replace a hold: "book it instead, but on option 2", "rather book flight 2 than hold"
+_REPLACES = re.compile(r"\b(?:instead|rather|replace|swap|switch)\b", re.I)
 _SWAP_PLACE = re.compile(r"\b(instead|what about|how about|make it|rather|switch to|change (?:it )?to|try|then)\b", re.I)
 # the booking window asked about: "what's the earliest I can go?", "latest date I can book?", "how far ahead can I book?"
 _WINDOW_ASK = re.compile(r"\b(?:earliest|soonest|latest|furthest|farthest)\b(?!\s+(?:one|flight|option|departure|arrival|"
@@ -996,6 +998,27 @@ class ReferenceTarget(Target):
         chosen = [leg["choice"]["flight_id"] for leg in self.legs if leg.get("choice")]
         return b if chosen and chosen == list(b.get("itinerary") or []) else None
 
+    def _earlier_hold(self) -> dict[str, Any] | None:
+        """A hold placed in this conversation on other flights than the ones now chosen, while it is held
+        (hold SA9098, then "book it instead, but on option 2"); None otherwise. Booking the new flights
+        leaves it in place unless it is cancelled, so the booking summary says which."""
+        b = self.booking
+        if not b or b.get("status") != "held" or self.mode != "new" or self._held_trip() is not None:
+            return None
+        placed = any(d["kind"] == "hold" and d["result"].get("booking_id") == b.get("booking_id") for d in self.done)
+        return b if placed else None
+
+    @staticmethod
+    def _said_since_hold(turn: TurnContext) -> list[str]:
+        """The customer's messages since the last hold was placed (where a replacement is asked for)."""
+        said: list[str] = []
+        for m in reversed(turn.history):
+            if m.get("role") == "tool" and '"status": "held"' in str(m.get("content") or ""):
+                break
+            if m.get("role") == "user":
+                said.append(str(m.get("content") or ""))
+        return said
+
     def _other_one(self, p: Parsed) -> str | None:
         """ "No, the other one" once a listed flight is chosen or proposed: the one other listed flight
         of that leg becomes the selection (read into ``p.selection``); with more than one other, the
@@ -1150,6 +1173,11 @@ class ReferenceTarget(Target):
               and "change or cancel it" in self._last_reply and not p.has("cancel") and not p.no
               and (p.dates or p.flight_ids or p.shift_days is not None or p.month_named or _KEEP_DATE.search(p.text))):
             self.mode = "change"  # "the 31st", "SA3091" in answer to "Would you like to change or cancel it?"
+        elif (self.mode == "status" and self.booking is not None and not p.booking_ids and not p.places and not p.dates
+              and "change or cancel it" in self._last_reply and not p.no
+              and (p.selection in (0, 1) or (p.selection is None and p.number in (1, 2)))):
+            # "option 1", "1": the first of the two, a change; "the second": the cancellation, shown for a yes
+            self.mode = "change" if 0 in (p.selection, (p.number or 0) - 1) else "cancel"
         elif p.booking_ids and self.mode not in ("cancel", "change"):
             self.mode = "status"
         elif p.has("status") and not trip_active and (self.booking_id or "booking" in p.text.lower()):
@@ -1385,7 +1413,13 @@ class ReferenceTarget(Target):
             self.awaiting = None
         b = self.booking
         if mode == "status":
-            if ((b["booking_id"] in turn.last_reply or any(fid in turn.last_reply for fid in b.get("itinerary", [])))
+            if ("change or cancel it" in turn.last_reply and not p.booking_ids and (p.yes or p.accepts)
+                    and not p.intents and not (p.dates or p.flight_ids or p.places)):
+                out.append(f"Would you like to change booking {b['booking_id']}, or cancel it?")  # a bare "yes"
+                return
+            shown = any(b["booking_id"] in str(m.get("content") or "") for m in turn.history
+                        if m.get("role") == "assistant")  # "how much did we pay", after "is it refundable?"
+            if ((shown or any(fid in turn.last_reply for fid in b.get("itinerary", [])))
                     and not p.booking_ids
                     and (p.intents & {"refund", "details", "price"})):  # a question about the booking just shown
                 parts = []
@@ -1395,7 +1429,9 @@ class ReferenceTarget(Target):
                 if p.has("refund"):
                     parts.append(self._refund_sentence(b))
                 if p.has("price") and isinstance(b.get("price_usd"), (int, float)):
-                    parts.append(f"Its total price is {money(float(b['price_usd']))}.")
+                    n = int(b.get("passengers") or 1)
+                    each = f" ({money(float(b['price_usd']) / n)} per seat for {pax_words(n)})" if n > 1 else ""
+                    parts.append(f"Its total price is {money(float(b['price_usd']))}{each}.")
                 out.append(" ".join(parts) + " Is there anything else I can help with?")
                 return
             out.append(self._booking_text(b))
@@ -2609,7 +2645,18 @@ class ReferenceTarget(Target):
             # "actually just book it" after a hold: booked once, and the hold cancelled, never two bookings
             self._propose(turn, out, action, args, chosen, pax, show_pax=stated, release=held["booking_id"])
             return
+        earlier = self._earlier_hold() if action == "book" else None
+        if earlier is not None and _REPLACES.search(" ".join(self._said_since_hold(turn))):
+            # "book it instead, but on option 2": the hold on the other flight goes, never two reservations
+            self._propose(turn, out, action, args, chosen, pax, show_pax=stated, release=earlier["booking_id"],
+                          released_other=", ".join(earlier.get("itinerary") or []))
+            return
         self._propose(turn, out, action, args, chosen, pax, show_pax=stated)
+        if earlier is not None and self.pending:  # another flight booked beside the hold: the hold is said to stay
+            note = (f"Your hold {earlier['booking_id']} on {', '.join(earlier.get('itinerary') or [])} stays in place "
+                    "(it is never charged and lapses by itself within 24 hours); tell me if you would like it cancelled.")
+            out[-1] = out[-1].replace(" " + _SHALL_BOOK, " " + note + " " + _SHALL_BOOK)
+            self.pending["said"] = out[-1]
 
     @staticmethod
     def _again(turn: TurnContext, problem: str) -> str:
@@ -2680,7 +2727,8 @@ class ReferenceTarget(Target):
         return None
 
     def _propose(self, turn: TurnContext, out: list[str], kind: str, args: dict[str, Any],
-                 chosen: list[dict[str, Any]], pax: int, show_pax: bool = True, release: str | None = None) -> None:
+                 chosen: list[dict[str, Any]], pax: int, show_pax: bool = True, release: str | None = None,
+                 released_other: str | None = None) -> None:
         per = sum(float(f["price_usd"]) for f in chosen)
         legs = "; ".join(f"flight {f['flight_id']} from {self._place(f['origin'])} to {self._place(f['destination'])} "
                          f"departing {f['departure_time'][:10]} at {f['departure_time'][11:16]}" for f in chosen)
@@ -2701,7 +2749,11 @@ class ReferenceTarget(Target):
         else:
             summary = f"Here is the summary: {legs}{fare_bits}{pax_bit}, under the name {name}{price}."
             question = _SHALL_HOLD if kind == "hold" else _SHALL_BOOK
-            if release:
+            if release and released_other:  # the hold is on other flights, which this booking replaces
+                summary = (f"Your seats on {released_other} are on hold under reference {release}. I will book the "
+                           f"flight below and then cancel the hold {release}, so that you have one booking, not two. "
+                           + summary)
+            elif release:
                 summary = (f"These seats are on hold under reference {release}. To confirm them I will book them and "
                            f"then cancel the hold {release}, so that you have one booking, not two. " + summary)
         pend = {"tool": {"book": "book_flight", "hold": "hold_itinerary", "modify": "modify_booking"}[kind],
@@ -2782,7 +2834,8 @@ class ReferenceTarget(Target):
         out.append(f"Good news, {what} on flight {', '.join(args['flight_ids'])}. Is there anything else I can help with?")
 
     def _release_hold(self, turn: TurnContext, hold_id: str, out: list[str]) -> None:
-        """Cancel the hold a booking of the same seats replaces (approved with that booking)."""
+        """Cancel the hold a booking replaces, on the same seats or on the flights it was changed from
+        (approved with that booking)."""
         ok, data = self._call(turn, "cancel_booking", {"booking_id": hold_id, "reason": "replaced by a booking"})
         if ok:
             self.done.append({"kind": "cancel", "result": data})
