@@ -368,16 +368,19 @@ def coverage_over_samples(samples: Sequence[Sequence[Trace]], n_policies: int) -
 
 def plausible_coverage_over_samples(samples: Sequence[Sequence[Trace]], domain: Any,
                                     fluency_scorer: Any = None) -> dict[str, Any]:
-    """Plausible coverage of each sample (its scored episodes) and their mean and sd (ddof=1)."""
+    """Plausible coverage of each sample (its scored episodes) and their mean and sd (ddof=1);
+    ``policies`` holds each sample's plausible policies, so that a caller can count a subset
+    (``scripts/audit_power.py`` counts the policies its fault profile can break)."""
     n = len(domain.policies)
-    values = []
+    values, found = [], []
     for s in samples:
         s = scored(s)
-        values.append(len(plausible_policies(s, episode_flags(s, domain, fluency_scorer))) / n if n else 0.0)
+        found.append(plausible_policies(s, episode_flags(s, domain, fluency_scorer)))
+        values.append(len(found[-1]) / n if n else 0.0)
     if not values:
-        return {"mean": 0.0, "sd": 0.0, "values": [], "samples": 0}
+        return {"mean": 0.0, "sd": 0.0, "values": [], "samples": 0, "policies": []}
     sd = float(np.std(values, ddof=1)) if len(values) > 1 else 0.0
-    return {"mean": float(np.mean(values)), "sd": sd, "values": values, "samples": len(values)}
+    return {"mean": float(np.mean(values)), "sd": sd, "values": values, "samples": len(values), "policies": found}
 
 
 # --- everything --------------------------------------------------------------------------------

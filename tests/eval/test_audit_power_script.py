@@ -2,6 +2,7 @@
 verbatim messages and the summary agree with the evaluation it ran; bad arguments are one line."""
 
 import hashlib
+import importlib.util
 import json
 import subprocess
 import sys
@@ -28,6 +29,14 @@ def test_bad_arguments_are_one_line_and_write_nothing(tmp_path, args, needle):
     out = tmp_path / "power"
     r = _run("--out", str(out), *args)
     assert r.returncode == 2 and r.stderr.strip() == f"error: {needle}" and not out.exists()
+
+
+def test_counts_only_the_policies_the_profile_can_break():
+    spec = importlib.util.spec_from_file_location("audit_power", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    counts, outside = mod.count_reachable([["B4", "S4", "S5"], ["S1"], []], ["B4", "S5", "P2"])
+    assert counts == [2, 0, 0] and outside == [["S4"], ["S1"], []]
 
 
 def test_refuses_a_directory_it_did_not_make(tmp_path):
@@ -57,6 +66,7 @@ def test_short_run_writes_table_messages_and_summary(tmp_path):
             row = p["methods"][name]
             assert len(row["plausible_policies_per_sample"]) == 2
             assert row["plausible_policies_mean"] == pytest.approx(sum(row["plausible_policies_per_sample"]) / 2)
+            assert all(not set(o) & set(p["reachable"]) for o in row["outside_reachable_per_sample"])
             traces = (out / profile / name / "traces.jsonl").read_text()
             assert len(p["messages"][name]) == 3 and all(json.dumps(m)[1:-1] in traces for m in p["messages"][name])
             assert repr(p["messages"][name][0]) in r.stdout

@@ -85,6 +85,7 @@ def test_plausible_coverage_over_samples():
     s2 = [trace(["B4", "P1", "S5"])]
     c = M.plausible_coverage_over_samples([s1, s2], DOMAIN, S)
     assert c["values"] == pytest.approx([1 / 20, 3 / 20]) and c["samples"] == 2 and c["sd"] > 0
+    assert c["policies"] == [["B4"], ["B4", "P1", "S5"]]  # per sample, the babbled P1 episode left out
 
 
 # --- task success -------------------------------------------------------------------------------
