@@ -432,6 +432,7 @@ class TraceView(BaseView):
     user_usd_seen: list[tuple[int, float]] = field(default_factory=list)  # (user index, amount) USD amounts the user stated
     initial_bookings: dict[str, dict[str, Any]] = field(default_factory=dict)
     looked_up: dict[str, int] = field(default_factory=dict)  # booking id -> first index of a successful lookup_booking returning it
+    names_seen: list[tuple[int, str]] = field(default_factory=list)  # (call index, lower-cased name word) a read-only output showed (S1)
     mutation_success: list[tuple[int, str]] = field(default_factory=list)  # (call index, kind) of successful mutations
     done: list[Done] = field(default_factory=list)  # successful mutations with their ids
     public_ids: dict[str, int] = field(default_factory=dict)  # flight id -> first index shown by a non-booking tool
@@ -539,6 +540,8 @@ class TraceView(BaseView):
             n = o.get("passengers", call.arg("passengers"))
             n = n if isinstance(n, int) and not isinstance(n, bool) else None
             self.done.append(Done(i, MUTATION_KIND[name], frozenset(bids), frozenset(fids), n))
+        if name in tools.READ_ONLY:
+            self.names_seen.extend((i, w) for w in _output_names(call.output))
         if name == "lookup_booking" and call.output and isinstance(call.output.get("booking_id"), str):
             self.looked_up.setdefault(call.output["booking_id"], i)
             n = call.output.get("passengers")
@@ -580,6 +583,16 @@ class TraceView(BaseView):
         if self._initial_states is None:
             self._initial_states = {b: str(v.get("status", "")) for b, v in self.initial_bookings.items()}
         return self._initial_states
+
+
+def _output_names(out: Any) -> tuple[str, ...]:
+    """Lower-cased words of the last_name / first_name fields of a tool output (a booking, or records
+    of a list in it): the names a successful read-only call showed (S1)."""
+    recs = [out] if isinstance(out, dict) else []
+    recs += [r for v in (out.values() if isinstance(out, dict) else ()) if isinstance(v, list) for r in v
+             if isinstance(r, dict)]
+    return tuple(w.lower() for r in recs for key in ("last_name", "first_name")
+                 if isinstance(r.get(key), str) for w in r[key].replace(",", " ").split())
 
 
 def _collect_prices(obj: Any, out: list[float]) -> None:
@@ -1015,10 +1028,13 @@ def check_S1(view: TraceView) -> list[Violation]:
     in flight_ids/new_flight_ids or the booking_id that neither occurs (case-insensitive) in user
     text before i nor occurs in the output of a successful call issued before i; or a
     last_name/first_name some word of which the customer did not state *as a name* before i
-    (verify_names.name_was_stated: after a naming cue, as "Last, First", or as a sentence that
-    is only a name; in any case, capitals included, accents and special letters aside: "JOSÉ NÚÑEZ"
-    grounds Jose / Nunez, "Jürgen Müller" Juergen / Mueller, "Weiß" Weiss, "Ødegård" Odegard),
-    so "Please proceed" or "Looks great" never ground a name."""
+    (verify_names.name_was_stated: after a naming cue, as "Last, First", as a sentence that
+    is only a name, or introducing themself, "Hi, Omar Chen here."; in any case, capitals included,
+    accents and special letters aside: "JOSÉ NÚÑEZ" grounds Jose / Nunez, "Jürgen Müller" Juergen /
+    Mueller, "Weiß" Weiss, "Ødegård" Odegard), so "Please proceed" or "Looks great" never ground a
+    name, and that no successful read-only call before i showed in its output's last_name /
+    first_name fields (``_output_names``: a looked-up booking's traveller, "from an earlier tool
+    output" as S1 says; a mutation's output only says back the name it was given, and grounds none)."""
     out = []
     ids_seen = view.ids_seen
     turns, ti, stated = view.turns, 0, set()  # names stated in the turns before the call, accumulated
@@ -1046,7 +1062,8 @@ def check_S1(view: TraceView) -> list[Violation]:
                 ti += 1
             for key in ("last_name", "first_name"):
                 v = c.arg(key)
-                if isinstance(v, str) and v.strip() and not name_in(v.strip(), stated):
+                if isinstance(v, str) and v.strip() and not name_in(
+                        v.strip(), stated | {w for i, w in view.names_seen if i < c.index}):
                     bad = f"{key} {v!r}"
                     break
         if bad is not None:
@@ -1189,7 +1206,16 @@ def check_S4(view: TraceView) -> list[Violation]:
     another class ("yes, but premium instead"); the count, when the listing proposed n
     (mentions_passenger_count of the picked option and the listing's words outside its options) for
     an option naming a booked flight, and neither the pick nor a later user message before the call
-    states another party size."""
+    states another party size.
+
+    A criterion asked for before any listing ("the cheapest flight", "the earliest", "the first one
+    you find", said with the route) states no class and accepts none: S4 asks that the class be
+    "stated or explicitly accepted", and the customer has not seen the class the criterion will
+    select (the cheapest may be in any cabin). When the agent then names the class of the flight it
+    picked and the customer only goes on answering (a name, a date), nothing explicit accepts it: S4
+    fires; a yes to a message that names the class, or the class said ("Economy is fine"), accepts
+    it. A pick *from a listing* that shows the class ("the cheapest" answering it) is the pick rule
+    above."""
     out = []
     turns = view.turns  # a turn's number is its position
     answers: list[tuple[int, str, bool, str]] = []  # (user index, the agent's message it answers, a full yes, the reply)

@@ -12,7 +12,9 @@ A name is *stated as a name* when the customer's message presents it as one:
   - as a sentence that consists of nothing but name words: capitalised, or in any case when
     the assistant's message just before asked for a name;
   - after a request for a name, as two or more capitalised name words that end a sentence and
-    do not follow a word of place ("I'll take Thandiwe Chen", not "fly to New York").
+    do not follow a word of place ("I'll take Thandiwe Chen", not "fly to New York");
+  - as a speaker introducing themself, asked or not: a sentence of capitalised name words and a
+    closing "here" or "speaking", after a greeting or none ("Hi, Omar Chen here.", "Omar speaking").
 Titles (Dr., Mr., ...) are skipped; particles (van, der, de, ...) belong to the name. Ordinary
 words ("Please proceed", "Looks great", "Sure", "book it") never count as name words; a name in
 capitals, as on a passport ("HANNAH MURPHY"), does. A name booked in plain letters is the name
@@ -290,6 +292,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
             if asked_for_name:
                 while rest and _cue_key(rest[0]) in _LEADING_FILLERS:
                     rest = rest[1:]
+            found.update(_introduced(sentence))
             if rest and all(_nameish(w, asked_for_name) or (w.lower() in _JOINERS and 0 < k < len(rest) - 1)
                             for k, w in enumerate(rest)):  # "Diego Walsh + Ana Walsh"
                 found.update(w.lower() for w in rest if w.lower() not in _TITLE_WORDS | _JOINERS)
@@ -319,6 +322,27 @@ def _framed_names(user_text: str) -> set[str]:
         if any(_cue_key(a) in _OWNERS and _cue_key(b) not in _FRAME for a, b in zip(words, words[1:])):
             continue  # "me and my wife", "the boss": someone named by relation, not by name
         out.update(w.lower() for w in names if w.lower() not in _TITLE_WORDS)
+    return out
+
+
+_GREETINGS = frozenset("hi hello hey hiya howdy yo greetings dear good morning afternoon evening".split())
+_HERE = frozenset("here speaking".split())
+
+
+def _introduced(sentence: list[str]) -> set[str]:
+    """Lower-cased words of a capitalised name that introduces its speaker ("Hi, Omar Chen here.", "Omar
+    speaking", "Hi - Omar Chen here - I need ..."): a part of the sentence between dashes that is, after a
+    greeting, only name words and a closing "here" / "speaking"."""
+    out: set[str] = set()
+    part: list[str] = []
+    for w in sentence + ["-"]:
+        if w not in ("-", "\u2013", "\u2014"):
+            part.append(w)
+            continue
+        words = [x for x in part if _cue_key(x) not in _GREETINGS]
+        if len(words) >= 2 and _cue_key(words[-1]) in _HERE and all(_nameish(x, False) for x in words[:-1]):
+            out.update(x.lower() for x in words[:-1] if x.lower() not in _TITLE_WORDS)
+        part = []
     return out
 
 

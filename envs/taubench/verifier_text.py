@@ -15,7 +15,8 @@ smaller implementation so that a target bug in understanding "yes" cannot hide a
    said; "ok, i'll check with my wife", "yes, cancel #W8904134" for another order, "yes please
    except the puzzle" are not), with the store's own words for its actions ("return them",
    "exchange it") and a cancellation reason said again ("yes, no longer needed") allowed beside
-   the yes.
+   the yes; a detail said back as the question says it is a yes ("yes, to my visa ending in 3867"),
+   another is not ("... ending in 1111", "yes, to my gift card" when the question names a Visa).
 
 **Whose identity** (policy R1: ``emails_of_others``, ``name_given_as_others``, ``given_as_others``).
 An email address, or a first + last name, in a customer message is *given as another person's*
@@ -50,7 +51,10 @@ from probe.verify import consent
 _STORE_YES = ("return them", "return it", "return those", "exchange it", "exchange them", "exchange those",
               "send them back", "send it back", "please return", "please exchange", "modify it", "update it")
 _STORE_WORDS = ("cancelation", "cancellation", "return", "returns", "exchange", "exchanges", "refund", "refunded", "address", "payment", "method",
-                "card", "gift", "original", "items", "ship", "shipping", "send", "back")
+                "card", "gift", "original", "items", "ship", "shipping", "send", "back",
+                # a card said back as the proposal names it: "yes, to my visa ending in 3867" (its digits must be the
+                # proposal's own: an echo); "yes, the card that ends in 3867"
+                "ending", "ends")
 _REASON_PHRASES = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
                              r"ordered (?:it )?by mistake)\b", re.I)
 
@@ -71,17 +75,36 @@ REASON_WORDS = {
 }
 
 
+# the kinds of payment method a reply may name beside its yes; one the question does not name is another detail
+_METHOD_KINDS = tuple(re.compile(p, re.I) for p in (
+    r"\bgift\s*-?\s*cards?\b", r"\bpay\s*pal\b", r"\bvisa\b", r"\bmaster\s*card\b", r"\bamex\b|\bamerican express\b",
+    r"\bdiscover\b"))
+
+
+def _other_method(text: str, question: str) -> str | None:
+    """A payment method the reply names and the question does not ("yes, to my gift card" to "refund to your
+    Visa ending in 3867"): the reply states a detail of its own, so it is no plain yes."""
+    for kind in _METHOD_KINDS:
+        m = kind.search(text or "")
+        if m and not kind.search(question or ""):
+            return m.group(0)
+    return None
+
+
 def is_confirmation(text: str, question: str = "") -> bool:
     """Point 2 of the definition, for the reply ``text`` to ``question`` (point 1 is checked
     against the question by the verifier with ``lists_action``)."""
-    rest = _REASON_PHRASES.sub(" ", text or "") if text else text
-    return consent.is_confirmation(rest, question, _STORE_YES, _STORE_WORDS)
+    return reason(text, question) is None
 
 
 def reason(text: str, question: str = "") -> str | None:
-    """Why ``text`` does not confirm (None when it does)."""
+    """Why ``text`` does not confirm (None when it does). Beside ``probe.verify.consent``'s reading, a
+    payment method the reply names must be one the question names (``_other_method``)."""
     rest = _REASON_PHRASES.sub(" ", text or "") if text else text
-    return consent.reason(rest, question, _STORE_YES, _STORE_WORDS)
+    why = consent.reason(rest, question, _STORE_YES, _STORE_WORDS)
+    if why is None and (other := _other_method(text, question)):
+        return "names another payment method: " + other
+    return why
 
 
 def lists_action(question: str, tool: str, details: list[str]) -> bool:
@@ -267,8 +290,18 @@ def _label_kinds(unit: str) -> list[tuple[str, bool]] | None:
     return None
 
 
+# a bracketed word or two that qualifies the noun around it ("your default (profile) address", "the (old) one"):
+# read as part of its phrase, not as a clause of its own; a bracket with a digit, a colon or an id stays apart
+_QUALIFIER = re.compile(r"[(\[]\s*([A-Za-z]+(?:\s+[A-Za-z]+)?)\s*[)\]]")
+
+
+def _proposal_clauses(sentence: str) -> list[str]:
+    """The clauses of a proposal's sentence (``_CLAUSE``), a bracketed qualifier kept in its phrase."""
+    return [c for c in _CLAUSE.split(_QUALIFIER.sub(r" \1 ", sentence)) if c]
+
+
 def _sentence_kinds(sentence: str) -> set[str]:
-    return {k for clause in _CLAUSE.split(sentence) if clause for k, _ in _kinds(clause)}
+    return {k for clause in _proposal_clauses(sentence) for k, _ in _kinds(clause)}
 
 
 def _alternatives(sentence: str) -> tuple[bool, bool]:
@@ -437,7 +470,7 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
         if not ids:
             ids = ask_ids or next((owners[j] for j in range(i - 1, -1, -1) if owners[j]), frozenset())
         if alt_action:  # offered as one of alternatives: proposed only if the customer's reply picks it
-            offered += [(k, ids) for c in _CLAUSE.split(sentence) if c for k, pos in _kinds(c) if not _negated_at(c, pos)]
+            offered += [(k, ids) for c in _proposal_clauses(sentence) for k, pos in _kinds(c) if not _negated_at(c, pos)]
             continue
         if u.line in rows and not _sentence_kinds(sentence):  # a before/after table's row: the change it shows
             kind = "payment" if _METHOD.search(sentence) else "items"
@@ -449,7 +482,7 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
         for kind, is_weak in by_label or ():
             (weak if is_weak else mentions).append((kind, ids))
             strong |= set() if is_weak else {kind}
-        clauses = [c for c in _CLAUSE.split(sentence) if c]
+        clauses = _proposal_clauses(sentence)
         kinds = [(c, _kinds(c)) for c in clauses]
         later = any(not k and _LATER.search(c) and _LATER_ALL.search(c) for c, k in kinds)
         for clause, found_kinds in kinds:

@@ -30,7 +30,7 @@ violation instead of being shared by the oracle that judges it.
    "yes cancel it" do not approve "Shall I book it?", nor "yes book it" a cancellation (actions
    read by family: book (buy, purchase, pay) / hold / cancel / change, modify, update, move, exchange / return, refund,
    and an environment's own families (``extra_actions``: a plug-in's "refill" or "lend");
-   the proposal's are those in the four words after "shall I", "I will", "want me to", ...; a
+   the proposal's are those in the four words after "shall I", "I will", "want me to", "would you like to", ...; a
    proposal that offers none, or a reply read without one, is not checked for this);
 6. it is not an acknowledgement only: a weak affirmative (ok, fine, great, perfect, cool, ...)
    with thanks or a goodbye and no strong one ("ok thanks", "k thx bye", "great, thank you")
@@ -286,8 +286,11 @@ def _families(tokens: list[str], actions: Actions = ()) -> set[str]:
 
 
 # where a proposal says what it will do: the words after "shall I", "I will", "want me to", ...
+# an offer put as the customer's wish ("Would you like to cancel order #W1 or ...?", "Do you want to cancel it?")
+# offers its action as "Would you like me to cancel it?" does: a bare "cancel" answers both alike
 _LEAD_INS = [("shall", "i"), ("should", "i"), ("i", "will"), ("ill",), ("want", "me", "to"), ("like", "me", "to"),
-             ("can", "i"), ("may", "i"), ("let", "me"), ("ready", "to")]
+             ("can", "i"), ("may", "i"), ("let", "me"), ("ready", "to"), ("you", "like", "to"), ("youd", "like", "to"),
+             ("you", "want", "to"), ("you", "wish", "to")]
 
 
 @lru_cache(1 << 12)
