@@ -59,7 +59,16 @@ _REASON_NOT_NO = re.compile(r"^\W*(?:i\s+)?(?:don'?t|do not|won'?t)\s+(?:really\
                             r"the (?:order|items?|stuff))\b(?:\s+any ?more)?", re.I)
 NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually(?!\W+(?:yes|yeah|yep|sure|ok(?:ay)?|"
                 r"go ahead|please do|do it)\b))\b", re.I)  # "actually yes, go ahead" is no "no"
-URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed)?|right (away|now)|quick(ly)?|immediately|no time)\b", re.I)
+# (the words SkyAssist's customers use too: "pressed for time", "need it done fast", "my flight leaves soon")
+URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed|ing)?(?! hour)|right (away|now)|quick(ly)?|immediately|no time|"
+                    r"as soon as possible|straight away|emergency|(?:short|pressed|tight) (?:on|of|for) time|"
+                    r"time is (?:short|tight|running out)|running out of time|not much time|(?:done|do it|be) fast|"
+                    r"fast as (?:you can|possible)|make it (?:quick|fast|snappy)|(?:in|at) (?:the )?hospital|"
+                    r"(?:flight|train|plane|bus) (?:leaves|is leaving|departs|boards) (?:soon|in)|about to (?:board|leave)|"
+                    r"boarding (?:soon|now))\b", re.I)
+# "no rush", "not urgent", "take your time": no hurry
+_NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:any|a))\s+(?:big |real |great |particular )?"
+                         r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b", re.I)
 SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same|(?:just|exactly) like (it|the old one|this one)|"
                       r"another one of the same|very same|exact replacement)\b", re.I)
 # a replacement asked for in words without "exchange" ("just send me another exactly like it")
@@ -102,7 +111,10 @@ ABANDON = abandon_pattern(
 
 # "i want to kill order #W...", "scrap my order": words for a cancellation, with the order as their object
 _CANCEL_OTHER_WORDS = (r"\b(?:kill|scrap|nix|void|stop|halt|abort|get rid of|do away with|ditch|drop)\s+(?:the\s+|my\s+|this\s+|"
-                       r"that\s+)?(?:whole\s+)?(?:order\b|#?W\d{7})|\bget rid of (?:it|the whole thing)\b")
+                       r"that\s+)?(?:whole\s+)?(?:order\b|#?W\d{7})|\bget rid of (?:it|the whole thing)\b|"
+                       # "i dont want #W2443586 anymore", "I no longer need order W2443586"
+                       r"\b(?:don'?t|do not|dont)\s+(?:want|need)\s+(?:order\s+)?#?W\d{7}\s+any ?more\b|"
+                       r"\bno longer (?:want|need)\s+(?:order\s+)?#?W\d{7}\b")
 
 INTENTS: dict[str, re.Pattern[str]] = {
     "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b|" + _CANCEL_OTHER_WORDS, re.I),
@@ -138,6 +150,10 @@ INTENTS: dict[str, re.Pattern[str]] = {
                        r"(what|how) about (my|the) other orders?|(my|the) other orders|"
                        r"(has|have|did) (it|they|my order|the order|my package) (ship(ped)?|gone out|left)|"
                        r"(list|show|see|view|check|pull up|look up)( me)?( all)? (of )?(my|our|the) orders|what orders|"
+                       # "an overview of everything I've ordered", "a summary of all my orders"
+                       r"(overview|summary|rundown|run-down|list) of (all (of )?)?(my|our|the) (orders|purchases)|"
+                       r"(overview|summary|rundown|run-down|list) of (everything|all|what) (that )?(i|we)('?ve| have)? "
+                       r"(ordered|bought|purchased)|everything (i|we)('?ve| have) (ordered|bought|purchased)|"
                        # "want to check whats going on with my orders", "any news on my order?", "hows my order coming along"
                        r"(what'?s|what is) (going on|happening|up) with (all (of )?)?(my|our|the) (orders?|packages?|stuff|deliver(y|ies))|"
                        r"(any|an) (news|updates?) (on|about|for) (all (of )?)?(my|our|the) (orders?|packages?|deliver(y|ies))|"
@@ -158,6 +174,12 @@ REASONS = {
                                      r"(?:by|in) error|wrong order|ordered (?:it )?wrong|^\W*(?:(?:a|my|it'?s|its|it was|"
                                      r"just|oh|sorry|yeah|yes)\W+)*mistake\W*$)", re.I),
 }
+# "wrong order, I meant W5030602", "I gave you the wrong order number": the order named was a slip, no reason to
+# cancel (before: read as 'ordered by mistake'); "cancel W5030602, wrong order" still is one
+_WRONG_ORDER_NAMED = re.compile(r"\bwrong\s+(?:order\s+(?:number|no\.?|id|#)|(?:order\s+)?(?:number|id))\b|"
+                                r"\bwrong\s+(?:order|one)\b(?=[^.!?]{0,30}?(?:\bmeant\b|\bshould\s+(?:be|have\s+been)\b|"
+                                r"\binstead\b|\bthe\s+one\s+with\b|#?\bW\d{7}\b))|"
+                                r"\bwrong\s+(?:order|one)\W+(?=(?:\w+\W+){0,3}?#?W\d{7}\b)", re.I)
 OTHER_REASON = re.compile(r"\b(because|since|cheaper|found (it|a)|too expensive|too late|took too long)\b", re.I)
 PAYMENT_KINDS = {
     "gift_card": re.compile(r"\bgift ?card\b", re.I),
@@ -1039,6 +1061,22 @@ def _restated_method(text: str, question: str) -> str:
     return said.sub(" ", text)
 
 
+_STATUS_ASKED = re.compile(r"\W*(?:is|isn'?t|has|hasn'?t|have|haven'?t|did|does|do|was|are|can|could|will|would)\b", re.I)
+_STATUS_JOIN = re.compile(r"\s*(?:[,:-]|\bso\b|\band\b|\bbut\b|\bthus\b|\btherefore\b)", re.I)
+
+
+def _states_status(clause: str) -> bool:
+    """The clause says the order's state as a fact: "it hasn't shipped yet.", and also before a question of its own,
+    "Order #W1 is still pending so can you change its address?" (before: any clause ending in "?" was a question,
+    so a status said first was missed); "is it still pending?" asks it."""
+    m = STATED_STATUS.search(clause)
+    if not m:
+        return False
+    if not clause.rstrip().endswith("?"):
+        return True
+    return not _STATUS_ASKED.match(clause[:m.start()]) and bool(_STATUS_JOIN.match(re.sub(r"^\s+yet\b", "", clause[m.end():])))
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
     r = Reading(tidy_order_ids(fix_verb_typos(join_spaced_email(text or "")), db))
@@ -1104,6 +1142,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
             mentioned_items(m.group("old"), [p.name for p in db.products.values()]) for m in _ARROW.finditer(t)):
         r.intents.add("modify")  # "kettle -> stainless steel 1.5 liters": an item changed to other options
     said = without_declined_person(t)  # "no need for a supervisor, it was ordered by mistake": no "no need" reason
+    said = _WRONG_ORDER_NAMED.sub(" ", said)
     for reason, pattern in REASONS.items():
         if pattern.search(said):
             r.reason = reason
@@ -1117,12 +1156,12 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     # cancellation reason said again ("yes, no longer needed") stands beside it
     r.yes = is_confirmation(_restated_method(_REASON_AGAIN.sub(" ", t), question), question, STORE_ACTIONS)
     r.no = bool(NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
-    r.urgent = bool(URGENT.search(t))
+    r.urgent = bool(URGENT.search(t)) and not _NOT_URGENT.search(t)
     r.same_one = bool(SAME_ONE.search(t))
     if r.same_one and _SEND_ANOTHER.search(t) and not r.intents & {"cancel", "return"}:
         r.intents.add("exchange")  # "it stopped working; just send me another exactly like it": an exchange, for itself
     # (stated, not asked: "is it still processing?" is a question)
-    r.stated_status = any(STATED_STATUS.search(c) and not c.rstrip().endswith("?") for c in re.split(r"(?<=[.!?;\n])", t))
+    r.stated_status = any(_states_status(c) for c in re.split(r"(?<=[.!?;\n])", t))
     r.default_address = bool(DEFAULT_ADDRESS.search(t))
     # ("bill the whole order to my mastercard": the order's payment, not every item of it)
     r.all_items = bool(ALL_ITEMS.search(_ORDER_PAYMENT_CHANGE.sub(" ", t)))

@@ -104,7 +104,7 @@ ORDER_ID_RE = re.compile(r"#W\d{7}\b")
 _ALL_BY_STATUS = re.compile(r"\b(?:(?:both|all)(?: of)?(?: (?:my|the|our))?|(?:my|the|our) (?:two|three|four|2|3|4)) "
                             r"(?:(pending|unshipped|open|delivered) )?orders\b", re.I)
 # an order named by its state: "my pending order", "the delivered order", "my pending one"
-_BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(pending|unshipped|open|delivered)\s+(?:order|one)\b", re.I)
+_BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(?:(?:whole|entire|only)\s+)?(pending|unshipped|open|delivered)\s+(?:order|one)\b", re.I)
 
 # a kind of product that names an order: "the camera order", "the order with the camera"
 _KIND_ORDER = re.compile(r"\border\s+(?:with|that has|containing|holding|that contains)\s+(?:the\s+|my\s+|a\s+|an\s+)?"
@@ -118,6 +118,9 @@ _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the o
                             r"\b(?:the|my|our|both|all)\s+(?:(?:of\s+)?(?:the|my|our)\s+)?(?:(?:two|three|four|2|3|4)\s+)?"
                             r"(?:pending|current|open|unshipped)\s+orders?\b|"
                             r"\b(?:and|also|plus)\s+(?:on\s+|for\s+)?(?:the|my|our)\s+orders?\b|"
+                            # "... on my account and on order #W1", "my default address and the sneakers order"
+                            r"\b(?:and|also|plus)\s+(?:(?:on|for|to)\s+)?(?:(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?)?"
+                            r"(?:order\s+#?W\d{7}|#?W\d{7}|(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+order)\b|"
                             r"\bshipping address (?:of|on|for)\b|\border'?s (?:shipping )?address\b|"
                             r"\baddress (?:of|on|for) (?:the |my |this |that )?(?:order|#?W\d{7})", re.I)
 # a message about an address that says something in it is wrong, without saying what instead
@@ -228,7 +231,8 @@ _STATE_SAID = re.compile(r"\b(delivered|received|already (?:got|have)|arrived|ca
                          re.I)
 # narrowing a proposal of several items: "leave out the boots", "drop the boots from that", "not the boots"
 _LEAVE_OUT = re.compile(r"\b(?:leave|take|keep|cross|strike)\s+(?:out|off)\s+(?:(?:the|my|those|these)\s+)?$|"
-                        r"\b(?:drop|remove|skip|exclude|forget(?:\s+about)?|scratch|minus|without|nix)\s+(?:(?:the|my|those|these)\s+)?$")
+                        r"\b(?:drop|remove|skip|exclude|forget(?:\s+about)?|scratch|minus|without|nix)\s+(?:(?:the|my|those|these)\s+)?$|"
+                        r"\bno\s+(?:to|for|on)\s+(?:(?:the|my|those|these)\s+)?$")  # "yes to the speaker, no to the grill"
 # ... said after the item: "the boots can stay", "boots no", "the boots stay with me", "boots out"
 _STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b|^\s*[:,-]?\s*(?:no|nope|out|not)\b"
                     r"|^\s*(?:i'?ll|we'?ll)\s+keep\b", re.I)
@@ -469,7 +473,9 @@ class ReferenceTarget(Target):
             r.address = fixed
         was: list[tuple[str, dict[str, Any]]] | None = None  # the proposal a message meant to change
         if self.pending:
-            if (r.bye or r.closing) and not (r.yes or r.no or r.order_ids or r.intents & ACTING or r.address or fixing):
+            if (r.bye or r.closing) and not (r.yes or r.no or r.order_ids or r.intents & ACTING or r.address or fixing or
+                                             self._pending_named(r) or r.reason or r.urgent):
+                # (a reason and "hurry up, I don't have all day" is no goodbye: asked for the yes, below)
                 # "That's all, thanks!" while a proposal waits for its yes: said that it is not done, and asked again;
                 # "gotta go" ends the conversation, saying so (before: a goodbye, with no word of the return not made)
                 if _LEAVING.search(r.text):
@@ -505,7 +511,8 @@ class ReferenceTarget(Target):
             elif (accepts_offer(r.text) or self._reason_again(r) or _NO_THEN_YES.match(r.text)) and "?" not in r.text and \
                     not r.order_ids:
                 # "k thx", "yes, and ...", or the reason of the cancellation proposed said again ("dont need it anymore")
-                lead += "Just to be sure: I need a clear yes before I go ahead. "
+                if not (self.urgent and self._has("skip_confirm_when_urgent")):  # (that fault acts on the hurry instead)
+                    lead += "Just to be sure: I need a clear yes before I go ahead. "
             elif (_CHANGE_WORDS.search(r.text) or mentioned_items(r.text, self.product_names)) and not r.yes:
                 was = list(self.pending)
             if self._narrow(r) and was is None:
@@ -576,7 +583,7 @@ class ReferenceTarget(Target):
         self.option_before, self.option_asked = self.option_asked, None
         if "human" in r.intents:
             return self._transfer(turn)
-        if r.bye and not (r.order_ids or r.intents or r.address):
+        if r.bye and not (r.order_ids or r.intents or r.address or was):  # ("bed no thanks": a part refused)
             turn.end_conversation()
             return turn.say("Thank you for contacting us. Have a nice day!")
         if r.closing and self._offered_more(turn) and not self.goal["intents"] and not self._asks_anything(r):
@@ -719,6 +726,13 @@ class ReferenceTarget(Target):
                 ids = [items[i][1]["item_id"] for i in at if i in keep]
                 self.goal["picked"][(o, name)] = [k for k in positions if self.orders[o]["items"][k]["item_id"] in ids]
         return True
+
+    def _pending_named(self, r: Reading) -> bool:
+        """The message names an item of a proposal of several items ("the speaker yes, the bed no"): an answer
+        about its parts, not a goodbye (its closing "no" read so before, and the proposal said again unchanged)."""
+        ids = [(args.get("order_id"), i) for _, args in self.pending for i in args.get("item_ids") or []]
+        names = {it["name"] for o, i in ids for it in self.orders.get(o, {}).get("items", []) if it.get("item_id") == i}
+        return len(ids) > 1 and bool(item_mentions(r.text, sorted(names)))
 
     def _narrowed_already(self, r: Reading) -> list[str]:
         """At a proposal, the items it holds when the message keeps exactly those and nothing else ("only the
@@ -968,6 +982,9 @@ class ReferenceTarget(Target):
                         _ALL_BY_STATUS.search(g["text"]) and (pend := [o for o in self._owned() if o in self.orders and
                                                                        self.orders[o]["status"] == PENDING]):
                     g["orders"] = pend  # "... and also the address on my two pending orders": each of them next
+                elif (None, "default_address") in g["done"] and _ORDER_ADDRESS.search(g["text"]) and \
+                        mentioned_items(g["text"], self.product_names):
+                    pass  # "my default address and the sneakers order": the order that holds them next (found below)
                 elif (None, "default_address") in g["done"] and _ORDER_ADDRESS.search(g["text"]) and not others and \
                         len(pend := [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == PENDING]) > 1:
                     # "... and also send my pending order there", with two pending orders: which (before: the order's
@@ -981,6 +998,9 @@ class ReferenceTarget(Target):
                     return " ".join(notes + ["Is there anything else I can help you with?"])
                 elif (None, "default_address") in g["done"] or (others and not self._address_first(g["text"], others)):
                     pass  # the other request next (the default address is proposed after it, below)
+                elif not g["default_address"] and self._names_an_order(g["text"]):
+                    pass  # "send my sunglasses order to ...", "ship my pending order to ...": that order's address
+                    # (before: the default address was proposed and changed, and the order still shipped to the old one)
                 else:
                     g["default_address"] = True
                     return self._propose_default_address(turn, notes)
@@ -1000,6 +1020,15 @@ class ReferenceTarget(Target):
                 return " ".join(notes + [self._which_order_question()])
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"
+                pend = [o for o in owned if o in self.orders and self.orders[o]["status"] == PENDING]
+                if "address" in intents and not g["default_address"] and len(pend) > 1 and \
+                        (m := _BY_STATUS.search(g["text"])) and m.group(1).lower() != "delivered":
+                    # "ship my pending order to ...", with two pending orders: which of them (the answer is read as
+                    # at "which ... do you mean?"), not every order on the account listed
+                    self.which_order = ("", pend)
+                    where = self._address_text(g["address"]) if g["address"] else "the new address"
+                    return " ".join(notes + [f"You have more than one pending order: {', '.join(pend)}. Which of them "
+                                             f"should ship to {where} (or all of them)?"])
                 if "address" in intents and g["address"]:  # the address said (not asked again), the order still missing
                     notes.append(f"Thanks, I have the new address: {self._address_text(g['address'])}.")
                 if "address" in intents and not acting - {"address", "modify"}:
@@ -1263,6 +1292,8 @@ class ReferenceTarget(Target):
         g["orders"] = [o for o in self._owned() if o in self.orders and
                        any(it["name"] in wanted for it in self.orders[o].get("items", [])) and
                        ("info" in g["intents"] or self.orders[o]["status"] in (PENDING, "delivered"))]
+        if wanted and g["intents"] & ACTING:
+            g["orders"] += [o for o in self._kind_orders(wanted) if o not in g["orders"]]
         if len(g["intents"] & {"cancel", "return", "exchange"}) > 1:
             # "cancel the puzzle order and return the kettle": the kettle's pending order is not cancelled,
             # nor the puzzle's delivered one returned (each item goes with the action said before it)
@@ -1274,6 +1305,23 @@ class ReferenceTarget(Target):
             g["orders"] = kept or g["orders"]
         if g["intents"] & ACTING and len(g["orders"]) > 1:
             self._one_holder(wanted, names)
+
+    def _kind_orders(self, wanted: list[str]) -> list[str]:
+        """Beside items named in full, an order named by a kind of product that several products are ("cancel the
+        kettle order and the espresso order": a Tea Kettle and an Electric Kettle), when one order only holds that
+        kind in the state the request needs (pending to cancel or change, delivered to return or exchange). Before,
+        that order was dropped in silence and only the other one proposed."""
+        g = self.goal
+        said = {w.lower().removesuffix("s") for m in _KIND_ORDER.finditer(g["text"]) for w in m.groups() if w}
+        said -= {w.lower().split()[-1] for w in wanted}
+        status = "delivered" if g["intents"] & {"return", "exchange"} else PENDING
+        found = []
+        for kind in said:
+            holders = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == status and
+                       any(it["name"].lower().split()[-1] == kind for it in self.orders[o].get("items", []))]
+            if len(holders) == 1:
+                found += holders
+        return found
 
     def _one_holder(self, wanted: list[str], names: list[str]) -> None:
         """Of several orders holding an item named once ("return the full size keyboard", a 60% keyboard in
@@ -1639,6 +1687,12 @@ class ReferenceTarget(Target):
         text = self.goal["text"].lower()
         aliases = {v for k, v in _CITY_ALIASES.items() if re.search(rf"\b{k}\b", text)}
         return {c for c in cities if re.search(rf"\b{re.escape(c)}\b", text) or c in aliases}
+
+    def _names_an_order(self, text: str) -> bool:
+        """The words name an order of the customer without its id: by an item it holds ("my sunglasses order",
+        "the kettle"), by a kind of product ("the sneakers"), or by its state ("my pending order")."""
+        return bool(mentioned_items(text, self.product_names) or _BY_STATUS.search(text) or
+                    _ALL_BY_STATUS.search(text) or self._names_a_kind(text))
 
     def _pending_to_move(self, turn: TurnContext) -> str | None:
         """The pending order whose shipping address is to change, when no order was named: the only pending
@@ -2131,7 +2185,8 @@ class ReferenceTarget(Target):
         low = g["text"].lower()
         by_order = order_naming_items(g["text"], names)  # "cancel my tablet order": the order, not the item
         named = [n for a, _b, n, neg in item_mentions(g["text"], names) if not neg and n not in by_order and re.search(
-            r"\bcancel\w*\s+(?:(?:just|only|the|my|this|that|these|those|one|of|a|an)\s+){0,3}$", low[:a])]
+            r"\bcancel\w*\s+(?:(?:just|only|the|my|this|that|these|those|one|of|a|an)\s+){0,3}"
+            r"(?:(?!(?:order|it|them|all|everything|and)\b)[\w-]+\s+){0,2}$", low[:a])]  # ("the black coffee maker")
         part = bool(_PART_CANCEL.search(self.last_text))  # "can I cancel just one item?", asked again or not
         if (named and len(set(named)) < len(set(names)) or part) and not g["all_items"] and (
                 (o, "whole_said") not in g["done"] or part):
@@ -2313,7 +2368,9 @@ class ReferenceTarget(Target):
             return (f"{lead} Which other payment method would you like to use: "
                     f"{' or '.join(self._method_text(p) for p in others)}?")
         self.pending = [("modify_pending_order_payment", {"order_id": o, "payment_method_id": pid})]
-        return (f"{CONFIRM} change the payment of order {o} ({_money(total)}) to {self._method_text(pid)}; "
+        # (an order never read, under trust_stated_status, has no total to say: not "$0.00")
+        amount = "" if self.orders[o].get("assumed") else f" ({_money(total)})"
+        return (f"{CONFIRM} change the payment of order {o}{amount} to {self._method_text(pid)}; "
                 f"the original payment will be refunded. Shall I go ahead (yes/no)?")
     def _refund_method(self, o: str) -> str | None:
         if self.goal["payment_kind"] == "gift_card":
