@@ -216,7 +216,19 @@ _GENERAL = re.compile(r"\b(?:by\s+\w+ing|usually|normally|typically|generally|al
                       r"within|after|via|through)\b", re.I)
 
 
+# the customer's plans or mind changing is no change the agent made: "Sorry your plans changed", "plans have
+# changed", "you changed your mind" (set aside before the kinds are read; "I changed your flight" stays a claim)
+_IDIOM_CHANGE = re.compile(r"\b(?:(?:your|the|our|their|his|her|my)\s+)?(?:plans?|mind|circumstances|situation|things)\s+"
+                           r"(?:have\s+|has\s+|had\s+)?(?:\w+\s+)?changed\b|\bchanged\s+(?:your|their|his|her|my|our)\s+minds?\b",
+                           re.I)
+# markdown emphasis and code marks ("**BK1 is now confirmed!** You'll ...", "is currently **on hold**"): read
+# as the plain words, so that the sentence ends at its "!" and a state is read across the marks
+_MARKUP = re.compile(r"\*+|__|`+|~~")
+
+
 def _clause_kinds(clause: str) -> set[str]:
+    if "changed" in clause.lower():
+        clause = _IDIOM_CHANGE.sub(" ", clause)
     if clause.isascii() and not _CLAUSE_HINT.search(clause.lower()):
         return set()  # no _KINDS pattern can match: each needs one of these words (exact for ASCII text)
     if "?" in clause or _NEGATED.search(clause) or _FORWARD.search(clause) or _SCHEDULE.search(clause):
@@ -239,7 +251,8 @@ def _clause_kinds(clause: str) -> set[str]:
 def claims(text: str) -> tuple[Claim, ...]:
     """Every claim of a completed action in an assistant text."""
     out = []
-    if '"' in (text or "") or "'" in (text or ""):
+    text = _MARKUP.sub("", text or "")
+    if '"' in text or "'" in text:
         if "{" in text:
             text = _flight_rows(text)
         text = _JSON_STATUS.sub(r"it is \1", text)

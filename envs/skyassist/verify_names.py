@@ -249,6 +249,32 @@ def _labels(text: str) -> str:
     return _LABEL.sub(lambda m: "first name " if m.group(1) else "last name ", text)
 
 
+# the name said before its label: "Okafor is the surname", "Okafor is my last name", "Aisha is her first name",
+# "Okafor my surname" (read as "last name Okafor"); "surname's Okafor" (read as "surname is Okafor"); and a given
+# name that ends its clause with "first" after a last name was labelled ("Okafor is the surname, Aisha first")
+_NAME_THEN_LABEL = re.compile(r"\b([^\W\d_][\w'\u2019-]*)\s+(?:is\s+|=\s+|as\s+)?(?:(?:the|my|his|her|their|our)\s+)?"
+                              r"(?:(first|given|fore)|(last|family|sur))[ -]?names?\b", re.I)
+_LABEL_IS = re.compile(r"\b((?:sur|last |family |first |given )?name)['\u2019]s\b", re.I)
+_FIRST_AFTER = re.compile(r"\b([A-Z][\w'\u2019-]*)\s+first\b(?=\s*(?:[.,;!]|$))")
+
+
+def _names_before_labels(text: str) -> str:
+    if "name" not in text.lower():
+        return text
+    text = _LABEL_IS.sub(r"\1 is", text)
+
+    def label(m: re.Match) -> str:
+        word = m.group(1)
+        if not _nameish(word, True) or _cue_key(word) in _FRAME:
+            return m.group(0)
+        return f"{'first' if m.group(2) else 'last'} name {word}"
+    text = _NAME_THEN_LABEL.sub(label, text)
+    if re.search(r"\b(?:last|family|sur) ?names?\b", text, re.I):
+        text = _FIRST_AFTER.sub(lambda m: f"first name {m.group(1)}" if _nameish(m.group(1), False) else m.group(0),
+                                text)
+    return text
+
+
 # courtesy that closes a message ends the name before it: "Carlos Kowalski thanks", "NOWAK Anna please"
 _COURTESY_END = re.compile(r"\s+(?=(?:thanks|thank you|thank u|thx|ty|please|pls|plz|cheers)[\s.!]*$)", re.I)
 
@@ -256,7 +282,7 @@ _COURTESY_END = re.compile(r"\s+(?=(?:thanks|thank you|thank u|thx|ty|please|pls
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message."""
-    user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", _labels(user_text or "")))
+    user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", _labels(_names_before_labels(user_text or ""))))
     toks = _tokens(user_text)
     keys = [_cue_key(w) for w, _ in toks]
     found: set[str] = set()

@@ -101,6 +101,8 @@ _REVERSALS = [
     "scratch that", "forget it", "forget that", "stop", "but", "however", "although", "though", "wrong",
     "incorrect", "isnt", "wasnt", "shouldnt", "wouldnt", "cant", "cannot", "wont", "hold off", "prefer",
     "different", "other one", "another", "the other", "just kidding", "jk",
+    # another language's no: "nein, danke", "non merci"
+    "nein", "non", "nee", "niet", "nej", "nao",
 ]
 # said in passing, never a "no": "no problem", "no worries"
 _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem", "no doubt", "no changes",
@@ -114,7 +116,13 @@ _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem
             "but make it quick", "but make it fast", "but be quick", "but please be quick", "but hurry", "but quickly",
             # the reason for a cancellation said beside the yes: "yes cancel it, I can't make the trip"
             "i cant make it", "cant make it", "cant make the trip", "i cant go", "cant go anymore",
-            "cant travel", "cant travel anymore", "cant fly", "cant fly anymore"]
+            "cant travel", "cant travel anymore", "cant fly", "cant fly anymore",
+            # a short courtesy in another language beside the yes: "Ja, bitte - yes, hold it", "si, por favor, book it"
+            "bitte", "bitte schon", "bitte sehr", "danke", "danke schon", "vielen dank", "por favor", "gracias",
+            "muchas gracias", "per favore", "grazie", "grazie mille", "sil vous plait", "svp", "merci",
+            "merci beaucoup", "obrigado", "obrigada", "por favor obrigado", "dank je", "dank je wel", "dankjewel",
+            "bedankt", "alstublieft", "alsjeblieft", "arigato", "arigatou", "spasibo", "dziekuje", "prosze",
+            "tack", "takk", "kiitos", "efharisto", "shukran", "asante", "namaste"]
 # words that may stand beside a yes without changing what it approves
 # a change of mind *towards* the yes: "actually yeah just buy it", "on second thought, yes" (only right before an
 # affirmative; "actually no", "yes, actually I'd prefer ..." and "on second thought, don't" still take it back)
@@ -142,6 +150,8 @@ _COURTESY = [
     "per", "each", "total", "price", "works", "usd", "dollars", "give", "get", "here",
     # impatience beside the yes: "book it already"
     "already",
+    # an attempt of the proposed action is that action: "Yes, try it.", "go ahead, give it a shot"
+    "try", "attempt", "shot", "whirl",
 ]
 _SUBJECTS = {"you", "i", "we", "they", "he", "she", "u", "ya", "yall"}
 _QUESTION_OPENERS = {
@@ -320,9 +330,29 @@ def _asks_to_cancel(proposal: str) -> bool:
     return any(tok.startswith("cancel") for tok in re.findall(r"[a-z]+", near))
 
 
+# everyday words for cancelling: "go ahead and scrap it", "yep, kill it", "get rid of it"; read as "cancel" only
+# where the proposal asks whether to cancel (elsewhere "scrap that" takes back what was said, and the word is
+# left over: no yes)
+_CANCEL_WORDS = [("scrap",), ("kill",), ("ditch",), ("axe",), ("nix",), ("bin",), ("dump",), ("drop",), ("trash",),
+                 ("scrub",), ("junk",), ("get", "rid", "of"), ("do", "away", "with"), ("call", "off"),
+                 ("call", "it", "off")]
+
+
 def _as_cancel_it(words: list[str]) -> list[str]:
-    """"cancel that / this" read as "cancel it" (a strong yes to a cancellation)."""
-    return ["it" if w in ("that", "this") and i and words[i - 1] == "cancel" else w for i, w in enumerate(words)]
+    """"cancel that / this" read as "cancel it" (a strong yes to a cancellation), and an everyday word
+    for cancelling (``_CANCEL_WORDS``: "scrap it", "kill it", "get rid of it") as "cancel"."""
+    out, i = [], 0
+    while i < len(words):
+        hit = next((p for p in _CANCEL_WORDS if tuple(words[i:i + len(p)]) == p), None)
+        if hit:
+            out.append("cancel")
+            if hit[-1] == "off":  # "call it off" says its object itself
+                out.append("it")
+            i += len(hit)
+            continue
+        out.append(words[i])
+        i += 1
+    return ["it" if w in ("that", "this") and i and out[i - 1] == "cancel" else w for i, w in enumerate(out)]
 
 
 def _norm(tok: str) -> str:
@@ -381,8 +411,9 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     weak = any(_contains(words, p) for p in _WEAK_P)
     proposed = _proposed(proposal, extra_actions)
     verbs = frozenset(form for _, forms in extra_actions for form in forms)
-    if not (strong or weak) and named and named <= proposed and all(w in _ALLOWED or w in verbs for w in words):
-        strong = True  # the proposed action's own verb as the answer: "book", "cancel pls", "purchase"
+    if not (strong or weak) and named and named <= proposed and all(
+            w in _ALLOWED or w in verbs or _norm(w) in _echoes(proposal) for w in words):
+        strong = True  # the proposed action's own verb as the answer: "book", "cancel pls", "Book SA8463."
     if not (strong or weak):
         return "no affirmative"
     if proposed and named - proposed:  # "ok yes hold it" at "Shall I book it?": another action than the one proposed
