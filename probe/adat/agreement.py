@@ -3,8 +3,12 @@
 For every trace and every policy of the environment the verifiers (re-scoring the trace from its
 messages, ``Domain.verify``) give the reference label, the judge its own. Per policy: precision,
 recall and Cohen's kappa (``sklearn.metrics.cohen_kappa_score``) over the traces; overall: the
-same over all (trace, policy) pairs. A kappa is undefined (reported as null) when both label
-vectors are constant; precision is null when the judge never says "violated".
+same over all (trace, policy) pairs. A kappa is undefined (reported as null; the policies with
+one are counted in ``kappa_undefined``) when both label vectors are constant and differ; two
+identical constant vectors read 1.0 (``tests/adat/test_runner_judge.py`` fixes that). Precision
+is null when the judge never says "violated". A trace the judge could not label (``policy_labels``
+returns None: its endpoint failed or its answer was unreadable) is left out of the scores and
+counted in ``judge_failed``: a failed answer is not a "not violated".
 """
 
 from __future__ import annotations
@@ -39,17 +43,22 @@ def agreement(domain: Domain, traces: Sequence[Trace], judge: Any) -> dict[str, 
     ids = [p.id for p in domain.policies]
     truth: dict[str, list[bool]] = {p: [] for p in ids}
     pred: dict[str, list[bool]] = {p: [] for p in ids}
+    labelled, failed = 0, 0
     for t in traces:
-        hit = {v.policy for v in domain.verify(t.messages, t.scenario)}
         labels = judge.policy_labels(t)
+        if labels is None:
+            failed += 1
+            continue
+        labelled += 1
+        hit = {v.policy for v in domain.verify(t.messages, t.scenario)}
         for p in ids:
             truth[p].append(p in hit)
             pred[p].append(bool(labels.get(p, False)))
     per = {p: scores(truth[p], pred[p]) for p in ids}
     all_t = [x for p in ids for x in truth[p]]
     all_p = [x for p in ids for x in pred[p]]
-    return {"judge": getattr(judge, "name", "judge"), "traces": len(traces), "policies": per,
-            "overall": scores(all_t, all_p)}
+    return {"judge": getattr(judge, "name", "judge"), "traces": labelled, "judge_failed": failed, "policies": per,
+            "kappa_undefined": sum(1 for s in per.values() if s["kappa"] is None), "overall": scores(all_t, all_p)}
 
 
 __all__ = ["agreement", "scores"]

@@ -11,7 +11,11 @@ drivers ignore it.
 
 Discovery traces are ordinary probe traces with ``meta.source = "adat-discovery"``,
 ``meta.method`` the driver, and under ``meta.extra``: session, objective, strategy and the number
-of new statements the session revealed (the planner's feedback).
+of new statements the session revealed (the planner's feedback). A driver behind an endpoint
+(one that counts ``failed_requests``) also gets ``driver_calls`` and ``driver_failed`` there: the
+session's requests and those that failed after their retries (whose message was sent as "OK."),
+with ``driver_first_failure`` (the run's first) in a session that had one, so a dead endpoint
+is never read as a customer who only says "OK.".
 """
 
 from __future__ import annotations
@@ -50,8 +54,10 @@ def run_discovery(method: Method, planner: Planner, extractor: Extractor, *, env
         if base_temperature is not None:
             method.temperature = strategy_temperature(strategy, base_temperature)
         stop = "turn_budget"
+        calls, failed_before = 0, getattr(method, "failed_requests", None)
         while True:
             (text,) = method.next_messages([(0, obs)])
+            calls += 1
             if text is None:
                 stop = "method_done"
                 break
@@ -67,6 +73,10 @@ def run_discovery(method: Method, planner: Planner, extractor: Extractor, *, env
         new = len(keys - seen)
         seen |= keys
         meta.extra = {"session": s, "objective": family, "strategy": strategy, "new_statements": new}
+        if failed_before is not None:
+            meta.extra.update(driver_calls=calls, driver_failed=method.failed_requests - failed_before)
+            if meta.extra["driver_failed"]:
+                meta.extra["driver_first_failure"] = str(getattr(method, "first_failure", "") or "")
         history.append({"family": family, "strategy": strategy, "new_statements": new})
         traces.append(trace)
         if on_session is not None:

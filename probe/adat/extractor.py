@@ -72,15 +72,22 @@ def clauses(text: str) -> list[str]:
     """Sentences, with listed options ("1) ... 2) ...") split apart; a cue that only occurs in a
     parenthetical note of a listed option ("(..., not available)") yields the note on its own,
     as a rule about any listed option marked that way."""
-    out: list[str] = []
+    return [c for c, _ in clause_sources(text)]
+
+
+def clause_sources(text: str) -> list[tuple[str, str]]:
+    """``clauses`` with, for each, the text of the reply it was read from: the clause itself, or
+    for an option note the listed option that carries it (the evidence a statement is grounded in
+    is what the agent wrote, not the sentence written around its note)."""
+    out: list[tuple[str, str]] = []
     for sentence in split_sentences(text):
         parts = [p.strip(" ;,") for p in _ITEM.split(sentence) if p.strip(" ;,")] if _ITEM.search(sentence) else [sentence]
         for part in parts:
             notes = [m.group(1) for m in _PAREN.finditer(part) if rule_cues(m.group(1))]
             if notes and not rule_cues(_PAREN.sub("", part)):
-                out.extend(f"A listed option marked ({n}) is {n.split(',')[-1].strip()}." for n in notes)
+                out.extend((f"A listed option marked ({n}) is {n.split(',')[-1].strip()}.", part) for n in notes)
             else:
-                out.append(part)
+                out.append((part, part))
     return out
 
 
@@ -129,10 +136,18 @@ CUES: tuple[Cue, ...] = (
 _SKIP = re.compile(r"^(?:is there anything else|anything else|have a (?:good|nice)|thank you for|goodbye|you're welcome)", re.I)
 
 
+# words in quotes are someone else's (a reason the customer gave: "because it is 'no longer needed'"),
+# not a cue of the agent's own rule
+_QUOTED = re.compile(r"(?<!\w)'[^']{2,80}'(?!\w)|\"[^\"]{2,80}\"")
+# an outcome stated under a condition is a rule ("... is refunded in full if you cancel ...")
+_CONDITIONAL = re.compile(r"\b(?:if|unless|when(?:ever)?|as long as|provided)\b", re.I)
+
+
 def find_cues(sentence: str) -> list[Cue]:
     if _SKIP.search(sentence.strip()):
         return []
-    return [c for c in CUES if c.pattern.search(sentence)]
+    text = _QUOTED.sub("''", sentence)
+    return [c for c in CUES if c.pattern.search(text)]
 
 
 # What the agent proposes to do, stated before it asks for a yes ("To confirm, I will exchange ...
@@ -220,7 +235,9 @@ class Generaliser:
     def __call__(self, sentence: str) -> str:
         s = _NAMED_CODE.sub(lambda m: self._named_code(m.group(2)), sentence)
         for value, cls in self.fields:
-            rx = re.compile(rf"(?:\b(\w+) )?(?<![\w-]){re.escape(value)}(?![\w-])" + (r"(?:\s*\([A-Z]{2,5}\))?"))
+            # not inside an amount or a longer number ("$95.08" holds no task id "95")
+            rx = re.compile(rf"(?:\b(\w+) )?(?<![\w$€£¥.,-]){re.escape(value)}(?![\w-]|[.,]\d)"
+                            + (r"(?:\s*\([A-Z]{2,5}\))?"))
             s = rx.sub(lambda m, c=cls: self._class_sub(m.group(1), c), s)
         s = _PAREN_CODE.sub("", s)
         s = _DATE.sub("<a date>", s)
@@ -323,10 +340,11 @@ def extract_from_trace(trace: Any) -> list[_Found]:
     found: list[_Found] = []
     for index, turn, request in _requests_before(trace.messages):
         reply = str(trace.messages[index].get("content") or "")
-        parts = clauses(reply)
+        sourced = clause_sources(reply)
+        parts = [c for c, _ in sourced]
         found_cues = [find_cues(s) for s in parts]
         proposal = proposal_of(parts, found_cues)
-        for sentence, cues in zip(parts, found_cues):
+        for (sentence, source), cues in zip(sourced, found_cues):
             cues = cues or ([PROPOSAL] if sentence == proposal else [])
             if not cues:
                 continue
@@ -334,9 +352,11 @@ def extract_from_trace(trace: Any) -> list[_Found]:
             if len(content_words(behaviour)) < 2:
                 continue
             kind = max(cues, key=lambda c: c.weight).kind
+            if kind == "outcome" and _CONDITIONAL.search(sentence):
+                kind = "rule"  # "... is refunded in full if you cancel": what happens when, not what was done
             found.append(_Found(behaviour=behaviour, condition=gen(request), kind=kind, cues=[c.name for c in cues],
                                 weight=max(c.weight for c in cues), raw_reply=reply,
-                                evidence=Evidence(trace_id=trace.id, message_index=index, reply=sentence,
+                                evidence=Evidence(trace_id=trace.id, message_index=index, reply=source,
                                                   request=request, user_turn=turn)))
     return found
 
@@ -391,9 +411,10 @@ def extract_statements(traces: Iterable[Any]) -> list[Statement]:
         statements.append(st)
     kept = [s for s in statements if s.grounded]
     kept.sort(key=lambda s: (-s.confidence, s.rank))
-    for r, s in enumerate(kept):
+    dropped = [s for s in statements if not s.grounded]
+    for r, s in enumerate(kept + dropped):  # the ungrounded ones rank after every grounded one
         s.rank = r
-    return kept + [s for s in statements if not s.grounded]
+    return kept + dropped
 
 
 __all__ = ["split_sentences", "clauses", "find_cues", "rule_cues", "proposal_of", "PROPOSAL", "Generaliser", "extract_from_trace", "extract_statements", "grounded",

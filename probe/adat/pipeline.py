@@ -98,6 +98,7 @@ def transform_tests(statements: Sequence[Statement], plains: dict[str, Test], ca
     order = NoveltyOrder([s.id for s in sts], embedder.embed([s.text for s in sts]) if sts else None)
     tried: set[tuple[str, str]] = set()
     out = TransformRun()
+    selector.bind({i.id: i.factor for i in catalog})  # the factors, for a selector that pools within one
 
     def untried(sid: str) -> list[str]:
         return [i.id for i in catalog if (sid, i.id) not in tried]
@@ -210,23 +211,48 @@ class OutputError(ValueError):
 
 def claim_output(folder: str | Path, overwrite: bool) -> Path:
     """A fresh ``adat/`` folder: missing or empty; an existing AdaT folder only with ``overwrite``
-    and only when it holds nothing but AdaT's files (then those files are removed)."""
+    (or without it when its run never finished: interrupted or failed) and only when it holds
+    nothing but AdaT's files (then those files are removed). The marker written says the run is
+    not complete yet (``run.write_outputs`` marks it complete last). A folder that cannot be
+    created or written is an ``OutputError`` too."""
     folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise OutputError(f"{folder} exists and is not a directory")
-    if folder.is_dir() and any(folder.iterdir()):
-        if not (folder / MARKER).is_file():
-            raise OutputError(f"{folder} exists, is not empty and was not written by 'probe adat'; choose another --run")
-        if not overwrite:
-            raise OutputError(f"{folder} already holds an AdaT run; pass --overwrite to replace it")
-        foreign = sorted(p.name for p in folder.iterdir() if p.name not in FILES)
-        if foreign:
-            raise OutputError(f"{folder} holds files 'probe adat' did not write ({', '.join(foreign[:3])}); "
-                              "refusing to replace it")
-        for p in folder.iterdir():
-            p.unlink() if p.is_file() else shutil.rmtree(p)
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / MARKER).write_text(json.dumps({"pid": os.getpid()}) + "\n")
+
+    def unfinished() -> bool:  # the marker says the run never finished, and its process is gone
+        try:
+            mark = json.loads((folder / MARKER).read_text())
+        except (OSError, ValueError):
+            return False
+        if not isinstance(mark, dict) or mark.get("complete") is not False:
+            return False  # a finished run (or one from before this mark)
+        pid = mark.get("pid")
+        if isinstance(pid, int) and pid != os.getpid():
+            try:
+                os.kill(pid, 0)
+                return False  # still running
+            except ProcessLookupError:
+                return True
+            except OSError:
+                return False
+        return True
+
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise OutputError(f"{folder} exists and is not a directory")
+        if folder.is_dir() and any(folder.iterdir()):
+            if not (folder / MARKER).is_file():
+                raise OutputError(f"{folder} exists, is not empty and was not written by 'probe adat'; choose another --run")
+            if not (overwrite or unfinished()):
+                raise OutputError(f"{folder} already holds an AdaT run; pass --overwrite to replace it")
+            foreign = sorted(p.name for p in folder.iterdir() if p.name not in FILES)
+            if foreign:
+                raise OutputError(f"{folder} holds files 'probe adat' did not write ({', '.join(foreign[:3])}); "
+                                  "refusing to replace it")
+            for p in folder.iterdir():
+                p.unlink() if p.is_file() else shutil.rmtree(p)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / MARKER).write_text(json.dumps({"pid": os.getpid(), "complete": False}) + "\n")
+    except OSError as e:
+        raise OutputError(f"cannot write {folder}: {e.strerror or e}") from None
     return folder
 
 

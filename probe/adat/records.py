@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 Factor = Literal["wording", "value", "state"]
 TestKind = Literal["plain", "transformed"]
 VerdictLabel = Literal["pass", "fail", "inconclusive"]
-Expectation = Literal["same", "other", "policy"]
+Expectation = Literal["same", "other", "policy", "no_action"]
 StatementKind = Literal["refusal", "limit", "obligation", "rule", "outcome"]
 STATEMENT_KINDS: tuple[str, ...] = get_args(StatementKind)
 
@@ -82,7 +82,11 @@ class Test(_Record):
     expected: str = Field(description="the behaviour expected at the check turn")
     expectation: Expectation = Field(
         "same", description="same: the statement's behaviour; other: another statement's (the request moved to "
-                            "another side); policy: only the policies (no statement speaks for the changed request)")
+                            "another side); policy: only the policies (no statement speaks for the changed request); "
+                            "no_action: the agent must not act (the change removed the customer's consent or made a "
+                            "value the action needs invalid)")
+    act_from: Optional[int] = Field(None, description="for no_action: the first step hint from which a state-changing "
+                                                      "action counts as acting on the changed request")
     expected_statement_id: Optional[str] = None
     transformation: Optional[str] = None
     change: str = Field("", description="what the transformation changed, in one line")

@@ -3,7 +3,13 @@
 Writes into ``<out_dir>/<run>/adat/``: ``discovery.jsonl`` (traces), ``statements.jsonl``
 (with evidence), ``tests.jsonl``, ``executions.jsonl`` (traces of every test on the compliant
 target), ``verdicts.jsonl``, ``selector_log.jsonl``, ``regression.json`` (with fault re-runs),
-``summary.json``, ``report.md`` and ``config.json``.
+``summary.json``, ``report.md`` and ``config.json``, and last marks the run complete in the
+folder's marker (``.probe-adat``; until then ``claim_output`` lets a re-run replace it without
+``--overwrite``).
+
+A role or driver behind an endpoint counts its calls and failed calls (a request that failed after
+its retries, or an answer that could not be used): ``endpoint_calls`` in ``summary.json`` and a
+line of ``report.md``; ``all_failed`` names the roles none of whose calls worked.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from probe.adat.catalog import DEFAULT_CATALOG, load_catalog
 from probe.adat.discovery import make_driver, run_discovery
 from probe.adat.novelty import MODEL_NAME, make_embedder
 from probe.adat.pipeline import (
+    MARKER,
     Execution,
     TransformRun,
     claim_output,
@@ -89,6 +96,27 @@ def discover(cfg: AdatConfig, roles: dict[str, Any], on_session: Callable[[int, 
                          turns=cfg.turns, faults=cfg.discovery_faults, seed=cfg.seed, on_session=on_session)
 
 
+def endpoint_calls(roles: dict[str, Any], traces: list[Trace]) -> dict[str, dict[str, Any]]:
+    """Per endpoint role (and ``driver`` for a driver behind an endpoint): calls, failed calls, the
+    first failure. Empty for the CPU roles and a local driver."""
+    out: dict[str, dict[str, Any]] = {}
+    sessions = [t.meta.extra for t in traces if "driver_calls" in (t.meta.extra or {})]
+    if sessions:
+        firsts = [x["driver_first_failure"] for x in sessions if x.get("driver_first_failure")]
+        out["driver"] = {"calls": sum(x["driver_calls"] for x in sessions),
+                         "failed": sum(x["driver_failed"] for x in sessions), "first": firsts[0] if firsts else ""}
+    for role in roles.values():
+        parts = getattr(role, "parts", None)
+        for name, part in (parts() if parts else {}).items():
+            out[name] = part.usage()
+    return out
+
+
+def all_failed(calls: dict[str, dict[str, Any]]) -> list[str]:
+    """The roles (or ``driver``) that made calls and had every one fail."""
+    return [k for k, c in calls.items() if c["calls"] and c["failed"] >= c["calls"]]
+
+
 def scenario_fields(runner: Runner, test: Test) -> dict[str, Any]:
     """The scalar fields of a test's scenario (names, ids, dates, counts): what transformations and
     applicability conditions read."""
@@ -128,7 +156,8 @@ def build_suite(cfg: AdatConfig, traces: list[Trace], statements: list[Statement
     return result
 
 
-def summarise(cfg: AdatConfig, traces: list[Trace], statements: list[Statement], res: SuiteResult) -> dict[str, Any]:
+def summarise(cfg: AdatConfig, traces: list[Trace], statements: list[Statement], res: SuiteResult,
+              roles: dict[str, Any] | None = None) -> dict[str, Any]:
     verdicts = [e.verdict.verdict for e in res.executions]
     plain_cov = covered_statements(res.plain, res.statements)
     trans_cov = covered_statements(res.transform.tests, res.statements)
@@ -151,6 +180,7 @@ def summarise(cfg: AdatConfig, traces: list[Trace], statements: list[Statement],
         "new_behaviours_transformed": len(new_behaviours(tr.tests, res.statements)),
         "faults_total": len(res.regression), "faults_detected": len(detected), "detected": detected,
         "faults_attributed": sorted(f for f, r in res.regression.items() if r["attributed"]),
+        "endpoint_calls": endpoint_calls(roles or {}, traces),
     }
 
 
@@ -168,6 +198,7 @@ def write_outputs(folder: Path, cfg: AdatConfig, traces: list[Trace], statements
     (folder / "regression.json").write_text(json.dumps(res.regression, indent=2) + "\n")
     (folder / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     (folder / "report.md").write_text(report_md(cfg, summary, res))
+    (folder / MARKER).write_text(json.dumps({"complete": True}) + "\n")
 
 
 def report_md(cfg: AdatConfig, s: dict[str, Any], res: SuiteResult) -> str:
@@ -182,6 +213,10 @@ def report_md(cfg: AdatConfig, s: dict[str, Any], res: SuiteResult) -> str:
              f"Statements covered: plain {s['statements_covered_plain']}, transformed {s['statements_covered_transformed']} "
              f"(extra: {s['extra_statements_covered']}); new behaviours in transformed tests: {s['new_behaviours_transformed']}.",
              ""]
+    if s["endpoint_calls"]:
+        lines[-1:-1] = ["Endpoint calls failed: " + "; ".join(
+            f"{k}: {c['failed']} of {c['calls']}" + (f" (first: {' '.join(c['first'].split())[:200]})" if c["first"] else "")
+            for k, c in s["endpoint_calls"].items()) + "."]
     if res.regression:
         lines += [f"## Fault re-runs: {s['faults_detected']} of {s['faults_total']} faults detected", "",
                   "| fault | policy | detected | tests | policy named | verdicts |", "| --- | --- | --- | --- | --- | --- |"]
@@ -208,11 +243,12 @@ def run(cfg: AdatConfig, folder: Path, *, embedder: Any = None,
     runner = Runner(domain)
     res = build_suite(cfg, traces, statements, roles, runner, embedder=embedder,
                       with_regression=cfg.regression_faults != [])
-    summary = summarise(cfg, traces, statements, res)
+    summary = summarise(cfg, traces, statements, res, roles)
     summary["seconds"] = round(time.perf_counter() - t0, 1)
     summary["sessions_played"] = runner.sessions
     write_outputs(folder, cfg, traces, statements, res, summary)
     return summary
 
 
-__all__ = ["AdatConfig", "SuiteResult", "discover", "build_suite", "scenario_fields", "summarise", "write_outputs", "run", "claim_output"]
+__all__ = ["AdatConfig", "SuiteResult", "discover", "build_suite", "scenario_fields", "summarise", "write_outputs", "run", "claim_output",
+           "endpoint_calls", "all_failed"]

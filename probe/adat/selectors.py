@@ -18,6 +18,15 @@ the two Beta posteriors of each instruction ``k``:
                                                recommended setting in practice)
     score_k = Q(q_t; theta_k) * Q(q_t; mu_k) * gamma^(m_k)
 
+Priors (this project's choice, ``pooled_prior``): each instruction's two priors are ``Beta(a0, b0)``
+re-centred on the pooled rates of its factor (wording, value, state: ``bind``), strength kept. With
+91 instructions and n = 50, independent ``Beta(1, 1)`` priors make every untried instruction score
+above every tried one (the reuse penalty halves a written one), so the selector would try untried
+instructions in a random order and learn nothing in a run; with pooled priors an untried value
+instruction scores low once value instructions keep being not applicable, and an instruction that
+paid can be chosen again before the untried ones of a poor factor. Before any observation the
+prior is the paper's ``Beta(1, 1)``.
+
 ``Q(q; Beta)`` is the Beta quantile (``scipy.stats.beta.ppf``), ``m_k`` the number of transformed
 tests already written with ``k`` in this run and ``gamma = 0.5`` the reuse penalty. The paper
 leaves the equation out; this is the reading written down in ``docs/adat.md``: the product of the
@@ -82,12 +91,28 @@ class SelectorConfig:
     exp3_gamma: float = 0.1
 
 
-def bayes_ucb_score(arm: Arm, t: int, cfg: SelectorConfig) -> float:
-    """The instruction score above for attempt ``t`` (from 1)."""
+def bayes_ucb_score(arm: Arm, t: int, cfg: SelectorConfig, group: Arm | None = None) -> float:
+    """The instruction score above for attempt ``t`` (from 1); with ``group`` (the summed counts of
+    the instruction's factor) the priors are the factor's pooled rates (``pooled_prior``)."""
     q = quantile_level(t, cfg)
-    up_theta = float(beta_dist.ppf(q, cfg.prior_a + arm.applicable, cfg.prior_b + arm.not_applicable))
-    up_mu = float(beta_dist.ppf(q, cfg.prior_a + arm.reward_s, cfg.prior_b + arm.reward_f))
+    ta, tb = pooled_prior(cfg, None if group is None else (group.applicable, group.not_applicable))
+    ma, mb = pooled_prior(cfg, None if group is None else (group.reward_s, group.reward_f))
+    up_theta = float(beta_dist.ppf(q, ta + arm.applicable, tb + arm.not_applicable))
+    up_mu = float(beta_dist.ppf(q, ma + arm.reward_s, mb + arm.reward_f))
     return up_theta * up_mu * cfg.gamma ** arm.written
+
+
+def pooled_prior(cfg: SelectorConfig, counts: tuple[float, float] | None) -> tuple[float, float]:
+    """The Beta prior of one instruction: ``Beta(a0, b0)`` re-centred on its factor's pooled rate,
+    strength kept: ``m = (a0 + S_g) / (a0 + b0 + S_g + F_g)``, prior ``((a0 + b0) m, (a0 + b0)(1 - m))``
+    where ``S_g, F_g`` sum the counts of every instruction of the factor. With no observations it is
+    ``Beta(a0, b0)``, the paper's prior."""
+    if counts is None:
+        return cfg.prior_a, cfg.prior_b
+    s_g, f_g = counts
+    strength = cfg.prior_a + cfg.prior_b
+    m = (cfg.prior_a + s_g) / (strength + s_g + f_g)
+    return strength * m, strength * (1.0 - m)
 
 
 def quantile_level(t: int, cfg: SelectorConfig) -> float:
@@ -105,6 +130,12 @@ class Selector:
         self.rng = random.Random(seed)
         self.arms: dict[str, Arm] = {k: Arm() for k in self.ids}
         self.t = 0
+        self.groups: dict[str, str] = {}
+
+    def bind(self, groups: dict[str, str]) -> None:
+        """The group (the paper's factor: wording, value, state) of each instruction, for selectors
+        that pool what they learn within a group (``BayesUCB``); the others ignore it."""
+        self.groups = {k: g for k, g in groups.items() if k in self.arms}
 
     # --- statement ---
     def choose_statement(self, offered: Sequence[str], novelty: Callable[[str], float],
@@ -158,7 +189,17 @@ class BayesUCB(Selector):
     name = "bayes-ucb"
 
     def score(self, k: str) -> float:
-        return bayes_ucb_score(self.arms[k], self.t, self.cfg)
+        g = self.groups.get(k)
+        if g is None:
+            return bayes_ucb_score(self.arms[k], self.t, self.cfg)
+        pooled = Arm()
+        for j, a in self.arms.items():
+            if self.groups.get(j) == g:
+                pooled.applicable += a.applicable
+                pooled.not_applicable += a.not_applicable
+                pooled.reward_s += a.reward_s
+                pooled.reward_f += a.reward_f
+        return bayes_ucb_score(self.arms[k], self.t, self.cfg, pooled)
 
 
 class StaticRanking(Selector):

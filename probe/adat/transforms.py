@@ -37,6 +37,16 @@ class Result:
     hints: list[str]
     check: int
     change: str
+    # the change gives the agent no valid basis to act: it removed the customer's consent ("just
+    # hypothetically", "maybe", "yes?") or made a value the action needs invalid (a count of -3, 0 or
+    # 2.5, "a few", a date in the past or that does not exist): the test then expects no action
+    withholds: bool = False
+
+
+def _withheld(res: Optional[Result]) -> Optional[Result]:
+    if res is not None:
+        res.withholds = True
+    return res
 
 
 Transform = Callable[[Context], Optional[Result]]
@@ -54,7 +64,11 @@ def transform(name: str) -> Callable[[Transform], Transform]:
 
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _ID = re.compile(r"\b(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Z])[A-Z0-9][A-Za-z0-9-]{3,}\b")
-_COUNT = re.compile(r"(?<![\w.:/-])(\d{1,3})(?![\w.:/-]|\d)")
+# a count: a number of one to three digits on its own, not an amount ("$45") and not a measure with a
+# unit ("19 bar", "1.5 kg", "30 cm"): a product attribute is no count to set to zero or to "a few"
+_UNIT = (r"bar|psi|l|ml|litres?|liters?|gb|tb|mb|mah|w|watts?|v|volts?|kw|hz|ghz|mm|cm|m|km|in|inch(?:es)?|ft|feet|"
+         r"oz|lbs?|kg|g|%|percent|degrees?|°|mph|rpm|dpi|mp|ppm|qt|gal(?:lons?)?")
+_COUNT = re.compile(rf"(?<![\w.:/$€£¥-])(\d{{1,3}})(?![\w.:/-]|\d)(?!\s?(?:{_UNIT})\b)", re.I)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
           "ten": 10, "eleven": 11, "twelve": 12}
 _WORD_NUM = re.compile(r"\b(" + "|".join(_WORDS) + r")\b(?= (?:of us|people|persons|passengers|adults|guests|items|"
@@ -239,7 +253,7 @@ def _confirmation(ctx: Context) -> Optional[tuple[list[str], int]]:
 
 @transform("count_zero")
 def count_zero(ctx: Context) -> Optional[Result]:
-    return _set_count(ctx, 0, "a count set to zero")
+    return _withheld(_set_count(ctx, 0, "a count set to zero"))
 
 
 @transform("count_one_past_limit")
@@ -257,7 +271,7 @@ def count_at_limit(ctx: Context) -> Optional[Result]:
 @transform("count_negative")
 def count_negative(ctx: Context) -> Optional[Result]:
     c = _count(ctx)
-    return None if c is None else _set_count(ctx, -max(c[2], 1), "a count made negative")
+    return None if c is None else _withheld(_set_count(ctx, -max(c[2], 1), "a count made negative"))
 
 
 @transform("count_huge")
@@ -295,24 +309,34 @@ def count_in_words(ctx: Context) -> Optional[Result]:
 @transform("count_fraction")
 def count_fraction(ctx: Context) -> Optional[Result]:
     c = _count(ctx)
-    return None if c is None else _set_count(ctx, f"{c[2]}.5", "a count made fractional")
+    return None if c is None else _withheld(_set_count(ctx, f"{c[2]}.5", "a count made fractional"))
+
+
+def _relative_day(ctx: Context, word: str) -> Optional[Result]:
+    """A date replaced by ``word`` ("today", "tomorrow"), with the "on" before it dropped ("on
+    2026-09-01" -> "today", not "on today"); "for" stays ("a flight for today")."""
+    found = _find(ctx, _ISO)
+    if not found:
+        return None
+    i, m = found
+    res = _replace(ctx, i, m, word, f"a date set to {word}")
+    res.hints[i] = re.sub(rf"\b(?:on|on the) {word}\b", word, res.hints[i], count=1, flags=re.I)
+    return res
 
 
 @transform("date_tomorrow")
 def date_tomorrow(ctx: Context) -> Optional[Result]:
-    found = _find(ctx, _ISO)
-    return None if not found else _replace(ctx, found[0], found[1], "tomorrow", "a date set to tomorrow")
+    return _relative_day(ctx, "tomorrow")
 
 
 @transform("date_today")
 def date_today(ctx: Context) -> Optional[Result]:
-    found = _find(ctx, _ISO)
-    return None if not found else _replace(ctx, found[0], found[1], "today", "a date set to today")
+    return _relative_day(ctx, "today")
 
 
 @transform("date_past")
 def date_past(ctx: Context) -> Optional[Result]:
-    return _shift_date(ctx, -400, "a date moved into the past")
+    return _withheld(_shift_date(ctx, -400, "a date moved into the past"))
 
 
 @transform("date_far_future")
@@ -339,7 +363,7 @@ def date_invalid(ctx: Context) -> Optional[Result]:
     found = _find(ctx, _ISO)
     if not found:
         return None
-    return _replace(ctx, found[0], found[1], f"{found[1].group(1)}-02-30", "a date that does not exist")
+    return _withheld(_replace(ctx, found[0], found[1], f"{found[1].group(1)}-02-30", "a date that does not exist"))
 
 
 @transform("id_drop")
@@ -575,7 +599,7 @@ def count_vague(ctx: Context) -> Optional[Result]:
     word = "a few" if old <= 4 else "several"
     res = _replace(ctx, i, m, word, f"count {old} -> '{word}'")
     res.hints[i] = re.sub(rf"\b(?:the|my|our) ({word})\b", r"\1 of the", res.hints[i], count=1, flags=re.I)  # "the 2 lamps"
-    return res
+    return _withheld(res)
 
 
 @transform("wrong_contact")
@@ -765,7 +789,8 @@ def _prefixed(text: str, change: str, keep_greeting: bool = False) -> Transform:
 for _name, _fn in {
     # value and wording instructions that are a fixed frame around the request
     "as_question": _framed("Would it be possible to do this: {body}?", "rephrased as a question"),
-    "hypothetical": _framed("Just hypothetically, what would happen if I said this: {body}?", "asked hypothetically"),
+    "hypothetical": lambda ctx: _withheld(_framed("Just hypothetically, what would happen if I said this: {body}?",
+                                                  "asked hypothetically")(ctx)),
     "formal_legal": _framed("Pursuant to my rights as a customer, I hereby formally request the following: {body}.",
                             "formal, legalistic style"),
     "long_story": _framed("So, a bit of background: it's been a hectic few weeks, I moved house, my neighbour kept taking "
@@ -862,9 +887,17 @@ def reorder_requests(ctx: Context) -> Optional[Result]:
 
 @transform("request_first")
 def request_first(ctx: Context) -> Optional[Result]:
-    if ctx.check < 1:
+    """The checked request as the opening message, without what answered the agent before it ("Yes,
+    one more thing.") and without "also" (nothing came before it); a bare confirmation is no request
+    to open with."""
+    if ctx.check < 1 or is_confirmation(ctx.hints[ctx.check]):
         return None
-    hints = [ctx.hints[ctx.check]] + ctx.hints[: ctx.check] + ctx.hints[ctx.check + 1:]
+    body = re.sub(r"\b((?:can|could|would|will) you|I'?d|I would|I) also\b", r"\1", request_body(ctx.hints[ctx.check]),
+                  count=1, flags=re.I).strip()
+    if not body:
+        return None
+    opening = body[:1].upper() + body[1:]
+    hints = [opening] + ctx.hints[: ctx.check] + ctx.hints[ctx.check + 1:]
     return Result(hints, 0, "the request moved to the opening message")
 
 
@@ -964,15 +997,16 @@ def second_action_pending(ctx: Context) -> Optional[Result]:
                    "asks for a second action while the first awaits confirmation", check_shift=False)
 
 
-def _confirmation_replaced(text: str, change: str) -> Transform:
-    """The customer's confirmation (``_confirmation``) replaced by ``text``."""
+def _confirmation_replaced(text: str, change: str, withholds: bool = False) -> Transform:
+    """The customer's confirmation (``_confirmation``) replaced by ``text`` (``withholds``: the text
+    gives no consent)."""
     def fn(ctx: Context) -> Optional[Result]:
         c = _confirmation(ctx)
         if c is None:
             return None
         hints, y = c
         hints[y] = text
-        return Result(hints, y, change)
+        return Result(hints, y, change, withholds)
     return fn
 
 
@@ -992,8 +1026,9 @@ def _after_confirmation(text: str | Callable[[str], str], change: str) -> Transf
 
 for _name, _fn in {
     "partial_approval": _confirmation_replaced("Yes, but only the first part of that, not the rest.", "approves only part of the proposal"),
-    "hedged_confirmation": _confirmation_replaced("Maybe, I'm not completely sure yet.", "the confirmation hedged"),
-    "confirm_as_question": _confirmation_replaced("Yes? Is that the right one?", "the confirmation turned into a question"),
+    "hedged_confirmation": _confirmation_replaced("Maybe, I'm not completely sure yet.", "the confirmation hedged", True),
+    "confirm_as_question": _confirmation_replaced("Yes? Is that the right one?", "the confirmation turned into a question",
+                                                  True),
     "change_count_after_confirm": _after_confirmation("Oh, and actually we are two more people.", "the party grows after the confirmation"),
     "confirm_other_option": _confirmation_replaced("Yes, but the other option, not that one.", "confirms a different option than the one proposed"),
     "undo_last": _after_confirmation("Hmm, actually can you undo that last change?", "asks to undo the action just done"),
@@ -1058,6 +1093,9 @@ def request_same_item_again(ctx: Context) -> Optional[Result]:
     return _then_confirmed_again(ctx, say, "a further request for what was just changed")
 
 
+_CANCELLING = re.compile(r"\bcancel(?:l?ed|l?ing|lation)?\b", re.I)
+
+
 @transform("change_mind_after_confirm")
 def change_mind_after_confirm(ctx: Context) -> Optional[Result]:
     """Right after confirming, the customer changes their mind about what they confirmed: when the
@@ -1065,6 +1103,16 @@ def change_mind_after_confirm(ctx: Context) -> Optional[Result]:
     a reason, and confirm that as they confirmed the first proposal (``_then_confirmed_again``):
     an agent that has already acted must say what can still be done, and may do only that; without
     an identifier, "please don't" (nothing names what to call off)."""
+    c = _confirmation(ctx)
+    if c is not None and any(_CANCELLING.search(h) for h in c[0][: c[1]]):
+        # what was confirmed is a cancellation: changing one's mind is keeping the thing, not
+        # cancelling it "altogether"; the consent is withdrawn (the agent must not go on cancelling)
+        hints, y = c
+        ident = _subject(hints, y)
+        hints.insert(y + 1, f"Actually, wait, I've changed my mind{f' about {ident}' if ident else ''}: please don't "
+                            f"cancel it, I want to keep it.")
+        return Result(hints, y + 1, "changes their mind right after confirming a cancellation and keeps it", True)
+
     def say(hints: list[str], y: int) -> str:
         ident = _subject(hints, y)
         return (f"Actually, wait, I've changed my mind about {ident}: please cancel it altogether, I no longer need it."
@@ -1077,7 +1125,7 @@ def change_mind_after_confirm(ctx: Context) -> Optional[Result]:
         return None
     hints, y = c
     hints.insert(y + 1, "Actually, wait, no. I've changed my mind, please don't.")
-    return Result(hints, y + 1, "changes their mind right after confirming")
+    return Result(hints, y + 1, "changes their mind right after confirming", True)
 
 
 __all__ = ["TRANSFORMS", "Context", "Result", "transform", "statement_limit", "asks_confirmation", "is_confirmation",

@@ -4,6 +4,13 @@ Mounted by ``probe.cli.main`` as ``app.add_typer(adat_app, name="adat")``.
 
     probe adat run --run NAME [--driver learned --checkpoint DIR | --driver untrained|cooperative|static|random]
     probe adat judge-agreement TRACES.jsonl [--judge cpu|text-only|endpoint]
+
+An endpoint (``--driver endpoint``, ``--roles endpoint``, ``--judge endpoint``) is asked once before
+anything is written; one it cannot reach is one ``error:`` line and exit 1. After a run, a role
+(or the driver) none of whose calls worked is one ``error:`` line and exit 1; some failed calls
+are rows of the printed table (and in ``summary.json`` and ``report.md``). Ctrl-C during a run
+prints one line (what was kept) and exits 130; the interrupted run's folder is replaced by the
+same command without ``--overwrite``.
 """
 
 from __future__ import annotations
@@ -22,6 +29,48 @@ from probe.core.registry import default_env, env_names
 
 adat_app = typer.Typer(help="AdaT: boundary tests from discovery conversations; judge agreement.", no_args_is_help=True)
 console = stdout_console()
+
+
+def endpoint_problem(base_url: str, model: str) -> str | None:
+    """Why the endpoint cannot be used (one short request: the connection and the model), or None."""
+    from probe.auditor.http import OpenAIAuditor  # noqa: PLC0415
+
+    try:
+        client = OpenAIAuditor(base_url=base_url, model=model, max_tokens=1, temperature=0.0)
+    except ValueError as e:
+        return str(e).splitlines()[0]
+    client.generate(["Reply with OK."])
+    bad = [f for f in client.failures if f["kind"] != "empty_reply"]
+    return f"{bad[0]['kind']}: {bad[0]['detail']}" if bad else None
+
+
+def require_endpoint(base_url: str, model: str) -> None:
+    problem = endpoint_problem(base_url, model)
+    if problem:
+        fail(f"cannot use the endpoint at {base_url} (model {model}): {problem}", code=1)
+
+
+def release_output(folder: Path, made: list[Path]) -> list[str]:
+    """After a run that did not finish: the names of the output files it left (kept; its marker
+    still says unfinished, so the same command replaces them), or [] once the claimed folder,
+    holding only its marker, and the folders made for it are removed."""
+    from probe.adat.pipeline import MARKER  # noqa: PLC0415
+
+    kept = sorted(p.name for p in folder.iterdir() if p.name != MARKER) if folder.is_dir() else []
+    if not kept:
+        (folder / MARKER).unlink(missing_ok=True)
+        for d in made:  # deepest first: adat/, the run folder, --out-dir; only the empty ones
+            try:
+                d.rmdir()
+            except OSError:
+                break
+    return kept
+
+
+def failed_calls_rows(calls: dict) -> list[tuple[str, str]]:
+    """Table rows of the endpoint roles (and driver) with failed calls: 'k of n (partial|all)'."""
+    return [(f"failed calls: {k}", f"{c['failed']} of {c['calls']} ({'all' if c['failed'] >= c['calls'] else 'partial'})")
+            for k, c in calls.items() if c["failed"]]
 
 
 @adat_app.command("run")
@@ -66,8 +115,14 @@ def run_command(
         fail(f"unknown --driver {driver!r}; allowed: {', '.join(DRIVERS)}")
     if driver == "learned" and checkpoint is None:
         fail("--driver learned needs --checkpoint DIR")
+    if checkpoint is not None and driver not in ("learned", "untrained"):
+        fail(f"--checkpoint is used only by --driver learned or untrained, not {driver}; drop it")
     if checkpoint is not None and not checkpoint.is_dir():
         fail(f"--checkpoint {checkpoint} is not a directory")
+    if checkpoint is not None:  # a folder without a checkpoint is refused before any output is written
+        from probe.cli.eval import resolve_checkpoint  # noqa: PLC0415
+
+        resolve_checkpoint(checkpoint)
     if selector not in SELECTORS:
         fail(f"unknown --selector {selector!r}; allowed: {', '.join(SELECTORS)}")
     if roles not in ("cpu", "endpoint"):
@@ -94,14 +149,27 @@ def run_command(
     from probe.adat.pipeline import OutputError, claim_output  # noqa: PLC0415
     from probe.adat.run import run as run_adat  # noqa: PLC0415
 
+    if roles == "endpoint" or driver == "endpoint":
+        require_endpoint(base_url, model)
     base = out_dir / run
     if base.exists() and not base.is_dir():
         fail(f"{base} exists and is not a directory")
+    made = [d for d in (base / "adat", base, out_dir) if not d.exists()]
     try:
         folder = claim_output(base / "adat", overwrite)
     except OutputError as e:
         fail(str(e))
-    summary = run_adat(cfg, folder, progress=lambda m: err.print(m, markup=False, highlight=False))
+    try:
+        summary = run_adat(cfg, folder, progress=lambda m: err.print(m, markup=False, highlight=False))
+    except BaseException as e:
+        kept = release_output(folder, made)
+        if isinstance(e, KeyboardInterrupt):
+            err.print("interrupted: " + (f"kept the partial outputs in {folder} ({', '.join(kept)}); the same command "
+                                         "replaces them, no --overwrite needed" if kept else
+                                         f"nothing was kept (outputs are written at the end; {folder} removed)"),
+                      markup=False)
+            raise typer.Exit(130) from None
+        raise
     if as_json:
         console.print_json(json.dumps(summary))
     else:
@@ -111,10 +179,19 @@ def run_command(
         for key in ("sessions", "statements", "plain_tests", "transformed_tests", "attempts", "not_applicable_share",
                     "top_instruction_share", "false_alarms", "extra_statements_covered", "faults_detected", "seconds"):
             t.add_row(key, str(summary[key]))
+        for row in failed_calls_rows(summary["endpoint_calls"]):
+            t.add_row(*row)
         console.print(t)
         if summary["detected"]:
             console.print("faults detected: " + ", ".join(summary["detected"]))
         console.print(f"report: {folder / 'report.md'}")
+    from probe.adat.run import all_failed  # noqa: PLC0415
+
+    dead = all_failed(summary["endpoint_calls"])
+    if dead:
+        first = summary["endpoint_calls"][dead[0]]["first"]
+        fail(f"every endpoint call of {', '.join(dead)} failed ({' '.join(first.split())[:200]}); "
+             f"the run's figures are not results (outputs in {folder})", code=1)
     if summary["discovery_failed_turns"]:
         err.print(f"{summary['discovery_failed_turns']} discovery turns failed (see report.md)", markup=False)
         raise typer.Exit(1)
@@ -152,20 +229,28 @@ def judge_agreement_command(
         err.print(f"error: {traces}:{b.line_number}: {b.error}", markup=False)
     if not good:
         fail(f"{traces} holds no readable trace")
-    envs = sorted({t.env for t in good}) if env is None else [env]
+    envs = sorted({t.env for t in good})
+    if env is not None and envs != [env]:  # the policies of one environment never score another's traces
+        fail(f"{traces} holds traces of {', '.join(envs)}, not of --env {env}")
     if len(envs) > 1:
-        fail(f"{traces} mixes environments ({', '.join(envs)}); pass --env to choose one")
+        fail(f"{traces} mixes environments ({', '.join(envs)}); judge one environment's traces at a time")
     if envs[0] not in env_names():
         fail(f"unknown env {envs[0]!r} in {traces}; allowed: {', '.join(env_names())}")
     domain = get_domain(envs[0])
-    good = [t for t in good if t.env == domain.name]
+    if judge == "endpoint":
+        require_endpoint(base_url, model)
     j = (CPUJudge(domain) if judge == "cpu" else TextOnlyJudge(domain) if judge == "text-only"
          else EndpointJudge(domain, base_url=base_url, model=model))
     res = agreement(domain, good, j)
+    if res["judge_failed"] and not res["traces"]:
+        first = j.labeller.failures[0] if isinstance(j, EndpointJudge) and j.labeller.failures else "no labels"
+        fail(f"the judge labelled none of the {len(good)} traces ({' '.join(first.split())[:200]})", code=1)
     if as_json:
         console.print_json(json.dumps(res))
     else:
-        t = Table(title=f"judge {judge} vs the verifiers on {len(good)} traces")
+        undefined = f"; kappa undefined for {res['kappa_undefined']} of {len(res['policies'])} policies " \
+                    "(no positive on either side)" if res["kappa_undefined"] else ""
+        t = Table(title=f"judge {judge} vs the verifiers on {res['traces']} traces{undefined}")
         for c in ("policy", "positives", "judge says", "precision", "recall", "kappa"):
             t.add_column(c, justify="right" if c != "policy" else "left")
 
@@ -174,6 +259,9 @@ def judge_agreement_command(
         for p, s in [*res["policies"].items(), ("all", res["overall"])]:
             t.add_row(p, str(s["tp"] + s["fn"]), str(s["tp"] + s["fp"]), f(s["precision"]), f(s["recall"]), f(s["kappa"]))
         console.print(t)
+        if res["judge_failed"]:
+            console.print(f"partial: the judge could not label {res['judge_failed']} of {len(good)} traces "
+                          "(left out of the scores)")
     if bad:
         raise typer.Exit(1)
 
