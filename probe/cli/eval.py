@@ -471,7 +471,39 @@ def check_out(dest: Path, *, overwrite: bool) -> None:
     try:
         check_eval_dir(dest, overwrite=overwrite)
     except OutputExists as e:
-        fail(str(e))
+        fail(_refusal(dest, e))
+
+
+def _refusal(dest: Path, e: Exception) -> str:
+    """The error line for ``--out``: ``check_eval_dir``'s, plus, for an unmarked folder that looks
+    like an eval an older probe wrote (``_looks_like_old_eval``), how to proceed. The refusal
+    stays: only the user can tell such a folder from their own files under the same names."""
+    from probe.core.outputs import EVAL_MARKER
+
+    if (dest / EVAL_MARKER).is_file() or not _looks_like_old_eval(dest):
+        return str(e)
+    return (f"{e}; if it is an eval that probe wrote before it marked its folders, and nothing in it is yours, "
+            f"mark it with `touch {dest / EVAL_MARKER}` and rerun with --overwrite")
+
+
+def _looks_like_old_eval(dest: Path) -> bool:
+    """Whether ``dest`` holds only entries probe eval writes (``is_eval_entry``) and a report or
+    metrics in probe's own form: ``report.md`` opening with probe's title, or a ``metrics.json``
+    mapping with ``methods`` (what ``probe.eval.report`` writes)."""
+    from probe.core.outputs import foreign_files, is_eval_entry
+
+    if not dest.is_dir() or foreign_files(dest, is_eval_entry):
+        return False
+    try:
+        if (dest / "report.md").read_text(errors="replace").startswith("# Evaluation report"):
+            return True
+    except OSError:
+        pass
+    try:
+        metrics = json.loads((dest / "metrics.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(metrics, dict) and "methods" in metrics
 
 
 class OutFolder:
@@ -551,5 +583,5 @@ def claim_out(dest: Path, *, overwrite: bool) -> OutFolder:
         check_eval_dir(dest, overwrite=overwrite)
     except OutputExists as e:
         folder.abandon()
-        fail(str(e))
+        fail(_refusal(dest, e))
     return folder

@@ -72,6 +72,53 @@ FAULT_SPEC_HELP = (f"{FAULT_SPEC_FORMS}, each optionally NAME@P to fire with pro
                    f"an earlier one for the same fault; {NO_FAULTS} alone for no faults")
 
 
+def _folded(name: str) -> str:
+    """``name`` as near-miss matching compares it: lower case, ``-`` and spaces read as ``_``."""
+    return re.sub(r"[-\s]+", "_", name.strip().lower())
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with at most one letter inserted, deleted, replaced, or two
+    neighbouring letters swapped."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = sorted((a, b), key=len)
+    i = next((k for k, (x, y) in enumerate(zip(short, long_)) if x != y), len(short))
+    return short[i:] == long_[i + 1:]
+
+
+def near_names(name: str, known: list[str]) -> list[str]:
+    """The names of ``known`` that ``name`` probably meant: the same ignoring case and ``-``/``_``/
+    space, or one edit away from it (``_one_edit_apart``); exact matches are not near misses."""
+    folded = _folded(name)
+    return [k for k in known if k != name and folded and _one_edit_apart(folded, _folded(k))]
+
+
+def _environments_with_fault(name: str, skip: str) -> list[str]:
+    """The registered environments other than ``skip`` that have a fault or profile ``name``, for
+    the refusal of a fault given to the wrong environment. Read only on that error path: it loads
+    the other environments; one that cannot be loaded is left out (its own error is ``get_domain``'s)."""
+    from probe.core.registry import env_names, get_domain  # noqa: PLC0415  (the registry imports this module)
+
+    found = []
+    for env in env_names():
+        if env == skip:
+            continue
+        try:
+            domain = get_domain(env)
+        except Exception:  # noqa: BLE001  a broken plug-in must not change this error into another
+            continue
+        if name in domain.fault_names or name in domain.fault_profiles:
+            found.append(env)
+    return found
+
+
 @dataclass(frozen=True)
 class Fault:
     """A named fault switch of an environment's reference target: it breaks ``policy`` when the
@@ -89,7 +136,8 @@ class Fault:
 
         ``skip_confirm_when_urgent@0.3`` fires on 30% of its triggers (``FaultSwitches``).
         ValueError (one line) for a probability that is not a number in (0, 1]."""
-        name, sep, prob = item.strip().partition("@")
+        name, sep, prob = item.partition("@")
+        name = name.strip()  # spaces around the name, before "@" too ("leak_fare_code @0.5")
         if not sep:
             return name, 1.0
         try:
@@ -115,7 +163,10 @@ class FaultSwitches:
     fault in one turn is a hash of (``seed``, fault name, the dialogue up to and including the
     turn's user message), so it is the same however often the target asks within the turn, the
     same for the same seed and dialogue (forks and replays agree), and independent across faults,
-    turns, dialogues and seeds. A regression trial passes its own seed; other commands use 0
+    turns, dialogues and seeds. ``p`` is therefore a per-turn rate: a trigger present in k turns of
+    one conversation fires in at least one of them with probability 1 - (1 - p)^k, and a
+    conversation may mix turns with and without the fault (docs/regression.md, section 6, says
+    why it is kept so). A regression trial passes its own seed; other commands use 0
     (their dialogues differ, so their draws do too). Verifiers never read this: they judge the trace.
     """
 
@@ -312,13 +363,25 @@ class Domain(ABC):
             elif name in self.fault_names:
                 out[name] = p
             else:
-                allowed = ", ".join(list(self.fault_profiles) + self.fault_names)
-                raise ValueError(f"unknown fault {name!r}; allowed: {allowed} (optionally NAME@P, P in (0, 1])")
+                raise ValueError(self._unknown_fault(name))
         others = [item for item in items if Fault.parse(item)[0] != NO_FAULTS]
         if others and len(others) < len(items):
             raise ValueError(f"{NO_FAULTS!r} cannot be combined with {', '.join(map(repr, others))}; "
                              f"give {NO_FAULTS} alone for no faults, or leave it out")
         return sorted(Fault.spec(n, p) for n, p in out.items())
+
+    def _unknown_fault(self, name: str) -> str:
+        """The one-line refusal of fault ``name``: the allowed names, plus a "did you mean" for a
+        near miss (``near_names``) or, for a fault of another registered environment, which one."""
+        known = list(self.fault_profiles) + self.fault_names
+        allowed = f"allowed: {', '.join(known)} (optionally NAME@P, P in (0, 1])"
+        near = near_names(name, known)
+        if near:
+            return f"unknown fault {name!r}; did you mean {' or '.join(near)}? {allowed}"
+        others = _environments_with_fault(name, skip=self.name)
+        if others:
+            return f"unknown fault {name!r} for {self.name} (a {' and '.join(others)} fault); {allowed}"
+        return f"unknown fault {name!r}; {allowed}"
 
     def policy(self, policy_id: str) -> Policy:
         for p in self.policies:

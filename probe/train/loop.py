@@ -290,9 +290,9 @@ class Trainer:
             self._lock = open_run_dir(self.run_dir, resume=resume, overwrite=overwrite)
         except RunDirError as e:
             raise ConfigError(str(e)) from None
-        try:
-            (self.run_dir / "traces").mkdir(exist_ok=True)
+        try:  # traces/ only once a resume is accepted: a refused one leaves the folder as it was
             resumed = self._resume() if resume else False
+            (self.run_dir / "traces").mkdir(exist_ok=True)
             if not resumed:
                 self._write_config(history=[])
             return resumed

@@ -11,7 +11,8 @@
   or empty directory; ``--resume`` needs a probe run directory (its ``.probe-run`` marker; file
   names alone prove nothing) or the folder ``slurm/train_two_gpu.sbatch`` made for a new run
   (only its logs, ``jobs.log`` among them); ``--overwrite`` replaces a previous run only after
-  checking every entry in it, recursively, is one probe writes (``foreign_entries``).
+  checking every entry in it, recursively, is one probe writes (``foreign_entries``); it keeps
+  the Slurm scripts' logs (``probe.core.outputs.SLURM_LOGS``), which are probe's, not the user's.
 
 Nothing here deletes anything but the entries a probe run directory is made of.
 """
@@ -113,8 +114,10 @@ def _checkpoint_entry(ckpt: Path, rel: PurePosixPath, is_dir: bool, manifests: d
 def foreign_entries(path: Path) -> list[str]:
     """Entries of a run directory that probe does not write there, recursively (relative paths):
     its own files (``RUN_FILES``, temporary files), ``traces/update-*.jsonl``, an eval folder's
-    files in ``eval/``, AdaT's files in ``adat/``, what the manifest of each checkpoint lists;
-    ``wandb/`` is wandb's own and is not looked into."""
+    files in ``eval/``, AdaT's files in ``adat/``, what the manifest of each checkpoint lists, the
+    logs ``slurm/*.sbatch`` and ``slurm/launch.sh`` write into the run (``is_slurm_log``: probe's,
+    so they never block ``--overwrite``, which keeps them); ``wandb/`` is wandb's own and is not
+    looked into."""
     from probe.adat.pipeline import FILES as ADAT_FILES
 
     path = Path(path)
@@ -125,7 +128,7 @@ def foreign_entries(path: Path) -> list[str]:
         if len(rel.parts) == 1:
             if is_dir:
                 return top in ("traces", "eval", "adat", "wandb") or top.startswith(RUN_CKPT_PREFIXES)
-            return top in RUN_FILES or top.startswith(RUN_TEMP_PREFIXES)
+            return top in RUN_FILES or top.startswith(RUN_TEMP_PREFIXES) or is_slurm_log(top)
         inner = PurePosixPath(*rel.parts[1:])
         if top == "traces":
             return not is_dir and len(inner.parts) == 1 and _TRACE_FILE.fullmatch(inner.name) is not None
@@ -278,8 +281,8 @@ def open_run_dir(run: Path, *, resume: bool = False, overwrite: bool = False) ->
     try:
         if overwrite and existed:
             for entry in run.iterdir():
-                if entry.name == LOCK:
-                    continue
+                if entry.name == LOCK or (is_slurm_log(entry.name) and entry.is_file() and not entry.is_symlink()):
+                    continue  # the lock; the Slurm scripts' logs, the running job's among them, are kept
                 if entry.is_dir() and not entry.is_symlink():
                     shutil.rmtree(entry)
                 else:
