@@ -4,8 +4,9 @@ For every trace and every policy of the environment the verifiers (re-scoring th
 messages, ``Domain.verify``) give the reference label, the judge its own. Per policy: precision,
 recall and Cohen's kappa (``sklearn.metrics.cohen_kappa_score``) over the traces; overall: the
 same over all (trace, policy) pairs. A kappa is undefined (reported as null; the policies with
-one are counted in ``kappa_undefined``) when both label vectors are constant and differ; two
-identical constant vectors read 1.0 (``tests/adat/test_runner_judge.py`` fixes that). Precision
+one are counted in ``kappa_undefined``) when both label vectors are constant: Cohen's kappa is
+0/0 there, and reading two all-"not violated" vectors as 1.0 made a judge that never flags anything
+look perfect on every policy its traces never break. Precision
 is null when the judge never says "violated". A trace the judge could not label (``policy_labels``
 returns None: its endpoint failed or its answer was unreadable) is left out of the scores and
 counted in ``judge_failed``: a failed answer is not a "not violated".
@@ -23,7 +24,7 @@ from probe.core.trace import Trace
 
 def _kappa(truth: Sequence[bool], pred: Sequence[bool]) -> float | None:
     if len(set(truth)) <= 1 and len(set(pred)) <= 1:
-        return 1.0 if list(truth) == list(pred) else None
+        return None
     k = float(cohen_kappa_score(list(truth), list(pred)))
     return None if k != k else round(k, 4)
 

@@ -189,9 +189,15 @@ def test_judge_agreement_prints_undefined_kappas_as_a_dash_and_counts_them_in_th
         assert "1.00" not in row and row.rstrip(" │|").endswith("-")
 
 
-def test_a_judge_that_agrees_has_no_undefined_kappa_in_its_headline(tmp_path):
-    r = CliRunner().invoke(app, ["adat", "judge-agreement", str(_traces(tmp_path))])
-    assert r.exit_code == 0 and "undefined" not in r.stdout, r.output
+def test_a_judge_that_agrees_scores_1_where_kappa_is_defined_and_counts_the_rest_as_undefined(tmp_path):
+    r = CliRunner().invoke(app, ["adat", "judge-agreement", str(_traces(tmp_path)), "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    per = out["policies"]
+    # a kappa is defined only where some trace breaks the policy or the judge says it does (never 0/0 read as 1.0)
+    defined = {p for p, s in per.items() if s["tp"] + s["fp"] + s["fn"] and s["tn"]}
+    assert all(per[p]["kappa"] == 1.0 for p in defined)
+    assert out["kappa_undefined"] == len(per) - len(defined) == sum(1 for s in per.values() if s["kappa"] is None)
 
 
 # --- finding 8: scripts/adat_faults.py validates before it creates anything -----------------------------

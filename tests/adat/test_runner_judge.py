@@ -136,7 +136,8 @@ def test_agreement_kappa_on_a_labelled_toy_set():
     # hand: po = 6/8, pe = (3/8)(3/8) + (5/8)(5/8) = 34/64, kappa = (48/64 - 34/64) / (30/64) = 14/30
     assert s["kappa"] == pytest.approx(14 / 30, abs=1e-4)
     assert s["kappa"] == pytest.approx(cohen_kappa_score(truth, pred), abs=1e-4)
-    assert scores([False] * 4, [False] * 4)["kappa"] == 1.0
+    # both raters constant: kappa is 0/0, undefined, not a perfect 1.0 for a judge that never flags anything
+    assert scores([False] * 4, [False] * 4)["kappa"] is None and scores([True] * 3, [True] * 3)["kappa"] is None
 
 
 def test_a_booking_status_is_not_an_action_announced():
