@@ -60,6 +60,11 @@ _REASON_NOT_NO = re.compile(r"^\W*(?:i\s+)?(?:don'?t|do not|won'?t)\s+(?:really\
 NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually(?!\W+(?:yes|yeah|yep|sure|ok(?:ay)?|"
                 r"go ahead|please do|do it)\b))\b", re.I)  # "actually yes, go ahead" is no "no"
 # (the words SkyAssist's customers use too: "pressed for time", "need it done fast", "my flight leaves soon")
+# a "no" after a few opening words: "hmm ok then no, keep it", "then no, I will keep the order", "thinking about it...
+# no" (before: only a "no" at the very start was one, and these, with "keep it", were read as a goodbye)
+_LATE_NO = re.compile(r"^\W*(?:(?:hmm+|ok(?:ay)?|so|then|well|um+|uh+|ah+|oh|actually|in that case|on second thought|"
+                      r"thinking about it|having thought about it|after all)\W+)+(?:no|nope|nah)\b"
+                      r"(?!\W+(?:longer|need|problem|worries|rush|hurry|thanks?|thank you)\b)", re.I)
 URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed|ing)?(?! hour)|right (away|now)|quick(ly)?|immediately|no time|"
                     r"as soon as possible|straight away|emergency|(?:short|pressed|tight) (?:on|of|for) time|"
                     r"time is (?:short|tight|running out)|running out of time|not much time|(?:done|do it|be) fast|"
@@ -1061,6 +1066,17 @@ def _restated_method(text: str, question: str) -> str:
     return said.sub(" ", text)
 
 
+def _restated_address(text: str, question: str) -> str:
+    """The reply without the street the proposal ships to, said back beside the yes ("yes, please send it to 355
+    Harbor Street" to "... change the shipping address of order #W1 to 355 Harbor Street, ..."): the yes stands;
+    another street stays, and so does "ship it there" (no street said back)."""
+    m = re.search(r"\bto (\d+ [A-Za-z0-9 .'-]+?),", question or "")
+    if not m:
+        return text
+    street = re.escape(m.group(1).strip()).replace(r"\ ", r"\s+")
+    return re.sub(r"\b(?:(?:please\s+)?(?:send|ship|deliver)\s+it\s+)?to\s+" + street + r"\b", " ", text, flags=re.I)
+
+
 _STATUS_ASKED = re.compile(r"\W*(?:is|isn'?t|has|hasn'?t|have|haven'?t|did|does|do|was|are|can|could|will|would)\b", re.I)
 _STATUS_JOIN = re.compile(r"\s*(?:[,:-]|\bso\b|\band\b|\bbut\b|\bthus\b|\btherefore\b)", re.I)
 
@@ -1075,6 +1091,24 @@ def _states_status(clause: str) -> bool:
     if not clause.rstrip().endswith("?"):
         return True
     return not _STATUS_ASKED.match(clause[:m.start()]) and bool(_STATUS_JOIN.match(re.sub(r"^\s+yet\b", "", clause[m.end():])))
+
+
+_ORDINAL_WORD = re.compile(r"\b(first|1st|former|second|2nd|latter|last)\b", re.I)
+_ORDINAL_YES = re.compile(r"\b(?:yes|yeah|yep|yup|ok(?:ay)?|sure|go ahead|do it|fine)\b", re.I)
+_ORDINAL_NO = re.compile(r"\b(?:no|nope|nah|not|don'?t|keep|leave|skip)\b", re.I)
+
+
+def ordinal_answers(text: str) -> dict[int, bool]:
+    """A yes and a no given by position, at a request over two orders ("yes to the first, no to the second", "the
+    first one yes, the second no"): {0: True, 1: False}; empty unless both positions get an answer, opposite ones.
+    The positions are those of the customer's own request (the caller)."""
+    out: dict[int, bool] = {}
+    for clause in re.split(r"[,.;!\n]+|\s+(?:but|and|while)\s+", text):
+        m = _ORDINAL_WORD.search(clause)
+        yes, no = bool(_ORDINAL_YES.search(clause)), bool(_ORDINAL_NO.search(clause))
+        if m and yes != no:
+            out[0 if m.group(1).lower() in ("first", "1st", "former") else 1] = yes
+    return out if set(out) == {0, 1} and out[0] != out[1] else {}
 
 
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
@@ -1154,8 +1188,9 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     plain = _REASON_NOT_NO.sub("", re.sub(r"\bno longer\b", "", t, flags=re.I))
     # a yes, as every reference agent reads one (probe.targets.consent), with the store's words; the
     # cancellation reason said again ("yes, no longer needed") stands beside it
-    r.yes = is_confirmation(_restated_method(_REASON_AGAIN.sub(" ", t), question), question, STORE_ACTIONS)
-    r.no = bool(NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
+    r.yes = is_confirmation(_restated_address(_restated_method(_REASON_AGAIN.sub(" ", t), question), question), question,
+                            STORE_ACTIONS)
+    r.no = bool(NO.search(plain)) or bool(_LATE_NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
     r.urgent = bool(URGENT.search(t)) and not _NOT_URGENT.search(t)
     r.same_one = bool(SAME_ONE.search(t))
     if r.same_one and _SEND_ANOTHER.search(t) and not r.intents & {"cancel", "return"}:
@@ -1492,11 +1527,15 @@ def _yes_no_option(low: str, pos: int, size: int, key: str, vocabulary: set[str]
     return bool(before) and before[0].strip(",") in ("to", "with", "want", "prefer", "be")
 
 
-def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, str]]) -> dict[str, str]:
+def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, str]], name: str = "") -> dict[str, str]:
     """The option values the text asks for, per option (key): for each key, the value mentioned last
-    and not taken back ("green. hmm no actually grey": grey; "grey, not green": grey), never the item's
-    own value. 'yes' / 'no' count only beside their option's name ("waterproof: no")."""
+    and not taken back ("green. hmm no actually grey": grey; "grey, not green": grey). The item's own value
+    counts only when it is named after another value of that option, and not to describe the item ("the
+    speaker for a red one" - "yes, but make the speaker blue with 20 hours": blue again, kept; "my blue
+    speaker for a red one": red); before, it never counted, and the other value named earlier stayed.
+    'yes' / 'no' count only beside their option's name ("waterproof: no")."""
     low = _plain(text)
+    nouns = {w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 2} | {"one", "ones"}
     values: dict[str, set[str]] = {}
     for options in variants:
         for k, v in options.items():
@@ -1505,16 +1544,22 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
     vocabulary = {re.sub(r"[-_/]", " ", v.lower()) for vals in values.values() for v in vals} - {"yes", "no"}
     for key, vals in values.items():
         best: tuple[int, str] | None = None
+        own = -1  # where the item's own value is named last, asking for it
         for v in vals:
-            if v == current.get(key):
-                continue
             for pos in _value_at(v, low):
                 if v.lower() in ("yes", "no") and not _yes_no_option(low, pos, len(v), key, vocabulary):
                     continue
                 if negated_at(low, pos):
                     continue
+                if v == current.get(key):
+                    after = re.match(r"\s+([a-z]+)(?:\s+([a-z]+))?", low[pos + len(v.strip()):])
+                    if not (after and nouns & set(after.groups())):  # ("my blue speaker", "the blue one")
+                        own = max(own, pos)
+                    continue
                 if best is None or pos > best[0]:
                     best = (pos, v)
-        if best:
+        if best and own > best[0]:
+            out[key] = current[key]
+        elif best:
             out[key] = best[1]
     return out

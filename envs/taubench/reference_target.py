@@ -50,6 +50,7 @@ from envs.taubench.language import (
     negated_at,
     option_score,
     order_naming_items,
+    ordinal_answers,
     read,
     reasons_by_order,
     requested_kinds,
@@ -250,6 +251,9 @@ _PART_CANCEL = re.compile(r"\bcancel\w*\s+(?:(?:just|only|the|that|this|one|some
 _CHEAPEST = re.compile(r"\b(?:cheapest|least expensive|lowest[- ]priced?|lowest price|most affordable|cheapest possible)\b",
                        re.I)
 _LEAVING = re.compile(r"\b(?:got(?:ta| to) go|(?:have|need|must) to (?:run|go)|bye)\b", re.I)  # leaving, not done
+# a message that opens with a yes ("yes if ...", "YES. and ..."), and a condition on where the money goes
+_OPENS_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|fine)\b", re.I)
+_REFUND_IF = re.compile(r"\b(?:if|provided|as long as|assuming)\b[^.?!]*\b(?:goes|go|going|refund\w*|money|back)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
@@ -472,9 +476,31 @@ class ReferenceTarget(Target):
         if fixed:  # "sorry, typo: it's 889 not 888": the address said before, corrected
             r.address = fixed
         was: list[tuple[str, dict[str, Any]]] | None = None  # the proposal a message meant to change
+        if self.pending and (picks := ordinal_answers(r.text)) and not (r.order_ids or r.intents & ACTING):
+            queue = self._queue_as_said()
+            if len(queue) == 2:
+                # "yes to the first, no to the second" at a proposal of the first of two orders asked for (in the
+                # customer's words): the one refused is left, the other proposed (before: "Before you go", and
+                # the next "yes" wrote both)
+                keep, drop = (queue[0], queue[1]) if picks[0] else (queue[1], queue[0])
+                self.goal["orders"].remove(drop)
+                self.goal["done"].add((drop, "refused"))  # (not found again by its items and proposed after the yes)
+                lead += f"All right, I'll leave order {drop} as it is. "
+                if any(a.get("order_id") == keep for _, a in self.pending):
+                    return turn.say(f"{lead}{self.proposal}")
+                self.pending = []
+                return self._say_plan(turn, lead)
+        if self.pending and not r.yes and _OPENS_YES.match(r.text) and not (r.order_ids or r.address) and \
+                (_BALANCE_Q.search(r.text) or _REFUND_IF.search(r.text)):
+            # "yes do it, and tell me my gift card balance" / "yes if it goes back to my gift card": a yes with a
+            # question or a condition, which comes first; then the proposal, for a plain yes (before: the same
+            # proposal again and again, the question never answered)
+            answer = self._methods_sentence(r.text) if _BALANCE_Q.search(r.text) else self._refund_said()
+            return turn.say(f"{lead}{answer} {self.proposal}")
         if self.pending:
-            if (r.bye or r.closing) and not (r.yes or r.no or r.order_ids or r.intents & ACTING or r.address or fixing or
+            if (r.bye or r.closing) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
                                              self._pending_named(r) or r.reason or r.urgent):
+                # (a yes with thanks, "yes ship it there, thanks!", is no goodbye either: asked for a plain yes, below)
                 # (a reason and "hurry up, I don't have all day" is no goodbye: asked for the yes, below)
                 # "That's all, thanks!" while a proposal waits for its yes: said that it is not done, and asked again;
                 # "gotta go" ends the conversation, saying so (before: a goodbye, with no word of the return not made)
@@ -635,6 +661,34 @@ class ReferenceTarget(Target):
                 lead += self._answer(turn, set(), list(dict.fromkeys(about)), side, False, False, closing=False) + " "
         self._say_plan(turn, lead, was)
 
+    def _refund_said(self) -> str:
+        """Where the money of the proposal on screen goes back to, in a sentence ("The refund goes to your gift card
+        (balance $20.00), the original payment method.")."""
+        out = []
+        for tool, args in self.pending:
+            o = args.get("order_id")
+            if tool not in ("cancel_pending_order", "return_delivered_order_items") or o not in self.orders:
+                continue
+            original = self._original_method(o)
+            pid = args.get("payment_method_id") or original
+            if pid:
+                out.append(f"The refund for order {o} goes to {self._method_text(pid)}"
+                           f"{', the original payment method' if pid == original else ''}.")
+        return " ".join(out) or "No refund is part of this change."
+
+    def _queue_as_said(self) -> list[str]:
+        """The orders of the request not yet acted on, in the order the customer named them (by id or by an item)."""
+        g = self.goal
+        low = g["text"].lower()
+
+        def first_said(o: str) -> int:
+            at = [m.start() for m in re.finditer(o[1:].lower(), low)]
+            names = [it["name"] for it in self.orders.get(o, {}).get("items", [])]
+            at += [a for a, _b, _n, neg in item_mentions(g["text"], names) if not neg]
+            return min(at, default=len(low))
+
+        return sorted((o for o in g["orders"] if (o, "refused") not in g["done"]), key=first_said)
+
     def _say_plan(self, turn: TurnContext, lead: str, was: list[tuple[str, dict[str, Any]]] | None = None) -> None:
         reply = lead + self._plan(turn)
         if was is not None and self.pending == was and CONFIRM in reply:
@@ -708,6 +762,10 @@ class ReferenceTarget(Target):
             self.goal["dropped_items"] |= in_hand - kept
             return True
         if not (only or dropped or kept):
+            return False
+        if kept and not (only or dropped) and _CHANGE_WORDS.search(r.text):
+            # "yes, but make the speaker blue with 20 hours instead": a change to the item named, the others kept
+            # (before: its option words read as "the blue one only", and the pet bed dropped without a word)
             return False
         # "the blue ones only", "the 60% one": the items whose options the words name
         distinct = self._distinct([it for _, it in items])
@@ -1235,6 +1293,7 @@ class ReferenceTarget(Target):
             if neg or n in held or "cancel" not in verbs.get(n, set()) or _BOUGHT_ELSEWHERE.search(low[max(0, a - 30):a]):
                 continue
             if any(it["name"] == n for o in self._owned() if o in self.orders and o not in g["orders"] and
+                   (o, "refused") not in g["done"] and  # (not an order the customer said no to: "no to the second")
                    self.orders[o]["status"] == PENDING for it in self.orders[o].get("items", [])):
                 out.append(n)
         return list(dict.fromkeys(out))
@@ -1424,7 +1483,8 @@ class ReferenceTarget(Target):
             product = self._product(turn, it["product_id"])
             if product is None:
                 continue
-            want = wanted_options(g["text"], it["options"], [v["options"] for v in product.get("variants", {}).values()])
+            want = wanted_options(g["text"], it["options"], [v["options"] for v in product.get("variants", {}).values()],
+                                   it["name"])
             if any(it["options"].get(k) != v for k, v in want.items()):
                 return True
         return False
@@ -1750,7 +1810,7 @@ class ReferenceTarget(Target):
             for it in self.orders.get(o, {}).get("items", []):
                 product = self.products.get(it["product_id"]) or {}
                 variants = [v["options"] for v in product.get("variants", {}).values()]
-                if wanted_options(r.text, it["options"], variants):
+                if wanted_options(r.text, it["options"], variants, it["name"]):
                     return True
         return False
 
@@ -1774,7 +1834,7 @@ class ReferenceTarget(Target):
     def _unavailable(item: dict[str, Any], product: dict[str, Any], text: str) -> str:
         """The option values the text asks for that the product has only in variants out of stock ('256GB')."""
         variants = list(product.get("variants", {}).values())
-        want = wanted_options(text, item["options"], [v["options"] for v in variants])
+        want = wanted_options(text, item["options"], [v["options"] for v in variants], item["name"])
         stocked = {(k, v["options"].get(k)) for v in variants if v.get("available") for k in v["options"]}
         return " and ".join(val for k, val in want.items() if (k, val) not in stocked)
 
@@ -2416,7 +2476,7 @@ class ReferenceTarget(Target):
         best, best_key = None, (0, -1)
         variants = product.get("variants", {})
         # per option, the value said last and not taken back: "green. hmm no, actually grey" is grey
-        want = wanted_options(text, item["options"], [v["options"] for v in variants.values()])
+        want = wanted_options(text, item["options"], [v["options"] for v in variants.values()], item["name"])
         for vid, v in sorted(variants.items()):
             if vid == item["item_id"] or not v.get("available"):
                 continue
@@ -2552,7 +2612,7 @@ class ReferenceTarget(Target):
         in that combination, RGB proposed); empty when the proposal is what was asked for. Before, another
         combination was proposed without a word."""
         variants = product.get("variants", {})
-        want = wanted_options(text, item["options"], [v["options"] for v in variants.values()])
+        want = wanted_options(text, item["options"], [v["options"] for v in variants.values()], item["name"])
         if not want:
             return ""
         asked = {**item["options"], **want}
