@@ -299,6 +299,9 @@ _ONLY_ASKING = re.compile(r"\b(?:don'?t|do not|dont|no need to|without) (?:chang
                           r"return\w*|exchang\w*) (?:anything|it|a thing|them|that|my order)\b|\bjust (?:tell me|checking|"
                           r"wondering|curious|asking|want(?:ed)? to (?:know|check))\b|\bnot (?:asking|trying|looking|wanting) "
                           r"to (?:change|cancel|return|modify|exchange)\b|\b(?:only|just) (?:a )?question\b|\bno changes\b", re.I)
+# a condition in a clause of its own, beside a question: "if I cancel #W1, how much do I get back?" (not "if you can")
+_CONDITION = re.compile(r"\W*(?:(?:and|so|but|ok(?:ay)?|hmm+|say)\s+)?(?:if|once|suppose|supposing|say) (?:i|we) "
+                        r"(?!could\b|can\b|would\b|may\b|might\b|want\b|wanted\b|need\b|would like\b)\w+", re.I)
 _CLAUSE = re.compile(r"[.?!;,\n]+|\s+but\s+|\s+-+\s+")
 
 
@@ -314,7 +317,8 @@ def asks_only(text: str) -> tuple[bool, bool]:
     for clause in clauses:
         says_only = bool(_ONLY_ASKING.search(clause))
         hypo = bool(_HYPO.search(clause)) or (iffy and bool(re.match(r"\W*(?:could|can|would|may|will) (?:i|we)\b",
-                                                                     clause, re.I)))
+                                                                     clause, re.I))) or (
+            "?" in text and bool(_CONDITION.match(clause)))
         if not says_only and (_IMPERATIVE.search(clause) or (_ASKS_TO_ACT.search(clause) and not hypo)):
             return False, False
         fact = bool(_YESNO_Q.search(clause) or _FACT_Q.search(clause)) and not _NOT_FACT.search(clause) and \

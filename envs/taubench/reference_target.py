@@ -136,8 +136,30 @@ _ITEM_ORDER = re.compile(r"\b(?:my|the|our)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+orde
 # "the address in my profile") or another order's ("it's the address on my other order")
 # (not "update my address on my account": that is the default address to change)
 _TO_DEFAULT = re.compile(r"\b(?:to|at|with|use|using|it'?s|is)\s+(?:my|the)\s+(?:default|profile|account|home)\s+"
-                         r"address\b|\b(?:(?:to|at|with|use|using|it'?s|is)\s+the|default)\s+address\s+(?:in|on|from)\s+"
+                         r"(?:address|one)\b|\b(?:(?:to|at|with|use|using|it'?s|is)\s+the|default)\s+address\s+(?:in|on|from)\s+"
                          r"(?:my\s+)?(?:profile|account)\b", re.I)
+# the profile's address named without the word "address" ("change it to my home one")
+_HOME_ONE = re.compile(r"\b(?:to|at|use|using)\s+(?:my|the)\s+(?:default|profile|account|home)\s+one\b", re.I)
+# "the bigger backpack", "the smaller one": an item picked by its size among items of one product
+_COMPARATIVE = re.compile(r"\b(bigger|larger|biggest|largest|smaller|smallest|littler|tinier|taller|shorter)\b")
+_SMALLER = ("smaller", "smallest", "littler", "tinier", "shorter")
+_SIZES = {"xxs": 0, "xs": 1, "s": 2, "small": 2, "m": 3, "medium": 3, "l": 4, "large": 4, "xl": 5, "xxl": 6}
+
+
+def _size_rank(value: str) -> float | None:
+    """A size option's place among sizes: a size word ('medium', 'XL'), or the number a value begins with
+    ('1.5 liters', '10 inches', '750ml'); None for a value that is no size ('grey', 'polyester')."""
+    low = value.strip().lower()
+    if low in _SIZES:
+        return _SIZES[low]
+    m = re.match(r"(\d+(?:\.\d+)?)\s*(?:ml|l|liters?|litres?|inch(?:es)?|in|ft|feet|cm|mm|qt|quarts?|oz|gal)?$", low)
+    return float(m.group(1)) if m else None
+
+
+# "why not?" / "how come?" just after a refusal, and the refusals it asks about
+_WHY_NOT = re.compile(r"^\W*(?:(?:but|ok(?:ay)?|hmm+|huh|wait|what)\W+)*(?:why(?: not| can'?t| cannot| is that| so)?|how come|"
+                      r"what do you mean)\b", re.I)
+_REFUSED = re.compile(r"\bcan'?t be\b|\bcannot be\b|\bcan only\b", re.I)
 _TO_OTHER_ORDER = re.compile(r"\b(?:address|one)\s+(?:on|in|from|of)\s+(?:my|the)\s+(?:other|recent|previous|last)\s+"
                              r"orders?\b|\b(?:same\s+(?:address\s+)?as|from|in)\s+(?:my|the)\s+other\s+orders?\b", re.I)
 _CITY_ALIASES = {"nyc": "new york", "la": "los angeles", "sf": "san francisco", "dc": "washington"}
@@ -178,7 +200,8 @@ _THAT_ORDER = re.compile(r"\b(?:that|this|the same|same) order\b|\bin (?:that|th
 _ORDINAL_ORDER = re.compile(r"\b(?:my|the)\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+order\b", re.I)
 _ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4,
              "5th": 4, "last": -1}
-_PRONOUN = re.compile(r"\b(?:it|that one|this one|that order|this order|the order|same order|that|this|them)\b", re.I)
+_PRONOUN = re.compile(r"\b(?:it|that one|this one|that order|this order|the order|same order|that|this|them|"
+                      r"(?:the|that|this) (?:whole|entire|complete) (?:order|thing))\b", re.I)
 # an item the customer is unhappy with
 _TROUBLE = re.compile(r"\b(?:broken|broke|damaged|defective|faulty|cracked|doesn'?t work|does not work|not working|stopped "
                       r"working|won'?t (?:turn on|work|charge)|dead|scratched|dented|wrong (?:size|colou?r|item)|too "
@@ -351,6 +374,7 @@ class ReferenceTarget(Target):
         self.last_reply_text = ""  # the clerk's message it answers
         self.offer: dict[str, Any] | None = None  # what a "yes" to "Would you like me to ... now?" asks for
         self.which: tuple[str, str, list[int]] | None = None  # (order, product name, item positions) asked "which?"
+        self.which_note = ""  # said before "which?" asked again: the answer's words fit every item ("the glass one")
         self.which_order: tuple[str, list[str]] | None = None  # (product name, orders holding it) asked "which?"
         # (order, items to return, items to exchange) asked "return ..., or exchange ...?"
         self.conflict: tuple[str, list[str], list[str]] | None = None
@@ -637,6 +661,12 @@ class ReferenceTarget(Target):
             # the account's methods with their balances (before: "Which order is this about?" or every order)
             self.goal = self._empty_goal()
             return turn.say(f"{lead}{self._methods_sentence(r.text)} Is there anything else I can help you with?")
+        if self.user_id and not (self.pending or r.order_ids or r.intents & ACTING or self.goal["intents"] & ACTING) and \
+                _WHY_NOT.match(r.text) and _REFUSED.search(self.last_reply_text) and len(self.recent) == 1 and \
+                self.recent[0] in self.orders:
+            # "return the boots" - "can't be returned yet" - "why not? they haven't arrived": the rule, and what can be
+            # done instead (before: the menu, as if nothing had been said)
+            return turn.say(lead + self._why_not(self.recent[0]))
         if CAPABILITY.search(r.text) and not self._asks_anything(r) and not self.goal["intents"]:
             return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
         if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)) and \
@@ -660,6 +690,28 @@ class ReferenceTarget(Target):
             if about:
                 lead += self._answer(turn, set(), list(dict.fromkeys(about)), side, False, False, closing=False) + " "
         self._say_plan(turn, lead, was)
+
+    def _why_not(self, o: str) -> str:
+        """Why order ``o`` can't have what was just refused, by the policy for its state, and what it can have
+        instead (offered for a yes where one action fits)."""
+        status = self.orders[o]["status"]
+        if status == PENDING:
+            self.offer = {"intents": {"cancel"}, "orders": [o], "text": f"cancel order {o}"}
+            return (f"Only items that have been delivered can be returned or exchanged, and order {o} hasn't been "
+                    f"delivered yet. While it is pending I can cancel it instead, and what was paid goes back to the "
+                    f"original payment method, or I can change its items, address or payment. Would you like me to "
+                    f"cancel it?")
+        if status == "delivered":
+            self.offer = {"intents": {"return"}, "orders": [o], "text": "return items from it"}
+            return (f"Only orders that haven't shipped yet (pending) can be cancelled or have their address or payment "
+                    f"changed, and order {o} has already been delivered. I can return its items for a refund, or "
+                    f"exchange them for other options of the same product. Would you like me to return items from it?")
+        if status.startswith(PENDING):
+            return (f"A pending order's items can be modified only once, and the items of order {o} already were; "
+                    f"after that the order can't be cancelled or changed any more. Is there anything else I can help "
+                    f"you with?")
+        return (f"Order {o} is {status}: only pending orders can be cancelled or changed, and only delivered ones "
+                f"returned or exchanged. Is there anything else I can help you with?")
 
     def _refund_said(self) -> str:
         """Where the money of the proposal on screen goes back to, in a sentence ("The refund goes to your gift card
@@ -1012,12 +1064,16 @@ class ReferenceTarget(Target):
                 self.goal = self._empty_goal()
                 return " ".join(notes + ["The account holder would need to contact us themselves. Is there anything "
                                          "I can help you with on your own account?"])
+        if g["intents"] & ACTING == {"modify"} and _HOME_ONE.search(g["text"]):
+            g["intents"].add("address")  # "change it to my home one", just after an order's address was said
         if "address" in g["intents"] and not g["address"]:
             self._take_pointed_address(turn)
         intents = g["intents"]
         acting = intents & ACTING
         if "info" in intents and not acting and g["topics"]:  # a question about a store action, not a request
             answer = self._answer(turn, g["topics"], g["orders"], g["text"], g["hypothetical"], g["default_address"])
+            if [o for o in g["orders"] if o in self.orders]:  # "what address is #W1 going to?" - "change it to ...": #W1
+                self.recent = [o for o in g["orders"] if o in self.orders]
             self.goal = self._empty_goal()
             return " ".join(notes + [answer])
         if not g["orders"] and acting == {"address"} and not g["default_address"] and len(self.recent) == 1 and \
@@ -1364,6 +1420,24 @@ class ReferenceTarget(Target):
             g["orders"] = kept or g["orders"]
         if g["intents"] & ACTING and len(g["orders"]) > 1:
             self._one_holder(wanted, names)
+        if not g["orders"] and (g["intents"] & ACTING or not g["intents"]):  # (a bare "the jacket should be L")
+            g["orders"] = self._settled_holder(wanted)
+
+    def _settled_holder(self, wanted: list[str]) -> list[str]:
+        """The one order holding the items named (or, with none named in full, the kind said: "the jacket") whose
+        state allows no action any more, such as an order whose items were just modified: that order, so its
+        proposal says why nothing can be done (before: "Which order is this about?" again and again, though the
+        customer had named an item of the order just changed)."""
+        low = self.goal["text"].lower()
+        words = set(re.findall(r"[a-z]+", low))
+        words |= {w.removesuffix("s") for w in words}
+
+        def holds(it: dict[str, Any]) -> bool:
+            return it["name"] in wanted if wanted else it["name"].lower().split()[-1] in words
+        found = [o for o in self._owned() if o in self.orders and
+                 self.orders[o]["status"] not in (PENDING, "delivered", "cancelled") and
+                 any(holds(it) for it in self.orders[o].get("items", []))]
+        return found if len(found) == 1 else []
 
     def _kind_orders(self, wanted: list[str]) -> list[str]:
         """Beside items named in full, an order named by a kind of product that several products are ("cancel the
@@ -1508,6 +1582,9 @@ class ReferenceTarget(Target):
         if named and statuses == {PENDING}:
             return (f"Since the order hasn't shipped yet, I can cancel it, or change the {' and the '.join(named)} "
                     f"to another option of the same product. What would you like to do?")
+        if named and statuses == {"pending (item modified)"}:  # "the jacket should be L" after the bottle was changed
+            return ("Its items were already modified once, so it can't be changed or cancelled any more. Is there "
+                    "anything else I can help you with?")
         return f"What would you like to do? {MENU}"
 
     def _report(self, o: str) -> str:
@@ -1642,8 +1719,9 @@ class ReferenceTarget(Target):
                     continue
                 paid = sum(p["amount"] for p in self.orders[o].get("payment_history", [])
                            if p["transaction_type"] == "payment")
-                refund = f", and the {_money(paid)} paid would be refunded to the original payment method" if money and \
-                    paid else ""
+                orig = self._original_method(o)  # ("... and where does it go?": the method named)
+                back = f"{self._method_text(orig)}, the original payment method" if orig else "the original payment method"
+                refund = f", and the {_money(paid)} paid would be refunded to {back}" if money and paid else ""
                 said.append({"cancel": "it can still be cancelled" + refund,
                              "address": "its shipping address can still be changed",
                              "payment": "its payment method can still be changed",
@@ -2033,7 +2111,25 @@ class ReferenceTarget(Target):
         best = max(scores, default=0)
         if best and scores.count(best) == 1:
             return [scores.index(best)]
+        if not best and (m := _COMPARATIVE.search(words)):
+            return self._by_size(same, m.group(1).lower() in _SMALLER)
         return None
+
+    def _by_size(self, same: list[dict[str, Any]], smallest: bool) -> list[int] | None:
+        """Of items that differ in one size-like option (small / medium / large, S..XL, '1 liter' / '1.5 liters',
+        '10 inches'), the biggest ("the bigger backpack", "the larger one") or the smallest; None when the
+        items differ in no such option, or in more than one."""
+        distinct = self._distinct(same)
+        keys = [k for k in distinct[0] if all(k in d for d in distinct)] if distinct else []
+        ranked = []
+        for k in keys:
+            ranks = [_size_rank(d[k]) for d in distinct]
+            if None not in ranks and len(set(ranks)) == len(ranks):
+                ranked.append(ranks)
+        if len(ranked) != 1:
+            return None
+        ranks = ranked[0]
+        return [ranks.index(min(ranks) if smallest else max(ranks))]
 
     def _resolve_which(self, text: str) -> None:
         """The answer to "which of the two ...?": by its options, by its place in the list, or both."""
@@ -2050,6 +2146,13 @@ class ReferenceTarget(Target):
             picked = self._best_of(same, describes)
             if picked is None and (k := _listed_pick(text)) is not None and same:
                 picked = [min(k, len(same) - 1) if k >= 0 else len(same) - 1]
+            if picked is None and same:  # "the glass one", both of glass: said so, and asked by what differs
+                common = {k: v for k, v in same[0]["options"].items() if all(it["options"].get(k) == v for it in same)}
+                hits = [v for k, v in common.items() if option_score(describes, {k: v})]
+                differ = [k for k in same[0]["options"] if k not in common]
+                if hits and differ:
+                    every = "Both" if len(same) == 2 else "All of them"
+                    self.which_note = (f"{every} are {', '.join(hits)}; they differ in {' and '.join(differ)}. ")
         if picked and len(kinds := list(dict.fromkeys(same[k]["name"] for k in picked))) and \
                 any(it["name"] != name for it in same):
             # a word for several products ("the watch"): written as the one picked, or as each of them
@@ -2085,6 +2188,7 @@ class ReferenceTarget(Target):
 
     def _ask_which(self, o: str, name: str, at: list[int], verb: str) -> str:
         self.which = (o, name, at)
+        note, self.which_note = self.which_note, ""
         same = [self.orders[o]["items"][i] for i in at]
         count = {2: "two", 3: "three", 4: "four"}.get(len(same), str(len(same)))
         if any(it["name"] != name for it in same):  # "the watch": a Wristwatch and a Smart Watch
@@ -2092,6 +2196,8 @@ class ReferenceTarget(Target):
             return (f"Order {o} has {count} items that could be the {name}. Which one would you like to {verb}: "
                     f"{listing}{', or both' if len(same) == 2 else ', or all of them'}?")
         listing = " or ".join(f"the one with {_opts(it['options'])}" for it in same)
+        if note:
+            return f"{note}Which {name} would you like to {verb}: {listing}?"
         return (f"Order {o} has {count} {name} items. Which one would you like to {verb}: {listing}"
                 f"{', or both' if len(same) == 2 else ', or all of them'}?")
 
