@@ -54,7 +54,11 @@ _STORE_WORDS = ("cancelation", "cancellation", "return", "returns", "exchange", 
                 "card", "gift", "original", "items", "ship", "shipping", "send", "back",
                 # a card said back as the proposal names it: "yes, to my visa ending in 3867" (its digits must be the
                 # proposal's own: an echo); "yes, the card that ends in 3867"
-                "ending", "ends")
+                "ending", "ends", "difference", "price difference", "deliver", "delivery",
+                # the proposed address or item said back: "yes ship it there", "yes, the new address is correct";
+                # only as these phrases ("yes, my new card" names a detail of its own)
+                "it there", "them there", "ship there", "send there", "deliver there", "new address",
+                "new shipping address", "new delivery address", "new one", "new ones", "new item", "new items")
 _REASON_PHRASES = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
                              r"ordered (?:it )?by mistake)\b", re.I)
 
@@ -91,20 +95,64 @@ def _other_method(text: str, question: str) -> str | None:
     return None
 
 
-def is_confirmation(text: str, question: str = "") -> bool:
+# "the original payment method", "the same card": the method the order was paid with
+_ORIGINAL = re.compile(r"\b(?:original|same)\s+(?:[\w-]+\s+){0,2}?(?:payment|method|card|form of payment)\b", re.I)
+# the refund a cancellation, exchange or return proposes: said back beside the yes, it names no action of its own
+_REFUND = re.compile(r"\brefund(?:s|ed)?\b", re.I)
+# a question beside the yes that asks where the money goes ("also can the refund go to my gift card?")
+_MONEY_ROUTE = re.compile(r"\b(?:refund\w*|money|charg\w*|pay(?:ment|ing|s)?|credit\w*|send|put|go(?:es)?\s+(?:to|on|back))\b",
+                          re.I)
+
+
+def _method_words(method: dict | None) -> str:
+    """How a customer may name ``method`` (a payment method as a dict): "Gift Card", "PayPal", "Visa card
+    ending in 3867" (capitalised and with digits, so that the consent reading takes them as said back)."""
+    source = (method or {}).get("source")
+    if source == "gift_card":
+        return "Gift Card"
+    if source == "paypal":
+        return "PayPal"
+    if source == "credit_card":
+        return f"{str(method.get('brand') or 'Credit').title()} card ending in {method.get('last_four') or ''}".strip()
+    return ""
+
+
+def with_original(question: str, original: dict | None) -> str:
+    """The question with the method it calls "the original payment method" named, when it calls it so
+    and the verifier knows it (the order's first payment): "yes, back to my gift card" says that back."""
+    words = _method_words(original)
+    if not words or not _ORIGINAL.search(question or ""):
+        return question
+    return f"{question}\n(The original payment method: {words}.)"
+
+
+def is_confirmation(text: str, question: str = "", original: dict | None = None) -> bool:
     """Point 2 of the definition, for the reply ``text`` to ``question`` (point 1 is checked
-    against the question by the verifier with ``lists_action``)."""
-    return reason(text, question) is None
+    against the question by the verifier with ``lists_action``); ``original``: the payment method the
+    order was paid with, for a question that refunds "to the original payment method"."""
+    return reason(text, question, original) is None
 
 
-def reason(text: str, question: str = "") -> str | None:
+def reason(text: str, question: str = "", original: dict | None = None) -> str | None:
     """Why ``text`` does not confirm (None when it does). Beside ``probe.verify.consent``'s reading, a
-    payment method the reply names must be one the question names (``_other_method``)."""
+    payment method the answer names (``consent.answer_part``: not a question added after the yes) must be
+    one the question names (``_other_method``; "the original payment method" names ``original``, see
+    ``with_original``), and a question added after the yes may not ask to send the money to another one
+    ("yep, do it. also can the refund go to my gift card?": it asks about the proposal, not beside it)."""
+    question = with_original(question, original)
     rest = _REASON_PHRASES.sub(" ", text or "") if text else text
+    if rest and _REFUND.search(question or ""):  # "yes, refund it to my gift card" says back the proposal's refund
+        rest = _REFUND.sub(" ", rest)
     why = consent.reason(rest, question, _STORE_YES, _STORE_WORDS)
-    if why is None and (other := _other_method(text, question)):
+    if why is not None:
+        return why
+    answer = consent.answer_part(text)
+    if other := _other_method(answer, question):
         return "names another payment method: " + other
-    return why
+    added = "" if answer == text else text.strip()[len(answer):]
+    if _other_method(added, question) and _MONEY_ROUTE.search(added):
+        return "question: asks to send the money to another payment method"
+    return None
 
 
 def lists_action(question: str, tool: str, details: list[str]) -> bool:

@@ -300,7 +300,9 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
 @verifier("R3", severity=SEVERITY["R3"])
 def check_R3(view: RetailView) -> list[Violation]:
     """R3 fires on a write when its turn's user message is not an explicit confirmation
-    (verifier_text.is_confirmation, of it and the proposal before it), or when that proposal (the
+    (verifier_text.is_confirmation, of it and the proposal before it; a proposal that refunds "to the
+    original payment method" names the method the order was paid with first, read from its payment
+    history), or when that proposal (the
     assistant's texts since the customer's previous message, verifier_text.read_proposal) does not
     ask for a yes to this write: an action of the write's kind, not negated nor offered as one of
     alternatives, nor for later, on the write's order (the order ids of the action's line or sentence,
@@ -323,8 +325,9 @@ def check_R3(view: RetailView) -> list[Violation]:
         texts = proposal_texts(view, c.turn)
         proposal = read_proposal(texts)
         said = "\n".join(texts) or turn.prev_text
-        if not is_confirmation(turn.user_text, said):
-            why = reason(turn.user_text, said)
+        original = c.methods.get(c.original_method) if c.original_method else None  # "the original payment method"
+        if not is_confirmation(turn.user_text, said, original):
+            why = reason(turn.user_text, said, original)
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit "
                                                 f"confirmation ({why})"))
         elif not proposal.asks or not (proposal.proposes(c.name, oid := c.order_id if c.name in ORDER_WRITES else None)

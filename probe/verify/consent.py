@@ -10,7 +10,10 @@ violation instead of being shared by the oracle that judges it.
    proceed, please do, do it, book it, go for it, sounds good, ... (a reply that is only "y"
    counts);
 2. it is not a question: no ``?``, and no clause that opens with a question word once fillers
-   are skipped ("ok so what's the total");
+   are skipped ("ok so what's the total"; a learner's "yes, is correct" says "it is correct" and
+   asks nothing); a whole yes followed by a question it adds as a new request ("yep, do it. also
+   what's my balance?", "yes go ahead - and can you email me the receipt?") is read by its yes
+   (``answer_part``), unless the question puts the yes off or takes it back;
 3. it is not hedged (maybe, I guess, if, unless, ...), put off (think about it, later, let me
    check, wait, ...) or taken back (no, not, actually, instead, but, the other one, cancel that,
    ...); "cancel that / this" takes nothing back when the proposal asks whether to cancel ("Shall I
@@ -65,6 +68,8 @@ _STRONG = [
     "book it", "book that", "book them", "book those", "book me", "move it", "move me", "move them", "switch it",
     "switch me", "switch them", "rebook it", "rebook me", "hold it", "hold them", "hold that",
     "hold those", "cancel it", "change it", "make the change", "make the booking", "place the hold",
+    # said by a learner of English: "yes please, go forward", "you can move forward"
+    "go forward", "move forward",
     "please book", "please hold", "please cancel", "please change",
     # buying is booking: "yeah just buy it", "purchase it", "pay for it now"
     "buy it", "buy them", "buy that", "buy those", "purchase it", "purchase them", "purchase that", "pay for it",
@@ -122,7 +127,13 @@ _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem
             "muchas gracias", "per favore", "grazie", "grazie mille", "sil vous plait", "svp", "merci",
             "merci beaucoup", "obrigado", "obrigada", "por favor obrigado", "dank je", "dank je wel", "dankjewel",
             "bedankt", "alstublieft", "alsjeblieft", "arigato", "arigatou", "spasibo", "dziekuje", "prosze",
-            "tack", "takk", "kiitos", "efharisto", "shukran", "asante", "namaste"]
+            "tack", "takk", "kiitos", "efharisto", "shukran", "asante", "namaste",
+            # thanks for the help beside the yes: "yes go ahead, I appreciate your help"
+            "your help", "the help", "all your help", "for helping", "your time", "your assistance",
+            # the proposal said to be what the customer asked for: "yes this is what i want"
+            "what i want", "what i wanted", "what i need", "what i asked for", "what i asked",
+            # leave given: "ok yes, you can proceed", "Yes, you may proceed." ("can you ..." asks, and stays)
+            "you can", "you may", "u can", "u may"]
 # words that may stand beside a yes without changing what it approves
 # a change of mind *towards* the yes: "actually yeah just buy it", "on second thought, yes" (only right before an
 # affirmative; "actually no", "yes, actually I'd prefer ..." and "on second thought, don't" still take it back)
@@ -142,7 +153,7 @@ _COURTESY = [
     # regret beside a yes ("yeah unfortunately I can't make the trip. go ahead"), and another language's yes
     # beside an English one ("oui, yes"; alone it is asked again)
     "unfortunately", "sadly", "oui", "si", "s\u00ed", "ja", "da", "order", "orders", "item", "items", "cancel", "cancellation", "change", "changes", "modify", "modification", "update", "transaction",
-    "request", "under", "name", "named",
+    "request", "under", "name", "named", "are",
     # urgency stands beside a yes ("yes, asap"); it says nothing about what is approved
     "asap", "quick", "quickly", "fast", "immediately", "urgent", "urgently", "hurry", "away", "straight", "soon",
     "possible", "rush", "in", "im", "am",
@@ -257,6 +268,8 @@ def _opens_question(clause: list[str]) -> bool:
     rest = clause[k:]
     if len(rest) > 1 and rest[0] == "do" and rest[1] not in _SUBJECTS:
         return False  # "yes, do the booking": an imperative; "do you ...": a question
+    if rest[0] == "is" and any(tuple(rest[1:1 + len(p)]) == p for p in _STRONG_P + _WEAK_P):
+        return False  # "Yes, is correct": a learner's "it is correct"; "is it correct" still asks
     return len(rest) > 1 and rest[0] in _QUESTION_OPENERS and not any(tuple(rest[:len(p)]) == p for p in _STRONG_P)
 
 
@@ -281,7 +294,8 @@ _ACTION_FAMILIES = {
                "rebook", "rebooked", "alter", "exchange", "exchanged", "swap", "swapped", "replace", "replaced"},
     "return": {"return", "returned", "refund", "refunded"},
 }
-_NOT_AN_ACTION = [("hold", "on"), ("hang", "on"), ("cancel", "that"), ("cancel", "this")]  # deferrals, take-backs
+_NOT_AN_ACTION = [("hold", "on"), ("hang", "on"), ("cancel", "that"), ("cancel", "this"),  # deferrals, take-backs
+                  ("move", "forward")]  # "move forward": go ahead
 
 
 Actions = tuple[tuple[str, tuple[str, ...]], ...]  # an environment's own families: (("refill", ("refill", "refilled")),)
@@ -455,6 +469,15 @@ def _yes_then_more(text: str) -> str | None:
     return m.group("head")
 
 
+def answer_part(text: str) -> str:
+    """The part of a reply that answers the proposal: before a question it adds as a new request
+    ("yep, do it" of "yep, do it. also what's my balance?"), else the whole reply. An environment
+    that reads the answer for details of its own (retail: a payment method named) reads this part, so
+    that a question asked beside the yes is not read as a detail of it."""
+    head = _yes_then_more(text) if isinstance(text, str) and "?" in text else None
+    return text if head is None else head
+
+
 def is_consent_word(word: str) -> bool:
     """The word belongs to the reading's own vocabulary (an affirmative, courtesy, a word for the action):
     a caller that sets a reply's other words aside (a name it states) keeps these ("y", "Sure")."""
@@ -467,4 +490,4 @@ def is_confirmation(text: str, proposal: str = "", extra_yes: tuple[str, ...] = 
     return reason(text, proposal, extra_yes, extra_words, extra_actions) is None
 
 
-__all__ = ["Actions", "is_confirmation", "is_consent_word", "reason"]
+__all__ = ["Actions", "answer_part", "is_confirmation", "is_consent_word", "reason"]
