@@ -413,6 +413,10 @@ _TYPED = re.compile(
     r"but|so|on|for|in)\b))", re.I)
 _ARROW = re.compile(r"(?P<old>[#\w'-]+(?:\s+[#\w'-]+){0,2}?)\s*(?:->|=>|\u2192|-+>)\s*(?P<new>[#\w'-]+(?:\s+[#\w'-]+){0,2})",
                     re.I)
+# "the small pet bed should be a large one", "my lamp needs to be white": an item said to become another option
+_SHOULD_BE = re.compile(r"(?P<old>[#\w'-]+(?:\s+[#\w'-]+){0,3}?)\s+(?:should|needs? to|has to|must) be\s+(?:an?\s+|in\s+)?"
+                        r"(?!(?:delivered|shipped|sent|here|there|arriving|cancel|return|refund|on its way|the same)\w*)[a-z0-9]",
+                        re.I)
 
 
 def _typed_pairs(text: str) -> tuple[list[tuple[str, str]], list[tuple[int, int]]]:
@@ -881,6 +885,7 @@ class Reading:
     address: dict[str, str] | None = None
     other_address: bool = False  # an address said that is not the one to send to ("my old address was X")
     yes: bool = False
+    restated_yes: bool = False  # a yes beside the proposal's order said back ("so you'll cancel W1? yes go ahead")
     no: bool = False
     refused: set[str] = field(default_factory=set)  # actions the message refuses ("don't cancel it")
     urgent: bool = False
@@ -1070,6 +1075,25 @@ def _restated_method(text: str, question: str) -> str:
     return said.sub(" ", text)
 
 
+def _restated_order(text: str, question: str) -> str:
+    """The reply without the clause that says back the order the proposal names ("ok so you'll cancel order W1? yes
+    go ahead", "You said 'To confirm, I will cancel order #W1' - yes, that's right"): a yes to it, not a new request
+    (before: read as one, so the reason was asked again and the request queued behind it dropped). A clause with
+    another order, or one that takes something back ("not W1", "don't cancel W1"), stays."""
+    asked = set(re.findall(r"#?(W\d{7})\b", question or "")) if "To confirm, I will" in (question or "") else set()
+    said = set(re.findall(r"#?(W\d{7})\b", text, re.I))
+    if not asked or not said or {w.upper() for w in said} - asked:
+        return text
+
+    def drop(m: re.Match) -> str:
+        return m.group(0) if _RESTATE_NOT.search(m.group(0)) else " "
+
+    return re.sub(r"[^.!?]*?#?\bW\d{7}\b['\"\u201d]?[\s?!.:,-]*", drop, text, flags=re.I)
+
+
+_RESTATE_NOT = re.compile(r"\b(?:no|not|don'?t|do not|never|wait|instead|other|wrong|rather)\b", re.I)
+
+
 def _restated_address(text: str, question: str) -> str:
     """The reply without the street the proposal ships to, said back beside the yes ("yes, please send it to 355
     Harbor Street" to "... change the shipping address of order #W1 to 355 Harbor Street, ..."): the yes stands;
@@ -1179,6 +1203,9 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     if "modify" not in r.intents and "exchange" not in r.intents and any(
             mentioned_items(m.group("old"), [p.name for p in db.products.values()]) for m in _ARROW.finditer(t)):
         r.intents.add("modify")  # "kettle -> stainless steel 1.5 liters": an item changed to other options
+    if "modify" not in r.intents and "exchange" not in r.intents and not r.intents & {"return", "cancel"} and any(
+            mentioned_items(m.group("old"), [p.name for p in db.products.values()]) for m in _SHOULD_BE.finditer(t)):
+        r.intents.add("modify")  # "the small pet bed should be a large one": that item changed to another option
     said = without_declined_person(t)  # "no need for a supervisor, it was ordered by mistake": no "no need" reason
     said = _WRONG_ORDER_NAMED.sub(" ", said)
     for reason, pattern in REASONS.items():
@@ -1192,8 +1219,11 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     plain = _REASON_NOT_NO.sub("", re.sub(r"\bno longer\b", "", t, flags=re.I))
     # a yes, as every reference agent reads one (probe.targets.consent), with the store's words; the
     # cancellation reason said again ("yes, no longer needed") stands beside it
-    r.yes = is_confirmation(_restated_address(_restated_method(_REASON_AGAIN.sub(" ", t), question), question), question,
-                            STORE_ACTIONS)
+    said_back = _restated_address(_restated_method(_REASON_AGAIN.sub(" ", t), question), question)
+    r.yes = is_confirmation(said_back, question, STORE_ACTIONS)
+    # (the verifier's consent reading takes no such yes for a plain one: the clerk asks once, keeping the request)
+    r.restated_yes = not r.yes and (plain_order := _restated_order(said_back, question)) != said_back and \
+        is_confirmation(plain_order, question, STORE_ACTIONS)
     r.no = bool(NO.search(plain)) or bool(_LATE_NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
     r.urgent = bool(URGENT.search(t)) and not _NOT_URGENT.search(t)
     r.same_one = bool(SAME_ONE.search(t))
@@ -1247,7 +1277,7 @@ _AS_OPTION = re.compile(r"(?<!order )\b(?:to|into|with|in)\s+(?:an?\s+|the\s+)?$
 
 # other words people use for a product
 _ALIASES = {"t shirt": ("tee", "tee shirt"), "e reader": ("ebook reader", "e book reader"),
-            "headphones": ("headset",), "sunglasses": ("shades",)}
+            "headphones": ("headset",), "sunglasses": ("shades",), "bicycle": ("bike",)}
 # words a typo rule must not read as a product ('better' is not 'letter')
 _COMMON = frozenset("should would could better little bottle return change cancel please thanks rather order orders "
                     "instead option options another before stupid simple single second charge refund".split())
@@ -1424,14 +1454,15 @@ def order_naming_items(text: str, names: list[str]) -> set[str]:
 def mention_windows(text: str, name: str, names: list[str]) -> list[str]:
     """The words around each standing mention of ``name`` that may describe which one is meant ("the
     black electric kettle", "the kettle in silver, for a black one": 'black', 'in silver'), up to the
-    words that say what it should become ("for", "to", "into")."""
+    words that say what it should become ("for", "to", "into"; "make it", "should be", "a": "the smaller pet bed -
+    make it large", "make the small pet bed a large": 'smaller', 'small', not 'large')."""
     low = text.lower().replace("-", " ").replace("\u2019", "'")
     out = []
     for a, b, n, neg in item_mentions(text, names):
         if n != name or neg:
             continue
         before = re.split(r"[,.;!?]|\b(?:and|but|or|for|to|into|from|with)\b", low[:a])[-1].split()[-4:]
-        after = re.split(r"[.;!?]|\b(?:for|to|into|instead|and|but|from|->|with (?:a|an|the)|so)\b", low[b:])[0].split()[:6]
+        after = re.split(r"[.;!?]|\b(?:for|to|into|instead|and|but|from|->|with (?:a|an|the)|so|make|should|needs?|a|an)\b", low[b:])[0].split()[:6]
         out.append(" ".join(before + after))
     return out
 

@@ -87,6 +87,11 @@ _PICK = re.compile(r"\b(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|fif
 _BOUGHT_ELSEWHERE = re.compile(r"\b(?:bought|got|found|have|had|own|purchased|ordered)\b(?:\s+\w+){0,3}\s*$", re.I)
 
 
+# "the small one", "yes, the small one please", "i mean the large one": one of several like items, by its option
+_ONE_PICK = re.compile(r"^\W*(?:(?:yes|yeah|yep|ok|okay|right)\W+)?(?:i mean(?:t)?\s+)?(?:the|my)\s+([\w\s-]{1,30}?)\s+one\b"
+                       r"(?:\s+(?:please|pls|thanks))?\W*$", re.I)
+
+
 def _listed_pick(text: str) -> int | None:
     """Which of the options just listed a reply picks: "the first one" 0, "option 3" 2, "the last"
     -1, "whatever is available" 0; None when it picks none."""
@@ -219,11 +224,13 @@ _ASKS_ORDER = re.compile(r"\b(?:items?|in it|in there|in that|in the order|conta
 # a question about the account's payment methods
 _METHODS_Q = re.compile(r"\b(?:payment (?:methods?|options?)|ways? to pay|cards? (?:on file|do i have|are on)|"
                         r"(?:gift ?card )?balance|what cards?|which cards? (?:do|are))\b", re.I)
-# the balance of a gift card asked for: "balance of gift card pls", "how much is left on my giftcard",
+# the balance of a gift card asked for: "balance of gift card pls", "how much is left on my giftcard", "how much is on
+# my gift card now?",
 # "do i have any store credit left?" (not "pay the balance with my gift card")
 _BALANCE_Q = re.compile(r"(?<!pay )(?<!pay the )\bbalance\b(?=[^.!?]*\b(?:gift ?cards?|store credit)\b)|"
                         r"\b(?:gift ?cards?|store credit)\b[^.!?]*\bbalance\b|"
                         r"\b(?:left|remaining)\s+(?:on|in)\s+(?:my|the)\s+(?:gift ?cards?)\b|"
+                        r"\bhow much (?:money )?(?:is|do i have|have i got) (?:left )?(?:on|in)\s+(?:my|the)\s+gift ?cards?\b|"
                         r"\bstore credit\b[^.!?]*\b(?:left|remaining|have)\b|\b(?:have|got)\b[^.!?]*\bstore credit\b", re.I)
 # an order named by its state in a question: "the cancelled one", "my delivered orders"
 _STATUS_REF = re.compile(r"\b(?:the|my|our)\s+(cancell?ed|pending|delivered|processed|unshipped|open)\s+(?:orders?|ones?)\b",
@@ -534,6 +541,17 @@ class ReferenceTarget(Target):
                     return turn.say("Please note that I haven't made that change, since I didn't get your yes. Thank "
                                     "you for contacting us. Have a nice day!")
                 return turn.say(f"{lead}Before you go, please note that I haven't done this yet. {self.proposal}")
+            if r.restated_yes and not fixing:
+                # "ok so you'll cancel order W1? yes go ahead": asked once for a plain yes, the proposal (its reason)
+                # and the requests queued behind it kept (before: a new request, the reason asked again, the rest lost)
+                return turn.say(f"{lead}Yes, that's the one. Just to be sure: I need a clear yes before I go ahead. "
+                                f"{self.proposal}")
+            pick = self._one_picked(r)
+            if pick is not None and not pick[1]:
+                r.yes = False  # "yes, the large one" at a proposal of the small one: no yes to it (read below)
+            if pick and pick[1] and not r.yes:  # "the small one", the small one proposed: said, and the yes asked
+                return turn.say(f"{lead}That's already the case: the {pick[0]} is the one in this request. "
+                                f"{self.proposal}")
             if r.yes and not fixing:
                 reply = lead + self._execute(turn)
                 if self.pending:  # the next proposal, said again when a question comes between it and its yes
@@ -860,6 +878,25 @@ class ReferenceTarget(Target):
             (dropped if neg or _LEAVE_OUT.search(low[:a]) else kept).add(n)  # (", not the boots": the boots')
         only = bool(_ONLY.search(r.text)) or bool(_KEEP_ONE.search(low))
         return sorted(in_hand) if in_hand and kept == in_hand and (only or dropped) and not dropped & in_hand else []
+
+    def _one_picked(self, r: Reading) -> tuple[str, bool] | None:
+        """At a proposal that changes one of several items of one product, "the small one" / "yes, the small one":
+        the item those words pick among them, and whether it is the one proposed; None when the message is no such
+        pick or picks none of them. Before, "the small one" to a proposal of the small bed asked "which one?"."""
+        m = _ONE_PICK.match(r.text)
+        if not m:
+            return None
+        for _, args in self.pending:
+            items = self.orders.get(args.get("order_id"), {}).get("items", [])
+            for it in items:
+                if it.get("item_id") not in (args.get("item_ids") or []):
+                    continue
+                same = [x for x in items if x["name"] == it["name"]]
+                picked = self._best_of(same, m.group(1)) if len(same) > 1 else None
+                if picked and len(picked) == 1:
+                    chosen = same[picked[0]]
+                    return f"{chosen['name']} ({_opts(chosen['options'])})", chosen is it
+        return None
 
     def _keep_reason(self, r: Reading) -> None:
         """A reason said for other orders ("also cancel the boots and the kettle. ordered them by mistake", under
@@ -2402,6 +2439,12 @@ class ReferenceTarget(Target):
         hist = self.orders[o].get("payment_history", [])
         return hist[0]["payment_method_id"] if hist else None
 
+    def _current_method(self, o: str) -> str | None:
+        """The method order ``o`` is paid with now: the latest payment in its history (after a payment change,
+        the new method; before: the first entry, so "already paid with your gift card" after a move to PayPal)."""
+        paid = [p for p in self.orders[o].get("payment_history", []) if p["transaction_type"] == "payment"]
+        return paid[-1]["payment_method_id"] if paid else self._original_method(o)
+
     def _preferred_method(self) -> str | None:
         """The method the customer named to pay an exchange's difference: a card by its last digits or brand
         ("pay with my visa"), else the first of the kind named."""
@@ -2442,8 +2485,13 @@ class ReferenceTarget(Target):
         if said:  # "... the tablet order on the mastercard and the backpack order on the visa": this order's own
             g["card_last4"], g["card_brand"], g["payment_kind"] = said
             g["other_card"] = False
-        current = self._original_method(o)
+        current = self._current_method(o)
         methods = self._payment_methods()
+        if len(self.orders[o].get("payment_history", [])) > 1:
+            # the payment tool takes an order with exactly one payment: after a change (or a charge for new items)
+            # it refuses another, so that is said, not proposed to fail after the yes
+            return None, (f"Order {o} is paid with {self._method_text(current)} now, and its payment has already "
+                          f"been changed, so I can't move it to another method again.")
         cards = [pid for pid, pm in sorted(methods.items()) if pm.get("source") == "credit_card"]
         already = f"Order {o} is already paid with {self._method_text(current)}."
         if g["card_last4"]:
@@ -2513,7 +2561,7 @@ class ReferenceTarget(Target):
     def _propose_payment(self, o: str, notes: list[str]) -> str | None:
         pid, why = self._named_method(o)
         if pid is None:
-            if why and why.startswith(f"Order {o} is already paid"):  # nothing to change: said, then what is left
+            if why and why.startswith((f"Order {o} is already paid", f"Order {o} is paid")):  # nothing to change: said, then what is left
                 self.goal["done"].add((o, "payment"))
                 notes.append(why)
                 return None
@@ -2765,6 +2813,7 @@ class ReferenceTarget(Target):
                 lines.append(f"Your default address is now {self._address_text(args)}.")
                 self._done(tool, None)
                 continue
+            self._spend(self.orders.get(o, {}).get("payment_history", []), data.get("payment_history", []))
             self.orders[o] = data
             if tool in ITEM_TOOLS:
                 self.items_changed.add(o)
@@ -2785,6 +2834,18 @@ class ReferenceTarget(Target):
             }[tool])
             self._done(tool, o)
         return " ".join(lines + [self._plan(turn)])
+
+    def _spend(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
+        """The gift-card balances of the profile read at login, moved by what a write added to an order's payment
+        history (its output): a payment takes the amount from the card, a refund puts it back. A balance said or
+        weighed after a write is then the one the database holds (before: the login balance, so a second charge
+        the card no longer covered was proposed, and failed)."""
+        methods = (self.profile or {}).get("payment_methods", {})
+        for p in after[len(before):]:
+            pm = methods.get(p.get("payment_method_id"))
+            if pm and pm.get("source") == "gift_card":
+                sign = -1 if p.get("transaction_type") == "payment" else 1
+                pm["balance"] = round(pm.get("balance", 0) + sign * p.get("amount", 0), 2)
 
     def _call_items(self, o: str, args: dict[str, Any]) -> str:
         """The items one call changes, by name ("the Jigsaw Puzzle"), read from the order before the call."""
