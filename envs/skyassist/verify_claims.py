@@ -43,6 +43,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from envs.skyassist.verify_text import asks_confirmation_of
+
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _CLAUSE = re.compile(r"[,;]\s*|\s+(?:and|but|so)\s+", re.I)
 # a dash between spaces ends a clause that is not negated: "I've submitted the cancellation - you'll get an
@@ -61,7 +63,9 @@ _NEGATED = re.compile(r"\b(?:not|cannot|unable|failed|fail|nothing|no longer|nev
                       r"no (?:booking|bookings|reservations?|holds?|changes?|seats?|tickets?|cancell?ations?|flights?))\b|"
                       r"n't\b", re.I)
 _FORWARD = re.compile(r"\b(?:if|will|would|can|could|shall|should|may|might|once|when|whether|let me know|want me to|"
-                      r"like me to|going to|about to|ready to|able to|before|until you|need to|have to|to be|yet)\b|'ll\b", re.I)
+                      r"like me to|going to|about to|ready to|able to|before|until you|need to|have to|to be|yet|upon|"
+                      r"on your (?:yes|ok|okay|approval|go-ahead|confirmation|say-so)|after you (?:confirm|approve|say))\b"
+                      r"|'ll\b", re.I)
 # an imperative that sets a condition for what follows: "Say yes and you're booked!", "Just give me a
 # yes and it's done.", "Confirm and it's all set." -- an offer, not a claim
 _CONDITION_FIRST = re.compile(r"^\W*(?:(?:just|simply|please|ok(?:ay)?|so|then)\W+)*(?:say|give me|send me|reply|respond|"
@@ -114,14 +118,18 @@ def _unhedged(sentence: str) -> str:
 
 _SCHEDULE = re.compile(r"\b(?:by the airline|fully booked|status|sold out|not bookable|bookable|cancellation policy|"
                        r"cancellation fee|fare rules?)\b", re.I)
+# a change said done, as a label or a sentence: "Change made: ...", "Change complete.", "the change has been made"
+_CHANGE_DONE = (r"\bchanges? (?:(?:is|are|was|were|has been|have been) )?(?:now )?"
+                r"(?:made|complete|completed|confirmed|done|in place|applied)\b")
 _KINDS = [
     ("book", re.compile(r"\b(?:booked|ticketed|purchased|bought|issued|"
                         r"booking (?:is |was |has been )?(?:now )?(?:confirmed|complete|completed|made|created|finali[sz]ed)|"
                         r"made (?:the|your|a|an) booking|"
                         r"confirmation(?: number| code| no\.?| #| reference)?\W{0,4}(?:is\W{0,4})?(?=[A-Z0-9]*\d)[A-Z0-9]{5,}\b|"
                         r"(?:is|are|was|were|been|you'?re|you are|all|now) confirmed|confirmed (?:your|the) (?:booking|seats?|tickets?|flight))\b", re.I)),
+    # "Hold placed: BK..", "Hold confirmed." (a label, no verb) claim it as "the hold is placed" does
     ("hold", re.compile(r"\b(?:on hold|held|(?:placed|put|set up) (?:a|the|your) hold|"
-                        r"hold (?:is|was|has been) (?:now )?(?:placed|in place|active|set|confirmed|created|made))\b", re.I)),
+                        r"hold (?:(?:is|was|has been) )?(?:now )?(?:placed|in place|active|set|confirmed|created|made))\b", re.I)),
     ("reserve", re.compile(r"\b(?:reserved|locked in|locked (?:it|them|that|those|these) in|"
                            r"reservation (?:is |was |has been )?(?:now )?(?:made|complete|completed|created|finali[sz]ed|confirmed)|"
                            r"made (?:the|your|a) reservation)\b", re.I)),
@@ -131,7 +139,7 @@ _KINDS = [
                           r"|\breleased\s+(?:\w+\s+){0,3}?(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b", re.I)),
     # a booking that "is now on SA2755" was moved (or made) onto that flight
     ("onto", re.compile(r"\b(?:is|are)\s+now\s+on\s+[*_`]*(?:flight\s+)?[*_`]*SA\d{4}\b", re.I)),
-    ("modify", re.compile(r"\b(?:moved|changed|rebooked|switched|modified|updated)\b", re.I)),
+    ("modify", re.compile(r"\b(?:moved|changed|rebooked|switched|modified|updated)\b|" + _CHANGE_DONE, re.I)),
     ("any", re.compile(r"\b(?:all set|all done|done|went through|gone through|completed|processed|submitted|taken care of|"
                        r"successful(?:ly)?|success|sorted|finali[sz]ed|secured|applied|"
                        r"you(?:'re| are) now (?:on|booked on|confirmed on|travell?ing on|flying on)|"
@@ -241,7 +249,7 @@ def _clause_kinds(clause: str) -> set[str]:
             out.add(kind)
     if "reserve" in out and "locked" in clause.lower() and _PRICE_WORD.search(clause) and "reserv" not in clause.lower():
         out.discard("reserve")  # "the fare is locked in for 24 hours": a rule about prices, not a reservation
-    if "modify" in out and not re.search(r"\brebooked\b", clause, re.I) and (
+    if "modify" in out and not re.search(r"\brebooked\b|" + _CHANGE_DONE, clause, re.I) and (
             not _MODIFY_OBJECT.search(clause) or _SEARCH_TALK.search(clause)):
         out.discard("modify")
     return out
@@ -291,7 +299,35 @@ def claims(text: str) -> tuple[Claim, ...]:
             out.extend(_claim(clause, found, [clause], text) for clause, found in parts)
             continue
         out.append(_claim(sentence, kinds, evidence, text))
-    return tuple(out)
+    return _not_proposed(tuple(out), text)
+
+
+# the agent says it did the action itself: "I've placed the hold", "we have booked", "successfully", "already"
+_AGENT_DONE = re.compile(r"\b(?:I|we)(?:'ve|'d|\s+have|\s+had)?\s+(?:\w+\s+){0,2}?(?:placed|put|booked|held|cancell?ed|"
+                         r"moved|changed|rebooked|made|reserved|secured|locked|released|completed|processed|submitted|"
+                         r"done|gone|went|switched|modified|updated|confirmed)\b|\bsuccessfully\b|\balready\b|"
+                         # or states it as a fact with a subject: "Your seats are held.", "The booking has been made."
+                         r"\b(?:is|are|was|were)\s+(?:now\s+)?(?:on hold|held|placed|booked|confirmed|reserved|cancell?ed|"
+                         r"moved|changed|ticketed)\b|\b(?:has|have)\s+been\b", re.I)
+
+
+_PLACEHOLDER = re.compile(r":\s*[*_`]*\?+[*_`]*")
+
+
+def _not_proposed(found: tuple[Claim, ...], text: str) -> tuple[Claim, ...]:
+    """The claims without the sentences that describe the action the same message asks approval of
+    (verify_text.asks_confirmation_of: "- Held for 24 hours, nothing charged now. Shall I place this hold?"
+    describes the hold proposed): a claim of that kind that names no booking id (none exists before the
+    action) and does not say the agent did it or state it as a fact (``_AGENT_DONE``: "I've placed the
+    hold. Shall I hold the return too?" and "Your seats are held. Shall I hold the return too?" still claim). A claim naming no kind ("All set!") is kept."""
+    if not found or "?" not in text and "confirm" not in text.lower():
+        return found
+    text = _PLACEHOLDER.sub(": -", text)  # "Hold placed: **?**": a value left out, no question
+    asked = {k for k in ("book", "hold", "cancel", "modify") if asks_confirmation_of(text, k)}
+    if not asked:
+        return found
+    return tuple(c for c in found if c.kinds == ALL_KINDS or not (c.kinds & asked) or c.booking_ids
+                 or _AGENT_DONE.search(c.sentence))
 
 
 def _accepts(kinds: set[str]) -> set[str]:

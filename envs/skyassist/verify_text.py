@@ -454,9 +454,10 @@ _CARD = re.compile(r"(?<![\w-])(?:\d{13,19}|\d{4}(?:([ .-])\d{4})(?:\1\d{4})\1\d
 _M = r"[\d*•xX#]"
 _MASKED_CARD = re.compile(r"(?<![\w*•#-])(?:%s{13,19}|%s{4}(?:[ -]%s{4}){2}[ -]%s{1,7}|%s{4}[ -]%s{6}[ -]%s{4,5})(?![\w*•#-])"
                           % ((_M,) * 7))
-_PASSPORT = re.compile(r"\b(?:[A-Z]{1,2}[ -]?\d(?:[ -]?\d){6,7}|[A-Za-z]{1,2}\d{7,8})\b")
+# a passport may end in a check letter: "X4729913K"
+_PASSPORT = re.compile(r"\b(?:[A-Z]{1,2}[ -]?\d(?:[ -]?\d){6,7}|[A-Za-z]{1,2}\d{7,8})(?:[A-Z]\b|\b)")
 _PASSPORT_WORD = re.compile(r"\bpassport(?:\s+(?:number|no\.?|num|#|id))?\s*(?:is|:|=|#|-)?\s*"
-                            r"((?:[A-Za-z]{1,2}[ -]?)?\d(?:[ -]?\d){5,8})(?![\w*•])", re.I)
+                            r"((?:[A-Za-z]{1,2}[ -]?)?\d(?:[ -]?\d){5,8}[A-Za-z]?)(?![\w*•])", re.I)
 _TOKEN = re.compile(r"\btok_[A-Za-z0-9]{8,}\b")
 _ID_THEN_NUMBER = re.compile(r"[A-Z]{2}\d{4}[ -]")
 
@@ -480,7 +481,7 @@ def pii_strings(text: str) -> tuple[str, ...]:
 
 # a run of characters as a number is shown: up to two letters, then digit groups with single
 # separators ("Z2842", "5040 9674", "21383", "YZ-123 4567")
-_RUN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{0,2}[ -]?\d+(?:[ .-]\d+)*")
+_RUN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{0,2}[ -]?\d+(?:[ .-]\d+)*[A-Za-z]?")  # "9913K": a check letter
 # what introduces a part of a number: "passport Z2842", "ending in 21383", "card starting 5040 9674"
 _PART_CUE = re.compile(r"\b(?:card|passport|number|no|ending|ends?|end|starting|starts?|beginning|begins?|first|last|"
                        r"digits?|characters?|ID)\b", re.I)

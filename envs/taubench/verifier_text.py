@@ -50,7 +50,7 @@ from probe.verify import consent
 # the store's words for its actions, beside a yes; and the two cancellation reasons said again
 _STORE_YES = ("return them", "return it", "return those", "exchange it", "exchange them", "exchange those",
               "send them back", "send it back", "please return", "please exchange", "modify it", "update it")
-_STORE_WORDS = ("cancelation", "cancellation", "return", "returns", "exchange", "exchanges", "refund", "refunded", "address", "payment", "method",
+_STORE_WORDS = ("cancelation", "cancellation", "return", "returns", "exchange", "exchanges", "swap", "swaps", "refund", "refunded", "address", "payment", "method",
                 "card", "gift", "original", "items", "ship", "shipping", "send", "back",
                 # a card said back as the proposal names it: "yes, to my visa ending in 3867" (its digits must be the
                 # proposal's own: an echo); "yes, the card that ends in 3867"
@@ -294,6 +294,33 @@ def _ids(text: str) -> frozenset[str]:
     return frozenset("#" + m.group(1).upper() for m in _ORDER_ID.finditer(text or ""))
 
 
+def order_ids(text: str) -> frozenset[str]:
+    """The order ids a text names ("#W1234567", "W1234567"), as "#W1234567"."""
+    return _ids(text)
+
+
+# where a reply turns from one action to another: a sentence's end, "but", a dash between words
+_REPLY_PART = re.compile(r"(?<=[.!?;])\s+|\s*\bbut\b\s*|\s+-+\s+|\s*[\u2014\u2013]\s*", re.I)
+
+
+def approved_part(reply: str, tool: str) -> str | None:
+    """The part of a reply that answers one of several proposed actions, when the reply answers each
+    action apart ("Go ahead with the address. Hold off on the cancellation for now."): its parts
+    (``_REPLY_PART``) each name exactly one action, not all the same one, and those naming this write's
+    action are returned, joined; None when the reply does not answer the actions apart. The README's
+    reading: a reply that names one of two offered actions chooses it; the part about the other action
+    approves nothing of this one, and its "hold off" does not take back this part's yes."""
+    kind = KIND_OF_TOOL.get(tool)
+    parts = [p for p in _REPLY_PART.split(reply or "") if p and p.strip()]
+    if kind is None or len(parts) < 2:
+        return None
+    named = [_sentence_kinds(p) - ({"user_address"} if kind == "order_address" else set()) for p in parts]
+    if any(len(k) != 1 for k in named) or len(set().union(*named)) < 2:
+        return None
+    mine = [p for p, k in zip(parts, named) if kind in k]
+    return " ".join(mine) if mine else None
+
+
 def _kinds(clause: str) -> list[tuple[str, int]]:
     """(kind, position) of every action the clause names, negated or not."""
     out: list[tuple[str, int]] = []
@@ -456,6 +483,12 @@ class Proposal:
     def proposes(self, tool: str, order_id: str | None) -> bool:
         kind = KIND_OF_TOOL.get(tool)
         return any(k == kind and (order_id is None or order_id in ids) for k, ids in self.mentions)
+
+    def proposes_unnamed(self, tool: str) -> bool:
+        """It proposes an action of this write's kind and names no order for it anywhere ("**Exchange:** From
+        ... To ... Confirm?"): the order is the one in discussion, which the caller reads from the conversation."""
+        kind = KIND_OF_TOOL.get(tool)
+        return any(k == kind and not ids for k, ids in self.mentions)
 
     def chosen(self, reply: str, tool: str, order_id: str | None) -> bool:
         """The reply picks this write's action from the alternatives offered: it names that action's kind

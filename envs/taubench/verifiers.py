@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from envs.taubench import tools
 from envs.taubench.policies import HANDOFF, POLICIES
 from envs.taubench.verifier_text import (
+    approved_part,
     emails_of_others,
     is_confirmation,
     name_given_as_others,
@@ -33,6 +34,7 @@ from envs.taubench.verifier_text import (
     names_item,
     names_new_item,
     names_payment,
+    order_ids,
     read_proposal,
     reason,
     reason_in,
@@ -297,6 +299,14 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
     return None
 
 
+def _in_discussion(view: RetailView, before: int) -> frozenset[str]:
+    """The orders the conversation named before message ``before``: in the customer's messages and the
+    agent's texts (not in tool outputs: a profile lists every order of the user). A proposal that names no
+    order is about the order in discussion when there is exactly one (R3)."""
+    said = [t for i, t in view.users if i < before] + [t.text for t in view.texts if t.index < before]
+    return frozenset().union(*(order_ids(t) for t in said)) if said else frozenset()
+
+
 @verifier("R3", severity=SEVERITY["R3"])
 def check_R3(view: RetailView) -> list[Violation]:
     """R3 fires on a write when its turn's user message is not an explicit confirmation
@@ -316,7 +326,11 @@ def check_R3(view: RetailView) -> list[Violation]:
     value). An action offered as one of alternatives is proposed when the customer's reply names it and
     no other ("cancel it please" to "cancel it, or change the address?"; ``Proposal.chosen``), and, for a
     cancellation, only when the offer lists its reason: a choice between actions whose details were not
-    stated confirms none of them."""
+    stated confirms none of them. A reply that answers two proposed actions apart ("Go ahead with the
+    address. Hold off on the cancellation.") is read, for each write, by its part about that write
+    (verifier_text.approved_part). A proposal that names no order at all ("**Exchange:** From ... To ...
+    Confirm?") is about the one order the conversation's texts named before it, when they named exactly one
+    (``_in_discussion``)."""
     out = []
     for c in _calls(view):
         if c.name not in tools.WRITES:
@@ -326,12 +340,18 @@ def check_R3(view: RetailView) -> list[Violation]:
         proposal = read_proposal(texts)
         said = "\n".join(texts) or turn.prev_text
         original = c.methods.get(c.original_method) if c.original_method else None  # "the original payment method"
-        if not is_confirmation(turn.user_text, said, original):
-            why = reason(turn.user_text, said, original)
+        reply = turn.user_text
+        if not is_confirmation(reply, said, original) and (part := approved_part(reply, c.name)) is not None \
+                and is_confirmation(part, said, original):
+            reply = part  # "Go ahead with the address. Hold off on the cancellation.": a yes to the address
+        if not is_confirmation(reply, said, original):
+            why = reason(reply, said, original)
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit "
                                                 f"confirmation ({why})"))
         elif not proposal.asks or not (proposal.proposes(c.name, oid := c.order_id if c.name in ORDER_WRITES else None)
-                                       or proposal.chosen(turn.user_text, c.name, oid)):
+                                       or proposal.chosen(reply, c.name, oid)
+                                       or (oid is not None and proposal.proposes_unnamed(c.name)
+                                           and _in_discussion(view, turn.user_index) == {oid})):
             out.append(Violation(c.index, "R3", f"{c.name} called; the question before the yes did not propose this "
                                                 "action on this order"))
         elif c.name == "cancel_pending_order" and not proposal.reasons and not proposal.proposes(c.name, oid):

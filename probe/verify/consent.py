@@ -19,7 +19,10 @@ violation instead of being shared by the oracle that judges it.
    ...); "cancel that / this" takes nothing back when the proposal asks whether to cancel ("Shall I
    cancel booking BK1?" "yes cancel that one"); a turn of mind right before an affirmative
    turns towards the yes and takes nothing back ("actually yeah, go ahead", "on second thought,
-   yes"), while "actually no" and "yes, actually the other one" still do;
+   yes"), while "actually no" and "yes, actually the other one" still do; a negation of money the
+   proposal itself negates is said back, not a refusal ("Yes - just hold, don't charge me." to "nothing
+   charged now", "Yes. I understand there's no refund." to a non-refundable fare: ``_acknowledged``), while
+   "yes, but don't book it" and "no, just hold" still take the yes back;
 4. **it says nothing else.** Once the affirmatives, courtesy (please, thanks, ...), fillers,
    urgency (asap, right away), words for the action and its object (book, buy, purchase, pay for,
    cancel, it, the booking, the order, ...) and *echoes of the proposal* are set aside, no word is left. An echo
@@ -82,7 +85,9 @@ _STRONG = [
 _WEAK = ["ok", "okay", "okey", "okie", "okidoki", "okie dokie", "okey dokey", "okidokie", "alrighty", "aight",
          "ight", "k", "kk", "alright", "all right", "fine", "great", "perfect",
          "cool", "nice", "good", "lovely", "awesome", "excellent", "wonderful", "brilliant", "super", "fantastic",
-         "noted", "got it", "gotcha", "roger"]
+         "noted", "got it", "gotcha", "roger",
+         # the proposal pointed at as the one wanted: "That's the one - book the outbound."
+         "thats the one", "that is the one"]
 _THANKS_BYE = ["thanks", "thank you", "thank u", "thx", "ty", "tysm", "cheers", "bye", "goodbye", "bye bye",
                "have a nice day", "have a good day", "appreciate it", "much appreciated"]
 _HEDGES = [
@@ -163,6 +168,8 @@ _COURTESY = [
     "already",
     # an attempt of the proposed action is that action: "Yes, try it.", "go ahead, give it a shot"
     "try", "attempt", "shot", "whirl",
+    # where a move or a booking puts the traveller: "Yes, move me onto SA5863.", "yes, put me on it", "switch me over"
+    "onto", "into", "over", "put", "even",
 ]
 _SUBJECTS = {"you", "i", "we", "they", "he", "she", "u", "ya", "yall"}
 _QUESTION_OPENERS = {
@@ -369,6 +376,55 @@ def _as_cancel_it(words: list[str]) -> list[str]:
     return ["it" if w in ("that", "this") and i and out[i - 1] == "cancel" else w for i, w in enumerate(out)]
 
 
+# a negation the reply says back about money, when the proposal says it too: "Yes - just hold, don't charge me."
+# to "Held for 24 hours, nothing charged now", "Yes. I understand there's no refund." to a non-refundable fare;
+# it negates no action ("yes, but don't book it", "no, just hold" stay no)
+_ACK_NEG = {"no", "not", "dont", "without", "nothing", "wont", "never"}
+_ACK_MONEY = {"charge": {"charge", "charged", "charging", "charges", "payment", "payments", "pay", "paying", "paid",
+                         "fee", "fees"},
+              "refund": {"refund", "refunds", "refunded", "money"}}
+_ACK_LEAD = {"i", "understand", "know", "get", "that", "theres", "there", "is", "ill", "will", "be", "im", "aware",
+             "fully", "understood", "ok", "okay", "fine", "noted", "and", "so", "just", "even", "also"}
+_ACK_BETWEEN = {"a", "an", "any", "the", "me", "us", "to", "be", "get", "getting", "being", "will", "anything"}
+_ACK_TAIL = {"me", "us", "yet", "now", "today", "is", "fine", "ok", "okay", "needed", "necessary", "then", "for",
+             "anything", "at", "all", "back", "right", "understood", "that", "thats", "it", "please", "anymore",
+             "required", "due", "owed", "problem", "in", "this", "case"}
+_PROPOSAL_NEGATES = {
+    "charge": re.compile(r"\b(?:no|not|nothing|without|zero|free)\b\W+(?:\w+\W+){0,2}?(?:charg|pay|payment|fee)"
+                         r"|(?:n't|not) (?:be )?(?:charg|pay)", re.I),
+    "refund": re.compile(r"non-?refundable|not refundable|no refunds?\b|without (?:a |any )?refund|n[o']t (?:be )?refund"
+                         r"|not (?:\w+ )?(?:return|give back) any money|no money back", re.I),
+}
+
+
+def _acknowledged(tokens: list[str], proposal: str, proposed: frozenset[str]) -> list[str]:
+    """The clause without the negations of money it says back (``_ACK_*``): "dont charge me", "no payment yet",
+    "I understand theres no refund", "even without a refund"; each only when the proposal negates the same
+    (``_PROPOSAL_NEGATES``: "nothing charged now", "non-refundable"), or, for a charge, offers a hold (a hold
+    charges nothing)."""
+    i, out = 0, list(tokens)
+    while i < len(out):
+        if out[i] not in _ACK_NEG:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(out) and j - i <= 3 and out[j] in _ACK_BETWEEN:
+            j += 1
+        concept = next((k for k, words in _ACK_MONEY.items() if j < len(out) and out[j] in words), None)
+        if concept is None or not (_PROPOSAL_NEGATES[concept].search(proposal or "")
+                                   or (concept == "charge" and "hold" in proposed)):
+            i += 1
+            continue
+        start, end = i, j + 1
+        while start > 0 and out[start - 1] in _ACK_LEAD:
+            start -= 1
+        while end < len(out) and out[end] in _ACK_TAIL:
+            end += 1
+        out[start:end] = []
+        i = start
+    return out
+
+
 def _norm(tok: str) -> str:
     return _NUMBER_WORDS.get(tok, tok)
 
@@ -407,8 +463,10 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         if head is None or reason(head, proposal, extra_yes, extra_words, extra_actions) is not None:
             return "question"
         return None
-    named = _families([w for c in _clauses(text) for w in c], extra_actions)  # read before "put it on hold" is set aside
-    clauses = _drop_turnarounds([c for c in (_drop(c, _NEUTRAL_P) for c in _clauses(text)) if c])
+    proposed = _proposed(proposal, extra_actions)
+    said = [c for c in (_acknowledged(c, proposal, proposed) for c in _clauses(text)) if c]
+    named = _families([w for c in said for w in c], extra_actions)  # read before "put it on hold" is set aside
+    clauses = _drop_turnarounds([c for c in (_drop(c, _NEUTRAL_P) for c in said) if c])
     words = [w for c in clauses for w in c]
     if not words:
         return "empty"
@@ -423,7 +481,6 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         words = [w for c in clauses for w in c]
     strong = any(_contains(words, p) for p in _STRONG_P + yes_p)
     weak = any(_contains(words, p) for p in _WEAK_P)
-    proposed = _proposed(proposal, extra_actions)
     verbs = frozenset(form for _, forms in extra_actions for form in forms)
     if not (strong or weak) and named and named <= proposed and all(
             w in _ALLOWED or w in verbs or _norm(w) in _echoes(proposal) for w in words):
