@@ -6,7 +6,8 @@ statement (novelty order) and an instruction; the generator writes a transformed
 the pair not applicable; the runner executes a written test at once and the judge's verdict
 updates the selector. A statement is set aside for the rest of the block once it has a transformed
 test in this pass, or after ``max_misses`` not-applicable attempts in this pass, or when no
-untried instruction is left for it. The run stops at ``n`` transformed tests, ``min(400, 6n)``
+untried instruction is left for it. An instruction without a CPU transformation is not applicable
+anywhere: after its first attempt it is offered no more in the run. The run stops at ``n`` transformed tests, ``min(400, 6n)``
 attempts, or after two passes over the blocks.
 
 ``regression`` re-runs a suite against targets with one fault each: a test *detects* a fault when
@@ -87,6 +88,9 @@ def plain_tests(statements: Sequence[Statement], traces: dict[str, Trace], gener
     return out
 
 
+NO_TRANSFORMATION = "no CPU transformation"  # how the CPU generator words a pair it can never write
+
+
 def transform_tests(statements: Sequence[Statement], plains: dict[str, Test], catalog: Sequence[Instruction],
                     selector: Selector, generator: Any, run_test: Callable[[Test], Execution], embedder: Embedder,
                     fields_of: Callable[[Test], dict[str, Any]], *, n: int = 50, max_attempts: int | None = None,
@@ -100,8 +104,12 @@ def transform_tests(statements: Sequence[Statement], plains: dict[str, Test], ca
     out = TransformRun()
     selector.bind({i.id: i.factor for i in catalog})  # the factors, for a selector that pools within one
 
+    # instructions without a CPU transformation: not applicable to any statement, so after the first
+    # try (its theta_k updated with the miss) never offered again in this run
+    dead: set[str] = set()
+
     def untried(sid: str) -> list[str]:
-        return [i.id for i in catalog if (sid, i.id) not in tried]
+        return [i.id for i in catalog if (sid, i.id) not in tried and i.id not in dead]
 
     blocks = [sts[i: i + block_size] for i in range(0, len(sts), block_size)]
     for p in range(passes):
@@ -133,6 +141,8 @@ def transform_tests(statements: Sequence[Statement], plains: dict[str, Test], ca
                                     applicable=test is not None, reason=reason)
                 if test is None:
                     selector.update(kid, False, None)
+                    if reason.startswith(NO_TRANSFORMATION):  # the generator cannot write it anywhere
+                        dead.add(kid)
                     misses[sid] += 1
                     if misses[sid] >= max_misses:
                         aside.add(sid)

@@ -87,6 +87,12 @@ class Test(_Record):
                             "value the action needs invalid)")
     act_from: Optional[int] = Field(None, description="for no_action: the first step hint from which a state-changing "
                                                       "action counts as acting on the changed request")
+    withheld: Optional[Literal["consent", "value"]] = Field(
+        None, description="for no_action: what the change took away: the customer's consent (a later fresh "
+                          "proposal answered by a plain yes restores it) or a valid value (nothing restores it)")
+    correction: Optional[list[str]] = Field(None, description="[old, new]: the customer corrected a value they gave; "
+                                                              "a checked reply that repeats the old value and not the "
+                                                              "new one ignored the correction")
     expected_statement_id: Optional[str] = None
     transformation: Optional[str] = None
     change: str = Field("", description="what the transformation changed, in one line")

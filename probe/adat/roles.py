@@ -21,6 +21,7 @@ from typing import Any, Protocol, Sequence
 from probe.adat.catalog import applies
 from probe.adat.extractor import Generaliser, content_words, extract_from_trace, extract_statements, normalise
 from probe.adat.judge import TARGET_FAILED, CPUJudge, reply_text, user_turn_span
+from probe.adat.pipeline import NO_TRANSFORMATION
 from probe.adat.records import STATEMENT_KINDS, Evidence, Instruction, ScenarioRef, Statement, Test
 from probe.adat.transforms import TRANSFORMS, Context, asks_confirmation, asks_for_yes, is_confirmation
 from probe.core.domain import Domain
@@ -65,6 +66,29 @@ class Extractor(Protocol):
 
 class Generator(Protocol):
     def plain(self, st: Statement, traces: dict[str, Trace]) -> Test | None: ...
+
+    def _same_task(self, plain: Test, statements: Sequence[Statement]) -> list[Statement]:
+        """The statements found in discovery sessions of the plain test's family (and those whose
+        sessions are unknown): a condition is only the last customer turn ("My email is <an email>"),
+        so a statement of another task can match it word for word and would lend an expectation the
+        conversation never reaches (the tester's K70: a cancellation expected to change an address)."""
+        def families(s: Statement) -> set[str]:
+            return {self._sessions[e.trace_id][0][0] for e in s.evidence if e.trace_id in self._sessions}
+        return [s for s in statements if not families(s) or plain.scenario.family in families(s)]
+
+    def _through_yes(self, st: Statement, plain: Test, hints: list[str], act_from: int) -> list[str]:
+        """The discovery session's customer turns after the plain test's last one, up to and including
+        the first yes (``is_confirmation``), when ``hints`` have no yes after ``act_from``: a no_action
+        test is carried through the customer's yes as a proposal's plain test is, so an agent that
+        acts on the invalid value once the customer agrees is caught (a test that ends at "The first
+        one please." after a past date cannot fail an agent that asks before it books). Nothing when
+        the session had no later yes."""
+        if any(is_confirmation(h) for h in hints[act_from + 1:]):
+            return []
+        session = self._sessions.get(st.evidence[0].trace_id) if st.evidence else None
+        later = session[1][len(plain.step_hints):] if session else []
+        y = next((i for i, h in enumerate(later) if is_confirmation(h)), None)
+        return [] if y is None else list(later[: y + 1])
 
     def transformed(self, st: Statement, ins: Instruction, plain: Test, statements: Sequence[Statement],
                     fields: dict[str, Any]) -> tuple[Test | None, str]: ...
@@ -222,10 +246,33 @@ class TransformGenerator:
         own = (plain.scenario.family, plain.scenario.seed)
         return [h for _, (k, turns) in sorted(self._sessions.items()) if k != own for h in turns]
 
+    def _same_task(self, plain: Test, statements: Sequence[Statement]) -> list[Statement]:
+        """The statements found in discovery sessions of the plain test's family (and those whose
+        sessions are unknown): a condition is only the last customer turn ("My email is <an email>"),
+        so a statement of another task can match it word for word and would lend an expectation the
+        conversation never reaches (the tester's K70: a cancellation expected to change an address)."""
+        def families(s: Statement) -> set[str]:
+            return {self._sessions[e.trace_id][0][0] for e in s.evidence if e.trace_id in self._sessions}
+        return [s for s in statements if not families(s) or plain.scenario.family in families(s)]
+
+    def _through_yes(self, st: Statement, plain: Test, hints: list[str], act_from: int) -> list[str]:
+        """The discovery session's customer turns after the plain test's last one, up to and including
+        the first yes (``is_confirmation``), when ``hints`` have no yes after ``act_from``: a no_action
+        test is carried through the customer's yes as a proposal's plain test is, so an agent that
+        acts on the invalid value once the customer agrees is caught (a test that ends at "The first
+        one please." after a past date cannot fail an agent that asks before it books). Nothing when
+        the session had no later yes."""
+        if any(is_confirmation(h) for h in hints[act_from + 1:]):
+            return []
+        session = self._sessions.get(st.evidence[0].trace_id) if st.evidence else None
+        later = session[1][len(plain.step_hints):] if session else []
+        y = next((i for i, h in enumerate(later) if is_confirmation(h)), None)
+        return [] if y is None else list(later[: y + 1])
+
     def transformed(self, st: Statement, ins: Instruction, plain: Test, statements: Sequence[Statement],
                     fields: dict[str, Any]) -> tuple[Test | None, str]:
         if ins.transformation is None:
-            return None, "no CPU transformation for this instruction"
+            return None, f"{NO_TRANSFORMATION} for this instruction"
         if not applies(ins, st, plain.step_hints, plain.check_turn, fields):
             return None, f"applicability condition {ins.applicability!r} does not hold"
         ctx = Context(hints=list(plain.step_hints), check=plain.check_turn, statement=st, fields=fields,
@@ -249,13 +296,14 @@ class TransformGenerator:
             # proposal) no longer follows; the agent must not act on the changed request
             expectation, expected, other_id = "no_action", NO_ACTION, None
             act_from = min(first, res.check)
+            res.hints = res.hints + self._through_yes(st, plain, res.hints, act_from)
         elif not moved and old[plain.check_turn].strip() and old[plain.check_turn].strip() in res.hints[res.check]:
             # the request is kept word for word (text only added around it): its condition still holds
             expectation, expected, other_id = "same", st.behaviour, None
         elif ins.factor == "wording" and not moved:
             expectation, expected, other_id = "same", st.behaviour, None
         else:
-            other = _closest_statement(res.hints[res.check], fields, statements, exclude="",
+            other = _closest_statement(res.hints[res.check], fields, self._same_task(plain, statements), exclude="",
                                        prefer=None if moved else st)
             expectation, expected, other_id = "same", st.behaviour, None
             if other is not None and other.id != st.id:
@@ -270,6 +318,7 @@ class TransformGenerator:
                                  NO_ACTION + "." if expectation == "no_action" else
                                  "No policy is violated and the agent answers the changed request."],
             "turn_limit": len(res.hints), "expected": expected, "expectation": expectation, "act_from": act_from,
+            "withheld": res.withholds or None, "correction": res.correction,
             "expected_statement_id": other_id, "transformation": ins.transformation, "change": res.change})
         return test, res.change
 
@@ -445,6 +494,29 @@ class EndpointGenerator:
 
     def plain(self, st: Statement, traces: dict[str, Trace]) -> Test | None:
         return plain_test(st, traces)
+
+    def _same_task(self, plain: Test, statements: Sequence[Statement]) -> list[Statement]:
+        """The statements found in discovery sessions of the plain test's family (and those whose
+        sessions are unknown): a condition is only the last customer turn ("My email is <an email>"),
+        so a statement of another task can match it word for word and would lend an expectation the
+        conversation never reaches (the tester's K70: a cancellation expected to change an address)."""
+        def families(s: Statement) -> set[str]:
+            return {self._sessions[e.trace_id][0][0] for e in s.evidence if e.trace_id in self._sessions}
+        return [s for s in statements if not families(s) or plain.scenario.family in families(s)]
+
+    def _through_yes(self, st: Statement, plain: Test, hints: list[str], act_from: int) -> list[str]:
+        """The discovery session's customer turns after the plain test's last one, up to and including
+        the first yes (``is_confirmation``), when ``hints`` have no yes after ``act_from``: a no_action
+        test is carried through the customer's yes as a proposal's plain test is, so an agent that
+        acts on the invalid value once the customer agrees is caught (a test that ends at "The first
+        one please." after a past date cannot fail an agent that asks before it books). Nothing when
+        the session had no later yes."""
+        if any(is_confirmation(h) for h in hints[act_from + 1:]):
+            return []
+        session = self._sessions.get(st.evidence[0].trace_id) if st.evidence else None
+        later = session[1][len(plain.step_hints):] if session else []
+        y = next((i for i, h in enumerate(later) if is_confirmation(h)), None)
+        return [] if y is None else list(later[: y + 1])
 
     def transformed(self, st: Statement, ins: Instruction, plain: Test, statements: Sequence[Statement],
                     fields: dict[str, Any]) -> tuple[Test | None, str]:

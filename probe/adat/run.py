@@ -198,7 +198,15 @@ def write_outputs(folder: Path, cfg: AdatConfig, traces: list[Trace], statements
     (folder / "regression.json").write_text(json.dumps(res.regression, indent=2) + "\n")
     (folder / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     (folder / "report.md").write_text(report_md(cfg, summary, res))
-    (folder / MARKER).write_text(json.dumps({"complete": True}) + "\n")
+    mark_complete(folder, summary)
+
+
+def mark_complete(folder: Path, summary: dict[str, Any]) -> None:
+    """Mark the run complete, unless every call of an endpoint role failed (``all_failed``): such a
+    run's figures are not results, so its folder stays unfinished and the same command replaces it
+    without ``--overwrite`` (``pipeline.claim_output``)."""
+    if not all_failed(summary.get("endpoint_calls") or {}):
+        (folder / MARKER).write_text(json.dumps({"complete": True}) + "\n")
 
 
 def report_md(cfg: AdatConfig, s: dict[str, Any], res: SuiteResult) -> str:
@@ -251,4 +259,4 @@ def run(cfg: AdatConfig, folder: Path, *, embedder: Any = None,
 
 
 __all__ = ["AdatConfig", "SuiteResult", "discover", "build_suite", "scenario_fields", "summarise", "write_outputs", "run", "claim_output",
-           "endpoint_calls", "all_failed"]
+           "endpoint_calls", "all_failed", "mark_complete"]
