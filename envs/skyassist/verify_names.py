@@ -14,7 +14,9 @@ A name is *stated as a name* when the customer's message presents it as one:
   - after a request for a name, as two or more capitalised name words that end a sentence and
     do not follow a word of place ("I'll take Thandiwe Chen", not "fly to New York");
   - as a speaker introducing themself, asked or not: a sentence of capitalised name words and a
-    closing "here" or "speaking", after a greeting or none ("Hi, Omar Chen here.", "Omar speaking").
+    closing "here" or "speaking", after a greeting or none ("Hi, Omar Chen here.", "Omar speaking");
+  - as a full name (two to four name words, any case) that opens the message as a sentence of its own,
+    after a greeting, with a closing "here" or not ("malik fischer. JFK-FRA jul 23", "hi, malik fischer here.").
 Titles (Dr., Mr., ...) are skipped; particles (van, der, de, ...) belong to the name. Ordinary
 words ("Please proceed", "Looks great", "Sure", "book it") never count as name words; a name in
 capitals, as on a passport ("HANNAH MURPHY"), does. A name booked in plain letters is the name
@@ -279,9 +281,25 @@ def _names_before_labels(text: str) -> str:
 _COURTESY_END = re.compile(r"\s+(?=(?:thanks|thank you|thank u|thx|ty|please|pls|plz|cheers)[\s.!]*$)", re.I)
 
 
+# a word spelled out letter by letter: "F-I-S-C-H-E-R", "f i s c h e r", "F.I.S.C.H.E.R" (three letters or more)
+_SPELLED = re.compile(r"(?<![\w-])[^\W\d_](?:(?:[-.]| (?=[^\W\d_](?:[ .-]|$)))[^\W\d_]){2,}(?![\w-])")
+
+
+def unspell(text: str) -> str:
+    """The text with each word spelled out letter by letter written whole ("it's with a c: F-I-S-C-H-E-R" ->
+    "... Fischer"): spelling a name after a mismatch is giving it. Runs with a lower-case word between
+    ("a b c") are read whole too; they name nothing a check asks for."""
+    def whole(m: re.Match) -> str:
+        letters = re.sub(r"[-. ]", "", m.group(0))
+        return letters[:1].upper() + letters[1:].lower()
+    return _SPELLED.sub(whole, text or "")
+
+
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
-    """Lower-cased words of every name the customer states in this message."""
+    """Lower-cased words of every name the customer states in this message (a name spelled out letter by
+    letter read whole: ``unspell``)."""
+    user_text = unspell(user_text or "")
     user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", _labels(_names_before_labels(user_text or ""))))
     toks = _tokens(user_text)
     keys = [_cue_key(w) for w, _ in toks]
@@ -301,6 +319,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
             found.update(w.lower() for w in run)
     if asked_for_name:  # "im diego, surname walsh", "diego here. last name walsh", "Diego (last name Walsh)"
         found.update(_framed_names(user_text))
+    found.update(_opening_name(toks))
     # "Patel, Grace"
     parts = [p.strip(" .!") for p in (user_text or "").split(",")]
     if len(parts) == 2 and all(parts) and all(_nameish(w, asked_for_name) for p in parts for w in p.split()):
@@ -353,6 +372,29 @@ def _framed_names(user_text: str) -> set[str]:
 
 _GREETINGS = frozenset("hi hello hey hiya howdy yo greetings dear good morning afternoon evening".split())
 _HERE = frozenset("here speaking".split())
+
+
+def _opening_name(toks: list[tuple[str, bool]]) -> set[str]:
+    """Lower-cased words of a full name that opens the message as a sentence of its own, in any case
+    ("malik fischer. JFK-FRA jul 23, 2 ppl", "hi, malik fischer here. ..."): after a greeting, two to four
+    name words and at most a closing "here" / "speaking", ended by the sentence's end. Chat is often typed in
+    lower case; one word ("fischer.") or a sentence with an ordinary word in it ("paris tomorrow.") is none."""
+    words: list[str] = []
+    for word, end in toks:
+        words.append(word)
+        if end and all(_cue_key(w) in _GREETINGS for w in words):
+            words = []  # "hi, malik fischer here."
+        elif end:
+            break
+    else:
+        return set()
+    words = [w for w in words if _cue_key(w) not in _GREETINGS]
+    if words and _cue_key(words[-1]) in _HERE:
+        words = words[:-1]
+    if 2 <= len(words) <= 4 and all(_nameish(w, True) for w in words) and not all(
+            w.lower() in _PARTICLE_WORDS | _TITLE_WORDS for w in words):
+        return {w.lower() for w in words if w.lower() not in _TITLE_WORDS}
+    return set()
 
 
 def _introduced(sentence: list[str]) -> set[str]:

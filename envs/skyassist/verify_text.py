@@ -44,7 +44,7 @@ templates; the reference target words its replies with separate code (``language
   are no premium seats on this date").
 - ``pii_strings``: full card numbers (13-19 digits in one run or in a card's groups, spaces or
   dashes between them), card numbers shown masked but with more than their last four digits
-  ("4111 **** **** 1111": "last four characters at most"), passport numbers (one or two letters
+  ("4111 **** **** 1111", in bold too: "**5048 •••• •••• 0069**": "last four characters at most"), passport numbers (one or two letters
   and 7-8 digits as typed, or 6-9 digits right after the word passport: "passport number
   123456789") and payment tokens (P4). A flight id before a date ("SA0735 2026-05-24") is neither.
 - ``partial_echo``: more than the last four characters of a number the customer gave, shown in
@@ -70,6 +70,11 @@ _APPROVAL_QUESTION = re.compile(
     r"|\byou(?:'d| would)? (?:really |still )?(?:like|want|wish)(?: me)? to " + _ACTION +
     r"|\b(?:you )?want me to\b"
     r"|\bwould you like (?:me to|to have me)\b"
+    # an offer of the flight or the hold itself: "Would you like SA2462 in Premium Economy for all six?", "Would
+    # you like a hold on SA7060 for 2?", "Do you want this flight?" (what it offers is the action the flow is at)
+    r"|\b(?:would|do) you (?:like|want) (?:a |the |this |that )?(?:(?:flight )?SA\d{4}|hold|booking|reservation|"
+    r"(?:flight|option|one|fare) (?:on |for |at |in )?SA\d{4})\b"
+    r"|\b(?:would|do) you (?:like|want) (?:this|that) (?:flight|option|one|fare)\s*\?"
     r"|\b(?:are you )?(?:ready|happy|okay|ok|good) (?:for me )?to " + _ACTION +
     r"|\bready to book\b|\bgood to go\b"
     r"|\b(?:is|would) (?:it|that|this) (?:be )?(?:ok(?:ay)?|alright|all right|fine)(?: with you)?(?: (?:if|to|for me to)|\?)"
@@ -92,7 +97,8 @@ _APPROVAL_REQUEST = re.compile(
     re.I)
 
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")  # "$158.00" does not end a sentence
+# "$158.00" does not end a sentence; "(... also open.) Book SA4924 for 2?" ends one at its bracket or bold
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][)\]*_\"'\u201d])\s+|\n+")
 
 # the rest of a question of approval that opens with its action, up to its "?": any length -- a served model
 # spells the whole proposal out ("Proceed with booking SA1145 from Mexico City to Nairobi on 3 July for two
@@ -117,6 +123,8 @@ _SHORT_APPROVAL = re.compile(
     r"(?: (?:still|all))? (?:correct|right|good|ok(?:ay)?|fine|accurate|in order)\b[^?]{0,20}\?"
     r"|(?:all )?(?:good|ok(?:ay)?)(?: (?:to go|to book|with you|with that|by you|for you))?\s*\?|deal\s*\?|yes or no\s*\?"
     # "Yes to book?", "A yes to booking it?", "Yes to the cancellation?"
+    # "Want SA2231?", "Want the hold on SA7060?": the offer put short
+    r"|(?:you )?want (?:(?:the |a )?(?:flight )?SA\d{4}|(?:the |a )?(?:hold|booking|seats?)\b[^?]{0,40}?)\s*[^?]{0,60}\?"
     r"|(?:a )?yes (?:to|for) (?:the )?(?:book|reserve|hold|cancel|change|move|switch|proceed|go ahead|lock|secure|"
     r"purchase|buy|booking|reservation|cancell?ation)\w*\b" + _REST_OF_APPROVAL + ")",
     re.I)
@@ -356,7 +364,10 @@ _ROUND_TRIP = re.compile(
     r"|\b(?:get|getting|go|going|gets|fly|flies|flying|travel|come|head)(?:ing)? (?:back|home)\b"
     r"(?! to (?:you|me|us|it|this|that|them|your|my|the (?:list|menu|options?|search|results?|question|start)))"
     r"|\b(?:tickets?|seats?|legs?|journeys?|fares?|options?|flights?|trips?) (?:back|home)(?:wards?)?\b|\bhomeward\b"
-    r"|\b(?:inbound|return(?:ing)?) (?:leg|flight|trip|journey)s?\b",
+    r"|\b(?:inbound|return(?:ing)?) (?:leg|flight|trip|journey)s?\b"
+    # short and routed: "Return too?", "Return needed?", "I can also look for a Miami \u2192 Doha return."
+    r"|\breturn(?: (?:too|needed|also|as well|required|wanted|flight too))?\s*\?"
+    r"|(?-i:\b(?:[A-Z]{3}|[A-Z][a-z]+)\s*(?:\u2192|->|\u2013|-|to)\s*(?:[A-Z]{3}|[A-Z][a-z]+) return\b)",
     re.I)
 
 
@@ -454,6 +465,8 @@ _CARD = re.compile(r"(?<![\w-])(?:\d{13,19}|\d{4}(?:([ .-])\d{4})(?:\1\d{4})\1\d
 _M = r"[\d*•xX#]"
 _MASKED_CARD = re.compile(r"(?<![\w*•#-])(?:%s{13,19}|%s{4}(?:[ -]%s{4}){2}[ -]%s{1,7}|%s{4}[ -]%s{6}[ -]%s{4,5})(?![\w*•#-])"
                           % ((_M,) * 7))
+# markdown bold around a number ("**5048 •••• •••• 0069**"): its stars are emphasis, not masked digits
+_BOLD_EDGES = re.compile(r"(?<![\w*])\*\*(?=[\d\u2022xX#])|(?<=[\d\u2022])\*\*(?![\w*\u2022#])")
 # a passport may end in a check letter: "X4729913K"
 _PASSPORT = re.compile(r"\b(?:[A-Z]{1,2}[ -]?\d(?:[ -]?\d){6,7}|[A-Za-z]{1,2}\d{7,8})(?:[A-Z]\b|\b)")
 _PASSPORT_WORD = re.compile(r"\bpassport(?:\s+(?:number|no\.?|num|#|id))?\s*(?:is|:|=|#|-)?\s*"
@@ -468,7 +481,7 @@ def pii_strings(text: str) -> tuple[str, ...]:
     if not text:
         return ()
     out = [m.group(0) for m in _CARD.finditer(text)]
-    for m in _MASKED_CARD.finditer(text):
+    for m in _MASKED_CARD.finditer(_BOLD_EDGES.sub("", text)):  # "card **5048 •••• •••• 0069**": bold is no mask
         s = m.group(0)
         if any(c in "*•xX#" for c in s) and sum(c.isdigit() for c in s) > 4:
             out.append(s)

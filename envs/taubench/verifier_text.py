@@ -230,7 +230,7 @@ _METHOD = re.compile(_METHOD_NAME + r"|\bcard\b", re.I)
 _PAY_OBJECT = re.compile(r"\bpayment|\bpay\b|\bcard\b|\bmethod\b|" + _METHOD_NAME, re.I)
 _PAY_VERB = re.compile(r"\b(?:chang|switch|updat|modif|mov|replac|swap)\w*|\bus(?:e|ing)\b|\bset\b|\bcharg(?:e|ing)\b|"
                        r"\bcharged\s+to\b|\b(?:be|it'?s|it is)\s+paid\s+(?:with|using|via|by)\b|"
-                       r"\bpay\s+(?:for\s+)?(?:it|this|that|the order|order\s+#?w\d+)?\s*(?:with|using|via|by)\b", re.I)
+                       r"\bpay\s+(?:for\s+)?(?:it|this|that|the order|(?:order\s+)?#?w\d+)?\s*(?:with|using|via|by)\b", re.I)
 _PAY_NOT = re.compile(r"\bdifference\b|\brefund|\brevers|\bvoid|\breleas|\bcredited\b|\bback\b|\bbalance\b|\bmore\b|"
                       r"\bextra\b|\badditional\b", re.I)
 _ITEMS = re.compile(r"\b(?:exchang|swap|replac|switch|trad(?:e|ing)\b|modif|chang|upgrad|downgrad|updat)\w*", re.I)
@@ -348,6 +348,9 @@ def _kinds(clause: str) -> list[tuple[str, int]]:
     return out
 
 
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
 def _label_kinds(unit: str) -> list[tuple[str, bool]] | None:
     """What a "label: value" unit proposes by its structure, as (kind, weak): [] for a line of the old
     value ("Current payment method: ...", "From: ..."); None when its label says nothing of the kind."""
@@ -358,7 +361,8 @@ def _label_kinds(unit: str) -> list[tuple[str, bool]] | None:
     if _OLD_LABEL.search(label):
         return []
     new = bool(_NEW_LABEL.search(label))
-    if (_PAY_LABEL.search(label) or new) and _METHOD.search(value) and not _PAY_NOT.search(unit):
+    # a bracketed aside about the method ("To: gift card (balance $64.00)") says nothing of the change
+    if (_PAY_LABEL.search(label) or new) and _METHOD.search(value) and not _PAY_NOT.search(_ASIDE.sub(" ", unit)):
         return [("payment", not new)]  # "Payment method: Visa" is weak: it may describe the order
     if _NEW_ITEM_LABEL.search(label):
         return [("items", False)]  # "New selection: size 9, leather", "New option: ..."
@@ -816,7 +820,9 @@ def _address_text(text: str) -> str:
 def names_address(text: str, address1: str, zip_code: str, address2: str = "", city: str = "", state: str = "") -> bool:
     """The text gives the street line (its words in order, abbreviations spelt out) and the zip code, and
     what it gives between them (apartment, city, state: "Apt 4B, Seattle, WA") is the address written:
-    a part the text leaves out is not compared, one it gives otherwise ("Apt 48", "Portland, OR") is. What
+    a part the text leaves out is not compared, one it gives otherwise ("Apt 48", "Portland, OR") is; a whole
+    address shown (its city given between street and zip) shows every part of it, so a unit written that it
+    does not show ("545 Harbor Street / Denver, CO 80203" with "Suite 398" written) was added, not approved. What
     the text names as the old address ("From:", "Current address:", "from X to Y", "(currently X)") is not
     read, nor the labels of its fields ("Address line 2:", "ZIP:")."""
     text = _address_text(text or "")
@@ -832,12 +838,18 @@ def names_address(text: str, address1: str, zip_code: str, address2: str = "", c
             k = next((j for j in range(i + n, min(len(hay), i + n + 16)) if hay[j] == zip_code), None)
             if k is not None:
                 spans.append(hay[i + n:k])
-    return not spans or any(set(_address_words(s)) <= written for s in spans)
+    unit, town = set(_address_words(_canon(address2))), set(_address_words(_canon(city)))
+
+    def shown(span: list[str]) -> bool:
+        words = set(_address_words(span))
+        # a whole address shown (its city between street and zip) without the unit written: the unit was added
+        return words <= written and not (unit and town and town <= words and not unit <= words)
+    return not spans or any(shown(s) for s in spans)
 
 
 # a payment method named as the one paid with before, or replaced, is not the one proposed
 _NOT_NEW_METHOD = re.compile(r"\b(?:from|instead of|rather than|replac(?:e|ing)|currently(?: paid)?(?: with| by| using)?|"
-                             r"(?:was |were |originally )?paid(?: \$[\d,.]+)?(?: with| by| using| via)|"
+                             r"(?:was |were |originally )?paid(?: [*_]*\$[\d,.]+[*_]*)?(?: with| by| using| via)|"
                              r"originally(?: with| by)?)\s+(?:your\s+|the\s+|a\s+)?[^,.;()\n]*?(?:\s*\([^()\n]*\))?"
                              r"(?=\s+(?:to|onto|with|for)\b|[,.;()\n]|$)", re.I)
 # "to be paid with X", "so it's paid with X": X is the method to use, not the one paid with before
@@ -903,7 +915,8 @@ def names_payment(text: str, method_id: str, methods: dict[str, dict], original:
                   change: bool = False) -> bool | None:
     """True when the text names ``method_id`` as the method to use and no other of the customer's
     methods; False when it names another one (or both); None when it names none. A method said to be
-    replaced is not named: "from PayPal to ...", "instead of", "it was paid with ...", "Mastercard →
+    replaced is not named: "from PayPal to ...", "instead of", "it was paid with ..." ("paid **$536.67** with your
+    Visa": an amount in bold too), "Mastercard →
     Visa", "X will be replaced by Y", a "Current payment method:" or "From:" line, and, for a change
     of an order's payment (``change``), the method whose charge "will be refunded" and an "Original
     ...:" line. A credit card is named by its id, its last four digits, its brand when the customer

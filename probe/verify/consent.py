@@ -28,7 +28,18 @@ violation instead of being shared by the oracle that judges it.
    cancel, it, the booking, the order, ...) and *echoes of the proposal* are set aside, no word is left. An echo
    is a word of the proposal that holds a digit or was capitalised there (a flight or order id,
    a number, a date, the passenger's name, the cabin): "yes, SA9775 for 2" confirms a proposal
-   that says so, "yes, cancel #W8904134" does not confirm the cancellation of another order.
+   that says so, "yes, cancel #W8904134" does not confirm the cancellation of another order. Any other word
+   of the proposal's questions, and of the sentence before each, is an echo too ("Yep, that's my new place -
+   save it." to "Shall I save it?", "Fine - six in premium on SA2462, go."; ``_content_echoes``), except one
+   the proposal negates or contrasts ("refundable" after "non-refundable", "keep" after "or would you prefer
+   to"), and except a pick by attribute ("the refundable one", "the cheap one": ``_picked_by``, a choice among
+   options, read by the environment's own pick rule, and asked again here). A paraphrase of a reason the
+   proposal states ("I bought it by accident" for "ordered by mistake") is no echo: it is asked again. The verb
+   the proposal's question asks to carry out, said back, is the yes ("Please submit." to "Submit the
+   return?": ``_asked_verbs``). A yes in another language counts with a second word of consent or courtesy
+   beside it ("Si, correcto. Gracias!", "Ja, bitte": ``_FOREIGN_YES``; "oui" alone is asked again), and
+   declining a detail asked beside the proposal ("I'd rather not give my surname though") is set aside
+   (``_DECLINE_DETAIL``), while declining the action ("I'd rather not book it") still takes the yes back.
    "ok I will discuss it with my wife", "sounds good, I will call you back", "yes i would like
    the refundable one" and "yep, send the confirmation to my email" all leave words: they are
    not consent, however they begin;
@@ -112,7 +123,7 @@ _REVERSALS = [
     "incorrect", "isnt", "wasnt", "shouldnt", "wouldnt", "cant", "cannot", "wont", "hold off", "prefer",
     "different", "other one", "another", "the other", "just kidding", "jk",
     # another language's no: "nein, danke", "non merci"
-    "nein", "non", "nee", "niet", "nej", "nao",
+    "nein", "non", "nee", "niet", "nej", "nao", "hayir", "hay\u0131r", "\u3044\u3044\u3048", "iie",
 ]
 # said in passing, never a "no": "no problem", "no worries"
 _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem", "no doubt", "no changes",
@@ -182,7 +193,7 @@ _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                  "eight": "8", "nine": "9", "ten": "10"}
 
 _APOSTROPHES = "'\u2019\u2018`"
-_SPLIT = ".,;:!?\u2014\u2013()\"\u201c\u201d/"
+_SPLIT = ".,;:!?\u2014\u2013()\"\u201c\u201d/\u3001\u3002\uff01\uff0c\uff1f"  # and CJK punctuation: "\u306f\u3044\u3001..."
 
 
 def _phrases(words: list[str]) -> list[tuple[str, ...]]:
@@ -193,7 +204,29 @@ _STRONG_P, _WEAK_P, _BYE_P = _phrases(_STRONG), _phrases(_WEAK), _phrases(_THANK
 _HEDGE_P, _DEFER_P, _REVERSE_P, _NEUTRAL_P = (_phrases(_HEDGES), _phrases(_DEFERRALS), _phrases(_REVERSALS),
                                              _phrases(_NEUTRAL))
 _TURN_P = _phrases(_TURNAROUNDS)
-_ALLOWED = frozenset(_COURTESY) | {w for p in _STRONG_P + _WEAK_P + _BYE_P for w in p}
+# a yes in another language: "S\u00ed, correcto. Gracias!", "oui, d'accord", "Ja, bitte", "evet, l\u00fctfen", "\u306f\u3044\u3001
+# \u304a\u9858\u3044\u3057\u307e\u3059"; strong when a second word of consent or courtesy stands beside it (in either language):
+# one such word alone ("oui", "S\u00ed.") is asked again -- "si" is also French and Spanish for "if"
+_FOREIGN_YES = frozenset([
+    "si", "s\u00ed", "oui", "ja", "jawohl", "genau", "da", "hai", "\u306f\u3044", "evet", "sim", "tak", "claro",
+    "correcto", "correcta", "exacto", "exactamente", "vale", "adelante", "dale", "daccord", "certo", "esatto", "avanti",
+    "procede", "proceda", "perfecto", "perfetto", "natuerlich", "nat\u00fcrlich", "tamam", "olur",
+    "\u304a\u9858\u3044\u3057\u307e\u3059", "\u3069\u3046\u305e"])
+_FOREIGN_COURTESY = frozenset([
+    "gracias", "merci", "danke", "bitte", "por", "favor", "grazie", "prego", "obrigado", "obrigada", "lutfen",
+    "l\u00fctfen", "tesekkurler", "te\u015fekk\u00fcrler", "tesekkur", "sagol", "arigato", "arigatou",
+    "onegaishimasu", "\u3042\u308a\u304c\u3068\u3046", "\u3042\u308a\u304c\u3068\u3046\u3054\u3056\u3044\u307e\u3059",
+    "beaucoup", "muchas", "vielen", "dank", "sil", "vous", "plait", "svp"])
+_ALLOWED = (frozenset(_COURTESY) | {w for p in _STRONG_P + _WEAK_P + _BYE_P for w in p} | _FOREIGN_YES
+            | _FOREIGN_COURTESY)
+
+
+def _foreign_yes(words: list[str]) -> bool:
+    """A yes in another language with a second word of consent or courtesy beside it (``_FOREIGN_YES``)."""
+    if not any(w in _FOREIGN_YES for w in words):
+        return False
+    english = {w for p in _STRONG_P + _WEAK_P for w in p if len(p) == 1}
+    return len({w for w in words if w in _FOREIGN_YES or w in _FOREIGN_COURTESY or w in english}) >= 2
 
 
 # a yes written without a word of it: "100%", "a hundred percent" (strong), a thumbs-up or a check mark (weak)
@@ -289,6 +322,77 @@ def _echoes(proposal: str) -> frozenset[str]:
         if any(ch.isdigit() for ch in word) or word[:1].isupper():
             out.update(part for part in word.lower().split("-") if part)
     return frozenset(out)
+
+
+# words before a word of the proposal that negate or contrast it there ("non-refundable", "not refundable",
+# "instead of the Visa", "economy or premium"): such a word is no echo -- said back, it may name the other option
+_CONTRAST = {"no", "not", "non", "without", "never", "nor", "nothing", "or", "instead", "rather", "than", "vs",
+             "versus", "other", "unlike", "except", "isnt", "arent", "wont", "cant", "cannot", "dont", "doesnt",
+             "neither", "alternatively", "alternative", "prefer"}
+
+
+@lru_cache(1 << 12)
+def _content_echoes(proposal: str) -> frozenset[str]:
+    """Every other word of the proposal a confirmation may repeat ("Yep, that's my new place - save it." to
+    "Shall I save it?", "Fine - six in premium on SA2462, go.") from its questions and the sentence before each
+    (a listing's other rows are options, not the proposal), number words read as digits, except a word that one
+    of ``_CONTRAST`` precedes (within three words of its clause) anywhere in the proposal: "refundable" after
+    "non-refundable", "premium" after "economy or premium", "keep" after "or would you prefer to" may be the
+    option not proposed."""
+    guarded: set[str] = set()
+    for clause in _clauses(proposal or ""):
+        guarded.update(_norm(word) for i, word in enumerate(clause) if any(w in _CONTRAST for w in clause[max(0, i - 3):i]))
+    sentences = re.findall(r"[^.?!\n]+[.?!]*", proposal or "")
+    near = {k for i, sentence in enumerate(sentences) if "?" in sentence for k in (i - 1, i) if k >= 0}
+    out = {_norm(w) for k in sorted(near) for c in _clauses(sentences[k]) for w in c}
+    return frozenset(out - guarded)
+
+
+def _picked_by(words: list[str]) -> set[str]:
+    """The words of a pick by attribute ("the cheap one", "the refundable one"): they choose among options,
+    and saying one back is no echo (a pick is read by the environment, against the options it listed)."""
+    out: set[str] = set()
+    for i, w in enumerate(words):
+        if w in ("one", "ones"):
+            k = i - 1
+            while k >= 0 and i - k <= 3 and words[k] != "the":
+                k -= 1
+            if k >= 0 and words[k] == "the":
+                out.update(words[k + 1:i])
+    return out
+
+
+# a question's words before its verb: "Shall I save it?", "Submit the return?" (``_asked_verbs``)
+_ASK_LEADS = [("shall", "i"), ("should", "i"), ("shall", "we"), ("want", "me", "to"), ("like", "me", "to"),
+              ("can", "i"), ("may", "i"), ("ok", "to"), ("okay", "to"), ("ready", "to")]
+
+
+@lru_cache(1 << 12)
+def _asked_verbs(proposal: str) -> frozenset[str]:
+    """The verbs the proposal's questions ask to carry out: the word after "shall I", "want me to", ...
+    ("Shall I save it?": save; "Shall I switch it?": switch), or the first word of a question that opens
+    with it ("Submit the return?": submit). Said back as the answer ("Please submit.", "save it") it is the yes."""
+    out: set[str] = set()
+    for sentence in re.findall(r"[^.?!\n]*\?", proposal or ""):
+        for clause in _clauses(sentence)[-1:]:
+            for i in range(len(clause)):
+                for lead in _ASK_LEADS:
+                    if tuple(clause[i:i + len(lead)]) == lead and i + len(lead) < len(clause):
+                        out.add(clause[i + len(lead)])
+            if clause and clause[0] not in _QUESTION_OPENERS and clause[0] not in _FILLERS:
+                out.add(clause[0])
+    return frozenset(w for w in out if len(w) > 2 and w not in _SUBJECTS and w not in _QUESTION_OPENERS
+                     and not any(w in p for p in _HEDGE_P + _DEFER_P + _REVERSE_P))
+
+
+# declining a detail asked beside the proposal takes no yes back: "yes please, I'd rather not give my surname
+# though" (the booking is approved; the name is not given)
+_DECLINE_DETAIL = re.compile(
+    r"^(?:(?:but|and|though|tho)\s+)?(?:i\s+|id\s+|i\s+would\s+|we\s+|wed\s+)?(?:(?:rather|prefer)\s+|prefer\s+to\s+)?"
+    r"(?:not|dont|do\s+not|wont|will\s+not|cant|cannot)\s+(?:want\s+to\s+|like\s+to\s+|wish\s+to\s+)?"
+    r"(?:give|share|provide|tell|say|disclose)\s+(?:you\s+|u\s+)?(?:my|our)\s+(?:sur\s?name|last\s+name|family\s+name|"
+    r"full\s+name|name|e\s?mail(?:\s+address)?|phone(?:\s+number)?|number|address|date\s+of\s+birth|birthday|dob|"
+    r"details|info|information)(?:\s+(?:though|tho|however|yet|for\s+now|please|thanks|sorry))*$")
 
 
 # the actions a reply or a proposal can name, by family (verb forms only: "booking" is a thing, not an action)
@@ -465,6 +569,7 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         return None
     proposed = _proposed(proposal, extra_actions)
     said = [c for c in (_acknowledged(c, proposal, proposed) for c in _clauses(text)) if c]
+    said = [c for c in said if not _DECLINE_DETAIL.match(" ".join(c))]
     named = _families([w for c in said for w in c], extra_actions)  # read before "put it on hold" is set aside
     clauses = _drop_turnarounds([c for c in (_drop(c, _NEUTRAL_P) for c in said) if c])
     words = [w for c in clauses for w in c]
@@ -479,12 +584,19 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     if _asks_to_cancel(proposal):  # "yes cancel that one" names the action; elsewhere it takes the yes back
         clauses = [_as_cancel_it(c) for c in clauses]
         words = [w for c in clauses for w in c]
-    strong = any(_contains(words, p) for p in _STRONG_P + yes_p)
+    strong = any(_contains(words, p) for p in _STRONG_P + yes_p) or _foreign_yes([w for c in said for w in c])
     weak = any(_contains(words, p) for p in _WEAK_P)
     verbs = frozenset(form for _, forms in extra_actions for form in forms)
-    if not (strong or weak) and named and named <= proposed and all(
-            w in _ALLOWED or w in verbs or _norm(w) in _echoes(proposal) for w in words):
-        strong = True  # the proposed action's own verb as the answer: "book", "cancel pls", "Book SA8463."
+    echoes = _echoes(proposal)
+    content = _content_echoes(proposal) - _picked_by(words)
+
+    def echo(w: str) -> bool:
+        return _norm(w) in echoes or _norm(w) in content
+
+    asked_verb = any(w in _asked_verbs(proposal) for w in words)
+    if not (strong or weak) and ((named and named <= proposed) or asked_verb) and all(
+            w in _ALLOWED or w in verbs or echo(w) for w in words):
+        strong = True  # the proposed action's own verb as the answer: "book", "cancel pls", "Book SA8463.", "Please submit."
     if not (strong or weak):
         return "no affirmative"
     if proposed and named - proposed:  # "ok yes hold it" at "Shall I book it?": another action than the one proposed
@@ -497,8 +609,7 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         return "deferred"
     if any(_opens_question(c) for c in asked):
         return "question"
-    echoes = _echoes(proposal)
-    left = [w for w in words if w not in _ALLOWED and w not in yes_words and w not in verbs and _norm(w) not in echoes]
+    left = [w for w in words if w not in _ALLOWED and w not in yes_words and w not in verbs and not echo(w)]
     if left:
         return "says more than yes: " + " ".join(left[:6])
     if not strong and any(_contains(words, p) for p in _BYE_P):
