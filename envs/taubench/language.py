@@ -196,7 +196,8 @@ PAYMENT_KINDS = {
 # policy answers it for every order alike, so it is neither a return request nor an order lookup
 REFUND_TIMING = re.compile(
     r"\b(how (long|soon|many days)|when)\b[^.?!]{0,40}\b(refund(ed|s)?|money back|reimburs\w*)"
-    r"|\b(refund(s)?|money back)\b[^.?!]{0,45}\b(take|arrive|come through|show up|be back|process(ed)?|hit my)\b",
+    r"|\b(refund(s)?|money back)\b[^.?!]{0,45}\b(take|arrive|come through|show up|be back|process(ed)?|hit my)\b"
+    r"|\b(refund(ed|s)?|money back|get back|reimburs\w*)\b[^.?!]{0,10}?[\s,]+and when\b",  # "how much ... refunded and when?"
     re.I)
 # a question about the form a refund takes ("can I get cash back?", "can the refund go to my bank account?"): policy
 # answers it alike for every order (the original payment method or a gift card), so it is no return request
@@ -210,13 +211,20 @@ FEE = re.compile(r"\b(?:(?:cancell?ation|return|restocking|exchange|change|proce
                  r"charge\s+(?:me\s+)?(?:anything\s+)?(?:for|to)\s+(?:cancel|return|exchang|chang)\w*|cost\s+(?:me\s+)?anything)\b",
                  re.I)
 ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i paid|where it came from)\b", re.I)
-# the street line and an optional unit, then a comma or a line break: "232 Lakeview Road, Apt 4, ..."
-_UNIT = r"(?P<a2>(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+)"
+# the street line and an optional unit, then a comma or a line break: "232 Lakeview Road, Apt 4, ...". A unit is a
+# kind and its number ("Apt 4B", "Bldg 4", "Room 12", "Lot 7") or a numbered floor ("3rd Floor"), and may be two of
+# them ("Apt 4B, 2nd floor", "Bldg 4, Floor 2")
+_ONE_UNIT = (r"(?:(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+|(?:fl|building|bldg|room|rm|lot|space|spc|dept)\.?\s*"
+             r"[\w-]*\d[\w-]*|\d+(?:st|nd|rd|th)\s+(?:floor|fl)\b\.?)")
+_UNIT = r"(?P<a2>" + _ONE_UNIT + r"(?:\s*,\s*" + _ONE_UNIT + r")?)"
 # a unit typed at the end of the street line, after its kind of way or its name: "22 Elm st apt 4"
 _UNIT_AT_END = re.compile(r"(?<=[A-Za-z.])\s+" + _UNIT + r"$", re.I)
 # (its house number starts a word: not the digits after a decimal point or a dollar sign, "1.5 liters", "$12.50")
 _HOUSE_NUMBER = r"(?<![\w.$])\d+"
-_STREET_LINE = r"(?P<a1>" + _HOUSE_NUMBER + r"\s+[A-Za-z0-9 .'#-]+?)\s*(?:,|\n)\s*(?:" + _UNIT + r"\s*,\s*)?"
+# a post-office box stands where the street line would ("P.O. Box 123", "PO Box 123", "Post Office Box 123")
+_PO_BOX = r"(?<![\w.])(?:p\.?\s?o\.?|post office)\s+box\s+\d+"
+_STREET_LINE = (r"(?P<a1>" + _HOUSE_NUMBER + r"\s+[A-Za-z0-9 .'#-]+?|" + _PO_BOX + r")\s*(?:,|\n)\s*(?:" + _UNIT +
+                r"\s*(?:,|\n)\s*)?")
 # a house number again inside a street line, after the words that lead to an address: "2 kids. ship to 12 Oak
 # Street" is "12 Oak Street"
 _STREET_RESTART = re.compile(r"\b(?:to|at|is|address)\s*:?\s+(?=\d+\s+[A-Za-z])", re.I)
@@ -956,6 +964,8 @@ def names_in(text: str, db: RetailDB) -> tuple[list[tuple[str, str]], bool]:
                 break
             if db.users_named(a, b):
                 found.append((i, j, (a.capitalize(), b.capitalize())))
+    if not found:
+        found = _labelled_name(text, toks, db)
     names: list[tuple[str, str]] = []
     unclear = False
     for i, j, name in found:
@@ -964,6 +974,27 @@ def names_in(text: str, db: RetailDB) -> tuple[list[tuple[str, str]], bool]:
         elif name not in names:
             names.append(name)
     return names, unclear
+
+
+# a surname said with its label ("surname moore", "last name is Moore"), and a first name so labelled
+_LAST_LABEL = re.compile(r"\b(?:sur ?name|last ?name|family name)(?:\s+is|\s*[:=-])?\s+([A-Za-z][A-Za-z'-]*)", re.I)
+_FIRST_LABEL = re.compile(r"\b(?:first ?name|given name|forename)(?:\s+is|\s*[:=-])?\s+([A-Za-z][A-Za-z'-]*)", re.I)
+
+
+def _labelled_name(text: str, toks: list[tuple[int, int, str]], db: RetailDB) -> list[tuple[int, int, tuple[str, str]]]:
+    """A name given apart, its surname labelled: "hi its ava, surname moore", "first name ava, last name is moore".
+    The first name is the labelled one, else the one other word of the text that makes a customer's name with the
+    surname; a surname with no such word, or with two, gives no name."""
+    last = _LAST_LABEL.search(text)
+    if not last:
+        return []
+    first = _FIRST_LABEL.search(text)
+    words = [first.group(1)] if first else [w for a, _, w in toks if not last.start(1) <= a < last.end(1)]
+    hits = {(w.capitalize(), last.group(1).capitalize()) for w in words if db.users_named(w, last.group(1))}
+    if len(hits) != 1:
+        return []
+    i = next(k for k, (a, _, _) in enumerate(toks) if a == last.start(1))
+    return [(i, i, hits.pop())]
 
 
 # whose email an address is, from the words just before it: "my husband's email is X, mine is Y"
@@ -1055,8 +1086,12 @@ _REPLACED = re.compile(r"\b(?:instead of|rather than|not|from|off(?: of)?|replac
 def _new_method(text: str, found: list[tuple[int, str]]) -> str | None:
     """Of the payment methods (kinds or card brands) a message names, at their positions, the one to use: the
     first not named as the one replaced ("pay with paypal instead of gift card": paypal; "switch from the
-    gift card to paypal": paypal); the first named when every one is."""
+    gift card to paypal": paypal); the first named when every one is. A method named after a self-correction
+    ("pay with the gift card... wait it already is. ok put it on paypal": paypal) is chosen from those after it."""
     found = sorted(found)
+    fixes = [m.end() for m in CORRECTION.finditer(text)]
+    if fixes and any(a >= fixes[-1] for a, _ in found):
+        found = [(a, k) for a, k in found if a >= fixes[-1]]
     kept = [k for a, k in found if not _REPLACED.search(text[max(0, a - 30):a])]
     return (kept or [k for _, k in found] or [None])[0]
 
@@ -1271,8 +1306,8 @@ _GENERIC_WORDS = frozenset("smart electric digital wireless portable mechanical 
 # a word that stands as the thing named: "the luggage", "my big vacuum", "and luggage" (not "daylight bluetooth")
 _AS_NOUN = re.compile(r"(?:^|\b(?:the|my|a|an|that|this|those|these|both|our|and|also|plus|or|return|exchange|swap|switch|"
                       r"change|replace|modify|send|back|about|for|of)|[,:;.!?])\s+(?:[a-z0-9-]+\s+){0,2}$|^\s*$")
-# (not "the order with the vacuum": the item that says which order)
-_AS_OPTION = re.compile(r"(?<!order )\b(?:to|into|with|in)\s+(?:an?\s+|the\s+)?$")
+# (not "the order with the vacuum" or "the one with the vacuum": the item that says which order)
+_AS_OPTION = re.compile(r"(?<!order )(?<!one )\b(?:to|into|with|in)\s+(?:an?\s+|the\s+)?$")
 
 
 # other words people use for a product
@@ -1536,7 +1571,12 @@ def _value_at(value: str, low: str) -> list[int]:
     v = re.sub(r"[-_/]", " ", value.lower()).strip()
     if not v:
         return []
-    return [m.start() for m in re.finditer(rf"(?<![a-z0-9'’]){re.escape(v)}(?![a-z0-9])", low)]
+    found = [m.start() for m in re.finditer(rf"(?<![a-z0-9'’]){re.escape(v)}(?![a-z0-9])", low)]
+    head = v.split()[0]
+    if " " in v and re.fullmatch(r"\d+(?:\.\d+)?[a-z]+", head):  # "100W" for '100W equivalent'
+        found += [m.start() for m in re.finditer(rf"(?<![a-z0-9'’.]){re.escape(head)}(?![a-z0-9])", low)
+                  if m.start() not in found]
+    return sorted(found)
 
 
 def _plain(text: str) -> str:
@@ -1597,4 +1637,39 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
             out[key] = current[key]
         elif best:
             out[key] = best[1]
+    return out
+
+
+def _number_key(v: str) -> float:
+    m = re.match(r"\d+(?:\.\d+)?", v)
+    return float(m.group(0)) if m else float("inf")
+
+
+def unknown_options(text: str, variants: list[dict[str, str]]) -> list[tuple[str, str, list[str]]]:
+    """Option values the text asks for that the product has in no variant, as (option, the words said, the values
+    it has): a number with the unit the option's values carry ("256GB" where the storage is 64GB or 128GB), or a
+    bare number after the option's name ("size 11" where the sizes are 8, 9 and 10). Words the option's values
+    do not take that shape of are not read here (``wanted_options`` reads the values that exist)."""
+    values: dict[str, set[str]] = {}
+    for options in variants:
+        for k, v in options.items():
+            values.setdefault(k, set()).add(v)
+    out = []
+    for key, vals in values.items():
+        shaped = [m for v in vals if (m := re.fullmatch(r"(\d+(?:\.\d+)?)\s*([A-Za-z]+)(?:\s+[A-Za-z]+)?", v))]
+        units = {m.group(2).lower() for m in shaped}
+        if all(re.fullmatch(r"\d+(?:\.\d+)?", v) for v in vals):
+            said = [(m.group(1), f"{key} {m.group(1)}") for m in re.finditer(
+                rf"\b{re.escape(key)}\s*(?:of\s+|is\s+|:\s*)?(\d+(?:\.\d+)?)(?![\w.])", text, re.I)]
+            have = {v.lower() for v in vals}
+        elif len(shaped) == len(vals):  # ("64GB", "100W equivalent": the number and its unit)
+            said = [(m.group(1) + m.group(2).lower(), m.group(0)) for m in re.finditer(
+                rf"(?<![\w.$])(\d+(?:\.\d+)?)\s*({'|'.join(map(re.escape, units))})\b", text, re.I)]
+            have = {m.group(1) + m.group(2).lower() for m in shaped}
+        else:
+            continue
+        for value, words in said:
+            if value.lower() not in have:
+                out.append((key, words, sorted(vals, key=_number_key)))
+                break
     return out

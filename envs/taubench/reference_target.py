@@ -29,6 +29,7 @@ from typing import Any
 
 from envs.taubench.database import RetailDB
 from envs.taubench.language import (
+    ACTING_KINDS,
     ADDITIVE,
     CARD_BRAND,
     CARD_DIGITS,
@@ -55,6 +56,7 @@ from envs.taubench.language import (
     reasons_by_order,
     requested_kinds,
     side_question,
+    unknown_options,
     wanted_options,
 )
 from envs.taubench.policies import HANDOFF
@@ -165,10 +167,37 @@ def _size_rank(value: str) -> float | None:
 _WHY_NOT = re.compile(r"^\W*(?:(?:but|ok(?:ay)?|hmm+|huh|wait|what)\W+)*(?:why(?: not| can'?t| cannot| is that| so)?|how come|"
                       r"what do you mean)\b", re.I)
 _REFUSED = re.compile(r"\bcan'?t be\b|\bcannot be\b|\bcan only\b", re.I)
+# "what happened?" / "what went wrong?": asks about the outcome the clerk last reported
+_WHAT_HAPPENED = re.compile(r"^\W*(?:(?:so|wait|um+|uh+|hmm+|huh|ok(?:ay)?|sorry|and)\W+)*(?:what (?:just )?happened|"
+                            r"what went wrong|what(?:'s| is| was) (?:the|wrong|that)(?: (?:problem|issue|error))?|"
+                            r"why did(?:n'?t| it not)(?: (?:it|that))? (?:work|go through))\W*$", re.I)
+# the sentences of a reply that report an outcome: a refusal or a failed write, or a change made
+_OUTCOME = re.compile(r"\bdidn'?t go through\b|\bcan'?t\b|\bcannot\b|\bcan only\b|\bdoesn'?t cover\b|"
+                      r"\b(?:is|are) (?:now |cancelled\b|changed\b|requested\b)", re.I)
+# "where is my tablet going to be delivered?", "what address is it shipping to?": the order's shipping address asked
+_SHIPS_WHERE = re.compile(r"\bwhere\b[^.?!]{0,40}\b(?:deliver\w*|ship(?:ping|ped)?|sent|send\w*|going|headed|heading|go)\b"
+                          r"(?!\s+(?:yet|already))|\b(?:what|which) address\b", re.I)
 _TO_OTHER_ORDER = re.compile(r"\b(?:address|one)\s+(?:on|in|from|of)\s+(?:my|the)\s+(?:other|recent|previous|last)\s+"
                              r"orders?\b|\b(?:same\s+(?:address\s+)?as|from|in)\s+(?:my|the)\s+other\s+orders?\b", re.I)
 _CITY_ALIASES = {"nyc": "new york", "la": "los angeles", "sf": "san francisco", "dc": "washington"}
 _ADDRESS_PART = re.compile(r"\b(?:address|street|st|city|town|state|zip|zipcode|postal|apt|apartment|suite|unit)\b", re.I)
+# an order told by how many items it holds: "a pending order with five items", "the order that has 3 items in it"
+_COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_ITEM_COUNT = re.compile(r"\b(?:(?P<status>pending|delivered)\s+)?(?:order|one)\s+(?:with|that has|which has|containing|"
+                         r"holding)\s+(?P<n>\d+|" + "|".join(_COUNT_WORDS) + r")\s+(?:items?|things|products)\b", re.I)
+# a question about what policy allows in general, of no order or item: "can i return something i opened?", "can i
+# cancel an order after its delivered?", "can i change my order after it shipped?"
+_GENERAL_Q = re.compile(r"^\W*(?:(?:hi|hey|so|and|also|ok(?:ay)?|oh|but|well|quick question)\W+)*(?:can|could|may) (?:i|we|u|you) (?:still |ever |even )?"
+                        r"(cancel|return|exchang|change|modif)\w*\s+(?:(?:something|anything|an? (?:order|item|product)|"
+                        r"items|orders|things|stuff)\b|(?:my|an) order (?=(?:after|once|if|when)\b))[^?]*\?\W*$", re.I)
+_AFTER_SHIPPED = re.compile(r"\b(?:after|once|when|if)\b[^.?!]{0,20}\b(?:shipped|delivered|arrived|received|sent)\b", re.I)
+# "not that order", "the other pending one", "wrong order": another order meant than the one proposed
+_NOT_THAT_ORDER = re.compile(r"\bnot (?:that|this|the right) (?:order|one)\b|\bwrong (?:order|one)\b|"
+                             r"\b(?:the|my) other (?:pending |delivered )?(?:one|order)\b", re.I)
+# the request a write tool carries out, as the intents name it
+_TOOL_KIND = {"cancel_pending_order": "cancel", "modify_pending_order_address": "address", "modify_user_address": "address",
+              "modify_pending_order_payment": "payment", "return_delivered_order_items": "return",
+              "modify_pending_order_items": "modify", "exchange_delivered_order_items": "exchange"}
 _WRONG = re.compile(r"\b(?:wrong|incorrect|not right|isn'?t right|typo|misspel\w*|mistyped|spelled)\b", re.I)
 # a message under a proposal that means to change something in it
 _CHANGE_WORDS = re.compile(r"\b(?:should|meant|mean|instead|rather|not|change|different|other|wrong|typo|fix|use|"
@@ -216,8 +245,9 @@ _RECEIVED = re.compile(r"\b(?:i|we) (?:got|received|have received|just got)\b|\b
                        r"\bgot (?:my|the|our)\b", re.I)
 # asking for another option of it: "i need size 8", "i want the 30MP one", "should be black"
 _WANT_OPTION = re.compile(r"\b(?:i|we) (?:need|want|wanted|ordered|asked for|meant|would like)\b|\b(?:i|we)'d like\b|"
-                          r"\bshould (?:be|have been)\b|"
-                          r"\binstead\b", re.I)
+                          r"\bshould (?:be|have been)\b|\binstead\b|\bplease\b|\bpl[sz]\b|\bsame everything else\b|"
+                          r"\b(?:can|could|may) (?:i|we) (?:get|have)\b|"
+                          r"\btoo (?:small|big|large|short|long|tight|loose|narrow|wide)\b", re.I)
 # a question about the order in hand ("which items are in it again?", "how much was it?")
 _ASKS_ORDER = re.compile(r"\b(?:items?|in it|in there|in that|in the order|contain\w*|total|cost|price|how much|paid|pay|"
                          r"charged|status|shipped|address|card|payment)\b", re.I)
@@ -306,6 +336,9 @@ ITEM_TOOLS = ("modify_pending_order_items", "exchange_delivered_order_items")
 _ORDER_WORDS = re.compile(r"\b(?:orders?|package|parcel|shipment|deliver\w*|ship(?:s|ping|ped)?|#?W\d{7})\b", re.I)
 _MONEY_WORDS = re.compile(r"\b(?:refund\w*|money|paid|pay|charged?|cost|price|how much|total|credit(?:ed)?|reimburs\w*|"
                           r"card|payment method)\b", re.I)
+# a question about what was paid for an order ("how much did i pay in total", "what did it cost me")
+_PAID_Q = re.compile(r"\bhow much (?:did|was|were|have)\b|\btotal\b|\bcost (?:me|us)\b|\bwhat did (?:it|that|they) cost\b|"
+                     r"\bi paid\b", re.I)
 _REFUND_WORDS = re.compile(r"\b(?:refund\w*|money back|reimburs\w*|credited)\b", re.I)
 _OPTION_AROUND = re.compile(r"\b(?:to|into|with|for|like|than)\s+(?:an?\s+|the\s+|some\s+|something\s+like\s+an?\s+|"
                             r"an?\s+(?:pair|set)\s+of\s+|(?:an?\s+)?(?:new|different)\s+|one\s+of\s+(?:the|those|your)\s+)?$")
@@ -424,6 +457,16 @@ class ReferenceTarget(Target):
     def _has(self, fault: str) -> bool:
         return self.switches.fires(fault)
 
+    @staticmethod
+    def _takes_up(offer: dict[str, Any], r: Reading) -> bool:
+        """A reply to "Would you like me to return the Grill?" that takes up the offer: a yes, the offered action
+        asked for with no other order named ("ok then return it"; at a return offer an exchange of the same
+        items, "then exchange it"), or only a reason for it ("it's not needed")."""
+        asked = r.intents & ACTING
+        if not asked:
+            return r.yes or bool(r.reason)
+        return asked <= offer["intents"] or (offer["intents"] == {"return"} and asked <= {"return", "exchange", "modify"})
+
     # --- one turn ---------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history)
@@ -432,12 +475,13 @@ class ReferenceTarget(Target):
         self.last_reply_text = turn.last_reply or ""
         self.urgent = self.urgent or r.urgent
         offer, self.offer = self.offer, None
-        if offer and r.yes and not self.pending and not (r.order_ids or r.intents & ACTING):
+        if offer and not self.pending and not r.order_ids and not r.no and self._takes_up(offer, r):
             # "... so it can still be cancelled. Would you like me to cancel it now?" - "yes": the request
             # offered, which lists its details and asks for its own yes before anything is written
-            r.intents |= offer["intents"]
+            r.intents |= offer["intents"] if not r.intents & ACTING else set()
             r.order_ids, r.yes = list(offer["orders"]), False
-            self.adopted = offer["text"]  # the question's words name the items
+            verb = next(k for k in ACTING_KINDS if k in r.intents)
+            self.adopted = re.sub(r"^\w+", verb, offer["text"])  # the question's words name the items
         if self.user_id and not r.order_ids and _OTHER_ORDER.search(r.text):
             # "what about the other order?": of two orders, the one not in hand
             inhand = set(self.goal["orders"] or self.recent or [a.get("order_id") for _, a in self.pending])
@@ -503,6 +547,10 @@ class ReferenceTarget(Target):
             if self.pending:
                 return turn.say(f"{lead}{answer} {self.proposal}")
             return self._say_plan(turn, f"{lead}{answer} ")
+        if self.pending and not (r.order_ids or r.yes) and (switched := self._switched_kind(r)):
+            # "hmm actually exchange it for the 5mm TPE pink one" at a return proposal: the same items, the other
+            # action, as a new request on that order (before: "Which items ... would you like to exchange?" again)
+            r.order_ids, self.adopted = switched
         fixed, fixing = self._address_fix(r)
         if fixed:  # "sorry, typo: it's 889 not 888": the address said before, corrected
             r.address = fixed
@@ -561,13 +609,22 @@ class ReferenceTarget(Target):
                 them = " and the ".join(kept)
                 return turn.say(f"{lead}That's already the case: only the {them} {'is' if len(kept) == 1 else 'are'} "
                                 f"in this request. {self.proposal}")
+            if _NOT_THAT_ORDER.search(r.text) and not (r.yes or r.order_ids or r.intents & ACTING or r.address or
+                                                       mentioned_items(r.text, self.product_names)):
+                # "wait, not that order" / "no, the other pending one": the request moves to the customer's other
+                # order in the state it needs, or which one is asked (before: "All right, I won't make that change")
+                if moved := self._other_order_meant(turn):
+                    if self.pending:  # no other order it could be: said, and the proposal kept
+                        return turn.say(f"{lead}{moved} {self.proposal}")
+                    return turn.say(lead + moved) if moved.endswith("?") else self._say_plan(turn, lead + moved)
             if _YES_ASKED.match(r.text):  # "sure why not?": asked for a clear answer, the proposal kept as it is
                 return turn.say(f"{lead}Just to be sure: I need a clear yes or no before I go ahead. {self.proposal}")
             if _PAUSE.match(r.text):
                 r.no = False  # "wait" / "hold on a sec": nothing happens yet, and the proposal stays (below)
             if _NO_THEN_YES.match(r.text):
                 r.no = False  # "no wait yes": a yes taken back and given again, asked to be said clearly (below)
-            if r.no and not (r.order_ids or r.intents - {"modify"} or r.address or fixing or self._corrects_items(r)):
+            if r.no and not (r.order_ids or r.intents - {"modify"} or r.address or fixing or self._corrects_items(r) or
+                             r.correction and self._order_by_item(turn, r.text)):  # ("not that order, the vacuum one")
                 self.declined = copy.deepcopy(self.goal)  # "no" - "actually yes, cancel it": taken up again
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
@@ -578,8 +635,10 @@ class ReferenceTarget(Target):
                 lead += "Of course, take your time; nothing has been changed. "
             elif (accepts_offer(r.text) or self._reason_again(r) or _NO_THEN_YES.match(r.text)) and "?" not in r.text and \
                     not r.order_ids:
-                # "k thx", "yes, and ...", or the reason of the cancellation proposed said again ("dont need it anymore")
-                if not (self.urgent and self._has("skip_confirm_when_urgent")):  # (that fault acts on the hurry instead)
+                # "k thx", "yes, and ...", or the reason of the cancellation proposed said again ("dont need it anymore");
+                # not "ok, then cancel it" at an address change: another request, proposed as such
+                switched = r.intents & ACTING - {"modify"} - {_TOOL_KIND[tool] for tool, _ in self.pending}
+                if not (self.urgent and self._has("skip_confirm_when_urgent")) and not switched:  # (that fault acts on the hurry instead)
                     lead += "Just to be sure: I need a clear yes before I go ahead. "
             elif (_CHANGE_WORDS.search(r.text) or mentioned_items(r.text, self.product_names)) and not r.yes:
                 was = list(self.pending)
@@ -647,6 +706,7 @@ class ReferenceTarget(Target):
             self.goal = self._empty_goal()
             self.goal["orders"] = list(orders)
             r.intents = wanted  # "rather than cancelling, can I swap it?": an exchange only
+        in_hand = bool(self.goal["intents"] & ACTING)  # a request already in hand before this message
         self._merge(r)
         self.option_before, self.option_asked = self.option_asked, None
         if "human" in r.intents:
@@ -685,6 +745,24 @@ class ReferenceTarget(Target):
             # "return the boots" - "can't be returned yet" - "why not? they haven't arrived": the rule, and what can be
             # done instead (before: the menu, as if nothing had been said)
             return turn.say(lead + self._why_not(self.recent[0]))
+        if self.user_id and not (self.pending or r.order_ids or r.intents & ACTING) and _WHAT_HAPPENED.match(r.text) and \
+                (outcome := self._last_outcome(turn)):
+            # "what happened?" after "... doesn't cover that ... I can't make this change": that outcome again (before:
+            # "Sorry, I can't help with that here.")
+            return turn.say(f"{lead}{outcome} Is there anything else I can help you with?")
+        if self.user_id and not (self.pending or r.order_ids or in_hand) and \
+                (m := _GENERAL_Q.search(r.text)) and not mentioned_items(r.text, self.product_names):
+            # "can i return something i opened?", "can i cancel an order after its delivered?": the policy (before:
+            # "Which order is this about?")
+            verb = m.group(1).lower()
+            kind = "return" if verb.startswith("return") else "items" if verb.startswith(("exchang", "modif")) else \
+                "cancel" if verb.startswith("cancel") else "items"
+            said = [_POLICY[kind]]
+            if kind != "return" and _AFTER_SHIPPED.search(r.text):
+                said.append("Once an order has shipped it can't be cancelled or changed any more, but items you have "
+                            "received can be returned, or exchanged for other options of the same product.")
+            self.goal = self._empty_goal()  # (asked, not requested: nothing is left to do)
+            return turn.say(f"{lead}{' '.join(said)} Is there anything else I can help you with?")
         if CAPABILITY.search(r.text) and not self._asks_anything(r) and not self.goal["intents"]:
             return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
         if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)) and \
@@ -708,6 +786,17 @@ class ReferenceTarget(Target):
             if about:
                 lead += self._answer(turn, set(), list(dict.fromkeys(about)), side, False, False, closing=False) + " "
         self._say_plan(turn, lead, was)
+
+    @staticmethod
+    def _last_outcome(turn: TurnContext) -> str:
+        """The sentences of the clerk's latest reply that reported an outcome (a refusal, a write that failed or
+        one made), read from the dialogue; empty when none of the last three replies did."""
+        said = [str(m["content"]) for m in turn.history[:-1] if m.get("role") == "assistant" and m.get("content")]
+        for text in reversed(said[-3:]):
+            found = [x for x in re.split(r"(?<=[.?!])\s+", text) if _OUTCOME.search(x) and not x.endswith("?")]
+            if found:
+                return " ".join(found)
+        return ""
 
     def _why_not(self, o: str) -> str:
         """Why order ``o`` can't have what was just refused, by the policy for its state, and what it can have
@@ -1118,6 +1207,8 @@ class ReferenceTarget(Target):
             # "what's in #W1?" - "please ship it to ...": that order's address, not the default one (before: the
             # default was changed, even after #W1's items were modified, and the customer thought #W1 re-routed)
             g["orders"] = list(self.recent)
+        if (told := self._order_by_count(turn)) and told != g["orders"]:
+            g["orders"] = told  # "a pending order with five items ... cancel it": that order, not the one just changed
         if not g["orders"] and (m := _ORDINAL_ORDER.search(g["text"])) and \
                 -len(owned) <= (k := _ORDINALS[m.group(1).lower()]) < len(owned):
             g["orders"] = [owned[k]]  # "my second order": the second on the account (before: every order)
@@ -1213,9 +1304,10 @@ class ReferenceTarget(Target):
             if "info" in intents:
                 self.goal = self._empty_goal()
                 return " ".join(notes + reports + ["Is there anything else I can help you with?"])
-            if self._wants_other_option(turn):
-                # "the camera i received is too low res, i need 30MP": an exchange for that option, proposed
-                g["intents"].add("exchange")
+            if kind := self._wants_other_option(turn):
+                # "the camera i received is too low res, i need 30MP": an exchange for that option, proposed ("lamp in
+                # white please", of a pending order: the change)
+                g["intents"].add(kind)
                 return self._plan(turn)
             sorry = ["I'm sorry to hear that."] if _TROUBLE.search(g["text"]) and not notes else []
             return " ".join(notes + sorry + reports + [self._what_can_be_done()])
@@ -1355,6 +1447,7 @@ class ReferenceTarget(Target):
                 g["orders"].append(same[0])
         if g["orders"] != before:
             g["handled"] -= left
+            notes += self._found_elsewhere(named, before)
             return self._plan(turn)
         if g["leftover_asked"] == left:  # asked already, and the answer named no order ("the hiking boots" did)
             return None
@@ -1578,14 +1671,23 @@ class ReferenceTarget(Target):
         if picked:
             g["orders"] = [owner[picked[0]]]
 
-    def _wants_other_option(self, turn: TurnContext) -> bool:
-        """The customer asks for another option of an item they received, without saying "exchange" ("i need
-        size 8", "i need 30MP"): one delivered order in hand, and the text names an option value its named
-        item is not in."""
+    def _wants_other_option(self, turn: TurnContext) -> str:
+        """The change the customer asks for without saying "exchange" or "change" ("i need size 8", "i need 30MP",
+        "lamp in white please"): one delivered order ('exchange') or pending one ('modify') in hand, and the text
+        names an option value its named item is not in, or one its product does not come in ("I need a size 11":
+        the exchange, whose option question says so); '' when it asks for none."""
         g = self.goal
         found = [o for o in g["orders"] if o in self.orders]
-        if len(found) != 1 or self.orders[found[0]]["status"] != "delivered" or not _WANT_OPTION.search(g["text"]):
-            return False
+        kind = {"delivered": "exchange", PENDING: "modify"}.get(self.orders[found[0]]["status"], "") if len(found) == 1 else ""
+        # an item said "to" another option ("the luggage set to red", "the lamp in white") asks for it too
+        heads = {it["name"].lower().split()[-1] for it in self.orders[found[0]].get("items", [])} if found else set()
+        said_to = any(re.search(rf"\b{re.escape(h)}s?\s+(?:to|into|in)\b", g["text"], re.I) for h in heads)
+        return kind if kind and (said_to or _WANT_OPTION.search(g["text"])) and \
+            self._names_other_option(turn, found[0]) else ""
+
+    def _names_other_option(self, turn: TurnContext, o: str) -> bool:
+        g = self.goal
+        found = [o]
         items = self.orders[found[0]].get("items", [])
         named = set(mentioned_items(g["text"], [it["name"] for it in items]))
         for it in items:
@@ -1596,7 +1698,8 @@ class ReferenceTarget(Target):
                 continue
             want = wanted_options(g["text"], it["options"], [v["options"] for v in product.get("variants", {}).values()],
                                    it["name"])
-            if any(it["options"].get(k) != v for k, v in want.items()):
+            if any(it["options"].get(k) != v for k, v in want.items()) or \
+                    unknown_options(g["text"], [v["options"] for v in product.get("variants", {}).values()]):
                 return True
         return False
 
@@ -1628,6 +1731,8 @@ class ReferenceTarget(Target):
         d = self.orders[o]
         items = "; ".join(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])})" for it in d.get("items", []))
         said = f"Order {o} is {d['status']}" + (f" and contains: {items}." if items else ".")
+        if _SHIPS_WHERE.search(self.last_text) and d.get("address"):  # "where is my tablet going to be delivered?"
+            said += f" It ships to {self._address_text({'address2': '', 'country': '', **d['address']})}."
         if re.search(r"\btrack|\bship(?:ped)?\b[^.!]*\?|\bshipped yet\b|\bwhen did\b", self.last_text, re.I):
             # "what's the tracking number?", "when did it ship?"
             ids = [t for f in d.get("fulfillments") or [] for t in f.get("tracking_id") or []]
@@ -1687,6 +1792,8 @@ class ReferenceTarget(Target):
             for o in orders:
                 line, can = self._can_text(o, topics, money, text)
                 parts.append(line)
+                if _PAID_Q.search(text) and "$" not in line:  # "how much did I pay ... and can I still cancel it?"
+                    parts.append(self._payments_text(o, refund=False))
                 offers += [(o, k) for k in can]
             if not orders:
                 parts += [_POLICY[k] for k in ("cancel", "address", "payment", "items", "return")
@@ -1704,7 +1811,7 @@ class ReferenceTarget(Target):
             return self._close(parts, closing, "What would you like to do?")
         for o in orders:
             parts.append(self._report(o))
-            if "address" in topics and self.orders[o].get("address"):
+            if "address" in topics and self.orders[o].get("address") and "It ships to" not in parts[-1]:
                 parts.append(f"It ships to {self._address_text({'address2': '', 'country': '', **self.orders[o]['address']})}.")
             if money:
                 parts.append(self._payments_text(o, refund=bool(_REFUND_WORDS.search(text)) or "return" in topics))
@@ -1844,18 +1951,26 @@ class ReferenceTarget(Target):
             return
         if not _TO_OTHER_ORDER.search(g["text"]):
             return
+        self._lookup(turn, [o for o in g["orders"] if o in self._owned()])  # (the order named is no "other" one)
         targets = self._address_orders() if g["orders"] else []
         if not targets and (o := self._pending_to_move(turn)):
             targets = g["orders"] = [o]
         others = [o for o in self._owned() if o not in targets]
         self._lookup(turn, others)
         here = [self.orders[o].get("address") for o in targets if o in self.orders]
-        found = [a for o in others if o in self.orders and (a := self.orders[o].get("address")) and a not in here]
-        cities = self._said_cities({a["city"].lower() for a in found})
-        found = [a for a in found if a["city"].lower() in cities] or found
-        distinct = [dict(t) for t in dict.fromkeys(tuple(sorted(a.items())) for a in found)]
-        if len(distinct) == 1:
-            g["address"] = {k: distinct[0].get(k, "") for k in ADDRESS_KEYS}
+
+        def distinct(orders: list[str]) -> list[dict[str, str]]:
+            found = [a for o in orders if o in self.orders and (a := self.orders[o].get("address")) and a not in here]
+            cities = self._said_cities({a["city"].lower() for a in found})
+            found = [a for a in found if a["city"].lower() in cities] or found
+            return [dict(t) for t in dict.fromkeys(tuple(sorted(a.items())) for a in found)]
+
+        # of several, the other order still on its way ("same address as my other order", one pending beside it)
+        choices = distinct(others)
+        if len(choices) > 1:
+            choices = distinct([o for o in others if o in self.orders and self.orders[o]["status"] == PENDING]) or choices
+        if len(choices) == 1:
+            g["address"] = {k: choices[0].get(k, "") for k in ADDRESS_KEYS}
 
     def _said_cities(self, cities: set[str]) -> set[str]:
         """Of these (lower-case) cities, those the customer's words name ("Washington DC", "my LA order")."""
@@ -1961,7 +2076,8 @@ class ReferenceTarget(Target):
 
     def _order_by_item(self, turn: TurnContext, text: str) -> str | None:
         """The one other order of the customer that holds the items a correction names, in the state the
-        request needs, when the orders in hand hold none of them."""
+        request needs (else the one in any state, whose plan then says why it can't have the request), when the
+        orders in hand hold none of them."""
         g = self.goal
         named = mentioned_items(text, self.product_names)
         if not named:
@@ -1971,9 +2087,82 @@ class ReferenceTarget(Target):
         if any(it["name"] in named for o in g["orders"] if o in self.orders for it in self.orders[o].get("items", [])):
             return None  # an item of the order in hand: a correction of the items, not of the order
         status = "delivered" if g["intents"] & {"return", "exchange"} else PENDING
-        holders = [o for o in owned if o in self.orders and o not in g["orders"] and self.orders[o]["status"] == status
-                   and any(it["name"] in named for it in self.orders[o].get("items", []))]
-        return holders[0] if len(holders) == 1 else None
+        holders = [o for o in owned if o in self.orders and o not in g["orders"] and
+                   any(it["name"] in named for it in self.orders[o].get("items", []))]
+        ready = [o for o in holders if self.orders[o]["status"] == status]
+        return ready[0] if len(ready) == 1 else holders[0] if len(holders) == 1 and not ready else None
+
+    def _switched_kind(self, r: Reading) -> tuple[list[str], str] | None:
+        """At a proposal to return (exchange) items, a message asking for the other of the two with no item named
+        ("exchange it instead", "return it instead"): the order, and words naming the proposed items with the
+        verb asked ("exchange the Yoga Mat"); None otherwise."""
+        kinds = {_TOOL_KIND[tool] for tool, _ in self.pending}
+        asked = r.intents & {"return", "exchange"}
+        if len(self.pending) != 1 or not kinds <= {"return", "exchange"} or len(asked) != 1 or asked == kinds or \
+                mentioned_items(r.text, self.product_names):
+            return None
+        _, args = self.pending[0]
+        o = args.get("order_id")
+        names = [it["name"] for it in self.orders.get(o, {}).get("items", []) if it["item_id"] in args.get("item_ids", [])]
+        if not names:
+            return None
+        return [o], f"{next(iter(asked))} the {' and the '.join(dict.fromkeys(names))}"
+
+    def _order_by_count(self, turn: TurnContext) -> list[str]:
+        """The one order the latest message tells by how many items it holds ("a pending order with five items",
+        "my order with 5 items"), of the state said if one is; [] when none or several fit, or an id is given."""
+        m = _ITEM_COUNT.search(self.last_text)
+        if not m or ORDER_ID_RE.search(self.last_text):
+            return []
+        n = int(m.group("n")) if m.group("n").isdigit() else _COUNT_WORDS.index(m.group("n").lower()) + 1
+        owned = self._owned()
+        self._lookup(turn, owned)
+        status = (m.group("status") or "").lower()
+        fit = [o for o in owned if o in self.orders and len(self.orders[o].get("items", [])) == n and
+               (not status or self.orders[o]["status"] == status)]
+        acting = self.goal["intents"] & ACTING
+        if len(fit) > 1 and acting:  # of several, the one in the state the request needs (pending for a cancel)
+            need = "delivered" if acting <= {"return", "exchange"} else PENDING if not acting & {"return", "exchange"} else ""
+            fit = [o for o in fit if self.orders[o]["status"] == need]
+        return fit if len(fit) == 1 else []
+
+    def _other_order_meant(self, turn: TurnContext) -> str:
+        """At a proposal, "not that order": the customer's one other order in the state the proposed action needs
+        takes its place ("All right, order #W2 then. "), or, of several, which is asked (the answer read as at
+        "which ... do you mean?"); with none, that is said and the proposal stays; '' for a default address."""
+        proposed = {a.get("order_id") for _, a in self.pending}
+        kinds = {_TOOL_KIND[tool] for tool, _ in self.pending}
+        status = "delivered" if kinds & {"return", "exchange"} else PENDING
+        owned = self._owned()
+        self._lookup(turn, owned)
+        others = [o for o in owned if o not in proposed and o in self.orders and self.orders[o]["status"] == status]
+        if kinds == {"address"} and self.goal["default_address"]:
+            return ""
+        if not others:
+            return (f"Order {', '.join(sorted(o for o in proposed if o))} is your only {status} order, so it is the one "
+                    f"this request can be for.")
+        self.pending = []
+        if len(others) == 1:
+            self.goal["orders"] = others
+            return f"All right, order {others[0]} then. "
+        self.which_order, self.goal["orders"] = ("", others), []
+        listing = " or ".join(f"{o} ({', '.join(it['name'] for it in self.orders[o].get('items', []))})" for o in others)
+        return f"Which of your other {status} orders do you mean: {listing}?"
+
+    def _found_elsewhere(self, named: list[str], before: list[str]) -> list[str]:
+        """What to say when items named with an order id ("return the skateboard from #W1") are in another order
+        that the request then takes up: "The Skateboard is in order #W2, not #W1." (before: #W2 proposed without a
+        word, as if the customer had named it)."""
+        said = [o for o in before if o in self.orders and o in self.goal["text"]]
+        there = {it["name"] for o in said for it in self.orders[o].get("items", [])}
+        out = []
+        for o in self.goal["orders"]:
+            held = [n for n in named if n not in there and o not in before and
+                    any(it["name"] == n for it in self.orders.get(o, {}).get("items", []))]
+            if said and held:
+                out.append(f"The {' and the '.join(held)} {'is' if len(held) == 1 else 'are'} in order {o}, not "
+                           f"{', '.join(said)}.")
+        return out
 
     def _held_elsewhere(self, turn: TurnContext, o: str, status: str) -> tuple[str, str | None]:
         """The products the request names that order ``o`` does not hold, found in one other order of the
@@ -2286,6 +2475,14 @@ class ReferenceTarget(Target):
         status, intents, done = d["status"], g["intents"], g["done"]
         named = self._names_items(o)
         wants_items = ("exchange" in intents or ("modify" in intents and named)) and (o, "items") not in done
+        if wants_items and "exchange" not in intents and intents & {"address", "payment"} and \
+                not any("items" in v for v in item_verbs([m for m, _ in g["msgs"]],
+                                                         [it["name"] for it in d.get("items", [])]).values()) and \
+                not self._names_other_option(turn, o):
+            # "Items: Mechanical Keyboard, Fleece Jacket ... send it to ... instead" (a pasted email): the "change"
+            # is the address's; items only listed, with no verb or option of their own ("the keyboard should be
+            # linear" has one), are not to be changed (before: "Which option ...?" for the keyboard)
+            wants_items = False
         if wants_items and o in self.items_changed:
             if status.startswith("exchange") and self._has("per_item_calls"):
                 # the fault: another exchange call on the delivered order (a pending order's items are never
@@ -2694,8 +2891,13 @@ class ReferenceTarget(Target):
                 if other and self.swap_refused == it["item_id"] and not self._other_product(self.last_text, names):
                     other = None  # refused once already: "yes" to the options is not met with the refusal again
                 gone = self._unavailable(it, product, self._item_text(it, names))
+                unknown = unknown_options(self._item_text(it, names), [v["options"] for v in product["variants"].values()])
                 if gone and not other:  # "the phone in 256gb": no such option in stock, said rather than passed over
                     same += f"I'm sorry, the {it['name']} isn't available with {gone} right now. "
+                elif unknown and not other:  # "I need a size 11" where the sizes are 8, 9 and 10
+                    key, said, have = unknown[0]
+                    same += (f"I'm sorry, the {it['name']} {'don' if self._a(it['name']) == 'any' else 'doesn'}'t come "
+                             f"in {said}; the {key} options are {', '.join(have)}. ")
                 elif self.option_before == it["item_id"] and not other and not _bare_answer(self.last_text) and \
                         not set(mentioned_items(self.last_text, names)) - {it["name"]}:  # ("oh, and the camera too")
                     # the answer to "Which option ...?" matched none of them ("purple"): said, not the same list again
