@@ -2684,9 +2684,11 @@ class ReferenceTarget(Target):
             g["other_card"] = False
         current = self._current_method(o)
         methods = self._payment_methods()
-        if len(self.orders[o].get("payment_history", [])) > 1:
-            # the payment tool takes an order with exactly one payment: after a change (or a charge for new items)
-            # it refuses another, so that is said, not proposed to fail after the yes
+        if len(self.orders[o].get("payment_history", [])) > 1 and self.orders[o].get("status") == PENDING:
+            # the payment tool takes an order with exactly one payment: after a change it refuses another, so that
+            # is said, not proposed to fail after the yes (an order whose items were modified, which the charge or
+            # refund of the difference put in the history, is reached here only under allow_followup_edit: the
+            # fault goes ahead, R5)
             return None, (f"Order {o} is paid with {self._method_text(current)} now, and its payment has already "
                           f"been changed, so I can't move it to another method again.")
         cards = [pid for pid, pm in sorted(methods.items()) if pm.get("source") == "credit_card"]
