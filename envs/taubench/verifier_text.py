@@ -897,11 +897,43 @@ def _named_method(text: str, method: dict, methods: list[dict], by_word: bool) -
     return False
 
 
+# a general statement about payment methods beside a proposal, before or after it: an answer to a side
+# question ("Refunds reach a gift card at once, and a credit card or PayPal account in 5-7 business days.",
+# "- Gift card: instant") names kinds of method, not the one proposed. It is general when it speaks of methods
+# in general (plurals, "usually", "any", timing, fees) and names none in particular: no "your"/"the" method,
+# no last four digits or id, no amount or order, no "I"/"we'll", no question, no offer of another method, no
+# "the refund"; nor a line labelled as the refund's or payment's slot ("Refund to: gift card")
+_GENERAL_PIECE = re.compile(r"((?<=[.!?])[ \t]+|\n)")
+_GENERAL_WORDS = re.compile(r"\b(?:refunds|returns|exchanges|cancell?ations|payments|charges|differences|fees?|cards|"
+                            r"accounts|methods|usually|typically|generally|normally|always|never|any|every|each|all|"
+                            r"whichever|whatever|regardless|no matter|in general|policy|(?:business\s+)?days|"
+                            r"instant(?:ly)?|immediately|at once|right away)\b", re.I)
+_PARTICULAR = re.compile(
+    r"\d{4}|_\d|\$\s*\d|#\s*w\d|\bw\d{5,}|\?|\b(?:i|i['\u2019](?:ll|d|m|ve)|me|we['\u2019](?:ll|d|re)|we (?:will|would|can|could)|"
+    r"let['\u2019]s)\b|\b(?:your|my|the|this|that|same|original|its|their)\s+(?:[\w-]+\s+){0,2}?(?:gift\s*-?\s*card|"
+    r"(?:credit|debit)\s*card|card|pay\s*pal|account|method)|\b(?:visa|master\s*card|amex|american express|discover)\b|"
+    r"\b(?:instead|rather|prefer|would like|['\u2019]d like|want|wish|choose|switch)\b|"
+    r"\b(?:your|this|the)\s+(?:refund|return|exchange|order|payment|charge|difference|balance|money)\b|"
+    r"^[^:\n]*\b(?:refund|pay|method|charge|to|new|billing|difference|use)\w*\b[^:\n]*:", re.I)
+
+
+def _general_blanked(text: str) -> str:
+    """The text without its general statements about payment methods (see ``_GENERAL_WORDS``), when what is
+    left still names a method: the proposal names its method in its own sentence."""
+    pieces = _GENERAL_PIECE.split(text)
+    general = [i for i, p in enumerate(pieces) if i % 2 == 0 and _METHOD.search(p) and _GENERAL_WORDS.search(p)
+               and not _PARTICULAR.search(p.strip(" \t*_-\u2022"))]
+    if not general:
+        return text
+    rest = "".join(" " if i in general else p for i, p in enumerate(pieces))
+    return rest if _METHOD.search(rest) or _ORIGINAL.search(rest) else text
+
+
 @lru_cache(1 << 12)
 def _new_method_text(text: str, change: bool) -> str:
     """The text without what it names as the method replaced (see ``names_payment``), memoised: re-scoring
     reads the same proposal again."""
-    rest = _OLD_LINE.sub(" ", _NEW_PAID.sub(" pay", text))
+    rest = _OLD_LINE.sub(" ", _NEW_PAID.sub(" pay", _general_blanked(text)))
     if change:
         rest = "".join(p for p in _PAY_PIECE.split(_ORIGINAL_LINE.sub(" ", rest)) if not _REFUNDED.search(p))
     if _ARROW.search(rest):  # (the two scans run only when their last word is there: each is quadratic in a clause)
