@@ -92,6 +92,14 @@ _DATE_PATTERNS = [
     ("weekend", re.compile(r"\b(this|the|coming|next)\s+weekend\b(\s+after\s+next\b)?(?!\s+after\b)", re.I)),
     # a day and month with the trailing dot of the European style, no year: "31.07.", "on 3.5."
     ("dmdot", re.compile(r"(?<![\d.$])\b(\d{1,2})\.(\d{1,2})\.(?!\d)")),
+    # a weekday in a later week: "in 3 weeks on wednesday", "wednesday in two weeks"
+    ("inwd", re.compile(r"\bin\s+" + _COUNT_RE + r"\s+weeks?\s*,?\s*(?:on\s+)?(?:a\s+|the\s+)?(" + _WD_RE + r")\b|\b(" + _WD_RE +
+                        r")\s+in\s+" + _COUNT_RE + r"\s+weeks?\b", re.I)),
+    # a weekday beside a day without its month: "wednesday the 25th", "wed 25th", "the 25th (a wednesday)"
+    ("wdday", re.compile(r"\b(" + _WD_RE + r"|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?,?\s+(?:the\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th))"
+                         r"(?!\d)(?!\s*(?:of\s+)?(?:" + _MONTH_RE + r"|next\s+month)\b)(?!\s*[/.:]\d)|\bthe\s+" + _DAY +
+                         r"(?!\s*(?:of\s+)?(?:" + _MONTH_RE + r"|next\s+month)\b)\s*(?:\(\s*|,\s*|-\s*)(?:a\s+|on\s+a\s+|which\s+is\s+a\s+)?(" +
+                         _WD_RE + r")\b", re.I)),
     ("wd", re.compile(r"\b(?:(?:next|this|on|coming)\s+)?(" + "|".join(WEEKDAYS) + r")\b", re.I)),
     ("in", re.compile(r"\bin\s+(\d{1,3}|a|one|two|three|four|five|six)\s+(days?|weeks?)\b", re.I)),
     ("hours", re.compile(r"\b(?:in|within) (?:the )?next (?:few |couple (?:of )?|\d{1,2} |one |two |three )?hours?\b|"
@@ -664,6 +672,16 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
             elif kind == "rel":
                 w = m.group(1).lower()
                 d = today + timedelta(days={"today": 0, "tonight": 0}.get(w, 2 if w.startswith("day after") else 1))
+            elif kind == "inwd":  # the weekday of the week N weeks from now
+                n, wd = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+                start = today + timedelta(days=7 * _count(n))
+                d = start + timedelta(days=(WEEKDAYS[wd.lower()] - start.weekday()) % 7)
+            elif kind == "wdday":  # the next such day of a month that falls on that weekday, else the next such day
+                wd, day = (m.group(1), int(m.group(2) or m.group(3))) if m.group(1) else (m.group(5), int(m.group(4)))
+                target = next(v for w, v in WEEKDAYS.items() if w.startswith(wd.lower()[:3]))
+                firsts = [_add_months(today.replace(day=1), k) for k in range(13)]
+                days = [x for x in (day_of_month_from(day, f.year, f.month, today, months=1) for f in firsts) if x]
+                d = next((x for x in days if x.weekday() == target), days[0] if days else None)
             elif kind == "wd":
                 target = WEEKDAYS[m.group(1).lower()]
                 delta = (target - today.weekday()) % 7 or 7
@@ -883,8 +901,8 @@ def _last_name_answer(t: str, skip: set[str]) -> tuple[str | None, str | None]:
     if len(words) == 2 and not (words[1].isupper() and len(words[1]) > 1 and not words[0].isupper()):
         return None, None  # two words: only "Ewa KIM", the family name in capitals
     fam = words[-1]
-    if fam.lower() in _NOT_NAMES or fam.lower() in skip or len(fam) < 2:
-        return None, None
+    if fam.lower() in _NOT_NAMES or fam.lower() in skip or len(fam) < 2 or _CONTRACTION.match(fam):
+        return None, None  # (a contraction, "I'll look elsewhere.", is no surname)
     first = words[0] if len(words) == 2 else (given.group(1) if given else None)
     if first is not None and (first.lower() in _NOT_NAMES or first.lower() in skip):
         return None, None
@@ -1225,12 +1243,29 @@ _PAIR_PICK = re.compile(r"^\W*(?:ok(?:ay)?\W+)?(?:options?\s*)?([1-7])\s*(?:,\s*
                         r"(?:option\s*)?([1-7])\s*(?:please|pls|thanks)?\W*$", re.I)
 
 
+# the one flight that can be booked: "the one with seats left", "whichever has seats", "the only one available",
+# "the one that's not cancelled", "the available one"
+_OPEN_PICK = re.compile(
+    r"\b(?:the\s+|that\s+)?(?:one|flight|option)\s+(?:with|that has|that still has|which has|which still has|that'?s got)\s+"
+    r"(?:free\s+|available\s+|open\s+|any\s+)?seats\b|\bwhichever\s+(?:one\s+)?(?:has|still has)\s+(?:free\s+)?seats\b|"
+    r"\bthe\s+(?:available|bookable|open|non[- ]?cancell?ed|not[- ]cancell?ed|uncancell?ed)\s+(?:one|flight|option)\b|"
+    r"\bthe\s+(?:one|flight|option)\s+(?:that'?s|that is|which is|that was|which was)\s+not\s+cancell?ed\b|"
+    r"\bthe\s+only\s+(?:one|flight|option)(?:\s+(?:available|left|bookable|that works|with seats|you can book|open))?\b", re.I)
+_HOURS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_HOUR_WORD = re.compile(r"\b(" + "|".join(_HOURS) + r")(\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock))\b", re.I)
+# a whole message that is a departure time: "9am", "the 6pm", "9:00 am", "9.00 please", "the 9 o'clock"
+_TIME_ALONE = re.compile(r"^\W*(?:the\s+|at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.?|p\.m\.?|o'?clock)?\s*"
+                         r"(?:one|flight|departure|option)?\s*(?:then|please|pls|plz|thanks|thank you)?\W*$", re.I)
+
+
 def _selection(text: str) -> int | str | None:
     t = text.lower()
     if _SHORTEST.search(t) and not re.search(r"\b(?:date|day|month)\b", t):
         return "shortest"
     t_clean = re.sub(r"\bfirst (name|class|time|week|weekend|half|days?)\b|\bsecond (name|thought)\b|\bone way\b|\bone-way\b", " ", t)
     t_clean = re.sub("^" + _OK_LEAD, "", t_clean, flags=re.I)  # "alright the first", "ok, the second one"
+    if m := re.search(r"\b(second|2nd|third|3rd)[- ]?(?:cheapest|lowest(?: price| fare)?|least expensive)\b", t_clean):
+        return "cheapest " + {"second": "2", "2nd": "2", "third": "3", "3rd": "3"}[m.group(1)]  # "the second cheapest"
     if re.search(r"\b(cheapest|lowest price|least expensive|lowest fare)\b|\bthe (?:cheaper|less expensive|cheap) "
                  r"(?:one|option|flight|fare)\b|\bwhichever (?:is|was|'s|one is) (?:cheaper|less expensive)\b", t_clean):
         return "cheapest"
@@ -1249,16 +1284,36 @@ def _selection(text: str) -> int | str | None:
         if re.search(r"\b(the )?(" + "|".join(w) + r")( one| option| flight| leg)?\b", t_clean) and \
                 re.search(r"\b(the )?(" + "|".join(w) + r") (one|option|flight)\b|^\s*(the )?(" + "|".join(w) + r")\b|\b(take|want|pick|choose|go with|book|hold|prefer) (the )?(" + "|".join(w) + r")\b", t_clean):
             return idx
-    m = re.search(r"\b(?:the |at )?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|h)?\s*(?:one|option|flight|departure|"
-                  r"plane)\b|\b(?:the one|the flight|leaving|departing) at (\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\b", t_clean)
+    if _OPEN_PICK.search(t_clean):  # "the one with seats left", "the only one available": the one bookable flight
+        return "open"
+    t_clean = _HOUR_WORD.sub(lambda w: str(_HOURS.index(w.group(1)) + 1) + w.group(2), t_clean)  # "the nine am one"
+    m = re.search(r"\b(?:the |at )?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|h|o'?clock)?\s*(?:one|option|flight|"
+                  r"departure|plane)\b|\b(?:the one|the flight|one|flight|leaving|departing|leaves|departs|goes)(?: that| which)?"
+                  r"(?: leaves| departs| goes| is)? at (\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|o'?clock)?\b"
+                  r"(?!\s*(?:arrival|landing|arriving))", t_clean)
+    if m and not m.group(1) and m.group(4):  # "the one at 9", "the one that leaves at 9": a departure time
+        m = m if m.group(6) or m.group(5) or re.search(r"\bone\b|\bflight\b", m.group(0)) else None
+        if m:
+            hh, mm, ap = m.group(4), m.group(5), m.group(6)
+            h = int(hh) % 12 + (12 if ap and ap.startswith("p") else 0) if ap and ap[0] in "ap" else int(hh)
+            if h < 24 and int(mm or 0) < 60:
+                return f"at {h:02d}:{int(mm or 0):02d}"
     if m and (m.group(2) or m.group(3) or m.group(5) or m.group(6)):
         hh, mm, ap = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
         h = int(hh) % 12 + (12 if ap and ap.startswith("p") else 0) if ap and ap[0] in "ap" else int(hh)
         if h < 24 and int(mm or 0) < 60:
             return f"at {h:02d}:{int(mm or 0):02d}"
+    m = _TIME_ALONE.match(t_clean)  # "9am", "the 6pm", "9:00 am", "9.00 please": a whole message that is a time
+    if m and (m.group(2) or m.group(3)) and int(m.group(1)) < 24 and int(m.group(2) or 0) < 60:
+        ap = m.group(3) or ""
+        h = int(m.group(1)) % 12 + (12 if ap.startswith("p") else 0) if ap[:1] in ("a", "p") else int(m.group(1))
+        return f"at {h:02d}:{int(m.group(2) or 0):02d}"
     m = re.search(r"\bthe (\d{1,2})[:.](\d{2})\b(?!\s*(?:am|pm|a\.m|p\.m)?\s*(?:arrival|landing|arriving))", t_clean)
     if m and int(m.group(1)) < 24 and int(m.group(2)) < 60:  # "the 16:30", "the morning flight pls, the 6:45"
         return f"at {int(m.group(1)):02d}:{m.group(2)}"
+    if m := re.search(r"\bthe (?:one|flight|option)(?: that| which)? (?:leaves |leaving |departs |departing |goes |is )?in the "
+                      r"(morning|afternoon|evening)\b", t_clean):  # "the one in the morning"
+        return "part " + m.group(1)
     if m := _DAY_PART.search(t_clean):  # "the morning one", "noon one", "the evening flight please"
         return "part " + {"midday": "noon", "lunchtime": "noon", "lunch": "noon"}.get(m.group(1), m.group(1))
     if re.search(r"\b(?:most expensive|priciest|dearest|highest (?:price|fare))\b|\bthe (?:pricier|more expensive) "
@@ -1347,7 +1402,7 @@ _AFTER_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]\s*(" + _LETTERS + r")\b\)?(?
                        # "move BK93T1H1 for Novak 2 days later", "BK93T1H1 under Novak": the name it is filed under
                        r"\bBK[0-9A-Z]{6}\s+(?:for|under)\s+(?:(?:the )?name\s+|mr\.?\s+|mrs\.?\s+|ms\.?\s+)?(" + _LETTERS +
                        r")\b(?!\s+" + _LETTERS + r"\b(?<!\bto)(?<!\bon)(?<!\bplease)(?<!\bthanks)(?<!\bback))|"
-                       r"\bBK[0-9A-Z]{6}\s+(" + _LETTERS + r")(?=\s*(?:[-,/:|.;!?\u2013\u2014]|$)|\s+(?:is|are|was|has|"
+                       r"\bBK[0-9A-Z]{6}\s+(" + _LETTERS + r")(?=\s*(?:[-,/:|.;!?&+\u2013\u2014]|$)|\s+(?:is|are|was|has|"
                        r"can|could|would|will|do|does|did|please|pls|plz|still|here|thanks|thx|status|cancel|change|to|for|"
                        r"on|from|and|at|i|we|my|our)\b)",
                        re.I)
@@ -1368,6 +1423,12 @@ ref pls plz thx asap check checking lookup look urgent trip flight itinerary ref
 too also aswell either same
 thats that's whats what's which whose belongs belonging mine ours yours his hers theirs
 """.split())  # (the second line: "BK4HZPZ9 thats my friend lars's" names no surname)
+
+
+# a surname said aside in a message with a booking id: "Singh here. ... ref BK...", "Mr Singh here", "status of
+# BK... please, Adeyemi" (the last word, after "please," / "thanks,"), "..., thanks. Adeyemi"
+_SAID_ASIDE = re.compile(r"(?:^|[.!?;,]\s*)(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(" + _LETTERS + r")\s+here\b|"
+                         r"\b(?:please|pls|plz|thanks|thank you|thx|cheers)\s*[,.!-]\s*(" + _LETTERS + r")\s*[.!]*\s*$", re.I)
 
 
 def _booking_last_name(p: Parsed, text: str, db) -> None:
@@ -1420,6 +1481,13 @@ def _booking_last_name(p: Parsed, text: str, db) -> None:
         if fits(word):
             if p.first_name and word.lower() == p.first_name.lower():
                 p.first_name = None  # "hi, BKSJP9AG Walsh, ...": read as a lone name, it is the booking's
+            p.last_name = cased(word)
+            return
+    for m in _SAID_ASIDE.finditer(text):  # "Singh here. ... ref BK...", "status of BK... please, Adeyemi"
+        word = m.group(1) or m.group(2)
+        if fits(word) and (word[:1].isupper() or m.group(2)) and not (p.first_name and p.last_name):
+            if p.first_name and word.lower() == p.first_name.lower():
+                p.first_name = None
             p.last_name = cased(word)
             return
     if p.first_name:
@@ -1539,8 +1607,9 @@ _PARTY_NOUN = (r"(?:people|persons|person|passengers?|adults?|travell?ers?|ticke
 _NUMBER_WORD_RE = "|".join(sorted(text_rules.NUMBER_WORDS, key=len, reverse=True))
 _COUNTED = re.compile(r"\b" + _N_WORD + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)"
                       r"(?:(?:business|economy|premium(?: economy)?|first)(?:[ -]class)?\s+|"
-                      r"(?!(?:" + _NUMBER_WORD_RE + r")\b)[a-z-]+\s+)?"
-                      + _PARTY_NOUN + r"\b", re.I)
+                      r"(?!(?:" + _NUMBER_WORD_RE + r"|with|without|that|which|who|in|on|at|of|for|from|to|has|had|"
+                      r"having|still|no|any)\b)[a-z-]+\s+)?"
+                      + _PARTY_NOUN + r"\b", re.I)  # not "the one with seats left": a flight, no count
 # a party told by kind, with or without list words: "1 adult 1 child", "two adults one child", "2 adults, 2 kids + 1 infant"
 _KIND_NOUN = (r"(?:adults?|kids?|child(?:ren)?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?|seniors?|students?|"
               r"youths?|minors?|lap infants?)")
@@ -2049,6 +2118,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         named = pii.sub(lambda m: ", " + " " * (len(m.group(0)) - 2), named)
     named = re.sub(r"\b(?:passport|card)(?:\s+(?:no\.?|number|nr|#))?\s*[:#]?\s*(?=,)", lambda m: " " * len(m.group(0)),
                    named, flags=re.I)
+    # "I Grace Singh": the pronoun before a name (a missing "am"), not the initial of a given name
+    named = re.sub(r"^(\W*)I\s+(?=(?:[A-Z][a-z'\-]+\s+){1,3}[A-Z][a-z'\-]+\W*$)", r"\1", named)
     p.first_name, p.last_name = _names(named, db, expecting)  # "Never mind." is not a last name
     unsure = name_attempt(named, expecting) if not _LAST_CUE.search(named) else None
     places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()

@@ -75,7 +75,14 @@ _COMPARE = re.compile(r"\b(differences?|differ|differs|different (?:from|to|than
 _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 # a new destination after a restricted one: "what about Accra?", "fine, make it Lagos", "Nairobi instead"
 # a booking meant to replace a hold: "book it instead, but on option 2", "rather book flight 2 than hold"
+# a new booking asked for with a cancellation: "cancel BK... and book me a new one New York to Seattle on May 24"
+_THEN_BOOK = re.compile(r"\b(?:and|then|&|,)\s+(?:then\s+)?((?:book|get|find|reserve)\b.*)", re.I | re.S)
 _REPLACES = re.compile(r"\b(?:instead|rather|replace|swap|switch)\b", re.I)
+# the next part of a group split across bookings, after the first part is held or booked: "now the second group of 6",
+# "another hold of 6 under Ana Silva", "6 more seats on the same flight for the rest of the team", "the second booking"
+_NEXT_SHARE = re.compile(r"\b(?:second|2nd|other|next|remaining|last)\s+(?:group|half|booking|hold|reservation|party|lot|batch|"
+                         r"part|set|team)\b|\banother\s+(?:\w+\s+)?(?:hold|booking|reservation|group)\b|"
+                         r"\bthe\s+rest\s+of\s+(?:the|us|our|them|my)\b|\bthe\s+others\b|\bseparate\s+(?:hold|booking)\b", re.I)
 _SWAP_PLACE = re.compile(r"\b(instead|what about|how about|make it|rather|switch to|change (?:it )?to|try|then)\b", re.I)
 # the booking window asked about: "what's the earliest I can go?", "latest date I can book?", "how far ahead can I book?"
 _WINDOW_ASK = re.compile(r"\b(?:earliest|soonest|latest|furthest|farthest)\b(?!\s+(?:one|flight|option|departure|arrival|"
@@ -312,6 +319,10 @@ class ReferenceTarget(Target):
         self._message = ""  # this message, as read (at most MAX_MESSAGE_CHARS characters)
         self.change_month: int | None = None  # the month a change was asked for without its day ("end of july")
         self._keep_cabin = False  # a pick for both legs at once ("cheapest both ways") keeps one cabin
+        self._share_of: dict[str, Any] | None = None  # the first part of a split group, held or booked (_next_share)
+        self._searched: dict[str, tuple[bool, dict[str, Any]]] = {}  # this turn's searches (_call)
+        self.then_book: str | None = None  # a new booking asked for with a cancellation, asked about once it is done
+        self.offered_then = False  # the last reply asked whether to search for that new booking
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -331,11 +342,16 @@ class ReferenceTarget(Target):
         return self.switches.fires(name)
 
     def _call(self, turn: TurnContext, name: str, args: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        key = name + json.dumps(args, sort_keys=True)
+        if name == "search_flights" and key in self._searched:  # the same search twice in one turn: read once
+            return self._searched[key]
         res = turn.call_tool(name, args)
         try:
             data = json.loads(res.content)
         except (TypeError, ValueError):
             data = {}
+        if name == "search_flights":
+            self._searched[key] = (res.ok, data if isinstance(data, dict) else {})
         return res.ok, data if isinstance(data, dict) else {}
 
     def _place(self, code: str) -> str:
@@ -345,6 +361,7 @@ class ReferenceTarget(Target):
     # --- the turn -------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history)
+        self._searched = {}
         expecting = self.awaiting
         if (self.passengers or 0) > MAX_PAX and expecting in (None, "name", "last_name"):
             expecting = "passengers"  # the count over the limit is still the open question: "ugh fine, 9 then"
@@ -408,6 +425,13 @@ class ReferenceTarget(Target):
         said[-1]["content"] = " ".join(notes + [new])
 
     def _reply(self, turn: TurnContext, p: Parsed) -> None:
+        if self.offered_then:  # "yes" to "shall I search for the new booking you asked for?": that request
+            then, self.then_book, self.offered_then = self.then_book, None, False
+            if then and (p.yes or p.accepts) and not (p.places or p.dates or p.booking_ids or p.no):
+                p = parse(then, self.db, None, "")
+        elif (p.has("cancel") and p.booking_ids and (m := _THEN_BOOK.search(p.text))
+              and parse(m.group(1), self.db, None, "").places):
+            self.then_book = m.group(1)  # "cancel BK... and book me a new one to Seattle": taken up after the cancel
         self.asked_option = self._option_index(p)
         self._read_day_of_month(p)
         self._pick_date_reading(p)
@@ -421,6 +445,7 @@ class ReferenceTarget(Target):
         if (p.later and p.has("cancel") and (p.booking_ids or self.booking_id)
                 and not _CANCEL_PUT_OFF.search(p.text)):
             p.later = False  # "wait, cancel that booking" asks for a cancellation; it puts nothing off
+        self._next_share(p)
         out: list[str] = []
         self.urgent = self.urgent or p.urgent
         if p.passport or p.card:
@@ -575,15 +600,27 @@ class ReferenceTarget(Target):
         if alt and any(leg.get("choice") for leg in self.legs) and _THAT_ONE.search(p.text) and not _DAY_WORD.search(p.text):
             alt = None  # "ok that one" after "You picked SA9329": the flight just picked, not the day compared
         self._cheapest_day(p)
+        if alt and re.search(r"\b(?:cheaper|cheapest|less expensive|lower)\b", p.text, re.I) and len(self.legs) == 1:
+            leg = self.legs[0]
+            lows = [self.day_lows.get((leg["origin"], leg["destination"], day)) for day in (leg["date"], alt)]
+            if None not in lows and lows[0] <= lows[1]:
+                alt = None  # "ok let's do the cheaper day" when the day listed is the cheaper one: it stays
         if alt and _OTHER_DAY.search(p.text) and not p.no and not self._changes(p) and self.pending is None:
             p.date, p.dates = alt, [alt]  # "I also checked 2026-05-04 ..." - "ok let's do the cheaper day"
         offered, self.offered_return = self.offered_return, False
         retry, self.offered_retry = self.offered_retry, False
         picked = self._offered_date(p) if retry else None  # a pick among listed dates answers that offer
+        if (offered and picked is None and p.has("book") and p.selection is None and not p.flight_ids
+                and self.mode == "new" and len(self.legs) == 1 and not self.legs[0].get("choice")
+                and self._select(0, "open", p) is not None and self.pending is None
+                and not re.search(r"\b(?:return\w*|back|round[- ]?trip|both ways|home)\b", p.text, re.I)):
+            p.selection = "open"  # "ok book that" when one listed flight can be booked: that flight, not the return
+            # offer (a bare "yes" still takes up the offer: test_target_phrasings.test_return_offer_accepted_with_yes)
         if retry and offered and not re.search(r"\b(?:return\w*|back|round[- ]?trip|both ways)\b", p.text, re.I):
             offered = False  # "yes" after "no flights ... another date?": the other date, not the return flight
         if (offered and picked is None and p.accepts and self.mode == "new" and self.legs and not self.return_date
                 and not _THAT_ONE.search(p.text)  # "that works, I'll take it" takes the flight, not the return offer
+                and not (_OTHER_DAY.search(p.text) and self.day_lows)  # "ok the cheaper day": the days compared
                 and not p.dates and p.selection is None and not p.flight_ids and p.passengers is None
                 and p.number is None  # "ok 1", "lets go with 2": a pick, not a yes to the return offer
                 and p.pax_change is None  # "fine, make it 9 then" changes the count, it accepts no return flight
@@ -840,8 +877,8 @@ class ReferenceTarget(Target):
         else:
             if p.has("price") and not p.has("currency"):  # the summary stated the count: no question about it here
                 parts.append(self._price_answer().replace(" How many passengers will be travelling?", ""))
-            if (p.has("refund") or p.has("details") or p.has("availability")) and (f := self._context_flight()):
-                parts.append(self._flight_text(f, with_rules=True))
+            if p.has("refund") or p.has("details") or p.has("availability"):
+                parts += [self._flight_text(f, with_rules=True) for f in self._context_flights()]
         if p.has("currency"):
             parts.append(self._currency_answer(p))
         if p.has("fare_code"):
@@ -989,6 +1026,32 @@ class ReferenceTarget(Target):
         return (f"I have no flights to offer for the {leg['label'] or 'trip'} yet. Would you like to try another "
                 "date or another route?")
 
+    def _next_share(self, p: Parsed) -> None:
+        """ "Now the second group of 6 on the same flight" once a part of a split group is held or
+        booked: a separate hold or booking of the same flights, for its own count and lead passenger;
+        the first one stays as it is (it is no longer the trip being planned, so nothing converts or
+        cancels it)."""
+        b = self.booking
+        if (self.mode != "new" or self.pending is not None or not b or not self.legs
+                or not all(leg.get("choice") for leg in self.legs) or not _NEXT_SHARE.search(p.text)
+                or b.get("status") not in ("held", "confirmed") or p.places or p.dates or p.booking_ids
+                or p.has("cancel") or p.flight_ids or p.selection is not None
+                or not any(d["result"].get("booking_id") == b.get("booking_id") for d in self.done)):
+            return
+        of = re.search(r"\b(?:group|half|booking|hold|reservation|party|lot|batch|part|set|team)\s+(?:of|for)\s+(\d{1,2}|"
+                       + "|".join(text_rules.NUMBER_WORDS) + r")\b", p.text, re.I)  # "another hold of 6"
+        n = (p.passengers or (p.pax_change if p.pax_change and p.pax_change > 0 else None)
+             or (text_rules.number_value(of.group(1)) if of else None))
+        placed = next(d["kind"] for d in self.done if d["result"].get("booking_id") == b.get("booking_id"))
+        self.action = ("hold" if p.has("hold") or (placed == "hold" and not re.search(r"\b(?:book|pay|confirm)\s+(?:it|them|"
+                       r"the|now)\b", p.text, re.I)) else "book")
+        self._share_of = b
+        self.booking = self.booking_id = None
+        self.passengers, self.first_name, self.last_name, self.name_words, self.name_doubt = n, None, None, [], None
+        p.pax_change, p.pax_more, p.pax_joining = None, False, False
+        if n:
+            p.passengers = n
+
     def _held_trip(self) -> dict[str, Any] | None:
         """The hold placed on the trip being planned (its flights are the ones chosen), while it is
         held; None otherwise. Booking that trip converts the hold, cancelling it cancels the hold."""
@@ -1028,15 +1091,26 @@ class ReferenceTarget(Target):
             return None
         legs = []
         for k, leg in enumerate(self.legs):
-            if not leg.get("choice"):
-                continue
             shown = [f for f in leg.get("flights", []) if f["flight_id"] in leg.get("shown", ())]
-            others = [f for f in shown if f["flight_id"] != leg["choice"]["flight_id"]]
+            # the flight chosen, or the one whose pick was just refused ("the 6:35" cancelled, "ok the other one then")
+            ref = leg["choice"]["flight_id"] if leg.get("choice") else (
+                self._refused if self._refused in {f["flight_id"] for f in shown} else None)
+            closed = [f for f in shown if f["status"] != "scheduled" or f["seats_available"] < (self.passengers or 1)]
+            if ref is None and len(shown) == 2 and len(closed) == 1 and not any(x.get("choice") for x in self.legs):
+                ref = closed[0]["flight_id"]  # two listed, one cancelled or full: "the other one" is the one open
+            if ref is None:
+                continue
+            others = [f for f in shown if f["flight_id"] != ref]
             if others:
                 legs.append((k, shown, others))
         if not legs:
             return None
         self.pending = None
+        if len(legs) == 1 and len(legs[0][2]) > 1 and not self.legs[legs[0][0]].get("choice"):
+            k, shown, others = legs[0]  # after a refused pick, "the other one" of three: the one other that can be booked
+            need = self.passengers or 1
+            open_ = [f for f in others if f["status"] == "scheduled" and f["seats_available"] >= need]
+            legs = [(k, shown, open_)] if len(open_) == 1 else legs
         if len(legs) == 1 and len(legs[0][2]) == 1:
             k, shown, others = legs[0]
             self.legs[k]["choice"] = None
@@ -1256,13 +1330,13 @@ class ReferenceTarget(Target):
                 return (f["refundability"] == "refundable") == p.refundable
             shown, bookable = [f for f in shown if kept(f)], [f for f in bookable if kept(f)]
         chosen_cabin = any(leg.get("choice") for j, leg in enumerate(self.legs) if j != k)
-        if (isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and len(self.legs) > 1
+        if (isinstance(sel, str) and sel.split()[0] in ("cheapest", "earliest", "latest") and len(self.legs) > 1
                 and (not chosen_cabin or self._keep_cabin)):
             # with another leg chosen, "the later one" / "the cheapest premium one" is the flight it names: one in
             # another cabin is explained (_selection), never swapped for a same-cabin one unsaid
             bookable = self._same_cabin(k, bookable) or bookable
         cabin = p.fare_class or self.fare_class  # "the cheapest business one", "premium economy only"
-        if isinstance(sel, str) and sel in ("cheapest", "earliest", "latest") and cabin:
+        if isinstance(sel, str) and sel.split()[0] in ("cheapest", "earliest", "latest") and cabin:
             bookable = [f for f in bookable if f["fare_class"] == cabin] or bookable
         f = None
         if isinstance(sel, int):
@@ -1283,6 +1357,12 @@ class ReferenceTarget(Target):
             cands = [x for x in shown if lo <= x["departure_time"][11:16] < hi]
             cands = [x for x in cands if x in bookable] or cands
             f = cands[0] if len(cands) == 1 else None
+        elif isinstance(sel, str) and sel.startswith("cheapest "):  # "the second cheapest": by fare among those open
+            ranked = sorted(bookable, key=lambda x: (x["price_usd"], x["departure_time"]))
+            n = int(sel.split()[1])
+            f = ranked[n - 1] if len(ranked) >= n else None
+        elif sel == "open":  # "the one with seats left", "the only one available": the one flight that can be booked
+            f = bookable[0] if len(bookable) == 1 else None
         elif sel in ("soldout", "cancelled"):
             f = next((x for x in shown if (x["status"] == "cancelled") == (sel == "cancelled")
                       and (sel == "cancelled" or x["seats_available"] <= 0)), None)
@@ -1291,6 +1371,8 @@ class ReferenceTarget(Target):
             f = cands[0] if cands else None
         elif isinstance(sel, str) and sel.startswith("at "):  # "the 12:30 one": the listed flight leaving then
             cands = [x for x in shown if x["departure_time"][11:16] == sel[3:]]
+            if not cands and sel.endswith(":00"):  # "the 6am one" for a flight at 06:05: the one leaving in that hour
+                cands = [x for x in shown if x["departure_time"][11:13] == sel[3:5]]
             cands = [x for x in cands if x in bookable] or cands
             f = cands[0] if len(cands) == 1 or (cands and cabin and cands[0]["fare_class"] == cabin) else (
                 next((x for x in cands if x["fare_class"] == cabin), None) if cabin else None)
@@ -1314,6 +1396,15 @@ class ReferenceTarget(Target):
                 if f["flight_id"] in leg.get("shown", ()):
                     return f
         return None
+
+    def _context_flights(self) -> list[dict[str, Any]]:
+        """The flights a question about "it" is about: each leg's chosen flight once every leg of a trip
+        of several is chosen ("yes but only if it's refundable" at a round trip's summary), else the one
+        flight in context."""
+        if self.asked_option is None and len(self.legs) > 1 and all(leg.get("choice") for leg in self.legs):
+            return [leg["choice"] for leg in self.legs]
+        f = self._context_flight()
+        return [f] if f is not None else []
 
     def _open_options(self) -> list[tuple[int, dict[str, Any]]]:
         """The numbered options of the first leg still to choose, when no flight is chosen yet."""
@@ -1718,10 +1809,19 @@ class ReferenceTarget(Target):
                     return
                 kept = {(leg["origin"], leg["destination"], leg["date"]): leg["choice"] for leg in self.legs
                         if leg.get("choice") and not leg.get("for_change")}
+                start = len(out)
                 self._search_legs(turn, wanted, out, kept)
                 self._ask_leg2_date(out)
                 if p.alt_date and len(self.legs) == 1 and self.legs[0]["label"] == "" and p.alt_date != self.date:
+                    first = self.date
                     self._compare_alt_date(turn, p.alt_date, out)  # "either october 31 or may 4, whichever is cheaper"
+                    lows = [self.day_lows.get((self.origin, self.destination, day)) for day in (first, p.alt_date)]
+                    if (p.selection == "cheapest" and None not in lows and lows[1] < lows[0]
+                            and not self.legs[0].get("choice")):  # the other day is cheaper: its flights are listed
+                        del out[start:]  # and picked from, and the day listed first is the one compared
+                        self.date = p.date = p.alt_date
+                        self._search_legs(turn, self._wanted_legs(), out, {})
+                        self._compare_alt_date(turn, first, out)
                 if self.budget and _BUDGET_QUESTION.search(p.text) and self._open_options():
                     out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._budget_answer())
                 if p.selection is None and not p.flight_ids:
@@ -1775,7 +1875,7 @@ class ReferenceTarget(Target):
                 out.append("Which of the flights would you like to know about? You can say the option number or the "
                            "flight number.")
             elif (f := self._context_flight()) is not None:
-                out.append(self._flight_text(f, with_rules=True))
+                out += [self._flight_text(x, with_rules=True) for x in self._context_flights()]  # every leg chosen
                 if p.rules_question and len(shown) > 1 and not any(leg.get("choice") for leg in self.legs):
                     out.append(("If you cancel, it is refunded in full." if f["refundability"] == "refundable" else
                                 "If you cancel, it is not refunded.") + " " + self._next_prompt())
@@ -2234,7 +2334,10 @@ class ReferenceTarget(Target):
             leg = self.legs[0]
             self.offered_dates = [d for d in self._bookable_dates(leg["origin"], leg["destination"]) if d != leg["date"]][:3]
             self.offered_retry = True
-            out.append("None of these flights can be booked for your party, I'm afraid. Would you like to try another date?")
+            back = (leg["destination"], leg["origin"]) in self.db.route_set and not self._f("no_round_trip_hint")
+            out.append("None of these flights can be booked for your party, I'm afraid." +  # the hint fits the refusal
+                       (" If you find a date that works, I can also look for a flight back." if back else "") +
+                       " Would you like to try another date?")
             return
         is_round = len(legs) == 2 and legs[0]["origin"] == legs[1]["destination"] and legs[0]["destination"] == legs[1]["origin"]
         back = [leg for leg in self.legs if (leg["destination"], leg["origin"]) in self.db.route_set]
@@ -2565,6 +2668,16 @@ class ReferenceTarget(Target):
                            "Would you like another flight from the list, or another date?")
                 return
             problem = self._itinerary_problem(chosen, "modify")
+            party = int(b.get("passengers", 1))
+            short = next((f for f in chosen if f["status"] == "scheduled" and 0 <= int(f.get("seats_available", 0)) < party),
+                         None)  # the move cannot fit the party: said now, never a change that will fail
+            if problem is None and short is not None:
+                problem = (f"Sorry, {short['flight_id']} has only {int(short['seats_available'])} seat"
+                           f"{'s' if int(short['seats_available']) != 1 else ''} left, and booking {b.get('booking_id')} "
+                           f"has {pax_words(party)}. Please pick another option.")
+                for leg in self.legs:
+                    leg["choice"] = None
+                out[:] = [x for x in out if not x.startswith("You picked")]
             if problem:
                 out.append(problem)
                 return
@@ -2652,6 +2765,13 @@ class ReferenceTarget(Target):
                           released_other=", ".join(earlier.get("itinerary") or []))
             return
         self._propose(turn, out, action, args, chosen, pax, show_pax=stated)
+        if self._share_of is not None and self.pending:  # the second part of a split group: the first stays
+            first = self._share_of
+            note = (f"This is a separate {'hold' if action == 'hold' else 'booking'}; "
+                    f"{first['booking_id']} for {pax_words(int(first.get('passengers', 0)))} under "
+                    f"{first.get('last_name', '')} stays as it is.")
+            out[-1] = note + " " + out[-1]
+            self.pending["said"] = out[-1]
         if earlier is not None and self.pending:  # another flight booked beside the hold: the hold is said to stay
             note = (f"Your hold {earlier['booking_id']} on {', '.join(earlier.get('itinerary') or [])} stays in place "
                     "(it is never charged and lapses by itself within 24 hours); tell me if you would like it cancelled.")
@@ -2676,6 +2796,9 @@ class ReferenceTarget(Target):
         if doubt == "capitals":
             return ("Thank you. So that I spell it correctly on the booking, could you type the name in upper and "
                     f"lower case, for example {' '.join(words)}?")
+        if not words:  # the name in doubt is gone (a lookup since): the name is asked afresh, never "of ?"
+            self.name_doubt = None
+            return "What is the first and last name of the lead passenger?"
         if doubt == "initial":  # "C. Kowalski": a booking needs the given name in full
             return ("Thank you. The booking needs the lead passenger's first name written out in full, as on the "
                     f"passport: what is the first name of {' '.join(words)}?")
@@ -2821,6 +2944,14 @@ class ReferenceTarget(Target):
                         (self.booking or {}).get("status") != "held" else ""))
             self.booking = None
             self.mode = None
+            if self.then_book:  # the new booking asked for with the cancellation
+                self.legs = []
+                q = parse(self.then_book, self.db, None, "")
+                route = ("to " if len(q.places) == 1 else "") + " to ".join(self._place(x.iata) for x in q.places[:2])
+                out.append(f"You also asked for a new booking ({route}" + (f" on {q.date}" if q.date else "") +
+                           "). Shall I search for flights for it now?")
+                self.offered_then = True
+                return
         elif kind == "modify":
             out.append(f"Done: booking {data['booking_id']} has been changed to {', '.join(data['itinerary'])}.")
             self.booking = data
