@@ -112,6 +112,8 @@ _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|hurried|right away|immediat
                      r"straight away|emergency|(?:in a|such a|bit of a) rush|rush(?:ed|ing)?(?! hour)|be quick|make it (?:quick|fast|snappy)|"
                      r"(?:quick|fast) as (?:you can|possible)|time is (?:short|tight|running out)|(?:short|pressed|tight) (?:on|of|for) time|"
                      r"running out of time|not much time|(?:in|at) (?:the )?hospital|hospitali[sz]ed|critically ill|"
+                     r"(?:taken|rushed|admitted|brought) (?:in)?to (?:the )?hospital|(?:is|are|'s) dying|quick,? quick|"
+                     r"(?:done|do it|book it|sorted) (?:fast|quick(?:ly)?)|(?:fast|quick)(?:est)? (?:as )?(?:you can|possible)|"
                      r"(?:need|have|got) to (?:fly|leave|go|get there) (?:tonight|today|now))\b", re.I)
 _NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:any|a))\s+(?:big |real |great |particular )?"
                          r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b", re.I)
@@ -1237,7 +1239,7 @@ _BARE_PICK = re.compile(r"^\W*the\s+([1-7])\s*(?:one\s*)?(?:,?\s*(?:please|pls|t
 
 
 # a pick of the shortest connection or trip: "whatever is shortest", "the shortest layover", "least waiting in london"
-_SHORTEST = re.compile(r"\b(?:shortest|quickest|fastest)\b|\bleast (?:wait(?:ing)?|time)\b|\bless waiting\b", re.I)
+_SHORTEST = re.compile(r"\b(?:shortest|quickest|fastest)\b(?!\s+(?:as\s+)?(?:you can|possible))|\bleast (?:wait(?:ing)?|time)\b|\bless waiting\b", re.I)
 # one option for each of two legs: "2 then 1", "option 2 and then 1", "3 & 1 please"
 _PAIR_PICK = re.compile(r"^\W*(?:ok(?:ay)?\W+)?(?:options?\s*)?([1-7])\s*(?:,\s*)?(?:then|and(?: then)?|&|\+|/|,)\s*"
                         r"(?:option\s*)?([1-7])\s*(?:please|pls|thanks)?\W*$", re.I)
@@ -1269,7 +1271,8 @@ def _selection(text: str) -> int | str | None:
     if re.search(r"\b(cheapest|lowest price|least expensive|lowest fare)\b|\bthe (?:cheaper|less expensive|cheap) "
                  r"(?:one|option|flight|fare)\b|\bwhichever (?:is|was|'s|one is) (?:cheaper|less expensive)\b", t_clean):
         return "cheapest"
-    if re.search(r"\b(earliest|first flight|soonest)\b|\bthe earlier (?:one|option|flight)\b", t_clean):
+    if re.search(r"\b(earliest|first flight|soonest)\b|\bthe earlier (?:one|option|flight)\b|\b(?:whichever|the one that|"
+                 r"the one which|whatever) (?:one )?(?:leaves|departs|goes|flies) (?:first|earliest|soonest)\b", t_clean):
         return "earliest"
     if re.search(r"\b(latest|last flight|last one)\b|\bthe later (?:one|option|flight)\b", t_clean):
         return "latest"
@@ -1637,7 +1640,8 @@ _GROUP = (r"(?:party|group|family|team|squad|choir|band|class|club|crew|delegati
           r"tour group|school group|wedding party)")
 _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b" + _GROUP + r"\s+of\s+" + _N_WORD + r"\b"
                      r"|\b" + _N_WORD + r"-(?:person|member|strong|people)\b"  # "our 11-person choir", "a 12-strong team"
-                     r"|\bwe\s+are\s+" + _N_WORD + r"\b|\bwe'?re\s+" + _N_WORD + r"\b"
+                     r"|\bwe\s+are\s+(?:actually\s+|now\s+|really\s+|in fact\s+)?" + _N_WORD + r"\b"
+                     r"|\bwe'?re\s+(?:actually\s+|now\s+|really\s+|in fact\s+)?" + _N_WORD + r"\b"
                      r"|\b(?:i|we) need\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|seats?\b|tickets?\b|please|pls))"
                      r"|\b(?:for|x)\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|please|pls|thanks|people|ppl|pax|of us|adults?|"
                      r"passengers?|persons?|asap|urgently|right away|now|on\b|from\b|leaving|departing|flying|"
@@ -1645,7 +1649,7 @@ _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b" + _GROUP + r"\s+of\s+"
                      r"|\bx(\d{1,2})\b(?=\s*(?:$|[.,!;?]|please|pls|people|ppl|pax|seats?|tickets?))"  # "x2"
                      r"|\b(\d{1,2})(?:pax|ppl|px|adults|people|persons|passengers|seats|tickets)\b", re.I)  # "2pax"  # "for 2", "for two, please", "for 3 asap";
 # not "for 2 nights"
-_ALONE = re.compile(r"\b(?:just me|only me|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|on my own)\b"
+_ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:it'?s|it is) (?:only |just )?(?:for )?me(?=\s*[,.!;]|\s*$)|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|on my own)\b"
                     r"(?!\s*(?:and|plus|with|&|\+)\b)", re.I)
 _TWO = re.compile(r"\bme and (?:a|one) (?:friend|colleague|coworker|co-worker|buddy|mate|companion|relative|partner)\b"
                   r"(?!,? (?:and|plus|with|&) )|\bme and my [a-z-]+\b(?!,? (?:and|plus|with|&) (?:the|our|my|his|her|their|\d+|two|three|four|five|six|"
@@ -2021,7 +2025,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.unknown_place = _unknown_place(text, p, expecting, db)
 
     hits = [h for h in _date_hits(text) if not _BIRTH_CUE.search(text[max(0, h[0] - 25):h[0]])]  # "dob 1990-04-02"
-    hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|now", text[h[0]:h[1]]) and re.search(
+    hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|now|tomorrow|tmrw|day after tomorrow", text[h[0]:h[1]]) and re.search(
         r"(?i)\b(?:pay|paying|payment|paid|charge|charged|charging|card)\b\W+(?:\w+\W+){0,2}$", text[max(0, h[0] - 30):h[0]]))]
     # "no payment today", "don't charge me today": no travel date
     if is_deferral(text):  # "I'll decide tomorrow", "call you back today" put a decision off, not a trip date

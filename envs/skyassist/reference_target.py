@@ -2303,7 +2303,8 @@ class ReferenceTarget(Target):
         out.append(" ".join(parts))
         for leg, _ok, shown in results:  # listed, but every open flight is outside the booking window
             open_ = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
-            if open_ and not any(WINDOW_MIN <= parse_time(f["departure_time"]) <= WINDOW_MAX for f in open_):
+            if open_ and not self._f("ignore_booking_window") and not any(
+                    WINDOW_MIN <= parse_time(f["departure_time"]) <= WINDOW_MAX for f in open_):  # the fault: no window
                 soon = parse_time(open_[0]["departure_time"]) < WINDOW_MIN
                 when = (f"less than {MIN_LEAD_HOURS} hours from now" if soon else f"more than {MAX_LEAD_DAYS} days ahead")
                 dates = [d for d in self._bookable_dates(leg["origin"], leg["destination"]) if d != leg["date"]][:3]
@@ -2329,7 +2330,8 @@ class ReferenceTarget(Target):
         need = self.passengers or 1
         closed = len(self.legs) == 1 and bool(self.legs[0]["shown"]) and not self.legs[0].get("from_id") and not any(
             f["status"] == "scheduled" and f["seats_available"] >= need
-            and WINDOW_MIN <= parse_time(f["departure_time"]) <= WINDOW_MAX for f in self._shown(0))
+            and (self._f("ignore_booking_window") or WINDOW_MIN <= parse_time(f["departure_time"]) <= WINDOW_MAX)
+            for f in self._shown(0))  # the fault never says a flight outside the window cannot be booked, then books it
         if closed:  # listed, but none can be booked: no return offer, no "which flight?"; other days are offered
             leg = self.legs[0]
             self.offered_dates = [d for d in self._bookable_dates(leg["origin"], leg["destination"]) if d != leg["date"]][:3]
@@ -2381,8 +2383,12 @@ class ReferenceTarget(Target):
     def _hides_premium(self, flights: list[dict[str, Any]]) -> bool:
         """Whether ``no_premium_mention`` acts on these search results: only when one of them has a bookable
         Premium Economy or Business seat (a listing with none is the fault-free one, word for word)."""
-        return self._f("no_premium_mention") and any(
-            f["fare_class"] != "economy" and f["status"] == "scheduled" and f["seats_available"] > 0 for f in flights)
+        def bookable(f: dict[str, Any]) -> bool:  # not on a restricted route, inside the booking window, seats left
+            return (self._flight_problem(f, False) is None and f["status"] == "scheduled"
+                    and not any(self.db.airports[a].restricted for a in (f["origin"], f["destination"])
+                                if a in self.db.airports and not (self._f("hold_restricted") and self.action == "hold")))
+
+        return self._f("no_premium_mention") and any(f["fare_class"] != "economy" and bookable(f) for f in flights)
 
     def _cabins_note(self, flights: list[dict[str, Any]]) -> str | None:
         """The premium cabins the listed flights have seats in, as the search returned them: "Premium
@@ -2449,6 +2455,21 @@ class ReferenceTarget(Target):
         return (f"{low['flight_id']} ({low['public_cabin']}, {money(float(low['price_usd']))} per seat) is cheaper, but "
                 f"the {lacking['label'] or 'other leg'} has no {low['public_cabin']} seats for your party, and all flights "
                 "in one booking must be in the same cabin.")
+
+    def _cabin_clash(self, k: int, f: dict[str, Any], p: Parsed) -> str | None:
+        """The question to ask when a pick by number names another cabin than that option's ("option 1
+        economy" where option 1 is Premium Economy): which of the two was meant, never the dearer one
+        taken unasked; None when the message names no cabin, or the option's own."""
+        named = re.findall(r"\b(?:premium(?: economy)?|business|economy)\b", p.text.lower())
+        cabins = {"premium" if w.startswith("premium") else w for w in named}
+        if not cabins or f["fare_class"] in cabins:
+            return None
+        shown = self._shown(k)
+        want = sorted(cabins)[0]
+        others = [x for x in shown if x["fare_class"] == want and x["status"] == "scheduled" and x["seats_available"] > 0]
+        alt = " or " + " or ".join(self._option_words(shown, x) for x in others) if others else ""
+        return (f"Option {shown.index(f) + 1} ({f['flight_id']}) is {f['public_cabin']}, not {CABIN_NAMES.get(want, want)}. "
+                f"Did you mean {f['flight_id']} in {f['public_cabin']}{alt}?")
 
     def _selection(self, turn: TurnContext, p: Parsed, out: list[str]) -> None:
         picks: list[tuple[int, dict[str, Any], bool]] = []
@@ -2524,6 +2545,9 @@ class ReferenceTarget(Target):
                     return
                 if f is None:
                     out.append("Sorry, I could not match that to one of the options. Which option number would you like?")
+                    return
+                if isinstance(p.selection, int) and (clash := self._cabin_clash(k, f, p)):
+                    out.append(clash)  # "option 1 economy" where option 1 is Premium Economy: asked, never guessed
                     return
                 picks.append((k, f, False))
                 passed = self._passed_over(k, f, p.selection)
@@ -2885,7 +2909,8 @@ class ReferenceTarget(Target):
             pend["release"] = release
         if kind in ("book", "hold") and any(int(f.get("seats_available", 0)) < pax for f in chosen):
             pend["short"] = True  # the listing shows fewer seats than the party: the call will fail
-        if self._f("skip_confirm_when_urgent") and self.urgent and kind in ("book", "hold"):
+        if (self._f("skip_confirm_when_urgent") and self.urgent and kind in ("book", "hold")
+                and self._cabin_known(turn, chosen)):  # never the yes skipped and the cabin defaulted at once (S5 only)
             turn.say(" ".join(out + [summary + " Since you are in a hurry, I am going ahead right away."]))
             out.clear()
             self._execute(turn, pend, out)
@@ -2894,6 +2919,14 @@ class ReferenceTarget(Target):
         pend["said"] = summary + " " + question  # asked again after a question it cannot answer
         self.pending = pend
         self.awaiting = None  # a summary asks for a yes, no longer for a name or a count
+
+    def _cabin_known(self, turn: TurnContext, chosen: list[dict[str, Any]]) -> bool:
+        """Whether the customer named the cabin of every chosen flight, or picked it in reply to the listing
+        that shows it: read by skip_confirm_when_urgent, which skips only the final yes, never the cabin too."""
+        words = (self._said_before + " " + self._message).lower()
+        said = all(re.search(r"\b" + re.escape(CABIN_NAMES.get(f["fare_class"], f["fare_class"]).lower().split()[0]) + r"\b",
+                             words) for f in chosen)
+        return said or "I found" in turn.last_reply
 
     def _execute(self, turn: TurnContext, pend: dict[str, Any], out: list[str]) -> None:
         kind, tool, args = pend["kind"], pend["tool"], pend["args"]
