@@ -52,8 +52,9 @@ _REFUSED_ACTION = re.compile(r"\b(?:don'?t|do not|dont|no need to|not going to|w
                              r"(?=\s*(?:$|[,.;!?]|(?:it|them|that|this|anything|any of it|the order|my order|order|after all|"
                              r"yet|please|now|for now|thanks?)\b))", re.I)
 # "if I can't cancel just that item", "if you cannot return it": a condition, not a request
-_IF_CANT = re.compile(r"\bif\s+(?:i|we|you)\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?:just\s+|only\s+)?(?:cancel|return|"
-                      r"exchang|swap)\w*[^,.;!?]*", re.I)
+_IF_CANT = re.compile(r"\b(?:(?:if|since|as|because)\s+(?:i|we|you)\s+(?:can'?t|cannot|can not|couldn'?t)|"
+                      r"whether\s+(?:i|we|you)\s+(?:can|could))\s+(?:just\s+|only\s+)?(?:cancel|return|"
+                      r"exchang|swap)\w*[^,.;!?]*", re.I)  # (and "I only asked whether I can cancel one item")
 # a reason in the customer's words that starts like a refusal: "don't need it anymore", "I do not want them"
 _REASON_NOT_NO = re.compile(r"^\W*(?:i\s+)?(?:don'?t|do not|won'?t)\s+(?:really\s+)?(?:need|want)\s+(?:it|them|this|that|those|"
                             r"the (?:order|items?|stuff))\b(?:\s+any ?more)?", re.I)
@@ -89,7 +90,9 @@ DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|acct|my address on fil
 # (not "same everything else", "keep everything else the same": the other options of the item kept)
 ALL_ITEMS = re.compile(r"\b((?<!same )everything(?!\s+(?:else|(?:stays?|remains?|is|kept)?\s*(?:the\s+)?same|as is))|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
                        r"all of it|the whole thing|the entire order|both (of )?(the |my )?(items|things|products|of them)|"
-                       r"(the )?(two|three|four|five|\d) (items|products)|all( of)? (this|these|those))\b", re.I)
+                       r"(the )?(two|three|four|five|\d) (items|products)|all( of)? (this|these|those)|"
+                       # "make every item of #W1 the cheapest", "can the items in #W1 all be switched"
+                       r"(every|each) (single )?(item|product)|the items\b[^.?!,]{0,30}\ball (be|get|go|of them))\b", re.I)
 # a message of thanks and nothing else ("Great, thank you so much for your help!")
 _THANK = (r"(thanks?( you)?|thank u|thx|ty|cheers|great|perfect|awesome|cool|got it|wonderful|excellent|"
           r"(much )?appreciated?( it)?|i appreciate (it|that|your help)|so much|very much|a lot|again|"
@@ -132,6 +135,9 @@ INTENTS: dict[str, re.Pattern[str]] = {
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
     "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
                          r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b"
+                         # "make every item the cheapest version", "put them on the lowest priced option"
+                         r"|\b(?:make|put|move|turn|get)\b[^.?!]{0,40}\b(?:the|their|its) (?:cheapest|least expensive|"
+                         r"lowest[- ]priced?) (?:option|version|variant|one)s?\b"
                          # "make it white", "i need the luggage in blue", "same thing but in a medium"
                          # (not "make that the air purifier": a correction of the item named)
                          r"|\bmake (?:it|them|that|this|one|those|these|mine|the \w+(?: \w+)?)\s+(?!(?:sure|quick|fast|snappy|happen|"
@@ -797,8 +803,9 @@ def requested_kinds(text: str) -> set[str]:
         for kind, pattern in _ASKED.items():
             for m in pattern.finditer(clause):
                 if negated_at(clause, m.start()) or re.search(
-                        r"\b(?:rather than|instead of|not|don'?t|dont|do not|won'?t|no need to)\s+(?:\w+\s+)?$",
-                        clause[:m.start()], re.I):
+                        r"\b(?:rather than|instead of|not|don'?t|dont|do not|won'?t|no need to|can'?t|cannot|couldn'?t)\s+"
+                        r"(?:\w+\s+)?$|\bwhether (?:i|we) (?:can|could) $", clause[:m.start()], re.I):
+                    # ("if I can't cancel just that item, ...", "I only asked whether I can cancel it"): not asked for
                     continue
                 if kind == "payment" and re.search(r"\brefund|\bmoney back|\bdifference\b", clause, re.I):
                     continue
@@ -1624,7 +1631,7 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
             for pos in _value_at(v, low):
                 if v.lower() in ("yes", "no") and not _yes_no_option(low, pos, len(v), key, vocabulary):
                     continue
-                if negated_at(low, pos):
+                if negated_at(low, pos) or _other_key_named(low, pos, len(v.strip()), key, values):
                     continue
                 if v == current.get(key):
                     after = re.match(r"\s+([a-z]+)(?:\s+([a-z]+))?", low[pos + len(v.strip()):])
@@ -1638,6 +1645,25 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
         elif best:
             out[key] = best[1]
     return out
+
+
+_GENERIC_KEY_WORDS = {"color", "colour", "type", "size", "material", "style", "option", "options"}
+
+
+def _other_key_named(low: str, pos: int, length: int, key: str, values: dict[str, set[str]]) -> bool:
+    """Whether a value two options share ("brown": a frame colour and a lens colour) is said of another option
+    than ``key``: "brown lenses", "lenses in brown", "the lens brown" name the lens colour, not the frame's.
+    Before: "brown lenses instead of blue" changed the frame colour too."""
+    v = low[pos:pos + length]
+    if sum(1 for vals in values.values() if any(x.lower() == v for x in vals)) < 2:
+        return False
+    def words(k: str) -> set[str]:
+        return {w for w in re.findall(r"[a-z]+", k.lower()) if w not in _GENERIC_KEY_WORDS}
+    near = re.findall(r"[a-z]+", low[pos + length:pos + length + 20])[:2] + re.findall(r"[a-z]+", low[max(0, pos - 15):pos])[-2:]
+    def says(k: str) -> bool:
+        return any(n.startswith(w) for n in near for w in words(k))
+    others = [k for k in values if k != key and says(k)]
+    return bool(others) and not says(key)
 
 
 def _number_key(v: str) -> float:

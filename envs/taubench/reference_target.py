@@ -243,6 +243,14 @@ _TROUBLE = re.compile(r"\b(?:broken|broke|damaged|defective|faulty|cracked|doesn
 # an item that came: "the boots I got", "the camera i received", "what arrived"
 _RECEIVED = re.compile(r"\b(?:i|we) (?:got|received|have received|just got)\b|\b(?:arrived|came|delivered|showed up)\b|"
                        r"\bgot (?:my|the|our)\b", re.I)
+# an order named without a number: "in my order", "that order"
+_MY_ORDER = re.compile(r"\b(?:my|the|this|that) order\b", re.I)
+# the item given up: "never mind the tablet", "forget about the charger", "skip the lamp"
+_DROP_ITEM = re.compile(r"\b(?:never\s*mind|nevermind|forget(?:\s+about)?|skip|scratch|drop|leave)\s+(?:about\s+)?"
+                        r"(?:the|my|that|this)\s+[\w-]+(?:\s+[\w-]+)?", re.I)
+# an answer to "which ... do you mean?" that also asks for a change: "the 16GB one, but make it 32GB"
+_ASKS_CHANGE = re.compile(r"\b(?:to|into|instead|rather|but|want|wanted|need|prefer|make|change|swap|switch)\b|\b(?:i|we)'d like\b",
+                          re.I)
 # asking for another option of it: "i need size 8", "i want the 30MP one", "should be black"
 _WANT_OPTION = re.compile(r"\b(?:i|we) (?:need|want|wanted|ordered|asked for|meant|would like)\b|\b(?:i|we)'d like\b|"
                           r"\bshould (?:be|have been)\b|\binstead\b|\bplease\b|\bpl[sz]\b|\bsame everything else\b|"
@@ -279,7 +287,8 @@ _SOMEONE_ELSE = re.compile(rf"\b(?:my|our) {KIN}(?:'s|s)?\b|\b(?:his|her|their)\
 # (also where the money goes: "will this charge my paypal or refund it?", "which card does the difference go on?")
 _PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|how much (?:will|do|would|did|am|can) (?:i|we) (?:get|be|receive)|"
                       r"(?:get|getting) back|(?:money|refund) (?:will )?go(?:es)?\b|price|cost|costs|difference|more expensive|cheaper|pricier|"
-                      r"charge[ds]?|(?:get|be) refunded|refund (?:it|me|the)|which (?:card|account|method))\b", re.I)
+                      r"charge[ds]?|(?:get|be) refunded|refund (?:it|me|the)|which (?:card|account|method)|(?:new|order) total|total (?:be|come))\b",
+                      re.I)
 _PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)(?: (?:with|to) your (?:[^.;]|\.\d)*)?|"
                              r"(?:the )?total of \$[\d,]+(?:\.\d\d)? will be refunded(?:[^.;]|\.\d)*|"
                              r"refund \$[\d,]+(?:\.\d\d)? to (?:[^.;]|\.\d)*", re.I)  # (not cut at "$49.00")
@@ -292,7 +301,8 @@ _STATE_SAID = re.compile(r"\b(delivered|received|already (?:got|have)|arrived|ca
                          re.I)
 # narrowing a proposal of several items: "leave out the boots", "drop the boots from that", "not the boots"
 _LEAVE_OUT = re.compile(r"\b(?:leave|take|keep|cross|strike)\s+(?:out|off)\s+(?:(?:the|my|those|these)\s+)?$|"
-                        r"\b(?:drop|remove|skip|exclude|forget(?:\s+about)?|scratch|minus|without|nix)\s+(?:(?:the|my|those|these)\s+)?$|"
+                        r"\b(?:drop|remove|skip|exclude|forget(?:\s+about)?|scratch|minus|without|nix|never\s*mind)\s+"
+                        r"(?:(?:the|my|those|these)\s+)?$|"
                         r"\bno\s+(?:to|for|on)\s+(?:(?:the|my|those|these)\s+)?$")  # "yes to the speaker, no to the grill"
 # ... said after the item: "the boots can stay", "boots no", "the boots stay with me", "boots out"
 _STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b|^\s*[:,-]?\s*(?:no|nope|out|not)\b"
@@ -530,7 +540,7 @@ class ReferenceTarget(Target):
         money = _PROPOSAL_MONEY.search(self.proposal or "") if self.pending else None
         if money and "?" in r.text and _PRICE_Q.search(r.text) and not (r.intents & ACTING or r.order_ids or r.yes):
             # "whats the difference in price?" / "is that more expensive?" at a proposal that says it
-            return turn.say(f"{lead}As proposed, {self._money_said(money.group(0))}. {self.proposal}")
+            return turn.say(f"{lead}As proposed, {self._money_said(money.group(0))}.{self._new_total(r.text)} {self.proposal}")
         if r.question and self.user_id and (self.pending or self.goal["intents"] & ACTING) and not r.abandon:
             # "wait, did I already get refunded for the other one?" while a request is in hand: answered,
             # then the request's own question again (a proposal listed again, so a yes still follows it)
@@ -870,6 +880,27 @@ class ReferenceTarget(Target):
             self.proposal = reply[reply.find(CONFIRM):] if CONFIRM in reply else reply
         turn.say(reply)
 
+    def _new_total(self, text: str) -> str:
+        """The order's total after the item change waiting for its yes, when the customer asks about the total ("will
+        the new total be $1131 or less?"): the order's items at their new prices, compared with a sum they name."""
+        if not re.search(r"\btotal\b", text, re.I):
+            return ""
+        for tool, args in self.pending:
+            o = args.get("order_id")
+            if tool not in ("modify_pending_order_items", "exchange_delivered_order_items") or o not in self.orders:
+                continue
+            new = dict(zip(args["item_ids"], args["new_item_ids"]))
+            prices = {vid: v["price"] for p in self.products.values() for vid, v in p.get("variants", {}).items()}
+            total = sum(prices.get(new[it["item_id"]], it["price"]) if it["item_id"] in new else it["price"]
+                        for it in self.orders[o].get("items", []))
+            said = f" The new total of order {o} would be {_money(total)}"
+            if (m := re.search(r"\$\s?([\d,]+(?:\.\d\d)?)", text)):
+                limit = float(m.group(1).replace(",", ""))
+                said += (f", which is within {_money(limit)}" if total <= limit + 1e-9 else
+                         f", which is {_money(total - limit)} over {_money(limit)}")
+            return said + "."
+        return ""
+
     def _money_said(self, said: str) -> str:
         """The proposal's words about money, said back as the answer to "how much / which card?": the
         original payment method of a cancellation named ("... to the original payment method, your PayPal
@@ -1037,8 +1068,9 @@ class ReferenceTarget(Target):
             r.intents = set(r.intents) | {"address"}
         g["intents"] |= r.intents - {"human"}
         g["orders"] += [o for o in r.order_ids if o not in g["orders"] and o not in r.negated_orders]
-        g["text"] += " " + (self.adopted + " " if self.adopted else "") + r.text
-        g["msgs"].append(((self.adopted + " " if self.adopted else "") + r.text, self.option_asked))
+        said = self._held_words_masked(r.text) if self.which_order else r.text
+        g["text"] += " " + (self.adopted + " " if self.adopted else "") + said
+        g["msgs"].append(((self.adopted + " " if self.adopted else "") + said, self.option_asked))
         self.adopted = ""
         if r.question:
             g["topics"] |= r.topics
@@ -1260,6 +1292,8 @@ class ReferenceTarget(Target):
                 self._find_orders(turn)  # ("exchange my camera": the customer's own orders may hold one camera only)
             if not g["orders"] and self.which_order:  # "the keyboard", held by two orders: which one
                 return " ".join(notes + [self._which_order_question()])
+            if not g["orders"] and acting and len(owned) == 1 and _MY_ORDER.search(g["text"]):
+                g["orders"] = list(owned)  # "all the items in my order", the account's only order (before: "Which order?")
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"
                 pend = [o for o in owned if o in self.orders and self.orders[o]["status"] == PENDING]
@@ -1399,6 +1433,8 @@ class ReferenceTarget(Target):
         accounted = set(g["handled"])
         for _o, k in g["done"]:
             accounted |= {"items": {"exchange", "modify"}, "default_address": {"address"}}.get(k, {k})
+            if k == "items" and not changes_order_payment(g["text"]):
+                accounted.add("payment")  # "use PayPal instead" for the difference: used by the change made
         left = requested_kinds(g["text"]) - accounted
         held = {it["name"] for o in g["orders"] if o in self.orders for it in self.orders[o].get("items", [])}
         unplaced = [n for n in mentioned_items(g["text"], self.product_names) if n not in held]
@@ -1631,6 +1667,21 @@ class ReferenceTarget(Target):
             # the other holders stay only for the other items named in them
             g["orders"] = [o for o in g["orders"] if o in chosen or o not in holders or any(
                 it["name"] in wanted and it["name"] != name for it in self.orders[o].get("items", []))]
+
+    def _held_words_masked(self, text: str) -> str:
+        """The answer to "which Laptop do you mean?" as the request reads it: the option values of the items asked
+        about ("It's the 15-inch one with 16GB.") tell which item the customer has, not what they want, so they are
+        left out, unless the answer also asks for a change ("the 16GB one, but make it 32GB"). Before: "16GB"
+        replaced the 8GB asked for."""
+        name, holders = self.which_order or ("", [])
+        if not name or _ASKS_CHANGE.search(text):
+            return text
+        values = {str(v) for o in holders for it in self.orders[o].get("items", []) if it["name"] == name
+                  for v in it["options"].values()}
+        for v in sorted(values, key=len, reverse=True):
+            loose = r"[\s-]*".join(re.escape(c) for c in re.sub(r"[\s-]+", "", v))
+            text = re.sub(rf"(?<![\w.]){loose}(?!\w)", " ", text, flags=re.I)
+        return text
 
     def _which_order_question(self) -> str:
         name, holders = self.which_order or ("", [])
@@ -2032,15 +2083,22 @@ class ReferenceTarget(Target):
 
     def _corrects_items(self, r: Reading) -> bool:
         """The message names an item or an option of the request in hand ("no, the grey one"): a
-        correction, not a plain no."""
-        if mentioned_items(r.text, self.product_names):
+        correction, not a plain no; "no, never mind the tablet" at the tablet's own proposal is a plain no."""
+        text = r.text
+        dropped = {n for m in _DROP_ITEM.finditer(text) for n in mentioned_items(m.group(0), self.product_names)}
+        if dropped:
+            held = {it["name"] for _tool, args in self.pending for it in self.orders.get(args.get("order_id"), {}).get("items", [])
+                    if it["item_id"] in args.get("item_ids", [it["item_id"]])}
+            if held and held <= dropped:
+                text = _DROP_ITEM.sub(" ", text)
+        if mentioned_items(text, self.product_names):
             return True
         for _tool, args in self.pending:
             o = args.get("order_id")
             for it in self.orders.get(o, {}).get("items", []):
                 product = self.products.get(it["product_id"]) or {}
                 variants = [v["options"] for v in product.get("variants", {}).values()]
-                if wanted_options(r.text, it["options"], variants, it["name"]):
+                if wanted_options(text, it["options"], variants, it["name"]):
                     return True
         return False
 
@@ -2311,7 +2369,9 @@ class ReferenceTarget(Target):
         kettle ... also the other kettle"). None when the words do not tell."""
         low = text.lower().replace("-", " ")
         head = name.lower().replace("-", " ").split()[-1]
-        one = re.search(rf"\b(?:one|either) of (?:the|my|those|these)\s+(?:\w+\s+)?{re.escape(head)}", low)
+        one = re.search(rf"\b(?:one|either) of (?:the|my|those|these)\s+(?:\w+\s+)?{re.escape(head)}", low) or re.search(
+            r"\b(?:one|either) of (?:them|the two|those two|these two|the pair)\b|\b(?:just|only) (?:one|1)\b(?! (?:more|other)\b)", low)
+        # ("i ordered two of the same backpack ... change one of them": one, not both)
         if not one and (re.search(rf"\b(?:both|all|two|2|each)\b[^.?!]{{0,25}}\b{re.escape(head)}", low) or (
                 not head.endswith("s") and re.search(rf"\b{re.escape(head)}s\b", low))):
             return list(range(len(same)))
@@ -2844,6 +2904,8 @@ class ReferenceTarget(Target):
             # the options said (all of them, when none is said), the lowest price (before: the closest match, or a list)
             fits = [(v["price"], vid) for vid, v in sorted(variants.items()) if vid != item["item_id"] and
                     v.get("available") and all(v["options"].get(k) == val for k, val in want.items())]
+            if fits and min(fits)[0] >= item["price"] and all(item["options"].get(k) == val for k, val in want.items()):
+                return item["item_id"]  # already the cheapest that fits: kept as it is (before: a dearer one proposed)
             if fits:
                 return min(fits)[1]
         if best is None and (k := _listed_pick(self.last_text)) is not None and \
@@ -2874,7 +2936,7 @@ class ReferenceTarget(Target):
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
             return f"{missing}Which items of order {o} would you like to {verb}, and to which options? It contains: {listing}."
         names = [it["name"] for it in self.orders[o]["items"]]
-        pairs, lines, nearest = [], [], ""
+        pairs, lines, nearest, kept = [], [], "", []
         for it in items:
             product = self._product(turn, it["product_id"])
             if product is None:
@@ -2912,6 +2974,9 @@ class ReferenceTarget(Target):
                 self.swap_refused = it["item_id"] if other else self.swap_refused
                 return (f"{missing}{same}Which option would you like for the {it['name']} ({_opts(it['options'])})? "
                         f"Available options include: {'; '.join(choices) or 'none right now'}.")
+            if new == it["item_id"] and not (g["same_one"] and self._has("exchange_identical")):
+                kept.append(it["name"])  # "switch all items to their cheapest options": this one already is
+                continue
             self.goal["variants"][it["item_id"]] = new
             variant = product["variants"][new]
             if _CHEAPEST.search(self._item_text(it, names)):  # said which it is, not called the closest match
@@ -2921,6 +2986,11 @@ class ReferenceTarget(Target):
             pairs.append((it, new))
             lines.append(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])}) -> "
                          f"({_opts(variant['options'])}, {_money(variant['price'])})")
+        if kept:
+            nearest += (f"The {' and the '.join(kept)} {'is' if len(kept) == 1 else 'are'} already the cheapest "
+                        f"available option, so {'it stays' if len(kept) == 1 else 'they stay'} as {'it is' if len(kept) == 1 else 'they are'}. ")
+        if not pairs and kept:
+            return f"{missing}{nearest}Is there anything else I can help you with?"
         if not pairs:
             return f"I couldn't find the product details for order {o}. Is there anything else I can help with?"
         diff = sum(self.products[it["product_id"]]["variants"][new]["price"] - it["price"] for it, new in pairs)
