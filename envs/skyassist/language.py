@@ -482,8 +482,9 @@ _NUMERIC_DATE_CUE = re.compile(r"(?:\b(?:on|for|by|until|till|from|to|date|depar
 
 
 # a numeric date right after a word, at the end of its clause: "nyc to chicago 8/20, return 9/1", "20/08 - 01/09"
-_AFTER_A_WORD = re.compile(r"(?:[a-z]{2,}|-|–)\s+$", re.I)
-_DATE_END = re.compile(r"\s*(?:$|[,;.!?]|-|–|and\b|return|back|then\b|for\b|please\b|pls\b)", re.I)
+# (or after a comma: "New York to Los Angeles, 31/07"; "not 24/11 anymore, 17/09 please")
+_AFTER_A_WORD = re.compile(r"(?:[a-z]{2,},?|-|–)\s+$", re.I)
+_DATE_END = re.compile(r"\s*(?:$|[,;.!?]|-|–|and\b|return|back|then\b|for\b|please\b|pls\b|any ?more\b)", re.I)
 
 
 def _numeric_readings(m: re.Match) -> list[date]:
@@ -716,7 +717,7 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
 _LETTERS = r"[^\W\d_](?:[^\W\d_]|['\u2019\-])*"
 _TITLES = {"dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "madam", "dame"}
 _PARTICLES = {"van", "der", "den", "de", "da", "di", "del", "della", "la", "le", "von", "dos", "das", "du", "al", "el",
-              "bin", "ben", "ter", "ten", "op", "st", "mac", "ibn", "y"}
+              "bin", "ben", "ter", "ten", "op", "st", "mac", "ibn", "y", "o"}  # "O Brien"
 # words that are never read as a name (the target's list; the verifiers keep their own)
 _NOT_NAMES = {w.lower() for w in _NAME_STOP} | set("""
 please proceed looks look great fine good perfect sure ok okay yes yeah yep yup no nope thanks thank you
@@ -1536,6 +1537,30 @@ _INSTEAD_TRAVEL = re.compile(r"\b(?:travel|fly|go|leave|depart|come)\w*\b[^.?!]{
 # tickets anymore"
 _NOT_NEEDED = re.compile(r"\b(?:don'?t|dont|do not|won'?t|wont|will not)\s+(?:need|want|use)\s+(?:my|our|the|this|that|these|"
                          r"those)\s+(?:fly|flight|booking|ticket|trip|seat|reservation)s?\s+(?:any ?more|after all)\b", re.I)
+# the date a booking is leaving, said beside the new one in a change request: "move it from 24 November to 17
+# September", "my flight on 24 Nov has to move to 17 Sep", "currently for 24 November", "booked on Nov 24",
+# "not 24/11 anymore", "instead of 24 November" (the other date is the new one)
+_OLD_DATE_BEFORE = re.compile(r"(?:\bfrom|\bcurrently(?:\s+(?:for|on))?|\bbooked\s+(?:on|for)|\b(?:flight|booking|trip|"
+                              r"ticket|seat)\s+(?:on|for)|\bnot|\binstead\s+of|\brather\s+than|\bwas\s+(?:\w+ing\s+)?(?:on|for)?"
+                              r")\s+(?:the\s+)?$", re.I)
+_OLD_DATE_AFTER = re.compile(r"^\s*(?:any ?more|no more|no longer)\b", re.I)
+_CHANGE_WORDS = re.compile(r"\b(?:move|moved|moving|change|changed|switch|rebook|instead|any ?more|booked|currently)\b", re.I)
+_CHANGE_WORDS_OF_A_BOOKING = re.compile(r"\b(?:now|need|has to|have to|please)\b", re.I)  # said with a BK reference
+
+
+def _new_of_two_dates(text: str, hits: list[tuple[int, int, str]]) -> tuple[str, str] | None:
+    """(new, old) when a change request names two dates and exactly one of them reads as the date being left
+    ("from 24 November to 17 September", "booked on Nov 24 but need Sept 17 instead"); None otherwise."""
+    if len(hits) != 2 or re.search(r"round[- ]trip|\breturn|\bback\b", text, re.I) or not (
+            _CHANGE_WORDS.search(text) or (_BOOKING_ID.search(text) and _CHANGE_WORDS_OF_A_BOOKING.search(text))):
+        return None
+    old = [bool(_OLD_DATE_BEFORE.search(text[max(0, s - 30):s]) or _OLD_DATE_AFTER.search(text[e:e + 15]))
+           for s, e, _iso in hits]
+    if old.count(True) != 1:
+        return None
+    return (hits[1][2], hits[0][2]) if old[0] else (hits[0][2], hits[1][2])
+
+
 _DAY_NEXT = re.compile(r"\bthe\s+(?:next|following)\s+day\b|\bthe\s+day\s+after\b(?!\s+tomorrow)", re.I)
 _DAY_BEFORE = re.compile(r"\bthe\s+day\s+before\b|\bthe\s+previous\s+day\b", re.I)
 
@@ -2056,6 +2081,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
                 and not p.alt_date:
             p.return_date = plain[1]
 
+    if moved := _new_of_two_dates(text, hits):  # "move it from 24 November to 17 September": the new one is searched
+        p.date, p.dates, p.return_date, p.alt_date = moved[0], [moved[0]], None, None
     if p.date and not p.return_date:
         p.return_date = _return_after(text, p.date)  # "leaving June 3, back a week later", "back on the 30th"
         if p.return_date:
@@ -2190,7 +2217,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.asked_option, p.selection = p.selection, None
     if p.selection in ("cheapest", "dearest") and not re.search(r"\bhow much\b|\btotal\b|\bcosts?\b|\bprice\b|\bpay\b", text, re.I):
         p.intents.discard("price")  # "the cheaper one" picks; it asks no price
-    if _CHANGE_ASK.search(text) or (p.booking_ids and _INSTEAD_TRAVEL.search(text)):
+    if _CHANGE_ASK.search(text) or (p.booking_ids and (_INSTEAD_TRAVEL.search(text) or moved)):
         p.intents.add("change")
     if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
         p.intents.add("change")  # "can you push my booking back a week?"

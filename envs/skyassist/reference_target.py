@@ -1484,6 +1484,7 @@ class ReferenceTarget(Target):
                 args["last_name"] = self.last_name
             ok, data = self._call(turn, "lookup_booking", args)
             tried = [str(self.last_name or "").lower()]
+            squeezed = re.sub(r"['\u2019\s]", "", str(self.last_name or ""))
             for word in self.name_words if self.last_name and not ok and "no booking" not in str(data.get("error")) else []:
                 if word.lower() in tried or len(tried) > 2 or len(word) < 2:
                     continue  # "BK... Nguyen Van An": the family name may be the first word
@@ -1495,8 +1496,13 @@ class ReferenceTarget(Target):
             self.name_words = []
             if not ok:
                 self.booking_id = None if "no booking" in str(data.get("error", "")) else self.booking_id
-                self.last_name = None
+                said_name, self.last_name = self.last_name, None
                 self.awaiting = "last_name"
+                if self.booking_id and said_name and squeezed != said_name:  # "O'Brien": the booking may say "OBrien"
+                    out.append(f"Sorry, I could not find booking {self.booking_id} under {said_name}. Names are "
+                               "sometimes stored without apostrophes or spaces; could you type the last name as one "
+                               "word, without them?")  # the stored spelling is not said: that would disclose it
+                    return
                 out.append("Sorry, I could not find a booking with that reference and last name. Could you check "
                            "both and tell me again?")
                 return
