@@ -175,7 +175,7 @@ _KEEP_DATE = re.compile(r"\b(?:keep|same|that|stay on)\s+(?:the\s+)?(?:same\s+)?
 _SOMEONE_ELSES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:friend|brother|sister|mum|mom|mother|dad|father|parents?|son|"
                             r"daughter|wife|husband|partner|colleague|coworker|boss|cousin|aunt|uncle|neighbou?r|"
                             r"grand\w+|in-laws?|kid|child)(?:'?s)?\b|\b(?:his|her|their)\s+(?:booking|reservation|trip|"
-                            r"flight|ticket)\b|\bnot (?:mine|my booking|under my name)\b", re.I)
+                            r"flight|ticket)\b|\bnot (?:mine|my booking|under my name)\b|\bon behalf of\b", re.I)
 _HOW_MANY_ON = re.compile(r"\bhow many (?:passengers|people|travell?ers|persons|seats|of us)\b(?!\s+(?:left|available|free))", re.I)
 _SEATS_LEFT = re.compile(r"\bhow many seats\b[^.?!]{0,20}\b(?:left|available|free|remaining)\b|\bseats (?:are )?(?:left|remaining)\b", re.I)
 _SAME_DAY = re.compile(r"\b(?:same|that) (?:day|date)\b|\bsame as (?:the )?first\b", re.I)
@@ -1229,9 +1229,16 @@ class ReferenceTarget(Target):
             self.declined = False
         if p.booking_ids:
             if p.booking_ids[0] != self.booking_id:
-                self.booking = None
-                if self.booking_id and not p.last_name and _SOMEONE_ELSES.search(p.text):
-                    self.last_name = None  # "and also BK4HZPZ9 thats my friend lars's": not under the name in hand
+                found, self.booking = self.booking is not None, None
+                if self.booking_id and not p.last_name and (found or _SOMEONE_ELSES.search(p.text)):
+                    # "and also BK4HZPZ9 thats my friend lars's", "cancel BKTETFGS as well": the name in hand is
+                    # the other booking's (a reference that found nothing may be retyped under the same name)
+                    self.last_name = None
+                if p.last_name and _SOMEONE_ELSES.search(p.text) and re.search(
+                        r"\b(?:i'?m|i am|my name is|my name's|this is|it's)\s+(?:[\w'-]+\s+)?" + re.escape(p.last_name)
+                        + r"\b", p.text.replace("\u2019", "'"), re.I):
+                    self.last_name = None  # "I'm Ewa Adeyemi, my colleague asked me to check her booking": the
+                    # speaker's own name is not the colleague's booking's
             self.booking_id = p.booking_ids[0]
         if p.places or p.dates or p.passengers or p.flight_ids or p.selection is not None or p.accepts:
             self.declined = False
@@ -1466,7 +1473,8 @@ class ReferenceTarget(Target):
                     out.append("I'm sorry, I can only look up a booking with the last name on it; that protects the "
                                f"travellers' privacy. What is the last name on booking {self.booking_id}?")
                     return
-                if (lacks or ("?" in p.text or _DECLINES.search(p.text))) and self.awaiting == "last_name":
+                if ((lacks or ("?" in p.text or _DECLINES.search(p.text))) and self.awaiting == "last_name"
+                        or lacks and p.booking_ids and _SOMEONE_ELSES.search(p.text)):
                     # "I don't know their surname", or asked again to do without it
                     out.append("I'm sorry, without the last name on the booking I can't look it up or share any of its "
                                "details; that protects the travellers' privacy. If you find out the last name, I am happy "
@@ -1893,6 +1901,17 @@ class ReferenceTarget(Target):
         rules = "; ".join(f"option {i} ({f['flight_id']}) is {f['refundability']}" for i, f in shown)
         return (f"{rules[0].upper()}{rules[1:]}. A refundable fare is refunded in full if you cancel; a non-refundable "
                 "one is not refunded.")
+
+    def _over_budget(self, per: float, pax: int) -> str:
+        """", which is over your budget": said in a summary whose price is over the budget the customer stated
+        (per seat, or for the whole party), so that a yes is never given to an amount they ruled out. The budget
+        is not repeated as an amount: "1370 total" typed without a currency is no dollar amount said."""
+        if not self.budget:
+            return ""
+        amount, each = self.budget
+        if (per if each else per * pax) <= amount + 1e-9:
+            return ""
+        return ", which is over your budget" + (" per seat" if each else " for the whole party" if pax > 1 else "")
 
     def _budget_answer(self) -> str:
         """The listed options that fit the budget the customer gave, for the party in hand."""
@@ -2894,7 +2913,8 @@ class ReferenceTarget(Target):
             name = f"{args['first_name']} {name}"
         total = per * pax if show_pax and kind != "modify" and self._total_said(pax) else None  # a booking's count is
         # not a stated count, nor is "me and a friend" (B1): the fare per seat only
-        price = (f", {money(per)} per seat" + (f", {money(total)} in total" if total is not None and pax > 1 else ""))
+        price = (f", {money(per)} per seat" + (f", {money(total)} in total" if total is not None and pax > 1 else "")
+                 + (self._over_budget(per, pax) if show_pax and kind != "modify" else ""))
         if kind == "modify":
             summary = (f"Here is the change for booking {args['booking_id']}: move it to {legs}{fare_bits}{pax_bit}"
                        f"{price}.")
