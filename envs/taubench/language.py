@@ -1574,11 +1574,46 @@ def named_things(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+# the spellings of a unit a customer may write after a number, each family under the catalogue's own words for it:
+# "2 liter", "2L", "2 litres" for "2 liters"; "14 inch", '14"', "12-inch" for "14 inches"; "6 foot" for "6 ft"
+_UNIT_SPELLINGS = (
+    ("liter", "liters", "litre", "litres", "l", "ltr", "ltrs"),
+    ("ml", "mls", "milliliter", "milliliters", "millilitre", "millilitres"),
+    ("inch", "inches", '"', "″", "”"),
+    ("hour", "hours", "hr", "hrs", "h"),
+    ("ft", "foot", "feet", "'", "’"),
+    ("gb", "gig", "gigs", "gigabyte", "gigabytes"),
+    ("tb", "terabyte", "terabytes"),
+    ("mp", "megapixel", "megapixels"),
+    ("w", "watt", "watts"),
+    ("cup", "cups"),
+    ("degree", "degrees", "°"),
+    ("mm", "millimeter", "millimeters", "millimetre", "millimetres"),
+    ("lb", "lbs", "pound", "pounds"),
+)
+_UNIT_OF = {spelling: family for family in _UNIT_SPELLINGS for spelling in family}
+
+
+def unit_family(unit: str) -> tuple[str, ...] | None:
+    """The spellings of the unit ``unit`` is one of ("liter" -> liter, liters, litre, L ...), or None."""
+    return _UNIT_OF.get(unit.lower())
+
+
+def _unit_pattern(number: str, unit: str) -> str:
+    """A number and its unit in any of the unit's spellings, with or without a space or hyphen between."""
+    family = unit_family(unit) or (unit.lower(),)
+    words = "|".join(re.escape(w) for w in sorted(family, key=len, reverse=True))
+    return rf"(?<![a-z0-9'’.$]){re.escape(number)}\s*(?:{words})(?![a-z0-9])"
+
+
 def _value_at(value: str, low: str) -> list[int]:
     v = re.sub(r"[-_/]", " ", value.lower()).strip()
     if not v:
         return []
     found = [m.start() for m in re.finditer(rf"(?<![a-z0-9'’]){re.escape(v)}(?![a-z0-9])", low)]
+    measured = re.match(r"(\d+(?:\.\d+)?)\s*([a-z]+)(?:\s|$)", v)
+    if measured and unit_family(measured.group(2)):  # "2 liters" said "2 liter", "2L"; "1TB SSD" said "1 TB"
+        found += [m.start() for m in re.finditer(_unit_pattern(*measured.groups()), low) if m.start() not in found]
     head = v.split()[0]
     if " " in v and re.fullmatch(r"\d+(?:\.\d+)?[a-z]+", head):  # "100W" for '100W equivalent'
         found += [m.start() for m in re.finditer(rf"(?<![a-z0-9'’.]){re.escape(head)}(?![a-z0-9])", low)
@@ -1671,6 +1706,12 @@ def _number_key(v: str) -> float:
     return float(m.group(0)) if m else float("inf")
 
 
+def _unit_name(unit: str) -> str:
+    """One name for all spellings of a unit ("litres", "L" -> "liter"), to compare values by."""
+    family = unit_family(unit)
+    return family[0] if family else unit.lower()
+
+
 def unknown_options(text: str, variants: list[dict[str, str]]) -> list[tuple[str, str, list[str]]]:
     """Option values the text asks for that the product has in no variant, as (option, the words said, the values
     it has): a number with the unit the option's values carry ("256GB" where the storage is 64GB or 128GB), or a
@@ -1688,10 +1729,12 @@ def unknown_options(text: str, variants: list[dict[str, str]]) -> list[tuple[str
             said = [(m.group(1), f"{key} {m.group(1)}") for m in re.finditer(
                 rf"\b{re.escape(key)}\s*(?:of\s+|is\s+|:\s*)?(\d+(?:\.\d+)?)(?![\w.])", text, re.I)]
             have = {v.lower() for v in vals}
-        elif len(shaped) == len(vals):  # ("64GB", "100W equivalent": the number and its unit)
-            said = [(m.group(1) + m.group(2).lower(), m.group(0)) for m in re.finditer(
-                rf"(?<![\w.$])(\d+(?:\.\d+)?)\s*({'|'.join(map(re.escape, units))})\b", text, re.I)]
-            have = {m.group(1) + m.group(2).lower() for m in shaped}
+        elif len(shaped) == len(vals):  # ("64GB", "100W equivalent": the number and its unit, in any spelling of it)
+            spellings = {w for u in units for w in (unit_family(u) or (u,))}
+            words = "|".join(map(re.escape, sorted(spellings, key=len, reverse=True)))
+            said = [(m.group(1) + _unit_name(m.group(2)), m.group(0)) for m in re.finditer(
+                rf"(?<![\w.$])(\d+(?:\.\d+)?)[\s-]*({words})(?![\w])", text, re.I)]
+            have = {m.group(1) + _unit_name(m.group(2)) for m in shaped}
         else:
             continue
         for value, words in said:

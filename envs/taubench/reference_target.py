@@ -2803,6 +2803,12 @@ class ReferenceTarget(Target):
             g["offered_method"] = other_ids[0] if len(other_ids) == 1 else None
             return None, f"Which payment method would you like to use for order {o}: {others}?"
         pid = self._method_of_kind(g["payment_kind"], exclude=current)
+        choices = [p for p in cards if p != current]
+        if g["payment_kind"] == "credit_card" and len(choices) > 1:
+            # "pay with my card" where two cards could take it: asked, not the first one on file proposed; the
+            # answer ("the visa", "the one ending in 2067") names it
+            return None, (f"Which card would you like to use for order {o}: "
+                          f"{' or '.join(self._method_text(p) for p in choices)}?")
         if pid is None:
             if (methods.get(current) or {}).get("source") == g["payment_kind"]:
                 return None, already
