@@ -220,12 +220,34 @@ class OutputError(ValueError):
 
 
 def claim_output(folder: str | Path, overwrite: bool) -> Path:
-    """A fresh ``adat/`` folder: missing or empty; an existing AdaT folder only with ``overwrite``
-    (or without it when its run never finished: interrupted or failed) and only when it holds
-    nothing but AdaT's files (then those files are removed). The marker written says the run is
-    not complete yet (``run.write_outputs`` marks it complete last). A folder that cannot be
-    created or written is an ``OutputError`` too."""
+    """The folder a new AdaT run writes into; an ``OutputError`` (one line) when it may not.
+
+    ``folder`` (``adat/``) missing or empty: ``folder`` itself. An existing AdaT folder only with
+    ``overwrite`` (or without it when its run never finished: interrupted or failed, its process
+    gone) and only when it holds nothing but AdaT's files. An unfinished run's files are removed
+    (they are no result); a finished run is kept as it is: the new run is written into a new
+    hidden folder beside it (``.adat.new-<pid>``, returned), and the caller replaces the earlier run
+    with it only once it is complete (``probe.cli.adat``). A run whose process still runs is
+    refused, ``overwrite`` or not. The marker written says the run is not complete yet
+    (``run.write_outputs`` marks it complete last). A folder that cannot be created or written is
+    an ``OutputError`` too."""
     folder = Path(folder)
+
+    def running() -> int | None:  # the pid of another live process whose run this is
+        try:
+            mark = json.loads((folder / MARKER).read_text())
+        except (OSError, ValueError):
+            return None
+        pid = mark.get("pid") if isinstance(mark, dict) and mark.get("complete") is False else None
+        if not isinstance(pid, int) or pid == os.getpid():
+            return None
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return None
+        except OSError:
+            pass
+        return pid
 
     def unfinished() -> bool:  # the marker says the run never finished, and its process is gone
         try:
@@ -251,12 +273,22 @@ def claim_output(folder: str | Path, overwrite: bool) -> Path:
         if folder.is_dir() and any(folder.iterdir()):
             if not (folder / MARKER).is_file():
                 raise OutputError(f"{folder} exists, is not empty and was not written by 'probe adat'; choose another --run")
-            if not (overwrite or unfinished()):
+            pid = running()
+            if pid is not None:
+                raise OutputError(f"{folder} is in use by a 'probe adat' run still going (pid {pid}); wait for it "
+                                  "to end or choose another --run")
+            partial = unfinished()
+            if not (overwrite or partial):
                 raise OutputError(f"{folder} already holds an AdaT run; pass --overwrite to replace it")
             foreign = sorted(p.name for p in folder.iterdir() if p.name not in FILES)
             if foreign:
                 raise OutputError(f"{folder} holds files 'probe adat' did not write ({', '.join(foreign[:3])}); "
                                   "refusing to replace it")
+            if not partial:  # a finished run stays until the new one is complete
+                staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
+                staging.mkdir()
+                (staging / MARKER).write_text(json.dumps({"pid": os.getpid(), "complete": False}) + "\n")
+                return staging
             for p in folder.iterdir():
                 p.unlink() if p.is_file() else shutil.rmtree(p)
         folder.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,9 @@ anything is written; one it cannot reach is one ``error:`` line and exit 1. Afte
 (or the driver) none of whose calls worked is one ``error:`` line and exit 1; some failed calls
 are rows of the printed table (and in ``summary.json`` and ``report.md``). Ctrl-C during a run
 prints one line (what was kept) and exits 130; the interrupted run's folder is replaced by the
-same command without ``--overwrite``.
+same command without ``--overwrite``. With ``--overwrite`` a finished earlier run stays as it is
+until the new one is complete (``pipeline.claim_output`` gives a folder beside it, ``replace_output``
+moves the new run in); Ctrl-C or a failure leaves the earlier run unchanged.
 """
 
 from __future__ import annotations
@@ -65,6 +67,30 @@ def release_output(folder: Path, made: list[Path]) -> list[str]:
             except OSError:
                 break
     return kept
+
+
+def replace_output(staging: Path, folder: Path) -> None:
+    """A complete new run (written into ``staging`` by ``claim_output``) replaces the earlier run in
+    ``folder``: AdaT's own files there (``FILES``, checked by ``claim_output``) go, the new ones move in,
+    the marker last, and ``staging`` is removed."""
+    import os  # noqa: PLC0415
+    import shutil  # noqa: PLC0415
+
+    from probe.adat.pipeline import FILES, MARKER  # noqa: PLC0415
+
+    for p in folder.iterdir():
+        if p.name in FILES and p.name != MARKER:
+            p.unlink() if p.is_file() or p.is_symlink() else shutil.rmtree(p)
+    for p in sorted(staging.iterdir(), key=lambda p: p.name == MARKER):
+        os.replace(p, folder / p.name)
+    staging.rmdir()
+
+
+def discard_staging(staging: Path) -> None:
+    """Remove a staging folder of ``claim_output`` (everything in it was written by this run)."""
+    import shutil  # noqa: PLC0415
+
+    shutil.rmtree(staging, ignore_errors=True)
 
 
 def failed_calls_rows(calls: dict) -> list[tuple[str, str]]:
@@ -156,12 +182,21 @@ def run_command(
         fail(f"{base} exists and is not a directory")
     made = [d for d in (base / "adat", base, out_dir) if not d.exists()]
     try:
-        folder = claim_output(base / "adat", overwrite)
+        work = claim_output(base / "adat", overwrite)
     except OutputError as e:
         fail(str(e))
+    folder = base / "adat"
     try:
-        summary = run_adat(cfg, folder, progress=lambda m: err.print(m, markup=False, highlight=False))
+        summary = run_adat(cfg, work, progress=lambda m: err.print(m, markup=False, highlight=False))
+        if work != folder:
+            replace_output(work, folder)
     except BaseException as e:
+        if work != folder:  # the earlier, finished run was never touched
+            discard_staging(work)
+            if isinstance(e, KeyboardInterrupt):
+                err.print(f"interrupted: nothing was written; the earlier run in {folder} is unchanged", markup=False)
+                raise typer.Exit(130) from None
+            raise
         kept = release_output(folder, made)
         if isinstance(e, KeyboardInterrupt):
             err.print("interrupted: " + (f"kept the partial outputs in {folder} ({', '.join(kept)}); the same command "

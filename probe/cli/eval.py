@@ -294,11 +294,12 @@ def eval_command(
     dest = out_dir or Path("evals") / next(iter(methods)).replace(":", "_").replace("/", "_")
     folder = claim_out(dest, overwrite=overwrite)
     try:
+        folder.stage()
         results = _run(folder, methods, overwrite=overwrite, env=env, target=target, faults=fault_list,
                        episodes=episodes, turns=turns, samples=samples, factory=factory, seed=seed,
                        max_failed_share=max_failed_share, announce=(threads.describe(torch_threads)
                                                                     if first and threads is not None else None))
-        _report(dest, results, methods, domain, judge_obj, env=env, target=target, faults=faults, episodes=episodes,
+        _report(folder, results, methods, domain, judge_obj, env=env, target=target, faults=faults, episodes=episodes,
                 turns=turns, samples=samples, seed=seed, max_failed_share=max_failed_share)
     except KeyboardInterrupt:
         folder.interrupted(methods)
@@ -314,7 +315,7 @@ def _run(folder: "OutFolder", methods: dict[str, Method], *, overwrite: bool, en
     from probe.core.outputs import OutputExists, claim_trace_file
     from probe.eval.runner import evaluate_methods, method_dir
 
-    dest = folder.path
+    dest = folder.path  # the earlier eval's traces checked here; the new ones are written into folder.work
     progress = StepProgress(err, lines=target != "reference")
 
     def done(name: str, m: dict[str, Any]) -> None:
@@ -359,19 +360,23 @@ def _run(folder: "OutFolder", methods: dict[str, Method], *, overwrite: bool, en
     try:
         with progress:
             return evaluate_methods(methods, env=env, target=target, faults=faults, episodes=episodes, turns=turns,
-                                    samples=samples, target_factory=factory, out=dest, bootstrap_seed=seed,
+                                    samples=samples, target_factory=factory, out=folder.work, bootstrap_seed=seed,
                                     on_done=done, max_failed_share=max_failed_share, on_progress=step,
                                     overwrite=overwrite)
     except OutputExists as e:  # a file that appeared after the checks (another writer): one line, exit 2
         fail(str(e))
 
 
-def _report(dest: Path, results: dict[str, Any], methods: dict[str, Method], domain: Any, judge_obj: Any, *,
-            env: str, target: str, faults: str, episodes: int, turns: int, samples: int, seed: int,
+def _report(folder: "OutFolder", results: dict[str, Any], methods: dict[str, Method], domain: Any, judge_obj: Any,
+            *, env: str, target: str, faults: str, episodes: int, turns: int, samples: int, seed: int,
             max_failed_share: float) -> None:
-    """Write report.md, metrics.json and the plots; print the table; exit 1 when too many target turns failed."""
+    """Write report.md, metrics.json and the plots (into ``folder.work``, then ``folder.publish``:
+    the new eval replaces the earlier one only once it is complete); print the table; exit 1 when
+    too many target turns failed."""
     from probe.eval.report import cli_columns, rich_table, write_report
     from probe.eval.runner import method_dir
+
+    dest, work = folder.path, folder.work
 
     settings = {"env": env, "target": target, "faults": faults if target == "reference" else "n/a",
                 "episodes": episodes, "turns": turns, "samples": samples, "seed": seed,
@@ -398,14 +403,16 @@ def _report(dest: Path, results: dict[str, Any], methods: dict[str, Method], dom
 
         settings["judge"] = f"{judge_obj.settings.model} on {', '.join(judge_obj.policies)}"
         for name in results:
-            traces = [t for t in iter_trace_file(method_dir(dest, name) / "traces.jsonl") if isinstance(t, Trace)]
+            traces = [t for t in iter_trace_file(method_dir(work, name) / "traces.jsonl") if isinstance(t, Trace)]
             results[name]["judge_agreement"] = judge_agreement(traces, judge_obj)
-    paths = write_report(dest, results, [p.id for p in domain.policies], settings)
+    paths = write_report(work, results, [p.id for p in domain.policies], settings)
     if judge_obj is not None:
         from probe.train.judge import agreement_markdown
 
         with open(paths["report"], "a") as f:
             f.write("\n" + agreement_markdown({n: m["judge_agreement"] for n, m in results.items()}) + "\n")
+    folder.publish()
+    paths = {k: dest / Path(v).name for k, v in paths.items()}
     out.print(rich_table(results, title=f"held-out evaluation: {episodes} episodes x {turns} turns, "
                                         f"target={target}, faults={settings['faults']}", cols=cli_columns(results)))
     for name, m in results.items():
@@ -513,6 +520,55 @@ class OutFolder:
 
     def __init__(self, path: Path, lock: Any, made: list[Path], had_marker: bool):
         self.path, self.lock, self.made, self.had_marker = path, lock, made, had_marker
+        self.staging: Path | None = None  # where the new eval is written while an earlier one is kept (stage)
+
+    @property
+    def work(self) -> Path:
+        """Where the new eval's traces, metrics and report are written: ``staging`` or ``path``."""
+        return self.staging or self.path
+
+    def stage(self) -> None:
+        """When ``path`` holds an earlier eval (anything but the marker, the lock and the Slurm
+        scripts' logs), write the new one beside it, in a new hidden folder next to ``path``, so
+        that the earlier eval stays exactly as it is until ``publish`` (an interrupt, a failure
+        or a refusal leaves it untouched)."""
+        import os
+
+        from probe.core.outputs import EVAL_MARKER, is_lock, is_slurm_log
+
+        earlier = [p for p in self.path.iterdir() if p.name != EVAL_MARKER and not is_lock(p.name)
+                   and not is_slurm_log(p.name)]
+        if earlier:
+            staging = self.path.parent / f".{self.path.name}.probe-eval-new-{os.getpid()}"
+            staging.mkdir()
+            self.staging = staging
+
+    def publish(self) -> None:
+        """Move the complete new eval from ``staging`` into ``path``, each entry replacing the
+        earlier eval's entry of the same name (checked to be probe eval's own by ``claim_out``,
+        under the lock); the earlier eval's other entries (methods not run again) stay."""
+        import os
+        import shutil
+
+        if self.staging is None:
+            return
+        for entry in sorted(self.staging.iterdir()):
+            old = self.path / entry.name
+            if old.is_dir() and not old.is_symlink():
+                shutil.rmtree(old)
+            elif old.exists() or old.is_symlink():
+                old.unlink()
+            os.replace(entry, old)
+        self.staging.rmdir()
+        self.staging = None
+
+    def discard(self) -> None:
+        """Remove the staging folder and everything in it (all written by this eval)."""
+        import shutil
+
+        if self.staging is not None and self.staging.is_dir():
+            shutil.rmtree(self.staging)
+        self.staging = None
 
     def mark(self) -> None:
         from probe.core.outputs import write_eval_marker
@@ -520,6 +576,7 @@ class OutFolder:
         write_eval_marker(self.path)
 
     def release(self) -> None:
+        self.discard()
         self.lock.release()
 
     def abandon(self) -> None:
@@ -535,10 +592,17 @@ class OutFolder:
                 d.rmdir()
 
     def interrupted(self, methods: dict[str, Method]) -> None:
-        """Ctrl-C: the traces file this run had just started (empty) and its empty folder go, so a
-        plain rerun is not blocked; finished methods' traces stay. One line, exit 130."""
+        """Ctrl-C: a staged eval (``stage``) is discarded and the earlier eval is left as it was;
+        otherwise the traces file this run had just started (empty) and its empty folder go, so a
+        plain rerun is not blocked, and finished methods' traces stay. One line, exit 130."""
         from probe.eval.runner import method_dir
 
+        if self.staging is not None:
+            self.discard()
+            self.abandon()
+            err.print(f"interrupted: no report was written; the earlier eval in {self.path} is unchanged (the new "
+                      "one was discarded)", markup=False)
+            raise typer.Exit(130)
         kept = []
         for name in methods:
             d = method_dir(self.path, name)

@@ -34,6 +34,7 @@ from probe.core.failures import (
     DEFAULT_MAX_FAILED_SHARE,
     FAILED_TURN_KINDS,
     check_share,
+    failed_turns,
     failure_message,
     summarize,
     too_many,
@@ -72,6 +73,12 @@ class ProbeGroup(TyperGroup):
       (``PROBE_DEBUG=1`` shows the traceback instead).
     """
 
+    def resolve_command(self, ctx, args):  # type: ignore[no-untyped-def]
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None:
+            expand_home_in_paths(cmd)
+        return name, cmd, rest
+
     def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[no-untyped-def]
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
@@ -79,6 +86,13 @@ class ProbeGroup(TyperGroup):
             raise _usage_exit(e) from None
 
     def invoke(self, ctx: Any) -> Any:
+        from probe.core.outputs import probe_cache_problem
+
+        asked_help = any(a in ("--help", "-h") for a in [*getattr(ctx, "protected_args", []), *ctx.args])
+        problem = None if asked_help else probe_cache_problem(os.environ.get("PROBE_CACHE"))
+        if problem:  # before any command builds into it (minutes of work first otherwise)
+            _error_line(problem)
+            raise typer.Exit(2)
         try:
             return super().invoke(ctx)
         except _clickx.ClickException as e:
@@ -109,6 +123,33 @@ class ProbeGroup(TyperGroup):
             at = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
             _error_line(f"internal error: {type(e).__name__}: {e}{at} (a bug; PROBE_DEBUG=1 shows the traceback)")
             raise typer.Exit(1) from None
+
+
+def _home(value: Any) -> Any:
+    """A ``Path`` (or a list of them) with a leading ``~`` made the home folder; anything else as it is."""
+    if isinstance(value, Path) and str(value).startswith("~"):
+        return value.expanduser()
+    if isinstance(value, (list, tuple)):
+        return type(value)(_home(v) for v in value)
+    return value
+
+
+def expand_home_in_paths(cmd: Any) -> None:
+    """Make every path option and argument of ``cmd`` (and of its subcommands) read a leading ``~``
+    as the home folder, as a shell would had the value not been quoted (``--out '~/x'``, ``--out=~/x``):
+    never a folder named ``~`` in the current one. Done once per command object, through each
+    parameter's callback (run on the converted value)."""
+    if getattr(cmd, "_probe_home_paths", False):
+        return
+    cmd._probe_home_paths = True
+    for param in getattr(cmd, "params", []):
+        def callback(ctx: Any, param: Any, value: Any, then: Any = param.callback) -> Any:
+            value = _home(value)
+            return then(ctx, param, value) if then is not None else value
+
+        param.callback = callback
+    for sub in (getattr(cmd, "commands", None) or {}).values():
+        expand_home_in_paths(sub)
 
 
 def _plugin_frame(e: BaseException) -> tuple[str, str, str, int] | None:
@@ -415,7 +456,8 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
     stored system messages, tool results without a call, ...) are reported one per line and the
     rest is still scored. Exit status: 0 when every line was scored and is consistent, 1 when a
     line could not be scored or a trace's stored scenario or tool results differ from the
-    recomputed ones, 2 for bad usage. A duplicate trace id is a warning.
+    recomputed ones, or when a scored trace had a failed target turn (named per trace: not a
+    clean result), 2 for bad usage. A duplicate trace id is a warning.
     """
     from probe.verify.rescore import verify_file
 
@@ -423,7 +465,7 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
         fail(f"trace file not found: {path}")
     if path.is_dir():
         fail(f"{path} is a directory; give a JSONL trace file (e.g. {path / 'traces.jsonl'})")
-    bad = scored = differ = suspect = 0
+    bad = scored = differ = suspect = target_failed = 0
     try:
         for item in verify_file(path, stored_scenario=stored_scenario):
             if isinstance(item, BadLine):
@@ -441,21 +483,26 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
             if item.duplicate_of is not None:
                 err.print(f"warning: {path}:{item.line_number}: trace id {trace.id!r} already used on line "
                           f"{item.duplicate_of}", markup=False)
+            failed = failed_turns(trace)  # the target's failed turns, as recorded in the trace
+            target_failed += bool(failed)
             if as_json:
                 print_json(dict(trace_result(trace), line=item.line_number, matches_recorded=same,
-                                problems=item.problems, duplicate_of=item.duplicate_of))
+                                problems=item.problems, duplicate_of=item.duplicate_of, failed_turns=failed))
             else:
                 policies = ", ".join(sorted({v.policy for v in trace.violations})) or "none"
                 flag = "" if same else "  [yellow](differs from recorded)[/]"
-                out.print(f"{escape(trace.id)}: {len(trace.violations)} violation(s): {escape(policies)}{flag}")
+                note = (f"  ({len(failed)} failed target turn(s): {', '.join(map(str, failed))}; not a clean result)"
+                        if failed else "")
+                out.print(f"{escape(trace.id)}: {len(trace.violations)} violation(s): {escape(policies)}{flag}"
+                          f"{escape(note)}")
     except OSError as e:
         fail(f"cannot read {path}: {e.strerror or e}", code=1)
     if not as_json:
         out.print(f"[dim]{scored} trace(s) scored, {differ} differ from recorded, {suspect} with integrity "
-                  f"problems, {bad} bad line(s)[/]")
+                  f"problems, {target_failed} with failed target turns, {bad} bad line(s)[/]")
     if scored + bad == 0:
         fail(f"{path} holds no traces", code=1)
-    if bad or suspect:
+    if bad or suspect or target_failed:
         raise typer.Exit(1)
 
 

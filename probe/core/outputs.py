@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import re
 from pathlib import Path, PurePosixPath
 from typing import Callable
 
@@ -107,7 +108,8 @@ def claim_append_file(path: str | Path) -> bool:
 # Logs slurm/train_two_gpu.sbatch and slurm/eval.sbatch write into a run or eval folder before probe
 # runs there (and launch.sh's --output, slurm-<jobid>.out): never in the way, never replaced.
 SLURM_LOGS = ("vllm.log", "train.log", "eval.log", "jobs.log", "slurm-*.out")
-LOCK_NAMES = (".lock", ".lock.*.tmp")  # probe.train.rundir.RunLock and its temporary file
+LOCK = ".lock"  # probe.train.rundir.RunLock; it writes its claim first to ".lock.<pid>.tmp"
+_LOCK_TEMP = re.compile(r"\.lock\.[0-9]+\.tmp")
 
 
 def is_slurm_log(name: str) -> bool:
@@ -115,7 +117,9 @@ def is_slurm_log(name: str) -> bool:
 
 
 def is_lock(name: str) -> bool:
-    return any(fnmatch.fnmatchcase(name, pattern) for pattern in LOCK_NAMES)
+    """The lock or the temporary file ``RunLock`` writes it from (``.lock.<pid>.tmp``), nothing else:
+    a user's ``.lock.mine.tmp`` is the user's."""
+    return name == LOCK or _LOCK_TEMP.fullmatch(name) is not None
 
 
 def foreign_files(folder: str | Path, owned: Callable[[PurePosixPath, bool], bool]) -> list[str]:
@@ -192,3 +196,25 @@ def write_eval_marker(out: str | Path) -> None:
     marker = Path(out) / EVAL_MARKER
     if not marker.exists():
         marker.write_text(json.dumps({"kind": "probe-eval", "version": 1}) + "\n")
+
+
+def probe_cache_problem(root: str | None) -> str | None:
+    """Why ``PROBE_CACHE`` (``root``; unset or empty: the repository's cache) cannot hold probe's
+    cached builds, without writing anything, or None: it must be a folder, or a path whose nearest
+    existing ancestor is a writable folder. Read before a command starts, so that a bad value is
+    one line at once instead of an error after minutes of building."""
+    import os
+
+    if not root:
+        return None
+    path = Path(os.path.expanduser(root))
+    if path.exists() and not path.is_dir():
+        return f"PROBE_CACHE={root} is a file, not a directory; point it at a folder (new or probe's cache)"
+    parent = path
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        return f"PROBE_CACHE={root}: {parent} is a file, not a directory; point it at a folder"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"PROBE_CACHE={root}: {parent} is not writable; point it at a folder you can write"
+    return None

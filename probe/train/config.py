@@ -15,6 +15,7 @@ YAML file, or a mapping of overrides) and ``auditor.model`` (``model_name_proble
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -42,6 +43,12 @@ MAX_EPISODES = 10_000  # the held-out seed range has 10,000 seeds
 MAX_WORKERS = 1024
 MAX_TEMPERATURE = 10.0
 
+
+
+def expand_home(path: str | None) -> str | None:
+    """A path from a config with a leading ``~`` or ``~user`` made the home folder (as a shell does,
+    and as ``auditor.model`` is read), so that ``out_dir: ~/runs`` never makes a folder named ``~``."""
+    return os.path.expanduser(path) if isinstance(path, str) and path.startswith("~") else path
 
 class ConfigError(ValueError):
     """A config that cannot be used; ``str()`` is one line per problem."""
@@ -127,6 +134,11 @@ class TargetSettings(_Strict):
     max_retries: int = Field(DEFAULT_MAX_RETRIES, ge=0, le=20, description="retries of a failed request (with backoff)")
     max_concurrency: int = Field(DEFAULT_MAX_CONCURRENCY, ge=1, le=MAX_WORKERS, description="requests open at once")
     replay_path: str | None = Field(None, description="replay: the recording (JSONL of traces) to replay")
+
+    @field_validator("replay_path")
+    @classmethod
+    def _replay_home(cls, v: str | None) -> str | None:
+        return expand_home(v)
 
     @field_validator("faults", mode="before")
     @classmethod
@@ -267,6 +279,11 @@ class JudgeSettings(_Strict):
     max_retries: int = Field(3, ge=0, le=20, description="retries of a failed request")
     max_concurrency: int = Field(16, ge=1, le=MAX_WORKERS, description="requests open at once")
 
+    @field_validator("prompt_file")
+    @classmethod
+    def _prompt_home(cls, v: str | None) -> str | None:
+        return expand_home(v)
+
     @model_validator(mode="after")
     def _endpoint_when_enabled(self) -> "JudgeSettings":
         if self.policies and (not self.base_url or not self.model):
@@ -317,6 +334,11 @@ class TrainConfig(_Strict):
     judge: JudgeSettings = Field(default_factory=JudgeSettings, description="the optional LLM judge in the reward")
     wandb: bool = Field(False, description="also log to Weights & Biases (offline mode unless WANDB_MODE is set)")
     runtime: RuntimeSettings = Field(default_factory=RuntimeSettings, description="CPU threads of the process (issue 12)")
+
+    @field_validator("out_dir")
+    @classmethod
+    def _out_dir_home(cls, v: str) -> str:
+        return expand_home(v)
 
     @field_validator("run_name")
     @classmethod

@@ -34,7 +34,7 @@ LOCK = ".lock"
 # the entries a probe run directory is made of (see probe.train.loop); anything else is the user's
 RUN_FILES = {MARKER, LOCK, "config.yaml", "metrics.jsonl", "traces", "eval", "adat", "wandb"}  # adat: `probe adat run --run NAME`
 RUN_CKPT_PREFIXES = ("ckpt-", ".tmp-ckpt-", "broken-ckpt-")  # checkpoint folders (probe.train.checkpoint)
-RUN_TEMP_PREFIXES = (".metrics.jsonl.tmp", ".config.yaml.tmp", ".lock.")  # files being written
+RUN_TEMP_PREFIXES = (".metrics.jsonl.tmp", ".config.yaml.tmp")  # files being written (and the lock's: is_lock)
 
 
 class RunDirError(ValueError):
@@ -128,7 +128,7 @@ def foreign_entries(path: Path) -> list[str]:
         if len(rel.parts) == 1:
             if is_dir:
                 return top in ("traces", "eval", "adat", "wandb") or top.startswith(RUN_CKPT_PREFIXES)
-            return top in RUN_FILES or top.startswith(RUN_TEMP_PREFIXES) or is_slurm_log(top)
+            return top in RUN_FILES or top.startswith(RUN_TEMP_PREFIXES) or is_lock(top) or is_slurm_log(top)
         inner = PurePosixPath(*rel.parts[1:])
         if top == "traces":
             return not is_dir and len(inner.parts) == 1 and _TRACE_FILE.fullmatch(inner.name) is not None
