@@ -2621,6 +2621,7 @@ class ReferenceTarget(Target):
                 continue
             self.legs[k]["choice"] = f
             self.legs[k]["by_id"] = by_id
+            self.legs[k]["at_listing"] = "I found" in turn.last_reply  # picked in reply to the listing that shows its cabin
             self.declined = False
         chosen = [self.legs[k]["choice"] for k, _, _ in picks if self.legs[k].get("choice")]
         if chosen and len(self.legs) > 1 and all(leg.get("choice") for leg in self.legs):
@@ -2948,11 +2949,13 @@ class ReferenceTarget(Target):
 
     def _cabin_known(self, turn: TurnContext, chosen: list[dict[str, Any]]) -> bool:
         """Whether the customer named the cabin of every chosen flight, or picked it in reply to the listing
-        that shows it: read by skip_confirm_when_urgent, which skips only the final yes, never the cabin too."""
+        that shows it (in this message or an earlier one, before the name was asked): read by
+        skip_confirm_when_urgent, which skips only the final yes, never the cabin too."""
         words = (self._said_before + " " + self._message).lower()
         said = all(re.search(r"\b" + re.escape(CABIN_NAMES.get(f["fare_class"], f["fare_class"]).lower().split()[0]) + r"\b",
                              words) for f in chosen)
-        return said or "I found" in turn.last_reply
+        at_listing = all(any(leg.get("choice") is f and leg.get("at_listing") for leg in self.legs) for f in chosen)
+        return said or "I found" in turn.last_reply or at_listing
 
     def _execute(self, turn: TurnContext, pend: dict[str, Any], out: list[str]) -> None:
         kind, tool, args = pend["kind"], pend["tool"], pend["args"]
