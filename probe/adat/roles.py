@@ -67,29 +67,6 @@ class Extractor(Protocol):
 class Generator(Protocol):
     def plain(self, st: Statement, traces: dict[str, Trace]) -> Test | None: ...
 
-    def _same_task(self, plain: Test, statements: Sequence[Statement]) -> list[Statement]:
-        """The statements found in discovery sessions of the plain test's family (and those whose
-        sessions are unknown): a condition is only the last customer turn ("My email is <an email>"),
-        so a statement of another task can match it word for word and would lend an expectation the
-        conversation never reaches (the tester's K70: a cancellation expected to change an address)."""
-        def families(s: Statement) -> set[str]:
-            return {self._sessions[e.trace_id][0][0] for e in s.evidence if e.trace_id in self._sessions}
-        return [s for s in statements if not families(s) or plain.scenario.family in families(s)]
-
-    def _through_yes(self, st: Statement, plain: Test, hints: list[str], act_from: int) -> list[str]:
-        """The discovery session's customer turns after the plain test's last one, up to and including
-        the first yes (``is_confirmation``), when ``hints`` have no yes after ``act_from``: a no_action
-        test is carried through the customer's yes as a proposal's plain test is, so an agent that
-        acts on the invalid value once the customer agrees is caught (a test that ends at "The first
-        one please." after a past date cannot fail an agent that asks before it books). Nothing when
-        the session had no later yes."""
-        if any(is_confirmation(h) for h in hints[act_from + 1:]):
-            return []
-        session = self._sessions.get(st.evidence[0].trace_id) if st.evidence else None
-        later = session[1][len(plain.step_hints):] if session else []
-        y = next((i for i, h in enumerate(later) if is_confirmation(h)), None)
-        return [] if y is None else list(later[: y + 1])
-
     def transformed(self, st: Statement, ins: Instruction, plain: Test, statements: Sequence[Statement],
                     fields: dict[str, Any]) -> tuple[Test | None, str]: ...
 
@@ -494,29 +471,6 @@ class EndpointGenerator:
 
     def plain(self, st: Statement, traces: dict[str, Trace]) -> Test | None:
         return plain_test(st, traces)
-
-    def _same_task(self, plain: Test, statements: Sequence[Statement]) -> list[Statement]:
-        """The statements found in discovery sessions of the plain test's family (and those whose
-        sessions are unknown): a condition is only the last customer turn ("My email is <an email>"),
-        so a statement of another task can match it word for word and would lend an expectation the
-        conversation never reaches (the tester's K70: a cancellation expected to change an address)."""
-        def families(s: Statement) -> set[str]:
-            return {self._sessions[e.trace_id][0][0] for e in s.evidence if e.trace_id in self._sessions}
-        return [s for s in statements if not families(s) or plain.scenario.family in families(s)]
-
-    def _through_yes(self, st: Statement, plain: Test, hints: list[str], act_from: int) -> list[str]:
-        """The discovery session's customer turns after the plain test's last one, up to and including
-        the first yes (``is_confirmation``), when ``hints`` have no yes after ``act_from``: a no_action
-        test is carried through the customer's yes as a proposal's plain test is, so an agent that
-        acts on the invalid value once the customer agrees is caught (a test that ends at "The first
-        one please." after a past date cannot fail an agent that asks before it books). Nothing when
-        the session had no later yes."""
-        if any(is_confirmation(h) for h in hints[act_from + 1:]):
-            return []
-        session = self._sessions.get(st.evidence[0].trace_id) if st.evidence else None
-        later = session[1][len(plain.step_hints):] if session else []
-        y = next((i for i, h in enumerate(later) if is_confirmation(h)), None)
-        return [] if y is None else list(later[: y + 1])
 
     def transformed(self, st: Statement, ins: Instruction, plain: Test, statements: Sequence[Statement],
                     fields: dict[str, Any]) -> tuple[Test | None, str]:
