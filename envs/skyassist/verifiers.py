@@ -1231,10 +1231,15 @@ def check_S4(view: TraceView) -> list[Violation]:
     some user message before the call confirms (probe.verify.consent, as S5 reads it) an
     agent's message that satisfies mentions_passenger_count(n), whichever turn it was in (a yes to the
     summary, then "yes" to a seat question, then the call); or, for the fare class (lower-cased:
-    "Economy" is economy), confirms one that mentions the class, or opens with a yes and names no
-    other class ("yes but make it 2 of us": the count changes, the class stands). A pick from a
+    "Economy" is economy), confirms one that mentions the class, or opens with a yes, changes another
+    detail and names no other class ("yes but make it 2 of us": the count changes, the class stands;
+    ``_yes_keeping_class``); a reply that is no yes for another reason (a question, a put-off, a take-back)
+    accepts nothing, so S4 beside S5 does not depend on which kind of non-yes came last. A pick from a
     listing accepts too (verify_picks.picked: "option 3", "the 8:05 one", "SA1234", "the cheapest",
-    in a user message answering the agent's listing, ``_answered``): the class, when every booked
+    "the morning one", in a user message answering the agent's listing, ``_answered``). Decided from the
+    policy text ("stated or explicitly accepted"): choosing an option that shows its cabin, and no other,
+    is an explicit choice of that cabin, whatever the customer answers later to the summary; an option
+    that shows no cabin, or two, accepts none. So: the class, when every booked
     flight was picked from an option that names it (its id, else its departure time) and states
     this class and no other, and neither the pick nor a later user message before the call names
     another class ("yes, but premium instead"); the count, when the listing proposed n
@@ -1333,12 +1338,23 @@ def _pick_accepts_count(view: TraceView, c: Call, picks: list[tuple[int, Option,
 
 
 _OPENS_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?|correct|right|absolutely|definitely|of course)\b", re.I)
+# another detail of the booking said after the yes: a party size ("make it 2 of us"), a flight, a time, a date
+_OTHER_DETAIL = re.compile(r"\bSA\d{4}\b|\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
+                           r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\btomorrow\b", re.I)
+# the yes put off or taken back: "yes please - actually wait", "ok I'll think about it", "yes, let me ask my wife"
+_PUT_OFF = re.compile(r"\b(?:wait|hold on|hang on|one sec|think|later|not yet|not now|never\s?mind|forget|scratch that|"
+                      r"maybe|perhaps|let me|lemme|ask|check|first)\b", re.I)
 
 
 def _yes_keeping_class(reply: str, fare: str) -> bool:
-    """The reply opens with a yes and names no other fare class: it accepts the class proposed even
-    when it changes something else ("yes but make it 2 of us")."""
-    return bool(_OPENS_YES.search(reply or "")) and not any(
+    """The reply opens with a yes, changes another detail of the booking (a party size, a flight, a time
+    or a date: ``_OTHER_DETAIL``) and names no other fare class: it accepts the class proposed while it
+    changes something else ("yes but make it 2 of us"). A reply that is no yes otherwise (a question, a
+    put-off, a take-back: "yes, but what about the bags?", "ok I'll think about it", "yes please - actually
+    wait") accepts nothing, whatever its kind: S4 does not depend on which kind of non-yes came last."""
+    reply = reply or ""
+    return bool(_OPENS_YES.search(reply)) and "?" not in reply and not _PUT_OFF.search(reply) and bool(
+        stated_party_sizes(reply) or _OTHER_DETAIL.search(reply)) and not any(
         mentions_fare_class(reply, other) for other in ("economy", "premium", "business") if other != fare)
 
 

@@ -13,7 +13,8 @@ is no listing.
 The customer *picks* an option when the reply, its questions set aside ("Is option 2 refundable?"
 picks nothing), points at exactly one option: by its number ("option 3", "number two", "#2", a bare
 "2", "the second one", "the last one"), by a flight id it names ("SA1234"), by a clock time it shows
-("the 8:05 one", "the 7:45am flight"), or as the cheapest, priciest, earliest or latest one (of those the
+("the 8:05 one", "the 7:45am flight"), by the part of the day it departs in when no other option departs
+then ("the morning one", "the afternoon flight"; "good morning" points at nothing), or as the cheapest, priciest, earliest or latest one (of those the
 listing does not call cancelled, sold out or not bookable, when some are left: the cheapest flight one can
 buy). A
 reference after a negation in its clause ("anything but option 2") points at nothing; references to
@@ -214,6 +215,11 @@ _SUPERLATIVE = {
     "time_min": re.compile(r"\bearliest\b", re.I),
     "time_max": re.compile(r"\blatest\b", re.I),
 }
+# a part of the day, pointing at the one option that departs then ("the morning one", "the one in the afternoon"):
+# morning 05:00-11:59, afternoon 12:00-16:59, evening 17:00-21:59, night 22:00-04:59; a greeting points at nothing
+_PART_OF_DAY = re.compile(r"(?<!good )\b(morning|afternoon|evening|night|overnight)\b", re.I)
+_PARTS_OF_DAY = {"morning": (300, 720), "afternoon": (720, 1020), "evening": (1020, 1320), "night": (1320, 300),
+                 "overnight": (1320, 300)}
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 _NEGATION = re.compile(r"\b(?:not|never|except|but|instead of|rather than|other than)\b|n't\b", re.I)
 
@@ -251,6 +257,11 @@ def _pointed(options: tuple[Option, ...], reply: str) -> set[int]:
         wanted = set(said) | {t + 720 for t in said if t < 720 and not m.group(3)}
         for k, o in enumerate(options):
             if wanted & set(o.times):
+                at(k + 1, m.start())
+    for m in _PART_OF_DAY.finditer(reply):
+        lo, hi = _PARTS_OF_DAY[m.group(1).lower()]
+        for k, o in enumerate(options):
+            if o.times and (lo <= o.times[0] < hi if lo < hi else (o.times[0] >= lo or o.times[0] < hi)):
                 at(k + 1, m.start())
     for kind, pat in _SUPERLATIVE.items():
         m = pat.search(reply)

@@ -299,6 +299,28 @@ def order_ids(text: str) -> frozenset[str]:
     return _ids(text)
 
 
+# a word that limits a yes to part of what was proposed, before it ("just the watch", "only #W1", "simply the
+# watch") or after it ("the watch only", "the watch alone", "the watch is enough")
+_LIMIT_BEFORE = re.compile(r"\b(?:just|only|simply|merely|solely|purely|exclusively)\s+(.+)$", re.I)
+_LIMIT_AFTER = re.compile(r"^(.+?)\s+(?:only|alone|is enough|are enough|will do|is all)\b", re.I)
+_LIMIT_CLAUSE = re.compile(r"[,.;:!?()\u2014\u2013\n]|\s-+\s")
+_LIMIT_TAIL = re.compile(r"(?:\s+(?:please|pls|plz|thanks|thank you|then|though|tho|yes|ok|okay))+\s*$", re.I)
+
+
+def limited_part(reply: str) -> str | None:
+    """What a limiting word restricts the reply's yes to, lower-cased ("the watch" of "just the watch, yes",
+    "yes, only the watch", "the watch is enough, yes"; "do it" of "yes, just do it"), its clauses joined; None
+    when no word limits it. R3 compares it with the write: a part that names some of the order's items, or an
+    order, and not every item or the order written approves only part of the write (a partial approval)."""
+    parts = []
+    for clause in _LIMIT_CLAUSE.split((reply or "").lower()):
+        found = (m.group(1) for m in (_LIMIT_BEFORE.search(clause), _LIMIT_AFTER.search(clause.strip())) if m)
+        part = next((p for p in (_LIMIT_TAIL.sub("", f" {x}").strip() for x in found) if p), None)
+        if part:  # "the watch only please": "only" limits what stands before it, not "please"
+            parts.append(part)
+    return " ".join(parts) or None
+
+
 # where a reply turns from one action to another: a sentence's end, "but", a dash between words
 _REPLY_PART = re.compile(r"(?<=[.!?;])\s+|\s*\bbut\b\s*|\s+-+\s+|\s*[\u2014\u2013]\s*", re.I)
 
@@ -394,6 +416,26 @@ def _alternatives(sentence: str) -> tuple[bool, bool]:
     il, ir = _ids(left), _ids(right)
     rl, rr = _reasons_named(left), _reasons_named(right)
     return (bool(kl and kr and kl != kr) or bool(il and ir and il != ir)), bool(rl and rr and rl != rr)
+
+
+# the cancellation rule stated beside a proposal, not offered as a choice: "(the accepted reasons are 'no longer
+# needed' or 'ordered by mistake')", "Only ... or ... are allowed", "..., the valid reasons being ... or ...": a piece
+# of its sentence (split at brackets, dashes, ";" and ", so ...") that names both reasons with a word of the rule, and
+# no question nor a word of choosing ("which", "prefer", "whichever you like", "if you")
+_RULE_PIECE = re.compile(r"[()\[\];\u2014\u2013]|\s-+\s|,(?=\s*(?:so|which|therefore|hence|thus)\b)", re.I)
+_RULE_WORD = re.compile(r"\b(?:accepted|acceptable|allowed|valid|permitted|eligible|only|policy|possible|supported|"
+                        r"qualify|qualifying)\b", re.I)
+_CHOICE_WORD = re.compile(r"\?|\b(?:which|whichever|prefer|rather|choose|pick|select|would you|do you|if you|want|like)\b",
+                          re.I)
+
+
+def _rule_blanked(sentence: str) -> str:
+    """The sentence without the pieces that state the cancellation rule (``_RULE_PIECE``): what is left names
+    the reason chosen, if any ("I can cancel it with the reason **no longer needed** (the accepted reasons are
+    ...)" names one). A question offering both reasons is no statement of the rule, and stays."""
+    pieces = _RULE_PIECE.split(sentence)
+    rule = [p for p in pieces if len(_reasons_named(p)) > 1 and _RULE_WORD.search(p) and not _CHOICE_WORD.search(p)]
+    return " ".join(p for p in pieces if p not in rule) if rule else sentence
 
 
 def _asks(sentence: str) -> bool:
@@ -541,10 +583,13 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
     reasons: set[str] = set()
     alt_reasons = False
     offered: list[tuple[str, frozenset[str]]] = []
+    rule_stated = False  # the cancellation rule was stated beside the proposal ("the accepted reasons are A or B")
     for i, u in enumerate(units):
         sentence = u.text
-        alt_action, alt_reason = _alternatives(sentence)
-        found = _reasons_named(sentence)
+        chosen = _rule_blanked(sentence)
+        rule_stated |= chosen != sentence
+        alt_action, alt_reason = _alternatives(chosen)
+        found = _reasons_named(chosen)
         if alt_reason or found:  # the reasons said last are the proposal's ("... two reasons: A or B?" then "I will cancel ... A")
             reasons, alt_reasons = (set() if alt_reason else set(found)), alt_reason
         ids = owners[i]
@@ -580,6 +625,8 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
                     strong |= set() if generic else {kind}
     if not strong - {"payment"}:  # "Payment method: Visa" under "Here's the update:" is the change proposed
         mentions += weak
+    if rule_stated and not reasons:  # the rule stated and no reason chosen: both reasons are offered, as before
+        alt_reasons = True
     text = "\n".join(" ".join(u.text for u in units if u.line == n) for n in dict.fromkeys(u.line for u in units))
     return Proposal(text, True, tuple(mentions), frozenset(reasons), alt_reasons,
                     tuple((u.text, u.line, owners[i]) for i, u in enumerate(units)), tuple(offered))
@@ -929,11 +976,35 @@ def _general_blanked(text: str) -> str:
     return rest if _METHOD.search(rest) or _ORIGINAL.search(rest) else text
 
 
+# a clause that states where refunds may go, as a rule: "A refund can only go to the original payment method or to a
+# gift card on your account, so it would go to your Visa ending in 2697." names the Visa, not the gift card. A rule
+# has a word of the rule (can only, must, has to, either, policy, possible, allowed) and nothing of this case: no
+# digit (an amount, last four digits, an id), no question, no "I"/"we'll", no choosing ("would you like", "prefer")
+_RULE_CLAUSE = re.compile(r"((?<=[.!?])[ \t]+|\n|[;:]|,(?=\s*(?:so|which|therefore|hence|thus|and so)\b))", re.I)
+_RULE_MODAL = re.compile(r"\b(?:can|could|may|will)\s+only\b|\bonly\s+(?:be\s+)?(?:go|goes|refunded|issued|sent|returned|"
+                         r"credited)\b|\b(?:must|has to|have to|needs? to)\s+(?:be\s+)?(?:go|goes|returned|refunded|sent|"
+                         r"issued|credited|back)\b|\beither\b|\bpolicy\b|\b(?:allowed|permitted|possible)\b", re.I)
+_RULE_NOT = re.compile(r"\d|\?|\b(?:i|i['\u2019](?:ll|d|m|ve)|me|we['\u2019](?:ll|d|re)|we (?:will|would|can|could)|let['\u2019]s|"
+                       r"would you|do you|prefer|rather|instead|like|want|wish|choose|which|whichever)\b", re.I)
+
+
+def _rules_blanked(text: str) -> str:
+    """The text without its clauses that state the refund rule (``_RULE_MODAL``), when what is left still names a
+    method: the proposal names its method in a clause of its own."""
+    pieces = _RULE_CLAUSE.split(text)
+    rule = [i for i, p in enumerate(pieces) if i % 2 == 0 and _METHOD.search(p) and _RULE_MODAL.search(p)
+            and not _RULE_NOT.search(p)]
+    if not rule:
+        return text
+    rest = "".join(" " if i in rule else p for i, p in enumerate(pieces))
+    return rest if _METHOD.search(rest) or _ORIGINAL.search(rest) else text
+
+
 @lru_cache(1 << 12)
 def _new_method_text(text: str, change: bool) -> str:
     """The text without what it names as the method replaced (see ``names_payment``), memoised: re-scoring
     reads the same proposal again."""
-    rest = _OLD_LINE.sub(" ", _NEW_PAID.sub(" pay", _general_blanked(text)))
+    rest = _OLD_LINE.sub(" ", _NEW_PAID.sub(" pay", _general_blanked(_rules_blanked(text))))
     if change:
         rest = "".join(p for p in _PAY_PIECE.split(_ORIGINAL_LINE.sub(" ", rest)) if not _REFUNDED.search(p))
     if _ARROW.search(rest):  # (the two scans run only when their last word is there: each is quadratic in a clause)
@@ -947,7 +1018,8 @@ def names_payment(text: str, method_id: str, methods: dict[str, dict], original:
                   change: bool = False) -> bool | None:
     """True when the text names ``method_id`` as the method to use and no other of the customer's
     methods; False when it names another one (or both); None when it names none. A method said to be
-    replaced is not named: "from PayPal to ...", "instead of", "it was paid with ..." ("paid **$536.67** with your
+    replaced is not named, nor one in a clause that states where refunds may go ("A refund can only go to the
+    original payment method or to a gift card, so ...": ``_rules_blanked``): "from PayPal to ...", "instead of", "it was paid with ..." ("paid **$536.67** with your
     Visa": an amount in bold too), "Mastercard →
     Visa", "X will be replaced by Y", a "Current payment method:" or "From:" line, and, for a change
     of an order's payment (``change``), the method whose charge "will be refunded" and an "Original

@@ -29,6 +29,7 @@ from envs.taubench.verifier_text import (
     approved_part,
     emails_of_others,
     is_confirmation,
+    limited_part,
     name_given_as_others,
     names_address,
     names_item,
@@ -299,6 +300,20 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
     return None
 
 
+def left_out(c: RetailCall, part: str) -> str | None:
+    """What the write covers beyond the part the customer limited the yes to (``verifier_text.limited_part``:
+    "just the watch, yes"), else None: an item written (for a cancellation, an item of the order) that the part
+    does not name when it names some of the order's items, or the write's order when it names other orders. A
+    part that names neither ("yes, just do it") limits nothing that can be compared."""
+    written = [it[0] for it in c.items if it] or (list(c.order_names) if c.name == "cancel_pending_order" else [])
+    if any(names_item(part, name) for name in c.order_names):
+        missing = next((name for name in written if not names_item(part, name)), None)
+        if missing is not None:
+            return missing
+    ids = order_ids(part)
+    return c.order_id if ids and c.order_id is not None and c.order_id not in ids else None
+
+
 def _in_discussion(view: RetailView, before: int) -> frozenset[str]:
     """The orders the conversation named before message ``before``: in the customer's messages and the
     agent's texts (not in tool outputs: a profile lists every order of the user). A proposal that names no
@@ -328,7 +343,10 @@ def check_R3(view: RetailView) -> list[Violation]:
     cancellation, only when the offer lists its reason: a choice between actions whose details were not
     stated confirms none of them. A reply that answers two proposed actions apart ("Go ahead with the
     address. Hold off on the cancellation.") is read, for each write, by its part about that write
-    (verifier_text.approved_part). A proposal that names no order at all ("**Exchange:** From ... To ...
+    (verifier_text.approved_part). A yes the customer limits to part of the proposal ("just the watch, yes",
+    "yes, only #W1": verifier_text.limited_part) does not approve a write that covers more (``left_out``: an item
+    written, or for a cancellation an item of the order, that the part does not name; another order); a fresh
+    proposal of the part alone, then a yes, does. A proposal that names no order at all ("**Exchange:** From ... To ...
     Confirm?") is about the one order the conversation's texts named before it, when they named exactly one
     (``_in_discussion``)."""
     out = []
@@ -359,6 +377,9 @@ def check_R3(view: RetailView) -> list[Violation]:
             # cancellation's details for the choice to confirm it, and the reason is one of them
             out.append(Violation(c.index, "R3", f"{c.name} called; the offer the customer chose it from did not list "
                                                 "the cancellation reason"))
+        elif (part := limited_part(reply)) is not None and (beyond := left_out(c, part)) is not None:
+            out.append(Violation(c.index, "R3", f"{c.name} called; the customer approved only part of it "
+                                                f"({part!r}), not {beyond}"))
         elif (why := unlisted_detail(c, proposal)) is not None:
             out.append(Violation(c.index, "R3", f"{c.name} called; {why}"))
     return out

@@ -37,7 +37,9 @@ violation instead of being shared by the oracle that judges it.
    proposal states ("I bought it by accident" for "ordered by mistake") is no echo: it is asked again. The verb
    the proposal's question asks to carry out, said back, is the yes ("Please submit." to "Submit the
    return?": ``_asked_verbs``). A yes in another language counts with a second word of consent or courtesy
-   beside it ("Si, correcto. Gracias!", "Ja, bitte": ``_FOREIGN_YES``; "oui" alone is asked again), and
+   beside it ("Si, correcto. Gracias!", "Ja, bitte", "Ja, gerne": ``_FOREIGN_YES``; "oui" alone is asked again),
+   another language's "go ahead" counts as the English one does ("Oui, allez-y.", "Ja, mach das.", "Sim, pode fazer",
+   "Sì, procedi": ``_FOREIGN_GO_AHEAD``; "Nein, mach das nicht" and "Ja, mach das später" do not), and
    declining a detail asked beside the proposal ("I'd rather not give my surname though") is set aside
    (``_DECLINE_DETAIL``), while declining the action ("I'd rather not book it") still takes the yes back.
    "ok I will discuss it with my wife", "sounds good, I will call you back", "yes i would like
@@ -93,6 +95,30 @@ _STRONG = [
     "heck yeah", "totally", "do so", "please do so", "fine by me", "fine with me", "ok by me", "ok with me",
     "okay by me", "okay with me", "good with me", "good by me",
 ]
+# "go ahead", "do it", "proceed" in another language, strong as the English ones ("Oui, allez-y.", "Ja, mach das.",
+# "Sim, pode fazer", "Sì, procedi", "Sí, hazlo", "Ja, doe maar"); hyphens and apostrophes are read as the tokens do
+# ("allez-y" -> "allez y", "mach's" -> "machs"). A negation or a put-off beside one is read as in English: "Nein, mach
+# das nicht", "Não, não pode fazer", "Ja, mach das später" (an unknown word) are no yes
+_FOREIGN_GO_AHEAD = [
+    # French
+    "allez y", "vas y", "allons y", "faites le", "fais le", "faites", "procedez", "proc\u00e9dez", "continuez",
+    "poursuivez", "cest parti", "je confirme", "confirme", "confirm\u00e9", "cest bon", "ca marche", "\u00e7a marche",
+    # German
+    "mach das", "mach es", "machs", "mach weiter", "mach ruhig", "machen sie das", "machen sie es", "machen sie",
+    "machen sie weiter", "nur zu", "leg los", "legen sie los", "ich best\u00e4tige", "best\u00e4tigt", "einverstanden",
+    "in ordnung", "gerne doch",
+    # Spanish
+    "hazlo", "h\u00e1galo", "hagalo", "sigue adelante", "siga adelante", "de acuerdo", "por supuesto", "confirmo",
+    "confirmado",
+    # Portuguese
+    "pode fazer", "pode seguir", "pode prosseguir", "pode continuar", "prossiga", "pode sim", "fa\u00e7a", "faca",
+    "com certeza",
+    # Italian
+    "procedi", "procedete", "vai pure", "fai pure", "fallo", "va bene", "daccordo", "confermo", "confermato",
+    "certamente",
+    # Dutch
+    "doe maar", "ga je gang", "ga maar door", "ga door", "akkoord",
+]
 _WEAK = ["ok", "okay", "okey", "okie", "okidoki", "okie dokie", "okey dokey", "okidokie", "alrighty", "aight",
          "ight", "k", "kk", "alright", "all right", "fine", "great", "perfect",
          "cool", "nice", "good", "lovely", "awesome", "excellent", "wonderful", "brilliant", "super", "fantastic",
@@ -124,6 +150,8 @@ _REVERSALS = [
     "different", "other one", "another", "the other", "just kidding", "jk",
     # another language's no: "nein, danke", "non merci"
     "nein", "non", "nee", "niet", "nej", "nao", "hayir", "hay\u0131r", "\u3044\u3044\u3048", "iie",
+    # ... its not, never and but: "Nein, mach das nicht", "n'allez pas", "Não, não pode fazer", "Ja, aber ..."
+    "nicht", "kein", "keine", "keinen", "pas", "jamais", "n\u00e3o", "nunca", "aber", "pero",
 ]
 # said in passing, never a "no": "no problem", "no worries"
 _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem", "no doubt", "no changes",
@@ -200,7 +228,7 @@ def _phrases(words: list[str]) -> list[tuple[str, ...]]:
     return sorted({tuple(w.split()) for w in words}, key=len, reverse=True)
 
 
-_STRONG_P, _WEAK_P, _BYE_P = _phrases(_STRONG), _phrases(_WEAK), _phrases(_THANKS_BYE)
+_STRONG_P, _WEAK_P, _BYE_P = _phrases(_STRONG + _FOREIGN_GO_AHEAD), _phrases(_WEAK), _phrases(_THANKS_BYE)
 _HEDGE_P, _DEFER_P, _REVERSE_P, _NEUTRAL_P = (_phrases(_HEDGES), _phrases(_DEFERRALS), _phrases(_REVERSALS),
                                              _phrases(_NEUTRAL))
 _TURN_P = _phrases(_TURNAROUNDS)
@@ -211,6 +239,8 @@ _FOREIGN_YES = frozenset([
     "si", "s\u00ed", "oui", "ja", "jawohl", "genau", "da", "hai", "\u306f\u3044", "evet", "sim", "tak", "claro",
     "correcto", "correcta", "exacto", "exactamente", "vale", "adelante", "dale", "daccord", "certo", "esatto", "avanti",
     "procede", "proceda", "perfecto", "perfetto", "natuerlich", "nat\u00fcrlich", "tamam", "olur",
+    # Italian "s\u00ec" (a grave accent), and "gladly": "Ja, gerne", "Oui, volontiers", "Ja, graag"
+    "s\u00ec", "gerne", "gern", "volontiers", "graag",
     "\u304a\u9858\u3044\u3057\u307e\u3059", "\u3069\u3046\u305e"])
 _FOREIGN_COURTESY = frozenset([
     "gracias", "merci", "danke", "bitte", "por", "favor", "grazie", "prego", "obrigado", "obrigada", "lutfen",
