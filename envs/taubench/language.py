@@ -58,7 +58,7 @@ _IF_CANT = re.compile(r"\b(?:(?:if|since|as|because)\s+(?:i|we|you)\s+(?:can'?t|
 # a reason in the customer's words that starts like a refusal: "don't need it anymore", "I do not want them"
 _REASON_NOT_NO = re.compile(r"^\W*(?:i\s+)?(?:don'?t|do not|won'?t)\s+(?:really\s+)?(?:need|want)\s+(?:it|them|this|that|those|"
                             r"the (?:order|items?|stuff))\b(?:\s+any ?more)?", re.I)
-NO = re.compile(r"^\W*(no|nope|nah|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually(?!\W+(?:yes|yeah|yep|sure|ok(?:ay)?|"
+NO = re.compile(r"^\W*(no|nope|nah|non|nein|n[a\u00e3]o|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually(?!\W+(?:yes|yeah|yep|sure|ok(?:ay)?|"
                 r"go ahead|please do|do it)\b))\b", re.I)  # "actually yes, go ahead" is no "no"
 # (the words SkyAssist's customers use too: "pressed for time", "need it done fast", "my flight leaves soon")
 # a "no" after a few opening words: "hmm ok then no, keep it", "then no, I will keep the order", "thinking about it...
@@ -76,7 +76,10 @@ URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed|ing)?(?! hour)|right (aw
 _NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:any|a))\s+(?:big |real |great |particular )?"
                          r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b", re.I)
 SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same|(?:just|exactly) like (it|the old one|this one)|"
-                      r"another one of the same|very same|exact replacement)\b", re.I)
+                      r"another one of the same|very same|exact replacement)\b"
+                      # (not "the same one but with a white backlight", "the same model in blue": another option of it)
+                      r"(?!\s*,?\s*(?:but|except|only|just)?\s*(?:with|in|without)\s+(?:a\s+|an\s+|the\s+)?"
+                      r"(?!it\b|them\b|mine\b)[\w-]+)", re.I)
 # a replacement asked for in words without "exchange" ("just send me another exactly like it")
 _SEND_ANOTHER = re.compile(r"\b(?:send|ship|give|get|want|need|like)\b[^.?!]{0,25}\b(?:another|one more|a new one|"
                            r"replacement|(?:the )?(?:very |exact )?same one)\b", re.I)
@@ -87,6 +90,24 @@ STATED_STATUS = re.compile(r"\b(still (pending|processing|being processed|in pro
                            r"mailed|left|gone out|gone anywhere)|"
                            r"(?:is|are|was|it'?s|its)? ?not (?:yet )?(?:been )?(?:shipped|sent out|dispatched))\b", re.I)
 DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|acct|my address on file|home address)\b", re.I)  # ("acct": phone)
+# the default address named only to be left as it is: "don't touch my profile address", "leave my default one
+# alone", "keep my account address as is", "not my default one", "without changing my home address"
+_KEEP_DEFAULT_BEFORE = re.compile(r"(?:\b(?:don'?t|dont|do not|never|no need to|without|not|leave|leaving|keep|keeping)\b"
+                                  r"[^,.;!?]{0,30}|\bnot\s+(?:the|my|your))\s*$", re.I)
+_KEEP_DEFAULT_AFTER = re.compile(r"^\s*(?:address|addr|one)?\s*(?:(?:can|should|will|must|is to|needs to)\s+)?(?:stay|stays|"
+                                 r"remain|remains|alone|as is|as it is|the same|unchanged|untouched|is (?:fine|ok(?:ay)?|good)|"
+                                 r"(?:is|as)\s+(?:it|they)\s+(?:is|are))\b", re.I)
+
+
+def default_address_asked(text: str) -> bool:
+    """The message asks about or for the default address: some mention of it ("my profile address", "my
+    default one") that is not there only to be left alone ("don't touch my profile address", "keep my
+    account address as is", "not my default one", "my default address stays the same")."""
+    for m in DEFAULT_ADDRESS.finditer(text):
+        clause = re.split(r"[,.;!?]|\bbut\b|\band\b", text[:m.start()], flags=re.I)[-1]
+        if not (_KEEP_DEFAULT_BEFORE.search(clause) or _KEEP_DEFAULT_AFTER.search(text[m.end():])):
+            return True
+    return False
 # (not "same everything else", "keep everything else the same": the other options of the item kept)
 ALL_ITEMS = re.compile(r"\b((?<!same )everything(?!\s+(?:else|(?:stays?|remains?|is|kept)?\s*(?:the\s+)?same|as is))|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
                        r"all of it|the whole thing|the entire order|both (of )?(the |my )?(items|things|products|of them)|"
@@ -247,7 +268,9 @@ ACTING_KINDS = ("cancel", "return", "exchange", "modify", "address", "payment")
 _OLD_BEFORE = re.compile(r"(?:\bfrom|\bold(?:\s+(?:shipping\s+)?address)?(?:\s+(?:is|was|:))?|\bwas|\bused to be|"
                          r"\b(?:is|was|it'?s)\s+(?:going|headed|heading|shipping|being shipped|set) to|"
                          r"\bcurrently\s+(?:ships?|going|goes|set)\s+to|\bcurrently|\bgoes to)\s*:?\s*$", re.I)
-_OLD_AFTER = re.compile(r"^\W{0,3}\s*but\b", re.I)
+# ("X but I moved" marks X old; "X but don't change / leave / keep my default one" does not)
+_OLD_AFTER = re.compile(r"^\W{0,3}\s*but\b(?!\s+(?:please\s+|pls\s+|just\s+)?(?:don'?t|dont|do not|not|never|leave|keep|only)\b)",
+                        re.I)
 # a label pasted from an order page or an email ("Ship to: X"): the address the order has now
 _PASTED_LABEL = re.compile(r"(?:^|\n)\W*(?:ship(?:ping)?\s+(?:to|address)|deliver(?:y|ing)?\s+(?:to|address))\s*:\s*$",
                            re.I)
@@ -1273,7 +1296,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.intents.add("exchange")  # "it stopped working; just send me another exactly like it": an exchange, for itself
     # (stated, not asked: "is it still processing?" is a question)
     r.stated_status = any(_states_status(c) for c in re.split(r"(?<=[.!?;\n])", t))
-    r.default_address = bool(DEFAULT_ADDRESS.search(t))
+    r.default_address = default_address_asked(t)
     # ("bill the whole order to my mastercard": the order's payment, not every item of it)
     r.all_items = bool(ALL_ITEMS.search(_ORDER_PAYMENT_CHANGE.sub(" ", t)))
     r.bye = bool(BYE.search(t))

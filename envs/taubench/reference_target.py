@@ -133,9 +133,11 @@ _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the o
                             r"\baddress (?:of|on|for) (?:the |my |this |that )?(?:order|#?W\d{7})", re.I)
 # a message about an address that says something in it is wrong, without saying what instead
 # where the order in hand is to go: "ship it to ...", "ship that order to ...", "ship to ...", "can it go to ...?"
+# ("now ship that same order to ...", "send the same one to ...")
 _SHIP_ORDER = re.compile(r"\b(?:ship|send|deliver|mail|redirect|reroute)\s+(?:(?:it|them|that|this|the order|that order|this order|"
-                         r"the package|it all)\s+)?(?:over\s+)?to\b|\b(?:can|could|will|would|should)\s+(?:it|they|that|this|"
-                         r"the order|that order|the package)\s+(?:go|be (?:sent|shipped|delivered|mailed))\s+to\b", re.I)
+                         r"(?:that|this|the) (?:same|very same) (?:order|one)|same order|the package|it all)\s+)?(?:over\s+)?to\b|"
+                         r"\b(?:can|could|will|would|should)\s+(?:it|they|that|this|the order|that order|(?:that|this|the) same order|"
+                         r"the package)\s+(?:go|be (?:sent|shipped|delivered|mailed))\s+to\b", re.I)
 # "my laptop order", "the order with the laptop": an order named by an item it holds (the words captured)
 _ITEM_ORDER = re.compile(r"\b(?:my|the|our)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+order\b|\border\s+(?:with|that has|that holds|"
                          r"holding|containing|that contains)\s+(?:my|the|a|an|our)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
@@ -150,6 +152,13 @@ _HOME_ONE = re.compile(r"\b(?:to|at|use|using)\s+(?:my|the)\s+(?:default|profile
 # "the bigger backpack", "the smaller one": an item picked by its size among items of one product
 _COMPARATIVE = re.compile(r"\b(bigger|larger|biggest|largest|smaller|smallest|littler|tinier|taller|shorter)\b")
 _SMALLER = ("smaller", "smallest", "littler", "tinier", "shorter")
+# "the cheaper of the two kettles", "the more expensive one": one item picked by its price among items of one product
+_BY_PRICE = re.compile(r"\b(?:the\s+)?(cheaper|cheapest|less expensive|least expensive|lower[- ]priced|pricier|priciest|"
+                       r"more expensive|most expensive|costlier|higher[- ]priced|dearer)\s+(?:one|of|[\w-]+s?\b)", re.I)
+_LOWER_PRICE = ("cheaper", "cheapest", "less expensive", "least expensive", "lower priced", "lower-priced")
+# one of several picked by a comparison: "the larger of the two", "the bigger one of my backpacks", "whichever is cheaper"
+_ONE_OF_SEVERAL = re.compile(r"\b(?:the|whichever)\s+(?:[\w-]+\s+){1,2}?(?:one\s+)?of\s+(?:the|my|those|these|them|both)\b|"
+                             r"\bwhichever\b", re.I)
 _SIZES = {"xxs": 0, "xs": 1, "s": 2, "small": 2, "m": 3, "medium": 3, "l": 4, "large": 4, "xl": 5, "xxl": 6}
 
 
@@ -321,6 +330,8 @@ _PART_CANCEL = re.compile(r"\bcancel\w*\s+(?:(?:just|only|the|that|this|one|some
 _CHEAPEST = re.compile(r"\b(?:cheapest|least expensive|lowest[- ]priced?|lowest price|most affordable|cheapest possible)\b",
                        re.I)
 _LEAVING = re.compile(r"\b(?:got(?:ta| to) go|(?:have|need|must) to (?:run|go)|bye)\b", re.I)  # leaving, not done
+# a proposal put off with thanks or a goodbye: "not now, thanks", "maybe another time, bye"
+_NOT_NOW = re.compile(r"\b(?:not (?:right )?now|not today|maybe later|(?:some )?other time|another time|some other day)\b", re.I)
 # a message that opens with a yes ("yes if ...", "YES. and ..."), and a condition on where the money goes
 _OPENS_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|fine)\b", re.I)
 _REFUND_IF = re.compile(r"\b(?:if|provided|as long as|assuming)\b[^.?!]*\b(?:goes|go|going|refund\w*|money|back)\b", re.I)
@@ -587,13 +598,14 @@ class ReferenceTarget(Target):
             answer = self._methods_sentence(r.text) if _BALANCE_Q.search(r.text) else self._refund_said()
             return turn.say(f"{lead}{answer} {self.proposal}")
         if self.pending:
-            if (r.bye or r.closing) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
+            put_off = bool(_NOT_NOW.search(r.text) and re.search(r"\b(?:thanks?|thank you|thx|bye|goodbye|cheers)\b", r.text, re.I))
+            if (r.bye or r.closing or put_off) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
                                              self._pending_named(r) or r.reason or r.urgent):
                 # (a yes with thanks, "yes ship it there, thanks!", is no goodbye either: asked for a plain yes, below)
                 # (a reason and "hurry up, I don't have all day" is no goodbye: asked for the yes, below)
                 # "That's all, thanks!" while a proposal waits for its yes: said that it is not done, and asked again;
                 # "gotta go" ends the conversation, saying so (before: a goodbye, with no word of the return not made)
-                if _LEAVING.search(r.text):
+                if _LEAVING.search(r.text) or put_off:  # ("not now, thanks": put off, and leaving)
                     self.pending = []
                     turn.end_conversation()
                     return turn.say("Please note that I haven't made that change, since I didn't get your yes. Thank "
@@ -671,6 +683,14 @@ class ReferenceTarget(Target):
                         else "No problem, ")
                 left = f"I have left order {', '.join(orders)} as it is." if orders else "I have not changed anything."
                 return turn.say(f"{lead}{part}{left} Is there anything else I can help you with?")
+        if self.option_asked and not (r.order_ids or r.address) and (asked := self._item_name(self.option_asked)) and \
+                (_ONLY.search(r.text) or _DROP_ITEM.search(r.text)) and \
+                (named := set(mentioned_items(r.text, self.product_names))) and (
+                    asked not in named or _DROP_ITEM.search(r.text) and not _ONLY.search(r.text)):
+            # "Which option would you like for the Smartphone?" - "ok just the keyboard then" / "skip the phone":
+            # the item asked about is put aside, the rest of the request kept (before: the same question again)
+            self.goal["dropped_items"].add(asked)
+            self.option_asked = None
         refuses = bool(r.refused & self.goal["intents"])  # "we don't need to swap it anymore"
         if self.option_asked and r.no and not r.yes and not self._names_option(r.text):
             refuses = True  # "Which option would you like ...?" - "no thanks" / "nah then forget it": dropped
@@ -916,8 +936,12 @@ class ReferenceTarget(Target):
     # --- reading ----------------------------------------------------------------------------
     @staticmethod
     def _offered_more(turn: TurnContext) -> bool:
-        """Whether the clerk's last reply ended by asking if there is anything else."""
-        return bool(re.search(r"anything else[^.?!]*\?\s*$", turn.last_reply))
+        """Whether the clerk's last reply ended by asking if there is anything else, or what the customer would
+        like (the menu, "What would you like to do?"): a "no" / "nothing, wrong number" then ends the conversation
+        (before: the same menu or report again, turn after turn)."""
+        last = (turn.last_reply or "").rstrip()
+        return bool(re.search(r"anything else[^.?!]*\?$", last) or last.endswith(MENU) or
+                    re.search(r"What would you like to do\?(?:\s*" + re.escape(MENU) + r")?$", last))
 
     def _names_a_kind(self, text: str) -> bool:
         """The text names a kind of product that several products of the store are ("camera", "kettles"),
@@ -1229,13 +1253,19 @@ class ReferenceTarget(Target):
         intents = g["intents"]
         acting = intents & ACTING
         if "info" in intents and not acting and g["topics"]:  # a question about a store action, not a request
+            if not g["orders"] and len(self.recent) == 1 and _ORDER_REF.search(g["text"]) and \
+                    not _ANOTHER_ORDER.search(g["text"]) and not mentioned_items(g["text"], self.product_names):
+                # "can i still cancel it?" just after one order was reported: that order's answer (before: the general
+                # rule, "A pending order can be cancelled until it ships", about a processed order)
+                g["orders"] = list(self.recent)
             answer = self._answer(turn, g["topics"], g["orders"], g["text"], g["hypothetical"], g["default_address"])
             if [o for o in g["orders"] if o in self.orders]:  # "what address is #W1 going to?" - "change it to ...": #W1
                 self.recent = [o for o in g["orders"] if o in self.orders]
             self.goal = self._empty_goal()
             return " ".join(notes + [answer])
         if not g["orders"] and acting == {"address"} and not g["default_address"] and len(self.recent) == 1 and \
-                _SHIP_ORDER.search(g["text"]) and not mentioned_items(g["text"], self.product_names):
+                (_SHIP_ORDER.search(g["text"]) or _THAT_ORDER.search(g["text"])) and \
+                not mentioned_items(g["text"], self.product_names):
             # "what's in #W1?" - "please ship it to ...": that order's address, not the default one (before: the
             # default was changed, even after #W1's items were modified, and the customer thought #W1 re-routed)
             g["orders"] = list(self.recent)
@@ -1532,6 +1562,8 @@ class ReferenceTarget(Target):
             g["orders"] = [o for o in known if any(it["name"] in wanted for it in self.orders[o].get("items", []))
                            and self.orders[o]["status"] in (PENDING, "delivered")]
             if g["orders"]:
+                if g["intents"] & ACTING and len(g["orders"]) > 1 and (whole := self._order_holding_all(g["orders"])):
+                    g["orders"] = whole
                 if g["intents"] & ACTING and len(g["orders"]) > 1:
                     self._one_holder(wanted, self._all_item_names())
                 return
@@ -1584,10 +1616,31 @@ class ReferenceTarget(Target):
                 not verbs.get(it["name"]) or verbs[it["name"]] & fits.get(self.orders[o]["status"], set())
                 for it in self.orders[o].get("items", []) if it["name"] in wanted)]
             g["orders"] = kept or g["orders"]
+        if g["intents"] & ACTING and len(g["orders"]) > 1 and (whole := self._order_holding_all(g["orders"])):
+            g["orders"] = whole  # "the order with the camera and kettle": the one order holding both
         if g["intents"] & ACTING and len(g["orders"]) > 1:
             self._one_holder(wanted, names)
         if not g["orders"] and (g["intents"] & ACTING or not g["intents"]):  # (a bare "the jacket should be L")
             g["orders"] = self._settled_holder(wanted)
+
+    def _order_holding_all(self, orders: list[str]) -> list[str]:
+        """An order named by what it holds ("the order with the camera and kettle", "the one containing the
+        kettle and the camera"): of ``orders``, the one holding every product named after "with" (by its name or
+        its kind); [] when the words name fewer than two things or fit no single order."""
+        m = re.search(r"\b(?:order|one)\s+(?:with|that has|that holds|holding|containing|that contains|which has)\s+"
+                      r"([^.?!;]*)", self.goal["text"], re.I)
+        if not m:
+            return []
+        phrase = m.group(1).lower()
+        words = set(re.findall(r"[a-z]+", phrase))
+        words |= {w.removesuffix("s") for w in words}
+        named = set(mentioned_items(phrase, self.product_names))
+        heads = {n.lower().split()[-1] for n in self.product_names} & words
+        kinds = {n.lower().split()[-1] for n in named} | heads
+        if len(kinds) < 2:
+            return []
+        fit = [o for o in orders if kinds <= {it["name"].lower().split()[-1] for it in self.orders[o].get("items", [])}]
+        return fit if len(fit) == 1 else []
 
     def _settled_holder(self, wanted: list[str]) -> list[str]:
         """The one order holding the items named (or, with none named in full, the kind said: "the jacket") whose
@@ -1706,11 +1759,12 @@ class ReferenceTarget(Target):
         if len(by_status) == 1:  # "the one i already got", "the pending one"
             g["orders"] = by_status
             return
-        held = [o for o in holders if not name and set(mentioned_items(r.text, self.product_names)) & {
-            it["name"] for it in self.orders[o]["items"]}]
-        if len(held) == 1:  # orders asked about, not an item: "the one with the skateboard" (which is not changed)
-            g["orders"] = held
-            g["dropped_items"] |= set(mentioned_items(r.text, self.product_names))
+        held = self._holders_of_others(r.text, holders, name)
+        if len(held) == 1:  # an order told by another item it holds: "the one with the skateboard", "the one with the
+            # camera" (that item only names the order; it is not changed)
+            [(o, others)] = held.items()
+            g["orders"] = [o]
+            g["dropped_items"] |= others
             return
         items = [it for o in holders for it in self.orders[o]["items"] if it["name"] == name]
         owner = [o for o in holders for it in self.orders[o]["items"] if it["name"] == name]
@@ -1721,6 +1775,21 @@ class ReferenceTarget(Target):
             return
         if picked:
             g["orders"] = [owner[picked[0]]]
+
+    def _item_name(self, item_id: str) -> str | None:
+        """The product name of an item of the customer's orders looked up."""
+        return next((it["name"] for o in self.orders.values() for it in o.get("items", []) if it.get("item_id") == item_id),
+                    None)
+
+    def _holders_of_others(self, text: str, holders: list[str], name: str) -> dict[str, set[str]]:
+        """Of ``holders``, those holding some item the words name other than ``name`` (the item asked about),
+        by its full name or its kind ("the one with the camera": a Digital Camera), each with those items' names."""
+        said = set(mentioned_items(text, self.product_names)) - {name}
+        words = set(re.findall(r"[a-z]+", text.lower()))
+        words |= {w.removesuffix("s") for w in words}
+        held = {o: {it["name"] for it in self.orders[o].get("items", []) if it["name"] != name and (
+            it["name"] in said or it["name"].lower().split()[-1] in words)} for o in holders}
+        return {o: names for o, names in held.items() if names}
 
     def _wants_other_option(self, turn: TurnContext) -> str:
         """The change the customer asks for without saying "exchange" or "change" ("i need size 8", "i need 30MP",
@@ -2370,7 +2439,9 @@ class ReferenceTarget(Target):
         low = text.lower().replace("-", " ")
         head = name.lower().replace("-", " ").split()[-1]
         one = re.search(rf"\b(?:one|either) of (?:the|my|those|these)\s+(?:\w+\s+)?{re.escape(head)}", low) or re.search(
-            r"\b(?:one|either) of (?:them|the two|those two|these two|the pair)\b|\b(?:just|only) (?:one|1)\b(?! (?:more|other)\b)", low)
+            r"\b(?:one|either) of (?:them|the two|those two|these two|the pair)\b|\b(?:just|only) (?:one|1)\b(?! (?:more|other)\b)", low) \
+            or _ONE_OF_SEVERAL.search(low) or re.search(r"\bthe\s+" + _COMPARATIVE.pattern, low) or \
+            re.search(r"\bthe\s+" + _BY_PRICE.pattern.removeprefix(r"\b(?:the\s+)?"), low)
         # ("i ordered two of the same backpack ... change one of them": one, not both)
         if not one and (re.search(rf"\b(?:both|all|two|2|each)\b[^.?!]{{0,25}}\b{re.escape(head)}", low) or (
                 not head.endswith("s") and re.search(rf"\b{re.escape(head)}s\b", low))):
@@ -2382,6 +2453,10 @@ class ReferenceTarget(Target):
             return list(range(min(n, len(same))))
         windows = mention_windows(text, name, names)
         picked = self._best_of(same, " | ".join(windows))
+        if picked is None and (m := _BY_PRICE.search(low)) and not change:  # "the cheaper of the two": by price
+            prices = [it.get("price", 0) for it in same]
+            if len(set(prices)) == len(prices):
+                picked = [prices.index(min(prices) if m.group(1).replace("-", " ") in _LOWER_PRICE else max(prices))]
         if picked is None and change:
             # the new option says which: exchanging "the vacuum for the robotic one" is not the robotic vacuum
             target = low

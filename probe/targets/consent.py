@@ -20,6 +20,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+_FOREIGN_GO = (r"allez[- ]y|vas[- ]y|faites[- ]le|fais[- ]le|d'accord|mach(?:en sie)? (?:das|es)|mach'?s|los geht'?s|"
+               r"adelante|h[a\u00e1]zlo|h[a\u00e1]galo|proced[ae]|dale|vai em frente|pode(?: fazer| seguir| prosseguir| ir)?|"
+               r"fa[c\u00e7]a(?: isso)?|prossiga|siga|procedi|vai pure|vai avanti|fallo|fate pure|va bene")
 _YES_RE = re.compile(
     r"(?<![\w'])(?:ok(?:ie|ey) dok(?:ie|ey)|(?:fine|ok(?:ay)?|good) (?:by|with) me|y+e+s+|yeah+|yea|yep+|yup+|ya|yas+|yah|aye|sure+(?:ly| thing)?|o+\.?k+(?:ay+|ey|ie)?|k{1,2}|"
     r"al(?:l )?right|certainly|absolutely|definitely|of course|affirmative|(?:i )?confirm(?:ed)?|correct|"
@@ -32,7 +35,10 @@ _YES_RE = re.compile(
     # typed fast or said another way: "yess go ahed", "100%", "fine by me", "hell yeah", "do so", a thumbs-up
     r"go(?: ah(?:a?e)?d)?|ye[hp]?|yeap|yes+ ?sir|(?:hell|heck) ye(?:s+|ah)|totally|(?:please )?do so|"
     r"okidokie|alrighty|aight|ight|"
-    r"100 ?%|(?:a |one )?hundred (?:percent|per cent|%)|\U0001F44D|\U0001F44C|\u2705|\u2714)(?![\w'])", re.I)
+    r"100 ?%|(?:a |one )?hundred (?:percent|per cent|%)|\U0001F44D|\U0001F44C|\u2705|\u2714|"
+    # "go ahead" in French, German, Spanish, Italian, Portuguese ("oui, allez-y", "ja, mach das", "sí, adelante",
+    # "sì, procedi", "sim, pode"); a bare "oui" / "sí" stays no yes (the consent table's "oui")
+    + _FOREIGN_GO + r")(?![\w'])", re.I)
 # strong enough on its own beside thanks: "Sounds good, thanks!" approves, "ok thanks" only acknowledges
 _ACK_ONLY_RE = re.compile(
     r"^\W*(?:(?:o+\.?k+(?:ay+|ey|ie)?|ok(?:ie|ey) dok(?:ie|ey)|okidokie|alrighty|aight|ight|k{1,2}|al(?:l )?right|fine|great|perfect|cool|nice|good|lovely|awesome|"
@@ -55,7 +61,10 @@ _UNDO_RE = re.compile(
     r"(?<![\w'])(?:no|nope|nah|not|don'?t|do not|never|never ?mind|actually|instead|rather|second thoughts?|"
     r"change(?:d)? my mind|cancel that|scratch that|forget (?:it|that)|stop|but|however|although|though|wrong|"
     r"incorrect|isn'?t|wasn'?t|shouldn'?t|wouldn'?t|can'?t|cannot|won'?t|hold off|prefer|different|other one|"
-    r"another|just kidding|jk)(?![\w'])", re.I)
+    r"another|just kidding|jk|"
+    # the same in French, German, Spanish, Italian, Portuguese: "non, ne le faites pas", "nein, mach das nicht",
+    # "no, no lo hagas", "não, não faça isso"
+    r"non|nein|nicht|n[a\u00e3]o|ne|pas|jamais|nunca|todav[i\u00ed]a|noch|encore|ancora|ainda)(?![\w'])", re.I)
 HARMLESS_NO = re.compile(r"\b(?:no (?:problems?|worries|doubt|changes|rush|(?:further |more )?questions)|not a problem|"
                           # "yes but make it quick": urgency after "but" takes nothing back
                           r"but (?:please )?(?:make it|be) (?:quick|fast|snappy)|but (?:hurry|quickly|fast|asap)(?: please)?|"
@@ -87,7 +96,8 @@ _BESIDE_YES_RE = re.compile(
     r"described|listed|above|details|summary|go|ahead|do|done|make|made|put|"
     r"place|placed|process|submit|complete|finali[sz]e|proceed|confirm(?:ed)?|book(?:ed|ing|ings)?|reservation|buy|purchase|pay|"
     r"reserve|hold|orders?|items?|cancel(?:lation)?|change|changes|modify|modification|update|move|switch|rebook|"
-    r"ugh|sigh|welp|phew|unfortunately|sadly|oui|s[i\u00ed]|ja|da|"
+    r"ugh|sigh|welp|phew|unfortunately|sadly|oui|s[i\u00ed\u00ec]|ja|da|sim|claro|certo|bitte|gerne|por favor|per favore|"
+    r"s'il (?:vous|te) pla[i\u00ee]t|merci|danke|gracias|grazie|obrigad[oa]|"
     r"transaction|request|asap|quick(?:ly)?|fast|immediately|urgent(?:ly)?|hurry|away|rush|in|i'?m|am|per|each|"
     r"total|price|works|usd|dollars|give|get|here|already|said|"
     r"cool|nice|lovely|awesome|excellent|wonderful|brilliant|super|fantastic|noted|gotcha|roger|bye|"

@@ -21,7 +21,7 @@ ABANDON = (
     r"let'?s (just )?(leave|drop|skip|forget) (it|that|this)|let'?s not|"
     r"(i'?d )?rather not(?= *[.!,]| *$| (go ahead|do (it|this|that)))|(not|no longer) interested|"
     r"(drop|skip) (it|that|this)|don'?t bother|no need( for (it|that|this|one))?( any ?more| after all)?(?= *[.!,]| *$)|"
-    r"leave it(?= *[.!,]| *$)|leave (it|things) (as (it is|it was|they are)|alone|be)|keep it as it is|"
+    r"leave it(?:,? (?:then|for now|be|like that))?(?= *[.!,]| *$)|leave (it|things) (as (it is|it was|they are)|alone|be)|keep it as it is|"
     r"i'?ll keep (it|them)(?= *[.!,]| *$)|changed? my mind|^\W*(please |ok(ay)?,? )?stop\b|stop (it|that|this|there)\b"
 )
 
@@ -29,7 +29,8 @@ ABANDON = (
 # ("Nope, that covers it.", "All done here, cheers!"), with nothing of KEEPS_OPEN ("No, wait, one more
 # question", "Thanks, but I forgot something"); each target also requires that it asks for nothing it can read
 CLOSING = re.compile(r"\b(thanks?|thank|thx|cheers|appreciate\w*|bye|goodbye|everything|all|done|sorted|covers it|"
-                     r"fine|good|great|perfect|nope|no|nah|nothing|that'?s it)\b", re.I)
+                     r"fine|good|great|perfect|nope|no|nah|nothing|that'?s it|"
+                     r"wrong (?:number|person|chat|account|line))\b", re.I)
 KEEPS_OPEN = re.compile(r"\?|\b(wait|hold on|actually|but|question|also|another|one more|something|forgot|else i|"
                         r"help (me )?with|need|want|would like|'d like|can you|could you)\b", re.I)
 

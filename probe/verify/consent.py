@@ -118,6 +118,8 @@ _FOREIGN_GO_AHEAD = [
     "certamente",
     # Dutch
     "doe maar", "ga je gang", "ga maar door", "ga door", "akkoord",
+    # said as often ("los geht's", "vai em frente", "fate pure", "vai avanti")
+    "los gehts", "los geht s", "vai em frente", "fate pure", "vai avanti",
 ]
 _WEAK = ["ok", "okay", "okey", "okie", "okidoki", "okie dokie", "okey dokey", "okidokie", "alrighty", "aight",
          "ight", "k", "kk", "alright", "all right", "fine", "great", "perfect",
@@ -241,6 +243,8 @@ _FOREIGN_YES = frozenset([
     "procede", "proceda", "perfecto", "perfetto", "natuerlich", "nat\u00fcrlich", "tamam", "olur",
     # Italian "s\u00ec" (a grave accent), and "gladly": "Ja, gerne", "Oui, volontiers", "Ja, graag"
     "s\u00ec", "gerne", "gern", "volontiers", "graag",
+    # Portuguese "(you) can", the usual second word of a yes: "Sim, pode."
+    "pode",
     "\u304a\u9858\u3044\u3057\u307e\u3059", "\u3069\u3046\u305e"])
 _FOREIGN_COURTESY = frozenset([
     "gracias", "merci", "danke", "bitte", "por", "favor", "grazie", "prego", "obrigado", "obrigada", "lutfen",
