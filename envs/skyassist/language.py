@@ -1072,6 +1072,11 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     return first, last
 
 
+# a question about which names are needed: "do you need my middle name too?", "should I add my maiden name?"
+NAME_QUESTION = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|also|wait|um+|oh|sorry|hmm+)\W+)?(?:do|does|did|should|shall|must|can|could|"
+                           r"will|would|is|are|what about)\b[^.!?]*\b(?:(?:middle|maiden|second|legal|full|nick|both)\s*names?"
+                           r"|names? (?:of|for) (?:everyone|everybody|all|each|the others)|(?:all|both|everyone'?s|each) names?)\b[^.!]*"
+                           r"(?:\?|$)", re.I)
 _POLITE_END = re.compile(r"[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|cheers)\s*$", re.I)
 # family names that usually come first when a name is written in its own order (Vietnamese, Chinese, Korean)
 # and are rarely given names in English: "Nguyen Van An", "Tran Thi Mai", "Wang Xiaoming", "Park Ji-woo"
@@ -1222,9 +1227,12 @@ _BARE_DAY = re.compile(r"(?:\b(?:on|for|by|from|until|the)\s+(?:the\s+)?|^\s*)([
 
 # a budget: "budget is 3200 total", "max $900", "under 500 dollars each", "no more than $1,200"
 _BUDGET = re.compile(r"\b(?:budget(?: is| of)?|max(?:imum)?(?: of)?|at most|no more than|not more than|under|below|less than|"
-                     r"within|up to)\s*(?:of\s+|around\s+|about\s+)?(?:us\s*|usd\s*)?\$?\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\b"
+                     r"within|up to|nothing (?:over|above|more than)|(?:can'?t|cannot|can not|won'?t|don'?t want to|do not want "
+                     r"to|not (?:willing|able) to|unable to|rather not)\s+(?:spend|pay|go)\s+(?:any\s+)?(?:more than|over|above))\s*(?:of\s+|around\s+|about\s+)?(?:us\s*|usd\s*)?\$?\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\b"
                      r"(?!\s*(?:passengers?|people|pax|persons?|seats?|kg|hours?|days?|minutes?|mins?|nights?|weeks?|kids?|"
-                     r"adults?|of us|stops?|am|pm|[:/.]\d))|\$\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\s+budget\b", re.I)
+                     r"adults?|of us|stops?|am|pm|[:/.]\d))|\$\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\s+budget\b"
+                     r"|(?<![\w$:/.])\$?\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\s*(?:\$|dollars?|usd|bucks)?\s*(?:tops|max(?:imum)?|at (?:the )?most"
+                     r"|or less)\b", re.I)  # "370 tops", "$370 max"
 # a month named without its day: "mid may", "in june", "early July", "end of march"; "may" only after such a cue
 _MONTH_ALONE = re.compile(r"\b(?:in|mid|mid-|early|late|end of|beginning of|start of|during|of|this|next|for)\s*-?\s*(" +
                           _MONTH_RE + r")\b|\b(" + "|".join(m for m in MONTHS if m != "may") + r")\b", re.I)
@@ -1254,6 +1262,10 @@ _OPEN_PICK = re.compile(
     r"\bthe\s+(?:available|bookable|open|non[- ]?cancell?ed|not[- ]cancell?ed|uncancell?ed)\s+(?:one|flight|option)\b|"
     r"\bthe\s+(?:one|flight|option)\s+(?:that'?s|that is|which is|that was|which was)\s+not\s+cancell?ed\b|"
     r"\bthe\s+only\s+(?:one|flight|option)(?:\s+(?:available|left|bookable|that works|with seats|you can book|open))?\b", re.I)
+# a flight picked by its fare: "the 328 one", "ok the $328 flight", "the one for $328", "the 328 dollar one"
+_PRICE_PICK = re.compile(r"(?:\bthe\s+|^\W*)(?:\$\s?(\d{2,5})|(\d{3,5}))(?:\.\d{2})?\s*(?:\$|dollars?|usd|bucks)?\s*"
+                         r"(?:one|option|flight|fare|ticket)\b"
+                         r"|\bthe (?:one|flight|option|fare)\s+(?:for|at|costing|that costs?|priced at)\s+\$?\s?(\d{2,5})\b")
 _HOURS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _HOUR_WORD = re.compile(r"\b(" + "|".join(_HOURS) + r")(\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock))\b", re.I)
 # a whole message that is a departure time: "9am", "the 6pm", "9:00 am", "9.00 please", "the 9 o'clock"
@@ -1272,7 +1284,7 @@ def _selection(text: str) -> int | str | None:
     if re.search(r"\b(cheapest|lowest price|least expensive|lowest fare)\b|\bthe (?:cheaper|less expensive|cheap) "
                  r"(?:one|option|flight|fare)\b|\bwhichever (?:is|was|'s|one is) (?:cheaper|less expensive)\b", t_clean):
         return "cheapest"
-    if re.search(r"\b(earliest|first flight|soonest)\b|\bthe earlier (?:one|option|flight)\b|\b(?:whichever|the one that|"
+    if re.search(r"\b(earliest|first flight|soonest)\b|\bthe earlier (?:one|option|flight)\b|\b(?:whichever|the one that|which|"
                  r"the one which|whatever) (?:one )?(?:leaves|departs|goes|flies) (?:first|earliest|soonest)\b", t_clean):
         return "earliest"
     if re.search(r"\b(latest|last flight|last one)\b|\bthe later (?:one|option|flight)\b", t_clean):
@@ -1290,6 +1302,8 @@ def _selection(text: str) -> int | str | None:
             return idx
     if _OPEN_PICK.search(t_clean):  # "the one with seats left", "the only one available": the one bookable flight
         return "open"
+    if m := _PRICE_PICK.search(t_clean):  # "the 328 one", "the $328 flight", "the one for $328": by its fare
+        return "price " + next(g for g in m.groups() if g)
     t_clean = _HOUR_WORD.sub(lambda w: str(_HOURS.index(w.group(1)) + 1) + w.group(2), t_clean)  # "the nine am one"
     m = re.search(r"\b(?:the |at )?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|h|o'?clock)?\s*(?:one|option|flight|"
                   r"departure|plane)\b|\b(?:the one|the flight|one|flight|leaving|departing|leaves|departs|goes)(?: that| which)?"
@@ -1702,6 +1716,8 @@ def _member_size(m: str) -> int | None:
     n = re.search(_N_WORD, low)
     if n and not re.fullmatch(r"(?:me|myself|i)", low):
         return text_rules.number_value(n.group(1))
+    if low == "name":
+        return 1  # a companion said by first name
     if re.search(r"twins|parents|grandparents|in-laws", low):
         return 2
     if re.search(r"triplets", low):
@@ -1715,18 +1731,77 @@ def _member_size(m: str) -> int | None:
 _JOINER = re.compile(r"(?:\s*(?:,|&|\+|and|plus|with|as well as|along with|also|;)\s*)*\s*", re.I)
 
 
-def _listed_members(t: str) -> list[str]:
+# a companion said by first name in a party list: "me, Tom and the two kids", "my son Leo, my daughter Mia and me"
+_COMPANION = re.compile(r"(?<![\w'])(?-i:[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)*)\b")  # "Tom", "Ewa Kowalski"
+_SELF_ENDS = re.compile(r"\s*(?:$|[,.!?;)]|too\b|as well\b|please\b|pls\b)", re.I)
+
+
+def _companion_name(word: str, places: frozenset[str]) -> bool:
+    low = word.lower()
+    return _name_token_ok(word) and not {low} & (MONTHS.keys() | WEEKDAYS.keys() | CITY_ALIASES.keys() | places)
+
+
+def place_words(db) -> frozenset[str]:
+    """The words of the airports' city names ("San", "Francisco"): never a companion's first name."""
+    if db is None:
+        return frozenset()
+    return frozenset(w.lower() for a in db.airports.values() for w in re.findall(r"[^\W\d_]+", a.city))
+
+
+def _party_words(t: str, places: frozenset[str]) -> list[tuple[re.Match, bool]]:
+    """The party members and first names in ``t``, in order; True marks a first name."""
+    found = [(m, False) for m in _MEMBER.finditer(t)]
+    taken = [range(m.start(), m.end()) for m, _ in found]
+    found += [(m, True) for m in _COMPANION.finditer(t) if all(_companion_name(w, places) for w in m.group(0).split())
+              and not any(m.start() in r for r in taken)]
+    return sorted(found, key=lambda x: x[0].start())
+
+
+def _listed_members(t: str, places: frozenset[str] = frozenset(), names: bool = True) -> list[str]:
     """The longest run of party members joined only by list words ("me, my wife and our 3 kids");
-    "I'll check with my wife" lists nobody."""
+    "I'll check with my wife" lists nobody. A first name in the run is a person of its own ("me, Tom
+    and the kids", "Anna, Luis and me"), except right after the one it names ("my husband Tom"), and
+    counts only in a list with the speaker ("Novak, my husband is coming" is no party of two); a full name
+    is the lead passenger's, no one more ("only me, Ewa Kowalski"). ``names`` False reads no names."""
     best: list[str] = []
     run: list[str] = []
+    real = named = False
     end = None
-    for m in _MEMBER.finditer(t):
-        if end is not None and not _JOINER.fullmatch(t[end:m.start()]):
-            run = []
-        run.append(m.group(0))
+    last = ""
+    for m, is_name in _party_words(t, places):
+        if is_name and not names:
+            continue
+        gap = t[end:m.start()] if end is not None else ""
+        if end is not None and not _JOINER.fullmatch(gap):
+            run, real, named, last = [], False, False, ""
+        word = m.group(0)
+        if is_name:
+            if run and re.fullmatch(r"\s+", gap or " ") and last and not re.fullmatch(r"(?:me|myself|i)", last, re.I):
+                end = m.end()  # "my husband Tom": Tom is the husband
+                continue
+            if run and last == "name-of-many" and re.fullmatch(r"\s*(?:,|and|&)\s*", gap):
+                end = m.end()  # "our two kids Leo and Mia": the kids' names
+                continue
+            if " " in word:  # a full name is the lead passenger's, said with the party: "only me, Ewa Kowalski",
+                if run and re.fullmatch(r"\s*,\s*", gap):  # "me and my wife, Ana Lopez"; never a companion of its own,
+                    run, real, named, last = [], False, False, ""  # and the list ends with it
+                    end = m.end()
+                continue
+            run.append("Name")
+            named = True
+            last = ""
+        else:
+            if re.fullmatch(r"i", word, re.I) and not _SELF_ENDS.match(t, m.end()):
+                run, real, named, last = [], False, False, ""  # "Tom and I need...": no list
+                end = m.end()
+                continue
+            run.append(word)
+            real = True
+            last = word
         end = m.end()
-        if len(run) > len(best):
+        if last and _member_size(last) != 1:
+            last = "name-of-many" if last and not is_name else last
+        if len(run) > len(best) and real and (not named or any(re.fullmatch(r"(?:me|myself|i)", x, re.I) for x in run)):
             best = list(run)
     return best
 
@@ -1807,12 +1882,13 @@ def _pronoun_party(t: str) -> int | None:
     return None
 
 
-def party_sizes(text: str) -> _Counts:
+def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
     "for 2"; "just me" = 1; "me and my wife" = 2; a party listed person by person ("me, my wife, our
     3 kids and my parents" = 7; "just me and the twins" = 3; with a group of unsaid size, "me and
-    my kids", no count). "One more passenger" changes a count and states none."""
+    my kids", no count; a companion by first name, "me, Tom and the two kids" = 4, is one person, but
+    not a word of ``places``, the city names). "One more passenger" changes a count and states none."""
     out = _Counts()
     out.reasons = set()
     if not text:
@@ -1864,7 +1940,7 @@ def party_sizes(text: str) -> _Counts:
         n = text_rules.number_value(next(g for g in m.groups() if g))
         if n:
             out.add(n)
-    members = _listed_members(t)
+    members = _listed_members(t, places) if not _ALONE.search(t) else _listed_members(t, frozenset(), False)
     selves = [m for m in members if re.fullmatch(r"(?:me|myself|i)", m, re.I)]
     members = [m for m in members if m not in selves] + selves[:1]  # "I ... myself" is one person
     if re.search(r"\b(?:i'?m not|i am not|not me|without me)\b", t, re.I):
@@ -2099,9 +2175,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if span is not None and (kin := re.search(r"\b" + _KIN + r"\b", plain[span[0]:span[1]], re.I)):
         p.pax_kin = kin.group(0).lower()
     # "remove one passenger" changes the count; it does not state one
-    counts = party_sizes(text)
+    cities = place_words(db)
+    counts = party_sizes(text, cities)
     if _ENUMERATED not in counts.reasons and span is not None:
-        counts = party_sizes(text[:span[0]] + " " + text[span[1]:])
+        counts = party_sizes(text[:span[0]] + " " + text[span[1]:], cities)
     if counts:
         p.passengers = max(counts)
         p.pax_change, p.pax_joining, p.pax_more = (None, False, False) if _ENUMERATED in counts.reasons else \
@@ -2161,6 +2238,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if expecting == "last_name" and spelled_out(text):  # "F-I-S-C-H-E-R": no name word ("S"); asked as one word
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None
+    if NAME_QUESTION.search(text):  # "do you need my middle name too?" asks; it gives no name ("Too")
+        p.first_name = p.last_name = None
+        p.name_words, p.name_doubt = [], None
     p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
     if p.booking_ids and not p.last_name and expecting != "name":
         _booking_last_name(p, named, db)
@@ -2205,9 +2285,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.name_words, p.name_doubt = [], None
     p.currency = currency_request(text)
     if m := _BUDGET.search(text):
-        amount = float(re.sub(r"[,\s]", "", m.group(1) or m.group(2)))
+        amount = float(re.sub(r"[,\s]", "", next(g for g in m.groups() if g)))
         if amount >= 50:
             p.budget = amount, bool(re.search(r"\b(?:per (?:seat|person|ticket|head)|each|pp|a head)\b", text, re.I))
+            rest = text[:m.start()] + " " + text[m.end():]  # "no more than $370" is a budget, not a no nor a goodbye
+            p.no = p.no and is_refusal(rest)
+            p.closing = p.closing and bool(CLOSING.search(rest)) and not KEEPS_OPEN.search(rest)
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)

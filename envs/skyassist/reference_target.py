@@ -25,7 +25,7 @@ from typing import Any
 
 from envs.skyassist import text_rules
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
-from envs.skyassist.language import MONTHS, PER_OR_TOTAL, Parsed, day_of_month_from, parse, spelled_out
+from envs.skyassist.language import MONTHS, NAME_QUESTION, PER_OR_TOTAL, Parsed, day_of_month_from, parse, spelled_out
 from envs.skyassist.policies import (
     MAX_LEAD_DAYS,
     MAX_PASSENGERS,
@@ -146,6 +146,10 @@ _LAYOVER = re.compile(r"\b(?:layover|lay over|connection|connecting time|stopove
 # other flights asked for: "what else is there that day", "any alternatives?", "other flights on that route?"
 _ALTERNATIVES = re.compile(r"\bwhat(?:'?s)? else\b|\bwhat other\b|\b(?:any|see|show me|list|got) (?:the )?others\b|\balternatives?\b|\bother (?:flights?|options?)\b|\banything else (?:that|on|for)\b|"
                            r"\bsomething else\b|\bany other\b|\bother ones?\b", re.I)
+# "anything cheaper?", "is there something less expensive", "got any cheaper options?", "cheaper flights?"
+_CHEAPER_ASK = re.compile(r"\b(?:anything|something|any|a|got|have)\s+(?:\w+\s+)?(?:cheaper|less expensive|more affordable)\b"
+                          r"|\bcheaper (?:ones?|options?|flights?|fares?|seats?|tickets?)\b|\bcheaper\s*\?"
+                          r"|\b(?:for|pay) less\b|\blower (?:price|fare)s?\b|\bless expensive\b", re.I)
 _THAT_ONE = re.compile(r"\b(?:that|this) (?:one|flight|option)\b|\b(?:i'?ll|we'?ll) take it\b|\btake it\b|"
                        r"\bsounds (?:good|great|fine)\b", re.I)
 _DAY_WORD = re.compile(r"\b(?:day|date)s?\b", re.I)
@@ -159,6 +163,21 @@ _UPGRADE = re.compile(r"\bupgrad\w*\b|\b(?:switch|change|move|put)\s+(?:it|me|us
                       r"(?:business|premium|economy)\b", re.I)
 _SEND_ME = re.compile(r"\b(?:e-?mail|send|text|sms|whatsapp|print)\b[^.?!]{0,30}\b(?:confirmation|receipt|itinerary|ticket|"
                       r"details|invoice|booking)\b|\bconfirmation (?:e-?mail|message|text)\b", re.I)
+# a pick by the budget: "whatever fits", "whichever fits the budget", "the one within my budget"
+_FITS_PICK = re.compile(r"\b(?:whatever|whichever|any(?:thing)?|the one|one)\s+(?:one\s+)?(?:that\s+)?(?:fits|is (?:within|under|in)"
+                        r"|(?:that )?(?:i|we) can afford)\b", re.I)
+_BARE_AMOUNT = re.compile(r"\W*(?:(?:about|around|roughly|max|up to|it'?s|its|like)\s+)?\$?\s?(\d{2,6})\s*(?:\$|dollars?|usd|bucks)?"
+                          r"\s*(?:(each|per (?:seat|person|head|ticket)|pp)|in total|total|all in|for (?:all|everyone|us))?\W*", re.I)
+# a question about how many one booking can take: "is there a limit on how many people can book?", "how many can you
+# book on one reservation?", "what's the max number of passengers?"
+_PARTY_LIMIT_ASK = re.compile(r"\b(?:limit|maximum|max|most)\b[^.?!]{0,30}\b(?:people|passengers|persons|travell?ers|seats|"
+                              r"tickets|of us)\b|\bhow many\b(?:\s+(?:people|passengers|persons|travell?ers|seats|tickets|of us))?"
+                              r"\s+(?:can|could|may)\s+(?:i|we|you|one|they|people)?\s*(?:book|hold|reserve|put|fit|travel|add|have)"
+                              r"|\bhow many\b[^.?!]{0,30}\b(?:per|on one|in one|on a single|in a single|on the same) "
+                              r"(?:booking|reservation|hold)\b", re.I)
+# whether others can be booked too: "can I book for my kids too?", "could we add my wife as well?"
+_BOOK_FOR_OTHERS = re.compile(r"\b(?:can|could|may)\s+(?:i|we|you)\s+(?:also\s+)?(?:book|add|include|bring)\s+(?:(?:for|in)\s+)?"
+                              r"(?:my|our|the|his|her)\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:too|as well|also)\b", re.I)
 _BUDGET_QUESTION = re.compile(r"\b(?:under|within|in|fits?|fitting|inside|over|below)\s+(?:my|our|the)\s+budget\b|"
                               r"\bafford\b|\bbudget\b[^.?!]{0,20}\?", re.I)
 # the departure times a part of the day covers ("the morning one", "noon one"), from and before
@@ -241,7 +260,7 @@ def _reads_anything(p) -> bool:
     """Whether a parsed message holds anything the agent could act on or answer."""
     return bool(p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers or p.passport or p.card or
                 p.selection is not None or p.number is not None or p.currency or p.fare_class or p.first_name or
-                p.intents - {"help", "goodbye"})
+                p.asked_option is not None or p.intents - {"help", "goodbye"})  # "what's the earliest one?" is answered
 
 
 # a hold asked for at a booking's summary: "just put it on hold", "hold only", "hold it for now", "yes, hold it"
@@ -290,6 +309,8 @@ class ReferenceTarget(Target):
         self.done: list[dict[str, Any]] = []
         self.urgent = False
         self.declined = False
+        self.offered_other = False  # the last reply refused a summary and offered a different flight or date
+        self.asked_budget = False  # the last reply asked for the budget ("what fits my budget?" with none known)
         self.pii: list[str] = []
         self.offered_return = False  # the last reply offered to search a return flight
         self.offered_retry = False  # the last reply found nothing and offered another date or route
@@ -363,8 +384,10 @@ class ReferenceTarget(Target):
         self.switches.start_turn(turn.history)
         self._searched = {}
         expecting = self.awaiting
-        if (self.passengers or 0) > MAX_PAX and expecting in (None, "name", "last_name"):
-            expecting = "passengers"  # the count over the limit is still the open question: "ugh fine, 9 then"
+        if ((self.passengers or 0) > MAX_PAX and expecting in (None, "name", "last_name")
+                and "Which flight would you like" not in (turn.last_reply or "")):
+            expecting = "passengers"  # the count over the limit is still the open question: "ugh fine, 9 then" (not
+            # when the last reply listed flights and asked which: a bare "1" there is the option)
         said = [str(m.get("content") or "")[:MAX_MESSAGE_CHARS] for m in turn.history if m.get("role") == "user"]
         self._message = turn.user_message[:MAX_MESSAGE_CHARS]
         p = parse(self._message, self.db, expecting, turn.last_reply)
@@ -432,6 +455,10 @@ class ReferenceTarget(Target):
         elif (p.has("cancel") and p.booking_ids and (m := _THEN_BOOK.search(p.text))
               and parse(m.group(1), self.db, None, "").places):
             self.then_book = m.group(1)  # "cancel BK... and book me a new one to Seattle": taken up after the cancel
+        if (self.asked_budget and p.budget is None and (m := _BARE_AMOUNT.fullmatch(p.text))
+                and float(m.group(1)) >= 50):  # "What is your budget?" - "370", "$370 each"
+            p.budget = float(m.group(1)), bool(m.group(2))
+            p.number = p.passengers = p.selection = None
         self.asked_option = self._option_index(p)
         self._read_day_of_month(p)
         self._pick_date_reading(p)
@@ -508,6 +535,11 @@ class ReferenceTarget(Target):
                            + " " + pend["said"])
                 turn.say(" ".join(out))
                 return
+            if (pend["kind"] in ("book", "hold") and _CHEAPER_ASK.search(p.text) and not p.yes and not self._changes(p)
+                    and self.mode == "new" and len(self.legs) == 1 and self.legs[0].get("choice")):
+                out.append(self._cheaper_answer(pend))  # "anything cheaper?" at a summary: the cheaper options listed
+                turn.say(" ".join(out))
+                return
             if (pend["kind"] in ("book", "hold") and _NAME_CHANGE.search(p.text) and not (p.first_name and p.last_name)
                     and not p.yes):
                 self.first_name = self.last_name = None  # "change the name to Maria Kowalski": typed on its own
@@ -533,6 +565,7 @@ class ReferenceTarget(Target):
                 # ("no, just cancel the whole thing" at a change: the cancellation is asked for, below; "no, cancel
                 # that" takes back the change only)
                 self.declined = True
+                self.offered_other = pend["kind"] in ("book", "hold") and self.mode == "new" and bool(self.legs)
                 out.append("No problem, I will not go ahead with that. Would you like a different flight or date, or is there anything else I can do?")
                 turn.say(" ".join(out))
                 return
@@ -655,6 +688,12 @@ class ReferenceTarget(Target):
                 and self._held_trip() is not None):
             self.action, self.declined = "book", False  # "yes please" to "Would you like me to book them?" (the hold)
             p.intents.discard("hold")
+        offered_other, self.offered_other = self.offered_other, False
+        if (offered_other and (p.yes or p.accepts) and not p.no and not self._changes(p) and self.pending is None
+                and self.legs and not p.booking_ids):
+            out.append(self._instead_question())  # "No problem ... a different flight or date?" - "yes": which one,
+            turn.say(" ".join(out))  # never the refused summary again
+            return
         suggested, self.suggested = self.suggested, None
         if (suggested and self.pending is None and p.selection is None and not p.flight_ids and not p.no
                 and (p.yes or p.accepts or _THAT_ONE.search(p.text) or p.no_preference) and self._find(suggested)):
@@ -1125,6 +1164,42 @@ class ReferenceTarget(Target):
         self.legs[k]["choice"] = None  # "2" or "option 3" now picks for this leg
         return ("Which one would you like instead: " + " or ".join(self._option_words(shown, f) for f in others) + "?")
 
+    def _instead_question(self) -> str:
+        """Which flight instead, once a summary was refused and a different flight or date was accepted: the other
+        listed options of a one-leg trip (its pick undone), or which part to change."""
+        if len(self.legs) == 1 and self.legs[0].get("choice"):
+            leg = self.legs[0]
+            shown = [f for f in leg.get("flights", []) if f["flight_id"] in leg.get("shown", ())]
+            others = [f for f in shown if f["flight_id"] != leg["choice"]["flight_id"] and f["status"] == "scheduled"
+                      and f["seats_available"] >= (self.passengers or 1)]
+            if others:
+                leg["choice"] = None
+                return ("Sure. Which one would you like instead: " + " or ".join(self._option_words(shown, f)
+                                                                                   for f in others)
+                        + "? Or tell me another date to check.")
+        return "Sure. Which date or flight would you like instead?"
+
+    def _cheaper_answer(self, pend: dict[str, Any]) -> str:
+        """"Anything cheaper?" at the summary of a one-leg trip: the listed options that cost less per seat and can
+        seat the party, with the question which one; none, and the summary stands, asked again."""
+        leg = self.legs[0]
+        shown = [f for f in leg.get("flights", []) if f["flight_id"] in leg.get("shown", ())]
+        chosen = leg["choice"]
+        cheaper = sorted((f for f in shown if f["status"] == "scheduled" and f["seats_available"] >= (self.passengers or 1)
+                          and float(f["price_usd"]) < float(chosen["price_usd"])),
+                         key=lambda f: (float(f["price_usd"]), f["departure_time"]))
+        if not cheaper:
+            self.pending = pend
+            return (f"{chosen['flight_id']} is already the cheapest flight I can offer on {leg['date']}; I can check "
+                    f"another date if you like. {pend['said']}")
+        leg["choice"] = None  # "the 328 one" or "option 2" now picks; the summary is withdrawn
+        if len(cheaper) == 1:
+            self.suggested = cheaper[0]["flight_id"]
+        return (f"Yes, cheaper than {chosen['flight_id']} at {money(float(chosen['price_usd']))} per seat: "
+                + "; ".join(self._option_words(shown, f) for f in cheaper)
+                + (". Would you like to switch to it?" if len(cheaper) == 1 else
+                   ". Which one would you like, or shall I keep " + chosen["flight_id"] + "?"))
+
     @staticmethod
     def _option_words(shown: list[dict[str, Any]], f: dict[str, Any]) -> str:
         return (f"option {shown.index(f) + 1} ({f['flight_id']} departing {f['departure_time'][11:16]}, "
@@ -1368,6 +1443,9 @@ class ReferenceTarget(Target):
             ranked = sorted(bookable, key=lambda x: (x["price_usd"], x["departure_time"]))
             n = int(sel.split()[1])
             f = ranked[n - 1] if len(ranked) >= n else None
+        elif isinstance(sel, str) and sel.startswith("price "):  # "the 328 one": the one listed flight at that fare
+            cands = [x for x in shown if round(float(x["price_usd"])) == int(sel[6:])]
+            f = cands[0] if len(cands) == 1 else None
         elif sel == "open":  # "the one with seats left", "the only one available": the one flight that can be booked
             f = bookable[0] if len(bookable) == 1 else None
         elif sel in ("soldout", "cancelled"):
@@ -1849,9 +1927,17 @@ class ReferenceTarget(Target):
                 and any(leg["choice"]["fare_class"] != p.fare_class for leg in self.legs)):
             if self._switch_cabin(p, out):  # "can I get business instead" at a summary
                 return
+        asked_budget, self.asked_budget = self.asked_budget, False
+        if (_FITS_PICK.search(p.text) and self.budget and p.selection is None and not p.flight_ids
+                and self._open_options()):
+            said = self._budget_answer()  # "whatever fits": the one option within the budget is picked
+            if said.startswith("Within") and self.suggested:
+                p.flight_ids, self.suggested = [self.suggested], None
         self._selection(turn, p, out)  # "the first one, what's the grand total?" picks, then prices
-        if _BUDGET_QUESTION.search(p.text) and self._open_options() and p.selection is None:
-            out.append(self._budget_answer() + " " + self._next_prompt())  # "which ones are under budget?"
+        if ((_BUDGET_QUESTION.search(p.text) or _FITS_PICK.search(p.text) or (asked_budget and p.budget))
+                and self._open_options() and p.selection is None and not p.flight_ids):
+            said = self._budget_answer()
+            out.append(said if self.asked_budget else said + " " + self._next_prompt())  # "which ones are under budget?"
             return
         if (p.fare_class and p.selection is None and not p.flight_ids and self._open_options()
                 and ("?" in p.text or _WH_QUESTION.match(p.text)) and not (p.intents & {"refund", "details"})):
@@ -1915,7 +2001,10 @@ class ReferenceTarget(Target):
 
     def _budget_answer(self) -> str:
         """The listed options that fit the budget the customer gave, for the party in hand."""
-        amount, each = self.budget or (0.0, False)
+        if self.budget is None:  # never compared against nothing: the budget is asked for
+            self.asked_budget = True
+            return "I can tell you which options fit your budget. What is it, per seat or in total?"
+        amount, each = self.budget
         pax = self.passengers or 1
         opts = [(i, f) for i, f in self._open_options() if f["status"] == "scheduled" and f["seats_available"] >= pax]
         fits = [(i, f) for i, f in opts if float(f["price_usd"]) * (1 if each else pax) <= amount + 1e-9]
@@ -1925,10 +2014,13 @@ class ReferenceTarget(Target):
             return f"option {i} ({f['flight_id']}, {f['public_cabin']}, {money(float(f['price_usd']))} per seat{total})"
         who = f" for {pax_words(pax)}" if pax > 1 and not each else ""
         if fits:
+            if len(fits) == 1:
+                self.suggested = fits[0][1]["flight_id"]  # "ok take that one": the one option named
             return f"Within your budget{who}: " + "; ".join(words(i, f) for i, f in fits) + "."
         if not opts:
             return "None of the listed flights has seats for your party."
         i, f = min(opts, key=lambda x: float(x[1]["price_usd"]))
+        self.suggested = f["flight_id"]
         return (f"None of the listed flights fits your budget{who}; the cheapest is {words(i, f)}. I can check another "
                 "date if you like.")
 
@@ -2094,6 +2186,14 @@ class ReferenceTarget(Target):
             ref = f" Your booking reference is {self.booking_id}; with it and the last name I can look the booking up " \
                   "at any time." if self.booking_id and self.booking is not None else ""
             answer = f"Sorry, I can't send emails or text messages from here.{ref}"
+        elif NAME_QUESTION.search(t):  # "do you need my middle name too?"
+            answer = "No, the lead passenger's first and last name are all I need."
+        elif _PARTY_LIMIT_ASK.search(t):  # "is there a limit on how many people can book?"
+            answer = (f"One booking or hold can be for up to {MAX_PAX} passengers; a larger group can be split into "
+                      "several bookings.")
+        elif _BOOK_FOR_OTHERS.search(t):  # "can I book for my kids too?"
+            answer = ("Yes, one booking can cover everyone travelling together, up to "
+                      f"{MAX_PAX} passengers, under one lead passenger's name.")
         elif _HOLD_QUESTION.search(t):
             answer = ("A hold is free: it keeps the seats for 24 hours without any charge, and you only pay if you "
                       "decide to book. If you don't book, it simply lapses.")
@@ -2601,13 +2701,19 @@ class ReferenceTarget(Target):
                         and x["status"] == "scheduled" and x["seats_available"] > 0]
                 problem = (f"Sorry, all flights in one booking must be in the same cabin ({first['public_cabin']}). " +
                            (f"For the {leg['label'] or 'trip'}, the {first['public_cabin']} options are: " +
-                            ", ".join(f"{x['flight_id']} departing {x['departure_time'][11:16]}" for x in same) + "."
+                            ", ".join(f"{x['flight_id']} departing {x['departure_time'][11:16]}" for x in same) +
+                            ". Which one would you like?"
+                            if len(same) > 1 else
+                            f"For the {leg['label'] or 'trip'}, the {first['public_cabin']} option is {same[0]['flight_id']} "
+                            f"departing {same[0]['departure_time'][11:16]}. Would you like it?"
                             if same else f"There is no {first['public_cabin']} option for the {leg['label'] or 'trip'}; "
-                            "you could pick other flights."))
+                            "would you like to pick other flights?"))
+                if len(same) == 1:
+                    self.suggested = same[0]["flight_id"]  # "yes that one": the one same-cabin option offered
             if problem:
                 leg = self.legs[k]
-                if leg.get("from_id") and len(leg.get("shown", ())) == 1 and problem.endswith("Please pick another option."):
-                    problem = problem[:-len("Please pick another option.")] + self._offer_search(leg)  # nothing else listed
+                if leg.get("from_id") and len(leg.get("shown", ())) == 1 and problem.endswith("Please pick another option. Which one would you like instead?"):
+                    problem = problem[:-len("Please pick another option. Which one would you like instead?")] + self._offer_search(leg)  # nothing else listed
                 if self._refused != f["flight_id"] and problem in turn.last_reply and problem.startswith("Sorry, "):
                     problem = (f"{f['flight_id']} ({f['public_cabin']}) does not work either: "  # another flight,
                                + problem[len("Sorry, "):])  # the same refusal: never "the same choice as before"
@@ -2661,7 +2767,7 @@ class ReferenceTarget(Target):
 
     def _flight_problem(self, f: dict[str, Any], by_id: bool) -> str | None:
         if f["status"] == "cancelled" and not (self._f("book_cancelled_by_id") and by_id):
-            return f"Sorry, flight {f['flight_id']} was cancelled by the airline, so I can't book it. Please pick another option."
+            return f"Sorry, flight {f['flight_id']} was cancelled by the airline, so I can't book it. Please pick another option. Which one would you like instead?"
         dep = parse_time(f["departure_time"])
         if not (WINDOW_MIN <= dep <= WINDOW_MAX) and not self._f("ignore_booking_window"):
             when = f"less than {MIN_LEAD_HOURS} hours from now" if dep < WINDOW_MIN else f"more than {MAX_LEAD_DAYS} days from now"
@@ -2670,10 +2776,10 @@ class ReferenceTarget(Target):
                     f"{MIN_LEAD_HOURS} hours and {MAX_LEAD_DAYS} days ahead. Please pick another flight or date." +
                     (f" This route has flights I can book on {', '.join(dates)}." if dates else ""))
         if f["status"] == "scheduled" and f["seats_available"] <= 0:
-            return f"Sorry, flight {f['flight_id']} is sold out. Please pick another option."
+            return f"Sorry, flight {f['flight_id']} is sold out. Please pick another option. Which one would you like instead?"
         if self.passengers and f["seats_available"] < self.passengers and f["status"] == "scheduled":
             return (f"Sorry, flight {f['flight_id']} only has seats left for {f['seats_available']} of your party. "
-                    "Please pick another option.")
+                    "Please pick another option. Which one would you like instead?")
         return None
 
     def _price_answer(self) -> str:
@@ -2724,7 +2830,7 @@ class ReferenceTarget(Target):
             if problem is None and short is not None:
                 problem = (f"Sorry, {short['flight_id']} has only {int(short['seats_available'])} seat"
                            f"{'s' if int(short['seats_available']) != 1 else ''} left, and booking {b.get('booking_id')} "
-                           f"has {pax_words(party)}. Please pick another option.")
+                           f"has {pax_words(party)}. Please pick another option. Which one would you like instead?")
                 for leg in self.legs:
                     leg["choice"] = None
                 out[:] = [x for x in out if not x.startswith("You picked")]

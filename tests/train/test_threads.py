@@ -162,7 +162,7 @@ def test_the_tiny_build_gives_the_same_weights_with_one_and_two_threads(tmp_path
 
     weights = []
     for n in (1, 2):
-        out = build_tiny_auditor(tmp_path / f"t{n}", settings=TinySettings(n_episodes=6, epochs=0.5, threads=n))
+        out = build_tiny_auditor(tmp_path / f"t{n}", settings=TinySettings(n_episodes=6, epochs=0.2, opening_epochs=0.2, threads=n))
         assert json.loads((out / "build.json").read_text())["torch_threads"] == n
         weights.append(load_file(str(out / "model.safetensors")))
     assert weights[0].keys() == weights[1].keys()
