@@ -367,7 +367,7 @@ def asks_only(text: str) -> tuple[bool, bool]:
     return asked or only, hypothetical
 
 
-_SIDE_TOPIC = re.compile(r"\b(?:total|how much|cost|price|paid|charged|status|shipped|arrive|where is|where'?s|wheres|"
+_SIDE_TOPIC = re.compile(r"\b(?:total|how much|cost|price|paid|charged|status|shipped|arriv(?:e|ed)|where is|where'?s|wheres|"
                          r"when will|tracking|what'?s in|whats in|what is in|address)\b", re.I)
 
 
@@ -1204,6 +1204,13 @@ def ordinal_answers(text: str) -> dict[int, bool]:
     return out if set(out) == {0, 1} and out[0] != out[1] else {}
 
 
+# another payment method put forward, not a question of fact: "ok what about paypal", "how about the visa then?"
+_METHOD_OFFERED = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|hmm+|well|and|but|um+)\W+)*(?:what|how)\s+about\s+"
+                             r"(?:(?:my|the|a|an|using|paying with|pay(?:ing)? with|with)\s+)*(?:paypal|pay pal|visa|"
+                             r"master ?card|amex|american express|discover|(?:credit |debit |other |gift )?card|gift ?card)"
+                             r"(?:\s+(?:account|instead|then|one))*\W*$", re.I)
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
     r = Reading(tidy_order_ids(fix_verb_typos(join_spaced_email(text or "")), db))
@@ -1317,7 +1324,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.intents.add("payment")
     # "what did I order? dont change anything": a question, the refused change its topic
     acting = (r.intents | (r.refused if "?" in t else set())) & set(ACTING_KINDS)
-    if acting and not (r.address or r.yes or r.reason):
+    if acting and not (r.address or r.yes or r.reason or (r.payment_kind and _METHOD_OFFERED.match(t))):
         r.question, r.hypothetical = asks_only(t.replace("\u2019", "'"))
         if r.question:  # "did I get refunded for the kettle?": about a return, not one
             # "can I change the address later?": the change is of the address, not of items; "if I cancel
@@ -1374,6 +1381,12 @@ def _other_product_at(low: str, a: int, b: int, full: str) -> bool:
     return any(named in (n, n + "s", n + "es") for n in _catalogue_names() if n != full)
 
 
+# the last word of a name said as the size of something else: "exchange my perfume for a smaller bottle" is the
+# perfume in a smaller size, not the Water Bottle ("a bigger bottle", "in a larger case")
+_A_SIZE_OF = re.compile(r"\b(?:an?|some)\s+(?:smaller|bigger|larger|taller|shorter|tinier|littler|heavier|lighter|"
+                        r"cheaper)\s+$")
+
+
 def _one_off(a: str, b: str) -> bool:
     """One letter changed, added, dropped or two swapped, and the first letter the same."""
     if a == b or not a or not b or a[0] != b[0] or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 5:
@@ -1425,7 +1438,7 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
             if not short and not spans and head.endswith("s") and len(head) > 4:  # 'headphone', 'boot'
                 short = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head[:-1])}\b", low)]
             spans += [(a, b) for a, b in short if not any(x <= a < y for x, y in spans)
-                      and not _other_product_at(low, a, b, full)]
+                      and not _other_product_at(low, a, b, full) and not _A_SIZE_OF.search(low[:a])]
         if not spans:
             for w in ws[:-1]:
                 if len(w) >= 3 and w not in _GENERIC_WORDS and counts.get(w) == 1 and w not in heads:

@@ -407,6 +407,67 @@ def _opts(options: dict[str, str]) -> str:
     return ", ".join(options.values())
 
 
+# questions of policy only, about no order of the customer's: "do you charge a restocking fee for returns? and how long
+# does a refund take?" (not "how long will my refund take?" nor "i want to return the lamp, how long does that take?")
+_POLICY_ONLY_Q = re.compile(r"^(?:\W*(?:(?:hi|hey|hello|so|and|also|ok(?:ay)?|oh|but|well|quick question)\W+)*"
+                            r"(?:do|does|is|are|will|would|how|what|when|can|could|should)\b"
+                            r"(?:(?!\b(?:my|mine|me|it|its|this|that|these|those|them|order\s*#|w\d{7})\b)[^?.!])*\?)+\W*$",
+                            re.I)
+_WHAT_ABOUT = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|hmm+|well|and|but|um+)\W+)*(?:what|how)\s+about\b", re.I)
+# a part of a proposal accepted, no goodbye: "leather is fine", "the 9 bar one works for me", "that option sounds good"
+_FINE_WITH = re.compile(r"^\W*(?:ok(?:ay)?\W+)?(?:[\w$.-]+\s+){1,4}(?:is|are|sounds|seems|would be|works?)\s+"
+                        r"(?:fine|good|great|ok(?:ay)?|perfect|alright|all right|for me)\b(?:\s+(?:by|with|for) me)?\W*$",
+                        re.I)
+# a plain yes or a pointing word to "Which option would you like ...?" when it listed one option
+_TAKES_IT = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|sure|ok(?:ay)?|fine|alright|all right|that one|that works|"
+                       r"sounds good|go ahead|please)\W*)+$", re.I)
+# a wish for another size, by comparison: "swap them for the heavier set", "for a smaller bottle", "in a bigger size"
+_WANTS_COMPARED = re.compile(r"\b(?:for|to|into|in|want|need|like|get)\s+(?:an?\s+|the\s+|some\s+)?(?:one\s+)?"
+                             r"(heavier|lighter|bigger|larger|smaller|littler|tinier|longer|shorter|taller)\b", re.I)
+_WEIGHT_UNIT = re.compile(r"\d\s*(?:lbs?|pounds?|kg|kilos?|oz|ounces?|g)\b", re.I)
+
+
+def _first_number(value: str) -> float | None:
+    m = re.match(r"\s*(\d+(?:\.\d+)?)", value)
+    return float(m.group(1)) if m else _size_rank(value)
+
+
+def _compared(item: dict[str, Any], variants: dict[str, Any], text: str) -> dict[str, str]:
+    """The option a comparison asks for ("the heavier set", "a smaller bottle"): of the one option the comparison
+    can be about (a weight for heavier/lighter, else a size that is no weight), the value in that direction whose
+    best available variant keeps most of the item's other options, and of those the nearest; {} when no comparison
+    is said, or it could be about more than one option or none."""
+    m = _WANTS_COMPARED.search(text)
+    if not m:
+        return {}
+    word = m.group(1).lower()
+    weight = word in ("heavier", "lighter")
+    keys = [k for k, v in item["options"].items() if _first_number(v) is not None and
+            bool(_WEIGHT_UNIT.search(v) or "weight" in k.lower()) == weight]
+    if len(keys) != 1:
+        return {}
+    key, now = keys[0], _first_number(item["options"][keys[0]])
+    up = word in ("heavier", "bigger", "larger", "longer", "taller")
+    best: tuple[int, float] | None = None
+    value = None
+    for v in variants.values():
+        val = v["options"].get(key, "")
+        n = _first_number(val)
+        if not v.get("available") or n is None or now is None or (n > now) != up or n == now:
+            continue
+        rank = (sum(1 for k, x in v["options"].items() if k != key and item["options"].get(k) == x), -abs(n - now))
+        if best is None or rank > best:
+            best, value = rank, val
+    return {key: value} if value else {}
+
+
+def _wanted(item: dict[str, Any], product: dict[str, Any], text: str) -> dict[str, str]:
+    """The options the text asks for, by name ("in 30ml") or, when none is named, by comparison ("a smaller one")."""
+    variants = product.get("variants", {})
+    return wanted_options(text, item["options"], [v["options"] for v in variants.values()], item["name"]) or \
+        _compared(item, variants, text)
+
+
 class ReferenceTarget(Target):
     kind = "reference"
 
@@ -528,7 +589,8 @@ class ReferenceTarget(Target):
             return turn.say(HANDOFF)
         told = " ".join(([REFUND_TIMES] if r.refund_timing else []) + ([REFUND_WAYS] if r.refund_form else []) +
                         ([NO_FEES] if r.fee else []))
-        if told and not (r.yes or r.intents or r.order_ids or r.address or r.emails or r.names or r.zips):
+        if told and not (r.yes or (r.intents and not _POLICY_ONLY_Q.match(r.text)) or r.order_ids or r.address or
+                         r.emails or r.names or r.zips or mentioned_items(r.text, self.product_names)):
             # a question policy answers alike for every order; a proposal waiting for a yes stays open and
             # is listed again, so the yes still follows the action's details (R3); a request waiting for
             # its next detail asks for it again
@@ -599,7 +661,7 @@ class ReferenceTarget(Target):
             return turn.say(f"{lead}{answer} {self.proposal}")
         if self.pending:
             put_off = bool(_NOT_NOW.search(r.text) and re.search(r"\b(?:thanks?|thank you|thx|bye|goodbye|cheers)\b", r.text, re.I))
-            if (r.bye or r.closing or put_off) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
+            if (r.bye or r.closing and not _FINE_WITH.match(r.text) or put_off) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
                                              self._pending_named(r) or r.reason or r.urgent):
                 # (a yes with thanks, "yes ship it there, thanks!", is no goodbye either: asked for a plain yes, below)
                 # (a reason and "hurry up, I don't have all day" is no goodbye: asked for the yes, below)
@@ -693,7 +755,17 @@ class ReferenceTarget(Target):
             self.option_asked = None
         refuses = bool(r.refused & self.goal["intents"])  # "we don't need to swap it anymore"
         if self.option_asked and r.no and not r.yes and not self._names_option(r.text):
-            refuses = True  # "Which option would you like ...?" - "no thanks" / "nah then forget it": dropped
+            asked = self._item_name(self.option_asked)
+            rest = set(mentioned_items(self.goal["text"], self.product_names)) - {asked} - self.goal["dropped_items"]
+            if asked and rest and not (r.abandon or r.refused & self.goal["intents"] or
+                                       mentioned_items(r.text, self.product_names)):
+                # "Which option would you like for the Smartphone?" - "no": the phone is left as it is, the keyboard
+                # asked for beside it kept (before: the whole request dropped)
+                self.goal["dropped_items"].add(asked)
+                self.option_asked, r.no = None, False
+                lead += f"All right, I'll leave the {asked} as it is. "
+            else:
+                refuses = True  # "Which option would you like ...?" - "no thanks" / "nah then forget it": dropped
         if ((r.abandon and not r.reason or refuses) and self.goal["intents"] & ACTING and "?" not in r.text and
                 r.intents <= self.goal["intents"] and not (r.order_ids or r.address or r.payment_kind or
                                                          mentioned_items(r.text, self.product_names))):
@@ -810,6 +882,19 @@ class ReferenceTarget(Target):
             about = [o for o in ORDER_ID_RE.findall(side) if o in self._owned()]
             lead += self._answer(turn, {"address"}, about, side, False, not about, closing=False) + " "
             side = ""
+        side_items = set(mentioned_items(side, self.product_names)) if side else set()
+        if side_items and not side_items & set(mentioned_items(r.text.replace(side, " "), self.product_names)) and \
+                not ORDER_ID_RE.findall(side) and side in self.goal["text"]:
+            # "cancel the order with the boots and also has my umbrella order arrived?": the umbrella's order is
+            # asked about, not acted on (before: refused as a second cancellation), and answered by what it holds
+            self.goal["text"] = self.goal["text"].replace(side, " ")
+            self._lookup(turn, self._owned())
+            held = [o for o in self._owned() if o in self.orders and
+                    any(it["name"] in side_items for it in self.orders[o].get("items", []))]
+            self.goal["orders"] = [o for o in self.goal["orders"] if o not in held or o in r.order_ids]
+            if held:
+                lead += self._answer(turn, set(), held, side, False, False, closing=False) + " "
+                side = ""
         if side:  # "swap the helmet to white. oh and whats the total of that order?": answered, then the request
             owned = self._owned()
             about = [o for o in ORDER_ID_RE.findall(side) if o in owned] or [o for o in self.goal["orders"] if o in owned]
@@ -2901,6 +2986,12 @@ class ReferenceTarget(Target):
     def _propose_payment(self, o: str, notes: list[str]) -> str | None:
         pid, why = self._named_method(o)
         if pid is None:
+            others = self._methods_list(exclude=self._current_method(o), conj="or")
+            if why and why.startswith(f"Order {o} is already paid with") and why.endswith(".") and others != "none" and \
+                    _WHAT_ABOUT.match(self.last_text):
+                # "ok what about paypal" (after another method was refused), PayPal paying it already: said, and the
+                # choice left open (before: the order's contents and the same question, PayPal not mentioned)
+                return f"{why} Would you like to move it to {others}, or leave it as it is?"
             if why and why.startswith((f"Order {o} is already paid", f"Order {o} is paid")):  # nothing to change: said, then what is left
                 self.goal["done"].add((o, "payment"))
                 notes.append(why)
@@ -2970,7 +3061,7 @@ class ReferenceTarget(Target):
         best, best_key = None, (0, -1)
         variants = product.get("variants", {})
         # per option, the value said last and not taken back: "green. hmm no, actually grey" is grey
-        want = wanted_options(text, item["options"], [v["options"] for v in variants.values()], item["name"])
+        want = _wanted(item, product, text)
         for vid, v in sorted(variants.items()):
             if vid == item["item_id"] or not v.get("available"):
                 continue
@@ -2994,6 +3085,11 @@ class ReferenceTarget(Target):
             listed = self.listed_variants.get(item["item_id"], [])  # "the first one" after the options listed
             if listed:
                 return listed[min(k, len(listed) - 1)] if k >= 0 else listed[-1]
+        if best is None and self.option_before == item["item_id"] and _TAKES_IT.match(self.last_text or "") and \
+                len(self.listed_variants.get(item["item_id"], [])) == 1:
+            # "yes" / "ok that one" to "Which option ...?" with one option listed: that option (before: the same
+            # question again)
+            return self.listed_variants[item["item_id"]][0]
         # the option chosen for it before, in this request ("first option" - "and also the camera": the watch's
         # choice kept while the camera's is asked; before, the watch's question came again, turn after turn)
         return best or self.goal["variants"].get(item["item_id"])
@@ -3067,6 +3163,15 @@ class ReferenceTarget(Target):
             pairs.append((it, new))
             lines.append(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])}) -> "
                          f"({_opts(variant['options'])}, {_money(variant['price'])})")
+        for new in dict.fromkeys(n for _, n in pairs):
+            olds = [it for it, n in pairs if n == new]
+            if len({tuple(sorted(it["options"].items())) for it in olds}) > 1:
+                # "exchange both backpacks for black ones": two different items that would become one and the same
+                # option are said so, not passed over in the list (the yes is to two alike items)
+                variant = self.products[olds[0]["product_id"]]["variants"][new]
+                many = "both" if len(olds) == 2 else f"all {len(olds)}"
+                nearest += (f"Please note: {many} {olds[0]['name']} items, which are different options now, "
+                            f"would become the same option ({_opts(variant['options'])}). ")
         if kept:
             nearest += (f"The {' and the '.join(kept)} {'is' if len(kept) == 1 else 'are'} already the cheapest "
                         f"available option, so {'it stays' if len(kept) == 1 else 'they stay'} as {'it is' if len(kept) == 1 else 'they are'}. ")
@@ -3088,7 +3193,7 @@ class ReferenceTarget(Target):
             others = [p for p, m in sorted(self._payment_methods().items()) if p != pid and
                       (m.get("source") != "gift_card" or m.get("balance", 0) >= diff)]
             lead = (f"Changing {'; '.join(lines)} costs {_money(diff)} more, and your gift card balance of "
-                    f"{_money(pm.get('balance', 0))} doesn't cover that.")
+                    f"{_money(pm.get('balance', 0))} doesn't cover that." + (" " + nearest.strip() if nearest else ""))
             g["payment_kind"] = None
             if others:
                 return (f"{missing}{lead} Which payment method would you like to pay the difference with: "
@@ -3121,7 +3226,7 @@ class ReferenceTarget(Target):
         in that combination, RGB proposed); empty when the proposal is what was asked for. Before, another
         combination was proposed without a word."""
         variants = product.get("variants", {})
-        want = wanted_options(text, item["options"], [v["options"] for v in variants.values()], item["name"])
+        want = _wanted(item, product, text)
         if not want:
             return ""
         asked = {**item["options"], **want}
