@@ -19,6 +19,12 @@ sampling, the selector): with the default every driver but the learned one plays
 campaign whatever the checkpoint, so a comparison over three checkpoints compared three learned
 campaigns with one of each baseline; run seed s with checkpoint s to give every driver three.
 
+Per driver, ``<driver>/records.jsonl`` keeps one record per test on the compliant target and one per
+test that failed on a single-fault target (``test_record``: test id, kind, instruction, the statement,
+the target, the verdict and its reason, the policies that fired, and the trace's id in
+``<driver>/traces.jsonl``), so that every false alarm and every detection can be read; results.md lists
+the false alarms.
+
 Writes ``results.json`` and ``results.md`` into ``--out`` (a new folder, or one this script wrote,
 with ``--overwrite``) and prints the tables. Every flag is checked before anything is created or
 run: bad input (and an ``--out`` it must not replace) is one ``error:`` line on stderr and exit 2. ``--quick``: 4 sessions, n = 6, 4 faults, two
@@ -39,11 +45,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from probe.adat.novelty import make_embedder  # noqa: E402
+from probe.adat.pipeline import Execution  # noqa: E402
+from probe.adat.records import Statement  # noqa: E402
 from probe.adat.roles import make_roles  # noqa: E402
 from probe.adat.run import AdatConfig, build_suite, discover, summarise  # noqa: E402
 from probe.adat.runner import Runner  # noqa: E402
 from probe.adat.selectors import SELECTORS  # noqa: E402
 from probe.core.registry import env_names, get_domain  # noqa: E402
+from probe.core.trace import append_trace  # noqa: E402
 
 MARKER = ".adat-faults"
 DRIVER_ORDER = ("learned", "untrained", "cooperative", "static")
@@ -73,6 +82,40 @@ def claim(out: Path, overwrite: bool) -> None:
         (out / MARKER).write_text("")
     except OSError as e:
         refuse(f"cannot write --out {out}: {e.strerror or e}")
+
+
+def test_record(ex: Execution, statements: dict[str, Statement], trace_file: str) -> dict:
+    """What one test did on one target, readable without the suite: the test (id, kind, instruction
+    and transformation, what it changed), the statement it checks, the verdict with its reason and
+    the policies that fired, and where its execution trace is (``trace_id`` in ``trace_file``)."""
+    t, v = ex.test, ex.verdict
+    st = statements.get(t.statement_id)
+    return {"test_id": t.id, "kind": t.kind, "instruction_id": t.instruction_id, "transformation": t.transformation,
+            "change": t.change, "statement_id": t.statement_id, "statement": st.text if st else "",
+            "expectation": t.expectation, "expected": t.expected, "target": v.target, "verdict": v.verdict,
+            "reason": v.reason, "policies": v.policies, "reached": v.reached, "trace_id": v.trace_id,
+            "trace_file": trace_file}
+
+
+class Recorder:
+    """Writes a driver's per-test records and their traces: every test on the compliant target (after
+    the suite is built) and every test that fails on a single-fault target (as it runs, ``keep``)."""
+
+    def __init__(self, out: Path, driver: str):
+        (out / driver).mkdir(exist_ok=True)
+        self.out, self.records, self.traces = out, f"{driver}/records.jsonl", f"{driver}/traces.jsonl"
+        self.statements: dict[str, Statement] = {}
+
+    def write(self, ex: Execution) -> dict:
+        append_trace(self.out / self.traces, ex.trace)
+        rec = test_record(ex, self.statements, self.traces)
+        with open(self.out / self.records, "a", encoding="utf-8") as f:
+            f.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        return rec
+
+    def keep(self, ex: Execution) -> None:
+        if ex.verdict.verdict == "fail":
+            self.write(ex)
 
 
 def mean_sd(xs: list[float]) -> str:
@@ -132,8 +175,15 @@ def main(argv: list[str] | None = None) -> dict:
         t1 = time.perf_counter()
         traces = discover(cfg, roles)
         statements = roles["extractor"].statements(traces)
-        res = build_suite(cfg, traces, statements, roles, runner, embedder=embedder)
+        rec = Recorder(out, d)
+        rec.statements = {st.id: st for st in statements}
+        res = build_suite(cfg, traces, statements, roles, runner, embedder=embedder, keep=rec.keep)
         s = summarise(cfg, traces, statements, res)
+        compliant = [rec.write(e) for e in res.executions]
+        s["records"], s["traces"] = rec.records, rec.traces
+        s["false_alarm_tests"] = [x for x in compliant if x["verdict"] == "fail"]
+        s["regression"] = {f: {"detected": r["detected"], "tests": r["tests"], "verdicts": r["verdicts"]}
+                           for f, r in res.regression.items()}
         s["seconds"] = round(time.perf_counter() - t1, 1)
         per_driver[d] = s
         kept[d] = (cfg, traces, statements, roles)
@@ -189,6 +239,17 @@ def tables(r: dict) -> str:
                      f"{mean_sd([100 * x['top_instruction_share'] for x in rows])}% | "
                      f"{mean_sd([x['faults_detected'] for x in rows])} | "
                      f"{mean_sd([x['faults_detected_transformed'] for x in rows])} |")
+    lines += ["", "## False alarms (tests failing on the compliant target)", "",
+              "Every test's record on the compliant target, and every test failing on a single-fault target, is in "
+              "`<driver>/records.jsonl` (verdict, reason, policies fired), its trace under the same id in "
+              "`<driver>/traces.jsonl`.", ""]
+    alarms = [(d, x) for d, s in r["drivers"].items() for x in s.get("false_alarm_tests", [])]
+    if not alarms:
+        lines.append("none of the tests failed on the compliant target.")
+    for d, x in alarms:
+        kind = "plain" if x["kind"] == "plain" else f"transformed, {x['instruction_id']} ({x['transformation']}: {x['change']})"
+        lines.append(f"- {d}: `{x['test_id']}` ({kind}), statement: {x['statement']} -- verdict fail: {x['reason']}; "
+                     f"trace `{x['trace_id']}` in `{x['trace_file']}`")
     lines += ["", f"Total {r['seconds']} s, {r['executions_played']} test sessions played (memoised), "
                   f"load average at start {r['load_average_at_start']}."]
     return "\n".join(lines) + "\n"

@@ -98,8 +98,9 @@ def ignores_correction(reply: str, old: str, new: str) -> bool:
 
 def invalid_value(change: str) -> str | None:
     """The value a value-changing transformation wrote, from its one-line ``change`` ("a count made
-    negative: 3 -> -3" -> "-3"); None when the change names none."""
-    return change.rsplit("->", 1)[1].strip() or None if "->" in change else None
+    negative: 3 -> -3" -> "-3"; "count 3 -> 'a few'" -> "a few", without the quotes); None when the
+    change names none."""
+    return change.rsplit("->", 1)[1].strip().strip("'\"").strip() or None if "->" in change else None
 
 
 def fresh_consent(messages: list[dict[str, Any]], begin: int, avoid: str | None = None) -> int | None:

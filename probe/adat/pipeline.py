@@ -189,15 +189,19 @@ def detects(base: Verdict, faulty: Verdict) -> bool:
 
 
 def regression(runner: Runner, judge: Any, tests: Sequence[Test], baseline: dict[str, Verdict], faults: Sequence[str],
-               fault_policy: dict[str, str]) -> dict[str, dict[str, Any]]:
+               fault_policy: dict[str, str], keep: Callable[[Execution], None] | None = None) -> dict[str, dict[str, Any]]:
     """Per fault: the tests that detect it (pass on the compliant target and fail with the fault, or
     inconclusive on the compliant target and a policy fired with the fault; see the module docstring)
-    and whether the failing verifiers name the fault's policy."""
+    and whether the failing verifiers name the fault's policy. ``keep``, when given, is handed every
+    execution on a faulty target (the caller keeps the records it wants: ``scripts/adat_faults.py``
+    keeps the failing ones, to read a detection or a false alarm)."""
     out: dict[str, dict[str, Any]] = {}
     for f in faults:
         detecting, attributed, verdicts = [], [], Counter()
         for t in tests:
             ex = execute(runner, judge, t, [f], f)
+            if keep is not None:
+                keep(ex)
             verdicts[ex.verdict.verdict] += 1
             if detects(baseline[t.id], ex.verdict):
                 detecting.append(t.id)

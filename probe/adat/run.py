@@ -126,7 +126,10 @@ def scenario_fields(runner: Runner, test: Test) -> dict[str, Any]:
 
 def build_suite(cfg: AdatConfig, traces: list[Trace], statements: list[Statement], roles: dict[str, Any],
                 runner: Runner, *, selector: str | None = None, seed: int | None = None, embedder: Any = None,
-                with_regression: bool = True) -> SuiteResult:
+                with_regression: bool = True, keep: Callable[[Execution], None] | None = None) -> SuiteResult:
+    """Plain and transformed tests from the grounded statements, each run on the compliant target,
+    then (``with_regression``) the whole suite on each single-fault target; ``keep`` is handed every
+    execution on a faulty target (``pipeline.regression``)."""
     domain = get_domain(cfg.env)
     catalog = load_catalog(cfg.catalog)
     judge, generator = roles["judge"], roles["generator"]
@@ -152,7 +155,7 @@ def build_suite(cfg: AdatConfig, traces: list[Trace], statements: list[Statement
     if with_regression:
         faults = domain.fault_names if cfg.regression_faults is None else cfg.regression_faults
         baseline = {e.test.id: e.verdict for e in result.executions}
-        result.regression = regression(runner, judge, result.tests, baseline, faults, domain.fault_policy)
+        result.regression = regression(runner, judge, result.tests, baseline, faults, domain.fault_policy, keep)
     return result
 
 

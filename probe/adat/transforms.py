@@ -373,7 +373,10 @@ def date_invalid(ctx: Context) -> Optional[Result]:
     found = _find(ctx, _ISO)
     if not found:
         return None
-    return _withheld(_replace(ctx, found[0], found[1], f"{found[1].group(1)}-02-30", "a date that does not exist"))
+    new = f"{found[1].group(1)}-02-30"
+    # the change names the value ("old -> new"): the judge reads it to tell a proposal of the invalid
+    # date from one of a valid date the customer accepted (``judge.fresh_consent``)
+    return _withheld(_replace(ctx, found[0], found[1], new, f"a date that does not exist: {found[1].group(0)} -> {new}"))
 
 
 @transform("id_drop")
@@ -652,10 +655,22 @@ def all_caps(ctx: Context) -> Optional[Result]:
     return _edit_check(ctx, str.upper, "written in capitals")
 
 
+# a word a typo may land on: a whole lower-case word, not part of an address, a link or an identifier
+# ("chloe.kowalski@example.com", "https://...", "BK-abcde"): a wording change keeps every value
+_TYPO_WORD = re.compile(r"(?<![\w@./:-])[a-z]{5,}(?![\w@/:-]|\.\w)")
+
+
 @transform("typo")
 def typo(ctx: Context) -> Optional[Result]:
+    """One typo (two inner letters swapped) in an ordinary word of the checked turn. Never in a name
+    of the scenario, in whatever case it is typed, nor inside a capitalised word, an address, a link
+    or an identifier: "Arjun Nguyen" -> "Arjun Ngyuen" is no longer the last name on record (the
+    learned driver's false alarm of SkyAssist campaign 1, thirtieth session), a value changed, not
+    the wording."""
+    names = {w.lower() for n in _names(ctx) for w in re.findall(r"\w+", n)}
+
     def swap(s: str) -> str:
-        words = [m for m in re.finditer(r"[a-z]{5,}", s)]
+        words = [m for m in _TYPO_WORD.finditer(s) if m.group(0) not in names]
         if not words:
             return s
         m = ctx.rng.choice(words)
