@@ -281,8 +281,9 @@ def _names_before_labels(text: str) -> str:
 _COURTESY_END = re.compile(r"\s+(?=(?:thanks|thank you|thank u|thx|ty|please|pls|plz|cheers)[\s.!]*$)", re.I)
 
 
-# a word spelled out letter by letter: "F-I-S-C-H-E-R", "f i s c h e r", "F.I.S.C.H.E.R" (three letters or more)
-_SPELLED = re.compile(r"(?<![\w-])[^\W\d_](?:(?:[-.]| (?=[^\W\d_](?:[ .-]|$)))[^\W\d_]){2,}(?![\w-])")
+# a word spelled out letter by letter: "F-I-S-C-H-E-R", "f i s c h e r", "F.I.S.C.H.E.R" (three letters or more);
+# the "s" of "it's" ends a word, it starts no spelling ("It's M-A-L-I-K Smith.")
+_SPELLED = re.compile(r"(?<![\w'\u2019-])[^\W\d_](?:(?:[-.]| (?=[^\W\d_](?:[ .-]|$)))[^\W\d_]){2,}(?![\w-])")
 
 
 def unspell(text: str) -> str:
