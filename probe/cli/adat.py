@@ -25,7 +25,7 @@ import typer
 from rich.table import Table
 
 from probe.cli.console import stdout_console
-from probe.cli.errors import err, fail
+from probe.cli.errors import MAX_RUN_SEED, err, fail
 from probe.core.domain import FAULT_SPEC_HELP
 from probe.core.registry import default_env, env_names
 
@@ -112,7 +112,7 @@ def run_command(
     turns: int = typer.Option(8, min=1, max=50, help="turn limit of a discovery session"),
     n: int = typer.Option(50, min=1, max=1000, help="plain tests and transformed tests (each at most n)"),
     selector: str = typer.Option("bayes-ucb", help="bayes-ucb, uniform, static, thompson, ucb1, epsilon-greedy, exp3"),
-    seed: int = typer.Option(0, help="seed of every random choice"),
+    seed: int = typer.Option(0, min=0, max=MAX_RUN_SEED, help="seed of every random choice"),
     faults: str = typer.Option("none", help=f"faults of the target during discovery and generation: {FAULT_SPEC_HELP}"),
     regression: bool = typer.Option(True, help="re-run the suite against each single-fault target"),
     roles: str = typer.Option("cpu", help="cpu (deterministic) or endpoint (needs --base-url, --model)"),

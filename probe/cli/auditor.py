@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 
 from probe.cli.console import stdout_console
-from probe.cli.errors import fail, load_domain
+from probe.cli.errors import MAX_RUN_SEED, check_seed, fail, load_domain
 from probe.core.registry import default_env
 
 auditor_app = typer.Typer(help="Auditor models: build the tiny CPU auditor, sample customer messages.",
@@ -69,7 +69,7 @@ def _samples(path: str, family: str, seed: int, n: int, temperature: float, env:
 
 @auditor_app.command("build-tiny")
 def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output directory (default: the cache path)."),
-               seed: int = typer.Option(0, "--seed", help="Seed of corpus, tokenizer, initialisation, data order."),
+               seed: int = typer.Option(0, "--seed", min=0, max=MAX_RUN_SEED, help="Seed of corpus, tokenizer, initialisation, data order."),
                force: bool = typer.Option(False, "--force", help="Rebuild even if a matching build exists."),
                env: str = typer.Option("", "--env",
                                        help="comma-separated environments whose customer corpus trains it "
@@ -133,10 +133,12 @@ def sample(model: str = typer.Option(..., "--model", help="'tiny' (the cached ti
         fail(f"-n must be in 1..{MAX_SAMPLES}, got {n}")
     if not (math.isfinite(temperature) and 0 <= temperature <= MAX_TEMPERATURE):
         fail(f"--temperature must be a number in 0..{MAX_TEMPERATURE:g} (0 = greedy), got {temperature}")
-    if seed < 0:
-        fail(f"--seed must be >= 0, got {seed}")
-    path = resolve_model(model)
     domain = load_domain(env)
+    try:
+        check_seed(seed, domain)  # a scenario seed, as for probe play
+    except ValueError as e:
+        fail(str(e))
+    path = resolve_model(model)
     for text in _samples(path, family or domain.families[0], seed, n, temperature, env):
         console.print(f"- {text}", markup=False)
 

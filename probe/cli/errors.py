@@ -16,6 +16,8 @@ from rich.console import Console
 if TYPE_CHECKING:
     from probe.core.domain import Domain
 
+MAX_RUN_SEED = 2**32 - 1  # numpy's seed range: the bound of every run seed option (--seed of runs)
+
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
@@ -36,7 +38,18 @@ def load_domain(name: str) -> "Domain":
         fail(str(e))
 
 
-__all__ = ["err", "fail", "load_domain"]
+def check_seed(seed: int, domain: "Domain") -> None:
+    """ValueError (one line) unless ``seed`` is a usable scenario seed: 0 to ``MAX_RUN_SEED``. Any
+    such seed draws a scenario; the environment's train and held-out ranges (``probe env info``)
+    are named in the message, since those are the seeds training and evaluation draw from."""
+    if not 0 <= seed <= MAX_RUN_SEED:
+        train, held = domain.train_seeds, domain.heldout_seeds
+        shown = str(seed) if len(str(seed)) <= 30 else f"{str(seed)[:12]}… ({len(str(seed))} digits)"
+        raise ValueError(f"--seed {shown} is out of range; allowed: 0 to {MAX_RUN_SEED} (training draws "
+                         f"{train.start} to {train.stop - 1}, evaluation {held.start} to {held.stop - 1})")
+
+
+__all__ = ["MAX_RUN_SEED", "check_seed", "err", "fail", "load_domain"]
 
 
 def run_script(main: Callable[[], object]) -> None:

@@ -221,7 +221,7 @@ def eval_command(
 ) -> None:
     """Evaluate an auditor and baselines on held-out seeds: metrics table, metrics.json, report.md, plots."""
     from probe.core.registry import get_domain
-    from probe.eval.report import compare, settings_differences
+    from probe.eval.report import compare, settings_differences, target_failure
 
     if compare_dirs and not compare_flag:
         fail("eval takes directory arguments only with --compare (probe eval --compare DIR DIR ...)")
@@ -237,7 +237,13 @@ def eval_command(
         out.print(table)
         for line in settings_differences(compare_dirs):
             err.print(f"warning: {line}", markup=False)
+        failed = {n: target_failure(m) for n, m in merged.items() if target_failure(m)}
+        for name, why in failed.items():  # a failed eval is never compared as a clean one: exit 1 below
+            err.print(f"warning: {name}: {why}; its episodes with a failed turn are excluded from its metrics, "
+                      "so it is not a clean result", markup=False)
         if out_dir is None:  # printed only: nothing is written where the user did not say
+            if failed:
+                raise typer.Exit(1)
             return
         folder = claim_out(out_dir, overwrite=overwrite)
         try:
@@ -248,6 +254,8 @@ def eval_command(
         finally:
             folder.release()
         out.print(f"[dim]written: {out_dir / 'compare.md'}[/]")
+        if failed:
+            raise typer.Exit(1)
         return
     if checkpoint is not None and auditor is not None:
         fail("give either --checkpoint or --auditor, not both")

@@ -23,7 +23,7 @@ from typer.core import TyperGroup
 from probe.cli.adat import adat_app
 from probe.cli.auditor import auditor_app
 from probe.cli.console import stdout_console
-from probe.cli.errors import err, fail, load_domain
+from probe.cli.errors import check_seed, err, fail, load_domain
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
 from probe.cli.progress import StepProgress
@@ -266,13 +266,13 @@ def check_family(domain: Domain, family: Optional[str]) -> None:
 
 @env_app.command("scenario")
 def env_scenario(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"), family: str = typer.Option(..., help="scenario family"),
-                 seed: int = typer.Option(0, help="scenario seed (0 or more)"),
+                 seed: int = typer.Option(0, help="scenario seed (0 to 4294967295; probe env info shows the train and held-out ranges)"),
                  as_json: bool = typer.Option(False, "--json")) -> None:
     """Instantiate one scenario family from a seed and show its fields."""
     domain = load_domain(env)
     check_family(domain, family)
     try:
-        check_seed(seed)  # as play checks it
+        check_seed(seed, domain)  # as play checks it
     except ValueError as e:
         fail(str(e))
     scenario = domain.scenario(family, seed)
@@ -383,7 +383,7 @@ def play(env: str = typer.Option(default_env(), help=f"environment ({', '.join(e
     check_family(domain, family)
     try:
         check_share(max_failed_share)
-        check_seed(seed)
+        check_seed(seed, domain)
         fault_list = domain.resolve_faults(faults)
         agent = build_target(domain, target, fault_list, base_url, model, api_key_env, temperature, record, replay,
                              timeout, retries)()
@@ -428,11 +428,6 @@ def play(env: str = typer.Option(default_env(), help=f"environment ({', '.join(e
         fail(f"{len(misses)} request(s) not in the recording; first: {misses[0]['detail']}", code=1)
     if too_many(summary, max_failed_share):
         fail(failure_message(summary, max_failed_share), code=1)
-
-
-def check_seed(seed: int) -> None:
-    if seed < 0:
-        raise ValueError(f"--seed {seed} is out of range; allowed: 0 or more")
 
 
 # --- probe verify ------------------------------------------------------------------------

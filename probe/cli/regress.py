@@ -7,7 +7,11 @@
 
 CONFIG is ``reference``, ``reference:FAULTS`` or a YAML/JSON release config
 (``probe.regression.config``). Every bad input is one ``error:`` line (exit 2); the gate exits 0
-to release and 1 to block. Full documentation: docs/regression.md.
+to release and 1 to block. An ``openai`` config's endpoint is asked once before any trial (``run
+--layer live``, ``baseline record``, ``gate``): one it cannot use is one ``error:`` line, exit 1,
+nothing written. A trial whose target turn failed later is never a clean result: ``run`` counts
+it and exits 1, ``baseline record`` writes no version, ``gate`` gives its case the verdict
+TARGET_FAILED (not REGRESS, not PASS) and blocks. Full documentation: docs/regression.md.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from probe.cli.console import stdout_console
-from probe.cli.errors import err, fail, load_domain
+from probe.cli.errors import MAX_RUN_SEED, err, fail, load_domain
 
 regress_app = typer.Typer(help="Regression cases from discovered traces, and a statistical release gate.",
                           no_args_is_help=True)
@@ -53,6 +57,17 @@ def _config(text: str, domain: Any, what: str) -> Any:
         return parse_config(text, domain)
     except ValueError as e:
         fail(f"{what}: {e}")
+
+
+def _require_endpoint(cfg: Any, domain: Any, what: str) -> None:
+    """Ask an ``openai`` config's endpoint once, before anything is written; one it cannot use is one
+    ``error:`` line and exit 1 (as ``probe adat run`` does)."""
+    from probe.regression.config import endpoint_problem  # noqa: PLC0415
+
+    problem = endpoint_problem(cfg, domain)
+    if problem:
+        fail(f"{what} {cfg.label()}: cannot use the endpoint at {cfg.base_url} (model {cfg.model}): {problem}; "
+             "nothing was run (every trial would be a failed target turn)", code=1)
 
 
 def _claim(path: Path, resume: bool, overwrite: bool) -> Path:
@@ -112,7 +127,7 @@ def run_command(suite: Path = typer.Argument(..., help="suite folder"),
                 out_dir: Path = typer.Option(..., "--out", help="run folder (trials.jsonl, layers.jsonl)"),
                 resume: bool = typer.Option(False, "--resume", help="continue a crashed run in --out"),
                 overwrite: bool = typer.Option(False, "--overwrite", help="replace an earlier run in --out"),
-                seed: int = typer.Option(0, min=0, help="run seed (trial seeds derive from it)"),
+                seed: int = typer.Option(0, min=0, max=MAX_RUN_SEED, help="run seed (trial seeds derive from it)"),
                 env: Optional[str] = typer.Option(None, help="environment (default: the suite's)")) -> None:
     """Run one layer alone on every case and print what it says."""
     from probe.regression.layers import LAYERS, run_replay, run_scripted, run_trial, trial_seed  # noqa: PLC0415
@@ -127,6 +142,8 @@ def run_command(suite: Path = typer.Argument(..., help="suite folder"),
     if layer == "scripted" and config is not None:
         fail("--layer scripted runs the case's recorded turns; it takes no --config")
     cfg = _config(config, domain, "--config") if config is not None else None
+    if layer == "live":
+        _require_endpoint(cfg, domain, "--config")
     run_dir = _claim(out_dir, resume, overwrite)
     bad = 0
     if layer == "live":
@@ -153,6 +170,8 @@ def run_command(suite: Path = typer.Argument(..., help="suite folder"),
             table.add_row(escape(case.id), f"{k_pass}/{len(recs)}", f"[{lo:.2f}, {hi:.2f}]", str(failed),
                           f"{1000 * sum(r['wall_s'] for r in recs) / len(recs):.1f}", escape(reason))
         out.print(table)
+        if bad:
+            out.print(f"{bad} case(s) with a failed target turn: not a clean result (the endpoint failed in those trials)")
     else:
         log = JsonlLog(run_dir / "layers.jsonl")
         done = {r["case"]: r for r in log.read()}
@@ -183,19 +202,22 @@ def baseline_record(suite: Path = typer.Argument(..., help="suite folder"),
                     deadline_days: int = typer.Option(30, min=1, help="days a quarantined case may stay open"),
                     threshold: float = typer.Option(0.8, min=0.0, max=1.0, help="quarantine below this baseline pass rate"),
                     resume: bool = typer.Option(False, "--resume", help="continue an interrupted recording"),
-                    seed: int = typer.Option(0, min=0, help="run seed"),
+                    seed: int = typer.Option(0, min=0, max=MAX_RUN_SEED, help="run seed"),
                     env: Optional[str] = typer.Option(None, help="environment (default: the suite's)")) -> None:
     """Record a new baseline version (pass counts per case) for a released configuration."""
-    from probe.regression.baseline import BaselineError, record_baseline, update_quarantine  # noqa: PLC0415
+    from probe.regression.baseline import BaselineError, TargetFailed, record_baseline, update_quarantine  # noqa: PLC0415
 
     domain, cases = _suite(suite, env)
     cfg = _config(config, domain, "--config")
     if note and not approve:
         fail("--note goes with --approve (it records why an expectation changed)")
+    _require_endpoint(cfg, domain, "--config")
     try:
         version = record_baseline(suite, domain, cases, cfg, trials=trials, approve=approve, note=note, resume=resume,
                                   base_seed=seed)
         opened, closed = update_quarantine(suite, version, threshold, owner, deadline_days)
+    except TargetFailed as e:  # a failure during the run, not bad input
+        fail(str(e), code=1)
     except BaselineError as e:
         fail(str(e))
     rates = [version.rate(c.id) or 0.0 for c in cases]
@@ -212,7 +234,7 @@ def gate_command(suite: Path = typer.Argument(..., help="suite folder"),
                  out_dir: Path = typer.Option(..., "--out", help="run folder: trials, verdicts, junit.xml, summary.md"),
                  baseline_version: Optional[int] = typer.Option(None, help="stored baseline version (default: newest)"),
                  resume: bool = typer.Option(False, "--resume"), overwrite: bool = typer.Option(False, "--overwrite"),
-                 seed: int = typer.Option(0, min=0, help="run seed"),
+                 seed: int = typer.Option(0, min=0, max=MAX_RUN_SEED, help="run seed"),
                  holm: bool = typer.Option(True, "--holm/--no-holm", help="Holm-correct the Fisher p-values"),
                  alpha: float = typer.Option(0.01, min=1e-9, max=0.5, help="significance level"),
                  env: Optional[str] = typer.Option(None, help="environment (default: the suite's)")) -> None:
@@ -235,6 +257,9 @@ def gate_command(suite: Path = typer.Argument(..., help="suite folder"),
     except (BaselineError, ValueError) as e:
         fail(str(e))
     cand_cfg = _config(candidate, domain, "--candidate")
+    if stored is None:  # a stored baseline's trials are not run again
+        _require_endpoint(base_cfg, domain, "--baseline")
+    _require_endpoint(cand_cfg, domain, "--candidate")
     run_dir = _claim(out_dir, resume, overwrite)
     settings = {"suite": str(suite), "baseline": base_cfg.model_dump(), "candidate": cand_cfg.model_dump(), "seed": seed,
                 "stored_baseline": stored.version if stored else None}
@@ -262,7 +287,11 @@ def gate_command(suite: Path = typer.Argument(..., help="suite folder"),
     out.print(f"[dim]{run_dir}/summary.md, junit.xml, verdicts.jsonl[/]")
     if blocking:
         failed_turns = sum(r.target_failed for r in blocking)
+        not_judged = report.target_failed()
         extra = f"; {failed_turns} trial(s) with a failed target turn" if failed_turns else ""
+        if not_judged:
+            extra += (f"; {len(not_judged)} case(s) TARGET_FAILED (not judged: the endpoint failed, not a verdict on "
+                      "the model)")
         out.print(f"BLOCKED: {len(blocking)} case(s): {', '.join(r.case.id for r in blocking[:5])}{extra}")
         raise typer.Exit(1)
     out.print("RELEASE: no regression")

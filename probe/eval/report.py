@@ -16,7 +16,10 @@ customer messages the learned fluency check flags), a ``task success`` column (t
 own check of whether the target completed the customer's task, ``n/a`` where the environment
 defines none or no episode was a task), a ``failed turns`` column (turns in which the target gave no usable answer, of
 the turns played) and an ``excluded episodes`` column (episodes left out of the metrics because
-a turn failed); report.md lists the failures by kind and the first one.
+a turn failed); report.md lists the failures by kind and the first one. A method whose target
+failed a turn, or whose run stopped early, is marked in every table's method cell
+(``target_failure``: ``static (target failed: 2/6 turns)``), so no table, the ``--compare`` one
+included, shows it as a clean result.
 
 ``metrics`` per method is ``probe.eval.metrics.suite_metrics`` of the first sample, plus
 ``coverage_samples`` (mean +- sd over samples) and ``samples`` (per-sample metrics) when
@@ -98,6 +101,17 @@ def _samples(cs: dict[str, Any] | None, single: str) -> str:
     return single
 
 
+def target_failure(m: dict[str, Any]) -> str | None:
+    """Why a method's metrics are not a clean result (failed target turns, a run stopped early), short;
+    None when its target answered every turn (or the metrics predate failed-turn counts)."""
+    f = m.get("target_failures", m)
+    failed = f.get("failed_turns") if isinstance(f, dict) else None
+    parts = [f"{failed}/{f.get('turns', '?')} turns"] if failed else []
+    if m.get("aborted"):
+        parts.append("stopped early")
+    return "target failed: " + ", ".join(parts) if parts else None
+
+
 def row(name: str, m: dict[str, Any]) -> dict[str, str]:
     """One method's metrics as display strings (keys of ``COLUMNS``). Metrics written before
     plausible coverage, the fluency check or task success existed show ``n/a`` there."""
@@ -129,6 +143,9 @@ def row(name: str, m: dict[str, Any]) -> dict[str, str]:
         r["excluded"] = f"{m['failed_episodes']}/{m['episodes']}"
     else:  # metrics written before failed turns were counted
         r["failed"] = r["excluded"] = "n/a"
+    failure = target_failure(m)
+    if failure:
+        r["method"] = f"{name} ({failure})"
     for lvl, value in m["reach"].items():
         r[f"reach_{lvl}"] = f"{value:.2f}"
         r[f"reach%_{lvl}"] = _pct(value)
@@ -385,5 +402,5 @@ def compare(dirs: Sequence[Path]) -> tuple[dict[str, dict[str, Any]], Table, str
     return merged, rich_table(merged, title="comparison", cols=cli_columns(merged)), markdown_table(merged)
 
 
-__all__ = ["COLUMNS", "columns", "cli_columns", "PLOTS", "row", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics", "settings_differences",
+__all__ = ["COLUMNS", "columns", "cli_columns", "PLOTS", "row", "target_failure", "rich_table", "summary_table", "markdown_table", "write_report", "compare", "load_metrics", "settings_differences",
            "plot_coverage_heatmap", "plot_yield", "plot_reach"]

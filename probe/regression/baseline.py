@@ -6,6 +6,8 @@ case and the digest of the case's expectation at the time. ``probe regress basel
 the next version; a version file is created exclusively and never rewritten. When a case's
 expectation differs from the previous version's, recording needs ``--approve --note "..."``
 (the note is kept in the version and in the case's history): a baseline must not drift silently.
+A recording in which a target turn failed writes no version (``TargetFailed``): a failure is not a
+baseline; ``--resume`` runs those trials again.
 
 ``suite/quarantine.jsonl`` is the queue: a case whose baseline pass rate falls below the
 threshold gets an ``open`` entry with an owner and a deadline; it keeps running, and gates report
@@ -31,6 +33,10 @@ QUARANTINE_FILE = "quarantine.jsonl"
 
 class BaselineError(ValueError):
     """A baseline that cannot be used or written (one line)."""
+
+
+class TargetFailed(BaselineError):
+    """A recording whose target failed a turn in some trial: no version was written (one line)."""
 
 
 class CaseBaseline(BaseModel):
@@ -175,8 +181,8 @@ def record_baseline(suite: Path, domain: Any, cases: list[Case], config: Release
     done: dict[tuple[str, int], dict[str, Any]] = {(r["case"], r["trial"]): r for r in log.read()}
     for case in cases:
         for k in range(trials):
-            if (case.id, k) in done:
-                continue
+            if (case.id, k) in done and not done[(case.id, k)].get("target_failed"):
+                continue  # a trial whose target turn failed is run again (the later record wins)
             seed = trial_seed(case.id, "baseline", k, base_seed)
             t = run_trial(case, domain, config, seed)
             rec = {"case": case.id, "side": "baseline", "trial": k, "seed": seed, "passed": t.outcome.passed,
@@ -186,6 +192,12 @@ def record_baseline(suite: Path, domain: Any, cases: list[Case], config: Release
             done[(case.id, k)] = rec
             if on_trial:
                 on_trial(case.id, k, t.outcome.passed)
+    failed = [(c.id, k) for c in cases for k in range(trials) if done[(c.id, k)].get("target_failed")]
+    if failed:
+        raise TargetFailed(f"a target turn failed in {len(failed)} of {len(cases) * trials} trial(s) (first: "
+                            f"{failed[0][0]} trial {failed[0][1]}: {'; '.join(done[failed[0]]['reasons'][-1:])}); "
+                            f"no baseline version was written (not a clean result); the trials are kept in "
+                            f"{log.path}: fix the endpoint and rerun with --resume (the failed trials run again)")
     version = BaselineVersion(
         version=number, env=domain.name, config_key=key, identity=config.identity(domain),
         config=config.model_dump(), created_at=now(), note=note, approved=approve, trials=trials,

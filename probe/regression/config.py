@@ -91,6 +91,26 @@ class ReleaseConfig(BaseModel):
         return make_target(domain, self.kind, **options)
 
 
+def endpoint_problem(config: ReleaseConfig, domain: Any) -> Optional[str]:
+    """Why the endpoint of an ``openai`` release config cannot be used, or None: one short request
+    (``Reply with OK.``, one token) through the config's own client settings (timeout, retries), so a
+    dead or failing endpoint is found before any trial is run and nothing is written. Other kinds make
+    no HTTP requests here (``reference``, ``replay``) or load a local model (``hf``): None."""
+    if config.kind != "openai":
+        return None
+    from probe.targets.tool_loop import ChatRequest, CompletionFailure  # noqa: PLC0415
+
+    try:
+        target = config.build(domain, 0)
+        target.completer.complete(ChatRequest(model=str(config.model), messages=[
+            {"role": "user", "content": "Reply with OK."}], tools=[], max_tokens=1))
+    except CompletionFailure as e:
+        return f"{e.kind}: {e.detail}"
+    except ValueError as e:  # a bad option of the config (validate_config: one line)
+        return str(e).splitlines()[0]
+    return None
+
+
 def parse_config(text: str, domain: Any) -> ReleaseConfig:
     """``reference``, ``reference:FAULTS`` or a YAML/JSON file -> a resolved config (ValueError: one line)."""
     if text == "reference" or text.startswith("reference:"):

@@ -14,6 +14,11 @@ happens (``--resume`` skips what is there). Then the verdicts (``verdicts.jsonl`
 model id, system-prompt hash and tool-schema hash of both sides), ``junit.xml`` and
 ``summary.md``. Exit status 0 releases, 1 blocks: a REGRESS verdict, a scripted failure, or a
 failed target turn in any trial of a case that is not quarantined.
+
+A case with a failed target turn in any of its live trials (the endpoint failed: a connection
+error, a 5xx, a timeout; see ``probe.targets.base.FAILURE_KINDS``) gets the verdict
+``TARGET_FAILED``: its pass counts measure the transport, not the model, so it is left out of the
+statistical test (no REGRESS, no PASS), counted apart in the summary, and it blocks.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from probe.regression.config import ReleaseConfig
 from probe.regression.layers import LayerResult, run_replay, run_scripted, run_trial, trial_seed
 from probe.regression.runlog import JsonlLog
 from probe.regression.stats import FLAKY, PASS, REGRESS, TrialPlan, Verdict, decide
+
+TARGET_FAILED = "TARGET_FAILED"  # a target turn failed in a live trial: not judged, never a clean result
 
 
 @dataclass
@@ -54,7 +61,17 @@ class CaseReport:
             return "SCRIPTED_FAIL"
         if self.route == "replay":
             return PASS
+        if self.target_failed:
+            return TARGET_FAILED
         return self.verdict.outcome if self.verdict else "NOT_RUN"
+
+    @property
+    def why(self) -> str:
+        """The rule behind the outcome, one short phrase."""
+        if self.outcome == TARGET_FAILED:
+            return (f"a target turn failed in {self.target_failed} live trial(s); not judged (the endpoint failed, "
+                    "not a verdict on the model)")
+        return (self.verdict.rule if self.verdict else self.route_reason) or ""
 
 
 @dataclass
@@ -68,7 +85,11 @@ class GateReport:
 
     def blocking(self) -> list[CaseReport]:
         return [r for r in self.cases if not r.quarantined and
-                (r.outcome in (REGRESS, "SCRIPTED_FAIL") or r.target_failed)]
+                (r.outcome in (REGRESS, "SCRIPTED_FAIL", TARGET_FAILED) or r.target_failed)]
+
+    def target_failed(self) -> list[CaseReport]:
+        """The cases not judged because a target turn failed in one of their live trials."""
+        return [r for r in self.cases if r.outcome == TARGET_FAILED]
 
     @property
     def exit_code(self) -> int:
@@ -149,11 +170,11 @@ def run_gate(suite_cases: list[Case], domain: Any, baseline: ReleaseConfig, cand
                         rep.reasons = list(rec["reasons"])
         rep.wall["live"] = time.perf_counter() - t0
         say(f"{case.id}: base {sum(rep.base)}/{len(rep.base)} cand {sum(rep.cand)}/{len(rep.cand)}")
-    live = {r.case.id: (r.base, r.cand, r.case.critical) for r in reports if r.route == "live" and not r.quarantined}
-    verdicts = decide(live, plan)
+    # a case whose trials hit a failed target turn is not judged (TARGET_FAILED) nor in a Holm family
+    judged = [r for r in reports if r.route == "live" and not r.target_failed]
+    verdicts = decide({r.case.id: (r.base, r.cand, r.case.critical) for r in judged if not r.quarantined}, plan)
     # quarantined cases are judged apart (their own Holm family), reported, never blocking
-    verdicts.update(decide({r.case.id: (r.base, r.cand, r.case.critical) for r in reports
-                            if r.route == "live" and r.quarantined}, plan))
+    verdicts.update(decide({r.case.id: (r.base, r.cand, r.case.critical) for r in judged if r.quarantined}, plan))
     for r in reports:
         r.verdict = verdicts.get(r.case.id)
     ids = {"baseline": baseline.identity(domain), "candidate": candidate.identity(domain)}
@@ -203,7 +224,7 @@ def write_junit(report: GateReport, path: Path) -> None:
                            time=f"{sum(r.wall.values()):.3f}")
         row = dict(zip(HEADER, _row(r)))
         text = "; ".join(f"{k}={row[k]}" for k in HEADER[1:])
-        why = (r.verdict.rule if r.verdict else r.route_reason) or ""
+        why = r.why
         if r.quarantined:
             ET.SubElement(tc, "skipped", message=f"quarantined: {r.outcome}; {why}")
         elif r in report.blocking():
@@ -232,6 +253,11 @@ def write_summary(report: GateReport, path: Path) -> None:
         key = r.outcome + (" (quarantined)" if r.quarantined else "")
         counts[key] = counts.get(key, 0) + 1
     lines.append("- verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    not_judged = report.target_failed()
+    if not_judged:
+        trials = sum(r.target_failed for r in not_judged)
+        lines.append(f"- **{len(not_judged)} case(s) {TARGET_FAILED}**: a target turn failed in {trials} live trial(s) "
+                     "(the endpoint, not the model's behaviour); those cases were not judged: not a clean result")
     lines += ["", "| " + " | ".join(HEADER) + " |", "|" + " --- |" * len(HEADER)]
     for row in rows(report):
         lines.append("| " + " | ".join(x.replace("|", "/") for x in row) + " |")
@@ -239,7 +265,7 @@ def write_summary(report: GateReport, path: Path) -> None:
     if blocking:
         lines += ["", "## Blocking", ""]
         for r in blocking:
-            why = r.verdict.rule if r.verdict else ""
+            why = r.why
             reasons = r.scripted.reasons if r.outcome == "SCRIPTED_FAIL" and r.scripted else r.reasons
             lines.append(f"- `{r.case.id}` {r.outcome}: {why}; {'; '.join(reasons[:3])} (from trace "
                          f"`{r.case.provenance.trace_id}`, policy {r.case.provenance.policy})")
