@@ -71,18 +71,25 @@ URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed|ing)?(?! hour)|right (aw
                     r"time is (?:short|tight|running out)|running out of time|not much time|(?:done|do it|be) fast|"
                     r"fast as (?:you can|possible)|make it (?:quick|fast|snappy)|(?:in|at) (?:the )?hospital|"
                     r"(?:flight|train|plane|bus) (?:leaves|is leaving|departs|boards) (?:soon|in)|about to (?:board|leave)|"
-                    r"boarding (?:soon|now))\b", re.I)
+                    r"boarding (?:soon|now)|"
+                    # "this minute", "this very second", "in the next five minutes", "I don't have long", "I only have
+                    # a minute", "I'm at the gate" (not "I'll be back in a minute")
+                    r"this (?:very )?(?:minute|second|instant)|(?:in|within) the next (?:few |couple of |\w+ )?(?:minutes?|mins?|seconds?)|"
+                    r"(?:don'?t|do not|dont) have (?:long|much time|a lot of time|all day)|"
+                    r"only (?:have|got) (?:a|one|two|a few|a couple of|\d+) (?:minutes?|mins?|seconds?|secs?)|at the gate)\b", re.I)
 # "no rush", "not urgent", "take your time": no hurry
 _NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:any|a))\s+(?:big |real |great |particular )?"
                          r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b", re.I)
-SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind)|identical|exact same|(?:just|exactly) like (it|the old one|this one)|"
+SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind|unit)|same [a-z-]+ model|same as (before|the old one|last time)|identical|exact same|(?:just|exactly) like (it|the old one|this one)|"
                       r"another one of the same|very same|exact replacement)\b"
                       # (not "the same one but with a white backlight", "the same model in blue": another option of it)
                       r"(?!\s*,?\s*(?:but|except|only|just)?\s*(?:with|in|without)\s+(?:a\s+|an\s+|the\s+)?"
                       r"(?!it\b|them\b|mine\b)[\w-]+)", re.I)
 # a replacement asked for in words without "exchange" ("just send me another exactly like it")
 _SEND_ANOTHER = re.compile(r"\b(?:send|ship|give|get|want|need|like)\b[^.?!]{0,25}\b(?:another|one more|a new one|"
-                           r"replacement|(?:the )?(?:very |exact )?same one)\b", re.I)
+                           # "a fresh unit of the exact same thing", "the same model again", "an identical one"
+                           r"an? (?:fresh|new|brand new) (?:unit|one|copy|piece)|an? identical\b|"
+                           r"replacement|(?:the )?(?:very |exact )?same (?:[a-z-]+ )?(?:one|model|thing|item|unit|kind|product))\b", re.I)
 # the order's status stated, not asked ("it hasn't shipped yet", "it hasn't been sent out", "still processing")
 STATED_STATUS = re.compile(r"\b(still (pending|processing|being processed|in processing|being prepared)|is pending|"
                            r"it'?s pending|(?:is|it'?s) (?:still )?processing|"
@@ -131,6 +138,11 @@ BYE = re.compile(r"\b(bye|goodbye|good-bye|that'?s (all|everything)|that is (all
                  r"(i'?m|we'?re) (all )?(good|set)(?=\s*(,|\.|!|$|thanks?|thank you))|all set|all good|"
                  r"have a (nice|good|great|lovely|wonderful) (day|one|evening|weekend)|take care|"
                  r"^\W*nothing( else| more)?( for now| today| at the moment)?(?=\W*($|thanks?\b|thank you)))", re.I)
+# the customer asking the clerk to wait, about to go on ("thanks, one sec", "hold on", "give me a minute", "bear with
+# me"): no goodbye, even beside a thanks (not "hold onto it", "a second-hand one")
+HOLDING = re.compile(r"\b(?:(?:one|a|just a|1) (?:sec|secs|second|moment|min|minute)(?![\w-])|(?:wait|hold on|hang on)\b(?!\s+(?:to|for|until)\b)|"
+                     r"give me (?:a|one|1) (?:sec|second|moment|min|minute)\b|bear with me|be right back|brb|let me (?:check|find|look|get|see)\b)",
+                     re.I)
 # dropping the request in hand (probe.targets.phrases.ABANDON), with a store's words: "I don't want to
 # return it any more", "leave the order as it is", "I'll keep the jacket"
 ABANDON = abandon_pattern(
@@ -154,7 +166,7 @@ INTENTS: dict[str, re.Pattern[str]] = {
                          # "the sneakers should go back as well", "can they go back?"
                          r"(?:should|can|could|will|would|must|to|needs? to|have to) go back(?! to\b))\b", re.I),
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
-    "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)|instead of|"
+    "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)(?!\s+(?:on|about)\b)|instead of|"
                          r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b"
                          # "make every item the cheapest version", "put them on the lowest priced option"
                          r"|\b(?:make|put|move|turn|get)\b[^.?!]{0,40}\b(?:the|their|its) (?:cheapest|least expensive|"
@@ -189,8 +201,11 @@ INTENTS: dict[str, re.Pattern[str]] = {
                        # "want to check whats going on with my orders", "any news on my order?", "hows my order coming along"
                        r"(what'?s|what is) (going on|happening|up) with (all (of )?)?(my|our|the) (orders?|packages?|stuff|deliver(y|ies))|"
                        r"(any|an) (news|updates?) (on|about|for) (all (of )?)?(my|our|the) (orders?|packages?|deliver(y|ies))|"
+                       # "an update on each of them", "the status of every one of my orders", "where are all my orders at?"
+                       r"(news|updates?|status) (on|about|for|of) (each|all|every one|both)( of)? (them|those|(my|our|the) "
+                       r"(orders|packages|deliveries))|where are (all )?(of )?(my|our|the) (orders|packages|deliveries)|"
                        r"(how'?s|how is|how are) (all (of )?)?(my|our|the) (orders?|packages?|deliver(y|ies)) (doing|going|coming)|"
-                       r"(check|look) (in )?on (my|our|the) (orders?|packages?))\b", re.I),
+                       r"(check|look) (in )?on ((each|all|every one|both) of )?(my|our|the) (orders?|packages?))\b", re.I),
 }
 REASONS = {
     "no longer needed": re.compile(r"\b(no longer need(ed)?|don'?t need|do not need|not needed|no need|"
@@ -932,7 +947,8 @@ class Reading:
     default_address: bool = False
     all_items: bool = False
     bye: bool = False
-    closing: bool = False  # closes after "Is there anything else?" (CLOSING, and nothing of KEEPS_OPEN)
+    closing: bool = False  # closes after "Is there anything else?" (CLOSING, and nothing of KEEPS_OPEN or HOLDING)
+    holding: bool = False  # asks the clerk to wait ("thanks, one sec", "hold on"): the customer goes on
     thanks: bool = False
     abandon: bool = False  # drops the request in hand ("Never mind.", "Forget it, I'll keep it.")
     # a question about what is or was (status, history, what is on file) or about what policy allows,
@@ -1308,7 +1324,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.all_items = bool(ALL_ITEMS.search(_ORDER_PAYMENT_CHANGE.sub(" ", t)))
     r.bye = bool(BYE.search(t))
     r.thanks = bool(THANKS.search(t))
-    r.closing = bool(CLOSING.search(t)) and not KEEPS_OPEN.search(t)
+    r.holding = bool(HOLDING.search(t))
+    r.closing = bool(CLOSING.search(t)) and not KEEPS_OPEN.search(t) and not r.holding
     r.abandon = bool(ABANDON.search(t.replace("\u2019", "'")))
     r.negated_orders = [o for o in r.order_ids if all(negated_at(t, m.start()) for m in
                                                       re.finditer(rf"#?{o[1:]}\b", t, re.I))]

@@ -34,9 +34,11 @@ from envs.taubench.language import (
     CARD_BRAND,
     CARD_DIGITS,
     DEFAULT_ADDRESS,
+    HOLDING,
     INTENTS,
     KIN,
     PAYMENT_KINDS,
+    THANKS,
     Reading,
     address_changes,
     address_parts,
@@ -60,6 +62,7 @@ from envs.taubench.language import (
     wanted_options,
 )
 from envs.taubench.policies import HANDOFF
+from envs.taubench.tools import WRITES
 from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
 from probe.targets.consent import LATER, accepts_offer
@@ -381,6 +384,11 @@ MENU = ("I can cancel a pending order or change its items, address or payment, r
         "you have received, update your default address, or look up your orders.")
 
 
+# a bare yes ("yes", "sure please", "ok"), which cannot answer "Which would you prefer?"
+_YES_ONLY = re.compile(r"\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?)(?:\W+(?:yes|please|pls|thanks|sure|ok(?:ay)?))*\W*", re.I)
+_MORE_THAN_YES = "Sorry, I need a bit more than a yes there. "
+
+
 def _bare_answer(text: str) -> bool:
     """A bare yes, no or ok, which answers no "Which option ...?"."""
     return bool(re.fullmatch(r"\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?|no|nope|nah|hmm+|um+|idk|i don'?t know)(?:\W+(?:please|pls|thanks))?\W*", text or "", re.I))
@@ -506,6 +514,7 @@ class ReferenceTarget(Target):
         self.adopted = ""  # the words of a question whose offer the customer said yes to
         self.declined: dict[str, Any] | None = None  # the request of the proposal the customer just said no to
         self.recent: list[str] = []  # the orders of the last request ("cancel it" after talking about one order)
+        self.acted = False  # whether a change (cancel, return, ...) has been asked for in this conversation
 
     @staticmethod
     def _empty_goal() -> dict[str, Any]:
@@ -551,6 +560,24 @@ class ReferenceTarget(Target):
 
     # --- one turn ---------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
+        """One turn (``_respond``), except that a bare yes is never met with the very paragraph it answered: the first
+        time the clerk says that a yes does not tell it which, the second time it drops the request and says so
+        (before: "Return it, or exchange it? Which would you prefer?" - "yes" got the same paragraph, turn after turn)."""
+        self._respond(turn)
+        said = [m for m in turn.new_messages if m["role"] == "assistant" and m.get("content")]
+        if not (said and _YES_ONLY.fullmatch(turn.user_message) and not turn.ended and not self.pending) or \
+                any(c["function"]["name"] in WRITES for m in turn.new_messages for c in m.get("tool_calls") or []):
+            return
+        last = turn.last_reply or ""
+        if said[-1]["content"] == last:
+            said[-1]["content"] = _MORE_THAN_YES + last.removeprefix("I'm sorry to hear that. ")
+        elif last.startswith(_MORE_THAN_YES) and \
+                said[-1]["content"].removeprefix("I'm sorry to hear that. ") == last[len(_MORE_THAN_YES):]:
+            self.goal, self.which, self.which_order, self.conflict, self.option_asked = self._empty_goal(), None, None, None, None
+            said[-1]["content"] = ("I still can't tell which you'd like, so I haven't started or changed anything. "
+                                   "Is there anything else I can help you with?")
+
+    def _respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history)
         r = read(turn.user_message[:MAX_MESSAGE_CHARS], self.db, turn.last_reply)
         self.last_text = r.text
@@ -800,13 +827,17 @@ class ReferenceTarget(Target):
             self.goal = self._empty_goal()
             self.goal["orders"] = list(orders)
         elif (self.goal["intents"] & ACTING and (wanted := r.intents - _negated(r.text)) & ACTING and not r.order_ids
-              and not r.reason and not fixing and not _kinds(wanted) & _kinds(self.goal["intents"]) and _SWITCH.search(r.text)
-              and not _ALSO.search(r.text)):
-            # "hmm, actually can I just change the color instead?" while a cancellation waits for its reason:
-            # the new request replaces the old one, on the same orders (before: the reason asked again)
-            orders = self.goal["orders"]
+              and not r.reason and not fixing and not _kinds(wanted) & _kinds(self.goal["intents"]) and
+              (_SWITCH.search(r.text) or re.search(rf"\bI can (?:{'|'.join(wanted & ACTING)})\b[^.?!]*\binstead\b",
+                                                   self.last_reply_text)) and not _ALSO.search(r.text)):
+            # "hmm, actually can I just change the color instead?" while a cancellation waits for its reason, or
+            # "ok then return it" to the clerk's own "I can return it for a refund instead": the new request replaces
+            # the old one, on the same orders and items (before: the reason asked again; both asked for at once)
+            orders, said = self.goal["orders"], self.goal["text"]
             self.goal = self._empty_goal()
             self.goal["orders"] = list(orders)
+            if not _SWITCH.search(r.text) and (named := mentioned_items(said, self.product_names)):
+                r.text = f"{r.text} ({', '.join(named)})"  # "then return it": the items of the request replaced
             r.intents = wanted  # "rather than cancelling, can I swap it?": an exchange only
         in_hand = bool(self.goal["intents"] & ACTING)  # a request already in hand before this message
         self._merge(r)
@@ -816,13 +847,20 @@ class ReferenceTarget(Target):
         if r.bye and not (r.order_ids or r.intents or r.address or was):  # ("bed no thanks": a part refused)
             turn.end_conversation()
             return turn.say("Thank you for contacting us. Have a nice day!")
-        if r.closing and self._offered_more(turn) and not self.goal["intents"] and not self._asks_anything(r):
+        if self.goal["intents"] & ACTING:
+            self.acted = True
+        if r.closing and self._offered_more(turn) and not self.goal["intents"] and not self._asks_anything(r) and \
+                not self._thanks_only_so_far(turn, r):
             # "Anything else?" - "Great, thank you!" / "Nope, that covers it.": the customer is done
             turn.end_conversation()
             return turn.say("You're welcome! Thank you for contacting us. Have a nice day!" if r.thanks else
                             "Thank you for contacting us. Have a nice day!")
         if r.thanks and not self.goal["intents"]:
             return turn.say("You're welcome! Is there anything else I can help you with?")
+        if r.holding and self.user_id and not self.goal["intents"] and not self.pending and \
+                re.fullmatch(r"\W*|" + THANKS.pattern, HOLDING.sub(" ", r.text), re.I):
+            # "thanks, one sec", "hold on": the customer is about to go on (before: "one sec" ended the conversation)
+            return turn.say("Sure, take your time. Is there anything else I can help you with?")
         if self.user_id is None:
             self._hear_identity(r)
             if (r.other_emails or r.for_other) and not (r.emails or r.names or r.zips or self.heard["names"]):
@@ -1027,6 +1065,13 @@ class ReferenceTarget(Target):
         last = (turn.last_reply or "").rstrip()
         return bool(re.search(r"anything else[^.?!]*\?$", last) or last.endswith(MENU) or
                     re.search(r"What would you like to do\?(?:\s*" + re.escape(MENU) + r")?$", last))
+
+    def _thanks_only_so_far(self, turn: TurnContext, r: Reading) -> bool:
+        """A bare thanks ("thanks", "great, cheers", "perfect") to the menu or to a status answer while no change has
+        been asked for in the conversation, and not already answered "You're welcome!": the customer is polite
+        before asking, so the conversation stays open (before: the menu's "thanks" ended it, and the request never
+        came). A goodbye or a no ("thanks, bye", "no, that's it") still ends it."""
+        return r.thanks and not r.bye and not self.acted and not (turn.last_reply or "").startswith("You're welcome!")
 
     def _names_a_kind(self, text: str) -> bool:
         """The text names a kind of product that several products of the store are ("camera", "kettles"),
@@ -2528,7 +2573,8 @@ class ReferenceTarget(Target):
             or _ONE_OF_SEVERAL.search(low) or re.search(r"\bthe\s+" + _COMPARATIVE.pattern, low) or \
             re.search(r"\bthe\s+" + _BY_PRICE.pattern.removeprefix(r"\b(?:the\s+)?"), low)
         # ("i ordered two of the same backpack ... change one of them": one, not both)
-        if not one and (re.search(rf"\b(?:both|all|two|2|each)\b[^.?!]{{0,25}}\b{re.escape(head)}", low) or (
+        # ("both the kettle and the smartphone": one kettle, "both" is of the two products)
+        if not one and (re.search(rf"\b(?:both|all|two|2|each)\b[^.?!]{{0,25}}\b{re.escape(head)}(?!\s+and\b)", low) or (
                 not head.endswith("s") and re.search(rf"\b{re.escape(head)}s\b", low))):
             return list(range(len(same)))
         distinct = self._distinct(same)
@@ -3128,6 +3174,10 @@ class ReferenceTarget(Target):
                 self.listed_variants[it["item_id"]] = [vid for vid, _ in listed]
                 choices = [_opts(v["options"]) for _, v in listed]
                 same = ("An exchange has to be a different option of the same product. " if g["same_one"] else "")
+                if g["same_one"] and verb == "exchange":  # "a fresh unit of the exact same thing": what can be done
+                    same = (f"I'm sorry, an exchange has to be for a different option of the same product, so I can't "
+                            f"exchange the {it['name']} for the very same one. I can return it for a refund instead, or "
+                            f"exchange it for another option. ")
                 other = self._other_product(g["text"], names)
                 if other and self.swap_refused == it["item_id"] and not self._other_product(self.last_text, names):
                     other = None  # refused once already: "yes" to the options is not met with the refusal again
