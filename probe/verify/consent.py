@@ -569,13 +569,22 @@ def _norm(tok: str) -> str:
 
 
 
+# a plain yes typed with one letter doubled ("yees", "yyes", "okk", "surre"): read as the yes itself
+_DOUBLED_YES = frozenset(["yes", "ok", "okay", "yeah", "yep", "yup", "sure"])
+
+
 def _unstretch(tok: str) -> str:
     """A word typed with a letter held down, when that is a word of consent: "yessss" -> "yes",
-    "okkk" -> "ok", "pleeease" -> "please"; any other word as it is."""
-    if tok in _ALLOWED or not re.search(r"(\w)\1\1", tok):
+    "okkk" -> "ok", "pleeease" -> "please", and a plain yes with one letter doubled ("yees" -> "yes",
+    "okk" -> "ok": ``_DOUBLED_YES`` only, so "too" stays "too"); any other word as it is."""
+    if tok in _ALLOWED:
         return tok
-    short = re.sub(r"(\w)\1{2,}", r"\1", tok)
-    return short if short in _ALLOWED else tok
+    if re.search(r"(\w)\1\1", tok):
+        short = re.sub(r"(\w)\1{2,}", r"\1", tok)
+        if short in _ALLOWED:
+            return short
+    single = re.sub(r"(\w)\1+", r"\1", tok)
+    return single if single in _DOUBLED_YES else tok
 
 
 @lru_cache(1 << 8)
