@@ -253,6 +253,8 @@ class Parsed:
     passport: str | None = None
     card: str | None = None
     yes: bool = False
+    more_names: list[str] = field(default_factory=list)  # names after the lead passenger's ("... and Ana Hernandez")
+    slipped_yes: bool = False  # a yes only once a slip is read as the word meant ("yse"): asked again, never acted on
     accepts: bool = False  # a yes to an offer (a return flight, another date); approves no action
     no: bool = False
     later: bool = False  # the customer puts a decision off
@@ -2115,11 +2117,62 @@ PER_OR_TOTAL = re.compile(r"\bper (?:person|head|seat|passenger|pax|ticket)\b|\b
                           r"\b(?:total|altogether|all together|in all)\b[^.?!]*\bor\b[^.?!]*\beach\b", re.I)
 
 
+# common slips of the keyboard in the words that pick and approve, read as the word meant ("opton 2", "optoin 2",
+# "yess", "yse", "yeah go ahed"); only slips that no "no" or "not yet" could be, so a typo never turns into a yes
+# that might have been a refusal
+_TYPOS = [(re.compile(r"\b(?:opton|optoin|optin|opiton|otpion|optino|opion|optiom|optiion|opption|optiopn)(s?)\b", re.I),
+           r"option\1"),
+          (re.compile(r"\b(?:yess+|yse|yesh|yees|yeds|yea+s)\b", re.I), "yes"),
+          (re.compile(r"\b(?:yeha|yaeh|yeahh+)\b", re.I), "yeah"),
+          (re.compile(r"\b(?:ahed|ahaed|ahad|ahrad|aehad|aheaad|ahaead)\b", re.I), "ahead"),
+          (re.compile(r"\b(?:pleas|pelase|plese|plase|pleasse|pls+e)\b", re.I), "please"),
+          (re.compile(r"\b(?:confrim|cofnirm|comfirm|confirn)\b", re.I), "confirm"),
+          (re.compile(r"\b(?:proceeed|procede|procced|porceed)\b", re.I), "proceed"),
+          (re.compile(r"\b(?:frist|fisrt|firts)\b", re.I), "first"),
+          (re.compile(r"\b(?:secnod|seocnd|scond|secomd)\b", re.I), "second"),
+          (re.compile(r"\b(?:cheapst|cheapets|cheepest|chepest|cheapeast)\b", re.I), "cheapest")]
+
+
+# a full name, then another traveller's name: "Names are Hannah Hernandez and Ana Hernandez", "Hannah Hernandez & Tom";
+# group 1 the naming cue (if any), 2 and 3 the lead passenger's first and last name, 4 the other name
+_NAME_PAIR = re.compile(r"\W*((?i:(?:the\s+|our\s+)?(?:lead\s+|passenger\s+|traveller\s+|traveler\s+)?names?\s+(?:are|is|"
+                        r"will be)\s*:?\s+|it'?s\s+|we'?re\s+|that'?s\s+))?([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\s*"
+                        r"(?:,|&|\+|\band\b)\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)\W*")
+
+
+# a request taken back in the same message: "cancel BK123... no wait, that's the same one. never mind"
+_WITHDRAW = re.compile(r"\b(?:never ?mind|nevermind|no wait|wait,? no|scratch that|forget (?:it|that|about it)|ignore that|"
+                       r"my (?:mistake|bad)|(?:that'?s|it'?s|that is|it is) the same one|don'?t bother)\b", re.I)
+_REQUEST_WORD = re.compile(r"\b(?:cancel\w*|book|change|modify|move|look (?:it |that )?up|check|hold|find|search)\b", re.I)
+
+
+def withdrawn(text: str) -> bool:
+    """Whether the message asks for something and then takes it back ("can you cancel my other one, BK...
+    no wait, that's the same one. never mind"): a request word before the last withdrawal, and none after it."""
+    hits = list(_WITHDRAW.finditer(text or ""))
+    if not hits:
+        return False
+    first, last = hits[0], hits[-1]
+    after = text[last.end():]  # "to 20/11... no wait, I meant the 25th": a correction, nothing taken back
+    return (bool(_REQUEST_WORD.search(text[:first.start()])) and not _REQUEST_WORD.search(after)
+            and len(re.findall(r"\w+", after)) <= 3 and not re.match(r"\s*(?:the|about|my|your|our|what|how|if)\b", after, re.I)
+            # ("never mind the refund" sets one thing aside, not the request)
+            and not re.search(r"\d|\b(?:meant|mean|instead|rather|make it|" + _MONTH_RE + r")\b", after, re.I))
+
+
+def fix_typos(text: str) -> str:
+    """``text`` with the slips in ``_TYPOS`` read as the words meant; anything else as typed."""
+    for typo, word in _TYPOS:
+        text = typo.sub(word, text)
+    return text
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
     target's last message (a confirmation may repeat what it said)."""
-    text = _joined_booking_ids(text or "")
+    typed = _joined_booking_ids(text or "")
+    text = fix_typos(typed)
     p = Parsed(text=text)
     p.places = _find_places(text, db, expecting)
     _assign_roles(p)
@@ -2238,6 +2291,14 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if expecting == "last_name" and spelled_out(text):  # "F-I-S-C-H-E-R": no name word ("S"); asked as one word
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None
+    if (pair := _NAME_PAIR.fullmatch(text)) and (pair.group(1) or expecting in ("name", "last_name") and not (
+            p.first_name or p.last_name or p.name_doubt)) and not any(
+            w.lower() in places or w.lower() in _NOT_NAMES for w in " ".join(pair.group(2, 3, 4)).split()):
+        # "Names are Hannah Hernandez and Ana Hernandez": the lead passenger is the name said first (two full names
+        # without such a cue are asked about: which one is the lead)
+        p.first_name, p.last_name = pair.group(2), pair.group(3)
+        p.name_words, p.name_doubt = [], None
+        p.more_names = [pair.group(4)]
     if NAME_QUESTION.search(text):  # "do you need my middle name too?" asks; it gives no name ("Too")
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None
@@ -2251,7 +2312,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     m = text_rules.CARD.search(text)
     if m:
         p.card = m.group(0)
-    p.yes = is_confirmation(text, summary)
+    p.yes = is_confirmation(typed, summary)  # consent to an action rests on the words as typed
+    p.slipped_yes = not p.yes and typed != text and is_confirmation(text, summary)
     p.accepts = accepts_offer(text)  # a yes to an offer, which approves no action
     p.closing = bool(CLOSING.search(text)) and not KEEPS_OPEN.search(text)
     p.no = is_refusal(text)

@@ -25,7 +25,16 @@ from typing import Any
 
 from envs.skyassist import text_rules
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
-from envs.skyassist.language import MONTHS, NAME_QUESTION, PER_OR_TOTAL, Parsed, day_of_month_from, parse, spelled_out
+from envs.skyassist.language import (
+    MONTHS,
+    NAME_QUESTION,
+    PER_OR_TOTAL,
+    Parsed,
+    day_of_month_from,
+    parse,
+    spelled_out,
+    withdrawn,
+)
 from envs.skyassist.policies import (
     MAX_LEAD_DAYS,
     MAX_PASSENGERS,
@@ -106,6 +115,20 @@ _CANCEL_PUT_OFF = re.compile(r"\b(?:think\w*|decid\w*|whether|maybe|might|not su
                              r"get back)\b[^.?!]{0,40}\bcancel|\bcancel\w*\b[^.?!,;]{0,25}\b(?:later|tomorrow|another time|"
                              r"next week|if)\b", re.I)
 
+# what happens if the booking is left as it is, asked at "Shall I cancel ...?": "what happens if I don't cancel?",
+# "and if I don't cancel it?", "what if I keep it?", "what happens if I do nothing?", "what if I just leave it"
+_IF_NOT_CANCELLED = re.compile(r"\bif (?:i|we) (?:don'?t|do not|dont|never|didn'?t|did not) cancel\b|"
+                               r"\bwhat (?:happens |would happen |will happen )?if (?:i|we) (?:just )?(?:keep|leave|"
+                               r"do nothing|don'?t do anything|ignore)\b|\bif (?:i|we) (?:just )?(?:keep|leave) it\b[^.!]*\?",
+                               re.I)
+# the parts of a message that may hold a question of their own ("..., and also can you tell me how much baggage ..."),
+# and the words that make one a question without its question mark
+_ASKED_CLAUSE = re.compile(r"[^.?!;]+(?:[.?!;]+|$)")
+_ASKS_TO_BOOK = re.compile(r"\b(?:need|want|wanna|book|looking|look for|find|search|get me|(?:i|we)'?d like|reserve|"
+                           r"hold)\b", re.I)
+_ASK_CUE = re.compile(r"\b(?:can|could|would) you (?:please )?(?:tell|let) me\b|\b(?:how much|how many|how long|how heavy|"
+                      r"what(?:'?s| is| are)?|whats|is there|are there|do (?:i|we|you)|does (?:it|that|the \w+)|can (?:i|we)|"
+                      r"may (?:i|we)|am i|are we|allowed|wondering|want to know|like to know)\b", re.I)
 
 # a question typed without its question mark: "ok and whats the baggage allowance", "wait how much do I get back"
 _WH_QUESTION = re.compile(r"^\W*(?:(?:ok(?:ay)?|and|also|so|hmm+|wait|um+|oh|btw|quick question|one more thing|sorry|"
@@ -243,6 +266,45 @@ OFFER = "I can search flights, book or hold seats, and look up, change or cancel
 NOT_CAUGHT = "Sorry, I did not quite catch that."
 HUMAN_NOTE = ("I am SkyAssist's virtual agent and cannot transfer you to a person, but I can help with your flights "
               "here.")
+
+
+HOLD_RULE = ("A hold is free: it keeps the seats for 24 hours without any charge, and you only pay if you decide to book. "
+             "If you don't book, it simply lapses.")
+CHANGE_RULE = ("Yes: once booked, I can move a booking to another flight on the same route that has seats; it is then "
+               "charged at the new flight's fare. A refundable fare is refunded in full if you cancel, a non-refundable "
+               "one is not.")
+
+
+def _no_information(word: str, where: str = "") -> str:
+    """That the tools say nothing about ``word`` (an ``_AMENITY`` match: "baggage", "wifi"), and what they do say."""
+    thing = word.lower()
+    thing = ("baggage allowances" if re.match(r"bag|lug|suit|carry|hand|check", thing) else
+             "seat selection" if "seat" in thing else
+             "travelling with pets" if thing.startswith("pet") else
+             "wheelchair assistance" if thing == "wheelchair" else
+             "wifi" if thing.startswith("wi") or thing == "internet" else
+             "meals" if thing in ("meal", "food", "snack", "snacks", "catering") else
+             "legroom" if thing.startswith("leg") else thing)
+    return (f"Sorry, I don't have information about {thing}{where}; I can only see each flight's times, cabin, "
+            "price, seats left and whether it is refundable.")
+
+
+def _asked_alongside(text: str) -> str | None:
+    """The answer to a question on the side of a request ("... on September 13th for me and also can you tell me
+    how much baggage i can bring", "how much baggage can I bring on a flight from Doha to Miami?"): what a hold
+    costs or how long it lasts, whether a booking can be changed later, and what the tools say nothing about
+    (baggage, meals), each only when a question word or a question mark goes with it. None for any other text."""
+    for m in _ASKED_CLAUSE.finditer(text):
+        clause = m.group(0)
+        if not (clause.rstrip().endswith("?") or _ASK_CUE.search(clause)):
+            continue
+        if _HOLD_QUESTION.search(clause):
+            return HOLD_RULE
+        if _CHANGE_LATER.search(clause):
+            return CHANGE_RULE
+        if (thing := _AMENITY.search(clause)) is not None:
+            return _no_information(thing.group(0))
+    return None
 
 
 def _holds_details(p) -> bool:
@@ -396,6 +458,21 @@ class ReferenceTarget(Target):
         self._said_before = " ".join(said[:-1])
         self._reply(turn, p)
         self._not_the_same_again(turn, p)
+        self._name_noted(turn, p)
+
+    def _name_noted(self, turn: TurnContext, p: Parsed) -> None:
+        """A name typed while a flight is still to be picked (after "Sorry, flight X is sold out ...", "only has
+        seats left for ...", "all flights in one booking must be in the same cabin ..."): kept for the booking and
+        said to be noted, as anywhere else, never dropped from the reply in silence."""
+        said = [m for m in turn.new_messages if m.get("role") == "assistant" and m.get("content")]
+        name = " ".join(x for x in (p.first_name, p.last_name) if x)
+        if (not said or turn.ended or not name or self.mode != "new" or any(m.get("tool_calls") for m in turn.new_messages)
+                or (self.first_name, self.last_name) != (p.first_name or self.first_name, p.last_name or self.last_name)):
+            return
+        new = str(said[-1]["content"])
+        if any(x and x in new for x in (p.first_name, p.last_name)) or re.search(r"\bnames?\b", new, re.I):
+            return  # the reply says the name, or asks about it
+        said[-1]["content"] = f"Thank you, I have noted the name {name}. " + new
 
     def _total_said(self, n: int) -> bool:
         """Whether a total for ``n`` passengers rests on a count the customer typed as a number, or one a
@@ -485,6 +562,11 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
+        if self.pending is None and (p.booking_ids or p.has("cancel") or p.has("change")) and withdrawn(p.text):
+            # "also cancel my other one, BK... no wait, that's the same one. never mind": taken back, nothing looked up
+            out.append(f"No problem, I have left that as it is. {self._repeat_question(turn)}")
+            turn.say(" ".join(out))
+            return
         said = self._unknown_or_compare(turn, p) or self._side_answer(turn, p)
         if said:  # "does the premium one have wifi?" / "difference between option 1 and 2": answered, then asked again
             out.append(said)
@@ -494,6 +576,12 @@ class ReferenceTarget(Target):
         proposed = self.pending  # what this reply answers, if anything
         if self.pending is not None:
             pend, self.pending = self.pending, None
+            if (pend["kind"] == "cancel" and self.booking is not None and _IF_NOT_CANCELLED.search(p.text)
+                    and not p.yes and not self._changes(p)):
+                self.pending = pend  # "what happens if I don't cancel?": what stays as it is, then asked again
+                out.append(self._if_kept(self.booking) + f" Shall I go ahead and cancel booking {pend['args']['booking_id']}?")
+                turn.say(" ".join(out))
+                return
             if (pend["kind"] == "book" and not pend.get("release") and p.has("hold") and _HOLD_INSTEAD.search(p.text)
                     and not _NO_HOLD.search(p.text) and not self._changes(p)):
                 # "don't book, just put it on hold", "yes but hold only", "hold it for now" at "Shall I book it?":
@@ -546,6 +634,11 @@ class ReferenceTarget(Target):
                 self.awaiting = "name"
                 out.append("Of course, nothing has been booked yet. Could you type the lead passenger's first and last "
                            "name on its own?")
+                turn.say(" ".join(out))
+                return
+            if p.slipped_yes and not self._changes(p):
+                self.pending = pend  # "yse", "yess": most likely a yes, but nothing is charged or cancelled on a guess
+                out.append("I think you meant yes; before I go ahead, please confirm with a plain yes. " + pend["said"])
                 turn.say(" ".join(out))
                 return
             if p.yes and not self._changes(p):
@@ -777,6 +870,7 @@ class ReferenceTarget(Target):
             out.append(REFUND_RULE)  # a general question ("what's your refund policy?"): the rule, then the flow
             meta = True
 
+        aside = _asked_alongside(p.text) if (p.places or p.dates) and self.pending is None else None
         count_before = self.passengers
         self._absorb(p)
         mode = self._pick_mode(p)
@@ -788,6 +882,11 @@ class ReferenceTarget(Target):
             self._flight_info(turn, p, out)
         elif not out or refund_rule:  # nothing said yet, or only the general refund rule
             out.append(self._nothing_to_act_on(p))
+        if aside is not None and aside not in " ".join(out):  # "... and also how much baggage can I bring": answered
+            at = next((i for i, x in enumerate(out) if i >= lead and "?" in x), len(out))  # before the next question
+            if at < len(out) and out[at].startswith("What date would you like to fly") and not _ASKS_TO_BOOK.search(p.text):
+                out[at] = "If you would like me to look for flights, what date" + out[at][len("What date"):]
+            out.insert(at, aside)  # ("how much baggage can I bring on a flight from Doha to Miami?" asks no search)
         if fare_code_later:  # asked with a new search: answered about the flights it found, before the next question
             out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._fare_code_answer())
         if refund_later and (shown := self._open_options()):  # "A to B on the 15th, what's the cancellation policy?"
@@ -809,6 +908,9 @@ class ReferenceTarget(Target):
                 and not self.told_no_first):
             self.told_no_first = True  # "first class" is read as Business; said once
             out.insert(lead, "We have no First class; Business is our highest cabin.")
+        if p.more_names and p.last_name and (self.first_name, self.last_name) == (p.first_name, p.last_name):
+            out.insert(lead, f"A booking takes one name, the lead passenger's, so it will be under {p.first_name} "
+                             f"{p.last_name} for the whole party; I can't record {' and '.join(p.more_names)} on it by name.")
         if (count_before and self.passengers and self.passengers != count_before
                 and not any(re.search(r"\b\d+ passengers?\b", x) for x in out[lead:])):  # a reply about counts says it
             out.insert(lead, f"Noted, {pax_words(self.passengers)}.")  # "one less passenger" while a flight is picked
@@ -926,6 +1028,17 @@ class ReferenceTarget(Target):
             parts.append(self._tools_answer())
         return " ".join(parts) or None
 
+    @staticmethod
+    def _if_kept(b: dict[str, Any]) -> str:
+        """What happens to booking ``b`` if it is not cancelled, from its status as looked up: a hold lapses
+        by itself, uncharged; a confirmed booking stays as it is."""
+        if b.get("status") == "held":
+            until = str(b.get("expires_at") or "")[:16].replace("T", " ")
+            return ("If you don't cancel it, the hold simply lapses" + (f" at {until} UTC" if until else "") +
+                    " unless you book it; a hold is never charged.")
+        return (f"If you don't cancel it, booking {b.get('booking_id')} stays {b.get('status') or 'as it is'}, with "
+                "nothing charged or refunded, and you can travel on it as booked.")
+
     def _refund_sentence(self, b: dict[str, Any]) -> str:
         if b.get("status") == "held":
             return "It is a hold, which was never charged, so there is nothing to refund."
@@ -1030,6 +1143,8 @@ class ReferenceTarget(Target):
             if nxt.get("from_id") and all(f["status"] == "cancelled" or f["seats_available"] <= 0
                                           for f in nxt["flights"]):  # the one flight named cannot be booked
                 return self._offer_search(nxt)
+            if (shut := self._shut_question(self.legs.index(nxt))) is not None:
+                return shut  # nothing listed can be booked: what can be done instead, never "which flight?"
             return (f"Which flight would you like{' for the ' + nxt['label'] if nxt['label'] else ''}? You can say the option number "
                     "or the flight number.")
         if self.mode == "new" and self.legs and all(leg.get("choice") for leg in self.legs) and self.declined:
@@ -2195,12 +2310,9 @@ class ReferenceTarget(Target):
             answer = ("Yes, one booking can cover everyone travelling together, up to "
                       f"{MAX_PAX} passengers, under one lead passenger's name.")
         elif _HOLD_QUESTION.search(t):
-            answer = ("A hold is free: it keeps the seats for 24 hours without any charge, and you only pay if you "
-                      "decide to book. If you don't book, it simply lapses.")
+            answer = HOLD_RULE
         elif _CHANGE_LATER.search(t) and not p.booking_ids and self.mode != "change":
-            answer = ("Yes: once booked, I can move a booking to another flight on the same route that has seats; it "
-                      "is then charged at the new flight's fare. A refundable fare is refunded in full if you cancel, a "
-                      "non-refundable one is not.")
+            answer = CHANGE_RULE
         elif _WINDOW_ASK.search(t):  # "what's the earliest I can go?", "what's the latest date I can book?"
             answer = (f"I can book departures between {MIN_LEAD_HOURS} hours and {MAX_LEAD_DAYS} days ahead, that is "
                       f"from {WINDOW_MIN:%Y-%m-%d %H:%M} UTC to {WINDOW_MAX:%Y-%m-%d}.")
@@ -2221,7 +2333,7 @@ class ReferenceTarget(Target):
                               if f["flight_id"] in leg.get("shown", ()) and f["status"] == "cancelled"), None)
             if restricted and re.search(r"\b(?:not|can'?t|cannot|restrict\w*|won'?t)\b|^\W*why\W*$", t, re.I):
                 answer = (f"{self._place(restricted[0])} is on our list of restricted destinations, so I am not "
-                          "allowed to hold or book flights that touch it. I'm happy to help with another destination.")
+                          "allowed to hold or book flights that touch it.")  # the open question follows: another destination
             elif cancelled is not None and re.search(r"\bcancel\w*\b", t, re.I):
                 answer = (f"I'm sorry, I don't know why the airline cancelled flight {cancelled['flight_id']}; I can only "
                           "see that it is cancelled.")
@@ -2281,17 +2393,8 @@ class ReferenceTarget(Target):
             return None
         m = _AMENITY.search(p.text)
         if m and _QUESTION.search(p.text) and (self.legs or self.pending is not None):  # about flights found
-            thing = m.group(0).lower()
-            thing = ("baggage allowances" if re.match(r"bag|lug|suit|carry|hand|check", thing) else
-                     "seat selection" if "seat" in thing else
-                     "travelling with pets" if thing.startswith("pet") else
-                     "wheelchair assistance" if thing == "wheelchair" else
-                     "wifi" if thing.startswith("wi") or thing == "internet" else
-                     "meals" if thing in ("meal", "food", "snack", "snacks", "catering") else
-                     "legroom" if thing.startswith("leg") else thing)
             where = f" on {p.flight_ids[0]}" if p.flight_ids else ""
-            return (f"Sorry, I don't have information about {thing}{where}; I can only see each flight's times, cabin, "
-                    f"price, seats left and whether it is refundable. {self._repeat_question(turn)}")
+            return f"{_no_information(m.group(0), where)} {self._repeat_question(turn)}"
         if not _COMPARE.search(p.text) or not self.legs:
             return None
         k = next((i for i, leg in enumerate(self.legs) if leg.get("shown") and not leg.get("choice")),
@@ -2452,6 +2555,10 @@ class ReferenceTarget(Target):
         if restricted and not self._f("hold_restricted"):
             out.append(f"Please note that {self._place(restricted[0])} is a restricted destination, so I can show "
                        "these flights but I can't hold or book them.")
+            shut = next((q for k in range(len(self.legs)) if (q := self._shut_question(k))), None)
+            if shut is not None:  # nothing here can be booked: no return offer, no "which flight?"
+                out.append(shut)
+                return
         need = self.passengers or 1
         closed = len(self.legs) == 1 and bool(self.legs[0]["shown"]) and not self.legs[0].get("from_id") and not any(
             f["status"] == "scheduled" and f["seats_available"] >= need
@@ -2547,6 +2654,37 @@ class ReferenceTarget(Target):
     def _shown(self, k: int) -> list[dict[str, Any]]:
         leg = self.legs[k]
         return [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
+
+    def _restricted_on(self, f: dict[str, Any]) -> str | None:
+        """The restricted airport flight ``f`` touches, when the agent refuses it (never under ``hold_restricted``,
+        whose agent says nothing of the restriction); else None."""
+        if self._f("hold_restricted"):
+            return None
+        return next((a for a in (f["origin"], f["destination"]) if a in self.db.airports
+                     and self.db.airports[a].restricted), None)
+
+    def _shut_question(self, k: int) -> str | None:
+        """What can be done instead, asked, when leg k lists flights and none can be booked for the party (each
+        cancelled, sold out, outside the booking window, too small for the group, or on a restricted route, as
+        ``_flight_problem`` and the restriction read them): another destination, another date, or the group split
+        across the listed flights. None while one listed flight can be booked, and for a flight named by its
+        number (``_offer_search`` answers that)."""
+        leg = self.legs[k]
+        shown = self._shown(k)
+        if not shown or leg.get("from_id") or any(
+                self._flight_problem(f, False) is None and self._restricted_on(f) is None for f in shown):
+            return None
+        self.offered_retry = True  # "yes" next: "Which date would you like to try, or which route?"
+        restricted = next((a for f in shown if (a := self._restricted_on(f))), None)
+        if restricted is not None:
+            return "I'm happy to help with another destination: would you like to try one?"  # the restriction is said
+        need = self.passengers or 1
+        seats = sum(int(f["seats_available"]) for f in shown if f["status"] == "scheduled"
+                    and f["seats_available"] > 0 and self._flight_problem({**f, "seats_available": need}, False) is None)
+        if need > 1 and seats >= need:  # no one flight seats everyone, the listed ones together do
+            return ("No one of these flights has seats for all of your party. Would you like to try another date, or "
+                    "to split the group into smaller bookings on different flights?")
+        return "None of these flights can be booked for your party, I'm afraid. Would you like to try another date?"
 
     def _shortest_pair(self, i: int, j: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The listed flights of two connecting legs, in one cabin, with seats for the party and a connection of
@@ -2714,6 +2852,9 @@ class ReferenceTarget(Target):
                 leg = self.legs[k]
                 if leg.get("from_id") and len(leg.get("shown", ())) == 1 and problem.endswith("Please pick another option. Which one would you like instead?"):
                     problem = problem[:-len("Please pick another option. Which one would you like instead?")] + self._offer_search(leg)  # nothing else listed
+                elif (problem.endswith("Please pick another option. Which one would you like instead?")
+                      and (shut := self._shut_question(k)) is not None):  # no other listed option can be booked either
+                    problem = problem[:-len("Please pick another option. Which one would you like instead?")] + shut
                 if self._refused != f["flight_id"] and problem in turn.last_reply and problem.startswith("Sorry, "):
                     problem = (f"{f['flight_id']} ({f['public_cabin']}) does not work either: "  # another flight,
                                + problem[len("Sorry, "):])  # the same refusal: never "the same choice as before"
