@@ -151,6 +151,10 @@ _INTENTS: dict[str, re.Pattern] = {
                        r"to) pay (for it |for them )?later|pay later|keep (it|them|the seats?) for (a|one|24|twenty)|"
                        r"not (ready|able|going|prepared) to pay|not pay(ing)? (yet|now|today|just yet|right now)|"
                        r"no payment( yet| now| today| for now| just yet)?|before (i|we) pay|"
+                       # payment put off to a later day: "I'll settle the payment next week", "we'll pay tomorrow"
+                       r"(pay|settle( up)?|sort out|make|do|handle|take care of)( for (it|them)| the (payment|bill|balance|"
+                       r"fare)| up)? (later|next (week|month|friday|monday)|tomorrow|another day|in a few days|at a later date|"
+                       r"when (i|we) get paid)|"
                        # seats kept without a purchase: "keep seats aside", "save me two seats", "park seats for me",
                        # "hang on to a couple of seats", "block 3 seats"
                        r"(save|park|block|earmark) (me |us )?((a|the|my|our|those|these|some|two|three|four|five|\d+|couple|"

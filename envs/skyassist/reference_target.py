@@ -388,6 +388,8 @@ class ReferenceTarget(Target):
         self.offered_search = False  # the last reply offered to search the route of a flight that cannot be booked
         self.offered_book_held = False  # the last reply asked whether to book the seats already on hold
         self.suggested: str | None = None  # the flight the last reply described and asked "would you like that one?"
+        self.clash: tuple[str, list[dict[str, Any]]] | None = None  # the last reply's "Did you mean X (or option N)?"
+        # (_cabin_clash) and the flights it offered: a yes takes the one offered, or asks again when several were
         self.budget: tuple[float, bool] | None = None  # (amount, per seat?) the customer said they can spend
         self.offered_alt: str | None = None  # an alternative date the last reply compared and offered
         self.pax_doubt: int | None = None  # a bare small number after a group over the limit, asked about
@@ -787,6 +789,15 @@ class ReferenceTarget(Target):
             out.append(self._instead_question())  # "No problem ... a different flight or date?" - "yes": which one,
             turn.say(" ".join(out))  # never the refused summary again
             return
+        clash, self.clash = self.clash, None
+        if clash and self.pending is None and p.selection is None and not p.flight_ids and not p.no \
+                and (p.yes or p.accepts) and not self._changes(p):
+            fits = [f for f in clash[1] if p.fare_class in (None, f["fare_class"])]
+            if len(fits) != 1:  # "yes" to "Did you mean X or option 3?": which of the two is still open
+                self.clash = clash
+                turn.say(" ".join(out + [clash[0]]))
+                return
+            p.flight_ids, p.fare_class = [fits[0]["flight_id"]], None  # "yes please" to "Did you mean SA6165 in ...?"
         suggested, self.suggested = self.suggested, None
         if (suggested and self.pending is None and p.selection is None and not p.flight_ids and not p.no
                 and (p.yes or p.accepts or _THAT_ONE.search(p.text) or p.no_preference) and self._find(suggested)):
@@ -2722,7 +2733,8 @@ class ReferenceTarget(Target):
     def _cabin_clash(self, k: int, f: dict[str, Any], p: Parsed) -> str | None:
         """The question to ask when a pick by number names another cabin than that option's ("option 1
         economy" where option 1 is Premium Economy): which of the two was meant, never the dearer one
-        taken unasked; None when the message names no cabin, or the option's own."""
+        taken unasked; None when the message names no cabin, or the option's own. The question and the
+        flights it offers are kept (``self.clash``) so that a yes to it is understood."""
         named = re.findall(r"\b(?:premium(?: economy)?|business|economy)\b", p.text.lower())
         cabins = {"premium" if w.startswith("premium") else w for w in named}
         if not cabins or f["fare_class"] in cabins:
@@ -2731,8 +2743,9 @@ class ReferenceTarget(Target):
         want = sorted(cabins)[0]
         others = [x for x in shown if x["fare_class"] == want and x["status"] == "scheduled" and x["seats_available"] > 0]
         alt = " or " + " or ".join(self._option_words(shown, x) for x in others) if others else ""
-        return (f"Option {shown.index(f) + 1} ({f['flight_id']}) is {f['public_cabin']}, not {CABIN_NAMES.get(want, want)}. "
-                f"Did you mean {f['flight_id']} in {f['public_cabin']}{alt}?")
+        self.clash = (f"Option {shown.index(f) + 1} ({f['flight_id']}) is {f['public_cabin']}, not "
+                      f"{CABIN_NAMES.get(want, want)}. Did you mean {f['flight_id']} in {f['public_cabin']}{alt}?", [f, *others])
+        return self.clash[0]
 
     def _selection(self, turn: TurnContext, p: Parsed, out: list[str]) -> None:
         picks: list[tuple[int, dict[str, Any], bool]] = []
@@ -2866,9 +2879,12 @@ class ReferenceTarget(Target):
                               if x == "Would you also like me to look for a return flight?" else x for x in out]
                     self.offered_return = False
                 continue
+            before = self.legs[k].get("choice")
             self.legs[k]["choice"] = f
             self.legs[k]["by_id"] = by_id
-            self.legs[k]["at_listing"] = "I found" in turn.last_reply  # picked in reply to the listing that shows its cabin
+            self.legs[k]["at_listing"] = ("I found" in turn.last_reply  # picked in reply to the listing that shows its
+                                          or (before is f and bool(self.legs[k].get("at_listing"))))  # cabin, or so
+            # picked before and picked again at its summary ("sorry, actually the earliest one" naming the same flight)
             self.declined = False
         chosen = [self.legs[k]["choice"] for k, _, _ in picks if self.legs[k].get("choice")]
         if chosen and len(self.legs) > 1 and all(leg.get("choice") for leg in self.legs):
