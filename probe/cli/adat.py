@@ -27,6 +27,7 @@ from rich.table import Table
 from probe.cli.console import stdout_console
 from probe.cli.errors import MAX_RUN_SEED, err, fail
 from probe.core.domain import FAULT_SPEC_HELP
+from probe.core.outputs import write_problem
 from probe.core.registry import default_env, env_names
 
 adat_app = typer.Typer(help="AdaT: boundary tests from discovery conversations; judge agreement.", no_args_is_help=True)
@@ -180,6 +181,8 @@ def run_command(
     base = out_dir / run
     if base.exists() and not base.is_dir():
         fail(f"{base} exists and is not a directory")
+    if (problem := write_problem(base / "adat")) is not None:  # /sys, a file on the way: named as such
+        fail(f"--out-dir {out_dir}: cannot write {base / 'adat'}: {problem}")
     made = [d for d in (base / "adat", base, out_dir) if not d.exists()]
     try:
         work = claim_output(base / "adat", overwrite)

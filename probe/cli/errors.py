@@ -7,6 +7,7 @@ config with two bad keys, prints one ``error:`` line each) and the command exits
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import TYPE_CHECKING, Callable, NoReturn
 
@@ -21,10 +22,32 @@ MAX_RUN_SEED = 2**32 - 1  # numpy's seed range: the bound of every run seed opti
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
+LONG_VALUE = 200  # a word of a message longer than this is a pasted value, shown shortened
+_WORD = re.compile(r"[^\s'\"]{%d,}" % (LONG_VALUE + 1))
+
+
+def shorten(value: str, keep: int = 40) -> str:
+    """``value`` itself, or its first ``keep`` characters and its length when it is over ``LONG_VALUE``."""
+    return value if len(value) <= LONG_VALUE else f"{value[:keep]}… ({len(value)} characters)"
+
+
+def shorten_long_values(message: str) -> str:
+    """``message`` with every word (a run without spaces or quotes) over ``LONG_VALUE`` characters
+    shortened: a 5,000-character ``--out`` or fault name given by mistake is named, not echoed whole.
+    Punctuation that ends a word (``--out VALUE: ...``) is kept after it and not counted."""
+    def short(m: re.Match[str]) -> str:
+        word = m.group(0)
+        value = word.rstrip(":;,.")
+        return shorten(value) + word[len(value):]
+
+    return _WORD.sub(short, message)
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
-    """Print ``error: ...`` (one line per problem of a multi-problem message) and exit."""
+    """Print ``error: ...`` (one line per problem of a multi-problem message, long values
+    shortened: ``shorten_long_values``) and exit."""
     for line in message.splitlines() or [""]:
-        err.print(f"error: {line}", markup=False)
+        err.print(f"error: {shorten_long_values(line)}", markup=False)
     raise typer.Exit(code)
 
 
@@ -49,7 +72,7 @@ def check_seed(seed: int, domain: "Domain") -> None:
                          f"{train.start} to {train.stop - 1}, evaluation {held.start} to {held.stop - 1})")
 
 
-__all__ = ["MAX_RUN_SEED", "check_seed", "err", "fail", "load_domain"]
+__all__ = ["MAX_RUN_SEED", "check_seed", "err", "fail", "load_domain", "shorten", "shorten_long_values"]
 
 
 def run_script(main: Callable[[], object]) -> None:

@@ -23,7 +23,7 @@ from typer.core import TyperGroup
 from probe.cli.adat import adat_app
 from probe.cli.auditor import auditor_app
 from probe.cli.console import stdout_console
-from probe.cli.errors import check_seed, err, fail, load_domain
+from probe.cli.errors import check_seed, err, fail, load_domain, shorten_long_values
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
 from probe.cli.progress import StepProgress
@@ -39,7 +39,7 @@ from probe.core.failures import (
     summarize,
     too_many,
 )
-from probe.core.outputs import claim_append_file, claim_trace_file
+from probe.core.outputs import claim_append_file, claim_trace_file, path_length_problem, write_problem
 from probe.core.registry import EnvLoadError, default_env, env_names, is_probe_code, one_line, plugin_env_of
 from probe.core.scripts import (
     ScriptError,
@@ -64,7 +64,8 @@ class ProbeGroup(TyperGroup):
 
     - usage errors (unknown option or command, missing or extra argument, a value of the wrong
       type or out of range): the message and a ``--help`` hint on one line, exit 2;
-    - an operating-system error nobody handled (permission denied, disk full): exit 1;
+    - an operating-system error nobody handled (permission denied, disk full): exit 1; a file name
+      too long (``ENAMETOOLONG``) is bad input, exit 2 (its long value shortened, as every line is);
     - an environment that cannot be loaded, or whose verifiers cannot be (``EnvLoadError``): its
       one-line reason, exit 2;
     - an exception raised in a plug-in environment's own code (``plugin_env_of``): the env, the
@@ -104,7 +105,7 @@ class ProbeGroup(TyperGroup):
                 raise
             where = f": {e.filename}" if getattr(e, "filename", None) else ""
             _error_line(f"{e.strerror or e}{where}")
-            raise typer.Exit(1) from None
+            raise typer.Exit(2 if e.errno == errno.ENAMETOOLONG else 1) from None  # a name given too long: bad input
         except EnvLoadError as e:  # a plug-in that cannot be loaded, or its verifiers (NoVerifiers)
             if os.environ.get("PROBE_DEBUG"):
                 raise
@@ -134,10 +135,22 @@ def _home(value: Any) -> Any:
     return value
 
 
+def _check_length(param: Any, value: Any) -> None:
+    """``fail`` (one line, exit 2, the option named and the value shortened) when a path option's
+    value cannot be a path on the file system: a name in it over 255 bytes, or 4096 bytes in all."""
+    for path in value if isinstance(value, (list, tuple)) else [value]:
+        problem = path_length_problem(path) if isinstance(path, Path) else None
+        if problem is not None:
+            longs = [o for o in getattr(param, "opts", []) if o.startswith("--")]
+            name = max(longs, key=len) if longs else str(param.name).upper()  # an argument: its metavar
+            fail(f"{name} {path}: {problem}")
+
+
 def expand_home_in_paths(cmd: Any) -> None:
     """Make every path option and argument of ``cmd`` (and of its subcommands) read a leading ``~``
     as the home folder, as a shell would had the value not been quoted (``--out '~/x'``, ``--out=~/x``):
-    never a folder named ``~`` in the current one. Done once per command object, through each
+    never a folder named ``~`` in the current one; and refuse a path too long for the file system
+    (``_check_length``) before the command starts. Done once per command object, through each
     parameter's callback (run on the converted value)."""
     if getattr(cmd, "_probe_home_paths", False):
         return
@@ -145,6 +158,7 @@ def expand_home_in_paths(cmd: Any) -> None:
     for param in getattr(cmd, "params", []):
         def callback(ctx: Any, param: Any, value: Any, then: Any = param.callback) -> Any:
             value = _home(value)
+            _check_length(param, value)
             return then(ctx, param, value) if then is not None else value
 
         param.callback = callback
@@ -172,7 +186,7 @@ def _plugin_frame(e: BaseException) -> tuple[str, str, str, int] | None:
 
 
 def _error_line(message: str) -> None:
-    err.print(f"error: {' '.join(str(message).split())}", markup=False)
+    err.print(f"error: {shorten_long_values(' '.join(str(message).split()))}", markup=False)
 
 
 def _usage_exit(e: Exception) -> Exception:
@@ -541,6 +555,8 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
     trainer = None
     try:
         check_config_run_dir(cfg, resume=resume, overwrite=overwrite)  # at once, before the auditor is built
+        if (problem := write_problem(cfg.run_dir)) is not None:  # /sys, a file in place of a folder
+            fail(f"cannot write the run directory {cfg.run_dir} (config key 'out_dir'): {problem}")
         trainer = Trainer(cfg, console=out)
         if resume:
             if not trainer.open(resume=True):
@@ -640,6 +656,8 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
     traces_path = out_dir / "traces.jsonl"
     try:
         claim_trace_file(traces_path, overwrite=overwrite)  # an earlier run's traces are never replaced silently
+        if (problem := write_problem(out_dir)) is not None:  # a file on the way, /sys: said as such
+            raise ValueError(f"--out {out_dir}: {problem}")
         out_dir.mkdir(parents=True, exist_ok=True)
         check_writable_file(traces_path)
     except (OSError, ValueError) as e:

@@ -28,6 +28,7 @@ from rich.table import Table
 
 from probe.cli.console import stdout_console
 from probe.cli.errors import MAX_RUN_SEED, err, fail, load_domain
+from probe.core.outputs import write_problem
 
 regress_app = typer.Typer(help="Regression cases from discovered traces, and a statistical release gate.",
                           no_args_is_help=True)
@@ -82,6 +83,8 @@ def _claim(path: Path, resume: bool, overwrite: bool) -> Path:
 def _check_out_suite(path: Path) -> None:
     if path.exists() and (not path.is_dir() or any(path.iterdir())):
         fail(f"--out {path} exists and is not empty; a suite is written into a new folder (cases are never replaced)")
+    if (problem := write_problem(path)) is not None:  # /sys, a file on the way: before any trace is replayed
+        fail(f"--out {path}: {problem}")
 
 
 @regress_app.command("export")
@@ -103,7 +106,10 @@ def export_command(traces: list[Path] = typer.Argument(..., help="trace files (J
     except ValueError as e:
         fail(str(e))
     t0 = time.perf_counter()
-    rep = export(domain, loaded, out_dir, minimise=minimise, golden_faults=golden_faults)
+    try:
+        rep = export(domain, loaded, out_dir, minimise=minimise, golden_faults=golden_faults)
+    except OSError as e:  # the folder went away or filled up while the cases were written
+        fail(f"--out {out_dir}: {e.strerror or e}")
     table = Table("case", "policy", "crit", "turns kept/orig", "lost", "rules", "tags", title=f"{len(rep.cases)} case(s)")
     for c in rep.cases:
         e = c.expect

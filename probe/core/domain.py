@@ -374,6 +374,8 @@ class Domain(ABC):
         """The one-line refusal of fault ``name``: the allowed names, plus a "did you mean" for a
         near miss (``near_names``) or, for a fault of another registered environment, which one."""
         known = list(self.fault_profiles) + self.fault_names
+        if len(name) > 200:  # a pasted value, not a typo: named by its start and length, never echoed whole
+            name = f"{name[:40]}… ({len(name)} characters)"
         allowed = f"allowed: {', '.join(known)} (optionally NAME@P, P in (0, 1])"
         near = near_names(name, known)
         if near:

@@ -16,13 +16,20 @@ other folder without the marker, and refuses an earlier eval's folder unless ``o
 given and every entry in it, recursively, is one probe eval writes (``foreign_files``). The logs
 the Slurm scripts write beside probe's files (``SLURM_LOGS``) are never in the way and never
 replaced.
+
+Before a command writes anywhere, ``path_length_problem`` refuses a path the file system cannot
+hold (a name over 255 bytes, a path of 4096 bytes or more) and ``write_problem`` says why nothing
+can be written there (a file in place of a folder, a read-only or pseudo file system, a folder
+without permission), by trying it: as root, permission bits say nothing.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import json
+import os
 import re
+import tempfile
 from pathlib import Path, PurePosixPath
 from typing import Callable
 
@@ -217,4 +224,56 @@ def probe_cache_problem(root: str | None) -> str | None:
         return f"PROBE_CACHE={root}: {parent} is a file, not a directory; point it at a folder"
     if not os.access(parent, os.W_OK | os.X_OK):
         return f"PROBE_CACHE={root}: {parent} is not writable; point it at a folder you can write"
+    return None
+
+
+NAME_MAX = 255  # bytes in one name of a path (Linux, macOS and the usual file systems)
+PATH_MAX = 4096  # bytes in a whole path, its end included (Linux)
+
+
+def path_length_problem(path: str | Path) -> str | None:
+    """Why the file system cannot hold ``path`` (a name in it over ``NAME_MAX`` bytes, or the whole
+    over ``PATH_MAX - 1``), or None. Counted in bytes of the file system's encoding, as the kernel does."""
+    raw = os.fsencode(str(path))
+    longest = max(len(part) for part in raw.split(b"/"))
+    if longest > NAME_MAX:
+        return (f"a name in it is {longest} bytes long; allowed: at most {NAME_MAX} bytes per name "
+                "(the file system's limit)")
+    if len(raw) >= PATH_MAX:
+        return f"it is {len(raw)} bytes long; allowed: less than {PATH_MAX} bytes in all (the system's limit)"
+    return None
+
+
+def nearest_existing(path: str | Path) -> Path:
+    """``path`` or its nearest ancestor that exists (``.`` for a relative path with none)."""
+    path = Path(path)
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def write_problem(path: str | Path) -> str | None:
+    """Why nothing can be written at ``path`` (a file to create or append to, or a folder to create
+    or write into), or None. It is tried, leaving nothing behind: an existing file is opened for
+    appending and closed; otherwise a temporary file is made and removed in the nearest existing
+    folder on the way. The reason is the system's (``Operation not permitted``, ``Permission
+    denied``, ``Read-only file system``) or ``X is not a directory`` for a file on the way."""
+    try:
+        problem = path_length_problem(path)
+        if problem is not None:
+            return problem
+        path = Path(path)
+        if path.exists() and not path.is_dir():
+            if path.is_file():
+                with open(path, "ab"):
+                    pass
+            return None  # a device or a pipe: opened by the writer itself
+        folder = nearest_existing(path)
+        if not folder.is_dir():
+            return f"{folder} is not a directory" + (" (it is a file)" if folder.is_file() else "")
+        fd, name = tempfile.mkstemp(prefix=".probe-write-check-", dir=folder)
+        os.close(fd)
+        os.unlink(name)
+    except OSError as e:
+        return e.strerror or str(e)
     return None

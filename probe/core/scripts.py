@@ -27,6 +27,7 @@ from typing import Any, Callable
 from probe.core.domain import Domain
 from probe.core.episode import Episode
 from probe.core.failures import mark
+from probe.core.outputs import nearest_existing, path_length_problem, write_problem
 from probe.core.trace import Trace, append_trace
 
 _HEADER = re.compile(r"^#\s*([a-z_]+):\s*(\S.*?)\s*$", re.I)
@@ -181,20 +182,26 @@ class TraceNotSaved(OSError):
 
 
 def check_writable_file(path: str | Path) -> None:
-    """ValueError (one line) unless a trace line can be appended to ``path``; run it before any episode."""
+    """ValueError (one line) unless a trace line can be appended to ``path``; run it before any
+    episode. Writing is tried (``write_problem``: nothing is left behind), so a read-only or pseudo
+    file system (``/sys``, ``/proc``) is named as such, not as a full disk."""
     path = Path(path)
+    too_long = path_length_problem(path)
+    if too_long is not None:
+        raise ValueError(f"--out {path}: {too_long}")
     parent = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise ValueError(f"--out {path} is a directory; give a .jsonl file path")
     if not parent.is_dir():
-        what = "does not exist" if not parent.exists() else "is not a directory"
-        raise ValueError(f"--out {path}: the directory {parent} {what}")
-    if path.exists() and not os.access(path, os.W_OK):
-        raise ValueError(f"--out {path} is not writable")
-    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
-        raise ValueError(f"--out {path}: the directory {parent} is not writable")
+        blocker = nearest_existing(parent)
+        if blocker.exists() and not blocker.is_dir():
+            raise ValueError(f"--out {path}: {blocker} is not a directory (it is a file)")
+        raise ValueError(f"--out {path}: the directory {parent} does not exist")
     if path.exists() and not path.is_file() and not path.is_char_device():
         raise ValueError(f"--out {path} is not a regular file")
+    problem = write_problem(path)
+    if problem is not None:
+        raise ValueError(f"--out {path}: {problem}")
     if path.is_file() or not path.exists():
         try:
             free = shutil.disk_usage(parent).free

@@ -313,6 +313,18 @@ class RuntimeSettings(_Strict):
         return parse_threads(value)
 
 
+def _fits_file_system(path: str) -> str:
+    """``path`` (``out_dir`` or ``run_name``) unless the file system cannot hold it: a name over 255
+    bytes or a path of 4096 (``path_length_problem``); refused at load, before minutes of building."""
+    from probe.core.outputs import path_length_problem
+
+    problem = path_length_problem(path)
+    if problem is not None:
+        shown = path if len(path) <= 200 else f"{path[:40]}… ({len(path)} characters)"
+        raise ValueError(f"{problem}; got {shown}")
+    return path
+
+
 class TrainConfig(_Strict):
     run_name: str = Field("run", description="the run directory's name under out_dir (one path component)")
     out_dir: str = Field("checkpoints", description="folder holding run directories")
@@ -338,14 +350,14 @@ class TrainConfig(_Strict):
     @field_validator("out_dir")
     @classmethod
     def _out_dir_home(cls, v: str) -> str:
-        return expand_home(v)
+        return _fits_file_system(expand_home(v))
 
     @field_validator("run_name")
     @classmethod
     def _one_path_component(cls, v: str) -> str:
         from probe.train.rundir import check_run_name
 
-        return check_run_name(v)
+        return _fits_file_system(check_run_name(v))
 
     @field_validator("env")
     @classmethod
