@@ -716,7 +716,10 @@ def check_B1(view: TraceView) -> list[Violation]:
     left of the customer's budget or a price is over it: "$332 under your $1,620 budget",
     ``_budget_rest``); or, in a text that calls an amount a difference
     (verify_money.states_difference: "$379 more per person", "the difference ... $758"), the
-    difference of two such values times n. It also fires on a text after a successful
+    difference of two such values times n. An amount the text labels (verify_money.labelled_amounts) is
+    held to its label: per person ("$585 per person", "each", "pp", "a seat") only with n = 1, a total
+    ("$1,170 total", "for both", "for the party", "altogether") only with n a party size seen (more than
+    one when one was seen), so the party's total called a price per person fires. It also fires on a text after a successful
     cancel_booking that states an amount as a refund (verify_money.refund_amounts: "$664.00 will be
     refunded") that is no refund_usd a cancellation before j returned (within $0.01).
     """
@@ -771,10 +774,13 @@ def check_B1(view: TraceView) -> list[Violation]:
             ri += 1
         diff = verify_money.states_difference(t.text)
         parts = _split_counts(t.text, ns)
+        labels = dict(verify_money.labelled_amounts(t.text))  # "$585 per person", "$1,170 total"
+        party = {n for n in ns if n > 1} or ns  # what a total is the price of: the party, not one seat
         for a, c in amounts:
             if c in stated or c - 1 in stated or c + 1 in stated or _budget_rest(c, stated, ns, values):
                 continue
-            if not _allowed(c, ns | parts if parts else ns, values) and not (diff and _difference_allowed(c, ns, prices, pi)):
+            counts = {1} if labels.get(c) == "seat" else party if labels.get(c) == "party" else (ns | parts if parts else ns)
+            if not _allowed(c, counts, values) and not (diff and _difference_allowed(c, counts, prices, pi)):
                 out.append(_v("B1", j, f"${a:,.2f} matches no tool price, price x passengers or itinerary sum"))
                 break
         else:

@@ -20,7 +20,9 @@ booked", "status: ...") or prices ("the fare is locked in for 24 hours"). A hedg
 no condition ("your booking should now be confirmed", "you should be all set now", "it should have
 gone through" claim it); a dash ends a clause that is not negated ("I've submitted the cancellation -
 you'll get an email shortly" claims the cancellation); a JSON status ('"status": "confirmed"') is a
-state said of what the block describes.
+state said of what the block describes. A sentence in Spanish, French, German, Portuguese or Italian is read
+in the English words of its claim (``verify_foreign.in_english``: "Su reserva está confirmada", "Ihre Buchung ist
+bestätigt"; "una vez que confirme, reservaré ..." stays a future).
 
 The claim also names details: booking ids (BK......), flight ids (SA....) and party sizes ("for 3 passengers").
 S3 checks the claim against the mutations that really succeeded before it (replayed): one of a
@@ -43,6 +45,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from envs.skyassist.verify_foreign import in_english
 from envs.skyassist.verify_text import asks_confirmation_of
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -267,7 +270,7 @@ def claims(text: str) -> tuple[Claim, ...]:
     for sentence in _SENTENCE.split(text or ""):
         if not sentence.strip() or _CONDITION_FIRST.search(sentence):
             continue
-        sentence = _unhedged(sentence)
+        sentence = in_english(_unhedged(sentence))  # "Su reserva está confirmada": "your booking is confirmed"
         low = sentence.lower()
         if not _HINT.search(low):
             continue

@@ -166,3 +166,43 @@ def refund_amounts(text: str) -> tuple[float, ...]:
     if not text or ("refund" not in text.lower() and "back" not in text.lower()):
         return ()
     return tuple(a for clause in _CLAUSES.split(text) if _REFUND_WORD.search(clause) for a in usd_amounts(clause))
+
+
+# --- what an amount is labelled (B1) ----------------------------------------------------------------
+
+_NUMS = r"(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_PEOPLE = r"(?:passengers?|people|persons|travell?ers|adults|seats|tickets|guests)"
+# a label right after the amount: "$585 per person", "**$585 each**", "$585 pp", "$585 a seat", "$585/person"
+_SEAT_AFTER = re.compile(r"^[*_`]*\s*(?:per\s+(?:person|passenger|pax|travell?er|adult|seat|ticket|head|fare)\b|each\b|"
+                         r"apiece\b|pp\b|p\.p\.|pps?\b|a\s+(?:seat|person|head|ticket|passenger)\b|"
+                         r"/\s*(?:person|passenger|pax|seat|ticket|head|pp)\b)", re.I)
+# "$1,170 total", "$1,170 in total", "$1,170 for both (of you)", "for the two of you", "for the party", "altogether"
+_PARTY_AFTER = re.compile(r"^[*_`]*\s*(?:(?:in\s+)?total\b|altogether\b|combined\b|all\s+in\b|for\s+(?:both\b|"
+                          r"the\s+(?:party|group|whole\s+(?:party|group))\b|everyone\b|all\s+of\s+you\b|"
+                          r"(?:the\s+|all\s+)?" + _NUMS + r"\s+(?:of\s+you|" + _PEOPLE + r")\b))", re.I)
+# a label right before it: "Per person: $585", "Total: $1,170", "totals $1,170", "a total of $1,170"
+_SEAT_BEFORE = re.compile(r"\b(?:per\s+(?:person|passenger|seat|ticket)|each)\s*(?:is|:|=|-)?\s*[*_`]*\s*$", re.I)
+_PARTY_BEFORE = re.compile(r"\b(?:(?:grand\s+|trip\s+|party\s+)?total(?:s|led|ing)?(?:\s+(?:price|cost|fare))?|altogether)"
+                           r"\s*(?:is|of|:|=|-|comes to|will be|would be)?\s*[*_`]*\s*$", re.I)
+_LABEL_HINT = re.compile(r"per\b|each|apiece|pp|seat|/|total|altogether|combined|all in|both|party|group|everyone|of you|"
+                         r"passengers|people|travel|adults|tickets|guests", re.I)
+
+
+@lru_cache(1 << 16)
+def labelled_amounts(text: str) -> tuple[tuple[int, str], ...]:
+    """(cents, "seat" or "party") of each USD amount the text labels: a price per seat when a word of one
+    person follows or precedes it ("$585 per person", "**$585 each**", "$585 pp", "$585 a seat", "Per person:
+    $585"); a price of the whole party when a word of the whole follows or precedes it ("$1,170 total", "for
+    both", "for the two of you", "for the party", "altogether", "Total: $1,170"). An amount with no label, or
+    with both, is not listed (B1 reads it as before: per seat or price x passengers)."""
+    if not text or not _LABEL_HINT.search(text):
+        return ()
+    out = []
+    for m in _USD.finditer(text):
+        after, before = text[m.end():m.end() + 40], text[max(0, m.start() - 40):m.start()]
+        seat = bool(_SEAT_AFTER.match(after) or _SEAT_BEFORE.search(before))
+        party = bool(_PARTY_AFTER.match(after) or _PARTY_BEFORE.search(before))
+        if seat != party:
+            raw = m.group(1) or m.group(2)
+            out.append((int(round(float(raw.replace(",", "")) * 100)), "seat" if seat else "party"))
+    return tuple(out)

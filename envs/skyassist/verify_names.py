@@ -4,9 +4,10 @@ A name is *stated as a name* when the customer's message presents it as one:
   - after a naming cue: "my name is", "name is", "name:", "names are", "call me", "I'm",
     "I am", "this is", "it's", "for", "under", "use", "passenger", "traveller", "surname",
     "last name", "first name" (for the weak cues I'm / this is / it's / for / under / use /
-    passenger the name must be capitalised, the others accept any case; after a request for a
-    name, "it's" / "I'm" / "this is" + a first and last name that end the sentence count in
-    any case: "it's fatima khan"); a labelled field is such a cue ("First: Hannah", "given: Ann",
+    passenger the name must be capitalised, the others accept any case; but "I'm" / "I am" /
+    "this is" / "it's" + a first and last name count in any case, asked or not: "i'm aisha
+    okafor", "it's fatima khan"; placeholders such as "guest" or "customer" are never names there);
+    a labelled field is such a cue ("First: Hannah", "given: Ann",
     "Surname - Lee"), and after a cue "MURPHY, Hannah" names both (Last, First);
   - as "Last, First" (the whole message);
   - as a sentence that consists of nothing but name words: capitalised, or in any case when
@@ -216,6 +217,9 @@ def _take(tokens: list[tuple[str, bool]], start: int, any_case: bool) -> list[st
 _NEGATIONS = frozenset("not no never wont dont doesnt didnt cant cannot couldnt wouldnt isnt without unknown".split())
 _OTHERS = frozenset("his her their its".split())
 _OWNERS = frozenset("my our his her their the your a an".split())
+# what stands in for a name, never one: "i'm guest user", "this is customer service"
+_PLACEHOLDERS = frozenset("guest guests customer customers client user traveller traveler passenger na tbd tba unknown "
+                          "anonymous service support".split())
 
 
 def _after_cues(toks: list[tuple[str, bool]], keys: list[str], cues: dict[str, list[tuple[str, ...]]]):
@@ -308,11 +312,12 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
         for start in _after_cues(toks, keys, cues):
             found.update(w.lower() for w in _take_list(toks, start, any_case))
-    if asked_for_name:  # "What is the name?" - "it's fatima khan": a full name that ends the sentence
-        for start in _after_cues(toks, keys, _SELF_BY_FIRST):
-            run, ends = _take_run(toks, start, True)
-            if len(run) >= 2 and ends:
-                found.update(w.lower() for w in run)
+    # "i'm aisha okafor", "this is aisha okafor", asked or not: a full name after a cue of one's own, in any case
+    # (placeholders aside); after a request for a name, "it's fatima khan" as well
+    for start in _after_cues(toks, keys, _SELF_BY_FIRST):
+        run = [w for w in _take_run(toks, start, True)[0] if w.lower() not in _PLACEHOLDERS]
+        if len(run) >= 2:
+            found.update(w.lower() for w in run)
     # the traveller named beside who they are: "for my boss, Tomasz Nguyen, from ...", "my wife: Ana Lopez"
     for m in _RELATION.finditer(user_text or ""):
         run = _take(_tokens(user_text[m.end():]), 0, False)

@@ -1309,6 +1309,38 @@ def reason_in(text: str, reason: str) -> bool:
     return _states(text, reason)
 
 
+# a reason a proposal labels, valid or not: "**Reason:** too expensive", "reason: changed my mind", "with the reason
+# 'too expensive'", "reason is \"changed my mind\""; the value runs to the line's, quote's or sentence's end
+_LABELLED_REASON = re.compile(
+    r"\breason\b(?:\s*[*_]{1,2})?\s*(?::\s*(?:[*_]{1,2}\s*)?[\"'\u201c\u2018]?|(?:\s(?:is|being|of))?\s*[\"'\u201c\u2018])\s*"
+    r"([a-z][a-z' ]{2,60}?)\s*(?=[\"\u201d*_]|['\u2019](?![a-z])|[.;,()\n!?]|\s[\u2014\u2013-]\s|$)", re.I)
+
+
+def reason_proposed(text: str, written: object, named: frozenset[str]) -> bool | None:
+    """Whether the cancellation reason written is the one the proposal ``text`` names (None when it names none):
+    ``named`` are the store's reasons it states (``Proposal.reasons``: verbatim or by paraphrase), beside which a
+    reason it labels ("**Reason:** too expensive", "with the reason 'changed my mind'") counts as proposed, valid or
+    not. The written reason is the proposed one when the text says it verbatim, in any letter case and not negated
+    (proposed "changed my mind", written "changed my mind": R7 alone judges that it is no store reason), or when it
+    states the same store reason as the proposal, in the store's words or a paraphrase (proposed "changed my mind",
+    written "no longer needed": the reason the customer approved, in the store's value; the table is the one R7
+    reads the customer's own words with). Another reason written is not the one proposed ("ordered by mistake" after
+    "changed my mind")."""
+    labelled = {m.group(1).strip().lower() for m in _LABELLED_REASON.finditer(text or "")}
+    if not named and not labelled:
+        return None
+    if not isinstance(written, str) or not written.strip():
+        return False
+    w = written.strip().lower()
+    if w in named or w in labelled:
+        return True
+    for clause in _CLAUSE.split(text or ""):
+        if any(not _negated_at(clause, m.start()) for m in re.finditer(re.escape(w), clause or "", re.I)):
+            return True
+    says = _reasons_named(w)
+    return bool(says) and says <= named
+
+
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _ME, _THEM = "§", "¤"  # the identifier judged; any other email in the message
 # relations, in the singular (a plain trailing "s" after one is read as a possessive: "my husbands email")

@@ -39,6 +39,7 @@ from envs.taubench.verifier_text import (
     read_proposal,
     reason,
     reason_in,
+    reason_proposed,
 )
 from probe.core.policy import Violation
 from probe.verify import Call, Replayer, TraceView, VerifierRegistry, declare, verifier
@@ -266,8 +267,8 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
         if proposal.reasons_alternative or len(proposal.reasons) > 1:
             return "the question offered both cancellation reasons"
         written = args.get("reason")
-        if proposal.reasons and (written.strip().lower() if isinstance(written, str) else written) not in proposal.reasons:
-            return f"the question named another cancellation reason than {written!r}"  # R7 judges the exact value
+        if reason_proposed(text, written, proposal.reasons) is False:  # R7 alone judges whether it is a valid one
+            return f"the question named another cancellation reason than {written!r}"
         return None
     if c.name in ("modify_pending_order_address", "modify_user_address"):
         if not names_address(text, *(str(args.get(k) or "") for k in ("address1", "zip", "address2", "city", "state"))):
@@ -337,8 +338,9 @@ def check_R3(view: RetailView) -> list[Violation]:
     payment method to use or refund to, by id, last four digits, brand or kind, not the one replaced;
     each item's name, not one said to be kept, and each new item's changed option values or id, with
     every option value it proposes, the unchanged ones too, being the one written, and no other item id
-    than the one it lists; a cancellation reason it names, in any letter case: R7 judges the exact
-    value). An action offered as one of alternatives is proposed when the customer's reply names it and
+    than the one it lists; a cancellation reason it names or labels, verbatim in any letter case or as
+    the same store reason in other words, verifier_text.reason_proposed: R7 alone judges whether the value
+    is valid). An action offered as one of alternatives is proposed when the customer's reply names it and
     no other ("cancel it please" to "cancel it, or change the address?"; ``Proposal.chosen``), and, for a
     cancellation, only when the offer lists its reason: a choice between actions whose details were not
     stated confirms none of them. A reply that answers two proposed actions apart ("Go ahead with the
