@@ -408,12 +408,16 @@ CORRECTION = re.compile(r"\b(?:actually|wait|sorry|oops|whoops|my bad|my mistake
 # ... or to add to it
 ADDITIVE = re.compile(r"\b(?:also|too|as well|add|plus|forgot|in addition|along with|another|both|and the)\b", re.I)
 # a mention taken back: "not the puzzle", "except the lamp", "instead of silver", "don't return the kettle"
+_NEG_FILLER = r"\s+(?:(?:the|my|a|an|that|this|those|these|one|ones|of|with|in|order|item|all|both|every)\s+){0,3}"
 _NEGATED_BEFORE = re.compile(
-    r"(?:\bnot|\bexcept(?: for)?|\bbesides|\bexcluding|\bwithout|\bminus|\bother than|\binstead of|\brather than|"
+    r"(?:(?:\bnot|\bexcept(?: for)?|\bbesides|\bexcluding|\bwithout|\bminus|\bother than|\binstead of|\brather than|"
     r"\bkeep(?:ing)?|\bhold(?:ing)? on to|\bhang(?:ing)? on to|\bleave|\bleaving|"
     r"\b(?:don'?t|do not|dont) (?:want to |need to )?(?:return|exchange|change|swap|send|cancel|touch|modify))"
-    r"\s+(?:(?:the|my|a|an|that|this|those|these|one|ones|of|with|in|order|item)\s+){0,3}"
-    r"(?:[\w'-]+\s+(?:or|nor)\s+(?:(?:the|my|a|an)\s+)?){0,3}#?$", re.I)  # "not black or green"
+    + _NEG_FILLER + r"(?:[\w'-]+\s+(?:or|nor)\s+(?:(?:the|my|a|an)\s+)?){0,3}"  # "not black or green"
+    # a list of things kept: "keep the water bottle and the bookshelf", "keeping the hose and the dumbbells"
+    # (not "blue instead of red and the phone in 256gb": the phone is asked for)
+    r"|(?:\bexcept(?: for)?|\bexcluding|\bother than|\bkeep(?:ing)?|\bhold(?:ing)? on to|\bleave|\bleaving)"
+    + _NEG_FILLER + r"(?:(?:[\w'-]+\s+){1,3}?(?:or|nor|and|&)\s+(?:(?:the|my|a|an|all|both)\s+)?){1,3})#?$", re.I)
 
 
 _FILLER = frozenset("yes yeah ok okay so hi hey hello and but also well um hmm please oh".split())
@@ -895,6 +899,34 @@ def reasons_by_order(text: str, holders: dict[str, list[str]]) -> dict[str, str]
     return {o: next(iter(ks)) for o, ks in got.items() if len(ks) == 1}
 
 
+_SHIP_TO = re.compile(r"\b(?:ship|send|deliver|mail|redirect|reroute|re-route)\b[^.?!;]{0,30}?\bto\b", re.I)
+
+
+def kinds_by_order(text: str) -> dict[str, set[str]]:
+    """Of a message asking different things of different orders ("cancel #W1 (no longer needed) and change
+    the address on #W2 to ...", "ship #W1 to ... and cancel #W2"), each order's own store actions: the ones
+    named in the part of the sentence that names it (up to "and", "also", "then", a full stop); a part naming
+    an order and no action takes the action of the part before ("cancel #W1 and #W2"). Empty when every order
+    is asked the same thing, so that one request over several orders is read as before."""
+    out: dict[str, set[str]] = {}
+    last: set[str] = set()
+    for part in re.split(r"[.?!;\n]+|\b(?:and|also|plus|then)\b", text.replace("\u2019", "'"), flags=re.I):
+        ids = ["#" + m.upper() for m in ORDER_ID.findall(part)]
+        bare = re.sub(r"\s+", " ", ORDER_ID.sub(" ", part))
+        kinds = {k for k in ACTING_KINDS if INTENTS[k].search(part) or INTENTS[k].search(bare)}
+        if _SHIP_TO.search(bare):
+            kinds.add("address")
+        if kinds & {"address", "payment"} and not kinds & {"exchange", "return"}:
+            kinds.add("modify")  # "change the address": the reader's "modify" goes with it
+        kinds = kinds or last
+        for o in ids:
+            out.setdefault(o, set()).update(kinds)
+        last = kinds if ids or kinds else last
+    if len(out) < 2 or len({frozenset(v) for v in out.values()}) < 2 or not all(out.values()):
+        return {}
+    return out
+
+
 def info_only_orders(text: str) -> list[str]:
     """The orders the text names only to ask about them, beside a request about others ("cancel #W1
     and tell me the status of #W2": #W2): the part of the sentence that names the order (up to "and",
@@ -1227,6 +1259,40 @@ _METHOD_OFFERED = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|hmm+|well|and|but|um+
                              r"(?:\s+(?:account|instead|then|one))*\W*$", re.I)
 
 
+def _address_said(text: str) -> tuple[dict[str, str] | None, list[re.Match[str]]]:
+    """The new address a message gives (None: none, or unclear), and every address found in it."""
+    found = list(ADDRESS.finditer(text))
+    if not found:  # "77 cedar lane, austin tx 78701": no comma before the state, which must then be a state
+        # (right before a zip code even "or" is Oregon)
+        found = [m for pattern in (ADDRESS_NO_COMMA, ADDRESS_BARE) for m in pattern.finditer(text)
+                 if m.group("state").upper() in STATES or state_code(m.group("state"))][:1]
+    address = new_address(text, found)
+    if not address:
+        return None, found
+    g = address.groupdict()
+    state = g["state"] if address.re is ADDRESS else (state_code(g["state"]) or g["state"])
+    a1, a2 = g["a1"].strip(), (g["a2"] or "").strip()
+    restart = [m.end() for m in _STREET_RESTART.finditer(a1)]
+    a1 = a1[restart[-1]:] if restart else a1  # "2 kids. ship to 12 Oak Street": "12 Oak Street"
+    if not a2 and (unit := _UNIT_AT_END.search(a1)):  # "22 Elm st apt 4, springfield ...": the unit is line 2
+        a1, a2 = a1[:unit.start()].rstrip(" ,"), unit.group("a2")
+    return {"address1": a1, "address2": a2, "city": g["city"].strip(),
+            "state": state.upper(), "country": "USA", "zip": g["zip"]}, found
+
+
+def addresses_by_order(text: str) -> dict[str, dict[str, str]]:
+    """Of a message sending two orders to two addresses ("ship #W1 to 12 Elm St ... and #W2 to 9 Oak Rd ..."),
+    each order's own address: the one said between its id and the next order's id. Empty unless at least two
+    orders get addresses and they differ, so that one address for several orders is read as before."""
+    at = [(m.start(), "#" + m.group(1).upper()) for m in ORDER_ID.finditer(text)]
+    out: dict[str, dict[str, str]] = {}
+    for (a, o), nxt in zip(at, at[1:] + [(len(text), "")]):
+        address, _found = _address_said(ORDER_ID.sub(" ", EMAIL.sub(" ", text[a:nxt[0]])))
+        if address:
+            out[o] = address
+    return out if len(out) > 1 and len({tuple(sorted(v.items())) for v in out.values()}) > 1 else {}
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
     r = Reading(tidy_order_ids(fix_verb_typos(join_spaced_email(text or "")), db))
@@ -1237,29 +1303,14 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.emails = [e for e in r.emails if e not in r.other_emails]
     r.user_ids = [u for u in dict.fromkeys(USER_ID.findall(t)) if u in db.users]
     without_ids = ORDER_ID.sub(" ", EMAIL.sub(" ", t))
-    found = list(ADDRESS.finditer(without_ids))
-    if not found:  # "77 cedar lane, austin tx 78701": no comma before the state, which must then be a state
-        # (right before a zip code even "or" is Oregon)
-        found = [m for pattern in (ADDRESS_NO_COMMA, ADDRESS_BARE) for m in pattern.finditer(without_ids)
-                 if m.group("state").upper() in STATES or state_code(m.group("state"))][:1]
-    address = new_address(without_ids, found)
-    r.other_address = bool(found) and address is None
-    if address:
-        g = address.groupdict()
-        state = g["state"] if address.re is ADDRESS else (state_code(g["state"]) or g["state"])
-        a1, a2 = g["a1"].strip(), (g["a2"] or "").strip()
-        restart = [m.end() for m in _STREET_RESTART.finditer(a1)]
-        a1 = a1[restart[-1]:] if restart else a1  # "2 kids. ship to 12 Oak Street": "12 Oak Street"
-        if not a2 and (unit := _UNIT_AT_END.search(a1)):  # "22 Elm st apt 4, springfield ...": the unit is line 2
-            a1, a2 = a1[:unit.start()].rstrip(" ,"), unit.group("a2")
-        r.address = {"address1": a1, "address2": a2, "city": g["city"].strip(),
-                     "state": state.upper(), "country": "USA", "zip": g["zip"]}
+    r.address, found = _address_said(without_ids)
+    r.other_address = bool(found) and r.address is None
     outside = without_ids
     for m in found:  # (the zip codes of every address said, the old one's too, are no zip to log in with)
         outside = outside[:m.start()] + " " * (m.end() - m.start()) + outside[m.end():]
     r.zips = ZIP.findall(outside)
     spaced = [z for m in _SPACED_ZIP.finditer(without_ids) if len(z := re.sub(r"\s", "", m.group(0))) == 5]
-    if not r.zips and not address and len(spaced) == 1:
+    if not r.zips and not r.address and len(spaced) == 1:
         r.zips = spaced  # "6 0 6 5 4", "43 275"
     r.names, r.name_unclear = names_in(without_ids, db)
     # "im calling for my dad, Aarav Nguyen 75268": someone else's details, which log no one in
@@ -1288,6 +1339,12 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.intents.add("address")
     if "payment" in r.intents and _REFUND_TO.search(t) and not _ORDER_PAYMENT_CHANGE.search(t):
         r.intents.discard("payment")  # "i'd rather get the money on my visa": where a refund goes, no payment change
+    if "payment" in r.intents and re.search(r"\bI will return from order\b[^?]*\brefund \$", question or "") and \
+            not set(r.order_ids) - {"#" + w for w in re.findall(r"#?(W\d{7})\b", question or "")}:
+        # "can it go to my gift card instead?", "put it on my gift card instead" at a return's proposal: where its
+        # refund goes, the delivered order's payment being no longer changeable (before: read as that payment
+        # change, refused, and the return dropped); another order named is that order's payment change
+        r.intents = (r.intents - {"payment"}) | {"return"}
     if "modify" not in r.intents and "exchange" not in r.intents and any(
             mentioned_items(m.group("old"), [p.name for p in db.products.values()]) for m in _ARROW.finditer(t)):
         r.intents.add("modify")  # "kettle -> stainless steel 1.5 liters": an item changed to other options

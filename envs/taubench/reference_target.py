@@ -42,11 +42,13 @@ from envs.taubench.language import (
     Reading,
     address_changes,
     address_parts,
+    addresses_by_order,
     asks_only,
     changes_order_payment,
     info_only_orders,
     item_mentions,
     item_verbs,
+    kinds_by_order,
     mention_windows,
     mentioned_items,
     named_things,
@@ -433,6 +435,9 @@ _TAKES_IT = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|sure|ok(?:ay)?|fine|alright|
 _WANTS_COMPARED = re.compile(r"\b(?:for|to|into|in|want|need|like|get)\s+(?:an?\s+|the\s+|some\s+)?(?:one\s+)?"
                              r"(heavier|lighter|bigger|larger|smaller|littler|tinier|longer|shorter|taller)\b", re.I)
 _WEIGHT_UNIT = re.compile(r"\d\s*(?:lbs?|pounds?|kg|kilos?|oz|ounces?|g)\b", re.I)
+
+
+_KEEP_WORDS = re.compile(r"\b(?:keep(?:ing)?|except(?: for)?|but not|not)\b[^.?!;]*", re.I)  # "..., keep the IPX7 one"
 
 
 def _first_number(value: str) -> float | None:
@@ -2572,10 +2577,19 @@ class ReferenceTarget(Target):
             r"\b(?:one|either) of (?:them|the two|those two|these two|the pair)\b|\b(?:just|only) (?:one|1)\b(?! (?:more|other)\b)", low) \
             or _ONE_OF_SEVERAL.search(low) or re.search(r"\bthe\s+" + _COMPARATIVE.pattern, low) or \
             re.search(r"\bthe\s+" + _BY_PRICE.pattern.removeprefix(r"\b(?:the\s+)?"), low)
+        if not one and (some := self._some_of(low, head, same)) is not None:
+            return some or None  # "two of the three earbuds, the 4 hour ones": those two (none told: asked which)
         # ("i ordered two of the same backpack ... change one of them": one, not both)
         # ("both the kettle and the smartphone": one kettle, "both" is of the two products)
+        # the words before what it should become ("swap the medium one for a black one": 'the medium one')
+        describes = re.split(r"\b(?:for|into|->|instead)\b|\bto\b(?!\s+(?:return|exchange|swap|send|change|switch|trade|"
+                             r"replace|get|have|do|be|make)\b)", low)[0]
         if not one and (re.search(rf"\b(?:both|all|two|2|each)\b[^.?!]{{0,25}}\b{re.escape(head)}(?!\s+and\b)", low) or (
                 not head.endswith("s") and re.search(rf"\b{re.escape(head)}s\b", low))):
+            if not re.search(r"\b(?:both|all|each|every)\b", low) and \
+                    re.search(rf"\bthe\s+(?:[\w-]+\s+){{1,3}}?(?:one|{re.escape(head)})\b", describes) and \
+                    (picked := self._best_of(same, describes)):
+                return picked  # "i got two backpacks, swap the medium one": the medium one (before: both)
             return list(range(len(same)))
         distinct = self._distinct(same)
         if not any(distinct):  # identical items: which one does not matter, how many does
@@ -2588,6 +2602,8 @@ class ReferenceTarget(Target):
             prices = [it.get("price", 0) for it in same]
             if len(set(prices)) == len(prices):
                 picked = [prices.index(min(prices) if m.group(1).replace("-", " ") in _LOWER_PRICE else max(prices))]
+        if picked is None and change:  # "swap the grey medium one for a black one": the medium one
+            picked = self._best_of(same, describes)
         if picked is None and change:
             # the new option says which: exchanging "the vacuum for the robotic one" is not the robotic vacuum
             target = low
@@ -2597,6 +2613,30 @@ class ReferenceTarget(Target):
             if has.count(0) == 1 and max(has) > 0:
                 picked = [has.index(0)]
         return picked
+
+    def _some_of(self, low: str, head: str, same: list[dict[str, Any]]) -> list[int] | None:
+        """Of several items of one product, a count fewer than all said ("two of the three earbuds"): the ones
+        the words describe ("the 4 hour ones", "the 4 hours IPX4 and the 6 hours one"), or all but the ones said
+        to be kept ("keep the IPX7 one"); [] when the words do not tell which (asked, never all of them
+        returned); None when no such count is said."""
+        m = re.search(rf"\b(two|2|three|3|four|4)\b[^.?!,:]{{0,40}}\b{re.escape(head)}", low)
+        n = {"two": 2, "three": 3, "four": 4}.get(m.group(1), 0) or int(m.group(1)) if m else 0
+        if not n or n >= len(same):
+            return None
+        rest = low[:m.start()] + " " * (m.end() - m.start()) + low[m.end():]
+        kept = " ".join(k.group(1) for k in re.finditer(
+            r"\b(?:keep(?:ing)?|except(?: for)?|but not|not)\b([^.?!;]*)", rest))
+        said = _KEEP_WORDS.sub(" ", rest)
+        distinct = self._distinct(same)
+        keep = [i for i, d in enumerate(distinct) if kept and option_score(kept, d)]
+        left = [i for i in range(len(same)) if i not in keep]
+        if keep and len(left) == n:
+            return left
+        scores = [option_score(said, d) if i in left else -1 for i, d in enumerate(distinct)]
+        ranked = sorted(range(len(same)), key=lambda i: -scores[i])
+        if scores[ranked[n - 1]] > 0 and scores[ranked[n - 1]] > scores[ranked[n]]:
+            return sorted(ranked[:n])
+        return []
 
     def _best_of(self, same: list[dict[str, Any]], words: str) -> list[int] | None:
         scores = [option_score(words, d) for d in self._distinct(same)]
@@ -2739,6 +2779,10 @@ class ReferenceTarget(Target):
         """Ask for confirmation of the next action on order ``o``; None when there is nothing to do."""
         g, d = self.goal, self.orders[o]
         status, intents, done = d["status"], g["intents"], g["done"]
+        # "cancel #W1 (no longer needed) and change the address on #W2": each order only what its own words ask
+        # (before: every pending order in a message saying "cancel" was cancelled, with #W1's reason)
+        if own := kinds_by_order(g["text"]).get(o):
+            intents = (intents & own) or intents
         named = self._names_items(o)
         wants_items = ("exchange" in intents or ("modify" in intents and named)) and (o, "items") not in done
         if wants_items and "exchange" not in intents and intents & {"address", "payment"} and \
@@ -2767,8 +2811,10 @@ class ReferenceTarget(Target):
                     (o, "address") not in done and o in self._address_orders():
                 if not g["address"]:
                     return self._address_question("shipping address")
-                return self._ask(turn, [("modify_pending_order_address", {"order_id": o, **g["address"]})],
-                                 f"change the shipping address of order {o} to {self._address_text(g['address'])}")
+                # "ship #W1 to 12 Elm St ... and #W2 to 9 Oak Rd ...": each order its own address (before: the first)
+                where = addresses_by_order(g["text"]).get(o) or g["address"]
+                return self._ask(turn, [("modify_pending_order_address", {"order_id": o, **where})],
+                                 f"change the shipping address of order {o} to {self._address_text(where)}")
             # (the card named beside an item change pays its difference, unless the order's own payment is
             # asked to change: then first, as after an item change the order can't be edited any more)
             if "payment" in intents and not (named and wants_items and not changes_order_payment(g["text"])) and \
