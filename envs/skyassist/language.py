@@ -183,7 +183,8 @@ _INTENTS: dict[str, re.Pattern] = {
     "price": re.compile(r"\b((?:what|how much) did (?:we|i|you|they) (?:pay|spend)|(?:what|how much) (?:would|will|does|do|did|'?d|'?ll)? ?(?:it|that|this|they|the (?:whole )?(?:thing|lot|trip)|"
                         r"everything|all of (?:it|that)|both)(?: all)? (?:come|add up|amount|work out) to|all[- ]in(?: price| cost)?(?! (?:economy|business|premium|one|the same)\b)|"
                         r"price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|per (?:person|head|pax|passenger|seat|ticket)|(?:in|into) (?:us |american )?"
-                        r"(?:dollars|usd)|(anything|something|any|a) "
+                        r"(?:dollars|usd)|(?:what'?s|whats|what is|what'?ll be|what will be|what would be) the damage(?! (?:policy|claim|report|to)\b)|"
+                        r"(anything|something|any|a) "
                         r"cheaper|cheaper (ones?|options?|flights?|fares?|seats?)|less expensive|lower (price|fare)|"
                         r"more affordable|better (price|deal)|for less)\b", re.I),
     "fare_code": re.compile(r"\b(fare codes?|fare basis|fare bases|booking code|internal codes?|fare class codes?|"
@@ -237,6 +238,8 @@ class Parsed:
     dates: list[str] = field(default_factory=list)
     passengers: int | None = None
     pax_change: int | None = None  # the count changes by this many ("one more passenger": +1, "one less": -1)
+    total_asked: bool = False  # said of the whole party: a price question asks the total ("all in for the 3 of us")
+    recount: tuple[int, int] | None = None  # a count set against the one said before, (new, old): "it's 14, not 13"
     asked_option: int | str | None = None  # a listed option asked about, not picked ("is option 2 refundable?")
     rules_question: bool = False  # asks about the cancellation / refund rules ("what happens if I cancel?")
     for_me: bool = False  # "a flight for me": one passenger, when no count is known yet
@@ -827,6 +830,10 @@ _WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenge
                        r"|\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|"
                        r"mum|dad|brother|sister|boyfriend|girlfriend|colleague|co-?worker|boss|manager|client|guest|cousin|"
                        r"aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)|nephew|niece|assistant)\s*[,:]?\s+", re.I)
+# a full name said before the words that name the speaker: "Arjun Bianchi here, ...", "Hi, Sofia Cohen speaking"
+_NAME_THEN_CUE = re.compile(r"(?:^|[.!?;,]\s*)\W*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\W+)?"
+                            r"((?-i:[A-Z][a-zA-Z'\-]+)(?:\s+(?-i:[A-Z][a-zA-Z'\-]+)){1,3})\s+(?:here|speaking|calling)\b"
+                            r"(?=\s*(?:$|[-–—,.;:!]|and\b|from\b|with\b))", re.I)
 _LAST_CUE = re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s*", re.I)
 # a last name said not to be given: "he wont tell me his surname", "i don't know her last name", "no idea of his surname"
 _NO_NAME_GIVEN = re.compile(r"(?:\b(?:won'?t|wont|will not|doesn'?t|doesnt|does not|don'?t|dont|do not|didn'?t|can'?t|cant|"
@@ -1006,6 +1013,10 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             continue  # "i dont know his last name haha"
         run = _name_run(t, m.end(), True)
         if run and usable(run, strong=True):  # "my name is Sydney Smith": a city can be a name here
+            candidates.append(run)
+    for m in _NAME_THEN_CUE.finditer(t):  # "Arjun Bianchi here, ...": two words or more, no city ("New York here")
+        run = m.group(1).split()
+        if all(_name_token_ok(x) for x in run) and usable(run):
             candidates.append(run)
     for m in _WEAK_CUE.finditer(t):
         run = _name_run(t, m.end(), False)
@@ -2059,6 +2070,33 @@ _SPLIT_INTO = re.compile(r"\b(?:split|divide|break|do|book)\b[^.?!\d]{0,25}?(\d{
                          r")\s*(?:people\s*|passengers\s*|of us\s*)?(?:and(?: then)?|then|\+|&|/|,)\s*(?:the other\s+)?"
                          r"(?:\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b", re.I)
 # "fine, make it 9 then", "make that 2" (at a summary): a new count
+# a count set against the one said before: "it's 14, not 13", "we're 5 not 4", "14 rather than 13", "not 13 - 14";
+# the number after "not" is the old count (read as a correction only when it is the count in hand, by the agent)
+_NOT_A_COUNT = r"(?!\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|:|/|%|\$|o'?clock|days?|nights?|weeks?|months?|hours?|kg|bags?)\b)"
+_RECOUNT = re.compile(
+    r"(?<![\w:/.$#£€-])(?<!option )(?<!number )(?<!flight )(?<!the )(?<!at )(?<!no\. )(?<!no )" + _N_WORD + r"\b"
+    + _NOT_A_COUNT + r"\s*,?\s*(?:and\s+)?(?:not|rather than|instead of)\s+" + _N_WORD + r"\b" + _NOT_A_COUNT
+    + r"|\bnot\s+" + _N_WORD + r"\b" + _NOT_A_COUNT + r"\s*(?:[-–—,;:]|\bbut\b)\s*(?:(?:it'?s|it is|we'?re|we are|"
+    r"there are|there'?ll be|make (?:it|that)|actually)\s+)?" + _N_WORD + r"\b" + _NOT_A_COUNT, re.I)
+
+
+# a price asked for the whole party: "altogether", "in total", "all in", "for all of us", "for the three of us"
+_TOTAL_ASK = re.compile(r"\b(?:altogether|all together|in total|total|all[- ]in|overall|in all)\b"
+                        r"|\bfor (?:all|both|the (?:lot|whole lot|" + _NUMBER_WORD_RE + r"|\d{1,2})) of us\b|\bthe lot of us\b"
+                        r"|\bfor (?:us all|all of us|everyone|everybody|the (?:whole )?(?:group|party|family|lot))\b", re.I)
+
+
+def recount(text: str) -> tuple[int, int] | None:
+    """A count corrected against the one said before, as (new, old): "it's 14, not 13" -> (14, 13), "not 13 - 14"
+    -> (14, 13); not an option, flight or day set against another ("option 2, not 1", "the 3rd not the 2nd")."""
+    m = _RECOUNT.search(text.replace("\u2019", "'"))
+    if m is None:
+        return None
+    new, old = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    new_n, old_n = text_rules.number_value(new), text_rules.number_value(old)
+    return (new_n, old_n) if new_n and old_n and new_n != old_n else None
+
+
 _MAKE_IT = re.compile(r"\bmake (?:it|that)\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b(?!\s*(?:am|pm|a\.m|p\.m|:|"
                       r"o'?clock|th|st|nd|rd|days?|nights?|weeks?|hours?|kg|bags?|dollars|\$|%))"
                       r"(?:\s+(?:people|passengers|persons|travell?ers|adults|seats|tickets|of us))?", re.I)
@@ -2252,6 +2290,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = text_rules.number_value(m.group(1))
     elif expecting == "passengers" and not p.dates and len(nums := _LONE_NUMBER.findall(text)) == 1:
         p.passengers = text_rules.number_value(nums[0])  # "How many?" - "ok we'll split it, 9 for now"
+    p.recount = recount(text)
+    p.total_asked = bool(_TOTAL_ASK.search(text))
     p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text)) \
         and not _OTHERS_TOO.search(text)  # "for my mother ..., she and my kids": how many is asked, not one
     m = re.fullmatch(_OK_LEAD + r"(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +

@@ -552,6 +552,8 @@ class ReferenceTarget(Target):
                 and not _CANCEL_PUT_OFF.search(p.text)):
             p.later = False  # "wait, cancel that booking" asks for a cancellation; it puts nothing off
         self._next_share(p)
+        if p.recount and self.passengers == p.recount[1] and p.passengers in (None, *p.recount):
+            p.passengers = p.recount[0]  # "it's 14, not 13 like I said before": the count in hand is replaced
         out: list[str] = []
         self.urgent = self.urgent or p.urgent
         if p.passport or p.card:
@@ -791,7 +793,8 @@ class ReferenceTarget(Target):
             return
         clash, self.clash = self.clash, None
         if clash and self.pending is None and p.selection is None and not p.flight_ids and not p.no \
-                and (p.yes or p.accepts) and not self._changes(p):
+                and (p.yes or p.accepts or any(f["fare_class"] == p.fare_class for f in clash[1])) \
+                and not self._changes(p):  # "yes", or the cabin offered: "premium economy then"
             fits = [f for f in clash[1] if p.fare_class in (None, f["fare_class"])]
             if len(fits) != 1:  # "yes" to "Did you mean X or option 3?": which of the two is still open
                 self.clash = clash
@@ -2089,7 +2092,7 @@ class ReferenceTarget(Target):
                 # "is that price per person or total?" over a list: how the list prices, not the cheapest again
                 out.append("The prices I listed are per seat, that is per person.")
             else:
-                out.append(self._price_answer())
+                out.append(self._price_answer(total=p.total_asked))
             if self._open_options() and not (p.has("refund") or p.has("details")):
                 out.append(self._next_prompt())  # "anything cheaper?" over a list: answered, then which flight
         if p.has("refund") or p.has("details"):
@@ -2747,6 +2750,21 @@ class ReferenceTarget(Target):
                       f"{CABIN_NAMES.get(want, want)}. Did you mean {f['flight_id']} in {f['public_cabin']}{alt}?", [f, *others])
         return self.clash[0]
 
+    def _cabin_gone(self, k: int, f: dict[str, Any], p: Parsed) -> str | None:
+        """The question to ask when a ranked pick names a cabin ("the cheapest economy one", "the earliest flight in
+        economy") and ``f``, the flight it would fall back to, is of another cabin because no flight listed for leg
+        ``k`` has seats in that one: says so and offers ``f`` in its own cabin, kept (``self.clash``) so that a yes
+        takes it; None when the message names no cabin, or ``f``'s own."""
+        if not p.fare_class or f["fare_class"] == p.fare_class:
+            return None
+        rank = p.selection.split()[0] if isinstance(p.selection, str) else ""
+        which = f"The {rank} option" if rank in ("cheapest", "earliest", "latest", "shortest") else "An option"
+        self.clash = (f"Sorry, there is no {CABIN_NAMES.get(p.fare_class, p.fare_class)} seat left on the flights listed "
+                      f"for {self.legs[k]['date']}. {which} with seats is {f['flight_id']} ({f['public_cabin']}, "
+                      f"{money(float(f['price_usd']))} per seat). Would you like {f['flight_id']} in {f['public_cabin']} "
+                      "instead?", [f])
+        return self.clash[0]
+
     def _selection(self, turn: TurnContext, p: Parsed, out: list[str]) -> None:
         picks: list[tuple[int, dict[str, Any], bool]] = []
         passed: str | None = None  # why "the cheapest" passed over a cheaper flight (_passed_over)
@@ -2824,6 +2842,9 @@ class ReferenceTarget(Target):
                     return
                 if isinstance(p.selection, int) and (clash := self._cabin_clash(k, f, p)):
                     out.append(clash)  # "option 1 economy" where option 1 is Premium Economy: asked, never guessed
+                    return
+                if isinstance(p.selection, str) and (gone := self._cabin_gone(k, f, p)):
+                    out.append(gone)  # "the cheapest economy one" with no Economy seat left: asked, never swapped
                     return
                 picks.append((k, f, False))
                 passed = self._passed_over(k, f, p.selection)
@@ -2939,7 +2960,10 @@ class ReferenceTarget(Target):
                     "Please pick another option. Which one would you like instead?")
         return None
 
-    def _price_answer(self) -> str:
+    def _price_answer(self, total: bool = False) -> str:
+        """The fare of the flight in hand, with the party's total where the count is known; over a list, the
+        cheapest listed flight, with its total for the party when the question asks for one (``total``: "how much
+        all in for the three of us?")."""
         per = self._per_seat()
         if per is None:
             bookable = [f for leg in self.legs[:1] for f in leg["flights"]
@@ -2951,9 +2975,14 @@ class ReferenceTarget(Target):
             shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
             best = min(bookable, key=lambda f: (float(f["price_usd"]), f["departure_time"]))
             if len(self.legs) == 1 and best in shown:  # "anything cheaper?": the cheapest listed, and other dates
+                n = self.passengers or 0
+                whole = ""
+                if total and n > 1 and (self._f("add_service_fee") or self._total_said(n)):
+                    whole = (f", {money(low * n + (SERVICE_FEE if self._f('add_service_fee') else 0))} in total for "
+                             f"{pax_words(n)}")
                 return (f"The cheapest flight I found on {leg['date']} is option {shown.index(best) + 1}, "
-                        f"{best['flight_id']} at {money(low)} per seat ({best['public_cabin']}). If that is more than "
-                        "you hoped, I can check another date.")
+                        f"{best['flight_id']} at {money(low)} per seat ({best['public_cabin']}){whole}. If that is more "
+                        "than you hoped, I can check another date.")
             return f"Fares on this route start at {money(low)} per seat."
         if self.passengers:
             total = per * self.passengers

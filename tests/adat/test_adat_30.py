@@ -165,9 +165,10 @@ def test_the_seed_1_invalid_date_test_passes_on_the_reference_agent():
     assert not policies and verdict == "pass", reason
 
 
-def test_a_corrected_count_the_agent_ignores_still_fails():
-    """The static driver's K90 of campaign 2: the reference agent keeps 13 after "it's 14, not 13" (a
-    real behaviour of the agent, reported, not a judge error): the verdict stays fail."""
+def test_a_corrected_count_is_judged_on_the_reply_kept_to_the_old_count_fails_the_new_one_passes():
+    """The static driver's K90 of campaign 2: the reference agent kept 13 after "it's 14, not 13" (a real
+    behaviour of the agent then, fixed since). The judge fails a reply that keeps the old count and passes
+    one that takes the correction; the failing reply is the agent's own with the count put back."""
     hints = ["Hi, I'd like to fly from FRA to YVR on 2026-12-30.", "There will be 13 passengers.",
              "The first one please. Oh, and it's 14, not 13 like I said before."]
     test = Test(id="t", kind="transformed", statement_id="h1", instruction_id="K90",
@@ -175,7 +176,14 @@ def test_a_corrected_count_the_agent_ignores_still_fails():
                 check_turn=2, success_criteria=["s"], failure_criteria=["f"], turn_limit=3,
                 expected="I'm sorry, I can only book or hold up to 9 passengers in one booking, so a group of <a number> "
                          "needs more than one booking, for example <a number> and 4.", correction=["13", "14"])
-    verdict, reason, _, _ = CPUJudge(SKY).judge(test, Runner(SKY).run(test))
+    trace = Runner(SKY).run(test)
+    last = trace.messages[-1]
+    assert last["role"] == "assistant" and "14" in last["content"], last
+    verdict, reason, _, _ = CPUJudge(SKY).judge(test, trace)
+    assert verdict == "pass", reason
+    kept = trace.model_copy(deep=True)
+    kept.messages[-1] = {**last, "content": last["content"].replace("14", "13").replace("9 and 5", "9 and 4")}
+    verdict, reason, _, _ = CPUJudge(SKY).judge(test, kept)
     assert verdict == "fail" and "13, not 14" in reason
 
 

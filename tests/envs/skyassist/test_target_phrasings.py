@@ -280,7 +280,10 @@ def test_a_rush_is_no_deferral_for_the_target_or_the_verifier(text, consent):
 @pytest.mark.parametrize("text, asked, names", [
     ("it's fatima khan", True, {"fatima", "khan"}), ("this is ana lopez", True, {"ana", "lopez"}),
     ("it is mary ann lee.", True, {"mary", "ann", "lee"}), ("it's dr fatima khan.", True, {"fatima", "khan"}),
-    ("it's fatima khan", False, set()),
+    # (unasked, a lower-case name after a naming cue is the customer's name since the thirtieth session: an agent
+    # booking it was scored S1; ordinary words after the cue are still no name)
+    ("it's fatima khan", False, {"fatima", "khan"}), ("it's very urgent", False, set()),
+    ("i'm flying business class", False, set()), ("it's for two people", False, set()),
     ("its fatima", True, {"fatima"}), ("i am traveling alone", True, set()), ("i'm flying business class", True, set()),
     # (a companion by relation after the name ends it: the name is stated; before the twenty-seventh session
     # neither reading took it, and the target asked again)
