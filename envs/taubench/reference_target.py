@@ -185,6 +185,17 @@ _REFUSED = re.compile(r"\bcan'?t be\b|\bcannot be\b|\bcan only\b", re.I)
 _WHAT_HAPPENED = re.compile(r"^\W*(?:(?:so|wait|um+|uh+|hmm+|huh|ok(?:ay)?|sorry|and)\W+)*(?:what (?:just )?happened|"
                             r"what went wrong|what(?:'s| is| was) (?:the|wrong|that)(?: (?:problem|issue|error))?|"
                             r"why did(?:n'?t| it not)(?: (?:it|that))? (?:work|go through))\W*$", re.I)
+# "did that go through?", "so what did you change?", "what have you done for me today?": a recap of this chat's writes
+_FILLER = r"^\W*(?:(?:so|ok(?:ay)?|thanks|thank you|great|cool|perfect|alright|all right|and|hmm+|um+|uh+|wait|sorry)\W+)*"
+_RECAP_Q = re.compile(_FILLER + r"(?:(?:did|has|have) (?:that|it|this|they|those|the (?:\w+ ){0,2}?(?:cancellation|change|"
+                      r"changes|return|exchange|refund|update|request)) (?:go|gone|went) through|was (?:that|it) (?:done|"
+                      r"successful)|(?:(?:can|could) you )?(?:tell me |remind me )?what (?:exactly )?(?:did|have|has) "
+                      r"(?:you|been) (?:just )?(?:do|done|did|change|changed)(?: (?:for me|so far|today|then|exactly|"
+                      r"again))*|(?:can|could) you (?:tell me|remind me|recap|sum up|summari[sz]e) what (?:you )?(?:just )?"
+                      r"(?:did|changed|have done|have changed)(?: so far| today| for me)*|what (?:changes )?(?:has|have) been "
+                      r"(?:made|done)(?: so far| today)*|what (?:exactly )?did you just do)\W*$", re.I)
+# "can you undo it?", "please reverse that", "uncancel it": a write taken back
+_UNDO_Q = re.compile(r"\b(?:undo|reverse|revert|un-?cancel|reinstate|restore)\b(?!\s+(?:order\s+)?#?W\d)", re.I)
 # the sentences of a reply that report an outcome: a refusal or a failed write, or a change made
 _OUTCOME = re.compile(r"\bdidn'?t go through\b|\bcan'?t\b|\bcannot\b|\bcan only\b|\bdoesn'?t cover\b|"
                       r"\b(?:is|are) (?:now |cancelled\b|changed\b|requested\b)", re.I)
@@ -238,6 +249,8 @@ _ASKS_CHOICES = re.compile(r"\b(?:what|which)\b[^.?!]{0,30}\b(?:options?|choices
 # a no taken back: "actually yes", "on second thought, go ahead"
 _REVIVE = re.compile(r"\b(?:actually|after all|on second thought|second thoughts|changed my mind|go ahead|do it|proceed|"
                      r"please do|let'?s do it)\b", re.I)
+# "oops I meant yes", "sorry, I meant to say yes" just after a no: the no taken back
+_MEANT_YES = re.compile(r"\b(?:meant|wanted) (?:to (?:say|type|write) )?(?:a )?(?:yes|yeah|yep|yup)\b", re.I)
 # the order talked about just before: "cancel it", "can you return that one"
 # a question that is not about the order just talked about: "what about my other orders?", "list all my orders"
 _ANOTHER_ORDER = re.compile(r"\b(?:orders|other|another|all|every|each|both|else)\b", re.I)
@@ -349,7 +362,7 @@ def _kinds(intents: set[str]) -> set[str]:
     return {"items" if i in ("exchange", "modify") else i for i in intents & ACTING}
 
 
-_NOT_THIS = re.compile(r"\b(?:rather than|instead of)\s+(\w+)", re.I)
+_NOT_THIS = re.compile(r"\b(?:rather than|instead of)\s+(?:an?\s+|the\s+)?(\w+)", re.I)
 _STEMS = (("cancel", "cancel"), ("return", "return"), ("exchang", "exchange"), ("swap", "exchange"),
           ("chang", "modify"), ("modif", "modify"))
 
@@ -520,6 +533,7 @@ class ReferenceTarget(Target):
         self.declined: dict[str, Any] | None = None  # the request of the proposal the customer just said no to
         self.recent: list[str] = []  # the orders of the last request ("cancel it" after talking about one order)
         self.acted = False  # whether a change (cancel, return, ...) has been asked for in this conversation
+        self.log: list[tuple[str, str | None, str]] = []  # (tool, order, what it did) for each write that went through
 
     @staticmethod
     def _empty_goal() -> dict[str, Any]:
@@ -610,15 +624,25 @@ class ReferenceTarget(Target):
             r.reason = "no longer needed" if first else "ordered by mistake"
         declined, self.declined = self.declined, None
         wanted = r.intents & ACTING
-        if declined and not (self.pending or r.order_ids or r.no or r.address) and (
-                (wanted and wanted <= declined["intents"]) or (r.yes and _REVIVE.search(r.text))) and \
+        meant_yes = bool(_MEANT_YES.search(r.text))  # ("wait no I meant yes": the no is the one taken back)
+        if declined and not (self.pending or r.order_ids or r.no and not meant_yes or r.address) and (
+                (wanted and wanted <= declined["intents"]) or (r.yes and _REVIVE.search(r.text)) or meant_yes) and \
                 not mentioned_items(r.text, self.product_names):
             # a no taken back ("actually yes, cancel it", "on second thought go ahead"): the request declined
             # comes back and is listed again for its own yes
-            self.goal, r.yes = declined, False
+            self.goal, r.yes, r.no = declined, False, False
         if self.transferred:
             turn.end_conversation()
             return turn.say(HANDOFF)
+        if self.user_id and not (r.order_ids or r.address or r.intents & ACTING - {"cancel", "return", "exchange",
+                                                                             "modify", "address", "payment"}) and \
+                (_RECAP_Q.match(r.text) or _UNDO_Q.search(r.text) and not r.order_ids):
+            # "did that go through?", "what did you change?" / "can you undo it?": what this chat changed, or what of
+            # it can be taken back (before: "Sorry, I can't help with that here", or every order's contents)
+            said = self._undo_text() if _UNDO_Q.search(r.text) else self._recap_text()
+            if self.pending:
+                return turn.say(f"{said} Nothing more is changed until you say yes. {self.proposal}")
+            return turn.say(f"{said} Is there anything else I can help you with?")
         told = " ".join(([REFUND_TIMES] if r.refund_timing else []) + ([REFUND_WAYS] if r.refund_form else []) +
                         ([NO_FEES] if r.fee else []))
         if told and not (r.yes or (r.intents and not _POLICY_ONLY_Q.match(r.text)) or r.order_ids or r.address or
@@ -666,6 +690,7 @@ class ReferenceTarget(Target):
             # "hmm actually exchange it for the 5mm TPE pink one" at a return proposal: the same items, the other
             # action, as a new request on that order (before: "Which items ... would you like to exchange?" again)
             r.order_ids, self.adopted = switched
+            r.intents -= _negated(r.text)  # ("exchange it instead of returning it": no return asked beside it)
         fixed, fixing = self._address_fix(r)
         if fixed:  # "sorry, typo: it's 889 not 888": the address said before, corrected
             r.address = fixed
@@ -2359,7 +2384,7 @@ class ReferenceTarget(Target):
         ("exchange it instead", "return it instead"): the order, and words naming the proposed items with the
         verb asked ("exchange the Yoga Mat"); None otherwise."""
         kinds = {_TOOL_KIND[tool] for tool, _ in self.pending}
-        asked = r.intents & {"return", "exchange"}
+        asked = r.intents & {"return", "exchange"} - _negated(r.text)  # ("exchange it instead of returning it")
         if len(self.pending) != 1 or not kinds <= {"return", "exchange"} or len(asked) != 1 or asked == kinds or \
                 mentioned_items(r.text, self.product_names):
             return None
@@ -3277,6 +3302,8 @@ class ReferenceTarget(Target):
             return f"I couldn't find the product details for order {o}. Is there anything else I can help with?"
         diff = sum(self.products[it["product_id"]]["variants"][new]["price"] - it["price"] for it, new in pairs)
         pid = self._preferred_method() if g["payment_kind"] else None
+        if pid is None and g["chosen_method"] in self._payment_methods():
+            pid = g["chosen_method"]  # "yes" to "Which payment method ... the difference with: your PayPal account?"
         if g["payment_kind"] and pid is None:  # "use my paypal for the difference" without a PayPal account: said
             shown = {"gift_card": "gift card", "paypal": "PayPal account", "credit_card": "credit card"}.get(
                 g["payment_kind"], "payment method")
@@ -3291,6 +3318,7 @@ class ReferenceTarget(Target):
             lead = (f"Changing {'; '.join(lines)} costs {_money(diff)} more, and your gift card balance of "
                     f"{_money(pm.get('balance', 0))} doesn't cover that." + (" " + nearest.strip() if nearest else ""))
             g["payment_kind"] = None
+            g["offered_method"] = others[0] if len(others) == 1 else None  # (a yes takes the one offered)
             if others:
                 return (f"{missing}{lead} Which payment method would you like to pay the difference with: "
                         f"{' or '.join(self._method_text(p) for p in others)}?")
@@ -3353,8 +3381,11 @@ class ReferenceTarget(Target):
         # one proposal carried out by several item calls on one order (per_item_calls): each says its items
         split = [a.get("order_id") for t, a in calls if t in ITEM_TOOLS]
         for tool, args in calls:
+            recap = self._log_write(tool, args)
             res = turn.call_tool(tool, args)
             o = args.get("order_id")
+            if res.ok:
+                self.log.append((tool, o, recap))
             which = self._call_items(o, args) if tool in ITEM_TOOLS and split.count(o) > 1 else ""
             if not res.ok:
                 what = f"the {'exchange' if tool.startswith('exchange') else 'change'} of {which} " if which else "that "
@@ -3390,6 +3421,64 @@ class ReferenceTarget(Target):
             }[tool])
             self._done(tool, o)
         return " ".join(lines + [self._plan(turn)])
+
+    def _recap_text(self) -> str:
+        """This conversation's writes that went through, in order, in one sentence (read from ``self.log``)."""
+        if not self.log:
+            return "I haven't changed anything yet in this conversation."
+        done = [w for _, _, w in self.log]
+        return "So far in this conversation I have " + ("; ".join(done[:-1]) + "; and " if len(done) > 1 else "") + \
+            done[-1] + "."
+
+    def _undo_text(self) -> str:
+        """Which of this conversation's writes can be taken back, by the policy for each: a cancellation, a return or
+        exchange requested and an items change are final; a pending order's address or payment, and the default
+        address, can be changed again by a new request (nothing is written here)."""
+        if not self.log:
+            return "I haven't changed anything yet in this conversation, so there is nothing to undo."
+        parts = []
+        for tool, o, _ in self.log:
+            status = self.orders.get(o or "", {}).get("status")
+            if tool == "cancel_pending_order":
+                parts.append(f"A cancelled order can't be reinstated, so order {o} stays cancelled; you would need "
+                             f"to place a new order.")
+            elif tool in ("return_delivered_order_items", "exchange_delivered_order_items"):
+                kind = "return" if tool.startswith("return") else "exchange"
+                parts.append(f"The {kind} requested for order {o} can't be withdrawn here.")
+            elif tool == "modify_pending_order_items":
+                parts.append(f"The items of order {o} can't be changed again, so that change stays.")
+            elif tool == "modify_user_address":
+                parts.append("Your default address can be changed again: just tell me the address you'd like.")
+            elif status == PENDING and tool == "modify_pending_order_address":
+                parts.append(f"The shipping address of order {o} can be changed again while it's pending: just tell "
+                             f"me the address you'd like.")
+            elif status == PENDING:
+                parts.append(f"The payment of order {o} has been changed once, so it can't be moved to another "
+                             f"method again.")
+            else:
+                parts.append(f"Order {o} can't be changed any more.")
+        return " ".join(dict.fromkeys(parts))
+
+    def _log_write(self, tool: str, args: dict[str, Any]) -> str:
+        """What one write does, in the clerk's words for a recap ("cancelled order #W1"), read from the call and
+        the order as it stood before it."""
+        o = args.get("order_id")
+        method = re.sub(r" \(balance [^)]*\)", "", self._method_text(args.get("payment_method_id", "")))
+        if tool == "modify_user_address":
+            return f"updated your default address to {self._address_text(args)}"
+        if tool == "cancel_pending_order":
+            return f"cancelled order {o} (refund to the original payment method)"
+        if tool == "modify_pending_order_address":
+            return f"changed the shipping address of order {o} to {self._address_text(args)}"
+        if tool == "modify_pending_order_payment":
+            return f"changed the payment of order {o} to {method}"
+        items = self._call_items(o, args)
+        if tool == "return_delivered_order_items":
+            paid = sum(it["price"] for it in self.orders.get(o, {}).get("items", []) if it["item_id"] in args["item_ids"])
+            return f"requested a return of {items} from order {o}, with {_money(paid)} refunded to {method}"
+        if tool == "exchange_delivered_order_items":
+            return f"requested an exchange of {items} from order {o}"
+        return f"changed {items} in order {o}"
 
     def _spend(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
         """The gift-card balances of the profile read at login, moved by what a write added to an order's payment
