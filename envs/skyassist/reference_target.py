@@ -331,6 +331,30 @@ _HOLD_INSTEAD = re.compile(r"\b(?:put (?:it|them|the seats?|that) on hold|on hol
                            r"hold\W*$)", re.I)
 _NO_HOLD = re.compile(r"\b(?:don'?t|do not|not|no need to|never)\s+(?:(?:just|a|to)\s+)?(?:hold|put (?:it |them )?on hold)\b"
                       r"|\bno hold\b|\bhold on\b(?!\s+(?:it|them|that|the|to)\b)|\bhold off\b|\b(?:instead of|rather than) (?:a )?hold", re.I)
+# a booking asked for instead at a hold's summary: "forget the hold, just book it outright", "no, book it instead"
+_BOOK_INSTEAD = re.compile(r"\b(?:forget|skip|drop|scrap|no)\b[^.?!]{0,12}\bhold\b[^.?!]{0,40}\bbook\b|\bbook (?:it|them|that|"
+                           r"the seats?)\s+(?:instead|outright|for real|now)\b|\b(?:book|buy) (?:it )?instead\b|"
+                           r"\bbook\w* (?:it |them )?(?:rather than|instead of) (?:a |the )?hold", re.I)
+# a held booking found by lookup asked to be booked: "convert the hold into a booking", "book the held seats"
+_BOOK_THE_HOLD = re.compile(r"\b(?:convert|turn|change|make)\b[^.?!]{0,20}\b(?:hold|it|this|that|them)\b[^.?!]{0,20}\b(?:booking|"
+                            r"real|confirmed|paid)\b|\bbook (?:the |my |our |those |these )?(?:held (?:seats?|flight|booking)|"
+                            r"hold)\b|\bbook (?:it|this|that|them) (?:for real|now|properly)\b|\b(?:want|like|ready) to book "
+                            r"(?:it|this|that|them)\b|\blet'?s book (?:it|this|that|them)\b|\bconfirm (?:the|my|this|that) "
+                            r"(?:booking|hold|reservation)\b|\bpay for (?:it|the hold|the seats)\b", re.I)
+# a question about what the agent has done in this chat: "what did you book?", "did that go through?"
+_WHAT_DONE = re.compile(r"\bwhat (?:did|have) you (?:just |actually |already )?(?:book(?:ed)?|do(?:ne)?|reserve[d]?|hold|held|"
+                        r"cancel(?:l?ed)?|change[d]?)\b|\b(?:did|has) (?:that|it|this|the booking|my booking|everything) "
+                        r"(?:go(?:ne)? through|work(?:ed)?|go ok|get booked)\b|\bwhat (?:got|was|has been) (?:booked|done)\b|"
+                        r"\bwhat happened (?:to|with) my (?:old )?booking\b", re.I)
+# a surname corrected at a summary: "my surname is spelled Kosta", "the last name should be Kosta"
+_SURNAME_FIX = re.compile(r"\b(?i:(?:sur|last |family )name\b(?:\s+(?:is|should be|must be|was meant to be|'s))?(?:\s+(?:actually|"
+                          r"really|correctly|in fact))?(?:\s+(?:spelled|spelt|written))?)\s*:?\s+([A-Z][A-Za-z'-]+)\b")
+# "it's Kosta, not Costa": the word corrected, and the word it replaces
+_NOT_THAT = re.compile(r"\b(?:it'?s|its|it is|that'?s|i'?m)\s+([A-Za-z][A-Za-z'-]+),?\s+not\s+([A-Za-z][A-Za-z'-]+)\b", re.I)
+# "correction: Omar Kosta", "no wait, the name is wrong. It's Omar Kosta": the whole name given again
+_FULL_NAME_FIX = re.compile(r"\b(?i:correction|correct name|name is wrong|wrong name|name is not right|misspel\w*|typo)\b"
+                            r"(?:[^.?!]*[.:,!-])?\s*(?:(?i:it'?s|its|it is|should be|is|the name is|name is)\s+)?"
+                            r"([A-Z][a-z'-]+)\s+([A-Z][A-Za-z'-]+)\W*$")
 _SHALL_BOOK = "Shall I book it?"
 _SHALL_HOLD = "Shall I place the hold? It is free for 24 hours."
 
@@ -408,6 +432,7 @@ class ReferenceTarget(Target):
         self._searched: dict[str, tuple[bool, dict[str, Any]]] = {}  # this turn's searches (_call)
         self.then_book: str | None = None  # a new booking asked for with a cancellation, asked about once it is done
         self.offered_then = False  # the last reply asked whether to search for that new booking
+        self.refused: dict[str, Any] | None = None  # the last proposal the customer said no to ("what did you book?")
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -495,8 +520,8 @@ class ReferenceTarget(Target):
             return
         new, last = str(said[-1]["content"]).strip(), turn.last_reply.strip()
         if (not (last and last.endswith(new)) or not p.text.strip() or p.flight_ids or p.selection is not None
-                or (p.dates and "I searched" in new)):
-            return  # (a pick made again is answered the same way, as such)
+                or (p.dates and "I searched" in new) or _WHAT_DONE.search(p.text)):
+            return  # (a pick made again is answered the same way, as such; "what did you book?" asked again too)
         notes = []
         if (p.first_name or p.last_name) and not any(x and x in new for x in (p.first_name, p.last_name)):
             notes.append("Thank you, I have noted the name " + " ".join(x for x in (p.first_name, p.last_name) if x) + ".")
@@ -571,6 +596,14 @@ class ReferenceTarget(Target):
             out.append(f"No problem, I have left that as it is. {self._repeat_question(turn)}")
             turn.say(" ".join(out))
             return
+        done = self._done_answer(p)
+        if done:  # "what did you book?", "did that go through?": answered from what was done in this chat
+            out.append(done)
+            turn.say(" ".join(out))
+            return
+        if self._book_looked_up_hold(turn, p, out):  # "convert the hold into a booking" after a lookup
+            turn.say(" ".join(out))
+            return
         said = self._unknown_or_compare(turn, p) or self._side_answer(turn, p)
         if said:  # "does the premium one have wifi?" / "difference between option 1 and 2": answered, then asked again
             out.append(said)
@@ -580,6 +613,22 @@ class ReferenceTarget(Target):
         proposed = self.pending  # what this reply answers, if anything
         if self.pending is not None:
             pend, self.pending = self.pending, None
+            switched = False  # the customer asked for a hold instead of a booking, or the reverse
+            if pend["kind"] in ("book", "hold") and not p.yes and (fix := self._corrected_name(p.text)):
+                # "my surname is spelled Kosta", "it's Kosta, not Costa", "correction: Omar Kosta": the summary again
+                # under the corrected name, with the same flights (never "no" to the trip, never the old name)
+                p.first_name, p.last_name = fix
+                p.no = p.later = p.accepts = p.abandon = p.drop_trip = False
+                p.intents.discard("cancel")
+            if (pend["kind"] == "hold" and not pend.get("release") and _BOOK_INSTEAD.search(p.text)
+                    and not self._changes(p)):
+                # "forget the hold, just book it outright", "no, book it instead" at "Shall I place the hold?": the
+                # booking is proposed instead (below), and goes ahead only on a yes to that
+                p.yes = p.no = p.later = p.accepts = p.abandon = p.drop_trip = False
+                p.intents.discard("hold")
+                p.intents.discard("cancel")
+                p.intents.add("book")
+                self.action, self.declined, switched = "book", False, True
             if (pend["kind"] == "cancel" and self.booking is not None and _IF_NOT_CANCELLED.search(p.text)
                     and not p.yes and not self._changes(p)):
                 self.pending = pend  # "what happens if I don't cancel?": what stays as it is, then asked again
@@ -593,7 +642,7 @@ class ReferenceTarget(Target):
                 p.yes = p.no = p.later = p.accepts = False
                 p.intents.discard("book")
                 self.action = "hold"
-                self.declined = False
+                self.declined, switched = False, True
             if pend["kind"] == "cancel" and p.keep_booking and not p.yes and self.booking is not None:
                 # "don't cancel yet, when does it leave?" at "Shall I cancel ...?": kept, and the question answered
                 self.declined, self.mode = True, "status"
@@ -661,7 +710,7 @@ class ReferenceTarget(Target):
                                                       and _CANCEL_IT_ALL.search(p.text)):
                 # ("no, just cancel the whole thing" at a change: the cancellation is asked for, below; "no, cancel
                 # that" takes back the change only)
-                self.declined = True
+                self.declined, self.refused = True, pend
                 self.offered_other = pend["kind"] in ("book", "hold") and self.mode == "new" and bool(self.legs)
                 out.append("No problem, I will not go ahead with that. Would you like a different flight or date, or is there anything else I can do?")
                 turn.say(" ".join(out))
@@ -686,7 +735,7 @@ class ReferenceTarget(Target):
                            f"{pend['args']['booking_id']}?")
                 turn.say(" ".join(out))
                 return
-            if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p)
+            if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p) and not switched
                     and not PROCEED.search(p.text) and not p.fare_class and not (p.passport or p.card)):
                 out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
             elif (pend["kind"] == "book" and p.has("hold") and not p.has("book") or
@@ -929,6 +978,95 @@ class ReferenceTarget(Target):
                 and not any(re.search(r"\b\d+ passengers?\b", x) for x in out[lead:])):  # a reply about counts says it
             out.insert(lead, f"Noted, {pax_words(self.passengers)}.")  # "one less passenger" while a flight is picked
         turn.say(" ".join(x for x in out if x))
+
+    def _corrected_name(self, text: str) -> tuple[str | None, str] | None:
+        """(first, last) when the message at a summary corrects the name it is under: a surname with its cue
+        ("my surname is spelled Kosta", "the last name should be Kosta"), one word put for another ("it's Kosta,
+        not Costa"), or the whole name again after "correction" / "the name is wrong"; None otherwise."""
+        first, last = self.first_name, self.last_name
+        if not last:
+            return None
+        if (m := _SURNAME_FIX.search(text)) and m.group(1).lower() not in ("is", "with", "not", "the"):
+            return first, m.group(1)
+        if m := _NOT_THAT.search(text):
+            new, old = m.group(1)[:1].upper() + m.group(1)[1:], m.group(2).lower()
+            if old == last.lower():
+                return first, new
+            if first and old == first.lower():
+                return new, last
+            return None
+        if m := _FULL_NAME_FIX.search(text):
+            return m.group(1), m.group(2)
+        return None
+
+    def _done_text(self, d: dict[str, Any]) -> str:
+        """One action done in this chat, from the tool's own result: what, which flights, for whom, what it cost."""
+        r = d["result"]
+        flights = ", ".join(f"{fid} from {self._place(f.origin)} to {self._place(f.destination)} departing "
+                            f"{str(f.departure_time)[:16].replace('T', ' ')}" if (f := self.db.flights.get(fid)) else fid
+                            for fid in r.get("itinerary") or [])
+        who = " ".join(x for x in (r.get("first_name"), r.get("last_name")) if x)
+        pax = f"{pax_words(int(r['passengers']))}, under the name {who}" if r.get("passengers") else f"the name {who}"
+        if d["kind"] == "book":
+            return (f"I booked {r['booking_id']}: flight {flights}, for {pax}; it is confirmed, and the total charged "
+                    f"was {money(float(r.get('price_usd', 0)))}.")
+        if d["kind"] == "hold":
+            return (f"I placed a hold, reference {r['booking_id']}, on flight {flights}, for {pax}, until "
+                    f"{str(r.get('expires_at', ''))[:16].replace('T', ' ')} UTC; nothing has been charged.")
+        if d["kind"] == "cancel":
+            refund = float(r.get("refund_usd") or 0)
+            return f"I cancelled booking {r['booking_id']}" + (f", with a refund of {money(refund)}." if refund else ".")
+        return f"I changed booking {r['booking_id']} to flight {flights}."
+
+    def _done_answer(self, p: Parsed) -> str | None:
+        """The answer to "what did you book?", "did that go through?", "what did you just do?": what was
+        booked, held, changed or cancelled in this chat, read from the tool results, or that nothing was
+        (and what the customer declined); an open summary is asked again, a declined one never comes back."""
+        if not _WHAT_DONE.search(p.text) or p.places or p.dates or p.booking_ids or p.flight_ids:
+            return None
+        if self.done:
+            went = "Yes, it went through. " if re.search(r"\b(?:did|has)\b", p.text, re.I) and not re.search(
+                r"\bwhat\b", p.text, re.I) else ""  # "did that go through?"
+            said = (went + "Here is what I have done in this chat: " + " ".join(self._done_text(d) for d in self.done)
+                    + (f" {self.pending['said']}" if self.pending else " Is there anything else I can help with?"))
+            return said
+        kinds = {"book": "booked", "hold": "held", "cancel": "cancelled", "modify": "changed"}
+        if self.pending is not None:
+            return f"Nothing has been {kinds[self.pending['kind']]} yet. {self.pending['said']}"
+        said = "Nothing has been booked or held in this chat."
+        if self.refused is not None and self.refused["kind"] in kinds:
+            fids = self.refused["args"].get("flight_ids") or [self.refused["args"].get("booking_id", "")]
+            said += (f" You declined the {'booking' if self.refused['kind'] == 'book' else self.refused['kind']} "
+                     f"of {' and '.join(fids)}, so I did not go ahead.")
+        self.offered_other = self.mode == "new" and bool(self.legs)
+        if self.refused is None and not self.offered_other:
+            return f"{said} {OFFER} What would you like to do?"
+        return said + " Would you like a different flight or date, or is there anything else I can do?"
+
+    def _book_looked_up_hold(self, turn: TurnContext, p: Parsed, out: list[str]) -> bool:
+        """ "convert the hold into a booking", "book the held seats" about a held booking looked up in this
+        chat: a booking summary of its flights, party, cabin and name, which on a yes books them and then
+        cancels the hold (as for a hold placed in the chat); or one line on why that cannot be done."""
+        b = self.booking
+        if (self.pending is not None or b is None or b.get("status") != "held" or self.mode not in ("status", "cancel", "change")
+                or not _BOOK_THE_HOLD.search(p.text) or p.no or p.places or p.dates
+                or any(x != b.get("booking_id") for x in p.booking_ids)):
+            return False
+        chosen = [f.to_json() for fid in b.get("itinerary") or [] if (f := self.db.flights.get(fid)) is not None]
+        problem = (self._itinerary_problem(chosen, "book") if chosen and len(chosen) == len(b.get("itinerary") or [])
+                   else "Sorry, I could not read the flights on that hold.")
+        if not problem and any(f["status"] != "scheduled" or f["fare_class"] != b.get("fare_class") for f in chosen):
+            problem = "Sorry, a flight on that hold can no longer be booked in its cabin."
+        if problem:
+            out.append(f"I can't turn hold {b['booking_id']} into a booking: {problem[0].lower()}{problem[1:]}")
+            return True
+        args: dict[str, Any] = {"flight_ids": [f["flight_id"] for f in chosen], "passengers": int(b["passengers"]),
+                                "fare_class": b["fare_class"], "last_name": b["last_name"]}
+        if b.get("first_name"):
+            args["first_name"] = b["first_name"]
+        self.action, self.declined = "book", False
+        self._propose(turn, out, "book", args, chosen, int(b["passengers"]), release=b["booking_id"])
+        return True
 
     def _abandon(self, out: list[str]) -> None:
         """Drop what is being arranged (the trip searched, the booking looked up) and offer more help;
