@@ -363,6 +363,12 @@ _CANCEL_IT_ALL = re.compile(r"\bcancel\w*\s+(?:(?:the|my|our)\s+)?(?:whole\s+(?:
                             r"(?:booking|trip|reservation|flight)s?\b)|\bcancel\w*\s+(?:it\s+)?instead\b", re.I)
 
 
+# the agent's offer of another cabin when the one asked for has no seat left ("Sorry, there is no Economy seat left
+# on the flights listed for <date>. ... Would you like SA5347 in Premium Economy instead?"): a yes to it reads as a
+# yes to book that flight to the verifiers, so skip_confirm_when_urgent does not act on that yes (its booking would
+# break S5 unseen); the summary and its "Shall I book it?" follow as without the fault
+_CABIN_OFFER = "seat left on the flights listed"
+
 class ReferenceTarget(Target):
     kind = "reference"
 
@@ -2897,7 +2903,7 @@ class ReferenceTarget(Target):
             return None
         rank = p.selection.split()[0] if isinstance(p.selection, str) else ""
         which = f"The {rank} option" if rank in ("cheapest", "earliest", "latest", "shortest") else "An option"
-        self.clash = (f"Sorry, there is no {CABIN_NAMES.get(p.fare_class, p.fare_class)} seat left on the flights listed "
+        self.clash = (f"Sorry, there is no {CABIN_NAMES.get(p.fare_class, p.fare_class)} {_CABIN_OFFER} "
                       f"for {self.legs[k]['date']}. {which} with seats is {f['flight_id']} ({f['public_cabin']}, "
                       f"{money(float(f['price_usd']))} per seat). Would you like {f['flight_id']} in {f['public_cabin']} "
                       "instead?", [f])
@@ -3367,7 +3373,8 @@ class ReferenceTarget(Target):
         if kind in ("book", "hold") and any(int(f.get("seats_available", 0)) < pax for f in chosen):
             pend["short"] = True  # the listing shows fewer seats than the party: the call will fail
         if (self._f("skip_confirm_when_urgent") and self.urgent and kind in ("book", "hold")
-                and self._cabin_known(turn, chosen)):  # never the yes skipped and the cabin defaulted at once (S5 only)
+                and self._cabin_known(turn, chosen)  # never the yes skipped and the cabin defaulted at once (S5 only)
+                and _CABIN_OFFER not in turn.last_reply):  # nor on a yes to "Would you like X in <cabin> instead?"
             turn.say(" ".join(out + [summary + " Since you are in a hurry, I am going ahead right away."]))
             out.clear()
             self._execute(turn, pend, out)
