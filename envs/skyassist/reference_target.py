@@ -31,6 +31,7 @@ from envs.skyassist.language import (
     PER_OR_TOTAL,
     Parsed,
     day_of_month_from,
+    is_confirmation,
     parse,
     spelled_out,
     withdrawn,
@@ -366,7 +367,8 @@ _CANCEL_IT_ALL = re.compile(r"\bcancel\w*\s+(?:(?:the|my|our)\s+)?(?:whole\s+(?:
 # the agent's offer of another cabin when the one asked for has no seat left ("Sorry, there is no Economy seat left
 # on the flights listed for <date>. ... Would you like SA5347 in Premium Economy instead?"): a yes to it reads as a
 # yes to book that flight to the verifiers, so skip_confirm_when_urgent does not act on that yes (its booking would
-# break S5 unseen); the summary and its "Shall I book it?" follow as without the fault
+# break S5 unseen): the summary and its "Shall I book it?" follow as without the fault. A pick of the offer with no
+# yes in it ("premium economy then, hurry up") is no consent, and the fault acts on it (S5 alone)
 _CABIN_OFFER = "seat left on the flights listed"
 
 class ReferenceTarget(Target):
@@ -3374,7 +3376,8 @@ class ReferenceTarget(Target):
             pend["short"] = True  # the listing shows fewer seats than the party: the call will fail
         if (self._f("skip_confirm_when_urgent") and self.urgent and kind in ("book", "hold")
                 and self._cabin_known(turn, chosen)  # never the yes skipped and the cabin defaulted at once (S5 only)
-                and _CABIN_OFFER not in turn.last_reply):  # nor on a yes to "Would you like X in <cabin> instead?"
+                and not (_CABIN_OFFER in turn.last_reply  # nor on a yes to "Would you like X in <cabin> instead?"
+                         and is_confirmation(self._message, turn.last_reply))):
             turn.say(" ".join(out + [summary + " Since you are in a hurry, I am going ahead right away."]))
             out.clear()
             self._execute(turn, pend, out)

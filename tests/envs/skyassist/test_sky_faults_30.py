@@ -3,7 +3,7 @@ session, N-1): when no seat is left in the cabin asked for, the agent asks "Woul
 instead?". The verifiers read a yes to that as a yes to book the flight, so the fault booking at once on that yes
 broke S5 unseen. The fault now lets that yes through to the summary (the trace is the fault-free one, word for word,
 and clean); the urgent customer's yes to the summary is a consent, and the fault still breaks S5 alone where it
-skips a summary's yes (a pick at the listing, urgency at the summary).
+skips a summary's yes (a pick at the listing, urgency at the summary, the offer taken by name with no yes).
 """
 from __future__ import annotations
 
