@@ -308,6 +308,14 @@ _FACT_START = re.compile(r"^\W*(?:(?:wait|hold on|sorry|oh|so|and|um+|hmm+|actua
                          r"how many|where)\b", re.I)
 _ORDER_REF = re.compile(r"\b(?:it|that|this|the order|that order|this order|in it|my order)\b", re.I)
 _OTHER_ORDER = re.compile(r"\b(?:the|my)\s+other\s+order\b", re.I)
+# after an order's address was written: asked to read it back, to send another order to the same place, or about
+# the customer's other pending order ("and the other pending order too")
+_READ_BACK = re.compile(r"\b(?:confirm|read (?:it |that )?back|repeat|double.?check|what(?:'s| is| was)|where (?:is|will))\b"
+                        r"[^.!?]{0,40}\b(?:new |updated )?address\b|\bwhere (?:is|will) (?:it|that|the order) (?:ship|go)", re.I)
+_SAME_PLACE = re.compile(r"\b(?:there|same (?:address|place)|that address|the new address|to it)\b|\bI meant\b|"
+                         r"\bwrong order\b|\binstead\b", re.I)
+_DEFAULT_SAID = "The default address on your account is"  # how ``_answer`` reads the default address back
+_OTHER_PENDING = re.compile(r"\b(?:the |my )?other (?:pending |open )?(?:order|one)\b", re.I)
 # an order said to be someone else's
 _SOMEONE_ELSE = re.compile(rf"\b(?:my|our) {KIN}(?:'s|s)?\b|\b(?:his|her|their)\s+(?:order|account)\b|\b[A-Z][a-z]+'s order\b")
 # a question about what the proposal costs or pays back, and where the proposal says it
@@ -402,6 +410,14 @@ MENU = ("I can cancel a pending order or change its items, address or payment, r
 # a bare yes ("yes", "sure please", "ok"), which cannot answer "Which would you prefer?"
 _YES_ONLY = re.compile(r"\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?)(?:\W+(?:yes|please|pls|thanks|sure|ok(?:ay)?))*\W*", re.I)
 _MORE_THAN_YES = "Sorry, I need a bit more than a yes there. "
+
+
+def _unapologetic(text: str) -> str:
+    """A reply without its opening apology ("I'm sorry to hear that. ", "I'm sorry, an exchange has to be ..."), said
+    after ``_MORE_THAN_YES`` so that one reply apologizes once (before: "Sorry, I need ... I'm sorry, ...")."""
+    text = text.removeprefix("I'm sorry to hear that. ")
+    m = re.match(r"(?:I'?m sorry|Sorry|I apologi[sz]e),\s+(\w)", text)
+    return text[m.start(1):m.start(1) + 1].upper() + text[m.start(1) + 1:] if m else text
 
 
 def _bare_answer(text: str) -> bool:
@@ -534,6 +550,8 @@ class ReferenceTarget(Target):
         self.recent: list[str] = []  # the orders of the last request ("cancel it" after talking about one order)
         self.acted = False  # whether a change (cancel, return, ...) has been asked for in this conversation
         self.log: list[tuple[str, str | None, str]] = []  # (tool, order, what it did) for each write that went through
+        # the last order address written: (order, new address, address before), for "fix the zip" / "send X there too"
+        self.last_moved: tuple[str, dict[str, str], dict[str, str]] | None = None
 
     @staticmethod
     def _empty_goal() -> dict[str, Any]:
@@ -589,9 +607,8 @@ class ReferenceTarget(Target):
             return
         last = turn.last_reply or ""
         if said[-1]["content"] == last:
-            said[-1]["content"] = _MORE_THAN_YES + last.removeprefix("I'm sorry to hear that. ")
-        elif last.startswith(_MORE_THAN_YES) and \
-                said[-1]["content"].removeprefix("I'm sorry to hear that. ") == last[len(_MORE_THAN_YES):]:
+            said[-1]["content"] = _MORE_THAN_YES + _unapologetic(last)
+        elif last.startswith(_MORE_THAN_YES) and _unapologetic(said[-1]["content"]) == last[len(_MORE_THAN_YES):]:
             self.goal, self.which, self.which_order, self.conflict, self.option_asked = self._empty_goal(), None, None, None, None
             said[-1]["content"] = ("I still can't tell which you'd like, so I haven't started or changed anything. "
                                    "Is there anything else I can help you with?")
@@ -643,6 +660,12 @@ class ReferenceTarget(Target):
             if self.pending:
                 return turn.say(f"{said} Nothing more is changed until you say yes. {self.proposal}")
             return turn.say(f"{said} Is there anything else I can help you with?")
+        if r.address and not (r.order_ids or r.default_address) and self.last_reply_text.startswith(_DEFAULT_SAID) and \
+                re.search(r"\b(?:it|that|this|mine)\b", r.text, re.I):
+            r.default_address = True  # "what's my default address?" - "change it to 12 Elm St ...": that address
+        moved = self._after_address_write(turn, r) if self.user_id else None
+        if moved is not None and moved.endswith("?"):
+            return turn.say(moved)
         told = " ".join(([REFUND_TIMES] if r.refund_timing else []) + ([REFUND_WAYS] if r.refund_form else []) +
                         ([NO_FEES] if r.fee else []))
         if told and not (r.yes or (r.intents and not _POLICY_ONLY_Q.match(r.text)) or r.order_ids or r.address or
@@ -656,6 +679,7 @@ class ReferenceTarget(Target):
                 return self._say_plan(turn, told + " ")
             return turn.say(f"{told} Is there anything else I can help you with?")
         lead = told + " " if told else ""  # asked beside a request: answered, then the request
+        lead += moved or ""  # (what of an address written by mistake stays, said before the new proposal)
         if ASKS_IF_MACHINE.search(r.text) and "human" not in r.intents:  # "are you a bot?"
             lead += "I'm the store's virtual assistant, not a person. "
         if self.user_id and (self.pending or self.goal["intents"] & ACTING) and not (r.question or r.intents & ACTING) and \
@@ -969,6 +993,40 @@ class ReferenceTarget(Target):
             if about:
                 lead += self._answer(turn, set(), list(dict.fromkeys(about)), side, False, False, closing=False) + " "
         self._say_plan(turn, lead, was)
+
+    def _after_address_write(self, turn: TurnContext, r: Reading) -> str | None:
+        """A follow-up to the order address just written (``self.last_moved``), read as a request on it: "can you
+        confirm the new address?" reads it back; "the zip should be 78702" proposes the corrected address for the same
+        order; "also send W2 there too" / "and the other pending order too" the same address for that order; "wrong
+        order, I meant W2" the address for W2, saying that the first order keeps it until changed back. ``r`` is
+        rewritten to that request (before: the menu, or the named order's contents). Returns a full reply (ending
+        "?"), a lead for the proposal, "" when ``r`` was only rewritten, or None when the message is no follow-up."""
+        if not self.last_moved or self.pending or self.goal["intents"] & ACTING or r.intents & ACTING - {"address", "modify"}:
+            return None
+        o, new, before = self.last_moved
+        if r.address or r.default_address or r.reason or mentioned_items(r.text, self.product_names):
+            return None
+        if not r.order_ids and _READ_BACK.search(r.text) and not address_changes(new, r.text):
+            return f"Order {o} will ship to {self._address_text(new)}. Is there anything else I can help you with?"
+        named = [x for x in r.order_ids if x in self._owned() and x not in r.negated_orders and x != o]
+        if not r.order_ids and (fix := address_changes(new, r.text)) and (_ADDRESS_PART.search(r.text) or _WRONG.search(r.text)):
+            r.address, r.order_ids = {**new, **fix}, [o]  # "oh no, the zip should be 78702"
+        elif named and _SAME_PLACE.search(r.text):
+            r.address, r.order_ids = dict(new), named[:1]  # "also send W2 there too", "I meant W2"
+        elif not r.order_ids and _OTHER_PENDING.search(r.text) and ADDITIVE.search(r.text):
+            self._lookup(turn, self._owned())
+            rest = [x for x in self._owned() if x != o and self.orders.get(x, {}).get("status") == PENDING]
+            if len(rest) != 1:
+                return None
+            r.address, r.order_ids = dict(new), rest
+        else:
+            return None
+        r.intents = set(r.intents) | {"address"}
+        r.yes = r.no = r.question = False
+        if r.order_ids != [o] and (r.correction or _WRONG.search(r.text) or _UNDO_Q.search(r.text)):
+            return (f"The change on order {o} has already gone through, so it now ships to {self._address_text(new)}; "
+                    f"while it's pending I can change it back to {self._address_text(before)} if you ask me to. ")
+        return ""
 
     @staticmethod
     def _last_outcome(turn: TurnContext) -> str:
@@ -3386,6 +3444,10 @@ class ReferenceTarget(Target):
             o = args.get("order_id")
             if res.ok:
                 self.log.append((tool, o, recap))
+                if tool == "modify_pending_order_address":
+                    before = self.orders.get(o, {}).get("address") or {}
+                    self.last_moved = (o, {k: args.get(k, "") for k in ADDRESS_KEYS},
+                                       {k: before.get(k, "") for k in ADDRESS_KEYS})
             which = self._call_items(o, args) if tool in ITEM_TOOLS and split.count(o) > 1 else ""
             if not res.ok:
                 what = f"the {'exchange' if tool.startswith('exchange') else 'change'} of {which} " if which else "that "
