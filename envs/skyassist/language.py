@@ -2209,6 +2209,12 @@ def fix_typos(text: str) -> str:
     return text
 
 
+# a question whether the flight was changed (by the airline), not a request to change it: "did my flight change?",
+# "has the flight been rescheduled?", "any changes to my booking?"
+_WAS_CHANGED = re.compile(r"^\W*(?:so\W+|and\W+|hm+\W+)?(?:(?:did|has|have|was|were)\b[^.?!]{0,40}\b(?:chang|reschedul|mov)(?:e|ed)\b"
+                          r"|(?:are there|were there|is there)?\s*any\s+(?:schedule\s+)?changes?\b)[^.?!]*\?", re.I)
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
@@ -2410,6 +2416,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.add("change")
     if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
         p.intents.add("change")  # "can you push my booking back a week?"
+    if _WAS_CHANGED.search(text):
+        p.intents.discard("change")  # "did my flight change?" asks whether the airline changed it: the status
+        p.intents.add("status")
     if _RULES_QUESTION.search(text) and not _REFUND_REQUEST.search(text):
         p.intents -= {"cancel", "change"}  # a question about the rules asks for no cancellation
         p.intents.add("refund")

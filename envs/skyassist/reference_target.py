@@ -26,6 +26,7 @@ from typing import Any
 from envs.skyassist import text_rules
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
 from envs.skyassist.language import (
+    _WAS_CHANGED,
     MONTHS,
     NAME_QUESTION,
     PER_OR_TOTAL,
@@ -99,6 +100,7 @@ _WINDOW_ASK = re.compile(r"\b(?:earliest|soonest|latest|furthest|farthest)\b(?!\
                          r"time|of them)\b)(?:\s+\w+){0,3}?\s+(?:i|we)\s+(?:can|could)\s+(?:book|go|fly|travel|leave|get)\b"
                          r"|\bhow (?:far|long) (?:ahead|in advance|out)\b.{0,20}\b(?:book|reserve)|"
                          r"\bhow soon can (?:i|we) (?:book|go|fly|travel|leave)\b", re.I)
+_SPLIT = re.compile(r"\b(?:split\w*|separate\w*|smaller bookings?|divide\w*)\b", re.I)
 _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
 # the return leg named with a date moved: "for the return, a day later", "move the return flight back a day",
 # "coming back 2 days later"; the outbound one: "the outbound a day later", "the flight there a day earlier"
@@ -408,6 +410,7 @@ class ReferenceTarget(Target):
         self.pii: list[str] = []
         self.offered_return = False  # the last reply offered to search a return flight
         self.offered_retry = False  # the last reply found nothing and offered another date or route
+        self.offered_split = False  # that offer was "another date, or to split the group?" (a bare yes asks which)
         self.offered_dates: list[str] = []  # the other dates a one-leg search that found nothing listed
         self.change_date: str | None = None  # a new date given with a change request
         self.date_choices: list[str] = []  # the two readings of a numeric date the agent asked about
@@ -756,7 +759,8 @@ class ReferenceTarget(Target):
                 out.append("Just to be sure: I need a clear yes before I go ahead.")
 
         if p.later and "?" not in p.text and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
-                            or p.selection is not None or p.has("book") or p.has("hold") or p.has("goodbye")):
+                            or p.selection is not None or p.has("book") or p.has("hold") or p.has("goodbye")
+                            or (p.last_name and self.awaiting == "last_name")):  # "let me check. Fischer": the name
             if self.offered_return and re.search(r"\bnot (?:for )?now\b|\bno\b", p.text, re.I):
                 self.offered_return = False  # "Not for now, thanks." to "shall I look for a return flight?"
                 out.append("All right, no return flight for now. " + self._next_prompt())
@@ -796,6 +800,7 @@ class ReferenceTarget(Target):
             p.date, p.dates = alt, [alt]  # "I also checked 2026-05-04 ..." - "ok let's do the cheaper day"
         offered, self.offered_return = self.offered_return, False
         retry, self.offered_retry = self.offered_retry, False
+        split, self.offered_split = self.offered_split, False
         picked = self._offered_date(p) if retry else None  # a pick among listed dates answers that offer
         if (offered and picked is None and p.has("book") and p.selection is None and not p.flight_ids
                 and self.mode == "new" and len(self.legs) == 1 and not self.legs[0].get("choice")
@@ -827,8 +832,15 @@ class ReferenceTarget(Target):
             p.dates = [p.date]
         elif retry and not p.no and not self._changes(p) and _ANOTHER.search(p.text):
             p.accepts = True  # "can you check another date?" accepts the offer
-        if retry and (p.accepts or p.no) and not self._changes(p) and not p.dates and not p.booking_ids:
-            if p.accepts:
+        chose_split = split and not p.no and bool(_SPLIT.search(p.text))  # "separate bookings then"
+        if retry and (p.accepts or p.no or chose_split) and not self._changes(p) and not p.dates and not p.booking_ids:
+            if chose_split:  # "yes, split the group": the seats on each flight
+                out.append(self._split_answer())
+            elif p.accepts and split and not _ANOTHER.search(p.text):  # a bare "yes" to an either/or: which one
+                self.offered_split = True
+                out.append("Happy to do either. Would you like to try another date, or to split the group into "
+                           "smaller bookings on different flights?")
+            elif p.accepts:
                 out.append("Sure. Which date would you like to try, or which route?")
             else:
                 self.legs = []
@@ -1318,9 +1330,11 @@ class ReferenceTarget(Target):
         if not dates or p.dates or p.booking_ids or p.flight_ids or p.places or p.no:
             return None
         sel = p.selection
-        if (sel is not None and self.legs and self.legs[0].get("shown") and p.day_of_month is None
+        if ((sel is not None or p.asked_option is not None or p.has("price")) and self.legs
+                and self.legs[0].get("shown") and p.day_of_month is None
                 and not re.search(r"\b(?:dates?|days?)\b", p.text, re.I)):
-            return None  # flights were listed beside the dates: "option 1", "the first one" is the listed flight
+            return None  # flights were listed beside the dates: "option 1", "the first one", "what would the first
+            # flight cost?" is the listed flight (faults-6 3d), not a date nobody said
         if p.day_of_month is not None:  # "what about the 3rd?" when one listed date is a 3rd: that date
             same = [d for d in dates if int(d[8:]) == p.day_of_month]
             if len(same) == 1:
@@ -1897,6 +1911,10 @@ class ReferenceTarget(Target):
                      "cancelled": "It has been cancelled."}.get(str(b.get("status")))
             if plain:  # "is it still on?", "still good for BK...?", "status of my booking": said plainly
                 out.append(plain)
+            if _WAS_CHANGED.search(p.text):  # "did my flight change?": whether the airline changed it
+                gone = [fid for fid in b.get("itinerary", []) if (f := self.db.flights.get(fid)) and f.status != "scheduled"]
+                out.append(f"Flight {', '.join(gone)} is {self.db.flights[gone[0]].status}." if gone else
+                           "No, there has been no change to your flight: it is still scheduled as shown.")
             if p.has("refund") and b.get("status") != "cancelled":  # "if i cancel BK... do i get my money back?"
                 out.append(self._refund_sentence(b).replace("you would get", "if you cancel it you would get")
                            .replace("no refund would be due", "no refund would be due if you cancel it"))
@@ -2842,9 +2860,19 @@ class ReferenceTarget(Target):
         seats = sum(int(f["seats_available"]) for f in shown if f["status"] == "scheduled"
                     and f["seats_available"] > 0 and self._flight_problem({**f, "seats_available": need}, False) is None)
         if need > 1 and seats >= need:  # no one flight seats everyone, the listed ones together do
-            return ("No one of these flights has seats for all of your party. Would you like to try another date, or "
+            self.offered_split = True
+            return ("None of these flights has seats for all of your party. Would you like to try another date, or "
                     "to split the group into smaller bookings on different flights?")
         return "None of these flights can be booked for your party, I'm afraid. Would you like to try another date?"
+
+    def _split_answer(self) -> str:
+        """The reply to "split the group" after ``_shut_question`` offered it: the seats left on each listed flight
+        that can take part of the party, and a question for the flight and the number of travellers to start with."""
+        shown = [f for f in self._shown(0) if f["status"] == "scheduled" and f["seats_available"] > 0
+                 and self._flight_problem({**f, "seats_available": self.passengers or 1}, False) is None]
+        seats = "; ".join(f"{f['flight_id']} has {f['seats_available']} seats left" for f in shown)
+        return (f"Sure, we can split the group into smaller bookings: {seats}. Which flight, and for how many of "
+                "you, shall I book first?")
 
     def _shortest_pair(self, i: int, j: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The listed flights of two connecting legs, in one cabin, with seats for the party and a connection of
