@@ -178,8 +178,20 @@ def _size_rank(value: str) -> float | None:
 
 
 # "why not?" / "how come?" just after a refusal, and the refusals it asks about
-_WHY_NOT = re.compile(r"^\W*(?:(?:but|ok(?:ay)?|hmm+|huh|wait|what)\W+)*(?:why(?: not| can'?t| cannot| is that| so)?|how come|"
+_WHY_NOT = re.compile(r"^\W*(?:(?:but|ok(?:ay)?|hm+|huh|wait|what)\W+)*(?:why(?: not| can'?t| cannot| is that| so)?|how come|"
                       r"what do you mean)\b", re.I)
+# a question asked back at the clerk's own question: which options there are ("which colors are there?", "which black
+# ones are there?", "what options are there for size 11?"), the order's status ("is it still pending?"), or why it is
+# asked ("does it matter?", "why do you need to ask?", "why do you want to know which order?")
+_ASKS_OPTIONS = re.compile(r"\b(?:what|which)\b[^.?!]{0,40}\b(?:options?|choices?|colou?rs?|sizes?|ones|kinds?|materials?|"
+                           r"styles?|types?|versions?|capacit(?:y|ies))\b", re.I)
+_STATUS_Q = re.compile(r"^\W*(?:(?:wait|so|and|but|hm+|ok(?:ay)?|um+)\W+)*(?:is|has|was|did)\s+(?:it|that|this|the|my)"
+                       r"(?:\s+order)?\b[^.?!]{0,30}\b(?:pending|ship(?:ped)?|deliver(?:ed)?|process(?:ed)?|arriv(?:ed)?|"
+                       r"sent|gone out)\b", re.I)
+_WHY_ASK = re.compile(r"\bwhy (?:do|does|would|did|are|is|must) (?:you|u|it|that|this)\b[^.?!]{0,25}\b(?:need|want|ask|"
+                      r"have to|care|require|matter|know)\w*|\b(?:does|would|do) (?:it|that|this|the reason|reasons?) "
+                      r"(?:really )?(?:matter|make a difference)\b|\bwhy (?:ask|the question)\b|"
+                      r"\bwhat does (?:it|that) matter\b", re.I)
 _REFUSED = re.compile(r"\bcan'?t be\b|\bcannot be\b|\bcan only\b", re.I)
 # "what happened?" / "what went wrong?": asks about the outcome the clerk last reported
 _WHAT_HAPPENED = re.compile(r"^\W*(?:(?:so|wait|um+|uh+|hmm+|huh|ok(?:ay)?|sorry|and)\W+)*(?:what (?:just )?happened|"
@@ -682,6 +694,14 @@ class ReferenceTarget(Target):
         lead += moved or ""  # (what of an address written by mistake stays, said before the new proposal)
         if ASKS_IF_MACHINE.search(r.text) and "human" not in r.intents:  # "are you a bot?"
             lead += "I'm the store's virtual assistant, not a person. "
+        if self.user_id and (self.pending or self.goal["intents"] & ACTING) and \
+                not (r.yes or r.address or r.intents & ACTING or r.emails) and (back := self._asked_back(turn, r)):
+            # a question asked back at the clerk's question ("which colors are there?", "is it still pending?", "does
+            # it matter?", "sorry I mean W2" of the order proposed): answered, then the question in hand again
+            # (before: the same question with no answer, or "Sorry, I can't help with that here.")
+            if self.pending:
+                return turn.say(f"{lead}{back} {self.proposal}")
+            return self._say_plan(turn, f"{lead}{back} ")
         if self.user_id and (self.pending or self.goal["intents"] & ACTING) and not (r.question or r.intents & ACTING) and \
                 "?" in r.text and asks_only(r.text)[0] and not (r.order_ids or r.address or _ASKS_CHOICES.search(r.text)) and \
                 _ASKS_ORDER.search(r.text) and (_FACT_START.match(r.text) or _ORDER_REF.search(r.text)):
@@ -1060,6 +1080,76 @@ class ReferenceTarget(Target):
                     f"you with?")
         return (f"Order {o} is {status}: only pending orders can be cancelled or changed, and only delivered ones "
                 f"returned or exchanged. Is there anything else I can help you with?")
+
+    def _asked_back(self, turn: TurnContext, r: Reading) -> str | None:
+        """The answer to a question the customer asks back while the clerk waits on its own (a proposal's yes, a
+        reason, an option): the options of the item in a proposed change (``_options_said``), the status of the order
+        in hand, why the clerk asks, or - the order of the proposal named again - that it is that order. None when
+        the message is none of these."""
+        in_hand = list(dict.fromkeys(o for o in ([a.get("order_id") for _, a in self.pending] or self.goal["orders"])
+                                     if o in self.orders))
+        if self.pending and r.order_ids and set(r.order_ids) == set(in_hand) and not (
+                r.no or r.negated_orders or mentioned_items(r.text, self.product_names) or _WHY_ASK.search(r.text)):
+            return f"Yes, order {', '.join(in_hand)} is the one in this request."  # "sorry I mean W2", W2 proposed
+        if r.order_ids or "?" not in r.text and not _ASKS_OPTIONS.match(r.text):
+            return None
+        if _WHY_ASK.search(r.text):
+            if "'no longer needed' or 'ordered by mistake'" in self.last_reply_text:
+                return ("Our policy lets me cancel an order only for one of these two reasons, and the reason is "
+                        "recorded with the cancellation, so I do need to know which one applies.")
+            if self.pending and _ORDER_WORDS.search(r.text) and len(in_hand) == 1:
+                return (f"You're right, I found it myself: it is order {in_hand[0]}. I list the details only so that you "
+                        f"can check them, and I need your yes before I change anything.")
+            if self.pending:
+                return ("I need your explicit yes before I change anything on your account, so that nothing is done "
+                        "that you didn't mean; once done, it can't be undone.")
+            return "I ask so that I change only what you want changed, and nothing else."
+        if _STATUS_Q.match(r.text) and len(in_hand) == 1:
+            o = in_hand[0]
+            status = self.orders[o]["status"]
+            more = ", so it hasn't shipped yet" if status == PENDING else ""
+            return f"Order {o} is {status}{more}."
+        if self.pending and _ASKS_OPTIONS.search(r.text):
+            return self._options_said(turn, r.text)
+        return None
+
+    def _options_said(self, turn: TurnContext, text: str) -> str | None:
+        """The available options of the item in the proposed change, for what the question asks: one option's
+        values next to the rest proposed ("which colors are there?": the colors of the proposed size and material),
+        or the variants that have the values said ("which black ones are there?", "what options for size 11?");
+        read from the product's variants."""
+        for _tool, args in self.pending:
+            o, new = args.get("order_id"), args.get("new_item_ids") or []
+            items = {it["item_id"]: it for it in self.orders.get(o, {}).get("items", [])}
+            for old_id, new_id in zip(args.get("item_ids") or [], new):
+                item = items.get(old_id)
+                product = self._product(turn, item["product_id"]) if item else None
+                if not product:
+                    continue
+                variants = [v for v in product.get("variants", {}).values() if v.get("available")]
+                proposed = product.get("variants", {}).get(new_id, {}).get("options", {})
+                keys = list(proposed or item["options"])
+                fixed = {k: v for k in keys for v in dict.fromkeys(x["options"].get(k) for x in variants)
+                         if v and option_score(text, {k: v})}
+                low = text.lower().replace("colour", "color")
+                asked = [k for k in keys if k not in fixed and re.search(rf"\b{re.escape(k)}", low)]
+                if asked:
+                    k = asked[0]
+                    want = {**{x: y for x, y in proposed.items() if x != k}, **fixed}
+                    cands = [v for v in variants if all(v["options"].get(x) == y for x, y in want.items())] or \
+                        [v for v in variants if all(v["options"].get(x) == y for x, y in fixed.items())]
+                    if not want or not cands:
+                        cands, want = variants, {}
+                    values = ", ".join(dict.fromkeys(v["options"][k] for v in cands if k in v["options"]))
+                    of = f" ({_opts(want)})" if want else ""
+                    return f"The {item['name']}{of} is available in these {k} options: {values}."
+                cands = [v for v in variants if all(v["options"].get(x) == y for x, y in fixed.items())]
+                if not cands:
+                    return f"There is no available {item['name']} with {_opts(fixed)}."
+                shown = "; ".join(_opts({x: y for x, y in v["options"].items() if x not in fixed}) for v in cands[:8])
+                with_ = f" with {', '.join(f'{x} {y}' for x, y in fixed.items())}" if fixed else ""  # "with size 11"
+                return f"Available {item['name']} options{with_}: {shown}."
+        return None
 
     def _refund_said(self) -> str:
         """Where the money of the proposal on screen goes back to, in a sentence ("The refund goes to your gift card
@@ -2655,6 +2745,9 @@ class ReferenceTarget(Target):
         kettle for a black one": not the black kettle); of identical items, as many as are named ("the
         kettle ... also the other kettle"). None when the words do not tell."""
         low = text.lower().replace("-", " ")
+        for a, b, n, _ in item_mentions(text, names):
+            if n != name:  # "the tea kettle and the electric kettle": another product's name describes none of these
+                low = low[:a] + " " * (b - a) + low[b:]
         head = name.lower().replace("-", " ").split()[-1]
         one = re.search(rf"\b(?:one|either) of (?:the|my|those|these)\s+(?:\w+\s+)?{re.escape(head)}", low) or re.search(
             r"\b(?:one|either) of (?:them|the two|those two|these two|the pair)\b|\b(?:just|only) (?:one|1)\b(?! (?:more|other)\b)", low) \
