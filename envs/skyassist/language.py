@@ -2027,7 +2027,7 @@ _PICKS = re.compile(r"\b(take|pick|choose|go with|book|hold|reserve|want|i'?ll h
                     r"\b(?:switch|change|move)(?: (?:it|me|us|that|over))? to\b|\b(?:can|could) (?:i|we) (?:have|get)\b", re.I)
 # the customer alone: "a flight for me", "book it for me please"; not "for me and my wife", "for me, my son ..."
 _FOR_ME = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip|one)\s+for me|\b(?:book|reserve|hold|find|search|get|buy)\w*\s+"
-                     r"(?:\S+\s+){0,9}?for me)\b"
+                     r"(?:\S+\s+){0,12}?for me)\b"  # "hold a seat from Sao Paulo to Atlanta on October 7th for me"
                      r"(?!\s*(?:(?:and|&|\+|plus|with)\s+(?:my|our|a|an|\d+|one|two|three|four|five|six|some|the|his|her|"
                      r"their|\w+'s)\b|,\s*(?:my|our)\b|too\b|as well\b|or\b|to\b))", re.I)
 # one other traveller: "a flight for my boss", "booking for my colleague: ..."; not "for my wife and me"

@@ -109,6 +109,11 @@ _RETURN_LEG = re.compile(r"\breturn\w*\b|\binbound\b|\bhomeward\b|\b(?:fly(?:ing
                          r"\bback (?:flight|leg|trip|journey)\b", re.I)
 _OUTBOUND_LEG = re.compile(r"\boutbound\b|\b(?:way|flight|trip|journey|leg) (?:out|there)\b|\bfirst (?:flight|leg)\b|"
                            r"\bgoing out\b|\bdeparture (?:flight|date)\b", re.I)
+# one leg of a trip named by its place in it: "the second leg", "the first flight", "leg 2", "the last leg"
+_NTH_LEG = re.compile(r"\b(first|1st|second|2nd|third|3rd|last)\s+(?:leg|flight)\b|\bleg\s+([1-3])\b", re.I)
+# a bare "why?" at the agent's own statement: "how come?", "but why is that?", "why not?"
+_BARE_WHY = re.compile(r"\W*(?:(?:but|and|ok|okay|hmm+|wait)\W+)?(?:why|how come)(?:\s+(?:is|was) (?:that|it)|\s+not)?\W*",
+                       re.I)
 # "no, the other one", "the other flight please", "nah the other option": the listed flight not chosen
 _OTHER_ONE = re.compile(r"\b(?:the\s+)?other\s+(?:one|option|flight|choice|departure)s?\b|"
                         r"\bthe other\b(?=\s*(?:[.!,;]|$|please|pls|plz|then|instead|thanks|thx))", re.I)
@@ -613,6 +618,11 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
         if self._book_looked_up_hold(turn, p, out):  # "convert the hold into a booking" after a lookup
+            turn.say(" ".join(out))
+            return
+        said = self._leg_cabin_answer(p) or self._why_same_cabin(turn, p)
+        if said:  # "business for the return", "why?" at the same-cabin proposal: answered, what was open kept
+            out.append(said)
             turn.say(" ".join(out))
             return
         said = self._unknown_or_compare(turn, p) or self._side_answer(turn, p)
@@ -2437,8 +2447,10 @@ class ReferenceTarget(Target):
         p.selection = None
         missing = next((leg for leg, _, c in per_leg if not c), None)
         if missing is not None:
-            out.append(f"Sorry, none of the flights listed for the {missing['label'] or 'trip'} is {name} with seats "
-                       f"for {'all of you' if need > 1 else 'you'}, so I have kept your current choice.")
+            said = (f"Sorry, none of the flights listed for the {missing['label'] or 'trip'} is {name} with seats "
+                    f"for {'all of you' if need > 1 else 'you'}, so I have kept your current choice.")
+            if said not in out:  # asked for both legs at once and checked again by the flow: said once
+                out.append(said)
             return False
         self.fare_class = cabin
         self.declined = False
@@ -2452,6 +2464,78 @@ class ReferenceTarget(Target):
             return True
         out.append("Switching to " + " and ".join(f"{leg['choice']['flight_id']} ({name})" for leg, _, _ in per_leg) + ".")
         return False
+
+    def _named_leg(self, text: str) -> int | None:
+        """The one leg of the trip in hand that ``text`` names ("the return", "on the way out", "the second
+        leg"); None when it names none, or every leg ("both ways")."""
+        if _BOTH_LEGS.search(text):
+            return None
+        if (m := _NTH_LEG.search(text)) is not None:
+            word = (m.group(1) or m.group(2)).lower()
+            k = {"first": 0, "1st": 0, "1": 0, "second": 1, "2nd": 1, "2": 1, "third": 2, "3rd": 2, "3": 2}.get(
+                word, len(self.legs) - 1)
+            return k if k < len(self.legs) else None
+        if _RETURN_LEG.search(text) and self.legs[-1]["label"] == "return":
+            return len(self.legs) - 1
+        if _OUTBOUND_LEG.search(text):
+            return 0
+        return None
+
+    def _open_question(self) -> str:
+        """The question still open on a trip being chosen: the one same-cabin flight proposed, if any, else the
+        flight to choose, else the summary awaiting a yes."""
+        hit = self._find(self.suggested) if self.suggested else None
+        if hit is not None:
+            k, f = hit
+            return f"Would you like {f['flight_id']} departing {f['departure_time'][11:16]} for the {self.legs[k]['label'] or 'trip'}?"
+        if self.pending is not None and self.pending.get("said"):
+            return self.pending["said"]
+        return self._next_prompt()
+
+    def _leg_cabin_answer(self, p: Parsed) -> str | None:
+        """The answer to a cabin asked for one leg of a trip of several ("economy on the way out please", "can I do
+        business on the second leg?"): one booking keeps one cabin for all its flights (the reservation system books
+        a single fare class per booking), so the flights listed in that cabin for every leg, or that a leg has none,
+        and the open question again, with the pick, proposal or summary in hand kept. None for any other message."""
+        if (self.mode != "new" or len(self.legs) < 2 or not p.fare_class or p.flight_ids or p.no
+                or not all(leg.get("shown") for leg in self.legs) or re.search(r"\boption\b|\d", p.text, re.I)):
+            return None
+        k = self._named_leg(p.text)
+        if k is None:
+            return None
+        name, need = CABIN_NAMES.get(p.fare_class, p.fare_class), self.passengers or 1
+        said = [f"One booking keeps one cabin for all its flights, so the {self.legs[k]['label'] or 'flight'} can only "
+                f"be {name} if every flight in the booking is {name}."]
+        per_leg = []
+        for leg in self.legs:
+            shown = self._shown(self.legs.index(leg))
+            opts = [f for f in shown if f["fare_class"] == p.fare_class and f["status"] == "scheduled"
+                    and f["seats_available"] >= need]
+            per_leg.append(opts)
+            said.append(f"{name} for the {leg['label'] or 'trip'}: " + " or ".join(
+                self._option_words(shown, f) for f in opts) + "."
+                if opts else f"There is no {name} flight with seats listed for the {leg['label'] or 'trip'}.")
+        for j in range(len(self.legs) - 1):
+            a, b = self.legs[j], self.legs[j + 1]
+            if (per_leg[j] and per_leg[j + 1] and a["destination"] == b["origin"] and a["origin"] != b["destination"]
+                    and not any(parse_time(y["departure_time"]) - parse_time(x["arrival_time"]) >= MIN_CONNECTION
+                                for x in per_leg[j] for y in per_leg[j + 1])):
+                said.append(f"But no {name} flight for the {b['label'] or 'next leg'} leaves at least "
+                            f"{MIN_CONNECTION_MINUTES} minutes after a {name} flight for the {a['label'] or 'leg before'} "
+                            "lands, so they do not connect.")
+        return " ".join(said + [self._open_question()])
+
+    def _why_same_cabin(self, turn: TurnContext, p: Parsed) -> str | None:
+        """The answer to a bare "why?" ("how come?") right after the agent said that all flights in one booking
+        must be in the same cabin: one booking keeps one fare class for all its flights; the proposal made there is
+        kept, so that a "yes" next takes it. None for any other message."""
+        if not _BARE_WHY.fullmatch(p.text) or "must be in the same cabin" not in (turn.last_reply or ""):
+            return None
+        chosen = [leg["choice"] for leg in self.legs if leg.get("choice")]
+        kept = (f" Your {chosen[0]['flight_id']} is {chosen[0]['public_cabin']}, so the other flights have to be "
+                f"{chosen[0]['public_cabin']} too." if chosen else "")
+        return ("Because one booking keeps one cabin for all its flights: the reservation system books a single fare "
+                "class per booking." + kept + " " + self._open_question())
 
     def _repeat_question(self, turn: TurnContext) -> str:
         """The question still open: the summary awaiting a yes, the flight to choose, else the last one asked."""
