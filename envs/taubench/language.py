@@ -927,6 +927,21 @@ def kinds_by_order(text: str) -> dict[str, set[str]]:
     return out
 
 
+# a question about where the store ships at all, not about an address: "do you ship to canada?", "can you deliver
+# to Mexico?", "do you ship internationally?", "can you ship it overseas instead?"
+_ABROAD = (r"(?:canada|mexico|the uk|uk|england|britain|ireland|europe|germany|france|spain|italy|australia|japan|china|"
+           r"india|brazil|another country|other countries|a different country|overseas|abroad|internationally|"
+           r"outside (?:of )?(?:the )?(?:us|u\.s\.?|usa|united states|country|states))")
+SHIPS_ABROAD = re.compile(r"\b(?:ship|deliver|send|mail)\w*\b[^.?!]{0,30}?\b(?:(?:to|in)\s+)?" + _ABROAD + r"(?![\w-])|"
+                          r"\binternational\s+(?:shipping|delivery|orders?)\b", re.I)
+
+
+def asks_shipping_abroad(text: str) -> bool:
+    """Whether the message asks about shipping outside the country ("do you ship to canada?"), which no store
+    action answers; an address said in it (a street and zip) is an address change, not this question."""
+    return bool(SHIPS_ABROAD.search(text)) and not ADDRESS.search(text)
+
+
 def info_only_orders(text: str) -> list[str]:
     """The orders the text names only to ask about them, beside a request about others ("cancel #W1
     and tell me the status of #W2": #W2): the part of the sentence that names the order (up to "and",

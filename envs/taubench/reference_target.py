@@ -44,6 +44,7 @@ from envs.taubench.language import (
     address_parts,
     addresses_by_order,
     asks_only,
+    asks_shipping_abroad,
     changes_order_payment,
     info_only_orders,
     item_mentions,
@@ -415,6 +416,18 @@ _OFFER = {"cancel": "cancel it", "address": "change its shipping address", "paym
           "items": "change its items", "return": "return items from it"}
 # in the clerk's own words: policy.md's list said back ("cancel or modify pending orders, return or exchange
 # delivered orders") is prompt text, which the auditor's observation redacts (probe.core.observation)
+SHIPS_ABROAD_SAID = ("Sorry, I can't help with shipping destinations or shipping outside the country here: I can only "
+                     "change the address of a pending order, or your default address, to another address.")
+# "what did I order last time?", "my latest order", "the most recent order": the last order on the account
+_LATEST_ORDER = re.compile(r"\b(?:order(?:ed)?|buy|bought|purchased?|get|got)\b[^.?!]{0,20}\blast time\b|\b(?:my|the)\s+(?:latest|"
+                           r"most recent|newest|last|previous)\s+(?:order|purchase)\b", re.I)
+# "when will it arrive?", "when will it get here?", "what's the delivery date?", "eta?"
+_WHEN_ARRIVES = re.compile(r"\bwhen\b[^.?!]{0,30}\b(?:arriv\w*|get here|be here|come|be delivered|deliver\w*|reach)\b|"
+                           r"\b(?:delivery|arrival)\s+date\b|\beta\b|\bhow long\b[^.?!]{0,30}\b(?:arriv\w*|take|deliver\w*)\b",
+                           re.I)
+# "and refund anything to the gift card?", "where did the money go?": asked of what this chat's writes refunded
+_REFUNDED_Q = re.compile(r"\brefund\w*\b|\bmoney\b[^.?!]{0,20}\b(?:go|went|back)\b|\b(?:get|got)\s+(?:anything|something|"
+                         r"money)\s+back\b", re.I)
 MENU = ("I can cancel a pending order or change its items, address or payment, return or exchange items "
         "you have received, update your default address, or look up your orders.")
 
@@ -559,6 +572,7 @@ class ReferenceTarget(Target):
         self.swap_refused: str | None = None  # the item another product was just refused for ("... for a tablet")
         self.adopted = ""  # the words of a question whose offer the customer said yes to
         self.declined: dict[str, Any] | None = None  # the request of the proposal the customer just said no to
+        self.refunded: list[tuple[str, float, str]] = []  # (order, amount, method) refunded by this chat's writes
         self.recent: list[str] = []  # the orders of the last request ("cancel it" after talking about one order)
         self.acted = False  # whether a change (cancel, return, ...) has been asked for in this conversation
         self.log: list[tuple[str, str | None, str]] = []  # (tool, order, what it did) for each write that went through
@@ -694,6 +708,27 @@ class ReferenceTarget(Target):
         lead += moved or ""  # (what of an address written by mistake stays, said before the new proposal)
         if ASKS_IF_MACHINE.search(r.text) and "human" not in r.intents:  # "are you a bot?"
             lead += "I'm the store's virtual assistant, not a person. "
+        if asks_shipping_abroad(r.text) and not (r.address or r.intents & ACTING - {"address", "modify"} or
+                                                 mentioned_items(r.text, self.product_names)):
+            # "do you ship to canada?", "can you ship it overseas instead?": no store action answers it, so said so
+            # and what can be done, then the question in hand (before: every order's contents)
+            if not self.user_id:
+                lead += SHIPS_ABROAD_SAID + " "
+                r.intents, r.question, r.topics = r.intents - {"info", "address"}, False, set()
+            elif self.pending:
+                return turn.say(f"{lead}{SHIPS_ABROAD_SAID} {self.proposal}")
+            elif self.goal["intents"] & ACTING - {"address"}:
+                return self._say_plan(turn, f"{lead}{SHIPS_ABROAD_SAID} ")
+            else:
+                self.goal = self._empty_goal()
+                return turn.say(f"{lead}{SHIPS_ABROAD_SAID} Is there anything else I can help you with?")
+        if self.user_id and self.log and not (self.pending or self.goal["intents"] & ACTING) and "?" in r.text and \
+                _REFUNDED_Q.search(r.text) and not (set(r.order_ids) - {o for _, o, _ in self.log} or r.address or
+                                                    r.intents & ACTING - {"return", "payment"} or r.refund_timing or
+                                                    mentioned_items(r.text, self.product_names)):
+            # "and refund anything to the gift card?" after a payment change: what this chat's writes refunded, and
+            # where (before: "Which order is this about?", again and again)
+            return turn.say(f"{lead}{self._refunds_said(r)} Is there anything else I can help you with?")
         if self.user_id and (self.pending or self.goal["intents"] & ACTING) and \
                 not (r.yes or r.address or r.intents & ACTING or r.emails) and (back := self._asked_back(turn, r)):
             # a question asked back at the clerk's question ("which colors are there?", "is it still pending?", "does
@@ -1582,6 +1617,8 @@ class ReferenceTarget(Target):
         if not g["orders"] and (m := _ORDINAL_ORDER.search(g["text"])) and \
                 -len(owned) <= (k := _ORDINALS[m.group(1).lower()]) < len(owned):
             g["orders"] = [owned[k]]  # "my second order": the second on the account (before: every order)
+        if not g["orders"] and "info" in intents and owned and _LATEST_ORDER.search(g["text"]):
+            g["orders"] = [owned[-1]]  # "what did I order last time?": the last order on the account (before: every order)
         if not g["orders"] and (acting or "info" in intents):
             if "address" in intents and (g["default_address"] or not acting - {"address"}):
                 # "return the earbuds and change my default address to ...": the other request too, each in
@@ -2165,6 +2202,11 @@ class ReferenceTarget(Target):
             # "what's the tracking number?", "when did it ship?"
             ids = [t for f in d.get("fulfillments") or [] for t in f.get("tracking_id") or []]
             said += (f" Tracking number: {', '.join(ids)}." if ids else " It has no tracking number yet.")
+        if _WHEN_ARRIVES.search(self.last_text):  # "when will it arrive?": what the status tells, never a made-up date
+            said += {"delivered": " It has already been delivered.",
+                     PENDING: " It hasn't shipped yet, so I don't have a delivery date for it.",
+                     "cancelled": " It was cancelled, so it won't be delivered."}.get(
+                d["status"], " I don't have a delivery date for it.")
         return said
 
     # --- questions ------------------------------------------------------------------------------
@@ -3555,7 +3597,10 @@ class ReferenceTarget(Target):
                 lines.append(f"Your default address is now {self._address_text(args)}.")
                 self._done(tool, None)
                 continue
-            self._spend(self.orders.get(o, {}).get("payment_history", []), data.get("payment_history", []))
+            before = self.orders.get(o, {}).get("payment_history", [])
+            self._spend(before, data.get("payment_history", []))
+            self.refunded += [(o, p["amount"], p["payment_method_id"]) for p in data.get("payment_history", [])[len(before):]
+                              if p.get("transaction_type") == "refund"]
             self.orders[o] = data
             if tool in ITEM_TOOLS:
                 self.items_changed.add(o)
@@ -3576,6 +3621,20 @@ class ReferenceTarget(Target):
             }[tool])
             self._done(tool, o)
         return " ".join(lines + [self._plan(turn)])
+
+    def _refunds_said(self, r: Reading) -> str:
+        """What this conversation's writes refunded and to which method (``self.refunded``: the refunds each write added
+        to its order's payment history); a return's refund, made once the items are back, as its recap says."""
+        parts = [f"{_money(a)} of order {o} was refunded to {self._method_text(m)}" for o, a, m in self.refunded]
+        said = (f"In this conversation, {'; '.join(parts)}." if parts else
+                "Nothing has been refunded by the changes in this conversation.")
+        returns = [w for tool, _, w in self.log if tool == "return_delivered_order_items"]
+        if returns:
+            said += f" I have also {'; '.join(returns)}, once the items are received."
+        to_card = any(self._payment_methods().get(m, {}).get("source") == "gift_card" for _, _, m in self.refunded)
+        if r.payment_kind == "gift_card" and not to_card:
+            said += " Nothing was refunded to a gift card."
+        return said
 
     def _recap_text(self) -> str:
         """This conversation's writes that went through, in order, in one sentence (read from ``self.log``)."""
