@@ -745,6 +745,8 @@ urgent urgently quickly hurry right away again more less some any other another 
 hmm hm hmmm um umm uh uhm er erm ah ahh oh ooh huh wow ugh oops well anyway gosh geez jeez argh doh whoops damn
 passport visa dob born birth birthday date email e-mail mail phone mobile cell number no nr card id ref reference
 code refundable nonrefundable surname lastname firstname lead pax
+if so because cause cos since though although unless whether than into onto upon about after before until till
+via per etc yet nor either neither both each every else
 """.split())
 
 
