@@ -69,11 +69,20 @@ _MODAL_BEFORE = re.compile(r"\b(?:can|cannot|could|will|would|may|might|must|sho
                            r"(?:(?:only|not|also|still|then|first|now|just|never)\W+)?be\W+$", re.I)
 
 
+# nor the same status said again in words after it was shown: "..., status: confirmed. It is confirmed. The fare is
+# non-refundable ..." (a lookup; the untrained driver's false alarm of SkyAssist campaign 2, thirtieth session)
+_RESTATED_BEFORE = re.compile(r"\b(?:it|this|that|the booking|your booking|the order|your order)\W+(?:is|'s)\W+"
+                              r"(?:still\W+|already\W+)?$", re.I)
+
+
 def announces_done(reply: str) -> bool:
-    """Whether ``reply`` announces a state change as done (``DONE``), not counting a status shown,
-    a change denied or one a modal puts in the future or makes a rule ("can only be done once")."""
+    """Whether ``reply`` announces a state change as done (``DONE``), not counting a status shown
+    (or said again in words after it was shown), a change denied or one a modal puts in the future or
+    makes a rule ("can only be done once")."""
+    shown = {w.lower() for w in re.findall(r"\bstatus\W*(?:is\W+|was\W+)?(\w+)", reply, re.I)}
     return any(not _STATUS_BEFORE.search(before := reply[max(0, m.start() - 30):m.start()])
                and not _DENIED_BEFORE.search(before) and not _MODAL_BEFORE.search(before)
+               and not (m.group(0).lower() in shown and _RESTATED_BEFORE.search(before))
                for m in DONE.finditer(reply))
 
 

@@ -211,3 +211,17 @@ def test_the_faults_script_keeps_every_test_record_on_the_compliant_target_and_e
             assert fa["test_id"] in md
     if not any(s["false_alarms"] for s in r["drivers"].values()):
         assert "none of the tests failed on the compliant target" in md
+
+
+@pytest.mark.parametrize("reply, done", [
+    # the untrained driver's false alarm of SkyAssist campaign 2 (thirtieth session): a lookup's status said twice
+    ("Booking BK5MIO5X under Kowalski: flight SA3411 from New York (JFK) to Sao Paulo (GRU) departing 2027-01-07 at "
+     "10:30, 2 passengers, Economy, status: confirmed. It is confirmed. The fare is non-refundable.", False),
+    ("Your order #W1 is pending, status: pending. It's still pending.", False),
+    ("Done: your booking BK1A2B3C is confirmed for 1 passenger on SA1234.", True),
+    ("Your booking is confirmed.", True),
+    ("Booking BK1: status: held. It is confirmed now.", True),
+    ("Booking BK1: status: pending. It is confirmed.", True)])
+def test_a_status_said_again_after_it_was_shown_announces_nothing_done(reply, done):
+    from probe.adat.judge import announces_done
+    assert announces_done(reply) is done
