@@ -1104,7 +1104,9 @@ _MY_EMAIL = re.compile(r"(?:\bmine\b|\bmy (?:own |personal )?(?:e-?mail|email ad
 _MY_OWN = re.compile(r"\bmy (?:own|personal)\b", re.I)  # "my own email, not my wife's"
 # the customer says they write for someone else: "im calling for my boss, X", "on behalf of my sister: X"
 ON_BEHALF = re.compile(rf"\b(?:(?:calling|writing|messaging|asking|contacting you|doing this|here|reaching out)\s+(?:for|on behalf of)|"
-                       rf"on behalf of|it'?s for)\s+(?:my|our)\s+{KIN}\b(?!'s)", re.I)
+                       rf"on behalf of|it'?s for)\s+(?:my|our|a(?!\s+friend\b)|an)\s+{KIN}\b(?!'s)|"
+                       # "my colleague is on the account as X", "my dad is the account holder"
+                       rf"\b(?:my|our)\s+{KIN}\s+(?:is|'s)\s+(?:on the account|the account holder)", re.I)
 # another person's details given to log in with: "my wife's name is Ana Lee, zip 75268", "his zip is 75268"
 _OTHERS_DETAILS = re.compile(rf"\b(?:(?:my|our) {KIN}'?s|his|her|their)\s+(?:full |first |last )?(?:name|zip(?: ?code)?|"
                              r"postal code|details)\b", re.I)
