@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from types import SimpleNamespace
 
 import pytest
 from scripts_loader import load_script
@@ -31,6 +30,7 @@ from probe.adat.records import Evidence, ScenarioRef, Statement, Test
 from probe.adat.runner import Runner
 from probe.adat.transforms import TRANSFORMS, Context
 from probe.core.registry import get_domain
+from tests.adat.test_adat_29f import _trace
 
 SKY = get_domain("skyassist")
 
@@ -93,17 +93,6 @@ def test_every_value_made_invalid_is_named_in_the_change_as_it_is_written(check)
         assert v is not None, (name, res.change)
         assert any(v in h for h in res.hints), (name, v, res.hints)
     assert seen >= 5  # zero, negative, fraction, vague, past, invalid date
-
-
-def _trace(turns, tool_calls=None):
-    msgs = []
-    for i, (u, a) in enumerate(turns):
-        msgs.append({"role": "user", "content": u})
-        m = {"role": "assistant", "content": a}
-        if tool_calls and i in tool_calls:
-            m["tool_calls"] = [{"function": {"name": tool_calls[i], "arguments": "{}"}}]
-        msgs.append(m)
-    return SimpleNamespace(messages=msgs, scenario={}, meta=SimpleNamespace(failed_turns=[]))
 
 
 class _Quiet(CPUJudge):

@@ -19,6 +19,7 @@ from envs.taubench.database import base_db
 from envs.taubench.language import read
 from probe.core.registry import get_domain
 from probe.core.scripts import play_messages
+from tests.envs.taubench.test_retail_customers_30 import _writes
 from tests.envs.taubench.test_unseen_retail_customers import _calls, _said, _sound
 
 MOHAMED = "mohamed.lee1888@example.com"  # held-out 911: pending #W6302827, delivered #W7913362 (two backpacks)
@@ -32,10 +33,6 @@ def d():
 def _play(d, family, seed, lines, faults=()):
     sc = d.scenario(family, d.heldout_seeds[seed])
     return play_messages(d, sc, d.make_target("reference", list(faults)), lines, "customers-30c")
-
-
-def _writes(t):
-    return [name for name, _ in _calls(t)]
 
 
 # --- thanks while nothing has been asked for or done ---------------------------------------------------------

@@ -14,6 +14,7 @@ import pytest
 
 from probe.core.registry import get_domain
 from probe.core.scripts import play_messages
+from tests.envs.taubench.test_retail_customers_30g import _reply_to
 from tests.envs.taubench.test_unseen_retail_customers import _calls, _sound
 
 ETHAN = "ethan.sanchez6360@example.com"  # pending #W9102111 (paid by gift card), delivered #W9250394 (last on file)
@@ -29,19 +30,6 @@ def d():
 def _play(d, lines, family="payment"):
     sc = d.scenario(family, d.heldout_seeds[911])
     return play_messages(d, sc, d.make_target("reference", []), lines, "customers-30h")
-
-
-def _reply_to(t, line):
-    """The clerk's reply (its last words) to the customer's message ``line``."""
-    out, seen = [], False
-    for m in t.messages:
-        if m["role"] == "user":
-            if seen:
-                break
-            seen = m["content"] == line
-        elif seen and m["role"] == "assistant" and m.get("content"):
-            out.append(m["content"])
-    return " ".join(out)
 
 
 # --- c74: a refund question after a payment change ---------------------------------------------------------------
