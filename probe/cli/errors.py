@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Callable, NoReturn
 import typer
 from rich.console import Console
 
+from probe.core.domain import LONG_VALUE, shorten
+
 if TYPE_CHECKING:
     from probe.core.domain import Domain
 
@@ -22,13 +24,8 @@ MAX_RUN_SEED = 2**32 - 1  # numpy's seed range: the bound of every run seed opti
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
-LONG_VALUE = 200  # a word of a message longer than this is a pasted value, shown shortened
+# a word of a message longer than LONG_VALUE is a pasted value, shown shortened (probe.core.domain.shorten)
 _WORD = re.compile(r"[^\s'\"]{%d,}" % (LONG_VALUE + 1))
-
-
-def shorten(value: str, keep: int = 40) -> str:
-    """``value`` itself, or its first ``keep`` characters and its length when it is over ``LONG_VALUE``."""
-    return value if len(value) <= LONG_VALUE else f"{value[:keep]}… ({len(value)} characters)"
 
 
 def shorten_long_values(message: str) -> str:

@@ -93,6 +93,14 @@ def _one_edit_apart(a: str, b: str) -> bool:
     return short[i:] == long_[i + 1:]
 
 
+LONG_VALUE = 200  # a value longer than this was pasted by mistake: named by its start and length, never echoed whole
+
+
+def shorten(value: str, keep: int = 40) -> str:
+    """``value`` itself, or its first ``keep`` characters and its length when it is over ``LONG_VALUE``."""
+    return value if len(value) <= LONG_VALUE else f"{value[:keep]}… ({len(value)} characters)"
+
+
 def near_names(name: str, known: list[str]) -> list[str]:
     """The names of ``known`` that ``name`` probably meant: the same ignoring case and ``-``/``_``/
     space, or one edit away from it (``_one_edit_apart``); exact matches are not near misses."""
@@ -374,8 +382,7 @@ class Domain(ABC):
         """The one-line refusal of fault ``name``: the allowed names, plus a "did you mean" for a
         near miss (``near_names``) or, for a fault of another registered environment, which one."""
         known = list(self.fault_profiles) + self.fault_names
-        if len(name) > 200:  # a pasted value, not a typo: named by its start and length, never echoed whole
-            name = f"{name[:40]}… ({len(name)} characters)"
+        name = shorten(name)  # a pasted value, not a typo: named by its start and length, never echoed whole
         allowed = f"allowed: {', '.join(known)} (optionally NAME@P, P in (0, 1])"
         near = near_names(name, known)
         if near:

@@ -210,16 +210,12 @@ def probe_cache_problem(root: str | None) -> str | None:
     cached builds, without writing anything, or None: it must be a folder, or a path whose nearest
     existing ancestor is a writable folder. Read before a command starts, so that a bad value is
     one line at once instead of an error after minutes of building."""
-    import os
-
     if not root:
         return None
     path = Path(os.path.expanduser(root))
     if path.exists() and not path.is_dir():
         return f"PROBE_CACHE={root} is a file, not a directory; point it at a folder (new or probe's cache)"
-    parent = path
-    while not parent.exists() and parent != parent.parent:
-        parent = parent.parent
+    parent = nearest_existing(path)
     if not parent.is_dir():
         return f"PROBE_CACHE={root}: {parent} is a file, not a directory; point it at a folder"
     if not os.access(parent, os.W_OK | os.X_OK):

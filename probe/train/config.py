@@ -316,12 +316,12 @@ class RuntimeSettings(_Strict):
 def _fits_file_system(path: str) -> str:
     """``path`` (``out_dir`` or ``run_name``) unless the file system cannot hold it: a name over 255
     bytes or a path of 4096 (``path_length_problem``); refused at load, before minutes of building."""
+    from probe.core.domain import shorten
     from probe.core.outputs import path_length_problem
 
     problem = path_length_problem(path)
     if problem is not None:
-        shown = path if len(path) <= 200 else f"{path[:40]}… ({len(path)} characters)"
-        raise ValueError(f"{problem}; got {shown}")
+        raise ValueError(f"{problem}; got {shorten(path)}")
     return path
 
 
