@@ -237,7 +237,7 @@ def eval_command(
         out.print(table)
         for line in settings_differences(compare_dirs):
             err.print(f"warning: {line}", markup=False)
-        failed = {n: target_failure(m) for n, m in merged.items() if target_failure(m)}
+        failed = {n: why for n, m in merged.items() if (why := target_failure(m))}
         for name, why in failed.items():  # a failed eval is never compared as a clean one: exit 1 below
             err.print(f"warning: {name}: {why}; its episodes with a failed turn are excluded from its metrics, "
                       "so it is not a clean result", markup=False)
