@@ -237,38 +237,22 @@ def claim_output(folder: str | Path, overwrite: bool) -> Path:
     an ``OutputError`` too."""
     folder = Path(folder)
 
-    def running() -> int | None:  # the pid of another live process whose run this is
+    def marker() -> dict[str, Any]:  # the run's marker; {} when it cannot be read
         try:
             mark = json.loads((folder / MARKER).read_text())
         except (OSError, ValueError):
-            return None
-        pid = mark.get("pid") if isinstance(mark, dict) and mark.get("complete") is False else None
+            return {}
+        return mark if isinstance(mark, dict) else {}
+
+    def alive(pid: Any) -> bool:  # another process with this pid still runs
         if not isinstance(pid, int) or pid == os.getpid():
-            return None
+            return False
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
-            return None
+            return False
         except OSError:
             pass
-        return pid
-
-    def unfinished() -> bool:  # the marker says the run never finished, and its process is gone
-        try:
-            mark = json.loads((folder / MARKER).read_text())
-        except (OSError, ValueError):
-            return False
-        if not isinstance(mark, dict) or mark.get("complete") is not False:
-            return False  # a finished run (or one from before this mark)
-        pid = mark.get("pid")
-        if isinstance(pid, int) and pid != os.getpid():
-            try:
-                os.kill(pid, 0)
-                return False  # still running
-            except ProcessLookupError:
-                return True
-            except OSError:
-                return False
         return True
 
     try:
@@ -277,11 +261,11 @@ def claim_output(folder: str | Path, overwrite: bool) -> Path:
         if folder.is_dir() and any(folder.iterdir()):
             if not (folder / MARKER).is_file():
                 raise OutputError(f"{folder} exists, is not empty and was not written by 'probe adat'; choose another --run")
-            pid = running()
-            if pid is not None:
-                raise OutputError(f"{folder} is in use by a 'probe adat' run still going (pid {pid}); wait for it "
-                                  "to end or choose another --run")
-            partial = unfinished()
+            mark = marker()
+            partial = mark.get("complete") is False  # never finished (a finished run, or one from before this mark: no)
+            if partial and alive(mark.get("pid")):
+                raise OutputError(f"{folder} is in use by a 'probe adat' run still going (pid {mark['pid']}); wait "
+                                  "for it to end or choose another --run")
             if not (overwrite or partial):
                 raise OutputError(f"{folder} already holds an AdaT run; pass --overwrite to replace it")
             foreign = sorted(p.name for p in folder.iterdir() if p.name not in FILES)
