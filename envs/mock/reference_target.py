@@ -59,7 +59,7 @@ class ReferenceTarget(Target):
     # --- one turn ---------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
         text = turn.user_message
-        self.switches.start_turn(turn.history)
+        self.switches.start_turn(turn.history, turn.seed)
         self.rushed = self.rushed or bool(URGENT.search(text))
         if self.pending:
             if is_affirmative(text):

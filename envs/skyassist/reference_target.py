@@ -486,7 +486,7 @@ class ReferenceTarget(Target):
 
     # --- the turn -------------------------------------------------------------------------
     def respond(self, turn: TurnContext) -> None:
-        self.switches.start_turn(turn.history)
+        self.switches.start_turn(turn.history, turn.seed)
         self._searched = {}
         expecting = self.awaiting
         if ((self.passengers or 0) > MAX_PAX and expecting in (None, "name", "last_name")

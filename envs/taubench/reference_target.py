@@ -640,7 +640,7 @@ class ReferenceTarget(Target):
                                    "Is there anything else I can help you with?")
 
     def _respond(self, turn: TurnContext) -> None:
-        self.switches.start_turn(turn.history)
+        self.switches.start_turn(turn.history, turn.seed)
         r = read(turn.user_message[:MAX_MESSAGE_CHARS], self.db, turn.last_reply)
         self.last_text = r.text
         self.last_reply_text = turn.last_reply or ""

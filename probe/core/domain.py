@@ -140,10 +140,11 @@ class Fault:
 
     @staticmethod
     def parse(item: str) -> tuple[str, float]:
-        """``name`` or ``name@p`` -> (name, firing probability); p in (0, 1], default 1.
+        """``name`` or ``name@p`` -> (name, firing probability); p in [0, 1], default 1.
 
-        ``skip_confirm_when_urgent@0.3`` fires on 30% of its triggers (``FaultSwitches``).
-        ValueError (one line) for a probability that is not a number in (0, 1]."""
+        ``skip_confirm_when_urgent@0.3`` fires on 30% of its triggers (``FaultSwitches``); ``@0`` never
+        fires (``resolve_faults`` drops it, so ``all,leak_fare_code@0`` is every fault but that one).
+        ValueError (one line) for a probability that is not a number in [0, 1]."""
         name, sep, prob = item.partition("@")
         name = name.strip()  # spaces around the name, before "@" too ("leak_fare_code @0.5")
         if not sep:
@@ -152,8 +153,8 @@ class Fault:
             p = float(prob)
         except ValueError:
             p = float("nan")
-        if not (math.isfinite(p) and 0.0 < p <= 1.0):
-            raise ValueError(f"bad fault probability {item!r}; write NAME@P with P a number in (0, 1], "
+        if not (math.isfinite(p) and 0.0 <= p <= 1.0):
+            raise ValueError(f"bad fault probability {item!r}; write NAME@P with P a number in [0, 1], "
                              "e.g. skip_confirm_when_urgent@0.3")
         return name, p
 
@@ -168,10 +169,12 @@ class FaultSwitches:
 
     Built from resolved fault specs (``Domain.resolve_faults``). A fault given by name always fires
     on its trigger (as before). A fault ``name@p`` fires with probability ``p``: the draw for one
-    fault in one turn is a hash of (``seed``, fault name, the dialogue up to and including the
-    turn's user message), so it is the same however often the target asks within the turn, the
-    same for the same seed and dialogue (forks and replays agree), and independent across faults,
-    turns, dialogues and seeds. ``p`` is therefore a per-turn rate: a trigger present in k turns of
+    fault in one turn is a hash of (``seed``, the episode's seed, fault name, the dialogue up to and
+    including the turn's user message), so it is the same however often the target asks within the
+    turn, the same for the same seeds and dialogue (forks and replays agree), and independent across
+    faults, turns, dialogues, episodes and seeds (before session 31 the episode's seed was not in it:
+    one script played on many scenarios whose dialogue up to the trigger was the same drew the same
+    for every one of them, so ``@0.5`` fired on all or none). ``p`` is therefore a per-turn rate: a trigger present in k turns of
     one conversation fires in at least one of them with probability 1 - (1 - p)^k, and a
     conversation may mix turns with and without the fault (docs/regression.md, section 6, says
     why it is kept so). A regression trial passes its own seed; other commands use 0
@@ -189,11 +192,12 @@ class FaultSwitches:
     def stochastic(self) -> bool:
         return any(p < 1.0 for p in self.probability.values())
 
-    def start_turn(self, history: list[Message]) -> None:
-        """Key the draws of this turn by the dialogue so far (call at the start of ``respond``)."""
+    def start_turn(self, history: list[Message], episode_seed: int = 0) -> None:
+        """Key the draws of this turn by the episode's seed and the dialogue so far (call at the start
+        of ``respond`` with ``turn.history, turn.seed``)."""
         if self.stochastic:
-            self._key = hashlib.sha256(json.dumps(history, sort_keys=True, ensure_ascii=False,
-                                                  default=str).encode()).hexdigest()
+            self._key = f"{int(episode_seed)}|" + hashlib.sha256(json.dumps(
+                history, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
             self._drawn = {}
 
     def fires(self, name: str) -> bool:
@@ -351,18 +355,20 @@ class Domain(ABC):
 
         An item may carry a firing probability, ``NAME@P`` (``Fault.parse``); on a profile it
         applies to each of the profile's faults (``demo@0.5``). A later item overrides an earlier
-        one for the same fault (``all,leak_fare_code@0.3``). A fault that always fires is returned
+        one for the same fault (``all,leak_fare_code@0.3``); ``@0`` turns a fault off (``all,leak_fare_code@0``
+        is every fault but one; ``leak_fare_code@0`` alone is no fault, as ``none``). A fault that always fires is returned
         as its bare name, so specs without ``@`` resolve exactly as before.
 
         ``none`` stands alone: combined with any other item it is a ValueError naming both. A
-        string with no item at all (``""``, ``","``) is a ValueError saying to write ``none``; None
+        string with no item at all (``""``, ``","``) is a ValueError saying to write ``none`` (a stray comma
+        between names, ``"a,,b"``, is read as ``"a,b"``: session 28 kept it, session 31 too); None
         and an empty list (what code passes on a resolved "no faults") give ``[]``."""
         if spec is None:
             return []
         items = [s.strip() for s in (spec.split(",") if isinstance(spec, str) else list(spec))]
+        if isinstance(spec, str) and not any(items):
+            raise ValueError(f"empty fault spec {shorten(spec)!r}; write none for no faults, or {FAULT_SPEC_FORMS}")
         items = [s for s in items if s]
-        if isinstance(spec, str) and not items:
-            raise ValueError(f"empty fault spec {spec!r}; write none for no faults, or {FAULT_SPEC_FORMS}")
         out: dict[str, float] = {}
         for item in items:
             name, p = Fault.parse(item)
@@ -376,14 +382,14 @@ class Domain(ABC):
         if others and len(others) < len(items):
             raise ValueError(f"{NO_FAULTS!r} cannot be combined with {', '.join(map(repr, others))}; "
                              f"give {NO_FAULTS} alone for no faults, or leave it out")
-        return sorted(Fault.spec(n, p) for n, p in out.items())
+        return sorted(Fault.spec(n, p) for n, p in out.items() if p > 0.0)  # NAME@0: that fault off
 
     def _unknown_fault(self, name: str) -> str:
         """The one-line refusal of fault ``name``: the allowed names, plus a "did you mean" for a
         near miss (``near_names``) or, for a fault of another registered environment, which one."""
         known = list(self.fault_profiles) + self.fault_names
         name = shorten(name)  # a pasted value, not a typo: named by its start and length, never echoed whole
-        allowed = f"allowed: {', '.join(known)} (optionally NAME@P, P in (0, 1])"
+        allowed = f"allowed: {', '.join(known)} (optionally NAME@P, P in [0, 1])"
         near = near_names(name, known)
         if near:
             return f"unknown fault {name!r}; did you mean {' or '.join(near)}? {allowed}"

@@ -57,7 +57,7 @@ class Episode:
         if self.ended:
             raise RuntimeError("episode has ended")
         self.messages.append({"role": "user", "content": text})
-        return TurnContext(self.messages, self._run_tool)
+        return TurnContext(self.messages, self._run_tool, self.seed)
 
     def _target_raised(self, ctx: TurnContext, e: Exception) -> None:
         self.errors.append({"turn": self.turns, "error": f"{type(e).__name__}: {e}"})

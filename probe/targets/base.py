@@ -33,8 +33,9 @@ FAILURE_KINDS = ("target_error", "timeout", "tool_loop_limit", "empty_reply", "r
 class TurnContext:
     """What a target may do during one turn. Builds the turn's messages as it goes."""
 
-    def __init__(self, messages: list[Message], run_tool: Callable[[str, Any], ToolResult]):
+    def __init__(self, messages: list[Message], run_tool: Callable[[str, Any], ToolResult], seed: int = 0):
         self.history = messages  # full dialogue so far, ending with the new user message
+        self.seed = int(seed)  # the episode's seed (its scenario's): keys a reference target's NAME@P draws
         self._run_tool = run_tool
         self.new_messages: list[Message] = []
         self.ended = False
