@@ -53,7 +53,7 @@ CITY_ALIASES = {"nyc": "JFK", "new york city": "JFK", "são paulo": "GRU", "sao 
                 "fiumicino": "FCO", "kennedy": "JFK", "new york jfk": "JFK", "nueva york": "JFK", "mexico df": "MEX",
                 "ny": "JFK", "los angles": "LAX", "seatle": "SEA"}
 CURRENCIES = [
-    (r"€|\beuros?\b|\beur\b", "EUR"), (r"£|\bpounds?\b|\bsterling\b|\bgbp\b", "GBP"),
+    (r"€|\beuros?\b|\beur\b", "EUR"), (r"£|\bpounds?\b|\bsterling\b|\bgbp\b|\bquids?\b", "GBP"),
     (r"¥|\byen\b|\bjpy\b", "JPY"), (r"\bcad\b|\bcanadian dollars?\b", "CAD"),
     (r"\baud\b|\baustralian dollars?\b", "AUD"), (r"\bchf\b|\bswiss francs?\b|\bfrancs?\b", "CHF"),
     (r"₹|\binr\b|\brupees?\b", "INR"), (r"\bmxn\b|\bpesos?\b", "MXN"), (r"\bbrl\b|\breais\b|\breal\b", "BRL"),
@@ -61,7 +61,8 @@ CURRENCIES = [
 _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 # day and month in either order: "23/07/2026", "7/23", "23.07.2026" (dots only with a year: "40.00" is an amount)
-_NUMERIC_DATE = re.compile(r"(?<![\d/.$])\b(\d{1,2})(?:/(\d{1,2})(?:/(\d{4}|\d{2}))?|\.(\d{1,2})\.(\d{4}|\d{2}))\b(?![/.]\d)")
+# (or with hyphens and a year: "13-06-2026")
+_NUMERIC_DATE = re.compile(r"(?<![\d/.$-])\b(\d{1,2})(?:/(\d{1,2})(?:/(\d{4}|\d{2}))?|[.-](\d{1,2})[.-](\d{4}|\d{2}))\b(?![/.-]\d)")
 _WD_RE = "|".join(WEEKDAYS)
 _COUNT_RE = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
 _DATE_PATTERNS = [
@@ -196,7 +197,7 @@ _INTENTS: dict[str, re.Pattern] = {
                         r"what do you have access to|how does this work|(?:what|which) (?:database|data ?base|"
                         r"backend|back end|platform|program|engine)s?|(?:what|which) (?:ai |language )?model (?:are you|do you "
                         r"use|is this|runs you)|behind the scenes|under the hood|what runs you|"
-                        r"what are you (?:built|running) on|how do you (?:look up|find|search|check|get))\b", re.I),
+                        r"what are you (?:built|running) on|how do you (?:actually |really |even |normally )?(?:look up|find|search|check|get))\b", re.I),
     "round_trip": re.compile(r"\b(round[- ]trip|return (flight|trip|ticket|journey)|and back|fly back|coming back|"
                              r"returning|return on|back on|way back)\b", re.I),
     "goodbye": re.compile(r"\b(bye|goodbye|that'?s all|that is all|that'?s it|nothing else|no more questions|"
@@ -492,7 +493,7 @@ _NUMERIC_DATE_CUE = re.compile(r"(?:\b(?:on|for|by|until|till|from|to|date|depar
 
 # a numeric date right after a word, at the end of its clause: "nyc to chicago 8/20, return 9/1", "20/08 - 01/09"
 # (or after a comma: "New York to Los Angeles, 31/07"; "not 24/11 anymore, 17/09 please")
-_AFTER_A_WORD = re.compile(r"(?:[a-z]{2,},?|-|–)\s+$", re.I)
+_AFTER_A_WORD = re.compile(r"(?:[a-z]{2,}[,.;]?|-|–)\s+$", re.I)  # (or a full stop: "Frankfurt-Tokyo. 13/06.")
 _DATE_END = re.compile(r"\s*(?:$|[,;.!?]|-|–|and\b|return|back|then\b|for\b|please\b|pls\b|any ?more\b)", re.I)
 
 
@@ -1174,6 +1175,7 @@ def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], st
 _CURRENCY_CUE = re.compile(r"\b(?:in|into|to|as|using|with|convert(?:ed)?|quote(?:d)?|pay|paying|price|prices|cost|"
                            r"total|fare|amount|much|what'?s that)\s+(?:the\s+|local\s+)?$", re.I)
 _CURRENCY_AFTER = re.compile(r"^\s*(?:prices?|amounts?|equivalent|please|\?|instead|currency)", re.I)
+_MONEY_TALK = re.compile(r"\b(?:money|currency|prices?|cost|costs|how much|fares?|total|that in|it in)\b", re.I)
 _WEIGHT_CONTEXT = re.compile(r"\b(?:weigh\w*|weight|heavy|bag|bags|luggage|suitcase|baggage|carry-on|kg|lbs?)\b", re.I)
 
 
@@ -1197,6 +1199,8 @@ def currency_request(text: str) -> str | None:
                 continue  # a capitalised singular is a name (Ezra Pound, Mai Yen)
             if _CURRENCY_CUE.search(before) or _CURRENCY_AFTER.search(after) or re.search(r"\d\s*$", before):
                 return code
+            if word.islower() and word.endswith("s") and _MONEY_TALK.search(t):  # "and in my money? I'm in Mexico,
+                return code  # pesos": a plural currency word in a message about money or prices
     return None
 
 
@@ -1284,7 +1288,8 @@ _OPEN_PICK = re.compile(
 # a flight picked by its fare: "the 328 one", "ok the $328 flight", "the one for $328", "the 328 dollar one"
 _PRICE_PICK = re.compile(r"(?:\bthe\s+|^\W*)(?:\$\s?(\d{2,5})|(\d{3,5}))(?:\.\d{2})?\s*(?:\$|dollars?|usd|bucks)?\s*"
                          r"(?:one|option|flight|fare|ticket)\b"
-                         r"|\bthe (?:one|flight|option|fare)\s+(?:for|at|costing|that costs?|priced at)\s+\$?\s?(\d{2,5})\b")
+                         r"|\bthe (?:one|flight|option|fare)\s+(?:for|costing|that costs?|priced at)\s+\$?\s?(\d{2,5})\b"
+                         r"|\bthe (?:one|flight|option|fare)\s+at\s+(?:\$\s?(\d{2,5})|(\d{3,5}))\b")  # "at 12" is a time
 _HOURS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _HOUR_WORD = re.compile(r"\b(" + "|".join(_HOURS) + r")(\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock))\b", re.I)
 # a whole message that is a departure time: "9am", "the 6pm", "9:00 am", "9.00 please", "the 9 o'clock"
@@ -1301,12 +1306,18 @@ def _selection(text: str) -> int | str | None:
     if m := re.search(r"\b(second|2nd|third|3rd)[- ]?(?:cheapest|lowest(?: price| fare)?|least expensive)\b", t_clean):
         return "cheapest " + {"second": "2", "2nd": "2", "third": "3", "3rd": "3"}[m.group(1)]  # "the second cheapest"
     if re.search(r"\b(cheapest|lowest price|least expensive|lowest fare)\b|\bthe (?:cheaper|less expensive|cheap) "
-                 r"(?:one|option|flight|fare)\b|\bwhichever (?:is|was|'s|one is) (?:cheaper|less expensive)\b", t_clean):
+                 r"(?:one|option|flight|fare)\b|\bthe cheaper(?=\s*(?:please|pls|then|thanks)?\W*$)|\bwhichever (?:is|was|'s|one is) (?:cheaper|less expensive)\b", t_clean):
         return "cheapest"
     if re.search(r"\b(earliest|first flight|soonest)\b|\bthe earlier (?:one|option|flight)\b|\b(?:whichever|the one that|which|"
                  r"the one which|whatever) (?:one )?(?:leaves|departs|goes|flies) (?:first|earliest|soonest)\b", t_clean):
         return "earliest"
-    if re.search(r"\b(latest|last flight|last one)\b|\bthe later (?:one|option|flight)\b", t_clean):
+    # a place in the list, not a time: "the last one", "the bottom one", "last", "the final option" (the latest flight
+    # may be another, when two leave at once or the list is not by time); "the one before last" is the one above it
+    if re.search(r"\b(?:second|2nd)[- ]to[- ]last\b|\bone before (?:the )?last\b|\bpenultimate\b", t_clean):
+        return "last 2"
+    if re.search(r"\b(?:the )?(?:last|bottom|final)(?: one| option| choice)\b|^\W*(?:the )?(?:last|bottom)\W*$", t_clean):
+        return "last"
+    if re.search(r"\b(latest|last flight)\b|\bthe later (?:one|option|flight)\b", t_clean):
         return "latest"
     for idx, words in _ORDINALS:
         if re.search(r"(?:\b(?:option|number|no\.?|flight)|#)\s*(" + words + r")\b", t_clean):
@@ -1324,6 +1335,9 @@ def _selection(text: str) -> int | str | None:
     if m := _PRICE_PICK.search(t_clean):  # "the 328 one", "the $328 flight", "the one for $328": by its fare
         return "price " + next(g for g in m.groups() if g)
     t_clean = _HOUR_WORD.sub(lambda w: str(_HOURS.index(w.group(1)) + 1) + w.group(2), t_clean)  # "the nine am one"
+    t_clean = re.sub(r"\bat (?:noon|midday)\b", "at 12:00", t_clean)  # "the one at noon"
+    t_clean = re.sub(r"\b((?:one|flight) at) (" + "|".join(_HOURS) + r")\b(?!\s*(?:am|pm|a\.m|p\.m|o'?clock))",
+                     lambda w: f"{w.group(1)} {_HOURS.index(w.group(2)) + 1}:00", t_clean)  # "the one at twelve"
     m = re.search(r"\b(?:the |at )?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|h|o'?clock)?\s*(?:one|option|flight|"
                   r"departure|plane)\b|\b(?:the one|the flight|one|flight|leaving|departing|leaves|departs|goes)(?: that| which)?"
                   r"(?: leaves| departs| goes| is)? at (\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|o'?clock)?\b"
@@ -1575,9 +1589,13 @@ _NOT_NEEDED = re.compile(r"\b(?:don'?t|dont|do not|won'?t|wont|will not)\s+(?:ne
 # "not 24/11 anymore", "instead of 24 November" (the other date is the new one)
 _OLD_DATE_BEFORE = re.compile(r"(?:\bfrom|\bcurrently(?:\s+(?:for|on))?|\bbooked\s+(?:on|for)|\b(?:flight|booking|trip|"
                               r"ticket|seat)\s+(?:on|for)|\bnot|\binstead\s+of|\brather\s+than|\bwas\s+(?:\w+ing\s+)?(?:on|for)?"
+                              # "it was supposed to be 18 December", "it was 18 December", "originally december 18"
+                              r"|\bwas|\b(?:supposed|meant|scheduled|set|due)\s+to\s+(?:be|fly|go|leave)(?:\s+(?:on|for))?"
+                              r"|\boriginally(?:\s+(?:on|for))?|\bold date(?:\s+(?:is|was))?:?"
                               r")\s+(?:the\s+)?$", re.I)
 _OLD_DATE_AFTER = re.compile(r"^\s*(?:any ?more|no more|no longer)\b", re.I)
-_CHANGE_WORDS = re.compile(r"\b(?:move|moved|moving|change|changed|switch|rebook|instead|any ?more|booked|currently)\b", re.I)
+_CHANGE_WORDS = re.compile(r"\b(?:move|moved|moving|change|changed|switch|rebook|instead|any ?more|booked|currently|"
+                           r"originally|supposed to|new date)\b", re.I)
 _CHANGE_WORDS_OF_A_BOOKING = re.compile(r"\b(?:now|need|has to|have to|please)\b", re.I)  # said with a BK reference
 
 
@@ -2217,6 +2235,20 @@ _WAS_CHANGED = re.compile(r"^\W*(?:so\W+|and\W+|hm+\W+)?(?:(?:did|has|have|was|w
                           r"|(?:are there|were there|is there)?\s*any\s+(?:schedule\s+)?changes?\b)[^.?!]*\?", re.I)
 
 
+# a flight number typed with a space or hyphen ("sa 1630", "SA-1630") or after "flight" without its prefix ("flight
+# 1630", only when SA1630 is a flight)
+_FLIGHT_ID_LOOSE = re.compile(r"\bSA[ -]?(\d{4})\b|\bflight\s+(?:number\s+|no\.?\s*|#\s*)?(\d{4})\b(?!\s*(?:hours?|hrs?|h)\b)", re.I)
+
+
+def _flight_ids(text: str, db) -> list[str]:
+    ids = []
+    for m in _FLIGHT_ID_LOOSE.finditer(text):
+        fid = "SA" + (m.group(1) or m.group(2))
+        if m.group(1) or fid in getattr(db, "flights", {}):
+            ids.append(fid)
+    return ids
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
@@ -2357,7 +2389,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
     if p.booking_ids and not p.last_name and expecting != "name":
         _booking_last_name(p, named, db)
-    p.flight_ids = [x.upper() for x in _FLIGHT_ID.findall(text)]
+    p.flight_ids = _flight_ids(text, db)
     m = text_rules.PASSPORT.search(text)
     if m:
         p.passport = m.group(0)

@@ -138,6 +138,15 @@ _ASK_CUE = re.compile(r"\b(?:can|could|would) you (?:please )?(?:tell|let) me\b|
                       r"what(?:'?s| is| are)?|whats|is there|are there|do (?:i|we|you)|does (?:it|that|the \w+)|can (?:i|we)|"
                       r"may (?:i|we)|am i|are we|allowed|wondering|want to know|like to know)\b", re.I)
 
+# the money back from a cancellation asked about after it: "so how much money do i get back and to which card", "and
+# the money for the hold, do I get it back?", "what's my refund?"
+_MONEY_BACK = re.compile(r"\bwhat (?:do|will|would|did) (?:i|we) get back\b|\bhow much (?:money )?(?:do|will|would|did|can|could) (?:i|we) (?:get|receive|have)(?: back| refunded)?\b|"
+                         r"\b(?:get|getting|receive) (?:it|that|my money|our money|the money|anything|something) back\b|"
+                         r"\bmoney back\b|\brefund\w*\b|\b(?:which|what) card\b", re.I)
+# a question inside a message that does not open with it: "wait before i say yes how much do i get back", "hold on,
+# what's the total"
+_ASKS_INSIDE = re.compile(r"\b(?:how much|how many|what'?s|whats|what is|what are|what will|which card|do i get|will i get|"
+                          r"do we get|will we get)\b", re.I)
 # a question typed without its question mark: "ok and whats the baggage allowance", "wait how much do I get back"
 _WH_QUESTION = re.compile(r"^\W*(?:(?:ok(?:ay)?|and|also|so|hmm+|wait|um+|oh|btw|quick question|one more thing|sorry|"
                           r"just wondering|hey)\W+)*(?:what|what'?s|whats|how|how'?s|hows|when|where|why(?!\s+not\b)|which|who|"
@@ -348,7 +357,16 @@ _BOOK_THE_HOLD = re.compile(r"\b(?:convert|turn|change|make)\b[^.?!]{0,20}\b(?:h
                             r"real|confirmed|paid)\b|\bbook (?:the |my |our |those |these )?(?:held (?:seats?|flight|booking)|"
                             r"hold)\b|\bbook (?:it|this|that|them) (?:for real|now|properly)\b|\b(?:want|like|ready) to book "
                             r"(?:it|this|that|them)\b|\blet'?s book (?:it|this|that|them)\b|\bconfirm (?:the|my|this|that) "
-                            r"(?:booking|hold|reservation)\b|\bpay for (?:it|the hold|the seats)\b", re.I)
+                            r"(?:booking|hold|reservation)\b|\bpay for (?:it|the hold|the seats)\b"
+                            # "can you confirm it then", "ill pay now", "I'd like to pay for it today"
+                            r"|\bconfirm (?:it|this|that|them|those seats|these seats)\b|\b(?:i'?ll|i will|i can|i want to|"
+                            r"i'?d like to|let me|we'?ll|we will|we can) pay(?: for (?:it|them))? (?:now|today|right now)\b", re.I)
+# a cabin taken at a listing, said without "one": "Ok, I take the business then.", "business please", "the premium",
+# "I'll go with economy": a pick among the listed flights (never a yes to the return-flight offer)
+_CABIN_TAKE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|alright|all right|fine|hmm+|um+|well)\W+)*(?:(?:i'?ll|i will|i|we'?ll|we|"
+                         r"let'?s|let me|i'?d like to|i want to)\s+)?(?:(?:take|have|want|choose|pick|prefer|go with|go for|do|"
+                         r"book)\s+)?(?:the\s+)?(economy|premium|business)(?:\s+economy|\s+class)?\s*(?:then|please|pls|"
+                         r"thanks|thank you|for me)?\s*(?:[,.!;]|$)", re.I)
 # a question about what the agent has done in this chat: "what did you book?", "did that go through?"
 _WHAT_DONE = re.compile(r"\bwhat (?:did|have) you (?:just |actually |already )?(?:book(?:ed)?|do(?:ne)?|reserve[d]?|hold|held|"
                         r"cancel(?:l?ed)?|change[d]?)\b|\b(?:did|has) (?:that|it|this|the booking|my booking|everything) "
@@ -434,6 +452,7 @@ class ReferenceTarget(Target):
         self.offered_alt: str | None = None  # an alternative date the last reply compared and offered
         self.pax_doubt: int | None = None  # a bare small number after a group over the limit, asked about
         self._refused: str | None = None  # the flight whose pick was refused last (_selection)
+        self._tied: list[dict[str, Any]] = []  # the flights the last ambiguous pick fits (_select)
         self.day_lows: dict[tuple[str, str, str], float] = {}  # (origin, destination, date) -> lowest open fare
         # for the party on a one-leg day listed or compared: "the cheapest overall" picks across those days
         self.name_words: list[str] = []  # a name given that could not be read for sure ("Nguyen Van An")
@@ -612,7 +631,7 @@ class ReferenceTarget(Target):
             out.append(f"No problem, I have left that as it is. {self._repeat_question(turn)}")
             turn.say(" ".join(out))
             return
-        done = self._done_answer(p)
+        done = self._done_answer(p) or self._refund_done_answer(p)
         if done:  # "what did you book?", "did that go through?": answered from what was done in this chat
             out.append(done)
             turn.say(" ".join(out))
@@ -710,6 +729,15 @@ class ReferenceTarget(Target):
                            "name on its own?")
                 turn.say(" ".join(out))
                 return
+            if (pend["kind"] == "book" and pend.get("release") and self.booking is not None and not p.no
+                    and self.booking.get("booking_id") == pend["release"] and self.mode != "new"
+                    and (n := p.passengers or (int(pend["args"]["passengers"]) + p.pax_change if p.pax_change else None))
+                    and n > 0 and n != pend["args"]["passengers"]):
+                # "yes but only 2 of us now" at the summary that turns a looked-up hold into a booking: summarised
+                # again for that party, and booked only on a yes to that
+                self._book_looked_up_hold(turn, p, out, pax=n)
+                turn.say(" ".join(out))
+                return
             if p.slipped_yes and not self._changes(p):
                 self.pending = pend  # "yse", "yess": most likely a yes, but nothing is charged or cancelled on a guess
                 out.append("I think you meant yes; before I go ahead, please confirm with a plain yes. " + pend["said"])
@@ -737,7 +765,8 @@ class ReferenceTarget(Target):
                 turn.say(" ".join(out))
                 return
             answerable = ("price", "refund", "details", "availability", "currency", "tools", "fare_code", "status")
-            asks = (("?" in p.text or _WH_QUESTION.match(p.text)) and any(p.has(x) for x in answerable))  # "hmm wait,
+            asks = (("?" in p.text or _WH_QUESTION.match(p.text) or _ASKS_INSIDE.search(p.text))
+                    and any(p.has(x) for x in answerable))  # "hmm wait,
             # is it refundable?", "wait how much do I get back" are questions
             if p.later and not self._changes(p) and not (p.has("goodbye") and not asks):
                 self.declined = True
@@ -768,7 +797,8 @@ class ReferenceTarget(Target):
                 # acknowledges, approves nothing; the proposal is asked again
                 out.append("Just to be sure: I need a clear yes before I go ahead.")
 
-        if p.later and "?" not in p.text and not (p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
+        if p.later and "?" not in p.text and not (p.has("price") and _ASKS_INSIDE.search(p.text)) and not (
+                p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
                             or p.selection is not None or p.has("book") or p.has("hold") or p.has("goodbye")
                             or (p.last_name and self.awaiting == "last_name")):  # "let me check. Fischer": the name
             if self.offered_return and re.search(r"\bnot (?:for )?now\b|\bno\b", p.text, re.I):
@@ -808,6 +838,9 @@ class ReferenceTarget(Target):
                 alt = None  # "ok let's do the cheaper day" when the day listed is the cheaper one: it stays
         if alt and _OTHER_DAY.search(p.text) and not p.no and not self._changes(p) and self.pending is None:
             p.date, p.dates = alt, [alt]  # "I also checked 2026-05-04 ..." - "ok let's do the cheaper day"
+        if (p.selection is None and not p.flight_ids and p.fare_class and self.pending is None
+                and (m := _CABIN_TAKE.match(p.text)) and self._open_options()):
+            p.selection = m.group(1).lower()  # "Ok, I take the business then. Name ...": that cabin's listed flight
         offered, self.offered_return = self.offered_return, False
         retry, self.offered_retry = self.offered_retry, False
         split, self.offered_split = self.offered_split, False
@@ -1073,13 +1106,33 @@ class ReferenceTarget(Target):
             return f"{said} {OFFER} What would you like to do?"
         return said + " Would you like a different flight or date, or is there anything else I can do?"
 
-    def _book_looked_up_hold(self, turn: TurnContext, p: Parsed, out: list[str]) -> bool:
+    def _refund_done_answer(self, p: Parsed) -> str | None:
+        """The answer to "how much do I get back?" after a cancellation in this chat, read from its result
+        (refund_usd), with no open summary; None otherwise. Which card is not in any tool output: said so."""
+        cancels = [d for d in self.done if d["kind"] == "cancel"]
+        if (not cancels or self.pending is not None or not _MONEY_BACK.search(p.text) or p.places or p.dates
+                or p.booking_ids or p.flight_ids or p.yes or not ("?" in p.text or _WH_QUESTION.match(p.text)
+                                                                 or _ASKS_INSIDE.search(p.text) or p.has("refund"))):
+            return None
+        parts = []
+        for d in cancels:
+            r, refund = d["result"], float(d["result"].get("refund_usd") or 0)
+            parts.append(f"Hold {r['booking_id']} was never paid for, so there is nothing to refund for it."
+                         if d.get("hold") and not refund else
+                         f"The cancellation of booking {r['booking_id']} shows a refund of {money(refund)}." if refund else
+                         f"The cancellation of booking {r['booking_id']} shows no refund due.")
+        if re.search(r"\b(?:card|account|where|which)\b", p.text, re.I) and any(
+                float(d["result"].get("refund_usd") or 0) for d in cancels):
+            parts.append("I can't see from here which card or account it goes to.")
+        return " ".join(parts) + " Is there anything else I can help with?"
+
+    def _book_looked_up_hold(self, turn: TurnContext, p: Parsed, out: list[str], pax: int | None = None) -> bool:
         """ "convert the hold into a booking", "book the held seats" about a held booking looked up in this
         chat: a booking summary of its flights, party, cabin and name, which on a yes books them and then
         cancels the hold (as for a hold placed in the chat); or one line on why that cannot be done."""
         b = self.booking
         if (self.pending is not None or b is None or b.get("status") != "held" or self.mode not in ("status", "cancel", "change")
-                or not _BOOK_THE_HOLD.search(p.text) or p.no or p.places or p.dates
+                or not (_BOOK_THE_HOLD.search(p.text) or pax) or p.no or p.places or p.dates
                 or any(x != b.get("booking_id") for x in p.booking_ids)):
             return False
         chosen = [f.to_json() for fid in b.get("itinerary") or [] if (f := self.db.flights.get(fid)) is not None]
@@ -1090,12 +1143,17 @@ class ReferenceTarget(Target):
         if problem:
             out.append(f"I can't turn hold {b['booking_id']} into a booking: {problem[0].lower()}{problem[1:]}")
             return True
-        args: dict[str, Any] = {"flight_ids": [f["flight_id"] for f in chosen], "passengers": int(b["passengers"]),
+        pax = pax or int(b["passengers"])  # "yes but only 2 of us now": the party said at the summary
+        if any(int(f["seats_available"]) < pax - int(b["passengers"]) for f in chosen):
+            out.append(f"Sorry, there are not enough seats left on {', '.join(f['flight_id'] for f in chosen)} for "
+                       f"{pax_words(pax)}; hold {b['booking_id']} stays as it is for {pax_words(int(b['passengers']))}.")
+            return True
+        args: dict[str, Any] = {"flight_ids": [f["flight_id"] for f in chosen], "passengers": pax,
                                 "fare_class": b["fare_class"], "last_name": b["last_name"]}
         if b.get("first_name"):
             args["first_name"] = b["first_name"]
         self.action, self.declined = "book", False
-        self._propose(turn, out, "book", args, chosen, int(b["passengers"]), release=b["booking_id"])
+        self._propose(turn, out, "book", args, chosen, pax, release=b["booking_id"])
         return True
 
     def _abandon(self, out: list[str]) -> None:
@@ -1142,6 +1200,8 @@ class ReferenceTarget(Target):
         if (self.offered_dates and (p.day_of_month <= len(self.offered_dates)
                                     or any(int(d[8:]) == p.day_of_month for d in self.offered_dates))):
             return  # "ok the 1st then" picks one of the dates just listed (_offered_date)
+        if self.date_choices and isinstance(p.selection, int) and p.selection < len(self.date_choices):
+            return  # "1st" to "by 10/12 do you mean 10 December or 12 October?": the first reading (_pick_date_reading)
         asked = self.awaiting in ("date", "return_date", "leg2_date") or self.offered_retry
         if p.selection is not None and not asked:
             return
@@ -1353,7 +1413,7 @@ class ReferenceTarget(Target):
             sel = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": "latest"}[m.group(1).lower()]
         if sel == "earliest":
             return dates[0]
-        if sel == "latest":
+        if sel in ("latest", "last"):
             return dates[-1]
         if isinstance(sel, int) and 0 <= sel < len(dates):
             return dates[sel]
@@ -1720,14 +1780,20 @@ class ReferenceTarget(Target):
         if isinstance(sel, str) and sel.split()[0] in ("cheapest", "earliest", "latest") and cabin:
             bookable = [f for f in bookable if f["fare_class"] == cabin] or bookable
         f = None
+        self._tied = []  # the listed flights an ambiguous pick fits equally ("the premium one" with two): asked which
+        if isinstance(sel, str) and sel.startswith("last"):  # "the last one", "the one before last": by place, as
+            sel = len(shown) - int(sel[5:] or 1)  # a number is (a flight that cannot be booked is said so, not skipped)
+            if sel < 0:
+                return None
         if isinstance(sel, int):
             f = shown[sel] if sel < len(shown) else None
         elif sel == "cheapest" and bookable:
             f = min(bookable, key=lambda x: (x["price_usd"], x["departure_time"]))
-        elif sel == "earliest" and bookable:
-            f = min(bookable, key=lambda x: x["departure_time"])
-        elif sel == "latest" and bookable:
-            f = max(bookable, key=lambda x: x["departure_time"])
+        elif sel in ("earliest", "latest") and bookable:
+            when = (min if sel == "earliest" else max)(x["departure_time"] for x in bookable)
+            cands = [x for x in bookable if x["departure_time"] == when]
+            f = cands[0] if len(cands) == 1 else None  # two leaving at that time: which one is asked
+            self._tied = cands if len(cands) > 1 else []
         elif sel == "shortest" and bookable:  # "the quickest flight": the shortest time in the air
             f = min(bookable, key=lambda x: (parse_time(x["arrival_time"]) - parse_time(x["departure_time"]),
                                              x["departure_time"]))
@@ -1752,14 +1818,17 @@ class ReferenceTarget(Target):
                       and (sel == "cancelled" or x["seats_available"] <= 0)), None)
         elif sel in ("economy", "premium", "business"):
             cands = [x for x in bookable if x["fare_class"] == sel] or [x for x in shown if x["fare_class"] == sel]
-            f = cands[0] if cands else None
+            f = cands[0] if len(cands) == 1 else None  # "the premium one" with two listed: which one is asked
+            self._tied = cands if len(cands) > 1 else []
         elif isinstance(sel, str) and sel.startswith("at "):  # "the 12:30 one": the listed flight leaving then
             cands = [x for x in shown if x["departure_time"][11:16] == sel[3:]]
             if not cands and sel.endswith(":00"):  # "the 6am one" for a flight at 06:05: the one leaving in that hour
                 cands = [x for x in shown if x["departure_time"][11:13] == sel[3:5]]
             cands = [x for x in cands if x in bookable] or cands
-            f = cands[0] if len(cands) == 1 or (cands and cabin and cands[0]["fare_class"] == cabin) else (
-                next((x for x in cands if x["fare_class"] == cabin), None) if cabin else None)
+            if len(cands) > 1 and cabin and len([x for x in cands if x["fare_class"] == cabin]) == 1:
+                cands = [x for x in cands if x["fare_class"] == cabin]  # "the 10:30 one" in the cabin asked for
+            f = cands[0] if len(cands) == 1 else None
+            self._tied = cands if len(cands) > 1 else []  # "the 10:30 one" with two at 10:30: which one is asked
         return f
 
     def _context_flight(self) -> dict[str, Any] | None:
@@ -3075,7 +3144,7 @@ class ReferenceTarget(Target):
                 if f is None and isinstance(p.selection, int) and self.legs[k].get("shown"):
                     out.append(self._no_such_option(k, p.selection + 1))  # "the third option" when two are listed
                     return
-                if f is None and p.selection in CABIN_NAMES:  # "the business class one" when none is listed
+                if f is None and p.selection in CABIN_NAMES and not self._tied:  # "the business class one" when none is listed
                     leg = self.legs[k]
                     cabins = sorted({x["public_cabin"] for x in leg["flights"] if x["flight_id"] in leg["shown"]})
                     out.append(f"Sorry, none of the flights listed for {leg['date']} is {CABIN_NAMES[p.selection]}; "
@@ -3090,6 +3159,11 @@ class ReferenceTarget(Target):
                             if not cands else f"Several {p.selection[5:]} flights are listed: " +
                             " or ".join(self._option_words(shown, x) for x in cands) + ".")
                     out.append(f"{said} {self._next_prompt()}")
+                    return
+                if f is None and self._tied:  # "the premium one" / "the earliest" fitting two listed flights
+                    shown = self._shown(k)
+                    out.append("More than one option fits that: " + " or ".join(
+                        self._option_words(shown, x) for x in self._tied) + f". {self._next_prompt()}")
                     return
                 if f is None and p.refundable is not None:  # "the cheapest refundable one" when none is
                     out.append(f"Sorry, none of the flights listed for {self.legs[k]['date']} with seats for your party "
@@ -3140,6 +3214,17 @@ class ReferenceTarget(Target):
                             "would you like to pick other flights?"))
                 if len(same) == 1:
                     self.suggested = same[0]["flight_id"]  # "yes that one": the one same-cabin option offered
+            if problem is None and first is None and len(self.legs) > 1:
+                need = self.passengers or 1  # a leg listed but not chosen yet with no seat in this cabin: said at the
+                lacking = next((leg for j, leg in enumerate(self.legs) if j != k and leg.get("shown")  # pick, never
+                                and not leg.get("choice") and not any(  # found out only at the other leg's pick
+                                    x["fare_class"] == f["fare_class"] and x["status"] == "scheduled"
+                                    and x["seats_available"] >= need for x in self._shown(j))), None)
+                if lacking is not None:
+                    problem = (f"Sorry, {f['flight_id']} ({f['public_cabin']}) can't be used: the "
+                               f"{lacking['label'] or 'other leg'} has no {f['public_cabin']} seats for your party, and all "
+                               "flights in one booking must be in the same cabin. Please pick another option. Which one "
+                               "would you like instead?")
             if problem:
                 leg = self.legs[k]
                 if leg.get("from_id") and len(leg.get("shown", ())) == 1 and problem.endswith("Please pick another option. Which one would you like instead?"):
@@ -3583,7 +3668,7 @@ class ReferenceTarget(Target):
         (approved with that booking)."""
         ok, data = self._call(turn, "cancel_booking", {"booking_id": hold_id, "reason": "replaced by a booking"})
         if ok:
-            self.done.append({"kind": "cancel", "result": data})
+            self.done.append({"kind": "cancel", "result": data, "hold": True})  # nothing was paid for it
             out.append(f"The hold {hold_id} has been cancelled, as it is replaced by this booking.")
         else:
             out.append(f"Sorry, I could not cancel the hold {hold_id}: {self._error_reason(data)}. It lapses by itself "
