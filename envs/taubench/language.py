@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -92,6 +93,10 @@ _SEND_ANOTHER = re.compile(r"\b(?:send|ship|give|get|want|need|like)\b[^.?!]{0,2
                            r"replacement|(?:the )?(?:very |exact )?same (?:[a-z-]+ )?(?:one|model|thing|item|unit|kind|product))\b", re.I)
 # the order's status stated, not asked ("it hasn't shipped yet", "it hasn't been sent out", "still processing")
 STATED_STATUS = re.compile(r"\b(still (pending|processing|being processed|in processing|being prepared)|is pending|"
+                           # "still sitting in processing", "stuck in pending", "still shows as processing", "the status
+                           # says pending" (before: only "is still processing" was heard)
+                           r"(?:still |just )?(?:sitting|stuck|sat|waiting|showing|shows|listed|marked|says)(?: as| in| at)? "
+                           r"(?:pending|processing)|status (?:is|says|shows)(?: as)? (?:still )?(?:pending|processing)|"
                            r"it'?s pending|(?:is|it'?s) (?:still )?processing|"
                            r"(?:has|have)(?:n[’']?t| not) (?:yet )?(?:been )?(?:shipped|sent(?: out| off)?|dispatched|"
                            r"mailed|left|gone out|gone anywhere)|"
@@ -902,20 +907,23 @@ def reasons_by_order(text: str, holders: dict[str, list[str]]) -> dict[str, str]
 _SHIP_TO = re.compile(r"\b(?:ship|send|deliver|mail|redirect|reroute|re-route)\b[^.?!;]{0,30}?\bto\b", re.I)
 
 
-def kinds_by_order(text: str) -> dict[str, set[str]]:
+def kinds_by_order(text: str, named: Callable[[str], list[str]] | None = None) -> dict[str, set[str]]:
     """Of a message asking different things of different orders ("cancel #W1 (no longer needed) and change
     the address on #W2 to ...", "ship #W1 to ... and cancel #W2"), each order's own store actions: the ones
     named in the part of the sentence that names it (up to "and", "also", "then", a full stop); a part naming
     an order and no action takes the action of the part before ("cancel #W1 and #W2"). Empty when every order
-    is asked the same thing, so that one request over several orders is read as before."""
+    is asked the same thing, so that one request over several orders is read as before. ``named``: the orders
+    a part names by what they hold ("cancel the luggage order and change the address of the bicycle order"),
+    beside the ids it names."""
     out: dict[str, set[str]] = {}
     last: set[str] = set()
     for part in re.split(r"[.?!;\n]+|\b(?:and|also|plus|then)\b", text.replace("\u2019", "'"), flags=re.I):
         ids = ["#" + m.upper() for m in ORDER_ID.findall(part)]
+        ids += [o for o in (named(part) if named else []) if o not in ids]
         bare = re.sub(r"\s+", " ", ORDER_ID.sub(" ", part))
         kinds = {k for k in ACTING_KINDS if INTENTS[k].search(part) or INTENTS[k].search(bare)}
-        if _SHIP_TO.search(bare):
-            kinds.add("address")
+        if _SHIP_TO.search(bare) or (not kinds and ids and ADDRESS.search(bare)):
+            kinds.add("address")  # (an order named beside a new address: "the grill order needs to go to 44 Cedar Lane ...")
         if kinds & {"address", "payment"} and not kinds & {"exchange", "return"}:
             kinds.add("modify")  # "change the address": the reader's "modify" goes with it
         kinds = kinds or last
@@ -1009,6 +1017,7 @@ class Reading:
     card_last4: str | None = None  # "the card ending 4128"
     card_brand: str | None = None  # "my mastercard"
     other_card: bool = False  # "my other card", "a different card"
+    not_brands: list[str] = field(default_factory=list)  # "not the visa", "anything but the visa": cards ruled out
     name_unclear: bool = False  # words that read as two different customers' names ("Mia Garcia Lee")
 
 
@@ -1178,6 +1187,13 @@ _REFUND_TO = re.compile(r"\b(?:refund\w*|money(?: back)?|reimburs\w*)\b[^.?!]{0,
 _REPLACED = re.compile(r"\b(?:instead of|rather than|not|from|off(?: of)?|replace|replacing)\s+(?:(?:the|my|a|your)\s+)?$", re.I)
 
 
+# a card ruled out by the words just before its brand: "not the visa", "anything but my visa", "don't use the mastercard",
+# "no visa please" (not "no wait, mastercard": a correction to it)
+_NOT_THIS_CARD = re.compile(r"\b(?:not|isn'?t|is not|anything but|anything except|except(?: for)?|other than|but not|instead of|rather than|"
+                            r"(?:don'?t|do not|dont|never) (?:use|put it on|charge|bill|want)(?: it on| to)?|no)\s+"
+                            r"(?:(?:the|my|a|your|that|this)\s+)?$", re.I)
+
+
 def _new_method(text: str, found: list[tuple[int, str]]) -> str | None:
     """Of the payment methods (kinds or card brands) a message names, at their positions, the one to use: the
     first not named as the one replaced ("pay with paypal instead of gift card": paypal; "switch from the
@@ -1297,6 +1313,23 @@ def _address_said(text: str) -> tuple[dict[str, str] | None, list[re.Match[str]]
             "state": state.upper(), "country": "USA", "zip": g["zip"]}, found
 
 
+# a refund said of an exchange's price difference or of where its money goes ("if it's cheaper put the refund on paypal",
+# "any price difference refund to paypal", "refund the difference to my paypal", "pay or refund to paypal")
+_REFUND_WORD = re.compile(r"\b(?:refund(?:ed|s)?|money back)\b", re.I)
+_DIFFERENCE_CLAUSE = re.compile(r"\b(?:difference|cheaper|less|extra|leftover|the rest|if|any|pay or|or pay)\b|"
+                                r"\b(?:refund(?:ed|s)?|money back)\b[^.?!,;]{0,20}?\b(?:to|on|onto|into|via|with)\s+(?:my\s+|the\s+)?"
+                                r"(?:pay ?pal|(?:credit |debit )?card|visa|master ?card|amex|discover|gift ?card|original)", re.I)
+
+
+def _refund_of_difference_only(text: str) -> bool:
+    """Whether every word of the text that reads as a return ("refund", "money back") speaks of an exchange's
+    price difference or where its money goes, and no other word asks for a return (before: "can i get the helmet in
+    red instead? ... if its cheaper put the refund on paypal" was proposed as a return of the helmet)."""
+    clauses = [c for c in re.split(r"[.?!;,\n]+|\b(?:and|but)\b", text) if INTENTS["return"].search(c)]
+    return bool(clauses) and all(_REFUND_WORD.search(c) and not INTENTS["return"].search(_REFUND_WORD.sub(" ", c))
+                                 and _DIFFERENCE_CLAUSE.search(c) for c in clauses)
+
+
 def addresses_by_order(text: str) -> dict[str, dict[str, str]]:
     """Of a message sending two orders to two addresses ("ship #W1 to 12 Elm St ... and #W2 to 9 Oak Rd ..."),
     each order's own address: the one said between its id and the next order's id. Empty unless at least two
@@ -1352,6 +1385,9 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     if r.refund_timing or r.refund_form or r.fee:  # "when will the refund hit my card?" asks for no return, lookup or payment change
         rest = FEE.sub(" ", REFUND_FORM.sub(" ", REFUND_TIMING.sub(" ", t)))
         r.intents = {k for k in r.intents if (asks_for_person(rest) if k == "human" else INTENTS[k].search(rest))}
+    if "return" in r.intents and r.intents & {"exchange", "modify"} and _refund_of_difference_only(t) and \
+            not re.search(r"\bI will return from order\b", question or ""):  # (at a return's proposal: where its refund goes)
+        r.intents.discard("return")  # "the helmet in red instead, if it's cheaper refund to paypal": the exchange's money
     if r.address:
         r.intents.add("address")
     if "payment" in r.intents and _REFUND_TO.search(t) and not _ORDER_PAYMENT_CHANGE.search(t):
@@ -1409,6 +1445,13 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     brand = _new_method(t, [(m.start(), m.group(1).lower()) for m in CARD_BRAND.finditer(t)])
     r.card_brand = {"master card": "mastercard", "american express": "amex"}.get(brand, brand) if brand else None
     r.other_card = bool(OTHER_CARD.search(t))
+    brands = [(m.group(1).lower().replace(" ", ""), bool(_NOT_THIS_CARD.search(t[max(0, m.start() - 40):m.start()])))
+              for m in CARD_BRAND.finditer(t)]
+    if brands and all(ruled_out for _b, ruled_out in brands):
+        # "not the visa, the other card", "anything but the visa", "don't use the mastercard": every card named is
+        # ruled out, so none of them is the one to use (before: the Visa, the only brand said, was proposed)
+        r.not_brands = [{"americanexpress": "amex"}.get(b, b) for b, _r in brands]
+        r.card_brand, r.other_card = None, True
     if (r.card_last4 or r.other_card) and r.payment_kind is None:
         r.payment_kind = "credit_card"
     if r.card_last4 or r.other_card:
@@ -1472,6 +1515,14 @@ def _other_product_at(low: str, a: int, b: int, full: str) -> bool:
     return any(named in (n, n + "s", n + "es") for n in _catalogue_names() if n != full)
 
 
+def _of_another_product(low: str, b: int, full: str) -> bool:
+    """The word after the name at ``low[:b]`` is the last word of another product of the store's, which the name
+    only describes ("bike helmet": a Cycling Helmet)."""
+    after = re.match(r"\s+([a-z]+)", low[b:])
+    return bool(after) and any(n != full and n.split()[-1] in (after.group(1), after.group(1).removesuffix("s"))
+                               for n in _catalogue_names())
+
+
 # the last word of a name said as the size of something else: "exchange my perfume for a smaller bottle" is the
 # perfume in a smaller size, not the Water Bottle ("a bigger bottle", "in a larger case")
 _A_SIZE_OF = re.compile(r"\b(?:an?|some)\s+(?:smaller|bigger|larger|taller|shorter|tinier|littler|heavier|lighter|"
@@ -1524,6 +1575,8 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
             spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(_squash(name))}s?\b", low)]
         for alias in _ALIASES.get(full, ()):  # 'tee' for a t-shirt
             spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(alias)}s?\b", low)]
+        # a name said of another product: "my bike helmet", "the bicycle helmet" name the helmet, not the Bicycle
+        spans = [(a, b) for a, b in spans if not _of_another_product(low, b, full)]
         if heads.count(head) == 1:  # the last word alone, also after the full name ("the air purifier ... only the purifier")
             short = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head)}(?:s|es)?\b", low)]
             if not short and not spans and head.endswith("s") and len(head) > 4:  # 'headphone', 'boot'

@@ -1456,6 +1456,7 @@ class ReferenceTarget(Target):
             # the method named last replaces the one named before ("... my visa" - "actually use my gift card
             # instead"); before, a brand said first outranked every method said after it
             g["card_last4"], g["card_brand"], g["other_card"] = r.card_last4, r.card_brand, r.other_card
+            g["not_brands"] = list(r.not_brands)
         # the one method offered, taken with a yes; anything else said in its place is read as usual
         g["chosen_method"], g["offered_method"] = (g["offered_method"] if r.yes else None), None
         for key in ("reason", "payment_kind", "address"):
@@ -2031,9 +2032,18 @@ class ReferenceTarget(Target):
         for name in dict.fromkeys(wanted):
             holders = [o for o in g["orders"] if any(it["name"] == name for it in self.orders[o].get("items", []))]
             head = name.lower().replace("-", " ").split()[-1]
-            if len(holders) < 2 or re.search(rf"\b(?:both|all|two|2|each|every)\b[^.?!]{{0,25}}\b{re.escape(head)}", low) or (
-                    not head.endswith("s") and re.search(rf"\b{re.escape(head)}s\b", low)):
+            if len(holders) < 2 or re.search(rf"\b(?:both|all|each|every)\b[^.?!]{{0,25}}\b{re.escape(head)}", low):
                 continue  # one holder, or "both keyboards": each order is taken up in turn
+            # "I have 2 tablets, return the gold one", "of my two laptops, exchange the 32GB one", "the cheaper of my
+            # two bookshelves": a count or a plural only says how many there are; the words after it pick one (before:
+            # each order in turn, the one not asked for first). With nothing that picks, "return one" is asked which.
+            counted = bool(re.search(rf"\b(?:two|2|couple of|pair of|three|3)\b[^.?!]{{0,25}}\b{re.escape(head)}", low) or (
+                not head.endswith("s") and re.search(rf"\b{re.escape(head)}(?:s|es)\b", low)))
+            if counted and not re.search(r"\bthe\s+(?:[\w-]+\s+){0,3}?(?:one|ones)\b|\b(?:return|exchange|swap|send back|"
+                                         r"keep|cancel|change)\s+(?:one|only one|just one)\b|\bonly need one\b|"
+                                         r"\bthe\s+" + _BY_PRICE.pattern.removeprefix(r"\b(?:the\s+)?"), low) and not \
+                    re.search(rf"\bthe\s+(?:[\w-]+\s+){{1,3}}{re.escape(head)}\b(?!s)", low):
+                continue  # "return my two tablets": each order in turn
             fits = {PENDING: {"cancel", "modify", "address", "payment", "exchange"}, "delivered": {"return", "exchange", "modify"}}
             able = [o for o in holders if fits.get(self.orders[o]["status"], set()) & g["intents"]]
             if not able:
@@ -2050,9 +2060,19 @@ class ReferenceTarget(Target):
             scores = [option_score(said, d) for d in distinct]
             if not any(scores) and not change:  # "can I return my keyboard? the full size one": another sentence
                 scores = [option_score(g["text"], d) for d in distinct]
+            if not any(scores) and change and counted:
+                # "i have two laptops, exchange the 32GB one for an i7": "the ... one" before what it becomes
+                before = re.split(r"\b(?:for|into|->|instead)\b|\bto\b(?!\s+(?:return|exchange|swap|send|change|switch|trade|"
+                                  r"replace|get|have|do|be|make)\b)", low)[0]
+                ones = " | ".join(re.findall(r"\bthe\s+((?:[\w-]+\s+){1,3}?)(?:one|ones)\b", before))
+                scores = [option_score(ones, d) for d in distinct] if ones else scores
             owner = [o for o in able for it in self.orders[o]["items"] if it["name"] == name]
             best = max(scores, default=0)
             chosen = {owner[i] for i, sc in enumerate(scores) if sc == best} if best else set(able)
+            prices = [it.get("price", 0) for it in items]
+            if not best and (m := _BY_PRICE.search(low)) and not change and len(set(prices)) == len(prices):
+                # "the more expensive one", "the cheaper of my two bookshelves": by its price, as within one order
+                chosen = {owner[prices.index(min(prices) if m.group(1).replace("-", " ") in _LOWER_PRICE else max(prices))]}
             if len(able) == 1:
                 chosen = set(able)
             alike = {(self.orders[owner[i]]["status"], tuple(sorted(it["options"].items()))) for i, it in enumerate(items)
@@ -2999,7 +3019,7 @@ class ReferenceTarget(Target):
         status, intents, done = d["status"], g["intents"], g["done"]
         # "cancel #W1 (no longer needed) and change the address on #W2": each order only what its own words ask
         # (before: every pending order in a message saying "cancel" was cancelled, with #W1's reason)
-        if own := kinds_by_order(g["text"]).get(o):
+        if own := kinds_by_order(g["text"], self._orders_held).get(o):
             intents = (intents & own) or intents
         named = self._names_items(o)
         wants_items = ("exchange" in intents or ("modify" in intents and named)) and (o, "items") not in done
@@ -3099,6 +3119,15 @@ class ReferenceTarget(Target):
             notes.append(f"Order {o} is {status}; I can only change pending orders, or return or exchange "
                          f"items of delivered ones.")
         return None
+
+    def _orders_held(self, part: str) -> list[str]:
+        """The orders of this request that a part of the message names by an item only it holds ("the luggage
+        order", "the bicycle order"), so that each order gets only the action said beside it (before: "cancel the
+        luggage order and change the address of the bicycle order" cancelled the bicycle order first)."""
+        wanted = set(mentioned_items(part, self.product_names))
+        holders = [o for o in self.goal["orders"] if o in self.orders and
+                   wanted & {it["name"] for it in self.orders[o].get("items", [])}]
+        return holders if len(holders) == 1 else []
 
     def _ask(self, turn: TurnContext, calls: list[tuple[str, dict[str, Any]]], what: str,
              extra: str = "") -> str:
@@ -3252,7 +3281,9 @@ class ReferenceTarget(Target):
             return None, (f"Order {o} is already paid with {self._method_text(current)}, the only payment method on "
                           f"your account, so there is no other payment method to move it to.")
         if g["other_card"] and g["payment_kind"] in (None, "credit_card"):
-            others = [pid for pid in cards if pid != current]
+            # (without the cards ruled out: "not the visa, the other card")
+            others = [pid for pid in cards if pid != current and
+                      str(methods[pid].get("brand", "")).lower() not in g.get("not_brands", [])]
             if len(others) == 1:
                 return others[0], None
             g["other_card"] = False

@@ -8,7 +8,11 @@ the cabin) are struck out, no word is left; and it names no other kind of action
 proposes ("ok yes hold it" does not approve "Shall I book it?"). "ok I'll discuss it with my wife", "sounds good, I'll
 call you back", "yes i'd like the refundable one" and "yep, send the confirmation to my email" are
 not a yes; a compliant agent asks again instead of acting. A weak "ok" / "great" / "perfect" with
-thanks or a goodbye ("ok thanks", "k thx bye") acknowledges; it approves nothing.
+thanks or a goodbye ("ok thanks", "k thx bye") acknowledges; it approves nothing. Beside the yes may stand
+courtesy, praise or an apology ("Yes. And thank you so much, you've been super helpful!"), the proposal's own
+details said back with an explicit yes ("Yes, the red one is perfect"; not the item's options as they are now), and,
+in a sentence of its own, a question about something else or what happens after ("Yes, go ahead - how long does
+the refund usually take?"; not one about the proposal, its money or another payment method).
 
 Not a verifier's reading: the verifiers read consent with ``probe.verify.consent``, written
 separately (token sequences there, regexes over the raw text here); the two share no code, and
@@ -106,14 +110,47 @@ _NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six
             "nine": "9", "ten": "10"}
 
 
-def _said_back(word: str, summary: str) -> bool:
-    """The word repeats an id, a number, a date part or a capitalised word of the summary."""
+_OLD_OPTIONS = re.compile(r"(\([^()]*\))\s*(?:->|\u2192|in order #?\w+ (?:for|to|into)\b)")
+
+
+def _said_back(word: str, summary: str, plain: bool = True) -> bool:
+    """The word repeats an id, a number, a date part or a word of the summary ("yes, the red one is perfect" at an
+    exchange to the red one; "it really was ordered by mistake" at a cancellation for that reason), not a word the
+    summary denies ("refundable" of a "non-refundable" fare)."""
     w = _NUMBERS.get(word.lower(), word).lower()
+    # (an item's options before what they change to, "(S, blue) -> (S, red)", are not what is approved: "yes, the blue one"
+    # there names the item as it is, not the change)
+    new_only = _OLD_OPTIONS.sub(lambda m: " " * len(m.group(1)) + m.group(0)[len(m.group(1)):], summary)
     for m in re.finditer(r"[A-Za-z0-9][\w']*", summary):
         tok = m.group(0)
-        if (tok[:1].isupper() or any(c.isdigit() for c in tok)) and tok.lower().replace("'", "") == w.replace("'", ""):
+        if tok.lower().replace("'", "") == w.replace("'", "") and (
+                tok[:1].isupper() or any(c.isdigit() for c in tok) or
+                (plain and len(tok) > 1 and new_only[m.start():m.end()] == tok and not re.search(r"(?:\bnon-|\bnot\s+|\bno\s+|\bun)$", summary[:m.start()], re.I))):
             return True
     return False
+
+
+_EXPLICIT_YES = re.compile(r"(?<![\w'])(?:y+e+s+|yeah+|yea|yep+|yup+|absolutely|definitely|certainly|correct|go(?: right)? ahead|"
+                           r"do (?:it|that)|please do|(?:please )?proceed|confirm(?:ed)?)(?![\w'])", re.I)
+
+
+# courtesy beside a yes that approves nothing more and takes nothing back: thanks, praise, an apology, a goodbye
+# ("Yes. And thank you so much, you've been super helpful!", "yes, cheers mate, you're a star", "Yes please, and sorry
+# for all the back and forth!")
+_PLEASANTRY = re.compile(
+    r"(?<![\w'])(?:(?:and\s+)?(?:thank (?:you|u)|thanks)(?: (?:so|very) much| a lot| a ton| a bunch)?(?: for (?:being so (?:patient|helpful|kind|quick)|"
+    r"(?:all )?(?:your|the) (?:help|patience|time))(?: with me)?(?: today)?)?|"
+    r"you'?(?:ve| have) been (?:(?:super|so|very|really|incredibly|extremely) )?(?:helpful|great|amazing|patient|kind|wonderful|"
+    r"brilliant|awesome|fantastic)|"
+    r"(?:i )?(?:really |truly |so )?appreciate (?:your|the|all your) (?:help|patience|time)(?: today)?|(?:much|really) appreciated|"
+    r"you'?(?:re| are) (?:a |an )?(?:lifesaver|life saver|star|gem|legend|champ|angel|the best|great|amazing|awesome)|"
+    r"(?:and )?(?:i'?m )?(?:so |really )?sorry (?:for|about) (?:all )?(?:the|my) (?:back and forth|back-and-forth|trouble|confusion|"
+    r"hassle|mix-?up|mess)(?: earlier| before| today)?|"
+    r"have a (?:good|nice|great|lovely) (?:one|day|evening|night|weekend)|cheers(?: mate)?|honestly|you rock)(?![\w'])", re.I)
+# a reply said back in full: "red 750ml is what I want", "switching to PayPal is exactly what I want"
+_WHAT_I_WANT = re.compile(r"(?<![\w'])(?:(?:is|that'?s|it'?s) )?(?:exactly |just )?what (?:i|we) (?:want(?:ed)?|need(?:ed)?|"
+                          r"asked for|meant)|(?:switching|changing|exchanging|returning|cancell?ing|moving)(?![\w'])|"
+                          r"(?:it )?(?:really |truly )?(?:was|is)(?![\w'])", re.I)
 
 
 def _plain_affirmative(t: str, extra: re.Pattern[str] | None = None) -> bool:
@@ -199,6 +236,9 @@ def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None 
     """True when the customer's reply plainly approves the proposed action and says nothing else
     (module docstring). ``summary``: the agent's message it answers; ``extra``: an environment's
     own words that may stand beside a yes (the store's "return them", "exchange it")."""
+    if (go := _go_ahead_then_question((text or "").replace("\u2019", "'").strip())) is not None:
+        # "Yes, go ahead - how long does the refund usually take?": the go-ahead stands; the question is answered after
+        return is_confirmation(go, summary, extra)
     if names_other_action(text, summary):
         return False
     verb = _BARE_VERB.match((text or "").strip())
@@ -206,14 +246,46 @@ def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None 
             *(_kinds(m.group(1)) for m in _OFFERS.finditer((summary or "").replace("\u2019", "'")))):
         return True
     t = _cancel_named(_MIND_TO_YES.sub(" ", (text or "").replace("\u2019", "'").strip()), summary, extra)
+    said, t = t, _PLEASANTRY.sub(" ", t).strip(" ,.!-")
     if not _plain_affirmative(t, extra):
         return False
-    rest = _BESIDE_YES_RE.sub(" ", _BESIDE_PHRASES_RE.sub(" ", HARMLESS_NO.sub(" ", t)))
+    rest = _BESIDE_YES_RE.sub(" ", _BESIDE_PHRASES_RE.sub(" ", HARMLESS_NO.sub(" ", _WHAT_I_WANT.sub(" ", t))))
     if extra is not None:
         rest = _words(extra.pattern).sub(" ", rest)
-    if any(not _said_back(w, summary) for w in re.findall(r"[^\W_]+", rest) if not _BARE_Y.fullmatch(w)):
+    left = [w for w in re.findall(r"[^\W_]+", rest) if not _BARE_Y.fullmatch(w)]
+    if any(not _said_back(w, summary) for w in left):
         return False
-    return not _ACK_ONLY_RE.match(t) or not _THANKED_RE.search(t)  # "ok thanks" acknowledges, approves nothing
+    if any(not _said_back(w, summary, plain=False) for w in left) and not _EXPLICIT_YES.search(t):
+        return False  # an option said back takes an explicit yes: "yes, the red one is perfect", not "leather is fine"
+    return not _ACK_ONLY_RE.match(said) or not _THANKED_RE.search(said)  # "ok thanks" acknowledges, approves nothing
+
+
+# a question that is about the proposal itself or puts a condition on it: "is it refundable?", "what's the difference
+# again?", "will it ...", or that asks for something done ("can you also cancel ...?"): not one asked beside a yes
+# ("how much will I get back in total?": the proposal's own figures, asked again before it is approved; "also what's my
+# gift card balance?": a payment method the proposal did not name, which may be where the money is meant to go)
+_ABOUT_THE_PROPOSAL = re.compile(r"(?<![\w'])(?:it|this|that|again|difference|instead|(?:can|could|would|will) (?:you|u)|"
+                                 r"how much|total|cost|costs|price|amount|charged?|get back|pay|"
+                                 r"card|gift|paypal|pay pal|visa|mastercard|amex|balance|account)(?![\w'])", re.I)
+_QUESTION_START = re.compile(r"^\W*(?:also\W+|and\W+|btw\W+|oh\W+)?(?:how|when|what|where|which|who|why|is|are|does|do|did|will|"
+                             r"would|can|could|should|any)\b", re.I)
+
+
+def _go_ahead_then_question(t: str) -> str | None:
+    """Of a reply that says yes in a sentence of its own and then asks a separate question about something else or
+    about what happens after ("Yes, go ahead - how long does the refund usually take?", "yes do it. is there a
+    restocking fee on returns in general?", "Yes please. Also, when will my other order arrive?"), the yes alone;
+    None for any other reply ("yes? what's the difference again?", "yes but is it refundable?")."""
+    parts = re.split(r"(?<=[.!])\s+|\s+[-\u2013\u2014]+\s+", t, maxsplit=1)
+    if len(parts) != 2 or "?" in parts[0]:
+        return None
+    yes, question = parts
+    if not question.rstrip().endswith("?") or not _QUESTION_START.match(question) or question.count("?") > 1:
+        return None
+    if _UNDO_RE.search(HARMLESS_NO.sub(" ", question)) or _HEDGE_RE.search(question) or LATER.search(question) or \
+            _ABOUT_THE_PROPOSAL.search(question):
+        return None
+    return yes.strip()
 
 
 def accepts_offer(text: str) -> bool:
