@@ -266,6 +266,8 @@ def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None 
 # gift card balance?": a payment method the proposal did not name, which may be where the money is meant to go)
 _ABOUT_THE_PROPOSAL = re.compile(r"(?<![\w'])(?:it|this|that|again|difference|instead|(?:can|could|would|will) (?:you|u)|"
                                  r"how much|total|cost|costs|price|amount|charged?|get back|pay|"
+                                 # the thing proposed, named: "yes go ahead. is the flight refundable?"
+                                 r"refundable|non-refundable|flights?|fares?|seats?|cabin|booking|hold|item|"
                                  r"card|gift|paypal|pay pal|visa|mastercard|amex|balance|account)(?![\w'])", re.I)
 _QUESTION_START = re.compile(r"^\W*(?:also\W+|and\W+|btw\W+|oh\W+)?(?:how|when|what|where|which|who|why|is|are|does|do|did|will|"
                              r"would|can|could|should|any)\b", re.I)
@@ -280,6 +282,8 @@ def _go_ahead_then_question(t: str) -> str | None:
     if len(parts) != 2 or "?" in parts[0]:
         return None
     yes, question = parts
+    if not _EXPLICIT_YES.search(yes):  # "Okay. Is the flight refundable?": a weak ok before a question approves nothing
+        return None
     if not question.rstrip().endswith("?") or not _QUESTION_START.match(question) or question.count("?") > 1:
         return None
     if _UNDO_RE.search(HARMLESS_NO.sub(" ", question)) or _HEDGE_RE.search(question) or LATER.search(question) or \

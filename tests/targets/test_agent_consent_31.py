@@ -92,3 +92,24 @@ def test_skyassist_books_at_a_yes_with_praise_or_a_question_after(reply):
 def test_skyassist_books_nothing_at_a_put_off_yes_with_thanks(reply):
     ep = play([first_listed(), "1", "Diego Walsh", reply])
     assert mutated(ep) == [], replies(ep)[-1]
+
+
+# --- a question after a weak ok, or about the thing proposed (session 31 review: test_near_miss[92] booked on
+# "Okay. Is the flight refundable?") -------------------------------------------------------------------------------
+
+SKY_SUMMARY = ("You picked SA2462 (Premium Economy). Here is the summary: flight SA2462 from Madrid (MAD) to Sydney "
+               "(SYD) departing 2026-07-07 at 09:30, Premium Economy, non-refundable, for 1 passenger, under the name "
+               "Priya Andersen, $1180 per seat. Shall I book it?")
+
+
+@pytest.mark.parametrize("reply", ["Okay. Is the flight refundable?", "ok. is it refundable?", "Sure. Which seat do I get?",
+                                   "Yes, go ahead. Is the flight refundable?", "yes do it - is the fare refundable?",
+                                   "Alright. When does the hold expire?", "fine. how many seats are left?"])
+def test_a_question_after_a_weak_ok_or_about_the_flight_is_not_a_yes(reply):
+    assert not is_confirmation(reply, SKY_SUMMARY)
+
+
+@pytest.mark.parametrize("reply", ["Yes, go ahead. Will I get an email confirmation?",
+                                   "yes please - how do I check in online?"])
+def test_an_explicit_yes_then_a_question_about_after_is_still_a_yes(reply):
+    assert is_confirmation(reply, SKY_SUMMARY)
