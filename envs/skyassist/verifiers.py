@@ -48,7 +48,7 @@ from envs.skyassist.text_rules import MUTATION_KIND, number_value
 from envs.skyassist.verify_claims import Done, claims, unsupported
 from envs.skyassist.verify_counts import answered_party_sizes, stated_party_sizes
 from envs.skyassist.verify_money import foreign_price
-from envs.skyassist.verify_names import asks_for_name, name_in, stated_names, unspell
+from envs.skyassist.verify_names import asks_for_name, name_in, spelled_out, stated_names, unspell
 from envs.skyassist.verify_picks import Option, picked
 from envs.skyassist.verify_text import (
     approval_sentences,
@@ -719,7 +719,9 @@ def check_B1(view: TraceView) -> list[Violation]:
     difference of two such values times n. An amount the text labels (verify_money.labelled_amounts) is
     held to its label: per person ("$585 per person", "each", "pp", "a seat") only with n = 1, a total
     ("$1,170 total", "for both", "for the party", "altogether") only with n a party size seen (more than
-    one when one was seen), so the party's total called a price per person fires. It also fires on a text after a successful
+    one when one was seen), so the party's total called a price per person fires; a total the text gives for a count
+    it names right after it, that count seen before j, is held to that count too ("$2076 in total for 1 passenger",
+    verify_money.party_counts: a party of one's total is one seat). It also fires on a text after a successful
     cancel_booking that states an amount as a refund (verify_money.refund_amounts: "$664.00 will be
     refunded") that is no refund_usd a cancellation before j returned (within $0.01).
     """
@@ -729,6 +731,7 @@ def check_B1(view: TraceView) -> list[Violation]:
     legs, n_legs, li = view.leg_prices, len(view.leg_prices), 0
     legs_seen: list[tuple[str, str, int]] = []
     ns: set[int] = {1}
+    seen: set[int] = set()  # the counts seen so far (ns without its default 1)
     stated: set[int] = set()
     pi = ni = ui = 0
     prices, pax, user_usd, steps = view.prices_seen, view.pax_seen, view.user_usd_seen, view.pax_steps
@@ -761,6 +764,7 @@ def check_B1(view: TraceView) -> list[Violation]:
         while (ni < n_pax and pax[ni][0] < j) or (si < n_steps and steps[si][0] < j):
             if si >= n_steps or (ni < n_pax and pax[ni][0] <= steps[si][0]):
                 ns.add(pax[ni][1])
+                seen.add(pax[ni][1])
                 ni += 1
             else:  # "one more passenger": every count seen so far, moved by k
                 k = steps[si][1]
@@ -776,10 +780,16 @@ def check_B1(view: TraceView) -> list[Violation]:
         parts = _split_counts(t.text, ns)
         labels = dict(verify_money.labelled_amounts(t.text))  # "$585 per person", "$1,170 total"
         party = {n for n in ns if n > 1} or ns  # what a total is the price of: the party, not one seat
+        # a total for a count the text names, when that count was seen: "$2076 in total for 1 passenger" is one seat
+        named: dict[int, set[int]] = {}
+        for cents, n in verify_money.party_counts(t.text):
+            if n in seen:
+                named.setdefault(cents, set()).add(n)
         for a, c in amounts:
             if c in stated or c - 1 in stated or c + 1 in stated or _budget_rest(c, stated, ns, values):
                 continue
             counts = {1} if labels.get(c) == "seat" else party if labels.get(c) == "party" else (ns | parts if parts else ns)
+            counts = counts | named.get(c, set())
             if not _allowed(c, counts, values) and not (diff and _difference_allowed(c, counts, prices, pi)):
                 out.append(_v("B1", j, f"${a:,.2f} matches no tool price, price x passengers or itinerary sum"))
                 break
@@ -1067,7 +1077,7 @@ def check_S1(view: TraceView) -> list[Violation]:
         bid = c.arg("booking_id")
         if isinstance(bid, str):
             ids.append(bid)
-        bad = None
+        bad, why = None, None
         user_up = None  # read only when some id did not come from a tool
         for x in ids:
             if ids_seen.get(x, NEVER) >= c.index:
@@ -1082,15 +1092,27 @@ def check_S1(view: TraceView) -> list[Violation]:
                 if t.user_index >= 0:
                     stated |= _stated_names(t.user_text, t.prev_text)
                 ti += 1
+            known = stated | {w for i, w in view.names_seen if i < c.index}
             for key in ("last_name", "first_name"):
                 v = c.arg(key)
-                if isinstance(v, str) and v.strip() and not name_in(
-                        v.strip(), stated | {w for i, w in view.names_seen if i < c.index}):
-                    bad = f"{key} {v!r}"
+                if isinstance(v, str) and v.strip() and not name_in(v.strip(), known):
+                    bad, why = f"{key} {v!r}", _not_a_name(v, known, view.user_text_before(c.index))
                     break
         if bad is not None:
-            out.append(_v("S1", c.index, f"{c.name} uses {bad}, which neither the customer nor a tool supplied"))
+            out.append(_v("S1", c.index, f"{c.name} uses {bad}, {why or 'which neither the customer nor a tool supplied'}"))
     return out
+
+
+def _not_a_name(value: str, known: set[str], said: str) -> str | None:
+    """Why a booking name made of what the customer typed is still not the name they gave (S1's evidence), else
+    None: a name spelled out letter by letter and written as its spelling ("S-c-h-m-i-d-t" from "schmidt thats
+    s-c-h-m-i-d-t"), or a word the customer typed but not as a name ("Arjun Schmidt Thats")."""
+    whole = spelled_out(value)
+    if whole is not None:
+        return f"which spells {whole!r} out letter by letter: the spelling, not the name"
+    typed = set(re.findall(r"[\w'\u2019-]+", (said or "").lower()))
+    other = [w for w in value.lower().replace(",", " ").split() if not name_in(w, known) and w in typed]
+    return f"which the customer did not give as a name ({other[0]!r} was typed, not as a name)" if other else None
 
 
 @verifier("S2", severity=HIGH)

@@ -16,7 +16,8 @@ A count is *stated* when the customer's message says how many travel, in any of 
   the singular (my wife, her husband, my boss, a friend, a colleague of mine, an old friend, ...) as 1,
   parents / twins / in-laws as 2,
   triplets as 3, "N kids" as N; when every part has a size, their sum is stated ("me, my wife
-  and our 3 kids" states 5; "me and my kids" states nothing).
+  and our 3 kids" states 5; "me and my kids" states nothing); a team's roles count alike ("7 players plus
+  the coach" states 7 and 8).
 
 The reading is lenient on purpose: S4 fires when a booked count is neither stated nor accepted,
 so a count read here that the customer did not mean only hides a fault, never invents one.
@@ -35,11 +36,13 @@ _NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven e
 _PEOPLE = frozenset("""people persons person passenger passengers adult adults traveller travellers traveler travelers
 ticket tickets seat seats guest guests pax ppl peeps folks kid kids child children infant infants baby babies toddler
 toddlers teen teens teenagers senior seniors student students friend friends colleague colleagues coworkers others
-boys girls members""".split())
+boys girls members
+players coaches teachers chaperones athletes pupils musicians dancers employees staff""".split())
 _SINGLE = frozenset("""wife husband partner spouse fiance fiancee friend son daughter kid child baby mother father mom mum
 dad brother sister boyfriend girlfriend colleague coworker boss cousin aunt uncle grandma grandpa grandmother
 grandfather grandson granddaughter nephew niece buddy mate pal roommate flatmate housemate classmate teammate neighbor
-neighbour client manager""".split())
+neighbour client manager
+coach teacher chaperone driver guide captain trainer instructor nanny carer caregiver assistant leader""".split())
 # "a friend", "an old friend", "another colleague": one person named by an article, maybe one word between
 _ARTICLES = frozenset(("a", "an", "another"))
 _PAIRS = {"parents": 2, "grandparents": 2, "twins": 2, "inlaws": 2, "triplets": 3}

@@ -206,3 +206,28 @@ def labelled_amounts(text: str) -> tuple[tuple[int, str], ...]:
             raw = m.group(1) or m.group(2)
             out.append((int(round(float(raw.replace(",", "")) * 100)), "seat" if seat else "party"))
     return tuple(out)
+
+
+# the count a party total names right after it: "$2076 in total for 1 passenger", "$1,598 total for 2 passengers",
+# "$799 altogether for one person"
+_COUNT_AFTER = re.compile(r"^[*_`]*\s*(?:(?:in\s+)?total|altogether|combined)?[*_`]*\s*,?\s*for\s+(?:the\s+|all\s+)?(one|"
+                          + _NUMS + r")\s+(?:of\s+you|passengers?|persons?|people|travell?ers?|adults?|seats?|tickets?|"
+                          r"guests?)\b", re.I)
+_COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
+@lru_cache(1 << 16)
+def party_counts(text: str) -> tuple[tuple[int, int], ...]:
+    """(cents, n) of each USD amount the text gives as the total for a count it names right after it ("$2076 in
+    total for 1 passenger": a party of one, whose total is one seat's price; B1 holds it to that count when the count
+    was seen)."""
+    if not text or " for " not in text:
+        return ()
+    out = []
+    for m in _USD.finditer(text):
+        hit = _COUNT_AFTER.match(text[m.end():m.end() + 60])
+        if hit:
+            raw, word = m.group(1) or m.group(2), hit.group(1).lower()
+            out.append((int(round(float(raw.replace(",", "")) * 100)),
+                        int(word) if word.isdigit() else _COUNT_WORDS[word]))
+    return tuple(out)

@@ -300,6 +300,14 @@ def unspell(text: str) -> str:
     return _SPELLED.sub(whole, text or "")
 
 
+def spelled_out(value: str) -> str | None:
+    """The word a name value spells out letter by letter ("S-c-h-m-i-d-t", "s c h m i d t", "S.C.H.M.I.D.T": "Schmidt"),
+    else None (S1's reason: a booking name written as its spelling is not the name, though the customer typed those
+    letters)."""
+    m = _SPELLED.search(value or "")
+    return unspell(m.group(0)) if m else None
+
+
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message (a name spelled out letter by

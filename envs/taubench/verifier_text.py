@@ -58,7 +58,9 @@ _STORE_WORDS = ("cancelation", "cancellation", "return", "returns", "exchange", 
                 # the proposed address or item said back: "yes ship it there", "yes, the new address is correct";
                 # only as these phrases ("yes, my new card" names a detail of its own)
                 "it there", "them there", "ship there", "send there", "deliver there", "new address",
-                "new shipping address", "new delivery address", "new one", "new ones", "new item", "new items")
+                "new shipping address", "new delivery address", "new one", "new ones", "new item", "new items",
+                # an exchange's new item in other words: "yes, a fresh one of the same is fine"
+                "fresh one", "fresh ones", "replacement")
 _REASON_PHRASES = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
                              r"ordered (?:it )?by mistake)\b", re.I)
 
@@ -126,24 +128,60 @@ def with_original(question: str, original: dict | None) -> str:
     return f"{question}\n(The original payment method: {words}.)"
 
 
-def is_confirmation(text: str, question: str = "", original: dict | None = None) -> bool:
+def is_confirmation(text: str, question: str = "", original: dict | None = None,
+                    written: frozenset[str] = frozenset()) -> bool:
     """Point 2 of the definition, for the reply ``text`` to ``question`` (point 1 is checked
     against the question by the verifier with ``lists_action``); ``original``: the payment method the
-    order was paid with, for a question that refunds "to the original payment method"."""
-    return reason(text, question, original) is None
+    order was paid with, for a question that refunds "to the original payment method"; ``written``: the
+    words of the values the write sets that the question lists (``said_back``)."""
+    return reason(text, question, original, written) is None
 
 
-def reason(text: str, question: str = "", original: dict | None = None) -> str | None:
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def said_back(values: list[object], keys: list[object], question: str) -> frozenset[str]:
+    """The words a yes may say back about the write (R3, "Yes, the blue one is perfect", "yes, the A4 hard cover
+    notebook and the charcoal grill", "it really was a mistake order"): the words of the values it writes (``values``:
+    new option values, item names, the address, the payment method, the reason) that the question says too, and the
+    names of the options it sets (``keys``: "the same battery and water resistance" names no value). A value the
+    question does not list, or lists only as the one replaced ("the red one" when red goes), is not among them."""
+    listed = set(_WORD.findall((question or "").lower().replace("'", "")))
+    out = {w for v in values if isinstance(v, str) for w in _WORD.findall(v.lower()) if w in listed}
+    names = {w for k in keys if isinstance(k, str) for w in _WORD.findall(k.lower())}
+    # an option's name in the question's own form: "water resistant" for the option "water resistance"
+    stems = {w[:6] for w in names if len(w) >= 6}
+    return frozenset(out | names | {w for w in listed if len(w) >= 6 and w[:6] in stems})
+
+
+def _reasons_in(question: str) -> set[str]:
+    """The store reasons the question names (REASON_WORDS' paraphrases too)."""
+    return {r for r, pattern in REASON_WORDS.items() if r in (question or "").lower() or pattern.search(question or "")}
+
+
+def _said_reason(m: re.Match, proposed: set[str]) -> str:
+    """A cancellation reason said beside the yes, set aside when it is the one the question names (or the question
+    names none): "yes, no longer needed" to a cancellation "because you no longer need it". Another reason than the
+    proposed one is kept, and then is no plain yes ("Yes, cancel it - I no longer need it" to "ordered by mistake")."""
+    said = {r for r, pattern in REASON_WORDS.items() if pattern.search(m.group(0))} or {"no longer needed"}
+    return " " if not proposed or said <= proposed else m.group(0)
+
+
+def reason(text: str, question: str = "", original: dict | None = None,
+           written: frozenset[str] = frozenset()) -> str | None:
     """Why ``text`` does not confirm (None when it does). Beside ``probe.verify.consent``'s reading, a
     payment method the answer names (``consent.answer_part``: not a question added after the yes) must be
     one the question names (``_other_method``; "the original payment method" names ``original``, see
     ``with_original``), and a question added after the yes may not ask to send the money to another one
-    ("yep, do it. also can the refund go to my gift card?": it asks about the proposal, not beside it)."""
+    ("yep, do it. also can the refund go to my gift card?": it asks about the proposal, not beside it). The
+    words of ``written`` (``said_back``) are read as said back, and a cancellation reason only as the one the
+    question names (``_said_reason``)."""
     question = with_original(question, original)
-    rest = _REASON_PHRASES.sub(" ", text or "") if text else text
+    proposed = _reasons_in(question)
+    rest = _REASON_PHRASES.sub(lambda m: _said_reason(m, proposed), text or "") if text else text
     if rest and _REFUND.search(question or ""):  # "yes, refund it to my gift card" says back the proposal's refund
         rest = _REFUND.sub(" ", rest)
-    why = consent.reason(rest, question, _STORE_YES, _STORE_WORDS)
+    why = consent.reason(rest, question, _STORE_YES, _STORE_WORDS, details=written)
     if why is not None:
         return why
     answer = consent.answer_part(text)

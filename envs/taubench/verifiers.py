@@ -38,6 +38,7 @@ from envs.taubench.verifier_text import (
     order_ids,
     read_proposal,
     reason,
+    said_back,
     reason_in,
     reason_proposed,
 )
@@ -323,6 +324,26 @@ def _in_discussion(view: RetailView, before: int) -> frozenset[str]:
     return frozenset().union(*(order_ids(t) for t in said)) if said else frozenset()
 
 
+def _written_words(c: RetailCall, said: str) -> frozenset[str]:
+    """What a yes may say back about the write ``c`` (verifier_text.said_back, of the proposal ``said``): its new
+    option values and the names of its options, its items' names (and, for a return or a cancellation, their
+    options: the items themselves are written), the address, the payment method's kind, brand and last digits, the
+    cancellation reason; and "same" when an exchange or a modification keeps an option of the item as it was ("blue
+    with the same battery")."""
+    args = c.args or {}
+    values: list[object] = [args.get(k) for k in ("address1", "address2", "city", "state", "zip", "country", "reason")]
+    values += [it[0] for it in c.items if it] + (list(c.order_names) if c.name == "cancel_pending_order" else [])
+    if c.name not in ITEM_CALLS:
+        values += [v for it in c.items if it for v in it[1].values()]
+    values += [v for opts in c.new_options if opts for v in opts.values()]
+    method = c.methods.get(args.get("payment_method_id")) if isinstance(args.get("payment_method_id"), str) else None
+    if method:
+        values += [str(method.get("source") or "").replace("_", " "), method.get("brand"), method.get("last_four")]
+    keys = [k for opts in c.new_options if opts for k in opts]
+    kept = any(it and opts and any(opts.get(k) == v for k, v in it[1].items()) for it, opts in zip(c.items, c.new_options))
+    return said_back(values, keys + (["same"] if kept else []), said)
+
+
 @verifier("R3", severity=SEVERITY["R3"])
 def check_R3(view: RetailView) -> list[Violation]:
     """R3 fires on a write when its turn's user message is not an explicit confirmation
@@ -360,12 +381,12 @@ def check_R3(view: RetailView) -> list[Violation]:
         proposal = read_proposal(texts)
         said = "\n".join(texts) or turn.prev_text
         original = c.methods.get(c.original_method) if c.original_method else None  # "the original payment method"
-        reply = turn.user_text
-        if not is_confirmation(reply, said, original) and (part := approved_part(reply, c.name)) is not None \
-                and is_confirmation(part, said, original):
+        reply, back = turn.user_text, _written_words(c, said)
+        if not is_confirmation(reply, said, original, back) and (part := approved_part(reply, c.name)) is not None \
+                and is_confirmation(part, said, original, back):
             reply = part  # "Go ahead with the address. Hold off on the cancellation.": a yes to the address
-        if not is_confirmation(reply, said, original):
-            why = reason(reply, said, original)
+        if not is_confirmation(reply, said, original, back):
+            why = reason(reply, said, original, back)
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit "
                                                 f"confirmation ({why})"))
         elif not proposal.asks or not (proposal.proposes(c.name, oid := c.order_id if c.name in ORDER_WRITES else None)
