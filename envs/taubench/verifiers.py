@@ -38,9 +38,9 @@ from envs.taubench.verifier_text import (
     order_ids,
     read_proposal,
     reason,
-    said_back,
     reason_in,
     reason_proposed,
+    said_back,
 )
 from probe.core.policy import Violation
 from probe.verify import Call, Replayer, TraceView, VerifierRegistry, declare, verifier
