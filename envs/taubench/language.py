@@ -34,6 +34,86 @@ def join_spaced_email(text: str) -> str:
     return _SPACED_EMAIL.sub(lambda m: re.sub(r"\s+", "", m.group(0)) if re.search(r"\s", m.group(0)) else m.group(0), text)
 
 
+# --- numbers and emails said in words (speech-to-text): "zip three two two five five", "seventy seven oh fifteen",
+# "lei dot wilson one two five three at example dot com", "thirty two gigs of ram" ---------------------------------
+_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine".split())}
+_TEENS = {w: 10 + i for i, w in enumerate("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen "
+                                          "nineteen".split())}
+_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_NUMBER_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|" \
+               r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+_NUMBER_RUN = re.compile(rf"\b{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*\b", re.I)
+_SPOKEN_DOMAIN = re.compile(r"\s+at\s+([a-z0-9-]+)(?:\s+dot\s+|\s*\.\s*)(com|net|org|edu|gov|io|co|us|info)\b", re.I)
+_SIZE_UNIT = re.compile(r"(?P<n>\d+)\s*(?:gigs?|gigabytes?|g\.?b\.?)(?![\w])", re.I)
+
+
+def _digits(words: list[str]) -> str:
+    """The digits a run of number words reads as, one group after another ("seventy seven oh fifteen": 77015)."""
+    out, i = "", 0
+    while i < len(words):
+        w = words[i]
+        if w in _TENS:
+            unit = words[i + 1] if i + 1 < len(words) else ""
+            if unit in _UNITS and unit != "zero":
+                out, i = out + str(_TENS[w] + _UNITS[unit]), i + 2
+                continue
+            out += str(_TENS[w])
+        else:
+            out += str(_TEENS.get(w, _UNITS.get("zero" if w == "oh" else w, 0)))
+        i += 1
+    return out
+
+
+def _spoken_email(text: str) -> str:
+    m = _SPOKEN_DOMAIN.search(text)
+    if not m:
+        return text
+    # the name part, read back from " at ": digits (or number words), one word before them, and more such parts
+    # joined by "dot" / "underscore" ("lei dot wilson one two five three")
+    toks = list(re.finditer(r"[A-Za-z0-9]+|\.|_", text[:m.start()]))
+    parts: list[str] = []
+    start, i = m.start(), len(toks) - 1
+    while i >= 0:
+        digits = ""
+        while i >= 0 and (toks[i].group().isdigit() or re.fullmatch(_NUMBER_WORD, toks[i].group(), re.I)):
+            digits, i = (toks[i].group() if toks[i].group().isdigit() else _digits([toks[i].group().lower()])) + digits, i - 1
+        if i < 0 or not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", toks[i].group()):
+            return text
+        parts.insert(0, toks[i].group() + digits)
+        start, i = toks[i].start(), i - 1
+        sep = toks[i].group().lower() if i >= 0 else ""
+        if sep not in ("dot", ".", "underscore", "_"):
+            break
+        parts.insert(0, {"dot": ".", "underscore": "_"}.get(sep, sep))
+        i -= 1
+    local = "".join(parts)
+    if not (re.search(r"[._\d]", local) or re.search(r"\be-?mail\b", text, re.I)):
+        return text  # "I'm at amazon.com": no email said
+    return text[:start] + f"{local}@{m.group(1)}.{m.group(2)}".lower() + text[m.end():]
+
+
+def spoken_numbers(text: str) -> str:
+    """The text with a spoken email, a spoken zip code (a run of number words of five digits) and a spoken size
+    ("thirty two gigs") written in figures; other number words ("two tablets", "one more thing") stay."""
+    text = _spoken_email(text)
+
+    def run(m: re.Match[str]) -> str:
+        words = [w.lower() for w in re.split(r"[\s-]+", m.group(0))]
+        if words[0] == "oh":  # "oh, seven seven ...": the interjection
+            return m.group(0)
+        digits = _digits(words)
+        after = text[m.end():m.end() + 12]
+        if len(digits) == 5 and len(words) >= 2:
+            return digits
+        if len(words) <= 2 and re.match(r"\s*(?:gigs?|gigabytes?|g\.?b\.?|tb|terabytes?|inch(?:es)?)\b", after, re.I) and \
+                int(digits) < 100:
+            return digits if len(words) == 1 or words[0] in _TENS else m.group(0)  # not "two two gigs"
+        return m.group(0)
+
+    text = _NUMBER_RUN.sub(run, text)
+    return _SIZE_UNIT.sub(lambda m: m.group("n") + "GB", text)  # "32 gigs", "32 gb": how the catalogue writes it
+
+
 USER_ID = re.compile(r"\b([a-z]+_[a-z]+_\d{3,5})\b")
 # a zip code, also written as zip+4 ("78701-1234"), read as its five digits
 ZIP = re.compile(r"(?<![#\w])(\d{5})(?:\s?[-\u2013]\s?\d{4})?(?![\w-])")
@@ -224,7 +304,14 @@ REASONS = {
                                      r"didn'?t mean to|(?:was|were) (?:a|an) (?:mistake|accident)|"
                                      # "wrong order, my mistake", "i buy by error", "a mistake", or "mistake" alone
                                      r"(?:by|in) error|wrong order|ordered (?:it )?wrong|^\W*(?:(?:a|my|it'?s|its|it was|"
-                                     r"just|oh|sorry|yeah|yes)\W+)*mistake\W*$)", re.I),
+                                     r"just|oh|sorry|yeah|yes)\W+)*mistake\W*$|"
+                                     # non-native: "I make mistake when ordering", "i did a mistake in my order",
+                                     # "the mistake one" (of the two reasons offered), "it is mistake order"
+                                     r"\b(?:make|made|did|do)\s+(?:a\s+|the\s+)?mistake\s+(?:when|while|in|with|on|during)\s+"
+                                     r"(?:the\s+|my\s+|this\s+)?(?:order\w*|buy\w*|purchas\w*|shopping)|"
+                                     r"^\W*(?:i\s+)?(?:make|made|did)\s+(?:a\s+)?mistake\W*$|"
+                                     r"\bthe\s+(?:mistake|mistaken|by mistake)\s+(?:one|reason|option)\b|"
+                                     r"\bmistake\s+(?:order|purchase)\b)", re.I),
 }
 # "wrong order, I meant W5030602", "I gave you the wrong order number": the order named was a slip, no reason to
 # cancel (before: read as 'ordered by mistake'); "cancel W5030602, wrong order" still is one
@@ -1343,9 +1430,34 @@ def addresses_by_order(text: str) -> dict[str, dict[str, str]]:
     return out if len(out) > 1 and len({tuple(sorted(v.items())) for v in out.values()}) > 1 else {}
 
 
+# a person asked for without the usual "talk to": "i'd rather deal with an actual human being", "is anyone there who
+# isn't a machine", "someone who is not a bot", "i prefer a real person"
+_INDIRECT_PERSON = re.compile(
+    r"\b(?:deal|work|speak|talk|chat|communicate)\s+with\s+(?:an?\s+|the\s+|some\s+)?(?:real|actual|live)\s+"
+    r"(?:human|person|people|agent)|"
+    r"\b(?:rather|prefer|want|need)\s+(?:to\s+have\s+)?(?:an?\s+)?(?:real|actual|live)\s+(?:human|person|agent)|"
+    r"\b(?:anyone|anybody|someone|somebody|a person|a human)\s+(?:\w+\s+)?(?:who|that)\s+(?:is|isn'?t|'?s)\s+(?:not\s+)?"
+    r"(?:an?\s+)?(?:machine|bot|robot|computer|ai|real|human|person)\b|"
+    r"\b(?:anyone|anybody|someone|somebody)\s+(?:real|human)\b|\b(?:a|an)\s+(?:real|actual)\s+human\s+being\b", re.I)
+
+
+# a question typed (or spoken) without its "?": a question word first, after a "wait" / "hmm" at most; not "what I
+# want is ...", "when you can, cancel it", "where it says ..."
+_UNMARKED_Q = re.compile(r"^\W*(?:(?:wait|hold on|hang on|hmm+|um+|uh+|so|and|oh|ok(?:ay)?|sorry|actually|but|well)\W+)*"
+                         r"(?:what|what'?s|whats|how much|how many|how long|how soon|when|where|where'?s|wheres|why)\b", re.I)
+_NOT_A_Q = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:what|when|where|why)\s+(?:i|we|you)\s+(?:want|need|meant?|said|can|could|"
+                      r"would|'d|wanted|asked)\b|\b(?:what|whatever|when|whenever)\s+(?:ever|is|'s)?\s*(?:easiest|fine|"
+                      r"best|possible)\b", re.I)
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
-    r = Reading(tidy_order_ids(fix_verb_typos(join_spaced_email(text or "")), db))
+    text = spoken_numbers(text or "")
+    if "?" not in text and _UNMARKED_Q.match(text) and not _NOT_A_Q.search(text):
+        # speech to text writes no "?": "wait whats the price difference", "hold on how much is the difference" are
+        # questions (before: "wait" read as a no, and the proposal dropped)
+        text = text.rstrip(" .!") + "?"
+    r = Reading(tidy_order_ids(fix_verb_typos(join_spaced_email(text)), db))
     t = r.text
     r.order_ids = list(dict.fromkeys("#" + m.upper() for m in ORDER_ID.findall(t)))
     r.emails = list(dict.fromkeys(EMAIL.findall(t)))
@@ -1375,7 +1487,9 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.intents -= r.refused
     # "if I can't cancel just that item, can all the items be switched ...?": the action of the condition is not asked for
     r.intents -= {k for k in r.intents & {"cancel", "return", "exchange"} if not INTENTS[k].search(_IF_CANT.sub(" ", t))}
-    if asks_for_person(t):  # "can I talk to a human?", not "the sales representative told me ..."
+    if asks_for_person(t) or _INDIRECT_PERSON.search(without_declined_person(t)):
+        # "can I talk to a human?", "i'd rather deal with an actual human being", "is anyone there who isn't a
+        # machine"; not "the sales representative told me ..."
         r.intents.add("human")
     r.refund_timing = bool(REFUND_TIMING.search(t))
     if r.refund_timing and _PAST_Q.match(t) and not re.search(r"\b(?:when|how (?:long|soon|many days))\b", t, re.I):
@@ -1481,6 +1595,13 @@ _AS_NOUN = re.compile(r"(?:^|\b(?:the|my|a|an|that|this|those|these|both|our|and
 _AS_OPTION = re.compile(r"(?<!order )(?<!one )\b(?:to|into|with|in)\s+(?:an?\s+|the\s+)?$")
 
 
+# a word of a product name said as what another item should become: "exchange my LED bulb for the daylight bluetooth
+# one" is the bulb with Bluetooth, not the Bluetooth Speaker ("return the bluetooth one" still is the speaker)
+_WANTED_AS = re.compile(r"\b(?:for|to|into|in|with|want|prefer|like)\s+(?:an?\s+|the\s+|some\s+)?"
+                        r"(?:(?!(?:return|cancel|send|exchange|swap|change|replace|keep)\b)[a-z0-9-]+\s+){0,2}$")
+_AN_OPTION_AFTER = re.compile(r"\s+(?:one|ones|version|model|type|kind|option|connectivity)\b")
+
+
 # other words people use for a product
 _ALIASES = {"t shirt": ("tee", "tee shirt"), "e reader": ("ebook reader", "e book reader"),
             "headphones": ("headset",), "sunglasses": ("shades",), "bicycle": ("bike",)}
@@ -1545,6 +1666,14 @@ def _squash(s: str) -> str:
     return re.sub(r"[\s-]+", "", s.lower())
 
 
+def _plural(name: str) -> str:
+    """A name as a pattern, also in the plural: 'kettles', 'boxes', and 'bookshelves' (before: "my two bookshelves"
+    named no item)."""
+    if name.endswith("f"):
+        return re.escape(name[:-1]) + "(?:f|fs|ves)"
+    return re.escape(name) + "(?:s|es)?"
+
+
 def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool]]:
     """Every place the text names one of these product names: (start, end, name, taken back).
 
@@ -1570,7 +1699,7 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
     for name in unique:
         ws = split[name]
         full, head = " ".join(ws), ws[-1]
-        spans = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(full)}(?:s|es)?\b", low)]
+        spans = [(m.start(), m.end()) for m in re.finditer(rf"\b{_plural(full)}\b", low)]
         if len(ws) > 1 or "-" in name:
             spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(_squash(name))}s?\b", low)]
         for alias in _ALIASES.get(full, ()):  # 'tee' for a t-shirt
@@ -1578,7 +1707,7 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
         # a name said of another product: "my bike helmet", "the bicycle helmet" name the helmet, not the Bicycle
         spans = [(a, b) for a, b in spans if not _of_another_product(low, b, full)]
         if heads.count(head) == 1:  # the last word alone, also after the full name ("the air purifier ... only the purifier")
-            short = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head)}(?:s|es)?\b", low)]
+            short = [(m.start(), m.end()) for m in re.finditer(rf"\b{_plural(head)}\b", low)]
             if not short and not spans and head.endswith("s") and len(head) > 4:  # 'headphone', 'boot'
                 short = [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(head[:-1])}\b", low)]
             spans += [(a, b) for a, b in short if not any(x <= a < y for x, y in spans)
@@ -1587,7 +1716,8 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
             for w in ws[:-1]:
                 if len(w) >= 3 and w not in _GENERIC_WORDS and counts.get(w) == 1 and w not in heads:
                     spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(w)}(?:s|es)?\b", low)
-                              if _AS_NOUN.search(low[:m.start()]) and not _AS_OPTION.search(low[:m.start()])]
+                              if _AS_NOUN.search(low[:m.start()]) and not _AS_OPTION.search(low[:m.start()]) and
+                              not (_WANTED_AS.search(low[:m.start()]) and _AN_OPTION_AFTER.match(low[m.end():]))]
         if not spans:
             for start, stop, w in words:
                 if any(5 <= len(x) < len(head) and head.endswith(x) and sum(h.endswith(x) for h in heads) == 1

@@ -100,6 +100,13 @@ _ONE_PICK = re.compile(r"^\W*(?:(?:yes|yeah|yep|ok|okay|right)\W+)?(?:i mean(?:t
                        r"(?:\s+(?:please|pls|thanks))?\W*$", re.I)
 
 
+# at a proposal, another item picked in a few words: "the gold one", "no, the gold tablet", "no not that tablet, the
+# other tablet", "sorry i meant the gold one"
+_PICK_ELSEWHERE = re.compile(r"^\W*(?:(?:no+|nope|nah|sorry|oops|wait|actually|hmm+|i mean(?:t)?|not (?:that|this)(?: one)?|"
+                             r"not (?:that|this|the) [\w-]+)\W+)*(?:i mean(?:t)?\s+|it'?s\s+|i want(?: to return)?\s+)?"
+                             r"(?:the|my)\s+(?P<words>[\w\s-]{1,40}?)(?:\s+(?:please|pls|instead|then))?\W*$", re.I)
+
+
 def _listed_pick(text: str) -> int | None:
     """Which of the options just listed a reply picks: "the first one" 0, "option 3" 2, "the last"
     -1, "whatever is available" 0; None when it picks none."""
@@ -814,6 +821,12 @@ class ReferenceTarget(Target):
                 # and the requests queued behind it kept (before: a new request, the reason asked again, the rest lost)
                 return turn.say(f"{lead}Yes, that's the one. Just to be sure: I need a clear yes before I go ahead. "
                                 f"{self.proposal}")
+            if not (r.yes or r.order_ids or r.address or r.intents & ACTING - {"modify"}) and \
+                    (moved := self._picked_elsewhere(turn, r)):
+                # "the gold one" / "no, the gold one" / "no not that tablet, the other tablet" at a return of the silver
+                # tablet, the gold one being in another order: the request moves to that order and is proposed for it
+                # (before: the silver one proposed again, or the whole request dropped as a no)
+                return self._say_plan(turn, lead + moved)
             pick = self._one_picked(r)
             if pick is not None and not pick[1]:
                 r.yes = False  # "yes, the large one" at a proposal of the small one: no yes to it (read below)
@@ -1366,6 +1379,51 @@ class ReferenceTarget(Target):
         only = bool(_ONLY.search(r.text)) or bool(_KEEP_ONE.search(low))
         return sorted(in_hand) if in_hand and kept == in_hand and (only or dropped) and not dropped & in_hand else []
 
+    def _picked_elsewhere(self, turn: TurnContext, r: Reading) -> str:
+        """At a proposal for an item, a short answer that picks another item of that product held in another of the
+        customer's orders ("the gold one", "no, the gold tablet", "the other tablet"): that order takes the
+        proposed order's place (what is said of it returned); '' when the words pick no such item, or several."""
+        m = _PICK_ELSEWHERE.match(r.text)
+        if not m or len(self.pending) != 1:
+            return ""
+        tool, args = self.pending[0]
+        o = args.get("order_id")
+        ids = args.get("item_ids") or []
+        if tool not in ("return_delivered_order_items", *ITEM_TOOLS) or not o or not ids:
+            return ""
+        items = self.orders.get(o, {}).get("items", [])
+        names = {it["name"] for it in items if it.get("item_id") in ids}
+        if len(names) != 1:
+            return ""
+        [name] = names
+        words = m.group("words")
+        head = name.lower().split()[-1]
+        if not (words.lower().split()[-1:] in (["one"], [head], [head + "s"])):
+            return ""
+        self._lookup(turn, self._owned())
+        status = self.orders[o]["status"]
+        others = [(x, it) for x in self._owned() if x != o and x in self.orders and self.orders[x]["status"] == status
+                  for it in self.orders[x].get("items", []) if it["name"] == name]
+        if not others:
+            return ""
+        proposed = next(it for it in items if it.get("item_id") in ids)
+        if re.match(r"(?:the\s+)?other\b", words, re.I):
+            picked = others
+        else:
+            every = [proposed] + [it for _x, it in others]
+            distinct = self._distinct(every)
+            scores = [option_score(words, d) for d in distinct]
+            if scores[0] or max(scores) == 0:
+                return ""  # the proposed item itself, or none of them ("That's already the case" is said elsewhere)
+            picked = [others[i - 1] for i, sc in enumerate(scores) if i and sc == max(scores)]
+        if len({x for x, _it in picked}) != 1:
+            return ""
+        other, it = picked[0]
+        self.pending = []
+        g = self.goal
+        g["orders"] = [other if x == o else x for x in g["orders"]] if o in g["orders"] else [other]
+        return f"All right, the {name} ({_opts(it['options'])}) in order {other} then, not the one in order {o}. "
+
     def _one_picked(self, r: Reading) -> tuple[str, bool] | None:
         """At a proposal that changes one of several items of one product, "the small one" / "yes, the small one":
         the item those words pick among them, and whether it is the one proposed; None when the message is no such
@@ -1834,6 +1892,15 @@ class ReferenceTarget(Target):
             left.discard("address")
         cancelled = [o for o in g["orders"] if (o, "cancel") in g["done"]]
         moot = left & {"address", "payment"} if cancelled and len(g["orders"]) == 1 else set()
+        other_meant = None
+        if moot and _OTHER_PENDING.search(g["text"]):
+            # "cancel the luggage order ... and then change the address on my other order to ...": the change is
+            # the customer's one other pending order's (before: read as the cancelled order's, and dropped)
+            self._lookup(turn, self._owned())
+            others = [o for o in self._owned() if o not in g["orders"] and o in self.orders and
+                      self.orders[o]["status"] == PENDING]
+            if len(others) == 1:
+                other_meant, moot = others[0], set()
         if moot:  # "cancel #W1 and change its address": nothing left to change on a cancelled order
             what = " and ".join({"address": "shipping address", "payment": "payment method"}[k] for k in sorted(moot))
             notes.append(f"Since order {cancelled[0]} is cancelled, its {what} no longer needs changing.")
@@ -1841,6 +1908,8 @@ class ReferenceTarget(Target):
         if not left:
             return None
         owned, before = self._owned(), list(g["orders"])
+        if other_meant:
+            g["orders"].append(other_meant)
         named = mentioned_items(g["text"], self.product_names)
         if named:  # the orders that hold the items named, beside the ones in hand
             self._lookup(turn, owned)
@@ -1974,7 +2043,9 @@ class ReferenceTarget(Target):
         kettle and the camera"): of ``orders``, the one holding every product named after "with" (by its name or
         its kind); [] when the words name fewer than two things or fit no single order."""
         m = re.search(r"\b(?:order|one)\s+(?:with|that has|that holds|holding|containing|that contains|which has)\s+"
-                      r"([^.?!;]*)", self.goal["text"], re.I)
+                      r"([^.?!;]*)", self.goal["text"], re.I) or \
+            re.search(r"\b(?:the|my|our)\s+((?:[\w-]+\s+){0,2}?[\w-]+(?:\s*(?:\+|&|/|,|\band\b)\s*(?:the\s+)?"
+                      r"(?:[\w-]+\s+){0,2}?[\w-]+)+)\s+order\b", self.goal["text"], re.I)  # "the boots + chair order"
         if not m:
             return []
         phrase = m.group(1).lower()
@@ -1986,7 +2057,15 @@ class ReferenceTarget(Target):
         if len(kinds) < 2:
             return []
         fit = [o for o in orders if kinds <= {it["name"].lower().split()[-1] for it in self.orders[o].get("items", [])}]
-        return fit if len(fit) == 1 else []
+        if len(fit) != 1:
+            return []
+        self.goal["whole"] = (fit[0], kinds)  # (its items are that order's, not asked which: ``_one_holder``)
+        # the orders of items named outside those words stay for them: "cancel the boots + chair + keyboard order, and
+        # the LED bulb I got is the wrong kind" (before: the bulb's order was dropped with the other keyboard's)
+        text = self.goal["text"]
+        rest = set(mentioned_items(text[:m.start(1)] + " " + text[m.end(1):], self.product_names)) - named
+        rest = {n for n in rest if n.lower().split()[-1] not in kinds}
+        return fit + [o for o in orders if o not in fit and any(it["name"] in rest for it in self.orders[o].get("items", []))]
 
     def _settled_holder(self, wanted: list[str]) -> list[str]:
         """The one order holding the items named (or, with none named in full, the kind said: "the jacket") whose
@@ -2032,12 +2111,20 @@ class ReferenceTarget(Target):
         for name in dict.fromkeys(wanted):
             holders = [o for o in g["orders"] if any(it["name"] == name for it in self.orders[o].get("items", []))]
             head = name.lower().replace("-", " ").split()[-1]
-            if len(holders) < 2 or re.search(rf"\b(?:both|all|each|every)\b[^.?!]{{0,25}}\b{re.escape(head)}", low):
+            heads = re.escape(head[:-1]) + "(?:f|ves)" if head.endswith("f") else re.escape(head)  # ("bookshelves")
+            if len(holders) < 2 or re.search(rf"\b(?:both|all|each|every)\b[^.?!]{{0,25}}\b{heads}", low):
                 continue  # one holder, or "both keyboards": each order is taken up in turn
+            whole = g.get("whole")
+            if whole and whole[0] in holders and head in whole[1]:
+                # "the hiking boots + chair + keyboard order": that order's keyboard, not asked which; the other
+                # holder stays only for the other items named in it
+                g["orders"] = [o for o in g["orders"] if o == whole[0] or o not in holders or any(
+                    it["name"] in wanted and it["name"] != name for it in self.orders[o].get("items", []))]
+                continue
             # "I have 2 tablets, return the gold one", "of my two laptops, exchange the 32GB one", "the cheaper of my
             # two bookshelves": a count or a plural only says how many there are; the words after it pick one (before:
             # each order in turn, the one not asked for first). With nothing that picks, "return one" is asked which.
-            counted = bool(re.search(rf"\b(?:two|2|couple of|pair of|three|3)\b[^.?!]{{0,25}}\b{re.escape(head)}", low) or (
+            counted = bool(re.search(rf"\b(?:two|2|couple of|pair of|three|3)\b[^.?!]{{0,25}}\b{heads}", low) or (
                 not head.endswith("s") and re.search(rf"\b{re.escape(head)}(?:s|es)\b", low)))
             if counted and not re.search(r"\bthe\s+(?:[\w-]+\s+){0,3}?(?:one|ones)\b|\b(?:return|exchange|swap|send back|"
                                          r"keep|cancel|change)\s+(?:one|only one|just one)\b|\bonly need one\b|"
@@ -2080,6 +2167,10 @@ class ReferenceTarget(Target):
             if len(chosen) > 1 and len(alike) > 1:  # the words fit several orders' items, or none: asked, not guessed
                 # (the same item in the same state in each, "my navy backpack": each order in turn, for its own yes)
                 self.which_order = (name, sorted(chosen, key=holders.index))
+                # the orders of the other items named wait for the answer ("cancel my keyboard order ..., and I'd
+                # like my LED bulb in daylight": the bulb's order, before lost with the question)
+                g["which_rest"] = [o for o in g["orders"] if any(it["name"] in wanted and it["name"] != name
+                                                                 for it in self.orders[o].get("items", []))]
                 g["orders"] = []
                 return
             # the other holders stay only for the other items named in them
@@ -2109,6 +2200,14 @@ class ReferenceTarget(Target):
         return f"I see {name} items in more than one of your orders: {listing}. Which one do you mean?"
 
     def _resolve_which_order(self, r: Reading) -> None:
+        """The answer to "which ... do you mean?" over orders (``_which_order_picked``), with the orders of the other
+        items asked for beside it kept."""
+        rest = self.goal.pop("which_rest", [])
+        self._which_order_picked(r)
+        if self.goal["orders"] or r.order_ids:
+            self.goal["orders"] += [o for o in rest if o not in self.goal["orders"]]
+
+    def _which_order_picked(self, r: Reading) -> None:
         """The answer to "which ... do you mean?" over orders: an order id, the option words ("the full size
         one"), its place in the list ("the second"), or both."""
         name, holders = self.which_order
@@ -2133,7 +2232,7 @@ class ReferenceTarget(Target):
             return
         items = [it for o in holders for it in self.orders[o]["items"] if it["name"] == name]
         owner = [o for o in holders for it in self.orders[o]["items"] if it["name"] == name]
-        picked = self._best_of(items, r.text)
+        picked = self._best_of(items, r.text, compare=True)
         if picked is None and (k := _listed_pick(r.text)) is not None:
             picked = [min(k, len(holders) - 1) if k >= 0 else len(holders) - 1]
             g["orders"] = [holders[picked[0]]]
@@ -2492,6 +2591,9 @@ class ReferenceTarget(Target):
         orders = [o for o in g["orders"] if o in self.orders]
         if len(orders) < 2:
             return orders
+        own = kinds_by_order(g["text"], self._orders_held)
+        if addressed := [o for o in orders if "address" in own.get(o, set())]:
+            return addressed  # "cancel the luggage order ... then change the address on my other order": that order's
         names = [it["name"] for o in orders for it in self.orders[o].get("items", [])]
         said = [w for m in _ITEM_ORDER.finditer(g["text"]) for w in m.groups() if w]
         named = {n for w in said for n in mentioned_items(w, names)}
@@ -2876,14 +2978,40 @@ class ReferenceTarget(Target):
             return sorted(ranked[:n])
         return []
 
-    def _best_of(self, same: list[dict[str, Any]], words: str) -> list[int] | None:
+    def _best_of(self, same: list[dict[str, Any]], words: str, compare: bool = False) -> list[int] | None:
+        """Which of several items of one product the words describe; with ``compare`` (an answer to "which one do you
+        mean?", where a comparison can only pick among them) also "the more expensive one", "the one with more ram"."""
         scores = [option_score(words, d) for d in self._distinct(same)]
         best = max(scores, default=0)
         if best and scores.count(best) == 1:
             return [scores.index(best)]
         if not best and (m := _COMPARATIVE.search(words)):
             return self._by_size(same, m.group(1).lower() in _SMALLER)
+        if not best and compare:
+            return self._by_comparison(same, words)
         return None
+
+    def _by_comparison(self, same: list[dict[str, Any]], words: str) -> list[int] | None:
+        """"the cheaper one", "the pricier laptop": by price; "the one with more ram", "the one with less storage":
+        by the figure of that option (before: "which one do you mean?" again, turn after turn)."""
+        low = words.lower()
+        if m := re.search(r"\b(cheaper|cheapest|less expensive|least expensive|lower[- ]priced|pricier|priciest|"
+                          r"more expensive|most expensive|costlier|higher[- ]priced|dearer)\b", low):
+            prices = [it.get("price", 0) for it in same]
+            if len(set(prices)) == len(prices):
+                return [prices.index(min(prices) if m.group(1).replace("-", " ") in _LOWER_PRICE else max(prices))]
+            return None
+        m = re.search(r"\b(more|most|bigger|biggest|larger|largest|higher|highest|less|least|fewer|smaller|smallest|"
+                      r"lower|lowest)\s+([a-z]+)", low)
+        if not m:
+            return None
+        word = {"memory": "ram", "space": "storage", "disk": "storage", "screen": "screen size"}.get(m.group(2), m.group(2))
+        keys = [k for k in same[0]["options"] if word in k.lower().split()]
+        figures = [_first_number(it["options"].get(keys[0], "")) for it in same] if len(keys) == 1 else []
+        if not figures or None in figures or len(set(figures)) != len(figures):
+            return None
+        low_end = m.group(1) in ("less", "least", "fewer", "smaller", "smallest", "lower", "lowest")
+        return [figures.index(min(figures) if low_end else max(figures))]
 
     def _by_size(self, same: list[dict[str, Any]], smallest: bool) -> list[int] | None:
         """Of items that differ in one size-like option (small / medium / large, S..XL, '1 liter' / '1.5 liters',
@@ -2913,7 +3041,7 @@ class ReferenceTarget(Target):
             picked = list(range(len(same)))
         else:
             describes = re.split(r"\b(?:for|to|into|->|instead)\b", low)[0]
-            picked = self._best_of(same, describes)
+            picked = self._best_of(same, describes, compare=True)
             if picked is None and (k := _listed_pick(text)) is not None and same:
                 picked = [min(k, len(same) - 1) if k >= 0 else len(same) - 1]
             if picked is None and same:  # "the glass one", both of glass: said so, and asked by what differs
@@ -3125,6 +3253,13 @@ class ReferenceTarget(Target):
         order", "the bicycle order"), so that each order gets only the action said beside it (before: "cancel the
         luggage order and change the address of the bicycle order" cancelled the bicycle order first)."""
         wanted = set(mentioned_items(part, self.product_names))
+        if not wanted and _OTHER_PENDING.search(part):
+            # "... and then change the address on my other order": the one order of the request that holds no item
+            # named anywhere in it (the luggage order being the one named)
+            said = set(mentioned_items(self.goal["text"], self.product_names))
+            rest = [o for o in self.goal["orders"] if o in self.orders and
+                    not said & {it["name"] for it in self.orders[o].get("items", [])}]
+            return rest if len(rest) == 1 else []
         holders = [o for o in self.goal["orders"] if o in self.orders and
                    wanted & {it["name"] for it in self.orders[o].get("items", [])}]
         return holders if len(holders) == 1 else []
