@@ -1398,7 +1398,7 @@ class ReferenceTarget(Target):
         [name] = names
         words = m.group("words")
         head = name.lower().split()[-1]
-        if not (words.lower().split()[-1:] in (["one"], [head], [head + "s"])):
+        if words.lower().split()[-1:] not in (["one"], [head], [head + "s"]):
             return ""
         self._lookup(turn, self._owned())
         status = self.orders[o]["status"]
