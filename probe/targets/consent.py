@@ -121,13 +121,26 @@ def _said_back(word: str, summary: str, plain: bool = True) -> bool:
     # (an item's options before what they change to, "(S, blue) -> (S, red)", are not what is approved: "yes, the blue one"
     # there names the item as it is, not the change)
     new_only = _OLD_OPTIONS.sub(lambda m: " " * len(m.group(1)) + m.group(0)[len(m.group(1)):], summary)
+    # a plain lower-case word counts only where the summary names a value the action writes: an item's options in
+    # parentheses, a quoted reason, a payment method; not a word describing the offer ("yes i would like the
+    # refundable one" at a refundable fare asks about a property the booking does not write: asked again)
+    values = [(v.start(), v.end()) for v in _WRITTEN_VALUES.finditer(summary)]
     for m in re.finditer(r"[A-Za-z0-9][\w']*", summary):
         tok = m.group(0)
         if tok.lower().replace("'", "") == w.replace("'", "") and (
                 tok[:1].isupper() or any(c.isdigit() for c in tok) or
-                (plain and len(tok) > 1 and new_only[m.start():m.end()] == tok and not re.search(r"(?:\bnon-|\bnot\s+|\bno\s+|\bun)$", summary[:m.start()], re.I))):
+                (plain and len(tok) > 1 and new_only[m.start():m.end()] == tok
+                 and any(a <= m.start() < b for a, b in values)
+                 and not re.search(r"(?:\bnon-|\bnot\s+|\bno\s+|\bun)$", summary[:m.start()], re.I))):
             return True
     return False
+
+
+_WRITTEN_VALUES = re.compile(r"\([^()]*\)|'[^']*'|\"[^\"]*\"|\u2018[^\u2019]*\u2019|\u201c[^\u201d]*\u201d|"
+                             r"\b(?:gift|credit|debit) card\b|\bpay ?pal\b|"
+                             # the action itself: "yes, exchange the bottle for the red one", "ok cancel this booking"
+                             r"\b(?:cancel(?:led|ling)?|exchang(?:e|ed|ing)|return(?:ed|ing)?|book(?:ed|ing)?|hold|"
+                             r"chang(?:e|ed|ing)|modif(?:y|ied|ying)|updat(?:e|ed|ing)|switch(?:ed|ing)?|refund(?:ed|ing)?)\b", re.I)
 
 
 _EXPLICIT_YES = re.compile(r"(?<![\w'])(?:y+e+s+|yeah+|yea|yep+|yup+|absolutely|definitely|certainly|correct|go(?: right)? ahead|"
@@ -148,9 +161,9 @@ _PLEASANTRY = re.compile(
     r"hassle|mix-?up|mess)(?: earlier| before| today)?|"
     r"have a (?:good|nice|great|lovely) (?:one|day|evening|night|weekend)|cheers(?: mate)?|honestly|you rock)(?![\w'])", re.I)
 # a reply said back in full: "red 750ml is what I want", "switching to PayPal is exactly what I want"
-_WHAT_I_WANT = re.compile(r"(?<![\w'])(?:(?:is|that'?s|it'?s) )?(?:exactly |just )?what (?:i|we) (?:want(?:ed)?|need(?:ed)?|"
-                          r"asked for|meant)|(?:switching|changing|exchanging|returning|cancell?ing|moving)(?![\w'])|"
-                          r"(?:it )?(?:really |truly )?(?:was|is)(?![\w'])", re.I)
+_WHAT_I_WANT = re.compile(r"(?<![\w'])(?:(?:(?:is|that'?s|it'?s) )?(?:exactly |just )?what (?:i|we) (?:want(?:ed)?|need(?:ed)?|"
+                          r"asked for|meant)|(?:switching|changing|exchanging|returning|cancell?ing|moving)|"
+                          r"(?:it )?(?:really |truly )?(?:was|is))(?![\w'])", re.I)  # whole words only ("this" keeps its "is")
 
 
 def _plain_affirmative(t: str, extra: re.Pattern[str] | None = None) -> bool:

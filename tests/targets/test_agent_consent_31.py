@@ -113,3 +113,18 @@ def test_a_question_after_a_weak_ok_or_about_the_flight_is_not_a_yes(reply):
                                    "yes please - how do I check in online?"])
 def test_an_explicit_yes_then_a_question_about_after_is_still_a_yes(reply):
     assert is_confirmation(reply, SKY_SUMMARY)
+
+
+# --- session 31 review: a plain word said back counts only where the summary names a value the action writes ------
+
+def test_a_property_of_the_offer_said_back_is_not_a_yes():
+    summary = ("You picked SA2374 (Economy). Here is the summary: flight SA2374 from Toronto (YYZ) to Rome (FCO) "
+               "departing 2026-09-05 at 06:45, Economy, refundable, for 1 passenger, under the name Jane Doe, $203 per "
+               "seat. Shall I book it?")
+    assert not is_confirmation("yes i would like the refundable one", summary)  # the verifiers read "more" too
+    assert is_confirmation("yes, the economy one", summary)  # the cabin, which the booking writes
+
+
+@pytest.mark.parametrize("reply", ["ok cancel this reservation", "yes, cancel this one", "yes this is it"])
+def test_this_keeps_its_letters(reply):  # "is" inside "this" was taken out as "it really is"
+    assert is_confirmation(reply, "Shall I cancel booking BK7QX2 for Ana Silva? It is refundable.")
