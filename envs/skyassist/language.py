@@ -52,6 +52,7 @@ CITY_ALIASES = {"nyc": "JFK", "new york city": "JFK", "são paulo": "GRU", "sao 
                 "narita": "NRT", "o'hare": "ORD", "ohare": "ORD", "schiphol": "AMS", "changi": "SIN", "pearson": "YYZ",
                 "fiumicino": "FCO", "kennedy": "JFK", "new york jfk": "JFK", "nueva york": "JFK", "mexico df": "MEX",
                 "ny": "JFK", "los angles": "LAX", "seatle": "SEA"}
+CITY_ALIASES.update({"l a": "LAX", "l.a": "LAX"})  # "from l a", "to L.A.": LA said letter by letter (as "la", only as a place)
 CURRENCIES = [
     (r"€|\beuros?\b|\beur\b", "EUR"), (r"£|\bpounds?\b|\bsterling\b|\bgbp\b|\bquids?\b", "GBP"),
     (r"¥|\byen\b|\bjpy\b", "JPY"), (r"\bcad\b|\bcanadian dollars?\b", "CAD"),
@@ -152,6 +153,10 @@ _INTENTS: dict[str, re.Pattern] = {
                        r"to) pay (for it |for them )?later|pay later|keep (it|them|the seats?) for (a|one|24|twenty)|"
                        r"not (ready|able|going|prepared) to pay|not pay(ing)? (yet|now|today|just yet|right now)|"
                        r"no payment( yet| now| today| for now| just yet)?|before (i|we) pay|"
+                       # no charge yet: "reserve seats without charging (my card) yet", "don't charge me yet, just reserve"
+                       r"without (charging|being charged)|(don'?t|do not|not) (want (you )?to )?charg(e|ing) (me|us|my card|"
+                       r"the card|it|anything)( \w+)? (yet|now|today|for now|just yet|right now)|no charge (yet|now|today|"
+                       r"for now|just yet)|"
                        # payment put off to a later day: "I'll settle the payment next week", "we'll pay tomorrow"
                        r"(pay|settle( up)?|sort out|make|do|handle|take care of)( for (it|them)| the (payment|bill|balance|"
                        r"fare)| up)? (later|next (week|month|friday|monday)|tomorrow|another day|in a few days|at a later date|"
@@ -310,7 +315,7 @@ def _find_places(text: str, db, expecting: str | None = None) -> list[Place]:
     taken = [False] * len(text)
     for name in sorted(names, key=len, reverse=True):
         for m in re.finditer(r"\b" + re.escape(name) + r"\b", low):
-            if name in ("la", "ny") and not (_PREP_BEFORE.search(text[:m.start()]) or text[m.start():m.end()].isupper()
+            if name in ("la", "ny", "l a", "l.a") and not (_PREP_BEFORE.search(text[:m.start()]) or text[m.start():m.end()].isupper()
                                              or re.match(r"\s*(?:to|->|-|–)\s*\w", text[m.end():], re.I)):
                 continue  # "la" / "ny" only as a place: "to la", "NY", "ny to la"
             if name == "mexico" and "mexico city" in low:
@@ -902,6 +907,30 @@ _SURNAME_TAIL = re.compile(r"(?:[\s,.!-]*(?:\b(?:sorry|my bad|oops|please|pls|th
 _SPELLED_OUT = re.compile(r"(?:[^\W\d_][\s.-]){2,}[^\W\d_]")  # "F-I-S-C-H-E-R", "K I M"
 
 
+# a name spelled out after it is typed, to confirm it: "arjun schmidt thats s-c-h-m-i-d-t", "spelled s c h m i d t",
+# "S as in sam, C-H-M-I-D-T"; and an aside about it in brackets: "(like the beer)", "(as in the football player)"
+_SPELL_LETTER = r"[^\W\d_](?:\s+(?:as in|for|like)\s+[^\W\d_]+)?"
+_SPELLING = re.compile(r"(?:\s*[-–—,;:(]\s*|\s+)(?:(?:that'?s|thats|that is|it'?s|its|it is|i\.?e\.?)[\s,:]+)?"
+                       r"(?:(?:spelled|spelt|spelling|spelled out)(?: as)?[\s,:]+)?"
+                       r"(" + _SPELL_LETTER + r"(?:[\s.,-]+" + _SPELL_LETTER + r"){2,})(?=\s*(?:$|[.!;),]))", re.I)
+_NAME_ASIDE = re.compile(r"\s*\(\s*(?:like|as in|as|no relation|not|spelled|spelt|i\.?e\.?)\b[^()]*\)", re.I)
+
+
+def spelling_aside(text: str) -> tuple[str, bool | None]:
+    """``text`` without a spelling said after a name (and its cue: "that's", "spelled"), with whether the
+    letters are a word typed before them (True: it confirms that word; False: they spell something else, and
+    the name is asked again); None when there is no such spelling. A bracketed aside about the name ("(like
+    the beer)") goes too."""
+    text = _NAME_ASIDE.sub(" ", text)
+    for m in _SPELLING.finditer(text):
+        letters = "".join(x.strip()[0] for x in re.split(r"[\s.,-]+(?=[^\W\d_](?:\s|[.,-]|$))", m.group(1)))
+        said = {w.lower() for w in re.findall(_LETTERS, text[:m.start()])}
+        cue = re.match(r"(?:\s*[-–—,;:(]\s*|\s+)(?:that|thats|it|its|i\.?e|spel)", m.group(0), re.I)
+        if letters.lower() in said or cue:
+            return text[:m.start()] + text[m.end():], letters.lower() in said
+    return text, None
+
+
 def spelled_out(text: str) -> bool:
     """A name spelled letter by letter ("oops, F-I-S-C-H-E-R", "k i m"): the target asks for it typed as one word
     (the privacy check reads a last name only as a word the customer typed)."""
@@ -993,6 +1022,12 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         if run and usable(run):
             last = " ".join(_tidy(run))
             spans.append((m.start(), _run_end(t, m.end(), run)))
+            # "surname Okafor, Aisha": the one name word said next, on its own, is the given name
+            given = re.match(r"\s*,\s*(" + _LETTERS + r")\s*(?=$|[,.;!]|please\b|pls\b|thanks\b)", t[spans[-1][1]:])
+            if (given and not _FIRST_CUE.search(t) and (given.group(1)[:1].isupper() or expecting in ("name", "last_name"))
+                    and _name_token_ok(given.group(1)) and usable([given.group(1)])):
+                first = _tidy([given.group(1)])[0]
+                spans[-1] = (m.start(), spans[-1][1] + given.end())
     m = _FIRST_CUE.search(t)
     if m:
         run = _name_run(t, m.end(), True)
@@ -1731,6 +1766,14 @@ _TWO = re.compile(r"\bme and (?:a|one) (?:friend|colleague|coworker|co-worker|bu
                   r"(?!,? (?:and|plus|with|&) )|\bme and my [a-z-]+\b(?!,? (?:and|plus|with|&) (?:the|our|my|his|her|their|\d+|two|three|four|five|six|"
                   r"a|an|some)\b)|\bmy (?:wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|"
                   r"girlfriend|colleague) and (?:i|me|myself)\b(?!,? (?:and|plus|with|&) )", re.I)
+# who travels with a party without being family ("7 players plus the coach", "two of us plus the dog-sitter",
+# "12 students and 2 teachers"): one person each, or the number said; never a pet ("plus the dog")
+_ROLE = (r"(?:coach|trainer|manager|driver|chauffeur|nanny|au pair|babysitter|(?:[a-z]+-)?sitter|carer|care-?giver|"
+         r"nurse|teacher|chaperone|guide|assistant|tutor|physio|interpreter|translator|bodyguard|instructor|leader|"
+         r"organi[sz]er|helper|minder|escort|captain|conductor|referee|photographer)")
+_OUTSIDER = (r"(?:the|our|my|a|an|one|his|her|their)\s+(?:[a-z-]+\s+)?" + _ROLE + r"(?![\w-])"
+             r"|" + _N_WORD + r"\s+(?:[a-z-]+\s+)?(?:players?|team-?mates?|members?|students?|pupils?|"
+             + _ROLE + r"(?:e?s)?)(?![\w-])")
 # a party listed person by person: "me, my wife, our 3 kids and my parents"
 _MEMBER = re.compile(
     r"\b(?:(?:me|myself|i)(?=\W|$)|(?:my|our|his|her|their)\s+(?:" + _N_WORD + r"\s+)?(?:[a-z-]+\s+)?"
@@ -1740,7 +1783,7 @@ _MEMBER = re.compile(
     r"cousins?|aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)s?|in-laws|nephews?|nieces?|twins|triplets)"
     r"|the (?:mrs|missus|missis|hubby|wifey|other half|better half|wife|husband|twins|triplets|kids|children|" + _N_WORD + r"\s+(?:kids|children|boys|girls))"
     r"|(?:her|his|their|our|my)\s+" + _N_WORD + r"\s+[a-z-]+|husband|wife|partner|" + _N_WORD + r"\s+(?:kids?|child(?:ren)?|"
-    r"friends?|colleagues?|coworkers?|co-workers?|adults?|others?))\b", re.I)
+    r"friends?|colleagues?|coworkers?|co-workers?|adults?|others?))\b|" + _OUTSIDER, re.I)
 _ENUMERATED = "enumerated"
 
 
@@ -1863,7 +1906,9 @@ def _kind_total(t: str) -> int | None:
 # my wife and 2 friends"; a total and who comes besides: "the 2 of us plus grandma", "three of us and my mum"
 _WITH_ME = re.compile(r"\b(?:travel+ing|flying|going|coming|i'?m|i am)\s+(?:(?:along|together|there|over)\s+)?with\s+"
                       r"|(?:^|[,;:]\s*)with\s+", re.I)
-_US_PLUS = re.compile(r"\b(?:the\s+)?" + _N_WORD + r"\s+of\s+us\s*,?\s*(?:plus|\+|&|and|with|as well as|along with)\s+", re.I)
+_US_PLUS = re.compile(r"\b(?:the\s+)?" + _N_WORD + r"\s+of\s+us\s*,?\s*(?:plus|\+|&|and|with|as well as|along with)\s+"
+                      # a group's size, then who comes besides: "a team of 12 plus the coach", "we are 7 plus the driver"
+                      r"|\b(?:" + _GROUP + r"\s+of|we\s+are|we'?re)\s+" + _N_WORD + r"\s*,?\s*(?:plus|\+|as well as)\s+", re.I)
 _BARE_KIN = re.compile(r"(?=(?:grand(?:ma|pa|mother|father)|mum|mom|mother|dad|father|wife|husband|partner|boss|"
                        r"aunt|uncle|brother|sister|son|daughter)\b)", re.I)
 
@@ -1891,7 +1936,7 @@ def _with_the_speaker(t: str) -> int | None:
             if not sizes or not all(sizes):
                 continue
             if base is None:
-                base = text_rules.number_value(m.group(1))
+                base = text_rules.number_value(next(g for g in m.groups() if g))
                 if not base:
                     continue
             elif _TOTALS.search(t) or _PAIR.search(t) or _TWO.search(t):
@@ -1919,6 +1964,11 @@ def _pronoun_party(t: str) -> int | None:
     return None
 
 
+# a month with no day before it, right before a number: the number is the day ("august 24 uh tickets")
+_DAY_AFTER_MONTH = re.compile(r"(?<![\w-])(?<!\d )(?<!\d(?:st|nd|rd|th) )(?<! of )"
+                              r"(?:" + _MONTH_RE + r")\.?\s*$", re.I)
+
+
 def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -1932,7 +1982,8 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
         return out
     t = text.replace("\u2019", "'")
     t = re.sub(r"\s*\+\s*(?=(?:husband|wife|partner)\b)", " / ", t)  # "me + wife": how many is asked
-    parts = [text_rules.number_value(m.group(1)) for m in _COUNTED.finditer(t)]
+    parts = [text_rules.number_value(m.group(1)) for m in _COUNTED.finditer(t)
+             if not _DAY_AFTER_MONTH.search(t[:m.start()])]  # "august 24 uh tickets": a day ("4 sept 3 people": a count)
     joined = re.search(r"\b" + _N_WORD + r"\s+(?:[a-z-]+\s+)?" + _PARTY_NOUN + r"\s*(?:,|and|&|\+|plus|with)\s*(?:and\s+)?"
                        + _N_WORD + r"\s+(?:[a-z-]+\s+)?" + _PARTY_NOUN, t, re.I)
     if joined and len(parts) >= 2 and all(parts):
@@ -1982,8 +2033,9 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     members = [m for m in members if m not in selves] + selves[:1]  # "I ... myself" is one person
     if re.search(r"\b(?:i'?m not|i am not|not me|without me)\b", t, re.I):
         members, selves = [m for m in members if m not in selves], []  # "my husband and our 2 kids, I'm not"
-    if (len(members) >= 2 and len(selves) < len(members) and re.search(r"\b(?:me|myself|i|we|us|my|our)\b", t, re.I)
-            and not _TOTALS.search(t)):
+    if (len(members) >= 2 and len(selves) < len(members) and not _TOTALS.search(t)
+            and (re.search(r"\b(?:me|myself|i|we|us|my|our)\b", t, re.I)
+                 or any(re.fullmatch(_OUTSIDER, m, re.I) for m in members))):  # "6 players and the coach"
         sizes = [_member_size(m) for m in members]
         out.difference_update(n for n in list(out) if n in sizes)  # "our 3 kids" is a part, not the total
         if all(sizes):
@@ -2365,8 +2417,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
                    named, flags=re.I)
     # "I Grace Singh": the pronoun before a name (a missing "am"), not the initial of a given name
     named = re.sub(r"^(\W*)I\s+(?=(?:[A-Z][a-z'\-]+\s+){1,3}[A-Z][a-z'\-]+\W*$)", r"\1", named)
+    named, spelled = spelling_aside(named)  # "arjun schmidt thats s-c-h-m-i-d-t": the spelling is no part of the name
     p.first_name, p.last_name = _names(named, db, expecting)  # "Never mind." is not a last name
     unsure = name_attempt(named, expecting) if not _LAST_CUE.search(named) else None
+    if spelled is False and (p.first_name or p.last_name):  # "arjun shmit thats s-c-h-m-i-d-t": which one is meant?
+        unsure = [x for n in (p.first_name, p.last_name) if n for x in n.split()], "spelling"
     places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
     if unsure and not any(w.lower() in places for w in unsure[0]) and " ".join(unsure[0]).lower() not in places and not (
             unsure[1] == "order" and re.match(r"\s*\w+\s*,", named)):  # "Nguyen, An" says which is the family name

@@ -76,9 +76,10 @@ def _moved(iso: str, days: int) -> str:
 
 
 # a question about what the tools do not describe: "does the premium one have wifi?", "is there a meal on SA1234?"
+# (not a card charged: "reserve seats without charging yet" asks for a hold)
 _AMENITY = re.compile(r"\b(baggage|luggage|bags?|suitcases?|carry[- ]?ons?|hand luggage|check(?:ed)?[- ]in bags?|"
                       r"seat selection|choose (?:my|a|our) seats?|window seat|aisle seat|pets?|wheelchair|wi-?fi|internet|meals?|food|snacks?|catering|leg ?room|seat pitch|recline|reclining|lie[- ]?flat|"
-                      r"flat beds?|entertainment|movies|power (?:outlets?|sockets?)|usb|charging|lounge access|blankets?|"
+                      r"flat beds?|entertainment|movies|power (?:outlets?|sockets?)|usb|(?<!without )charging(?! (?:me|us|my|the card|it|anything|yet|now)\b)|lounge access|blankets?|"
                       r"pillows?|aircraft type|what plane|which plane)\b", re.I)
 _QUESTION = re.compile(r"\?|^\W*(?:\w+\W+){0,3}?(?:does|do|is|are|will|would|can|could|how|hows|how's|what|whats|what's|which|any|got|tell me)\b", re.I)
 # "what's the difference between option 1 and 2", "compare the first and second one"
@@ -601,6 +602,7 @@ class ReferenceTarget(Target):
         self.asked_option = self._option_index(p)
         self._read_day_of_month(p)
         self._pick_date_reading(p)
+        self._legs_picked_by_place(p)
         self._apply_shift(p)
         if (self.mode == "new" and len(self.legs) == 2 and self.legs[1]["label"] == "return" and self.legs[0]["shown"]
                 and not self.legs[1]["shown"] and p.date and not p.return_date and len(p.dates) == 1
@@ -1302,6 +1304,24 @@ class ReferenceTarget(Target):
         else:
             return
         p.date, p.dates, p.selection = pick, [pick], None
+
+    def _legs_picked_by_place(self, p: Parsed) -> None:
+        """"SA3350 into Dubai and then SA4491 onwards", "the 5:10 to Dubai, then the 12:00 to SF": flights picked from
+        a listed connection, told apart by the trip's own stops, are picks, never a new route searched for one leg;
+        picks by time in two parts are one pick for each leg, in order (as "2 then 1" is)."""
+        ends = {x for leg in self.legs for x in (leg["origin"], leg["destination"])}
+        if (self.mode != "new" or len(self.legs) != 2 or not all(leg.get("shown") for leg in self.legs) or not p.places
+                or any(x.iata not in ends for x in p.places) or not (p.flight_ids or p.selection is not None)):
+            return
+        p.places, p.origin, p.destination, p.via = [], None, None, None
+        parts = [x for x in re.split(r"\b(?:and\s+)?then\b|,\s*and\b|;", p.text, flags=re.I) if x.strip()]
+        if p.flight_ids or len(parts) != 2 or any(leg.get("choice") for leg in self.legs):
+            return
+        halves = [parse(x, self.db) for x in parts]
+        if all(q.selection is not None and not q.flight_ids for q in halves):
+            got = [self._select(k, q.selection, q) for k, q in enumerate(halves)]
+            if all(got):
+                p.pair_pick, p.selection = (self._shown(0).index(got[0]), self._shown(1).index(got[1])), None
 
     def _unclear_count_or_date(self, p: Parsed) -> str | None:
         """A change of the passenger count is read against the count in hand ("one more passenger":
@@ -3500,7 +3520,16 @@ class ReferenceTarget(Target):
                     "flights that touch it. Is there anything else I can help you with, such as another destination?")
         for f in chosen:
             problem = self._flight_problem(f, any(leg.get("by_id") and leg.get("choice") is f for leg in self.legs))
-            if problem and "seats left" not in problem and "only has seats" not in problem:
+            if problem and ("seats left" in problem or "only has seats" in problem):
+                # a party larger than the seats the listing shows left (the count said after the pick) is said now,
+                # never offered in a summary that the tool will refuse; only the faults that act on that failing
+                # call (claim_success_on_error, retry_failed_mutation) still offer it
+                if action == "modify" or self._f("claim_success_on_error") or self._f("retry_failed_mutation"):
+                    continue
+                for leg in self.legs:
+                    if leg.get("choice") is f:
+                        leg["choice"] = None  # "option 1" now picks again
+            if problem:
                 return problem
         if len(set(f["fare_class"] for f in chosen)) > 1:
             self.legs[-1]["choice"] = None

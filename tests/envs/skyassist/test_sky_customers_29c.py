@@ -36,7 +36,9 @@ def test_a_count_said_at_the_assumed_summary_replaces_the_assumed_one(line):
     msgs = ["Good morning, I would like a seat on {flight_id}. I am {first_name} {last_name}.", line,
             "Yes, book it please."]
     t = _play("sold_out_flight", 1002037, ["assume_defaults"], msgs)
-    assert [c["passengers"] for c in _calls(t, "book_flight")] == [7], _said(t)
+    # SA1687 has 4 seats left: the 7 said replaces the assumed 1, and the shortage is said before any summary of
+    # a booking the tool would refuse (test_sky_customers_31a)
+    assert not _calls(t, "book_flight") and "only has seats left for 4 of your party" in _said(t)[1], _said(t)
     assert t.violations == [], (t.violations, _said(t))
 
 
