@@ -279,8 +279,8 @@ def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None 
 # gift card balance?": a payment method the proposal did not name, which may be where the money is meant to go)
 _ABOUT_THE_PROPOSAL = re.compile(r"(?<![\w'])(?:it|this|that|again|difference|instead|(?:can|could|would|will) (?:you|u)|"
                                  r"how much|total|cost|costs|price|amount|charged?|get back|pay|"
-                                 # the thing proposed, named: "yes go ahead. is the flight refundable?"
-                                 r"refundable|non-refundable|flights?|fares?|seats?|cabin|booking|hold|item|"
+                                 # the thing proposed, named in general words: "yes go ahead. is the ticket refundable?"
+                                 r"refundable|non-refundable|seats?|tickets?|booking|reservation|hold|item|"
                                  r"card|gift|paypal|pay pal|visa|mastercard|amex|balance|account)(?![\w'])", re.I)
 _QUESTION_START = re.compile(r"^\W*(?:also\W+|and\W+|btw\W+|oh\W+)?(?:how|when|what|where|which|who|why|is|are|does|do|did|will|"
                              r"would|can|could|should|any)\b", re.I)
