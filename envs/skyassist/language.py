@@ -249,6 +249,7 @@ class Parsed:
     asked_option: int | str | None = None  # a listed option asked about, not picked ("is option 2 refundable?")
     rules_question: bool = False  # asks about the cancellation / refund rules ("what happens if I cancel?")
     for_me: bool = False  # "a flight for me": one passenger, when no count is known yet
+    for_other: str | None = None  # the one other traveller a seat is said to be for: "a seat for my son" -> "son"
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
     pax_kin: str | None = None  # who joins or leaves, when said as kin ("my brother is coming too": "brother")
@@ -763,6 +764,10 @@ dunno idk idea clue unknown unsure forgot
 take takes taking took pick picks picking picked choose chooses choosing chose go goes going went get gets getting
 got have has having had make makes making made say says saying said write writing note noting list listing add
 adding sign signing enter entering type typing spell spelling down
+""".split())
+# words of hurry said at the name question ("yes quick", "ok fast", "faster please"): never a name
+_NOT_NAMES |= set("""
+quick quicker quickest fast faster fastest rush rushed rushing hurried hurrying speedy speed soon sooner
 """.split())
 # a contraction ("I'll", "we'd", "they're", "don't") is never a name; "O'Brien", "D'Souza" are
 _CONTRACTION = re.compile(r"^[^\W\d_]+'(?:ll|d|ve|re|m|s|t)$", re.I)
@@ -2111,6 +2116,16 @@ _FOR_ONE = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip)|\b(?:book|reserv|
                       r"|\b(?:get|book|buy|find|reserve)\s+(?:my|our)\s+(?:boss|colleague|coworker|co-worker|manager|client|"
                       r"guest|wife|husband|partner|son|daughter|mother|father|mom|mum|dad|friend|brother|sister)\s+"
                       r"(?:(?-i:[A-Z])[^\W\d_]*\s+){0,3}(?:a|one)\s+(?:seat|ticket|flight)\b", re.I)
+# the one other traveller a seat is for, by who they are: "another seat on the 13:30 for my son", "hold one for my
+# boss", "a seat for my collegue", "could you also book my wife on it"; not "for me and my son", "for my son and me"
+_REL_ONE = (r"(boss|colleague|coll?egue|coleague|coworker|co-worker|manager|client|guest|wife|husband|partner|spouse|"
+            r"fianc[eé]e?|son|daughter|mother|father|mom|mum|dad|friend|brother|sister|kid|child|boyfriend|girlfriend|"
+            r"cousin|aunt|uncle|nephew|niece|grand(?:ma|pa|mother|father|son|daughter)|assistant)")
+_FOR_OTHER = re.compile(r"\bfor (?:my|our) " + _REL_ONE + r"\b(?!\s*(?:and|&|\+|plus|,\s*(?:my|and|me))\b)"
+                        r"|\b(?:book|get|buy|reserve|hold)\s+(?:my|our)\s+" + _REL_ONE + r"\b(?!\s*(?:and|&|\+|plus)\b)",
+                        re.I)
+_WITH_SPEAKER = re.compile(r"\b(?:me|myself|us)\s*(?:and|&|\+|plus|with)\b|\b(?:and|&|\+|plus|with)\s+(?:me|myself|i|us)\b|"
+                           r"\b(?:we|us both|both of us)\b", re.I)
 # someone else named beside the one traveller: "..., she and my dad", "with my sister", "her & my kids"
 _OTHERS_TOO = re.compile(r"\b(?:and|&|\+|plus|with|along with)\s+(?:my|our|his|her|their)\s+(?:[a-z-]+\s+)?" + _KIN + r"\b",
                          re.I)
@@ -2131,6 +2146,19 @@ _LONE_NUMBER = re.compile(r"(?<![\w:$#./-])(?<!option )(?<!number )(?<!flight )(
                           r")(?![\w:%$/-]|\.\d|\s*(?:of\b|more\b|less\b|fewer\b|extra\b|bags?\b|kids?\b|children\b|"
                           r"days?\b|nights?\b|weeks?\b|hours?\b|am\b|pm\b|o'?clock|bookings?\b|flights?\b|options?\b|"
                           r"ways?\b|one\b|dollars?\b))", re.I)
+
+
+def lone_count(text: str) -> int | None:
+    """The one bare number in a message with no date and no other number ("actually 4, she can come", "4 please",
+    "no no, 4 again"), as a count; None otherwise. Read only where a count is what the number can be (a summary
+    that states the party's size)."""
+    if _date_hits(text) or re.search(r"\d\s*[:.]\s*\d|\$|\d{3}|\b\w+\s+(?:min(?:ute)?s?|sec(?:ond)?s?|years?|yrs?|"
+                                     r"months?|kg|kilos?|lbs?|pounds|euros?|stars?|times?)\b", text, re.I):
+        return None  # "the 4th", "13:30", "$630", "in 5 minutes": no count
+    nums = _LONE_NUMBER.findall(text)
+    return text_rules.number_value(nums[0]) if len(nums) == 1 else None
+
+
 # a group split across bookings, this booking's share first: "ok then 9 now and 5 later", "book 6 of us first, the
 # other 4 next week", "9 today and the rest tomorrow": the count for now, and no deferral
 _SPLIT_NOW = re.compile(r"(?<![\w:$#./-])(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:of us\s+|people\s+|"
@@ -2236,7 +2264,9 @@ PER_OR_TOTAL = re.compile(r"\bper (?:person|head|seat|passenger|pax|ticket)\b|\b
 # that might have been a refusal
 _TYPOS = [(re.compile(r"\b(?:opton|optoin|optin|opiton|otpion|optino|opion|optiom|optiion|opption|optiopn)(s?)\b", re.I),
            r"option\1"),
-          (re.compile(r"\b(?:yess+|yse|yesh|yees|yeds|yea+s)\b", re.I), "yes"),
+          (re.compile(r"\b(?:yess+|yse|yesh|yees|yeds|yea+s|ues|yws)\b|^\W*yrs\b", re.I), "yes"),  # ("yrs" opening a
+          # message only: "5 yrs old" is years)
+          (re.compile(r"\bbool(?=\s+(?:it|them|that|this|now)\b)", re.I), "book"),  # "ues bool it"
           (re.compile(r"\b(?:yeha|yaeh|yeahh+)\b", re.I), "yeah"),
           (re.compile(r"\b(?:ahed|ahaed|ahad|ahrad|aehad|aheaad|ahaead)\b", re.I), "ahead"),
           (re.compile(r"\b(?:pleas|pelase|plese|plase|pleasse|pls+e)\b", re.I), "please"),
@@ -2384,6 +2414,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = text_rules.number_value(nums[0])  # "How many?" - "ok we'll split it, 9 for now"
     p.recount = recount(text)
     p.total_asked = bool(_TOTAL_ASK.search(text))
+    if (m := _FOR_OTHER.search(text)) and not _WITH_SPEAKER.search(text) and not _OTHERS_TOO.search(text):
+        p.for_other = re.sub(r"^(?:coll?egue|coleague)$", "colleague", next(g for g in m.groups() if g).lower())
     p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text)) \
         and not _OTHERS_TOO.search(text)  # "for my mother ..., she and my kids": how many is asked, not one
     m = re.fullmatch(_OK_LEAD + r"(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +

@@ -33,6 +33,7 @@ from envs.skyassist.language import (
     Parsed,
     day_of_month_from,
     is_confirmation,
+    lone_count,
     parse,
     spelled_out,
     withdrawn,
@@ -90,11 +91,18 @@ _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "
 # a new booking asked for with a cancellation: "cancel BK... and book me a new one New York to Seattle on May 24"
 _THEN_BOOK = re.compile(r"\b(?:and|then|&|,)\s+(?:then\s+)?((?:book|get|find|reserve)\b.*)", re.I | re.S)
 _REPLACES = re.compile(r"\b(?:instead|rather|replace|swap|switch)\b", re.I)
+_N_SHARE = r"(\d{1,2}|" + "|".join(w for w in text_rules.NUMBER_WORDS if w not in ("a", "an", "one")) + r")"
 # the next part of a group split across bookings, after the first part is held or booked: "now the second group of 6",
 # "another hold of 6 under Ana Silva", "6 more seats on the same flight for the rest of the team", "the second booking"
 _NEXT_SHARE = re.compile(r"\b(?:second|2nd|other|next|remaining|last)\s+(?:group|half|booking|hold|reservation|party|lot|batch|"
                          r"part|set|team)\b|\banother\s+(?:\w+\s+)?(?:hold|booking|reservation|group)\b|"
-                         r"\bthe\s+rest\s+of\s+(?:the|us|our|them|my)\b|\bthe\s+others\b|\bseparate\s+(?:hold|booking)\b", re.I)
+                         r"\bthe\s+rest\s+of\s+(?:the|us|our|them|my)\b|\bthe\s+others\b|\bseparate\s+(?:hold|booking)\b|"
+                         # the rest of the group by its count: "now the other 3", "the remaining 3", "3 more on that flight"
+                         r"\b(?:other|remaining|last|next)\s+" + _N_SHARE + r"\b|\b" + _N_SHARE + r"\s+more\b"
+                         r"(?!\s+(?:days?|nights?|weeks?|hours?|minutes?|bags?|dollars?)\b)", re.I)
+# why the name is asked: "why do u need my surname", "what do you need my last name for?"
+_WHY_NAME = re.compile(r"\bwhy\b[^.!?]{0,30}\b(?:need|want|ask(?:ing)?(?: for)?|require)\b[^.!?]{0,15}\b(?:sur|last |full |family )?"
+                       r"names?\b|\bwhat\b[^.!?]{0,30}\b(?:sur|last |full |family )?names?\s+for\b", re.I)
 _SWAP_PLACE = re.compile(r"\b(instead|what about|how about|make it|rather|switch to|change (?:it )?to|try|then)\b", re.I)
 # the booking window asked about: "what's the earliest I can go?", "latest date I can book?", "how far ahead can I book?"
 _WINDOW_ASK = re.compile(r"\b(?:earliest|soonest|latest|furthest|farthest)\b(?!\s+(?:one|flight|option|departure|arrival|"
@@ -469,6 +477,7 @@ class ReferenceTarget(Target):
         self.then_book: str | None = None  # a new booking asked for with a cancellation, asked about once it is done
         self.offered_then = False  # the last reply asked whether to search for that new booking
         self.refused: dict[str, Any] | None = None  # the last proposal the customer said no to ("what did you book?")
+        self.traveller: str | None = None  # who a seat asked for after a booking is for ("my son"), whose name is asked
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -614,6 +623,7 @@ class ReferenceTarget(Target):
                 and not _CANCEL_PUT_OFF.search(p.text)):
             p.later = False  # "wait, cancel that booking" asks for a cancellation; it puts nothing off
         self._next_share(p)
+        self._seat_for_another(p)
         if p.recount and self.passengers == p.recount[1] and p.passengers in (None, *p.recount):
             p.passengers = p.recount[0]  # "it's 14, not 13 like I said before": the count in hand is replaced
         out: list[str] = []
@@ -655,6 +665,12 @@ class ReferenceTarget(Target):
         proposed = self.pending  # what this reply answers, if anything
         if self.pending is not None:
             pend, self.pending = self.pending, None
+            if (pend["kind"] in ("book", "hold") and p.passengers is None and p.pax_change is None
+                    and not (p.dates or p.flight_ids or p.places or p.booking_ids or p.budget or p.split_now)
+                    and p.selection is None and (n := lone_count(p.text)) and n != pend["args"].get("passengers")):
+                # "actually 4, she can come", "4 please", "no no, 4 again" at a summary for 3: a new count, summarised
+                # again for it (the summary states the count, so a bare number there says how many)
+                p.passengers = n
             switched = False  # the customer asked for a hold instead of a booking, or the reverse
             if pend["kind"] in ("book", "hold") and not p.yes and (fix := self._corrected_name(p.text)):
                 # "my surname is spelled Kosta", "it's Kosta, not Costa", "correction: Omar Kosta": the summary again
@@ -1458,17 +1474,38 @@ class ReferenceTarget(Target):
             return
         of = re.search(r"\b(?:group|half|booking|hold|reservation|party|lot|batch|part|set|team)\s+(?:of|for)\s+(\d{1,2}|"
                        + "|".join(text_rules.NUMBER_WORDS) + r")\b", p.text, re.I)  # "another hold of 6"
+        share = _NEXT_SHARE.search(p.text)
+        counted = next((g for g in share.groups() if g), None)  # "the other 3", "3 more"
         n = (p.passengers or (p.pax_change if p.pax_change and p.pax_change > 0 else None)
-             or (text_rules.number_value(of.group(1)) if of else None))
+             or (text_rules.number_value(of.group(1)) if of else None)
+             or (text_rules.number_value(counted) if counted else None))
         placed = next(d["kind"] for d in self.done if d["result"].get("booking_id") == b.get("booking_id"))
-        self.action = ("hold" if p.has("hold") or (placed == "hold" and not re.search(r"\b(?:book|pay|confirm)\s+(?:it|them|"
-                       r"the|now)\b", p.text, re.I)) else "book")
+        self.action = ("hold" if p.has("hold") or (placed == "hold" and not re.search(r"\bbook\b|\b(?:pay|confirm)\s+(?:it|them|"
+                       r"the|now|those|these)\b", p.text, re.I)) else "book")  # ("book those properly": a booking)
         self._share_of = b
         self.booking = self.booking_id = None
         self.passengers, self.first_name, self.last_name, self.name_words, self.name_doubt = n, None, None, [], None
         p.pax_change, p.pax_more, p.pax_joining = None, False, False
         if n:
             p.passengers = n
+
+    def _seat_for_another(self, p: Parsed) -> None:
+        """ "Another seat on the 13:30 for my son, hold it", "can you also book a seat for my wife" once the customer's
+        own booking or hold is done: a booking of its own for that one traveller, under their own name (asked, unless
+        said with it), never the customer's party plus one nor the customer's name."""
+        if (not p.for_other or self.pending is not None or not self.done or self.done[-1]["kind"] not in ("book", "hold")
+                or p.booking_ids or p.has("cancel") or p.has("change") or p.has("status")
+                or not (p.has("book") or p.has("hold") or re.search(r"\b(?:seats?|tickets?|book|hold|reserve)\b", p.text, re.I))):
+            return  # ("is there a refund for my wife?" asks no seat)
+        n = p.pax_change if p.pax_change and p.pax_change > 0 else (p.passengers or 1)
+        p.passengers, p.pax_change, p.pax_more, p.pax_joining = n, None, False, False
+        if self.booking is not None and self.booking.get("status") in ("held", "confirmed"):
+            self._share_of = self.booking  # it stays as it is: said with the new summary, never converted or cancelled
+            self.booking = self.booking_id = None
+        if not (p.first_name and p.last_name):
+            self.first_name = self.last_name = None
+            self.name_words, self.name_doubt = [], None
+            self.traveller = p.for_other  # the name question says whose name it is
 
     def _held_trip(self) -> dict[str, Any] | None:
         """The hold placed on the trip being planned (its flights are the ones chosen), while it is
@@ -2654,6 +2691,9 @@ class ReferenceTarget(Target):
             answer = f"Sorry, I can't send emails or text messages from here.{ref}"
         elif NAME_QUESTION.search(t):  # "do you need my middle name too?"
             answer = "No, the lead passenger's first and last name are all I need."
+        elif _WHY_NAME.search(t):  # "why do u need my surname": the reason, then the name asked again
+            answer = ("Every booking is filed under the lead passenger's first and last name, as on the passport; "
+                      "I can't book or hold seats without them.")
         elif _PARTY_LIMIT_ASK.search(t):  # "is there a limit on how many people can book?"
             answer = (f"One booking or hold can be for up to {MAX_PAX} passengers; a larger group can be split into "
                       "several bookings.")
@@ -3436,7 +3476,8 @@ class ReferenceTarget(Target):
                     self.awaiting = "last_name"
                     return
                 self.awaiting = "name"
-                out.append("What is the first and last name of the lead passenger?")
+                out.append(f"What is your {self.traveller}'s first and last name? The seat is booked under their own name."
+                           if self.traveller else "What is the first and last name of the lead passenger?")
                 return
         if pax > MAX_PAX and not (self._f("no_pax_limit_on_hold") and action == "hold"):
             self.awaiting = "passengers"
@@ -3652,6 +3693,7 @@ class ReferenceTarget(Target):
             return
         self.done.append({"kind": kind, "result": data})
         self.awaiting = None
+        self.traveller = None
         if kind == "book":
             out.append(f"Done: your booking {data['booking_id']} is confirmed for {pax_words(data['passengers'])} on "
                        f"{', '.join(data['itinerary'])}. Total charged: {money(float(data['price_usd']))}.")
