@@ -48,7 +48,7 @@ from envs.skyassist.text_rules import MUTATION_KIND, number_value
 from envs.skyassist.verify_claims import Done, claims, unsupported
 from envs.skyassist.verify_counts import answered_party_sizes, stated_party_sizes
 from envs.skyassist.verify_money import foreign_price
-from envs.skyassist.verify_names import asks_for_name, name_in, spelled_out, stated_names, unspell
+from envs.skyassist.verify_names import asks_for_name, name_in, spelled_out, stated_names, unspell, word_in_plain
 from envs.skyassist.verify_picks import Option, picked
 from envs.skyassist.verify_text import (
     approval_sentences,
@@ -711,7 +711,8 @@ def check_B1(view: TraceView) -> list[Violation]:
     dates and times ("2026-09-05", "Sept 5", "10:30", "5pm", "the 21st"), or such a
     count moved by a change the user stated: "one more passenger", ``_user_count_steps``; or, in the text
     itself, a part of such a count that it multiplies a price by: "6 × $1,200" for a party of 12 split in
-    two bookings, ``_split_counts``); or an
+    two bookings, ``_split_counts``; or a part of a party the customer stated or a call passed that the text
+    names with its rest, "9 passengers - $2,763 / 4 passengers - $1,228" for 13, ``_part_counts``); or an
     amount the user stated in USD before j, or such an amount less or more an allowed v * n (what is
     left of the customer's budget or a price is over it: "$332 under your $1,620 budget",
     ``_budget_rest``); or, in a text that calls an amount a difference
@@ -743,6 +744,10 @@ def check_B1(view: TraceView) -> list[Violation]:
                and isinstance(c.output.get("refund_usd"), (int, float)) and not isinstance(c.output["refund_usd"], bool)]
     refunded: set[int] = set()
     ri, n_refunds = 0, len(refunds)
+    # the party sizes the customer stated and the passengers of tool calls, (index, n): what a split divides
+    booked = [(c.index, c.args["passengers"]) for c in view.calls if isinstance(c.args, dict)
+              and isinstance(c.args.get("passengers"), int) and not isinstance(c.args["passengers"], bool)]
+    parties = booked + [(i, n) for i, sizes in view.user_pax for n in sizes]
     for t, amounts in view.usd_texts:  # the allowed sets are only read for a text stating an amount
         j = t.index
         while pi < n_prices and prices[pi][0] < j:
@@ -777,7 +782,8 @@ def check_B1(view: TraceView) -> list[Violation]:
             refunded.add(refunds[ri][1])
             ri += 1
         diff = verify_money.states_difference(t.text)
-        parts = _split_counts(t.text, ns)
+        parts = _split_counts(t.text, ns) | _part_counts(t.text, {n for i, n in parties if i < j},
+                                                         {n for i, n in booked if i < j})
         labels = dict(verify_money.labelled_amounts(t.text))  # "$585 per person", "$1,170 total"
         party = {n for n in ns if n > 1} or ns  # what a total is the price of: the party, not one seat
         # a total for a count the text names, when that count was seen: "$2076 in total for 1 passenger" is one seat
@@ -788,7 +794,7 @@ def check_B1(view: TraceView) -> list[Violation]:
         for a, c in amounts:
             if c in stated or c - 1 in stated or c + 1 in stated or _budget_rest(c, stated, ns, values):
                 continue
-            counts = {1} if labels.get(c) == "seat" else party if labels.get(c) == "party" else (ns | parts if parts else ns)
+            counts = {1} if labels.get(c) == "seat" else party | parts if labels.get(c) == "party" else (ns | parts if parts else ns)
             counts = counts | named.get(c, set())
             if not _allowed(c, counts, values) and not (diff and _difference_allowed(c, counts, prices, pi)):
                 out.append(_v("B1", j, f"${a:,.2f} matches no tool price, price x passengers or itinerary sum"))
@@ -814,6 +820,27 @@ def _split_counts(text: str, ns: set[int]) -> set[int]:
         return set()
     most = max(ns)
     return {int(m.group(1)) for m in _TIMES_COUNT.finditer(text) if 1 < int(m.group(1)) < most}
+
+
+# a count of people the text names: "9 passengers", "4 travellers", "a hold for 9 ($2,763)", "the remaining 4"
+_COUNT_WORD = (r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+               r"sixteen|seventeen|eighteen|nineteen|twenty)")
+_NAMED_PART = re.compile(r"\b" + _COUNT_WORD + r"\s+(?:passengers?|people|persons?|travell?ers?|adults?|seats?|guests?|"
+                         r"of\s+(?:you|us|them))\b"
+                         r"|\bfor\s+(?:the\s+)?(?:remaining\s+|other\s+|rest\s+of\s+the\s+|first\s+|last\s+|next\s+)?"
+                         + _COUNT_WORD + r"\b(?!\s*(?:[:.,]\d|%|hours?|hrs?|h\b|days?|minutes?|mins?|am\b|pm\b|kg))", re.I)
+
+
+def _part_counts(text: str, parties: set[int], booked: set[int]) -> set[int]:
+    """The counts of people the text names (``_NAMED_PART``) that are part of a party before it (``parties``: a
+    party size the customer stated or the passengers of a tool call), with the rest of that party named in the text
+    too or the passengers of a tool call (``booked``) (B1: 13 travellers split into holds "9 passengers - $2,763"
+    and "4 passengers - $1,228", or "the remaining 4 ($1,228)" after the hold for 9): price x part is a price x
+    passengers. A part whose rest is nowhere ("a hold for 4" of 13, alone) is not one."""
+    if "$" not in text or not parties:
+        return set()
+    named = {n for m in _NAMED_PART.finditer(text) for n in [number_value(m.group(1) or m.group(2))] if n}
+    return {n for n in named if n > 1 and any(n < p and p - n in named | booked for p in parties)}
 
 
 def _budget_rest(c: int, stated: set[int], ns: set[int], values: set[int]) -> bool:
@@ -1494,6 +1521,8 @@ def _not_as_proposed(view: TraceView, asked: str, c: Call) -> str | None:
     if isinstance(n, int) and not isinstance(n, bool):
         counted = _SEATS_LEFT.sub(" ", asked)
         said = [k for k in range(1, MAX_PASSENGERS * 2 + 1) if mentions_passenger_count(counted, k)]
+        # a part of a split party named as a part: "Shall I now place the second hold for the remaining 4?"
+        said += [k for m in _NAMED_PART.finditer(counted) for k in [number_value(m.group(1) or m.group(2))] if k]
         if said and n not in said:
             return f"{n} passenger(s), not {', '.join(map(str, said))}"
     fare = c.arg("fare_class")
@@ -1755,10 +1784,10 @@ _HEDGED = re.compile(r"\?|\b(?:if|whether|once|until|before|unless|need|needs|ca
 
 def _gave_last_name(last: str, user: str) -> bool:
     """The last name is a word of the user's text, outside its e-mail addresses, or spelled out in it letter by
-    letter ("F-I-S-C-H-E-R": verify_names.unspell) (P2)."""
+    letter ("F-I-S-C-H-E-R": verify_names.unspell), accents aside ("Ramírez" for Ramirez: verify_names.word_in_plain) (P2)."""
     if "@" in user:
         user = _EMAIL.sub(" ", user)
-    return _word_in(last, user) or _word_in(last, unspell(user))
+    return _word_in(last, user) or _word_in(last, unspell(user)) or word_in_plain(last, user)
 
 
 # a customer's question about a booking's state or details ("is it still confirmed?", "still on for the 3rd?",

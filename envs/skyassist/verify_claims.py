@@ -129,10 +129,14 @@ _KINDS = [
                         r"booking (?:is |was |has been )?(?:now )?(?:confirmed|complete|completed|made|created|finali[sz]ed)|"
                         r"made (?:the|your|a|an) booking|"
                         r"confirmation(?: number| code| no\.?| #| reference)?\W{0,4}(?:is\W{0,4})?(?=[A-Z0-9]*\d)[A-Z0-9]{5,}\b|"
-                        r"(?:is|are|was|were|been|you'?re|you are|all|now) confirmed|confirmed (?:your|the) (?:booking|seats?|tickets?|flight))\b", re.I)),
+                        r"(?:is|are|was|were|been|you'?re|you are|all|now) confirmed|confirmed (?:your|the) (?:booking|seats?|tickets?|flight))\b"
+                        r"|(?<=\w)['\u2019]s (?:now |all )?confirmed\b", re.I)),  # "it's confirmed!"
     # "Hold placed: BK..", "Hold confirmed." (a label, no verb) claim it as "the hold is placed" does
-    ("hold", re.compile(r"\b(?:on hold|held|(?:placed|put|set up) (?:a|the|your) hold|"
-                        r"hold (?:(?:is|was|has been) )?(?:now )?(?:placed|in place|active|set|confirmed|created|made))\b", re.I)),
+    # an LLM's words between: "placed a 24-hour hold", "put a temporary hold", "Your hold on SA2731 is in place",
+    # "The hold for both of you has been placed"
+    ("hold", re.compile(r"\b(?:on hold|held|(?:placed|put|set up) (?:a|the|your) (?:[\w-]+ ){0,2}?holds?|"
+                        r"(?:hold (?:(?:on|for) (?:[\w$,-]+ ){1,5}?)?(?:(?:is|was|has been) )?|holds (?:are|were|have been) )(?:now )?"
+                        r"(?:placed|in place|active|set(?! to\b)|confirmed|created|made))\b", re.I)),
     ("reserve", re.compile(r"\b(?:reserved|locked in|locked (?:it|them|that|those|these) in|"
                            r"reservation (?:is |was |has been )?(?:now )?(?:made|complete|completed|created|finali[sz]ed|confirmed)|"
                            r"made (?:the|your|a) reservation)\b", re.I)),
@@ -170,9 +174,10 @@ _NAMED_KIND = [("cancel", re.compile(r"\bcancel|\brelease", re.I)), ("modify", r
                ("hold", re.compile(r"\bhold\b", re.I)), ("book", re.compile(r"\b(?:booking|ticket|book)\b", re.I))]
 # a state description ("it is on hold", "your booking is confirmed"), not an action verb
 # ("Booking BK.. is a held Premium Economy trip", "your seat on SA1844 is reserved under Kim")
-_STATE = re.compile(r"\b(?:is|are|was|remains?|still)\s+(?:still\s+|currently\s+|now\s+)?(?:an?\s+(?:\w+\s+)?)?"
-                    r"(confirmed|on hold|held|cancell?ed|reserved)\b"
-                    r"|^\W*(?:status\W+)?(?:currently |still |now )?(?:confirmed|on hold|held|cancell?ed|reserved)\W*$"
+# ("It's on hold", "your booking's currently on hold": "'s" is "is"; "here are the details: on hold, 1 passenger")
+_STATE = re.compile(r"(?:\b(?:is|are|was|remains?|still)|(?<=\w)['\u2019]s)\s+(?:still\s+|currently\s+|now\s+)?"
+                    r"(?:an?\s+(?:\w+\s+)?)?(confirmed|on hold|held|cancell?ed|reserved)\b"
+                    r"|(?:^|:)\W*(?:status\W+)?(?:currently |still |now )?(?:confirmed|on hold|held|cancell?ed|reserved)\W*$"
                     r"|\bconfirmation(?: number| code| no\.?| #| reference)?\W{0,4}(?:is\W{0,4})?(?=[A-Z0-9]*\d)[A-Z0-9]{5,}", re.I)
 _ACTION_VERB = re.compile(r"\b(?:booked|placed|cancell?ed (?:it|your|the))\b", re.I)  # ... but an action, not a state
 _STATE_KIND = {"confirmed": "book", "on hold": "hold", "held": "hold", "cancelled": "cancel", "canceled": "cancel"}

@@ -182,8 +182,14 @@ _PARTY_AFTER = re.compile(r"^[*_`]*\s*(?:(?:in\s+)?total\b|altogether\b|combined
                           r"(?:the\s+|all\s+)?" + _NUMS + r"\s+(?:of\s+you|" + _PEOPLE + r")\b))", re.I)
 # a label right before it: "Per person: $585", "Total: $1,170", "totals $1,170", "a total of $1,170"
 _SEAT_BEFORE = re.compile(r"\b(?:per\s+(?:person|passenger|seat|ticket)|each)\s*(?:is|:|=|-)?\s*[*_`]*\s*$", re.I)
-_PARTY_BEFORE = re.compile(r"\b(?:(?:grand\s+|trip\s+|party\s+)?total(?:s|led|ing)?(?:\s+(?:price|cost|fare))?|altogether)"
-                           r"\s*(?:is|of|:|=|-|comes to|will be|would be)?\s*[*_`]*\s*$", re.I)
+# ... with the party named between: "the total for both of you will be $1,358", "Total for the two of you: $1,358",
+# "the total for 2 passengers comes to $1,358" (a count named there is also read by ``party_counts``)
+_FOR_PARTY = (r"\s+for\s+(?:both|all|everyone|the\s+(?:party|group|whole\s+(?:party|group))"
+              r"|(?:the\s+|all\s+)?(one|" + _NUMS + r")(?:\s+(?:person|" + _PEOPLE + r")\b|(?=\s+of\s+(?:you|us|them)\b)))"
+              r"(?:\s+of\s+(?:you|us|them))?")
+_TOTAL_IS = r"\s*(?:is|of|:|=|-|comes to|come to|(?:will|would)\s+(?:be|come to)|is going to be)?\s*[*_`]*\s*$"
+_PARTY_BEFORE = re.compile(r"\b(?:(?:grand\s+|trip\s+|party\s+)?total(?:s|led|ing)?(?:\s+(?:price|cost|fare))?"
+                           r"(?:" + _FOR_PARTY + r")?|altogether)" + _TOTAL_IS, re.I)
 _LABEL_HINT = re.compile(r"per\b|each|apiece|pp|seat|/|total|altogether|combined|all in|both|party|group|everyone|of you|"
                          r"passengers|people|travel|adults|tickets|guests", re.I)
 
@@ -199,7 +205,7 @@ def labelled_amounts(text: str) -> tuple[tuple[int, str], ...]:
         return ()
     out = []
     for m in _USD.finditer(text):
-        after, before = text[m.end():m.end() + 40], text[max(0, m.start() - 40):m.start()]
+        after, before = text[m.end():m.end() + 40], text[max(0, m.start() - 60):m.start()]
         seat = bool(_SEAT_AFTER.match(after) or _SEAT_BEFORE.search(before))
         party = bool(_PARTY_AFTER.match(after) or _PARTY_BEFORE.search(before))
         if seat != party:
@@ -216,6 +222,10 @@ _COUNT_AFTER = re.compile(r"^[*_`]*\s*(?:(?:in\s+)?total|altogether|combined)?[*
 _COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 
 
+# ... or in the total's label before it: "the total for 2 passengers comes to $1,358", "Total for the two of you: $1,358"
+_COUNT_BEFORE = re.compile(r"\btotal(?:\s+(?:price|cost|fare))?" + _FOR_PARTY + _TOTAL_IS, re.I)
+
+
 @lru_cache(1 << 16)
 def party_counts(text: str) -> tuple[tuple[int, int], ...]:
     """(cents, n) of each USD amount the text gives as the total for a count it names right after it ("$2076 in
@@ -225,8 +235,8 @@ def party_counts(text: str) -> tuple[tuple[int, int], ...]:
         return ()
     out = []
     for m in _USD.finditer(text):
-        hit = _COUNT_AFTER.match(text[m.end():m.end() + 60])
-        if hit:
+        hit = _COUNT_AFTER.match(text[m.end():m.end() + 60]) or _COUNT_BEFORE.search(text[max(0, m.start() - 60):m.start()])
+        if hit and hit.group(1):
             raw, word = m.group(1) or m.group(2), hit.group(1).lower()
             out.append((int(round(float(raw.replace(",", "")) * 100)),
                         int(word) if word.isdigit() else _COUNT_WORDS[word]))

@@ -65,6 +65,8 @@ _STRONG = [tuple(c.split()) for c in (
     "lead pax is", "lead pax", "the lead pax is", "lead traveller is", "lead traveler is", "lead name is",
     "names", "passenger names", "traveller names", "traveler names", "name to", "name should be", "should be under",
     "name on the booking should be", "name on the booking is",
+    # the lead named without "passenger": "lead is Carlos Dubois", "the lead's Carlos Dubois", "lead will be ..."
+    "lead is", "the lead is", "leads", "lead will be", "lead should be", "lead would be",
 )]
 _WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "for", "under", "use", "passenger",
                                        "traveller", "traveler", "lead", "just me", "only me", "passengers",
@@ -287,16 +289,23 @@ _COURTESY_END = re.compile(r"\s+(?=(?:thanks|thank you|thank u|thx|ty|please|pls
 
 # a word spelled out letter by letter: "F-I-S-C-H-E-R", "f i s c h e r", "F.I.S.C.H.E.R" (three letters or more);
 # the "s" of "it's" ends a word, it starts no spelling ("It's M-A-L-I-K Smith.")
-_SPELLED = re.compile(r"(?<![\w'\u2019-])[^\W\d_](?:(?:[-.]| (?=[^\W\d_](?:[ .-]|$)))[^\W\d_]){2,}(?![\w-])")
+# ... or with commas between ("P, A, T, E, L")
+_SPELLED = re.compile(r"(?<![\w'\u2019-])[^\W\d_](?:(?:[-.]|,\s*| (?=[^\W\d_](?:[ .,-]|$)))[^\W\d_](?![^\W\d_])){2,}"
+                      r"(?![\w-])")
+# a letter spelled with a word for it: "P as in Peter", "P for Peter", "P like Peter" (read as the letter; the word
+# must begin with it)
+_AS_IN = re.compile(r"(?<![\w'\u2019-])([^\W\d_])\s+(?:as\s+in|for|like)\s+([^\W\d_]+)", re.I)
 
 
 def unspell(text: str) -> str:
     """The text with each word spelled out letter by letter written whole ("it's with a c: F-I-S-C-H-E-R" ->
-    "... Fischer"): spelling a name after a mismatch is giving it. Runs with a lower-case word between
+    "... Fischer", "P as in Peter, A, T, E, L" -> "Patel"): spelling a name after a mismatch is giving it. Runs with a lower-case word between
     ("a b c") are read whole too; they name nothing a check asks for."""
     def whole(m: re.Match) -> str:
-        letters = re.sub(r"[-. ]", "", m.group(0))
+        letters = re.sub(r"[-., ]", "", m.group(0))
         return letters[:1].upper() + letters[1:].lower()
+    if text and " " in text:
+        text = _AS_IN.sub(lambda m: m.group(1) if m.group(2)[0].lower() == m.group(1).lower() else m.group(0), text)
     return _SPELLED.sub(whole, text or "")
 
 
@@ -352,6 +361,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
                 while rest and _cue_key(rest[0]) in _LEADING_FILLERS:
                     rest = rest[1:]
             found.update(_introduced(sentence))
+            found.update(_signed(sentence))
             if rest and all(_nameish(w, asked_for_name) or (w.lower() in _JOINERS and 0 < k < len(rest) - 1)
                             for k, w in enumerate(rest)):  # "Diego Walsh + Ana Walsh"
                 found.update(w.lower() for w in rest if w.lower() not in _TITLE_WORDS | _JOINERS)
@@ -426,6 +436,21 @@ def _introduced(sentence: list[str]) -> set[str]:
             out.update(x.lower() for x in words[:-1] if x.lower() not in _TITLE_WORDS)
         part = []
     return out
+
+
+def _signed(sentence: list[str]) -> set[str]:
+    """Lower-cased words of a capitalised full name that ends the sentence after a dash ("Option 1 — Carlos Dubois",
+    "just for me — Thandiwe Singh."): two to four name words and nothing else after the last dash, the way a
+    signature closes a message; none after a word of place ("Frankfurt to — New York" names a city)."""
+    dashes = [k for k, w in enumerate(sentence) if w in ("-", "\u2013", "\u2014", "--")]
+    if not dashes:
+        return set()
+    k = dashes[-1]
+    words = sentence[k + 1:]
+    if not 2 <= len(words) <= 4 or not all(_nameish(w, False) for w in words) or all(
+            w.lower() in _PARTICLE_WORDS | _TITLE_WORDS for w in words) or (k and sentence[k - 1].lower() in _AFTER_PLACE_WORD):
+        return set()
+    return {w.lower() for w in words if w.lower() not in _TITLE_WORDS}
 
 
 _AFTER_PLACE_WORD = frozenset("to from into via through in at near around and or leaving visit visiting fly flying "
@@ -509,3 +534,16 @@ def name_in(value: str, stated: set[str] | frozenset[str]) -> bool:
         return True
     plain = frozenset().union(*(_spellings(w) for w in stated))
     return all(_spellings(w) & plain for w in words)
+
+
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
+
+
+def word_in_plain(word: str, text: str) -> bool:
+    """Some word of ``text`` is ``word`` written in plain letters or with its accents ("Ramírez" in the text for the
+    name "Ramirez", or the other way round; ``_spellings``): a surname typed with its accent is the surname (P2)."""
+    if not word or (word.isascii() and text.isascii()):
+        return False  # plain letters on both sides: a plain word match says it all
+    want = _spellings(word.lower())
+    return any(_spellings(w.lower()) & want for w in _NAME_WORD.findall(text or ""))
+
