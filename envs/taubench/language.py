@@ -1041,14 +1041,16 @@ def info_only_orders(text: str) -> list[str]:
     """The orders the text names only to ask about them, beside a request about others ("cancel #W1
     and tell me the status of #W2": #W2): the part of the sentence that names the order (up to "and",
     "also", a comma) asks for its status or details and for no store action."""
-    out = []
+    out, acted = [], set()
     for part in re.split(r"[.?!;\n,]+|\b(?:and|also|plus|then|but)\b", text.replace("\u2019", "'"), flags=re.I):
         ids = ["#" + m.upper() for m in ORDER_ID.findall(part)]
-        if ids and (INTENTS["info"].search(part) or _FACT_Q.search(part) or _YESNO_Q.search(part)) and \
-                not any(p.search(part) for p in _ASKED.values()) and \
-                not any(INTENTS[k].search(part) for k in ("cancel", "return", "exchange", "modify", "payment")):
+        if any(INTENTS[k].search(part) for k in ("cancel", "return", "exchange", "modify", "payment")):
+            acted |= set(ids)
+        elif ids and (INTENTS["info"].search(part) or _FACT_Q.search(part) or _YESNO_Q.search(part)) and \
+                not any(p.search(part) for p in _ASKED.values()):
             out += [o for o in ids if o not in out]
-    return out
+    # ("what's the status of #W2?" - "ok, cancel #W2 too": asked about, then acted on)
+    return [o for o in out if o not in acted]
 
 
 # --- payment details ---------------------------------------------------------------------------------
@@ -1408,6 +1410,12 @@ _DIFFERENCE_CLAUSE = re.compile(r"\b(?:difference|cheaper|less|extra|leftover|th
                                 r"(?:pay ?pal|(?:credit |debit )?card|visa|master ?card|amex|discover|gift ?card|original)", re.I)
 
 
+_ITEM_CHANGE_PROPOSED = re.compile(r"\bI will (?:exchange|modify) these items of order\b")
+# a refund of the item itself, not of a price difference: "just refund it to my card", "a full refund to paypal"
+_WHOLE_REFUND = re.compile(r"\brefund\s+(?:it|them|me|everything|the (?:whole|item|items)|all)\b|"
+                           r"\b(?:full|whole|just|simply)\s+(?:\w+\s+){0,2}?refund", re.I)
+
+
 def _refund_of_difference_only(text: str) -> bool:
     """Whether every word of the text that reads as a return ("refund", "money back") speaks of an exchange's
     price difference or where its money goes, and no other word asks for a return (before: "can i get the helmet in
@@ -1438,7 +1446,13 @@ _INDIRECT_PERSON = re.compile(
     r"\b(?:rather|prefer|want|need)\s+(?:to\s+have\s+)?(?:an?\s+)?(?:real|actual|live)\s+(?:human|person|agent)|"
     r"\b(?:anyone|anybody|someone|somebody|a person|a human)\s+(?:\w+\s+)?(?:who|that)\s+(?:is|isn'?t|'?s)\s+(?:not\s+)?"
     r"(?:an?\s+)?(?:machine|bot|robot|computer|ai|real|human|person)\b|"
-    r"\b(?:anyone|anybody|someone|somebody)\s+(?:real|human)\b|\b(?:a|an)\s+(?:real|actual)\s+human\s+being\b", re.I)
+    r"\b(?:anyone|anybody|someone|somebody)\s+(?:real|human)\b|\b(?:a|an)\s+(?:real|actual)\s+human\s+being\b|"
+    # "someone higher up", "somebody more senior", "someone in charge"
+    r"\b(?:anyone|anybody|someone|somebody)\s+(?:higher up|higher|more senior|senior|in charge|above you)\b|"
+    # a manager asked for by the bare words, as the message or its last clause: "a supervisor, please", "..., a manager
+    # or supervisor" (not "the manager told me ...")
+    r"(?:^|[,.;:!?]|\bjust|\bi want|\bi need)\s*(?:a|an|the|your|ur)\s+(?:manager|supervisor)(?:\s+or\s+(?:a\s+)?(?:manager|"
+    r"supervisor))?\s*(?:,?\s*(?:please|pls|now))?\W*$", re.I)
 
 
 # a question typed (or spoken) without its "?": a question word first, after a "wait" / "hmm" at most; not "what I
@@ -1499,9 +1513,13 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     if r.refund_timing or r.refund_form or r.fee:  # "when will the refund hit my card?" asks for no return, lookup or payment change
         rest = FEE.sub(" ", REFUND_FORM.sub(" ", REFUND_TIMING.sub(" ", t)))
         r.intents = {k for k in r.intents if (asks_for_person(rest) if k == "human" else INTENTS[k].search(rest))}
-    if "return" in r.intents and r.intents & {"exchange", "modify"} and _refund_of_difference_only(t) and \
-            not re.search(r"\bI will return from order\b", question or ""):  # (at a return's proposal: where its refund goes)
-        r.intents.discard("return")  # "the helmet in red instead, if it's cheaper refund to paypal": the exchange's money
+    if "return" in r.intents and _refund_of_difference_only(t) and not re.search(r"\bI will return from order\b", question or "") \
+            and (r.intents & {"exchange", "modify"} or
+                 _ITEM_CHANGE_PROPOSED.search(question or "") and not _WHOLE_REFUND.search(t)):
+        # (at a return's proposal: where its refund goes)
+        # "the helmet in red instead, if it's cheaper refund to paypal": the exchange's money; so is "put the refund on
+        # paypal" said at an exchange's proposal (before: read as a return of the item, proposed and written)
+        r.intents.discard("return")
     if r.address:
         r.intents.add("address")
     if "payment" in r.intents and _REFUND_TO.search(t) and not _ORDER_PAYMENT_CHANGE.search(t):
@@ -1954,6 +1972,33 @@ def _yes_no_option(low: str, pos: int, size: int, key: str, vocabulary: set[str]
     return bool(before) and before[0].strip(",") in ("to", "with", "want", "prefer", "be")
 
 
+# a yes/no option taken back by the words before its name: "without water resistance", "not waterproof", "non-waterproof",
+# "one that isn't water resistant", "don't need it waterproof", "no water resistance"
+_FLAG_REFUSED = re.compile(r"\b(?:without|no|not|non|never|nor|instead of|rather than|(?:isn|aren|doesn|don|dont|do not|does not)"
+                           r"(?:'?t)?(?:\s+(?:need|want|have|be|to|it|them|any|the|a))*)\s+(?:(?:be|being|any|the|a|an)\s+)?$")
+
+
+def _flag_named(low: str, key: str) -> list[tuple[int, int, str]]:
+    """(position, length, 'yes' or 'no') of each naming of a yes/no option by its own word, not beside a literal
+    yes or no (read as the value itself): "size 11 leather waterproof" is waterproof yes, "red 20 hours without water
+    resistance" is water resistance no. Before, only "waterproof: yes" was read, and the item's own value kept."""
+    words = re.findall(r"[a-z]+", key.lower())
+    if not words:
+        return []
+    last = words[-1]
+    if last.endswith(("ance", "ant", "ent")):  # "water resistance", "water-resistant", "water resistent"
+        last = re.sub(r"(?:ance|ant|ent)$", "", last) + "(?:ance|ant|ent)"
+    last = re.sub(r"(?<=[a-z])proof$", r"\\s*proof", last)  # "water-proof", "water proof"
+    pattern = r"\s*".join(map(re.escape, words[:-1])) + (r"\s*" if len(words) > 1 else "") + last
+    out = []
+    for m in re.finditer(rf"(?<![a-z]){pattern}(?![a-z])", low):
+        if re.match(r"\W{1,3}(?:yes|no)\b", low[m.end():]) or re.search(r"\b(?:yes|no)\W{1,3}$", low[:m.start()]):
+            continue  # "waterproof: no", "no waterproof": the literal value says it
+        before = re.split(r"[,.;!?]", low[:m.start()])[-1]
+        out.append((m.start(), m.end() - m.start(), "no" if _FLAG_REFUSED.search(before) else "yes"))
+    return out
+
+
 def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, str]], name: str = "") -> dict[str, str]:
     """The option values the text asks for, per option (key): for each key, the value mentioned last
     and not taken back ("green. hmm no actually grey": grey; "grey, not green": grey). The item's own value
@@ -1972,19 +2017,21 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
     for key, vals in values.items():
         best: tuple[int, str] | None = None
         own = -1  # where the item's own value is named last, asking for it
-        for v in vals:
-            for pos in _value_at(v, low):
-                if v.lower() in ("yes", "no") and not _yes_no_option(low, pos, len(v), key, vocabulary):
-                    continue
-                if negated_at(low, pos) or _other_key_named(low, pos, len(v.strip()), key, values):
-                    continue
-                if v == current.get(key):
-                    after = re.match(r"\s+([a-z]+)(?:\s+([a-z]+))?", low[pos + len(v.strip()):])
-                    if not (after and nouns & set(after.groups())):  # ("my blue speaker", "the blue one")
-                        own = max(own, pos)
-                    continue
-                if best is None or pos > best[0]:
-                    best = (pos, v)
+        said = [(pos, len(v.strip()), v, False) for v in vals for pos in _value_at(v, low)]
+        if {v.lower() for v in vals} <= {"yes", "no"}:  # "waterproof", "without water resistance"
+            said += [(pos, size, v, True) for pos, size, v in _flag_named(low, key)]
+        for pos, size, v, flag in said:
+            if not flag and v.lower() in ("yes", "no") and not _yes_no_option(low, pos, len(v), key, vocabulary):
+                continue
+            if not flag and (negated_at(low, pos) or _other_key_named(low, pos, size, key, values)):
+                continue
+            if v == current.get(key):
+                after = re.match(r"\s+([a-z]+)(?:\s+([a-z]+))?", low[pos + size:])
+                if not (after and nouns & set(after.groups())):  # ("my blue speaker", "the blue one")
+                    own = max(own, pos)
+                continue
+            if best is None or pos > best[0]:
+                best = (pos, v)
         if best and own > best[0]:
             out[key] = current[key]
         elif best:

@@ -143,7 +143,10 @@ _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the o
                             r"\b(?:and|also|plus)\s+(?:(?:on|for|to)\s+)?(?:(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?)?"
                             r"(?:order\s+#?W\d{7}|#?W\d{7}|(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+order)\b|"
                             r"\bshipping address (?:of|on|for)\b|\border'?s (?:shipping )?address\b|"
-                            r"\baddress (?:of|on|for) (?:the |my |this |that )?(?:order|#?W\d{7})", re.I)
+                            r"\baddress (?:of|on|for) (?:the |my |this |that )?(?:order|#?W\d{7})|"
+                            # "need order W1 shipped to ...", "I want #W1 sent to ...": the order's own address
+                            r"\b(?:order\s+)?#?W\d{7}\s+(?:to be\s+)?(?:shipped|sent|delivered|redirected|rerouted)\s+to\b",
+                            re.I)
 # a message about an address that says something in it is wrong, without saying what instead
 # where the order in hand is to go: "ship it to ...", "ship that order to ...", "ship to ...", "can it go to ...?"
 # ("now ship that same order to ...", "send the same one to ...")
@@ -382,6 +385,7 @@ _NOT_NOW = re.compile(r"\b(?:not (?:right )?now|not today|maybe later|(?:some )?
 _OPENS_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|fine)\b", re.I)
 _REFUND_IF = re.compile(r"\b(?:if|provided|as long as|assuming)\b[^.?!]*\b(?:goes|go|going|refund\w*|money|back)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
+_THAT_ONE = re.compile(r"\b(?:that|this|the other)\s+(?:one|order)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -802,6 +806,9 @@ class ReferenceTarget(Target):
             # proposal again and again, the question never answered)
             answer = self._methods_sentence(r.text) if _BALANCE_Q.search(r.text) else self._refund_said()
             return turn.say(f"{lead}{answer} {self.proposal}")
+        # "yes, and also cancel #W2": the proposal said yes to stays in the request, asked again for a plain yes, and the
+        # new request is added behind it (before: the new order replaced the request, and the yes'd one was dropped)
+        yes_and = bool(self.pending and not r.yes and not r.no and _OPENS_YES.match(r.text) and _ALSO.search(r.text))
         if self.pending:
             put_off = bool(_NOT_NOW.search(r.text) and re.search(r"\b(?:thanks?|thank you|thx|bye|goodbye|cheers)\b", r.text, re.I))
             if (r.bye or r.closing and not _FINE_WITH.match(r.text) or put_off) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
@@ -861,7 +868,10 @@ class ReferenceTarget(Target):
                 self.declined = copy.deepcopy(self.goal)  # "no" - "actually yes, cancel it": taken up again
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
-            if (LATER.search(r.text) or _HESITANT.search(r.text)) and not r.order_ids and not fixing and not _NO_THEN_YES.match(
+            if yes_and and not (self.urgent and self._has("skip_confirm_when_urgent")):
+                lead += ("Just to be sure: I need a clear yes before I go ahead; I'll come to the rest of your "
+                         "request right after. ")
+            elif (LATER.search(r.text) or _HESITANT.search(r.text)) and not r.order_ids and not fixing and not _NO_THEN_YES.match(
                     r.text) and not (
                     r.intents & ACTING or self._corrects_items(r) or r.payment_kind or r.reason):
                 # "ok, I'll check with my wife": nothing happens yet (not "no wait, I also want the vacuum changed")
@@ -933,7 +943,10 @@ class ReferenceTarget(Target):
             self.goal["orders"] = fresh or [o for o in self.goal["orders"] if o not in r.negated_orders]
             if fresh:
                 lead += f"All right, order {', '.join(fresh)} then. "
-        elif r.order_ids and r.intents & ACTING:  # a new request: the orders and action it names replace the old one
+        elif r.order_ids and r.intents & ACTING and not yes_and and not (
+                _ALSO.search(r.text) and self.goal["intents"] & ACTING and r.intents & ACTING <= self.goal["intents"]):
+            # a new request: the orders and action it names replace the old one (not "cancel #W2 too" while #W1's
+            # cancellation waits for its reason: both, each with its own)
             self.goal = self._empty_goal()
         elif self.user_id and self.goal["intents"] & ACTING and self.goal["orders"] and not r.order_ids and \
                 r.correction and not ADDITIVE.search(r.text) and (other := self._order_by_item(turn, r.text)):
@@ -961,6 +974,12 @@ class ReferenceTarget(Target):
             if not _SWITCH.search(r.text) and (named := mentioned_items(said, self.product_names)):
                 r.text = f"{r.text} ({', '.join(named)})"  # "then return it": the items of the request replaced
             r.intents = wanted  # "rather than cancelling, can I swap it?": an exchange only
+        if self.goal["intents"] & ACTING and r.intents & ACTING and not r.order_ids and _ALSO.search(r.text) and \
+                (that := _THAT_ONE.search(r.text)) and \
+                len(told := [o for o in self.goal["orders"] if (o, "reported") in self.goal["done"]]) == 1:
+            # "what's the status of #W2?" (answered while #W1's request waits) - "ok cancel that one too": #W2 (before:
+            # the words taken as #W1's reason, and #W2 left as it was)
+            r.order_ids, r.text = told, r.text[:that.start()] + told[0] + r.text[that.end():]
         in_hand = bool(self.goal["intents"] & ACTING)  # a request already in hand before this message
         self._merge(r)
         self.option_before, self.option_asked = self.option_asked, None
@@ -1240,6 +1259,10 @@ class ReferenceTarget(Target):
                          reply[reply.find(CONFIRM):])
             elif note:  # "can the refund go to my credit card instead?": what policy allows, said before the same summary
                 pass
+            elif _ALSO.search(self.last_text) and self._more_in_hand(was):
+                # "can you also update my profile address to the same one": a request added behind the proposal, taken
+                # up after it (before: "I couldn't tell what you'd like to change there")
+                reply = lead + "Noted, I'll come to that right after this. " + reply[reply.find(CONFIRM):]
             else:
                 # "sorry i typed dalas, it should be austin" read as nothing: said so, not the same summary again
                 # as if the correction were made (a yes to it would write what the customer just took back)
@@ -1248,6 +1271,14 @@ class ReferenceTarget(Target):
         if self.pending:
             self.proposal = reply[reply.find(CONFIRM):] if CONFIRM in reply else reply
         turn.say(reply)
+
+    def _more_in_hand(self, was: list[tuple[str, dict[str, Any]]]) -> bool:
+        """Whether the request holds more than the proposal ``was``: another order, another action, or the default
+        address beside an order's."""
+        g = self.goal
+        kinds = {_TOOL_KIND.get(tool) for tool, _ in was}
+        return bool(set(g["orders"]) - {a.get("order_id") for _, a in was} or g["intents"] & ACTING - kinds - {"modify"} or
+                    g["default_address"] and not any(tool == "modify_user_address" for tool, _ in was))
 
     def _new_total(self, text: str) -> str:
         """The order's total after the item change waiting for its yes, when the customer asks about the total ("will
@@ -1790,7 +1821,9 @@ class ReferenceTarget(Target):
         # an order named only to ask about it, beside a request about another order or the default address
         asked_about = info_only_orders(g["text"]) if acting and (len(g["orders"]) > 1 or (
             g["default_address"] and "address" in acting and not _ORDER_ADDRESS.search(g["text"]))) else []
-        for o in g["orders"]:
+        # the orders only asked about are answered first: "what's the status of #W2?" while #W1's cancellation waits
+        # for its reason gets its answer now (before: only after #W1's yes, the question seemingly ignored)
+        for o in sorted(g["orders"], key=lambda x: x not in asked_about):
             if o not in self.orders:
                 notes.append(f"I couldn't find order {o}; could you check the number?")
                 g["handled"] |= intents
