@@ -462,11 +462,14 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
     """Re-score every trace from its messages, against the scenario rebuilt from env, family and seed.
 
     Lines that cannot be scored (not UTF-8, not JSON, wrong field types, unknown message roles,
-    stored system messages, tool results without a call, ...) are reported one per line and the
-    rest is still scored. Exit status: 0 when every line was scored and is consistent, 1 when a
-    line could not be scored or a trace's stored scenario or tool results differ from the
-    recomputed ones, or when a scored trace had a failed target turn (named per trace: not a
-    clean result), 2 for bad usage. A duplicate trace id is a warning.
+    a system message after the dialogue started, tool results without a call, a seed outside 0 to
+    4294967295, ...) are reported one per line and the rest is still scored. A trace whose stored
+    violations differ from the re-scored ones names both (stored S5, re-scored none); a trace with
+    no violations field is scored and not compared. Exit status: 0 when every line was scored and
+    is consistent, 1 when a line could not be scored, a trace's stored violations, scenario or tool
+    results differ from the recomputed ones, or a scored trace had a failed target turn (named per
+    trace: not a clean result), 2 for bad usage. A duplicate trace id and a tool call that no tool
+    message answers are warnings.
     """
     from probe.verify.rescore import verify_file
 
@@ -485,21 +488,25 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
                 continue
             scored += 1
             trace, same = item.trace, item.matches_recorded
-            differ += not same
+            differ += same is False  # None: nothing was stored to compare
             suspect += bool(item.problems)
             for problem in item.problems:
                 err.print(f"error: {path}:{item.line_number}: trace {trace.id!r}: {problem}", markup=False)
             if item.duplicate_of is not None:
                 err.print(f"warning: {path}:{item.line_number}: trace id {trace.id!r} already used on line "
                           f"{item.duplicate_of}", markup=False)
+            for warning in item.warnings:
+                err.print(f"warning: {path}:{item.line_number}: trace {trace.id!r}: {warning}", markup=False)
             failed = failed_turns(trace)  # the target's failed turns, as recorded in the trace
             target_failed += bool(failed)
             if as_json:
                 print_json(dict(trace_result(trace), line=item.line_number, matches_recorded=same,
-                                problems=item.problems, duplicate_of=item.duplicate_of, failed_turns=failed))
+                                recorded=[v.to_json() for v in item.recorded] if item.has_recorded else None,
+                                difference=item.difference or None, problems=item.problems,
+                                warnings=item.warnings, duplicate_of=item.duplicate_of, failed_turns=failed))
             else:
                 policies = ", ".join(sorted({v.policy for v in trace.violations})) or "none"
-                flag = "" if same else "  [yellow](differs from recorded)[/]"
+                flag = "" if same is not False else f"  [yellow](differs from recorded: {escape(item.difference)})[/]"
                 note = (f"  ({len(failed)} failed target turn(s): {', '.join(map(str, failed))}; not a clean result)"
                         if failed else "")
                 out.print(f"{escape(trace.id)}: {len(trace.violations)} violation(s): {escape(policies)}{flag}"
@@ -511,7 +518,7 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
                   f"problems, {target_failed} with failed target turns, {bad} bad line(s)[/]")
     if scored + bad == 0:
         fail(f"{path} holds no traces", code=1)
-    if bad or suspect or target_failed:
+    if bad or suspect or target_failed or differ:
         raise typer.Exit(1)
 
 

@@ -95,21 +95,40 @@ def export_command(traces: list[Path] = typer.Argument(..., help="trace files (J
                                                  help="drop customer turns by delta debugging on the source target"),
                    golden_faults: str = typer.Option("none", help="faults of the compliant target whose answers are "
                                                      "the golden turns (default none)")) -> None:
-    """Turn traces with violations into regression cases (minimised, deduplicated, with provenance and tags)."""
-    from probe.regression.export import export, read_traces  # noqa: PLC0415
+    """Turn traces with violations into regression cases (minimised, deduplicated, with provenance and tags).
+
+    Every trace is re-scored from its messages first (as probe verify does); the cases follow the
+    re-scored violations, and a trace whose stored violations differ (or has none stored) is one
+    warning line naming both. A line that cannot be read or scored (malformed, unknown env or
+    family, another environment than the first trace's, seed out of range) is one error line
+    naming file, line and trace id; the other traces are still exported. Exit status: 0 when every
+    trace was exported, 1 when some were and others had errors, 2 when none could be (nothing is
+    written) or for bad usage.
+    """
+    from probe.regression.export import export, load_traces  # noqa: PLC0415
 
     _check_out_suite(out_dir)
+    got = load_traces(traces, env)
+    for line in got.warnings:
+        err.print(f"warning: {line}", markup=False)
+    for line in got.errors:
+        err.print(f"error: {line}", markup=False)
+    if not got.traces:  # nothing to export: exit 2 as before, and no folder is made
+        if got.errors:
+            raise typer.Exit(2)
+        fail("the trace files hold no traces")
     try:
-        loaded, trace_env = read_traces(traces, env)
-        domain = load_domain(trace_env)
+        domain = load_domain(str(got.env))
         domain.resolve_faults(golden_faults)
     except ValueError as e:
         fail(str(e))
     t0 = time.perf_counter()
     try:
-        rep = export(domain, loaded, out_dir, minimise=minimise, golden_faults=golden_faults)
+        rep = export(domain, got.traces, out_dir, minimise=minimise, golden_faults=golden_faults, lines=got.lines)
     except OSError as e:  # the folder went away or filled up while the cases were written
         fail(f"--out {out_dir}: {e.strerror or e}")
+    for line in rep.errors:
+        err.print(f"error: {line}", markup=False)
     table = Table("case", "policy", "crit", "turns kept/orig", "lost", "rules", "tags", title=f"{len(rep.cases)} case(s)")
     for c in rep.cases:
         e = c.expect
@@ -119,10 +138,16 @@ def export_command(traces: list[Path] = typer.Argument(..., help="trace files (J
                       f"{c.minimisation.original_turns}", str(c.minimisation.lost), escape(rules), escape(",".join(c.tags.tools)))
     out.print(table)
     lost = sum(c.minimisation.lost for c in rep.cases)
-    out.print(f"traces read {rep.traces_read}, with violations {rep.with_violations}, skipped (failed target turn) "
-              f"{rep.skipped_failed}; cases {len(rep.cases)}, duplicates merged {rep.duplicates}, not reproduced "
-              f"{rep.not_reproduced}; customer turns dropped by minimisation {lost}; {time.perf_counter() - t0:.1f} s")
+    out.print(f"traces read {rep.traces_read}, with violations {rep.with_violations} (re-scored; stored violations "
+              f"differed on {got.differ}), skipped (failed target turn) {rep.skipped_failed}; cases {len(rep.cases)}, "
+              f"duplicates merged {rep.duplicates}, not reproduced {rep.not_reproduced}; customer turns dropped by "
+              f"minimisation {lost}; {time.perf_counter() - t0:.1f} s")
+    bad = len(got.errors) + len(rep.errors)
+    if bad:
+        out.print(f"not exported: {bad} line(s) or trace(s) with errors (above)")
     out.print(f"suite: {out_dir}")
+    if bad:
+        raise typer.Exit(1)
 
 
 @regress_app.command("run")

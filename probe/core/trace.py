@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 from typing_extensions import NotRequired, TypedDict
 
 from probe.core.policy import Violation
@@ -65,12 +65,33 @@ class ToolCall(TypedDict):
     function: Annotated[FunctionCall, _d("Which tool, with which arguments.")]
 
 
+class ContentPart(TypedDict):
+    """One OpenAI content part. Text parts (``type`` text, input_text or output_text) are joined with
+    newlines for scoring; other parts (images, audio, ...) are kept and not scored."""
+
+    __pydantic_config__ = _OPEN
+    type: Annotated[str, _d("Part type: 'text' (or 'input_text' / 'output_text'), 'image_url', ...")]
+    text: NotRequired[Annotated[str, _d("The text of a text part.")]]
+
+
+Content = Union[str, list[ContentPart]]
+
+
 class UserMessage(TypedDict):
     """What the customer (auditor, script or person) said."""
 
     __pydantic_config__ = _OPEN
     role: Annotated[Literal["user"], _d("The customer speaks.")]
-    content: Annotated[str, _d("The customer's message.")]
+    content: Annotated[Content, _d("The customer's message: a string or a list of content parts.")]
+
+
+class SystemMessage(TypedDict):
+    """A system (or developer) prompt as chat loggers store it: accepted only before the dialogue's
+    first other message, and never read by the verifiers (message indices still count it)."""
+
+    __pydantic_config__ = _OPEN
+    role: Annotated[Literal["system", "developer"], _d("The prompt given to the target.")]
+    content: NotRequired[Annotated[Optional[Content], _d("The prompt text (not scored).")]]
 
 
 class AssistantMessage(TypedDict):
@@ -78,7 +99,8 @@ class AssistantMessage(TypedDict):
 
     __pydantic_config__ = _OPEN
     role: Annotated[Literal["assistant"], _d("The target speaks.")]
-    content: NotRequired[Annotated[Optional[str], _d("Reply text; null when the message only calls tools.")]]
+    content: NotRequired[Annotated[Optional[Content], _d(
+        "Reply text (a string or content parts); null when the message only calls tools.")]]
     tool_calls: NotRequired[Annotated[Optional[list[ToolCall]], _d("Tool calls issued in this message, in order.")]]
 
 
@@ -88,11 +110,12 @@ class ToolMessage(TypedDict):
     __pydantic_config__ = _OPEN
     role: Annotated[Literal["tool"], _d("A tool result.")]
     tool_call_id: Annotated[str, _d("The ``id`` of the tool call this answers.")]
-    content: Annotated[str, _d("The result as the tool returned it (usually JSON text).")]
+    content: Annotated[Content, _d("The result as the tool returned it (usually JSON text), or content parts.")]
 
 
-ChatMessage = Annotated[Union[UserMessage, AssistantMessage, ToolMessage], Field(discriminator="role")]
-"""One stored message. A trace never stores a system message (see ``TargetInfo.system_prompt_hash``)."""
+ChatMessage = Annotated[Union[SystemMessage, UserMessage, AssistantMessage, ToolMessage], Field(discriminator="role")]
+"""One stored message. probe never writes a system message (see ``TargetInfo.system_prompt_hash``); one
+(or several) before the dialogue's first other message is accepted on read and not scored."""
 
 
 # --- scenario, target, violations --------------------------------------------------------------------
@@ -301,11 +324,20 @@ class Trace(BaseModel):
     target: TargetInfo = Field(default_factory=dict)
     """The target's description."""
     messages: list[ChatMessage] = Field(default_factory=list)
-    """The dialogue in the OpenAI chat format: user, assistant and tool messages (no system message)."""
+    """The dialogue in the OpenAI chat format: user, assistant and tool messages (a leading system or
+    developer message is accepted on read and not scored; content given as parts is read as its text)."""
     violations: list[Violation] = Field(default_factory=list)
     """Verifier hits recorded when the trace was written (``probe verify`` recomputes them)."""
     meta: TraceMeta = Field(default_factory=TraceMeta)
     """How the trace came about (typed, see ``TraceMeta``)."""
+    _violations_recorded: bool = PrivateAttr(default=True)
+    # False when the line had no ``violations`` field (an outside logger's trace): nothing was
+    # recorded, so there is nothing for a re-score to differ from.
+
+    @property
+    def violations_recorded(self) -> bool:
+        """Whether the line this trace was read from stated its violations."""
+        return self._violations_recorded
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -324,6 +356,7 @@ class Trace(BaseModel):
     def from_json(cls, d: Any) -> "Trace":
         """A trace from its JSON object (version 1 upgraded); ``TraceFormatError`` (one line) when
         it is not well formed."""
+        d = _lenient(d)
         check_record(d)
         version = d.get("schema_version", 1)
         if version == 1:  # version 1 (no schema_version): a free meta, upgraded; unknown top-level keys kept in meta.extra
@@ -336,12 +369,18 @@ class Trace(BaseModel):
                                        f"{SCHEMA_VERSION} (a newer file needs a newer probe)")
             _check_v2_closed(d)
             meta = _validate_meta(d.get("meta") or {})
-        return cls.model_construct(
+            # a logger's own top-level keys (model, created_at, usage, ...) are kept, as in version 1
+            for k, v in d.items():
+                if k not in _TOP_LEVEL:
+                    meta.extra.setdefault(k, v)
+        t = cls.model_construct(
             id=d["id"], env=d["env"], seed=d["seed"], scenario=dict(d["scenario"]),
             target=dict(d.get("target") or {}), messages=list(d["messages"]),
             violations=[Violation.from_json(v) for v in d.get("violations") or []],
             meta=meta,
         )
+        t._violations_recorded = d.get("violations") is not None
+        return t
 
     @property
     def policies_hit(self) -> list[str]:
@@ -353,6 +392,10 @@ class TraceFormatError(ValueError):
 
 
 ROLES = ("user", "assistant", "tool")
+PROMPT_ROLES = ("system", "developer")  # accepted before the dialogue's first other message, never scored
+TEXT_PARTS = ("text", "input_text", "output_text")  # OpenAI chat and Responses text part types
+GZIP_MAGIC = b"\x1f\x8b"
+UTF8_BOM = b"\xef\xbb\xbf"
 MAX_DEPTH = 64  # deeper JSON is not a trace (and would exhaust the stack of recursive readers)
 
 
@@ -369,6 +412,57 @@ def _expect(ok: bool, where: str, what: str, got: Any) -> None:
     if not ok:
         shown = repr(got) if isinstance(got, (int, float, str)) and len(repr(got)) <= 40 else _type_name(got)
         raise TraceFormatError(f"{where} must be {what}, got {shown}")
+
+
+_TEXT_OR_PARTS = 'a string or a list of content parts ({"type": "text", "text": ...})'
+
+
+def part_text(parts: list[Any]) -> str | None:
+    """The text of an OpenAI content-part list (text parts joined with newlines, other parts such as
+    images skipped), or None when it is not a list of parts (objects with a string ``type``, text
+    parts with a string ``text``)."""
+    texts = []
+    for part in parts:
+        if not isinstance(part, dict) or not isinstance(part.get("type"), str):
+            return None
+        if part["type"] in TEXT_PARTS:
+            if not isinstance(part.get("text"), str):
+                return None
+            texts.append(part["text"])
+    return "\n".join(texts)
+
+
+def _flat_message(m: Any) -> Any:
+    """A message whose content parts are read as their text (the verifiers and the replay read
+    strings); the parts as written are kept under ``content_parts`` so nothing (images) is lost."""
+    if not isinstance(m, dict) or not isinstance(m.get("content"), list):
+        return m
+    text = part_text(m["content"])
+    if text is None:
+        return m  # not parts: check_messages names it
+    return {**m, "content": text, "content_parts": m["content"]}
+
+
+def _digits_int(x: Any) -> Any:
+    return int(x) if isinstance(x, str) and x.isascii() and x.isdigit() and len(x) <= 30 else x
+
+
+def _lenient(d: Any) -> Any:
+    """Real logging pipelines' spellings of the record, read as the schema's: an integer id as its
+    string, a seed (trace or scenario) given as a string of digits as the integer, content parts as
+    text. Anything else is left for ``check_record`` to judge."""
+    if not isinstance(d, dict):
+        return d
+    d = dict(d)
+    if _is_int(d.get("id")):
+        d["id"] = str(d["id"])
+    if "seed" in d:
+        d["seed"] = _digits_int(d["seed"])
+    if isinstance(d.get("scenario"), dict) and "seed" in d["scenario"]:
+        d["scenario"] = {**d["scenario"], "seed": _digits_int(d["scenario"]["seed"])}
+    if isinstance(d.get("messages"), list):
+        d["messages"] = [_flat_message(m) for m in d["messages"]]
+    return d
 
 
 def check_record(d: Any) -> None:
@@ -401,31 +495,41 @@ def check_record(d: Any) -> None:
 def check_messages(messages: Any) -> None:
     """Raise ``TraceFormatError`` unless ``messages`` is a stored dialogue in the OpenAI chat format.
 
-    Allowed roles are user, assistant and tool: a trace never stores a system message (the
-    target's prompt is identified by ``target.system_prompt_hash``) and any other role would be
-    dropped by the verifiers. User and tool content are strings; assistant content is a string
-    or null, its ``tool_calls`` a list of ``{id, type: function, function: {name, arguments}}``;
-    every tool result answers a call issued earlier and not answered yet.
+    Allowed roles are user, assistant and tool, and system or developer before the first of those
+    (a logger's copy of the prompt: not scored; probe identifies it by ``target.system_prompt_hash``);
+    any other role would be dropped by the verifiers. User and tool content are strings (content
+    parts are read as their text by ``Trace.from_json`` first); assistant content is a string or
+    null, its ``tool_calls`` a list of ``{id, type: function, function: {name, arguments}}``; every
+    tool result answers a call issued earlier and not answered yet.
     """
     _expect(isinstance(messages, list), "field 'messages'", "a list", messages)
     pending: set[str] = set()
+    started = False  # a message other than a system / developer prompt has been seen
     for i, m in enumerate(messages):
         where = f"message {i}"
         _expect(isinstance(m, dict), where, "an object", m)
         role = m.get("role")
-        if role == "system":
-            raise TraceFormatError(f"{where}: a stored system message; a trace holds only user, assistant "
-                                   "and tool messages (the target's prompt is not part of the dialogue)")
+        if role in PROMPT_ROLES:
+            # chat loggers store the prompt first; it is not scored, and keeping it in place keeps
+            # the violations' message indices pointing at the stored list
+            if started:
+                raise TraceFormatError(f"{where}: a {role} message after the dialogue started; only the first "
+                                       "messages may be system or developer prompts")
+            c = m.get("content")
+            _expect(c is None or isinstance(c, (str, list)), f"{where} ({role}) content", "a string or a list", c)
+            continue
+        started = True
         if role is None:
             raise TraceFormatError(f"{where} has no role; allowed: {', '.join(ROLES)}")
         if role not in ROLES:
             shown = repr(role) if isinstance(role, str) else _type_name(role)
-            raise TraceFormatError(f"{where}: unknown role {shown}; allowed: {', '.join(ROLES)}")
+            raise TraceFormatError(f"{where}: unknown role {shown}; allowed: {', '.join(ROLES)} "
+                                   "(and system or developer before the dialogue)")
         content = m.get("content")
         if role == "user":
-            _expect(isinstance(content, str), f"{where} (user) content", "a string", content)
+            _expect(isinstance(content, str), f"{where} (user) content", _TEXT_OR_PARTS, content)
         elif role == "tool":
-            _expect(isinstance(content, str), f"{where} (tool) content", "a string", content)
+            _expect(isinstance(content, str), f"{where} (tool) content", _TEXT_OR_PARTS, content)
             call_id = m.get("tool_call_id")
             _expect(isinstance(call_id, str), f"{where} (tool) tool_call_id", "a string", call_id)
             if call_id not in pending:
@@ -434,7 +538,7 @@ def check_messages(messages: Any) -> None:
             pending.discard(call_id)
         else:
             _expect(content is None or isinstance(content, str), f"{where} (assistant) content",
-                    "a string or null", content)
+                    "a string, a list of content parts or null", content)
             calls = m.get("tool_calls")
             if calls is None:
                 continue
@@ -475,13 +579,10 @@ _target_adapter: Any = None
 
 
 def _check_v2_closed(d: dict[str, Any]) -> None:
-    """A version-2 record has no keys beyond the schema's at the top level and in violations, and
-    its target info has the documented types; ``TraceFormatError`` (one line) otherwise."""
+    """A version-2 record has no keys beyond the schema's in violations, and its target info has
+    the documented types; ``TraceFormatError`` (one line) otherwise. (Unknown top-level keys are a
+    logger's own, such as model or created_at: ``Trace.from_json`` keeps them under meta.extra.)"""
     global _target_adapter
-    unknown = [k for k in d if k not in _TOP_LEVEL]
-    if unknown:
-        raise TraceFormatError(f"unknown field {unknown[0]!r}; allowed: {', '.join(sorted(_TOP_LEVEL))} "
-                               "(a writer's own keys go under meta.extra)")
     for k, v in enumerate(d.get("violations") or []):
         if not v.keys() <= _VIOLATION_KEYS:
             extra = sorted(v.keys() - _VIOLATION_KEYS)[0]
@@ -563,7 +664,45 @@ def trace_json_schema() -> dict[str, Any]:
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["properties"]["schema_version"]["default"] = SCHEMA_VERSION
     schema["required"] = ["schema_version", *schema["required"]]  # every version-2 line states it
+    # what the reader also accepts from outside loggers (``_lenient``): an integer id, a seed as a
+    # string of digits, and top-level keys of the writer's own (kept under meta.extra on read)
+    props = schema["properties"]
+    props["id"] = {"anyOf": [props["id"], {"type": "integer"}], "title": "Id",
+                   "description": props["id"].get("description", "") + " An integer id is read as its string."}
+    props["seed"] = {"anyOf": [props["seed"], {"type": "string", "pattern": "^[0-9]+$"}], "title": "Seed",
+                     "description": props["seed"].get("description", "") + " A string of digits is read as the integer."}
+    schema["additionalProperties"] = {"description": "A writer's own top-level keys (model, created_at, usage, ...): "
+                                                     "accepted and kept under meta.extra on read."}
     return schema
+
+
+def unanswered_calls(messages: list[Message]) -> list[tuple[int, str]]:
+    """(message index, call id) of every tool call that no later tool message answers (the OpenAI
+    API refuses such a dialogue; the replay still runs the call)."""
+    open_calls: dict[str, int] = {}
+    for i, m in enumerate(messages):
+        if not isinstance(m, dict):
+            continue
+        if m.get("role") == "assistant":
+            for tc in m.get("tool_calls") or []:
+                if isinstance(tc, dict) and isinstance(tc.get("id"), str):
+                    open_calls[tc["id"]] = i
+        elif m.get("role") == "tool":
+            open_calls.pop(m.get("tool_call_id"), None)
+    return sorted((i, cid) for cid, i in open_calls.items())
+
+
+def same_tool_output(stored: Any, replayed: Any) -> bool:
+    """Whether a stored tool result says what the replayed one says: the same text, or the same JSON
+    value (a logger that parsed and re-dumped the tool's JSON, e.g. pretty-printed, changed nothing)."""
+    if stored == replayed:
+        return True
+    if not isinstance(stored, str) or not isinstance(replayed, str):
+        return False
+    try:
+        return json.loads(stored) == json.loads(replayed)
+    except (ValueError, RecursionError):
+        return False
 
 
 def tool_calls(messages: list[Message]) -> list[tuple[str, Any]]:
@@ -642,13 +781,32 @@ def parse_line(raw: bytes) -> Trace:
     return Trace.from_json(obj)
 
 
+def file_problem(head: bytes) -> str | None:
+    """Why a file whose first bytes are ``head`` cannot be read line by line at all (gzip), else None."""
+    if head.startswith(GZIP_MAGIC):
+        return "file is gzip-compressed; decompress it first (gunzip, or zcat FILE > traces.jsonl)"
+    return None
+
+
+def strip_bom(raw: bytes, line_number: int) -> bytes:
+    """A UTF-8 byte-order mark opening the file (Windows and PowerShell writers) is not content."""
+    return raw[len(UTF8_BOM):] if line_number == 1 and raw.startswith(UTF8_BOM) else raw
+
+
 def iter_trace_lines(path: str | Path) -> Iterator[tuple[int, Trace | BadLine]]:
     """(line number, Trace or BadLine) for every non-blank line.
 
-    The file is read as bytes so that one line that is not UTF-8 spoils only itself.
+    The file is read as bytes so that one line that is not UTF-8 spoils only itself. A leading
+    UTF-8 BOM is skipped; a gzip-compressed file is one ``BadLine`` saying so (not one per byte run).
     """
     with open(path, "rb") as f:
+        problem = file_problem(f.read(2))
+        if problem is not None:
+            yield 1, BadLine(1, problem)
+            return
+        f.seek(0)
         for n, raw in enumerate(f, start=1):
+            raw = strip_bom(raw, n)
             if not raw.strip():
                 continue
             try:

@@ -1,6 +1,11 @@
 """Traces with violations -> regression cases (``probe regress export``).
 
-For every trace with a violation and every policy it fired, one case:
+Every trace is first re-scored from its messages, as ``probe verify`` does (``load_traces``): the
+cases come from the re-scored violations, never from the stored field, and a trace whose stored
+violations differ (or are missing) is a warning naming both. A line that cannot be read or scored
+is an error naming file, line and trace id, and the other traces are still exported.
+
+For every trace with a (re-scored) violation and every policy it fired, one case:
 
 1. **Minimise** the customer turns by delta debugging (``ddmin``, Zeller's algorithm over the
    ordered list of turns): a subset is kept when replaying it on the *source* target (rebuilt
@@ -32,7 +37,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from probe.core.scripts import play_messages
-from probe.core.trace import BadLine, Trace, iter_trace_file
+from probe.core.registry import get_domain
+from probe.core.trace import BadLine, Trace, iter_trace_lines
 from probe.regression.case import (
     Case,
     Expectation,
@@ -107,6 +113,7 @@ class ExportReport:
     skipped_failed: int = 0  # traces with a failed target turn (not a finding)
     duplicates: int = 0
     not_reproduced: int = 0
+    errors: list[str] = field(default_factory=list)  # traces that could not be exported, one line each
 
 
 def source_target(trace: Trace, domain: Any) -> Callable[[], Any] | None:
@@ -210,29 +217,91 @@ def case_from_trace(domain: Any, trace: Trace, policy: str, trace_file: str,
                                   method=method, note=note))
 
 
-def read_traces(paths: list[Path], env: str | None) -> tuple[list[tuple[str, Trace]], str]:
-    """All traces of the files (ValueError, one line: a bad line, a missing file, mixed environments)."""
-    out: list[tuple[str, Trace]] = []
+@dataclass
+class Loaded:
+    """The traces of ``load_traces``, re-scored, with what went wrong per line."""
+
+    traces: list[tuple[str, Trace]] = field(default_factory=list)
+    env: str | None = None
+    errors: list[str] = field(default_factory=list)  # 'FILE:LINE: ...' lines: those traces are left out
+    warnings: list[str] = field(default_factory=list)  # 'FILE:LINE: trace ID: ...' lines
+    differ: int = 0  # traces whose stored violations differ from (or are missing beside) the re-scored ones
+    lines: dict[int, int] = field(default_factory=dict)  # id(trace) -> its line number
+
+
+def load_traces(paths: list[Path], env: str | None) -> Loaded:
+    """Every trace of the files, re-scored (``probe.verify.rescore.verify_trace``): its ``violations``
+    are the re-scored ones. A line that cannot be read, whose environment is not installed or not
+    ``env`` (the first installed one when None), or that cannot be scored (unknown family, seed out
+    of range, ...) is one error line and is left out; the others are still loaded."""
+    from probe.verify.rescore import Unscorable, describe_difference, same_violations, verify_trace  # noqa: PLC0415
+
+    got = Loaded(env=env)
     for path in paths:
-        if not Path(path).is_file():
-            raise ValueError(f"trace file not found: {path}")
-        for item in iter_trace_file(path):
+        path = Path(path)
+        if path.is_dir():
+            got.errors.append(f"{path} is a directory; give a JSONL trace file (e.g. {path / 'traces.jsonl'})")
+            continue
+        if not path.is_file():
+            got.errors.append(f"trace file not found: {path}")
+            continue
+        try:
+            items = list(iter_trace_lines(path))
+        except OSError as e:
+            got.errors.append(f"cannot read {path}: {e.strerror or e}")
+            continue
+        for n, item in items:
+            where = f"{path}:{n}"
             if isinstance(item, BadLine):
-                raise ValueError(f"{path}:{item.line_number}: malformed trace line ({item.error})")
-            if env is None:
-                env = item.env
-            if item.env != env:
-                raise ValueError(f"{path}: trace {item.id!r} is for environment {item.env!r}, not {env!r}; "
-                                 "export one environment at a time")
-            out.append((str(path), item))
-    if env is None:
+                got.errors.append(f"{where}: malformed trace line ({item.error})")
+                continue
+            who = f"{where}: trace {item.id!r}"
+            try:
+                get_domain(item.env)
+            except ValueError as e:
+                got.errors.append(f"{who}: {e}")
+                continue
+            if got.env is None:
+                got.env = item.env  # the first trace whose environment is installed decides
+            if item.env != got.env:
+                got.errors.append(f"{who}: is for environment {item.env!r}, not {got.env!r}; export one "
+                                  "environment at a time")
+                continue
+            try:
+                rescored, problems = verify_trace(item)
+            except Unscorable as e:
+                got.errors.append(f"{who}: not exported: {e}")
+                continue
+            got.warnings.extend(f"{who}: {p}" for p in problems)
+            stored = item.violations if item.violations_recorded else None
+            if stored is None or not same_violations(stored, rescored):
+                got.differ += 1
+                got.warnings.append(f"{who}: stored violations differ from the re-scored ones "
+                                    f"({describe_difference(stored, rescored)}); the cases follow the re-scored")
+            item.violations = rescored
+            got.lines[id(item)] = n
+            got.traces.append((str(path), item))
+    return got
+
+
+def read_traces(paths: list[Path], env: str | None) -> tuple[list[tuple[str, Trace]], str]:
+    """All traces of the files, re-scored (``load_traces``); ValueError (one line) at the first line
+    that cannot be loaded, or when the files hold no traces."""
+    got = load_traces(paths, env)
+    if got.errors:
+        raise ValueError(got.errors[0])
+    if got.env is None:
         raise ValueError("the trace files hold no traces")
-    return out, env
+    return got.traces, got.env
 
 
 def export(domain: Any, traces: list[tuple[str, Trace]], out_dir: Path, *, minimise: bool = True,
-           golden_faults: str = "none", on_case: Callable[[Case], None] | None = None) -> ExportReport:
-    """Write one case per (trace, fired policy), minimised and deduplicated, into a new suite folder."""
+           golden_faults: str = "none", on_case: Callable[[Case], None] | None = None,
+           lines: dict[int, int] | None = None) -> ExportReport:
+    """Write one case per (trace, fired policy), minimised and deduplicated, into a new suite folder.
+
+    ``traces`` hold the violations the cases follow (``load_traces`` re-scores them). A trace whose
+    case cannot be built is one line in ``report.errors`` (``lines``: id(trace) -> line number)."""
     report = ExportReport()
     gfaults = domain.resolve_faults(golden_faults)
     seen: dict[tuple[str, str, tuple[str, ...]], Case] = {}
@@ -245,7 +314,13 @@ def export(domain: Any, traces: list[tuple[str, Trace]], out_dir: Path, *, minim
             report.skipped_failed += 1
             continue
         for policy in sorted({v.policy for v in trace.violations}):
-            case = case_from_trace(domain, trace, policy, path, gfaults, minimise)
+            try:
+                case = case_from_trace(domain, trace, policy, path, gfaults, minimise)
+            except Exception as e:  # one odd trace must not lose the others' cases
+                line = (lines or {}).get(id(trace))
+                report.errors.append(f"{path}{f':{line}' if line else ''}: trace {trace.id!r}: no case for "
+                                     f"{policy} ({type(e).__name__}: {e})")
+                continue
             report.not_reproduced += not case.minimisation.reproduced
             key = (policy, case.family, tuple(case.turns))
             if key in seen:

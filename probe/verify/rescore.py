@@ -27,7 +27,7 @@ from typing import Any, Iterator
 from probe.core.domain import Domain
 from probe.core.policy import Violation
 from probe.core.registry import get_domain
-from probe.core.trace import BadLine, Trace, iter_trace_lines
+from probe.core.trace import BadLine, Trace, iter_trace_lines, same_tool_output, unanswered_calls
 from probe.verify.registry import registry_of
 from probe.verify.view import TraceView
 
@@ -41,11 +41,49 @@ class Verified:
     recorded: list[Violation]
     problems: list[str] = field(default_factory=list)  # integrity problems (the line still scored)
     duplicate_of: int | None = None  # line of an earlier trace with the same id
+    warnings: list[str] = field(default_factory=list)  # odd but scorable (a tool call nobody answered)
 
     @property
-    def matches_recorded(self) -> bool:
-        key = lambda vs: sorted((v.policy, v.message_index) for v in vs)  # noqa: E731
-        return key(self.recorded) == key(self.trace.violations)
+    def has_recorded(self) -> bool:
+        """Whether the line stated its violations (a trace from an outside logger may not)."""
+        return self.trace.violations_recorded
+
+    @property
+    def matches_recorded(self) -> bool | None:
+        """Whether the stored violations are the re-scored ones; None when none were stored."""
+        if not self.has_recorded:
+            return None
+        return same_violations(self.recorded, self.trace.violations)
+
+    @property
+    def difference(self) -> str:
+        """'' when the stored violations match, else one phrase naming both sides."""
+        if self.matches_recorded is not False:
+            return ""
+        return describe_difference(self.recorded, self.trace.violations)
+
+
+def same_violations(a: list[Violation], b: list[Violation]) -> bool:
+    key = lambda vs: sorted((v.policy, v.message_index) for v in vs)  # noqa: E731
+    return key(a) == key(b)
+
+
+def _policies(vs: list[Violation], with_index: bool) -> str:
+    if not vs:
+        return "none"
+    if with_index:
+        return ", ".join(f"{v.policy} (message {v.message_index})"
+                         for v in sorted(vs, key=lambda v: (v.policy, v.message_index)))
+    return ", ".join(sorted({v.policy for v in vs}))
+
+
+def describe_difference(stored: list[Violation] | None, rescored: list[Violation]) -> str:
+    """'stored S5, re-scored none' (message indices named when the policies agree); ``stored`` None:
+    the line stated no violations."""
+    if stored is None:
+        return f"stored: no violations field, re-scored {_policies(rescored, False)}"
+    same_set = {v.policy for v in stored} == {v.policy for v in rescored}
+    return f"stored {_policies(stored, same_set)}, re-scored {_policies(rescored, same_set)}"
 
 
 class Unscorable(ValueError):
@@ -67,9 +105,25 @@ def rebuild_scenario(domain: Domain, trace: Trace) -> dict[str, Any]:
     seed = trace.scenario.get("seed", trace.seed)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise Unscorable(f"scenario seed must be an integer, got {type(seed).__name__}")
+    check_seed_range(domain, trace.seed)
     if seed != trace.seed:
         raise Unscorable(f"trace seed {trace.seed} and scenario seed {seed} differ: cannot tell which scenario was played")
     return _normal(domain.scenario(family, seed))
+
+
+MAX_SCENARIO_SEED = 2**32 - 1  # the bound of every --seed option (probe.cli.errors.MAX_RUN_SEED)
+
+
+def check_seed_range(domain: Domain, seed: int) -> None:
+    """``Unscorable`` (one line) for a seed no probe command plays: outside 0..MAX_SCENARIO_SEED, the
+    range ``probe play --seed`` takes (any such seed draws a scenario; the environment's train and
+    held-out ranges are named, as ``probe env info`` shows them)."""
+    if not 0 <= seed <= MAX_SCENARIO_SEED:
+        train, held = domain.train_seeds, domain.heldout_seeds
+        shown = str(seed) if len(str(seed)) <= 30 else f"{str(seed)[:12]}... ({len(str(seed))} digits)"
+        raise Unscorable(f"seed {shown} is out of range; allowed: 0 to {MAX_SCENARIO_SEED} (env {domain.name!r} "
+                         f"trains on {train.start} to {train.stop - 1} and evaluates on {held.start} to "
+                         f"{held.stop - 1})")
 
 
 def scenario_differences(stored: dict[str, Any], rebuilt: dict[str, Any]) -> list[str]:
@@ -88,7 +142,7 @@ def replayed_result_differences(domain: Domain, scenario: dict[str, Any], messag
             for tc in m.get("tool_calls") or []:
                 fn = tc["function"]
                 expected[tc["id"]] = domain.execute_tool(state, fn["name"], fn["arguments"]).content
-        elif m["role"] == "tool" and expected.pop(m["tool_call_id"], None) != m["content"]:
+        elif m["role"] == "tool" and not same_tool_output(m["content"], expected.pop(m["tool_call_id"], None)):
             differ.append(i)
     return differ
 
@@ -125,7 +179,7 @@ def view_result_differences(view: TraceView, messages: list[dict[str, Any]]) -> 
                 return None
             for tc, c in zip(tcs, calls):
                 expected[tc["id"]] = c.content
-        elif m["role"] == "tool" and expected.pop(m["tool_call_id"], None) != m["content"]:
+        elif m["role"] == "tool" and not same_tool_output(m["content"], expected.pop(m["tool_call_id"], None)):
             differ.append(i)
     return differ
 
@@ -166,6 +220,12 @@ def verify_trace(trace: Trace, stored_scenario: bool = False) -> tuple[list[Viol
     return rescored, problems
 
 
+def call_warnings(trace: Trace) -> list[str]:
+    """One warning per tool call no tool message answers (scored as replayed; not an integrity error)."""
+    return [f"tool call {cid!r} (message {i}) has no tool message answering it; scored as replayed"
+            for i, cid in unanswered_calls(trace.messages)]
+
+
 def verify_file(path: str | Path, stored_scenario: bool = False) -> Iterator[Verified | BadLine]:
     """Every line of a trace file, scored (``Verified``) or not (``BadLine`` with the reason)."""
     first_line: dict[str, int] = {}
@@ -180,5 +240,5 @@ def verify_file(path: str | Path, stored_scenario: bool = False) -> Iterator[Ver
             continue
         recorded = item.violations
         item.violations = rescored
-        yield Verified(n, item, recorded, problems, first_line.get(item.id))
+        yield Verified(n, item, recorded, problems, first_line.get(item.id), call_warnings(item))
         first_line.setdefault(item.id, n)

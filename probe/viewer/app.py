@@ -40,7 +40,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from probe.core.trace import Trace, TraceFormatError, parse_line, trace_json_schema
-from probe.viewer.index import RecordIndex, Row, TraceIndex, domain_info
+from probe.viewer.index import RecordIndex, Row, TraceIndex, domain_info, rescore
 from probe.viewer.paths import PathMissing, PathRefused, Root
 from probe.viewer.sources import IMAGES, TEXT, eval_info, file_type, overview, run_info, trace_files
 
@@ -127,9 +127,12 @@ class Viewer:
 # --- payloads ------------------------------------------------------------------------------------
 
 def trace_payload(trace: Trace, version: int, where: dict[str, Any]) -> dict[str, Any]:
+    """One trace for the page, re-scored on load (``rescore``): ``trace.violations`` are the
+    re-scored ones; ``rescore`` holds the stored ones and whether they differ."""
+    checked = rescore(trace)
     info = domain_info(trace.env)
-    used = sorted({v.policy for v in trace.violations})
-    return {**where, "trace": trace.to_json(), "read_version": version,
+    used = sorted({v.policy for v in trace.violations} | {v["policy"] for v in checked["stored_violations"] or []})
+    return {**where, "trace": trace.to_json(), "read_version": version, "rescore": checked,
             "policies": {p: info.policies.get(p, {"id": p, "name": None, "severity": None, "severity_name": None})
                          for p in used},
             "public_card": info.scenario_text(trace.scenario), "env_known": bool(info.policies),

@@ -15,6 +15,7 @@ verdicts): objects shown as flat columns, with a ``verdict`` read from the usual
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 from dataclasses import dataclass, field
@@ -22,7 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from probe.core.trace import Trace, TraceFormatError, parse_line
+from probe.core.policy import Violation
+from probe.core.trace import UTF8_BOM, Trace, TraceFormatError, file_problem, parse_line, strip_bom
 
 MAX_LIMIT = 500
 SEARCH_CHARS = 200_000  # of each record's text kept for search (a pathological record is cut there)
@@ -123,7 +125,46 @@ def trace_verdict(t: Trace) -> str:
     return "violation" if t.violations else "clean"
 
 
-def trace_summary(t: Trace) -> dict[str, Any]:
+RESCORE_CACHE = 4096  # re-scored dialogues kept (by a hash of env, seed, scenario and messages)
+_RESCORED: dict[str, tuple[list[Violation] | None, str | None]] = {}
+
+
+def rescore(t: Trace) -> dict[str, Any]:
+    """Re-score ``t`` from its messages as ``probe verify`` does (DESIGN section 4: the stored field is
+    not trusted): ``t.violations`` become the re-scored ones. Returns what the page shows beside
+    them: ``rescored`` (False when the trace cannot be scored: its stored violations are kept and
+    ``rescore_error`` says why), ``stored_violations`` (None: the line had no violations field),
+    ``stored_differs`` and ``difference`` ('stored S5, re-scored none')."""
+    from probe.verify.rescore import Unscorable, describe_difference, same_violations, verify_trace  # noqa: PLC0415
+
+    stored = list(t.violations) if t.violations_recorded else None
+    out: dict[str, Any] = {"rescored": False, "rescore_error": None,
+                           "stored_violations": [v.to_json() for v in stored] if stored is not None else None,
+                           "stored_differs": False, "difference": ""}
+    key = hashlib.sha256(json.dumps([t.env, t.seed, t.scenario, t.messages], sort_keys=True, default=str)
+                         .encode()).hexdigest()
+    if key not in _RESCORED:  # copies of one dialogue (forks, re-appended episodes) are scored once
+        try:
+            _RESCORED[key] = (verify_trace(t)[0], None)
+        except Unscorable as e:
+            _RESCORED[key] = (None, str(e))
+        while len(_RESCORED) > RESCORE_CACHE:
+            _RESCORED.pop(next(iter(_RESCORED)))
+    found, error = _RESCORED[key]
+    if found is None:
+        out["rescore_error"] = error
+        return out
+    rescored = [Violation(v.message_index, v.policy, v.evidence) for v in found]
+    t.violations = rescored
+    out["rescored"] = True
+    if stored is not None and not same_violations(stored, rescored):
+        out["stored_differs"] = True
+        out["difference"] = describe_difference(stored, rescored)
+    return out
+
+
+def trace_summary(t: Trace, rescored: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The list row of a trace; ``rescored`` (``rescore``) marks a stored verdict that differs."""
     info = domain_info(t.env)
     family = t.scenario.get("family") if isinstance(t.scenario.get("family"), str) else (t.meta.family or "")
     split = t.scenario.get("split") if isinstance(t.scenario.get("split"), str) else info.split(t.seed)
@@ -140,6 +181,10 @@ def trace_summary(t: Trace) -> dict[str, Any]:
         "target_kind": str(t.target.get("kind", "")), "failed_turns": len(t.meta.failed_turns),
         "sample": t.meta.sample, "update": ro.get("update") if isinstance(ro, dict) else None,
         "first_user": next((str(m.get("content"))[:160] for m in t.messages if m.get("role") == "user"), ""),
+        "rescored": bool(rescored and rescored["rescored"]),
+        "stored_differs": bool(rescored and rescored["stored_differs"]),
+        "stored_policies": (sorted({v["policy"] for v in rescored["stored_violations"]})
+                            if rescored and rescored["stored_violations"] is not None else None),
     }
 
 
@@ -280,6 +325,12 @@ class _Index:
                 st.bad.append(BadRow(k, 1, str(e)))
             return
         with open(st.path, "rb") as f:
+            if st.end == 0:
+                problem = file_problem(f.read(2))
+                if problem is not None:  # one line saying so, not one "not UTF-8" per byte run
+                    st.bad.append(BadRow(k, 1, problem))
+                    st.line, st.end = 1, st.path.stat().st_size
+                    return
             f.seek(st.end)
             offset = st.end
             for raw in f:
@@ -287,6 +338,8 @@ class _Index:
                     break  # a line still being written
                 st.line += 1
                 n = len(raw)
+                if offset == 0 and raw.startswith(UTF8_BOM):  # a BOM opening the file is not content
+                    raw, offset, n = raw[len(UTF8_BOM):], len(UTF8_BOM), n - len(UTF8_BOM)
                 body = raw.rstrip(b"\r\n")
                 if body.strip():
                     try:
@@ -376,7 +429,7 @@ class TraceIndex(_Index):
             parse_line(raw)  # raises TraceFormatError with the precise reason
             raise TraceFormatError("not a trace line") from None
         t = Trace.from_json(obj)
-        return trace_summary(t), _trace_text(t)
+        return trace_summary(t, rescore(t)), _trace_text(t)
 
     def _facets(self) -> dict[str, dict[str, int]]:
         s = [r.summary for r in self.rows]
@@ -480,28 +533,41 @@ class RecordIndex(_Index):
 
 
 def sniff(path: Path, lines: int = 20) -> str:
-    """'traces' when most of the first non-blank lines of a JSONL file are traces, else 'records'
-    ('empty' for a file without complete lines)."""
-    good = total = 0
+    """'traces' when the first valid line of a JSONL file (a JSON object, among the first ``lines``
+    non-blank ones) is a trace, or a trace record that fails its checks (it has ``messages``: it
+    is then listed as a bad line of the trace file); 'records' when it is another object or no
+    line is one; 'empty' for a file without lines. Lines that are not JSON objects (garbage, a
+    truncated line, an array) do not decide, so one bad first line does not turn a trace file
+    into records."""
+    total = 0
     try:
         with open(path, "rb") as f:
-            for raw in f:
+            if file_problem(f.read(2)) is not None:
+                return "traces"  # listed as one bad line saying why
+            f.seek(0)
+            for n, raw in enumerate(f, start=1):
+                raw = strip_bom(raw, n)
                 if not raw.strip():
                     continue
                 total += 1
+                body = raw.rstrip(b"\r\n")
                 try:
-                    parse_line(raw.rstrip(b"\r\n"))
-                    good += 1
+                    parse_line(body)
+                    return "traces"
                 except TraceFormatError:
                     pass
+                try:
+                    obj = json.loads(body)
+                except (ValueError, RecursionError):
+                    obj = None
+                if isinstance(obj, dict):
+                    return "traces" if "messages" in obj and ("env" in obj or "scenario" in obj) else "records"
                 if total >= lines:
                     break
     except OSError:
         return "unreadable"
-    if total == 0:
-        return "empty"
-    return "traces" if good * 2 > total else "records"
+    return "empty" if total == 0 else "records"
 
 
-__all__ = ["TraceIndex", "RecordIndex", "Row", "BadRow", "domain_info", "sniff", "trace_summary", "record_verdict", "trace_refs",
+__all__ = ["TraceIndex", "RecordIndex", "Row", "BadRow", "domain_info", "sniff", "trace_summary", "rescore", "record_verdict", "trace_refs",
            "embedded_traces", "TRACE_FILTERS", "TRACE_SORTS", "MAX_LIMIT"]

@@ -67,18 +67,18 @@ BAD_LINES = {
     "seed 1e999": (("sub", '"seed": 7,', '"seed": 1e999,'), "field 'seed' must be an integer, got inf"),
     "seed Infinity": (lambda d: d.update(seed=float("inf")), "non-standard JSON constant Infinity"),
     "seed 7.0": (("sub", '"seed": 7,', '"seed": 7.0,'), "field 'seed' must be an integer, got 7.0"),
-    "seed as text": (lambda d: d.update(seed="7"), "field 'seed' must be an integer"),
+    "seed as text": (lambda d: d.update(seed="seven"), "field 'seed' must be an integer"),  # "7" is read as 7 (session 31)
     "seed true": (lambda d: d.update(seed=True), "field 'seed' must be an integer"),
     "messages an object": (lambda d: d.update(messages={"role": "user"}), "field 'messages' must be a list"),
     "scenario a list": (lambda d: d.update(scenario=[1]), "field 'scenario' must be an object"),
-    "id a number": (lambda d: d.update(id=5), "field 'id' must be a non-empty string"),
+    "id a boolean": (lambda d: d.update(id=True), "field 'id' must be a non-empty string"),  # an integer is read as its string (session 31)
     "no env": (lambda d: d.pop("env"), "lacks required field(s): env"),
     "unknown env": (lambda d: d.update(env="mars"), "unknown env 'mars'"),
     "role customer": (_set_message(6, role="customer"), "message 6: unknown role 'customer'; allowed: user, assistant, tool"),
     "role narrator": (_set_message(1, role="narrator"), "unknown role 'narrator'"),
     "no role": (lambda d: d["messages"][1].pop("role"), "message 1 has no role; allowed: user, assistant, tool"),
-    "system message": (lambda d: d["messages"].insert(0, {"role": "system", "content": "You may cancel anything."}),
-                       "message 0: a stored system message"),
+    "system message": (lambda d: d["messages"].insert(2, {"role": "system", "content": "You may cancel anything."}),
+                       "message 2: a system message after the dialogue started"),  # a leading one is accepted (session 31)
     "tool result without call": (lambda d: d["messages"].insert(2, {"role": "tool", "tool_call_id": "call_99_0",
                                                                     "content": "{}"}),
                                  "message 2: tool result for call 'call_99_0' without a matching earlier tool call"),

@@ -239,7 +239,8 @@ async function traceList(el, p) {
       h("td", {}, r.policies.length ? r.policies.map(x => chip(x, "pol")) : h("span", { class: "muted" }, "0"),
         r.violations > r.policies.length ? h("span", { class: "muted" }, " ×" + r.violations) : ""),
       h("td", { class: "num" }, r.reward === null ? "" : r.reward.toFixed(2)),
-      h("td", {}, chip(r.verdict, verdictClass(r.verdict))));
+      h("td", {}, chip(r.verdict, verdictClass(r.verdict)),
+        r.stored_differs ? h("span", { class: "muted", title: "stored: " + (r.stored_policies || []).join(", ") }, " ≠ stored") : ""));
     body.appendChild(tr);
   }
   table.appendChild(body);
@@ -367,8 +368,11 @@ function violationsCard(d) {
       chip(v.policy, "pol " + sevClass(pol.severity_name)), " message #" + v.message_index),
       " ", h("span", { class: "muted" }, pol.severity_name || ""), h("div", { class: "small" }, short(pol.name || "", 120)));
   });
-  return h("section", { class: "card" }, h("h3", {}, "Violations (" + t.violations.length + ")"),
-    items.length ? h("ul", { class: "vlist" }, items) : h("p", { class: "muted" }, "none recorded"));
+  const rs = d.rescore || {};
+  const note = rs.stored_differs ? h("p", { class: "small" }, "Re-scored; the stored verdict differs: " + rs.difference)
+    : rs.rescore_error ? h("p", { class: "small muted" }, "Not re-scored (" + rs.rescore_error + "); stored violations shown") : "";
+  return h("section", { class: "card" }, h("h3", {}, "Violations (" + t.violations.length + ")"), note,
+    items.length ? h("ul", { class: "vlist" }, items) : h("p", { class: "muted" }, "none found"));
 }
 
 function metaCard(d) {
