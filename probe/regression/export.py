@@ -36,8 +36,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from probe.core.scripts import play_messages
 from probe.core.registry import get_domain
+from probe.core.scripts import play_messages
 from probe.core.trace import BadLine, Trace, iter_trace_lines
 from probe.regression.case import (
     Case,
