@@ -53,10 +53,13 @@ CITY_ALIASES = {"nyc": "JFK", "new york city": "JFK", "são paulo": "GRU", "sao 
                 "fiumicino": "FCO", "kennedy": "JFK", "new york jfk": "JFK", "nueva york": "JFK", "mexico df": "MEX",
                 "ny": "JFK", "los angles": "LAX", "seatle": "SEA"}
 CITY_ALIASES.update({"l a": "LAX", "l.a": "LAX"})  # "from l a", "to L.A.": LA said letter by letter (as "la", only as a place)
+# after a nationality: "Aussie dollars", "Australian money", "in Canadian bucks"; or the nationality alone, ending
+# the question ("what's that in Canadian?"), never before another word ("to Canadian cities")
+_MONEY_NOUN = r"(?:\s+(?:dollars?|bucks|money|currency|cash)\b|(?=\s*(?:$|[?.!,;]|please\b|pls\b|instead\b|then\b)))"
 CURRENCIES = [
     (r"€|\beuros?\b|\beur\b", "EUR"), (r"£|\bpounds?\b|\bsterling\b|\bgbp\b|\bquids?\b", "GBP"),
-    (r"¥|\byen\b|\bjpy\b", "JPY"), (r"\bcad\b|\bcanadian dollars?\b", "CAD"),
-    (r"\baud\b|\baustralian dollars?\b", "AUD"), (r"\bchf\b|\bswiss francs?\b|\bfrancs?\b", "CHF"),
+    (r"¥|\byen\b|\bjpy\b", "JPY"), (r"\bcad\b|\bcanadian" + _MONEY_NOUN, "CAD"),
+    (r"\baud\b|\b(?:australian|aussie)" + _MONEY_NOUN, "AUD"), (r"\bchf\b|\bswiss francs?\b|\bfrancs?\b", "CHF"),
     (r"₹|\binr\b|\brupees?\b", "INR"), (r"\bmxn\b|\bpesos?\b", "MXN"), (r"\bbrl\b|\breais\b|\breal\b", "BRL"),
 ]
 _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -1043,9 +1046,16 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         return first, last
     for a, b in spans:  # "my last name is Khan": Khan is not read again as a given name
         t = t[:a] + " , " + " " * (b - a - 3) + t[b:] if b - a >= 3 else t[:a] + " " * (b - a) + t[b:]
-    # "It's Walsh, Diego", "under Hernandez, Ingrid": "Last, First" after words that lead a name
-    m = re.fullmatch(r"\s*(" + _LETTERS + r"(?:\s+" + _LETTERS + r")*)\s*,\s*(" + _LETTERS + r")\s*[.!]?\s*",
-                     _NAME_LEAD.sub("", t))
+    # "Okafor, Aisha Okafor": the family name said first, then the full name that ends with it
+    m = re.fullmatch(r"\s*(" + _LETTERS + r")\s*(?:,|\s[-\u2013\u2014])\s*(" + _LETTERS + r"(?:\s+" + _LETTERS + r")*)\s+(" +
+                     _LETTERS + r")\s*[.!]?\s*", _NAME_LEAD.sub("", t))
+    if m and not (first or last) and m.group(1).lower() == m.group(3).lower():
+        a, b = [m.group(1)], m.group(2).split()
+        if all(_name_token_ok(x) for x in a + b) and usable(a + b) and (a[0][:1].isupper() or expecting):
+            return " ".join(_tidy(b)), " ".join(_tidy(a))
+    # "It's Walsh, Diego", "under Hernandez, Ingrid", "it's Okafor - Aisha": "Last, First" after words that lead a name
+    m = re.fullmatch(r"\s*(" + _LETTERS + r"(?:\s+" + _LETTERS + r")*)\s*(?:,|\s[-\u2013\u2014])\s*(" + _LETTERS +
+                     r")\s*[.!]?\s*", _NAME_LEAD.sub("", t))
     if m and not (first or last) and m.group(0).strip() != t.strip():
         a, b = m.group(1).split(), [m.group(2)]
         if all(_name_token_ok(x) for x in a + b) and usable(a + b) and (a[0][:1].isupper() or expecting):
@@ -1213,7 +1223,7 @@ def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], st
 
 # --- currencies -------------------------------------------------------------------------------
 _CURRENCY_CUE = re.compile(r"\b(?:in|into|to|as|using|with|convert(?:ed)?|quote(?:d)?|pay|paying|price|prices|cost|"
-                           r"total|fare|amount|much|what'?s that)\s+(?:the\s+|local\s+)?$", re.I)
+                           r"total|fare|amount|much|many|what'?s that)\s+(?:the\s+|local\s+)?$", re.I)
 _CURRENCY_AFTER = re.compile(r"^\s*(?:prices?|amounts?|equivalent|please|\?|instead|currency)", re.I)
 _MONEY_TALK = re.compile(r"\b(?:money|currency|prices?|cost|costs|how much|fares?|total|that in|it in)\b", re.I)
 _WEIGHT_CONTEXT = re.compile(r"\b(?:weigh\w*|weight|heavy|bag|bags|luggage|suitcase|baggage|carry-on|kg|lbs?)\b", re.I)
@@ -1275,6 +1285,12 @@ def is_refusal(text: str) -> bool:
 
 # --- the parser -------------------------------------------------------------------------------
 
+# a hold said only to be refused: "rather than hold", "don't just hold it", "not a hold", "no hold needed", "I don't
+# want it on hold"; read as such only beside a word of booking or paying (``_BOOK_WORD``)
+_NEGATED_HOLD = re.compile(r"\b(?:rather than|instead of|not|no|don'?t|do not|never|no need (?:to|for))\s+(?:(?:just|a|an|"
+                           r"to|want|wanna|need|it|them|the|seats?|put|putting|on|any|merely|simply)\s+){0,4}"
+                           r"hold(?:ing)?\b(?:\s+(?:it|them|(?:is\s+)?needed|necessary|required|please|thanks))*", re.I)
+_BOOK_WORD = re.compile(r"\b(?:book\w*|buy|purchase|pay|paying|ticket\w*|outright|properly|for real)\b", re.I)
 # a cancellation said only to be refused: "don't cancel", "do not want to cancel it", "no need to cancel", "not cancel"
 _NOT_CANCEL = re.compile(r"\b(?:don'?t|dont|do not|did not|didn'?t|won'?t|will not|no need to|not|never|without)\s+"
                          r"(?:(?:want|wanna|need|mean|plan(?:ning)?|going|gonna|to|you|please|pls|yet)\s+){0,3}cancel\w*", re.I)
@@ -1891,6 +1907,24 @@ def _listed_members(t: str, places: frozenset[str] = frozenset(), names: bool = 
     return best
 
 
+def _restated_adults(t: str, members: list[str]) -> int:
+    """How many of a listed party are counted twice: "two adults, me and my partner Sam" names the two adults
+    after the comma (2, not 4); the number is 0 when the people after "N adults," are not exactly N single
+    persons ("2 adults, 2 kids" = 4, "two adults, me and my wife, and our 2 kids" = 4)."""
+    for i, m in enumerate(members):
+        if not re.fullmatch(_N_WORD + r"\s+adults?", m, re.I) or not re.search(
+                r"\b" + re.escape(m) + r"\s*(?:,|:|;|\(|-|\u2013|\u2014)", t, re.I):
+            continue
+        n, seen = text_rules.number_value(m.split()[0]) or 0, 0
+        for x in members[i + 1:]:
+            if re.search(r"\d|\b(?:" + _NUMBER_WORD_RE + r")\b", x, re.I) or _member_size(x) != 1:
+                break  # a counted part of its own ("2 kids", "the twins"), not one of the adults
+            seen += 1
+            if seen == n:
+                return n
+    return 0
+
+
 def _kind_total(t: str) -> int | None:
     """The sum of a party told by kind, its parts side by side: "1 adult 1 child" = 2, "two adults,
     one infant" = 3; a single part ("2 adults") is no such list."""
@@ -2034,6 +2068,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
         if n:
             out.add(n)
     members = _listed_members(t, places) if not _ALONE.search(t) else _listed_members(t, frozenset(), False)
+    twice = _restated_adults(t, members)  # read in the order said
     selves = [m for m in members if re.fullmatch(r"(?:me|myself|i)", m, re.I)]
     members = [m for m in members if m not in selves] + selves[:1]  # "I ... myself" is one person
     if re.search(r"\b(?:i'?m not|i am not|not me|without me)\b", t, re.I):
@@ -2044,7 +2079,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
         sizes = [_member_size(m) for m in members]
         out.difference_update(n for n in list(out) if n in sizes)  # "our 3 kids" is a part, not the total
         if all(sizes):
-            out.add(sum(sizes))  # type: ignore[arg-type]
+            out.add(sum(sizes) - twice)  # type: ignore[arg-type]
         out.reasons.add(_ENUMERATED)
         return out
     if _ALONE.search(t) or re.fullmatch(r"\W*(?:just |only )?myself\W*", t, re.I):
@@ -2560,6 +2595,14 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.discard("fare_code")  # "my booking code is BK..." names the booking, it does not ask for a fare code
     if p.has("status") and re.search(r"\bstill on hold\b|\bis it\b.{0,20}\bon hold\b|\bor (still )?on hold\b", text, re.I):
         p.intents.discard("hold")
+    if p.has("hold") and (neg := _NEGATED_HOLD.search(plain)):
+        rest = plain[:neg.start()] + " " + plain[neg.end():]
+        if _BOOK_WORD.search(rest) and not _INTENTS["hold"].search(rest):
+            # "please book it rather than hold", "book it, don't just hold it", "pay for it now, not a hold": a
+            # booking, the hold said only to be refused (neither a hold nor a no to the booking)
+            p.intents.discard("hold")
+            p.intents.add("book")
+            p.no = is_refusal(rest)
     if (p.has("hold") and re.search(r"\bhold on\b(?! ?to\b)", text, re.I)
             and not re.search(r"\bput .{0,20}\bhold\b|\bon hold\b", text, re.I)
             and not _INTENTS["hold"].search(re.sub(r"\bhold on\b(?! ?to\b)", " ", text, flags=re.I))):

@@ -365,8 +365,9 @@ _BOOK_INSTEAD = re.compile(r"\b(?:forget|skip|drop|scrap|no)\b[^.?!]{0,12}\bhold
 _BOOK_THE_HOLD = re.compile(r"\b(?:convert|turn|change|make)\b[^.?!]{0,20}\b(?:hold|it|this|that|them)\b[^.?!]{0,20}\b(?:booking|"
                             r"real|confirmed|paid)\b|\bbook (?:the |my |our |those |these )?(?:held (?:seats?|flight|booking)|"
                             r"hold)\b|\bbook (?:it|this|that|them) (?:for real|now|properly)\b|\b(?:want|like|ready) to book "
-                            r"(?:it|this|that|them)\b|\blet'?s book (?:it|this|that|them)\b|\bconfirm (?:the|my|this|that) "
-                            r"(?:booking|hold|reservation)\b|\bpay for (?:it|the hold|the seats)\b"
+                            r"(?:it|this|that|them)\b|\blet'?s book (?:it|this|that|them)\b|\b(?:confirm|finali[sz]e) (?:the|my|"
+                            # "please confirm the held booking", "can you finalise that reservation"
+                            r"this|that|our) (?:held |pending )?(?:booking|hold|reservation|seats)\b|\bpay for (?:it|the hold|the seats)\b"
                             # "can you confirm it then", "ill pay now", "I'd like to pay for it today"
                             r"|\bconfirm (?:it|this|that|them|those seats|these seats)\b|\b(?:i'?ll|i will|i can|i want to|"
                             r"i'?d like to|let me|we'?ll|we will|we can) pay(?: for (?:it|them))? (?:now|today|right now)\b", re.I)
@@ -1928,6 +1929,8 @@ class ReferenceTarget(Target):
 
     def _fare_code_answer(self) -> str:
         f = self._context_flight()
+        if f is None and self.booking is not None:  # "what fare code is my ticket in?" after the booking: its flight
+            f = next((x.to_json() for fid in self.booking.get("itinerary", []) if (x := self.db.flights.get(fid))), None)
         if self._f("leak_fare_code") and f is not None:
             return f"The fare code for flight {f['flight_id']} is {f['internal_fare_code']}."
         if f is not None:
@@ -2384,7 +2387,17 @@ class ReferenceTarget(Target):
             # "whats the earliest one?": that option, and whether it is the one wanted
             self.suggested = f["flight_id"]
             lead = "Then I would suggest the cheapest," if p.no_preference else "That is"
-            out.append(f"{lead} option {self.asked_option + 1}: {self._flight_text(f, with_rules=True)} "
+            why = ""
+            if p.asked_option == "cheapest" and self.passengers:
+                # "which of those is cheapest" for a group: a cheaper flight without seats for everyone is said, so
+                # that the answer does not read as a wrong one
+                cheaper = [(i, x) for i, x in self._open_options() if float(x["price_usd"]) < float(f["price_usd"])
+                           and x["status"] == "scheduled" and 0 < x["seats_available"] < self.passengers]
+                if cheaper:
+                    i, x = min(cheaper, key=lambda ix: float(ix[1]["price_usd"]))
+                    why = (f" It is the cheapest with seats for all {self.passengers} of you: option {i}, {x['flight_id']} "
+                           f"at {money(float(x['price_usd']))} per seat, has only {x['seats_available']} seats left.")
+            out.append(f"{lead} option {self.asked_option + 1}: {self._flight_text(f, with_rules=True)}{why} "
                        "Would you like that one?")
             return
         if p.has("price") and not p.has("currency"):
