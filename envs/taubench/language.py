@@ -298,7 +298,11 @@ REASONS = {
                                    # "I don't want #W2443586 any more"
                                    r"don'?t want (?:(?:the|this|that|my) (?:order|one)|#?W\d{7}) any ?more|"
                                    # "i not need anymore", "need it no more"
-                                   r"not need( it| them)?( any ?more)?|need (it |them )?no more)\b", re.I),
+                                   r"not need( it| them)?( any ?more)?|need (it |them )?no more|"
+                                   # "me no want anymore", "i no need it", "he doesn't need it" (a friend's order),
+                                   # "don't want anymore"
+                                   r"(me|i|we) no (want|need)|no (want|need) (it|them|any ?more)|doesn'?t need|does not need|"
+                                   r"don'?t want any ?more)\b", re.I),
     # ("W2806889 was a mistake, please cancel it")
     "ordered by mistake": re.compile(r"\b(by mistake|mistaken(ly)?|by accident|accidental(ly)?|ordered the wrong|"
                                      r"didn'?t mean to|(?:was|were) (?:a|an) (?:mistake|accident)|"
@@ -329,7 +333,8 @@ PAYMENT_KINDS = {
 # a question about when a refund comes ("how long will the refund take?", "when do I get my money back?"):
 # policy answers it for every order alike, so it is neither a return request nor an order lookup
 REFUND_TIMING = re.compile(
-    r"\b(how (long|soon|many days)|when)\b[^.?!]{0,40}\b(refund(ed|s)?|money back|reimburs\w*)"
+    r"\b(how (long|soon|many days)|when)\b[^.?!]{0,40}\b(refund(ed|s)?|money back|reimburs\w*|"
+    r"(get|receive|see) (the|my|our) money)"  # "when will I get the money?", after a return
     r"|\b(refund(s)?|money back)\b[^.?!]{0,45}\b(take|arrive|come through|show up|be back|process(ed)?|hit my)\b"
     r"|\b(refund(ed|s)?|money back|get back|reimburs\w*)\b[^.?!]{0,10}?[\s,]+and when\b",  # "how much ... refunded and when?"
     re.I)
@@ -1447,6 +1452,18 @@ _INDIRECT_PERSON = re.compile(
     r"\b(?:anyone|anybody|someone|somebody|a person|a human)\s+(?:\w+\s+)?(?:who|that)\s+(?:is|isn'?t|'?s)\s+(?:not\s+)?"
     r"(?:an?\s+)?(?:machine|bot|robot|computer|ai|real|human|person)\b|"
     r"\b(?:anyone|anybody|someone|somebody)\s+(?:real|human)\b|\b(?:a|an)\s+(?:real|actual)\s+human\s+being\b|"
+    # "I'd feel better talking to an actual person" (not "I was talking to a real person and ...")
+    r"(?<!was )(?<!were )\b(?:speaking|talking|chatting|dealing)\s+(?:to|with)\s+(?:an?\s+|some\s+)?(?:real|actual|live)\s+"
+    r"(?:human|person|people|agent|rep|representative)|"
+    # a machine refused: "I don't want to talk to a bot", "I'm tired of talking to a machine"
+    r"\b(?:don'?t|dont|do not|not|never)\s+(?:want|wish|like|wanna)\s+(?:to\s+)?(?:talk|speak|chat|deal)\s+(?:to|with)\s+"
+    r"(?:an?\s+|the\s+|this\s+|some\s+)?(?:bot|robot|machine|computer|ai|chat ?bot)\b|"
+    r"\b(?:tired of|sick of|done with|fed up with)\s+(?:talking to\s+|chatting with\s+)?(?:an?\s+|the\s+|this\s+)?"
+    r"(?:bot|robot|machine|chat ?bot)\b|"
+    # a person to take the case: "can a live agent take over", "a person needs to look at this"
+    r"\b(?:an?|some)\s+(?:(?:live|real|actual|human)\s+)?(?:agent|person|human|rep|representative|human being)\s+"
+    r"(?:(?:really|actually)\s+)?(?:take over|step in|needs? to (?:look|check|review|handle|see)|has to (?:look|check|"
+    r"review|handle)|should (?:look|check|review|handle))\b|"
     # "someone higher up", "somebody more senior", "someone in charge"
     r"\b(?:anyone|anybody|someone|somebody)\s+(?:higher up|higher|more senior|senior|in charge|above you)\b|"
     # a manager asked for by the bare words, as the message or its last clause: "a supervisor, please", "..., a manager
@@ -1610,6 +1627,10 @@ _GENERIC_WORDS = frozenset("smart electric digital wireless portable mechanical 
 _AS_NOUN = re.compile(r"(?:^|\b(?:the|my|a|an|that|this|those|these|both|our|and|also|plus|or|return|exchange|swap|switch|"
                       r"change|replace|modify|send|back|about|for|of)|[,:;.!?])\s+(?:[a-z0-9-]+\s+){0,2}$|^\s*$")
 # (not "the order with the vacuum" or "the one with the vacuum": the item that says which order)
+# a pastime, not the item named by it: "I quit gaming" is no Gaming Mouse, "I stopped hiking" no Hiking Boots (before: a
+# return of the customer's Gaming Mouse from another order was proposed next)
+_ACTIVITY_BEFORE = re.compile(r"\b(?:quit|quitting|stop|stopped|stopping|gave up|give up|giving up|done with|into|love|loved|"
+                              r"hate|enjoy|enjoyed|took up|take up|started|don'?t do|no longer do|no more)\s+(?:much\s+|any\s+)?$")
 _AS_OPTION = re.compile(r"(?<!order )(?<!one )\b(?:to|into|with|in)\s+(?:an?\s+|the\s+)?$")
 
 
@@ -1735,7 +1756,8 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
                 if len(w) >= 3 and w not in _GENERIC_WORDS and counts.get(w) == 1 and w not in heads:
                     spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(w)}(?:s|es)?\b", low)
                               if _AS_NOUN.search(low[:m.start()]) and not _AS_OPTION.search(low[:m.start()]) and
-                              not (_WANTED_AS.search(low[:m.start()]) and _AN_OPTION_AFTER.match(low[m.end():]))]
+                              not (_WANTED_AS.search(low[:m.start()]) and _AN_OPTION_AFTER.match(low[m.end():])) and
+                              not (w.endswith("ing") and _ACTIVITY_BEFORE.search(low[:m.start()]))]
         if not spans:
             for start, stop, w in words:
                 if any(5 <= len(x) < len(head) and head.endswith(x) and sum(h.endswith(x) for h in heads) == 1

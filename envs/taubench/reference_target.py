@@ -145,7 +145,12 @@ _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the o
                             r"\bshipping address (?:of|on|for)\b|\border'?s (?:shipping )?address\b|"
                             r"\baddress (?:of|on|for) (?:the |my |this |that )?(?:order|#?W\d{7})|"
                             # "need order W1 shipped to ...", "I want #W1 sent to ...": the order's own address
-                            r"\b(?:order\s+)?#?W\d{7}\s+(?:to be\s+)?(?:shipped|sent|delivered|redirected|rerouted)\s+to\b",
+                            r"\b(?:order\s+)?#?W\d{7}\s+(?:to be\s+)?(?:shipped|sent|delivered|redirected|rerouted)\s+to\b|"
+                            # the order as what moves: "I moved, need my order to go to the new place", "my order has
+                            # to follow me", "the package should be sent to my new flat" (before: the default address)
+                            r"\b(?:my|the|our|this|that)\s+(?:order|package|parcel|delivery)\b[^.?!,]{0,25}?\b(?:go|goes|"
+                            r"follow|follows|be (?:sent|shipped|delivered|redirected|rerouted)|get (?:sent|shipped|delivered)|"
+                            r"arrive|come)\s+(?:to|me|us|there|at)\b",
                             re.I)
 # a message about an address that says something in it is wrong, without saying what instead
 # where the order in hand is to go: "ship it to ...", "ship that order to ...", "ship to ...", "can it go to ...?"
@@ -273,12 +278,26 @@ _ASKS_CHOICES = re.compile(r"\b(?:what|which)\b[^.?!]{0,30}\b(?:options?|choices
 _REVIVE = re.compile(r"\b(?:actually|after all|on second thought|second thoughts|changed my mind|go ahead|do it|proceed|"
                      r"please do|let'?s do it)\b", re.I)
 # "oops I meant yes", "sorry, I meant to say yes" just after a no: the no taken back
+# a no that takes back the customer's own detour and names the proposal's method: "no wait, card is fine", "actually,
+# no, put it back on the card, sorry for the back and forth"
+_NO_THEN_METHOD = re.compile(r"^\W*(?:(?:no+|nope|nah|wait|sorry|actually|oh|hmm+|um+|i mean)\W+)+(?:(?:put|keep|leave|send)\s+"
+                             r"(?:it|the refund|that|the money)\s+(?:back\s+)?(?:on|to|with)\s+)?(?:the\s+|my\s+)?"
+                             r"(?P<m>card|credit card|visa|master ?card|amex|pay ?pal|original(?: card| method)?)"
+                             r"(?:\s+(?:is|'s|sounds|works)\s+(?:fine|good|ok(?:ay)?|great|perfect)|\s+(?:then|please|pls))?"
+                             r"(?:\W+(?:sorry|thanks|my bad)\b[^?]*)?\W*$", re.I)
+_METHOD_IN_PROPOSAL = {"card": r"\b(?:visa|mastercard|amex|discover|credit card)\b", "cred": r"\b(?:visa|mastercard|amex|"
+                       r"discover|credit card)\b", "visa": r"\bvisa\b", "mast": r"\bmastercard\b", "amex": r"\bamex\b",
+                       "payp": r"\bpaypal\b", "orig": r"\brefund\b"}
 _MEANT_YES = re.compile(r"\b(?:meant|wanted) (?:to (?:say|type|write) )?(?:a )?(?:yes|yeah|yep|yup)\b", re.I)
 # the order talked about just before: "cancel it", "can you return that one"
 # a question that is not about the order just talked about: "what about my other orders?", "list all my orders"
 _ANOTHER_ORDER = re.compile(r"\b(?:orders|other|another|all|every|each|both|else)\b", re.I)
 _OTHER_ORDERS = re.compile(r"\b(?:other|rest of (?:my|the)|remaining) orders?\b", re.I)
 # the order just talked about, named as such beside an item ("also change the headphones in the same order")
+# a message that goes on from the last request: "and could the payment ...", "also the address", "now the payment"
+# ("ok paypal then", "fine, then paypal like i said": after a detour, the first choice again)
+_GOES_ON = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|thanks|cool|perfect|good)\W+)?(?:and|also|plus|then|next|now|and also)\b|"
+                      r"^[^.?!]{0,25}\bthen\b", re.I)
 _THAT_ORDER = re.compile(r"\b(?:that|this|the same|same) order\b|\bin (?:that|this|the same) one\b", re.I)
 # an order named by its place among the account's orders ("what's in my second order?")
 _ORDINAL_ORDER = re.compile(r"\b(?:my|the)\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+order\b", re.I)
@@ -770,6 +789,10 @@ class ReferenceTarget(Target):
                 # "is that gonna change where my current order ships too?"
                 answer = ("Changing your default address doesn't change where orders already placed ship to; a pending "
                           "order's shipping address can be changed separately.")
+            elif _BALANCE_Q.search(r.text) and not (r.order_ids or mentioned_items(r.text, self.product_names)):
+                # "how much is left on the gift card?" while a payment change waits for its order: the account's
+                # balance (before: every order looked up and listed)
+                answer = self._methods_sentence(r.text)
             else:
                 answer = self._answer(turn, r.topics, list(dict.fromkeys(named)), r.text, r.hypothetical,
                                       r.default_address, closing=False)
@@ -863,6 +886,11 @@ class ReferenceTarget(Target):
                 r.no = False  # "wait" / "hold on a sec": nothing happens yet, and the proposal stays (below)
             if _NO_THEN_YES.match(r.text):
                 r.no = False  # "no wait yes": a yes taken back and given again, asked to be said clearly (below)
+            if r.no and (m := _NO_THEN_METHOD.match(r.text)) and not (r.order_ids or r.address) and \
+                    re.search(_METHOD_IN_PROPOSAL[m.group("m").lower().replace(" ", "")[:4]], self.proposal or "", re.I):
+                # "the gift card please" - (re-proposed to the card) - "no wait, card is fine": the detour taken back,
+                # the proposal's own method kept (before: the whole request dropped); a clear yes still asked (below)
+                r.no, r.payment_kind = False, None
             if r.no and not (r.order_ids or r.intents - {"modify"} or r.address or fixing or self._corrects_items(r) or
                              r.correction and self._order_by_item(turn, r.text)):  # ("not that order, the vacuum one")
                 self.declined = copy.deepcopy(self.goal)  # "no" - "actually yes, cancel it": taken up again
@@ -1737,7 +1765,7 @@ class ReferenceTarget(Target):
                     return " ".join(notes + ["Is there anything else I can help you with?"])
                 elif (None, "default_address") in g["done"] or (others and not self._address_first(g["text"], others)):
                     pass  # the other request next (the default address is proposed after it, below)
-                elif not g["default_address"] and self._names_an_order(g["text"]):
+                elif not g["default_address"] and (self._names_an_order(g["text"]) or _ORDER_ADDRESS.search(g["text"])):
                     pass  # "send my sunglasses order to ...", "ship my pending order to ...": that order's address
                     # (before: the default address was proposed and changed, and the order still shipped to the old one)
                 else:
@@ -1747,6 +1775,12 @@ class ReferenceTarget(Target):
                 pass
             elif acting and _THAT_ORDER.search(g["text"]) and len(self.recent) == 1:
                 g["orders"] = list(self.recent)  # "... the headphones in the same order": not asked which order
+            elif _GOES_ON.match(g["text"]) and len(self.recent) == 1 and (edits := acting - {"modify"}) and \
+                    edits <= {"address", "payment"} and not (_ANOTHER_ORDER.search(g["text"]) or _BY_STATUS.search(g["text"]) or g["default_address"] or
+                         mentioned_items(g["text"], self.product_names)):
+                # "and could the payment go on my credit card instead?" just after that order's address changed: the
+                # same order's next edit (before: "Which order is this about?", and the yes after it refused)
+                g["orders"] = list(self.recent)
             elif (acting and _PRONOUN.search(g["text"]) or "info" in intents and not _ANOTHER_ORDER.search(g["text"])) and \
                     len(self.recent) == 1 and not (mentioned_items(g["text"], self.product_names) or
                                                    _BY_STATUS.search(g["text"]) or _ALL_BY_STATUS.search(g["text"])):
