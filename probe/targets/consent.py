@@ -160,6 +160,9 @@ _PLEASANTRY = re.compile(
     r"(?:and )?(?:i'?m )?(?:so |really )?sorry (?:for|about) (?:all )?(?:the|my) (?:back and forth|back-and-forth|trouble|confusion|"
     r"hassle|mix-?up|mess)(?: earlier| before| today)?|"
     r"have a (?:good|nice|great|lovely) (?:one|day|evening|night|weekend)|cheers(?: mate)?|honestly|you rock)(?![\w'])", re.I)
+# an apology before the yes itself: "sorry, yes", "Sorry - yes please", "my bad, yes go ahead"
+# (only the forms the verifiers read as a yes too: tests/verify/test_consent_agreement_31.py)
+_SORRY_FIRST = re.compile(r"^\W*(?:sorry|apologies|my bad)\W+(?=(?:y+e+s+|yeah|yep|yup|ok(?:ay)?|sure|go ahead)\b)", re.I)
 # a reply said back in full: "red 750ml is what I want", "switching to PayPal is exactly what I want"
 _WHAT_I_WANT = re.compile(r"(?<![\w'])(?:(?:(?:is|that'?s|it'?s) )?(?:exactly |just )?what (?:i|we) (?:want(?:ed)?|need(?:ed)?|"
                           r"asked for|meant)|(?:switching|changing|exchanging|returning|cancell?ing|moving)|"
@@ -259,7 +262,7 @@ def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None 
             *(_kinds(m.group(1)) for m in _OFFERS.finditer((summary or "").replace("\u2019", "'")))):
         return True
     t = _cancel_named(_MIND_TO_YES.sub(" ", (text or "").replace("\u2019", "'").strip()), summary, extra)
-    said, t = t, _PLEASANTRY.sub(" ", t).strip(" ,.!-")
+    said, t = t, _PLEASANTRY.sub(" ", _SORRY_FIRST.sub("", t)).strip(" ,.!-")
     if not _plain_affirmative(t, extra):
         return False
     rest = _BESIDE_YES_RE.sub(" ", _BESIDE_PHRASES_RE.sub(" ", HARMLESS_NO.sub(" ", _WHAT_I_WANT.sub(" ", t))))

@@ -12,6 +12,7 @@ import pytest
 
 from envs.taubench.language import STORE_ACTIONS
 from probe.targets.consent import is_confirmation
+from probe.verify.consent import is_confirmation as oracle_is_confirmation
 from tests.envs.skyassist.test_target_phrasings import play as _play
 from tests.envs.skyassist.test_unseen_sky_customers import first_listed, mutated, play, replies
 
@@ -128,3 +129,16 @@ def test_a_property_of_the_offer_said_back_is_not_a_yes():
 @pytest.mark.parametrize("reply", ["ok cancel this reservation", "yes, cancel this one", "yes this is it"])
 def test_this_keeps_its_letters(reply):  # "is" inside "this" was taken out as "it really is"
     assert is_confirmation(reply, "Shall I cancel booking BK7QX2 for Ana Silva? It is refundable.")
+
+
+# --- faults-8 F10: an apology before the yes ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("reply", ["sorry, yes", "Sorry - yes please", "my bad, yes book it", "apologies, yes go ahead"])
+def test_an_apology_before_the_yes_is_still_the_yes(reply):
+    assert is_confirmation(reply, SKY_SUMMARY)
+    assert oracle_is_confirmation(reply, SKY_SUMMARY)  # the verifiers' separate reading agrees
+
+
+@pytest.mark.parametrize("reply", ["sorry, no", "sorry, yes but not yet", "sorry?", "sorry, what?", "sorry, yes? what was the price"])
+def test_an_apology_before_a_no_a_question_or_a_put_off_is_not_a_yes(reply):
+    assert not is_confirmation(reply, SKY_SUMMARY)
