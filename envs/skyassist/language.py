@@ -772,6 +772,11 @@ adding sign signing enter entering type typing spell spelling down
 _NOT_NAMES |= set("""
 quick quicker quickest fast faster fastest rush rushed rushing hurried hurrying speedy speed soon sooner
 """.split())
+# words comparing the options ("The earliest one, it's cheaper." at the last-name question booked "Cheaper", AdaT
+# campaign 0 of session 31): never a name
+_NOT_NAMES |= set("""
+better cheaper cheap expensive pricier dearer costlier earlier later worse nearer closer shorter
+""".split())
 # a contraction ("I'll", "we'd", "they're", "don't") is never a name; "O'Brien", "D'Souza" are
 _CONTRACTION = re.compile(r"^[^\W\d_]+'(?:ll|d|ve|re|m|s|t)$", re.I)
 
