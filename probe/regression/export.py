@@ -230,11 +230,11 @@ class Loaded:
 
 
 def load_traces(paths: list[Path], env: str | None) -> Loaded:
-    """Every trace of the files, re-scored (``probe.verify.rescore.verify_trace``): its ``violations``
+    """Every trace of the files, re-scored (``probe.verify.rescore.rescore_trace``): its ``violations``
     are the re-scored ones. A line that cannot be read, whose environment is not installed or not
     ``env`` (the first installed one when None), or that cannot be scored (unknown family, seed out
     of range, ...) is one error line and is left out; the others are still loaded."""
-    from probe.verify.rescore import Unscorable, describe_difference, same_violations, verify_trace  # noqa: PLC0415
+    from probe.verify.rescore import Unscorable, describe_difference, rescore_trace  # noqa: PLC0415
 
     got = Loaded(env=env)
     for path in paths:
@@ -268,17 +268,16 @@ def load_traces(paths: list[Path], env: str | None) -> Loaded:
                                   "environment at a time")
                 continue
             try:
-                rescored, problems = verify_trace(item)
+                scored = rescore_trace(item, n)  # item.violations become the re-scored ones
             except Unscorable as e:
                 got.errors.append(f"{who}: not exported: {e}")
                 continue
-            got.warnings.extend(f"{who}: {p}" for p in problems)
-            stored = item.violations if item.violations_recorded else None
-            if stored is None or not same_violations(stored, rescored):
+            got.warnings.extend(f"{who}: {p}" for p in scored.problems)
+            if scored.matches_recorded is not True:  # differing, or no violations field at all
                 got.differ += 1
                 got.warnings.append(f"{who}: stored violations differ from the re-scored ones "
-                                    f"({describe_difference(stored, rescored)}); the cases follow the re-scored")
-            item.violations = rescored
+                                    f"({describe_difference(scored.stored, item.violations)}); the cases follow the "
+                                    "re-scored")
             got.lines[id(item)] = n
             got.traces.append((str(path), item))
     return got

@@ -49,6 +49,11 @@ class Verified:
         return self.trace.violations_recorded
 
     @property
+    def stored(self) -> list[Violation] | None:
+        """The stored violations; None when the line had no violations field."""
+        return self.recorded if self.has_recorded else None
+
+    @property
     def matches_recorded(self) -> bool | None:
         """Whether the stored violations are the re-scored ones; None when none were stored."""
         if not self.has_recorded:
@@ -226,6 +231,16 @@ def call_warnings(trace: Trace) -> list[str]:
             for i, cid in unanswered_calls(trace.messages)]
 
 
+def rescore_trace(trace: Trace, line_number: int = 0, stored_scenario: bool = False,
+                  duplicate_of: int | None = None) -> Verified:
+    """``trace`` re-scored in place (``Unscorable`` when it cannot be): its ``violations`` become the
+    re-scored ones; the stored ones, the integrity problems and the warnings are in the result."""
+    rescored, problems = verify_trace(trace, stored_scenario)
+    recorded = trace.violations
+    trace.violations = rescored
+    return Verified(line_number, trace, recorded, problems, duplicate_of, call_warnings(trace))
+
+
 def verify_file(path: str | Path, stored_scenario: bool = False) -> Iterator[Verified | BadLine]:
     """Every line of a trace file, scored (``Verified``) or not (``BadLine`` with the reason)."""
     first_line: dict[str, int] = {}
@@ -234,11 +249,8 @@ def verify_file(path: str | Path, stored_scenario: bool = False) -> Iterator[Ver
             yield item
             continue
         try:
-            rescored, problems = verify_trace(item, stored_scenario)
+            yield rescore_trace(item, n, stored_scenario, first_line.get(item.id))
         except Unscorable as e:
             yield BadLine(n, f"trace {item.id!r}: {e}")
             continue
-        recorded = item.violations
-        item.violations = rescored
-        yield Verified(n, item, recorded, problems, first_line.get(item.id), call_warnings(item))
         first_line.setdefault(item.id, n)
