@@ -117,7 +117,15 @@ def _said_back(word: str, summary: str, plain: bool = True) -> bool:
     """The word repeats an id, a number, a date part or a word of the summary ("yes, the red one is perfect" at an
     exchange to the red one; "it really was ordered by mistake" at a cancellation for that reason), not a word the
     summary denies ("refundable" of a "non-refundable" fare)."""
-    w = _NUMBERS.get(word.lower(), word).lower()
+    w = _NUMBERS.get(word.lower(), word).lower().replace("'", "")
+    return any(tok == w and (strong or (plain and written)) for tok, strong, written in _summary_words(summary))
+
+
+@lru_cache(64)
+def _summary_words(summary: str) -> tuple[tuple[str, bool, bool], ...]:
+    """Each word of ``summary`` once per summary (a reply's words are all checked against it): (the word in lower
+    case without apostrophes, whether it is an id, a number or capitalised, whether a plain lower-case word there
+    names a value the action writes)."""
     # (an item's options before what they change to, "(S, blue) -> (S, red)", are not what is approved: "yes, the blue one"
     # there names the item as it is, not the change)
     new_only = _OLD_OPTIONS.sub(lambda m: " " * len(m.group(1)) + m.group(0)[len(m.group(1)):], summary)
@@ -125,15 +133,13 @@ def _said_back(word: str, summary: str, plain: bool = True) -> bool:
     # parentheses, a quoted reason, a payment method; not a word describing the offer ("yes i would like the
     # refundable one" at a refundable fare asks about a property the booking does not write: asked again)
     values = [(v.start(), v.end()) for v in _WRITTEN_VALUES.finditer(summary)]
+    out = []
     for m in re.finditer(r"[A-Za-z0-9][\w']*", summary):
         tok = m.group(0)
-        if tok.lower().replace("'", "") == w.replace("'", "") and (
-                tok[:1].isupper() or any(c.isdigit() for c in tok) or
-                (plain and len(tok) > 1 and new_only[m.start():m.end()] == tok
-                 and any(a <= m.start() < b for a, b in values)
-                 and not re.search(r"(?:\bnon-|\bnot\s+|\bno\s+|\bun)$", summary[:m.start()], re.I))):
-            return True
-    return False
+        written = (len(tok) > 1 and new_only[m.start():m.end()] == tok and any(a <= m.start() < b for a, b in values)
+                   and not re.search(r"(?:\bnon-|\bnot\s+|\bno\s+|\bun)$", summary[:m.start()], re.I))
+        out.append((tok.lower().replace("'", ""), tok[:1].isupper() or any(c.isdigit() for c in tok), written))
+    return tuple(out)
 
 
 _WRITTEN_VALUES = re.compile(r"\([^()]*\)|'[^']*'|\"[^\"]*\"|\u2018[^\u2019]*\u2019|\u201c[^\u201d]*\u201d|"
