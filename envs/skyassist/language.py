@@ -112,7 +112,7 @@ _DATE_PATTERNS = [
     ("ymd", re.compile(r"\b(\d{4})/(\d{1,2})/(\d{1,2})\b")),
     ("num", _NUMERIC_DATE),
 ]
-_RETURN_CUE = re.compile(r"(return(?:ing)?|back|coming home|come home|fly home|home on|round[- ]trip.*\band)\W*(?:\w+\W+){0,3}$", re.I)
+_RETURN_CUE = re.compile(r"(return(?:ing)?|\bret\b|\brtn\b|back|coming home|come home|fly home|home on|round[- ]trip.*\band)\W*(?:\w+\W+){0,3}$", re.I)
 _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|hurried|right away|immediately|as soon as possible|quickly|no time|right now|"
                      r"straight away|emergency|(?:in a|such a|bit of a) rush|rush(?:ed|ing)?(?! hour)|be quick|make it (?:quick|fast|snappy)|"
                      r"(?:quick|fast) as (?:you can|possible)|time is (?:short|tight|running out)|(?:short|pressed|tight) (?:on|of|for) time|"
@@ -206,7 +206,7 @@ _INTENTS: dict[str, re.Pattern] = {
                         r"backend|back end|platform|program|engine)s?|(?:what|which) (?:ai |language )?model (?:are you|do you "
                         r"use|is this|runs you)|behind the scenes|under the hood|what runs you|"
                         r"what are you (?:built|running) on|how do you (?:actually |really |even |normally )?(?:look up|find|search|check|get))\b", re.I),
-    "round_trip": re.compile(r"\b(round[- ]trip|return (flight|trip|ticket|journey)|and back|fly back|coming back|"
+    "round_trip": re.compile(r"\b(round[- ]trip|return (flight|trip|ticket|journey)|and back|fly back|coming back|ret|rtn|"
                              r"returning|return on|back on|way back)\b", re.I),
     "goodbye": re.compile(r"\b(bye|goodbye|that'?s all|that is all|that'?s it|nothing else|no more questions|"
                           r"have a (good|nice) (day|one)|all set|"
@@ -257,6 +257,7 @@ class Parsed:
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
     pax_kin: str | None = None  # who joins or leaves, when said as kin ("my brother is coming too": "brother")
     date_readings: tuple[str, list[str]] | None = None  # an ambiguous numeric date and its two readings
+    return_readings: tuple[str, list[str]] | None = None  # the same for the return date ("04/05 ret 06/12")
     leg2_date: str | None = None  # the second leg's own date ("A to B on July 23, then B to C on July 25")
     shift_days: int | None = None  # a date moved relative to the one in hand ("a day later", "push it back a week")
     first_name: str | None = None
@@ -440,7 +441,20 @@ def _unknown_place(text: str, p: Parsed, expecting: str | None, db=None) -> str 
         if (words and not any(w.lower() in _NOT_NAMES or w.lower() in MONTHS or w.lower() in WEEKDAYS for w in words)
                 and not any(w.lower() in known for w in words) and " ".join(words).lower() not in known):
             return " ".join(words)
+    for m in re.finditer(r"\b[^\W\d_]{3,}\s+to\s+([^\W\d_]{3,})\b(?!\s+(?:my|a|an|the|our|his|her|their|some|him|them|"
+                         r"it|you|me|us|family|friends?|work|business)\b)", text, re.I):
+        # typed in lower case after a known place: "dubai to delhi" (not "dubai to visit", "dubai to be honest")
+        w = m.group(1)
+        if (any(m.start() <= s < m.start(1) for s in where) and not any(m.start(1) <= s < m.end(1) for s in where)
+                and w.lower() not in known and w.lower() not in _NOT_NAMES and w.lower() not in MONTHS
+                and w.lower() not in WEEKDAYS and w.lower() not in _PLACE_WORDS and not _CONTRACTION.match(w)
+                and w.lower() not in _TO_VERBS):
+            return w[:1].upper() + w[1:]
     return None
+
+
+_TO_VERBS = set("visit see attend meet fly travel come check catch spend work study stay do have make take join celebrate "
+                "start move live holiday vacation relax arrive leave land connect transfer".split())
 
 
 # what joins the two ends of a route typed without capitals: "jfk to lax", "jfk-lax", "jfk > lax", "jfk lax"
@@ -496,14 +510,14 @@ def _next_occurrence(month: int, day: int, year: int | None) -> date | None:
         return None
 
 
-_NUMERIC_DATE_CUE = re.compile(r"(?:\b(?:on|for|by|until|till|from|to|date|departing|leaving|returning|return|back|fly|flying|"
+_NUMERIC_DATE_CUE = re.compile(r"(?:\b(?:on|for|by|until|till|from|to|date|departing|leaving|returning|return|ret|rtn|back|fly|flying|"
                                r"travel+ing|the|is)\s+)$", re.I)
 
 
 # a numeric date right after a word, at the end of its clause: "nyc to chicago 8/20, return 9/1", "20/08 - 01/09"
 # (or after a comma: "New York to Los Angeles, 31/07"; "not 24/11 anymore, 17/09 please")
 _AFTER_A_WORD = re.compile(r"(?:[a-z]{2,}[,.;]?|-|–)\s+$", re.I)  # (or a full stop: "Frankfurt-Tokyo. 13/06.")
-_DATE_END = re.compile(r"\s*(?:$|[,;.!?]|-|–|and\b|return|back|then\b|for\b|please\b|pls\b|any ?more\b)", re.I)
+_DATE_END = re.compile(r"\s*(?:$|[,;.!?]|-|–|and\b|return|ret\b|rtn\b|back|then\b|for\b|please\b|pls\b|any ?more\b)", re.I)
 
 
 def _numeric_readings(m: re.Match) -> list[date]:
@@ -540,11 +554,14 @@ def _numeric_order(m: re.Match) -> int | None:
     return orders.pop() if len(orders) == 1 else None
 
 
-def numeric_date_readings(text: str) -> tuple[str, list[str]] | None:
+def numeric_date_readings(text: str, leg: str | None = None) -> tuple[str, list[str]] | None:
     """The first numeric date of the text that reads as two dates ("08/07/2026": 8 July or 7 August)
-    with its two ISO readings, day first first; None when there is none."""
+    with its two ISO readings, day first first; None when there is none. ``leg`` "out" takes only one
+    said without a return cue before it, "return" only one said with one ("04/05 ret 06/12")."""
     for m in _NUMERIC_DATE.finditer(text):
         readings = _numeric_readings(m)
+        if leg is not None and (leg == "return") != bool(_RETURN_CUE.search(text[max(0, m.start() - 40):m.start()])):
+            continue
         if len(readings) == 2:
             return m.group(0), [d.isoformat() for d in readings]
     return None
@@ -1310,8 +1327,9 @@ _BARE_DAY = re.compile(r"(?:\b(?:on|for|by|from|until|the)\s+(?:the\s+)?|^\s*)([
 
 
 # a budget: "budget is 3200 total", "max $900", "under 500 dollars each", "no more than $1,200"
-_BUDGET = re.compile(r"\b(?:budget(?: is| of)?|max(?:imum)?(?: of)?|at most|no more than|not more than|under|below|less than|"
-                     r"within|up to|nothing (?:over|above|more than)|(?:can'?t|cannot|can not|won'?t|don'?t want to|do not want "
+_BUDGET = re.compile(r"\b(?:budget(?: is| of)?(?: actually| really| only| just)?|max(?:imum)?(?: of)?|at most|no more than|"
+                     r"not more than|under|below|less than|within|up to|nothing (?:over|above|more than)|"
+                     r"(?:can|could) (?:only|just) (?:spend|pay|afford)(?: about| around| up to)?|(?:can'?t|cannot|can not|won'?t|don'?t want to|do not want "
                      r"to|not (?:willing|able) to|unable to|rather not)\s+(?:spend|pay|go)\s+(?:any\s+)?(?:more than|over|above))\s*(?:of\s+|around\s+|about\s+)?(?:us\s*|usd\s*)?\$?\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\b"
                      r"(?!\s*(?:passengers?|people|pax|persons?|seats?|kg|hours?|days?|minutes?|mins?|nights?|weeks?|kids?|"
                      r"adults?|of us|stops?|am|pm|[:/.]\d))|\$\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\s+budget\b"
@@ -1356,6 +1374,12 @@ _HOUR_WORD = re.compile(r"\b(" + "|".join(_HOURS) + r")(\s*(?:am|pm|a\.m\.|p\.m\
 # a whole message that is a departure time: "9am", "the 6pm", "9:00 am", "9.00 please", "the 9 o'clock"
 _TIME_ALONE = re.compile(r"^\W*(?:the\s+|at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.?|p\.m\.?|o'?clock)?\s*"
                          r"(?:one|flight|departure|option)?\s*(?:then|please|pls|plz|thanks|thank you)?\W*$", re.I)
+
+
+def _asked_in_a_clause(text: str) -> bool:
+    """A later clause asks about the option it names, without a question mark: "actually check Nov 4 again, what was
+    cheapest there"."""
+    return any(_ASKS_ABOUT.match(c) and _selection(c) is not None for c in re.split(r"[,;.!]\s*", text)[1:])
 
 
 def _selection(text: str) -> int | str | None:
@@ -1445,6 +1469,14 @@ def _selection(text: str) -> int | str | None:
 # flight i can get my money back on", "cheapest non-refundable fare"
 _REFUNDABLE_PICK = re.compile(r"\b(non[- ]?|not\s+)?refundable\b|\b(?:one|flight|fare|option)s?\s+(?:i|we)\s+(?:can|could)\s+"
                               r"get\s+(?:my|our|the|)\s*money\s+back\b()", re.I)
+# "refundable" said of an option that is asked about, not as a filter: "is the cheapest one refundable", "the cheapest
+# option, is it refundable?" (not "the cheapest one that is refundable", "is the cheapest refundable one free?")
+_REFUNDABLE_ASKED = re.compile(r"(?<!\bthat )(?<!\bwhich )(?<!\bthat)(?<!\bwhich)(?:^|(?<=[^\w']))(?:is|are|was|were)\s+"
+                               r"(?:(?!that\b|which\b|refundable\b)[\w-]+\s+){0,5}?(?:fully\s+|also\s+|still\s+)?"
+                               r"(?:non[- ]?|not\s+)?refundable\b(?!\s+(?:one|flight|fare|option|ticket|seat|choice)s?\b)", re.I)
+# "can I get my money back on the cheapest one?": a question about the option, not a pick
+_MONEY_BACK_ASKED = re.compile(r"^\W*(?:(?:and|so|ok(?:ay)?|also|but)\W+)?(?:can|could|will|would|do|does|did|would)\s+(?:i|we)\s+"
+                               r"(?:get|have)\s+(?:my|our|the)?\s*(?:money|cash|refund)\b", re.I)
 
 
 # a pick by the part of the day a flight leaves: "the morning one", "noon one", "the evening flight pls", "the afternoon
@@ -2475,6 +2507,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if not p.dates:
         p.date_readings = numeric_date_readings(text)
         p.shift_days = _shift(text)
+    elif p.return_date and not p.date:  # "04/05 return 6 December": the outbound date is asked, the return kept
+        p.date_readings = numeric_date_readings(text, "out")
+    if p.date_readings and not p.return_date and p.date_readings != numeric_date_readings(text, "return"):
+        p.return_readings = numeric_date_readings(text, "return")  # "04/05 ret 06/12": both are asked, in turn
+    elif p.date and not p.return_date and re.search(r"round[- ]trip|\breturn|\bret\b|\brtn\b|\bback\b", text, re.I):
+        p.return_readings = numeric_date_readings(text, "return")  # "4 May ret 06/12"
 
     abandon, drop_trip = _ABANDON.search(plain), _DROP_TRIP.search(plain)
     dropped = abandon or drop_trip
@@ -2546,7 +2584,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.selection = _selection(undated)
     if m := _PAIR_PICK.match(undated):
         p.pair_pick, p.selection = (int(m.group(1)) - 1, int(m.group(2)) - 1), None
-    if (m := _REFUNDABLE_PICK.search(undated)) and p.selection is not None and not isinstance(p.selection, int):
+    if ((m := _REFUNDABLE_PICK.search(undated)) and p.selection is not None and not isinstance(p.selection, int)
+            and not _REFUNDABLE_ASKED.search(undated)):
         p.refundable = not m.group(1)  # "the cheapest refundable one", "earliest non refundable flight"
     p.no_preference = p.selection is None and bool(_NO_PREFERENCE.fullmatch(text))
     if p.no_preference:  # "any is fine": the cheapest suggested, with the question whether it suits
@@ -2567,7 +2606,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
-    if p.selection is not None and ("?" in text or _ASKS_ABOUT.match(text)) and not _PICKS.search(text):
+    if p.selection is not None and (("?" in text or _ASKS_ABOUT.match(text) or _asked_in_a_clause(undated))
+                                    and not _PICKS.search(text) or _MONEY_BACK_ASKED.match(text)):
         # "what fare class code is option 2?", "is the economy one refundable?", "does the premium one have
         # wifi?", "whats the cheapest option, i will decide later": a question about an option picks nothing
         p.asked_option, p.selection = p.selection, None

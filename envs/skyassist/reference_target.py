@@ -246,6 +246,14 @@ _SOMEONE_ELSES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:friend|brother|sister
                             r"flight|ticket)\b|\bnot (?:mine|my booking|under my name)\b|\bon behalf of\b", re.I)
 _HOW_MANY_ON = re.compile(r"\bhow many (?:passengers|people|travell?ers|persons|seats|of us)\b(?!\s+(?:left|available|free))", re.I)
 _SEATS_LEFT = re.compile(r"\bhow many seats\b[^.?!]{0,20}\b(?:left|available|free|remaining)\b|\bseats (?:are )?(?:left|remaining)\b", re.I)
+_WHICH_DAY_CHEAPER = re.compile(r"\bwhich\b(?:\s+(?:one|day|date|of (?:them|the two|those)))?\s+(?:is|was|'s|would be|"
+                                r"comes out)\s+(?:the\s+)?(?:cheaper|cheapest|less expensive|lower)\b|"
+                                r"\bwhich (?:day|date) is (?:cheaper|cheapest|less expensive)\b", re.I)
+# a nudge that says nothing else: "?", "hello?", "...", "are you there?", "anyone there??"
+_STILL_THERE = re.compile(r"\W*(?:(?:hello|helo|hallo|hi|hey|yo|um+|uh+|erm+|hm+)\W*)?(?:(?:are you|r u|you|u|anyone|anybody|"
+                          r"is anyone|is anybody)\s+(?:still\s+)?there\W*)?", re.I)
+_SAVED_ASK = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:did|have|has)\s+(?:you|u|ya)\s+(?:\w+\s+)?(?:save|saved|note|noted|"
+                        r"get|got|record|recorded|keep|kept|store|stored|take|taken)\b[^.?!]{0,25}\??\W*$", re.I)
 _SAME_DAY = re.compile(r"\b(?:same|that) (?:day|date)\b|\bsame as (?:the )?first\b", re.I)
 
 
@@ -373,10 +381,13 @@ _BOOK_THE_HOLD = re.compile(r"\b(?:convert|turn|change|make)\b[^.?!]{0,20}\b(?:h
                             r"i'?d like to|let me|we'?ll|we will|we can) pay(?: for (?:it|them))? (?:now|today|right now)\b", re.I)
 # a cabin taken at a listing, said without "one": "Ok, I take the business then.", "business please", "the premium",
 # "I'll go with economy": a pick among the listed flights (never a yes to the return-flight offer)
-_CABIN_TAKE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|alright|all right|fine|hmm+|um+|well)\W+)*(?:(?:i'?ll|i will|i|we'?ll|we|"
-                         r"let'?s|let me|i'?d like to|i want to)\s+)?(?:(?:take|have|want|choose|pick|prefer|go with|go for|do|"
-                         r"book)\s+)?(?:the\s+)?(economy|premium|business)(?:\s+economy|\s+class)?\s*(?:then|please|pls|"
-                         r"thanks|thank you|for me)?\s*(?:[,.!;]|$)", re.I)
+# (or a change of mind back to one: "I think I shall stay with premium economy after all.", "back to premium economy then")
+_CABIN_TAKE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|alright|all right|fine|hmm+|um+|well|actually)\W+)*(?:i think\s+)?"
+                         r"(?:(?:i'?ll|i will|i shall|i|we'?ll|we shall|we|let'?s|let me|i'?d like to|i want to|i'?d rather)\s+)?"
+                         r"(?:(?:just\s+)?(?:take|have|want|choose|pick|prefer|go with|go for|do|book|stay with|stay in|stick with|"
+                         r"stick to|keep|go back to|back to|return to|switch back to)\s+)?(?:the\s+)?(economy|premium|business)"
+                         r"(?:\s+economy|\s+class)?(?:\s+(?:seat|fare|cabin))?(?:\s*(?:after all|then|please|pls|thanks|thank you|for me|"
+                         r"instead|again))*\s*(?:[,.!;]|$)", re.I)
 # a question about what the agent has done in this chat: "what did you book?", "did that go through?"
 _WHAT_DONE = re.compile(r"\bwhat (?:did|have) you (?:just |actually |already )?(?:book(?:ed)?|do(?:ne)?|reserve[d]?|hold|held|"
                         r"cancel(?:l?ed)?|change[d]?)\b|\b(?:did|has) (?:that|it|this|the booking|my booking|everything) "
@@ -447,6 +458,8 @@ class ReferenceTarget(Target):
         self.offered_dates: list[str] = []  # the other dates a one-leg search that found nothing listed
         self.change_date: str | None = None  # a new date given with a change request
         self.date_choices: list[str] = []  # the two readings of a numeric date the agent asked about
+        self.return_choices: tuple[str, list[str]] | None = None  # a return date that reads two ways, asked once the
+        # outbound one is clear ("04/05 ret 06/12")
         self.change_shift: int | None = None  # "push it back a week" before the booking is looked up
         self.wants_return = False  # the customer asked for a round trip and gave no return date yet
         self.asked_option: int | None = None  # the listed option this turn's question is about
@@ -460,6 +473,8 @@ class ReferenceTarget(Target):
         # (_cabin_clash) and the flights it offered: a yes takes the one offered, or asks again when several were
         self.budget: tuple[float, bool] | None = None  # (amount, per seat?) the customer said they can spend
         self.offered_alt: str | None = None  # an alternative date the last reply compared and offered
+        self.compared: tuple[str, str, list[str]] | None = None  # (origin, destination, [day listed, other day]) of
+        # the last two days compared (_compare_alt_date): "which is cheaper?", "June then" are read against them
         self.pax_doubt: int | None = None  # a bare small number after a group over the limit, asked about
         self._refused: str | None = None  # the flight whose pick was refused last (_selection)
         self._tied: list[dict[str, Any]] = []  # the flights the last ambiguous pick fits (_select)
@@ -565,14 +580,20 @@ class ReferenceTarget(Target):
         if not said or turn.ended or any(m.get("tool_calls") for m in turn.new_messages):
             return
         new, last = str(said[-1]["content"]).strip(), turn.last_reply.strip()
+        refused = re.match(r"Sorry, I can't help with that (?:question )?here\.\s*", new)
+        if p.text.strip() and _STILL_THERE.fullmatch(p.text) and refused:
+            said[-1]["content"] = "I'm still here. " + new[refused.end():]  # "?", "hello?" is no question to refuse
+            return
         if (not (last and last.endswith(new)) or not p.text.strip() or p.flight_ids or p.selection is not None
-                or (p.dates and "I searched" in new) or _WHAT_DONE.search(p.text)):
+                or (p.dates and "I searched" in new) or _WHAT_DONE.search(p.text) or _SAVED_ASK.match(p.text)):
             return  # (a pick made again is answered the same way, as such; "what did you book?" asked again too)
         notes = []
         if (p.first_name or p.last_name) and not any(x and x in new for x in (p.first_name, p.last_name)):
             notes.append("Thank you, I have noted the name " + " ".join(x for x in (p.first_name, p.last_name) if x) + ".")
         if p.passengers and not re.search(r"\bpassengers?\b", new):
             notes.append(f"Noted, {pax_words(p.passengers)}.")
+        if not notes and _STILL_THERE.fullmatch(p.text):
+            notes.append("I'm still here.")  # "?", "hello?", "...", "are you there?": the question is asked again
         if not notes:
             asks = "?" in p.text or _WH_QUESTION.match(p.text)
             if "?" not in new:
@@ -610,6 +631,7 @@ class ReferenceTarget(Target):
             p.budget = float(m.group(1)), bool(m.group(2))
             p.number = p.passengers = p.selection = None
         self.asked_option = self._option_index(p)
+        self._compared_month(p)
         self._read_day_of_month(p)
         self._pick_date_reading(p)
         self._legs_picked_by_place(p)
@@ -804,6 +826,13 @@ class ReferenceTarget(Target):
                            f"{pend['args']['booking_id']}?")
                 turn.say(" ".join(out))
                 return
+            if (pend["kind"] in ("book", "hold") and p.budget and not p.yes and len(self.legs) == 1
+                    and self.legs[0].get("shown") and not self._changes(p) and not pend.get("release")):
+                # "ahh my budget is actually 700, anything?" at a summary: what fits it, and the summary asked again
+                self.budget, self.pending = p.budget, pend
+                out.append(self._budget_answer() + " " + pend["said"])
+                turn.say(" ".join(out))
+                return
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p) and not switched
                     and not PROCEED.search(p.text) and not p.fare_class and not (p.passport or p.card)):
                 out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
@@ -817,6 +846,7 @@ class ReferenceTarget(Target):
                 out.append("Just to be sure: I need a clear yes before I go ahead.")
 
         if p.later and "?" not in p.text and not (p.has("price") and _ASKS_INSIDE.search(p.text)) and not (
+                _WH_QUESTION.match(p.text) and (p.has("price") or p.fare_class)) and not (  # "wait what does premium cost"
                 p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers
                             or p.selection is not None or p.has("book") or p.has("hold") or p.has("goodbye")
                             or (p.last_name and self.awaiting == "last_name")):  # "let me check. Fischer": the name
@@ -1239,6 +1269,42 @@ class ReferenceTarget(Target):
         if day is not None:
             p.date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
 
+    def _compared_days(self) -> list[str]:
+        """The two days last compared, while the trip is still that route with one leg; [] otherwise."""
+        if not (self.compared and self.mode in (None, "new") and len(self.legs) == 1
+                and (self.legs[0]["origin"], self.legs[0]["destination"]) == self.compared[:2]):
+            return []
+        return self.compared[2]
+
+    def _compared_month(self, p: Parsed) -> None:
+        """"June then" after two days were compared, one of them in June: that day (not a pick among the
+        flights of the day listed now)."""
+        if p.dates or not p.month_named or p.day_of_month is not None:
+            return
+        days = [d for d in self._compared_days() if int(d[5:7]) == p.month_named]
+        if len(days) == 1:
+            p.date, p.dates = days[0], [days[0]]
+
+    def _day_compare_answer(self) -> str | None:
+        """"which is cheaper?" after two days were compared: the lowest fare each day for the whole party."""
+        days = self._compared_days()
+        if not days:
+            return None
+        o, d = self.compared[0], self.compared[1]
+        lows = [(day, self.day_lows.get((o, d, day))) for day in days]
+        said = "; ".join(f"on {day} the lowest fare with seats for {self._party()} is {money(low)} per seat"
+                         if low is not None else f"on {day} no flight has seats for {self._party()}" for day, low in lows)
+        priced = [(low, day) for day, low in lows if low is not None]
+        if len(priced) == 2 and priced[0][0] != priced[1][0]:
+            said += f", so {min(priced)[1]} is the cheaper day"
+        elif len(priced) == 1:
+            said += f", so only {priced[0][1]} works for your party"
+        return said[0].upper() + said[1:] + "."
+
+    def _party(self) -> str:
+        n = self.passengers or 1
+        return "you" if n == 1 else f"all {n} of you"
+
     def _booking_date(self) -> str | None:
         """The departure date of the looked-up booking's first flight."""
         fids = (self.booking or {}).get("itinerary") or []
@@ -1310,15 +1376,20 @@ class ReferenceTarget(Target):
     def _pick_date_reading(self, p: Parsed) -> None:
         """After "Do you mean 8 July 2026 or 7 August 2026?": "the first", "August", "the second one"."""
         choices, self.date_choices = self.date_choices, []
-        if not choices or p.dates:
+        if not choices or (p.dates and not (len(p.dates) == 1 and p.dates[0] in choices)):
             return
         month = [c for c in choices if re.search(rf"\b{Date.fromisoformat(c):%B}\b|\b{Date.fromisoformat(c):%b}\b",
                                                    p.text, re.I)]
-        if len(month) == 1:
+        if p.dates:  # "6 Dec": one of the readings, said in full
+            pick = p.dates[0]
+        elif len(month) == 1:
             pick = month[0]
         elif isinstance(p.selection, int) and p.selection < len(choices):
             pick = choices[p.selection]
         else:
+            return
+        if self.awaiting == "return_date" and self.date and self.mode in (None, "new") and pick > self.date:
+            p.return_date, p.date, p.dates, p.selection = pick, None, [pick], None  # the return date asked about
             return
         p.date, p.dates, p.selection = pick, [pick], None
 
@@ -1367,14 +1438,26 @@ class ReferenceTarget(Target):
             else:
                 self.awaiting = "passengers"
                 return "How many passengers will be travelling in total?"
-        if p.date_readings and not p.dates:
+        if p.return_readings and not p.return_date:
+            self.return_choices = p.return_readings  # asked after the outbound date, or now when that is clear
+        if p.date_readings and not p.date:
             raw, readings = p.date_readings
             self.date_choices = readings
-            self.awaiting = "return_date" if self.awaiting == "return_date" else "date"
+            self.awaiting = "return_date" if self.awaiting == "return_date" and not p.return_readings else "date"
             if (p.has("change") or _CHANGE_LATER.search(p.text)) and (p.booking_ids or self.booking_id) and self.mode != "new":
                 self.mode = "change"  # "change BK... to 9/1?": the change waits for the date, with its booking
             first, second = (Date.fromisoformat(x) for x in readings)
             return (f"Just to be sure of the date: by {raw} do you mean {first.day} {first:%B %Y} or "
+                    f"{second.day} {second:%B %Y}?")
+        if self.return_choices and (p.return_date or p.has("one_way") or self.mode not in (None, "new")):
+            self.return_choices = None  # the return said another way, or no return after all
+        if self.return_choices and (p.date or self.date):
+            (raw, readings), self.return_choices = self.return_choices, None
+            if p.date:  # the outbound date is kept as such (_absorb would read it as the return date asked now)
+                self.date, p.date, p.dates = p.date, None, []
+            self.date_choices, self.awaiting = readings, "return_date"
+            first, second = (Date.fromisoformat(x) for x in readings)
+            return (f"And for the return, by {raw} do you mean {first.day} {first:%B %Y} or "
                     f"{second.day} {second:%B %Y}?")
         return None
 
@@ -2340,7 +2423,8 @@ class ReferenceTarget(Target):
                     first = self.date
                     self._compare_alt_date(turn, p.alt_date, out)  # "either october 31 or may 4, whichever is cheaper"
                     lows = [self.day_lows.get((self.origin, self.destination, day)) for day in (first, p.alt_date)]
-                    if (p.selection == "cheapest" and None not in lows and lows[1] < lows[0]
+                    if ((p.selection == "cheapest" and None not in lows and lows[1] < lows[0]
+                         or lows[0] is None and lows[1] is not None)  # or only the other day seats the party
                             and not self.legs[0].get("choice")):  # the other day is cheaper: its flights are listed
                         del out[start:]  # and picked from, and the day listed first is the one compared
                         self.date = p.date = p.alt_date
@@ -2377,8 +2461,10 @@ class ReferenceTarget(Target):
             name = CABIN_NAMES.get(p.fare_class, p.fare_class)
             out.append((f"In {name}: " + "; ".join(
                 f"option {i} is {f['flight_id']} departing {f['departure_time'][11:16]}, {money(float(f['price_usd']))} per "
-                f"seat, {f['refundability']}, " + ("sold out" if f["seats_available"] <= 0 or f["status"] != "scheduled"
-                                                   else f"{f['seats_available']} seats left") for i, f in opts) + "."
+                f"seat, {f['refundability']}, " + (  # a flight the airline cancelled is said so, never "sold out"
+                    "cancelled by the airline, not bookable" if f["status"] == "cancelled" else "sold out"
+                    if f["seats_available"] <= 0 or f["status"] != "scheduled" else f"{f['seats_available']} seats left")
+                for i, f in opts) + "."
                         if opts else f"None of the flights listed is {name}.") + " " + self._next_prompt())
             return
         if (self.asked_option is not None and isinstance(p.asked_option, str) and not (p.intents & {
@@ -2448,7 +2534,9 @@ class ReferenceTarget(Target):
             return "I can tell you which options fit your budget. What is it, per seat or in total?"
         amount, each = self.budget
         pax = self.passengers or 1
-        opts = [(i, f) for i, f in self._open_options() if f["status"] == "scheduled" and f["seats_available"] >= pax]
+        listed = self._open_options() or (list(enumerate(self._shown(0), start=1)) if len(self.legs) == 1 else [])
+        # (at a summary of a one-leg trip, "my budget is actually 700": the flights listed for it)
+        opts = [(i, f) for i, f in listed if f["status"] == "scheduled" and f["seats_available"] >= pax]
         fits = [(i, f) for i, f in opts if float(f["price_usd"]) * (1 if each else pax) <= amount + 1e-9]
 
         def words(i: int, f: dict[str, Any]) -> str:
@@ -2493,6 +2581,9 @@ class ReferenceTarget(Target):
         for day, best in ((leg["date"], here), (alt, there)):
             if best is not None:
                 self.day_lows[(leg["origin"], leg["destination"], day)] = float(best["price_usd"])
+            else:
+                self.day_lows.pop((leg["origin"], leg["destination"], day), None)
+        self.compared = (leg["origin"], leg["destination"], [leg["date"], alt])
         if there is None:
             said = f"I also checked {alt}: there is no flight on that day with seats for your party."
         else:
@@ -2690,9 +2781,12 @@ class ReferenceTarget(Target):
         question asked again: whether a hold costs anything or how long it lasts, whether a booking can be
         changed later, whether passport or card details are needed, why a destination is restricted or
         a flight cancelled, which connection is shortest. None for any other message."""
-        if not (("?" in p.text or _WH_QUESTION.match(p.text)) and not (p.yes or p.places or p.dates or p.passengers
+        if not (("?" in p.text or _WH_QUESTION.match(p.text) or _SAVED_ASK.match(p.text)) and not (p.yes or p.places or p.dates or p.passengers
                                                                       or p.booking_ids or p.passport or p.card)):
-            return None
+            if not (p.unknown_place and p.places and not p.booking_ids and _SWAP_PLACE.search(p.text)
+                    and self.mode in (None, "new") and re.match(r"\W*(?:(?:ok(?:ay)?|so|and|hmm+|then)\W+)*(?:what|how) about\b",
+                                                                p.text, re.I)):
+                return None  # (but "ok what about dubai to delhi then?": the place not served is said, below)
         t = p.text
         answer = None
         if p.has("hold") and re.search(r"\b(?:can|could|would) you (?:please )?hold\b|\bplease hold\b|\bhold (?:it|them|"
@@ -2704,6 +2798,11 @@ class ReferenceTarget(Target):
             answer = f"Sorry, I can't send emails or text messages from here.{ref}"
         elif NAME_QUESTION.search(t):  # "do you need my middle name too?"
             answer = "No, the lead passenger's first and last name are all I need."
+        elif _SAVED_ASK.match(t) and self.pii and not (p.intents & {"book", "hold", "cancel", "change"}):
+            kinds = " and ".join(dict.fromkeys(self.pii))  # "did u save it?" after a passport number: yes
+            answer = f"Yes, I have noted your {kinds} details."
+        elif _WHICH_DAY_CHEAPER.search(t) and (day_answer := self._day_compare_answer()):
+            answer = day_answer  # "which is cheaper?" after two days were compared
         elif _WHY_NAME.search(t):  # "why do u need my surname": the reason, then the name asked again
             answer = ("Every booking is filed under the lead passenger's first and last name, as on the passport; "
                       "I can't book or hold seats without them.")
@@ -2748,7 +2847,9 @@ class ReferenceTarget(Target):
             answer = f"Booking {self.booking['booking_id']} is for {pax_words(int(self.booking['passengers']))}."
         elif _SEATS_LEFT.search(t) and self.booking is None and (f := self._context_flight()) is not None:
             seats = int(f.get("seats_available", 0))  # "how many seats are left?" about the flight in hand
-            answer = (f"Flight {f['flight_id']} is sold out: no seats are left." if seats <= 0 else
+            answer = (f"Flight {f['flight_id']} was cancelled by the airline, so it cannot be booked."
+                      if f.get("status") == "cancelled" else
+                      f"Flight {f['flight_id']} is sold out: no seats are left." if seats <= 0 else
                       f"Flight {f['flight_id']} has {seats} seat{'s' if seats != 1 else ''} left.")
         if answer is None:
             return None
