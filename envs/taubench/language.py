@@ -943,8 +943,10 @@ def requested_kinds(text: str) -> set[str]:
             for m in pattern.finditer(clause):
                 if negated_at(clause, m.start()) or re.search(
                         r"\b(?:rather than|instead of|not|don'?t|dont|do not|won'?t|no need to|can'?t|cannot|couldn'?t)\s+"
-                        r"(?:\w+\s+)?$|\bwhether (?:i|we) (?:can|could) $", clause[:m.start()], re.I):
-                    # ("if I can't cancel just that item, ...", "I only asked whether I can cancel it"): not asked for
+                        r"(?:\w+\s+)?$|\bwhether (?:i|we) (?:can|could) $|\b(?:forget(?: about)?|never ?mind|scrap|skip|ditch)\s+"
+                        r"(?:the\s+|that\s+|this\s+)?$", clause[:m.start()], re.I):
+                    # ("if I can't cancel just that item, ...", "I only asked whether I can cancel it", "never mind the
+                    # exchange, just return it"): not asked for
                     continue
                 if kind == "payment" and re.search(r"\brefund|\bmoney back|\bdifference\b", clause, re.I):
                     continue
@@ -1081,6 +1083,8 @@ class Reading:
     other_reason: bool = False
     payment_kind: str | None = None
     original_payment: bool = False
+    # a method said at an item change's proposal only as where its price difference goes ("actually put it on paypal")
+    difference_method: bool = False
     refund_timing: bool = False
     refund_form: bool = False  # "can I get cash back?": where a refund may go
     fee: bool = False  # "is there a cancellation fee?"
@@ -1421,6 +1425,21 @@ _WHOLE_REFUND = re.compile(r"\brefund\s+(?:it|them|me|everything|the (?:whole|it
                            r"\b(?:full|whole|just|simply)\s+(?:\w+\s+){0,2}?refund", re.I)
 
 
+_EXCHANGE_PROPOSED = re.compile(r"\bI will exchange these items of order\b")
+
+
+def _difference_method_only(text: str, question: str, r: Reading, db: RetailDB) -> bool:
+    """Whether a payment method said at an item change's proposal only says where its price difference goes: no
+    other order, action, address or item named, and, at a pending order's modification (whose own payment could
+    change), no words of the order's payment itself ("change the payment method to paypal")."""
+    if not _ITEM_CHANGE_PROPOSED.search(question or "") or r.address or r.intents & {"cancel", "return", "exchange"}:
+        return False
+    proposed = {"#" + w for w in re.findall(r"#?(W\d{7})\b", question or "")}
+    if set(r.order_ids) - proposed or mentioned_items(text, [p.name for p in db.products.values()]):
+        return False
+    return bool(_EXCHANGE_PROPOSED.search(question) or _DIFFERENCE_MONEY.search(text) or not changes_order_payment(text))
+
+
 def _refund_of_difference_only(text: str) -> bool:
     """Whether every word of the text that reads as a return ("refund", "money back") speaks of an exchange's
     price difference or where its money goes, and no other word asks for a return (before: "can i get the helmet in
@@ -1605,6 +1624,12 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.payment_kind = "credit_card"
     if r.card_last4 or r.other_card:
         r.intents.add("payment")
+    if "payment" in r.intents and r.payment_kind and _difference_method_only(t, question, r, db):
+        # "actually put it on paypal", "send the difference to my paypal" at an exchange's proposal: where its price
+        # difference goes, the exchange kept (before: read as the delivered order's payment change, refused, and the
+        # exchange dropped); the "actually" is no no to the exchange, the proposal is made again for its own yes
+        r.difference_method = True
+        r.no = r.correction = False
     # "what did I order? dont change anything": a question, the refused change its topic
     acting = (r.intents | (r.refused if "?" in t else set())) & set(ACTING_KINDS)
     if acting and not (r.address or r.yes or r.reason or (r.payment_kind and _METHOD_OFFERED.match(t))):
@@ -1898,7 +1923,7 @@ _NP = re.compile(r"^\s*(?:also\s+)?(?:the|my|a|an|both|those|these|this|that|our
                  r"(?=\s*(?:$|\b(?:to|for|into|from|in|on|with|that|which|too|as well|please|pls|instead|back)\b))", re.I)
 _NOT_ITEMS = frozenset("one ones item items thing things stuff rest order orders same other others color colour colors size "
                        "sizes option options version model kind type style payment address card method refund money way "
-                       "everything all whole lot pair it them first second third last new old wrong right".split())
+                       "everything all whole lot pair it them first second third last new old wrong right difference balance".split())
 
 
 def named_things(text: str) -> list[tuple[int, int, str]]:
@@ -2117,7 +2142,18 @@ def unknown_options(text: str, variants: list[dict[str, str]]) -> list[tuple[str
         else:
             continue
         for value, words in said:
-            if value.lower() not in have:
+            if value.lower() not in have and not _value_of_other_key(value, key, values):
                 out.append((key, words, sorted(vals, key=_number_key)))
                 break
     return out
+
+
+def _value_of_other_key(value: str, key: str, values: dict[str, set[str]]) -> bool:
+    """Whether a figure said ("32GB") is a value of another option of the product (the RAM, not the storage that
+    takes GB too): no unknown value of this one (before: "the Laptop doesn't come in 32GB; the storage options ...")."""
+    for k, vals in values.items():
+        for v in vals:
+            m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([A-Za-z]+)(?:\s+[A-Za-z]+)?", v)
+            if k != key and m and (m.group(1) + _unit_name(m.group(2))).lower() == value.lower():
+                return True
+    return False

@@ -100,6 +100,12 @@ _ONE_PICK = re.compile(r"^\W*(?:(?:yes|yeah|yep|ok|okay|right)\W+)?(?:i mean(?:t
                        r"(?:\s+(?:please|pls|thanks))?\W*$", re.I)
 
 
+# one of several like items picked by what it is now: "the 16GB one", "the one with 16gb", "i mean the 1TB laptop"
+_LIKE_ITEM_PICK = re.compile(r"^\W*(?:(?:no+|yes|yeah|ok(?:ay)?|sorry|oh|i mean(?:t)?|it'?s)\W+)*(?:the|my)\s+"
+                             r"(?:one\s+(?:with|that has|that'?s|in|of)\s+(?:the\s+)?)?(?P<words>[\w\s.-]{1,30}?)"
+                             r"(?:\s+(?:one|version|model))?(?:\s+(?:please|pls|thanks))?\W*$", re.I)
+
+
 # at a proposal, another item picked in a few words: "the gold one", "no, the gold tablet", "no not that tablet, the
 # other tablet", "sorry i meant the gold one"
 _PICK_ELSEWHERE = re.compile(r"^\W*(?:(?:no+|nope|nah|sorry|oops|wait|actually|hmm+|i mean(?:t)?|not (?:that|this)(?: one)?|"
@@ -369,6 +375,8 @@ _PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|how much (?:will|do|wo
 _PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)(?: (?:with|to) your (?:[^.;]|\.\d)*)?|"
                              r"(?:the )?total of \$[\d,]+(?:\.\d\d)? will be refunded(?:[^.;]|\.\d)*|"
                              r"refund \$[\d,]+(?:\.\d\d)? to (?:[^.;]|\.\d)*", re.I)  # (not cut at "$49.00")
+_COUNT = {2: "two", 3: "three", 4: "four"}
+_COSTS_MORE = re.compile(r"\bcosts (\$[\d,]+(?:\.\d\d)?) more\b")  # the price difference said before a method is asked
 _WHICH_ADDRESS = "Is this for your default address, or for the shipping address of an order?"
 _BOTH = re.compile(r"\W*(?:(?:ok|yes|yeah|um+|hmm+)\W+)?(?:both|both of them|the both|both please|both pls|everywhere|all of it|"
                    r"all of them|both places|each|the two of them)\W*(?:please|pls|thanks|thx)?\W*", re.I)
@@ -413,7 +421,9 @@ def _kinds(intents: set[str]) -> set[str]:
     return {"items" if i in ("exchange", "modify") else i for i in intents & ACTING}
 
 
-_NOT_THIS = re.compile(r"\b(?:rather than|instead of)\s+(?:an?\s+|the\s+)?(\w+)", re.I)
+# ("forget the exchange, just return it", "never mind the swap": the request dropped, put aside too)
+_NOT_THIS = re.compile(r"\b(?:rather than|instead of|forget(?: about)?|never ?mind|scrap|skip|ditch)\s+"
+                       r"(?:an?\s+|the\s+|that\s+|this\s+)?(\w+)", re.I)
 _STEMS = (("cancel", "cancel"), ("return", "return"), ("exchang", "exchange"), ("swap", "exchange"),
           ("chang", "modify"), ("modif", "modify"))
 
@@ -485,6 +495,31 @@ _NOT_NAME_WORDS = frozenset("my name is im i'm i am this here hi hey hello zip z
 
 
 _NAME_LABELS = frozenset("first last surname family given name".split())  # "last name thomas"
+
+
+_NAME_WORD = re.compile(r"[^\W\d_][^\W\d_'-]*(?:['-][^\W\d_]+)*")
+# a first and last name said as such: "I'm Fatima Andersen", "name is Ethan Müller", or the two words of the message
+_NAME_SAID = re.compile(r"\b(?:i'?m|i am|name is|name's|this is|it'?s)\s+([^\W\d_][\w'-]*)\s*,?\s+([^\W\d_][\w'-]*)", re.I)
+
+
+# words after "I'm" / "it's" that say something else: "I'm calling about ...", "it's not working"
+_NOT_NAMES_SAID = frozenset("calling writing here about having trying looking going getting not so just really very sorry "
+                            "back again still new a an the trouble wondering hoping interested confused frustrated upset "
+                            "happy glad sure fine good great done ready broken wrong late for with from in on at to of "
+                            "order orders help need want".split())
+
+
+def _said_name(text: str) -> tuple[str, str] | None:
+    """The first and last name the message gives in words, known to the store or not: after "I'm" / "my name is",
+    else the message's only two words besides a zip code and greetings ("Sophia Rossi 78784")."""
+    m = _NAME_SAID.search(text)
+    pair = (m.group(1), m.group(2)) if m else None
+    if pair is None:
+        words = [w for w in _NAME_WORD.findall(text) if w.lower() not in _NOT_NAME_WORDS | _NAME_LABELS]
+        pair = (words[0], words[1]) if len(words) == 2 else None
+    if pair is None or {w.lower() for w in pair} & (_NOT_NAME_WORDS | _NAME_LABELS | _NOT_NAMES_SAID):
+        return None
+    return pair[0].capitalize(), pair[1].capitalize()
 
 
 def _looks_like_name(text: str) -> bool:
@@ -600,6 +635,7 @@ class ReferenceTarget(Target):
         self.option_asked: str | None = None  # the item whose new option was just asked for
         self.option_before: str | None = None  # ... as it stood before this message
         self.swap_refused: str | None = None  # the item another product was just refused for ("... for a tablet")
+        self.inferred_pick = False  # whether ``_pick_same`` told the item only by the new option asked for
         self.adopted = ""  # the words of a question whose offer the customer said yes to
         self.declined: dict[str, Any] | None = None  # the request of the proposal the customer just said no to
         self.refunded: list[tuple[str, float, str]] = []  # (order, amount, method) refunded by this chat's writes
@@ -625,7 +661,10 @@ class ReferenceTarget(Target):
                 # the reason of a cancellation proposed, kept when a reason comes for other orders (``_keep_reason``)
                 "kept_reasons": {},
                 # item id -> the new variant chosen for it, kept while other items of the request are asked about
-                "variants": {}}
+                "variants": {},
+                # (order, product) of several like items, the one to change told only by the new option ("the laptop
+                # to 32GB": the one not 32GB yet), said at the proposal
+                "inferred": set()}
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": list(self.faults),
@@ -776,6 +815,12 @@ class ReferenceTarget(Target):
             # "not yet, first tell me the total": a question before the yes, answered with the proposal kept (not a no)
             r.question, r.no = True, False
         money = _PROPOSAL_MONEY.search(self.proposal or "") if self.pending else None
+        if not self.pending and self.user_id and self.goal["intents"] & {"exchange", "modify"} and \
+                (cost := _COSTS_MORE.search(self.last_reply_text)) and "?" in r.text and _PRICE_Q.search(r.text) and \
+                not (r.intents & ACTING or r.order_ids or r.yes):
+            # "whats the price difference" at "... costs $107.55 more, and your gift card doesn't cover that. Which payment
+            # method ...?": the difference said, and the question again (before: "Sorry, I can't help with that here")
+            return turn.say(f"{lead}It costs {cost.group(1)} more. {self.last_reply_text}")
         if money and "?" in r.text and _PRICE_Q.search(r.text) and not (r.intents & ACTING or r.order_ids or r.yes):
             # "whats the difference in price?" / "is that more expensive?" at a proposal that says it
             return turn.say(f"{lead}As proposed, {self._money_said(money.group(0))}.{self._new_total(r.text)} {self.proposal}")
@@ -991,6 +1036,7 @@ class ReferenceTarget(Target):
             self.goal["orders"] = list(orders)
         elif (self.goal["intents"] & ACTING and (wanted := r.intents - _negated(r.text)) & ACTING and not r.order_ids
               and not r.reason and not fixing and not _kinds(wanted) & _kinds(self.goal["intents"]) and
+              not r.difference_method and  # ("actually put it on paypal": the exchange's difference, kept)
               (_SWITCH.search(r.text) or re.search(rf"\bI can (?:{'|'.join(wanted & ACTING)})\b[^.?!]*\binstead\b",
                                                    self.last_reply_text)) and not _ALSO.search(r.text)):
             # "hmm, actually can I just change the color instead?" while a cancellation waits for its reason, or
@@ -1009,6 +1055,8 @@ class ReferenceTarget(Target):
             # the words taken as #W1's reason, and #W2 left as it was)
             r.order_ids, r.text = told, r.text[:that.start()] + told[0] + r.text[that.end():]
         in_hand = bool(self.goal["intents"] & ACTING)  # a request already in hand before this message
+        if in_hand and not (self.which or r.order_ids or r.intents & ACTING - {"modify"}):
+            self._pick_like_item(r)
         self._merge(r)
         self.option_before, self.option_asked = self.option_asked, None
         if "human" in r.intents:
@@ -1483,6 +1531,26 @@ class ReferenceTarget(Target):
         g["orders"] = [other if x == o else x for x in g["orders"]] if o in g["orders"] else [other]
         return f"All right, the {name} ({_opts(it['options'])}) in order {other} then, not the one in order {o}. "
 
+    def _pick_like_item(self, r: Reading) -> None:
+        """"the 16GB one" / "the one with 16gb" / "the 1TB one", said while an item change of an order with two
+        items of that product is in hand (not to "which one?", which ``_resolve_which`` reads): the item those words
+        describe among them, kept as picked. Before, the words joined the request, whose "32GB" (the new option) and
+        "16GB" then described both laptops, and "which one?" came again and again."""
+        m = _LIKE_ITEM_PICK.match(r.text)
+        if not m or not self.goal["intents"] & {"exchange", "modify"}:
+            return
+        for o in self.goal["orders"]:
+            items = self.orders.get(o, {}).get("items", [])
+            for name in dict.fromkeys(it["name"] for it in items):
+                same = [i for i, it in enumerate(items) if it["name"] == name]
+                if len(same) < 2 or name not in mentioned_items(self.goal["text"], self.product_names):
+                    continue
+                picked = self._best_of([items[i] for i in same], m.group("words"), compare=True)
+                if picked and len(picked) == 1:
+                    self.goal["picked"][(o, name)] = [same[picked[0]]]
+                    self.goal["inferred"].discard((o, name))  # (told now: no note of a guess)
+                    r.text = f"the {name}"  # (its present options are no new option asked for: "16GB" is not wanted)
+
     def _one_picked(self, r: Reading) -> tuple[str, bool] | None:
         """At a proposal that changes one of several items of one product, "the small one" / "yes, the small one":
         the item those words pick among them, and whether it is the one proposed; None when the message is no such
@@ -1600,6 +1668,19 @@ class ReferenceTarget(Target):
     # --- authentication ---------------------------------------------------------------------
     def _hear_identity(self, r: Reading) -> None:
         """Names and zip codes said so far (a customer may give the name in one message, the zip in the next)."""
+        raw = self.heard.get("raw")
+        if raw and not (r.names or r.emails or r.name_unclear):
+            # "Fatima Andersen, 78786" (no such customer) - "Apologies, Anderson, with an o" / "first name is Sofia, not
+            # Sophia" / "Muller, no umlaut": one part of the name said before corrected, the other kept (before: "I also
+            # need your first and last name", turn after turn)
+            words = {w.capitalize() for w in _NAME_WORD.findall(r.text) if w.lower() not in _NOT_NAME_WORDS}
+            fixed = {pair for w in words for pair in ((raw[0], w), (w, raw[1])) if self.db.users_named(*pair)}
+            if len(fixed) == 1:
+                r.names = [fixed.pop()]
+        if not (r.names or r.emails or r.name_unclear or r.intents or r.order_ids) and (said := _said_name(r.text)):
+            self.heard["raw"] = said  # a name the store may not know; looked up as said (``_authenticate``)
+        elif r.names:
+            self.heard.pop("raw", None)
         for key in ("names", "zips"):
             new = getattr(r, key)
             if new:  # the latest wins: a corrected name or zip replaces the earlier one
@@ -1630,6 +1711,12 @@ class ReferenceTarget(Target):
             first, last = names[0]
             res = turn.call_tool("find_user_id_by_name_zip", {"first_name": first, "last_name": last, "zip": zips[0]})
             found = res.content if res.ok else None
+        elif not found and not names and zips and self.heard.get("raw") and (fresh or _said_name(r.text)):
+            # a name no customer has, looked up as said, so that "I couldn't find an account" rests on a lookup
+            first, last = self.heard["raw"]
+            turn.call_tool("find_user_id_by_name_zip", {"first_name": first, "last_name": last, "zip": zips[0]})
+            self._auth_failed = "name"
+            return False
         if not found:
             self._auth_failed = bool(r.emails or (names and zips and fresh))
             return False
@@ -1641,6 +1728,10 @@ class ReferenceTarget(Target):
         return True
 
     def _ask_identity(self, r: Reading) -> str:
+        if getattr(self, "_auth_failed", False) == "name":
+            self._auth_failed = False
+            return ("I couldn't find an account with that name and zip code. Could you check the spelling, or give "
+                    "me the email address on your account?")
         if getattr(self, "_auth_failed", False):
             self._auth_failed = False
             return ("I couldn't find an account with those details. Could you check them, or give me your "
@@ -2764,14 +2855,13 @@ class ReferenceTarget(Target):
         verb asked ("exchange the Yoga Mat"); None otherwise."""
         kinds = {_TOOL_KIND[tool] for tool, _ in self.pending}
         asked = r.intents & {"return", "exchange"} - _negated(r.text)  # ("exchange it instead of returning it")
-        if len(self.pending) != 1 or not kinds <= {"return", "exchange"} or len(asked) != 1 or asked == kinds or \
-                mentioned_items(r.text, self.product_names):
+        if len(self.pending) != 1 or not kinds <= {"return", "exchange"} or len(asked) != 1 or asked == kinds:
             return None
         _, args = self.pending[0]
         o = args.get("order_id")
         names = [it["name"] for it in self.orders.get(o, {}).get("items", []) if it["item_id"] in args.get("item_ids", [])]
-        if not names:
-            return None
+        if not names or set(mentioned_items(r.text, self.product_names)) - set(names):
+            return None  # ("just return the watch then", the watch proposed: the same items; another item is another request)
         return [o], f"{next(iter(asked))} the {' and the '.join(dict.fromkeys(names))}"
 
     def _order_by_count(self, turn: TurnContext) -> list[str]:
@@ -2857,6 +2947,23 @@ class ReferenceTarget(Target):
                 return other
         return None
 
+    @staticmethod
+    def _swap_targets(text: str, names: list[str]) -> dict[str, str]:
+        """Products of the order named only as what another of its items should become: "trade the notebook in #W1
+        for a jigsaw puzzle", the puzzle being in that order too (target -> the item to become it). Such a name is no
+        item to change; policy allows no exchange across products (before: both items were exchanged)."""
+        low = text.lower().replace("-", " ").replace("\u2019", "'")
+        spans = [(a, b, n) for a, b, n, neg in item_mentions(text, names) if not neg]
+        out: dict[str, str] = {}
+        for k, (a, _b, name) in enumerate(spans):
+            if not _OPTION_AROUND.search(low[:a]):
+                continue
+            before = [(x, y, n) for x, y, n in spans[:k] if n != name and not re.search(r"[.,;!?]|\b(?:and|also|plus|then)\b",
+                                                                                     low[y:a])]
+            if before and not any(n == name for n in mentioned_items(low[:a], names)):
+                out[name] = before[-1][2]
+        return out
+
     def _names_option(self, text: str) -> bool:
         """Whether the text names an option value of the orders in hand or of the products looked up."""
         values = self._option_words(self.goal["orders"])
@@ -2888,18 +2995,23 @@ class ReferenceTarget(Target):
         chosen: list[int] = []
         unclear = self._shared_words(o)
         says_order = order_naming_items(g["text"], names)
+        swapped = self._swap_targets(g["text"], names) if g["intents"] & {"exchange", "modify"} else {}
         for name in mentioned_items(g["text"], names):
-            if kind not in verbs.get(name, {kind}) or name in g["dropped_items"] or name in says_order:
-                continue  # named for the other action, put aside, or named to say which order ("the boots order")
+            if kind not in verbs.get(name, {kind}) or name in g["dropped_items"] or name in says_order or name in swapped:
+                continue  # named for the other action, put aside, named to say which order ("the boots order") or
+                # as what another item should become ("the notebook for a jigsaw puzzle")
             same = [i for i, it in enumerate(items) if it["name"] == name]
             if len(same) == 1:
                 chosen += same
                 continue
             picked = g["picked"].get((o, name))
             if picked is None:
+                self.inferred_pick = False
                 picked = self._pick_same(g["text"], name, names, [items[i] for i in same],
                                          bool(g["intents"] & {"exchange", "modify"}))
                 picked = None if picked is None else [same[k] for k in picked]
+                if picked and self.inferred_pick:
+                    g["inferred"].add((o, name))
             if picked:
                 chosen += picked
             else:
@@ -3019,6 +3131,7 @@ class ReferenceTarget(Target):
             has = [option_score(target, d) for d in distinct]
             if has.count(0) == 1 and max(has) > 0:
                 picked = [has.index(0)]
+                self.inferred_pick = True  # (said at the proposal: the customer did not say which)
         return picked
 
     def _some_of(self, low: str, head: str, same: list[dict[str, Any]]) -> list[int] | None:
@@ -3675,8 +3788,10 @@ class ReferenceTarget(Target):
                     same = (f"I'm sorry, an exchange has to be for a different option of the same product, so I can't "
                             f"exchange the {it['name']} for the very same one. I can return it for a refund instead, or "
                             f"exchange it for another option. ")
-                other = self._other_product(g["text"], names)
-                if other and self.swap_refused == it["item_id"] and not self._other_product(self.last_text, names):
+                other = self._other_product(g["text"], names) or next(
+                    (t for t, n in self._swap_targets(g["text"], names).items() if n == it["name"]), None)
+                if other and self.swap_refused == it["item_id"] and not (
+                        self._other_product(self.last_text, names) or self._swap_targets(self.last_text, names)):
                     other = None  # refused once already: "yes" to the options is not met with the refusal again
                 gone = self._unavailable(it, product, self._item_text(it, names))
                 unknown = unknown_options(self._item_text(it, names), [v["options"] for v in product["variants"].values()])
@@ -3707,6 +3822,10 @@ class ReferenceTarget(Target):
                 nearest += f"The {_opts(variant['options'])} one is the cheapest available {it['name']} that fits. "
             else:
                 nearest += self._nearest_note(it, product, variant, self._item_text(it, names))
+            if (o, it["name"]) in g["inferred"]:
+                count = sum(1 for x in self.orders[o]["items"] if x["name"] == it["name"])
+                nearest += (f"Please note: order {o} has {_COUNT.get(count, count)} {it['name']} items; I took the one with "
+                            f"{_opts(it['options'])}, since the other {'is' if count == 2 else 'are'} already like that. ")
             pairs.append((it, new))
             lines.append(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])}) -> "
                          f"({_opts(variant['options'])}, {_money(variant['price'])})")

@@ -356,8 +356,11 @@ def test_sign_in_by_name_and_zip_in_many_forms(d, lines):
 @pytest.mark.parametrize("line", ["{last_name} {zip}", "{first_name} {zip}", "name is {first_name} and zip is {zip}",
                                   "{first_name} {last_name}son {zip}", "{first_name} of {last_name} {zip}"])
 def test_a_partial_name_signs_nobody_in(d, line):
-    _, t = _play(d, "address", [line, "what is in {pending_order_id}"])
-    assert _lookups(t, "find_user_id_by_name_zip") == [] and _lookups(t, "get_order_details") == []
+    sc, t = _play(d, "address", [line, "what is in {pending_order_id}"])
+    # a full name no customer has ("Amelia Itoson") is looked up as said, and fails (retail-customers-9 F8: "I couldn't
+    # find an account" came with no lookup at all); never a name of the store's guessing
+    assert all(a["last_name"] != sc["last_name"] for a in _lookups(t, "find_user_id_by_name_zip"))
+    assert _lookups(t, "get_user_details") == [] and _lookups(t, "get_order_details") == []
     assert t.violations == []
 
 
