@@ -29,7 +29,11 @@ else's", "under my son's name"); a person's possessive standing alone ("X - that
 "X (hubby's)", "X is sarah's"); acting for someone ("on behalf of my sister", "im calling for my
 boss", "doing this for him", "it's for my dad", "helping my grandma"); belonging ("belongs to my
 partner", "registered to my son"); a relation right beside the identifier ("my dad is X",
-"Aarav Nguyen, 75268 (my father)"; not "shopping for my son, X"); "he is my dad". Phrases that
+"Aarav Nguyen, 75268 (my father)"; not "shopping for my son, X", but for a person's name "ordering for my
+daughter - Olivia Jackson"); "he is my dad"; the customer's relation to the holder ("i'm her husband", "I'm
+Olivia Jackson's son", "i'm the account holder's assistant"); the holder sending the customer ("she asked me to
+call"; both only when no one else named before is who "her"/"she" means: not "my son is abroad, i'm his mother",
+"my daughter ordered it, she asked me to return it"); for a name, "I'm not Olivia". Phrases that
 name the customer: "my email", "my own/personal/work ...", "my account's email", "mine",
 "myself", "i'm X", "this is X", "i'm the account holder". "not" (isn't, instead of, rather than)
 just before a phrase turns it round: "not my husband's" names the customer, "not mine" someone
@@ -1387,10 +1391,13 @@ _REL = frozenset("husband hubby wife wifey partner spouse fiance fiancee boyfrie
                  "brother bro sister sis sibling grandma grandpa granny nana grandmother grandfather grandson "
                  "granddaughter aunt auntie uncle cousin niece nephew friend buddy pal boss manager employer "
                  "colleague coworker roommate flatmate housemate neighbor neighbour client tenant landlord relative "
-                 "motherinlaw fatherinlaw brotherinlaw sisterinlaw soninlaw daughterinlaw".split())
+                 "motherinlaw fatherinlaw brotherinlaw sisterinlaw soninlaw daughterinlaw "
+                 # people the customer works or cares for ("I'm her assistant", "calling for my employer")
+                 "assistant secretary employee caregiver caretaker carer guardian".split())
 _REL_PLURAL = frozenset("parents kids children inlaws grandparents folks friends cousins".split())
 # words a typo of a relation must not be read as (same first letter, one edit away)
-_NOT_TYPO = frozenset("other others bother farther patent fiend sitter clients fathom mothers".split())
+_NOT_TYPO = frozenset("other others bother farther patent fiend sitter clients fathom mothers career cares cared caret "
+                      "cater caper".split())
 # a "<word>'s" that is no person: contractions and things
 _NOT_PERSON = frozenset("it that what who there here where how let he she this today tomorrow yesterday week month "
                         "year name email mail one account order orders store shop company website site app amazon "
@@ -1415,6 +1422,15 @@ _FILL_BEFORE = frozenset(", : - – — ( = is named called aka".split())
 _FILL_AFTER = frozenset(", - – — ( = is that's thats it's its for of from belongs belonging to".split())
 _PURCHASE = frozenset("bought buy buying ordered order ordering shopping shop got get getting gift present presents "
                        "purchased purchase picked".split())
+# of those, the ones that say the customer is acting for the relation now, not that an item was for them: a person's
+# name set right after "ordering for my daughter - X" names the daughter (an email there is the customer's login)
+_ACTING = frozenset("buy buying order ordering shopping shop get getting purchase purchasing".split())
+_IM = frozenset("i'm im".split())
+# "she asked me to call": the holder sent the customer ("she's asked me", "he has told me")
+_SENT_ME = frozenset("asked wants wanted needs needed sent begged requested".split())  # (not "told": "I called yesterday and she told me to call back" is about an agent)
+# someone other than the holder whom "she" may be ("the agent, she told me to call back")
+_PEOPLE = frozenset("agent rep representative lady guy woman man girl boy person someone somebody staff support "
+                    "associate clerk driver courier cashier operator worker people".split())
 _TOKEN = re.compile(r"[§¤]|[a-z0-9]+(?:'[a-z]+)*'?|[^\sa-z0-9]")
 
 
@@ -1575,6 +1591,18 @@ def _markers(tokens: list[str]) -> list[tuple[int, int, bool]]:
             end = _bare_relation(tokens, i + 1 + (tokens[i + 1] == "out"))
             if end is not None:
                 add(i, end, True)  # "helping my dad"
+        elif w in _IM or (w == "am" and i > 0 and tokens[i - 1] == "i"):
+            end = _holders_relation(tokens, i + 1 + (i + 1 < len(tokens) and tokens[i + 1] in _NEG))
+            pronoun = bool({"her", "his", "their"} & set(tokens[i + 1:i + 3]))
+            if end is not None and not (pronoun and _someone_before(tokens, i)):
+                # "i'm her husband", "i am his carer", "im olivia's son"; "i'm not her husband" is own; not "my son
+                # is abroad, i'm his mother", where "his" is the son
+                add(i - (w == "am"), end, True, i + 1 + (i + 1 < len(tokens) and tokens[i + 1] in _NEG))
+        elif w in ("she", "he", "they", "she's", "he's", "they've") and _sent_me(tokens, i) is not None \
+                and not _someone_before(tokens, i):
+            # "X, she asked me to call": the holder sent the customer; not when someone named before is who "she"
+            # is ("my daughter ordered it and she asked me to return it", "the agent, she told me to call back")
+            add(i, _sent_me(tokens, i), True)
         elif w in ("belongs", "belong", "belonging", "registered", "under"):
             k = i + 1 + (i + 1 < len(tokens) and tokens[i + 1] in ("to", "for", "by", "under"))
             end = _third(tokens, k)
@@ -1583,21 +1611,58 @@ def _markers(tokens: list[str]) -> list[tuple[int, int, bool]]:
     return out
 
 
+def _someone_before(tokens: list[str], i: int) -> bool:
+    """Someone other than the holder named before token i, whom a "she" or "his" there may mean: a relative ("my
+    daughter"), a person's possessive ("sarah's") or a person ("the agent")."""
+    return any(_bare_relation(tokens, j) is not None or _possessive(tokens, j) or tokens[j] in _PEOPLE
+               for j in range(i))
+
+
+def _holders_relation(tokens: list[str], i: int) -> int | None:
+    """The customer's relation to someone at token i, said after "i'm" ("her husband", "his own carer", "olivia's
+    son", "the account holder's assistant", "his wife's friend"): the index after it."""
+    while i < len(tokens) and tokens[i] in ("the", "account"):
+        i += 1
+    if i >= len(tokens) or not (tokens[i] in ("her", "his", "their") or _possessive(tokens, i) is not None
+                                or tokens[i].endswith("'s") and tokens[i][:-2] in ("holder", "owner")):
+        return None
+    for j in range(i + 1, min(i + 3, len(tokens))):
+        if _relation(tokens[j]) and _possessive(tokens, j) is None:
+            return j + 1
+        if not tokens[j].isalpha() and _possessive(tokens, j) is None:
+            return None
+    return None
+
+
+def _sent_me(tokens: list[str], i: int) -> int | None:
+    """"she asked me", "he's told me", "they have asked me" at token i: the index after "me"."""
+    j = i + 1
+    while j < len(tokens) and j < i + 3 and tokens[j] in ("has", "had", "have", "just", "already", "specifically"):
+        j += 1
+    if j + 1 < len(tokens) and tokens[j] in _SENT_ME and tokens[j + 1] == "me":
+        return j + 2
+    return None
+
+
 def _zip_like(token: str) -> bool:
     """A zip code, or the word for one, between a name and whose it is ("Aarav Nguyen, 75268 (my dad)")."""
     return token in ("zip", "zipcode") or (token.isdigit() and len(token) == 5)
 
 
-def _adjacent(tokens: list[str], k: int) -> list[tuple[int, int, bool]]:
+def _adjacent(tokens: list[str], k: int, name: bool = False) -> list[tuple[int, int, bool]]:
     """Phrases that name whose the identifier at k is by standing right beside it: "my dad is X",
-    "for my dad, X", "X (my father)", "i'm X"."""
+    "for my dad, X", "X (my father)", "i'm X", "i'm X's husband"; for a person's name (``name``) also
+    "ordering for my daughter - X"."""
     out = []
     for i in range(len(tokens)):
         end = _bare_relation(tokens, i)
         if end is None:
             continue
         lo = i - 1 if i > 0 and tokens[i - 1] == "for" else i
-        if i > 0 and tokens[i - 1] == "with" or lo < i and _PURCHASE & set(tokens[max(0, lo - 4):lo]):
+        bought = set(tokens[max(0, lo - 4):lo]) if lo < i else set()
+        if name and end <= k:
+            bought -= _ACTING  # "ordering for my daughter - Olivia Jackson": the name is the daughter's
+        if i > 0 and tokens[i - 1] == "with" or _PURCHASE & bought:
             continue  # "here with my wife, X", "shopping for my son, X": whom it is with or for, not whose
         if end <= k and k - end <= 4 and all(t in _FILL_BEFORE or _zip_like(t) for t in tokens[end:k]):
             out.append((lo, end, not _negated(tokens, lo)))
@@ -1607,7 +1672,9 @@ def _adjacent(tokens: list[str], k: int) -> list[tuple[int, int, bool]]:
     before = tokens[max(0, k - 3):k]
     while before and before[-1] in (",", ":", "-"):
         before.pop()
-    if before[-1:] in (["i'm"], ["im"]) or before[-2:] in (["i", "am"], ["this", "is"]):
+    if tokens[k + 1:k + 3] == ["'", "s"] and k + 3 < len(tokens) and _relation(tokens[k + 3]):
+        out.append((k, k + 4, not _negated(tokens, k)))  # "i'm Aarav Nguyen's husband": the holder's relation
+    elif before[-1:] in (["i'm"], ["im"]) or before[-2:] in (["i", "am"], ["this", "is"]):
         out.append((k - 1, k, False))  # "i'm Aarav Nguyen"
     return out
 
@@ -1633,11 +1700,11 @@ def _bounds(tokens: list[str], k: int, seps: frozenset[str]) -> tuple[int, int]:
     return lo, hi
 
 
-def _verdict(tokens: list[str], k: int) -> bool | None:
+def _verdict(tokens: list[str], k: int, name: bool = False) -> bool | None:
     """Whose the identifier at token k is: True another person's, False the customer's own, None unsaid.
     The phrases in its clause decide, else those in its sentence, else those in the message's sentences
     that give no other email; the phrase nearest the identifier wins, a tie goes to the customer."""
-    markers = _markers(tokens) + _adjacent(tokens, k)
+    markers = _markers(tokens) + _adjacent(tokens, k, name)
     clean = set()  # token indices of the sentences that give no other email
     i = 0
     while i < len(tokens):
@@ -1654,7 +1721,7 @@ def _verdict(tokens: list[str], k: int) -> bool | None:
     return None
 
 
-def _judge(s: str, spans: list[tuple[int, int]]) -> bool:
+def _judge(s: str, spans: list[tuple[int, int]], name: bool = False) -> bool:
     """Any of the identifier's occurrences (spans of the lower-cased text s) given as another person's."""
     others = [(e.start(), e.end()) for e in _EMAIL.finditer(s)]
     for a, b in spans:
@@ -1663,7 +1730,7 @@ def _judge(s: str, spans: list[tuple[int, int]]) -> bool:
             pieces += [s[last:x], f" {tag} "]
             last = y
         tokens = _TOKEN.findall(_normalize("".join(pieces) + s[last:]))
-        if _ME in tokens and _verdict(tokens, tokens.index(_ME)) is True:
+        if _ME in tokens and _verdict(tokens, tokens.index(_ME), name) is True:
             return True
     return False
 
@@ -1701,4 +1768,7 @@ def name_given_as_others(text: str, first: str, last: str) -> bool:
     gap = r"(?:\W+(?:last|first|family|sur)?\s*name(?:\s+is)?|\W+is)*\W+"
     spans = [(m.start(), m.end()) for a, b in ((fn, ln), (ln, fn))
              for m in re.finditer(rf"\b{re.escape(a)}{gap}{re.escape(b)}\b", s)]
-    return _judge(s, spans)
+    who = rf"(?:(?:mrs?|ms|miss)\.?\s+)?(?:{re.escape(fn)}(?!\W+{re.escape(ln)}')|{re.escape(ln)})(?![\w'])"
+    if spans and re.search(rf"\b(?:i'?m not|i am not|this is not|this isn'?t)\s+{who}", s):
+        return True  # "Olivia Jackson 95119. I'm not Olivia, I'm her assistant": the customer says they are not the holder
+    return _judge(s, spans, name=True)
