@@ -1233,6 +1233,75 @@ def _someone_elses(text: str, email: str) -> bool:
     return bool(_WHOSE_EMAIL.search(before) or ON_BEHALF.search(before) or _WHOSE_AFTER.search(text[at + len(email):]))
 
 
+# the people besides KIN a customer may write for ("I'm her assistant", "my grandma's account"), and the words that
+# may stand before them ("my elderly father")
+_PERSON = (rf"(?:{KIN}|grand(?:son|daughter|child|kid)s?|step-?(?:son|daughter|mom|mum|mother|dad|father)|nephew|niece|"
+           r"fianc[eé]e?|gf|bf|hubby|assistant|secretary|carer|care-?giver|caretaker|guardian|nurse|helper|employee|pa)")
+_PERSON_ADJ = (r"(?:(?:elderly|old|older|elder|younger|little|big|sick|disabled|aging|aged|grown(?:-up)?|teenage|adult|"
+               r"\d+[- ]?(?:year|yr)s?[- ]old)\s+)?")
+_THEIR_PERSON = rf"(?:my|our)\s+{_PERSON_ADJ}{_PERSON}"
+_FOR_ANOTHER = re.compile(
+    # "I'm her son", "(I'm her husband, she asked me to call)", "I'm the account holder's son"
+    rf"\b(?:i'?m|i am)\s+(?:his|her|their|the account(?:\s+holder)?'?s|[a-z]+'s)\s+{_PERSON_ADJ}{_PERSON}\b|"
+    # "that's my mum", "it's my grandma's account", "this is my sister's account", "she's my mother"
+    rf"\b(?:that'?s|thats|it'?s|its|this is|she'?s|he'?s|she is|he is|they'?re)\s+{_THEIR_PERSON}(?:'s|s)?"
+    r"(?:\s+(?:account|acct|login|profile|details|name|email)\b|\s*(?=[-,.;:!?)]|$))|"
+    # "calling for my elderly father", "on behalf of my grandma"
+    rf"\b(?:calling|writing|messaging|asking|contacting you|reaching out|here|doing this|this is)\s+(?:for|on behalf of)\s+"
+    rf"{_THEIR_PERSON}\b(?!'s)|\bon behalf of\s+{_THEIR_PERSON}\b|\bhelping(?:\s+out)?\s+{_THEIR_PERSON}\b(?!'s)|"
+    # "(my father)" beside the details, "her acct is X", "that one's hers", "someone else's account"
+    rf"\(\s*{_THEIR_PERSON}(?:'s)?(?:\s+account)?\s*\)|\b(?:his|her|their)\s+(?:acct|account)\b|"
+    r"\b(?:that|this|it)(?:\s+one)?'?s\s+(?:hers|his|theirs)\b|\bsomeone else'?s\b|"
+    rf"\blook(?:ing)?\s+up\b[^?!\n]*\bfor\s+{_THEIR_PERSON}\b(?!'s)|"
+    # "the account holder is my partner", "the account is my daughter's", "the account belongs to my dad"
+    rf"\baccount(?:\s+holder)?\s+(?:is|belongs to)\s+{_THEIR_PERSON}\b|\bi'?m not the account holder\b", re.I)
+
+
+def for_someone_else(text: str, names: list[tuple[str, str]]) -> bool:
+    """The identity in the text is said to be another person's, in words ON_BEHALF and _OTHERS_DETAILS miss:
+    "Olivia Jackson, 95119 - that's my mum, I'm her son", "I'm not Olivia, I'm her assistant", "ordering for my
+    daughter - olivia jackson, 95119" (the name set beside a relative is the relative's). Not the customer's own
+    identity with a relative mentioned ("I'm Olivia Jackson - my husband usually does the ordering")."""
+    if _FOR_ANOTHER.search(text):
+        return True
+    for first, last in names:
+        name = rf"{re.escape(first)}\s+{re.escape(last)}\b"
+        if re.search(rf"\b{_THEIR_PERSON}(?:\s+is|\s*[-,:(\u2013\u2014]+)?\s*{name}|\bi'?m not\s+{re.escape(first)}\b|"
+                     rf"\b(?:calling|writing|asking|here|doing this|on behalf of)\s+(?:for\s+)?{name}", text, re.I):
+            return True
+    # "my dad is X@...", "X is my husband's", "X is sarah's": an address said to be another person's
+    return bool(re.search(rf"\b{_THEIR_PERSON}\s+is\s+\S+@|@[\w.-]+\s+is\s+(?:{_THEIR_PERSON}|(?!my\b|mine\b)[a-z]+)"
+                          r"(?:'s|\u2019s)", text, re.I))
+
+
+# an order named by its last digits: "the order ending 8688", "the one that ends in 318", "order number's last four
+# digits are 0318", "order ...6680"
+_LAST_DIGITS = re.compile(
+    r"\b(?:the\s+|my\s+|an?\s+)?(?:order|one)(?:\s+(?:number|no\.?|id))?\s+(?:that\s+|which\s+)?(?:ending|ends|end)"
+    r"(?:\s+(?:in|with))?\s*[:#]?\s*(\d{3,6})\b|"
+    r"\b(?:the\s+)?(?:last|final)\s+(?:three|four|five|[345])(?:\s+digits)?(?:\s+(?:are|is))?\s*[:#]?\s*(\d{3,6})\b|"
+    r"\border(?:\s+(?:number|no\.?|id))?(?:\s+is)?\s*#?\s*(?:\.{2,}|\u2026|x{2,}|\*{2,})\s*(\d{3,6})\b", re.I)
+
+
+def order_by_last_digits(text: str, orders: list[str], card_last4: list[str]) -> tuple[str, list[str]]:
+    """The text with each order named by its last digits written as its id when exactly one of the customer's orders
+    ends so ("the order ending 8688" -> "order #W2918688"), and the digits said that name no one order (none, or
+    several), to be asked about rather than read as a house number or a quantity. Digits a card of theirs ends in
+    are left as they are ("the one ending in 6380")."""
+    unclear: list[str] = []
+
+    def fix(m: re.Match[str]) -> str:
+        digits = next(g for g in m.groups() if g)
+        if any(str(c).endswith(digits) for c in card_last4):
+            return m.group(0)  # "the one ending in 6380": a card, read as before
+        hits = [o for o in orders if o.endswith(digits)]
+        if len(hits) == 1:
+            return f"order {hits[0]}"
+        unclear.append(digits)
+        return "order"
+    return _LAST_DIGITS.sub(fix, text), unclear
+
+
 _VERBS = ("cancel", "return", "exchange")
 _NOT_VERB_TYPOS = frozenset("cancer camel caramel retune rerun exchanger".split())
 
@@ -1526,7 +1595,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.zips = spaced  # "6 0 6 5 4", "43 275"
     r.names, r.name_unclear = names_in(without_ids, db)
     # "im calling for my dad, Aarav Nguyen 75268": someone else's details, which log no one in
-    r.for_other = bool(ON_BEHALF.search(t) or _OTHERS_DETAILS.search(t)) and not _MY_OWN.search(t)
+    r.for_other = bool(ON_BEHALF.search(t) or _OTHERS_DETAILS.search(t) or for_someone_else(t, r.names)) and \
+        not _MY_OWN.search(t)
     if r.for_other:
         r.other_emails, r.emails = r.other_emails + r.emails, []
         r.names, r.zips = [], []
@@ -1600,6 +1670,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.default_address = default_address_asked(t)
     # ("bill the whole order to my mastercard": the order's payment, not every item of it)
     r.all_items = bool(ALL_ITEMS.search(_ORDER_PAYMENT_CHANGE.sub(" ", t)))
+    # "return all of #W1 but the watch", "all in order #W1 except ...": the order's items, all
+    r.all_items = r.all_items or bool(re.search(r"\ball\s+(?:of|in|from)\s+(?:the\s+|my\s+)?(?:order\s+)?#W\d{7}\b", t, re.I))
     r.bye = bool(BYE.search(t))
     r.thanks = bool(THANKS.search(t))
     r.holding = bool(HOLDING.search(t))
@@ -1795,8 +1867,26 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
                         _AS_NOUN.search(low[:start]) and \
                         any(_one_off(w.removesuffix("s"), x) or _one_off(w, x) for x in keys):
                     spans.append((start, stop))
-        found += [(a, b, name, negated_at(low, a) or _kept(low, a, b)) for a, b in spans]
+        found += [(a, b, name, negated_at(low, a) or _kept(low, a, b) or _all_but(low, a)) for a, b in spans]
     return _only_scope(low, sorted(found))
+
+
+# "return all of #W1 but the watch", "everything but the laptop": "but" after the whole order meaning "except";
+# "cancel order #W1 apart from the speaker": so "apart from", "aside from", "save for" after an order or all of it
+_ALL_WORDS = r"\b(?:all|everything|every\s+(?:item|thing)|the\s+rest|(?:the\s+)?(?:whole|entire)\s+(?:order|thing|lot))\b"
+_BUT_BEFORE = re.compile(r"(?:\bbut|\bapart from|\baside from|\bsave for|\bbarring)(?:\s+(?:the|my|a|an|that|this|one|of))*\s*$",
+                         re.I)
+
+
+def _all_but(low: str, pos: int) -> bool:
+    before = re.split(r"[.;!?]", low[:pos])[-1]
+    m = _BUT_BEFORE.search(before)
+    if not m:
+        return False
+    head = before[:m.start()]
+    if m.group(0).lstrip().lower().startswith("but"):
+        return bool(re.search(_ALL_WORDS, head, re.I))
+    return bool(re.search(_ALL_WORDS + r"|\border\b|#?\bw\d{7}\b", head, re.I))
 
 
 # an item the customer keeps, said after it or before it: "the coffee maker i keep", "my kettle works fine",

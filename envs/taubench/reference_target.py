@@ -55,6 +55,7 @@ from envs.taubench.language import (
     named_things,
     negated_at,
     option_score,
+    order_by_last_digits,
     order_naming_items,
     ordinal_answers,
     read,
@@ -710,7 +711,12 @@ class ReferenceTarget(Target):
 
     def _respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history, turn.seed)
-        r = read(turn.user_message[:MAX_MESSAGE_CHARS], self.db, turn.last_reply)
+        said, unclear = self._orders_by_last_digits(turn.user_message[:MAX_MESSAGE_CHARS])
+        r = read(said, self.db, turn.last_reply)
+        if unclear:
+            # "wait no - the order ending 8688" with no one order ending so: asked, and no yes left open to the old
+            # proposal (before: the digits read as the new house number, or as a card)
+            return turn.say(self._which_order_ends(unclear))
         self.last_text = r.text
         self.last_reply_text = turn.last_reply or ""
         self.urgent = self.urgent or r.urgent
@@ -1769,6 +1775,24 @@ class ReferenceTarget(Target):
         turn.say(HANDOFF + extra)
 
     # --- planning ---------------------------------------------------------------------------
+    def _orders_by_last_digits(self, text: str) -> tuple[str, list[str]]:
+        """The message with an order named by its last digits written as its id ("the order ending 8688" -> "order
+        #W2918688"), and the digits said that name no one order of the verified customer's."""
+        if not self.user_id:
+            return text, []
+        cards = [pm.get("last_four") for pm in (self.profile or {}).get("payment_methods", {}).values()
+                 if pm.get("last_four")]
+        return order_by_last_digits(text, self._owned(), cards)
+
+    def _which_order_ends(self, digits: list[str]) -> str:
+        self.pending, self.goal["orders"] = [], []
+        owned = self._owned()
+        hits = [o for o in owned if any(o.endswith(d) for d in digits)]
+        found = (f"Several of your orders end in {' / '.join(digits)}: {', '.join(hits)}." if hits else
+                 f"None of your orders ends in {' / '.join(digits)}.")
+        return (f"{found} Which order do you mean? Please give me its full number; the orders on your account are: "
+                f"{', '.join(owned)}. Nothing has been changed.")
+
     def _owned(self) -> list[str]:
         return list((self.profile or {}).get("orders", []))
 
@@ -3469,7 +3493,21 @@ class ReferenceTarget(Target):
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
             whole = (f"An order can only be cancelled as a whole, not item by item: cancelling order {o} would cancel "
                      f"everything in it ({listing}). ")
-        return whole + self._cancel_question(turn, o)
+        return (whole or self._cancel_keeps_note(o, names, by_order)) + self._cancel_question(turn, o)
+
+    def _cancel_keeps_note(self, o: str, names: list[str], by_order: set[str]) -> str:
+        """"cancel everything in #W1 except the laptop": an order is cancelled whole, so the item to keep would go
+        too; said with each question and proposal of the cancellation (before: the whole order proposed, the laptop
+        unsaid, and cancelled on the yes)."""
+        kept = list(dict.fromkeys(n for _a, _b, n, neg in item_mentions(self.goal["text"], names)
+                                  if neg and n not in by_order))
+        if not kept:
+            return ""
+        listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
+        return (f"An order can only be cancelled as a whole, not item by item, so cancelling order {o} would cancel the "
+                f"{' and the '.join(kept)} too: everything in it goes ({listing}). If you'd rather keep the "
+                f"{' and the '.join(kept)}, say no and the order stays as it is; I can instead change items of it to "
+                f"other options. ")
 
     def _cancel_question(self, turn: TurnContext, o: str) -> str:
         g = self.goal
