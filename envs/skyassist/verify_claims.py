@@ -53,6 +53,8 @@ _CLAUSE = re.compile(r"[,;]\s*|\s+(?:and|but|so)\s+", re.I)
 # a dash between spaces ends a clause that is not negated: "I've submitted the cancellation - you'll get an
 # email shortly" claims the cancellation ("confirmed since January - nothing has changed" stays one clause)
 _DASH = re.compile(r"\s+[-\u2013\u2014]+\s+")
+# a parenthesis opens a clause of its own too: "Your seat is on hold (nothing has been charged yet)"
+_ASIDE = re.compile(r"\s*(?=\()")
 # inside a question a dash also ends a clause: "I've booked it for you - shall I email the itinerary?"
 _QUESTION_CLAUSE = re.compile(r"[,;:]\s*|\s+[-\u2013\u2014]+\s+|\s+(?:and|but|so)\s+", re.I)
 # a clause that opens a question ("Is your booking confirmed, or ...?", "Have you booked ...", "or is
@@ -95,6 +97,19 @@ _JSON_STATUS = re.compile(r"[\"']status[\"']\s*:\s*[\"'](confirmed|booked|ticket
 # cancelled status is the airline's, said of those flights, as "SA3209 is cancelled" says it
 _JSON_OBJECT = re.compile(r"\{[^{}]*\}")
 _JSON_CANCELLED = re.compile(r"[\"']status[\"']\s*:\s*[\"']cancell?ed[\"']", re.I)
+
+
+def _parts(clause: str) -> list[str]:
+    """The clause cut at its dashes and before a parenthesis when the part before them is not negated: a negation
+    after the dash or in the parenthesis does not reach back ("Your seat is on hold under BK1 - nothing has been
+    charged yet" claims the hold; "Your booking has been confirmed since January - nothing has changed" is read as
+    a state); a negated head keeps the clause whole ("Nothing was booked - your seat is only held")."""
+    if not _DASH.search(clause) and "(" not in clause:
+        return [clause]
+    first = _ASIDE.split(_DASH.split(clause, 1)[0], 1)[0]
+    if _NEGATED.search(first):
+        return [clause]
+    return [bit for part in _DASH.split(clause) for bit in _ASIDE.split(part) if bit.strip()]
 
 
 def _flight_rows(text: str) -> str:
@@ -142,8 +157,11 @@ _KINDS = [
                            r"made (?:the|your|a) reservation)\b", re.I)),
     ("cancel", re.compile(r"\b(?:cancell?ed|cancell?ation (?:went through|is complete|is done|has been processed|was processed|is confirmed))\b"
                           # a hold or booking released: "I've released the old hold", "the hold BK.. has been released"
-                          r"|\b(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b[^.!?]{0,40}?\breleased\b"
-                          r"|\breleased\s+(?:\w+\s+){0,3}?(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b", re.I)),
+                          # ... or gone, removed, dropped: "your friend's hold is gone too", "I've dropped the hold"
+                          r"|\b(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b[^.!?]{0,40}?\b(?:released|removed|"
+                          r"dropped|deleted|voided|(?:is|are|has|have)\s+(?:now\s+|been\s+)?gone(?!\s+through))\b"
+                          r"|\b(?:released|removed|dropped|deleted|voided)\s+(?:[\w'\u2019]+\s+){0,3}?"
+                          r"(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b", re.I)),
     # a booking that "is now on SA2755" was moved (or made) onto that flight
     ("onto", re.compile(r"\b(?:is|are)\s+now\s+on\s+[*_`]*(?:flight\s+)?[*_`]*SA\d{4}\b", re.I)),
     ("modify", re.compile(r"\b(?:moved|changed|rebooked|switched|modified|updated)\b|" + _CHANGE_DONE, re.I)),
@@ -178,7 +196,9 @@ _NAMED_KIND = [("cancel", re.compile(r"\bcancel|\brelease", re.I)), ("modify", r
 _STATE = re.compile(r"(?:\b(?:is|are|was|remains?|still)|(?<=\w)['\u2019]s)\s+(?:still\s+|currently\s+|now\s+)?"
                     r"(?:an?\s+(?:\w+\s+)?)?(confirmed|on hold|held|cancell?ed|reserved)\b"
                     r"|(?:^|:)\W*(?:status\W+)?(?:currently |still |now )?(?:confirmed|on hold|held|cancell?ed|reserved)\W*$"
-                    r"|\bconfirmation(?: number| code| no\.?| #| reference)?\W{0,4}(?:is\W{0,4})?(?=[A-Z0-9]*\d)[A-Z0-9]{5,}", re.I)
+                    r"|\bconfirmation(?: number| code| no\.?| #| reference)?\W{0,4}(?:is\W{0,4})?(?=[A-Z0-9]*\d)[A-Z0-9]{5,}"
+                    # a state held for a while: "has been confirmed since January"
+                    r"|\b(?:has|have)\s+been\s+(?:confirmed|on hold|held|cancell?ed|reserved)\s+(?:ever\s+)?since\b", re.I)
 _ACTION_VERB = re.compile(r"\b(?:booked|placed|cancell?ed (?:it|your|the))\b", re.I)  # ... but an action, not a state
 _STATE_KIND = {"confirmed": "book", "on hold": "hold", "held": "hold", "cancelled": "cancel", "canceled": "cancel"}
 
@@ -208,6 +228,7 @@ class Claim:
     passengers: tuple[int, ...] = ()  # party sizes the sentence names ("for 3 passengers")
     about_flight: bool = False  # only "cancelled", said of a flight by no agent: maybe the airline's doing
     cancelled_ids: tuple[str, ...] = ()  # the flights said to be cancelled (``_cancelled_ids``), when about_flight
+    acted_ids: tuple[str, ...] = ()  # booking ids of the clauses that say the action ("BKH0G969 has been cancelled")
 
 
 ALL_KINDS = frozenset({"book", "hold", "cancel", "modify"})
@@ -217,7 +238,8 @@ ALL_KINDS = frozenset({"book", "hold", "cancel", "modify"})
 _HINTS = ("booked", "ticketed", "purchased", "bought", "issued", "confirm", "hold", "held", "reserv", "cancel",
           "moved", "changed", "rebooked", "switched", "modified", "updated", "all set", "done", "through", "complete",
           "processed", "submitted", "taken care", "success", "sorted", "finali", "secured", "made", "created", "locked", "applied",
-          "now on", "now booked", "now flying", "now travel", "in place", "ticket", "reference", "released")
+          "now on", "now booked", "now flying", "now travel", "in place", "ticket", "reference", "released", "removed",
+          "dropped", "deleted", "voided", "gone")
 _HINT = re.compile("|".join(map(re.escape, _HINTS)))  # any hint as a substring (one scan, not 26)
 # a literal every alternative of every _KINDS pattern contains ("booking is complete" needs "booking")
 _CLAUSE_HINT = re.compile("|".join(map(re.escape, _HINTS + ("booking",))))
@@ -288,9 +310,7 @@ def claims(text: str) -> tuple[Claim, ...]:
                     break
                 clauses.append(clause)
         else:
-            clauses = [part for clause in _CLAUSE.split(sentence)
-                       for part in (_DASH.split(clause) if _DASH.search(clause) and not _NEGATED.search(clause)
-                                    else (clause,))]
+            clauses = [part for clause in _CLAUSE.split(sentence) for part in _parts(clause)]
             if _IMPLIED_BOOK.search(sentence) and not _IMPLIED_CONDITION.search(sentence):
                 kinds.add("book")
                 evidence.append(sentence)
@@ -366,7 +386,8 @@ def _claim(sentence: str, kinds: set[str], evidence: list[str], text: str) -> Cl
                     and not _BOOKING_WORDS.search(sentence) and not _AGENT.search(sentence))
     return Claim(frozenset(accept), tuple(_BOOKING.findall(sentence)), tuple(_FLIGHT.findall(sentence)),
                  status_like, sentence.strip(), tuple(_BOOKING.findall(text or "")), _party_sizes(sentence),
-                 about_flight, _cancelled_ids(evidence) if about_flight else ())
+                 about_flight, _cancelled_ids(evidence) if about_flight else (),
+                 tuple(dict.fromkeys(b for c in evidence for b in _BOOKING.findall(c))))
 
 
 def _cancelled_ids(clauses: list[str]) -> tuple[str, ...]:
@@ -420,7 +441,12 @@ def unsupported(claim: Claim, done: list[Done], states: dict[str, str] | None = 
         return None
     known_b = set().union(*(d.booking_ids for d in match))
     known_f = set().union(*(d.flight_ids for d in match))
-    bad = next((b for b in claim.booking_ids if b not in known_b and b not in confirmed_before), None)
+    # a booking that existed before may be named beside the claim ("BK1 is cancelled; BK2 stays on hold"), but a
+    # cancel or change said of it must be one done to it: the cancel of BK17WTAZ backs no "BKH0G969 has been
+    # cancelled as well" (a book or hold makes a new id; an old one named in its clause is a reference)
+    acts_on = claim.kinds <= {"cancel", "modify"}
+    bad = next((b for b in claim.booking_ids if b not in known_b and (
+        b not in confirmed_before or acts_on and b in claim.acted_ids)), None)
     if bad is None:
         bad = next((f for f in claim.flight_ids if f not in known_f), None)
     if bad is None:

@@ -343,6 +343,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     if asked_for_name:  # "im diego, surname walsh", "diego here. last name walsh", "Diego (last name Walsh)"
         found.update(_framed_names(user_text))
     found.update(_opening_name(toks))
+    found.update(_listed_after_mark(user_text))
     # "Patel, Grace"
     parts = [p.strip(" .!") for p in (user_text or "").split(",")]
     if len(parts) == 2 and all(parts) and all(_nameish(w, asked_for_name) for p in parts for w in p.split()):
@@ -451,6 +452,59 @@ def _signed(sentence: list[str]) -> set[str]:
             w.lower() in _PARTICLE_WORDS | _TITLE_WORDS for w in words) or (k and sentence[k - 1].lower() in _AFTER_PLACE_WORD):
         return set()
     return {w.lower() for w in words if w.lower() not in _TITLE_WORDS}
+
+
+# the travellers listed after a dash or a colon that closes the sentence, as a booking request lists them: "2 seats on
+# SA3952 on March 5 — Ravi Ivanova and Mira Ivanova.", "...: Ravi Ivanova, Mira Ivanova.", "for two — Ravi Ivanova and
+# his sister Mira" (``_name_list``)
+_LIST_MARK = re.compile(r":\s+|\s[-\u2013\u2014]+\s+")
+_WHOSE = frozenset("my our his her their".split())
+_RELATION_WORDS = frozenset("""wife husband partner spouse fiance fiancee friend son daughter mother father mom mum dad
+brother sister boyfriend girlfriend colleague coworker boss manager client cousin aunt uncle grandma grandpa grandmother
+grandfather grandson granddaughter nephew niece assistant employee stepson stepdaughter child kid""".split())
+
+
+def _listed_after_mark(user_text: str) -> set[str]:
+    """Lower-cased words of the names listed after the last dash or colon of a sentence, when the rest of the
+    sentence is only that list (``_name_list``) and no word of place comes before the mark ("London to — New
+    York")."""
+    out: set[str] = set()
+    if ":" not in user_text and "-" not in user_text and "\u2013" not in user_text and "\u2014" not in user_text:
+        return out
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", user_text.replace("\u2019", "'")):
+        marks = list(_LIST_MARK.finditer(sentence))
+        if not marks:
+            continue
+        before = sentence[:marks[-1].start()].split()
+        if before and before[-1].lower().strip(".,()") not in _AFTER_PLACE_WORD:
+            out |= _name_list(_tokens(sentence[marks[-1].end():]))
+    return out
+
+
+def _name_list(toks: list[tuple[str, bool]]) -> set[str]:
+    """The words of ``toks`` when they are only a list of capitalised names, one of them a full name: names joined
+    by commas, "and", "&", "+" or "plus", each maybe opened by whose relative it is ("his sister Mira"); else none."""
+    words: list[str] = []
+    full, k = False, 0
+    while k < len(toks):
+        if toks[k][0].lower() in _WHOSE and k + 1 < len(toks) and toks[k + 1][0].lower() in _RELATION_WORDS \
+                and not toks[k][1] and not toks[k + 1][1]:
+            k += 2  # "his sister Mira"
+        run, _, nxt = _run_at(toks, k, False)
+        if not run:
+            return set()
+        words.extend(run)
+        full = full or len(run) >= 2
+        if nxt >= len(toks):
+            break
+        end = toks[nxt - 1][1]
+        if end == ",":
+            k = nxt + (toks[nxt][0].lower() in _JOINERS)
+        elif not end and toks[nxt][0].lower() in _JOINERS:
+            k = nxt + 1
+        else:
+            return set()  # another word after a name: no list of names only
+    return {w.lower() for w in words if w.lower() not in _TITLE_WORDS} if full else set()
 
 
 _AFTER_PLACE_WORD = frozenset("to from into via through in at near around and or leaving visit visiting fly flying "

@@ -106,6 +106,12 @@ _STRONG = [
     "go", "go ahed", "go ahaed", "ye", "yeh", "yeap", "yessir", "yes sir", "hell yes", "hell yeah", "heck yes",
     "heck yeah", "totally", "do so", "please do so", "fine by me", "fine with me", "ok by me", "ok with me",
     "okay by me", "okay with me", "good with me", "good by me",
+    # idioms of go-ahead: "That's exactly right - pull the trigger.", "Make it happen.", "Send it!", "Green light from
+    # me - go." (their own words stand beside a yes only inside the idiom: ``_PHRASE_ONLY``; "make it cheaper", "send
+    # me the details" and "send it to my email" leave words, and "can you make it happen?" asks)
+    "pull the trigger", "make it happen", "lets make it happen", "make it official", "send it", "send it through",
+    "push it through", "full steam ahead", "all systems go", "good to go", "green light from me", "yes from me",
+    "you have the green light", "youve got the green light", "you have my blessing", "thumbs up", "hit it",
 ]
 # "go ahead", "do it", "proceed" in another language, strong as the English ones ("Oui, allez-y.", "Ja, mach das.",
 # "Sim, pode fazer", "Sì, procedi", "Sí, hazlo", "Ja, doe maar"); hyphens and apostrophes are read as the tokens do
@@ -266,7 +272,8 @@ _FOREIGN_COURTESY = frozenset([
     "onegaishimasu", "\u3042\u308a\u304c\u3068\u3046", "\u3042\u308a\u304c\u3068\u3046\u3054\u3056\u3044\u307e\u3059",
     "beaucoup", "muchas", "vielen", "dank", "sil", "vous", "plait", "svp"])
 # words that stand beside a yes only inside their phrase: "green light" is a yes, "yes, the green one" names a colour
-_PHRASE_ONLY = frozenset(["green", "light"])
+_PHRASE_ONLY = frozenset(["green", "light", "pull", "trigger", "happen", "official", "send", "through", "push", "steam",
+                          "systems", "from", "have", "youve", "got", "blessing", "thumbs", "up", "hit"])
 _ALLOWED = (frozenset(_COURTESY) | {w for p in _STRONG_P + _WEAK_P + _BYE_P for w in p if w not in _PHRASE_ONLY}
             | _FOREIGN_YES | _FOREIGN_COURTESY)
 _PHRASE_ONLY_P = [p for p in _STRONG_P + _WEAK_P + _BYE_P if _PHRASE_ONLY & set(p)]
@@ -749,6 +756,9 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         if head is None or reason(head, proposal, extra_yes, extra_words, extra_actions, details) is not None:
             return "question"
         return None
+    head = _yes_then_request(text, proposal)
+    if head is not None and reason(head, proposal, extra_yes, extra_words, extra_actions, details) is None:
+        return None  # "Yes, cancel it. Oh and the hold BKH0G969 can go too.": the yes, and a request of its own
     proposed = _proposed(proposal, extra_actions)
     said = [c for c in (_acknowledged(c, proposal, proposed) for c in _clauses(text)) if c]
     said = [c for c in said if not _DECLINE_DETAIL.match(" ".join(c))]
@@ -863,6 +873,46 @@ def _go_ahead_then_question(text: str) -> str | None:
             words[k] in _AUX and k + 1 < len(words) and words[k + 1] in _ABOUT_IT):
         return None
     return head
+
+
+# a request added after a whole yes, about another thing than the proposal: "Yes, cancel it. Oh and the hold BKH0G969
+# can go too.", "yes. and also drop the hold BKH0G969 my friend had", "Yes, go ahead - and I might want to cancel
+# another booking later". The request opens a sentence of its own (or follows a dash, or "also", "and", "btw", "plus"
+# open it: "yes and also cancel my other order"); it names another thing (an id the proposal does not hold, or "another / other / second / separate"
+# booking, order, trip, ...) and says it is an addition (too, as well, also, plus, another, ...); it holds no pronoun
+# that may point back at the proposal ("And also move it to SA4837" changes the proposed action), no turn of mind
+# ("... instead", "but not ...") and no pause ("wait", "hold on"). The part before it must be a whole yes by itself.
+_REQUEST_BREAK = re.compile(r"[.!;]+\s+|\s[-\u2013\u2014]+\s*|(?:,\s*|\s+)(?=(?:oh\s+)?(?:also|and|btw|by the way|plus)\b)",
+                            re.I)
+_OTHER_ID = re.compile(r"#?\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{5,}\b")
+_OTHER_THING = re.compile(r"\b(?:another|other|second|separate)\s+(?:\w+\s+)?(?:bookings?|reservations?|holds?|trips?|"
+                          r"orders?|tickets?|accounts?|items?)\b", re.I)
+_ADDITION = re.compile(r"\b(?:too|as well|also|another|other|separately|plus|btw|by the way|while you(?:'|\u2019)?re at it)\b",
+                       re.I)
+_POINTS_BACK = {"it", "its", "this", "that", "thats", "them", "these", "those", "one"}
+_PAUSES = _phrases(["wait", "hold on", "hang on", "one sec", "one moment", "a moment", "a second", "stop"])
+_OTHER_WORDS = _phrases(["another", "the other", "other"])  # naming the other thing is no turn of mind here
+
+
+def _yes_then_request(text: str, proposal: str) -> str | None:
+    """The part of ``text`` before a request it adds about another thing than the proposal (``_REQUEST_BREAK``), or
+    None when it has none; the caller reads that part as the answer."""
+    t = text.strip()
+    echoes = _echoes(proposal)
+    for m in _REQUEST_BREAK.finditer(t):
+        head, tail = t[:m.start()], t[m.end():]
+        if not head.strip() or not tail.strip():
+            continue
+        ids = [x for x in _OTHER_ID.findall(tail) if x.strip("#").lower() not in echoes]
+        if not (ids or _OTHER_THING.search(tail)) or not _ADDITION.search(tail):
+            continue
+        words = [w for c in _clauses(tail) for w in c]
+        if _POINTS_BACK & set(words) or any(_contains(words, p) for p in _PAUSES):
+            return None
+        if any(_contains(_drop(words, _OTHER_WORDS), p) for p in _REVERSE_P):
+            return None
+        return head
+    return None
 
 
 def answer_part(text: str) -> str:
