@@ -38,6 +38,9 @@ _YES_RE = re.compile(
     r"please (?:book|hold|cancel|change)|yes please|"
     # typed fast or said another way: "yess go ahed", "100%", "fine by me", "hell yeah", "do so", a thumbs-up
     r"go(?: ah(?:a?e)?d)?|ye[hp]?|yeap|yes+ ?sir|(?:hell|heck) ye(?:s+|ah)|totally|(?:please )?do so|"
+    # idioms of go-ahead, each whole: "make it happen", "pull the trigger", "send it!", "lock it in", "full steam ahead"
+    # (not "make it cheaper", "send it to my email": their other words are left over and make them no yes)
+    r"make it happen|pull the trigger|send it|lock (?:it|them|that) in|full steam ahead|book away|let'?s roll|"
     r"okidokie|alrighty|aight|ight|"
     r"100 ?%|(?:a |one )?hundred (?:percent|per cent|%)|\U0001F44D|\U0001F44C|\u2705|\u2714|"
     # "go ahead" in French, German, Spanish, Italian, Portuguese ("oui, allez-y", "ja, mach das", "sí, adelante",
@@ -90,7 +93,8 @@ _BESIDE_PHRASES_RE = re.compile(
     r"(?:i )?need (?:this|it) (?:sorted|done)(?: (?:quickly|fast|today|now))?|no time to waste|"
     r"(?:put|place) (?:it|them|those|the \w+) on hold|on hold|the only (?:item|one|change|thing)s?|"
     r"(?:in )?a bit of a (?:rush|hurry)|bit of a (?:rush|hurry)|in a hurry|go ahead|go for it|sounds good|"
-    r"that works|works for me|of course|by all means|for sure|you bet|sure thing|very well|why not)(?![\w'])", re.I)
+    r"that works|works for me|of course|by all means|for sure|you bet|sure thing|very well|why not|"
+    r"(?:from|by) me)(?![\w'])", re.I)  # ("green light from me")
 _BESIDE_YES_RE = re.compile(
     r"(?<![\w'])(?:" + _YES_RE.pattern[len(r"(?<![\w'])(?:"):-len(r")(?![\w'])")] + r"|"
     r"p+l+e+a+s+e+|pls|plz|thanks?|you|u|thx|ty|tysm|cheers|much|so|very|appreciated?|kindly|oh|well|"
