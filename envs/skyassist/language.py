@@ -112,6 +112,61 @@ _DATE_PATTERNS = [
     ("ymd", re.compile(r"\b(\d{4})/(\d{1,2})/(\d{1,2})\b")),
     ("num", _NUMERIC_DATE),
 ]
+# Weekday dates read before the patterns above (a phrase they would misread as the coming weekday):
+# "the first Thursday in May", "the last Friday of March" (that weekday of that month); British "Tuesday week",
+# "a week on Tuesday" (a week after the coming Tuesday), "a fortnight today", "in a fortnight" (14 days on).
+_ORDINAL_WD = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+               "5th": 5, "last": -1, "final": -1}
+_WEEKDAY_DATES = [
+    ("nthwd", re.compile(r"\b(" + "|".join(_ORDINAL_WD) + r")\s+(" + _WD_RE + r")\s+(?:in|of)\s+(?:the\s+month\s+of\s+)?"
+                         r"(" + _MONTH_RE + r"|next\s+month|this\s+month)\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
+    ("wdweek", re.compile(r"\b(?:a|one)\s+(week|fortnight)\s+on\s+(" + _WD_RE + r")\b|\b(" + _WD_RE +
+                          r")\s+(week|fortnight)\b(?!\s*(?:after|before|later|earlier|from|of|or|and|to|ago|\d))", re.I)),
+    ("fortnight", re.compile(r"\b(?:in\s+(?:a|one)\s+fortnight|(?:a|one)\s+fortnight\s+(?:from\s+)?(today|now|tomorrow|tmrw|tmr))"
+                             r"(?:'?s\s+time)?\b", re.I)),
+    # read by nobody for sure, so no date at all (the date is asked, never replaced by the coming weekday): "the first
+    # Thursday" of no month said, "the Thursday after" / "the Friday before" something ("after next" is read below)
+    ("unread", re.compile(r"\b(?:the\s+)?(?:" + "|".join(_ORDINAL_WD) + r")\s+(?:" + _WD_RE + r")s?\b(?:\s+(?:in|of)\s+"
+                          r"(?:the\s+)?\w+)?|\bthe\s+(?:" + _WD_RE + r")\s+(?:after|before)\b(?!\s+(?:next|last)\b)", re.I)),
+]
+_DATE_PATTERNS[:0] = _WEEKDAY_DATES
+_WEEKDAY_KINDS = {kind for kind, _ in _WEEKDAY_DATES}
+
+
+def _weekday_date(kind: str, m: re.Match, today: date) -> date | None:
+    """The date of a phrase of ``_WEEKDAY_DATES`` (None for "unread", or a fifth weekday a month does not have)."""
+    if kind == "nthwd":
+        nth, wd, month = _ORDINAL_WD[m.group(1).lower()], WEEKDAYS[m.group(2).lower()], m.group(3).lower()
+        if month.startswith(("next", "this")):
+            first = _add_months(today.replace(day=1), 1 if month.startswith("next") else 0)
+            years = [(first.year, first.month)]
+        else:
+            year = int(m.group(4)) if m.group(4) else None
+            years = [(year, MONTHS[month])] if year else [(today.year + k, MONTHS[month]) for k in (0, 1)]
+        for y, mo in years:
+            days = [date(y, mo, k) for k in range(1, 32) if _valid(y, mo, k) and date(y, mo, k).weekday() == wd]
+            d = days[-1] if nth < 0 else days[nth - 1] if nth <= len(days) else None
+            if d is not None and (d >= today or len(years) == 1):
+                return d
+        return None
+    if kind == "wdweek":
+        unit, wd = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        coming = today + timedelta(days=(WEEKDAYS[wd.lower()] - today.weekday()) % 7 or 7)
+        return coming + timedelta(days=14 if unit.lower() == "fortnight" else 7)
+    if kind == "fortnight":
+        from_tomorrow = (m.group(1) or "").lower() in ("tomorrow", "tmrw", "tmr")
+        return today + timedelta(days=15 if from_tomorrow else 14)
+    return None
+
+
+def _valid(y: int, mo: int, d: int) -> bool:
+    try:
+        date(y, mo, d)
+    except ValueError:
+        return False
+    return True
+
+
 _RETURN_CUE = re.compile(r"(return(?:ing)?|\bret\b|\brtn\b|back|coming home|come home|fly home|home on|round[- ]trip.*\band)\W*(?:\w+\W+){0,3}$", re.I)
 _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|hurried|right away|immediately|as soon as possible|quickly|no time|right now|"
                      r"straight away|emergency|(?:in a|such a|bit of a) rush|rush(?:ed|ing)?(?! hour)|be quick|make it (?:quick|fast|snappy)|"
@@ -297,6 +352,7 @@ class Parsed:
     human: bool = False  # asks for a person instead of the virtual agent
     who: bool = False  # asks whether the agent is a person or a machine
     keep_booking: bool = False  # a cancellation said only negated ("don't cancel. when is the flight?")
+    conditional: bool = False  # a reply that makes its yes depend on something ("ok yes if there's no fee")
 
     @property
     def airports(self) -> list[str]:
@@ -662,10 +718,17 @@ _DAY_BEFORE_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?$", re.I)
 def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
     today = NOW.date()
     out: list[tuple[int, int, str, str]] = []
+    unread: list[tuple[int, int]] = []  # spans said as a date that is not read (``_WEEKDAY_DATES``)
     for kind, pat in _DATE_PATTERNS:
         for m in pat.finditer(text):
             d: date | None = None
-            if kind == "iso":
+            if kind in _WEEKDAY_KINDS:
+                d = _weekday_date(kind, m, today)
+                if d is None:  # "the first Thursday", "the Thursday after": no date, and never the coming Thursday
+                    if not any(s <= m.start() < e or m.start() <= s < m.end() for s, e in unread):
+                        unread.append(m.span())
+                    continue
+            elif kind == "iso":
                 try:
                     d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
                 except ValueError:
@@ -741,7 +804,8 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
                 d = today + timedelta(days=_span_days(m.group(1), m.group(2)))
             if d is None:
                 continue
-            if any(s <= m.start() < e or m.start() <= s < m.end() for s, e, _, _ in out):
+            if any(s <= m.start() < e or m.start() <= s < m.end() for s, e, _, _ in out) or \
+                    any(s <= m.start() < e or m.start() <= s < m.end() for s, e in unread):
                 continue
             out.append((m.start(), m.end(), d.isoformat(), kind))
     out.sort()
@@ -794,12 +858,20 @@ quick quicker quickest fast faster fastest rush rushed rushing hurried hurrying 
 _NOT_NAMES |= set("""
 better cheaper cheap expensive pricier dearer costlier earlier later worse nearer closer shorter
 """.split())
+# chat fillers after a name ("My name's Jordan btw", "my name is Jordan tho"): never a name ("tho" only in lower case:
+# "Tho" is a given name)
+_NOT_NAMES |= set("""
+btw fyi lol lmao haha hahaha hehe imo imho tbh ngl fwiw iirc thx ty pls plz xx xoxo
+""".split())
+_LOWER_FILLERS = {"tho", "tbf", "innit"}
 # a contraction ("I'll", "we'd", "they're", "don't") is never a name; "O'Brien", "D'Souza" are
 _CONTRACTION = re.compile(r"^[^\W\d_]+'(?:ll|d|ve|re|m|s|t)$", re.I)
 
 
 def _name_token_ok(tok: str) -> bool:
     if _CONTRACTION.match(tok.replace("\u2019", "'")):
+        return False
+    if tok in _LOWER_FILLERS:
         return False
     return tok.lower().strip(".") not in _NOT_NAMES and not tok.isupper() or tok.lower() in _PARTICLES
 
@@ -872,6 +944,18 @@ _WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenge
 _NAME_THEN_CUE = re.compile(r"(?:^|[.!?;,]\s*)\W*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\W+)?"
                             r"((?-i:[A-Z][a-zA-Z'\-]+)(?:\s+(?-i:[A-Z][a-zA-Z'\-]+)){1,3})\s+(?:here|speaking|calling)\b"
                             r"(?=\s*(?:$|[-–—,.;:!]|and\b|from\b|with\b))", re.I)
+# "as long as", "as soon as" after a cue ending in "as" ("book it as"): a conjunction, no name
+_AS_CONJUNCTION = re.compile(r"\s*(?:long|soon|much|far|well|quick(?:ly)?|fast)\s+as\b", re.I)
+# a cue that names the speaker: "my name is", "my name's", "call me"
+_SELF_NAMED = re.compile(r"\b(?:my name is|my name's|my name|call me)\b", re.I)
+_REL_ONE_WORDS = (r"(?:boss|colleague|coworker|co-worker|manager|client|guest|wife|husband|partner|spouse|son|daughter|"
+                  r"mother|father|mom|mum|dad|friend|brother|sister|grand(?:ma|pa|mother|father|son|daughter)|"
+                  r"aunt|uncle|nephew|niece|ceo|director|employer|executive)")
+# the customer books for one other person: "for my boss", "on behalf of my client", "I'm an EA / PA / her assistant"
+_BOOKS_FOR_ANOTHER = re.compile(r"\bfor (?:my|our) " + _REL_ONE_WORDS + r"\b(?!\s*(?:and|&|\+|plus)\b)"
+                                r"|\bon behalf of\b|\b(?:i'?m|i am)\s+(?:an?\s+|his\s+|her\s+|their\s+)?"
+                                r"(?:ea|pa|executive assistant|personal assistant|assistant|secretary|travel agent|"
+                                r"travel coordinator|office manager)\b", re.I)
 _LAST_CUE = re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s*", re.I)
 # a last name said not to be given: "he wont tell me his surname", "i don't know her last name", "no idea of his surname"
 _NO_NAME_GIVEN = re.compile(r"(?:\b(?:won'?t|wont|will not|doesn'?t|doesnt|does not|don'?t|dont|do not|didn'?t|can'?t|cant|"
@@ -1083,12 +1167,17 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         if all(_name_token_ok(x) for x in a + b) and usable(a + b) and (a[0][:1].isupper() or expecting):
             return " ".join(_tidy(b)), " ".join(_tidy(a))
     candidates: list[list[str]] = []
+    selves: list[list[str]] = []  # the speaker's own name ("my name's Jordan Lee"): not a traveller's when booking for another
     for m in _STRONG_CUE.finditer(t):
         if _NO_NAME_GIVEN.search(t[max(0, m.start() - 50):m.start()]):
             continue  # "i dont know his last name haha"
+        if _AS_CONJUNCTION.match(t, m.end()) and m.group(0).lower().rstrip().endswith(" as"):
+            continue  # "book it as long as it's refundable", "book it as soon as you can": no name
         run = _name_run(t, m.end(), True)
         if run and usable(run, strong=True):  # "my name is Sydney Smith": a city can be a name here
             candidates.append(run)
+            if _SELF_NAMED.search(t[max(0, m.start() - 3):m.end()]):
+                selves.append(run)
     for m in _NAME_THEN_CUE.finditer(t):  # "Arjun Bianchi here, ...": two words or more, no city ("New York here")
         run = m.group(1).split()
         if all(_name_token_ok(x) for x in run) and usable(run):
@@ -1101,6 +1190,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             last = _tidy(run)[0]  # a booking is filed under a last name: "it's under Kim"
         elif len(run) >= 2 or m.group(0).lower().startswith(("i'm", "i am", "this is", "it", "use")):
             candidates.append(run)
+            if m.group(0).lower().startswith(("i'm", "i am", "this is")):
+                selves.append(run)
     # "hi im grace fischer, pls cancel ...": a full name in lower case after a greeting, closed by a comma or stop
     m = re.match(r"\W*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\W+)?(?:im|i'm|i am|this is|my name is|"
                  r"my name's)\s+([a-z][a-z'-]+)\s+([a-z][a-z'-]+)\s*(?:[,.;!]|$|here\b)", t)
@@ -1143,6 +1234,10 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
                 if tail and usable(tail) and " ".join(tail).lower() not in places:
                     candidates.append(tail)
                     break
+    if selves and _BOOKS_FOR_ANOTHER.search(t) and not _WITH_SPEAKER.search(t) and not _OTHERS_TOO.search(t):
+        # "I'm an EA booking for my boss, Maya Adeyemi. ... My name's Jordan Lee": the booker's name is not the
+        # traveller's; the traveller's name is read, or asked
+        candidates = [c for c in candidates if not any(c is x for x in selves)]
     if candidates and last and not first:
         best = _tidy(max(candidates, key=lambda r: len(_tidy(r))))
         fam = last.split()
@@ -1294,6 +1389,25 @@ def is_deferral(text: str) -> bool:
     """The customer puts the decision off ("I'll think about it", "not yet", "let me check")."""
     t = (text or "").replace("\u2019", "'")
     return bool(LATER.search(t)) and not re.search(r"\b(?:wait|hold on|hang on)\b.{0,40}\b(?:book|flight|date|passengers?)\b", t, re.I)
+
+
+# a condition put on a yes: "yes if there's no fee", "only if I can rebook", "as long as it's refundable"; not "if
+# possible", "if so", "what if ...", "even if"
+_CONDITION = re.compile(r"(?<!\bwhat )(?<!\beven )\b(?:only if|if|as long as|so long as|provided(?: that)?|providing|"
+                        r"assuming|on condition that)\b(?!\s+(?:possible|so|not|you can|you could|that'?s (?:ok|okay|fine|alright)|"
+                        r"it'?s (?:ok|okay|fine|alright)|needed|necessary|need be|you like|you want|you don'?t mind)\b)",
+                        re.I)
+
+
+# words that take back what was just said: "yes cancel - no wait, ...", "cancel it, actually no, ..."
+_TAKEN_BACK = re.compile(r"\b(?:no|nah|nope|hmm+|hang on|hold on|wait|actually|scratch that|on second thoughts?|"
+                         r"change of plan|i changed my mind|changed my mind)\b[\s,.!-]*(?:wait|actually|no|hang on|hold on)?\b", re.I)
+
+
+# a closing said after an answer: "..., nothing else after that", "... - no other questions from me"
+_NOTHING_ELSE = re.compile(r"\s*[,;.!\u2014\u2013-]+\s*(?:and\s+)?(?:nothing else(?:\s+(?:after that|for now|thanks|today))?|"
+                           r"no (?:other|more|further) questions(?:\s+from me)?|that'?s (?:it|all|everything)(?: for now)?)"
+                           r"[\s.!]*(?:thanks|thank you|cheers)?[\s.!]*$", re.I)
 
 
 def is_refusal(text: str) -> bool:
@@ -1715,6 +1829,8 @@ _BACK_NEXT = re.compile(_BACK + r"(?:on\s+)?the\s+(?:next|following)\s+day\b|" +
                         r"(?!\s+tomorrow)", re.I)
 _BACK_WEEKEND = re.compile(_BACK + r"(?:on\s+|at\s+)?the\s+weekend\s+after\b(?!\s+next)", re.I)  # "coming back the
 # weekend after": the first Saturday after the outbound date
+# "coming back the Thursday after": the first Thursday after the outbound date
+_BACK_WD_AFTER = re.compile(_BACK + r"(?:on\s+)?the\s+(" + _WD_RE + r")\s+after\b(?!\s+next)(?!\s+(?:the\s+)?\w*\d)", re.I)
 _BACK_DAY = re.compile(_BACK + r"(?:on\s+)?the\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.I)
 
 
@@ -1728,6 +1844,8 @@ def _return_after(text: str, outbound: str) -> str | None:
         return (start + timedelta(days=1)).isoformat()
     if _BACK_WEEKEND.search(text):
         return (start + timedelta(days=(5 - start.weekday()) % 7 or 7)).isoformat()
+    if m := _BACK_WD_AFTER.search(text):
+        return (start + timedelta(days=(WEEKDAYS[m.group(1).lower()] - start.weekday()) % 7 or 7)).isoformat()
     if m := _BACK_DAY.search(text):
         d = day_of_month_from(int(m.group(1)), start.year, start.month, start + timedelta(days=1))
         return d.isoformat() if d else None
@@ -1841,7 +1959,8 @@ _MEMBER = re.compile(
     r"cousins?|aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)s?|in-laws|nephews?|nieces?|twins|triplets)"
     r"|the (?:mrs|missus|missis|hubby|wifey|other half|better half|wife|husband|twins|triplets|kids|children|" + _N_WORD + r"\s+(?:kids|children|boys|girls))"
     r"|(?:her|his|their|our|my)\s+" + _N_WORD + r"\s+[a-z-]+|husband|wife|partner|" + _N_WORD + r"\s+(?:kids?|child(?:ren)?|"
-    r"friends?|colleagues?|coworkers?|co-workers?|adults?|others?))\b|" + _OUTSIDER, re.I)
+    r"friends?|colleagues?|coworkers?|co-workers?|adults?|others?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?))\b|"
+    + _OUTSIDER, re.I)  # ("me and my wife and a toddler": one toddler)
 _ENUMERATED = "enumerated"
 
 
@@ -1871,7 +1990,9 @@ _JOINER = re.compile(r"(?:\s*(?:,|&|\+|and|plus|with|as well as|along with|also|
 
 # a companion said by first name in a party list: "me, Tom and the two kids", "my son Leo, my daughter Mia and me"
 _COMPANION = re.compile(r"(?<![\w'])(?-i:[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)*)\b")  # "Tom", "Ewa Kowalski"
-_SELF_ENDS = re.compile(r"\s*(?:$|[,.!?;)]|too\b|as well\b|please\b|pls\b)", re.I)
+_SELF_ENDS = re.compile(r"\s*(?:$|[,.!?;)]|too\b|as well\b|please\b|pls\b"
+                        # the list goes on: "my wife and I and our 2 kids", "my wife and I and a toddler"
+                        r"|(?:and|&|\+|plus)\s+(?:my|our|the|his|her|their|\d{1,2}|" + _NUMBER_WORD_RE + r")\b)", re.I)
 
 
 def _companion_name(word: str, places: frozenset[str]) -> bool:
@@ -2045,6 +2166,14 @@ _DAY_AFTER_MONTH = re.compile(r"(?<![\w-])(?<!\d )(?<!\d(?:st|nd|rd|th) )(?<! of
                               r"(?:" + _MONTH_RE + r")\.?\s*$", re.I)
 
 
+# one more person of a kind added with "a"/"an" after a list word: "two adults and a child", "2 adults, a kid",
+# "two of us plus a toddler", "one adult and a teenager" (not "a child seat", "a kid's meal": no person)
+_ONE_MORE_KIND = re.compile(r"((?:,|&|\+|\band|\bplus|\bwith|\bas well as|\balong with)\s*)(?:a|an)\s+"
+                            r"(?=(?:little\s+|small\s+|young\s+)?(?:kid|child|infant|baby|toddler|teen|teenager|youth|minor)"
+                            r"(?![\w'\u2019-])(?!\s+(?:seats?|fares?|meals?|menus?|prices?|rates?|discounts?|tickets?|"
+                            r"strollers?|prams?|buggy|buggies|cots?|bassinets?|car seats?|carriers?)\b))", re.I)
+
+
 def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -2058,6 +2187,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
         return out
     t = text.replace("\u2019", "'")
     t = re.sub(r"\s*\+\s*(?=(?:husband|wife|partner)\b)", " / ", t)  # "me + wife": how many is asked
+    t = _ONE_MORE_KIND.sub(r"\1one ", t)  # "two adults and a child": the child is one more, never dropped
     parts = [text_rules.number_value(m.group(1)) for m in _COUNTED.finditer(t)
              if not _DAY_AFTER_MONTH.search(t[:m.start()])]  # "august 24 uh tickets": a day ("4 sept 3 people": a count)
     joined = re.search(r"\b" + _N_WORD + r"\s+(?:[a-z-]+\s+)?" + _PARTY_NOUN + r"\s*(?:,|and|&|\+|plus|with)\s*(?:and\s+)?"
@@ -2274,6 +2404,10 @@ _MAKE_IT = re.compile(r"\bmake (?:it|that)\s+(\d{1,2}|" + "|".join(text_rules.NU
                       r"(?:\s+(?:people|passengers|persons|travell?ers|adults|seats|tickets|of us))?", re.I)
 
 
+# a counted kind right before "plus N ...": the "plus" lists the party ("2 adults plus 1 infant" = 3), it changes no count
+_KIND_BEFORE = re.compile(r"\b" + _N_WORD + r"\s+" + _KIND_NOUN + r"\s*,?\s*$", re.I)
+
+
 def _count_change(text: str) -> tuple[int | None, bool, bool, tuple[int, int] | None]:
     """(change of the passenger count, whether people join the speaker, whether the count changes
     by a number not said, the span that says it): "add one more passenger" (+1, False, False),
@@ -2317,7 +2451,25 @@ def _joined_booking_ids(text: str) -> str:
                 or len(re.findall(r"[^\W\d_]+", rest)) <= 3):
             return m.group(1) + m.group(2)
         return m.group(0)
+    text = _GROUPED_ID.sub(lambda m: _grouped_id(m, text), text)
     return _SPLIT_ID.sub(join, text) if re.search(r"(?i)\bbk\b", text) else text
+
+
+# a booking id typed in groups or letter by letter: "BK-ZYZ-BWR", "bk zyz bwr", "BK ZY ZB WR", "B K Z Y Z B W R"
+_GROUPED_ID = re.compile(r"\b(B\s?K)((?:[\s.-]{1,2}[0-9A-Z]{1,5}){2,6})\b(?![\s.-]+[0-9A-Z]\b)", re.I)
+
+
+def _grouped_id(m: re.Match, text: str) -> str:
+    """The id written as one word when its groups make six letters or digits (with dashes or dots always; with
+    spaces only where it reads as an id, as in ``_joined_booking_ids``); else the text as typed."""
+    rest_of_id = re.sub(r"[\s.-]", "", m.group(2))
+    if len(rest_of_id) != 6:
+        return m.group(0)
+    rest = (text[:m.start()] + " " + text[m.end():]).strip()
+    if (re.search(r"[.-]", m.group(2)) or re.search(r"\d", rest_of_id) or _ID_CONTEXT.search(text)
+            or _LAST_CUE.search(text) or len(re.findall(r"[^\W\d_]+", rest)) <= 4):  # ("bk zyz bwr, surname Mensah")
+        return "BK" + rest_of_id.upper() if m.group(1).isupper() or m.group(2).isupper() else "bk" + rest_of_id
+    return m.group(0)
 
 
 # what stands between a date and the one that corrects it: ", actually no, ", " - sorry, I mean ", " no wait "
@@ -2466,6 +2618,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     # "remove one passenger" changes the count; it does not state one
     cities = place_words(db)
     counts = party_sizes(text, cities)
+    if (span is not None and _KIND_BEFORE.search(plain[:span[0]]) and counts
+            and not re.search(r"\b(?:more|extra|additional|further|another)\b", plain[span[0]:span[1]], re.I)):
+        p.pax_change, p.pax_joining, p.pax_more, span = None, False, False, None  # "2 adults plus 1 infant": one party
     if _ENUMERATED not in counts.reasons and span is not None:
         counts = party_sizes(text[:span[0]] + " " + text[span[1]:], cities)
     if counts:
@@ -2569,6 +2724,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.human = asks_for_person(text)
     p.who = bool(ASKS_IF_MACHINE.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human and not p.split_now
+    if not p.yes and (cond := _CONDITION.search(text)) and not is_refusal(text[:cond.start()]):
+        # "ok yes if there's no fee", "ugh fine, but only if I can rebook later for free": neither a yes nor a no
+        # (the "no" and the "later" are the condition's), but a condition to answer before asking again
+        p.conditional = True
+        p.no = False
+        p.later = p.later and is_deferral(text[:cond.start()])
     p.abandon = bool(abandon) and not p.yes
     p.drop_trip = bool(drop_trip) and not p.yes
     if dropped and len(p.dates) == 1 and re.search(r"\btoday\b", text, re.I) and not re.search(r"\d", text):
@@ -2606,6 +2767,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
+    if (summary and not p.yes and (tail := _NOTHING_ELSE.search(typed)) and typed[:tail.start()].strip()
+            and is_confirmation(typed[:tail.start()], summary)):
+        # "yes go ahead, nothing else after that", "sure, no other questions" at a proposal: a yes said with a
+        # closing, neither a no nor a goodbye; not a plain yes either (the verifiers' reading), so asked again
+        p.accepts, p.no, p.closing = True, False, False
+        p.intents.discard("goodbye")
     if p.selection is not None and (("?" in text or _ASKS_ABOUT.match(text) or _asked_in_a_clause(undated))
                                     and not _PICKS.search(text) or _MONEY_BACK_ASKED.match(text)):
         # "what fare class code is option 2?", "is the economy one refundable?", "does the premium one have
@@ -2629,6 +2796,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.keep_booking = True
         if p.has("details") or "?" in text:
             p.later = p.no = False  # "no wait, don't cancel, just tell me when it leaves": a question, put off nothing
+    if p.has("cancel") and p.has("change") and (back := _TAKEN_BACK.search(text)) and \
+            _INTENTS["change"].search(text[back.end():]) and not _INTENTS["cancel"].search(text[back.end():]):
+        p.intents.discard("cancel")  # "yes cancel - no wait, can I move it to June instead?": the change, said last
+        p.later = p.no = p.yes = False
     if _NOT_NEEDED.search(text):
         p.intents.add("cancel")  # "i dont need my fly anymore, BK..."
     if _REFUND_REQUEST.search(text):

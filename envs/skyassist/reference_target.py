@@ -796,6 +796,21 @@ class ReferenceTarget(Target):
                 out.append("Understood, you don't need to give one. " + pend["said"])
                 turn.say(" ".join(out))
                 return
+            if (pend["kind"] in ("cancel", "modify") and p.conditional and not p.yes and not p.no
+                    and not self._changes(p) and not p.dates and p.month_named is None):
+                # "ok yes if there's no fee", "only if I can rebook later for free" at "Shall I cancel ...?": what is
+                # known is said, and the question asked again; nothing is cancelled or changed on a condition
+                self.pending = pend
+                known = self._pending_answer(p, pend) or ""
+                if pend["kind"] == "cancel" and self.booking is not None and "refund" not in known:
+                    known = (known + " " + self._refund_sentence(self.booking)).strip()
+                known = "" if known and known in pend["said"] else known  # said with the question already
+                out.append((known + " " if known else "") + "I can only go ahead on a plain yes, not on a condition. "
+                           + pend["said"])
+                turn.say(" ".join(out))
+                return
+            if pend["kind"] == "modify" and p.no and (p.dates or p.day_of_month is not None) and not p.has("cancel"):
+                p.no = False  # "yes - hmm no, actually make it the 7th" at a change's summary: the new day, not a no
             if p.no and not self._changes(p) and not (pend["kind"] != "cancel" and p.has("cancel")
                                                       and _CANCEL_IT_ALL.search(p.text)):
                 # ("no, just cancel the whole thing" at a change: the cancellation is asked for, below; "no, cancel
@@ -834,6 +849,7 @@ class ReferenceTarget(Target):
                 turn.say(" ".join(out))
                 return
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p) and not switched
+                    and not (pend["kind"] == "cancel" and p.has("change"))  # "no wait, can I move it instead?": helped
                     and not PROCEED.search(p.text) and not p.fare_class and not (p.passport or p.card)):
                 out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
             elif (pend["kind"] == "book" and p.has("hold") and not p.has("book") or
@@ -2387,6 +2403,14 @@ class ReferenceTarget(Target):
                 self._ask_leg2_date(out, refused)
                 return
             self.leg2_refused = None
+            if self.return_date and self.date and self.return_date < self.date and not self.via:
+                # a return read before the outbound ("on the 20th, back the Tuesday after next"): never searched
+                # as said; the return date is asked
+                out.append(f"The return date I read, {self.return_date}, is before your outbound flight on {self.date}. "
+                           f"On what date would you like to fly back from {self._place(self.destination)} to "
+                           f"{self._place(self.origin)}?")
+                self.return_date, self.awaiting = None, "return_date"
+                return
             wanted = self._wanted_legs()
             if (len(self.legs) == 1 and self.legs[0].get("from_id") and (p.places or p.dates) and not p.flight_ids
                     and self._same_legs(wanted)):
@@ -3012,6 +3036,8 @@ class ReferenceTarget(Target):
                 continue
             if not shown:
                 after = legs[0]["date"] if multi and leg["label"] == "second leg" else ""
+                if multi and leg["label"] == "return":
+                    after = (Date.fromisoformat(legs[0]["date"]) - timedelta(days=1)).isoformat()  # never before the way out
                 now = self._booking_date() if leg.get("for_change") else None  # a change: not the day it is on
                 dates = [d for d in self._bookable_dates(leg["origin"], leg["destination"])  # only dates it can book
                          if d != leg["date"] and d > after and d != now][:3]
