@@ -147,6 +147,16 @@ NO = re.compile(r"^\W*(no|nope|nah|non|nein|n[a\u00e3]o|don'?t|do not|wait|hold 
 _LATE_NO = re.compile(r"^\W*(?:(?:hmm+|ok(?:ay)?|so|then|well|um+|uh+|ah+|oh|actually|in that case|on second thought|"
                       r"thinking about it|having thought about it|after all)\W+)+(?:no|nope|nah)\b"
                       r"(?!\W+(?:longer|need|problem|worries|rush|hurry|thanks?|thank you)\b)", re.I)
+# a polite no to a proposal: "on reflection, I'll hold off", "I'd prefer you didn't", and, as the whole message, "not
+# this time thanks", "eh, maybe not", "yes... actually no" (before: the proposal asked again, or read as a change)
+_SOFT_NO = re.compile(
+    r"\b(?:i'?ll|i will|i think i'?ll|i'?d better|i should|let'?s|we'?ll|gonna|going to)\s+(?:just\s+|probably\s+)?"
+    r"hold off\b(?!\s+(?:on\s+)?(?:the|my|that|this)\s+(?!order\b|cancel|return|exchange|change)\w)|"
+    r"\b(?:i'?d|i would)\s+(?:prefer|rather)\s+(?:that\s+|if\s+)?you\s+(?:didn'?t|did not|don'?t|wouldn'?t|not)\b|"
+    r"^\W*(?:(?:eh+|hmm+|um+|uh+|well|ok(?:ay)?|actually|sorry|yes|yeah|yep|sure|wait|so|then|on reflection|"
+    r"on second thoughts?|thinking about it)\W+)*(?:(?:maybe|probably|perhaps|prob)\s+)?(?:not|no|nope|nah)"
+    r"(?:\s+(?:after all|this time))?"  # ("not now, thanks" is a put-off, read by the clerk)
+    r"(?:\W+(?:thanks?|thank you|thx|ty|sorry))?\W*$", re.I)
 URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed|ing)?(?! hour)|right (away|now)|quick(ly)?|immediately|no time|"
                     r"as soon as possible|straight away|emergency|(?:short|pressed|tight) (?:on|of|for) time|"
                     r"time is (?:short|tight|running out)|running out of time|not much time|(?:done|do it|be) fast|"
@@ -480,7 +490,10 @@ def asks_only(text: str) -> tuple[bool, bool]:
 
 
 _SIDE_TOPIC = re.compile(r"\b(?:total|how much|cost|price|paid|charged|status|shipped|arriv(?:e|ed)|where is|where'?s|wheres|"
-                         r"when will|tracking|what'?s in|whats in|what is in|address)\b", re.I)
+                         r"when will|tracking|what'?s in|whats in|what is in|address|"
+                         # "which card did I use for #W1? I may cancel it": how it was paid, answered before the request
+                         # (not "what about paypal?", a method offered)
+                         r"(?:which|what) (?:credit |debit )?(?:card|payment)|pa(?:id|y) (?:\S+ ){0,3}?(?:with|by|for))\b", re.I)
 
 
 def side_question(text: str) -> str:
@@ -1543,6 +1556,15 @@ _INDIRECT_PERSON = re.compile(
     # "I'd feel better talking to an actual person" (not "I was talking to a real person and ...")
     r"(?<!was )(?<!were )\b(?:speaking|talking|chatting|dealing)\s+(?:to|with)\s+(?:an?\s+|some\s+)?(?:real|actual|live)\s+"
     r"(?:human|person|people|agent|rep|representative)|"
+    # the case to be gone through with a person: "I would rather sort this out with an actual person", "talk this
+    # through with a real person please" (not "I sorted it out with a real person last week")
+    r"\b(?:sort|work|figure|talk|go|hash|deal|chat|run)\s+(?:this|it|that|things|everything|all this)\s+"
+    r"(?:(?:out|through|over)\s+)?with\s+(?:an?\s+|some\s+)?(?:real|actual|live)\s+(?:human|person|people|agent)|"
+    r"\b(?:rather|prefer|want|need)\b[^.?!]{0,40}\bwith\s+(?:an?\s+|some\s+)?(?:real|actual|live)\s+"
+    r"(?:human|person|people|agent)|"
+    # "a real person would be better for this", "an actual human could sort this out faster"
+    r"\b(?:an?|some)\s+(?:real|actual|live)\s+(?:human|person|agent)(?:\s+being)?\s+(?:would|could|might|will)\s+"
+    r"(?:be\s+)?(?:(?:much|far|a lot)\s+)?(?:better|best|easier|preferable|quicker|faster|sort|handle|help|understand)\b|"
     # a machine refused: "I don't want to talk to a bot", "I'm tired of talking to a machine"
     r"\b(?:don'?t|dont|do not|not|never)\s+(?:want|wish|like|wanna)\s+(?:to\s+)?(?:talk|speak|chat|deal)\s+(?:to|with)\s+"
     r"(?:an?\s+|the\s+|this\s+|some\s+)?(?:bot|robot|machine|computer|ai|chat ?bot)\b|"
@@ -1660,7 +1682,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     # (the verifier's consent reading takes no such yes for a plain one: the clerk asks once, keeping the request)
     r.restated_yes = not r.yes and (plain_order := _restated_order(said_back, question)) != said_back and \
         is_confirmation(plain_order, question, STORE_ACTIONS)
-    r.no = bool(NO.search(plain)) or bool(_LATE_NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
+    r.no = bool(NO.search(plain)) or bool(_LATE_NO.search(plain)) or bool(_SOFT_NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
     r.urgent = bool(URGENT.search(t)) and not _NOT_URGENT.search(t)
     r.same_one = bool(SAME_ONE.search(t))
     if r.same_one and _SEND_ANOTHER.search(t) and not r.intents & {"cancel", "return"}:
@@ -1740,7 +1762,8 @@ _AN_OPTION_AFTER = re.compile(r"\s+(?:one|ones|version|model|type|kind|option|co
 
 # other words people use for a product
 _ALIASES = {"t shirt": ("tee", "tee shirt"), "e reader": ("ebook reader", "e book reader"),
-            "headphones": ("headset",), "sunglasses": ("shades",), "bicycle": ("bike",)}
+            "headphones": ("headset",), "sunglasses": ("shades",), "bicycle": ("bike",),
+            "espresso machine": ("espresso maker",)}  # (not the Coffee Maker by its "maker")
 # words a typo rule must not read as a product ('better' is not 'letter')
 _COMMON = frozenset("should would could better little bottle return change cancel please thanks rather order orders "
                     "instead option options another before stupid simple single second charge refund".split())
@@ -2151,10 +2174,15 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
             values.setdefault(k, set()).add(v)
     out = {}
     vocabulary = {re.sub(r"[-_/]", " ", v.lower()) for vals in values.values() for v in vals} - {"yes", "no"}
+    sized = _size_words(low, values)
+    owns: set[str] = set()  # the options whose own value is named on its own ("same 750ml size please")
     for key, vals in values.items():
         best: tuple[int, str] | None = None
         own = -1  # where the item's own value is named last, asking for it
-        said = [(pos, len(v.strip()), v, False) for v in vals for pos in _value_at(v, low)]
+        said = [(pos, len(v.strip()), v, False) for v in vals for pos in _value_at(v, low)
+                if key == "size" or pos not in sized]  # ("a medium" taken as size M is no medium ventilation)
+        if key == "size":
+            said += [(pos, size, v, False) for pos, (size, v) in sized.items()]
         if {v.lower() for v in vals} <= {"yes", "no"}:  # "waterproof", "without water resistance"
             said += [(pos, size, v, True) for pos, size, v in _flag_named(low, key)]
         for pos, size, v, flag in said:
@@ -2173,6 +2201,63 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
             out[key] = current[key]
         elif best:
             out[key] = best[1]
+        elif own >= 0:
+            owns.add(key)
+    if any(current.get(k) != v for k, v in out.items()):
+        # beside a change, an option the customer fixes stays as it is: its own value named ("for a stainless steel
+        # one, same 750ml size please") or the option kept in words ("keep the sizes", "size matters more than
+        # colour"); before, the nearest variant could change it while an option never named stayed
+        for key in values:
+            if key not in out and key in current and (key in owns or _kept_option(low, key)):
+                out[key] = current[key]
+    return out
+
+
+def named_values(text: str, variants: list[dict[str, str]]) -> set[tuple[str, str]]:
+    """Every (option, value) the text names and does not take back, the item's own value included ("changed to a
+    bagless one" of a bagless vacuum): what the options listed for a choice should keep first."""
+    low = _plain(text)
+    return {(k, v) for options in variants for k, v in options.items() if v.lower() not in ("yes", "no") and
+            any(not negated_at(low, pos) for pos in _value_at(v, low))}
+
+
+def _kept_option(low: str, key: str) -> bool:
+    """Whether the text keeps option ``key`` as it is: "same size", "keep the colours", "size matters more"."""
+    words = {w for w in re.findall(r"[a-z]+", key.lower()) if w not in _GENERIC_KEY_WORDS - {"color", "colour", "size"}}
+    if words & {"capacity", "length", "volume", "size"}:
+        words |= {"size"}
+    if words & {"color", "colour"}:
+        words |= {"color", "colour"}
+    if not words:
+        return False
+    w = "(?:" + "|".join(sorted(words)) + ")s?"
+    return bool(re.search(rf"\b(?:same|keep(?:ing)?|don'?t change|do not change|not change|stick with)\s+(?:the\s+|my\s+|its\s+|their\s+)?"
+                          rf"(?:\w+\s+)?{w}\b|\b{w}\s+(?:matters?|is (?:more |most )?important|stays?|the same)\b", low))
+
+
+# letter sizes said in words: "a medium", "size large", "in extra large", "medium size" (not "it's too small")
+_LETTER_SIZES = {"extra extra large": "XXL", "xx large": "XXL", "extra small": "XS", "x small": "XS",
+                 "extra large": "XL", "x large": "XL", "small": "S", "medium": "M", "large": "L"}
+_SIZE_WORD = re.compile(r"(?<![a-z])(" + "|".join(_LETTER_SIZES) + r")(?![a-z])")
+_SIZE_BEFORE = re.compile(r"\b(?:size|an?|in|for|to|the|into|with)\s+$")
+
+
+def _size_words(low: str, values: dict[str, set[str]]) -> dict[int, tuple[int, str]]:
+    """Where a product whose "size" option is in letters (S, M, L) has one said as a word: position -> (length,
+    letter). "swap my helmet for a medium, same blue": size M, not the helmet's medium ventilation (before: the
+    ventilation changed and the size kept); "medium vents" still names the ventilation."""
+    letters = values.get("size") or set()
+    if not letters & set(_LETTER_SIZES.values()):
+        return {}
+    other = {w for k, vals in values.items() if k != "size" for v in vals for w in re.findall(r"[a-z]+", k.lower())}
+    out = {}
+    for m in _SIZE_WORD.finditer(low):
+        letter = _LETTER_SIZES[m.group(1)]
+        after = low[m.end():m.end() + 20]
+        if letter not in letters or any(re.match(rf"\s+{re.escape(w[:4])}", after) for w in other):
+            continue  # ("medium ventilation", "medium vents")
+        if _SIZE_BEFORE.search(low[:m.start()]) or re.match(r"\s+(?:size|one)\b", after):
+            out[m.start()] = (len(m.group(1)), letter)
     return out
 
 

@@ -53,6 +53,7 @@ from envs.taubench.language import (
     mention_windows,
     mentioned_items,
     named_things,
+    named_values,
     negated_at,
     option_score,
     order_by_last_digits,
@@ -886,9 +887,10 @@ class ReferenceTarget(Target):
         if self.pending:
             put_off = bool(_NOT_NOW.search(r.text) and re.search(r"\b(?:thanks?|thank you|thx|bye|goodbye|cheers)\b", r.text, re.I))
             if (r.bye or r.closing and not _FINE_WITH.match(r.text) or put_off) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
-                                             self._pending_named(r) or r.reason or r.urgent):
+                                             self._pending_named(r) or r.reason or r.urgent and not put_off):
                 # (a yes with thanks, "yes ship it there, thanks!", is no goodbye either: asked for a plain yes, below)
-                # (a reason and "hurry up, I don't have all day" is no goodbye: asked for the yes, below)
+                # (a reason and "hurry up, I don't have all day" is no goodbye: asked for the yes, below; the "right
+                # now" of "not right now, thanks" is no hurry)
                 # "That's all, thanks!" while a proposal waits for its yes: said that it is not done, and asked again;
                 # "gotta go" ends the conversation, saying so (before: a goodbye, with no word of the return not made)
                 if _LEAVING.search(r.text) or put_off:  # ("not now, thanks": put off, and leaving)
@@ -3528,6 +3530,16 @@ class ReferenceTarget(Target):
             return lead + "for one of two reasons: 'no longer needed' or 'ordered by mistake'. Which one applies?"
         total = sum(p["amount"] for p in self.orders[o].get("payment_history", []) if p["transaction_type"] == "payment")
         refund = f" The total of {_money(total)} will be refunded to the original payment method." if total else ""
+        if total and (original := self._original_method(o)) and (g["payment_kind"] or g["card_brand"] or g["card_last4"]):
+            # "cancel #W1 and refund it to my gift card": a cancellation refunds the original payment method only, which
+            # is named, and said plainly when the customer asked for another (before: the wish passed over in silence)
+            pm = self._payment_methods().get(original, {})
+            other = (g["payment_kind"] and g["payment_kind"] != pm.get("source") or
+                     g["card_brand"] and str(g["card_brand"]).lower() != str(pm.get("brand", "")).lower() or
+                     g["card_last4"] and g["card_last4"] != pm.get("last_four"))
+            refund = (f" The total of {_money(total)} will be refunded to {self._method_text(original)}, the original "
+                      f"payment method" + ("; a cancelled order can only be refunded to the method it was paid with, not "
+                                           "to another one." if other else "."))
         return self._ask(turn, [("cancel_pending_order", {"order_id": o, "reason": reason})],
                          f"cancel order {o} because it is '{reason}'", refund)
 
@@ -3817,8 +3829,12 @@ class ReferenceTarget(Target):
             else:
                 new = self._new_variant(it, product, self._item_text(it, names))
             if new is None:
-                listed = [(vid, v) for vid, v in sorted(product.get("variants", {}).items())
-                          if vid != it["item_id"] and v.get("available")][:6]
+                # the options that keep what the customer named come first ("the vacuum changed to a bagless one" -
+                # "whatever's available": a bagless one, not the first of the catalogue, a bagged one)
+                said = named_values(self._item_text(it, names), [v["options"] for v in product.get("variants", {}).values()])
+                listed = sorted(((vid, v) for vid, v in sorted(product.get("variants", {}).items())
+                                 if vid != it["item_id"] and v.get("available")),
+                                key=lambda x: -sum(1 for kv in x[1]["options"].items() if kv in said))[:6]
                 self.listed_variants[it["item_id"]] = [vid for vid, _ in listed]
                 choices = [_opts(v["options"]) for _, v in listed]
                 same = ("An exchange has to be a different option of the same product. " if g["same_one"] else "")
