@@ -38,9 +38,10 @@ _YES_RE = re.compile(
     r"please (?:book|hold|cancel|change)|yes please|"
     # typed fast or said another way: "yess go ahed", "100%", "fine by me", "hell yeah", "do so", a thumbs-up
     r"go(?: ah(?:a?e)?d)?|ye[hp]?|yeap|yes+ ?sir|(?:hell|heck) ye(?:s+|ah)|totally|(?:please )?do so|"
-    # idioms of go-ahead, each whole: "make it happen", "pull the trigger", "send it!", "lock it in", "full steam ahead"
-    # (not "make it cheaper", "send it to my email": their other words are left over and make them no yes)
-    r"make it happen|pull the trigger|send it|lock (?:it|them|that) in|full steam ahead|book away|let'?s roll|"
+    # idioms of go-ahead, each whole: "make it happen", "pull the trigger", "full steam ahead" (not "make it happen
+    # tomorrow": its other words are left over and make it no yes); only those the verifiers' reading takes too
+    # ("lock it in", "let's roll" and "send it" are not: an agent acting on them was flagged R3)
+    r"make it happen|pull the trigger|full steam ahead|"
     r"okidokie|alrighty|aight|ight|"
     r"100 ?%|(?:a |one )?hundred (?:percent|per cent|%)|\U0001F44D|\U0001F44C|\u2705|\u2714|"
     # "go ahead" in French, German, Spanish, Italian, Portuguese ("oui, allez-y", "ja, mach das", "sí, adelante",
