@@ -176,7 +176,10 @@ _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|hurried|right away|immediat
                      r"(?:done|do it|book it|sorted) (?:fast|quick(?:ly)?)|(?:fast|quick)(?:est)? (?:as )?(?:you can|possible)|"
                      r"(?:need|have|got) to (?:fly|leave|go|get there) (?:tonight|today|now))\b", re.I)
 _NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:any|a))\s+(?:big |real |great |particular )?"
-                         r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b", re.I)
+                         r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b|"
+                         # a payment put off, no hurry: "without paying right now", "we can't pay right now"
+                         r"(?:\bwithout|\bnot|n'?t|\bno|\bbefore)\s+(?:\w+\s+){0,2}?(?:pay(?:ing|ment)?|charg\w*)\s+(?:\w+\s+){0,2}?"
+                         r"(?:right now|immediately|right away)\b", re.I)
 _ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bleave|\bdeparting(?: from)?|\bdepart(?: from)?|\bflying out of|\bstarting (?:in|from))\s+$", re.I)
 _DEST_CUE = re.compile(r"(?:\bto|\binto|\bfor|\barriving (?:in|at)|\bgoing to|\bheaded to|\bdestination(?: is)?|\bvisit(?:ing)?|\bland(?:ing)? in)\s+$", re.I)
 _VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through|thru)|\bconnection (?:in|at)|\bthrough|\bthru|\bstop(?:ping|s)? (?:in|at)|\bstop(?:ping)?[ -]?over(?: in| at)?|\blay(?:ing)?[ -]?over (?:in|at)|\bconnect(?:ing|ion|s)? (?:in|at|through|thru|via)|\btransit(?:ing)? (?:in|at|through|thru)|\bchang(?:e|ing) (?:planes? |flights? |aircraft )?(?:in|at)|\btransfer(?:ring)? (?:in|at))\s+$", re.I)
@@ -209,6 +212,10 @@ _INTENTS: dict[str, re.Pattern] = {
     "hold": re.compile(r"\b(hold|put (it |them |the seats? )?on hold|reserve (it |them |the seats? )?without pay\w*|"
                        r"without (paying|(any |a )?payment)|don'?t (want to )?pay yet|(i'?ll|i will|i can|let me|"
                        r"to) pay (for it |for them )?later|pay later|keep (it|them|the seats?) for (a|one|24|twenty)|"
+                       # seats of an option kept for a while: "can you keep option 1 for a day?", "keep the first one till tomorrow"
+                       r"keep ((option|flight|the|that|this|first|second|third|last|cheapest|earliest|one|seats?|\d+|sa\d+) ){1,3}"
+                       r"(for (a|one) (day|night|bit|while)|for (24|twenty[- ]four|a few|a couple of) hours|(until|till|til) tomorrow)|"
+                       r"(hang|hold) on ?to (option|flight|that one|the (first|second|third|last|cheapest|earliest) (one|option|flight))|"
                        r"not (ready|able|going|prepared) to pay|not pay(ing)? (yet|now|today|just yet|right now)|"
                        r"no payment( yet| now| today| for now| just yet)?|before (i|we) pay|"
                        # no charge yet: "reserve seats without charging (my card) yet", "don't charge me yet, just reserve"
@@ -1209,7 +1216,9 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     if not candidates:
         # asked for a name, any comma ends one: "Sofia Walsh, passport X1234567"
         # "hold a seat ... 24 nov, Tomasz Andersen, 1 person": a name between commas, beside other details
-        for sent in re.split(r"(?<=[.;!?\n])|,", t):
+        # "Miami to Doha, 14 April, just me - Maya Adeyemi": a name set off by a spaced dash at a sentence's end (the
+        # words before the dash are not read as a name)
+        for sent in [re.split(r"\s[-\u2013\u2014]+\s", x)[-1] for x in re.split(r"(?<=[.;!?\n])|,", t)]:
             if "?" in sent:
                 continue  # "refundable?" is a question, not a name
             sent = sent.strip(" .;!\n")
@@ -2304,6 +2313,9 @@ _ASKS_ABOUT = re.compile(r"\W*(?:(?:h+m+|so|and|ok(?:ay)?|also|wait|um+|quick qu
 _PICKS = re.compile(r"\b(take|pick|choose|go with|book|hold|reserve|want|i'?ll have|let'?s do|prefer)\b|"
                     # "can I switch to the 2:55 flight instead?", "could we change to the 02:55 one?": a pick, asked
                     r"\b(?:switch|change|move)(?: (?:it|me|us|that|over))? to\b|\b(?:can|could) (?:i|we) (?:have|get)\b", re.I)
+# a hold asked as a question ("could you set aside ...", "is it possible to keep ...", "can I pay later?")
+_HOLD_ASK = re.compile(r"\b(?:can|could|would|will) (?:you|i|we)\b|\bis (?:it|there) (?:possible|a way|any way)\b|"
+                       r"\b(?:possible|able) to\b", re.I)
 # the customer alone: "a flight for me", "book it for me please"; not "for me and my wife", "for me, my son ..."
 _FOR_ME = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip|one)\s+for me|\b(?:book|reserve|hold|find|search|get|buy)\w*\s+"
                      r"(?:\S+\s+){0,12}?for me)\b"  # "hold a seat from Sao Paulo to Atlanta on October 7th for me"
@@ -2570,6 +2582,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|now|tomorrow|tmrw|day after tomorrow", text[h[0]:h[1]]) and re.search(
         r"(?i)\b(?:pay|paying|payment|paid|charge|charged|charging|card)\b\W+(?:\w+\W+){0,2}$", text[max(0, h[0] - 30):h[0]]))]
     # "no payment today", "don't charge me today": no travel date
+    hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|tomorrow|tmrw|day after tomorrow", text[h[0]:h[1]]) and re.search(
+        r"(?i)\b(?:hold|keep|save|reserve|set aside|park|block|hang on)\b.{0,40}\b(?:until|till|til|'til|up to)\s+(?:the\s+)?$",
+        text[max(0, h[0] - 60):h[0]]))]  # "can you hold option 1 till tomorrow?": how long the hold lasts, no travel date
     if is_deferral(text):  # "I'll decide tomorrow", "call you back today" put a decision off, not a trip date
         hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|tomorrow|day after tomorrow", text[h[0]:h[1]])
                                         and re.search(r"(?i)\b(decide|think|come back|call|get back|confirm|let you know|"
@@ -2773,8 +2788,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # closing, neither a no nor a goodbye; not a plain yes either (the verifiers' reading), so asked again
         p.accepts, p.no, p.closing = True, False, False
         p.intents.discard("goodbye")
-    if p.selection is not None and (("?" in text or _ASKS_ABOUT.match(text) or _asked_in_a_clause(undated))
-                                    and not _PICKS.search(text) or _MONEY_BACK_ASKED.match(text)):
+    if p.selection is not None and ((("?" in text or _ASKS_ABOUT.match(text) or _asked_in_a_clause(undated))
+                                     and not _PICKS.search(text) and not (p.intents == {"hold"} and _HOLD_ASK.search(text)))
+                                    or _MONEY_BACK_ASKED.match(text)):
+        # ("could you set aside the first one without paying?", "option 1, can I pay later?": a hold of that option
+        # asked for, a pick)
         # "what fare class code is option 2?", "is the economy one refundable?", "does the premium one have
         # wifi?", "whats the cheapest option, i will decide later": a question about an option picks nothing
         p.asked_option, p.selection = p.selection, None

@@ -547,6 +547,26 @@ class ReferenceTarget(Target):
         self._reply(turn, p)
         self._not_the_same_again(turn, p)
         self._name_noted(turn, p)
+        self._urgent_recap(turn)
+
+    def _urgent_recap(self, turn: TurnContext) -> None:
+        """skip_confirm_when_urgent only: a "Which flight would you like?" asked again away from the listing (after
+        the name, a side question, "I'm in a rush") names each option's cabin again, so that the urgent customer's
+        pick there accepts a cabin shown to them and the booking at once breaks S5 alone (never S4 beside it),
+        however the details were spread over turns. The fault-free reply is unchanged."""
+        if not (self._f("skip_confirm_when_urgent") and self.urgent and self.mode == "new" and self.pending is None):
+            return
+        said = [m for m in turn.new_messages if m.get("role") == "assistant" and m.get("content")]
+        if not said or turn.ended or any(m.get("tool_calls") for m in turn.new_messages):
+            return
+        new = str(said[-1]["content"])
+        nxt = next((leg for leg in self.legs if leg.get("shown") and not leg.get("choice")), None)
+        if nxt is None or "Which flight would you like" not in new or "I found" in new:
+            return
+        shown = [f for f in nxt["flights"] if f["flight_id"] in nxt["shown"]]
+        said[-1]["content"] = new + " The options: " + "; ".join(
+            f"{i}) {f['flight_id']} ({f['public_cabin']}) departing {f['departure_time'][11:16]}, "
+            f"{money(float(f['price_usd']))} per seat" for i, f in enumerate(shown, 1)) + "."
 
     def _name_noted(self, turn: TurnContext, p: Parsed) -> None:
         """A name typed while a flight is still to be picked (after "Sorry, flight X is sold out ...", "only has
@@ -786,6 +806,17 @@ class ReferenceTarget(Target):
                 return
             if p.yes and not self._changes(p):
                 self._execute(turn, pend, out)
+                turn.say(" ".join(out))
+                return
+            if (pend["kind"] in ("book", "hold") and not self.last_name and not self.first_name and not p.yes
+                    and (not p.no or _WITHHOLDS_NAME.search(p.text)) and not self._changes(p)
+                    and (given := self._given_name_only(p))):
+                # "it's Elijah, rather not give my surname", "just Elijah" at the summary under the placeholder_last_name
+                # fault's last name: the given name is kept and the summary asked again (the fault replaces the last only)
+                self.first_name = given
+                out.append("Understood, you don't need to give one." if _WITHHOLDS_NAME.search(p.text)
+                           else f"Thank you, I have noted the name {given}.")
+                self._maybe_propose(turn, out)
                 turn.say(" ".join(out))
                 return
             if (_WITHHOLDS_NAME.search(p.text) and pend["kind"] in ("book", "hold") and not self.last_name
@@ -1722,6 +1753,16 @@ class ReferenceTarget(Target):
                 f"{f['public_cabin']}, {money(float(f['price_usd']))} per seat)")
 
     # --- state updates --------------------------------------------------------------------
+    def _given_name_only(self, p: Parsed) -> str | None:
+        """The given name alone in this message ("just Elijah", "first name Elijah, no surname"), read as an answer
+        to a name question; None when it names a last name too, or no name."""
+        if p.last_name:
+            return None
+        if p.first_name:
+            return p.first_name
+        q = parse(self._message, self.db, "name", "")
+        return q.first_name if q.first_name and not q.last_name else None
+
     def _changes(self, p: Parsed) -> bool:
         """The message alters what is pending (another count, date, flight or route)."""
         return bool((p.passengers and p.passengers != self.passengers) or (p.date and p.date != self.date
@@ -2836,8 +2877,8 @@ class ReferenceTarget(Target):
         elif _BOOK_FOR_OTHERS.search(t):  # "can I book for my kids too?"
             answer = ("Yes, one booking can cover everyone travelling together, up to "
                       f"{MAX_PAX} passengers, under one lead passenger's name.")
-        elif _HOLD_QUESTION.search(t):
-            answer = HOLD_RULE
+        elif _HOLD_QUESTION.search(t) and not (isinstance(p.selection, int) and p.has("hold") and not _WH_QUESTION.match(t)):
+            answer = HOLD_RULE  # not for "can you reserve option 1 and I'll pay later?": a hold of option 1 asked for
         elif _CHANGE_LATER.search(t) and not p.booking_ids and self.mode != "change":
             answer = CHANGE_RULE
         elif _WINDOW_ASK.search(t):  # "what's the earliest I can go?", "what's the latest date I can book?"
@@ -3802,7 +3843,9 @@ class ReferenceTarget(Target):
         said = all(re.search(r"\b" + re.escape(CABIN_NAMES.get(f["fare_class"], f["fare_class"]).lower().split()[0]) + r"\b",
                              words) for f in chosen)
         at_listing = all(any(leg.get("choice") is f and leg.get("at_listing") for leg in self.legs) for f in chosen)
-        return said or "I found" in turn.last_reply or at_listing
+        recap = "The options: " in turn.last_reply and all(f"{f['flight_id']} ({f['public_cabin']})" in turn.last_reply
+                                                          for f in chosen)  # _urgent_recap's options, cabins named
+        return said or "I found" in turn.last_reply or at_listing or recap
 
     def _execute(self, turn: TurnContext, pend: dict[str, Any], out: list[str]) -> None:
         kind, tool, args = pend["kind"], pend["tool"], pend["args"]
