@@ -178,9 +178,12 @@ def run_command(
 
     if roles == "endpoint" or driver == "endpoint":
         require_endpoint(base_url, model)
-    base = out_dir / run
-    if base.exists() and not base.is_dir():
-        fail(f"{base} exists and is not a directory")
+    from probe.train.rundir import RunDirError, resolve_run_dir  # noqa: PLC0415
+
+    try:  # as probe train: a run name that is a symbolic link out of --out-dir is refused
+        base = resolve_run_dir(out_dir, run)
+    except RunDirError as e:
+        fail(f"--run {run}: {str(e).replace('out_dir', '--out-dir')}")
     if (problem := write_problem(base / "adat")) is not None:  # /sys, a file on the way: named as such
         fail(f"--out-dir {out_dir}: cannot write {base / 'adat'}: {problem}")
     made = [d for d in (base / "adat", base, out_dir) if not d.exists()]
@@ -202,9 +205,10 @@ def run_command(
             raise
         kept = release_output(folder, made)
         if isinstance(e, KeyboardInterrupt):
+            gone = "removed" if not folder.exists() else "kept, as it was before the run"  # a folder it did not make stays
             err.print("interrupted: " + (f"kept the partial outputs in {folder} ({', '.join(kept)}); the same command "
                                          "replaces them, no --overwrite needed" if kept else
-                                         f"nothing was kept (outputs are written at the end; {folder} removed)"),
+                                         f"nothing was written (outputs are written at the end; {folder} {gone})"),
                       markup=False)
             raise typer.Exit(130) from None
         raise

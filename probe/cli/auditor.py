@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 
 from probe.cli.console import stdout_console
-from probe.cli.errors import MAX_RUN_SEED, check_seed, fail, load_domain
+from probe.cli.errors import MAX_RUN_SEED, check_seed, err, fail, load_domain
 from probe.core.registry import default_env
 
 auditor_app = typer.Typer(help="Auditor models: build the tiny CPU auditor, sample customer messages.",
@@ -104,6 +104,10 @@ def build_tiny(out: Optional[Path] = typer.Option(None, "--out", help="Output di
                                   log=lambda msg: console.print(f"[dim]{msg}[/dim]"))
     except ValueError as e:
         fail(str(e))
+    except KeyboardInterrupt:  # the build is written to a temporary folder and moved in only when complete
+        err.print(f"interrupted: the build was stopped; {target} is as it was (nothing was moved in); run the same "
+                  "command again to build", markup=False)
+        raise typer.Exit(130) from None
     info = read_build_info(path) or {}
     console.print(f"[bold]tiny auditor[/bold] at {path}")
     console.print(f"parameters: {info.get('parameters', 0):,}  vocabulary: {info.get('vocab_size')}  "

@@ -17,10 +17,18 @@ from typing import Any, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from probe.cli.errors import fail
 from probe.core.domain import FAULT_SPEC_HELP
-from probe.core.failures import DEFAULT_MAX_FAILED_SHARE, check_share, failure_message, too_many
+from probe.core.failures import (
+    DEFAULT_MAX_FAILED_SHARE,
+    check_share,
+    failure_message,
+    not_clean_note,
+    nothing_measured,
+    too_many,
+)
 from probe.core.registry import default_env, env_names
 from probe.eval.methods import METHODS, LearnedAuditor, Method, make_method
 from probe.targets.openai_target import OpenAITargetConfig
@@ -178,6 +186,31 @@ def build_methods(checkpoint: Optional[Path], auditor: Optional[str], baselines:
     return methods
 
 
+MODEL_METHODS = ("zero-shot", "few-shot", "untrained")  # the methods that sample from a model
+
+
+def model_only_flags(checkpoint: Optional[Path], auditor: Optional[str], baselines: str, **given: Any) -> None:
+    """Refuse (one line) the auditor-model flags when no method of the run would use them, as a
+    model target's flags are refused with the reference target: a flag that changes nothing is
+    never accepted silently. ``--few-shot`` and ``--auditor-base-url`` go with ``--auditor MODEL``;
+    the sampling flags with any method that samples from a model."""
+    names = [b.strip() for b in baselines.split(",") if b.strip()]
+    auditor_model = auditor is not None and auditor not in METHODS  # 'tiny', a path, a hub or served name
+    samples = checkpoint is not None or auditor_model or any(n in MODEL_METHODS for n in [auditor, *names])
+    methods = ", ".join([n for n in [auditor, *names] if n]) or "none"
+    flag = {"few_shot": "--few-shot", "auditor_base_url": "--auditor-base-url", "temperature": "--temperature",
+            "max_new_tokens": "--max-new-tokens", "top_p": "--top-p"}
+    for key, value in given.items():
+        if value is None or value is False:
+            continue
+        if key in ("few_shot", "auditor_base_url") and not auditor_model:
+            fail(f"{flag[key]} applies to --auditor MODEL (tiny, a model path, a hub or served model name), not to "
+                 f"{methods}; drop it")
+        if not samples:
+            fail(f"{flag[key]} applies to model auditors (--checkpoint, --auditor MODEL, the "
+                 f"{', '.join(MODEL_METHODS)} baselines), not to {methods}; drop it")
+
+
 def eval_command(
     checkpoint: Optional[Path] = typer.Option(None, help="a run dir (newest ckpt-*) or a ckpt-* dir to evaluate"),
     auditor: Optional[str] = typer.Option(None, help=f"a method ({', '.join(METHODS)}), 'tiny', or a model path/hub "
@@ -268,6 +301,8 @@ def eval_command(
         fault_list = domain.resolve_faults(faults) if target == "reference" else []
     except ValueError as e:
         fail(str(e))
+    model_only_flags(checkpoint, auditor, baselines, few_shot=few_shot, auditor_base_url=auditor_base_url,
+                     temperature=temperature, max_new_tokens=max_new_tokens, top_p=top_p)  # values checked first
     factory = None
     from probe.targets import request_limits, target_factory
 
@@ -427,6 +462,8 @@ def _report(folder: "OutFolder", results: dict[str, Any], methods: dict[str, Met
         extra = [p for p in m["policies_found"] if p not in m["plausible_policies_found"]]
         out.print(f"{name}: plausible {', '.join(m['plausible_policies_found']) or 'no policies'}"
                   + (f"; only in implausible episodes: {', '.join(extra)}" if extra else ""))
+        if (note := not_clean_note(m["target_failures"])) is not None:  # within the share or not: said
+            out.print(f"[yellow]{escape(name)}: {escape(note)}[/]")
     out.print("[dim]plausible coverage: policies exposed in episodes whose every customer message passes the fluency "
               "check and the six plausibility flags; episodes with a failed target turn are excluded from every "
               "column; task success: the environment's own check (n/a where it has none); every column, tool-depth "
@@ -437,6 +474,9 @@ def _report(folder: "OutFolder", results: dict[str, Any], methods: dict[str, Met
         name, m = bad[0]
         more = f"; not run: {', '.join(skipped)}" if skipped else ""
         fail(failure_message(m["target_failures"], max_failed_share, f"{name}: ") + more, code=1)
+    for name, m in results.items():  # a method that scored no episode measured nothing, whatever the share
+        if (empty := nothing_measured(m["target_failures"], m["episodes"], f"{name}: ")) is not None:
+            fail(empty, code=1)
 
 
 def check_sizes(episodes: int, turns: int, samples: int, seed: int, temperature: Optional[float],

@@ -36,10 +36,19 @@ from probe.core.failures import (
     check_share,
     failed_turns,
     failure_message,
+    not_clean_note,
+    nothing_measured,
     summarize,
     too_many,
 )
-from probe.core.outputs import claim_append_file, claim_trace_file, path_length_problem, write_problem
+from probe.core.outputs import (
+    claim_append_file,
+    claim_recording,
+    claim_trace_file,
+    path_length_problem,
+    refuse_inside_a_run,
+    write_problem,
+)
 from probe.core.registry import EnvLoadError, default_env, env_names, is_probe_code, one_line, plugin_env_of
 from probe.core.scripts import (
     ScriptError,
@@ -399,6 +408,8 @@ def play(env: str = typer.Option(default_env(), help=f"environment ({', '.join(e
         check_share(max_failed_share)
         check_seed(seed, domain)
         fault_list = domain.resolve_faults(faults)
+        if record is not None:  # a new file or a recording, before any request: never the script or a user's file
+            claim_recording(record, inputs={"--script": script, "--replay": replay})
         agent = build_target(domain, target, fault_list, base_url, model, api_key_env, temperature, record, replay,
                              timeout, retries)()
         loaded = load_script(script)
@@ -437,11 +448,16 @@ def play(env: str = typer.Option(default_env(), help=f"environment ({', '.join(e
     failures = trace.meta.get("turn_failures", [])
     for f in failures:
         err.print(f"warning: turn {f['turn']}: {f['kind']}: {f['detail']}", markup=False)
+    if not as_json and (note := not_clean_note(summary)) is not None:  # "violations: none" alone would look clean
+        out.print(f"[yellow]{escape(note)}[/]")
     misses = [f for f in failures if f["kind"] == "replay_miss"]
     if misses:
         fail(f"{len(misses)} request(s) not in the recording; first: {misses[0]['detail']}", code=1)
     if too_many(summary, max_failed_share):
         fail(failure_message(summary, max_failed_share), code=1)
+    if summary["turns"] and summary["failed_turns"] >= summary["turns"]:  # nothing answered: nothing measured
+        fail(f"every target turn failed ({summary['failed_turns']} of {summary['turns']}), so nothing was measured, "
+             f"whatever --max-failed-share allows; first: {summary['first_failure']}", code=1)
 
 
 # --- probe verify ------------------------------------------------------------------------
@@ -621,13 +637,41 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
         interrupted(held[0] if held else None)
 
 
+PARTIAL_SUFFIX = ".partial"  # traces.jsonl.partial: the episodes of a suite run that has not ended
+
+
+def _resumable(partial: Path, plan: list[tuple[Any, str, int]], agent: Any) -> list[Trace]:
+    """The episodes of an interrupted suite run to keep (ValueError, one line, when they are not
+    the start of this run: other scripts, seeds or target). A last line cut short by the
+    interruption is dropped from the file (it is suite's own)."""
+    data = partial.read_bytes()
+    good = data[:data.rfind(b"\n") + 1]  # whole lines only
+    try:
+        traces = [Trace.from_json(json.loads(raw)) for raw in good.splitlines() if raw.strip()]
+    except (ValueError, TypeError, KeyError, RecursionError) as e:  # edited by hand: not resumable, said in one line
+        raise ValueError(f"--resume: {partial} holds a line that is not a suite trace ({one_line(e)[:200]}); start "
+                         "again with --overwrite") from None
+    described = json.loads(json.dumps(dict(agent.describe()), default=str))
+    for k, trace in enumerate(traces):
+        script, family, seed = plan[k] if k < len(plan) else (None, None, None)
+        same_target = all(trace.target.get(key) == value for key, value in described.items())
+        if script is None or trace.id != f"{script.name}-{family}-{seed}" or not same_target:
+            raise ValueError(f"--resume: episode {k + 1} in {partial} ({trace.id}) is not this run's; resume with the "
+                             "same --env, --faults, --target and --seeds-per-script, or start again with --overwrite")
+    if len(good) < len(data):
+        os.truncate(partial, len(good))
+    return traces
+
+
 @app.command()
 def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
           faults: Optional[str] = typer.Option(None, help=f"reference target: {FAULT_SPEC_HELP} (default demo)"),
           seeds_per_script: int = typer.Option(5, help="held-out seeds per script (1 to the number of held-out seeds)"),
           out_dir: Path = typer.Option(Path("checkpoints/static-suite"), "--out"),
           overwrite: bool = typer.Option(False, "--overwrite", help="replace the traces.jsonl of an earlier suite "
-                                         "run in --out (only a probe trace file is replaced)"),
+                                         "run in --out (only traces probe suite wrote are replaced)"),
+          resume: bool = typer.Option(False, "--resume", help="continue an interrupted suite run in --out (its "
+                                      "traces.jsonl.partial) with the same settings"),
           target: str = typer.Option("reference", help="target kind: reference, openai, hf, replay"),
           base_url: Optional[str] = typer.Option(None, help="openai target: endpoint, e.g. http://localhost:8000/v1"),
           model: Optional[str] = typer.Option(None, help="openai: served model name; hf: local path or hub name"),
@@ -654,22 +698,44 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
         agent = new_target()  # its kind names the suite's target; every episode gets new_target()
     except ValueError as e:
         fail(str(e))
+    if resume and overwrite:
+        fail("--resume and --overwrite cannot be combined")
     if out_dir.exists() and not out_dir.is_dir():
         fail(f"--out {out_dir} is a file, not a directory")
     try:
         suite = require_suite(domain)  # an environment without static scripts: where it looked, exit 2
     except ScriptError as e:
         fail(str(e))
+    # The episodes are written to traces.jsonl.partial and renamed to traces.jsonl only when the run
+    # ends: an interrupted run never leaves a traces.jsonl that looks like a finished suite, and an
+    # earlier run's traces.jsonl stays as it was until the new one is complete.
     traces_path = out_dir / "traces.jsonl"
+    partial = out_dir / ("traces.jsonl" + PARTIAL_SUFFIX)
+    plan = [(script, script.family or domain.families[0], domain.heldout_seeds[i])
+            for script in suite for i in range(seeds_per_script)]
+    resumed: list[Trace] = []
     try:
-        claim_trace_file(traces_path, overwrite=overwrite)  # an earlier run's traces are never replaced silently
+        refuse_inside_a_run(out_dir, "--out")  # an eval's, a training run's folder: never another command's
+        claim_trace_file(traces_path, overwrite=overwrite or resume, writer="suite")  # never replaced silently
+        if partial.exists():
+            if not (overwrite or resume):
+                raise ValueError(f"--out {out_dir} holds an interrupted suite run ({partial}); pass --resume to "
+                                 "continue it, or --overwrite to start again")
+            claim_trace_file(partial, overwrite=True, writer="suite")  # only suite's own partial file
+            if resume:
+                resumed = _resumable(partial, plan, agent)
+        elif resume:
+            raise ValueError(f"--resume: no interrupted suite run in {out_dir} (no {partial.name})")
         if (problem := write_problem(out_dir)) is not None:  # a file on the way, /sys: said as such
             raise ValueError(f"--out {out_dir}: {problem}")
         out_dir.mkdir(parents=True, exist_ok=True)
-        check_writable_file(traces_path)
+        check_writable_file(partial)
     except (OSError, ValueError) as e:
         fail(str(e) if isinstance(e, ValueError) else f"--out {out_dir}: {e.strerror or e}")
-    traces_path.write_bytes(b"")  # a fresh file: absent before, or a probe trace file replaced with --overwrite
+    if not resume:
+        partial.write_bytes(b"")  # a fresh file: absent before, or suite's own replaced with --overwrite
+    elif resumed:
+        out.print(f"resumed: {len(resumed)} of {len(plan)} episodes read back from {partial}")
     hits: Counter[str] = Counter()
     episodes_with: Counter[str] = Counter()
     rows = []
@@ -680,35 +746,45 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
     failed_so_far = 0
     stopped = False
     progress = StepProgress(err, lines=agent.kind != "reference")
-    with progress:
-        for script in suite:
-            family = script.family or domain.families[0]
-            found: Counter[str] = Counter()
-            failed_episodes = 0
-            played = 0
-            for i in range(seeds_per_script):
-                if failed_so_far > budget:
-                    stopped = True
-                    break
-                played += 1
-                seed = domain.heldout_seeds[i]
-                player = new_target()
-                trace = play_script(domain, domain.scenario(family, seed), player, script, source="suite")
-                append_trace(traces_path, trace)
-                traces.append(trace)
-                failed_so_far += len(trace.meta["failed_turns"])
-                if trace.meta["target_failed"]:
-                    failed_episodes += 1
-                    first = next(f for f in trace.meta["turn_failures"] if f["kind"] in FAILED_TURN_KINDS)
-                    progress.first_failure(f"{trace.id}: turn {first['turn']}: {first['kind']}: {first['detail']}")
-                else:  # an episode whose target failed is excluded from coverage
-                    found.update(v.policy for v in trace.violations)
-                    episodes_with.update(set(v.policy for v in trace.violations))
-                progress.update("suite", "static suite", len(traces), n_episodes,
-                                f"suite {len(traces)}/{n_episodes}: {trace.id}: {len(trace.violations)} violation(s), "
-                                f"{len(trace.meta['failed_turns'])} failed turn(s)")
-            hits.update(found)
-            rows.append((script.name, family, found, failed_episodes, played))
+    try:
+        with progress:
+            for script in suite:
+                family = script.family or domain.families[0]
+                found: Counter[str] = Counter()
+                failed_episodes = 0
+                played = 0
+                for i in range(seeds_per_script):
+                    if failed_so_far > budget:
+                        stopped = True
+                        break
+                    played += 1
+                    seed = domain.heldout_seeds[i]
+                    if len(traces) < len(resumed):  # played before the interruption: read back, not replayed
+                        trace = resumed[len(traces)]
+                    else:
+                        trace = play_script(domain, domain.scenario(family, seed), new_target(), script, source="suite")
+                        append_trace(partial, trace)
+                    traces.append(trace)
+                    failed_so_far += len(trace.meta["failed_turns"])
+                    if trace.meta["target_failed"]:
+                        failed_episodes += 1
+                        first = next(f for f in trace.meta["turn_failures"] if f["kind"] in FAILED_TURN_KINDS)
+                        progress.first_failure(f"{trace.id}: turn {first['turn']}: {first['kind']}: {first['detail']}")
+                    else:  # an episode whose target failed is excluded from coverage
+                        found.update(v.policy for v in trace.violations)
+                        episodes_with.update(set(v.policy for v in trace.violations))
+                    progress.update("suite", "static suite", len(traces), n_episodes,
+                                    f"suite {len(traces)}/{n_episodes}: {trace.id}: {len(trace.violations)} "
+                                    f"violation(s), {len(trace.meta['failed_turns'])} failed turn(s)")
+                hits.update(found)
+                rows.append((script.name, family, found, failed_episodes, played))
+    except KeyboardInterrupt:
+        earlier = f"; the earlier {traces_path} is unchanged" if traces_path.exists() else ""
+        err.print(f"interrupted after {len(traces)} of {n_episodes} episodes: no {traces_path} was written{earlier}; "
+                  f"the finished episodes are in {partial} (incomplete); continue with the same command and --resume, "
+                  "or start again with --overwrite", markup=False)
+        raise typer.Exit(130) from None
+    os.replace(partial, traces_path)  # the run has ended (complete, or stopped for target failures: said below)
     summary = summarize(traces)
     table = Table("script", "family", "violations (hits)", "excluded episodes",
                   title=f"static suite vs {agent.kind} target, faults={faults}")
@@ -727,8 +803,9 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
     n_episodes = n_played
     out.print(f"episodes: {n_episodes} ({n_scored} scored)   hits: {sum(hits.values())}   yield/100 episodes: "
               f"{100 * sum(hits.values()) / n_scored if n_scored else 0:.1f}")
+    note = not_clean_note(summary)  # failures within the allowed share are still said where the totals are
     out.print(f"failed turns: {summary['failed_turns']}/{summary['turns']}   excluded episodes: "
-              f"{summary['failed_episodes']}/{n_episodes}")
+              f"{summary['failed_episodes']}/{n_episodes}" + (f"   ({note})" if note else ""))
     out.print(f"coverage: {len(covered)}/{n_pol} policies ({100 * len(covered) / n_pol:.0f}%): {', '.join(covered) or 'none'}")
     reachable = sorted({domain.fault_policy.get(Fault.parse(f)[0], '') for f in fault_list} - {""})
     if reachable:
@@ -737,6 +814,8 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
     out.print(f"[dim]traces: {traces_path} (re-score with: probe verify {traces_path})[/]")
     if stopped or too_many(summary, max_failed_share):
         fail(failure_message(summary, max_failed_share) + ("; the suite stopped early" if stopped else ""), code=1)
+    if (empty := nothing_measured(summary, n_played)) is not None:  # 0 scored: never a clean result
+        fail(empty, code=1)
 
 
 # --- probe schema --------------------------------------------------------------------------

@@ -8,8 +8,9 @@ assistant message, no earlier customer messages). The table shows the fluency sc
 line: ``text``, ``score``, ``implausible`` and the six flags of ``probe.train.plausibility``
 (``assistant_like``, ``fabrication``, ``markdown``, ``too_long``, ``echo``, ``loop``; echo and loop
 are always false for a first turn). The rule flags use the environment's own agent phrasings and
-organisation words (``--env``). Bad input (a missing, unreadable, non-UTF-8 or empty file, an
-unknown environment, an environment without a customer corpus) is one ``error:`` line, exit 2.
+organisation words (``--env``). Bad input (a missing, unreadable, non-UTF-8 or empty file, a line
+over ``MAX_MESSAGE_CHARS`` characters, an unknown environment, an environment without a customer
+corpus) is one ``error:`` line, exit 2.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from rich.table import Table
 from probe.cli.errors import fail as _fail
 
 _out = Console(highlight=False, soft_wrap=True)
+# A customer message is a chat turn: far below this. A 10 MB line took minutes and ~2 GB to score.
+MAX_MESSAGE_CHARS = 20_000
 
 
 def read_messages(path: Path) -> list[str]:
@@ -40,6 +43,10 @@ def read_messages(path: Path) -> list[str]:
         _fail(f"file {str(path)!r} is not UTF-8 text; give a text file with one customer message per line")
     except OSError as e:
         _fail(f"cannot read {str(path)!r} ({e.strerror}); give a readable text file")
+    for n, line in enumerate(text.splitlines(), start=1):
+        if len(line) > MAX_MESSAGE_CHARS:  # scoring time and memory grow with length: one line, at once
+            _fail(f"{path}:{n}: a line of {len(line)} characters; allowed: at most {MAX_MESSAGE_CHARS} characters "
+                  "per customer message (one message per line)")
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if not lines:
         _fail(f"file {str(path)!r} has no messages (every line is blank); give one customer message per line")

@@ -302,8 +302,13 @@ def gate_command(suite: Path = typer.Argument(..., help="suite folder"),
                  "seed, or start a new --out")
     (run_dir / "run.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
     plan = TrialPlan(alpha=alpha, holm=holm)
-    report = run_gate(cases, domain, base_cfg, cand_cfg, run_dir, stored=stored, quarantine=q, plan=plan, base_seed=seed,
-                      on_event=lambda s: err.print(f"[dim]{escape(s)}[/]"))
+    try:
+        report = run_gate(cases, domain, base_cfg, cand_cfg, run_dir, stored=stored, quarantine=q, plan=plan,
+                          base_seed=seed, on_event=lambda s: err.print(f"[dim]{escape(s)}[/]"))
+    except KeyboardInterrupt:  # every finished trial is already in the run folder's log
+        err.print(f"interrupted: no verdict was written; the trials run so far are kept in {run_dir}; continue with "
+                  "the same command and --resume", markup=False)
+        raise typer.Exit(130) from None
     write_verdicts(report, run_dir)
     write_junit(report, run_dir / "junit.xml")
     write_summary(report, run_dir / "summary.md")

@@ -359,7 +359,8 @@ class Domain(ABC):
         is every fault but one; ``leak_fare_code@0`` alone is no fault, as ``none``). A fault that always fires is returned
         as its bare name, so specs without ``@`` resolve exactly as before.
 
-        ``none`` stands alone: combined with any other item it is a ValueError naming both. A
+        ``none`` stands alone: combined with any other item it is a ValueError naming both, and it
+        takes no probability (``none@0.5`` is a ValueError). A
         string with no item at all (``""``, ``","``) is a ValueError saying to write ``none`` (a stray comma
         between names, ``"a,,b"``, is read as ``"a,b"``: session 28 kept it, session 31 too); None
         and an empty list (what code passes on a resolved "no faults") give ``[]``."""
@@ -382,6 +383,10 @@ class Domain(ABC):
         if others and len(others) < len(items):
             raise ValueError(f"{NO_FAULTS!r} cannot be combined with {', '.join(map(repr, others))}; "
                              f"give {NO_FAULTS} alone for no faults, or leave it out")
+        given_p = [item for item in items if Fault.parse(item)[0] == NO_FAULTS and "@" in item]
+        if given_p:  # a probability of "no faults" means nothing: refused, not silently ignored (session 32)
+            raise ValueError(f"{shorten(given_p[0])!r}: {NO_FAULTS} means no faults and takes no probability; "
+                             f"write {NO_FAULTS}, or NAME@P for a fault or profile")
         return sorted(Fault.spec(n, p) for n, p in out.items() if p > 0.0)  # NAME@0: that fault off
 
     def _unknown_fault(self, name: str) -> str:

@@ -16,7 +16,10 @@ an evaluation stopped early because too many turns had failed (``meta["stop"] ==
 
 A run (``probe eval``, ``probe play``, ``probe suite``) fails, exit status 1 after writing its
 outputs, when more than ``max_failed_share`` of its turns failed (default 10%,
-``--max-failed-share``).
+``--max-failed-share``), and, whatever that share, when it scored no episode at all
+(``nothing_measured``; for ``probe play``, whose one episode is kept, when every turn failed):
+a run that measured nothing is never a clean result. Failures within the share are still said
+on the summary line (``not_clean_note``).
 """
 
 from __future__ import annotations
@@ -84,6 +87,27 @@ def failure_message(summary: dict[str, Any], max_share: float, what: str = "") -
     return line
 
 
+def nothing_measured(summary: dict[str, Any], episodes: int, what: str = "") -> str | None:
+    """A run none of whose ``episodes`` could be scored (each had a failed target turn) measured
+    nothing, whatever ``--max-failed-share`` lets through: one line saying so (the caller exits 1),
+    or None."""
+    if episodes <= 0 or summary["failed_episodes"] < episodes:
+        return None
+    line = (f"{what}no episode was scored: all {episodes} had a failed target turn ({summary['failed_turns']} of "
+            f"{summary['turns']} turns failed), so nothing was measured, whatever --max-failed-share allows")
+    if summary.get("first_failure"):
+        line += f"; first: {' '.join(str(summary['first_failure']).split())[:300]}"
+    return line
+
+
+def not_clean_note(summary: dict[str, Any]) -> str | None:
+    """The summary-line note of a run with failed target turns (within the allowed share or not)."""
+    if not summary["failed_turns"]:
+        return None
+    return (f"not a clean result: {summary['failed_turns']} of {summary['turns']} target turn(s) failed, in "
+            f"{summary['failed_episodes']} episode(s) left out of the results")
+
+
 def check_share(value: float, flag: str = "--max-failed-share") -> float:
     """ValueError (one line) unless 0 <= value <= 1."""
     if not (0.0 <= value <= 1.0):  # also rejects nan
@@ -92,4 +116,4 @@ def check_share(value: float, flag: str = "--max-failed-share") -> float:
 
 
 __all__ = ["FAILED_TURN_KINDS", "DEFAULT_MAX_FAILED_SHARE", "failed_turns", "mark", "is_failed", "scored",
-           "summarize", "too_many", "failure_message", "check_share"]
+           "summarize", "too_many", "failure_message", "nothing_measured", "not_clean_note", "check_share"]

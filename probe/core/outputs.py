@@ -7,8 +7,10 @@ even then replaces it only when it reads as a probe trace file (every non-empty 
 first few is a JSON object with ``id`` and ``messages``), so a user's own file is never removed.
 
 ``probe play --out FILE`` appends: ``claim_append_file`` accepts a missing or blank file or a
-probe trace file (its first line is a trace record) and says whether a newline must be written
-first.
+probe trace file play started (its first line is a trace record, not another command's) and says
+whether a newline must be written first; ``--record FILE`` appends to a new file or a recording
+(``claim_recording``). Nothing is written inside another command's output folder (an eval's, a
+training run's, an AdaT or regression run's: ``owning_run``) by a command that did not make it.
 
 An eval output folder (``probe eval --out``, layout in ``probe.eval.report``) is probe's when it
 holds the marker ``.probe-eval``; ``check_eval_dir`` accepts a new or empty folder, refuses any
@@ -57,12 +59,14 @@ def is_probe_trace_file(path: Path, lines: int = 5) -> bool:
     return True
 
 
-def claim_trace_file(path: str | Path, *, overwrite: bool) -> Path:
+def claim_trace_file(path: str | Path, *, overwrite: bool, writer: str | None = None) -> Path:
     """Check that ``path`` may be written as a fresh trace file; return it.
 
     A missing file is fine. An existing one needs ``overwrite`` and must be a probe trace file
-    (``is_probe_trace_file``); otherwise ``OutputExists``. Nothing is deleted here: the caller
-    truncates the file when it starts writing, after every check has passed.
+    (``is_probe_trace_file``); with ``writer`` (``probe suite``: "suite") one that command wrote
+    too (its first trace's ``meta.source``), so that play's or an eval's traces of the same name
+    are never replaced; otherwise ``OutputExists``. Nothing is deleted here: the caller truncates
+    the file when it starts writing, after every check has passed.
     """
     path = Path(path)
     if not path.exists():
@@ -73,6 +77,10 @@ def claim_trace_file(path: str | Path, *, overwrite: bool) -> Path:
         raise OutputExists(f"{path} already exists; pass --overwrite to replace it, or choose another --out")
     if path.stat().st_size and not is_probe_trace_file(path):
         raise OutputExists(f"{path} exists and is not a probe trace file; refusing to replace it")
+    if writer is not None and path.stat().st_size and (source := trace_source(_first_line(path))) != writer:
+        raise OutputExists(f"{path} was not written by probe {writer} (its traces are "
+                           f"{'from probe ' + source if source else 'of unknown origin'}); refusing to replace it: "
+                           "choose another --out")
     return path
 
 
@@ -85,29 +93,113 @@ def _trace_line(raw: bytes) -> bool:
     return isinstance(record, dict) and "id" in record and isinstance(record.get("messages"), list)
 
 
-def claim_append_file(path: str | Path) -> bool:
+def _first_line(path: Path) -> bytes:
+    """The first non-blank line of ``path`` (b"" for a blank file)."""
+    with open(path, "rb") as f:
+        return next((raw for raw in f if raw.strip()), b"")
+
+
+def trace_source(raw: bytes) -> str | None:
+    """``meta.source`` of one trace line (which command wrote it: play, suite, eval, train, ...), or
+    None when the line does not say (a hand-made or logged trace, an old file)."""
+    try:
+        meta = json.loads(raw).get("meta")
+    except (ValueError, RecursionError, AttributeError):
+        return None
+    source = meta.get("source") if isinstance(meta, dict) else None
+    return source if isinstance(source, str) else None
+
+
+# Folders another command owns, by the marker it writes first: nothing else writes inside them (a
+# trace appended to an eval's traces.jsonl, or a file beside them, makes that run say what it is not).
+# (EVAL_MARKER below, probe.train.rundir.MARKER, probe.adat.pipeline.MARKER, probe.regression.runlog.RUN_MARKER)
+OWNER_MARKERS = ((".probe-eval", "probe eval"), (".probe-run", "probe train"), (".probe-adat", "probe adat run"),
+                 (".probe-regress-run", "probe regress"))
+
+
+def owning_run(path: str | Path) -> tuple[Path, str] | None:
+    """The folder at or above ``path`` (symbolic links followed) that another command marked as its
+    output, and that command; None when there is none."""
+    here = Path(path).resolve()
+    for folder in (here, *here.parents):
+        for marker, command in OWNER_MARKERS:
+            if (folder / marker).is_file():
+                return folder, command
+    return None
+
+
+def refuse_inside_a_run(path: str | Path, flag: str) -> None:
+    """``OutputExists`` (one line) when ``path`` lies inside another command's output folder."""
+    owner = owning_run(path)
+    if owner is not None:
+        folder, command = owner
+        raise OutputExists(f"{flag} {path} is inside {folder}, a folder {command} wrote; refusing to write there "
+                           "(nothing was changed): choose a path outside it")
+
+
+def claim_append_file(path: str | Path, writer: str = "play") -> bool:
     """Check that a trace may be appended to ``path``; True when the file does not end with a
     newline (the caller writes one first, so that the trace starts a line of its own).
 
-    A missing or blank file is fine. Otherwise the file must be a probe trace file: its first
-    non-blank line is a trace record (later bad lines are ``probe verify``'s to report, one by
-    one). Anything else, a line cut short included, is ``OutputExists`` (one line) and nothing is
-    written.
+    A missing or blank file is fine, outside another command's output folder (``owning_run``).
+    Otherwise the file must be a probe trace file that ``writer`` started: its first non-blank
+    line is a trace record (later bad lines are ``probe verify``'s to report, one by one) whose
+    ``meta.source`` is ``writer`` or unsaid; a suite's or an eval's traces are theirs. Anything
+    else, a line cut short included, is ``OutputExists`` (one line) and nothing is written.
     """
     path = Path(path)
+    refuse_inside_a_run(path, "--out")
     if not path.is_file():
         return False
-    with open(path, "rb") as f:
-        first = next((raw for raw in f if raw.strip()), b"")
-        if first:
-            f.seek(-1, 2)
-        last = f.read(1) if first else b""
+    first = _first_line(path)
     if not first:
         return False  # blank: a newline before the trace changes nothing a reader sees
     if not _trace_line(first):
         raise OutputExists(f"--out {path} exists and is not a probe trace file; refusing to append to it "
                            "(give a new file or a trace file written by probe)")
-    return last != b"\n"
+    source = trace_source(first)
+    if source not in (None, writer):
+        raise OutputExists(f"--out {path} holds traces probe {source} wrote; refusing to append to it (give a new "
+                           f"file or a trace file probe {writer} started)")
+    with open(path, "rb") as f:
+        f.seek(-1, 2)
+        return f.read(1) != b"\n"
+
+
+def _recording_line(raw: bytes) -> bool:
+    """One line of a completion recording (``probe.targets.replay``): ``request_hash`` and a
+    ``response`` or an ``error``."""
+    try:
+        entry = json.loads(raw)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(entry, dict) and "request_hash" in entry and ("response" in entry or "error" in entry)
+
+
+def claim_recording(path: str | Path, *, inputs: dict[str, Path | None] | None = None) -> None:
+    """Check, before any request, that ``--record`` may append completions to ``path``: a new or
+    blank file, or a recording (its first non-blank line is a recording entry), never a folder,
+    one of the command's ``inputs`` (flag -> path, e.g. the ``--script``) or a file inside another
+    command's output folder. ``OutputExists``/``ValueError`` (one line) otherwise."""
+    path = Path(path)
+    if (problem := path_length_problem(path)) is not None:
+        raise ValueError(f"--record {path}: {problem}")
+    if path.is_dir():
+        raise ValueError(f"--record {path} is a directory; give a .jsonl file path for the recording")
+    for flag, given in (inputs or {}).items():
+        if given is not None and path.exists() and given.exists() and os.path.samefile(path, given):
+            raise OutputExists(f"--record {path} is the {flag} file; refusing to write into an input (give a new "
+                               "file for the recording)")
+    refuse_inside_a_run(path, "--record")
+    if path.exists() and not path.is_file():
+        raise ValueError(f"--record {path} is not a regular file")
+    if path.is_file():
+        first = _first_line(path)
+        if first and not _recording_line(first):
+            raise OutputExists(f"--record {path} exists and is not a recording (no request_hash on its first line); "
+                               "refusing to append to it: give a new file or a recording written with --record")
+    if (problem := write_problem(path)) is not None:
+        raise ValueError(f"--record {path}: {problem}")
 
 
 # --- output folders ---------------------------------------------------------------------------------
@@ -165,8 +257,12 @@ def is_eval_entry(rel: PurePosixPath, is_dir: bool) -> bool:
     return len(rel.parts) == 2 and not is_dir and rel.name in METHOD_FILES
 
 
-def _listed(names: list[str], n: int = 3) -> str:
+def listed(names: list[str], n: int = 3) -> str:
+    """``a, b, c and 2 more``: the names an error line gives."""
     return ", ".join(names[:n]) + (f" and {len(names) - n} more" if len(names) > n else "")
+
+
+_listed = listed
 
 
 def check_eval_dir(out: str | Path, *, overwrite: bool) -> None:

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from probe.core.outputs import OutputExists
+from probe.core.outputs import OutputExists, listed
 
 RUN_MARKER = ".probe-regress-run"
 RUN_FILES = frozenset({RUN_MARKER, "trials.jsonl", "layers.jsonl", "verdicts.jsonl", "junit.xml", "summary.md",
@@ -37,9 +37,9 @@ def claim_run_dir(path: Path, *, resume: bool = False, overwrite: bool = False) 
             return path
         if not overwrite:
             raise OutputExists(f"{path} holds an earlier run; pass --resume to continue it or --overwrite to replace it")
-        foreign = [p.name for p in path.iterdir() if p.name not in RUN_FILES]
-        if foreign:
-            raise OutputExists(f"{path} holds files probe did not write ({foreign[0]}); refusing to replace it")
+        foreign = sorted(p.name for p in path.iterdir() if p.name not in RUN_FILES)
+        if foreign:  # all of them at once, as probe eval does: not one per try
+            raise OutputExists(f"{path} holds files probe did not write ({listed(foreign)}); refusing to replace it")
         for p in path.iterdir():
             p.unlink()
     elif resume:

@@ -45,8 +45,13 @@ def load_recording(path: str | Path) -> dict[str, dict[str, Any]]:
     path = Path(path)
     if not path.is_file():
         raise ValueError(f"recording file not found: {path}")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:  # a binary or mis-encoded file: named, not the codec's bare message
+        raise ValueError(f"recording file {path} is not UTF-8 text (byte {e.start}); give a JSONL recording "
+                         "written with --record") from None
     entries: dict[str, dict[str, Any]] = {}
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for n, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:

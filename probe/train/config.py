@@ -350,6 +350,8 @@ class TrainConfig(_Strict):
     @field_validator("out_dir")
     @classmethod
     def _out_dir_home(cls, v: str) -> str:
+        if not v.strip():  # not "the current folder" by accident (write . for that), as run_name refuses ""
+            raise ValueError("must be a folder, got an empty path; write . for the current folder")
         return _fits_file_system(expand_home(v))
 
     @field_validator("run_name")

@@ -127,8 +127,9 @@ def test_eval_against_an_unreachable_target_stops_early_and_exits_1(closed_url, 
 
 def test_suite_against_an_unreachable_target_marks_and_excludes_every_episode(closed_url, tmp_path):
     r = run("suite", "--seeds-per-script", "1", "--out", tmp_path, *openai(closed_url, "--retries", "0"),
-            "--max-failed-share", "1")  # 100% failed is not more than 100%: no early stop, exit 0
-    assert r.exit_code == 0, r.output
+            "--max-failed-share", "1")  # 100% failed is not more than 100%: no early stop
+    [error] = one_error_line(r, code=1)  # but no episode was scored: never a clean result (session 32)
+    assert "no episode was scored" in error
     assert "coverage: 0/20" in r.stdout and "(0 scored)" in r.stdout and "excluded episodes: 10/10" in r.stdout
     traces = [json.loads(x) for x in (tmp_path / "traces.jsonl").read_text().splitlines()]
     assert len(traces) == 10 and all(t["meta"]["target_failed"] for t in traces)
