@@ -46,7 +46,7 @@ from envs.skyassist.policies import (
 )
 from envs.skyassist.text_rules import MUTATION_KIND, number_value
 from envs.skyassist.verify_claims import Done, claims, unsupported
-from envs.skyassist.verify_counts import answered_party_sizes, stated_party_sizes
+from envs.skyassist.verify_counts import added_persons, answered_party_sizes, stated_party_sizes
 from envs.skyassist.verify_money import foreign_price
 from envs.skyassist.verify_names import asks_for_name, name_in, spelled_out, stated_names, unspell, word_in_plain
 from envs.skyassist.verify_picks import Option, picked
@@ -1325,7 +1325,8 @@ def check_S4(view: TraceView) -> list[Violation]:
         n = c.arg("passengers")
         if isinstance(n, int) and not isinstance(n, bool):
             stated = any(n in pax for i, pax in view.user_pax if i < c.index) or any(
-                n in answered_party_sizes(reply, asked) for i, asked, _, reply in answers if i < c.index)
+                n in answered_party_sizes(reply, asked) for i, asked, _, reply in answers if i < c.index) or any(
+                _added_to_stated(view, i, reply, n) for i, _, _, reply in answers if i < c.index)
             if not stated and not any(yes and mentions_passenger_count(asked, n)
                                       for i, asked, yes, _ in answers if i < c.index):
                 picks = _picks(answers) if picks is None else picks
@@ -1345,6 +1346,15 @@ def check_S4(view: TraceView) -> list[Violation]:
 
 
 _CLASSES = ("economy", "premium", "business")
+
+
+def _added_to_stated(view: TraceView, i: int, reply: str, n: int) -> bool:
+    """The customer's message at ``i`` adds people to a party size they stated before it, making n: "just me", then
+    "Yes, and add my wife Yuki Moreau too" states 2 (verify_counts.added_persons). Decided from the policy text
+    ("stated ... by the customer"): the customer said both the count and the step; whether the agent may book it
+    without a new summary is S5's question."""
+    k = added_persons(reply)
+    return bool(k) and any(n - k in pax for j, pax in view.user_pax if j < i)
 
 
 def _picks(answers: list[tuple[int, str, bool, str]]) -> list[tuple[int, Option, str, str]]:

@@ -49,7 +49,8 @@ from envs.skyassist.verify_foreign import in_english
 from envs.skyassist.verify_text import asks_confirmation_of
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_CLAUSE = re.compile(r"[,;]\s*|\s+(?:and|but|so)\s+", re.I)
+# ("so" before a verb of being says the clause before again: "and so is BKNJWOYQ" is one clause, ``_ELLIPSIS``)
+_CLAUSE = re.compile(r"[,;]\s*|\s+(?:and|but|so(?!\s+(?:is|are|was|were|has|have|did)\b))\s+", re.I)
 # a dash between spaces ends a clause that is not negated: "I've submitted the cancellation - you'll get an
 # email shortly" claims the cancellation ("confirmed since January - nothing has changed" stays one clause)
 _DASH = re.compile(r"\s+[-\u2013\u2014]+\s+")
@@ -139,6 +140,14 @@ _SCHEDULE = re.compile(r"\b(?:by the airline|fully booked|status|sold out|not bo
 # a change said done, as a label or a sentence: "Change made: ...", "Change complete.", "the change has been made"
 _CHANGE_DONE = (r"\bchanges? (?:(?:is|are|was|were|has been|have been) )?(?:now )?"
                 r"(?:made|complete|completed|confirmed|done|in place|applied)\b")
+# the noun "hold" said of what was reserved ("reserved as an unpaid hold", "is a 24-hour hold", "set up as a hold"):
+# a hold claimed, not a booking -- a paid booking so described is a false claim (S3)
+_HOLD_QUALIFIER = r"(?:unpaid|temporary|free|courtesy|provisional|pending|\w+-hour|\d+h|24h)"
+_AS_A_HOLD = (r"(?:(?:is|are|was|were)(?:\s+(?:now|still|currently))?(?:\s+(?:reserved|set\s+up|kept))?\s+as|"
+              r"(?:reserved|set\s+(?:it|them|this|that)?\s*up|kept|placed|saved)\s+as)\s+an?\s+(?:" + _HOLD_QUALIFIER +
+              r"\s+){0,2}hold\b|"
+              # "is an unpaid hold" (a bare "is a hold" may explain what a hold is)
+              r"(?:is|are|was|were)(?:\s+(?:now|still|currently))?\s+an?\s+(?:" + _HOLD_QUALIFIER + r"\s+){1,2}hold\b")
 _KINDS = [
     ("book", re.compile(r"\b(?:booked|ticketed|purchased|bought|issued|"
                         r"booking (?:is |was |has been )?(?:now )?(?:confirmed|complete|completed|made|created|finali[sz]ed)|"
@@ -149,7 +158,8 @@ _KINDS = [
     # "Hold placed: BK..", "Hold confirmed." (a label, no verb) claim it as "the hold is placed" does
     # an LLM's words between: "placed a 24-hour hold", "put a temporary hold", "Your hold on SA2731 is in place",
     # "The hold for both of you has been placed"
-    ("hold", re.compile(r"\b(?:on hold|held|(?:placed|put|set up) (?:a|the|your) (?:[\w-]+ ){0,2}?holds?|"
+    # ... or the booking called a hold: "BK.. is reserved as an unpaid hold", "is an unpaid hold", "set it up as a hold"
+    ("hold", re.compile(r"\b(?:" + _AS_A_HOLD + r"|on hold|held|(?:placed|put|set up) (?:a|the|your) (?:[\w-]+ ){0,2}?holds?|"
                         r"(?:hold (?:(?:on|for) (?:[\w$,-]+ ){1,5}?)?(?:(?:is|was|has been) )?|holds (?:are|were|have been) )(?:now )?"
                         r"(?:placed|in place|active|set(?! to\b)|confirmed|created|made))\b", re.I)),
     ("reserve", re.compile(r"\b(?:reserved|locked in|locked (?:it|them|that|those|these) in|"
@@ -197,6 +207,9 @@ _STATE = re.compile(r"(?:\b(?:is|are|was|remains?|still)|(?<=\w)['\u2019]s)\s+(?
                     r"(?:an?\s+(?:\w+\s+)?)?(confirmed|on hold|held|cancell?ed|reserved)\b"
                     r"|(?:^|:)\W*(?:status\W+)?(?:currently |still |now )?(?:confirmed|on hold|held|cancell?ed|reserved)\W*$"
                     r"|\bconfirmation(?: number| code| no\.?| #| reference)?\W{0,4}(?:is\W{0,4})?(?=[A-Z0-9]*\d)[A-Z0-9]{5,}"
+                    # a booking that is a hold: "BKH0G969 is an unpaid hold", "is reserved as a 24-hour hold"
+                    r"|\b(?:is|are|was|remains?|still)\s+(?:still\s+|currently\s+|now\s+)?(?:reserved\s+as\s+)?an?\s+"
+                    r"(?:[\w-]+\s+){0,2}?hold\b"
                     # a state held for a while: "has been confirmed since January"
                     r"|\b(?:has|have)\s+been\s+(?:confirmed|on hold|held|cancell?ed|reserved)\s+(?:ever\s+)?since\b", re.I)
 _ACTION_VERB = re.compile(r"\b(?:booked|placed|cancell?ed (?:it|your|the))\b", re.I)  # ... but an action, not a state
@@ -277,6 +290,8 @@ def _clause_kinds(clause: str) -> set[str]:
     for kind, pat in _KINDS:
         if pat.search(clause):
             out.add(kind)
+    if "hold" in out and re.search(_AS_A_HOLD, clause, re.I):
+        out.discard("reserve")  # "reserved as an unpaid hold": a hold, which no booking backs
     if "reserve" in out and "locked" in clause.lower() and _PRICE_WORD.search(clause) and "reserv" not in clause.lower():
         out.discard("reserve")  # "the fare is locked in for 24 hours": a rule about prices, not a reservation
     if "modify" in out and not re.search(r"\brebooked\b|" + _CHANGE_DONE, clause, re.I) and (
@@ -294,13 +309,19 @@ def claims(text: str) -> tuple[Claim, ...]:
         if "{" in text:
             text = _flight_rows(text)
         text = _JSON_STATUS.sub(r"it is \1", text)
+    last: set[str] | None = None  # the kinds the sentence before claimed, for an elliptical one after it
     for sentence in _SENTENCE.split(text or ""):
         if not sentence.strip() or _CONDITION_FIRST.search(sentence):
+            last = None
             continue
         sentence = in_english(_unhedged(sentence))  # "Su reserva está confirmada": "your booking is confirmed"
         low = sentence.lower()
         if not _HINT.search(low):
+            if last and _ELLIPSIS.match(sentence):  # "BK1 is cancelled. BK2 too.": the claim of the sentence before
+                out.append(_claim(sentence, set(last), [sentence], text))
+            last = None
             continue
+        last = None
         kinds: set[str] = set()
         evidence = []
         if "?" in sentence:  # only the statements before the question: "I have booked it for you, would you like a receipt?"
@@ -315,8 +336,13 @@ def claims(text: str) -> tuple[Claim, ...]:
                 kinds.add("book")
                 evidence.append(sentence)
         parts: list[tuple[str, set[str]]] = []
-        for clause in clauses:
+        for k, clause in enumerate(clauses):
             found = _clause_kinds(clause)
+            if not found and parts and parts[-1][0] == clauses[k - 1] and _ELLIPSIS.match(clause):
+                found = set(parts[-1][1])  # "BK1 is cancelled, and so is BK2": the kind of the clause before
+            if found and not _BOOKING.search(clause) and _BARE_KIND.match(clause) and k:
+                # "- BK2 (Andersen) — also cancelled": the subject is the part before the dash
+                clause = " ".join(clauses[:k + 1])
             if found:
                 evidence.append(clause)
                 parts.append((clause, found))
@@ -327,7 +353,22 @@ def claims(text: str) -> tuple[Claim, ...]:
             out.extend(_claim(clause, found, [clause], text) for clause, found in parts)
             continue
         out.append(_claim(sentence, kinds, evidence, text))
+        last = kinds
     return _not_proposed(tuple(out), text)
+
+
+# a clause that says again the action of the clause before, of another booking, with no verb of its own: "and so is
+# BKNJWOYQ", "as has BKNJWOYQ", "BKNJWOYQ too", "and BKNJWOYQ as well", "same for BKNJWOYQ" (finding: an elliptical
+# claim of a second cancel hid the booking it names)
+_ELLIPSIS = re.compile(r"^\W*(?:(?:and|so|also|plus)\s+)*(?:(?:so|as|same)\s+(?:is|are|was|were|has|have|did|goes\s+for|"
+                       r"for|with)\s+|likewise\s+)?(?:(?:the|your|his|her|their|[\w'\u2019]+['\u2019]s)\s+)?"
+                       r"(?:(?:booking|reservation|hold)\s+)?BK[0-9A-Z]{6}\b(?:\s*\([^)]*\))?"
+                       r"(?:\s+(?:too|as\s+well|also|likewise))?\W*$", re.I)
+# a clause that is the kind alone, with no subject: "also cancelled", "cancelled as well", "now released too"; its
+# booking is the one the part before it names ("- BKNJWOYQ (Andersen) — also cancelled")
+_BARE_KIND = re.compile(r"^\W*(?:(?:also|now|too|both|already|successfully|likewise|been|has|have|is|are|was|were)\s+)*"
+                        r"(?:cancell?ed|released|removed|dropped|voided|moved|rebooked|changed)"
+                        r"(?:\s+(?:too|as\s+well|also|now|already|successfully))*\W*$", re.I)
 
 
 # the agent says it did the action itself: "I've placed the hold", "we have booked", "successfully", "already"

@@ -3,7 +3,9 @@
 A count is *stated* when the customer's message says how many travel, in any of these forms:
 
 - a number (1-20, digits or words) followed within two words by a word for people or places
-  (people, passengers, adults, kids, infants, ppl, pax, seats, tickets, friends, ...);
+  (people, passengers, adults, kids, infants, ppl, pax, seats, tickets, friends, ...), with no punctuation or line
+  break between ("Date: March 5\nTravellers: 1" states no 5), or given as a label's value ("Travellers: 1",
+  "Adults: 2\nKids: 1");
   several such groups are also summed ("2 adults, 1 infant" states 2, 1 and 3);
 - "a couple" ("for a couple", "we're a married couple", "a couple of us": 2; not "a couple of days");
 - "N of us", "party / group / family of N", "we are N", "for N" (not followed by a unit that is no
@@ -61,7 +63,16 @@ _ALONE = [("just", "me"), ("only", "me"), ("just", "myself"), ("only", "myself")
 
 def _tokens(text: str) -> list[str]:
     low = (text or "").lower().replace("\u2019", "'").replace("in-laws", "inlaws").replace("'", "")
-    return re.findall(r"[a-z]+|\d+|[.,;!?+]", low)
+    return re.findall(r"[a-z]+|\d+|[.,;!?+:\n]", low)
+
+
+_STOPS = frozenset(".,;!?:\n")  # a number and a word for people with one of these between are not read together
+
+
+def _labelled(toks: list[str]) -> list[int]:
+    """The counts given as a label's value: "Travellers: 1", "Passengers: 2", "Adults: 2\nKids: 1"."""
+    return [n for i in range(len(toks) - 2) if toks[i] in _PEOPLE and toks[i + 1] == ":"
+            and (n := _number(toks[i + 2])) is not None and (i + 3 == len(toks) or toks[i + 3] in _STOPS)]
 
 
 def _number(tok: str) -> int | None:
@@ -83,15 +94,20 @@ def stated_party_sizes(text: str) -> frozenset[int]:
         if n is None:
             continue
         after = toks[i + 1:i + 3]
+        if _STOPS & set(after):  # "March 5\nTravellers: 1": the 5 is the date's, not a party of five
+            after = after[:min(after.index(w) for w in _STOPS & set(after))]
         if any(w in _PEOPLE for w in after):
             groups.append(n)
         if after[:2] == ["of", "us"] or (i >= 2 and toks[i - 2] in ("party", "group", "family") and toks[i - 1] == "of"):
             out.add(n)
+        # "for 2: out May 24" states 2; "for 5:30" is a time ("5", ":", "30")
+        time = toks[i + 1:i + 2] == [":"] and i + 2 < len(toks) and toks[i + 2].isdigit()
         if i >= 1 and toks[i - 1] in ("for", "x") and (i + 1 == len(toks) or not (toks[i + 1] in _NOT_PARTY or
-                                                                               toks[i + 1].isdigit())):
+                                                                               toks[i + 1].isdigit() or time)):
             out.add(n)
         if i >= 2 and toks[i - 2:i] in (["we", "are"], ["were", "a"]) or (i >= 1 and toks[i - 1] == "were"):
             out.add(n)
+    groups.extend(_labelled(toks))
     out.update(_split_sizes(toks))
     if _couple(toks):
         out.add(2)
@@ -99,7 +115,7 @@ def stated_party_sizes(text: str) -> frozenset[int]:
     if len(groups) >= 2:
         out.add(sum(groups))
     if any(tuple(toks[i:i + len(p)]) == p for p in _ALONE for i in range(len(toks))) or \
-            [t for t in toks if t not in ".,;!?"] == ["myself"]:
+            [t for t in toks if t not in _STOPS] == ["myself"]:
         out.add(1)
     total = _listed_party(toks)
     if total:
@@ -137,7 +153,7 @@ def _couple(toks: list[str]) -> bool:
     return False
 
 
-_JOINERS = frozenset(("and", "plus", "+", "with", ",", "&", "also", "as", "well", "along", ";"))
+_JOINERS = frozenset(("and", "plus", "+", "with", ",", "&", "also", "as", "well", "along", ";", "\n"))  # a line break lists too
 
 
 def _article_relation(toks: list[str], i: int) -> int | None:
@@ -196,6 +212,36 @@ def _listed_party(toks: list[str]) -> int | None:
     if parts >= 2:
         best = max(best or 0, size)
     return best
+
+
+# a message that adds people to a party already stated: "add my wife too", "my wife is coming too", "plus one more
+# passenger", "2 more people are joining" (S4: the customer said the new count, as the old one and the step)
+_ADDING = frozenset("add adding added plus join joins joining coming come along travelling traveling flying extra more "
+                    "another".split())
+
+
+@lru_cache(1 << 14)
+def added_persons(text: str) -> int | None:
+    """How many people the message adds to the party (a word of adding, ``_ADDING``, and the people added: a
+    number before "more" or a word for people, else each relative named with an owner or an article, "my
+    parents" as 2), or None when it adds none."""
+    toks = _tokens(text)
+    if not _ADDING & set(toks):
+        return None
+    for i, tok in enumerate(toks):
+        n = _number(tok)
+        if n is not None and (toks[i + 1:i + 2] == ["more"] or toks[i + 1:i + 2] == ["extra"]
+                              or any(w in _PEOPLE for w in toks[i + 1:i + 2])):
+            return n
+    added = 0
+    for i, tok in enumerate(toks[:-1]):
+        if tok in _OWNERS | _ARTICLES and toks[i + 1] in _SINGLE:
+            added += 1
+        elif tok in _OWNERS and toks[i + 1] in _PAIRS:
+            added += _PAIRS[toks[i + 1]]
+    if not added and ("another" in toks or ("one" in toks and "more" in toks)) and any(w in _PEOPLE for w in toks):
+        added = 1  # "another passenger", "one more seat"
+    return added or None
 
 
 # the agent asks how many travel: a question with a word for people and "how many" or a number ("How many

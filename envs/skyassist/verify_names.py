@@ -471,14 +471,36 @@ def _listed_after_mark(user_text: str) -> set[str]:
     out: set[str] = set()
     if ":" not in user_text and "-" not in user_text and "\u2013" not in user_text and "\u2014" not in user_text:
         return out
-    for sentence in re.split(r"(?<=[.!?])\s+|\n+", user_text.replace("\u2019", "'")):
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", _items_joined(user_text.replace("\u2019", "'"))):
         marks = list(_LIST_MARK.finditer(sentence))
         if not marks:
             continue
         before = sentence[:marks[-1].start()].split()
         if before and before[-1].lower().strip(".,()") not in _AFTER_PLACE_WORD:
-            out |= _name_list(_tokens(sentence[marks[-1].end():]))
+            out |= _name_list(_tokens(_ENUMERATOR.sub(", ", sentence[marks[-1].end():]).strip(" ,")))
     return out
+
+
+# a list written as one, under a header that ends with a colon ("Names:\n1. Hiroshi Moreau\n2. Aiko Moreau", bullets
+# "- ", "* ", "\u2022 ", or "1) "), or inline with numbers ("Names: 1) Hiroshi Moreau 2) Aiko Moreau"): read as the list
+# "Names: Hiroshi Moreau, Aiko Moreau" (``_listed_after_mark``)
+_ITEM = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*\u2022\u2013])\s+(\S.*?)\s*$")
+_ENUMERATOR = re.compile(r"(?:^|\s+)\d{1,2}\)\s+")
+
+
+def _items_joined(text: str) -> str:
+    """The text with the item lines under a header line that ends with ":" joined to it, commas between."""
+    lines: list[str] = []
+    listing = False
+    for line in text.split("\n"):
+        m = _ITEM.match(line)
+        if m and lines and (listing or lines[-1].rstrip().endswith(":")):
+            lines[-1] = lines[-1].rstrip() + (", " if listing else " ") + m.group(1).rstrip(".,;")
+            listing = True
+            continue
+        listing = False
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _name_list(toks: list[tuple[str, bool]]) -> set[str]:
