@@ -126,11 +126,14 @@ STORE_ACTIONS = re.compile(r"return|returns|exchange|exchanges|refund|refunded|s
 _REASON_AGAIN = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
                            r"ordered (?:it )?by mistake)\b", re.I)
 # an action taken back by the words before it: "don't cancel", "do not need it returned", "no need to exchange them"
-_REFUSED_ACTION = re.compile(r"\b(?:don'?t|do not|dont|no need to|not going to|won'?t|never)\s+(?:(?:need|want)\s+(?:to\s+|it\s+|them\s+|"
+# ("I'm not cancelling W6116680, I'm just wondering ...", "I don't want to cancel W3168895 - I just want to change
+# where it ships": an order named after the verb is the order in hand too)
+_REFUSED_ACTION = re.compile(r"\b(?:don'?t|do not|dont|no need to|not going to|won'?t|never|(?:i'?m|i am|we'?re|we are)\s+"
+                             r"not(?:\s+(?:going|trying|planning|looking|asking you)\s+to)?)\s+(?:(?:need|want)\s+(?:to\s+|it\s+|them\s+|"
                              r"that\s+|the order\s+)?|(?:go ahead and|actually|really|please)\s+)?(?:cancel|call off|return|"
                              r"send (?:it|them) back|exchang|swap|replac|chang|modif)\w*"
                              # of the order in hand, not of one item ("don't return the puzzle, just the shirt")
-                             r"(?=\s*(?:$|[,.;!?]|(?:it|them|that|this|anything|any of it|the order|my order|order|after all|"
+                             r"(?=\s*(?:$|[,.;!?]|#?w\d{7}\b|(?:it|them|that|this|anything|any of it|the order|my order|order|after all|"
                              r"yet|please|now|for now|thanks?)\b))", re.I)
 # "if I can't cancel just that item", "if you cannot return it": a condition, not a request
 _IF_CANT = re.compile(r"\b(?:(?:if|since|as|because)\s+(?:i|we|you)\s+(?:can'?t|cannot|can not|couldn'?t)|"
@@ -513,7 +516,7 @@ def side_question(text: str) -> str:
 # what the customer says to take back what they said just before
 CORRECTION = re.compile(r"\b(?:actually|wait|sorry|oops|whoops|my bad|my mistake|i mean|i meant|meant to say|scratch that|"
                         r"correction|on second thought|second thoughts?|or rather|make that|typo|wrong (?:one|order|number|"
-                        r"item|id)|not that one|hmm+ no|no no)\b|\bno\b(?=\s*[,.!-]|\s+(?:wait|actually|sorry|i mean|the|not|"
+                        r"item|id)|not (?:that|this) (?:one|order)|(?:a )?different (?:one|order)|hmm+ no|no no)\b|\bno\b(?=\s*[,.!-]|\s+(?:wait|actually|sorry|i mean|the|not|"
                         r"make)\b)", re.I)
 # ... or to add to it
 ADDITIVE = re.compile(r"\b(?:also|too|as well|add|plus|forgot|in addition|along with|another|both|and the)\b", re.I)
@@ -644,10 +647,48 @@ _STREET_ABBR = {"st": "street", "st.": "street", "ave": "avenue", "av": "avenue"
                 "cir": "circle", "ter": "terrace", "trl": "trail"}
 
 
+# a whole street line said in a correction: "12 ocean ave", "9 elm street", "3445 harbor view dr" (not one said as the
+# old: "not 77 harbor view dr", "instead of ...")
+_SAID_STREET = re.compile(r"(?<![\w#$.,-])(\d+[a-z]?)\s+((?:[a-z][\w'.-]*\s+){0,3}?(?:street|st|avenue|ave|road|rd|drive|"
+                          r"dr|lane|ln|boulevard|blvd|way|court|ct|place|pl|circle|parkway|pkwy|highway|hwy|terrace|"
+                          r"trail))\b\.?", re.I)
+_SAID_AS_OLD = re.compile(r"\b(?:not|rather than|instead of|from|was|old(?: one)?(?: is)?)\W*$", re.I)
+
+
+_AFTER_NUMBER = frozenset("not instead rather please pls is and thanks thank then actually sorry for on is was".split())
+
+
+def _street_line_said(address: dict[str, str], text: str) -> dict[str, str] | None:
+    """The address with the street line said in a correction put in whole: "sorry, it's 12 ocean ave, same city and
+    zip" is "12 ocean ave", "no - 12 harbor view dr, not 77" is "12 harbor view dr" (before: only the number taken,
+    "12 harbor view dr", or the words put in the number's place, "harbor view dr harbor view dr"). The street the
+    address has already, said short or long ("harbor view drive"), keeps the address's spelling. None when no one
+    street line is said, or it is the one written."""
+    lines = [m for m in _SAID_STREET.finditer(text) if not _SAID_AS_OLD.search(text[:m.start()])]
+    if len(lines) != 1:
+        return None
+    number, street = lines[0].group(1), re.sub(r"\s+", " ", lines[0].group(2)).rstrip(".")
+    current = address.get("address1", "")
+    had = re.match(r"\s*\d+[a-z]?\s+(.*)$", current, re.I)
+    old_street = had.group(1) if had else current
+
+    def plain(s: str) -> list[str]:
+        return [_STREET_ABBR.get(w, w) for w in s.lower().replace(".", "").split()]
+    if plain(street) == plain(old_street):
+        street = old_street
+    elif old_street.istitle() and street.islower():
+        street = street.title()
+    line = f"{number} {street}"
+    return {**address, "address1": line} if line.lower() != current.lower() else None
+
+
 def correct_address(address: dict[str, str], text: str) -> dict[str, str] | None:
     """The address with a correction applied ("sorry, typo: 889 not 888"), or None when the text
     corrects nothing in it."""
     fields = ("address1", "address2", "city", "state", "zip")
+    said_line = _street_line_said(address, text)
+    if said_line is not None:
+        return said_line
     for new, old in replacements(text):
         o_words, n_words = old.split(), new.split()
         # "oak st" for "Oak Street": a street word said short is matched (and written) as the address writes it
@@ -668,7 +709,13 @@ def correct_address(address: dict[str, str], text: str) -> dict[str, str] | None
                     fixed = dict(address)
                     if hit.group(0).istitle() and nw.islower():  # "elm street" in place of "Oak Street"
                         nw = nw.title()
-                    fixed[f] = value[:hit.start()] + nw + value[hit.end():]
+                    end = hit.end()
+                    way = re.match(rf"\s+(?:{_WAYS})\b\.?", value[end:], re.I)
+                    if f == "address1" and way and re.fullmatch(_WAYS, nw.split()[-1], re.I):
+                        # "the street is ocean avenue, not harbor view" (of "77 harbor view dr"): the kind of way said
+                        # takes the old one's place (before: "77 ocean avenue dr")
+                        end += way.end()
+                    fixed[f] = value[:hit.start()] + nw + value[end:]
                     if f == "state":
                         fixed[f] = fixed[f].upper()
                     return fixed
@@ -686,6 +733,10 @@ def correct_address(address: dict[str, str], text: str) -> dict[str, str] | None
         # "sorry, the zip is 78702", "oops, 889", "I meant apt 5": the one number said, where it fits
         d = nums[0]
         m = re.match(r"\d+", address.get("address1", ""))
+        after = re.search(rf"(?<![\w#$.]){d}\s+([a-z][\w'-]*)", text, re.I)
+        if after and after.group(1).lower() not in _AFTER_NUMBER and \
+                after.group(1).lower() not in " ".join(address.values()).lower().split():
+            return None  # "hmm no, 9 elm": a number with words not in the address, asked about (before: "9 harbor view dr")
         if len(d) == 5 and not re.search(r"\b(?:apt|apartment|suite|unit|ste|number|house)\b", text, re.I):
             return {**address, "zip": d} if d != address.get("zip") else None
         if re.search(r"\b(?:apt|apartment|suite|unit|ste)\b", text, re.I) and re.search(r"\d", address.get("address2", "")):
@@ -1253,6 +1304,12 @@ _PERSON = (rf"(?:{KIN}|grand(?:son|daughter|child|kid)s?|step-?(?:son|daughter|m
 _PERSON_ADJ = (r"(?:(?:elderly|old|older|elder|younger|little|big|sick|disabled|aging|aged|grown(?:-up)?|teenage|adult|"
                r"\d+[- ]?(?:year|yr)s?[- ]old)\s+)?")
 _THEIR_PERSON = rf"(?:my|our)\s+{_PERSON_ADJ}{_PERSON}"
+# the speaker named by their relation to the holder: "I'm her son", "I'm the son.", "her daughter here",
+# "I'm the account holder's son" (also said after logging in: the speaker is not the holder)
+_HOLDER_RELATION = (rf"\b(?:i'?m|i am)\s+(?:his|her|their|the account(?:\s+holder)?'?s)\s+{_PERSON_ADJ}{_PERSON}\b|"
+                    rf"\b(?:i'?m|i am)\s+the\s+{_PERSON_ADJ}{_PERSON}\s*(?=[-,.;:!?)]|$)|"
+                    rf"\b(?:his|her|their|[a-z]+'s)\s+{_PERSON_ADJ}{_PERSON}\s+(?:here|speaking|writing|typing|calling|"
+                    r"on the line)\b")
 _FOR_ANOTHER = re.compile(
     # "I'm her son", "(I'm her husband, she asked me to call)", "I'm the account holder's son"
     rf"\b(?:i'?m|i am)\s+(?:his|her|their|the account(?:\s+holder)?'?s|[a-z]+'s)\s+{_PERSON_ADJ}{_PERSON}\b|"
@@ -1267,7 +1324,16 @@ _FOR_ANOTHER = re.compile(
     r"\b(?:that|this|it)(?:\s+one)?'?s\s+(?:hers|his|theirs)\b|\bsomeone else'?s\b|"
     rf"\blook(?:ing)?\s+up\b[^?!\n]*\bfor\s+{_THEIR_PERSON}\b(?!'s)|"
     # "the account holder is my partner", "the account is my daughter's", "the account belongs to my dad"
-    rf"\baccount(?:\s+holder)?\s+(?:is|belongs to)\s+{_THEIR_PERSON}\b|\bi'?m not the account holder\b", re.I)
+    rf"\baccount(?:\s+holder)?\s+(?:is|belongs to)\s+{_THEIR_PERSON}\b|\bi'?m not the account holder\b|"
+    # the relation said after the details, or as another's: "X, 95119. Her son here.", "X / 95119 -- I'm the son",
+    # "Caller: her son Mark.", "this is Olivia's daughter", "I'm Olivia Jackson's caregiver", "X (not me, my wife)",
+    # "X, 95119, mom's account" (not "a gift from my mum", "I got my mom's account mixed up with mine")
+    rf"{_HOLDER_RELATION}|\bcaller\s*(?:is\s+|[:=-]\s*)(?:(?:the|his|her|their)\s+|[a-z]+'s\s+)?{_PERSON_ADJ}{_PERSON}\b|"
+    rf"\b(?:this is|it'?s|here'?s)\s+(?!(?:my|our|your|a|an|the)\b)(?:[a-z]+\s+)?[a-z]+'s\s+{_PERSON_ADJ}{_PERSON}\b|"
+    rf"\bi'?m\s+(?:[a-z]+\s+)?[a-z]+'s\s+{_PERSON_ADJ}{_PERSON}\b|"
+    rf"\bnot (?:me|mine|myself)\s*[,;:\u2013\u2014-]+\s*(?:(?:it'?s|that'?s|she'?s|he'?s)\s+)?{_THEIR_PERSON}\b|"
+    rf"(?:^|[,;:(\u2013\u2014-]\s*|[.!?]\s+)(?:(?:it'?s|its|that'?s|this is)\s+)?(?:(?:my|our)\s+)?{_PERSON}'s\s+"
+    r"(?:account|acct|login|profile)\s*(?=[.,;:!?)]|$)", re.I)
 
 
 def for_someone_else(text: str, names: list[tuple[str, str]]) -> bool:
@@ -1279,6 +1345,10 @@ def for_someone_else(text: str, names: list[tuple[str, str]]) -> bool:
         return True
     for first, last in names:
         name = rf"{re.escape(first)}\s+{re.escape(last)}\b"
+        # "I'm the husband of Olivia Jackson", "a friend of Olivia's", "Olivia's daughter" (not "mum of 3")
+        if re.search(rf"\b{_PERSON}\s+of\s+{re.escape(first)}\b|\b{re.escape(first)}(?:\s+{re.escape(last)})?'s\s+"
+                     rf"{_PERSON_ADJ}{_PERSON}\b", text, re.I):
+            return True
         if re.search(rf"\b{_THEIR_PERSON}(?:\s+is|\s*[-,:(\u2013\u2014]+)?\s*{name}|\bi'?m not\s+{re.escape(first)}\b|"
                      rf"\b(?:calling|writing|asking|here|doing this|on behalf of)\s+(?:for\s+)?{name}", text, re.I):
             return True
@@ -1287,13 +1357,42 @@ def for_someone_else(text: str, names: list[tuple[str, str]]) -> bool:
                           r"(?:'s|\u2019s)", text, re.I))
 
 
+# said after logging in, the speaker is not the holder: "btw I'm her son", "full disclosure, this is my wife's account",
+# "it's her account", "I'm writing on behalf of my mum" (not "a gift for my mom", "my husband asked me to cancel it",
+# "my daughter ordered it on my account", "it's my husband's" of an order)
+_NOT_HOLDER = re.compile(
+    rf"{_HOLDER_RELATION}|\bi'?m\s+(?:[a-z]+\s+)?[a-z]+'s\s+{_PERSON_ADJ}{_PERSON}\b|\bi'?m not the account holder\b|"
+    rf"\b(?:it'?s|its|it is|this is|this'?s|that'?s)\s+(?:(?:(?:my|our)\s+)?{_PERSON}'s|his|her|their)\s+"
+    r"(?:account|acct|login|profile)\b|"
+    rf"\baccount(?:\s+holder)?\s+(?:is|belongs to)\s+{_THEIR_PERSON}\b|"
+    rf"\b(?:calling|writing|messaging|contacting you|reaching out|doing this)\s+(?:for|on behalf of)\s+{_THEIR_PERSON}\b"
+    rf"(?!'s)|\bon behalf of\s+{_THEIR_PERSON}\b(?!'s)", re.I)
+
+
+def not_the_holder(text: str, first: str) -> bool:
+    """The speaker, already logged in, says the account is another person's (``_NOT_HOLDER``), or that they are not
+    its holder by name ("I'm not Olivia", "I'm Olivia's son")."""
+    if _NOT_HOLDER.search(text):
+        return True
+    return bool(first) and bool(re.search(rf"\bi'?m not\s+{re.escape(first)}\b|\b{_PERSON}\s+of\s+{re.escape(first)}\b|"
+                                          rf"\b{re.escape(first)}'s\s+{_PERSON_ADJ}{_PERSON}\b", text, re.I))
+
+
 # an order named by its last digits: "the order ending 8688", "the one that ends in 318", "order number's last four
 # digits are 0318", "order ...6680"
 _LAST_DIGITS = re.compile(
-    r"\b(?:the\s+|my\s+|an?\s+)?(?:order|one)(?:\s+(?:number|no\.?|id))?\s+(?:that\s+|which\s+)?(?:ending|ends|end)"
-    r"(?:\s+(?:in|with))?\s*[:#]?\s*(\d{3,6})\b|"
-    r"\b(?:the\s+)?(?:last|final)\s+(?:three|four|five|[345])(?:\s+digits)?(?:\s+(?:are|is))?\s*[:#]?\s*(\d{3,6})\b|"
-    r"\border(?:\s+(?:number|no\.?|id))?(?:\s+is)?\s*#?\s*(?:\.{2,}|\u2026|x{2,}|\*{2,})\s*(\d{3,6})\b", re.I)
+    r"\b(?:the\s+|my\s+|an?\s+)?(?:order|one)(?:\s+(?:number|no\.?|id))?\s+(?:that\s+|which\s+)?"
+    r"(?:ending|ends|end|finishes|finishing|finish)(?:\s+(?:in|with))?\s*[:#-]?\s*(\d{3,6})\b|"
+    # "last digits 3445", "the last four digits are 0318", "final numbers: 6680"
+    r"\b(?:the\s+)?(?:last|final)\s+(?:(?:three|four|five|[345])(?:\s+(?:digits|numbers))?|digits|numbers)"
+    r"(?:\s+(?:are|is))?\s*[:#-]?\s*(\d{3,6})\b|"
+    r"\border(?:\s+(?:number|no\.?|id))?(?:\s+is)?\s*#?\s*(?:\.{2,}|\u2026|x{2,}|\*{2,})\s*(\d{3,6})\b|"
+    # "the order with 0453 at the end", "my order ending -6680"
+    r"\b(?:the\s+|my\s+|an?\s+)?(?:order|one)(?:\s+(?:number|no\.?|id))?\s+(?:with|that has|which has|having)\s+"
+    r"(\d{3,6})\s+at\s+the\s+end\b", re.I)
+# "the 5922 one": an order only when exactly one of the customer's ends so (a price, "the $336 one", or an option,
+# "the 1000 one", stays as said)
+_THE_DIGITS_ONE = re.compile(r"(?<![$\w.,])\bthe\s+(\d{3,6})\s+one\b", re.I)
 
 
 def order_by_last_digits(text: str, orders: list[str], card_last4: list[str]) -> tuple[str, list[str]]:
@@ -1312,7 +1411,12 @@ def order_by_last_digits(text: str, orders: list[str], card_last4: list[str]) ->
             return f"order {hits[0]}"
         unclear.append(digits)
         return "order"
-    return _LAST_DIGITS.sub(fix, text), unclear
+    def loose(m: re.Match[str]) -> str:
+        hits = [o for o in orders if o.endswith(m.group(1))]
+        if len(hits) == 1 and not any(str(c).endswith(m.group(1)) for c in card_last4):
+            return f"order {hits[0]}"
+        return m.group(0)
+    return _THE_DIGITS_ONE.sub(loose, _LAST_DIGITS.sub(fix, text)), unclear
 
 
 _VERBS = ("cancel", "return", "exchange")
@@ -1919,7 +2023,9 @@ _KEPT_AFTER = re.compile(r"^(?:s|es)?\s+(?:(?:i|we)\s*(?:'ll|'m|will|am|want to|
                          r"(?:fine|great|good|perfect|ok(?:ay)?|working|staying)\b|works?\s+(?:fine|great|well|perfectly|ok)\b|"
                          r"(?:can|will)\s+stay\b|stays?\b)", re.I)
 # (a wish is no keeping: "i'd like the watch in metal", "i would love to return the lamp")
-_KEPT_BEFORE = re.compile(r"(?<!'d )(?<!would )\b(?:love|loving|adore|happy with|satisfied with)\s+"
+# ("but I still want the laptop", "I still need my backpack": kept too)
+_KEPT_BEFORE = re.compile(r"(?<!'d )(?<!would )\b(?:love|loving|adore|happy with|satisfied with|"
+                          r"still\s+(?:want|need|wanna|use|like))\s+"
                           r"(?:(?:the|my|a|an|this|that|those|these)\s+)(?:(?!to\b)[a-z0-9'-]+\s+){0,2}$", re.I)
 
 

@@ -55,6 +55,7 @@ from envs.taubench.language import (
     named_things,
     named_values,
     negated_at,
+    not_the_holder,
     option_score,
     order_by_last_digits,
     order_naming_items,
@@ -623,6 +624,7 @@ class ReferenceTarget(Target):
         self.proposal = ""  # the question that listed them (said again when another question comes between)
         self.urgent = False
         self.transferred = False
+        self.not_holder = False  # the speaker said, after logging in, that the account is another's
         self.heard: dict[str, list[Any]] = {"names": [], "zips": []}  # identity given before authentication
         self.last_address: dict[str, str] | None = None  # the last address the customer gave ("the same one")
         self.listed_variants: dict[str, list[str]] = {}  # item id -> the variant ids just listed as options
@@ -700,6 +702,7 @@ class ReferenceTarget(Target):
         self._respond(turn)
         said = [m for m in turn.new_messages if m["role"] == "assistant" and m.get("content")]
         if not (said and _YES_ONLY.fullmatch(turn.user_message) and not turn.ended and not self.pending) or \
+                self.not_holder or \
                 any(c["function"]["name"] in WRITES for m in turn.new_messages for c in m.get("tool_calls") or []):
             return
         last = turn.last_reply or ""
@@ -753,6 +756,20 @@ class ReferenceTarget(Target):
         if self.transferred:
             turn.end_conversation()
             return turn.say(HANDOFF)
+        if self.user_id and (self.not_holder or not_the_holder(r.text, (self.profile or {}).get("name", {}).get(
+                "first_name", ""))):
+            # logged in, then "btw I'm her son" / "this is my wife's account": the speaker is not the holder, so
+            # nothing more is done on this account, and no proposal is left open to a yes (before: the cancel went on)
+            told, self.not_holder = self.not_holder, True
+            left = bool(self.pending or self.goal["intents"] & ACTING)
+            self.goal, self.pending, self.proposal, self.offer, self.declined = self._empty_goal(), [], "", None, None
+            if r.bye or r.thanks:
+                turn.end_conversation()
+                return turn.say("Thank you for contacting us. Have a nice day!")
+            return turn.say(("As I said, I" if told else "I'm sorry, I") + " can only help the account holder, in "
+                            "their own conversation, so I can't look up or change anything more on this account." +
+                            (" Nothing has been changed." if left else "") + " The account holder would need to "
+                            "contact us themselves.")
         if self.user_id and not (r.order_ids or r.address or r.intents & ACTING - {"cancel", "return", "exchange",
                                                                              "modify", "address", "payment"}) and \
                 (_RECAP_Q.match(r.text) or _UNDO_Q.search(r.text) and not r.order_ids):
@@ -1676,6 +1693,11 @@ class ReferenceTarget(Target):
     # --- authentication ---------------------------------------------------------------------
     def _hear_identity(self, r: Reading) -> None:
         """Names and zip codes said so far (a customer may give the name in one message, the zip in the next)."""
+        if r.for_other:
+            # "I'm Olivia Jackson's caregiver" - "sorry, Jackson": the name said as another's is not kept to be
+            # corrected into a login (before: Olivia was logged in at the zip)
+            self.heard = {"names": [], "zips": []}
+            return
         raw = self.heard.get("raw")
         if raw and not (r.names or r.emails or r.name_unclear):
             # "Fatima Andersen, 78786" (no such customer) - "Apologies, Anderson, with an o" / "first name is Sofia, not
