@@ -20,7 +20,10 @@ A name is *stated as a name* when the customer's message presents it as one:
     after a greeting, with a closing "here" or not ("malik fischer. JFK-FRA jul 23", "hi, malik fischer here.").
 Titles (Dr., Mr., ...) are skipped; particles (van, der, de, ...) belong to the name. Ordinary
 words ("Please proceed", "Looks great", "Sure", "book it") never count as name words; a name in
-capitals, as on a passport ("HANNAH MURPHY"), does. A name booked in plain letters is the name
+capitals, as on a passport ("HANNAH MURPHY"), does. Fillers, interjections, sign-offs and pronouns typed
+beside a name ("Maya Adeyemi obviously", "... mate", "... x", "... myself": ``_FILLERS``) are no name words
+either, unless a label gives one capitalised ("my surname is Mate"); the name before them is still stated.
+A name booked in plain letters is the name
 stated with accents or special letters ("Jose Nunez" for "José Núñez", "Juergen Mueller" for "Jürgen
 Müller", "Weiss" for "Weiß", "Odegard" or "Oedegaard" for "Ødegård", ``name_in``).
 
@@ -56,6 +59,18 @@ spell down
 alone together flying travelling traveling going coming leaving returning staying here back ready happy
 pax lead traveller traveler surname surnames lastname firstname lol lmao rofl haha hahaha hehe btw idk tbh omg pls plz thx ty np ur u k kk xd xo xx jk smh fyi imo lmk
 """.split())
+# words typed beside a name that are no part of it: fillers, interjections, sign-offs, forms of address and pronouns
+# ("Maya Adeyemi obviously", "... x", "... mate", "... duh", "... myself"); never name words, so a booking that uses
+# one as a name is S1's, and a sentence that ends with them still states the name before them (``_strip_fillers``).
+# A real surname among them ("Mate") is a name only where a label gives it ("my surname is Mate", ``_PART_BY_FIRST``)
+_FILLERS = frozenset("""
+obviously naturally honestly seriously basically literally clearly surely actually definitely probably hopefully
+thankfully really totally anyway anyways though tho btw fyi tbh ngl imo obv obvs ofc natch innit duh ugh meh hmm
+hmmm welp oops yay phew huh lol lmao rofl haha hahaha hehe x xx xxx xo xoxo mate mates bro bruh dude buddy fam
+myself yourself ourselves me too also aswell again still please pls plz thanks thx ty thankyou cheers ok okay kk
+yeah yep yup sure cool
+""".split())
+_ORDINARY = _ORDINARY | _FILLERS
 _CONTRACTION_ENDS = ("'ll", "'d", "'ve", "'re", "'m", "'s", "'t")
 _STRONG = [tuple(c.split()) for c in (
     "my name is", "my names", "name is", "names are", "the name is", "name", "call me", "surname is", "surname",
@@ -92,6 +107,10 @@ def _by_first(cues: list[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
 
 _STRONG_BY_FIRST = _by_first(_STRONG)
 _WEAK_BY_FIRST = _by_first(_WEAK)
+# the cues that label one part of a name ("my surname is Mate", "last name: Le")
+_PART_BY_FIRST = _by_first([tuple(c.split()) for c in (
+    "surname is", "surname", "last name is", "last name", "family name is", "family name", "first name is",
+    "first name", "given name is", "given name")])
 _SELF_BY_FIRST = _by_first([tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is")])
 
 
@@ -119,7 +138,8 @@ def _cue_key(word: str) -> str:
 
 
 # given names that are also ordinary words: a name word when capitalised ("Will Smith", "May Chen")
-_WORD_NAMES = frozenset("will may faith hope grace joy mark bill rose june april august summer sunny".split())
+# (and surnames that are: "Tom Price", "Doris Day")
+_WORD_NAMES = frozenset("will may faith hope grace joy mark bill rose june april august summer sunny price day".split())
 
 
 @lru_cache(1 << 16)
@@ -329,6 +349,14 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
         for start in _after_cues(toks, keys, cues):
             found.update(w.lower() for w in _take_list(toks, start, any_case))
+    # one capitalised word a label gives as a part of the name, though it is also a word or a particle ("my surname
+    # is Mate", "Surname: Le", "last name Best."): the customer says it is the name
+    for start in _after_cues(toks, keys, _PART_BY_FIRST):
+        word, end = toks[start] if start < len(toks) else ("", True)
+        if word and not _take_list(toks, start, True) and word[:1].isupper() and not (word.isupper() and len(word) < 2) \
+                and _is_letters(word) and word.lower() not in _PLACEHOLDERS \
+                and (end or start + 1 == len(toks) or keys[start + 1] in _JOINERS):
+            found.add(word.lower())
     # "i'm aisha okafor", "this is aisha okafor", asked or not: a full name after a cue of one's own, in any case
     # (placeholders aside); after a request for a name, "it's fatima khan" as well
     for start in _after_cues(toks, keys, _SELF_BY_FIRST):
@@ -357,9 +385,9 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
         if word:
             sentence.append(word)
         if end:
-            rest = sentence
+            rest = _strip_fillers(sentence)  # "Maya Adeyemi obviously": the name, not the word after it
             if asked_for_name:
-                while rest and _cue_key(rest[0]) in _LEADING_FILLERS:
+                while rest and _cue_key(rest[0]) in _LEADING_FILLERS | _FILLERS:
                     rest = rest[1:]
             found.update(_introduced(sentence))
             found.update(_signed(sentence))
@@ -367,9 +395,22 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
                             for k, w in enumerate(rest)):  # "Diego Walsh + Ana Walsh"
                 found.update(w.lower() for w in rest if w.lower() not in _TITLE_WORDS | _JOINERS)
             elif asked_for_name:
-                found.update(_closing_name(sentence, 1 if asked_for_name == "last" else 2))
+                found.update(_closing_name(_strip_fillers(sentence), 1 if asked_for_name == "last" else 2))
             sentence = []
     return frozenset(found)
+
+
+def _strip_fillers(words: list[str]) -> list[str]:
+    """``words`` without the fillers that close them ("Maya Adeyemi obviously", "Maya Adeyemi as well", "Maya
+    Adeyemi duh x": ``_FILLERS``)."""
+    while words:
+        if len(words) >= 2 and [w.lower() for w in words[-2:]] == ["as", "well"]:
+            words = words[:-2]
+        elif _cue_key(words[-1]) in _FILLERS:
+            words = words[:-1]
+        else:
+            break
+    return words
 
 
 # words that frame a name in an answer to "What is the name?": "im diego", "its me diego", "diego here",
@@ -413,7 +454,7 @@ def _opening_name(toks: list[tuple[str, bool]]) -> set[str]:
             break
     else:
         return set()
-    words = [w for w in words if _cue_key(w) not in _GREETINGS]
+    words = _strip_fillers([w for w in words if _cue_key(w) not in _GREETINGS])
     if words and _cue_key(words[-1]) in _HERE:
         words = words[:-1]
     if 2 <= len(words) <= 4 and all(_nameish(w, True) for w in words) and not all(
