@@ -117,8 +117,12 @@ _DATE_PATTERNS = [
 # "a week on Tuesday" (a week after the coming Tuesday), "a fortnight today", "in a fortnight" (14 days on).
 _ORDINAL_WD = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
                "5th": 5, "last": -1, "final": -1}
+# weekdays shortened ("the 1st Tue of June", "the 4th sat in sept"): read as the weekday, never as a day of the month
+_WD_SHORT = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
+             "sun": 6}
+_WD_ANY = _WD_RE + "|" + "|".join(sorted(_WD_SHORT, key=len, reverse=True))
 _WEEKDAY_DATES = [
-    ("nthwd", re.compile(r"\b(" + "|".join(_ORDINAL_WD) + r")\s+(" + _WD_RE + r")\s+(?:in|of)\s+(?:the\s+month\s+of\s+)?"
+    ("nthwd", re.compile(r"\b(" + "|".join(_ORDINAL_WD) + r")\s+(" + _WD_ANY + r")\.?\s+(?:in|of)\s+(?:the\s+month\s+of\s+)?"
                          r"(" + _MONTH_RE + r"|next\s+month|this\s+month)\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
     ("wdweek", re.compile(r"\b(?:a|one)\s+(week|fortnight)\s+on\s+(" + _WD_RE + r")\b|\b(" + _WD_RE +
                           r")\s+(week|fortnight)\b(?!\s*(?:after|before|later|earlier|from|of|or|and|to|ago|\d))", re.I)),
@@ -126,9 +130,19 @@ _WEEKDAY_DATES = [
                              r"(?:'?s\s+time)?\b", re.I)),
     # read by nobody for sure, so no date at all (the date is asked, never replaced by the coming weekday): "the first
     # Thursday" of no month said, "the Thursday after" / "the Friday before" something ("after next" is read below)
-    ("unread", re.compile(r"\b(?:the\s+)?(?:" + "|".join(_ORDINAL_WD) + r")\s+(?:" + _WD_RE + r")s?\b(?:\s+(?:in|of)\s+"
+    ("unread", re.compile(r"\b(?:the\s+)?(?:" + "|".join(_ORDINAL_WD) + r")\s+(?:" + _WD_ANY + r")s?\b(?:\s+(?:in|of)\s+"
                           r"(?:the\s+)?\w+)?|\bthe\s+(?:" + _WD_RE + r")\s+(?:after|before)\b(?!\s+(?:next|last)\b)", re.I)),
 ]
+# a weekday named by a holiday ("Thanksgiving Thursday", "Maundy Thursday", "Easter Monday", "the Thursday of Labor Day
+# week"): its date is not read here, so it is asked, never taken for the coming weekday
+_HOLIDAY = (r"(?:thanksgiving|maundy|holy|good|easter|whit|pentecost|ash|palm|shrove|black|cyber|memorial(?:\s+day)?|"
+            r"labou?r\s+day|christmas|xmas|boxing\s+day|new\s+year'?s?(?:\s+day)?|independence\s+day|presidents'?\s+day|"
+            r"mlk(?:\s+day)?|columbus\s+day|veterans'?\s+day|halloween|bank\s+holiday|mother'?s\s+day|father'?s\s+day|"
+            r"ascension|corpus\s+christi|st\.?\s+patrick'?s(?:\s+day)?|midsummer|election\s+day|super\s+bowl|"
+            r"spring\s+break|hanukkah|diwali|eid|passover|carnival|mardi\s+gras)")
+_WEEKDAY_DATES.append(("unread", re.compile(
+    r"\b" + _HOLIDAY + r"\s+(?:" + _WD_ANY + r")\b|\b(?:the\s+)?(?:" + _WD_ANY + r")\.?\s+(?:of|in|before|after|on)\s+"
+    r"(?:the\s+)?(?:week\s+of\s+)?(?:the\s+)?" + _HOLIDAY + r"(?:'s)?\b", re.I)))
 _DATE_PATTERNS[:0] = _WEEKDAY_DATES
 _WEEKDAY_KINDS = {kind for kind, _ in _WEEKDAY_DATES}
 
@@ -136,7 +150,8 @@ _WEEKDAY_KINDS = {kind for kind, _ in _WEEKDAY_DATES}
 def _weekday_date(kind: str, m: re.Match, today: date) -> date | None:
     """The date of a phrase of ``_WEEKDAY_DATES`` (None for "unread", or a fifth weekday a month does not have)."""
     if kind == "nthwd":
-        nth, wd, month = _ORDINAL_WD[m.group(1).lower()], WEEKDAYS[m.group(2).lower()], m.group(3).lower()
+        said = m.group(2).lower()
+        nth, wd, month = _ORDINAL_WD[m.group(1).lower()], WEEKDAYS.get(said, _WD_SHORT.get(said)), m.group(3).lower()
         if month.startswith(("next", "this")):
             first = _add_months(today.replace(day=1), 1 if month.startswith("next") else 0)
             years = [(first.year, first.month)]
@@ -322,6 +337,9 @@ class Parsed:
     return_readings: tuple[str, list[str]] | None = None  # the same for the return date ("04/05 ret 06/12")
     leg2_date: str | None = None  # the second leg's own date ("A to B on July 23, then B to C on July 25")
     shift_days: int | None = None  # a date moved relative to the one in hand ("a day later", "push it back a week")
+    # a weekday said relative to the date in hand, in a change ("the following Thursday", "one day later, the
+    # Thursday"): the first such weekday after the booked date (or the shifted one, if it falls on that weekday)
+    weekday_after: int | None = None
     first_name: str | None = None
     last_name: str | None = None
     # a personal name the message gives that cannot be read for sure ("Nguyen Van An", "Tran Thi Mai": family
@@ -951,6 +969,7 @@ _WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenge
 _NAME_THEN_CUE = re.compile(r"(?:^|[.!?;,]\s*)\W*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\W+)?"
                             r"((?-i:[A-Z][a-zA-Z'\-]+)(?:\s+(?-i:[A-Z][a-zA-Z'\-]+)){1,3})\s+(?:here|speaking|calling)\b"
                             r"(?=\s*(?:$|[-–—,.;:!]|and\b|from\b|with\b))", re.I)
+_GREETING_BEFORE = re.compile(r"\W*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\W*)", re.I)
 # "as long as", "as soon as" after a cue ending in "as" ("book it as"): a conjunction, no name
 _AS_CONJUNCTION = re.compile(r"\s*(?:long|soon|much|far|well|quick(?:ly)?|fast)\s+as\b", re.I)
 # a cue that names the speaker: "my name is", "my name's", "call me"
@@ -1189,6 +1208,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         run = m.group(1).split()
         if all(_name_token_ok(x) for x in run) and usable(run):
             candidates.append(run)
+            selves.append(run)  # the speaker's name: the traveller's only when no one else is named for the trip
+    named_for = False  # a full name said after "for": "could you book ... for Maya Adeyemi?"
     for m in _WEAK_CUE.finditer(t):
         run = _name_run(t, m.end(), False)
         if not (run and usable(run)):
@@ -1197,8 +1218,10 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             last = _tidy(run)[0]  # a booking is filed under a last name: "it's under Kim"
         elif len(run) >= 2 or m.group(0).lower().startswith(("i'm", "i am", "this is", "it", "use")):
             candidates.append(run)
-            if m.group(0).lower().startswith(("i'm", "i am", "this is")):
-                selves.append(run)
+            if m.group(0).lower().startswith(("i'm", "i am", "this is")) or (
+                    m.group(0).lower().startswith("it") and _GREETING_BEFORE.fullmatch(t[:m.start()])):
+                selves.append(run)  # "Hi I'm Jordan Lee", "Hello, it's Jordan Lee": the speaker
+            named_for = named_for or (m.group(0).lower().startswith("for") and len(run) >= 2)
     # "hi im grace fischer, pls cancel ...": a full name in lower case after a greeting, closed by a comma or stop
     m = re.match(r"\W*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\W+)?(?:im|i'm|i am|this is|my name is|"
                  r"my name's)\s+([a-z][a-z'-]+)\s+([a-z][a-z'-]+)\s*(?:[,.;!]|$|here\b)", t)
@@ -1243,7 +1266,7 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
                 if tail and usable(tail) and " ".join(tail).lower() not in places:
                     candidates.append(tail)
                     break
-    if selves and _BOOKS_FOR_ANOTHER.search(t) and not _WITH_SPEAKER.search(t) and not _OTHERS_TOO.search(t):
+    if selves and (_BOOKS_FOR_ANOTHER.search(t) or named_for) and not _WITH_SPEAKER.search(t) and not _OTHERS_TOO.search(t):
         # "I'm an EA booking for my boss, Maya Adeyemi. ... My name's Jordan Lee": the booker's name is not the
         # traveller's; the traveller's name is read, or asked
         candidates = [c for c in candidates if not any(c is x for x in selves)]
@@ -1327,6 +1350,12 @@ def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], st
     asked = expecting in ("name", "last_name")
     if not (asked or caps or all(w[:1].isupper() for w in words)):
         return None
+    if (len(words) >= 3 and not caps and words[-1].islower() and low[-1] not in _PARTICLES
+            and all(w[:1].isupper() or w.lower() in _PARTICLES for w in words[:-1])
+            and sum(w[:1].isupper() for w in words[:-1]) >= 2):
+        # "Maya Adeyemi obviously", "Maya Adeyemi x": a name typed in capitals, then a word that is not: whether that
+        # word is the surname is not sure, so the name is asked again, on its own
+        return list(words[:-1]), "spelling"
     strict = [_name_token_ok(w) and not w.isupper() for w in words]
     shortish = [w in _SHORT_NAME_WORDS and k > 0 for k, w in enumerate(low)]
     opens = low[0] in FAMILY_FIRST and words[0][:1].isupper() and words[1][:1].isupper()  # "Do Van Hung"
@@ -1505,6 +1534,15 @@ def _asked_in_a_clause(text: str) -> bool:
     return any(_ASKS_ABOUT.match(c) and _selection(c) is not None for c in re.split(r"[,;.!]\s*", text)[1:])
 
 
+# a pick by time said with a cabin or as a departure: "the later economy one", "the one that leaves later", "economy,
+# the later departure" (never a decision put off till later)
+_CABIN_WORD = r"(?:(?:economy|coach|premium(?: economy)?|business|first)(?: class)? )"
+_LATER_PICK = re.compile(r"\bthe later " + _CABIN_WORD + r"?(?:one|option|flight|departure|fare|seat)\b|\b(?:the one|the flight|"
+                         r"whichever(?: one)?)(?: that| which)? (?:leaves|departs|goes|flies) later\b", re.I)
+_EARLIER_PICK = re.compile(r"\bthe earlier " + _CABIN_WORD + r"?(?:one|option|flight|departure|fare|seat)\b|\b(?:the one|"
+                           r"the flight|whichever(?: one)?)(?: that| which)? (?:leaves|departs|goes|flies) earlier\b", re.I)
+
+
 def _selection(text: str) -> int | str | None:
     t = text.lower()
     if _SHORTEST.search(t) and not re.search(r"\b(?:date|day|month)\b", t):
@@ -1517,7 +1555,8 @@ def _selection(text: str) -> int | str | None:
                  r"(?:one|option|flight|fare)\b|\bthe cheaper(?=\s*(?:please|pls|then|thanks)?\W*$)|\bwhichever (?:is|was|'s|one is) (?:cheaper|less expensive)\b", t_clean):
         return "cheapest"
     if re.search(r"\b(earliest|first flight|soonest)\b|\bthe earlier (?:one|option|flight)\b|\b(?:whichever|the one that|which|"
-                 r"the one which|whatever) (?:one )?(?:leaves|departs|goes|flies) (?:first|earliest|soonest)\b", t_clean):
+                 r"the one which|whatever) (?:one )?(?:leaves|departs|goes|flies) (?:first|earliest|soonest)\b", t_clean) or \
+            _EARLIER_PICK.search(t_clean):
         return "earliest"
     # a place in the list, not a time: "the last one", "the bottom one", "last", "the final option" (the latest flight
     # may be another, when two leave at once or the list is not by time); "the one before last" is the one above it
@@ -1525,7 +1564,7 @@ def _selection(text: str) -> int | str | None:
         return "last 2"
     if re.search(r"\b(?:the )?(?:last|bottom|final)(?: one| option| choice)\b|^\W*(?:the )?(?:last|bottom)\W*$", t_clean):
         return "last"
-    if re.search(r"\b(latest|last flight)\b|\bthe later (?:one|option|flight)\b", t_clean):
+    if re.search(r"\b(latest|last flight)\b|\bthe later (?:one|option|flight)\b", t_clean) or _LATER_PICK.search(t_clean):
         return "latest"
     for idx, words in _ORDINALS:
         if re.search(r"(?:\b(?:option|number|no\.?|flight)|#)\s*(" + words + r")\b", t_clean):
@@ -1839,8 +1878,15 @@ _BACK_NEXT = re.compile(_BACK + r"(?:on\s+)?the\s+(?:next|following)\s+day\b|" +
 _BACK_WEEKEND = re.compile(_BACK + r"(?:on\s+|at\s+)?the\s+weekend\s+after\b(?!\s+next)", re.I)  # "coming back the
 # weekend after": the first Saturday after the outbound date
 # "coming back the Thursday after": the first Thursday after the outbound date
-_BACK_WD_AFTER = re.compile(_BACK + r"(?:on\s+)?the\s+(" + _WD_RE + r")\s+after\b(?!\s+next)(?!\s+(?:the\s+)?\w*\d)", re.I)
+_BACK_WD_AFTER = re.compile(_BACK + r"(?:on\s+)?the\s+(" + _WD_RE + r")\s+after\b(?!\s+next)(?!\s+(?:the\s+)?\w*\d)|"
+                            + _BACK + r"(?:on\s+)?the\s+following\s+(" + _WD_RE + r")\b", re.I)  # "back the following Monday"
 _BACK_DAY = re.compile(_BACK + r"(?:on\s+)?the\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.I)
+
+
+_WD_FOLLOWING = re.compile(r"\bthe\s+(?:following|next)\s+(" + _WD_RE + r")\b(?!\s+(?:after|week|month)\b)", re.I)
+
+
+_DATE_PAIR_JOIN = re.compile(r"\s*(?:/|-|\u2013|\u2014)\s*")  # "25sep/11jan", "1 Sept/20 Nov"
 
 
 def _return_after(text: str, outbound: str) -> str | None:
@@ -1854,7 +1900,8 @@ def _return_after(text: str, outbound: str) -> str | None:
     if _BACK_WEEKEND.search(text):
         return (start + timedelta(days=(5 - start.weekday()) % 7 or 7)).isoformat()
     if m := _BACK_WD_AFTER.search(text):
-        return (start + timedelta(days=(WEEKDAYS[m.group(1).lower()] - start.weekday()) % 7 or 7)).isoformat()
+        wd = WEEKDAYS[(m.group(1) or m.group(2)).lower()]
+        return (start + timedelta(days=(wd - start.weekday()) % 7 or 7)).isoformat()
     if m := _BACK_DAY.search(text):
         d = day_of_month_from(int(m.group(1)), start.year, start.month, start + timedelta(days=1))
         return d.isoformat() if d else None
@@ -2183,6 +2230,25 @@ _ONE_MORE_KIND = re.compile(r"((?:,|&|\+|\band|\bplus|\bwith|\bas well as|\balon
                             r"strollers?|prams?|buggy|buggies|cots?|bassinets?|car seats?|carriers?)\b))", re.I)
 
 
+# a person told by age ("my 3 year old", "a 10-year-old", "our 6yo", "my 8 year old son", "two 5 year olds",
+# "2 under-12s"): an age is never a count; the aged one is one person (a child), or the person noun that follows
+_AGE = (r"(?:\d{1,2}|" + _NUMBER_WORD_RE + r")(?:\s*|-)(?:(?:years?|yrs?|months?|mos?|weeks?|wks?)(?:\s*|-)old(?P<olds>s)?"
+        r"|y\.?o\.?(?P<yos>s)?|y/o(?P<y_os>s)?)(?![\w/])")
+_AGE_DET = r"\b(my|our|his|her|their|the|a|an|one|this|that)\s+"
+_AGED_NOUN = re.compile(_AGE_DET + _AGE + r"[\s-]+(?=(?:little\s+|baby\s+|young\s+)?(?:son|daughter|boy|girl|kid|child|"
+                        r"baby|toddler|twins|triplets|grand(?:son|daughter|child|kid)|nephew|niece|brother|sister|cousin)s?\b)",
+                        re.I)
+_AGED_ALONE = re.compile(_AGE_DET + _AGE, re.I)
+_AGED_MANY = re.compile(r"\b(\d{1,2}|" + _NUMBER_WORD_RE + r")\s+(?:" + _AGE + r"|under[- ]?1[0-8]s)(?=\W|$)", re.I)
+
+
+def _ages_as_people(t: str) -> str:
+    t = _AGED_MANY.sub(r"\1 children", t)  # "two 5 year olds", "2 under-12s"
+    t = _AGED_NOUN.sub(r"\1 ", t)  # "my 8 year old son": the son, of that age
+    return _AGED_ALONE.sub(lambda m: m.group(1) + (" children" if m.group("olds") or m.group("yos") or m.group("y_os")
+                                                    else " child"), t)  # "my 3 year old": one child
+
+
 def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -2196,6 +2262,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
         return out
     t = text.replace("\u2019", "'")
     t = re.sub(r"\s*\+\s*(?=(?:husband|wife|partner)\b)", " / ", t)  # "me + wife": how many is asked
+    t = _ages_as_people(t)  # "me and my 3 year old" = 2, never 4
     t = _ONE_MORE_KIND.sub(r"\1one ", t)  # "two adults and a child": the child is one more, never dropped
     parts = [text_rules.number_value(m.group(1)) for m in _COUNTED.finditer(t)
              if not _DAY_AFTER_MONTH.search(t[:m.start()])]  # "august 24 uh tickets": a day ("4 sept 3 people": a count)
@@ -2468,17 +2535,21 @@ def _joined_booking_ids(text: str) -> str:
 
 
 # a booking id typed in groups or letter by letter: "BK-ZYZ-BWR", "bk zyz bwr", "BK ZY ZB WR", "B K Z Y Z B W R"
-_GROUPED_ID = re.compile(r"\b(B\s?K)((?:[\s.-]{1,2}[0-9A-Z]{1,5}){2,6})\b(?![\s.-]+[0-9A-Z]\b)", re.I)
+# (and "BKZYZ-BWR", "B-K-Z-Y-Z-B-W-R", "BK_ZYZ_BWR", "BK\u2013ZYZ\u2013BWR", "bkzyz bwr": any dash or underscore, the
+# first group joined to BK or not)
+_ID_SEP = r"[\s._\-\u2010-\u2015]"
+_GROUPED_ID = re.compile(r"(?<![^\W_])(B" + _ID_SEP + r"?K)((?:" + _ID_SEP + r"{0,2}[0-9A-Z]{1,5})(?:" + _ID_SEP +
+                         r"{1,2}[0-9A-Z]{1,5}){1,5})(?![^\W_])(?!" + _ID_SEP + r"+[0-9A-Z]\b)", re.I)
 
 
 def _grouped_id(m: re.Match, text: str) -> str:
     """The id written as one word when its groups make six letters or digits (with dashes or dots always; with
     spaces only where it reads as an id, as in ``_joined_booking_ids``); else the text as typed."""
-    rest_of_id = re.sub(r"[\s.-]", "", m.group(2))
+    rest_of_id = re.sub(_ID_SEP, "", m.group(2))
     if len(rest_of_id) != 6:
         return m.group(0)
     rest = (text[:m.start()] + " " + text[m.end():]).strip()
-    if (re.search(r"[.-]", m.group(2)) or re.search(r"\d", rest_of_id) or _ID_CONTEXT.search(text)
+    if (re.search(r"[._\-\u2010-\u2015]", m.group(2)) or re.search(r"\d", rest_of_id) or _ID_CONTEXT.search(text)
             or _LAST_CUE.search(text) or len(re.findall(r"[^\W\d_]+", rest)) <= 4):  # ("bk zyz bwr, surname Mensah")
         return "BK" + rest_of_id.upper() if m.group(1).isupper() or m.group(2).isupper() else "bk" + rest_of_id
     return m.group(0)
@@ -2596,9 +2667,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     hits = [h for i, h in enumerate(hits) if not (i + 1 < len(hits) and _DATE_CORRECTION.fullmatch(text[h[1]:hits[i + 1][0]]))]
     # "5th sep, actually no, 16 aug": the date said last is the one meant
     plain: list[str] = []
-    for s, _e, iso in hits:
+    for k, (s, _e, iso) in enumerate(hits):
         p.dates.append(iso)
-        if _RETURN_CUE.search(text[max(0, s - 40):s]) and p.return_date is None:
+        if k + 1 < len(hits) and _DATE_PAIR_JOIN.fullmatch(text[_e:hits[k + 1][0]]) and not plain:
+            plain.append(iso)  # "rtn 25sep/11jan", "return, 13jun-21sep": a pair of dates, out and back
+        elif _RETURN_CUE.search(text[max(0, s - 40):s]) and p.return_date is None:
             p.return_date = iso
         else:
             plain.append(iso)
@@ -2619,6 +2692,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.return_date = _return_after(text, p.date)  # "leaving June 3, back a week later", "back on the 30th"
         if p.return_date:
             p.dates.append(p.return_date)
+    elif p.date and (m := _BACK_WD_AFTER.search(text)) and m.group(2) and (after := _return_after(text, p.date)):
+        p.dates = [after if d == p.return_date else d for d in p.dates]  # "back the following Monday": after the
+        p.return_date = after  # outbound, never the coming Monday
     if not p.dates and (m := _BARE_DAY.search(text)):
         p.day_of_month = int(m.group(1))
     if not p.dates and (m := _MONTH_ALONE.search(text)):
@@ -2677,6 +2753,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if not p.dates:
         p.date_readings = numeric_date_readings(text)
         p.shift_days = _shift(text)
+    elif len(p.dates) == 1 and [k for *_, k in _date_hits_by_kind(text)] == ["wd"] and (
+            (m := _WD_FOLLOWING.search(text)) or (_shift(text) is not None and (m := re.search(r"\b(" + _WD_RE + r")\b",
+                                                                                           text, re.I)))):
+        p.weekday_after, p.shift_days = WEEKDAYS[m.group(1).lower()], _shift(text)  # the target reads it in a change
     elif p.return_date and not p.date:  # "04/05 return 6 December": the outbound date is asked, the return kept
         p.date_readings = numeric_date_readings(text, "out")
     if p.date_readings and not p.return_date and p.date_readings != numeric_date_readings(text, "return"):
@@ -2758,6 +2838,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     for s_, e_, _iso in hits:  # "3rd of july", "the 1st of June": a date, not the third or first option
         undated = undated[:s_] + " " * (e_ - s_) + undated[e_:]
     p.selection = _selection(undated)
+    if p.selection == "latest" and p.later and not is_deferral(_LATER_PICK.sub(" ", text)):
+        p.later = False  # "the later economy one" picks a flight; it puts nothing off
     if m := _PAIR_PICK.match(undated):
         p.pair_pick, p.selection = (int(m.group(1)) - 1, int(m.group(2)) - 1), None
     if ((m := _REFUNDABLE_PICK.search(undated)) and p.selection is not None and not isinstance(p.selection, int)
@@ -2800,7 +2882,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.discard("price")  # "the cheaper one" picks; it asks no price
     if _CHANGE_ASK.search(text) or (p.booking_ids and (_INSTEAD_TRAVEL.search(text) or moved)):
         p.intents.add("change")
-    if p.shift_days is not None and re.search(r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
+    if (p.shift_days is not None or p.weekday_after is not None) and re.search(
+            r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
         p.intents.add("change")  # "can you push my booking back a week?"
     if _WAS_CHANGED.search(text):
         p.intents.discard("change")  # "did my flight change?" asks whether the airline changed it: the status

@@ -1361,6 +1361,9 @@ class ReferenceTarget(Target):
     def _apply_shift(self, p: Parsed) -> None:
         """ "A day later", "push it back a week": the date in hand moved (the booking's for a change,
         the trip's while one is planned); kept until the booking is looked up when it is not yet."""
+        changing = self.mode == "change" or p.has("change")
+        if p.weekday_after is not None and changing and self.booking is not None and (start := self._booking_date()):
+            self._weekday_after(p, start)
         if p.shift_days is None or p.dates:
             return
         if (self.mode == "new" and self.return_date and _RETURN_LEG.search(p.text)
@@ -1368,7 +1371,6 @@ class ReferenceTarget(Target):
             p.return_date = _moved(self.return_date, p.shift_days)  # "for the return, a day later"
             p.dates = [p.return_date]
             return
-        changing = self.mode == "change" or p.has("change")
         base = self._booking_date() if changing and self.booking is not None else (
             self.date if self.mode == "new" and self.date else None)
         if base is None:
@@ -1377,6 +1379,23 @@ class ReferenceTarget(Target):
             return
         p.date = _moved(base, p.shift_days)
         p.dates = [p.date]
+
+    def _weekday_after(self, p: Parsed, start: str) -> None:
+        """A weekday said relative to the booked date ``start`` in a change: "the following Thursday" is the first
+        Thursday after it, never this week's; "one day later, the Thursday" is the shifted date when it is a
+        Thursday, and no date (asked) when the two do not agree."""
+        base = Date.fromisoformat(start)
+        if p.shift_days is not None:
+            d = base + timedelta(days=p.shift_days)
+            d = d if d.weekday() == p.weekday_after else None
+        else:
+            d = base + timedelta(days=(p.weekday_after - base.weekday()) % 7 or 7)
+        if p.date is not None:  # the coming weekday, kept before the booking was in hand, is not the date meant
+            self.date = None if self.date == p.date else self.date
+            self.change_date = None if self.change_date == p.date else self.change_date
+        p.date = d.isoformat() if d else None
+        p.dates = [p.date] if d else []
+        p.weekday_after, p.shift_days = None, None
 
     def _pending_answer(self, p: Parsed, pend: dict[str, Any]) -> str | None:
         """The answer to a question asked with a deferral of what is pending ("Wait, not yet. How
@@ -2212,6 +2231,8 @@ class ReferenceTarget(Target):
         # change
         if self._party_change(p, b, out) or self._route_change(p, b, out):
             return
+        if p.weekday_after is not None and (start := self._booking_date()):
+            self._weekday_after(p, start)  # "move it to the following Thursday", said with the booking reference
         if self.change_shift is not None and not p.date and (start := self._booking_date()):
             p.date = _moved(start, self.change_shift)  # "back a week"
         self.change_shift = None
