@@ -100,7 +100,7 @@ _BESIDE_YES_RE = re.compile(
     r"(?<![\w'])(?:" + _YES_RE.pattern[len(r"(?<![\w'])(?:"):-len(r")(?![\w'])")] + r"|"
     r"p+l+e+a+s+e+|pls|plz|thanks?|you|u|thx|ty|tysm|cheers|much|so|very|appreciated?|kindly|oh|well|"
     r"hi|hello|hey|dear|sir|madam|ma'?am|mate|lol|haha|hah|again|really|totally|then|now|just|and|also|too|all|"
-    r"everything|that'?s|this|it'?s|its|it|them|those|these|the|one|both|is|sounds|looks|good|i'?d|we'?d|i|we|"
+    r"everything|that'?s|that|this|it'?s|its|it|them|those|these|the|one|both|is|sounds|looks|good|i'?d|we'?d|i|we|"
     r"would|like|love|want|wanna|to|me|us|my|our|for|with|on|of|as|a|an|under|name|named|said|discussed|proposed|"
     r"described|listed|above|details|summary|go|ahead|do|done|make|made|put|"
     r"place|placed|process|submit|complete|finali[sz]e|proceed|confirm(?:ed)?|book(?:ed|ing|ings)?|reservation|buy|purchase|pay|"

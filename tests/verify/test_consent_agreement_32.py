@@ -46,3 +46,14 @@ CANCEL_PROPOSAL = ("To confirm, I will cancel order #W3168895 because it is 'no 
                                    "make it happen", "pull the trigger", "full steam ahead", "green light from me"])
 def test_the_agent_takes_no_idiom_for_a_yes_that_the_verifiers_do_not(reply):
     assert not agent.is_confirmation(reply, CANCEL_PROPOSAL) or oracle.is_confirmation(reply, CANCEL_PROPOSAL), reply
+
+
+# "that" standing for the summary beside a yes (sky-customers-11: "Yes, that is all correct." was read as no yes, and
+# "Yes, that all looks correct. Please go ahead and book it." asked again and again)
+SAYS_THAT = ["Yes, that is all correct.", "Yes, that is all good.", "That looks right, go ahead."]
+
+
+@pytest.mark.parametrize("reply", SAYS_THAT)
+def test_that_said_of_the_summary_beside_a_yes_is_a_yes_for_both(reply):
+    assert agent.is_confirmation(reply, SKY) and agent.is_confirmation(reply, RETAIL), reply
+    assert oracle.is_confirmation(reply, SKY) and oracle.is_confirmation(reply, RETAIL), reply
