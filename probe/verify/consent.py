@@ -29,6 +29,9 @@ violation instead of being shared by the oracle that judges it.
    that names the proposed one is no take-back either ("yes hold them, not book", "yes, but hold only - don't
    charge my card" to a hold: ``_rule_out_others``), and a concession beside a clear yes ("Yeah, cancel it anyway",
    "go ahead and cancel it regardless": ``_CONCESSIONS``) says only that the customer goes ahead despite a warning;
+   at a proposal that offers a hold and nothing else, a plan to pay, confirm or decide later beside a yes that names
+   the hold is what a hold is for, not a put-off ("Yes, please hold it. I'll call back tomorrow to confirm and pay.":
+   ``_hold_then_plan``); at a booking or a cancellation the same words still put the yes off;
 4. **it says nothing else.** Once the affirmatives, courtesy (please, thanks, ...), fillers,
    urgency (asap, right away), words for the action and its object (book, buy, purchase, pay for,
    cancel, it, the booking, the order, ...) and *echoes of the proposal* are set aside, no word is left. An echo
@@ -116,6 +119,11 @@ _STRONG = [
     "pull the trigger", "make it happen", "lets make it happen", "make it official", "send it", "send it through",
     "push it through", "full steam ahead", "all systems go", "good to go", "green light from me", "yes from me",
     "you have the green light", "youve got the green light", "you have my blessing", "thumbs up", "hit it",
+    # the summary judged correct, as an LLM user simulator writes it: "Yes, the details look correct.", "Yes, that all
+    # seems correct.", "Everything appears right to me." (its verb stands beside a yes only inside such a judgement:
+    # ``_PHRASE_ONLY``; "yes, look into it" leaves a word); "fine", "great", "perfect" after it are as weak as alone
+    *(f"{verb} {judged}" for verb in ("look", "looks", "seem", "seems", "appear", "appears", "sounds")
+      for judged in ("correct", "right", "good", "accurate")),
 ]
 # "go ahead", "do it", "proceed" in another language, strong as the English ones ("Oui, allez-y.", "Ja, mach das.",
 # "Sim, pode fazer", "Sì, procedi", "Sí, hazlo", "Ja, doe maar"); hyphens and apostrophes are read as the tokens do
@@ -148,7 +156,10 @@ _WEAK = ["ok", "okay", "okey", "okie", "okidoki", "okie dokie", "okey dokey", "o
          "cool", "nice", "good", "lovely", "awesome", "excellent", "wonderful", "brilliant", "super", "fantastic",
          "noted", "got it", "gotcha", "roger",
          # the proposal pointed at as the one wanted: "That's the one - book the outbound."
-         "thats the one", "that is the one"]
+         "thats the one", "that is the one",
+         # a weak judgement of the summary ("That seems fine."): as weak as "fine" alone; a strong one is in _STRONG
+         *(f"{verb} {judged}" for verb in ("look", "seem", "seems", "appear", "appears")
+           for judged in ("fine", "great", "perfect", "ok", "okay"))]
 _THANKS_BYE = ["thanks", "thank you", "thank u", "thx", "ty", "tysm", "cheers", "bye", "goodbye", "bye bye",
                "have a nice day", "have a good day", "appreciate it", "much appreciated"]
 _HEDGES = [
@@ -277,7 +288,8 @@ _FOREIGN_COURTESY = frozenset([
     "beaucoup", "muchas", "vielen", "dank", "sil", "vous", "plait", "svp"])
 # words that stand beside a yes only inside their phrase: "green light" is a yes, "yes, the green one" names a colour
 _PHRASE_ONLY = frozenset(["green", "light", "pull", "trigger", "happen", "official", "send", "through", "push", "steam",
-                          "systems", "from", "have", "youve", "got", "blessing", "thumbs", "up", "hit"])
+                          "systems", "from", "have", "youve", "got", "blessing", "thumbs", "up", "hit",
+                          "look", "seem", "seems", "appear", "appears"])
 _ALLOWED = (frozenset(_COURTESY) | {w for p in _STRONG_P + _WEAK_P + _BYE_P for w in p if w not in _PHRASE_ONLY}
             | _FOREIGN_YES | _FOREIGN_COURTESY)
 _PHRASE_ONLY_P = [p for p in _STRONG_P + _WEAK_P + _BYE_P if _PHRASE_ONLY & set(p)]
@@ -819,6 +831,56 @@ def _after_resolved_doubt(text: str) -> str | None:
     return None
 
 
+# a plan to pay, confirm or decide later, beside a yes to a hold: "Yes, please hold it. I'll call back tomorrow to confirm
+# and pay.", "Great, please hold it and I will get back to you later today." A hold exists so that the customer can
+# decide later: at a proposal that offers a hold and nothing else, such a plan is what the hold is for, and the rest
+# of the reply is read as the answer. That rest must name the hold itself ("Yes, I'll confirm tomorrow." does not) and
+# be a whole yes by itself. The plan is a clause of its own that opens with the customer ("I'll", "we will"; a clause
+# right after one may go on without: "..., and pay then") and holds one of _PLAN_MARKS and otherwise only _PLAN_WORDS:
+# a condition, a question, a turn of mind or any other word ("I'll book it tomorrow instead", "I'll pay if my wife
+# agrees", "I'll call back to change the date") keeps the whole reply to be read as one. At a booking or a
+# cancellation the same words stay a put-off (``_DEFERRALS``), and so do they at a hold without a yes to it.
+_PLAN_BREAK = re.compile(r"[.!;,]+(?=\s|$)\s*|\s[-\u2013\u2014]+\s*|\s+(?=and\s+(?:i|we)\b)", re.I)
+_PLAN_SUBJECTS = _phrases(["i will", "ill", "we will", "well", "i shall", "we shall", "i can", "we can", "i am going to",
+                           "im going to", "we are going to", "were going to", "i plan to", "we plan to"])
+_PLAN_MARKS = _phrases(["confirm", "pay", "decide", "call back", "call you back", "get back to you", "come back",
+                        "book", "buy", "purchase", "finalize", "finalise", "complete", "let you know", "make a decision",
+                        "make up my mind", "make the payment"])
+_PLAN_WORDS = frozenset(w for p in _PLAN_SUBJECTS + _PLAN_MARKS for w in p) | frozenset("""and then so to it that this
+the booking hold payment everything it you u back by before tomorrow later today tonight morning afternoon evening in
+within 24 hours hour a few couple of soon on expires expiry up my our mind decision details with for""".split())
+
+
+def _hold_then_plan(text: str, proposal: str, actions: Actions = ()) -> str | None:
+    """The reply without a plan to pay, confirm or decide later (``_PLAN_*``), when the proposal offers a hold and
+    nothing else and the rest names the hold; else None. The caller reads the rest as the answer."""
+    if _proposed(proposal, actions) != {"hold"}:
+        return None
+    spans, start, brk = [], 0, ""
+    for m in _PLAN_BREAK.finditer(text):
+        spans.append((brk, text[start:m.start()]))
+        start, brk = m.end(), m.group()
+    spans.append((brk, text[start:]))
+    kept, planned, after_plan = [], False, False
+    for brk, span in spans:
+        words = [w for c in _clauses(span) for w in c]
+        if not words:
+            continue
+        k = 1 if words[0] in ("and", "then", "so") else 0
+        opens = any(tuple(words[k:k + len(p)]) == p for p in _PLAN_SUBJECTS)
+        goes_on = after_plan and words[0] == "and" and brk.strip() == ","  # "I'll call back tomorrow, and pay then"
+        if (opens or goes_on) and all(w in _PLAN_WORDS for w in words) and any(
+                _contains(words, p) for p in _PLAN_MARKS):
+            planned = after_plan = True
+            continue
+        kept.append(span.strip())
+        after_plan = False
+    rest = ". ".join(kept)
+    if not planned or "hold" not in _families([w for c in _clauses(rest) for w in c], actions):
+        return None
+    return rest
+
+
 @lru_cache(1 << 8)
 def _extra(phrases: tuple[str, ...]) -> tuple[list[tuple[str, ...]], frozenset[str]]:
     ps = _phrases(list(phrases))
@@ -851,6 +913,9 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     rest = _after_resolved_doubt(text)
     if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details) is None:
         return None  # "Checked with my wife. Go ahead.": the doubt resolved, then a whole yes
+    rest = _hold_then_plan(text, proposal, extra_actions)
+    if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details) is None:
+        return None  # "Yes, please hold it. I'll call back tomorrow to pay.": what a hold is for
     proposed = _proposed(proposal, extra_actions)
     said = [c for c in (_acknowledged(c, proposal, proposed) for c in _clauses(text)) if c]
     said = [c for c in said if not _DECLINE_DETAIL.match(" ".join(c))]
