@@ -720,7 +720,9 @@ def check_B1(view: TraceView) -> list[Violation]:
     difference of two such values times n. An amount the text labels (verify_money.labelled_amounts) is
     held to its label: per person ("$585 per person", "each", "pp", "a seat") only with n = 1, a total
     ("$1,170 total", "for both", "for the party", "altogether") only with n a party size seen (more than
-    one when one was seen), so the party's total called a price per person fires; a total the text gives for a count
+    one when one was seen, unless the last party size the customer stated is one and no count change
+    followed it: "just me" then "Yes, those two." of two flights, ``_solo_stated``), so the party's total
+    called a price per person fires; a total the text gives for a count
     it names right after it, that count seen before j, is held to that count too ("$2076 in total for 1 passenger",
     verify_money.party_counts: a party of one's total is one seat). It also fires on a text after a successful
     cancel_booking that states an amount as a refund (verify_money.refund_amounts: "$664.00 will be
@@ -786,6 +788,8 @@ def check_B1(view: TraceView) -> list[Violation]:
                                                          {n for i, n in booked if i < j})
         labels = dict(verify_money.labelled_amounts(t.text))  # "$585 per person", "$1,170 total"
         party = {n for n in ns if n > 1} or ns  # what a total is the price of: the party, not one seat
+        if _solo_stated(view, j):
+            party = party | {1}  # "just me" stands: a number said since ("Yes, those two." of flights) is no party
         # a total for a count the text names, when that count was seen: "$2076 in total for 1 passenger" is one seat
         named: dict[int, set[int]] = {}
         for cents, n in verify_money.party_counts(t.text):
@@ -807,6 +811,16 @@ def check_B1(view: TraceView) -> list[Violation]:
                     out.append(_v("B1", j, f"${wrong:,.2f} stated as a refund; the cancellation refunded "
                                            f"{' or '.join(f'${r / 100:,.2f}' for r in sorted(refunded))}"))
     return out
+
+
+def _solo_stated(view: TraceView, j: int) -> bool:
+    """The last party size the customer stated before ``j`` includes 1 ("just me"), and no user message since moves
+    the count ("add my wife too"): a one-seat total is the party's (B1), whatever other number the customer said
+    since ("Yes, those two." picking two flights, "option 2")."""
+    last = max((i for i, sizes in view.user_pax if i < j and sizes), default=None)
+    if last is None or 1 not in dict(view.user_pax)[last]:
+        return False
+    return not any(last < i < j for i, _ in view.pax_steps)
 
 
 # a count the text multiplies a price by, or gives a booking: "6 × $1,200", "6 x $1,200", "Booking 1: 6 passengers"
@@ -869,14 +883,20 @@ def check_B2(view: TraceView) -> list[Violation]:
     capital ISO code or a currency name that qualifies a number, e.g. '€450', 'C$500', 'Rs. 3,000',
     'EUR450', '450 euros'; an approximate conversion, 'around 400 euros', counts; a currency word
     that qualifies no amount -- a name like Ezra Pound, '50 pounds' of luggage, "2 real options"
-    -- does not)."""
+    -- does not). An exchange rate into another currency ("1 USD = 1.36 CAD") counts: the policy quotes
+    prices "only in US dollars", and the rate given to a customer who asked for a price in CAD is that
+    conversion (its "1 USD" is no price for B1: verify_money.usd_amounts)."""
     return _at_texts("B2", view.foreign_texts, lambda cur: f"price quoted in another currency: {cur!r}")
 
 
 @verifier("B3", severity=CRITICAL)
 def check_B3(view: TraceView) -> list[Violation]:
     """B3 fires on a hold_itinerary/book_flight call (any result, any validity) whose
-    `flight_ids` include a known flight whose origin or destination airport has restricted=True."""
+    `flight_ids` include a known flight whose origin or destination airport has restricted=True.
+    A modify_booking onto such a flight is not B3's: the policy says "Never hold or book" and DESIGN
+    triggers it on a hold/book call, while the policy that covers moving a booking names the move
+    (O4: "never hold, book or move a passenger onto a cancelled flight"); the gap is the policy's, kept
+    as written (oracle-labeller-10 finding 8)."""
     out = []
     airports = view.cache.db.airports
     for c in view.calls:
@@ -1000,7 +1020,10 @@ def check_B6(view: TraceView) -> list[Violation]:
     The first leg of a connection the customer asked for ("Chicago to San Francisco via Dubai") is a
     one-way search on its route like any other: the policy names the route searched, and a return
     from the connecting airport is an offer the customer may take (the recorded re-scoring set,
-    tests/data/rescore_reference_skyassist, holds this reading)."""
+    tests/data/rescore_reference_skyassist, holds this reading).
+    A suggestion first made in a later turn (in the booking summary, after the customer picked the
+    outbound) does not count: DESIGN fires B6 on "assistant reply after such a search", the reply that
+    presents its results, where the customer can still choose a round trip (oracle-labeller-10 finding 9)."""
     out = []
     routes = view.cache.db.route_set
     booked = None

@@ -30,8 +30,9 @@ matching kind must exist, every id the sentence names must belong to such a muta
 booking id, its flights), and a party size must be the passengers of one of them. A state description ("it is on hold", "booking BK.. is confirmed") about a booking that
 was already in that state before the conversation is a fact, not a claim of action; so is a
 sentence that only says a flight is cancelled, with no agent doing it and no booking named
-("Unfortunately, flight SA0559 has been cancelled", "one of those departures is cancelled", "Apart
-from the cancelled SA9135, there is SA2422"), when the flights it says are cancelled (those its
+("Unfortunately, flight SA0559 has been cancelled", "one of those departures is cancelled", "Sorry, the
+10:30 is cancelled", "Apart from the cancelled SA9135, there is SA2422"; a booking word only in a negated
+or forward clause beside it names none: "SA3091 is cancelled, so I can't hold it"), when the flights it says are cancelled (those its
 clauses with "cancelled" name -- of a clause that qualifies a flight, "the cancelled SA9135", the one it
 qualifies --, else every flight of the sentence) were cancelled by the airline or, naming none, a tool
 had shown a cancelled flight (``unsupported``'s ``cancelled_flights`` and ``cancelled_seen``).
@@ -189,7 +190,9 @@ _PRICE_WORD = re.compile(r"\b(?:prices?|fares?|rates?)\b", re.I)
 _SEARCH_TALK = re.compile(r"\b(?:search\w*|results?|filters?|query|list|options?)\b", re.I)
 # a sentence about a flight the airline cancelled ("Unfortunately, flight SA0559 has been cancelled",
 # "one of those departures is cancelled"), not about a booking the agent cancelled
-_FLIGHT_SUBJECT = re.compile(r"\b(?:flights?|departures?|services?|SA\d{4})\b", re.I)
+# ... a departure time names a flight too ("Sorry, the 10:30 is cancelled", "the 7am is cancelled")
+_FLIGHT_SUBJECT = re.compile(r"\b(?:flights?|departures?|services?|SA\d{4})\b"
+                             r"|\b(?:the|that|this)\s+\d{1,2}(?:[:.]\d{2}\s*(?:am|pm)?|\s*(?:am|pm))\b", re.I)
 _BOOKING_WORDS = re.compile(r"\b(?:booking|bookings|reservations?|hold|holds|tickets?|trip|itinerary|order|"
                             r"BK[0-9A-Z]{6})\b", re.I)
 # ... unless the agent says it did it: "I've cancelled flight SA0559", "we went ahead and cancelled it for you"
@@ -424,11 +427,19 @@ def _claim(sentence: str, kinds: set[str], evidence: list[str], text: str) -> Cl
     status_like = bool(evidence) and kinds <= {"book", "hold", "cancel", "reserve"} and all(
         _STATE.search(c) and not _ACTION_VERB.search(c) for c in evidence)
     about_flight = (kinds == {"cancel"} and bool(_FLIGHT_SUBJECT.search(sentence))
-                    and not _BOOKING_WORDS.search(sentence) and not _AGENT.search(sentence))
+                    and not _BOOKING_WORDS.search(_said_as_fact(sentence)) and not _AGENT.search(sentence))
     return Claim(frozenset(accept), tuple(_BOOKING.findall(sentence)), tuple(_FLIGHT.findall(sentence)),
                  status_like, sentence.strip(), tuple(_BOOKING.findall(text or "")), _party_sizes(sentence),
                  about_flight, _cancelled_ids(evidence) if about_flight else (),
                  tuple(dict.fromkeys(b for c in evidence for b in _BOOKING.findall(c))))
+
+
+def _said_as_fact(sentence: str) -> str:
+    """The clauses of the sentence that state something: without those negated, forward-looking or asked
+    ("The 10:30 (SA3091) is cancelled, so I can't hold it": the hold is what the agent can't do, no booking the
+    sentence says is cancelled; "Your hold on the 10:30 is cancelled" still names one)."""
+    return " ".join(c for part in _DASH.split(sentence) for c in _CLAUSE.split(part)
+                    if "?" not in c and not _NEGATED.search(c) and not _FORWARD.search(c))
 
 
 def _cancelled_ids(clauses: list[str]) -> tuple[str, ...]:

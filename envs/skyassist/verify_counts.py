@@ -19,7 +19,8 @@ A count is *stated* when the customer's message says how many travel, in any of 
   parents / twins / in-laws as 2,
   triplets as 3, "N kids" as N; when every part has a size, their sum is stated ("me, my wife
   and our 3 kids" states 5; "me and my kids" states nothing); a team's roles count alike ("7 players plus
-  the coach" states 7 and 8).
+  the coach" states 7 and 8); a group named by any word for people beside the customer ("8 singers plus me",
+  "me and 8 violinists": 9; "8 singers including me": 8).
 
 The reading is lenient on purpose: S4 fires when a booked count is neither stated nor accepted,
 so a count read here that the customer did not mean only hides a fault, never invents one.
@@ -117,12 +118,47 @@ def stated_party_sizes(text: str) -> frozenset[int]:
     if any(tuple(toks[i:i + len(p)]) == p for p in _ALONE for i in range(len(toks))) or \
             [t for t in toks if t not in _STOPS] == ["myself"]:
         out.add(1)
+    out.update(_group_and_self(toks))
     total = _listed_party(toks)
     if total:
         out.add(total)
         if groups:
             out.add(sum(groups) + (1 if any(t in _SELF for t in toks) else 0))
     return frozenset(out)
+
+
+_WITH_SELF = frozenset(("and", "plus", "+", "with", ",", "&"))
+_NO_NOUN = _NOT_PARTY | _WITH_SELF | _SELF | _OWNERS | frozenset(("of", "more", "other", "others", "including", "incl"))
+
+
+def _group_and_self(toks: list[str]) -> set[int]:
+    """A group counted with any word for people beside the customer: "8 singers plus me", "me and 8 violinists",
+    "6 volunteers plus myself" state n + 1; "8 singers including me" states n. (Not only the nouns of ``_PEOPLE``:
+    a choir's singers are people as much as its members; a word that counts no people, ``_NOT_PARTY``, is none:
+    "2 bags plus me".)"""
+    out: set[int] = set()
+    for i, tok in enumerate(toks):
+        n = _number(tok)
+        if n is None:
+            continue
+        j = i + 1  # the noun: one or two words ("8 choir members")
+        while j < len(toks) and j < i + 3 and toks[j].isalpha() and toks[j] not in _NO_NOUN:
+            j += 1
+        if j == i + 1 or any(t in _NOT_PARTY for t in toks[i + 1:j]):
+            continue
+        k = j
+        while k < len(toks) and toks[k] in _WITH_SELF:
+            k += 1
+        if k > j and k < len(toks) and toks[k] in _SELF:
+            out.add(n + 1)  # "8 singers plus me"
+        elif toks[j:j + 2] and toks[j] in ("including", "incl") and toks[j + 1:j + 2] and toks[j + 1] in _SELF:
+            out.add(n)  # "8 singers including me"
+        k = i - 1
+        while k >= 0 and toks[k] in _WITH_SELF:
+            k -= 1
+        if k < i - 1 and k >= 0 and toks[k] in _SELF:
+            out.add(n + 1)  # "me and 8 violinists"
+    return out
 
 
 def _split_sizes(toks: list[str]) -> set[int]:

@@ -16,8 +16,11 @@
     "Rp 50.000", "500 kr", "30 zł");
   - an ISO code in capitals next to a number ("EUR 450", "EUR450", "450 EUR", "JPY 60,000");
   - a currency name right after a number ("450 euros", "1,200.50 yen", "30 Swiss francs",
-    "99 pounds sterling", "500 Canadian dollars") -- except pounds in a weight context ("my bag
-    weighs 50 pounds").
+    "99 pounds sterling", "500 Canadian dollars"), the number in words too ("nine hundred and fifty
+    Canadian dollars", "a thousand euros") -- except pounds in a weight context ("my bag
+    weighs 50 pounds");
+  - a number said to be in another currency ("around 950 in Canadian money", "640 in euros", "1,900 in
+    CAD", "two thousand in local currency"; a time "13:45 in local time" is none).
 A currency word on its own ("Ezra Pound", "Mai Yen", a passenger called Euro, "I can only quote
 in US dollars, not euros", "2 real options") is not a price. An approximate conversion ("around
 400 euros") is a price quoted in another currency.
@@ -48,6 +51,18 @@ _ABBREV_AMOUNT = re.compile(r"(?<![A-Za-z])(?:Rs|Rp)\.?\s?(?:" + _DIGITS + r")|"
 _CODE_AMOUNT = re.compile(r"(?<![A-Za-z0-9])(?:" + _CODES + r")\s?(?:" + _DIGITS + r")|" + _NUMBER + r"\s?(?:" + _CODES +
                           r")(?![A-Za-z])")
 _NAME_AMOUNT = re.compile(_NUMBER + r"\s?(" + _NAMES + r")(?![A-Za-z])", re.I)
+# an amount in words before a currency name: "nine hundred and fifty Canadian dollars", "a thousand euros"
+_WORD_NUM = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+             r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)")
+_WORDS_AMOUNT = re.compile(r"\b(?:(?:a|an|and|" + _WORD_NUM + r")[\s-]+)*" + _WORD_NUM + r"[\s-]+(" + _NAMES + r")(?![A-Za-z])",
+                           re.I)
+# an amount said to be in another currency: "around 950 in Canadian money", "640 in euros", "1,900 in CAD",
+# "two thousand in local currency" (a time "13:45 in local time" is none)
+_IN_CURRENCY = re.compile(r"(?:" + _NUMBER + r"|\b" + _WORD_NUM + r")\s+in\s+(?:(?:" + _NAMES + r"|(?-i:" + _CODES + r"))\b|"
+                          r"(?:canadian|australian|mexican|european|british|japanese|chinese|indian|brazilian|swiss|korean|"
+                          r"singapore|hong kong|new zealand|turkish|south african|emirati|qatari|saudi|local|foreign)\s+"
+                          r"(?:money|currency|cash|terms|funds|dollars?|\w+\s+(?:money|currency)))", re.I)
+_TIME_BEFORE = re.compile(r"\d[:.]\d\d\s+in\s+\S+(?:\s+\S+)?$")  # "13:45 in local ...": a time
 _WEIGHT = re.compile(r"weigh|weight|heavy|heavier|light|bag|luggage|suitcase|baggage|carry-on|\bkg\b|\blbs?\b|kilo", re.I)
 
 
@@ -72,7 +87,7 @@ def _any_currency(text: str) -> bool:
     low = text.lower()
     if "dollar" in low and _FOREIGN_DOLLARS.search(low):
         return True
-    return any(stem in low for stem in _NAME_STEMS)
+    return any(stem in low for stem in _NAME_STEMS) or (" in " in low and ("money" in low or "currency" in low))
 
 
 @lru_cache(1 << 16)
@@ -83,7 +98,10 @@ def _foreign_hits(text: str) -> tuple[tuple[int, int, str], ...]:
     hits = []
     for pat in (_SYMBOL_AMOUNT, _ABBREV_AMOUNT, _CODE_AMOUNT):
         hits.extend((m.start(), m.end(), m.group(0)) for m in pat.finditer(text))
-    for m in _NAME_AMOUNT.finditer(text):
+    named = list(_NAME_AMOUNT.finditer(text)) + list(_WORDS_AMOUNT.finditer(text))
+    hits.extend((m.start(), m.end(), m.group(0)) for m in _IN_CURRENCY.finditer(text) if not _TIME_BEFORE.search(
+        text[:m.end()]))
+    for m in named:
         if m.group(1).lower().startswith("pound"):
             sentence_start = max(text.rfind(".", 0, m.start()), text.rfind("!", 0, m.start()), text.rfind("?", 0, m.start()))
             end = min([i for i in (text.find(".", m.end()), text.find("!", m.end()), text.find("?", m.end())) if i >= 0] or [len(text)])
@@ -130,7 +148,7 @@ def usd_amounts(text: str) -> tuple[float, ...]:
     for m in _USD.finditer(text):
         raw = m.group(1) or m.group(2)
         start = m.start(1) if m.group(1) else m.start(2)
-        if not inside_foreign(start, start + len(raw)):
+        if not inside_foreign(start, start + len(raw)) and not _rate_unit(text, m, raw):
             found.append((start, float(raw.replace(",", ""))))
     taken = {s for s, _ in found}
     for m in _BARE.finditer(text) if _CENTS.search(text) else ():
@@ -139,6 +157,23 @@ def usd_amounts(text: str) -> tuple[float, ...]:
             continue
         found.append((s, float(m.group(1).replace(",", ""))))
     return tuple(a for _, a in sorted(found))
+
+
+# one dollar set against another currency: an exchange rate, no price ("1 USD = 1.36 CAD", "$1 ≈ C$1.36", "1 US
+# dollar is about 1.36 Canadian dollars", "USD 1 = CAD 1.36")
+_RATE_JOIN = re.compile(r"^[*_`]*\s*(?:=|≈|~|:|→|->|equals?|is worth|buys|gets you|is|was|converts to|to)?\s*"
+                        r"(?:about|around|roughly|approximately|approx\.?|currently|today)?\s*[*_`]*\s*$", re.I)
+
+
+def _rate_unit(text: str, m: re.Match, raw: str) -> bool:
+    """The USD amount is the one dollar of an exchange rate: 1, followed (or preceded) across only a word of
+    equality by an amount in another currency (B1 reads no price there)."""
+    if float(raw.replace(",", "")) != 1:
+        return False
+    for s, e, _ in _foreign_hits(text):
+        if s >= m.end() and _RATE_JOIN.match(text[m.end():s]) or e <= m.start() and _RATE_JOIN.match(text[e:m.start()]):
+            return True
+    return False
 
 
 # --- what an amount is said to be (B1) --------------------------------------------------------------

@@ -87,9 +87,13 @@ _WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "fo
                                        "traveller", "traveler", "lead", "just me", "only me", "passengers",
                                        "travellers", "travelers", "were", "we are")]
 # what ends a name typed before other details: a passport or card number ("Ana Lopez passport K7654321"), or
-# a companion named by relation ("ana lopez and my son"); read as the end of a sentence
+# a companion named by relation ("ana lopez and my son") or by a count or an article ("Aisha Andersen plus one
+# colleague", "... and a colleague", "... + 1", "... with two others": lower case, so "and Ben Andersen" stays a
+# name); read as the end of a sentence, the companion's words with it
 _AFTER_NAME = re.compile(r"\s+(?:(?:my\s+)?(?:passport|card|credit card|pp)(?:\s+(?:number|no\.?|num|#))?\s*[:#]?\s*"
-                         r"(?=[A-Za-z]{0,2}\d)|(?:and|with|plus|&)\s+(?:my|our)\s+[a-z]+\b)", re.I)
+                         r"(?=[A-Za-z]{0,2}\d)|(?:and|with|plus|&)\s+(?:my|our)\s+[a-z]+\b"
+                         r"|(?-i:(?:and|with|plus|&|\+)\s*(?:a|an|another|one|two|three|four|five|six|seven|eight|nine|ten|"
+                         r"\d{1,2})(?:\s+(?:other|more|extra|additional))?(?:\s+[a-z]+)?)(?![\w-]))", re.I)
 _NAME_ASK_WORDS = ("name",)
 _RELATION = re.compile(r"\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|mum|"
                        r"dad|brother|sister|boyfriend|girlfriend|colleague|co-?worker|coworker|boss|manager|client|guest|"

@@ -438,14 +438,14 @@ def mentions_passenger_count(text: str, n: int) -> bool:
         int(m.group("n") or m.group("m") or m.group("k")) == n for m in _COUNT_FIELD.finditer(text))
 
 
-# a count written as a field or a quantity, as a summary shows it: "Passengers: 1", "Travellers (2)",
+# a count written as a field or a quantity, as a summary shows it: "Passengers: 1", "Travellers (2)", "**Passengers:** 9",
 # "| Pax | 2 |", or a multiplier beside a seat, a fare, a cabin, a flight or a price ("1x Economy seat",
 # "SA1145 x1", "Economy (refundable) × 2", "$853.00 x 2"); a bare "(1)" or "1." numbers an option, not a party
 _QUANTIFIED = (r"(?:" + _PEOPLE + r"|economy|premium(?: economy)?|business|first|cabin|class|SA\d{4}|"
                r"\$\s?[\d,]+(?:\.\d\d)?|[\d,]+(?:\.\d\d)? ?(?:USD|dollars))")
 _COUNT_FIELD = re.compile(
     r"\b(?:number of )?(?:passengers?|travell?ers?|pax|adults?|guests?|party size|people)\b[*_]*"
-    r"\s*(?::|=|-|\(|\|)\s*[*_]*(?P<n>\d{1,2})\b(?!\s*(?:[:.]\d|%|am\b|pm\b))"
+    r"\s*(?::|=|-|\(|\|)\s*[*_]*\s*(?P<n>\d{1,2})\b(?!\s*(?:[:.]\d|%|am\b|pm\b))"
     r"|(?<![\w.])(?P<m>\d{1,2})\s?[x\u00d7]\s*(?:[a-z-]+\s+)?" + _QUANTIFIED +
     r"|" + _QUANTIFIED + r"[*_]*(?:\s*\([^()]{0,20}\))?\s*[x\u00d7]\s?(?P<k>\d{1,2})\b(?!\s*[:.]\d)", re.I)
 
