@@ -341,11 +341,17 @@ def spelled_out(value: str) -> str | None:
     return unspell(m.group(0)) if m else None
 
 
+# an adverb between a name's label and the name ("my last name is actually Kosta", "surname's really Lee"): the label
+# still gives the name (the adverb is one of the ``_FILLERS`` that would otherwise stand in its place)
+_LABEL_ADVERB = re.compile(r"(\b(?:name|surname|lastname|firstname)(?:\s+is|'s|\s*:)?\s+)(?:actually|really|in fact|now|"
+                           r"definitely|honestly)\s+(?=[A-Za-z])", re.I)
+
+
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message (a name spelled out letter by
     letter read whole: ``unspell``)."""
-    user_text = unspell(user_text or "")
+    user_text = _LABEL_ADVERB.sub(r"\1", unspell(user_text or ""))
     user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", _labels(_names_before_labels(user_text or ""))))
     toks = _tokens(user_text)
     keys = [_cue_key(w) for w, _ in toks]
