@@ -333,6 +333,8 @@ class Parsed:
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
     pax_kin: str | None = None  # who joins or leaves, when said as kin ("my brother is coming too": "brother")
+    pax_alongside: bool = False  # the one who joins travels "with me" and nothing says one more ("my wife will be
+    # travelling with me"): after a count of two or more, one of those counted
     date_readings: tuple[str, list[str]] | None = None  # an ambiguous numeric date and its two readings
     return_readings: tuple[str, list[str]] | None = None  # the same for the return date ("04/05 ret 06/12")
     leg2_date: str | None = None  # the second leg's own date ("A to B on July 23, then B to C on July 25")
@@ -356,6 +358,13 @@ class Parsed:
     accepts: bool = False  # a yes to an offer (a return flight, another date); approves no action
     no: bool = False
     later: bool = False  # the customer puts a decision off
+    # a clause beside a yes at a summary that gives a timeline, not a travel date ("Yes, please hold it. I'll call back
+    # tomorrow to confirm and pay."): the dates said in it, whether it moves the date ("within the next day"), whether
+    # it puts a decision off, and whether the rest of the message is a plain yes
+    timeline_dates: list[str] = field(default_factory=list)
+    timeline_shift: bool = False
+    timeline_defers: bool = False
+    timeline_yes: bool = False
     no_preference: bool = False  # "any", "whichever", "you pick": no option preferred
     split_now: bool = False  # a group split across bookings, this booking's share given ("9 now and 5 later")
     urgent: bool = False
@@ -1457,6 +1466,38 @@ def is_refusal(text: str) -> bool:
                           r"forget (?:it|that)|second thoughts?|change(?:d)? my mind|rather not|hold off)(?![\w'])", t, re.I))
 
 
+# a clause of the customer's own plans with a time word, said after a yes ("I need it done by tomorrow", "I'll call
+# back tomorrow to confirm and pay", "and I will get back to you later today", "I'll pay within the next day")
+_TIMELINE = re.compile(r"(?:(?<=[.!?;])\s+|,\s*(?:and\s+)?|\s+and\s+)((?:i|we)(?:'ll|'d| will| need| have to| must| can|"
+                       r" am going to|'m going to| want to)?\b[^.!?;,]*?\b(?:tomorrow|tonight|today|later(?: today| on)?|"
+                       r"this (?:evening|afternoon|morning)|(?:the )?next day(?: or so)?|a day or two|a couple of days|"
+                       r"the end of the day|soon)\b[^.!?;]*)", re.I)
+# travel said in the clause: then its time word may be a travel date ("I need to fly tomorrow instead")
+_TIMELINE_TRAVEL = re.compile(r"\b(?:fl(?:y|ying|ies|ight)|leav\w*|depart\w*|travel\w*|trip|dates?|return\w*|instead|"
+                              r"chang\w*|mov\w*|switch\w*|(?<!get )(?<!call )(?<!getting )back|go|going|arriv\w*)\b", re.I)
+_TIMELINE_DEFERS = re.compile(r"\b(?:decide|think|confirm|pay|call (?:you )?back|get back|check with|talk to|ask|"
+                              r"let you know|discuss|sleep on)\b", re.I)
+
+
+def _read_timeline(p: "Parsed", text: str, summary: str) -> None:
+    """Fill ``p.timeline_*`` from the clauses of ``text`` that give the customer's own timeline (``_TIMELINE``); the
+    agent reads them only at a summary, where a time word there is no new travel date."""
+    t = text.replace("\u2019", "'")
+    spans = [m.span(1) for m in _TIMELINE.finditer(t) if not _TIMELINE_TRAVEL.search(m.group(1))
+             and not _CONDITION.search(m.group(1)) and "?" not in m.group(1)]
+    if not spans or spans[0][0] == 0:
+        return
+    rest = t
+    for a, b in reversed(spans):
+        rest = rest[:a] + rest[b:]
+    rest = re.sub(r"[\s,]*(?:and)?[\s,]*$", "", rest.strip())
+    inside = lambda a_, b_: any(a <= a_ and b_ <= b for a, b in spans)  # noqa: E731
+    p.timeline_dates = [iso for a_, b_, iso in _date_hits(t) if inside(a_, b_)]
+    p.timeline_shift = _shift(t) is not None and _shift(rest) is None
+    p.timeline_defers = any(_TIMELINE_DEFERS.search(t[a:b]) for a, b in spans)  # ("done by tomorrow" defers nothing)
+    p.timeline_yes = bool(rest) and is_confirmation(rest, summary)
+
+
 # --- the parser -------------------------------------------------------------------------------
 
 # a hold said only to be refused: "rather than hold", "don't just hold it", "not a hold", "no hold needed", "I don't
@@ -1992,7 +2033,11 @@ _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b" + _GROUP + r"\s+of\s+"
                      r"|\bx(\d{1,2})\b(?=\s*(?:$|[.,!;?]|please|pls|people|ppl|pax|seats?|tickets?))"  # "x2"
                      r"|\b(\d{1,2})(?:pax|ppl|px|adults|people|persons|passengers|seats|tickets)\b", re.I)  # "2pax"  # "for 2", "for two, please", "for 3 asap";
 # not "for 2 nights"
-_ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:it'?s|it is) (?:only |just )?(?:for )?me(?=\s*[,.!;]|\s*$)|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|on my own)\b"
+_ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:it'?s|it is) (?:only |just )?(?:for )?me(?=\s*[,.!;]|\s*$)|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|"
+                    # "on my own" of the trip ("travelling on my own", "I'm on my own"), not of something else ("I'll
+                    # sort out the hotel on my own", "then continuing on my own")
+                    r"(?:travel\w*|fly\w*|going|go|coming|come|be|i'?m|i am|it'?s|just|me|solo|alone|trip|journey)\s+"
+                    r"(?:[a-z]+\s+)?on my own|(?:(?<=^)|(?<=[,.;:!?])|(?<=[,.;:!?]\s))on my own)\b"
                     r"(?!\s*(?:and|plus|with|&|\+)\b)", re.I)
 _TWO = re.compile(r"\bme and (?:a|one) (?:friend|colleague|coworker|co-worker|buddy|mate|companion|relative|partner)\b"
                   r"(?!,? (?:and|plus|with|&) )|\bme and my [a-z-]+\b(?!,? (?:and|plus|with|&) (?:the|our|my|his|her|their|\d+|two|three|four|five|six|"
@@ -2249,6 +2294,34 @@ def _ages_as_people(t: str) -> str:
                                                     else " child"), t)  # "my 3 year old": one child
 
 
+# seats that describe a flight, quoted back in a pick: "the one with 3 seats left", "it still has 20 seats available",
+# "3 seats remaining"; never the party ("we need 3 seats")
+_FLIGHT_SEATS = re.compile(r"(?:\b(?:with|has|had|having|have|still|only|just)\s+(?:only\s+|just\s+|still\s+)?)?\b"
+                           + _N_WORD + r"\s+(?:free\s+|open\s+|empty\s+)?seats?\s+(?:left|remaining)\b"
+                           r"|\b(?:with|has|had|having|still has|it has)\s+(?:only\s+|just\s+|still\s+)?" + _N_WORD
+                           + r"\s+(?:free\s+|open\s+|empty\s+)?seats?(?:\s+(?:available|free|open))?\b", re.I)
+# a clause about another trip or a count that no longer holds: "last time", "usually", "normally", "originally",
+# "was going to be", "my colleague booked ... last month"
+_PAST_COUNT = re.compile(r"\b(?:last (?:time|month|year|week|trip|booking|summer|winter)|usual(?:ly)?|normally|"
+                         r"typically|generally|originally|previously|used to|(?:was|were) (?:going|supposed|meant) to|"
+                         r"had planned|in the past|\w+ ago)\b", re.I)
+_CLAUSE_BREAK = re.compile(r"(?<=[.!?;])\s+|,?\s*\bbut\b|,\s*(?=(?:so|this time|now)\b)", re.I)
+
+
+def _past_counts_dropped(t: str) -> str:
+    """The text without its clauses about another trip's count, where what is left still says a count
+    ("Normally there are 3 of us but ... it's only me" = 1; "for 2 passengers. My colleague booked 5 seats ... last
+    month" = 2); the text as it is when only the past says one (asked, or read as before)."""
+    if not _PAST_COUNT.search(t):
+        return t
+    parts = _CLAUSE_BREAK.split(t)
+    kept = [x for x in parts if x and not _PAST_COUNT.search(x)]
+    if len(kept) == len(parts) or not kept:
+        return t
+    rest = " . ".join(kept)
+    return rest if party_sizes(rest) else t
+
+
 def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -2261,6 +2334,8 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     if not text:
         return out
     t = text.replace("\u2019", "'")
+    t = _FLIGHT_SEATS.sub(" ", t)  # "option 2, the one with 3 seats left": the flight's seats, not the party
+    t = _past_counts_dropped(t)  # "last time I flew with 2 people, but this time it's just me": 1
     t = re.sub(r"\s*\+\s*(?=(?:husband|wife|partner)\b)", " / ", t)  # "me + wife": how many is asked
     t = _ages_as_people(t)  # "me and my 3 year old" = 2, never 4
     t = _ONE_MORE_KIND.sub(r"\1one ", t)  # "two adults and a child": the child is one more, never dropped
@@ -2706,6 +2781,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.pax_change, p.pax_joining, p.pax_more, span = _count_change(plain)
     if span is not None and (kin := re.search(r"\b" + _KIN + r"\b", plain[span[0]:span[1]], re.I)):
         p.pax_kin = kin.group(0).lower()
+    p.pax_alongside = (p.pax_joining and p.pax_change == 1 and span is not None
+                       and bool(re.match(r"[^.!?;,]*?\bwith (?:me|us)\b", plain[span[0]:], re.I))
+                       and not re.search(r"\b(?:too|also|as well|now|another|more|extra|add\w*|plus|join\w*|new)\b",
+                                         plain, re.I))
     # "remove one passenger" changes the count; it does not state one
     cities = place_words(db)
     counts = party_sizes(text, cities)
@@ -2825,6 +2904,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.conditional = True
         p.no = False
         p.later = p.later and is_deferral(text[:cond.start()])
+    _read_timeline(p, text, summary)
     p.abandon = bool(abandon) and not p.yes
     p.drop_trip = bool(drop_trip) and not p.yes
     if dropped and len(p.dates) == 1 and re.search(r"\btoday\b", text, re.I) and not re.search(r"\d", text):

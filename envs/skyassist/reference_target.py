@@ -173,6 +173,9 @@ _FORGET = re.compile(r"\b(?:forget|never ?mind|scrap|drop)\b", re.I)
 _DIFFERENT = re.compile(r"\b(?:change|switch|swap|different|another|other|instead|replace)\b", re.I)
 _BOTH_LEGS = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions|of them)\b|\b(?:for|on) (?:both|each|all)\b|"
                         r"\beach way\b|\bthere and back\b|\bboth\b(?=\W*$)", re.I)
+# "both" said of the party, not of the flights: "book it for both of us", "hold it for both passengers"
+_BOTH_PEOPLE = re.compile(r"\b(?:for\s+)?(?:both\s+(?:of\s+(?:us|you)|passengers|travell?ers|people|persons|adults)|us both)\b",
+                          re.I)
 # the customer does not have what was asked: "I don't have the reference on me", "no idea what their surname is"
 _DONT_HAVE = re.compile(r"\b(?:don'?t|do not|doesn'?t|didn'?t|can'?t|cannot|couldn'?t|no idea|not sure|unsure|forgot|lost|"
                         r"misplaced|haven'?t got|have no)\b[^.?!]{0,40}\b(?:reference|ref|booking (?:number|code|id)|"
@@ -655,6 +658,12 @@ class ReferenceTarget(Target):
         self._read_day_of_month(p)
         self._pick_date_reading(p)
         self._legs_picked_by_place(p)
+        if self.pending is not None and self.pending["kind"] in ("book", "hold"):
+            # a timeline said beside the answer to a summary ("I need it done by tomorrow", "I'll pay within the
+            # next day") gives no travel date
+            p.dates = [d for d in p.dates if d not in p.timeline_dates]
+            p.date = p.date if p.date in p.dates else (p.dates[0] if p.dates else None)
+            p.shift_days = None if p.timeline_shift else p.shift_days
         self._apply_shift(p)
         if (self.mode == "new" and len(self.legs) == 2 and self.legs[1]["label"] == "return" and self.legs[0]["shown"]
                 and not self.legs[1]["shown"] and p.date and not p.return_date and len(p.dates) == 1
@@ -708,6 +717,12 @@ class ReferenceTarget(Target):
         proposed = self.pending  # what this reply answers, if anything
         if self.pending is not None:
             pend, self.pending = self.pending, None
+            if (pend["kind"] in ("book", "hold") and p.timeline_yes and not p.yes
+                    and (pend["kind"] == "hold" or not p.timeline_defers)):
+                # after a yes, a timeline ("I'll call back tomorrow to confirm and pay") is no put-off (at a hold,
+                # paying later is what the hold is for; at a booking, "I'll decide in a day or two" still puts it
+                # off), but a yes that says more is no plain yes: the summary is asked about again
+                p.later, p.no, p.accepts = False, False, True
             if (pend["kind"] in ("book", "hold") and p.passengers is None and p.pax_change is None
                     and not (p.dates or p.flight_ids or p.places or p.booking_ids or p.budget or p.split_now)
                     and p.selection is None and (n := lone_count(p.text)) and n != pend["args"].get("passengers")):
@@ -759,7 +774,7 @@ class ReferenceTarget(Target):
                 return
             if ((p.yes or p.accepts or p.has("book")) and pend["kind"] in ("book", "hold")
                     and len(pend["args"].get("flight_ids", [])) == 1
-                    and (_BOTH_LEGS.search(p.text) or re.search(r"\bboth\b", p.text, re.I))
+                    and (_BOTH_LEGS.search(legs := _BOTH_PEOPLE.sub(" ", p.text)) or re.search(r"\bboth\b", legs, re.I))
                     and self.mode == "new" and self.legs and self.origin and self.destination):
                 # "yes book both" at a summary of one flight: nothing is booked that the customer did not mean
                 self.offered_return = True
@@ -1483,10 +1498,11 @@ class ReferenceTarget(Target):
         question to ask when the new count is not known ("my parents are coming too", "one more"
         with no count yet), or when a numeric date reads two ways ("08/07/2026")."""
         if (p.pax_joining and p.pax_change == 1 and not p.passengers and (self.passengers or 0) > 1
-                and self.mode == "new" and (self._kin_said_before(p.pax_kin)
+                and self.mode == "new" and (self._kin_said_before(p.pax_kin) or p.pax_alongside
                                             or ((p.first_name or p.last_name) and self.pending is None))):
             # "2 ppl" ... "its diego walsh, my brother is coming too"; "me and my brother" ... "my brother is
-            # coming too": one of those already counted, not one more
+            # coming too": one of those already counted, not one more; "for 2 passengers" ... "my wife will be
+            # travelling with me": the wife is the other of the two
             p.pax_change, p.pax_joining = None, False
         if (not p.passengers and p.pax_change is not None and self.booking is None
                 and (p.booking_ids or self.booking_id) and (p.has("change") or self.mode == "change")):
