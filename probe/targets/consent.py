@@ -12,7 +12,9 @@ thanks or a goodbye ("ok thanks", "k thx bye") acknowledges; it approves nothing
 courtesy, praise or an apology ("Yes. And thank you so much, you've been super helpful!"), the proposal's own
 details said back with an explicit yes ("Yes, the red one is perfect"; not the item's options as they are now), and,
 in a sentence of its own, a question about something else or what happens after ("Yes, go ahead - how long does
-the refund usually take?"; not one about the proposal, its money or another payment method).
+the refund usually take?"; not one about the proposal, its money or another payment method); a judgment of the
+summary in a full sentence ("Yes, the details look correct.", "Yes, that all seems correct."); and, at a hold's summary
+only, a plan to pay or decide later ("Yes, please hold it. I'll call back tomorrow to confirm and pay.").
 
 Not a verifier's reading: the verifiers read consent with ``probe.verify.consent``, written
 separately (token sequences there, regexes over the raw text here); the two share no code, and
@@ -95,7 +97,15 @@ _BESIDE_PHRASES_RE = re.compile(
     r"(?:put|place) (?:it|them|those|the \w+) on hold|on hold|the only (?:item|one|change|thing)s?|"
     r"(?:in )?a bit of a (?:rush|hurry)|bit of a (?:rush|hurry)|in a hurry|go ahead|go for it|sounds good|"
     r"that works|works for me|of course|by all means|for sure|you bet|sure thing|very well|why not|"
-    r"(?:from|by) me)(?![\w'])", re.I)  # ("green light from me")
+    r"(?:from|by) me|"
+    # the summary judged in a full sentence, as an LLM user simulator confirms: "Yes, the details look correct.",
+    # "Yes, that all seems correct.", "everything appears to be fine to me" (its subject words stand beside a yes)
+    r"(?:looks?|seems?|appears?|sounds?|is|are)(?: to be)?(?: all| both)? (?:correct|right|good|fine|great|perfect|"
+    r"accurate)(?: to (?:me|us))?)(?![\w'])", re.I)  # ("green light from me")
+# such a judgment said with "seem", "appear" or "the details look" is no yes on its own, only beside one: "Yes, that all
+# seems correct." approves, "That all seems correct." is asked again (the verifiers' reading takes it only with a yes)
+_SEEMS = re.compile(r"(?<![\w'])(?:look|seems?|appears?)(?: to be)?(?: all| both)? (?:correct|right|good|fine|great|perfect|"
+                    r"accurate)(?: to (?:me|us))?(?![\w'])", re.I)
 _BESIDE_YES_RE = re.compile(
     r"(?<![\w'])(?:" + _YES_RE.pattern[len(r"(?<![\w'])(?:"):-len(r")(?![\w'])")] + r"|"
     r"p+l+e+a+s+e+|pls|plz|thanks?|you|u|thx|ty|tysm|cheers|much|so|very|appreciated?|kindly|oh|well|"
@@ -243,6 +253,10 @@ _OFFERS = re.compile(r"\b(?:shall i|should i|i will|i'll|want me to|like me to|c
                      r"((?:[\w'-]+[ \t]*){1,4})", re.I)
 
 
+def _offered_kinds(summary: str) -> set[str]:
+    return set().union(*(_kinds(m.group(1)) for m in _OFFERS.finditer((summary or "").replace("\u2019", "'"))))
+
+
 # a change of mind that comes to a yes: "actually yeah just buy it", "on second thought yes" (not "actually no")
 _MIND_TO_YES = re.compile(r"(?<![\w'])(?:actually|on second thoughts?|second thoughts?|come to think of it|after all)\W+"
                           r"(?=(?:y+e+s+|yeah+|yea|yep+|yup+|sure|ok(?:ay)?|alright|fine)(?![\w']))", re.I)
@@ -251,8 +265,21 @@ _MIND_TO_YES = re.compile(r"(?<![\w'])(?:actually|on second thoughts?|second tho
 def names_other_action(text: str, summary: str) -> bool:
     """The reply asks for another kind of action than the summary proposes: "ok yes hold it" at "Shall I
     book it?", "yes book it" at "Shall I cancel booking BK1?" (never when the summary offers no action)."""
-    proposed = set().union(*(_kinds(m.group(1)) for m in _OFFERS.finditer((summary or "").replace("\u2019", "'"))))
+    proposed = _offered_kinds(summary)
     return bool(proposed) and bool(_kinds((text or "").replace("\u2019", "'")) - proposed)
+
+
+# a plan to pay, confirm or decide later, said last beside a yes that names the hold, at a summary that offers only a
+# hold: deciding later is what a hold is for ("Yes, please hold it. I'll call back tomorrow to confirm and pay.",
+# "Great, please hold it and I will get back to you later today"); the same words at a booking or a cancellation put the
+# yes off. Only these words, nothing else: "... I'll call back tomorrow to change the date" is asked again.
+_LATER_STEP = (r"(?:call(?: (?:you|u))? back|get back to (?:you|u)|come back|confirm(?: it| the (?:booking|hold|seats?))?|"
+               r"pay(?: for (?:it|them|the seats?))?|decide|make (?:the|a|my) decision|let (?:you|u) know|finali[sz]e it|"
+               r"think it over|think about it|tomorrow(?: morning| afternoon| evening)?|later(?: today| on| tonight)?|"
+               r"today|tonight|this (?:morning|afternoon|evening)|by (?:tomorrow|tonight|then)|before it expires|"
+               r"within (?:the )?24 hours|within (?:the next|a) day(?: or (?:so|two))?|in a day or (?:so|two))")
+_HOLD_THEN_LATER = re.compile(r"(?:\s*[.;,!]+\s*(?:and\s+)?|\s+(?:and|[-\u2013\u2014]+)\s+)(?:then\s+)?"
+                              r"(?:i|we)(?:'ll| will| shall|'m going to| am going to)\s+" + _LATER_STEP + r"(?:\s+(?:(?:and|to|then|and then)\s+)?" + _LATER_STEP + r")*[\s.!]*$", re.I)
 
 
 # the proposed action's own verb as the whole answer: "book", "cancel pls", "purchase!"
@@ -269,12 +296,13 @@ def is_confirmation(text: str, summary: str = "", extra: re.Pattern[str] | None 
     if names_other_action(text, summary):
         return False
     verb = _BARE_VERB.match((text or "").strip())
-    if verb and "?" not in text and _kinds(verb.group(1)) and _kinds(verb.group(1)) <= set().union(
-            *(_kinds(m.group(1)) for m in _OFFERS.finditer((summary or "").replace("\u2019", "'")))):
+    if verb and "?" not in text and _kinds(verb.group(1)) and _kinds(verb.group(1)) <= _offered_kinds(summary):
         return True
     t = _cancel_named(_MIND_TO_YES.sub(" ", (text or "").replace("\u2019", "'").strip()), summary, extra)
     said, t = t, _PLEASANTRY.sub(" ", _SORRY_FIRST.sub("", t)).strip(" ,.!-")
-    if not _plain_affirmative(t, extra):
+    if _ACTIONS["hold"].search(t) and _offered_kinds(summary) == {"hold"}:
+        t = _HOLD_THEN_LATER.sub("", t)
+    if not _plain_affirmative(t, extra) or (_SEEMS.search(t) and not _plain_affirmative(_SEEMS.sub(" ", t), extra)):
         return False
     rest = _BESIDE_YES_RE.sub(" ", _BESIDE_PHRASES_RE.sub(" ", HARMLESS_NO.sub(" ", _WHAT_I_WANT.sub(" ", t))))
     if extra is not None:
