@@ -122,7 +122,8 @@ _STRONG = [
     # the summary judged correct, as an LLM user simulator writes it: "Yes, the details look correct.", "Yes, that all
     # seems correct.", "Everything appears right to me." (its verb stands beside a yes only inside such a judgement:
     # ``_PHRASE_ONLY``; "yes, look into it" leaves a word); "fine", "great", "perfect" after it are as weak as alone
-    *(f"{verb} {judged}" for verb in ("look", "looks", "seem", "seems", "appear", "appears", "sounds")
+    *(f"{verb} {judged}" for verb in ("look", "looks", "seem", "seems", "appear", "appears", "sounds", "seems to be",
+                                       "seem to be", "appears to be", "appear to be", "looks to be")
       for judged in ("correct", "right", "good", "accurate")),
 ]
 # "go ahead", "do it", "proceed" in another language, strong as the English ones ("Oui, allez-y.", "Ja, mach das.",
@@ -1037,9 +1038,14 @@ def _go_ahead_then_question(text: str) -> str | None:
     words = [w for c in asked for w in c]
     k = next((i for i, w in enumerate(words) if w not in _FILLERS), 0)
     if any(_contains(words, p) for p in _REVERSE_P + _HEDGE_P + _DEFER_P) or "again" in words or (
-            words[k] in _AUX and k + 1 < len(words) and words[k + 1] in _ABOUT_IT):
+            words[k] in _AUX and k + 1 < len(words) and (words[k + 1] in _ABOUT_IT or _TERMS & set(words))):
         return None
     return head
+
+
+# a term of the proposal asked about in a yes/no question ("Yes, the details seem right. Is the ticket refundable?",
+# "... does the price include the bag?"): answered before a write, so no question beside the yes
+_TERMS = frozenset("refundable nonrefundable non-refundable include includes included cheaper pricier".split())
 
 
 # a request added after a whole yes, about another thing than the proposal: "Yes, cancel it. Oh and the hold BKH0G969
