@@ -607,7 +607,10 @@ _NUMERIC_DATE_CUE = re.compile(r"(?:\b(?:on|for|by|until|till|from|to|date|depar
 # a numeric date right after a word, at the end of its clause: "nyc to chicago 8/20, return 9/1", "20/08 - 01/09"
 # (or after a comma: "New York to Los Angeles, 31/07"; "not 24/11 anymore, 17/09 please")
 _AFTER_A_WORD = re.compile(r"(?:[a-z]{2,}[,.;]?|-|–)\s+$", re.I)  # (or a full stop: "Frankfurt-Tokyo. 13/06.")
-_DATE_END = re.compile(r"\s*(?:$|[,;.!?]|-|–|and\b|return|ret\b|rtn\b|back|then\b|for\b|please\b|pls\b|any ?more\b)", re.I)
+_DATE_END = re.compile(r"\s*(?:$|[,;.!?]|-|–|and\b|return|ret\b|rtn\b|back|then\b|for\b|please\b|pls\b|any ?more\b"
+                       # a count said next, no comma: "LAX-FCO 8/24 2 pax", "8/24 two adults"
+                       r"|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:pax|ppl|people|persons?|"
+                       r"passengers?|adults?|travell?ers?|seats?|tickets?)\b)", re.I)
 
 
 def _numeric_readings(m: re.Match) -> list[date]:
@@ -1300,6 +1303,9 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     return first, last
 
 
+_NAME_AFTER_COUNT = re.compile(r"\b(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:pax|ppl|people|persons?|"
+                               r"passengers?|adults?|travell?ers?|seats?|tickets?)\s+"
+                               r"((?-i:[A-Z][a-z'\-]+)(?:\s+(?-i:[A-Z][a-z'\-]+)){1,2})\s*(?=$|[,.;!])", re.I)
 # a question about which names are needed: "do you need my middle name too?", "should I add my maiden name?"
 NAME_QUESTION = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|also|wait|um+|oh|sorry|hmm+)\W+)?(?:do|does|did|should|shall|must|can|could|"
                            r"will|would|is|are|what about)\b[^.!?]*\b(?:(?:middle|maiden|second|legal|full|nick|both)\s*names?"
@@ -1387,7 +1393,9 @@ def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], st
 
 # --- currencies -------------------------------------------------------------------------------
 _CURRENCY_CUE = re.compile(r"\b(?:in|into|to|as|using|with|convert(?:ed)?|quote(?:d)?|pay|paying|price|prices|cost|"
-                           r"total|fare|amount|much|many|what'?s that)\s+(?:the\s+|local\s+)?$", re.I)
+                           r"total|fare|amount|much|many|what'?s that)\s+(?:the\s+|local\s+)?"
+                           r"(?:(?:japanese|indian|mexican|brazilian|british|swiss|canadian|australian|european)\s+)?$", re.I)
+# ("in Japanese yen", "to British pounds")
 _CURRENCY_AFTER = re.compile(r"^\s*(?:prices?|amounts?|equivalent|please|\?|instead|currency)", re.I)
 _MONEY_TALK = re.compile(r"\b(?:money|currency|prices?|cost|costs|how much|fares?|total|that in|it in)\b", re.I)
 _WEIGHT_CONTEXT = re.compile(r"\b(?:weigh\w*|weight|heavy|bag|bags|luggage|suitcase|baggage|carry-on|kg|lbs?)\b", re.I)
@@ -1567,6 +1575,13 @@ _HOUR_WORD = re.compile(r"\b(" + "|".join(_HOURS) + r")(\s*(?:am|pm|a\.m\.|p\.m\
 # a whole message that is a departure time: "9am", "the 6pm", "9:00 am", "9.00 please", "the 9 o'clock"
 _TIME_ALONE = re.compile(r"^\W*(?:the\s+|at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.?|p\.m\.?|o'?clock)?\s*"
                          r"(?:one|flight|departure|option)?\s*(?:then|please|pls|plz|thanks|thank you)?\W*$", re.I)
+
+
+# an option asked about in a statement, no question mark: "it would help me to know roughly what the cheapest one costs
+# in yen", "I'd like to know how much the earliest is", "could you convert the cheapest one to yen for me"
+_ASKED_SOFTLY = re.compile(r"\b(?:know|tell me|wondering|wonder|curious|find out|let me know|an idea|idea of|check)\b"
+                           r"[^.!?]{0,30}?\b(?:what|how much|whether|if)\b[^.!?]*?\b(?:one|option|flight|fare|cheapest|"
+                           r"earliest|latest|first|second|third|last)\b|\bconvert\b[^.!?]*?\b(?:one|option|flight|fare)\b", re.I)
 
 
 def _asked_in_a_clause(text: str) -> bool:
@@ -2033,7 +2048,10 @@ _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b" + _GROUP + r"\s+of\s+"
                      r"|\bx(\d{1,2})\b(?=\s*(?:$|[.,!;?]|please|pls|people|ppl|pax|seats?|tickets?))"  # "x2"
                      r"|\b(\d{1,2})(?:pax|ppl|px|adults|people|persons|passengers|seats|tickets)\b", re.I)  # "2pax"  # "for 2", "for two, please", "for 3 asap";
 # not "for 2 nights"
-_ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:it'?s|it is) (?:only |just )?(?:for )?me(?=\s*[,.!;]|\s*$)|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|"
+_ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:just|only|solely) for me|for me only|"  # "a seat ..., just for me"
+                    r"(?:travel+ing|flying|going|coming|travel|fly|go|come)\s+(?:all\s+|just\s+)?by myself|"
+                    r"(?:all|just) by myself|(?<=,\s)by myself|(?<=,)by myself|"
+                    r"(?:it'?s|it is) (?:only |just )?(?:for )?me(?=\s*[,.!;]|\s*$)|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|"
                     # "on my own" of the trip ("travelling on my own", "I'm on my own"), not of something else ("I'll
                     # sort out the hotel on my own", "then continuing on my own")
                     r"(?:travel\w*|fly\w*|going|go|coming|come|be|i'?m|i am|it'?s|just|me|solo|alone|trip|journey)\s+"
@@ -2151,7 +2169,9 @@ def _listed_members(t: str, places: frozenset[str] = frozenset(), names: bool = 
             named = True
             last = ""
         else:
-            if re.fullmatch(r"i", word, re.I) and not _SELF_ENDS.match(t, m.end()):
+            if (re.fullmatch(r"i", word, re.I) and not _SELF_ENDS.match(t, m.end())
+                    and not (any(_member_size(x) != 1 for x in run) and re.fullmatch(r"\s*(?:and|&)\s*", gap))):
+                # ("my two kids and I need ...": a list, the speaker last; "Tom and I need...": none)
                 run, real, named, last = [], False, False, ""  # "Tom and I need...": no list
                 end = m.end()
                 continue
@@ -2204,6 +2224,16 @@ def _kind_total(t: str) -> int | None:
 # my wife and 2 friends"; a total and who comes besides: "the 2 of us plus grandma", "three of us and my mum"
 _WITH_ME = re.compile(r"\b(?:travel+ing|flying|going|coming|i'?m|i am)\s+(?:(?:along|together|there|over)\s+)?with\s+"
                       r"|(?:^|[,;:]\s*)with\s+", re.I)
+# a trip asked "... April 6th with my two kids", "to Atlanta with 2 friends": the speaker travels with them (not "the
+# one with 2 stops", nor a trip for someone else: "for my two kids", "for my mum with her friends", "I'm not going")
+_WITH_MINE = re.compile(r"(?<!\bone )(?<!\bones )(?<!\bflight )(?<!\bflights )(?<!\boption )\bwith\s+"
+                        r"(?=(?:my|our)\s|" + _N_WORD + r"\s+(?:friends|colleagues|coworkers|co-workers|kids|children)\b)", re.I)
+_TALK_WITH = re.compile(r"(?:\b(?:check|talk|speak|discuss|confirm|consult|chat|ask|sort|arrange|agree|share)\w*\s+"
+                        r"(?:it|this|that|things|everything|dates)?\s*(?:out|over|through|up)?|\bgo(?:ing)? over"
+                        r"(?: it| this| that| things)?)\s*$", re.I)
+# ("I'll check with my wife", "let me talk it over with my partner": nobody travels by that)
+_FOR_THEM = re.compile(r"\bfor\s+(?:my|our|his|her|their)\s|\b(?:i'?m not|i am not|not me|without me|i won'?t be|i will not be|"
+                       r"i'?m not (?:going|travel+ing|flying|coming))\b", re.I)
 _US_PLUS = re.compile(r"\b(?:the\s+)?" + _N_WORD + r"\s+of\s+us\s*,?\s*(?:plus|\+|&|and|with|as well as|along with)\s+"
                       # a group's size, then who comes besides: "a team of 12 plus the coach", "we are 7 plus the driver"
                       r"|\b(?:" + _GROUP + r"\s+of|we\s+are|we'?re)\s+" + _N_WORD + r"\s*,?\s*(?:plus|\+|as well as)\s+", re.I)
@@ -2227,8 +2257,12 @@ def _with_the_speaker(t: str) -> int | None:
     """How many travel when the customer counts who comes with them: those listed and the customer
     ("travelling with my 2 colleagues" = 3), or a total and who comes besides ("the 2 of us plus
     grandma" = 3); None when nobody is listed that way, or how many is not said ("with my kids")."""
-    for pat, base in ((_US_PLUS, None), (_WITH_ME, 1)):
+    for pat, base in ((_US_PLUS, None), (_WITH_ME, 1), (_WITH_MINE, 1)):
+        if pat is _WITH_MINE and _FOR_THEM.search(t):
+            continue
         for m in pat.finditer(t):
+            if pat is _WITH_MINE and _TALK_WITH.search(t[:m.start()]):
+                continue
             rest = t[:m.end()] + _BARE_KIN.sub("my ", t[m.end():], count=1)  # "plus grandma": one grandma
             sizes = [_member_size(x) for x in _members_from(rest, m.end())]
             if not sizes or not all(sizes):
@@ -2866,6 +2900,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             unsure[1] == "order" and re.match(r"\s*\w+\s*,", named)):  # "Nguyen, An" says which is the family name
         p.name_words, p.name_doubt = unsure
         p.first_name = p.last_name = None  # the target asks for the last name
+    if (not (p.first_name or p.last_name or unsure) and (m := _NAME_AFTER_COUNT.search(named))
+            and all(_name_token_ok(x) and x.lower() not in _NOT_NAMES and x.lower() not in places and x.lower() not in MONTHS
+                    for x in m.group(1).split()) and m.group(1).lower() not in places):
+        # "LAX-FCO aug 24 2 pax Ravi Mensah": a name run on after the count, no comma; never dropped, never booked
+        # unsaid: the target asks for it on its own, with these words as the example
+        p.name_words, p.name_doubt = m.group(1).split(), "beside"
     if expecting == "last_name" and spelled_out(text):  # "F-I-S-C-H-E-R": no name word ("S"); asked as one word
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None
@@ -2950,7 +2990,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # closing, neither a no nor a goodbye; not a plain yes either (the verifiers' reading), so asked again
         p.accepts, p.no, p.closing = True, False, False
         p.intents.discard("goodbye")
-    if p.selection is not None and ((("?" in text or _ASKS_ABOUT.match(text) or _asked_in_a_clause(undated))
+    if p.selection is not None and ((("?" in text or _ASKS_ABOUT.match(text) or _asked_in_a_clause(undated)
+                                      or _ASKED_SOFTLY.search(undated))
                                      and not _PICKS.search(text) and not (p.intents == {"hold"} and _HOLD_ASK.search(text)))
                                     or _MONEY_BACK_ASKED.match(text)):
         # ("could you set aside the first one without paying?", "option 1, can I pay later?": a hold of that option

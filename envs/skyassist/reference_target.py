@@ -195,6 +195,8 @@ _NEED_DETAILS = re.compile(r"\b(?:need|require|want|have to (?:give|send|provide
                            r"payment details|credit card|id)\b", re.I)
 _LAYOVER = re.compile(r"\b(?:layover|lay over|connection|connecting time|stopover|transfer time|wait between|"
                       r"time between)\b", re.I)
+# the two flights just described by number, taken together: "book both", "I'll take them", "both please"
+_BOTH_OF_THEM = re.compile(r"\b(?:both|them|those two|these two|the two of them|those flights|these flights)\b", re.I)
 # other flights asked for: "what else is there that day", "any alternatives?", "other flights on that route?"
 _ALTERNATIVES = re.compile(r"\bwhat(?:'?s)? else\b|\bwhat other\b|\b(?:any|see|show me|list|got) (?:the )?others\b|\balternatives?\b|\bother (?:flights?|options?)\b|\banything else (?:that|on|for)\b|"
                            r"\bsomething else\b|\bany other\b|\bother ones?\b", re.I)
@@ -1791,8 +1793,8 @@ class ReferenceTarget(Target):
     def _given_name_only(self, p: Parsed) -> str | None:
         """The given name alone in this message ("just Elijah", "first name Elijah, no surname"), read as an answer
         to a name question; None when it names a last name too, or no name."""
-        if p.last_name:
-            return None
+        if p.last_name and (p.first_name or not _WITHHOLDS_NAME.search(p.text)):
+            return None  # ("put it under Fatima, I'd rather not share my family name": one word, read as a name asked)
         if p.first_name:
             return p.first_name
         q = parse(self._message, self.db, "name", "")
@@ -2385,12 +2387,49 @@ class ReferenceTarget(Target):
         if p.has("availability") and f.get("status") == "scheduled":  # "are there seats on SA1225?"
             left = int(f.get("seats_available", 0))
             out.append(f"It has {left} seat{'s' if left != 1 else ''} left." if left > 0 else "It is sold out.")
+        if len(set(p.flight_ids)) == 2:
+            self.named_ids = list(dict.fromkeys(p.flight_ids))  # "book both" next books these two
+        for other in list(dict.fromkeys(p.flight_ids))[1:3]:  # "SA0280 then SA4491": each flight named, never the first only
+            ok2, g = self._call(turn, "get_flight_details", {"flight_id": other})
+            out.append(self._flight_text(g, with_rules=True) if ok2 else f"Sorry, I could not find flight {other}.")
         if self.mode is None:  # the route and day it flies are what "what else is there that day?" is about
             self.origin, self.destination, self.date = f["origin"], f["destination"], f["departure_time"][:10]
             self.via = self.return_date = None
             if f["status"] == "cancelled" or int(f.get("seats_available", 1)) <= 0:
                 out.append(self._offer_search({"origin": f["origin"], "destination": f["destination"],
                                                "date": f["departure_time"][:10]}))
+
+    def _legs_from_ids(self, turn: TurnContext, fids: list[str], out: list[str]) -> bool:
+        """Two flights named by number before any search ("book SA0280 then SA4491"): each is fetched, and when
+        the second leaves from where the first lands they are one trip of two legs (a connection, or an outbound
+        and its return), both in the summary; never the first alone with the second dropped. Three or more, or
+        two that do not join, are described and asked about. False when nothing more is to be done this turn."""
+        flights = []
+        for fid in fids:
+            ok, f = self._call(turn, "get_flight_details", {"flight_id": fid})
+            if not ok:
+                out.append(f"Sorry, I could not find flight {fid}. Could you check the number?")
+                return False
+            flights.append(f)
+        out.extend(self._flight_text(f, with_rules=False) for f in flights)
+        flights.sort(key=lambda f: f["departure_time"])  # "SA4876 and SA0280": the same trip, in the order it flies
+        a, b = flights[0], flights[-1]
+        if len(flights) != 2 or a["destination"] != b["origin"] or b["departure_time"] < a["arrival_time"]:
+            out.append("Those flights do not make one trip that I can book together. Which one would you like to "
+                       "book? You can say the flight number.")
+            return False
+        self.origin, self.date = a["origin"], a["departure_time"][:10]
+        if b["destination"] == a["origin"]:  # there and back
+            self.destination, self.via, self.return_date = a["destination"], None, b["departure_time"][:10]
+            labels = ("outbound", "return")
+        else:  # a connection
+            self.destination, self.via, self.return_date = b["destination"], a["destination"], None
+            self.leg2_date = b["departure_time"][:10]
+            labels = ("first leg", "second leg")
+        self.legs = [{"origin": f["origin"], "destination": f["destination"], "date": f["departure_time"][:10],
+                      "label": label, "flights": [f], "shown": [f["flight_id"]], "choice": None, "from_id": True}
+                     for f, label in zip(flights, labels)]
+        return True
 
     def _offer_search(self, leg: dict[str, Any]) -> str:
         """The offer to search the route and date of a flight named by its number that cannot be booked."""
@@ -2451,7 +2490,14 @@ class ReferenceTarget(Target):
                            "passengers should this booking be for?")
                 return
         # a flight named by id with nothing searched: fetch it
-        if p.flight_ids and not any(self._find(fid) for fid in p.flight_ids):
+        named = getattr(self, "named_ids", None)  # "SA0280 then SA4491" described, then "book both": those two
+        if named and not p.flight_ids and not self.legs and _BOTH_OF_THEM.search(p.text):
+            p.flight_ids = list(named)
+        self.named_ids = None
+        if len(dict.fromkeys(p.flight_ids)) >= 2 and not any(self._find(fid) for fid in p.flight_ids):
+            if not self._legs_from_ids(turn, list(dict.fromkeys(p.flight_ids)), out):
+                return
+        elif p.flight_ids and not any(self._find(fid) for fid in p.flight_ids):
             fid = p.flight_ids[0]
             ok, f = self._call(turn, "get_flight_details", {"flight_id": fid})
             if not ok:
@@ -3766,6 +3812,9 @@ class ReferenceTarget(Target):
         if doubt == "initial":  # "C. Kowalski": a booking needs the given name in full
             return ("Thank you. The booking needs the lead passenger's first name written out in full, as on the "
                     f"passport: what is the first name of {' '.join(words)}?")
+        if doubt == "beside":  # "2 pax Ravi Mensah": read, but run on after other details
+            return ("Thank you. To put the booking under the right name, could you type the lead passenger's first and "
+                    f"last name on its own (for example {' '.join(words)}, if that is the name)?")
         if doubt == "two":
             return ("Thank you. I need the name of one lead passenger for the booking: could you give me their "
                     f"first and last name, for example {' '.join(words)}?")
