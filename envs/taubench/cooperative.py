@@ -4,7 +4,9 @@ cooperative``) and the retail opening request of the random baseline (``Domain.o
 A rule-based, τ-bench-style customer that pursues its scenario's goal. It reads only its own
 scenario's scalar fields (email, name, zip, order ids, item and option words, the new address,
 the cancellation reason, a payment kind: the facts the scenario text tells the customer) and the
-agent's last message, never tool calls or outputs.
+agent's last message, never tool calls or outputs. For a τ²-bench task scenario the goal is the
+task's (``_task_parts``: its gold writes, the requests its instructions state), not the family's
+fields, which are drawn around the task's orders.
 
 The goal is a list of *parts* (``goal_parts``), one request each, from the family: an exchange,
 a return, an items change, a cancellation, an address or payment change, a transfer, an
@@ -73,8 +75,73 @@ def _order_id(value: Any) -> str:
     return str(value or "").strip()
 
 
+_KIND_WORDS = {"gift_card": "gift card", "paypal": "PayPal", "credit_card": "credit card"}
+
+
+def _task_parts(f: dict[str, Any]) -> list[dict[str, str]]:
+    """A τ²-bench task scenario's requests, from the task's gold writes: what its instructions tell the customer to
+    get done (which order, which items to which options, the new address, the reason, where money goes). The family's
+    fields of a task scenario are drawn at random around the task's orders (another order, a made-up address), so
+    a customer that pursued them asked for things the task never wanted and its task success was 0 (faults-10
+    finding 11). Empty for a fresh scenario, or a task with no write (an information request: the family's parts)."""
+    from envs.taubench.scenarios import base_db
+    from envs.taubench.success import task_of
+
+    task = task_of(f)
+    if task is None:
+        return []
+    db = base_db()
+
+    def kind_of(pid: str, order: str) -> str:
+        """The payment kind to name, or "" when it is the order's own (the agent's default)."""
+        rec = db.orders.get(order)
+        first = rec.payment_history[0].payment_method_id if rec and rec.payment_history else ""
+        user = db.users.get(rec.user_id) if rec else None
+        pm = user.payment_methods.get(pid) if user else None
+        return "" if pid == first or pm is None else _KIND_WORDS.get(pm.source, pm.source.replace("_", " "))
+
+    parts: list[dict[str, str]] = []
+    for action in task["evaluation_criteria"]["actions"]:
+        name, a = action["name"], action["arguments"]
+        o = str(a.get("order_id", ""))
+        if name == "cancel_pending_order":
+            parts.append({"kind": "cancel", "order": o, "reason": str(a.get("reason") or "no longer needed")})
+        elif name in ("modify_pending_order_address", "modify_user_address"):
+            street = ", ".join(x for x in (a.get("address1"), a.get("address2")) if x)
+            where = f"{street}, {a.get('city')}, {a.get('state')} {a.get('zip')}"
+            parts.append({"kind": "address", "order": o, "address": where} if o else
+                         {"kind": "default_address", "order": "", "address": where})
+        elif name == "modify_pending_order_payment":
+            parts.append({"kind": "payment", "order": o, "payment": kind_of(a["payment_method_id"], "") or
+                          _KIND_WORDS.get(a["payment_method_id"].rsplit("_", 1)[0], "credit card")})
+        elif name in ("modify_pending_order_items", "exchange_delivered_order_items") and o in db.orders:
+            items = {it.item_id: it for it in db.orders[o].items}
+            pairs = []
+            for old, new in zip(a["item_ids"], a["new_item_ids"]):
+                it = items.get(old)
+                variant = db.products[it.product_id].variants.get(new) if it else None
+                if it and variant:
+                    pairs.append(f"the {it.name.lower()} to " +
+                                 ", ".join(v for k, v in variant.options.items() if it.options.get(k) != v))
+            pay = kind_of(a.get("payment_method_id", ""), o)
+            parts.append({"kind": "exchange" if name.startswith("exchange") else "modify", "order": o,
+                          "item": str(items[a["item_ids"][0]].name.lower()) if a["item_ids"][0] in items else "item",
+                          "option": "", "pairs": " and ".join(pairs), "money": pay})
+        elif name == "return_delivered_order_items" and o in db.orders:
+            items = {it.item_id: it for it in db.orders[o].items}
+            names = [items[i].name.lower() for i in a["item_ids"] if i in items]
+            parts.append({"kind": "return", "order": o, "item": " and the ".join(dict.fromkeys(names)) or "item",
+                          "money": kind_of(a.get("payment_method_id", ""), o)})
+        elif name == "transfer_to_human_agents":
+            parts.append({"kind": "human", "order": str(f.get("delivered_order_id") or f.get("pending_order_id") or "")})
+    return parts
+
+
 def goal_parts(f: dict[str, Any]) -> list[dict[str, str]]:
-    """The customer's requests, in order, from its scenario fields (one dict per request)."""
+    """The customer's requests, in order, from its scenario fields (one dict per request); a τ²-bench task's, from the
+    task (``_task_parts``)."""
+    if task := _task_parts(f):
+        return task
     fam = str(f.get("family", ""))
     p, d = _order_id(f.get("pending_order_id")), _order_id(f.get("delivered_order_id"))
     other = _order_id(f.get("other_order_id"))
@@ -109,6 +176,10 @@ def goal_parts(f: dict[str, Any]) -> list[dict[str, str]]:
 def request(part: dict[str, str]) -> str:
     """One part of the goal as a plain first-person request."""
     k, o = part["kind"], part.get("order", "")
+    money = f" Please use my {part['money']} for the refund or any price difference." if part.get("money") else ""
+    if k in ("exchange", "modify") and part.get("pairs"):  # a task's items, each with the options it should get
+        verb = "exchange" if k == "exchange" else "change"
+        return f"In my order {o}, I'd like to {verb} {part['pairs']}.{money}"
     if k == "exchange":
         want = f" for one with {part['option']}" if part.get("option") else " for a different option"
         return f"I'd like to exchange the {part['item']} from my order {o}{want}."
@@ -116,7 +187,7 @@ def request(part: dict[str, str]) -> str:
         want = f" to {part['option']}" if part.get("option") else " to a different option"
         return f"I'd like to change the {part['item']} in my order {o}{want}."
     if k == "return":
-        return f"I'd like to return the {part['item']} from my order {o}."
+        return f"I'd like to return the {part['item']} from my order {o}.{money}"
     if k == "cancel":
         return f"I'd like to cancel my order {o}."
     if k == "address":

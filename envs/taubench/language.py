@@ -213,8 +213,9 @@ def default_address_asked(text: str) -> bool:
         if not (_KEEP_DEFAULT_BEFORE.search(clause) or _KEEP_DEFAULT_AFTER.search(text[m.end():])):
             return True
     return False
-# (not "same everything else", "keep everything else the same": the other options of the item kept)
-ALL_ITEMS = re.compile(r"\b((?<!same )everything(?!\s+(?:else|(?:stays?|remains?|is|kept)?\s*(?:the\s+)?same|as is))|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
+# (not "same everything else", "keep everything else the same": the other options of the item kept; not "yes, that's
+# everything, please proceed": the request is complete, no item added)
+ALL_ITEMS = re.compile(r"\b((?<!same )(?<!that's )(?<!thats )(?<!that’s )(?<!that is )(?<!that'll be )everything(?!\s+(?:else|(?:stays?|remains?|is|kept)?\s*(?:the\s+)?same|as is))|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
                        r"all of it|the whole thing|the entire order|both (of )?(the |my )?(items|things|products|of them)|"
                        r"(the )?(two|three|four|five|\d) (items|products)|all( of)? (this|these|those)|"
                        # "make every item of #W1 the cheapest", "can the items in #W1 all be switched"
@@ -1695,6 +1696,9 @@ _NOT_A_Q = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:what|when|where|why)\s+(?:i|we|yo
                       r"best|possible)\b", re.I)
 
 
+_EMAIL_ADDRESS = re.compile(r"\be-?mail(?:\s+|-)(?:address(?:es)?|addr)\b", re.I)
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
     text = spoken_numbers(text or "")
@@ -1726,7 +1730,9 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     if r.for_other:
         r.other_emails, r.emails = r.other_emails + r.emails, []
         r.names, r.zips = [], []
-    r.intents = {k for k, p in INTENTS.items() if p.search(t)}
+    # "my email address is X", "the e-mail address on my account": a login, no shipping address (before: read as an
+    # address change, and "What is the new address?" asked right after the login)
+    r.intents = {k for k, p in INTENTS.items() if p.search(_EMAIL_ADDRESS.sub("email", t))}
     # "please don't cancel it", "no, I dont need it returned": an action the message refuses is not asked for
     kept = _REFUSED_ACTION.sub(" ", t)
     r.refused = {k for k in r.intents & {"cancel", "return", "exchange", "modify"} if not INTENTS[k].search(kept)}
@@ -2265,6 +2271,41 @@ def _flag_named(low: str, key: str) -> list[tuple[int, int, str]]:
     return out
 
 
+# "from linear to tactile", "the clicky keyboard to a tactile one", "my black one into a white one", "black -> white":
+# between two values of one option, up to three words (no "and", "not", "instead" ...) and then "to" / "into" / "for" /
+# "->": the first value names what the item is now, the second what it should become
+_FROM_TO_GAP = re.compile(r"\s+(?:(?!(?:and|or|but|with|not|no|in|to|into|for|from|instead|rather|than|also|plus|"
+                          r"then|same|keep)\b)[a-z'%]+\s+){0,3}?(?:(?:in|on|of|from)\s+(?:my\s+)?(?:order\s+)?#?w\d{7}\s+)?(?:to|into|for|>)\s+(?:(?:a|an|the|some|my|one)\s+)?")
+
+
+def _from_to(low: str, values: dict[str, set[str]]) -> list[tuple[str, int, str, str]]:
+    """Each "from X to Y" of one option said in ``low`` (``_plain``): (option, where X is, X, Y)."""
+    out = []
+    for key, vals in values.items():
+        said = sorted((pos, v) for v in vals if v.lower() not in ("yes", "no") for pos in _value_at(v, low))
+        for i, (p1, v1) in enumerate(said):
+            end = p1 + len(re.sub(r"[-_/]", " ", v1))
+            if negated_at(low, p1) or _other_key_named(low, p1, end - p1, key, values):
+                continue
+            for p2, v2 in said[i + 1:]:
+                if v2 != v1 and p2 > end and _FROM_TO_GAP.fullmatch(low[end:p2]) and \
+                        not _other_key_named(low, p2, len(v2), key, values):
+                    out.append((key, p1, v1, v2))
+                    break
+    return out
+
+
+def said_as_now(text: str, current: dict[str, str], variants: list[dict[str, str]]) -> list[tuple[str, str, str]]:
+    """The "from X to Y" changes whose X is not what the item is now ("switch the clicky keyboard to a tactile one" of
+    a tactile keyboard): (option, X, Y). Before, X was taken for the value wanted, and the opposite change proposed."""
+    values: dict[str, set[str]] = {}
+    for options in variants:
+        for k, v in options.items():
+            values.setdefault(k, set()).add(v)
+    own = {v.lower() for v in current.values()}
+    return [(key, x, y) for key, _, x, y in _from_to(_plain(text), values) if key in current and x.lower() not in own]
+
+
 def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, str]], name: str = "") -> dict[str, str]:
     """The option values the text asks for, per option (key): for each key, the value mentioned last
     and not taken back ("green. hmm no actually grey": grey; "grey, not green": grey). The item's own value
@@ -2281,6 +2322,8 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
     out = {}
     vocabulary = {re.sub(r"[-_/]", " ", v.lower()) for vals in values.values() for v in vals} - {"yes", "no"}
     sized = _size_words(low, values)
+    # the X of "from X to Y" says what the item is (or was said to be) now, and is no value wanted
+    was = {(key, pos) for key, pos, _, _ in _from_to(low, values)}
     owns: set[str] = set()  # the options whose own value is named on its own ("same 750ml size please")
     for key, vals in values.items():
         best: tuple[int, str] | None = None
@@ -2292,6 +2335,8 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
         if {v.lower() for v in vals} <= {"yes", "no"}:  # "waterproof", "without water resistance"
             said += [(pos, size, v, True) for pos, size, v in _flag_named(low, key)]
         for pos, size, v, flag in said:
+            if (key, pos) in was:
+                continue
             if not flag and v.lower() in ("yes", "no") and not _yes_no_option(low, pos, len(v), key, vocabulary):
                 continue
             if not flag and (negated_at(low, pos) or _other_key_named(low, pos, size, key, values)):
@@ -2412,7 +2457,7 @@ def unknown_options(text: str, variants: list[dict[str, str]]) -> list[tuple[str
         units = {m.group(2).lower() for m in shaped}
         if all(re.fullmatch(r"\d+(?:\.\d+)?", v) for v in vals):
             said = [(m.group(1), f"{key} {m.group(1)}") for m in re.finditer(
-                rf"\b{re.escape(key)}\s*(?:of\s+|is\s+|:\s*)?(\d+(?:\.\d+)?)(?![\w.])", text, re.I)]
+                rf"\b{re.escape(key)}\s*(?:of\s+|is\s+|:\s*)?(\d+(?:\.\d+)?)(?!\w|\.\d)", text, re.I)]  # ("for a size 11.")
             have = {v.lower() for v in vals}
         elif len(shaped) == len(vals):  # ("64GB", "100W equivalent": the number and its unit, in any spelling of it)
             spellings = {w for u in units for w in (unit_family(u) or (u,))}

@@ -63,6 +63,7 @@ from envs.taubench.language import (
     read,
     reasons_by_order,
     requested_kinds,
+    said_as_now,
     side_question,
     unknown_options,
     wanted_options,
@@ -412,6 +413,7 @@ _LEAVING = re.compile(r"\b(?:got(?:ta| to) go|(?:have|need|must) to (?:run|go)|b
 # a proposal put off with thanks or a goodbye: "not now, thanks", "maybe another time, bye"
 _NOT_NOW = re.compile(r"\b(?:not (?:right )?now|not today|maybe later|(?:some )?other time|another time|some other day)\b", re.I)
 # a message that opens with a yes ("yes if ...", "YES. and ..."), and a condition on where the money goes
+_GO_ON = re.compile(r"\b(?:proceed|go ahead|go on with|carry on|do it|continue)\b", re.I)
 _OPENS_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|fine)\b", re.I)
 _REFUND_IF = re.compile(r"\b(?:if|provided|as long as|assuming)\b[^.?!]*\b(?:goes|go|going|refund\w*|money|back)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
@@ -1086,7 +1088,10 @@ class ReferenceTarget(Target):
         self.option_before, self.option_asked = self.option_asked, None
         if "human" in r.intents:
             return self._transfer(turn)
-        if r.bye and not (r.order_ids or r.intents or r.address or was):  # ("bed no thanks": a part refused)
+        # "Yes, that's everything, please proceed" to a question of a request in hand (which option?): the customer
+        # means to go on with it, and is no goodbye (before: the conversation ended and the request was dropped)
+        go_on = bool(self.goal["intents"] & ACTING and not r.no and (r.yes or _OPENS_YES.match(r.text) or _GO_ON.search(r.text)))
+        if r.bye and not (r.order_ids or r.intents or r.address or was or go_on):  # ("bed no thanks": a part refused)
             turn.end_conversation()
             return turn.say("Thank you for contacting us. Have a nice day!")
         if self.goal["intents"] & ACTING:
@@ -3846,8 +3851,11 @@ class ReferenceTarget(Target):
             product = self._product(turn, it["product_id"])
             if product is None:
                 continue
+            wrong, already = self._said_wrongly_now(it, product, names)
             if g["same_one"] and self._has("exchange_identical"):
                 new = it["item_id"]
+            elif already:  # "the clicky keyboard to a tactile one" of a tactile keyboard: said, and which option asked
+                new = None
             else:
                 new = self._new_variant(it, product, self._item_text(it, names))
             if new is None:
@@ -3885,6 +3893,7 @@ class ReferenceTarget(Target):
                     same = (f"I'm sorry, an item can only be {'exchanged' if verb == 'exchange' else 'changed'} for "
                             f"another option of the same product, so I can't swap the {it['name']} for "
                             f"{'' if self._a(other) == 'any' else self._a(other) + ' '}{other}. ")
+                same = wrong + same
                 self.option_asked = it["item_id"]
                 self.swap_refused = it["item_id"] if other else self.swap_refused
                 return (f"{missing}{same}Which option would you like for the {it['name']} ({_opts(it['options'])})? "
@@ -3894,6 +3903,7 @@ class ReferenceTarget(Target):
                 continue
             self.goal["variants"][it["item_id"]] = new
             variant = product["variants"][new]
+            nearest += wrong  # "from linear to clicky" of a tactile keyboard: what it is now, said beside the proposal
             if _CHEAPEST.search(self._item_text(it, names)):  # said which it is, not called the closest match
                 nearest += f"The {_opts(variant['options'])} one is the cheapest available {it['name']} that fits. "
             else:
@@ -3962,6 +3972,26 @@ class ReferenceTarget(Target):
                     "you want to change.")
         return missing + self._ask(turn, calls, f"{verb} these items of order {o}: {'; '.join(lines)}; {money}",
                                    (" " + nearest.strip() if nearest else "") + reminder)
+
+    def _said_wrongly_now(self, it: dict[str, Any], product: dict[str, Any], names: list[str]) -> tuple[str, bool]:
+        """A change asked "from X to Y" whose X is not what the item is now ("switch the clicky keyboard to a tactile
+        one" of a tactile keyboard): the note that says what it is, once per item and request, and whether Y is what
+        it is already (then nothing is proposed: which option is asked). An X that is the option proposed before
+        ("no, from clicky to linear") corrects the proposal, and is no mistake. Before, X was read as the option
+        wanted and the opposite change proposed, or, with Y its own option, another option changed unasked."""
+        said = said_as_now(self._item_text(it, names), it["options"],
+                           [v["options"] for v in product.get("variants", {}).values()])
+        told = self.goal.setdefault("now_said", set())
+        chosen = product.get("variants", {}).get(self.goal["variants"].get(it["item_id"], ""), {}).get("options", {})
+        said = [(k, x, y) for k, x, y in said if chosen.get(k) != x]
+        if not said or it["item_id"] in told:
+            return "", False
+        told.add(it["item_id"])
+        key, x, y = said[-1]
+        now = it["options"][key]
+        if y == now:
+            return f"Your {it['name']} is already {y}, not {x}. ", True
+        return f"Please note: your {it['name']} is {now} now, not {x}. ", False
 
     @staticmethod
     def _nearest_note(item: dict[str, Any], product: dict[str, Any], variant: dict[str, Any], text: str) -> str:
