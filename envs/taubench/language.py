@@ -2221,27 +2221,59 @@ def _value_at(value: str, low: str) -> list[int]:
     return sorted(found)
 
 
-def _plain(text: str) -> str:
-    return " " + re.sub(r"[-_/]", " ", text.lower()) + " "
+def _plain(text: str, variants: list[dict[str, str]] | None = None) -> str:
+    low = " " + re.sub(r"[-_/]", " ", text.lower()) + " "
+    return _figures(low, variants) if variants else low
+
+
+def _figures(low: str, variants: list[dict[str, str]]) -> str:
+    """Number words that say an option value in figures: "a four-piece set" -> "4 piece" where a value is "4-piece",
+    "size eleven" -> "size 11" where the sizes are numbers. Before, the words were passed over and another variant
+    proposed as the closest (a 2-piece set; the boots kept in size 10) without a word of the size asked for. Other
+    number words stay ("the blue one", "two t-shirts")."""
+    units = {m.group(1) for options in variants for v in options.values()
+             if (m := re.match(r"\d+(?:\.\d+)?[\s-]*([a-z]+)", v.lower()))}
+    keys = {k.lower() for options in variants for k, v in options.items() if re.fullmatch(r"\d+(?:\.\d+)?", v)}
+
+    def run(m: re.Match[str]) -> str:
+        words = re.split(r"[\s-]+", m.group(0).lower())
+        if words[0] in ("oh", "zero") or len(words) > 2 or len(words) == 2 and words[0] not in _TENS:
+            return m.group(0)
+        after = re.match(r"[\s-]*([a-z]+)", low[m.end():], re.I)
+        before = re.search(r"([a-z]+)\s+$", low[:m.start()], re.I)
+        if after and after.group(1).lower() in units or before and before.group(1).lower() in keys:
+            return _digits(words)
+        return m.group(0)
+
+    return _NUMBER_RUN.sub(run, low) if units or keys else low
 
 
 def option_score(text: str, options: dict[str, str]) -> int:
     """How many of a variant's option values the text mentions ('clicky', 'Google Home', '1000ml')."""
-    low = _plain(text)
+    low = _plain(text, [options])
     return sum(1 for value in options.values() if _value_at(value, low))
 
 
 def _yes_no_option(low: str, pos: int, size: int, key: str, vocabulary: set[str]) -> bool:
     """A 'yes' / 'no' that is an option value: beside its option's name ("waterproof: no"), in a list of
     values ("no silver", "5K, no"), or asked for ("to yes"); not "hmm no, actually grey"."""
-    near = low[max(0, pos - 30):pos + size + 30]
-    if re.search(rf"{re.escape(key.lower())}\W{{1,3}}(?:yes|no)\b|\b(?:yes|no)\W{{1,3}}{re.escape(key.lower())}", near):
+    # this yes / no beside the option's name, within one sentence, and not after a name already refused: "no water
+    # resistance. Yes, refund the difference" and "no water resistance, yes please" keep water resistance no (before:
+    # any yes near the name was read as the value, and the proposal flipped it without a word)
+    k = re.escape(key.lower())
+    if re.match(_BESIDE + k, low[pos + size:]):
+        return True
+    named = re.search(rf"{k}{_BESIDE}$", low[:pos])
+    if named and not _FLAG_REFUSED.search(re.split(r"[,.;!?]", low[:named.start()])[-1]):
         return True
     before, after = low[:pos].split()[-1:], low[pos + size:].split()[:1]
     words = [w.strip(",.;:!?") for w in before + after]
     if any(w in vocabulary or any(w == x.split()[-1] or w == x.split()[0] for x in vocabulary) for w in words if w):
         return True
     return bool(before) and before[0].strip(",") in ("to", "with", "want", "prefer", "be")
+
+
+_BESIDE = r"[^\w.!?\n]{1,3}"  # what may stand between an option's name and a literal yes / no: no sentence end
 
 
 # a yes/no option taken back by the words before its name: "without water resistance", "not waterproof", "non-waterproof",
@@ -2264,9 +2296,10 @@ def _flag_named(low: str, key: str) -> list[tuple[int, int, str]]:
     pattern = r"\s*".join(map(re.escape, words[:-1])) + (r"\s*" if len(words) > 1 else "") + last
     out = []
     for m in re.finditer(rf"(?<![a-z]){pattern}(?![a-z])", low):
-        if re.match(r"\W{1,3}(?:yes|no)\b", low[m.end():]) or re.search(r"\b(?:yes|no)\W{1,3}$", low[:m.start()]):
-            continue  # "waterproof: no", "no waterproof": the literal value says it
         before = re.split(r"[,.;!?]", low[:m.start()])[-1]
+        if (re.match(_BESIDE + r"(?:yes|no)\b", low[m.end():]) and not _FLAG_REFUSED.search(before)) or \
+                re.search(r"\b(?:yes|no)" + _BESIDE + "$", low[:m.start()]):
+            continue  # "waterproof: no", "no waterproof": the literal value says it
         out.append((m.start(), m.end() - m.start(), "no" if _FLAG_REFUSED.search(before) else "yes"))
     return out
 
@@ -2313,7 +2346,7 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
     speaker for a red one" - "yes, but make the speaker blue with 20 hours": blue again, kept; "my blue
     speaker for a red one": red); before, it never counted, and the other value named earlier stayed.
     'yes' / 'no' count only beside their option's name ("waterproof: no")."""
-    low = _plain(text)
+    low = _plain(text, variants)
     nouns = {w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 2} | {"one", "ones"}
     values: dict[str, set[str]] = {}
     for options in variants:
@@ -2367,7 +2400,7 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
 def named_values(text: str, variants: list[dict[str, str]]) -> set[tuple[str, str]]:
     """Every (option, value) the text names and does not take back, the item's own value included ("changed to a
     bagless one" of a bagless vacuum): what the options listed for a choice should keep first."""
-    low = _plain(text)
+    low = _plain(text, variants)
     return {(k, v) for options in variants for k, v in options.items() if v.lower() not in ("yes", "no") and
             any(not negated_at(low, pos) for pos in _value_at(v, low))}
 
@@ -2447,6 +2480,7 @@ def unknown_options(text: str, variants: list[dict[str, str]]) -> list[tuple[str
     it has): a number with the unit the option's values carry ("256GB" where the storage is 64GB or 128GB), or a
     bare number after the option's name ("size 11" where the sizes are 8, 9 and 10). Words the option's values
     do not take that shape of are not read here (``wanted_options`` reads the values that exist)."""
+    text = _figures(text, variants)  # ("size fifteen")
     values: dict[str, set[str]] = {}
     for options in variants:
         for k, v in options.items():

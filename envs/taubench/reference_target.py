@@ -133,7 +133,10 @@ def _listed_pick(text: str) -> int | None:
 ORDER_ID_RE = re.compile(r"#W\d{7}\b")
 # every order in a state: "both of my pending orders", "all my open orders"
 _ALL_BY_STATUS = re.compile(r"\b(?:(?:both|all)(?: of)?(?: (?:my|the|our))?|(?:my|the|our) (?:two|three|four|2|3|4)) "
-                            r"(?:(pending|unshipped|open|delivered) )?orders\b", re.I)
+                            r"(?:(pending|unshipped|open|delivered) )?orders\b|"
+                            # "every order that hasn't shipped yet": the pending ones
+                            r"\b(?:every|each|all(?: of)?(?: my| the)?) (?:orders?|one) (?:that|which|i have that) "
+                            r"(?:has|have|is|are)(?:n'?t| not) (?:yet )?(?:been )?(?:shipped|sent)", re.I)
 # an order named by its state: "my pending order", "the delivered order", "my pending one"
 _BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(?:(?:whole|entire|only)\s+)?(pending|unshipped|open|delivered)\s+(?:order|one)\b", re.I)
 
@@ -149,6 +152,9 @@ _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the o
                             r"\b(?:the|my|our|both|all)\s+(?:(?:of\s+)?(?:the|my|our)\s+)?(?:(?:two|three|four|2|3|4)\s+)?"
                             r"(?:pending|current|open|unshipped)\s+orders?\b|"
                             r"\b(?:and|also|plus)\s+(?:on\s+|for\s+)?(?:the|my|our)\s+orders?\b|"
+                            # "on my account and on all my orders": the pending orders too (before: the account only)
+                            r"\b(?:and|also|plus)\s+(?:(?:on|for|to|in)\s+)?(?:all|both|every|each)(?:\s+of)?"
+                            r"(?:\s+(?:the|my|our))?\s+orders?\b|"
                             # "... on my account and on order #W1", "my default address and the sneakers order"
                             r"\b(?:and|also|plus)\s+(?:(?:on|for|to)\s+)?(?:(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?)?"
                             r"(?:order\s+#?W\d{7}|#?W\d{7}|(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+order)\b|"
@@ -411,6 +417,12 @@ _CHEAPEST = re.compile(r"\b(?:cheapest|least expensive|lowest[- ]priced?|lowest 
                        re.I)
 _LEAVING = re.compile(r"\b(?:got(?:ta| to) go|(?:have|need|must) to (?:run|go)|bye)\b", re.I)  # leaving, not done
 # a proposal put off with thanks or a goodbye: "not now, thanks", "maybe another time, bye"
+# words that answer a proposal rather than close the chat: "That sounds great, go ahead.", "That'd be great, thanks"
+# (CLOSING reads "great" / "good" / "fine"; whether they are a yes is the consent reading's, asked again if not)
+_ANSWERS_PROPOSAL = re.compile(r"\b(?:go ahead|proceed|do it|do that|go for it|please do|let'?s do|sounds (?:great|good|fine|"
+                               r"perfect|right)|(?:that|it|this)(?:'d| would| will|'ll) (?:be|work) (?:great|perfect|good|"
+                               r"fine|wonderful|lovely|ideal|best)?|(?:that|this|it)\s+(?:works|is (?:great|perfect|fine|good)))\b",
+                               re.I)
 _NOT_NOW = re.compile(r"\b(?:not (?:right )?now|not today|maybe later|(?:some )?other time|another time|some other day)\b", re.I)
 # a message that opens with a yes ("yes if ...", "YES. and ..."), and a condition on where the money goes
 _GO_ON = re.compile(r"\b(?:proceed|go ahead|go on with|carry on|do it|continue)\b", re.I)
@@ -905,7 +917,7 @@ class ReferenceTarget(Target):
         yes_and = bool(self.pending and not r.yes and not r.no and _OPENS_YES.match(r.text) and _ALSO.search(r.text))
         if self.pending:
             put_off = bool(_NOT_NOW.search(r.text) and re.search(r"\b(?:thanks?|thank you|thx|bye|goodbye|cheers)\b", r.text, re.I))
-            if (r.bye or r.closing and not _FINE_WITH.match(r.text) or put_off) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
+            if (r.bye or r.closing and not (_FINE_WITH.match(r.text) or _ANSWERS_PROPOSAL.search(r.text)) or put_off) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
                                              self._pending_named(r) or r.reason or r.urgent and not put_off):
                 # (a yes with thanks, "yes ship it there, thanks!", is no goodbye either: asked for a plain yes, below)
                 # (a reason and "hurry up, I don't have all day" is no goodbye: asked for the yes, below; the "right
@@ -1648,6 +1660,14 @@ class ReferenceTarget(Target):
             # "the default and the order" (before: the same question again, turn after turn)
             r.default_address, r.text = True, r.text + " - my default address and the order"
             r.intents = set(r.intents) | {"address"}
+        if g["orders"] and not g["intents"] & ACTING and r.intents & ACTING and not (r.order_ids or answering_which) and \
+                mentioned_items(r.text, self.product_names):
+            # "can I change my small v-neck t-shirt?" after the orders holding t-shirts were listed: the orders are
+            # found again from the item and its words (before: each listed order in turn, the other t-shirt first;
+            # a return looked only inside the listed orders, and said they were pending)
+            g["orders"] = []
+            if set(mentioned_items(g["text"], self.product_names)) - set(mentioned_items(r.text, self.product_names)):
+                g["text"], g["msgs"] = "", []  # the items asked about before are not the ones now acted on
         g["intents"] |= r.intents - {"human"}
         g["orders"] += [o for o in r.order_ids if o not in g["orders"] and o not in r.negated_orders]
         said = self._held_words_masked(r.text) if self.which_order else r.text
@@ -2246,6 +2266,12 @@ class ReferenceTarget(Target):
             g["orders"] = whole  # "the order with the camera and kettle": the one order holding both
         if g["intents"] & ACTING and len(g["orders"]) > 1:
             self._one_holder(wanted, names)
+        if wanted and "cancel" in g["intents"] and not self.which_order and \
+                (m := _ALL_BY_STATUS.search(g["text"])) and (m.group(1) or PENDING).lower() != "delivered":
+            # "cancel all of my pending orders, and return the watch I received": every pending order is cancelled,
+            # beside the order the item names (before: only the pending order that also held a watch)
+            g["orders"] += [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == PENDING
+                            and o not in g["orders"]]
         if not g["orders"] and (g["intents"] & ACTING or not g["intents"]):  # (a bare "the jacket should be L")
             g["orders"] = self._settled_holder(wanted)
 
