@@ -1501,7 +1501,10 @@ def _restated_method(text: str, question: str) -> str:
     kind = m.group(1).lower()
     words = (r"gift ?card" if kind == "gift card" else r"pay ?pal(?: account)?" if kind.startswith("paypal") else
              rf"(?:{re.escape(m.group(2))}|credit card|card)(?: card)?(?: ending(?: in)? {m.group(3)})?")
-    said = re.compile(r"\b(?:(?:the\s+)?refund(?:ed)?\s+|(?:the\s+)?money\s+)?(?:(?:back\s+)?(?:to|on|onto|into)\s+)?"
+    # "refund" said back only where the proposal is a refund (a return or a cancellation): at an exchange whose difference
+    # comes back ("Yes. Refund to PayPal, thanks.") it names another action to the verifiers' reading, so it is asked again
+    refund = r"(?:the\s+)?refund(?:ed)?\s+|" if re.search(r"\bI will (?:return|cancel)\b", question or "") else ""
+    said = re.compile(r"\b(?:" + refund + r"(?:the\s+)?money\s+)?(?:(?:back\s+)?(?:to|on|onto|into)\s+)?"
                       r"(?:(?:the|my|your)\s+)?" + words + r"(?:\s+balance)?" + _FINE + r"\b", re.I)
     return said.sub(" ", text)
 

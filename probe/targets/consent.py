@@ -54,6 +54,8 @@ _ACK_ONLY_RE = re.compile(
     r"^\W*(?:(?:o+\.?k+(?:ay+|ey|ie)?|ok(?:ie|ey) dok(?:ie|ey)|okidokie|alrighty|aight|ight|k{1,2}|al(?:l )?right|fine|great|perfect|cool|nice|good|lovely|awesome|"
     r"excellent|wonderful|brilliant|super|fantastic|noted|got it|gotcha|roger|thanks?|thank (?:you|u)|thx|ty|"
     r"tysm|cheers|bye(?: bye)?|goodbye|have a (?:nice|good) day|appreciate it|much appreciated|so much|a lot|"
+    # a closing beside them ("Great, thanks, that's all."): still an acknowledgement, no approval
+    r"that'?s (?:all|it|everything)|that is (?:all|it|everything)|all (?:good|set)|"
     r"very much)\W*)+$", re.I)
 _THANKED_RE = re.compile(r"\b(?:thanks?|thank (?:you|u)|thx|ty|tysm|cheers|bye|goodbye|appreciate)\b", re.I)
 _BARE_Y = re.compile(r"\W*(?:y|yah|yy)\W*", re.I)

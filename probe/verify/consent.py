@@ -849,7 +849,8 @@ _PLAN_MARKS = _phrases(["confirm", "pay", "decide", "call back", "call you back"
                         "make up my mind", "make the payment"])
 _PLAN_WORDS = frozenset(w for p in _PLAN_SUBJECTS + _PLAN_MARKS for w in p) | frozenset("""and then so to it that this
 the booking hold payment everything it you u back by before tomorrow later today tonight morning afternoon evening in
-within 24 hours hour a few couple of soon on expires expiry up my our mind decision details with for""".split())
+within 24 hours hour a few couple of soon on expires expiry up my our mind decision details with for day days
+next or two""".split())  # ("I'll decide in a day or two", "I'll pay within the next day")
 
 
 def _hold_then_plan(text: str, proposal: str, actions: Actions = ()) -> str | None:

@@ -37,6 +37,8 @@ SKY_YES = [
     (BOOK, 'That sounds great, go ahead.'),
     (BOOK, 'Yes, please book it for both of us.'),
     (HOLD, "Yes, please hold it. I'll call back tomorrow to confirm and pay."),
+    (HOLD, "Yes please hold, I'll decide in a day or two."),
+    (HOLD, "Please hold it, I'll pay within the next day."),
     (HOLD, 'Yes, hold it please. I will confirm by tomorrow.'),
     (HOLD, 'Great, please hold it and I will get back to you later today.'),
     (CANCEL_SKY, 'Yes, that looks right. Please cancel it.'),

@@ -202,12 +202,20 @@ def test_a_new_date_at_a_summary_is_still_searched():  # near miss: as before
 @pytest.mark.parametrize("yes", [
     "Yes, please hold it. I'll call back tomorrow to confirm and pay.",  # the tester's
     "Yes, hold it please. I will confirm by tomorrow.",
-    "Yes, please hold it. I need to check with my husband tonight.",
     "Great, please hold it and I will get back to you later today.",
     "Yes please hold, I'll decide in a day or two.",
     "Please hold it, I'll pay within the next day.",
 ])
 def test_a_timeline_after_a_yes_to_a_hold_is_no_put_off(yes):
+    # a plan to pay or decide later is what a hold is for: the hold is placed at once (the agents' and the verifiers'
+    # consent readings agree since this session: tests/verify/test_consent_agreement_32b.py), no new date searched
+    ep = play([HOLD_FIRST, "I'll go with the first option, please.", yes], HOLD1)
+    assert len(searches(ep)) == 1 and "Nothing has been held" not in _after(ep, yes)
+    assert [(c["flight_ids"], c["passengers"]) for c in _calls(ep, "hold_itinerary")] == [(["SA6403"], 2)]
+
+
+def test_a_reason_to_wait_at_a_hold_is_asked_again_and_a_plain_yes_holds():
+    yes = "Yes, please hold it. I need to check with my husband tonight."
     msgs = [HOLD_FIRST, "I'll go with the first option, please.", yes]
     ep = play(msgs, HOLD1)
     assert len(searches(ep)) == 1 and mutated(ep) == []
