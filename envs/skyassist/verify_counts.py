@@ -110,8 +110,10 @@ def stated_party_sizes(text: str) -> frozenset[int]:
             out.add(n)
     groups.extend(_labelled(toks))
     out.update(_split_sizes(toks))
-    if _couple(toks):
-        out.add(2)
+    if _couple(toks) or any(toks[i:i + 3] in (["both", "of", "us"], ["both", "of", "them"]) for i in range(len(toks))):
+        out.add(2)  # "SA2124 please, for both of us."
+    if (listed := _listed_items(text)) is not None:
+        out.add(listed)
     out.update(groups)
     if len(groups) >= 2:
         out.add(sum(groups))
@@ -125,6 +127,37 @@ def stated_party_sizes(text: str) -> frozenset[int]:
         if groups:
             out.add(sum(groups) + (1 if any(t in _SELF for t in toks) else 0))
     return frozenset(out)
+
+
+# a party listed one traveller an item, under a header that ends with a colon and names the travellers, as an LLM user
+# simulator writes it: "for the following passengers:\n\n- Priya Andersen\n- Rahul Andersen", "Here are the
+# travelers:\n\n1. Hiroshi Fischer (lead)\n2. Anna Fischer" (blank lines may stand around the items). Each item is a
+# name: it opens with a capital and holds no digit ("- 2 adults" is no traveller); the count is the number of items
+_ITEM_LINE = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*\u2022\u2013])\s+(\S.*?)\s*$")
+_HEADER = re.compile(r"\b(?:passengers?|travell?ers?|people|persons|names|guests|party|following|us|group|team)\b[^:\n]*:\s*$",
+                     re.I)
+
+
+def _listed_items(text: str) -> int | None:
+    """The number of travellers listed one an item under a header that names them, else None."""
+    lines = (text or "").split("\n")
+    for k, line in enumerate(lines):
+        if not _HEADER.search(line):
+            continue
+        items = 0
+        for after in lines[k + 1:]:
+            if not after.strip():
+                if items:
+                    break
+                continue
+            m = _ITEM_LINE.match(after)
+            if not m or not m.group(1)[:1].isupper() or re.search(r"\d", m.group(1)):
+                items = items if not m else 0  # a line after the list ends it; an item that is no name voids it
+                break
+            items += 1
+        if items:
+            return items
+    return None
 
 
 _WITH_SELF = frozenset(("and", "plus", "+", "with", ",", "&"))

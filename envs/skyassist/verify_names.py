@@ -347,6 +347,10 @@ _LABEL_ADVERB = re.compile(r"(\b(?:name|surname|lastname|firstname)(?:\s+is|'s|\
                            r"definitely|honestly)\s+(?=[A-Za-z])", re.I)
 
 
+# the customer's own full name in brackets after "myself" / "me" ("myself (Priya Andersen) and my brother")
+_SELF_BRACKETED = re.compile(r"\b(?:myself|me)\s*\(\s*([A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){1,3})\s*\)")
+
+
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message (a name spelled out letter by
@@ -382,6 +386,12 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
         found.update(_framed_names(user_text))
     found.update(_opening_name(toks))
     found.update(_listed_after_mark(user_text))
+    # the customer's own full name in brackets after "myself" / "me": "two people — myself (Priya Andersen) and my
+    # brother", "six of us — myself (Hiroshi Fischer) and five colleagues"
+    for m in _SELF_BRACKETED.finditer(user_text or ""):
+        words = [w for w in m.group(1).split() if w.lower() not in _TITLE_WORDS]
+        if len(words) >= 2 and all(_nameish(w, False) for w in words):
+            found.update(w.lower() for w in words)
     # "Patel, Grace"
     parts = [p.strip(" .!") for p in (user_text or "").split(",")]
     if len(parts) == 2 and all(parts) and all(_nameish(w, asked_for_name) for p in parts for w in p.split()):
@@ -539,17 +549,32 @@ _ITEM = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*\u2022\u2013])\s+(\S.*?)\s*$")
 _ENUMERATOR = re.compile(r"(?:^|\s+)\d{1,2}\)\s+")
 
 
+# a role said after a listed traveller, in brackets: "1. Hiroshi Fischer (lead)", "- Priya Andersen (me)"
+_ITEM_ROLE = re.compile(r"\s*\((?:the\s+)?(?:lead(?:\s+(?:passenger|travell?er|contact|booker))?|me|myself|organi[sz]er|"
+                        r"primary(?:\s+contact)?|main\s+contact|adult|child|infant|booker)\)\s*$", re.I)
+
+
 def _items_joined(text: str) -> str:
-    """The text with the item lines under a header line that ends with ":" joined to it, commas between."""
+    """The text with the item lines under a header line that ends with ":" joined to it, commas between; blank lines
+    between the header and the items, as an LLM user simulator writes a markdown list ("...the following
+    passengers:\n\n- Priya Andersen\n- Rahul Andersen\n\nWe'd like ..."), are skipped, and so is a role in brackets
+    after an item ("Hiroshi Fischer (lead)": ``_ITEM_ROLE``)."""
     lines: list[str] = []
     listing = False
+    blanks = 0
     for line in text.split("\n"):
         m = _ITEM.match(line)
-        if m and lines and (listing or lines[-1].rstrip().endswith(":")):
-            lines[-1] = lines[-1].rstrip() + (", " if listing else " ") + m.group(1).rstrip(".,;")
-            listing = True
+        if not line.strip() and lines and (listing or lines[-1].rstrip().endswith(":")) and not blanks:
+            blanks += 1  # one blank line between the header and its list
             continue
-        listing = False
+        if m and lines and (listing or (lines[-1].rstrip().endswith(":") and not (blanks and listing))):
+            lines[-1] = lines[-1].rstrip() + (", " if listing else " ") + _ITEM_ROLE.sub("", m.group(1)).rstrip(".,;")
+            listing = True
+            blanks = 0
+            continue
+        if blanks:
+            lines.append("")
+        listing, blanks = False, 0
         lines.append(line)
     return "\n".join(lines)
 
