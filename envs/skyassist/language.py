@@ -1278,7 +1278,10 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
                 if tail and usable(tail) and " ".join(tail).lower() not in places:
                     candidates.append(tail)
                     break
-    if selves and (_BOOKS_FOR_ANOTHER.search(t) or named_for) and not _WITH_SPEAKER.search(t) and not _OTHERS_TOO.search(t):
+    # who comes with the traveller ("my sister Aisha ... and her two kids") keeps the booker out; only the booker's own
+    # people ("... and my kids") may mean the booker travels too
+    mine_too = any(re.search(r"\b(?:my|our)\s", m.group(0), re.I) for m in _OTHERS_TOO.finditer(t))
+    if selves and (_BOOKS_FOR_ANOTHER.search(t) or named_for) and not _WITH_SPEAKER.search(t) and not mine_too:
         # "I'm an EA booking for my boss, Maya Adeyemi. ... My name's Jordan Lee": the booker's name is not the
         # traveller's; the traveller's name is read, or asked
         candidates = [c for c in candidates if not any(c is x for x in selves)]
@@ -1904,6 +1907,11 @@ _OLD_DATE_BEFORE = re.compile(r"(?:\bfrom|\bcurrently(?:\s+(?:for|on))?|\bbooked
                               r"|\bwas|\b(?:supposed|meant|scheduled|set|due)\s+to\s+(?:be|fly|go|leave)(?:\s+(?:on|for))?"
                               r"|\boriginally(?:\s+(?:on|for))?|\bold date(?:\s+(?:is|was))?:?"
                               r")\s+(?:the\s+)?$", re.I)
+# the date a booking moves to: "move it to August 16th", "change my July 3 flight to 16/08", "3/7 -> 16/8", "push it
+# back six weeks, to Sunday the 16th of August"
+# (read only in a change request)
+_NEW_DATE_BEFORE = re.compile(r"(?:\bto|->|\u2192|=>)\s+(?:the\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)?$",
+                              re.I)
 _OLD_DATE_AFTER = re.compile(r"^\s*(?:any ?more|no more|no longer)\b", re.I)
 _CHANGE_WORDS = re.compile(r"\b(?:move|moved|moving|change|changed|switch|rebook|instead|any ?more|booked|currently|"
                            r"originally|supposed to|new date)\b", re.I)
@@ -1919,7 +1927,12 @@ def _new_of_two_dates(text: str, hits: list[tuple[int, int, str]]) -> tuple[str,
     old = [bool(_OLD_DATE_BEFORE.search(text[max(0, s - 30):s]) or _OLD_DATE_AFTER.search(text[e:e + 15]))
            for s, e, _iso in hits]
     if old.count(True) != 1:
-        return None
+        # "booking ... for July 3rd. Could you move it to August 16th?", "change my July 3 flight to 16/08", "3/7 ->
+        # 16/8": the one date the booking is moved to is the new one, the other the booking's
+        new = [bool(_NEW_DATE_BEFORE.search(text[max(0, s - 40):s])) for s, _e, _iso in hits]
+        if new.count(True) != 1 or old.count(True) > 1:
+            return None
+        old = [not x for x in new]
     return (hits[1][2], hits[0][2]) if old[0] else (hits[0][2], hits[1][2])
 
 
@@ -2283,13 +2296,20 @@ _COUNT_FIELD = re.compile(r"(?:^|\n)\W*(?:pax|passengers|travell?ers|adults|seat
 # a pasted itinerary's name field: "Traveller: Mateo Larsen", "Passenger name: Aisha Cohen", "Pax: Ana Lopez"
 NAME_FIELD = re.compile(r"(?:^|(?<=\n))\W*(?:lead\s+)?(?:travell?er|passenger|pax)(?:\s+name)?\s*:(?=\s*[A-Z])", re.I)
 # a traveller named earlier, and who goes with them: "for my mother, ... she and my dad", "him & his wife"
-_PRONOUN_AND = re.compile(r"\b(?:she|he|her|him)\s*(?:and|&|\+|plus)\s*(?=(?:my|our|his|her|their)\s)", re.I)
+_PRONOUN_AND = re.compile(r"\b(?:she|he|her|him)\s*(?:and|&|\+|plus)\s*(?=(?:my|our|his|her|their)\s)"
+                          # the traveller by name, and who goes with them: "for Aisha Papadopoulos and her 2 children",
+                          # "Aisha Papadopoulos + her 2 kids", "for Aisha with her two children" (she is one of them)
+                          r"|(?<![\w'])(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+)){0,2}\s*,?\s*(?:and|&|\+|plus|with|"
+                          r"along with)\s*(?=(?:his|her)\s)", re.I)
 
 
 def _pronoun_party(t: str) -> int | None:
     """How many travel when a traveller, said as "she" or "he", is listed with others ("she and my dad" = 2,
     "he and his 2 kids" = 3); None when nobody is listed that way, or how many is not said ("she and my kids")."""
     for m in _PRONOUN_AND.finditer(t):
+        if m.group(0)[:1].isupper() and re.search(r"\b(?:me|myself|i)(?![\w'])\s*(?:,|and|&|\+|plus)[^.!?;]*$",
+                                                  t[max(0, m.start() - 60):m.start()], re.I):
+            continue  # "me, my friend Sara and her two kids": a list with the speaker, counted as such
         sizes = [_member_size(x) for x in _members_from(t, m.end())]
         if sizes and all(sizes):
             return 1 + sum(sizes)  # type: ignore[arg-type]
@@ -2321,6 +2341,29 @@ _AGED_ALONE = re.compile(_AGE_DET + _AGE, re.I)
 _AGED_MANY = re.compile(r"\b(\d{1,2}|" + _NUMBER_WORD_RE + r")\s+(?:" + _AGE + r"|under[- ]?1[0-8]s)(?=\W|$)", re.I)
 
 
+# the ages of children said after them: "my two kids (8 and 10)", "our kids (ages 8 and 10)", "my two kids aged 8 and 10",
+# "my grandkids, 8 and 11": an age is never a count, and a list of ages says how many when no number does
+_AGE_NUM = r"(?:\d{1,2}|" + _NUMBER_WORD_RE + r")"
+_AGES_OF = re.compile(
+    r"\b(?P<det>(?:my|our|his|her|their|the)\s+)(?P<num>" + _AGE_NUM + r"\s+)?(?P<noun>(?:[a-z-]+\s+)?(?:kids?|child(?:ren)?|"
+    r"sons?|daughters?|boys?|girls?|grand(?:kids?|child(?:ren)?|sons?|daughters?)|nephews?|nieces?|twins|triplets))"
+    r"(?P<ages>\s*\(\s*(?:ages?d?\s*:?\s*)?" + _AGE_NUM + r"(?:\s*(?:,|and|&)\s*" + _AGE_NUM + r")*\s*(?:y(?:ea)?rs?|yo)?\s*\)"
+    r"|\s*,?\s*(?:aged?|ages)\s+" + _AGE_NUM + r"(?:\s*(?:,|&)\s*" + _AGE_NUM + r")*(?:\s*,?\s*(?:and|&)\s*" + _AGE_NUM + r")?"
+    r"|\s*,\s*" + _AGE_NUM + r"(?:\s*,\s*" + _AGE_NUM + r")*\s*,?\s*(?:and|&)\s*" + _AGE_NUM
+    + r"(?=\s*(?:$|[.,;:!?)]|(?:and|&|\+|plus)\s+(?:i|me|myself|my|our)\b)))"
+    r"(?![\w/:-]|\.\d|\s*,?\s*(?:and|&)\s*\d)", re.I)  # the whole list, never a time or date
+
+
+def _ages_dropped(t: str) -> str:
+    def one(m: re.Match) -> str:
+        ages = len(re.findall(_AGE_NUM, re.sub(r"^\W*(?:ages?d?)\b", "", m.group("ages").strip(" (,"), flags=re.I), re.I))
+        plural = re.search(r"(?:s|children|twins|triplets)$", m.group("noun"), re.I)
+        num = m.group("num") or (f"{ages} " if plural and ages >= 2 and not re.search(r"twins|triplets", m.group("noun"), re.I)
+                                 else "")
+        return m.group("det") + num + m.group("noun")
+    return _AGES_OF.sub(one, t)
+
+
 def _ages_as_people(t: str) -> str:
     t = _AGED_MANY.sub(r"\1 children", t)  # "two 5 year olds", "2 under-12s"
     t = _AGED_NOUN.sub(r"\1 ", t)  # "my 8 year old son": the son, of that age
@@ -2333,7 +2376,11 @@ def _ages_as_people(t: str) -> str:
 _FLIGHT_SEATS = re.compile(r"(?:\b(?:with|has|had|having|have|still|only|just)\s+(?:only\s+|just\s+|still\s+)?)?\b"
                            + _N_WORD + r"\s+(?:free\s+|open\s+|empty\s+)?seats?\s+(?:left|remaining)\b"
                            r"|\b(?:with|has|had|having|still has|it has)\s+(?:only\s+|just\s+|still\s+)?" + _N_WORD
-                           + r"\s+(?:free\s+|open\s+|empty\s+)?seats?(?:\s+(?:available|free|open))?\b", re.I)
+                           + r"\s+(?:free\s+|open\s+|empty\s+)?seats?(?:\s+(?:available|free|open))?\b"
+                           # short forms: "the one w/ 8 seats", "the 9 seat one", "the 8-seat one", "the flight with 9 left"
+                           r"|\bw/?\s*" + _N_WORD + r"\s+(?:free\s+|open\s+|empty\s+)?seats?\b"
+                           r"|\bthe\s+" + _N_WORD + r"(?:\s+|-)seat(?:er)?\s+(?:one|flight|option)\b"
+                           r"|\b(?:with|has|having)\s+(?:only\s+|just\s+)?" + _N_WORD + r"\s+left\b", re.I)
 # a clause about another trip or a count that no longer holds: "last time", "usually", "normally", "originally",
 # "was going to be", "my colleague booked ... last month"
 _PAST_COUNT = re.compile(r"\b(?:last (?:time|month|year|week|trip|booking|summer|winter)|usual(?:ly)?|normally|"
@@ -2371,6 +2418,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     t = _FLIGHT_SEATS.sub(" ", t)  # "option 2, the one with 3 seats left": the flight's seats, not the party
     t = _past_counts_dropped(t)  # "last time I flew with 2 people, but this time it's just me": 1
     t = re.sub(r"\s*\+\s*(?=(?:husband|wife|partner)\b)", " / ", t)  # "me + wife": how many is asked
+    t = _ages_dropped(t)  # "my two kids (8 and 10) and I" = 3, "me and my grandkids, 8 and 11" = 3
     t = _ages_as_people(t)  # "me and my 3 year old" = 2, never 4
     t = _ONE_MORE_KIND.sub(r"\1one ", t)  # "two adults and a child": the child is one more, never dropped
     parts = [text_rules.number_value(m.group(1)) for m in _COUNTED.finditer(t)
