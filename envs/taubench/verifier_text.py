@@ -65,6 +65,8 @@ _STORE_WORDS = ("cancelation", "cancellation", "return", "returns", "exchange", 
                 "new shipping address", "new delivery address", "new one", "new ones", "new item", "new items",
                 # an exchange's new item in other words: "yes, a fresh one of the same is fine"
                 "fresh one", "fresh ones", "replacement")
+_STORE_WORDS_BUT_SEND = tuple(w for w in _STORE_WORDS if w != "send")
+_SEND_IT = re.compile(r"\bsend\s+it\b", re.I)
 _REASON_PHRASES = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
                              r"ordered (?:it )?by mistake)\b", re.I)
 
@@ -186,6 +188,10 @@ def reason(text: str, question: str = "", original: dict | None = None,
     if rest and _REFUND.search(question or ""):  # "yes, refund it to my gift card" says back the proposal's refund
         rest = _REFUND.sub(" ", rest)
     why = consent.reason(rest, question, _STORE_YES, _STORE_WORDS, details=written)
+    if why is not None and _SEND_IT.search(rest):
+        # "Send it!", "yes, send it through": a go-ahead idiom of the shared reading, whose "send" the store's words
+        # would set aside first; read again without it (fewer words set aside is never a laxer reading)
+        why = consent.reason(rest, question, _STORE_YES, _STORE_WORDS_BUT_SEND, details=written)
     if why is not None:
         return why
     answer = consent.answer_part(text)
@@ -413,6 +419,8 @@ def _kinds(clause: str) -> list[tuple[str, int]]:
 
 
 _ASIDE = re.compile(r"\([^()]*\)")
+# a postal address as a label's value: a house number and a street, then a zip code
+_POSTAL = re.compile(r"^[*_\s]*\d+[a-z]?\s+[a-z][^\n]*\b\d{5}(?:-\d{4})?\b", re.I)
 
 
 def _label_kinds(unit: str) -> list[tuple[str, bool]] | None:
@@ -430,6 +438,8 @@ def _label_kinds(unit: str) -> list[tuple[str, bool]] | None:
         return [("payment", not new)]  # "Payment method: Visa" is weak: it may describe the order
     if _NEW_ITEM_LABEL.search(label):
         return [("items", False)]  # "New selection: size 9, leather", "New option: ..."
+    if new and _POSTAL.search(value) and not _METHOD.search(value):
+        return [("order_address", False)]  # "From: 557 Sunset Drive ... / To: 447 Pine Court, Austin, TX 78701"
     return None
 
 
@@ -1543,7 +1553,9 @@ def _markers(tokens: list[str]) -> list[tuple[int, int, bool]]:
         lo = i - 1 if i > 0 and tokens[i - 1] in ("my", "our", "the", "a") else i
         if kind is not None:
             end = _id_phrase(tokens, i + 1)
-            if end is not None:
+            if end is not None and tokens[end - 1] == "address" and lo > 0 and tokens[lo - 1] in _TO_PLACE:
+                pass  # "I placed an order to my mom's address": where it ships, not whose the account is
+            elif end is not None:
                 add(lo, end, True)  # "my husband's email", "sarah's login", "someone else's account"
             elif _ends_phrase(tokens, i + 1) and (kind == "rel" or tokens[i - 1:i] in (["is"], ["was"], ["that's"],
                                                                                         ["thats"], ["it's"], ["its"])):
@@ -1570,8 +1582,11 @@ def _markers(tokens: list[str]) -> list[tuple[int, int, bool]]:
             add(i, i + 1, False)
         elif w == "me" and i > 0 and tokens[i - 1] in _IT_IS | {"it's", "is", "was"}:
             add(i - 1, i + 1, False)  # "it's me"
-        elif w == "holder" and i > 0 and tokens[i - 1] == "account":
-            add(i - 1, i + 1, False)  # "i'm the account holder"
+        elif w == "holder" and i > 0 and tokens[i - 1] == "account" and tokens[i + 1:i + 2] != [":"]:
+            add(i - 1, i + 1, False)  # "i'm the account holder"; not the label "Account holder: X", which says no one
+        elif w == "me" and i > 0 and tokens[i - 1] == "not" and (i < 2 or tokens[i - 2] in _SEP_CLAUSE) \
+                and (i + 1 >= len(tokens) or tokens[i + 1] in _SEP_CLAUSE | _SEP_SENTENCE):
+            add(i - 1, i + 1, True)  # "X, 95119 (not me, my wife)": the identity is not the speaker's
         elif w == "onbehalfof":
             add(i, i + 1, True)
         elif w == "for":
@@ -1608,7 +1623,51 @@ def _markers(tokens: list[str]) -> list[tuple[int, int, bool]]:
             end = _third(tokens, k)
             if end is not None:
                 add(i, end, True)  # "belongs to my wife", "registered under my son"
+    return out + _speaker(tokens)
+
+
+# where a thing is sent, not whose it is: "to my mom's address"
+_TO_PLACE = frozenset("to at into toward towards".split())
+# the speaker introduced by a relation: "her son here", "Olivia's daughter speaking", "Caller: her son Mark"
+_HERE = frozenset("here speaking writing typing calling".split())
+_CALLER = frozenset("caller speaker sender".split())
+
+
+def _speaker(tokens: list[str]) -> list[tuple[int, int, bool]]:
+    """Phrases where the speaker says who they are to the holder in other words than "i'm her husband": "this is
+    Olivia's daughter", "this is her son", "I'm the son", "I'm the husband of X", "her son here", "Olivia's daughter
+    speaking", "..., her son." standing alone, "Caller: her son Mark". A "her"/"his" that may mean someone named before
+    ("my daughter ordered it, her son ...") is not read, as for "i'm her ..."."""
+    out = []
+    for i, w in enumerate(tokens):
+        pronoun = i < len(tokens) and tokens[i] in ("her", "his", "their")
+        if (w in _IT_IS and w not in ("its",) or w == "is" and i > 0 and tokens[i - 1] in ("this", "it")) \
+                and i + 1 < len(tokens):
+            end = _holders_relation(tokens, i + 1) or _the_relation(tokens, i + 1)
+            if end is not None and not ({"her", "his", "their"} & set(tokens[i + 1:i + 3]) and _someone_before(tokens, i)):
+                out.append((i - (w == "is"), end, True))  # "this is Olivia's daughter", "this is the son of X"
+        elif (w in _IM or w == "am" and i > 0 and tokens[i - 1] == "i") and (end := _the_relation(tokens, i + 1)):
+            out.append((i - (w == "am"), end, True))  # "I'm the son", "I'm the husband of X"
+        elif (i == 0 or tokens[i - 1] in _SEP_CLAUSE | _SEP_SENTENCE or tokens[i - 1] in _HERE) and \
+                (pronoun or _possessive(tokens, i) == "name") and (end := _holders_relation(tokens, i)) is not None:
+            after = tokens[end] if end < len(tokens) else "."
+            caller = i >= 2 and tokens[i - 1] in (":", "is") and tokens[i - 2] in _CALLER
+            standalone = after in _HERE or after in _SEP_CLAUSE | _SEP_SENTENCE and (i == 0 or tokens[i - 1] != "(")
+            if (caller or standalone) and not (pronoun and _someone_before(tokens, i)):
+                out.append((i, end, True))  # "Her son here.", "Mark here, her son.", "Caller: her son Mark"
     return out
+
+
+def _the_relation(tokens: list[str], i: int) -> int | None:
+    """"the son", "the husband of X / of her" said of the speaker ("I'm the son"): the index after it. Not "the mom of
+    two boys", "the account holder"."""
+    if tokens[i:i + 1] != ["the"] or i + 1 >= len(tokens) or not _relation(tokens[i + 1]) \
+            or _possessive(tokens, i + 1) is not None:
+        return None
+    if tokens[i + 2:i + 3] == ["of"]:
+        obj = tokens[i + 3:i + 4]
+        return i + 3 if obj and (obj[0] in (_ME, "her", "him", "them") or _possessive(tokens, i + 3)) else None
+    return i + 2 if _ends_phrase(tokens, i + 2) else None
 
 
 def _someone_before(tokens: list[str], i: int) -> bool:
@@ -1712,6 +1771,10 @@ def _verdict(tokens: list[str], k: int, name: bool = False) -> bool | None:
         if _THEM not in tokens[lo:hi]:
             clean.update(range(lo, hi))
         i = hi + 1
+    said = [m for m in markers if all(t in clean for t in range(m[0], m[1]))]
+    last = max(said, default=None, key=lambda m: m[0])
+    if last is not None and not last[2] and _own_claim(tokens, last[0]):
+        return False  # "I got my mom's account mixed up with mine earlier, this one's mine": the last word on it
     scopes = [_bounds(tokens, k, _SEP_SENTENCE | _SEP_CLAUSE), _bounds(tokens, k, _SEP_SENTENCE)]
     pools = [[m for m in markers if lo <= m[0] and m[1] <= hi] for lo, hi in scopes]
     pools.append([m for m in markers if all(t in clean for t in range(m[0], m[1]))])
@@ -1719,6 +1782,16 @@ def _verdict(tokens: list[str], k: int, name: bool = False) -> bool | None:
         if pool:
             return min(pool, key=lambda m: (k - m[1] if m[1] <= k else m[0] - k - 1, m[2]))[2]
     return None
+
+
+def _own_claim(tokens: list[str], i: int) -> bool:
+    """The customer's own marker at token i ("mine", "my own account") is said of the account at hand: "this one's
+    mine", "it's on mine", "this is my own account" (not "as if it's mine")."""
+    j = i - (i > 0 and tokens[i - 1] == "on")
+    before = tokens[max(0, j - 2):j]
+    deictic = before[-1:] in (["it's"], ["this's"], ["that's"], ["one's"]) or (
+        before[-1:] == ["is"] and before[-2:-1] in (["it"], ["this"], ["that"], ["one"]))
+    return deictic and not set(tokens[max(0, j - 4):j - 1]) & {"if", "like", "as", "though"}
 
 
 def _judge(s: str, spans: list[tuple[int, int]], name: bool = False) -> bool:
@@ -1772,3 +1845,26 @@ def name_given_as_others(text: str, first: str, last: str) -> bool:
     if spans and re.search(rf"\b(?:i'?m not|i am not|this is not|this isn'?t)\s+{who}", s):
         return True  # "Olivia Jackson 95119. I'm not Olivia, I'm her assistant": the customer says they are not the holder
     return _judge(s, spans, name=True)
+
+
+@lru_cache(1 << 14)
+def disowns_account(text: str) -> bool:
+    """The customer says, with no identity in the message, that the account at hand is not theirs: who they are to the
+    holder ("btw I'm her son", "her husband here", "I'm not Olivia, I'm her assistant"; not when "her" may mean someone
+    named before: "my daughter ordered it, I'm her mom") or that the account is someone else's ("this is my wife's
+    account", "this isn't my account"; not "it's my husband's", said of an order). A relative's address, gift or order ("it was a gift for my mom", "my
+    daughter placed it on my account") is not, nor a last word that it is the customer's own ("..., this one's mine")."""
+    tokens = _TOKEN.findall(_normalize(_lower(text)))
+    speaker = set(_speaker(tokens))
+    found = sorted(_markers(tokens), key=lambda m: m[0])
+    if found and not found[-1][2] and _own_claim(tokens, found[-1][0]):
+        return False
+
+    def deictic(m: tuple[int, int, bool]) -> bool:
+        # "it's my mom's account", "this isn't my account"; not "it's my husband's", which may mean an order
+        before = set(tokens[max(0, m[0] - 2):m[0] + 1])
+        return (bool(before & _IT_IS) or bool(before & {"is", "isn't", "isnt"} and before & {"it", "this", "that"})) \
+            and bool({"account", "acct", "profile", "login"} & set(tokens[m[0]:m[1]]))
+
+    im = [m for m in found if tokens[m[0]] in _IM | {"i"} and m[2]]  # "i'm her husband", "i'm not her, i'm her PA"
+    return any(m[2] and (m in speaker or m in im or deictic(m)) for m in found)
