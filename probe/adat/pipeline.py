@@ -235,6 +235,8 @@ def claim_output(folder: str | Path, overwrite: bool) -> Path:
     refused, ``overwrite`` or not. The marker written says the run is not complete yet
     (``run.write_outputs`` marks it complete last). A folder that cannot be created or written is
     an ``OutputError`` too."""
+    from probe.core.outputs import is_lock  # noqa: PLC0415
+
     folder = Path(folder)
 
     def marker() -> dict[str, Any]:  # the run's marker; {} when it cannot be read
@@ -258,7 +260,8 @@ def claim_output(folder: str | Path, overwrite: bool) -> Path:
     try:
         if folder.exists() and not folder.is_dir():
             raise OutputError(f"{folder} exists and is not a directory")
-        if folder.is_dir() and any(folder.iterdir()):
+        entries = [p for p in folder.iterdir() if not is_lock(p.name)] if folder.is_dir() else []  # the caller's lock
+        if entries:
             if not (folder / MARKER).is_file():
                 raise OutputError(f"{folder} exists, is not empty and was not written by 'probe adat'; choose another --run")
             mark = marker()
@@ -268,7 +271,7 @@ def claim_output(folder: str | Path, overwrite: bool) -> Path:
                                   "for it to end or choose another --run")
             if not (overwrite or partial):
                 raise OutputError(f"{folder} already holds an AdaT run; pass --overwrite to replace it")
-            foreign = sorted(p.name for p in folder.iterdir() if p.name not in FILES)
+            foreign = sorted(p.name for p in entries if p.name not in FILES)
             if foreign:
                 raise OutputError(f"{folder} holds files 'probe adat' did not write ({', '.join(foreign[:3])}); "
                                   "refusing to replace it")
@@ -277,7 +280,7 @@ def claim_output(folder: str | Path, overwrite: bool) -> Path:
                 staging.mkdir()
                 (staging / MARKER).write_text(json.dumps({"pid": os.getpid(), "complete": False}) + "\n")
                 return staging
-            for p in folder.iterdir():
+            for p in entries:
                 p.unlink() if p.is_file() else shutil.rmtree(p)
         folder.mkdir(parents=True, exist_ok=True)
         (folder / MARKER).write_text(json.dumps({"pid": os.getpid(), "complete": False}) + "\n")

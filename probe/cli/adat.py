@@ -25,7 +25,7 @@ import typer
 from rich.table import Table
 
 from probe.cli.console import stdout_console
-from probe.cli.errors import MAX_RUN_SEED, err, fail
+from probe.cli.errors import MAX_RUN_SEED, err, fail, lock_out
 from probe.core.domain import FAULT_SPEC_HELP
 from probe.core.outputs import write_problem
 from probe.core.registry import default_env, env_names
@@ -58,8 +58,11 @@ def release_output(folder: Path, made: list[Path]) -> list[str]:
     still says unfinished, so the same command replaces them), or [] once the claimed folder,
     holding only its marker, and the folders made for it are removed."""
     from probe.adat.pipeline import MARKER  # noqa: PLC0415
+    from probe.cli.errors import release_locks  # noqa: PLC0415
+    from probe.core.outputs import is_lock  # noqa: PLC0415
 
-    kept = sorted(p.name for p in folder.iterdir() if p.name != MARKER) if folder.is_dir() else []
+    release_locks()  # this run's lock on the folder (lock_out) goes first
+    kept = sorted(p.name for p in folder.iterdir() if p.name != MARKER and not is_lock(p.name)) if folder.is_dir() else []
     if not kept:
         (folder / MARKER).unlink(missing_ok=True)
         for d in made:  # deepest first: adat/, the run folder, --out-dir; only the empty ones
@@ -186,10 +189,26 @@ def run_command(
         fail(f"--run {run}: {str(e).replace('out_dir', '--out-dir')}")
     if (problem := write_problem(base / "adat")) is not None:  # /sys, a file on the way: named as such
         fail(f"--out-dir {out_dir}: cannot write {base / 'adat'}: {problem}")
+    from probe.core.outputs import is_lock, owning_run  # noqa: PLC0415
+
+    owner = owning_run(base)  # a training run's own folder holds its adat/ (the designed layout); nothing else
+    if owner is not None and not (owner[1] == "probe train" and owner[0] == base.resolve()):
+        fail(f"--out-dir {out_dir}: {base} is inside {owner[0]}, a folder {owner[1]} wrote; refusing to write there "
+             "(nothing was changed): choose another --out-dir or --run")
     made = [d for d in (base / "adat", base, out_dir) if not d.exists()]
+    folder = base / "adat"
+    from probe.adat.pipeline import MARKER as ADAT_MARKER  # noqa: PLC0415
+
+    if folder.is_dir() and not (folder / ADAT_MARKER).is_file() and any(not is_lock(p.name) for p in folder.iterdir()):
+        try:  # a folder probe adat did not write: refused before a lock is written into it
+            claim_output(folder, overwrite)
+        except OutputError as e:
+            fail(str(e))
+    undo = lock_out(folder, what="--run folder")  # one AdaT run at a time: a second is refused, naming the first
     try:
-        work = claim_output(base / "adat", overwrite)
+        work = claim_output(folder, overwrite)
     except OutputError as e:
+        undo()
         fail(str(e))
     folder = base / "adat"
     try:

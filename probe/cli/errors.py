@@ -17,6 +17,8 @@ from rich.console import Console
 from probe.core.domain import LONG_VALUE, shorten
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from probe.core.domain import Domain
 
 MAX_RUN_SEED = 2**32 - 1  # numpy's seed range: the bound of every run seed option (--seed of runs)
@@ -79,3 +81,48 @@ def run_script(main: Callable[[], object]) -> None:
         main()
     except typer.Exit as e:
         sys.exit(e.exit_code)
+
+
+def lock_out(folder: Path, what: str = "--out") -> Callable[[], None]:
+    """One writer at a time: create ``folder`` (and the missing folders above it) and take its lock
+    (``probe.train.rundir.RunLock``, as train and eval do) until this command ends (``release_locks``); a folder another
+    live process holds is one error line naming that process (exit 2), and nothing is left behind.
+    Returns ``undo``: frees the lock and removes the folders made here while they are empty (for a
+    refusal that follows)."""
+    from pathlib import Path  # noqa: PLC0415
+
+    from probe.train.rundir import RunDirError, RunLock  # noqa: PLC0415
+
+    folder = Path(folder)
+    made = []
+    d = folder
+    while not d.exists() and d != d.parent:
+        made.append(d)
+        d = d.parent
+    lock = RunLock(folder, what=what)
+
+    def undo() -> None:
+        lock.release()
+        for m in made:  # deepest first
+            try:
+                m.rmdir()
+            except OSError:
+                break
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        lock.acquire()
+    except (RunDirError, OSError) as e:
+        undo()
+        fail(str(e) if isinstance(e, RunDirError) else f"{what} {folder}: {e.strerror or e}")
+    HELD_LOCKS.append(lock)
+    return undo
+
+
+HELD_LOCKS: list = []  # the locks lock_out took: freed when the command ends (probe.cli.main's group)
+
+
+def release_locks() -> None:
+    """Free every lock ``lock_out`` took in this process (the command has ended, however)."""
+    while HELD_LOCKS:
+        HELD_LOCKS.pop().release()

@@ -673,10 +673,14 @@ class OutFolder:
 def claim_out(dest: Path, *, overwrite: bool) -> OutFolder:
     """Check ``dest`` (``check_out``), create it, lock it, check it again under the lock (another
     eval may have written it meanwhile); one error line, exit 2, and nothing left behind otherwise."""
-    from probe.core.outputs import EVAL_MARKER, OutputExists, check_eval_dir
+    from probe.core.outputs import EVAL_MARKER, OutputExists, check_eval_dir, owning_run
     from probe.train.rundir import RunDirError, RunLock
 
     dest = Path(dest)
+    owner = owning_run(dest)  # a training run's, an AdaT or regression run's folder, or inside an eval's
+    if owner is not None and not (owner[1] == "probe eval" and owner[0] == dest.resolve()):
+        fail(f"--out {dest} is inside {owner[0]}, a folder {owner[1]} wrote; refusing to write there (nothing was "
+             "changed): choose a path outside it")
     check_out(dest, overwrite=overwrite)
     made = []
     d = dest

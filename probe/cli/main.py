@@ -23,7 +23,7 @@ from typer.core import TyperGroup
 from probe.cli.adat import adat_app
 from probe.cli.auditor import auditor_app
 from probe.cli.console import stdout_console
-from probe.cli.errors import check_seed, err, fail, load_domain, shorten_long_values
+from probe.cli.errors import check_seed, err, fail, load_domain, lock_out, release_locks, shorten_long_values
 from probe.cli.eval import eval_command
 from probe.cli.plausibility import plausibility_command
 from probe.cli.progress import StepProgress
@@ -45,8 +45,10 @@ from probe.core.outputs import (
     claim_append_file,
     claim_recording,
     claim_trace_file,
+    is_probe_trace_file,
     path_length_problem,
     refuse_inside_a_run,
+    trace_source,
     write_problem,
 )
 from probe.core.registry import EnvLoadError, default_env, env_names, is_probe_code, one_line, plugin_env_of
@@ -96,6 +98,12 @@ class ProbeGroup(TyperGroup):
             raise _usage_exit(e) from None
 
     def invoke(self, ctx: Any) -> Any:
+        try:
+            return self._invoke(ctx)
+        finally:  # the --out locks of suite, regress and adat (lock_out): freed once the command has ended
+            release_locks()
+
+    def _invoke(self, ctx: Any) -> Any:
         from probe.core.outputs import probe_cache_problem
 
         asked_help = any(a in ("--help", "-h") for a in [*getattr(ctx, "protected_args", []), *ctx.args])
@@ -382,6 +390,13 @@ def build_target(domain: Domain, kind: str, fault_list: list[str], base_url: Opt
     return target_factory(domain, kind, fault_list, record=str(record) if record is not None else None, **options)
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file, existing or not (symbolic links, hard links and '..' seen through)."""
+    if a.exists() and b.exists():
+        return os.path.samefile(a, b)
+    return a.resolve() == b.resolve()
+
+
 @app.command()
 def play(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
          target: str = typer.Option("reference", help="target kind: reference, openai, hf, replay"),
@@ -408,6 +423,9 @@ def play(env: str = typer.Option(default_env(), help=f"environment ({', '.join(e
         check_share(max_failed_share)
         check_seed(seed, domain)
         fault_list = domain.resolve_faults(faults)
+        if record is not None and out_file is not None and _same_file(record, out_file):
+            raise ValueError(f"--record {record} and --out {out_file} are the same file; give two files (the "
+                             "recording of completions and the trace file)")
         if record is not None:  # a new file or a recording, before any request: never the script or a user's file
             claim_recording(record, inputs={"--script": script, "--replay": replay})
         agent = build_target(domain, target, fault_list, base_url, model, api_key_env, temperature, record, replay,
@@ -493,6 +511,9 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
         fail(f"trace file not found: {path}")
     if path.is_dir():
         fail(f"{path} is a directory; give a JSONL trace file (e.g. {path / 'traces.jsonl'})")
+    if path.name.endswith(PARTIAL_SUFFIX):  # a suite's traces.jsonl.partial: said before anything else
+        err.print(f"warning: {path} is incomplete: the episodes of a suite run that has not ended (interrupted, "
+                  "stopped for target failures, or still running), not a finished suite", markup=False)
     bad = scored = differ = suspect = target_failed = 0
     try:
         for item in verify_file(path, stored_scenario=stored_scenario):
@@ -663,6 +684,28 @@ def _resumable(partial: Path, plan: list[tuple[Any, str, int]], agent: Any) -> l
     return traces
 
 
+def _suites_partial(out_dir: Path, partial: Path) -> None:
+    """ValueError (one line) when ``partial`` is not a suite run's own traces.jsonl.partial (a user's
+    file, another command's traces): it is named, kept, and no flag is advised (none would help)."""
+    if not partial.is_file():
+        why = "it is not a regular file"
+    elif not partial.stat().st_size:
+        return  # a suite interrupted before its first episode
+    elif not is_probe_trace_file(partial):
+        why = "it is not a probe trace file"
+    elif (source := trace_source(_first_nonblank(partial))) != "suite":
+        why = f"its traces are {'from probe ' + source if source else 'of unknown origin'}"
+    else:
+        return
+    raise ValueError(f"--out {out_dir}: {partial.name} there was not written by probe suite ({why}); nothing was "
+                     "changed: move it away or choose another --out")
+
+
+def _first_nonblank(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        return next((raw for raw in f if raw.strip()), b"")
+
+
 @app.command()
 def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(env_names())})"),
           faults: Optional[str] = typer.Option(None, help=f"reference target: {FAULT_SPEC_HELP} (default demo)"),
@@ -716,21 +759,26 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
     resumed: list[Trace] = []
     try:
         refuse_inside_a_run(out_dir, "--out")  # an eval's, a training run's folder: never another command's
+        if (problem := write_problem(out_dir)) is not None:  # a file on the way, /sys: said as such
+            raise ValueError(f"--out {out_dir}: {problem}")
+    except ValueError as e:
+        fail(str(e))
+    undo = lock_out(out_dir)  # one suite at a time: a second one is refused, naming the running process
+    try:
+        if partial.exists() or partial.is_symlink():
+            _suites_partial(out_dir, partial)  # a file suite did not write: named, kept, no flag advised
         claim_trace_file(traces_path, overwrite=overwrite or resume, writer="suite")  # never replaced silently
         if partial.exists():
             if not (overwrite or resume):
                 raise ValueError(f"--out {out_dir} holds an interrupted suite run ({partial}); pass --resume to "
                                  "continue it, or --overwrite to start again")
-            claim_trace_file(partial, overwrite=True, writer="suite")  # only suite's own partial file
             if resume:
                 resumed = _resumable(partial, plan, agent)
         elif resume:
             raise ValueError(f"--resume: no interrupted suite run in {out_dir} (no {partial.name})")
-        if (problem := write_problem(out_dir)) is not None:  # a file on the way, /sys: said as such
-            raise ValueError(f"--out {out_dir}: {problem}")
-        out_dir.mkdir(parents=True, exist_ok=True)
         check_writable_file(partial)
     except (OSError, ValueError) as e:
+        undo()
         fail(str(e) if isinstance(e, ValueError) else f"--out {out_dir}: {e.strerror or e}")
     if not resume:
         partial.write_bytes(b"")  # a fresh file: absent before, or suite's own replaced with --overwrite
@@ -746,6 +794,7 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
     failed_so_far = 0
     stopped = False
     progress = StepProgress(err, lines=agent.kind != "reference")
+    resume_advice = "--resume in place of --overwrite" if overwrite else "--resume"
     try:
         with progress:
             for script in suite:
@@ -781,10 +830,12 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
     except KeyboardInterrupt:
         earlier = f"; the earlier {traces_path} is unchanged" if traces_path.exists() else ""
         err.print(f"interrupted after {len(traces)} of {n_episodes} episodes: no {traces_path} was written{earlier}; "
-                  f"the finished episodes are in {partial} (incomplete); continue with the same command and --resume, "
-                  "or start again with --overwrite", markup=False)
+                  f"the finished episodes are in {partial} (incomplete); continue with the same command and "
+                  f"{resume_advice}, or start again with --overwrite", markup=False)
         raise typer.Exit(130) from None
-    os.replace(partial, traces_path)  # the run has ended (complete, or stopped for target failures: said below)
+    if not stopped:  # the run has ended (complete, or with failures within the share: said below)
+        os.replace(partial, traces_path)
+    # a run stopped for target failures keeps its .partial, as an interrupted one: --resume continues it
     summary = summarize(traces)
     table = Table("script", "family", "violations (hits)", "excluded episodes",
                   title=f"static suite vs {agent.kind} target, faults={faults}")
@@ -811,9 +862,15 @@ def suite(env: str = typer.Option(default_env(), help=f"environment ({', '.join(
     if reachable:
         missed = sorted(set(reachable) - set(covered))
         out.print(f"faulty policies not exposed by the static suite: {', '.join(missed) or 'none'}")
-    out.print(f"[dim]traces: {traces_path} (re-score with: probe verify {traces_path})[/]")
-    if stopped or too_many(summary, max_failed_share):
-        fail(failure_message(summary, max_failed_share) + ("; the suite stopped early" if stopped else ""), code=1)
+    written = partial if stopped else traces_path
+    out.print(f"[dim]traces: {written}{' (incomplete)' if stopped else ''} (re-score with: probe verify {written})[/]")
+    if stopped:
+        earlier = f"; the earlier {traces_path} is unchanged" if traces_path.exists() else ""
+        fail(failure_message(summary, max_failed_share) + f"; the suite stopped early: no {traces_path} was written"
+             f"{earlier}; the {n_played} episodes played are in {partial} (incomplete); once the target works, "
+             f"continue with the same command and {resume_advice}", code=1)
+    if too_many(summary, max_failed_share):
+        fail(failure_message(summary, max_failed_share), code=1)
     if (empty := nothing_measured(summary, n_played)) is not None:  # 0 scored: never a clean result
         fail(empty, code=1)
 

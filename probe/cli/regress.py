@@ -71,16 +71,42 @@ def _require_endpoint(cfg: Any, domain: Any, what: str) -> None:
              "nothing was run (every trial would be a failed target turn)", code=1)
 
 
-def _claim(path: Path, resume: bool, overwrite: bool) -> Path:
-    from probe.regression.runlog import claim_run_dir  # noqa: PLC0415
+def _not_inside_a_run(path: Path, own: str | None = None) -> None:
+    """One error line when ``path`` lies inside another command's output folder (a training run's, an
+    eval's, an AdaT run's: ``probe.core.outputs.owning_run``); ``own``: the command whose own folder
+    ``path`` itself may be."""
+    from probe.core.outputs import owning_run  # noqa: PLC0415
 
+    owner = owning_run(path)
+    if owner is not None and not (owner[1] == own and owner[0] == path.resolve()):
+        fail(f"--out {path} is inside {owner[0]}, a folder {owner[1]} wrote; refusing to write there (nothing was "
+             "changed): choose a path outside it")
+
+
+def _claim(path: Path, resume: bool, overwrite: bool) -> Path:
+    """The run folder ``--out``, checked (``claim_run_dir``) under its lock: one run or gate at a time
+    (a second is refused, naming the running process)."""
+    from probe.cli.errors import lock_out  # noqa: PLC0415
+    from probe.core.outputs import is_lock  # noqa: PLC0415
+    from probe.regression.runlog import RUN_MARKER, claim_run_dir  # noqa: PLC0415
+
+    _not_inside_a_run(path, own="probe regress")
+    try:
+        if path.exists() and not (path / RUN_MARKER).is_file() and (
+                not path.is_dir() or any(not is_lock(p.name) for p in path.iterdir())):
+            claim_run_dir(path, resume=resume, overwrite=overwrite)  # refused without a lock written into it
+    except ValueError as e:  # OutputExists too
+        fail(str(e))
+    undo = lock_out(path)
     try:
         return claim_run_dir(path, resume=resume, overwrite=overwrite)
-    except ValueError as e:  # OutputExists too
+    except ValueError as e:
+        undo()
         fail(str(e))
 
 
 def _check_out_suite(path: Path) -> None:
+    _not_inside_a_run(path)
     if path.exists() and (not path.is_dir() or any(path.iterdir())):
         fail(f"--out {path} exists and is not empty; a suite is written into a new folder (cases are never replaced)")
     if (problem := write_problem(path)) is not None:  # /sys, a file on the way: before any trace is replayed
@@ -154,7 +180,8 @@ def export_command(traces: list[Path] = typer.Argument(..., help="trace files (J
 def run_command(suite: Path = typer.Argument(..., help="suite folder"),
                 layer: str = typer.Option(..., help="scripted, replay or live"),
                 config: Optional[str] = typer.Option(None, help="release config (replay, live): reference[:FAULTS] or a file"),
-                trials: int = typer.Option(5, min=1, max=1000, help="live: trials per case"),
+                trials: Optional[int] = typer.Option(None, min=1, max=1000, help="live: trials per case (default 5; "
+                                                     "the other layers run each case once)"),
                 out_dir: Path = typer.Option(..., "--out", help="run folder (trials.jsonl, layers.jsonl)"),
                 resume: bool = typer.Option(False, "--resume", help="continue a crashed run in --out"),
                 overwrite: bool = typer.Option(False, "--overwrite", help="replace an earlier run in --out"),
@@ -172,6 +199,9 @@ def run_command(suite: Path = typer.Argument(..., help="suite folder"),
         fail(f"--layer {layer} needs --config (reference[:FAULTS] or a release config file)")
     if layer == "scripted" and config is not None:
         fail("--layer scripted runs the case's recorded turns; it takes no --config")
+    if layer != "live" and trials is not None:
+        fail(f"--trials {trials} applies to --layer live only; --layer {layer} runs each case once")
+    trials = 5 if trials is None else trials
     cfg = _config(config, domain, "--config") if config is not None else None
     if layer == "live":
         _require_endpoint(cfg, domain, "--config")

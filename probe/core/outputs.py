@@ -73,14 +73,17 @@ def claim_trace_file(path: str | Path, *, overwrite: bool, writer: str | None = 
         return path
     if not path.is_file():
         raise OutputExists(f"{path} exists and is not a file; choose another --out")
-    if not overwrite:
-        raise OutputExists(f"{path} already exists; pass --overwrite to replace it, or choose another --out")
+    # what may never be replaced is said first, so that the advice to pass --overwrite is only given
+    # where --overwrite then works
     if path.stat().st_size and not is_probe_trace_file(path):
-        raise OutputExists(f"{path} exists and is not a probe trace file; refusing to replace it")
+        raise OutputExists(f"{path} exists and is not a probe trace file; nothing was changed: move it away or "
+                           "choose another --out")
     if writer is not None and path.stat().st_size and (source := trace_source(_first_line(path))) != writer:
         raise OutputExists(f"{path} was not written by probe {writer} (its traces are "
-                           f"{'from probe ' + source if source else 'of unknown origin'}); refusing to replace it: "
-                           "choose another --out")
+                           f"{'from probe ' + source if source else 'of unknown origin'}); nothing was changed: "
+                           "move it away or choose another --out")
+    if not overwrite:
+        raise OutputExists(f"{path} already exists; pass --overwrite to replace it, or choose another --out")
     return path
 
 

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from probe.core.outputs import OutputExists, listed
+from probe.core.outputs import OutputExists, is_lock, listed
 
 RUN_MARKER = ".probe-regress-run"
 RUN_FILES = frozenset({RUN_MARKER, "trials.jsonl", "layers.jsonl", "verdicts.jsonl", "junit.xml", "summary.md",
@@ -29,7 +29,8 @@ def claim_run_dir(path: Path, *, resume: bool = False, overwrite: bool = False) 
         raise ValueError("--resume and --overwrite cannot be combined")
     if path.exists() and not path.is_dir():
         raise OutputExists(f"{path} exists and is not a folder; choose another --out")
-    if path.is_dir() and any(path.iterdir()):
+    entries = [p for p in path.iterdir() if not is_lock(p.name)] if path.is_dir() else []  # the lock: the caller's
+    if entries:
         ours = (path / RUN_MARKER).is_file()
         if not ours:
             raise OutputExists(f"{path} exists and is not a probe regression run; refusing to write into it")
@@ -37,10 +38,10 @@ def claim_run_dir(path: Path, *, resume: bool = False, overwrite: bool = False) 
             return path
         if not overwrite:
             raise OutputExists(f"{path} holds an earlier run; pass --resume to continue it or --overwrite to replace it")
-        foreign = sorted(p.name for p in path.iterdir() if p.name not in RUN_FILES)
+        foreign = sorted(p.name for p in entries if p.name not in RUN_FILES)
         if foreign:  # all of them at once, as probe eval does: not one per try
             raise OutputExists(f"{path} holds files probe did not write ({listed(foreign)}); refusing to replace it")
-        for p in path.iterdir():
+        for p in entries:
             p.unlink()
     elif resume:
         raise ValueError(f"--resume: no run to continue in {path}")

@@ -91,6 +91,12 @@ class Viewer:
     def trace_index(self, rel: str) -> TraceIndex:
         files = trace_files(self.root, rel)
         if not files:
+            where = self.root.resolve(rel)
+            partial = where / "traces.jsonl.partial" if where.is_dir() else None
+            if partial is not None and partial.is_file():  # a suite run that has not ended
+                raise BadRequest(f"{rel or self.root.name} holds no finished trace file, only an incomplete suite "
+                                 f"run ({partial.name}: interrupted, stopped, or still running); open that file "
+                                 "itself to view its episodes")
             raise BadRequest(f"{rel or self.root.name} holds no trace file (a JSONL of probe traces)")
         idx = self._index("traces", self.root.resolve(rel), files)
         assert isinstance(idx, TraceIndex)

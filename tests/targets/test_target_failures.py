@@ -143,7 +143,8 @@ def test_suite_against_an_unreachable_target_stops_once_it_cannot_pass(closed_ur
     r = run("suite", "--seeds-per-script", "2", "--out", tmp_path, *openai(closed_url, "--retries", "0"))
     [error] = one_error_line(r, code=1)
     assert "target turn(s) failed (100%" in error and "stopped early" in error
-    traces = [json.loads(x) for x in (tmp_path / "traces.jsonl").read_text().splitlines()]
+    assert not (tmp_path / "traces.jsonl").exists()  # stopped: kept as a .partial that --resume continues
+    traces = [json.loads(x) for x in (tmp_path / "traces.jsonl.partial").read_text().splitlines()]
     assert all(t["meta"]["target_failed"] for t in traces)
     failed = sum(len(t["meta"]["failed_turns"]) for t in traces)
     assert failed > 0.1 * planned and failed - len(traces[-1]["meta"]["failed_turns"]) <= 0.1 * planned
