@@ -87,7 +87,7 @@ def test_adat_run_is_refused_while_another_writes_the_same_run(tmp_path):
 
 # --- 7: a suite stopped by --max-failed-share keeps a .partial that --resume continues -------------------
 
-def test_a_stopped_suite_can_be_resumed(tmp_path, dead):
+def test_a_stopped_suite_can_be_resumed(tmp_path, dead):  # noqa: F811 (the imported fixture)
     out = tmp_path / "s"
     r = invoke("suite", "--seeds-per-script", "2", "--out", out, *dead)
     line = one_error_line(r, "stopped early", "--resume", code=1)
@@ -170,7 +170,7 @@ def test_view_names_an_incomplete_suite_in_a_folder(tmp_path, monkeypatch):
 
 # --- 4: play --record and --out naming one file ---------------------------------------------------------
 
-def test_play_refuses_record_and_out_naming_one_file(tmp_path, dead):
+def test_play_refuses_record_and_out_naming_one_file(tmp_path, dead):  # noqa: F811
     same = tmp_path / "same.jsonl"
     one_error_line(invoke(*PLAY, *dead, "--record", same, "--out", tmp_path / "." / "same.jsonl"), "--record",
                    "--out", "same file")
