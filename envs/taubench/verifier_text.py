@@ -66,7 +66,7 @@ _STORE_WORDS = ("cancelation", "cancellation", "return", "returns", "exchange", 
                 # an exchange's new item in other words: "yes, a fresh one of the same is fine"
                 "fresh one", "fresh ones", "replacement")
 _STORE_WORDS_BUT_SEND = tuple(w for w in _STORE_WORDS if w != "send")
-_SEND_IT = re.compile(r"\bsend\s+it\b", re.I)
+_SEND_IT = re.compile(r"\bsend\s+it\b(?!\s+(?:back|to|over|there|here|again|in\b))", re.I)  # ("send it back" is a return)
 _REASON_PHRASES = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
                              r"ordered (?:it )?by mistake)\b", re.I)
 

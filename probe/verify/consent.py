@@ -828,11 +828,11 @@ def _drop_outside(tokens: list[str], phrases: list[tuple[str, ...]], keep: list[
 # booking."): it picks the one proposed. Read only when the proposal calls its object "your ..." and names no one
 # else's ("Malik's booking", "your colleague's order", "his reservation"), where "mine" may be the other one
 _MINE_P = _phrases(["mine", "only mine", "just mine", "mine only", "my own", "my own one", "only my own", "my one",
-                    "only my booking", "only my order", "only my reservation", "only my one", "only my flight",
-                    "only my trip", "only my ticket"])
-_YOUR_THING = re.compile(r"\byour\s+(?:own\s+)?(?:booking|reservation|order|hold|flight|trip|ticket)s?\b", re.I)
+                    "only my booking", "only my order", "only my reservation", "only my one", "only my trip",
+                    "only my ticket"])
+_YOUR_THING = re.compile(r"\byour\s+(?:own\s+)?(?:booking|reservation|order|hold|trip|ticket)s?\b", re.I)
 _OTHERS_THING = re.compile(r"(?:\b(?:his|her|their)|\w['\u2019]s)\s+(?:[\w-]+\s+)?(?:booking|reservation|order|hold|"
-                           r"flight|trip|ticket)s?\b", re.I)
+                           r"trip|ticket)s?\b", re.I)
 
 
 @lru_cache(1 << 12)

@@ -84,7 +84,10 @@ def test_bad_run_names_leave_every_directory_as_it_was(victim, command, monkeypa
         r = invoke(command, "--config", CONFIG, *sets(f"out_dir={out}", f"run_name={name}", "updates=1"))
         one_error_line(r, "run_name")
     r = invoke(command, "--config", CONFIG, *sets("out_dir=", "run_name=", "updates=1"))  # would be the cwd
-    one_error_line(r, "run_name")
+    # two bad keys, one error line each (session 32: an empty out_dir is refused too, as an empty run_name is)
+    lines = r.stderr.strip().splitlines()
+    assert r.exit_code == 2 and len(lines) == 2 and all(x.startswith("error: config key ") for x in lines), r.stderr
+    assert "'run_name'" in lines[0] and "'out_dir'" in lines[1] and "Traceback" not in r.stdout + r.stderr
     (out / "link").symlink_to(victim / "victim")  # a run name that is a symlink out of out_dir
     r = invoke(command, "--config", CONFIG, "--overwrite", *sets(f"out_dir={out}", "run_name=link", "updates=1"))
     one_error_line(r, "outside out_dir")
