@@ -259,7 +259,10 @@ _INTENTS: dict[str, re.Pattern] = {
     "cancel": re.compile(r"\b(cancel|cancell?ation|call off|scrap|won'?t be (travel+ing|flying|going|taking (the|that|this|my) "
                          r"(flight|trip))|(not|no longer) (travel+ing|flying|going)( any ?more| after all)|can'?t make (it|the "
                          r"(trip|flight))|no longer (need|want) (the|my|this|that) (flight|booking|ticket|trip|seats?|reservation)|"
-                         r"plans? (fell|have fallen) through)\b", re.I),
+                         r"plans? (fell|have fallen) through|"
+                         # a hold let go: "please release the hold", "drop my hold", "get rid of the reservation"
+                         r"(release|drop|remove|get rid of|let go of) (the |my |this |that )?(hold|reservation|booking)s?|"
+                         r"(don'?t|do not|no longer) need (the hold|my hold|this hold|that hold) any ?more)\b", re.I),
     "change": re.compile(r"\b(change|modify|move|switch|reschedule|rebook|different date|another date|"
                          r"push (it|my flight|the flight) back|postpone)\b", re.I),
     "status": re.compile(r"\b(status|check (on )?my (booking|reservation|trip|flight)|look ?up|my booking|"
