@@ -1346,12 +1346,9 @@ def for_someone_else(text: str, names: list[tuple[str, str]]) -> bool:
         return True
     for first, last in names:
         name = rf"{re.escape(first)}\s+{re.escape(last)}\b"
-        # "I'm the husband of Olivia Jackson", "a friend of Olivia's", "Olivia's daughter" (not "mum of 3")
-        if re.search(rf"\b{_PERSON}\s+of\s+{re.escape(first)}\b|\b{re.escape(first)}(?:\s+{re.escape(last)})?'s\s+"
-                     rf"{_PERSON_ADJ}{_PERSON}\b", text, re.I):
-            return True
-        if re.search(rf"\b{_THEIR_PERSON}(?:\s+is|\s*[-,:(\u2013\u2014]+)?\s*{name}|\bi'?m not\s+{re.escape(first)}\b|"
-                     rf"\b(?:calling|writing|asking|here|doing this|on behalf of)\s+(?:for\s+)?{name}", text, re.I):
+        if _relation_to_holder(text, first, last) or re.search(
+                rf"\b{_THEIR_PERSON}(?:\s+is|\s*[-,:(\u2013\u2014]+)?\s*{name}|"
+                rf"\b(?:calling|writing|asking|here|doing this|on behalf of)\s+(?:for\s+)?{name}", text, re.I):
             return True
     # "my dad is X@...", "X is my husband's", "X is sarah's": an address said to be another person's
     return bool(re.search(rf"\b{_THEIR_PERSON}\s+is\s+\S+@|@[\w.-]+\s+is\s+(?:{_THEIR_PERSON}|(?!my\b|mine\b)[a-z]+)"
@@ -1375,8 +1372,17 @@ def not_the_holder(text: str, first: str) -> bool:
     its holder by name ("I'm not Olivia", "I'm Olivia's son")."""
     if _NOT_HOLDER.search(text):
         return True
-    return bool(first) and bool(re.search(rf"\bi'?m not\s+{re.escape(first)}\b|\b{_PERSON}\s+of\s+{re.escape(first)}\b|"
-                                          rf"\b{re.escape(first)}'s\s+{_PERSON_ADJ}{_PERSON}\b", text, re.I))
+    return bool(first) and _relation_to_holder(text, first)
+
+
+def _relation_to_holder(text: str, first: str, last: str | None = None) -> bool:
+    """The speaker says, by the holder's first name (and last, when given), that they are not the holder or are
+    someone of theirs: "I'm not Olivia", "I'm the husband of Olivia Jackson", "a friend of Olivia's", "Olivia's
+    daughter" (not "mum of 3"); read before login (``for_someone_else``) and after it (``not_the_holder``)."""
+    f = re.escape(first)
+    surname = rf"(?:\s+{re.escape(last)})?" if last else ""
+    return bool(re.search(rf"\bi'?m not\s+{f}\b|\b{_PERSON}\s+of\s+{f}\b|\b{f}{surname}'s\s+{_PERSON_ADJ}{_PERSON}\b",
+                          text, re.I))
 
 
 # an order named by its last digits: "the order ending 8688", "the one that ends in 318", "order number's last four
