@@ -10,7 +10,9 @@ templates; the reference target words its replies with separate code (``language
   book it?", "Can I confirm that booking now?", "Place the hold?", "Buy it now?", "Are you sure you want to
   cancel?", "Are you sure?", "Do you really want to cancel it?", "You'd like me to cancel it, correct?"), or a request for approval that needs no question
   mark ("Please confirm and I'll book it", "Let me know if you'd like me to go ahead", "Reply yes
-  to confirm", "I'll book it once you confirm", "Just say the word", "Just give me a yes"), or a short question
+  to confirm", "I'll book it once you confirm", "Just say the word", "Just give me a yes", "Just let me know when
+  you're ready, and I'll cancel hold BKC5FN82 (SA2650, 3 passengers)": an invitation to signal, then the action, in
+  a sentence that names the flight or booking), or a short question
   of approval that opens its sentence ("Proceed with the booking?", "Book it?", "Sound good?", "Everything
   correct?"), after "just to confirm" or "to double-check" too ("Just to confirm: cancel BK1234AB? (yes/no)";
   not "Are you sure about the date?" nor "Just to confirm: your surname is Lee?"). A question about something else ("Would you like to hear about premium options?",
@@ -152,8 +154,22 @@ _CONFIRM_FACT = re.compile(r"\bconfirm (?:that |whether )?(?:the |your |this |th
                            re.I)
 
 
+# an invitation to signal the go-ahead, then the action: "Just let me know when you're ready, and I'll cancel hold
+# BKC5FN82 (SA2650, 3 passengers) for you", "give me a shout when you're ready and I'll go ahead and book SA7032" --
+# the request of "I'll book it once you confirm" put the other way round; it asks for approval only where the sentence
+# names the flight or booking it acts on (the summary the go-ahead answers), not in "let me know when you're ready
+# and I'll book it" nor in "let me know if you have questions, and I'll be happy to help"
+_READY_REQUEST = re.compile(r"\b(?:let me know|tell me|give me a (?:shout|call|nudge)|say so|ping me)\b[^.?!\n]{0,50}?"
+                            r"\b(?:and|then)\s+i(?:'ll| will)\s+(?:then\s+)?(?:go ahead and\s+)?"
+                            r"(?:book|reserve|hold|place|put|cancel|release|change|move|modify|switch|rebook|"
+                            r"confirm|complete|finali[sz]e|lock|secure|submit|process)\b", re.I)
+_FLIGHT_OR_BOOKING = re.compile(r"\b(?:SA\d{4}|BK[A-Z0-9]{6})\b")
+
+
 def _is_approval(sentence: str) -> bool:
     if "?" in sentence and (_APPROVAL_QUESTION.search(sentence) or _SHORT_APPROVAL.search(sentence)):
+        return True
+    if _READY_REQUEST.search(sentence) and _FLIGHT_OR_BOOKING.search(sentence):
         return True
     return bool(_APPROVAL_REQUEST.search(sentence) or _GIVE_YES.search(sentence))
 

@@ -48,6 +48,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from probe.verify import consent
 
@@ -173,6 +174,10 @@ def _said_reason(m: re.Match, proposed: set[str]) -> str:
     return " " if not proposed or said <= proposed else m.group(0)
 
 
+_DO_REFUND = re.compile(r"\b(?:do|process|issue)\s+(?:the|that|this|my)\s+refunds?\b", re.I)
+_ONLY = re.compile(r"\bonly\b", re.I)
+
+
 def reason(text: str, question: str = "", original: dict | None = None,
            written: frozenset[str] = frozenset()) -> str | None:
     """Why ``text`` does not confirm (None when it does). Beside ``probe.verify.consent``'s reading, a
@@ -186,7 +191,11 @@ def reason(text: str, question: str = "", original: dict | None = None,
     proposed = _reasons_in(question)
     rest = _REASON_PHRASES.sub(lambda m: _said_reason(m, proposed), text or "") if text else text
     if rest and _REFUND.search(question or ""):  # "yes, refund it to my gift card" says back the proposal's refund
-        rest = _REFUND.sub(" ", rest)
+        rest = _REFUND.sub(" ", _DO_REFUND.sub("do it", rest))  # "do the refund for the notebook": do it
+    if rest and limited_part(rest) is not None:
+        # "Only do it for the notebook": the limit is R3's to compare with the write (limited_part, left_out), as
+        # "just" is; the shared reading knows "just" only
+        rest = _ONLY.sub("just", rest)
     why = consent.reason(rest, question, _STORE_YES, _STORE_WORDS, details=written)
     if why is not None and _SEND_IT.search(rest):
         # "Send it!", "yes, send it through": a go-ahead idiom of the shared reading, whose "send" the store's words
@@ -381,7 +390,8 @@ def approved_part(reply: str, tool: str) -> str | None:
     reading: a reply that names one of two offered actions chooses it; the part about the other action
     approves nothing of this one, and its "hold off" does not take back this part's yes."""
     kind = KIND_OF_TOOL.get(tool)
-    parts = [p for p in _REPLY_PART.split(reply or "") if p and p.strip()]
+    parts = _continued([p for p in _REPLY_PART.split(reply or "") if p and p.strip()],
+                       lambda p: not _sentence_kinds(p))
     if kind is None or len(parts) < 2:
         return None
     named = [_sentence_kinds(p) - ({"user_address"} if kind == "order_address" else set()) for p in parts]
@@ -389,6 +399,54 @@ def approved_part(reply: str, tool: str) -> str | None:
         return None
     mine = [p for p, k in zip(parts, named) if kind in k]
     return " ".join(mine) if mine else None
+
+
+# a part of a reply that speaks of the whole proposal ("hold off on everything", "let me think about all of it") or
+# takes something back without saying what ("actually, wait"): it goes on about no one part
+_WHOLE = re.compile(r"\b(?:both|all|everything|anything|either|neither|none|whole|the rest|the lot|actually|wait|"
+                    r"second thoughts?|never\s*mind|scratch that|changed? my mind)\b", re.I)
+
+
+def _continued(parts: list[str], names_nothing: Any) -> list[str]:
+    """The parts of a reply with each part that names nothing (``names_nothing``) joined to the part before it: it
+    goes on about that part ("For the notebook return, I'd like to hold off for now - I'll decide later this
+    week."). A part that speaks of the whole or takes something back unnamed (``_WHOLE``) stays a part of its own, and so is
+    read on its own."""
+    out: list[str] = []
+    for p in parts:
+        if out and names_nothing(p) and not _WHOLE.search(p):
+            out[-1] = f"{out[-1]} {p}"
+        else:
+            out.append(p)
+    return out
+
+
+# what sets a part of a reply aside: "not the puzzle", "leave the earbuds", "I'll keep the puzzle", "hold off on the
+# notebook", "don't process the return yet", "the return can wait", "no for the jigsaw puzzle"
+_SETS_ASIDE = re.compile(r"\b(?:not|no|never\s*mind|leave|leaving|keep|keeping|skip|skipping|hold(?:ing)?\s+(?:off|back)|"
+                         r"without|except|wait|later|yet|for now|decide)\b|n'?t\b", re.I)
+# where a reply turns from one thing to another: _REPLY_PART, and a comma ("Go ahead with the notebook, not the
+# puzzle")
+_ASIDE_PART = re.compile(_REPLY_PART.pattern + r"|\s*,\s*", re.I)
+
+
+def set_aside(reply: str, about: Any) -> str | None:
+    """The reply without its parts that set aside something the write does not touch ("Go ahead with the notebook,
+    not the puzzle", "Yes to the address change. For the notebook return, I'd like to hold off for now - I'll decide
+    later this week."), or None when it has none, or what is left names nothing the write touches. ``about(part)``: "mine" when the part names what
+    the write touches (an item it writes, its order, its action and nothing else), "other" when it names only
+    other things (an item or an order it does not write, another action), None when it names nothing. A part that
+    names nothing goes on about the part before it (``_continued``). Read coarse first (sentences, "but", dashes),
+    then at commas too. A part that sets aside the write's own item or action is no part of another thing: it stays,
+    and the reply is read with it."""
+    for splitter, joiner in ((_REPLY_PART, " "), (_ASIDE_PART, ", ")):
+        parts = _continued([p for p in splitter.split(reply or "") if p and p.strip()], lambda p: about(p) is None)
+        kept = [p for p in parts if not (_SETS_ASIDE.search(p) and about(p) == "other")]
+        # what is left must name what it approves: "Yes to both... actually no, just the address change" approves
+        # no return by setting the address part aside
+        if len(kept) < len(parts) and any(about(p) == "mine" for p in kept):
+            return joiner.join(kept)
+    return None
 
 
 def _kinds(clause: str) -> list[tuple[str, int]]:
@@ -455,6 +513,11 @@ def _proposal_clauses(sentence: str) -> list[str]:
 
 def _sentence_kinds(sentence: str) -> set[str]:
     return {k for clause in _proposal_clauses(sentence) for k, _ in _kinds(clause)}
+
+
+def actions_named(text: str) -> set[str]:
+    """The kinds of action (``KIND_OF_TOOL``'s values) the text names, negated or not."""
+    return _sentence_kinds(text)
 
 
 def _alternatives(sentence: str) -> tuple[bool, bool]:
@@ -1106,6 +1169,13 @@ def names_item(text: str, name: str) -> bool:
     clause that says it is kept ("and you'll keep the Hiking Boots", "Hiking Boots: no change")."""
     pieces = _ITEM_PIECE.split(_KEPT_PAREN.sub(": kept", text or ""))
     hay, words = _canon(" ".join(p for p in pieces if p and not _KEPT_ITEM.search(p))), _canon(name)
+    return _has_run(hay, words) or any(w in hay for w in words if len(w) >= 4)
+
+
+def mentions_item(text: str, name: str) -> bool:
+    """The text mentions the product as ``names_item`` reads it, a clause that says it is kept included ("leave the
+    puzzle", "I'll keep the puzzle": what a reply sets aside, verifier_text.set_aside)."""
+    hay, words = _canon(text or ""), _canon(name)
     return _has_run(hay, words) or any(w in hay for w in words if len(w) >= 4)
 
 

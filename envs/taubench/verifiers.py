@@ -26,11 +26,14 @@ from typing import Any, ClassVar
 from envs.taubench import tools
 from envs.taubench.policies import HANDOFF, POLICIES
 from envs.taubench.verifier_text import (
+    KIND_OF_TOOL,
+    actions_named,
     approved_part,
     disowns_account,
     emails_of_others,
     is_confirmation,
     limited_part,
+    mentions_item,
     name_given_as_others,
     names_address,
     names_item,
@@ -42,6 +45,7 @@ from envs.taubench.verifier_text import (
     reason_in,
     reason_proposed,
     said_back,
+    set_aside,
 )
 from probe.core.policy import Violation
 from probe.verify import Call, Replayer, TraceView, VerifierRegistry, declare, verifier
@@ -119,12 +123,15 @@ class RetailView(TraceView):
     text_after_transfer: dict[int, tuple[bool, bool]] = field(default_factory=dict)  # text index -> (transferred, a text followed the transfer already)
     transfer_index: int | None = None  # the message of the last successful transfer_to_human_agents
     silent_transfers: list[int] = field(default_factory=list)  # transfers the conversation went on after, unannounced
+    product_names: tuple[str, ...] = ()  # the catalogue's product names (R3: an item a reply sets aside)
 
     def before_call(self, call: Any, state: Any) -> None:
         args, oid = call.args or {}, call.order_id
         call.user_before = self.user
         call.served_before = self.user or self.opened
         call.transferred_before = self.transferred
+        if not self.product_names and call.name in tools.WRITES:
+            self.product_names = tuple(dict.fromkeys(p.name for p in state.products()))
         if oid is not None:
             order = state.order(oid)
             call.owner = order.user_id if order is not None else None
@@ -382,6 +389,22 @@ def _written_words(c: RetailCall, said: str) -> frozenset[str]:
     return said_back(values, keys + (["same"] if kept else []), said)
 
 
+def _about(c: RetailCall, part: str, product_names: tuple[str, ...]) -> str | None:
+    """What a part of the reply to the write ``c``'s proposal is about (verifier_text.set_aside): "mine" when it
+    names an item the write writes (a cancellation writes all its order's items), the write's order, or the write's
+    action and no item or order it does not write; "other" when it names an item or an order the write does not touch,
+    or only another action; None when it names none of these."""
+    written = [it[0] for it in c.items if it] or (list(c.order_names) if c.name == "cancel_pending_order" else [])
+    ids, kinds = order_ids(part), actions_named(part)
+    kinds -= {"user_address"} if c.name == "modify_pending_order_address" else set()
+    if any(mentions_item(part, n) for n in written) or (c.order_id is not None and c.order_id in ids):
+        return "mine"
+    others = bool(ids) or any(mentions_item(part, n) for n in product_names)
+    if KIND_OF_TOOL.get(c.name) in kinds and not others:
+        return "mine"
+    return "other" if others or kinds else None
+
+
 @verifier("R3", severity=SEVERITY["R3"])
 def check_R3(view: RetailView) -> list[Violation]:
     """R3 fires on a write when its turn's user message is not an explicit confirmation
@@ -404,7 +427,10 @@ def check_R3(view: RetailView) -> list[Violation]:
     cancellation, only when the offer lists its reason: a choice between actions whose details were not
     stated confirms none of them. A reply that answers two proposed actions apart ("Go ahead with the
     address. Hold off on the cancellation.") is read, for each write, by its part about that write
-    (verifier_text.approved_part). A yes the customer limits to part of the proposal ("just the watch, yes",
+    (verifier_text.approved_part); so is a reply whose other parts set aside only what the write does not touch
+    ("Go ahead with the notebook, not the puzzle", "Yes to the address change. For the notebook return, I'd like to
+    hold off for now - I'll decide later this week.": verifier_text.set_aside, ``_about``), its remaining part naming
+    the write. A yes the customer limits to part of the proposal ("just the watch, yes",
     "yes, only #W1": verifier_text.limited_part) does not approve a write that covers more (``left_out``: an item
     written, or for a cancellation an item of the order, that the part does not name; another order); a fresh
     proposal of the part alone, then a yes, does. A proposal that names no order at all ("**Exchange:** From ... To ...
@@ -423,6 +449,10 @@ def check_R3(view: RetailView) -> list[Violation]:
         if not is_confirmation(reply, said, original, back) and (part := approved_part(reply, c.name)) is not None \
                 and is_confirmation(part, said, original, back):
             reply = part  # "Go ahead with the address. Hold off on the cancellation.": a yes to the address
+        elif not is_confirmation(reply, said, original, back) and (
+                rest := set_aside(reply, lambda p, c=c: _about(c, p, view.product_names))) is not None \
+                and is_confirmation(rest, said, original, back):
+            reply = rest  # "Go ahead with the notebook, not the puzzle": a yes to the notebook's return
         if not is_confirmation(reply, said, original, back):
             why = reason(reply, said, original, back)
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit "
