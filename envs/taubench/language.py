@@ -536,6 +536,42 @@ _NEGATED_BEFORE = re.compile(
 
 _FILLER = frozenset("yes yeah ok okay so hi hey hello and but also well um hmm please oh".split())
 
+# a request taken back in the same message: "swap the perfume ... actually scratch that, cancel the whole order",
+# "change the boots to size 10... actually no, forget that", "return the mouse, no wait, return both"
+_TAKE_BACK = re.compile(
+    r"(?:(?<=[\s,.;!?-])|^)(?:(?:actually|oh|hmm+|um+|uh+|but|sorry|wait|no)\W+)*"
+    r"(?:scratch that|strike that|(?<!don't )(?<!dont )(?<!do not )forget (?:that|it|about (?:it|that))|"
+    r"never ?mind(?: that)?|on second thoughts?|no,? wait|wait,? no|actually,? no(?!\s+(?:need|longer|rush|hurry)\b)|"
+    r"change of plans?|(?:i'?ve |i have |i )?changed my mind)\b(?:\W+(?:actually|no|wait|sorry|instead))*\W*", re.I)
+_WHOLLY = re.compile(r"scratch that|strike that|forget|never ?mind|change of plan|changed my mind", re.I)  # all of it back
+_EMPTY_REST = re.compile(r"^\W*(?:(?:please|pls|thanks?|thank you|then|instead|i'?ll keep (?:it|them)|keep (?:it|them)(?: as is)?|"
+                         r"leave (?:it|them)(?: as (?:is|it is))?|don'?t do (?:it|that|anything)|sorry)\W*)*$", re.I)
+
+
+def taken_back(text: str, names: list[str]) -> tuple[str, bool] | None:
+    """A request the message takes back before its end: ``(what stands, nothing asked)``, or None when it takes
+    back nothing, or only a detail ("to navy... wait no, make it grey"). What stands is the words after the last
+    retraction (another action, or all or both of the items), with the orders named before it kept to tell
+    the order (the items named before it too, as "the order with the lamp", when the words after name neither an
+    order nor an item: "cancel the lamp ... actually scratch that, cancel the whole order")."""
+    marks = [m for m in _TAKE_BACK.finditer(text) if any(p.search(text[:m.start()]) for p in INTENTS.values())]
+    if not marks:
+        return None
+    m = marks[-1]
+    before, after = text[:m.start()], text[m.end():]
+    if _EMPTY_REST.match(after):  # nothing asked for after it: the words before the request's sentence stand
+        head = before[:min(m.start() for p in INTENTS.values() if (m := p.search(before)))]
+        return head[:max(head.rfind(c) for c in ".!?\n") + 1], True
+    kinds_before = {k for k in ("cancel", "return", "exchange") if INTENTS[k].search(before)}
+    kinds_after = {k for k in ("cancel", "return", "exchange") if INTENTS[k].search(after)}
+    if not (kinds_after - kinds_before or re.search(r"\b(?:both|all|everything|whole|entire)\b", after, re.I) or
+            _WHOLLY.search(m.group(0))):
+        return None  # "swap it to navy... wait no, make it grey": a detail corrected, read as corrections are
+    kept = [f"#{o.upper()}" for o in dict.fromkeys(ORDER_ID.findall(before)) if not ORDER_ID.search(after)]
+    if not ORDER_ID.search(after) and not mentioned_items(after, names):
+        kept += [f"the order with the {n}" for n in mentioned_items(before, names)][:1] if not kept else []
+    return (" ".join(kept) + ", " if kept else "") + after, False
+
 
 def negated_at(text: str, pos: int) -> bool:
     """The words just before ``pos`` take back what stands there ("not the ...", "the t-shirt instead
@@ -569,6 +605,10 @@ def _corrected(text: str, spans: list[tuple[int, str, bool]]) -> list[tuple[int,
         last[key] = (pos, neg)
         first_at.setdefault(key, pos) if not neg else None
     return sorted((first_at.get(k, pos), k) for k, (pos, neg) in last.items() if not neg)
+
+
+# an address said as one to move to, whose zip is not the account's: "I moved to ...", "my new address is ..."
+_NEW_HOME = re.compile(r"\b(?:new|moved|moving|move|relocat\w*|now live|now at|ship|send|deliver|change|update|to)\b", re.I)
 
 
 # "i typed dalas, it should be austin", "i wrote oak st but meant elm st", "I put 75210 instead of 75201",
@@ -1155,6 +1195,7 @@ class Reading:
     fee: bool = False  # "is there a cancellation fee?"
     address: dict[str, str] | None = None
     other_address: bool = False  # an address said that is not the one to send to ("my old address was X")
+    home_said: bool = False  # the address said with the name, its zip taken to log in ("Mei Patel, 445 Maple Dr, ...")
     yes: bool = False
     restated_yes: bool = False  # a yes beside the proposal's order said back ("so you'll cancel W1? yes go ahead")
     no: bool = False
@@ -1733,6 +1774,11 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     if not r.zips and not r.address and len(spaced) == 1:
         r.zips = spaced  # "6 0 6 5 4", "43 275"
     r.names, r.name_unclear = names_in(without_ids, db)
+    if not r.zips and r.names and found and not _NEW_HOME.search(t):
+        # "My name is Mei Patel, and I live at 445 Maple Drive, Suite 394, Fort Worth, Texas, 76165": a name with the
+        # customer's own address, its zip the one to log in with (before: "I also need the zip code on your account")
+        r.zips = ZIP.findall(found[-1].group(0))[-1:]
+        r.home_said = bool(r.zips)
     # "im calling for my dad, Aarav Nguyen 75268": someone else's details, which log no one in
     r.for_other = bool(ON_BEHALF.search(t) or _OTHERS_DETAILS.search(t) or for_someone_else(t, r.names)) and \
         not _MY_OWN.search(t)

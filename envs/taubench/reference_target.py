@@ -65,6 +65,7 @@ from envs.taubench.language import (
     requested_kinds,
     said_as_now,
     side_question,
+    taken_back,
     unknown_options,
     wanted_options,
 )
@@ -457,7 +458,9 @@ _MONEY_WORDS = re.compile(r"\b(?:refund\w*|money|paid|pay|charged?|cost|price|ho
 _PAID_Q = re.compile(r"\bhow much (?:did|was|were|have)\b|\btotal\b|\bcost (?:me|us)\b|\bwhat did (?:it|that|they) cost\b|"
                      r"\bi paid\b", re.I)
 _REFUND_WORDS = re.compile(r"\b(?:refund\w*|money back|reimburs\w*|credited)\b", re.I)
-_OPTION_AROUND = re.compile(r"\b(?:to|into|with|for|like|than)\s+(?:an?\s+|the\s+|some\s+|something\s+like\s+an?\s+|"
+# ("for another desk lamp", "a second e-reader", "one more t-shirt": one more of another product, no option of this one)
+_OPTION_AROUND = re.compile(r"\b(?:to|into|with|for|like|than)\s+(?:another\s+|an?\s+(?:second|2nd|extra)\s+|one\s+more\s+|"
+                            r"an?\s+|the\s+|some\s+|something\s+like\s+an?\s+|"
                             r"an?\s+(?:pair|set)\s+of\s+|(?:an?\s+)?(?:new|different)\s+|one\s+of\s+(?:the|those|your)\s+)?$")
 _OPTION_AFTER = re.compile(r"\s*(?:compartment|connectivity|version|option|one|model|type|style|kind)\b")
 # what policy allows, said when a question names no order (in the clerk's own words)
@@ -617,6 +620,16 @@ def _wanted(item: dict[str, Any], product: dict[str, Any], text: str) -> dict[st
         _compared(item, variants, text)
 
 
+# "return both", "both, please": the two items of an order of two (not "both watches", "both the ...")
+_BOTH_ALONE = re.compile(r"\bboth\b(?:\s+of\s+(?:them|those|these))?(?=\s*(?:[,.!?;]|$|please\b|pls\b|then\b|instead\b|"
+                         r"(?:items|things)\b))", re.I)
+
+
+_ALL_LISTED = re.compile(r"^\W*(?:(?:um+|uh+|oh|ok(?:ay)?|well|hmm+)\W+)*(?:both|all|every one|each)(?:\s+of\s+(?:them|those|"
+                         r"these|my orders|the orders)|\s+(?:the\s+|my\s+)?orders?|\s+(?:the\s+|my\s+)?(?:two|2)(?:\s+orders)?)?"
+                         r"(?:\W+(?:please|pls|thanks?|thank you))?\W*$", re.I)
+
+
 class ReferenceTarget(Target):
     kind = "reference"
 
@@ -730,7 +743,20 @@ class ReferenceTarget(Target):
     def _respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history, turn.seed)
         said, unclear = self._orders_by_last_digits(turn.user_message[:MAX_MESSAGE_CHARS])
+        if (back := taken_back(said, self.product_names)) is not None:
+            # "swap the perfume in #W1 ... actually scratch that, cancel the whole order": the last request is the
+            # one asked (before: the items of the first read with the second's action: a toothbrush option asked)
+            said, nothing_left = back
+            if nothing_left and not said.strip() and self.user_id:
+                # "change the boots to size 10... actually no, forget that": nothing asked (before: proposed anyway)
+                if self.pending:
+                    return turn.say(f"All right, I'll leave that. {self.proposal}")
+                return turn.say("No problem, I haven't changed anything. Is there anything else I can help you with?")
         r = read(said, self.db, turn.last_reply)
+        if r.home_said and not self.user_id and "address" not in self.goal["intents"] and r.address:
+            # "I'm Mei Patel, 445 Maple Drive, ... TX 76165" to log in, no address change asked: the address only says
+            # who is speaking (its zip logs in), no new address to propose
+            r.address, r.intents = None, r.intents - {"address"}
         if unclear:
             # "wait no - the order ending 8688" with no one order ending so: asked, and no yes left open to the old
             # proposal (before: the digits read as the new house number, or as a card)
@@ -1955,6 +1981,11 @@ class ReferenceTarget(Target):
                 self._find_orders(turn)  # ("exchange my camera": the customer's own orders may hold one camera only)
             if not g["orders"] and self.which_order:  # "the keyboard", held by two orders: which one
                 return " ".join(notes + [self._which_order_question()])
+            if not g["orders"] and acting and "The orders on your account are:" in self.last_reply_text and \
+                    _ALL_LISTED.match(self.last_text):
+                # "Both of them." / "All of them, please." to "Which order is this about? The orders on your account
+                # are: ...": every order listed, each then proposed or said why not (before: the same question again)
+                g["orders"] = list(owned)
             if not g["orders"] and acting and len(owned) == 1 and _MY_ORDER.search(g["text"]):
                 g["orders"] = list(owned)  # "all the items in my order", the account's only order (before: "Which order?")
             if not g["orders"]:
@@ -3074,6 +3105,9 @@ class ReferenceTarget(Target):
         chosen: list[int] = []
         unclear = self._shared_words(o)
         says_order = order_naming_items(g["text"], names)
+        if len(items) == 2 and _BOTH_ALONE.search(g["text"]) and \
+                not set(mentioned_items(g["text"], names)) - says_order:
+            return list(items), []  # "return the mouse, no wait, return both" of an order of two items: both
         swapped = self._swap_targets(g["text"], names) if g["intents"] & {"exchange", "modify"} else {}
         for name in mentioned_items(g["text"], names):
             if kind not in verbs.get(name, {kind}) or name in g["dropped_items"] or name in says_order or name in swapped:
