@@ -604,7 +604,7 @@ def _next_occurrence(month: int, day: int, year: int | None) -> date | None:
 
 
 _NUMERIC_DATE_CUE = re.compile(r"(?:\b(?:on|for|by|until|till|from|to|date|departing|leaving|returning|return|ret|rtn|back|fly|flying|"
-                               r"travel+ing|the|is)\s+)$", re.I)
+                               r"travel+ing|the|is)\s+|(?:->|\u2192|=>)\s*)$", re.I)  # ("3/7 -> 16/8": moved to 16/8)
 
 
 # a numeric date right after a word, at the end of its clause: "nyc to chicago 8/20, return 9/1", "20/08 - 01/09"
@@ -1605,12 +1605,19 @@ _EARLIER_PICK = re.compile(r"\bthe earlier " + _CABIN_WORD + r"?(?:one|option|fl
                            r"the flight|whichever(?: one)?)(?: that| which)? (?:leaves|departs|goes|flies) earlier\b", re.I)
 
 
+# "the first 5" of a group: a count of the party, not the first option ("the first 2 options" is no count)
+_FIRST_N = re.compile(r"\b(?:the\s+)?first\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:st|nd|rd|th|"
+                      r"options?|flights?|ones?|choices?|on the list|listed)\b)(?:\s+(?:of us|of them|people|passengers|"
+                      r"seats|travell?ers|pax))?", re.I)
+
+
 def _selection(text: str) -> int | str | None:
     t = text.lower()
     if _SHORTEST.search(t) and not re.search(r"\b(?:date|day|month)\b", t):
         return "shortest"
     t_clean = re.sub(r"\bfirst (name|class|time|week|weekend|half|days?)\b|\bsecond (name|thought)\b|\bone way\b|\bone-way\b", " ", t)
     t_clean = re.sub("^" + _OK_LEAD, "", t_clean, flags=re.I)  # "alright the first", "ok, the second one"
+    t_clean = _FIRST_N.sub(" ", t_clean)  # "book the first 5" (of a group) picks no option
     if m := re.search(r"\b(second|2nd|third|3rd)[- ]?(?:cheapest|lowest(?: price| fare)?|least expensive)\b", t_clean):
         return "cheapest " + {"second": "2", "2nd": "2", "third": "3", "3rd": "3"}[m.group(1)]  # "the second cheapest"
     if re.search(r"\b(cheapest|lowest price|least expensive|lowest fare)\b|\bthe (?:cheaper|less expensive|cheap) "
@@ -1738,6 +1745,10 @@ _DROP_TRIP = re.compile(
     r"( after all| any ?more| today)?(?= *[.!,]| *$)|won'?t be (needing|taking|travel+ing|flying|going)|"
     r"(don'?t|do not) need (it|that|this|one|the flight|a flight) any ?more)",
     re.I)
+# the one booking says they stay at home: "I won't be travelling", "I'm not flying myself"
+_SPEAKER_STAYS = re.compile(r"\b(?:i\s+(?:won'?t|wont|will not)\s+be|i'?m\s+not|i am not|i\s+(?:won'?t|wont|will not))\s+"
+                            r"(?:travel+ing|flying|going|coming|travel|fly|go|come)(?:\s+(?:myself|with (?:them|her|him)|"
+                            r"along|this time))?\b", re.I)
 # the customer wants a person ("Can I talk to a human?", "Get me a real agent"); "let me talk to my wife" is a deferral
 
 # a refund asked for, not asked about: "I want my money back", "please refund my ticket"; not "can I get a
@@ -1921,10 +1932,43 @@ _CHANGE_WORDS = re.compile(r"\b(?:move|moved|moving|change|changed|switch|rebook
 _CHANGE_WORDS_OF_A_BOOKING = re.compile(r"\b(?:now|need|has to|have to|please)\b", re.I)  # said with a BK reference
 
 
+_MOVE_VERB = re.compile(r"\b(?:push|postpone|delay|move|shift|bring|pull|change|switch)\b", re.I)
+
+
+def _moved_from_said_date(text: str) -> tuple[int | None, int | None] | None:
+    """(shift in days, weekday) of a move said relative to a date that is not the new one ("flying July 3rd ...
+    push it back a week", "... move it to the following Sunday", "... the Friday two weeks later"): one calendar
+    date said, not after "to" (as in "push it back a week, to July 10th"), with a move relative to it; None
+    otherwise."""
+    hits = _date_hits_by_kind(text)
+    absolute = [h for h in hits if h[3] != "wd"]
+    days = [h for h in hits if h[3] == "wd"]
+    if len(absolute) != 1 or len(days) > 1 or not _MOVE_VERB.search(text):
+        return None
+    s, e = absolute[0][:2]
+    if _NEW_DATE_BEFORE.search(text[max(0, s - 40):s]):
+        return None
+    rest = text[:s] + " " * (e - s) + text[e:]
+    shift = _shift(rest)
+    wd = None
+    if days and (m := _WD_FOLLOWING.search(rest)
+                 or (shift is not None and re.search(r"\b(" + _WD_RE + r")\b", rest, re.I))):
+        wd = WEEKDAYS[m.group(1).lower()]
+    elif days:
+        return None  # "flying July 3rd, move it to Sunday": which Sunday is asked (the target's reading)
+    return (shift, wd) if shift is not None or wd is not None else None
+
+
+# the return leg refused: "no return flight", "without the return", "skip the return", "I don't need a return"
+_NO_RETURN = re.compile(r"\b(?:no|without(?: a| the)?|skip(?: the)?|drop(?: the)?|forget(?: the| about the)?|"
+                        r"(?:don'?t|do not) (?:need|want)(?: a| the)?)\s+(?:return|way back|flight back)"
+                        r"(?:\s+(?:flight|leg|trip))?\b", re.I)
+
+
 def _new_of_two_dates(text: str, hits: list[tuple[int, int, str]]) -> tuple[str, str] | None:
     """(new, old) when a change request names two dates and exactly one of them reads as the date being left
     ("from 24 November to 17 September", "booked on Nov 24 but need Sept 17 instead"); None otherwise."""
-    if len(hits) != 2 or re.search(r"round[- ]trip|\breturn|\bback\b", text, re.I) or not (
+    if len(hits) != 2 or re.search(r"round[- ]trip|\breturn|\bback\b", _PUSH_BACK.sub(" ", text), re.I) or not (
             _CHANGE_WORDS.search(text) or (_BOOKING_ID.search(text) and _CHANGE_WORDS_OF_A_BOOKING.search(text))):
         return None
     old = [bool(_OLD_DATE_BEFORE.search(text[max(0, s - 30):s]) or _OLD_DATE_AFTER.search(text[e:e + 15]))
@@ -1959,6 +2003,15 @@ _WD_FOLLOWING = re.compile(r"\bthe\s+(?:following|next)\s+(" + _WD_RE + r")\b(?!
 
 
 _DATE_PAIR_JOIN = re.compile(r"\s*(?:/|-|\u2013|\u2014)\s*")  # "25sep/11jan", "1 Sept/20 Nov"
+# a pair joined by a word, read as out and back only right after a word of a return trip: "rtn 4 May to 6 Dec"
+_DATE_PAIR_WORD = re.compile(r"\s*(?:/|-|\u2013|\u2014|->|\u2192|to|till|until|thru|through)\s*", re.I)
+_ROUND_TRIP_BEFORE = re.compile(r"\b(?:rtn|ret|return|round[- ]?trip)\W*$", re.I)
+# a word of the way out said after a word of the way back and nearer the date: "and back, out 4 May": 4 May is the
+# outbound date
+# a date moved later, no return: "push it back to Sunday, August 16th", "move my flight back a week"
+_PUSH_BACK = re.compile(r"\b(?:push\w*|put|set|mov\w*|bump\w*)\s+(?:(?:it|that|this|them|me|us|(?:my|the|our)\s+\w+)\s+)?"
+                        r"back\b", re.I)
+_OUT_CUE = re.compile(r"\b(?:out(?!\s+of\b)|outbound|going|leav(?:e|ing)|depart(?:ing|ure|s)?|fly(?:ing)? out)\b", re.I)
 
 
 def _return_after(text: str, outbound: str) -> str | None:
@@ -2798,12 +2851,17 @@ def _flight_ids(text: str, db) -> list[str]:
     return ids
 
 
+# fields pasted in markdown on one line ("**From:** Boston **To:** Denver **Passengers:** 3"): each put on a line of
+# its own, as a "- key: value" list is read
+_MD_FIELD = re.compile(r"\s*(?:\*\*|__)\s*([A-Za-z][A-Za-z .#'/()-]{0,30}?)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*")
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
     target's last message (a confirmation may repeat what it said)."""
     typed = _joined_booking_ids(text or "")
-    text = fix_typos(typed)
+    text = _MD_FIELD.sub(lambda m: "\n" + m.group(1).strip() + ": ", fix_typos(typed))
     p = Parsed(text=text)
     p.places = _find_places(text, db, expecting)
     _assign_roles(p)
@@ -2829,9 +2887,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     plain: list[str] = []
     for k, (s, _e, iso) in enumerate(hits):
         p.dates.append(iso)
-        if k + 1 < len(hits) and _DATE_PAIR_JOIN.fullmatch(text[_e:hits[k + 1][0]]) and not plain:
-            plain.append(iso)  # "rtn 25sep/11jan", "return, 13jun-21sep": a pair of dates, out and back
-        elif _RETURN_CUE.search(text[max(0, s - 40):s]) and p.return_date is None:
+        before = text[max(0, s - 40):s]
+        if k + 1 < len(hits) and not plain and (_DATE_PAIR_JOIN.fullmatch(text[_e:hits[k + 1][0]]) or (
+                _ROUND_TRIP_BEFORE.search(before) and _DATE_PAIR_WORD.fullmatch(text[_e:hits[k + 1][0]]))):
+            plain.append(iso)  # "rtn 25sep/11jan", "return, 13jun-21sep", "rtn 4 May to 6 Dec": out and back
+        elif ((cue := _RETURN_CUE.search(_PUSH_BACK.sub(" ", before))) and p.return_date is None
+              and not _OUT_CUE.search(_PUSH_BACK.sub(" ", before)[cue.end(1):])):
             p.return_date = iso
         else:
             plain.append(iso)
@@ -2842,7 +2903,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         if len(plain) == 2 and not p.return_date and re.search(r"\bor\b|\beither\b|\balternatively\b", text, re.I) and \
                 not re.search(r"round[- ]trip|\breturn|\bback\b", text, re.I):
             p.alt_date = plain[1]  # "either october 31 or may 4": the second is an alternative, not a return
-        if p.return_date is None and len(plain) > 1 and re.search(r"round[- ]trip|\breturn|\bback\b", text, re.I) \
+        if p.return_date is None and len(plain) > 1 and re.search(r"round[- ]trip|\breturn|\bback\b|\brtn\b|\bret\b",
+                                                                  text, re.I) \
                 and not p.alt_date:
             p.return_date = plain[1]
 
@@ -2894,6 +2956,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = text_rules.number_value(m.group(1))
     elif expecting == "passengers" and not p.dates and len(nums := _LONE_NUMBER.findall(text)) == 1:
         p.passengers = text_rules.number_value(nums[0])  # "How many?" - "ok we'll split it, 9 for now"
+    if p.passengers is None and (m := _FIRST_N.search(text)):
+        p.passengers = text_rules.number_value(m.group(1))  # "book the first 5": this booking's share of the group
     p.recount = recount(text)
     p.total_asked = bool(_TOTAL_ASK.search(text))
     if (m := _FOR_OTHER.search(text)) and not _WITH_SPEAKER.search(text) and not _OTHERS_TOO.search(text):
@@ -2921,6 +2985,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             (m := _WD_FOLLOWING.search(text)) or (_shift(text) is not None and (m := re.search(r"\b(" + _WD_RE + r")\b",
                                                                                            text, re.I)))):
         p.weekday_after, p.shift_days = WEEKDAYS[m.group(1).lower()], _shift(text)  # the target reads it in a change
+    elif _BOOKING_ID.search(text) and (moved_from := _moved_from_said_date(text)) is not None:
+        # "booking BK..., flying July 3rd. Could you push it back a week?": the date said is the booking's own, and
+        # the move is relative to it (read against the booking looked up); the old date is never searched
+        p.shift_days, p.weekday_after = moved_from
+        p.date, p.dates, p.return_date = None, [], None
     elif p.return_date and not p.date:  # "04/05 return 6 December": the outbound date is asked, the return kept
         p.date_readings = numeric_date_readings(text, "out")
     if p.date_readings and not p.return_date and p.date_readings != numeric_date_readings(text, "return"):
@@ -2929,6 +2998,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.return_readings = numeric_date_readings(text, "return")  # "4 May ret 06/12"
 
     abandon, drop_trip = _ABANDON.search(plain), _DROP_TRIP.search(plain)
+    if ((drop_trip or abandon) and (no_back := _NO_RETURN.search(plain))
+            and no_back.start() < (drop_trip or abandon).start()):
+        # "No return flight, I don't need it anymore.": the return is dropped, not the trip (a one-way)
+        drop_trip = abandon = None
+        p.intents.add("no_return")
     dropped = abandon or drop_trip
     named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
     named = NAME_FIELD.sub("Name:", named)  # a pasted "Traveller: Mateo Larsen" reads as "Name: Mateo Larsen"
@@ -3073,6 +3147,13 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             _INTENTS["change"].search(text[back.end():]) and not _INTENTS["cancel"].search(text[back.end():]):
         p.intents.discard("cancel")  # "yes cancel - no wait, can I move it to June instead?": the change, said last
         p.later = p.no = p.yes = False
+    if (not p.booking_ids and p.places and (p.has("book") or p.dates) and _SPEAKER_STAYS.search(plain)
+            and re.search(r"\bfor\s+(?:my|our)\s", plain, re.I)
+            and not _INTENTS["cancel"].search(_SPEAKER_STAYS.sub(" ", plain))):
+        # "book Dublin to Chicago for my wife and kids? I won't be travelling": the booker stays home; nothing is
+        # cancelled or dropped
+        p.intents.discard("cancel")
+        p.drop_trip = False
     if _NOT_NEEDED.search(text):
         p.intents.add("cancel")  # "i dont need my fly anymore, BK..."
     if _REFUND_REQUEST.search(text):
@@ -3104,7 +3185,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.add("multi_leg")
         if len(p.dates) >= 2 and not p.return_date and p.date == p.dates[0] and p.dates[1] >= p.dates[0]:
             p.leg2_date = p.dates[1]
-    if re.search(r"\bone[- ]way\b", text, re.I):
+    if re.search(r"\bone[- ]way\b", text, re.I) or "no_return" in p.intents:
         p.intents.add("one_way")
         p.intents.discard("round_trip")
+        p.intents.discard("no_return")
     return p

@@ -113,6 +113,14 @@ _SPLIT = re.compile(r"\b(?:split\w*|separate\w*|smaller bookings?|divide\w*)\b",
 _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
 # the return leg named with a date moved: "for the return, a day later", "move the return flight back a day",
 # "coming back 2 days later"; the outbound one: "the outbound a day later", "the flight there a day earlier"
+# the step after a hold, said after the yes to it: "... and I'll book it later today", "- we will pay for it tomorrow"
+# (only "it": "I'll book them later" may name other seats, and is asked again)
+_HOLD_THEN_BOOK = re.compile(r"(?:\s*[.;,!]+\s*(?:and\s+)?|\s+(?:and|[-\u2013\u2014]+)\s+)(?:then\s+)?(?:i|we)"
+                             r"(?:'ll| will| shall|'m going to| am going to)\s+(?:book|pay for)\s+it(?:\s+(?:later(?: today|"
+                             r" on| tonight| this week)?|tomorrow(?: morning| afternoon| evening)?|tonight|today|this "
+                             r"(?:morning|afternoon|evening)|before it expires|within (?:the )?24 hours|in a day or "
+                             r"(?:so|two)))?[\s.!]*$", re.I)
+_TOO = re.compile(r"\b(?:too|as well|also|now|what about|how about|and)\b", re.I)
 _RETURN_LEG = re.compile(r"\breturn\w*\b|\binbound\b|\bhomeward\b|\b(?:fly(?:ing)?|com(?:e|ing)|get(?:ting)?|head(?:ing)?|"
                          r"travel+(?:ing)?|way|trip|flight|journey|leg|go(?:ing)?) (?:back|home)\b|"
                          r"\bback (?:flight|leg|trip|journey)\b", re.I)
@@ -173,9 +181,12 @@ _FORGET = re.compile(r"\b(?:forget|never ?mind|scrap|drop)\b", re.I)
 _DIFFERENT = re.compile(r"\b(?:change|switch|swap|different|another|other|instead|replace)\b", re.I)
 _BOTH_LEGS = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions|of them)\b|\b(?:for|on) (?:both|each|all)\b|"
                         r"\beach way\b|\bthere and back\b|\bboth\b(?=\W*$)", re.I)
-# "both" said of the party, not of the flights: "book it for both of us", "hold it for both passengers"
-_BOTH_PEOPLE = re.compile(r"\b(?:for\s+)?(?:both\s+(?:of\s+(?:us|you)|passengers|travell?ers|people|persons|adults)|us both)\b",
-                          re.I)
+# "both" or "all" said of the party, not of the flights: "book it for both of us", "hold it for both passengers",
+# "book it for all 7 of us", "for everyone", "for the whole family"
+_BOTH_PEOPLE = re.compile(r"\b(?:for\s+)?(?:(?:both|all)\s+(?:(?:\d{1,2}|[a-z]+)\s+)?(?:of\s+(?:us|you)|passengers|"
+                          r"travell?ers|people|persons|adults|seats)|all\s+(?:\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
+                          r")\b(?!\s+(?:ways|legs|flights|directions)\b)|us (?:both|all)|everyone|everybody|"
+                          r"the (?:whole|entire) (?:family|group|party|lot|team|crew|gang))\b", re.I)
 # the customer does not have what was asked: "I don't have the reference on me", "no idea what their surname is"
 _DONT_HAVE = re.compile(r"\b(?:don'?t|do not|doesn'?t|didn'?t|can'?t|cannot|couldn'?t|no idea|not sure|unsure|forgot|lost|"
                         r"misplaced|haven'?t got|have no)\b[^.?!]{0,40}\b(?:reference|ref|booking (?:number|code|id)|"
@@ -231,7 +242,9 @@ _PARTY_LIMIT_ASK = re.compile(r"\b(?:limit|maximum|max|most)\b[^.?!]{0,30}\b(?:p
                               r"(?:booking|reservation|hold)\b", re.I)
 # whether others can be booked too: "can I book for my kids too?", "could we add my wife as well?"
 _BOOK_FOR_OTHERS = re.compile(r"\b(?:can|could|may)\s+(?:i|we|you)\s+(?:also\s+)?(?:book|add|include|bring)\s+(?:(?:for|in)\s+)?"
-                              r"(?:my|our|the|his|her)\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:too|as well|also)\b", re.I)
+                              r"(?:my|our|the|his|her)\s+(?!(?:return|outbound|inbound|way|flights?|trip|journey|leg|"
+                              r"seats?|tickets?)\b)[a-z-]+(?:\s+[a-z-]+)?\s+(?:too|as well|also)\b", re.I)
+# ("can you book the return too?" asks for the flight back, not about who may travel)
 _BUDGET_QUESTION = re.compile(r"\b(?:under|within|in|fits?|fitting|inside|over|below)\s+(?:my|our|the)\s+budget\b|"
                               r"\bafford\b|\bbudget\b[^.?!]{0,20}\?", re.I)
 # the departure times a part of the day covers ("the morning one", "noon one"), from and before
@@ -250,6 +263,18 @@ _SOMEONE_ELSES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:friend|brother|sister
                             r"grand\w+|in-laws?|kid|child)(?:'?s)?\b|\b(?:his|her|their)\s+(?:booking|reservation|trip|"
                             r"flight|ticket)\b|\bnot (?:mine|my booking|under my name)\b|\bon behalf of\b", re.I)
 _HOW_MANY_ON = re.compile(r"\bhow many (?:passengers|people|travell?ers|persons|seats|of us)\b(?!\s+(?:left|available|free))", re.I)
+# a question whether the flight itself still flies as planned: "is SA4885 still operating?", "has my flight been
+# cancelled?", "is the 10:30 on time?", "is my flight still on schedule?" (never "is it still on hold?")
+_FLIGHT_STATUS_ASK = re.compile(r"\bstill\s+(?:operating|operated|running|flying|going ahead|scheduled|happening|"
+                                r"departing|leaving|on(?!\s+hold))\b|\bon (?:time|schedule)\b|\bas (?:planned|scheduled)\b|"
+                                r"\bdelayed\b|\brunning late\b|\bbeen (?:cancell?ed|called off|delayed)\b|\boperating\b|"
+                                r"\b(?:is|was|has|are)\s+(?:it|my flight|the flight|our flight|that flight|sa\d{4}|"
+                                r"the [\d:.]+(?:\s*(?:am|pm))?(?: one| flight)?)\s+(?:been\s+)?(?:cancell?ed|called off|"
+                                r"going ahead)\b", re.I)
+# a question whether the booking is paid: "is it paid yet?", "have I been charged?"
+_PAID_ASK = re.compile(r"\b(?:is|was|has|have)\s+(?:it|this|that|my booking|the booking|(?:i|we)\s+been)\s+(?:already\s+)?"
+                       r"(?:been\s+)?(?:paid|charged|paid for)\b|\bpayment\s+(?:gone through|been taken|taken|processed)\b",
+                       re.I)
 _SEATS_LEFT = re.compile(r"\bhow many seats\b[^.?!]{0,20}\b(?:left|available|free|remaining)\b|\bseats (?:are )?(?:left|remaining)\b", re.I)
 _WHICH_DAY_CHEAPER = re.compile(r"\bwhich\b(?:\s+(?:one|day|date|of (?:them|the two|those)))?\s+(?:is|was|'s|would be|"
                                 r"comes out)\s+(?:the\s+)?(?:cheaper|cheapest|less expensive|lower)\b|"
@@ -499,6 +524,8 @@ class ReferenceTarget(Target):
         self.offered_then = False  # the last reply asked whether to search for that new booking
         self.refused: dict[str, Any] | None = None  # the last proposal the customer said no to ("what did you book?")
         self.traveller: str | None = None  # who a seat asked for after a booking is for ("my son"), whose name is asked
+        self.trip_back: str | None = None  # the last return date asked for, kept when the way out is booked alone
+        self.ids_said: list[str] = []  # the flight numbers the customer has typed (a return flight named earlier)
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -644,6 +671,7 @@ class ReferenceTarget(Target):
         said[-1]["content"] = " ".join(notes + [new])
 
     def _reply(self, turn: TurnContext, p: Parsed) -> None:
+        self.ids_said += [x for x in p.flight_ids if x not in self.ids_said]
         if self.offered_then:  # "yes" to "shall I search for the new booking you asked for?": that request
             then, self.then_book, self.offered_then = self.then_book, None, False
             if then and (p.yes or p.accepts) and not (p.places or p.dates or p.booking_ids or p.no):
@@ -725,6 +753,10 @@ class ReferenceTarget(Target):
                 # paying later is what the hold is for; at a booking, "I'll decide in a day or two" still puts it
                 # off), but a yes that says more is no plain yes: the summary is asked about again
                 p.later, p.no, p.accepts = False, False, True
+            if (pend["kind"] == "hold" and not p.yes and (then := _HOLD_THEN_BOOK.search(p.text))
+                    and is_confirmation(p.text[:then.start()], pend["said"])):
+                p.yes, p.later, p.no, p.accepts = True, False, False, False  # "Please hold it and I'll book it later
+                # today": booking later is what a hold is for (a clause that waits on someone else is asked again)
             if (pend["kind"] in ("book", "hold") and p.passengers is None and p.pax_change is None
                     and not (p.dates or p.flight_ids or p.places or p.booking_ids or p.budget or p.split_now)
                     and p.selection is None and (n := lone_count(p.text)) and n != pend["args"].get("passengers")):
@@ -816,6 +848,9 @@ class ReferenceTarget(Target):
                 self._book_looked_up_hold(turn, p, out, pax=n)
                 turn.say(" ".join(out))
                 return
+            if (pend["kind"] in ("cancel", "modify") and self.booking is not None and p.passengers
+                    and p.passengers == int(self.booking.get("passengers") or 0)):
+                p.passengers = None  # "yep all 3 of us, cancel it": the booking's own party, no new count
             if p.slipped_yes and not self._changes(p):
                 self.pending = pend  # "yse", "yess": most likely a yes, but nothing is charged or cancelled on a guess
                 out.append("I think you meant yes; before I go ahead, please confirm with a plain yes. " + pend["said"])
@@ -906,8 +941,13 @@ class ReferenceTarget(Target):
                 pass
             elif p.accepts and "?" not in p.text and not self._changes(p) and not p.has("goodbye"):
                 # "ok thanks" / "yep, send the confirmation to my email": a yes that says more, or only
-                # acknowledges, approves nothing; the proposal is asked again
-                out.append("Just to be sure: I need a clear yes before I go ahead.")
+                # acknowledges, approves nothing; the proposal is asked again ("yes, book it for everyone": the
+                # whole party is what the summary says, which the question then says, but the yes must be plain)
+                n = pend["args"].get("passengers") if pend["kind"] in ("book", "hold") else None
+                held = pend["kind"] == "hold" and p.timeline_defers  # "hold it, I need to check with my husband"
+                out.append((f"Yes, it is for all {n} of you. " if n and n > 1 and _BOTH_PEOPLE.search(p.text) else "")
+                           + ("A hold is made for that: it keeps the seats for 24 hours at no charge. " if held else "")
+                           + "Just to be sure: I need a clear yes before I go ahead.")
 
         if p.later and "?" not in p.text and not (p.has("price") and _ASKS_INSIDE.search(p.text)) and not (
                 _WH_QUESTION.match(p.text) and (p.has("price") or p.fare_class)) and not (  # "wait what does premium cost"
@@ -1036,6 +1076,13 @@ class ReferenceTarget(Target):
             p.intents.add("change")
             if self.booking is not None and (day := self._booking_date()):
                 self.change_date = day
+        if (self.mode is None and self.done and self.done[-1]["kind"] in ("book", "hold") and not p.return_date
+                and not p.date and not p.places and not p.booking_ids and _RETURN_LEG.search(p.text)
+                and not _OUTBOUND_LEG.search(p.text) and not p.no and not p.has("cancel") and not p.has("change")
+                and (p.has("book") or p.has("hold") or _TOO.search(p.text))):
+            # "book the return as well", "and the way back too" after the way out was booked alone: the way back
+            # of that flight, on the return date asked for before (a return flight named earlier is taken up)
+            self._way_back(p)
         if (self.mode is None and self.done and self.done[-1]["kind"] in ("book", "hold") and p.return_date
                 and not p.date and not p.places and self.origin and self.destination):
             # "I also need a flight back on the 20th" after booking the way out: the way back is a trip of its own
@@ -1844,6 +1891,7 @@ class ReferenceTarget(Target):
             self.return_date = p.return_date
         if self.return_date:
             self.wants_return = False
+            self.trip_back = self.return_date
         if p.has("round_trip") and not self.return_date and self.mode in (None, "new"):
             self.wants_return = True  # "a round trip": the return date is asked with the first listing
         if p.has("one_way"):
@@ -2231,6 +2279,10 @@ class ReferenceTarget(Target):
                 gone = [fid for fid in b.get("itinerary", []) if (f := self.db.flights.get(fid)) and f.status != "scheduled"]
                 out.append(f"Flight {', '.join(gone)} is {self.db.flights[gone[0]].status}." if gone else
                            "No, there has been no change to your flight: it is still scheduled as shown.")
+            elif (_FLIGHT_STATUS_ASK.search(p.text) and b.get("status") != "cancelled"
+                  and (said := self._flight_status_answer(turn, p))):
+                out.append(said)  # "BK..., Haddad. has my flight been cancelled?": the flight itself, too
+                p.intents.discard("refund")  # (said with it)
             if p.has("refund") and b.get("status") != "cancelled":  # "if i cancel BK... do i get my money back?"
                 out.append(self._refund_sentence(b).replace("you would get", "if you cancel it you would get")
                            .replace("no refund would be due", "no refund would be due if you cancel it"))
@@ -2398,6 +2450,35 @@ class ReferenceTarget(Target):
             if f["status"] == "cancelled" or int(f.get("seats_available", 1)) <= 0:
                 out.append(self._offer_search({"origin": f["origin"], "destination": f["destination"],
                                                "date": f["departure_time"][:10]}))
+
+    def _way_out_booked(self, leg: dict[str, Any]) -> bool:
+        """The leg goes back the way of a flight booked or held in this chat."""
+        return any((g := self.db.flights.get(fid)) is not None and g.origin == leg["destination"]
+                   and g.destination == leg["origin"] for d in self.done if d["kind"] in ("book", "hold")
+                   for fid in (d.get("result") or {}).get("itinerary") or [])
+
+    def _way_back(self, p: Parsed) -> None:
+        """Read "book the return too" after a booking of one flight as the flight back of that one: the route
+        reversed, on the return date said before, or the flight back the customer named before (its date); with
+        neither, the route alone (the date is then asked)."""
+        itinerary = (self.done[-1].get("result") or {}).get("itinerary") or []
+        out_f = self.db.flights.get(itinerary[0]) if len(itinerary) == 1 else None
+        if out_f is None:
+            return
+        named = [g for fid in self.ids_said if (g := self.db.flights.get(fid)) is not None
+                 and g.origin == out_f.destination and g.destination == out_f.origin
+                 and g.departure_time >= out_f.arrival_time]
+        if named:
+            p.flight_ids = [named[-1].flight_id]
+            p.return_date = named[-1].departure_time[:10]
+        elif self.trip_back and self.trip_back > out_f.departure_time[:10]:
+            p.return_date = self.trip_back
+        else:
+            p.origin, p.destination, p.intents = out_f.destination, out_f.origin, p.intents | {"book"}
+            self.origin, self.destination, self.date, self.return_date, self.legs = None, None, None, None, []
+            self.mode = "new"
+            return
+        self.origin, self.destination = out_f.origin, out_f.destination
 
     def _legs_from_ids(self, turn: TurnContext, fids: list[str], out: list[str]) -> bool:
         """Two flights named by number before any search ("book SA0280 then SA4491"): each is fetched, and when
@@ -2788,7 +2869,8 @@ class ReferenceTarget(Target):
             return False
         named = re.findall(r"\b(economy|premium|business)\b", p.text.lower())
         cabin = (named[-1] if named and p.selection in (None, *named) and not p.flight_ids
-                 and (_BOTH_LEGS.search(p.text) or _FORGET.search(p.text)) else None)  # "forget business, economy"
+                 and (_BOTH_LEGS.search(_BOTH_PEOPLE.sub(" ", p.text)) or _FORGET.search(p.text))
+                 else None)  # "forget business, economy"
         if cabin is not None:
             p.fare_class = cabin
             return self._switch_cabin(p, out)  # when it asks nothing, the flow goes on (the name, the summary)
@@ -2846,7 +2928,7 @@ class ReferenceTarget(Target):
     def _named_leg(self, text: str) -> int | None:
         """The one leg of the trip in hand that ``text`` names ("the return", "on the way out", "the second
         leg"); None when it names none, or every leg ("both ways")."""
-        if _BOTH_LEGS.search(text):
+        if _BOTH_LEGS.search(_BOTH_PEOPLE.sub(" ", text)):  # ("for all of us" is the party, not every leg)
             return None
         if (m := _NTH_LEG.search(text)) is not None:
             word = (m.group(1) or m.group(2)).lower()
@@ -2993,6 +3075,15 @@ class ReferenceTarget(Target):
         elif (_HOW_MANY_ON.search(t) and self.booking is not None and self.booking["booking_id"] in turn.last_reply
               and self.booking.get("passengers")):  # "how many passengers are on it?" after a lookup
             answer = f"Booking {self.booking['booking_id']} is for {pax_words(int(self.booking['passengers']))}."
+        elif (_FLIGHT_STATUS_ASK.search(t) and not _WAS_CHANGED.search(t)
+              and (answer := self._flight_status_answer(turn, p))):
+            pass  # "is SA4885 still operating?" after a lookup: what the schedule says of that flight
+        elif _PAID_ASK.search(t) and self.booking is not None and not p.booking_ids:
+            b = self.booking  # "is it paid yet?" after a lookup: a confirmed booking is paid, a hold is not
+            answer = (f"Booking {b['booking_id']} is on hold, so it is not paid yet; nothing is charged unless you "
+                      "book it." if b.get("status") == "held" else
+                      f"Booking {b['booking_id']} is confirmed, so it has been paid for." if b.get("status") == "confirmed"
+                      else f"Booking {b['booking_id']} has status {b.get('status')}.")
         elif _SEATS_LEFT.search(t) and self.booking is None and (f := self._context_flight()) is not None:
             seats = int(f.get("seats_available", 0))  # "how many seats are left?" about the flight in hand
             answer = (f"Flight {f['flight_id']} was cancelled by the airline, so it cannot be booked."
@@ -3013,6 +3104,35 @@ class ReferenceTarget(Target):
             return f"{answer} {self._next_prompt()}"
         asks = re.findall(r"[^.?!]*\?", turn.last_reply or "")
         return f"{answer} {asks[-1].strip()}" if asks else f"{answer} {OFFER} What would you like to do?"
+
+    def _flight_status_answer(self, turn: TurnContext, p: Parsed) -> str | None:
+        """Whether the flights asked about still fly as scheduled, from get_flight_details: the flight named by
+        number or by its departure time, else the flights of the booking looked up. None with no such flight."""
+        if self.booking is None:  # (a flight asked about by number alone is described by _flight_info)
+            return None
+        fids = list(p.flight_ids) or list(self.booking.get("itinerary") or [])
+        if not fids:
+            return None
+        if not p.flight_ids and (m := re.search(r"\b(\d{1,2})[:.](\d{2})\b", p.text)):  # "is the 10:30 on time?"
+            at = f"{int(m.group(1)):02d}:{m.group(2)}"
+            fids = [x for x in fids if (g := self.db.flights.get(x)) is not None and g.departure_time[11:16] == at] or fids
+        said = []
+        for fid in dict.fromkeys(fids):
+            ok, f = self._call(turn, "get_flight_details", {"flight_id": fid})
+            if not ok:
+                said.append(f"Sorry, I could not find flight {fid}.")
+            elif f.get("status") == "cancelled":
+                said.append(f"Flight {fid} from {self._place(f['origin'])} to {self._place(f['destination'])} has been "
+                            "cancelled by the airline.")
+            else:
+                said.append(f"Flight {fid} from {self._place(f['origin'])} to {self._place(f['destination'])} is "
+                            f"operating as scheduled: it has not been cancelled, and it departs {f['departure_time'][:10]} "
+                            f"at {f['departure_time'][11:16]}.")
+        if re.search(r"\bon time\b|\bdelay\w*\b|\blate\b", p.text, re.I):
+            said.append("I can see the schedule only, not live delays on the day.")
+        if p.has("refund") and self.booking is not None:  # "... still on schedule, and is my fare refundable?"
+            said.append(self._refund_sentence(self.booking))
+        return " ".join(said)
 
     def _connection_answer(self) -> str:
         """The pairs of listed flights that connect with at least the minimum connection time, shortest first."""
@@ -3241,7 +3361,9 @@ class ReferenceTarget(Target):
             out.append(f"On what date would you like to fly back from {self._place(first['destination'])} to "
                        f"{self._place(first['origin'])}?")
             return
-        elif not self._f("no_round_trip_hint") and back:
+        elif (not self._f("no_round_trip_hint") and back
+              and not (len(self.legs) == 1 and self._way_out_booked(self.legs[0]))):
+            # (no return offered for the way back of a flight booked in this chat)
             if any(leg.get("for_change") for leg in self.legs):  # moving a booking: a return is another booking
                 out.append("If you also need a return flight, I can look for one separately.")
             elif multi:  # a connecting trip: its return is a trip of its own
@@ -3504,7 +3626,7 @@ class ReferenceTarget(Target):
                     return
                 picks.append((k, f, False))
                 passed = self._passed_over(k, f, p.selection)
-                if _BOTH_LEGS.search(p.text):  # "cheapest both ways", "the first one for each leg"
+                if _BOTH_LEGS.search(_BOTH_PEOPLE.sub(" ", p.text)):  # "cheapest both ways", "the first one for each leg"
                     for j, leg in enumerate(self.legs):
                         if j != k and not leg.get("choice") and leg.get("shown"):
                             self.legs[k]["choice"] = f  # the same cabin is kept for the other legs (_select)
