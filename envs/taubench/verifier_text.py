@@ -195,7 +195,7 @@ def reason(text: str, question: str = "", original: dict | None = None,
     if rest and limited_part(rest) is not None:
         # "Only do it for the notebook": the limit is R3's to compare with the write (limited_part, left_out), as
         # "just" is; the shared reading knows "just" only
-        rest = _ONLY.sub("just", rest)
+        rest = _picked(_ONLY.sub("just", rest), question, written)
     why = consent.reason(rest, question, _STORE_YES, _STORE_WORDS, details=written)
     if why is not None and _SEND_IT.search(rest):
         # "Send it!", "yes, send it through": a go-ahead idiom of the shared reading, whose "send" the store's words
@@ -210,6 +210,32 @@ def reason(text: str, question: str = "", original: dict | None = None,
     if _other_method(added, question) and _MONEY_ROUTE.search(added):
         return "question: asks to send the money to another payment method"
     return None
+
+
+# a limit that picks some of the proposal's parts: "just #W1 for now" (the rest is put off, not #W1), and a reply that
+# opens with it, "actually just #W1" (a turn of mind that narrows the proposal, no take-back)
+_FOR_NOW = re.compile(r"\b(just\s+[^,.;:!?\n]*?)\s+for\s+now\b", re.I)
+_PICK_OPEN = re.compile(r"^\W*(?:(?:actually|ok(?:ay)?|so|well|hm+)\b[\s,]*)?(?=just\s)", re.I)
+
+
+def _picked(rest: str, question: str, written: frozenset[str]) -> str:
+    """``rest`` (its limit words read as "just") with a limit to some of the proposal's parts read as a pick of them:
+    "for now" after the part dropped ("yes, just #W1 for now please": the rest waits, this part does not), and, when
+    the part is one or more of the two or more orders the question proposes, the reply's opening limit read as a yes
+    to them ("actually just #W1", "just #W1 please" to "Shall I cancel both orders?"). A part is an order the question
+    names or a word of the write's values the question lists (``said_back``: "just the notebook for now"); "just do it
+    for now" picks nothing and stays put off. R3 then compares the part with the write (``limited_part``)."""
+    listed = order_ids(question)
+
+    def picks(part: str) -> bool:
+        ids = order_ids(part)
+        return bool(ids and ids <= listed) or any(w in written for w in _WORD.findall(part.lower()))
+
+    rest = _FOR_NOW.sub(lambda m: m.group(1) if picks(m.group(1)) else m.group(0), rest)
+    if len(listed) >= 2 and (part := limited_part(rest)) is not None and (ids := order_ids(part)) and ids <= listed \
+            and (m := _PICK_OPEN.match(rest)):
+        rest = "yes, " + rest[m.end():]
+    return rest
 
 
 def lists_action(question: str, tool: str, details: list[str]) -> bool:
@@ -279,7 +305,10 @@ _RETURN = re.compile(r"\breturn(?:s|ed|ing)?\b(?!\s+(?:policy|policies|window|la
                      r"process|shipping|flight))|\bsend\s+(?:\w+\s+){0,3}back\b", re.I)
 _ADDRESS = re.compile(r"(?<!e-mail )(?<!email )\baddress(?:es)?\b|\blocation\b|\bship(?:ping|s|ped)?\s+(?:\S+\s+){0,3}?to\b|"
                       r"\bdeliver(?:y|ed|s)?\s+(?:\S+\s+){0,3}?to\b|\bredirect", re.I)
-_USER_ADDRESS = re.compile(r"\b(?:default|profile|account|on file|saved|primary|permanent|user)\b", re.I)
+# the words that name the account's (default) address rather than an order's; R3 reads them said back beside a yes
+# to a change of it ("Yes, just the account.")
+USER_ADDRESS_WORDS = ("default", "profile", "account", "on file", "saved", "primary", "permanent", "user")
+_USER_ADDRESS = re.compile(r"\b(?:" + "|".join(USER_ADDRESS_WORDS) + r")\b", re.I)
 # a payment method by name: "PayPal", "gift card", "Visa", "Mastercard ending 3088", "****9452"
 _METHOD_NAME = (r"\bpay\s*pal|\bgift\s*-?\s*card|\bvisa\b|\bmaster\s*card\b|\bamex\b|\bamerican express\b|"
                 r"\b(?:credit|debit)\s*card|\bending(?:\s+in)?\s+\d{4}\b|(?:[*x\u2022]\s?){2,}\d{4}\b")
@@ -354,6 +383,34 @@ def _ids(text: str) -> frozenset[str]:
 def order_ids(text: str) -> frozenset[str]:
     """The order ids a text names ("#W1234567", "W1234567"), as "#W1234567"."""
     return _ids(text)
+
+
+# a proposed order named by its place in the proposal ("only the first one", "the 2nd order", "just #1", "number 2")
+_ORDINALS = {"first": 0, "1st": 0, "1": 0, "second": 1, "2nd": 1, "2": 1, "third": 2, "3rd": 2, "3": 2, "last": -1}
+_BY_PLACE = re.compile(r"\bthe\s+(first|1st|second|2nd|third|3rd|last)(?:\s+(?:one|order))?\b(?!\s+(?:of|time|thing)\b)|"
+                       r"(?:#|\b(?:number|no\.?|option|order)\s*)(1|2|3)\b(?!\d)", re.I)
+# the proposed orders the reply does not name, said as "the other one" ("just #W1, leave the other one", "the rest")
+_THE_OTHER = re.compile(r"\b(?:the|that)\s+other(?:\s+(?:one|ones|order|orders))?\b|\bthe\s+(?:others|rest)\b|"
+                        r"\bthe\s+remaining\s+(?:one|ones|order|orders)\b", re.I)
+
+
+def resolve_orders(reply: str, listed: tuple[str, ...], by_place: bool) -> str:
+    """The reply with its references to the proposed orders (``listed``: ``Proposal.listed``, two or more) by place
+    ("the first one", "#2"; only when ``by_place``: each order has one action) or as "the other one" (the listed
+    orders the reply does not name, when it names one of them) written as their ids: "just #W1, leave the other one"
+    to "Shall I cancel both?" is read as "just #W1, leave #W2"."""
+    if len(listed) < 2 or not reply:
+        return reply
+    if by_place:
+        def place(m: re.Match) -> str:
+            k = _ORDINALS[(m.group(1) or m.group(2)).lower()]
+            return listed[k] if k < len(listed) else m.group(0)
+        reply = _BY_PLACE.sub(place, reply)
+    named = order_ids(reply) & set(listed)
+    rest = [o for o in listed if o not in named]
+    if named and rest:
+        reply = _THE_OTHER.sub(" and ".join(rest), reply)
+    return reply
 
 
 # a word that limits a yes to part of what was proposed, before it ("just the watch", "only #W1", "simply the
@@ -598,8 +655,12 @@ def _bullet(text: str) -> bool:
     return bool(_BULLET_START.match(text))
 
 
+# a line that is all bold, or a markdown heading ("**Order #W7736708**", "### Order #W1"): a header without its colon
+_BOLD_LINE = re.compile(r"^\s*(?:#{1,6}\s+[^\n]+|(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*)$")
+
+
 def _header(text: str) -> bool:
-    return bool(re.search(r":[*_\s]*$", text))
+    return bool(re.search(r":[*_\s]*$", text) or _BOLD_LINE.match(text))
 
 
 def _owners(units: list[_Unit]) -> list[frozenset[str]]:
@@ -660,6 +721,17 @@ class Proposal:
         named = {k for clause in _CLAUSE.split(reply or "") if clause for k, pos in _kinds(clause)
                  if not _negated_at(clause, pos)}
         return named == {kind}
+
+    def listed(self) -> tuple[tuple[str, ...], bool]:
+        """The orders it proposes actions on, in the order its text first names them, and whether each of them has
+        one action (then "the first one" of the reply names one action: ``resolve_orders``)."""
+        proposed = frozenset().union(*(ids for _, ids in self.mentions)) if self.mentions else frozenset()
+        first = {}
+        for m in _ORDER_ID.finditer(self.text):
+            first.setdefault("#" + m.group(1).upper(), m.start())
+        ordered = tuple(sorted((o for o in proposed if o in first), key=first.__getitem__))
+        kinds = {(k, o) for k, ids in self.mentions for o in ids}
+        return ordered, len(ordered) == len(proposed) and len(kinds) == len(ordered)
 
     def text_for(self, order_id: str | None) -> str:
         """The proposal's text without the units about other orders only ("1. #W1: to your Visa

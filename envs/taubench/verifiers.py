@@ -27,6 +27,7 @@ from envs.taubench import tools
 from envs.taubench.policies import HANDOFF, POLICIES
 from envs.taubench.verifier_text import (
     KIND_OF_TOOL,
+    USER_ADDRESS_WORDS,
     actions_named,
     approved_part,
     disowns_account,
@@ -44,6 +45,7 @@ from envs.taubench.verifier_text import (
     reason,
     reason_in,
     reason_proposed,
+    resolve_orders,
     said_back,
     set_aside,
 )
@@ -347,10 +349,14 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
     return None
 
 
+_ACCOUNT_WORD = re.compile(r"\b(?:" + "|".join(USER_ADDRESS_WORDS) + r")\b", re.I)
+
+
 def left_out(c: RetailCall, part: str) -> str | None:
     """What the write covers beyond the part the customer limited the yes to (``verifier_text.limited_part``:
     "just the watch, yes"), else None: an item written (for a cancellation, an item of the order) that the part
-    does not name when it names some of the order's items, or the write's order when it names other orders. A
+    does not name when it names some of the order's items, or the write's order when it names other orders; for an
+    address, the account's when the part names only an order, an order's when it names only the account. A
     part that names neither ("yes, just do it") limits nothing that can be compared."""
     written = [it[0] for it in c.items if it] or (list(c.order_names) if c.name == "cancel_pending_order" else [])
     if any(names_item(part, name) for name in c.order_names):
@@ -358,6 +364,13 @@ def left_out(c: RetailCall, part: str) -> str | None:
         if missing is not None:
             return missing
     ids = order_ids(part)
+    if c.name in ("modify_user_address", "modify_pending_order_address"):
+        # "Yes, just the order." approves no change of the account's address, "Yes, just the account." none of an order's
+        account, order = bool(_ACCOUNT_WORD.search(part)), bool(ids or re.search(r"\border\b", part))
+        if c.name == "modify_user_address" and order and not account:
+            return "the account's default address"
+        if c.name == "modify_pending_order_address" and account and not order:
+            return f"the address of {c.order_id}"
     return c.order_id if ids and c.order_id is not None and c.order_id not in ids else None
 
 
@@ -371,7 +384,8 @@ def _in_discussion(view: RetailView, before: int) -> frozenset[str]:
 
 def _written_words(c: RetailCall, said: str) -> frozenset[str]:
     """What a yes may say back about the write ``c`` (verifier_text.said_back, of the proposal ``said``): its new
-    option values and the names of its options, its items' names (and, for a return or a cancellation, their
+    option values and the names of its options (for the default address, the words that name it: "account",
+    "profile", "default"), its items' names (and, for a return or a cancellation, their
     options: the items themselves are written), the address, the payment method's kind, brand and last digits, the
     cancellation reason; and "same" when an exchange or a modification keeps an option of the item as it was ("blue
     with the same battery")."""
@@ -385,6 +399,8 @@ def _written_words(c: RetailCall, said: str) -> frozenset[str]:
     if method:
         values += [str(method.get("source") or "").replace("_", " "), method.get("brand"), method.get("last_four")]
     keys = [k for opts in c.new_options if opts for k in opts]
+    if c.name == "modify_user_address":  # the address it writes is the account's: "Yes, just the account."
+        keys += list(USER_ADDRESS_WORDS)
     kept = any(it and opts and any(opts.get(k) == v for k, v in it[1].items()) for it, opts in zip(c.items, c.new_options))
     return said_back(values, keys + (["same"] if kept else []), said)
 
@@ -403,6 +419,23 @@ def _about(c: RetailCall, part: str, product_names: tuple[str, ...]) -> str | No
     if KIND_OF_TOOL.get(c.name) in kinds and not others:
         return "mine"
     return "other" if others or kinds else None
+
+
+# a reply that speaks of every proposed order, whichever it names: "yes, both - #W1 and #W2", "#W2 too"
+_ALL_OF_THEM = re.compile(r"\b(?:both|all|every\w*|each|too|also|as well)\b", re.I)
+
+
+def named_instead(c: RetailCall, reply: str, proposal: Any) -> frozenset[str]:
+    """The orders a reply names when they are others the proposal proposes the write's action on, and it names not
+    the write's own ("yes, #W2" or, read by ``resolve_orders``, "yes, the second one" to "Shall I cancel #W1 and
+    #W2?"): the yes is to those, not to this write. Empty when it names the write's order, no other order proposed for
+    this action, or speaks of all of them (``_ALL_OF_THEM``)."""
+    kind, oid = KIND_OF_TOOL.get(c.name), c.order_id
+    same = frozenset().union(*(ids for k, ids in proposal.mentions if k == kind)) if proposal.mentions else frozenset()
+    named = order_ids(reply)
+    if oid is None or oid not in same or oid in named or _ALL_OF_THEM.search(reply):
+        return frozenset()
+    return named & same
 
 
 @verifier("R3", severity=SEVERITY["R3"])
@@ -433,7 +466,11 @@ def check_R3(view: RetailView) -> list[Violation]:
     the write. A yes the customer limits to part of the proposal ("just the watch, yes",
     "yes, only #W1": verifier_text.limited_part) does not approve a write that covers more (``left_out``: an item
     written, or for a cancellation an item of the order, that the part does not name; another order); a fresh
-    proposal of the part alone, then a yes, does. A proposal that names no order at all ("**Exchange:** From ... To ...
+    proposal of the part alone, then a yes, does. The reply's references to the proposed orders by place ("only the
+    first one", "#2") or as "the other one" are read as their ids first (verifier_text.resolve_orders), and "actually
+    just #W1 for now" picks #W1 (verifier_text's ``_picked``); a reply that names, of the orders proposed for the
+    write's action, others and not the write's own ("yes, #W2" to "cancel #W1 and #W2?") approves no write on it
+    (``named_instead``). A proposal that names no order at all ("**Exchange:** From ... To ...
     Confirm?") is about the one order the conversation's texts named before it, when they named exactly one
     (``_in_discussion``)."""
     out = []
@@ -445,7 +482,8 @@ def check_R3(view: RetailView) -> list[Violation]:
         proposal = read_proposal(texts)
         said = "\n".join(texts) or turn.prev_text
         original = c.methods.get(c.original_method) if c.original_method else None  # "the original payment method"
-        reply, back = turn.user_text, _written_words(c, said)
+        # "just #W1, leave the other one", "only the first one": the proposed orders it means, by their ids
+        reply, back = resolve_orders(turn.user_text, *proposal.listed()), _written_words(c, said)
         if not is_confirmation(reply, said, original, back) and (part := approved_part(reply, c.name)) is not None \
                 and is_confirmation(part, said, original, back):
             reply = part  # "Go ahead with the address. Hold off on the cancellation.": a yes to the address
@@ -471,6 +509,9 @@ def check_R3(view: RetailView) -> list[Violation]:
         elif (part := limited_part(reply)) is not None and (beyond := left_out(c, part)) is not None:
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer approved only part of it "
                                                 f"({part!r}), not {beyond}"))
+        elif others := named_instead(c, reply, proposal):
+            out.append(Violation(c.index, "R3", f"{c.name} called; the customer named {', '.join(sorted(others))} "
+                                                f"of the orders proposed, not {c.order_id}"))
         elif (why := unlisted_detail(c, proposal)) is not None:
             out.append(Violation(c.index, "R3", f"{c.name} called; {why}"))
     return out
