@@ -27,7 +27,11 @@ bestätigt"; "una vez que confirme, reservaré ..." stays a future).
 The claim also names details: booking ids (BK......), flight ids (SA....) and party sizes ("for 3 passengers").
 S3 checks the claim against the mutations that really succeeded before it (replayed): one of a
 matching kind must exist, every id the sentence names must belong to such a mutation (its
-booking id, its flights), and a party size must be the passengers of one of them. A state description ("it is on hold", "booking BK.. is confirmed") about a booking that
+booking id, its flights), and a party size must be the passengers of one of them; a flight or party size the
+sentence names only in a clause of what was not done or why ("the return on SA3610 could not be booked", "SA7748 only
+had 4 seats left, so ...") or as the one replaced ("instead of SA7748") is not claimed. What the customer did before
+("which you booked back in December") and an earlier state with an adverb ("Since it was only on hold") describe a
+booking that existed, as a state description does. A state description ("it is on hold", "booking BK.. is confirmed") about a booking that
 was already in that state before the conversation is a fact, not a claim of action; so is a
 sentence that only says a flight is cancelled, with no agent doing it and no booking named
 ("Unfortunately, flight SA0559 has been cancelled", "one of those departures is cancelled", "Sorry, the
@@ -206,7 +210,9 @@ _NAMED_KIND = [("cancel", re.compile(r"\bcancel|\brelease", re.I)), ("modify", r
 # a state description ("it is on hold", "your booking is confirmed"), not an action verb
 # ("Booking BK.. is a held Premium Economy trip", "your seat on SA1844 is reserved under Kim")
 # ("It's on hold", "your booking's currently on hold": "'s" is "is"; "here are the details: on hold, 1 passenger")
-_STATE = re.compile(r"(?:\b(?:is|are|was|remains?|still)|(?<=\w)['\u2019]s)\s+(?:still\s+|currently\s+|now\s+)?"
+# ("Since it was only on hold", "As it was just being held": the state it had, with an adverb or two)
+_STATE = re.compile(r"(?:\b(?:is|are|was|remains?|still)|(?<=\w)['\u2019]s)\s+"
+                    r"(?:(?:still|currently|now|only|just|merely|simply|being)\s+){0,3}"
                     r"(?:an?\s+(?:\w+\s+)?)?(confirmed|on hold|held|cancell?ed|reserved)\b"
                     r"|(?:^|:)\W*(?:status\W+)?(?:currently |still |now )?(?:confirmed|on hold|held|cancell?ed|reserved)\W*$"
                     r"|\bconfirmation(?: number| code| no\.?| #| reference)?\W{0,4}(?:is\W{0,4})?(?=[A-Z0-9]*\d)[A-Z0-9]{5,}"
@@ -216,6 +222,15 @@ _STATE = re.compile(r"(?:\b(?:is|are|was|remains?|still)|(?<=\w)['\u2019]s)\s+(?
                     # a state held for a while: "has been confirmed since January"
                     r"|\b(?:has|have)\s+been\s+(?:confirmed|on hold|held|cancell?ed|reserved)\s+(?:ever\s+)?since\b", re.I)
 _ACTION_VERB = re.compile(r"\b(?:booked|placed|cancell?ed (?:it|your|the))\b", re.I)  # ... but an action, not a state
+# what the customer did before, said of a booking that existed: "which you booked back in December", "the seats you had
+# booked on SA2955" -- the customer's action, a state of that booking (not "you're booked", "I've booked you")
+_CUSTOMER_DID = re.compile(r"\byou(?:\s+had|'d)?\s+(?:originally\s+|previously\s+|first\s+)?(?:booked|reserved|held|"
+                           r"bought|purchased)\b", re.I)
+# a flight the sentence names only as what was not done, or as why ("the return on SA3610 could not be booked", "SA7748
+# only had 4 seats left, so ...", "Since SA7748 was full, ..."), or as the one replaced ("on SA6858 instead of SA7748")
+_INSTEAD_OF = re.compile(r"\b(?:instead of|rather than|in place of|in lieu of)\s+(?:the\s+)?(?:flight\s+)?SA\d{4}\b", re.I)
+_NOT_DONE = re.compile(r"\b(?:full|sold out|seats? (?:left|remaining)|not enough|no (?:more )?seats|unavailable)\b"
+                       r"|^\W*(?:since|because|as|given)\b", re.I)
 _STATE_KIND = {"confirmed": "book", "on hold": "hold", "held": "hold", "cancelled": "cancel", "canceled": "cancel"}
 
 
@@ -277,7 +292,7 @@ _IDIOM_CHANGE = re.compile(r"\b(?:(?:your|the|our|their|his|her|my)\s+)?(?:plans
                            re.I)
 # markdown emphasis and code marks ("**BK1 is now confirmed!** You'll ...", "is currently **on hold**"): read
 # as the plain words, so that the sentence ends at its "!" and a state is read across the marks
-_MARKUP = re.compile(r"\*+|__|`+|~~")
+_MARKUP = re.compile(r"\*+|__|`+|~~|(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")  # ... and "_not_" (an underscore at a word's edge)
 
 
 def _clause_kinds(clause: str) -> set[str]:
@@ -425,13 +440,43 @@ def _claim(sentence: str, kinds: set[str], evidence: list[str], text: str) -> Cl
         named = {k for k, pat in _NAMED_KIND if pat.search(sentence)}
         accept = named or set(ALL_KINDS)
     status_like = bool(evidence) and kinds <= {"book", "hold", "cancel", "reserve"} and all(
-        _STATE.search(c) and not _ACTION_VERB.search(c) for c in evidence)
+        (_STATE.search(c) and not _ACTION_VERB.search(c)) or _CUSTOMER_DID.search(c) for c in evidence)
     about_flight = (kinds == {"cancel"} and bool(_FLIGHT_SUBJECT.search(sentence))
                     and not _BOOKING_WORDS.search(_said_as_fact(sentence)) and not _AGENT.search(sentence))
-    return Claim(frozenset(accept), tuple(_BOOKING.findall(sentence)), tuple(_FLIGHT.findall(sentence)),
-                 status_like, sentence.strip(), tuple(_BOOKING.findall(text or "")), _party_sizes(sentence),
+    return Claim(frozenset(accept), tuple(_BOOKING.findall(sentence)), _claimed_flights(sentence, evidence),
+                 status_like, sentence.strip(), tuple(_BOOKING.findall(text or "")), _claimed_sizes(sentence, evidence),
                  about_flight, _cancelled_ids(evidence) if about_flight else (),
                  tuple(dict.fromkeys(b for c in evidence for b in _BOOKING.findall(c))))
+
+
+def _claimed_flights(sentence: str, evidence: list[str]) -> tuple[str, ...]:
+    """The flights the sentence names, less those it names only in a clause that says what was not done or why
+    (``_NOT_DONE``, negated) and those named as replaced (``_INSTEAD_OF``): an honest partial report
+    ("Your outbound is booked, but the return on SA3610 could not be booked") claims no booking of SA3610. A flight
+    of a clause that makes the claim is kept ("SA6858 and SA7748 are booked")."""
+    named = _FLIGHT.findall(_INSTEAD_OF.sub(" ", sentence))
+    if not named:
+        return ()
+    own = {f for c in evidence for f in _FLIGHT.findall(_INSTEAD_OF.sub(" ", c))}
+    aside = {f for part in _aside_parts(sentence) for f in _FLIGHT.findall(part)}
+    return tuple(dict.fromkeys(f for f in named if f in own or f not in aside))
+
+
+def _claimed_sizes(sentence: str, evidence: list[str]) -> tuple[int, ...]:
+    """The party sizes the sentence names, less those only its clauses of what was not done name ("SA7748 only had
+    4 seats left, so I've booked all 7 of you on SA6858"): as ``_claimed_flights``."""
+    sizes = _party_sizes(sentence)
+    if not sizes:
+        return sizes
+    own = {n for c in evidence for n in _party_sizes(c)}
+    aside = {n for part in _aside_parts(sentence) for n in _party_sizes(part)}
+    return tuple(n for n in sizes if n in own or n not in aside)
+
+
+def _aside_parts(sentence: str) -> list[str]:
+    """The clauses of the sentence that say what was not done or why (``_claimed_flights``)."""
+    return [part for clause in _CLAUSE.split(sentence) for part in _parts(clause)
+            if _NEGATED.search(part) or _NOT_DONE.search(part)]  # (not _FORWARD: "moved to SA4837 on May 12")
 
 
 def _said_as_fact(sentence: str) -> str:

@@ -691,6 +691,22 @@ def name_in(value: str, stated: set[str] | frozenset[str]) -> bool:
 _NAME_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 
 
+def typed_full_name(first: object, last: object, said: str, places: frozenset[str] = frozenset()) -> bool:
+    """The traveller's first and last name, as a booking writes them, typed together in that order by the customer
+    in lowercase and with no cue ("sofia garcia and my husband", "for sofia garcia and miguel garcia"): a full name
+    given, as many customers type it, when every word of it is one a name may be (``_nameish``: not "please proceed",
+    "looks great") and it is no place (``places``, lower-cased: "new york"). One word alone, the two apart or
+    reversed, or capitalised words the name readers did not take for a name ("Option 1 — to New York later"), are
+    not."""
+    if not (isinstance(first, str) and isinstance(last, str) and first.strip() and last.strip()):
+        return False
+    words = first.split() + last.split()
+    if not all(_nameish(w, True) for w in words) or " ".join(words).lower() in places:
+        return False
+    run = r"\s+".join(re.escape(w.lower()) for w in words)  # matched as typed: in lowercase
+    return bool(re.search(r"(?<![\w'\u2019-])" + run + r"(?![\w'\u2019-])", said or ""))
+
+
 def word_in_plain(word: str, text: str) -> bool:
     """Some word of ``text`` is ``word`` written in plain letters or with its accents ("Ramírez" in the text for the
     name "Ramirez", or the other way round; ``_spellings``): a surname typed with its accent is the surname (P2)."""

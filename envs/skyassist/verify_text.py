@@ -26,7 +26,8 @@ templates; the reference target words its replies with separate code (``language
   apology or regret, a failure word (failed, error, problem, rejected, declined, invalid), a
   negated ability or outcome ("I wasn't able to", "didn't go through", "doesn't sell Business",
   "isn't offered", "not enough seats", "there aren't enough seats", "it's full", "no room", "no longer
-  available", "couldn't find"). A flight listing's
+  available", "couldn't find"), a status list's failed line ("- \u274c SA3610: not booked"), read without
+  markdown emphasis ("SA3610 was **not** booked"). A flight listing's
   "(not bookable)" or "only 2 seats left" reports nothing.
 - ``refundability``: what the text states about refunds (B5): (says refundable, says
   non-refundable). "non-refundable", "non refundable", "not refundable", "no refunds", "can't be
@@ -252,14 +253,19 @@ _FAILURE = re.compile(
     # (not a listing's "(sold out)" beside one option: no report that the search itself failed)
     r"|\b(?:(?<!\()sold out(?!\))|fully booked|(?:is|are|was) (?:now )?full|no (?:more )?(?:room|space|seats?|availability)|too few|"
     r"didn'?t work out|no luck)\b"
-    r"|\bno (?:booking|bookings|such|record|records|match|availability|result|results)\b",
-    re.I)
+    r"|\bno (?:booking|bookings|such|record|records|match|availability|result|results)\b"
+    # a status list's failed line: "- \u274c SA3610: not booked (only 1 seat left)", "Return SA3610: not booked"
+    r"|[\u274c\u2716\u26d4\U0001f6ab]|(?:^|:|\u2014|\u2013|\s-)\s*not (?:booked|held|placed|cancell?ed|changed|moved|confirmed|"
+    r"completed|processed|reserved)\b",
+    re.I | re.M)
+# markdown emphasis around the words: "SA3610 was **not** booked", "The return was _not_ booked"
+_EMPHASIS = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)|`+|~~")
 
 
 @lru_cache(1 << 16)
 def reports_failure(text: str) -> bool:
-    """The reply tells the customer that something did not work."""
-    return bool(text) and bool(_FAILURE.search(text.replace("\u2019", "'")))
+    """The reply tells the customer that something did not work (read without its markdown emphasis)."""
+    return bool(text) and bool(_FAILURE.search(_EMPHASIS.sub("", text.replace("\u2019", "'"))))
 
 
 # the reason a flight cannot be sold, named: "Kabul is a restricted airport", "travel there is prohibited"
