@@ -390,6 +390,9 @@ class Parsed:
     who: bool = False  # asks whether the agent is a person or a machine
     keep_booking: bool = False  # a cancellation said only negated ("don't cancel. when is the flight?")
     conditional: bool = False  # a reply that makes its yes depend on something ("ok yes if there's no fee")
+    # only some of a booking's travellers move or leave ("one of the two passengers needs to move", "only my husband
+    # needs to change, I keep my flight", "take my wife off", "split the booking"): a change moves them all
+    part_of_party: bool = False
 
     @property
     def airports(self) -> list[str]:
@@ -903,6 +906,18 @@ better cheaper cheap expensive pricier dearer costlier earlier later worse neare
 _NOT_NAMES |= set("""
 btw fyi lol lmao haha hahaha hehe imo imho tbh ngl fwiw iirc thx ty pls plz xx xoxo
 """.split())
+# nationalities and other descriptions after "I'm" ("I'm Canadian, so how much is it?", "I'm Japanese but dollars is
+# fine", "only me, I'm Canadian"): never a name
+_NOT_NAMES |= set("""
+american canadian mexican brazilian argentinian argentine chilean colombian peruvian venezuelan cuban jamaican
+british english scottish welsh irish french german dutch belgian swiss austrian italian spanish portuguese greek
+swedish norwegian danish finnish icelandic polish czech slovak hungarian romanian bulgarian serbian croatian
+ukrainian russian turkish israeli lebanese egyptian moroccan nigerian ghanaian kenyan ethiopian south african
+saudi emirati qatari iranian iraqi pakistani indian bangladeshi nepali sri lankan chinese japanese korean
+taiwanese vietnamese thai filipino indonesian malaysian singaporean australian aussie kiwi zealander european
+asian african latino latina foreign foreigner local tourist student retired pensioner senior vegetarian vegan
+myself yourself himself herself ourselves themselves
+""".split())
 _LOWER_FILLERS = {"tho", "tbf", "innit"}
 # a contraction ("I'll", "we'd", "they're", "don't") is never a name; "O'Brien", "D'Souza" are
 _CONTRACTION = re.compile(r"^[^\W\d_]+'(?:ll|d|ve|re|m|s|t)$", re.I)
@@ -980,6 +995,10 @@ _WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenge
                        r"|\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|"
                        r"mum|dad|brother|sister|boyfriend|girlfriend|colleague|co-?worker|boss|manager|client|guest|cousin|"
                        r"aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)|nephew|niece|assistant)\s*[,:]?\s+", re.I)
+# a relative said as one more of a party: "..., plus my wife", "and my sister", "with my brother"
+_COMPANION_JOIN = re.compile(r"(?:\b(?:and|plus|with|as well as|along with|also)|&|\+)\s*$", re.I)
+# the speaker's own name in brackets: "me (Liam Walsh) and my wife", "myself (Hiroshi Novak)"
+_SELF_IN_BRACKETS = re.compile(r"\b(?:me|myself)\s*\(\s*(?=[^()]*\))", re.I)
 # a full name said before the words that name the speaker: "Arjun Bianchi here, ...", "Hi, Sofia Cohen speaking"
 _NAME_THEN_CUE = re.compile(r"(?:^|[.!?;,]\s*)\W*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\W+)?"
                             r"((?-i:[A-Z][a-zA-Z'\-]+)(?:\s+(?-i:[A-Z][a-zA-Z'\-]+)){1,3})\s+(?:here|speaking|calling)\b"
@@ -1208,6 +1227,9 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         if all(_name_token_ok(x) for x in a + b) and usable(a + b) and (a[0][:1].isupper() or expecting):
             return " ".join(_tidy(b)), " ".join(_tidy(a))
     candidates: list[list[str]] = []
+    # names read only when no other name is said: a relative named as one more of the party ("Liam Walsh, plus my wife
+    # Anna Walsh", "me (Hiroshi Novak) and my sister Keiko Novak"), a nickname after "call me"
+    companions: list[list[str]] = []
     selves: list[list[str]] = []  # the speaker's own name ("my name's Jordan Lee"): not a traveller's when booking for another
     for m in _STRONG_CUE.finditer(t):
         if _NO_NAME_GIVEN.search(t[max(0, m.start() - 50):m.start()]):
@@ -1216,6 +1238,9 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             continue  # "book it as long as it's refundable", "book it as soon as you can": no name
         run = _name_run(t, m.end(), True)
         if run and usable(run, strong=True):  # "my name is Sydney Smith": a city can be a name here
+            if len(run) == 1 and m.group(0).lower().startswith("call me"):
+                companions.append(run)  # "Fatima Mwangi, but call me Fati": a nickname, the full name said wins
+                continue
             candidates.append(run)
             if _SELF_NAMED.search(t[max(0, m.start() - 3):m.end()]):
                 selves.append(run)
@@ -1225,9 +1250,17 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             candidates.append(run)
             selves.append(run)  # the speaker's name: the traveller's only when no one else is named for the trip
     named_for = False  # a full name said after "for": "could you book ... for Maya Adeyemi?"
+    for m in _SELF_IN_BRACKETS.finditer(t):  # "me (Liam Walsh)": the speaker's own name
+        run = _name_run(t, m.end(), True)
+        if run and usable(run):
+            candidates.append(run)
+            selves.append(run)
     for m in _WEAK_CUE.finditer(t):
         run = _name_run(t, m.end(), False)
         if not (run and usable(run)):
+            continue
+        if re.match(r"(?i)(?:my|our)\b", m.group(0)) and _COMPANION_JOIN.search(t[:m.start()]):
+            companions.append(run)
             continue
         if len(_tidy(run)) == 1 and m.group(0).lower().startswith("under") and not last and expecting != "name":
             last = _tidy(run)[0]  # a booking is filed under a last name: "it's under Kim"
@@ -1256,7 +1289,14 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         # "hold a seat ... 24 nov, Tomasz Andersen, 1 person": a name between commas, beside other details
         # "Miami to Doha, 14 April, just me - Maya Adeyemi": a name set off by a spaced dash at a sentence's end (the
         # words before the dash are not read as a name)
-        for sent in [re.split(r"\s[-\u2013\u2014]+\s", x)[-1] for x in re.split(r"(?<=[.;!?\n])|,", t)]:
+        # the words after a spaced dash first ("just me - Maya Adeyemi"), then those before it when they are only a
+        # name ("Ravi Tanaka - it's not urgent", "Ravi Tanaka - thanks"; not beside a booking reference, whose name
+        # is read with it: "BK... - Nguyen Hiroshi - is it confirmed?")
+        pieces = []
+        for x in re.split(r"(?<=[.;!?\n])|,", t):
+            parts = re.split(r"\s[-\u2013\u2014]+\s", x)
+            pieces += [(parts[-1], True)] + ([(parts[0], False)] if len(parts) == 2 and not _BOOKING_ID.search(t) else [])
+        for sent, trailing in pieces:
             if "?" in sent:
                 continue  # "refundable?" is a question, not a name
             sent = sent.strip(" .;!\n")
@@ -1276,11 +1316,13 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             if run and len(run) == len(words) and usable(run) and (len(run) >= 2 or expecting in ("name", "last_name")):
                 candidates.append(run)
                 break
-            if expecting in ("name", "last_name"):  # asked for a name: a capitalised name ending the sentence
+            if expecting in ("name", "last_name") and trailing:  # asked for a name: a capitalised name ending the sentence
                 tail = _trailing_name(core, 1 if expecting == "last_name" else 2)  # "ok fine its Khan"
                 if tail and usable(tail) and " ".join(tail).lower() not in places:
                     candidates.append(tail)
                     break
+    if not candidates:
+        candidates = companions  # "for me and my wife Ana Lopez": no other name is said
     # who comes with the traveller ("my sister Aisha ... and her two kids") keeps the booker out; only the booker's own
     # people ("... and my kids") may mean the booker travels too
     mine_too = any(re.search(r"\b(?:my|our)\s", m.group(0), re.I) for m in _OTHERS_TOO.finditer(t))
@@ -1346,7 +1388,8 @@ def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], st
     if not t or "?" in t or re.search(r"\d|@", t):
         return None
     lead = _NAME_LEAD.sub("", t).strip(" .!;")
-    polite = bool(_POLITE_END.search(lead)) and not re.search(r"[,.;!]\s*\w+(?:\s+you)?\s*$", lead)
+    # ("Ravi Tanaka - thanks": set off by a dash as by a comma, the polite word is no part of the name)
+    polite = bool(_POLITE_END.search(lead)) and not re.search(r"(?:[,.;!]|\s[-\u2013\u2014])\s*\w+(?:\s+you)?\s*$", lead)
     core = _POLITE_END.sub("", lead).strip(" .!,;")
     words = re.findall(_LETTERS, core)
     if not 2 <= len(words) <= 5 or len(" ".join(words)) < len(core.replace(",", " ").strip()) - 3:
@@ -2100,8 +2143,10 @@ _PAIR = re.compile(r"\bboth of us\b|\bus both\b|\bthe (?:pair|couple) of us\b|\b
                    r"|\bfor\s+(?-i:[A-Za-z][a-z'-]+)(?:\s+(?-i:[A-Za-z][a-z'-]+))?\s+and\s+(?:his|her|their)\s+"
                    r"(?:wife|husband|partner|spouse|fianc[eé]e?|son|daughter|mother|father|mom|mum|dad|friend|colleague|"
                    r"boss|brother|sister|girlfriend|boyfriend)\b(?!,?\s*(?:and|plus|with|&|\+)\s)", re.I)
-# a count corrected in the same breath: "three, no four", "5 (actually make that 6)", "2 sorry 3 people"
-_CORRECTED = re.compile(r"(?<![\w:/.$#-])" + _N_WORD + r"\s*(?:,|\(|-|\.\.\.|\s)\s*(?:no|nope|sorry|actually|wait|"
+# a count corrected in the same breath: "three, no four", "5 (actually make that 6)", "2 sorry 3 people"; the first
+# number may carry its noun ("5 of us, no sorry, 6", "6 people, sorry I mean 7", "4 adults - sorry, make that 3")
+_CORRECTED = re.compile(r"(?<![\w:/.$#-])" + _N_WORD + r"(?:\s+(?:of us|" + _PARTY_NOUN + r"))?"
+                        r"\s*(?:,|\(|-|\.\.\.|\s)\s*(?:oh[\s,]+)?(?:no|nope|sorry|actually|wait|"
                         r"or rather|i mean|err?|um+|uh)\b[\s,.]*(?:(?:actually|sorry|no|wait|i mean)[\s,.]+){0,2}(?:make (?:that|it)\s+)?"
                         + _N_WORD + r"\b(?!\s*(?:st|nd|rd|th|am|pm|:|/|bags?|days?|nights?|weeks?)\b)\)?", re.I)
 _GROUP = (r"(?:party|group|family|team|squad|choir|band|class|club|crew|delegation|troupe|orchestra|cast|committee|"
@@ -2115,12 +2160,18 @@ _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b" + _GROUP + r"\s+of\s+"
                      r"passengers?|persons?|asap|urgently|right away|now|on\b|from\b|leaving|departing|flying|"
                      r"travel+ing|in economy|in business|in premium))"
                      r"|\bx(\d{1,2})\b(?=\s*(?:$|[.,!;?]|please|pls|people|ppl|pax|seats?|tickets?))"  # "x2"
-                     r"|\b(\d{1,2})(?:pax|ppl|px|adults|people|persons|passengers|seats|tickets)\b", re.I)  # "2pax"  # "for 2", "for two, please", "for 3 asap";
+                     r"|\b(\d{1,2})(?:pax|ppl|px|adults|people|persons|passengers|seats|tickets)\b"
+                     # the rest of a party split across flights: "now the other 3 on the business one" (not "the other
+                     # one", an option)
+                     r"|\bthe\s+(?:other|remaining|last|rest\s+of\s+(?:us|the\s+group),?)\s+(?!one\b)" + _N_WORD +
+                     r"(?=\s+(?:on|onto|in|go|going|fly|flying|will|need|please|pls)\b|\s*(?:$|[.,!;]))", re.I)  # "2pax"  # "for 2", "for two, please", "for 3 asap";
 # not "for 2 nights"
 _ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:just|only|solely) for me|for me only|"  # "a seat ..., just for me"
                     r"(?:travel+ing|flying|going|coming|travel|fly|go|come)\s+(?:all\s+|just\s+)?by myself|"
                     r"(?:all|just) by myself|(?<=,\s)by myself|(?<=,)by myself|"
-                    r"(?:it'?s|it is) (?:only |just )?(?:for )?me(?=\s*[,.!;]|\s*$)|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|"
+                    # (not a bare "it's me" that goes on with a full name: "It's me, Liam Walsh" says who, not how many)
+                    r"(?:it'?s|it is) (?:(?:only |just )(?:for )?|for )me(?=\s*[,.!;]|\s*$)|"
+                    r"(?:it'?s|it is) me(?=\s*[,.!;]|\s*$)(?!\s*[,.!;:]+\s*(?-i:[A-Z][a-z'-]+\s+[A-Z][a-z'-]+))|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|"
                     # "on my own" of the trip ("travelling on my own", "I'm on my own"), not of something else ("I'll
                     # sort out the hotel on my own", "then continuing on my own")
                     r"(?:travel\w*|fly\w*|going|go|coming|come|be|i'?m|i am|it'?s|just|me|solo|alone|trip|journey)\s+"
@@ -2204,6 +2255,11 @@ def _party_words(t: str, places: frozenset[str]) -> list[tuple[re.Match, bool]]:
     return sorted(found, key=lambda x: x[0].start())
 
 
+# what may come before the speaker's own name opening a party list: "Liam Walsh, plus my wife", "It's me, Liam Walsh"
+_OWN_NAME_FIRST = re.compile(r"\W*(?:(?:hi|hello|hey|ok(?:ay)?|sure|yes|so|it'?s|it is|that'?s|that is|this is|i'?m|i am|"
+                             r"my name is|my name's|lead(?: passenger)? is|the lead is|me|myself)\W+)*", re.I)
+
+
 def _listed_members(t: str, places: frozenset[str] = frozenset(), names: bool = True) -> list[str]:
     """The longest run of party members joined only by list words ("me, my wife and our 3 kids");
     "I'll check with my wife" lists nobody. A first name in the run is a person of its own ("me, Tom
@@ -2230,14 +2286,25 @@ def _listed_members(t: str, places: frozenset[str] = frozenset(), names: bool = 
                 end = m.end()  # "our two kids Leo and Mia": the kids' names
                 continue
             if " " in word:  # a full name is the lead passenger's, said with the party: "only me, Ewa Kowalski",
+                if run and re.fullmatch(r"(?:me|myself|i)", last, re.I) and re.fullmatch(r"\s*,\s*", gap):
+                    end = m.end()  # "myself, Liam Walsh, with my wife ...": the speaker's own name, the list goes on
+                    continue
                 if run and re.fullmatch(r"\s*,\s*", gap):  # "me and my wife, Ana Lopez"; never a companion of its own,
                     run, real, named, last = [], False, False, ""  # and the list ends with it
                     end = m.end()
+                elif not run and _OWN_NAME_FIRST.fullmatch(t[:m.start()]):
+                    # "Liam Walsh, plus my wife and 4 friends", "me (Liam Walsh) and my wife": the speaker opens the
+                    # list with their own name
+                    run, last, end = ["me"], "me", m.end() + len(re.match(r"\s*\)?", t[m.end():]).group(0))
                 continue
             run.append("Name")
             named = True
             last = ""
         else:
+            if (re.match(r"(?i)the\s", word) and re.fullmatch(_OUTSIDER, word, re.I)
+                    and re.search(r"(?-i:[A-Z][a-z'-]+\s+[A-Z][a-z'-]+)\s*,\s*$", t[:m.start()])):
+                end = m.end()  # "Liam Walsh, the group organiser": who the name is, no one more
+                continue
             if (re.fullmatch(r"i", word, re.I) and not _SELF_ENDS.match(t, m.end())
                     and not (any(_member_size(x) != 1 for x in run) and re.fullmatch(r"\s*(?:and|&)\s*", gap))):
                 # ("my two kids and I need ...": a list, the speaker last; "Tom and I need...": none)
@@ -2315,7 +2382,10 @@ def _members_from(t: str, start: int) -> list[str]:
     run: list[str] = []
     end = start
     for m in _MEMBER.finditer(t, start):
-        if not _JOINER.fullmatch(t[end:m.start()]) or re.fullmatch(r"(?:me|myself|i)", m.group(0), re.I):
+        gap = t[end:m.start()]
+        if run:  # "my wife Anna Walsh and 4 friends": the name of the one just listed
+            gap = re.sub(r"^\s+(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+))*", "", gap)
+        if not _JOINER.fullmatch(gap) or re.fullmatch(r"(?:me|myself|i)", m.group(0), re.I):
             break
         run.append(m.group(0))
         end = m.end()
@@ -2472,6 +2542,8 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
         return out
     t = text.replace("\u2019", "'")
     t = _FLIGHT_SEATS.sub(" ", t)  # "option 2, the one with 3 seats left": the flight's seats, not the party
+    # "call me Chloe", "people call me Fatima": the speaker's own name, never a companion said by first name
+    t = re.sub(r"(\bcall(?:s|ed)?\s+me)\s+(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?", r"\1", t, flags=re.I)
     t = _past_counts_dropped(t)  # "last time I flew with 2 people, but this time it's just me": 1
     t = re.sub(r"\s*\+\s*(?=(?:husband|wife|partner)\b)", " / ", t)  # "me + wife": how many is asked
     t = _ages_dropped(t)  # "my two kids (8 and 10) and I" = 3, "me and my grandkids, 8 and 11" = 3
@@ -2555,6 +2627,21 @@ _KIN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|son|sons|daughter
         r"father|mom|mum|dad|parents?|brothers?|sisters?|siblings?|boyfriend|girlfriend|colleagues?|boss|cousins?|aunt|"
         r"uncle|grand(?:ma|pa|mother|father|parents?|kids?|children|child|sons?|daughters?)|in-laws?|nephews?|nieces?|family)")
 _JOIN_VERB = r"(?:coming|joining|travel+ing|flying|going)"
+# some of a booking's party moves or leaves and the rest stays as booked: "one of the two passengers needs to move",
+# "reduce it from 2 passengers to 1", "only my husband needs to change", "my husband still goes on July 3 but I ...",
+# "he stays on the 3rd", "I keep my flight", "take my wife off", "split the booking"
+_ONE_KIN = (r"(?:wife|husband|partner|spouse|son|daughter|mother|father|mom|mum|dad|brother|sister|boyfriend|girlfriend|"
+            r"colleague|boss|friend)")
+_PART_OF_PARTY = re.compile(
+    r"\b(?P<n>" + _NUMBER_WORD_RE + r"|\d{1,2})\s+of\s+the\s+(?:" + _NUMBER_WORD_RE + r"|\d{1,2})\s+(?:of us|passengers|"
+    r"people|travell?ers|persons|seats|tickets)\b"
+    r"|\breduce\b[^.?!]{0,30}?\bto\s+(?P<n2>" + _NUMBER_WORD_RE + r"|\d{1,2})\b(?!\s*(?:am|pm|:))"
+    r"|\b(?:only|just)\s+(?:my|our)\s+" + _ONE_KIN + r"\s+(?:needs?|has|have|wants?|is|must|should|will)\b"
+    r"|\b(?:only|just)\s+(?:me|myself)\s+(?:needs?|has|have|wants?|must|should)\b"
+    r"|\b(?:i|he|she|my\s+" + _ONE_KIN + r")\s+(?:still\s+)?(?:keeps?|stays?|remains?)\s+(?:(?:my|his|her|the)\s+(?:flight|seat|ticket|date|"
+    r"original|plan)|on|with|booked|as)\b|\b(?:i|he|she|my\s+" + _ONE_KIN + r")\s+(?:still|will still)\s+(?:goes?|fly|flies|travels?|leaves?)\b"
+    r"|\b(?:take|remove|drop|get)\s+(?:my\s+" + _ONE_KIN + r"|him|her|one passenger|one person|one of us)\s+(?:off|from)\b"
+    r"|\bsplit\s+(?:the|my|our|this)\s+booking\b", re.I)
 _PAX_UP = re.compile(  # the count goes up by N
     r"\b" + _N + r"\s+(?:more|extra|additional|further)\s+" + _WHO + r"\b"
     r"|\b(?:add|adding|plus|include|including)\s+" + _N + r"\s+(?:[a-z-]+\s+)?" + _WHO + r"\b"
@@ -2769,7 +2856,7 @@ def _grouped_id(m: re.Match, text: str) -> str:
 
 
 # what stands between a date and the one that corrects it: ", actually no, ", " - sorry, I mean ", " no wait "
-_DATE_CORRECTION = re.compile(r"[\s,.;:!()-]*(?:(?:no|nope|nah|sorry|actually|wait|oops|hang on|i mean|i meant|make (?:it|that)|"
+_DATE_CORRECTION = re.compile(r"[\s,.;:!()-]*(?:(?:oh|no|nope|nah|sorry|actually|wait|oops|hang on|i mean|i meant|make (?:it|that)|"
                               r"or rather|rather|scratch that|correction|not that|change (?:it|that) to)[\s,.;:!()-]*)+"
                               r"(?:on\s+|the\s+)?", re.I)
 
@@ -2803,6 +2890,12 @@ _NAME_PAIR = re.compile(r"\W*((?i:(?:the\s+|our\s+)?(?:lead\s+|passenger\s+|trav
                         r"will be)\s*:?\s+|it'?s\s+|we'?re\s+|that'?s\s+))?([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\s*"
                         r"(?:,|&|\+|\band\b)\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)\W*")
 
+# a labelled list of full names: "Passengers: Liam Walsh, Anna Berg", "Attendees: A B; C D; E F", "The travellers are
+# A B, C D and E F": the lead passenger is the name listed first
+_FULL = r"(?-i:[A-Z][a-z'\-]+\s+[A-Z][a-z'\-]+)"
+_NAME_LIST = re.compile(r"(?:^|(?<=[\n.!?:;]))\W*(?:the\s+|our\s+)?(?:passengers|names|travell?ers|attendees|participants|guests|"
+                        r"pax|people)(?:\s*:|\s+are\s*:?)\s*(" + _FULL + r"(?:\s*(?:,|;|&|\+|\band\b)\s*(?:and\s+)?"
+                        + _FULL + r")+)", re.I)
 
 # a request taken back in the same message: "cancel BK123... no wait, that's the same one. never mind"
 _WITHDRAW = re.compile(r"\b(?:never ?mind|nevermind|no wait|wait,? no|scratch that|forget (?:it|that|about it)|ignore that|"
@@ -2959,6 +3052,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if p.passengers is None and (m := _FIRST_N.search(text)):
         p.passengers = text_rules.number_value(m.group(1))  # "book the first 5": this booking's share of the group
     p.recount = recount(text)
+    part = _PART_OF_PARTY.search(plain)
+    if part and (n := part.group("n") or part.group("n2")):  # "one of the two passengers", "reduce it ... to 1"
+        p.passengers = text_rules.number_value(n)
+    p.part_of_party = bool(part)
     p.total_asked = bool(_TOTAL_ASK.search(text))
     if (m := _FOR_OTHER.search(text)) and not _WITH_SPEAKER.search(text) and not _OTHERS_TOO.search(text):
         p.for_other = re.sub(r"^(?:coll?egue|coleague)$", "colleague", next(g for g in m.groups() if g).lower())
@@ -3042,6 +3139,13 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.first_name, p.last_name = pair.group(2), pair.group(3)
         p.name_words, p.name_doubt = [], None
         p.more_names = [pair.group(4)]
+    full = re.findall(_FULL, listed.group(1)) if (listed := _NAME_LIST.search(named)) else []
+    if full and not any(w.lower() in places for n in full for w in n.split()) and not any(
+            w.lower() in _NOT_NAMES for w in full[0].split()):
+        # "Passengers: Liam Walsh, Anna Berg": the lead passenger is the name listed first, never the last one read
+        p.first_name, p.last_name = full[0].split()
+        p.name_words, p.name_doubt = [], None
+        p.more_names = full[1:]
     if NAME_QUESTION.search(text):  # "do you need my middle name too?" asks; it gives no name ("Too")
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None

@@ -2248,6 +2248,8 @@ class ReferenceTarget(Target):
             self.booking = data
             self.awaiting = None
         b = self.booking
+        if p.part_of_party and b.get("status") != "cancelled" and self._party_change(p, b, out):
+            return  # "can I reduce it from 2 passengers to 1?", "take my wife off": said honestly, whatever the mode
         if mode == "status":
             if ("change or cancel it" in turn.last_reply and not p.booking_ids and (p.yes or p.accepts)
                     and not p.intents and not (p.dates or p.flight_ids or p.places)):
@@ -2358,6 +2360,17 @@ class ReferenceTarget(Target):
         have = int(b.get("passengers", 0) or 0)
         if not p.passengers and p.pax_change is not None and have:
             p.passengers = have + p.pax_change  # "my wife is coming too" said with the request
+        if p.part_of_party and have >= 2 and p.passengers in (None, have):
+            # "only my husband needs to change, I keep my flight", "split the booking": some of the party moves or
+            # leaves; the change would move them all, so that is said (with two on it, one is the rest)
+            p.passengers = 1 if have == 2 else None
+            if p.passengers is None:
+                self.passengers, self.pending, self.awaiting, self.legs = have, None, None, []
+                out.append(f"{self._booking_text(b)} I'm sorry, I can't move or remove only some of the passengers on "
+                           f"booking {b['booking_id']}: a change moves all {pax_words(have)} to other flights. I can "
+                           "move it for everyone as they are, or cancel it and book a new trip for those travelling. "
+                           "What would you like to do?")
+                return True
         if not p.passengers or not have or p.passengers == have:
             return False
         if p.date or self.change_shift is not None:
