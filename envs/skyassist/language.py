@@ -285,7 +285,16 @@ _INTENTS: dict[str, re.Pattern] = {
                         r"what do you have access to|how does this work|(?:what|which) (?:database|data ?base|"
                         r"backend|back end|platform|program|engine)s?|(?:what|which) (?:ai |language )?model (?:are you|do you "
                         r"use|is this|runs you)|behind the scenes|under the hood|what runs you|"
-                        r"what are you (?:built|running) on|how do you (?:actually |really |even |normally )?(?:look up|find|search|check|get))\b", re.I),
+                        r"what are you (?:built|running) on|how do you (?:actually |really |even |normally )?(?:look up|find|search|check|get)|"
+                        # "what do you use to look the flights up?", "what do you look things up with?", "where do you
+                        # get this flight info from?", "what are you hooked up to?": the same question, in everyday words
+                        r"what (?:do|are|did) you (?:use|using) (?:to|for) (?:look|find|search|check|get|pull|see|fetch)|"
+                        r"what (?:do|are|did) you (?:look|looking) (?:\w+ ){0,2}up (?:with|on|in)|"
+                        r"where (?:do|did) you (?:get|pull|find|source|take) (?:[\w']+ ){0,3}(?:info|information|data|prices|"
+                        r"fares|availability|details|numbers)(?: \w+)?(?: from)?(?=\s*(?:[?.!,]|$))|"
+                        r"where (?:does|do) (?:your|this|the|all this|that|all that|these) (?:flight )?(?:info|information|data|"
+                        r"prices|fares|availability)(?: \w+)? come from|"
+                        r"what are you (?:hooked up|connected|plugged|linked|wired up) (?:to|in|into))\b", re.I),
     "round_trip": re.compile(r"\b(round[- ]trip|return (flight|trip|ticket|journey)|and back|fly back|coming back|ret|rtn|"
                              r"returning|return on|back on|way back)\b", re.I),
     "goodbye": re.compile(r"\b(bye|goodbye|that'?s all|that is all|that'?s it|nothing else|no more questions|"
@@ -1524,8 +1533,9 @@ def is_refusal(text: str) -> bool:
 
 
 # a clause of the customer's own plans with a time word, said after a yes ("I need it done by tomorrow", "I'll call
-# back tomorrow to confirm and pay", "and I will get back to you later today", "I'll pay within the next day")
-_TIMELINE = re.compile(r"(?:(?<=[.!?;])\s+|,\s*(?:and\s+)?|\s+and\s+)((?:i|we)(?:'ll|'d| will| need| have to| must| can|"
+# back tomorrow to confirm and pay", "and I will get back to you later today", "I'll pay within the next day"; after a
+# dash too: "Yes, hold it - I'll buy it tonight")
+_TIMELINE = re.compile(r"(?:(?<=[.!?;])\s+|,\s*(?:and\s+)?|\s+and\s+|\s+[-\u2013\u2014]+\s*)((?:i|we)(?:'ll|'d| will| need| have to| must| can|"
                        r" am going to|'m going to| want to)?\b[^.!?;,]*?\b(?:tomorrow|tonight|today|later(?: today| on)?|"
                        r"this (?:evening|afternoon|morning)|(?:the )?next day(?: or so)?|a day or two|a couple of days|"
                        r"the end of the day|soon)\b[^.!?;]*)", re.I)
@@ -2949,6 +2959,40 @@ def _flight_ids(text: str, db) -> list[str]:
 _MD_FIELD = re.compile(r"\s*(?:\*\*|__)\s*([A-Za-z][A-Za-z .#'/()-]{0,30}?)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*")
 
 
+# English words that are also common family names ("Anna Price", "my name is Tom May", "It's Carol Day."): elsewhere a
+# price question, a month, a day ("the price", "in May", "next day"); a family name only in a reply to the name
+# question that is nothing but a capitalised given name and that capitalised word
+_WORD_SURNAMES = set("""
+price may day march good child more way fine early still rush quick speed hope frost young rich
+""".split())
+_NOT_GIVEN = set("""
+next following previous whole full best low lowest high higher lower final late mid end nice happy big new old half
+special base regular normal standard fare ticket flight seat travel trip holiday
+""".split())
+_WORD_SURNAME_REPLY = re.compile(r"(?:((?-i:[A-Z][a-z'\-]+))\s+)?((?-i:[A-Z][a-z]+))(?:[\s,]+(?:please|pls|thanks|thank you|cheers))?"
+                                 r"[\s.!]*", re.I)
+
+
+def _word_surname_reply(text: str, db, expecting: str | None) -> tuple[str | None, str] | None:
+    """(given, family) for a reply to the name question like "Anna Price" or "It's Carol Day.", (None, family) for
+    "Price" alone asked for the last name; None otherwise."""
+    if expecting not in ("name", "last_name"):
+        return None
+    t = _LAST_CUE.sub("", _NAME_LEAD.sub("", (text or "").replace("\u2019", "'").strip()), count=1) \
+        if expecting == "last_name" else _NAME_LEAD.sub("", (text or "").replace("\u2019", "'").strip())
+    m = _WORD_SURNAME_REPLY.fullmatch(t)
+    if not m or m.group(2).lower() not in _WORD_SURNAMES:
+        return None
+    given = m.group(1)
+    if given is None:
+        return (None, m.group(2)) if expecting == "last_name" else None
+    places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
+    if (not _name_token_ok(given) or given.lower() in places or given.lower() in MONTHS or given.lower() in WEEKDAYS
+            or given.lower() in _WORD_SURNAMES or given.lower() in _NOT_GIVEN):
+        return None  # "Next Day", "Good Price", "Paris May": no given name
+    return given, m.group(2)
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
@@ -3293,4 +3337,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.add("one_way")
         p.intents.discard("round_trip")
         p.intents.discard("no_return")
+    if word_name := _word_surname_reply(text, db, expecting):
+        # "Anna Price", "my name is Tom May" at the name question: only a name (no price question, no date in May)
+        p = Parsed(text=text)
+        p.first_name, p.last_name = word_name
     return p

@@ -116,7 +116,7 @@ _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|
 # the step after a hold, said after the yes to it: "... and I'll book it later today", "- we will pay for it tomorrow"
 # (only "it": "I'll book them later" may name other seats, and is asked again)
 _HOLD_THEN_BOOK = re.compile(r"(?:\s*[.;,!]+\s*(?:and\s+)?|\s+(?:and|[-\u2013\u2014]+)\s+)(?:then\s+)?(?:i|we)"
-                             r"(?:'ll| will| shall|'m going to| am going to)\s+(?:book|pay for)\s+it(?:\s+(?:later(?: today|"
+                             r"(?:'ll| will| shall|'m going to| am going to)\s+(?:book|pay for|buy|purchase)\s+it(?:\s+(?:later(?: today|"
                              r" on| tonight| this week)?|tomorrow(?: morning| afternoon| evening)?|tonight|today|this "
                              r"(?:morning|afternoon|evening)|before it expires|within (?:the )?24 hours|in a day or "
                              r"(?:so|two)))?[\s.!]*$", re.I)
@@ -755,8 +755,11 @@ class ReferenceTarget(Target):
                 p.later, p.no, p.accepts = False, False, True
             if (pend["kind"] == "hold" and not p.yes and (then := _HOLD_THEN_BOOK.search(p.text))
                     and is_confirmation(p.text[:then.start()], pend["said"])):
-                p.yes, p.later, p.no, p.accepts = True, False, False, False  # "Please hold it and I'll book it later
-                # today": booking later is what a hold is for (a clause that waits on someone else is asked again)
+                if re.search(r"\bhold\b", p.text[:then.start()], re.I):
+                    p.yes, p.later, p.no, p.accepts = True, False, False, False  # "Please hold it and I'll book it later
+                    # today": booking later is what a hold is for (a clause that waits on someone else is asked again)
+                else:  # a bare "yes - I'll buy it tonight" names the booking only: the hold is asked about again
+                    p.intents.discard("book")
             if (pend["kind"] in ("book", "hold") and p.passengers is None and p.pax_change is None
                     and not (p.dates or p.flight_ids or p.places or p.booking_ids or p.budget or p.split_now)
                     and p.selection is None and (n := lone_count(p.text)) and n != pend["args"].get("passengers")):
@@ -4051,10 +4054,22 @@ class ReferenceTarget(Target):
             out.clear()
             self._execute(turn, pend, out)
             return
+        if (self._f("skip_confirm_when_urgent") and self.urgent and kind in ("book", "hold")
+                and self._named_by_id(chosen) and _CABIN_OFFER not in turn.last_reply):
+            # the urgent customer named the flight id ("2 seats SA1512 asap", or "please hurry" at its summary): only
+            # the cabin is asked, and the yes to it books at once -- the booking's yes skipped (S5), never the cabin
+            # defaulted beside it (S4)
+            cabins = " and ".join(dict.fromkeys(f["public_cabin"] for f in chosen))
+            question = f"Since you are in a hurry, I only need to know one thing: is {cabins} all right for you?"
         out.append(summary + " " + question)
         pend["said"] = summary + " " + question  # asked again after a question it cannot answer
         self.pending = pend
         self.awaiting = None  # a summary asks for a yes, no longer for a name or a count
+
+    def _named_by_id(self, chosen: list[dict[str, Any]]) -> bool:
+        """Whether the customer typed the flight id of every chosen flight (in this message or an earlier one)."""
+        words = (self._said_before + " " + self._message).upper()
+        return bool(chosen) and all(re.search(r"\b" + re.escape(f["flight_id"]) + r"\b", words) for f in chosen)
 
     def _cabin_known(self, turn: TurnContext, chosen: list[dict[str, Any]]) -> bool:
         """Whether the customer named the cabin of every chosen flight, or picked it in reply to the listing
