@@ -256,6 +256,11 @@ _CANCEL_OTHER_WORDS = (r"\b(?:kill|scrap|nix|void|stop|halt|abort|get rid of|do 
                        r"\b(?:don'?t|do not|dont)\s+(?:want|need)\s+(?:order\s+)?#?W\d{7}\s+any ?more\b|"
                        r"\bno longer (?:want|need)\s+(?:order\s+)?#?W\d{7}\b")
 
+# "I just want to change where it ships", "can you update where the order goes?": the order's shipping address
+_WHERE_IT_SHIPS = (r"\b(?:change|update|correct|fix|switch|redirect)\w*\s+where\s+(?:it|they|this|that|the order|my order|"
+                   r"the package|my package|(?:order\s+)?#?W\d{7})(?:'s|\s+is|\s+are|\s+will|\s+gets?)?\s+(?:be\s+|being\s+)?(?:ship\w*|go\w*|"
+                   r"sent|deliver\w*|head\w*)\b")
+
 INTENTS: dict[str, re.Pattern[str]] = {
     "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b|" + _CANCEL_OTHER_WORDS, re.I),
     "return": re.compile(r"\b(return(ed|ing)?|retrun|retun|retrn|reutrn|send (\w+ ){1,3}back|send back|bring (it|them) back|"
@@ -281,7 +286,7 @@ INTENTS: dict[str, re.Pattern[str]] = {
                          # "i'd like the watch to have a metal strap", "i want my kettle to be stainless steel"
                          r"|\b(?:want|like|need|prefer)\s+(?:it|them|the \w+|my \w+)\s+to (?:have|be|come with)\s+(?:an?\s+)?[a-z0-9]",
                          re.I),
-    "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved|new place)\b", re.I),
+    "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved|new place)\b|" + _WHERE_IT_SHIPS, re.I),
     # a card named without its kind is a payment method too: "can it go on a different card?", "use my other card"
     "payment": re.compile(r"\b(pay(ment|ing)?|(how|what) (i|we) paid|spen[dt]|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
                           r"(?:other|another|different|new|my|a) card|"
@@ -821,6 +826,47 @@ _STATE = (r"\b(?:" + _STATE_NAMES +
 # two-letter codes that are also everyday words: read as a state only when written in capitals
 _WORDLIKE_CODES = frozenset("ok in or me hi id oh de la pa ma al co mo ne wa".split())
 ZIP4 = re.compile(r"\b(\d{5})\s?[-\u2013]\s?\d{4}\b")
+
+# an order told by where it ships: "the one that was shipped to Texas", "the order going to Los Angeles", "my NYC
+# order", "which of my orders went to Houston?" (the place after a word of shipping, or before "order")
+_PLACE_CUE = re.compile(r"\b(?:ship\w*|sent|send\w*|go(?:ing|es)?|went|deliver\w*|head\w*|bound|address\w*|mail\w*)"
+                        r"(?:\s+out)?\s+(?:to|in|for|at|into)\s+(?P<p>[A-Za-z0-9][\w .'-]{1,40})|"
+                        # (a place before "order" only written as a name: "my LA order", "the Houston one", not "my
+                        # tablet order")
+                        r"\b(?:my|the|that)\s+(?P<q>(?-i:[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?))\s+(?:order|one|address)\b|"
+                        r"\b(?:one|order)\s+(?:in|from|for)\s+(?P<r>[A-Za-z0-9][\w .'-]{1,40})", re.I)
+_PLACE_ALIASES = {"nyc": "new york", "la": "los angeles", "sf": "san francisco", "dc": "washington", "philly": "philadelphia"}
+
+
+def _place_fits(phrase: str, address: dict[str, str]) -> bool:
+    """Whether the words right after a shipping word name this address: its city, its state (name or code; a code that
+    is an everyday word only in capitals), or its zip."""
+    low = phrase.lower().strip()
+    city, code, zip_ = address.get("city", "").lower(), address.get("state", ""), address.get("zip", "")
+    first = low.split()[0] if low.split() else ""
+    if city and (low.startswith(city) and not low[len(city):len(city) + 1].isalnum() or _PLACE_ALIASES.get(first) == city):
+        return True
+    name = STATES.get(code.upper(), "").lower()
+    if name and low.startswith(name) and not low[len(name):len(name) + 1].isalnum():
+        return True
+    if code and re.match(rf"{re.escape(code)}\b", phrase.strip(), 0 if code.lower() in _WORDLIKE_CODES else re.I):
+        return True
+    return bool(zip_) and first == zip_
+
+
+def place_cue(text: str) -> bool:
+    """Whether the words may tell an order by where it ships (``orders_at_place`` then says which)."""
+    return bool(_PLACE_CUE.search(text))
+
+
+def orders_at_place(text: str, addresses: dict[str, dict[str, str]]) -> list[str]:
+    """Of these orders (id -> shipping address), those the words tell by where they ship ("the one shipped to Texas",
+    "my LA order"); empty when no place is named, or none fits."""
+    out: list[str] = []
+    for m in _PLACE_CUE.finditer(text):
+        phrase = m.group("p") or m.group("q") or m.group("r") or ""
+        out += [o for o, a in addresses.items() if a and o not in out and _place_fits(phrase, a)]
+    return out
 # words around a value that only say what it is ("it should say Austin", "i meant San Antonio")
 _LABEL_WORDS = frozenset("sorry oops whoops typo correction actually wait i i'm im meant mean it it's its is was should be "
                          "say read says reads the city town state zip code postal my bad mistake no not oh um so ok okay "
@@ -1028,7 +1074,7 @@ _ASKED = {
     "exchange": re.compile(r"\b(?:exchang(?:e|ing)|swap(?:ping)?)\b", re.I),
     "address": re.compile(r"\b(?:change|update|correct|fix|new|different)\b[^.?!]{0,30}\baddress\b|"
                           r"\baddress\b[^.?!]{0,20}\b(?:changed?|updated?)\b|\bship (?:it|them|that|the order) to\b|"
-                          r"\bsend (?:it|them) to (?:my|a|the) new\b|\bi(?:'ve| have)? moved\b", re.I),
+                          r"\bsend (?:it|them) to (?:my|a|the) new\b|\bi(?:'ve| have)? moved\b|" + _WHERE_IT_SHIPS, re.I),
     "payment": re.compile(r"\b(?:change|switch|update|move|put|use|charge|pay)\b[^.?!]{0,40}\b(?:payment|pay ?pal|"
                           r"gift ?card|credit ?card|card|visa|master ?card|amex)\b|\bpayment method\b", re.I),
 }

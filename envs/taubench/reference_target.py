@@ -46,6 +46,7 @@ from envs.taubench.language import (
     asks_only,
     asks_shipping_abroad,
     changes_order_payment,
+    default_address_asked,
     info_only_orders,
     item_mentions,
     item_verbs,
@@ -59,7 +60,9 @@ from envs.taubench.language import (
     option_score,
     order_by_last_digits,
     order_naming_items,
+    orders_at_place,
     ordinal_answers,
+    place_cue,
     read,
     reasons_by_order,
     requested_kinds,
@@ -389,6 +392,45 @@ _PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)
 _COUNT = {2: "two", 3: "three", 4: "four"}
 _COSTS_MORE = re.compile(r"\bcosts (\$[\d,]+(?:\.\d\d)?) more\b")  # the price difference said before a method is asked
 _WHICH_ADDRESS = "Is this for your default address, or for the shipping address of an order?"
+# the answer "an order's" to that question: "the shipping address of an order", "the order", "for an order"
+# a question about the store's range, not the customer's orders: "how many t-shirt options do you have?", "what t-shirt
+# options are available in your store?", "do you sell coats?", "what colours does the kettle come in?"
+def _thing(k: int) -> str:
+    return rf"(?P<thing{k}>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){{0,2}}?)"
+
+
+_CATALOGUE_Q = re.compile(
+    r"\bhow many\s+(?:different\s+|kinds?\s+of\s+|types?\s+of\s+|sorts?\s+of\s+)?" + _thing(1) +
+    r"\s+(?:options?|kinds?|types?|variants?|versions?|models?|styles?|choices?|are (?:there|available|in stock)|"
+    r"(?:do|does|can) (?:you|the store|your store|the shop|u) (?:have|sell|carry|stock|offer))\b|"
+    r"\bhow many\s+(?:different\s+)?(?:options?|kinds?|types?|variants?|versions?|styles?) (?:of|for)\s+(?:the\s+)?" + _thing(2) + r"\b|"
+    r"\b(?:what|which)\s+(?:different\s+|other\s+)?" + _thing(3) + r"\s+(?:options?|variants?|versions?|models?|styles?)\s+"
+    r"(?:are|do|does|can|is)\b[^.?!]{0,40}\b(?:available|in stock|store|shop|sell|carry|have|offer)\b|"
+    r"(?:^|[.?!,;]\s*|\b(?:and|so|also|hi|hey|hello|btw|but)\s+)do (?:you|u|y'?all|you guys) (?:sell|have|carry|stock|offer)\s+"
+    r"(?:any\s+|a\s+|an\s+)?(?!(?:the|my|your|our|his|her|their|it|that|this|for|me|to|anything|something)\b)" + _thing(4) + r"(?=\s*(?:[?.!,]|$|\bat all\b|"
+    r"\bin\b|\bright now\b|\bthat\b|\bwith\b))|"
+    r"\b(?:what|which)\s+(?:colou?rs?|sizes?|options?|versions?|materials?|styles?|variants?)\s+(?:does|do|can)\s+(?:the\s+|a\s+|an\s+|"
+    r"your\s+)?" + _thing(5) + r"\s+come in\b", re.I)
+# words that make it about the customer's own order: "which t-shirts did I order", "what colour is my kettle"
+_OWN_ORDER_Q = re.compile(r"\b(?:i|we)\s+(?:ordered|bought|got|received|have)\b|\b(?:did|do) (?:i|we) (?:order|buy|get|have)\b|"
+                          r"\bmy\s+(?:order|orders|purchase)\b|\bin (?:my|the) order\b", re.I)
+_ASKED_KEY = {"colou?rs?": "color", "sizes?": "size", "materials?": "material", "styles?": "style"}
+# "what are my options then?", "so what can I do instead?" after a refusal
+_OPTIONS_Q = re.compile(r"^\W*(?:(?:oh|ok(?:ay)?|so|hmm+|i see|well|then|and|alright|all right|ugh|um+|in that case)\W+)*"
+                        r"(?:what (?:are|r) (?:my|the|our) (?:options|alternatives|choices)|what (?:other )?options do (?:i|we) "
+                        r"have|what (?:else )?(?:can|could) (?:i|we|you) do(?: instead| then| about (?:it|that))?|what now)\b"
+                        r"[^.?!]*[?.!]?\W*$", re.I)
+# an address put back: "change it back to the original address", "put my account address back to what it was",
+# "revert my default address", "undo the change to my account address"
+_BACK_TO_OLD = re.compile(r"\b(?:back|revert\w*|restor\w*|undo|roll\w*\s+back)\b[^.?!]{0,40}?\b(?:original|old|previous|"
+                          r"prior|former|earlier|what it (?:was|used to be)|how it was|the way it was|before)\b|"
+                          r"\b(?:revert\w*|undo|restor\w*|roll\w*\s+back)\b[^.?!]{0,40}?\baddress\b|"
+                          r"\baddress\b[^.?!]{0,25}?\bback\s+to\b", re.I)
+# "... keep the order one", "leave the order as it is": the order's address stays
+_KEEP_ORDER = re.compile(r"\b(?:keep|leave|not|don'?t (?:touch|change))\s+(?:the\s+|my\s+)?(?:\w+\s+)?orders?(?:'s)?"
+                         r"(?:\s+(?:one|address|as it is))?\b", re.I)
+_AN_ORDERS = re.compile(r"\b(?:an|the|my|one|that|this)\s+(?:\w+\s+)?order(?:'s)?\b|\border'?s\s+(?:shipping\s+)?address\b",
+                        re.I)
 _BOTH = re.compile(r"\W*(?:(?:ok|yes|yeah|um+|hmm+)\W+)?(?:both|both of them|the both|both please|both pls|everywhere|all of it|"
                    r"all of them|both places|each|the two of them)\W*(?:please|pls|thanks|thx)?\W*", re.I)
 # an order told apart by its state: "the one I already got" (delivered), "the one that hasn't shipped" (pending)
@@ -487,7 +529,9 @@ _WHEN_ARRIVES = re.compile(r"\bwhen\b[^.?!]{0,30}\b(?:arriv\w*|get here|be here|
                            re.I)
 # "and refund anything to the gift card?", "where did the money go?": asked of what this chat's writes refunded
 _REFUNDED_Q = re.compile(r"\brefund\w*\b|\bmoney\b[^.?!]{0,20}\b(?:go|went|back)\b|\b(?:get|got)\s+(?:anything|something|"
-                         r"money)\s+back\b", re.I)
+                         r"money)\s+back\b|"
+                         # "how much in total did I get back?", "what am I getting back altogether?"
+                         r"\b(?:how much|what)\b[^.?!]{0,30}\b(?:get|got|getting|receive|received|receiving)\s+back\b", re.I)
 MENU = ("I can cancel a pending order or change its items, address or payment, return or exchange items "
         "you have received, update your default address, or look up your orders.")
 
@@ -625,6 +669,9 @@ _BOTH_ALONE = re.compile(r"\bboth\b(?:\s+of\s+(?:them|those|these))?(?=\s*(?:[,.
                          r"(?:items|things)\b))", re.I)
 
 
+# every order named in the request itself: "return everything, both orders", "from all of my orders"
+_EVERY_ORDER = re.compile(r"\b(?:both|all|each|every one)\s+(?:of\s+)?(?:(?:my|the|our)\s+)?(?:(?:two|2)\s+)?orders\b|"
+                          r"\bevery order\b", re.I)
 _ALL_LISTED = re.compile(r"^\W*(?:(?:um+|uh+|oh|ok(?:ay)?|well|hmm+)\W+)*(?:both|all|every one|each)(?:\s+of\s+(?:them|those|"
                          r"these|my orders|the orders)|\s+(?:the\s+|my\s+)?orders?|\s+(?:the\s+|my\s+)?(?:two|2)(?:\s+orders)?)?"
                          r"(?:\W+(?:please|pls|thanks?|thank you))?\W*$", re.I)
@@ -675,6 +722,8 @@ class ReferenceTarget(Target):
         self.log: list[tuple[str, str | None, str]] = []  # (tool, order, what it did) for each write that went through
         # the last order address written: (order, new address, address before), for "fix the zip" / "send X there too"
         self.last_moved: tuple[str, dict[str, str], dict[str, str]] | None = None
+        # the default address before this chat's first change of it, for "put my account address back to what it was"
+        self.old_default: dict[str, str] | None = None
 
     @staticmethod
     def _empty_goal() -> dict[str, Any]:
@@ -810,6 +859,15 @@ class ReferenceTarget(Target):
                             "their own conversation, so I can't look up or change anything more on this account." +
                             (" Nothing has been changed." if left else "") + " The account holder would need to "
                             "contact us themselves.")
+        if self.user_id and not (r.address or self.pending) and (back := self._address_back(r)):
+            # "can you put my account address back to what it was?", "change my address back to the original one":
+            # the address this chat replaced, read from the lookup made before the change, proposed for its own yes
+            # (before: "What is the new address?", the customer knowing only the city)
+            self.goal = self._empty_goal()
+            o, a = back
+            self.goal.update(intents={"address"}, text=r.text, address=dict(a), default_address=o is None,
+                             orders=[o] if o else [])
+            return self._say_plan(turn, "")
         if self.user_id and not (r.order_ids or r.address or r.intents & ACTING - {"cancel", "return", "exchange",
                                                                              "modify", "address", "payment"}) and \
                 (_RECAP_Q.match(r.text) or _UNDO_Q.search(r.text) and not r.order_ids):
@@ -1146,6 +1204,7 @@ class ReferenceTarget(Target):
                 re.fullmatch(r"\W*|" + THANKS.pattern, HOLDING.sub(" ", r.text), re.I):
             # "thanks, one sec", "hold on": the customer is about to go on (before: "one sec" ended the conversation)
             return turn.say("Sure, take your time. Is there anything else I can help you with?")
+        just_in = self.user_id is None  # (a question asked before the login is answered once it is done)
         if self.user_id is None:
             self._hear_identity(r)
             if (r.other_emails or r.for_other) and not (r.emails or r.names or r.zips or self.heard["names"]):
@@ -1158,6 +1217,18 @@ class ReferenceTarget(Target):
             return turn.say("I can only help the customer I have verified in this conversation, so I can't "
                             "look up or change another person's account or orders. Is there anything else on "
                             "your own account?")
+        asked = r.text if _CATALOGUE_Q.search(r.text) else self.goal["text"] if just_in else ""
+        if self.user_id and asked and not (self.pending or r.order_ids or r.intents & ACTING or
+                                           self.goal["intents"] & ACTING) and \
+                (cat := _CATALOGUE_Q.search(asked)) and not _OWN_ORDER_Q.search(asked) and \
+                (mentioned_items(asked, self.product_names) or re.search(r"\b(?:sell|carry|stock|offer)\b|\bhave any\b",
+                                                                        asked, re.I)):
+            # (a thing the store may not sell only when asked if it sells it: "do you sell coats?", not "do you have
+            # a minute?")
+            # "how many t-shirt options do you have?", "do you sell coats?": the store's range, read from the product
+            # tools (before: the customer's own t-shirt orders, or "Sorry, I can't help with that here")
+            self.goal = self._empty_goal()
+            return turn.say(f"{lead}{self._catalogue_said(turn, asked, cat)} Is there anything else I can help you with?")
         if _BALANCE_Q.search(r.text) and not (r.order_ids or r.intents & ACTING - {"payment"} or self.pending) and \
                 not self.goal["intents"] & ACTING - {"payment"}:
             # "can you tell me my gift card balance?", "how much is left on my giftcard", "any store credit left?":
@@ -1170,6 +1241,12 @@ class ReferenceTarget(Target):
             # "return the boots" - "can't be returned yet" - "why not? they haven't arrived": the rule, and what can be
             # done instead (before: the menu, as if nothing had been said)
             return turn.say(lead + self._why_not(self.recent[0]))
+        if self.user_id and not (self.pending or r.order_ids or r.intents & ACTING or self.goal["intents"] & ACTING) and \
+                _OPTIONS_Q.match(r.text) and _OUTCOME.search(self.last_reply_text) and len(self.recent) == 1 and \
+                self.recent[0] in self.orders:
+            # "Oh, I see. What are my options then?" after a refusal: what can be done instead with that order (before:
+            # "Sorry, I can't help with that here", or every order's contents)
+            return turn.say(lead + self._options_after(self.recent[0]))
         if self.user_id and not (self.pending or r.order_ids or r.intents & ACTING) and _WHAT_HAPPENED.match(r.text) and \
                 (outcome := self._last_outcome(turn)):
             # "what happened?" after "... doesn't cover that ... I can't make this change": that outcome again (before:
@@ -1225,6 +1302,57 @@ class ReferenceTarget(Target):
                 lead += self._answer(turn, set(), list(dict.fromkeys(about)), side, False, False, closing=False) + " "
         self._say_plan(turn, lead, was)
 
+    def _catalogue_said(self, turn: TurnContext, text: str, m: re.Match[str]) -> str:
+        """The answer to a question about the store's range: the product's options available now, read from
+        ``list_all_product_types`` and ``get_product_details`` (the values of the kind asked, "what colours ..."), or
+        that the store does not sell what was named, with the kinds of product it does sell."""
+        res = turn.call_tool("list_all_product_types", {})
+        types: dict[str, str] = json.loads(res.content) if res.ok else {}
+        named = mentioned_items(text, list(types))
+        thing = next((v for k, v in m.groupdict().items() if k.startswith("thing") and v), "").strip()
+        if not named:
+            kinds = ", ".join(sorted(types))
+            return (f"Sorry, we don't sell {thing or 'that'} in our store. The kinds of product we sell are: {kinds}." if
+                    kinds else "I'm sorry, I can't look up the store's products right now.")
+        parts = []
+        for name in named:
+            product = self._product(turn, types[name])
+            if not product:
+                parts.append(f"I couldn't look up the {name} right now.")
+                continue
+            variants = [v for v in product.get("variants", {}).values() if v.get("available")]
+            if not variants:
+                parts.append(f"There are no {name} options available right now.")
+                continue
+            keys = list(dict.fromkeys(k for v in variants for k in v.get("options", {})))
+            asked = [key for pat, key in _ASKED_KEY.items() if re.search(rf"\b{pat}\b", text, re.I) and key in keys]
+            values = {k: list(dict.fromkeys(v["options"][k] for v in variants if k in v.get("options", {})))
+                      for k in (asked or keys)}
+            prices = [v.get("price", 0) for v in variants]
+            said = f"We have {len(variants)} {name} option{'s' if len(variants) != 1 else ''} available right now"
+            if asked:
+                said += ", in " + "; ".join(f"{k}s: {', '.join(vs)}" for k, vs in values.items())
+            else:
+                said += " (" + "; ".join(f"{k}: {', '.join(vs)}" for k, vs in values.items()) + ")"
+            parts.append(f"{said}, priced from {_money(min(prices))} to {_money(max(prices))}.")
+        return " ".join(parts)
+
+    def _address_back(self, r: Reading) -> tuple[str | None, dict[str, str]] | None:
+        """(order or None for the default, the address it had) when the customer asks to put back an address this chat
+        changed ("change my account address back to the original one", "revert my default address", "undo the change
+        to my address"); None otherwise, or when no address was changed here."""
+        if not _BACK_TO_OLD.search(r.text) or not re.search(r"\baddress|\bship|\bdeliver", r.text + " " +
+                                                             (self.log[-1][0] if self.log else ""), re.I):
+            return None
+        moved = self.last_moved
+        order_meant = bool(r.order_ids or re.search(r"\border'?s?\b(?![^.?!]{0,25}\b(?:one|address)\b[^.?!]{0,10}\b(?:keep|stay|leave))",
+                                                    _KEEP_ORDER.sub(" ", r.text), re.I)) and not r.default_address
+        if order_meant and moved and (not r.order_ids or moved[0] in r.order_ids):
+            return moved[0], moved[2]
+        if self.old_default and (r.default_address or not moved):
+            return None, self.old_default
+        return None
+
     def _after_address_write(self, turn: TurnContext, r: Reading) -> str | None:
         """A follow-up to the order address just written (``self.last_moved``), read as a request on it: "can you
         confirm the new address?" reads it back; "the zip should be 78702" proposes the corrected address for the same
@@ -1269,6 +1397,22 @@ class ReferenceTarget(Target):
             if found:
                 return " ".join(found)
         return ""
+
+    def _options_after(self, o: str) -> str:
+        """What can be done instead after the clerk refused something on order ``o``: for a payment the method on file
+        can't cover, the other methods that can; otherwise the actions its state allows (``_why_not``)."""
+        if not re.search(r"\bdo(?:es)?(?: not|n'?t) cover\b", self.last_reply_text):
+            return self._why_not(o)
+        now = self._current_method(o)
+        total = sum(p["amount"] for p in self.orders[o].get("payment_history", []) if p["transaction_type"] == "payment")
+        fit = [pid for pid, pm in sorted(self._payment_methods().items()) if pid != now and
+               not (pm.get("source") == "gift_card" and pm.get("balance", 0) < total)]
+        kept = f"Order {o} can stay paid with {self._method_text(now)}" if now else f"Order {o} can stay as it is"
+        if not fit:
+            return (f"{kept}; no other payment method on your account can cover it. Is there anything else I can help "
+                    f"you with?")
+        return (f"{kept}, or I can move its payment to {' or '.join(self._method_text(pid) for pid in fit)}. Which would "
+                f"you like?")
 
     def _why_not(self, o: str) -> str:
         """Why order ``o`` can't have what was just refused, by the policy for its state, and what it can have
@@ -1661,7 +1805,7 @@ class ReferenceTarget(Target):
 
     def _asks_anything(self, r: Reading) -> bool:
         """Whether the message holds anything the clerk could act on or answer."""
-        return bool(r.intents or r.order_ids or r.address or r.emails or r.names or r.zips or r.user_ids or
+        return bool(r.intents or r.order_ids or r.address or r.emails or r.names or r.zips or r.user_ids or place_cue(r.text) or
                     r.payment_kind or r.reason or r.refund_timing or r.refund_form or r.fee or mentioned_items(r.text, self.product_names))
 
     def _awaits_address(self) -> bool:
@@ -1927,6 +2071,16 @@ class ReferenceTarget(Target):
             g["orders"] = [owned[k]]  # "my second order": the second on the account (before: every order)
         if not g["orders"] and "info" in intents and owned and _LATEST_ORDER.search(g["text"]):
             g["orders"] = [owned[-1]]  # "what did I order last time?": the last order on the account (before: every order)
+        if not g["orders"] and not g["default_address"] and (placed := self._orders_by_place(turn, g["text"])):
+            # "the one that was shipped to Texas", "which of my orders went to Houston?": the order told by where it
+            # ships (before: every order listed, or "Sorry, I can't help with that here"); not the city of a new
+            # address said for it
+            new_city = (g["address"] or {}).get("city", "").lower()
+            placed = [o for o in placed if not new_city or (self.orders[o].get("address") or {}).get("city", "").lower()
+                      != new_city]
+            g["orders"] = placed
+            if placed and not intents:
+                g["intents"].add("info")  # ("It's the one that was shipped to Texas.": that order reported)
         if not g["orders"] and (acting or "info" in intents):
             if "address" in intents and (g["default_address"] or not acting - {"address"}):
                 # "return the earbuds and change my default address to ...": the other request too, each in
@@ -1986,8 +2140,28 @@ class ReferenceTarget(Target):
                 # "Both of them." / "All of them, please." to "Which order is this about? The orders on your account
                 # are: ...": every order listed, each then proposed or said why not (before: the same question again)
                 g["orders"] = list(owned)
+            if not g["orders"] and acting and acting <= {"return", "cancel"} and _EVERY_ORDER.search(g["text"]):
+                # "I want to return everything I ordered, both orders": every order on the account, each then proposed
+                # for its own yes or said why not (before: "Which order is this about?", and the second order forgotten)
+                g["orders"] = list(owned)
             if not g["orders"] and acting and len(owned) == 1 and _MY_ORDER.search(g["text"]):
                 g["orders"] = list(owned)  # "all the items in my order", the account's only order (before: "Which order?")
+            if not g["orders"] and acting <= {"address", "modify"} and "address" in acting and \
+                    _WHICH_ADDRESS in self.last_reply_text and _AN_ORDERS.search(self.last_text) and \
+                    not default_address_asked(self.last_text):
+                # "the shipping address of an order" to that very question: the one pending order, or which of them
+                # (before: the same question again, word for word); the answer is read as at "which ... do you
+                # mean?" ("the one going to Los Angeles", "the second")
+                self._lookup(turn, owned)
+                pend = [o for o in owned if o in self.orders and self.orders[o]["status"] == PENDING]
+                if len(pend) == 1:
+                    g["orders"] = pend
+                elif pend:
+                    self.which_order = ("", pend)
+                    where = ", ".join(f"{o} (to {self.orders[o]['address']['city']})" if self.orders[o].get("address")
+                                      else o for o in pend)
+                    return " ".join(notes + [f"Which order should ship to the new address? Your pending orders are: "
+                                             f"{where}."])
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"
                 pend = [o for o in owned if o in self.orders and self.orders[o]["status"] == PENDING]
@@ -2486,6 +2660,10 @@ class ReferenceTarget(Target):
         if re.search(r"\b(?:both|all(?: of them)?|each|the two)\b", r.text, re.I):
             g["orders"] = list(holders)
             return
+        if not name and len(placed := orders_at_place(r.text, {o: (self.orders.get(o) or {}).get("address") or {}
+                                                                 for o in holders})) == 1:
+            g["orders"] = placed  # "the one going to Los Angeles": the order told by where it ships
+            return
         by_status = [o for o in holders if (m := _STATE_SAID.search(r.text)) and
                      self.orders[o]["status"] == (PENDING if m.group(1) is None else "delivered")]
         if len(by_status) == 1:  # "the one i already got", "the pending one"
@@ -2583,9 +2761,11 @@ class ReferenceTarget(Target):
         d = self.orders[o]
         items = "; ".join(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])})" for it in d.get("items", []))
         said = f"Order {o} is {d['status']}" + (f" and contains: {items}." if items else ".")
-        if _SHIPS_WHERE.search(self.last_text) and d.get("address"):  # "where is my tablet going to be delivered?"
+        if (_SHIPS_WHERE.search(self.last_text) or place_cue(self.last_text)) and d.get("address"):
+            # "where is my tablet going to be delivered?", "which order was shipped to Texas?"
             said += f" It ships to {self._address_text({'address2': '', 'country': '', **d['address']})}."
-        if re.search(r"\btrack|\bship(?:ped)?\b[^.!]*\?|\bshipped yet\b|\bwhen did\b", self.last_text, re.I):
+        if re.search(r"\btrack|\bship(?:ped)?\b[^.!]*\?|\bshipped yet\b|\bwhen did\b", self.last_text, re.I) or \
+                re.search(r"\btrack", self.goal["text"], re.I):  # (asked before the login, or before the order was told)
             # "what's the tracking number?", "when did it ship?"
             ids = [t for f in d.get("fulfillments") or [] for t in f.get("tracking_id") or []]
             said += (f" Tracking number: {', '.join(ids)}." if ids else " It has no tracking number yet.")
@@ -2828,6 +3008,15 @@ class ReferenceTarget(Target):
             choices = distinct([o for o in others if o in self.orders and self.orders[o]["status"] == PENDING]) or choices
         if len(choices) == 1:
             g["address"] = {k: choices[0].get(k, "") for k in ADDRESS_KEYS}
+
+    def _orders_by_place(self, turn: TurnContext, text: str, among: list[str] | None = None) -> list[str]:
+        """Of the customer's orders (or ``among``), those the words tell by where they ship ("the one that was shipped
+        to Texas", "the order going to Los Angeles"), read from each order's address (looked up if needed)."""
+        if not place_cue(text):
+            return []
+        orders = [o for o in (among if among is not None else self._owned()) if o in self._owned()]
+        self._lookup(turn, orders)
+        return orders_at_place(text, {o: self.orders[o].get("address") or {} for o in orders if o in self.orders})
 
     def _said_cities(self, cities: set[str]) -> set[str]:
         """Of these (lower-case) cities, those the customer's words name ("Washington DC", "my LA order")."""
@@ -4111,6 +4300,8 @@ class ReferenceTarget(Target):
                 continue
             data = json.loads(res.content)
             if tool == "modify_user_address":
+                if self.old_default is None and (a := (self.profile or {}).get("address")):
+                    self.old_default = {k: a.get(k, "") for k in ADDRESS_KEYS}
                 self.profile = data
                 lines.append(f"Your default address is now {self._address_text(args)}.")
                 self._done(tool, None)
@@ -4149,6 +4340,12 @@ class ReferenceTarget(Target):
         returns = [w for tool, _, w in self.log if tool == "return_delivered_order_items"]
         if returns:
             said += f" I have also {'; '.join(returns)}, once the items are received."
+        # the sum over every write, cancellations and returns alike ("how much in total did I get back?"; before: each
+        # amount and no total)
+        amounts = [a for _, a, _ in self.refunded] + [float(x.replace(",", "")) for w in returns
+                                                      for x in re.findall(r"with \$([\d,.]+) refunded", w)]
+        if len(amounts) > 1:
+            said += f" In total, that is {_money(sum(amounts))}."
         to_card = any(self._payment_methods().get(m, {}).get("source") == "gift_card" for _, _, m in self.refunded)
         if r.payment_kind == "gift_card" and not to_card:
             said += " Nothing was refunded to a gift card."
