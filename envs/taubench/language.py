@@ -175,7 +175,9 @@ URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed|ing)?(?! hour)|right (aw
 _NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:any|a))\s+(?:big |real |great |particular )?"
                          r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b", re.I)
 SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind|unit)|same [a-z-]+ model|same as (before|the old one|last time)|identical|exact same|(?:just|exactly) like (it|the old one|this one)|"
-                      r"another one of the same|very same|exact replacement)\b"
+                      r"another one of the same|very same|exact replacement|"
+                      # "a new one exactly the same" (not "exactly the same size", "just the same way")
+                      r"(?:exactly|just) the same(?!\s+(?:size|colou?r|style|material|options?|price|way|as|time)\b))\b"
                       # (not "the same one but with a white backlight", "the same model in blue": another option of it)
                       r"(?!\s*,?\s*(?:but|except|only|just)?\s*(?:with|in|without)\s+(?:a\s+|an\s+|the\s+)?"
                       r"(?!it\b|them\b|mine\b)[\w-]+)", re.I)
@@ -1757,6 +1759,11 @@ _INDIRECT_PERSON = re.compile(
     # "I'd feel better talking to an actual person" (not "I was talking to a real person and ...")
     r"(?<!was )(?<!were )\b(?:speaking|talking|chatting|dealing)\s+(?:to|with)\s+(?:an?\s+|some\s+)?(?:real|actual|live)\s+"
     r"(?:human|person|people|agent|rep|representative)|"
+    # a call from a person asked for: "can a real person call me", "can someone from your team phone me about this",
+    # "have a human ring me back" (not "a real person called me yesterday")
+    r"\b(?:can|could|would|will|have|get|let|need|want)\s+(?:an?\s+|some\s+)?(?:real\s+|actual\s+|live\s+)?(?:human|person|"
+    r"agent|rep|representative|someone|somebody|anyone|anybody)(?:\s+(?:from|at|on)\s+(?:your|the)\s+(?:team|company|"
+    r"store|staff|support))?\s+(?:to\s+)?(?:call|phone|ring|contact)\s+(?:me|us)\b|"
     # the case to be gone through with a person: "I would rather sort this out with an actual person", "talk this
     # through with a real person please" (not "I sorted it out with a real person last week")
     r"\b(?:sort|work|figure|talk|go|hash|deal|chat|run)\s+(?:this|it|that|things|everything|all this)\s+"
@@ -2352,7 +2359,15 @@ def _figures(low: str, variants: list[dict[str, str]]) -> str:
 def option_score(text: str, options: dict[str, str]) -> int:
     """How many of a variant's option values the text mentions ('clicky', 'Google Home', '1000ml')."""
     low = _plain(text, [options])
-    return sum(1 for value in options.values() if _value_at(value, low))
+    return sum(1 for key, value in options.items() if _value_at(value, low) or key.lower() == "size" and _size_said(value, low))
+
+
+def _size_said(letter: str, low: str) -> bool:
+    """A letter size said as a word: "my small t-shirt", "the extra large one" (not "too small", "a large order")."""
+    words = [w for w, x in _LETTER_SIZES.items() if x == letter]
+    return any(not re.search(r"\b(?:too|so|very|extra|x)\s+$", low[:m.start()]) and
+               not re.match(r"\s+(?:order|amount|number|problem|issue|change|difference)\b", low[m.end():])
+               for w in words for m in re.finditer(rf"(?<![a-z]){w}(?![a-z])", low))
 
 
 def _yes_no_option(low: str, pos: int, size: int, key: str, vocabulary: set[str]) -> bool:
@@ -2403,6 +2418,21 @@ def _flag_named(low: str, key: str) -> list[tuple[int, int, str]]:
             continue  # "waterproof: no", "no waterproof": the literal value says it
         out.append((m.start(), m.end() - m.start(), "no" if _FLAG_REFUSED.search(before) else "yes"))
     return out
+
+
+def _none_named(low: str, key: str) -> list[tuple[int, int]]:
+    """(position, length) of each "no backlight", "without a backlight", "backlight: none", "non-backlit" of an option
+    that has the value 'none': that value asked for. Before, the words were passed over and the nearest variant (a
+    white backlight) proposed as what the customer wanted."""
+    words = re.findall(r"[a-z]+", key.lower())
+    if not words:
+        return []
+    stem = r"\s*".join(map(re.escape, words))
+    if len(words) == 1 and len(words[0]) > 5 and words[0].endswith(("light", "lit")):
+        stem = re.escape(re.sub(r"(?:light|lit)$", "", words[0])) + r"\s*(?:light(?:ing|s)?|lit)"  # "backlit", "backlighting"
+    pattern = (rf"(?<![a-z])(?:no|without(?:\s+(?:a|any|the))?|not|non|zero)\s+{stem}(?![a-z])|"
+               rf"(?<![a-z]){stem}{_BESIDE}none(?![a-z])")
+    return [(m.start(), m.end() - m.start()) for m in re.finditer(pattern, low)]
 
 
 # "from linear to tactile", "the clicky keyboard to a tactile one", "my black one into a white one", "black -> white":
@@ -2468,6 +2498,8 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
             said += [(pos, size, v, False) for pos, (size, v) in sized.items()]
         if {v.lower() for v in vals} <= {"yes", "no"}:  # "waterproof", "without water resistance"
             said += [(pos, size, v, True) for pos, size, v in _flag_named(low, key)]
+        if none := next((v for v in vals if v.lower() == "none"), None):
+            said += [(pos, size, none, True) for pos, size in _none_named(low, key)]
         for pos, size, v, flag in said:
             if (key, pos) in was:
                 continue
@@ -2524,7 +2556,9 @@ def _kept_option(low: str, key: str) -> bool:
 _LETTER_SIZES = {"extra extra large": "XXL", "xx large": "XXL", "extra small": "XS", "x small": "XS",
                  "extra large": "XL", "x large": "XL", "small": "S", "medium": "M", "large": "L"}
 _SIZE_WORD = re.compile(r"(?<![a-z])(" + "|".join(_LETTER_SIZES) + r")(?![a-z])")
-_SIZE_BEFORE = re.compile(r"\b(?:size|an?|in|for|to|the|into|with)\s+$")
+_SIZE_BEFORE = re.compile(r"\b(?:size|an?|in|for|to|the|into|with|cheapest)\s+$")
+_SIZE_AGAINST = re.compile(r"\s*,?\s*(?:instead of|rather than|not|in place of|over)\s+(?:an?\s+|the\s+|size\s+)?(?:"
+                           + "|".join(_LETTER_SIZES) + r")(?![a-z])")
 
 
 def _size_words(low: str, values: dict[str, set[str]]) -> dict[int, tuple[int, str]]:
@@ -2541,7 +2575,9 @@ def _size_words(low: str, values: dict[str, set[str]]) -> dict[int, tuple[int, s
         after = low[m.end():m.end() + 20]
         if letter not in letters or any(re.match(rf"\s+{re.escape(w[:4])}", after) for w in other):
             continue  # ("medium ventilation", "medium vents")
-        if _SIZE_BEFORE.search(low[:m.start()]) or re.match(r"\s+(?:size|one)\b", after):
+        # ("medium instead of large", "medium rather than large": set against another size, a size too)
+        if _SIZE_BEFORE.search(low[:m.start()]) or re.match(r"\s+(?:size|one)\b", after) or \
+                _SIZE_AGAINST.match(low[m.end():m.end() + 40]):
             out[m.start()] = (len(m.group(1)), letter)
     return out
 

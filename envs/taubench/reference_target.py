@@ -117,7 +117,7 @@ _LIKE_ITEM_PICK = re.compile(r"^\W*(?:(?:no+|yes|yeah|ok(?:ay)?|sorry|oh|i mean(
 # at a proposal, another item picked in a few words: "the gold one", "no, the gold tablet", "no not that tablet, the
 # other tablet", "sorry i meant the gold one"
 _PICK_ELSEWHERE = re.compile(r"^\W*(?:(?:no+|nope|nah|sorry|oops|wait|actually|hmm+|i mean(?:t)?|not (?:that|this)(?: one)?|"
-                             r"not (?:that|this|the) [\w-]+)\W+)*(?:i mean(?:t)?\s+|it'?s\s+|i want(?: to return)?\s+)?"
+                             r"not (?:that|this|the) [\w-]+|(?:that'?s |that is |it'?s )?(?:the )?wrong [\w-]+)\W+)*(?:i mean(?:t)?\s+|it'?s\s+|i want(?: to return)?\s+)?"
                              r"(?:the|my)\s+(?P<words>[\w\s-]{1,40}?)(?:\s+(?:please|pls|instead|then))?\W*$", re.I)
 
 
@@ -443,8 +443,17 @@ _LEAVE_OUT = re.compile(r"\b(?:leave|take|keep|cross|strike)\s+(?:out|off)\s+(?:
                         r"(?:(?:the|my|those|these)\s+)?$|"
                         r"\bno\s+(?:to|for|on)\s+(?:(?:the|my|those|these)\s+)?$")  # "yes to the speaker, no to the grill"
 # ... said after the item: "the boots can stay", "boots no", "the boots stay with me", "boots out"
-_STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b|^\s*[:,-]?\s*(?:no|nope|out|not)\b"
+_STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b(?!\s+(?!(?:with|as|home|here|there|put|"
+                    r"unchanged|and|but|then|please|pls|thanks?|too|also)\b)[a-z0-9])|^\s*[:,-]?\s*(?:no|nope|out|not)\b"
                     r"|^\s*(?:i'?ll|we'?ll)\s+keep\b", re.I)
+# ... or kept as it is: "actually leave the helmet, just do the camera", "I'll keep the helmet", "changed my mind about
+# the helmet", "don't change the helmet" (the item then ends its clause: not "keep the kettle white")
+_AS_IS_BEFORE = re.compile(r"\b(?:leave|keep|changed? my mind (?:about|on)|(?:don'?t|do not|no need to) (?:change|touch|"
+                           r"modify|exchange|return|do))\s+(?:(?:the|my|that)\s+)?$")
+_AS_IS_AFTER = re.compile(r"^(?:\s+(?:change|one|ones))?(?:\s+(?:as (?:it )?(?:is|was)|alone|unchanged|the same|out of (?:it|this)))?"
+                          r"\s*(?:$|[,.;!]|\b(?:and|but|just|only|then|please|pls|thanks)\b)")
+# an item named with what it should become: "make the keyboard clicky, no backlight", "the keyboard with a white backlight"
+_SETS_OPTION = re.compile(r"\b(?:make|with|without|need|want|prefer|go with|set|stays?|be)\b", re.I)
 # "the blue ones", "the 60% one": one or more of the items, by their options
 _KEEP_ONE = re.compile(r"^\W*(?:(?:ok|okay|no|sorry|hmm+|actually|just|only)\W+)*(?:the|that|those)\s+[\w%.-]+(?:\s+[\w%.-]+)?"
                        r"\s+ones?\b(?:\s+(?:only|please|pls))?\W*$", re.I)
@@ -711,6 +720,7 @@ class ReferenceTarget(Target):
         # (order, items to return, items to exchange) asked "return ..., or exchange ...?"
         self.conflict: tuple[str, list[str], list[str]] | None = None
         self.option_asked: str | None = None  # the item whose new option was just asked for
+        self.cheapest_fit = ""  # the options said with "cheapest" that the item already is the cheapest of
         self.option_before: str | None = None  # ... as it stood before this message
         self.swap_refused: str | None = None  # the item another product was just refused for ("... for a tablet")
         self.inferred_pick = False  # whether ``_pick_same`` told the item only by the new option asked for
@@ -736,6 +746,9 @@ class ReferenceTarget(Target):
                 "draft": None, "handled": set(), "leftover_asked": set(), "offered_method": None, "chosen_method": None,
                 # items put aside when the customer chose between a return and an exchange on one order
                 "dropped_items": set(),
+                # items of a proposal kept in it when a correction names another of its items ("wait, the camera should
+                # be black"): the correction word does not take them back (``_item_choice``)
+                "kept_items": set(),
                 # the items the clerk said it would come to after the proposal on screen ("Noted, I'll come to ...")
                 "queued": [],
                 # the reason of a cancellation proposed, kept when a reason comes for other orders (``_keep_reason``)
@@ -943,7 +956,13 @@ class ReferenceTarget(Target):
             # "whats the price difference" at "... costs $107.55 more, and your gift card doesn't cover that. Which payment
             # method ...?": the difference said, and the question again (before: "Sorry, I can't help with that here")
             return turn.say(f"{lead}It costs {cost.group(1)} more. {self.last_reply_text}")
-        if money and "?" in r.text and _PRICE_Q.search(r.text) and not (r.intents & ACTING or r.order_ids or r.yes):
+        # (not "can the money go to the gift card?" where a return's proposal says PayPal: that method asked for, below)
+        other_method = bool(r.payment_kind and money and "I will return from order" in self.proposal and not re.search(
+            {"gift_card": r"\bgift card\b", "paypal": r"\bpaypal\b"}.get(r.payment_kind, r"\b(?:visa|mastercard|amex|"
+                                                                                  r"discover|credit card|card)\b"),
+            money.group(0), re.I))
+        if money and "?" in r.text and _PRICE_Q.search(r.text) and not (r.intents & ACTING or r.order_ids or r.yes or
+                                                                         other_method):
             # "whats the difference in price?" / "is that more expensive?" at a proposal that says it
             return turn.say(f"{lead}As proposed, {self._money_said(money.group(0))}.{self._new_total(r.text)} {self.proposal}")
         if r.question and self.user_id and (self.pending or self.goal["intents"] & ACTING) and not r.abandon:
@@ -975,6 +994,7 @@ class ReferenceTarget(Target):
         if fixed:  # "sorry, typo: it's 889 not 888": the address said before, corrected
             r.address = fixed
         was: list[tuple[str, dict[str, Any]]] | None = None  # the proposal a message meant to change
+        narrowed = False
         if self.pending and (picks := ordinal_answers(r.text)) and not (r.order_ids or r.intents & ACTING):
             queue = self._queue_as_said()
             if len(queue) == 2:
@@ -1002,7 +1022,8 @@ class ReferenceTarget(Target):
         if self.pending:
             put_off = bool(_NOT_NOW.search(r.text) and re.search(r"\b(?:thanks?|thank you|thx|bye|goodbye|cheers)\b", r.text, re.I))
             if (r.bye or r.closing and not (_FINE_WITH.match(r.text) or _ANSWERS_PROPOSAL.search(r.text)) or put_off) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
-                                             self._pending_named(r) or r.reason or r.urgent and not put_off):
+                                             self._pending_named(r) or r.reason or r.urgent and not put_off or
+                                             not put_off and self._corrects_items(r)):  # ("clicky with no backlight")
                 # (a yes with thanks, "yes ship it there, thanks!", is no goodbye either: asked for a plain yes, below)
                 # (a reason and "hurry up, I don't have all day" is no goodbye: asked for the yes, below; the "right
                 # now" of "not right now, thanks" is no hurry)
@@ -1028,6 +1049,8 @@ class ReferenceTarget(Target):
             pick = self._one_picked(r)
             if pick is not None and not pick[1]:
                 r.yes = False  # "yes, the large one" at a proposal of the small one: no yes to it (read below)
+            if r.yes and self._names_part(r):
+                r.yes = False  # "ok just the watch then" at a return of the watch and the t-shirt: narrowed (below), no yes
             if pick and pick[1] and not r.yes:  # "the small one", the small one proposed: said, and the yes asked
                 return turn.say(f"{lead}That's already the case: the {pick[0]} is the one in this request. "
                                 f"{self.proposal}")
@@ -1060,6 +1083,7 @@ class ReferenceTarget(Target):
                 # the proposal's own method kept (before: the whole request dropped); a clear yes still asked (below)
                 r.no, r.payment_kind = False, None
             if r.no and not (r.order_ids or r.intents - {"modify"} or r.address or fixing or self._corrects_items(r) or
+                             self._names_part(r) or  # ("leave the helmet, just do the camera": a no to one item)
                              r.correction and self._order_by_item(turn, r.text)):  # ("not that order, the vacuum one")
                 self.declined = copy.deepcopy(self.goal)  # "no" - "actually yes, cancel it": taken up again
                 self.pending, self.goal = [], self._empty_goal()
@@ -1081,8 +1105,13 @@ class ReferenceTarget(Target):
                     lead += "Just to be sure: I need a clear yes before I go ahead. "
             elif (_CHANGE_WORDS.search(r.text) or mentioned_items(r.text, self.product_names)) and not r.yes:
                 was = list(self.pending)
+            narrowed = self._names_part(r)  # ("I'll keep the helmet" of three items: no goodbye to all of them, below)
             if self._narrow(r) and was is None:
                 was = list(self.pending)  # a narrowing not understood is said so, not listed again as if unsaid
+            elif narrowed and was is not None and not _ONLY.search(r.text):
+                # "wait, the camera should be black, not silver" at a proposal of the camera, the kettle and the helmet:
+                # the camera's option corrected, the kettle and the helmet kept (before: dropped without a word)
+                self.goal["kept_items"] |= self._proposed_names() - self._kept_dropped(r.text, self._proposed_names())[0]
             self._keep_reason(r)
             self.pending = []
         if "cancel" in self.goal["intents"] and not (self.pending or r.order_ids or r.reason) and _NO_CANCEL.search(r.text):
@@ -1121,7 +1150,7 @@ class ReferenceTarget(Target):
                 lead += f"All right, I'll leave the {asked} as it is. "
             else:
                 refuses = True  # "Which option would you like ...?" - "no thanks" / "nah then forget it": dropped
-        if ((r.abandon and not r.reason or refuses) and self.goal["intents"] & ACTING and "?" not in r.text and
+        if ((r.abandon and not r.reason and not narrowed or refuses) and self.goal["intents"] & ACTING and "?" not in r.text and
                 r.intents <= self.goal["intents"] and not (r.order_ids or r.address or r.payment_kind or
                                                          mentioned_items(r.text, self.product_names))):
             # "Never mind, I'll keep it." while the clerk asks for a reason, an item or an address: the
@@ -1637,13 +1666,7 @@ class ReferenceTarget(Target):
             return False
         low = r.text.lower().replace("\u2019", "'")
         only = bool(_ONLY.search(r.text)) or bool(_KEEP_ONE.search(low))
-        dropped, kept = set(), set()
-        for a, b, n, neg in item_mentions(r.text, sorted(in_hand)):
-            if neg or _LEAVE_OUT.search(low[:a]) or _STAYS.match(low[b:]):
-                dropped.add(n)
-            else:
-                kept.add(n)
-        kept -= dropped
+        kept, dropped = self._kept_dropped(r.text, in_hand)
         if dropped and dropped < in_hand:  # "leave out the boots", "earbuds yes, boots no"
             self.goal["dropped_items"] |= dropped
             return True
@@ -1652,7 +1675,7 @@ class ReferenceTarget(Target):
             return True
         if not (only or dropped or kept):
             return False
-        if kept and not (only or dropped) and _CHANGE_WORDS.search(r.text):
+        if kept and not (only or dropped) and (_CHANGE_WORDS.search(r.text) or _SETS_OPTION.search(r.text)):
             # "yes, but make the speaker blue with 20 hours instead": a change to the item named, the others kept
             # (before: its option words read as "the blue one only", and the pet bed dropped without a word)
             return False
@@ -1680,6 +1703,34 @@ class ReferenceTarget(Target):
         ids = [(args.get("order_id"), i) for _, args in self.pending for i in args.get("item_ids") or []]
         names = {it["name"] for o, i in ids for it in self.orders.get(o, {}).get("items", []) if it.get("item_id") == i}
         return len(ids) > 1 and bool(item_mentions(r.text, sorted(names)))
+
+    @staticmethod
+    def _kept_dropped(text: str, in_hand: set[str]) -> tuple[set[str], set[str]]:
+        """Of the items of a proposal, those the message names to keep and those it names to leave out."""
+        low = text.lower().replace("\u2019", "'")
+        dropped, kept = set(), set()
+        for a, b, n, neg in item_mentions(text, sorted(in_hand)):
+            if neg or _LEAVE_OUT.search(low[:a]) or _STAYS.match(low[b:]) or \
+                    _AS_IS_BEFORE.search(low[:a]) and _AS_IS_AFTER.match(low[b:]):
+                dropped.add(n)
+            else:
+                kept.add(n)
+        return kept - dropped, dropped
+
+    def _proposed_names(self) -> set[str]:
+        """The product names of the items the proposal on screen holds."""
+        return {it["name"] for _, args in self.pending for it in self.orders.get(args.get("order_id"), {}).get("items", [])
+                if it.get("item_id") in (args.get("item_ids") or [])}
+
+    def _names_part(self, r: Reading) -> bool:
+        """At a proposal of several items of different products, the message names some of them and not the others
+        ("ok just the watch then", "sure, just the kettle", "alright, the thermostat then"): not a yes to all of them,
+        whatever yes word it holds (before: "ok" / "sure" beside "just the watch" wrote the whole proposal)."""
+        in_hand = self._proposed_names()
+        if len(in_hand) < 2:
+            return False
+        kept, dropped = self._kept_dropped(r.text, in_hand)
+        return bool(dropped & in_hand) or bool(kept) and kept < in_hand
 
     def _narrowed_already(self, r: Reading) -> list[str]:
         """At a proposal, the items it holds when the message keeps exactly those and nothing else ("only the
@@ -2554,8 +2605,19 @@ class ReferenceTarget(Target):
             holders = [o for o in g["orders"] if any(it["name"] == name for it in self.orders[o].get("items", []))]
             head = name.lower().replace("-", " ").split()[-1]
             heads = re.escape(head[:-1]) + "(?:f|ves)" if head.endswith("f") else re.escape(head)  # ("bookshelves")
-            if len(holders) < 2 or re.search(rf"\b(?:both|all|each|every)\b[^.?!]{{0,25}}\b{heads}", low):
-                continue  # one holder, or "both keyboards": each order is taken up in turn
+            if len(holders) < 2:
+                continue
+            if every := re.search(rf"\b(?:both|all|each|every)\b([^.?!]{{0,25}})\b{heads}", low):
+                # "both keyboards": each order is taken up in turn; "all my pending small t-shirts": those whose item
+                # the words between describe (before: "small" passed over, and the XXL t-shirt changed to a small one)
+                owners = [(o, it) for o in holders for it in self.orders[o]["items"] if it["name"] == name]
+                distinct = self._distinct([it for _, it in owners])
+                scores = [option_score(every.group(1), d) for d in distinct]
+                if any(scores) and not all(scores):
+                    picked = {o for (o, _), sc in zip(owners, scores) if sc == max(scores)}
+                    g["orders"] = [o for o in g["orders"] if o in picked or o not in holders or any(
+                        it["name"] in wanted and it["name"] != name for it in self.orders[o].get("items", []))]
+                continue
             whole = g.get("whole")
             if whole and whole[0] in holders and head in whole[1]:
                 # "the hiking boots + chair + keyboard order": that order's keyboard, not asked which; the other
@@ -3298,7 +3360,9 @@ class ReferenceTarget(Target):
                 not set(mentioned_items(g["text"], names)) - says_order:
             return list(items), []  # "return the mouse, no wait, return both" of an order of two items: both
         swapped = self._swap_targets(g["text"], names) if g["intents"] & {"exchange", "modify"} else {}
-        for name in mentioned_items(g["text"], names):
+        said = mentioned_items(g["text"], names)
+        said += [n for n in dict.fromkeys(n for _, _, n, _ in item_mentions(g["text"], names)) if n in g["kept_items"] and n not in said]
+        for name in said:
             if kind not in verbs.get(name, {kind}) or name in g["dropped_items"] or name in says_order or name in swapped:
                 continue  # named for the other action, put aside, named to say which order ("the boots order") or
                 # as what another item should become ("the notebook for a jigsaw puzzle")
@@ -4053,12 +4117,18 @@ class ReferenceTarget(Target):
             key = (score, sum(1 for k, val in v["options"].items() if k not in want and item["options"].get(k) == val))
             if key > best_key:
                 best, best_key = vid, key
-        if _CHEAPEST.search(text):
+        if m := _CHEAPEST.search(text):
             # "switch it to the cheapest option", "the cheapest one with IPX4": of the available variants that keep
             # the options said (all of them, when none is said), the lowest price (before: the closest match, or a list)
+            # "the cheapest white one" of a white kettle: the item's own value said with "cheapest" is kept too (before:
+            # read as describing the item, and a silver kettle proposed as "the cheapest that fits")
+            phrase = re.split(r"[.,;!?]|\b(?:ones?|option|version|model|available|please|for|in (?:my )?order)\b",
+                              text[m.start():])[0]
+            want = {**wanted_options(phrase, {}, [v["options"] for v in variants.values()]), **want}
             fits = [(v["price"], vid) for vid, v in sorted(variants.items()) if vid != item["item_id"] and
                     v.get("available") and all(v["options"].get(k) == val for k, val in want.items())]
-            if fits and min(fits)[0] >= item["price"] and all(item["options"].get(k) == val for k, val in want.items()):
+            if (not fits or min(fits)[0] >= item["price"]) and all(item["options"].get(k) == val for k, val in want.items()):
+                self.cheapest_fit = ", ".join(want.values())  # (said: "the cheapest available one with white")
                 return item["item_id"]  # already the cheapest that fits: kept as it is (before: a dearer one proposed)
             if fits:
                 return min(fits)[1]
@@ -4173,7 +4243,10 @@ class ReferenceTarget(Target):
                 many = "both" if len(olds) == 2 else f"all {len(olds)}"
                 nearest += (f"Please note: {many} {olds[0]['name']} items, which are different options now, "
                             f"would become the same option ({_opts(variant['options'])}). ")
-        if kept:
+        fit, self.cheapest_fit = getattr(self, "cheapest_fit", ""), ""
+        if len(kept) == 1 and fit:  # "the cheapest white one" of the cheapest white kettle
+            nearest += (f"Your {kept[0]} is already the cheapest available one with {fit}, so it stays as it is. ")
+        elif kept:
             nearest += (f"The {' and the '.join(kept)} {'is' if len(kept) == 1 else 'are'} already the cheapest "
                         f"available option, so {'it stays' if len(kept) == 1 else 'they stay'} as {'it is' if len(kept) == 1 else 'they are'}. ")
         if not pairs and kept:
