@@ -195,9 +195,11 @@ _NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:an
                          # a payment put off, no hurry: "without paying right now", "we can't pay right now"
                          r"(?:\bwithout|\bnot|n'?t|\bno|\bbefore)\s+(?:\w+\s+){0,2}?(?:pay(?:ing|ment)?|charg\w*)\s+(?:\w+\s+){0,2}?"
                          r"(?:right now|immediately|right away)\b", re.I)
-_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bleave|\bdeparting(?: from)?|\bdepart(?: from)?|\bflying out of|\bstarting (?:in|from))\s+$", re.I)
-_DEST_CUE = re.compile(r"(?:\bto|\binto|\bfor|\barriving (?:in|at)|\bgoing to|\bheaded to|\bdestination(?: is)?|\bvisit(?:ing)?|\bland(?:ing)? in)\s+$", re.I)
-_VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through|thru)|\bconnection (?:in|at)|\bthrough|\bthru|\bstop(?:ping|s)? (?:in|at)|\bstop(?:ping)?[ -]?over(?: in| at)?|\blay(?:ing)?[ -]?over (?:in|at)|\bconnect(?:ing|ion|s)? (?:in|at|through|thru|via)|\btransit(?:ing)? (?:in|at|through|thru)|\bchang(?:e|ing) (?:planes? |flights? |aircraft )?(?:in|at)|\btransfer(?:ring)? (?:in|at))\s+$", re.I)
+_ORIGIN_CUE = re.compile(r"(?:\bfrom|\bout of|\bleaving|\bleave|\bdeparting(?: from)?|\bdepart(?: from)?|\bflying out of|\bstarting (?:in|from)|\b(?:i'?m|i am)\s+(?:(?:currently|now|still|based|living|staying)\s+)?(?:in|at)|\bbased in|\b(?:i|we) live in|\bwe'?re\s+(?:(?:currently|now|based|living|staying)\s+)?in)(?:\s*:\s*|\s+)$", re.I)
+# (the origin is where the customer is: "the conference is in Doha and I'm in Miami", "I'm based in Miami"; a field
+# label's colon too: "From: London", "Departing: Vancouver")
+_DEST_CUE = re.compile(r"(?:\bto|\binto|\bfor|\barriving (?:in|at)|\bgoing to|\bheaded to|\bdestination(?: is)?|\bvisit(?:ing)?|\bland(?:ing)? in|\b(?:conference|meeting|wedding|event|summit|workshop|interview|funeral|festival|congress|convention|offsite|course|training|concert|match|game|trade fair|expo)\s+(?:is|will be|'s|takes place)\s+(?:held\s+)?in)(?:\s*:\s*|\s+)$", re.I)
+_VIA_CUE = re.compile(r"(?:\bvia|\bconnecting (?:in|at|through|thru)|\bconnection (?:in|at)|\bthrough|\bthru|\bstop(?:ping|s)? (?:in|at)|\bstop(?:ping)?[ -]?over(?: in| at)?|\blay(?:ing)?[ -]?over (?:in|at)|\bconnect(?:ing|ion|s)? (?:in|at|through|thru|via)|\btransit(?:ing)? (?:in|at|through|thru)|\bchang(?:e|ing) (?:planes? |flights? |aircraft )?(?:in|at)|\btransfer(?:ring)? (?:in|at))(?:\s*:\s*|\s+)$", re.I)
 # a place the customer does not want ("I don't want to fly to Sydney anymore, Paris instead", "not from Boston")
 _NOT_CUE = re.compile(r"\b(?:don'?t|do not|no longer|not|never|rather not)\s+(?:(?:want|need|wanna|plan(?:ning)?|going|gonna|to|"
                       r"fly(?:ing)?|go|travel+(?:ing)?|head(?:ing)?)\s+){0,4}(?:to|from|via|into)\s+$", re.I)
@@ -490,6 +492,10 @@ def _find_places(text: str, db, expecting: str | None = None) -> list[Place]:
                 and len(text[hits[k][1]:b.start]) <= 40
                 and not re.search(r"\b(?:back|return\w*|home|not|or)\b", text[hits[k][1]:b.start], re.I)):
             a.role, b.role, c.role = "via", "via", "destination"
+    # "Doha to Miami, sorry, I mean Miami to Doha": a route taken back in the same breath; the one said last is meant
+    for k in range(len(places) - 4, -1, -1):
+        if arrow[k] and arrow[k + 2] and _DATE_CORRECTION.fullmatch(text[hits[k + 1][1]:places[k + 2].start]):
+            del places[k:k + 2]
     return places
 
 
@@ -1142,6 +1148,22 @@ def _last_name_answer(t: str, skip: set[str]) -> tuple[str | None, str | None]:
     return (cap(first) if first else None), cap(fam)
 
 
+_SELF_INTRO = re.compile(r"^\W*(?:and\s+|also\s+)?(?:i'?m|i am|my name is|my name's|this is)\s+", re.I)
+
+
+def _surname_then_self(t: str) -> str | None:
+    """The family name that answers "the last name on the booking?" in a first sentence, when a later sentence
+    introduces the speaker by another name ("It's Mensah. I'm Aisha Adeyemi, his colleague.", "Mensah. And I am
+    Aisha Adeyemi."): the answer, never the speaker's name; None for any other message."""
+    parts = re.split(r"(?<=[.!;])\s+", t.strip(), maxsplit=1)
+    if len(parts) != 2 or not _SELF_INTRO.match(parts[1]):
+        return None
+    given, family = _last_name_answer(parts[0], set())
+    if family is None or given is not None or family.lower() in parts[1].lower():
+        return None
+    return family
+
+
 def _caps_family_name(t: str, skip: set[str]) -> tuple[str, str] | None:
     """A name, asked for, written as on a passport: the family name in capitals beside the given name in
     ordinary case ("KOWALSKI Carlos", "Carlos KOWALSKI", "name is NOWAK Anna please"), as (given, family)
@@ -1658,6 +1680,40 @@ _EARLIER_PICK = re.compile(r"\bthe earlier " + _CABIN_WORD + r"?(?:one|option|fl
                            r"the flight|whichever(?: one)?)(?: that| which)? (?:leaves|departs|goes|flies) earlier\b", re.I)
 
 
+# a cabin and a departure time: "economy at 11:30", "the premium economy at 5:30 please", "economy, 10:30" (never a
+# count: "economy for 2", "business 2 people")
+_CABIN_AT_TIME = re.compile(r"\b(?:economy|coach|premium(?: economy)?|business|first class)(?: class)?(?: seat| fare| "
+                            r"ticket| cabin| one| flight)?\s*,?\s*(at\s+|leaving\s+(?:at\s+)?|departing\s+(?:at\s+)?)?"
+                            r"(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d:/])(?!\s*(?:people|passengers|"
+                            r"seats|of us|pax|adults|persons|tickets|arrival|landing|arriving)\b)", re.I)
+
+
+# a pick, then a question in its own sentence or clause: "the 10:30 one please. Is that a direct flight?", "first one
+# please, and can I get a window seat?", "The first one. Will the 2 of us sit together?"
+_PICK_THEN_ASK = re.compile(r"(?<=[.!])\s+|\s*(?:,|;|-|\u2013)\s*(?:and|but|also|oh and|oh)?\s*(?=(?:can|could|will|would|is|"
+                            r"are|do|does|did|may|what|how|where|when|which|my|it|that|they)\b)", re.I)
+_PRICE_ASK = re.compile(r"\b(?:how much|total|price|prices|cost|costs|fare|fares|refund\w*|damage|set (?:us|me) back|"
+                        r"come to|altogether|in (?:euros?|pounds|yen|dollars))\b", re.I)
+
+
+def pick_then_question(text: str) -> tuple[str, str] | None:
+    """A message that picks a listed option first and then asks something else: (the pick, the question). None when
+    the question is about the option itself ("is option 2 refundable?"), a price (answered with the pick's own flow),
+    or there is no plain pick before it."""
+    for m in _PICK_THEN_ASK.finditer(text):
+        pick, ask = text[:m.start()].strip(), text[m.end():].strip()
+        if not pick or "?" in pick or not ask or re.search(r"\b(?:if|would|could|should|suppose|say we|what about)\b",
+                                                               pick, re.I):
+            continue  # ("if we went with the first flight, what's the damage?": no pick yet)
+        if not (ask.rstrip().endswith("?") or re.search(r"\b(?:right|correct|yes)\W*$", ask, re.I)):
+            return None
+        if ((_selection(pick) is None and not _FLIGHT_ID.search(pick)) or _selection(ask) is not None
+                or _FLIGHT_ID.search(ask) or _BOOKING_ID.search(text) or _PRICE_ASK.search(ask)):
+            return None
+        return pick, ask
+    return None
+
+
 # "the first 5" of a group: a count of the party, not the first option ("the first 2 options" is no count)
 _FIRST_N = re.compile(r"\b(?:the\s+)?first\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:st|nd|rd|th|"
                       r"options?|flights?|ones?|choices?|on the list|listed)\b)(?:\s+(?:of us|of them|people|passengers|"
@@ -1723,6 +1779,13 @@ def _selection(text: str) -> int | str | None:
         h = int(hh) % 12 + (12 if ap and ap.startswith("p") else 0) if ap and ap[0] in "ap" else int(hh)
         if h < 24 and int(mm or 0) < 60:
             return f"at {h:02d}:{int(mm or 0):02d}"
+    if m := _CABIN_AT_TIME.search(t_clean):
+        # "economy at 11:30", "premium economy, 10:30", "economy 11.30": the flight leaving then (the cabin said is
+        # read as the fare class, which narrows the pick among flights leaving then, or is asked about)
+        hh, mm, ap = int(m.group(2)), int(m.group(3) or 0), m.group(4) or ""
+        h = hh % 12 + (12 if ap.startswith("p") else 0) if ap[:1] in ("a", "p") else hh
+        if h < 24 and mm < 60 and (m.group(1) or m.group(3) or ap):
+            return f"at {h:02d}:{mm:02d}"
     m = _TIME_ALONE.match(t_clean)  # "9am", "the 6pm", "9:00 am", "9.00 please": a whole message that is a time
     if m and (m.group(2) or m.group(3)) and int(m.group(1)) < 24 and int(m.group(2) or 0) < 60:
         ap = m.group(3) or ""
@@ -1929,6 +1992,35 @@ def _booking_last_name(p: Parsed, text: str, db) -> None:
         if word[:1].isupper() and fits(word):
             p.last_name = word  # "... back a week? Fischer"
             return
+
+
+# two booking references, one kept and one acted on: "BK... for Kwame stays. Cancel BK...", "cancel BK..., not BK...",
+# "keep BK... as it is and cancel BK...", "I have BK... and BK..., cancel the second one"
+_KEPT_BOOKING = re.compile(r"\b(?:stays?|staying|keep\w*|leave it|leaving it|unchanged|as it is|is fine|untouched|"
+                           r"(?:don'?t|do not|not to|never) (?:touch|cancel|change|move)|not)\b", re.I)
+_ACT_VERB = re.compile(r"\b(?:cancel\w*|change|move|modify|rebook|reschedule|look up|check)\b", re.I)
+_CLAUSE_CUT = re.compile(r"[.;!?]\s+|,\s*(?=(?:but|not|please|cancel\w*|change|move)\b)|\s+(?:but|and|while|whereas)\s+", re.I)
+_NTH_BOOKING = re.compile(r"\b(?:cancel|change|move|modify|check|look up)\s+the\s+(first|former|second|last|latter)"
+                          r"(?:\s+(?:one|booking))?\b", re.I)
+
+
+def _acted_on_first(text: str, ids: list[str]) -> list[str]:
+    """The booking references of a message, the one the customer asks to act on first: one said to stay, be kept or
+    not touched goes after the others; "cancel the second one" of two puts the second first. Else as typed."""
+    if len(set(ids)) != 2:
+        return ids
+    if m := _NTH_BOOKING.search(text):
+        return ids if m.group(1).lower() in ("first", "former") else ids[::-1]
+    kept = set()
+    for clause in _CLAUSE_CUT.split(text):
+        said = [x.upper() for x in _BOOKING_ID.findall(clause)]
+        if len(said) == 1 and _KEPT_BOOKING.search(clause) and not (
+                _ACT_VERB.search(clause) and not re.search(r"\b(?:don'?t|do not|not to|never|not)\s+" + _ACT_VERB.pattern,
+                                                           clause, re.I)):
+            kept.add(said[0])
+    if len(kept) != 1:
+        return ids
+    return [x for x in ids if x not in kept] + [x for x in ids if x in kept]
 
 
 # --- a date moved relative to the one in hand ------------------------------------------------------
@@ -3158,6 +3250,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     named = re.sub(r"^(\W*)I\s+(?=(?:[A-Z][a-z'\-]+\s+){1,3}[A-Z][a-z'\-]+\W*$)", r"\1", named)
     named, spelled = spelling_aside(named)  # "arjun schmidt thats s-c-h-m-i-d-t": the spelling is no part of the name
     p.first_name, p.last_name = _names(named, db, expecting)  # "Never mind." is not a last name
+    if expecting == "last_name" and (answered := _surname_then_self(named)):
+        p.first_name, p.last_name = None, answered  # "It's Mensah. I'm Aisha Adeyemi, his colleague.": the answer
     unsure = name_attempt(named, expecting) if not _LAST_CUE.search(named) else None
     if spelled is False and (p.first_name or p.last_name):  # "arjun shmit thats s-c-h-m-i-d-t": which one is meant?
         unsure = [x for n in (p.first_name, p.last_name) if n for x in n.split()], "spelling"
@@ -3193,7 +3287,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if NAME_QUESTION.search(text):  # "do you need my middle name too?" asks; it gives no name ("Too")
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None
-    p.booking_ids = [x.upper() for x in _BOOKING_ID.findall(text)]
+    p.booking_ids = _acted_on_first(text, [x.upper() for x in _BOOKING_ID.findall(text)])
     if p.booking_ids and not p.last_name and expecting != "name":
         _booking_last_name(p, named, db)
     p.flight_ids = _flight_ids(text, db)

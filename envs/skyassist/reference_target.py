@@ -35,6 +35,7 @@ from envs.skyassist.language import (
     is_confirmation,
     lone_count,
     parse,
+    pick_then_question,
     spelled_out,
     withdrawn,
 )
@@ -110,6 +111,14 @@ _WINDOW_ASK = re.compile(r"\b(?:earliest|soonest|latest|furthest|farthest)\b(?!\
                          r"|\bhow (?:far|long) (?:ahead|in advance|out)\b.{0,20}\b(?:book|reserve)|"
                          r"\bhow soon can (?:i|we) (?:book|go|fly|travel|leave)\b", re.I)
 _SPLIT = re.compile(r"\b(?:split\w*|separate\w*|smaller bookings?|divide\w*)\b", re.I)
+# a count said as the party's total ("only 2 of us now", "we are 4", "6 people", "just me"), not one that follows
+# from the companions named ("Liam Walsh, with my brother Sean")
+_STATED_TOTAL = re.compile(r"\b(?:\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:of us|people|persons|passengers|"
+                           r"travell?ers|pax|seats|tickets|in total|total|altogether|adults)\b|\b(?:we are|we're|we'll be|"
+                           r"there are|there'll be|there will be)\s+(?:(?:only|just|now|actually)\s+)*(?:\d|"
+                           + "|".join(text_rules.NUMBER_WORDS) + r")|\bparty of\b|\b(?:just|only) me\b", re.I)
+# the rest of a party put on another flight: "find another flight for the rest", "the other 3 on a different one"
+_FOR_THE_REST = re.compile(r"\b(?:for|with) the (?:rest|others)\b|\bthe (?:other|remaining) (?:\d{1,2}|[a-z]+) (?:on|in)\b", re.I)
 _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
 # the return leg named with a date moved: "for the return, a day later", "move the return flight back a day",
 # "coming back 2 days later"; the outbound one: "the outbound a day later", "the flight there a day earlier"
@@ -576,10 +585,65 @@ class ReferenceTarget(Target):
         self._numbers_said = {n for text in said for n in _numbers_in(text)}
         self._last_reply = turn.last_reply
         self._said_before = " ".join(said[:-1])
+        asked = self._pick_with_question(p)
+        if asked is not None:  # "the 10:30 one please. Is that a direct flight?": the pick taken, the question answered
+            p = parse(asked[0], self.db, expecting, turn.last_reply)
         self._reply(turn, p)
+        if asked is not None:
+            self._answer_beside_pick(turn, asked[1])
         self._not_the_same_again(turn, p)
         self._name_noted(turn, p)
         self._urgent_recap(turn)
+
+    def _pick_with_question(self, p: Parsed) -> tuple[str, str, str] | None:
+        """(the pick, the question, its answer) of a message that picks a listed option and then asks something
+        the agent can answer here (``_beside_pick``), while flights are listed and nothing waits for a yes; None
+        otherwise (the message is read whole, as before)."""
+        if self.pending is not None or not any(leg.get("shown") and not leg.get("choice") for leg in self.legs):
+            return None
+        split = pick_then_question(p.text)
+        return None if split is None or self._beside_pick(split[1]) is None else split
+
+    def _answer_beside_pick(self, turn: TurnContext, ask: str) -> None:
+        """The question asked after a pick, answered in the reply to the pick (after its "You picked ..." sentence,
+        before any summary)."""
+        said = [m for m in turn.new_messages if m.get("role") == "assistant" and m.get("content")]
+        answer = self._beside_pick(ask)
+        if not said or turn.ended or answer is None:
+            return
+        new = str(said[-1]["content"])
+        at = re.search(r"You picked [^.]*\)\.\s*", new)
+        said[-1]["content"] = (new[:at.end()] + answer + " " + new[at.end():] if at else answer + " " + new).strip()
+
+    def _beside_pick(self, ask: str) -> str | None:
+        """The answer to a question asked beside a pick, from what the agent knows: stops, who stays on a booking
+        being changed, what the tools say nothing about (seats, baggage, bringing things on board), the hold and
+        change rules. None for any other question."""
+        chosen = [leg["choice"] for leg in self.legs if leg.get("choice")]
+        b = self.booking
+        if _NONSTOP.search(ask) or re.search(r"\bdirect\b|\bstops?\b", ask, re.I):
+            answer = (f"{chosen[-1]['flight_id']} is a direct flight, with no stops." if chosen else
+                      "Every flight I list is a direct flight, with no stops.")
+        elif (self.mode == "change" and b is not None and int(b.get("passengers", 0) or 0) > 1
+              and re.search(r"\b(?:husband|wife|partner|son|daughter|kids?|children|boys?|girls?|mum|mom|dad|others?|"
+                            r"everyone|both|the (?:two|\d) of us|all of us)\b", ask, re.I)
+              and not re.search(r"\b(?:seats?|sit|sitting)\b", ask, re.I)):
+            answer = (f"Yes: a change moves everyone on booking {b['booking_id']}, so all "
+                      f"{pax_words(int(b['passengers']))} stay on it.")
+        elif re.search(r"\bsit(?:ting)? (?:together|next to)|\b(?:window|aisle|middle|exit[- ]row)\s+seats?\b|"
+                       r"\bseats? (?:together|next to each other)\b|\b(?:choose|pick|select|reserve)\s+(?:my|our|a|the)?\s*"
+                       r"seats?\b", ask, re.I):
+            answer = _no_information("seat")
+        elif (thing := _AMENITY.search(ask)) is not None:
+            answer = _no_information(thing.group(0))
+        elif (rule := _asked_alongside(ask)) is not None:
+            answer = rule
+        elif m := re.search(r"\b(?:bring|take|carry)\s+(?:my|our|a|an|the)\s+([a-z]+(?:\s+[a-z]+)?)", ask, re.I):
+            thing = re.sub(r"\s+(?:on|onboard|with|along|in)$", "", m.group(1))
+            answer = _no_information(f"bringing {'an' if thing[:1] in 'aeiou' else 'a'} {thing}", " on board")
+        else:
+            answer = None
+        return answer
 
     def _urgent_recap(self, turn: TurnContext) -> None:
         """skip_confirm_when_urgent only: a "Which flight would you like?" asked again away from the listing (after
@@ -1096,7 +1160,16 @@ class ReferenceTarget(Target):
             self.mode = "new"
         searching, self.offered_search = self.offered_search, False
         from_id = self.mode == "new" and len(self.legs) == 1 and self.legs[0].get("from_id")
-        if ((searching and (p.accepts or p.yes) and not p.no) or (_ALTERNATIVES.search(p.text) and (
+        split_off = (from_id and searching and not p.no and not p.dates and not p.places and not p.booking_ids
+                     and bool(_ANOTHER.search(p.text) or _FOR_THE_REST.search(p.text)))
+        if split_off:
+            # "book 4 on that one and the other 3 on another flight" when the flight named by its number seats only
+            # some of the party: the day's flights are searched and listed (never "those are the flights I found"
+            # when none were), and the counts of each part are asked at the pick, never read from this message
+            p.passengers = p.selection = None
+            p.flight_ids, p.pax_change = [], None
+            out.append("Sure, the group can travel on separate bookings, one flight at a time.")
+        if ((searching and (p.accepts or p.yes) and not p.no) or split_off or (_ALTERNATIVES.search(p.text) and (
                 from_id or (self.mode is None and not self.legs)))) and self.origin and self.destination and self.date \
                 and not self._changes(p) and not p.booking_ids:
             self.mode, self.legs = "new", []  # "what else is there that day?": the route searched on that day
@@ -1549,6 +1622,16 @@ class ReferenceTarget(Target):
         that count + 1; "my son is coming too" with no count yet: 2) into ``p.passengers``; the
         question to ask when the new count is not known ("my parents are coming too", "one more"
         with no count yet), or when a numeric date reads two ways ("08/07/2026")."""
+        if (self.mode == "new" and self.passengers and p.passengers and p.passengers != self.passengers
+                and (p.first_name or p.last_name) and p.pax_change is None and not (p.split_now or p.recount or p.number)
+                and not _STATED_TOTAL.search(p.text) and self._total_said(self.passengers)):
+            # "We are 6" ... "Liam Walsh - travelling with my brother Sean Walsh": a name answer whose companions
+            # make another count than the one typed before; asked, never changed in silence
+            said, named = self.passengers, p.passengers
+            p.passengers = None
+            self.awaiting = "passengers"
+            return (f"Just to check the number of travellers: you told me {pax_words(said)} before, and your message "
+                    f"names {pax_words(named)}. How many passengers will be travelling in total?")
         if (p.pax_joining and p.pax_change == 1 and not p.passengers and (self.passengers or 0) > 1
                 and self.mode == "new" and (self._kin_said_before(p.pax_kin) or p.pax_alongside
                                             or ((p.first_name or p.last_name) and self.pending is None))):
@@ -1557,8 +1640,10 @@ class ReferenceTarget(Target):
             # travelling with me": the wife is the other of the two
             p.pax_change, p.pax_joining = None, False
         if (not p.passengers and p.pax_change is not None and self.booking is None
-                and (p.booking_ids or self.booking_id) and (p.has("change") or self.mode == "change")):
+                and (p.booking_ids or self.booking_id)
+                and (p.has("change") or p.has("cancel") or self.mode == "change" or p.part_of_party)):
             return None  # "BK... my wife is coming too, move it to ...": read against the booking once looked up
+            # ("BK..., my wife can't come, take her off": the booking is looked up and the honest answer given)
         if not p.passengers and (p.pax_change is not None or p.pax_more):
             base = self.passengers or (int(self.booking.get("passengers", 0)) or None if self.booking else None)
             if p.pax_change is not None and base:
@@ -2111,6 +2196,8 @@ class ReferenceTarget(Target):
             if not cands and sel.endswith(":00"):  # "the 6am one" for a flight at 06:05: the one leaving in that hour
                 cands = [x for x in shown if x["departure_time"][11:13] == sel[3:5]]
             cands = [x for x in cands if x in bookable] or cands
+            if len(cands) > 1 and p.fare_class and [x for x in cands if x["fare_class"] == p.fare_class]:
+                cands = [x for x in cands if x["fare_class"] == p.fare_class]  # "economy at 10:30": that cabin's
             if len(cands) > 1 and cabin and len([x for x in cands if x["fare_class"] == cabin]) == 1:
                 cands = [x for x in cands if x["fare_class"] == cabin]  # "the 10:30 one" in the cabin asked for
             f = cands[0] if len(cands) == 1 else None
@@ -3547,6 +3634,15 @@ class ReferenceTarget(Target):
         if not p.fare_class or f["fare_class"] == p.fare_class:
             return None
         rank = p.selection.split()[0] if isinstance(p.selection, str) else ""
+        if rank == "at":  # "premium economy at 11:30" where the 11:30 is Economy: said, and asked, never swapped
+            shown = self._shown(k)
+            others = [x for x in shown if x["fare_class"] == p.fare_class and x["status"] == "scheduled"
+                      and x["seats_available"] > 0]
+            alt = (" or " + " or ".join(self._option_words(shown, x) for x in others)) if others else ""
+            self.clash = (f"The {p.selection[3:]} flight is {f['flight_id']} ({f['public_cabin']}), not "
+                          f"{CABIN_NAMES.get(p.fare_class, p.fare_class)}. Did you mean {f['flight_id']} in "
+                          f"{f['public_cabin']}{alt}?", [f, *others])
+            return self.clash[0]
         which = f"The {rank} option" if rank in ("cheapest", "earliest", "latest", "shortest") else "An option"
         self.clash = (f"Sorry, there is no {CABIN_NAMES.get(p.fare_class, p.fare_class)} {_CABIN_OFFER} "
                       f"for {self.legs[k]['date']}. {which} with seats is {f['flight_id']} ({f['public_cabin']}, "
