@@ -295,6 +295,9 @@ INTENTS: dict[str, re.Pattern[str]] = {
                           # "can you switch the card on #W...", "change the card for that order"
                           r"(?:switch|change|swap|update|replace)\s+(?:the|that|which)\s+card)\b", re.I),
     "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what is in|(?:know|tell me|see) what(?: i)? ordered|what did i|details|arrive|when will|"
+                       # "which two t-shirts did I order?", "remind me which ones", "what are they made of?"
+                       r"(?:which|what)\b[^.?!]{0,30}\b(?:did|have|had) (?:i|we) (?:order|ordered|buy|bought|purchased?)\b|"
+                       r"remind me (?:which|what)\b|made of\b|what materials?\b|"
                        # "when did it ship?", "has my order shipped yet?"
                        r"when did (it|they|my order|the order) (ship|go out|leave)|(?<!n't )(?<!nt )(?<!not )(?<!n’t )shipped yet|"
                        r"(what|how) about (my|the) other orders?|(my|the) other orders|"
@@ -395,6 +398,8 @@ ADDRESS = re.compile(
     re.I)
 
 ACTING_KINDS = ("cancel", "return", "exchange", "modify", "address", "payment")
+# a street, city and zip code with no state between them: "101 Highway, New York, 10001"
+_ADDRESS_NO_STATE = re.compile(_STREET_LINE + r"(?P<city>[A-Za-z .'-]+?)\s*,\s*(?P<zip>\d{5})(?:-\d{4})?(?!\d)", re.I)
 
 # an address the message marks as the one left behind: "from X", "my old address was X", "it is going to X but",
 # "currently ships to X", "used to be X"
@@ -454,7 +459,10 @@ _HYPO = re.compile(r"\blater\b|\bin the future\b|\bdown the (?:road|line)\b|\bst
                    r"\bwhat if\b|\bwhat happens if\b|\btoo late\b|\bam i (?:allowed|able)\b|\bhow long do (?:i|we) have\b|"
                    r"\bdeadline\b|\btime limit\b|\b(?:your|the|return|exchange|cancellation|refund) polic(?:y|ies)\b|"
                    r"\b(?:is it|are (?:returns|exchanges|changes)) allowed\b|\ballowed to\b|"
-                   r"\bif (?:i|we) \w+\b[^.?!]*\b(?:will|would|do|does|can|could|is|are) (?:i|we|it|that|there)\b", re.I)
+                   r"\bif (?:i|we) \w+\b[^.?!]*\b(?:will|would|do|does|can|could|is|are) (?:i|we|it|that|there)\b|"
+                   # "how much would I get back if I returned both?": the sum asked before anything is done
+                   r"\b(?:how much|what)\b[^.?!]*\b(?:would|will|do|could) (?:i|we) (?:get|receive)\b[^.?!]*\bif (?:i|we)\b",
+                   re.I)
 # a request, however politely put
 _ASKS_TO_ACT = re.compile(r"\b(?:can|could|would|will) (?:you|u|ya)\b|\bplease\b|\bpl[sz]\b|(?<!if )\bi (?:want|need|wanna|"
                           r"would like|would rather)\b|\bi'?d (?:like|rather|prefer)\b|\bid (?:like|rather)\b|\blet'?s\b|"
@@ -533,7 +541,9 @@ _NEG_FILLER = r"\s+(?:(?:the|my|a|an|that|this|those|these|one|ones|of|with|in|o
 _NEGATED_BEFORE = re.compile(
     r"(?:(?:\bnot|\bexcept(?: for)?|\bbesides|\bexcluding|\bwithout|\bminus|\bother than|\binstead of|\brather than|"
     r"\bkeep(?:ing)?|\bhold(?:ing)? on to|\bhang(?:ing)? on to|\bleave|\bleaving|"
-    r"\b(?:don'?t|do not|dont) (?:want to |need to )?(?:return|exchange|change|swap|send|cancel|touch|modify))"
+    r"\b(?:don'?t|do not|dont) (?:want to |need to )?(?:return|exchange|change|swap|send|cancel|touch|modify)|"
+    # a preference: "I prefer i5 over i7", "I'd rather have i5 than i7" (the i7 is not wanted)
+    r"\b(?:prefer\w*|rather)\b[^,.;!?]*?\b(?:over|than))"
     + _NEG_FILLER + r"(?:[\w'-]+\s+(?:or|nor)\s+(?:(?:the|my|a|an)\s+)?){0,3}"  # "not black or green"
     # a list of things kept: "keep the water bottle and the bookshelf", "keeping the hose and the dumbbells"
     # (not "blue instead of red and the phone in 256gb": the phone is asked for)
@@ -1243,6 +1253,8 @@ class Reading:
     fee: bool = False  # "is there a cancellation fee?"
     address: dict[str, str] | None = None
     other_address: bool = False  # an address said that is not the one to send to ("my old address was X")
+    # a new address said whole but for its state ("101 Highway, New York, 10001"): the state is asked for, not the rest
+    stateless_address: dict[str, str] | None = None
     home_said: bool = False  # the address said with the name, its zip taken to log in ("Mei Patel, 445 Maple Dr, ...")
     yes: bool = False
     restated_yes: bool = False  # a yes beside the proposal's order said back ("so you'll cancel W1? yes go ahead")
@@ -1819,6 +1831,11 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     without_ids = ORDER_ID.sub(" ", EMAIL.sub(" ", t))
     r.address, found = _address_said(without_ids)
     r.other_address = bool(found) and r.address is None
+    if not found and (m := _ADDRESS_NO_STATE.search(without_ids)) and not state_code(m.group("city").split()[-1], strict=True):
+        r.stateless_address = {"address1": m.group("a1").strip(), "address2": "", "city": m.group("city").strip(),
+                               "state": "", "country": "USA", "zip": m.group("zip")}
+        if INTENTS["address"].search(t):
+            found = [m]  # (the zip of an address to move to is no zip to log in with)
     outside = without_ids
     for m in found:  # (the zip codes of every address said, the old one's too, are no zip to log in with)
         outside = outside[:m.start()] + " " * (m.end() - m.start()) + outside[m.end():]
@@ -2527,6 +2544,24 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
         for key in values:
             if key not in out and key in current and (key in owns or _kept_option(low, key)):
                 out[key] = current[key]
+    return out
+
+
+def either_values(text: str, variants: list[dict[str, str]]) -> dict[str, set[str]]:
+    """Values of one option said as alternatives, neither taken back ("silver or black", "black or white is fine"):
+    option -> the values, any of which the customer takes."""
+    low = _plain(text, variants)
+    values: dict[str, set[str]] = {}
+    for options in variants:
+        for k, v in options.items():
+            values.setdefault(k, set()).add(v)
+    out: dict[str, set[str]] = {}
+    for key, vals in values.items():
+        spans = sorted((pos, pos + len(re.sub(r"[-_/]", " ", v)), v) for v in vals if v.lower() not in ("yes", "no", "none")
+                       for pos in _value_at(v, low) if not negated_at(low, pos))
+        for (_a, b, v1), (a2, _b, v2) in zip(spans, spans[1:]):
+            if v1 != v2 and re.fullmatch(r"\s*,?\s*or\s+(?:(?:a|an|the)\s+)?", low[b:a2]):
+                out.setdefault(key, set()).update({v1, v2})
     return out
 
 

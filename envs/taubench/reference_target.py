@@ -47,6 +47,7 @@ from envs.taubench.language import (
     asks_shipping_abroad,
     changes_order_payment,
     default_address_asked,
+    either_values,
     info_only_orders,
     item_mentions,
     item_verbs,
@@ -390,6 +391,9 @@ _PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)
                              r"(?:the )?total of \$[\d,]+(?:\.\d\d)? will be refunded(?:[^.;]|\.\d)*|"
                              r"refund \$[\d,]+(?:\.\d\d)? to (?:[^.;]|\.\d)*", re.I)  # (not cut at "$49.00")
 _COUNT = {2: "two", 3: "three", 4: "four"}
+# a question about the sum of several refunds: "what's the total amount I would get back", "how much altogether"
+_ALTOGETHER = re.compile(r"\b(?:total|in all|altogether|all together|combined|overall|all of (?:this|that|it))\b", re.I)
+_REFUND_Q_WORDS = re.compile(r"\b(?:get back|getting back|refund\w*|money back|how much|amount)\b", re.I)
 _COSTS_MORE = re.compile(r"\bcosts (\$[\d,]+(?:\.\d\d)?) more\b")  # the price difference said before a method is asked
 _WHICH_ADDRESS = "Is this for your default address, or for the shipping address of an order?"
 # the answer "an order's" to that question: "the shipping address of an order", "the order", "for an order"
@@ -513,6 +517,14 @@ _REFUND_WORDS = re.compile(r"\b(?:refund\w*|money back|reimburs\w*|credited)\b",
 _OPTION_AROUND = re.compile(r"\b(?:to|into|with|for|like|than)\s+(?:another\s+|an?\s+(?:second|2nd|extra)\s+|one\s+more\s+|"
                             r"an?\s+|the\s+|some\s+|something\s+like\s+an?\s+|"
                             r"an?\s+(?:pair|set)\s+of\s+|(?:an?\s+)?(?:new|different)\s+|one\s+of\s+(?:the|those|your)\s+)?$")
+# "swap the luggage set for a coat", "change it to a coat instead": a thing named by one word as the item's new self
+_SWAP_FOR_THING = re.compile(r"\b(?:swap|exchange|change|trade|replace|switch)\w*\b[^.?!]{0,40}?\b(?:for|to|into|with)\s+"
+                             r"(?:an?|some)\s+(?P<thing>[a-z]{3,})\s*(?:[.?!,;]|\binstead\b|\bplease\b|$)")
+# words after "for a" that name no product ("for a refund", "for a bigger one")
+_NOT_A_THING = {"refund", "gift", "friend", "while", "reason", "minute", "moment", "second", "change", "different", "new",
+                "better", "bigger", "smaller", "cheaper", "replacement", "one", "version", "model", "size", "color",
+                "colour", "option", "credit", "discount", "bit", "day", "week", "month", "year", "living", "fee",
+                "exchange", "return", "swap", "newer", "similar", "same", "larger", "other", "another"}
 _OPTION_AFTER = re.compile(r"\s*(?:compartment|connectivity|version|option|one|model|type|style|kind)\b")
 # what policy allows, said when a question names no order (in the clerk's own words)
 _POLICY = {
@@ -961,6 +973,12 @@ class ReferenceTarget(Target):
             {"gift_card": r"\bgift card\b", "paypal": r"\bpaypal\b"}.get(r.payment_kind, r"\b(?:visa|mastercard|amex|"
                                                                                   r"discover|credit card|card)\b"),
             money.group(0), re.I))
+        if self.pending and _ALTOGETHER.search(r.text) and _REFUND_Q_WORDS.search(r.text) and not (
+                r.yes or r.order_ids or r.address or other_method) and (whole := self._planned_refunds_said()):
+            # "before we do anything, what's the total I'd get back from cancelling all pending orders and returning the
+            # watch?": the sum over every part of the request in hand, read from the orders' prices, nothing written
+            # (before: only the amount of the proposal on screen)
+            return turn.say(f"{lead}{whole} {self.proposal}")
         if money and "?" in r.text and _PRICE_Q.search(r.text) and not (r.intents & ACTING or r.order_ids or r.yes or
                                                                          other_method):
             # "whats the difference in price?" / "is that more expensive?" at a proposal that says it
@@ -1150,6 +1168,16 @@ class ReferenceTarget(Target):
                 lead += f"All right, I'll leave the {asked} as it is. "
             else:
                 refuses = True  # "Which option would you like ...?" - "no thanks" / "nah then forget it": dropped
+        if (r.abandon and not (r.reason or narrowed or r.intents & ACTING or r.order_ids or r.address or
+                                mentioned_items(r.text, self.product_names)) and
+                self.goal["intents"] & ACTING and "?" in r.text and not self.pending):
+            # "never mind that, what's the tracking number?" at "Which option ...?": the request is dropped and the
+            # question answered (before: "I don't see that among the available options", the question again)
+            orders = [o for o in self.goal["orders"] if o in self._owned()]
+            self.goal = self._empty_goal()
+            self.goal["orders"], self.option_asked = orders, None
+            r.no = r.abandon = False
+            lead += "No problem, I'll leave that. "
         if ((r.abandon and not r.reason and not narrowed or refuses) and self.goal["intents"] & ACTING and "?" not in r.text and
                 r.intents <= self.goal["intents"] and not (r.order_ids or r.address or r.payment_kind or
                                                          mentioned_items(r.text, self.product_names))):
@@ -1186,6 +1214,19 @@ class ReferenceTarget(Target):
             orders = self.goal["orders"]
             self.goal = self._empty_goal()
             self.goal["orders"] = list(orders)
+        elif self.option_asked and self.goal["intents"] & {"exchange", "modify"} and \
+                (other := (r.intents - _negated(r.text)) & {"cancel", "return"}) and \
+                set(r.order_ids) <= set(self.goal["orders"]) and not (r.reason or r.yes or fixing or _ALSO.search(r.text) or
+                                                                      self._names_option(r.text)):
+            # "Which option would you like for the Luggage Set?" - "ok then can I just return it?" / "could I get a
+            # refund for it instead": that action in place of the option change, on the same order and items, which
+            # says what can be done with it (before: "I don't see that among the available options", again and again)
+            orders, said = self.goal["orders"], self.goal["text"]
+            self.goal = self._empty_goal()
+            self.goal["orders"] = list(orders)
+            if not mentioned_items(r.text, self.product_names) and (named := mentioned_items(said, self.product_names)):
+                r.text = f"{r.text} ({', '.join(named)})"
+            r.intents = other
         elif (self.goal["intents"] & ACTING and (wanted := r.intents - _negated(r.text)) & ACTING and not r.order_ids
               and not r.reason and not fixing and not _kinds(wanted) & _kinds(self.goal["intents"]) and
               not r.difference_method and  # ("actually put it on paypal": the exchange's difference, kept)
@@ -1618,6 +1659,45 @@ class ReferenceTarget(Target):
             return said + "."
         return ""
 
+    def _planned_refunds_said(self) -> str:
+        """What the whole request in hand would refund, part by part and in total, when it holds more than the
+        proposal on screen ("cancel all my pending orders and return the watch"): a cancellation refunds what was paid
+        for the order, a return the prices of its items; '' when the request is that proposal alone, or a part's items
+        are not told yet."""
+        parts: list[tuple[str, float]] = []
+        paid = lambda o: sum(p["amount"] for p in self.orders[o].get("payment_history", [])  # noqa: E731
+                             if p["transaction_type"] == "payment")
+        in_hand = []
+        for tool, args in self.pending:
+            o = args.get("order_id")
+            if o not in self.orders or tool not in ("cancel_pending_order", "return_delivered_order_items"):
+                return ""
+            in_hand.append(o)
+            if tool == "cancel_pending_order":
+                parts.append((f"cancelling order {o}", paid(o)))
+            else:
+                items = [it for it in self.orders[o]["items"] if it["item_id"] in (args.get("item_ids") or [])]
+                parts.append((f"returning the {' and the '.join(it['name'] for it in items)} from order {o}",
+                              sum(it["price"] for it in items)))
+        g = self.goal
+        for o in self._queue_as_said():
+            if o in in_hand or o not in self.orders or any(x == o for x, _ in g["done"]):
+                continue
+            status = self.orders[o]["status"]
+            if status == PENDING and "cancel" in g["intents"]:
+                parts.append((f"cancelling order {o}", paid(o)))
+            elif status == "delivered" and "return" in g["intents"]:
+                items, unclear = self._item_choice(o, "return")
+                if unclear or not items:
+                    return ""
+                parts.append((f"returning the {' and the '.join(it['name'] for it in items)} from order {o}",
+                              sum(it["price"] for it in items)))
+        if len(parts) < 2:
+            return ""
+        each = "; ".join(f"{_money(x)} for {what}" for what, x in parts)
+        return (f"Altogether you would get back {_money(sum(x for _, x in parts))}: {each}. Nothing has been done yet; "
+                f"each part is done only after your yes to it.")
+
     def _money_said(self, said: str) -> str:
         """The proposal's words about money, said back as the answer to "how much / which card?": the
         original payment method of a cancellation named ("... to the original payment method, your PayPal
@@ -1809,10 +1889,30 @@ class ReferenceTarget(Target):
                 if len(same) < 2 or name not in mentioned_items(self.goal["text"], self.product_names):
                     continue
                 picked = self._best_of([items[i] for i in same], m.group("words"), compare=True)
+                if picked and len(picked) == 1 and \
+                        self._already_target(items[same[picked[0]]], [items[i] for i in same], self.goal["text"],
+                                             m.group("words")):
+                    continue  # ("the i5 silver one" of a change to 13-inch: the new option, see ``_already_target``)
                 if picked and len(picked) == 1:
                     self.goal["picked"][(o, name)] = [same[picked[0]]]
                     self.goal["inferred"].discard((o, name))  # (told now: no note of a guess)
                     r.text = f"the {name}"  # (its present options are no new option asked for: "16GB" is not wanted)
+
+    def _already_target(self, chosen: dict[str, Any], same: list[dict[str, Any]], text: str, words: str) -> bool:
+        """Whether the like item that words pick already has what the request asks its item to become ("change the
+        17-inch laptop to the 13-inch version", the other laptop being 13-inch, i5 and silver): then "the i5 silver
+        one" names the new option, not that item, which nobody asks to make 13-inch (before: the request moved to it,
+        "Your Laptop is already 13-inch", and the customer was stuck). Words that only repeat the new option asked
+        for ("the 32GB one" of a change to 32GB) still pick that item, as before."""
+        parts = re.split(r"\b(?:for|into|->)\b|\bto\b(?!\s+(?:return|exchange|swap|send|change|switch|trade|replace|get|"
+                         r"have|do|be|make)\b)", text, maxsplit=1, flags=re.I)
+        product = self.products.get(chosen.get("product_id", "")) or {}
+        if len(parts) < 2 or not product:
+            return False
+        want = named_values(parts[1], [v["options"] for v in product.get("variants", {}).values()])
+        more = named_values(words, [v["options"] for v in product.get("variants", {}).values()]) - want
+        return bool(want and more) and all(chosen["options"].get(k) == v for k, v in want) and \
+            any(any(it["options"].get(k) != v for k, v in want) for it in same if it is not chosen)
 
     def _one_picked(self, r: Reading) -> tuple[str, bool] | None:
         """At a proposal that changes one of several items of one product, "the small one" / "yes, the small one":
@@ -1830,6 +1930,8 @@ class ReferenceTarget(Target):
                 picked = self._best_of(same, m.group(1)) if len(same) > 1 else None
                 if picked and len(picked) == 1:
                     chosen = same[picked[0]]
+                    if chosen is not it and self._already_target(chosen, same, self.goal["text"], m.group(1)):
+                        return None  # ("the i5 silver one": the new option, the other laptop being 13-inch already)
                     return f"{chosen['name']} ({_opts(chosen['options'])})", chosen is it
         return None
 
@@ -2869,6 +2971,8 @@ class ReferenceTarget(Target):
                 parts.append("Your default address can be changed at any time, and a pending order's shipping "
                              "address can be changed until the order ships.")
             return self._close(parts, closing, "What would you like to do?" if hypothetical else None)
+        if not orders and hypothetical and _MONEY_WORDS.search(text) and _EVERY_ORDER.search(text):
+            orders = list(owned)  # "how much would I get back if I returned both orders?": each order's part
         if not orders and (not hypothetical or mentioned_items(text, self.product_names)):
             self._lookup(turn, owned)
             known = [o for o in owned if o in self.orders]
@@ -2897,6 +3001,10 @@ class ReferenceTarget(Target):
             if not orders:
                 parts += [_POLICY[k] for k in ("cancel", "address", "payment", "items", "return")
                           if k in {"items" if t in ("modify", "exchange") else t for t in topics}]
+            if money and len(back := self._refunds_if(orders, topics, text)) > 1 and _ALTOGETHER.search(text) or \
+                    money and back and _EVERY_ORDER.search(text):
+                # "... how much would I get back in total?": the parts' sum, nothing done
+                parts.append(f"Altogether that would be {_money(sum(back))}; nothing has been done.")
             if len(offers) == 1 and closing:
                 o, k = offers[0]
                 delivered = self.orders[o]["status"] == "delivered"
@@ -2917,6 +3025,23 @@ class ReferenceTarget(Target):
         if not orders and not parts:
             parts.append("I couldn't find any orders on your account.")
         return self._close(parts, closing, None)
+
+    def _refunds_if(self, orders: list[str], topics: set[str], text: str) -> list[float]:
+        """What each order asked about would refund, as ``_can_text`` says it: a pending order cancelled, what was
+        paid; a delivered one's items named (all of them for "both orders") returned, their prices."""
+        out = []
+        for o in orders:
+            status = self.orders[o]["status"]
+            if status == PENDING and "cancel" in topics:
+                out.append(sum(p["amount"] for p in self.orders[o].get("payment_history", [])
+                               if p["transaction_type"] == "payment"))
+            elif status == "delivered" and "return" in topics:
+                items = self.orders[o].get("items", [])
+                named = mentioned_items(text, [it["name"] for it in items]) or \
+                    ([it["name"] for it in items] if _EVERY_ORDER.search(text) else [])
+                if back := sum(it["price"] for it in items if it["name"] in named):
+                    out.append(back)
+        return out
 
     @staticmethod
     def _close(parts: list[str], closing: bool, ask: str | None) -> str:
@@ -2976,6 +3101,8 @@ class ReferenceTarget(Target):
                     can.append(k)
                     items = self.orders[o].get("items", [])
                     named = mentioned_items(text, [it["name"] for it in items])
+                    if not named and _EVERY_ORDER.search(text):  # "if I returned both orders": all of it
+                        named = list(dict.fromkeys(it["name"] for it in items))
                     back = sum(it["price"] for it in items if it["name"] in named)
                     if k == "return" and money and back:
                         pid = self._refund_method(o)
@@ -2999,6 +3126,11 @@ class ReferenceTarget(Target):
         (``_address_question``); the answer ("78701", "TX 78701") completes it. A correction the clerk
         cannot read ("the city is wrong") drops the address, and the clerk asks for it again."""
         g = self.goal
+        if r.stateless_address and not (r.address or g["draft"]) and "address" in g["intents"] | r.intents:
+            # "101 Highway, New York, 10001": the address waits as a draft, and only its state is asked for (before:
+            # the whole address asked for again and again, with no word of what was missing)
+            g["address"], g["draft"] = None, {"address": dict(r.stateless_address), "missing": ["state"], "changed": None}
+            return None, True
         if "address" not in g["intents"] or r.address or any(k in ("address", "default_address") for _, k in g["done"]):
             return None, False  # no address asked for, a new one given, or the one asked for already written
         if self.user_id is None and (r.zips or r.names or r.emails):
@@ -3131,6 +3263,8 @@ class ReferenceTarget(Target):
             a = d["address"]
             what = " and ".join({"state": "state", "zip": "zip code"}[f] for f in d["missing"])
             where = ", ".join(p for p in (a["address1"], a["address2"], a["city"]) if p)
+            if d["changed"] is None:  # (a whole address but its state)
+                return f"Thanks. Which state is {where}, {a['zip']} in? I need it to complete the address."
             if d["changed"] == "city":
                 lead = f"Thanks, the city is now {a['city']}. A new city usually means a new zip code"
                 lead += "." if d["missing"] == ["zip"] else ", and possibly a new state."
@@ -3306,6 +3440,15 @@ class ReferenceTarget(Target):
         for a, _b, other, neg in item_mentions(text, self.product_names):
             if not neg and other not in names and _OPTION_AROUND.search(low[:a]):
                 return other
+        # "swap the luggage set for a coat": a thing the store does not sell at all, named as what the item should
+        # become, is no option of it either (before: passed over in silence, and the item's options listed)
+        known = self._option_words(self.goal["orders"]) | {w for n in self.product_names for w in
+                                                           re.split(r"[\s-]+", n.lower())}
+        for m in _SWAP_FOR_THING.finditer(low):
+            thing = m.group("thing")
+            if re.sub(r"e?s$", "", thing) not in known and thing not in _NOT_A_THING and \
+                    not mentioned_items(thing, self.product_names):
+                return thing
         return None
 
     @staticmethod
@@ -4108,10 +4251,13 @@ class ReferenceTarget(Target):
         variants = product.get("variants", {})
         # per option, the value said last and not taken back: "green. hmm no, actually grey" is grey
         want = _wanted(item, product, text)
+        # "silver or black": either value of that option counts as asked for (before: only the one said last)
+        either = {k: vals for k, vals in either_values(text, [v["options"] for v in variants.values()]).items()
+                  if want.get(k) in vals}
         for vid, v in sorted(variants.items()):
             if vid == item["item_id"] or not v.get("available"):
                 continue
-            score = sum(1 for k, val in want.items() if v["options"].get(k) == val)
+            score = sum(1 for k, val in want.items() if v["options"].get(k) in either.get(k, {val}))
             if score == 0:
                 continue
             key = (score, sum(1 for k, val in v["options"].items() if k not in want and item["options"].get(k) == val))
@@ -4211,7 +4357,8 @@ class ReferenceTarget(Target):
                 if other:  # "swap the boots for a pair of sneakers": another product, which policy does not allow
                     same = (f"I'm sorry, an item can only be {'exchanged' if verb == 'exchange' else 'changed'} for "
                             f"another option of the same product, so I can't swap the {it['name']} for "
-                            f"{'' if self._a(other) == 'any' else self._a(other) + ' '}{other}. ")
+                            f"{'' if self._a(other) == 'any' else self._a(other) + ' '}{other}"
+                            f"{'' if other in self.product_names else ', which we do not sell'}. ")
                 same = wrong + same
                 self.option_asked = it["item_id"]
                 self.swap_refused = it["item_id"] if other else self.swap_refused
@@ -4327,6 +4474,8 @@ class ReferenceTarget(Target):
         if not want:
             return ""
         asked = {**item["options"], **want}
+        either = either_values(text, [v["options"] for v in variants.values()])  # ("silver or black": silver is asked)
+        asked.update({k: v for k, v in variant["options"].items() if v in either.get(k, ()) and asked.get(k) in either[k]})
         differs = [k for k, v in variant["options"].items() if asked.get(k) is not None and v != asked[k]]
         if not differs:
             return ""
