@@ -1654,7 +1654,9 @@ _PRICE_PICK = re.compile(r"(?:\bthe\s+|^\W*)(?:\$\s?(\d{2,5})|(\d{3,5}))(?:\.\d{
 _HOURS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _HOUR_WORD = re.compile(r"\b(" + "|".join(_HOURS) + r")(\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock))\b", re.I)
 # a whole message that is a departure time: "9am", "the 6pm", "9:00 am", "9.00 please", "the 9 o'clock"
-_TIME_ALONE = re.compile(r"^\W*(?:the\s+|at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.?|p\.m\.?|o'?clock)?\s*"
+# (also said as a switch at a summary: "make it the 6pm", "rather the 6 o'clock"; a bare "make it 5" is no time)
+_TIME_ALONE = re.compile(r"^\W*(?:(?:make it|rather|i'?d rather(?: have)?|switch(?: it)? to|change(?: it)? to|go for|"
+                         r"how about|what about)\s+)?(?:the\s+|at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.?|p\.m\.?|o'?clock)?\s*"
                          r"(?:one|flight|departure|option)?\s*(?:then|please|pls|plz|thanks|thank you)?\W*$", re.I)
 
 
@@ -2108,6 +2110,22 @@ def _moved_from_said_date(text: str) -> tuple[int | None, int | None] | None:
 _NO_RETURN = re.compile(r"\b(?:no|without(?: a| the)?|skip(?: the)?|drop(?: the)?|forget(?: the| about the)?|"
                         r"(?:don'?t|do not) (?:need|want)(?: a| the)?)\s+(?:return|way back|flight back)"
                         r"(?:\s+(?:flight|leg|trip))?\b", re.I)
+
+
+# a later day wanted for a booking ("change it to a later date", "can we go later?") and the day that cannot be made
+# ("I can't make it on the 5th", "unable to travel on the 5th", "scrap the 5 March flight"): see ``parse``
+_LATER_DAY = re.compile(r"\b(?:later|different|new|another)\s+(?:date|day|flight)\b|\b(?:go|fly|travel|leave|come)\s+later\b",
+                        re.I)
+_CANT_MAKE_DAY = re.compile(r"\b(?:(?:can'?t|cannot|can not|unable to|won'?t be able to|not able to)\s+(?:make|do|travel|fly|go)"
+                            r"(?:\s+(?:it|that|the trip|the flight))?(?:\s+(?:on|for))?|scrap)\s+(?:the\s+|my\s+|our\s+)?$"
+                            r"|\b(?:can'?t|cannot|can not|unable to|won'?t be able to|not able to)\s+(?:make|do|travel|fly|go)\b"
+                            r"|\bscrap\s+(?:the|my|our|this|that|it)\b", re.I)
+# the return said to be no flight of ours: "we return 6 Dec by train so just the outbound", "coming back 6 Dec but
+# that's already booked", "back around 6 Dec but I'll sort that myself"
+_RETURN_ELSEWHERE = re.compile(r"\b(?:just|only)\s+(?:the\s+)?(?:outbound|way out|flight out)\b|\boutbound only\b"
+                               r"|\b(?:return\w*|back|home)\b[^.?!]{0,40}\b(?:by (?:train|car|bus|coach|ferry|boat|road)\b|"
+                               r"already (?:booked|sorted|covered|arranged)|sort\w* (?:that|it|the return)(?: out)? "
+                               r"(?:myself|ourselves))", re.I)
 
 
 def _new_of_two_dates(text: str, hits: list[tuple[int, int, str]]) -> tuple[str, str] | None:
@@ -2733,7 +2751,7 @@ _JOIN_VERB = r"(?:coming|joining|travel+ing|flying|going)"
 # "reduce it from 2 passengers to 1", "only my husband needs to change", "my husband still goes on July 3 but I ...",
 # "he stays on the 3rd", "I keep my flight", "take my wife off", "split the booking"
 _ONE_KIN = (r"(?:wife|husband|partner|spouse|son|daughter|mother|father|mom|mum|dad|brother|sister|boyfriend|girlfriend|"
-            r"colleague|boss|friend)")
+            r"colleague|boss|friend|hubby|wifey|other half|better half|missus|fianc[eé]e?)")
 _PART_OF_PARTY = re.compile(
     r"\b(?P<n>" + _NUMBER_WORD_RE + r"|\d{1,2})\s+of\s+the\s+(?:" + _NUMBER_WORD_RE + r"|\d{1,2})\s+(?:of us|passengers|"
     r"people|travell?ers|persons|seats|tickets)\b"
@@ -2743,7 +2761,12 @@ _PART_OF_PARTY = re.compile(
     r"|\b(?:i|he|she|my\s+" + _ONE_KIN + r")\s+(?:still\s+)?(?:keeps?|stays?|remains?)\s+(?:(?:my|his|her|the)\s+(?:flight|seat|ticket|date|"
     r"original|plan)|on|with|booked|as)\b|\b(?:i|he|she|my\s+" + _ONE_KIN + r")\s+(?:still|will still)\s+(?:goes?|fly|flies|travels?|leaves?)\b"
     r"|\b(?:take|remove|drop|get)\s+(?:my\s+" + _ONE_KIN + r"|him|her|one passenger|one person|one of us)\s+(?:off|from)\b"
-    r"|\bsplit\s+(?:the|my|our|this)\s+booking\b", re.I)
+    r"|\bsplit\s+(?:the|my|our|this)\s+booking\b"
+    # "can you put just him on 16 Aug?", "change, just for him", "I'm keeping mine", "leave my husband where he is",
+    # "only my hubby needs the 16th"
+    r"|\b(?:put|move|change|switch|rebook|send|get)\w*,?\s+(?:just|only)\s+(?:for\s+)?(?:him|her|me|my\s+" + _ONE_KIN + r")\b"
+    r"|\b(?:i'?m|i am|i'?ll be|i will be)\s+keeping\s+(?:mine|my\s+(?:flight|seat|ticket|date|booking))\b"
+    r"|\bleave\s+(?:my\s+" + _ONE_KIN + r"|him|her)\s+(?:where|as|on)\b", re.I)
 _PAX_UP = re.compile(  # the count goes up by N
     r"\b" + _N + r"\s+(?:more|extra|additional|further)\s+" + _WHO + r"\b"
     r"|\b(?:add|adding|plus|include|including)\s+" + _N + r"\s+(?:[a-z-]+\s+)?" + _WHO + r"\b"
@@ -3389,6 +3412,20 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             _INTENTS["change"].search(text[back.end():]) and not _INTENTS["cancel"].search(text[back.end():]):
         p.intents.discard("cancel")  # "yes cancel - no wait, can I move it to June instead?": the change, said last
         p.later = p.no = p.yes = False
+    if (p.has("change") or _LATER_DAY.search(plain)) and (cant := _CANT_MAKE_DAY.search(plain)) and (
+            p.has("change") or p.booking_ids) and not re.search(r"\bcancel", plain, re.I):
+        # "I can't make it on the 5th, please change it to a later date", "scrap the 5 March flight, I want a later
+        # date": a change said with words of a cancellation; and the day that cannot be made is the booking's own,
+        # never searched: the new date is asked
+        p.intents.discard("cancel")
+        p.intents.add("change")
+        p.later = p.no = False
+        left = [d for s_, _e, d in _date_hits(text) if _CANT_MAKE_DAY.search(text[max(0, s_ - 40):s_])]
+        p.dates = [d for d in p.dates if d not in left]
+        p.date = p.date if p.date in p.dates else None
+        if p.day_of_month is not None and (m := _BARE_DAY.search(text)) and _CANT_MAKE_DAY.search(text[:m.start(1)]):
+            p.day_of_month = None
+        del cant
     if (not p.booking_ids and p.places and (p.has("book") or p.dates) and _SPEAKER_STAYS.search(plain)
             and re.search(r"\bfor\s+(?:my|our)\s", plain, re.I)
             and not _INTENTS["cancel"].search(_SPEAKER_STAYS.sub(" ", plain))):
@@ -3427,6 +3464,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.add("multi_leg")
         if len(p.dates) >= 2 and not p.return_date and p.date == p.dates[0] and p.dates[1] >= p.dates[0]:
             p.leg2_date = p.dates[1]
+    if p.return_date and _RETURN_ELSEWHERE.search(plain):
+        p.intents.add("no_return")  # "We return 6 Dec by train so just the outbound": no return flight searched
     if re.search(r"\bone[- ]way\b", text, re.I) or "no_return" in p.intents:
         p.intents.add("one_way")
         p.intents.discard("round_trip")

@@ -184,6 +184,31 @@ _NONSTOP = re.compile(r"\bnon-?stop\b|\bdirect\b[^.?!]*\?|\b(?:any|how many|with
 # the lead passenger's name to be changed at a summary: "change the name to ...", "the name is wrong"
 _NAME_CHANGE = re.compile(r"\b(?:change|switch|correct|update|fix|edit)\b[^.?!]{0,25}\bnames?\b|"
                           r"\bnames?\b[^.?!]{0,20}\b(?:is wrong|is not right|isn'?t right|should be)\b", re.I)
+# the return leg taken off a round trip being arranged, at its summary or at the return pick: "scrap the return, just
+# the outbound please", "outbound only", "without the return", "no need for the return one", "I'll sort the return
+# myself" (``_drop_return``); "neither" / "none" at the return pick
+_DROP_RETURN = re.compile(
+    r"\b(?:scrap|drop|remove|lose|skip|forget|cancel|ditch|delete|no need for|(?:don'?t|do not) (?:need|want))\s+(?:about\s+)?"
+    r"(?:the\s+|a\s+|my\s+|our\s+)?(?:return|way back|flight back|inbound)\b"
+    r"|\b(?:without|no)\s+(?:the\s+|a\s+)?(?:return|way back|flight back|inbound)\b"
+    r"|\b(?:just|only)\s+(?:book\s+)?(?:the\s+)?(?:outbound|way out|one[- ]way|flight out)\b"
+    r"|\b(?:outbound|one[- ]way|way out)\s+only\b"
+    r"|\bsort\w*\s+(?:out\s+)?(?:the return|the way back|that|it)\s+(?:out\s+)?(?:myself|ourselves)\b", re.I)
+# a change of the party asked at a summary in words read nowhere else (``_unread_change``): "take one off, Tom can't
+# come", "my brother just pulled out", "yes minus one", "reduce by one", "add one"
+_PARTY_ALTERED = re.compile(
+    r"\b(?:take|knock|drop|remove)\s+(?:one|1|two|2|a (?:seat|person|passenger|ticket))(?:\s+(?:seat|person|passenger|"
+    r"ticket)s?)?\s+off\b|\bminus\s+(?:one|1|two|2)\b|\breduce\b|\b(?:pulled|dropped|backed|bailed)\s+out\b"
+    r"|\b(?:can'?t|cannot|won'?t)\s+(?:come|join|travel|make it)\b|\b(?:isn'?t|is not|aren'?t|are not|no longer|not)\s+"
+    r"(?:coming|joining|travell?ing)\b|\badd\s+(?:one|1|two|2|another|a (?:seat|person|passenger|ticket))\b"
+    r"|\b(?:one|1)\s+(?:more|extra|less|fewer)\b", re.I)
+# any other change asked at a summary and read nowhere else: "swap it", "change it", "make it different"
+_SUMMARY_ALTERED = re.compile(r"\b(?:change|switch|swap|make it|instead|remove|take (?:it |that )?off|scrap|replace|"
+                              r"different|wrong|add)\b", re.I)
+_NEITHER = re.compile(r"^\W*(?:neither|none)(?:\s+of\s+(?:them|those|these))?\b", re.I)
+# a fresh start asked at a summary: "start over please", "restart", "from the top please", "reset" (``_afresh``)
+_AFRESH = re.compile(r"\b(?:start|begin)\w*\s+(?:all\s+)?(?:over|again|afresh|from scratch)\b|\bstart from the "
+                     r"(?:beginning|top)\b|\brestart\b|\breset\b|\bfrom the top\b", re.I)
 # a fresh start on a trip being arranged, or one of its picks put aside: "let's start over", "forget business"
 _START_OVER = re.compile(r"\b(?:start|begin) (?:over|again|afresh|from scratch)\b|\bstart from the (?:beginning|top)\b", re.I)
 _FORGET = re.compile(r"\b(?:forget|never ?mind|scrap|drop)\b", re.I)
@@ -407,7 +432,13 @@ _NO_HOLD = re.compile(r"\b(?:don'?t|do not|not|no need to|never)\s+(?:(?:just|a|
 # a booking asked for instead at a hold's summary: "forget the hold, just book it outright", "no, book it instead"
 _BOOK_INSTEAD = re.compile(r"\b(?:forget|skip|drop|scrap|no)\b[^.?!]{0,12}\bhold\b[^.?!]{0,40}\bbook\b|\bbook (?:it|them|that|"
                            r"the seats?)\s+(?:instead|outright|for real|now)\b|\b(?:book|buy) (?:it )?instead\b|"
-                           r"\bbook\w* (?:it |them )?(?:rather than|instead of) (?:a |the )?hold", re.I)
+                           r"\bbook\w* (?:it |them )?(?:rather than|instead of) (?:a |the )?hold"
+                           # "na forget the hold, let's pay for it straight away", "on reflection, confirm it properly"
+                           r"|\b(?:forget|skip|drop|scrap|no)\b[^.?!]{0,12}\bhold\b[^.?!]{0,40}\b(?:pay|buy|purchase)\b"
+                           r"|(?:^|(?<=[.,;!?]))(?![^.,;!?]*\b(?:not|never|don'?t|won'?t|can'?t|no)\b)[^.,;!?]*"
+                           r"\bpay (?:for (?:it|them|the seats?) )?(?:now|straight away|right away|"
+                           r"today|immediately|up ?front|in full)\b|\b(?:confirm|book) (?:it|them|that) (?:properly|fully)\b",
+                           re.I)
 # a held booking found by lookup asked to be booked: "convert the hold into a booking", "book the held seats"
 _BOOK_THE_HOLD = re.compile(r"\b(?:convert|turn|change|make)\b[^.?!]{0,20}\b(?:hold|it|this|that|them)\b[^.?!]{0,20}\b(?:booking|"
                             r"real|confirmed|paid)\b|\bbook (?:the |my |our |those |these )?(?:held (?:seats?|flight|booking)|"
@@ -756,7 +787,8 @@ class ReferenceTarget(Target):
             # a timeline said beside the answer to a summary ("I need it done by tomorrow", "I'll pay within the
             # next day") gives no travel date
             p.dates = [d for d in p.dates if d not in p.timeline_dates]
-            p.date = p.date if p.date in p.dates else (p.dates[0] if p.dates else None)
+            p.date = p.date if p.date in p.dates else next((d for d in p.dates if d != p.return_date), None)
+            # ("can you add the return too, 6 Dec" at a one-way summary: the return's date, never the outbound's)
             p.shift_days = None if p.timeline_shift else p.shift_days
         self._apply_shift(p)
         if (self.mode == "new" and len(self.legs) == 2 and self.legs[1]["label"] == "return" and self.legs[0]["shown"]
@@ -808,6 +840,9 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
+        if self._drop_return(turn, p, out) or self._afresh(turn, p, out):
+            turn.say(" ".join(out))  # "just the outbound please", "start over" at a summary: taken up, asked again
+            return
         proposed = self.pending  # what this reply answers, if anything
         if self.pending is not None:
             pend, self.pending = self.pending, None
@@ -918,6 +953,11 @@ class ReferenceTarget(Target):
             if (pend["kind"] in ("cancel", "modify") and self.booking is not None and p.passengers
                     and p.passengers == int(self.booking.get("passengers") or 0)):
                 p.passengers = None  # "yep all 3 of us, cancel it": the booking's own party, no new count
+            if (pend["kind"] in ("book", "hold") and not p.yes and not switched and not self._changes(p)
+                    and (ask := self._unread_change(p)) is not None):
+                out.append(ask)  # "take one off, Tom can't come", "add one": never the same summary back for a yes
+                turn.say(" ".join(out))
+                return
             if p.slipped_yes and not self._changes(p):
                 self.pending = pend  # "yse", "yess": most likely a yes, but nothing is charged or cancelled on a guess
                 out.append("I think you meant yes; before I go ahead, please confirm with a plain yes. " + pend["said"])
@@ -1277,6 +1317,68 @@ class ReferenceTarget(Target):
                 and not any(re.search(r"\b\d+ passengers?\b", x) for x in out[lead:])):  # a reply about counts says it
             out.insert(lead, f"Noted, {pax_words(self.passengers)}.")  # "one less passenger" while a flight is picked
         turn.say(" ".join(x for x in out if x))
+
+    def _unread_change(self, p: Parsed) -> str | None:
+        """The question asked when a reply to a summary asks for a change this agent could not read ("take one
+        off, Tom can't come", "add one", "my brother just pulled out", "swap it"): what was summarised is no longer
+        what the customer wants, so it is never offered back for a yes as if they had only hesitated; the count is
+        asked again when the party changes, else what to change. None when the message asks no change, or one
+        read elsewhere (a count, a cabin, a hold, a cancellation, a question)."""
+        if (p.pax_change is not None or p.passengers or p.fare_class or p.budget or p.no_preference or "?" in p.text
+                or p.intents & {"hold", "book", "cancel", "goodbye"} or p.abandon or p.drop_trip or p.more_names
+                or p.first_name or p.last_name):
+            return None
+        if _PARTY_ALTERED.search(p.text):
+            self.awaiting, self.passengers = "passengers", None  # asked before any summary again, a bare yes included
+            return ("Understood, I have not booked anything. How many passengers should the booking be for now, in "
+                    "total?")
+        if _SUMMARY_ALTERED.search(p.text):
+            return ("Sorry, I could not tell what you would like to change, so I have not booked anything. What should "
+                    "be different: the flight, the date, the number of passengers or the name?")
+        return None
+
+    def _drop_return(self, turn: TurnContext, p: Parsed, out: list[str]) -> bool:
+        """"scrap the return, just the outbound please", "only SA4790 please" at a round trip's summary, or "none,
+        just the outbound", "skip the return" when the return is the flight still to pick: the return leg goes and
+        the outbound alone is summarised again (a yes then books that only), never the two-leg summary again, and
+        never the whole trip dropped. True when the reply is complete."""
+        legs = self.legs
+        if (self.mode != "new" or len(legs) != 2 or legs[1]["label"] != "return" or not legs[0].get("choice")
+                or p.places or p.dates or p.booking_ids or p.yes):
+            return False
+        pend = self.pending
+        at_summary = pend is not None and pend["kind"] in ("book", "hold") and not pend.get("release")
+        at_pick = pend is None and bool(legs[1].get("shown")) and not legs[1].get("choice")
+        by_id = (p.flight_ids == [legs[0]["choice"]["flight_id"]] and re.search(r"\b(?:just|only)\b", p.text, re.I))
+        if not ((at_summary or at_pick) and (by_id or (not p.flight_ids and p.selection is None and (
+                _DROP_RETURN.search(p.text) or p.has("one_way") or (at_pick and _NEITHER.search(p.text)))))):
+            return False
+        first = legs[0]
+        first["label"] = ""
+        self.legs, self.pending, self.return_date = [first], None, None
+        self.wants_return = self.offered_return = self.declined = False
+        out.append("Sure, I have taken the return flight off, so it is just the outbound flight, "
+                   f"{first['choice']['flight_id']}.")
+        self._maybe_propose(turn, out)
+        return True
+
+    def _afresh(self, turn: TurnContext, p: Parsed, out: list[str]) -> bool:
+        """"start over please", "restart", "from the top please" at a summary: nothing is booked, the trip in hand
+        goes, and the customer is asked afresh (never the same summary back for a yes). With a new trip said in
+        the same message ("reset. new search: Vancouver to Munich 10 Dec") the trip goes and the message is read on
+        (False)."""
+        if (self.pending is None or self.pending["kind"] not in ("book", "hold") or p.yes
+                or not _AFRESH.search(p.text)):
+            return False
+        kept = (self.first_name, self.last_name)
+        self.pending = None
+        self._abandon([])
+        self.first_name, self.last_name = kept
+        if p.places or p.dates or p.unknown_place or p.flight_ids:
+            return False
+        out.append("Sure, let's start again; nothing has been booked. Where would you like to fly from and to, and "
+                   "on what date?")
+        return True
 
     def _corrected_name(self, text: str) -> tuple[str | None, str] | None:
         """(first, last) when the message at a summary corrects the name it is under: a surname with its cue
