@@ -381,6 +381,8 @@ class Parsed:
     timeline_yes: bool = False
     no_preference: bool = False  # "any", "whichever", "you pick": no option preferred
     split_now: bool = False  # a group split across bookings, this booking's share given ("9 now and 5 later")
+    pay_day: str | None = None  # the day the customer says they will pay or decide ("I get paid on Friday")
+    day_asked: str | None = None  # the day a flight asked about by number is thought to fly ("is SA2534 on time today?")
     urgent: bool = False
     fare_class: str | None = None
     selection: int | str | None = None  # list index, 'cheapest', 'earliest', 'latest', or a fare class
@@ -1193,6 +1195,7 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     (capitalised, or in any case when the target has just asked for a name). Common words
     ("Please proceed", "Looks great") are never names."""
     t = (text or "").replace("\u2019", "'")
+    t = re.sub(r"\byours\s+truly\b", "me", t, flags=re.I)  # "yours truly, Liam Walsh": the speaker, never a name
     first = last = None
     places = set()
     if db is not None:
@@ -1269,6 +1272,9 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             continue  # "book it as long as it's refundable", "book it as soon as you can": no name
         run = _name_run(t, m.end(), True)
         if run and usable(run, strong=True):  # "my name is Sydney Smith": a city can be a name here
+            if re.search(r"\b(?:my|our)\s+[a-z-]+(?:'s|s')\s*$", t[max(0, m.start() - 30):m.start()], re.I):
+                companions.append(run)  # "Hiroshi Novak; my sister's name is Keiko Novak": who comes along, not the
+                continue  # lead (read only when no other name is said: "my wife's name is Ana Lopez")
             if len(run) == 1 and m.group(0).lower().startswith("call me"):
                 companions.append(run)  # "Fatima Mwangi, but call me Fati": a nickname, the full name said wins
                 continue
@@ -1334,8 +1340,12 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             core = re.sub(r"^\s*(?:(?:sure|ok|okay|yes|it's|its|name|the name is|just|only|simply|use|me|myself|"
                           r"(?:the\s+)?lead(?:\s+(?:pax|passenger|traveller|traveler))?(?:\s+(?:is|will be))?)[,:]?\s+)+", "", sent,
                           flags=re.I).strip()
-            core = re.sub(r"\s+(?:and|&|\+|with|plus)\s+(?:my|our|his|her)\s.*$", "", core, flags=re.I)  # "diego walsh and
+            core = re.sub(r"\s+(?:and|&|\+|with|plus)\s+(?:(?:my|our|his|her)\s|(?:sis|bro|hubby|wifey|wife|husband|partner|"
+                          r"sister|brother|mum|mom|dad|son|daughter|gf|bf|girlfriend|boyfriend)\b).*$", "", core,
+                          flags=re.I)  # "diego walsh and
             # my brother": the lead passenger's name, then who comes along
+            core = re.sub(r"\s*(?:and|&|\+|with|plus)\s*(?:the\s+)?(?:other\s+)?(?:\d{1,2}|" + _NUMBER_WORD_RE + r")\s+"
+                          r"(?:[a-z-]+\s+)?" + _OTHERS_OF + r"\b.*$", "", core, flags=re.I)  # "Liam Walsh & 5 others"
             if not core:
                 continue
             run = _name_run(core, 0, bool(expecting in ("name", "last_name")))
@@ -2253,6 +2263,14 @@ _KIND_JOIN = re.compile(r"(?:\s*(?:,|&|\+|and|plus|with|;)\s*)*\s*", re.I)
 _ME_PLUS = re.compile(r"\b(?:me|myself)\s*(?:plus|\+|&|and|with)\s*" + _N_WORD +
                       r"(?=\s*(?:$|[.,!;?)]|others?\b|more\b|people\b|ppl\b|pax\b|please|pls|thanks|on\b|from\b|in\b))"
                       r"|(?<![\w:/.$-])" + _N_WORD + r"\s*(?:plus|\+|&|and)\s*(?:me|myself)\b", re.I)
+# the speaker, by "me" or by a full name, and a number of others: "Liam Walsh & 5 others", "it's me, Liam Walsh, and the
+# other 5 are colleagues", "me, Liam Walsh. The rest are 5 colleagues", "Liam Walsh + 5 colleagues": the number and one
+_OTHERS_OF = r"(?:colleagues|co-?workers|friends|mates|buddies|pals|team-?mates|others|more)"
+_SPEAKER_AND_N = re.compile(
+    r"(?:\b(?:me|myself)\b|(?-i:\b[A-Z][a-z'-]+\s+[A-Z][A-Za-z'-]+))[\s,.;:!\u2013\u2014-]*"
+    r"(?:(?:(?:and|&|\+|plus|with|along with)\s*)?(?:the\s+)?(?:other\s+" + _N_WORD + r"|" + _N_WORD + r"\s+others?)\b"
+    r"|(?:(?:and|but)\s+)?the\s+(?:rest|others)\s+(?:are|is|will be)\s+(?:the\s+)?" + _N_WORD + r"\b"
+    r"|(?:and|&|\+|plus|with|along with)\s*" + _N_WORD + r"\s+(?:[a-z-]+\s+)?" + _OTHERS_OF + r"\b)", re.I)
 # two people said without a number: "both of us", "the pair of us", "a couple", "me & the mrs", "for Ann Lee and her husband"
 _PAIR = re.compile(r"\bboth of us\b|\bus both\b|\bthe (?:pair|couple) of us\b|\bus two\b"
                    r"|(?:^|[,;:]\s*|\b(?:for|we'?re|we are|as|just)\s+)a couple\b(?!\s+(?:of|more|extra|days?|weeks?|hours?|"
@@ -2266,8 +2284,10 @@ _PAIR = re.compile(r"\bboth of us\b|\bus both\b|\bthe (?:pair|couple) of us\b|\b
 # a count corrected in the same breath: "three, no four", "5 (actually make that 6)", "2 sorry 3 people"; the first
 # number may carry its noun ("5 of us, no sorry, 6", "6 people, sorry I mean 7", "4 adults - sorry, make that 3")
 _CORRECTED = re.compile(r"(?<![\w:/.$#-])" + _N_WORD + r"(?:\s+(?:of us|" + _PARTY_NOUN + r"))?"
-                        r"\s*(?:,|\(|-|\.\.\.|\s)\s*(?:oh[\s,]+)?(?:no|nope|sorry|actually|wait|"
-                        r"or rather|i mean|err?|um+|uh)\b[\s,.]*(?:(?:actually|sorry|no|wait|i mean)[\s,.]+){0,2}(?:make (?:that|it)\s+)?"
+                        r"\s*(?:,|\(|-|\.{2,}|\s)\s*(?:oh[\s,]+)?(?:no|nope|sorry|actually|wait|"
+                        # "5 of us - correction, 6", "5 ppl.. make it 6 tbh", "5, edit: 6": the same, in other words
+                        r"or rather|i mean|err?|um+|uh|correction|edit|typo|scratch that|(?=make (?:that|it)\b))\b[\s,.:]*"
+                        r"(?:(?:actually|sorry|no|wait|i mean)[\s,.]+){0,2}(?:make (?:that|it)\s+)?"
                         + _N_WORD + r"\b(?!\s*(?:st|nd|rd|th|am|pm|:|/|bags?|days?|nights?|weeks?)\b)\)?", re.I)
 _GROUP = (r"(?:party|group|family|team|squad|choir|band|class|club|crew|delegation|troupe|orchestra|cast|committee|"
           r"tour group|school group|wedding party)")
@@ -2283,8 +2303,9 @@ _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b" + _GROUP + r"\s+of\s+"
                      r"|\b(\d{1,2})(?:pax|ppl|px|adults|people|persons|passengers|seats|tickets)\b"
                      # the rest of a party split across flights: "now the other 3 on the business one" (not "the other
                      # one", an option)
-                     r"|\bthe\s+(?:other|remaining|last|rest\s+of\s+(?:us|the\s+group),?)\s+(?!one\b)" + _N_WORD +
-                     r"(?=\s+(?:on|onto|in|go|going|fly|flying|will|need|please|pls)\b|\s*(?:$|[.,!;]))", re.I)  # "2pax"  # "for 2", "for two, please", "for 3 asap";
+                     r"|\bthe\s+(?:other|remaining|leftover|last|rest\s+of\s+(?:us|the\s+group),?)\s+(?!one\b)" + _N_WORD +
+                     r"(?=\s+(?:on|onto|in|go|going|fly|flying|will|need|please|pls)\b|\s*(?:$|[.,!;]))"
+                     r"|\bthe\s+(?:rest|others|remaining|leftovers?)\s*\(\s*" + _N_WORD + r"\s*\)", re.I)  # "the rest (3)"  # "2pax"  # "for 2", "for two, please", "for 3 asap";
 # not "for 2 nights"
 _ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:just|only|solely) for me|for me only|"  # "a seat ..., just for me"
                     r"(?:travel+ing|flying|going|coming|travel|fly|go|come)\s+(?:all\s+|just\s+)?by myself|"
@@ -2693,6 +2714,14 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
         if n:
             out.add(n + 1)  # "me plus 2"
             return out
+    if ((m := _SPEAKER_AND_N.search(t)) and not re.search(r"\b(?:i'?m not|i am not|not me|without me)\b", t, re.I)
+            and not re.search(r"\b(?:my|our|his|her|and|plus|with)\b|[&+]", t[:m.start()], re.I)):
+        # (not a companion's name: "Liam Walsh, plus my wife Anna Walsh and 4 friends" lists the party)
+        n = text_rules.number_value(next(g for g in m.groups() if g))
+        if n:
+            out.clear()
+            out.add(n + 1)  # "Liam Walsh & 5 others": the others are besides the one named
+            return out
     if m := _COUNT_FIELD.search(t):
         n = text_rules.number_value(m.group(1))
         if n:
@@ -2769,11 +2798,16 @@ _PART_OF_PARTY = re.compile(
     r"|\bleave\s+(?:my\s+" + _ONE_KIN + r"|him|her)\s+(?:where|as|on)\b", re.I)
 _PAX_UP = re.compile(  # the count goes up by N
     r"\b" + _N + r"\s+(?:more|extra|additional|further)\s+" + _WHO + r"\b"
+    # the change said without a noun, or with it after: "make it one extra", "make it one passenger more"
+    r"|\bmake (?:it|that)\s+" + _N + r"\s+(?:" + _WHO + r"\s+)?(?:more|extra|additional)\b"
     r"|\b(?:add|adding|plus|include|including)\s+" + _N + r"\s+(?:[a-z-]+\s+)?" + _WHO + r"\b"
     r"|\b(another)\s+(?:passenger|person|traveller|traveler|adult|seat|ticket|guest|child|kid)\b", re.I)
 _PAX_DOWN = re.compile(  # the count goes down by N
     r"\b" + _N + r"\s+(?:less|fewer)(?:\s+" + _WHO + r"\b|(?=\s*(?:please|thanks|then)?\s*(?:[.!,?]|$)))"
-    r"|\b(?:remove|drop|take off|minus|cancel)\s+" + _N + r"\s+(?:[a-z-]+\s+)?" + _WHO + r"\b", re.I)
+    r"|\b(?:remove|drop|take off|minus|cancel)\s+" + _N + r"\s+(?:[a-z-]+\s+)?" + _WHO + r"\b"
+    # "make it one passenger less", "take one seat off", "knock 1 ticket off"
+    r"|\bmake (?:it|that)\s+" + _N + r"\s+" + _WHO + r"\s+(?:less|fewer)\b"
+    r"|\b(?:take|knock)\s+" + _N + r"\s+" + _WHO + r"\s+off\b", re.I)
 _WHOSE = r"\b(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN
 _ALONG = r"(?=\s+(?:too|as well|also|along|with (?:me|us)|us|me|now)\b|\s*[.!,?]|\s*$)"  # "coming too", not "coming to pick me up"
 # ("now": "my husband is also coming now, can we move it to ...")
@@ -2869,8 +2903,14 @@ def lone_count(text: str) -> int | None:
 # other 4 next week", "9 today and the rest tomorrow": the count for now, and no deferral
 _SPLIT_NOW = re.compile(r"(?<![\w:$#./-])(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:of us\s+|people\s+|"
                         r"passengers\s+|seats\s+|travell?ers\s+)?(?:(?:right )?now|first|for now|today|in this (?:one|booking)|"
-                        r"on this (?:one|booking))\b[^.?!]{0,25}?\b(?:and|then|,)\s+(?:the\s+)?(?:other|rest|remaining|"
-                        r"another|\d{1,2}\b|" + "|".join(text_rules.NUMBER_WORDS) + r"\b)", re.I)
+                        r"on this (?:one|booking))\b[^.?!]{0,25}?\b(?P<rest>(?:and|then|,)\s+(?:the\s+)?(?:other|rest|remaining|"
+                        r"another|\d{1,2}\b|" + "|".join(text_rules.NUMBER_WORDS) + r"\b))", re.I)
+# a split said share by share, this booking's first: "the first four on SA6331, and the remaining 3 on a later flight",
+# "4 on SA6331 and the rest on the business one" (the number of the rest is the next booking's)
+_SHARE_THEN_REST = re.compile(r"(?<![\w:$#./-])(?<!\bat )(?<!\bby )(?:(?:the\s+)?first\s+)?" + _N_WORD + r"\s+(?:of us\s+|people\s+|pax\s+|"
+                              r"passengers\s+|seats\s+)?(?:on|onto)\s+[^.?!]{0,40}?(?P<rest>(?:,|;|\band\b|\bthen\b)\s*(?:and\s+)?"
+                              r"(?:then\s+)?(?:put\s+|book\s+)?the\s+(?:(?:other|remaining|leftover|last)\s+(?!one\b)" + _N_WORD +
+                              r"|rest|others)\b)", re.I)
 # a group split into shares, the first booked now: "ok split it, 9 and 3", "split us into 6 + 6", "do 9 and then 3"
 _SPLIT_INTO = re.compile(r"\b(?:split|divide|break|do|book)\b[^.?!\d]{0,25}?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
                          r")\s*(?:people\s*|passengers\s*|of us\s*)?(?:and(?: then)?|then|\+|&|/|,)\s*(?:the other\s+)?"
@@ -2903,7 +2943,9 @@ def recount(text: str) -> tuple[int, int] | None:
     return (new_n, old_n) if new_n and old_n and new_n != old_n else None
 
 
-_MAKE_IT = re.compile(r"\bmake (?:it|that)\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b(?!\s*(?:am|pm|a\.m|p\.m|:|"
+_MAKE_IT = re.compile(r"\bmake (?:it|that)\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b"
+                      r"(?!\s+(?:[a-z]+\s+)?(?:fewer|less|more|extra|additional|further)\b)"  # "make it one fewer": a change
+                      r"(?!\s*(?:am|pm|a\.m|p\.m|:|"
                       r"o'?clock|th|st|nd|rd|days?|nights?|weeks?|hours?|kg|bags?|dollars|\$|%))"
                       r"(?:\s+(?:people|passengers|persons|travell?ers|adults|seats|tickets|of us))?", re.I)
 
@@ -3018,9 +3060,12 @@ _NAME_PAIR = re.compile(r"\W*((?i:(?:the\s+|our\s+)?(?:lead\s+|passenger\s+|trav
 # a labelled list of full names: "Passengers: Liam Walsh, Anna Berg", "Attendees: A B; C D; E F", "The travellers are
 # A B, C D and E F": the lead passenger is the name listed first
 _FULL = r"(?-i:[A-Z][a-z'\-]+\s+[A-Z][a-z'\-]+)"
-_NAME_LIST = re.compile(r"(?:^|(?<=[\n.!?:;]))\W*(?:the\s+|our\s+)?(?:passengers|names|travell?ers|attendees|participants|guests|"
-                        r"pax|people)(?:\s*:|\s+are\s*:?)\s*(" + _FULL + r"(?:\s*(?:,|;|&|\+|\band\b)\s*(?:and\s+)?"
-                        + _FULL + r")+)", re.I)
+# Any short label closed by a colon reads the same ("Group members:", "Flyers:", "Party:", "Who's going:")
+_NAME_LIST = re.compile(r"(?:^|(?<=[\n.!?:;]))\W*(?:(?:the\s+|our\s+)?(?:passengers|names|travell?ers|attendees|participants|"
+                        r"guests|pax|people)(?:\s*:|\s+are\s*:?)"
+                        r"|(?!(?:from|to|via|route|dates?|flights?|depart\w*|return\w*|outbound|inbound)\s*:)"
+                        r"(?:[A-Za-z'\u2019]+\s+){0,2}[A-Za-z'\u2019]+\s*:)\s*"
+                        r"(" + _FULL + r"(?:\s*(?:,|;|&|\+|/|\band\b)\s*(?:and\s+)?" + _FULL + r")+)", re.I)
 
 # a request taken back in the same message: "cancel BK123... no wait, that's the same one. never mind"
 _WITHDRAW = re.compile(r"\b(?:never ?mind|nevermind|no wait|wait,? no|scratch that|forget (?:it|that|about it)|ignore that|"
@@ -3072,6 +3117,18 @@ def _flight_ids(text: str, db) -> list[str]:
 # fields pasted in markdown on one line ("**From:** Boston **To:** Denver **Passengers:** 3"): each put on a line of
 # its own, as a "- key: value" list is read
 _MD_FIELD = re.compile(r"\s*(?:\*\*|__)\s*([A-Za-z][A-Za-z .#'/()-]{0,30}?)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*")
+
+
+# paying or deciding later, said before or after a day: "I get paid on Friday", "will confirm tmrw", "call back on
+# Monday to pay"; not a trip ("fly on Friday, I'll pay now")
+_PAY_CUE_BEFORE = re.compile(r"\b(?:pay|paying|paid|payday|pay day|salary|confirm|confirming|call (?:you )?back|calling back|"
+                             r"ring (?:you )?back|get back to you|come back|decide|book it|buy it)\b(?:\s+(?:it|you|them|for it|"
+                             r"the (?:rest|balance)))?\s*(?:on|by|until|till)?\s*$", re.I)
+_PAY_CUE_AFTER = re.compile(r"\s*,?\s*(?:to|and)\s+(?:pay|confirm|book|buy)\b", re.I)
+# a question whether a flight flies as planned: "on time?", "is it running today?", "any delays", "still going ahead"
+_STATUS_OF_FLIGHT = re.compile(r"\bon (?:time|schedule)\b|\b(?:is|are) (?:it|they|my flight|the flight|sa\d{4})\s+(?:still\s+)?"
+                               r"(?:running|operating|flying|going ahead|leaving|departing)\b|\bdelay(?:s|ed)?\b|"
+                               r"\brunning late\b|\bgoing ahead\b", re.I)
 
 
 # English words that are also common family names ("Anna Price", "my name is Tom May", "It's Carol Day."): elsewhere a
@@ -3130,6 +3187,20 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|tomorrow|day after tomorrow", text[h[0]:h[1]])
                                         and re.search(r"(?i)\b(decide|think|come back|call|get back|confirm|let you know|"
                                                       r"tell you|check|talk|sleep on it|later)\b[^.]{0,25}$", text[:h[0]]))]
+    # "hold it, I'll call back on Monday to pay", "I get paid on Friday", "will confirm tmrw": when the customer pays or
+    # decides, not a travel date (a day of the week or a relative day, said with paying, confirming or calling back)
+    paying = [h for h in hits if re.fullmatch(r"(?i)(?:on\s+)?(?:today|tonight|tomorrow|tmrw|day after tomorrow|(?:this\s+|next\s+)?"
+                                              r"(?:" + _WD_RE + r"))", text[h[0]:h[1]])
+              and (_PAY_CUE_BEFORE.search(text[max(0, h[0] - 40):h[0]]) or _PAY_CUE_AFTER.match(text, h[1]))]
+    if paying:
+        p.pay_day = paying[0][2]
+        hits = [h for h in hits if h not in paying]
+    if _FLIGHT_ID.search(text) and _STATUS_OF_FLIGHT.search(text):
+        # "Is my flight tomorrow on time, SA2534?": a question about that flight, on the day the customer thinks it
+        # flies; no trip date to search (the target says when it really departs)
+        day = [h for h in hits if re.fullmatch(r"(?i)today|tonight|tomorrow|tmrw|day after tomorrow", text[h[0]:h[1]])]
+        p.day_asked = day[0][2] if day else None
+        hits = [h for h in hits if h not in day]
     split = _SPLIT_NOW.search(text)
     if split:  # "9 today and the rest tomorrow": when each part goes, not a trip date
         hits = [h for h in hits if not (h[0] >= split.start() and re.fullmatch(
@@ -3208,6 +3279,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = text_rules.number_value(m.group(1))
     elif expecting == "passengers" and not p.dates and len(nums := _LONE_NUMBER.findall(text)) == 1:
         p.passengers = text_rules.number_value(nums[0])  # "How many?" - "ok we'll split it, 9 for now"
+    if (m := _SHARE_THEN_REST.search(text)) and (n := text_rules.number_value(m.group(1))):
+        p.passengers, p.split_now = n, True  # "4 on SA6331 and the remaining 3 on a later flight": 4 now, never 3
     if p.passengers is None and (m := _FIRST_N.search(text)):
         p.passengers = text_rules.number_value(m.group(1))  # "book the first 5": this booking's share of the group
     p.recount = recount(text)
@@ -3301,7 +3374,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.name_words, p.name_doubt = [], None
         p.more_names = [pair.group(4)]
     full = re.findall(_FULL, listed.group(1)) if (listed := _NAME_LIST.search(named)) else []
-    if full and not any(w.lower() in places for n in full for w in n.split()) and not any(
+    if full and not any(w.lower() in places for n in full for w in n.split() + [n]) and not any(
             w.lower() in _NOT_NAMES for w in full[0].split()):
         # "Passengers: Liam Walsh, Anna Berg": the lead passenger is the name listed first, never the last one read
         p.first_name, p.last_name = full[0].split()
@@ -3470,6 +3543,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.add("one_way")
         p.intents.discard("round_trip")
         p.intents.discard("no_return")
+    shares = [m for m in (_SHARE_THEN_REST.search(text), _SPLIT_NOW.search(text)) if m]
+    if p.split_now and shares and (at := min(m.start("rest") for m in shares)) > 0:
+        # "ok 4 on this one, 3 on the 10:30 business": the flight, time and cabin said for the rest of the party are
+        # the next booking's; this booking's are read from its own share
+        head = parse(text[:at], db, expecting, summary)
+        p.selection, p.fare_class, p.flight_ids = head.selection, head.fare_class, head.flight_ids
     if word_name := _word_surname_reply(text, db, expecting):
         # "Anna Price", "my name is Tom May" at the name question: only a name (no price question, no date in May)
         p = Parsed(text=text)

@@ -99,7 +99,8 @@ _NEXT_SHARE = re.compile(r"\b(?:second|2nd|other|next|remaining|last)\s+(?:group
                          r"part|set|team)\b|\banother\s+(?:\w+\s+)?(?:hold|booking|reservation|group)\b|"
                          r"\bthe\s+rest\s+of\s+(?:the|us|our|them|my)\b|\bthe\s+others\b|\bseparate\s+(?:hold|booking)\b|"
                          # the rest of the group by its count: "now the other 3", "the remaining 3", "3 more on that flight"
-                         r"\b(?:other|remaining|last|next)\s+" + _N_SHARE + r"\b|\b" + _N_SHARE + r"\s+more\b"
+                         r"\b(?:other|remaining|leftover|last|next)\s+" + _N_SHARE + r"\b|\b" + _N_SHARE + r"\s+more\b"
+                         r"|\bthe\s+(?:rest|others|remaining|leftovers?)\s*\(\s*" + _N_SHARE + r"\s*\)"  # "the rest (3)"
                          r"(?!\s+(?:days?|nights?|weeks?|hours?|minutes?|bags?|dollars?)\b)", re.I)
 # why the name is asked: "why do u need my surname", "what do you need my last name for?"
 _WHY_NAME = re.compile(r"\bwhy\b[^.!?]{0,30}\b(?:need|want|ask(?:ing)?(?: for)?|require)\b[^.!?]{0,15}\b(?:sur|last |full |family )?"
@@ -118,7 +119,8 @@ _STATED_TOTAL = re.compile(r"\b(?:\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) 
                            r"there are|there'll be|there will be)\s+(?:(?:only|just|now|actually)\s+)*(?:\d|"
                            + "|".join(text_rules.NUMBER_WORDS) + r")|\bparty of\b|\b(?:just|only) me\b", re.I)
 # the rest of a party put on another flight: "find another flight for the rest", "the other 3 on a different one"
-_FOR_THE_REST = re.compile(r"\b(?:for|with) the (?:rest|others)\b|\bthe (?:other|remaining) (?:\d{1,2}|[a-z]+) (?:on|in)\b", re.I)
+_FOR_THE_REST = re.compile(r"\b(?:for|with) the (?:rest|others)\b|\bthe (?:other|remaining|leftover) (?:\d{1,2}|[a-z]+) (?:on|in)\b",
+                           re.I)
 _ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
 # the return leg named with a date moved: "for the return, a day later", "move the return flight back a day",
 # "coming back 2 days later"; the outbound one: "the outbound a day later", "the flight there a day earlier"
@@ -1201,7 +1203,10 @@ class ReferenceTarget(Target):
         searching, self.offered_search = self.offered_search, False
         from_id = self.mode == "new" and len(self.legs) == 1 and self.legs[0].get("from_id")
         split_off = (from_id and searching and not p.no and not p.dates and not p.places and not p.booking_ids
-                     and bool(_ANOTHER.search(p.text) or _FOR_THE_REST.search(p.text)))
+                     and bool(_ANOTHER.search(p.text) or _FOR_THE_REST.search(p.text))
+                     # "the first four on SA6331, and the remaining 3 on a later flight": this booking's share on the
+                     # flight named by its number is taken as said (summarised for that share, never for the rest)
+                     and not (p.split_now and p.passengers and p.flight_ids == self.legs[0]["shown"]))
         if split_off:
             # "book 4 on that one and the other 3 on another flight" when the flight named by its number seats only
             # some of the party: the day's flights are searched and listed (never "those are the flights I found"
@@ -1271,6 +1276,10 @@ class ReferenceTarget(Target):
         if refund_rule:
             out.append(REFUND_RULE)  # a general question ("what's your refund policy?"): the rule, then the flow
             meta = True
+        if p.pay_day and (p.has("hold") or self.action == "hold") and p.pay_day > (NOW + timedelta(days=1)).date().isoformat():
+            # "hold it, I'll call back on Monday to pay": the hold would lapse before then, which is said (not a date)
+            out.append(f"Please note that a hold lasts 24 hours, so it will have lapsed by {p.pay_day}; to keep the "
+                       "seats until then they would have to be booked.")
 
         aside = _asked_alongside(p.text) if (p.places or p.dates) and self.pending is None else None
         count_before = self.passengers
@@ -1838,6 +1847,10 @@ class ReferenceTarget(Target):
         """The listed other date a pick refers to ("the first one", "option 2", "the earliest",
         "the last one"), when the last search found nothing and listed some; else None."""
         dates = self.offered_dates
+        if (dates and len(set(p.flight_ids)) == 1 and not (p.dates or p.booking_ids or p.places or p.no) and self.legs
+                and (g := self.db.flights.get(p.flight_ids[0])) is not None and g.departure_time[:10] in dates
+                and (g.origin, g.destination) == (self.legs[0]["origin"], self.legs[0]["destination"])):
+            return g.departure_time[:10]  # "ok SA1576 then": a flight of a listed date, named by its number
         if not dates or p.dates or p.booking_ids or p.flight_ids or p.places or p.no:
             return None
         sel = p.selection
@@ -2641,6 +2654,10 @@ class ReferenceTarget(Target):
             out.append(f"Sorry, I could not find flight {fid}. Could you check the number?")
             return
         out.append(self._flight_text(f, with_rules=True))
+        if p.day_asked and p.day_asked != f["departure_time"][:10]:  # "is my flight tomorrow on time, SA2534?"
+            out.append(f"It does not fly on {p.day_asked}: it departs on {f['departure_time'][:10]}.")
+        if p.day_asked and re.search(r"\bon time\b|\bdelay\w*\b|\blate\b", p.text, re.I):
+            out.append("I can see the schedule only, not live delays on the day.")
         if p.has("availability") and f.get("status") == "scheduled":  # "are there seats on SA1225?"
             left = int(f.get("seats_available", 0))
             out.append(f"It has {left} seat{'s' if left != 1 else ''} left." if left > 0 else "It is sold out.")
@@ -3735,6 +3752,10 @@ class ReferenceTarget(Target):
         takes it; None when the message names no cabin, or ``f``'s own."""
         if not p.fare_class or f["fare_class"] == p.fare_class:
             return None
+        if self.legs[k].get("from_id"):  # only the flight named by its number is known, not the day's other flights:
+            # "the 10:30 business" is no claim that there is none ("no Business seat left"); the search is offered
+            return (f"{f['flight_id']}, the flight you named, is {f['public_cabin']}, not "
+                    f"{CABIN_NAMES.get(p.fare_class, p.fare_class)}. " + self._offer_search(self.legs[k]))
         rank = p.selection.split()[0] if isinstance(p.selection, str) else ""
         if rank == "at":  # "premium economy at 11:30" where the 11:30 is Economy: said, and asked, never swapped
             shown = self._shown(k)
