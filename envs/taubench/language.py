@@ -590,6 +590,22 @@ def taken_back(text: str, names: list[str]) -> tuple[str, bool] | None:
     return (" ".join(kept) + ", " if kept else "") + after, False
 
 
+# an address given as a field of the customer's details: "Address: 505 Cedar Avenue", "address 505 cedar ave"
+_ADDRESS_LABEL = re.compile(r"(?:^|[.,;]\s*)(?:my\s+|home\s+)?address\s*(?:is\s*)?[:=-]?\s*\d", re.I)
+
+
+def _orders_taken_back(text: str) -> list[str]:
+    """The orders named before a correction that names another order after it ("cancel #W1 - no wait, cancel #W2
+    instead", "cancel #W1, sorry I mean #W2", "#W1.. actually no, make that #W2"): taken back, unless the words
+    after it add ("oh wait, #W2 too") or ask about it ("sorry, has #W2 shipped?"). Before, both orders were proposed, the one taken back first."""
+    for m in reversed(list(CORRECTION.finditer(text))):
+        before = [f"#{o.upper()}" for o in ORDER_ID.findall(text[:m.start()])]
+        after = [f"#{o.upper()}" for o in ORDER_ID.findall(text[m.end():])]
+        if before and after and not ADDITIVE.search(text[m.end():]) and "?" not in text[m.end():]:  # (not "sorry, is #W2 shipped?")
+            return [o for o in dict.fromkeys(before) if o not in after]
+    return []
+
+
 def negated_at(text: str, pos: int) -> bool:
     """The words just before ``pos`` take back what stands there ("not the ...", "the t-shirt instead
     of the puzzle"); "instead of the notebook, send me ..." at the head of a sentence names the thing
@@ -877,8 +893,16 @@ def orders_at_place(text: str, addresses: dict[str, dict[str, str]]) -> list[str
     out: list[str] = []
     for m in _PLACE_CUE.finditer(text):
         phrase = m.group("p") or m.group("q") or m.group("r") or ""
-        out += [o for o, a in addresses.items() if a and o not in out and _place_fits(phrase, a)]
+        there = [o for o, a in addresses.items() if a and _place_fits(phrase, a)]
+        if there and _NOT_PLACE.search(text[:m.start()]):
+            # "the order that isn't going to San Antonio": the orders shipping elsewhere (before: the one excluded)
+            there = [o for o, a in addresses.items() if a and o not in there]
+        out += [o for o in there if o not in out]
     return out
+
+
+# a shipping place denied: "the order that isn't going to ...", "the one NOT shipped to ...", "that won't be sent to ..."
+_NOT_PLACE = re.compile(r"\b(?:not|isn'?t|aren'?t|wasn'?t|weren'?t|won'?t|never)\s+(?:be\s+|being\s+|been\s+)?$", re.I)
 # words around a value that only say what it is ("it should say Austin", "i meant San Antonio")
 _LABEL_WORDS = frozenset("sorry oops whoops typo correction actually wait i i'm im meant mean it it's its is was should be "
                          "say read says reads the city town state zip code postal my bad mistake no not oh um so ok okay "
@@ -1782,6 +1806,12 @@ _INDIRECT_PERSON = re.compile(
     r"(?:(?:out|through|over)\s+)?with\s+(?:an?\s+|some\s+)?(?:real|actual|live)\s+(?:human|person|people|agent)|"
     r"\b(?:rather|prefer|want|need)\b[^.?!]{0,40}\bwith\s+(?:an?\s+|some\s+)?(?:real|actual|live)\s+"
     r"(?:human|person|people|agent)|"
+    # "I prefer talking to a human being honestly", "id prefer a human being to handle this", "can I get a call back
+    # from a real agent" (not "I prefer the human touch of a store", "a call back from the courier")
+    r"\b(?:prefer|rather)\s+(?:(?:speaking|talking|chatting|to\s+(?:speak|talk|chat))\s+(?:to|with)\s+)?(?:an?\s+)?"
+    r"human(?:\s+being)?s?\b(?!\s+(?:error|touch|side|nature|rights|resources))|"
+    r"\bcall\s*back\s+from\s+(?:an?\s+|the\s+|your\s+|some\s+)?(?:real\s+|actual\s+|live\s+)?(?:human|person|agent|rep|"
+    r"representative|someone|somebody)\b|"
     # "a real person would be better for this", "an actual human could sort this out faster"
     r"\b(?:an?|some)\s+(?:real|actual|live)\s+(?:human|person|agent)(?:\s+being)?\s+(?:would|could|might|will)\s+"
     r"(?:be\s+)?(?:(?:much|far|a lot)\s+)?(?:better|best|easier|preferable|quicker|faster|sort|handle|help|understand)\b|"
@@ -1885,8 +1915,17 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.intents.discard("return")
     if r.address:
         r.intents.add("address")
+    elif r.names and r.zips and _ADDRESS_LABEL.search(t) and r.intents <= {"address"} and not _NEW_HOME.search(t):
+        # "Name: Kovacs Evelyn. Address: 505 Cedar Avenue, Jacksonville, 32117": who is speaking, labelled, to log in
+        # (before: "What is the new address?")
+        r.intents.discard("address")
     if "payment" in r.intents and _REFUND_TO.search(t) and not _ORDER_PAYMENT_CHANGE.search(t):
         r.intents.discard("payment")  # "i'd rather get the money on my visa": where a refund goes, no payment change
+        if r.intents <= {"modify"} and not r.order_ids and re.search(r"\bI will return from order\b[^?]*\brefund \$",
+                                                                    question or ""):
+            # "would it be possible to put the money on my gift card instead" at a return's proposal: that return's
+            # refund (its "instead" no item change; before: "a delivered order's payment can't be changed", dropped)
+            r.intents = {"return"}
     if "payment" in r.intents and re.search(r"\bI will return from order\b[^?]*\brefund \$", question or "") and \
             not set(r.order_ids) - {"#" + w for w in re.findall(r"#?(W\d{7})\b", question or "")}:
         # "can it go to my gift card instead?", "put it on my gift card instead" at a return's proposal: where its
@@ -1936,6 +1975,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.abandon = bool(ABANDON.search(t.replace("\u2019", "'")))
     r.negated_orders = [o for o in r.order_ids if all(negated_at(t, m.start()) for m in
                                                       re.finditer(rf"#?{o[1:]}\b", t, re.I))]
+    r.negated_orders += [o for o in _orders_taken_back(t) if o in r.order_ids and o not in r.negated_orders]
     r.correction = bool(CORRECTION.search(t)) and not r.abandon
     digits = CARD_DIGITS.search(t)
     r.card_last4 = next((g for g in digits.groups() if g), None) if digits else None
@@ -2447,7 +2487,10 @@ def _none_named(low: str, key: str) -> list[tuple[int, int]]:
     stem = r"\s*".join(map(re.escape, words))
     if len(words) == 1 and len(words[0]) > 5 and words[0].endswith(("light", "lit")):
         stem = re.escape(re.sub(r"(?:light|lit)$", "", words[0])) + r"\s*(?:light(?:ing|s)?|lit)"  # "backlit", "backlighting"
-    pattern = (rf"(?<![a-z])(?:no|without(?:\s+(?:a|any|the))?|not|non|zero)\s+{stem}(?![a-z])|"
+    # ("I dont need backlight", "one with no lights at all": the value 'none' too)
+    lights = r"|(?:no|without(?:\s+(?:a|any))?|zero)\s+light(?:s|ing)?" if words[-1].endswith("light") else ""
+    pattern = (rf"(?<![a-z])(?:(?:no|without(?:\s+(?:a|any|the))?|not|non|zero)\s+{stem}{lights}|"
+               rf"(?:don'?t|dont|do not|won'?t)\s+(?:need|want|care about)\s+(?:a\s+|any\s+|the\s+)?{stem})(?![a-z])|"
                rf"(?<![a-z]){stem}{_BESIDE}none(?![a-z])")
     return [(m.start(), m.end() - m.start()) for m in re.finditer(pattern, low)]
 

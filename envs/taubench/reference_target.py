@@ -139,6 +139,9 @@ ORDER_ID_RE = re.compile(r"#W\d{7}\b")
 # every order in a state: "both of my pending orders", "all my open orders"
 _ALL_BY_STATUS = re.compile(r"\b(?:(?:both|all)(?: of)?(?: (?:my|the|our))?|(?:my|the|our) (?:two|three|four|2|3|4)) "
                             r"(?:(pending|unshipped|open|delivered) )?orders\b|"
+                            # "both pending ones pls", "both pending", "my pending orders", "the two pending ones"
+                            r"\b(?:both|all|(?:my|the|our)(?: (?:two|three|2|3))?)(?: of)?(?: (?:my|the|our))? "
+                            r"(pending|unshipped|open|delivered)(?= (?:ones|orders)\b| *(?:[,.!]|$| pls\b| please\b))|"
                             # "every order that hasn't shipped yet": the pending ones
                             r"\b(?:every|each|all(?: of)?(?: my| the)?) (?:orders?|one) (?:that|which|i have that) "
                             r"(?:has|have|is|are)(?:n'?t| not) (?:yet )?(?:been )?(?:shipped|sent)", re.I)
@@ -160,6 +163,9 @@ _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the o
                             # "on my account and on all my orders": the pending orders too (before: the account only)
                             r"\b(?:and|also|plus)\s+(?:(?:on|for|to|in)\s+)?(?:all|both|every|each)(?:\s+of)?"
                             r"(?:\s+(?:the|my|our))?\s+orders?\b|"
+                            # "my default address and the address on all my orders" (tau-bench task 22)
+                            r"\baddress(?:es)?\s+(?:on|of|for|in)\s+(?:all|both|every|each)(?:\s+of)?(?:\s+(?:the|my|our))?"
+                            r"\s+orders?\b|"
                             # "... on my account and on order #W1", "my default address and the sneakers order"
                             r"\b(?:and|also|plus)\s+(?:(?:on|for|to)\s+)?(?:(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?)?"
                             r"(?:order\s+#?W\d{7}|#?W\d{7}|(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+order)\b|"
@@ -443,21 +449,28 @@ _STATE_SAID = re.compile(r"\b(delivered|received|already (?:got|have)|arrived|ca
                          re.I)
 # narrowing a proposal of several items: "leave out the boots", "drop the boots from that", "not the boots"
 _LEAVE_OUT = re.compile(r"\b(?:leave|take|keep|cross|strike)\s+(?:out|off)\s+(?:(?:the|my|those|these)\s+)?$|"
-                        r"\b(?:drop|remove|skip|exclude|forget(?:\s+about)?|scratch|minus|without|nix|never\s*mind)\s+"
+                        r"\b(?:drop|remove|skip|exclude|forget(?:\s+about)?|scratch|minus|without|nix|never\s*mind|pass\s+on)\s+"
                         r"(?:(?:the|my|those|these)\s+)?$|"
                         r"\bno\s+(?:to|for|on)\s+(?:(?:the|my|those|these)\s+)?$")  # "yes to the speaker, no to the grill"
 # ... said after the item: "the boots can stay", "boots no", "the boots stay with me", "boots out"
 _STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b(?!\s+(?!(?:with|as|home|here|there|put|"
                     r"unchanged|and|but|then|please|pls|thanks?|too|also)\b)[a-z0-9])|^\s*[:,-]?\s*(?:no|nope|out|not)\b"
+                    r"(?!\s+(?:the|my|that|this|those|these|a|an|for|to|on)\b)"  # ("the kettle, not the helmet",
+                    # "yes for the watch, no for the t-shirt": the next item's no)
                     r"|^\s*(?:i'?ll|we'?ll)\s+keep\b", re.I)
 # ... or kept as it is: "actually leave the helmet, just do the camera", "I'll keep the helmet", "changed my mind about
 # the helmet", "don't change the helmet" (the item then ends its clause: not "keep the kettle white")
-_AS_IS_BEFORE = re.compile(r"\b(?:leave|keep|changed? my mind (?:about|on)|(?:don'?t|do not|no need to) (?:change|touch|"
+_AS_IS_BEFORE = re.compile(r"\b(?:leave|keep|changed? my mind (?:about|on)|(?:don'?t|do not|no need to|let'?s not|i'?d rather not) (?:change|touch|"
                            r"modify|exchange|return|do))\s+(?:(?:the|my|that)\s+)?$")
 _AS_IS_AFTER = re.compile(r"^(?:\s+(?:change|one|ones))?(?:\s+(?:as (?:it )?(?:is|was)|alone|unchanged|the same|out of (?:it|this)))?"
                           r"\s*(?:$|[,.;!]|\b(?:and|but|just|only|then|please|pls|thanks)\b)")
 # an item named with what it should become: "make the keyboard clicky, no backlight", "the keyboard with a white backlight"
 _SETS_OPTION = re.compile(r"\b(?:make|with|without|need|want|prefer|go with|set|stays?|be)\b", re.I)
+# an item excepted from an approval of the rest: "all fine but the camera", "everything good except the camera"
+_EXCEPT_BEFORE = re.compile(r"\s*\b(?:but|except(?: for)?|apart from|aside from|other than|besides)\s+(?:(?:the|my|that)\s+)?$")
+# ... given another option after it: "should be silver", "I want it in silver", "make it 4K"
+_SHOULD_BE = re.compile(r"\b(?:should|must|needs? to|has to|could|can)\s+be\b|\b(?:want|need|like|prefer)\s+(?:it|them|that|one)\b|"
+                        r"\bmake\s+(?:it|them)\b")
 # "the blue ones", "the 60% one": one or more of the items, by their options
 _KEEP_ONE = re.compile(r"^\W*(?:(?:ok|okay|no|sorry|hmm+|actually|just|only)\W+)*(?:the|that|those)\s+[\w%.-]+(?:\s+[\w%.-]+)?"
                        r"\s+ones?\b(?:\s+(?:only|please|pls))?\W*$", re.I)
@@ -485,6 +498,8 @@ _GO_ON = re.compile(r"\b(?:proceed|go ahead|go on with|carry on|do it|continue)\
 _OPENS_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|fine)\b", re.I)
 _REFUND_IF = re.compile(r"\b(?:if|provided|as long as|assuming)\b[^.?!]*\b(?:goes|go|going|refund\w*|money|back)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
+# "the watch alone then", "ok, the watch by itself": the item named is the only one kept (not "leave the helmet alone")
+_ALONE = re.compile(r"\b(?<!leave )(?:(?:the|my|that)\s+)?[\w-]+\s+(?:alone|by itself|on its own|by themselves|on their own)\b", re.I)
 _THAT_ONE = re.compile(r"\b(?:that|this|the other)\s+(?:one|order)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
@@ -693,9 +708,12 @@ _BOTH_ALONE = re.compile(r"\bboth\b(?:\s+of\s+(?:them|those|these))?(?=\s*(?:[,.
 # every order named in the request itself: "return everything, both orders", "from all of my orders"
 _EVERY_ORDER = re.compile(r"\b(?:both|all|each|every one)\s+(?:of\s+)?(?:(?:my|the|our)\s+)?(?:(?:two|2)\s+)?orders\b|"
                           r"\bevery order\b", re.I)
-_ALL_LISTED = re.compile(r"^\W*(?:(?:um+|uh+|oh|ok(?:ay)?|well|hmm+)\W+)*(?:both|all|every one|each)(?:\s+of\s+(?:them|those|"
+_ALL_LISTED = re.compile(r"^\W*(?:(?:um+|uh+|oh|ok(?:ay)?|well|hmm+)\W+)*(?:both|all|every one|each|the two|the 2)(?:\s+of\s+(?:them|those|"
                          r"these|my orders|the orders)|\s+(?:the\s+|my\s+)?orders?|\s+(?:the\s+|my\s+)?(?:two|2)(?:\s+orders)?)?"
-                         r"(?:\W+(?:please|pls|thanks?|thank you))?\W*$", re.I)
+                         r"(?:\W+(?:please|pls|thanks?|thank you))?"
+                         # (with the reason of a cancellation: "both of them, no longer needed")
+                         r"(?:\W+(?:(?:they'?re|they are|i)\s+)?(?:no longer need(?:ed)?(?: them)?|don'?t need (?:them|it)(?: any ?more)?|"
+                         r"(?:ordered|bought) (?:them |it )?by mistake))?\W*$", re.I)
 
 
 class ReferenceTarget(Target):
@@ -1028,7 +1046,9 @@ class ReferenceTarget(Target):
                 self.pending = []
                 return self._say_plan(turn, lead)
         if self.pending and not r.yes and _OPENS_YES.match(r.text) and not (r.order_ids or r.address) and \
-                (_BALANCE_Q.search(r.text) or _REFUND_IF.search(r.text)):
+                (_BALANCE_Q.search(r.text) or _REFUND_IF.search(r.text) and not other_method):
+            # (not "yes, as long as the refund goes on my gift card" at a return to PayPal: a return can go to the
+            # gift card, so proposed again with it, below; before: "goes to your PayPal account", untrue once asked)
             # "yes do it, and tell me my gift card balance" / "yes if it goes back to my gift card": a yes with a
             # question or a condition, which comes first; then the proposal, for a plain yes (before: the same
             # proposal again and again, the question never answered)
@@ -1037,6 +1057,20 @@ class ReferenceTarget(Target):
         # "yes, and also cancel #W2": the proposal said yes to stays in the request, asked again for a plain yes, and the
         # new request is added behind it (before: the new order replaced the request, and the yes'd one was dropped)
         yes_and = bool(self.pending and not r.yes and not r.no and _OPENS_YES.match(r.text) and _ALSO.search(r.text))
+        if self.pending and (fixed_text := self._unexcepted(r.text)) != r.text:
+            r.text, r.all_items = fixed_text, False  # ("everything good except the camera - I want it in silver")
+        if self.pending and r.abandon and not (r.yes or r.intents & ACTING or r.address or r.payment_kind or fixing or
+                                               r.reason or self._pending_named(r) or self._corrects_items(r)):
+            # "nevermind that, is my order #W2 shipped yet?" at a proposal: it is dropped, and the question beside it
+            # answered (before: the proposal said again after the answer, and the "great" that acknowledged the answer
+            # wrote it); "forget it, I'll keep them. thanks" is a no (below), not "Before you go" and the proposal again
+            if not (r.order_ids or r.question or "?" in r.text):
+                r.no = True
+            else:
+                orders = list(dict.fromkeys(o for _, a in self.pending if (o := a.get("order_id"))))
+                self.pending, self.goal, self.proposal = [], self._empty_goal(), ""
+                lead += f"All right, I have left order {', '.join(orders)} as it is. " if orders else ""
+                r.no = r.abandon = r.closing = r.bye = False
         if self.pending:
             put_off = bool(_NOT_NOW.search(r.text) and re.search(r"\b(?:thanks?|thank you|thx|bye|goodbye|cheers)\b", r.text, re.I))
             if (r.bye or r.closing and not (_FINE_WITH.match(r.text) or _ANSWERS_PROPOSAL.search(r.text)) or put_off) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
@@ -1124,7 +1158,10 @@ class ReferenceTarget(Target):
             elif (_CHANGE_WORDS.search(r.text) or mentioned_items(r.text, self.product_names)) and not r.yes:
                 was = list(self.pending)
             narrowed = self._names_part(r)  # ("I'll keep the helmet" of three items: no goodbye to all of them, below)
-            if self._narrow(r) and was is None:
+            narrowing = self._narrow(r)
+            if narrowing:  # ("fine. the watch alone then": a new, narrower proposal follows, not the same one again)
+                lead = lead.replace("Just to be sure: I need a clear yes before I go ahead. ", "")
+            if narrowing and was is None:
                 was = list(self.pending)  # a narrowing not understood is said so, not listed again as if unsaid
             elif narrowed and was is not None and not _ONLY.search(r.text):
                 # "wait, the camera should be black, not silver" at a proposal of the camera, the kettle and the helmet:
@@ -1197,7 +1234,11 @@ class ReferenceTarget(Target):
             if fresh:
                 lead += f"All right, order {', '.join(fresh)} then. "
         elif r.order_ids and r.intents & ACTING and not yes_and and not (
-                _ALSO.search(r.text) and self.goal["intents"] & ACTING and r.intents & ACTING <= self.goal["intents"]):
+                _ALSO.search(r.text) and self.goal["intents"] & ACTING and r.intents & ACTING <= self.goal["intents"]) and \
+                not (_ALSO.search(r.text) and CONFIRM in self.last_reply_text and self.goal["intents"] & ACTING and
+                     not r.no and set(r.order_ids).isdisjoint(self.goal["orders"])):
+            # (not "and also please cancel #W2" at the proposal of #W1's return: both, the return asked again after
+            # it; before: the return forgotten without a word)
             # a new request: the orders and action it names replace the old one (not "cancel #W2 too" while #W1's
             # cancellation waits for its reason: both, each with its own)
             self.goal = self._empty_goal()
@@ -1380,6 +1421,11 @@ class ReferenceTarget(Target):
         types: dict[str, str] = json.loads(res.content) if res.ok else {}
         named = mentioned_items(text, list(types))
         thing = next((v for k, v in m.groupdict().items() if k.startswith("thing") and v), "").strip()
+        if not named:
+            # "do you guys sell kettles?": a kind that several products are (Electric Kettle, Tea Kettle), each said
+            # (before: "we don't sell kettles")
+            words = {re.sub(r"(?:(?<=[sxh])es|s)$", "", w) for w in re.findall(r"[a-z]{4,}", text.lower())}
+            named = [n for n in types if n.lower().split()[-1] in words]
         if not named:
             kinds = ", ".join(sorted(types))
             return (f"Sorry, we don't sell {thing or 'that'} in our store. The kinds of product we sell are: {kinds}." if
@@ -1745,8 +1791,8 @@ class ReferenceTarget(Target):
         if len(items) < 2:
             return False
         low = r.text.lower().replace("\u2019", "'")
-        only = bool(_ONLY.search(r.text)) or bool(_KEEP_ONE.search(low))
         kept, dropped = self._kept_dropped(r.text, in_hand)
+        only = bool(_ONLY.search(r.text)) or bool(_KEEP_ONE.search(low)) or bool(_ALONE.search(low)) and not dropped
         if dropped and dropped < in_hand:  # "leave out the boots", "earbuds yes, boots no"
             self.goal["dropped_items"] |= dropped
             return True
@@ -1796,6 +1842,23 @@ class ReferenceTarget(Target):
             else:
                 kept.add(n)
         return kept - dropped, dropped
+
+    def _unexcepted(self, text: str) -> str:
+        """At a proposal, an item excepted from an approval ("all fine but the camera", "everything good except the
+        camera", "looks right apart from the camera") and then given another option ("should be silver", "I want it
+        in silver", "silver one please") is a correction of that item, not the item left out: the text with the
+        exception word put aside (before: the camera dropped, or another order's item asked about)."""
+        low = text.lower().replace("\u2019", "'")
+        found = item_mentions(text, sorted(self._proposed_names()))
+        for k in reversed(range(len(found))):
+            a, b = found[k][:2]
+            start = max(low.rfind(c, 0, a) for c in ".;!?") + 1
+            after = re.split(r"[.;!?](?:\s|$)", low[b:found[k + 1][0] if k + 1 < len(found) else len(low)])[0]
+            words = {re.sub(r"e?s$", "", w) for w in re.findall(r"[a-z0-9]+", after)}
+            if _EXCEPT_BEFORE.search(low[start:a]) and (_SHOULD_BE.search(after) or
+                                                         words & self._option_words(list(self.orders))):
+                text = text[:start] + " the " + text[a:]  # (the rest kept as proposed: read as a correction, below)
+        return text
 
     def _proposed_names(self) -> set[str]:
         """The product names of the items the proposal on screen holds."""
@@ -2231,6 +2294,13 @@ class ReferenceTarget(Target):
             new_city = (g["address"] or {}).get("city", "").lower()
             placed = [o for o in placed if not new_city or (self.orders[o].get("address") or {}).get("city", "").lower()
                       != new_city]
+            if len(placed) > 1:
+                # "the order that isn't going to San Antonio, with the digital camera" / "..., the camera one": of the
+                # orders shipping elsewhere, the one holding it, by its name or its kind (before: the first of them)
+                named = set(mentioned_items(g["text"], self.product_names))
+                words = {w.removesuffix("s") for w in re.findall(r"[a-z]+", g["text"].lower())}
+                placed = [o for o in placed if any(it["name"] in named or it["name"].lower().split()[-1] in words
+                                                   for it in self.orders[o].get("items", []))] or placed
             g["orders"] = placed
             if placed and not intents:
                 g["intents"].add("info")  # ("It's the one that was shipped to Texas.": that order reported)
@@ -2574,9 +2644,9 @@ class ReferenceTarget(Target):
         self._lookup(turn, self._owned())
         names = self._all_item_names()
         wanted = mentioned_items(g["text"], names)
-        if not wanted and (m := _ALL_BY_STATUS.search(g["text"])) and (m.group(1) or g["intents"] & ACTING):
+        if not wanted and (m := _ALL_BY_STATUS.search(g["text"])) and (m.group(1) or m.group(2) or g["intents"] & ACTING):
             # "cancel both of my pending orders": each of them ("list all my orders": every order, below)
-            status = {"delivered": "delivered"}.get((m.group(1) or "").lower(), PENDING)
+            status = {"delivered": "delivered"}.get((m.group(1) or m.group(2) or "").lower(), PENDING)
             same = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == status]
             if same:
                 g["orders"] = same
@@ -2625,7 +2695,7 @@ class ReferenceTarget(Target):
         if g["intents"] & ACTING and len(g["orders"]) > 1:
             self._one_holder(wanted, names)
         if wanted and "cancel" in g["intents"] and not self.which_order and \
-                (m := _ALL_BY_STATUS.search(g["text"])) and (m.group(1) or PENDING).lower() != "delivered":
+                (m := _ALL_BY_STATUS.search(g["text"])) and (m.group(1) or m.group(2) or PENDING).lower() != "delivered":
             # "cancel all of my pending orders, and return the watch I received": every pending order is cancelled,
             # beside the order the item names (before: only the pending order that also held a watch)
             g["orders"] += [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == PENDING
