@@ -116,6 +116,9 @@ _PART_BY_FIRST = _by_first([tuple(c.split()) for c in (
     "surname is", "surname", "last name is", "last name", "family name is", "family name", "first name is",
     "first name", "given name is", "given name")])
 _SELF_BY_FIRST = _by_first([tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is")])
+# the traveller named as such: "traveller is Garcia", and in any case a full name ("traveller is garcia, sofia": after
+# a cue, "Last, First" names both; not "the traveller is vegetarian")
+_TRAVELLER_BY_FIRST = _by_first([tuple(c.split()) for c in ("traveller is", "traveler is", "passenger is")])
 
 
 def _is_letters(tok: str) -> bool:
@@ -275,9 +278,14 @@ def _negated_before(toks: list[tuple[str, bool]], keys: list[str], i: int) -> bo
 _LABEL = re.compile(r"\b(?:(first|given|fore)|(last|family|sur))(?:\s*names?)?\s*(?::|\s[-\u2013\u2014=]\s|=)\s*", re.I)
 
 
+# ... and the traveller as a field: "passenger: garcia, sofia", "Traveller - Sofia Garcia" (read as "passenger name")
+_TRAVELLER_LABEL = re.compile(r"\b(?:passenger|travell?er)(?:\s*name)?\s*(?::|\s[-\u2013\u2014=]\s|=)\s*", re.I)
+
+
 def _labels(text: str) -> str:
     if ":" not in text and "-" not in text and "=" not in text and "\u2013" not in text and "\u2014" not in text:
         return text
+    text = _TRAVELLER_LABEL.sub("passenger name ", text)
     return _LABEL.sub(lambda m: "first name " if m.group(1) else "last name ", text)
 
 
@@ -376,6 +384,10 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     for start in _after_cues(toks, keys, _SELF_BY_FIRST):
         run = [w for w in _take_run(toks, start, True)[0] if w.lower() not in _PLACEHOLDERS]
         if len(run) >= 2:
+            found.update(w.lower() for w in run)
+    for start in _after_cues(toks, keys, _TRAVELLER_BY_FIRST):
+        run = [w for w in _take_list(toks, start, True) if w.lower() not in _PLACEHOLDERS]
+        if len(run) >= 2 or run and run[0][:1].isupper():
             found.update(w.lower() for w in run)
     # the traveller named beside who they are: "for my boss, Tomasz Nguyen, from ...", "my wife: Ana Lopez"
     for m in _RELATION.finditer(user_text or ""):
