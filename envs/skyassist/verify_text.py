@@ -175,19 +175,46 @@ def _is_approval(sentence: str) -> bool:
     return bool(_APPROVAL_REQUEST.search(sentence) or _GIVE_YES.search(sentence))
 
 
+# an alternative offered beside the request, not a step of its plan: "(If you'd rather lock it in now, I can also book
+# it outright for $228.)", "Or I could book it right away if you prefer.", "Alternatively, I can book it outright now"
+# -- what the customer may take instead ("book it outright please"), not what a yes to "Shall I place this hold?"
+# approves; "I will book them and then cancel the hold" stays the plan
+_ALTERNATIVE = re.compile(r"^\W*(?:or|alternatively)\b"
+                          r"|\b(?:can|could)\b(?=.*\b(?:also|instead|rather|prefer|alternatively)\b)"
+                          r"|\b(?:also|instead|rather|prefer|alternatively)\b(?=.*\b(?:can|could)\b)", re.I)
+
+
+def _is_alternative(sentence: str) -> bool:
+    return not _is_approval(sentence) and bool(_ALTERNATIVE.search(sentence))
+
+
+def _without_alternatives(text: str) -> str:
+    """The text without the sentences that offer an alternative (``_ALTERNATIVE``)."""
+    return "\n".join(x for x in _SENTENCE.split(text.replace("\u2019", "'")) if not _is_alternative(x))
+
+
+def offers_alternative(text: str, kind: str) -> bool:
+    """Some sentence of the text offers a mutation of ``kind`` as an alternative to the one asked ("I can also book
+    it outright for $228."): a reply naming that action ("book it outright please") takes it."""
+    own = _KIND_RE.get(kind)
+    return bool(text) and own is not None and any(
+        _is_alternative(x) and own.search(x) for x in _SENTENCE.split(text.replace("\u2019", "'")))
+
+
 def approves_other(sentence: str, kind: str, text: str = "") -> bool:
     """The approval asked in ``sentence`` is of something else than a mutation of ``kind``: it names
     another action (looking, searching, sending) or asks to confirm a fact, and no word of ``kind``
     ("Would you like me to check premium seats instead?" for a booking); or it names another kind of
     mutation only, and the whole ``text`` does not announce one of ``kind`` as part of the plan ("I
-    will book them and then cancel the hold ... Shall I book it?" approves the cancellation too)."""
+    will book them and then cancel the hold ... Shall I book it?" approves the cancellation too; an
+    alternative offered beside it, "I can also book it outright", is no part of the plan)."""
     own = _KIND_RE.get(kind)
     if own is not None and own.search(sentence):
         return False
     if _OTHER_ACTION.search(sentence) or _CONFIRM_FACT.search(sentence):
         return True
     other = any(p.search(sentence) for k, p in _KIND_RE.items() if k != kind)
-    return other and not (own is not None and own.search(text))
+    return other and not (own is not None and own.search(_without_alternatives(text)))
 
 
 @lru_cache(1 << 16)
