@@ -176,6 +176,9 @@ def _said_reason(m: re.Match, proposed: set[str]) -> str:
 
 _DO_REFUND = re.compile(r"\b(?:do|process|issue)\s+(?:the|that|this|my)\s+refunds?\b", re.I)
 _ONLY = re.compile(r"\bonly\b", re.I)
+# a go-ahead that names the store's action: "do the exchange", "process the return"
+_DO_ACTION = re.compile(r"\b(?:do|process)\s+(?:the|that|this|my)\s+(?:exchange|swap|return|cancell?ation|"
+                        r"address\s+change)s?\b", re.I)
 
 
 def reason(text: str, question: str = "", original: dict | None = None,
@@ -190,12 +193,17 @@ def reason(text: str, question: str = "", original: dict | None = None,
     question = with_original(question, original)
     proposed = _reasons_in(question)
     rest = _REASON_PHRASES.sub(lambda m: _said_reason(m, proposed), text or "") if text else text
+    limited = bool(rest) and limited_part(rest) is not None
+    if limited:  # "only the refund please": the pick is read before the refund's words are set aside
+        rest = _picked(rest, question, written)
     if rest and _REFUND.search(question or ""):  # "yes, refund it to my gift card" says back the proposal's refund
         rest = _REFUND.sub(" ", _DO_REFUND.sub("do it", rest))  # "do the refund for the notebook": do it
-    if rest and limited_part(rest) is not None:
+    if rest:
+        rest = _DO_ACTION.sub("do it", rest)  # "do the exchange, skip the address": do it (R3 reads the parts apart)
+    if limited:
         # "Only do it for the notebook": the limit is R3's to compare with the write (limited_part, left_out), as
         # "just" is; the shared reading knows "just" only
-        rest = _picked(_ONLY.sub("just", rest), question, written)
+        rest = _ONLY.sub("just", rest)
     why = consent.reason(rest, question, _STORE_YES, _STORE_WORDS, details=written)
     if why is not None and _SEND_IT.search(rest):
         # "Send it!", "yes, send it through": a go-ahead idiom of the shared reading, whose "send" the store's words
@@ -213,29 +221,47 @@ def reason(text: str, question: str = "", original: dict | None = None,
 
 
 # a limit that picks some of the proposal's parts: "just #W1 for now" (the rest is put off, not #W1), and a reply that
-# opens with it, "actually just #W1" (a turn of mind that narrows the proposal, no take-back)
-_FOR_NOW = re.compile(r"\b(just\s+[^,.;:!?\n]*?)\s+for\s+now\b", re.I)
-_PICK_OPEN = re.compile(r"^\W*(?:(?:actually|ok(?:ay)?|so|well|hm+)\b[\s,]*)?(?=just\s)", re.I)
+# opens with it, "actually just #W1", "only the cancellation", "the address change only" (a turn of mind that narrows
+# the proposal, no take-back)
+_FOR_NOW = re.compile(r"\b((?:just|only)\s+[^,.;:!?\n]*?)\s+for\s+now\b", re.I)
+_PICK_OPEN = re.compile(r"^\W*(?:(?:actually|ok(?:ay)?|so|well|hm+)\b[\s,]*)?"
+                        r"(?=(?:just|only)\s|[^,.;:!?\n]*?\s(?:only|alone)\s*(?:[,.;:!?\n]|please|thanks|$))", re.I)
+
+
+def proposed_kinds(question: str) -> frozenset[str]:
+    """The kinds of action the question proposes or offers to choose from (``read_proposal``)."""
+    proposal = read_proposal((question,))
+    return frozenset(k for k, _ in proposal.mentions + proposal.offered)
 
 
 def _picked(rest: str, question: str, written: frozenset[str]) -> str:
-    """``rest`` (its limit words read as "just") with a limit to some of the proposal's parts read as a pick of them:
-    "for now" after the part dropped ("yes, just #W1 for now please": the rest waits, this part does not), and, when
-    the part is one or more of the two or more orders the question proposes, the reply's opening limit read as a yes
-    to them ("actually just #W1", "just #W1 please" to "Shall I cancel both orders?"). A part is an order the question
-    names or a word of the write's values the question lists (``said_back``: "just the notebook for now"); "just do it
-    for now" picks nothing and stays put off. R3 then compares the part with the write (``limited_part``)."""
+    """``rest`` with a limit to some of the proposal's parts read as a pick of them: "for now" after the part dropped
+    ("yes, just #W1 for now please": the rest waits, this part does not), and, when the part is one or more of the two
+    or more orders the question proposes ("actually just #W1", "just #W1 please" to "Shall I cancel both orders?"), or
+    names some of the two or more kinds of action it proposes, by their words or targets (``reply_kinds``: "just the
+    cancellation", "only the refund please", "the address change only", "just the order, not the account"; not "just
+    cancel everything", which speaks of more than the proposal's parts), the reply's opening limit read as a yes to
+    them. A part is an order the question names or a word of the write's values the question lists (``said_back``:
+    "just the notebook for now"); "just do it for now" picks nothing and stays put off. R3 then compares the part
+    with the write (``limited_part``, ``left_out``): the yes approves that part only."""
     listed = order_ids(question)
+
+    kinds = proposed_kinds(question)
+
+    def some_actions(part: str) -> bool:
+        named = reply_kinds(part, kinds)
+        return len(kinds) >= 2 and not _WHOLE.search(part) and bool(named) and named <= kinds
 
     def picks(part: str) -> bool:
         ids = order_ids(part)
-        return bool(ids and ids <= listed) or any(w in written for w in _WORD.findall(part.lower()))
+        return bool(ids and ids <= listed) or any(w in written for w in _WORD.findall(part.lower())) \
+            or some_actions(part)
 
     rest = _FOR_NOW.sub(lambda m: m.group(1) if picks(m.group(1)) else m.group(0), rest)
-    if len(listed) >= 2 and (part := limited_part(rest)) is not None and (ids := order_ids(part)) and ids <= listed \
-            and (m := _PICK_OPEN.match(rest)):
-        rest = "yes, " + rest[m.end():]
-    return rest
+    if (part := limited_part(rest)) is None or not (m := _PICK_OPEN.match(rest)):
+        return rest
+    by_order = len(listed) >= 2 and bool(ids := order_ids(part)) and ids <= listed
+    return "yes, " + rest[m.end():] if by_order or some_actions(part) else rest
 
 
 def lists_action(question: str, tool: str, details: list[str]) -> bool:
@@ -296,6 +322,9 @@ _YES_REQUEST = re.compile(r"\b(?:reply|respond|answer|say|type|write|send)\b[^.!
                           r"\bplease confirm\b|\bconfirm (?:and|to proceed|if|that|whether|below)\b|\blet me know if\b|"
                           r"\(\s*yes\s*/\s*no\s*\)|\byes or no\b", re.I)
 _LET_ME_KNOW = re.compile(r"\blet me know\b", re.I)
+# a question that asks which of the listed actions to do: "Which would you like - one or both?", "Which should I
+# update: the order, your account, or both?"
+_WHICH_OF = re.compile(r"^\W*which\b[^?\n]*\bboth\b", re.I)
 _OPEN_QUESTION = re.compile(r"^\W*(?:which|what|when|where|who|whom|whose|how|why)\b", re.I)
 # a question about information, not "go ahead?" ("let me know if ..." itself asks for nothing)
 _INFO_QUESTION = re.compile(r"\b(?:hear|know|learn|explain|tell you|more (?:info|information|details)|anything else|"
@@ -577,6 +606,54 @@ def actions_named(text: str) -> set[str]:
     return _sentence_kinds(text)
 
 
+_ORDER_WORD = re.compile(r"\border\b|" + _ORDER_ID.pattern, re.I)
+
+
+# an item change said by its own word, not by a verb any change takes ("yes, please update it" names no kind)
+def actions_done(reply: str, proposed: frozenset[str]) -> set[str]:
+    """The kinds of the proposed actions the reply asks to do by name ("do the exchange", "process the return"):
+    read as a yes (``_DO_ACTION``), it is a yes to those only (R3's ``named_only``)."""
+    text = reply or ""
+    # the phrase runs on to its clause's end: "do the return and the address change" asks to do both
+    spans = (text[m.start():] for m in _DO_ACTION.finditer(text))
+    return set().union(*(reply_kinds(re.split(r"[,.;:!?\n]|\bbut\b", sp, maxsplit=1)[0], proposed) for sp in spans))
+
+
+_ITEM_WORD = re.compile(r"\b(?:exchang|swap|replac|upgrad|downgrad)\w*|\btrad(?:e|ing)\b", re.I)
+
+
+def reply_kinds(text: str, proposed: frozenset[str] | set[str], negated: bool = False, generic: bool = False) -> set[str]:
+    """The kinds of action a customer's reply (or a part of it) names among those the proposal proposes
+    (``proposed``), not under a negation unless ``negated``: by their words (``_kinds``: "the cancellation", "cancel
+    it", "the address change"; a bare "address" is the default address when only that one is proposed; an item
+    change only by its own word, "the exchange", unless ``generic``: "update it" may mean any change) and, as a
+    reply names them, "the refund" for a return (when no cancellation, which refunds too, is proposed), and, when both
+    addresses are proposed, "the account", "my profile" for the default address and "the order" for the order's
+    ("Yes, just the account.", "just the order, not the account")."""
+    out: set[str] = set()
+    both = {"order_address", "user_address"} <= set(proposed)
+
+    def add(kind: str, clause: str, m: re.Match | None) -> None:
+        if m is not None and (negated or not _negated_at(clause, m.start())):
+            out.add(kind)
+
+    for clause in _CLAUSE.split(text or ""):
+        if not clause:
+            continue
+        found = _kinds(clause)
+        for kind, pos in found:
+            if kind == "items" and not generic and not _ITEM_WORD.search(clause):
+                continue
+            if negated or not _negated_at(clause, pos):
+                out.add("user_address" if kind == "order_address" and proposed == {"user_address"} else kind)
+        if "return" in proposed and "cancel" not in proposed:
+            add("return", clause, _REFUND.search(clause))
+        if both and not found:  # "the account" / "the order" alone say which address
+            add("user_address", clause, _USER_ADDRESS.search(clause))
+            add("order_address", clause, None if _USER_ADDRESS.search(clause) else _ORDER_WORD.search(clause))
+    return out
+
+
 def _alternatives(sentence: str) -> tuple[bool, bool]:
     """(actions or orders offered as alternatives, reasons offered as alternatives) in a sentence:
     its parts before and after " or " name different actions, different orders, different reasons."""
@@ -714,13 +791,12 @@ class Proposal:
 
     def chosen(self, reply: str, tool: str, order_id: str | None) -> bool:
         """The reply picks this write's action from the alternatives offered: it names that action's kind
-        and no other ("cancel it please" to "cancel it, or change the address?"); a bare yes picks none."""
+        and no other (``reply_kinds``: "cancel it please" to "cancel it, or change the address?", "Yes, just the
+        account." to "Which would you like - one or both?"); a bare yes picks none."""
         kind = KIND_OF_TOOL.get(tool)
         if not self.offered or not any(k == kind and (order_id is None or order_id in ids) for k, ids in self.offered):
             return False
-        named = {k for clause in _CLAUSE.split(reply or "") if clause for k, pos in _kinds(clause)
-                 if not _negated_at(clause, pos)}
-        return named == {kind}
+        return reply_kinds(reply, frozenset(k for k, _ in self.offered), generic=True) == {kind}
 
     def listed(self) -> tuple[tuple[str, ...], bool]:
         """The orders it proposes actions on, in the order its text first names them, and whether each of them has
@@ -753,6 +829,10 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
     whole = "\n\n".join(t for t in texts if t and t.strip())
     units = _units(whole)
     proposing = [i for i, u in enumerate(units) if _proposing(u.text)]
+    # no question asks for a yes, but one asks which of the actions listed to do ("Which would you like - one or
+    # both?"): it offers them all as alternatives, each proposed only when the reply picks it (``chosen``)
+    choice = not proposing
+    proposing = proposing or [i for i, u in enumerate(units) if "?" in u.text and _WHICH_OF.search(u.text)]
     if not proposing:
         return Proposal(whole, False, (), frozenset(), False)
     last = proposing[-1]
@@ -812,6 +892,8 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
                     strong |= set() if generic else {kind}
     if not strong - {"payment"}:  # "Payment method: Visa" under "Here's the update:" is the change proposed
         mentions += weak
+    if choice:
+        offered, mentions = offered + mentions, []
     if rule_stated and not reasons:  # the rule stated and no reason chosen: both reasons are offered, as before
         alt_reasons = True
     text = "\n".join(" ".join(u.text for u in units if u.line == n) for n in dict.fromkeys(u.line for u in units))

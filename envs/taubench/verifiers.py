@@ -28,6 +28,7 @@ from envs.taubench.policies import HANDOFF, POLICIES
 from envs.taubench.verifier_text import (
     KIND_OF_TOOL,
     USER_ADDRESS_WORDS,
+    actions_done,
     actions_named,
     approved_part,
     disowns_account,
@@ -45,6 +46,7 @@ from envs.taubench.verifier_text import (
     reason,
     reason_in,
     reason_proposed,
+    reply_kinds,
     resolve_orders,
     said_back,
     set_aside,
@@ -352,12 +354,14 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
 _ACCOUNT_WORD = re.compile(r"\b(?:" + "|".join(USER_ADDRESS_WORDS) + r")\b", re.I)
 
 
-def left_out(c: RetailCall, part: str) -> str | None:
+def left_out(c: RetailCall, part: str, proposed: frozenset[str] = frozenset()) -> str | None:
     """What the write covers beyond the part the customer limited the yes to (``verifier_text.limited_part``:
     "just the watch, yes"), else None: an item written (for a cancellation, an item of the order) that the part
     does not name when it names some of the order's items, or the write's order when it names other orders; for an
-    address, the account's when the part names only an order, an order's when it names only the account. A
-    part that names neither ("yes, just do it") limits nothing that can be compared."""
+    address, the account's when the part names only an order, an order's when it names only the account; the write's
+    action when the part names others of the actions proposed (``proposed``; verifier_text.reply_kinds: "yes, just
+    the cancellation" approves no address change). A part that names neither ("yes, just do it") limits nothing that
+    can be compared."""
     written = [it[0] for it in c.items if it] or (list(c.order_names) if c.name == "cancel_pending_order" else [])
     if any(names_item(part, name) for name in c.order_names):
         missing = next((name for name in written if not names_item(part, name)), None)
@@ -371,6 +375,9 @@ def left_out(c: RetailCall, part: str) -> str | None:
             return "the account's default address"
         if c.name == "modify_pending_order_address" and account and not order:
             return f"the address of {c.order_id}"
+    named = reply_kinds(part, proposed)
+    if named & proposed and KIND_OF_TOOL.get(c.name) not in named:
+        return f"the {KIND_OF_TOOL.get(c.name, c.name).replace('_', ' ')} (it named: {', '.join(sorted(named))})"
     return c.order_id if ids and c.order_id is not None and c.order_id not in ids else None
 
 
@@ -405,14 +412,16 @@ def _written_words(c: RetailCall, said: str) -> frozenset[str]:
     return said_back(values, keys + (["same"] if kept else []), said)
 
 
-def _about(c: RetailCall, part: str, product_names: tuple[str, ...]) -> str | None:
+def _about(c: RetailCall, part: str, product_names: tuple[str, ...], proposed: frozenset[str] = frozenset()) -> str | None:
     """What a part of the reply to the write ``c``'s proposal is about (verifier_text.set_aside): "mine" when it
     names an item the write writes (a cancellation writes all its order's items), the write's order, or the write's
     action and no item or order it does not write; "other" when it names an item or an order the write does not touch,
-    or only another action; None when it names none of these."""
+    or only another action; None when it names none of these. Actions are named as the customer names those proposed
+    (``proposed``; verifier_text.reply_kinds, negated or not: "not the account" beside "just the order")."""
     written = [it[0] for it in c.items if it] or (list(c.order_names) if c.name == "cancel_pending_order" else [])
-    ids, kinds = order_ids(part), actions_named(part)
-    kinds -= {"user_address"} if c.name == "modify_pending_order_address" else set()
+    ids, kinds = order_ids(part), actions_named(part) | reply_kinds(part, proposed, negated=True)
+    if c.name == "modify_pending_order_address" and not {"order_address", "user_address"} <= proposed:
+        kinds -= {"user_address"}  # "the address on my account" is the order's own when only it is proposed
     if any(mentions_item(part, n) for n in written) or (c.order_id is not None and c.order_id in ids):
         return "mine"
     others = bool(ids) or any(mentions_item(part, n) for n in product_names)
@@ -436,6 +445,17 @@ def named_instead(c: RetailCall, reply: str, proposal: Any) -> frozenset[str]:
     if oid is None or oid not in same or oid in named or _ALL_OF_THEM.search(reply):
         return frozenset()
     return named & same
+
+
+def named_only(c: RetailCall, reply: str, proposed: frozenset[str]) -> str | None:
+    """The actions a reply asks to do by name (verifier_text.actions_done: "do the exchange", its yes) when they are
+    some of the two or more kinds proposed and not the write's ("do the exchange" to "exchange the earbuds and change
+    #W2's address?": a yes to the exchange, not to the address), else None; None too when it speaks of all of them
+    (``_ALL_OF_THEM``: "yes to both, do the exchange first")."""
+    named = actions_done(reply, proposed) & proposed
+    if len(proposed) < 2 or not named or KIND_OF_TOOL.get(c.name) in named or _ALL_OF_THEM.search(reply):
+        return None
+    return ", ".join(sorted(named))
 
 
 @verifier("R3", severity=SEVERITY["R3"])
@@ -470,7 +490,11 @@ def check_R3(view: RetailView) -> list[Violation]:
     first one", "#2") or as "the other one" are read as their ids first (verifier_text.resolve_orders), and "actually
     just #W1 for now" picks #W1 (verifier_text's ``_picked``); a reply that names, of the orders proposed for the
     write's action, others and not the write's own ("yes, #W2" to "cancel #W1 and #W2?") approves no write on it
-    (``named_instead``). A proposal that names no order at all ("**Exchange:** From ... To ...
+    (``named_instead``). A limit to some of the proposed ACTIONS ("yes, just the cancellation", "only the refund
+    please", "the address change only", "just the order, not the account" to both addresses; verifier_text.reply_kinds)
+    is a yes to those and to no other action (``left_out``); so is "do the exchange" (``named_only``). A "Which would
+    you like - one or both?" over listed actions offers them as alternatives (``Proposal.chosen``: "Yes, just the
+    account." picks the default address, a bare "yes" picks none). A proposal that names no order at all ("**Exchange:** From ... To ...
     Confirm?") is about the one order the conversation's texts named before it, when they named exactly one
     (``_in_discussion``)."""
     out = []
@@ -484,11 +508,12 @@ def check_R3(view: RetailView) -> list[Violation]:
         original = c.methods.get(c.original_method) if c.original_method else None  # "the original payment method"
         # "just #W1, leave the other one", "only the first one": the proposed orders it means, by their ids
         reply, back = resolve_orders(turn.user_text, *proposal.listed()), _written_words(c, said)
+        kinds = frozenset(k for k, _ in proposal.mentions + proposal.offered)  # the actions proposed, or offered
         if not is_confirmation(reply, said, original, back) and (part := approved_part(reply, c.name)) is not None \
                 and is_confirmation(part, said, original, back):
             reply = part  # "Go ahead with the address. Hold off on the cancellation.": a yes to the address
         elif not is_confirmation(reply, said, original, back) and (
-                rest := set_aside(reply, lambda p, c=c: _about(c, p, view.product_names))) is not None \
+                rest := set_aside(reply, lambda p, c=c, k=kinds: _about(c, p, view.product_names, k))) is not None \
                 and is_confirmation(rest, said, original, back):
             reply = rest  # "Go ahead with the notebook, not the puzzle": a yes to the notebook's return
         if not is_confirmation(reply, said, original, back):
@@ -506,9 +531,12 @@ def check_R3(view: RetailView) -> list[Violation]:
             # cancellation's details for the choice to confirm it, and the reason is one of them
             out.append(Violation(c.index, "R3", f"{c.name} called; the offer the customer chose it from did not list "
                                                 "the cancellation reason"))
-        elif (part := limited_part(reply)) is not None and (beyond := left_out(c, part)) is not None:
+        elif (part := limited_part(reply)) is not None and (beyond := left_out(c, part, kinds)) is not None:
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer approved only part of it "
                                                 f"({part!r}), not {beyond}"))
+        elif (only := named_only(c, reply, kinds)) is not None:
+            out.append(Violation(c.index, "R3", f"{c.name} called; the customer named only {only} of the actions "
+                                                "proposed"))
         elif others := named_instead(c, reply, proposal):
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer named {', '.join(sorted(others))} "
                                                 f"of the orders proposed, not {c.order_id}"))
