@@ -2109,6 +2109,14 @@ def _plural(name: str) -> str:
 
 
 def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool]]:
+    """Every place the text names one of these product names: (start, end, name, taken back)
+    (``_item_mentions``, memoised: one turn asks it about the same text and names many times, about
+    9,800 calls for 2,000 distinct inputs when the customer corpus is played; a new list each call)."""
+    return list(_item_mentions(text, tuple(names)))
+
+
+@lru_cache(maxsize=8192)
+def _item_mentions(text: str, names: tuple[str, ...]) -> tuple[tuple[int, int, str, bool], ...]:
     """Every place the text names one of these product names: (start, end, name, taken back).
 
     A name is found in full (also written together: 'tshirt', 'ereader'), in the plural, by its last
@@ -2166,7 +2174,7 @@ def item_mentions(text: str, names: list[str]) -> list[tuple[int, int, str, bool
                         any(_one_off(w.removesuffix("s"), x) or _one_off(w, x) for x in keys):
                     spans.append((start, stop))
         found += [(a, b, name, negated_at(low, a) or _kept(low, a, b) or _all_but(low, a)) for a, b in spans]
-    return _only_scope(low, sorted(found))
+    return tuple(_only_scope(low, sorted(found)))
 
 
 # "return all of #W1 but the watch", "everything but the laptop": "but" after the whole order meaning "except";
