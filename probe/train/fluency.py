@@ -1374,8 +1374,11 @@ def load_fluency_scorer(domain: Any, seed: int = 0, settings: FluencySettings | 
     for d in domains:
         corpus += corpus_messages(d, settings.n_episodes, seed)
     t_corpus = time.perf_counter() - t0
-    scorer = build_scorer(corpus, seed, settings)
-    scorer.info.update({"key": key, "env": name, "envs": [getattr(d, "name", None) for d in domains],
+    from probe.train.threads import build_thread_scope  # noqa: PLC0415
+
+    with build_thread_scope(log, "fluency scorer") as threads:  # every core when all are idle: the encoder pass is most of the build
+        scorer = build_scorer(corpus, seed, settings)
+    scorer.info.update({"torch_threads": threads, "key": key, "env": name, "envs": [getattr(d, "name", None) for d in domains],
                         "seconds_corpus": round(t_corpus, 2), "seconds_total": round(time.perf_counter() - t0, 2)})
     save_scorer(scorer, path)
     log(f"built {path} in {scorer.info['seconds_total']:.1f}s")

@@ -37,9 +37,10 @@ from __future__ import annotations
 import os
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
 MAX_THREADS = 1024
 ALLOWED = f"'auto', 'none' or a number of threads 1..{MAX_THREADS}"
@@ -220,11 +221,33 @@ def build_threads(plan: ThreadPlan, idle: float | None = None) -> int | None:
     return plan.intra_op
 
 
+@contextmanager
+def build_thread_scope(log: Callable[[str], None] | None = None, what: str = "build") -> Iterator[int | None]:
+    """Run a long compute-bound job (a build) with ``build_threads`` torch threads under this
+    process's plan (``ensure_threads``), and give the process its own count back afterwards.
+    Yields the count set (None: left as it was). Used by the fluency scorer's build, whose encoder
+    pass over the corpus is most of its time (the tiny auditor's build sets its own the same way)."""
+    import torch  # noqa: PLC0415
+
+    plan, _applied_now, _first = ensure_threads()
+    before = torch.get_num_threads()
+    n = build_threads(plan)
+    if n is not None and n != before:
+        torch.set_num_threads(n)
+        if log is not None:
+            log(f"{what}: {n} torch threads ({plan.cores} visible cores idle)")
+    try:
+        yield n
+    finally:
+        if torch.get_num_threads() != before:
+            torch.set_num_threads(before)
+
+
 def target_pool_size(in_process_target: bool, target_workers: int) -> int:
     """Threads for the rollout's target turns (module docstring): 1 (the engine's own thread) for
     the in-process reference target, ``target_workers`` for model targets."""
     return 1 if in_process_target else max(1, int(target_workers))
 
 
-__all__ = ["ALLOWED", "MAX_THREADS", "ThreadPlan", "apply_threads", "applied_plan", "auto_threads", "build_threads",
+__all__ = ["ALLOWED", "MAX_THREADS", "ThreadPlan", "apply_threads", "applied_plan", "auto_threads", "build_threads", "build_thread_scope",
            "ensure_threads", "idle_cores", "parse_threads", "plan_threads", "target_pool_size", "visible_cores"]

@@ -149,6 +149,25 @@ def test_the_build_takes_every_core_only_when_all_are_idle_under_auto():
     assert th.build_threads(th.plan_threads("none", cores=2), idle=2.0) is None
 
 
+@pytest.mark.parametrize("idle, expected", [(2.0, 2), (0.3, 1)])
+def test_a_build_scope_takes_both_cores_only_when_idle_and_gives_the_count_back(monkeypatch, fresh_process_state,
+                                                                              idle, expected):
+    """The fluency scorer's build runs in this scope: 2 threads on 2 idle cores, the run's 1 when
+    one is busy, and the process's own count again afterwards (also when the build raises)."""
+    monkeypatch.setattr(th, "visible_cores", lambda: 2)
+    monkeypatch.setattr(th, "idle_cores", lambda interval=0.5: idle)
+    th.apply_threads("auto")
+    assert torch.get_num_threads() == 1
+    lines: list[str] = []
+    with th.build_thread_scope(lines.append, "fluency scorer") as n:
+        assert n == expected and torch.get_num_threads() == expected
+    assert torch.get_num_threads() == 1
+    assert lines == (["fluency scorer: 2 torch threads (2 visible cores idle)"] if expected == 2 else [])
+    with pytest.raises(RuntimeError), th.build_thread_scope():
+        raise RuntimeError("the build failed")
+    assert torch.get_num_threads() == 1
+
+
 @pytest.mark.skipif(not Path("/proc/stat").is_file(), reason="reads /proc/stat (Linux)")
 def test_idle_cores_reads_the_visible_cores():
     idle = th.idle_cores(0.2)
