@@ -644,7 +644,7 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
          env: Optional[str] = typer.Option(None, "--env", help=f"environment, instead of the config's env ({', '.join(env_names())})")) -> None:
     """The main job: train the tiny auditor on CPU, then evaluate it against baselines on held-out seeds."""
     from probe.auditor.model import AuditorSetupError
-    from probe.cli.demo import DEFAULT_CONFIG, run_demo
+    from probe.cli.demo import DEFAULT_CONFIG, BaselineEvalError, run_demo
     from probe.train.config import ConfigError
     from probe.train.rundir import RunDirError
 
@@ -654,6 +654,8 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
                  overwrite=overwrite, resume=resume, on_trainer=held.append)
     except (ConfigError, RunDirError, AuditorSetupError) as e:
         fail(str(e))
+    except BaselineEvalError as e:  # the run trained and is kept; its evaluation did not finish
+        fail(str(e), code=1)
     except KeyboardInterrupt:
         interrupted(held[0] if held else None)
 

@@ -20,19 +20,29 @@ def demo_table(methods: dict[str, Method], episodes: int = 50, turns: int = 8, f
     ``results`` is ``{name: metrics}`` (``suite_metrics`` plus sample statistics); with ``out`` the
     traces, metrics.json, report.md and plots are written there too.
     """
-    from probe.core.registry import default_env, get_domain
-    from probe.eval.report import rich_table, write_report
+    from probe.core.registry import default_env
 
     env = env or default_env()
 
     results = evaluate_methods(methods, env=env, faults=faults, episodes=episodes, turns=turns, samples=samples, out=out,
                                overwrite=overwrite)
+    return results, report_results(results, env=env, faults=faults, episodes=episodes, turns=turns, out=out,
+                                   samples=samples)
+
+
+def report_results(results: dict[str, dict[str, Any]], *, env: str, faults: str, episodes: int, turns: int,
+                   out: Any = None, samples: int = 1):
+    """The ``rich.Table`` of ``results`` (``evaluate_methods``' output, possibly gathered from
+    several calls on the same seeds), and with ``out`` metrics.json, report.md and the plots."""
+    from probe.core.registry import get_domain
+    from probe.eval.report import rich_table, write_report
+
     if out is not None:
         write_report(out, results, [p.id for p in get_domain(env).policies],
                      {"env": env, "target": "reference", "faults": faults, "episodes": episodes, "turns": turns,
                       "samples": samples})
     title = f"held-out evaluation: {episodes} episodes x {turns} turns, faults={faults}"
-    return results, rich_table(results, title=title)
+    return rich_table(results, title=title)
 
 
-__all__ = ["METHODS", "Method", "make_method", "suite_metrics", "evaluate", "evaluate_methods", "demo_table"]
+__all__ = ["METHODS", "Method", "make_method", "suite_metrics", "evaluate", "evaluate_methods", "demo_table", "report_results"]
