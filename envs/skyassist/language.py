@@ -1700,6 +1700,13 @@ _CABIN_AT_TIME = re.compile(r"\b(?:economy|coach|premium(?: economy)?|business|f
                             r"seats|of us|pax|adults|persons|tickets|arrival|landing|arriving)\b)", re.I)
 
 
+# a departure time and then a cabin: "8:10 economy", "8:10am in economy pls", "the 7pm business" (a time with its
+# minutes or am/pm: "2 economy" is a count)
+_TIME_THEN_CABIN = re.compile(r"(?<![\d:./$])(?<!\bon )\b(\d{1,2})(?:(?:[:.](\d{2}))\s*(am|pm|a\.m\.|p\.m\.)?|\s*(am|pm|a\.m\.|p\.m\.))"
+                              r"\s*,?\s*(?:in\s+)?(?:economy|coach|premium(?: economy)?|business|first class)\b"
+                              r"(?!\s*(?:people|passengers|seats|of us|pax|adults|persons|tickets)\b)", re.I)
+
+
 # a pick, then a question in its own sentence or clause: "the 10:30 one please. Is that a direct flight?", "first one
 # please, and can I get a window seat?", "The first one. Will the 2 of us sit together?"
 _PICK_THEN_ASK = re.compile(r"(?<=[.!])\s+|\s*(?:,|;|-|\u2013)\s*(?:and|but|also|oh and|oh)?\s*(?=(?:can|could|will|would|is|"
@@ -1797,6 +1804,11 @@ def _selection(text: str) -> int | str | None:
         hh, mm, ap = int(m.group(2)), int(m.group(3) or 0), m.group(4) or ""
         h = hh % 12 + (12 if ap.startswith("p") else 0) if ap[:1] in ("a", "p") else hh
         if h < 24 and mm < 60 and (m.group(1) or m.group(3) or ap):
+            return f"at {h:02d}:{mm:02d}"
+    if m := _TIME_THEN_CABIN.search(t_clean):  # "8:10 economy", "8:10am in economy": the flight leaving then
+        hh, mm, ap = int(m.group(1)), int(m.group(2) or 0), m.group(3) or m.group(4) or ""
+        h = hh % 12 + (12 if ap.startswith("p") else 0) if ap[:1] in ("a", "p") else hh
+        if h < 24 and mm < 60:
             return f"at {h:02d}:{mm:02d}"
     m = _TIME_ALONE.match(t_clean)  # "9am", "the 6pm", "9:00 am", "9.00 please": a whole message that is a time
     if m and (m.group(2) or m.group(3)) and int(m.group(1)) < 24 and int(m.group(2) or 0) < 60:
@@ -2249,7 +2261,8 @@ _PARTY_NOUN = (r"(?:people|persons|person|passengers?|adults?|travell?ers?|ticke
                r"kids?|child(?:ren)?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?|seniors?|students?|friends?|"
                r"colleagues?|coworkers?|co-workers?|family members?|others)")
 _NUMBER_WORD_RE = "|".join(sorted(text_rules.NUMBER_WORDS, key=len, reverse=True))
-_COUNTED = re.compile(r"\b" + _N_WORD + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)"
+# (not the minutes of a time: "book the 8:05 seat", "the 8.05 seat" pick a flight and count no one)
+_COUNTED = re.compile(r"\b(?<!\d[:.])" + _N_WORD + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)"
                       r"(?:(?:business|economy|premium(?: economy)?|first)(?:[ -]class)?\s+|"
                       r"(?!(?:" + _NUMBER_WORD_RE + r"|with|without|that|which|who|in|on|at|of|for|from|to|has|had|"
                       r"having|still|no|any)\b)[a-z-]+\s+)?"
@@ -2843,7 +2856,8 @@ _PICKS = re.compile(r"\b(take|pick|choose|go with|book|hold|reserve|want|i'?ll h
 _HOLD_ASK = re.compile(r"\b(?:can|could|would|will) (?:you|i|we)\b|\bis (?:it|there) (?:possible|a way|any way)\b|"
                        r"\b(?:possible|able) to\b", re.I)
 # the customer alone: "a flight for me", "book it for me please"; not "for me and my wife", "for me, my son ..."
-_FOR_ME = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip|one)\s+for me|\b(?:book|reserve|hold|find|search|get|buy)\w*\s+"
+_FOR_ME = re.compile(r"(?:\b(?:flights?|tickets?|seats?|trip|one)\s+for me|\b(?:book|reserve|hold|find|search|get|buy|need(?!\s+(?:you|u|to)\b)|"
+                     r"put|save)\w*\s+"  # ("I need Miami to Doha June 9th for me", "put a seat aside for me")
                      r"(?:\S+\s+){0,12}?for me)\b"  # "hold a seat from Sao Paulo to Atlanta on October 7th for me"
                      r"(?!\s*(?:(?:and|&|\+|plus|with)\s+(?:my|our|a|an|\d+|one|two|three|four|five|six|some|the|his|her|"
                      r"their|\w+'s)\b|,\s*(?:my|our)\b|too\b|as well\b|or\b|to\b))", re.I)

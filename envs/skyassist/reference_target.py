@@ -253,6 +253,18 @@ _CHEAPER_ASK = re.compile(r"\b(?:anything|something|any|a|got|have)\s+(?:\w+\s+)
                           r"|\b(?:for|pay) less\b|\blower (?:price|fare)s?\b|\bless expensive\b", re.I)
 _THAT_ONE = re.compile(r"\b(?:that|this) (?:one|flight|option)\b|\b(?:i'?ll|we'?ll) take it\b|\btake it\b|"
                        r"\bsounds (?:good|great|fine)\b", re.I)
+# which way a leg goes, said with its pick: "the 8am going", "1200 return", "coming back the 12 o'clock"
+_LEG_WORDS = re.compile(r"\b(?:on\s+)?the\s+way\s+(?:out|there|back|home)\b|\b(?:coming|going|flying|heading)\s+(?:back|home|out)\b|"
+                        r"\b(?:for\s+)?(?:the\s+)?(?:outbound|inbound|return|first|second)(?:\s+(?:leg|flight|one))?\b|"
+                        r"\b(?:going|returning|back|out|there|home|both\s+(?:ways|legs)|each\s+way|for\s+both)\b", re.I)
+_BACK_LEG = re.compile(r"\b(?:back|home|return\w*|inbound|second)\b", re.I)
+# a count said as a change of the party: "can u make it 4 people", "change it to 3", "add 2 to my booking"
+_EDITS_PARTY = re.compile(r"\b(?:make|change|increase|reduce|up|bump|lower|drop)\s+(?:it|that|this|the booking|the reservation|"
+                          r"the number|us)\b|\b(?:add|remove|take\s+off)\b|\bcan'?t come\b|\bnot coming\b|"
+                          r"\b(?:to|on|from|in)\s+(?:that|this|my|the|our)\s+(?:booking|reservation)\b", re.I)
+# a whole message that takes the one flight just named: "ok this", "yes that", "that's good"
+_THAT_BARE = re.compile(r"\W*(?:(?:ok(?:ay)?|yes|yeah|yep|fine|sure|alright)\W+)?(?:this|that|that'?s (?:good|fine|great|"
+                        r"perfect|ok)|this is (?:good|fine))(?:\W+(?:please|pls|thanks|then))?\W*", re.I)
 _DAY_WORD = re.compile(r"\b(?:day|date)s?\b", re.I)
 # a pick across every day listed or compared, not only the day shown last: "the cheapest overall", "of all of
 # them", "across both days", "on either date"
@@ -564,6 +576,8 @@ class ReferenceTarget(Target):
         self._searched: dict[str, tuple[bool, dict[str, Any]]] = {}  # this turn's searches (_call)
         self.then_book: str | None = None  # a new booking asked for with a cancellation, asked about once it is done
         self.offered_then = False  # the last reply asked whether to search for that new booking
+        self.offered_extra: dict[str, Any] | None = None  # the separate booking offered for travellers added to a
+        # booking made in this chat (_edit_of_done)
         self.refused: dict[str, Any] | None = None  # the last proposal the customer said no to ("what did you book?")
         self.traveller: str | None = None  # who a seat asked for after a booking is for ("my son"), whose name is asked
         self.trip_back: str | None = None  # the last return date asked for, kept when the way out is booked alone
@@ -773,6 +787,10 @@ class ReferenceTarget(Target):
             then, self.then_book, self.offered_then = self.then_book, None, False
             if then and (p.yes or p.accepts) and not (p.places or p.dates or p.booking_ids or p.no):
                 p = parse(then, self.db, None, "")
+        extra, self.offered_extra = self.offered_extra, None
+        if (extra and (p.yes or p.accepts or (p.flight_ids and set(p.flight_ids) <= set(extra["booking"]["itinerary"])))
+                and not (p.places or p.dates or p.booking_ids or p.no or p.selection is not None or p.passengers)):
+            p = self._extra_booking(extra)  # "yes" to the separate booking offered for the ones joining
         elif (p.has("cancel") and p.booking_ids and (m := _THEN_BOOK.search(p.text))
               and parse(m.group(1), self.db, None, "").places):
             self.then_book = m.group(1)  # "cancel BK... and book me a new one to Seattle": taken up after the cancel
@@ -785,6 +803,7 @@ class ReferenceTarget(Target):
         self._read_day_of_month(p)
         self._pick_date_reading(p)
         self._legs_picked_by_place(p)
+        self._legs_picked_by_time(p)
         if self.pending is not None and self.pending["kind"] in ("book", "hold"):
             # a timeline said beside the answer to a summary ("I need it done by tomorrow", "I'll pay within the
             # next day") gives no travel date
@@ -810,6 +829,9 @@ class ReferenceTarget(Target):
         self.urgent = self.urgent or p.urgent
         if p.passport or p.card:
             out.append(self._ack_pii(p))
+        if self._edit_of_done(p, out):  # "can you add my husband to that?" once it is booked: said what can be done
+            turn.say(" ".join(out))
+            return
         question = self._unclear_count_or_date(p) or self._other_one(p)
         if question:  # "my kids are coming too" / "08/07/2026": nothing goes ahead until it is clear
             self.pending = None
@@ -1177,7 +1199,8 @@ class ReferenceTarget(Target):
             p.flight_ids, p.fare_class = [fits[0]["flight_id"]], None  # "yes please" to "Did you mean SA6165 in ...?"
         suggested, self.suggested = self.suggested, None
         if (suggested and self.pending is None and p.selection is None and not p.flight_ids and not p.no
-                and (p.yes or p.accepts or _THAT_ONE.search(p.text) or p.no_preference) and self._find(suggested)):
+                and (p.yes or p.accepts or _THAT_ONE.search(p.text) or _THAT_BARE.fullmatch(p.text) or p.no_preference)
+                and self._find(suggested)):
             p.flight_ids = [suggested]  # "whats the earliest one?" - "That is option 1: ... Would you like it?" - "ok"
             p.asked_option = None  # "any" - "... suggest the cheapest ... Would you like that one?" - "any is fine"
         if _UPGRADE.search(p.text) and (self.booking is not None or p.booking_ids) and self.mode != "new" \
@@ -1728,6 +1751,41 @@ class ReferenceTarget(Target):
             if all(got):
                 p.pair_pick, p.selection = (self._shown(0).index(got[0]), self._shown(1).index(got[1])), None
 
+    def _legs_picked_by_time(self, p: Parsed) -> None:
+        """ "the 8am going and the 10:30 business coming back", "0740 outbound and 1200 return", "8:00 out, 10:30
+        back, business both ways": a departure time for each of two listed legs (in order, or told apart by "back" /
+        "return") is a pick for each leg, as "2 then 1" is; a cabin said with one time narrows that leg's flights, a
+        cabin said on its own both."""
+        if (self.mode != "new" or len(self.legs) != 2 or not all(leg.get("shown") for leg in self.legs)
+                or any(leg.get("choice") for leg in self.legs) or p.flight_ids or p.pair_pick or p.places or p.dates):
+            return
+        timed: list[tuple[bool, Parsed]] = []
+        cabins = set()
+        for part in re.split(r",|;|\band\b|\bthen\b", p.text, flags=re.I):
+            back = bool(_BACK_LEG.search(part))
+            bare = re.sub(r"\b([01]\d|2[0-3])([0-5]\d)\b", r"\1:\2", _LEG_WORDS.sub(" ", part))  # "0740": 07:40
+            if not bare.strip(" .!"):
+                continue
+            q = parse(bare, self.db)
+            if q.selection is None and q.fare_class:
+                cabins.add(q.fare_class)  # "business both ways"
+            elif isinstance(q.selection, str) and q.selection.startswith(("at ", "part ")):
+                timed.append((back, q))
+            elif q.selection is not None or q.flight_ids:
+                return  # something else picked in a part: read as before
+        if len(timed) != 2 or len(cabins) > 1 or timed[0][0] and timed[1][0]:
+            return
+        if timed[0][0]:
+            timed.reverse()  # "the 10:30 back and the 8am out"
+        got = []
+        for k, (_, q) in enumerate(timed):
+            q.fare_class = q.fare_class or next(iter(cabins), None)
+            got.append(self._select(k, q.selection, q))
+        if all(got):
+            p.pair_pick, p.selection = (self._shown(0).index(got[0]), self._shown(1).index(got[1])), None
+            if any(f["fare_class"] != p.fare_class for f in got):
+                p.fare_class = None  # the cabin said with one time only has picked that leg's flight
+
     def _unclear_count_or_date(self, p: Parsed) -> str | None:
         """A change of the passenger count is read against the count in hand ("one more passenger":
         that count + 1; "my son is coming too" with no count yet: 2) into ``p.passengers``; the
@@ -1924,6 +1982,66 @@ class ReferenceTarget(Target):
             self.first_name = self.last_name = None
             self.name_words, self.name_doubt = [], None
             self.traveller = p.for_other  # the name question says whose name it is
+
+    def _edit_of_done(self, p: Parsed, out: list[str]) -> bool:
+        """ "oh wait can you add my husband to that?", "can u make it 4 people", "one of us can't come" once a booking
+        is made (or changed) in this chat: the travellers of a booking cannot be changed, so that is said, never a
+        second booking for the whole party made in silence. For those joining, a separate booking of the same
+        flights is offered (a new charge, summarised and confirmed on its own); for fewer, the booking stays unless
+        it is cancelled."""
+        b = self.booking
+        if (self.pending is not None or not self.done or self.done[-1]["kind"] not in ("book", "modify") or not b
+                or b.get("booking_id") != self.done[-1]["result"].get("booking_id") or b.get("status") != "confirmed"
+                or p.places or p.dates or p.booking_ids or p.flight_ids or p.has("cancel") or p.has("hold")
+                or p.selection is not None):
+            return False
+        have = int(b.get("passengers", 0) or 0)
+        if p.part_of_party:
+            new: int | None = 0  # "one of us can't come": fewer, how many is not needed to say what can be done
+        elif p.pax_change is not None and not p.passengers:
+            new = have + p.pax_change
+        elif p.passengers and p.passengers != have and _EDITS_PARTY.search(p.text):
+            new = p.passengers
+        else:
+            return False
+        if not have or new == have:
+            return False
+        itin = list(b.get("itinerary") or [])
+        self._share_of = b  # a booking made next is a separate one, and its summary says that this one stays
+        flights = f"flight{'s' if len(itin) > 1 else ''} {' and '.join(itin)}"
+        if new > have:
+            n = new - have
+            who = f"your {p.pax_kin}" if p.pax_kin and n == 1 else f"the {pax_words(n)} joining"
+            paid = f", on top of the {money(float(b['price_usd']))} already paid" if b.get("price_usd") else ""
+            out.append(f"I'm sorry, I can't add passengers to a booking that is already made: booking "
+                       f"{b['booking_id']} stays as it is, for {pax_words(have)} under {b.get('last_name', '')}. I can "
+                       f"make a separate new booking for {who} only, on the same {flights}; that is a new "
+                       f"charge{paid}, and I will show you its summary to confirm first. Would you like me to set up "
+                       "that separate booking?")
+            self.offered_extra = {"booking": b, "n": n, "kin": p.pax_kin,
+                                  "first": p.first_name, "last": p.last_name}
+            return True
+        rest = pax_words(new) if new > 0 else "those still travelling"
+        self.passengers = new if new > 0 else None  # a new booking made after this is for those still travelling
+        out.append(f"I'm sorry, I can't remove passengers from a booking that is already made: booking "
+                   f"{b['booking_id']} stays as it is, for {pax_words(have)} on {flights}. I can cancel it and book "
+                   f"again for {rest} ({self._refund_sentence(b).lower().rstrip('.')}), or you can keep it as it "
+                   "is. What would you like to do?")
+        return True
+
+    def _extra_booking(self, extra: dict[str, Any]) -> Parsed:
+        """The separate booking for the travellers added to a booking made (accepted at _edit_of_done): the same
+        flights for those joining only, under their own name (asked, unless said); the booking made stays as it
+        is and is said so with the new summary."""
+        b, n = extra["booking"], extra["n"]
+        self._share_of = b
+        self.booking = self.booking_id = None
+        self.passengers = n
+        self.first_name, self.last_name = extra["first"], extra["last"]
+        self.name_words, self.name_doubt = [], None
+        self.traveller = extra["kin"] if n == 1 and not extra["first"] else None
+        return parse(f"book {n} seat{'s' if n > 1 else ''} on {' and '.join(b.get('itinerary') or [])}", self.db,
+                     None, "")
 
     def _held_trip(self) -> dict[str, Any] | None:
         """The hold placed on the trip being planned (its flights are the ones chosen), while it is
@@ -4004,6 +4122,7 @@ class ReferenceTarget(Target):
                 if total and n > 1 and (self._f("add_service_fee") or self._total_said(n)):
                     whole = (f", {money(low * n + (SERVICE_FEE if self._f('add_service_fee') else 0))} in total for "
                              f"{pax_words(n)}")
+                self.suggested = best["flight_id"]  # "ok that one", "fine take it": the one flight named
                 return (f"The cheapest flight I found on {leg['date']} is option {shown.index(best) + 1}, "
                         f"{best['flight_id']} at {money(low)} per seat ({best['public_cabin']}){whole}. If that is more "
                         "than you hoped, I can check another date.")
