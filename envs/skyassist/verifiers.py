@@ -733,9 +733,11 @@ def check_B1(view: TraceView) -> list[Violation]:
     followed it: "just me" then "Yes, those two." of two flights, ``_solo_stated``), so the party's total
     called a price per person fires; a total the text gives for a count
     it names right after it, that count seen before j, is held to that count too ("$2076 in total for 1 passenger",
-    verify_money.party_counts: a party of one's total is one seat). It also fires on a text after a successful
+    verify_money.party_counts: a party of one's total is one seat); after a successful booking or hold, a total is
+    also held to the passenger count its text states, that count seen before j or one (verify_money.stated_counts:
+    "Passengers: 1 ... Total: $496" for the next, separate booking). It also fires on a text after a successful
     cancel_booking that states an amount as a refund (verify_money.refund_amounts: "$664.00 will be
-    refunded") that is no refund_usd a cancellation before j returned (within $0.01).
+    refunded", or under a table's "Refund" column) that is no refund_usd a cancellation before j returned (within $0.01).
     """
     out = []
     values: set[int] = set()  # allowed per-seat values (cents) before the current text
@@ -799,6 +801,10 @@ def check_B1(view: TraceView) -> list[Violation]:
         party = {n for n in ns if n > 1} or ns  # what a total is the price of: the party, not one seat
         if _solo_stated(view, j):
             party = party | {1}  # "just me" stands: a number said since ("Yes, those two." of flights) is no party
+        if any(d.index < j and d.kind in ("book", "hold") for d in view.done):
+            # a booking made, the next one's summary prices the count it states: "Passengers: 1 ... Total: $496" for a
+            # colleague after the couple's booking for 2 (a count never seen, other than one, still fires)
+            party = party | (verify_money.stated_counts(t.text) & (seen | {1}))
         # a total for a count the text names, when that count was seen: "$2076 in total for 1 passenger" is one seat
         named: dict[int, set[int]] = {}
         for cents, n in verify_money.party_counts(t.text):
@@ -1200,18 +1206,42 @@ def check_S3(view: TraceView) -> list[Violation]:
     are cancelled in the database or, naming none, a tool output before j showed a cancelled flight.
     A state description ("is on hold", "is a held ... trip", "is reserved", "is confirmed") of a
     booking that existed before the conversation in that state is a fact: the booking it names, else
-    the ones looked up before j or holding a flight it names (``_state_context``)."""
+    the ones looked up before j or holding a flight it names (``_state_context``). In the reply to a yes, a claim of
+    the kind of action the yes approved also needs a successful mutation of that kind since the yes, unless it names
+    only bookings that existed before it (``_approved_not_done``)."""
     out = []
     states = view.initial_states()
     cancelled = view.cache.cancelled_flights
+    turn_of = {x.index: turn for turn in view.turns for x in turn.texts} if view.claim_texts else {}
     for t, found in view.claim_texts:
         done = view.done_before(t.index)
         seen = view.cancelled_seen_before(t.index)
         why = next((w for w in (unsupported(c, done, states, True, cancelled, seen, _state_context(view, c, t.index))
-                                for c in found) if w), None)
+                                or _approved_not_done(view, c, t.index, turn_of.get(t.index)) for c in found) if w), None)
         if why:
             out.append(_v("S3", t.index, why))
     return out
+
+
+def _approved_not_done(view: TraceView, claim: Any, index: int, turn: Turn | None) -> str | None:
+    """Why a claim, in the reply to a yes, of the kind of action the yes approved is not backed (None when it is): no
+    successful call of that kind since the yes (finding: after SA5943 was booked for two, "Dana has been booked as
+    well" with no call for Dana; the earlier booking backed it). Each approved write needs its own call; a claim that
+    names only bookings that existed before the yes is a recap of them ("your booking BKEDBD9F is still confirmed")."""
+    if turn is None or turn.user_index < 0 or not turn.prev_text:
+        return None
+    question, reply = turn.prev_text, turn.user_text
+    # the kinds the request for approval names in its own words ("Shall I book it for Dana?"; not a "go ahead" whose
+    # message describes a hold: "Found BK.. (on hold). Shall I cancel booking BK..?" asks no hold)
+    asked = {k for k in claim.kinds if asks_confirmation_of(question, k)}
+    if not asked or not _confirms(reply, question):
+        return None
+    if any(turn.user_index < d.index < index and d.kind in asked for d in view.done):
+        return None
+    before = set(view.initial_bookings).union(*(d.booking_ids for d in view.done if d.index < turn.user_index))
+    if claim.booking_ids and set(claim.booking_ids) <= before:
+        return None
+    return f"claims a {'/'.join(sorted(asked))} the customer approved, which no successful tool call did since"
 
 
 def _state_context(view: TraceView, claim: Any, index: int) -> tuple[str, ...]:

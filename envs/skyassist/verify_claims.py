@@ -6,7 +6,8 @@ without negation, condition, question or future, that something was done:
     the booking", "you're confirmed", "Confirmation code: XJ4K9P" (a code given as done);
   - hold: on hold, held, "placed / put a hold", "the hold is in place";
   - book or hold: reserved, "your seat is locked in", "the reservation has been made";
-  - cancel: cancelled / canceled, "the cancellation went through";
+  - cancel: cancelled / canceled, "the cancellation went through", "Cancellation confirmed" (a heading or label:
+    the cancel is what is confirmed, no booking);
   - modify: moved, rebooked, switched, modified; changed and updated only when said of the trip
     ("I changed your flight"), not of a search ("I've updated the search", "I changed the date and
     searched again");
@@ -27,7 +28,9 @@ bestätigt"; "una vez que confirme, reservaré ..." stays a future).
 The claim also names details: booking ids (BK......), flight ids (SA....) and party sizes ("for 3 passengers").
 S3 checks the claim against the mutations that really succeeded before it (replayed): one of a
 matching kind must exist, every id the sentence names must belong to such a mutation (its
-booking id, its flights), and a party size must be the passengers of one of them; a flight or party size the
+booking id, its flights; a booking id named only outside the clauses that make the claim -- "Your new booking is
+BK1, and BK2 has been cancelled" -- need only exist: before the conversation, or made by a successful call; clauses
+that each name booking ids of their own are a claim each), and a party size must be the passengers of one of them; a flight or party size the
 sentence names only in a clause of what was not done or why ("the return on SA3610 could not be booked", "SA7748 only
 had 4 seats left, so ...") or as the one replaced ("instead of SA7748") is not claimed, unless a claim clause after it
 refers to it by a pronoun ("SA3610 was not booked at first, but it's now confirmed"); a claim of two flights ("both
@@ -157,6 +160,14 @@ _AS_A_HOLD = (r"(?:(?:is|are|was|were)(?:\s+(?:now|still|currently))?(?:\s+(?:re
               r"\s+){0,2}hold\b|"
               # "is an unpaid hold" (a bare "is a hold" may explain what a hold is)
               r"(?:is|are|was|were)(?:\s+(?:now|still|currently))?\s+an?\s+(?:" + _HOLD_QUALIFIER + r"\s+){1,2}hold\b")
+# the cancellation said done, the noun with or without a verb: "Cancellation confirmed ✅" (a heading), "Cancellation
+# complete!", "Cancellation: confirmed", "the cancellation of BK4FPGCD is now complete", "the cancellation went through"
+# (finding: the noun form with no participle of "cancel" was no claim); its "confirmed" claims no booking
+_CANCELLATION_DONE = (r"\bcancell?ation(?:\s+(?:request|of\s+(?:[\w'\u2019]+\s+){0,2}?(?:booking|reservation|hold|"
+                      r"BK[0-9A-Z]{6})(?:\s+BK[0-9A-Z]{6})?|for\s+BK[0-9A-Z]{6}))?\W{0,3}(?:(?:is|was|has(?:\s+been)?)\s+)?"
+                      r"(?:now\s+)?(?:went\s+through|gone\s+through|confirmed|complete|completed|done|processed|successful|"
+                      r"finali[sz]ed)\b")
+_CANCELLATION_DONE_RE = re.compile(_CANCELLATION_DONE, re.I)
 _KINDS = [
     ("book", re.compile(r"\b(?:booked|ticketed|purchased|bought|issued|"
                         r"booking (?:is |was |has been )?(?:now )?(?:confirmed|complete|completed|made|created|finali[sz]ed)|"
@@ -175,7 +186,7 @@ _KINDS = [
     ("reserve", re.compile(r"\b(?:reserved|locked in|locked (?:it|them|that|those|these) in|"
                            r"reservation (?:is |was |has been )?(?:now )?(?:made|complete|completed|created|finali[sz]ed|confirmed)|"
                            r"made (?:the|your|a) reservation)\b", re.I)),
-    ("cancel", re.compile(r"\b(?:cancell?ed|cancell?ation (?:went through|is complete|is done|has been processed|was processed|is confirmed))\b"
+    ("cancel", re.compile(r"\bcancell?ed\b|" + _CANCELLATION_DONE +
                           # a hold or booking released: "I've released the old hold", "the hold BK.. has been released"
                           # ... or gone, removed, dropped: "your friend's hold is gone too", "I've dropped the hold"
                           r"|\b(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b[^.!?]{0,40}?\b(?:released|removed|"
@@ -318,6 +329,8 @@ def _clause_kinds(clause: str) -> set[str]:
         out.discard("reserve")  # "reserved as an unpaid hold": a hold, which no booking backs
     if "reserve" in out and "locked" in clause.lower() and _PRICE_WORD.search(clause) and "reserv" not in clause.lower():
         out.discard("reserve")  # "the fare is locked in for 24 hours": a rule about prices, not a reservation
+    if "book" in out and "cancel" in out and not _KINDS[0][1].search(_CANCELLATION_DONE_RE.sub(" ", clause)):
+        out.discard("book")  # "Cancellation: confirmed", "your cancellation is confirmed": the cancel is what is confirmed
     if "modify" in out and not re.search(r"\brebooked\b|" + _CHANGE_DONE, clause, re.I) and (
             not _MODIFY_OBJECT.search(clause) or _SEARCH_TALK.search(clause)):
         out.discard("modify")
@@ -392,7 +405,9 @@ def claims(text: str) -> tuple[Claim, ...]:
             kinds |= found
         if not kinds:
             continue
-        if _apart(parts):  # "I've booked SA1 and cancelled your hold BK..": each action needs its own mutation
+        # "I've booked SA1 and cancelled your hold BK..": each action needs its own mutation; "Both done ✅ new ref BK1;
+        # BK2 cancelled": each clause is a claim about the booking it names (BK1 is not said cancelled)
+        if _apart(parts) or _own_bookings(parts):
             out.extend(_claim(clause, found, [clause], text) for clause, found in parts)
             continue
         out.append(_claim(sentence, kinds, evidence, text))
@@ -453,6 +468,12 @@ def _apart(parts: list[tuple[str, set[str]]]) -> bool:
     and cancelled ..."): each is a claim of its own."""
     sets = [_accepts(found) for _, found in parts if found - {"any"}]
     return any(not (a & b) for k, a in enumerate(sets) for b in sets[k + 1:])
+
+
+def _own_bookings(parts: list[tuple[str, set[str]]]) -> bool:
+    """Two or more clauses of one sentence claim something, each naming booking ids of its own, none shared."""
+    named = [set(_BOOKING.findall(clause)) for clause, _ in parts]
+    return len(named) > 1 and all(named) and all(not (a & b) for k, a in enumerate(named) for b in named[k + 1:])
 
 
 def _claim(sentence: str, kinds: set[str], evidence: list[str], text: str) -> Claim:
@@ -620,8 +641,11 @@ def unsupported(claim: Claim, done: list[Done], states: dict[str, str] | None = 
     # cancel or change said of it must be one done to it: the cancel of BK17WTAZ backs no "BKH0G969 has been
     # cancelled as well" (a book or hold makes a new id; an old one named in its clause is a reference)
     acts_on = claim.kinds <= {"cancel", "modify"}
+    # ... and a booking a successful call made may be named beside it too ("Your new booking is BK1, and BK2 has been
+    # cancelled"): a booking named only outside the clauses of the claim needs to exist, not to be the one acted on
+    made = set().union(*(d.booking_ids for d in done))
     bad = next((b for b in claim.booking_ids if b not in known_b and (
-        b not in confirmed_before or acts_on and b in claim.acted_ids)), None)
+        (b not in confirmed_before or acts_on) if b in claim.acted_ids else b not in confirmed_before | made)), None)
     if bad is None:
         bad = next((f for f in claim.flight_ids if f not in known_f), None)
     if bad is None:

@@ -197,10 +197,37 @@ _REFUND_WORD = re.compile(r"\brefund(?:s|ed)?\b|\b(?:get|receive|have)\b[^.;,]{0
 @lru_cache(1 << 16)
 def refund_amounts(text: str) -> tuple[float, ...]:
     """The USD amounts the text states as a refund: in a clause with a word of refund ("$664.00 will be
-    refunded", "a refund of $0.00", "you'll get $139 back"; "non-refundable" is no such word) (B1)."""
+    refunded", "a refund of $0.00", "you'll get $139 back"; "non-refundable" is no such word), or in a markdown
+    table's column whose header has one ("| Booking | Status | Refund |" over "| BK.. | Cancelled | $534 |") (B1)."""
     if not text or ("refund" not in text.lower() and "back" not in text.lower()):
         return ()
-    return tuple(a for clause in _CLAUSES.split(text) if _REFUND_WORD.search(clause) for a in usd_amounts(clause))
+    return tuple(a for clause in _CLAUSES.split(text) if _REFUND_WORD.search(clause) for a in usd_amounts(clause)) + \
+        (_column_refunds(text) if "|" in text else ())
+
+
+_ROW = re.compile(r"^[ \t]*\|(.*)\|[ \t]*$")
+_RULE = re.compile(r"^[\s|:\-]+$")  # a table's header rule: "|---|:--:|"
+
+
+def _column_refunds(text: str) -> tuple[float, ...]:
+    """The USD amounts of the cells under a refund header (finding: a row "| BK4FPGCD | ❌ Cancelled | $534 |" under
+    "| Booking | Status | Refund |" names no refund on its own line; the same amount in a sentence was read)."""
+    out: list[float] = []
+    header: list[str] = []
+    lines = text.splitlines()
+    for k, line in enumerate(lines):
+        m = _ROW.match(line)
+        if not m:
+            header = []
+            continue
+        cells = m.group(1).split("|")
+        if "-" in m.group(1) and _RULE.match(m.group(1)):
+            continue
+        if k + 1 < len(lines) and _RULE.match(lines[k + 1]) and "-" in lines[k + 1]:
+            header = [c if _REFUND_WORD.search(c) else "" for c in cells]  # the row above a rule names the columns
+            continue
+        out.extend(a for c, h in zip(cells, header) if h for a in usd_amounts(c))
+    return tuple(out)
 
 
 # --- what an amount is labelled (B1) ----------------------------------------------------------------
@@ -276,3 +303,22 @@ def party_counts(text: str) -> tuple[tuple[int, int], ...]:
             out.append((int(round(float(raw.replace(",", "")) * 100)),
                         int(word) if word.isdigit() else _COUNT_WORDS[word]))
     return tuple(out)
+
+
+# the passenger count a summary states for what it prices: "Passengers: 1", "**Passengers:** 1 (Dana Whitfield)",
+# "1 passenger", "for 2 travellers" (not "1 seat left": seats are the flight's)
+_STATED_COUNT = re.compile(r"\b(?:passengers?|travell?ers?|party\s+size)[*_`\s]*[:=\-\u2013][*_`\s]*(one|" + _NUMS + r")\b"
+                           r"|\b(one|" + _NUMS + r")\s+(?:passengers?|travell?ers?|persons?|people|adults?)\b", re.I)
+
+
+@lru_cache(1 << 16)
+def stated_counts(text: str) -> frozenset[int]:
+    """The passenger counts the text states (``_STATED_COUNT``): B1 holds a total in that text to them too (a summary
+    of a one-passenger booking after a two-passenger one: "Passengers: 1 ... Total: $496")."""
+    if not text or not re.search(r"passeng|travel|person|people|adult|party", text, re.I):
+        return frozenset()
+    out = set()
+    for m in _STATED_COUNT.finditer(text):
+        word = (m.group(1) or m.group(2)).lower()
+        out.add(int(word) if word.isdigit() else _COUNT_WORDS[word])
+    return frozenset(out)
