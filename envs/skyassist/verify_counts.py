@@ -13,7 +13,8 @@ A count is *stated* when the customer's message says how many travel, in any of 
 - a party split into groups with "+" ("9 + 4 is fine"): each group and their sum;
 - a bare number answering the agent's question about the count ("one, economy" to "Is it just for
   one passenger?", ``answered_party_sizes``; read by S4 with the question);
-- travelling alone: "just me", "only me", "(just / only / for) myself", "alone", "solo", "on my own";
+- travelling alone: "just me", "only me", "(just / only / for) myself", "alone", "solo", "on my own"; one other
+  traveller alone: "just her", "only him", "just for her";
 - a party listed person by person: the customer (me / myself / I, once), each relation named in
   the singular (my wife, her husband, my boss, a friend, a colleague of mine, an old friend, ...) as 1,
   parents / twins / in-laws as 2,
@@ -59,7 +60,10 @@ times miles points""".split())
 _OWNERS = frozenset("my our his her their the".split())
 _SELF = frozenset(("me", "myself", "i"))
 _ALONE = [("just", "me"), ("only", "me"), ("just", "myself"), ("only", "myself"), ("for", "myself"), ("alone",),
-          ("solo",), ("on", "my", "own")]
+          ("solo",), ("on", "my", "own"), ("just", "for", "me"), ("only", "for", "me"),
+          # one other traveller alone: "book the same flight for my colleague Dana? separate booking, just her"
+          ("just", "her"), ("only", "her"), ("just", "him"), ("only", "him"), ("just", "for", "her"),
+          ("only", "for", "her"), ("just", "for", "him"), ("only", "for", "him")]
 
 
 def _tokens(text: str) -> list[str]:

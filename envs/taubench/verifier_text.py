@@ -442,6 +442,49 @@ def resolve_orders(reply: str, listed: tuple[str, ...], by_place: bool) -> str:
     return reply
 
 
+# a proposal's parts numbered at the start of their lines ("### 1\ufe0f\u20e3 Exchange \u2014 order #W1", "**2. Return**",
+# "3) Address change for #W3"), and the reply's references to them by number or place ("do 1 and 3, skip 2", "#1
+# and #3", "the first and the third")
+_PART_NUMBER = re.compile(r"^[ \t>#*_]*([1-9])(?:\ufe0f?\u20e3|[.)]|\s*[:\u2013\u2014]|\s+-)[ \t]*[*_]*[ \t]*(\S.*)$", re.M)
+_NUMBER_REF = re.compile(r"(?<![\w#$\u20ac\u00a3.,/:-])(?:(?:number|no\.|option|point|part|step)\s*|#\s?)?([1-9])"
+                         r"(?:st|nd|rd|th)?(?![\w%$\u20ac\u00a3]|[.,:/-]\d|\s*(?:x\b|of\b|items?\b|pieces?\b|units?\b|"
+                         r"orders?\b|days?\b|weeks?\b|%))", re.I)
+_PLACE_REF = re.compile(r"\bthe\s+(first|second|third|fourth|fifth|last)(?:\s+(?:one|part|action|thing|point))?\b"
+                        r"(?!\s+(?:of|time|thing)\b)", re.I)
+_PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_KIND_PHRASE = {"cancel": "the cancellation", "return": "the return", "items": "the exchange",
+                "order_address": "the address change", "payment": "the payment change"}
+_COUNTED = re.compile(r"\b(?:all|both|these|those|the)\s+$", re.I)  # "all 3", "both 2": a count, not a part
+
+
+def resolve_numbered(reply: str, question: str) -> str:
+    """The reply with its references to the proposal's numbered parts (``_PART_NUMBER``: two or more, numbered 1, 2,
+    ... in order, each naming exactly one kind of action in its first line) by number or place ("do 1 and 3, skip
+    2", "#1 and #3 yes", "the first and the third") written as that part's action and order ("the exchange on
+    #W2378156"), so that R3 reads the reply as if it named them. A number that counts ("all 3") or measures ("2
+    items", "3 days") is no reference; the reply is unchanged when the proposal does not number its parts so."""
+    marks = list(_PART_NUMBER.finditer(question or ""))
+    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)) or not reply:
+        return reply
+    phrases = []
+    for k, m in enumerate(marks):
+        block = (question or "")[m.start():marks[k + 1].start() if k + 1 < len(marks) else len(question or "")]
+        kinds = _sentence_kinds(m.group(2))
+        ids = _ids(m.group(2)) or _ids(block)
+        if len(kinds) != 1 or kinds == {"user_address"} or len(ids) > 1:
+            return reply
+        phrases.append(_KIND_PHRASE[next(iter(kinds))] + (f" on {next(iter(ids))}" if ids else ""))
+
+    def part(n: int, m: re.Match) -> str:
+        if not 1 <= n <= len(phrases) or _COUNTED.search(reply[:m.start()]):
+            return m.group(0)
+        return phrases[n - 1]
+
+    reply = _NUMBER_REF.sub(lambda m: part(int(m.group(1)), m), reply)
+    return _PLACE_REF.sub(lambda m: part(len(phrases) if m.group(1).lower() == "last" else _PLACES[m.group(1).lower()],
+                                         m), reply)
+
+
 # a word that limits a yes to part of what was proposed, before it ("just the watch", "only #W1", "simply the
 # watch") or after it ("the watch only", "the watch alone", "the watch is enough")
 _LIMIT_BEFORE = re.compile(r"\b(?:just|only|simply|merely|solely|purely|exclusively)\s+(.+)$", re.I)
@@ -525,14 +568,17 @@ def set_aside(reply: str, about: Any) -> str | None:
     names nothing goes on about the part before it (``_continued``). Read coarse first (sentences, "but", dashes),
     then at commas too. A part that sets aside the write's own item or action is no part of another thing: it stays,
     and the reply is read with it."""
+    text, changed = reply or "", False
     for splitter, joiner in ((_REPLY_PART, " "), (_ASIDE_PART, ", ")):
-        parts = _continued([p for p in splitter.split(reply or "") if p and p.strip()], lambda p: about(p) is None)
+        parts = _continued([p for p in splitter.split(text) if p and p.strip()], lambda p: about(p) is None)
         kept = [p for p in parts if not (_SETS_ASIDE.search(p) and about(p) == "other")]
         # what is left must name what it approves: "Yes to both... actually no, just the address change" approves
         # no return by setting the address part aside
         if len(kept) < len(parts) and any(about(p) == "mine" for p in kept):
-            return joiner.join(kept)
-    return None
+            # read on at commas what the coarse reading kept: "do the exchange, skip the return - I'll keep the
+            # camera" sets aside both the camera (coarse) and "skip the return" (at its comma)
+            text, changed = joiner.join(kept), True
+    return text if changed else None
 
 
 def _kinds(clause: str) -> list[tuple[str, int]]:

@@ -47,6 +47,7 @@ from envs.taubench.verifier_text import (
     reason_in,
     reason_proposed,
     reply_kinds,
+    resolve_numbered,
     resolve_orders,
     said_back,
     set_aside,
@@ -452,7 +453,9 @@ def named_only(c: RetailCall, reply: str, proposed: frozenset[str]) -> str | Non
     some of the two or more kinds proposed and not the write's ("do the exchange" to "exchange the earbuds and change
     #W2's address?": a yes to the exchange, not to the address), else None; None too when it speaks of all of them
     (``_ALL_OF_THEM``: "yes to both, do the exchange first")."""
-    named = actions_done(reply, proposed) & proposed
+    # ... or names them in its yes ("yes to the exchange and the return", "yes to 1 and 2" read by resolve_numbered)
+    # to a proposal of three: the third is not approved
+    named = (actions_done(reply, proposed) | reply_kinds(reply, proposed)) & proposed
     if len(proposed) < 2 or not named or KIND_OF_TOOL.get(c.name) in named or _ALL_OF_THEM.search(reply):
         return None
     return ", ".join(sorted(named))
@@ -507,7 +510,9 @@ def check_R3(view: RetailView) -> list[Violation]:
         said = "\n".join(texts) or turn.prev_text
         original = c.methods.get(c.original_method) if c.original_method else None  # "the original payment method"
         # "just #W1, leave the other one", "only the first one": the proposed orders it means, by their ids
-        reply, back = resolve_orders(turn.user_text, *proposal.listed()), _written_words(c, said)
+        # "do 1 and 3, skip 2" to a proposal of numbered parts: those parts' actions, by name
+        reply = resolve_numbered(turn.user_text, said)
+        reply, back = resolve_orders(reply, *proposal.listed()), _written_words(c, said)
         kinds = frozenset(k for k, _ in proposal.mentions + proposal.offered)  # the actions proposed, or offered
         if not is_confirmation(reply, said, original, back) and (part := approved_part(reply, c.name)) is not None \
                 and is_confirmation(part, said, original, back):

@@ -332,7 +332,11 @@ _PLEASANTRY_WORDS = frozenset(w for p in _PLEASANTRY_MARKS for w in p) | _INTENS
     "service", "support", "assistance", "sorting", "out", "dealing", "understanding", "taking", "care", "of", "bless",
     "thanks", "thank", "im", "i", "am", "was", "to", "is", "are", "on", "ive", "had", "put", "up",
     "explaining", "clarifying", "explanation", "clarification", "letting", "know", "information", "info", "checking",
-    "makes", "sense", "perfect", "totally", "completely", "fair", "enough", "see", "now", "ok", "okay"])
+    "makes", "sense", "perfect", "totally", "completely", "fair", "enough", "see", "now", "ok", "okay",
+    # how the explanation was given, praised: "yes! thanks for explaining it so clearly", "thanks for walking me
+    # through it so patiently" (words of manner only: none names what is approved)
+    "clearly", "clear", "nicely", "patiently", "thoroughly", "carefully", "simply", "well", "walking", "through",
+    "laying", "spelling", "breaking", "down", "explained", "clarified", "detailed", "breakdown", "summary"])
 
 
 def _pleasantry_clauses(clauses: list[list[str]]) -> set[int]:
