@@ -28,6 +28,7 @@ own, separate implementation.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -393,6 +394,9 @@ class Parsed:
     day_of_month: int | None = None  # "the 12th", "on the 3rd": a day without a month (no other date in the message)
     month_named: int | None = None  # a month named without its day ("mid may, like the 16th", "in June")
     unknown_place: str | None = None  # a place named that the network does not serve ("to Munich")
+    # another airport of a city the network serves ("out of LaGuardia", "London Gatwick"): (its name, the city's
+    # served airport, origin | destination | via | None); never read as the served airport
+    other_airports: list[tuple[str, str, str | None]] = field(default_factory=list)
     budget: tuple[float, bool] | None = None  # a budget said (amount, per seat?): "budget is 3200 total", "under $500 each"
     alt_date: str | None = None  # a second date offered as an alternative: "either october 31 or may 4"
     intents: set[str] = field(default_factory=set)
@@ -499,6 +503,57 @@ def _find_places(text: str, db, expecting: str | None = None) -> list[Place]:
         if arrow[k] and arrow[k + 2] and _DATE_CORRECTION.fullmatch(text[hits[k + 1][1]:places[k + 2].start]):
             del places[k:k + 2]
     return places
+
+
+# the airports of cities the network serves that it does not fly from or to, by name (any case) or code (capitals):
+# said so, never swapped in silence for the city's served airport
+OTHER_AIRPORTS = {"laguardia": ("New York LaGuardia", "JFK"), "la guardia": ("New York LaGuardia", "JFK"),
+                  "newark": ("Newark", "JFK"), "gatwick": ("London Gatwick", "LHR"), "stansted": ("London Stansted", "LHR"),
+                  "luton": ("London Luton", "LHR"), "london city": ("London City", "LHR"), "orly": ("Paris Orly", "CDG"),
+                  "beauvais": ("Paris Beauvais", "CDG"), "haneda": ("Tokyo Haneda", "NRT"), "midway": ("Chicago Midway", "ORD"),
+                  "ciampino": ("Rome Ciampino", "FCO"), "love field": ("Dallas Love Field", "DFW"),
+                  "al maktoum": ("Dubai Al Maktoum", "DXB"), "sabiha gokcen": ("Istanbul Sabiha Gokcen", "IST"),
+                  "sabiha": ("Istanbul Sabiha Gokcen", "IST"), "congonhas": ("Sao Paulo Congonhas", "GRU"),
+                  "billy bishop": ("Toronto Billy Bishop", "YYZ")}
+OTHER_AIRPORT_CODES = {"LGA": ("New York LaGuardia (LGA)", "JFK"), "EWR": ("Newark (EWR)", "JFK"),
+                       "LGW": ("London Gatwick (LGW)", "LHR"), "STN": ("London Stansted (STN)", "LHR"),
+                       "LTN": ("London Luton (LTN)", "LHR"), "LCY": ("London City (LCY)", "LHR"),
+                       "ORY": ("Paris Orly (ORY)", "CDG"), "HND": ("Tokyo Haneda (HND)", "NRT"),
+                       "MDW": ("Chicago Midway (MDW)", "ORD"), "DWC": ("Dubai Al Maktoum (DWC)", "DXB"),
+                       "CGH": ("Sao Paulo Congonhas (CGH)", "GRU"), "YTZ": ("Toronto Billy Bishop (YTZ)", "YYZ")}
+_OTHER_AIRPORT = re.compile(r"\b(?:" + "|".join(sorted(OTHER_AIRPORTS, key=len, reverse=True)) + r")\b(?:\s+airport)?"
+                            r"|\b(?-i:" + "|".join(OTHER_AIRPORT_CODES) + r")\b", re.I)
+
+
+def _other_airports(text: str, p: Parsed, expecting: str | None) -> None:
+    """The airports of served cities that the network does not serve ("flying out of LaGuardia", "EWR-SEA",
+    "London Gatwick to Paris Orly"), into ``p.other_airports``; the city said right before one ("London" of
+    "London Gatwick") is no place of its own, and the other place of a route takes the role left."""
+    for m in _OTHER_AIRPORT.finditer(text):
+        word = re.sub(r"\s+airport$", "", m.group(0), flags=re.I)
+        name, served = OTHER_AIRPORT_CODES.get(word) or OTHER_AIRPORTS[word.lower()]
+        start = m.start()
+        city = next((pl for pl in p.places if pl.iata == served and pl.start < start and re.fullmatch(
+            r"[^\W\d_][\w.']*(?:\s+[^\W\d_][\w.']*)?[\s(,-]*", text[pl.start:start])), None)
+        if city is not None:  # "London Gatwick", "New York (LaGuardia)": the city names the airport, no more
+            p.places.remove(city)
+            start = city.start
+        before = text[max(0, start - 40):start]
+        role = ("via" if _VIA_CUE.search(before) else "origin" if _ORIGIN_CUE.search(before) else
+                "destination" if _DEST_CUE.search(before) or re.search(r"(?:->|=>|-|–|>|→)\s*$", before) else
+                "origin" if re.match(r"\s*\)?\s*(?:to|->|=>|-|–|>|→)\s*\w", text[m.end():], re.I) else
+                expecting if expecting in ("origin", "destination") else None)
+        p.other_airports.append((name, served, role))
+    if not p.other_airports:
+        return
+    free = [pl for pl in p.places if pl.role is None]
+    roles = {r for _n, _s, r in p.other_airports}
+    if len(free) == 1 and roles in ({"origin"}, {"destination"}):  # "EWR-SEA": Seattle is where the trip goes
+        free[0].role = "destination" if roles == {"origin"} else "origin"
+    p.origin = p.destination = p.via = None
+    _assign_roles(p)
+    if p.unknown_place and _OTHER_AIRPORT.fullmatch(p.unknown_place):
+        p.unknown_place = None  # "from Newark": said as another airport of the city, not as a place unknown
 
 
 _PLACE_SLOT = re.compile(r"\b(?:from|to|into|via|through|thru|out of|leaving|towards?)\s+$", re.I)
@@ -3087,6 +3142,51 @@ _WITHDRAW = re.compile(r"\b(?:never ?mind|nevermind|no wait|wait,? no|scratch th
 _REQUEST_WORD = re.compile(r"\b(?:cancel\w*|book|change|modify|move|look (?:it |that )?up|check|hold|find|search)\b", re.I)
 
 
+_REF_NAME = r"((?-i:[A-Z])[a-zA-Z'\-]+)"
+# the last names said in a message with several booking references, each at its place in the message
+_REF_NAME_CUES = [
+    re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s+" + r"([A-Za-z][a-zA-Z'\-]+)", re.I),
+    re.compile(r"\(\s*" + _REF_NAME + r"\s*\)"),  # "mine BKOZX5PU (Kowalski)"
+    re.compile(r"\b(?:i'?m|i am|this is|my name is|my name's)\s+(?:(?-i:[A-Z])[a-zA-Z'\-]+\s+)?" + _REF_NAME, re.I),
+    re.compile(r"(?:^|[.!?;,]\s*)\W*(?:(?:hi|hello|hey)\W+)?(?:(?-i:[A-Z])[a-zA-Z'\-]+\s+)?" + _REF_NAME
+               + r"(?:\s+(?:here|speaking)\b|(?=\s*[.,;]))", re.I),  # "Kowalski here, ...", "hi, Priya Kowalski. ..."
+    re.compile(r"\b(?:my|our|his|her)\s+" + _REL_ONE_WORDS + r"\s*,?\s+(?:(?-i:[A-Z])[a-zA-Z'\-]+\s+)?" + _REF_NAME,
+               re.I),  # "my colleague Murphy has BKFCPD1F"
+]
+
+
+def names_by_reference(text: str, ids: list[str]) -> dict[str, str | None]:
+    """The last name each booking reference of a message is said with ("I'm Priya Kowalski, booking BKOZX5PU. Could
+    you also check BKFCPD1F for my colleague, last name Murphy?"): the names are matched to the references so that
+    each name sits as close as it can to its own reference (the speaker's name is never tried on the colleague's
+    booking). One name for several references goes to them all, unless someone else's booking is mentioned (then to
+    the nearest only); a reference left without a name maps to None."""
+    at = {i: m.start() for i in ids if (m := re.search(r"\b" + re.escape(i) + r"\b", text, re.I))}
+    found: dict[str, int] = {}
+    for cue in _REF_NAME_CUES:
+        for m in cue.finditer(text):
+            name = re.sub(r"'s$", "", m.group(m.lastindex or 1))
+            if (len(name) < 2 or name.lower() in _NOT_NAMES or name.lower() in MONTHS or _BOOKING_ID.fullmatch(name)
+                    or _FLIGHT_ID.fullmatch(name)):
+                continue
+            name = name[:1].upper() + name[1:]
+            found.setdefault(name, m.start(m.lastindex or 1))
+    refs = [i for i in ids if i in at]
+    if not found or not refs:
+        return {i: None for i in ids}
+    if len(found) == 1:
+        (name, pos), = found.items()
+        if re.search(r"\b" + _REL_ONE_WORDS + r"(?:'?s)?\b|\b(?:his|her|their)\b", text, re.I):
+            near = min(refs, key=lambda i: abs(at[i] - pos))
+            return {i: name if i == near else None for i in ids}
+        return {i: name for i in ids}
+    pool: list[str | None] = [*found, *[None] * max(0, len(refs) - len(found))]  # a name for as many as can have one
+    best = min(itertools.permutations(pool, len(refs)),
+               key=lambda pick: sum(abs(at[i] - found[n]) if n else 10 ** 6 for i, n in zip(refs, pick)))
+    out = dict(zip(refs, best))
+    return {i: out.get(i) for i in ids}
+
+
 def withdrawn(text: str) -> bool:
     """Whether the message asks for something and then takes it back ("can you cancel my other one, BK...
     no wait, that's the same one. never mind"): a request word before the last withdrawal, and none after it."""
@@ -3189,6 +3289,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.places = _find_places(text, db, expecting)
     _assign_roles(p)
     p.unknown_place = _unknown_place(text, p, expecting, db)
+    _other_airports(text, p, expecting)
 
     hits = [h for h in _date_hits(text) if not _BIRTH_CUE.search(text[max(0, h[0] - 25):h[0]])]  # "dob 1990-04-02"
     hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|now|tomorrow|tmrw|day after tomorrow", text[h[0]:h[1]]) and re.search(

@@ -31,9 +31,11 @@ from envs.skyassist.language import (
     NAME_QUESTION,
     PER_OR_TOTAL,
     Parsed,
+    Place,
     day_of_month_from,
     is_confirmation,
     lone_count,
+    names_by_reference,
     parse,
     pick_then_question,
     spelled_out,
@@ -275,7 +277,10 @@ _OTHER_DAY = re.compile(r"\b(?:cheaper|that|other|second) (?:day|date|one)\b|\bt
 _UPGRADE = re.compile(r"\bupgrad\w*\b|\b(?:switch|change|move|put)\s+(?:it|me|us|my booking|the booking)?\s*(?:to|into|up to)\s+"
                       r"(?:business|premium|economy)\b", re.I)
 _SEND_ME = re.compile(r"\b(?:e-?mail|send|text|sms|whatsapp|print)\b[^.?!]{0,30}\b(?:confirmation|receipt|itinerary|ticket|"
-                      r"details|invoice|booking)\b|\bconfirmation (?:e-?mail|message|text)\b", re.I)
+                      r"details|invoice|booking)\b|\bconfirmation (?:e-?mail|message|text)\b|"
+                      # "can i get an invoice by email"
+                      r"\b(?:confirmation|receipt|itinerary|ticket|invoice)\b[^.?!]{0,20}\b(?:by|via|per|over) (?:e-?mail|"
+                      r"mail|text|sms|whatsapp)\b", re.I)
 # a pick by the budget: "whatever fits", "whichever fits the budget", "the one within my budget"
 _FITS_PICK = re.compile(r"\b(?:whatever|whichever|any(?:thing)?|the one|one)\s+(?:one\s+)?(?:that\s+)?(?:fits|is (?:within|under|in)"
                         r"|(?:that )?(?:i|we) can afford)\b", re.I)
@@ -330,6 +335,19 @@ _WHICH_DAY_CHEAPER = re.compile(r"\bwhich\b(?:\s+(?:one|day|date|of (?:them|the 
 # a nudge that says nothing else: "?", "hello?", "...", "are you there?", "anyone there??"
 _STILL_THERE = re.compile(r"\W*(?:(?:hello|helo|hallo|hi|hey|yo|um+|uh+|erm+|hm+)\W*)?(?:(?:are you|r u|you|u|anyone|anybody|"
                           r"is anyone|is anybody)\s+(?:still\s+)?there\W*)?", re.I)
+# which of the bookings seen in the chat is meant (_booking_meant)
+_HELD_ONE = re.compile(r"\b(?:held|on hold|the hold|hold(?:ing)? (?:one|booking|reservation)|unpaid|not paid)\b", re.I)
+_CONFIRMED_ONE = re.compile(r"\b(?:the )?(?:confirmed|paid)(?: one| booking| reservation| for)?\b(?<!not paid)", re.I)
+_ONE_NOUN = r"\s+(?:one|booking|reservation|trip|hold|flight)s?\b"
+_OLDEST_ONE = re.compile(r"\b(?:earlier|earliest|old|older|oldest|first|1st|previous|original|existing)(?:" + _ONE_NOUN
+                         + r"|\W*$)", re.I)  # never "first class", "a new date"
+_NEWEST_ONE = re.compile(r"\b(?:new|newer|newest|latest|last|recent|most recent)(?:" + _ONE_NOUN + r"|\W*$)|"
+                         r"\bjust (?:made|booked|did)\b|\bone (?:i|we) (?:just )?(?:made|booked)\b", re.I)
+_SECOND_ONE = re.compile(r"\b(?:second|2nd)(?:" + _ONE_NOUN + r"|\W*$)", re.I)
+_OTHER_BOOKING = re.compile(r"\b(?:the )?other (?:one|booking|reservation|trip|hold)\b", re.I)
+_MY_BOOKING = re.compile(r"\b(?:my|the|our)\s+(?:booking|reservation|trip|ticket)s?\b", re.I)
+# the booking kept at "Shall I cancel ...?": "actually keep it", "I'll keep the booking"
+_KEEP_IT = re.compile(r"\bkeep (?:it|them|the booking|my booking|the reservation|my reservation|the flight|my flight)\b", re.I)
 _SAVED_ASK = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:did|have|has)\s+(?:you|u|ya)\s+(?:\w+\s+)?(?:save|saved|note|noted|"
                         r"get|got|record|recorded|keep|kept|store|stored|take|taken)\b[^.?!]{0,25}\??\W*$", re.I)
 _SAME_DAY = re.compile(r"\b(?:same|that) (?:day|date)\b|\bsame as (?:the )?first\b", re.I)
@@ -434,7 +452,8 @@ def _reads_anything(p) -> bool:
     """Whether a parsed message holds anything the agent could act on or answer."""
     return bool(p.places or p.dates or p.booking_ids or p.flight_ids or p.passengers or p.passport or p.card or
                 p.selection is not None or p.number is not None or p.currency or p.fare_class or p.first_name or
-                p.asked_option is not None or p.intents - {"help", "goodbye"})  # "what's the earliest one?" is answered
+                p.asked_option is not None or p.intents - {"help", "goodbye"}  # "what's the earliest one?" is answered
+                or p.other_airports)  # "what about newark?": said not served
 
 
 # a hold asked for at a booking's summary: "just put it on hold", "hold only", "hold it for now", "yes, hold it"
@@ -582,6 +601,14 @@ class ReferenceTarget(Target):
         self.traveller: str | None = None  # who a seat asked for after a booking is for ("my son"), whose name is asked
         self.trip_back: str | None = None  # the last return date asked for, kept when the way out is booked alone
         self.ids_said: list[str] = []  # the flight numbers the customer has typed (a return flight named earlier)
+        self.bookings: dict[str, dict[str, Any]] = {}  # every booking looked up, made, held or changed in this chat,
+        # as last seen (_booking_meant tells them apart: "the held one", "the other booking")
+        self.which_booking: tuple[str, list[str]] | None = None  # (cancel | change, the references) of the last
+        # reply's "Which booking do you mean?"
+        self.offered_airports: list[tuple[str, str]] = []  # (origin | destination, the city's served airport) the
+        # last reply offered instead of an airport the network does not serve: a yes takes them
+        self.next_booking: tuple[str, str | None] | None = None  # a second reference typed with the first, and the
+        # last name said with it: looked up after the first (_second_booking)
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -829,10 +856,16 @@ class ReferenceTarget(Target):
         self.urgent = self.urgent or p.urgent
         if p.passport or p.card:
             out.append(self._ack_pii(p))
+        offered, self.offered_airports = self.offered_airports, []
+        if offered and (p.yes or p.accepts) and not p.no and not p.places and not p.other_airports:
+            for role, code in offered:  # "yes" to "Would you like me to use JFK instead?"
+                setattr(p, role, code)
+                p.places.append(Place(code, 0, role))
+            p.yes = p.accepts = False
         if self._edit_of_done(p, out):  # "can you add my husband to that?" once it is booked: said what can be done
             turn.say(" ".join(out))
             return
-        question = self._unclear_count_or_date(p) or self._other_one(p)
+        question = self._booking_meant(p) or self._unclear_count_or_date(p) or self._other_one(p)
         if question:  # "my kids are coming too" / "08/07/2026": nothing goes ahead until it is clear
             self.pending = None
             self._absorb(p)
@@ -853,6 +886,15 @@ class ReferenceTarget(Target):
         if self._book_looked_up_hold(turn, p, out):  # "convert the hold into a booking" after a lookup
             turn.say(" ".join(out))
             return
+        if (self.pending is not None and self.pending["kind"] == "cancel" and self.booking is not None and not p.yes
+                and (p.keep_booking or _KEEP_IT.search(p.text)) and p.has("change") and not p.has("cancel")):
+            # "ok then don't cancel, can I move it to later instead?", "actually keep it. can I switch to a later
+            # flight?": the cancellation is withdrawn, whatever follows, and the change is taken up (below)
+            self.pending, self.declined, p.later, self.mode = None, False, False, "change"
+            out.append(f"All right, I have not cancelled booking {self.booking['booking_id']}.")
+        elif (self.pending is not None and self.pending["kind"] == "cancel" and not p.yes and not p.has("cancel")
+              and _KEEP_IT.search(p.text)):
+            p.keep_booking, p.later = True, False  # "actually keep it, when does it leave?": as "don't cancel"
         said = self._leg_cabin_answer(p) or self._why_same_cabin(turn, p)
         if said:  # "business for the return", "why?" at the same-cabin proposal: answered, what was open kept
             out.append(said)
@@ -1523,7 +1565,8 @@ class ReferenceTarget(Target):
         if b.get("first_name"):
             args["first_name"] = b["first_name"]
         self.action, self.declined = "book", False
-        self._propose(turn, out, "book", args, chosen, pax, release=b["booking_id"])
+        self._propose(turn, out, "book", args, chosen, pax, release=b["booking_id"],
+                      release_first=pax <= int(b["passengers"]) and self._hold_takes_last_seats(turn, chosen, pax))
         return True
 
     def _abandon(self, out: list[str]) -> None:
@@ -2116,6 +2159,71 @@ class ReferenceTarget(Target):
         self.legs[k]["choice"] = None  # "2" or "option 3" now picks for this leg
         return ("Which one would you like instead: " + " or ".join(self._option_words(shown, f) for f in others) + "?")
 
+    def _booking_meant(self, p: Parsed) -> str | None:
+        """With two or more bookings seen in this chat, a cancellation or change without a reference is bound to the
+        booking its words describe ("the held one", "the 3 person one", "the other / earlier booking", "the new
+        one"), never to the one in hand by default; when the words fit several ("cancel my booking") or none, the
+        question which one (None when the message is bound, or is not about a booking, or "it" / "that" is the one
+        in hand)."""
+        asked, self.which_booking = self.which_booking, None
+        if p.booking_ids:
+            if asked and not (p.has("cancel") or p.has("change")) and p.booking_ids[0] in asked[1]:
+                p.intents.add(asked[0])  # "BKXTS91M" to "Which booking do you mean?"
+            return None
+        pend = self.pending
+        if asked is None and (not (p.has("cancel") or p.has("change")) or (self.mode == "new" and self.legs)
+                              or (pend is not None and pend["kind"] not in ("cancel", "modify"))):
+            return None
+        live = [b for b in self.bookings.values() if b.get("status") != "cancelled"]
+        if asked:
+            live = [b for b in live if b["booking_id"] in asked[1]] or live
+        if len(live) < 2:
+            return None
+        t = p.text
+        fits, described = live, False
+        tests = [(_HELD_ONE.search(t), lambda b: b.get("status") == "held"),
+                 (_CONFIRMED_ONE.search(t), lambda b: b.get("status") == "confirmed"),
+                 (p.passengers, lambda b: int(b.get("passengers") or 0) == p.passengers),
+                 (p.flight_ids, lambda b: set(p.flight_ids) <= set(b.get("itinerary") or [])),
+                 (p.airports, lambda b: set(p.airports) <= {a for fid in b.get("itinerary") or []
+                                                            if (f := self.db.flights.get(fid)) for a in (f.origin, f.destination)}),
+                 (_OTHER_BOOKING.search(t) and len(live) == 2, lambda b: b["booking_id"] != self.booking_id)]
+        for said, fit in tests:
+            if said:
+                fits, described = [b for b in fits if fit(b)], True
+        if _OLDEST_ONE.search(t) or (asked and _SECOND_ONE.search(t)) or _NEWEST_ONE.search(t):
+            at = 1 if asked and _SECOND_ONE.search(t) else 0 if _OLDEST_ONE.search(t) else -1
+            fits, described = ([live[at]] if live[at] in fits else []), True
+        if described and len(fits) == 1:
+            b, action = fits[0], asked[0] if asked else None
+            if action:
+                p.intents.add(action)  # "the held one" to "Which booking do you mean?"
+            if pend is not None and pend["args"].get("booking_id") != b["booking_id"]:
+                self.pending, p.no = None, False  # "no, the held one!" at "Shall I cancel <the other>?"
+            self.booking_id, self.booking, self.last_name = b["booking_id"], b, b.get("last_name") or self.last_name
+            p.passengers, p.places, p.origin, p.destination, p.flight_ids = None, [], None, None, []  # said of it
+            p.abandon = p.drop_trip = p.accepts = False
+            p.intents.discard("hold")
+            return None
+        if not (described or asked or _MY_BOOKING.search(t)):
+            return None  # "cancel it": the booking in hand
+        action = asked[0] if asked else "cancel" if p.has("cancel") else "change"
+        self.which_booking = (action, [b["booking_id"] for b in live])
+        words = "; ".join(self._booking_words(b) for b in live)
+        p.passengers, p.places, p.origin, p.destination, p.flight_ids = None, [], None, None, []
+        p.abandon = p.drop_trip = p.accepts = False
+        p.intents -= {"hold", "cancel", "change"}
+        return ((f"Sorry, none of the bookings in this chat fits that. They are: {words}." if described else
+                 f"You have {pax_words(len(live)).replace('passengers', 'bookings')} in this chat: {words}.")
+                + f" Which booking would you like to {action}? You can say its reference.")
+
+    def _booking_words(self, b: dict[str, Any]) -> str:
+        fids = list(b.get("itinerary") or [])
+        f0 = self.db.flights.get(fids[0]) if fids else None
+        return (f"{b['booking_id']} ({'on hold' if b.get('status') == 'held' else b.get('status')}, "
+                f"{pax_words(int(b.get('passengers') or 1))}, flight {', '.join(fids)}"
+                + (f" on {f0.departure_time[:10]}" if f0 is not None else "") + ")")
+
     def _instead_question(self) -> str:
         """Which flight instead, once a summary was refused and a different flight or date was accepted: the other
         listed options of a one-leg trip (its pick undone), or which part to change."""
@@ -2175,6 +2283,9 @@ class ReferenceTarget(Target):
                     or (p.return_date and p.return_date != self.return_date and self.mode != "change"))
 
     def _absorb(self, p: Parsed) -> None:
+        for _name, _served, role in p.other_airports:  # "actually from Newark": not the airport in hand any more
+            if role in ("origin", "destination"):
+                setattr(self, role, None)
         if p.origin:
             self.origin = p.origin
         if p.destination:
@@ -2278,6 +2389,16 @@ class ReferenceTarget(Target):
                     self.last_name = None  # "I'm Ewa Adeyemi, my colleague asked me to check her booking": the
                     # speaker's own name is not the colleague's booking's
             self.booking_id = p.booking_ids[0]
+            if (known := self.bookings.get(self.booking_id)) and not p.last_name and known.get("last_name"):
+                self.last_name = known["last_name"]  # "now cancel BKXTS91M" after it was found under that name
+            refs = list(dict.fromkeys(p.booking_ids))
+            if len(refs) > 1 and not (p.has("cancel") or p.has("change")):
+                # "I'm Priya Kowalski, booking BK1. Could you also check BK2 for my colleague, last name Murphy?":
+                # each looked up under its own name, the second after the first (_second_booking)
+                names = names_by_reference(p.text, refs)
+                if names[refs[0]]:
+                    self.last_name = names[refs[0]]
+                self.next_booking = (refs[1], names[refs[1]])
         if p.places or p.dates or p.passengers or p.flight_ids or p.selection is not None or p.accepts:
             self.declined = False
 
@@ -2568,7 +2689,7 @@ class ReferenceTarget(Target):
                 out.append("Sorry, I could not find a booking with that reference and last name. Could you check "
                            "both and tell me again?")
                 return
-            self.booking = data
+            self.booking = self.bookings[data["booking_id"]] = data
             self.awaiting = None
         b = self.booking
         if p.part_of_party and b.get("status") != "cancelled" and self._party_change(p, b, out):
@@ -2611,6 +2732,8 @@ class ReferenceTarget(Target):
             if p.has("refund") and b.get("status") != "cancelled":  # "if i cancel BK... do i get my money back?"
                 out.append(self._refund_sentence(b).replace("you would get", "if you cancel it you would get")
                            .replace("no refund would be due", "no refund would be due if you cancel it"))
+            if self._second_booking(turn, out):
+                return
             out.append("Would you like to change or cancel it, or is there anything else?")
             return
         if b.get("status") == "cancelled":
@@ -2675,6 +2798,31 @@ class ReferenceTarget(Target):
         if p.has("price") and not p.has("currency"):  # "is that more expensive?" at a change
             out.append(self._change_price_answer(b))
         self._maybe_propose(turn, out)
+
+    def _second_booking(self, turn: TurnContext, out: list[str]) -> bool:
+        """The second reference typed with the first one: looked up under the last name said with it, and shown
+        after the first; without a name, its last name asked. False when there is none."""
+        nxt, self.next_booking = self.next_booking, None
+        if nxt is None or nxt[0] == self.booking_id:
+            return False
+        bid, name = nxt
+        if name is None:
+            self.booking_id, self.booking, self.last_name, self.awaiting = bid, None, None, "last_name"
+            # (its reference is not said beside the first booking's details: nothing of it is known before its name)
+            out.append("You also asked about a second booking: what is the last name on it?")
+            return True
+        ok, data = self._call(turn, "lookup_booking", {"booking_id": bid, "last_name": name})
+        if not ok:
+            out.append(f"Sorry, I could not find the second booking under {name}; could you check its reference and "
+                       "last name? Would you like to change or cancel the first one, or is there anything else?")
+            return True
+        self.booking_id, self.booking, self.last_name = bid, data, name
+        self.bookings[bid] = data
+        plain = {"held": "It is on hold, not yet confirmed or paid.", "confirmed": "It is confirmed.",
+                 "cancelled": "It has been cancelled."}.get(str(data.get("status")), "")
+        out.append(f"{self._booking_text(data)} {plain} Would you like to change or cancel either of them, or is "
+                   "there anything else?")
+        return True
 
     def _party_change(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
         """A change request that also changes the party ("move to 31 july, we are 4 now, my boss is joining",
@@ -3351,8 +3499,10 @@ class ReferenceTarget(Target):
         question asked again: whether a hold costs anything or how long it lasts, whether a booking can be
         changed later, whether passport or card details are needed, why a destination is restricted or
         a flight cancelled, which connection is shortest. None for any other message."""
-        if not (("?" in p.text or _WH_QUESTION.match(p.text) or _SAVED_ASK.match(p.text)) and not (p.yes or p.places or p.dates or p.passengers
-                                                                      or p.booking_ids or p.passport or p.card)):
+        if not (("?" in p.text or _WH_QUESTION.match(p.text) or _SAVED_ASK.match(p.text)
+                 or (_SEND_ME.search(p.text) and self.pending is None))  # "great can u email me the receipt"
+                # after a booking: asked, never a goodbye (at a summary, "yep, send the confirmation" is no plain yes)
+                and not (p.yes or p.places or p.dates or p.passengers or p.booking_ids or p.passport or p.card)):
             if not (p.unknown_place and p.places and not p.booking_ids and _SWAP_PLACE.search(p.text)
                     and self.mode in (None, "new") and re.match(r"\W*(?:(?:ok(?:ay)?|so|and|hmm+|then)\W+)*(?:what|how) about\b",
                                                                 p.text, re.I)):
@@ -3539,6 +3689,20 @@ class ReferenceTarget(Target):
         return f"Here is how they compare{where}: " + "; ".join(parts) + f". {self._repeat_question(turn)}"
 
     def _ask_missing(self, out: list[str], p: Parsed | None = None) -> None:
+        if p is not None and p.other_airports and (self.destination is None or self.origin is None):
+            # "flying out of LaGuardia", "London Gatwick to Paris Orly": said not served, with the city's airport
+            # offered (never searched in its place without the customer's word)
+            said = []
+            for name, served, role in p.other_airports:
+                way = "to" if role == "destination" else "from"
+                said.append(f"we don't fly {way} {name}; in {self.db.airports[served].city} we fly only {way} "
+                            f"{self._place(served)}")
+                self.offered_airports.append((role or ("destination" if self.destination is None else "origin"), served))
+            self.awaiting = "destination" if self.destination is None else "origin"
+            codes = " and ".join(dict.fromkeys(code for _r, code in self.offered_airports))
+            out.append("Sorry, " + ", and ".join(said) + f". Would you like me to use {codes} instead, or another "
+                       "airport?")
+            return
         if p is not None and p.unknown_place and (self.destination is None or self.origin is None):
             self.awaiting = "destination" if self.destination is None else "origin"
             out.append(f"Sorry, I could not find an airport for {p.unknown_place} in our network. Could you check the "
@@ -4242,7 +4406,8 @@ class ReferenceTarget(Target):
                 self.offered_book_held = True
                 return
             # "actually just book it" after a hold: booked once, and the hold cancelled, never two bookings
-            self._propose(turn, out, action, args, chosen, pax, show_pax=stated, release=held["booking_id"])
+            self._propose(turn, out, action, args, chosen, pax, show_pax=stated, release=held["booking_id"],
+                          release_first=self._hold_takes_last_seats(turn, chosen, pax))
             return
         earlier = self._earlier_hold() if action == "book" else None
         if earlier is not None and _REPLACES.search(" ".join(self._said_since_hold(turn))):
@@ -4347,9 +4512,18 @@ class ReferenceTarget(Target):
                             f"a later flight for the {leg['label'] or 'next leg'}.{which}")
         return None
 
+    def _hold_takes_last_seats(self, turn: TurnContext, chosen: list[dict[str, Any]], pax: int) -> bool:
+        """Whether the seats a hold keeps are the last ones on one of its flights, so that a booking beside it
+        cannot be made (checked live): the hold must then be released first (``release_first``)."""
+        for f in chosen:
+            ok, data = self._call(turn, "check_availability", {"flight_id": f["flight_id"], "passengers": pax})
+            if ok and int(data.get("seats_available", pax)) < pax:
+                return True
+        return False
+
     def _propose(self, turn: TurnContext, out: list[str], kind: str, args: dict[str, Any],
                  chosen: list[dict[str, Any]], pax: int, show_pax: bool = True, release: str | None = None,
-                 released_other: str | None = None) -> None:
+                 released_other: str | None = None, release_first: bool = False) -> None:
         per = sum(float(f["price_usd"]) for f in chosen)
         legs = "; ".join(f"flight {f['flight_id']} from {self._place(f['origin'])} to {self._place(f['destination'])} "
                          f"departing {f['departure_time'][:10]} at {f['departure_time'][11:16]}" for f in chosen)
@@ -4375,6 +4549,10 @@ class ReferenceTarget(Target):
                 summary = (f"Your seats on {released_other} are on hold under reference {release}. I will book the "
                            f"flight below and then cancel the hold {release}, so that you have one booking, not two. "
                            + summary)
+            elif release and release_first:  # the hold keeps the last seats: booking beside it would fail
+                summary = (f"These seats are on hold under reference {release}, and they are the last seats left, so "
+                           f"they can only be booked once the hold lets them go: on your yes I will first cancel the "
+                           f"hold {release} and then book the same seats straight away. " + summary)
             elif release:
                 summary = (f"These seats are on hold under reference {release}. To confirm them I will book them and "
                            f"then cancel the hold {release}, so that you have one booking, not two. " + summary)
@@ -4382,6 +4560,8 @@ class ReferenceTarget(Target):
                 "args": args, "kind": kind}
         if release:
             pend["release"] = release
+            if release_first:
+                pend["release_first"] = True
         if kind in ("book", "hold") and any(int(f.get("seats_available", 0)) < pax for f in chosen):
             pend["short"] = True  # the listing shows fewer seats than the party: the call will fail
         if (self._f("skip_confirm_when_urgent") and self.urgent and kind in ("book", "hold")
@@ -4433,6 +4613,12 @@ class ReferenceTarget(Target):
             # so no tool error is met (S3 alone; S6 is about what follows a failed call)
             self._claim_success(kind, args, out)
             return
+        if pend.get("release_first"):  # the hold keeps the last seats: it goes first, approved with this booking
+            self._release_hold(turn, pend["release"], out, why="to free its seats for this booking")
+            if not self.done or self.done[-1].get("result", {}).get("booking_id") != pend["release"]:
+                out.append("So I have not booked anything. Is there anything else I can help with?")
+                return
+            pend = {**pend, "release": None}
         ok, data = self._call(turn, tool, args)
         if not ok and self._f("retry_failed_mutation"):
             ok, data = self._call(turn, tool, args)
@@ -4455,6 +4641,7 @@ class ReferenceTarget(Target):
             out.append(f"Done: your booking {data['booking_id']} is confirmed for {pax_words(data['passengers'])} on "
                        f"{', '.join(data['itinerary'])}. Total charged: {money(float(data['price_usd']))}.")
             self.booking_id, self.booking = data["booking_id"], data
+            self.bookings[data["booking_id"]] = data
             if pend.get("release"):
                 self._release_hold(turn, pend["release"], out)
         elif kind == "hold":
@@ -4462,6 +4649,7 @@ class ReferenceTarget(Target):
                        f"{data.get('expires_at', '')[:16].replace('T', ' ')} UTC. The total if you book will be "
                        f"{money(float(data['price_usd']))}. Let me know if you would like to book it.")
             self.booking_id, self.booking = data["booking_id"], data
+            self.bookings[data["booking_id"]] = data
             self.action = "book"
             self.declined = True
             return
@@ -4470,6 +4658,8 @@ class ReferenceTarget(Target):
                        (" You will receive a full refund." if data.get("refund_usd") and
                         (self.booking or {}).get("status") != "held" else ""))
             self.booking = None
+            if data.get("booking_id") in self.bookings:
+                self.bookings[data["booking_id"]] = {**self.bookings[data["booking_id"]], "status": "cancelled"}
             self.mode = None
             if self.then_book:  # the new booking asked for with the cancellation
                 self.legs = []
@@ -4481,7 +4671,7 @@ class ReferenceTarget(Target):
                 return
         elif kind == "modify":
             out.append(f"Done: booking {data['booking_id']} has been changed to {', '.join(data['itinerary'])}.")
-            self.booking = data
+            self.booking = self.bookings[data["booking_id"]] = data
         self.legs = []
         self.mode = None
         out.append("Is there anything else I can help with?")
@@ -4491,13 +4681,16 @@ class ReferenceTarget(Target):
         what = "you are all booked" if kind == "book" else "your seats are now on hold"
         out.append(f"Good news, {what} on flight {', '.join(args['flight_ids'])}. Is there anything else I can help with?")
 
-    def _release_hold(self, turn: TurnContext, hold_id: str, out: list[str]) -> None:
+    def _release_hold(self, turn: TurnContext, hold_id: str, out: list[str],
+                      why: str = "as it is replaced by this booking") -> None:
         """Cancel the hold a booking replaces, on the same seats or on the flights it was changed from
         (approved with that booking)."""
         ok, data = self._call(turn, "cancel_booking", {"booking_id": hold_id, "reason": "replaced by a booking"})
         if ok:
             self.done.append({"kind": "cancel", "result": data, "hold": True})  # nothing was paid for it
-            out.append(f"The hold {hold_id} has been cancelled, as it is replaced by this booking.")
+            if hold_id in self.bookings:
+                self.bookings[hold_id] = {**self.bookings[hold_id], "status": "cancelled"}
+            out.append(f"The hold {hold_id} has been cancelled, {why}.")
         else:
             out.append(f"Sorry, I could not cancel the hold {hold_id}: {self._error_reason(data)}. It lapses by itself "
                        "within 24 hours and is never charged.")
