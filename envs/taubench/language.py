@@ -2363,6 +2363,7 @@ _UNIT_SPELLINGS = (
     ("degree", "degrees", "°"),
     ("mm", "millimeter", "millimeters", "millimetre", "millimetres"),
     ("lb", "lbs", "pound", "pounds"),
+    ("piece", "pieces", "pc", "pcs"),  # "4 pieces", "4pc" for "4-piece"
 )
 _UNIT_OF = {spelling: family for family in _UNIT_SPELLINGS for spelling in family}
 
@@ -2387,6 +2388,9 @@ def _value_at(value: str, low: str) -> list[int]:
     measured = re.match(r"(\d+(?:\.\d+)?)\s*([a-z]+)(?:\s|$)", v)
     if measured and unit_family(measured.group(2)):  # "2 liters" said "2 liter", "2L"; "1TB SSD" said "1 TB"
         found += [m.start() for m in re.finditer(_unit_pattern(*measured.groups()), low) if m.start() not in found]
+    if rng := re.fullmatch(r"(\d+) (\d+) [a-z]+", v):  # "5-25", "5 to 25" for '5-25 lbs' (before: read only with its unit)
+        found += [m.start() for m in re.finditer(rf"(?<![\w.$#'’]){rng.group(1)}\s*(?:to\s+|–\s*)?{rng.group(2)}(?![\d.])", low)
+                  if m.start() not in found]
     head = v.split()[0]
     if " " in v and re.fullmatch(r"\d+(?:\.\d+)?[a-z]+", head):  # "100W" for '100W equivalent'
         found += [m.start() for m in re.finditer(rf"(?<![a-z0-9'’.]){re.escape(head)}(?![a-z0-9])", low)
@@ -2425,6 +2429,20 @@ def option_score(text: str, options: dict[str, str]) -> int:
     """How many of a variant's option values the text mentions ('clicky', 'Google Home', '1000ml')."""
     low = _plain(text, [options])
     return sum(1 for key, value in options.items() if _value_at(value, low) or key.lower() == "size" and _size_said(value, low))
+
+
+# an option value said only to rule an item out: "that isn't black", "the non-black one" (with negated_at's "not the
+# black one", "other than the black one")
+_RULED_OUT = re.compile(r"(?:\b(?:isn|aren|wasn|weren|doesn|don)['’]?t|\bnon|\bnot)\s+(?:(?:the|a|an|my|one|in|be|have)\s+){0,2}$")
+
+
+def option_ruled_out(text: str, options: dict[str, str]) -> int:
+    """How many of a variant's option values the text names only to rule them out ("the speaker, not the black one",
+    "the speaker that isn't black", "the non-black speaker"). Before, option_score counted them as the item's
+    description, and the excluded item was proposed."""
+    low = _plain(text, [options]).replace("\u2019", "'")
+    return sum(1 for value in options.values()
+               if (at := _value_at(value, low)) and all(negated_at(low, p) or _RULED_OUT.search(low[:p]) for p in at))
 
 
 def _size_said(letter: str, low: str) -> bool:
@@ -2475,6 +2493,8 @@ def _flag_named(low: str, key: str) -> list[tuple[int, int, str]]:
         last = re.sub(r"(?:ance|ant|ent)$", "", last) + "(?:ance|ant|ent)"
     last = re.sub(r"(?<=[a-z])proof$", r"\\s*proof", last)  # "water-proof", "water proof"
     pattern = r"\s*".join(map(re.escape, words[:-1])) + (r"\s*" if len(words) > 1 else "") + last
+    if words[0].startswith("water"):  # "waterproof" said of water resistance, "water resistant" of waterproof (before:
+        pattern = r"water\s*(?:proof|resist(?:ance|ant|ent))"  # passed over, and the item's own value kept unsaid)
     out = []
     for m in re.finditer(rf"(?<![a-z]){pattern}(?![a-z])", low):
         before = re.split(r"[,.;!?]", low[:m.start()])[-1]
@@ -2517,7 +2537,7 @@ def _from_to(low: str, values: dict[str, set[str]]) -> list[tuple[str, int, str,
         said = sorted((pos, v) for v in vals if v.lower() not in ("yes", "no") for pos in _value_at(v, low))
         for i, (p1, v1) in enumerate(said):
             end = p1 + len(re.sub(r"[-_/]", " ", v1))
-            if negated_at(low, p1) or _other_key_named(low, p1, end - p1, key, values):
+            if negated_at(low, p1) or _RULED_OUT.search(low[:p1]) or _other_key_named(low, p1, end - p1, key, values):
                 continue
             for p2, v2 in said[i + 1:]:
                 if v2 != v1 and p2 > end and _FROM_TO_GAP.fullmatch(low[end:p2]) and \
@@ -2573,7 +2593,8 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
                 continue
             if not flag and v.lower() in ("yes", "no") and not _yes_no_option(low, pos, len(v), key, vocabulary):
                 continue
-            if not flag and (negated_at(low, pos) or _other_key_named(low, pos, size, key, values)):
+            if not flag and (negated_at(low, pos) or _RULED_OUT.search(low[:pos]) or  # ("one that isn't black")
+                             _other_key_named(low, pos, size, key, values)):
                 continue
             if v == current.get(key):
                 after = re.match(r"\s+([a-z]+)(?:\s+([a-z]+))?", low[pos + size:])
@@ -2710,9 +2731,13 @@ def unknown_options(text: str, variants: list[dict[str, str]]) -> list[tuple[str
             values.setdefault(k, set()).add(v)
     out = []
     for key, vals in values.items():
-        shaped = [m for v in vals if (m := re.fullmatch(r"(\d+(?:\.\d+)?)\s*([A-Za-z]+)(?:\s+[A-Za-z]+)?", v))]
+        shaped = [m for v in vals if (m := re.fullmatch(r"(\d+(?:\.\d+)?)[\s-]*([A-Za-z]+)(?:\s+[A-Za-z]+)?", v))]
         units = {m.group(2).lower() for m in shaped}
-        if all(re.fullmatch(r"\d+(?:\.\d+)?", v) for v in vals):
+        if all(re.fullmatch(r"\d+-\d+(?:\s*[A-Za-z]+)?", v) for v in vals):  # ranges: "10-30", "10 to 30 lbs" of '5-25 lbs'
+            said = [(f"{m.group(1)}-{m.group(2)}", m.group(0)) for m in re.finditer(
+                r"(?<![\w.$#'’-])(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})(?![\d.])(?:\s*(?:lbs?|pounds?)\b)?", text, re.I)]
+            have = {v.split()[0].lower() for v in vals}
+        elif all(re.fullmatch(r"\d+(?:\.\d+)?", v) for v in vals):
             said = [(m.group(1), f"{key} {m.group(1)}") for m in re.finditer(
                 rf"\b{re.escape(key)}\s*(?:of\s+|is\s+|:\s*)?(\d+(?:\.\d+)?)(?!\w|\.\d)", text, re.I)]  # ("for a size 11.")
             have = {v.lower() for v in vals}

@@ -58,6 +58,7 @@ from envs.taubench.language import (
     named_values,
     negated_at,
     not_the_holder,
+    option_ruled_out,
     option_score,
     order_by_last_digits,
     order_naming_items,
@@ -272,6 +273,15 @@ _GENERAL_Q = re.compile(r"^\W*(?:(?:hi|hey|so|and|also|ok(?:ay)?|oh|but|well|qui
                         r"items|orders|things|stuff)\b|(?:my|an) order (?=(?:after|once|if|when)\b))[^?]*\?\W*$", re.I)
 _AFTER_SHIPPED = re.compile(r"\b(?:after|once|when|if)\b[^.?!]{0,20}\b(?:shipped|delivered|arrived|received|sent)\b", re.I)
 # "not that order", "the other pending one", "wrong order": another order meant than the one proposed
+# a clause that keeps an order out of the request: "don't touch my other order", "as long as my other order is
+# untouched", "if that doesnt affect my other order", "leave the sneakers order alone", "don't cancel the order with the
+# sneakers" ('what': the order kept, checked to name an order)
+_KEEPS_ORDER = re.compile(
+    r"(?:\b(?:don'?t|dont|do not|never|without|doesn'?t|doesnt|does not|won'?t|wont|will not|not)\s+(?:\w+\s+){0,2}?"
+    r"(?:touch\w*|affect\w*|cancel\w*|chang\w*|modif\w*|mess\w* with|do anything (?:to|with))|\b(?:leave|leaving|keep|keeping))"
+    r"\s+(?P<what>(?:my|the|order)\s+[^,.;!?]{0,40})|"
+    r"\b(?P<other>(?:my|the)\s+other\s+(?:\w+\s+)?(?:orders?|ones?))\s+(?:\w+\s+){0,2}?(?:untouched|unaffected|alone|"
+    r"intact|safe|as (?:it )?is|the same|unchanged|stays?|remains?)\b", re.I)
 _NOT_THAT_ORDER = re.compile(r"\bnot (?:that|this|the right) (?:order|one)\b|\bwrong (?:order|one)\b|"
                              r"\b(?:the|my) other (?:pending |delivered )?(?:one|order)\b", re.I)
 # the request a write tool carries out, as the intents name it
@@ -956,6 +966,17 @@ class ReferenceTarget(Target):
             else:
                 self.goal = self._empty_goal()
                 return turn.say(f"{lead}{SHIPS_ABROAD_SAID} Is there anything else I can help you with?")
+        if self.pending and (kept := self._orders_kept(turn, r.text)) is not None:
+            # "go ahead but don't touch my other order", "yes if that doesnt affect my other order", "ok, but don't
+            # cancel the order with the sneakers" at a proposal for another order: a condition the proposal already
+            # meets, said so and a plain yes asked (before: read as a request on the order it protects, which was
+            # proposed with this request's reason and, on a yes, cancelled)
+            proposed = list(dict.fromkeys(o for _, a in self.pending if (o := a.get("order_id"))))
+            stay = f"order {kept[0]} stays as it is" if len(kept) == 1 else "your other orders stay as they are"
+            return turn.say(f"{lead}This is only for order {', '.join(proposed)}; {stay}. Just to be sure: I "
+                            f"need a clear yes before I go ahead. {self.proposal}" if proposed else
+                            f"{lead}This doesn't change any of your orders. Just to be sure: I need a clear yes before "
+                            f"I go ahead. {self.proposal}")
         if self.user_id and self.log and not (self.pending or self.goal["intents"] & ACTING) and "?" in r.text and \
                 _REFUNDED_Q.search(r.text) and not (set(r.order_ids) - {o for _, o, _ in self.log} or r.address or
                                                     r.intents & ACTING - {"return", "payment"} or r.refund_timing or
@@ -3470,6 +3491,40 @@ class ReferenceTarget(Target):
         listing = " or ".join(f"{o} ({', '.join(it['name'] for it in self.orders[o].get('items', []))})" for o in others)
         return f"Which of your other {status} orders do you mean: {listing}?"
 
+    def _orders_kept(self, turn: TurnContext, text: str) -> list[str] | None:
+        """The orders a message at a proposal only keeps out of it ("don't touch my other order", "leave the sneakers
+        order alone"), when none of them is proposed and the rest of the message asks for no other action; else None."""
+        m = _KEEPS_ORDER.search(text)
+        what = m and (m.group("what") or m.group("other"))
+        proposed = {a.get("order_id") for _, a in self.pending}
+        if (before := self.goal.get("kept_orders")) and not what and not any(INTENTS[k].search(text) for k in ACTING_KINDS) \
+                and (named := mentioned_items(text, self.product_names)):
+            # "the one with the sneakers" after "don't touch my other order": the order kept, not a new request on it
+            held = [o for o in before if any(it["name"] in named for it in self.orders.get(o, {}).get("items", []))]
+            inside = {it["name"] for o in proposed if o for it in self.orders.get(o, {}).get("items", [])}
+            return held if held and not set(named) & inside else None
+        if not what or not re.search(r"\b(?:orders?|ones?)\b|#?W\d{7}", what, re.I) or \
+                re.search(r"\bother\b", what, re.I) and not re.search(r"\borders?\b", what, re.I):
+            return None  # ("don't change the other one, just the speaker": an item, maybe of this very order)
+        rest = text[:m.start()] + " " + text[m.end():]
+        if any(INTENTS[k].search(rest) for k in ACTING_KINDS) or ORDER_ID_RE.search(rest.upper()):
+            return None  # ("keep my other order, and cancel #W2 too": another request)
+        owned = self._owned()
+        self._lookup(turn, owned)
+        if re.search(r"\bother\b", what, re.I):
+            kept = [o for o in owned if o not in proposed]
+        else:
+            ids = [f"#W{d}" for d in re.findall(r"#?W(\d{7})", what, re.I)]
+            named = mentioned_items(what, self.product_names)
+            state = re.search(r"\b(pending|delivered)\b", what, re.I)  # ("don't touch my pending order")
+            kept = ids or [o for o in owned if o in self.orders and (
+                any(it["name"] in named for it in self.orders[o].get("items", [])) if named else
+                state and self.orders[o]["status"] == state.group(1).lower())]
+        if not kept or set(kept) & proposed:
+            return None
+        self.goal.setdefault("kept_orders", set()).update(kept)
+        return kept
+
     def _found_elsewhere(self, named: list[str], before: list[str]) -> list[str]:
         """What to say when items named with an order id ("return the skateboard from #W1") are in another order
         that the request then takes up: "The Skateboard is in order #W2, not #W1." (before: #W2 proposed without a
@@ -3741,6 +3796,13 @@ class ReferenceTarget(Target):
         """Which of several items of one product the words describe; with ``compare`` (an answer to "which one do you
         mean?", where a comparison can only pick among them) also "the more expensive one", "the one with more ram"."""
         scores = [option_score(words, d) for d in self._distinct(same)]
+        if any(out := [option_ruled_out(words, d) for d in self._distinct(same)]):
+            # "the speaker, not the black one", "the one that isn't black": one of the items not ruled out, the one
+            # left or the one the other words describe; else None, and asked (before: the black one, its colour named)
+            left = [i for i, x in enumerate(out) if not x]
+            best = max((scores[i] for i in left), default=0)
+            return left if len(left) == 1 else [i for i in left if scores[i] == best] if best and \
+                sum(scores[i] == best for i in left) == 1 else None
         best = max(scores, default=0)
         if best and scores.count(best) == 1:
             return [scores.index(best)]
@@ -4348,8 +4410,10 @@ class ReferenceTarget(Target):
                 return item["item_id"]  # already the cheapest that fits: kept as it is (before: a dearer one proposed)
             if fits:
                 return min(fits)[1]
-        if best is None and (k := _listed_pick(self.last_text)) is not None and \
+        if (k := _listed_pick(self.last_text)) is not None and (best is None or self.option_before == item["item_id"] and
+                                                               not _wanted(item, product, self.last_text)) and \
                 self.option_before in (None, item["item_id"]):
+            # ("the second one" to the options listed: that one, though the request's own words fit another)
             listed = self.listed_variants.get(item["item_id"], [])  # "the first one" after the options listed
             if listed:
                 return listed[min(k, len(listed) - 1)] if k >= 0 else listed[-1]
@@ -4390,6 +4454,13 @@ class ReferenceTarget(Target):
             if g["same_one"] and self._has("exchange_identical"):
                 new = it["item_id"]
             elif already:  # "the clicky keyboard to a tactile one" of a tactile keyboard: said, and which option asked
+                new = None
+            elif (unknown := unknown_options(self._item_text(it, names), [v["options"] for v in product["variants"].values()])) \
+                    and unknown[0][0] not in _wanted(it, product, self._item_text(it, names)) and \
+                    it["item_id"] not in g.setdefault("unknown_said", set()):
+                # "a 5 piece blue one" where the sets have 2 to 4 pieces: said, and which option asked, once (before: the
+                # value passed over, and the closest variant proposed with no word of it)
+                g["unknown_said"].add(it["item_id"])
                 new = None
             else:
                 new = self._new_variant(it, product, self._item_text(it, names))
@@ -4442,7 +4513,8 @@ class ReferenceTarget(Target):
             nearest += wrong  # "from linear to clicky" of a tactile keyboard: what it is now, said beside the proposal
             if _CHEAPEST.search(self._item_text(it, names)):  # said which it is, not called the closest match
                 nearest += f"The {_opts(variant['options'])} one is the cheapest available {it['name']} that fits. "
-            else:
+            elif not (self.option_before == it["item_id"] and _listed_pick(self.last_text) is not None and
+                      new in self.listed_variants.get(it["item_id"], [])):  # (not of "the second one" of the options listed)
                 nearest += self._nearest_note(it, product, variant, self._item_text(it, names))
             if (o, it["name"]) in g["inferred"]:
                 count = sum(1 for x in self.orders[o]["items"] if x["name"] == it["name"])
