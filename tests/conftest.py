@@ -20,7 +20,7 @@ def domain():
 # here still passes, only sooner in the order (it then waits for the build).
 NEEDS_TINY_AUDITOR = (
     "adat/test_discovery.py", "auditor/test_adapter_base.py", "auditor/test_auditor.py", "auditor/test_decode.py",
-    "cli/test_cli.py", "cli/test_demo_baselines.py", "cli/test_no_data_loss.py", "core/test_env_agnostic.py", "core/test_trace.py",
+    "cli/test_cli.py", "cli/test_demo_baselines_tiny.py", "cli/test_no_data_loss.py", "core/test_env_agnostic.py", "core/test_trace.py",
     "envs/skyassist/test_fidelity.py", "eval/test_audit_power_script.py", "eval/test_eval_methods.py",
     "train/test_families.py", "train/test_rollout.py", "train/test_threads.py", "train/test_training.py",
     "viewer/test_api.py", "viewer/test_browser.py",
