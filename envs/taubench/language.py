@@ -117,6 +117,8 @@ def spoken_numbers(text: str) -> str:
 USER_ID = re.compile(r"\b([a-z]+_[a-z]+_\d{3,5})\b")
 # a zip code, also written as zip+4 ("78701-1234"), read as its five digits
 ZIP = re.compile(r"(?<![#\w])(\d{5})(?:\s?[-\u2013]\s?\d{4})?(?![\w-])")
+# a zip written straight after its label: "zip80218", "ZIP#80218" (``ZIP`` wants no word or "#" before it)
+_ZIP_GLUED = re.compile(r"\b(?:zip|zipcode|postcode|postal)(?:\s*code)?\s*(?:#|no\.?)?\s*(\d{5})(?![\w-])", re.I)
 # ... or typed with spaces between its digits: "6 0 6 5 4", "43 275" (five digits in all, nothing else beside them)
 _SPACED_ZIP = re.compile(r"(?<!\d\s)(?<![\w#$.,])\d{1,4}(?:\s\d{1,4}){1,4}(?!\w|\.\d|\s\d)")
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
@@ -263,6 +265,24 @@ _WHERE_IT_SHIPS = (r"\b(?:change|update|correct|fix|switch|redirect)\w*\s+where\
                    r"the package|my package|(?:order\s+)?#?W\d{7})(?:'s|\s+is|\s+are|\s+will|\s+gets?)?\s+(?:be\s+|being\s+)?(?:ship\w*|go\w*|"
                    r"sent|deliver\w*|head\w*)\b")
 
+# orders asked after by their delivery: not shipped, not arrived (``not_arrived_asked``)
+_NOT_SHIPPED = r"(?:(?:haven'?t|hasn'?t|have not|has not|not|never|yet to)\s+(?:yet\s+)?(?:been\s+)?(?:shipped|sent|gone out))"
+_NOT_ARRIVED = (r"(?:" + _NOT_SHIPPED + r"|(?:haven'?t|hasn'?t|have not|has not|not|never|yet to)\s+(?:yet\s+)?(?:been\s+)?"
+                r"(?:arrived?|delivered|come|received)|still (?:on (?:the|its|their) way|coming|in transit)|"
+                r"(?:been|got|gotten) delivered|arrived (?:yet|already))\b")
+_ASKED_START = r"(?:^|[.!?\n]\s*)\W*(?:(?:so|and|hi|hey|ok(?:ay)?|also|um+|hmm+|quick question)\W+)*"
+_NOT_ARRIVED_Q = re.compile(_ASKED_START + r"(?:which|what|any|anything|has|have|did|do|are|is)\b[^.!?]{0,40}?" + _NOT_ARRIVED, re.I)
+
+
+def not_arrived_asked(text: str) -> set[str] | None:
+    """The statuses of the orders a question about delivery asks for: "which orders haven't arrived yet?" the pending
+    and processed ones, "anything still not shipped?" the pending ones; None when it asks no such thing."""
+    m = _NOT_ARRIVED_Q.search(text)
+    if not m:
+        return None
+    return {"pending"} if re.search(_NOT_SHIPPED, m.group(0), re.I) else {"pending", "processed"}
+
+
 INTENTS: dict[str, re.Pattern[str]] = {
     "cancel": re.compile(r"\b(cancel(l?ing|l?ed|lation)?|call off)\b|" + _CANCEL_OTHER_WORDS, re.I),
     "return": re.compile(r"\b(return(ed|ing)?|retrun|retun|retrn|reutrn|send (\w+ ){1,3}back|send back|bring (it|them) back|"
@@ -314,7 +334,11 @@ INTENTS: dict[str, re.Pattern[str]] = {
                        r"(news|updates?|status) (on|about|for|of) (each|all|every one|both)( of)? (them|those|(my|our|the) "
                        r"(orders|packages|deliveries))|where are (all )?(of )?(my|our|the) (orders|packages|deliveries)|"
                        r"(how'?s|how is|how are) (all (of )?)?(my|our|the) (orders?|packages?|deliver(y|ies)) (doing|going|coming)|"
-                       r"(check|look) (in )?on ((each|all|every one|both) of )?(my|our|the) (orders?|packages?))\b", re.I),
+                       r"(check|look) (in )?on ((each|all|every one|both) of )?(my|our|the) (orders?|packages?))\b"
+                       # "which of my orders haven't arrived yet?", "has everything I ordered been delivered?", "how many
+                       # orders do I have" (before: "Sorry, I can't help with that here")
+                       r"|" + _NOT_ARRIVED_Q.pattern +
+                       r"|\bhow many orders\b", re.I),
 }
 REASONS = {
     "no longer needed": re.compile(r"\b(no longer need(ed)?|don'?t need|do not need|not needed|no need|"
@@ -359,7 +383,8 @@ PAYMENT_KINDS = {
 REFUND_TIMING = re.compile(
     r"\b(how (long|soon|many days)|when)\b[^.?!]{0,40}\b(refund(ed|s)?|money back|reimburs\w*|"
     r"(get|receive|see) (the|my|our) money)"  # "when will I get the money?", after a return
-    r"|\b(refund(s)?|money back)\b[^.?!]{0,45}\b(take|arrive|come through|show up|be back|process(ed)?|hit my)\b"
+    r"|\b(refund(s)?|money back|(?:the|my|our) money)\b[^.?!]{0,45}\b(take|arrive|come through|show up|be back|"
+    r"be there|be in|process(ed)?|hit my)\b"  # "will the money be there by friday?"
     r"|\b(refund(ed|s)?|money back|get back|reimburs\w*)\b[^.?!]{0,10}?[\s,]+and when\b",  # "how much ... refunded and when?"
     re.I)
 # a question about the form a refund takes ("can I get cash back?", "can the refund go to my bank account?"): policy
@@ -770,6 +795,8 @@ def correct_address(address: dict[str, str], text: str) -> dict[str, str] | None
         o_words = [_STREET_ABBR.get(w.lower(), w) if _STREET_ABBR.get(w.lower()) in spelled else w for w in o_words]
         n_words = [_STREET_ABBR.get(w.lower(), w) if _STREET_ABBR.get(w.lower()) in spelled else w for w in n_words]
         old, new = " ".join(o_words), " ".join(n_words)
+        if old.lower() in ("apt", "apartment", "suite", "unit", "ste"):
+            continue  # "apt should be 4C": the unit's number, below (before: "4C 4B", the label replaced)
         if len(o_words) == 1 and o_words[0].isdigit():  # "its 21 elm street not 12": the number for the number
             n_words = [next((w for w in n_words if w.isdigit()), new)]
         for n in range(len(o_words), 0, -1):  # the longest run of the old words found in the address
@@ -794,8 +821,12 @@ def correct_address(address: dict[str, str], text: str) -> dict[str, str] | None
                         fixed[f] = fixed[f].upper()
                     return fixed
     said = re.findall(r"[\w'-]+", text)
-    unit = re.search(r"\b(apt|apartment|suite|unit|ste)\.?\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b", text, re.I)
-    if unit and "?" not in text and len(said) <= 8 and not re.search(r"\d{5}", text):
+    # "apartment is 4C actually. can you fix it?": the unit said with "is", the question only asking it done
+    asked = re.sub(r"\b(?:can|could|would|will) you (?:please |pls )?(?:fix|correct|update|change) (?:it|that|this)(?: please| pls)?\W*$",
+                   "", text, flags=re.I)
+    unit = re.search(r"\b(apt|apartment|suite|unit|ste)\.?(?:\s+(?:number|no\.?))?(?:\s+(?:is|should be|needs to be|=|:))?"
+                     r"\s*#?\s*(\d+[a-z]?|[a-z]\d*)\b", asked, re.I)
+    if unit and "?" not in asked and len(re.findall(r"[\w'-]+", asked)) <= 8 and not re.search(r"\d{5}", text):
         # "sorry apt 2b", "oh and it's suite 300": the unit, kept in the address's own words
         label = {"apt": "Apt", "apartment": "Apt", "ste": "Suite"}.get(unit.group(1).lower(), unit.group(1).title())
         value = f"{label} {unit.group(2).upper()}"
@@ -1338,7 +1369,8 @@ def names_in(text: str, db: RetailDB) -> tuple[list[tuple[str, str]], bool]:
             seps = [text[toks[k][1]:toks[k + 1][0]] for k in range(i, j)]  # seps[m]: after token i + m
             b = toks[j][2]
             if j == i + 1:
-                if not re.fullmatch(r"\s+|\s*,\s*", seps[0]):
+                # "Olivia. Ito." / "olivia_ito" (a user id "olivia_ito_3591" is no name said)
+                if not (re.fullmatch(r"\s+|\s*,\s*|\.\s+", seps[0]) or (seps[0] == "_" and text[toks[j][1]:toks[j][1] + 1] != "_")):
                     break
                 if db.users_named(a, b):
                     found.append((i, j, (a.capitalize(), b.capitalize())))
@@ -1832,6 +1864,24 @@ _INDIRECT_PERSON = re.compile(
     r"supervisor))?\s*(?:,?\s*(?:please|pls|now))?\W*$", re.I)
 
 
+# compensation asked for, which no tool gives ("compensation for the hassle", "something for my trouble"), a return
+# ruled out beside it ("not just a return", "a return alone isn't enough"), and who to turn to asked
+_COMPENSATION = re.compile(r"\b(?:compensat\w*|goodwill|(?:something|credit|money|discount)\s+for\s+(?:the|my|all the|our)\s+"
+                           r"(?:hassle|trouble|inconvenience)|make\s+(?:this|it|things)\s+right)\b", re.I)
+_NOT_JUST_RETURN = re.compile(r"\bnot\s+(?:just|only|merely|simply)\s+(?:a|an|the)?\s*(?:return|refund|exchange)|"
+                              r"\b(?:return|refund|exchange)\s+(?:alone\s+|by itself\s+)?(?:is not|isn'?t|wouldn'?t be|won'?t be|"
+                              r"is never|ain'?t)\s+(?:\w+\s+)?enough\b|\bmore than (?:just )?(?:a |an )?(?:return|refund|exchange)\b|"
+                              r"\bdon'?t (?:just )?want (?:a |an |the )?(?:return|refund|exchange)\b", re.I)
+_WHO_TO_ASK = re.compile(r"\bwho\s+(?:can|could|should|do|would|shall)\s+(?:i|we)\s+(?:talk|speak|complain|write|turn|go|"
+                         r"reach out|ask)\b|\bis there (?:someone|somebody|anyone|anybody)\b|\b(?:someone|somebody|anyone)\s+"
+                         r"(?:i|we)\s+(?:can|could)\s+(?:talk|speak)\s+to\b", re.I)
+
+
+def asks_compensation(text: str) -> bool:
+    """The message asks for compensation, which no store action here gives."""
+    return bool(_COMPENSATION.search(text))
+
+
 # a question typed (or spoken) without its "?": a question word first, after a "wait" / "hmm" at most; not "what I
 # want is ...", "when you can, cancel it", "where it says ..."
 _UNMARKED_Q = re.compile(r"^\W*(?:(?:wait|hold on|hang on|hmm+|um+|uh+|so|and|oh|ok(?:ay)?|sorry|actually|but|well)\W+)*"
@@ -1870,6 +1920,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     for m in found:  # (the zip codes of every address said, the old one's too, are no zip to log in with)
         outside = outside[:m.start()] + " " * (m.end() - m.start()) + outside[m.end():]
     r.zips = ZIP.findall(outside)
+    if not r.zips:
+        r.zips = _ZIP_GLUED.findall(outside)
     spaced = [z for m in _SPACED_ZIP.finditer(without_ids) if len(z := re.sub(r"\s", "", m.group(0))) == 5]
     if not r.zips and not r.address and len(spaced) == 1:
         r.zips = spaced  # "6 0 6 5 4", "43 275"
@@ -1898,6 +1950,13 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         # "can I talk to a human?", "i'd rather deal with an actual human being", "is anyone there who isn't a
         # machine"; not "the sales representative told me ..."
         r.intents.add("human")
+    if asks_compensation(t):
+        # "i want compensation for the hassle, not just a return. who can i talk to about that": the return ruled out is
+        # not asked for, and the person asked after takes the case (before: the return proposed, the question ignored)
+        if _NOT_JUST_RETURN.search(t):
+            r.intents -= {"return", "exchange"}
+        if _WHO_TO_ASK.search(t):
+            r.intents.add("human")
     r.refund_timing = bool(REFUND_TIMING.search(t))
     if r.refund_timing and _PAST_Q.match(t) and not re.search(r"\b(?:when|how (?:long|soon|many days))\b", t, re.I):
         r.refund_timing = False  # "has the refund come through yet?": whether it has, asked of the order (below)

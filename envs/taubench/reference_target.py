@@ -44,6 +44,7 @@ from envs.taubench.language import (
     address_parts,
     addresses_by_order,
     asks_only,
+    asks_compensation,
     asks_shipping_abroad,
     changes_order_payment,
     default_address_asked,
@@ -57,6 +58,7 @@ from envs.taubench.language import (
     named_things,
     named_values,
     negated_at,
+    not_arrived_asked,
     not_the_holder,
     option_ruled_out,
     option_score,
@@ -252,6 +254,11 @@ _RECAP_Q = re.compile(_FILLER + r"(?:(?:did|has|have) (?:that|it|this|they|those
                       r"(?:made|done)(?: so far| today)*|what (?:exactly )?did you just do)\W*$", re.I)
 # "can you undo it?", "please reverse that", "uncancel it": a write taken back
 _UNDO_Q = re.compile(r"\b(?:undo|reverse|revert|un-?cancel|reinstate|restore)\b(?!\s+(?:order\s+)?#?W\d)", re.I)
+# after a write: "can you put it back?", "I want the order back", "switch it back to the card it was on before", "keep it on
+# the card it was on before": the write taken back too (before: the menu, as if nothing had been said)
+_PUT_BACK = re.compile(r"\b(?:put|bring|get|have|want|need|switch|change|set|move|turn)\s+(?:it|that|them|this|the order|"
+                       r"my order|(?:the|my|that) [\w-]+ order)\s+back\b|\b(?:it|that|the order)\s+was\s+(?:on|with)\s+before\b",
+                       re.I)
 # the sentences of a reply that report an outcome: a refusal or a failed write, or a change made
 _OUTCOME = re.compile(r"\bdidn'?t go through\b|\bcan'?t\b|\bcannot\b|\bcan only\b|\bdoesn'?t cover\b|"
                       r"\b(?:is|are) (?:now |cancelled\b|changed\b|requested\b)", re.I)
@@ -401,7 +408,9 @@ _SOMEONE_ELSE = re.compile(rf"\b(?:my|our) {KIN}(?:'s|s)?\b|\b(?:his|her|their)\
 # (also where the money goes: "will this charge my paypal or refund it?", "which card does the difference go on?")
 _PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|how much (?:will|do|would|did|am|can) (?:i|we) (?:get|be|receive)|"
                       r"(?:get|getting) back|(?:money|refund) (?:will )?go(?:es)?\b|price|cost|costs|difference|more expensive|cheaper|pricier|"
-                      r"charge[ds]?|(?:get|be) refunded|refund (?:it|me|the)|which (?:card|account|method)|(?:new|order) total|total (?:be|come))\b",
+                      r"charge[ds]?|(?:get|be) refunded|refund (?:it|me|the)|which (?:card|account|method)|(?:new|order) total|total (?:be|come)|"
+                      # "what will happen to my money?", "and my money?" (before: "Sorry, I can't help with that here")
+                      r"happens? (?:to|with) (?:my|the|our) (?:money|payment)|^\W*(?:(?:and|so|but|what about)\W+)+(?:my|the|our) money)\b",
                       re.I)
 _PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)(?: (?:with|to) your (?:[^.;]|\.\d)*)?|"
                              r"(?:the )?total of \$[\d,]+(?:\.\d\d)? will be refunded(?:[^.;]|\.\d)*|"
@@ -578,6 +587,8 @@ _REFUNDED_Q = re.compile(r"\brefund\w*\b|\bmoney\b[^.?!]{0,20}\b(?:go|went|back)
                          r"money)\s+back\b|"
                          # "how much in total did I get back?", "what am I getting back altogether?"
                          r"\b(?:how much|what)\b[^.?!]{0,30}\b(?:get|got|getting|receive|received|receiving)\s+back\b", re.I)
+COMPENSATION_SAID = ("I'm sorry for the trouble. I can't offer compensation here: I can return or exchange items you "
+                     "have received, or transfer you to a human agent. What would you like to do?")
 MENU = ("I can cancel a pending order or change its items, address or payment, return or exchange items "
         "you have received, update your default address, or look up your orders.")
 
@@ -921,12 +932,13 @@ class ReferenceTarget(Target):
             self.goal.update(intents={"address"}, text=r.text, address=dict(a), default_address=o is None,
                              orders=[o] if o else [])
             return self._say_plan(turn, "")
+        put_back = bool(self.log and _PUT_BACK.search(r.text) and not (r.payment_kind or r.address))  # (a write made)
         if self.user_id and not (r.order_ids or r.address or r.intents & ACTING - {"cancel", "return", "exchange",
                                                                              "modify", "address", "payment"}) and \
-                (_RECAP_Q.match(r.text) or _UNDO_Q.search(r.text) and not r.order_ids):
+                (_RECAP_Q.match(r.text) or (_UNDO_Q.search(r.text) or put_back) and not r.order_ids):
             # "did that go through?", "what did you change?" / "can you undo it?": what this chat changed, or what of
             # it can be taken back (before: "Sorry, I can't help with that here", or every order's contents)
-            said = self._undo_text() if _UNDO_Q.search(r.text) else self._recap_text()
+            said = self._undo_text() if _UNDO_Q.search(r.text) or put_back else self._recap_text()
             if self.pending:
                 return turn.say(f"{said} Nothing more is changed until you say yes. {self.proposal}")
             return turn.say(f"{said} Is there anything else I can help you with?")
@@ -1397,6 +1409,11 @@ class ReferenceTarget(Target):
                             "received can be returned, or exchanged for other options of the same product.")
             self.goal = self._empty_goal()  # (asked, not requested: nothing is left to do)
             return turn.say(f"{lead}{' '.join(said)} Is there anything else I can help you with?")
+        if self.user_id and asks_compensation(r.text) and not (self.pending or r.order_ids or r.intents & ACTING or
+                                                               self.goal["intents"] & ACTING):
+            # "i want compensation for the hassle, not just a return": no tool gives it, so said so, and what can be done
+            # (before: the return the customer ruled out was proposed)
+            return turn.say(f"{lead}{COMPENSATION_SAID}")
         if CAPABILITY.search(r.text) and not self._asks_anything(r) and not self.goal["intents"]:
             return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
         if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)) and \
@@ -1505,7 +1522,10 @@ class ReferenceTarget(Target):
         if not r.order_ids and _READ_BACK.search(r.text) and not address_changes(new, r.text):
             return f"Order {o} will ship to {self._address_text(new)}. Is there anything else I can help you with?"
         named = [x for x in r.order_ids if x in self._owned() and x not in r.negated_orders and x != o]
-        if not r.order_ids and (fix := address_changes(new, r.text)) and (_ADDRESS_PART.search(r.text) or _WRONG.search(r.text)):
+        if not r.order_ids and (fix := address_changes(new, r.text)) and (_ADDRESS_PART.search(r.text) or _WRONG.search(r.text) or (
+                # "ugh sorry its 4C not 4B": a value of the address written put right, with no word for its part
+                r.correction and any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", r.text, re.I) for k in fix
+                                     for w in re.findall(r"\w+", new.get(k, "")) if any(c.isdigit() for c in w)))):
             r.address, r.order_ids = {**new, **fix}, [o]  # "oh no, the zip should be 78702"
         elif named and _SAME_PLACE.search(r.text):
             r.address, r.order_ids = dict(new), named[:1]  # "also send W2 there too", "I meant W2"
@@ -2176,9 +2196,11 @@ class ReferenceTarget(Target):
         elif not found and not names and zips and self.heard.get("raw") and (fresh or _said_name(r.text)):
             # a name no customer has, looked up as said, so that "I couldn't find an account" rests on a lookup
             first, last = self.heard["raw"]
-            turn.call_tool("find_user_id_by_name_zip", {"first_name": first, "last_name": last, "zip": zips[0]})
-            self._auth_failed = "name"
-            return False
+            res = turn.call_tool("find_user_id_by_name_zip", {"first_name": first, "last_name": last, "zip": zips[0]})
+            found = res.content if res.ok else None  # a lookup that finds the customer signs them in
+            if not found:
+                self._auth_failed = "name"
+                return False
         if not found:
             self._auth_failed = bool(r.emails or (names and zips and fresh))
             return False
@@ -2696,6 +2718,9 @@ class ReferenceTarget(Target):
             # "what about my other orders?": those not just talked about
             g["orders"] = [o for o in every if o not in self.recent] if _OTHER_ORDERS.search(g["text"]) else []
             g["orders"] = g["orders"] or every
+            if (undelivered := next((s for m, _ in g["msgs"] if (s := not_arrived_asked(m)) is not None), None)) is not None:
+                # "which of my orders haven't arrived yet?": those not delivered (all of them when none is on its way)
+                g["orders"] = [o for o in g["orders"] if self.orders[o]["status"] in undelivered] or g["orders"]
             return
         g["orders"] = [o for o in self._owned() if o in self.orders and
                        any(it["name"] in wanted for it in self.orders[o].get("items", [])) and
@@ -3669,6 +3694,13 @@ class ReferenceTarget(Target):
                 continue
             by_order = order_naming_items(g["text"], names)
             said = [n for n in cands if n not in by_order and self._full_spans(n, g["text"])]
+            if not said:
+                # "the security camera", "the indoor one"... "camera": a word of one of them said with it (before: "which
+                # camera?" asked again and again)
+                low = g["text"].lower().replace("-", " ")
+                before = {m.group(1) for a, _b in self._bare(w, cands, g["text"])
+                          if (m := re.search(r"\b([a-z]{3,})\s+$", low[:a]))}
+                said = [n for n in cands if n not in by_order and before & set(n.lower().replace("-", " ").split()[:-1])]
             if len(said) == 1:
                 self._name_word(w, cands, said[0])
             elif not said:
@@ -3863,6 +3895,13 @@ class ReferenceTarget(Target):
         else:
             describes = re.split(r"\b(?:for|to|into|->|instead)\b", low)[0]
             picked = self._best_of(same, describes, compare=True)
+            if picked is None and len({it["name"] for it in same}) > 1:
+                # "the indoor one", "the security cam" of an Indoor Security Camera and a Digital Camera: a word of one
+                # product's name (before: "which one?" again)
+                words = set(re.findall(r"[a-z]{3,}", describes.replace("-", " "))) - {name.lower()}
+                by_name = [k for k, it in enumerate(same) if words & set(it["name"].lower().replace("-", " ").split())]
+                if len({same[k]["name"] for k in by_name}) == 1:
+                    picked = by_name
             if picked is None and (k := _listed_pick(text)) is not None and same:
                 picked = [min(k, len(same) - 1) if k >= 0 else len(same) - 1]
             if picked is None and same:  # "the glass one", both of glass: said so, and asked by what differs
