@@ -682,9 +682,22 @@ _TYPED = re.compile(
 _ARROW = re.compile(r"(?P<old>[#\w'-]+(?:\s+[#\w'-]+){0,2}?)\s*(?:->|=>|\u2192|-+>)\s*(?P<new>[#\w'-]+(?:\s+[#\w'-]+){0,2})",
                     re.I)
 # "the small pet bed should be a large one", "my lamp needs to be white": an item said to become another option
-_SHOULD_BE = re.compile(r"(?P<old>[#\w'-]+(?:\s+[#\w'-]+){0,3}?)\s+(?:should|needs? to|has to|must) be\s+(?:an?\s+|in\s+)?"
+_SHOULD_BE = re.compile(r"(?P<old>[#\w'-]+(?:\s+[#\w'-]+){0,3}?)\s+(?:should|needs? to|ha(?:s|ve) to|must) be\s+(?:an?\s+|in\s+)?"
                         r"(?!(?:delivered|shipped|sent|here|there|arriving|cancel|return|refund|on its way|the same)\w*)[a-z0-9]",
                         re.I)
+
+
+def _wish_beside_return(text: str, db: RetailDB) -> bool:
+    """A wish for another option of one item in a sentence of its own, beside a return or cancellation of other items
+    named in theirs: "the headphones in my pending order should be wireless not wired. also the fleece jacket is too big
+    so send it back" (before: the wish was dropped and the pending order told it can't be returned). Not the reason of a
+    return ("the lamp should be white. it came black, so I'm returning it": the return names no other item)."""
+    names = [p.name for p in db.products.values()]
+    parts = [s for s in re.split(r"[.?!;\n]+|\b(?:also|plus)\b", text, flags=re.I) if s.strip()]
+    acting = [s for s in parts if _ASKED["return"].search(s) or _ASKED["cancel"].search(s)]
+    undone = {n for s in acting for n in mentioned_items(s, names)}
+    wished = {n for s in parts if s not in acting for m in _SHOULD_BE.finditer(s) for n in mentioned_items(s[:m.end("old")], names)}
+    return bool(acting and undone and wished and not wished & undone)
 
 
 def _typed_pairs(text: str) -> tuple[list[tuple[str, str]], list[tuple[int, int]]]:
@@ -1994,8 +2007,9 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     if "modify" not in r.intents and "exchange" not in r.intents and any(
             mentioned_items(m.group("old"), [p.name for p in db.products.values()]) for m in _ARROW.finditer(t)):
         r.intents.add("modify")  # "kettle -> stainless steel 1.5 liters": an item changed to other options
-    if "modify" not in r.intents and "exchange" not in r.intents and not r.intents & {"return", "cancel"} and any(
-            mentioned_items(m.group("old"), [p.name for p in db.products.values()]) for m in _SHOULD_BE.finditer(t)):
+    if "modify" not in r.intents and "exchange" not in r.intents and (
+            not r.intents & {"return", "cancel"} and any(mentioned_items(m.group("old"), [p.name for p in db.products.values()])
+                                                         for m in _SHOULD_BE.finditer(t)) or _wish_beside_return(t, db)):
         r.intents.add("modify")  # "the small pet bed should be a large one": that item changed to another option
     said = without_declined_person(t)  # "no need for a supervisor, it was ordered by mistake": no "no need" reason
     said = _WRONG_ORDER_NAMED.sub(" ", said)
@@ -2097,7 +2111,11 @@ _AN_OPTION_AFTER = re.compile(r"\s+(?:one|ones|version|model|type|kind|option|co
 # other words people use for a product
 _ALIASES = {"t shirt": ("tee", "tee shirt"), "e reader": ("ebook reader", "e book reader"),
             "headphones": ("headset",), "sunglasses": ("shades",), "bicycle": ("bike",),
-            "espresso machine": ("espresso maker",)}  # (not the Coffee Maker by its "maker")
+            "espresso machine": ("espresso maker",),  # (not the Coffee Maker by its "maker")
+            # "the shoes", "my trainers" of Sneakers ('shoe' only where no Running Shoes is among the names, and
+            # never inside another product's name: "running shoes"); "rucksack", "cologne", "power bank", "bbq"
+            "sneakers": ("shoe", "trainer"), "backpack": ("rucksack",), "perfume": ("cologne", "fragrance"),
+            "portable charger": ("power bank", "powerbank"), "grill": ("barbecue", "bbq")}
 # words a typo rule must not read as a product ('better' is not 'letter')
 _COMMON = frozenset("should would could better little bottle return change cancel please thanks rather order orders "
                     "instead option options another before stupid simple single second charge refund".split())
@@ -2204,7 +2222,10 @@ def _item_mentions(text: str, names: tuple[str, ...]) -> tuple[tuple[int, int, s
         if len(ws) > 1 or "-" in name:
             spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(_squash(name))}s?\b", low)]
         for alias in _ALIASES.get(full, ()):  # 'tee' for a t-shirt
-            spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(alias)}s?\b", low)]
+            if any(h in (alias, alias + "s") for n, h in zip(unique, heads) if n != name):
+                continue  # (another of the names ends in it: "shoes" beside Running Shoes is those)
+            spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(alias)}s?\b", low)
+                      if not _other_product_at(low, m.start(), m.end(), full)]
         # a name said of another product: "my bike helmet", "the bicycle helmet" name the helmet, not the Bicycle
         spans = [(a, b) for a, b in spans if not _of_another_product(low, b, full)]
         if heads.count(head) == 1:  # the last word alone, also after the full name ("the air purifier ... only the purifier")
@@ -2270,7 +2291,13 @@ _KEPT_BEFORE = re.compile(r"(?<!'d )(?<!would )\b(?:love|loving|adore|happy with
 def _kept(low: str, a: int, b: int) -> bool:
     """Whether the words around the mention at ``low[a:b]`` say the customer keeps that item."""
     before = re.split(r"[,.;!?]", low[:a])[-1]
+    if _BUT_FAULT_AFTER.match(low[b:]):
+        return False  # "love the shoes but they're a bit tight": liked, and to be changed all the same
     return bool(_KEPT_AFTER.match(low[b:]) or _KEPT_BEFORE.search(before))
+
+
+_BUT_FAULT_AFTER = re.compile(r"^(?:s|es)?\s*,?\s*but\s+(?:they|it|the\s+\w+)\s*(?:'re|are|'s|is|were|was|run|runs|feel|feels|"
+                              r"don'?t|doesn'?t|didn'?t)\b", re.I)
 
 
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
@@ -2350,6 +2377,10 @@ _CHANGE_VERB = re.compile(r"\b(?:exchang\w*|swap\w*|switch\w*|chang\w*|replac\w*
 _CANCEL_VERB = re.compile(r"\b(?:cancel\w*|call off)\b", re.I)
 
 
+_WISH_AFTER = re.compile(r"\b(?:should|needs? to|ha(?:s|ve) to|must) be\s+(?!(?:delivered|shipped|sent|returned|refunded|cancel|"
+                         r"here|there|arriving|on its way|the same)\b)", re.I)
+
+
 def item_verbs(msgs: list[str], names: list[str], cancel: bool = False) -> dict[str, set[str]]:
     """Which action each item named is asked for: 'return' or 'items' (an exchange or change), by the store
     verb that stands before its mention ("exchange the speaker for a blue one and return the pet bed": the
@@ -2367,6 +2398,10 @@ def item_verbs(msgs: list[str], names: list[str], cancel: bool = False) -> dict[
                 continue
             before = [k for p, k in verbs if p < a]
             kind = before[-1] if before else (verbs[0][1] if verbs else last)
+            rest = re.split(r"[.?!;\n]", low[a:], maxsplit=1)[0]
+            if not before and verbs and (wish := _WISH_AFTER.search(rest)) and not any(a < p < a + wish.start()
+                                                                                     for p, _k in verbs):
+                kind = "items"  # "the headphones should be wireless. also send the jacket back": not the later verb's
             if kind:
                 out.setdefault(name, set()).add(kind)
         if verbs:

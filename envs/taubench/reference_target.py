@@ -2590,6 +2590,17 @@ class ReferenceTarget(Target):
         to_cancel = self._cancel_by_item(turn, held) if "cancel" not in g["handled"] else []
         if to_cancel:
             left.add("cancel")
+        other_cancel = None
+        if "cancel" in accounted and (None, "other_cancel") not in g["done"] and self._cancel_of_other_asked():
+            # "yes and also cancel my other order" at #W1's cancellation: after #W1, the other pending order (asked
+            # which when there are several), with its own summary and yes (before: "I'll come to the rest of your
+            # request right after", and it never came)
+            self._lookup(turn, self._owned())
+            other_cancel = [o for o in self._owned() if o not in g["orders"] and o in self.orders and
+                            self.orders[o]["status"] == PENDING]
+            if other_cancel:  # (taken up once: not every pending order, one after another)
+                left.add("cancel")
+                g["done"].add((None, "other_cancel"))
         if g["default_address"] or (None, "default_address") in g["done"]:
             left.discard("address")
         cancelled = [o for o in g["orders"] if (o, "cancel") in g["done"]]
@@ -2622,6 +2633,8 @@ class ReferenceTarget(Target):
         if to_cancel:  # the pending orders holding the items named for the cancellation
             g["orders"] += [o for o in owned if o in self.orders and o not in g["orders"] and self.orders[o]["status"] == PENDING
                             and any(it["name"] in to_cancel for it in self.orders[o].get("items", []))]
+        if other_cancel and len(other_cancel) == 1 and g["orders"] == before:
+            g["orders"].append(other_cancel[0])
         if g["orders"] == before and (m := _BY_STATUS.search(g["text"])):  # "... and cancel my pending order"
             self._lookup(turn, owned)
             status = PENDING if m.group(1).lower() in ("pending", "unshipped", "open") else "delivered"
@@ -2638,12 +2651,21 @@ class ReferenceTarget(Target):
         phrase = {"cancel": "cancel an order", "return": "return items", "exchange": "exchange items",
                   "address": "change an address", "payment": "change an order's payment method"}
         what = " and ".join(phrase[k] for k in ("cancel", "return", "exchange", "address", "payment") if k in left)
-        others = [o for o in owned if o not in before] or owned
+        others = other_cancel or [o for o in owned if o not in before] or owned
         g["intents"] = set(left) | ({"info"} & g["intents"])
         g["orders"], g["leftover_asked"] = [], set(left)
         default = ", or is it your default address" if "address" in left else ""
         return (f"You also asked to {what}. Which order is that for{default}? The orders on your account are: "
                 f"{', '.join(others)}.")
+
+    def _cancel_of_other_asked(self) -> bool:
+        """A later message of the request asks to cancel the customer's other order ("yes and also cancel my other
+        order"), in a clause of its own (not "go ahead but don't touch my other order")."""
+        for text, _asked in self.goal["msgs"][1:]:
+            for clause in re.split(r"[.?!;\n]+|\b(?:and|but|also|plus|then)\b", text, flags=re.I):
+                if _OTHER_PENDING.search(clause) and "cancel" in requested_kinds(clause):
+                    return True
+        return False
 
     def _cancel_by_item(self, turn: TurnContext, held: set[str]) -> list[str]:
         """The items a cancellation names beside an order named by its id ("cancel #W1 - no longer needed. and the
@@ -3587,8 +3609,10 @@ class ReferenceTarget(Target):
         """A product not in the order that the text names as what an item should become ("... for a pair of
         sneakers")."""
         low = text.lower()
-        for a, _b, other, neg in item_mentions(text, self.product_names):
-            if not neg and other not in names and _OPTION_AROUND.search(low[:a]):
+        mine = item_mentions(text, names)  # ("the shoes" of the order's Sneakers is no pair of Running Shoes)
+        for a, b, other, neg in item_mentions(text, self.product_names):
+            if not neg and other not in names and _OPTION_AROUND.search(low[:a]) and \
+                    not any(x < b and a < y for x, y, _, _ in mine):
                 return other
         # "swap the luggage set for a coat": a thing the store does not sell at all, named as what the item should
         # become, is no option of it either (before: passed over in silence, and the item's options listed)
