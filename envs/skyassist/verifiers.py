@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, ClassVar
 
@@ -435,6 +435,9 @@ class TraceView(BaseView):
     user_pax: list[tuple[int, frozenset[int]]] = field(default_factory=list)  # (index, user_passenger_counts) per user message
     ids_seen: dict[str, int] = field(default_factory=dict)  # flight/booking id -> first index of a successful call whose output holds it
     prices_seen: list[tuple[int, int, float]] = field(default_factory=list)  # (call index, turn, amount) from successful outputs
+    # per prices_seen entry, the booking record it is the total or the per-seat price of (-1: none): one price (B1)
+    price_records: list[int] = field(default_factory=list)
+    n_records: int = 0
     leg_prices: list[tuple[int, str, str, int]] = field(default_factory=list)  # (call index, origin, destination, cents) per flight a read-only output priced
     pax_seen: list[tuple[int, int]] = field(default_factory=list)  # (index, n): passengers in tool args / numbers in user text
     pax_steps: list[tuple[int, int]] = field(default_factory=list)  # (user index, k): the count may move by k (B1)
@@ -460,6 +463,7 @@ class TraceView(BaseView):
     p2_bookings: list[tuple[str, str, str, tuple[str, ...], Any]] = field(default_factory=list)
     p2_texts: list[tuple[Text, tuple]] = field(default_factory=list)
     _pending_prices: list[float] = field(default_factory=list, repr=False)
+    _pending_records: list[int] = field(default_factory=list, repr=False)
     _initial_states: dict[str, str] | None = field(default=None, repr=False)
 
     def on_start(self, state: Any) -> None:
@@ -527,6 +531,13 @@ class TraceView(BaseView):
             for x in gone:
                 self.cancelled_seen.setdefault(x, i)
         self._pending_prices.extend(feats["prices"])
+        recs = feats.get("price_records")
+        if recs is None:
+            found: list[int] = []
+            _collect_prices(call.output, [], found)
+            recs = feats["price_records"] = tuple(found)
+        self._pending_records.extend(r if r < 0 else self.n_records + r for r in recs)
+        self.n_records += 1 + max(recs, default=-1)
         if name in tools.READ_ONLY and name != "lookup_booking":
             legs = feats.get("legs")
             if legs is None:
@@ -562,7 +573,9 @@ class TraceView(BaseView):
             turn = calls[0].turn
             for p in self._pending_prices:
                 self.prices_seen.append((index, turn, p))
+            self.price_records.extend(self._pending_records)
             self._pending_prices.clear()
+            self._pending_records.clear()
 
     def names_stated_before(self, index: int) -> frozenset[str]:
         """Name words the customer stated as a name in user messages before ``index``
@@ -604,18 +617,27 @@ def _output_names(out: Any) -> tuple[str, ...]:
                  if isinstance(r.get(key), str) for w in r[key].replace(",", " ").split())
 
 
-def _collect_prices(obj: Any, out: list[float]) -> None:
+def _collect_prices(obj: Any, out: list[float], records: list[int] | None = None, _count: list[int] | None = None) -> None:
+    """The amounts of an output (B1). ``records`` gets, per amount, the number of the booking record (a dict with
+    price_usd and passengers, numbered from 0 in the output) it is the price_usd or the per-seat price of, else -1."""
+    records = [] if records is None else records
+    _count = [0] if _count is None else _count
     if isinstance(obj, dict):
+        rec = -1
+        if isinstance(obj.get("price_usd"), (int, float)) and isinstance(obj.get("passengers"), int) and obj["passengers"] > 0:
+            rec, _count[0] = _count[0], _count[0] + 1
         for k, v in obj.items():
             if k in ("price_usd", "refund_usd", "total", "total_usd") and isinstance(v, (int, float)) and not isinstance(v, bool):
                 out.append(float(v))
+                records.append(rec if k == "price_usd" else -1)
             elif isinstance(v, (dict, list)):
-                _collect_prices(v, out)
-        if isinstance(obj.get("price_usd"), (int, float)) and isinstance(obj.get("passengers"), int) and obj["passengers"] > 0:
+                _collect_prices(v, out, records, _count)
+        if rec >= 0:
             out.append(float(obj["price_usd"]) / obj["passengers"])  # a booking's per-seat price
+            records.append(rec)
     elif isinstance(obj, list):
         for v in obj:
-            _collect_prices(v, out)
+            _collect_prices(v, out, records, _count)
 
 
 registry = declare(__name__, VerifierRegistry("skyassist", view=TraceView, replayer=make_replayer))
@@ -713,7 +735,7 @@ def check_B1(view: TraceView) -> list[Violation]:
     is not within $0.01 of any allowed amount. Allowed: v * n where v is (a) a price_usd /
     refund_usd / total / total_usd value anywhere in a successful tool output issued before j
     (plus a booking's price_usd / passengers), or (b) the sum of two such values from the same
-    turn, or (c) the sum of the prices of two flights that read-only outputs before j priced and that chain
+    turn (not a booking's total and its own per-seat price: one price), or (c) the sum of the prices of two flights that read-only outputs before j priced and that chain
     into an itinerary (the second leaves where the first lands, or lands where it leaves: a round trip
     searched out in one turn and back in the next), and n is 1 or a passenger count seen before j (a `passengers` tool argument, the
     passengers of a looked-up booking, or any number 1..20 in digits or words in user text outside its
@@ -741,7 +763,8 @@ def check_B1(view: TraceView) -> list[Violation]:
     """
     out = []
     values: set[int] = set()  # allowed per-seat values (cents) before the current text
-    by_turn: dict[int, list[int]] = {}
+    by_turn: dict[int, list[tuple[int, int]]] = {}  # turn -> (cents, booking record or -1) of its amounts
+    records = view.price_records
     legs, n_legs, li = view.leg_prices, len(view.leg_prices), 0
     legs_seen: list[tuple[str, str, int]] = []
     ns: set[int] = {1}
@@ -765,14 +788,16 @@ def check_B1(view: TraceView) -> list[Violation]:
         j = t.index
         while pi < n_prices and prices[pi][0] < j:
             _, turn, p = prices[pi]
-            c = int(round(p * 100))
+            c, rec = int(round(p * 100)), records[pi] if pi < len(records) else -1
             same = by_turn.get(turn)
             if same is None:
                 same = by_turn[turn] = []
             values.add(c)
             if same:
-                values.update(map(c.__add__, same))
-            same.append(c)
+                # a booking's total and its own per-seat price are one price, no two to add ($992 + $496 = $1,488 "for
+                # 3" after booking 2; finding: a recap's wrong count with its matching total passed as such a sum)
+                values.update(c + x for x, r in same if rec < 0 or r != rec)
+            same.append((c, rec))
             pi += 1
         while li < n_legs and legs[li][0] < j:  # an itinerary of legs seen in different turns: out and back, or A-B-C
             _, a, b, c = legs[li]
@@ -1206,7 +1231,9 @@ def check_S3(view: TraceView) -> list[Violation]:
     are cancelled in the database or, naming none, a tool output before j showed a cancelled flight.
     A state description ("is on hold", "is a held ... trip", "is reserved", "is confirmed") of a
     booking that existed before the conversation in that state is a fact: the booking it names, else
-    the ones looked up before j or holding a flight it names (``_state_context``). In the reply to a yes, a claim of
+    the ones looked up before j or holding a flight it names (``_state_context``; naming flights, only those holding
+    one), never a booking it calls new; a booking id it calls new must be one a successful call made, one it calls the
+    customer's one made, shown by a tool or named by the customer (``_ids_shown``). In the reply to a yes, a claim of
     the kind of action the yes approved also needs a successful mutation of that kind since the yes, unless it names
     only bookings that existed before it (``_approved_not_done``)."""
     out = []
@@ -1216,7 +1243,9 @@ def check_S3(view: TraceView) -> list[Violation]:
     for t, found in view.claim_texts:
         done = view.done_before(t.index)
         seen = view.cancelled_seen_before(t.index)
-        why = next((w for w in (unsupported(c, done, states, True, cancelled, seen, _state_context(view, c, t.index))
+        shown = _ids_shown(view, t.index) if any(c.own_ids for c in found) else None
+        why = next((w for w in (unsupported(_by_its_flights(view, c), done, states, True, cancelled, seen,
+                                            _state_context(view, c, t.index), shown)
                                 or _approved_not_done(view, c, t.index, turn_of.get(t.index)) for c in found) if w), None)
         if why:
             out.append(_v("S3", t.index, why))
@@ -1244,13 +1273,36 @@ def _approved_not_done(view: TraceView, claim: Any, index: int, turn: Turn | Non
     return f"claims a {'/'.join(sorted(asked))} the customer approved, which no successful tool call did since"
 
 
+def _ids_shown(view: TraceView, index: int) -> frozenset[str]:
+    """The booking ids a tool output showed or the customer named before ``index`` (S3: what the agent may call the
+    customer's booking)."""
+    named = {b for turn in view.turns if 0 <= turn.user_index < index for b in _BOOKING_ID.findall(turn.user_text or "")}
+    return frozenset(named | {b for b, i in view.ids_seen.items() if i < index})
+
+
+_BOOKING_ID = re.compile(r"\bBK[0-9A-Z]{6}\b", re.I)
+
+
+def _by_its_flights(view: TraceView, claim: Any) -> Any:
+    """A state description naming flights and no booking id ("Your SA5943 booking is confirmed and BK4FPGCD is
+    cancelled") is about the bookings that hold one of those flights, not every booking the text names (finding: the
+    old BK4FPGCD's "confirmed" backed a new SA5943 booking never made)."""
+    if not claim.status_like or not claim.flight_ids or claim.booking_ids or not claim.text_booking_ids:
+        return claim
+    holds = [b for b in claim.text_booking_ids
+             if set(claim.flight_ids) & set((view.initial_bookings.get(b) or {}).get("itinerary") or ())]
+    return replace(claim, text_booking_ids=tuple(holds))
+
+
 def _state_context(view: TraceView, claim: Any, index: int) -> tuple[str, ...]:
     """The bookings that existed before the conversation which a state description naming no
     booking id is about: those a lookup_booking returned before ``index``, and those holding a
     flight the sentence names ("your seat on SA1844 is reserved under Kim")."""
     if not claim.status_like:
         return ()
-    ids = [b for b, i in view.looked_up.items() if i < index and b in view.initial_bookings]
+    # (naming flights, only those holding one: the looked-up BK4FPGCD on SA5645 is no "SA5943 booking")
+    ids = [b for b, i in view.looked_up.items() if i < index and b in view.initial_bookings and (
+        not claim.flight_ids or set(claim.flight_ids) & set(view.initial_bookings[b].get("itinerary") or ()))]
     ids += [b for b, rec in view.initial_bookings.items()
             if b not in ids and set(claim.flight_ids) & set(rec.get("itinerary") or ())]
     return tuple(ids)
