@@ -1327,7 +1327,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
             continue  # "book it as long as it's refundable", "book it as soon as you can": no name
         run = _name_run(t, m.end(), True)
         if run and usable(run, strong=True):  # "my name is Sydney Smith": a city can be a name here
-            if re.search(r"\b(?:my|our)\s+[a-z-]+(?:'s|s')\s*$", t[max(0, m.start() - 30):m.start()], re.I):
+            if re.search(r"\b(?:my|our)\s+[a-z-]+(?:'s|s')\s*$|\b(?:his|her|their)\s*$", t[max(0, m.start() - 30):m.start()],
+                         re.I):  # ("I'm Olga Bianchi, and her name is Nina Bianchi": hers is the companion's name)
                 companions.append(run)  # "Hiroshi Novak; my sister's name is Keiko Novak": who comes along, not the
                 continue  # lead (read only when no other name is said: "my wife's name is Ana Lopez")
             if len(run) == 1 and m.group(0).lower().startswith("call me"):
@@ -1425,7 +1426,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
     if selves and (_BOOKS_FOR_ANOTHER.search(t) or named_for) and not _WITH_SPEAKER.search(t) and not mine_too:
         # "I'm an EA booking for my boss, Maya Adeyemi. ... My name's Jordan Lee": the booker's name is not the
         # traveller's; the traveller's name is read, or asked
-        candidates = [c for c in candidates if not any(c is x for x in selves)]
+        candidates = [c for c in candidates if not any(c is x for x in selves)] or companions
+        # ("I'm Olga Bianchi, booking for my sister, her name is Nina Bianchi": the one travelling is the sister)
     if candidates and last and not first:
         best = _tidy(max(candidates, key=lambda r: len(_tidy(r))))
         fam = last.split()
@@ -1450,6 +1452,17 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
 _NAME_AFTER_COUNT = re.compile(r"\b(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:pax|ppl|people|persons?|"
                                r"passengers?|adults?|travell?ers?|seats?|tickets?)\s+"
                                r"((?-i:[A-Z][a-z'\-]+)(?:\s+(?-i:[A-Z][a-z'\-]+)){1,2})\s*(?=$|[,.;!])", re.I)
+# a full name typed in lower case, set off by a comma beside a passenger count: "..., zara costa, 1 pax", "1 pax, zara
+# costa", and run on after the count: "... jul 23 1 adult omar cohen" (see ``parse``)
+_COUNT_WORDS = (r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|just one)\s*(?:pax|ppl|people|persons?|passengers?|"
+                r"adults?|travell?ers?|seats?|tickets?)")
+_LOWER_NAME_BY_COUNT = re.compile(r"(?:^|[.;!,]\s*)([a-z][a-z'\-]+\s+[a-z][a-z'\-]+)\s*,\s*" + _COUNT_WORDS + r"\b"
+                                  r"|\b" + _COUNT_WORDS + r"\s*,\s*([a-z][a-z'\-]+\s+[a-z][a-z'\-]+)\s*(?=$|[.;!,])")
+_LOWER_NAME_AFTER_COUNT = re.compile(r"\b" + _COUNT_WORDS + r"\s+([a-z][a-z'\-]+\s+[a-z][a-z'\-]+)\s*(?=$|[.;!,])")
+# texting words that are no name
+_TEXTING_WORDS = set("nonstop direct biz roundtrip oneway tmrw tmr tomoz asap rn pls plz thx ty lol btw only window aisle "
+                     "red eye anytime flexible dates whenever next fare time wife hubby husband mid late early week "
+                     "weekend".split())
 # a question about which names are needed: "do you need my middle name too?", "should I add my maiden name?"
 NAME_QUESTION = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|also|wait|um+|oh|sorry|hmm+)\W+)?(?:do|does|did|should|shall|must|can|could|"
                            r"will|would|is|are|what about)\b[^.!?]*\b(?:(?:middle|maiden|second|legal|full|nick|both)\s*names?"
@@ -2193,6 +2206,15 @@ _NO_RETURN = re.compile(r"\b(?:no|without(?: a| the)?|skip(?: the)?|drop(?: the)
 # ("I can't make it on the 5th", "unable to travel on the 5th", "scrap the 5 March flight"): see ``parse``
 _LATER_DAY = re.compile(r"\b(?:later|different|new|another)\s+(?:date|day|flight)\b|\b(?:go|fly|travel|leave|come)\s+later\b",
                         re.I)
+# a booking moved to a later day or flight ("change the 3 person booking to a later day", "move it to a later flight",
+# "push it later", "can I go later in the week"): a change asked for, never a decision put off (see ``parse``)
+_MOVE_LATER = re.compile(r"\b(?:change|move|modify|reschedule|switch|push|shift|bump|rebook|postpone|delay)\b[^.?!]{0,40}?"
+                         r"\b(?:later|afterwards?)\s+(?:day|date|flight|one|time|departure|option|week)\b"
+                         r"|(?<!'ll )(?<!will )(?<!gonna )(?<!going to )(?<!'d )"  # "I'll move it later" puts it off
+                         r"\b(?:move|push|shift|bump|postpone|delay)\s+(?:it|that|this|them|(?:my|our|the)\s+(?:[\w-]+\s+){0,3}?"
+                         r"(?:booking|flight|trip|reservation|one))\s+(?:back\s+)?(?:to\s+)?later\b"
+                         r"|\b(?:go|fly|travel|leave|depart)\s+later\s+(?:in|on|that|the)\b"
+                         r"|\b(?:can|could|may)\s+(?:i|we)\s+(?:go|fly|travel|leave|depart)\s+later\b", re.I)
 _CANT_MAKE_DAY = re.compile(r"\b(?:(?:can'?t|cannot|can not|unable to|won'?t be able to|not able to)\s+(?:make|do|travel|fly|go)"
                             r"(?:\s+(?:it|that|the trip|the flight))?(?:\s+(?:on|for))?|scrap)\s+(?:the\s+|my\s+|our\s+)?$"
                             r"|\b(?:can'?t|cannot|can not|unable to|won'?t be able to|not able to)\s+(?:make|do|travel|fly|go)\b"
@@ -3477,6 +3499,18 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # "LAX-FCO aug 24 2 pax Ravi Mensah": a name run on after the count, no comma; never dropped, never booked
         # unsaid: the target asks for it on its own, with these words as the example
         p.name_words, p.name_doubt = m.group(1).split(), "beside"
+    if (not (p.first_name or p.last_name or p.name_doubt) and named == named.lower()
+            and ((m := _LOWER_NAME_BY_COUNT.search(named)) or (m := _LOWER_NAME_AFTER_COUNT.search(named)))):
+        # a message typed all in lower case, the name beside the count: "... nov 20. zara costa, 1 pax" is read as the
+        # name (as "Zara Costa, 1 pax" is; the summary shows it before any yes); run on after the count with no
+        # comma ("1 adult omar cohen") it is asked for with these words as the example, as "1 adult Omar Cohen" is
+        words = (m.group(1) or m.group(2)).split()
+        if all(_name_token_ok(x) and x not in _NOT_NAMES and x not in _TEXTING_WORDS and x not in places
+               and x not in MONTHS and len(x) > 1 for x in words) and " ".join(words) not in places:
+            if m.re is _LOWER_NAME_BY_COUNT:
+                p.first_name, p.last_name = _split_name(words)
+            else:
+                p.name_words, p.name_doubt = [x.capitalize() for x in words], "beside"
     if expecting == "last_name" and spelled_out(text):  # "F-I-S-C-H-E-R": no name word ("S"); asked as one word
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None
@@ -3538,6 +3572,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.selection = _selection(undated)
     if p.selection == "latest" and p.later and not is_deferral(_LATER_PICK.sub(" ", text)):
         p.later = False  # "the later economy one" picks a flight; it puts nothing off
+    if _MOVE_LATER.search(text) and not p.has("cancel"):
+        # "change the 3 person booking to a later day", "push it later": a change; "later" puts nothing off unless
+        # said apart from the move ("move it to a later flight, I'll decide which later")
+        p.later = p.later and is_deferral(_MOVE_LATER.sub(" ", text))
+        p.intents.add("change")
     if m := _PAIR_PICK.match(undated):
         p.pair_pick, p.selection = (int(m.group(1)) - 1, int(m.group(2)) - 1), None
     if ((m := _REFUNDABLE_PICK.search(undated)) and p.selection is not None and not isinstance(p.selection, int)

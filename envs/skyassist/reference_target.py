@@ -123,7 +123,51 @@ _STATED_TOTAL = re.compile(r"\b(?:\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) 
 # the rest of a party put on another flight: "find another flight for the rest", "the other 3 on a different one"
 _FOR_THE_REST = re.compile(r"\b(?:for|with) the (?:rest|others)\b|\bthe (?:other|remaining|leftover) (?:\d{1,2}|[a-z]+) (?:on|in)\b",
                            re.I)
-_ANOTHER = re.compile(r"\b(?:another|other|different)\s+(?:dates?|days?|routes?|options?|flights?)\b", re.I)
+# a fare other than the one quoted asked for: "can you match $700?", "price match?", "so book it at $700 then",
+# "any discount?"; never a budget ("anything under $700?")
+_PRICE_MATCH = re.compile(r"\bprice[- ]?match|\bmatch (?:the |that |this |their |its |it |a )?(?:price|fare|rate|\$\s?\d)|"
+                          r"\bmatch (?:it|that)\b[^.?!]{0,15}\$\s?\d|\bhonou?r (?:the |that |this |their )?(?:price|fare|rate|"
+                          r"\$\s?\d)|\b(?:book|buy|sell|give|do|get) (?:me )?(?:it|that|this|them|the seats?|one)(?: to me)? "
+                          r"(?:at|for) (?:the )?\$\s?\d|\bdiscount|\b(?:lower|reduce|drop|cut) (?:the |that |your |its |this )?"
+                          r"(?:price|fare)\b|\bknock\b[^.?!]{0,20}\boff\b", re.I)
+# when to pay asked: "when do I have to pay by?", "what's the deadline to pay?", "how long do I have to pay?"
+_PAY_BY = re.compile(r"\bwhen (?:do|must|should|would|will|can) (?:i|we) (?:have to |need to |got to )?pay\b|\bpay(?:ing)? by "
+                     r"when\b|\bpay[- ]by (?:date|time)\b|\b(?:deadline|last day|latest)\b[^.?!]{0,25}\bpay|\bhow long "
+                     r"(?:do|have) (?:i|we)(?: got)? (?:have )?(?:to|until i|until we|before i|before we) (?:pay|book)\b", re.I)
+PAY_BY_HOLD = ("A hold costs nothing: it keeps the seats for 24 hours from when it is placed. You pay only if you book "
+               "them, which has to be before those 24 hours are up; otherwise the hold simply lapses.")
+PAY_BY_BOOK = "A booking is paid when it is made: the fare is charged as soon as I book it."
+# the options asked for again: "which ones r there", "what are the options again?", "remind me the flights"
+_RELIST = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|sorry|wait|hmm+|um+|and)\W+)*(?:which|what)\s+(?:ones?|flights?|options?|choices?)\s+"
+                     r"(?:r|are|were|was|is|do you have|have you got)\s*(?:there|available|again|listed)?\W*(?:again)?\W*$|"
+                     r"\bwhat (?:are|were|r) (?:the|my) (?:options|choices|flights)(?: again)?\W*$|"
+                     r"\b(?:remind me|repeat|list|show me|tell me)\b(?: of| again)?(?: the| my| those| them)?\s*(?:options|flights|"
+                     r"choices|them|those)?(?: again)?\W*(?:please|pls|plz)?\W*$", re.I)
+PRICE_MATCH_NOTE = ("I'm sorry, I can't match, discount or change a fare: I can only book at the price the reservation "
+                    "system shows now, which is the one I quote.")
+_CABIN_WORDS = re.compile(r"\b(?:premium(?: economy)?|business(?: class)?|first class|economy|coach|main cabin)\b", re.I)
+
+
+# cabins spread over the legs of one trip: "economy on the first and premium on the second", "business out, economy
+# back", "premium for leg 1 and economy for leg 2"; never a comparison ("is economy cheaper than premium?")
+_CABIN_MIX = re.compile(r"\b(?:on|for|in) the (?:first|second|third|last|other|1st|2nd)\b|\b(?:one|the other|each)\s+"
+                        r"(?:leg|flight|way)\b|\blegs?\b|\b(?:out|there|back|return|outbound|inbound)\b", re.I)
+_CABIN_COMPARED = re.compile(r"\b(?:difference|cheaper|dearer|compare|vs|versus|better|than|worth)\b", re.I)
+
+
+def _cabins_named(text: str) -> list[str]:
+    """The fare classes a message names, in order, each once ("premium economy" is one cabin)."""
+    out: list[str] = []
+    for m in _CABIN_WORDS.finditer(text):
+        w = m.group(0).lower()
+        c = "premium" if w.startswith("premium") else "business" if w.startswith(("business", "first")) else "economy"
+        if c not in out:
+            out.append(c)
+    return out
+
+
+_ANOTHER = re.compile(r"\b(?:another|other|different|later)\s+(?:dates?|days?|routes?|options?|flights?)\b"
+                      r"|\blater in the (?:week|month)\b", re.I)  # "can I go later in the week" at a listing
 # the return leg named with a date moved: "for the return, a day later", "move the return flight back a day",
 # "coming back 2 days later"; the outbound one: "the outbound a day later", "the flight there a day earlier"
 # the step after a hold, said after the yes to it: "... and I'll book it later today", "- we will pay for it tomorrow"
@@ -666,8 +710,28 @@ class ReferenceTarget(Target):
         if asked is not None:
             self._answer_beside_pick(turn, asked[1])
         self._not_the_same_again(turn, p)
+        self._side_notes(turn)
         self._name_noted(turn, p)
         self._urgent_recap(turn)
+
+    def _side_notes(self, turn: TurnContext) -> None:
+        """A price other than the one quoted asked for ("can you match $700?", "so book it at $700 then"): said
+        first that a fare cannot be matched or lowered here; "when do I have to pay by?" during a new hold or
+        booking: when it is paid. The rest of the reply (a listing, a summary at the real price) stays as it was,
+        and this is never said on a turn that wrote."""
+        said = [m for m in turn.new_messages if m.get("role") == "assistant" and m.get("content")]
+        kind = self.pending["kind"] if self.pending is not None else self.action
+        note = " ".join(x for x in (
+            PRICE_MATCH_NOTE if _PRICE_MATCH.search(self._message) else "",
+            # "is that refundable? and when do I have to pay by?" at a hold: the deadline said too
+            (PAY_BY_HOLD if kind == "hold" else PAY_BY_BOOK if kind == "book" else "")
+            if _PAY_BY.search(self._message) and self.mode == "new" else "") if x)
+        if (not note or not said or turn.ended
+                or any(c["function"]["name"] not in ("search_flights", "lookup_booking")
+                       for m in turn.new_messages for c in m.get("tool_calls") or [])):
+            return
+        rest = re.sub(r"^Sorry, I can't help with that(?: question)? here\.\s*", "", str(said[-1]["content"]))  # answered now
+        said[-1]["content"] = (note + " " + rest).strip()
 
     def _pick_with_question(self, p: Parsed) -> tuple[str, str, str] | None:
         """(the pick, the question, its answer) of a message that picks a listed option and then asks something
@@ -900,7 +964,7 @@ class ReferenceTarget(Target):
             out.append(said)
             turn.say(" ".join(out))
             return
-        said = self._unknown_or_compare(turn, p) or self._side_answer(turn, p)
+        said = self._relisted(p) or self._unknown_or_compare(turn, p) or self._side_answer(turn, p)
         if said:  # "does the premium one have wifi?" / "difference between option 1 and 2": answered, then asked again
             out.append(said)
             turn.say(" ".join(out))
@@ -1919,6 +1983,8 @@ class ReferenceTarget(Target):
             out.append(f"Those are the flights I found for {self.date}. Would you like to try another date?")
         else:
             dates = [d for d in self._route_dates(p.text)[0] if d != self.date] if self.origin and self.destination else []
+            if self.date and m.group(0).lower().startswith("later"):
+                dates = [d for d in dates if d > self.date]  # "a later day": none before the one searched
             if dates:  # "any other dates?": the dates this route flies, one of which "the first one" picks
                 self.offered_dates = dates
                 out.append(f"This route also flies on {', '.join(dates)}. Which date would you like to try instead?")
@@ -3446,18 +3512,35 @@ class ReferenceTarget(Target):
         a single fare class per booking), so the flights listed in that cabin for every leg, or that a leg has none,
         and the open question again, with the pick, proposal or summary in hand kept. None for any other message."""
         if (self.mode != "new" or len(self.legs) < 2 or not p.fare_class or p.flight_ids or p.no
-                or not all(leg.get("shown") for leg in self.legs) or re.search(r"\boption\b|\d", p.text, re.I)):
+                or not all(leg.get("shown") for leg in self.legs)
+                or (re.search(r"\boption\b|\d", p.text, re.I) and len(_cabins_named(p.text)) < 2)):
             return None
+        cabins = _cabins_named(p.text)
+        if len(cabins) > 1 and _CABIN_MIX.search(p.text) and not _CABIN_COMPARED.search(p.text):  # "economy on the first and premium on the second?": a mix asked, which one booking
+            # cannot hold; what each cabin offers for every leg is said
+            names = [CABIN_NAMES.get(c, c) for c in cabins]
+            said = ["One booking keeps one cabin for all its flights, so I cannot book " + " on one flight and ".join(names)
+                    + " on another; every flight in the booking has to be in the same cabin."]
+            for c in cabins:
+                said += self._cabin_per_leg(c)[:-1]
+            return " ".join(said + [self._open_question()])
         k = self._named_leg(p.text)
         if k is None:
             return None
-        name, need = CABIN_NAMES.get(p.fare_class, p.fare_class), self.passengers or 1
+        name = CABIN_NAMES.get(p.fare_class, p.fare_class)
         said = [f"One booking keeps one cabin for all its flights, so the {self.legs[k]['label'] or 'flight'} can only "
                 f"be {name} if every flight in the booking is {name}."]
+        return " ".join(said + self._cabin_per_leg(p.fare_class))
+
+    def _cabin_per_leg(self, fare_class: str) -> list[str]:
+        """What a cabin offers for every leg of the trip in hand (and whether those flights connect), then the open
+        question."""
+        name, need = CABIN_NAMES.get(fare_class, fare_class), self.passengers or 1
+        said = []
         per_leg = []
         for leg in self.legs:
             shown = self._shown(self.legs.index(leg))
-            opts = [f for f in shown if f["fare_class"] == p.fare_class and f["status"] == "scheduled"
+            opts = [f for f in shown if f["fare_class"] == fare_class and f["status"] == "scheduled"
                     and f["seats_available"] >= need]
             per_leg.append(opts)
             said.append(f"{name} for the {leg['label'] or 'trip'}: " + " or ".join(
@@ -3471,7 +3554,7 @@ class ReferenceTarget(Target):
                 said.append(f"But no {name} flight for the {b['label'] or 'next leg'} leaves at least "
                             f"{MIN_CONNECTION_MINUTES} minutes after a {name} flight for the {a['label'] or 'leg before'} "
                             "lands, so they do not connect.")
-        return " ".join(said + [self._open_question()])
+        return said + [self._open_question()]
 
     def _why_same_cabin(self, turn: TurnContext, p: Parsed) -> str | None:
         """The answer to a bare "why?" ("how come?") right after the agent said that all flights in one booking
@@ -3931,6 +4014,26 @@ class ReferenceTarget(Target):
                 if f["flight_id"] == fid:
                     return i, f
         return None
+
+    def _relisted(self, p: Parsed) -> str | None:
+        """The options still to choose from, listed again, when asked ("which ones r there", "what are the options
+        again?", "remind me the flights"), then the open question; None for any other message."""
+        open_legs = [leg for leg in self.legs if leg.get("shown") and not leg.get("choice")]
+        if (self.mode != "new" or not open_legs or not _RELIST.search(p.text) or p.places or p.dates or p.flight_ids
+                or p.selection is not None or p.fare_class or p.budget):
+            return None
+        parts = []
+        for leg in open_legs:
+            hide = self._hides_premium(leg["flights"])
+            items = [f"{k}) {f['flight_id']} departing {f['departure_time'][11:16]}, arriving {f['arrival_time'][11:16]}, "
+                     f"{'' if hide else f['public_cabin'] + ', '}{money(float(f['price_usd']))} per seat ("
+                     + ("cancelled by the airline, not bookable" if f["status"] == "cancelled" else "sold out"
+                        if f["seats_available"] <= 0 else f"seats left: {f['seats_available']}") + ")"
+                     for k, f in enumerate((x for x in leg["flights"] if x["flight_id"] in leg["shown"]), start=1)]
+            head = (f"{leg['label'].capitalize()}, " if len(self.legs) > 1 and leg["label"] else "") + \
+                f"{self._place(leg['origin'])} to {self._place(leg['destination'])} on {leg['date']}"
+            parts.append(f"For {head} the options are: " + "; ".join(items) + ".")
+        return " ".join(parts + [self._open_question()])
 
     def _shown(self, k: int) -> list[dict[str, Any]]:
         leg = self.legs[k]
