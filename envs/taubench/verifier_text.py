@@ -456,6 +456,49 @@ _KIND_PHRASE = {"cancel": "the cancellation", "return": "the return", "items": "
                 "order_address": "the address change", "payment": "the payment change"}
 _COUNTED = re.compile(r"\b(?:all|both|these|those|the)\s+$", re.I)  # "all 3", "both 2": a count, not a part
 
+# a pick of parts with no verb ("#1 please", "the first and the third", "#1 and #3 please") or an exclusion ("everything
+# except 2", "all but 2", "skip the second one", "skip 1, do the others") opening the reply: read as "do" the parts it
+# names (for an exclusion, the others) and "skip" the excluded, so that it approves exactly those parts
+_REF = (r"(?:#\s?[1-9]|(?:number|no\.|option|part|point)\s*[1-9]|[1-9](?:st|nd|rd|th)?(?![\w%$]|[.,:/-]\d)|the\s+(?:first|"
+        r"second|third|fourth|fifth|last)(?:\s+(?:one|part|action|thing|point))?)")
+_REFS = _REF + r"(?:\s*(?:,\s*and|,|&|\+|and)\s*" + _REF + r")*"
+_REF_ONE = re.compile(r"([1-9])|(first|second|third|fourth|fifth|last)", re.I)
+_EXCEPT = re.compile(r"^\W*(?:everything|all(?:\s+of\s+them)?|all\s+the\s+rest|the\s+lot)\s+(?:except(?:\s+for)?|but|"
+                     r"apart\s+from|other\s+than|besides|minus)\s+(" + _REFS + r")", re.I)
+_SKIP = re.compile(r"^\W*(?:skip|leave\s+out|drop)\s+(" + _REFS + r")(?:\s*[,;]?\s*(?:and\s+)?(?:do|go\s+ahead\s+with|"
+                   r"proceed\s+with)\s+(?:all\s+)?(?:the\s+)?(?:others|other\s+ones|other\s+two|rest))?", re.I)
+_BARE_PICK = re.compile(r"^\W*(" + _REFS + r")(\s*,?\s*(?:please|pls|plz|thanks|thank\s+you|thx))?(?=\s*(?:$|[,.;!]|"
+                        r"\s[-\u2013\u2014]))", re.I)
+
+
+def _ref_numbers(refs: str, n: int) -> list[int]:
+    return [int(m.group(1)) if m.group(1) else n if m.group(2).lower() == "last" else _PLACES[m.group(2).lower()]
+            for m in _REF_ONE.finditer(refs)]
+
+
+def _as_picks(reply: str, n: int) -> str:
+    """``reply`` with its opening pick or exclusion of the ``n`` numbered parts written as "do ..., skip ..."; a bare
+    pick must say "please" / "thanks", use "#" or a place, or name two parts ("2" alone may count, not pick)."""
+    def listed(nums: list[int]) -> str:
+        return " and ".join(str(k) for k in nums)
+
+    if m := _EXCEPT.match(reply) or _SKIP.match(reply):
+        out = _ref_numbers(m.group(1), n)
+        rest = [k for k in range(1, n + 1) if k not in out]
+        if rest and all(1 <= k <= n for k in out):
+            # the skip first, so that what follows ("... tomorrow", "and I'll decide later") is read with the "do"
+            return f"skip {listed(out)}, do {listed(rest)}{reply[m.end():]}"
+    elif (m := _BARE_PICK.match(reply)) and (m.group(2) or re.search(r"#|the\s|\sand\s|,|&|\+", m.group(1))):
+        picked = _ref_numbers(m.group(1), n)
+        if picked and all(1 <= k <= n for k in picked):
+            # "#1 please, forget the rest": the other parts left out, no take-back
+            after = _FORGET_REST.sub(r"\1skip the rest", reply[m.end():], 1)
+            return f"do {m.group(1)}{m.group(2) or ''}{after}"
+    return reply
+
+
+_FORGET_REST = re.compile(r"^(\W*)forget(?:\s+about)?\s+the\s+(?:rest|others|other\s+(?:ones|two))\b", re.I)
+
 
 def resolve_numbered(reply: str, question: str) -> str:
     """The reply with its references to the proposal's numbered parts (``_PART_NUMBER``: two or more, numbered 1, 2,
@@ -474,6 +517,7 @@ def resolve_numbered(reply: str, question: str) -> str:
         if len(kinds) != 1 or kinds == {"user_address"} or len(ids) > 1:
             return reply
         phrases.append(_KIND_PHRASE[next(iter(kinds))] + (f" on {next(iter(ids))}" if ids else ""))
+    reply = _as_picks(reply, len(phrases))  # "#1 please", "all but 2": "do 1 please", "do 1 and 3, skip 2"
 
     def part(n: int, m: re.Match) -> str:
         if not 1 <= n <= len(phrases) or _COUNTED.search(reply[:m.start()]):

@@ -339,13 +339,21 @@ _PLEASANTRY_WORDS = frozenset(w for p in _PLEASANTRY_MARKS for w in p) | _INTENS
     "laying", "spelling", "breaking", "down", "explained", "clarified", "detailed", "breakdown", "summary"])
 
 
+# what an explanation went through, praised with the verb of explaining beside it: "thanks for walking me through the
+# options", "thanks for explaining the choices so clearly" (not "thanks for the options", nor "other options")
+_EXPLAINING = frozenset(["walking", "explaining", "laying", "breaking", "spelling", "going", "talking", "running"])
+_EXPLAINED = frozenset(["options", "choices", "alternatives", "details", "steps", "process", "rules", "terms"]) | \
+    _EXPLAINING
+
+
 def _pleasantry_clauses(clauses: list[list[str]]) -> set[int]:
     """The positions of the clauses that are thanks, a pleasantry or an apology (``_PLEASANTRY_MARKS``), and of a
     clause of intensifiers only that follows one ("You're a lifesaver, honestly.")."""
     out: set[int] = set()
     for k, clause in enumerate(clauses):
+        explained = _EXPLAINED if _EXPLAINING & set(clause) else frozenset()
         if any(_contains(clause, p) for p in _PLEASANTRY_MARKS) and all(
-                w in _PLEASANTRY_WORDS or w in _ALLOWED for w in clause):
+                w in _PLEASANTRY_WORDS or w in _ALLOWED or w in explained for w in clause):
             out.add(k)
         elif k - 1 in out and all(w in _INTENSIFIERS for w in clause):
             out.add(k)
@@ -1192,10 +1200,16 @@ def _go_ahead_then_question(text: str) -> str | None:
         return None
     words = [w for c in asked for w in c]
     k = next((i for i, w in enumerate(words) if w not in _FILLERS), 0)
-    if any(_contains(words, p) for p in _REVERSE_P + _HEDGE_P + _DEFER_P) or "again" in words or (
+    # ... nor ask for alternatives ("yes - what are my other options?")
+    if any(_contains(words, p) for p in _REVERSE_P + _HEDGE_P + _DEFER_P) or "again" in words or _ALTERNATIVES & set(
+            words) or (
             words[k] in _AUX and k + 1 < len(words) and (words[k + 1] in _ABOUT_IT or _TERMS & set(words))):
         return None
     return head
+
+
+_ALTERNATIVES = frozenset(["option", "options", "alternative", "alternatives", "choice", "choices", "other", "else",
+                           "instead"])
 
 
 # a term of the proposal asked about in a yes/no question ("Yes, the details seem right. Is the ticket refundable?",

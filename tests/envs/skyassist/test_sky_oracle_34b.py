@@ -122,7 +122,8 @@ def test_a_yes_to_the_cancel_and_a_no_to_the_booking(domain, reply):
 NEITHER = [
     "yes book the new one. actually wait, don't do anything yet",  # a take-back of the whole
     "book the new one. maybe cancel the old one, not sure",  # a hedge, unnamed... the booking part is no yes
-    "yes book the new one and don't cancel the old one",  # not answered apart: the whole reply is read
+    # ("yes book the new one and don't cancel the old one" is now answered apart at its "and", the booking approved:
+    # test_sky_oracle_34d, oracle-labeller-15 finding 6)
     "yes book the new one? don't cancel the old one yet",  # a question
     "book the new one tomorrow. don't cancel the old one",  # the booking part is put off
     "don't book anything, don't cancel anything",
