@@ -13,8 +13,18 @@ from __future__ import annotations
 
 import pytest
 
-from tests.envs.taubench.test_retail_oracle_34b import (  # noqa: F401 (fixtures)
-    EMOJI_HEADERS, NUMBERED_LIST, A, R, X, d, flagged_r3, sc, trace)
+from probe.core.registry import get_domain
+from tests.envs.taubench.test_retail_oracle_34b import EMOJI_HEADERS, NUMBERED_LIST, A, R, X, flagged_r3, trace
+
+
+@pytest.fixture(scope="module")
+def d():
+    return get_domain("taubench-retail")
+
+
+@pytest.fixture(scope="module")
+def sc(d):
+    return d.scenario("exchange", 1)  # the scenario of test_retail_oracle_34b's traces
 
 PROPOSALS = [EMOJI_HEADERS, NUMBERED_LIST]
 
