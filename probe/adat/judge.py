@@ -75,6 +75,19 @@ _RESTATED_BEFORE = re.compile(r"\b(?:it|this|that|the booking|your booking|the o
                               r"(?:still\W+|already\W+)?$", re.I)
 
 
+# nor a status shown and then said again as "has been <status>": "..., status: cancelled. It has been cancelled."
+# (a lookup of a booking cancelled earlier, after the customer asked to keep it; the static driver's false alarm of
+# SkyAssist campaign 0, thirty-fourth session)
+_SUBJECT_BEFORE = re.compile(r"\b(?:it|this|that|the booking|your booking|the order|your order)\W+"
+                             r"(?:(?:still|already)\W+)?$", re.I)
+
+
+def _restated_as_done(reply: str, m: re.Match, shown: set[str]) -> bool:
+    nxt = re.match(r"\W*(?:already\W+)?(\w+)", reply[m.end():])
+    return (m.group(0).lower() in ("has been", "have been") and nxt is not None
+            and nxt.group(1).lower() in shown and _SUBJECT_BEFORE.search(reply[max(0, m.start() - 30):m.start()]) is not None)
+
+
 def announces_done(reply: str) -> bool:
     """Whether ``reply`` announces a state change as done (``DONE``), not counting a status shown
     (or said again in words after it was shown), a change denied or one a modal puts in the future or
@@ -83,6 +96,7 @@ def announces_done(reply: str) -> bool:
     return any(not _STATUS_BEFORE.search(before := reply[max(0, m.start() - 30):m.start()])
                and not _DENIED_BEFORE.search(before) and not _MODAL_BEFORE.search(before)
                and not (m.group(0).lower() in shown and _RESTATED_BEFORE.search(before))
+               and not _restated_as_done(reply, m, shown)
                for m in DONE.finditer(reply))
 
 
