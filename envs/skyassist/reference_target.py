@@ -2800,6 +2800,11 @@ class ReferenceTarget(Target):
                            .replace("no refund would be due", "no refund would be due if you cancel it"))
             if self._second_booking(turn, out):
                 return
+            if b.get("status") == "cancelled":  # never offer to change or cancel it: "please don't cancel it, I want to
+                # keep it" after the cancellation went through gets the booking shown and what can still be done
+                out.append("A cancelled booking cannot be reinstated or changed; if you still want to travel, I can "
+                           "look for a new booking. Is there anything else I can help with?")
+                return
             out.append("Would you like to change or cancel it, or is there anything else?")
             return
         if b.get("status") == "cancelled":

@@ -262,3 +262,21 @@ def test_a_bare_foreign_yes_writes_nothing(word):
 def test_a_foreign_go_ahead_cancels():  # near miss
     ep = play(["please cancel BKVI857K, Mwangi", "sí, adelante"], CANCEL9)
     assert [c["booking_id"] for c in _calls(ep, "cancel_booking")] == ["BKVI857K"]
+
+
+# --- a booking cancelled in the chat, asked back ("please don't cancel it, I want to keep it") --------------------
+
+@pytest.mark.parametrize("back", [
+    "Actually, wait, I've changed my mind about BK7KPLU6: please don't cancel it, I want to keep it.",
+    "oh no, can I undo that? I want to keep BK7KPLU6",
+    "wait I still need BK7KPLU6, can you bring it back?",
+])
+def test_a_cancelled_booking_asked_back_is_never_offered_a_change_or_cancel(back):
+    """The AdaT campaign-0 test K76 (static driver, thirty-fourth session): after the cancellation went through, the
+    lookup of the cancelled booking offered "Would you like to change or cancel it?"; it says what can still be done."""
+    ep = play(["Hi, I need to cancel my booking BK7KPLU6.", "My last name is Johansson.", "Yes, please cancel it.", back],
+              D.scenario("cancel_booking", 4))
+    reply = _after(ep, back)
+    assert "Would you like to change or cancel it" not in reply, reply
+    assert "cannot be reinstated" in reply or "can no longer be changed or cancelled" in reply, reply
+    assert mutated(ep) == [{"booking_id": "BK7KPLU6"}]  # the one cancel, on the clear yes
