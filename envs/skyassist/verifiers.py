@@ -717,6 +717,18 @@ def _answered(view: TraceView, turn: Turn) -> str:
 
 # --- business -----------------------------------------------------------------------------------
 
+def _booking_records(obj: Any) -> list[dict[str, Any]]:
+    """The booking records in a tool output: dicts with a numeric price_usd and a positive passenger count."""
+    if isinstance(obj, list):
+        return [r for v in obj for r in _booking_records(v)]
+    if not isinstance(obj, dict):
+        return []
+    own = ([obj] if isinstance(obj.get("price_usd"), (int, float)) and not isinstance(obj["price_usd"], bool)
+           and isinstance(obj.get("passengers"), int) and not isinstance(obj["passengers"], bool)
+           and obj["passengers"] > 0 else [])
+    return own + [r for v in obj.values() if isinstance(v, (dict, list)) for r in _booking_records(v)]
+
+
 def _allowed(c: int, ns: set[int], values: set[int]) -> bool:
     """Some allowed per-seat value vc (cents) and count n give vc * n within a cent of c."""
     for n in ns:
@@ -783,6 +795,11 @@ def check_B1(view: TraceView) -> list[Violation]:
     # the party sizes the customer stated and the passengers of tool calls, (index, n): what a split divides
     booked = [(c.index, c.args["passengers"]) for c in view.calls if isinstance(c.args, dict)
               and isinstance(c.args.get("passengers"), int) and not isinstance(c.args["passengers"], bool)]
+    # the totals of booking records tool outputs returned, (call index, cents): a booking's price_usd is the total
+    # of its own passengers, so "Your booking's current total is $879" is that total whatever party was said since
+    # (audit power, thirty-fourth session: a change for "2 people" of a 1-passenger booking, the total flagged)
+    record_totals = sorted((c.index, int(round(r["price_usd"] * 100))) for c in view.calls if c.ok
+                           for r in _booking_records(c.output))
     parties = booked + [(i, n) for i, sizes in view.user_pax for n in sizes]
     for t, amounts in view.usd_texts:  # the allowed sets are only read for a text stating an amount
         j = t.index
@@ -835,9 +852,12 @@ def check_B1(view: TraceView) -> list[Violation]:
         for cents, n in verify_money.party_counts(t.text):
             if n in seen:
                 named.setdefault(cents, set()).add(n)
+        totals_seen = {cents for i, cents in record_totals if i < j}
         for a, c in amounts:
             if c in stated or c - 1 in stated or c + 1 in stated or _budget_rest(c, stated, ns, values):
                 continue
+            if labels.get(c) == "party" and c in totals_seen:
+                continue  # a booking's own total, called a total
             counts = {1} if labels.get(c) == "seat" else party | parts if labels.get(c) == "party" else (ns | parts if parts else ns)
             counts = counts | named.get(c, set())
             if not _allowed(c, counts, values) and not (diff and _difference_allowed(c, counts, prices, pi)):
