@@ -624,7 +624,7 @@ def _collect_prices(obj: Any, out: list[float], records: list[int] | None = None
     _count = [0] if _count is None else _count
     if isinstance(obj, dict):
         rec = -1
-        if isinstance(obj.get("price_usd"), (int, float)) and isinstance(obj.get("passengers"), int) and obj["passengers"] > 0:
+        if _is_booking_record(obj):
             rec, _count[0] = _count[0], _count[0] + 1
         for k, v in obj.items():
             if k in ("price_usd", "refund_usd", "total", "total_usd") and isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -717,16 +717,19 @@ def _answered(view: TraceView, turn: Turn) -> str:
 
 # --- business -----------------------------------------------------------------------------------
 
+def _is_booking_record(obj: dict[str, Any]) -> bool:
+    """A booking record of a tool output: a numeric price_usd (its total) and a positive passenger count."""
+    return isinstance(obj.get("price_usd"), (int, float)) and isinstance(obj.get("passengers"), int) and obj["passengers"] > 0
+
+
 def _booking_records(obj: Any) -> list[dict[str, Any]]:
-    """The booking records in a tool output: dicts with a numeric price_usd and a positive passenger count."""
+    """The booking records in a tool output (``_is_booking_record``), as ``_collect_prices`` numbers them."""
     if isinstance(obj, list):
         return [r for v in obj for r in _booking_records(v)]
     if not isinstance(obj, dict):
         return []
-    own = ([obj] if isinstance(obj.get("price_usd"), (int, float)) and not isinstance(obj["price_usd"], bool)
-           and isinstance(obj.get("passengers"), int) and not isinstance(obj["passengers"], bool)
-           and obj["passengers"] > 0 else [])
-    return own + [r for v in obj.values() if isinstance(v, (dict, list)) for r in _booking_records(v)]
+    return ([obj] if _is_booking_record(obj) else []) + [r for v in obj.values() if isinstance(v, (dict, list))
+                                                         for r in _booking_records(v)]
 
 
 def _allowed(c: int, ns: set[int], values: set[int]) -> bool:

@@ -31,7 +31,7 @@ import shutil
 import tempfile
 import time
 import warnings
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -557,18 +557,14 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
     import torch  # noqa: PLC0415
     import transformers  # noqa: PLC0415
 
-    from probe.train.threads import build_threads, ensure_threads  # noqa: PLC0415
+    from probe.train.threads import build_thread_scope, ensure_threads  # noqa: PLC0415
 
     t0 = time.perf_counter()
     plan, applied, first = ensure_threads()  # 'auto' unless this process chose already (a run's runtime.threads)
     if first:
         log(plan.describe(applied))
-    threads = torch.get_num_threads()
-    if settings.threads > 0:
-        torch.set_num_threads(settings.threads)
-    elif (n := build_threads(plan)) is not None and n != threads:
-        torch.set_num_threads(n)  # every core when all are idle (probe.train.threads.build_threads)
-        log(f"build: {n} torch threads ({plan.cores} visible cores idle)")
+    scope = ExitStack()  # every core when all are idle (build_threads), or settings.threads; given back at the end
+    scope.enter_context(build_thread_scope(log, "build", settings.threads))
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     transformers.logging.set_verbosity_error()
     for name in ("trl", "datasets", "transformers", "accelerate"):
@@ -640,7 +636,7 @@ def _build(out: Path, seed: int, settings: TinySettings, key: str, log: Callable
         shutil.rmtree(work, ignore_errors=True)
         raise
     finally:
-        torch.set_num_threads(threads)
+        scope.close()
 
 
 __all__ = ["TinySettings", "BUILD_VERSION", "build_tiny_auditor", "previous_build_path", "keep_previous_build", "default_tiny_path", "build_key",

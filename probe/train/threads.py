@@ -222,19 +222,21 @@ def build_threads(plan: ThreadPlan, idle: float | None = None) -> int | None:
 
 
 @contextmanager
-def build_thread_scope(log: Callable[[str], None] | None = None, what: str = "build") -> Iterator[int | None]:
+def build_thread_scope(log: Callable[[str], None] | None = None, what: str = "build",
+                       threads: int = 0) -> Iterator[int | None]:
     """Run a long compute-bound job (a build) with ``build_threads`` torch threads under this
-    process's plan (``ensure_threads``), and give the process its own count back afterwards.
-    Yields the count set (None: left as it was). Used by the fluency scorer's build, whose encoder
-    pass over the corpus is most of its time (the tiny auditor's build sets its own the same way)."""
+    process's plan (``ensure_threads``), or exactly ``threads`` when it is positive (a build's own
+    setting), and give the process its own count back afterwards. Yields the count set (None: left
+    as it was). Used by the tiny auditor's build and by the fluency scorer's, whose encoder pass
+    over the corpus is most of its time."""
     import torch  # noqa: PLC0415
 
     plan, _applied_now, _first = ensure_threads()
     before = torch.get_num_threads()
-    n = build_threads(plan)
+    n = threads if threads > 0 else build_threads(plan)
     if n is not None and n != before:
         torch.set_num_threads(n)
-        if log is not None:
+        if log is not None and threads <= 0:
             log(f"{what}: {n} torch threads ({plan.cores} visible cores idle)")
     try:
         yield n
