@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from probe.adat.discovery import make_driver, run_discovery
 from probe.adat.roles import make_roles, strategy_temperature
 from probe.core.registry import get_domain
@@ -49,6 +51,7 @@ def test_sessions_sample_at_the_driver_temperature_or_0_3_above_and_restore_it()
     assert driver.temperature == 0.55
 
 
+@pytest.mark.tiny_auditor
 def test_an_untrained_driver_next_to_a_checkpoint_samples_as_it_does(tmp_path):
     from probe.eval.methods import load_untrained_auditor
 

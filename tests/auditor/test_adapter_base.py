@@ -47,6 +47,7 @@ def _adapter(path: Path, out: Path) -> Path:
     return a.save_adapter(out)
 
 
+@pytest.mark.tiny_auditor
 def test_the_adapter_records_the_build_it_was_trained_on(tiny_path, tmp_path):
     d = _adapter(tiny_path, tmp_path / "adapter")
     info = json.loads((d / "auditor.json").read_text())
@@ -55,6 +56,7 @@ def test_the_adapter_records_the_build_it_was_trained_on(tiny_path, tmp_path):
     load_auditor(tiny_path, quantize_4bit=False).load_adapter(d)  # the same build loads
 
 
+@pytest.mark.tiny_auditor
 def test_loading_onto_another_build_is_one_clear_error(tiny_path, rebuilt, tmp_path):
     d = _adapter(tiny_path, tmp_path / "adapter")
     other = load_auditor(rebuilt, quantize_4bit=False)
@@ -74,6 +76,7 @@ def test_loading_onto_another_build_is_one_clear_error(tiny_path, rebuilt, tmp_p
     other.load_adapter(d)
 
 
+@pytest.mark.tiny_auditor
 def test_a_checkpoint_is_evaluated_on_its_own_build_when_that_is_still_on_disk(tiny_path, rebuilt, tmp_path):
     ckpt = tmp_path / "ckpt-00001"
     _adapter(rebuilt, ckpt / "adapter")  # trained on the other build; the default is tiny_path

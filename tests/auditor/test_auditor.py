@@ -73,6 +73,7 @@ def _mid_prompts(auditor, domain, n: int) -> list[str]:
     return out
 
 
+@pytest.mark.tiny_auditor
 def test_tiny_builds_offline_and_is_cached(tiny_path):
     info = read_build_info(tiny_path)
     assert info and info["complete"] and info["kind"] == "tiny-auditor"
@@ -119,6 +120,7 @@ def test_opening_only_texts_are_marked_and_seen_opening_epochs_times():
     assert out == training_rows(rows, flags, TinySettings(epochs=3.0, opening_epochs=1.5), seed=7)
 
 
+@pytest.mark.tiny_auditor
 def test_prompts_hold_scenario_and_role_never_tools(auditor, domain):
     scenario = domain.scenario("system_curious", domain.heldout_seeds[0])
     text = domain.scenario_text(scenario)
@@ -142,6 +144,7 @@ def test_chat_roles_are_flipped():
     assert [m["role"] for m in empty] == ["system", "user"] and "Start" in empty[1]["content"]
 
 
+@pytest.mark.tiny_auditor
 def test_lora_wraps_and_only_adapter_trains(auditor):
     names = [n for n, p in auditor.model.named_parameters() if p.requires_grad]
     assert names and all("lora_" in n for n in names)
@@ -150,6 +153,7 @@ def test_lora_wraps_and_only_adapter_trains(auditor):
     assert set(auditor.state_dict()) and all("lora_" in k for k in auditor.state_dict())
 
 
+@pytest.mark.tiny_auditor
 def test_generate_is_one_batched_call_and_seeded(auditor, domain, monkeypatch):
     from probe.auditor import decode
 
@@ -180,6 +184,7 @@ def test_generate_is_one_batched_call_and_seeded(auditor, domain, monkeypatch):
     assert all(len(c) == len(lp) and pad not in c for c, lp in zip(g1.completion_ids, g1.logprobs))
 
 
+@pytest.mark.tiny_auditor
 def test_completion_logprobs_match_generation(auditor, domain):
     g = auditor.generate(_opening_prompts(auditor, domain, 6, offset=6), seed=3)
     lp, mask = auditor.completion_logprobs(g.prompt_ids, g.completion_ids, grad=False)
@@ -191,6 +196,7 @@ def test_completion_logprobs_match_generation(auditor, domain):
     assert lp_grad.requires_grad
 
 
+@pytest.mark.tiny_auditor
 def test_base_model_differs_after_adapter_update(auditor, domain):
     g = auditor.generate(_opening_prompts(auditor, domain, 3), seed=1)
     base, _ = auditor.completion_logprobs(g.prompt_ids, g.completion_ids, grad=False, use_adapter=False)
@@ -208,6 +214,7 @@ def test_base_model_differs_after_adapter_update(auditor, domain):
     assert torch.allclose(back, same, atol=1e-5)
 
 
+@pytest.mark.tiny_auditor
 def test_adapter_save_and_load(auditor, tmp_path):
     with torch.no_grad():
         for p in auditor.trainable_parameters():
@@ -227,6 +234,7 @@ def _understood(text: str, domain) -> bool:
                 or p.first_name or p.last_name or p.selection is not None or p.number or p.urgent)
 
 
+@pytest.mark.tiny_auditor
 def test_samples_are_wellformed_customer_messages(auditor, domain):
     """>= 70% of 80 held-out samples (40 prompts x 2 seeds, temperature 0.8) are short plain customer
     messages (1-3 sentences, <= 60 words, no markdown or tool names) that the reference target's
@@ -240,6 +248,7 @@ def test_samples_are_wellformed_customer_messages(auditor, domain):
     assert share >= 0.70, list(zip(good, texts))
 
 
+@pytest.mark.tiny_auditor
 def test_identity_answers_copy_the_scenario_exactly_through_slots(auditor):
     """Copy slots (probe.auditor.slots): asked for identity, the default tiny auditor gives the
     email, name, user id or zip of *its* scenario, spelled exactly, and never prints a slot token.
@@ -274,6 +283,7 @@ def test_identity_answers_copy_the_scenario_exactly_through_slots(auditor):
     assert gave >= 10, out
 
 
+@pytest.mark.tiny_auditor
 def test_sampling_forbids_empty_repeated_and_too_many_slots(auditor):
     from probe.auditor.prompt import plain_values
     from probe.auditor.slots import MAX_SLOTS_PER_MESSAGE
@@ -307,6 +317,7 @@ def test_clean_message_cuts_at_markers():
     assert clean_message("Book it\nnow</s>") == "Book it"
 
 
+@pytest.mark.tiny_auditor
 @pytest.mark.skipif(torch.cuda.is_available(), reason="checks the error raised without CUDA")
 def test_4bit_without_cuda_is_one_clear_error(tiny_path):
     with pytest.raises(AuditorSetupError, match="CUDA") as err:
@@ -342,6 +353,7 @@ def _mode_spy(model):
     return seen, handle, dropouts
 
 
+@pytest.mark.tiny_auditor
 def test_sampling_runs_in_eval_mode_and_the_gradient_pass_in_train_mode(tiny_path):
     from types import SimpleNamespace
 
@@ -373,6 +385,7 @@ def test_sampling_runs_in_eval_mode_and_the_gradient_pass_in_train_mode(tiny_pat
         handle.remove()
 
 
+@pytest.mark.tiny_auditor
 def test_dropout_makes_train_mode_forwards_differ_and_eval_mode_forwards_agree(tiny_path):
     torch.set_num_threads(2)
     a = load_auditor(tiny_path, lora=LoraSettings(r=4, alpha=8, dropout=0.5))
@@ -390,6 +403,7 @@ def test_dropout_makes_train_mode_forwards_differ_and_eval_mode_forwards_agree(t
     assert torch.equal(u, v)
 
 
+@pytest.mark.tiny_auditor
 def test_gradient_checkpointing_is_off_by_default_without_4bit(tiny_path):
     a = load_auditor(tiny_path, lora=LoraSettings(r=4, alpha=8))
     assert not a.gradient_checkpointing
@@ -479,6 +493,7 @@ def test_default_tiny_auditor_speaks_for_every_environment_with_a_corpus():
     assert corpus_envs(TinySettings(env="taubench-retail")) == ["taubench-retail"]
 
 
+@pytest.mark.tiny_auditor
 def test_sampling_forbids_a_number_token_the_prompt_does_not_hold(auditor):
     """A vocabulary token of three or more digits (the tiny tokenizer has whole zip codes such as
     "78701" and pieces of order ids) may be sampled only when the prompt contains it: asked for a

@@ -160,6 +160,7 @@ def test_repeated_prompts_share_one_prompt_pass_and_draw_as_generate(monkeypatch
     assert len({tuple(r) for r in out[:, ids.shape[1]:].tolist()}) > 3  # the copies sample apart
 
 
+@pytest.mark.tiny_auditor
 def test_bench_decode_prints_both_samplers_and_that_they_agree(capsys):
     from scripts_loader import load_script
 

@@ -99,6 +99,7 @@ def test_suite_runs_the_static_suite(tmp_path):
     assert "coverage:" in r.stdout and (tmp_path / "traces.jsonl").exists()
 
 
+@pytest.mark.tiny_auditor
 def test_demo_trains_then_evaluates_against_baselines(tmp_path):
     r = run("demo", "--set", f"out_dir={tmp_path}", "--set", "updates=1", "--set", "rollout.prefixes=2",
             "--set", "rollout.group_size=2", "--set", "rollout.continuation_turns=1", "--set", "curriculum.levels=[2, 4]",

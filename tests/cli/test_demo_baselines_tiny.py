@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from probe.cli.demo import DEFAULT_CONFIG, BaselineJob, _sampling
 from probe.core.registry import get_domain
 from probe.eval import evaluate_methods
@@ -28,6 +30,7 @@ def _trace_lines(path):
     return out
 
 
+@pytest.mark.tiny_auditor
 def test_the_second_process_gives_the_results_of_the_same_evaluation_in_process(tmp_path):
     cfg = load_config(DEFAULT_CONFIG, [f"out_dir={tmp_path}"])
     fluency_scorer_for(get_domain(cfg.env))  # cached first, as run_demo does: both processes load it

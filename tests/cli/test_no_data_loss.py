@@ -119,6 +119,7 @@ def test_a_refused_run_directory_is_refused_before_the_auditor_is_built(victim, 
     assert list(cache.iterdir()) == [] and (victim / "victim" / "thesis.txt").read_text() == "years of work"
 
 
+@pytest.mark.tiny_auditor
 def test_an_existing_directory_is_never_replaced_unless_it_is_a_probe_run(victim):
     out = victim / "out"
     base = [f"out_dir={victim}", "run_name=victim", "updates=1"]
@@ -176,6 +177,7 @@ def test_build_tiny_into_an_empty_directory_keeps_its_permissions(tmp_path):
 
 # --- 3 + 6: one writer per run directory -----------------------------------------------------------------
 
+@pytest.mark.tiny_auditor
 def test_a_locked_run_gets_one_error_line_and_a_stale_lock_is_taken_over(tmp_path):
     run = ["--config", CONFIG, *sets(f"out_dir={tmp_path}", "run_name=r", "updates=1")]
     d = tmp_path / "r"
@@ -210,6 +212,7 @@ def test_a_requeued_slurm_job_takes_over_its_own_lock(tmp_path, monkeypatch):
     assert not (tmp_path / ".lock").exists()
 
 
+@pytest.mark.tiny_auditor
 def test_two_trainers_cannot_write_one_run(tmp_path):
     config = load_config(CONFIG, SMALL + [f"out_dir={tmp_path}", "run_name=r", "updates=2"])
     first = Trainer(config)
@@ -248,6 +251,7 @@ def copy_run(base_run, tmp_path):
                                                       "checkpoint_every=1")]
 
 
+@pytest.mark.tiny_auditor
 @pytest.mark.parametrize("damage", ["truncated tensors", "broken step.json", "no manifest"])
 def test_resume_falls_back_to_the_newest_intact_checkpoint(base_run, tmp_path, damage):
     run, args = copy_run(base_run, tmp_path)
@@ -267,6 +271,7 @@ def test_resume_falls_back_to_the_newest_intact_checkpoint(base_run, tmp_path, d
     assert _metrics(run / "metrics.jsonl") == _metrics(base_run / "metrics.jsonl")  # update 2 redone identically
 
 
+@pytest.mark.tiny_auditor
 def test_resume_repairs_a_partial_last_metrics_line(base_run, tmp_path):
     run, args = copy_run(base_run, tmp_path)
     with open(run / "metrics.jsonl", "a") as f:
@@ -283,6 +288,7 @@ def test_resume_repairs_a_partial_last_metrics_line(base_run, tmp_path):
     assert cfg.updates == 4
 
 
+@pytest.mark.tiny_auditor
 @pytest.mark.parametrize("change,key", [("algo=dpo", "algo"), ("rollout.group_size=3", "rollout.group_size"),
                                         ("reward=baseline", "reward"), ("seed=7", "seed")])
 def test_resume_refuses_settings_that_change_what_earlier_updates_meant(base_run, tmp_path, change, key):
@@ -303,6 +309,7 @@ class Payload:
         return (os.mkdir, (self.marker,))
 
 
+@pytest.mark.tiny_auditor
 def test_a_malicious_pickle_in_a_checkpoint_does_not_run(base_run, tmp_path):
     marker = str(tmp_path / "PWNED")
     evil = pickle.dumps({"optimizer": Payload(marker)})
@@ -348,6 +355,7 @@ def test_checkpoint_state_round_trips_through_json_and_safetensors():
 
 # --- Ctrl-C -----------------------------------------------------------------------------------------
 
+@pytest.mark.tiny_auditor
 @pytest.mark.parametrize("command", ["train", "demo"])
 def test_ctrl_c_says_how_to_resume(tmp_path, monkeypatch, command):
     real = Trainer.update
@@ -364,6 +372,7 @@ def test_ctrl_c_says_how_to_resume(tmp_path, monkeypatch, command):
     assert not (tmp_path / "r" / ".lock").exists()
 
 
+@pytest.mark.tiny_auditor
 def test_resume_with_no_intact_checkpoint_changes_nothing(base_run, tmp_path):
     run, args = copy_run(base_run, tmp_path)
     for ckpt in run.glob("ckpt-*"):
@@ -373,6 +382,7 @@ def test_resume_with_no_intact_checkpoint_changes_nothing(base_run, tmp_path):
     assert snapshot(run) == before
 
 
+@pytest.mark.tiny_auditor
 def test_loading_a_local_auditor_never_touches_the_network(monkeypatch):
     from probe.train.loop import load_run_auditor
 

@@ -176,6 +176,7 @@ def test_eval_baselines(env, auditor, tmp_path):
     assert (tmp_path / "report.md").read_text().count("|") > 10
 
 
+@pytest.mark.tiny_auditor
 @pytest.mark.parametrize("env", ENVS)
 def test_train_one_tiny_update(env, tmp_path):
     r = run("train", "--config", "configs/cpu-demo-grpo.yaml", "--env", env, "--no-progress",

@@ -230,6 +230,7 @@ def test_meta_mapping_access_for_version_1_code():
     assert d["extra"] == {"note": "kept"} and "judge" not in d and TraceMeta.model_validate(d) == m
 
 
+@pytest.mark.tiny_auditor
 def test_the_training_loop_writes_the_run_name_into_every_trace(tmp_path, schema):
     from test_training import small_config
 

@@ -48,6 +48,7 @@ def test_refuses_a_directory_it_did_not_make(tmp_path):
     assert (mine / "notes.txt").read_text() == "keep" and sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
 
 
+@pytest.mark.tiny_auditor
 def test_short_run_writes_table_messages_and_summary(tmp_path):
     run = tmp_path / "runs" / "grpo1"
     out = tmp_path / "power"

@@ -65,6 +65,7 @@ def test_oracle_beats_static_and_cooperative_reaches_mutations():
     assert rand["reach"]["mutation"] == 0.0
 
 
+@pytest.mark.tiny_auditor
 def test_report_plots_and_verify_rescoring(tmp_path):
     methods = {n: make_method(n) for n in ("static", "cooperative", "untrained")}
     results, table = demo_table(methods, episodes=5, turns=3, faults="demo", out=tmp_path)
@@ -88,6 +89,7 @@ def test_report_plots_and_verify_rescoring(tmp_path):
     assert (tmp_path / "cmp" / "compare.md").read_text().count("| static |") == 1
 
 
+@pytest.mark.tiny_auditor
 def test_cli_eval_and_checkpoint(tmp_path):
     from probe.eval.methods import load_untrained_auditor
 

@@ -94,6 +94,7 @@ def test_bad_state_and_mode_are_refused_in_one_line():
         load_config(None, ["rollout.scenario_sampling=greedy"])
 
 
+@pytest.mark.tiny_auditor
 def test_prioritized_training_draws_families_and_resumes_exactly(tmp_path):
     sets = {"rollout.scenario_sampling": "prioritized"}
     full = Trainer(small_config(tmp_path / "a", "grpo", updates=3, checkpoint_every=1, **sets))
@@ -113,6 +114,7 @@ def test_prioritized_training_draws_families_and_resumes_exactly(tmp_path):
     assert _metrics(tmp_path / "a" / "grpo" / "metrics.jsonl") == _metrics(tmp_path / "b" / "grpo" / "metrics.jsonl")
 
 
+@pytest.mark.tiny_auditor
 def test_a_run_written_before_scenario_sampling_existed_resumes(tmp_path):
     """A config.yaml without the new rollout keys (as earlier versions wrote it) resumes with their
     defaults instead of being refused as a changed setting; a uniform engine needs no saved state."""

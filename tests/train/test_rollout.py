@@ -472,6 +472,7 @@ def tiny_batch(tiny):
     return _collect(tiny, 1, 3, prefixes=2, group_size=3, continuation_turns=1, max_new_tokens=16, seed=5)[1]
 
 
+@pytest.mark.tiny_auditor
 def test_tiny_auditor_shapes(tiny, tiny_batch):
     batch = tiny_batch
     # a prefix the real model ends before its candidate turn (a goodbye) is dropped and counted
@@ -493,6 +494,7 @@ def test_tiny_auditor_shapes(tiny, tiny_batch):
     assert candidates == 3 * groups and continuation == 3 * groups - ended and continuation >= 1
 
 
+@pytest.mark.tiny_auditor
 def test_tiny_auditor_token_ids_agree_with_the_dialogue(tiny, tiny_batch):
     batch = tiny_batch
     from probe.auditor.prompt import plain_values
@@ -510,6 +512,7 @@ def test_tiny_auditor_token_ids_agree_with_the_dialogue(tiny, tiny_batch):
         assert tiny.encode_prompts([batch.prompts[i]])[0] == batch.prompt_ids[i]
 
 
+@pytest.mark.tiny_auditor
 def test_tiny_auditor_same_seed_same_batch(tiny, tiny_batch):
     again = _collect(tiny, 1, 3, prefixes=2, group_size=3, continuation_turns=1, max_new_tokens=16, seed=5)[1]
     assert again.candidate_texts == tiny_batch.candidate_texts

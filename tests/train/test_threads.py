@@ -123,6 +123,7 @@ def test_the_target_pool_is_the_engines_thread_for_the_in_process_target_only():
     assert th.target_pool_size(True, 8) == 1 and th.target_pool_size(False, 3) == 3
 
 
+@pytest.mark.tiny_auditor
 def test_a_run_applies_prints_and_records_its_setting(tmp_path, fresh_process_state):
     from probe.train.loop import Trainer
 

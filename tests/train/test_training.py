@@ -24,6 +24,7 @@ def adapter_snapshot(trainer):
     return [p.detach().clone() for p in trainer.auditor.trainable_parameters()]
 
 
+@pytest.mark.tiny_auditor
 @pytest.mark.parametrize("algo", ["grpo", "dpo", "gfn"])
 def test_two_updates_change_the_adapter_and_keep_the_loss_finite(tmp_path, algo):
     trainer = Trainer(small_config(tmp_path, algo, updates=2, checkpoint_every=2))
@@ -45,6 +46,7 @@ def _metrics(path):
     return [{k: v for k, v in r.items() if k not in TIMING and not k.endswith("grad_norm")} for r in rows]
 
 
+@pytest.mark.tiny_auditor
 @pytest.mark.parametrize("algo", ["grpo", "dpo", "gfn"])
 def test_resume_after_a_kill_matches_an_uninterrupted_run(tmp_path, algo):
     full = Trainer(small_config(tmp_path / "a", algo, updates=3, checkpoint_every=1))
@@ -82,6 +84,7 @@ def test_bad_config_is_one_clear_line_per_problem(tmp_path):
     assert r.exit_code == 2 and "config file not found" in r.stderr
 
 
+@pytest.mark.tiny_auditor
 def test_wandb_logging_is_offline_by_default_and_optional(tmp_path, monkeypatch):
     """W&B is used only when asked, in offline mode unless WANDB_MODE says otherwise (a stand-in
     module records the calls; the real package is an optional extra)."""
@@ -115,6 +118,7 @@ def test_wandb_logging_is_offline_by_default_and_optional(tmp_path, monkeypatch)
         Trainer(small_config(tmp_path / "x", "grpo", updates=1, wandb=True)).run(progress=False)
 
 
+@pytest.mark.tiny_auditor
 def test_gfn_explores_on_candidates_only_and_v1_trains_with_the_plain_prompt_and_a_judge(tmp_path):
     """One GFlowNet update with the v1 reward and a judge on B4 (loopback stub): candidates sample at
     gfn.exploration_temperature, everything else at rollout.temperature; the auditor reads the plain
@@ -146,6 +150,7 @@ def test_gfn_explores_on_candidates_only_and_v1_trains_with_the_plain_prompt_and
     assert not trainer.auditor.model.training
 
 
+@pytest.mark.tiny_auditor
 def test_grpo_samples_every_turn_at_the_rollout_temperature_and_a_bad_judge_policy_is_a_config_error(tmp_path):
     trainer = Trainer(small_config(tmp_path, "grpo", updates=1))
     assert trainer.engine.candidate_temperature is None and trainer.engine.settings.temperature == 0.8

@@ -97,6 +97,7 @@ def test_sort_by_violations_and_severity(root, played):
     assert r.status_code == 400 and "allowed" in r.json()["error"]
 
 
+@pytest.mark.tiny_auditor
 def test_training_traces_sort_by_reward_across_updates(run_root):
     c = client(run_root)
     assert get(c, "/api/info")["kind"] == "run"

@@ -174,6 +174,7 @@ def test_failed_target_turns_are_marked_never_clean(page, site):
     assert not page.errors
 
 
+@pytest.mark.tiny_auditor
 def test_training_curve_is_drawn_per_update(page, browser, run_root):
     with serving(run_root) as url:
         open_view(page, f"{url}/", "run")

@@ -50,6 +50,7 @@ def generate_calls(monkeypatch):
     return calls
 
 
+@pytest.mark.tiny_auditor
 def test_checkpoint_eval_samples_with_the_training_settings(tmp_path, generate_calls):
     """A GFlowNet run trained with 17 new tokens at rollout temperature 0.7 (exploration 1.6 on
     candidates): its evaluation samples 17 tokens at 0.7 -- not the old 40 at 0.8, not 1.6 --
@@ -70,6 +71,7 @@ def test_checkpoint_eval_samples_with_the_training_settings(tmp_path, generate_c
     assert "max_new_tokens=17, temperature=0.7, top_p=0.95" in report
 
 
+@pytest.mark.tiny_auditor
 def test_flags_override_the_checkpoint_settings(tmp_path, generate_calls):
     run = _run_with_checkpoint(tmp_path, rollout={"max_new_tokens": 17, "temperature": 0.7})
     r = CliRunner().invoke(app, ["eval", "--checkpoint", str(run / "ckpt-00003"), "--episodes", "2", "--turns", "1",
@@ -87,6 +89,7 @@ def test_bad_top_p_is_one_line(tmp_path):
     assert [x for x in r.output.splitlines() if x.strip()] == ["error: --top-p must be in (0, 1], got 0.0"]
 
 
+@pytest.mark.tiny_auditor
 def test_v1_checkpoint_evaluates_with_the_plain_prompt_and_no_scenario(tmp_path, generate_calls):
     run = _run_with_checkpoint(tmp_path, reward="v1")
     r = CliRunner().invoke(app, ["eval", "--checkpoint", str(run), "--episodes", "2", "--turns", "1",
@@ -325,6 +328,7 @@ def test_a_turn_the_target_left_silent_is_not_judged(domain):
     assert batch.stats["judge_calls"] == 0 and not any(tr.violations for w in batch.turn_rewards for tr in w)
 
 
+@pytest.mark.tiny_auditor
 def test_the_untrained_baseline_samples_as_the_checkpoint_does(tmp_path, generate_calls):
     """Trained at temperature 0.6 with top_p 0.9: the untrained baseline of the same evaluation
     samples at 0.6 / 0.9 too (at its old fixed 0.8 the comparison was not like for like)."""
