@@ -177,9 +177,10 @@ class RolloutSettings(_Strict):
                                 "counts in the candidate's return: 'penalise' (PROBE paper: its r_k, penalty "
                                 "included) or 'void' (0: the candidate is not charged for a message it did not "
                                 "write, and the turn's hits do not pay, no plausible customer reached them)")
-    scenario_sampling: Literal["uniform", "prioritized"] = Field(
-        "uniform", description="the scenario family of each prefix: 'uniform' (PROBE paper: a uniform training seed) "
-                               "or 'prioritized' (Prioritized Level Replay over families, Jiang et al., 2021: "
+    scenario_sampling: Literal["uniform", "stratified", "prioritized"] = Field(
+        "uniform", description="the scenario family of each prefix: 'uniform' (PROBE paper: a uniform training seed), "
+                               "'stratified' (every family once per round, each round in a seeded random order: "
+                               "the same shares without the multinomial spread) or 'prioritized' (Prioritized Level Replay over families, Jiang et al., 2021: "
                                "families whose candidates earned plausible violation credit are drawn more; "
                                "probe.train.families)")
     prioritized_beta: float = Field(1.0, gt=0, le=10, description="'prioritized': rank temperature, weight "

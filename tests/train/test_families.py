@@ -82,8 +82,28 @@ def test_state_round_trip_draws_the_same_families():
     assert [a.draw(r1) for _ in range(20)] == [b.draw(r2) for _ in range(20)]
 
 
+def test_stratified_draws_every_family_once_per_round_in_a_new_order_and_resumes():
+    s = FamilySampler(FAMS, "stratified", seed=3)
+    rng = random.Random(0)
+    rounds = [[s.draw(rng) for _ in FAMS] for _ in range(4)]
+    assert all(sorted(r) == FAMS for r in rounds)  # equal shares after every full round
+    assert len({tuple(r) for r in rounds}) > 1  # each round in its own seeded order
+    prioritized = FamilySampler(FAMS, "prioritized", seed=3)
+    assert rounds[0] == [prioritized.draw(rng) for _ in FAMS]  # the first round as prioritized starts
+    s.update("f1", 5.0)
+    assert s.scores == {}  # credit changes nothing
+    again = FamilySampler(FAMS, "stratified", seed=3)
+    assert [again.draw(rng) for _ in range(4 * len(FAMS))] == sum(rounds, [])
+    mid = FamilySampler(FAMS, "stratified", seed=3)
+    for _ in range(8):
+        mid.draw(rng)
+    resumed = FamilySampler(FAMS, "stratified", seed=99)
+    resumed.load_state_dict(json.loads(json.dumps(mid.state_dict())))
+    assert [resumed.draw(rng) for _ in range(16)] == sum(rounds, [])[8:24]
+
+
 def test_bad_state_and_mode_are_refused_in_one_line():
-    with pytest.raises(ValueError, match="'uniform' or 'prioritized', got 'greedy'"):
+    with pytest.raises(ValueError, match="'uniform', 'stratified' or 'prioritized', got 'greedy'"):
         FamilySampler(FAMS, "greedy")
     s = FamilySampler(FAMS, "prioritized")
     state = s.state_dict()
