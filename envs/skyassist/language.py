@@ -1745,6 +1745,18 @@ _ASKED_SOFTLY = re.compile(r"\b(?:know|tell me|wondering|wonder|curious|find out
                            r"earliest|latest|first|second|third|last)\b|\bconvert\b[^.!?]*?\b(?:one|option|flight|fare)\b", re.I)
 
 
+def _picked_then_asked(text: str) -> bool:
+    """A plain pick said first, in a sentence of its own, and then a question about it: "the 10:30 one please. is it
+    refundable?", "option 1. refundable?" pick, as "SA8869 - can I get my money back?" does (the question is answered
+    beside the summary); "is option 1 refundable?" or "option 1. is option 2 cheaper?" pick nothing."""
+    m = re.match(r"\s*([^.!?]+?)\s*[.!]+\s+(\S.*)$", text, re.S)
+    if not m or "?" not in m.group(2):
+        return False
+    pick, ask = m.groups()
+    return (_selection(pick) is not None and not _ASKS_ABOUT.match(pick) and _selection(ask) is None
+            and not re.search(r"\b(?:if|would|could|should|suppose|say we|what about|how about)\b", pick, re.I))
+
+
 def _asked_in_a_clause(text: str) -> bool:
     """A later clause asks about the option it names, without a question mark: "actually check Nov 4 again, what was
     cheapest there"."""
@@ -1983,6 +1995,11 @@ _RULES_QUESTION = re.compile(
     r"\b(?:later|afterwards|after booking|for free|free of charge|without (?:a )?(?:fee|penalty|charge))\b", re.I)
 
 
+# verbs asking for a change, typed right after a booking id ("Ivanova BK... move to march 17", "BK... Ivanova rebook
+# to ..."): the request, never the name on the booking
+_CHANGE_VERBS = r"move|moving|rebook|reschedule|modify|amend|shift|switch|swap|postpone|push|bring|update|upgrade|delete"
+
+
 # a name right beside a booking id: "BKSJP9AG - Adeyemi - please cancel", "Adeyemi, BKSJP9AG", "BKSJP9AG Adeyemi -
 # is it still confirmed?", "bksjp9ag adeyemi is it confirmed"
 _AFTER_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]\s*(" + _LETTERS + r")\b\)?(?!\s+" + _LETTERS + r")|"
@@ -1991,14 +2008,14 @@ _AFTER_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]\s*(" + _LETTERS + r")\b\)?(?
                        r")\b(?!\s+" + _LETTERS + r"\b(?<!\bto)(?<!\bon)(?<!\bplease)(?<!\bthanks)(?<!\bback))|"
                        r"\bBK[0-9A-Z]{6}\s+(" + _LETTERS + r")(?=\s*(?:[-,/:|.;!?&+\u2013\u2014]|$)|\s+(?:is|are|was|has|"
                        r"can|could|would|will|do|does|did|please|pls|plz|still|here|thanks|thx|status|cancel|change|to|for|"
-                       r"on|from|and|at|i|we|my|our)\b)",
+                       r"on|from|and|at|i|we|my|our|" + _CHANGE_VERBS + r")\b)",
                        re.I)
 _BEFORE_ID = re.compile(r"(?<![\w\s])\s*(" + _LETTERS + r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b|^\s*(" + _LETTERS +
                         r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b", re.I)
 # a name of two to four words beside a booking id: "BKSJP9AG - Ewa Kim - are we all good?", "BKSJP9AG Nguyen Van An,
 # still on?", "ewa kim BKSJP9AG status?"
 _ASKING = (r"is|are|was|has|can|could|would|will|do|does|did|please|pls|plz|still|here|thanks|thx|status|cancel|change|"
-           r"confirmed|ok|okay|good|all|to|for|on|from|and|at|i|we|my|our")
+           r"confirmed|ok|okay|good|all|to|for|on|from|and|at|i|we|my|our|" + _CHANGE_VERBS)
 _RUN_AFTER_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]?\s*((?:" + _LETTERS + r"\s+){1,3}" + _LETTERS + r")"
                            r"(?=\s*(?:[-,/:|.;!?)\u2013\u2014]|$)|\s+(?:" + _ASKING + r")\b)", re.I)
 _RUN_BEFORE_ID = re.compile(r"(?:^|[.!?;]\s*)((?:" + _LETTERS + r"\s+){0,3}" + _LETTERS + r")\s*[-,/:|]?\s*BK[0-9A-Z]{6}\b",
@@ -2009,7 +2026,7 @@ status confirmed cancelled canceled details detail info still active valid held 
 ref pls plz thx asap check checking lookup look urgent trip flight itinerary refund refunded ticket tickets
 too also aswell either same
 thats that's whats what's which whose belongs belonging mine ours yours his hers theirs
-""".split())  # (the second line: "BK4HZPZ9 thats my friend lars's" names no surname)
+""".split()) | set(_CHANGE_VERBS.split("|"))  # (the second line: "BK4HZPZ9 thats my friend lars's" names no surname)
 
 
 # a surname said aside in a message with a booking id: "Singh here. ... ref BK...", "Mr Singh here", "status of
@@ -3607,7 +3624,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # closing, neither a no nor a goodbye; not a plain yes either (the verifiers' reading), so asked again
         p.accepts, p.no, p.closing = True, False, False
         p.intents.discard("goodbye")
-    if p.selection is not None and ((("?" in text or _ASKS_ABOUT.match(text) or _asked_in_a_clause(undated)
+    if p.selection is not None and not _picked_then_asked(text) and ((("?" in text or _ASKS_ABOUT.match(text) or _asked_in_a_clause(undated)
                                       or _ASKED_SOFTLY.search(undated))
                                      and not _PICKS.search(text) and not (p.intents == {"hold"} and _HOLD_ASK.search(text)))
                                     or _MONEY_BACK_ASKED.match(text)):

@@ -263,6 +263,13 @@ _FORGET = re.compile(r"\b(?:forget|never ?mind|scrap|drop)\b", re.I)
 _DIFFERENT = re.compile(r"\b(?:change|switch|swap|different|another|other|instead|replace)\b", re.I)
 _BOTH_LEGS = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions|of them)\b|\b(?:for|on) (?:both|each|all)\b|"
                         r"\beach way\b|\bthere and back\b|\bboth\b(?=\W*$)", re.I)
+# a pick of one among all the options: "the cheapest of all of them", "the cheaper one of both", "the earliest of all"
+_ONE_OF_ALL = re.compile(r"\b(?:cheapest|cheaper|earliest|earlier|latest|later|best|better|shortest|fastest|lowest|"
+                         r"(?:less|least) expensive)(?:\s+(?:one|option|flight|fare|day|date))?\s+of\s+(?:all|both|either)\b"
+                         r"(?:\s+(?:of\s+)?(?:them|these|those|the\s+\w+|days|dates|options|flights))?", re.I)
+# "both" taken back: "book it for both of those dates? no wait just the cheaper one"
+_TAKEN_BACK_BOTH = re.compile(r"\b(?:no|nah|nope|wait|actually|scratch that|on second thoughts?|i changed my mind)\b[\s,.!-]*"
+                              r"(?:wait|actually|no|hang on|hold on)?\b[\s,.!-]*(?=(?:just|only)\b)", re.I)
 # "both" or "all" said of the party, not of the flights: "book it for both of us", "hold it for both passengers",
 # "book it for all 7 of us", "for everyone", "for the whole family"
 _BOTH_PEOPLE = re.compile(r"\b(?:for\s+)?(?:(?:both|all)\s+(?:(?:\d{1,2}|[a-z]+)\s+)?(?:of\s+(?:us|you)|passengers|"
@@ -355,10 +362,18 @@ _WHICH_REFUNDABLE = re.compile(r"\bwhich\b(?:\s+\w+){0,2}?\s+(?:can|could|will|w
 # the booking's own date kept in a change: "keep the date but move us to the 10:30 departure", "same day, SA3091"
 _KEEP_DATE = re.compile(r"\b(?:keep|same|that|stay on)\s+(?:the\s+)?(?:same\s+)?(?:day|date)\b|\bsame[- ]day\b", re.I)
 # another booking said to be someone else's: "BK4HZPZ9 thats my friend lars's", "which is my brother's booking"
-_SOMEONE_ELSES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:friend|brother|sister|mum|mom|mother|dad|father|parents?|son|"
-                            r"daughter|wife|husband|partner|colleague|coworker|boss|cousin|aunt|uncle|neighbou?r|"
-                            r"grand\w+|in-laws?|kid|child)(?:'?s)?\b|\b(?:his|her|their)\s+(?:booking|reservation|trip|"
-                            r"flight|ticket)\b|\bnot (?:mine|my booking|under my name)\b|\bon behalf of\b", re.I)
+_RELATIVE = (r"(?:friend|brother|sister|mum|mom|mother|dad|father|parents?|son|daughter|wife|husband|partner|colleague|"
+             r"coworker|boss|cousin|aunt|uncle|neighbou?r|grand\w+|in-laws?|kid|child)")
+_SOMEONE_ELSES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?" + _RELATIVE + r"(?:'?s)?\b|\b(?:his|her|their)\s+(?:booking|"
+                            r"reservation|trip|flight|ticket)\b|\bnot (?:mine|my booking|under my name)\b|\bon behalf of\b",
+                            re.I)
+# the booking itself said to be another's, beside the speaker's own name: "check BK... for my colleague Zara", "my
+# colleague Zara asked me to check her booking", "it's my husband's booking"; a relative only mentioned ("I am Leila
+# Ivanova, booking BK... my husband has surgery") leaves the booking the speaker's
+_BOOKING_OF_OTHERS = re.compile(r"\b(?:for|of)\s+(?:my|our|a)\s+(?:\w+\s+)?" + _RELATIVE + r"\b|\b(?:my|our)\s+(?:\w+\s+)?"
+                                + _RELATIVE + r"(?:'s\b|s'|\s+(?:\w+\s+)?(?:asked|wants|wanted|needs|needed|booked|made)\b)|"
+                                r"\b(?:his|her|their)\s+(?:booking|reservation|trip|flight|ticket)\b|"
+                                r"\bnot (?:mine|my booking|under my name)\b|\bon behalf of\b", re.I)
 _HOW_MANY_ON = re.compile(r"\bhow many (?:passengers|people|travell?ers|persons|seats|of us)\b(?!\s+(?:left|available|free))", re.I)
 # a question whether the flight itself still flies as planned: "is SA4885 still operating?", "has my flight been
 # cancelled?", "is the 10:30 on time?", "is my flight still on schedule?" (never "is it still on hold?")
@@ -653,6 +668,7 @@ class ReferenceTarget(Target):
         # last reply offered instead of an airport the network does not serve: a yes takes them
         self.next_booking: tuple[str, str | None] | None = None  # a second reference typed with the first, and the
         # last name said with it: looked up after the first (_second_booking)
+        self.unfound_name: str | None = None  # the last name of the last lookup whose reference does not exist
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -905,7 +921,7 @@ class ReferenceTarget(Target):
         self._apply_shift(p)
         if (self.mode == "new" and len(self.legs) == 2 and self.legs[1]["label"] == "return" and self.legs[0]["shown"]
                 and not self.legs[1]["shown"] and p.date and not p.return_date and len(p.dates) == 1
-                and p.date != self.legs[0]["date"] and not _OUTBOUND_LEG.search(p.text) and not p.places):
+                and p.date != self.legs[0]["date"] and not self._date_is_outbounds(p) and not p.places):
             p.return_date, p.date = p.date, None  # the return found nothing: "try the 12th instead" is its new date
         if self.awaiting == "leg2_date" and self.date and not p.dates and _SAME_DAY.search(p.text):
             p.date, p.dates = self.date, [self.date]  # "same day" for the second leg
@@ -1040,7 +1056,7 @@ class ReferenceTarget(Target):
                 return
             if ((p.yes or p.accepts or p.has("book")) and pend["kind"] in ("book", "hold")
                     and len(pend["args"].get("flight_ids", [])) == 1
-                    and (_BOTH_LEGS.search(legs := _BOTH_PEOPLE.sub(" ", p.text)) or re.search(r"\bboth\b", legs, re.I))
+                    and (_BOTH_LEGS.search(legs := self._both_meant(p.text)) or re.search(r"\bboth\b", legs, re.I))
                     and self.mode == "new" and self.legs and self.origin and self.destination):
                 # "yes book both" at a summary of one flight: nothing is booked that the customer did not mean
                 self.offered_return = True
@@ -1682,7 +1698,11 @@ class ReferenceTarget(Target):
         asked = self.awaiting in ("date", "return_date", "leg2_date") or self.offered_retry
         if p.selection is not None and not asked:
             return
-        floor = (Date.fromisoformat(self.date) if self.awaiting in ("return_date", "leg2_date") and self.date
+        # "how much with a return on the 20th?", "what if we come back on the 20th" while a one-way trip is planned:
+        # the day of the flight back, on or after the outbound's (never the outbound moved to it)
+        back = (self.mode == "new" and bool(self.date) and self.awaiting not in ("date", "leg2_date")
+                and not p.return_date and _RETURN_LEG.search(p.text) is not None and not _OUTBOUND_LEG.search(p.text))
+        floor = (Date.fromisoformat(self.date) if (self.awaiting in ("return_date", "leg2_date") or back) and self.date
                  else NOW.date())
         ref = Date.fromisoformat(self.date) if self.date else floor
         if not self.date and self.booking is not None and (booked := self._booking_date()) and \
@@ -1694,7 +1714,9 @@ class ReferenceTarget(Target):
             # after "push it back to end of july" (a change): in July
             ref = Date(floor.year + (1 if month < floor.month else 0), month, 1)
         day = day_of_month_from(p.day_of_month, ref.year, ref.month, floor)  # the next month that has the day
-        if day is not None:
+        if day is not None and back:
+            p.return_date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
+        elif day is not None:
             p.date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
 
     def _compared_days(self) -> list[str]:
@@ -1738,6 +1760,25 @@ class ReferenceTarget(Target):
         fids = (self.booking or {}).get("itinerary") or []
         f = self.db.flights.get(fids[0]) if fids else None
         return f.departure_time[:10] if f is not None else None
+
+    @staticmethod
+    def _both_meant(text: str) -> str:
+        """The words of ``text`` that could say "both" of the flights: not the party ("for both of us"), not a pick
+        among the options ("the cheapest of all of them", "the cheaper one of both"), not what a "no wait" took back
+        ("book it for both of those dates? no wait just the cheaper one")."""
+        text = _BOTH_PEOPLE.sub(" ", _ONE_OF_ALL.sub(" ", text))
+        backs = [m for m in _TAKEN_BACK_BOTH.finditer(text) if re.search(r"\b(?:both|all|each)\b", text[:m.start()], re.I)]
+        return text[backs[-1].end():] if backs else text
+
+    def _date_is_outbounds(self, p: Parsed) -> bool:
+        """Whether the outbound is named in the same clause as the date: "move the outbound to the 12th" is the
+        outbound's date; "jan 11 back then. take the outbound one" and "jan 11 return, keep the outbound" keep the
+        outbound and give the return's date."""
+        if not _OUTBOUND_LEG.search(p.text):
+            return False
+        clauses = [c for c in re.split(r"[.;!?,]+", p.text) if c.strip()]
+        dated = [c for c in clauses if parse(c, self.db).dates]
+        return not dated or any(_OUTBOUND_LEG.search(c) for c in dated)
 
     def _apply_shift(self, p: Parsed) -> None:
         """ "A day later", "push it back a week": the date in hand moved (the booking's for a change,
@@ -2449,11 +2490,14 @@ class ReferenceTarget(Target):
                     # "and also BK4HZPZ9 thats my friend lars's", "cancel BKTETFGS as well": the name in hand is
                     # the other booking's (a reference that found nothing may be retyped under the same name)
                     self.last_name = None
-                if p.last_name and _SOMEONE_ELSES.search(p.text) and re.search(
+                if p.last_name and _BOOKING_OF_OTHERS.search(p.text.replace("\u2019", "'")) and re.search(
                         r"\b(?:i'?m|i am|my name is|my name's|this is|it's)\s+(?:[\w'-]+\s+)?" + re.escape(p.last_name)
                         + r"\b", p.text.replace("\u2019", "'"), re.I):
                     self.last_name = None  # "I'm Ewa Adeyemi, my colleague asked me to check her booking": the
                     # speaker's own name is not the colleague's booking's
+            if (not p.last_name and not self.last_name and self.unfound_name and not _SOMEONE_ELSES.search(p.text)
+                    and "could not find a booking with that reference" in self._last_reply):
+                self.last_name = self.unfound_name  # "sorry typo its BK...": only the mistyped reference is corrected
             self.booking_id = p.booking_ids[0]
             if (known := self.bookings.get(self.booking_id)) and not p.last_name and known.get("last_name"):
                 self.last_name = known["last_name"]  # "now cancel BKXTS91M" after it was found under that name
@@ -2746,6 +2790,7 @@ class ReferenceTarget(Target):
             if not ok:
                 self.booking_id = None if "no booking" in str(data.get("error", "")) else self.booking_id
                 said_name, self.last_name = self.last_name, None
+                self.unfound_name = None if self.booking_id else said_name
                 self.awaiting = "last_name"
                 if self.booking_id and said_name and squeezed != said_name:  # "O'Brien": the booking may say "OBrien"
                     out.append(f"Sorry, I could not find booking {self.booking_id} under {said_name}. Names are "
