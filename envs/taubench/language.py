@@ -2381,6 +2381,12 @@ _WISH_AFTER = re.compile(r"\b(?:should|needs? to|ha(?:s|ve) to|must) be\s+(?!(?:
                          r"here|there|arriving|on its way|the same)\b)", re.I)
 
 
+# a wish for another option in an item's own clause, after a verb of an earlier clause; and what ends that clause
+_WISH_LATER = re.compile(_WISH_AFTER.pattern + r"|\b(?:can|could)\s+(?:it|they)\s+be\s+(?!(?:delivered|shipped|sent|"
+                         r"returned|refunded|cancel|here|there)\b)|\binstead of\b", re.I)
+_CLAUSE_BREAK = re.compile(r"[,.;!?]|\b(?:also|plus)\b")
+
+
 def item_verbs(msgs: list[str], names: list[str], cancel: bool = False) -> dict[str, set[str]]:
     """Which action each item named is asked for: 'return' or 'items' (an exchange or change), by the store
     verb that stands before its mention ("exchange the speaker for a blue one and return the pet bed": the
@@ -2402,6 +2408,12 @@ def item_verbs(msgs: list[str], names: list[str], cancel: bool = False) -> dict[
             if not before and verbs and (wish := _WISH_AFTER.search(rest)) and not any(a < p < a + wish.start()
                                                                                      for p, _k in verbs):
                 kind = "items"  # "the headphones should be wireless. also send the jacket back": not the later verb's
+            elif before and (wish := _WISH_LATER.search(rest)) and _CLAUSE_BREAK.search(low[[p for p, _k in verbs
+                                                                                          if p < a][-1]:a]) and \
+                    not any(a < p < a + wish.start() for p, _k in verbs):
+                # "return the boots, ... and the earbuds can they be black instead of white": a wish of the item's own
+                # clause, not the earlier clause's verb (before: the earbuds read as returned, and no change asked)
+                kind = "items"
             if kind:
                 out.setdefault(name, set()).add(kind)
         if verbs:

@@ -93,6 +93,28 @@ REFUND_WAYS = ("A refund goes back to the original payment method, or to a gift 
 NO_FEES = ("There is no fee for that: a cancellation refunds the full amount paid, and a return refunds the price of "
            "the items returned.")
 ACTING = {"cancel", "return", "exchange", "modify", "address", "payment"}
+# how deep the planning may nest in one turn (a write done, the plan goes on; a part left over, the plan goes on):
+# a request of a few parts takes a few levels; past this, the turn ends with a question instead of a RecursionError
+# (before, a loop in the planning raised it, and the agent answered every later message with nothing)
+_MAX_PLAN_DEPTH = 25
+LOST = ("I'm sorry, I lost track of that request. Could you tell me the first thing you'd like me to do, and for which "
+        "order?")
+
+
+def _bounded(plan: Any) -> Any:
+    """``_plan`` with its nesting counted: no customer message can make the planning recurse without bound."""
+    def bounded(self: Any, turn: TurnContext) -> str:
+        depth = getattr(self, "_plan_depth", 0)
+        if depth >= _MAX_PLAN_DEPTH:
+            self.pending, self.goal = [], self._empty_goal()  # nothing proposed from a request the clerk lost
+            return LOST
+        self._plan_depth = depth + 1
+        try:
+            return plan(self, turn)
+        finally:
+            self._plan_depth = depth
+    bounded.__doc__ = plan.__doc__
+    return bounded
 # another request in place of the one in hand ("... instead", "actually I'd rather return it")
 _SWITCH = re.compile(r"\b(?:instead|rather|actually|on second thought|changed? my mind|prefer)\b", re.I)
 _ORDINAL = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4,
@@ -883,6 +905,7 @@ class ReferenceTarget(Target):
             # offered, which lists its details and asks for its own yes before anything is written
             r.intents |= offer["intents"] if not r.intents & ACTING else set()
             r.order_ids, r.yes = list(offer["orders"]), False
+            r.reason = r.reason or offer.get("reason")  # (the cancellation's reason, said with the request offered on)
             verb = next(k for k in ACTING_KINDS if k in r.intents)
             self.adopted = re.sub(r"^\w+", verb, offer["text"])  # the question's words name the items
         if self.user_id and not r.order_ids and _OTHER_ORDER.search(r.text):
@@ -2286,6 +2309,7 @@ class ReferenceTarget(Target):
             if res.ok:
                 self.orders[o] = json.loads(res.content)
 
+    @_bounded
     def _plan(self, turn: TurnContext) -> str:
         g = self.goal
         notes: list[str] = []
@@ -3587,21 +3611,34 @@ class ReferenceTarget(Target):
                            f"{', '.join(said)}.")
         return out
 
-    def _held_elsewhere(self, turn: TurnContext, o: str, status: str) -> tuple[str, str | None]:
+    def _held_elsewhere(self, turn: TurnContext, o: str, status: str, kind: str) -> tuple[str, str | None]:
         """The products the request names that order ``o`` does not hold, found in one other order of the
         customer in the state the action needs: that order takes ``o``'s place in the request, and what
-        happened is said: ("The Perfume is in order #W2, not #W1. ", "#W2"); ("", None) when there is none."""
+        happened is said: ("The Perfume is in order #W2, not #W1. ", "#W2"); ("", None) when there is none, or that
+        order holds none of the items named for the action (``kind``, as ``_item_choice`` reads it)."""
         g = self.goal
         missing = self._unfound(g["text"], [o])
         if not missing:
             return "", None
         self._lookup(turn, self._owned())
+        # an order the request was moved away from is never taken again: two orders each missing what the other holds
+        # ("cancel the pet bed order, and the earbuds ...": each named item read as the other's) moved the request back
+        # and forth without end (a RecursionError, and the agent fell silent)
+        left = g.setdefault("moved_from", set())
         holders = [x for x in self._owned() if x != o and x in self.orders and self.orders[x]["status"] == status and
-                   x not in g["orders"] and any(it["name"] in missing for it in self.orders[x].get("items", []))]
+                   x not in g["orders"] and x not in left and
+                   any(it["name"] in missing for it in self.orders[x].get("items", []))]
         if len(holders) != 1:
             return "", None
         other = holders[0]
-        g["orders"][g["orders"].index(o)] = other
+        at = g["orders"].index(o)
+        g["orders"][at] = other
+        if self._item_choice(other, kind) == ([], []):
+            # the item held there is named for another action ("the pet bed order ... cancel that"): no move, and the
+            # order in hand asked about (before: moved there, to ask which of its items to change)
+            g["orders"][at] = o
+            return "", None
+        left.add(o)
         held = [n for n in missing if any(it["name"] == n for it in self.orders[other]["items"])]
         return f"The {' and the '.join(held)} {'is' if len(held) == 1 else 'are'} in order {other}, not {o}. ", other
 
@@ -4173,6 +4210,15 @@ class ReferenceTarget(Target):
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
             whole = (f"An order can only be cancelled as a whole, not item by item: cancelling order {o} would cancel "
                      f"everything in it ({listing}). ")
+            if named and not part and g["intents"] & ACTING == {"cancel"} and g["orders"] == [o]:
+                # "i only want to cancel the toothbrush": asked first whether the whole order should go, with no
+                # proposal yet (before: the whole four-item order proposed in the same breath, one yes from cancelling it);
+                # a yes takes up the cancellation (with the reason given), and a no leaves the order as it is
+                self.offer = {"intents": {"cancel"}, "orders": [o], "text": f"cancel order {o}", "reason": g["reason"]}
+                self.goal = self._empty_goal()
+                some = " and the ".join(dict.fromkeys(named))
+                return (whole + f"Would you like me to cancel the whole order? If not, it stays as it is; once it is "
+                        f"delivered, the {some} can be returned on its own.")
         return (whole or self._cancel_keeps_note(o, names, by_order)) + self._cancel_question(turn, o)
 
     def _cancel_keeps_note(self, o: str, names: list[str], by_order: set[str]) -> str:
@@ -4414,7 +4460,7 @@ class ReferenceTarget(Target):
         if unclear:
             return missing + self._ask_which(o, unclear[0][0], unclear[0][1], "return")
         if not items:
-            moved, other = self._held_elsewhere(turn, o, "delivered")
+            moved, other = self._held_elsewhere(turn, o, "delivered", "return")
             if other:  # "return the perfume from #W1" when the perfume is in #W2: said, and #W2 taken instead
                 return moved + self._propose_return(turn, other)
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
@@ -4501,7 +4547,7 @@ class ReferenceTarget(Target):
         if unclear:
             return missing + self._ask_which(o, unclear[0][0], unclear[0][1], verb)
         if not items:
-            moved, other = self._held_elsewhere(turn, o, "delivered" if verb == "exchange" else PENDING)
+            moved, other = self._held_elsewhere(turn, o, "delivered" if verb == "exchange" else PENDING, "items")
             if other:
                 again = self._propose_items(turn, other, tool, notes)
                 return moved + again if again else moved
