@@ -407,8 +407,14 @@ _ONE_UNIT = (r"(?:(?:apt|apartment|suite|unit|ste|#|floor)\.?\s*[\w-]+|(?:fl|bui
 _UNIT = r"(?P<a2>" + _ONE_UNIT + r"(?:\s*,\s*" + _ONE_UNIT + r")?)"
 # a unit typed at the end of the street line, after its kind of way or its name: "22 Elm st apt 4"
 _UNIT_AT_END = re.compile(r"(?<=[A-Za-z.])\s+" + _UNIT + r"$", re.I)
+# a unit said before the street line ("Apt 4B, 958 Willow Ave, ...", "Unit 5 / 958 ...", "#12 958 ...") or after the zip
+# code ("..., TX 78701, apt 4B", "... 78701 (apartment 3)", "... 78701 2nd floor"); one with a number only, so that
+# "... 78701, floor lamp too" is no unit
+_UNIT_BEFORE = re.compile(r"(?:^|(?<=[\s,;:(]))(?P<a2>" + _ONE_UNIT + r")\s*[,/;:-]?\s*$", re.I)
+_UNIT_AFTER = re.compile(r"^\s*[,;-]?\s*\(?\s*(?P<a2>" + _ONE_UNIT + r")\s*\)?(?=[\s.,;!?)]|$)", re.I)
 # (its house number starts a word: not the digits after a decimal point or a dollar sign, "1.5 liters", "$12.50")
-_HOUSE_NUMBER = r"(?<![\w.$])\d+"
+# (nor a unit's number after "#": "#12 958 Willow Ave" is unit 12 at 958 Willow Ave, not house number "12 958")
+_HOUSE_NUMBER = r"(?<![\w.$#])\d+"
 # a post-office box stands where the street line would ("P.O. Box 123", "PO Box 123", "Post Office Box 123")
 _PO_BOX = r"(?<![\w.])(?:p\.?\s?o\.?|post office)\s+box\s+\d+"
 _STREET_LINE = (r"(?P<a1>" + _HOUSE_NUMBER + r"\s+[A-Za-z0-9 .'#-]+?|" + _PO_BOX + r")\s*(?:,|\n)\s*(?:" + _UNIT +
@@ -1350,6 +1356,7 @@ class Reading:
     card_brand: str | None = None  # "my mastercard"
     other_card: bool = False  # "my other card", "a different card"
     not_brands: list[str] = field(default_factory=list)  # "not the visa", "anything but the visa": cards ruled out
+    not_kinds: list[str] = field(default_factory=list)  # "don't put the refund on the gift card": kinds ruled out
     name_unclear: bool = False  # words that read as two different customers' names ("Mia Garcia Lee")
 
 
@@ -1655,6 +1662,20 @@ _NOT_THIS_CARD = re.compile(r"\b(?:not|isn'?t|is not|anything but|anything excep
                             r"(?:(?:the|my|a|your|that|this)\s+)?$", re.I)
 
 
+# words that rule out the payment method named right after them, in the same clause: "don't put the refund on the
+# gift card", "anywhere except my gift card", "just not onto the gift card", "i'd rather not get gift card credit"
+# (not "I don't mind the gift card", "why not the gift card", "not sure, gift card?")
+_NOT_THIS_METHOD = re.compile(
+    r"(?:\b(?:(?<!why )not(?!\s+sure)|never|except|without|avoid|other than|rather than|(?:anything|anywhere|everything|all) but|"
+    r"but not)\b|\b(?:don'?t|dont|do not)\s+(?!mind\b|care\b)\w+|\bno\s+(?:the\s+|my\s+)?$)[^.;!?,\n]*$", re.I)
+
+
+def _ruled_out_method(text: str, at: int) -> bool:
+    """Whether the payment method named at ``at`` is one the customer rules out (the words before it, in its clause)."""
+    clause = re.split(r"[.;!?,:()\n]|\b(?:and|so|then)\b", text[max(0, at - 45):at], flags=re.I)[-1]
+    return bool(_NOT_THIS_METHOD.search(clause))
+
+
 def _new_method(text: str, found: list[tuple[int, str]]) -> str | None:
     """Of the payment methods (kinds or card brands) a message names, at their positions, the one to use: the
     first not named as the one replaced ("pay with paypal instead of gift card": paypal; "switch from the
@@ -1773,6 +1794,10 @@ def _address_said(text: str) -> tuple[dict[str, str] | None, list[re.Match[str]]
     a1 = a1[restart[-1]:] if restart else a1  # "2 kids. ship to 12 Oak Street": "12 Oak Street"
     if not a2 and (unit := _UNIT_AT_END.search(a1)):  # "22 Elm st apt 4, springfield ...": the unit is line 2
         a1, a2 = a1[:unit.start()].rstrip(" ,"), unit.group("a2")
+    if not a2:  # a unit before the street or after the zip code is line 2 too (before: dropped without a word)
+        unit = _UNIT_BEFORE.search(text[:address.start()]) or _UNIT_AFTER.search(text[address.end():])
+        if unit and re.search(r"\d", unit.group("a2")):
+            a2 = unit.group("a2").strip()
     return {"address1": a1, "address2": a2, "city": g["city"].strip(),
             "state": state.upper(), "country": "USA", "zip": g["zip"]}, found
 
@@ -1914,7 +1939,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         # speech to text writes no "?": "wait whats the price difference", "hold on how much is the difference" are
         # questions (before: "wait" read as a no, and the proposal dropped)
         text = text.rstrip(" .!") + "?"
-    r = Reading(tidy_order_ids(fix_verb_typos(join_spaced_email(text)), db))
+    r = Reading(tidy_order_ids(verb_for_bare_wish(fix_verb_typos(join_spaced_email(text)), db), db))
     t = r.text
     r.order_ids = list(dict.fromkeys("#" + m.upper() for m in ORDER_ID.findall(t)))
     r.emails = list(dict.fromkeys(EMAIL.findall(t)))
@@ -2018,7 +2043,15 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
             r.reason = reason
             break
     r.other_reason = r.reason is None and bool(OTHER_REASON.search(t))
-    r.payment_kind = _new_method(t, [(m.start(), k) for k, p in PAYMENT_KINDS.items() for m in p.finditer(t)])
+    kinds = [(m.start(), k) for k, p in PAYMENT_KINDS.items() for m in p.finditer(t)]
+    r.payment_kind = _new_method(t, kinds)
+    ruled = {k for a, k in kinds if _ruled_out_method(t, a)}
+    if ruled:
+        # "return the watch, and don't put the refund on the gift card": the gift card is ruled out, not the one to use
+        # (before: proposed); another kind named beside it is the one ("on paypal, not the gift card")
+        kept = [k for a, k in sorted(kinds) if k not in ruled]
+        r.not_kinds = sorted(ruled)
+        r.payment_kind = r.payment_kind if r.payment_kind in kept else (kept or [None])[0]
     r.original_payment = bool(ORIGINAL_PAYMENT.search(t))
     # "No longer needed." / "dont need it anymore" is a reason, not a no (a "no" before it still is one)
     plain = _REASON_NOT_NO.sub("", re.sub(r"\bno longer\b", "", t, flags=re.I))
@@ -2385,6 +2418,52 @@ _WISH_AFTER = re.compile(r"\b(?:should|needs? to|ha(?:s|ve) to|must) be\s+(?!(?:
 _WISH_LATER = re.compile(_WISH_AFTER.pattern + r"|\b(?:can|could)\s+(?:it|they)\s+be\s+(?!(?:delivered|shipped|sent|"
                          r"returned|refunded|cancel|here|there)\b)|\binstead of\b", re.I)
 _CLAUSE_BREAK = re.compile(r"[,.;!?]|\b(?:also|plus)\b")
+# a clause that names an item with no verb of its own, after a cancellation or a return ("cancel the pet bed order, and
+# the earbuds in black please"): its words before the item (a joining word and an article), and, after the item, a
+# wish for another option ("in black", "can they be 30-50 lbs", "i'd like them black", "should be white")
+_BARE_CLAUSE = re.compile(r"(?:^|[,.;!?\n]|\b(?:and|also|plus)\b)\s*(?:(?:and|also|plus|oh|then)\s+)*"
+                          r"(?P<np>(?:the|my|those|these|that|this)\s+)?$", re.I)
+_OPTION_WISH = re.compile(r"^[\s,:-]*(?:in|as)\s+(?!(?:my|the|that|this|order|it)\b)|"
+                          r"\b(?:can|could|would)\s+(?:it|they|them|those|these|that|one)\s+(?:be|come)\b|"
+                          r"\b(?:i'?d|id|i would|i|we'?d|we)\s+(?:like|want|prefer|need)\s+(?:it|them|those|one|ones)\b|"
+                          r"\b(?:should|needs? to|ha(?:s|ve) to|must)\s+be\b", re.I)
+
+
+def _names_value(text: str, variants: list[dict[str, str]], name: str) -> bool:
+    """Whether the text names an option value of the product, also one spelt without its punctuation ("wifi")."""
+    if wanted_options(text, {}, variants, name):
+        return True
+    squashed = re.sub(r"[^a-z0-9 ]", "", text.lower())
+    values = {re.sub(r"[^a-z0-9 ]", "", v.lower()) for options in variants for v in options.values()}
+    return any(len(v) > 2 and re.search(rf"\b{re.escape(v)}\b", squashed) for v in values - {"yes", "no", "none"})
+
+
+def verb_for_bare_wish(text: str, db: RetailDB) -> str:
+    """The text with "change" put before an item named in a clause with no verb of its own that asks for another of
+    its product's option values, after a cancellation or a return was asked ("cancel the pet bed order, no longer
+    needed, and the earbuds in black please" -> "... and change the earbuds in black please"): the earbuds are
+    changed, not cancelled with the verb said before (before: their order was proposed for cancellation, and
+    cancelled on the yes)."""
+    low = text.lower().replace("\u2019", "'")
+    acts = [m.start() for pattern in (_CANCEL_VERB, _RETURN_VERB) for m in pattern.finditer(low)]
+    if not acts:
+        return text
+    products = {}
+    for p in db.products.values():
+        products.setdefault(p.name, []).extend(v.options for v in p.variants.values())
+    inserts = []
+    for a, b, name, neg in item_mentions(text, sorted(products)):
+        lead = _BARE_CLAUSE.search(low[:a])
+        if neg or not lead or not any(p < a for p in acts):
+            continue
+        rest = re.split(r"[.;!?\n]|\band\b", low[b:], maxsplit=1)[0]
+        if _CANCEL_VERB.search(rest) or _RETURN_VERB.search(rest) or _CHANGE_VERB.search(rest) or \
+                not _OPTION_WISH.search(rest) or not _names_value(rest, products[name], name):
+            continue
+        inserts.append(lead.start("np") if lead.group("np") else a)
+    for at in sorted(inserts, reverse=True):
+        text = text[:at] + "change " + text[at:]
+    return text
 
 
 def item_verbs(msgs: list[str], names: list[str], cancel: bool = False) -> dict[str, set[str]]:

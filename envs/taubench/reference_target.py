@@ -160,6 +160,22 @@ def _listed_pick(text: str) -> int | None:
     return 0
 
 
+_ORDINALS = {"first": 0, "1st": 0, "former": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1, "latter": -1}
+
+
+def _ordinal_pick(low: str, head: str, count: int) -> int | None:
+    """Of ``count`` items of one product, the one the words pick by its place in the order: "the second keyboard",
+    "the 2nd mechanical keyboard", "the keyboard listed last", "the one listed last" (a position in the order's item
+    list); None when no place is said, or one past the last."""
+    words = "|".join(_ORDINALS)
+    m = re.search(rf"\b({words})\s+(?:[a-z-]+\s+)?{re.escape(head)}\b", low) or \
+        re.search(rf"\b(?:{re.escape(head)}|one)\s+(?:that(?:'s| is) |which is )?(?:listed|shown|written)\s+({words})\b", low)
+    if not m:
+        return None
+    at = _ORDINALS[m.group(1)]
+    return (at if at >= 0 else count + at) if at < count else None
+
+
 ORDER_ID_RE = re.compile(r"#W\d{7}\b")
 # every order in a state: "both of my pending orders", "all my open orders"
 _ALL_BY_STATUS = re.compile(r"\b(?:(?:both|all)(?: of)?(?: (?:my|the|our))?|(?:my|the|our) (?:two|three|four|2|3|4)) "
@@ -830,7 +846,9 @@ class ReferenceTarget(Target):
                 "variants": {},
                 # (order, product) of several like items, the one to change told only by the new option ("the laptop
                 # to 32GB": the one not 32GB yet), said at the proposal
-                "inferred": set()}
+                "inferred": set(),
+                # payment kinds the customer ruled out ("don't put the refund on the gift card"), never proposed
+                "not_kinds": set()}
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": list(self.faults),
@@ -1211,7 +1229,10 @@ class ReferenceTarget(Target):
                 switched = r.intents & ACTING - {"modify"} - {_TOOL_KIND[tool] for tool, _ in self.pending}
                 if not (self.urgent and self._has("skip_confirm_when_urgent")) and not switched:  # (that fault acts on the hurry instead)
                     lead += "Just to be sure: I need a clear yes before I go ahead. "
-            elif (_CHANGE_WORDS.search(r.text) or mentioned_items(r.text, self.product_names)) and not r.yes:
+            elif (_CHANGE_WORDS.search(r.text) or mentioned_items(r.text, self.product_names) or
+                  mentioned_items(r.text, sorted(self._proposed_names()))) and not r.yes:
+                # (an item named by a word the catalogue shares, "the kettle" of an Electric Kettle and a Tea Kettle, is
+                # still one of the proposal's: "wait make the kettle black" keeps the puzzle beside it; before, dropped)
                 was = list(self.pending)
             narrowed = self._names_part(r)  # ("I'll keep the helmet" of three items: no goodbye to all of them, below)
             narrowing = self._narrow(r)
@@ -1894,13 +1915,16 @@ class ReferenceTarget(Target):
         names = {it["name"] for o, i in ids for it in self.orders.get(o, {}).get("items", []) if it.get("item_id") == i}
         return len(ids) > 1 and bool(item_mentions(r.text, sorted(names)))
 
-    @staticmethod
-    def _kept_dropped(text: str, in_hand: set[str]) -> tuple[set[str], set[str]]:
+    def _kept_dropped(self, text: str, in_hand: set[str]) -> tuple[set[str], set[str]]:
         """Of the items of a proposal, those the message names to keep and those it names to leave out."""
         low = text.lower().replace("\u2019", "'")
         dropped, kept = set(), set()
+        options = self._option_words(list(self.orders))
         for a, b, n, neg in item_mentions(text, sorted(in_hand)):
-            if neg or _LEAVE_OUT.search(low[:a]) or _STAYS.match(low[b:]) or \
+            # ("black for the kettle, not white": an option of the kettle ruled out, the kettle kept; before, dropped)
+            not_option = re.match(r"\s*[:,-]?\s*(?:no|not)\s+([a-z0-9-]+)", low[b:])
+            stays = _STAYS.match(low[b:]) and not (not_option and re.sub(r"e?s$", "", not_option.group(1)) in options)
+            if neg or _LEAVE_OUT.search(low[:a]) or stays or \
                     _AS_IS_BEFORE.search(low[:a]) and _AS_IS_AFTER.match(low[b:]):
                 dropped.add(n)
             else:
@@ -2142,6 +2166,10 @@ class ReferenceTarget(Target):
             # instead"); before, a brand said first outranked every method said after it
             g["card_last4"], g["card_brand"], g["other_card"] = r.card_last4, r.card_brand, r.other_card
             g["not_brands"] = list(r.not_brands)
+        if r.not_kinds:  # "no, NOT the gift card": ruled out now, whatever was asked before
+            g["not_kinds"] |= set(r.not_kinds)
+            if g["payment_kind"] in r.not_kinds:
+                g["payment_kind"] = None
         # the one method offered, taken with a yes; anything else said in its place is read as usual
         g["chosen_method"], g["offered_method"] = (g["offered_method"] if r.yes else None), None
         for key in ("reason", "payment_kind", "address"):
@@ -3823,6 +3851,10 @@ class ReferenceTarget(Target):
             r"\b(?:one|either) of (?:them|the two|those two|these two|the pair)\b|\b(?:just|only) (?:one|1)\b(?! (?:more|other)\b)", low) \
             or _ONE_OF_SEVERAL.search(low) or re.search(r"\bthe\s+" + _COMPARATIVE.pattern, low) or \
             re.search(r"\bthe\s+" + _BY_PRICE.pattern.removeprefix(r"\b(?:the\s+)?"), low)
+        if not one and (at := _ordinal_pick(low, head, len(same))) is not None:
+            # "change the second keyboard to RGB", "the one listed last": that one by its place in the order (before:
+            # "the order with the keyboards" read as both of them, and both changed)
+            return [at]
         if not one and (some := self._some_of(low, head, same)) is not None:
             return some or None  # "two of the three earbuds, the 4 hour ones": those two (none told: asked which)
         # ("i ordered two of the same backpack ... change one of them": one, not both)
@@ -4448,9 +4480,11 @@ class ReferenceTarget(Target):
         return (f"{CONFIRM} change the payment of order {o}{amount} to {self._method_text(pid)}; "
                 f"the original payment will be refunded. Shall I go ahead (yes/no)?")
     def _refund_method(self, o: str) -> str | None:
-        if self.goal["payment_kind"] == "gift_card":
+        if self.goal["payment_kind"] == "gift_card" or (
+                (self._payment_methods().get(self._original_method(o) or "") or {}).get("source") in self.goal["not_kinds"]):
+            # (the original method ruled out, "not back to paypal": a gift card, the only other place a refund can go)
             pid = self._method_of_kind("gift_card")
-            if pid:
+            if pid and "gift_card" not in self.goal["not_kinds"]:
                 return pid
         return self._original_method(o)
 
@@ -4470,7 +4504,9 @@ class ReferenceTarget(Target):
         total = sum(it["price"] for it in items)
         kind = self.goal["payment_kind"]
         note = ""
-        if kind and (self._payment_methods().get(pid) or {}).get("source") != kind:  # "refund it to my card"
+        source = (self._payment_methods().get(pid) or {}).get("source")
+        if kind and source != kind or source in self.goal["not_kinds"]:  # "refund it to my card"; "not the gift card",
+            # the order paid with one: no other place for its refund, said before the proposal asks
             note = ("A refund can only go to the original payment method or to a gift card on your account, so it "
                     f"would go to {self._method_text(pid)}. ")
         return missing + note + self._ask(turn, [("return_delivered_order_items",
