@@ -382,6 +382,7 @@ class Parsed:
     timeline_yes: bool = False
     no_preference: bool = False  # "any", "whichever", "you pick": no option preferred
     split_now: bool = False  # a group split across bookings, this booking's share given ("9 now and 5 later")
+    split_rest: int | None = None  # the other share of a group split in two on the same flights ("one for 9, one for 4")
     pay_day: str | None = None  # the day the customer says they will pay or decide ("I get paid on Friday")
     day_asked: str | None = None  # the day a flight asked about by number is thought to fly ("is SA2534 on time today?")
     urgent: bool = False
@@ -2508,6 +2509,11 @@ _OWN_NAME_FIRST = re.compile(r"\W*(?:(?:hi|hello|hey|ok(?:ay)?|sure|yes|so|it'?s
                              r"my name is|my name's|lead(?: passenger)? is|the lead is|me|myself)\W+)*", re.I)
 
 
+# the speaker's own name opening a party list after the trip's details: "Amsterdam to Dubai nov 12 - Mateo Mensah plus my
+# grandparents", "... nov 12: Mateo Mensah, my wife and my two sons" (a full name in a list is one traveller either way)
+_NAME_OPENS_LIST = re.compile(r"(?:[-\u2013\u2014:;.!?,(]|\bfor(?=\s))" + _OWN_NAME_FIRST.pattern + r"$", re.I)
+
+
 def _listed_members(t: str, places: frozenset[str] = frozenset(), names: bool = True) -> list[str]:
     """The longest run of party members joined only by list words ("me, my wife and our 3 kids");
     "I'll check with my wife" lists nobody. A first name in the run is a person of its own ("me, Tom
@@ -2534,13 +2540,15 @@ def _listed_members(t: str, places: frozenset[str] = frozenset(), names: bool = 
                 end = m.end()  # "our two kids Leo and Mia": the kids' names
                 continue
             if " " in word:  # a full name is the lead passenger's, said with the party: "only me, Ewa Kowalski",
-                if run and re.fullmatch(r"(?:me|myself|i)", last, re.I) and re.fullmatch(r"\s*,\s*", gap):
-                    end = m.end()  # "myself, Liam Walsh, with my wife ...": the speaker's own name, the list goes on
+                if run and re.fullmatch(r"(?:me|myself|i)", last, re.I) and re.fullmatch(r"\s*[,(]?\s*", gap):
+                    # "myself, Liam Walsh, with my wife ...", "me (Mateo Mensah), my 2 kids", "for me Mateo Mensah, my
+                    # wife ...": the speaker's own name, the list goes on after it (and its closing bracket)
+                    end = m.end() + len(re.match(r"\s*\)?", t[m.end():]).group(0))
                     continue
                 if run and re.fullmatch(r"\s*,\s*", gap):  # "me and my wife, Ana Lopez"; never a companion of its own,
                     run, real, named, last = [], False, False, ""  # and the list ends with it
                     end = m.end()
-                elif not run and _OWN_NAME_FIRST.fullmatch(t[:m.start()]):
+                elif not run and (_OWN_NAME_FIRST.fullmatch(t[:m.start()]) or _NAME_OPENS_LIST.search(t[:m.start()])):
                     # "Liam Walsh, plus my wife and 4 friends", "me (Liam Walsh) and my wife": the speaker opens the
                     # list with their own name
                     run, last, end = ["me"], "me", m.end() + len(re.match(r"\s*\)?", t[m.end():]).group(0))
@@ -2777,6 +2785,12 @@ def _past_counts_dropped(t: str) -> str:
     return rest if party_sizes(rest) else t
 
 
+# one who is said to stay home is no traveller: "..., my husband stays home", "my mum is staying behind"
+_STAYS_HOME = re.compile(r"(?:,|\band\b|\bbut\b)?\s*\b(?:my|our)\s+(?:[a-z-]+\s+)?(?:wife|husband|partner|son|daughter|mother|"
+                         r"father|mom|mum|dad|brother|sister|boyfriend|girlfriend|friend|kids|children|parents)\s+"
+                         r"(?:(?:is|are|will be)\s+staying|(?:will\s+)?stays?)\s+(?:at\s+)?(?:home|behind|back)\b", re.I)
+
+
 def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -2793,6 +2807,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     # "call me Chloe", "people call me Fatima": the speaker's own name, never a companion said by first name
     t = re.sub(r"(\bcall(?:s|ed)?\s+me)\s+(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?", r"\1", t, flags=re.I)
     t = _past_counts_dropped(t)  # "last time I flew with 2 people, but this time it's just me": 1
+    t = _STAYS_HOME.sub(" . ", t)  # "me and my daughter, my husband stays home": 2, the one staying is no traveller
     t = re.sub(r"\s*\+\s*(?=(?:husband|wife|partner)\b)", " / ", t)  # "me + wife": how many is asked
     t = _ages_dropped(t)  # "my two kids (8 and 10) and I" = 3, "me and my grandkids, 8 and 11" = 3
     t = _ages_as_people(t)  # "me and my 3 year old" = 2, never 4
@@ -2902,7 +2917,13 @@ _PART_OF_PARTY = re.compile(
     # "only my hubby needs the 16th"
     r"|\b(?:put|move|change|switch|rebook|send|get)\w*,?\s+(?:just|only)\s+(?:for\s+)?(?:him|her|me|my\s+" + _ONE_KIN + r")\b"
     r"|\b(?:i'?m|i am|i'?ll be|i will be)\s+keeping\s+(?:mine|my\s+(?:flight|seat|ticket|date|booking))\b"
-    r"|\bleave\s+(?:my\s+" + _ONE_KIN + r"|him|her)\s+(?:where|as|on)\b", re.I)
+    r"|\bleave\s+(?:my\s+" + _ONE_KIN + r"|him|her)\s+(?:where|as|on)\b"
+    # the rest keep the booked flight or stay home: "the other two keep the august flight", "my husband stays home",
+    # "the kids are staying behind", "the others stay on the original flight"
+    r"|\bthe\s+(?:other|remaining)\s+(?:" + _NUMBER_WORD_RE + r"|\d{1,2})\s+(?:(?:will|can|should|would)\s+)?"
+    r"(?:keep|stay|remain)\b"
+    r"|\b(?:he|she|they|the\s+(?:others|rest|kids|children)|my\s+(?:[a-z-]+\s+)?" + _KIN + r")\s+(?:(?:is|are|will be)\s+"
+    r"staying|(?:will\s+|'ll\s+)?stays?)\s+(?:at\s+)?(?:home|behind|back)\b", re.I)
 _PAX_UP = re.compile(  # the count goes up by N
     r"\b" + _N + r"\s+(?:more|extra|additional|further)\s+" + _WHO + r"\b"
     # the change said without a noun, or with it after: "make it one extra", "make it one passenger more"
@@ -3023,6 +3044,37 @@ _SHARE_THEN_REST = re.compile(r"(?<![\w:$#./-])(?<!\bat )(?<!\bby )(?:(?:the\s+)
 _SPLIT_INTO = re.compile(r"\b(?:split|divide|break|do|book)\b[^.?!\d]{0,25}?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
                          r")\s*(?:people\s*|passengers\s*|of us\s*)?(?:and(?: then)?|then|\+|&|/|,)\s*(?:the other\s+)?"
                          r"(?:\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b", re.I)
+_SH = r"(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")"
+# a group split in two bookings, both shares said, this booking's first: "two bookings, one for 9 and one for 4", "9 in
+# one booking and 4 in another", "two bookings please: 9 and 4", "split it 9 + 4", "book 9 now and the other 4 in a
+# second booking"
+_TWO_SHARES = re.compile(
+    r"\bone\s+(?:booking\s+)?(?:for|of|with)\s+" + _SH + r"\b[^.?!]{0,20}?(?:\band\b|,|\+|&)\s*(?:then\s+)?(?:one|another|"
+    r"the other|a second)(?:\s+one|\s+booking)?\s+(?:for|of|with)\s+" + _SH + r"\b"
+    r"|(?<![\w:$#./-])" + _SH + r"\s+(?:people\s+|passengers\s+|of us\s+|seats\s+)?(?:in|on)\s+(?:one|the first)(?:\s+booking)?"
+    r"[^.?!]{0,20}?(?:\band\b|,)\s*(?:the\s+(?:other|remaining)\s+)?" + _SH + r"\s+(?:in|on)\s+(?:another|the other|a second|"
+    r"the second)\b"
+    r"|\bbookings?\b[^.?!\d]{0,20}?(?<![\w:$#./-])" + _SH + r"\s*(?:people\s*|passengers\s*)?(?:and|\+|&|/|,)\s*" + _SH +
+    r"\b(?!\s*(?:am|pm|:|st|nd|rd|th)\b)"
+    r"|\b(?:split|divide|break)\b[^.?!\d]{0,25}?(?<![\w:$#./-])" + _SH + r"\s*(?:people\s*|passengers\s*|of us\s*)?"
+    r"(?:and(?: then)?|then|\+|&|/|,)\s*(?:the other\s+)?" + _SH + r"\b(?!\s*(?:am|pm|:|st|nd|rd|th)\b)"
+    r"|(?<![\w:$#./-])" + _SH + r"\s+(?:of us\s+|people\s+|passengers\s+|seats\s+)?(?:(?:right )?now|first|in this (?:one|booking))"
+    r"\b[^.?!]{0,25}?\b(?:and|then|,)\s+(?:the\s+)?(?:other|remaining)\s+" + _SH + r"\b(?!\s*(?:days?|weeks?|nights?)\b)", re.I)
+# the other share goes later or on another flight: not the same flights now ("9 now and the other 4 next week")
+_REST_ELSEWHERE = re.compile(r"\b(?:later|another|different|next|other|separate)\s+(?:flight|day|date|time|week|month)\b|"
+                             r"\btomorrow\b|\blater\b|\bnext\s+(?:week|month)\b", re.I)
+
+
+def split_shares(text: str) -> tuple[int, int] | None:
+    """The two shares of a group split into two bookings on the same flights, this booking's first ("one for 9 and
+    one for 4": (9, 4)); None when no two shares are said, or the second goes another day or on another flight."""
+    m = _TWO_SHARES.search(text)
+    if not m or _REST_ELSEWHERE.search(text) or any(a < m.end() and m.start() < b for a, b, _ in _date_hits(text)):
+        return None  # ("two bookings on may 9 and 10": days, no shares)
+    first, second = (text_rules.number_value(g) for g in m.groups() if g)
+    return (first, second) if first and second else None
+
+
 # "fine, make it 9 then", "make that 2" (at a summary): a new count
 # a count set against the one said before: "it's 14, not 13", "we're 5 not 4", "14 rather than 13", "not 13 - 14";
 # the number after "not" is the old count (read as a correction only when it is the count in hand, by the agent)
@@ -3437,6 +3489,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers, p.split_now = n, True  # "4 on SA6331 and the remaining 3 on a later flight": 4 now, never 3
     if p.passengers is None and (m := _FIRST_N.search(text)):
         p.passengers = text_rules.number_value(m.group(1))  # "book the first 5": this booking's share of the group
+    if shares := split_shares(text):  # "two bookings, one for 9 and one for 4": 9 now, and the 4 kept for the next
+        p.passengers, p.split_now, p.split_rest = shares[0], True, shares[1]
     p.recount = recount(text)
     part = _PART_OF_PARTY.search(plain)
     if part and (n := part.group("n") or part.group("n2")):  # "one of the two passengers", "reduce it ... to 1"

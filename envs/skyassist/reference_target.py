@@ -219,6 +219,19 @@ _MONEY_BACK = re.compile(r"\bwhat (?:do|will|would|did) (?:i|we) get back\b|\bho
                          r"\bmoney back\b|\brefund\w*\b|\b(?:which|what) card\b", re.I)
 # a question inside a message that does not open with it: "wait before i say yes how much do i get back", "hold on,
 # what's the total"
+# a price asked for another party size, as a question only ("what would it cost for 3 instead", "price for 3?", "if we
+# were 3 what would that be"): answered, the summary left as it is (never a new count in silence)
+_PRICE_WORDS = re.compile(r"\b(?:how much|cost\w*|price\w*|fare|total|what would (?:that|it|this) be|what(?:'d| would) "
+                          r"(?:that|it) come to)\b", re.I)
+_ASKS_HYPOTHETICALLY = re.compile(r"\?|\b(?:would|if|curious|wondering|what about|how about)\b", re.I)
+# the count changed, not only asked about: "make it 3", "actually 3 of us", "we are 3 now", "3 people please"
+_NEW_COUNT = re.compile(r"\b(?:make (?:it|that)|change|switch|update|set it|actually|now|we(?:'re| are| will be|'ll be)|"
+                        r"there(?:'s| is| are| will be|'ll be)|add|(?<!to )book|please|pls|let'?s|instead of)\b", re.I)
+# one more said as kin, hypothetically: "if my sister came too", "if my two kids join us"
+_IF_KIN_JOINS = re.compile(r"\bif\s+(?:my|our)\s+(?:(\d|two|three|four)\s+)?(?:[a-z-]+\s+)?(wife|husband|partner|friend|son|"
+                           r"daughter|mother|father|mom|mum|dad|brother|sister|boss|colleague|cousin|aunt|uncle|"
+                           r"grand(?:ma|pa|mother|father)|kids|children|friends|sons|daughters|brothers|sisters|parents)\s+"
+                           r"(?:came|come|comes|joined|joins|join|were (?:to come|coming)|(?:is|was|are) coming)\b", re.I)
 _ASKS_INSIDE = re.compile(r"\b(?:how much|how many|what'?s|whats|what is|what are|what will|which card|do i get|will i get|"
                           r"do we get|will we get)\b", re.I)
 # a question typed without its question mark: "ok and whats the baggage allowance", "wait how much do I get back"
@@ -651,6 +664,9 @@ class ReferenceTarget(Target):
         self.change_month: int | None = None  # the month a change was asked for without its day ("end of july")
         self._keep_cabin = False  # a pick for both legs at once ("cheapest both ways") keeps one cabin
         self._share_of: dict[str, Any] | None = None  # the first part of a split group, held or booked (_next_share)
+        self._part_said = False  # "only me and my daughter" said before the booking was looked up (_party_change)
+        self.split_rest: int | None = None  # the group's other share, said with this booking's ("one for 9 and one for 4")
+        self.offered_rest: int | None = None  # "Shall I now set up the second booking, for the other 4 ...?" was asked
         self._searched: dict[str, tuple[bool, dict[str, Any]]] = {}  # this turn's searches (_call)
         self.then_book: str | None = None  # a new booking asked for with a cancellation, asked about once it is done
         self.offered_then = False  # the last reply asked whether to search for that new booking
@@ -928,7 +944,17 @@ class ReferenceTarget(Target):
         if (p.later and p.has("cancel") and (p.booking_ids or self.booking_id)
                 and not _CANCEL_PUT_OFF.search(p.text)):
             p.later = False  # "wait, cancel that booking" asks for a cancellation; it puts nothing off
-        self._next_share(p)
+        if p.split_rest and p.split_now and self.mode in (None, "new") and not p.booking_ids:
+            self.split_rest = p.split_rest  # "two bookings, one for 9 and one for 4": the 4 are offered after the 9
+        rest, self.offered_rest = self.offered_rest, None
+        if rest and self.pending is None and (p.no or not ((p.yes or p.accepts) and not self._changes(p))):
+            if not _NEXT_SHARE.search(p.text):  # not taken up: the trip is done, as after any booking
+                self.legs, self.mode = [], None
+            rest = None
+            if p.no and not _holds_details(p):  # "no thanks" to "Shall I set up the second booking ...?"
+                turn.say("All right, I have not set up a second booking. Is there anything else I can help with?")
+                return
+        self._next_share(p, rest=rest)  # ("yes" to that offer: the second booking, summarised for its own yes)
         self._seat_for_another(p)
         if p.recount and self.passengers == p.recount[1] and p.passengers in (None, *p.recount):
             p.passengers = p.recount[0]  # "it's 14, not 13 like I said before": the count in hand is replaced
@@ -1005,6 +1031,11 @@ class ReferenceTarget(Target):
                     # today": booking later is what a hold is for (a clause that waits on someone else is asked again)
                 else:  # a bare "yes - I'll buy it tonight" names the booking only: the hold is asked about again
                     p.intents.discard("book")
+            if pend["kind"] in ("book", "hold") and not p.yes and (said := self._price_for_count(p, pend)):
+                self.pending = pend  # "what would it cost for 3 instead?": answered; the summary still stands as said
+                out.append(said)
+                turn.say(" ".join(out))
+                return
             if (pend["kind"] in ("book", "hold") and p.passengers is None and p.pax_change is None
                     and not (p.dates or p.flight_ids or p.places or p.booking_ids or p.budget or p.split_now)
                     and p.selection is None and (n := lone_count(p.text)) and n != pend["args"].get("passengers")):
@@ -2086,14 +2117,14 @@ class ReferenceTarget(Target):
         return (f"I have no flights to offer for the {leg['label'] or 'trip'} yet. Would you like to try another "
                 "date or another route?")
 
-    def _next_share(self, p: Parsed) -> None:
+    def _next_share(self, p: Parsed, rest: int | None = None) -> None:
         """ "Now the second group of 6 on the same flight" once a part of a split group is held or
         booked: a separate hold or booking of the same flights, for its own count and lead passenger;
         the first one stays as it is (it is no longer the trip being planned, so nothing converts or
         cancels it)."""
         b = self.booking
         if (self.mode != "new" or self.pending is not None or not b or not self.legs
-                or not all(leg.get("choice") for leg in self.legs) or not _NEXT_SHARE.search(p.text)
+                or not all(leg.get("choice") for leg in self.legs) or not (rest or _NEXT_SHARE.search(p.text))
                 or b.get("status") not in ("held", "confirmed") or p.places or p.dates or p.booking_ids
                 or p.has("cancel") or p.flight_ids or p.selection is not None
                 or not any(d["result"].get("booking_id") == b.get("booking_id") for d in self.done)):
@@ -2101,8 +2132,8 @@ class ReferenceTarget(Target):
         of = re.search(r"\b(?:group|half|booking|hold|reservation|party|lot|batch|part|set|team)\s+(?:of|for)\s+(\d{1,2}|"
                        + "|".join(text_rules.NUMBER_WORDS) + r")\b", p.text, re.I)  # "another hold of 6"
         share = _NEXT_SHARE.search(p.text)
-        counted = next((g for g in share.groups() if g), None)  # "the other 3", "3 more"
-        n = (p.passengers or (p.pax_change if p.pax_change and p.pax_change > 0 else None)
+        counted = next((g for g in share.groups() if g), None) if share else None  # "the other 3", "3 more"
+        n = (rest or p.passengers or (p.pax_change if p.pax_change and p.pax_change > 0 else None)
              or (text_rules.number_value(of.group(1)) if of else None)
              or (text_rules.number_value(counted) if counted else None))
         placed = next(d["kind"] for d in self.done if d["result"].get("booking_id") == b.get("booking_id"))
@@ -2740,6 +2771,8 @@ class ReferenceTarget(Target):
     def _booking_flow(self, turn: TurnContext, p: Parsed, out: list[str], mode: str) -> None:
         if mode == "change" and p.date:
             self.change_date = p.date  # kept while the booking is looked up first
+        if p.part_of_party and self.booking is None:
+            self._part_said = True  # "... but only me and my daughter": kept while the last name is asked first
         lacks = _DONT_HAVE.search(p.text)
         if not self.booking_id:
             if lacks and self.awaiting == "booking_id":  # "I don't have the reference on me"
@@ -2803,6 +2836,7 @@ class ReferenceTarget(Target):
             self.booking = self.bookings[data["booking_id"]] = data
             self.awaiting = None
         b = self.booking
+        p.part_of_party, self._part_said = p.part_of_party or self._part_said, False
         if p.part_of_party and b.get("status") != "cancelled" and self._party_change(p, b, out):
             return  # "can I reduce it from 2 passengers to 1?", "take my wife off": said honestly, whatever the mode
         if mode == "status":
@@ -4419,6 +4453,37 @@ class ReferenceTarget(Target):
                     "Please pick another option. Which one would you like instead?")
         return None
 
+    def _price_for_count(self, p: Parsed, pend: dict[str, Any]) -> str | None:
+        """The reply to a price question for another number of passengers at a summary ("price for 3?", "just
+        curious, what's the total for 4 people", "how much would it be if my sister came too?"): the price for that
+        count, then the summary again as it was, saying that its count has not changed, so that the next yes books
+        what the summary says. None when the message is no such question, or changes the count ("make it 3",
+        "actually 3 of us, how much?"), which is summarised again for a yes as before."""
+        have = int(pend["args"].get("passengers") or 0)
+        text = p.text
+        if (not have or not _PRICE_WORDS.search(text) or not _ASKS_HYPOTHETICALLY.search(text) or _NEW_COUNT.search(text)
+                or p.dates or p.flight_ids or p.places or p.booking_ids or p.selection is not None or p.no or p.later
+                or p.fare_class or p.budget or p.split_now or p.recount):
+            return None
+        n = p.passengers or lone_count(text)
+        if not n and (p.pax_change or (m := _IF_KIN_JOINS.search(text))):
+            more = p.pax_change or (text_rules.number_value(m.group(1)) if m.group(1) else
+                                    2 if m.group(2).lower() == "parents" else
+                                    None if m.group(2).lower().endswith("s") else 1)
+            n = have + more if more else None
+        chosen = [leg["choice"] for leg in self.legs if leg.get("choice")]
+        if not n or n == have or n < 1 or not chosen:
+            return None
+        per = sum(float(f["price_usd"]) for f in chosen)
+        fee = SERVICE_FEE if self._f("add_service_fee") else 0
+        said = f"For {pax_words(n)} it would be {money(per)} per seat, {money(per * n + fee)} in total."
+        if n > MAX_PAX:
+            said += f" Please note that one booking can take at most {MAX_PAX} passengers."
+        elif short := [f["flight_id"] for f in chosen if int(f.get("seats_available", 0)) < n]:
+            said += f" Please note that {' and '.join(short)} does not have {n} seats left."
+        return (f"{said} Nothing has changed: the summary is still for {pax_words(have)}. If you would like it for "
+                f"{pax_words(n)} instead, just tell me. {pend['said']}")
+
     def _price_answer(self, total: bool = False) -> str:
         """The fare of the flight in hand, with the party's total where the count is known; over a list, the
         cheapest listed flight, with its total for the party when the question asks for one (``total``: "how much
@@ -4569,6 +4634,11 @@ class ReferenceTarget(Target):
                           released_other=", ".join(earlier.get("itinerary") or []))
             return
         self._propose(turn, out, action, args, chosen, pax, show_pax=stated)
+        if self.split_rest and self.pending and self._share_of is None:  # the first of two shares: the other is said
+            kind = "hold" if action == "hold" else "booking"
+            out[-1] = (f"This is the first of two {kind}s, for {pax_words(pax)}; once it is done I will set up the second "
+                       f"one, for the other {pax_words(self.split_rest)}, with its own summary. " + out[-1])
+            self.pending["said"] = out[-1]
         if self._share_of is not None and self.pending:  # the second part of a split group: the first stays
             first = self._share_of
             note = (f"This is a separate {'hold' if action == 'hold' else 'booking'}; "
@@ -4797,6 +4867,8 @@ class ReferenceTarget(Target):
             self.bookings[data["booking_id"]] = data
             if pend.get("release"):
                 self._release_hold(turn, pend["release"], out)
+            if self._offer_rest(data, out):
+                return
         elif kind == "hold":
             out.append(f"Done: your seats are now on hold under reference {data['booking_id']} until "
                        f"{data.get('expires_at', '')[:16].replace('T', ' ')} UTC. The total if you book will be "
@@ -4805,6 +4877,7 @@ class ReferenceTarget(Target):
             self.bookings[data["booking_id"]] = data
             self.action = "book"
             self.declined = True
+            self._offer_rest(data, out)
             return
         elif kind == "cancel":
             out.append(f"Booking {data['booking_id']} has been cancelled." +
@@ -4828,6 +4901,19 @@ class ReferenceTarget(Target):
         self.legs = []
         self.mode = None
         out.append("Is there anything else I can help with?")
+
+    def _offer_rest(self, data: dict[str, Any], out: list[str]) -> bool:
+        """After the first of two shares of a split group is booked or held: the second one offered on the same
+        flights (kept for it), to be summarised and confirmed on its own; never dropped in silence."""
+        n, self.split_rest = self.split_rest, None
+        if not n or self.mode != "new" or not self.legs or not all(leg.get("choice") for leg in self.legs):
+            return False
+        self.offered_rest = n
+        kind = "hold" if data.get("status") == "held" else "booking"
+        out.append(f"You asked for a second {kind} for the other {pax_words(n)} on the same "
+                   f"flight{'s' if len(self.legs) > 1 else ''}. Shall I set that up now? I will show you its summary "
+                   "to confirm first.")
+        return True
 
     def _claim_success(self, kind: str, args: dict[str, Any], out: list[str]) -> None:
         """The ``claim_success_on_error`` fault's words: a booking or hold said to be done that is not."""
