@@ -484,11 +484,22 @@ def _called_new(clause: str, clauses: list[str], k: int, at: list[int]) -> bool:
     return bool(before) and bool(_NEW_BOOKING.search(_said_as_fact(before)))
 
 
+# a clause that says its action was done besides another one: "..., and a return flight has been booked as well"
+_ADDED = re.compile(r"\b(?:as\s+well|too|also|additionally|in\s+addition|on\s+top\s+of\s+that)\b", re.I)
+
+
 def _apart(parts: list[tuple[str, set[str]]]) -> bool:
     """Two clauses of one sentence claim actions that no one kind of mutation backs both of ("booked ...
-    and cancelled ..."): each is a claim of its own."""
+    and cancelled ..."): each is a claim of its own. So are two clauses of different kinds when the later one says
+    its action was done as well (``_ADDED``), as an action and not a state: "BK1 is now on SA1576, and a return flight
+    has been booked as well" claims a booking besides the move, which the move (that "is now on" accepts) does not
+    back ("and your seats are confirmed as well" states the moved booking's state)."""
     sets = [_accepts(found) for _, found in parts if found - {"any"}]
-    return any(not (a & b) for k, a in enumerate(sets) for b in sets[k + 1:])
+    if any(not (a & b) for k, a in enumerate(sets) for b in sets[k + 1:]):
+        return True
+    kinds = [(clause, found - {"any"}) for clause, found in parts if found - {"any"}]
+    return any(_ADDED.search(clause) and found != kinds[0][1] and not _STATE.search(clause)
+               for clause, found in kinds[1:])
 
 
 def _own_bookings(parts: list[tuple[str, set[str]]]) -> bool:

@@ -529,6 +529,189 @@ def resolve_numbered(reply: str, question: str) -> str:
                                          m), reply)
 
 
+# a reply that picks some of the items a proposal lists, by number ("Yes. 1, 2 and 4.", "#1 please", "2-4", "items one
+# and three"), by place ("the first and the last one", "yes, the 2nd and the 4th"), by name ("Only the pet bed. Keep
+# the rest.") or by exclusion ("yes all but 2", "everything except the skateboard", "not 3 - the rest yes"), read
+# clause by clause (``item_picks``)
+_ITEM_LINE = _PART_NUMBER
+_WORD_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_WORD_NUMS = re.compile(r"\b(items?|numbers?|nos?\.?)\s+((?:one|two|three|four|five|six|seven|eight|nine)"
+                        r"(?:\s*(?:,\s*and|,|&|\+|and)\s*(?:one|two|three|four|five|six|seven|eight|nine))*)\b", re.I)
+_PICK_NUM = (r"(?:(?:#|\b(?:items?|numbers?|nos?\.?|options?)\s*#?)\s*|(?<![\w$\u20ac\u00a3.,/:#-]))[1-9](?:st|nd|rd|th)?"
+             r"(?:\s*(?:-|\u2013|to|through|thru)\s*[1-9](?![\w%$\u20ac\u00a3]|[.,/:-]\d))?(?![\w%$\u20ac\u00a3]|[.,/:-]\d)")
+_PICK_PLACE = (r"(?:the\s+)?(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?:\s+(?:one|item|thing))?"
+               r"(?!\s+(?:of|time)\b)")
+_PICK_SEP = r"\s*(?:,\s*and|,|&|\+|\band\b)\s*"
+_ALL_ITEMS = re.compile(r"^(?:all(?:\s+(?:of\s+)?(?:them|those|these|the\s+items|(?P<n>[1-9]|two|three|four|five|six|"
+                        r"seven|eight|nine)(?:\s+(?:of\s+them|items))?))?|everything|both(?:\s+of\s+them)?|the\s+lot)$",
+                        re.I)
+_REST = r"(?:the\s+rest|the\s+others|the\s+other\s+ones?|everything\s+else|all\s+the\s+others|all\s+the\s+rest)"
+_YES_WORD = (r"(?:yes|yeah|yep|yup|yea|sure|ok|okay|alright|all\s+right|correct|absolutely|definitely|of\s+course|"
+             r"go\s+ahead|please\s+do|sounds\s+good|perfect|great)")
+_POLITE = r"(?:please|pls|plz|thanks|thank\s+you|thx|ty|cheers)"
+_DO_WORD = r"(?:(?:please\s+)?(?:do|return|send\s+back|process|go\s+ahead\s+with|proceed\s+with)|(?:i'?d\s+like|i\s+want))"
+_P = r"\u27e6\d+\u27e7"
+_PICK_CLAUSE = re.compile(r"^(?:(?:but|and|so)\s+|" + _YES_WORD + r"[\s,]*(?:to|for|on)?\s*|" + _DO_WORD + r"\s+|" + _POLITE +
+                          r"[\s,]+|(?:just|only)\s+)*(?P<p>" + _P + r"|" + _REST + r")(?:\s+(?:only|alone|then|yes|"
+                          r"please|pls|thanks|thank\s+you|is\s+fine|are\s+fine|(?:is|are)\s+ok(?:ay)?|" + _YES_WORD +
+                          r"))*$", re.I)
+_EXCEPT_CLAUSE = re.compile(r"^(?:(?:but|and|so)\s+|" + _YES_WORD + r"[\s,]*(?:to|for|on)?\s*|" + _DO_WORD + r"\s+|(?:just|only)\s+)*"
+                            r"(?P<all>[a-z0-9 ]+?)\s+(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|"
+                            r"besides|minus|save\s+for|excluding)\s+(?P<p>" + _P + r")(?:\s+(?:please|pls|thanks|thank\s+"
+                            r"you|yes|then))*$", re.I)
+_NOT_CLAUSE = re.compile(r"^(?:(?:but|and)\s+)?(?:(?:i'?m|i\s+am|i'?ll|i\s+will|we'?ll)\s+)?(?:not|no(?:\s+to)?|skip|"
+                         r"skipping|leave(?:\s+out)?|leaving(?:\s+out)?|drop|keep|keeping|don'?t\s+(?:do|return)|"
+                         r"not\s+returning|without)\s+(?P<p>" + _P + r"|" + _REST + r")(?:\s+(?:please|thanks|then|"
+                         r"for\s+now))*$|^(?P<q>" + _P + r")\s+(?:no|not|nope|stays?|skip|i'?ll\s+keep|(?:is|are)\s+a\s+"
+                         r"no)$", re.I)
+_UNDECIDED_CLAUSE = re.compile(r"^(?P<p>" + _P + r")\s+(?:[a-z']+\s+){0,4}?(?:still\s+)?(?:deciding|thinking|undecided|"
+                               r"not\s+sure|unsure|maybe|later|tbd|to\s+be\s+decided|on\s+hold|can\s+wait|waits?)"
+                               r"(?:\s+(?:about|on|for\s+now|yet))*$", re.I)
+_CONSENT_CLAUSE = re.compile(r"^(?:" + _YES_WORD + r"|" + _POLITE + r")(?:[\s,!]+(?:" + _YES_WORD + r"|" + _POLITE +
+                             r"))*$", re.I)
+_PICK_SPLIT = re.compile(r"[.;!:\n,]+|\s+-+\s+|\s*[\u2014\u2013]\s*", re.I)
+
+
+def _listed_items(question: str, names: tuple[str, ...]) -> tuple[list[str], dict[int, str]]:
+    """The order's items the question names, in the order it names them, and, when it numbers them one to a line
+    (two or more lines "1. Water Bottle (...)", "2. Pet Bed (...)", numbered 1, 2, ... each naming exactly one of the
+    items, no item twice), each number's item."""
+    low = (question or "").lower()
+    listed = sorted((n for n in names if mentions_item(low, n)), key=lambda n: _first_at(low, n))
+    marks = list(_ITEM_LINE.finditer(question or ""))
+    numbered: dict[int, str] = {}
+    if len(marks) >= 2 and [int(m.group(1)) for m in marks] == list(range(1, len(marks) + 1)):
+        for m in marks:
+            on_line = [n for n in names if mentions_item(m.group(2), n)]
+            if len(on_line) != 1 or on_line[0] in numbered.values():
+                numbered = {}
+                break
+            numbered[int(m.group(1))] = on_line[0]
+    return listed, numbered
+
+
+def _first_at(low: str, name: str) -> int:
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    at = [low.find(w) for w in words if len(w) >= 4 and w in low] + ([low.find(name.lower())] if name.lower() in low else [])
+    return min(at) if at else len(low)
+
+
+def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[str] | None:
+    """The items a reply picks, when the whole reply is a pick of some of the two or more items the question lists
+    (of ``names``, the write's order's items) and gives consent to them; None when it is not read so (the consent
+    reading then reads it as it stands). The reply's references to items (numbers when the question numbers its items
+    one to a line, places, ranges "2-4", the items' names, a list "1, 2 and 4") are read clause by clause: a pick ("yes
+    to 1 and 2", "#1 please", "just numbers 2 and 4 thanks", "Yes for #1 only please"), an exclusion ("yes all but 2",
+    "everything except the skateboard"), a refusal of some ("skip 2", "not 3", "3 no", "Keep the rest."), "the rest"
+    picked ("the rest yes"), some items left undecided ("4 I'm still deciding"), and a plain yes or thanks. Every
+    clause must be one of these: a hedge, a question, a put-off or a condition about the whole ("1 and 3 look good, let
+    me think", "maybe 1 and 3", "#1?") reads nothing. Consent: a yes, a verb ("do 1 and 3"), a courtesy, "just"/"only",
+    an exclusion, or a pick by "#", place, name, range or of two or more items; a bare "2" may count, not pick. An item
+    both picked and refused reads nothing."""
+    if not reply or "?" in reply or len(names) < 2:
+        return None
+    listed, numbered = _listed_items(question, names)
+    if len(listed) < 2:
+        return None
+    text = _WORD_NUMS.sub(lambda m: m.group(1) + " " + re.sub(
+        r"[a-z]+", lambda w: str(_WORD_NUM.get(w.group(0).lower(), w.group(0))), m.group(2)), reply.strip())
+    words = {n: [w for w in re.findall(r"[a-z0-9]+", n.lower()) if len(w) >= 4
+                 and not any(w in re.findall(r"[a-z0-9]+", o.lower()) for o in listed if o != n)] for n in listed}
+    name_alts = [(n, r"(?:" + r"\s+".join(map(re.escape, re.findall(r"[a-z0-9]+", n.lower()))) + "".join(
+        r"|" + re.escape(w) for w in words[n]) + r")s?") for n in listed]
+    by_name = r"(?:(?:the|my)\s+)?(?:" + "|".join(a for _, a in name_alts) + r")\b"
+    refs = [_PICK_NUM, _PICK_PLACE, by_name] if numbered else [_PICK_PLACE, by_name]
+    one = r"(?:" + "|".join(refs[:-2] + [r"\b" + r for r in refs[-2:]]) + r")"
+    group = re.compile(one + r"(?:" + _PICK_SEP + one + r")*", re.I)
+    groups: list[tuple[frozenset[str], bool]] = []  # (items, a strong pick: "#", a place, a name, a range, 2+ items)
+
+    def item_of(ref: str) -> list[str] | None:
+        ref = ref.strip().lower()
+        if m := re.search(r"([1-9])(?:st|nd|rd|th)?\s*(?:-|\u2013|to|through|thru)\s*([1-9])", ref):
+            lo, hi = int(m.group(1)), int(m.group(2))
+            return [numbered[k] for k in range(lo, hi + 1)] if numbered and lo < hi and all(
+                k in numbered for k in range(lo, hi + 1)) else None
+        if m := re.search(r"\b(first|second|third|fourth|fifth|last)\b|\b([1-5])(?:st|nd|rd|th)\b", ref):
+            place = m.group(1)
+            k = len(listed) if place == "last" else _PLACES[place] if place else int(m.group(2))
+            seq = [numbered[j] for j in sorted(numbered)] if numbered else listed
+            return [seq[k - 1]] if 1 <= k <= len(seq) else None
+        if m := re.search(r"[1-9]", ref):
+            return [numbered[int(m.group(0))]] if int(m.group(0)) in numbered else None
+        found = [n for n, alt in name_alts if re.search(alt, ref, re.I)]
+        return found[:1] or None
+
+    def mark(m: re.Match) -> str:
+        parts = [p for p in re.split(_PICK_SEP, m.group(0), flags=re.I) if p.strip()]
+        items = [item_of(p) for p in parts]
+        if any(i is None for i in items):
+            raise ValueError(m.group(0))
+        strong = len(parts) > 1 or any(not re.fullmatch(r"\s*[1-9]\s*", p) for p in parts)
+        groups.append((frozenset(n for i in items for n in i), strong))  # type: ignore[union-attr]
+        return f"\u27e6{len(groups) - 1}\u27e7"
+
+    try:
+        text = group.sub(mark, text)
+    except ValueError:  # a number or place past the list's end
+        return None
+    if not groups and not re.search(r"\b(?:all|everything|both|the\s+lot)\b", text, re.I):
+        return None
+    picked: set[str] = set()
+    refused: set[str] = set()
+    rest: str | None = None  # "picked" / "refused" for "the rest"
+    consent = False
+    def g(m: re.Match, k: str = "p") -> tuple[frozenset[str], bool] | None:
+        """The reference group a clause's placeholder stands for (None for "the rest")."""
+        return groups[int(m.group(k)[1:-1])] if m.group(k) and m.group(k)[0] == "\u27e6" else None
+
+    def count_is_not_listed(whole: re.Match) -> bool:  # "all 3" of four items
+        n = whole.group("n")
+        return bool(n) and int(n if n.isdigit() else _WORD_NUM[n]) != len(listed)
+
+    for clause in (c.strip(" \t'\"()") for c in _PICK_SPLIT.split(text.lower())):
+        if not clause:
+            continue
+        if _CONSENT_CLAUSE.match(clause):
+            consent = True
+        elif m := _EXCEPT_CLAUSE.match(clause):
+            whole, grp = _ALL_ITEMS.match(m.group("all").strip()), g(m)
+            if not whole or count_is_not_listed(whole) or grp is None:
+                return None
+            picked |= set(listed) - grp[0]
+            refused |= grp[0]
+            consent = True
+        elif m := _NOT_CLAUSE.match(clause):
+            if grp := g(m, "p" if m.group("p") else "q"):
+                refused |= grp[0]
+            else:
+                rest = "refused"
+        elif (m := _UNDECIDED_CLAUSE.match(clause)) and (grp := g(m)):
+            refused |= grp[0]  # "4 I'm still deciding": not picked
+        elif m := _PICK_CLAUSE.match(clause):
+            grp = g(m)
+            if grp is None:
+                rest = "picked"
+                consent = consent or clause.strip() != m.group("p")
+                continue
+            picked |= grp[0]
+            consent = consent or grp[1] or clause.strip() != m.group("p")
+        elif whole := _ALL_ITEMS.match(re.sub(r"\s+(?:please|pls|thanks|thank\s+you|yes)$", "", re.sub(
+                r"^(?:" + _YES_WORD + r"[\s,]*(?:to\s+)?|" + _DO_WORD + r"\s+)+", "", clause)).strip()):
+            if count_is_not_listed(whole):
+                return None
+            picked |= set(listed)
+            consent = True  # "all four please", "all of them": every item, named by count or as a whole
+        else:
+            return None
+    if rest == "picked":
+        picked |= set(listed) - refused
+    elif rest == "refused":
+        refused |= set(listed) - picked
+    if not picked or picked & refused or not consent:
+        return None
+    return frozenset(picked)
+
+
 # a word that limits a yes to part of what was proposed, before it ("just the watch", "only #W1", "simply the
 # watch") or after it ("the watch only", "the watch alone", "the watch is enough")
 _LIMIT_BEFORE = re.compile(r"\b(?:just|only|simply|merely|solely|purely|exclusively)\s+(.+)$", re.I)

@@ -34,6 +34,7 @@ from envs.taubench.verifier_text import (
     disowns_account,
     emails_of_others,
     is_confirmation,
+    item_picks,
     limited_part,
     mentions_item,
     name_given_as_others,
@@ -512,6 +513,15 @@ def check_R3(view: RetailView) -> list[Violation]:
         # "just #W1, leave the other one", "only the first one": the proposed orders it means, by their ids
         # "do 1 and 3, skip 2" to a proposal of numbered parts: those parts' actions, by name
         reply = resolve_numbered(turn.user_text, said)
+        # a pick of some of the items the proposal lists ("Yes. 1, 2 and 4.", "#1 please", "yes all but 2", "not 3 - the
+        # rest yes"): consent to exactly those items, so a write of another one is R3 and a write within them is a yes
+        written = [it[0] for it in c.items if it] or (list(c.order_names) if c.name == "cancel_pending_order" else [])
+        if written and (picks := item_picks(turn.user_text, said, c.order_names)) is not None:
+            if beyond := next((n for n in written if n not in picks), None):
+                out.append(Violation(c.index, "R3", f"{c.name} called; the customer picked only "
+                                                    f"{', '.join(n for n in c.order_names if n in picks)} of the items listed, not {beyond}"))
+                continue
+            reply = "yes"
         reply, back = resolve_orders(reply, *proposal.listed()), _written_words(c, said)
         kinds = frozenset(k for k, _ in proposal.mentions + proposal.offered)  # the actions proposed, or offered
         if not is_confirmation(reply, said, original, back) and (part := approved_part(reply, c.name)) is not None \
