@@ -1150,6 +1150,64 @@ def address_changes(address: dict[str, str], text: str, loose: bool = False) -> 
     return {k: v for k, v in out.items() if v and v.lower() != str(address.get(k, "")).lower()}
 
 
+# --- an address given in pieces ----------------------------------------------------------------------
+# a street line labelled: "street: 958 Willow Avenue", "street address is 958 Willow Ave", "address line 1 - 12 Oak St"
+_STREET_LABEL = re.compile(r"\b(?:street(?:\s+address)?|address\s*(?:line\s*)?1|addr(?:ess)?1)\s*(?:is\s*|[:=-]\s*)"
+                           r"(?P<v>\d+[a-z]?\s+[A-Za-z0-9 .'#-]+?)\s*(?=[;,\n]|$|\b(?:city|town|state|zip|apt|apartment|"
+                           r"suite|unit)\b)", re.I)
+# a unit said alone or labelled: "Suite 571", "apt: 4B", "unit #12", "apartment number is 3"
+_UNIT_SAID = re.compile(r"\b(?P<k>apt|apartment|suite|unit|ste)\.?(?:\s+(?:number|no\.?))?(?:\s+(?:is now|is|now|should be))?"
+                        r"\s*[:#=]?\s*(?P<v>\d+[a-z]?|[a-z]\d+)\b", re.I)
+# the parts of the address not given stay as they are: "same city and zip", "rest stays the same", "just the street is
+# now ...", "only the suite number changed", "everything else is the same"
+_KEEPS_THE_REST = re.compile(r"\bsame\s+(?:city|town|state|zip|street|address|house|building|apartment|suite|unit|"
+                             r"everything|as (?:before|now|it is))\b|"
+                             r"\b(?:the\s+)?rest\s+(?:of (?:it|the address)\s+)?(?:stays?|is|remains?|can stay|unchanged)\b|"
+                             r"\b(?:everything|all)\s+else\s+(?:stays?|is|remains?|unchanged)\b|\botherwise\s+(?:the\s+)?same\b|"
+                             r"\b(?:only|just)\s+(?:the\s+)?(?:new\s+)?(?:street|suite|apt|apartment|unit|house number|"
+                             r"zip(?:\s*code)?|city)\b|\bnothing else\s+(?:changed|changes|is different)\b", re.I)
+
+# ... all of it but what is said: "the rest stays the same", "everything else", "just the street is now ..."
+_ALL_THE_REST = re.compile(r"\b(?:rest|everything else|all else|otherwise|nothing else|(?:only|just)\s+(?:the\s+)?"
+                           r"(?:new\s+)?(?:street|house number))\b", re.I)
+
+
+def address_pieces(text: str, city_asked: bool = False) -> tuple[dict[str, str], bool]:
+    """The parts of an address a message gives when it gives no whole one: a street line ("958 Willow Avenue",
+    "street: 958 Willow Avenue"), a unit ("Suite 571"), a city, state or zip code ("Austin, TX 78701", "city:
+    Austin; state: Texas; zip: 78701"); and whether it says that the parts it does not give stay as they are
+    ("same city and zip, just the street is now 12 Oak Street", "12 Oak Street, rest stays the same").
+    ``city_asked``: the message answers a question for the city, so a place name said alone is the city ("austin")."""
+    t = ZIP4.sub(r"\1", text.replace("\u2019", "'"))
+    out: dict[str, str] = {}
+    rest = t
+    label = _STREET_LABEL.search(t)
+    lines = [label] if label else [m for m in _SAID_STREET.finditer(t) if not _SAID_AS_OLD.search(t[:m.start()])]
+    if len(lines) == 1:
+        m = lines[0]
+        line = " ".join((m.group("v") if m is label else m.group(0)).split()).strip(" .,")
+        out["address1"] = line.title() if line.islower() else line
+        rest = rest[:m.start()] + " " * (m.end() - m.start()) + rest[m.end():]  # ("958 Washington Ave" names no state)
+    units = list(_UNIT_SAID.finditer(rest))
+    if len(units) == 1:
+        m = units[0]
+        kind = {"apt": "Apt", "apartment": "Apt", "ste": "Suite"}.get(m.group("k").lower(), m.group("k").title())
+        out["address2"] = f"{kind} {m.group('v').upper()}"
+        rest = rest[:m.start()] + " " * (m.end() - m.start()) + rest[m.end():]
+    parts = address_parts(rest, asked=True)
+    if set(parts) == {"state"} and not out:
+        parts = {}  # (a state alone, or an everyday word read as one, is no piece of an address)
+    out.update(parts)
+    alone = re.fullmatch(r"\W*(?:(?:it'?s|its|the city is|city is|in)\s+)?([A-Za-z][A-Za-z .'-]*?)\W*", t, re.I)
+    if city_asked and not out and alone and len(words := alone.group(1).split()) <= 3 and \
+            not {w.lower() for w in words} & (_NOT_A_PLACE | _NOT_MIDDLE) and not _STREET_WORDS.search(t):
+        out["city"] = _city(alone.group(1))
+    keep = bool(_KEEPS_THE_REST.search(t))
+    if keep and "address1" in out and "address2" not in out and not _ALL_THE_REST.search(t):
+        out["address2"] = ""  # "12 Oak Street, same city and zip": the old building's unit is not kept (nor said kept)
+    return out, keep
+
+
 # --- what a request asks for, clause by clause ------------------------------------------------------------
 # the store actions a customer asks for in words that name them outright (not "refund" or "my card" said
 # of another action's money, nor "change" alone): what the clerk must do or say it cannot do
@@ -1949,6 +2007,15 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     without_ids = ORDER_ID.sub(" ", EMAIL.sub(" ", t))
     r.address, found = _address_said(without_ids)
     r.other_address = bool(found) and r.address is None
+    labelled = None
+    if not found and _STREET_LABEL.search(without_ids):
+        # "street: 958 Willow Avenue; city: Austin; state: Texas; zip: 78701": the fields labelled one by one (before:
+        # not read, and the address asked for again and again)
+        pieces, _rest = address_pieces(without_ids)
+        if {"address1", "city", "state", "zip"} <= set(pieces):
+            labelled = r.address = {"address1": pieces["address1"], "address2": pieces.get("address2", ""),
+                                    "city": pieces["city"], "state": pieces["state"], "country": "USA",
+                                    "zip": pieces["zip"]}
     if not found and (m := _ADDRESS_NO_STATE.search(without_ids)) and not state_code(m.group("city").split()[-1], strict=True):
         r.stateless_address = {"address1": m.group("a1").strip(), "address2": "", "city": m.group("city").strip(),
                                "state": "", "country": "USA", "zip": m.group("zip")}
@@ -1960,6 +2027,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.zips = ZIP.findall(outside)
     if not r.zips:
         r.zips = _ZIP_GLUED.findall(outside)
+    if labelled:  # (the zip of the address to move to is no zip to log in with)
+        r.zips = [z for z in r.zips if z != labelled["zip"]]
     spaced = [z for m in _SPACED_ZIP.finditer(without_ids) if len(z := re.sub(r"\s", "", m.group(0))) == 5]
     if not r.zips and not r.address and len(spaced) == 1:
         r.zips = spaced  # "6 0 6 5 4", "43 275"
@@ -2278,6 +2347,8 @@ def _item_mentions(text: str, names: tuple[str, ...]) -> tuple[tuple[int, int, s
             for start, stop, w in words:
                 if any(5 <= len(x) < len(head) and head.endswith(x) and sum(h.endswith(x) for h in heads) == 1
                        for x in (w, w[:-1] if w.endswith("s") else "", w[:-2] if w.endswith("es") else "")):
+                    if w.endswith("s") and head.endswith(w) and any(h.endswith(w[:-1]) and not h.endswith(w) for h in heads):
+                        continue  # "two phones": the plural of the phone ending "Smartphone", not the end of "Headphones"
                     spans.append((start, stop))
         if not spans:  # a typo: 'vaccum', 'kettel', 'backpak' (one letter off a word of six or more)
             keys = [x for x in ws if len(x) >= 6 and x not in _GENERIC_WORDS and counts.get(x) == 1]

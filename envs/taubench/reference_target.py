@@ -42,6 +42,7 @@ from envs.taubench.language import (
     Reading,
     address_changes,
     address_parts,
+    address_pieces,
     addresses_by_order,
     asks_compensation,
     asks_only,
@@ -185,7 +186,14 @@ _ALL_BY_STATUS = re.compile(r"\b(?:(?:both|all)(?: of)?(?: (?:my|the|our))?|(?:m
                             r"(pending|unshipped|open|delivered)(?= (?:ones|orders)\b| *(?:[,.!]|$| pls\b| please\b))|"
                             # "every order that hasn't shipped yet": the pending ones
                             r"\b(?:every|each|all(?: of)?(?: my| the)?) (?:orders?|one) (?:that|which|i have that) "
-                            r"(?:has|have|is|are)(?:n'?t| not) (?:yet )?(?:been )?(?:shipped|sent)", re.I)
+                            r"(?:has|have|is|are)(?:n'?t| not) (?:yet )?(?:been )?(?:shipped|sent)|"
+                            # "cancel whatever isn't shipped", "everything that hasn't shipped yet", "anything not shipped
+                            # yet", "all the stuff that hasn't gone out": the pending ones (before: one order, or "which?")
+                            r"\b(?:whatever|everything|anything|all(?: of)?(?: the)? (?:stuff|things|items|orders?)|all)"
+                            r"(?: (?:that|which))?(?: (?:is|are|has|have)(?:n'?t| not)| not)(?: yet)?(?: been)?"
+                            r" (?:shipped|sent|gone out)\b|"
+                            r"\b(?:whatever|everything|anything)(?: that| which)?(?: is| are|'s)?(?: still)? (?:pending|unshipped)\b",
+                            re.I)
 # an order named by its state: "my pending order", "the delivered order", "my pending one"
 _BY_STATUS = re.compile(r"\b(?:my|the|our)\s+(?:(?:whole|entire|only)\s+)?(pending|unshipped|open|delivered)\s+(?:order|one)\b", re.I)
 
@@ -374,6 +382,14 @@ _MEANT_YES = re.compile(r"\b(?:meant|wanted) (?:to (?:say|type|write) )?(?:a )?(
 # the order talked about just before: "cancel it", "can you return that one"
 # a question that is not about the order just talked about: "what about my other orders?", "list all my orders"
 _ANOTHER_ORDER = re.compile(r"\b(?:orders|other|another|all|every|each|both|else)\b", re.I)
+# the address just given, pointed to: "to that", "to that address", "to the one I just gave you", "that address instead"
+_TO_THAT_ADDRESS = re.compile(r"\b(?:to|as|with|use)\s+(?:that|this)(?:\s+(?:one|address|new address|same address))?"
+                              r"(?!\s+(?:order|item|card|one of|of|[a-z]+ order))\b|\bthat (?:new )?address\b|"
+                              r"\bthe (?:address|one) i (?:just )?(?:gave|said|sent|typed|mentioned|wrote)\b", re.I)
+# the orders left of those asked about, said alone: "and the rest?", "what about the others?", "the other ones too"
+_THE_REST = re.compile(r"^\W*(?:(?:and|so|ok(?:ay)?|but|also|then|hmm+|um+)\W+)*(?:(?:what|how)\s+about\s+|and\s+)?"
+                       r"(?:all\s+)?(?:the|my)?\s*(?:rest|others|other ones|other orders|remaining(?:\s+(?:ones|orders))?)"
+                       r"(?:\s+of\s+(?:them|my orders|the orders))?(?:\s+(?:too|as well|also|please|pls))*\W*$", re.I)
 _OTHER_ORDERS = re.compile(r"\b(?:other|rest of (?:my|the)|remaining) orders?\b", re.I)
 # the order just talked about, named as such beside an item ("also change the headphones in the same order")
 # a message that goes on from the last request: "and could the payment ...", "also the address", "now the payment"
@@ -973,6 +989,31 @@ class ReferenceTarget(Target):
             self.goal.update(intents={"address"}, text=r.text, address=dict(a), default_address=o is None,
                              orders=[o] if o else [])
             return self._say_plan(turn, "")
+        if self.user_id and _THE_REST.match(r.text) and not (r.order_ids or r.address or r.intents & ACTING):
+            # "and the rest?" / "what about the others?": the orders still to come after the one proposed now, or, after
+            # an order was cancelled, the same for the account's other pending orders, each with its own yes (before:
+            # "Sorry, I can't help with that here", and the rest left as they were)
+            if self.pending:
+                now = {a.get("order_id") for _t, a in self.pending}
+                later = [o for o in self._queue_as_said() if o not in now and not any(x == o for x, _k in self.goal["done"])]
+                if not later and {t for t, _a in self.pending} == {"cancel_pending_order"}:
+                    # (at the cancellation of one order of several pending: the others come next, each proposed)
+                    later = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == PENDING
+                             and o not in now]
+                    self.goal["orders"] += [o for o in later if o not in self.goal["orders"]]
+                if later:
+                    return turn.say(f"I'm going through them one at a time: after this one I'll come to "
+                                    f"{', '.join(later)}, each with its own confirmation. {self.proposal}")
+            elif self.log and self.log[-1][0] == "cancel_pending_order" and not self.goal["intents"] & ACTING:
+                cancelled = self.log[-1][1]
+                rest = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == PENDING]
+                if rest:
+                    self.goal = self._empty_goal()
+                    reason = (self.orders.get(cancelled) or {}).get("cancel_reason")
+                    self.goal.update(intents={"cancel"}, text=r.text, orders=rest, reason=reason)
+                    return self._say_plan(turn, f"Your other pending order{'s are' if len(rest) > 1 else ' is'} "
+                                                f"{', '.join(rest)}; I'll go through them one at a time, each with its own "
+                                                f"confirmation. ")
         put_back = bool(self.log and _PUT_BACK.search(r.text) and not (r.payment_kind or r.address))  # (a write made)
         if self.user_id and not (r.order_ids or r.address or r.intents & ACTING - {"cancel", "return", "exchange",
                                                                              "modify", "address", "payment"}) and \
@@ -1126,7 +1167,7 @@ class ReferenceTarget(Target):
             # "yes do it, and tell me my gift card balance" / "yes if it goes back to my gift card": a yes with a
             # question or a condition, which comes first; then the proposal, for a plain yes (before: the same
             # proposal again and again, the question never answered)
-            answer = self._methods_sentence(r.text) if _BALANCE_Q.search(r.text) else self._refund_said()
+            answer = self._methods_sentence(r.text) if _BALANCE_Q.search(r.text) else self._refund_said(r)
             return turn.say(f"{lead}{answer} {self.proposal}")
         # "yes, and also cancel #W2": the proposal said yes to stays in the request, asked again for a plain yes, and the
         # new request is added behind it (before: the new order replaced the request, and the yes'd one was dropped)
@@ -1707,12 +1748,32 @@ class ReferenceTarget(Target):
                 return f"Available {item['name']} options{with_}: {shown}."
         return None
 
-    def _refund_said(self) -> str:
+    def _refund_said(self, r: Reading | None = None) -> str:
         """Where the money of the proposal on screen goes back to, in a sentence ("The refund goes to your gift card
-        (balance $20.00), the original payment method.")."""
+        (balance $20.00), the original payment method."); for an item change, the price difference and where it goes
+        (before: "No refund is part of this change" beside a proposal that gave money back). A card brand the customer
+        names and does not have is said so ("yes as long as the refund goes back to my visa")."""
         out = []
+        brand = (r.card_brand or "") if r else ""
+        if brand and not any(str(m.get("brand") or "").lower().replace(" ", "") == brand.replace(" ", "")
+                             for m in self._payment_methods().values()):
+            one = len(self._payment_methods()) == 1
+            out.append(f"I don't see a {'Amex' if brand == 'amex' else brand.title()} card on your account: "
+                       f"{'the only payment method on it is' if one else 'the payment methods on it are'} "
+                       f"{self._methods_list()}.")
         for tool, args in self.pending:
             o = args.get("order_id")
+            if tool in ITEM_TOOLS and o in self.orders:
+                held = {it["item_id"]: it for it in self.orders[o].get("items", [])}
+                diff = sum(((self.products.get(held[i]["product_id"]) or {}).get("variants", {}).get(n) or
+                            {"price": held[i]["price"]})["price"] - held[i]["price"]
+                           for i, n in zip(args.get("item_ids", []), args.get("new_item_ids", [])) if i in held)
+                method = self._method_text(args.get("payment_method_id", ""))
+                if diff < 0:
+                    out.append(f"The price difference of {_money(-diff)} for order {o} goes back to {method}.")
+                elif diff > 0:
+                    out.append(f"No money comes back from this change: it costs {_money(diff)} more, paid with {method}.")
+                continue
             if tool not in ("cancel_pending_order", "return_delivered_order_items") or o not in self.orders:
                 continue
             original = self._original_method(o)
@@ -2177,8 +2238,11 @@ class ReferenceTarget(Target):
                 g[key] = getattr(r, key)
         if r.address:
             self.last_address, g["draft"] = r.address, None
-        elif "address" in r.intents and self.last_address and (profile_too or re.search(r"\bsame\b", r.text, re.I)):
-            g["address"] = self.last_address  # "change my default address to the same"
+        elif "address" in r.intents and self.last_address and (profile_too or re.search(r"\bsame\b", r.text, re.I) or
+                                                               _TO_THAT_ADDRESS.search(r.text)):
+            # "change my default address to the same", "ok then update my profile address to that instead" (after an
+            # order's address change was refused): the address just given (before: asked for again)
+            g["address"] = self.last_address
         for key in ("other_reason", "same_one", "stated_status", "default_address", "all_items"):
             if key == "all_items" and answering_which:
                 continue
@@ -2380,6 +2444,16 @@ class ReferenceTarget(Target):
         if not g["orders"] and (m := _ORDINAL_ORDER.search(g["text"])) and \
                 -len(owned) <= (k := _ORDINALS[m.group(1).lower()]) < len(owned):
             g["orders"] = [owned[k]]  # "my second order": the second on the account (before: every order)
+            if mentioned_items(g["text"], self.product_names):
+                # "i got two phones in my last order ... swap one": an item named that this order doesn't hold but
+                # another does is found by the item (below), not said missing from this order (before: "I couldn't
+                # find a Smartphone in order #W2", a pending order, for a swap of a delivered phone)
+                self._lookup(turn, owned)
+                names = self._all_item_names()
+                said = set(mentioned_items(g["text"], names))
+                if said and not said & {it["name"] for it in self.orders.get(owned[k], {}).get("items", [])} and \
+                        any(said & {it["name"] for it in self.orders[o].get("items", [])} for o in owned if o in self.orders):
+                    g["orders"] = []
         if not g["orders"] and "info" in intents and owned and _LATEST_ORDER.search(g["text"]):
             g["orders"] = [owned[-1]]  # "what did I order last time?": the last order on the account (before: every order)
         if not g["orders"] and not g["default_address"] and (placed := self._orders_by_place(turn, g["text"])):
@@ -3328,6 +3402,20 @@ class ReferenceTarget(Target):
         if r.other_address:  # "my old address was X, is that where it was going?": no part of X corrects it
             return None, False
         draft = g["draft"]
+        if draft and draft["changed"] == "pieces":
+            # the rest of an address given in pieces ("958 Willow Avenue", then "Austin, TX 78701"), or "the rest is
+            # the same" as the address the order ships to now
+            parts, keep = address_pieces(r.text, city_asked="city" in draft["missing"])
+            if keep and (now := self._address_now()):
+                parts = {**{f: now.get(f, "") for f in draft["missing"]}, **parts}
+            if not parts:
+                return None, False
+            draft["address"].update(parts)
+            draft["missing"] = [f for f in draft["missing"] if f not in parts]
+            if draft["missing"]:
+                return None, True
+            g["draft"] = None
+            return dict(draft["address"]), True
         if draft:
             parts = address_parts(r.text, asked=True)
             if not parts:
@@ -3339,6 +3427,21 @@ class ReferenceTarget(Target):
             g["draft"] = None
             return dict(draft["address"]), True
         base = g["address"]
+        if not base and not r.intents & (ACTING - {"address", "modify"}) and not r.question:
+            # an address asked for and given in pieces: "958 Willow Avenue" (then the city, state and zip code asked
+            # for, and put together with it), or a change to the address the order ships to now ("same city and zip,
+            # just the street is now 12 Oak Street", "only the suite number changed, it's Suite 571 now"); before, the
+            # same "What is the new shipping address?" again and again, with no word of what was missing
+            parts, keep = address_pieces(r.text)
+            if parts and keep and (now := self._address_now()):
+                return {**now, **parts}, True
+            if parts:
+                blank = {"address1": "", "address2": "", "city": "", "state": "", "country": "USA", "zip": ""}
+                missing = [f for f in ("address1", "city", "state", "zip") if f not in parts]
+                if not missing:
+                    return {**blank, **parts}, True
+                g["draft"] = {"address": {**blank, **parts}, "missing": missing, "changed": "pieces"}
+                return None, True
         if not base:
             return None, False
         changes = address_changes(base, r.text, loose=any(tool in ADDRESS_TOOLS for tool, _ in self.pending))
@@ -3357,6 +3460,17 @@ class ReferenceTarget(Target):
                                               "changed": "city" if "city" in changes else "state"}
             return None, True
         return new, True
+
+    def _address_now(self) -> dict[str, str] | None:
+        """The address the request in hand changes, as it is now: the shipping address of the order(s) whose address
+        is to change (one address for all of them), or the profile's default address; None when not known."""
+        g = self.goal
+        if g["default_address"] and not _ORDER_ADDRESS.search(g["text"]) or not g["orders"]:
+            a = (self.profile or {}).get("address") if g["default_address"] else None
+        else:
+            found = {tuple(sorted(a.items())) for o in self._address_orders() if (a := self.orders[o].get("address"))}
+            a = dict(found.pop()) if len(found) == 1 else None
+        return {k: a.get(k, "") for k in ADDRESS_KEYS} if a else None
 
     def _take_pointed_address(self, turn: TurnContext) -> None:
         """An address the customer points to instead of typing it, read from what the tools returned: the
@@ -3449,6 +3563,15 @@ class ReferenceTarget(Target):
             self.goal["draft"] = None
             return (f"I'm sorry, I couldn't tell what to change in {self._address_text(d['address'])}. Could you "
                     f"give me the full corrected address (street, city, state and zip code)?")
+        if d and d["changed"] == "pieces":  # (an address given in pieces: what is said so far, and what is missing)
+            names = {"address1": "street address (house number and street)", "city": "city", "state": "state",
+                     "zip": "zip code"}
+            what = [names[f] for f in d["missing"]]
+            a = d["address"]
+            what_said = ", ".join(p for p in (a["address1"], a["address2"], a["city"], f"{a['state']} {a['zip']}".strip()) if p)
+            ask = ", ".join(what[:-1]) + " and " + what[-1] if len(what) > 1 else what[0]
+            return (f"Thanks, I have {what_said} so far. What {'are' if len(what) > 1 else 'is'} the {ask}? (Or give "
+                    f"me the whole address in one message.)")
         if d:
             a = d["address"]
             what = " and ".join({"state": "state", "zip": "zip code"}[f] for f in d["missing"])
