@@ -2161,8 +2161,10 @@ _CHANGE_ASK = re.compile(
 # end of July instead", "BK... - we have to fly on the 3rd instead"
 # ("BK... We must fly earlier, on 14 April", "BK..., we need to leave a day later": the same, said by the way it moves)
 _INSTEAD_TRAVEL = re.compile(r"\b(?:travel|fly|go|leave|depart|come)\w*\b[^.?!]{0,50}\binstead\b"
-                             r"|\b(?:travel|fly|go|leave|depart|come)\w*\s+(?:back\s+|home\s+)?(?:a\s+(?:bit|little|day|week|few days)"
-                             r"\s+)?(?:earlier|later|sooner)\b", re.I)
+                             r"|\b(?:travel|fly|go|leave|depart|come)\w*\s+(?:back\s+|home\s+)?(?:(?:a|one|two|three|\d{1,2}|a few|a couple "
+                             r"of)\s+(?:bit|little|days?|weeks?)\s+)?(?:earlier|later|sooner)\b", re.I)  # "fly one day earlier"
+# the booking's day kept in another month: "same flight but in september, same day", "the same date in october"
+_SAME_DAY_IN_MONTH = re.compile(r"\b(?:same|that) (?:day|date)\b|\bsame flight\b", re.I)
 # a booking no longer wanted: "i dont need my fly anymore", "we don't want this booking any more", "dont need the
 # tickets anymore"
 _NOT_NEEDED = re.compile(r"\b(?:don'?t|dont|do not|won'?t|wont|will not)\s+(?:need|want|use)\s+(?:my|our|the|this|that|these|"
@@ -2438,6 +2440,10 @@ _ROLE = (r"(?:coach|trainer|manager|driver|chauffeur|nanny|au pair|babysitter|(?
 _OUTSIDER = (r"(?:the|our|my|a|an|one|his|her|their)\s+(?:[a-z-]+\s+)?" + _ROLE + r"(?![\w-])"
              r"|" + _N_WORD + r"\s+(?:[a-z-]+\s+)?(?:players?|team-?mates?|members?|students?|pupils?|"
              + _ROLE + r"(?:e?s)?)(?![\w-])")
+# the speaker and one companion without "my": "me + hubby", "me and colleague", "myself & wife"
+_ME_AND_BARE = re.compile(r"(\b(?:me|myself)\s*(?:\+|&|\band\b|\bplus\b|\bwith\b)\s*)(?:(?:a|one)\s+)?(hubby|wifey|husband|wife|partner|spouse|"
+                          r"fianc[eé]e?|boyfriend|girlfriend|bf|gf|colleague|coworker|co-worker|boss|friend|buddy|mum|mom|"
+                          r"mother|dad|father|son|daughter|brother|sister|grandma|grandpa|grandmother|grandfather)\b", re.I)
 # a party listed person by person: "me, my wife, our 3 kids and my parents"
 _MEMBER = re.compile(
     r"\b(?:(?:me|myself|i)(?=\W|$)|(?:my|our|his|her|their)\s+(?:" + _N_WORD + r"\s+)?(?:[a-z-]+\s+)?"
@@ -2808,7 +2814,9 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     t = re.sub(r"(\bcall(?:s|ed)?\s+me)\s+(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?", r"\1", t, flags=re.I)
     t = _past_counts_dropped(t)  # "last time I flew with 2 people, but this time it's just me": 1
     t = _STAYS_HOME.sub(" . ", t)  # "me and my daughter, my husband stays home": 2, the one staying is no traveller
-    t = re.sub(r"\s*\+\s*(?=(?:husband|wife|partner)\b)", " / ", t)  # "me + wife": how many is asked
+    # one companion named bare after the speaker ("me + hubby", "me + colleague", "me & wife"): read as "my hubby", one
+    # member of the list, so "me + hubby" is 2 and "me + hubby + 2 kids" is 4
+    t = _ME_AND_BARE.sub(r"\1my \2", t)
     t = _ages_dropped(t)  # "my two kids (8 and 10) and I" = 3, "me and my grandkids, 8 and 11" = 3
     t = _ages_as_people(t)  # "me and my 3 year old" = 2, never 4
     t = _ONE_MORE_KIND.sub(r"\1one ", t)  # "two adults and a child": the child is one more, never dropped
@@ -2955,7 +2963,13 @@ _JOINS = re.compile(
 _LEAVES = re.compile(
     _WHOSE + r"(?:'s\s+|'re\s+|\s+)(?:(?:can'?t|cannot|can not|won'?t|isn'?t|is not|not|no longer|will not|is no longer|"
     r"are not|aren'?t)\s+(?:be\s+)?"
-    r"(?:come|coming|make it|travel+ing|travel|join|joining|fly|flying|go|going)\b|(?:dropped|pulled|backed) out\b)", re.I)
+    r"(?:come|coming|make it|travel+ing|travel|join|joining|fly|flying|go|going)\b|(?:dropped|pulled|backed) out\b)"
+    # said through what the one leaving said: "my dad just texted he cant make it", "my wife says she can't come"
+    r"|(?:" + _WHOSE + r"|\b(?:dad|daddy|mum|mom|mummy|mommy|grandma|grandpa|granny|nana))\s+(?:just\s+|has\s+|have\s+)?(?:texted|messaged|called|rang|phoned|emailed|said|says|told me|tells me|"
+    r"let me know|wrote|informed me)\b[^.!?;]{0,20}?\b(?:he|she|they)(?:'s|'re|\s+)\s*(?:can'?t|cannot|can not|won'?t|"
+    r"isn'?t|is not|aren'?t|are not|will not|is no longer|are no longer|no longer)\s+(?:be\s+)?(?:come|coming|make it|"
+    r"travel+ing|travel|join|joining|fly|flying|go|going)\b(?!\s+(?:to|from)\s+(?:the|my|our|his|her|pick|drive|take)\b)",
+    re.I)  # (not "he can't make it to the airport to drive us")
 _PLURAL_KIN = re.compile(r"(?:friends|sons|daughters|kids|children|parents|brothers|sisters|siblings|colleagues|cousins|"
                          r"grandparents|in-laws|nephews|nieces|family)$", re.I)
 
@@ -3691,6 +3705,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.discard("price")  # "the cheaper one" picks; it asks no price
     if _CHANGE_ASK.search(text) or (p.booking_ids and (_INSTEAD_TRAVEL.search(text) or moved)):
         p.intents.add("change")
+    if p.booking_ids and p.month_named and not p.dates and _SAME_DAY_IN_MONTH.search(text):
+        p.intents.add("change")  # "BK..., same flight but in september, same day": the booking moved to that month
     if (p.shift_days is not None or p.weekday_after is not None) and re.search(
             r"\b(?:push|postpone|delay|move|shift|bring|pull)\b", text, re.I):
         p.intents.add("change")  # "can you push my booking back a week?"

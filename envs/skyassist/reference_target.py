@@ -313,6 +313,12 @@ _BOTH_OF_THEM = re.compile(r"\b(?:both|them|those two|these two|the two of them|
 # other flights asked for: "what else is there that day", "any alternatives?", "other flights on that route?"
 _ALTERNATIVES = re.compile(r"\bwhat(?:'?s)? else\b|\bwhat other\b|\b(?:any|see|show me|list|got) (?:the )?others\b|\balternatives?\b|\bother (?:flights?|options?)\b|\banything else (?:that|on|for)\b|"
                            r"\bsomething else\b|\bany other\b|\bother ones?\b", re.I)
+# a flight with room for the whole party asked for, after the offer to search other flights that day ("whatever's
+# next that fits all of us", "then the next one with 4 seats", "what are the options??"): a yes to that search
+_FITS_ALL = re.compile(r"\bnext (?:one|flight|available|option)\b|\bwhatever(?:'?s| is) next\b|\bwhat(?:ever)?(?:'?s| is) (?:available|left)\b"
+                       r"|\bfits? (?:all of us|us all|all \d{1,2}|everyone|everybody|the (?:whole )?(?:group|party|family))\b"
+                       r"|\b(?:with|has|have|having|got) (?:enough|\d{1,2}|room|space)\b(?: \w+){0,2} (?:seats?|room|space)\b"
+                       r"|\benough seats\b|\bwhat(?:'?s| are| is) (?:the|my|our) options\b|\bwhat options\b", re.I)
 # "anything cheaper?", "is there something less expensive", "got any cheaper options?", "cheaper flights?"
 _CHEAPER_ASK = re.compile(r"\b(?:anything|something|any|a|got|have)\s+(?:\w+\s+)?(?:cheaper|less expensive|more affordable)\b"
                           r"|\bcheaper (?:ones?|options?|flights?|fares?|seats?|tickets?)\b|\bcheaper\s*\?"
@@ -323,6 +329,12 @@ _THAT_ONE = re.compile(r"\b(?:that|this) (?:one|flight|option)\b|\b(?:i'?ll|we'?
 _LEG_WORDS = re.compile(r"\b(?:on\s+)?the\s+way\s+(?:out|there|back|home)\b|\b(?:coming|going|flying|heading)\s+(?:back|home|out)\b|"
                         r"\b(?:for\s+)?(?:the\s+)?(?:outbound|inbound|return|first|second)(?:\s+(?:leg|flight|one))?\b|"
                         r"\b(?:going|returning|back|out|there|home|both\s+(?:ways|legs)|each\s+way|for\s+both)\b", re.I)
+# one leg's flight taken by naming the leg: "take the outbound one", "I'll take that outbound flight", "the outbound
+# flight is fine", "book the return one"
+_LEG_TAKEN = re.compile(r"\b(?:take|book|want|go with|keep|pick|choose|have|do)\b[^.?!,;]{0,12}\b(?:the|that|this)\s+"
+                        r"(?:outbound|inbound|return|first|second|going|departing)(?:\s+(?:leg|flight|one)\b|\s*(?=$|[.,!;]))"
+                        r"|\b(?:the|that|this)\s+(?:outbound|inbound|return|first|second)\s+(?:leg|flight|one)\s+"
+                        r"(?:is|sounds|looks|works)\b(?:\s+\w+)?\s*(?:fine|good|great|ok|okay|perfect|for (?:me|us))?", re.I)
 _BACK_LEG = re.compile(r"\b(?:back|home|return\w*|inbound|second)\b", re.I)
 # a count said as a change of the party: "can u make it 4 people", "change it to 3", "add 2 to my booking"
 _EDITS_PARTY = re.compile(r"\b(?:make|change|increase|reduce|up|bump|lower|drop)\s+(?:it|that|this|the booking|the reservation|"
@@ -423,6 +435,17 @@ _KEEP_IT = re.compile(r"\bkeep (?:it|them|the booking|my booking|the reservation
 _SAVED_ASK = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:did|have|has)\s+(?:you|u|ya)\s+(?:\w+\s+)?(?:save|saved|note|noted|"
                         r"get|got|record|recorded|keep|kept|store|stored|take|taken)\b[^.?!]{0,25}\??\W*$", re.I)
 _SAME_DAY = re.compile(r"\b(?:same|that) (?:day|date)\b|\bsame as (?:the )?first\b", re.I)
+
+
+def _same_day_in(start: str, month: int) -> str | None:
+    """The booked day of the month moved to another month ("same day in september"): the next such day from
+    today; None when that month has no such day (the 31st in June)."""
+    d = Date.fromisoformat(start)
+    try:
+        day = Date(NOW.year, month, d.day)
+        return (day if day >= NOW.date() else Date(NOW.year + 1, month, d.day)).isoformat()
+    except ValueError:
+        return None
 
 
 def _numbers_in(text: str) -> set[int]:
@@ -665,6 +688,7 @@ class ReferenceTarget(Target):
         self._keep_cabin = False  # a pick for both legs at once ("cheapest both ways") keeps one cabin
         self._share_of: dict[str, Any] | None = None  # the first part of a split group, held or booked (_next_share)
         self._part_said = False  # "only me and my daughter" said before the booking was looked up (_party_change)
+        self._party_asked = False  # the last reply asked whether to move everyone or cancel (_party_change)
         self.split_rest: int | None = None  # the group's other share, said with this booking's ("one for 9 and one for 4")
         self.offered_rest: int | None = None  # "Shall I now set up the second booking, for the other 4 ...?" was asked
         self._searched: dict[str, tuple[bool, dict[str, Any]]] = {}  # this turn's searches (_call)
@@ -1377,6 +1401,14 @@ class ReferenceTarget(Target):
             self.return_date, self.legs = None, []
             self.mode = "new"
         searching, self.offered_search = self.offered_search, False
+        if (searching and p.no and not _reads_anything(p) and self.pending is None and "?" not in p.text
+                and len(re.findall(r"\w+", p.text)) <= 4  # a plain "no thanks", nothing more
+                and not _ALTERNATIVES.search(p.text) and not _FITS_ALL.search(p.text)):
+            # "no thanks" to "Would you like me to look for other flights ...?": the flight named cannot be booked,
+            # so nothing is left to pick; the trip is dropped, never the same offer again
+            self._abandon(out)
+            turn.say(" ".join(out))
+            return
         from_id = self.mode == "new" and len(self.legs) == 1 and self.legs[0].get("from_id")
         split_off = (from_id and searching and not p.no and not p.dates and not p.places and not p.booking_ids
                      and bool(_ANOTHER.search(p.text) or _FOR_THE_REST.search(p.text))
@@ -1390,7 +1422,8 @@ class ReferenceTarget(Target):
             p.passengers = p.selection = None
             p.flight_ids, p.pax_change = [], None
             out.append("Sure, the group can travel on separate bookings, one flight at a time.")
-        if ((searching and (p.accepts or p.yes) and not p.no) or split_off or (_ALTERNATIVES.search(p.text) and (
+        if ((searching and (p.accepts or p.yes or _FITS_ALL.search(p.text)) and not p.no) or split_off
+                or (_ALTERNATIVES.search(p.text) and (
                 from_id or (self.mode is None and not self.legs)))) and self.origin and self.destination and self.date \
                 and not self._changes(p) and not p.booking_ids:
             self.mode, self.legs = "new", []  # "what else is there that day?": the route searched on that day
@@ -2071,8 +2104,9 @@ class ReferenceTarget(Target):
         if nxt is not None and self.mode in ("new", "change"):
             if not nxt.get("shown"):  # nothing was found to choose from: never ask for an option
                 return self._nothing_to_pick(nxt)
-            if nxt.get("from_id") and all(f["status"] == "cancelled" or f["seats_available"] <= 0
-                                          for f in nxt["flights"]):  # the one flight named cannot be booked
+            if nxt.get("from_id") and all(f["status"] == "cancelled" or f["seats_available"] < (self.passengers or 1)
+                                          for f in nxt["flights"]):  # the one flight named cannot be booked (for
+                # the whole party: "Which flight would you like?" with only that one shown would offer nothing)
                 return self._offer_search(nxt)
             if (shut := self._shut_question(self.legs.index(nxt))) is not None:
                 return shut  # nothing listed can be booked: what can be done instead, never "which flight?"
@@ -2836,6 +2870,18 @@ class ReferenceTarget(Target):
             self.booking = self.bookings[data["booking_id"]] = data
             self.awaiting = None
         b = self.booking
+        asked, self._party_asked = self._party_asked, False
+        if (asked and mode == "change" and not (p.yes or p.accepts or p.no or p.intents or p.dates or p.passengers
+                                                or p.selection is not None or p.shift_days or p.flight_ids
+                                                or p.booking_ids or p.places or p.abandon)):
+            # the last name given again ("Ivanova") or a bare "1" after "move everyone, or cancel and book anew?"
+            # chooses neither: asked again, never the move for everyone searched on it
+            self._party_asked = True
+            out.append(f"Sorry, I did not catch which you would like. A change moves all "
+                       f"{pax_words(int(b.get('passengers', 0) or 0))} on booking {b['booking_id']}: I can move it for "
+                       "everyone as they are, or cancel it and book a new trip for those travelling. What would you "
+                       "like to do?")
+            return
         p.part_of_party, self._part_said = p.part_of_party or self._part_said, False
         if p.part_of_party and b.get("status") != "cancelled" and self._party_change(p, b, out):
             return  # "can I reduce it from 2 passengers to 1?", "take my wife off": said honestly, whatever the mode
@@ -2909,6 +2955,9 @@ class ReferenceTarget(Target):
         new_date = p.date or (self.date if self.legs and self.legs[0].get("for_change") else None) or self.change_date
         self.change_date = None
         if not self.legs or not self.legs[0].get("for_change") or (new_date and self.legs[0]["date"] != new_date):
+            if (not new_date and p.month_named and _SAME_DAY.search(p.text) and (start := self._booking_date())
+                    and int(start[5:7]) != p.month_named):
+                new_date = _same_day_in(start, p.month_named)  # "same flight but in september, same day"
             if not new_date and _KEEP_DATE.search(p.text) and (p.flight_ids or p.selection is not None or _UPGRADE.search(p.text)
                                                                or re.search(r"\b(?:flight|departure)\b", p.text, re.I)):
                 new_date = self._booking_date()  # "keep the date but move us to the 10:30 departure"
@@ -2991,6 +3040,7 @@ class ReferenceTarget(Target):
                            f"booking {b['booking_id']}: a change moves all {pax_words(have)} to other flights. I can "
                            "move it for everyone as they are, or cancel it and book a new trip for those travelling. "
                            "What would you like to do?")
+                self._party_asked = True
                 return True
         if not p.passengers or not have or p.passengers == have:
             return False
@@ -3007,6 +3057,7 @@ class ReferenceTarget(Target):
                    + (f" and book a separate trip for the {pax_words(p.passengers - have)} joining"
                       if more else ", or cancel it and book a new trip for " + pax_words(p.passengers))
                    + ". What would you like to do?")
+        self._party_asked = True
         return True
 
     def _route_change(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
@@ -3299,8 +3350,8 @@ class ReferenceTarget(Target):
                         self._compare_alt_date(turn, first, out)
                 if self.budget and _BUDGET_QUESTION.search(p.text) and self._open_options():
                     out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._budget_answer())
-                if p.selection is None and not p.flight_ids:
-                    return
+                if p.selection is None and not p.flight_ids and not _LEG_TAKEN.search(p.text):
+                    return  # ("jan 11 back then. take the outbound one": listed, then that leg's one flight picked)
         if not self.legs:
             return
         if self._reopen_legs(p, out):  # "change the first leg", "let's start over" on a connecting trip
@@ -4106,6 +4157,8 @@ class ReferenceTarget(Target):
         if (self.mode != "new" or not open_legs or not _RELIST.search(p.text) or p.places or p.dates or p.flight_ids
                 or p.selection is not None or p.fare_class or p.budget):
             return None
+        if self.offered_search and any(leg.get("from_id") for leg in open_legs):
+            return None  # only the flight named by its number, which cannot be booked: the search offered is made
         parts = []
         for leg in open_legs:
             hide = self._hides_premium(leg["flights"])
@@ -4262,8 +4315,13 @@ class ReferenceTarget(Target):
             # "whatever is shortest", "the shortest layover please" on a connection: both legs at once
             pair = self._shortest_pair(*both)
             if pair is None:
+                prompt = self._next_prompt()
+                if out and out[-1].endswith(prompt):  # the listing made this turn asked it already: asked once
+                    out[-1] = out[-1][:-len(prompt)].rstrip()
+                    if not out[-1]:
+                        out.pop()
                 out.append("Sorry, no pair of the listed flights connects in one cabin with at least "
-                           f"{MIN_CONNECTION_MINUTES} minutes between them. {self._next_prompt()}")
+                           f"{MIN_CONNECTION_MINUTES} minutes between them. {prompt}")
                 return
             picks += [(both[0], pair[0], False), (both[1], pair[1], False)]
             p.selection = None
@@ -4274,6 +4332,23 @@ class ReferenceTarget(Target):
                      and f["seats_available"] > 0]
             if len(leg["shown"]) == 1 or len(open_) == 1:  # "I'll take it" when one flight can be booked
                 picks.append((k0, open_[0] if open_ else leg["flights"][0], False))
+        if (not picks and p.selection is None and not p.no and len(self.legs) > 1 and not p.flight_ids
+                and (m := _LEG_TAKEN.search(p.text)) and (k := self._named_leg(m.group(0))) is not None
+                and not self.legs[k].get("choice") and self.legs[k].get("shown")):
+            # "take the outbound one", "I'll take that outbound flight" when that leg lists one flight that can be
+            # booked: that flight (with several listed, which one is asked, as before)
+            leg = self.legs[k]
+            open_ = [f for f in leg["flights"] if f["flight_id"] in leg["shown"] and f["status"] == "scheduled"
+                     and f["seats_available"] > 0]
+            if len(open_) == 1:
+                picks.append((k, open_[0], False))
+        if (not picks and p.selection is None and k0 is not None and p.passengers and not p.no and not p.dates
+                and (p.has("book") or p.yes or p.accepts) and self.legs[k0].get("from_id")
+                and len(self.legs[k0]["shown"]) == 1 and self.legs[k0]["flights"][0]["status"] == "scheduled"
+                and self.legs[k0]["flights"][0]["seats_available"] >= p.passengers):
+            # "book the 2 then, the other two will drive" when the flight named by its number seats only some of the
+            # party: that flight, for the count it seats (a summary, for its own yes)
+            picks.append((k0, self.legs[k0]["flights"][0], False))
         if not picks and p.selection is None and p.number and self.awaiting != "passengers" and not p.passengers:
             k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice")), None)
             n = len(self.legs[k].get("shown", [])) if k is not None else 0
@@ -4413,8 +4488,9 @@ class ReferenceTarget(Target):
             if passed:
                 out.append(passed)
             nxt = next((leg for leg in self.legs if not leg.get("choice")), None)
-            if nxt is not None:
-                out.append(f"Which flight would you like for the {nxt['label'] or 'trip'}?")
+            if nxt is not None:  # (a leg whose search found nothing has nothing to pick: never "which flight?")
+                out.append(f"Which flight would you like for the {nxt['label'] or 'trip'}?" if nxt.get("shown")
+                           else self._nothing_to_pick(nxt))
 
     def _no_such_option(self, k: int, number: int) -> str:
         n, label = len(self.legs[k].get("shown", [])), self.legs[k]["label"]

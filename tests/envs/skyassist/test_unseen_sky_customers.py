@@ -430,10 +430,12 @@ def test_a_group_over_the_limit_is_told_how_to_split_and_a_number_in_a_sentence_
     assert "Noted, 9 passengers." in replies(ep)[-1] and searches(ep), replies(ep)[-1]
 
 
-def test_me_plus_wife_asks_the_count_rather_than_guess():
+def test_me_plus_wife_is_two():
+    # (this once asked "How many passengers?"; "me + wife" is the speaker and one companion, like "me + my wife", and
+    # asking again was reported as not understood by sky-customers-16, finding 13: see test_sky_customers_35c.py)
     ep = play([f"{ONE['origin_city']} to {ONE['destination_city']} sept 5, me + wife", "SA5804"])
-    assert "How many passengers" in replies(ep)[-1]
-    ep = play([f"{ONE['origin_city']} to {ONE['destination_city']} sept 5, me + wife", "SA5804", "2", "Diego Walsh",
+    assert "How many passengers" not in replies(ep)[-1]
+    ep = play([f"{ONE['origin_city']} to {ONE['destination_city']} sept 5, me + wife", "SA5804", "Diego Walsh",
                "yes"])
     assert [b["passengers"] for b in booked(ep)] == [2]
 
