@@ -18,6 +18,10 @@ A name is *stated as a name* when the customer's message presents it as one:
     closing "here" or "speaking", after a greeting or none ("Hi, Omar Chen here.", "Omar speaking");
   - as a full name (two to four name words, any case) that opens the message as a sentence of its own,
     after a greeting, with a closing "here" or not ("malik fischer. JFK-FRA jul 23", "hi, malik fischer here.").
+  - as a name then said to be the customer, the lead or a companion by kin ("Thandiwe Hernandez is me", "... (that's
+    me)", "... is the lead passenger", "... is my wife"), where a clause opens with it (``_said_to_be``);
+  - as a capitalised full name right after the party's count that ends its clause ("2 people Thandiwe Hernandez and my
+    wife", "for 2 Thandiwe Hernandez"; ``_after_count``).
 Titles (Dr., Mr., ...) are skipped; particles (van, der, de, ...) belong to the name. Ordinary
 words ("Please proceed", "Looks great", "Sure", "book it") never count as name words; a name in
 capitals, as on a passport ("HANNAH MURPHY"), does. Fillers, interjections, sign-offs and pronouns typed
@@ -89,11 +93,15 @@ _WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "fo
 # what ends a name typed before other details: a passport or card number ("Ana Lopez passport K7654321"), or
 # a companion named by relation ("ana lopez and my son") or by a count or an article ("Aisha Andersen plus one
 # colleague", "... and a colleague", "... + 1", "... with two others": lower case, so "and Ben Andersen" stays a
-# name); read as the end of a sentence, the companion's words with it
+# name), or by a bare word of kin ("Thandiwe Hernandez + wife", "... and son": lower case); read as the end of a
+# sentence, the companion's words with it
+_KIN = ("wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|mum|dad|brother|sister|"
+        "boyfriend|girlfriend|colleague|co-?worker|boss|kids?|child|children|baby|infant")
 _AFTER_NAME = re.compile(r"\s+(?:(?:my\s+)?(?:passport|card|credit card|pp)(?:\s+(?:number|no\.?|num|#))?\s*[:#]?\s*"
                          r"(?=[A-Za-z]{0,2}\d)|(?:and|with|plus|&)\s+(?:my|our)\s+[a-z]+\b"
                          r"|(?-i:(?:and|with|plus|&|\+)\s*(?:a|an|another|one|two|three|four|five|six|seven|eight|nine|ten|"
-                         r"\d{1,2})(?:\s+(?:other|more|extra|additional))?(?:\s+[a-z]+)?)(?![\w-]))", re.I)
+                         r"\d{1,2})(?:\s+(?:other|more|extra|additional))?(?:\s+[a-z]+)?)(?![\w-])"
+                         r"|(?-i:(?:and|with|plus|&|\+)\s*(?:" + _KIN + r"))(?![\w-]))", re.I)
 _NAME_ASK_WORDS = ("name",)
 _RELATION = re.compile(r"\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|mum|"
                        r"dad|brother|sister|boyfriend|girlfriend|colleague|co-?worker|coworker|boss|manager|client|guest|"
@@ -369,6 +377,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     """Lower-cased words of every name the customer states in this message (a name spelled out letter by
     letter read whole: ``unspell``)."""
     user_text = _LABEL_ADVERB.sub(r"\1", unspell(user_text or ""))
+    said = user_text  # as typed: a cut below adds punctuation ("me and my wife," -> "me. ,") that opens a sentence
     user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", _labels(_names_before_labels(user_text or ""))))
     toks = _tokens(user_text)
     keys = [_cue_key(w) for w, _ in toks]
@@ -402,6 +411,8 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     if asked_for_name:  # "im diego, surname walsh", "diego here. last name walsh", "Diego (last name Walsh)"
         found.update(_framed_names(user_text))
     found.update(_opening_name(toks))
+    found.update(_said_to_be(said))  # "Thandiwe Hernandez is me", "... is the lead", "... is my wife"
+    found.update(_after_count(toks, keys))  # "2 people Thandiwe Hernandez and my wife"
     found.update(_listed_after_mark(user_text))
     # the customer's own full name in brackets after "myself" / "me": "two people — myself (Priya Andersen) and my
     # brother", "six of us — myself (Hiroshi Fischer) and five colleagues"
@@ -475,6 +486,100 @@ def _framed_names(user_text: str) -> set[str]:
 
 _GREETINGS = frozenset("hi hello hey hiya howdy yo greetings dear good morning afternoon evening".split())
 _HERE = frozenset("here speaking".split())
+
+
+# what a name is then said to be: the customer ("Thandiwe Hernandez is me", "... (that's me)", "... - that's me",
+# "...'s me", "... = me"), the lead ("... is the lead passenger", "... will be the lead"), or a companion by kin
+# ("... is my wife": ``_says_who``)
+_SAID_TO_BE = [tuple(c.split()) for c in ("is me", "is myself", "= me", "thats me", "that is me", "is the lead",
+                                          "is lead", "will be the lead", "will be lead")]
+_S_ME = re.compile(r"(?<=[^\W\d_])['\u2019]s\s+(?=(?:me|myself)\b)", re.I)
+_DASHES = frozenset(("-", "--", "\u2013", "\u2014"))
+# words that may open a clause before the name ("oh and Thandiwe Hernandez is me", "btw Hernandez is me")
+_OPENERS = _GREETINGS | frozenset("oh and also btw ps so well ok okay fyi anyway yes yeah sure but".split())
+# what comes before a name that someone else is placed by ("next to Hernandez is me", "like Thandiwe Hernandez"), with
+# the words of place (``_AFTER_PLACE_WORD``)
+_PLACED_BY = frozenset("like as than behind beside next after before by with of about".split())
+
+
+def _says_who(keys: list[str], toks: list[tuple[str, bool]], i: int) -> bool:
+    """A tail of ``_SAID_TO_BE``, or "is my <kin>", starts at token ``i`` (no sentence ends inside it)."""
+    for tail in _SAID_TO_BE + [("is", "my", keys[i + 2] if i + 2 < len(keys) else ""),
+                               ("is", "our", keys[i + 2] if i + 2 < len(keys) else "")]:
+        if tuple(keys[i:i + len(tail)]) == tail and not any(toks[k][1] for k in range(i, i + len(tail) - 1)) \
+                and (tail[1] not in ("my", "our") or tail[2] in _RELATION_WORDS):
+            return True
+    return False
+
+
+def _said_to_be(user_text: str) -> set[str]:
+    """Lower-cased words of a name the message says is the customer, the lead or a companion by kin (``_SAID_TO_BE``):
+    the name words just before the tail ("me and my wife, Thandiwe Hernandez is me", "oh and Thandiwe Hernandez is me",
+    "Thandiwe Hernandez - that's me"), where a clause opens with them. Capitalised, two to four words may follow any
+    word but one that places someone else by them ("next to Thandiwe Hernandez is me"); in lower case, they must open
+    the clause ("thandiwe hernandez is me"); one word must be capitalised inside the sentence ("..., Hernandez is me",
+    not "Window is me, aisle is my wife", where the capital only opens the sentence)."""
+    if not re.search(r"\b(?:me|myself|lead|my|our)\b", user_text or "", re.I):
+        return set()
+    toks = _tokens(_S_ME.sub(" is ", user_text))
+    keys = [_cue_key(w) for w, _ in toks]
+    out: set[str] = set()
+    for i in range(1, len(toks)):
+        if not _says_who(keys, toks, i):
+            continue
+        j = i - 1
+        if toks[j][0] in _DASHES:
+            j -= 1
+        if j < 0 or toks[j][1] not in (False, ","):
+            continue
+        capital = toks[j][0][:1].isupper()
+        run: list[str] = []
+        while j >= 0 and len(run) < 4 and _nameish(toks[j][0], not capital) and (not run or not toks[j][1]):
+            run.insert(0, toks[j][0])
+            j -= 1
+        k = j
+        while k >= 0 and keys[k] in _OPENERS and not toks[k][1]:
+            k -= 1
+        opened = (k < j or k < 0 or bool(toks[k][1]) or toks[k][0] in _DASHES
+                  or not any(ch.isalpha() for ch in toks[k][0]))  # "... may 16 Thandiwe Hernandez is me"
+        inside = k < j or (k >= 0 and (toks[k][1] in (",", ";") or toks[k][0] in _DASHES))
+        words = [w for w in run if w.lower() not in _TITLE_WORDS]
+        if not words or all(w.lower() in _PARTICLE_WORDS for w in words) \
+                or any(w.lower() in _PLACEHOLDERS for w in words):
+            continue
+        if len(words) == 1:
+            ok = capital and inside
+        else:
+            ok = opened or (capital and keys[j] not in _PLACED_BY | _AFTER_PLACE_WORD)
+        if ok:
+            out.update(w.lower() for w in words)
+    return out
+
+
+_COUNT_WORDS = frozenset("two three four five six seven eight nine ten".split())
+_PARTY_WORDS = frozenset("people persons adults passengers pax ppl travellers travelers seats tickets guests".split())
+
+
+def _after_count(toks: list[tuple[str, bool]], keys: list[str]) -> set[str]:
+    """Lower-cased words of a capitalised full name right after the party's count that ends its clause ("2 people
+    Thandiwe Hernandez and my wife", the companion cut by ``_AFTER_NAME``; "two adults Thandiwe Hernandez + wife", "for
+    2 Thandiwe Hernandez", "two of us Thandiwe Hernandez."): not words that go on as a route or a date ("2 people New
+    York to Boston", "2 people Boston May 16")."""
+    out: set[str] = set()
+    for k, key in enumerate(keys[:-1]):
+        if toks[k][1] or not ((key.isdigit() and len(key) <= 2) or key in _COUNT_WORDS):
+            continue
+        start = k + 1
+        if keys[start] in _PARTY_WORDS and not toks[start][1]:
+            start += 1
+        elif keys[start:start + 2] == ["of", "us"] and not toks[start + 1][1]:
+            start += 2
+        elif not (k and keys[k - 1] == "for"):
+            continue
+        run, ends, _ = _run_at(toks, start, False)
+        if 2 <= len(run) <= 4 and ends and not all(w.lower() in _PARTICLE_WORDS for w in run):
+            out.update(w.lower() for w in run)
+    return out
 
 
 def _opening_name(toks: list[tuple[str, bool]]) -> set[str]:
