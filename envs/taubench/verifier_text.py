@@ -542,6 +542,10 @@ _PICK_NUM = (r"(?:(?:#|\b(?:items?|numbers?|nos?\.?|options?)\s*#?)\s*|(?<![\w$\
 _PICK_PLACE = (r"(?:the\s+)?(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?:\s+(?:one|item|thing))?"
                r"(?!\s+(?:of|time)\b)")
 _PICK_SEP = r"\s*(?:,\s*and|,|&|\+|\band\b)\s*"
+# a count from either end of the list: "the first two", "the last 2", "top three"
+_PICK_COUNT = (r"\b(?:the\s+)?(?:first|last|top|bottom)\s+(?:two|three|four|five|[2-5])(?:\s+(?:ones|items|things|of\s+"
+               r"them))?(?![\w%$\u20ac\u00a3]|[.,/:-]\d|\s+(?:days?|weeks?|months?|years?|hours?|times?|orders?)\b)")
+_COUNT_END = re.compile(r"\b(first|last|top|bottom)\s+(two|three|four|five|[2-5])\b", re.I)
 _ALL_ITEMS = re.compile(r"^(?:all(?:\s+(?:of\s+)?(?:them|those|these|the\s+items|(?P<n>[1-9]|two|three|four|five|six|"
                         r"seven|eight|nine)(?:\s+(?:of\s+them|items))?))?|everything|both(?:\s+of\s+them)?|the\s+lot)$",
                         re.I)
@@ -553,8 +557,8 @@ _DO_WORD = r"(?:(?:please\s+)?(?:do|return|send\s+back|process|go\s+ahead\s+with
 _P = r"\u27e6\d+\u27e7"
 _PICK_CLAUSE = re.compile(r"^(?:(?:but|and|so)\s+|" + _YES_WORD + r"[\s,]*(?:to|for|on)?\s*|" + _DO_WORD + r"\s+|" + _POLITE +
                           r"[\s,]+|(?:just|only)\s+)*(?P<p>" + _P + r"|" + _REST + r")(?:\s+(?:only|alone|then|yes|"
-                          r"please|pls|thanks|thank\s+you|is\s+fine|are\s+fine|(?:is|are)\s+ok(?:ay)?|" + _YES_WORD +
-                          r"))*$", re.I)
+                          r"please|pls|thanks|thank\s+you|is\s+fine|are\s+fine|(?:is|are)\s+ok(?:ay)?|for\s+now|now|"
+                          r"(?:can|may|should)\s+(?:go(?:\s+back)?|be\s+returned)|go\s+back|" + _YES_WORD + r"))*$", re.I)
 _EXCEPT_CLAUSE = re.compile(r"^(?:(?:but|and|so)\s+|" + _YES_WORD + r"[\s,]*(?:to|for|on)?\s*|" + _DO_WORD + r"\s+|(?:just|only)\s+)*"
                             r"(?P<all>[a-z0-9 ]+?)\s+(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|"
                             r"besides|minus|save\s+for|excluding)\s+(?P<p>" + _P + r")(?:\s+(?:please|pls|thanks|thank\s+"
@@ -562,11 +566,19 @@ _EXCEPT_CLAUSE = re.compile(r"^(?:(?:but|and|so)\s+|" + _YES_WORD + r"[\s,]*(?:t
 _NOT_CLAUSE = re.compile(r"^(?:(?:but|and)\s+)?(?:(?:i'?m|i\s+am|i'?ll|i\s+will|we'?ll)\s+)?(?:not|no(?:\s+to)?|skip|"
                          r"skipping|leave(?:\s+out)?|leaving(?:\s+out)?|drop|keep|keeping|don'?t\s+(?:do|return)|"
                          r"not\s+returning|without)\s+(?P<p>" + _P + r"|" + _REST + r")(?:\s+(?:please|thanks|then|"
-                         r"for\s+now))*$|^(?P<q>" + _P + r")\s+(?:no|not|nope|stays?|skip|i'?ll\s+keep|(?:is|are)\s+a\s+"
-                         r"no)$", re.I)
-_UNDECIDED_CLAUSE = re.compile(r"^(?P<p>" + _P + r")\s+(?:[a-z']+\s+){0,4}?(?:still\s+)?(?:deciding|thinking|undecided|"
-                               r"not\s+sure|unsure|maybe|later|tbd|to\s+be\s+decided|on\s+hold|can\s+wait|waits?)"
-                               r"(?:\s+(?:about|on|for\s+now|yet))*$", re.I)
+                         r"for\s+now))*$|^(?P<q>" + _P + r")\s+(?:no|not|nope|stays?|skip|(?:i'?ll|i\s+will)\s+keep|"
+                         r"(?:i'?m|i\s+am)\s+keeping|(?:is|are)\s+a\s+no)$", re.I)
+# a refusal that leaves the rest to do ("Skip 1 and 3", "keep 1 and 3", "1 and 3 I'm keeping", "leave out the
+# skateboard"): an answer to "which ones?" that names the ones not to touch; a bare "not 3" / "3 no" does not
+_LEAVES_REST = re.compile(r"^(?:(?:i'?ll|i\s+will)\s+)?(?:skip|leave\s+out|drop|keep)\b|^(?:i'?m\s+|i\s+am\s+)?keeping\b|"
+                          r"\s(?:(?:i'?ll|i\s+will)\s+keep|(?:i'?m|i\s+am)\s+keeping)$", re.I)
+_UNDECIDED_CLAUSE = re.compile(r"^(?P<p>" + _P + r"|" + _REST + r")\s+(?:[a-z']+\s+){0,4}?(?:still\s+)?(?:deciding|"
+                               r"thinking|undecided|not\s+sure|unsure|maybe|later|tbd|to\s+be\s+decided|on\s+hold|can\s+"
+                               r"wait|waits?)(?:\s+(?:about|on|for\s+now|yet))*$|"
+                               # "not sure about 4 yet", "still deciding on 2"
+                               r"^(?:(?:but|and)\s+)?(?:(?:i'?m|i\s+am)\s+)?(?:still\s+)?(?:not\s+sure|unsure|undecided|"
+                               r"deciding|thinking)(?:\s+yet)?\s+(?:about|on)\s+(?P<q>" + _P + r"|" + _REST + r")"
+                               r"(?:\s+(?:yet|for\s+now))*$", re.I)
 _CONSENT_CLAUSE = re.compile(r"^(?:" + _YES_WORD + r"|" + _POLITE + r")(?:[\s,!]+(?:" + _YES_WORD + r"|" + _POLITE +
                              r"))*$", re.I)
 _PICK_SPLIT = re.compile(r"[.;!:\n,]+|\s+-+\s+|\s*[\u2014\u2013]\s*", re.I)
@@ -600,14 +612,49 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
     """The items a reply picks, when the whole reply is a pick of some of the two or more items the question lists
     (of ``names``, the write's order's items) and gives consent to them; None when it is not read so (the consent
     reading then reads it as it stands). The reply's references to items (numbers when the question numbers its items
-    one to a line, places, ranges "2-4", the items' names, a list "1, 2 and 4") are read clause by clause: a pick ("yes
-    to 1 and 2", "#1 please", "just numbers 2 and 4 thanks", "Yes for #1 only please"), an exclusion ("yes all but 2",
-    "everything except the skateboard"), a refusal of some ("skip 2", "not 3", "3 no", "Keep the rest."), "the rest"
-    picked ("the rest yes"), some items left undecided ("4 I'm still deciding"), and a plain yes or thanks. Every
-    clause must be one of these: a hedge, a question, a put-off or a condition about the whole ("1 and 3 look good, let
-    me think", "maybe 1 and 3", "#1?") reads nothing. Consent: a yes, a verb ("do 1 and 3"), a courtesy, "just"/"only",
-    an exclusion, or a pick by "#", place, name, range or of two or more items; a bare "2" may count, not pick. An item
-    both picked and refused reads nothing."""
+    one to a line, places, ranges "2-4", a count from either end "the first two", the items' names, an option value
+    the numbered lines give "the blue ones", a list "1, 2 and 4") are read clause by clause: a pick ("yes to 1 and 2",
+    "#1 please", "just numbers 2 and 4 thanks", "Yes for #1 only please", "2 for now"), an exclusion ("yes all but
+    2", "everything except the skateboard"), a refusal of some ("skip 2", "not 3", "3 no", "Keep the rest."), "the
+    rest" picked ("the rest yes", "the others can go back"), some items left undecided ("4 I'm still deciding", "not
+    sure about 4 yet", "the rest later"), and a plain yes or thanks. Every clause must be one of these: a hedge, a
+    question, a put-off or a condition about the whole ("1 and 3 look good, let me think", "maybe 1 and 3", "#1?")
+    reads nothing. Consent: a yes, a verb ("do 1 and 3"), a courtesy, "just"/"only", an exclusion, or a pick by "#",
+    place, name, option value, range or of two or more items; a bare "2" may count, not pick. A reply that only
+    refuses some, with "skip", "leave out", "drop" or "keep" ("Skip 1 and 3", "keep 1 and 3", "1 and 3 I'm keeping"),
+    picks the others; a bare "not 3" does not. An item both picked and refused reads nothing."""
+    read = _read_picks(reply, question, names)
+    return read[0] if read is not None else None
+
+
+def rest_after_refusal(reply: str, question: str, earlier: str, earlier_question: str,
+                       names: tuple[str, ...]) -> frozenset[str] | None:
+    """The items "the rest" picks in ``reply`` ("the rest yes") when the customer's message before it (``earlier``)
+    refused some of the items ``earlier_question`` lists ("not 3", "skip 3") and picked no other ones, and the agent's ``question``
+    between them asks about the others by number, name or as "the others" ("What about items 1, 2 and 4?"): the
+    two messages read as one answer to the list. None otherwise."""
+    if "?" not in (question or "") or not re.search(r"\b" + _REST + r"\b", reply or "", re.I):
+        return None
+    before = _read_picks(earlier, earlier_question, names, partial=True)
+    if before is None or not before[2] or (before[0] and before[0] | before[1] != set(_listed_items(earlier_question,
+                                                                                                     names)[0])):
+        return None  # the earlier message refused nothing, or picked some and left others open
+    both = _read_picks(earlier.rstrip() + ".\n" + reply, earlier_question, names)
+    if both is None:
+        return None
+    listed, numbered = _listed_items(earlier_question, names)
+    low = question.lower()
+    number = {n: k for k, n in numbered.items()}
+    asked = re.search(r"\b" + _REST + r"\b|\bremaining\b", low) or all(
+        mentions_item(low, n) or re.search(r"(?<![\w$.,/:#-])#?" + str(number.get(n, 0)) + r"(?![\w%$]|[.,/:-]\d)", low)
+        for n in both[0])
+    return both[0] if asked else None
+
+
+def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool = False
+                ) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
+    """``item_picks``'s reading: the items picked, the items refused or left undecided, and the items refused by
+    name or number; with ``partial``, also a reading that picks nothing or has no consent."""
     if not reply or "?" in reply or len(names) < 2:
         return None
     listed, numbered = _listed_items(question, names)
@@ -620,13 +667,37 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
     name_alts = [(n, r"(?:" + r"\s+".join(map(re.escape, re.findall(r"[a-z0-9]+", n.lower()))) + "".join(
         r"|" + re.escape(w) for w in words[n]) + r")s?") for n in listed]
     by_name = r"(?:(?:the|my)\s+)?(?:" + "|".join(a for _, a in name_alts) + r")\b"
-    refs = [_PICK_NUM, _PICK_PLACE, by_name] if numbered else [_PICK_PLACE, by_name]
-    one = r"(?:" + "|".join(refs[:-2] + [r"\b" + r for r in refs[-2:]]) + r")"
+    # the option values each numbered line gives in brackets ("1. Water Bottle (1000ml, stainless steel, blue)"): "the
+    # blue ones" are the lines with "blue", "the grey one" the one line with "grey"
+    values: dict[int, set[str]] = {}
+    for m in _ITEM_LINE.finditer(question or "") if numbered else ():
+        values[int(m.group(1))] = {v.strip().lower() for inner in re.findall(r"\(([^()]*)\)", m.group(2))
+                                   for v in inner.split(",") if re.fullmatch(r"\s*[a-z][a-z -]{2,}\s*", v.lower())
+                                   and v.strip().lower() != "none"}
+    every = sorted({v for vs in values.values() for v in vs}, key=len, reverse=True)
+    by_value = (r"(?:the\s+two\s+|both\s+(?:the\s+)?|the\s+)?(?:" + "|".join(map(re.escape, every)) +
+                r")\s+(?:ones?|items?|things?)\b") if every else None
+    # a count from an end, an option value and a refusal that leaves the rest need the items one to a numbered line:
+    # the items a question only names in passing have no order nor options to go by
+    refs = ([_PICK_COUNT, _PICK_NUM] if numbered else []) + [r"\b" + _PICK_PLACE] + (
+        [r"\b" + by_value] if by_value else []) + [r"\b" + by_name]
+    one = r"(?:" + "|".join(refs) + r")"
     group = re.compile(one + r"(?:" + _PICK_SEP + one + r")*", re.I)
     groups: list[tuple[frozenset[str], bool]] = []  # (items, a strong pick: "#", a place, a name, a range, 2+ items)
+    seq = [numbered[j] for j in sorted(numbered)] if numbered else listed
 
     def item_of(ref: str) -> list[str] | None:
         ref = ref.strip().lower()
+        if re.fullmatch(_PICK_COUNT, ref, re.I) and (m := _COUNT_END.search(ref)):  # "the first two", "the last 2"
+            k = int(m.group(2)) if m.group(2).isdigit() else _WORD_NUM[m.group(2)]
+            return (seq[:k] if m.group(1) in ("first", "top") else seq[-k:]) if 2 <= k <= len(seq) else None
+        if by_value and (m := re.fullmatch(by_value, ref, re.I)):
+            value = next(v for v in every if re.search(r"\b" + re.escape(v) + r"\b", ref))
+            found = [numbered[k] for k in sorted(values) if value in values[k]]
+            many = re.search(r"\b(?:ones|items|things)$", ref)
+            if re.match(r"both|the\s+two", ref):
+                return found if len(found) == 2 else None
+            return found if (len(found) >= 2 if many else len(found) == 1) else None  # "the blue one" of two: no pick
         if m := re.search(r"([1-9])(?:st|nd|rd|th)?\s*(?:-|\u2013|to|through|thru)\s*([1-9])", ref):
             lo, hi = int(m.group(1)), int(m.group(2))
             return [numbered[k] for k in range(lo, hi + 1)] if numbered and lo < hi and all(
@@ -634,7 +705,6 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
         if m := re.search(r"\b(first|second|third|fourth|fifth|last)\b|\b([1-5])(?:st|nd|rd|th)\b", ref):
             place = m.group(1)
             k = len(listed) if place == "last" else _PLACES[place] if place else int(m.group(2))
-            seq = [numbered[j] for j in sorted(numbered)] if numbered else listed
             return [seq[k - 1]] if 1 <= k <= len(seq) else None
         if m := re.search(r"[1-9]", ref):
             return [numbered[int(m.group(0))]] if int(m.group(0)) in numbered else None
@@ -652,14 +722,15 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
 
     try:
         text = group.sub(mark, text)
-    except ValueError:  # a number or place past the list's end
+    except ValueError:  # a number or place past the list's end, an option value that fits no item or several
         return None
     if not groups and not re.search(r"\b(?:all|everything|both|the\s+lot)\b", text, re.I):
         return None
     picked: set[str] = set()
     refused: set[str] = set()
+    named_off: set[str] = set()  # refused by name or number
     rest: str | None = None  # "picked" / "refused" for "the rest"
-    consent = False
+    consent = leaves_rest = False
     def g(m: re.Match, k: str = "p") -> tuple[frozenset[str], bool] | None:
         """The reference group a clause's placeholder stands for (None for "the rest")."""
         return groups[int(m.group(k)[1:-1])] if m.group(k) and m.group(k)[0] == "\u27e6" else None
@@ -671,6 +742,8 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
     for clause in (c.strip(" \t'\"()") for c in _PICK_SPLIT.split(text.lower())):
         if not clause:
             continue
+        # "send the rest back", "send 2 and 4 back": "send back ..."
+        clause = re.sub(r"^((?:please\s+)?send)\s+(" + _P + r"|" + _REST + r")\s+back\b", r"\1 back \2", clause)
         if _CONSENT_CLAUSE.match(clause):
             consent = True
         elif m := _EXCEPT_CLAUSE.match(clause):
@@ -683,10 +756,15 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
         elif m := _NOT_CLAUSE.match(clause):
             if grp := g(m, "p" if m.group("p") else "q"):
                 refused |= grp[0]
+                named_off |= grp[0]
+                leaves_rest = leaves_rest or bool(_LEAVES_REST.search(clause))
             else:
                 rest = "refused"
-        elif (m := _UNDECIDED_CLAUSE.match(clause)) and (grp := g(m)):
-            refused |= grp[0]  # "4 I'm still deciding": not picked
+        elif (m := _UNDECIDED_CLAUSE.match(clause)) and (m.group("p") or m.group("q")):
+            if grp := g(m, "p" if m.group("p") else "q"):
+                refused |= grp[0]  # "4 I'm still deciding", "not sure about 4 yet": not picked
+            else:
+                rest = "refused"  # "the rest later"
         elif m := _PICK_CLAUSE.match(clause):
             grp = g(m)
             if grp is None:
@@ -703,13 +781,15 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
             consent = True  # "all four please", "all of them": every item, named by count or as a whole
         else:
             return None
+    if rest is None and not picked and leaves_rest and numbered:
+        rest, consent = "picked", True  # "Skip 1 and 3", "keep 1 and 3": the others, to "which ones?"
     if rest == "picked":
         picked |= set(listed) - refused
     elif rest == "refused":
         refused |= set(listed) - picked
-    if not picked or picked & refused or not consent:
+    if picked & refused or (not partial and (not picked or not consent)):
         return None
-    return frozenset(picked)
+    return frozenset(picked), frozenset(refused), frozenset(named_off)
 
 
 # a word that limits a yes to part of what was proposed, before it ("just the watch", "only #W1", "simply the

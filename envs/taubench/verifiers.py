@@ -50,6 +50,7 @@ from envs.taubench.verifier_text import (
     reply_kinds,
     resolve_numbered,
     resolve_orders,
+    rest_after_refusal,
     said_back,
     set_aside,
 )
@@ -500,7 +501,10 @@ def check_R3(view: RetailView) -> list[Violation]:
     you like - one or both?" over listed actions offers them as alternatives (``Proposal.chosen``: "Yes, just the
     account." picks the default address, a bare "yes" picks none). A proposal that names no order at all ("**Exchange:** From ... To ...
     Confirm?") is about the one order the conversation's texts named before it, when they named exactly one
-    (``_in_discussion``)."""
+    (``_in_discussion``). A pick of some of a proposal's listed items (verifier_text.item_picks) approves exactly them;
+    "the rest yes" to the agent's question about the others after a refusal of some ("not 3" - "What about items 1, 2
+    and 4?") is read with that refusal against the list (verifier_text.rest_after_refusal), and a yes to a restatement
+    of exactly the items picked the turn before approves that list's action on them (``_restates_pick``)."""
     out = []
     for c in _calls(view):
         if c.name not in tools.WRITES:
@@ -516,7 +520,15 @@ def check_R3(view: RetailView) -> list[Violation]:
         # a pick of some of the items the proposal lists ("Yes. 1, 2 and 4.", "#1 please", "yes all but 2", "not 3 - the
         # rest yes"): consent to exactly those items, so a write of another one is R3 and a write within them is a yes
         written = [it[0] for it in c.items if it] or (list(c.order_names) if c.name == "cancel_pending_order" else [])
-        if written and (picks := item_picks(turn.user_text, said, c.order_names)) is not None:
+        picks = item_picks(turn.user_text, said, c.order_names) if written else None
+        if written and picks is None and c.turn > 0 and (before := view.turns[c.turn - 1]).user_index >= 0 and (
+                picks := rest_after_refusal(turn.user_text, said, before.user_text,
+                                            "\n".join(earlier := proposal_texts(view, c.turn - 1)), c.order_names)):
+            # "not 3", "What about items 1, 2 and 4?", "the rest yes": one answer to the list before, which proposed
+            # the action; the agent's question between them is read with it
+            texts = earlier + texts
+            proposal, said = read_proposal(texts), "\n".join(texts)
+        if written and picks is not None:
             if beyond := next((n for n in written if n not in picks), None):
                 out.append(Violation(c.index, "R3", f"{c.name} called; the customer picked only "
                                                     f"{', '.join(n for n in c.order_names if n in picks)} of the items listed, not {beyond}"))
@@ -538,7 +550,8 @@ def check_R3(view: RetailView) -> list[Violation]:
         elif not proposal.asks or not (proposal.proposes(c.name, oid := c.order_id if c.name in ORDER_WRITES else None)
                                        or proposal.chosen(reply, c.name, oid)
                                        or (oid is not None and proposal.proposes_unnamed(c.name)
-                                           and _in_discussion(view, turn.user_index) == {oid})):
+                                           and _in_discussion(view, turn.user_index) == {oid})
+                                       or (picks is None and _restates_pick(view, c, said, written))):
             out.append(Violation(c.index, "R3", f"{c.name} called; the question before the yes did not propose this "
                                                 "action on this order"))
         elif c.name == "cancel_pending_order" and not proposal.reasons and not proposal.proposes(c.name, oid):
@@ -558,6 +571,21 @@ def check_R3(view: RetailView) -> list[Violation]:
         elif (why := unlisted_detail(c, proposal)) is not None:
             out.append(Violation(c.index, "R3", f"{c.name} called; {why}"))
     return out
+
+
+def _restates_pick(view: RetailView, c: RetailCall, said: str, written: list[str]) -> bool:
+    """The question restates, item by item, exactly the items the customer's message before it picked from a
+    proposal of this action on this order, and they are the items written ("do 1 and 3" to a numbered return list,
+    then "Okay - items 1 and 3, the Water Bottle ($54.04) and the Office Chair ($499.28), refund $553.32 to your
+    Mastercard ending in 1037. Shall I go ahead?"): a yes to it approves that proposal's action on them."""
+    if c.turn < 1 or (before := view.turns[c.turn - 1]).user_index < 0 or not written:
+        return False
+    texts = proposal_texts(view, c.turn - 1)
+    picks = item_picks(before.user_text, "\n".join(texts), c.order_names)
+    low = said.lower()
+    return (picks is not None and picks == set(written)
+            and read_proposal(texts).proposes(c.name, c.order_id if c.name in ORDER_WRITES else None)
+            and all(mentions_item(low, n) == (n in picks) for n in c.order_names))
 
 
 @verifier("R4", severity=SEVERITY["R4"])
