@@ -45,7 +45,7 @@ from envs.skyassist.policies import (
     WINDOW_MIN,
 )
 from envs.skyassist.text_rules import MUTATION_KIND, number_value
-from envs.skyassist.verify_claims import Done, claims, unsupported
+from envs.skyassist.verify_claims import Done, claims, fits, unsupported
 from envs.skyassist.verify_counts import added_persons, answered_party_sizes, stated_party_sizes
 from envs.skyassist.verify_money import foreign_price
 from envs.skyassist.verify_names import (
@@ -1258,7 +1258,8 @@ def check_S3(view: TraceView) -> list[Violation]:
     one), never a booking it calls new; a booking id it calls new must be one a successful call made, one it calls the
     customer's one made, shown by a tool or named by the customer (``_ids_shown``). In the reply to a yes, a claim of
     the kind of action the yes approved also needs a successful mutation of that kind since the yes, unless it names
-    only bookings that existed before it (``_approved_not_done``)."""
+    only bookings that existed before it (``_approved_not_done``). A booking or hold claimed of a flight named by its
+    time, cabin or part of the day names the one flight shown that fits it, as its id would (``_by_description``)."""
     out = []
     states = view.initial_states()
     cancelled = view.cache.cancelled_flights
@@ -1267,6 +1268,7 @@ def check_S3(view: TraceView) -> list[Violation]:
         done = view.done_before(t.index)
         seen = view.cancelled_seen_before(t.index)
         shown = _ids_shown(view, t.index) if any(c.own_ids for c in found) else None
+        found = tuple(_by_description(view, c, t.index) for c in found)
         why = next((w for w in (unsupported(_by_its_flights(view, c), done, states, True, cancelled, seen,
                                             _state_context(view, c, t.index), shown)
                                 or _approved_not_done(view, c, t.index, turn_of.get(t.index)) for c in found) if w), None)
@@ -1294,6 +1296,26 @@ def _approved_not_done(view: TraceView, claim: Any, index: int, turn: Turn | Non
     if claim.booking_ids and set(claim.booking_ids) <= before:
         return None
     return f"claims a {'/'.join(sorted(asked))} the customer approved, which no successful tool call did since"
+
+
+def _by_description(view: TraceView, claim: Any, index: int) -> Any:
+    """A claim of a booking or hold that names a flight by its time, cabin or part of the day (``Claim.described``:
+    "the 12:00 business flight has been booked as well", "You're all set on the 10:30 too") names the one flight a
+    search, details or write output showed before ``index`` that fits the description, as its id would (finding: once
+    one booking existed, a second claimed this way was backed by it). A description that fits none or several, or the
+    flight of a booking that existed before (what the customer already holds: "your 7:00 flight is all sorted" after a
+    change), names no flight."""
+    if not claim.described or not claim.kinds & {"book", "hold"} or claim.about_flight:
+        return claim
+    flights = view.cache.db.flights
+    shown = [f for f, i in view.public_ids.items() if i < index and f in flights]
+    held = {f for b in view.initial_bookings.values() for f in b.get("itinerary") or ()}
+    named = []
+    for description in claim.described:
+        fit = [f for f in shown if fits(description, flights[f].departure_time, flights[f].fare_class)]
+        if len(fit) == 1 and fit[0] not in held and fit[0] not in claim.flight_ids:
+            named.append(fit[0])
+    return replace(claim, flight_ids=claim.flight_ids + tuple(dict.fromkeys(named))) if named else claim
 
 
 def _ids_shown(view: TraceView, index: int) -> frozenset[str]:

@@ -32,7 +32,12 @@ booking id, its flights; a booking id named only outside the clauses that make t
 BK1, and BK2 has been cancelled" -- need only exist: before the conversation, or made by a successful call, except one
 it calls new, which a successful call must have made, or the customer's, also one a tool showed or the customer named;
 "New booking: BK1" claims a booking; clauses
-that each name booking ids of their own are a claim each), and a party size must be the passengers of one of them; a flight or party size the
+that each name booking ids of their own are a claim each, a vague heading beside them, "All done (BK1; BK2 cancelled)", joining
+none), and a party size must be the passengers of one of them. A claim in vague words ("taken care of", "sorted", "all set") of a
+booking that existed before -- by id, or as "your old booking" -- needs a successful call on that booking (or, named by a word, on
+one that existed before), unless its sentence says the booking was kept ("all set and unchanged"). A flight the claim names by
+its time, cabin or part of the day ("the 12:00 business flight", ``Claim.described``) the verifier reads as the one flight
+shown that fits it. A flight or party size the
 sentence names only in a clause of what was not done or why ("the return on SA3610 could not be booked", "SA7748 only
 had 4 seats left, so ...") or as the one replaced ("instead of SA7748") is not claimed, unless a claim clause after it
 refers to it by a pronoun ("SA3610 was not booked at first, but it's now confirmed"); a claim of two flights ("both
@@ -196,7 +201,7 @@ _KINDS = [
                           # a hold or booking released: "I've released the old hold", "the hold BK.. has been released"
                           # ... or gone, removed, dropped: "your friend's hold is gone too", "I've dropped the hold"
                           r"|\b(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b[^.!?]{0,40}?\b(?:released|removed|"
-                          r"dropped|deleted|voided|(?:is|are|has|have)\s+(?:now\s+|been\s+)?gone(?!\s+through))\b"
+                          r"dropped|deleted|voided|(?:(?:is|are|has|have)\s+|['\u2019]s\s+)(?:now\s+|been\s+)?gone(?!\s+through))\b"
                           r"|\b(?:released|removed|dropped|deleted|voided)\s+(?:[\w'\u2019]+\s+){0,3}?"
                           r"(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b", re.I)),
     # a booking that "is now on SA2755" was moved (or made) onto that flight
@@ -258,7 +263,8 @@ _STATE_KIND = {"confirmed": "book", "on hold": "hold", "held": "hold", "cancelle
 
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                  "ten": 10, "eleven": 11, "twelve": 12}
-_PARTY = re.compile(r"\b(\d{1,2}|" + "|".join(_WORD_NUMBERS) + r")\s+(?:passengers?|people|persons|travell?ers|adults|seats|guests)\b",
+# (not the minutes of a time: "your 10:30 seats are confirmed" names no party of 30)
+_PARTY = re.compile(r"(?<![:.])\b(\d{1,2}|" + "|".join(_WORD_NUMBERS) + r")\s+(?:passengers?|people|persons|travell?ers|adults|seats|guests)\b",
                     re.I)
 
 
@@ -286,6 +292,11 @@ class Claim:
     new: bool = False  # it calls the booking it is about new ("your new SA5943 booking is confirmed"): no earlier state
     new_ids: tuple[str, ...] = ()  # booking ids it calls new ("Your new booking is BK..", ``_NEW_ID``)
     own_ids: tuple[str, ...] = ()  # booking ids it calls the customer's ("your other booking BK..", ``_OWN_ID``)
+    # flights it names by description, one tuple per phrase: its departure time, cabin or part of day ("the 12:00
+    # business flight": (("time", "12:00"), ("cabin", "business"))), ``described``; the verifier resolves them
+    described: tuple[tuple[tuple[str, str], ...], ...] = ()
+    vague: bool = False  # made of words that name no kind ("taken care of", "all set", "sorted"): ``_VAGUE``
+    old: bool = False  # a vague claim whose subject is the booking that existed before ("your old booking is sorted")
 
 
 ALL_KINDS = frozenset({"book", "hold", "cancel", "modify"})
@@ -418,11 +429,12 @@ def claims(text: str) -> tuple[Claim, ...]:
             continue
         # "I've booked SA1 and cancelled your hold BK..": each action needs its own mutation; "Both done ✅ new ref BK1;
         # BK2 cancelled": each clause is a claim about the booking it names (BK1 is not said cancelled)
-        if _apart(parts) or _own_bookings(parts):
-            out.extend(_claim(clause, found, [clause], text, _called_new(clause, clauses, k, at))
+        kept = bool(_KEPT.search(sentence))  # "Your existing booking is all set and unchanged": a state, no action
+        if _apart(parts, kept) or _own_bookings(parts):
+            out.extend(_claim(clause, found, [clause], text, _called_new(clause, clauses, k, at), kept)
                        for (clause, found), k in zip(parts, at))
             continue
-        out.append(_claim(sentence, kinds, evidence, text))
+        out.append(_claim(sentence, kinds, evidence, text, kept=kept))
         last = kinds
     return _not_proposed(tuple(out), text)
 
@@ -488,7 +500,7 @@ def _called_new(clause: str, clauses: list[str], k: int, at: list[int]) -> bool:
 _ADDED = re.compile(r"\b(?:as\s+well|too|also|additionally|in\s+addition|on\s+top\s+of\s+that)\b", re.I)
 
 
-def _apart(parts: list[tuple[str, set[str]]]) -> bool:
+def _apart(parts: list[tuple[str, set[str]]], kept: bool = False) -> bool:
     """Two clauses of one sentence claim actions that no one kind of mutation backs both of ("booked ...
     and cancelled ..."): each is a claim of its own. So are two clauses of different kinds when the later one says
     its action was done as well (``_ADDED``), as an action and not a state: "BK1 is now on SA1576, and a return flight
@@ -498,13 +510,125 @@ def _apart(parts: list[tuple[str, set[str]]]) -> bool:
     if any(not (a & b) for k, a in enumerate(sets) for b in sets[k + 1:]):
         return True
     kinds = [(clause, found - {"any"}) for clause, found in parts if found - {"any"}]
+    # a vague clause about the booking that existed before, or about a flight named by description, beside one of a
+    # kind: "SA1576 is booked, and your old booking is taken care of" (a cancel or change of its own), "BKFKS7B2 is
+    # cancelled, and you're all set on the 10:30" (a booking of that flight, which the cancel does not back)
+    if kinds and any(found == {"any"} and ((_old_subject(clause) and not kept) or _descriptions(clause))
+                     for clause, found in parts):
+        return True
     return any(_ADDED.search(clause) and found != kinds[0][1] and not _STATE.search(clause)
                for clause, found in kinds[1:])
 
 
+# the booking that existed before, named by a word: "your old booking", "the previous reservation", "your original
+# flight", "the old one"
+_OLD_BOOKING = re.compile(r"\b(?:old|previous|original|existing|earlier|former|prior)\s+(?:[\w-]+\s+){0,2}?"
+                          r"(?:booking|reservation|flight|ticket|trip|itinerary|one|hold)s?\b", re.I)
+_VAGUE = _KINDS[-1][1]  # the words of a claim that name no kind ("all set", "taken care of", "sorted", "done")
+# a booking said kept as it was: "Your existing booking BKFKS7B2 is all set and unchanged" states it, claims no action
+_KEPT = re.compile(r"\b(?:unchanged|untouched|intact|as[\s-]is|as\s+(?:it|they)\s+(?:is|was|are|were)|left\s+alone|"
+                   r"(?:stays?|remains?|still|kept)\s+(?:as\s+(?:it|they)\s+(?:is|was|are|were)|the\s+same|in\s+place|"
+                   r"active|valid|open|confirmed|on\s+hold))\b", re.I)
+
+
+def _old_subject(clause: str) -> bool:
+    """The clause says, in vague words, that the booking which existed before was seen to: its subject, named before
+    the vague words ("your old booking is taken care of too", "the previous reservation's all sorted"; not "All set:
+    your new booking replaces the old one")."""
+    old = _OLD_BOOKING.search(clause)
+    vague = old and _VAGUE.search(clause, old.end())
+    return bool(vague)
+
+
+# a flight named by description in a claim (``described``): its departure time ("the 12:00", "your 10:30 flight",
+# "the 12pm flight", "the noon departure"), its cabin ("the business seats", "The Business option", "in Economy") or
+# its part of the day ("the afternoon flight", "the morning one")
+_TIME = re.compile(r"(?<![\w:.])(?:(\d{1,2})[:.](\d{2})(?:\s*([ap])\.?m\.?)?|(\d{1,2})\s*([ap])\.?m\.?|(noon))(?![\w:])",
+                   re.I)
+_CABIN = re.compile(r"\b(premium(?:[\s-]+economy)?|business|economy)\b", re.I)
+_DAY = re.compile(r"\b(morning|afternoon|evening|night|overnight|red[\s-]?eye|midday|lunchtime)\b", re.I)
+# ... with the words around it that make it a flight's ("the 12:00", "12:00 flight", "departing at 10:30"; not
+# "booked at 10:30", "5 business days", "this morning")
+_BEFORE_TIME = re.compile(r"\b(?:the|your|that|this|departing|departs|leaving|leaves|departure)\s+(?:at\s+)?"
+                          r"(?:(?:new|other|same|later|earlier)\s+)?$", re.I)
+_BEFORE_DAY = re.compile(r"\b(?:the|your|that)\s+(?:(?:early|late|mid)[\s-]?)?$", re.I)
+_FLIGHT_NOUN = re.compile(r"\s+(?:[\w-]+\s+){0,2}?(?:flights?|departures?|services?|ones?|options?|seats?|fares?|"
+                          r"cabin|class|tickets?)\b", re.I)
+_BEFORE_CABIN = re.compile(r"\bin\s+(?:the\s+)?$", re.I)
+# a part that adds a flight to the claim before it, with no verb: "... and on the 12:00 Business flight as well"
+_ADDED_FLIGHT = re.compile(r"^\W*(?:(?:and|also|plus)\s+)*(?:on|onto|for|in)\b.*\b(?:too|as\s+well|also)\b", re.I)
+# what follows names what was not chosen: "SA1576 is booked instead of the 12:00 business flight"
+_OTHER_THAN = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|in\s+lieu\s+of|than|unlike|over)\b", re.I)
+
+
+def _descriptions(part: str) -> tuple[tuple[str, str], ...]:
+    """The descriptions of one flight in a part of a claim (``_TIME``, ``_CABIN``, ``_DAY``)."""
+    part = _OTHER_THAN.split(part, 1)[0]
+    out: list[tuple[str, str]] = []
+    for m in _TIME.finditer(part):
+        if m.group(6) or _BEFORE_TIME.search(part[:m.start()]) or _FLIGHT_NOUN.match(part, m.end()):
+            if m.group(6):
+                out.append(("time", "12:00pm"))
+            elif m.group(1):
+                out.append(("time", f"{int(m.group(1))}:{m.group(2)}" + (m.group(3).lower() + "m" if m.group(3) else "")))
+            else:
+                out.append(("time", f"{int(m.group(4))}:00{m.group(5).lower()}m"))
+    for m in _CABIN.finditer(part):
+        after = part[m.end():]
+        if re.match(r"[\s-]+class\b", after, re.I) or _FLIGHT_NOUN.match(after) or _BEFORE_CABIN.search(part[:m.start()]):
+            word = m.group(1).lower()
+            out.append(("cabin", "premium" if word.startswith("premium") else word))
+    for m in _DAY.finditer(part):
+        after = part[m.end():]
+        if (_FLIGHT_NOUN.match(after) or _BEFORE_DAY.search(part[:m.start()])) and not re.match(r"\s+of\b", after, re.I):
+            out.append(("day", re.sub(r"[\s-]", "", m.group(1).lower())))
+    return tuple(dict.fromkeys(out))
+
+
+def _described(sentence: str, evidence: list[str]) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The flights a claim names by description, one tuple per part of it that makes the claim (or adds a flight to
+    it, ``_ADDED_FLIGHT``): "SA1576 is booked, and the 12:00 business flight has been booked as well" names
+    (("time", "12:00"), ("cabin", "business")). The verifier reads each as the one flight a tool showed that fits it."""
+    if not _TIME.search(sentence) and not _CABIN.search(sentence) and not _DAY.search(sentence):
+        return ()
+    parts = list(evidence) + [p for clause in _CLAUSE.split(sentence) for p in _parts(clause) if p not in evidence
+                              and _ADDED_FLIGHT.search(p) and "?" not in p and not _NEGATED.search(p)
+                              and not _FORWARD.search(p)]
+    return tuple(dict.fromkeys(d for d in map(_descriptions, parts) if d))
+
+
+_DAY_HOURS = {"morning": (5, 12), "afternoon": (12, 17), "evening": (17, 21), "night": (21, 29), "overnight": (21, 29),
+              "redeye": (21, 29), "midday": (11, 14), "lunchtime": (11, 14)}
+
+
+def fits(description: tuple[tuple[str, str], ...], departure: str, fare_class: str) -> bool:
+    """A flight departing at ``departure`` ("2026-08-16T10:30:00Z", its local time) in ``fare_class`` fits every
+    description of the tuple (a time with no am/pm fits either half of the day)."""
+    m = re.search(r"T(\d{2}):(\d{2})", departure or "")
+    if not m:
+        return False
+    hour, minute = int(m.group(1)), int(m.group(2))
+    for kind, value in description:
+        if kind == "cabin" and value != fare_class:
+            return False
+        if kind == "time":
+            h, rest = value.split(":")
+            h, mm, half = int(h) % 12, int(rest[:2]), rest[2:]
+            if minute != mm or hour % 12 != h or (half == "am" and hour >= 12) or (half == "pm" and hour < 12):
+                return False
+        if kind == "day":
+            lo, hi = _DAY_HOURS[value]
+            if not (lo <= hour < hi or lo <= hour + 24 < hi):
+                return False
+    return True
+
+
 def _own_bookings(parts: list[tuple[str, set[str]]]) -> bool:
-    """Two or more clauses of one sentence claim something, each naming booking ids of its own, none shared."""
-    named = [set(_BOOKING.findall(clause)) for clause, _ in parts]
+    """Two or more clauses of one sentence claim something, each naming booking ids of its own, none shared; a vague
+    heading that names none ("All done (BK1; BK2 cancelled)": "All done") does not join them (finding: BK1, the
+    heading's detail, was read as cancelled with BK2)."""
+    named = [set(_BOOKING.findall(clause)) for clause, found in parts
+             if found != {"any"} or _BOOKING.search(clause)]
     return len(named) > 1 and all(named) and all(not (a & b) for k, a in enumerate(named) for b in named[k + 1:])
 
 
@@ -530,15 +654,23 @@ def _ids_called(pat: re.Pattern, sentence: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((m.group(1) or m.group(2)).upper() for m in pat.finditer(sentence)))
 
 
-def _claim(sentence: str, kinds: set[str], evidence: list[str], text: str, new: bool | None = None) -> Claim:
-    """The claim a sentence (or one clause of it) makes of the action ``kinds`` it names."""
+def _claim(sentence: str, kinds: set[str], evidence: list[str], text: str, new: bool | None = None,
+           kept: bool = False) -> Claim:
+    """The claim a sentence (or one clause of it) makes of the action ``kinds`` it names; ``kept``: its sentence says
+    a booking was kept as it was (``_KEPT``), so its vague words state, and act on no booking that existed before."""
     kinds = set(kinds)
     accept = _accepts(kinds)
     if kinds <= {"any", "onto"} and "onto" in kinds:
         kinds.discard("any")  # "Done - your booking is now on SA2755": the move, not any action
+    old = False
     if kinds == {"any"}:
         named = {k for k, pat in _NAMED_KIND if pat.search(sentence)}
         accept = named or set(ALL_KINDS)
+        # "your old booking is taken care of": done to the booking that existed before, a cancel or a change (its
+        # word "booking" names the object, not a booking made); ``unsupported`` wants a call on such a booking
+        old = not kept and any(_old_subject(c) for c in evidence)
+        if old:
+            accept = (named - {"book", "hold"}) or {"cancel", "modify"}
     status_like = bool(evidence) and kinds <= {"book", "hold", "cancel", "reserve"} and all(
         (_STATE.search(c) and not _ACTION_VERB.search(c)) or _CUSTOMER_DID.search(c) for c in evidence)
     about_flight = (kinds == {"cancel"} and bool(_FLIGHT_SUBJECT.search(sentence))
@@ -548,7 +680,8 @@ def _claim(sentence: str, kinds: set[str], evidence: list[str], text: str, new: 
                  about_flight, _cancelled_ids(evidence) if about_flight else (),
                  tuple(dict.fromkeys(b for c in evidence for b in _BOOKING.findall(c))), _flights_said(sentence),
                  bool(_NEW_BOOKING.search(_said_as_fact(sentence))) if new is None else new,
-                 _ids_called(_NEW_ID, sentence), _ids_called(_OWN_ID, sentence))
+                 _ids_called(_NEW_ID, sentence), _ids_called(_OWN_ID, sentence), _described(sentence, evidence),
+                 kinds == {"any"} and not kept, old)
 
 
 def _claimed_flights(sentence: str, evidence: list[str]) -> tuple[str, ...]:
@@ -678,6 +811,8 @@ def unsupported(claim: Claim, done: list[Done], states: dict[str, str] | None = 
     if claim.about_flight and ((said and all(f in cancelled_flights for f in said)) or (not said and cancelled_seen)):
         return None
     match = [d for d in done if d.kind in claim.kinds]
+    if claim.old:  # "your old booking is taken care of": a call on a booking that existed before
+        match = [d for d in match if d.booking_ids & set(states)]
     about = claim.booking_ids or claim.text_booking_ids or context
     if claim.status_like and about and not claim.new:
         kinds = {"confirmed": "book", "held": "hold", "cancelled": "cancel"}
@@ -699,7 +834,8 @@ def unsupported(claim: Claim, done: list[Done], states: dict[str, str] | None = 
     # a booking that existed before may be named beside the claim ("BK1 is cancelled; BK2 stays on hold"), but a
     # cancel or change said of it must be one done to it: the cancel of BK17WTAZ backs no "BKH0G969 has been
     # cancelled as well" (a book or hold makes a new id; an old one named in its clause is a reference)
-    acts_on = claim.kinds <= {"cancel", "modify"}
+    # ... and so must a vague one ("BKFKS7B2 is taken care of too" after only a booking: finding, no call on it)
+    acts_on = claim.kinds <= {"cancel", "modify"} or claim.vague
     # ... and a booking a successful call made may be named beside it too ("Your new booking is BK1, and BK2 has been
     # cancelled"): a booking named only outside the clauses of the claim needs to exist, not to be the one acted on
     made = set().union(*(d.booking_ids for d in done))
