@@ -1832,8 +1832,28 @@ def _answer_for(reply: str, asked: str, kind: str) -> str:
     is about the other action only), else the whole reply. A whole yes whose own part about this kind is no yes
     approves no such action ("Yes, book the new flight. I'll cancel BKFKS7B2 myself later.": consent sets the plan
     aside as one about another thing, but it declines the cancellation). A part that is no yes, of a reply that is
-    none either, leaves the whole reply as the answer (the evidence reads it)."""
+    none either, leaves the whole reply as the answer (the evidence reads it). A pick by position is read by name
+    (``_by_position``: "yes to the first two"); a part that declines an action by name (``_declined``: "yes, hold
+    back on the cancel though") is that action's answer, and the rest, when it is a plain yes for this kind, answers
+    the others (else the whole reply is read as before)."""
+    reply = _by_position(reply, asked)
+    declined = _declined(reply, asked)
+    if declined is not None:
+        kinds, rest, said = declined
+        if kind in kinds:
+            return said  # its own part declines it: "hold back on the cancel"
+        answer = _answer_in(rest, asked, kind)  # "yes" of "yes, hold back on the cancel though"
+        if _confirms(answer, asked):
+            return answer
+    return _answer_in(reply, asked, kind)
+
+
+def _answer_in(reply: str, asked: str, kind: str) -> str:
+    """``_answer_for`` of a reply read as it is: its part about this kind, or the whole."""
     part = _answer_about(reply, asked, kind)
+    if part is None and len(_proposed_kinds(asked)) == 1 and _NARROW_PICK.search(reply) and \
+            _kinds_answered(_NARROW_PICK.search(reply).group(0), asked) == _proposed_kinds(asked):
+        part = _narrowed(reply, asked)  # "Just the change for now, yes" to the one change proposed
     if part is None or _confirms(part, asked):
         return reply if part is None else part
     return part if _confirms(reply, asked) else reply
@@ -1877,7 +1897,10 @@ def _kinds_answered(part: str, asked: str) -> set[str]:
     if _NEW_THING.search(part) or _BOOKING_WORD.search(_OLD_THING.sub(" ", part)):
         kinds.add("book")  # "go ahead with the booking", not "leave the old booking alone"
     if _OLD_THING.search(part) or set(_BOOKING_ID.findall(part)) & set(_BOOKING_ID.findall(asked)):
-        kinds |= {k for k in ("cancel", "modify") if names_kind(asked, k)}
+        # what the request asks of it, else the message ("... in case you want to switch" asks no change)
+        request = approval_sentences(asked)
+        kinds |= {k for k in ("cancel", "modify") if names_kind(request, k)} or {
+            k for k in ("cancel", "modify") if names_kind(asked, k)}
     return kinds
 
 
@@ -1919,12 +1942,32 @@ def _answer_about(reply: str, asked: str, kind: str) -> str | None:
             said = " ".join(mine)
             if (yes := _OPENS_YES.match(parts[0])) and mine[0] is not parts[0] and _BARE_ACTION.match(said):
                 said = f"{yes.group(0)} {said}"  # "yes book it and cancel the old one": the yes opens both
+            elif (yes := _CLOSES_YES.search(parts[-1])) and mine[-1] is not parts[-1] and _BARE_NAME.match(said):
+                said = f"{said} {yes.group(1)}"  # "the new booking and the cancellation please, yes": and closes
             said = _OLD_THING.sub("the booking", _NEW_THING.sub("the booking", said))
             said = _PART_OF.sub(r"\1", said)  # "the booking part is fine": the booking
             if _NARROWED.search(said):  # "the new booking only; keep BKFKS7B2 for now": this action, not the other
-                said = _FOR_NOW.sub(" ", _NARROWED.sub(" ", said))
+                said = _narrowed(said, asked)
             return said
     return None
+
+
+# a list of the actions' names that a yes closes: "the new booking and the cancellation please, yes"
+_CLOSES_YES = re.compile(r"\b(yes|yeah|yep|sure|ok(?:ay)?)\W*$", re.I)
+_BARE_NAME = re.compile(r"^(?:and\s+)?(?:to\s+)?the\s+(?:new\s+)?(?:booking|cancellation|hold|change)\W*$", re.I)
+
+
+def _narrowed(said: str, asked: str) -> str:
+    """A part narrowed to its action ("just the booking for now", "the booking only") without the narrowing and its
+    "for now"; a pick of the action itself with no yes word ("Just the first part for now", "just the booking part for
+    now, thanks": ``_NARROW_PICK``) is read as the imperative it is, "(do) just the booking", a yes to that action
+    (as "just the return for now" is: ``_reply_to_booking``); a question, a put-off or any other word beside it still
+    counts."""
+    pick = _NARROW_PICK.search(said)
+    said = _FOR_NOW.sub(" ", _NARROWED.sub(" ", said))
+    if pick and (_consent_reason(said, asked) or "").startswith("no affirmative"):
+        said = f"yes, {said.strip()}"
+    return said
 
 
 # a part of the proposal named as such: "the booking part", "the cancellation bit"
@@ -1933,11 +1976,192 @@ _PART_OF = re.compile(r"\b(booking|flight|cancellation|cancelling|canceling|canc
 # actions it approves; its "for now" is the narrowing's ("just the cancellation for now": the other action not now),
 # no put-off of this one ("yes to the new booking - but leave it for now", narrowed by nothing, still puts it off)
 _NARROWED = re.compile(r"\b(?:just|only)\b", re.I)
+# the narrowing is a pick of one proposed action by its name: "just the booking", "only this change", "the hold only"
+_NARROW_PICK = re.compile(r"\b(?:just|only)\s+(?:the|this|that)\s+(?:booking|cancellation|cancel|change|hold)\b|"
+                          r"\b(?:the|this|that)\s+(?:booking|cancellation|cancel|change|hold)\s+only\b", re.I)
 _FOR_NOW = re.compile(r"\b(?:for now|for the moment|for the time being|at the moment|right now)\b", re.I)
 
 
 # a part that opens on its action's verb ("cancel the old one"), after a first part that opened on a yes
-_BARE_ACTION = re.compile(r"^(?:and\s+)?(?:please\s+)?(?:book|cancel|reserve|grab|make)\b", re.I)
+# (or on its action's name, in a list the yes opens: "yes to the new booking and the cancellation")
+_BARE_ACTION = re.compile(r"^(?:and\s+)?(?:please\s+)?(?:book|cancel|reserve|grab|make|hold)\b|"
+                          r"^(?:and\s+)?(?:to\s+)?the\s+(?:new\s+)?(?:booking|cancellation|hold|change)\b", re.I)
+
+
+# --- picks by position among the actions a request lists: "yes to the first two", "Yes to 1 and 2, skip 3" ---------
+
+# the name of each kind of mutation, as a pick by position is read (``_by_position``)
+_KIND_NAME = {"book": "the new booking", "cancel": "the cancellation", "hold": "the hold", "modify": "the change"}
+# a message that numbers its actions: "(1) make a new booking ... (2) cancel booking BKFKS7B2 ... (3) place a hold"
+_NUMBERED = re.compile(r"\(([1-9])\)|(?:^|\n)\s*[*_]*([1-9])[.)]\s", re.M)
+_FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s")
+
+
+# the kinds of mutation as the agent names them (a "hold on flight SA5248" is a hold, said by the agent)
+_AGENT_KINDS = [*((k, p) for k, p in _REPLY_NAMES.items() if k != "hold"), ("hold", re.compile(r"\bhold\b", re.I)),
+                ("book", _NEW_BOOKING)]
+
+
+def _first_kind(text: str) -> str | None:
+    """The kind of mutation the agent's text names first ("make a new booking ..." : book; "place a free 24-hour hold
+    on flight SA5248 ... in case you want to switch": hold)."""
+    found = [(m.start(), k) for k, p in _AGENT_KINDS for m in [p.search(text)] if m]
+    return min(found)[1] if found else None
+
+
+@lru_cache(1 << 12)
+def _action_order(asked: str) -> tuple[tuple[str, ...], bool]:
+    """The kinds of mutation the request for approval names, in its order ("Shall I book the new flight, cancel the old
+    booking and hold the business seats?": book, cancel, hold), and whether the message numbers them so ("(1) make a
+    new booking ... (2) cancel booking BKFKS7B2 ... (3) place a free 24-hour hold"): what a pick by position refers
+    to. Empty when the request names fewer than two."""
+    request = approval_sentences(asked)
+    found: dict[str, int] = {}
+    for k, p in _AGENT_KINDS:
+        m = p.search(request)
+        if m and (k not in found or m.start() < found[k]):
+            found[k] = m.start()
+    order = tuple(sorted(found, key=found.get))
+    if len(order) < 2:
+        return (), False
+    marks = list(_NUMBERED.finditer(asked or ""))
+    if [int(m.group(1) or m.group(2)) for m in marks] != list(range(1, len(order) + 1)):
+        return order, False
+    ends = [m.start() for m in marks[1:]] + [len(asked)]
+    listed = tuple(_first_kind(_FIRST_SENTENCE.split(asked[m.end():e])[0]) for m, e in zip(marks, ends))
+    return order, listed == order
+
+
+_ORDINAL = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
+_COUNT = {"two": 2, "2": 2, "three": 3, "3": 3}
+# "the first two", "the last two"; "the first part", "the second one", "the last"; not "the first flight"
+_BY_ORDINAL = re.compile(
+    r"\b(?:the\s+)?(?P<end>first|last)\s+(?P<n>two|2|three|3)(?:\s+(?:ones|parts|bits|actions|steps|things|items))?\b|"
+    r"\b(?:(?:the\s+)?(?P<one>first|1st|second|2nd|third|3rd|last)\s+(?:one|part|bit|action|step|thing|item)|"
+    r"the\s+(?P<bare>first|1st|second|2nd|third|3rd|last))\b"
+    r"(?=\s*(?:$|[^\w\s]|(?:and|but|only|too|please|pls|yes|yeah|for|thanks|thx|not|then|is|are|sounds|works|now|just|"
+    r"ok|okay|go|do)\b))", re.I)
+# a number of a numbered action: "1 and 2", "#3", "(3)", "number 2"; not a party size, a time, a price or an id
+_BY_NUMBER = re.compile(r"(?<![\w$.:/#(-])(?<!all\s)(?<!the\s)"
+                        r"(?:#\s*|\(|(?:number|no\.?|item|step|part|action|option)\s+)?([1-9])\)?"
+                        r"(?![\w:/%]|[.,]\d|\s*(?:passengers?|people|persons?|adults?|travell?ers?|seats?|tickets?|"
+                        r"of\s+us|pax|am|pm|hours?|days?|nights?|weeks?)\b)", re.I)
+
+
+def _by_position(reply: str, asked: str) -> str:
+    """The reply with its picks by position among the actions the request lists (``_action_order``) said by name:
+    "yes to the first two" to "Shall I book the new flight, cancel the old booking and hold the business seats?" is
+    "yes to the new booking and the cancellation", "Just the first part for now" the new booking; numbers only where
+    the message numbers its actions in that order ("Yes to 1 and 2, skip 3": "... skip the hold"). A position the
+    request does not have is left as it is."""
+    order, numbered = _action_order(asked)
+    if not order or not reply:
+        return reply
+
+    def names(picked: tuple[str, ...]) -> str:
+        return " and ".join(_KIND_NAME[k] for k in picked)
+
+    def ordinal(m: re.Match) -> str:
+        if m.group("end"):
+            n = _COUNT[m.group("n").lower()]
+            if n > len(order):
+                return m.group(0)
+            return names(order[:n] if m.group("end").lower() == "first" else order[-n:])
+        i = _ORDINAL[(m.group("one") or m.group("bare")).lower()]
+        return names((order[i],)) if i < len(order) else m.group(0)
+
+    out = _BY_ORDINAL.sub(ordinal, reply)
+    if numbered:
+        out = _BY_NUMBER.sub(lambda m: names((order[int(m.group(1)) - 1],)) if int(m.group(1)) <= len(order)
+                             else m.group(0), out)
+    return out
+
+
+# --- a put-off of one proposed action beside a yes to the others: "yes, hold back on the cancel though" -------------
+
+# what declines the action named right after it: "hold off / back / up on", "hold the cancel", "don't", "not", "no",
+# "skip", "without", "leave", "keep (the old booking)"; between it and the action's name only a few small words
+_DECLINE = re.compile(
+    r"\b(?:hold(?:ing)?\s+(?:off|back|up)|hold(?=\s+(?:the|that|this|my|our)\s+(?:cancel|change))|don'?t|do\s+not|"
+    r"not|no|never|without|skip(?:ping)?|leave\s+out|(?P<keep>keep|leave)|bother\s+with|wait\s+(?:on|with))"
+    r"(?:\s+(?:on|with|about|doing|do|the|that|this|my|our|your|any|of))*\s+"
+    r"(?P<kind>cancel\w*|book\w*|holds?\b|change\b|modif\w*|(?:old|new|existing|current|original|previous)\s+"
+    r"(?:one|flight|booking|reservation|ticket)s?\b|bk[0-9a-z]{6}\b|(?P<else>rest|others|anything\s+else|"
+    r"everything\s+else|all\s+else)\b)|\b(?P<nothing>nothing\s+else)\b", re.I)
+# ... or the action named before it, in one clause: "the cancellation can wait", "the new booking not yet"
+_WAITS = re.compile(r"\b(?:can\s+wait|not\s+yet|not\s+now)\b", re.I)
+# where a decline ends: a clause's end ("yes, hold back on the cancel though, thanks"), unless a list of the actions
+# declined goes on ("hold off on the cancel and the booking")
+_DECLINE_END = re.compile(r"[.,;:!?\n\u2014\u2013]|\s-+\s|\s+but\s+|\s+and\s+(?!(?:the\s+)?(?:new\s+|old\s+)?"
+                          r"(?:booking|cancel\w*|hold|change|one)\b)", re.I)
+
+
+# the agent's message ends a hold: "... and then release your hold BKV1M01T" (its "hold" is a thing, not an action)
+_ENDS_HOLD = re.compile(r"\b(?:release|cancel|drop|remove|end)\w*\s+(?:\w+\s+){0,2}holds?\b", re.I)
+_LEADS_INTO = re.compile(r"(?:\b(?:but|and|though|so|just|only|please)\W*)+$", re.I)
+
+
+def _declined(reply: str, asked: str) -> tuple[frozenset[str], str, str] | None:
+    """The proposed actions the reply declines by name (``_DECLINE``: "hold back on the cancel though", "Yes - just
+    hold the cancel for a bit", "don't cancel the old one for now", "skip the hold", "the cancellation can wait"), the
+    rest of the reply, and the declining parts; None when it declines none, or the rest holds no clear yes (an ok or
+    praise alone is no yes to read apart: "wonderful, but hold back on the cancel"), or a decline is not of an action
+    the request asks apart (``several``). Each decline runs to its clause's end (``_DECLINE_END``). The rest answers
+    the other actions as any reply would: a plain yes there approves each action not declined ("yes, hold back on the
+    cancel": the booking); a yes naming some approves those only. "the rest", "anything else", "nothing else" decline
+    the proposed actions the rest does not name ("Yes book it, hold off on the rest": the cancellation); beside a bare
+    yes "anything else" is beyond the proposal ("Yes. Hold off on anything else."), and "the rest" says nothing sure
+    (None: the whole reply is read)."""
+    if not reply:
+        return None
+    order, _ = _action_order(asked)
+    # the actions the request asks apart: those it names, or the message's when it asks for them all ("Shall I go
+    # ahead with both?"); a decline beside a yes to a request of one ("Yes, but don't book it." to "Shall I place this
+    # hold?") is no yes to it (consent's rule)
+    several = set(order) or (_proposed_kinds(asked) if _ALL_OF_THEM.search(approval_sentences(asked)) else set())
+    kinds: set[str] = set()
+    spans: list[tuple[int, int]] = []
+    rests: list[str] = []
+    pos = 0
+    while m := _DECLINE.search(reply, pos):
+        end = _DECLINE_END.search(reply, m.end())
+        stop = end.start() if end else len(reply)
+        if m.group("else") or m.group("nothing"):
+            rests.append((m.group("else") or m.group("nothing")).lower())
+        elif m.group("keep"):  # "keep the old booking", "leave BKFKS7B2 alone": the action that would end it
+            old = _OLD_THING.search(m.group(0)) or _BOOKING_ID.search(m.group("kind"))
+            kinds |= {k for k in ("cancel", "modify") if k in several and old} or {"?"}  # ("leave the hold": unsure)
+        else:  # the action named, and each the decline goes on to ("hold off on the cancel and the booking")
+            kinds |= _kinds_answered(reply[m.start("kind"):stop], asked) or {
+                k for k, p in _REPLY_NAMES.items() if p.search(m.group("kind"))}
+        spans.append((m.start(), stop))
+        pos = stop
+    # "the cancellation can wait", "the new booking, not yet": the clause names the action it puts off
+    for clause in re.split(r"[.,;:!?\n\u2014\u2013]|\s-+\s|\s+but\s+", reply):
+        if _WAITS.search(clause) and (named := _kinds_answered(clause, asked)):
+            start = reply.find(clause)
+            if not any(a <= start < b for a, b in spans):
+                kinds |= named
+                spans.append((start, start + len(clause)))
+    if not spans:
+        return None
+    if kinds - several or "hold" in kinds and _ENDS_HOLD.search(asked or ""):
+        # "hold off on the booking" to one change, "keep the hold" to its release: not one of the actions asked apart
+        return None
+    spans.sort()
+    # the rest, without the "but" / "though" / "just" that led into a decline ("Yes but skip the hold": "Yes")
+    rest = "".join(_LEADS_INTO.sub("", reply[a:b]) if b < len(reply) else reply[a:b]
+                   for a, b in zip([0] + [e for _, e in spans], [s for s, _ in spans] + [len(reply)]))
+    said = " ".join(reply[a:b].strip() for a, b in spans)
+    if rests:
+        named = _kinds_answered(rest, asked) & several
+        if named:
+            kinds |= several - named
+        elif any(r in ("rest", "others") for r in rests):
+            return None
+    if not consent.says_yes(rest):
+        return None  # no clear yes beside it ("wonderful, but hold back on the cancel"): the whole reply is read
+    return frozenset(kinds), rest, said
 
 
 def _proposed_kinds(asked: str) -> set[str]:
