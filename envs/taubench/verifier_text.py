@@ -555,13 +555,16 @@ _YES_WORD = (r"(?:yes|yeah|yep|yup|yea|sure|ok|okay|alright|all\s+right|correct|
 _POLITE = r"(?:please|pls|plz|thanks|thank\s+you|thx|ty|cheers)"
 _DO_WORD = r"(?:(?:please\s+)?(?:do|return|send\s+back|process|go\s+ahead\s+with|proceed\s+with)|(?:i'?d\s+like|i\s+want))"
 _P = r"\u27e6\d+\u27e7"
-_PICK_CLAUSE = re.compile(r"^(?:(?:but|and|so)\s+|" + _YES_WORD + r"[\s,]*(?:to|for|on)?\s*|" + _DO_WORD + r"\s+|" + _POLITE +
-                          r"[\s,]+|(?:just|only)\s+)*(?P<p>" + _P + r"|" + _REST + r")(?:\s+(?:only|alone|then|yes|"
-                          r"please|pls|thanks|thank\s+you|is\s+fine|are\s+fine|(?:is|are)\s+ok(?:ay)?|for\s+now|now|"
-                          r"(?:can|may|should)\s+(?:go(?:\s+back)?|be\s+returned)|go\s+back|" + _YES_WORD + r"))*$", re.I)
+_PICK_CLAUSE = re.compile(r"^(?:(?:but|and|so|oh)\s+|" + _YES_WORD + r"[\s,]*(?:to|for|on)?\s*|" + _DO_WORD + r"\s+|" +
+                          _POLITE + r"[\s,]+|(?:just|only)\s+)*(?P<p>" + _P + r"|" + _REST + r")(?:\s+(?:only|alone|"
+                          r"then|yes|please|pls|thanks|thank\s+you|is\s+fine|are\s+fine|(?:is|are)\s+ok(?:ay)?|for\s+now|now|"
+                          r"(?:can|may|should)\s+(?:go(?:\s+back)?|be\s+returned)|go\s+back|" + _YES_WORD + r"|"
+                          # an item added to the others: "oh and the chair too actually", "and 4 as well"
+                          r"(?:too|as\s+well)(?:\s+actually)?))*$", re.I)
 _EXCEPT_CLAUSE = re.compile(r"^(?:(?:but|and|so)\s+|" + _YES_WORD + r"[\s,]*(?:to|for|on)?\s*|" + _DO_WORD + r"\s+|(?:just|only)\s+)*"
                             r"(?P<all>[a-z0-9 ]+?)\s+(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|"
-                            r"besides|minus|save\s+for|excluding)\s+(?P<p>" + _P + r")(?:\s+(?:please|pls|thanks|thank\s+"
+                            r"besides|minus|save\s+for|excluding)\s+(?:(?:maybe|possibly|perhaps|probably)\s+)?"
+                            r"(?P<p>" + _P + r")(?:\s+(?:please|pls|thanks|thank\s+"
                             r"you|yes|then))*$", re.I)
 _NOT_CLAUSE = re.compile(r"^(?:(?:but|and)\s+)?(?:(?:i'?m|i\s+am|i'?ll|i\s+will|we'?ll)\s+)?(?:not|no(?:\s+to)?|skip|"
                          r"skipping|leave(?:\s+out)?|leaving(?:\s+out)?|drop|keep|keeping|don'?t\s+(?:do|return)|"
@@ -578,10 +581,24 @@ _UNDECIDED_CLAUSE = re.compile(r"^(?P<p>" + _P + r"|" + _REST + r")\s+(?:[a-z']+
                                # "not sure about 4 yet", "still deciding on 2"
                                r"^(?:(?:but|and)\s+)?(?:(?:i'?m|i\s+am)\s+)?(?:still\s+)?(?:not\s+sure|unsure|undecided|"
                                r"deciding|thinking)(?:\s+yet)?\s+(?:about|on)\s+(?P<q>" + _P + r"|" + _REST + r")"
-                               r"(?:\s+(?:yet|for\s+now))*$", re.I)
+                               r"(?:\s+(?:yet|for\s+now))*$|"
+                               # beside decided ones: "1, 2 and possibly 4", "all but 3, maybe 4 too"
+                               r"^(?:(?:and|but)\s+)?(?:maybe|possibly|perhaps|probably)\s+(?P<r>" + _P + r"|" + _REST +
+                               r")(?:\s+(?:too|as\s+well))?$", re.I)
 _CONSENT_CLAUSE = re.compile(r"^(?:" + _YES_WORD + r"|" + _POLITE + r")(?:[\s,!]+(?:" + _YES_WORD + r"|" + _POLITE +
                              r"))*$", re.I)
-_PICK_SPLIT = re.compile(r"[.;!:\n,]+|\s+-+\s+|\s*[\u2014\u2013]\s*", re.I)
+# ("1, 2 and possibly 4": the decided ones and the one left at maybe are clauses apart)
+_PICK_SPLIT = re.compile(r"[.;!:\n,]+|\s+-+\s+|\s*[\u2014\u2013]\s*|\s+and\s+(?=(?:maybe|possibly|perhaps|probably)\s+"
+                         + _P + ")", re.I)
+# "keep" in another sense: an aside on the way of it ("keep it simple - all four"), and a reason about some items
+# ("1 and 3 keep breaking", "the chair keeps wobbling") that a "return them" right after it picks
+_KEEP_IT_SIMPLE = re.compile(r"^(?:(?:so|and|but|just)\s+)?(?:(?:let'?s|to|i'?ll|we'?ll)\s+)?keep\s+"
+                             r"(?:it|this|things)\s+(?:simple|easy|short|quick|straightforward)$", re.I)
+_KEEPS_DOING = re.compile(r"^(?P<p>" + _P + r")\s+(?:keeps?|kept)\s+(?!\w*thing\b)[a-z]+ing"
+                          r"(?:\s+(?:on\s+me|again|all\s+the\s+time|constantly))?$", re.I)
+_THEM = r"(?:them|those|these|both|it)"
+_RETURN_THEM = re.compile(r"^(?:(?:so|and|please)\s+)*(?:(?:return|send\s+back)\s+(?P<a>" + _THEM + r")|send\s+(?P<b>" +
+                          _THEM + r")\s+back)(?:\s+(?:please|pls|thanks|thank\s+you|then))*$", re.I)
 
 
 def _listed_items(question: str, names: tuple[str, ...]) -> tuple[list[str], dict[int, str]]:
@@ -612,17 +629,19 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
     """The items a reply picks, when the whole reply is a pick of some of the two or more items the question lists
     (of ``names``, the write's order's items) and gives consent to them; None when it is not read so (the consent
     reading then reads it as it stands). The reply's references to items (numbers when the question numbers its items
-    one to a line, places, ranges "2-4", a count from either end "the first two", the items' names, an option value
-    the numbered lines give "the blue ones", a list "1, 2 and 4") are read clause by clause: a pick ("yes to 1 and 2",
-    "#1 please", "just numbers 2 and 4 thanks", "Yes for #1 only please", "2 for now"), an exclusion ("yes all but
-    2", "everything except the skateboard"), a refusal of some ("skip 2", "not 3", "3 no", "Keep the rest."), "the
-    rest" picked ("the rest yes", "the others can go back"), some items left undecided ("4 I'm still deciding", "not
-    sure about 4 yet", "the rest later"), and a plain yes or thanks. Every clause must be one of these: a hedge, a
-    question, a put-off or a condition about the whole ("1 and 3 look good, let me think", "maybe 1 and 3", "#1?")
-    reads nothing. Consent: a yes, a verb ("do 1 and 3"), a courtesy, "just"/"only", an exclusion, or a pick by "#",
-    place, name, option value, range or of two or more items; a bare "2" may count, not pick. A reply that only
-    refuses some, with "skip", "leave out", "drop" or "keep" ("Skip 1 and 3", "keep 1 and 3", "1 and 3 I'm keeping"),
-    picks the others; a bare "not 3" does not. An item both picked and refused reads nothing."""
+    one to a line; places, ranges "2-4", a count from either end "the first two" and an option value "the blue ones"
+    when it numbers them so or names each item once, the options in brackets on its line or right after its name; the
+    items' names, a list "1, 2 and 4") are read clause by clause: a pick ("yes to 1 and 2", "#1 please", "just numbers
+    2 and 4 thanks", "Yes for #1 only please", "2 for now", "and 4 too"), an exclusion ("yes all but 2", "everything
+    except the skateboard", "all except maybe 3"), a refusal of some ("skip 2", "not 3", "3 no", "Keep the rest."),
+    "the rest" picked ("the rest yes", "the others can go back"), some items left undecided ("4 I'm still deciding",
+    "not sure about 4 yet", "the rest later", "1, 2 and possibly 4"), a reason about some that "return them" right
+    after it picks ("1 and 3 keep breaking, return them"), an aside "keep it simple", and a plain yes or thanks. Every
+    clause must be one of these: a hedge, a question, a put-off or a condition about the whole ("1 and 3 look good, let
+    me think", "maybe 1 and 3", "#1?") reads nothing. Consent: a yes, a verb ("do 1 and 3"), a courtesy, "just"/"only",
+    an exclusion, or a pick by "#", place, name, option value, range or of two or more items; a bare "2" may count, not
+    pick. A reply that only refuses some, with "skip", "leave out", "drop" or "keep" ("Skip 1 and 3", "keep 1 and 3",
+    "1 and 3 I'm keeping"), picks the others; a bare "not 3" does not. An item both picked and refused reads nothing."""
     read = _read_picks(reply, question, names)
     return read[0] if read is not None else None
 
@@ -632,14 +651,15 @@ def rest_after_refusal(reply: str, question: str, earlier: str, earlier_question
     """The items "the rest" picks in ``reply`` ("the rest yes") when the customer's message before it (``earlier``)
     refused some of the items ``earlier_question`` lists ("not 3", "skip 3") and picked no other ones, and the agent's ``question``
     between them asks about the others by number, name or as "the others" ("What about items 1, 2 and 4?"): the
-    two messages read as one answer to the list. None otherwise."""
+    two messages read as one answer to the list, an item the reply picks by name or number taken back in ("the rest
+    yes, oh and the chair too actually"). None otherwise."""
     if "?" not in (question or "") or not re.search(r"\b" + _REST + r"\b", reply or "", re.I):
         return None
     before = _read_picks(earlier, earlier_question, names, partial=True)
     if before is None or not before[2] or (before[0] and before[0] | before[1] != set(_listed_items(earlier_question,
                                                                                                      names)[0])):
         return None  # the earlier message refused nothing, or picked some and left others open
-    both = _read_picks(earlier.rstrip() + ".\n" + reply, earlier_question, names)
+    both = _read_picks(reply, earlier_question, names, earlier=(before[0], before[1]))
     if both is None:
         return None
     listed, numbered = _listed_items(earlier_question, names)
@@ -647,14 +667,16 @@ def rest_after_refusal(reply: str, question: str, earlier: str, earlier_question
     number = {n: k for k, n in numbered.items()}
     asked = re.search(r"\b" + _REST + r"\b|\bremaining\b", low) or all(
         mentions_item(low, n) or re.search(r"(?<![\w$.,/:#-])#?" + str(number.get(n, 0)) + r"(?![\w%$]|[.,/:-]\d)", low)
-        for n in both[0])
+        for n in both[0] - before[1])  # an item refused before and picked now the customer named, unasked
     return both[0] if asked else None
 
 
-def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool = False
+def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool = False,
+                earlier: tuple[frozenset[str], frozenset[str]] | None = None
                 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
     """``item_picks``'s reading: the items picked, the items refused or left undecided, and the items refused by
-    name or number; with ``partial``, also a reading that picks nothing or has no consent."""
+    name or number; with ``partial``, also a reading that picks nothing or has no consent; with ``earlier``, the
+    items the customer's message before picked and refused, which this reply goes on from."""
     if not reply or "?" in reply or len(names) < 2:
         return None
     listed, numbered = _listed_items(question, names)
@@ -667,20 +689,31 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     name_alts = [(n, r"(?:" + r"\s+".join(map(re.escape, re.findall(r"[a-z0-9]+", n.lower()))) + "".join(
         r"|" + re.escape(w) for w in words[n]) + r")s?") for n in listed]
     by_name = r"(?:(?:the|my)\s+)?(?:" + "|".join(a for _, a in name_alts) + r")\b"
-    # the option values each numbered line gives in brackets ("1. Water Bottle (1000ml, stainless steel, blue)"): "the
-    # blue ones" are the lines with "blue", "the grey one" the one line with "grey"
-    values: dict[int, set[str]] = {}
+    # a list in prose is in one order when the agent's text names each item once ("I can return the Water Bottle
+    # (...), the Pet Bed (...) and ..."); an item named twice ("a Skateboard and a Water Bottle ... I can return the
+    # Water Bottle and the Skateboard") leaves "the first" open
+    once = not numbered and all(len(re.findall(r"\b" + a + r"\b", (question or "").lower())) == 1 for _, a in name_alts)
+    # the option values each numbered line gives in brackets ("1. Water Bottle (1000ml, stainless steel, blue)"), or
+    # the brackets right after each item's name in a list in one order: "the blue ones" are the items with "blue",
+    # "the grey one" the one item with "grey"
+    def options(brackets: list[str]) -> set[str]:
+        return {v.strip().lower() for inner in brackets for v in inner.split(",")
+                if re.fullmatch(r"\s*[a-z][a-z -]{2,}\s*", v.lower()) and v.strip().lower() != "none"}
+
+    values: dict[str, set[str]] = {}
     for m in _ITEM_LINE.finditer(question or "") if numbered else ():
-        values[int(m.group(1))] = {v.strip().lower() for inner in re.findall(r"\(([^()]*)\)", m.group(2))
-                                   for v in inner.split(",") if re.fullmatch(r"\s*[a-z][a-z -]{2,}\s*", v.lower())
-                                   and v.strip().lower() != "none"}
+        values[numbered[int(m.group(1))]] = options(re.findall(r"\(([^()]*)\)", m.group(2)))
+    for n, a in name_alts if once else ():
+        values[n] = options(re.findall(r"\b" + a + r"\s*\(([^()]*)\)", (question or "").lower()))
     every = sorted({v for vs in values.values() for v in vs}, key=len, reverse=True)
     by_value = (r"(?:the\s+two\s+|both\s+(?:the\s+)?|the\s+)?(?:" + "|".join(map(re.escape, every)) +
                 r")\s+(?:ones?|items?|things?)\b") if every else None
-    # a count from an end, an option value and a refusal that leaves the rest need the items one to a numbered line:
-    # the items a question only names in passing have no order nor options to go by
-    refs = ([_PICK_COUNT, _PICK_NUM] if numbered else []) + [r"\b" + _PICK_PLACE] + (
-        [r"\b" + by_value] if by_value else []) + [r"\b" + by_name]
+    # a place, a count from an end and an option value need the items in one order (one to a numbered line, or each
+    # named once), a number and a refusal that leaves the rest a numbered line: the items a question only names in
+    # passing have no order nor options to go by
+    refs = ([_PICK_COUNT] if numbered or once else []) + ([_PICK_NUM] if numbered else []) + (
+        [r"\b" + _PICK_PLACE] if numbered or once else []) + ([r"\b" + by_value] if by_value else []) + [
+        r"\b" + by_name]
     one = r"(?:" + "|".join(refs) + r")"
     group = re.compile(one + r"(?:" + _PICK_SEP + one + r")*", re.I)
     groups: list[tuple[frozenset[str], bool]] = []  # (items, a strong pick: "#", a place, a name, a range, 2+ items)
@@ -693,7 +726,7 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
             return (seq[:k] if m.group(1) in ("first", "top") else seq[-k:]) if 2 <= k <= len(seq) else None
         if by_value and (m := re.fullmatch(by_value, ref, re.I)):
             value = next(v for v in every if re.search(r"\b" + re.escape(v) + r"\b", ref))
-            found = [numbered[k] for k in sorted(values) if value in values[k]]
+            found = [n for n in seq if value in values.get(n, ())]
             many = re.search(r"\b(?:ones|items|things)$", ref)
             if re.match(r"both|the\s+two", ref):
                 return found if len(found) == 2 else None
@@ -724,13 +757,15 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         text = group.sub(mark, text)
     except ValueError:  # a number or place past the list's end, an option value that fits no item or several
         return None
-    if not groups and not re.search(r"\b(?:all|everything|both|the\s+lot)\b", text, re.I):
+    if not groups and not re.search(r"\b(?:all|everything|both|the\s+lot)\b", text, re.I) and earlier is None:
         return None
     picked: set[str] = set()
     refused: set[str] = set()
     named_off: set[str] = set()  # refused by name or number
     rest: str | None = None  # "picked" / "refused" for "the rest"
     consent = leaves_rest = False
+    about: frozenset[str] | None = None  # the items a reason clause just spoke of ("1 and 3 keep breaking")
+
     def g(m: re.Match, k: str = "p") -> tuple[frozenset[str], bool] | None:
         """The reference group a clause's placeholder stands for (None for "the rest")."""
         return groups[int(m.group(k)[1:-1])] if m.group(k) and m.group(k)[0] == "\u27e6" else None
@@ -744,7 +779,18 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
             continue
         # "send the rest back", "send 2 and 4 back": "send back ..."
         clause = re.sub(r"^((?:please\s+)?send)\s+(" + _P + r"|" + _REST + r")\s+back\b", r"\1 back \2", clause)
-        if _CONSENT_CLAUSE.match(clause):
+        spoke_of, about = about, None
+        if _KEEP_IT_SIMPLE.match(clause):
+            continue  # "keep it simple - all four": the way, not the items
+        if (m := _KEEPS_DOING.match(clause)) and (grp := g(m)):
+            about = grp[0]  # "1 and 3 keep breaking": a reason, no pick yet
+        elif m := _RETURN_THEM.match(clause):
+            them = m.group("a") or m.group("b")
+            if spoke_of is None or (len(spoke_of) == 1) != (them == "it") or (them == "both" and len(spoke_of) != 2):
+                return None  # "them" with no items just spoken of, or not as many
+            picked |= spoke_of
+            consent = True
+        elif _CONSENT_CLAUSE.match(clause):
             consent = True
         elif m := _EXCEPT_CLAUSE.match(clause):
             whole, grp = _ALL_ITEMS.match(m.group("all").strip()), g(m)
@@ -760,8 +806,8 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
                 leaves_rest = leaves_rest or bool(_LEAVES_REST.search(clause))
             else:
                 rest = "refused"
-        elif (m := _UNDECIDED_CLAUSE.match(clause)) and (m.group("p") or m.group("q")):
-            if grp := g(m, "p" if m.group("p") else "q"):
+        elif (m := _UNDECIDED_CLAUSE.match(clause)) and (k := next((k for k in "pqr" if m.group(k)), None)):
+            if grp := g(m, k):
                 refused |= grp[0]  # "4 I'm still deciding", "not sure about 4 yet": not picked
             else:
                 rest = "refused"  # "the rest later"
@@ -781,6 +827,11 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
             consent = True  # "all four please", "all of them": every item, named by count or as a whole
         else:
             return None
+    if earlier is not None:
+        # the message before this one, read under it: an item it refused that this one picks is taken back in ("not
+        # 3", "What about 1, 2 and 4?", "the rest yes, oh and the chair too actually")
+        refused |= earlier[1] - picked
+        picked |= earlier[0] - refused
     if rest is None and not picked and leaves_rest and numbered:
         rest, consent = "picked", True  # "Skip 1 and 3", "keep 1 and 3": the others, to "which ones?"
     if rest == "picked":
