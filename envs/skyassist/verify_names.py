@@ -19,9 +19,13 @@ A name is *stated as a name* when the customer's message presents it as one:
   - as a full name (two to four name words, any case) that opens the message as a sentence of its own,
     after a greeting, with a closing "here" or not ("malik fischer. JFK-FRA jul 23", "hi, malik fischer here.").
   - as a name then said to be the customer, the lead or a companion by kin ("Thandiwe Hernandez is me", "... (that's
-    me)", "... is the lead passenger", "... is my wife"), where a clause opens with it (``_said_to_be``);
+    me)", "... is the lead passenger", "... is my wife"), where a clause opens with it (``_said_to_be``; "is the lead"
+    only alone or before "passenger", "traveller", "name": not "Air Canada is the lead carrier");
   - as a capitalised full name right after the party's count that ends its clause ("2 people Thandiwe Hernandez and my
-    wife", "for 2 Thandiwe Hernandez"; ``_after_count``).
+    wife", "6 people Liam Walsh and friends", "... leading"; ``_after_count``).
+Read loosely like this (after the count, after a weak cue, said to be the lead), capitalised words that read as a place
+the database knows, an airline, an alliance or an event ("6 people New Zealand", "6 people Frankfurt Airport", "6 people
+Star Alliance", the route "6 people Vancouver Frankfurt": ``_reads_as_place``) are no name.
 Titles (Dr., Mr., ...) are skipped; particles (van, der, de, ...) belong to the name. Ordinary
 words ("Please proceed", "Looks great", "Sure", "book it") never count as name words; a name in
 capitals, as on a passport ("HANNAH MURPHY"), does. Fillers, interjections, sign-offs and pronouns typed
@@ -40,6 +44,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+
+from envs.skyassist.database import AIRPORTS_TABLE
 
 _TITLE_WORDS = frozenset("dr mr mrs ms miss mx prof sir madam dame".split())
 _PARTICLE_WORDS = frozenset("van der den de da di del della la le von dos das du al el bin ben ter ten op st ibn y".split())
@@ -96,12 +102,19 @@ _WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "fo
 # name), or by a bare word of kin ("Thandiwe Hernandez + wife", "... and son": lower case); read as the end of a
 # sentence, the companion's words with it
 _KIN = ("wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|mum|dad|brother|sister|"
-        "boyfriend|girlfriend|colleague|co-?worker|boss|kids?|child|children|baby|infant")
+        "boyfriend|girlfriend|colleague|co-?worker|boss|kids?|child|children|baby|infant"
+        # ... or the companions as a group: "Liam Walsh and friends", "... and family", "... and co", "... + the kids"
+        "|friends|family|fam|co|Co|colleagues|co-?workers|others|crew|team|gang|folks|pals|company|"
+        "the\\s+(?:kids|family|gang|team|crew|others|rest|boys|girls|lads)")
 _AFTER_NAME = re.compile(r"\s+(?:(?:my\s+)?(?:passport|card|credit card|pp)(?:\s+(?:number|no\.?|num|#))?\s*[:#]?\s*"
                          r"(?=[A-Za-z]{0,2}\d)|(?:and|with|plus|&)\s+(?:my|our)\s+[a-z]+\b"
                          r"|(?-i:(?:and|with|plus|&|\+)\s*(?:a|an|another|one|two|three|four|five|six|seven|eight|nine|ten|"
                          r"\d{1,2})(?:\s+(?:other|more|extra|additional))?(?:\s+[a-z]+)?)(?![\w-])"
                          r"|(?-i:(?:and|with|plus|&|\+)\s*(?:" + _KIN + r"))(?![\w-]))", re.I)
+# the role said after a capitalised name ends it, as a companion does: "6 people Liam Walsh leading", "... leading the
+# group", "for 6 Liam Walsh as lead" (read as "Liam Walsh. the group")
+_ROLE_AFTER = re.compile(r"(\b[A-Z][\w'\u2019-]*)\s+(?:leading|as\s+(?:the\s+)?lead"
+                         r"(?:\s+(?:passenger|travell?er|pax))?)(?![\w-])")
 _NAME_ASK_WORDS = ("name",)
 _RELATION = re.compile(r"\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|mum|"
                        r"dad|brother|sister|boyfriend|girlfriend|colleague|co-?worker|coworker|boss|manager|client|guest|"
@@ -123,6 +136,8 @@ _WEAK_BY_FIRST = _by_first(_WEAK)
 _PART_BY_FIRST = _by_first([tuple(c.split()) for c in (
     "surname is", "surname", "last name is", "last name", "family name is", "family name", "first name is",
     "first name", "given name is", "given name")])
+# the last words of those cues: one word after them introduces the speaker ("I'm Sydney"), though a city may be it
+_SELF_ENDS = frozenset("im am is its".split())
 _SELF_BY_FIRST = _by_first([tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is")])
 # the traveller named as such: "traveller is Garcia", and in any case a full name ("traveller is garcia, sofia": after
 # a cue, "Last, First" names both; not "the traveller is vegetarian")
@@ -379,12 +394,18 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     user_text = _LABEL_ADVERB.sub(r"\1", unspell(user_text or ""))
     said = user_text  # as typed: a cut below adds punctuation ("me and my wife," -> "me. ,") that opens a sentence
     user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", _labels(_names_before_labels(user_text or ""))))
+    user_text = _ROLE_AFTER.sub(lambda m: m.group(1) + ". " if _nameish(m.group(1), False) else m.group(0), user_text)
     toks = _tokens(user_text)
     keys = [_cue_key(w) for w, _ in toks]
     found: set[str] = set()
     for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
         for start in _after_cues(toks, keys, cues):
-            found.update(w.lower() for w in _take_list(toks, start, any_case))
+            names = _take_list(toks, start, any_case)
+            # "6 travellers Air Canada style legroom", "for New York": a weak cue, then a place
+            if cues is _WEAK_BY_FIRST and _reads_as_place(names) \
+                    and (len(names) > 1 or keys[start - 1] not in _SELF_ENDS):
+                continue
+            found.update(w.lower() for w in names)
     # one capitalised word a label gives as a part of the name, though it is also a word or a particle ("my surname
     # is Mate", "Surname: Le", "last name Best."): the customer says it is the name
     for start in _after_cues(toks, keys, _PART_BY_FIRST):
@@ -502,12 +523,28 @@ _OPENERS = _GREETINGS | frozenset("oh and also btw ps so well ok okay fyi anyway
 _PLACED_BY = frozenset("like as than behind beside next after before by with of about".split())
 
 
+# what may follow "is the lead": the booking's lead named as such ("is the lead passenger"), or the clause going on
+# ("is the lead, the others are colleagues", "is the lead and ..."); not another noun, which makes the name the lead of
+# something else ("Air Canada is the lead carrier", "Frankfurt Messe is the lead reason we go", "the lead engineer")
+_LEAD_NOUNS = frozenset("passenger passengers traveller travellers traveler travelers pax name booker contact".split())
+_LEAD_GOES_ON = frozenset("and but so btw then please thanks too here".split())
+# ... or the booking it leads: "is the lead on this one", "is the lead for the booking"
+_LEAD_OF_TRIP = re.compile(r"(?:on|for) (?:this|the|our|that) (?:one|booking|trip|flight|reservation|group|tickets?)$")
+
+
 def _says_who(keys: list[str], toks: list[tuple[str, bool]], i: int) -> bool:
-    """A tail of ``_SAID_TO_BE``, or "is my <kin>", starts at token ``i`` (no sentence ends inside it)."""
+    """A tail of ``_SAID_TO_BE``, or "is my <kin>", starts at token ``i`` (no sentence ends inside it); a tail that
+    ends with "lead" only before a noun of ``_LEAD_NOUNS``, the clause's end or a word that goes on with another clause
+    (``_LEAD_GOES_ON``)."""
     for tail in _SAID_TO_BE + [("is", "my", keys[i + 2] if i + 2 < len(keys) else ""),
                                ("is", "our", keys[i + 2] if i + 2 < len(keys) else "")]:
         if tuple(keys[i:i + len(tail)]) == tail and not any(toks[k][1] for k in range(i, i + len(tail) - 1)) \
                 and (tail[1] not in ("my", "our") or tail[2] in _RELATION_WORDS):
+            end = i + len(tail)  # the token after the tail
+            if tail[-1] == "lead" and end < len(toks) and not toks[end - 1][1] \
+                    and keys[end] not in _LEAD_NOUNS | _LEAD_GOES_ON \
+                    and not _LEAD_OF_TRIP.match(" ".join(keys[end:end + 3])):
+                continue
             return True
     return False
 
@@ -545,7 +582,7 @@ def _said_to_be(user_text: str) -> set[str]:
         inside = k < j or (k >= 0 and (toks[k][1] in (",", ";") or toks[k][0] in _DASHES))
         words = [w for w in run if w.lower() not in _TITLE_WORDS]
         if not words or all(w.lower() in _PARTICLE_WORDS for w in words) \
-                or any(w.lower() in _PLACEHOLDERS for w in words):
+                or any(w.lower() in _PLACEHOLDERS for w in words) or (len(words) >= 2 and _reads_as_place(words)):
             continue
         if len(words) == 1:
             ok = capital and inside
@@ -554,6 +591,44 @@ def _said_to_be(user_text: str) -> set[str]:
         if ok:
             out.update(w.lower() for w in words)
     return out
+
+
+# What a capitalised run of words read loosely as a name (after the party's count, after a weak cue, or said to be the
+# lead) may be instead of a person (oracle labeller 18: "6 people New Zealand", "6 people Frankfurt Airport", "6 people
+# Star Alliance", "6 people Vancouver Frankfurt"): a place the database knows (its cities, countries and airport codes,
+# which the tools show the customer; the trip's own route is among them), or a travel, organisation or event word.
+_DB_CITIES = frozenset(row[1].lower() for row in AIRPORTS_TABLE)
+_DB_COUNTRIES = frozenset(row[2].lower() for row in AIRPORTS_TABLE)
+_DB_CODES = frozenset(row[0] for row in AIRPORTS_TABLE)
+# "hong kong", "united kingdom"
+_PLACE_PHRASES = frozenset(tuple(p.split()) for p in _DB_CITIES | _DB_COUNTRIES if " " in p)
+# a place's last word: a country the network serves ("Toronto Canada", "Air Canada"), the last word of one ("Arab
+# Emirates"), or a continent or region ("Saudi Arabia", "South Africa")
+_PLACE_LAST = frozenset(p.split()[-1] for p in _DB_COUNTRIES) | frozenset(
+    "africa asia europe america americas arabia caribbean scandinavia".split())
+# a place's first word: a city the network serves ("Frankfurt Airport", "Vancouver Canucks"; a surname that is a city,
+# "Jack London", stays a name), or a word that opens place names ("New Zealand", "Los Angeles", "San Diego")
+_PLACE_FIRST = frozenset(c for c in _DB_CITIES if " " not in c) | frozenset("new los las san santa".split())
+# words of travel, organisations and events, never of a person's name ("Air Canada", "Star Alliance", "Frankfurt
+# Messe", "Christmas Market", "Gold Members", "Red Eye")
+_NOT_PERSON = frozenset("""air airline airlines airways aviation airport airports terminal lounge alliance international
+intl messe expo festival fest oktoberfest carnival christmas xmas easter thanksgiving halloween holidays conference
+congress summit convention market markets members member club points rewards elite class cabin kingdom republic
+islands hotel resort university eye""".split())
+
+
+def _reads_as_place(words: list[str]) -> bool:
+    """The capitalised words (a run read loosely as a name) name a place, an airline, an alliance or an event rather
+    than a person (``_NOT_PERSON``, ``_PLACE_FIRST``, ``_PLACE_LAST``, the database's place names), or are all airport
+    codes and places ("YVR FRA", "Vancouver Frankfurt")."""
+    low = [w.lower() for w in words]
+    if not low:
+        return False
+    if any(w in _NOT_PERSON for w in low) or (len(low) >= 2 and (low[0] in _PLACE_FIRST or low[-1] in _PLACE_LAST)):
+        return True
+    if any(tuple(low[k:k + len(p)]) == p for p in _PLACE_PHRASES for k in range(len(low))):
+        return True
+    return all(w in _DB_CITIES or w in _DB_COUNTRIES or words[k] in _DB_CODES for k, w in enumerate(low))
 
 
 _COUNT_WORDS = frozenset("two three four five six seven eight nine ten".split())
@@ -577,7 +652,8 @@ def _after_count(toks: list[tuple[str, bool]], keys: list[str]) -> set[str]:
         elif not (k and keys[k - 1] == "for"):
             continue
         run, ends, _ = _run_at(toks, start, False)
-        if 2 <= len(run) <= 4 and ends and not all(w.lower() in _PARTICLE_WORDS for w in run):
+        if 2 <= len(run) <= 4 and ends and not all(w.lower() in _PARTICLE_WORDS for w in run) \
+                and not _reads_as_place(run):  # "6 people New Zealand", "6 people Frankfurt Airport"
             out.update(w.lower() for w in run)
     return out
 
