@@ -216,12 +216,26 @@ def test_build_tiny_refuses_an_env_without_a_corpus(tmp_path):
     assert r.exit_code == 2 and "unknown env 'nope'; allowed:" in r.output
 
 
-def test_the_late_test_files_exist():
-    """tests/conftest.py orders these files last; a renamed file would silently lose its place."""
+def test_tiny_auditor_tests_run_last_in_their_collected_order():
+    """tests/conftest.py puts the tests marked tiny_auditor after the others (make test builds the
+    auditor in the background meanwhile); the marker is registered, so a typo in it is an error."""
     import importlib.util
+
+    import pytest
 
     root = Path(__file__).resolve().parents[1]
     spec = importlib.util.spec_from_file_location("tests_conftest", root / "conftest.py")
     conftest = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(conftest)
-    assert conftest.NEEDS_TINY_AUDITOR and [n for n in conftest.NEEDS_TINY_AUDITOR if not (root / n).is_file()] == []
+
+    class Item:
+        def __init__(self, name, late):
+            self.nodeid, self.late = name, late
+
+        def get_closest_marker(self, name):
+            return pytest.mark.tiny_auditor.mark if self.late and name == "tiny_auditor" else None
+
+    items = [Item("a", False), Item("b", True), Item("c", False), Item("d", True), Item("e", False)]
+    conftest.pytest_collection_modifyitems(None, None, items)
+    assert [i.nodeid for i in items] == ["a", "c", "e", "b", "d"]
+    assert "tiny_auditor:" in (root.parent / "pyproject.toml").read_text()
