@@ -1168,9 +1168,8 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         words = [w for c in clauses for w in c]
     strong = any(_contains(words, p) for p in _STRONG_P + yes_p) or _foreign_yes([w for c in said for w in c])
     if strong:  # "can't wait to tell my wife, yes go ahead": enthusiasm beside a clear yes refuses nothing
-        eager = [c for c in clauses if not _ENTHUSIASM.match(" ".join(c))]
-        if eager and len(eager) < len(clauses) and any(_contains([w for c in eager for w in c], p)
-                                                       for p in _STRONG_P + yes_p):
+        eager = _without_cant_asides(clauses, proposal, extra_actions)
+        if eager and eager != clauses and any(_contains([w for c in eager for w in c], p) for p in _STRONG_P + yes_p):
             clauses = eager
             words = [w for c in clauses for w in c]
     weak = any(_contains(words, p) for p in _WEAK_P)
@@ -1222,6 +1221,51 @@ _ENTHUSIASM = re.compile(r"^(?:(?:oh|and|so|i|we|im|were|just|really|honestly|se
                          r"(?:cant|cannot|can not)\s+(?:thank\s+(?:you|u)\s+enough(?:\s+for\s+(?:this|that|it|"
                          r"everything|all\s+of\s+this|your\s+help|the\s+help))?|wait(?:\s+(?:to|for)(?:\s+"
                          + _EAGER_WORDS + r")+)?)$")
+
+
+# a "can't" that objects to nothing, in a clause of its own beside a clear yes: an idiom of assent ("can't hurt",
+# "can't complain", "can't argue with that", "can't go wrong") or a grudge ("can't believe I have to pay again");
+# "can't hurt to wait", "can't believe it, let me think" keep their negation or put-off
+_NO_OBJECTION = re.compile(r"^(?:(?:oh|and|well|i|we|im|honestly|really|just|still|it|that|thatd|itd|this|you)\s+)*"
+                           r"(?:cant|cannot|can not)\s+(?:hurt|complain(?:\s+(?:at|about|with)(?:\s+\w+){1,3})?|"
+                           r"go\s+wrong(?:\s+with\s+(?:that|this|it))?|argue(?:\s+with\s+(?:that|this|it))?|"
+                           r"believe(?:\s+\w+)*)$")
+# the subject and "can't" of a reason the reply gives for its yes: "we can't miss this meeting so go ahead"
+_CANT_REASON = re.compile(r"^(?:(?:and|well|i|we|im|honestly|really|just)\s+)*(?:cant|cannot|can not)\s+\w+")
+
+
+def _without_cant_asides(clauses: list[list[str]], proposal: str, actions: Actions = ()) -> list[list[str]]:
+    """The clauses without those whose negation is no objection, beside a clear yes (``reason`` checks it stays):
+    enthusiasm or thanks (``_ENTHUSIASM``), an idiom of assent or a grudge (``_NO_OBJECTION``), and a reason the yes
+    follows from with "so" ("we can't miss this meeting so go ahead", "We can't be late for the wedding, so yes"); the
+    "but" / "so" that turns from such a clause to the yes goes with it ("can't believe I have to pay again, but go
+    ahead"). A reason that names a detail of the proposal (a time, a class, a flight: "we can't do Economy so go
+    ahead") or an action, or holds a put-off or hedge, is an objection and stays."""
+    def objects(tokens: list[str]) -> bool:
+        return bool(any(_norm(w) in _echoes(proposal) or any(ch.isdigit() for ch in w) for w in tokens)
+                    or _families(tokens, actions) or any(_contains(tokens, p) for p in _DEFER_P + _HEDGE_P))
+
+    out: list[list[str]] = []
+    turn = False  # the clause before was set aside: a "but" or "so" opening this one turns to the yes
+    for k, c in enumerate(clauses):
+        if turn and c[0] in ("but", "so") and len(c) > 1:
+            c = c[1:]
+        turn = False
+        text = " ".join(c)
+        if _ENTHUSIASM.match(text) or _NO_OBJECTION.match(text) and not any(
+                _contains(c, p) for p in _DEFER_P + _HEDGE_P):
+            turn = True
+            continue
+        if _CANT_REASON.match(text):
+            cut = c.index("so", 2) if "so" in c[2:] else len(c)
+            if cut + 1 < len(c) and not objects(c[:cut]):  # "we cant miss this meeting so go ahead": the yes stays
+                out.append(c[cut + 1:])
+                continue
+            if cut == len(c) and k + 1 < len(clauses) and clauses[k + 1][0] == "so" and not objects(c):
+                turn = True  # "We can't be late for the wedding, so yes please go ahead"
+                continue
+        out.append(c)
+    return out
 
 
 def _says_yes(text: str) -> bool:
