@@ -69,15 +69,14 @@ def plausibility_command(
         domain = get_domain(env or default_env())
     except ValueError as e:
         _fail(str(e))
-    try:
-        scorer = default_scorer(domain)
-    except NotImplementedError:
-        from probe.core.domain import Domain  # noqa: PLC0415
-        from probe.core.registry import env_names  # noqa: PLC0415
+    from probe.auditor.tiny import has_corpus  # noqa: PLC0415
+    from probe.core.registry import env_names  # noqa: PLC0415
 
-        with_corpus = [n for n in env_names() if type(get_domain(n)).customer_corpus is not Domain.customer_corpus]
+    if not has_corpus(domain.name):  # said before the scorer loads (it would play the other corpora first: 15-25 s)
+        with_corpus = [n for n in env_names() if has_corpus(n)]
         _fail(f"environment {domain.name!r} has no customer corpus to train the fluency scorer on; "
               f"allowed: {', '.join(with_corpus) or 'an environment with Domain.customer_corpus'}")
+    scorer = default_scorer(domain)
     rows = []
     for text, fl in zip(messages, scorer.assess(messages)):
         flags = plausibility_flags(text, None, [], domain=domain)
