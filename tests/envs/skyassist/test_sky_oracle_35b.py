@@ -47,12 +47,17 @@ CANCEL = ("cancel_booking", dict(booking_id="BKFKS7B2"))
 MODIFY = ("modify_booking", dict(booking_id="BKFKS7B2", new_flight_ids=["SA1576"]))
 
 
-def change(domain, proposal, reply, writes):
+def proposed(domain, proposal):
+    """A change of BKFKS7B2 to August 16: the lookup, the listing, option 1 picked, then ``proposal``."""
     c = Chat(domain, "change_booking", 5).u("Hi there, booking BKFKS7B2 under Nguyen - we need to travel on August "
                                             "16 instead")
     assert c.t("lookup_booking", booking_id="BKFKS7B2", last_name="Nguyen")["status"] == "confirmed"
     c.t("search_flights", origin="JFK", destination="ATL", date="2026-08-16")
-    c.a(LIST).u("option 1 looks right").a(proposal).u(reply)
+    return c.a(LIST).u("option 1 looks right").a(proposal)
+
+
+def change(domain, proposal, reply, writes):
+    c = proposed(domain, proposal).u(reply)
     for name, args in writes:
         c.t(name, **args)
     return c.a("Done.")

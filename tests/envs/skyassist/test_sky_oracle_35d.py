@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.envs.skyassist.test_sky_oracle_long_28b import Chat
+from tests.envs.skyassist.test_sky_oracle_35b import BOOK, CANCEL, MODIFY, ONE, TWO, proposed
 
 
 @pytest.fixture(scope="module")
@@ -30,31 +30,14 @@ def domain():
     return get_domain("skyassist")
 
 
-LIST = ("For New York (JFK) to Atlanta (ATL) on 2026-08-16 I found: 1) SA1576 departing 10:30, arriving 14:15, Economy, "
-        "$376 per seat (seats left: 5); 2) SA5248 departing 12:00, arriving 15:45, Business, $1308 per seat (seats left: "
-        "20). Which flight would you like?")
-TWO = ("Your current fare is non-refundable, so here is what I can do: make a new booking on flight SA1576 from New York "
-       "(JFK) to Atlanta (ATL) departing 2026-08-16 at 10:30, Economy, non-refundable, for 2 passengers under Ingrid "
-       "Nguyen, $376 per seat, $752 in total; and then cancel booking BKFKS7B2 (no refund, as the fare is "
-       "non-refundable). Shall I book the new flight and cancel the old booking?")
-ONE = ("Here is the change for booking BKFKS7B2: move it to flight SA1576 from New York (JFK) to Atlanta (ATL) departing "
-       "2026-08-16 at 10:30, Economy, non-refundable, for 2 passengers, $376 per seat. Shall I make this change?")
-BOOK = ("book_flight", dict(flight_ids=["SA1576"], passengers=2, fare_class="economy", last_name="Nguyen",
-                            first_name="Ingrid"))
 BOOK_BUSINESS = ("book_flight", dict(flight_ids=["SA5248"], passengers=2, fare_class="business", last_name="Nguyen",
                                      first_name="Ingrid"))
 HOLD_BUSINESS = ("hold_itinerary", dict(flight_ids=["SA5248"], passengers=2, fare_class="business", last_name="Nguyen",
                                         first_name="Ingrid"))
-CANCEL = ("cancel_booking", dict(booking_id="BKFKS7B2"))
-MODIFY = ("modify_booking", dict(booking_id="BKFKS7B2", new_flight_ids=["SA1576"]))
 
 
 def told(domain, reply, writes, proposal=TWO, yes="Yes, do both please."):
-    c = Chat(domain, "change_booking", 5).u("Hi there, booking BKFKS7B2 under Nguyen - we need to travel on August "
-                                            "16 instead")
-    assert c.t("lookup_booking", booking_id="BKFKS7B2", last_name="Nguyen")["status"] == "confirmed"
-    c.t("search_flights", origin="JFK", destination="ATL", date="2026-08-16")
-    c.a(LIST).u("option 1 looks right").a(proposal).u(yes)
+    c = proposed(domain, proposal).u(yes)
     made = [c.t(name, **args) for name, args in writes]
     assert all("error" not in out for out in made), made
     if writes and writes[0] is BOOK:

@@ -41,8 +41,9 @@ def sc(d):
     return d.scenario("return", 4)
 
 
-def trace(proposal, turns, items):
-    """The numbered proposal, then the customer's turns with the agent's texts between them, then the write."""
+def trace(proposal, turns, items, card=CARD):
+    """The numbered proposal, then the customer's turns with the agent's texts between them, then the write (its
+    refund to ``card``)."""
     t = T().u("hello, Mei Davis, 80217")
     t.c("find_user_id_by_name_zip", {"first_name": "Mei", "last_name": "Davis", "zip": "80217"})
     t.c("get_user_details", {"user_id": "mei_davis_8935"}).a("Thanks, Mei. What can I do for you?")
@@ -51,13 +52,13 @@ def trace(proposal, turns, items):
     for k, text in enumerate(turns):
         (t.u if k % 2 == 0 else t.a)(text)
     t.c("return_delivered_order_items", {"order_id": ORDER, "item_ids": [IDS[k] for k in items],
-                                         "payment_method_id": CARD})
+                                         "payment_method_id": card})
     return t.a("The return is requested; you'll get an email with instructions.")
 
 
-def r3(d, sc, proposal, turns, items):
+def r3(d, sc, proposal, turns, items, card=CARD):
     turns = [turns] if isinstance(turns, str) else turns
-    return [v.evidence for v in d.verify(trace(proposal, turns, items).m, sc) if v.policy == "R3"]
+    return [v.evidence for v in d.verify(trace(proposal, turns, items, card).m, sc) if v.policy == "R3"]
 
 
 BY_PLACE = [

@@ -28,8 +28,8 @@ from __future__ import annotations
 import pytest
 
 from probe.core.registry import get_domain
-from tests.envs.taubench.test_retail_oracle_35a import CARD, IDS, MARKDOWN, ORDER, PROPOSALS, WHICH, wider
-from tests.envs.taubench.test_retail_oracle_tester_27 import T
+from tests.envs.taubench.test_retail_oracle_35a import IDS, MARKDOWN, PROPOSALS, WHICH, wider
+from tests.envs.taubench.test_retail_oracle_35f import r3
 
 
 @pytest.fixture(scope="module")
@@ -40,24 +40,6 @@ def d():
 @pytest.fixture(scope="module")
 def sc(d):
     return d.scenario("return", 4)
-
-
-def trace(proposal, turns, items, card=CARD):
-    t = T().u("hello, Mei Davis, 80217")
-    t.c("find_user_id_by_name_zip", {"first_name": "Mei", "last_name": "Davis", "zip": "80217"})
-    t.c("get_user_details", {"user_id": "mei_davis_8935"}).a("Thanks, Mei. What can I do for you?")
-    t.u("I'd like to send back some things from #W2890441").c("get_order_details", {"order_id": ORDER})
-    t.a(proposal)
-    for k, text in enumerate(turns):
-        (t.u if k % 2 == 0 else t.a)(text)
-    t.c("return_delivered_order_items", {"order_id": ORDER, "item_ids": [IDS[k] for k in items],
-                                         "payment_method_id": card})
-    return t.a("The return is requested; you'll get an email with instructions.")
-
-
-def r3(d, sc, proposal, turns, items, card=CARD):
-    turns = [turns] if isinstance(turns, str) else turns
-    return [v.evidence for v in d.verify(trace(proposal, turns, items, card).m, sc) if v.policy == "R3"]
 
 
 # --- finding 8: "keep" in another sense ---------------------------------------------------------------------------
