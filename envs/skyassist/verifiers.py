@@ -1522,9 +1522,11 @@ def _confirms(text: str, question: str) -> bool:
     return _consent_reason(text, question) is None
 
 
+@lru_cache(_TEXT_CACHE_SIZE)
 def _consent_reason(text: str, question: str) -> str | None:
     """Why the reply is no yes to the agent's message (consent.reason), None for a yes. Every action the request names
-    is proposed (``_request_families``), not only the first after its "Shall I"."""
+    is proposed (``_request_families``), not only the first after its "Shall I". Memoised: S4 and S5 ask it of the same
+    reply and request several times per mutation (``_confirms``, ``_answer_for``, ``_approves``)."""
     proposal = _consent_proposal(question, text)
     return consent.reason(_reply_to_booking(text, question), proposal, _yes_words(question, text), _TRIP_WORDS,
                           also_proposed=_request_families(proposal))
