@@ -263,6 +263,17 @@ class GFNSettings(_Strict):
     logz_lr: float = Field(1e-2, gt=0, le=10, description="Adam learning rate of the log Z head (logz: head)")
 
 
+class SelfImitationSettings(_Strict):
+    """Replay of rare successes (Self-Imitation Learning, Oh et al., 2018; ``probe.train.self_imitation``)."""
+
+    weight: float = Field(0.0, ge=0, le=100, description="weight of the imitation loss; 0 (the default) turns "
+                                                         "self-imitation off")
+    buffer: int = Field(32, ge=1, le=100_000, description="entries kept (the newest)")
+    batch: int = Field(4, ge=1, le=1024, description="entries replayed per update (a seeded draw)")
+    rare_below: int = Field(10, ge=1, le=1_000_000, description="a candidate is kept when its window hit a policy "
+                                                               "that training had hit fewer times than this")
+
+
 class JudgeSettings(_Strict):
     """Optional LLM judge in the training reward (probe.train.judge). Empty ``policies``: verifiers only."""
 
@@ -343,6 +354,8 @@ class TrainConfig(_Strict):
     grpo: GRPOSettings = Field(default_factory=GRPOSettings, description="the GRPO loss (algo: grpo)")
     dpo: DPOSettings = Field(default_factory=DPOSettings, description="the DPO loss (algo: dpo)")
     gfn: GFNSettings = Field(default_factory=GFNSettings, description="the GFlowNet loss (algo: gfn)")
+    self_imitation: SelfImitationSettings = Field(default_factory=SelfImitationSettings,
+                                                  description="replay of rare successes after every update (off unless weight > 0)")
     eval: EvalSettings = Field(default_factory=EvalSettings, description="the evaluation after training")
     judge: JudgeSettings = Field(default_factory=JudgeSettings, description="the optional LLM judge in the reward")
     wandb: bool = Field(False, description="also log to Weights & Biases (offline mode unless WANDB_MODE is set)")

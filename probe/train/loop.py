@@ -43,6 +43,7 @@ from probe.train.curriculum import HorizonCurriculum
 from probe.train.reward import CompositeReward, RewardConfig, load_reward_config
 from probe.train.rollout import RolloutBatch, RolloutEngine, SamplingSettings
 from probe.train.rundir import RunDirError, RunLock, check_run_dir, open_run_dir, resolve_run_dir
+from probe.train.self_imitation import SelfImitation
 from probe.train.threads import apply_threads
 
 
@@ -275,6 +276,8 @@ class Trainer:
         kwargs = {"seed": config.seed} if config.algo == "gfn" else {}
         self.algo = ALGORITHMS[config.algo](getattr(config, config.algo), self.auditor, self.optimizer,
                                             config.optim.max_grad_norm, **kwargs)
+        self.sil = (SelfImitation(config.self_imitation, self.auditor, self.optimizer, config.optim.max_grad_norm,
+                                  seed=config.seed) if config.self_imitation.weight > 0 else None)
         self.step = 0
         self.discovered: dict[str, int] = {}  # policy -> first update that hit it in training
         self._wandb = None
@@ -380,6 +383,8 @@ class Trainer:
             self.curriculum.load_state_dict(state["curriculum"])
             self.reward.load_state_dict(state["reward"])
             self.engine.load_state_dict(state.get("rollout", {}))
+            if self.sil is not None:
+                self.sil.load_state_dict(state.get("self_imitation", {}))
             self.discovered = dict(state["discovered"])
             set_rng_state(state["rng"])
         except (KeyError, ValueError, TypeError, RuntimeError) as e:
@@ -474,6 +479,10 @@ class Trainer:
         k_max = self.curriculum.k_max
         batch = self.engine.collect(self.auditor, step, k_max)
         algo_metrics = self.algo.update(batch)
+        sil_metrics = {}
+        if self.sil is not None:  # self_imitation.weight > 0: replay rare successes after the update
+            kept = self.sil.observe(batch)
+            sil_metrics = {"sil/kept": float(kept), **{f"sil/{k}": v for k, v in self.sil.step().items()}}
         advanced = self.curriculum.record(batch.violation_yield)
         for p in batch.policy_hits:
             self.discovered.setdefault(p, step)
@@ -494,7 +503,7 @@ class Trainer:
             **({"judge_calls": batch.stats["judge_calls"], "judge_failures": batch.stats["judge_failures"]}
                if self.judge is not None else {}),
             **({"families": batch.stats["families"]} if "families" in batch.stats else {}),  # rollout.scenario_sampling
-            **{f"{self.config.algo}/{k}": v for k, v in algo_metrics.items()},
+            **{f"{self.config.algo}/{k}": v for k, v in algo_metrics.items()}, **sil_metrics,
         }
         with open(self.run_dir / "metrics.jsonl", "a") as f:
             f.write(json.dumps(metrics) + "\n")
@@ -510,6 +519,7 @@ class Trainer:
     def checkpoint(self) -> Path:
         return save_checkpoint(self.run_dir, self.step, auditor=self.auditor, state={
             "optimizer": self.optimizer.state_dict(), "algo": self.algo.state_dict(),
+            **({"self_imitation": self.sil.state_dict()} if self.sil is not None else {}),
             "curriculum": self.curriculum.state_dict(), "reward": self.reward.state_dict(),
             "rollout": self.engine.state_dict(), "discovered": dict(self.discovered)})
 

@@ -46,26 +46,32 @@ def _metrics(path):
     return [{k: v for k, v in r.items() if k not in TIMING and not k.endswith("grad_norm")} for r in rows]
 
 
+SIL = {"self_imitation.weight": 1.0, "self_imitation.rare_below": 1000}  # replay whatever succeeded
+
+
 @pytest.mark.tiny_auditor
-@pytest.mark.parametrize("algo", ["grpo", "dpo", "gfn"])
-def test_resume_after_a_kill_matches_an_uninterrupted_run(tmp_path, algo):
-    full = Trainer(small_config(tmp_path / "a", algo, updates=3, checkpoint_every=1))
+@pytest.mark.parametrize("algo,extra", [("grpo", {}), ("dpo", {}), ("gfn", {}), ("grpo", SIL)],
+                         ids=["grpo", "dpo", "gfn", "grpo-self-imitation"])
+def test_resume_after_a_kill_matches_an_uninterrupted_run(tmp_path, algo, extra):
+    full = Trainer(small_config(tmp_path / "a", algo, updates=3, checkpoint_every=1, **extra))
     full.run(progress=False)
 
     # a longer run killed after its third update, which it had not checkpointed yet
-    first = Trainer(small_config(tmp_path / "b", algo, updates=10, checkpoint_every=2))
+    first = Trainer(small_config(tmp_path / "b", algo, updates=10, checkpoint_every=2, **extra))
     first.open()
     for _ in range(3):
         first.update()
     first.close()  # the killed process's lock would be stale
     assert not (tmp_path / "b" / algo / "ckpt-00003").exists()
-    second = Trainer(small_config(tmp_path / "b", algo, updates=3, checkpoint_every=2))
+    second = Trainer(small_config(tmp_path / "b", algo, updates=3, checkpoint_every=2, **extra))
     assert second.resume() and second.step == 2
     second.run(progress=False)
 
     a, b = _metrics(tmp_path / "a" / algo / "metrics.jsonl"), _metrics(tmp_path / "b" / algo / "metrics.jsonl")
     assert [m["update"] for m in b] == [0, 1, 2]
     assert a == b
+    if extra:  # the replay buffer was filled before the kill and restored from ckpt-00002
+        assert b[1]["sil/buffer"] > 0 and b[2]["sil/replayed"] > 0
     ta = (tmp_path / "a" / algo / "traces" / "update-00002.jsonl").read_text()
     tb = (tmp_path / "b" / algo / "traces" / "update-00002.jsonl").read_text()
     assert ta == tb
