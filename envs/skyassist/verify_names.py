@@ -378,12 +378,14 @@ _LABEL_ADVERB = re.compile(r"(\b(?:name|surname|lastname|firstname)(?:\s+is|'s|\
                            r"definitely|honestly)\s+(?=[A-Za-z])", re.I)
 
 
-# the customer's own full name in brackets after "myself" / "me" ("myself (Priya Andersen) and my brother")
-_SELF_BRACKETED = re.compile(r"\b(?:myself|me)\s*\(\s*([A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){1,3})\s*\)")
+# the customer's own full name in brackets after "myself" / "me" ("myself (Priya Andersen) and my brother"); "me being",
+# "myself being", "yours truly", "me aka" say the same ("6 people - me being Liam Walsh", "yours truly Liam Walsh plus five")
+_SELF = r"\b(?:myself|me|yours\s+truly)(?:\s+(?:being|aka|a\.k\.a\.?|i\.e\.?|namely))?"
+_SELF_BRACKETED = re.compile(_SELF + r"\s*\(\s*([A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){1,3})\s*\)")
 # ... or right after "me" / "myself" without brackets, a companion or the sentence's end after it ("for 2 people, me
 # Arjun Schmidt and my wife", "myself Arjun Schmidt plus my wife"; the companion is cut to ". " by ``_AFTER_NAME``):
 # capitalised words only, so "me and my wife" or "for me Monday" name no one
-_SELF_BARE = re.compile(r"\b(?:myself|me)\s+([A-Z][\w\u2019-]*(?:\s+[A-Z][\w\u2019-]*){1,3})"
+_SELF_BARE = re.compile(_SELF + r"\s+([A-Z][\w\u2019-]*(?:\s+[A-Z][\w\u2019-]*){1,3})"
                         r"(?=\s*(?:[.,;!)]|$|(?:and|plus|with|&|\+)\s))")
 
 
@@ -439,7 +441,8 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     # brother", "six of us — myself (Hiroshi Fischer) and five colleagues"
     for m in [*_SELF_BRACKETED.finditer(user_text or ""), *_SELF_BARE.finditer(user_text or "")]:
         words = [w for w in m.group(1).split() if w.lower() not in _TITLE_WORDS]
-        if len(words) >= 2 and all(_nameish(w, False) for w in words):
+        # (not a place or an airline: "me being New Zealand.", "yours truly Air Canada plus five")
+        if len(words) >= 2 and all(_nameish(w, False) for w in words) and not _reads_as_place(words):
             found.update(w.lower() for w in words)
     # "Patel, Grace"
     parts = [p.strip(" .!") for p in (user_text or "").split(",")]
