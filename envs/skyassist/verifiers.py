@@ -66,6 +66,7 @@ from envs.skyassist.verify_text import (
     mentions_premium,
     names_kind,
     names_route,
+    new_fare_text,
     offers_alternative,
     partial_echo,
     refuses_sale,
@@ -775,6 +776,8 @@ def check_B1(view: TraceView) -> list[Violation]:
     "Passengers: 1 ... Total: $496" for the next, separate booking). It also fires on a text after a successful
     cancel_booking that states an amount as a refund (verify_money.refund_amounts: "$664.00 will be
     refunded", or under a table's "Refund" column) that is no refund_usd a cancellation before j returned (within $0.01).
+    An amount that passes is also held to what the text attributes it to (``_misattributed``): a total to the per-seat
+    price its sentence states, an amount to the one flight its clause names, an amount "each way" to every leg named.
     """
     out = []
     values: set[int] = set()  # allowed per-seat values (cents) before the current text
@@ -804,6 +807,9 @@ def check_B1(view: TraceView) -> list[Violation]:
     record_totals = sorted((c.index, int(round(r["price_usd"] * 100))) for c in view.calls if c.ok
                            for r in _booking_records(c.output))
     parties = booked + [(i, n) for i, sizes in view.user_pax for n in sizes]
+    # the flights searches priced, (call index, flight id, cents): what an amount said of a flight is held to
+    flight_prices, fi, priced = _flight_prices(view), 0, {}
+    n_flight_prices = len(flight_prices)
     for t, amounts in view.usd_texts:  # the allowed sets are only read for a text stating an amount
         j = t.index
         while pi < n_prices and prices[pi][0] < j:
@@ -873,7 +879,76 @@ def check_B1(view: TraceView) -> list[Violation]:
                 if wrong is not None:
                     out.append(_v("B1", j, f"${wrong:,.2f} stated as a refund; the cancellation refunded "
                                            f"{' or '.join(f'${r / 100:,.2f}' for r in sorted(refunded))}"))
+                    continue
+            while fi < n_flight_prices and flight_prices[fi][0] < j:
+                _, fid, cents = flight_prices[fi]
+                priced.setdefault(fid, set()).add(cents)
+                fi += 1
+            wrong = _misattributed(view, t.text, priced, party | parts, named, values)
+            if wrong:
+                out.append(_v("B1", j, wrong))
     return out
+
+
+def _flight_prices(view: TraceView) -> list[tuple[int, str, int]]:
+    """(call index, flight id, cents) of every flight a successful search or flight-details output priced."""
+    out = []
+    for c in view.calls:
+        if c.ok and c.name in tools.READ_ONLY and c.name != "lookup_booking" and isinstance(c.output, dict):
+            recs = c.output.get("flights") if isinstance(c.output.get("flights"), list) else [c.output]
+            out.extend((c.index, r["flight_id"], int(round(r["price_usd"] * 100))) for r in recs
+                       if isinstance(r, dict) and isinstance(r.get("flight_id"), str)
+                       and isinstance(r.get("price_usd"), (int, float)) and not isinstance(r.get("price_usd"), bool))
+    return out
+
+
+def _near(c: int, bases: set[int], counts: set[int]) -> bool:
+    return any(abs(b * n - c) <= 1 for b in bases for n in counts)
+
+
+def _misattributed(view: TraceView, text: str, priced: dict[str, set[int]], counts: set[int],
+                   named: dict[int, set[int]], values: set[int]) -> str | None:
+    """Evidence when an amount that matches some tool price is not the price of what the text says it is
+    (oracle-labeller-19 finding 2), else None:
+    - a total in a sentence that states a per-seat price (verify_money.seat_and_party) is that price, the sum of
+      the per-seat prices it states, or such a price plus another allowed price (the return leg added), times the
+      party: "$562 per seat, so $808 in total" (808 the return alone x 2) fires;
+    - an amount in a clause naming one flight a search priced (verify_money.flight_amounts) is that flight's price,
+      alone or with a flight that chains with it into an itinerary, times 1 or the party: "the return SA3665 is $452
+      of that per seat" fires when SA3665 is $404;
+    - an amount "each way" (verify_money.each_way_amounts) is, times 1 or the party, the price of a flight the text
+      names on every route of the itinerary it names (routes that chain): "$158 each way" fires when the return named
+      is $404."""
+    flights = view.cache.db.flights
+    for seats, totals in verify_money.seat_and_party(text):
+        bases = set(seats) | {sum(seats)} | {s + v for s in seats for v in values}
+        for total in totals:
+            if not _near(total, bases, counts | named.get(total, set())):
+                return (f"${total / 100:,.2f} stated as the total of ${seats[0] / 100:,.2f} per seat; it is no "
+                        f"such price x passengers")
+    routes = {f: (flights[f].origin, flights[f].destination) for f in priced if f in flights}
+    for fid, cents in verify_money.flight_amounts(text):
+        own = priced.get(fid)
+        if not own or fid not in routes:
+            continue
+        a, b = routes[fid]
+        legs = {q for g, qs in priced.items() if g in routes and (routes[g][0] == b or routes[g][1] == a) for q in qs}
+        if not _near(cents, own | {p + q for p in own for q in legs}, counts | {1}):
+            return (f"${cents / 100:,.2f} stated for {fid}, whose price is "
+                    f"{' or '.join(f'${p / 100:,.2f}' for p in sorted(own))} per seat")
+    each = verify_money.each_way_amounts(text)
+    if each:
+        by_route: dict[tuple[str, str], set[int]] = {}
+        for fid in set(_FLIGHT_ID.findall(text)):
+            if fid in routes:
+                by_route.setdefault(routes[fid], set()).update(priced[fid])
+        itinerary = [r for r in by_route if any(o != r and (o[0] == r[1] or o[1] == r[0]) for o in by_route)]
+        for cents in each:
+            for r in itinerary:
+                if not _near(cents, by_route[r], counts | {1}):
+                    return (f"${cents / 100:,.2f} stated each way; the {r[0]}-{r[1]} flight named costs "
+                            f"{' or '.join(f'${p / 100:,.2f}' for p in sorted(by_route[r]))} per seat")
+    return None
 
 
 def _solo_stated(view: TraceView, j: int) -> bool:
@@ -1039,7 +1114,9 @@ def check_B5(view: TraceView) -> list[Violation]:
     else of the first known flight's fare class; 'Premium Economy' counts as premium, not economy) and
     states its refundability rightly (verify_text.states_refundability: the itinerary is
     refundable when every known leg is; "fully refundable" said of a non-refundable fare does not
-    state it, a text naming both kinds, as a comparison does, does)."""
+    state it, a text naming both kinds, as a comparison does, does); what it says of the booking being replaced
+    ("cancel booking BKFKS7B2 (no refund, as the fare is non-refundable)", "the old fare is non-refundable") is not
+    read for the new one (verify_text.new_fare_text)."""
     out = []
     for c in view.calls:
         if c.name != "book_flight":
@@ -1053,7 +1130,7 @@ def check_B5(view: TraceView) -> list[Violation]:
             if t.index < c.index:
                 replies.setdefault(t.turn, []).append(t.text)
         ok = fare is not None and any(
-            mentions_fare_class(said, fare) and states_refundability(said, refundable)
+            mentions_fare_class(said, fare) and states_refundability(new_fare_text(said), refundable)
             for said in ("\n".join(r) for r in replies.values()))
         if not ok:
             out.append(_v("B5", c.index, f"booked without first stating the {fare or 'fare'} class and its refundability"))

@@ -322,3 +322,73 @@ def stated_counts(text: str) -> frozenset[int]:
         word = (m.group(1) or m.group(2)).lower()
         out.add(int(word) if word.isdigit() else _COUNT_WORDS[word])
     return frozenset(out)
+
+
+# --- what an amount is attributed to (B1) -------------------------------------------------------------
+# (oracle-labeller-19 finding 2: "$562 per seat, so $808 in total" passed because 808 is the return leg x 2; "the
+# return SA3665 is $452 of that per seat" because 452 is another flight's price; "$158 each way" because 158 is the
+# outbound's)
+
+# a sentence or clause that sets its amounts against something else: another option, a change, a refund
+_ASIDE = re.compile(r"\b(?:while|whereas|compared|versus|vs\.?|instead|alternatively|otherwise|other|rather|"
+                    r"refunds?|refunded|back)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*")
+# ... and a closing parenthesis: "option 1 (SA1650, $664 per seat) or option 2 (SA0967 ..." prices SA1650 only
+_CLAUSE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|,(?!\d)\s*|\)\s*|\s+(?:and|but|plus|or)\s+|\s[-\u2013\u2014]\s")
+_FLIGHT = re.compile(r"\bSA\d{4}\b")
+
+
+def _cents(raw: str) -> int:
+    return int(round(float(raw.replace(",", "")) * 100))
+
+
+@lru_cache(1 << 16)
+def seat_and_party(text: str) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """(per-seat amounts, party totals), in cents, of each sentence (cut at ".", ";" and line ends) that labels both
+    (``labelled_amounts``) and sets nothing against them (no difference, refund or other option, ``_ASIDE``): a total
+    there is the total of the per-seat price it states ("$562 per seat, so $808 in total" is not)."""
+    if not text or "$" not in text and not _USD_HINT.search(text):
+        return ()
+    out = []
+    for sentence in _SENTENCE_END.split(text):
+        if states_difference(sentence) or _ASIDE.search(sentence):
+            continue
+        labels = labelled_amounts(sentence)
+        seats = tuple(c for c, kind in labels if kind == "seat")
+        party = tuple(c for c, kind in labels if kind == "party")
+        if seats and party:
+            out.append((seats, party))
+    return tuple(out)
+
+
+@lru_cache(1 << 16)
+def flight_amounts(text: str) -> tuple[tuple[str, int], ...]:
+    """(flight id, cents) of each USD amount in a clause (cut at sentence ends, ";", ",", ")", "and", "but", "plus",
+    "or" and dashes) that names exactly one flight and sets nothing against it (``_ASIDE``, a difference): "the return SA3665 is
+    $452 of that per seat" prices SA3665."""
+    if not text or not _FLIGHT.search(text):
+        return ()
+    out = []
+    for clause in _CLAUSE_END.split(text):
+        ids = set(_FLIGHT.findall(clause))
+        if len(ids) != 1 or states_difference(clause) or _ASIDE.search(clause):
+            continue
+        fid = ids.pop()
+        out.extend((fid, int(round(a * 100))) for a in usd_amounts(clause))
+    return tuple(out)
+
+
+_EACH_WAY = r"(?:each|per|a)\s+(?:way|direction|leg)\b|in\s+each\s+direction\b"
+_EACH_WAY_AFTER = re.compile(r"^[*_`]*\s*(?:(?:per|a)\s+(?:seat|person|passenger|head|ticket)\s*,?\s*)?" + _EACH_WAY, re.I)
+_EACH_WAY_BEFORE = re.compile(r"\b" + _EACH_WAY + r"\s*(?:is|costs?|:|=|-|at)?\s*[*_`]*\s*$", re.I)
+
+
+@lru_cache(1 << 16)
+def each_way_amounts(text: str) -> tuple[int, ...]:
+    """The cents of each USD amount the text gives as the price of every leg ("$158 each way", "$404 per seat each
+    way", "each way: $158")."""
+    if not text or not re.search(r"\b(?:way|direction|leg)\b", text, re.I):
+        return ()
+    return tuple(_cents(m.group(1) or m.group(2)) for m in _USD.finditer(text)
+                 if _EACH_WAY_AFTER.match(text[m.end():m.end() + 40])
+                 or _EACH_WAY_BEFORE.search(text[max(0, m.start() - 30):m.start()]))

@@ -394,6 +394,48 @@ def refundability(text: str) -> tuple[bool, bool]:
     return positive, bool(negative)
 
 
+# a clause about the booking being replaced, not the fare being sold: "the old fare", "your current booking", "cancel
+# booking BKFKS7B2 (no refund, as the fare is non-refundable)" (oracle-labeller-19 finding 3); a clause that also names
+# the new one ("the new fare is non-refundable, like your current one") is the new fare's
+_OLD_BOOKING = re.compile(r"\b(?:old|current|existing|original|previous|present)\s+(?:\w+\s+)?(?:fare|booking|ticket|"
+                          r"reservation|flight|one)s?\b|\bcancel(?:l?ing|l?ed|lation of)?\s+(?:\w+\s+){0,2}BK[0-9A-Z]{6}\b"
+                          r"|\bBK[0-9A-Z]{6}\b[^,;.]{0,30}\bcancel", re.I)
+_NEW_FARE = re.compile(r"\bnew\b|\bthis (?:new )?(?:fare|flight|booking|ticket|one)\b", re.I)
+# a clause that goes on about the previous one: "..., so no money back", "..., as the fare is non-refundable"
+_FOLLOW_ON = re.compile(r"^\W*(?:so|as|since|because|which|meaning|hence|therefore|thus)\b", re.I)
+
+
+def _clauses(text: str) -> list[str]:
+    """The text cut at sentence ends, semicolons, commas and dashes outside parentheses: an aside in parentheses
+    stays with the clause it is attached to ("cancel booking BKFKS7B2 (no refund, as the fare is non-refundable)")."""
+    out, start, depth = [], 0, 0
+    for k, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0 and (ch in ";\n" or ch == "," and not text[k + 1:k + 2].isdigit() or ch in ".!?" and text[k + 1:k + 2] in (" ", "\n", "")
+                             or ch in "-\u2013\u2014" and text[k - 1:k] == " " and text[k + 1:k + 2] == " "):
+            out.append(text[start:k])
+            start = k + 1
+    out.append(text[start:])
+    return out
+
+
+@lru_cache(1 << 16)
+def new_fare_text(text: str) -> str:
+    """The text less its clauses about the booking being replaced (``_OLD_BOOKING`` without ``_NEW_FARE``, and a
+    clause that goes on from one, ``_FOLLOW_ON``): what it says about refunds there is the old fare's (B5)."""
+    if not text or not _OLD_BOOKING.search(text):
+        return text
+    kept, old = [], False
+    for clause in _clauses(_table_cells(text)):  # a table row is read as its "Header: cell" fields
+        old = (bool(_OLD_BOOKING.search(clause)) or old and bool(_FOLLOW_ON.match(clause))) and not _NEW_FARE.search(clause)
+        if not old:
+            kept.append(clause)
+    return "\n".join(kept)
+
+
 def states_refundability(text: str, refundable: bool | None) -> bool:
     """The text states the refundability ``refundable`` (None: either)."""
     pos, neg = refundability(text)
