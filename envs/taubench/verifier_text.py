@@ -539,21 +539,27 @@ _WORD_NUMS = re.compile(r"\b(items?|numbers?|nos?\.?)\s+((?:one|two|three|four|f
                         r"(?:\s*(?:,\s*and|,|&|\+|and)\s*(?:one|two|three|four|five|six|seven|eight|nine))*)\b", re.I)
 _PICK_NUM = (r"(?:(?:#|\b(?:items?|numbers?|nos?\.?|options?)\s*#?)\s*|(?<![\w$\u20ac\u00a3.,/:#-]))[1-9](?:st|nd|rd|th)?"
              r"(?:\s*(?:-|\u2013|to|through|thru)\s*[1-9](?![\w%$\u20ac\u00a3]|[.,/:-]\d))?(?![\w%$\u20ac\u00a3]|[.,/:-]\d)")
-_PICK_PLACE = (r"(?:the\s+)?(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?:\s+(?:one|item|thing))?"
+_PICK_PLACE = (r"(?:the\s+)?(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|middle)(?:\s+(?:one|item|thing))?"
                r"(?!\s+(?:of|time)\b)")
 _PICK_SEP = r"\s*(?:,\s*and|,|&|\+|\band\b)\s*"
 # a count from either end of the list: "the first two", "the last 2", "top three"
-_PICK_COUNT = (r"\b(?:the\s+)?(?:first|last|top|bottom)\s+(?:two|three|four|five|[2-5])(?:\s+(?:ones|items|things|of\s+"
-               r"them))?(?![\w%$\u20ac\u00a3]|[.,/:-]\d|\s+(?:days?|weeks?|months?|years?|hours?|times?|orders?)\b)")
-_COUNT_END = re.compile(r"\b(first|last|top|bottom)\s+(two|three|four|five|[2-5])\b", re.I)
+# ... or from the middle: "the middle two", "the two in the middle" (the middle of a list with as many on either side)
+_PICK_COUNT = (r"\b(?:(?:the\s+)?(?:first|last|top|bottom|middle)\s+(?:two|three|four|five|[2-5])(?:\s+(?:ones|items|things|of\s+"
+               r"them))?|the\s+(?:two|three|[2-3])\s+in\s+the\s+middle)(?![\w%$\u20ac\u00a3]|[.,/:-]\d|\s+(?:days?|weeks?|"
+               r"months?|years?|hours?|times?|orders?)\b)")
+_COUNT_END = re.compile(r"\b(first|last|top|bottom|middle)\s+(two|three|four|five|[2-5])\b|\b(two|three|[2-3])\s+in\s+the\s+"
+                        r"(middle)\b", re.I)
 _ALL_ITEMS = re.compile(r"^(?:all(?:\s+(?:of\s+)?(?:them|those|these|the\s+items|(?P<n>[1-9]|two|three|four|five|six|"
-                        r"seven|eight|nine)(?:\s+(?:of\s+them|items))?))?|everything|both(?:\s+of\s+them)?|the\s+lot)$",
+                        r"seven|eight|nine)(?:\s+(?:of\s+them|items))?))?|everything|every\s+(?:single\s+)?(?:item|one|"
+                        r"thing)|each\s+(?:item|one)|both(?:\s+of\s+them)?|the\s+lot)$",
                         re.I)
 _REST = r"(?:the\s+rest|the\s+others|the\s+other\s+ones?|everything\s+else|all\s+the\s+others|all\s+the\s+rest)"
 _YES_WORD = (r"(?:yes|yeah|yep|yup|yea|sure|ok|okay|alright|all\s+right|correct|absolutely|definitely|of\s+course|"
              r"go\s+ahead|please\s+do|sounds\s+good|perfect|great)")
 _POLITE = r"(?:please|pls|plz|thanks|thank\s+you|thx|ty|cheers)"
-_DO_WORD = r"(?:(?:please\s+)?(?:do|return|send\s+back|process|go\s+ahead\s+with|proceed\s+with)|(?:i'?d\s+like|i\s+want))"
+_WILL = r"(?:please|i'?ll|i\s+will|i'?d\s+like\s+to|i\s+want\s+to|i'?m\s+going\s+to|let'?s)"  # "I'll send back ..."
+_DO_WORD = (r"(?:(?:" + _WILL + r"\s+)?(?:do|return|send\s+back|process|go\s+ahead\s+with|proceed\s+with)|"
+            r"(?:i'?d\s+like|i\s+want))")
 _P = r"\u27e6\d+\u27e7"
 _PICK_CLAUSE = re.compile(r"^(?:(?:but|and|so|oh)\s+|" + _YES_WORD + r"[\s,]*(?:to|for|on)?\s*|" + _DO_WORD + r"\s+|" +
                           _POLITE + r"[\s,]+|(?:just|only)\s+)*(?P<p>" + _P + r"|" + _REST + r")(?:\s+(?:only|alone|"
@@ -562,14 +568,14 @@ _PICK_CLAUSE = re.compile(r"^(?:(?:but|and|so|oh)\s+|" + _YES_WORD + r"[\s,]*(?:
                           # an item added to the others: "oh and the chair too actually", "and 4 as well"
                           r"(?:too|as\s+well)(?:\s+actually)?))*$", re.I)
 _EXCEPT_CLAUSE = re.compile(r"^(?:(?:but|and|so)\s+|" + _YES_WORD + r"[\s,]*(?:to|for|on)?\s*|" + _DO_WORD + r"\s+|(?:just|only)\s+)*"
-                            r"(?P<all>[a-z0-9 ]+?)\s+(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|"
+                            r"(?P<all>[a-z0-9 ]+?|" + _P + r")\s+(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|"
                             r"besides|minus|save\s+for|excluding)\s+(?:(?:maybe|possibly|perhaps|probably)\s+)?"
                             r"(?P<p>" + _P + r")(?:\s+(?:please|pls|thanks|thank\s+"
                             r"you|yes|then))*$", re.I)
-_NOT_CLAUSE = re.compile(r"^(?:(?:but|and)\s+)?(?:(?:i'?m|i\s+am|i'?ll|i\s+will|we'?ll)\s+)?(?:not|no(?:\s+to)?|skip|"
+_NOT_CLAUSE = re.compile(r"^(?:(?:but|and|actually|also|oh)\s+)*(?:(?:i'?m|i\s+am|i'?ll|i\s+will|we'?ll)\s+)?(?:not|no(?:\s+to)?|skip|"
                          r"skipping|leave(?:\s+out)?|leaving(?:\s+out)?|drop|keep|keeping|don'?t\s+(?:do|return)|"
                          r"not\s+returning|without)\s+(?P<p>" + _P + r"|" + _REST + r")(?:\s+(?:please|thanks|then|"
-                         r"for\s+now))*$|^(?P<q>" + _P + r")\s+(?:no|not|nope|stays?|skip|(?:i'?ll|i\s+will)\s+keep|"
+                         r"for\s+now|either|too|as\s+well))*$|^(?P<q>" + _P + r")\s+(?:no|not|nope|stays?|skip|(?:i'?ll|i\s+will)\s+keep|"
                          r"(?:i'?m|i\s+am)\s+keeping|(?:is|are)\s+a\s+no)$", re.I)
 # a refusal that leaves the rest to do ("Skip 1 and 3", "keep 1 and 3", "1 and 3 I'm keeping", "leave out the
 # skateboard"): an answer to "which ones?" that names the ones not to touch; a bare "not 3" / "3 no" does not
@@ -641,7 +647,12 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
     me think", "maybe 1 and 3", "#1?") reads nothing. Consent: a yes, a verb ("do 1 and 3"), a courtesy, "just"/"only",
     an exclusion, or a pick by "#", place, name, option value, range or of two or more items; a bare "2" may count, not
     pick. A reply that only refuses some, with "skip", "leave out", "drop" or "keep" ("Skip 1 and 3", "keep 1 and 3",
-    "1 and 3 I'm keeping"), picks the others; a bare "not 3" does not. An item both picked and refused reads nothing."""
+    "1 and 3 I'm keeping"), picks the others; a bare "not 3" does not. An item both picked and refused reads nothing,
+    except one an exclusion only implied ("every item except 3 - actually not 4 either"). Also read: the middle ("the
+    middle two"), a pick less an exception ("the blue ones but not the chair"), a name with an option value ("the blue
+    bottle", which must be that item's), a short name ("the bed", "the board" for the Skateboard), "whatever's blue",
+    "I'll send back ...", bare numbers "1 3", and a correction ("2 and 4 - wait no, 2 and 3", "Sorry, I mean ..."):
+    what follows it, a whole pick by itself, replaces what came before."""
     read = _read_picks(reply, question, names)
     return read[0] if read is not None else None
 
@@ -671,6 +682,16 @@ def rest_after_refusal(reply: str, question: str, earlier: str, earlier_question
     return both[0] if asked else None
 
 
+# a correction within the reply ("2 and 4 - wait no, 2 and 3", "2 and 4. Sorry, I mean 2 and 3", "1 and 3, make that
+# 1 and 4"): what follows the marker, when it is a whole pick by itself and adds nothing ("and 4 too"), replaces what
+# came before it
+_CORRECTION = re.compile(r"(?:^|[.;!,\n]|\s-+\s|[\u2014\u2013])\s*(?:(?:oh|um+|er+|hm+)[\s,]+)?(?:wait(?:[\s,]+no(?:pe)?)?|"
+                         r"no(?:pe)?[\s,]+(?:wait|actually)|no(?:pe)?\s*(?=,)|sorry(?:[\s,]+(?:no|i\s+mean(?:t)?))?|"
+                         r"i\s+mean(?:t)?|scratch\s+that|make\s+(?:that|it)|correction|oops|or\s+rather|"
+                         r"actually[\s,]+(?:no|make\s+(?:that|it)|i\s+mean(?:t)?))\b[\s,:]*", re.I)
+_ADDITIVE = re.compile(r"^\W*(?:and|also|plus|too)\b|\b(?:too|also|as\s+well|either)\W*$", re.I)
+
+
 def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool = False,
                 earlier: tuple[frozenset[str], frozenset[str]] | None = None
                 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
@@ -682,10 +703,27 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     listed, numbered = _listed_items(question, names)
     if len(listed) < 2:
         return None
+    for m in reversed(list(_CORRECTION.finditer(reply))):
+        after = reply[m.end():]
+        if after.strip() and not _ADDITIVE.search(after) and (
+                read := _read_picks(after, question, names, partial, earlier)) and (read[0] or partial and read[1]):
+            return read  # "2 and 4 - wait no, 2 and 3": the corrected pick
     text = _WORD_NUMS.sub(lambda m: m.group(1) + " " + re.sub(
         r"[a-z]+", lambda w: str(_WORD_NUM.get(w.group(0).lower(), w.group(0))), m.group(2)), reply.strip())
+    if numbered and re.fullmatch(r"[1-9](?:\s+[1-9])+[.!]?", text):
+        text = ", ".join(text.rstrip(".!").split())  # "1 3": numbers with nothing but a space between them
     words = {n: [w for w in re.findall(r"[a-z0-9]+", n.lower()) if len(w) >= 4
                  and not any(w in re.findall(r"[a-z0-9]+", o.lower()) for o in listed if o != n)] for n in listed}
+    # short names a customer gives an item: its head noun however short ("the bed" for the Pet Bed, after "the" or
+    # "my" when under four letters) and the end of a compound one ("the board" for the Skateboard, "the shelf" for the
+    # Bookshelf), when no other listed item shares it
+    def short_names(n: str) -> set[str]:
+        head = re.findall(r"[a-z0-9]+", n.lower())[-1]
+        return {head} | {head[i:] for i in range(3, len(head) - 4)}
+
+    shared = {w for n in listed for o in listed if o != n for w in short_names(n) & (
+        short_names(o) | set(re.findall(r"[a-z0-9]+", o.lower())))}
+    shorts = {n: sorted((short_names(n) - shared) - set(words[n]), key=len, reverse=True) for n in listed}
     name_alts = [(n, r"(?:" + r"\s+".join(map(re.escape, re.findall(r"[a-z0-9]+", n.lower()))) + "".join(
         r"|" + re.escape(w) for w in words[n]) + r")s?") for n in listed]
     by_name = r"(?:(?:the|my)\s+)?(?:" + "|".join(a for _, a in name_alts) + r")\b"
@@ -706,8 +744,19 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     for n, a in name_alts if once else ():
         values[n] = options(re.findall(r"\b" + a + r"\s*\(([^()]*)\)", (question or "").lower()))
     every = sorted({v for vs in values.values() for v in vs}, key=len, reverse=True)
-    by_value = (r"(?:the\s+two\s+|both\s+(?:the\s+)?|the\s+)?(?:" + "|".join(map(re.escape, every)) +
-                r")\s+(?:ones?|items?|things?)\b") if every else None
+    any_value = r"(?:" + "|".join(map(re.escape, every)) + r")"
+    by_value = (r"(?:(?:the\s+two\s+|both\s+(?:the\s+)?|the\s+)?" + any_value + r"\s+(?:ones?|items?|things?)\b|"
+                # "whatever's blue", "anything blue", "the blue stuff": the items with that value, one or more
+                r"(?:whatever(?:['\u2019]s|\s+is|\s+are)|anything|everything)\s+(?:that(?:['\u2019]s|\s+is|\s+are)\s+)?" +
+                any_value + r"(?:\s+(?:ones|items|things|stuff))?\b|the\s+" + any_value + r"\s+stuff\b)") if every else None
+    # a name, with an option value before it ("the blue bottle": the bottle, which must be the blue one)
+    ref_alts = [(n, r"(?:" + a[3:-3] + "".join(r"|" + re.escape(w) for w in shorts[n]) + r")s?") for n, a in name_alts]
+    tiny = [re.escape(w) + "s?" for n in listed for w in shorts[n] if len(w) < 4]  # "bed": after "the" or "my" only
+    qualified = r"(?:" + any_value + r"\s+)?" if every else ""
+    by_name = (r"(?:(?:(?:the|my)\s+)?" + qualified + r"(?:" + "|".join(
+        a for a in [r"(?:" + a[3:-3] + "".join(r"|" + re.escape(w) for w in shorts[n] if len(w) >= 4) + r")s?"
+                    for n, a in name_alts]) + r")" + (r"|(?:the|my)\s+" + qualified + r"(?:" + "|".join(tiny) + r")"
+                                                       if tiny else "") + r")\b")
     # a place, a count from an end and an option value need the items in one order (one to a numbered line, or each
     # named once), a number and a refusal that leaves the rest a numbered line: the items a question only names in
     # passing have no order nor options to go by
@@ -722,27 +771,40 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     def item_of(ref: str) -> list[str] | None:
         ref = ref.strip().lower()
         if re.fullmatch(_PICK_COUNT, ref, re.I) and (m := _COUNT_END.search(ref)):  # "the first two", "the last 2"
-            k = int(m.group(2)) if m.group(2).isdigit() else _WORD_NUM[m.group(2)]
-            return (seq[:k] if m.group(1) in ("first", "top") else seq[-k:]) if 2 <= k <= len(seq) else None
+            end, count = m.group(1) or m.group(4), m.group(2) or m.group(3)
+            k = int(count) if count.isdigit() else _WORD_NUM[count]
+            if end == "middle":  # "the middle two" of four: as many left out on either side, or no pick
+                side = len(seq) - k
+                return seq[side // 2:side // 2 + k] if k >= 2 and side > 0 and side % 2 == 0 else None
+            return (seq[:k] if end in ("first", "top") else seq[-k:]) if 2 <= k <= len(seq) else None
         if by_value and (m := re.fullmatch(by_value, ref, re.I)):
             value = next(v for v in every if re.search(r"\b" + re.escape(v) + r"\b", ref))
             found = [n for n in seq if value in values.get(n, ())]
-            many = re.search(r"\b(?:ones|items|things)$", ref)
             if re.match(r"both|the\s+two", ref):
                 return found if len(found) == 2 else None
-            return found if (len(found) >= 2 if many else len(found) == 1) else None  # "the blue one" of two: no pick
+            if re.search(r"\b(?:ones|items|things)$", ref):
+                return found if len(found) >= 2 else None
+            if re.search(r"\b(?:one|item|thing)$", ref):
+                return found if len(found) == 1 else None  # "the blue one" of two: no pick
+            return found or None  # "whatever's blue": one or more
         if m := re.search(r"([1-9])(?:st|nd|rd|th)?\s*(?:-|\u2013|to|through|thru)\s*([1-9])", ref):
             lo, hi = int(m.group(1)), int(m.group(2))
             return [numbered[k] for k in range(lo, hi + 1)] if numbered and lo < hi and all(
                 k in numbered for k in range(lo, hi + 1)) else None
+        if re.search(r"\bmiddle\b", ref):  # "the middle one": of an odd number of items
+            return [seq[len(seq) // 2]] if len(seq) % 2 else None
         if m := re.search(r"\b(first|second|third|fourth|fifth|last)\b|\b([1-5])(?:st|nd|rd|th)\b", ref):
             place = m.group(1)
             k = len(listed) if place == "last" else _PLACES[place] if place else int(m.group(2))
             return [seq[k - 1]] if 1 <= k <= len(seq) else None
         if m := re.search(r"[1-9]", ref):
             return [numbered[int(m.group(0))]] if int(m.group(0)) in numbered else None
-        found = [n for n, alt in name_alts if re.search(alt, ref, re.I)]
-        return found[:1] or None
+        found = [(n, m) for n, alt in ref_alts if (m := re.search(alt, ref, re.I))]
+        if not found:
+            return None
+        n, m = found[0]
+        said = next((v for v in every if re.search(r"\b" + re.escape(v) + r"\b", ref[:m.start()])), None)
+        return None if said is not None and said not in values.get(n, ()) else [n]  # "the grey bottle": no such item
 
     def mark(m: re.Match) -> str:
         parts = [p for p in re.split(_PICK_SEP, m.group(0), flags=re.I) if p.strip()]
@@ -757,13 +819,16 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         text = group.sub(mark, text)
     except ValueError:  # a number or place past the list's end, an option value that fits no item or several
         return None
+    # "both blue ones, but not the bottle": an exception of a pick, one clause with it
+    text = re.sub(r"(" + _P + r")\s*,\s*(?=(?:but(?:\s+not)?|except(?:\s+for)?|other\s+than|apart\s+from|excluding|minus)\s+"
+                  + _P + ")", r"\1 ", text, flags=re.I)
     if not groups and not re.search(r"\b(?:all|everything|both|the\s+lot)\b", text, re.I) and earlier is None:
         return None
     picked: set[str] = set()
     refused: set[str] = set()
     named_off: set[str] = set()  # refused by name or number
     rest: str | None = None  # "picked" / "refused" for "the rest"
-    consent = leaves_rest = False
+    consent = leaves_rest = all_but = False
     about: frozenset[str] | None = None  # the items a reason clause just spoke of ("1 and 3 keep breaking")
 
     def g(m: re.Match, k: str = "p") -> tuple[frozenset[str], bool] | None:
@@ -778,7 +843,7 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         if not clause:
             continue
         # "send the rest back", "send 2 and 4 back": "send back ..."
-        clause = re.sub(r"^((?:please\s+)?send)\s+(" + _P + r"|" + _REST + r")\s+back\b", r"\1 back \2", clause)
+        clause = re.sub(r"^((?:" + _WILL + r"\s+)?send)\s+(" + _P + r"|" + _REST + r")\s+back\b", r"\1 back \2", clause)
         spoke_of, about = about, None
         if _KEEP_IT_SIMPLE.match(clause):
             continue  # "keep it simple - all four": the way, not the items
@@ -793,10 +858,16 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         elif _CONSENT_CLAUSE.match(clause):
             consent = True
         elif m := _EXCEPT_CLAUSE.match(clause):
-            whole, grp = _ALL_ITEMS.match(m.group("all").strip()), g(m)
-            if not whole or count_is_not_listed(whole) or grp is None:
+            base, grp = m.group("all").strip(), g(m)
+            if grp is None:
                 return None
-            picked |= set(listed) - grp[0]
+            if base.startswith("\u27e6"):  # "the blue ones but not the chair": the pick less the exception
+                picked |= groups[int(base[1:-1])][0] - grp[0]
+            elif not (whole := _ALL_ITEMS.match(base)) or count_is_not_listed(whole):
+                return None
+            else:
+                # "every item except 3": the others, less any a later clause refuses too ("- actually not 4 either")
+                all_but = True
             refused |= grp[0]
             consent = True
         elif m := _NOT_CLAUSE.match(clause):
@@ -832,6 +903,8 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         # 3", "What about 1, 2 and 4?", "the rest yes, oh and the chair too actually")
         refused |= earlier[1] - picked
         picked |= earlier[0] - refused
+    if all_but:
+        picked |= set(listed) - refused
     if rest is None and not picked and leaves_rest and numbered:
         rest, consent = "picked", True  # "Skip 1 and 3", "keep 1 and 3": the others, to "which ones?"
     if rest == "picked":
@@ -1759,6 +1832,17 @@ def names_new_item(text: str, new_id: str, old_name: str, old_options: dict[str,
         return True
     return _names_new_item(text or "", old_name, tuple(old_options.items()), tuple(new_options.items()),
                            tuple(tuple(v.items()) for v in variants), tuple(others), frozenset(also))
+
+
+def offers_other_value(text: str, options: dict[str, str], variants: list[dict[str, str]],
+                       also: frozenset[str] = frozenset()) -> bool:
+    """The text names, for an option of the item, another value of its product (one with a letter, not yes/no/none,
+    that is no value of the call's items, ``also``): a proposal of another option than the item as it is ("Pet Bed
+    (grey) -> Pet Bed (beige)"), so no yes to exchanging the item for itself."""
+    words = _canon(text or "")
+    mine = set(options.values()) | set(also)
+    return any(re.search(r"[a-z]", v, re.I) and v.lower() not in ("yes", "no", "none") and v not in mine
+               and _has_run(words, _canon(v)) for variant in variants for v in variant.values())
 
 
 @lru_cache(1 << 12)

@@ -42,6 +42,7 @@ from envs.taubench.verifier_text import (
     names_item,
     names_new_item,
     names_payment,
+    offers_other_value,
     order_ids,
     read_proposal,
     reason,
@@ -347,6 +348,13 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
             new_id = new_ids[k] if k < len(new_ids) and isinstance(new_ids[k], str) else ""
             if new is not None and not names_new_item(text, new_id, item[0], item[1], new, item[2], names, in_call):
                 return f"the question did not list the new {item[0]} written ({new_id})"
+            old_ids = args.get("item_ids") or []
+            if new is None and new_id not in text:
+                # another product's item (R8 too): no option the proposal lists for it, unless it lists that very id
+                return f"the question did not propose {new_id or 'the new item written'} for the {item[0]}"
+            if new_id == (old_ids[k] if k < len(old_ids) else None) and offers_other_value(text, item[1], item[2], in_call):
+                # the item itself (R8 too) where the proposal offered another option of it ("grey -> beige")
+                return f"the question proposed another {item[0]} than the item itself ({new_id})"
             olds = {x for x in args.get("item_ids") or [] if isinstance(x, str)}
             listed = set(re.findall(r"(?<!\d)\d{10}(?!\d)", text)) & (item[3] - olds)
             if new_id not in listed and listed:  # "item 8484921793" listed, another id written (a typo: R8 too)
@@ -478,7 +486,8 @@ def check_R3(view: RetailView) -> list[Violation]:
     payment method to use or refund to, by id, last four digits, brand or kind, not the one replaced;
     each item's name, not one said to be kept, and each new item's changed option values or id, with
     every option value it proposes, the unchanged ones too, being the one written, and no other item id
-    than the one it lists; a cancellation reason it names or labels, verbatim in any letter case or as
+    than the one it lists; a new item that is not a variant of the item's product is never listed unless by its id,
+    and the item itself is not when the proposal offers another value of it (``offers_other_value``); a cancellation reason it names or labels, verbatim in any letter case or as
     the same store reason in other words, verifier_text.reason_proposed: R7 alone judges whether the value
     is valid). An action offered as one of alternatives is proposed when the customer's reply names it and
     no other ("cancel it please" to "cancel it, or change the address?"; ``Proposal.chosen``), and, for a
@@ -614,7 +623,9 @@ def check_R7(view: RetailView) -> list[Violation]:
     """R7 fires on cancel_pending_order whose reason is not 'no longer needed' or 'ordered by
     mistake', or is neither stated in a user message before the call (verifier_text.reason_in: not
     under a negation, "it's not that I don't need it") nor the only reason named in the proposal the
-    customer answered (a yes to a question offering both reasons chooses none)."""
+    customer answered (a yes to a question offering both reasons chooses none), or the customer's message of the
+    call's turn gives the other reason and not this one ("yes - well, actually it's more that I don't need it
+    anymore": the reason taken back at the yes)."""
     out = []
     for c in _calls(view):
         if c.name != "cancel_pending_order":
@@ -626,6 +637,11 @@ def check_R7(view: RetailView) -> list[Violation]:
             out.append(Violation(c.index, "R7", f"cancellation reason {reason!r} is not allowed"))
         elif not (any(reason_in(t, reason) for t in view.said_before(c.index)) or confirmed):
             out.append(Violation(c.index, "R7", f"cancellation reason {reason!r} was neither stated nor confirmed by the customer"))
+        elif (said := view.turns[c.turn].user_text) and not reason_in(said, reason) and (other := next(
+                (r for r in ("no longer needed", "ordered by mistake") if r != reason and reason_in(said, r)), None)):
+            # "yes - well, actually it's more that I don't need it anymore": the customer's last word on the reason
+            out.append(Violation(c.index, "R7", f"cancellation reason {reason!r} written; the customer's last message "
+                                                f"gave {other!r} instead"))
     return out
 
 

@@ -418,7 +418,8 @@ TRACES = [
     ("payment call with text beside it", lambda: _payment_trace("Updating it now."), {"R10"}),
     ("modify on a hedged yes", lambda: _modify_trace("yes I think so, but let me check with my wife first"), {"R3"}),
     ("a second exchange on the order", lambda: _exchange_trace(second=True), {"R6"}),
-    ("exchange for another product's item", lambda: _exchange_trace(dict(EX, new_item_ids=["4803681337"])), {"R8"}),
+    # not the option proposed either: R3 too (oracle labeller 19, finding 4; test_retail_oracle_36d)
+    ("exchange for another product's item", lambda: _exchange_trace(dict(EX, new_item_ids=["4803681337"])), {"R3", "R8"}),
     ("return refunded elsewhere than listed", lambda: _return_trace("gift_card_7250692"), {"R3"}),
     ("transfer, then more text", lambda: _transfer_trace("Is there anything else I can help with?"), {"R9"}),
     ("another user's order read", lambda: _user_address_trace(second_user=True), {"R2"}),
@@ -438,4 +439,5 @@ def test_llm_style_traces_get_the_hand_label(d, sc, label, build, policies):
 
 def test_the_llm_style_set_is_half_compliant_half_violating_one_policy_each():
     assert len(TRACES) == 30
-    assert sum(not p for _, _, p in TRACES) == 15 and all(len(p) <= 1 for _, _, p in TRACES)
+    # (the exchange for another product's item is also not the option proposed: R3 beside R8)
+    assert sum(not p for _, _, p in TRACES) == 15 and all(len(p - {"R3"}) <= 1 for _, _, p in TRACES)

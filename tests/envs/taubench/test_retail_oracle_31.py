@@ -211,7 +211,9 @@ def test_a_yes_naming_another_value_is_still_r3(d, build, reply):
 
 def test_the_identical_exchange_said_back_is_r8_only(d):  # v14: a fresh one of the same; R8 judges the write
     family, t = _exchange("yes, a fresh one of the same is fine", new="7751905257")
-    t.m[-6]["content"] = ("If yours is defective, I can exchange it for the exact same model:\n\n- **Order:** #W9158156\n"
+    # the proposal (m[-5]; m[-6] is a tool output, and with the blue summary left in place the write is not the option
+    # proposed: R3 too, test_retail_oracle_36d)
+    t.m[-5]["content"] = ("If yours is defective, I can exchange it for the exact same model:\n\n- **Order:** #W9158156\n"
                           "- **Item:** Bluetooth Speaker (red, 10 hours, water resistant)\n- **Replacement:** Bluetooth "
                           "Speaker (red, 10 hours, water resistant) — $321.18, no price difference\n\nShall I proceed?")
     assert pols(d, (family, t)) == {"R8"}
