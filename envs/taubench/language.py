@@ -1415,6 +1415,8 @@ class Reading:
     other_card: bool = False  # "my other card", "a different card"
     not_brands: list[str] = field(default_factory=list)  # "not the visa", "anything but the visa": cards ruled out
     not_kinds: list[str] = field(default_factory=list)  # "don't put the refund on the gift card": kinds ruled out
+    # "does the refund go to the mastercard?": where a refund goes asked, answered at the return's proposal
+    refund_method_asked: bool = False
     name_unclear: bool = False  # words that read as two different customers' names ("Mia Garcia Lee")
 
 
@@ -1734,16 +1736,52 @@ def _ruled_out_method(text: str, at: int) -> bool:
     return bool(_NOT_THIS_METHOD.search(clause))
 
 
-def _new_method(text: str, found: list[tuple[int, str]]) -> str | None:
+# the words before a payment method that say it is the one the order or the money is on now, to move away from: "it was
+# on my mastercard", "i think i paid with my card", "it's currently on the visa" (not "i'd rather it was on paypal")
+_CURRENT_BEFORE = re.compile(r"(?:\b(?:was|is|it'?s|its|currently|still)\s+(?:(?:paid|charged|billed|put)\s+)?"
+                             r"(?:on|with|to|by|via|through|using)|\b(?:i|we)\s+(?:\w+\s+)?(?:paid|used)"
+                             r"(?:\s+(?:it|for it|for them|that))?(?:\s+(?:with|by|on|using|via|through))?)\s+"
+                             r"(?:(?:the|my|a|your|our)\s+)?$", re.I)
+_WISHED_BEFORE = re.compile(r"\b(?:rather|wish|prefer\w*|want|like|would|could|should|can|if)\b[^.,;!?]*$", re.I)
+# what stands between a method and the next one when the first is the old one: "mastercard -> paypal", "credit card to
+# gift card", "swap the visa for paypal"
+_TO_NEXT = re.compile(r"^\s*[,:]?\s*(?:-+>|=>|\u2192|>|to|into|for|over to)\s+(?:(?:the|my|a|your)\s+)?$", re.I)
+
+
+def _old_methods(text: str, spans: list[tuple[int, int]]) -> set[int]:
+    """The positions of the payment methods a message names (their spans, kinds and brands together) that are the
+    ones to move away from, not to: said as the current one ("was on my mastercard, can you put it on paypal", "i paid
+    with my card but i'd rather use paypal"), before an arrow or a "to" and the next method ("mastercard -> paypal",
+    "credit card to gift card"), or asked about in a question when another stands outside one ("Does the refund go
+    to the mastercard? I'd rather have it on the gift card"). Before, the first named was proposed: the method the
+    customer asked to leave."""
+    spans = sorted(set(spans))
+    old: set[int] = set()
+    for i, (a, b) in enumerate(spans):
+        before = re.split(r"[.;!?\n]|\b(?:but|and|so)\b", text[max(0, a - 50):a], flags=re.I)[-1]
+        if _CURRENT_BEFORE.search(before) and not _WISHED_BEFORE.search(before):
+            old.add(a)
+        nxt = next((c for c, _d in spans[i + 1:] if c >= b), None)
+        if nxt is not None and _TO_NEXT.match(text[b:nxt]):
+            old.add(a)
+    asked = {a for a, _b in spans if "?" in text[a:] and
+             not re.search(r"[.!\n]", text[a:a + text[a:].index("?")])}  # in a sentence that ends with "?"
+    if asked and any(a not in asked and a not in old for a, _b in spans):
+        old |= asked
+    return old
+
+
+def _new_method(text: str, found: list[tuple[int, str]], old: set[int] = frozenset()) -> str | None:
     """Of the payment methods (kinds or card brands) a message names, at their positions, the one to use: the
     first not named as the one replaced ("pay with paypal instead of gift card": paypal; "switch from the
-    gift card to paypal": paypal); the first named when every one is. A method named after a self-correction
-    ("pay with the gift card... wait it already is. ok put it on paypal": paypal) is chosen from those after it."""
+    gift card to paypal": paypal) nor at a position of ``old`` (``_old_methods``); the first named when every one
+    is. A method named after a self-correction ("pay with the gift card... wait it already is. ok put it on paypal":
+    paypal) is chosen from those after it."""
     found = sorted(found)
     fixes = [m.end() for m in CORRECTION.finditer(text)]
     if fixes and any(a >= fixes[-1] for a, _ in found):
         found = [(a, k) for a, k in found if a >= fixes[-1]]
-    kept = [k for a, k in found if not _REPLACED.search(text[max(0, a - 30):a])]
+    kept = [k for a, k in found if not _REPLACED.search(text[max(0, a - 30):a]) and a not in old]
     return (kept or [k for _, k in found] or [None])[0]
 
 
@@ -1856,8 +1894,14 @@ def _address_said(text: str) -> tuple[dict[str, str] | None, list[re.Match[str]]
         unit = _UNIT_BEFORE.search(text[:address.start()]) or _UNIT_AFTER.search(text[address.end():])
         if unit and re.search(r"\d", unit.group("a2")):
             a2 = unit.group("a2").strip()
-    return {"address1": a1, "address2": a2, "city": g["city"].strip(),
-            "state": state.upper(), "country": "USA", "zip": g["zip"]}, found
+    said = {"address1": a1, "address2": a2, "city": g["city"].strip(),
+            "state": state.upper(), "country": "USA", "zip": g["zip"]}
+    # a field corrected right after the address, in the same message ("..., OR 97250, sorry I mean 97205", "... 97250 -
+    # wait the zip is 97205 not 97250"): the corrected value (before: the first one proposed and written)
+    tail = text[address.end():].split("\n")[0]
+    if CORRECTION.search(tail) or re.search(r"\b(?:should be|not|instead of|meant)\b", tail, re.I):
+        said = correct_address(said, tail) or said
+    return said, found
 
 
 # a refund said of an exchange's price difference or of where its money goes ("if it's cheaper put the refund on paypal",
@@ -2027,6 +2071,10 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.zips = ZIP.findall(outside)
     if not r.zips:
         r.zips = _ZIP_GLUED.findall(outside)
+    zips_at = [m for m in re.finditer(r"(?<!\d)\d{5}(?!\d)", outside) if m.group(0) in r.zips]
+    if len(zips_at) > 1 and zips_at[-1].group(0) != zips_at[-2].group(0) and \
+            CORRECTION.search(outside[zips_at[-2].end():zips_at[-1].start()]):
+        r.zips = [zips_at[-1].group(0)]  # "76917 - sorry typo 76197": the zip corrected to (before: the first looked up)
     if labelled:  # (the zip of the address to move to is no zip to log in with)
         r.zips = [z for z in r.zips if z != labelled["zip"]]
     spaced = [z for m in _SPACED_ZIP.finditer(without_ids) if len(z := re.sub(r"\s", "", m.group(0))) == 5]
@@ -2113,7 +2161,14 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
             break
     r.other_reason = r.reason is None and bool(OTHER_REASON.search(t))
     kinds = [(m.start(), k) for k, p in PAYMENT_KINDS.items() for m in p.finditer(t)]
-    r.payment_kind = _new_method(t, kinds)
+    # the methods named as the ones to leave ("switch it from my mastercard to paypal", "mastercard -> paypal"), of
+    # kinds and brands together, so a brand so named gives way to the kind named to move to
+    old_methods = _old_methods(t, [(m.start(), m.end()) for p in (*PAYMENT_KINDS.values(), CARD_BRAND) for m in p.finditer(t)])
+    r.payment_kind = _new_method(t, kinds, old_methods)
+    r.refund_method_asked = any(
+        "?" in q and re.search(r"\b(?:refund\w*|money|reimburs\w*)\b", q, re.I) and
+        (CARD_BRAND.search(q) or any(p.search(q) for p in PAYMENT_KINDS.values()))
+        for q in re.findall(r"[^.!?\n]*\?", t))
     ruled = {k for a, k in kinds if _ruled_out_method(t, a)}
     if ruled:
         # "return the watch, and don't put the refund on the gift card": the gift card is ruled out, not the one to use
@@ -2154,7 +2209,15 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.correction = bool(CORRECTION.search(t)) and not r.abandon
     digits = CARD_DIGITS.search(t)
     r.card_last4 = next((g for g in digits.groups() if g), None) if digits else None
-    brand = _new_method(t, [(m.start(), m.group(1).lower()) for m in CARD_BRAND.finditer(t)])
+    left = [a for a, k in kinds if k == "credit_card"] + [m.start() for m in CARD_BRAND.finditer(t)]
+    if r.card_last4 and r.payment_kind not in (None, "credit_card") and left and \
+            all(a in old_methods or _REPLACED.search(t[max(0, a - 30):a]) for a in left):
+        r.card_last4 = None  # "from my card ending 9625 to paypal": the card left, not the one to use
+    brand_at = [(m.start(), m.group(1).lower()) for m in CARD_BRAND.finditer(t)]
+    brand = _new_method(t, brand_at, old_methods)
+    if r.payment_kind not in (None, "credit_card") and all(a in old_methods or _REPLACED.search(t[max(0, a - 30):a])
+                                                           for a, _b in brand_at):
+        brand = None  # "switch it from my mastercard to paypal": the card is the one left, PayPal the one to use
     r.card_brand = {"master card": "mastercard", "american express": "amex"}.get(brand, brand) if brand else None
     r.other_card = bool(OTHER_CARD.search(t))
     brands = [(m.group(1).lower().replace(" ", ""), bool(_NOT_THIS_CARD.search(t[max(0, m.start() - 40):m.start()])))
@@ -2339,8 +2402,11 @@ def _item_mentions(text: str, names: tuple[str, ...]) -> tuple[tuple[int, int, s
         if not spans:
             for w in ws[:-1]:
                 if len(w) >= 3 and w not in _GENERIC_WORDS and counts.get(w) == 1 and w not in heads:
+                    # (or right before "order": "hi yes dumbbell order to ...", "ok so espresso order needs to go to ..."
+                    # name the order by its item, after any words; before: no item, and the default address proposed)
                     spans += [(m.start(), m.end()) for m in re.finditer(rf"\b{re.escape(w)}(?:s|es)?\b", low)
-                              if _AS_NOUN.search(low[:m.start()]) and not _AS_OPTION.search(low[:m.start()]) and
+                              if (_AS_NOUN.search(low[:m.start()]) or _ORDER_AFTER.match(low[m.end():])) and
+                              not _AS_OPTION.search(low[:m.start()]) and
                               not (_WANTED_AS.search(low[:m.start()]) and _AN_OPTION_AFTER.match(low[m.end():])) and
                               not (w.endswith("ing") and _ACTIVITY_BEFORE.search(low[:m.start()]))]
         if not spans:

@@ -864,7 +864,9 @@ class ReferenceTarget(Target):
                 # to 32GB": the one not 32GB yet), said at the proposal
                 "inferred": set(),
                 # payment kinds the customer ruled out ("don't put the refund on the gift card"), never proposed
-                "not_kinds": set()}
+                "not_kinds": set(),
+                # "does the refund go to the mastercard?": answered at the return's proposal
+                "refund_asked": False}
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": list(self.faults),
@@ -2227,6 +2229,8 @@ class ReferenceTarget(Target):
             # instead"); before, a brand said first outranked every method said after it
             g["card_last4"], g["card_brand"], g["other_card"] = r.card_last4, r.card_brand, r.other_card
             g["not_brands"] = list(r.not_brands)
+        if r.refund_method_asked:
+            g["refund_asked"] = True
         if r.not_kinds:  # "no, NOT the gift card": ruled out now, whatever was asked before
             g["not_kinds"] |= set(r.not_kinds)
             if g["payment_kind"] in r.not_kinds:
@@ -4632,6 +4636,12 @@ class ReferenceTarget(Target):
             # the order paid with one: no other place for its refund, said before the proposal asks
             note = ("A refund can only go to the original payment method or to a gift card on your account, so it "
                     f"would go to {self._method_text(pid)}. ")
+        elif self.goal["refund_asked"]:  # "Does the refund go to the mastercard? I'd rather have it on the gift card"
+            # (the proposal names no method but the one written: the gift card only where it is the one)
+            note = ("A refund goes back to the original payment method" +
+                    (", or to a gift card on your account if you prefer" if source == "gift_card" else "") +
+                    f"; this one would go to {self._method_text(pid)}. ")
+        self.goal["refund_asked"] = False
         return missing + note + self._ask(turn, [("return_delivered_order_items",
                                  {"order_id": o, "item_ids": [it["item_id"] for it in items], "payment_method_id": pid})],
                          f"return from order {o}: {names}, and refund {_money(total)} to {self._method_text(pid)}",
