@@ -370,6 +370,7 @@ class Parsed:
     yes: bool = False
     more_names: list[str] = field(default_factory=list)  # names after the lead passenger's ("... and Ana Hernandez")
     slipped_yes: bool = False  # a yes only once a slip is read as the word meant ("yse"): asked again, never acted on
+    yes_with_remark: bool = False  # a yes beside a remark declining something else ("yes cancel it, no need to rebook")
     accepts: bool = False  # a yes to an offer (a return flight, another date); approves no action
     no: bool = False
     later: bool = False  # the customer puts a decision off
@@ -1097,6 +1098,32 @@ _NO_NAME_GIVEN = re.compile(r"(?:\b(?:won'?t|wont|will not|doesn'?t|doesnt|does 
 _FIRST_CUE = re.compile(r"\b(?:first name|given name)(?: is|:|'s)?\s*", re.I)
 
 
+# a name given in labelled parts, in either order: "Last name Tanaka, first Yui", "first: Yui last: Tanaka",
+# "surname Tanaka, given name Yui", "Yui is my first name and Tanaka the last"; a bare "first" / "last" / "given" is a
+# label only beside the other part's label (read by ``_labelled_name``)
+_PART_LABEL = (r"(?P<{g}>(?:(?:my|his|her|the)\s+)?(?:(?P<{g}l>last|sur|family)(?:\s*name|name)?|"
+               r"(?P<{g}f>first|given|fore|christian)(?:\s*names?|name)?))")
+_LABEL_THEN_NAME = re.compile(r"(?<![\w'])" + _PART_LABEL.format(g="a") + r"(?:\s+is|\s*:|\s*-|'s)?\s*(?P<an>" + _LETTERS +
+                              r")(?![\w'])", re.I)
+_NAME_THEN_LABEL = re.compile(r"(?<![\w'])(?P<bn>" + _LETTERS + r")\s+(?:is\s+|as\s+)?" + _PART_LABEL.format(g="b") +
+                              r"(?![\w'])", re.I)
+
+
+def _labelled_name(t: str) -> tuple[str | None, str | None]:
+    """(first, last) of a name said in two labelled parts (``_PART_LABEL``), one of each; (None, None) otherwise."""
+    got: dict[str, str] = {}
+    hits = [("a", m) for m in _LABEL_THEN_NAME.finditer(t)] + [("b", m) for m in _NAME_THEN_LABEL.finditer(t)]
+    for g, m in hits:
+        word, part = m.group(g + "n"), "last" if m.group(g + "l") else "first"
+        if word.lower() in _NOT_NAMES or word.lower() in ("is", "my", "his", "her", "the", "and", "name") \
+                or not _name_token_ok(word) or part in got:
+            continue
+        got[part] = word
+    if len(got) != 2 or got["first"].lower() == got["last"].lower():
+        return None, None
+    return _tidy([got["first"]])[0], _tidy([got["last"]])[0]
+
+
 _PLACE_WORDS = {"to", "from", "into", "via", "through", "thru", "in", "at", "near", "around", "and", "or", "leaving", "visit",
                 "visiting", "fly", "flying", "land", "landing", "towards", "toward", "out", "of"}
 
@@ -1274,6 +1301,8 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         return None, caps  # "FISCHER", "it's KIM": asked for the last name, typed in capitals
     if expecting == "name" and (passport := _caps_family_name(t, places | months)):
         return passport  # "KOWALSKI Carlos": the family name in capitals, as on a passport
+    if (labelled := _labelled_name(t))[0]:
+        return labelled  # "Last name Tanaka, first Yui", "first: Yui last: Tanaka"
     spans: list[tuple[int, int]] = []  # what the cues below read, blanked before the rest is read
     m = _LAST_CUE.search(t)
     if m and _NO_NAME_GIVEN.search(t[max(0, m.start() - 50):m.start()]):
@@ -1595,8 +1624,65 @@ _TRIP_WORDS = re.compile(r"flights?|seats?|tickets?|passengers?|people|persons?|
 
 def is_confirmation(text: str, summary: str = "") -> bool:
     """The reply plainly approves the proposal ``summary`` and says nothing else ("yes, book both
-    seats"; not "ok I'll discuss it with my wife"): ``probe.targets.consent``."""
-    return consent.is_confirmation(text, summary, _TRIP_WORDS)
+    seats"; not "ok I'll discuss it with my wife"): ``probe.targets.consent``; a remark declining something
+    the summary does not propose is set aside first (``without_declined_aside``)."""
+    return consent.is_confirmation(without_declined_aside(text, summary, ("return",)), summary, _TRIP_WORDS)
+
+
+def yes_beside_a_remark(text: str, summary: str) -> bool:
+    """A yes said beside a remark that declines something else, one that is no plain yes on its own: "yes cancel it,
+    no need to rebook", "nope all correct, book it", "yes book it, I don't need anything else". Neither a yes nor a
+    no: the agent asks again for a plain yes (only a declined return, which answers the listing's own question, is
+    set aside in ``is_confirmation`` itself)."""
+    return (bool(summary) and not is_confirmation(text, summary)
+            and consent.is_confirmation(without_declined_aside(text, summary), summary, _TRIP_WORDS))
+
+
+# a remark beside a yes that declines something other than what is proposed: "yes please, no return flight needed"
+# (at a one-way booking, after the listing asked about a return), "yes cancel it, no need to rebook", "yes book it, I
+# don't need anything else", "yes please, I don't want to move it, just cancel"; (kind, words): the kind of action it
+# declines, which must not be the one proposed ("yes, no need to move it" at "Shall I move it?" stays no yes)
+_DECLINED = (("return", r"(?:a |any )?(?:return|way back)(?: flights?| trips?| legs?| tickets?)?|(?:to )?(?:search|look|check)(?:ing)?"
+                        r"(?: for)?(?: a| the)? (?:return|way back)(?: flights?)?"),
+             ("change", r"(?:to )?(?:re-?book(?:ing)?|move|moving|change|changing|reschedul(?:e|ing))(?: it| the (?:booking|flight|date))?"
+                        r"(?: (?:for )?later| to another (?:date|day|flight))?"),
+             ("refund", r"(?:a |any )?refund"),
+             ("", r"anything else|(?:any )?more help|anything more"))
+_DECLINED_ASIDE = re.compile(
+    r"(?:^|[,.;!—–-]+\s*|\s+(?:and|but)\s+)(?:and\s+|but\s+)?(?:(?:i|we)\s+)?"
+    r"(?:(?:don'?t|do not|won'?t|will not)\s+(?:really\s+)?(?:need|want|require)\s+(?:to\s+)?|no\s+(?:need\s+(?:for|to)\s+)?)"
+    r"(?P<what>" + "|".join(f"(?P<k{i}>{w})" for i, (_k, w) in enumerate(_DECLINED)) + r")"
+    r"(?:\s+(?:needed|necessary|required|thanks|thank you|anyway|either|at all|for now|please))*"
+    r"(?:\s*[,.;!—–-]+\s*(?:just\s+)?(?=cancel|book|go ahead|proceed)|(?=\s*(?:[,.;!—–-]|$)))", re.I)
+# a "no" that answers "anything wrong?" before a judgment and an explicit go-ahead: "nope all correct, book it", "No,
+# that's all correct - please book", "no that's fine, go ahead" ("no that's fine" alone stays a no)
+_NO_NOTHING_WRONG = re.compile(r"^\W*(?:no+|nope|nah)\W+(?=(?:(?:that'?s|thats|it'?s|its|everything(?:'s| is)?|all)\s+)*"
+                               r"(?:all\s+)?(?:correct|fine|good|right|ok(?:ay)?|perfect)\W+(?:(?:so|then|please|pls|just)\W+)*"
+                               r"(?:go ahead|book(?: it)?|proceed|do it|confirm)\b)", re.I)
+_RETURN_IN_SUMMARY = re.compile(r"\b(?:return|fly(?:ing)? back|way back|outbound|round[- ]trip)\b", re.I)
+
+
+def without_declined_aside(text: str, summary: str, kinds: tuple[str, ...] | None = None) -> str:
+    """``text`` without the remarks declining what ``summary`` does not propose (``_DECLINED_ASIDE``; only those of
+    ``kinds`` where given, and then no leading "no" either); as it is when nothing is left beside them, or when a
+    remark declines what the summary proposes or one of another kind is said."""
+    t = (text or "").replace("\u2019", "'")
+    if not summary:
+        return text
+    offered = consent._offered_kinds(summary)
+    t = _NO_NOTHING_WRONG.sub("", t) if kinds is None else t
+    out, last = [], 0
+    for m in _DECLINED_ASIDE.finditer(t):
+        kind = next(k for i, (k, _w) in enumerate(_DECLINED) if m.group(f"k{i}"))
+        if (kinds is not None and kind not in kinds) or (kind in offered or (kind == "refund" and "cancel" not in offered)
+                or (kind == "return" and _RETURN_IN_SUMMARY.search(summary))):
+            return text  # "yes, no need to move it" at a move, "yes, no return" at a round trip: no plain yes
+        out.append(t[last:m.start()])
+        last = m.end()
+    if not out:
+        return t if t != (text or "").replace("\u2019", "'") else text
+    rest = (" ".join(out) + " " + t[last:]).strip(" ,.;!-")
+    return rest if re.search(r"\w", rest) else text
 
 
 def is_deferral(text: str) -> bool:
@@ -1966,6 +2052,12 @@ _DROP_TRIP = re.compile(
     r"( after all| any ?more| today)?(?= *[.!,]| *$)|won'?t be (needing|taking|travel+ing|flying|going)|"
     r"(don'?t|do not) need (it|that|this|one|the flight|a flight) any ?more)",
     re.I)
+# one traveller who is not the speaker, as the answer to "How many passengers?": "just him", "only my dad", "not me,
+# just her", "I won't be flying, only him", "just the one" (not "just him and me", "only him and his wife")
+_ONLY_THEM = re.compile(r"\b(?:just|only|solely)\s+(?:him|her|he|she|the one|one (?:person|passenger|traveller|traveler|adult)|"
+                        r"my (?:dad|father|mum|mom|mother|husband|wife|son|daughter|brother|sister|boss|friend|colleague|partner|"
+                        r"grand(?:ma|pa|mother|father))|(?:him|her|he|she) (?:then|alone|himself|herself))\b"
+                        r"(?!\s*(?:and|plus|with|&|\+|too|also|as well)\b|\s+(?:flight|option|way|leg|bag|date|day)s?\b)", re.I)
 # the one booking says they stay at home: "I won't be travelling", "I'm not flying myself"
 _SPEAKER_STAYS = re.compile(r"\b(?:i\s+(?:won'?t|wont|will not)\s+be|i'?m\s+not|i am not|i\s+(?:won'?t|wont|will not))\s+"
                             r"(?:travel+ing|flying|going|coming|travel|fly|go|come)(?:\s+(?:myself|with (?:them|her|him)|"
@@ -3511,6 +3603,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = text_rules.number_value(n)
     p.part_of_party = bool(part)
     p.total_asked = bool(_TOTAL_ASK.search(text))
+    only_them = expecting == "passengers" and p.passengers is None and bool(_ONLY_THEM.search(plain))
+    if only_them:  # "How many passengers?" - "just him", "I won't be flying, only him": the one other traveller
+        p.passengers = 1
     if (m := _FOR_OTHER.search(text)) and not _WITH_SPEAKER.search(text) and not _OTHERS_TOO.search(text):
         p.for_other = re.sub(r"^(?:coll?egue|coleague)$", "colleague", next(g for g in m.groups() if g).lower())
     p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text)) \
@@ -3642,8 +3737,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.no = False
         p.later = p.later and is_deferral(text[:cond.start()])
     _read_timeline(p, text, summary)
-    p.abandon = bool(abandon) and not p.yes
-    p.drop_trip = bool(drop_trip) and not p.yes
+    p.abandon = bool(abandon) and not p.yes and not only_them  # ("I'm not going, only him": he still flies)
+    p.drop_trip = bool(drop_trip) and not p.yes and not only_them
     if dropped and len(p.dates) == 1 and re.search(r"\btoday\b", text, re.I) and not re.search(r"\d", text):
         p.dates, p.date = [], None  # "I don't want to book anything today": no travel date
     p.urgent = bool(_URGENT.search(_NOT_URGENT.sub(" ", text)))  # "no rush at all", "it's not urgent": calm
@@ -3686,6 +3781,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
+    if not p.yes and yes_beside_a_remark(typed, summary):
+        # "yes cancel it, no need to rebook", "nope all correct, book it": no refusal and no request to move, but not a
+        # plain yes either (the verifiers' reading), so asked again
+        p.accepts, p.no, p.closing, p.yes_with_remark = True, False, False, True
+        p.intents -= {"change", "refund", "goodbye"}
     if (summary and not p.yes and (tail := _NOTHING_ELSE.search(typed)) and typed[:tail.start()].strip()
             and is_confirmation(typed[:tail.start()], summary)):
         # "yes go ahead, nothing else after that", "sure, no other questions" at a proposal: a yes said with a

@@ -276,6 +276,9 @@ _FORGET = re.compile(r"\b(?:forget|never ?mind|scrap|drop)\b", re.I)
 _DIFFERENT = re.compile(r"\b(?:change|switch|swap|different|another|other|instead|replace)\b", re.I)
 _BOTH_LEGS = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions|of them)\b|\b(?:for|on) (?:both|each|all)\b|"
                         r"\beach way\b|\bthere and back\b|\bboth\b(?=\W*$)", re.I)
+# "both" of the two travellers: "business for both", "for both please", "both of them are flying" is not it
+_FOR_BOTH = re.compile(r"\bfor (?:the )?both\b(?!\s+(?:ways|legs|flights|directions|dates|days|options|of (?:them|those|these)|"
+                       r"(?:the )?(?:outbound|return|there|back)))", re.I)
 # a pick of one among all the options: "the cheapest of all of them", "the cheaper one of both", "the earliest of all"
 _ONE_OF_ALL = re.compile(r"\b(?:cheapest|cheaper|earliest|earlier|latest|later|best|better|shortest|fastest|lowest|"
                          r"(?:less|least) expensive)(?:\s+(?:one|option|flight|fare|day|date))?\s+of\s+(?:all|both|either)\b"
@@ -585,7 +588,7 @@ _CABIN_TAKE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|alright|all right|fine|hm
                          r"(?:(?:just\s+)?(?:take|have|want|choose|pick|prefer|go with|go for|do|book|stay with|stay in|stick with|"
                          r"stick to|keep|go back to|back to|return to|switch back to)\s+)?(?:the\s+)?(economy|premium|business)"
                          r"(?:\s+economy|\s+class)?(?:\s+(?:seat|fare|cabin))?(?:\s*(?:after all|then|please|pls|thanks|thank you|for me|"
-                         r"instead|again))*\s*(?:[,.!;]|$)", re.I)
+                         r"instead|again|for (?:the )?both|for us both|for the two of us))*\s*(?:[,.!;]|$)", re.I)
 # a question about what the agent has done in this chat: "what did you book?", "did that go through?"
 _WHAT_DONE = re.compile(r"\bwhat (?:did|have) you (?:just |actually |already )?(?:book(?:ed)?|do(?:ne)?|reserve[d]?|hold|held|"
                         r"cancel(?:l?ed)?|change[d]?)\b|\b(?:did|has) (?:that|it|this|the booking|my booking|everything) "
@@ -762,6 +765,7 @@ class ReferenceTarget(Target):
         asked = self._pick_with_question(p)
         if asked is not None:  # "the 10:30 one please. Is that a direct flight?": the pick taken, the question answered
             p = parse(asked[0], self.db, expecting, turn.last_reply)
+        self._both_is_the_party(p)
         self._reply(turn, p)
         if asked is not None:
             self._answer_beside_pick(turn, asked[1])
@@ -769,6 +773,14 @@ class ReferenceTarget(Target):
         self._side_notes(turn)
         self._name_noted(turn, p)
         self._urgent_recap(turn)
+
+    def _both_is_the_party(self, p: Parsed) -> None:
+        """"business for both", "economy is fine for both", "option 2 for both" on a one-way trip with no return in
+        play: "both" is the two travellers (2 passengers), never both directions; the party already said otherwise is
+        kept (then "both" is asked about as before)."""
+        if (p.passengers is None and _FOR_BOTH.search(p.text) and len(self.legs) <= 1 and not self.return_date
+                and not p.return_date and not p.has("round_trip") and self.passengers in (None, 2)):
+            p.passengers = 2
 
     def _side_notes(self, turn: TurnContext) -> None:
         """A price other than the one quoted asked for ("can you match $700?", "so book it at $700 then"): said
@@ -1164,6 +1176,13 @@ class ReferenceTarget(Target):
                 out.append("I think you meant yes; before I go ahead, please confirm with a plain yes. " + pend["said"])
                 turn.say(" ".join(out))
                 return
+            if p.yes_with_remark and not self._changes(p):
+                # "yes cancel it, no need to rebook", "nope all correct, book it": neither a no nor a move asked for,
+                # but no plain yes either; asked again, nothing done
+                self.pending = pend
+                out.append("Understood. Before I go ahead, please confirm with a plain yes. " + pend["said"])
+                turn.say(" ".join(out))
+                return
             if p.yes and not self._changes(p):
                 self._execute(turn, pend, out)
                 turn.say(" ".join(out))
@@ -1300,7 +1319,10 @@ class ReferenceTarget(Target):
         if alt and _OTHER_DAY.search(p.text) and not p.no and not self._changes(p) and self.pending is None:
             p.date, p.dates = alt, [alt]  # "I also checked 2026-05-04 ..." - "ok let's do the cheaper day"
         if (p.selection is None and not p.flight_ids and p.fare_class and self.pending is None
-                and (m := _CABIN_TAKE.match(p.text)) and self._open_options()):
+                and (m := _CABIN_TAKE.match(p.text) or (_FOR_BOTH.search(p.text) and next(
+                    (c for c in (_CABIN_TAKE.match(x) for x in re.split(r"(?<=[,;.!])", p.text)) if c), None)))
+                and self._open_options()):
+            # ("ok let's splurge, business for both, Fatima Ramirez": the cabin said in a clause of its own)
             p.selection = m.group(1).lower()  # "Ok, I take the business then. Name ...": that cabin's listed flight
         offered, self.offered_return = self.offered_return, False
         retry, self.offered_retry = self.offered_retry, False
