@@ -127,6 +127,37 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 STORE_ACTIONS = re.compile(r"return|returns|exchange|exchanges|refund|refunded|send (?:it|them|those) back|send back|back", re.I)
 _REASON_AGAIN = re.compile(r"\b(?:(?:it'?s|it is|because|reason|as)\s+)?(?:no longer needed|no longer need(?:s|ed)? it|"
                            r"ordered (?:it )?by mistake)\b", re.I)
+# an aside about the purchase or the refund's speed, in its own clause after an explicit yes: "yes, I don't think I'll
+# need it", "yep, not sure why I bought it lol", "yes... probably for the best", "yes please, hopefully the refund shows
+# up before friday" (before: the proposal asked again, or "take your time"). Only these whole asides, after a yes that
+# opens the reply: "ok, not sure", "yes, probably", "yes, hopefully it goes to the gift card" still are no yes.
+_OPEN_YES = r"^\W*(?:y+e+s+|yeah+|yea|yep+|yup+)\b(?:\W+(?:please|pls|plz|go ahead|do it))?"
+_PURCHASE_ASIDE = re.compile(
+    _OPEN_YES + r"\s*(?:[,;:.!-]+|\.\.\.)\s*(?:and\s+|honestly\s+|tbh\s+)?(?P<aside>"
+    r"(?:i\s+)?(?:don'?t|do not|dont)\s+think\s+i'?(?:ll| will)\s+(?:need|use|want)\s+(?:it|them|that|this)"
+    r"(?:\s+(?:any ?more|again|after all))?|"
+    r"(?:not sure|no idea|dunno|idk)\s+why\s+i\s+(?:ever\s+)?(?:bought|ordered|got|purchased)\s+(?:it|them|that|this|these|those)"
+    r"(?:\s+in the first place)?|"
+    r"(?:i\s+)?(?:probably\s+|really\s+)?(?:should(?:\s+have|'ve)\s+never|never\s+should(?:\s+have|'ve)|"
+    r"shouldn'?t\s+(?:have|'ve))\s+(?:bought|ordered|got(?:ten)?|purchased)\s+(?:it|them|that|this|these|those)"
+    r"(?:\s+in the first place)?|"
+    r"(?:it'?s\s+|that'?s\s+)?(?:probably\s+)?for the best|"
+    r"hopefully\s+(?:the\s+|my\s+)?(?:refund|money)\s+(?:shows?\s+up|comes?\s+(?:back|through)|arrives?|"
+    r"hits?(?:\s+my account)?|lands?|goes through|is\s+(?:quick|fast))"
+    r"(?:\s+(?:quick(?:ly)?|fast|soon|before\s+\w+|by\s+\w+|this week|in time))?"
+    r")(?:\s+(?:lol|haha|tbh))?\W*$", re.I)
+
+
+_FOREIGN_YES = re.compile(r"\W*(?:s[i\u00ed\u00ec]|oui|ja|sim|da|hai)(?:\W+(?:s[i\u00ed\u00ec]|oui|ja|sim|por favor|"
+                          r"s'il vous pla[i\u00ee]t|bitte|merci|gracias|grazie))*\W*", re.I)
+
+
+def _without_aside(t: str) -> str:
+    """The reply without such an aside: "yes, I don't think I'll need it" -> "yes,"."""
+    m = _PURCHASE_ASIDE.match(t)
+    return t[:m.start("aside")] if m else t
+
+
 # an action taken back by the words before it: "don't cancel", "do not need it returned", "no need to exchange them"
 # ("I'm not cancelling W6116680, I'm just wondering ...", "I don't want to cancel W3168895 - I just want to change
 # where it ships": an order named after the verb is the order in hand too)
@@ -1389,6 +1420,7 @@ class Reading:
     stateless_address: dict[str, str] | None = None
     home_said: bool = False  # the address said with the name, its zip taken to log in ("Mei Patel, 445 Maple Dr, ...")
     yes: bool = False
+    aside_yes: bool = False  # a yes with an aside about the purchase, or "si" / "oui": a plain yes asked for
     restated_yes: bool = False  # a yes beside the proposal's order said back ("so you'll cancel W1? yes go ahead")
     no: bool = False
     refused: set[str] = field(default_factory=set)  # actions the message refuses ("don't cancel it")
@@ -2017,6 +2049,13 @@ _WHO_TO_ASK = re.compile(r"\bwho\s+(?:can|could|should|do|would|shall)\s+(?:i|we
                          r"(?:i|we)\s+(?:can|could)\s+(?:talk|speak)\s+to\b", re.I)
 
 
+# a complaint to be lodged, which no store action takes: "I'd like to lodge a formal complaint", "how do I file a
+# complaint?", "I want to complain about your service" (not "no complaints", "I'm not complaining, but ...")
+_COMPLAINT = re.compile(r"(?<!\bno )(?<!\bnot )\b(?:(?:lodge|file|make|submit|raise|register|log|put in|open|send)\s+"
+                        r"(?:a\s+|an\s+|my\s+)?(?:formal\s+|official\s+|written\s+)?complaint|formal complaint|"
+                        r"(?:want|like|wish|need|going)\s+to\s+complain|complaints? (?:department|team|form|process))\b", re.I)
+
+
 def asks_compensation(text: str) -> bool:
     """The message asks for compensation, which no store action here gives."""
     return bool(_COMPENSATION.search(text))
@@ -2112,6 +2151,13 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
             r.intents -= {"return", "exchange"}
         if _WHO_TO_ASK.search(t):
             r.intents.add("human")
+    if _COMPLAINT.search(t) and not (r.intents & {"cancel", "return", "exchange", "modify", "address", "payment"} or
+                                     ORDER_ID.search(t) or mentioned_items(t, [p.name for p in db.products.values()]) or
+                                     any(w.removesuffix("s") in _catalogue_words() - _GENERIC_WORDS
+                                         for w in re.findall(r"[a-z]+", t.lower()))):
+        # a complaint alone: a person takes it, as a request no tool can handle (before: the menu again); one about an
+        # item or order ("the kettle arrived cracked, I want to file a complaint") is met with what can be done for it
+        r.intents.add("human")
     r.refund_timing = bool(REFUND_TIMING.search(t))
     if r.refund_timing and _PAST_Q.match(t) and not re.search(r"\b(?:when|how (?:long|soon|many days))\b", t, re.I):
         r.refund_timing = False  # "has the refund come through yet?": whether it has, asked of the order (below)
@@ -2184,6 +2230,14 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     said_back = _restated_address(_restated_method(_REASON_AGAIN.sub(" ", t), question), question)
     r.yes = is_confirmation(said_back, question, STORE_ACTIONS)
     # (the verifier's consent reading takes no such yes for a plain one: the clerk asks once, keeping the request)
+    # a yes with an aside ("yes, I don't think I'll need it") or a bare yes in another language ("si", "oui"): asked
+    # once for a plain yes, saying so (the consent reading takes neither for a yes; before: the proposal repeated with
+    # no word of why, or "take your time")
+    r.aside_yes = not r.yes and (_without_aside(said_back) != said_back and
+                                 is_confirmation(_without_aside(said_back), question, STORE_ACTIONS) or
+                                 bool(_FOREIGN_YES.fullmatch(t.strip())))
+    if r.aside_yes:  # (the whole reply is the yes and its aside: "the refund" of "hopefully the refund shows up" asks no return)
+        r.intents, r.refund_timing = set(), False
     r.restated_yes = not r.yes and (plain_order := _restated_order(said_back, question)) != said_back and \
         is_confirmation(plain_order, question, STORE_ACTIONS)
     r.no = bool(NO.search(plain)) or bool(_LATE_NO.search(plain)) or bool(_SOFT_NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
@@ -2274,13 +2328,20 @@ _AN_OPTION_AFTER = re.compile(r"\s+(?:one|ones|version|model|type|kind|option|co
 
 
 # other words people use for a product
-_ALIASES = {"t shirt": ("tee", "tee shirt"), "e reader": ("ebook reader", "e book reader"),
-            "headphones": ("headset",), "sunglasses": ("shades",), "bicycle": ("bike",),
+_ALIASES = {"t shirt": ("tee", "tee shirt"),
+            "headphones": ("headset",), "bicycle": ("bike",),
             "espresso machine": ("espresso maker",),  # (not the Coffee Maker by its "maker")
             # "the shoes", "my trainers" of Sneakers ('shoe' only where no Running Shoes is among the names, and
             # never inside another product's name: "running shoes"); "rucksack", "cologne", "power bank", "bbq"
             "sneakers": ("shoe", "trainer"), "backpack": ("rucksack",), "perfume": ("cologne", "fragrance"),
-            "portable charger": ("power bank", "powerbank"), "grill": ("barbecue", "bbq")}
+            "portable charger": ("power bank", "powerbank"), "grill": ("barbecue", "bbq"),
+            # everyday words for earbuds and dumbbells: before, "the earphone in my other order, please make them black"
+            # named no item and the request was dropped ('buds' only in the plural: not "thanks bud")
+            "wireless earbuds": ("earphone", "ear phone", "ear bud", "buds"),
+            "dumbbell set": ("weights", "dumbells"),
+            "luggage set": ("suitcase",), "vacuum cleaner": ("hoover",), "patio umbrella": ("parasol",),
+            "led light bulb": ("lightbulb",), "sunglasses": ("shades", "sunnies"),
+            "e reader": ("ebook reader", "e book reader", "kindle")}
 # words a typo rule must not read as a product ('better' is not 'letter')
 _COMMON = frozenset("should would could better little bottle return change cancel please thanks rather order orders "
                     "instead option options another before stupid simple single second charge refund".split())
@@ -2520,6 +2581,26 @@ def order_naming_items(text: str, names: list[str]) -> set[str]:
         if not neg:
             uses.setdefault(name, []).append(bool(_ORDER_AFTER.match(low[b:]) or _ORDER_BEFORE.search(low[:a])))
     return {n for n, refs in uses.items() if all(refs)}
+
+
+# a change of the order's item said of "it" or by an option's name, after the item named only to say which order: "two
+# things on the keyboard order: switch it to linear, and ship it to ...", "for my keyboard order please change the
+# switches to linear" (not "ship it to 434 Elm St", "switch it to paypal", "change it to my new address")
+_IT_BECOMES = re.compile(r"\b(?:make|switch|change|turn|swap|get)\s+(?:it|them|that|this one)\s+(?:(?:over\s+)?(?:to|into|for)\s+)?"
+                         r"(?:an?\s+|the\s+)?(?!(?:sure|quick|fast|snappy|happen|work|easy|simple|right|go|so|priority|clear|"
+                         r"sense|the|my|our|your|both|all|ship|shipped|arrive|there|here|back|off|out|up|on|over|a|an|paypal|"
+                         r"pay|card|gift|visa|mastercard|master|credit|debit|amex|new|different|another|address|instead|"
+                         r"payment|cancel\w*|return\w*)\b)[a-z]", re.I)
+
+
+def item_change_of_order_item(text: str, options: dict[str, str]) -> bool:
+    """The request changes the item that it named only to say which order: it says what "it" should become, or names
+    one of the item's options ("the switches", "the colour"), as ``_IT_BECOMES`` reads it."""
+    low = text.lower().replace("-", " ").replace("\u2019", "'").replace("colour", "color")
+    keys = {w for k in options for w in k.lower().split() if len(w) > 3 and w not in ("type", "size")} | \
+        ({"size"} if "size" in options else set())
+    return bool(_IT_BECOMES.search(low)) or any(
+        re.search(rf"\b(?:the|its|their)\s+{re.escape(k)}(?:e?s)?\b", low) for k in keys)
 
 
 def mention_windows(text: str, name: str, names: list[str]) -> list[str]:
@@ -2878,6 +2959,25 @@ def said_as_now(text: str, current: dict[str, str], variants: list[dict[str, str
             values.setdefault(k, set()).add(v)
     own = {v.lower() for v in current.values()}
     return [(key, x, y) for key, _, x, y in _from_to(_plain(text), values) if key in current and x.lower() not in own]
+
+
+def waived_options(text: str, keys: list[str]) -> set[str]:
+    """The options the customer says they don't mind ("ram doesnt matter", "I don't care about the colour", "any storage
+    is fine", "whatever screen size"): no longer asked for, though named before (before: "more ram" kept, and the
+    6.5-inch phone asked for next was "not in that combination")."""
+    low = text.lower().replace("\u2019", "'").replace("colour", "color")
+    out = set()
+    for key in keys:
+        k = key.lower()
+        names = "|".join(re.escape(x) for x in dict.fromkeys([k, k.split()[-1] if k.split()[-1] not in ("type", "size")
+                                                                 else k, k.split()[0]]) if len(x) > 1)
+        if re.search(rf"\b(?:the\s+)?(?:{names})\s+(?:doesn'?t|does not|dont|won'?t|really doesn'?t)\s+(?:really\s+)?matter|"
+                     rf"\b(?:don'?t|do not|dont)\s+(?:really\s+)?(?:care|mind)\s+(?:about|for|which|what)\s+(?:the\s+)?(?:{names})\b|"
+                     rf"\b(?:any|whichever|whatever)\s+(?:{names})\s+(?:is\s+|'s\s+)?(?:fine|ok|okay|good|works|will do)\b|"
+                     # ("whatever screen size", not "don't want any backlight")
+                     rf"\bwhatever\s+(?:{names})\s*(?:$|[,.;!])|\b(?:{names})\s+(?:is\s+)?(?:not important|irrelevant|unimportant)", low):
+            out.add(key)
+    return out
 
 
 def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, str]], name: str = "") -> dict[str, str]:

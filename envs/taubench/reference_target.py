@@ -51,6 +51,7 @@ from envs.taubench.language import (
     default_address_asked,
     either_values,
     info_only_orders,
+    item_change_of_order_item,
     item_mentions,
     item_verbs,
     kinds_by_order,
@@ -75,6 +76,7 @@ from envs.taubench.language import (
     side_question,
     taken_back,
     unknown_options,
+    waived_options,
     wanted_options,
 )
 from envs.taubench.policies import HANDOFF
@@ -361,6 +363,9 @@ _NO_THEN_YES = re.compile(r"^\W*(?:no+|nope|nah|wait|hold on|hang on|hmm+|um+)\W
 _TELL_FIRST = re.compile(r"\b(?:tell|show|give|remind) me\b|\blet me (?:know|see)\b|\bi (?:want|need|would like|'?d like) "
                          r"to (?:know|see)\b", re.I)
 # a question about the choices the clerk's question offers ("what are my options?", "what reasons are there?")
+# "is there a cheaper black one?", "do you have anything less expensive in black?", "any cheaper options?"
+_CHEAPER_Q = re.compile(r"\b(?:is there|are there|do you have|have you got|got|any|anything|something|what about)\b[^.?!]{0,30}?"
+                        r"\b(?:cheaper|less expensive|lower[- ]priced|more affordable)\b", re.I)
 _ASKS_CHOICES = re.compile(r"\b(?:what|which)\b[^.?!]{0,30}\b(?:options?|choices?|reasons?|sizes?|colou?rs?|kinds?|"
                            r"ones?|methods?)\b|\bwhat (?:can|should|do) i (?:say|pick|choose|put|answer)\b|"
                            r"\bwhat do you mean\b|\bwhat does that mean\b|\bmeaning\?|\blike what\b", re.I)
@@ -771,8 +776,11 @@ def _compared(item: dict[str, Any], variants: dict[str, Any], text: str) -> dict
 def _wanted(item: dict[str, Any], product: dict[str, Any], text: str) -> dict[str, str]:
     """The options the text asks for, by name ("in 30ml") or, when none is named, by comparison ("a smaller one")."""
     variants = product.get("variants", {})
-    return wanted_options(text, item["options"], [v["options"] for v in variants.values()], item["name"]) or \
+    want = wanted_options(text, item["options"], [v["options"] for v in variants.values()], item["name"]) or \
         _compared(item, variants, text)
+    # an option the customer no longer minds is no longer asked for: "make it the 6.5 inch one, ram doesnt matter"
+    waived = waived_options(text, list(item["options"]))
+    return {k: v for k, v in want.items() if k not in waived}
 
 
 # "return both", "both, please": the two items of an order of two (not "both watches", "both the ...")
@@ -1114,6 +1122,12 @@ class ReferenceTarget(Target):
             # watch?": the sum over every part of the request in hand, read from the orders' prices, nothing written
             # (before: only the amount of the proposal on screen)
             return turn.say(f"{lead}{whole} {self.proposal}")
+        if self.pending and "?" in r.text and _CHEAPER_Q.search(r.text) and not (r.intents & ACTING - {"modify", "exchange"} or
+                                                                           r.order_ids or r.yes) and \
+                (cheaper := self._cheaper_said(turn, r.text)):
+            # "is there a cheaper black one?" at an item change: the cheaper available options that keep what is named
+            # (before: "As proposed, you get $103.28 back", the question unanswered)
+            return turn.say(f"{lead}{cheaper} {self.proposal}")
         if money and "?" in r.text and _PRICE_Q.search(r.text) and not (r.intents & ACTING or r.order_ids or r.yes or
                                                                          other_method):
             # "whats the difference in price?" / "is that more expensive?" at a proposal that says it
@@ -1260,6 +1274,9 @@ class ReferenceTarget(Target):
             if yes_and and not (self.urgent and self._has("skip_confirm_when_urgent")):
                 lead += ("Just to be sure: I need a clear yes before I go ahead; I'll come to the rest of your "
                          "request right after. ")
+            elif r.aside_yes and not (r.order_ids or fixing):
+                # "yes, I don't think I'll need it", "si": a yes the consent reading doesn't take alone; said so
+                lead += "Just to be sure: I need a plain yes (or no) before I go ahead. "
             elif (LATER.search(r.text) or _HESITANT.search(r.text)) and not r.order_ids and not fixing and not _NO_THEN_YES.match(
                     r.text) and not (
                     r.intents & ACTING or self._corrects_items(r) or r.payment_kind or r.reason):
@@ -1748,6 +1765,32 @@ class ReferenceTarget(Target):
                 shown = "; ".join(_opts({x: y for x, y in v["options"].items() if x not in fixed}) for v in cands[:8])
                 with_ = f" with {', '.join(f'{x} {y}' for x, y in fixed.items())}" if fixed else ""  # "with size 11"
                 return f"Available {item['name']} options{with_}: {shown}."
+        return None
+
+    def _cheaper_said(self, turn: TurnContext, text: str) -> str | None:
+        """The available options of the item in the proposed change that cost less than the one proposed and have the
+        values the question names ("is there a cheaper black one?"), cheapest first; or that there is none."""
+        for _tool, args in self.pending:
+            o, new = args.get("order_id"), args.get("new_item_ids") or []
+            items = {it["item_id"]: it for it in self.orders.get(o, {}).get("items", [])}
+            for old_id, new_id in zip(args.get("item_ids") or [], new):
+                item = items.get(old_id)
+                product = self._product(turn, item["product_id"]) if item else None
+                proposed = (product or {}).get("variants", {}).get(new_id)
+                if not product or not proposed:
+                    continue
+                variants = [v for v in product.get("variants", {}).values() if v.get("available")]
+                fixed = {k: v for k in proposed["options"] for v in dict.fromkeys(x["options"].get(k) for x in variants)
+                         if v and option_score(text, {k: v})}
+                cands = sorted((v for v in variants if v["price"] < proposed["price"] and v["item_id"] != item["item_id"]
+                                and all(v["options"].get(k) == x for k, x in fixed.items())), key=lambda v: v["price"])
+                with_ = f" with {_opts(fixed)}" if fixed else ""
+                if not cands:
+                    return (f"There is no available {item['name']}{with_} cheaper than the one proposed "
+                            f"({_money(proposed['price'])}).")
+                shown = "; ".join(f"{_opts(v['options'])} ({_money(v['price'])})" for v in cands[:6])
+                return (f"Cheaper available {item['name']} options{with_} than the one proposed "
+                        f"({_money(proposed['price'])}): {shown}. Tell me if you'd like one of them instead.")
         return None
 
     def _refund_said(self, r: Reading | None = None) -> str:
@@ -3891,6 +3934,13 @@ class ReferenceTarget(Target):
                 chosen += picked
             else:
                 unclear.append((name, same))
+        if not (chosen or unclear) and kind != "return" and g["intents"] & {"exchange", "modify"}:
+            # "two things on the keyboard order: switch it to linear, and ship it to ...": the one item that named the
+            # order is the one to change (before: the change dropped without a word, only the address done)
+            for name in said:
+                same = [i for i, it in enumerate(items) if it["name"] == name]
+                if name in says_order and len(same) == 1 and item_change_of_order_item(g["text"], items[same[0]]["options"]):
+                    chosen += same
         return [it for i, it in enumerate(items) if i in chosen], unclear
 
     def _shared_words(self, o: str) -> list[tuple[str, list[int]]]:
@@ -4190,6 +4240,9 @@ class ReferenceTarget(Target):
         known = item_mentions(text, have) + item_mentions(text, self.product_names)
         options = self._option_words(orders)
         lasts = {n.lower().replace("-", " ").split()[-1] for n in have}
+        # the name of an item's option is no missing item: "change the switches to linear" of a keyboard
+        options |= {w for x in orders for it in self.orders[x].get("items", []) for k in it["options"]
+                    for w in k.lower().split()}
         missing += [words for a, b, words in named_things(text)
                     if not any(x < b and a < y for x, y, _, _ in known) and
                     not any(last.endswith(re.sub(r"e?s$", "", words.split()[-1])) for last in lasts) and
@@ -4896,7 +4949,8 @@ class ReferenceTarget(Target):
         asked = {**item["options"], **want}
         either = either_values(text, [v["options"] for v in variants.values()])  # ("silver or black": silver is asked)
         asked.update({k: v for k, v in variant["options"].items() if v in either.get(k, ()) and asked.get(k) in either[k]})
-        differs = [k for k, v in variant["options"].items() if asked.get(k) is not None and v != asked[k]]
+        waived = waived_options(text, list(item["options"]))  # ("ram doesnt matter": any RAM is what was asked)
+        differs = [k for k, v in variant["options"].items() if asked.get(k) is not None and v != asked[k] and k not in waived]
         if not differs:
             return ""
         exists = any(v["options"] == asked for v in variants.values())
