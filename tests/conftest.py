@@ -14,9 +14,9 @@ def domain():
 
 
 # Tests marked ``tiny_auditor`` load the default tiny auditor (found by running the suite with the
-# cache's build made to fail). They run after the others: `make test` builds the auditor in the
-# background on one core while the rest of the suite runs, and probe.auditor.tiny.build_lock makes
-# the first of them wait for that build instead of starting a second one. An unmarked test that
+# cache's build made to fail). In one pytest process they run after the others, and
+# probe.auditor.tiny.build_lock makes the first of them wait for a build under way instead of
+# starting a second one; `make test` runs them as a second process after its background build. An unmarked test that
 # loads it still passes, only sooner in the order (it then waits for the build there).
 _PHASES: dict[str, float] = {}
 _LATE_IDS: set[str] = set()
@@ -26,9 +26,14 @@ def pytest_collection_modifyitems(session, config, items):
     """The ``tiny_auditor`` tests last, each group in its collected order."""
     late = [it for it in items if it.get_closest_marker("tiny_auditor")]
     items[:] = [it for it in items if not it.get_closest_marker("tiny_auditor")] + late
+
+
+def pytest_collection_finish(session):
+    """The phases' sizes once -k / -m have deselected what they do."""
+    late = [it for it in session.items if it.get_closest_marker("tiny_auditor")]
     _PHASES["late"] = len(late)
     _LATE_IDS.update(it.nodeid for it in late)
-    _PHASES["early"] = len(items) - len(late)
+    _PHASES["early"] = len(session.items) - len(late)
 
 
 def pytest_sessionstart(session):
@@ -41,12 +46,16 @@ def pytest_runtest_logstart(nodeid, location):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """One line with the two phases' times, so that the suite's critical path can be read from CI."""
+    """One line with the phases' times, so that the suite's critical path can be read from CI
+    (`make test` runs the two phases as two pytest processes: then each prints its own)."""
     if "first_late" not in _PHASES:
         return
     now = time.monotonic()
+    late = f"{_PHASES['late']} tiny_auditor tests {now - _PHASES['first_late']:.0f} s"
+    if not _PHASES["early"]:
+        terminalreporter.write_line(f"phases: {late} (started after the background build)")
+        return
     terminalreporter.write_line(
         f"phases: {_PHASES['early']} tests without the tiny auditor "
-        f"{_PHASES['first_late'] - _PHASES['start']:.0f} s, then {_PHASES['late']} tiny_auditor tests "
-        f"{now - _PHASES['first_late']:.0f} s (the first of them waits for the background build)")
-
+        f"{_PHASES['first_late'] - _PHASES['start']:.0f} s, then {late} "
+        f"(the first of them waits for the background build)")
