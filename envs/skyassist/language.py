@@ -240,6 +240,16 @@ _INTENTS: dict[str, re.Pattern] = {
                        r"without (charging|being charged)|(don'?t|do not|not) (want (you )?to )?charg(e|ing) (me|us|my card|"
                        r"the card|it|anything)( \w+)? (yet|now|today|for now|just yet|right now)|no charge (yet|now|today|"
                        r"for now|just yet)|"
+                       # no payment until later, in other words: "don't charge anything until I confirm", "dont take
+                       # payment yet", "reserve it but don't bill me", "I can't pay until friday", "lock in the price
+                       # before paying", "hold off on payment"
+                       r"(don'?t|do not|not|no need to) (want (you )?to )?(charg(e|ing)|bill(ing)?|invoice) (me|us|my card|the card|"
+                       r"it|anything|any\w*)( (for (it|them)|anything|just))?(?= *([.,;!?]|$|until|till|til|before|yet|for now))|"
+                       r"(don'?t|do not|not|no need to) (want (you )?to )?(take|process|collect|run) (any |the |my )?"
+                       r"(payment|money|card)( \w+)? (yet|now|today|for now|just yet|right now|until|till|before)|"
+                       r"(can'?t|cannot|can not|unable to|won'?t be able to) pay (until|till|til|before|yet|right now|today)|"
+                       r"before pay(ing|ment)|hold off on (the )?(payment|paying|charg\w+|billing)|"
+                       r"lock (in )?(the |that |this |a )?(price|fare|rate|seat)s?( in)?|lock (it|them|that|one|a seat) in|"
                        # payment put off to a later day: "I'll settle the payment next week", "we'll pay tomorrow"
                        r"(pay|settle( up)?|sort out|make|do|handle|take care of)( for (it|them)| the (payment|bill|balance|"
                        r"fare)| up)? (later|next (week|month|friday|monday)|tomorrow|another day|in a few days|at a later date|"
@@ -384,6 +394,8 @@ class Parsed:
     no_preference: bool = False  # "any", "whichever", "you pick": no option preferred
     split_now: bool = False  # a group split across bookings, this booking's share given ("9 now and 5 later")
     split_rest: int | None = None  # the other share of a group split in two on the same flights ("one for 9, one for 4")
+    rest_name: tuple[str | None, str] | None = None  # the lead said for that other share ("the 3 under Emre Yilmaz")
+    rest_speaker: bool = False  # that other share goes under the speaker's own name ("3 under Emre, 9 under mine")
     pay_day: str | None = None  # the day the customer says they will pay or decide ("I get paid on Friday")
     day_asked: str | None = None  # the day a flight asked about by number is thought to fly ("is SA2534 on time today?")
     urgent: bool = False
@@ -3171,6 +3183,43 @@ _REST_ELSEWHERE = re.compile(r"\b(?:later|another|different|next|other|separate)
                              r"\btomorrow\b|\blater\b|\bnext\s+(?:week|month)\b", re.I)
 
 
+# one share of a split group with the name it goes under: "the 3 under Emre Yilmaz", "Do 9 on mine", "the other three
+# go under Emre Yilmaz", "9 under my name", "the other 3 with my colleague Emre Yilmaz as name" (names capitalised)
+_SHARE_NAMED = re.compile(
+    r"(?<![\w:$#./-])(?i:(?P<other>(?:the\s+)?(?:other|remaining|last)\s+)?(?:the\s+)?)(?P<n>(?i:" + _SH[1:-1] + r"))\b"
+    r"(?i:\s+(?:people|passengers|persons?|seats|pax|travell?ers|of (?:us|them)))?"
+    r"(?i:\s+(?:(?:can|should|will|shall|to|would)\s+)?(?:go(?:es)?|be|are|is|booked|put))?"
+    r"(?i:\s+(?:under|on|in|with))\s+"
+    r"(?i:the\s+name\s+(?:of\s+)?|(?:my\s+)?(?:colleague|friend|co-?worker|boss|manager|sister|brother|wife|husband|"
+    r"partner|mum|mom|dad|father|mother|son|daughter|teacher|leader|conductor|cousin)\s+)?"
+    r"(?P<who>(?i:my\s+name|mine|me|myself|my\s+booking|my\s+reservation)\b|(?-i:[A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2}))")
+_SPEAKER = re.compile(r"(?i)my\s+name|mine|me|myself|my\s+booking|my\s+reservation")
+
+
+def _shares_named(text: str, p: Parsed) -> tuple[int, int] | None:
+    """A group split in two with the lead of a share said: the other share's lead into ``p.rest_name`` (or
+    ``p.rest_speaker``), so it is never read as this booking's name; the span of that name in the text (to leave it out
+    of the name reading). Both shares said with their names ("9 under my name, 3 under Emre Yilmaz", "Do 9 on mine.
+    The other three go under Emre Yilmaz") also set the split itself, this booking's share first."""
+    found = [(text_rules.number_value(m.group("n")), bool(m.group("other")), m) for m in _SHARE_NAMED.finditer(text)]
+    found = [x for x in found if x[0]]
+    if len(found) >= 2 and not p.split_rest and found[0][0] and found[1][0] and not found[0][1]:
+        p.passengers, p.split_now, p.split_rest = found[0][0], True, found[1][0]  # "9 under mine, 3 under Emre"
+    if not p.split_rest:
+        return None
+    mine = next((x for x in found if x[0] == p.passengers and not x[1]), None)
+    rest = next((x for x in found if x is not mine and (x[1] or x[0] == p.split_rest)), None)
+    if rest is None:
+        return None
+    who = rest[2].group("who")
+    if _SPEAKER.fullmatch(who):
+        p.rest_speaker = True
+    else:
+        words = who.split()
+        p.rest_name = (" ".join(words[:-1]) or None, words[-1])
+    return rest[2].span("who")
+
+
 def split_shares(text: str) -> tuple[int, int] | None:
     """The two shares of a group split into two bookings on the same flights, this booking's first ("one for 9 and
     one for 4": (9, 4)); None when no two shares are said, or the second goes another day or on another flight."""
@@ -3476,11 +3525,38 @@ def _word_surname_reply(text: str, db, expecting: str | None) -> tuple[str | Non
     return given, m.group(2)
 
 
+# an idea taken back in the middle of a message: "premium for me and my son? scratch that. july 23 please", "can we
+# do 2 in business? never mind, what about the 25th", "option 2. forget that, the first one": what comes before it (its
+# sentence, and the one before when that sentence only reacts: "oh no, it's just one seat left. never mind") is no
+# part of the request; "never mind the return", "forget that I asked" take nothing back
+_RETRACTED = re.compile(r"\b(?:scratch|strike|disregard) (?:that|this)\b(?: (?:idea|thought|one|last bit|part))?"
+                         r"|\b(?:forget|ignore) (?:about )?(?:that|this|it)(?: (?:idea|thought|one|last bit|part))?"
+                         r"(?=\s*(?:[.,!;:\-–—…]|$))"
+                         r"|\bnever ?mind(?: (?:about )?that)?(?=\s*(?:[.,!;:\-–—…]|$))|\bnvm\b(?=\s*(?:[.,!;:\-–—…]|$))",
+                         re.I)
+_REACTS = re.compile(r"\W*(?:oh|ohh|hmm+|ah+|ugh|wait|no|nope|actually|well|um+|uh+|argh|damn|hm+)\b", re.I)
+
+
+def _without_taken_back(text: str) -> str:
+    """The message without what it takes back before a "scratch that" / "never mind" said mid-message (see
+    ``_RETRACTED``); the message as it is when nothing follows the marker or nothing but a reaction precedes it."""
+    for m in reversed(list(_RETRACTED.finditer(text))):
+        before, after = text[:m.start()], text[m.end():].lstrip(" .,!;:-–—…")
+        if not re.search(r"\w", after) or not re.search(r"\w", _REACTS.sub(" ", before)):
+            continue  # "ok never mind", "hmm, scratch that": nothing taken back here (read as the message says)
+        sentences = [x for x in re.split(r"(?<=[.!?])\s+|\n+", before.strip()) if x.strip()]
+        keep = sentences[:-1]
+        while keep and _REACTS.match(sentences[len(keep)]):  # "oh no, it's one seat left. never mind": its question too
+            keep = keep[:-1]
+        return _without_taken_back((" ".join(keep) + " " + after).strip())
+    return text
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
     target's last message (a confirmation may repeat what it said)."""
-    typed = _joined_booking_ids(text or "")
+    typed = _joined_booking_ids(_without_taken_back(text or ""))
     text = _MD_FIELD.sub(lambda m: "\n" + m.group(1).strip() + ": ", fix_typos(typed))
     p = Parsed(text=text)
     p.places = _find_places(text, db, expecting)
@@ -3597,6 +3673,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = text_rules.number_value(m.group(1))  # "book the first 5": this booking's share of the group
     if shares := split_shares(text):  # "two bookings, one for 9 and one for 4": 9 now, and the 4 kept for the next
         p.passengers, p.split_now, p.split_rest = shares[0], True, shares[1]
+    rest_lead = _shares_named(text, p)  # "split it 9 + 3, the 3 under Emre Yilmaz": Emre leads the 3, not this booking
     p.recount = recount(text)
     part = _PART_OF_PARTY.search(plain)
     if part and (n := part.group("n") or part.group("n2")):  # "one of the two passengers", "reduce it ... to 1"
@@ -3651,6 +3728,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.add("no_return")
     dropped = abandon or drop_trip
     named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
+    if rest_lead:  # the other share's lead is no name for this booking
+        named = named[:rest_lead[0]] + " " * (rest_lead[1] - rest_lead[0]) + named[rest_lead[1]:]
     named = NAME_FIELD.sub("Name:", named)  # a pasted "Traveller: Mateo Larsen" reads as "Name: Mateo Larsen"
     if re.search(r"(?:^|\n)\W*name\s*:", named, re.I):
         named = re.sub(r"(?<=\w)[ \t]*\n", ".\n", named)  # a field ends with its line ("Mateo Larsen", not "... Route")
@@ -3781,6 +3860,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
+    if p.no and p.has("hold") and not is_refusal(_INTENTS["hold"].sub(" ", text)):
+        # "yes, just don't charge me yet", "ok but dont take payment yet": the "don't" is the hold's (no payment yet),
+        # a request for a hold, not a no
+        p.no = False
     if not p.yes and yes_beside_a_remark(typed, summary):
         # "yes cancel it, no need to rebook", "nope all correct, book it": no refusal and no request to move, but not a
         # plain yes either (the verifiers' reading), so asked again

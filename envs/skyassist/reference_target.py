@@ -693,6 +693,7 @@ class ReferenceTarget(Target):
         self._part_said = False  # "only me and my daughter" said before the booking was looked up (_party_change)
         self._party_asked = False  # the last reply asked whether to move everyone or cancel (_party_change)
         self.split_rest: int | None = None  # the group's other share, said with this booking's ("one for 9 and one for 4")
+        self.rest_lead: tuple[str | None, str | None] | None = None  # that share's lead, when said ("the 3 under Emre")
         self.offered_rest: int | None = None  # "Shall I now set up the second booking, for the other 4 ...?" was asked
         self._searched: dict[str, tuple[bool, dict[str, Any]]] = {}  # this turn's searches (_call)
         self.then_book: str | None = None  # a new booking asked for with a cancellation, asked about once it is done
@@ -947,8 +948,16 @@ class ReferenceTarget(Target):
             if then and (p.yes or p.accepts) and not (p.places or p.dates or p.booking_ids or p.no):
                 p = parse(then, self.db, None, "")
         extra, self.offered_extra = self.offered_extra, None
-        if (extra and (p.yes or p.accepts or (p.flight_ids and set(p.flight_ids) <= set(extra["booking"]["itinerary"])))
-                and not (p.places or p.dates or p.booking_ids or p.no or p.selection is not None or p.passengers)):
+        total = int(extra["booking"].get("passengers", 0) or 0) + extra["n"] if extra else None
+        said = re.search(r"\b(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:of us\s+)?(?:in total|total|"
+                         r"altogether|all together|in all)\b", p.text, re.I) if extra else None
+        if said and not p.passengers:
+            p.passengers = text_rules.number_value(said.group(1))
+            p.intents.discard("price")
+        if (extra and (p.yes or p.accepts or (p.flight_ids and set(p.flight_ids) <= set(extra["booking"]["itinerary"]))
+                       or p.passengers == total)  # "3 in total now": the party with the one joining, as offered
+                and not (p.places or p.dates or p.booking_ids or p.no or p.selection is not None
+                         or (p.passengers and p.passengers != total))):
             p = self._extra_booking(extra)  # "yes" to the separate booking offered for the ones joining
         elif (p.has("cancel") and p.booking_ids and (m := _THEN_BOOK.search(p.text))
               and parse(m.group(1), self.db, None, "").places):
@@ -982,6 +991,10 @@ class ReferenceTarget(Target):
             p.later = False  # "wait, cancel that booking" asks for a cancellation; it puts nothing off
         if p.split_rest and p.split_now and self.mode in (None, "new") and not p.booking_ids:
             self.split_rest = p.split_rest  # "two bookings, one for 9 and one for 4": the 4 are offered after the 9
+            # "the 3 under Emre Yilmaz": the second booking's lead, kept for it (never this booking's name); "9 under
+            # Emre, 3 under my name": the speaker's own name, known before this message
+            self.rest_lead = p.rest_name or ((self.first_name, self.last_name) if p.rest_speaker and self.last_name
+                                             else None)
         rest, self.offered_rest = self.offered_rest, None
         if rest and self.pending is None and (p.no or not ((p.yes or p.accepts) and not self._changes(p))):
             if not _NEXT_SHARE.search(p.text):  # not taken up: the trip is done, as after any booking
@@ -2044,7 +2057,10 @@ class ReferenceTarget(Target):
             p.pax_change, p.pax_joining = None, False
         if (not p.passengers and p.pax_change is not None and self.booking is None
                 and (p.booking_ids or self.booking_id)
-                and (p.has("change") or p.has("cancel") or self.mode == "change" or p.part_of_party)):
+                and (p.has("change") or p.has("cancel") or self.mode == "change" or p.part_of_party
+                     or (p.booking_ids and p.pax_change > 0))):
+            # ("BK..., Khan. can you book 1 more seat on that flight for my mum": the booking is looked up and a
+            # separate booking offered for the one added, never a count for the whole party asked and booked anew)
             return None  # "BK... my wife is coming too, move it to ...": read against the booking once looked up
             # ("BK..., my wife can't come, take her off": the booking is looked up and the honest answer given)
         if not p.passengers and (p.pax_change is not None or p.pax_more):
@@ -2197,7 +2213,8 @@ class ReferenceTarget(Target):
                        r"the|now|those|these)\b", p.text, re.I)) else "book")  # ("book those properly": a booking)
         self._share_of = b
         self.booking = self.booking_id = None
-        self.passengers, self.first_name, self.last_name, self.name_words, self.name_doubt = n, None, None, [], None
+        lead, self.rest_lead = (self.rest_lead or (None, None)) if rest else (None, None), None
+        self.passengers, self.first_name, self.last_name, self.name_words, self.name_doubt = n, *lead, [], None
         p.pax_change, p.pax_more, p.pax_joining = None, False, False
         if n:
             p.passengers = n
@@ -2247,16 +2264,7 @@ class ReferenceTarget(Target):
         self._share_of = b  # a booking made next is a separate one, and its summary says that this one stays
         flights = f"flight{'s' if len(itin) > 1 else ''} {' and '.join(itin)}"
         if new > have:
-            n = new - have
-            who = f"your {p.pax_kin}" if p.pax_kin and n == 1 else f"the {pax_words(n)} joining"
-            paid = f", on top of the {money(float(b['price_usd']))} already paid" if b.get("price_usd") else ""
-            out.append(f"I'm sorry, I can't add passengers to a booking that is already made: booking "
-                       f"{b['booking_id']} stays as it is, for {pax_words(have)} under {b.get('last_name', '')}. I can "
-                       f"make a separate new booking for {who} only, on the same {flights}; that is a new "
-                       f"charge{paid}, and I will show you its summary to confirm first. Would you like me to set up "
-                       "that separate booking?")
-            self.offered_extra = {"booking": b, "n": n, "kin": p.pax_kin,
-                                  "first": p.first_name, "last": p.last_name}
+            self._offer_extra(p, b, new - have, out)
             return True
         rest = pax_words(new) if new > 0 else "those still travelling"
         self.passengers = new if new > 0 else None  # a new booking made after this is for those still travelling
@@ -2265,6 +2273,24 @@ class ReferenceTarget(Target):
                    f"again for {rest} ({self._refund_sentence(b).lower().rstrip('.')}), or you can keep it as it "
                    "is. What would you like to do?")
         return True
+
+    def _offer_extra(self, p: Parsed, b: dict[str, Any], n: int, out: list[str]) -> None:
+        """The separate booking offered for ``n`` travellers added to booking ``b`` (made in this chat, or looked up):
+        its travellers cannot be changed; the new booking is for those joining only (taken up at _extra_booking)."""
+        itin = list(b.get("itinerary") or [])
+        self._share_of = b  # a booking made next is a separate one, and its summary says that this one stays
+        flights = f"flight{'s' if len(itin) > 1 else ''} {' and '.join(itin)}"
+        have = int(b.get("passengers", 0) or 0)
+        who = f"your {p.pax_kin}" if p.pax_kin and n == 1 else f"the {pax_words(n)} joining"
+        paid = (f", on top of the {money(float(b['price_usd']))} already paid"
+                if b.get("price_usd") and b.get("status") == "confirmed" else "")
+        out.append(f"I'm sorry, I can't add passengers to a booking that is already made: booking "
+                   f"{b['booking_id']} stays as it is, for {pax_words(have)} under {b.get('last_name', '')}. I can "
+                   f"make a separate new booking for {who} only, on the same {flights}; that is a new "
+                   f"charge{paid}, and I will show you its summary to confirm first. Would you like me to set up "
+                   "that separate booking?")
+        self.offered_extra = {"booking": b, "n": n, "kin": p.pax_kin,
+                              "first": p.first_name, "last": p.last_name}
 
     def _extra_booking(self, extra: dict[str, Any]) -> Parsed:
         """The separate booking for the travellers added to a booking made (accepted at _edit_of_done): the same
@@ -2946,6 +2972,12 @@ class ReferenceTarget(Target):
                 out.append(self._refund_sentence(b).replace("you would get", "if you cancel it you would get")
                            .replace("no refund would be due", "no refund would be due if you cancel it"))
             if self._second_booking(turn, out):
+                return
+            if (p.pax_change and p.pax_change > 0 and not p.passengers and b.get("status") in ("confirmed", "held")
+                    and not p.part_of_party):
+                # "BK..., one extra seat for my sister", "we need to add one person": a separate booking for those
+                # added only, offered after the booking is shown (its travellers cannot be changed)
+                self._offer_extra(p, b, p.pax_change, out)
                 return
             if b.get("status") == "cancelled":  # never offer to change or cancel it: "please don't cancel it, I want to
                 # keep it" after the cancellation went through gets the booking shown and what can still be done
@@ -5008,7 +5040,9 @@ class ReferenceTarget(Target):
             return False
         self.offered_rest = n
         kind = "hold" if data.get("status") == "held" else "booking"
-        out.append(f"You asked for a second {kind} for the other {pax_words(n)} on the same "
+        lead = " ".join(x for x in (self.rest_lead or ()) if x)
+        out.append(f"You asked for a second {kind} for the other {pax_words(n)}"
+                   + (f" under the name {lead}" if lead else "") + " on the same "
                    f"flight{'s' if len(self.legs) > 1 else ''}. Shall I set that up now? I will show you its summary "
                    "to confirm first.")
         return True
