@@ -1921,7 +1921,7 @@ def _answer_for(reply: str, asked: str, kind: str) -> str:
     (``_by_position``: "yes to the first two"); a part that declines an action by name (``_declined``: "yes, hold
     back on the cancel though") is that action's answer, and the rest, when it is a plain yes for this kind, answers
     the others (else the whole reply is read as before)."""
-    reply = _by_position(reply, asked)
+    reply = _by_position(_marked(reply or ""), asked)
     declined = _declined(reply, asked)
     if declined is not None:
         kinds, rest, said = declined
@@ -1931,6 +1931,24 @@ def _answer_for(reply: str, asked: str, kind: str) -> str:
         if _confirms(answer, asked):
             return answer
     return _answer_in(reply, asked, kind)
+
+
+# a tick or a cross beside an action's name answers that action: "Book ✔ Cancel ✘" and "✔ book ✘ cancel" are
+# "Book: yes. Cancel: no." (after the names, or before them when the reply opens with one; a mark alone is read by
+# consent: a tick as weak as "ok", a cross as a "no")
+_MARK = "[\u2714\u2713\u2611\u2705\U0001F44D\u2718\u2717\u2716\u274c\u274e\U0001F44E]"
+_MARK_NAME = r"\b((?:new\s+)?book\w*|cancel\w*|hold|change)"
+_MARKED_AFTER = re.compile(_MARK_NAME + r"\s*:?\s*(" + _MARK + r")\ufe0f?[\s,;.]*", re.I)
+_MARKED_BEFORE = re.compile(r"(" + _MARK + r")\ufe0f?\s*:?\s*" + _MARK_NAME + r"\b[\s,;.]*", re.I)
+_OPENS_MARK = re.compile(r"^\W*?" + _MARK)
+_TICKS = frozenset("\u2714\u2713\u2611\u2705\U0001F44D")
+
+
+def _marked(reply: str) -> str:
+    """The reply with each mark beside an action's name said as that action's answer ("Book: yes. Cancel: no.")."""
+    if _OPENS_MARK.match(reply):
+        return _MARKED_BEFORE.sub(lambda m: f"{m.group(2)}: {'yes' if m.group(1) in _TICKS else 'no'}. ", reply)
+    return _MARKED_AFTER.sub(lambda m: f"{m.group(1)}: {'yes' if m.group(2) in _TICKS else 'no'}. ", reply)
 
 
 def _answer_in(reply: str, asked: str, kind: str) -> str:
@@ -2131,51 +2149,144 @@ def _action_order(asked: str) -> tuple[tuple[str, ...], bool, bool]:
     return order, numbered, other
 
 
-_ORDINAL = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
+_ORDINAL = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1, "middle": None}
 _COUNT = {"two": 2, "2": 2, "three": 3, "3": 3}
-# "the first two", "the last two"; "the first part", "the second one", "the last"; not "the first flight"
+# what may follow a pick by position: the reply's end, punctuation or a small word ("the first one only", "the first
+# two, please"); not a noun of another thing ("the first flight", "first and last name")
+_ORD_END = (r"(?=\s*(?:$|[^\w\s]|(?:and|but|only|too|please|pls|yes|yeah|for|thanks|thx|not|then|is|are|sounds|works|"
+            r"now|just|ok|okay|go|do|can|could|will|may|should|must|needs?|has|have|tomorrow|later|next|another|after|"
+            r"till|until|today|tonight)\b))")
+_ORD = r"(?:first|1st|second|2nd|third|3rd|last|middle)"
+# "the first two", "the last two"; "the first part", "the second one", "the middle one", "the last"; not "the first
+# flight"
 _BY_ORDINAL = re.compile(
     r"\b(?:the\s+)?(?P<end>first|last)\s+(?P<n>two|2|three|3)(?:\s+(?:ones|parts|bits|actions|steps|things|items))?\b|"
-    r"\b(?:(?:the\s+)?(?P<one>first|1st|second|2nd|third|3rd|last)\s+(?:one|part|bit|action|step|thing|item)|"
-    r"the\s+(?P<bare>first|1st|second|2nd|third|3rd|last))\b"
-    r"(?=\s*(?:$|[^\w\s]|(?:and|but|only|too|please|pls|yes|yeah|for|thanks|thx|not|then|is|are|sounds|works|now|just|"
-    r"ok|okay|go|do|can|could|will|may|should|must|needs?|has|have|tomorrow|later|next|another|after|till|until|"
-    r"today|tonight)\b))", re.I)
+    rf"\b(?:(?:the\s+)?(?P<one>{_ORD})\s+(?:one|part|bit|action|step|thing|item)|"
+    rf"the\s+(?P<bare>{_ORD}))\b" + _ORD_END, re.I)
+# a list of positions said bare: "first and last", "1st and 3rd", "first, second" (each read as "the first", ...)
+_ORD_LIST = re.compile(rf"\b(?:the\s+)?{_ORD}(?:\s*(?:,|and|&|\+)\s*(?:the\s+)?{_ORD})+\b" + _ORD_END, re.I)
+_ORD_WORD = re.compile(rf"\b(?:the\s+)?({_ORD})\b", re.I)
 # a number of a numbered action: "1 and 2", "#3", "(3)", "number 2"; not a party size, a time, a price or an id
 _BY_NUMBER = re.compile(r"(?<![\w$.:/#(-])(?<!all\s)(?<!the\s)"
                         r"(?:#\s*|\(|(?:number|no\.?|item|step|part|action|option)\s+)?([1-9])\)?"
                         r"(?![\w:/%]|[.,]\d|\s*(?:passengers?|people|persons?|adults?|travell?ers?|seats?|tickets?|"
                         r"of\s+us|pax|am|pm|hours?|days?|nights?|weeks?)\b)", re.I)
+# numbers or positions said to be the actions' ("do actions 1 and 2", "the first two actions"): sure even where the
+# message numbers its flights too
+_ACTION_NUMBERS = re.compile(r"\b(?:actions?|steps?)\s+(?P<nums>#?[1-9](?:\s*(?:,|and|&|\+)\s*#?[1-9])*)(?![\w:/%]|[.,]\d)",
+                             re.I)
+_OF_ACTIONS = re.compile(r"\b(?:actions?|steps?)$", re.I)
+# the names a pick is said in (``_KIND_NAME``, and the reply's own "the cancel"), and "all but / except" the named
+_NAME = r"the\s+(?:new\s+)?(?:booking|cancel\w*|hold|change)"
+_ALL_BUT = re.compile(rf"\b(?:all(?:\s+(?:three|of\s+them))?|everything|the\s+lot)\s+(?:but|except(?:\s+for)?|apart\s+"
+                      rf"from|other\s+than|save|bar|minus|besides)\s+(?P<x>{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*)\b" + _ORD_END,
+                      re.I)
+# a reply that is only a pick of the proposed actions, with no yes word: "both please", "the new booking and the hold",
+# "do both", "all three" ("both" only at two actions, "all three" only at three)
+_PICK_ONLY = re.compile(
+    rf"^\W*(?:(?:ok|okay|so|please|pls|do|go\s+(?:with|for))\s+)*(?:(?:just|only)\s+)?"
+    rf"(?P<what>{_NAME}(?:\s*(?:,|and|&|\+|plus)\s*{_NAME})*|both(?:\s+of\s+them)?|all(?:\s+(?:three|of\s+them))?|"
+    rf"everything)(?:\s+only)?(?:\s*[,.!]*\s*(?:please|pls|thanks|thank\s+you|thx|cheers))*\W*$", re.I)
+# the order the customer asks the approved actions done in: "but do the cancel first", "cancellation first", "start
+# with the cancellation" (beside a yes to them all: it takes nothing back; "just do the cancel first" narrows)
+_ORDER_SPLIT = re.compile(r"\s*(?:[,;.!]+|\s-+\s|[\u2014\u2013])\s*|\s+(?=but\s)", re.I)
+_ORDER_WORDS = frozenset("""but and then please pls thanks do make the old new one part bit it that booking flight
+reservation start begin with by first""".split())
+_ACTION_WORD = re.compile(r"cancel\w*|book\w*")
+# a numbered answer per action, in the request's order: "1) yes 2) no", "1: yes, 2: no", "1 - yes please. 2 - not yet"
+_ANSWER_MARK = re.compile(r"(?:^|(?<=[\s,;.]))\(?([1-9])\s*(?:[).:=]|-+(?=\s)|[\u2013\u2014])\s*")
+
+
+def _numbered_answers(reply: str, order: tuple[str, ...]) -> str | None:
+    """A reply that numbers one answer per proposed action, from 1 on, in the request's order, said by the actions'
+    names ("1) yes 2) no": "the new booking: yes. the cancellation: no."); None when it is not one."""
+    parts = _ANSWER_MARK.split(reply)
+    if len(parts) < 3 or parts[0].strip():
+        return None
+    nums, answers = [int(n) for n in parts[1::2]], [a.strip(" ,;.") for a in parts[2::2]]
+    if nums != list(range(1, len(order) + 1)) or not all(answers):
+        return None
+    return " ".join(f"{_KIND_NAME[k]}: {a}." for k, a in zip(order, answers))
+
+
+def _orders_only(part: str, asked: str, order: tuple[str, ...]) -> bool:
+    """The part only asks which proposed action goes first ("but do the cancel first", "start with the
+    cancellation"): it names one of them, says "first" (or starts with it), and nothing else."""
+    words = [w.lower() for w in re.findall(r"[\w']+", part)]
+    kinds = _kinds_answered(part, asked)
+    return bool(words) and len(kinds) == 1 and kinds <= set(order) and (
+        "first" in words or "start" in words or "begin" in words) and all(
+        w in _ORDER_WORDS or _ACTION_WORD.fullmatch(w) for w in words)
 
 
 def _by_position(reply: str, asked: str) -> str:
-    """The reply with its picks by position among the actions the request lists (``_action_order``) said by name:
-    "yes to the first two" to "Shall I book the new flight, cancel the old booking and hold the business seats?" is
-    "yes to the new booking and the cancellation", "Just the first part for now" the new booking; numbers only where
-    the message numbers its actions in that order ("Yes to 1 and 2, skip 3": "... skip the hold"). A position the
-    request does not have is left as it is."""
+    """The reply with its picks among the actions the request lists (``_action_order``) said by name: by position
+    ("yes to the first two" to "Shall I book the new flight, cancel the old booking and hold the business seats?" is
+    "yes to the new booking and the cancellation"; "the middle one only", "first and last", "all but the middle one");
+    numbers only where the message numbers its actions in that order ("Yes to 1 and 2, skip 3": "... skip the hold"),
+    or said to be the actions' ("do actions 1 and 2", at a message that numbers its flights too); a numbered answer
+    per action ("1) yes 2) no": ``_numbered_answers``). A pick with no yes word ("both please", "first and last") is
+    the answer it gives: a yes to those (``_PICK_ONLY``), and the order asked beside a yes to them all ("both - but do
+    the cancel first") takes nothing back (``_orders_only``). A position the request does not have is left as it is."""
     order, numbered, other = _action_order(asked)
-    if not order or not reply or other:
-        # the message numbers its flights (or options) too: "yes to 1 and 2" may be either list, "the first two"
-        # either's first two; a pick by position picks nothing there (the agent must ask)
+    if not order or not reply:
         return reply
 
     def names(picked: tuple[str, ...]) -> str:
         return " and ".join(_KIND_NAME[k] for k in picked)
 
     def ordinal(m: re.Match) -> str:
+        if other and not _OF_ACTIONS.search(m.group(0)):
+            return m.group(0)  # "the first two" may be the flights' as well
         if m.group("end"):
             n = _COUNT[m.group("n").lower()]
             if n > len(order):
                 return m.group(0)
             return names(order[:n] if m.group("end").lower() == "first" else order[-n:])
         i = _ORDINAL[(m.group("one") or m.group("bare")).lower()]
+        if i is None:  # the middle one of three
+            return names((order[len(order) // 2],)) if len(order) % 2 else m.group(0)
         return names((order[i],)) if i < len(order) else m.group(0)
 
-    out = _BY_ORDINAL.sub(ordinal, reply)
-    if numbered:
+    def numbers(m: re.Match) -> str:
+        picked = [int(n) for n in re.findall(r"[1-9]", m.group("nums"))]
+        return names(tuple(order[n - 1] for n in picked)) if numbered and max(picked) <= len(order) else m.group(0)
+
+    out = _ACTION_NUMBERS.sub(numbers, reply)
+    # where the message numbers its flights (or options) too, "yes to 1 and 2" may be either list's, "the first two"
+    # either's first two: only numbers and positions said to be the actions' are read there (else the agent must ask:
+    # ``_unsure_position``)
+    if not other:
+        answers = _numbered_answers(out, order)
+        if answers is not None:
+            return answers
+        out = _ORD_LIST.sub(lambda m: _ORD_WORD.sub(r"the \1", m.group(0)), out)
+    out = _BY_ORDINAL.sub(ordinal, out)
+    if numbered and not other:
         out = _BY_NUMBER.sub(lambda m: names((order[int(m.group(1)) - 1],)) if int(m.group(1)) <= len(order)
                              else m.group(0), out)
+
+    def all_but(m: re.Match) -> str:
+        left = tuple(k for k in order if k not in _kinds_answered(m.group("x"), asked))
+        return names(left) if left and len(left) < len(order) else m.group(0)
+
+    out = _ALL_BUT.sub(all_but, out)
+    parts = [p for p in _ORDER_SPLIT.split(out) if p.strip()]
+    kept = [p for p in parts if not _orders_only(p, asked, order)]
+    if kept and len(kept) < len(parts):
+        head = ", ".join(kept)
+        whole = _PICK_ONLY.match(head)
+        if (whole and not re.match(_NAME, whole.group("what"), re.I)) or (
+                not _kinds_answered(head, asked) and _confirms(head, asked)):
+            out = head  # "both - but do the cancel first", "yes to both, start with the cancellation"
+    pick = _PICK_ONLY.match(out)
+    if pick and not consent.says_yes(out):
+        what = pick.group("what").lower()
+        named = bool(re.match(_NAME, what))
+        # "both" of two actions, "all three" of three; where the message numbers its flights too, "both" may be the
+        # flights: only the actions' names pick there
+        if named or not (other or what.startswith("both") and len(order) != 2 or what == "all three" and len(order) != 3):
+            out = f"yes, {out.strip()}"
     return out
 
 
@@ -2183,10 +2294,13 @@ def _unsure_position(reply: str, asked: str) -> str | None:
     """The pick by position of a reply to a message that numbers its flights (or options) beside its actions
     (``_action_order``): "yes to 1 and 2" to "Options: 1) SA1576 ... 2) SA5248 ... (1) make a new booking ... (2)
     cancel ... (3) place a hold ..." may be the two flights as well as the first two actions; None when there is
-    none, or the message numbers one list only."""
+    none, or the message numbers one list only. Numbers and positions said to be the actions' ("actions 1 and 2",
+    "the first two actions") are sure."""
     if not reply or not _action_order(asked)[2]:
         return None
-    m = _BY_ORDINAL.search(reply) or _BY_NUMBER.search(reply)
+    said = _ACTION_NUMBERS.sub(" ", reply)
+    said = _BY_ORDINAL.sub(lambda m: " " if _OF_ACTIONS.search(m.group(0)) else m.group(0), said)
+    m = _BY_ORDINAL.search(said) or _BY_NUMBER.search(said)
     return m.group(0).strip() if m else None
 
 
@@ -2205,9 +2319,10 @@ _DECLINE = re.compile(
     r"(?:one|flight|booking|reservation|ticket)s?\b|bk[0-9a-z]{6}\b|(?P<else>rest|others|anything\s+else|"
     r"everything\s+else|all\s+else|both)\b)|\b(?P<nothing>nothing\s+else|that'?s\s+(?:all|it))\b", re.I)
 # ... or the action named before it, in one clause: "the cancellation can wait", "the new booking not yet", "the hold
-# tomorrow", "the cancel later"
+# tomorrow", "the cancel later", "the cancellation is pending my boss's ok", "the cancel has to wait until ..."
 _WAITS = re.compile(r"\b(?:can\s+wait|not\s+yet|not\s+now|tomorrow|later|next\s+(?:week|month|time)|another\s+"
-                    r"(?:time|day)|some\s+other\s+time|down\s+the\s+line)\b", re.I)
+                    r"(?:time|day)|some\s+other\s+time|down\s+the\s+line|pending|awaiting|waiting\s+(?:on|for)|"
+                    r"(?:has|have|needs?|must|will|would|should)\s+(?:(?:have|got)\s+)?(?:to\s+)?wait)\b", re.I)
 # where a decline ends: a clause's end ("yes, hold back on the cancel though, thanks"), unless a list of the actions
 # declined goes on ("hold off on the cancel and the booking")
 _DECLINE_END = re.compile(r"[.,;:!?\n\u2014\u2013]|\s-+\s|\s+but\s+|\s+and\s+(?!(?:the\s+)?(?:new\s+|old\s+)?"

@@ -60,7 +60,8 @@ violation instead of being shared by the oracle that judges it.
    Beside an explicit yes, thanks, a pleasantry, an apology, praise or an acknowledgement of the agent's explanation
    is set aside too ("Yes. And thank you so much, you've been super helpful!", "yes thanks, have a good one", "Yes,
    change it. Superb service as always.", "Understood, thank you for explaining. Yes, ...": ``_pleasantry_clauses``;
-   and enthusiasm said with a negation, "can't wait to tell my wife", "I can't thank you enough": ``_ENTHUSIASM``); an
+   and enthusiasm said with a negation, "can't wait to tell my wife", "I can't thank you enough": ``_ENTHUSIASM``, or
+   a feeling, "Can't say I love the price, but fine.", "you can't imagine how stressed I was": ``_FEELING``); an
    ordinal date said back is its number ("March 5th" for "March 5, 2026": ``_norm``), and so are the values the write
    sets that the proposal lists, when the environment passes them (``details``: "Yes, the blue one is perfect").
    "ok I will discuss it with my wife", "sounds good, I will call you back", "yes i would like
@@ -383,12 +384,15 @@ def _foreign_yes(words: list[str]) -> bool:
 
 # a yes written without a word of it: "100%", "a hundred percent" (strong), a thumbs-up or a check mark (weak)
 _SIGNS_OF_YES = re.compile(r"(?<![\w.])100\s*%|\b(?:a |one )?hundred (?:percent|per cent|%)")
-_SIGNS_OF_OK = re.compile("[\U0001F44D\U0001F44C\u2705\u2714]")  # as weak as "ok": a thumbs-up and thanks acknowledges
+_SIGNS_OF_OK = re.compile("[\U0001F44D\U0001F44C\u2705\u2714\u2713\u2611]")  # as weak as "ok": a thumbs-up and thanks acknowledges
+# a cross or a thumbs-down is a "no" ("Book ✔ Cancel ✘", "yes ❌"): dropped as punctuation, it left the
+# tick's ok and the actions' names, a yes to both (an environment may read each mark as its action's answer)
+_SIGNS_OF_NO = re.compile("[\u2718\u2717\u2716\u274c\u274e\U0001F44E]")
 
 
 def _clauses(text: str) -> list[list[str]]:
     """Lower-cased word tokens in clauses split at punctuation ("that's" -> "thats"; a hyphen joins)."""
-    low = _SIGNS_OF_OK.sub(" ok ", _SIGNS_OF_YES.sub(" absolutely ", text.lower()))
+    low = _SIGNS_OF_NO.sub(" no ", _SIGNS_OF_OK.sub(" ok ", _SIGNS_OF_YES.sub(" absolutely ", text.lower())))
     for ch in _APOSTROPHES:
         low = low.replace(ch, "")
     for ch in _SPLIT:
@@ -1230,6 +1234,34 @@ _NO_OBJECTION = re.compile(r"^(?:(?:oh|and|well|i|we|im|honestly|really|just|sti
                            r"(?:cant|cannot|can not)\s+(?:hurt|complain(?:\s+(?:at|about|with)(?:\s+\w+){1,3})?|"
                            r"go\s+wrong(?:\s+with\s+(?:that|this|it))?|argue(?:\s+with\s+(?:that|this|it))?|"
                            r"believe(?:\s+\w+)*)$")
+# a feeling voiced with "can't", in a clause of its own beside a clear yes: a dislike borne ("can't stand that waiting
+# room but whatever", "can't bear the uncertainty anymore"), a grudge ("Can't say I love the price, but fine.") or how
+# much the customer feels ("you can't imagine how stressed I was", "I can't tell you how relieved I am"). Only when it
+# names no detail of the proposal, no action, no put-off or hedge and no other turn of mind (``_feels_about_it``): "I
+# can't stand Express" (a word the proposal capitalised), "can't bear losing the refund", "can't stand the idea of
+# cancelling" keep their negation
+_FEELING = re.compile(r"^(?:(?:oh|and|well|i|we|im|honestly|really|just|still|you|ya|u|seriously)\s+)*"
+                      r"(?:cant|cannot|can not)\s+(?P<body>(?:stand|bear)(?:\s+\w+){1,6}|"
+                      r"say\s+(?:i|im|were|we)\s+(?:am\s+|are\s+|really\s+|totally\s+)?(?:love|like|enjoy|thrilled|"
+                      r"happy|pleased|delighted|excited|keen|fond|a\s+fan)(?:\s+\w+){0,6}|"
+                      r"(?:imagine|tell\s+(?:you|u)|describe|express|explain)\s+how(?:\s+\w+){1,6})"
+                      r"(?:\s+(?:but|though|tho)(?:\s+(?:whatever|fine|ok|okay|oh\s+well|so\s+be\s+it|never\s?mind))?)?$")
+# the words a feeling's clause may share with the proposal's capitalised ones and still name no detail of it ("Shall I",
+# "Your order"), and the waiting it may bear ("can't stand the wait any longer": a noun, no put-off)
+_FEELING_COMMON = frozenset(["i", "you", "your", "we", "our", "my", "me", "it", "the", "a", "this", "that", "here",
+                             "since", "shall", "so", "and", "but", "there", "they", "for"])
+_THE_WAIT = _phrases(["the wait", "this wait", "the waiting", "all this waiting", "all the waiting"])
+
+
+def _feels_about_it(body: list[str], proposal: str, actions: Actions = ()) -> bool:
+    """The feeling's words name a detail of the proposal (a number, a capitalised word of it: "Express"), an action,
+    a put-off, a hedge or another turn of mind: it is about the proposal, and its "can't" objects."""
+    body = _drop(body, _THE_WAIT)
+    return bool(any(any(ch.isdigit() for ch in w) or (_norm(w) in _echoes(proposal) and w not in _FEELING_COMMON)
+                    for w in body) or _families(body, actions)
+                or any(_contains(body, p) for p in _DEFER_P + _HEDGE_P + _REVERSE_P))
+
+
 # the subject and "can't" of a reason the reply gives for its yes: "we can't miss this meeting so go ahead"
 _CANT_REASON = re.compile(r"^(?:(?:and|well|i|we|im|honestly|really|just)\s+)*(?:cant|cannot|can not)\s+\w+")
 
@@ -1252,8 +1284,10 @@ def _without_cant_asides(clauses: list[list[str]], proposal: str, actions: Actio
             c = c[1:]
         turn = False
         text = " ".join(c)
+        feeling = _FEELING.match(text)
         if _ENTHUSIASM.match(text) or _NO_OBJECTION.match(text) and not any(
-                _contains(c, p) for p in _DEFER_P + _HEDGE_P):
+                _contains(c, p) for p in _DEFER_P + _HEDGE_P) or feeling and not _feels_about_it(
+                _drop(feeling.group("body").split()[1:], _phrases(["but", "though", "tho"])), proposal, actions):
             turn = True
             continue
         if _CANT_REASON.match(text):
