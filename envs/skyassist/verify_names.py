@@ -8,7 +8,8 @@ A name is *stated as a name* when the customer's message presents it as one:
     "this is" / "it's" + a first and last name count in any case, asked or not: "i'm aisha
     okafor", "it's fatima khan"; placeholders such as "guest" or "customer" are never names there);
     a labelled field is such a cue ("First: Hannah", "given: Ann",
-    "Surname - Lee"), and after a cue "MURPHY, Hannah" names both (Last, First);
+    "Surname - Lee"), and so is a bare part label beside another ("Last name Tanaka, first Yui", "Surname
+    Tanaka, given Yui": ``_bare_labels``); after a cue "MURPHY, Hannah" names both (Last, First);
   - as "Last, First" (the whole message);
   - as a sentence that consists of nothing but name words: capitalised, or in any case when
     the assistant's message just before asked for a name;
@@ -85,7 +86,8 @@ _CONTRACTION_ENDS = ("'ll", "'d", "'ve", "'re", "'m", "'s", "'t")
 _STRONG = [tuple(c.split()) for c in (
     "my name is", "my names", "name is", "names are", "the name is", "name", "call me", "surname is", "surname",
     "last name is", "last name", "family name is", "family name", "first name is", "first name", "given name is",
-    "given name", "passenger name is", "passenger name", "the passenger is", "lead passenger is", "lead passenger",
+    "given name", "lastname is", "lastname", "firstname is", "firstname", "passenger name is", "passenger name",
+    "the passenger is", "lead passenger is", "lead passenger",
     "in the name of", "under the name of", "under the name", "put it under", "book it under", "booked under",
     "lead pax is", "lead pax", "the lead pax is", "lead traveller is", "lead traveler is", "lead name is",
     "names", "passenger names", "traveller names", "traveler names", "name to", "name should be", "should be under",
@@ -135,7 +137,7 @@ _WEAK_BY_FIRST = _by_first(_WEAK)
 # the cues that label one part of a name ("my surname is Mate", "last name: Le")
 _PART_BY_FIRST = _by_first([tuple(c.split()) for c in (
     "surname is", "surname", "last name is", "last name", "family name is", "family name", "first name is",
-    "first name", "given name is", "given name")])
+    "first name", "given name is", "given name", "lastname is", "lastname", "firstname is", "firstname")])
 # the last words of those cues: one word after them introduces the speaker ("I'm Sydney"), though a city may be it
 _SELF_ENDS = frozenset("im am is its".split())
 _SELF_BY_FIRST = _by_first([tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is")])
@@ -286,11 +288,16 @@ def _after_cues(toks: list[tuple[str, bool]], keys: list[str], cues: dict[str, l
                 yield i + len(cue)
 
 
+# who a negation contrasts, not what it says is untold: "the ticket is for him not me - his name is Rashid Al-Amin"
+_CONTRASTED = frozenset("me him her us them myself".split())
+
+
 def _negated_before(toks: list[tuple[str, bool]], keys: list[str], i: int) -> bool:
-    """A negation comes before token ``i`` in its sentence."""
+    """A negation comes before token ``i`` in its clause (a dash ends the clause as a comma does), and it negates
+    a telling, not a person ("not me", "not him": the traveller contrasted, tester 17)."""
     k = i - 1
-    while k >= 0 and not toks[k][1]:
-        if keys[k] in _NEGATIONS:
+    while k >= 0 and not toks[k][1] and toks[k][0] not in _DASHES:
+        if keys[k] in _NEGATIONS and not (k + 1 < i and keys[k + 1] in _CONTRASTED):
             return True
         k -= 1
     return False
@@ -321,6 +328,10 @@ _LABEL_IS = re.compile(r"\b((?:sur|last |family |first |given )?name)['\u2019]s\
 _FIRST_AFTER = re.compile(r"\b([A-Z][\w'\u2019-]*)\s+first\b(?=\s*(?:[.,;!]|$))")
 
 
+# what comes before a verb, not before a name said before its label: "I don't know her surname", "i forgot my lastname"
+_SUBJECTS = frozenset("i you he she we they dont didnt doesnt cant cannot wont not never to".split())
+
+
 def _names_before_labels(text: str) -> str:
     if "name" not in text.lower():
         return text
@@ -328,13 +339,41 @@ def _names_before_labels(text: str) -> str:
 
     def label(m: re.Match) -> str:
         word = m.group(1)
+        before = re.findall(r"[\w'\u2019]+", text[:m.start()])
         if not _nameish(word, True) or _cue_key(word) in _FRAME:
             return m.group(0)
+        if before and _cue_key(before[-1]) in _SUBJECTS:
+            return m.group(0)  # a verb with its subject: "I don't know her surname", "i forgot my last name"
         return f"{'first' if m.group(2) else 'last'} name {word}"
     text = _NAME_THEN_LABEL.sub(label, text)
     if re.search(r"\b(?:last|family|sur) ?names?\b", text, re.I):
         text = _FIRST_AFTER.sub(lambda m: f"first name {m.group(1)}" if _nameish(m.group(1), False) else m.group(0),
                                 text)
+    return text
+
+
+# a bare part label beside another labelled part of the name: "Last name Tanaka, first Yui", "Surname Tanaka, given
+# Yui", "last Tanaka, first Yui" (read as "first name Yui", "last name Tanaka"): the word after it ends its clause;
+# a place, a day or an ordinary word there is no name ("first Istanbul, then ...", "first Tuesday", "first class")
+_BARE_PART = re.compile(r"\b(?:(first|given)|(last|family))\s+(?!names?\b)([^\W\d_][\w'\u2019-]*)"
+                        r"(?=\s*(?:[.,;!/|]|$)|\s+(?:and\s+)?(?:first|given|last|family|surname)\b"
+                        r"|\s+(?:please|pls|plz|thanks|thx)\b)", re.I)
+_PART_LABELLED = re.compile(r"\b(?:first|given|fore|last|family|sur) ?names?\b|\b(?:first|given|fore|last|family|sur)"
+                            r"(?:\s*names?)?\s*(?::|\s[-\u2013\u2014=]\s|=)", re.I)
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday weekend week".split())
+
+
+def _bare_labels(text: str) -> str:
+    if not re.search(r"\b(?:first|given|last|family)\s", text, re.I):
+        return text
+    found = [m for m in _BARE_PART.finditer(text) if _nameish(m.group(3), True) and _cue_key(m.group(3)) not in _FRAME
+             and m.group(3).lower() not in _WEEKDAYS and not _reads_as_place([m.group(3)])]
+    # a part labelled elsewhere in the message ("Last name Tanaka"), or a bare label of each part ("last ..., first ...")
+    if not found or not (_PART_LABELLED.search(text) or len({bool(m.group(1)) for m in found}) == 2):
+        return text
+    for m in reversed(found):
+        part = "first" if m.group(1) else "last"
+        text = f"{text[:m.start()]}{part} name {m.group(3)}{text[m.end():]}"
     return text
 
 
@@ -395,7 +434,8 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     letter read whole: ``unspell``)."""
     user_text = _LABEL_ADVERB.sub(r"\1", unspell(user_text or ""))
     said = user_text  # as typed: a cut below adds punctuation ("me and my wife," -> "me. ,") that opens a sentence
-    user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", _labels(_names_before_labels(user_text or ""))))
+    user_text = _labels(_bare_labels(_names_before_labels(user_text or "")))
+    user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", user_text))
     user_text = _ROLE_AFTER.sub(lambda m: m.group(1) + ". " if _nameish(m.group(1), False) else m.group(0), user_text)
     toks = _tokens(user_text)
     keys = [_cue_key(w) for w, _ in toks]

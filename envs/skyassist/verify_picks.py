@@ -12,8 +12,8 @@ is no listing.
 
 The customer *picks* an option when the reply, its questions set aside ("Is option 2 refundable?"
 picks nothing), points at exactly one option: by its number ("option 3", "number two", "#2", a bare
-"2", "the second one", "the last one"), by a flight id it names ("SA1234"), by a clock time it shows
-("the 8:05 one", "the 7:45am flight"), by the part of the day it departs in when no other option departs
+"2", "the second one", "the last one", an ordinal alone: "first", "1st"), by a flight id it names
+("SA1234"), by a clock time it shows ("the 8:05 one", "the 7:45am flight"), by the part of the day it departs in when no other option departs
 then ("the morning one", "the afternoon flight"; "good morning" points at nothing), or as the cheapest, priciest, earliest or latest one (of those the
 listing does not call cancelled, sold out or not bookable, when some are left: the cheapest flight one can
 buy). A
@@ -209,6 +209,10 @@ _BY_NUMBER = re.compile(r"(?:\b(?:option|number|no\.|nr\.?|choice|item|flight)[ 
 _BARE = re.compile(r"^\W*#?\s*(\d{1,2})\W*(?:please|pls|thanks|thank you)?\W*$", re.I)
 _ORDINAL = re.compile(r"\b(the[ \t]+)?(" + "|".join(_ORDINALS) + r"|last)\b(?![ \t]+(?:class|leg|time|name|passenger|"
                       r"half|week|day|thing|of)\b)(?=([ \t]+(?:one|option|flight|choice|listed))?)", re.I)
+# an ordinal alone as the whole reply picks that option, as "the first one" does ("first", "1st", "First please",
+# "ok second."): an answer to "Which flight would you like?" (tester 17: a bare "first" was read as no pick)
+_BARE_ORDINAL = re.compile(r"^\W*(?:(?:ok(?:ay)?|alright|fine|um+|hmm+|uh)\W+)?(" + "|".join(_ORDINALS) +
+                           r"|last)\W*(?:please|pls|plz|thanks|thank you|then)?\W*$", re.I)
 _SUPERLATIVE = {
     "price_min": re.compile(r"\b(?:cheapest|cheaper one|lowest (?:price|fare)|least expensive)\b", re.I),
     "price_max": re.compile(r"\b(?:priciest|most expensive|dearest)\b", re.I),
@@ -244,6 +248,10 @@ def _pointed(options: tuple[Option, ...], reply: str) -> set[int]:
     m = _BARE.match(reply)
     if m:
         at(int(m.group(1)), m.start(1))
+    m = _BARE_ORDINAL.match(reply)
+    if m:
+        word = m.group(1).lower()
+        at(n if word == "last" else _ORDINALS[word], m.start(1))
     for m in _ORDINAL.finditer(reply):
         if m.group(1) or m.group(3):
             word = m.group(2).lower()
