@@ -128,3 +128,10 @@ class SkyAssistDomain(Domain):
     def customer_corpus(self, n: int, seed: int = 0) -> list[Any]:
         from envs.skyassist.customer_corpus import customer_dialogues
         return customer_dialogues(self, n, seed)
+
+    def corpus_customer(self, scenario: dict[str, Any], rng: Any) -> Any:
+        import random  # noqa: PLC0415
+
+        from envs.skyassist.customer_corpus import STYLES, Customer
+        style = rng.choice(STYLES)
+        return Customer(scenario, random.Random(rng.random()), style)

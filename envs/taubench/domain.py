@@ -116,6 +116,14 @@ class TauRetailDomain(Domain):
         from envs.taubench.customer_corpus import customer_dialogues
         return customer_dialogues(self, n, seed)
 
+    def corpus_customer(self, scenario: dict[str, Any], rng: Any) -> Any:
+        import random  # noqa: PLC0415
+
+        from envs.taubench.customer_corpus import STYLES, Customer, _moves_for
+        style = rng.choice(STYLES)
+        moves = _moves_for(scenario["family"], rng, rng.randrange(1000))
+        return Customer(scenario, random.Random(rng.random()), style, moves)
+
     @property
     def customer_corpus_version(self) -> str:
         """The corpus generator's version (for a tiny auditor's build key)."""

@@ -445,3 +445,10 @@ class Domain(ABC):
         ``message`` (the customer's next message). Optional: environments without one raise.
         """
         raise NotImplementedError(f"environment {self.name!r} has no customer corpus")
+
+    def corpus_customer(self, scenario: dict[str, Any], rng: Any) -> Any:
+        """One templated customer of ``customer_corpus`` for ``scenario``, its persona drawn from ``rng``
+        (a ``random.Random``): ``next(agent_text)`` is its next message (None: it has nothing more to
+        say). Training can roll prefixes with it (``rollout.prefix_customer``). Optional: environments
+        without one raise."""
+        raise NotImplementedError(f"environment {self.name!r} has no corpus customer")

@@ -183,6 +183,13 @@ class RolloutSettings(_Strict):
                                "the same shares without the multinomial spread) or 'prioritized' (Prioritized Level Replay over families, Jiang et al., 2021: "
                                "families whose candidates earned plausible violation credit are drawn more; "
                                "probe.train.families)")
+    prefix_customer: Literal["auditor", "corpus", "mixed"] = Field(
+        "auditor", description="who writes the customer turns of each prefix (before the candidate turn): 'auditor' "
+                               "(PROBE paper: the current auditor), 'corpus' (a templated customer of the pre-training "
+                               "corpus, Domain.corpus_customer: candidates are trained at the states a goal-pursuing "
+                               "customer reaches, as starts from demonstration states do; Salimans & Chen, 2018, "
+                               "arXiv 1812.03381) or 'mixed' (every other prefix each way); continuation turns are "
+                               "always the auditor's")
     prioritized_beta: float = Field(1.0, gt=0, le=10, description="'prioritized': rank temperature, weight "
                                                                   "rank ** (-1 / beta) (PLR: 0.1)")
     prioritized_rho: float = Field(0.3, ge=0, le=1, description="'prioritized': share of the staleness "

@@ -27,6 +27,7 @@ import torch
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from probe.core.domain import Domain
 from probe.core.registry import get_domain
 from probe.core.trace import append_trace
 from probe.train.algos import ALGORITHMS
@@ -163,6 +164,9 @@ def check_config(config: TrainConfig) -> None:
             domain.resolve_faults(config.target.faults)
         except ValueError as e:
             problems.append(f"config key 'target.faults': {e}")
+    if config.rollout.prefix_customer != "auditor" and type(domain).corpus_customer is Domain.corpus_customer:
+        problems.append(f"config key 'rollout.prefix_customer' is {config.rollout.prefix_customer!r} but environment "
+                        f"{config.env!r} has no corpus customer; allowed: 'auditor'")
     try:
         reward_config(config.reward)
     except (ValueError, TypeError) as e:

@@ -165,6 +165,7 @@ class _Branch:
     done: bool = False
     window: list[TurnReward] = field(default_factory=list)
     judge_log: list[dict[str, Any]] = field(default_factory=list)  # the judge's verdicts per turn (if any)
+    customer: Any = None  # rollout.prefix_customer: the corpus customer writing this prefix (None: the auditor)
 
     def fork(self) -> "_Branch":
         return _Branch(self.game.fork(), dict(self.obs), self.reward_state.fork(), self.done, list(self.window),
@@ -219,14 +220,18 @@ class RolloutEngine:
         rng = random.Random(f"rollout:{self.seed}:{step}")
         prefixes: list[_Branch] = []
         depth: dict[int, int] = {}  # id(branch) -> its candidate turn t_b
-        for _ in range(cfg.prefixes):
+        for k in range(cfg.prefixes):
             t_b = rng.randint(1, max(1, k_max))  # the candidate turn of this prefix (documented above)
             branch = self._new_branch(rng, t_b + cfg.continuation_turns, self.families.draw(rng))
+            if cfg.prefix_customer == "corpus" or (cfg.prefix_customer == "mixed" and k % 2 == 1):
+                branch.customer = branch.game.domain.corpus_customer(
+                    branch.game.scenario, random.Random(f"prefix-customer:{self.seed}:{step}:{k}"))
             depth[id(branch)] = t_b
             prefixes.append(branch)
-        for turn in range(1, max(depth.values())):  # roll each prefix to its own depth with the current auditor
-            self._advance(auditor, [b for b in prefixes if not b.done and depth[id(b)] > turn], step,
-                          f"prefix{turn}", timers)
+        for turn in range(1, max(depth.values())):  # roll each prefix to its own depth (rollout.prefix_customer)
+            live = [b for b in prefixes if not b.done and depth[id(b)] > turn]
+            self._advance(auditor, [b for b in live if b.customer is None], step, f"prefix{turn}", timers)
+            self._advance_corpus([b for b in live if b.customer is not None], step, timers)
         groups = [b for b in prefixes if not b.done]
         for b in groups:
             b.window = []  # the prefix's turns shaped the reward state but are not part of any return
@@ -303,6 +308,22 @@ class RolloutEngine:
             return
         gen = self._generate(auditor, [self._prompt(auditor, b) for b in live], step, phase, timers)
         self._step_all(live, gen.texts, step, timers)
+
+    def _advance_corpus(self, live: list[_Branch], step: int, timers: dict) -> None:
+        """One prefix turn written by each branch's corpus customer, which reads the agent's last reply; a
+        customer with nothing more to say ends its prefix (the prefix is dropped, as one the target ended)."""
+        texts, going = [], []
+        for b in live:
+            messages = b.game.episode.messages
+            agent = next((str(m.get("content") or "") for m in reversed(messages) if m.get("role") == "assistant"), "")
+            text = b.customer.next(agent if len(messages) > 1 else "")
+            if text:
+                texts.append(text)
+                going.append(b)
+            else:
+                b.done = True
+        if going:
+            self._step_all(going, texts, step, timers)
 
     def _step_all(self, branches: list[_Branch], texts: list[str], step: int, timers: dict) -> None:
         """One target turn for every branch, concurrently; then verify and score each turn.

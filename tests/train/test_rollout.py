@@ -19,8 +19,9 @@ import torch
 from probe.auditor.model import Generation, LoraSettings, load_auditor
 from probe.auditor.prompt import clean_message
 from probe.auditor.tiny import build_tiny_auditor, default_tiny_path
+from probe.core.registry import get_domain
 from probe.targets.base import Target, TurnContext
-from probe.train.config import RolloutSettings
+from probe.train.config import ConfigError, RolloutSettings
 from probe.train.reward import CompositeReward
 from probe.train.rollout import RolloutBatch, RolloutEngine
 
@@ -544,3 +545,64 @@ def test_an_auditor_that_ends_every_conversation_leaves_nothing_to_train_and_say
     assert line.startswith("warning: 2 of 3 updates had nothing to train on (first: update 1)")
     assert idle_updates_warning(history[:1]) is None
     assert idle_updates_warning([{"update": 0}]) is None  # metrics written before the field existed
+
+
+# --- rollout.prefix_customer: prefixes written by the corpus customer ---------------------------
+
+def _prefix_user_texts(batch: RolloutBatch, g: int, G: int) -> list[str]:
+    trace = batch.traces[g * G]
+    users = [trace.messages[i]["content"] for i in _user_indices(trace)]
+    return users[: batch.stats["candidate_turn"][g] - 1]
+
+
+def _scripted(text: str) -> bool:
+    return any(text.startswith(s) for s in SCRIPT)
+
+
+@pytest.mark.parametrize("mode", ["corpus", "mixed"])
+def test_corpus_prefixes_are_the_corpus_customers_and_candidates_the_auditors(mode):
+    G = 2
+    seen_corpus = seen_auditor = 0
+    for step in range(3):
+        auditor = ScriptedAuditor()
+        _, batch = _collect(auditor, step, 6, prefixes=4, group_size=G, continuation_turns=1, seed=5,
+                            prefix_customer=mode)
+        for g in range(batch.stats["groups"]):
+            prefix = _prefix_user_texts(batch, g, G)
+            corpus = not prefix or not any(_scripted(t) for t in prefix)
+            # a prefix is written by one of them, whole (mixed: every other prefix is the corpus customer's)
+            assert all(not _scripted(t) for t in prefix) or all(_scripted(t) for t in prefix)
+            if prefix:
+                seen_corpus += corpus
+                seen_auditor += not corpus
+        assert all(_scripted(t) for t in batch.candidate_texts)  # the candidates are always the auditor's
+        # the auditor generated no prefix turn for the corpus's prefixes: fewer prompts than the prefixes' turns
+        again = _collect(ScriptedAuditor(), step, 6, prefixes=4, group_size=G, continuation_turns=1, seed=5,
+                         prefix_customer=mode)[1]
+        assert [t.messages for t in again.traces] == [t.messages for t in batch.traces]  # seeded
+    assert seen_corpus > 0
+    assert (seen_auditor > 0) == (mode == "mixed")
+
+
+def test_corpus_prefix_opens_as_the_corpus_customer_of_that_scenario():
+    import random as _random
+
+    _, batch = _collect(ScriptedAuditor(), 2, 6, prefixes=4, group_size=2, continuation_turns=1, seed=5,
+                        prefix_customer="corpus")
+    d = get_domain("skyassist")
+    for g, t_b in enumerate(batch.stats["candidate_turn"]):
+        trace = batch.traces[g * 2]
+        if t_b > 1:
+            customer = d.corpus_customer(trace.scenario, _random.Random(f"prefix-customer:5:2:{g}"))
+            assert trace.messages[_user_indices(trace)[0]]["content"] == customer.next("")
+
+
+def test_prefix_customer_needs_an_environment_with_a_corpus_customer(tmp_path):
+    from probe.train.config import load_config
+    from probe.train.loop import check_config
+
+    config = load_config(None, ["env=mock", "rollout.prefix_customer=corpus", f"out_dir={tmp_path}"])
+    with pytest.raises(ConfigError, match="rollout.prefix_customer.*'corpus'.*'mock' has no corpus customer"):
+        check_config(config)
+    with pytest.raises(ValueError, match="prefix_customer"):
+        RolloutSettings(prefix_customer="human")
