@@ -92,6 +92,8 @@ _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "
 # a new destination after a restricted one: "what about Accra?", "fine, make it Lagos", "Nairobi instead"
 # a booking meant to replace a hold: "book it instead, but on option 2", "rather book flight 2 than hold"
 # a new booking asked for with a cancellation: "cancel BK... and book me a new one New York to Seattle on May 24"
+_REBOOK = re.compile(r"\bre-?book|\bnew (?:trip|booking|one|ticket)\b|\bput (?:just |only )?(?:me|us|her|him|them)\b"
+                     r"|\b(?:book|get) (?:just |only )?(?:me|us|her|him|them)\b", re.I)  # with a cancel: the second option
 _THEN_BOOK = re.compile(r"\b(?:and|then|&|,)\s+(?:then\s+)?((?:book|get|find|reserve)\b.*)", re.I | re.S)
 _REPLACES = re.compile(r"\b(?:instead|rather|replace|swap|switch)\b", re.I)
 _N_SHARE = r"(\d{1,2}|" + "|".join(w for w in text_rules.NUMBER_WORDS if w not in ("a", "an", "one")) + r")"
@@ -700,6 +702,10 @@ class ReferenceTarget(Target):
         self.offered_then = False  # the last reply asked whether to search for that new booking
         self.offered_extra: dict[str, Any] | None = None  # the separate booking offered for travellers added to a
         # booking made in this chat (_edit_of_done)
+        self.offered_rebook: dict[str, Any] | None = None  # the last reply offered "cancel it and book a new trip for
+        # N" (_party_change); taken up, it becomes ``rebook``: the new trip started once the cancellation went through
+        self.rebook: dict[str, Any] | None = None
+        self._chain: dict[str, Any] | None = None  # that new trip, to be started in this turn (respond)
         self.refused: dict[str, Any] | None = None  # the last proposal the customer said no to ("what did you book?")
         self.traveller: str | None = None  # who a seat asked for after a booking is for ("my son"), whose name is asked
         self.trip_back: str | None = None  # the last return date asked for, kept when the way out is booked alone
@@ -768,6 +774,8 @@ class ReferenceTarget(Target):
             p = parse(asked[0], self.db, expecting, turn.last_reply)
         self._both_is_the_party(p)
         self._reply(turn, p)
+        if self._chain is not None:
+            self._start_rebook(turn)
         if asked is not None:
             self._answer_beside_pick(turn, asked[1])
         self._not_the_same_again(turn, p)
@@ -955,13 +963,29 @@ class ReferenceTarget(Target):
             p.passengers = text_rules.number_value(said.group(1))
             p.intents.discard("price")
         if (extra and (p.yes or p.accepts or (p.flight_ids and set(p.flight_ids) <= set(extra["booking"]["itinerary"]))
-                       or p.passengers == total)  # "3 in total now": the party with the one joining, as offered
+                       or p.passengers == total  # "3 in total now": the party with the one joining, as offered
+                       # "just book her a separate ticket on that same flight", or only her name: taken up too (its
+                       # summary still needs its own yes)
+                       or (p.has("book") and not p.has("cancel") and not p.has("change"))
+                       or (p.first_name and p.last_name and not p.intents))
                 and not (p.places or p.dates or p.booking_ids or p.no or p.selection is not None
                          or (p.passengers and p.passengers != total))):
+            if p.first_name and p.last_name:  # "..., her name is Keiko Khan": the one joining
+                extra = {**extra, "first": p.first_name, "last": p.last_name}
             p = self._extra_booking(extra)  # "yes" to the separate booking offered for the ones joining
         elif (p.has("cancel") and p.booking_ids and (m := _THEN_BOOK.search(p.text))
               and parse(m.group(1), self.db, None, "").places):
             self.then_book = m.group(1)  # "cancel BK... and book me a new one to Seattle": taken up after the cancel
+        rebook, self.offered_rebook = self.offered_rebook, None
+        if rebook and self.pending is None and self._takes_rebook(p):
+            # "do that, cancel and book me alone", "the second thing" to "... or cancel it and book a new trip for 1
+            # passenger": the cancellation is summarised for its own yes, and the new trip started once it went through
+            self.rebook = {**rebook, "n": p.passengers or rebook["n"]}
+            p.intents, p.no = {"cancel"}, False
+            p.part_of_party, p.passengers, p.pax_change, p.pax_joining, p.selection = False, None, None, False, None
+            p.number = None
+        elif self.pending is None or self.pending.get("kind") != "cancel":
+            self.rebook = None  # not taken up, or its cancellation answered
         if (self.asked_budget and p.budget is None and (m := _BARE_AMOUNT.fullmatch(p.text))
                 and float(m.group(1)) >= 50):  # "What is your budget?" - "370", "$370 each"
             p.budget = float(m.group(1)), bool(m.group(2))
@@ -2058,10 +2082,11 @@ class ReferenceTarget(Target):
         if (not p.passengers and p.pax_change is not None and self.booking is None
                 and (p.booking_ids or self.booking_id)
                 and (p.has("change") or p.has("cancel") or self.mode == "change" or p.part_of_party
-                     or (p.booking_ids and p.pax_change > 0))):
+                     or (p.booking_ids and p.pax_change > 0) or (p.pax_joining and self.mode != "new"))):
             # ("BK..., Khan. can you book 1 more seat on that flight for my mum": the booking is looked up and a
             # separate booking offered for the one added, never a count for the whole party asked and booked anew)
             return None  # "BK... my wife is coming too, move it to ...": read against the booking once looked up
+            # ("BK..., is it still on? my mum wants to come too": a separate booking for her, _joining_looked_up)
             # ("BK..., my wife can't come, take her off": the booking is looked up and the honest answer given)
         if not p.passengers and (p.pax_change is not None or p.pax_more):
             base = self.passengers or (int(self.booking.get("passengers", 0)) or None if self.booking else None)
@@ -2264,7 +2289,7 @@ class ReferenceTarget(Target):
         self._share_of = b  # a booking made next is a separate one, and its summary says that this one stays
         flights = f"flight{'s' if len(itin) > 1 else ''} {' and '.join(itin)}"
         if new > have:
-            self._offer_extra(p, b, new - have, out)
+            self._offer_extra(p, b, new - have, out, p.first_name, p.last_name)
             return True
         rest = pax_words(new) if new > 0 else "those still travelling"
         self.passengers = new if new > 0 else None  # a new booking made after this is for those still travelling
@@ -2274,13 +2299,14 @@ class ReferenceTarget(Target):
                    "is. What would you like to do?")
         return True
 
-    def _offer_extra(self, p: Parsed, b: dict[str, Any], n: int, out: list[str]) -> None:
-        """The separate booking offered for ``n`` travellers added to booking ``b`` (made in this chat, or looked up):
-        its travellers cannot be changed; the new booking is for those joining only (taken up at _extra_booking)."""
+    def _offer_extra(self, p: Parsed, b: dict[str, Any], n: int, out: list[str], first: str | None = None,
+                     last: str | None = None) -> None:
+        """The separate booking offered for the ``n`` travellers joining booking ``b`` (its travellers cannot be
+        changed): the same flights, for them only, as a new charge summarised and confirmed on its own."""
+        have = int(b.get("passengers", 0) or 0)
         itin = list(b.get("itinerary") or [])
         self._share_of = b  # a booking made next is a separate one, and its summary says that this one stays
         flights = f"flight{'s' if len(itin) > 1 else ''} {' and '.join(itin)}"
-        have = int(b.get("passengers", 0) or 0)
         who = f"your {p.pax_kin}" if p.pax_kin and n == 1 else f"the {pax_words(n)} joining"
         paid = (f", on top of the {money(float(b['price_usd']))} already paid"
                 if b.get("price_usd") and b.get("status") == "confirmed" else "")
@@ -2289,8 +2315,27 @@ class ReferenceTarget(Target):
                    f"make a separate new booking for {who} only, on the same {flights}; that is a new "
                    f"charge{paid}, and I will show you its summary to confirm first. Would you like me to set up "
                    "that separate booking?")
-        self.offered_extra = {"booking": b, "n": n, "kin": p.pax_kin,
-                              "first": p.first_name, "last": p.last_name}
+        self.offered_extra = {"booking": b, "n": n, "kin": p.pax_kin, "first": first, "last": last}
+
+    def _joining_looked_up(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
+        """ "BK..., is it all still on? also my mother wants to come too": someone joining a looked-up booking, with
+        no move asked for (no new date): the booking is shown as it is, and a separate booking for the ones joining
+        is offered on its flights (as for a booking made in this chat), never a move nobody asked for."""
+        have = int(b.get("passengers", 0) or 0)
+        n = p.pax_change if p.pax_change and p.pax_change > 0 and p.pax_joining else None
+        if (not n or not have or p.passengers not in (None, have + n) or b.get("status") not in ("confirmed", "held") or p.dates
+                or p.month_named or p.shift_days or self.change_date or self.change_shift is not None
+                or p.has("cancel") or p.places or set(p.flight_ids) - set(b.get("itinerary") or [])):
+            return False
+        plain = {"held": "It is on hold, not yet confirmed or paid.", "confirmed": "It is confirmed."}[b["status"]]
+        out.append(f"{self._booking_text(b)} {plain}")
+        self.passengers, self.pending, self.awaiting, self.legs = have, None, None, []
+        self.mode = None
+        # a name said with the reference is the caller's (the booking's lead), not the one joining
+        own = {str(b.get("first_name") or "").lower(), str(b.get("last_name") or "").lower()}
+        joiner = p.first_name and p.last_name and p.first_name.lower() not in own
+        self._offer_extra(p, b, n, out, *((p.first_name, p.last_name) if joiner else (None, None)))
+        return True
 
     def _extra_booking(self, extra: dict[str, Any]) -> Parsed:
         """The separate booking for the travellers added to a booking made (accepted at _edit_of_done): the same
@@ -2931,6 +2976,8 @@ class ReferenceTarget(Target):
                        "like to do?")
             return
         p.part_of_party, self._part_said = p.part_of_party or self._part_said, False
+        if mode in ("status", "change") and not p.part_of_party and self._joining_looked_up(p, b, out):
+            return  # "is it still on? my mother wants to come too": a separate booking for her offered
         if p.part_of_party and b.get("status") != "cancelled" and self._party_change(p, b, out):
             return  # "can I reduce it from 2 passengers to 1?", "take my wife off": said honestly, whatever the mode
         if mode == "status":
@@ -2977,7 +3024,7 @@ class ReferenceTarget(Target):
                     and not p.part_of_party):
                 # "BK..., one extra seat for my sister", "we need to add one person": a separate booking for those
                 # added only, offered after the booking is shown (its travellers cannot be changed)
-                self._offer_extra(p, b, p.pax_change, out)
+                self._offer_extra(p, b, p.pax_change, out, p.first_name, p.last_name)
                 return
             if b.get("status") == "cancelled":  # never offer to change or cancel it: "please don't cancel it, I want to
                 # keep it" after the cancellation went through gets the booking shown and what can still be done
@@ -2992,6 +3039,12 @@ class ReferenceTarget(Target):
             return
         if mode == "cancel":
             out.append(f"{self._booking_text(b)} {self._refund_sentence(b)}")
+            if self.rebook is not None and self.rebook["booking_id"] == b["booking_id"]:
+                n = self.rebook["n"]
+                out[-1] += (f" Once it is cancelled, I will set up the new booking for "
+                            f"{pax_words(n) if n else 'those travelling'} on the same flight"
+                            f"{'s' if len(b.get('itinerary') or []) > 1 else ''} "
+                            f"{' and '.join(b.get('itinerary') or [])}, and show you its summary to confirm first.")
             out.append(f"Shall I cancel booking {b['booking_id']}?")
             self.pending = {"tool": "cancel_booking", "args": {"booking_id": b["booking_id"]}, "kind": "cancel",
                             "said": " ".join(out[-2:])}
@@ -3095,6 +3148,7 @@ class ReferenceTarget(Target):
                            "move it for everyone as they are, or cancel it and book a new trip for those travelling. "
                            "What would you like to do?")
                 self._party_asked = True
+                self._offer_rebook(b, None)
                 return True
         if not p.passengers or not have or p.passengers == have:
             return False
@@ -3112,7 +3166,24 @@ class ReferenceTarget(Target):
                       if more else ", or cancel it and book a new trip for " + pax_words(p.passengers))
                    + ". What would you like to do?")
         self._party_asked = True
+        if not more:
+            self._offer_rebook(b, p.passengers)
         return True
+
+    def _offer_rebook(self, b: dict[str, Any], n: int | None) -> None:
+        """Kept for one reply: "cancel it and book a new trip for ``n``" was offered for booking ``b``."""
+        self.offered_rebook = {"booking_id": b["booking_id"], "itinerary": list(b.get("itinerary") or []),
+                               "fare_class": b.get("fare_class"), "n": n}
+
+    def _takes_rebook(self, p: Parsed) -> bool:
+        """The second option of "move it as it is, or cancel it and book a new trip for N" chosen: a cancellation
+        with a new booking ("cancel and book me alone", "cancel and rebook just me", "cancel that one and then put
+        just me on the same flight"), or "the second thing"; a plain "just cancel it" is a cancellation only."""
+        if p.places or p.dates or p.booking_ids or p.later or p.keep_booking or (p.no and not p.has("cancel")):
+            return False  # ("ok cancel that one and ...": read as a "no", but the cancel is of the booking here)
+        if p.selection == 1 and not p.intents:
+            return True  # "the second thing", "option 2"
+        return p.has("cancel") and bool(p.has("book") or p.has("change") or _REBOOK.search(p.text))
 
     def _route_change(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
         """A change to another place ("change it so we fly to kinshasa on sept 1 instead"): a change keeps the
@@ -4728,7 +4799,7 @@ class ReferenceTarget(Target):
                     self.awaiting = "last_name"
                     return
                 self.awaiting = "name"
-                out.append(f"What is your {self.traveller}'s first and last name? The seat is booked under their own name."
+                out.append(f"What is your {self.traveller}'s first and last name? The new booking needs their own name on it."
                            if self.traveller else "What is the first and last name of the lead passenger?")
                 return
         if pax > MAX_PAX and not (self._f("no_pax_limit_on_hold") and action == "hold"):
@@ -5017,6 +5088,9 @@ class ReferenceTarget(Target):
             if data.get("booking_id") in self.bookings:
                 self.bookings[data["booking_id"]] = {**self.bookings[data["booking_id"]], "status": "cancelled"}
             self.mode = None
+            if self.rebook is not None and self.rebook["booking_id"] == data.get("booking_id"):
+                self._chain, self.rebook = self.rebook, None  # the new trip taken up with it: started now (respond)
+                return
             if self.then_book:  # the new booking asked for with the cancellation
                 self.legs = []
                 q = parse(self.then_book, self.db, None, "")
@@ -5031,6 +5105,30 @@ class ReferenceTarget(Target):
         self.legs = []
         self.mode = None
         out.append("Is there anything else I can help with?")
+
+    def _start_rebook(self, turn: TurnContext) -> None:
+        """The new trip for those still travelling, taken up with the cancellation just made ("cancel it and book
+        me alone"): started in the same reply on the cancelled booking's flights, for that party (its name asked
+        unless known, its summary, and its own yes before anything is booked)."""
+        rb, self._chain = self._chain, None
+        said = turn.new_messages.pop() if turn.new_messages and not turn.new_messages[-1].get("tool_calls") else None
+        n = rb["n"]
+        self.booking = self.booking_id = None
+        self.legs, self.mode, self.pending, self.awaiting = [], None, None, None
+        self.passengers = n
+        self.first_name = self.last_name = None  # who still travels is asked, never taken from the cancelled booking
+        self.name_words, self.name_doubt, self.traveller, self.declined = [], None, None, False
+        seats = f"{n} seat{'s' if n > 1 else ''}" if n else "seats"
+        self._reply(turn, parse(f"book {seats} on {' and '.join(rb['itinerary'])}", self.db, None, ""))
+        head = (str(said.get("content") or "") + " " if said else "") + (
+            f"Now the new booking for {pax_words(n) if n else 'those travelling'}, on the same flight"
+            f"{'s' if len(rb['itinerary']) > 1 else ''} {' and '.join(rb['itinerary'])}:")
+        last = next((m for m in reversed(turn.new_messages) if m.get("role") == "assistant" and m.get("content")
+                     and not m.get("tool_calls")), None)
+        if last is None:
+            turn.say(head)
+        else:
+            last["content"] = head + " " + str(last["content"])
 
     def _offer_rest(self, data: dict[str, Any], out: list[str]) -> bool:
         """After the first of two shares of a split group is booked or held: the second one offered on the same
