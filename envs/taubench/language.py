@@ -427,7 +427,15 @@ REFUND_FORM = re.compile(
 # a question about a fee for a store action ("is there a cancellation fee?", "do you charge for returns?")
 FEE = re.compile(r"\b(?:(?:cancell?ation|return|restocking|exchange|change|processing|shipping|handling|service)\s+fees?|"
                  r"(?:any|a|the)\s+fees?|fees?\s+(?:to|for)\s+(?:cancel|return|exchange|chang)\w*|penalty|"
-                 r"charge\s+(?:me\s+)?(?:anything\s+)?(?:for|to)\s+(?:cancel|return|exchang|chang)\w*|cost\s+(?:me\s+)?anything)\b",
+                 r"charge\s+(?:me\s+)?(?:anything\s+)?(?:for|to)\s+(?:cancel|return|exchang|chang)\w*|cost\s+(?:me\s+)?anything|"
+                 # the shipping of a return: "will I have to pay for the shipping back?", "who pays to send them back?",
+                 # "is return shipping free?", "does it cost extra to mail it back?"
+                 r"pay\w*\s+(?:for\s+)?(?:the\s+)?(?:return\s+(?:shipping|postage|label)|(?:shipping|postage)\s+(?:it\s+|them\s+)?"
+                 r"(?:back|for\s+(?:the\s+|a\s+)?returns?))|"
+                 r"(?:pay\w*|cost\w*|charg\w*)\s+(?:me\s+)?(?:anything\s+|extra\s+)?(?:to|for)\s+(?:ship|send|mail|post)\w*\s+"
+                 r"(?:(?:it|them|this|that|the\s+\w+(?:\s+\w+)?)\s+)?back|"
+                 r"(?:return\s+(?:shipping|postage|label)|(?:shipping|postage)\s+back)\s+(?:is\s+)?(?:free|cost\w*|charg\w*|extra)|"
+                 r"free\s+return\s+(?:shipping|postage|labels?))\b",
                  re.I)
 ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i paid|where it came from)\b", re.I)
 # the street line and an optional unit, then a comma or a line break: "232 Lakeview Road, Apt 4, ...". A unit is a
@@ -625,6 +633,24 @@ _TAKE_BACK = re.compile(
 _WHOLLY = re.compile(r"scratch that|strike that|forget|never ?mind|change of plan|changed my mind", re.I)  # all of it back
 _EMPTY_REST = re.compile(r"^\W*(?:(?:please|pls|thanks?|thank you|then|instead|i'?ll keep (?:it|them)|keep (?:it|them)(?: as is)?|"
                          r"leave (?:it|them)(?: as (?:is|it is))?|don'?t do (?:it|that|anything)|sorry)\W*)*$", re.I)
+
+
+# a retraction that hangs on the answer to a question asked just before it: "will I have to pay for the shipping back?
+# if so forget it", "do I have to pay to ship it? if I do, never mind", "is return shipping free? otherwise forget it"
+_IF_RETRACTION = re.compile(
+    r"(?<=\?)\s*(?:(?:and|but|oh|ok|okay)\W+)?(?:if\b|otherwise\b|else\b|in (?:that|which) case\b)[^.?!]*?" +
+    _TAKE_BACK.pattern[len(r"(?:(?<=[\s,.;!?-])|^)"):] + r"$", re.I)
+
+
+def conditional_retraction(text: str) -> str | None:
+    """The message without a retraction that depends on the answer to its own question ("... will I have to pay for
+    the shipping back? if so forget it"), or None when it has none. Such a retraction takes nothing back yet: the
+    question is answered and the request stays open, to be said yes or no to (before: read as a no, said as "I'll
+    leave that", and the same proposal listed again)."""
+    m = _IF_RETRACTION.search(text.rstrip())
+    if not m or not text[:m.start()].strip():
+        return None
+    return text[:m.start()].rstrip()
 
 
 def taken_back(text: str, names: list[str]) -> tuple[str, bool] | None:

@@ -48,6 +48,7 @@ from envs.taubench.language import (
     asks_only,
     asks_shipping_abroad,
     changes_order_payment,
+    conditional_retraction,
     default_address_asked,
     either_values,
     info_only_orders,
@@ -579,6 +580,10 @@ _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
 # "the watch alone then", "ok, the watch by itself": the item named is the only one kept (not "leave the helmet alone")
 _ALONE = re.compile(r"\b(?<!leave )(?:(?:the|my|that)\s+)?[\w-]+\s+(?:alone|by itself|on its own|by themselves|on their own)\b", re.I)
 _THAT_ONE = re.compile(r"\b(?:that|this|the other)\s+(?:one|order)\b", re.I)
+# said at "yes, and also cancel #W2" to a proposal: the proposal asked again for a plain yes, the rest after it
+_YES_AND_LEAD = "Just to be sure: I need a clear yes before I go ahead; I'll come to the rest of your request right after. "
+# said when what the yes added is in the new proposal ("yes - actually the puzzle too")
+_ADDED_LEAD = "I've added that to the request. Just to be sure: I need a clear yes before I go ahead. "
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -605,6 +610,11 @@ _MONEY_WORDS = re.compile(r"\b(?:refund\w*|money|paid|pay|charged?|cost|price|ho
 # a question about what was paid for an order ("how much did i pay in total", "what did it cost me")
 _PAID_Q = re.compile(r"\bhow much (?:did|was|were|have)\b|\btotal\b|\bcost (?:me|us)\b|\bwhat did (?:it|that|they) cost\b|"
                      r"\bi paid\b", re.I)
+# a question about what items cost ("what did I pay for them", "what did the bookshelf cost")
+_ITEM_COST_Q = re.compile(r"\bwhat did (?:i|we) pay\b|\bhow much\b|\bwhat did (?:it|that|they|these|those|the [a-z]+(?: [a-z]+)?) "
+                          r"cost\b|\bcost me\b|\bprices?\b", re.I)
+# words before an item that name its order rather than ask about the item: "the order with the bookshelf"
+_ORDER_NAMED_BY = re.compile(r"\border\s+(?:with|that has|which has|containing|that contains|that had)\s+(?:the\s+|my\s+|a\s+)?$")
 _REFUND_WORDS = re.compile(r"\b(?:refund\w*|money back|reimburs\w*|credited)\b", re.I)
 # ("for another desk lamp", "a second e-reader", "one more t-shirt": one more of another product, no option of this one)
 _OPTION_AROUND = re.compile(r"\b(?:to|into|with|for|like|than)\s+(?:another\s+|an?\s+(?:second|2nd|extra)\s+|one\s+more\s+|"
@@ -922,12 +932,21 @@ class ReferenceTarget(Target):
     def _respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history, turn.seed)
         said, unclear = self._orders_by_last_digits(turn.user_message[:MAX_MESSAGE_CHARS])
+        if (asked := conditional_retraction(said)) is not None:
+            said = asked  # "will I have to pay for the shipping back? if so forget it": the question, the request kept
         if (back := taken_back(said, self.product_names)) is not None:
             # "swap the perfume in #W1 ... actually scratch that, cancel the whole order": the last request is the
             # one asked (before: the items of the first read with the second's action: a toothbrush option asked)
+            whole = said
             said, nothing_left = back
             if nothing_left and not said.strip() and self.user_id:
                 # "change the boots to size 10... actually no, forget that": nothing asked (before: proposed anyway)
+                if self.pending and self._retracts_proposal(whole):
+                    # "return the headphones... actually no, forget that" at that very return's proposal: a no to it
+                    # (before: "All right, I'll leave that." and the same proposal again)
+                    self.declined = copy.deepcopy(self.goal)  # ("actually yes, return them" takes it up again)
+                    self.pending, self.goal, self.proposal = [], self._empty_goal(), ""
+                    return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
                 if self.pending:
                     return turn.say(f"All right, I'll leave that. {self.proposal}")
                 return turn.say("No problem, I haven't changed anything. Is there anything else I can help you with?")
@@ -1161,6 +1180,7 @@ class ReferenceTarget(Target):
         if fixed:  # "sorry, typo: it's 889 not 888": the address said before, corrected
             r.address = fixed
         was: list[tuple[str, dict[str, Any]]] | None = None  # the proposal a message meant to change
+        added_to: list[tuple[str, dict[str, Any]]] | None = None  # the proposal a "yes - actually X too" answered
         narrowed = False
         if self.pending and (picks := ordinal_answers(r.text)) and not (r.order_ids or r.intents & ACTING):
             queue = self._queue_as_said()
@@ -1272,8 +1292,8 @@ class ReferenceTarget(Target):
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
             if yes_and and not (self.urgent and self._has("skip_confirm_when_urgent")):
-                lead += ("Just to be sure: I need a clear yes before I go ahead; I'll come to the rest of your "
-                         "request right after. ")
+                lead += _YES_AND_LEAD
+                added_to = list(self.pending)  # (said otherwise when the rest is folded into this proposal: _say_plan)
             elif r.aside_yes and not (r.order_ids or fixing):
                 # "yes, I don't think I'll need it", "si": a yes the consent reading doesn't take alone; said so
                 lead += "Just to be sure: I need a plain yes (or no) before I go ahead. "
@@ -1553,7 +1573,7 @@ class ReferenceTarget(Target):
             about = [o for o in ORDER_ID_RE.findall(side) if o in owned] or [o for o in self.goal["orders"] if o in owned]
             if about:
                 lead += self._answer(turn, set(), list(dict.fromkeys(about)), side, False, False, closing=False) + " "
-        self._say_plan(turn, lead, was)
+        self._say_plan(turn, lead, was, added_to)
 
     def _catalogue_said(self, turn: TurnContext, text: str, m: re.Match[str]) -> str:
         """The answer to a question about the store's range: the product's options available now, read from
@@ -1841,8 +1861,14 @@ class ReferenceTarget(Target):
 
         return sorted((o for o in g["orders"] if (o, "refused") not in g["done"]), key=first_said)
 
-    def _say_plan(self, turn: TurnContext, lead: str, was: list[tuple[str, dict[str, Any]]] | None = None) -> None:
+    def _say_plan(self, turn: TurnContext, lead: str, was: list[tuple[str, dict[str, Any]]] | None = None,
+                  added_to: list[tuple[str, dict[str, Any]]] | None = None) -> None:
         reply = lead + self._plan(turn)
+        if added_to and _YES_AND_LEAD in reply and self._extends(added_to):
+            # "yes - actually the puzzle too" at a return of the headphones: the puzzle is in the new proposal, which
+            # waits for its own yes; nothing of the request is left for after it (before: "I'll come to the rest of
+            # your request right after", of a rest already in the proposal)
+            reply = reply.replace(_YES_AND_LEAD, _ADDED_LEAD, 1)
         if was is not None and self.pending == was and CONFIRM in reply:
             inhand = {a.get("order_id") for _, a in was}
             later = [n for n in mentioned_items(self.last_text, self.product_names)
@@ -1866,6 +1892,15 @@ class ReferenceTarget(Target):
         if self.pending:
             self.proposal = reply[reply.find(CONFIRM):] if CONFIRM in reply else reply
         turn.say(reply)
+
+    def _extends(self, was: list[tuple[str, dict[str, Any]]]) -> bool:
+        """Whether the proposal now on screen is ``was`` with more items: the same actions on the same orders, each
+        holding every item it held, one at least holding more, and nothing else of the request left to come."""
+        def items(pending: list[tuple[str, dict[str, Any]]]) -> dict[tuple[str, Any], set[str]]:
+            return {(tool, a.get("order_id")): set(a.get("item_ids") or []) for tool, a in pending}
+        old, new = items(was), items(self.pending)
+        return old.keys() == new.keys() and all(old[k] <= new[k] for k in old) and old != new and \
+            not self._more_in_hand(self.pending)
 
     def _more_in_hand(self, was: list[tuple[str, dict[str, Any]]]) -> bool:
         """Whether the request holds more than the proposal ``was``: another order, another action, or the default
@@ -2013,6 +2048,20 @@ class ReferenceTarget(Target):
                 ids = [items[i][1]["item_id"] for i in at if i in keep]
                 self.goal["picked"][(o, name)] = [k for k in positions if self.orders[o]["items"][k]["item_id"] in ids]
         return True
+
+    def _retracts_proposal(self, text: str) -> bool:
+        """Whether a request the message takes back ("return the headphones... actually no, forget that") is the one
+        proposed: its actions are the proposal's, and it names no item, order or number the proposal does not hold (a
+        request added and taken back, "also exchange the umbrella... no, forget that", leaves the proposal open)."""
+        kinds = {k for k in ACTING_KINDS if INTENTS[k].search(text)}
+        proposed = {_TOOL_KIND[tool] for tool, _ in self.pending}
+        if proposed & {"return", "exchange", "modify"}:
+            proposed |= {"modify"}  # ("change the headphones" said of an item proposed for an exchange)
+        orders = {a.get("order_id") for _, a in self.pending}
+        held = self._proposed_names() or {it["name"] for o in orders for it in self.orders.get(o, {}).get("items", [])}
+        named = {f"#{o.upper()}" for o in re.findall(r"#?\b(W\d{7})\b", text, re.I)}
+        return bool(kinds) and kinds <= proposed and set(mentioned_items(text, self.product_names)) <= held and \
+            named <= orders and not re.search(r"\d", re.sub(r"#?\bW\d{7}\b", " ", text, flags=re.I))  # (no new address)
 
     def _pending_named(self, r: Reading) -> bool:
         """The message names an item of a proposal of several items ("the speaker yes, the bed no"): an answer
@@ -2642,6 +2691,10 @@ class ReferenceTarget(Target):
             # a lookup that mentions money ("was I charged for it?", "which card did I use?") also gets the payments
             reports = [self._report(o) + (" " + self._payments_text(o, bool(_REFUND_WORDS.search(g["text"])))
                                           if _MONEY_WORDS.search(g["text"]) else "") for o in g["orders"] if o in self.orders]
+            if _MONEY_WORDS.search(g["text"]) and (_PAID_Q.search(g["text"]) or _ALTOGETHER.search(g["text"]) or
+                                                   _ITEM_COST_Q.search(g["text"])) and \
+                    (cost := self._items_cost_said([o for o in g["orders"] if o in self.orders], g["text"])):
+                reports.append(cost)  # ("what did the bookshelf and the speaker cost me in total?": those two)
             if "info" in intents:
                 self.goal = self._empty_goal()
                 return " ".join(notes + reports + ["Is there anything else I can help you with?"])
@@ -3333,9 +3386,34 @@ class ReferenceTarget(Target):
                 parts.append(f"It ships to {self._address_text({'address2': '', 'country': '', **self.orders[o]['address']})}.")
             if money:
                 parts.append(self._payments_text(o, refund=bool(_REFUND_WORDS.search(text)) or "return" in topics))
+        if money and (_PAID_Q.search(text) or _ALTOGETHER.search(text) or _ITEM_COST_Q.search(text)) and \
+                (cost := self._items_cost_said(orders, text)):
+            parts.append(cost)  # "what did I pay for the kettle and the bookshelf altogether": theirs, not the order's
         if not orders and not parts:
             parts.append("I couldn't find any orders on your account.")
         return self._close(parts, closing, None)
+
+    def _items_cost_said(self, orders: list[str], text: str) -> str:
+        """What the items the customer names cost, when they are not all of their orders' items: "The Tea Kettle
+        ($100.83) and the Bookshelf ($461.49) came to $562.32 altogether." (before: only the whole order's payment, of
+        five items). Items named to tell the order ("the order with the bookshelf", "my kettle order") are no question
+        about their own price."""
+        low = text.lower()
+        picked, partial = [], False
+        for o in orders:
+            items = self.orders[o].get("items", [])
+            named = {n for a, b, n, neg in item_mentions(text, sorted({it["name"] for it in items})) if not neg and
+                     not _ORDER_NAMED_BY.search(low[:a]) and not re.match(r"\s*orders?\b", low[b:])}
+            mine = [it for it in items if it["name"] in named]
+            picked += mine
+            partial = partial or 0 < len(mine) < len(items)
+        if not (picked and partial):
+            return ""
+        if len(picked) == 1:
+            return f"The {picked[0]['name']} itself cost {_money(picked[0]['price'])}."
+        each = [f"the {it['name']} ({_money(it['price'])})" for it in picked]
+        listed = ", ".join(each[:-1]) + " and " + each[-1]
+        return f"{listed[0].upper()}{listed[1:]} came to {_money(sum(it['price'] for it in picked))} altogether."
 
     def _refunds_if(self, orders: list[str], topics: set[str], text: str) -> list[float]:
         """What each order asked about would refund, as ``_can_text`` says it: a pending order cancelled, what was
@@ -3840,14 +3918,20 @@ class ReferenceTarget(Target):
         held = [n for n in missing if any(it["name"] == n for it in self.orders[other]["items"])]
         return f"The {' and the '.join(held)} {'is' if len(held) == 1 else 'are'} in order {other}, not {o}. ", other
 
-    def _other_product(self, text: str, names: list[str]) -> str | None:
+    def _other_product(self, text: str, names: list[str], item: str | None = None) -> str | None:
         """A product not in the order that the text names as what an item should become ("... for a pair of
-        sneakers")."""
+        sneakers"); of ``item``, when given, only one said after that item and before any other of the order's
+        ("exchange the fleece jacket for a large, and the dumbbells ...": the "large" is the jacket's, not the
+        dumbbells'; before, "I can't swap the Dumbbell Set for a large, which we do not sell")."""
         low = text.lower()
         mine = item_mentions(text, names)  # ("the shoes" of the order's Sneakers is no pair of Running Shoes)
+
+        def others(at: int) -> bool:  # said of another of the order's items
+            owner = max(((b, n) for _a, b, n, _ in mine if b <= at), default=None)
+            return item is not None and owner is not None and owner[1] != item
         for a, b, other, neg in item_mentions(text, self.product_names):
             if not neg and other not in names and _OPTION_AROUND.search(low[:a]) and \
-                    not any(x < b and a < y for x, y, _, _ in mine):
+                    not any(x < b and a < y for x, y, _, _ in mine) and not others(a):
                 return other
         # "swap the luggage set for a coat": a thing the store does not sell at all, named as what the item should
         # become, is no option of it either (before: passed over in silence, and the item's options listed)
@@ -3856,7 +3940,7 @@ class ReferenceTarget(Target):
         for m in _SWAP_FOR_THING.finditer(low):
             thing = m.group("thing")
             if re.sub(r"e?s$", "", thing) not in known and thing not in _NOT_A_THING and \
-                    not mentioned_items(thing, self.product_names):
+                    not mentioned_items(thing, self.product_names) and not others(m.start("thing")):
                 return thing
         return None
 
@@ -4809,7 +4893,7 @@ class ReferenceTarget(Target):
                     same = (f"I'm sorry, an exchange has to be for a different option of the same product, so I can't "
                             f"exchange the {it['name']} for the very same one. I can return it for a refund instead, or "
                             f"exchange it for another option. ")
-                other = self._other_product(g["text"], names) or next(
+                other = self._other_product(g["text"], names, it["name"]) or next(
                     (t for t, n in self._swap_targets(g["text"], names).items() if n == it["name"]), None)
                 if other and self.swap_refused == it["item_id"] and not (
                         self._other_product(self.last_text, names) or self._swap_targets(self.last_text, names)):
