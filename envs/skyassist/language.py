@@ -3537,13 +3537,20 @@ _RETRACTED = re.compile(r"\b(?:scratch|strike|disregard) (?:that|this)\b(?: (?:i
 _REACTS = re.compile(r"\W*(?:oh|ohh|hmm+|ah+|ugh|wait|no|nope|actually|well|um+|uh+|argh|damn|hm+)\b", re.I)
 
 
+# what may follow a "never mind" that ends the request rather than takes back a sentence: thanks and goodbyes
+_ONLY_CLOSING = re.compile(r"(?i)\b(?:thank\s+you|thanks?|thx|ty|cheers|much\s+appreciated|appreciate\s+it|bye|goodbye|"
+                           r"good\s?bye|have\s+a\s+(?:good|nice|great)\s+(?:day|one|evening)|anyway|so|very|much|lot|a)\b")
+
+
 def _without_taken_back(text: str) -> str:
     """The message without what it takes back before a "scratch that" / "never mind" said mid-message (see
     ``_RETRACTED``); the message as it is when nothing follows the marker or nothing but a reaction precedes it."""
     for m in reversed(list(_RETRACTED.finditer(text))):
         before, after = text[:m.start()], text[m.end():].lstrip(" .,!;:-–—…")
-        if not re.search(r"\w", after) or not re.search(r"\w", _REACTS.sub(" ", before)):
-            continue  # "ok never mind", "hmm, scratch that": nothing taken back here (read as the message says)
+        if not re.search(r"\w", _ONLY_CLOSING.sub(" ", after)) or not re.search(r"\w", _REACTS.sub(" ", before)):
+            # "ok never mind", "hmm, scratch that", "Yes, that's right, never mind. Thanks!": nothing taken back here
+            # (read as the message says: a customer giving up, with thanks at most after it)
+            continue
         sentences = [x for x in re.split(r"(?<=[.!?])\s+|\n+", before.strip()) if x.strip()]
         keep = sentences[:-1]
         while keep and _REACTS.match(sentences[len(keep)]):  # "oh no, it's one seat left. never mind": its question too
