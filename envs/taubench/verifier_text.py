@@ -607,17 +607,69 @@ _RETURN_THEM = re.compile(r"^(?:(?:so|and|please)\s+)*(?:(?:return|send\s+back)\
                           _THEM + r")\s+back)(?:\s+(?:please|pls|thanks|thank\s+you|then))*$", re.I)
 
 
+class ItemKey(str):
+    """An order item as the pick reader knows it: its name, and, when another item of the order has the same name
+    (two Vacuum Cleaners), the option values that tell it apart from those (``tells``: "canister", "robotic"), the key
+    then reading "Vacuum Cleaner (canister)". A plain name is a key with no tells."""
+
+    name: str
+    tells: tuple[str, ...]
+
+    def __new__(cls, name: str, tells: tuple[str, ...] = ()) -> "ItemKey":
+        key = super().__new__(cls, f"{name} ({', '.join(tells)})" if tells else name)
+        key.name, key.tells = name, tuple(tells)
+        return key
+
+
+def item_keys(items: list[tuple[str, dict[str, Any]]]) -> list[ItemKey]:
+    """Each order item's key (``ItemKey``), in order, from its name and options: a name that only one item has is the
+    key; items sharing a name are told apart by their option values that not all of them share."""
+    out = []
+    for name, options in items:
+        same = [set(map(str, o.values())) for n, o in items if n == name]
+        mine = [str(v) for v in options.values()]
+        out.append(ItemKey(name, tuple(v for v in mine if not all(v in o for o in same))) if len(same) > 1
+                   else ItemKey(name))
+    return out
+
+
+def _name(key: str) -> str:
+    return getattr(key, "name", key)
+
+
+def _tells(key: str) -> tuple[str, ...]:
+    return getattr(key, "tells", ())
+
+
+def _tell_at(text: str, key: str) -> int | None:
+    """Where the text gives one of the values that tell the item from others of its name, or None (0 for a key with
+    none)."""
+    if not _tells(key):
+        return 0
+    at = [m.start() for v in _tells(key) for m in [re.search(r"(?<![a-z0-9])" + re.escape(v.lower()) + r"(?![a-z0-9])",
+                                                             text.lower())] if m]
+    return min(at) if at else None
+
+
+def mentions_key(text: str, key: str) -> bool:
+    """The text mentions the item: its name (``mentions_item``) and, for one of two or more items of that name, a
+    value that tells it apart ("the robotic Vacuum Cleaner")."""
+    return mentions_item(text, _name(key)) and _tell_at(text or "", key) is not None
+
+
 def _listed_items(question: str, names: tuple[str, ...]) -> tuple[list[str], dict[int, str]]:
     """The order's items the question names, in the order it names them, and, when it numbers them one to a line
     (two or more lines "1. Water Bottle (...)", "2. Pet Bed (...)", numbered 1, 2, ... each naming exactly one of the
-    items, no item twice), each number's item."""
+    items, no item twice), each number's item. ``names`` are the order's items' keys (``ItemKey``): of two items of
+    one name, each is named where its telling value is ("5. Vacuum Cleaner (robotic, ...)")."""
     low = (question or "").lower()
-    listed = sorted((n for n in names if mentions_item(low, n)), key=lambda n: _first_at(low, n))
+    listed = sorted((n for n in names if mentions_key(low, n)),
+                    key=lambda n: _tell_at(low, n) if _tells(n) else _first_at(low, _name(n)))
     marks = list(_ITEM_LINE.finditer(question or ""))
     numbered: dict[int, str] = {}
     if len(marks) >= 2 and [int(m.group(1)) for m in marks] == list(range(1, len(marks) + 1)):
         for m in marks:
-            on_line = [n for n in names if mentions_item(m.group(2), n)]
+            on_line = [n for n in names if mentions_key(m.group(2), n)]
             if len(on_line) != 1 or on_line[0] in numbered.values():
                 numbered = {}
                 break
@@ -629,6 +681,13 @@ def _first_at(low: str, name: str) -> int:
     words = re.findall(r"[a-z0-9]+", name.lower())
     at = [low.find(w) for w in words if len(w) >= 4 and w in low] + ([low.find(name.lower())] if name.lower() in low else [])
     return min(at) if at else len(low)
+
+
+class AmbiguousPick(frozenset):
+    """``item_picks``'s answer to a pick that fits more than one listed item ("yes, the vacuum" of two vacuums, "the
+    blue one" of two blue items): it approves no item; ``refs`` are the references."""
+
+    refs: tuple[str, ...] = ()
 
 
 def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[str] | None:
@@ -652,7 +711,12 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
     middle two"), a pick less an exception ("the blue ones but not the chair"), a name with an option value ("the blue
     bottle", which must be that item's), a short name ("the bed", "the board" for the Skateboard), "whatever's blue",
     "I'll send back ...", bare numbers "1 3", and a correction ("2 and 4 - wait no, 2 and 3", "Sorry, I mean ..."):
-    what follows it, a whole pick by itself, replaces what came before."""
+    what follows it, a whole pick by itself, replaces what came before.
+
+    ``names`` are the order's items' keys (``item_keys``): two items of one name (two Vacuum Cleaners) are told apart
+    by the option values that differ ("the robotic one", "the canister vacuum", "the canister", "5"), "both vacuums"
+    picks the two, and a pick that fits more than one listed item ("the vacuum" of two, "the blue one" of two blue
+    items) is an ``AmbiguousPick``: no item approved."""
     read = _read_picks(reply, question, names)
     return read[0] if read is not None else None
 
@@ -677,7 +741,7 @@ def rest_after_refusal(reply: str, question: str, earlier: str, earlier_question
     low = question.lower()
     number = {n: k for k, n in numbered.items()}
     asked = re.search(r"\b" + _REST + r"\b|\bremaining\b", low) or all(
-        mentions_item(low, n) or re.search(r"(?<![\w$.,/:#-])#?" + str(number.get(n, 0)) + r"(?![\w%$]|[.,/:-]\d)", low)
+        mentions_key(low, n) or re.search(r"(?<![\w$.,/:#-])#?" + str(number.get(n, 0)) + r"(?![\w%$]|[.,/:-]\d)", low)
         for n in both[0] - before[1])  # an item refused before and picked now the customer named, unasked
     return both[0] if asked else None
 
@@ -706,25 +770,31 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     for m in reversed(list(_CORRECTION.finditer(reply))):
         after = reply[m.end():]
         if after.strip() and not _ADDITIVE.search(after) and (
-                read := _read_picks(after, question, names, partial, earlier)) and (read[0] or partial and read[1]):
+                read := _read_picks(after, question, names, partial, earlier)) and (
+                read[0] or partial and read[1] or isinstance(read[0], AmbiguousPick)):
             return read  # "2 and 4 - wait no, 2 and 3": the corrected pick
     text = _WORD_NUMS.sub(lambda m: m.group(1) + " " + re.sub(
         r"[a-z]+", lambda w: str(_WORD_NUM.get(w.group(0).lower(), w.group(0))), m.group(2)), reply.strip())
     if numbered and re.fullmatch(r"[1-9](?:\s+[1-9])+[.!]?", text):
         text = ", ".join(text.rstrip(".!").split())  # "1 3": numbers with nothing but a space between them
-    words = {n: [w for w in re.findall(r"[a-z0-9]+", n.lower()) if len(w) >= 4
-                 and not any(w in re.findall(r"[a-z0-9]+", o.lower()) for o in listed if o != n)] for n in listed}
+    # an item's words of four letters or more that no item of another name has (two items of one name share theirs:
+    # "the vacuum" of two Vacuum Cleaners fits both, and is ambiguous)
+    words = {n: [w for w in re.findall(r"[a-z0-9]+", _name(n).lower()) if len(w) >= 4
+                 and not any(w in re.findall(r"[a-z0-9]+", _name(o).lower()) for o in listed if _name(o) != _name(n))]
+             for n in listed}
     # short names a customer gives an item: its head noun however short ("the bed" for the Pet Bed, after "the" or
     # "my" when under four letters) and the end of a compound one ("the board" for the Skateboard, "the shelf" for the
     # Bookshelf), when no other listed item shares it
     def short_names(n: str) -> set[str]:
-        head = re.findall(r"[a-z0-9]+", n.lower())[-1]
+        head = re.findall(r"[a-z0-9]+", _name(n).lower())[-1]
         return {head} | {head[i:] for i in range(3, len(head) - 4)}
 
     shared = {w for n in listed for o in listed if o != n for w in short_names(n) & (
-        short_names(o) | set(re.findall(r"[a-z0-9]+", o.lower())))}
-    shorts = {n: sorted((short_names(n) - shared) - set(words[n]), key=len, reverse=True) for n in listed}
-    name_alts = [(n, r"(?:" + r"\s+".join(map(re.escape, re.findall(r"[a-z0-9]+", n.lower()))) + "".join(
+        short_names(o) | set(re.findall(r"[a-z0-9]+", _name(o).lower())))}
+    # ... and, of two items of one name, the value that tells it apart, as a noun ("the canister" of two vacuums)
+    tells = {n: {t.lower() for t in _tells(n) if re.fullmatch(r"[a-z][a-z -]{3,}", t.lower())} for n in listed}
+    shorts = {n: sorted(((short_names(n) - shared) - set(words[n])) | tells[n], key=len, reverse=True) for n in listed}
+    name_alts = [(n, r"(?:" + r"\s+".join(map(re.escape, re.findall(r"[a-z0-9]+", _name(n).lower()))) + "".join(
         r"|" + re.escape(w) for w in words[n]) + r")s?") for n in listed]
     by_name = r"(?:(?:the|my)\s+)?(?:" + "|".join(a for _, a in name_alts) + r")\b"
     # a list in prose is in one order when the agent's text names each item once ("I can return the Water Bottle
@@ -743,6 +813,8 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         values[numbered[int(m.group(1))]] = options(re.findall(r"\(([^()]*)\)", m.group(2)))
     for n, a in name_alts if once else ():
         values[n] = options(re.findall(r"\b" + a + r"\s*\(([^()]*)\)", (question or "").lower()))
+    for n in listed:  # "the robotic one" of two vacuums, wherever the question lists them
+        values[n] = values.get(n, set()) | tells[n]
     every = sorted({v for vs in values.values() for v in vs}, key=len, reverse=True)
     any_value = r"(?:" + "|".join(map(re.escape, every)) + r")"
     by_value = (r"(?:(?:the\s+two\s+|both\s+(?:the\s+)?|the\s+)?" + any_value + r"\s+(?:ones?|items?|things?)\b|"
@@ -753,7 +825,8 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     ref_alts = [(n, r"(?:" + a[3:-3] + "".join(r"|" + re.escape(w) for w in shorts[n]) + r")s?") for n, a in name_alts]
     tiny = [re.escape(w) + "s?" for n in listed for w in shorts[n] if len(w) < 4]  # "bed": after "the" or "my" only
     qualified = r"(?:" + any_value + r"\s+)?" if every else ""
-    by_name = (r"(?:(?:(?:the|my)\s+)?" + qualified + r"(?:" + "|".join(
+    # "both vacuums", "the two vacuum cleaners": the two items of that name
+    by_name = (r"(?:(?:(?:the|my|both(?:\s+(?:the|my))?|the\s+two)\s+)?" + qualified + r"(?:" + "|".join(
         a for a in [r"(?:" + a[3:-3] + "".join(r"|" + re.escape(w) for w in shorts[n] if len(w) >= 4) + r")s?"
                     for n, a in name_alts]) + r")" + (r"|(?:the|my)\s+" + qualified + r"(?:" + "|".join(tiny) + r")"
                                                        if tiny else "") + r")\b")
@@ -766,6 +839,7 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     one = r"(?:" + "|".join(refs) + r")"
     group = re.compile(one + r"(?:" + _PICK_SEP + one + r")*", re.I)
     groups: list[tuple[frozenset[str], bool]] = []  # (items, a strong pick: "#", a place, a name, a range, 2+ items)
+    vague: list[str] = []  # references that fit more than one listed item ("the vacuum" of two)
     seq = [numbered[j] for j in sorted(numbered)] if numbered else listed
 
     def item_of(ref: str) -> list[str] | None:
@@ -784,8 +858,8 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
                 return found if len(found) == 2 else None
             if re.search(r"\b(?:ones|items|things)$", ref):
                 return found if len(found) >= 2 else None
-            if re.search(r"\b(?:one|item|thing)$", ref):
-                return found if len(found) == 1 else None  # "the blue one" of two: no pick
+            if re.search(r"\b(?:one|item|thing)$", ref):  # "the blue one" of two: ambiguous
+                return found if len(found) == 1 else AmbiguousPick() if found else None
             return found or None  # "whatever's blue": one or more
         if m := re.search(r"([1-9])(?:st|nd|rd|th)?\s*(?:-|\u2013|to|through|thru)\s*([1-9])", ref):
             lo, hi = int(m.group(1)), int(m.group(2))
@@ -802,15 +876,25 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         found = [(n, m) for n, alt in ref_alts if (m := re.search(alt, ref, re.I))]
         if not found:
             return None
+        told = [n for n, m in found if re.sub(r"s$", "", m.group(0).lower()) in tells[n] or m.group(0).lower() in tells[n]]
+        if told:
+            return told[:1]  # "the canister": the one item of its name with that value
         n, m = found[0]
+        same = [k for k, _ in found if _name(k) == _name(n)]  # "the vacuum": every item of that name
         said = next((v for v in every if re.search(r"\b" + re.escape(v) + r"\b", ref[:m.start()])), None)
-        return None if said is not None and said not in values.get(n, ()) else [n]  # "the grey bottle": no such item
+        if said is not None:
+            same = [k for k in same if said in values.get(k, ())]  # "the robotic vacuum"; "the grey bottle": none
+        if len(same) > 1 and (re.match(r"(?:both|the\s+two)\b", ref) and len(same) == 2 or re.search(
+                r"s$", ref) and not re.search(r"s$", _name(n).lower())):
+            return same  # "both vacuums", "the vacuum cleaners"
+        return same[:1] if len(same) == 1 else AmbiguousPick() if same else None  # "the vacuum" of two: ambiguous
 
     def mark(m: re.Match) -> str:
         parts = [p for p in re.split(_PICK_SEP, m.group(0), flags=re.I) if p.strip()]
         items = [item_of(p) for p in parts]
         if any(i is None for i in items):
             raise ValueError(m.group(0))
+        vague.extend(p.strip() for p, i in zip(parts, items) if isinstance(i, AmbiguousPick))
         strong = len(parts) > 1 or any(not re.fullmatch(r"\s*[1-9]\s*", p) for p in parts)
         groups.append((frozenset(n for i in items for n in i), strong))  # type: ignore[union-attr]
         return f"\u27e6{len(groups) - 1}\u27e7"
@@ -911,6 +995,10 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         picked |= set(listed) - refused
     elif rest == "refused":
         refused |= set(listed) - picked
+    if vague:  # a pick, or a refusal, of "the vacuum" of two: which one is not said, so no item is approved
+        ambiguous = AmbiguousPick()
+        ambiguous.refs = tuple(vague)
+        return ambiguous, frozenset(), frozenset()
     if picked & refused or (not partial and (not picked or not consent)):
         return None
     return frozenset(picked), frozenset(refused), frozenset(named_off)
@@ -2071,6 +2159,28 @@ def _states(text: str, reason: str) -> bool:
 def reason_in(text: str, reason: str) -> bool:
     """The text states the reason, verbatim or by a paraphrase, not under a negation."""
     return _states(text, reason)
+
+
+# a customer taking back what they just said: "nah, scrap that", "scratch that", "no wait", "well, no, not really",
+# "actually no", "sorry, I mean", "on second thought"
+_TAKES_BACK = re.compile(r"\b(?:(?:scrap|scratch|strike|forget|ignore)\s+that|no[\s,]+wait|wait[\s,]+no|nah|well[\s,]+no|"
+                         r"not\s+really|actually[\s,]+no|(?:sorry[\s,]+)?i\s+mean(?:t)?|on\s+second\s+thoughts?|"
+                         r"correction|or\s+rather|make\s+(?:that|it))\b", re.I)
+_STORE_REASONS = ("no longer needed", "ordered by mistake")
+
+
+def reason_taken_back(texts: list[str], reason: str) -> str | None:
+    """The other store reason, when the customer's messages ``texts`` (in order) take ``reason`` back for it: the
+    last place they state it is followed by a take-back ("I ordered it by mistake - nah, scrap that, I just don't
+    need it", "Reason: no longer needed - no wait, ordered by mistake") and the words right after it state the other
+    reason. None otherwise (the reason restated after it: "no wait, yes, ordered by mistake"; something else taken
+    back)."""
+    if reason not in _STORE_REASONS:
+        return None
+    other = next(r for r in _STORE_REASONS if r != reason)
+    parts = [p for p in _TAKES_BACK.split("\n".join(texts)) if re.search(r"[a-z]", p, re.I)]
+    last = max((i for i, p in enumerate(parts) if reason_in(p, reason)), default=None)
+    return other if last is not None and last + 1 < len(parts) and reason_in(parts[last + 1], other) else None
 
 
 # a reason a proposal labels, valid or not: "**Reason:** too expensive", "reason: changed my mind", "with the reason

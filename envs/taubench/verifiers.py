@@ -28,15 +28,18 @@ from envs.taubench.policies import HANDOFF, POLICIES
 from envs.taubench.verifier_text import (
     KIND_OF_TOOL,
     USER_ADDRESS_WORDS,
+    AmbiguousPick,
     actions_done,
     actions_named,
     approved_part,
     disowns_account,
     emails_of_others,
     is_confirmation,
+    item_keys,
     item_picks,
     limited_part,
     mentions_item,
+    mentions_key,
     name_given_as_others,
     names_address,
     names_item,
@@ -48,6 +51,7 @@ from envs.taubench.verifier_text import (
     reason,
     reason_in,
     reason_proposed,
+    reason_taken_back,
     reply_kinds,
     resolve_numbered,
     resolve_orders,
@@ -108,6 +112,8 @@ class RetailCall(Call):
     original_method: str | None = None  # the method the order was paid with first
     items: list[Any] = field(default_factory=list)  # per item_ids entry: (name, options, variants' options, variant ids) or None
     order_names: tuple[str, ...] = ()  # the names of the order's items before the call
+    order_keys: tuple[str, ...] = ()  # the order's items as the pick reader tells them apart (verifier_text.item_keys)
+    written_keys: list[Any] = field(default_factory=list)  # per item_ids entry: its key among order_keys, or None
     new_options: list[Any] = field(default_factory=list)  # per new_item_ids entry: the variant's options or None
 
     @property
@@ -155,11 +161,15 @@ class RetailView(TraceView):
                 call.methods = {k: m.model_dump() for k, m in owner.payment_methods.items()} if owner else {}
                 call.original_method = order.payment_history[0].payment_method_id if order.payment_history else None
                 call.order_names = tuple(dict.fromkeys(it.name for it in order.items))
+                keys = item_keys([(it.name, dict(it.options)) for it in order.items])
+                call.order_keys = tuple(dict.fromkeys(keys))
+                by_id = {it.item_id: k for it, k in zip(order.items, keys)}
                 for old in args.get("item_ids") or []:
                     item = next((it for it in order.items if it.item_id == old), None) if isinstance(old, str) else None
                     product = state.product(item.product_id) if item else None
                     call.items.append((item.name, dict(item.options), [dict(v.options) for v in product.variants.values()],
                                        frozenset(product.variants)) if item and product else None)
+                    call.written_keys.append(by_id.get(old) if item and product else None)
                 for i, new in enumerate(args.get("new_item_ids") or []):
                     prod = call.old_products[i] if i < len(call.old_products) else None
                     variant = prod.variants.get(new) if prod is not None and isinstance(new, str) else None
@@ -528,11 +538,17 @@ def check_R3(view: RetailView) -> list[Violation]:
         reply = resolve_numbered(turn.user_text, said)
         # a pick of some of the items the proposal lists ("Yes. 1, 2 and 4.", "#1 please", "yes all but 2", "not 3 - the
         # rest yes"): consent to exactly those items, so a write of another one is R3 and a write within them is a yes
-        written = [it[0] for it in c.items if it] or (list(c.order_names) if c.name == "cancel_pending_order" else [])
-        picks = item_picks(turn.user_text, said, c.order_names) if written else None
+        # (the items by key: of two items of one name, "the robotic one" is not the canister one)
+        written = [k for k in c.written_keys if k] or (list(c.order_keys) if c.name == "cancel_pending_order" else [])
+        picks = item_picks(turn.user_text, said, c.order_keys) if written else None
+        if isinstance(picks, AmbiguousPick):
+            # "yes, the vacuum" of two vacuums, "yes, the blue one" of two blue items: which one is not said
+            out.append(Violation(c.index, "R3", f"{c.name} called; the customer's pick ({', '.join(picks.refs)}) fits "
+                                                "more than one item listed"))
+            continue
         if written and picks is None and c.turn > 0 and (before := view.turns[c.turn - 1]).user_index >= 0 and (
                 picks := rest_after_refusal(turn.user_text, said, before.user_text,
-                                            "\n".join(earlier := proposal_texts(view, c.turn - 1)), c.order_names)):
+                                            "\n".join(earlier := proposal_texts(view, c.turn - 1)), c.order_keys)):
             # "not 3", "What about items 1, 2 and 4?", "the rest yes": one answer to the list before, which proposed
             # the action; the agent's question between them is read with it
             texts = earlier + texts
@@ -540,7 +556,7 @@ def check_R3(view: RetailView) -> list[Violation]:
         if written and picks is not None:
             if beyond := next((n for n in written if n not in picks), None):
                 out.append(Violation(c.index, "R3", f"{c.name} called; the customer picked only "
-                                                    f"{', '.join(n for n in c.order_names if n in picks)} of the items listed, not {beyond}"))
+                                                    f"{', '.join(n for n in c.order_keys if n in picks)} of the items listed, not {beyond}"))
                 continue
             reply = "yes"
         reply, back = resolve_orders(reply, *proposal.listed()), _written_words(c, said)
@@ -590,11 +606,11 @@ def _restates_pick(view: RetailView, c: RetailCall, said: str, written: list[str
     if c.turn < 1 or (before := view.turns[c.turn - 1]).user_index < 0 or not written:
         return False
     texts = proposal_texts(view, c.turn - 1)
-    picks = item_picks(before.user_text, "\n".join(texts), c.order_names)
+    picks = item_picks(before.user_text, "\n".join(texts), c.order_keys)
     low = said.lower()
     return (picks is not None and picks == set(written)
             and read_proposal(texts).proposes(c.name, c.order_id if c.name in ORDER_WRITES else None)
-            and all(mentions_item(low, n) == (n in picks) for n in c.order_names))
+            and all(mentions_key(low, n) == (n in picks) for n in c.order_keys))
 
 
 @verifier("R4", severity=SEVERITY["R4"])
@@ -623,7 +639,9 @@ def check_R7(view: RetailView) -> list[Violation]:
     """R7 fires on cancel_pending_order whose reason is not 'no longer needed' or 'ordered by
     mistake', or is neither stated in a user message before the call (verifier_text.reason_in: not
     under a negation, "it's not that I don't need it") nor the only reason named in the proposal the
-    customer answered (a yes to a question offering both reasons chooses none), or the customer's message of the
+    customer answered (a yes to a question offering both reasons chooses none), or, unless so confirmed, the customer
+    took it back for the other reason (verifier_text.reason_taken_back: "I ordered it by mistake - nah, scrap that, I
+    just don't need it"), or the customer's message of the
     call's turn gives the other reason and not this one ("yes - well, actually it's more that I don't need it
     anymore": the reason taken back at the yes)."""
     out = []
@@ -637,6 +655,10 @@ def check_R7(view: RetailView) -> list[Violation]:
             out.append(Violation(c.index, "R7", f"cancellation reason {reason!r} is not allowed"))
         elif not (any(reason_in(t, reason) for t in view.said_before(c.index)) or confirmed):
             out.append(Violation(c.index, "R7", f"cancellation reason {reason!r} was neither stated nor confirmed by the customer"))
+        elif not confirmed and (other := reason_taken_back(view.said_before(c.index), reason)):
+            # "I ordered it by mistake - nah, scrap that, I just don't need it": the reason after the take-back is theirs
+            out.append(Violation(c.index, "R7", f"cancellation reason {reason!r} written; the customer took it back "
+                                                f"for {other!r}"))
         elif (said := view.turns[c.turn].user_text) and not reason_in(said, reason) and (other := next(
                 (r for r in ("no longer needed", "ordered by mistake") if r != reason and reason_in(said, r)), None)):
             # "yes - well, actually it's more that I don't need it anymore": the customer's last word on the reason
