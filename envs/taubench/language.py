@@ -1788,6 +1788,60 @@ _NOT_THIS_METHOD = re.compile(
     r"but not)\b|\b(?:don'?t|dont|do not)\s+(?!mind\b|care\b)\w+|\bno\s+(?:the\s+|my\s+)?$)[^.;!?,\n]*$", re.I)
 
 
+# a payment method named in passing, no request to use it (before: any "gift card" said sent a refund or an exchange's
+# difference there): said to be beside the point ("the gift card's not relevant", "forget what I said about the gift
+# card": ruled out), asked about for its balance ("how much is left on my gift card?", "btw what's my gift card
+# balance"), or a thing someone gave ("my sister gave me a gift card for it but I paid with paypal", "it was a gift
+# card purchase idea"). Not "refund it to my gift card and tell me the balance" (a method to use, ``_USE_BEFORE``).
+_IRRELEVANT_AFTER = re.compile(r"^(?:'s|s)?\s*(?:is\s+|are\s+|'s\s+)?(?:really\s+)?(?:not\s+(?:relevant|important|an issue)|irrelevant|"
+                               r"unimportant|beside the point|(?:doesn'?t|does not|dont)\s+(?:really\s+)?matter)\b", re.I)
+_FORGET_BEFORE = re.compile(r"\b(?:forget|ignore|disregard|never\s*mind|scratch)\s+(?:(?:what|everything|anything)\s+i\s+"
+                            r"(?:said|wrote|asked|mentioned)\s+)?(?:about\s+|re\s+)?(?:(?:the|my)\s+)?$", re.I)
+_GIVEN_BEFORE = re.compile(r"\b(?:gave|given|give|got|received|bought|sent)\s+(?:me|us|him|her|them)?\s*(?:an?|the|this|that|some)\s+$",
+                           re.I)
+_THING_AFTER = re.compile(r"^\s+(?:purchase|idea|present|number|code|pin|email|offer|promo\w*)\b", re.I)
+_BALANCE_SENTENCE = re.compile(r"\bbalance\b|\bhow much\b[^.?!]*\b(?:left|remaining|on|in)\b|\b(?:left|remaining)\s+(?:on|in)\b",
+                               re.I)
+_USE_BEFORE = re.compile(r"\b(?:to|onto|into|with|via|using|use|through|put\s+(?:it|that|them|this)\s+on|go(?:es)?\s+on)\s+"
+                         r"(?:(?:the|my|a)\s+)?$", re.I)
+
+
+def _passing_method(text: str, a: int, b: int) -> str:
+    """'ruled' where the method named at ``text[a:b]`` is said to be beside the point, 'aside' where it is named in
+    passing (a balance question, a thing given), '' where it may be the method asked for."""
+    low = text.lower().replace("\u2019", "'")
+    clause = re.split(r"[.;!?,:()\n]|\b(?:and|so|then|but)\b", low[max(0, a - 60):a])[-1]
+    if _IRRELEVANT_AFTER.match(low[b:]) or _FORGET_BEFORE.search(clause):
+        return "ruled"
+    if _GIVEN_BEFORE.search(clause) or _THING_AFTER.match(low[b:]):
+        return "aside"
+    start = max(low.rfind(c, 0, a) for c in ".?!;\n") + 1
+    stop = min([i for i in (low.find(c, b) for c in ".?!;\n") if i >= 0] or [len(low)])
+    if _BALANCE_SENTENCE.search(low[start:stop]) and not _USE_BEFORE.search(clause):
+        return "aside"
+    return ""
+
+
+_KIND_SHOWN = {"gift_card": r"\bgift card\b", "paypal": r"\bpaypal\b", "credit_card": r"\b(?:credit card|ending in|visa|mastercard|amex)\b"}
+
+
+def _without_ruled_methods(text: str, question: str, ruled: list[tuple[int, int, str]]) -> str:
+    """At a proposal, the reply without the clauses that rule out a method the proposal does not use ("the gift card's
+    not relevant, go ahead", "forget what I said about the gift card, yes go ahead", "don't bother with the gift card,
+    yes please" at a refund to PayPal): the rest is the answer to it, a yes asked once more as a plain one (before:
+    the refund moved to the gift card, or the words read as a no and the return dropped). A method the proposal
+    names stays, so "forget the gift card, yes" is no yes to a refund to the gift card."""
+    if "To confirm, I will" not in (question or ""):
+        return text
+    for a, b, kind in sorted(ruled, reverse=True):
+        if re.search(_KIND_SHOWN[kind], question, re.I):
+            continue
+        start = max(text.rfind(c, 0, a) for c in ",.;!?\n") + 1
+        stop = min([i for i in (text.find(c, b) for c in ",.;!?\n") if i >= 0] or [len(text)])
+        text = text[:start] + " " + text[stop:]
+    return text
+
+
 def _ruled_out_method(text: str, at: int) -> bool:
     """Whether the payment method named at ``at`` is one the customer rules out (the words before it, in its clause)."""
     clause = re.split(r"[.;!?,:()\n]|\b(?:and|so|then)\b", text[max(0, at - 45):at], flags=re.I)[-1]
@@ -1948,15 +2002,19 @@ def _address_said(text: str) -> tuple[dict[str, str] | None, list[re.Match[str]]
     a1 = a1[restart[-1]:] if restart else a1  # "2 kids. ship to 12 Oak Street": "12 Oak Street"
     if not a2 and (unit := _UNIT_AT_END.search(a1)):  # "22 Elm st apt 4, springfield ...": the unit is line 2
         a1, a2 = a1[:unit.start()].rstrip(" ,"), unit.group("a2")
+    tail_at = address.end()
     if not a2:  # a unit before the street or after the zip code is line 2 too (before: dropped without a word)
-        unit = _UNIT_BEFORE.search(text[:address.start()]) or _UNIT_AFTER.search(text[address.end():])
+        before = _UNIT_BEFORE.search(text[:address.start()])
+        unit = before or _UNIT_AFTER.search(text[address.end():])
         if unit and re.search(r"\d", unit.group("a2")):
             a2 = unit.group("a2").strip()
+            if not before:  # ("..., Raleigh NC 27601, apt 3 - sorry, apt 4": the correction after the unit, below)
+                tail_at += unit.end()
     said = {"address1": a1, "address2": a2, "city": g["city"].strip(),
             "state": state.upper(), "country": "USA", "zip": g["zip"]}
     # a field corrected right after the address, in the same message ("..., OR 97250, sorry I mean 97205", "... 97250 -
     # wait the zip is 97205 not 97250"): the corrected value (before: the first one proposed and written)
-    tail = text[address.end():].split("\n")[0]
+    tail = text[tail_at:].split("\n")[0]
     if CORRECTION.search(tail) or re.search(r"\b(?:should be|not|instead of|meant)\b", tail, re.I):
         said = correct_address(said, tail) or said
     return said, found
@@ -2233,6 +2291,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
             break
     r.other_reason = r.reason is None and bool(OTHER_REASON.search(t))
     kinds = [(m.start(), k) for k, p in PAYMENT_KINDS.items() for m in p.finditer(t)]
+    passing = {m.start(): _passing_method(t, m.start(), m.end()) for p in PAYMENT_KINDS.values() for m in p.finditer(t)}
+    kinds = [(a, k) for a, k in kinds if passing.get(a) != "aside"]  # (a balance asked, a gift given: no method wished)
     # the methods named as the ones to leave ("switch it from my mastercard to paypal", "mastercard -> paypal"), of
     # kinds and brands together, so a brand so named gives way to the kind named to move to
     old_methods = _old_methods(t, [(m.start(), m.end()) for p in (*PAYMENT_KINDS.values(), CARD_BRAND) for m in p.finditer(t)])
@@ -2241,7 +2301,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         "?" in q and re.search(r"\b(?:refund\w*|money|reimburs\w*)\b", q, re.I) and
         (CARD_BRAND.search(q) or any(p.search(q) for p in PAYMENT_KINDS.values()))
         for q in re.findall(r"[^.!?\n]*\?", t))
-    ruled = {k for a, k in kinds if _ruled_out_method(t, a)}
+    ruled = {k for a, k in kinds if _ruled_out_method(t, a) or passing.get(a) == "ruled"}
     if ruled:
         # "return the watch, and don't put the refund on the gift card": the gift card is ruled out, not the one to use
         # (before: proposed); another kind named beside it is the one ("on paypal, not the gift card")
@@ -2249,8 +2309,11 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.not_kinds = sorted(ruled)
         r.payment_kind = r.payment_kind if r.payment_kind in kept else (kept or [None])[0]
     r.original_payment = bool(ORIGINAL_PAYMENT.search(t))
+    answer = _without_ruled_methods(t, question, [(m.start(), m.end(), k) for k, p in PAYMENT_KINDS.items()
+                                                  for m in p.finditer(t) if k in ruled and
+                                                  (_ruled_out_method(t, m.start()) or passing.get(m.start()) == "ruled")])
     # "No longer needed." / "dont need it anymore" is a reason, not a no (a "no" before it still is one)
-    plain = _REASON_NOT_NO.sub("", re.sub(r"\bno longer\b", "", t, flags=re.I))
+    plain = _REASON_NOT_NO.sub("", re.sub(r"\bno longer\b", "", answer, flags=re.I))
     # a yes, as every reference agent reads one (probe.targets.consent), with the store's words; the
     # cancellation reason said again ("yes, no longer needed") stands beside it
     said_back = _restated_address(_restated_method(_REASON_AGAIN.sub(" ", t), question), question)
@@ -2261,7 +2324,10 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     # no word of why, or "take your time")
     r.aside_yes = not r.yes and (_without_aside(said_back) != said_back and
                                  is_confirmation(_without_aside(said_back), question, STORE_ACTIONS) or
-                                 bool(_FOREIGN_YES.fullmatch(t.strip())))
+                                 bool(_FOREIGN_YES.fullmatch(t.strip())) or
+                                 # ("the gift card's not relevant, go ahead" at a refund to PayPal: a yes beside a
+                                 # method ruled out that the proposal does not use; asked once for a plain yes)
+                                 answer != t and is_confirmation(answer, question, STORE_ACTIONS))
     if r.aside_yes:  # (the whole reply is the yes and its aside: "the refund" of "hopefully the refund shows up" asks no return)
         r.intents, r.refund_timing = set(), False
     r.restated_yes = not r.yes and (plain_order := _restated_order(said_back, question)) != said_back and \
@@ -2282,7 +2348,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.thanks = bool(THANKS.search(t))
     r.holding = bool(HOLDING.search(t))
     r.closing = bool(CLOSING.search(t)) and not KEEPS_OPEN.search(t) and not r.holding
-    r.abandon = bool(ABANDON.search(t.replace("\u2019", "'")))
+    r.abandon = bool(ABANDON.search(answer.replace("\u2019", "'")))  # (not "forget what I said about the gift card")
     r.negated_orders = [o for o in r.order_ids if all(negated_at(t, m.start()) for m in
                                                       re.finditer(rf"#?{o[1:]}\b", t, re.I))]
     r.negated_orders += [o for o in _orders_taken_back(t) if o in r.order_ids and o not in r.negated_orders]
@@ -2545,11 +2611,23 @@ _KEPT_BEFORE = re.compile(r"(?<!'d )(?<!would )\b(?:love|loving|adore|happy with
                           r"(?:(?:the|my|a|an|this|that|those|these)\s+)(?:(?!to\b)[a-z0-9'-]+\s+){0,2}$", re.I)
 
 
+# an item the customer says is no concern of the request: "the keyboard doesn't matter, keep it", "the earbuds don't
+# matter", "the desk lamp is irrelevant", "I don't care about the keyboard" (before: the item pulled into an
+# exchange and its option asked for, then exchanged; the words waive an option of an item changed, ``waived_options``,
+# never add an item). Not "the colour of the keyboard doesn't matter" (an option of it: ``_OPTION_OF_BEFORE``)
+_NO_MATTER_AFTER = re.compile(r"^(?:s|es)?\s+(?:really\s+)?(?:doesn'?t|does not|don'?t|do not|dont)\s+(?:really\s+)?matter\b|"
+                              r"^(?:s|es)?\s*(?:is|are|'s|'re)\s+(?:not\s+(?:relevant|important)|irrelevant|unimportant)\b", re.I)
+_NO_CARE_BEFORE = re.compile(r"\b(?:don'?t|do not|dont)\s+(?:really\s+)?(?:care|mind)\s+about\s+(?:(?:the|my)\s+)?$", re.I)
+_OPTION_OF_BEFORE = re.compile(r"\b(?:of|for|on)\s+(?:(?:the|my|that|this)\s+)?$", re.I)
+
+
 def _kept(low: str, a: int, b: int) -> bool:
     """Whether the words around the mention at ``low[a:b]`` say the customer keeps that item."""
     before = re.split(r"[,.;!?]", low[:a])[-1]
     if _BUT_FAULT_AFTER.match(low[b:]):
         return False  # "love the shoes but they're a bit tight": liked, and to be changed all the same
+    if (_NO_MATTER_AFTER.match(low[b:]) or _NO_CARE_BEFORE.search(before)) and not _OPTION_OF_BEFORE.search(before):
+        return True
     return bool(_KEPT_AFTER.match(low[b:]) or _KEPT_BEFORE.search(before))
 
 
