@@ -238,13 +238,13 @@ _INTENTS: dict[str, re.Pattern] = {
                        r"no payment( yet| now| today| for now| just yet)?|before (i|we) pay|"
                        # no charge yet: "reserve seats without charging (my card) yet", "don't charge me yet, just reserve"
                        r"without (charging|being charged)|(don'?t|do not|not) (want (you )?to )?charg(e|ing) (me|us|my card|"
-                       r"the card|it|anything)( \w+)? (yet|now|today|for now|just yet|right now)|no charge (yet|now|today|"
+                       r"the card|it|anything)( \w+)? (yet(?! (another|more|again|other|extra)\b)|now|today|for now|just yet|right now)|no charge (yet|now|today|"
                        r"for now|just yet)|"
                        # no payment until later, in other words: "don't charge anything until I confirm", "dont take
                        # payment yet", "reserve it but don't bill me", "I can't pay until friday", "lock in the price
                        # before paying", "hold off on payment"
                        r"(don'?t|do not|not|no need to) (want (you )?to )?(charg(e|ing)|bill(ing)?|invoice) (me|us|my card|the card|"
-                       r"it|anything|any\w*)( (for (it|them)|anything|just))?(?= *([.,;!?]|$|until|till|til|before|yet|for now))|"
+                       r"it|anything|any\w*)( (for (it|them)|anything|just))?(?= *([.,;!?]|$|until|till|til|before|yet(?! (another|more|again|other|extra)\b)|for now))|"
                        r"(don'?t|do not|not|no need to) (want (you )?to )?(take|process|collect|run) (any |the |my )?"
                        r"(payment|money|card)( \w+)? (yet|now|today|for now|just yet|right now|until|till|before)|"
                        r"(can'?t|cannot|can not|unable to|won'?t be able to) pay (until|till|til|before|yet|right now|today)|"
@@ -1771,10 +1771,24 @@ def _read_timeline(p: "Parsed", text: str, summary: str) -> None:
 _NEGATED_HOLD = re.compile(r"\b(?:rather than|instead of|not|no|don'?t|do not|never|no need (?:to|for))\s+(?:(?:just|a|an|"
                            r"to|want|wanna|need|it|them|the|seats?|put|putting|on|any|merely|simply)\s+){0,4}"
                            r"hold(?:ing)?\b(?:\s+(?:it|them|(?:is\s+)?needed|necessary|required|please|thanks))*", re.I)
+# a purchase asked for now: "I'll pay now", "book and pay right away", "go ahead and purchase it", "just book it",
+# "charge my card now"; it outweighs "lock in the price", which alone asks for a hold
+_PAY_NOW = re.compile(r"\b(?:(?:(?:i|we)(?:'?ll| will| can| want to| would like to|'?d like to)|happy to|ready to|let me|and) pay"
+                      r"(?: for (?:it|them))?(?: (?:now|right now|right away|straight away|today|immediately|up ?front|in full|"
+                      r"by card|with (?:my |a )?card))+|pay (?:right )?now|pay right away|book and pay|"
+                      r"charge (?:me|us|it|(?:my|the) (?:credit |debit )?card) (?:now|right now|right away|today|immediately)|"
+                      r"(?:go ahead and|just|please) (?:purchase|buy|book) (?:it|them|the (?:seats?|tickets?|flights?))|"
+                      r"(?:purchase|buy|book) (?:it|them) (?:now|today|right now|right away|outright|for real))\b", re.I)
+_LOCK_IN = re.compile(r"\block (?:in )?(?:the |that |this |a )?(?:price|fare|rate|seat)s?(?: in)?|\block (?:it|them|that|one|a seat) in\b",
+                      re.I)
 _BOOK_WORD = re.compile(r"\b(?:book\w*|buy|purchase|pay|paying|ticket\w*|outright|properly|for real)\b", re.I)
 # a cancellation said only to be refused: "don't cancel", "do not want to cancel it", "no need to cancel", "not cancel"
 _NOT_CANCEL = re.compile(r"\b(?:don'?t|dont|do not|did not|didn'?t|won'?t|will not|no need to|not|never|without)\s+"
-                         r"(?:(?:want|wanna|need|mean|plan(?:ning)?|going|gonna|to|you|please|pls|yet)\s+){0,3}cancel\w*", re.I)
+                         r"(?:(?:want|wanna|need|mean|plan(?:ning)?|going|gonna|to|you|please|pls|yet)\s+){0,3}cancel\w*"
+                         # "no cancel, only check please", "I keep it, no cancellation": a noun said with "no" (never
+                         # "no, cancel it" nor "no cancel it", a no and then the request)
+                         r"|\bno\s+(?:cancell?(?:ation|ing)s?\b|cancel\b(?=\s*(?:[.,;!?)-]|$|please|pls|thanks|only|just|i\b|"
+                         r"i'|we\b|needed|wanted)))", re.I)
 
 # a day of the month without its month: "on the 12th", "the 3rd please", "12th"; never "the 2nd one / option /
 # flight" (a pick among listed options) or "the 12th of June" (a full date, read above)
@@ -2901,6 +2915,27 @@ _STAYS_HOME = re.compile(r"(?:,|\band\b|\bbut\b)?\s*\b(?:my|our)\s+(?:[a-z-]+\s+
                          r"(?:(?:is|are|will be)\s+staying|(?:will\s+)?stays?)\s+(?:at\s+)?(?:home|behind|back)\b", re.I)
 
 
+# a remark about some of the party that is not about who travels: "send the confirmation to both of us", "only me has a
+# passport from Canada", "only my wife and me need the vegetarian meal", "both of us will be checking in online"
+_ASIDE_MATTER = re.compile(r"\b(?:passports?|visas?|meals?|vegetarian|vegan|halal|kosher|gluten|diet\w*|food|allerg\w*|"
+                           r"wheelchairs?|assistance|e-?mails?|confirmations?|receipts?|invoices?|itinerar(?:y|ies)|"
+                           r"notifications?|updates|texts?|sms|check(?:ing|ed)?[- ]?in|pay(?:s|ing|ment)?|paid|card|"
+                           r"insurance|luggage|bags?|baggage|documents?|citizens?|nationality)\b", re.I)
+# the words of a clause that does say who travels: "a seat for both of us", "only me and my wife are flying"
+_TRAVEL_WORDS = re.compile(r"\b(?:seats?|tickets?|passengers?|people|persons?|pax|ppl|travel\w*|fly\w*|flights?|book|"
+                           r"booked|reserve|trip|going|coming|come|go(?!\s+ahead)|join\w*|adults?|kids?|child\w*|"
+                           r"we are|we'?re)\b", re.I)
+
+
+def _asides_dropped(t: str) -> str:
+    """The text without its clauses (split at sentence ends and commas) that speak of some of the party about a
+    matter other than travel: a count changes only by who travels."""
+    parts = re.split(r"([.!?;,]+\s*)", t)
+    kept = [x if not (_ASIDE_MATTER.search(x) and not _TRAVEL_WORDS.search(x)
+                      and (_PAIR.search(x) or _ALONE.search(x) or _TWO.search(x))) else " " for x in parts]
+    return "".join(kept)
+
+
 def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -2918,6 +2953,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     t = re.sub(r"(\bcall(?:s|ed)?\s+me)\s+(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?", r"\1", t, flags=re.I)
     t = _past_counts_dropped(t)  # "last time I flew with 2 people, but this time it's just me": 1
     t = _STAYS_HOME.sub(" . ", t)  # "me and my daughter, my husband stays home": 2, the one staying is no traveller
+    t = _asides_dropped(t)  # "can you send the confirmation to both of us?": no count
     # one companion named bare after the speaker ("me + hubby", "me + colleague", "me & wife"): read as "my hubby", one
     # member of the list, so "me + hubby" is 2 and "me + hubby + 2 kids" is 4
     t = _ME_AND_BARE.sub(r"\1my \2", t)
@@ -3025,9 +3061,14 @@ _PART_OF_PARTY = re.compile(
     r"original|plan)|on|with|booked|as)\b|\b(?:i|he|she|my\s+" + _ONE_KIN + r")\s+(?:still|will still)\s+(?:goes?|fly|flies|travels?|leaves?)\b"
     r"|\b(?:take|remove|drop|get)\s+(?:my\s+" + _ONE_KIN + r"|him|her|one passenger|one person|one of us)\s+(?:off|from)\b"
     r"|\bsplit\s+(?:the|my|our|this)\s+booking\b"
+    # one seat cancelled while the speaker still flies: "cancel her seat, I'm still flying", "just him - I'm still
+    # going", "cancel my son's ticket", "cancel only her seat"
+    r"|\b(?:i'?m|i am|i'?ll|i will|he'?s|he is|she'?s|she is|my\s+" + _ONE_KIN + r"\s+is)\s+still\s+(?:be\s+)?"
+    r"(?:flying|going|travel+ing|coming|taking)\b"
+    r"|\bcancel\w*\s+(?:(?:just|only)\s+)?(?:her|his|my\s+" + _ONE_KIN + r"'s)\s+(?:seat|ticket|place|spot|booking|part)\b"
     # "can you put just him on 16 Aug?", "change, just for him", "I'm keeping mine", "leave my husband where he is",
     # "only my hubby needs the 16th"
-    r"|\b(?:put|move|change|switch|rebook|send|get)\w*,?\s+(?:just|only)\s+(?:for\s+)?(?:him|her|me|my\s+" + _ONE_KIN + r")\b"
+    r"|\b(?:put|move|change|switch|rebook|send|get|cancel)\w*,?\s+(?:just|only)\s+(?:for\s+)?(?:him|her|me|my\s+" + _ONE_KIN + r")\b"
     r"|\b(?:i'?m|i am|i'?ll be|i will be)\s+keeping\s+(?:mine|my\s+(?:flight|seat|ticket|date|booking))\b"
     r"|\bleave\s+(?:my\s+" + _ONE_KIN + r"|him|her)\s+(?:where|as|on)\b"
     # the rest keep the booked flight or stay home: "the other two keep the august flight", "my husband stays home",
@@ -3956,6 +3997,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             p.intents.discard("hold")
             p.intents.add("book")
             p.no = is_refusal(rest)
+    if p.has("hold") and _PAY_NOW.search(plain) and not _INTENTS["hold"].search(_LOCK_IN.sub(" ", _PAY_NOW.sub(" ", plain))):
+        # "lock in the price and book it today, I'll pay now": a purchase now, with no other word of a hold
+        p.intents.discard("hold")
+        p.intents.add("book")
     if (p.has("hold") and re.search(r"\bhold on\b(?! ?to\b)", text, re.I)
             and not re.search(r"\bput .{0,20}\bhold\b|\bon hold\b", text, re.I)
             and not _INTENTS["hold"].search(re.sub(r"\bhold on\b(?! ?to\b)", " ", text, flags=re.I))):

@@ -565,11 +565,16 @@ _NO_HOLD = re.compile(r"\b(?:don'?t|do not|not|no need to|never)\s+(?:(?:just|a|
 # a booking asked for instead at a hold's summary: "forget the hold, just book it outright", "no, book it instead"
 _BOOK_INSTEAD = re.compile(r"\b(?:forget|skip|drop|scrap|no)\b[^.?!]{0,12}\bhold\b[^.?!]{0,40}\bbook\b|\bbook (?:it|them|that|"
                            r"the seats?)\s+(?:instead|outright|for real|now)\b|\b(?:book|buy) (?:it )?instead\b|"
+                           # the hold refused in its own sentence: "no, not a hold. book it", "not a hold! just buy it"
+                           r"\b(?:no|not|never)\b[^.?!]{0,12}\bhold\b[\s.,;:!-]+(?:(?:just|please|ok|then|so)\W+){0,2}"
+                           r"(?:book|buy|purchase|pay|charge)\b|"
                            r"\bbook\w* (?:it |them )?(?:rather than|instead of) (?:a |the )?hold"
                            # "na forget the hold, let's pay for it straight away", "on reflection, confirm it properly"
                            r"|\b(?:forget|skip|drop|scrap|no)\b[^.?!]{0,12}\bhold\b[^.?!]{0,40}\b(?:pay|buy|purchase)\b"
                            r"|(?:^|(?<=[.,;!?]))(?![^.,;!?]*\b(?:not|never|don'?t|won'?t|can'?t|no)\b)[^.,;!?]*"
-                           r"\bpay (?:for (?:it|them|the seats?) )?(?:now|straight away|right away|"
+                           # (or the card charged now: "yes, charge my card now", "book it and charge me now")
+                           r"\b(?:pay (?:for (?:it|them|the seats?) )?|charge (?:me|us|it|(?:my|the) (?:credit |debit )?card) )"
+                           r"(?:now|right now|straight away|right away|"
                            r"today|immediately|up ?front|in full)\b|\b(?:confirm|book) (?:it|them|that) (?:properly|fully)\b",
                            re.I)
 # a held booking found by lookup asked to be booked: "convert the hold into a booking", "book the held seats"
