@@ -1125,8 +1125,16 @@ def _labelled_name(t: str) -> tuple[str | None, str | None]:
     """(first, last) of a name said in two labelled parts (``_PART_LABEL``), one of each; (None, None) otherwise."""
     got: dict[str, str] = {}
     hits = [("a", m) for m in _LABEL_THEN_NAME.finditer(t)] + [("b", m) for m in _NAME_THEN_LABEL.finditer(t)]
+    # a label with "name" in it ("first name Liam") is read before a bare one ("first Liam"), and a bare "first" /
+    # "last" before a word that runs on into a phrase is no label: "first time flying", "first off thanks", "first
+    # class would be nice", "last minute trip" (a bare label's name ends its clause: "Last name Walsh, first Liam")
+    hits.sort(key=lambda h: not re.search(r"(?i)name", h[1].group(h[0])))
     for g, m in hits:
         word, part = m.group(g + "n"), "last" if m.group(g + "l") else "first"
+        bare = not re.search(r"(?i)name", m.group(g))
+        if bare and g == "a" and not re.match(r"\s*(?:$|[,.;:!?()&/-]|(?:and|please|pls|thanks?|thx|(?:the\s+)?(?:last|"
+                                              r"sur|family|first|given)\b))", t[m.end():], re.I):
+            continue
         if word.lower() in _NOT_NAMES or word.lower() in ("is", "my", "his", "her", "the", "and", "name") \
                 or not _name_token_ok(word) or part in got:
             continue
@@ -1339,6 +1347,12 @@ def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None
         if run and usable(run):
             first = " ".join(_tidy(run))
             spans.append((m.start(), _run_end(t, m.end(), run)))
+    if last and not first:  # "Liam here. Last name Walsh, ...": the speaker's given name said with "here" / "speaking"
+        here = re.search(r"(?:^|(?<=[.!?;,]))\s*(?:(?:hi|hello|hey)\W+)?((?-i:(?=[A-Z]))" + _LETTERS + r")\s+(?:here|speaking)\b",
+                         t, re.I)
+        if (here and here.group(1).lower() not in _NOT_NAMES and here.group(1).lower() != last.lower()
+                and _name_token_ok(here.group(1)) and usable([here.group(1)])):
+            first = _tidy([here.group(1)])[0]
     if first and last:
         return first, last
     for a, b in spans:  # "my last name is Khan": Khan is not read again as a given name
@@ -3090,7 +3104,13 @@ _PAX_DOWN = re.compile(  # the count goes down by N
     r"|\bmake (?:it|that)\s+" + _N + r"\s+" + _WHO + r"\s+(?:less|fewer)\b"
     r"|\b(?:take|knock)\s+" + _N + r"\s+" + _WHO + r"\s+off\b", re.I)
 _WHOSE = r"\b(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN
-_ALONG = r"(?=\s+(?:too|as well|also|along|with (?:me|us)|us|me|now)\b|\s*[.!,?]|\s*$)"  # "coming too", not "coming to pick me up"
+# someone meeting the party at the destination, not on the flight: "my brother will join us for dinner in LA", "my
+# sister is joining us in LA", "my wife joins us there later" ("join us for the trip", "in the same row" do fly along)
+_MEETS_THERE = (r"(?!\s+(?:(?:for|at)\s+(?!(?:the\s+|this\s+|our\s+|that\s+)?(?:trip|flight|journey|holiday|vacation|ride|"
+                r"whole|entire|same)\b)|in\s+(?!(?:the\s+)?(?:same|business|economy|premium|first|row|seat|cabin|plane)\b)|"
+                r"there\b|later\b|when\b|once\b|after\b|on (?:arrival|the ground)\b|from\s+\w))")
+_ALONG = (r"(?=\s+(?:too|as well|also|along|with (?:me|us)|us|me|now)\b" + _MEETS_THERE +
+          r"|\s*[.!,?]|\s*$)")  # "coming too", not "coming to pick me up"
 # ("now": "my husband is also coming now, can we move it to ...")
 # someone joins the customer: "my son is coming too", "add my wife", "my two kids are joining us as well"
 _JOINS = re.compile(
@@ -3573,7 +3593,7 @@ def _word_surname_reply(text: str, db, expecting: str | None) -> tuple[str | Non
 _RETRACTED = re.compile(r"\b(?:scratch|strike|disregard) (?:that|this)\b(?: (?:idea|thought|one|last bit|part))?"
                          r"|\b(?:forget|ignore) (?:about )?(?:that|this|it)(?: (?:idea|thought|one|last bit|part))?"
                          r"(?=\s*(?:[.,!;:\-–—…]|$))"
-                         r"|\bnever ?mind(?: (?:about )?that)?(?=\s*(?:[.,!;:\-–—…]|$))|\bnvm\b(?=\s*(?:[.,!;:\-–—…]|$))",
+                         r"|\b(?:never ?mind|nvm)(?: (?:about )?that)?(?=\s*(?:[.,!;:\-–—…]|$|(?:make it |i mean |just |only )?\d))",
                          re.I)
 _REACTS = re.compile(r"\W*(?:oh|ohh|hmm+|ah+|ugh|wait|no|nope|actually|well|um+|uh+|argh|damn|hm+)\b", re.I)
 
@@ -3594,10 +3614,77 @@ def _without_taken_back(text: str) -> str:
             continue
         sentences = [x for x in re.split(r"(?<=[.!?])\s+|\n+", before.strip()) if x.strip()]
         keep = sentences[:-1]
+        if (last := _what_is_corrected(sentences[-1], after, mid=not re.search(r"[.!?]\s*$", before))) is not None:
+            return _without_taken_back((" ".join(keep + [last]) + " " + after).strip())
         while keep and _REACTS.match(sentences[len(keep)]):  # "oh no, it's one seat left. never mind": its question too
             keep = keep[:-1]
         return _without_taken_back((" ".join(keep) + " " + after).strip())
     return text
+
+
+# the kinds of detail a take-back corrects one for one: "May 28 for 3 people, scratch that, 2 people", "on May 27 -
+# scratch that, May 28", "Arjun Smith scratch that Schmidt" (each with the words that lead it in: "for", "on")
+_NUMBER_WORD = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
+_CORRECTED_KINDS = [
+    ("count", re.compile(r"(?:\b(?:for|make it|make that|with|we(?:'re| are))\s+)?\b" + _NUMBER_WORD + r"\s+(?:people|persons?|"
+                         r"ppl|pax|passengers?|adults?|travell?ers?|seats?|tickets?|of us)\b|\b(?:for|still|just|only|"
+                         r"make it|make that)\s+" + _NUMBER_WORD + r"\b(?!\s*(?:[:/.]\d|am\b|pm\b|st\b|nd\b|rd\b|th\b))",
+                         re.I)),
+    ("cabin", re.compile(r"(?:\b(?:in|make it)\s+)?\b(?:premium economy|economy|business|first class|premium)\b(?:\s+class)?",
+                         re.I)),
+    ("option", re.compile(r"\b(?:option|flight|number|#)\s*\d\b|\bthe (?:first|second|third|last|cheapest|earliest|"
+                          r"latest|economy|business) one\b", re.I)),
+]
+
+
+def _corrected_spans(text: str) -> list[tuple[int, int, str]]:
+    """The details of ``_CORRECTED_KINDS`` (and dates, with their "on") in the text, as (start, end, kind)."""
+    out = [(s, e, "date") for s, e, _ in _date_hits(text)]
+    out = [(m.start(), e, k) if (m := re.search(r"\b(?:on|for)\s+(?:the\s+)?$", text[:s], re.I)) else (s, e, k)
+           for s, e, k in out]
+    for kind, pat in _CORRECTED_KINDS:
+        out += [(m.start(), m.end(), kind) for m in pat.finditer(text)
+                if not any(a <= m.start() < b or m.start() <= a < m.end() for a, b, _ in out)]
+    # "for 3 instead": the "instead" goes with what it follows
+    return sorted((s, e + (m.end() if (m := re.match(r"\s+instead\b", text[e:], re.I)) else 0), k) for s, e, k in out)
+
+
+def _what_is_corrected(sentence: str, after: str, mid: bool) -> str | None:
+    """The sentence before a take-back with only what the take-back corrects removed, or None to drop it whole.
+    A detail said after it (a date, a count, a cabin, a pick) replaces the last detail of its kind before it, the rest
+    of the sentence stands ("hi, Chicago to Miami on May 28 for 3 people, scratch that, 2 people"); a capitalised word
+    said alone after it replaces the word before it ("Arjun Smith scratch that Schmidt"); else, when the take-back
+    stands in the middle of a sentence or speaks of what its last clause said ("... for 2, we're in a rush. scratch
+    that, no rush"), only that clause goes."""
+    def rest(left: str, right: str, sep: str = ",") -> str | None:  # the sentence left (closed by ``sep`` so that
+        # "for 2" and "no rush" stay apart), None when only a reaction is left of it
+        left = re.sub(r"[\s,;:.!?\-\u2013\u2014]*(?:\b(?:and|or|but|also|plus)\b)?[\s,;:.!?\-\u2013\u2014]*$", "", left)
+        right = "" if not re.search(r"\w", right) else right.lstrip(" ,;:-\u2013\u2014")
+        out = (left + " " + right).strip()
+        return out + (sep if re.search(r"\w$", out) else "") if re.search(r"\w", _REACTS.sub(" ", out)) else None
+
+    found = _corrected_spans(after)
+    if not found and re.match(r"\W*" + _NUMBER_WORD + r"\s+(?:is|are|will|would|should|it is|it'?s|then|only|please)\b",
+                              after, re.I):
+        found = [(0, 0, "count")]  # "3 instead, scratch that, 2 is right"
+    if found:  # each kind said after it replaces the last of its kind before it ("premium for 2? scratch that, the 3
+        # of us in economy": both go, and with them the whole question)
+        mine = {k: (s, e) for s, e, k in _corrected_spans(sentence) if k in {x[2] for x in found}}
+        if mine:
+            for s, e in sorted(mine.values(), reverse=True):
+                sentence = sentence[:s] + " " + sentence[e:]
+            return rest(sentence, "")
+    word = re.fullmatch(r"\s*((?-i:[A-Z])[a-z'\-]+)\W*(?:,.*)?", after, re.S)
+    if mid and word and word.group(1) != "I" and re.search(r"(?<=\s)(?-i:[A-Z])[a-z'\-]+\W*$", " " + sentence):
+        return rest(re.sub(r"(?-i:[A-Z])[a-z'\-]+\W*$", "", sentence), "", "")  # "Arjun Smith scratch that Schmidt"
+    clauses = re.split(r"\s*(?:[,;]|\s[-\u2013\u2014]\s)\s*", sentence.strip(" ,;:-\u2013\u2014"))
+    if len(clauses) < 2:
+        return None
+    said = {w for w in re.findall(r"[a-z']{3,}", clauses[-1].lower())} - {"the", "and", "for", "that", "this", "you", "are",
+                                                                        "was", "with", "just", "please"}
+    if mid or said & set(re.findall(r"[a-z']{3,}", after.lower())):
+        return rest(sentence.strip(" ,;:-\u2013\u2014")[:-len(clauses[-1])], "")
+    return None
 
 
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:

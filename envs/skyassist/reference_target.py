@@ -94,6 +94,11 @@ _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "
 # a new booking asked for with a cancellation: "cancel BK... and book me a new one New York to Seattle on May 24"
 _REBOOK = re.compile(r"\bre-?book|\bnew (?:trip|booking|one|ticket)\b|\bput (?:just |only )?(?:me|us|her|him|them)\b"
                      r"|\b(?:book|get) (?:just |only )?(?:me|us|her|him|them)\b", re.I)  # with a cancel: the second option
+# a new booking refused beside a cancel: "cancel the whole thing, no new booking", "cancel it, don't rebook",
+# "cancel, I don't need a new one", "cancel it without rebooking"
+_NO_REBOOK = re.compile(r"\b(?:no|without|not|never|don'?t|do not|won'?t|will not|no need to)\s+(?:\w+\s+){0,2}?"
+                        r"(?:re-?book\w*|new (?:trip|booking|one|ticket|flight)s?\b|book(?:ing)? (?:a |another )?(?:new|again)\b)"
+                        r"|\bno (?:more )?(?:bookings?|flights?|trips?)\b", re.I)
 _THEN_BOOK = re.compile(r"\b(?:and|then|&|,)\s+(?:then\s+)?((?:book|get|find|reserve)\b.*)", re.I | re.S)
 _REPLACES = re.compile(r"\b(?:instead|rather|replace|swap|switch)\b", re.I)
 _N_SHARE = r"(\d{1,2}|" + "|".join(w for w in text_rules.NUMBER_WORDS if w not in ("a", "an", "one")) + r")"
@@ -413,6 +418,9 @@ _FLIGHT_STATUS_ASK = re.compile(r"\bstill\s+(?:operating|operated|running|flying
                                 r"\b(?:is|was|has|are)\s+(?:it|my flight|the flight|our flight|that flight|sa\d{4}|"
                                 r"the [\d:.]+(?:\s*(?:am|pm))?(?: one| flight)?)\s+(?:been\s+)?(?:cancell?ed|called off|"
                                 r"going ahead)\b", re.I)
+# a question about when the booked flight arrives: "we want to be sure arrival time is right", "what time do we land?"
+_ARRIVAL_ASK = re.compile(r"\barrival(?:\s+time)?\b|\b(?:when|what time)\b[^.?!]{0,30}\b(?:arriv\w*|land(?:s|ing)?|get in)\b"
+                          r"|\b(?:arriv\w*|land(?:s|ing)?)\s+(?:time|at what time|when)\b", re.I)
 # a question whether the booking is paid: "is it paid yet?", "have I been charged?"
 _PAID_ASK = re.compile(r"\b(?:is|was|has|have)\s+(?:it|this|that|my booking|the booking|(?:i|we)\s+been)\s+(?:already\s+)?"
                        r"(?:been\s+)?(?:paid|charged|paid for)\b|\bpayment\s+(?:gone through|been taken|taken|processed)\b",
@@ -3020,6 +3028,12 @@ class ReferenceTarget(Target):
                   and (said := self._flight_status_answer(turn, p))):
                 out.append(said)  # "BK..., Haddad. has my flight been cancelled?": the flight itself, too
                 p.intents.discard("refund")  # (said with it)
+            if _ARRIVAL_ASK.search(p.text) and b.get("status") != "cancelled":  # "... sure arrival time is right"
+                for fid in dict.fromkeys(b.get("itinerary") or []):
+                    ok, f = self._call(turn, "get_flight_details", {"flight_id": fid})
+                    if ok:
+                        out.append(f"Flight {fid} arrives in {self._place(f['destination'])} on "
+                                   f"{f['arrival_time'][:10]} at {f['arrival_time'][11:16]}.")
             if p.has("refund") and b.get("status") != "cancelled":  # "if i cancel BK... do i get my money back?"
                 out.append(self._refund_sentence(b).replace("you would get", "if you cancel it you would get")
                            .replace("no refund would be due", "no refund would be due if you cancel it"))
@@ -3186,6 +3200,8 @@ class ReferenceTarget(Target):
         just me on the same flight"), or "the second thing"; a plain "just cancel it" is a cancellation only."""
         if p.places or p.dates or p.booking_ids or p.later or p.keep_booking or (p.no and not p.has("cancel")):
             return False  # ("ok cancel that one and ...": read as a "no", but the cancel is of the booking here)
+        if _NO_REBOOK.search(p.text):
+            return False  # "cancel the whole thing, no new booking": a cancellation only
         if p.selection == 1 and not p.intents:
             return True  # "the second thing", "option 2"
         return p.has("cancel") and bool(p.has("book") or p.has("change") or _REBOOK.search(p.text))
