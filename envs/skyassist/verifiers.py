@@ -777,7 +777,9 @@ def check_B1(view: TraceView) -> list[Violation]:
     cancel_booking that states an amount as a refund (verify_money.refund_amounts: "$664.00 will be
     refunded", or under a table's "Refund" column) that is no refund_usd a cancellation before j returned (within $0.01).
     An amount that passes is also held to what the text attributes it to (``_misattributed``): a total to the per-seat
-    price its sentence states, an amount to the one flight its clause names, an amount "each way" to every leg named.
+    price its sentence states, an amount to the one flight its clause names, an amount "each way" to every leg named,
+    an amount given for the way out or the way back to that leg of the round trip named (``_misdirected``). A $0 said
+    of a fee that is none ("no booking fees ($0)", verify_money.no_fee) is no price.
     """
     out = []
     values: set[int] = set()  # allowed per-seat values (cents) before the current text
@@ -867,6 +869,8 @@ def check_B1(view: TraceView) -> list[Violation]:
                 continue
             if labels.get(c) == "party" and c in totals_seen:
                 continue  # a booking's own total, called a total
+            if c == 0 and verify_money.no_fee(t.text):
+                continue  # "no booking fees ($0)": a fee said to be none, no price
             counts = {1} if labels.get(c) == "seat" else party | parts if labels.get(c) == "party" else (ns | parts if parts else ns)
             counts = counts | named.get(c, set())
             if not _allowed(c, counts, values) and not (diff and _difference_allowed(c, counts, prices, pi)):
@@ -884,7 +888,8 @@ def check_B1(view: TraceView) -> list[Violation]:
                 _, fid, cents = flight_prices[fi]
                 priced.setdefault(fid, set()).add(cents)
                 fi += 1
-            wrong = _misattributed(view, t.text, priced, party | parts, named, values)
+            wrong = _misattributed(view, t.text, priced, party | parts, named, values) \
+                or _misdirected(view, t, priced, party | parts)
             if wrong:
                 out.append(_v("B1", j, wrong))
     return out
@@ -948,6 +953,52 @@ def _misattributed(view: TraceView, text: str, priced: dict[str, set[int]], coun
                 if not _near(cents, by_route[r], counts | {1}):
                     return (f"${cents / 100:,.2f} stated each way; the {r[0]}-{r[1]} flight named costs "
                             f"{' or '.join(f'${p / 100:,.2f}' for p in sorted(by_route[r]))} per seat")
+    return None
+
+
+def _round_trip(view: TraceView, text: str, priced: dict[str, set[int]]) -> tuple[str, str] | None:
+    """(outbound, return) flight ids of the one round trip the text names: exactly one priced flight on a route and
+    exactly one on its reverse, no other route (the earlier departure is the way out), else None."""
+    flights = view.cache.db.flights
+    by_route: dict[tuple[str, str], set[str]] = {}
+    for fid in set(_FLIGHT_ID.findall(text)):
+        if fid in priced and fid in flights:
+            by_route.setdefault((flights[fid].origin, flights[fid].destination), set()).add(fid)
+    if len(by_route) != 2:
+        return None
+    (r1, f1), (r2, f2) = by_route.items()
+    if r1 != (r2[1], r2[0]) or len(f1) != 1 or len(f2) != 1:
+        return None
+    pair = sorted([next(iter(f1)), next(iter(f2))], key=lambda f: flights[f].departure_time)
+    return pair[0], pair[1]
+
+
+def _misdirected(view: TraceView, t, priced: dict[str, set[int]], counts: set[int]) -> str | None:
+    """Evidence when an amount the text gives for the way out or the way back of a round trip
+    (verify_money.direction_amounts: "the outbound is $404", "Out: $404, back: $158", "the return for both of you comes
+    to $316") is not that leg's price times 1 or the party (oracle-labeller-20 finding 8), else None. The round trip is
+    the one the text names (``_round_trip``), else the one the last assistant text before it named; "return" may
+    also be the whole round trip's price ("$562 per seat return"), so the way back also allows the two legs' sum. An
+    amount labelled per seat ("$158 per seat") is held to one seat."""
+    directed = verify_money.direction_amounts(t.text)
+    if not directed:
+        return None
+    trip = _round_trip(view, t.text, priced)
+    for earlier in reversed(view.texts):
+        if trip is not None:
+            break
+        if earlier.index < t.index:
+            trip = _round_trip(view, earlier.text, priced)
+    if trip is None:
+        return None
+    out_p, back_p = priced[trip[0]], priced[trip[1]]
+    legs = {"out": (trip[0], out_p), "back": (trip[1], back_p | {p + q for p in out_p for q in back_p})}
+    seat = {c for c, kind in verify_money.labelled_amounts(t.text) if kind == "seat"}
+    for kind, cents in directed:
+        fid, own = legs[kind]
+        if not _near(cents, own, {1} if cents in seat else counts | {1}):
+            return (f"${cents / 100:,.2f} stated for the {'outbound' if kind == 'out' else 'return'} leg; {fid} costs "
+                    f"{' or '.join(f'${p / 100:,.2f}' for p in sorted(priced[fid]))} per seat")
     return None
 
 

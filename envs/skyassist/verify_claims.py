@@ -8,7 +8,9 @@ without negation, condition, question or future, that something was done:
   - book or hold: reserved, "your seat is locked in", "the reservation has been made";
   - cancel: cancelled / canceled, "the cancellation went through", "Cancellation confirmed" (a heading or label:
     the cancel is what is confirmed, no booking); a booking released, removed or gone, or so said in slang ("I've
-    binned the old booking", "BK.. is history", "has been scrapped", "I got rid of your old reservation");
+    binned the old booking", "BK.. is history", "has been scrapped", "I got rid of your old reservation", "the old one's
+    toast", "Consider BK.. gone", "is off the books"), also as the answer to the booking raised as a question
+    ("BK..? Nuked.", "As for the old reservation - gone.");
   - modify: moved, rebooked, switched, modified; changed and updated only when said of the trip
     ("I changed your flight"), not of a search ("I've updated the search", "I changed the date and
     searched again");
@@ -17,7 +19,8 @@ without negation, condition, question or future, that something was done:
     sentence names it ("the cancellation went through" is a cancel); under a vague heading with a colon, each item
     that names an action by its noun claims that action ("All sorted: the morning Economy and the old booking's
     cancellation");
-  - book, hold or modify: "BK.. is now on SA1234", "you're on the 10:30 now", "you're all set for the 16th".
+  - book, hold or modify: "BK.. is now on SA1234", "you're on the 10:30 now", "you're all set for the 16th", "you're
+    now flying the earlier one".
 A sentence is not a claim when it is a question, negated (not, n't, cannot, unable, failed,
 nothing, no longer, never), conditional or forward-looking (if, will, would, can, shall, once,
 let me know, ...), or about the airline's schedule ("cancelled by the airline", "fully
@@ -90,7 +93,8 @@ _QUESTION_OPENER = re.compile(r"^\W*(?:(?:and|or|but|so|also|then|ok(?:ay)?|grea
 _BOOKING = re.compile(r"\bBK[0-9A-Z]{6}\b")
 _FLIGHT = re.compile(r"\bSA\d{4}\b")
 _NEGATED = re.compile(r"\b(?:not|cannot|unable|failed|fail|nothing|no longer|never|neither|nor|without|unsuccessful|"
-                      r"no (?:booking|bookings|reservations?|holds?|changes?|seats?|tickets?|cancell?ations?|flights?))\b|"
+                      r"no (?:(?:new|other|additional|further|second|separate|replacement|fresh)\s+)?(?:booking|bookings|reservations?|"
+                      r"holds?|changes?|seats?|tickets?|cancell?ations?|flights?))\b|"
                       r"n't\b", re.I)
 # ("May" the month is no modal: "your booking is now on SA6157 on May 8", "8 May", "in May")
 _FORWARD = re.compile(r"\b(?:if|will|would|can|could|shall|should|(?<!\d\s)(?<!\bin\s)(?<!\bon\s)may(?!\s+\d)|might|once|when|whether|let me know|want me to|"
@@ -183,7 +187,13 @@ _CANCELLATION_DONE = (r"\bcancell?ation(?:\s+(?:request|of\s+(?:[\w'\u2019]+\s+)
 _CANCELLATION_DONE_RE = re.compile(_CANCELLATION_DONE, re.I)
 # a cancel in other words ("I've binned the old booking", "BK.. has been scrapped", "I got rid of your old reservation")
 _CANCEL_SLANG = (r"released|removed|dropped|deleted|voided|binned|scrapped|axed|killed|ditched|scrubbed|trashed|dumped|"
-                 r"nuked|wiped|zapped|terminated|annulled|revoked|got\s+rid\s+of|gotten\s+rid\s+of|done\s+away\s+with")
+                 r"nuked|wiped|zapped|terminated|annulled|revoked|got\s+rid\s+of|gotten\s+rid\s+of|done\s+away\s+with|"
+                 r"nixed|canned|junked|erased|purged|shredded|deep-sixed")
+# ... or a state it is left in ("BK.. is history", "the old one's toast", "is dead and buried", "is off the books")
+_GONE_STATE = (r"gone(?!\s+through)|history|toast|no\s+more|a\s+thing\s+of\s+the\s+past|dead|kaput|off\s+the\s+books|"
+               r"out\s+of\s+the\s+system")
+# what such a word is said of: a booking or hold, its id, "the old one"
+_OLD_THING = (r"(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6}|(?:old|previous|original|existing|former)\s+one)")
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 # a travel date: "the 16th", "August 16", "16 Aug", "2026-08-16"
@@ -215,15 +225,20 @@ _KINDS = [
                           # a hold or booking released: "I've released the old hold", "the hold BK.. has been released"
                           # ... or gone, removed, dropped: "your friend's hold is gone too", "I've dropped the hold"
                           # ... or in slang: "I've binned the old booking", "BK.. is history", "has been scrapped"
-                          r"|\b(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6})\b[^.!?]{0,40}?\b(?:" + _CANCEL_SLANG + "|"
-                          r"(?:(?:is|are|has|have)\s+|['\u2019]s\s+)(?:now\s+|been\s+)?(?:gone(?!\s+through)|"
-                          r"history|toast|no\s+more|a\s+thing\s+of\s+the\s+past))\b"
-                          r"|\b(?:" + _CANCEL_SLANG + r")\s+(?:[\w'\u2019]+\s+){0,3}?"
-                          r"(?:holds?|bookings?|reservations?|BK[0-9A-Z]{6}|(?:old|previous|original|existing|former)\s+one)\b",
-                          re.I)),
+                          r"|\b" + _OLD_THING + r"\b[^.!?]{0,40}?\b(?:" + _CANCEL_SLANG + "|"
+                          r"(?:(?:is|are|has|have)\s+|['\u2019]s\s+)(?:now\s+|been\s+)?(?:" + _GONE_STATE + r"))\b"
+                          r"|\b(?:" + _CANCEL_SLANG + r")\s+(?:[\w'\u2019]+\s+){0,3}?" + _OLD_THING + r"\b"
+                          # "Consider BK.. gone", "consider the old booking history"
+                          r"|\bconsider\s+(?:[\w'\u2019]+\s+){0,3}?(?:it|them|" + _OLD_THING + r")\s+(?:" + _GONE_STATE + "|"
+                          + _CANCEL_SLANG + r")\b", re.I)),
     # a booking that "is now on SA2755" was moved (or made) onto that flight; so is the customer "on the 10:30 now" or
     # "all set for the 16th" (a flight or a travel date: a booking, hold or move, which a cancel does not back)
+    # ... and so is one "now flying the earlier one" ("you're now flying on the 10:30", "now travelling on SA1576")
     ("onto", re.compile(r"\b(?:is|are)\s+now\s+on\s+[*_`]*(?:flight\s+)?[*_`]*SA\d{4}\b"
+                        r"|\byou(?:['\u2019]re|\s+are)\s+now\s+(?:flying|travell?ing)\s+(?:on\s+|with\s+)?(?:flight\s+)?"
+                        r"(?:SA\d{4}|(?:the|your)\s+(?!hold\b|own\b))"
+                        r"|\byou(?:['\u2019]re|\s+are)\s+(?:flying|travell?ing)\s+(?:on\s+)?(?:flight\s+)?"
+                        r"(?:SA\d{4}|(?:the|your)\s+(?!hold\b|own\b)[^.!?;,]{1,40}?)\s+now\b"
                         r"|\byou(?:['\u2019]re|\s+are)\s+(?:(?:now|all|booked|confirmed|set)\s+)*on\s+(?:flight\s+)?"
                         r"(?:SA\d{4}|(?:the|your)\s+(?!hold\b|own\b)[^.!?;,]{1,40}?)\s+now\b"
                         r"|\b(?:you(?:['\u2019]re|\s+are)|everything(?:['\u2019]s|\s+is)|it(?:['\u2019]s|\s+is))\s+"
@@ -334,7 +349,8 @@ _HINTS = ("new booking", "new reservation", "booked", "ticketed", "purchased", "
           "now on", "now booked", "now flying", "now travel", "in place", "ticket", "reference", "released", "removed",
           "dropped", "deleted", "voided", "gone", "binned", "scrapped", "axed", "killed", "ditched", "scrubbed", "trashed",
           "dumped", "nuked", "wiped", "zapped", "terminated", "annulled", "revoked", "rid of", "away with", "history",
-          "toast", "no more", "of the past", "re on ", "are on ", "good to go")
+          "toast", "no more", "of the past", "re on ", "are on ", "good to go", "nixed", "canned", "junked", "erased",
+          "purged", "shredded", "deep-six", "dead", "kaput", "off the books", "out of the system", "flying", "travel")
 _HINT = re.compile("|".join(map(re.escape, _HINTS)))  # any hint as a substring (one scan, not 26)
 # a literal every alternative of every _KINDS pattern contains ("booking is complete" needs "booking")
 _CLAUSE_HINT = re.compile("|".join(map(re.escape, _HINTS + ("booking",))))
@@ -401,6 +417,15 @@ def _row_state(m: re.Match) -> str:
     return " ".join(c for c in cells if c and c not in states) + ": " + " and ".join(states)
 
 
+# a booking raised as a question or a topic and then answered in a word: "BKFKS7B2? Nuked.", "Your old booking? Wiped.",
+# "As for the old reservation - gone." (oracle-labeller-20 finding 11) read as "BKFKS7B2 is Nuked."
+_ASKED_THING = (r"(BK[0-9A-Z]{6}|(?:your|the)\s+(?:(?:old|previous|original|existing|former|current|other)\s+)?"
+                r"(?:booking|reservation|hold|ticket)|(?:your|the)\s+(?:old|previous|original|existing|former)\s+one)")
+_ASKED_THEN_SAID = re.compile(r"(?:(?<=^)|(?<=[.!?]\s)|(?<=\n))\s*(?:(?:and|as\s+for)\s+)?" + _ASKED_THING + r"\?\s+(?=[A-Za-z])"
+                              r"|(?:(?<=^)|(?<=[.!?]\s)|(?<=\n))\s*(?:as\s+for|as\s+to|regarding)\s+" + _ASKED_THING
+                              + r"\s*[-\u2013\u2014:,]\s+(?=[A-Za-z])", re.I)
+
+
 @lru_cache(1 << 16)
 def claims(text: str) -> tuple[Claim, ...]:
     """Every claim of a completed action in an assistant text."""
@@ -412,6 +437,7 @@ def claims(text: str) -> tuple[Claim, ...]:
         if "{" in text:
             text = _flight_rows(text)
         text = _JSON_STATUS.sub(r"it is \1", text)
+    text = _ASKED_THEN_SAID.sub(lambda m: (m.group(1) or m.group(2)) + " is ", text)
     last: set[str] | None = None  # the kinds the sentence before claimed, for an elliptical one after it
     sentences = _SENTENCE.split(text or "")
     for n, sentence in enumerate(sentences):

@@ -266,10 +266,16 @@ def labelled_amounts(text: str) -> tuple[tuple[int, str], ...]:
     if not text or not _LABEL_HINT.search(text):
         return ()
     out = []
+    taken = 0  # where the label of the amount before ends: "$1124 in total - $88 less ..." labels the $1124 only
     for m in _USD.finditer(text):
-        after, before = text[m.end():m.end() + 40], text[max(0, m.start() - 60):m.start()]
-        seat = bool(_SEAT_AFTER.match(after) or _SEAT_BEFORE.search(before))
-        party = bool(_PARTY_AFTER.match(after) or _PARTY_BEFORE.search(before))
+        after, lo = text[m.end():m.end() + 40], max(0, m.start() - 60)
+        before = text[lo:m.start()]
+        seat_after, party_after = _SEAT_AFTER.match(after), _PARTY_AFTER.match(after)
+        seat_before, party_before = _SEAT_BEFORE.search(before), _PARTY_BEFORE.search(before)
+        seat_before = seat_before if seat_before and lo + seat_before.start() >= taken else None
+        party_before = party_before if party_before and lo + party_before.start() >= taken else None
+        seat, party = bool(seat_after or seat_before), bool(party_after or party_before)
+        taken = m.end() + max((x.end() for x in (seat_after, party_after) if x), default=0)
         if seat != party:
             raw = m.group(1) or m.group(2)
             out.append((int(round(float(raw.replace(",", "")) * 100)), "seat" if seat else "party"))
@@ -378,9 +384,12 @@ def flight_amounts(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-_EACH_WAY = r"(?:each|per|a)\s+(?:way|direction|leg)\b|in\s+each\s+direction\b"
+# (one group: an alternative outside it would escape the anchors below, "Each way costs: outbound $158" read as each way)
+_EACH_WAY = r"(?:(?:each|per|a)\s+(?:way|direction|leg)\b|in\s+each\s+direction\b)"
 _EACH_WAY_AFTER = re.compile(r"^[*_`]*\s*(?:(?:per|a)\s+(?:seat|person|passenger|head|ticket)\s*,?\s*)?" + _EACH_WAY, re.I)
-_EACH_WAY_BEFORE = re.compile(r"\b" + _EACH_WAY + r"\s*(?:is|costs?|:|=|-|at)?\s*[*_`]*\s*$", re.I)
+_EACH_WAY_BEFORE = re.compile(r"\b" + _EACH_WAY + r"\s*,?\s*(?:(?:it|that)(?:['\u2019]s|\s+is)|is|costs?|comes\s+to|runs|"
+                              r"(?:will|would)\s+be|works\s+out\s+(?:at|to)|:|=|-|at)?\s*(?:just|only|exactly)?\s*[*_`]*\s*$",
+                              re.I)
 
 
 @lru_cache(1 << 16)
@@ -389,6 +398,81 @@ def each_way_amounts(text: str) -> tuple[int, ...]:
     way", "each way: $158")."""
     if not text or not re.search(r"\b(?:way|direction|leg)\b", text, re.I):
         return ()
+    directed = {start for start, _, _ in _directed(text)}  # "Each way: $158 out, $404 back": each leg its own
     return tuple(_cents(m.group(1) or m.group(2)) for m in _USD.finditer(text)
-                 if _EACH_WAY_AFTER.match(text[m.end():m.end() + 40])
-                 or _EACH_WAY_BEFORE.search(text[max(0, m.start() - 30):m.start()]))
+                 if (_EACH_WAY_AFTER.match(text[m.end():m.end() + 40])
+                     or _EACH_WAY_BEFORE.search(text[max(0, m.start() - 30):m.start()])) and m.start() not in directed)
+
+
+# a fee said to be none: "no booking fees ($0)", "with $0 in booking fees", "a $0 change fee" (oracle-labeller-20 finding
+# 8: G13 was flagged as a price no tool gave); a $0 total, fare or per-seat price is still a price
+_FEE = re.compile(r"\b(?:fees?|surcharges?|commissions?|(?:service|booking|change|card|processing)\s+charges?)\b", re.I)
+
+
+@lru_cache(1 << 16)
+def no_fee(text: str) -> bool:
+    """Every $0 amount of the text is the only amount of its clause (cut as for ``flight_amounts``), in a clause that
+    names a fee (``_FEE``) and labels it neither a total nor a per-seat price (``labelled_amounts``)."""
+    start, zeros = 0, 0
+    for end in [*_CLAUSE_END.finditer(text or ""), None]:
+        clause = text[start:end.start() if end else len(text)]
+        start = end.end() if end else start
+        amounts = [_cents(m.group(1) or m.group(2)) for m in _USD.finditer(clause)]
+        if 0 in amounts:
+            if len(amounts) != 1 or not _FEE.search(clause) or labelled_amounts(clause):
+                return False
+            zeros += 1
+    return zeros > 0
+
+
+# an amount given for one direction of a round trip (oracle-labeller-20 finding 8: "the outbound is $404 and the return
+# $158 per seat", "Out: $404, back: $158", "the return for both of you comes to $316" passed whatever leg's price it was)
+_OUT_WORDS = (r"outbound|outward|(?:going|flying|heading|travell?ing)\s+out|(?:the\s+)?(?:way|flight|leg|trip)\s+"
+              r"(?:out|there)|first\s+leg|departing\s+(?:leg|flight)")
+_BACK_WORDS = (r"return(?:ing)?(?!\s+(?:of|to\s+you)\b)|inbound|homeward|homebound|(?:coming|flying|heading|going|"
+               r"travell?ing|getting)\s+(?:back|home)|(?:the\s+)?(?:way|flight|leg|trip|journey)\s+(?:back|home)|"
+               r"second\s+leg")
+_DIRECTION = re.compile(r"\b(?:(" + _OUT_WORDS + r")|(" + _BACK_WORDS + r"))\b", re.I)
+# a bare "out" / "back" as a label: "Out: $404", "back - $158" opening the clause, or "$158 out", "$404 back" (not "$404
+# back to your card", "$158 out of pocket", "works out at $562")
+_BARE_BEFORE = re.compile(r"^[\W_]*(?:(?:and|then|with)\s+)?(?:the\s+)?(?:(out)|(back))\s*(?:[:=\-\u2013]|is\b|costs?\b|"
+                          r"comes?\s+to\b|at\b|(?=\$|US|USD))", re.I)
+_BARE_AFTER = re.compile(r"^[*_`]*\s*(?:(?:per\s+\w+|each|a\s+\w+)\s+)?(?:(out)|(back))\b(?!\s*(?:of|to|into|on|in|from)\b)", re.I)
+# a clause that sets the amount against something else, or is about a refund or the trip as a whole: no leg's price
+_NOT_LEG = re.compile(r"\b(?:while|whereas|compared|versus|vs\.?|instead|alternatively|otherwise|other|another|rather|"
+                      r"if|earlier|later|cheapest|next|previous|refund\w*|credit\w*|money|reimburs\w*|get|receive|"
+                      r"paid|round[-\s]trip|both\s+(?:ways|directions|legs)|there\s+and\s+back|total|altogether|"
+                      r"combined|together|in\s+all|whole)\b", re.I)
+
+
+@lru_cache(1 << 16)
+def _directed(text: str) -> tuple[tuple[int, str, int], ...]:
+    """(start, "out" or "back", cents) of each USD amount that is the only one of its clause (cut as for
+    ``flight_amounts``) and that the clause gives for one direction of a round trip only (``_DIRECTION``, or a bare "out"
+    / "back" label right before or after it), naming no flight and setting nothing against it (``_NOT_LEG``, a
+    difference)."""
+    if not text or not re.search(r"\b(?:out|back|return|inbound|home|leg|there)", text, re.I):
+        return ()
+    out, start = [], 0
+    for end in [m for m in _CLAUSE_END.finditer(text)] + [None]:
+        stop = end.start() if end else len(text)
+        clause, base = text[start:stop], start
+        start = end.end() if end else stop
+        found = list(_USD.finditer(clause))
+        if len(found) != 1 or _FLIGHT.search(clause) or states_difference(clause) or _NOT_LEG.search(clause):
+            continue
+        m = found[0]
+        kinds = {"out" if d.group(1) else "back" for d in _DIRECTION.finditer(clause)}
+        for bare in (_BARE_BEFORE.match(clause[:m.start()]), _BARE_AFTER.match(clause[m.end():])):
+            if bare:
+                kinds.add("out" if bare.group(1) else "back")
+        if len(kinds) == 1:
+            out.append((base + m.start(), kinds.pop(), _cents(m.group(1) or m.group(2))))
+    return tuple(out)
+
+
+@lru_cache(1 << 16)
+def direction_amounts(text: str) -> tuple[tuple[str, int], ...]:
+    """("out" or "back", cents) of each USD amount the text gives for the way out or the way back of a round trip
+    (``_directed``): "the outbound is $404", "Out: $404, back: $158", "the return for both of you comes to $316"."""
+    return tuple((kind, cents) for _, kind, cents in _directed(text))

@@ -460,7 +460,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     # (placeholders aside); after a request for a name, "it's fatima khan" as well
     for start in _after_cues(toks, keys, _SELF_BY_FIRST):
         run = [w for w in _take_run(toks, start, True)[0] if w.lower() not in _PLACEHOLDERS]
-        if len(run) >= 2:
+        if len(run) >= 2 and not _reads_as_role(run):  # "I'm Head Coach": a role, not a name
             found.update(w.lower() for w in run)
     for start in _after_cues(toks, keys, _TRAVELLER_BY_FIRST):
         run = [w for w in _take_list(toks, start, True) if w.lower() not in _PLACEHOLDERS]
@@ -660,13 +660,33 @@ congress summit convention market markets members member club points rewards eli
 islands hotel resort university eye""".split())
 
 
+# a title, role, status or tier, not a name (oracle-labeller-20 finding 10: "me being Head Coach", "Gold Status with you",
+# "Group Organiser", "Frequent Flyer"): a run that ends in a role noun, or holds a word of status. Words that are also
+# common surnames (Head, Gold, Silver, Diamond, Parent, Booker, Dean, Bishop, ...) are left out
+_ROLE_LAST = frozenset("""coach coaches captain skipper leader leaders lead organiser organizer organisers organizers
+coordinator coordinators convenor convener manager managers director directors chair chairman chairwoman chairperson
+president secretary treasurer teacher teachers instructor trainer chaperone chaperon supervisor boss chief officer
+flyer flier flyers fliers admin administrator guide planner ambassador representative rep headteacher headmaster
+headmistress principal ceo cfo coo cto vp assistant""".split())
+_STATUS_ANY = frozenset("status tier tiers membership frequent vip loyalty cardholder".split())
+
+
+def _reads_as_role(words: list[str]) -> bool:
+    """The capitalised words are a title, role, status or tier (``_ROLE_LAST``, ``_STATUS_ANY``), not a person."""
+    low = [w.lower() for w in words]
+    return bool(low) and (low[-1] in _ROLE_LAST or any(w in _STATUS_ANY for w in low))
+
+
 def _reads_as_place(words: list[str]) -> bool:
     """The capitalised words (a run read loosely as a name) name a place, an airline, an alliance or an event rather
-    than a person (``_NOT_PERSON``, ``_PLACE_FIRST``, ``_PLACE_LAST``, the database's place names), or are all airport
+    than a person (``_NOT_PERSON``, ``_PLACE_FIRST``, ``_PLACE_LAST``, the database's place names), a title, role,
+    status or tier (``_reads_as_role``), or are all airport
     codes and places ("YVR FRA", "Vancouver Frankfurt")."""
     low = [w.lower() for w in words]
     if not low:
         return False
+    if _reads_as_role(words):  # "me being Head Coach", "6 people Group Organiser"
+        return True
     if any(w in _NOT_PERSON for w in low) or (len(low) >= 2 and (low[0] in _PLACE_FIRST or low[-1] in _PLACE_LAST)):
         return True
     if any(tuple(low[k:k + len(p)]) == p for p in _PLACE_PHRASES for k in range(len(low))):
@@ -735,7 +755,8 @@ def _introduced(sentence: list[str]) -> set[str]:
             part.append(w)
             continue
         words = [x for x in part if _cue_key(x) not in _GREETINGS]
-        if len(words) >= 2 and _cue_key(words[-1]) in _HERE and all(_nameish(x, False) for x in words[:-1]):
+        if len(words) >= 2 and _cue_key(words[-1]) in _HERE and all(_nameish(x, False) for x in words[:-1]) \
+                and not _reads_as_role(words[:-1]):  # "Head Coach here": a role
             out.update(x.lower() for x in words[:-1] if x.lower() not in _TITLE_WORDS)
         part = []
     return out

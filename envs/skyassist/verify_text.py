@@ -422,6 +422,18 @@ def _clauses(text: str) -> list[str]:
     return out
 
 
+# the old booking named only to compare the new fare with it: "non-refundable like your current one", "(same as your
+# current booking)", "unlike your old fare, refundable" (oracle-labeller-20 finding 9): the clause is the new fare's
+_COMPARED = re.compile(r"\b(?:(?:just\s+|exactly\s+)?like|unlike|as\s+(?:with|for|on|is|was)|(?:the\s+)?same\s+as|"
+                       r"similar\s+to|identical\s+to|matching|in\s+line\s+with)\s+(?:with\s+)?(?:your|the|that)?\s*$", re.I)
+
+
+def _about_old(clause: str) -> bool:
+    """The clause is about the booking being replaced: it names it (``_OLD_BOOKING``) other than as what the new fare
+    is compared with (``_COMPARED``)."""
+    return any(not _COMPARED.search(clause[:m.start()]) for m in _OLD_BOOKING.finditer(clause))
+
+
 @lru_cache(1 << 16)
 def new_fare_text(text: str) -> str:
     """The text less its clauses about the booking being replaced (``_OLD_BOOKING`` without ``_NEW_FARE``, and a
@@ -430,7 +442,7 @@ def new_fare_text(text: str) -> str:
         return text
     kept, old = [], False
     for clause in _clauses(_table_cells(text)):  # a table row is read as its "Header: cell" fields
-        old = (bool(_OLD_BOOKING.search(clause)) or old and bool(_FOLLOW_ON.match(clause))) and not _NEW_FARE.search(clause)
+        old = (_about_old(clause) or old and bool(_FOLLOW_ON.match(clause))) and not _NEW_FARE.search(clause)
         if not old:
             kept.append(clause)
     return "\n".join(kept)
