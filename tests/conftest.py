@@ -48,9 +48,12 @@ def pytest_runtest_logstart(nodeid, location):
 def pytest_terminal_summary(terminalreporter):
     """One line with the phases' times, so that the suite's critical path can be read from CI
     (`make test` runs the two phases as two pytest processes: then each prints its own)."""
-    if "first_late" not in _PHASES:
-        return
     now = time.monotonic()
+    if "first_late" not in _PHASES:
+        if _PHASES.get("early") and not _PHASES.get("late"):  # `make test`'s foreground process
+            terminalreporter.write_line(f"phases: {_PHASES['early']} tests without the tiny auditor "
+                                        f"{now - _PHASES['start']:.0f} s")
+        return
     late = f"{_PHASES['late']} tiny_auditor tests {now - _PHASES['first_late']:.0f} s"
     if not _PHASES["early"]:
         terminalreporter.write_line(f"phases: {late} (started after the background build)")
