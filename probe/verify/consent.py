@@ -22,9 +22,11 @@ violation instead of being shared by the oracle that judges it.
    ...); "cancel that / this" takes nothing back when the proposal asks whether to cancel ("Shall I
    cancel booking BK1?" "yes cancel that one"); a turn of mind right before an affirmative
    turns towards the yes and takes nothing back ("actually yeah, go ahead", "on second thought,
-   yes"), while "actually no" and "yes, actually the other one" still do; a negation of money the
-   proposal itself negates is said back, not a refusal ("Yes - just hold, don't charge me." to "nothing
-   charged now", "Yes. I understand there's no refund." to a non-refundable fare: ``_acknowledged``), while
+   yes"), while "actually no" and "yes, actually the other one" still do; what a take-back inside the reply takes
+   back is no answer, and a whole yes after the last one is ("don't cancel. scratch that, yes cancel it", "can we do
+   3? nvm, 2 is fine. yes go ahead": ``_after_take_back``; "yes book it. scratch that, don't" stays no yes); a
+   negation of money the proposal itself negates is said back, not a refusal ("Yes - just hold, don't charge me." to
+   "nothing charged now", "Yes. I understand there's no refund." to a non-refundable fare: ``_acknowledged``), while
    "yes, but don't book it" and "no, just hold" still take the yes back; another action ruled out beside a yes
    that names the proposed one is no take-back either ("yes hold them, not book", "yes, but hold only - don't
    charge my card" to a hold: ``_rule_out_others``), and a concession beside a clear yes ("Yeah, cancel it anyway",
@@ -191,7 +193,8 @@ _DEFERRALS = [
 _REVERSALS = [
     "no", "nope", "nah", "not", "dont", "do not", "never", "never mind", "nevermind", "actually", "instead",
     "rather", "second thought", "second thoughts", "changed my mind", "change my mind", "cancel that",
-    "scratch that", "forget it", "forget that", "stop", "but", "however", "although", "though", "wrong",
+    "scratch that", "strike that", "ignore that", "disregard that", "nvm", "forget it", "forget that", "stop", "but",
+    "however", "although", "though", "wrong",
     "incorrect", "isnt", "wasnt", "shouldnt", "wouldnt", "cant", "cannot", "wont", "hold off", "prefer",
     "different", "other one", "another", "the other", "just kidding", "jk",
     # another language's no: "nein, danke", "non merci"
@@ -961,6 +964,30 @@ def _after_resolved_doubt(text: str) -> str | None:
     return None
 
 
+# a take-back inside the reply: what the customer takes back ("scratch that", "strike that", "nvm", "never mind (that)",
+# "forget / ignore / disregard that", and at a clause's start "no wait" or "actually") is not their answer, what follows
+# the last one is: "don't cancel. scratch that, yes cancel it", "can we do 3 instead? nvm, 2 is fine. yes go ahead".
+# That part must be a whole yes by itself (the caller reads it); else the whole reply is read as before, so a take-back
+# of the yes ("yes book it. scratch that, don't", "yes cancel it. never mind") and a new detail after it ("scratch
+# that, 3 of us. yes book it" to a proposal for 2) stay no yes. "scratch that booking" / "forget that order" name a
+# thing (a cancellation), not a take-back.
+_TAKE_BACK = re.compile(
+    r"(?:\b(?:scratch|strike|forget|ignore|disregard)\s+(?:that|this)(?:\s+last\s+(?:bit|part|message|line|one))?"
+    r"|\bnever\s?mind(?:\s+(?:that|this))?|\bnvm"
+    r"|(?:^|(?<=[.,;:!?\u2013\u2014-]))\s*(?:no,?\s+wait|actually))\b"
+    r"(?!\s+(?:one|booking|reservation|order|hold|ticket|trip|item|seat)s?\b)", re.I)
+
+
+def _after_take_back(text: str) -> str | None:
+    """The part of ``text`` after its last take-back (``_TAKE_BACK``), or None when it has none or nothing follows
+    it; the caller reads that part as the answer."""
+    last = next(reversed(list(_TAKE_BACK.finditer(text))), None)
+    if last is None:
+        return None
+    rest = text[last.end():].strip(" \t\n,.;:!-\u2013\u2014")
+    return rest or None
+
+
 # a plan to pay, confirm or decide later, beside a yes to a hold: "Yes, please hold it. I'll call back tomorrow to confirm
 # and pay.", "Great, please hold it and I will get back to you later today." A hold exists so that the customer can
 # decide later: at a proposal that offers a hold and nothing else, such a plan is what the hold is for, and the rest
@@ -1127,6 +1154,10 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     booking?" proposes the cancellation too, though "cancel" is not among the four words after "shall I")."""
     if not isinstance(text, str) or not text.strip():
         return "empty"
+    rest = _after_take_back(text)
+    if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
+                                   also_proposed) is None:
+        return None  # "don't cancel. scratch that, yes cancel it": what is taken back is no answer; the yes after it is
     if "?" in text:
         head = _yes_then_more(text)
         if head is None or reason(head, proposal, extra_yes, extra_words, extra_actions, details,
