@@ -1259,11 +1259,13 @@ _ENTHUSIASM = re.compile(r"^(?:(?:oh|and|so|i|we|im|were|just|really|honestly|se
 
 
 # a "can't" that objects to nothing, in a clause of its own beside a clear yes: an idiom of assent ("can't hurt",
-# "can't complain", "can't argue with that", "can't go wrong") or a grudge ("can't believe I have to pay again");
-# "can't hurt to wait", "can't believe it, let me think" keep their negation or put-off
+# "can't complain", "can't argue with that", "can't go wrong", "can't say no to that", "can't say no to a better
+# deal") or a grudge ("can't believe I have to pay again"); "can't hurt to wait", "can't believe it, let me think"
+# keep their negation or put-off, and "can't say no to my boss" (someone else's say) is no assent
 _NO_OBJECTION = re.compile(r"^(?:(?:oh|and|well|i|we|im|honestly|really|just|still|it|that|thatd|itd|this|you)\s+)*"
                            r"(?:cant|cannot|can not)\s+(?:hurt|complain(?:\s+(?:at|about|with)(?:\s+\w+){1,3})?|"
                            r"go\s+wrong(?:\s+with\s+(?:that|this|it))?|argue(?:\s+with\s+(?:that|this|it))?|"
+                           r"say\s+no\s+to\s+(?:(?:that|this|it)(?:\s+\w+){0,2}|(?:a|an|the|such\s+an?)(?:\s+\w+){1,3})|"
                            r"believe(?:\s+\w+)*)$")
 # a feeling voiced with "can't", in a clause of its own beside a clear yes: a dislike borne ("can't stand that waiting
 # room but whatever", "can't bear the uncertainty anymore"), a grudge ("Can't say I love the price, but fine.") or how
