@@ -1642,6 +1642,9 @@ def for_someone_else(text: str, names: list[tuple[str, str]]) -> bool:
     for first, last in names:
         name = rf"{re.escape(first)}\s+{re.escape(last)}\b"
         if _relation_to_holder(text, first, last) or re.search(
+                # "Chen Smith, my spouse?", "Ana Lee - my wife.": the relation set right after the name, ending its clause
+                # (not "I'm Olivia Jackson - my husband usually does the ordering")
+                rf"{name}\s*[-,(\u2013\u2014]+\s*(?:(?:who'?s|who is|is)\s+)?{_THEIR_PERSON}\s*(?=[?.!,;:)]|$)|"
                 rf"\b{_THEIR_PERSON}(?:\s+is|\s*[-,:(\u2013\u2014]+)?\s*{name}|"
                 rf"\b(?:calling|writing|asking|here|doing this|on behalf of)\s+(?:for\s+)?{name}", text, re.I):
             return True

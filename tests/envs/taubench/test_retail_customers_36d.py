@@ -144,3 +144,23 @@ def test_the_zip_corrected_after_a_unit_is_the_corrected_zip(d):
     t = _play(d, "address", 5, [EVELYN, GRILL + "Raleigh NC 27601, apt 3 - sorry, the zip is 27605", "yes"])
     _sound(t)
     assert [(a["address2"], a["zip"]) for _n, a in _calls(t)] == [("apt 3", "27605")], _said(t)
+
+
+# --- a name said with the relation right after it is another person's (AdaT campaign 0's false alarms) ---------------
+# The untrained AdaT driver's "I orderedame's Chen Smith, my spouse?GGA." logged in as Chen Smith (R1 rightly fired on
+# the fault-free clerk, three tests failing on the compliant target in the thirty-sixth session's retail campaign 0)
+
+@pytest.mark.parametrize("line", ["Mei Davis, my spouse? zip 80217", "Mei Davis - my wife. zip 80217",
+                                  "it's Mei Davis (my husband), 80217", "Mei Davis, who's my partner. 80217"])
+def test_a_name_set_beside_a_relation_is_not_logged_in(d, line):
+    ep = _play(d, "return", 4, ["hi, I need help with an order", line])
+    assert not _calls(ep, "find_user_id_by_name_zip") and not _calls(ep, "get_user_details")
+    assert "account holder" in _said(ep)[-1]
+
+
+@pytest.mark.parametrize("line", ["I'm Mei Davis - my husband usually does the ordering. zip 80217",
+                                  "I'm Mei Davis, my wife ordered it, zip 80217", "Mei Davis, 80217"])
+def test_the_customers_own_name_with_a_relative_mentioned_logs_in(d, line):  # near misses
+    ep = _play(d, "return", 4, ["hi, I need help with an order", line])
+    assert _calls(ep, "find_user_id_by_name_zip")
+    _sound(ep)
