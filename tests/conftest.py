@@ -28,6 +28,22 @@ def pytest_collection_modifyitems(session, config, items):
     items[:] = [it for it in items if not it.get_closest_marker("tiny_auditor")] + late
 
 
+_NAMES_MARKER: dict[str, bool] = {}
+
+
+def pytest_deselected(items):
+    """`make test`'s second process collects only the files whose text names ``tiny_auditor``: a test marked some
+    other way (a mark imported under another name) would run in neither process, so it is an error."""
+    for it in items:
+        if it.get_closest_marker("tiny_auditor"):
+            path = str(it.path)
+            if path not in _NAMES_MARKER:
+                _NAMES_MARKER[path] = "tiny_auditor" in it.path.read_text(encoding="utf-8")
+            if not _NAMES_MARKER[path]:
+                raise pytest.UsageError(f"{it.nodeid} is marked tiny_auditor but its file never names the marker; "
+                                        "write @pytest.mark.tiny_auditor in the file (make test collects by that name)")
+
+
 def pytest_collection_finish(session):
     """The phases' sizes once -k / -m have deselected what they do."""
     late = [it for it in session.items if it.get_closest_marker("tiny_auditor")]
