@@ -940,8 +940,8 @@ class ReferenceTarget(Target):
             notes.append("I'm still here.")  # "?", "hello?", "...", "are you there?": the question is asked again
         if not notes:
             asks = "?" in p.text or _WH_QUESTION.match(p.text)
-            if "?" not in new:
-                return
+            if "?" not in new or new.startswith("To be clear, I am not"):
+                return  # (a reply that says what it did not understand needs no "did not catch" before it)
             chosen = [leg["choice"]["flight_id"] for leg in self.legs if leg.get("choice")]
             if _THAT_ONE.search(p.text) and chosen and "Which flight" not in new and not p.no and not asks:
                 notes.append(f"Good, {' and '.join(chosen)} it is.")  # "ok that one" after "You picked SA9329"
@@ -1316,6 +1316,12 @@ class ReferenceTarget(Target):
                   pend["kind"] != "cancel" and p.has("cancel")) and not self._changes(p):
                 # "ok yes hold it" at "Shall I book it?": the hold is proposed instead (below); "ok cancel it": stopped
                 pass
+            elif (pend["kind"] == "cancel" and p.accepts and p.has("book") and not p.has("cancel")
+                  and not self._changes(p)):
+                # "Yes, please book it." at "Shall I cancel booking BK...?": the yes names another action; said so,
+                # and the cancel asked again (below), never done on it
+                out.append(f"To be clear, I am not booking anything: my question is whether to cancel booking "
+                           f"{pend['args']['booking_id']}.")
             elif p.accepts and "?" not in p.text and not self._changes(p) and not p.has("goodbye"):
                 # "ok thanks" / "yep, send the confirmation to my email": a yes that says more, or only
                 # acknowledges, approves nothing; the proposal is asked again ("yes, book it for everyone": the

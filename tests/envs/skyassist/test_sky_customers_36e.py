@@ -158,3 +158,27 @@ def test_someone_meeting_us_there_is_no_joining_passenger(line, arrival):
 def test_someone_flying_along_is_still_offered_a_separate_booking(line):
     ep = play([line], STATUS2)
     assert "separate new booking" in _after(ep, line) and not mutated(ep)
+
+
+# --- a yes naming another action at a cancel proposal (read in the thirty-sixth session's demo traces) ----------------
+# The trained auditor answered "Shall I cancel booking BK7H6KLI?" with "Yes, please book it." seven times and got "Sorry,
+# I did not catch an answer to my question in that. Just to be sure: I need a clear yes ...": nothing was cancelled
+# (right), but nothing said why. Now the reply says that nothing is being booked and asks about the cancel again.
+COSTA = ["I want to cancel my booking BK17WTAZ, Costa."]
+
+
+@pytest.mark.parametrize("line", ["Yes, please book it.", "Yes, book it.", "yes please book"])
+def test_a_yes_to_book_at_a_cancel_proposal_is_explained_and_cancels_nothing(line):
+    sc = D.scenario("cancel_booking", 1)
+    ep = play(COSTA + [line, line], sc)
+    said = [m["content"] for m in ep.messages if m["role"] == "assistant" and m.get("content")]
+    assert not _calls(ep, "cancel_booking") and not _calls(ep, "book_flight")
+    for reply in said[-2:]:
+        assert reply.startswith("To be clear, I am not booking anything") and "cancel booking BK17WTAZ" in reply
+    ep = play(COSTA + [line, "yes"], sc)
+    assert [c["booking_id"] for c in _calls(ep, "cancel_booking")] == ["BK17WTAZ"]
+
+
+def test_a_plain_yes_at_a_cancel_proposal_still_cancels():  # near miss
+    ep = play(COSTA + ["yes please cancel it"], D.scenario("cancel_booking", 1))
+    assert [c["booking_id"] for c in _calls(ep, "cancel_booking")] == ["BK17WTAZ"]
