@@ -314,9 +314,9 @@ class RolloutEngine:
         customer with nothing more to say ends its prefix (the prefix is dropped, as one the target ended)."""
         texts, going = [], []
         for b in live:
-            messages = b.game.episode.messages
-            agent = next((str(m.get("content") or "") for m in reversed(messages) if m.get("role") == "assistant"), "")
-            text = b.customer.next(agent if len(messages) > 1 else "")
+            agent = next((str(m.get("content") or "") for m in reversed(b.game.episode.messages)
+                          if m.get("role") == "assistant"), "")  # "" before the agent has said anything
+            text = b.customer.next(agent)
             if text:
                 texts.append(text)
                 going.append(b)
