@@ -614,22 +614,24 @@ class ItemKey(str):
 
     name: str
     tells: tuple[str, ...]
+    price: float | None  # what the item cost: "the pricier vacuum" of two
 
-    def __new__(cls, name: str, tells: tuple[str, ...] = ()) -> "ItemKey":
+    def __new__(cls, name: str, tells: tuple[str, ...] = (), price: float | None = None) -> "ItemKey":
         key = super().__new__(cls, f"{name} ({', '.join(tells)})" if tells else name)
-        key.name, key.tells = name, tuple(tells)
+        key.name, key.tells, key.price = name, tuple(tells), price
         return key
 
 
-def item_keys(items: list[tuple[str, dict[str, Any]]]) -> list[ItemKey]:
-    """Each order item's key (``ItemKey``), in order, from its name and options: a name that only one item has is the
-    key; items sharing a name are told apart by their option values that not all of them share."""
+def item_keys(items: list[tuple[Any, ...]]) -> list[ItemKey]:
+    """Each order item's key (``ItemKey``), in order, from its name, options and, when given, price (tuples
+    ``(name, options)`` or ``(name, options, price)``): a name that only one item has is the key; items sharing a name
+    are told apart by their option values that not all of them share."""
     out = []
-    for name, options in items:
-        same = [set(map(str, o.values())) for n, o in items if n == name]
+    for name, options, *price in items:
+        same = [set(map(str, o.values())) for n, o, *_ in items if n == name]
         mine = [str(v) for v in options.values()]
-        out.append(ItemKey(name, tuple(v for v in mine if not all(v in o for o in same))) if len(same) > 1
-                   else ItemKey(name))
+        tells = tuple(v for v in mine if not all(v in o for o in same)) if len(same) > 1 else ()
+        out.append(ItemKey(name, tells, price[0] if price else None))
     return out
 
 
@@ -683,6 +685,46 @@ def _first_at(low: str, name: str) -> int:
     return min(at) if at else len(low)
 
 
+def names_key(text: str, key: str) -> bool:
+    """The text names the item as one it proposes something for: its name (``names_item``: outside a clause that
+    says it is kept, "the canister vacuum stays with you") and, for one of two or more items of that name, a value
+    that tells it apart, outside such a clause too."""
+    pieces = _ITEM_PIECE.split(_KEPT_PAREN.sub(": kept", text or ""))
+    hay = " ".join(p for p in pieces if p and not _KEPT_ITEM.search(p))
+    return names_item(hay, _name(key)) and _tell_at(hay, key) is not None
+
+
+def _value_forms(value: str) -> set[str]:
+    """An option value as a customer may say it: itself, and the noun an adjective comes from ("robot" for
+    "robotic", "wood" for "wooden"), "gray" for "grey"."""
+    forms = {value}
+    if re.fullmatch(r"[a-z]{4,}(?:ic|en)", value):
+        forms.add(value[:-2])
+    return forms | {"grey": {"gray"}, "gray": {"grey"}}.get(value, set())
+
+
+# everyday names of the store's products that are not words of their names ("the weights" for the Dumbbell Set, "the
+# vac" for a Vacuum Cleaner): read only where no other listed item's name or everyday name shares them
+_EVERYDAY = {
+    "vacuum cleaner": ("vac", "hoover"), "dumbbell set": ("weights", "free weights"), "patio umbrella": ("parasol",),
+    "air purifier": ("air filter",), "wireless earbuds": ("earphones", "buds"), "headphones": ("headset",),
+    "smartphone": ("phone", "cell phone", "mobile phone"), "smart watch": ("smartwatch",), "e-reader": ("ereader",
+    "kindle"), "bicycle": ("bike",), "cycling helmet": ("bike helmet",), "running shoes": ("runners", "trainers"),
+    "sneakers": ("trainers",), "luggage set": ("suitcase", "suitcases"), "portable charger": ("power bank",
+    "battery pack"), "grill": ("bbq", "barbecue"), "perfume": ("fragrance", "cologne"), "t-shirt": ("tee", "tshirt"),
+    "sunglasses": ("shades",), "bookshelf": ("bookcase",), "pet bed": ("dog bed", "cat bed"), "office chair": (
+    "desk chair",), "water bottle": ("flask",), "backpack": ("rucksack",), "action camera": ("action cam", "gopro"),
+    "coffee maker": ("coffee machine",), "makeup kit": ("make-up kit",), "laptop": ("computer",),
+}
+# a reference to one of the items of one name by its price among them ("the pricier vacuum", "the cheaper one" of two)
+# or its place among them ("the last vacuum": the last of the vacuums listed, whatever comes after it)
+_PRICE_RANK = (r"(?:(?:more|most|less|least)\s+(?:expensive|costly|pricey)|pric(?:ier|iest)|dear(?:er|est)|"
+               r"cost(?:lier|liest)|cheap(?:er|est)|(?:higher|lower|highest|lowest)[- ]priced)")
+_NAME_PLACE = r"(?:first|1st|second|2nd|third|3rd|last)"
+_RANK_PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
+_LINE_PRICE = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)")
+
+
 class AmbiguousPick(frozenset):
     """``item_picks``'s answer to a pick that fits more than one listed item ("yes, the vacuum" of two vacuums, "the
     blue one" of two blue items): it approves no item; ``refs`` are the references."""
@@ -715,8 +757,11 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
 
     ``names`` are the order's items' keys (``item_keys``): two items of one name (two Vacuum Cleaners) are told apart
     by the option values that differ ("the robotic one", "the canister vacuum", "the canister", "5"), "both vacuums"
-    picks the two, and a pick that fits more than one listed item ("the vacuum" of two, "the blue one" of two blue
-    items) is an ``AmbiguousPick``: no item approved."""
+    picks the two, "the pricier vacuum" / "the cheaper one" (of two) and "the last vacuum" pick by price and by place
+    among the items of that name, an option value's noun ("the robot one") and an everyday name ("the weights", "the
+    vac": ``_EVERYDAY``) are read, and a pick that fits more than one listed item ("the vacuum" of two, "the blue one"
+    of two blue items) is an ``AmbiguousPick``: no item approved, unless the question names exactly one of them
+    outside a clause that keeps it ("I'll return the robotic vacuum; the canister one stays": ``names_key``)."""
     read = _read_picks(reply, question, names)
     return read[0] if read is not None else None
 
@@ -785,14 +830,17 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     # short names a customer gives an item: its head noun however short ("the bed" for the Pet Bed, after "the" or
     # "my" when under four letters) and the end of a compound one ("the board" for the Skateboard, "the shelf" for the
     # Bookshelf), when no other listed item shares it
+    # ... and its everyday names (``_EVERYDAY``: "the weights", "the vac")
     def short_names(n: str) -> set[str]:
         head = re.findall(r"[a-z0-9]+", _name(n).lower())[-1]
-        return {head} | {head[i:] for i in range(3, len(head) - 4)}
+        return {head} | {head[i:] for i in range(3, len(head) - 4)} | set(_EVERYDAY.get(_name(n).lower(), ()))
 
-    shared = {w for n in listed for o in listed if o != n for w in short_names(n) & (
+    shared = {w for n in listed for o in listed if _name(o) != _name(n) for w in short_names(n) & (
         short_names(o) | set(re.findall(r"[a-z0-9]+", _name(o).lower())))}
-    # ... and, of two items of one name, the value that tells it apart, as a noun ("the canister" of two vacuums)
-    tells = {n: {t.lower() for t in _tells(n) if re.fullmatch(r"[a-z][a-z -]{3,}", t.lower())} for n in listed}
+    # ... and, of two items of one name, the value that tells it apart, as a noun ("the canister" of two vacuums; "the
+    # robot one" for the robotic one, ``_value_forms``)
+    tells = {n: {f for t in _tells(n) for f in _value_forms(t.lower()) if re.fullmatch(r"[a-z][a-z -]{3,}", f)}
+             for n in listed}
     shorts = {n: sorted(((short_names(n) - shared) - set(words[n])) | tells[n], key=len, reverse=True) for n in listed}
     name_alts = [(n, r"(?:" + r"\s+".join(map(re.escape, re.findall(r"[a-z0-9]+", _name(n).lower()))) + "".join(
         r"|" + re.escape(w) for w in words[n]) + r")s?") for n in listed]
@@ -805,8 +853,9 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     # the brackets right after each item's name in a list in one order: "the blue ones" are the items with "blue",
     # "the grey one" the one item with "grey"
     def options(brackets: list[str]) -> set[str]:
-        return {v.strip().lower() for inner in brackets for v in inner.split(",")
-                if re.fullmatch(r"\s*[a-z][a-z -]{2,}\s*", v.lower()) and v.strip().lower() != "none"}
+        return {f for inner in brackets for v in inner.split(",")
+                if re.fullmatch(r"\s*[a-z][a-z -]{2,}\s*", v.lower()) and v.strip().lower() != "none"
+                for f in _value_forms(v.strip().lower())}
 
     values: dict[str, set[str]] = {}
     for m in _ITEM_LINE.finditer(question or "") if numbered else ():
@@ -826,14 +875,24 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     tiny = [re.escape(w) + "s?" for n in listed for w in shorts[n] if len(w) < 4]  # "bed": after "the" or "my" only
     qualified = r"(?:" + any_value + r"\s+)?" if every else ""
     # "both vacuums", "the two vacuum cleaners": the two items of that name
-    by_name = (r"(?:(?:(?:the|my|both(?:\s+(?:the|my))?|the\s+two)\s+)?" + qualified + r"(?:" + "|".join(
+    # (a short name first: "the robot vac" is not "the robot" and "vac")
+    by_name = (r"(?:" + (r"(?:the|my)\s+" + qualified + r"(?:" + "|".join(tiny) + r")\b|" if tiny else "") +
+               r"(?:(?:the|my|both(?:\s+(?:the|my))?|the\s+two)\s+)?" + qualified + r"(?:" + "|".join(
         a for a in [r"(?:" + a[3:-3] + "".join(r"|" + re.escape(w) for w in shorts[n] if len(w) >= 4) + r")s?"
-                    for n, a in name_alts]) + r")" + (r"|(?:the|my)\s+" + qualified + r"(?:" + "|".join(tiny) + r")"
-                                                       if tiny else "") + r")\b")
+                    for n, a in name_alts]) + r"))\b")
     # a place, a count from an end and an option value need the items in one order (one to a numbered line, or each
     # named once), a number and a refusal that leaves the rest a numbered line: the items a question only names in
     # passing have no order nor options to go by
-    refs = ([_PICK_COUNT] if numbered or once else []) + ([_PICK_NUM] if numbered else []) + (
+    # "the pricier vacuum", "the cheaper of the two vacuums", "the last vacuum", "the cheaper one"
+    rank = (r"(?:the|my)\s+(?:" + _PRICE_RANK + "|" + _NAME_PLACE + r")\s+(?:of\s+the\s+(?:two\s+)?)?(?:" + "|".join(
+        alt for _, alt in ref_alts) + r")\b|the\s+" + _PRICE_RANK + r"\s+(?:one|item)\b")
+    # the items' prices: as the order has them, else as a numbered line gives them ("- $622.12")
+    prices = {numbered[int(m.group(1))]: float(p.group(1).replace(",", "")) for m in _ITEM_LINE.finditer(
+        question or "") if numbered and (p := _LINE_PRICE.search(m.group(2)))}
+    prices.update({n: float(n.price) for n in listed if getattr(n, "price", None) is not None})
+    # the items the question names outside a clause that keeps them: "the vacuum" of two, when it names one
+    proposes = {n for n in listed if names_key(question, n)}
+    refs = [r"\b(?:" + rank + ")"] + ([_PICK_COUNT] if numbered or once else []) + ([_PICK_NUM] if numbered else []) + (
         [r"\b" + _PICK_PLACE] if numbered or once else []) + ([r"\b" + by_value] if by_value else []) + [
         r"\b" + by_name]
     one = r"(?:" + "|".join(refs) + r")"
@@ -842,8 +901,27 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     vague: list[str] = []  # references that fit more than one listed item ("the vacuum" of two)
     seq = [numbered[j] for j in sorted(numbered)] if numbered else listed
 
+    def by_rank(word: str, rest: str) -> list[str] | None:
+        """The item of a name ``rest`` (or, "one", of the list) that a price or place ``word`` gives among them."""
+        if rest in ("one", "item"):
+            among = list(seq)
+        else:
+            kinds = {_name(n) for n, alt in ref_alts if re.fullmatch(alt, rest)}
+            among = [n for n in seq if _name(n) in kinds] if len(kinds) == 1 else []
+        if word in _RANK_PLACES:  # "the last vacuum": the last of the vacuums
+            k = _RANK_PLACES[word]
+            return [among[k]] if among and -len(among) <= k < len(among) else None
+        cost = [prices.get(n) for n in among]
+        if len(among) < 2 or None in cost or not re.search(r"est\b|\b(?:most|least)\b", word) and len(among) != 2:
+            return None  # "the pricier one" of five says nothing; "the priciest" needs two or more
+        best = (min if re.search(r"cheap|\bless|\bleast|lower|lowest", word) else max)(cost)  # type: ignore[type-var]
+        return [among[cost.index(best)]] if cost.count(best) == 1 else None
+
     def item_of(ref: str) -> list[str] | None:
         ref = ref.strip().lower()
+        if re.fullmatch(rank, ref, re.I) and (m := re.match(r"(?:the|my)\s+(" + _PRICE_RANK + "|" + _NAME_PLACE +
+                                                           r")\s+(?:of\s+the\s+(?:two\s+)?)?", ref)):
+            return by_rank(re.sub(r"\s+", " ", m.group(1)), ref[m.end():].strip())
         if re.fullmatch(_PICK_COUNT, ref, re.I) and (m := _COUNT_END.search(ref)):  # "the first two", "the last 2"
             end, count = m.group(1) or m.group(4), m.group(2) or m.group(3)
             k = int(count) if count.isdigit() else _WORD_NUM[count]
@@ -887,6 +965,8 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         if len(same) > 1 and (re.match(r"(?:both|the\s+two)\b", ref) and len(same) == 2 or re.search(
                 r"s$", ref) and not re.search(r"s$", _name(n).lower())):
             return same  # "both vacuums", "the vacuum cleaners"
+        if len(same) > 1 and len(named := [k for k in same if k in proposes]) == 1:
+            return named  # "yes, the vacuum" to a return of the robotic one, "the canister one stays with you"
         return same[:1] if len(same) == 1 else AmbiguousPick() if same else None  # "the vacuum" of two: ambiguous
 
     def mark(m: re.Match) -> str:

@@ -43,6 +43,7 @@ from envs.taubench.verifier_text import (
     name_given_as_others,
     names_address,
     names_item,
+    names_key,
     names_new_item,
     names_payment,
     offers_other_value,
@@ -161,7 +162,7 @@ class RetailView(TraceView):
                 call.methods = {k: m.model_dump() for k, m in owner.payment_methods.items()} if owner else {}
                 call.original_method = order.payment_history[0].payment_method_id if order.payment_history else None
                 call.order_names = tuple(dict.fromkeys(it.name for it in order.items))
-                keys = item_keys([(it.name, dict(it.options)) for it in order.items])
+                keys = item_keys([(it.name, dict(it.options), it.price) for it in order.items])
                 call.order_keys = tuple(dict.fromkeys(keys))
                 by_id = {it.item_id: k for it, k in zip(order.items, keys)}
                 for old in args.get("item_ids") or []:
@@ -353,6 +354,12 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
             continue
         if not names_item(text, item[0]):
             return f"the question did not name the item {item[0]}"
+        key = c.written_keys[k] if k < len(c.written_keys) else None
+        if c.name == "return_delivered_order_items" and key is not None and not names_key(text, key) and any(
+                names_key(text, o) for o in c.order_keys if o != key and getattr(o, "name", o) == item[0]):
+            # of two items of one name, the proposal named the other one ("return the robotic vacuum"; the canister
+            # one written)
+            return f"the question named another {item[0]} than the one written ({key})"
         if c.name in ITEM_CALLS:
             new_ids, new = args.get("new_item_ids") or [], c.new_options[k] if k < len(c.new_options) else None
             new_id = new_ids[k] if k < len(new_ids) and isinstance(new_ids[k], str) else ""
