@@ -2,7 +2,7 @@
 
 **US dollars (B1).** An amount is a USD price when a dollar marker qualifies it:
   - "$412", "$ 1,234.50", "US$412", "USD 412", "USD412", "412 USD", "412$", "412 dollars",
-    "412 US dollars", "412 U.S. dollars";
+    "412 US dollars", "412 U.S. dollars", the number in words too ("four hundred twelve dollars");
   - a dollar sign with a country's letters in front ("C$", "A$", "HK$", "R$", ...) or a country's
     dollars ("412 Canadian dollars") is another currency, not USD;
   - with no marker at all, a cents-shaped number right after a word of price ("Total: 1,640.00",
@@ -136,11 +136,51 @@ _CENTS = re.compile(r"\d\.\d\d")  # necessary for _BARE
 _USD_HINT = re.compile(r"\$|usd|dollar|price|fare|cost|total|amount|charge", re.I)
 
 
+# an amount in words right before "dollars" ("five hundred twenty-six dollars a seat", "one thousand, one hundred and
+# twenty-four US dollars", "eleven hundred dollars"): read as its number (oracle-labeller-19 B13: a wrong price in words
+# was no price at all); another country's dollars ("fifteen hundred Canadian dollars") are B2's
+_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                     "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1000000}
+_NUM_WORD = r"(?:" + "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True)) + r")(?![a-z])"
+_SPELLED_USD = re.compile(r"(?<![\w-])(?:an?[\s-]+(?=hundred|thousand|million))?" + _NUM_WORD +
+                          r"(?:(?:[\s-]+(?:and[\s-]+)?|(?<=thousand),\s+|(?<=million),\s+)" + _NUM_WORD + r")*"
+                          r"(?=\s+(?:US\s+|U\.S\.\s+)?dollars?\b)", re.I)
+
+
+def _spelled_value(words: str) -> int | None:
+    """The number an amount in words says ("one thousand fifty-two": 1052, "eleven hundred": 1100), or None."""
+    total = current = 0
+    for w in re.findall(r"[a-z]+", words.lower()):
+        if w in ("a", "an"):
+            current = 1
+        elif w in _UNITS:
+            current += _UNITS[w]
+        elif w in _TENS:
+            current += _TENS[w]
+        elif w == "hundred":
+            current = (current or 1) * 100
+        elif w in _SCALES:
+            total, current = total + (current or 1) * _SCALES[w], 0
+        elif w != "and":
+            return None
+    return total + current
+
+
+def _in_digits(text: str) -> str:
+    """The text with each amount in words before "dollars" written in digits (``_SPELLED_USD``)."""
+    if "dollar" not in text.lower():
+        return text
+    return _SPELLED_USD.sub(lambda m: str(v) if (v := _spelled_value(m.group(0))) is not None else m.group(0), text)
+
+
 @lru_cache(1 << 16)
 def usd_amounts(text: str) -> tuple[float, ...]:
     """Every amount the text states in US dollars, in order (see the module docstring)."""
     if not text or not _USD_HINT.search(text):
         return ()
+    text = _in_digits(text)
     def inside_foreign(start: int, end: int) -> bool:
         return any(s < end and start < e for s, e, _ in _foreign_hits(text))
 
@@ -265,6 +305,7 @@ def labelled_amounts(text: str) -> tuple[tuple[int, str], ...]:
     with both, is not listed (B1 reads it as before: per seat or price x passengers)."""
     if not text or not _LABEL_HINT.search(text):
         return ()
+    text = _in_digits(text)
     out = []
     taken = 0  # where the label of the amount before ends: "$1124 in total - $88 less ..." labels the $1124 only
     for m in _USD.finditer(text):
@@ -301,6 +342,7 @@ def party_counts(text: str) -> tuple[tuple[int, int], ...]:
     was seen)."""
     if not text or " for " not in text:
         return ()
+    text = _in_digits(text)
     out = []
     for m in _USD.finditer(text):
         hit = _COUNT_AFTER.match(text[m.end():m.end() + 60]) or _COUNT_BEFORE.search(text[max(0, m.start() - 60):m.start()])
@@ -398,6 +440,7 @@ def each_way_amounts(text: str) -> tuple[int, ...]:
     way", "each way: $158")."""
     if not text or not re.search(r"\b(?:way|direction|leg)\b", text, re.I):
         return ()
+    text = _in_digits(text)
     directed = {start for start, _, _ in _directed(text)}  # "Each way: $158 out, $404 back": each leg its own
     return tuple(_cents(m.group(1) or m.group(2)) for m in _USD.finditer(text)
                  if (_EACH_WAY_AFTER.match(text[m.end():m.end() + 40])
@@ -413,6 +456,7 @@ _FEE = re.compile(r"\b(?:fees?|surcharges?|commissions?|(?:service|booking|chang
 def no_fee(text: str) -> bool:
     """Every $0 amount of the text is the only amount of its clause (cut as for ``flight_amounts``), in a clause that
     names a fee (``_FEE``) and labels it neither a total nor a per-seat price (``labelled_amounts``)."""
+    text = _in_digits(text or "")
     start, zeros = 0, 0
     for end in [*_CLAUSE_END.finditer(text or ""), None]:
         clause = text[start:end.start() if end else len(text)]
@@ -453,6 +497,7 @@ def _directed(text: str) -> tuple[tuple[int, str, int], ...]:
     difference)."""
     if not text or not re.search(r"\b(?:out|back|return|inbound|home|leg|there)", text, re.I):
         return ()
+    text = _in_digits(text)
     out, start = [], 0
     for end in [m for m in _CLAUSE_END.finditer(text)] + [None]:
         stop = end.start() if end else len(text)

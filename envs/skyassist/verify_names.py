@@ -9,7 +9,8 @@ A name is *stated as a name* when the customer's message presents it as one:
     okafor", "it's fatima khan"; placeholders such as "guest" or "customer" are never names there);
     a labelled field is such a cue ("First: Hannah", "given: Ann",
     "Surname - Lee"), and so is a bare part label beside another ("Last name Tanaka, first Yui", "Surname
-    Tanaka, given Yui": ``_bare_labels``); after a cue "MURPHY, Hannah" names both (Last, First);
+    Tanaka, given Yui": ``_bare_labels``), or after each part ("Walsh last, Liam first", "Liam (first) Walsh (last)":
+    ``_labels_after``); after a cue "MURPHY, Hannah" names both (Last, First);
   - as "Last, First" (the whole message);
   - as a sentence that consists of nothing but name words: capitalised, or in any case when
     the assistant's message just before asked for a name;
@@ -377,6 +378,29 @@ def _bare_labels(text: str) -> str:
     return text
 
 
+# a part label after the name part: "Walsh last, Liam first", "Liam (first) Walsh (last)", "Walsh (surname), Liam (first
+# name)" (read as "last name Walsh", "first name Liam"; oracle-labeller-20 F14). A bare "first" / "last" must end its
+# clause, and the word before it be capitalised; as for ``_bare_labels``, a part labelled elsewhere or both parts so
+# labelled are needed, and a place, a day, a relation or an ordinary word there is no name ("Business first, Economy last")
+_PART_AFTER = re.compile(r"\b([A-Z][\w'\u2019-]*)\s*(?:\(\s*(?:(first|given|fore)|(last|family|sur))[ -]?(?:names?)?\s*\)"
+                         r"|\s(?:(first|given)|(last|surname))(?=\s*(?:[.,;!/|]|$)|\s+(?:and|please|pls|thanks|thx)\b))")
+
+
+def _labels_after(text: str) -> str:
+    if "first" not in text and "given" not in text and "last" not in text and "sur" not in text and "family" not in text:
+        return text
+    found = [m for m in _PART_AFTER.finditer(text) if _nameish(m.group(1), False) and _cue_key(m.group(1)) not in _FRAME
+             and m.group(1).lower() not in _WEEKDAYS and m.group(1).lower() not in _RELATION_WORDS
+             and not _reads_as_place([m.group(1)])]  # ("Mum first, Dad last": an order of travellers)
+    firsts = {bool(m.group(2) or m.group(4)) for m in found}
+    if not found or not (len(firsts) == 2 or _PART_LABELLED.search(_PART_AFTER.sub(" ", text))):
+        return text
+    for m in reversed(found):
+        part = "first" if m.group(2) or m.group(4) else "last"
+        text = f"{text[:m.start()]}{part} name {m.group(1)}{text[m.end():]}"
+    return text
+
+
 # courtesy that closes a message ends the name before it: "Carlos Kowalski thanks", "NOWAK Anna please"
 _COURTESY_END = re.compile(r"\s+(?=(?:thanks|thank you|thank u|thx|ty|please|pls|plz|cheers)[\s.!]*$)", re.I)
 
@@ -434,7 +458,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     letter read whole: ``unspell``)."""
     user_text = _LABEL_ADVERB.sub(r"\1", unspell(user_text or ""))
     said = user_text  # as typed: a cut below adds punctuation ("me and my wife," -> "me. ,") that opens a sentence
-    user_text = _labels(_bare_labels(_names_before_labels(user_text or "")))
+    user_text = _labels(_bare_labels(_names_before_labels(_labels_after(user_text or ""))))
     user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", user_text))
     user_text = _ROLE_AFTER.sub(lambda m: m.group(1) + ". " if _nameish(m.group(1), False) else m.group(0), user_text)
     toks = _tokens(user_text)

@@ -134,7 +134,10 @@ _STRONG = [
     # the summary judged correct, as an LLM user simulator writes it: "Yes, the details look correct.", "Yes, that all
     # seems correct.", "Everything appears right to me." (its verb stands beside a yes only inside such a judgement:
     # ``_PHRASE_ONLY``; "yes, look into it" leaves a word); "fine", "great", "perfect" after it are as weak as alone
-    *(f"{verb} {judged}" for verb in ("look", "looks", "seem", "seems", "appear", "appears", "sounds", "seems to be",
+    # "sound good" said of several things ("Both sound good, skip the hold": oracle-labeller-20 E05), as "sounds good"
+    "sound great", "sound fine", "sound perfect", "they sound good", "they both sound good", "they sound great",
+    "they both sound great", "they look good", "they both look good",
+    *(f"{verb} {judged}" for verb in ("look", "looks", "seem", "seems", "appear", "appears", "sounds", "sound", "seems to be",
                                        "seem to be", "appears to be", "appear to be", "looks to be")
       for judged in ("correct", "right", "good", "accurate")),
 ]
@@ -247,6 +250,10 @@ _COURTESY = [
     # beside an English one ("oui, yes"; alone it is asked again)
     "unfortunately", "sadly", "oui", "si", "s\u00ed", "ja", "da", "order", "orders", "item", "items", "cancel", "cancellation", "change", "changes", "modify", "modification", "update", "transaction",
     "request", "under", "name", "named", "are", "was", "were",
+    # the proposed actions called so: "yes, go ahead with both actions", "all three steps" (oracle-labeller-20 E13)
+    "action", "actions", "step", "steps",
+    # an action added to the approved ones: "yes please, including the hold" (which it names is S5's reading)
+    "including",
     # the proposed action said as what is happening: "Yes, switching to PayPal is exactly what I want."
     "switching", "changing", "updating", "modifying", "cancelling", "canceling", "returning", "exchanging",
     # urgency stands beside a yes ("yes, asap"); it says nothing about what is approved
@@ -305,7 +312,7 @@ _FOREIGN_COURTESY = frozenset([
 # words that stand beside a yes only inside their phrase: "green light" is a yes, "yes, the green one" names a colour
 _PHRASE_ONLY = frozenset(["green", "light", "pull", "trigger", "happen", "official", "send", "through", "push", "steam",
                           "systems", "from", "have", "youve", "got", "blessing", "thumbs", "up", "hit",
-                          "look", "seem", "seems", "appear", "appears"])
+                          "look", "seem", "seems", "appear", "appears", "sound", "they"])
 _ALLOWED = (frozenset(_COURTESY) | {w for p in _STRONG_P + _WEAK_P + _BYE_P for w in p if w not in _PHRASE_ONLY}
             | _FOREIGN_YES | _FOREIGN_COURTESY)
 _PHRASE_ONLY_P = [p for p in _STRONG_P + _WEAK_P + _BYE_P if _PHRASE_ONLY & set(p)]
