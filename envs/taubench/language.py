@@ -339,7 +339,10 @@ INTENTS: dict[str, re.Pattern[str]] = {
                          # "i'd like the watch to have a metal strap", "i want my kettle to be stainless steel"
                          r"|\b(?:want|like|need|prefer)\s+(?:it|them|the \w+|my \w+)\s+to (?:have|be|come with)\s+(?:an?\s+)?[a-z0-9]",
                          re.I),
-    "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved|new place)\b|" + _WHERE_IT_SHIPS, re.I),
+    # (not "I need #W1 moved to paypal": a payment change)
+    "address": re.compile(r"\b(address|ship(ping)? to|deliver(ed)? to|moved(?!\s+(?:over\s+)?(?:to|onto|on)\s+(?:my\s+|the\s+|a\s+)?"
+                          r"(?:pay ?pal|gift ?card|credit ?card|debit ?card|card|visa|master ?card|amex|other card|different card)\b)|"
+                          r"new place)\b|" + _WHERE_IT_SHIPS, re.I),
     # a card named without its kind is a payment method too: "can it go on a different card?", "use my other card"
     "payment": re.compile(r"\b(pay(ment|ing)?|(how|what) (i|we) paid|spen[dt]|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
                           r"(?:other|another|different|new|my|a) card|"
@@ -435,7 +438,11 @@ FEE = re.compile(r"\b(?:(?:cancell?ation|return|restocking|exchange|change|proce
                  r"(?:pay\w*|cost\w*|charg\w*)\s+(?:me\s+)?(?:anything\s+|extra\s+)?(?:to|for)\s+(?:ship|send|mail|post)\w*\s+"
                  r"(?:(?:it|them|this|that|the\s+\w+(?:\s+\w+)?)\s+)?back|"
                  r"(?:return\s+(?:shipping|postage|label)|(?:shipping|postage)\s+back)\s+(?:is\s+)?(?:free|cost\w*|charg\w*|extra)|"
-                 r"free\s+return\s+(?:shipping|postage|labels?))\b",
+                 r"free\s+return\s+(?:shipping|postage|labels?)|"
+                 # the label of a return: "do I pay for the label?", "is the return label free?", "if the label is free"
+                 r"pay\w*\s+(?:for\s+)?(?:the\s+|a\s+)?(?:return\s+|shipping\s+)?labels?|"
+                 r"labels?\s+(?:is\s+|are\s+|be\s+)?(?:free|cost\w*|charg\w*|extra)|labels?\s+(?:for\s+)?free|"
+                 r"(?:charg\w*|fee)\s+(?:me\s+)?(?:for\s+)?(?:the\s+|a\s+)?(?:return\s+|shipping\s+)?labels?)\b",
                  re.I)
 ORIGINAL_PAYMENT = re.compile(r"\b(original|same (card|payment|method)|how i paid|where it came from)\b", re.I)
 # the street line and an optional unit, then a comma or a line break: "232 Lakeview Road, Apt 4, ...". A unit is a
@@ -651,6 +658,28 @@ def conditional_retraction(text: str) -> str | None:
     if not m or not text[:m.start()].strip():
         return None
     return text[:m.start()].rstrip()
+
+
+# a go-ahead that hangs on the answer to the customer's own question ("do I pay for the label? if not, go ahead"), or on a
+# condition said with it ("if the label is free, go ahead", "go ahead as long as I don't pay for the label")
+_GO = r"(?:go ahead|do it|proceed|go for it|please do|(?:that'?s |it'?s )?fine|ok(?:ay)?|yes|sure|return (?:it|them))"
+_IF_GO_AHEAD = re.compile(r"(?<=\?)\s*(?:(?:and|but|oh|ok|okay)\W+)?(?:if\b|otherwise\b|else\b|in (?:that|which) case\b|"
+                          r"assuming\b|provided\b)[^.?!]*?\b" + _GO + r"\b(?:\W+(?:then|please))*\W*$", re.I)
+_GO_IF = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|sure|fine|alright)\W+)?(?:(?:if|as long as|provided(?: that)?|assuming)\b"
+                    r"(?P<c>[^.?!]*?)[,\s]+(?:then\s+)?" + _GO + r"|" + _GO + r"\W+(?:but\s+)?(?:only\s+)?(?:if|as long as|"
+                    r"provided(?: that)?|assuming)\b(?P<d>[^.?!]*?))\W*$", re.I)
+
+
+def conditional_go_ahead(text: str) -> str | None:
+    """The question a go-ahead hangs on ("do I pay for the label? if not, go ahead" -> "do I pay for the label?"; "if
+    the label is free, go ahead" -> "the label is free?"), or None when the message has no such go-ahead. A yes on a
+    condition is no yes yet: the question is answered, and a plain yes asked for."""
+    t = text.rstrip()
+    if (m := _IF_GO_AHEAD.search(t)) and t[:m.start()].strip():
+        return t[:m.start()].rstrip()
+    if (m := _GO_IF.match(t)) and (c := (m.group("c") or m.group("d") or "").strip()) and FEE.search(c):
+        return c + "?"  # (only a fee condition: the one the clerk can answer from policy)
+    return None
 
 
 def taken_back(text: str, names: list[str]) -> tuple[str, bool] | None:
@@ -1749,6 +1778,24 @@ def fix_verb_typos(text: str) -> str:
 _LOOSE_ORDER_ID = re.compile(r"(?<![\w@.$/-])(?:#\s*)?(?:w\s*[-#]?\s*)?(\d{3})[ -]?(\d{4})(?![\w@/-]|[.,]\d)", re.I)
 
 
+# a payment method the bank or the customer cancelled: "the visa got cancelled by my bank", "I cancelled my visa card", "my
+# bank cancelled my card ending 9182" (not "cancel the order I paid with my visa", "cancel my visa order")
+_A_CARD = (r"(?:(?:credit|debit|bank|visa|master ?card|amex)\s+)?(?:card|visa|master ?card|amex|american express|discover|"
+           r"pay ?pal(?:\s+account)?)(?:\s+ending(?:\s+in)?\s+\d{4})?")
+_CARD_CANCELLED = re.compile(
+    r"(?P<a>\b" + _A_CARD + r"(?:\s+(?!order|purchase|it\b|that\b|#)[\w#]+){0,2}?\s+(?:got|was|were|has been|had been|have been|"
+    r"is|been|just got|just been|'s been|is being|got|getting)\s+(?:\w+\s+)?)(?P<c>cancell?ed|cancell?ing)\b"
+    r"|\b(?P<c2>cancell?ed|cancell?ing)(?P<b>\s+(?:my|the|our|that|this|her|his)\s+(?:old\s+)?" + _A_CARD +
+    r")(?!\s*(?:order|purchase|payment|#))", re.I)
+
+
+def card_not_order(text: str) -> str:
+    """The text with a card (or PayPal account) said to be cancelled written as "closed" ("the visa got cancelled by my
+    bank, so use paypal"): no cancellation of an order asked (before: read as one, and its reason asked again and
+    again), and the card the one the order moves away from."""
+    return _CARD_CANCELLED.sub(lambda m: m.group("a") + "closed" if m.group("a") else "closed" + m.group("b"), text)
+
+
 def tidy_order_ids(text: str, db: RetailDB) -> str:
     """The text with each loosely written order id that is a store order written as "#W1234567" (a bare
     seven-digit number only when it is one; not part of a phone number "555 123 4567")."""
@@ -1863,6 +1910,20 @@ _WISHED_BEFORE = re.compile(r"\b(?:rather|wish|prefer\w*|want|like|would|could|s
 _TO_NEXT = re.compile(r"^\s*[,:]?\s*(?:-+>|=>|\u2192|>|to|into|for|over to)\s+(?:(?:the|my|a|your)\s+)?$", re.I)
 
 
+# what is said of a payment method that can no longer pay, in its own clause after it: "the gift card on #W1 is nearly
+# empty", "my visa expired last month", "the visa got closed by my bank", "the gift card is for birthdays only", "the gift
+# card money is meant for my son" (not "... is not expired")
+_UNUSABLE_AFTER = re.compile(
+    r"^(?:(?!\b(?:not|never|isn'?t|wasn'?t|hasn'?t|n'?t)\b)[^.;!?,\n])*?(?<!not )(?<!n't )(?<!never )\b(?:(?:nearly|almost|basically|pretty much|"
+    r"practically|all|completely|totally)\s+)?(?:empty|used up|drained|run out|ran out|expired|expiring|closed|blocked|frozen|"
+    r"declined|maxed(?: out)?|stolen|lost|compromised|deactivated|replaced|cancell?ed|"
+    r"no longer (?:valid|works?|working|active|good)|out of (?:money|funds|credit)|low on (?:money|funds|credit|balance)|"
+    r"(?:meant|reserved|saved|set aside|kept)\s+for|(?:only|just)\s+for|for\s+\w+(?:\s+\w+)?\s+only)\b", re.I)
+# ... or before it: "I closed my visa", "the bank blocked my card"
+_UNUSABLE_BEFORE = re.compile(r"\b(?:closed|cancell?ed|blocked|froze|frozen|lost|replaced|stopped using|can'?t use|cannot use|"
+                              r"no longer (?:use|have))\s+(?:(?:the|my|our|that|this)\s+)?(?:old\s+)?$", re.I)
+
+
 def _old_methods(text: str, spans: list[tuple[int, int]]) -> set[int]:
     """The positions of the payment methods a message names (their spans, kinds and brands together) that are the
     ones to move away from, not to: said as the current one ("was on my mastercard, can you put it on paypal", "i paid
@@ -1879,6 +1940,12 @@ def _old_methods(text: str, spans: list[tuple[int, int]]) -> set[int]:
         nxt = next((c for c, _d in spans[i + 1:] if c >= b), None)
         if nxt is not None and _TO_NEXT.match(text[b:nxt]):
             old.add(a)
+        # a method that can no longer pay ("the gift card on #W1 is nearly empty, put it on paypal", "my visa expired,
+        # so ... paypal"): the one to leave (before: read as the one to use, and "already paid with" said)
+        after = re.split(r"\b(?:and|but|so|because|since|as|then|put|use|pay|switch|move|change)\b",
+                         text[b:nxt if nxt is not None else len(text)], flags=re.I)[0]
+        if _UNUSABLE_AFTER.search(after) or _UNUSABLE_BEFORE.search(before):
+            old.add(a)
     asked = {a for a, _b in spans if "?" in text[a:] and
              not re.search(r"[.!\n]", text[a:a + text[a:].index("?")])}  # in a sentence that ends with "?"
     if asked and any(a not in asked and a not in old for a, _b in spans):
@@ -1893,10 +1960,14 @@ def _new_method(text: str, found: list[tuple[int, str]], old: set[int] = frozens
     is. A method named after a self-correction ("pay with the gift card... wait it already is. ok put it on paypal":
     paypal) is chosen from those after it."""
     found = sorted(found)
+
+    def leaves(a: int) -> bool:
+        return bool(_REPLACED.search(text[max(0, a - 30):a])) or a in old
     fixes = [m.end() for m in CORRECTION.finditer(text)]
-    if fixes and any(a >= fixes[-1] for a, _ in found):
+    if fixes and any(a >= fixes[-1] and not leaves(a) for a, _ in found):
+        # (not where the correction fixes the method left: "switch to paypal from the card - I mean from the gift card")
         found = [(a, k) for a, k in found if a >= fixes[-1]]
-    kept = [k for a, k in found if not _REPLACED.search(text[max(0, a - 30):a]) and a not in old]
+    kept = [k for a, k in found if not leaves(a)]
     return (kept or [k for _, k in found] or [None])[0]
 
 
@@ -2167,7 +2238,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         # speech to text writes no "?": "wait whats the price difference", "hold on how much is the difference" are
         # questions (before: "wait" read as a no, and the proposal dropped)
         text = text.rstrip(" .!") + "?"
-    r = Reading(tidy_order_ids(verb_for_bare_wish(fix_verb_typos(join_spaced_email(text)), db), db))
+    r = Reading(tidy_order_ids(verb_for_bare_wish(card_not_order(fix_verb_typos(join_spaced_email(text))), db), db))
     t = r.text
     r.order_ids = list(dict.fromkeys("#" + m.upper() for m in ORDER_ID.findall(t)))
     r.emails = list(dict.fromkeys(EMAIL.findall(t)))

@@ -48,6 +48,7 @@ from envs.taubench.language import (
     asks_only,
     asks_shipping_abroad,
     changes_order_payment,
+    conditional_go_ahead,
     conditional_retraction,
     default_address_asked,
     either_values,
@@ -358,8 +359,14 @@ _HESITANT = re.compile(r"\b(?:not sure|unsure|not certain|don'?t know|dunno|idk|
 _PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute))"
                     r"(?:\W+(?:a )?(?:sec|second|moment|minute|please|pls))*\W*$", re.I)
 # a no, then a yes: "no wait yes", "nope... actually yes", "hold on - ok yes"
-_NO_THEN_YES = re.compile(r"^\W*(?:no+|nope|nah|wait|hold on|hang on|hmm+|um+)\W+(?:(?:no+|wait|sorry|actually|i mean|hold on|"
-                          r"hang on|hmm+|um+|oh|ok(?:ay)?|fine)\W+)*(?:yes|yeah|yep|yup|sure|ok(?:ay)?)\W*$", re.I)
+# also a take-back taken back, the yes last: "no wait forget it. actually yes do it", "never mind... on second thought, go
+# ahead" (not "yes do it. actually no, forget it": the no is last)
+_NO_THEN_YES = re.compile(r"^\W*(?:(?:no+|nope|nah|wait|hold on|hang on|hmm+|um+|oh|sorry)\W+)*"
+                          r"(?:(?:no+|nope|nah|wait|hold on|hang on|hmm+|um+)|(?:(?:scratch|forget|cancel) (?:that|it)|never ?mind"
+                          r"(?: that)?|don'?t(?: do it)?))\W+"
+                          r"(?:(?:no+|wait|sorry|actually|i mean|hold on|hang on|hmm+|um+|oh|ok(?:ay)?|fine|on second thoughts?|"
+                          r"after all)\W+)*(?:yes|yeah|yep|yup|sure|ok(?:ay)?|go ahead)(?:\W+(?:go ahead|do it|please|proceed|"
+                          r"after all|(?:return|exchange|cancel|change) (?:it|them)))*\W*$", re.I)
 # asked to be told something first: "not yet, first tell me the total", "hold on, show me what's in it"
 _TELL_FIRST = re.compile(r"\b(?:tell|show|give|remind) me\b|\blet me (?:know|see)\b|\bi (?:want|need|would like|'?d like) "
                          r"to (?:know|see)\b", re.I)
@@ -620,14 +627,17 @@ _REFUND_WORDS = re.compile(r"\b(?:refund\w*|money back|reimburs\w*|credited)\b",
 _OPTION_AROUND = re.compile(r"\b(?:to|into|with|for|like|than)\s+(?:another\s+|an?\s+(?:second|2nd|extra)\s+|one\s+more\s+|"
                             r"an?\s+|the\s+|some\s+|something\s+like\s+an?\s+|"
                             r"an?\s+(?:pair|set)\s+of\s+|(?:an?\s+)?(?:new|different)\s+|one\s+of\s+(?:the|those|your)\s+)?$")
-# "swap the luggage set for a coat", "change it to a coat instead": a thing named by one word as the item's new self
+# "swap the luggage set for a coat", "change it to a coat instead": a thing named by one word as the item's new self;
+# also before "and" ("swap the dumbbells for a coat and the fleece jacket for a large": before, passed over)
 _SWAP_FOR_THING = re.compile(r"\b(?:swap|exchange|change|trade|replace|switch)\w*\b[^.?!]{0,40}?\b(?:for|to|into|with)\s+"
-                             r"(?:an?|some)\s+(?P<thing>[a-z]{3,})\s*(?:[.?!,;]|\binstead\b|\bplease\b|$)")
+                             r"(?:an?|some)\s+(?P<thing>[a-z]{3,})\s*(?:[.?!,;]|\b(?:instead|please|and|but|then|plus)\b|$)")
 # words after "for a" that name no product ("for a refund", "for a bigger one")
 _NOT_A_THING = {"refund", "gift", "friend", "while", "reason", "minute", "moment", "second", "change", "different", "new",
                 "better", "bigger", "smaller", "cheaper", "replacement", "one", "version", "model", "size", "color",
                 "colour", "option", "credit", "discount", "bit", "day", "week", "month", "year", "living", "fee",
-                "exchange", "return", "swap", "newer", "similar", "same", "larger", "other", "another"}
+                "exchange", "return", "swap", "newer", "similar", "same", "larger", "other", "another",
+                # a size said as a word ("the fleece jacket for a large, and ..."), whose sizes are letters
+                "large", "small", "medium", "big", "little", "tall", "short", "long", "wide"}
 _OPTION_AFTER = re.compile(r"\s*(?:compartment|connectivity|version|option|one|model|type|style|kind)\b")
 # what policy allows, said when a question names no order (in the clerk's own words)
 _POLICY = {
@@ -934,6 +944,11 @@ class ReferenceTarget(Target):
         said, unclear = self._orders_by_last_digits(turn.user_message[:MAX_MESSAGE_CHARS])
         if (asked := conditional_retraction(said)) is not None:
             said = asked  # "will I have to pay for the shipping back? if so forget it": the question, the request kept
+        if_yes = bool(self.pending) and (asked := conditional_go_ahead(said)) is not None
+        if if_yes:
+            # "do I pay for the label? if not, go ahead" at a proposal: the question answered, and a plain yes asked for
+            # (a yes on a condition is none; before: "I couldn't tell what you'd like to change")
+            said = asked
         if (back := taken_back(said, self.product_names)) is not None:
             # "swap the perfume in #W1 ... actually scratch that, cancel the whole order": the last request is the
             # one asked (before: the items of the first read with the second's action: a toothbrush option asked)
@@ -1067,7 +1082,8 @@ class ReferenceTarget(Target):
             # is listed again, so the yes still follows the action's details (R3); a request waiting for
             # its next detail asks for it again
             if self.pending:
-                return turn.say(f"{told} {self.proposal}")
+                plain = "Just to be sure: I need a plain yes (or no) before I go ahead. " if if_yes else ""
+                return turn.say(f"{told} {plain}{self.proposal}")
             if self.user_id and self.goal["intents"] & ACTING:
                 return self._say_plan(turn, told + " ")
             return turn.say(f"{told} Is there anything else I can help you with?")
@@ -1210,6 +1226,8 @@ class ReferenceTarget(Target):
         yes_and = bool(self.pending and not r.yes and not r.no and _OPENS_YES.match(r.text) and _ALSO.search(r.text))
         if self.pending and (fixed_text := self._unexcepted(r.text)) != r.text:
             r.text, r.all_items = fixed_text, False  # ("everything good except the camera - I want it in silver")
+        if self.pending and _NO_THEN_YES.match(r.text):
+            r.abandon = False  # ("no wait forget it. actually yes do it": the take-back taken back; a clear yes asked below)
         if self.pending and r.abandon and not (r.yes or r.intents & ACTING or r.address or r.payment_kind or fixing or
                                                r.reason or self._pending_named(r) or self._corrects_items(r)):
             # "nevermind that, is my order #W2 shipped yet?" at a proposal: it is dropped, and the question beside it
@@ -1547,6 +1565,8 @@ class ReferenceTarget(Target):
                 lead += NOT_ANSWERED + " "  # "Do you ship to Canada?": said so, then the question in hand again
         # (orders named only to ask about them, beside others acted on, are reported by the plan)
         side = side_question(r.text) if r.intents & ACTING and not (info_only_orders(r.text) and len(r.order_ids) > 1) else ""
+        if side and _BALANCE_Q.search(side):
+            side = ""  # ("how much is left on my gift card? and return ...": the balance, said below, not the order's details)
         if side and re.search(r"\baddress\b", side, re.I) and not (r.address or "address" in requested_kinds(r.text)):
             # "cancel #W1 and what's my default address?": the address asked about, not to be changed
             self.goal["intents"].discard("address")
@@ -1573,6 +1593,14 @@ class ReferenceTarget(Target):
             about = [o for o in ORDER_ID_RE.findall(side) if o in owned] or [o for o in self.goal["orders"] if o in owned]
             if about:
                 lead += self._answer(turn, set(), list(dict.fromkeys(about)), side, False, False, closing=False) + " "
+        if _BALANCE_Q.search(r.text) and r.intents & ACTING and not self.pending:
+            # "what's left on my gift card? and cancel #W1 please": the balance answered, then the request (before: the
+            # question passed over)
+            # (the card the customer named, not named again: a proposal's message names only the method it writes)
+            left = [_money(m.get("balance", 0)) for _, m in sorted(self._payment_methods().items())
+                    if m.get("source") == "gift_card"]
+            lead += (f"You have {' and '.join(left)} left on {'it' if len(left) == 1 else 'them'}." if left else
+                     self._methods_sentence(r.text)) + " "
         self._say_plan(turn, lead, was, added_to)
 
     def _catalogue_said(self, turn: TurnContext, text: str, m: re.Match[str]) -> str:
@@ -4861,7 +4889,23 @@ class ReferenceTarget(Target):
             return f"{missing}Which items of order {o} would you like to {verb}, and to which options? It contains: {listing}."
         names = [it["name"] for it in self.orders[o]["items"]]
         pairs, lines, nearest, kept = [], [], "", []
+
+        def swapped_for(it: dict[str, Any]) -> str | None:  # another product named as what the item should become
+            return self._other_product(g["text"], names, it["name"]) or next(
+                (t for t, n in self._swap_targets(g["text"], names).items() if n == it["name"]), None)
+        # "swap the dumbbells for a coat and the fleece jacket for a large": the item asked to become another product is
+        # said to be out of policy and left as it is, the others handled (before: only that item's options asked)
+        crossed = {it["item_id"] for it in items if swapped_for(it)} if len(items) > 1 else set()
+        if crossed and all(it["item_id"] in crossed for it in items):
+            crossed = set()
         for it in items:
+            if it["item_id"] in crossed and self.swap_refused != it["item_id"]:
+                other = swapped_for(it)
+                missing += (f"I'm sorry, an item can only be {'exchanged' if verb == 'exchange' else 'changed'} for "
+                            f"another option of the same product, so I can't swap the {it['name']} for "
+                            f"{'' if self._a(other) == 'any' else self._a(other) + ' '}{other}"
+                            f"{'' if other in self.product_names else ', which we do not sell'}; it stays as it is. ")
+                continue
             product = self._product(turn, it["product_id"])
             if product is None:
                 continue
@@ -4893,8 +4937,7 @@ class ReferenceTarget(Target):
                     same = (f"I'm sorry, an exchange has to be for a different option of the same product, so I can't "
                             f"exchange the {it['name']} for the very same one. I can return it for a refund instead, or "
                             f"exchange it for another option. ")
-                other = self._other_product(g["text"], names, it["name"]) or next(
-                    (t for t, n in self._swap_targets(g["text"], names).items() if n == it["name"]), None)
+                other = swapped_for(it)
                 if other and self.swap_refused == it["item_id"] and not (
                         self._other_product(self.last_text, names) or self._swap_targets(self.last_text, names)):
                     other = None  # refused once already: "yes" to the options is not met with the refusal again
