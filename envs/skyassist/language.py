@@ -310,7 +310,10 @@ _INTENTS: dict[str, re.Pattern] = {
                         r"what are you (?:hooked up|connected|plugged|linked|wired up) (?:to|in|into))\b", re.I),
     "round_trip": re.compile(r"\b(round[- ]trip|return (flight|trip|ticket|journey)|and back|fly back|coming back|ret|rtn|"
                              r"returning|return on|back on|way back)\b", re.I),
-    "goodbye": re.compile(r"\b(bye|goodbye|that'?s all|that is all|that'?s it|nothing else|no more questions|"
+    # ("that's all of us", "that is all 6 of us" count the party: no goodbye)
+    "goodbye": re.compile(r"\b(bye|goodbye|(?:that'?s|that is) all(?!\s+(?:(?:[a-z]+\s+)?of\s+(?:us|you|them)\b|\d|"
+                          r"(?:the\s+)?(?:people|passengers|travell?ers|family|group|party)\b))|"
+                          r"that'?s it|nothing else|no more questions|"
                           r"have a (good|nice) (day|one)|all set|"
                           # "i need to go now, my bus is here": leaving (not "i need to go to Rome")
                           r"(?:have|need|got|gotta) to (?:go|run|leave|dash|head off)(?=\s*(?:now|,|\.|!|$))|"

@@ -283,8 +283,14 @@ _FORGET = re.compile(r"\b(?:forget|never ?mind|scrap|drop)\b", re.I)
 _DIFFERENT = re.compile(r"\b(?:change|switch|swap|different|another|other|instead|replace)\b", re.I)
 _BOTH_LEGS = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions|of them)\b|\b(?:for|on) (?:both|each|all)\b|"
                         r"\beach way\b|\bthere and back\b|\bboth\b(?=\W*$)", re.I)
+# the legs of a trip named as such: "both ways", "each way", "there and back", "the return too"
+_LEGS_NAMED = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions)\b|\beach way\b|\bthere and back\b|"
+                         r"\breturn\w*\b|\bround[- ]?trip\b|\bway back\b", re.I)
+# a party's parts, each of several people: "both families", "all the groups"
+_PARTIES = r"(?:famil(?:y|ies)|groups|parties|couples|households|sides|kids|children|boys|girls)"
 # "both" of the two travellers: "business for both", "for both please", "both of them are flying" is not it
 _FOR_BOTH = re.compile(r"\bfor (?:the )?both\b(?!\s+(?:ways|legs|flights|directions|dates|days|options|of (?:them|those|these)|"
+                       r"(?:(?:of\s+)?(?:the|our|my)\s+)?" + _PARTIES + r"\b|"
                        r"(?:the )?(?:outbound|return|there|back)))", re.I)
 # a pick of one among all the options: "the cheapest of all of them", "the cheaper one of both", "the earliest of all"
 _ONE_OF_ALL = re.compile(r"\b(?:cheapest|cheaper|earliest|earlier|latest|later|best|better|shortest|fastest|lowest|"
@@ -298,7 +304,11 @@ _TAKEN_BACK_BOTH = re.compile(r"\b(?:no|nah|nope|wait|actually|scratch that|on s
 _BOTH_PEOPLE = re.compile(r"\b(?:for\s+)?(?:(?:both|all)\s+(?:(?:\d{1,2}|[a-z]+)\s+)?(?:of\s+(?:us|you)|passengers|"
                           r"travell?ers|people|persons|adults|seats)|all\s+(?:\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
                           r")\b(?!\s+(?:ways|legs|flights|directions)\b)|us (?:both|all)|everyone|everybody|"
-                          r"the (?:whole|entire) (?:family|group|party|lot|team|crew|gang))\b", re.I)
+                          r"the (?:whole|entire) (?:family|group|party|lot|team|crew|gang)|"
+                          # the people in parts: "for both families", "both groups", "both my brother's family and mine"
+                          r"(?:for\s+)?(?:both|all)\s+(?:(?:of\s+)?(?:the|our|my)\s+)?" + _PARTIES + r"|"
+                          r"(?:for\s+)?both\s+(?:my|our|his|her|their)\s+[\w']+(?:\s+[\w']+)?\s+and\s+(?:mine|ours|me|us|"
+                          r"(?:my|our|his|her|their)\s+[\w']+))\b", re.I)
 # the customer does not have what was asked: "I don't have the reference on me", "no idea what their surname is"
 _DONT_HAVE = re.compile(r"\b(?:don'?t|do not|doesn'?t|didn'?t|can'?t|cannot|couldn'?t|no idea|not sure|unsure|forgot|lost|"
                         r"misplaced|haven'?t got|have no)\b[^.?!]{0,40}\b(?:reference|ref|booking (?:number|code|id)|"
@@ -346,6 +356,18 @@ _LEG_TAKEN = re.compile(r"\b(?:take|book|want|go with|keep|pick|choose|have|do)\
                         r"|\b(?:the|that|this)\s+(?:outbound|inbound|return|first|second)\s+(?:leg|flight|one)\s+"
                         r"(?:is|sounds|looks|works)\b(?:\s+\w+)?\s*(?:fine|good|great|ok|okay|perfect|for (?:me|us))?", re.I)
 _BACK_LEG = re.compile(r"\b(?:back|home|return\w*|inbound|second)\b", re.I)
+# a leg named beside the option picked for it (_legs_picked_each): "outbound 1", "option 2 out", "1 for the return",
+# "option 1 coming back", "first leg option 3", "leg 2 option 1", "option 3 for the second flight"
+_LEG_OF_PICK = re.compile(r"\b(?:(?:for|on)\s+)?(?:the\s+)?(?:"
+                          r"(?P<nth>first|1st|second|2nd)\s+(?:leg|flight)|leg\s*(?P<num>[12])|"
+                          r"(?P<out>outbound|way\s+(?:out|there)|going(?:\s+out)?|(?:flying\s+)?out|departing)|"
+                          r"(?P<back>return(?:ing)?|inbound|way\s+(?:back|home)|(?:coming|flying|going|heading)\s+(?:back|home)|"
+                          r"back|home))(?:\s+(?:leg|flight|one|trip))?\b", re.I)
+# the two legs said as such with one pick: "1 for both", "both option 3", "business class for both flights"
+_EACH_LEG = re.compile(r"\b(?:for|on|in)?\s*(?:the\s+)?(?:both|each|all)\b(?:\s+(?:ways|legs|flights|directions|of them|way))?|"
+                       r"\bthere and back\b|\bsame (?:cabin|class)\b", re.I)
+# a bare option number, once the leg words are taken out: "1", "option 2", "#3", "no. 1"
+_BARE_OPTION = re.compile(r"\W*(?:(?:the|option|opt|number|no\.?|#)\s*)*([1-7])\s*(?:please|pls)?\W*", re.I)
 # a count said as a change of the party: "can u make it 4 people", "change it to 3", "add 2 to my booking"
 _EDITS_PARTY = re.compile(r"\b(?:make|change|increase|reduce|up|bump|lower|drop)\s+(?:it|that|this|the booking|the reservation|"
                           r"the number|us)\b|\b(?:add|remove|take\s+off)\b|\bcan'?t come\b|\bnot coming\b|"
@@ -704,6 +726,9 @@ class ReferenceTarget(Target):
         self._message = ""  # this message, as read (at most MAX_MESSAGE_CHARS characters)
         self.change_month: int | None = None  # the month a change was asked for without its day ("end of july")
         self._keep_cabin = False  # a pick for both legs at once ("cheapest both ways") keeps one cabin
+        self._each_leg = False  # this message's one pick is for each of the two legs ("1 for both", "both option 3")
+        # this message's pick for each leg said apart ("outbound 1, return 3"): (leg, flight or None, why not)
+        self._leg_picks: list[tuple[int, dict[str, Any] | None, str | None]] = []
         self._share_of: dict[str, Any] | None = None  # the first part of a split group, held or booked (_next_share)
         self._part_said = False  # "only me and my daughter" said before the booking was looked up (_party_change)
         self._party_asked = False  # the last reply asked whether to move everyone or cancel (_party_change)
@@ -1009,6 +1034,7 @@ class ReferenceTarget(Target):
         self._pick_date_reading(p)
         self._legs_picked_by_place(p)
         self._legs_picked_by_time(p)
+        self._legs_picked_each(p)
         if self.pending is not None and self.pending["kind"] in ("book", "hold"):
             # a timeline said beside the answer to a summary ("I need it done by tomorrow", "I'll pay within the
             # next day") gives no travel date
@@ -1174,8 +1200,11 @@ class ReferenceTarget(Target):
             if ((p.yes or p.accepts or p.has("book")) and pend["kind"] in ("book", "hold")
                     and len(pend["args"].get("flight_ids", [])) == 1
                     and (_BOTH_LEGS.search(legs := self._both_meant(p.text)) or re.search(r"\bboth\b", legs, re.I))
+                    and not ((self.split_rest or self._share_of is not None) and not _LEGS_NAMED.search(legs))
                     and self.mode == "new" and self.legs and self.origin and self.destination):
-                # "yes book both" at a summary of one flight: nothing is booked that the customer did not mean
+                # "yes book both" at a summary of one flight: nothing is booked that the customer did not mean (at
+                # a summary of one of the two bookings of a split group, "both" is the two bookings: this one is
+                # booked on the yes, the other summarised for its own yes after it)
                 self.offered_return = True
                 out.append(f"This summary has one flight only, {pend['args']['flight_ids'][0]} from "
                            f"{self._place(self.legs[0]['origin'])} to {self._place(self.legs[0]['destination'])}; "
@@ -1328,7 +1357,10 @@ class ReferenceTarget(Target):
                 # whole party is what the summary says, which the question then says, but the yes must be plain)
                 n = pend["args"].get("passengers") if pend["kind"] in ("book", "hold") else None
                 held = pend["kind"] == "hold" and p.timeline_defers  # "hold it, I need to check with my husband"
-                out.append((f"Yes, it is for all {n} of you. " if n and n > 1 and _BOTH_PEOPLE.search(p.text) else "")
+                parts = self.split_rest or self._share_of is not None  # "for both families" at one of two bookings
+                out.append(((f"This booking is for {pax_words(n)}; the other passengers have a booking of their own. "
+                             if parts else f"Yes, it is for all {n} of you. ")
+                            if n and n > 1 and _BOTH_PEOPLE.search(p.text) else "")
                            + ("A hold is made for that: it keeps the seats for 24 hours at no charge. " if held else "")
                            + "Just to be sure: I need a clear yes before I go ahead.")
 
@@ -2075,6 +2107,79 @@ class ReferenceTarget(Target):
             p.pair_pick, p.selection = (self._shown(0).index(got[0]), self._shown(1).index(got[1])), None
             if any(f["fare_class"] != p.fare_class for f in got):
                 p.fare_class = None  # the cabin said with one time only has picked that leg's flight
+
+    def _leg_pick(self, part: str, cabin: bool = False) -> tuple[int | str | None, Parsed]:
+        """The option ``part`` picks ("first", "option 2", "1", "the morning one"; with ``cabin``, "business"), and
+        its reading."""
+        q = parse(re.sub(r"\bones\b", "one", part), self.db)
+        if q.selection is None and (m := _BARE_OPTION.fullmatch(part)):
+            return int(m.group(1)) - 1, q
+        if (cabin and q.selection is None and q.fare_class
+                and not (q.flight_ids or q.places or q.dates or q.passengers)):
+            return q.fare_class, q  # "business class for both flights": that cabin's listed flight (a cabin for each
+            # leg apart, "premium for leg 1 and economy for leg 2", is a mix of cabins, answered as such)
+        return q.selection, q
+
+    def _why_no_pick(self, k: int, sel: int | str, q: Parsed) -> str:
+        """Why a pick said for leg ``k`` names no one listed flight (right after ``_select``): the options it fits,
+        or that it fits none; said, and that leg asked again."""
+        leg, shown = self.legs[k], self._shown(k)
+        label = leg["label"] or "trip"
+        if isinstance(sel, int):
+            return f"There is no option {sel + 1} for the {label}: the options are 1 to {len(shown)}."
+        if isinstance(sel, str) and sel.startswith("part "):
+            lo, hi = _DAY_PARTS[sel[5:]]
+            cands = [x for x in shown if lo <= x["departure_time"][11:16] < hi]
+            return (f"Several {sel[5:]} flights are listed for the {label}: " + " or ".join(
+                self._option_words(shown, x) for x in cands) + "." if cands else
+                    f"None of the flights listed for the {label} leaves in the {sel[5:]}.")
+        if self._tied:
+            return (f"More than one option fits that for the {label}: " +
+                    " or ".join(self._option_words(shown, x) for x in self._tied) + ".")
+        return f"I could not match that to one of the options for the {label}."
+
+    def _legs_picked_each(self, p: Parsed) -> None:
+        """A pick for each of two listed legs in one message: said apart with the leg it is for ("outbound 1, return
+        1", "first outbound, first return", "option 2 out and option 1 back", "first leg option 3, second leg option
+        2"), read into ``_leg_picks`` (a pick that fits no one flight is said, and that leg asked again, never
+        guessed); or one pick said for both ("1 for both", "both option 3", "the morning ones for both", "business
+        class for both flights"), read as that pick on each leg (``_each_leg``, _selection). "For both of us" is
+        the party, not the legs; a single pick picks the next leg as before."""
+        self._each_leg, self._leg_picks = False, []
+        if (self.mode != "new" or len(self.legs) != 2 or self.pending is not None
+                or not all(leg.get("shown") for leg in self.legs) or any(leg.get("choice") for leg in self.legs)
+                or p.flight_ids or p.pair_pick or p.places or p.dates):
+            return
+        text = _BOTH_PEOPLE.sub(" ", p.text)
+        if _BOTH_LEGS.search(text) or re.match(r"\W*both\b", text, re.I):
+            bare = _EACH_LEG.sub(" ", _LEG_OF_PICK.sub(" ", text)).strip(" ,.;!")
+            sel = self._leg_pick(bare, cabin=True)[0] if bare else None
+            if sel is not None and not (isinstance(sel, str) and sel.startswith("at ")):
+                p.selection, p.number, self._each_leg = p.selection if p.selection is not None else sel, None, True
+            return
+        round_trip = self.legs[1]["label"] == "return"
+        said: list[tuple[int | None, int | str, Parsed]] = []
+        for part in re.split(r",|;|&|/|\band\b|\bthen\b", p.text, flags=re.I):
+            legs = {0 if (m.group("nth") or m.group("num") or "").lower() in ("first", "1st", "1") or m.group("out")
+                    else 1 for m in _LEG_OF_PICK.finditer(part) if m.group("nth") or m.group("num") or round_trip}
+            sel, q = self._leg_pick(_LEG_OF_PICK.sub(" ", part).strip() if legs else part.strip())
+            if sel is None or (isinstance(sel, str) and sel.startswith("at ")) or len(legs) > 1:
+                if legs:  # a leg said with no pick that reads, a time (_legs_picked_by_time), or two legs in one
+                    return  # part ("the outbound one back"): read as before
+                continue
+            said.append((next(iter(legs), None), sel, q))
+        if len(said) != 2 or all(k is None for k, _, _ in said):
+            return  # one pick, or "2 then 1" (a pair in order: _PAIR_PICK)
+        ks = [k if k is not None else 1 - next(j for j, _, _ in said if j is not None) for k, _, _ in said]
+        if ks[0] == ks[1]:
+            return  # "outbound 1, outbound 2": not one pick for each leg
+        for k, (_, sel, q) in sorted(zip(ks, said), key=lambda x: x[0]):
+            q.fare_class = q.fare_class or p.fare_class
+            f = self._select(k, sel, q)
+            self._leg_picks.append((k, f, None if f is not None else self._why_no_pick(k, sel, q)))
+        p.selection, p.number = None, None
+        if p.fare_class and any(f is not None and f["fare_class"] != p.fare_class for _, f, _ in self._leg_picks):
+            p.fare_class = None  # the cabin said with one leg's pick only
 
     def _unclear_count_or_date(self, p: Parsed) -> str | None:
         """A change of the passenger count is read against the count in hand ("one more passenger":
@@ -4457,6 +4562,14 @@ class ReferenceTarget(Target):
         both = [i for i, leg in enumerate(self.legs) if not leg.get("choice") and leg.get("shown")][:2]
         if not both and p.selection == "shortest" and len(self.legs) == 2 and not p.flight_ids:
             both = [0, 1]  # "whichever is shortest" once both legs are picked: the shortest connection, not one leg
+        leg_picks, self._leg_picks = self._leg_picks, []
+        each, self._each_leg = self._each_leg, False
+        if not picks and leg_picks:  # "outbound 1, return 3": each leg's pick as said (_legs_picked_each)
+            picks += [(k, f, False) for k, f, _ in leg_picks if f is not None]
+            passed = " ".join(why for _, _, why in leg_picks if why) or None
+            if not picks:
+                out.append(f"{passed} {self._next_prompt()}")
+                return
         if not picks and len(both) == 2 and p.pair_pick:  # "2 then 1": an option for each of the two legs
             (i, j), (a, b) = both, p.pair_pick
             if a < len(self._shown(i)) and b < len(self._shown(j)):
@@ -4557,8 +4670,8 @@ class ReferenceTarget(Target):
                     return
                 picks.append((k, f, False))
                 passed = self._passed_over(k, f, p.selection)
-                if _BOTH_LEGS.search(_BOTH_PEOPLE.sub(" ", p.text)):  # "cheapest both ways", "the first one for each leg"
-                    for j, leg in enumerate(self.legs):
+                if each or _BOTH_LEGS.search(_BOTH_PEOPLE.sub(" ", p.text)):  # "cheapest both ways",
+                    for j, leg in enumerate(self.legs):  # "the first one for each leg", "1 for both"
                         if j != k and not leg.get("choice") and leg.get("shown"):
                             self.legs[k]["choice"] = f  # the same cabin is kept for the other legs (_select)
                             self._keep_cabin = True
@@ -4566,6 +4679,8 @@ class ReferenceTarget(Target):
                             self.legs[k]["choice"], self._keep_cabin = None, False
                             if g is not None:
                                 picks.append((j, g, False))
+                            elif each:  # "the morning ones for both" with two morning flights back: said
+                                passed = self._why_no_pick(j, p.selection, p)
         again = [(k, f) for k, f, _ in picks if self.legs[k].get("choice") is f]
         if again and len(again) == len(picks) and any(not leg.get("choice") for leg in self.legs):
             k, f = again[0]  # "SA5067 please" once more: it is chosen already; the leg still open is asked
