@@ -144,6 +144,61 @@ def is_confirmation(text: str, question: str = "", original: dict | None = None,
     return reason(text, question, original, written) is None
 
 
+# a plain yes in another language, read as the English one (R3): a reply made only of these words ("sí", "oui", "ja",
+# "sí, todos", "oui, les deux", "是的", "はい、お願いします") says "yes" ("yes, all", "yes, both", "yes please"); a weak
+# one ("vale", "d'accord", "好的", "ладно") says "ok", as weak as the English. Any other word (a no: "no", "non",
+# "nein", "нет", "不", "いいえ"; a put-off: "sí, mañana"; "si tu veux", "if you want") leaves the reply as it is, and
+# the consent reading takes it as before. Common words of the languages a store's customers write in.
+_FOREIGN = {
+    "yes": (  # Spanish, French, German, Italian, Portuguese, Dutch, Russian, Ukrainian/Polish, Turkish, Chinese,
+              # Japanese, Korean, Hindi, Arabic
+        "sí", "si", "sì", "claro", "claro que sí", "claro que si", "por supuesto", "correcto", "exacto", "adelante",
+        "oui", "ouais", "bien sûr", "bien sur", "exactement", "allez-y", "vas-y", "ja", "jawohl", "jep", "genau",
+        "klar", "na klar", "natürlich", "gerne", "gern", "certo", "certamente", "esatto", "certo che sì", "sim",
+        "com certeza", "jazeker", "ja hoor", "да", "да да", "давайте", "давай", "конечно", "ага", "tak",
+        "evet", "是", "是的", "对", "对的", "确认", "同意", "はい", "ええ", "うん", "네", "예", "हाँ", "हां", "haan", "نعم",
+        "einverstanden", "akkoord", "confirmo", "je confirme", "confermo"),
+    "ok": ("vale", "de acuerdo", "d'accord", "d’accord", "va bene", "d'accordo", "in ordnung", "prima", "хорошо",
+           "ладно", "tamam", "dobrze", "好", "好的", "行", "可以", "没问题", "ok", "okay"),
+    "all": ("todos", "todas", "todo", "tous", "toutes", "tout", "alle", "alles", "tutti", "tutte", "tutto", "все",
+            "всё", "wszystkie", "hepsi", "全部", "すべて", "全部です"),
+    "both": ("los dos", "las dos", "ambos", "ambas", "les deux", "tous les deux", "toutes les deux", "beide",
+             "alle beide", "entrambi", "entrambe", "tutti e due", "tutte e due", "os dois", "as duas", "оба", "обе",
+             "oba", "两个都", "両方"),
+    "please": ("por favor", "s'il vous plaît", "s'il vous plait", "svp", "bitte", "per favore", "пожалуйста",
+               "proszę", "lütfen", "请", "お願いします", "どうぞ", "please"),
+    "thanks": ("gracias", "muchas gracias", "merci", "merci beaucoup", "danke", "danke schön", "vielen dank", "grazie",
+               "grazie mille", "obrigado", "obrigada", "dank je", "bedankt", "спасибо", "dziękuję", "teşekkürler",
+               "谢谢", "ありがとう", "ありがとうございます", "감사합니다", "شكرا", "धन्यवाद", "thanks"),
+}
+_FOREIGN_WORD = {w.replace("’", "'"): en for en, ws in _FOREIGN.items() for w in ws}
+_FOREIGN_PHRASE = re.compile(r"(?:" + "|".join(re.escape(w) for w in sorted(_FOREIGN_WORD, key=len, reverse=True)) +
+                             r")", re.I)
+_FOREIGN_GAP = re.compile(r"[\s,.!;:\-\u3001\u3002\uff01\uff0c\u2014\u2013\u00a1]*")
+_FOREIGN_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def in_english(text: str) -> str:
+    """The reply as an English yes when it is made only of another language's words of yes, "all", "both" and
+    courtesy (``_FOREIGN``) with one word of yes among them; else the reply as it is."""
+    low = (text or "").strip().lower().replace("’", "'")
+    if not low or re.search(r"[?¿？]", low):
+        return text  # a question: read as it is
+    said: list[str] = []
+    foreign = False  # a word of another language among them ("ok thanks" is English, read as it is)
+    at = _FOREIGN_GAP.match(low).end()
+    while at < len(low):
+        m = _FOREIGN_PHRASE.match(low, at)
+        if not m or (m.end() < len(low) and not _FOREIGN_CJK.match(low[m.end() - 1]) and low[m.end()].isalnum()):
+            return text  # another word (a whole word: "sino" is not "si"; CJK words may follow one another unspaced)
+        said.append(_FOREIGN_WORD[m.group(0)])
+        foreign = foreign or m.group(0) not in ("ok", "okay", "please", "thanks")
+        at = _FOREIGN_GAP.match(low, m.end()).end()
+    if not foreign or not {"yes", "ok"} & set(said):
+        return text  # English, or no yes ("todos" alone, "gracias" alone)
+    return ", ".join(dict.fromkeys(said))  # "sí, todos" -> "yes, all"; "はい、お願いします" -> "yes, please"
+
+
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -540,7 +595,9 @@ _WORD_NUMS = re.compile(r"\b(items?|numbers?|nos?\.?)\s+((?:one|two|three|four|f
 _PICK_NUM = (r"(?:(?:#|\b(?:items?|numbers?|nos?\.?|options?)\s*#?)\s*|(?<![\w$\u20ac\u00a3.,/:#-]))[1-9](?:st|nd|rd|th)?"
              r"(?:\s*(?:-|\u2013|to|through|thru)\s*[1-9](?![\w%$\u20ac\u00a3]|[.,/:-]\d))?(?![\w%$\u20ac\u00a3]|[.,/:-]\d)")
 _PICK_PLACE = (r"(?:the\s+)?(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|middle)(?:\s+(?:one|item|thing))?"
-               r"(?!\s+(?:of|time)\b)")
+               r"(?!\s+(?:of|time)\b)|"
+               # the first or last line as the customer sees the list: "the top one", "the one at the bottom"
+               r"(?:the\s+)?(?:top|bottom)\s+(?:one|item|thing)\b|the\s+(?:one|item)\s+(?:at|on)\s+the\s+(?:top|bottom)\b")
 _PICK_SEP = r"\s*(?:,\s*and|,|&|\+|\band\b)\s*"
 # a count from either end of the list: "the first two", "the last 2", "top three"
 # ... or from the middle: "the middle two", "the two in the middle" (the middle of a list with as many on either side)
@@ -720,8 +777,13 @@ _EVERYDAY = {
 # or its place among them ("the last vacuum": the last of the vacuums listed, whatever comes after it)
 _PRICE_RANK = (r"(?:(?:more|most|less|least)\s+(?:expensive|costly|pricey)|pric(?:ier|iest)|dear(?:er|est)|"
                r"cost(?:lier|liest)|cheap(?:er|est)|(?:higher|lower|highest|lowest)[- ]priced)")
-_NAME_PLACE = r"(?:first|1st|second|2nd|third|3rd|last)"
-_RANK_PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
+_NAME_PLACE = r"(?:first|1st|second|2nd|third|3rd|last|top|bottom)"
+_RANK_PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1, "top": 0, "bottom": -1}
+# a price as a customer says it back from a line ("the one for 652", "the $622.12 one"): dollars, cents if given
+_SAID_PRICE = r"\$?\s?\d[\d,]*(?:\.\d{1,2})?(?:\s*(?:dollars?|bucks|usd))?"
+# a question that asks which of the listed items (a bare number answering it picks: "5" to "tell me which numbers?")
+_ASKS_WHICH = re.compile(r"\bwhich\s+(?:ones?|numbers?|items?|of\s+(?:them|these|those|the\s+items)|to\b|you\b)|"
+                         r"\bwhich\s*\?", re.I)
 _LINE_PRICE = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)")
 
 
@@ -892,11 +954,18 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     prices.update({n: float(n.price) for n in listed if getattr(n, "price", None) is not None})
     # the items the question names outside a clause that keeps them: "the vacuum" of two, when it names one
     proposes = {n for n in listed if names_key(question, n)}
-    refs = [r"\b(?:" + rank + ")"] + ([_PICK_COUNT] if numbered or once else []) + ([_PICK_NUM] if numbered else []) + (
+    # "the one for 652", "the $622 one", "the vacuum at $652.61": the item whose price that is
+    names_alt = "|".join(alt for _, alt in ref_alts)
+    by_price = (r"(?:the|my)\s+(?:one|item|" + names_alt + r")\s+(?:for|at|costing|priced\s+at|(?:that|which)\s+"
+                r"(?:was|is|costs?))\s+" + _SAID_PRICE + r"(?!\w|[.,]\d)|(?:the|my)\s+" + _SAID_PRICE +
+                r"\s+(?:one|item|" + names_alt + r")\b") if prices else None
+    refs = ([r"\b(?:" + by_price + ")"] if by_price else []) + [r"\b(?:" + rank + ")"] + (
+        [_PICK_COUNT] if numbered or once else []) + ([_PICK_NUM] if numbered else []) + (
         [r"\b" + _PICK_PLACE] if numbered or once else []) + ([r"\b" + by_value] if by_value else []) + [
         r"\b" + by_name]
     one = r"(?:" + "|".join(refs) + r")"
     group = re.compile(one + r"(?:" + _PICK_SEP + one + r")*", re.I)
+    asks_which = bool(numbered) and bool(_ASKS_WHICH.search(question or ""))
     groups: list[tuple[frozenset[str], bool]] = []  # (items, a strong pick: "#", a place, a name, a range, 2+ items)
     vague: list[str] = []  # references that fit more than one listed item ("the vacuum" of two)
     seq = [numbered[j] for j in sorted(numbered)] if numbered else listed
@@ -917,8 +986,20 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         best = (min if re.search(r"cheap|\bless|\bleast|lower|lowest", word) else max)(cost)  # type: ignore[type-var]
         return [among[cost.index(best)]] if cost.count(best) == 1 else None
 
+    def by_cost(ref: str) -> list[str] | None:
+        """The one item of ``seq`` (of the name the reference gives, if any) whose price the reference says: to the
+        cent when it gives cents, else in whole dollars ("652" for $652.61)."""
+        m = re.search(r"(\d[\d,]*)(\.\d{1,2})?", ref)
+        said = float(m.group(1).replace(",", "") + (m.group(2) or ""))
+        kinds = {_name(n) for n, alt in ref_alts if re.search(r"\b" + alt + r"\b", ref)}
+        fits = [n for n in seq if n in prices and (not kinds or _name(n) in kinds) and (
+            abs(prices[n] - said) < 0.005 if m.group(2) else int(prices[n]) == said or round(prices[n]) == said)]
+        return fits if len(fits) == 1 else AmbiguousPick() if fits else None
+
     def item_of(ref: str) -> list[str] | None:
         ref = ref.strip().lower()
+        if by_price and re.fullmatch(by_price, ref, re.I):
+            return by_cost(ref)
         if re.fullmatch(rank, ref, re.I) and (m := re.match(r"(?:the|my)\s+(" + _PRICE_RANK + "|" + _NAME_PLACE +
                                                            r")\s+(?:of\s+the\s+(?:two\s+)?)?", ref)):
             return by_rank(re.sub(r"\s+", " ", m.group(1)), ref[m.end():].strip())
@@ -945,8 +1026,8 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
                 k in numbered for k in range(lo, hi + 1)) else None
         if re.search(r"\bmiddle\b", ref):  # "the middle one": of an odd number of items
             return [seq[len(seq) // 2]] if len(seq) % 2 else None
-        if m := re.search(r"\b(first|second|third|fourth|fifth|last)\b|\b([1-5])(?:st|nd|rd|th)\b", ref):
-            place = m.group(1)
+        if m := re.search(r"\b(first|second|third|fourth|fifth|last|top|bottom)\b|\b([1-5])(?:st|nd|rd|th)\b", ref):
+            place = {"top": "first", "bottom": "last"}.get(m.group(1), m.group(1))
             k = len(listed) if place == "last" else _PLACES[place] if place else int(m.group(2))
             return [seq[k - 1]] if 1 <= k <= len(seq) else None
         if m := re.search(r"[1-9]", ref):
@@ -975,7 +1056,8 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         if any(i is None for i in items):
             raise ValueError(m.group(0))
         vague.extend(p.strip() for p, i in zip(parts, items) if isinstance(i, AmbiguousPick))
-        strong = len(parts) > 1 or any(not re.fullmatch(r"\s*[1-9]\s*", p) for p in parts)
+        # a bare "2" may count, not pick, except as the answer to "which numbers?" / "which ones?"
+        strong = len(parts) > 1 or any(not re.fullmatch(r"\s*[1-9]\s*", p) for p in parts) or asks_which
         groups.append((frozenset(n for i in items for n in i), strong))  # type: ignore[union-attr]
         return f"\u27e6{len(groups) - 1}\u27e7"
 

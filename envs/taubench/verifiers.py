@@ -34,6 +34,7 @@ from envs.taubench.verifier_text import (
     approved_part,
     disowns_account,
     emails_of_others,
+    in_english,
     is_confirmation,
     item_keys,
     item_picks,
@@ -542,19 +543,21 @@ def check_R3(view: RetailView) -> list[Violation]:
         original = c.methods.get(c.original_method) if c.original_method else None  # "the original payment method"
         # "just #W1, leave the other one", "only the first one": the proposed orders it means, by their ids
         # "do 1 and 3, skip 2" to a proposal of numbered parts: those parts' actions, by name
-        reply = resolve_numbered(turn.user_text, said)
+        # "sí", "oui, tous", "はい、お願いします": a plain yes in another language is read as the English one
+        user = in_english(turn.user_text)
+        reply = resolve_numbered(user, said)
         # a pick of some of the items the proposal lists ("Yes. 1, 2 and 4.", "#1 please", "yes all but 2", "not 3 - the
         # rest yes"): consent to exactly those items, so a write of another one is R3 and a write within them is a yes
         # (the items by key: of two items of one name, "the robotic one" is not the canister one)
         written = [k for k in c.written_keys if k] or (list(c.order_keys) if c.name == "cancel_pending_order" else [])
-        picks = item_picks(turn.user_text, said, c.order_keys) if written else None
+        picks = item_picks(user, said, c.order_keys) if written else None
         if isinstance(picks, AmbiguousPick):
             # "yes, the vacuum" of two vacuums, "yes, the blue one" of two blue items: which one is not said
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's pick ({', '.join(picks.refs)}) fits "
                                                 "more than one item listed"))
             continue
         if written and picks is None and c.turn > 0 and (before := view.turns[c.turn - 1]).user_index >= 0 and (
-                picks := rest_after_refusal(turn.user_text, said, before.user_text,
+                picks := rest_after_refusal(user, said, in_english(before.user_text),
                                             "\n".join(earlier := proposal_texts(view, c.turn - 1)), c.order_keys)):
             # "not 3", "What about items 1, 2 and 4?", "the rest yes": one answer to the list before, which proposed
             # the action; the agent's question between them is read with it

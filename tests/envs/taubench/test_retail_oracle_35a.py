@@ -138,13 +138,18 @@ def test_a_yes_to_all_still_approves_all(d, sc, proposal, reply):
     ("all but 2 tomorrow", [1, 3, 4]),  # a deferral
     ("yes all but 2 - actually wait", [1, 3, 4]),  # a take-back
     ("do 1 and 3, skip 2 — hmm, let me check with my wife first", [1, 3]),
-    ("2", [2]),  # a bare number may count, not pick
     ("yes to 1 and 5", [1]),  # no item 5: not read as a pick
     ("1 yes, 3 maybe, skip 2", [1, 3]),  # 3 is hedged
     ("all 3 please", [1, 2, 3]),  # a count that is not the list's
 ])
 def test_near_misses_stay_flagged(d, sc, proposal, reply, items):
     assert r3(d, sc, proposal, reply, items)
+
+
+def test_a_bare_number_at_a_yes_no_question_picks_nothing(d, sc):
+    # a bare number may count, not pick; it picks only as the answer to "which numbers?" (WHICH, MARKDOWN:
+    # test_retail_oracle_37n, oracle-labeller-21 L17)
+    assert r3(d, sc, YES_NO, "2", [2])
 
 
 def test_numbers_are_not_items_when_the_proposal_does_not_number_them(d, sc):
