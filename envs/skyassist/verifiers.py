@@ -979,9 +979,11 @@ def _misdirected(view: TraceView, t, priced: dict[str, set[int]], counts: set[in
     to $316") is not that leg's price times 1 or the party (oracle-labeller-20 finding 8), else None. The round trip is
     the one the text names (``_round_trip``), else the one the last assistant text before it named; "return" may
     also be the whole round trip's price ("$562 per seat return"), so the way back also allows the two legs' sum. An
-    amount labelled per seat ("$158 per seat") is held to one seat."""
+    amount labelled per seat ("$158 per seat") is held to one seat. So is an amount given for a leg named by where it
+    goes or leaves from, its airport pair or its month (verify_money.place_amounts), to that leg's own price."""
     directed = verify_money.direction_amounts(t.text)
-    if not directed:
+    placed = verify_money.place_amounts(t.text)
+    if not directed and not placed:
         return None
     trip = _round_trip(view, t.text, priced)
     for earlier in reversed(view.texts):
@@ -994,12 +996,45 @@ def _misdirected(view: TraceView, t, priced: dict[str, set[int]], counts: set[in
     out_p, back_p = priced[trip[0]], priced[trip[1]]
     legs = {"out": (trip[0], out_p), "back": (trip[1], back_p | {p + q for p in out_p for q in back_p})}
     seat = {c for c, kind in verify_money.labelled_amounts(t.text) if kind == "seat"}
-    for kind, cents in directed:
-        fid, own = legs[kind]
+    checks = [(kind, cents, legs[kind][1]) for kind, cents in directed]
+    # a leg named by place, airport pair or month ("the leg to Dubai", "JFK → DXB", "the September flight";
+    # oracle-labeller-21 finding 6): the one leg of the trip they all fit, held to its own price (no round-trip sum)
+    flights, db = view.cache.db.flights, view.cache.db
+    (o, d), months = (flights[trip[0]].origin, flights[trip[0]].destination), \
+        {"out": _month(flights[trip[0]]), "back": _month(flights[trip[1]])}
+    for to, frm, named_months, cents in placed:
+        kinds = {"out" if a == d else "back" for a in (_airport(db, p) for p in to) if a in (o, d)} | \
+                {"out" if a == o else "back" for a in (_airport(db, p) for p in frm) if a in (o, d)}
+        if months["out"] != months["back"]:
+            kinds |= {k for m in named_months for k, km in months.items() if km == m}
+        if len(kinds) == 1:
+            kind = kinds.pop()
+            checks.append((kind, cents, out_p if kind == "out" else back_p))
+    for kind, cents, own in checks:
+        fid = legs[kind][0]
         if not _near(cents, own, {1} if cents in seat else counts | {1}):
             return (f"${cents / 100:,.2f} stated for the {'outbound' if kind == 'out' else 'return'} leg; {fid} costs "
                     f"{' or '.join(f'${p / 100:,.2f}' for p in sorted(priced[fid]))} per seat")
     return None
+
+
+def _airport(db, place: str) -> str | None:
+    """The airport code a place names: a code ("DXB") or a city ("Dubai", "New York") in any run of its words ("The
+    Dubai", "Dubai  DXB")."""
+    words = place.split()
+    for n in range(len(words), 0, -1):
+        for i in range(len(words) - n + 1):
+            run = " ".join(words[i:i + n])
+            if run in db.airports:
+                return run
+            if run.lower() in db.city_index:
+                return db.city_index[run.lower()]
+    return None
+
+
+def _month(flight) -> int | None:
+    m = re.match(r"\d{4}-(\d{2})", flight.departure_time or "")
+    return int(m.group(1)) if m else None
 
 
 def _solo_stated(view: TraceView, j: int) -> bool:

@@ -224,10 +224,19 @@ _DIFFERENCE = re.compile(r"\b(?:more|extra|additional|difference|differs?|less|c
                          r"savings|upgrad(?:e|es|ing)|on top|increase|top[- ]up|higher|lower)\b", re.I)
 
 
+# ... in other words (oracle-labeller-21 finding 9): "undercuts SA1757 by $88", "beats SA1757 by $88"; and an amount
+# right before "under", "below" or "off" ("$88 below the Premium Economy option", "comes in $48 under SA4762", "knocks
+# $88 off"), not a bare "under" ("2 passengers under the name Mei Garcia" is no difference)
+_DIFFERENCE_WORDS = re.compile(r"\bundercut(?:s|ting)?\b|\bbeat(?:s|ing)?\b(?=[^.;\n]{0,50}?\bby\b)", re.I)
+_UNDER_AMOUNT = re.compile(r"(?:\$\s?\d[\d,.]*|\bUSD\s?\d[\d,.]*|\d\s?(?:USD|dollars?))\s+"
+                           r"(?:(?:per|a)\s+(?:seat|person|head|ticket)\s+)?(?:under|below|off)\b(?!-)", re.I)  # not "off-peak"
+
+
 @lru_cache(1 << 16)
 def states_difference(text: str) -> bool:
-    """The text calls some amount a difference between prices (``_DIFFERENCE``)."""
-    return bool(text) and bool(_DIFFERENCE.search(text))
+    """The text calls some amount a difference between prices (``_DIFFERENCE``, ``_DIFFERENCE_WORDS``,
+    ``_UNDER_AMOUNT``)."""
+    return bool(text) and bool(_DIFFERENCE.search(text) or _DIFFERENCE_WORDS.search(text) or _UNDER_AMOUNT.search(text))
 
 
 _CLAUSES = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|,\s+")
@@ -521,3 +530,69 @@ def direction_amounts(text: str) -> tuple[tuple[str, int], ...]:
     """("out" or "back", cents) of each USD amount the text gives for the way out or the way back of a round trip
     (``_directed``): "the outbound is $404", "Out: $404, back: $158", "the return for both of you comes to $316"."""
     return tuple((kind, cents) for _, kind, cents in _directed(text))
+
+
+# a leg of a round trip named by where it goes, where it leaves from, its airport pair or its month (oracle-labeller-21
+# finding 6: "the leg to Dubai is $158", "the Dubai-bound flight", "the JFK → DXB leg costs $158", "The September flight
+# is $158" passed whatever leg's price they were given). A place is a run of capitalised words or an airport code; the
+# B1 check resolves it against the trip's airports. A bare "to Dubai" without a leg word is no leg ("your trip to New
+# York and back" is the whole trip)
+_PLACE = r"[A-Z][^\W\d_]*(?:\s+[A-Z][^\W\d_]*){0,2}"
+_LEG_WORD = r"(?:legs?|flights?|sectors?|segments?|hops?)"
+_TO_PLACE = re.compile(r"\b" + _LEG_WORD + r"\s+(?:(?:back|home|out|over)\s+)?(?:to|into|towards|for|bound\s+for|"
+                       r"head(?:ed|ing)\s+(?:to|for))\s+(?:the\s+)?(" + _PLACE + r")"
+                       r"|\b(?:fly|flying|going|heading|travell?ing|getting)\s+(?:to|into)\s+(" + _PLACE + r")"
+                       r"|(" + _PLACE + r")[-\s]bound\b")
+_FROM_PLACE = re.compile(r"\b" + _LEG_WORD + r"\s+(?:(?:back|home|out)\s+)?(?:from|out\s+of|leaving)\s+(?:the\s+)?("
+                         + _PLACE + r")")
+# (the second place is only looked at: "Dubai → New York → Dubai" is two pairs)
+_PAIR = re.compile(r"(?:\bfrom\s+)?(" + _PLACE + r")\s*(?:→|->|=>|⟶|–|—|-|>|\bto\b)\s*(?=(" + _PLACE + r"))")
+_CODE = re.compile(r"\(([A-Z]{3})\)")  # "New York (JFK)", read as "New York  JFK " (the same length)
+# a month, capitalised ("you may book the flight" is no May), before the leg word ("The September flight", "the May 24
+# flight") or after it ("the flight on September 21", "the flight on the 21st of September")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_MONTH_NAME = r"(" + "|".join(_MONTHS) + r")[a-z]*\.?"
+_MONTH = re.compile(r"\b" + _MONTH_NAME + r"(?=(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?\s+" + _LEG_WORD + r"\b)|\b" + _LEG_WORD
+                    + r"\s+(?:on|in)\s+(?:the\s+\d{1,2}(?:st|nd|rd|th)?\s+of\s+)?" + _MONTH_NAME)
+
+
+def _leg_clauses(text: str):
+    """(start, clause) of the text cut as for ``flight_amounts`` and also at a colon after an amount ("$1124 in total:
+    the leg to Dubai is $158"; "JFK → DXB: $404" stays one clause)."""
+    start = 0
+    for end in [*_CLAUSE_END.finditer(text), None]:
+        stop = end.start() if end else len(text)
+        base = start
+        for colon in re.finditer(r":\s+", text[start:stop]):
+            if _USD.search(text, base, start + colon.start()):
+                yield base, text[base:start + colon.start()]
+                base = start + colon.end()
+        yield base, text[base:stop]
+        start = end.end() if end else stop
+
+
+@lru_cache(1 << 16)
+def place_amounts(text: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...], int], ...]:
+    """(places it goes to, places it leaves from, months, cents) of each USD amount that is the only one of its clause
+    (``_leg_clauses``) and that the clause gives for one leg named by place, airport pair or month (``_TO_PLACE``,
+    ``_FROM_PLACE``, ``_PAIR``, ``_MONTH``), naming no flight, no direction (``_directed`` reads those) and setting
+    nothing against it (``_NOT_LEG``, a difference)."""
+    if not text or not re.search(r"[A-Z]", text):
+        return ()
+    directed = {start for start, _, _ in _directed(text)}
+    out = []
+    text = _CODE.sub(lambda m: f" {m.group(1)} ", text)
+    for base, clause in _leg_clauses(text):
+        found = list(_USD.finditer(clause))
+        if (len(found) != 1 or base + found[0].start() in directed or _FLIGHT.search(clause)
+                or states_difference(clause) or _NOT_LEG.search(clause) or _DIRECTION.search(clause)):
+            continue
+        to = [next(g for g in m.groups() if g) for m in _TO_PLACE.finditer(clause)]
+        frm = [m.group(1) for m in _FROM_PLACE.finditer(clause)]
+        for m in _PAIR.finditer(clause):
+            frm.append(m.group(1))
+            to.append(m.group(2))
+        months = [_MONTHS.index((m.group(1) or m.group(2))[:3]) + 1 for m in _MONTH.finditer(clause)]
+        if to or frm or months:
+            out.append((tuple(to), tuple(frm), tuple(months), _cents(found[0].group(1) or found[0].group(2))))
+    return tuple(out)

@@ -83,7 +83,11 @@ ACTION_WORDS = {
 
 # paraphrases a customer may use for the two allowed cancellation reasons
 REASON_WORDS = {
-    "no longer needed": re.compile(r"no longer need|don'?t need|do not need|not needed|no need for|changed my mind", re.I),
+    # "I don't want it any more" (oracle-labeller-21 finding 10): not a bare "don't want it", which "I don't want it
+    # cancelled late" holds
+    "no longer needed": re.compile(r"no longer need|don'?t need|do not need|not needed|no need for|changed my mind|"
+                                   r"(?:don'?t|do\s+not)\s+(?:really\s+)?want\s+(?:it|them|this|that|these|those)\s+"
+                                   r"any\s?more|no\s+longer\s+want\s+(?:it|them|this|that|these|those)\b", re.I),
     "ordered by mistake": re.compile(r"by mistake|mistaken|by accident|accidental|ordered (?:it )?wrong|wrong order", re.I),
 }
 
@@ -2324,10 +2328,16 @@ def reason_in(text: str, reason: str) -> bool:
 
 
 # a customer taking back what they just said: "nah, scrap that", "scratch that", "no wait", "well, no, not really",
-# "actually no", "sorry, I mean", "on second thought"
-_TAKES_BACK = re.compile(r"\b(?:(?:scrap|scratch|strike|forget|ignore)\s+that|no[\s,]+wait|wait[\s,]+no|nah|well[\s,]+no|"
+# "actually no", "sorry, I mean", "on second thought"; and (oracle-labeller-21 finding 10) "hmm, no", "um, no.", "wait,
+# that's not true", "eh, that's a lie", "(not true actually, ...", "never mind that", "disregard that", "let me
+# rephrase" (not "it's not true that I don't need it", which negates the reason after it, nor "no longer", "no rush")
+_TAKES_BACK = re.compile(r"\b(?:(?:scrap|scratch|strike|forget|ignore|disregard|never\s*mind)\s+(?:that|what\s+i\s+said)|"
+                         r"no[\s,]+wait|wait[\s,]+no|nah|well[\s,]+no|(?:hm+|um+|uh+|eh+|er+m?|oh+|ah+|ugh)[\s,.\u2026]+no\b"
+                         r"(?![\s,]+(?:longer|rush|worries|problem|need)\b)|"
                          r"not\s+really|actually[\s,]+no|(?:sorry[\s,]+)?i\s+mean(?:t)?|on\s+second\s+thoughts?|"
-                         r"correction|or\s+rather|make\s+(?:that|it))\b", re.I)
+                         r"(?:that|this)(?:['\u2019]s|\s+is|\s+was)\s+(?:not\s+(?:true|right|correct|accurate)|wrong|"
+                         r"a\s+lie|false|incorrect)(?!\s+(?:that|of|about|for)\b)|(?<=\()not\s+true|i\s+lied|"
+                         r"let\s+me\s+rephrase|correction|or\s+rather|make\s+(?:that|it))\b", re.I)
 _STORE_REASONS = ("no longer needed", "ordered by mistake")
 
 
