@@ -15,8 +15,10 @@ smaller implementation so that a target bug in understanding "yes" cannot hide a
    said; "ok, i'll check with my wife", "yes, cancel #W8904134" for another order, "yes please
    except the puzzle" are not), with the store's own words for its actions ("return them",
    "exchange it") and a cancellation reason said again ("yes, no longer needed") allowed beside
-   the yes; a detail said back as the question says it is a yes ("yes, to my visa ending in 3867"),
-   another is not ("... ending in 1111", "yes, to my gift card" when the question names a Visa).
+   the yes, and so a clause that wants nothing more ("no other items") or acknowledges the question's
+   once-only note ("I'm aware it can only be done once": ``_nothing_more_blanked``); a detail said
+   back as the question says it is a yes ("yes, to my visa ending in 3867"), another is not ("...
+   ending in 1111", "yes, to my gift card" when the question names a Visa).
 
 **Whose identity** (policy R1: ``emails_of_others``, ``name_given_as_others``, ``given_as_others``).
 An email address, or a first + last name, in a customer message is *given as another person's*
@@ -240,6 +242,53 @@ _DO_ACTION = re.compile(r"\b(?:do|process)\s+(?:the|that|this|my)\s+(?:exchange|
                         r"address\s+change)s?\b", re.I)
 
 
+# Beside a yes, what answers the proposal's own "This can only be done once ... make sure these are all the items"
+# note says nothing more (retail-customers-19, finding 2). Each is read as a whole clause (``_ASIDE_CLAUSE``): a clause
+# with anything else in it ("nothing else needs changing except the design", "so let me think") is read as before.
+# Nothing more wanted: "no other items", "nothing else needs changing", "I don't need to change anything else"
+_NOTHING_MORE = re.compile(
+    r"(?:(?:and|so)\s+)?(?:(?:there\s+are|i\s+have)\s+)?(?:no|not\s+any)\s+(?:other|more|further|additional|extra)\s+"
+    r"(?:changes?|items?|edits?)(?:\s+(?:needed|required|from\s+me|to\s+(?:make|add)))?|"
+    r"(?:(?:and|so)\s+)?nothing\s+(?:else|more)\s+(?:needs?\s+(?:changing|to\s+(?:be\s+)?change[ds]?)|to\s+(?:change|add))|"
+    r"(?:(?:and|so)\s+)?i\s+(?:don'?t|do\s+not|won'?t|will\s+not)\s+(?:need|want)\s+(?:to\s+(?:change|exchange|add)\s+"
+    r"anything\s+else|any\s+(?:other|more|further)\s+(?:changes?|items?))(?:\s+on\s+(?:it|this|that|the\s+order))?",
+    re.I)
+# the once-only note acknowledged, only where the question makes it: "I understand I can't change it again after
+# this", "(I'm aware it can only be done once.)", "I acknowledge this can only be done once"
+_ONCE_NOTE = re.compile(r"\bonly\s+be\s+done\s+once\b|\bonly\s+once\b|\bone[- ]time\b|\bcan(?:'?t|not)\s+be\s+"
+                        r"(?:changed|undone|modified)\s+(?:again|later|afterwards?)\b", re.I)
+_ONCE_NOTED = re.compile(
+    r"(?:(?:and|so)\s+)?(?:i\s+(?:fully\s+)?(?:understand|know|acknowledge|reali[sz]e|get\s+(?:it|that))|"
+    r"(?:i'?m|i\s+am)\s+(?:fully\s+)?aware|understood|noted)(?:\s+that)?\s+(?:"
+    r"(?:this|it|that|the\s+exchange)(?:'s|\s+is)?\s+(?:can\s+)?(?:only\s+be\s+done\s+once|only\s+once|"
+    r"(?:a\s+)?one[- ]time(?:\s+(?:change|thing|exchange))?(?:\s+only)?)|"
+    r"i\s+(?:can'?t|cannot|can\s+not|won'?t\s+be\s+able\s+to)\s+(?:change|modify|exchange|make)\s+"
+    r"(?:it|this|that|anything|any\s+(?:more|other|further)\s+changes|more\s+changes)(?:\s+again)?"
+    r"(?:\s+(?:after\s+this|afterwards?|later))?)", re.I)
+_ASIDE_CLAUSE = re.compile(r"([.,;:!()\n\u2014\u2013]+|\s-+\s)")
+# courtesy the shared consent reading does not know, beside a yes: "you have my go-ahead", "correct on all counts"
+_GO_AHEAD_GIVEN = re.compile(r"\byou\s+have\s+my\s+(?:go[- ]ahead|approval|permission|blessing|ok(?:ay)?|consent)\b",
+                             re.I)
+_ALL_COUNTS = re.compile(r"\bon\s+all\s+counts\b", re.I)
+# the proposal's charge said back: "the extra $9.61 on the gift card is fine" (the amount the question names)
+_EXTRA_AMOUNT = re.compile(r"\b(?:the\s+)?(?:extra|additional)\s+(\$\s?\d[\d,]*(?:\.\d+)?)")
+
+
+def _nothing_more_blanked(text: str, question: str) -> str:
+    """The reply without what says nothing beside its yes (see ``_NOTHING_MORE``)."""
+    once = bool(_ONCE_NOTE.search(question or ""))
+    pieces = _ASIDE_CLAUSE.split(text)
+    for i in range(0, len(pieces), 2):
+        p = pieces[i].strip()
+        if p and (_NOTHING_MORE.fullmatch(p) or (once and _ONCE_NOTED.fullmatch(p))):
+            pieces[i] = " "
+    out = _ALL_COUNTS.sub(" ", _GO_AHEAD_GIVEN.sub("go ahead", "".join(pieces)))
+    def same_amount(m: re.Match) -> str:  # the very amount ("$9.6" is not "$9.61")
+        amount = re.escape(m.group(1).replace(" ", "")).replace(r"\$", r"\$\s?")
+        return m.group(1) if re.search(amount + r"(?![\d,]|\.\d)", question or "") else m.group(0)
+    return _EXTRA_AMOUNT.sub(same_amount, out)
+
+
 def reason(text: str, question: str = "", original: dict | None = None,
            written: frozenset[str] = frozenset()) -> str | None:
     """Why ``text`` does not confirm (None when it does). Beside ``probe.verify.consent``'s reading, a
@@ -252,6 +301,8 @@ def reason(text: str, question: str = "", original: dict | None = None,
     question = with_original(question, original)
     proposed = _reasons_in(question)
     rest = _REASON_PHRASES.sub(lambda m: _said_reason(m, proposed), text or "") if text else text
+    if rest:
+        rest = _nothing_more_blanked(rest, question)
     limited = bool(rest) and limited_part(rest) is not None
     if limited:  # "only the refund please": the pick is read before the refund's words are set aside
         rest = _picked(rest, question, written)
@@ -2000,11 +2051,49 @@ def _rules_blanked(text: str) -> str:
     return rest if _METHOD.search(rest) or _ORIGINAL.search(rest) else text
 
 
+# a side sentence beside the proposal that tells the customer about their methods and proposes none: a gift card's
+# balance ("You have $76.00 left on your gift card.", "Your gift card balance is $76.00.") or a list of the methods
+# ("Your payment methods are a Mastercard ending in 9625 and PayPal.", "You also have a Mastercard ... on file.", a
+# "Your payment methods:" line and its bullets). It names a method, says a balance or lists methods, and has no word
+# that proposes or offers one (refund, pay, charge, use, switch, instead, or, a question, "I"/"we'll" ...)
+_SIDE_WORDS = re.compile(r"\bbalance\b|\b(?:left|remaining|available)\s+(?:on|in)\b|\bpayment\s+methods\b|"
+                         r"\bon\s+(?:file|your\s+account)\b|\bsaved\b", re.I)
+_SIDE_NOT = re.compile(r"\?|\b(?:refund\w*|pay|paying|paid|payment(?!\s+methods)|charg\w*|credit(?:ed|ing)?|send|sent|"
+                       r"put|go|goes|going|use|using|used|switch\w*|chang\w*|mov\w*|cover\w*|instead|rather|prefer\w*|"
+                       r"take|taken|from|deduct\w*|appl(?:y|ied|ies)|bill\w*|debit\w*|withdraw\w*|difference|will|"
+                       r"or|either|which|whichever|would|could|shall|should|can|may|want|like|choose|i|i['\u2019]\w+|"
+                       r"we|we['\u2019]\w+|let['\u2019]?s|confirm\w*|new)\b", re.I)
+_SIDE_HEAD = re.compile(r"^[*_\s]*(?:your\s+|the\s+)?(?:saved\s+)?payment\s+methods(?:\s+on\s+file)?(?:\s+are)?\s*:"
+                        r"[*_\s]*$", re.I)
+
+
+def _side_blanked(text: str) -> str:
+    """The text without its side sentences about the customer's methods (``_SIDE_WORDS``), when what is left still
+    names a method: the proposal names its method in a sentence of its own, and a balance or a list of methods said
+    beside it is no second proposal (a proposal offering two methods, "to your gift card or PayPal?", still is)."""
+    pieces = _GENERAL_PIECE.split(text)
+    side, listing = set(), False
+    for i in range(0, len(pieces), 2):
+        p = pieces[i].strip()
+        if _SIDE_HEAD.match(p):  # "Your payment methods:" and the bullets under it
+            side.add(i)
+            listing = True
+            continue
+        bullet = bool(_BULLET_START.match(pieces[i]))
+        if (listing and bullet or _SIDE_WORDS.search(p)) and _METHOD.search(p) and not _SIDE_NOT.search(p):
+            side.add(i)
+        listing = listing and (bullet or not p)
+    if not side:
+        return text
+    rest = "".join(" " if i in side else p for i, p in enumerate(pieces))
+    return rest if _METHOD.search(rest) or _ORIGINAL.search(rest) else text
+
+
 @lru_cache(1 << 12)
 def _new_method_text(text: str, change: bool) -> str:
     """The text without what it names as the method replaced (see ``names_payment``), memoised: re-scoring
     reads the same proposal again."""
-    rest = _OLD_LINE.sub(" ", _NEW_PAID.sub(" pay", _general_blanked(_rules_blanked(text))))
+    rest = _OLD_LINE.sub(" ", _NEW_PAID.sub(" pay", _general_blanked(_rules_blanked(_side_blanked(text)))))
     if change:
         rest = "".join(p for p in _PAY_PIECE.split(_ORIGINAL_LINE.sub(" ", rest)) if not _REFUNDED.search(p))
     if _ARROW.search(rest):  # (the two scans run only when their last word is there: each is quadratic in a clause)
@@ -2019,7 +2108,8 @@ def names_payment(text: str, method_id: str, methods: dict[str, dict], original:
     """True when the text names ``method_id`` as the method to use and no other of the customer's
     methods; False when it names another one (or both); None when it names none. A method said to be
     replaced is not named, nor one in a clause that states where refunds may go ("A refund can only go to the
-    original payment method or to a gift card, so ...": ``_rules_blanked``): "from PayPal to ...", "instead of", "it was paid with ..." ("paid **$536.67** with your
+    original payment method or to a gift card, so ...": ``_rules_blanked``), nor one in a side sentence that gives a
+    balance or lists the methods ("You have $76.00 left on your gift card.": ``_side_blanked``): "from PayPal to ...", "instead of", "it was paid with ..." ("paid **$536.67** with your
     Visa": an amount in bold too), "Mastercard →
     Visa", "X will be replaced by Y", a "Current payment method:" or "From:" line, and, for a change
     of an order's payment (``change``), the method whose charge "will be refunded" and an "Original
