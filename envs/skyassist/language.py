@@ -2268,6 +2268,19 @@ def _acted_on_first(text: str, ids: list[str]) -> list[str]:
     return [x for x in ids if x not in kept] + [x for x in ids if x in kept]
 
 
+_LEFT_ALONE = re.compile(r"\b(?:leave|keep|leaving|keeping)\s+(?:\w+\s+){0,2}(?:alone|as it is|as is|be)\b|\bnot\b|\bonly\b|"
+                         r"\bjust\b", re.I)
+
+
+def cancels_both(text: str, ids: list[str]) -> bool:
+    """Whether a cancel request naming two booking references asks to cancel both ("Please cancel two bookings: BK1
+    (Khan) and BK2 (Yilmaz)", "cancel BK1 for Khan. also BK2, Yilmaz, cancel that too"), not one while the other stays
+    ("cancel BK1 but leave BK2 alone", "cancel the second one", "just BK1, not BK2")."""
+    if len(set(ids)) != 2 or _NTH_BOOKING.search(text) or _LEFT_ALONE.search(text):
+        return False
+    return not any(len(_BOOKING_ID.findall(c)) == 1 and _KEPT_BOOKING.search(c) for c in _CLAUSE_CUT.split(text))
+
+
 # --- a date moved relative to the one in hand ------------------------------------------------------
 
 _SPAN = r"(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(days?|weeks?)"
@@ -2541,7 +2554,7 @@ _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b" + _GROUP + r"\s+of\s+"
                      r"|\bwe\s+are\s+(?:actually\s+|now\s+|really\s+|in fact\s+)?" + _N_WORD + r"\b"
                      r"|\bwe'?re\s+(?:actually\s+|now\s+|really\s+|in fact\s+)?" + _N_WORD + r"\b"
                      r"|\b(?:i|we) need\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|seats?\b|tickets?\b|please|pls))"
-                     r"|\b(?:for|x)\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|please|pls|thanks|people|ppl|pax|of us|adults?|"
+                     r"|\b(?:for|x)\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|:(?!\d)|please|pls|thanks|people|ppl|pax|of us|adults?|"
                      r"passengers?|persons?|asap|urgently|right away|now|on\b|from\b|leaving|departing|flying|"
                      r"travel+ing|in economy|in business|in premium))"
                      r"|\bx(\d{1,2})\b(?=\s*(?:$|[.,!;?]|please|pls|people|ppl|pax|seats?|tickets?))"  # "x2"
@@ -2761,8 +2774,12 @@ _WITH_ME = re.compile(r"\b(?:travel+ing|flying|going|coming|i'?m|i am)\s+(?:(?:a
 # one with 2 stops", nor a trip for someone else: "for my two kids", "for my mum with her friends", "I'm not going")
 _WITH_MINE = re.compile(r"(?<!\bone )(?<!\bones )(?<!\bflight )(?<!\bflights )(?<!\boption )\bwith\s+"
                         r"(?=(?:my|our)\s|" + _N_WORD + r"\s+(?:friends|colleagues|coworkers|co-workers|kids|children)\b)", re.I)
-_TALK_WITH = re.compile(r"(?:\b(?:check|talk|speak|discuss|confirm|consult|chat|ask|sort|arrange|agree|share)\w*\s+"
-                        r"(?:it|this|that|things|everything|dates)?\s*(?:out|over|through|up)?|\bgo(?:ing)? over"
+_TALK_WITH = re.compile(r"(?:\b(?:check|talk|speak|discuss|confirm|consult|chat|ask|sort|arrange|agree|share|clear|verify|"
+                        r"square|run)\w*\s+"
+                        # ("double-check the date with my boss", "clear it with my manager")
+                        r"(?:(?:(?:the|this|that|these|those|my|our)\s+)?(?:dates?|times?|plans?|details?|prices?|fares?|costs?|"
+                        r"budget|schedule|booking|trip|itinerary)|it|this|that|things|everything)?\s*(?:out|over|through|up|by)?"
+                        r"|\bgo(?:ing)? over"
                         r"(?: it| this| that| things)?)\s*$", re.I)
 # ("I'll check with my wife", "let me talk it over with my partner": nobody travels by that)
 _FOR_THEM = re.compile(r"\bfor\s+(?:my|our|his|her|their)\s|\b(?:i'?m not|i am not|not me|without me|i won'?t be|i will not be|"
@@ -2944,6 +2961,42 @@ _TRAVEL_WORDS = re.compile(r"\b(?:seats?|tickets?|passengers?|people|persons?|pa
                            r"we are|we'?re)\b", re.I)
 
 
+# people said to do something other than fly with the customer: who picks them up, meets them, drives them, sees them
+# off, stays home or with someone, or gets the e-ticket ("My sister and her two kids are picking me up", "I'm meeting 4
+# colleagues there", "my two kids are staying with their dad", "send the e-ticket to me and my PA")
+_NOT_FLYING = re.compile(r"\b(?:pick(?:s|ing|ed)?\s+(?:me|us)\s+up|pick(?:s|ing)?\s+up\b|meet(?:s|ing)?\b|driv(?:e|es|ing)\s+"
+                         r"(?:me|us)\b|drop(?:s|ping)?\s+(?:me|us)\s+off|see(?:s|ing)?\s+(?:me|us)\s+off|wait(?:s|ing)?\s+"
+                         r"for\s+(?:me|us)\b|stay(?:s|ing)?\s+(?:at\s+)?(?:home|behind|back|with)\b|look(?:s|ing)?\s+after\b|"
+                         r"send\b|forward\b|e-?mail|cc\b|(?:a\s+)?copy\b)", re.I)
+# the speaker's object of such a verb: those doing it are not on the flight, whatever else is said
+_NOT_FLYING_FOR_ME = re.compile(r"\b(?:pick(?:s|ing|ed)?\s+(?:me|us)\s+up|meet(?:s|ing)?\s+(?:me|us)\b|driv(?:e|es|ing)\s+(?:me|us)"
+                                r"\b|drop(?:s|ping)?\s+(?:me|us)\s+off|see(?:s|ing)?\s+(?:me|us)\s+off|wait(?:s|ing)?\s+for\s+"
+                                r"(?:me|us)\b)", re.I)
+# (the travel words without the people nouns: "my two kids are staying with their dad" says nobody flies)
+_FLY_WORDS = re.compile(r"\b(?:seats?|tickets?|passengers?|pax|travel\w*|fly\w*|flights?|book|booked|reserve|trip|going|"
+                        r"coming|come|go(?!\s+ahead)|join\w*|we are|we'?re|with (?:me|us))\b", re.I)
+_ONE_SEAT = re.compile(r"\b(?:one|1|a single)\s+(?:seat|ticket|passenger|pax|person|adult|travell?er)\b", re.I)
+_CLAUSES = re.compile(r"(?<=[.!?;])\s+|\s+[-\u2013\u2014]+\s+|\n+")
+
+
+def _non_travellers_dropped(t: str) -> str:
+    """The text without its clauses about people who do not fly: those picking the customer up, meeting, driving or
+    seeing them off (always), and, once the customer says they fly alone ("just me", "travelling alone", "one seat"),
+    any other clause about people staying, met or sent something, with no word of travelling ("travelling alone - my
+    two kids are staying with their dad" = 1)."""
+    parts = _CLAUSES.split(t)
+    if len(parts) < 2:
+        return t
+    alone = [bool(_ALONE.search(x) or _ONE_SEAT.search(x)) for x in parts]
+    kept = []
+    for i, x in enumerate(parts):
+        travel = _FLY_WORDS.search(re.sub(r"\be-?tickets?\b", " ", x, flags=re.I))
+        if not travel and not alone[i] and (_NOT_FLYING_FOR_ME.search(x) or (any(alone) and _NOT_FLYING.search(x))):
+            continue
+        kept.append(x)
+    return " . ".join(kept) if len(kept) < len(parts) else t
+
+
 def _asides_dropped(t: str) -> str:
     """The text without its clauses (split at sentence ends and commas) that speak of some of the party about a
     matter other than travel: a count changes only by who travels."""
@@ -2969,6 +3022,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     # "call me Chloe", "people call me Fatima": the speaker's own name, never a companion said by first name
     t = re.sub(r"(\bcall(?:s|ed)?\s+me)\s+(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?", r"\1", t, flags=re.I)
     t = _past_counts_dropped(t)  # "last time I flew with 2 people, but this time it's just me": 1
+    t = _non_travellers_dropped(t)  # "just me. My sister and her two kids are picking me up": 1
     t = _STAYS_HOME.sub(" . ", t)  # "me and my daughter, my husband stays home": 2, the one staying is no traveller
     t = _asides_dropped(t)  # "can you send the confirmation to both of us?": no count
     # one companion named bare after the speaker ("me + hubby", "me + colleague", "me & wife"): read as "my hubby", one
@@ -3446,6 +3500,33 @@ _NAME_LIST = re.compile(r"(?:^|(?<=[\n.!?:;]))\W*(?:(?:the\s+|our\s+)?(?:passeng
                         r"(?:[A-Za-z'\u2019]+\s+){0,2}[A-Za-z'\u2019]+\s*:)\s*"
                         r"(" + _FULL + r"(?:\s*(?:,|;|&|\+|/|\band\b)\s*(?:and\s+)?" + _FULL + r")+)", re.I)
 
+# a party given only as its full names, each a traveller: a labelled list ("Passengers: Carlos Chen, Mei Chen", "2
+# passengers: A B and C D"), "for A B and C D", "for two: A B and C D", or numbered lines ("Passenger 1: A B")
+_NAMES_RUN = r"(" + _FULL + r"(?:\s*(?:,|;|&|\+|/|\band\b)\s*(?:and\s+)?" + _FULL + r")+)"
+_NAMED_PARTY = re.compile(r"(?:(?:^|(?<=[\n.!?:;]))\W*(?:\d{1,2}|" + _NUMBER_WORD_RE + r")\s+(?:passengers|travell?ers|people|"
+                          r"pax|adults|persons)\s*[:\-\u2013\u2014]\s*|\bfor\s+(?:(?:\d{1,2}|" + _NUMBER_WORD_RE + r")\s*"
+                          r"[:\-\u2013\u2014]\s*)?)" + _NAMES_RUN, re.I)
+_NUMBERED_PAX = re.compile(r"(?:^|\n)\W*(?:passenger|travell?er|pax|name|adult)\s*#?\s*(\d)\s*[:.)\-]\s*(" + _FULL + r")\W*(?=\n|$)",
+                           re.I)
+_LIST_ENDS = re.compile(r"\s*(?:$|[.!?\n]|,?\s*(?:please|pls|thanks|thank you|thx)\b)", re.I)
+
+
+def named_party(text: str, skip: set[str]) -> list[str]:
+    """The full names of a party said only by its names (see ``_NAMED_PARTY``), when nothing else about who travels
+    follows the list ("Passengers: A B, C D and their two kids" is no such list); none of them a word of ``skip``
+    (places, words that are no names)."""
+    lines = _NUMBERED_PAX.findall(text)
+    if len(lines) >= 2 and [int(n) for n, _ in lines] == list(range(1, len(lines) + 1)):
+        names = [x for _, x in lines]
+    else:
+        m = next((m for pat in (_NAME_LIST, _NAMED_PARTY) for m in pat.finditer(text)
+                  if _LIST_ENDS.match(text, m.end(1))), None)
+        names = re.findall(_FULL, m.group(1)) if m else []
+    if any(w.lower() in skip or w.lower() in _NOT_NAMES or w.lower() in MONTHS for n in names for w in n.split() + [n]):
+        return []
+    return names
+
+
 # a request taken back in the same message: "cancel BK123... no wait, that's the same one. never mind"
 _WITHDRAW = re.compile(r"\b(?:never ?mind|nevermind|no wait|wait,? no|scratch that|forget (?:it|that|about it)|ignore that|"
                        r"my (?:mistake|bad)|(?:that'?s|it'?s|that is|it is) the same one|don'?t bother)\b", re.I)
@@ -3462,6 +3543,8 @@ _REF_NAME_CUES = [
                + r"(?:\s+(?:here|speaking)\b|(?=\s*[.,;]))", re.I),  # "Kowalski here, ...", "hi, Priya Kowalski. ..."
     re.compile(r"\b(?:my|our|his|her)\s+" + _REL_ONE_WORDS + r"\s*,?\s+(?:(?-i:[A-Z])[a-zA-Z'\-]+\s+)?" + _REF_NAME,
                re.I),  # "my colleague Murphy has BKFCPD1F"
+    # the name right after its reference: "cancel BKNLLGX0 for Khan. also BKKWIB5U, Yilmaz, cancel that too"
+    re.compile(r"\bBK[0-9A-Z]{6}\s*(?:,\s*|\s+(?:for|under)\s+(?:(?-i:[A-Z])[a-zA-Z'\-]+\s+)?)" + _REF_NAME + r"\b(?=\s*[,.;!?)]|\s*$)"),
 ]
 
 
@@ -3606,11 +3689,37 @@ _ONLY_CLOSING = re.compile(r"(?i)\b(?:thank\s+you|thanks?|thx|ty|cheers|much\s+a
                            r"good\s?bye|have\s+a\s+(?:good|nice|great)\s+(?:day|one|evening)|anyway|so|very|much|lot|a)\b")
 
 
+# a take-back that names what it takes back, something other than what precedes it: "scratch that bit about meals",
+# "scratch that earlier question", "scratch that question about the hotel"
+_TAKEN_BACK_NAMED = re.compile(
+    r"(?:\s+(?P<q>(?:(?:earlier|previous|other|first|old|original)\s+)?(?:bits?|parts?|questions?|requests?|things?|"
+    r"comments?|remarks?|points?|asks?|message)))?\s+(?:about|re|regarding|concerning)\s+(?P<topic>[^.,;!?\n]*)"
+    r"|\s+(?P<q2>(?:earlier|previous|other|first|old|original)\s+(?:bits?|parts?|questions?|requests?|things?|comments?|"
+    r"remarks?|points?|asks?|message))\b", re.I)
+
+
+def _names_other(before: str, named: re.Match) -> bool:
+    """Whether a take-back naming what it takes back (``_TAKEN_BACK_NAMED``) is about something other than the words
+    before it: an earlier question, or a topic not among those words ("Only 2 of us now, scratch that bit about
+    meals"); a question just asked ("premium for 2? scratch that question") is what precedes."""
+    if named.group("q2"):
+        return True
+    if named.group("topic") is None:
+        return False
+    words = [w[:5] for w in re.findall(r"[a-z]{4,}", named.group("topic").lower())]
+    return bool(words) and not any(w in before.lower() for w in words)
+
+
 def _without_taken_back(text: str) -> str:
     """The message without what it takes back before a "scratch that" / "never mind" said mid-message (see
     ``_RETRACTED``); the message as it is when nothing follows the marker or nothing but a reaction precedes it."""
     for m in reversed(list(_RETRACTED.finditer(text))):
         before, after = text[:m.start()], text[m.end():].lstrip(" .,!;:-–—…")
+        if (named := _TAKEN_BACK_NAMED.match(text, m.end())) and _names_other(before, named):
+            # "Only 2 of us now, scratch that bit about meals": the meals are taken back, never the count before
+            rest = text[named.end():].lstrip(" .,!;:-–—…")
+            head = before.rstrip(" ,;:-–—")
+            return _without_taken_back((head + ("" if head.endswith((".", "!", "?")) else ".") + " " + rest).strip())
         if not re.search(r"\w", _ONLY_CLOSING.sub(" ", after)) or not re.search(r"\w", _REACTS.sub(" ", before)):
             # "ok never mind", "hmm, scratch that", "Yes, that's right, never mind. Thanks!": nothing taken back here
             # (read as the message says: a customer giving up, with thanks at most after it)
@@ -3926,6 +4035,14 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.first_name, p.last_name = full[0].split()
         p.name_words, p.name_doubt = [], None
         p.more_names = full[1:]
+    party = named_party(named, places) if not (p.pax_change or p.pax_joining) else []
+    if len(party) >= 2 and (p.passengers in (None, len(party)) or not (p.first_name or p.last_name)):
+        # "Passengers: Carlos Chen, Mei Chen", "2 passengers: Carlos Chen and Mei Chen": as many as named (unless a
+        # count is said), the first the lead (the others are not recorded, which the target says)
+        p.passengers = p.passengers or len(party)
+        p.first_name, p.last_name = party[0].split()
+        p.name_words, p.name_doubt = [], None
+        p.more_names = party[1:]
     if NAME_QUESTION.search(text):  # "do you need my middle name too?" asks; it gives no name ("Too")
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None

@@ -32,6 +32,7 @@ from envs.skyassist.language import (
     PER_OR_TOTAL,
     Parsed,
     Place,
+    cancels_both,
     day_of_month_from,
     is_confirmation,
     lone_count,
@@ -630,7 +631,11 @@ _CABIN_TAKE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|alright|all right|fine|hm
 _WHAT_DONE = re.compile(r"\bwhat (?:did|have) you (?:just |actually |already )?(?:book(?:ed)?|do(?:ne)?|reserve[d]?|hold|held|"
                         r"cancel(?:l?ed)?|change[d]?)\b|\b(?:did|has) (?:that|it|this|the booking|my booking|everything) "
                         r"(?:go(?:ne)? through|work(?:ed)?|go ok|get booked)\b|\bwhat (?:got|was|has been) (?:booked|done)\b|"
-                        r"\bwhat happened (?:to|with) my (?:old )?booking\b", re.I)
+                        r"\bwhat happened (?:to|with) my (?:old )?booking\b"
+                        # "has anything been cancelled yet?", "what's been done so far?", "recap what you've changed"
+                        r"|\b(?:has|have) (?:anything|something|everything) (?:been|got|gotten) (?:booked|done|reserved|"
+                        r"held|cancel(?:l?ed)?|changed|processed)\b|\bwhat(?:'s| has| have)? (?:been|you'?ve|you have|we'?ve) "
+                        r"(?:just |already |actually )?(?:booked|done|reserved|held|cancel(?:l?ed)?|changed)\b", re.I)
 # a surname corrected at a summary: "my surname is spelled Kosta", "the last name should be Kosta"
 _SURNAME_FIX = re.compile(r"\b(?i:(?:sur|last |family )name\b(?:\s+(?:is|should be|must be|was meant to be|'s))?(?:\s+(?:actually|"
                           r"really|correctly|in fact))?(?:\s+(?:spelled|spelt|written))?)\s*:?\s+([A-Z][A-Za-z'-]+)\b")
@@ -757,6 +762,9 @@ class ReferenceTarget(Target):
         self.next_booking: tuple[str, str | None] | None = None  # a second reference typed with the first, and the
         # last name said with it: looked up after the first (_second_booking)
         self.unfound_name: str | None = None  # the last name of the last lookup whose reference does not exist
+        self.cancel_next: tuple[str, str | None] | None = None  # the second of two bookings asked to be cancelled,
+        # with its last name: looked up and its cancel asked once the first is cancelled (_next_cancel)
+        self._cancel_chain: tuple[str, str | None] | None = None  # that one, to be taken up in this turn
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -814,6 +822,8 @@ class ReferenceTarget(Target):
         self._reply(turn, p)
         if self._chain is not None:
             self._start_rebook(turn)
+        if self._cancel_chain is not None:
+            self._next_cancel(turn)
         if asked is not None:
             self._answer_beside_pick(turn, asked[1])
         self._not_the_same_again(turn, p)
@@ -2206,7 +2216,8 @@ class ReferenceTarget(Target):
         if (not p.passengers and p.pax_change is not None and self.booking is None
                 and (p.booking_ids or self.booking_id)
                 and (p.has("change") or p.has("cancel") or self.mode == "change" or p.part_of_party
-                     or (p.booking_ids and p.pax_change > 0) or (p.pax_joining and self.mode != "new"))):
+                     or (p.booking_ids and p.pax_change != 0) or (p.pax_joining and self.mode != "new"))):
+            # ("BK..., Nguyen. Drop one passenger please": a count change said with a reference is about that booking)
             # ("BK..., Khan. can you book 1 more seat on that flight for my mum": the booking is looked up and a
             # separate booking offered for the one added, never a count for the whole party asked and booked anew)
             return None  # "BK... my wife is coming too, move it to ...": read against the booking once looked up
@@ -2791,6 +2802,13 @@ class ReferenceTarget(Target):
                 if names[refs[0]]:
                     self.last_name = names[refs[0]]
                 self.next_booking = (refs[1], names[refs[1]])
+            elif len(refs) > 1 and p.has("cancel") and not p.has("change") and cancels_both(p.text, refs):
+                # "Please cancel two bookings: BK1 (Khan) and BK2 (Yilmaz)": the first now, the second asked after it
+                # is cancelled (_next_cancel), never dropped in silence
+                names = names_by_reference(p.text, refs)
+                if names[refs[0]]:
+                    self.last_name = names[refs[0]]
+                self.cancel_next = (refs[1], names[refs[1]])
         if p.places or p.dates or p.passengers or p.flight_ids or p.selection is not None or p.accepts:
             self.declined = False
 
@@ -3102,7 +3120,9 @@ class ReferenceTarget(Target):
         p.part_of_party, self._part_said = p.part_of_party or self._part_said, False
         if mode in ("status", "change") and not p.part_of_party and self._joining_looked_up(p, b, out):
             return  # "is it still on? my mother wants to come too": a separate booking for her offered
-        if p.part_of_party and b.get("status") != "cancelled" and self._party_change(p, b, out):
+        fewer = (p.pax_change is not None and p.pax_change < 0 and not p.passengers and not p.has("cancel")
+                 and mode in ("status", "change"))  # "BK..., drop one passenger please" (not "cancel it, my wife can't come")
+        if (p.part_of_party or fewer) and b.get("status") != "cancelled" and self._party_change(p, b, out):
             return  # "can I reduce it from 2 passengers to 1?", "take my wife off": said honestly, whatever the mode
         if mode == "status":
             if ("change or cancel it" in turn.last_reply and not p.booking_ids and (p.yes or p.accepts)
@@ -5230,6 +5250,9 @@ class ReferenceTarget(Target):
             if data.get("booking_id") in self.bookings:
                 self.bookings[data["booking_id"]] = {**self.bookings[data["booking_id"]], "status": "cancelled"}
             self.mode = None
+            if self.cancel_next is not None and self.cancel_next[0] != data.get("booking_id"):
+                self._cancel_chain, self.cancel_next = self.cancel_next, None  # the second one: asked now (respond)
+                return
             if self.rebook is not None and self.rebook["booking_id"] == data.get("booking_id"):
                 self._chain, self.rebook = self.rebook, None  # the new trip taken up with it: started now (respond)
                 return
@@ -5247,6 +5270,23 @@ class ReferenceTarget(Target):
         self.legs = []
         self.mode = None
         out.append("Is there anything else I can help with?")
+
+    def _next_cancel(self, turn: TurnContext) -> None:
+        """The second of two bookings the customer asked to cancel, once the first is cancelled: looked up under the
+        last name said with it (or that name asked) and its cancel summarised for its own yes, in the same reply."""
+        (bid, name), self._cancel_chain = self._cancel_chain, None
+        said = turn.new_messages.pop() if turn.new_messages and not turn.new_messages[-1].get("tool_calls") else None
+        self.booking = self.booking_id = self.last_name = None
+        self.mode, self.pending, self.awaiting = None, None, None
+        self._reply(turn, parse(f"cancel {bid}" + (f", last name {name}" if name else ""), self.db, None, ""))
+        done = re.sub(r"\s*Is there anything else I can help with\?\s*$", "", str(said.get("content") or "")) if said else ""
+        head = (done + " " if done else "") + f"You also asked me to cancel booking {bid}."
+        last = next((m for m in reversed(turn.new_messages) if m.get("role") == "assistant" and m.get("content")
+                     and not m.get("tool_calls")), None)
+        if last is None:
+            turn.say(head)
+        else:
+            last["content"] = head + " " + str(last["content"])
 
     def _start_rebook(self, turn: TurnContext) -> None:
         """The new trip for those still travelling, taken up with the cancellation just made ("cancel it and book
