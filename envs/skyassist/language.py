@@ -3235,6 +3235,14 @@ _WITH_SPEAKER = re.compile(r"\b(?:me|myself|us)\s*(?:and|&|\+|plus|with)\b|\b(?:
 _OTHERS_TOO = re.compile(r"\b(?:and|&|\+|plus|with|along with)\s+(?:my|our|his|her|their)\s+(?:[a-z-]+\s+)?" + _KIN + r"\b",
                          re.I)
 # an answer to "How many passengers will be travelling in total?": "5 in total", "we'll be five altogether"
+# the party's size said to be unchanged, the whole message: "still 2", "still two", "no, still just 2 of us", "2 still",
+# "it's still the two of us then" (a count whatever was asked: "still" keeps the count said before, never an option)
+_STILL_COUNT = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|no|nope|yes|yeah|well|hmm+|actually|so|sorry)\W+)*(?:(?:it'?s|we'?re|we are|that'?s|there are|"
+    r"there'?ll be)\s+)?(?:still\s+(?:just\s+|only\s+)?(?:the\s+)?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")|"
+    r"(?:just\s+|only\s+)?(?:the\s+)?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")(?:\s+(?:of us|people|persons|"
+    r"passengers|pax|travell?ers|adults|seats))?\s+still)(?:\s+(?:of us|people|persons|passengers|pax|travell?ers|adults|seats))?"
+    r"(?:\W+(?:then|please|pls|thanks|thx|thank you))*\W*", re.I)
 _TOTAL_COUNT = re.compile(
     r"\W*(?:(?:yes|yeah|yep|sure|so|ok(?:ay)?|well|that'?s|that makes|it'?s|it will be|it'll be|we'?ll be|we will be|there'?ll be|"
     r"there will be|we are|we're|ugh|fine|alright|all right|then|make it|let'?s (?:say|do|make it)|just)\W+)*"
@@ -3902,6 +3910,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = max(counts)
         p.pax_change, p.pax_joining, p.pax_more = (None, False, False) if _ENUMERATED in counts.reasons else \
             (p.pax_change, p.pax_joining, p.pax_more)
+    elif m := _STILL_COUNT.fullmatch(text):  # "still 2", "no, still just 2 of us": the party as it was, a count
+        p.passengers = text_rules.number_value(m.group(1) or m.group(2))
     elif expecting == "passengers" and (m := _TOTAL_COUNT.fullmatch(text)):  # "How many in total?" - "5 altogether"
         p.passengers = text_rules.number_value(m.group(1))
     elif split:  # "ok then 9 now and 5 later": this booking's share

@@ -594,6 +594,21 @@ _HOLD_INSTEAD = re.compile(r"\b(?:put (?:it|them|the seats?|that) on hold|on hol
 _NO_HOLD = re.compile(r"\b(?:don'?t|do not|not|no need to|never)\s+(?:(?:just|a|to)\s+)?(?:hold|put (?:it |them )?on hold)\b"
                       r"|\bno hold\b|\bhold on\b(?!\s+(?:it|them|that|the|to)\b)|\bhold off\b|\b(?:instead of|rather than) (?:a )?hold", re.I)
 # a booking asked for instead at a hold's summary: "forget the hold, just book it outright", "no, book it instead"
+# taking back a request once it was carried out ("I've changed my mind, please don't", "wait, don't", "no, don't do
+# that", "I don't want the hold after all"): read beside a "no" (a bare "no thanks" puts nothing back)
+_WITHDRAWS = re.compile(r"\b(?:chang(?:ed|ing) my mind|on second thoughts?|(?:don'?t|do not)(?: do (?:it|that|this))?"
+                        r"(?: after all| then| please)?\W*$|(?:don'?t|do not|no longer) (?:want|need) (?:the|a|that|this|"
+                        r"any|my) hold)", re.I)
+# marks said as words by a customer who dictates ("yes go ahead period thank you"), read as the marks at a summary
+_SPOKEN_MARK = re.compile(r"\s+\b(period|full stop|comma|exclamation (?:mark|point)|question mark)\b", re.I)
+_MARKS = {"period": ".", "full": ".", "comma": ",", "exclamation": "!", "question": "?"}
+# a wish to be charged only once, said beside a yes ("just don't charge me twice like last time", "and make sure I'm
+# only charged once"): a booking charges once, so it asks for nothing the summary does not do
+_CHARGED_ONCE = re.compile(
+    r"[\s,;.!-]*(?:\b(?:and|but|just|please|only)\s+)*\b(?:(?:don'?t|do not|dont)\s+(?:double[- ]?charge\s+(?:me|us|my card)|charge\s+(?:me|us|my card)"
+    r"\s+(?:twice|double|two times|more than once))|(?:make sure|ensure)\s+(?:i'?m|we'?re|i am|we are|i get|we get|i'?m only|"
+    r"we'?re only)\s+(?:only\s+)?charged (?:once|one time|just once)|(?:only )?charge (?:me|us) (?:only )?once|no double[- ]?charg\w*)"
+    r"(?:\s+(?:like|as)\s+(?:last time|the last time|before)|\s+this time)?\W*$", re.I)
 _BOOK_INSTEAD = re.compile(r"\b(?:forget|skip|drop|scrap|no)\b[^.?!]{0,12}\bhold\b[^.?!]{0,40}\bbook\b|\bbook (?:it|them|that|"
                            r"the seats?)\s+(?:instead|outright|for real|now)\b|\b(?:book|buy) (?:it )?instead\b|"
                            # the hold refused in its own sentence: "no, not a hold. book it", "not a hold! just buy it"
@@ -642,9 +657,14 @@ _SURNAME_FIX = re.compile(r"\b(?i:(?:sur|last |family )name\b(?:\s+(?:is|should 
 # "it's Kosta, not Costa": the word corrected, and the word it replaces
 _NOT_THAT = re.compile(r"\b(?:it'?s|its|it is|that'?s|i'?m)\s+([A-Za-z][A-Za-z'-]+),?\s+not\s+([A-Za-z][A-Za-z'-]+)\b", re.I)
 # "correction: Omar Kosta", "no wait, the name is wrong. It's Omar Kosta": the whole name given again
-_FULL_NAME_FIX = re.compile(r"\b(?i:correction|correct name|name is wrong|wrong name|name is not right|misspel\w*|typo)\b"
+_FULL_NAME_FIX = re.compile(r"\b(?i:correction|correct name|name is wrong|wrong name|name is not right|misspel\w*|typo|"
+                            r"no (?:to|on|for) the (?:last |sur|family )?name|(?:sur|last |family )?name(?:'s| is)? (?:wrong|"
+                            r"incorrect|off|not correct|spelled wrong|spelt wrong))\b"
                             r"(?:[^.?!]*[.:,!-])?\s*(?:(?i:it'?s|its|it is|should be|is|the name is|name is)\s+)?"
                             r"([A-Z][a-z'-]+)\s+([A-Z][A-Za-z'-]+)\W*$")
+# the whole name said again, closing the message ("..., but it's Arjun Schmitt", "the name should be Arjun Schmitt")
+_NAME_AGAIN = re.compile(r"\b(?i:it'?s|its|it is|name is|name should be|should be|spell(?:ed|t)|i'?m)\s+([A-Z][a-z'-]+)\s+"
+                         r"([A-Z][A-Za-z'-]+)\W*$")
 _SHALL_BOOK = "Shall I book it?"
 _SHALL_HOLD = "Shall I place the hold? It is free for 24 hours."
 
@@ -700,6 +720,7 @@ class ReferenceTarget(Target):
         self.offered_split = False  # that offer was "another date, or to split the group?" (a bare yes asks which)
         self.offered_dates: list[str] = []  # the other dates a one-leg search that found nothing listed
         self.change_date: str | None = None  # a new date given with a change request
+        self.cancel_as_change = False  # "cancel it and put me on a July 23 flight instead": offered as a change
         self.date_choices: list[str] = []  # the two readings of a numeric date the agent asked about
         self.return_choices: tuple[str, list[str]] | None = None  # a return date that reads two ways, asked once the
         # outbound one is clear ("04/05 ret 06/12")
@@ -725,7 +746,8 @@ class ReferenceTarget(Target):
         # for the party on a one-leg day listed or compared: "the cheapest overall" picks across those days
         self.name_words: list[str] = []  # a name given that could not be read for sure ("Nguyen Van An")
         self.name_doubt: str | None = None  # why (language.name_attempt): the last name is asked
-        self._numbers_said: set[int] = set()  # the numbers 1-20 the customer has typed (a total rests on one)
+        self._numbers_said: set[int] = set()
+        self._remark: str | None = None  # the answer to a remark beside a yes at a summary (_yes_beside_remark)  # the numbers 1-20 the customer has typed (a total rests on one)
         self._last_reply = ""  # the agent's reply before this message
         self._said_before = ""  # what the customer said before this message ("me and my brother")
         self._message = ""  # this message, as read (at most MAX_MESSAGE_CHARS characters)
@@ -812,6 +834,7 @@ class ReferenceTarget(Target):
         said = [str(m.get("content") or "")[:MAX_MESSAGE_CHARS] for m in turn.history if m.get("role") == "user"]
         self._message = turn.user_message[:MAX_MESSAGE_CHARS]
         p = parse(self._message, self.db, expecting, turn.last_reply)
+        self._remark = self._yes_beside_remark(p, expecting, turn.last_reply) if self.pending is not None else None
         self._numbers_said = {n for text in said for n in _numbers_in(text)}
         self._last_reply = turn.last_reply
         self._said_before = " ".join(said[:-1])
@@ -830,6 +853,24 @@ class ReferenceTarget(Target):
         self._side_notes(turn)
         self._name_noted(turn, p)
         self._urgent_recap(turn)
+
+    def _yes_beside_remark(self, p: Parsed, expecting: str | None, summary: str) -> str | None:
+        """At a summary, a yes that would be plain once a dictated mark is read as the mark ("yes go ahead period
+        thank you") or once a wish to be charged only once is set aside ("yes go ahead, just don't charge me twice
+        like last time"): what to say before the summary is asked again (a yes with more words in it is no plain
+        yes, so nothing is written on it, but it is no "no" either: never "I will not go ahead"). None otherwise
+        ("yes but don't book yet" is read as before)."""
+        if p.yes:
+            return None
+        text = _SPOKEN_MARK.sub(lambda m: _MARKS[m.group(1).lower().split()[0]], self._message)
+        once = _CHARGED_ONCE.search(text) if self.pending["kind"] == "book" else None
+        if once:
+            text = text[:once.start()] + text[once.end():]
+        if text == self._message or not text.strip() or not parse(text, self.db, expecting, summary).yes:
+            return None
+        return ("Don't worry: a booking is charged once only, when it is made, and never twice. To go ahead I just need "
+                "a plain yes." if once else 'Just to be sure: I need a clear yes before I go ahead; a plain "yes" on its '
+                "own is enough.")
 
     def _both_is_the_party(self, p: Parsed) -> None:
         """"business for both", "economy is fine for both", "option 2 for both" on a one-way trip with no return in
@@ -1137,9 +1178,17 @@ class ReferenceTarget(Target):
         if self._drop_return(turn, p, out) or self._afresh(turn, p, out):
             turn.say(" ".join(out))  # "just the outbound please", "start over" at a summary: taken up, asked again
             return
+        if self.pending is None and self._release_offered(p, out):
+            turn.say(" ".join(out))  # "I've changed my mind, please don't" just after a hold: the hold is there
+            return
         proposed = self.pending  # what this reply answers, if anything
         if self.pending is not None:
             pend, self.pending = self.pending, None
+            if self._remark and not self._changes(p):  # "yes go ahead, just don't charge me twice": answered, and the
+                self.pending = pend  # summary asked again for a plain yes
+                out.append(f"{self._remark} {pend.get('said', '')}".strip())
+                turn.say(" ".join(out))
+                return
             if (pend["kind"] in ("book", "hold") and p.timeline_yes and not p.yes
                     and (pend["kind"] == "hold" or not p.timeline_defers)):
                 # after a yes, a timeline ("I'll call back tomorrow to confirm and pay") is no put-off (at a hold,
@@ -1736,6 +1785,8 @@ class ReferenceTarget(Target):
             return None
         if m := _FULL_NAME_FIX.search(text):
             return m.group(1), m.group(2)
+        if (m := _NAME_AGAIN.search(text)) and first and m.group(1).lower() == first.lower() and m.group(2).lower() != last.lower():
+            return first, m.group(2)  # "yes, but it's Arjun Schmitt": the given name as before, the surname new
         return None
 
     def _done_text(self, d: dict[str, Any]) -> str:
@@ -1831,6 +1882,28 @@ class ReferenceTarget(Target):
         self.action, self.declined = "book", False
         self._propose(turn, out, "book", args, chosen, pax, release=b["booking_id"],
                       release_first=pax <= int(b["passengers"]) and self._hold_takes_last_seats(turn, chosen, pax))
+        return True
+
+    def _release_offered(self, p: Parsed, out: list[str]) -> bool:
+        """A withdrawal said once the hold on the trip in hand is placed ("I've changed my mind, please don't",
+        "actually, forget it", "wait, don't", "I don't want the hold after all"): it comes too late to stop the hold,
+        so that is said, and its cancellation offered for its own yes (never "take your time" with the hold left
+        unsaid, nor a booking offered). A new request ("forget the hold, just book it") is read as before."""
+        held = self._held_trip()
+        if (held is None or not any(d["kind"] == "hold" and d["result"].get("booking_id") == held.get("booking_id")
+                                    for d in self.done)
+                or "?" in p.text or p.yes or p.accepts or self._changes(p) or _holds_details(p)
+                or p.has("book") or p.has("change") or p.has("goodbye")
+                or not (p.abandon or p.drop_trip or (p.no and _WITHDRAWS.search(p.text)))):
+            return False
+        hid = held["booking_id"]
+        until = str(held.get("expires_at", ""))[:16].replace("T", " ")
+        said = (f"Your seats are already on hold under reference {hid}; nothing has been charged, and the hold lapses "
+                f"by itself at {until} UTC if you do not book it. If you would rather release the seats now, I can "
+                f"cancel the hold. Shall I cancel booking {hid}?")
+        self.pending = {"tool": "cancel_booking", "args": {"booking_id": hid}, "kind": "cancel", "said": said}
+        self.action, self.declined = "book", True  # a later bare yes books nothing unless a booking is proposed
+        out.append(said)
         return True
 
     def _abandon(self, out: list[str]) -> None:
@@ -2815,7 +2888,14 @@ class ReferenceTarget(Target):
     def _pick_mode(self, p: Parsed) -> str | None:
         trip_active = self.mode == "new" and bool(self.legs)
         held = self._held_trip() is not None  # "cancel that" right after a hold: the hold is what is cancelled
-        if p.has("cancel") and (p.booking_ids or self.booking_id) and not (trip_active and not p.booking_ids and not held):
+        if (p.has("cancel") and (p.booking_ids or self.booking_id) and p.dates and not p.places and not p.airports
+                and (p.has("change") or p.has("book") or _REBOOK.search(p.text)) and not _NO_REBOOK.search(p.text)
+                and not p.part_of_party and self.mode in (None, "status", "cancel", "change") and not held):
+            # "cancel it and put me on a July 23 flight instead", "cancel and rebook us for July 23": the same trip on
+            # another date is a change, which keeps the fare (a non-refundable one is lost when cancelled); it is
+            # searched and summarised for its own yes, never cancelled on the way
+            self.mode, self.cancel_as_change = "change", True
+        elif p.has("cancel") and (p.booking_ids or self.booking_id) and not (trip_active and not p.booking_ids and not held):
             self.mode = "cancel"
         elif p.has("change") and (p.booking_ids or self.booking_id) and not (trip_active and not p.booking_ids):
             self.mode = "change"
@@ -3248,6 +3328,12 @@ class ReferenceTarget(Target):
                     continue
                 legs.append({"origin": f.origin, "destination": f.destination, "date": new_date,
                              "label": "", "for_change": True})
+            if self.cancel_as_change:  # asked as a cancel and a new booking: why a change is offered instead
+                self.cancel_as_change = False
+                kept = ("that keeps what you paid, whereas cancelling it would give no refund, as the fare is "
+                        "non-refundable" if "non-refundable" in self._refund_sentence(b) else "that is done in one step")
+                out.append(f"{self._booking_text(b)} Rather than cancelling it and booking again, I can move booking "
+                           f"{b['booking_id']} to {new_date}; {kept}. Nothing is changed until you confirm.")
             self._search_legs(turn, legs, out)
             return
         self._selection(turn, p, out)
@@ -3294,9 +3380,12 @@ class ReferenceTarget(Target):
             if p.passengers is None:
                 self.passengers, self.pending, self.awaiting, self.legs = have, None, None, []
                 out.append(f"{self._booking_text(b)} I'm sorry, I can't move or remove only some of the passengers on "
-                           f"booking {b['booking_id']}: a change moves all {pax_words(have)} to other flights. I can "
-                           "move it for everyone as they are, or cancel it and book a new trip for those travelling. "
-                           "What would you like to do?")
+                           f"booking {b['booking_id']}: " + (
+                               f"a cancellation cancels it for all {pax_words(have)} on it. I can cancel it and book a "
+                               "new trip for those travelling, or leave it as it is." if self.mode == "cancel" else
+                               f"a change moves all {pax_words(have)} to other flights. I can move it for everyone as "
+                               "they are, or cancel it and book a new trip for those travelling.")
+                           + " What would you like to do?")
                 self._party_asked = True
                 self._offer_rebook(b, None)
                 return True
@@ -3309,6 +3398,14 @@ class ReferenceTarget(Target):
         self.passengers, self.pending, self.awaiting = have, None, None
         self.legs = []
         more = p.passengers > have
+        if self.mode == "cancel" and not more:  # "please cancel her seat, I'm still flying": said of a cancellation
+            out.append(f"{self._booking_text(b)} I'm sorry, I can't cancel only some of the passengers on booking "
+                       f"{b['booking_id']}: a cancellation cancels it for all {pax_words(have)} on it, and I can't remove "
+                       f"passengers from an existing booking. I can cancel it and book a new trip for "
+                       f"{pax_words(p.passengers)}, or leave it as it is. What would you like to do?")
+            self._party_asked = True
+            self._offer_rebook(b, p.passengers)
+            return True
         out.append(f"{self._booking_text(b)} I'm sorry, a change can only move the {pax_words(have)} on booking "
                    f"{b['booking_id']} to other flights; I can't {'add passengers to' if more else 'remove passengers from'} "
                    f"an existing booking. I can move it for the {pax_words(have)} as they are"
