@@ -713,7 +713,37 @@ def _answered(view: TraceView, turn: Turn) -> str:
     prev = view.turns[turn.number - 1]
     last_call = prev.calls[-1].index if prev.calls else -1
     said = [t.text for t in prev.texts if t.index > last_call]
-    return "\n".join(said) if said else turn.prev_text
+    said = "\n".join(said) if said else turn.prev_text
+    if _reasks(prev, said):  # "It lands at 14:15. Shall I go ahead (with both)?": the proposal asked again
+        return f"{_answered(view, prev)}\n{said}"
+    return said
+
+
+# a question of the customer's that asks to change the proposal, not only about it ("can we do business instead?")
+_CHANGES_IT = re.compile(r"\d|\bSA\d{4}\b|\b(?:economy|premium|business|first|instead|rather|change|switch|different|"
+                         r"another|other|add|remove|only|just|without|not|don'?t|no|cancel|hold|book)\b", re.I)
+# a re-ask that states something of its own: a price, another flight or booking, a cabin, a count
+_OWN_DETAIL = re.compile(r"\$|\b(?:economy|premium|business|first class|passengers?|people|travell?ers?|seats?)\b",
+                         re.I)
+
+
+def _reasks(prev: Turn, said: str) -> bool:
+    """The agent's message ``said``, answering the customer's question of turn ``prev`` about the proposal before it
+    ("what time does it land?"), only asks that proposal again ("It lands in Atlanta at 14:15. Shall I go ahead with
+    both?"): it asks for approval naming no action, and states no price, cabin, count or flight or booking of its own
+    (those of the proposal may be said again), and the question asks nothing changed and made nothing in its turn. A
+    yes to it approves the proposal the question interrupted (LLM agents re-ask like this; read alone, the re-ask
+    approved no cancellation beside the booking nor the party size)."""
+    question = prev.user_text or ""
+    if prev.number == 0 or prev.user_index < 0 or "?" not in question or _CHANGES_IT.search(question):
+        return False
+    if any(c.name in MUTATIONS for c in prev.calls) or not asks_confirmation(said):
+        return False
+    request = approval_sentences(said)
+    if any(names_kind(request, k) for k in ("book", "hold", "cancel", "modify")) or _OWN_DETAIL.search(said):
+        return False
+    ids = set(_ANY_ID.findall(said))
+    return not ids or ids <= set(_ANY_ID.findall(prev.prev_text or ""))
 
 
 # --- business -----------------------------------------------------------------------------------
@@ -2029,7 +2059,7 @@ def _answer_for(reply: str, asked: str, kind: str) -> str:
     (``_by_position``: "yes to the first two"); a part that declines an action by name (``_declined``: "yes, hold
     back on the cancel though") is that action's answer, and the rest, when it is a plain yes for this kind, answers
     the others (else the whole reply is read as before)."""
-    reply = _by_position(_marked(_people_both(reply or "")), asked)
+    reply = _by_position(_marked(_people_both(reply or "", asked)), asked)
     declined = _declined(reply, asked)
     if declined is not None:
         kinds, rest, said = declined
@@ -2045,14 +2075,33 @@ def _answer_for(reply: str, asked: str, kind: str) -> str:
 # "yes, book the two of us on it", "book it for both", "both seats". Read as "both" of the actions, it turned a yes
 # naming the booking into a yes to the cancellation too; said as "us" / "the seats", the yes names what it names
 _PEOPLE_BOTH = re.compile(
-    r"\b(?:the\s+)?(?:both|two|2)\s+of\s+(?:us|you|we)\b|\bus\s+(?:both|two)\b|"
+    r"\b(?:the\s+)?(?:both|two|2|pair)\s+of\s+(?:us|you|we)\b|\bus\s+(?:both|two)\b|"
     r"\bfor\s+both\b(?!\s+(?:of|actions?|things|parts|steps|bits|changes|options)\b)|"
     r"\bboth\s+(?=(?:passengers?|seats?|tickets?|travell?ers?|adults?|people|names)\b)", re.I)
 
 
-def _people_both(reply: str) -> str:
+# the party said as a statement beside the yes ("yes please, both of us are flying", "we're both travelling"): who
+# travels, as the proposal states it, not words of another wish (S4 reads the count from the proposal the yes accepts)
+_WHO_FLIES = re.compile(r"(?:^|(?<=[\s,;.!-]))(?:(?:the\s+)?(?:both|two|2|pair)\s+of\s+us|we\s+both|us\s+both)\s+"
+                        r"(?:are|will\s+be|'re)\s+(?:flying|travell?ing|going|coming)\b"
+                        # or said before the yes: "both of us, yes - and the hold too"
+                        r"|^\W*(?:the\s+)?(?:both|two|2|pair)\s+of\s+us\s*,\s*(?=(?:yes|yeah|yep|sure|ok(?:ay)?)\b)", re.I)
+# "the old booking can go": its cancellation asked for
+_CAN_GO = re.compile(r"\b((?:the\s+)?old\s+(?:booking|one|reservation|flight)|BK[0-9A-Z]{6})\s+can\s+go\b", re.I)
+# "put us (both) on it", "get both of us on the new flight", "both of us on the new one please": the booking asked for
+_PUT_ON = re.compile(r"\b(?:(?:put|get)\s+(?=(?:(?:the\s+)?(?:both|two|2|pair)\s+of\s+us|us(?:\s+both)?|me)\s+on\b)|"
+                     r"^\W*(?=(?:the\s+)?(?:both|two|2|pair)\s+of\s+us\s+on\b))", re.I)
+
+
+def _people_both(reply: str, asked: str = "") -> str:
     """The reply with its "both" of people said without "both" ("book it for us", "book the seats"); a bare "for
-    both" only after an action's verb ("book it for both"): "yes, go ahead for both" may be the actions."""
+    both" only after an action's verb ("book it for both"): "yes, go ahead for both" may be the actions. A statement
+    of who travels ("both of us are flying") goes; "put us both on it" is "book us on it" where the request asks to
+    book, not to change ("yes, put me on SA5863" to "Shall I move your booking?" is the change)."""
+    reply = _CAN_GO.sub(r"cancel \1", _WHO_FLIES.sub(" ", reply))
+    if "book" in _proposed_kinds(asked) and not names_kind(approval_sentences(asked), "modify"):
+        reply = _PUT_ON.sub("book ", reply)
+
     def said(m: re.Match) -> str:
         both = m.group(0).lower()
         if both.startswith("for"):
@@ -2104,7 +2153,7 @@ def _approves(reply: str, asked: str, kind: str) -> bool:
 _ANSWER_SPLITS = (re.compile(r"(?<=[.!?;])\s+|\s*\bbut\b\s*|\s+-+\s+|\s*[\u2014\u2013]\s*", re.I),
                   re.compile(r"(?<=[.!?;])\s+|\s*\bbut\b\s*|\s+-+\s+|\s*[\u2014\u2013]\s*|\s*,\s*|\s+and\s+", re.I))
 # a part that speaks of the whole proposal or takes something back unnamed: never one action's answer alone
-_WHOLE_ANSWER = re.compile(r"\b(?:both|all|everything|anything|either|neither|none|whole|nothing|actually|"
+_WHOLE_ANSWER = re.compile(r"\b(?:both|all|everything|entramb[ie]|beides?|amb[oa]s|les deux|los dos|todos|tutti|tous|alle|anything|either|neither|none|whole|nothing|actually|"
                            r"wait(?<!can wait)(?<!could wait)|never\s?mind|scratch|changed? my mind|second thoughts?)\b",
                            re.I)  # ("the new one can wait" puts its own part off)
 # "anything" / "nothing" as the object of one action's verb speaks of that action only: "Don't cancel anything yet."
@@ -2188,7 +2237,9 @@ def _answer_about(reply: str, asked: str, kind: str) -> str | None:
 
 
 # a list of the actions' names that a yes closes: "the new booking and the cancellation please, yes"
-_CLOSES_YES = re.compile(r"\b(yes|yeah|yep|sure|ok(?:ay)?)\W*$", re.I)
+# (or a judgement of them: "The booking and the cancellation sound good")
+_CLOSES_YES = re.compile(r"\b(yes|yeah|yep|sure|ok(?:ay)?|(?:both\s+)?(?:sound|look)s?\s+(?:good|great|fine|perfect|right)|"
+                         r"(?:are\s+)?(?:both\s+)?fine)\W*$", re.I)
 _BARE_NAME = re.compile(r"^(?:and\s+)?(?:to\s+)?the\s+(?:new\s+)?(?:booking|cancellation|hold|change)\W*$", re.I)
 
 
@@ -2199,7 +2250,7 @@ def _closing_yes(after: list[str]) -> str | None:
     for n, p in enumerate(after):
         yes = _CLOSES_YES.search(p)
         if yes and (n == len(after) - 1 or _BARE_NAME.match(p[:yes.start()])):
-            return yes.group(1)
+            return yes.group(0).strip()  # its "?" too: "... sound good?" asks
         if not _BARE_NAME.match(p):
             return None
     return None
@@ -2243,7 +2294,9 @@ _KIND_NAME = {"book": "the new booking", "cancel": "the cancellation", "hold": "
 # a mark of a list the message numbers: its actions ("(1) make a new booking ... (2) cancel booking BKFKS7B2 ... (3)
 # place a hold") or its flights ("Options: 1) SA1576 ... 2) SA5248 ...", "Option 1: SA1576", "1. SA1576" on a line)
 _LIST_MARK = re.compile(r"\(([1-9])\)|(?:^|\n)\s*[*_]*([1-9])[.)][*_]*\s|(?<![\w.$(#/-])([1-9])\)(?=\s)|"
-                        r"\boption\s+#?([1-9])\b", re.M | re.I)
+                        r"\boption\s+#?([1-9])\b|"
+                        # a markdown table's numbered rows: "| 1 | New booking | ... |", "| 2 | Cancel | ... |"
+                        r"^[ \t]*\|[ \t]*[*_]*#?([1-9])[*_]*[ \t]*\|", re.M | re.I)
 _FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s")
 
 
@@ -2350,8 +2403,8 @@ _ALL_BUT = re.compile(rf"\b(?:all(?:\s+(?:three|of\s+them))?|everything|the\s+lo
 # "do both", "all three" ("both" only at two actions, "all three" only at three)
 _PICK_ONLY = re.compile(
     rf"^\W*(?:(?:ok|okay|so|please|pls|do|go\s+(?:with|for))\s+)*(?:(?:just|only)\s+)?"
-    rf"(?P<what>{_NAME}(?:\s*(?:,|and|&|\+|plus)\s*{_NAME})*|both(?:\s+of\s+them)?|all(?:\s+(?:three|of\s+them))?|"
-    rf"everything)(?:\s+only)?(?:\s*[,.!]*\s*(?:please|pls|thanks|thank\s+you|thx|cheers))*\W*$", re.I)
+    rf"(?P<what>{_NAME}(?:\s*(?:,?\s*(?:and|&|\+|plus)|,)\s*{_NAME})*|both(?:\s+of\s+them)?|all(?:\s+(?:three|of\s+them))?|"
+    rf"everything)(?:\s+(?:only|too|as\s+well))?(?:\s*[,.!]*\s*(?:please|pls|thanks|thank\s+you|thx|cheers))*\W*$", re.I)
 # "both" before the two actions it names says no more than the names: "yes to both the booking and the cancellation"
 # is "yes to the booking and the cancellation" (read as "both" of the proposal, it approved a third action too)
 _BOTH_NAMED = re.compile(rf"\bboth\s+(?:of\s+)?(?={_NAME}\s*(?:,|and|&|\+)\s*{_NAME})", re.I)
@@ -2363,12 +2416,13 @@ reservation start begin with by first""".split())
 _ACTION_WORD = re.compile(r"cancel\w*|book\w*")
 # a numbered answer per action, in the request's order: "1) yes 2) no", "1: yes, 2: no", "1 - yes please. 2 - not yet",
 # "1 yes\n2 not yet", "1 ✔ 2 ✘ 3 ✔"; by position, "first: yes. second: no.", "1st - yes, 2nd - no"; by letter (a mark
-# after it: "a" alone is a word), "a) yes b) no", "(a) yes (b) no"
+# after it: "a" alone is a word), "a) yes b) no", "(a) yes (b) no"; by roman numeral, "i) yes ii) not now"
 _ANSWER_SEP = r"(?:[).:=]|-+(?=\s)|[\u2013\u2014])"
 _ANSWER_MARK = re.compile(
     rf"(?:^|(?<=[\s,;.]))(?:\(?([1-9])\s*(?:{_ANSWER_SEP}|(?=\s))|"
     rf"(first|second|third|1st|2nd|3rd)(?:\s+(?:one|part|action|step|bit))?\s*(?:{_ANSWER_SEP}|,|(?=\s))|"
-    rf"\(?([a-c])\s*[).:])\s*", re.I)
+    rf"\(?([a-c])\s*[).:]|\(?(i{{1,3}})\s*[).:])\s*", re.I)
+_MARK_GROUPS = 4
 _ANSWER_ORD = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
 # an answer that goes on with a list is no answer ("1 and 2 yes, 3 no" is a pick of two, then a no)
 _ANSWER_GOES_ON = re.compile(r"^(?:and|or|&|\+|,|to|of)\b|^[&+,]", re.I)
@@ -2382,13 +2436,15 @@ def _numbered_answers(reply: str, order: tuple[str, ...]) -> str | None:
     cross alone as the answer is a yes or a no. None when it is not one (one mark, numbers not from 1 on, more answers
     than actions, marks of two kinds)."""
     parts = _ANSWER_MARK.split(reply)
-    if len(parts) < 9 or parts[0].strip():  # two marks at least: one mark is a pick ("1 yes", "first, yes")
+    step = _MARK_GROUPS + 1
+    if len(parts) < 1 + 2 * step or parts[0].strip():  # two marks at least: one mark is a pick ("1 yes", "first, yes")
         return None
-    marks = [parts[i:i + 3] for i in range(1, len(parts) - 1, 4)]
-    answers = [a.strip(" ,;.\n") for a in parts[4::4]]
+    marks = [parts[i:i + _MARK_GROUPS] for i in range(1, len(parts) - 1, step)]
+    answers = [a.strip(" ,;.\n") for a in parts[step::step]]
     if len({tuple(g is None for g in m) for m in marks}) != 1:
         return None
-    nums = [int(d) if d else _ANSWER_ORD[o.lower()] if o else ord(c.lower()) - ord("a") + 1 for d, o, c in marks]
+    nums = [int(d) if d else _ANSWER_ORD[o.lower()] if o else ord(c.lower()) - ord("a") + 1 if c else len(r)
+            for d, o, c, r in marks]
     if nums != list(range(1, len(nums) + 1)) or len(nums) > len(order) or not all(answers) or any(
             _ANSWER_GOES_ON.match(a) for a in answers):
         return None
@@ -2445,6 +2501,9 @@ def _by_position(reply: str, asked: str) -> str:
         return names(tuple(order[n - 1] for n in picked)) if numbered and max(picked) <= len(order) else m.group(0)
 
     out = _ACTION_NUMBERS.sub(numbers, _BOTH_NAMED.sub("", reply))
+    # "yes, all three" to the actions asked (two of them numbered and one offered beside them too): all of them
+    out = _ALL_COUNTED.sub(lambda m: "all of them" if _COUNT[m.group(1).lower()] == len(order) + partly
+                           else m.group(0), out)
     # where the message numbers its flights (or options) too, "yes to 1 and 2" may be either list's, "the first two"
     # either's first two: only numbers and positions said to be the actions' are read there (else the agent must ask:
     # ``_unsure_position``)
@@ -2500,7 +2559,9 @@ def _unsure_position(reply: str, asked: str) -> str | None:
     return m.group(0).strip() if m else None
 
 
-_BOTH = re.compile(r"\bboth\b", re.I)
+# "both" in another language too: "s\u00ec, entrambi", "ja, beide", "oui, les deux" (consent reads them as "yes, both")
+_BOTH = re.compile(r"\b(?:both|entramb[ie]|beides?|(?:los|las) dos|amb[oa]s|(?:tou(?:te)?s )?les deux|(?:os dois|as duas)|"
+                   r"\u043e\u0431[\u0430\u0435])\b", re.I)
 
 
 _ALL_COUNTED = re.compile(r"\ball\s+(two|three|2|3)\b", re.I)
@@ -2516,10 +2577,10 @@ def _offered_beside_numbers(reply: str, asked: str, kind: str) -> bool:
     if not numbered or kind in numbered or kind not in _proposed_kinds(asked) or names_kind(
             approval_sentences(asked), kind):
         return False
-    counted = _ALL_COUNTED.search(approval_sentences(asked))
-    if counted and _COUNT.get(counted.group(1).lower(), 0) > len(numbered):
-        return False  # "Shall I go ahead with all three?": the extra counted in
-    return kind not in _kinds_answered(_by_position(_marked(_people_both(reply or "")), asked), asked)
+    for counted in (_ALL_COUNTED.search(approval_sentences(asked)), _ALL_COUNTED.search(reply or "")):
+        if counted and _COUNT.get(counted.group(1).lower(), 0) > len(numbered):
+            return False  # "Shall I go ahead with all three?", "yes, all three": the extra counted in
+    return kind not in _kinds_answered(_by_position(_marked(_people_both(reply or "", asked)), asked), asked)
 
 
 def _unsure_both(reply: str, asked: str) -> bool:
@@ -2529,7 +2590,7 @@ def _unsure_both(reply: str, asked: str) -> bool:
     all the others ("both - skip the hold": ``_declined``) or names the two ("yes to both the booking and the
     cancellation"). A "both" of people ("for both of us": ``_people_both``) is none."""
     order = _action_order(asked)[0]
-    said = _by_position(_marked(_people_both(reply or "")), asked)
+    said = _by_position(_marked(_people_both(reply or "", asked)), asked)
     if len(order) < 3 or not _BOTH.search(said):
         return False
     declined = _declined(said, asked)

@@ -14,7 +14,7 @@ templates; the reference target words its replies with separate code (``language
   you're ready, and I'll cancel hold BKC5FN82 (SA2650, 3 passengers)": an invitation to signal, then the action, in
   a sentence that names the flight or booking), or a short question
   of approval that opens its sentence ("Proceed with the booking?", "Book it?", "Sound good?", "Everything
-  correct?"), after "just to confirm" or "to double-check" too ("Just to confirm: cancel BK1234AB? (yes/no)";
+  correct?", "Correct?", "Does that work for you?"), after "just to confirm" or "to double-check" too ("Just to confirm: cancel BK1234AB? (yes/no)";
   not "Are you sure about the date?" nor "Just to confirm: your surname is Lee?"). A question about something else ("Would you like to hear about premium options?",
   "Anything else?") is not one; for a given mutation, neither is a last approval of another action
   ("Would you like me to look for a return flight as well?", "Shall I send the itinerary?") or of a
@@ -125,6 +125,9 @@ _SHORT_APPROVAL = re.compile(
     r"|(?:is |are )?(?:everything|all|that|this|it|the above|these details|the details|all of this|everything above)"
     r"(?: (?:still|all))? (?:correct|right|good|ok(?:ay)?|fine|accurate|in order)\b[^?]{0,20}\?"
     r"|(?:all )?(?:good|ok(?:ay)?)(?: (?:to go|to book|with you|with that|by you|for you))?\s*\?|deal\s*\?|yes or no\s*\?"
+    # the summary closed by a bare "Correct?" / "Right?" (as "Is that right?"), or "Does that work for you?"
+    r"|(?:correct|right)\s*\?|(?:does|would|will) (?:that|this|it|everything|the plan) work\b[^?]{0,20}\?"
+    r"|works for you\s*\?"
     # "Yes to book?", "A yes to booking it?", "Yes to the cancellation?"
     # "Want SA2231?", "Want the hold on SA7060?": the offer put short
     r"|(?:you )?want (?:(?:the |a )?(?:flight )?SA\d{4}|(?:the |a )?(?:hold|booking|seats?)\b[^?]{0,40}?)\s*[^?]{0,60}\?"
@@ -140,7 +143,7 @@ _GIVE_YES = re.compile(r"\b(?:give|send) me (?:a|the|your) (?:yes|ok(?:ay)?|go-a
 _KIND_WORDS = {
     "book": r"\b(?:book|reserve|purchase|buy|grab|lock|secure|finali[sz]e)\b"
             r"|\b(?:proceed|go ahead|continue|confirm|complete|make|place|finish)(?: with)? (?:the |this |your |that |a )?"
-            r"(?:booking|reservation|purchase)\b",
+            r"(?:new |separate |fresh )?(?:booking|reservation|purchase)\b",  # "(1) make a new booking ..."
     "hold": r"\b(?:hold|reserve|lock)\b|\b(?:place|put|make|confirm|proceed with)(?: \w+)? hold\b",
     "cancel": r"\bcancel(?:lation)?\b|\brelease\b",  # "release the hold" cancels it
     "modify": r"\b(?:change|move|switch|swap|modify|rebook|update|amend)\b",

@@ -166,6 +166,10 @@ _FOREIGN_GO_AHEAD = [
     "doe maar", "ga je gang", "ga maar door", "ga door", "akkoord",
     # said as often ("los geht's", "vai em frente", "fate pure", "vai avanti")
     "los gehts", "los geht s", "vai em frente", "fate pure", "vai avanti",
+    # "agreed" / "of course" / "let's (do it)" as the words above (oracle-labeller-21: "d'accord" as "de acuerdo",
+    # "claro que sí" as "por supuesto", Russian "да, давайте", Chinese "好的" (ok, will do) and "可以" (that's fine))
+    "daccord", "claro que si", "claro que sí", "давайте", "давай", "конечно", "подтверждаю",
+    "好的", "可以", "确认",
 ]
 _WEAK = ["ok", "okay", "okey", "okie", "okidoki", "okie dokie", "okey dokey", "okidokie", "alrighty", "aight",
          "ight", "k", "kk", "alright", "all right", "fine", "great", "perfect",
@@ -296,7 +300,7 @@ _TURN_P = _phrases(_TURNAROUNDS)
 # \u304a\u9858\u3044\u3057\u307e\u3059"; strong when a second word of consent or courtesy stands beside it (in either language):
 # one such word alone ("oui", "S\u00ed.") is asked again -- "si" is also French and Spanish for "if"
 _FOREIGN_YES = frozenset([
-    "si", "s\u00ed", "oui", "ja", "jawohl", "genau", "da", "hai", "\u306f\u3044", "evet", "sim", "tak", "claro",
+    "si", "s\u00ed", "oui", "ja", "jawohl", "genau", "da", "\u0434\u0430", "hai", "\u306f\u3044", "evet", "sim", "tak", "claro",
     "correcto", "correcta", "exacto", "exactamente", "vale", "adelante", "dale", "daccord", "certo", "esatto", "avanti",
     "procede", "proceda", "perfecto", "perfetto", "natuerlich", "nat\u00fcrlich", "tamam", "olur",
     # Italian "s\u00ec" (a grave accent), and "gladly": "Ja, gerne", "Oui, volontiers", "Ja, graag"
@@ -309,12 +313,17 @@ _FOREIGN_COURTESY = frozenset([
     "l\u00fctfen", "tesekkurler", "te\u015fekk\u00fcrler", "tesekkur", "sagol", "arigato", "arigatou",
     "onegaishimasu", "\u3042\u308a\u304c\u3068\u3046", "\u3042\u308a\u304c\u3068\u3046\u3054\u3056\u3044\u307e\u3059",
     "beaucoup", "muchas", "vielen", "dank", "sil", "vous", "plait", "svp"])
+# "both" / "all" in another language, a second word of a foreign yes as "yes, both" is in English ("sì, entrambi",
+# "ja, beide", "oui, les deux", "sí, todos"); which actions they approve is the environment's reading
+_FOREIGN_ALL = frozenset(["entrambi", "entrambe", "tutti", "tutte", "beide", "beides", "alle", "dos", "ambos", "ambas",
+                          "todos", "todas", "deux", "tous", "toutes", "dois", "duas", "оба", "обе", "все"])
+_FOREIGN_ARTICLES = frozenset(["los", "las", "les", "os"])  # "los dos", "tous les deux", "os dois"
 # words that stand beside a yes only inside their phrase: "green light" is a yes, "yes, the green one" names a colour
 _PHRASE_ONLY = frozenset(["green", "light", "pull", "trigger", "happen", "official", "send", "through", "push", "steam",
                           "systems", "from", "have", "youve", "got", "blessing", "thumbs", "up", "hit",
                           "look", "seem", "seems", "appear", "appears", "sound", "they"])
 _ALLOWED = (frozenset(_COURTESY) | {w for p in _STRONG_P + _WEAK_P + _BYE_P for w in p if w not in _PHRASE_ONLY}
-            | _FOREIGN_YES | _FOREIGN_COURTESY)
+            | _FOREIGN_YES | _FOREIGN_COURTESY | _FOREIGN_ALL | _FOREIGN_ARTICLES)
 _PHRASE_ONLY_P = [p for p in _STRONG_P + _WEAK_P + _BYE_P if _PHRASE_ONLY & set(p)]
 
 # --- thanks, a pleasantry or an apology beside an explicit yes ("Yes. And thank you so much, you've been super
@@ -389,7 +398,8 @@ def _foreign_yes(words: list[str]) -> bool:
     if not any(w in _FOREIGN_YES for w in words):
         return False
     english = {w for p in _STRONG_P + _WEAK_P for w in p if len(p) == 1}
-    return len({w for w in words if w in _FOREIGN_YES or w in _FOREIGN_COURTESY or w in english}) >= 2
+    return len({w for w in words if w in _FOREIGN_YES or w in _FOREIGN_COURTESY or w in _FOREIGN_ALL
+                or w in english}) >= 2
 
 
 # a yes written without a word of it: "100%", "a hundred percent" (strong), a thumbs-up or a check mark (weak)
