@@ -618,6 +618,8 @@ _NEG_FILLER = r"\s+(?:(?:the|my|a|an|that|this|those|these|one|ones|of|with|in|o
 _NEGATED_BEFORE = re.compile(
     r"(?:(?:\bnot|\bexcept(?: for)?|\bbesides|\bexcluding|\bwithout|\bminus|\bother than|\binstead of|\brather than|"
     r"\bkeep(?:ing)?|\bhold(?:ing)? on to|\bhang(?:ing)? on to|\bleave|\bleaving|"
+    # an item given up: "the skateboard no - forget the skateboard", "skip the lamp", "never mind the tablet"
+    r"\bforget(?: about)?|\bskip|\bnever ?mind|\bscratch|\bdrop|"
     r"\b(?:don'?t|do not|dont) (?:want to |need to )?(?:return|exchange|change|swap|send|cancel|touch|modify)|"
     # a preference: "I prefer i5 over i7", "I'd rather have i5 than i7" (the i7 is not wanted)
     r"\b(?:prefer\w*|rather)\b[^,.;!?]*?\b(?:over|than))"
@@ -665,20 +667,31 @@ def conditional_retraction(text: str) -> str | None:
 _GO = r"(?:go ahead|do it|proceed|go for it|please do|(?:that'?s |it'?s )?fine|ok(?:ay)?|yes|sure|return (?:it|them))"
 _IF_GO_AHEAD = re.compile(r"(?<=\?)\s*(?:(?:and|but|oh|ok|okay)\W+)?(?:if\b|otherwise\b|else\b|in (?:that|which) case\b|"
                           r"assuming\b|provided\b)[^.?!]*?\b" + _GO + r"\b(?:\W+(?:then|please))*\W*$", re.I)
-_GO_IF = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|sure|fine|alright)\W+)?(?:(?:if|as long as|provided(?: that)?|assuming)\b"
-                    r"(?P<c>[^.?!]*?)[,\s]+(?:then\s+)?" + _GO + r"|" + _GO + r"\W+(?:but\s+)?(?:only\s+)?(?:if|as long as|"
-                    r"provided(?: that)?|assuming)\b(?P<d>[^.?!]*?))\W*$", re.I)
+# (a go-ahead said after a judgment of the proposal too: "Yes, that's correct - please proceed if there's no return
+# shipping fee"; on a condition said with "unless" too: "go ahead unless it costs extra")
+_GO_OPENER = r"(?:(?:ok(?:ay)?|yes|yeah|sure|fine|alright|please|that'?s (?:correct|right|fine)|(?:that |it )?(?:all )?" \
+             r"(?:looks|sounds) (?:good|right|correct|fine))\W+)*"
+_IF_WORD = r"(?:if|as long as|provided(?: that)?|assuming|unless|so long as)"
+_GO_IF = re.compile(r"^\W*" + _GO_OPENER + r"(?:" + _IF_WORD + r"\b(?P<c>[^.?!]*?)[,\s]+(?:then\s+)?(?:please\s+)?" + _GO +
+                    r"|(?:please\s+)?" + _GO + r"(?:\s+(?:it|then|please))?\W+(?:but\s+)?(?:only\s+)?" + _IF_WORD +
+                    r"\b(?P<d>[^.?!]*?))\W*$", re.I)
+# a condition about what the customer pays: "if it's free", "unless it costs extra", "as long as it doesn't cost me anything"
+_COST_CONDITION = re.compile(r"\b(?:free|cost\w*|charg\w*|fees?|pay(?!\s*pal)\w*|extra)\b", re.I)
 
 
 def conditional_go_ahead(text: str) -> str | None:
     """The question a go-ahead hangs on ("do I pay for the label? if not, go ahead" -> "do I pay for the label?"; "if
-    the label is free, go ahead" -> "the label is free?"), or None when the message has no such go-ahead. A yes on a
-    condition is no yes yet: the question is answered, and a plain yes asked for."""
+    the label is free, go ahead", "yes if it's free", "go ahead unless it costs extra" -> "is there a fee?"), or None
+    when the message has no such go-ahead. A yes on a condition is no yes yet: the question is answered, and a plain
+    yes asked for."""
     t = text.rstrip()
     if (m := _IF_GO_AHEAD.search(t)) and t[:m.start()].strip():
         return t[:m.start()].rstrip()
-    if (m := _GO_IF.match(t)) and (c := (m.group("c") or m.group("d") or "").strip()) and FEE.search(c):
-        return c + "?"  # (only a fee condition: the one the clerk can answer from policy)
+    if (m := _GO_IF.match(t)) and (c := (m.group("c") or m.group("d") or "").strip()):
+        # (only a condition on a fee or a cost: the one the clerk can answer from policy; asked in its own words, the
+        # condition's "return shipping" could read as another return asked)
+        if FEE.search(c) or _COST_CONDITION.search(c):
+            return "is there a fee?"
     return None
 
 
@@ -2231,9 +2244,80 @@ _NOT_A_Q = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:what|when|where|why)\s+(?:i|we|yo
 _EMAIL_ADDRESS = re.compile(r"\be-?mail(?:\s+|-)(?:address(?:es)?|addr)\b", re.I)
 
 
+# the answer to an item change's own note, "This can only be done once for this order, so please make sure these are all
+# the items you want to change": "no other items", "I don't need to change anything else", "No further changes", "I'm
+# aware it can only be done once", "those are all the items; nothing else to change on that order"
+_ORDER_TAIL = r"(?:\s+(?:on|in|for|to|with)\s+(?:it|that|this|the|my)(?:\s+order)?)?"
+_NO_OTHER_CHANGES = re.compile(
+    r"(?<![\w'])(?:(?:there\s+(?:are|is)\s+|there'?s\s+)?no\s+(?:other|more|further|additional)\s+(?:items?|changes?|things?)"
+    r"(?:\s+(?:to\s+(?:change|add|make)|needed|i\s+want(?:\s+changed)?))?|"
+    r"nothing\s+(?:else|more)(?:\s+(?:to\s+(?:change|add)|needs?\s+(?:changing|to\s+change)|i\s+want\s+changed))?|"
+    r"(?:i|we)\s+(?:don'?t|do\s+not|won'?t)\s+(?:need|want)\s+(?:to\s+change\s+)?(?:anything|any\s+(?:other|more)\s+changes?)"
+    r"(?:\s+else)?(?:\s+changed)?|"
+    r"(?:those|these|that)\s+(?:are|'re|is|'s)\s+all\s+(?:the|my)\s+(?:items|changes)|"
+    r"that'?s\s+(?:everything|all)\s+(?:i|we)\s+want(?:ed)?\s+(?:changed|to\s+change)|"
+    r"(?:(?:i'?m|i\s+am|i)\s+)?(?:aware|understand|acknowledge|know|get)(?:\s+that)?\s+"
+    r"(?:(?:it|this|that)\s+can\s+only\s+be\s+(?:done|changed)\s+once|i\s+(?:can'?t|cannot|won'?t\s+be\s+able\s+to)\s+"
+    r"change\s+(?:it|them|this|that)\s+again)(?:\s+(?:after|once)\s+(?:this|that))?)" + _ORDER_TAIL + r"(?![\w'])", re.I)
+# a go-ahead said as a thing given: "you have my go-ahead", "you've got my approval"
+_GIVEN_GO_AHEAD = re.compile(r"\byou(?:'ve| have)?\s+(?:got\s+)?my\s+(?:go-?ahead|approval|ok(?:ay)?|permission|blessing)\b",
+                             re.I)
+_ON_ALL_COUNTS = re.compile(r"(?<=\bcorrect)\s+on\s+all\s+counts\b|(?<=\bright)\s+on\s+all\s+counts\b", re.I)
+# what the proposal says the customer pays or gets, and with which method: "you pay $9.61 more with your gift card"
+_PROPOSED_MONEY = re.compile(r"\byou (?:pay|get) \$([\d,]+\.\d\d) (?:more|back) with your (gift card|PayPal account|\w+ "
+                             r"ending in \d{4})", re.I)
+
+
+def _proposal_terms_said(text: str, question: str) -> str:
+    """The reply without what only says back the proposal's own terms beside a yes: the answer to its "make sure these
+    are all the items" note ("yes. no other items", "No further changes, go ahead", "Please proceed. (I'm aware it can
+    only be done once.)") and the money it quotes, with its method ("yes, paying the $9.61 difference is fine", "the extra
+    $9.61 on the gift card is fine"). Before, these were refused, read as a no ("I don't need to change anything"), or
+    the amount's "9" read as a new size. Another amount, another method or anything else said stays."""
+    t = _ON_ALL_COUNTS.sub("", _GIVEN_GO_AHEAD.sub("go ahead", text))
+    if "make sure these are all the items" in (question or ""):
+        t = _NO_OTHER_CHANGES.sub(" ", t)
+    if m := _PROPOSED_MONEY.search(question or ""):
+        amount = re.escape(m.group(1)).replace(r"\.", r"\.")
+        method = m.group(2).lower()
+        method = (r"gift\s*card" if method == "gift card" else r"pay\s*pal(?:\s+account)?" if method.startswith("paypal")
+                  else rf"(?:{re.escape(method.split()[0])}|card)(?:\s+card)?(?:\s+ending(?:\s+in)?\s+\d{{4}})?")
+        t = re.sub(rf"(?:\b(?:paying|pay(?:ing)?\s+for|pay)\s+)?(?:\bthe\s+|\ban?\s+)?(?:\b(?:extra|additional)\s+)?"
+                   rf"(?:\bdifference\s+of\s+)?\${amount}(?![\d.]\d)(?:\s+(?:difference|extra|more))?"
+                   rf"(?:\s+(?:on|with|from|to)\s+(?:my|the)\s+{method})?", " that ", t, flags=re.I)
+    return t if t != text else text
+
+
+# a number said as an option: "size 9", "in a 10", "make them a 10", "a 9 instead", "the 9 one", "28 inch", "9s"
+_NUMBER_AS_OPTION_BEFORE = re.compile(r"\b(?:size|sz|in|to|into|for|make\s+(?:it|them|those|the\s+[a-z-]+)|get|want|need|"
+                                      r"prefer|take|the|go\s+with|switch|swap|change|but|actually)\s+(?:(?:an?|the)\s+)?(?:size\s+)?$", re.I)
+_NUMBER_AS_OPTION_AFTER = re.compile(r"^(?:s\b|\s*-?\s*(?:instead|rather|inch(?:es)?|in\b|\"|'|cm|mm|ml|l\b|lit(?:er|re)s?|oz|"
+                                     r"lbs?|pounds?|kg|gb|tb|bar|hours?|h\b|mp|megapixels?|watts?|w\b|ones?|size|pieces?|"
+                                     r"cups?|piece|%))", re.I)
+_NUMBER = re.compile(r"\$?(?<![\w.])\d+(?:[.,]\d+)?(?![\w.]*\d)(?:\s*(?:dollars?|bucks|days?|weeks?|months?|years?|"
+                     r"times?|minutes?|mins?)\b)?", re.I)
+
+
+def numbers_not_options(text: str) -> str:
+    """At a proposal, a reply's numbers that name no option masked: an amount ("$10", "53 dollars"), a time ("7 days
+    since delivery") or a number said of something else ("my wife wears a 7"). An option change names the option:
+    "size 9", "a 9 instead", "make them a 10", "28 inch". Before, any bare number was read as a new size."""
+    def keep(m: re.Match[str]) -> str:
+        said = m.group(0)
+        if not said.startswith("$") and said.strip().replace(",", "").replace(".", "").isdigit() and (
+                _NUMBER_AS_OPTION_BEFORE.search(text[:m.start()]) or _NUMBER_AS_OPTION_AFTER.match(text[m.end():])):
+            return said
+        return " "
+    return _NUMBER.sub(keep, text)
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
     text = spoken_numbers(text or "")
+    if question and (plain := _proposal_terms_said(text, question)) != text and \
+            is_confirmation(re.sub(r"\(\s*[.!]?\s*\)", " ", plain), question, STORE_ACTIONS):
+        # a yes beside the proposal's own terms said back is that yes, read as such (the terms change nothing)
+        return read(re.sub(r"\(\s*[.!]?\s*\)", " ", plain), db, question)
     if "?" not in text and _UNMARKED_Q.match(text) and not _NOT_A_Q.search(text):
         # speech to text writes no "?": "wait whats the price difference", "hold on how much is the difference" are
         # questions (before: "wait" read as a no, and the proposal dropped)
@@ -2676,8 +2760,18 @@ def _all_but(low: str, pos: int) -> bool:
 # "the lamp is fine", "i love the bookshelf"
 _KEPT_AFTER = re.compile(r"^(?:s|es)?\s+(?:(?:i|we)\s*(?:'ll|'m|will|am|want to|wanna|would like to|'d like to)?\s*"
                          r"(?:keep|keeping|love)\b|(?:is|are|was|'s)\s+(?:still\s+|totally\s+|just\s+)?"
-                         r"(?:fine|great|good|perfect|ok(?:ay)?|working|staying)\b|works?\s+(?:fine|great|well|perfectly|ok)\b|"
-                         r"(?:can|will)\s+stay\b|stays?\b)", re.I)
+                         r"(?:fine|great|good|perfect|ok(?:ay)?|working|staying)\b(?!\s+to\s+go\b)|works?\s+(?:fine|great|well|perfectly|ok)\b|"
+                         r"(?:can|will)\s+stay\b|stays?\b)|"
+                         # after a break, the item kept in a clause of its own: "As for the earbuds, I'll keep those",
+                         # "The earbuds - keep them as they are", "Earbuds: no change", "the earbuds, leave them"
+                         # (before: taken for the item to change, and the change asked beside it dropped); not
+                         # "the boots, I'll keep the skateboard" nor "keep them blue but with 8 hours" (a dash is read
+                         # as a space here: "earbuds   keep them")
+                         r"^(?:s|es)?(?:\s*[,:;\u2013\u2014-]+\s*|\s{3,})(?:(?:(?:i|we)\s*(?:'ll|will|'m going to|am going to|want to|"
+                         r"'d like to|would like to)?\s*)?(?:keep|leave)\s+(?:those|them|it|these|this|that)(?:\s+(?:as\s+"
+                         r"(?:is|they are|it is)|alone|unchanged|the same))?|no\s+changes?(?:\s+(?:there|needed|to (?:them|"
+                         r"it|those)))?|(?:stay|stays|remain|remains)?\s*(?:unchanged|as\s+(?:is|they are|it is)))"
+                         r"(?:\s+(?:please|pls|thanks?))?\s*(?:$|[,.;!)])", re.I)
 # (a wish is no keeping: "i'd like the watch in metal", "i would love to return the lamp")
 # ("but I still want the laptop", "I still need my backpack": kept too)
 _KEPT_BEFORE = re.compile(r"(?<!'d )(?<!would )\b(?:love|loving|adore|happy with|satisfied with|"

@@ -64,6 +64,7 @@ from envs.taubench.language import (
     negated_at,
     not_arrived_asked,
     not_the_holder,
+    numbers_not_options,
     option_ruled_out,
     option_score,
     order_by_last_digits,
@@ -535,14 +536,16 @@ _STATE_SAID = re.compile(r"\b(delivered|received|already (?:got|have)|arrived|ca
                          re.I)
 # narrowing a proposal of several items: "leave out the boots", "drop the boots from that", "not the boots"
 _LEAVE_OUT = re.compile(r"\b(?:leave|take|keep|cross|strike)\s+(?:out|off)\s+(?:(?:the|my|those|these)\s+)?$|"
-                        r"\b(?:drop|remove|skip|exclude|forget(?:\s+about)?|scratch|minus|without|nix|never\s*mind|pass\s+on)\s+"
+                        r"\b(?:drop|remove|skip|exclude|forget(?:\s+about)?|scratch|minus|without|nix|never\s*mind|pass\s+on|"
+                        r"hold(?:\s+off)?(?:\s+on)?)\s+"  # ("but hold the skateboard part")
                         r"(?:(?:the|my|those|these)\s+)?$|"
                         r"\bno\s+(?:to|for|on)\s+(?:(?:the|my|those|these)\s+)?$")  # "yes to the speaker, no to the grill"
 # ... said after the item: "the boots can stay", "boots no", "the boots stay with me", "boots out"
 _STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b(?!\s+(?!(?:with|as|home|here|there|put|"
                     r"unchanged|and|but|then|please|pls|thanks?|too|also)\b)[a-z0-9])|^\s*[:,-]?\s*(?:no|nope|out|not)\b"
-                    r"(?!\s+(?:the|my|that|this|those|these|a|an|for|to|on)\b)"  # ("the kettle, not the helmet",
-                    # "yes for the watch, no for the t-shirt": the next item's no)
+                    r"(?!\s+(?:the|my|that|this|those|these|a|an|for|to|on|other|more|further)\b)"
+                    # ("the kettle, not the helmet", "yes for the watch, no for the t-shirt": the next item's no; "size 9
+                    # for the boots - no other changes": the proposal's note answered, the boots kept)
                     r"|^\s*(?:i'?ll|we'?ll)\s+keep\b", re.I)
 # ... or kept as it is: "actually leave the helmet, just do the camera", "I'll keep the helmet", "changed my mind about
 # the helmet", "don't change the helmet" (the item then ends its clause: not "keep the kettle white")
@@ -1083,6 +1086,11 @@ class ReferenceTarget(Target):
             # its next detail asks for it again
             if self.pending:
                 plain = "Just to be sure: I need a plain yes (or no) before I go ahead. " if if_yes else ""
+                if if_yes and (paid := re.search(r"you pay \$[\d,]+\.\d\d more(?: with your [^.;(]*[^.;( ])?",
+                                                 self.proposal)):
+                    # "go ahead unless it costs extra" at an item change that costs more: no fee, but that price
+                    # difference (before: "There is no fee" alone, as if nothing were paid)
+                    told += f" As proposed, though, {paid.group(0)}, the difference in price."
                 return turn.say(f"{told} {plain}{self.proposal}")
             if self.user_id and self.goal["intents"] & ACTING:
                 return self._say_plan(turn, told + " ")
@@ -1224,6 +1232,13 @@ class ReferenceTarget(Target):
         # "yes, and also cancel #W2": the proposal said yes to stays in the request, asked again for a plain yes, and the
         # new request is added behind it (before: the new order replaced the request, and the yes'd one was dropped)
         yes_and = bool(self.pending and not r.yes and not r.no and _OPENS_YES.match(r.text) and _ALSO.search(r.text))
+        if self.pending and not r.yes and _OPENS_YES.match(r.text) and {t for t, _ in self.pending} & {
+                "exchange_delivered_order_items", "modify_pending_order_items"} and \
+                (bare := numbers_not_options(r.text)) != r.text:
+            # "yes. btw it's been 7 days since delivery", "yes please - my wife wears a 7 but these are for me" at an item
+            # change: numbers that name no option change none (an option change names it: "size 9", "a 9 instead");
+            # before, read as a new size, proposed, and written on the next yes
+            r.text = bare
         if self.pending and (fixed_text := self._unexcepted(r.text)) != r.text:
             r.text, r.all_items = fixed_text, False  # ("everything good except the camera - I want it in silver")
         if self.pending and _NO_THEN_YES.match(r.text):
