@@ -347,7 +347,10 @@ INTENTS: dict[str, re.Pattern[str]] = {
     "payment": re.compile(r"\b(pay(ment|ing)?|(how|what) (i|we) paid|spen[dt]|charge|bill(ed)?|gift ?card|paypal|credit ?card|debit ?card|visa|mastercard|"
                           r"(?:other|another|different|new|my|a) card|"
                           # "can you switch the card on #W...", "change the card for that order"
-                          r"(?:switch|change|swap|update|replace)\s+(?:the|that|which)\s+card)\b", re.I),
+                          r"(?:switch|change|swap|update|replace)\s+(?:the|that|which)\s+card|"
+                          # "the card on #W1 was replaced (closed) - do I need to do anything?": the order's payment
+                          r"card\b[^.?!]{0,25}?\b(?:got|was|has been|is|'s been)\s+(?:\w+\s+)?(?:closed|compromised|stolen|"
+                          r"blocked|frozen|expired))\b", re.I),
     "info": re.compile(r"\b(status|where is|track(ing)?|what'?s in|what is in|(?:know|tell me|see) what(?: i)? ordered|what did i|details|arrive|when will|"
                        # "which two t-shirts did I order?", "remind me which ones", "what are they made of?"
                        r"(?:which|what)\b[^.?!]{0,30}\b(?:did|have|had) (?:i|we) (?:order|ordered|buy|bought|purchased?)\b|"
@@ -1791,14 +1794,16 @@ def fix_verb_typos(text: str) -> str:
 _LOOSE_ORDER_ID = re.compile(r"(?<![\w@.$/-])(?:#\s*)?(?:w\s*[-#]?\s*)?(\d{3})[ -]?(\d{4})(?![\w@/-]|[.,]\d)", re.I)
 
 
-# a payment method the bank or the customer cancelled: "the visa got cancelled by my bank", "I cancelled my visa card", "my
-# bank cancelled my card ending 9182" (not "cancel the order I paid with my visa", "cancel my visa order")
+# a payment method the bank or the customer cancelled or replaced: "the visa got cancelled by my bank", "I cancelled my visa
+# card", "my bank cancelled my card ending 9182", "the Mastercard got replaced after fraud", "the card on #W1 was replaced"
+# (not "cancel the order I paid with my visa", "cancel my visa order"; a card replaced is no item exchanged)
 _A_CARD = (r"(?:(?:credit|debit|bank|visa|master ?card|amex)\s+)?(?:card|visa|master ?card|amex|american express|discover|"
            r"pay ?pal(?:\s+account)?)(?:\s+ending(?:\s+in)?\s+\d{4})?")
 _CARD_CANCELLED = re.compile(
-    r"(?P<a>\b" + _A_CARD + r"(?:\s+(?!order|purchase|it\b|that\b|#)[\w#]+){0,2}?\s+(?:got|was|were|has been|had been|have been|"
-    r"is|been|just got|just been|'s been|is being|got|getting)\s+(?:\w+\s+)?)(?P<c>cancell?ed|cancell?ing)\b"
-    r"|\b(?P<c2>cancell?ed|cancell?ing)(?P<b>\s+(?:my|the|our|that|this|her|his)\s+(?:old\s+)?" + _A_CARD +
+    r"(?P<a>\b" + _A_CARD + r"(?:\s+(?:on|for)\s+(?:order\s+)?#?W\d{7})?(?:\s+(?!order|purchase|it\b|that\b|#)[\w#]+){0,2}?\s+"
+    r"(?:got|was|were|has been|had been|have been|is|been|just got|just been|'s been|is being|got|getting)\s+(?:\w+\s+)?)"
+    r"(?P<c>cancell?ed|cancell?ing|replaced|reissued|re-issued)\b"
+    r"|\b(?P<c2>cancell?ed|cancell?ing|replaced)(?P<b>\s+(?:my|the|our|that|this|her|his)\s+(?:old\s+)?" + _A_CARD +
     r")(?!\s*(?:order|purchase|payment|#))", re.I)
 
 
@@ -1862,7 +1867,15 @@ _FORGET_BEFORE = re.compile(r"\b(?:forget|ignore|disregard|never\s*mind|scratch)
                             r"(?:said|wrote|asked|mentioned)\s+)?(?:about\s+|re\s+)?(?:(?:the|my)\s+)?$", re.I)
 _GIVEN_BEFORE = re.compile(r"\b(?:gave|given|give|got|received|bought|sent)\s+(?:me|us|him|her|them)?\s*(?:an?|the|this|that|some)\s+$",
                            re.I)
-_THING_AFTER = re.compile(r"^\s+(?:purchase|idea|present|number|code|pin|email|offer|promo\w*)\b", re.I)
+_THING_AFTER = re.compile(r"^\s+(?:purchase|idea|present|number|code|pin|email|offer|promo\w*)\b|"
+                          # a method said of another purchase: "I used a gift card for part of my last purchase but this
+                          # one was on my Mastercard" (before: the gift card proposed for this one's refund)
+                          r"^\s+(?:for|on|with)\s+(?:(?:part|some|half|most)\s+of\s+)?(?:my|the|an?|another|that)\s+"
+                          r"(?:last|previous|earlier|other|older|first|different)\s+(?:purchase|order|one)\b", re.I)
+# ... or before it: "I paid for my previous order with a gift card, but refund this one to the card"
+_OTHER_PURCHASE_BEFORE = re.compile(r"\b(?:paid|pay|used|bought)\s+(?:for\s+)?(?:(?:part|some|half|most)\s+of\s+)?(?:my|the|an?|"
+                                    r"another|that)\s+(?:last|previous|earlier|other|older|first|different)\s+(?:purchase|"
+                                    r"order|one)\s+(?:with|using|on|by|via)\s+(?:an?|my|the)?\s*$", re.I)
 _BALANCE_SENTENCE = re.compile(r"\bbalance\b|\bhow much\b[^.?!]*\b(?:left|remaining|on|in)\b|\b(?:left|remaining)\s+(?:on|in)\b",
                                re.I)
 _USE_BEFORE = re.compile(r"\b(?:to|onto|into|with|via|using|use|through|put\s+(?:it|that|them|this)\s+on|go(?:es)?\s+on)\s+"
@@ -1876,7 +1889,7 @@ def _passing_method(text: str, a: int, b: int) -> str:
     clause = re.split(r"[.;!?,:()\n]|\b(?:and|so|then|but)\b", low[max(0, a - 60):a])[-1]
     if _IRRELEVANT_AFTER.match(low[b:]) or _FORGET_BEFORE.search(clause):
         return "ruled"
-    if _GIVEN_BEFORE.search(clause) or _THING_AFTER.match(low[b:]):
+    if _GIVEN_BEFORE.search(clause) or _THING_AFTER.match(low[b:]) or _OTHER_PURCHASE_BEFORE.search(clause):
         return "aside"
     start = max(low.rfind(c, 0, a) for c in ".?!;\n") + 1
     stop = min([i for i in (low.find(c, b) for c in ".?!;\n") if i >= 0] or [len(low)])
@@ -1937,6 +1950,21 @@ _UNUSABLE_BEFORE = re.compile(r"\b(?:closed|cancell?ed|blocked|froze|frozen|lost
                               r"no longer (?:use|have))\s+(?:(?:the|my|our|that|this)\s+)?(?:old\s+)?$", re.I)
 
 
+def _unusable_methods(text: str, spans: list[tuple[int, int]]) -> set[int]:
+    """The positions of the payment methods a message says can no longer pay ("my gift card is nearly empty", "the
+    Mastercard got replaced", "I closed my visa")."""
+    spans = sorted(set(spans))
+    out: set[int] = set()
+    for i, (a, b) in enumerate(spans):
+        before = re.split(r"[.;!?\n]|\b(?:but|and|so)\b", text[max(0, a - 50):a], flags=re.I)[-1]
+        nxt = next((c for c, _d in spans[i + 1:] if c >= b), None)
+        after = re.split(r"\b(?:and|but|so|because|since|as|then|put|use|pay|switch|move|change)\b",
+                         text[b:nxt if nxt is not None else len(text)], flags=re.I)[0]
+        if _UNUSABLE_AFTER.search(after) or _UNUSABLE_BEFORE.search(before):
+            out.add(a)
+    return out
+
+
 def _old_methods(text: str, spans: list[tuple[int, int]]) -> set[int]:
     """The positions of the payment methods a message names (their spans, kinds and brands together) that are the
     ones to move away from, not to: said as the current one ("was on my mastercard, can you put it on paypal", "i paid
@@ -1953,12 +1981,9 @@ def _old_methods(text: str, spans: list[tuple[int, int]]) -> set[int]:
         nxt = next((c for c, _d in spans[i + 1:] if c >= b), None)
         if nxt is not None and _TO_NEXT.match(text[b:nxt]):
             old.add(a)
-        # a method that can no longer pay ("the gift card on #W1 is nearly empty, put it on paypal", "my visa expired,
-        # so ... paypal"): the one to leave (before: read as the one to use, and "already paid with" said)
-        after = re.split(r"\b(?:and|but|so|because|since|as|then|put|use|pay|switch|move|change)\b",
-                         text[b:nxt if nxt is not None else len(text)], flags=re.I)[0]
-        if _UNUSABLE_AFTER.search(after) or _UNUSABLE_BEFORE.search(before):
-            old.add(a)
+    # a method that can no longer pay ("the gift card on #W1 is nearly empty, put it on paypal", "my visa expired,
+    # so ... paypal"): the one to leave (before: read as the one to use, and "already paid with" said)
+    old |= _unusable_methods(text, spans)
     asked = {a for a, _b in spans if "?" in text[a:] and
              not re.search(r"[.!\n]", text[a:a + text[a:].index("?")])}  # in a sentence that ends with "?"
     if asked and any(a not in asked and a not in old for a, _b in spans):
@@ -1966,7 +1991,8 @@ def _old_methods(text: str, spans: list[tuple[int, int]]) -> set[int]:
     return old
 
 
-def _new_method(text: str, found: list[tuple[int, str]], old: set[int] = frozenset()) -> str | None:
+def _new_method(text: str, found: list[tuple[int, str]], old: set[int] = frozenset(),
+                unusable: set[int] = frozenset()) -> str | None:
     """Of the payment methods (kinds or card brands) a message names, at their positions, the one to use: the
     first not named as the one replaced ("pay with paypal instead of gift card": paypal; "switch from the
     gift card to paypal": paypal) nor at a position of ``old`` (``_old_methods``); the first named when every one
@@ -1981,7 +2007,9 @@ def _new_method(text: str, found: list[tuple[int, str]], old: set[int] = frozens
         # (not where the correction fixes the method left: "switch to paypal from the card - I mean from the gift card")
         found = [(a, k) for a, k in found if a >= fixes[-1]]
     kept = [k for a, k in found if not leaves(a)]
-    return (kept or [k for _, k in found] or [None])[0]
+    # (the first named when every one is left, but never one said to be unusable: "refund to the card I paid with (my
+    # gift card is nearly empty, so not there)" names no method to use; before: the gift card proposed)
+    return (kept or [k for a, k in found if a not in unusable] or [None])[0]
 
 
 def _restated_method(text: str, question: str) -> str:
@@ -2072,13 +2100,47 @@ _METHOD_OFFERED = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|hmm+|well|and|but|um+
                              r"(?:\s+(?:account|instead|then|one))*\W*$", re.I)
 
 
+# a unit corrected in parentheses right after it: "982 Cedar Lane, apt 4B (sorry, it's 4C), Denver CO 80203"
+_UNIT_FIXED_IN_PARENS = re.compile(r"\b(?P<k>apt|apartment|suite|unit|ste|#)(?P<s>\.?\s*)[\w-]*\d[\w-]*\s*\(\s*(?:sorry|oops|i mean|"
+                                   r"actually|correction|no|wait|make that)\W*(?:(?:i mean|actually|no|sorry)\W+)*"
+                                   r"(?:it'?s\s+|its\s+|make (?:it|that)\s+|should be\s+)?(?:(?:apt|apartment|suite|unit|ste|#)"
+                                   r"\.?\s*)?(?P<v>[\w-]*\d[\w-]*)\s*\)", re.I)
+# a unit said in a later sentence or clause after the zip code: "... CO 80203. It's apartment 17.", "... 80203 - forgot,
+# it's Apt 17", "... 80203. Oh and there's a unit number, #7. Actually make that #17." (the last said; a "#" number
+# only where a unit is spoken of)
+_LATE_UNIT_WORD = re.compile(r"\b(?:apt|apartment|suite|unit|ste)\b", re.I)
+_LATE_UNIT = re.compile(r"\b(?P<k>apt|apartment|suite|unit|ste)\.?(?:\s+(?:number|no\.?))?(?:\s+(?:is|it'?s|=))?\s*[:,]?\s*"
+                        r"#?\s*(?P<v>[a-z]?\d+[a-z]?)\b|(?<![\w#$])#\s?(?P<h>\d{1,5}[a-z]?)\b", re.I)
+
+
+def _late_unit(tail: str) -> str:
+    """The unit a message gives after its address, in words of its own (see ``_LATE_UNIT``), or ''."""
+    if not _LATE_UNIT_WORD.search(tail):
+        return ""
+    units = [m for m in _LATE_UNIT.finditer(tail)  # (not "my old apartment was 5")
+             if not re.search(r"\b(?:old|previous|former|current|from|was)\s+(?:\w+\s+)?$", tail[:m.start()], re.I)]
+    if not units:
+        return ""
+    kind = next((m.group("k") for m in units if m.group("k")), "Unit")
+    last = units[-1]
+    return f"{last.group('k') or kind} {last.group('v') or last.group('h')}"
+
+
 def _address_said(text: str) -> tuple[dict[str, str] | None, list[re.Match[str]]]:
     """The new address a message gives (None: none, or unclear), and every address found in it."""
-    found = list(ADDRESS.finditer(text))
-    if not found:  # "77 cedar lane, austin tx 78701": no comma before the state, which must then be a state
-        # (right before a zip code even "or" is Oregon)
-        found = [m for pattern in (ADDRESS_NO_COMMA, ADDRESS_BARE) for m in pattern.finditer(text)
-                 if m.group("state").upper() in STATES or state_code(m.group("state"))][:1]
+    def find(text: str) -> list[re.Match[str]]:
+        found = list(ADDRESS.finditer(text))
+        if not found:  # "77 cedar lane, austin tx 78701": no comma before the state, which must then be a state
+            # (right before a zip code even "or" is Oregon)
+            found = [m for pattern in (ADDRESS_NO_COMMA, ADDRESS_BARE) for m in pattern.finditer(text)
+                     if m.group("state").upper() in STATES or state_code(m.group("state"))][:1]
+        return found
+    found = find(text)
+    if not found and (fixed := _UNIT_FIXED_IN_PARENS.sub(lambda m: m.group("k") + (m.group("s") or " ") + m.group("v"),
+                                                         text)) != text:
+        # "982 Cedar Lane, apt 4B (sorry, it's 4C), Denver CO 80203": the unit as corrected (before, the parentheses
+        # kept the address from being read at all)
+        text, found = fixed, find(fixed)
     address = new_address(text, found)
     if not address:
         return None, found
@@ -2097,6 +2159,10 @@ def _address_said(text: str) -> tuple[dict[str, str] | None, list[re.Match[str]]
             a2 = unit.group("a2").strip()
             if not before:  # ("..., Raleigh NC 27601, apt 3 - sorry, apt 4": the correction after the unit, below)
                 tail_at += unit.end()
+        elif not unit and (late := _late_unit(text[address.end():].split("\n")[0])):
+            # "... CO 80203. It's apartment 17.": the unit said after (before: dropped, and "address2" written empty)
+            a2 = late
+            tail_at = len(text)
     said = {"address1": a1, "address2": a2, "city": g["city"].strip(),
             "state": state.upper(), "country": "USA", "zip": g["zip"]}
     # a field corrected right after the address, in the same message ("..., OR 97250, sorry I mean 97205", "... 97250 -
@@ -2453,8 +2519,9 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     kinds = [(a, k) for a, k in kinds if passing.get(a) != "aside"]  # (a balance asked, a gift given: no method wished)
     # the methods named as the ones to leave ("switch it from my mastercard to paypal", "mastercard -> paypal"), of
     # kinds and brands together, so a brand so named gives way to the kind named to move to
-    old_methods = _old_methods(t, [(m.start(), m.end()) for p in (*PAYMENT_KINDS.values(), CARD_BRAND) for m in p.finditer(t)])
-    r.payment_kind = _new_method(t, kinds, old_methods)
+    spans = [(m.start(), m.end()) for p in (*PAYMENT_KINDS.values(), CARD_BRAND) for m in p.finditer(t)]
+    old_methods, unusable = _old_methods(t, spans), _unusable_methods(t, spans)
+    r.payment_kind = _new_method(t, kinds, old_methods, unusable)
     r.refund_method_asked = any(
         "?" in q and re.search(r"\b(?:refund\w*|money|reimburs\w*)\b", q, re.I) and
         (CARD_BRAND.search(q) or any(p.search(q) for p in PAYMENT_KINDS.values()))
@@ -2518,7 +2585,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
             all(a in old_methods or _REPLACED.search(t[max(0, a - 30):a]) for a in left):
         r.card_last4 = None  # "from my card ending 9625 to paypal": the card left, not the one to use
     brand_at = [(m.start(), m.group(1).lower()) for m in CARD_BRAND.finditer(t)]
-    brand = _new_method(t, brand_at, old_methods)
+    brand = _new_method(t, brand_at, old_methods, unusable)
     if r.payment_kind not in (None, "credit_card") and all(a in old_methods or _REPLACED.search(t[max(0, a - 30):a])
                                                            for a, _b in brand_at):
         brand = None  # "switch it from my mastercard to paypal": the card is the one left, PayPal the one to use
@@ -2800,7 +2867,11 @@ def _kept(low: str, a: int, b: int) -> bool:
 
 
 _BUT_FAULT_AFTER = re.compile(r"^(?:s|es)?\s*,?\s*but\s+(?:they|it|the\s+\w+)\s*(?:'re|are|'s|is|were|was|run|runs|feel|feels|"
-                              r"don'?t|doesn'?t|didn'?t)\b", re.I)
+                              r"don'?t|doesn'?t|didn'?t)\b|"
+                              # "the boots are fine they're just a size too small": fine, save for their size
+                              r"^(?:s|es)?\s+(?:is|are|'s|'re)\s+(?:fine|ok(?:ay)?|good|great)\W*\s*(?:but\s+)?"
+                              r"(?:(?:it'?s|its)\s+)?(?:just\s+|only\s+)?(?:that\s+)?(?:they|it)\s*"
+                              r"(?:'re|are|'s|is)\s+(?:just\s+|only\s+)?(?:a\s+)?(?:size|bit|little|tad|too|slightly)\b", re.I)
 
 
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)

@@ -285,6 +285,17 @@ _ASKS_OPTIONS = re.compile(r"\b(?:what|which)\b[^.?!]{0,40}\b(?:options?|choices
 _STATUS_Q = re.compile(r"^\W*(?:(?:wait|so|and|but|hm+|ok(?:ay)?|um+)\W+)*(?:is|has|was|did)\s+(?:it|that|this|the|my)"
                        r"(?:\s+order)?\b[^.?!]{0,30}\b(?:pending|ship(?:ped)?|deliver(?:ed)?|process(?:ed)?|arriv(?:ed)?|"
                        r"sent|gone out)\b", re.I)
+# a cancellation asked about for part of an order: "does the whole order go?", "I only don't want the skateboard", "can I
+# cancel just one item?", "the rest I still want"
+_PART_CANCEL_Q = re.compile(r"\b(?:whole|entire)\s+(?:order|thing|lot)\b|\beverything\s+(?:go|get cancel)|"
+                            r"\b(?:only|just)\s+(?:(?:don'?t|do not)\s+(?:want|need)|(?:want\s+to\s+)?(?:cancel|remove|drop|"
+                            r"get rid of|take out))\s+(?:the|one|that|this|my)\b|\b(?:one|single|a single)\s+item\b|"
+                            r"\bthe rest\b[^.?!]{0,25}\b(?:want|keep|need)\b", re.I)
+# a question whether an item came or where it is: "did my fleece jacket arrive?", "has the jacket been delivered yet?",
+# "when did my fleece jacket order arrive?", "where is my jacket?"
+_ITEM_STATUS_Q = re.compile(r"^(?=[^?]*\?)\W*(?:(?:wait|so|and|but|also|btw|oh|hm+|ok(?:ay)?|um+|before (?:that|I answer))\W+)*"
+                            r"(?:(?:can|could) you (?:tell me|check)\s+)?(?:is|has|have|was|did|does|when|where|whe?n?)\b[^.?!]{0,60}"
+                            r"\b(?:arriv\w*|deliver\w*|ship(?:ped)?|come|came|get here|got here|sent|on (?:its|the) way)\b", re.I)
 _WHY_ASK = re.compile(r"\bwhy (?:do|does|would|did|are|is|must) (?:you|u|it|that|this)\b[^.?!]{0,25}\b(?:need|want|ask|"
                       r"have to|care|require|matter|know)\w*|\b(?:does|would|do) (?:it|that|this|the reason|reasons?) "
                       r"(?:really )?(?:matter|make a difference)\b|\bwhy (?:ask|the question)\b|"
@@ -305,6 +316,12 @@ _RECAP_Q = re.compile(_FILLER + r"(?:(?:did|has|have) (?:that|it|this|they|those
                       r"(?:made|done)(?: so far| today)*|what (?:exactly )?did you just do)\W*$", re.I)
 # "can you undo it?", "please reverse that", "uncancel it": a write taken back
 _UNDO_Q = re.compile(r"\b(?:undo|reverse|revert|un-?cancel|reinstate|restore)\b(?!\s+(?:order\s+)?#?W\d)", re.I)
+# a write asked to wait or stop: "hold on - don't do that yet", "stop, not yet!", "wait, don't go ahead" (a bare "wait" or
+# "hold on" only with no question beside it)
+_STOP_IT = re.compile(r"\b(?:don'?t|do not|dont)\s+(?:do|make|change|process|send|submit|go ahead with|proceed with)\s+(?:that|it|"
+                      r"this|anything)\b|\b(?:don'?t|do not|dont)\s+(?:go ahead|proceed)\b|\bnot yet\b|\bhold off\b|"
+                      r"^\W*(?:(?:oh|no|wait|stop|hold on|hang on|hmm+|um+|sorry)\W*)*(?:stop|wait|hold on|hang on)\b(?![^?]*\?)",
+                      re.I)
 # after a write: "can you put it back?", "I want the order back", "switch it back to the card it was on before", "keep it on
 # the card it was on before": the write taken back too (before: the menu, as if nothing had been said)
 _PUT_BACK = re.compile(r"\b(?:put|bring|get|have|want|need|switch|change|set|move|turn)\s+(?:it|that|them|this|the order|"
@@ -359,6 +376,8 @@ _HESITANT = re.compile(r"\b(?:not sure|unsure|not certain|don'?t know|dunno|idk|
 # a pause, not a no: "wait", "hold on a sec"
 _PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute))"
                     r"(?:\W+(?:a )?(?:sec|second|moment|minute|please|pls))*\W*$", re.I)
+# a card said to be gone ("closed" is how the reading writes a card cancelled or replaced)
+_CARD_GONE = re.compile(r"\b(?:card|visa|master ?card|amex)\b[^.?!]{0,40}?\b(?:closed|compromised|stolen|lost|blocked|frozen|expired)\b", re.I)
 # a no, then a yes: "no wait yes", "nope... actually yes", "hold on - ok yes"
 # also a take-back taken back, the yes last: "no wait forget it. actually yes do it", "never mind... on second thought, go
 # ahead" (not "yes do it. actually no, forget it": the no is last)
@@ -866,6 +885,7 @@ class ReferenceTarget(Target):
         self.recent: list[str] = []  # the orders of the last request ("cancel it" after talking about one order)
         self.acted = False  # whether a change (cancel, return, ...) has been asked for in this conversation
         self.log: list[tuple[str, str | None, str]] = []  # (tool, order, what it did) for each write that went through
+        self.just_wrote = False  # whether the latest turn wrote
         # the last order address written: (order, new address, address before), for "fix the zip" / "send X there too"
         self.last_moved: tuple[str, dict[str, str], dict[str, str]] | None = None
         # the default address before this chat's first change of it, for "put my account address back to what it was"
@@ -928,7 +948,10 @@ class ReferenceTarget(Target):
         """One turn (``_respond``), except that a bare yes is never met with the very paragraph it answered: the first
         time the clerk says that a yes does not tell it which, the second time it drops the request and says so
         (before: "Return it, or exchange it? Which would you prefer?" - "yes" got the same paragraph, turn after turn)."""
+        wrote = len(self.log)
         self._respond(turn)
+        # (whether a write of this turn went through: "hold on - don't do that yet" in the next is told it is done)
+        self.just_wrote = len(self.log) > wrote
         said = [m for m in turn.new_messages if m["role"] == "assistant" and m.get("content")]
         if not (said and _YES_ONLY.fullmatch(turn.user_message) and not turn.ended and not self.pending) or \
                 self.not_holder or \
@@ -1061,6 +1084,12 @@ class ReferenceTarget(Target):
                     return self._say_plan(turn, f"Your other pending order{'s are' if len(rest) > 1 else ' is'} "
                                                 f"{', '.join(rest)}; I'll go through them one at a time, each with its own "
                                                 f"confirmation. ")
+        if self.user_id and self.log and not self.pending and self.just_wrote and \
+                _STOP_IT.search(r.text) and not (r.order_ids or r.address or r.payment_kind or r.intents & ACTING or r.yes):
+            # "oh wait, hold on - don't do that yet" right after a write: said that it is already done, and what of it
+            # can still be changed (before: the menu, as if nothing had been said)
+            return turn.say(f"I'm sorry, that has already been done: I {self.log[-1][2]}. {self._undo_text(last=True)} "
+                            f"Is there anything else I can help you with?")
         put_back = bool(self.log and _PUT_BACK.search(r.text) and not (r.payment_kind or r.address))  # (a write made)
         if self.user_id and not (r.order_ids or r.address or r.intents & ACTING - {"cancel", "return", "exchange",
                                                                              "modify", "address", "payment"}) and \
@@ -1432,6 +1461,13 @@ class ReferenceTarget(Target):
             # a new request: the orders and action it names replace the old one (not "cancel #W2 too" while #W1's
             # cancellation waits for its reason: both, each with its own)
             self.goal = self._empty_goal()
+        elif self.user_id and not self.pending and self.goal["intents"] & ACTING and self.goal["orders"] and \
+                not r.order_ids and (about := self._other_order_asked(turn, r)):
+            # "did my fleece jacket arrive?" while #W1's cancellation waits for its reason: the question answered about
+            # the order holding that item, then the request's own question again (before: the question ignored and the
+            # reason asked again, or "wait, did ..." read as a switch to that order)
+            said = self._answer(turn, set(), about, r.text, False, False, closing=False)
+            return self._say_plan(turn, lead + said + " ")
         elif self.user_id and self.goal["intents"] & ACTING and self.goal["orders"] and not r.order_ids and \
                 r.correction and not ADDITIVE.search(r.text) and (other := self._order_by_item(turn, r.text)):
             # "sorry not that one, the one with the smart watch": the order that holds it replaces the one named
@@ -1462,7 +1498,10 @@ class ReferenceTarget(Target):
               and not r.reason and not fixing and not _kinds(wanted) & _kinds(self.goal["intents"]) and
               not r.difference_method and  # ("actually put it on paypal": the exchange's difference, kept)
               (_SWITCH.search(r.text) or re.search(rf"\bI can (?:{'|'.join(wanted & ACTING)})\b[^.?!]*\binstead\b",
-                                                   self.last_reply_text)) and not _ALSO.search(r.text)):
+                                                   self.last_reply_text) or
+               # (the clerk's "... I can instead change items of it": "ok change the skateboard then")
+               "modify" in wanted and re.search(r"\bI can instead change\b", self.last_reply_text)) and
+              not _ALSO.search(r.text)):
             # "hmm, actually can I just change the color instead?" while a cancellation waits for its reason, or
             # "ok then return it" to the clerk's own "I can return it for a refund instead": the new request replaces
             # the old one, on the same orders and items (before: the reason asked again; both asked for at once)
@@ -2327,6 +2366,13 @@ class ReferenceTarget(Target):
             r.intents = set(r.intents) | {"address"}
         if "info" in r.intents and not r.order_ids and _OTHER_ORDERS.search(r.text) and not g["intents"] & ACTING:
             g["orders"] = []  # "what about my other orders?" after one was reported: not that one again
+        elif ("info" in r.intents or "?" in r.text) and not r.intents & ACTING and not r.order_ids and g["orders"] and \
+                not g["intents"] & ACTING and \
+                (named := mentioned_items(r.text, self.product_names)) and not any(
+                    it["name"] in named for o in g["orders"] if o in self.orders for it in self.orders[o].get("items", [])):
+            # "when did my fleece jacket order arrive?" with another order left in hand (a reason said late, no request
+            # with it): the order holding the jacket, found from its words alone (before: the order in hand reported)
+            g["orders"], g["text"], g["msgs"] = [], "", []
         if _BOTH.fullmatch(r.text) and _WHICH_ADDRESS in self.last_reply_text and not r.order_ids:
             # "both" / "everywhere" to "your default address, or the shipping address of an order?": read as
             # "the default and the order" (before: the same question again, turn after turn)
@@ -3412,6 +3458,11 @@ class ReferenceTarget(Target):
                     money and back and _EVERY_ORDER.search(text):
                 # "... how much would I get back in total?": the parts' sum, nothing done
                 parts.append(f"Altogether that would be {_money(sum(back))}; nothing has been done.")
+            if closing and len(orders) == 1 and "cancel" in topics and self.orders[orders[0]]["status"] == PENDING and \
+                    _PART_CANCEL_Q.search(text):  # (the whole order, or one item changed: the customer's choice)
+                named = mentioned_items(text, [it["name"] for it in self.orders[orders[0]].get("items", [])])
+                return self._close(parts, closing, "Would you like to cancel the whole order, or change "
+                                                   f"{'the ' + ' and the '.join(named) if named else 'an item'} instead?")
             if len(offers) == 1 and closing:
                 o, k = offers[0]
                 delivered = self.orders[o]["status"] == "delivered"
@@ -3522,6 +3573,17 @@ class ReferenceTarget(Target):
                 orig = self._original_method(o)  # ("... and where does it go?": the method named)
                 back = f"{self._method_text(orig)}, the original payment method" if orig else "the original payment method"
                 refund = f", and the {_money(paid)} paid would be refunded to {back}" if money and paid else ""
+                if k == "cancel" and _PART_CANCEL_Q.search(text):
+                    # "if I cancel, does the whole order go? I only don't want the skateboard": a cancellation takes the
+                    # whole order, and no item can be taken out of it alone; what policy allows for one item said
+                    # (before: "it can still be cancelled. Would you like me to cancel it now?")
+                    named = mentioned_items(text, [it["name"] for it in self.orders[o].get("items", [])])
+                    what = f"the {' and the '.join(named)}" if named else "an item"
+                    said.append(f"it can still be cancelled{refund}, but a cancellation cancels the whole order, with all "
+                                f"its items: I can't cancel or remove only some of them. If you'd like to keep the rest, I "
+                                f"can instead change {what} to another option of the same product (an order's items can "
+                                f"be changed only once)")
+                    continue
                 said.append({"cancel": "it can still be cancelled" + refund,
                              "address": "its shipping address can still be changed",
                              "payment": "its payment method can still be changed",
@@ -3806,6 +3868,21 @@ class ReferenceTarget(Target):
         self._lookup(turn, self._owned())
         same = [o for o in self._owned() if o in self.orders and self.orders[o]["status"] == PENDING]
         return same[0] if len(same) == 1 else None
+
+    def _other_order_asked(self, turn: TurnContext, r: Reading) -> list[str]:
+        """The orders outside the request in hand that hold the items a status question names ("did my fleece jacket
+        arrive?", "btw has the fleece jacket been delivered?"), when the message asks nothing else; else []."""
+        if r.intents & ACTING or r.reason or r.address or r.payment_kind or r.yes or r.no and not r.holding or \
+                not _ITEM_STATUS_Q.search(r.text):
+            return []
+        named = mentioned_items(r.text, self.product_names)
+        if not named:
+            return []
+        self._lookup(turn, self._owned())
+        if any(it["name"] in named for o in self.goal["orders"] if o in self.orders for it in self.orders[o].get("items", [])):
+            return []  # (an item of the order in hand: a question about that order, answered as before)
+        return [o for o in self._owned() if o in self.orders and o not in self.goal["orders"] and
+                any(it["name"] in named for it in self.orders[o].get("items", []))]
 
     def _order_by_item(self, turn: TurnContext, text: str) -> str | None:
         """The one other order of the customer that holds the items a correction names, in the state the
@@ -4730,7 +4807,14 @@ class ReferenceTarget(Target):
             if g["chosen_method"] in other_ids:  # "yes" to "Which payment method ...: your PayPal account?"
                 return g["chosen_method"], None
             g["offered_method"] = other_ids[0] if len(other_ids) == 1 else None
-            return None, f"Which payment method would you like to use for order {o}: {others}?"
+            lead = ""
+            if _CARD_GONE.search(self.last_text) and (methods.get(current) or {}).get("source") == "credit_card":
+                # "the card on #W1 was replaced - do I need to do anything?": what it is paid with said, and the move
+                # offered (before: read as an item exchange, its items asked)
+                # (not opening "Order #W1 is paid with": that is what an order with nothing to change is said with)
+                lead = (f"I see: order {o} is paid with {self._method_text(current)}. If that card no longer works, I can "
+                        f"move the order's payment to another method on your account. ")
+            return None, f"{lead}Which payment method would you like to use for order {o}: {others}?"
         pid = self._method_of_kind(g["payment_kind"], exclude=current)
         choices = [p for p in cards if p != current]
         if g["payment_kind"] == "credit_card" and len(choices) > 1:
@@ -4822,10 +4906,32 @@ class ReferenceTarget(Target):
                     (", or to a gift card on your account if you prefer" if source == "gift_card" else "") +
                     f"; this one would go to {self._method_text(pid)}. ")
         self.goal["refund_asked"] = False
+        note += self._described_otherwise(turn, o, items)
         return missing + note + self._ask(turn, [("return_delivered_order_items",
                                  {"order_id": o, "item_ids": [it["item_id"] for it in items], "payment_method_id": pid})],
                          f"return from order {o}: {names}, and refund {_money(total)} to {self._method_text(pid)}",
                          " You'll get an email explaining how to send the items back.")
+
+    def _described_otherwise(self, turn: TurnContext, o: str, items: list[dict[str, Any]]) -> str:
+        """Said before a return's proposal: an item the customer described with an option it does not have ("patio
+        umbrella (green)" of a blue one), with what it is (before: the blue one proposed without a word)."""
+        names = [it["name"] for it in self.orders[o]["items"]]
+        notes = []
+        for it in items:
+            text = self._item_text(it, names)
+            if not text.strip():
+                continue
+            product = self._product(turn, it["product_id"])
+            if product is None:
+                continue
+            said = named_values(text, [v["options"] for v in product.get("variants", {}).values()])
+            own = {(k, v) for k, v in it["options"].items()}
+            other = [(k, v) for k, v in sorted(said) if k in it["options"] and (k, v) not in own and
+                     (k, it["options"][k]) not in said]
+            if other:
+                k, v = other[0]
+                notes.append(f"Please note: the {it['name']} in order {o} is {it['options'][k]}, not {v}. ")
+        return "".join(notes)
 
     def _product(self, turn: TurnContext, product_id: str) -> dict[str, Any] | None:
         if product_id not in self.products:
@@ -4837,7 +4943,7 @@ class ReferenceTarget(Target):
 
     def _new_variant(self, item: dict[str, Any], product: dict[str, Any], text: str) -> str | None:
         """The available variant that best matches the option words, differing from the item."""
-        best, best_key = None, (0, -1)
+        best, best_key = None, (0, 0, -1)
         variants = product.get("variants", {})
         # per option, the value said last and not taken back: "green. hmm no, actually grey" is grey
         want = _wanted(item, product, text)
@@ -4850,7 +4956,12 @@ class ReferenceTarget(Target):
             score = sum(1 for k, val in want.items() if v["options"].get(k) in either.get(k, {val}))
             if score == 0:
                 continue
-            key = (score, sum(1 for k, val in v["options"].items() if k not in want and item["options"].get(k) == val))
+            # the options asked to change come before those said as they are now: "the boots in a 12, synthetic
+            # waterproof like now" with 12 synthetic waterproof out of stock is a 12 of another kind, not a synthetic
+            # waterproof 10 (before: the first variant of the tie, a size smaller than the one that is too small)
+            changed = sum(1 for k, val in want.items() if item["options"].get(k) != val and
+                          v["options"].get(k) in either.get(k, {val}))
+            key = (changed, score, sum(1 for k, val in v["options"].items() if k not in want and item["options"].get(k) == val))
             if key > best_key:
                 best, best_key = vid, key
         if m := _CHEAPEST.search(text):
@@ -5197,14 +5308,14 @@ class ReferenceTarget(Target):
         return "So far in this conversation I have " + ("; ".join(done[:-1]) + "; and " if len(done) > 1 else "") + \
             done[-1] + "."
 
-    def _undo_text(self) -> str:
+    def _undo_text(self, last: bool = False) -> str:
         """Which of this conversation's writes can be taken back, by the policy for each: a cancellation, a return or
         exchange requested and an items change are final; a pending order's address or payment, and the default
         address, can be changed again by a new request (nothing is written here)."""
         if not self.log:
             return "I haven't changed anything yet in this conversation, so there is nothing to undo."
         parts = []
-        for tool, o, _ in self.log:
+        for tool, o, _ in self.log[-1:] if last else self.log:  # (``last``: the latest write only)
             status = self.orders.get(o or "", {}).get("status")
             if tool == "cancel_pending_order":
                 parts.append(f"A cancelled order can't be reinstated, so order {o} stays cancelled; you would need "
