@@ -251,7 +251,10 @@ _NOTHING_MORE = re.compile(
     r"(?:changes?|items?|edits?)(?:\s+(?:needed|required|from\s+me|to\s+(?:make|add)))?|"
     r"(?:(?:and|so)\s+)?nothing\s+(?:else|more)\s+(?:needs?\s+(?:changing|to\s+(?:be\s+)?change[ds]?)|to\s+(?:change|add))|"
     r"(?:(?:and|so)\s+)?i\s+(?:don'?t|do\s+not|won'?t|will\s+not)\s+(?:need|want)\s+(?:to\s+(?:change|exchange|add)\s+"
-    r"anything\s+else|any\s+(?:other|more|further)\s+(?:changes?|items?))(?:\s+on\s+(?:it|this|that|the\s+order))?",
+    r"anything\s+else|any\s+(?:other|more|further)\s+(?:changes?|items?))(?:\s+on\s+(?:it|this|that|the\s+order))?|"
+    # "that's everything I want changed", "that's all the items"
+    r"(?:(?:and|so)\s+)?that(?:'s|\s+is)\s+(?:everything|all)(?:\s+(?:the\s+items|i\s+(?:want|need)(?:\s+(?:changed|"
+    r"to\s+change))?))?",
     re.I)
 # the once-only note acknowledged, only where the question makes it: "I understand I can't change it again after
 # this", "(I'm aware it can only be done once.)", "I acknowledge this can only be done once"
@@ -271,7 +274,9 @@ _GO_AHEAD_GIVEN = re.compile(r"\byou\s+have\s+my\s+(?:go[- ]ahead|approval|permi
                              re.I)
 _ALL_COUNTS = re.compile(r"\bon\s+all\s+counts\b", re.I)
 # the proposal's charge said back: "the extra $9.61 on the gift card is fine" (the amount the question names)
-_EXTRA_AMOUNT = re.compile(r"\b(?:the\s+)?(?:extra|additional)\s+(\$\s?\d[\d,]*(?:\.\d+)?)")
+# ("paying the $9.61 difference is fine", "the $9.61 extra is fine": the amount before its noun, too)
+_EXTRA_AMOUNT = re.compile(r"\b(?:pay(?:ing)?\s+)?(?:the\s+)?(?:(?:extra|additional)\s+(\$\s?\d[\d,]*(?:\.\d+)?)|"
+                           r"(\$\s?\d[\d,]*(?:\.\d+)?)\s+(?:extra|difference|more))")
 
 
 def _nothing_more_blanked(text: str, question: str) -> str:
@@ -284,8 +289,9 @@ def _nothing_more_blanked(text: str, question: str) -> str:
             pieces[i] = " "
     out = _ALL_COUNTS.sub(" ", _GO_AHEAD_GIVEN.sub("go ahead", "".join(pieces)))
     def same_amount(m: re.Match) -> str:  # the very amount ("$9.6" is not "$9.61")
-        amount = re.escape(m.group(1).replace(" ", "")).replace(r"\$", r"\$\s?")
-        return m.group(1) if re.search(amount + r"(?![\d,]|\.\d)", question or "") else m.group(0)
+        said = m.group(1) or m.group(2)
+        amount = re.escape(said.replace(" ", "")).replace(r"\$", r"\$\s?")
+        return said if re.search(amount + r"(?![\d,]|\.\d)", question or "") else m.group(0)
     return _EXTRA_AMOUNT.sub(same_amount, out)
 
 

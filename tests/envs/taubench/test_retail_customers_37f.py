@@ -28,14 +28,6 @@ def _play(d, family, seed, lines):
     return play_messages(d, d.scenario(family, seed), d.make_target("reference", []), lines, "customers-37f")
 
 
-def _sound_but_r3(t):
-    """``_sound``, but an R3 flag on a yes that answers the proposal's own "make sure these are all the items" note is
-    the verifier's false positive (retail-customers-19 finding 2, fixed on the verifier's side): tolerated here."""
-    assert {v.policy for v in t.violations} <= {"R3"}, t.violations
-    t.violations = []
-    _sound(t)
-
-
 # mixed_pending_delivered 5001: daiki; #W5961635 (delivered) holds hiking boots (11, synthetic, waterproof), an espresso
 # machine and a skateboard (34 inch); his gift card ($53) paid for it
 DAIKI = "hi, daiki.muller6278@example.com"
@@ -57,7 +49,7 @@ PROPOSED_12 = "Hiking Boots (11, synthetic, yes, $231.43) -> (12, leather, yes, 
 ])
 def test_the_quoted_amount_said_back_is_a_yes(d, yes):
     t = _play(d, "mixed_pending_delivered", 5001, [DAIKI, BOTH, yes])
-    _sound_but_r3(t)
+    _sound(t)
     assert _calls(t) == [BOTH_DONE], _said(t)[-1]
 
 
@@ -106,7 +98,7 @@ def test_a_size_named_at_a_yes_is_still_a_change(d, change, size):
 ])
 def test_a_yes_with_no_other_changes_is_a_yes(d, yes):
     t = _play(d, "mixed_pending_delivered", 5001, [DAIKI, BOTH, yes])
-    _sound_but_r3(t)
+    _sound(t)
     assert _calls(t) == [BOTH_DONE], _said(t)[-1]
 
 

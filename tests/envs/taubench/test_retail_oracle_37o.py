@@ -81,6 +81,11 @@ COURTESY = [
     "Go for it - and the extra $9.61 on the gift card is fine.",
     "yes, you have my approval",
     "Yes, the additional $9.61 is fine.",
+    # the amount before its noun, and "that's everything" (retF's agent writes on these; lead's check after the merge)
+    "yes, paying the $9.61 difference is fine",
+    "yes, the $9.61 extra is fine",
+    "yes, that's everything I want changed",
+    "Yes - that's all the items.",
 ]
 
 
@@ -105,6 +110,10 @@ def test_a_yes_beside_nothing_more_or_the_once_note_confirms(d, reply):
     "you have my go-ahead if it's free",
     "No other items, but hold off for now",
     "yes, the extra $9.61 isn't fine",
+    "yes, paying the $19.61 difference is fine",
+    "yes, the $9.6 extra is fine",
+    "that's everything I want changed?",
+    "that's all the items, but let me think",
 ])
 def test_near_misses_stay_flagged(d, reply):
     assert r3_exchange(d, reply), reply
