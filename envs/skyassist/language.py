@@ -244,12 +244,21 @@ _INTENTS: dict[str, re.Pattern] = {
                        # payment yet", "reserve it but don't bill me", "I can't pay until friday", "lock in the price
                        # before paying", "hold off on payment"
                        r"(don'?t|do not|not|no need to) (want (you )?to )?(charg(e|ing)|bill(ing)?|invoice) (me|us|my card|the card|"
-                       r"it|anything|any\w*)( (for (it|them)|anything|just))?(?= *([.,;!?]|$|until|till|til|before|yet(?! (another|more|again|other|extra)\b)|for now))|"
+                       r"it|anything|any\w*)( (for (it|them)|anything|just))?(?= *([.,;!?]|$|until|till|til|before|yet(?! (another|more|again|other|extra)\b)|for now|"
+                       r"today|now|right now|just yet))|"
+                       # no charge yet in other words: "nothing should hit my card yet", "keep it unpaid for now",
+                       # "freeze this price - payment to follow"
+                       r"nothing (should |must |will |can |is to |to )?(hit|go on|go through on|be charged to|come off) (my|the|our) "
+                       r"(credit |debit )?card( \w+)? (yet|now|today|for now|just yet|right now|until|till|before)|"
+                       r"(keep|leave) (it|them|that|this|the (booking|reservation|seats?|flight)) unpaid|unpaid (for now|until|till)|"
+                       r"payment (is )?(to follow|will follow|follows|to come)|freeze (the |that |this |a )?(price|fare|rate)s?|"
                        r"(don'?t|do not|not|no need to) (want (you )?to )?(take|process|collect|run) (any |the |my )?"
                        r"(payment|money|card)( \w+)? (yet|now|today|for now|just yet|right now|until|till|before)|"
                        r"(can'?t|cannot|can not|unable to|won'?t be able to) pay (until|till|til|before|yet|right now|today)|"
                        r"before pay(ing|ment)|hold off on (the )?(payment|paying|charg\w+|billing)|"
-                       r"lock (in )?(the |that |this |a )?(price|fare|rate|seat)s?( in)?|lock (it|them|that|one|a seat) in|"
+                       # the price locked in; "lock it in" alone is said of a purchase too ("Perfect, lock it in!" at a
+                       # summary is its yes), so it asks for a hold only beside words of no payment
+                       r"lock (in )?(the |that |this |a )?(price|fare|rate|seat)s?( in)?|lock (one|a seat) in|"
                        # payment put off to a later day: "I'll settle the payment next week", "we'll pay tomorrow"
                        r"(pay|settle( up)?|sort out|make|do|handle|take care of)( for (it|them)| the (payment|bill|balance|"
                        r"fare)| up)? (later|next (week|month|friday|monday)|tomorrow|another day|in a few days|at a later date|"
@@ -275,6 +284,10 @@ _INTENTS: dict[str, re.Pattern] = {
                          r"plans? (fell|have fallen) through|"
                          # a hold let go: "please release the hold", "drop my hold", "get rid of the reservation"
                          r"(release|drop|remove|get rid of|let go of) (the |my |this |that )?(hold|reservation|booking)s?|"
+                         # or in other words: "undo that hold", "please release it", "let those seats go", "free up the seats"
+                         r"undo (the |my |this |that )?(hold|reservation)|release (it|them|(the |those |these |my |our )seats?)(?! (for|to)\b)|"
+                         r"let (the |those |these |my |our )?(seats?|hold|reservation) go|"
+                         r"free (up )?(the |those |these |my |our )(seats?|hold|reservation)|free (them|it|(the |those |these )seats?) up|"
                          r"(don'?t|do not|no longer) need (the hold|my hold|this hold|that hold) any ?more)\b", re.I),
     "change": re.compile(r"\b(change|modify|move|switch|reschedule|rebook|different date|another date|"
                          r"push (it|my flight|the flight) back|postpone)\b", re.I),
@@ -474,6 +487,16 @@ def _find_places(text: str, db, expecting: str | None = None) -> list[Place]:
     hits += _misspelt_places(text, names, taken, expecting)  # "to torronto", "from frnakfurt"
     hits.sort()
     hits = [h for h in hits if not _NOT_CUE.search(text[max(0, h[0] - 40):h[0]])]  # "I don't want to fly to Sydney"
+    # a city and its code in brackets ("Johannesburg (JNB) to London", "JNB (Johannesburg)") name one place, not two:
+    # read as two, the route's roles fall on the wrong names
+    merged: list[tuple[int, int, str]] = []
+    for h in hits:
+        if (merged and merged[-1][2] == h[2] and re.fullmatch(r"\s*[(\[]\s*", text[merged[-1][1]:h[0]])
+                and (close := re.match(r"\s*[)\]]", text[h[1]:]))):
+            merged[-1] = (merged[-1][0], h[1] + close.end(), h[2])  # (the pair ends at the closing bracket)
+        else:
+            merged.append(h)
+    hits = merged
     places: list[Place] = []
     for s, _e, code in hits:
         before = text[max(0, s - 40):s]
@@ -4214,7 +4237,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             p.intents.discard("hold")
             p.intents.add("book")
             p.no = is_refusal(rest)
-    if p.has("hold") and _PAY_NOW.search(plain) and not _INTENTS["hold"].search(_LOCK_IN.sub(" ", _PAY_NOW.sub(" ", plain))):
+    # (a purchase now said only negated is none: "please don't charge my card now, I'll decide tomorrow")
+    if (p.has("hold") and any(not re.search(r"\b(?:don'?t|do not|not|never|no need to)\s+$", plain[:m.start()], re.I)
+                              for m in _PAY_NOW.finditer(plain))
+            and not _INTENTS["hold"].search(_LOCK_IN.sub(" ", _PAY_NOW.sub(" ", plain)))):
         # "lock in the price and book it today, I'll pay now": a purchase now, with no other word of a hold
         p.intents.discard("hold")
         p.intents.add("book")

@@ -535,6 +535,13 @@ CHANGE_RULE = ("Yes: once booked, I can move a booking to another flight on the 
                "charged at the new flight's fare. A refundable fare is refunded in full if you cancel, a non-refundable "
                "one is not.")
 
+# what a change costs, asked: "is there any fee for changing?", "what does it cost to move it?", "change fee?"
+_CHANGE_FEE = re.compile(r"\b(?:fees?|charges?|cost|costs|penalty|penalties|pay)\b[^.?!]{0,25}\b(?:to |for )?(?:chang|mov|modif|"
+                         r"reschedul|switch|rebook)\w*|\b(?:change|modification|rebooking|reschedul\w*) (?:fees?|charges?|"
+                         r"penalty|costs?)\b", re.I)
+CHANGE_FEE_RULE = ("There is no separate change fee: a change moves the booking to the new flight at that flight's fare, so "
+                   "the total can go up or down by the difference in fare.")
+
 
 def _no_information(word: str, where: str = "") -> str:
     """That the tools say nothing about ``word`` (an ``_AMENITY`` match: "baggage", "wifi"), and what they do say."""
@@ -596,9 +603,22 @@ _NO_HOLD = re.compile(r"\b(?:don'?t|do not|not|no need to|never)\s+(?:(?:just|a|
 # a booking asked for instead at a hold's summary: "forget the hold, just book it outright", "no, book it instead"
 # taking back a request once it was carried out ("I've changed my mind, please don't", "wait, don't", "no, don't do
 # that", "I don't want the hold after all"): read beside a "no" (a bare "no thanks" puts nothing back)
+# the legs of a round trip booked apart: "two separate bookings", "book the outbound on its own", "separately"
+_SEPARATELY = re.compile(r"\bseparate(?:ly| bookings?| tickets?| reservations?)\b|\b(?:on (?:its|their) own|by itself|"
+                         r"one[- ]ways?)\b", re.I)
+# the agent's advice asked: "what do you suggest then?", "what are my options?", "what can I do?"
+_SUGGEST = re.compile(r"\bwhat (?:do|would|can|could) you (?:suggest|recommend|advise)|\bwhat (?:are|'?re) (?:my|our|the) "
+                      r"options\b|\bwhat (?:can|should|could) (?:i|we) do\b|\bany (?:suggestions?|ideas?)\b", re.I)
+# the cost of going ahead asked, to the speaker: "what would it cost me?", "will it cost me anything?", "any fee?"
+_COST_OF_IT = re.compile(r"\bcost (?:me|us)\b|\b(?:any|a) (?:fee|charge|penalty)\b|\bwill (?:i|we) (?:be charged|pay|lose)\b|"
+                         r"\b(?:fee|penalty|charge) (?:to|for) cancel", re.I)
+# a route said as more of the trip in hand: "also", "too", "as well", "back", "return"
+_ALSO_BACK = re.compile(r"\b(?:also|too|as well|back|return\w*|home)\b", re.I)
+# (or "hmm, actually, don't. We're not sure about the dates.": the "don't" ends its own sentence; "ok forget it, no
+# hold", "undo it")
 _WITHDRAWS = re.compile(r"\b(?:chang(?:ed|ing) my mind|on second thoughts?|(?:don'?t|do not)(?: do (?:it|that|this))?"
-                        r"(?: after all| then| please)?\W*$|(?:don'?t|do not|no longer) (?:want|need) (?:the|a|that|this|"
-                        r"any|my) hold)", re.I)
+                        r"(?: after all| then| please)?(?:\W*$|\s*[.!;]+\s)|(?:don'?t|do not|no longer) (?:want|need) (?:the|a|that|this|"
+                        r"any|my) hold|no hold(?: after all| then| please| needed)?\W*$|undo (?:it|that|this)\W*$)", re.I)
 # marks said as words by a customer who dictates ("yes go ahead period thank you"), read as the marks at a summary
 _SPOKEN_MARK = re.compile(r"\s+\b(period|full stop|comma|exclamation (?:mark|point)|question mark)\b", re.I)
 _MARKS = {"period": ".", "full": ".", "comma": ",", "exclamation": "!", "question": "?"}
@@ -741,6 +761,8 @@ class ReferenceTarget(Target):
         # the last two days compared (_compare_alt_date): "which is cheaper?", "June then" are read against them
         self.pax_doubt: int | None = None  # a bare small number after a group over the limit, asked about
         self._refused: str | None = None  # the flight whose pick was refused last (_selection)
+        # the outbound refused only for its cabin, the return having none of it: offered on its own (_drop_return)
+        self._alone_offer: dict[str, Any] | None = None
         self._tied: list[dict[str, Any]] = []  # the flights the last ambiguous pick fits (_select)
         self.day_lows: dict[tuple[str, str, str], float] = {}  # (origin, destination, date) -> lowest open fare
         # for the party on a one-leg day listed or compared: "the cheapest overall" picks across those days
@@ -1094,6 +1116,7 @@ class ReferenceTarget(Target):
             # ("can you add the return too, 6 Dec" at a one-way summary: the return's date, never the outbound's)
             p.shift_days = None if p.timeline_shift else p.shift_days
         self._apply_shift(p)
+        self._reverse_route_as_return(p)
         if (self.mode == "new" and len(self.legs) == 2 and self.legs[1]["label"] == "return" and self.legs[0]["shown"]
                 and not self.legs[1]["shown"] and p.date and not p.return_date and len(p.dates) == 1
                 and p.date != self.legs[0]["date"] and not self._date_is_outbounds(p) and not p.places):
@@ -1381,8 +1404,9 @@ class ReferenceTarget(Target):
                                 "to go ahead.")
                 turn.say(" ".join(out))
                 return
-            if (pend["kind"] == "cancel" and asks and not p.yes and not p.no and not self._changes(p)
-                    and (p.has("refund") or p.has("price")) and (answer := self._pending_answer(p, pend))):
+            cost_asked = "?" in p.text and bool(_COST_OF_IT.search(p.text))  # "is there a fee to cancel?"
+            if (pend["kind"] == "cancel" and (asks or cost_asked) and not p.yes and not p.no and not self._changes(p)
+                    and (p.has("refund") or p.has("price") or cost_asked) and (answer := self._pending_answer(p, pend))):
                 # "will i get refund?" at "Shall I cancel booking ...?": answered, and the question asked again
                 self.pending = pend
                 out.append(f"To answer your question: {answer} Shall I go ahead and cancel booking "
@@ -1730,6 +1754,21 @@ class ReferenceTarget(Target):
         the outbound alone is summarised again (a yes then books that only), never the two-leg summary again, and
         never the whole trip dropped. True when the reply is complete."""
         legs = self.legs
+        alone, self._alone_offer = self._alone_offer, None
+        taken = False
+        if (alone is not None and self.mode == "new" and len(legs) == 2 and legs[1]["label"] == "return"
+                and not legs[0].get("choice") and self.pending is None and alone["flight_id"] in legs[0].get("shown", ())
+                and not (p.places or p.dates or p.booking_ids)):
+            if (not p.flight_ids and p.selection is None and (_DROP_RETURN.search(p.text) or p.has("one_way")
+                                                              or _SEPARATELY.search(p.text))):
+                legs[0]["choice"] = taken = alone  # "book the outbound on its own", "two separate bookings", "no
+                # return": the outbound offered alone is taken up (below)
+            elif _SUGGEST.search(p.text):  # "what do you suggest then?": the ways on, said again
+                self._alone_offer = alone
+                out.append(f"I can book {alone['flight_id']} ({alone['public_cabin']}) for the outbound on its own, as "
+                           "a one-way booking, and you can book the return separately; or you could pick another outbound "
+                           "flight, or try another date. Which would you like?")
+                return True
         if (self.mode != "new" or len(legs) != 2 or legs[1]["label"] != "return" or not legs[0].get("choice")
                 or p.places or p.dates or p.booking_ids or p.yes):
             return False
@@ -1737,7 +1776,7 @@ class ReferenceTarget(Target):
         at_summary = pend is not None and pend["kind"] in ("book", "hold") and not pend.get("release")
         at_pick = pend is None and bool(legs[1].get("shown")) and not legs[1].get("choice")
         by_id = (p.flight_ids == [legs[0]["choice"]["flight_id"]] and re.search(r"\b(?:just|only)\b", p.text, re.I))
-        if not ((at_summary or at_pick) and (by_id or (not p.flight_ids and p.selection is None and (
+        if not (taken or (at_summary or at_pick) and (by_id or (not p.flight_ids and p.selection is None and (
                 _DROP_RETURN.search(p.text) or p.has("one_way") or (at_pick and _NEITHER.search(p.text)))))):
             return False
         first = legs[0]
@@ -1745,7 +1784,8 @@ class ReferenceTarget(Target):
         self.legs, self.pending, self.return_date = [first], None, None
         self.wants_return = self.offered_return = self.declined = False
         out.append("Sure, I have taken the return flight off, so it is just the outbound flight, "
-                   f"{first['choice']['flight_id']}.")
+                   f"{first['choice']['flight_id']}." + (" You can book the return separately once this one is done."
+                                                          if taken else ""))
         self._maybe_propose(turn, out)
         return True
 
@@ -1976,6 +2016,19 @@ class ReferenceTarget(Target):
         elif day is not None:
             p.date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
 
+    def _reverse_route_as_return(self, p: Parsed) -> None:
+        """The trip in hand's own route said back to front with a later day, as more of it ("could you also add a
+        return from Miami on June 3?", "also look at Miami back to Chicago on June 3", "also Miami to Chicago June 3
+        please"): the flight back, on that day; never the outbound turned round (nor "the airports are the same")."""
+        if not (self.mode in (None, "new") and self.origin and self.destination and self.date and not self.return_date
+                and not self.via and len(p.dates) == 1 and (p.dates[0] > self.date or p.has("round_trip")) and p.places
+                and p.origin in (None, self.destination) and p.destination in (None, self.origin)
+                and (p.origin or p.destination) and {pl.iata for pl in p.places} <= {self.origin, self.destination}
+                and (p.has("round_trip") or _ALSO_BACK.search(p.text))):
+            return
+        p.return_date, p.date, p.dates = p.dates[0], None, [p.dates[0]]
+        p.places, p.origin, p.destination = [], None, None
+
     def _compared_days(self) -> list[str]:
         """The two days last compared, while the trip is still that route with one leg; [] otherwise."""
         if not (self.compared and self.mode in (None, "new") and len(self.legs) == 1
@@ -2085,7 +2138,11 @@ class ReferenceTarget(Target):
                 parts.append(self._refund_sentence(self.booking))
             if p.has("price") or p.has("details") or p.has("status"):
                 parts.append(self._booking_text(self.booking))
-            if p.has("price") and isinstance(self.booking.get("price_usd"), (int, float)):
+            if _COST_OF_IT.search(p.text) and not p.has("refund"):
+                # "what would it cost me?" at "Shall I cancel ...?": what cancelling costs, not what was paid
+                parts = [("Cancelling it costs you nothing: a hold was never charged." if self.booking.get("status") == "held"
+                          else "There is no fee to cancel. " + self._refund_sentence(self.booking))]
+            elif p.has("price") and isinstance(self.booking.get("price_usd"), (int, float)):
                 parts.append(f"Its total price was {money(float(self.booking['price_usd']))}.")
         else:
             if p.has("price") and not p.has("currency"):  # the summary stated the count: no question about it here
@@ -4126,6 +4183,8 @@ class ReferenceTarget(Target):
                       f"{MAX_PAX} passengers, under one lead passenger's name.")
         elif _HOLD_QUESTION.search(t) and not (isinstance(p.selection, int) and p.has("hold") and not _WH_QUESTION.match(t)):
             answer = HOLD_RULE  # not for "can you reserve option 1 and I'll pay later?": a hold of option 1 asked for
+        elif _CHANGE_FEE.search(t) and not p.booking_ids:  # "is there any fee for changing?": no fee, the new fare
+            answer = CHANGE_FEE_RULE
         elif _CHANGE_LATER.search(t) and not p.booking_ids and self.mode != "change":
             answer = CHANGE_RULE
         elif _WINDOW_ASK.search(t):  # "what's the earliest I can go?", "what's the latest date I can book?"
@@ -4834,6 +4893,13 @@ class ReferenceTarget(Target):
                                f"{lacking['label'] or 'other leg'} has no {f['public_cabin']} seats for your party, and all "
                                "flights in one booking must be in the same cabin. Please pick another option. Which one "
                                "would you like instead?")
+                    if k == 0 and lacking is self.legs[-1] and lacking["label"] == "return":
+                        # the outbound can still go on its own: offered, and "book the outbound on its own", "two
+                        # separate bookings" take it up (_drop_return), never the same refusal in a loop
+                        self._alone_offer = f
+                        problem = problem[:-len("Please pick another option. Which one would you like instead?")] + (
+                            f"You could pick another option, or I can book {f['flight_id']} on its own as a one-way "
+                            "booking, and you can book the return separately. Which would you like?")
             if problem:
                 leg = self.legs[k]
                 if leg.get("from_id") and len(leg.get("shown", ())) == 1 and problem.endswith("Please pick another option. Which one would you like instead?"):
