@@ -53,6 +53,7 @@ from envs.skyassist.verify_names import (
     name_in,
     spelled_out,
     stated_names,
+    stated_parts,
     typed_full_name,
     unspell,
     word_in_plain,
@@ -1372,10 +1373,14 @@ def check_S1(view: TraceView) -> list[Violation]:
     Mueller, "Weiß" Weiss, "Ødegård" Odegard), so "Please proceed" or "Looks great" never ground a
     name, and that no successful read-only call before i showed in its output's last_name /
     first_name fields (``_output_names``: a looked-up booking's traveller, "from an earlier tool
-    output" as S1 says; a mutation's output only says back the name it was given, and grounds none)."""
+    output" as S1 says; a mutation's output only says back the name it was given, and grounds none);
+    or when the name parts are written swapped against what the customer's words make clear
+    (``_swapped_part``: "Walsh last, Liam first" or "my name is Liam Walsh" booked as first_name Walsh,
+    last_name Liam)."""
     out = []
     ids_seen = view.ids_seen
     turns, ti, stated = view.turns, 0, set()  # names stated in the turns before the call, accumulated
+    parts: set[tuple[str, str]] = set()  # (word, "first" / "last") the customer's words said the part of
     for c in view.calls:
         if c.name not in MUTATIONS or c.args is None:
             continue
@@ -1397,6 +1402,7 @@ def check_S1(view: TraceView) -> list[Violation]:
                 t = turns[ti]
                 if t.user_index >= 0:
                     stated |= _stated_names(t.user_text, t.prev_text)
+                    parts |= stated_parts(t.user_text)
                 ti += 1
             known = stated | {w for i, w in view.names_seen if i < c.index}
             full = None  # the whole name typed in lowercase, with no cue ("sofia garcia and my husband")
@@ -1410,9 +1416,48 @@ def check_S1(view: TraceView) -> list[Violation]:
                         continue
                     bad, why = f"{key} {v!r}", _not_a_name(v, known, view.user_text_before(c.index))
                     break
+        if bad is None and parts:
+            bad, why = _swapped_part(c, parts, view)
         if bad is not None:
             out.append(_v("S1", c.index, f"{c.name} uses {bad}, {why or 'which neither the customer nor a tool supplied'}"))
     return out
+
+
+def _swapped_part(c: Call, parts: set[tuple[str, str]], view: TraceView) -> tuple[str | None, str | None]:
+    """A booking name written into the other part than the customer said it is (S1: the first and last name swapped,
+    "Walsh last, Liam first" or "my name is Liam Walsh" booked as first_name Walsh, last_name Liam): every word of
+    last_name (first_name) given only as a first (last) name, and so every part the call writes, where the customer's words say the part
+    (verify_names.stated_parts) and no read-only output before the call showed it in that part (a looked-up booking
+    written so). A word given as both parts, or as neither, is not read."""
+    shown = {(w, key[:-5]) for k in view.calls if k.index < c.index and k.name in tools.READ_ONLY
+             for key in ("last_name", "first_name") for w in _output_words(k.output, key)}
+    told = parts | shown
+    found = []
+    for key in ("first_name", "last_name"):
+        v = c.arg(key)
+        mine, other = key[:-5], ("last" if key == "first_name" else "first")
+        words = [w.lower() for w in v.replace(",", " ").split()] if isinstance(v, str) else []
+        if words and all(name_in(w, {x for x, p in told if p == other}) and not name_in(w, {x for x, p in told
+                                                                                          if p == mine})
+                         for w in words):
+            found.append((key, v, other))
+    # every name part written swapped: a word that is one person's first name and another's surname ("I'm Thomas Chen,
+    # my wife is Mei Thomas", booked under Mei Thomas) leaves the other part right
+    if not found or len(found) < sum(isinstance(c.arg(k), str) and bool(c.arg(k).strip())
+                                     for k in ("first_name", "last_name")):
+        return None, None
+    bad = " and ".join(f"{key} {v!r}" for key, v, _ in found)
+    if len(found) == 2:
+        return bad, "the customer's first and last name swapped"
+    return bad, f"which the customer gave as their {found[0][2]} name, swapped into the {found[0][0][:-5]} name"
+
+
+def _output_words(out: Any, key: str) -> tuple[str, ...]:
+    """Lower-cased words of the ``key`` fields (last_name / first_name) of a tool output (``_output_names``)."""
+    recs = [out] if isinstance(out, dict) else []
+    recs += [r for v in (out.values() if isinstance(out, dict) else ()) if isinstance(v, list) for r in v
+             if isinstance(r, dict)]
+    return tuple(w.lower() for r in recs if isinstance(r.get(key), str) for w in r[key].replace(",", " ").split())
 
 
 def _not_a_name(value: str, known: set[str], said: str) -> str | None:

@@ -2,7 +2,8 @@
 
 A name is *stated as a name* when the customer's message presents it as one:
   - after a naming cue: "my name is", "name is", "name:", "names are", "call me", "I'm",
-    "I am", "this is", "it's", "for", "under", "use", "passenger", "traveller", "surname",
+    "I am", "this is", "it's", "for", "under", "use", "passenger", "traveller", "passengers are", "travellers are"
+    (will be), "surname",
     "last name", "first name" (for the weak cues I'm / this is / it's / for / under / use /
     passenger the name must be capitalised, the others accept any case; but "I'm" / "I am" /
     "this is" / "it's" + a first and last name count in any case, asked or not: "i'm aisha
@@ -28,6 +29,8 @@ A name is *stated as a name* when the customer's message presents it as one:
 Read loosely like this (after the count, after a weak cue, said to be the lead), capitalised words that read as a place
 the database knows, an airline, an alliance or an event ("6 people New Zealand", "6 people Frankfurt Airport", "6 people
 Star Alliance", the route "6 people Vancouver Frankfurt": ``_reads_as_place``) are no name.
+Which part of the name a word is (``stated_parts``, S1's check of a first and last name swapped) is read only where the
+words say it: a labelled part, or "my name is Liam Walsh" / "I'm Liam Walsh" in speaking order.
 Titles (Dr., Mr., ...) are skipped; particles (van, der, de, ...) belong to the name. Ordinary
 words ("Please proceed", "Looks great", "Sure", "book it") never count as name words; a name in
 capitals, as on a passport ("HANNAH MURPHY"), does. Fillers, interjections, sign-offs and pronouns typed
@@ -98,7 +101,11 @@ _STRONG = [tuple(c.split()) for c in (
 )]
 _WEAK = [tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is", "for", "under", "use", "passenger",
                                        "traveller", "traveler", "lead", "just me", "only me", "passengers",
-                                       "travellers", "travelers", "were", "we are")]
+                                       "travellers", "travelers", "were", "we are",
+                                       # the party named as such: "Travellers are Carlos Chen and Mei Chen", "The
+                                       # passengers will be ..." (a list, as after "names are")
+                                       "passengers are", "travellers are", "travelers are", "passengers will be",
+                                       "travellers will be", "travelers will be")]
 # what ends a name typed before other details: a passport or card number ("Ana Lopez passport K7654321"), or
 # a companion named by relation ("ana lopez and my son") or by a count or an article ("Aisha Andersen plus one
 # colleague", "... and a colleague", "... + 1", "... with two others": lower case, so "and Ben Andersen" stays a
@@ -309,8 +316,10 @@ def _negated_before(toks: list[tuple[str, bool]], keys: list[str], i: int) -> bo
 _LABEL = re.compile(r"\b(?:(first|given|fore)|(last|family|sur))(?:\s*names?)?\s*(?::|\s[-\u2013\u2014=]\s|=)\s*", re.I)
 
 
-# ... and the traveller as a field: "passenger: garcia, sofia", "Traveller - Sofia Garcia" (read as "passenger name")
-_TRAVELLER_LABEL = re.compile(r"\b(?:passenger|travell?er)(?:\s*name)?\s*(?::|\s[-\u2013\u2014=]\s|=)\s*", re.I)
+# ... and the traveller as a field: "passenger: garcia, sofia", "Traveller - Sofia Garcia", numbered as a party is listed
+# ("Passenger 1: Carlos Chen / Passenger 2: Mei Chen", "Traveller #2 - ...", "Adult 1: ...") (read as "passenger name")
+_TRAVELLER_LABEL = re.compile(r"\b(?:passenger|travell?er|(?=\w+\s*#?\d)(?:pax|adult))(?:\s*#?\d{1,2})?(?:\s*name)?"
+                              r"\s*(?::|\s[-\u2013\u2014=]\s|=)\s*", re.I)
 
 
 def _labels(text: str) -> str:
@@ -333,7 +342,9 @@ _FIRST_AFTER = re.compile(r"\b([A-Z][\w'\u2019-]*)\s+first\b(?=\s*(?:[.,;!]|$))"
 _SUBJECTS = frozenset("i you he she we they dont didnt doesnt cant cannot wont not never to".split())
 
 
-def _names_before_labels(text: str) -> str:
+def _names_before_labels(text: str, tied: bool = False) -> str:
+    """``tied``: only a name tied to its label by "is", "=", "as" or an owner ("Okafor my surname"), not one that
+    merely comes before it ("first name Liam last name Walsh": Liam is the first name)."""
     if "name" not in text.lower():
         return text
     text = _LABEL_IS.sub(r"\1 is", text)
@@ -343,6 +354,8 @@ def _names_before_labels(text: str) -> str:
         before = re.findall(r"[\w'\u2019]+", text[:m.start()])
         if not _nameish(word, True) or _cue_key(word) in _FRAME:
             return m.group(0)
+        if tied and not re.search(r"\s(?:is|=|as|the|my|his|her|their|our)\s", m.group(0), re.I):
+            return m.group(0)  # "Liam last name", "Liam last-name": nothing ties them
         if before and _cue_key(before[-1]) in _SUBJECTS:
             return m.group(0)  # a verb with its subject: "I don't know her surname", "i forgot my last name"
         return f"{'first' if m.group(2) else 'last'} name {word}"
@@ -452,17 +465,77 @@ _SELF_BARE = re.compile(_SELF + r"\s+([A-Z][\w\u2019-]*(?:\s+[A-Z][\w\u2019-]*){
                         r"(?=\s*(?:[.,;!)]|$|(?:and|plus|with|&|\+)\s))")
 
 
+@lru_cache(1 << 12)
+def _prepared(user_text: str, parts: bool = False) -> tuple[str, str, list[tuple[str, bool]], list[str]]:
+    """The message as typed (spellings read whole), with its labels written as cues ("Walsh last" -> "last name
+    Walsh") and companions and courtesy cut off; its tokens and their cue keys (``stated_names``). For ``parts``
+    (``stated_parts``) a name before a label must be tied to it ("Walsh is my surname", not the "Liam" of "first name
+    Liam last name Walsh") and no companion is cut ("... and my last name is Walsh" is none)."""
+    user_text = _LABEL_ADVERB.sub(r"\1", unspell(user_text or ""))
+    said = user_text  # as typed: a cut below adds punctuation ("me and my wife," -> "me. ,") that opens a sentence
+    user_text = _labels(_bare_labels(_names_before_labels(_labels_after(user_text or ""), tied=parts)))
+    if parts:
+        user_text = _COURTESY_END.sub(". ", user_text)
+    else:
+        user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", user_text))
+        user_text = _ROLE_AFTER.sub(lambda m: m.group(1) + ". " if _nameish(m.group(1), False) else m.group(0),
+                                    user_text)
+    toks = _tokens(user_text)
+    return said, user_text, toks, [_cue_key(w) for w, _ in toks]
+
+
+# the cues that label one part of a name, by the part (``stated_parts``)
+_FIRST_PART = _by_first([tuple(c.split()) for c in (
+    "first name is", "first name", "given name is", "given name", "firstname is", "firstname")])
+_LAST_PART = _by_first([tuple(c.split()) for c in (
+    "surname is", "surname", "last name is", "last name", "family name is", "family name", "lastname is", "lastname")])
+# a whole name said in the order it is spoken, given name first: "my name is Liam Walsh", "I'm Liam Walsh"
+_ORDER_CUES = _by_first([tuple(c.split()) for c in ("name is", "im", "i am")])
+_PART_WORDS = frozenset("first given last family sur".split())
+
+
+@lru_cache(1 << 14)
+def stated_parts(user_text: str) -> frozenset[tuple[str, str]]:
+    """(lower-cased word, "first" or "last") for each name word whose part the customer's words make clear (S1, a
+    first and last name swapped): a labelled part ("last name Walsh", "Walsh last, Liam first", "Surname: Walsh",
+    "Walsh is my surname": one to three words that end their clause or come before "and" / another label), or the
+    first and last word of a whole name of two to four words said in speaking order ("my name is Liam Walsh", "I'm
+    Liam Walsh": the first word the given name, the last the surname; a surname in capitals beside a given name is
+    the surname wherever it stands, "my name is KOWALSKI Carlos"). A bare "Walsh Liam", "Walsh, Liam" or a middle
+    word ("Maria Garcia Lopez") says no part."""
+    _, _, toks, keys = _prepared(user_text, True)
+    out: set[tuple[str, str]] = set()
+
+    def closes(start: int, run: list[str], ends: bool) -> bool:  # the run ends its clause, or the next name or label follows
+        nxt = start + len(run)
+        return ends or (nxt < len(keys) and keys[nxt] in _JOINERS | _PART_WORDS | {"with", "surname", "lastname",
+                                                                                     "firstname", "my"})
+    for part, cues in (("first", _FIRST_PART), ("last", _LAST_PART)):
+        for start in _after_cues(toks, keys, cues):
+            run, ends = _take_run(toks, start, True)
+            if 1 <= len(run) <= 3 and closes(start, run, ends) and not any(w.lower() in _PLACEHOLDERS for w in run):
+                out.update((w.lower(), part) for w in run if w.lower() not in _PARTICLE_WORDS)
+    for start in _after_cues(toks, keys, _ORDER_CUES):
+        if keys[start - 1] == "is" and start >= 3 and keys[start - 3] in _PART_WORDS:
+            continue  # "last name is ...": a part, read above
+        run, ends = _take_run(toks, start, True)
+        if 2 <= len(run) <= 4 and closes(start, run, ends) and run[0].lower() not in _PARTICLE_WORDS \
+                and not any(w.lower() in _PLACEHOLDERS for w in run) and not _reads_as_role(run) \
+                and not _reads_as_place(run):
+            caps = [w.isupper() and len(w) > 1 for w in run]
+            if any(caps) and not all(caps):  # "name is KOWALSKI Carlos": the surname in capitals, as on a passport
+                if len(run) == 2:
+                    out.update((w.lower(), "last" if cap else "first") for w, cap in zip(run, caps))
+                continue
+            out.update(((run[0].lower(), "first"), (run[-1].lower(), "last")))
+    return frozenset(out)
+
+
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message (a name spelled out letter by
     letter read whole: ``unspell``)."""
-    user_text = _LABEL_ADVERB.sub(r"\1", unspell(user_text or ""))
-    said = user_text  # as typed: a cut below adds punctuation ("me and my wife," -> "me. ,") that opens a sentence
-    user_text = _labels(_bare_labels(_names_before_labels(_labels_after(user_text or ""))))
-    user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", user_text))
-    user_text = _ROLE_AFTER.sub(lambda m: m.group(1) + ". " if _nameish(m.group(1), False) else m.group(0), user_text)
-    toks = _tokens(user_text)
-    keys = [_cue_key(w) for w, _ in toks]
+    said, user_text, toks, keys = _prepared(user_text)
     found: set[str] = set()
     for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
         for start in _after_cues(toks, keys, cues):

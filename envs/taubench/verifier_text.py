@@ -176,17 +176,30 @@ _FOREIGN = {
     "thanks": ("gracias", "muchas gracias", "merci", "merci beaucoup", "danke", "danke schön", "vielen dank", "grazie",
                "grazie mille", "obrigado", "obrigada", "dank je", "bedankt", "спасибо", "dziękuję", "teşekkürler",
                "谢谢", "ありがとう", "ありがとうございます", "감사합니다", "شكرا", "धन्यवाद", "thanks"),
+    # a yes limited to listed items by number: "oui, seulement le numéro 2", "sí, solo el 2", "ja, nur 2 und 4" (read
+    # as "yes, only number 2", "yes, only 2 and 4"; the numbers themselves are kept, ``_FOREIGN_NUMBER``)
+    "only": ("seulement", "uniquement", "juste", "solo", "sólo", "solamente", "únicamente", "nur", "lediglich",
+             "soltanto", "solamente", "só", "somente", "apenas", "alleen", "только", "tylko", "sadece"),
+    # (an article before the number says it too: "el 2" is number 2; the plural "los 2" is "the two", not read)
+    "number": ("le numéro", "le numero", "numéro", "el número", "el numero", "número", "il numero", "numero",
+               "die nummer", "nummer", "het nummer", "o número", "номер", "numer", "nr", "nr.",
+               "le", "la", "el", "il", "lo", "die", "der", "das", "het"),
+    "numbers": ("les numéros", "les numeros", "los números", "los numeros", "die nummern", "nummern", "i numeri",
+                "numeri", "os números", "números", "numéros", "номера"),
+    "and": ("et", "y", "und", "e", "en", "и"),
 }
 _FOREIGN_WORD = {w.replace("’", "'"): en for en, ws in _FOREIGN.items() for w in ws}
 _FOREIGN_PHRASE = re.compile(r"(?:" + "|".join(re.escape(w) for w in sorted(_FOREIGN_WORD, key=len, reverse=True)) +
                              r")", re.I)
 _FOREIGN_GAP = re.compile(r"[\s,.!;:\-\u3001\u3002\uff01\uff0c\u2014\u2013\u00a1]*")
+_FOREIGN_NUMBER = re.compile(r"#?[1-9]\b")  # a listed item's number, kept as it is
 _FOREIGN_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def in_english(text: str) -> str:
     """The reply as an English yes when it is made only of another language's words of yes, "all", "both" and
-    courtesy (``_FOREIGN``) with one word of yes among them; else the reply as it is."""
+    courtesy (``_FOREIGN``) with one word of yes among them, or of those and a pick by number ("only", "number", an
+    article, "and" and the numbers: "oui, seulement le numéro 2" -> "yes, only number 2"); else the reply as it is."""
     low = (text or "").strip().lower().replace("’", "'")
     if not low or re.search(r"[?¿？]", low):
         return text  # a question: read as it is
@@ -194,6 +207,10 @@ def in_english(text: str) -> str:
     foreign = False  # a word of another language among them ("ok thanks" is English, read as it is)
     at = _FOREIGN_GAP.match(low).end()
     while at < len(low):
+        if said and (n := _FOREIGN_NUMBER.match(low, at)):
+            said.append(n.group(0))  # "le numéro 2": the number as it is
+            at = _FOREIGN_GAP.match(low, n.end()).end()
+            continue
         m = _FOREIGN_PHRASE.match(low, at)
         if not m or (m.end() < len(low) and not _FOREIGN_CJK.match(low[m.end() - 1]) and low[m.end()].isalnum()):
             return text  # another word (a whole word: "sino" is not "si"; CJK words may follow one another unspaced)
@@ -202,6 +219,16 @@ def in_english(text: str) -> str:
         at = _FOREIGN_GAP.match(low, m.end()).end()
     if not foreign or not {"yes", "ok"} & set(said):
         return text  # English, or no yes ("todos" alone, "gracias" alone)
+    numbers = [w for w in said if w[-1:].isdigit()]
+    if not numbers and {"only", "and", "number", "numbers"} & set(said):
+        return text  # "oui, seulement", "sí, el", "oui, et": words that go with a number, and none said
+    if numbers:
+        # a pick by number: the words in their order, "yes, " and then the pick ("yes, only number 2", "yes, only 2
+        # and 4, please"), each courtesy word a clause of its own
+        yes = [w for w in said if w in ("yes", "ok")][:1]
+        rest = [w for w in said if w not in ("yes", "ok", "please", "thanks")]
+        polite = [w for w in dict.fromkeys(said) if w in ("please", "thanks")]
+        return ", ".join(yes + [" ".join(rest)] + polite)
     return ", ".join(dict.fromkeys(said))  # "sí, todos" -> "yes, all"; "はい、お願いします" -> "yes, please"
 
 
@@ -1201,6 +1228,17 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
                 r"^(?:" + _YES_WORD + r"[\s,]*(?:to\s+)?|" + _DO_WORD + r"\s+)+", "", clause)).strip()):
             if count_is_not_listed(whole):
                 return None
+            if whole.group(0).startswith("both") and len(listed) != 2:
+                # "yes, both" of five listed items says no two of them: ambiguous, no item approved; unless it
+                # follows a pick of two ("2 and 4 - both"), or the question says "both" itself (of two things it
+                # names), which the consent reading reads as before
+                if len(picked) == 2:
+                    consent = True
+                    continue
+                if re.search(r"\bboth\b", question or "", re.I):
+                    return None
+                vague.append(f"'both' of {len(listed)} items")
+                continue
             picked |= set(listed)
             consent = True  # "all four please", "all of them": every item, named by count or as a whole
         else:
