@@ -320,7 +320,10 @@ _UNDO_Q = re.compile(r"\b(?:undo|reverse|revert|un-?cancel|reinstate|restore)\b(
 # "hold on" only with no question beside it)
 _STOP_IT = re.compile(r"\b(?:don'?t|do not|dont)\s+(?:do|make|change|process|send|submit|go ahead with|proceed with)\s+(?:that|it|"
                       r"this|anything)\b|\b(?:don'?t|do not|dont)\s+(?:go ahead|proceed)\b|\bnot yet\b|\bhold off\b|"
-                      r"^\W*(?:(?:oh|no|wait|stop|hold on|hang on|hmm+|um+|sorry)\W*)*(?:stop|wait|hold on|hang on)\b(?![^?]*\?)",
+                      # a bare "wait!" / "hold on", "stop, ..." or a message ending in "don't"; not "Wait, I forgot
+                      # something" (a wait before another request)
+                      r"^\W*(?:(?:oh|no|wait|stop|hold on|hang on|hmm+|um+|sorry)\W*)*(?:stop|wait|hold on|hang on)\W*$|"
+                      r"^\W*(?:(?:oh|no|wait|hold on|hang on)\W*)*stop\b(?![^?]*\?)|\b(?:don'?t|do not|dont)\W*$",
                       re.I)
 # after a write: "can you put it back?", "I want the order back", "switch it back to the card it was on before", "keep it on
 # the card it was on before": the write taken back too (before: the menu, as if nothing had been said)

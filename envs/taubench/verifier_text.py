@@ -198,7 +198,7 @@ _FOREIGN_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 def in_english(text: str) -> str:
     """The reply as an English yes when it is made only of another language's words of yes, "all", "both" and
-    courtesy (``_FOREIGN``) with one word of yes among them, or of those and a pick by number ("only", "number", an
+    courtesy (``_FOREIGN``) with one word of yes among them and at least one other word ("oui" alone stays as it is), or of those and a pick by number ("only", "number", an
     article, "and" and the numbers: "oui, seulement le numéro 2" -> "yes, only number 2"); else the reply as it is."""
     low = (text or "").strip().lower().replace("’", "'")
     if not low or re.search(r"[?¿？]", low):
@@ -219,6 +219,10 @@ def in_english(text: str) -> str:
         at = _FOREIGN_GAP.match(low, m.end()).end()
     if not foreign or not {"yes", "ok"} & set(said):
         return text  # English, or no yes ("todos" alone, "gracias" alone)
+    if len(said) == 1:
+        # one foreign word alone ("oui", "Sí.") is read as it is: the consent table (tests/data/consent_table.tsv)
+        # labels "oui" alone as unrelated, and SkyAssist's S4/S5 read it so (asked again); both environments agree
+        return text
     numbers = [w for w in said if w[-1:].isdigit()]
     if not numbers and {"only", "and", "number", "numbers"} & set(said):
         return text  # "oui, seulement", "sí, el", "oui, et": words that go with a number, and none said

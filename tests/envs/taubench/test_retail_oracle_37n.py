@@ -93,12 +93,20 @@ def cancel_r3(d, reply, proposal=SUMMARY):
 
 
 @pytest.mark.parametrize("reply", [
-    "sí", "oui", "ja",  # X20, X30, X31
-    "Sí.", "si", "sì", "sim", "да", "是的", "好的", "はい", "tak", "oui merci", "ja, danke!", "Да, пожалуйста",
-    "ouais", "claro", "d'accord",
+    "好的", "oui merci", "ja, danke!", "Да, пожалуйста", "d'accord", "sí, por favor", "はい、お願いします",
 ])
 def test_a_plain_yes_in_another_language_confirms(d, reply):
     assert cancel_r3(d, reply) == [], reply
+
+
+@pytest.mark.parametrize("reply", [
+    "sí", "oui", "ja",  # X20, X30, X31: judgement calls kept (lead, thirty-seventh session)
+    "Sí.", "si", "sì", "sim", "да", "是的", "はい", "tak", "ouais", "claro",
+])
+def test_one_foreign_word_of_yes_alone_is_asked_again(d, reply):
+    # as the consent table labels "oui" alone (tests/data/consent_table.tsv) and SkyAssist's S4/S5 read it: the two
+    # environments agree; a second word of consent or courtesy makes it a yes (above)
+    assert cancel_r3(d, reply), reply
 
 
 @pytest.mark.parametrize("reply", [
@@ -115,7 +123,7 @@ def test_a_no_a_put_off_or_a_question_in_another_language_stays_flagged(d, reply
     (FIVE, "sí, todos", [1, 2, 3, 4, 5]),  # X22
     (FIVE, "oui, tous", [1, 2, 3, 4, 5]),
     (FIVE_YN, "ja, alle", [1, 2, 3, 4, 5]),
-    (FIVE_YN, "sì", [1, 2, 3, 4, 5]),
+    (FIVE_YN, "sì, grazie", [1, 2, 3, 4, 5]),
     (TWO_VACS, "sí, los dos", [1, 5]),
     (TWO_VACS, "oui, les deux", [1, 5]),
     (TWO_VACS, "да, оба", [1, 5]),
