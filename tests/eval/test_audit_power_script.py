@@ -9,8 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from probe.auditor.model import ADAPTER_INFO
+from probe.cli.main import app
 from probe.train.checkpoint import MANIFEST
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,6 +21,25 @@ SCRIPT = ROOT / "scripts" / "audit_power.py"
 
 def _run(*args, cwd=ROOT):
     return subprocess.run([sys.executable, str(SCRIPT), *args], cwd=cwd, capture_output=True, text=True, timeout=900)
+
+
+def _run_here(monkeypatch, capsys, *args):
+    """The script's ``main`` in this process, as its ``__main__`` runs it: (exit status, stdout, stderr)."""
+    from probe.cli.errors import run_script
+
+    spec = importlib.util.spec_from_file_location("audit_power_here", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    monkeypatch.setattr(sys, "argv", [str(SCRIPT), *args])
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))  # as for `python scripts/audit_power.py`: its own folder first
+    capsys.readouterr()
+    try:
+        run_script(mod.main)
+        code = 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    got = capsys.readouterr()
+    return subprocess.CompletedProcess(args, code, got.out, got.err)
 
 
 @pytest.mark.parametrize("args,needle", [
@@ -49,15 +70,17 @@ def test_refuses_a_directory_it_did_not_make(tmp_path):
 
 
 @pytest.mark.tiny_auditor
-def test_short_run_writes_table_messages_and_summary(tmp_path):
+def test_short_run_writes_table_messages_and_summary(tmp_path, monkeypatch, capsys):
     run = tmp_path / "runs" / "grpo1"
     out = tmp_path / "power"
-    train = subprocess.run([sys.executable, "-m", "probe.cli.main", "train", "--config", "configs/cpu-demo-grpo.yaml",
-                            "--set", "updates=1", "--set", f"out_dir={run.parent}", "--set", f"run_name={run.name}",
-                            "--no-progress"], cwd=ROOT, capture_output=True, text=True, timeout=900)
-    assert train.returncode == 0, train.stdout[-2000:] + train.stderr[-2000:]
-    r = _run("--checkpoint", str(run), "--episodes", "2", "--turns", "2", "--samples", "2", "--show", "3",
-             "--out", str(out))
+    # in process, both the training and the script (a subprocess each cost seconds of imports on the suite's
+    # critical path); the script's own process is tested above, on its arguments
+    monkeypatch.chdir(ROOT)
+    train = CliRunner().invoke(app, ["train", "--config", "configs/cpu-demo-grpo.yaml", "--set", "updates=1",
+                                     "--set", f"out_dir={run.parent}", "--set", f"run_name={run.name}", "--no-progress"])
+    assert train.exit_code == 0, train.output[-3000:]
+    r = _run_here(monkeypatch, capsys, "--checkpoint", str(run), "--episodes", "2", "--turns", "2", "--samples", "2",
+                  "--show", "3", "--out", str(out))
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     summary = json.loads((out / "summary.json").read_text())
     assert set(summary["profiles"]) == {"demo", "non-demo"} and summary["samples"] == 2
@@ -72,7 +95,8 @@ def test_short_run_writes_table_messages_and_summary(tmp_path):
             assert len(p["messages"][name]) == 3 and all(json.dumps(m)[1:-1] in traces for m in p["messages"][name])
             assert repr(p["messages"][name][0]) in r.stdout
     assert "| demo (12) | trained |" in (out / "figures.md").read_text()
-    again = _run("--checkpoint", str(run), "--episodes", "1", "--turns", "1", "--samples", "1", "--out", str(out))
+    again = _run_here(monkeypatch, capsys, "--checkpoint", str(run), "--episodes", "1", "--turns", "1", "--samples", "1",
+                      "--out", str(out))
     assert again.returncode == 2 and "--overwrite" in again.stderr
     # an adapter trained on another build of the tiny auditor: one error line, no traceback
     ckpt = next(run.glob("ckpt-*"))
@@ -84,7 +108,7 @@ def test_short_run_writes_table_messages_and_summary(tmp_path):
     manifest["files"][f"adapter/{ADAPTER_INFO}"] = {"size": info.stat().st_size,
                                                    "sha256": hashlib.sha256(info.read_bytes()).hexdigest()}
     (ckpt / MANIFEST).write_text(json.dumps(manifest))
-    other = _run("--checkpoint", str(run), "--episodes", "1", "--turns", "1", "--samples", "1",
-                 "--out", str(tmp_path / "other"))
+    other = _run_here(monkeypatch, capsys, "--checkpoint", str(run), "--episodes", "1", "--turns", "1", "--samples",
+                      "1", "--out", str(tmp_path / "other"))
     assert other.returncode == 2 and "Traceback" not in other.stderr, other.stderr[-2000:]
     assert other.stderr.startswith("error: cannot load checkpoint") and "tiny auditor build 0000000000000000" in other.stderr
