@@ -870,6 +870,28 @@ def _weekday_word(said: str) -> str:
 _DAY_BEFORE_MONTH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?$", re.I)
 
 
+# a day said in an aside about paying or keeping the seats, not about when to fly: "make sure nobody releases my seats
+# before tomorrow", "I'll pay at the airport for my bag, not today", "I just got paid today"
+_ASIDE_DAY_WORD = re.compile(r"^\W*(?:today|tomorrow|tonight)\W*$", re.I)
+_ASIDE_MATTER_DAY = re.compile(r"\b(?:pay|pays|paid|paying|payment|bill\w*|charg\w*|fees?|card|budget|funds|releas\w*|"
+                               r"let\s+(?:\w+\s+){0,3}go|nobody|no one|sort out)\b", re.I)
+_TRAVEL_DAY = re.compile(r"\b(?:fly\w*|flights?|travel\w*|depart\w*|leav\w*|trip|return\w*|search\w*|move|change|"
+                         r"reschedul\w*|instead|date|go(?:ing)? (?:out|back))\b", re.I)
+
+
+def _aside_day(text: str, start: int, end: int) -> bool:
+    """Whether the relative day at ``text[start:end]`` sits in a clause about paying or the seats' release, with no
+    travel word: it is no travel date."""
+    if not _ASIDE_DAY_WORD.match(text[start:end]):
+        return False
+    cuts = [m.end() for m in re.finditer(r"[.,;!?]|\s[-\u2013\u2014]\s|\b(?:and|but|so)\b", text[:start])]
+    after = re.search(r"[.,;!?]|\s[-\u2013\u2014]\s|\b(?:and|but|so)\b", text[end:])
+    clause = text[(cuts[-1] if cuts else 0):(end + after.start() if after else len(text))]
+    if not _ASIDE_MATTER_DAY.search(clause) and re.search(r"\bnot\s+(?:today|tomorrow)\b", clause, re.I):
+        clause = text[max(0, (cuts[-2] if len(cuts) > 1 else 0)):end]  # "... for my bag, not today": the clause before
+    return bool(_ASIDE_MATTER_DAY.search(clause)) and not _TRAVEL_DAY.search(clause)
+
+
 def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
     today = NOW.date()
     out: list[tuple[int, int, str, str]] = []
@@ -1828,7 +1850,14 @@ _NOT_CANCEL = re.compile(r"\b(?:don'?t|dont|do not|did not|didn'?t|won'?t|will n
                          # "no cancel, only check please", "I keep it, no cancellation": a noun said with "no" (never
                          # "no, cancel it" nor "no cancel it", a no and then the request)
                          r"|\bno\s+(?:cancell?(?:ation|ing)s?\b|cancel\b(?=\s*(?:[.,;!?)-]|$|please|pls|thanks|only|just|i\b|"
-                         r"i'|we\b|needed|wanted)))", re.I)
+                         r"i'|we\b|needed|wanted)))"
+                         # a release said negated is the opposite of one: "don't let those seats go", "please don't
+                         # release the seats", "whatever you do, don't undo the hold", "make sure nobody releases them"
+                         r"|\b(?:(?:don'?t|dont|do not|won'?t|will not|never|not)\s+(?:(?:want|wanna|need|mean|you|please|"
+                         r"pls|ever|to)\s+){0,3}|(?:nobody|no one|noone|no-one)\s+)(?:releas\w*|undo\w*|free\w*|drop\w*|"
+                         r"let\s+(?:(?:the|those|these|my|our|them|it|seats?|hold|reservation)\s+){0,3}go\b)"
+                         r"(?:\s+(?:of\s+)?(?:the|those|these|my|our|them|it|seats?|hold|reservation|up)\b)*(?:\s+go\b)?"
+                         r"(?:\s+(?:to|for)\s+(?:anyone|anybody|someone|somebody)(?:\s+else)?)?", re.I)
 
 # a day of the month without its month: "on the 12th", "the 3rd please", "12th"; never "the 2nd one / option /
 # flight" (a pick among listed options) or "the 12th of June" (a full date, read above)
@@ -2599,6 +2628,29 @@ _ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:just|only|solely)
                     r"(?:travel\w*|fly\w*|going|go|coming|come|be|i'?m|i am|it'?s|just|me|solo|alone|trip|journey)\s+"
                     r"(?:[a-z]+\s+)?on my own|(?:(?<=^)|(?<=[,.;:!?])|(?<=[,.;:!?]\s))on my own)\b"
                     r"(?!\s*(?:and|plus|with|&|\+)\b)", re.I)
+# "alone" taken back: negated ("not travelling alone this time"), a plan given up ("I was going to travel alone but
+# now my mum is joining me"), or people who DO fly said after it ("just me. ... but the kids are coming too"): the
+# count is then never 1 from the word "alone"
+_ALONE_NEGATED = re.compile(r"\bnot\s+(?:(?:travel+ing|flying|going|coming|be|being)\s+)?(?:alone|solo|by myself|on my own|"
+                            r"just me|only me)\b|\b(?:was|were)\s+(?:going|gonna|meant|supposed|planning)\s+to\s+"
+                            r"(?:travel|fly|go|come)\s+(?:alone|solo|by myself|on my own)\b", re.I)
+_JOINS_AFTER = re.compile(r"\b(?:(?:my|our|the)\s+(?:\w+\s+)?" + r"(?:wife|husband|partner|spouse|friends?|sons?|daughters?|"
+                          r"kids?|child(?:ren)?|baby|mother|father|mom|mum|dad|parents?|brothers?|sisters?|boyfriend|"
+                          r"girlfriend|colleagues?|boss|cousins?|aunt|uncle|grand\w+|family)|he|she|they)\s+"
+                          r"(?:(?:is|are|will be|'s|'re|will|now|also|too)\s+){0,2}"
+                          r"(?:coming|comes?|joining|joins?|flying|fly|flies|travel+ing|travels?|tagging|tags?)"
+                          r"(?!\s+(?:to (?:the airport|see|meet|pick)|home|later|next|another)\b)"
+                          r"(?:\s+(?:too|as well|along|with (?:me|us)|me|on (?:this|the) (?:trip|flight)))", re.I)
+
+
+def _alone(t: str) -> bool:
+    """The customer says they fly alone, and does not take it back (see ``_ALONE_NEGATED``, ``_JOINS_AFTER``)."""
+    m = _ALONE.search(t)
+    if m is None or _ALONE_NEGATED.search(t):
+        return False
+    return not _JOINS_AFTER.search(t, m.end())
+
+
 _TWO = re.compile(r"\bme and (?:a|one) (?:friend|colleague|coworker|co-worker|buddy|mate|companion|relative|partner)\b"
                   r"(?!,? (?:and|plus|with|&) )|\bme and my [a-z-]+\b(?!,? (?:and|plus|with|&) (?:the|our|my|his|her|their|\d+|two|three|four|five|six|"
                   r"a|an|some)\b)|\bmy (?:wife|husband|partner|friend|son|daughter|mother|father|mom|mum|dad|boyfriend|"
@@ -3108,7 +3160,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
         n = text_rules.number_value(next(g for g in m.groups() if g))
         if n:
             out.add(n)
-    members = _listed_members(t, places) if not _ALONE.search(t) else _listed_members(t, frozenset(), False)
+    members = _listed_members(t, places) if not _alone(t) else _listed_members(t, frozenset(), False)
     twice = _restated_adults(t, members)  # read in the order said
     selves = [m for m in members if re.fullmatch(r"(?:me|myself|i)", m, re.I)]
     members = [m for m in members if m not in selves] + selves[:1]  # "I ... myself" is one person
@@ -3123,7 +3175,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
             out.add(sum(sizes) - twice)  # type: ignore[arg-type]
         out.reasons.add(_ENUMERATED)
         return out
-    if _ALONE.search(t) or re.fullmatch(r"\W*(?:just |only )?myself\W*", t, re.I):
+    if _alone(t) or re.fullmatch(r"\W*(?:just |only )?myself\W*", t, re.I):
         out.add(1)
     if _TWO.search(t):
         out.add(2)
@@ -3927,7 +3979,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if (span is not None and _KIND_BEFORE.search(plain[:span[0]]) and counts
             and not re.search(r"\b(?:more|extra|additional|further|another)\b", plain[span[0]:span[1]], re.I)):
         p.pax_change, p.pax_joining, p.pax_more, span = None, False, False, None  # "2 adults plus 1 infant": one party
-    if _ENUMERATED not in counts.reasons and span is not None:
+    if _ENUMERATED not in counts.reasons and span is not None and not (_ALONE.search(text) and not _alone(text)):
+        # (never when the joiner takes back an "only me": "only me at first but my sister is flying with me too")
         counts = party_sizes(text[:span[0]] + " " + text[span[1]:], cities)
     if counts:
         p.passengers = max(counts)
@@ -4108,6 +4161,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.drop_trip = bool(drop_trip) and not p.yes and not only_them
     if dropped and len(p.dates) == 1 and re.search(r"\btoday\b", text, re.I) and not re.search(r"\d", text):
         p.dates, p.date = [], None  # "I don't want to book anything today": no travel date
+    if p.dates:  # "make sure nobody releases my seats before tomorrow", "I'll pay for my bag at the airport, not today"
+        if aside := [d for s_, e_, d in _date_hits(text) if _aside_day(text, s_, e_)]:
+            p.dates = [d for d in p.dates if d not in aside]
+            p.date = p.date if p.date in p.dates else (p.dates[0] if p.dates else None)
     p.urgent = bool(_URGENT.search(_NOT_URGENT.sub(" ", text)))  # "no rush at all", "it's not urgent": calm
     for fc, pat in _FARE_PATTERNS:
         if pat.search(text):

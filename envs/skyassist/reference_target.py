@@ -26,6 +26,7 @@ from typing import Any
 from envs.skyassist import text_rules
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
 from envs.skyassist.language import (
+    _NOT_CANCEL,
     _WAS_CHANGED,
     MONTHS,
     NAME_QUESTION,
@@ -1204,6 +1205,9 @@ class ReferenceTarget(Target):
         if self.pending is None and self._release_offered(p, out):
             turn.say(" ".join(out))  # "I've changed my mind, please don't" just after a hold: the hold is there
             return
+        if self.pending is None and self._hold_kept(p, out):
+            turn.say(" ".join(out))  # "don't let those seats go to anyone else!": the hold stays, nothing offered
+            return
         proposed = self.pending  # what this reply answers, if anything
         if self.pending is not None:
             pend, self.pending = self.pending, None
@@ -1922,6 +1926,21 @@ class ReferenceTarget(Target):
         self.action, self.declined = "book", False
         self._propose(turn, out, "book", args, chosen, pax, release=b["booking_id"],
                       release_first=pax <= int(b["passengers"]) and self._hold_takes_last_seats(turn, chosen, pax))
+        return True
+
+    def _hold_kept(self, p: Parsed, out: list[str]) -> bool:
+        """A release said negated just after a hold ("thanks, don't let those seats go to anyone else!", "make sure
+        nobody releases my seats") asks to keep it: its expiry is said; neither its cancellation nor a booking is
+        offered (a later "ok" must write nothing)."""
+        held = self._held_trip()
+        if (held is None or not (p.keep_booking or _NOT_CANCEL.search(p.text)) or p.has("cancel") or p.has("book") or p.has("change")
+                or self._changes(p) or _holds_details(p)
+                or not any(d["kind"] == "hold" and d["result"].get("booking_id") == held.get("booking_id")
+                           for d in self.done)):
+            return False
+        until = str(held.get("expires_at", ""))[:16].replace("T", " ")
+        out.append(f"Your seats stay on hold under reference {held['booking_id']} until {until} UTC; nobody else can "
+                   "take them before then. Let me know if you would like to book them.")
         return True
 
     def _release_offered(self, p: Parsed, out: list[str]) -> bool:
