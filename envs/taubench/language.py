@@ -1332,7 +1332,7 @@ def requested_kinds(text: str) -> set[str]:
     than cancelling", "don't return it"); payment words in a clause about a refund or beside a return
     or exchange name where money goes, not a payment change."""
     out: set[str] = set()
-    t = text.replace("\u2019", "'")
+    t = _REFUND_WAIVED.sub(" ", text.replace("\u2019", "'"))  # ("refund or not, go ahead", "no return needed": none asked)
     for clause in re.split(r"[.?!;\n]+", t):
         if not clause.strip() or asks_only(clause)[0] and "?" in clause:
             continue
@@ -2181,6 +2181,22 @@ _DIFFERENCE_CLAUSE = re.compile(r"\b(?:difference|cheaper|less|extra|leftover|th
                                 r"(?:pay ?pal|(?:credit |debit )?card|visa|master ?card|amex|discover|gift ?card|original)", re.I)
 
 
+# a refund or return the customer is indifferent to or turns down: "whether or not there's a refund", "refund or not",
+# "I don't care about the refund", "don't need a refund of the difference", "no return needed" (not "don't want the
+# refund to go to my visa": where it goes)
+_REFUND_OR_RETURN = r"(?:a |any |the |my )?(?:refund|return|money back)(?:s|ed)?"
+_REFUND_WAIVED = re.compile(
+    r"\bwhether or not (?:there'?s |there is |i get |you give me )?" + _REFUND_OR_RETURN + r"|"
+    r"\b(?:with or without |regardless of |no matter (?:about )?)" + _REFUND_OR_RETURN + r"|"
+    r"\b" + _REFUND_OR_RETURN + r" or not\b|"
+    r"\b(?:don'?t|do not|dont|doesn'?t|does not)\s+(?:really\s+)?(?:care|mind|matter|worry|fuss)\s+(?:about\s+|if\s+|whether\s+)?"
+    r"(?:there'?s\s+|i get\s+)?" + _REFUND_OR_RETURN + r"|"
+    r"\b(?:don'?t|do not|dont)\s+(?:really\s+)?(?:need|want)\s+" + _REFUND_OR_RETURN +
+    r"(?:\s+(?:of|for)\s+(?:the|any)\s+(?:difference|rest|change))?(?!\s+(?:to|on|onto|into|go|going|via|in)\b)|"
+    r"\bno\s+(?:need\s+for\s+)?" + _REFUND_OR_RETURN + r"(?:\s+(?:needed|necessary|required|wanted))?\b"
+    r"(?!\s+(?:to|on|onto|into|via|policy|window|label)\b)", re.I)
+
+
 _ITEM_CHANGE_PROPOSED = re.compile(r"\bI will (?:exchange|modify) these items of order\b")
 # a refund of the item itself, not of a price difference: "just refund it to my card", "a full refund to paypal"
 _WHOLE_REFUND = re.compile(r"\brefund\s+(?:it|them|me|everything|the (?:whole|item|items)|all)\b|"
@@ -2377,6 +2393,10 @@ def numbers_not_options(text: str) -> str:
     return _NUMBER.sub(keep, text)
 
 
+# a question with no "?" after the answer to the proposal's note ("no other items. does the refund go to the mastercard")
+_REST_Q = re.compile(r"^(?:does|do|did|is|are|will|would|can|could|should|which|what|how|when|where|why)\b", re.I)
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
     text = spoken_numbers(text or "")
@@ -2384,6 +2404,11 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
             is_confirmation(re.sub(r"\(\s*[.!]?\s*\)", " ", plain), question, STORE_ACTIONS):
         # a yes beside the proposal's own terms said back is that yes, read as such (the terms change nothing)
         return read(re.sub(r"\(\s*[.!]?\s*\)", " ", plain), db, question)
+    if question and (plain := _proposal_terms_said(text, question)) != text and \
+            ("?" in (rest := plain.strip(" .,;:!-\u2013\u2014")) or _REST_Q.match(rest) and not _NOT_A_Q.search(rest)):
+        # "no other items. does the refund go to the mastercard": the note answered, then a question, read as the
+        # question (before: the "no" read as a decline, and the proposal dropped unanswered)
+        return read(rest, db, question)
     if "?" not in text and _UNMARKED_Q.match(text) and not _NOT_A_Q.search(text):
         # speech to text writes no "?": "wait whats the price difference", "hold on how much is the difference" are
         # questions (before: "wait" read as a no, and the proposal dropped)
@@ -2481,6 +2506,12 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         # "the helmet in red instead, if it's cheaper refund to paypal": the exchange's money; so is "put the refund on
         # paypal" said at an exchange's proposal (before: read as a return of the item, proposed and written)
         r.intents.discard("return")
+    if "return" in r.intents and not re.search(r"\bI will return from order\b", question or "") and \
+            not INTENTS["return"].search(_REFUND_WAIVED.sub(" ", t)):
+        # "whether or not there's a refund, go ahead", "I don't care about the refund", "no return needed, just the
+        # swap": a refund or return said as indifference or refused asks for none (before: at an exchange's proposal,
+        # a return of its items proposed instead, or the items to return asked for)
+        r.intents.discard("return")
     if r.address:
         r.intents.add("address")
     elif r.names and r.zips and _ADDRESS_LABEL.search(t) and r.intents <= {"address"} and not _NEW_HOME.search(t):
@@ -2538,7 +2569,10 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
                                                   for m in p.finditer(t) if k in ruled and
                                                   (_ruled_out_method(t, m.start()) or passing.get(m.start()) == "ruled")])
     # "No longer needed." / "dont need it anymore" is a reason, not a no (a "no" before it still is one)
-    plain = _REASON_NOT_NO.sub("", re.sub(r"\bno longer\b", "", answer, flags=re.I))
+    # a refund waived or said not to matter ("don't need a refund of the difference, go ahead", "refund or not, go
+    # ahead") is an aside, not a no (before: read as one, and the exchange dropped); a plain yes is asked for once
+    waived = answer if re.search(r"\bI will return from order\b", question or "") else _REFUND_WAIVED.sub(" ", answer)
+    plain = _REASON_NOT_NO.sub("", re.sub(r"\bno longer\b", "", waived, flags=re.I))
     # a yes, as every reference agent reads one (probe.targets.consent), with the store's words; the
     # cancellation reason said again ("yes, no longer needed") stands beside it
     said_back = _restated_address(_restated_method(_REASON_AGAIN.sub(" ", t), question), question)
@@ -2552,7 +2586,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
                                  bool(_FOREIGN_YES.fullmatch(t.strip())) or
                                  # ("the gift card's not relevant, go ahead" at a refund to PayPal: a yes beside a
                                  # method ruled out that the proposal does not use; asked once for a plain yes)
-                                 answer != t and is_confirmation(answer, question, STORE_ACTIONS))
+                                 answer != t and is_confirmation(answer, question, STORE_ACTIONS) or
+                                 waived != answer and is_confirmation(waived.strip(" ,.;-"), question, STORE_ACTIONS))
     if r.aside_yes:  # (the whole reply is the yes and its aside: "the refund" of "hopefully the refund shows up" asks no return)
         r.intents, r.refund_timing = set(), False
     r.restated_yes = not r.yes and (plain_order := _restated_order(said_back, question)) != said_back and \
@@ -2827,7 +2862,7 @@ def _all_but(low: str, pos: int) -> bool:
 # "the lamp is fine", "i love the bookshelf"
 _KEPT_AFTER = re.compile(r"^(?:s|es)?\s+(?:(?:i|we)\s*(?:'ll|'m|will|am|want to|wanna|would like to|'d like to)?\s*"
                          r"(?:keep|keeping|love)\b|(?:is|are|was|'s)\s+(?:still\s+|totally\s+|just\s+)?"
-                         r"(?:fine|great|good|perfect|ok(?:ay)?|working|staying)\b(?!\s+to\s+go\b)|works?\s+(?:fine|great|well|perfectly|ok)\b|"
+                         r"(?:fine|great|good|perfect|ok(?:ay)?|working|staying)\b(?!\s+to\s+go\b|\s+(?:by|with)\s+(?:me|us)\b)|works?\s+(?:fine|great|well|perfectly|ok)\b|"
                          r"(?:can|will)\s+stay\b|stays?\b)|"
                          # after a break, the item kept in a clause of its own: "As for the earbuds, I'll keep those",
                          # "The earbuds - keep them as they are", "Earbuds: no change", "the earbuds, leave them"

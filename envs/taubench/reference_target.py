@@ -565,7 +565,8 @@ _LEAVE_OUT = re.compile(r"\b(?:leave|take|keep|cross|strike)\s+(?:out|off)\s+(?:
 # ... said after the item: "the boots can stay", "boots no", "the boots stay with me", "boots out"
 _STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b(?!\s+(?!(?:with|as|home|here|there|put|"
                     r"unchanged|and|but|then|please|pls|thanks?|too|also)\b)[a-z0-9])|^\s*[:,-]?\s*(?:no|nope|out|not)\b"
-                    r"(?!\s+(?:the|my|that|this|those|these|a|an|for|to|on|other|more|further)\b)"
+                    r"(?!\s+(?:the|my|that|this|those|these|a|an|for|to|on|other|more|further|worries|problems?|probs?|objections?|"
+                    r"complaints?|issues?|concerns?)\b)"  # ("thermostat no worries", "keyboard: no complaints": its yes)
                     # ("the kettle, not the helmet", "yes for the watch, no for the t-shirt": the next item's no; "size 9
                     # for the boots - no other changes": the proposal's note answered, the boots kept)
                     r"|^\s*(?:i'?ll|we'?ll)\s+keep\b", re.I)
