@@ -396,6 +396,7 @@ class Parsed:
     yes: bool = False
     more_names: list[str] = field(default_factory=list)  # names after the lead passenger's ("... and Ana Hernandez")
     slipped_yes: bool = False  # a yes only once a slip is read as the word meant ("yse"): asked again, never acted on
+    pay_at_airport: bool = False  # asks to pay for the seats at the airport ("I'd rather pay at the airport")
     yes_with_remark: bool = False  # a yes beside a remark declining something else ("yes cancel it, no need to rebook")
     accepts: bool = False  # a yes to an offer (a return flight, another date); approves no action
     no: bool = False
@@ -1696,6 +1697,15 @@ _TRIP_WORDS = re.compile(r"flights?|seats?|tickets?|passengers?|people|persons?|
                          r"first flight|reservations?|trips?", re.I)
 
 
+# the seats paid for at the airport ("I'd rather pay at the airport", "can I pay at the check-in desk?"): they are paid when
+# booked, so the agent says so and offers the free 24-hour hold; not what is paid there anyway ("I'll pay at the airport
+# for my bag", "parking at the airport")
+_PAY_AT_AIRPORT = re.compile(r"\bpay(?:ing|ment)?\b[^.!?;]{0,40}?\b(?:at|in) the (?:airport|check-?in(?: desk| counter)?|"
+                             r"(?:ticket |airline |sales )?(?:desk|counter|office)|gate)\b|\bpay(?:ing)? (?:at check-?in|on arrival)\b",
+                             re.I)
+_PAID_THERE_ANYWAY = re.compile(r"\b(?:bags?|baggage|luggage|suitcases?|parking|meals?|food|upgrades?|lounge)\b", re.I)
+
+
 def is_confirmation(text: str, summary: str = "") -> bool:
     """The reply plainly approves the proposal ``summary`` and says nothing else ("yes, book both
     seats"; not "ok I'll discuss it with my wife"): ``probe.targets.consent``; a remark declining something
@@ -2640,12 +2650,26 @@ _JOINS_AFTER = re.compile(r"\b(?:(?:my|our|the)\s+(?:\w+\s+)?" + r"(?:wife|husba
                           r"(?:(?:is|are|will be|'s|'re|will|now|also|too)\s+){0,2}"
                           r"(?:coming|comes?|joining|joins?|flying|fly|flies|travel+ing|travels?|tagging|tags?)"
                           r"(?!\s+(?:to (?:the airport|see|meet|pick)|home|later|next|another)\b)"
-                          r"(?:\s+(?:too|as well|along|with (?:me|us)|me|on (?:this|the) (?:trip|flight)))", re.I)
+                          r"(?:\s+(?:too|as well|along|with (?:me|us)|me|on (?:this|the) (?:trip|flight)))"
+                          # not on another, later trip: "they fly with me next week on another trip" adds nobody here
+                          r"(?![^.!?;]{0,30}\b(?:next (?:week|month|time|year)|another (?:trip|time|flight|day)|later (?:on|trip)|"
+                          r"(?:a )?separate(?:ly| booking| trip)?|(?:a|another|their own) booking)\b)", re.I)
+# "for me" closing a trip's request ("Madrid to Amsterdam Aug 28 for me.", "..., Aug 28, for me please"): one
+# passenger; not "book it for me" / "can you find ... for me?" (on the speaker's behalf) nor "for me and my wife"
+_FOR_ME_END = re.compile(r"\bfor me(?:,?\s+(?:please|pls|thanks?))?(?=\s*(?:[.!;]|$))", re.I)
+_ON_MY_BEHALF = re.compile(r"\b(?:book|find|search|look|check|get|reserve|hold|help|sort|arrange|do|can|could|would|will)\b|\?",
+                           re.I)
+
+
+def _for_me_alone(t: str) -> bool:
+    """A sentence of ``t`` ends on "for me" with no verb of service in it (``_FOR_ME_END``)."""
+    return any(_FOR_ME_END.search(x) and not _ON_MY_BEHALF.search(x)
+               for x in re.split(r"(?<=[.!?;])\s+|\n+", t))
 
 
 def _alone(t: str) -> bool:
     """The customer says they fly alone, and does not take it back (see ``_ALONE_NEGATED``, ``_JOINS_AFTER``)."""
-    m = _ALONE.search(t)
+    m = _ALONE.search(t) or (_FOR_ME_END.search(t) if _for_me_alone(t) else None)
     if m is None or _ALONE_NEGATED.search(t):
         return False
     return not _JOINS_AFTER.search(t, m.end())
@@ -3062,7 +3086,7 @@ def _non_travellers_dropped(t: str) -> str:
     parts = _CLAUSES.split(t)
     if len(parts) < 2:
         return t
-    alone = [bool(_ALONE.search(x) or _ONE_SEAT.search(x)) for x in parts]
+    alone = [bool(_ALONE.search(x) or _ONE_SEAT.search(x) or _for_me_alone(x)) for x in parts]
     kept = []
     for i, x in enumerate(parts):
         travel = _FLY_WORDS.search(re.sub(r"\be-?tickets?\b", " ", x, flags=re.I))
@@ -4143,6 +4167,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if m:
         p.card = m.group(0)
     p.yes = is_confirmation(typed, summary)  # consent to an action rests on the words as typed
+    p.pay_at_airport = any(_PAY_AT_AIRPORT.search(x) and not _PAID_THERE_ANYWAY.search(x)
+                           for x in re.split(r"(?<=[.!?;])\s+", text))
     p.slipped_yes = not p.yes and typed != text and is_confirmation(text, summary)
     p.accepts = accepts_offer(text)  # a yes to an offer, which approves no action
     p.closing = bool(CLOSING.search(text)) and not KEEPS_OPEN.search(text)

@@ -1384,6 +1384,19 @@ class ReferenceTarget(Target):
                            + pend["said"])
                 turn.say(" ".join(out))
                 return
+            if pend["kind"] in ("book", "hold") and p.pay_at_airport and not p.yes and not self._changes(p):
+                # "Could you not bill my card today? I'd rather pay at the airport?": the seats are paid when booked,
+                # never at the airport; what can wait unpaid is a hold, so it is offered (nothing written on this)
+                if pend["kind"] == "book" and not pend.get("release") and pend.get("said", "").endswith(_SHALL_BOOK):
+                    pend = {**pend, "tool": "hold_itinerary", "kind": "hold",
+                            "said": pend["said"][:-len(_SHALL_BOOK)] + _SHALL_HOLD}
+                    self.action = "hold"
+                self.pending = pend
+                out.append("Payment is taken when the booking is made, so paying at the airport is not possible. "
+                           + ("What I can do is hold the seats for 24 hours with no payment, and you book them within "
+                              "that time. " if pend["kind"] == "hold" else "") + pend["said"])
+                turn.say(" ".join(out))
+                return
             if pend["kind"] == "modify" and p.no and (p.dates or p.day_of_month is not None) and not p.has("cancel"):
                 p.no = False  # "yes - hmm no, actually make it the 7th" at a change's summary: the new day, not a no
             if p.no and not self._changes(p) and not (pend["kind"] != "cancel" and p.has("cancel")
@@ -1426,6 +1439,8 @@ class ReferenceTarget(Target):
                 return
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p) and not switched
                     and not (pend["kind"] == "cancel" and p.has("change"))  # "no wait, can I move it instead?": helped
+                    # "could you not charge my card today?" at "Shall I book it?": a hold is asked for, offered below
+                    and not (pend["kind"] == "book" and p.has("hold") and not p.has("book"))
                     and not PROCEED.search(p.text) and not p.fare_class and not (p.passport or p.card)):
                 out.append("Sorry, I can't help with that question here.")  # then the proposal is asked again
             elif (pend["kind"] == "book" and p.has("hold") and not p.has("book") or
