@@ -618,6 +618,9 @@ CORRECTION = re.compile(r"\b(?:actually|wait|sorry|oops|whoops|my bad|my mistake
 ADDITIVE = re.compile(r"\b(?:also|too|as well|add|plus|forgot|in addition|along with|another|both|and the)\b", re.I)
 # a mention taken back: "not the puzzle", "except the lamp", "instead of silver", "don't return the kettle"
 _NEG_FILLER = r"\s+(?:(?:the|my|a|an|that|this|those|these|one|ones|of|with|in|order|item|all|both|every)\s+){0,3}"
+# an order kept rather than given up: "don't cancel order", "hold on to order", "keep my order"
+_KEPT_ORDER = re.compile(r"\b(?:keep(?:ing)?|hold(?:ing)? on to|hang(?:ing)? on to|(?:don'?t|do not|dont|not) (?:want to |need to )?"
+                         r"(?:cancel|return))\s+(?:(?:the|my|this|that)\s+)?(?:order\s+)?$", re.I)
 _NEGATED_BEFORE = re.compile(
     r"(?:(?:\bnot|\bexcept(?: for)?|\bbesides|\bexcluding|\bwithout|\bminus|\bother than|\binstead of|\brather than|"
     r"\bkeep(?:ing)?|\bhold(?:ing)? on to|\bhang(?:ing)? on to|\bleave|\bleaving|"
@@ -2612,6 +2615,12 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.negated_orders = [o for o in r.order_ids if all(negated_at(t, m.start()) for m in
                                                       re.finditer(rf"#?{o[1:]}\b", t, re.I))]
     r.negated_orders += [o for o in _orders_taken_back(t) if o in r.order_ids and o not in r.negated_orders]
+    if r.negated_orders and set(r.negated_orders) == set(r.order_ids) and r.intents & {"payment", "address"} and \
+            not r.default_address and all(_KEPT_ORDER.search(t[:m.start()]) for o in r.negated_orders
+                                          for m in re.finditer(rf"#?{o[1:]}\b", t, re.I)):
+        # "don't cancel order #W1, just pay with my mastercard instead", "keep order #W1 going, put it on the mastercard":
+        # the order kept is the one the change is for, no other order being named (before: "Which order is this about?")
+        r.negated_orders = []
     r.correction = bool(CORRECTION.search(t)) and not r.abandon
     digits = CARD_DIGITS.search(t)
     r.card_last4 = next((g for g in digits.groups() if g), None) if digits else None
@@ -2713,6 +2722,27 @@ def _catalogue_words() -> frozenset[str]:
     """The words of the store's product type names, singular: a word that names one product is no typo
     of another ('sneakers' is not 'speaker')."""
     return frozenset(w.removesuffix("s") for n in _catalogue_names() for w in n.split())
+
+
+@lru_cache(maxsize=1)
+def _catalogue_values() -> frozenset[str]:
+    """The store's option values, lower case ('synthetic', '1080p', 'black'), but for the bare 'yes' and 'no'."""
+    from envs.taubench.database import base_db  # noqa: PLC0415
+
+    return frozenset(v.lower() for p in base_db().products.values() for var in p.variants.values()
+                     for v in var.options.values() if len(v) > 1 and v.lower() not in ("yes", "no"))
+
+
+_KEEP_JUST_BEFORE = re.compile(r"\bkeep(?:ing)?\s+(?:(?:the|my|those|these|that|this)\s+)?$")
+
+
+def _keeps_option(low: str, a: int, b: int) -> bool:
+    """"keep the boots synthetic", "keep the boots otherwise the same": an option of the item kept, the item itself
+    changed (not "keep the boots", "keep the boots as they are": the item kept as it is)."""
+    if not _KEEP_JUST_BEFORE.search(low[:a]):
+        return False
+    after = re.match(r"(?:s|es)?\s+(?:(?:in|as|with)\s+)?([\w.%-]+)", low[b:])
+    return bool(after) and (after.group(1) in ("otherwise", "still") or after.group(1) in _catalogue_values())
 
 
 def _other_product_at(low: str, a: int, b: int, full: str) -> bool:
@@ -2836,7 +2866,8 @@ def _item_mentions(text: str, names: tuple[str, ...]) -> tuple[tuple[int, int, s
                         _AS_NOUN.search(low[:start]) and \
                         any(_one_off(w.removesuffix("s"), x) or _one_off(w, x) for x in keys):
                     spans.append((start, stop))
-        found += [(a, b, name, negated_at(low, a) or _kept(low, a, b) or _all_but(low, a)) for a, b in spans]
+        found += [(a, b, name, negated_at(low, a) and not _keeps_option(low, a, b) or _kept(low, a, b) or _all_but(low, a))
+                  for a, b in spans]
     return tuple(_only_scope(low, sorted(found)))
 
 

@@ -362,6 +362,12 @@ _KEEPS_ORDER = re.compile(
     r"intact|safe|as (?:it )?is|the same|unchanged|stays?|remains?)\b", re.I)
 _NOT_THAT_ORDER = re.compile(r"\bnot (?:that|this|the right) (?:order|one)\b|\bwrong (?:order|one)\b|"
                              r"\b(?:the|my) other (?:pending |delivered )?(?:one|order)\b", re.I)
+# the customer going to look at their other orders: "let me check my other order first", "I'll look through my other
+# orders" (a pause, not "the other order" meant for the request)
+_CHECKING_ORDERS = re.compile(r"\b(?:let me|lemme|i'?ll|i will|i need to|i have to|i want to|i'?d like to|gotta|got to|"
+                              r"need to|have to|want to)\s+(?:quickly\s+|just\s+|first\s+)?(?:check|look(?:\s+(?:at|over|"
+                              r"through|into))?|see|review|go\s+(?:through|over)|double[- ]check)\s+(?:on\s+)?(?:my|the)\s+"
+                              r"other\s+(?:pending\s+|delivered\s+)?orders?\b", re.I)
 # the request a write tool carries out, as the intents name it
 _TOOL_KIND = {"cancel_pending_order": "cancel", "modify_pending_order_address": "address", "modify_user_address": "address",
               "modify_pending_order_payment": "payment", "return_delivered_order_items": "return",
@@ -590,6 +596,13 @@ _KEEP_ONE = re.compile(r"^\W*(?:(?:ok|okay|no|sorry|hmm+|actually|just|only)\W+)
 _NO_CANCEL = re.compile(r"\b(?:never ?mind|forget(?: about)?|drop|scratch|skip|no)\s+(?:the\s+|my\s+|that\s+)?"
                         r"cancel(?:l?ation|l?ing|s)?\b|\b(?:don'?t|do not|not)\s+(?:\w+\s+){0,2}(?:want|need|wish)\s+"
                         r"(?:\w+\s+)?to\s+cancel\b", re.I)
+# the other cancellation reason named in its own words, as a correction of the one proposed: "no, the reason is that I
+# no longer need it", "no wait, forget the mistake bit - actually I just no longer need it" (not "no, I changed my mind",
+# a no; not "no, I don't need it cancelled" / "keep it": the cancellation refused)
+_REASON_FIX = re.compile(r"\b(?:no longer need(?:ed|s)?|(?:don'?t|do not) (?:really |even )?need (?:it|them)|not needed|"
+                         r"(?:by|a) (?:mistake|accident)|accidental(?:ly)?)\b(?!\s+(?:cancel|to be cancel))", re.I)
+_KEEP_ORDER = re.compile(r"\b(?:don'?t|do not|not|never|won'?t|no longer)\s+(?:\w+\s+){0,3}cancel|\bkeep\b|"
+                         r"\bleave (?:it|them|the order)\b", re.I)
 # "cancel just that one item", "cancel only some of the items", "can i just cancel a few items?"
 _PART_CANCEL = re.compile(r"\bcancel\w*\s+(?:(?:just|only|the|that|this|one|some|a|few|part|of|single)\s+){1,4}"
                           r"(?:items?|things?|products?|pieces?|parts?)\b|\b(?:not|don'?t)\s+(?:\w+\s+){0,3}cancel\s+"
@@ -1119,8 +1132,13 @@ class ReferenceTarget(Target):
             # its next detail asks for it again
             if self.pending:
                 plain = "Just to be sure: I need a plain yes (or no) before I go ahead. " if if_yes else ""
-                if if_yes and (paid := re.search(r"you pay \$[\d,]+\.\d\d more(?: with your [^.;(]*[^.;( ])?",
-                                                 self.proposal)):
+                if r.fee and (kind := self._item_change_kind()) and (money := _PROPOSAL_MONEY.search(self.proposal or "")):
+                    # "if it's free, great; either way go ahead" at an exchange: its fee is the difference in price, said
+                    # as proposed (before: the cancellation's and the return's refunds, which fit no item change)
+                    told = told.replace(NO_FEES, f"There is no fee for {kind}: only the difference in price is settled, "
+                                                 f"and as proposed, {self._money_said(money.group(0))}.")
+                elif if_yes and (paid := re.search(r"you pay \$[\d,]+\.\d\d more(?: with your [^.;(]*[^.;( ])?",
+                                                   self.proposal)):
                     # "go ahead unless it costs extra" at an item change that costs more: no fee, but that price
                     # difference (before: "There is no fee" alone, as if nothing were paid)
                     told += f" As proposed, though, {paid.group(0)}, the difference in price."
@@ -1332,8 +1350,14 @@ class ReferenceTarget(Target):
                 them = " and the ".join(kept)
                 return turn.say(f"{lead}That's already the case: only the {them} {'is' if len(kept) == 1 else 'are'} "
                                 f"in this request. {self.proposal}")
+            checking = bool(_CHECKING_ORDERS.search(r.text)) and not (r.yes or r.order_ids or r.intents & ACTING or
+                                                                       r.address or fixing)
+            if checking:
+                # "no other items that I know of, let me check my other order first": a pause (below), no order meant
+                # and no "no" (before: switched to an order nobody named)
+                r.no = False
             if _NOT_THAT_ORDER.search(r.text) and not (r.yes or r.order_ids or r.intents & ACTING or r.address or
-                                                       mentioned_items(r.text, self.product_names)):
+                                                       mentioned_items(r.text, self.product_names) or checking):
                 # "wait, not that order" / "no, the other pending one": the request moves to the customer's other
                 # order in the state it needs, or which one is asked (before: "All right, I won't make that change")
                 if moved := self._other_order_meant(turn):
@@ -1353,7 +1377,8 @@ class ReferenceTarget(Target):
                 r.no, r.payment_kind = False, None
             if r.no and not (r.order_ids or r.intents - {"modify"} or r.address or fixing or self._corrects_items(r) or
                              self._names_part(r) or  # ("leave the helmet, just do the camera": a no to one item)
-                             r.correction and self._order_by_item(turn, r.text)):  # ("not that order, the vacuum one")
+                             r.correction and self._order_by_item(turn, r.text) or  # ("not that order, the vacuum one")
+                             self._reason_corrected(r)):  # ("no, the reason is that I no longer need it": proposed again)
                 self.declined = copy.deepcopy(self.goal)  # "no" - "actually yes, cancel it": taken up again
                 self.pending, self.goal = [], self._empty_goal()
                 return turn.say("All right, I won't make that change. Is there anything else I can help you with?")
@@ -2056,6 +2081,12 @@ class ReferenceTarget(Target):
         return (f"Altogether you would get back {_money(sum(x for _, x in parts))}: {each}. Nothing has been done yet; "
                 f"each part is done only after your yes to it.")
 
+    def _item_change_kind(self) -> str:
+        """'an exchange' or 'an item change' when the proposal waiting for its yes is one, else ''."""
+        tools = {tool for tool, _ in self.pending}
+        return ("an exchange" if "exchange_delivered_order_items" in tools else
+                "an item change" if "modify_pending_order_items" in tools else "")
+
     def _money_said(self, said: str) -> str:
         """The proposal's words about money, said back as the answer to "how much / which card?": the
         original payment method of a cancellation named ("... to the original payment method, your PayPal
@@ -2342,6 +2373,12 @@ class ReferenceTarget(Target):
             others = [x for x in r.order_ids if x != o]
             if (others or named - mine) and o not in r.order_ids and not named & mine:
                 self.goal["kept_reasons"][o] = args["reason"]
+
+    def _reason_corrected(self, r: Reading) -> bool:
+        """A "no" that gives the cancellation proposed the other reason, in that reason's own words ("no, the reason is
+        that I no longer need it"): a correction, proposed again with that reason for a yes (before: declined)."""
+        return bool(r.reason and _REASON_FIX.search(r.text) and not _KEEP_ORDER.search(r.text)) and any(
+            tool == "cancel_pending_order" and args.get("reason") not in (None, r.reason) for tool, args in self.pending)
 
     def _reason_again(self, r: Reading) -> bool:
         """The message gives the reason of the cancellation waiting for its yes, and asks for nothing else."""
@@ -4473,6 +4510,10 @@ class ReferenceTarget(Target):
                                                             if not any(x < b and a < y for x, y, _ in spans) and
                                                             re.sub(r"e?s$", "", text[a:b].lower()) not in options])
             kinds = {n for _, n in spans}
+            if asked == it["item_id"] and all(neg for *_, neg in item_mentions(text, self.product_names)):
+                # "8 - and keep the action camera as is", "size 8. the camera stays" to "Which option ... for the
+                # boots?": the answer is the boots', the other item only said to stay (before: the 8 not read)
+                kinds = set()
             if len(kinds) >= 2:
                 for i, (a, n) in enumerate(spans):
                     if n == it["name"]:
