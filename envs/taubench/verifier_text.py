@@ -310,6 +310,17 @@ _EXTRA_AMOUNT = re.compile(r"\b(?:pay(?:ing)?\s+)?(?:the\s+)?(?:(?:extra|additio
                            r"(\$\s?\d[\d,]*(?:\.\d+)?)\s+(?:extra|difference|more))")
 
 
+# the proposal's balance or total said back as a whole clause beside the yes: "yes, balance of 708.97 sounds right",
+# "the new balance of $708.97 is fine", "$708.97 balance, correct" (oracle-labeller-22 finding 14); only the very
+# amount the question names, so "balance of 709.97 sounds right" or "... sounds wrong" is read as before
+_AMOUNT = r"\$?\s?(?<![\d.,])\d[\d,]*(?:\.\d{1,2})?"
+_AMOUNT_SAID_BACK = re.compile(
+    r"(?:^|(?<=[,;.!(\u2014\u2013-]))\s*(?:(?:and|so)\s+)?(?:(?:the|a|my|new|final|resulting)\s+)*(?:"
+    r"(?:gift\s+card\s+)?(?:balance|total|refund)\s+(?:of|at|to|being|will\s+be|would\s+be|is)\s+(?P<a>" + _AMOUNT + r")|"
+    r"(?P<b>" + _AMOUNT + r")\s+(?:balance|total|refund))(?:\s+(?:sounds|looks|seems|is)\s+(?:about\s+)?(?:right|good|"
+    r"fine|correct|ok(?:ay)?|great))?\s*(?=$|[,;.!)\u2014\u2013]|\s-)", re.I)
+
+
 def _nothing_more_blanked(text: str, question: str) -> str:
     """The reply without what says nothing beside its yes (see ``_NOTHING_MORE``)."""
     once = bool(_ONCE_NOTE.search(question or ""))
@@ -323,7 +334,10 @@ def _nothing_more_blanked(text: str, question: str) -> str:
         said = m.group(1) or m.group(2)
         amount = re.escape(said.replace(" ", "")).replace(r"\$", r"\$\s?")
         return said if re.search(amount + r"(?![\d,]|\.\d)", question or "") else m.group(0)
-    return _EXTRA_AMOUNT.sub(same_amount, out)
+    def amount_back(m: re.Match) -> str:
+        said = (m.group("a") or m.group("b")).replace("$", "").replace(" ", "")
+        return " " if re.search(r"(?<![\d.,])" + re.escape(said) + r"(?![\d,]|\.\d)", question or "") else m.group(0)
+    return _AMOUNT_SAID_BACK.sub(amount_back, _EXTRA_AMOUNT.sub(same_amount, out))
 
 
 def reason(text: str, question: str = "", original: dict | None = None,
@@ -686,10 +700,12 @@ _WORD_NUMS = re.compile(r"\b(items?|numbers?|nos?\.?)\s+((?:one|two|three|four|f
                         r"(?:\s*(?:,\s*and|,|&|\+|and)\s*(?:one|two|three|four|five|six|seven|eight|nine))*)\b", re.I)
 _PICK_NUM = (r"(?:(?:#|\b(?:items?|numbers?|nos?\.?|options?)\s*#?)\s*|(?<![\w$\u20ac\u00a3.,/:#-]))[1-9](?:st|nd|rd|th)?"
              r"(?:\s*(?:-|\u2013|to|through|thru)\s*[1-9](?![\w%$\u20ac\u00a3]|[.,/:-]\d))?(?![\w%$\u20ac\u00a3]|[.,/:-]\d)")
-_PICK_PLACE = (r"(?:the\s+)?(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|middle)(?:\s+(?:one|item|thing))?"
-               r"(?!\s+(?:of|time)\b)|"
+# ("the last one on the list", "the final one"; "the lower one" / "the upper one" of two lines: oracle-labeller-22 finding 10)
+_ON_LIST = r"(?:\s+(?:on|in|of)\s+(?:the|that|this|your)\s+list)?"
+_PICK_PLACE = (r"(?:the\s+)?(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final|middle)(?:\s+(?:one|item|thing))?"
+               r"(?!\s+(?:of|time)\b)" + _ON_LIST + r"|the\s+(?:lower|upper)\s+(?:one|item)\b" + _ON_LIST + r"|"
                # the first or last line as the customer sees the list: "the top one", "the one at the bottom"
-               r"(?:the\s+)?(?:top|bottom)\s+(?:one|item|thing)\b|the\s+(?:one|item)\s+(?:at|on)\s+the\s+(?:top|bottom)\b")
+               r"(?:the\s+)?(?:top|bottom)\s+(?:one|item|thing)\b|the\s+(?:one|item)\s+(?:at|on)\s+the\s+(?:top|bottom)\b" + _ON_LIST)
 _PICK_SEP = r"\s*(?:,\s*and|,|&|\+|\band\b)\s*"
 # a count from either end of the list: "the first two", "the last 2", "top three"
 # ... or from the middle: "the middle two", "the two in the middle" (the middle of a list with as many on either side)
@@ -849,7 +865,8 @@ def _value_forms(value: str) -> set[str]:
     forms = {value}
     if re.fullmatch(r"[a-z]{4,}(?:ic|en)", value):
         forms.add(value[:-2])
-    return forms | {"grey": {"gray"}, "gray": {"grey"}}.get(value, set())
+    # ... and an everyday noun for an item with it ("the roomba" for the robotic vacuum, oracle-labeller-22 finding 10)
+    return forms | {"grey": {"gray"}, "gray": {"grey"}, "robotic": {"roomba", "robovac"}}.get(value, set())
 
 
 # everyday names of the store's products that are not words of their names ("the weights" for the Dumbbell Set, "the
@@ -870,6 +887,11 @@ _EVERYDAY = {
 _PRICE_RANK = (r"(?:(?:more|most|less|least)\s+(?:expensive|costly|pricey)|pric(?:ier|iest)|dear(?:er|est)|"
                r"cost(?:lier|liest)|cheap(?:er|est)|(?:higher|lower|highest|lowest)[- ]priced)")
 _NAME_PLACE = r"(?:first|1st|second|2nd|third|3rd|last|top|bottom)"
+# a count by price: "the two most expensive", "the 3 cheapest ones" (oracle-labeller-22 finding 10): those items, when
+# the prices part them (no tie at the cut)
+_PRICE_COUNT = (r"the\s+(?:two|three|four|[2-4])\s+(?:(?:most|least)\s+(?:expensive|costly|pricey)|priciest|costliest|"
+                r"dearest|cheapest|(?:highest|lowest)[- ]priced)(?:\s+(?:ones|items|things))?\b")
+_PRICE_COUNT_OF = re.compile(r"the\s+(\w+)\s+(.*)", re.I)
 _RANK_PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1, "top": 0, "bottom": -1}
 # a price as a customer says it back from a line ("the one for 652", "the $622.12 one"): dollars, cents if given
 _SAID_PRICE = r"\$?\s?\d[\d,]*(?:\.\d{1,2})?(?:\s*(?:dollars?|bucks|usd))?"
@@ -974,8 +996,9 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
             return read  # "2 and 4 - wait no, 2 and 3": the corrected pick
     text = _WORD_NUMS.sub(lambda m: m.group(1) + " " + re.sub(
         r"[a-z]+", lambda w: str(_WORD_NUM.get(w.group(0).lower(), w.group(0))), m.group(2)), reply.strip())
-    if numbered and re.fullmatch(r"[1-9](?:\s+[1-9])+[.!]?", text):
-        text = ", ".join(text.rstrip(".!").split())  # "1 3": numbers with nothing but a space between them
+    if numbered and re.fullmatch(r"[1-9](?:\s*,\s*[1-9]|\s+[1-9])+[.!]?", text):
+        # "1 3", "1,5": numbers with nothing but a space or a comma between them ("1,5" is no price at a numbered list)
+        text = ", ".join(re.split(r"\s*,\s*|\s+", text.rstrip(".!")))
     # an item's words of four letters or more that no item of another name has (two items of one name share theirs:
     # "the vacuum" of two Vacuum Cleaners fits both, and is ambiguous)
     words = {n: [w for w in re.findall(r"[a-z0-9]+", _name(n).lower()) if len(w) >= 4
@@ -1051,7 +1074,7 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     by_price = (r"(?:the|my)\s+(?:one|item|" + names_alt + r")\s+(?:for|at|costing|priced\s+at|(?:that|which)\s+"
                 r"(?:was|is|costs?))\s+" + _SAID_PRICE + r"(?!\w|[.,]\d)|(?:the|my)\s+" + _SAID_PRICE +
                 r"\s+(?:one|item|" + names_alt + r")\b") if prices else None
-    refs = ([r"\b(?:" + by_price + ")"] if by_price else []) + [r"\b(?:" + rank + ")"] + (
+    refs = ([r"\b(?:" + by_price + ")", r"\b" + _PRICE_COUNT] if by_price else []) + [r"\b(?:" + rank + ")"] + (
         [_PICK_COUNT] if numbered or once else []) + ([_PICK_NUM] if numbered else []) + (
         [r"\b" + _PICK_PLACE] if numbered or once else []) + ([r"\b" + by_value] if by_value else []) + [
         r"\b" + by_name]
@@ -1092,6 +1115,12 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         ref = ref.strip().lower()
         if by_price and re.fullmatch(by_price, ref, re.I):
             return by_cost(ref)
+        if prices and re.fullmatch(_PRICE_COUNT, ref, re.I) and (m := _PRICE_COUNT_OF.match(ref)):
+            k = int(m.group(1)) if m.group(1).isdigit() else _WORD_NUM[m.group(1)]
+            if k >= len(seq) or any(n not in prices for n in seq):
+                return None
+            ranked = sorted(seq, key=lambda n: prices[n], reverse=not re.search(r"cheap|least|lowest", m.group(2)))
+            return ranked[:k] if prices[ranked[k - 1]] != prices[ranked[k]] else None
         if re.fullmatch(rank, ref, re.I) and (m := re.match(r"(?:the|my)\s+(" + _PRICE_RANK + "|" + _NAME_PLACE +
                                                            r")\s+(?:of\s+the\s+(?:two\s+)?)?", ref)):
             return by_rank(re.sub(r"\s+", " ", m.group(1)), ref[m.end():].strip())
@@ -1118,8 +1147,11 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
                 k in numbered for k in range(lo, hi + 1)) else None
         if re.search(r"\bmiddle\b", ref):  # "the middle one": of an odd number of items
             return [seq[len(seq) // 2]] if len(seq) % 2 else None
-        if m := re.search(r"\b(first|second|third|fourth|fifth|last|top|bottom)\b|\b([1-5])(?:st|nd|rd|th)\b", ref):
-            place = {"top": "first", "bottom": "last"}.get(m.group(1), m.group(1))
+        if re.match(r"the\s+(?:lower|upper)\b", ref) and len(seq) != 2:
+            return None  # "the lower one" says which only of two lines
+        if m := re.search(r"\b(first|second|third|fourth|fifth|last|final|top|bottom|upper|lower)\b|\b([1-5])(?:st|nd|rd|th)\b", ref):
+            place = {"top": "first", "upper": "first", "bottom": "last", "lower": "last", "final": "last"}.get(
+                m.group(1), m.group(1))
             k = len(listed) if place == "last" else _PLACES[place] if place else int(m.group(2))
             return [seq[k - 1]] if 1 <= k <= len(seq) else None
         if m := re.search(r"[1-9]", ref):
@@ -2442,6 +2474,11 @@ def _reasons_named(text: str) -> frozenset[str]:
     return frozenset(r for r in REASON_WORDS if _states(text, r))
 
 
+# "it's not true that I ordered it by mistake": the reason after it is denied, however far after it in the clause
+# (oracle-labeller-22 finding 11)
+_NOT_TRUE_THAT = re.compile(r"(?:\bnot\s+true|n['\u2019]?t\s+true|\b(?:untrue|false|a\s+lie))\s+that\b", re.I)
+
+
 def _states(text: str, reason: str) -> bool:
     """The text states the reason, verbatim or by a paraphrase, not under a negation ("it's not
     that I don't need it" does not state "no longer needed")."""
@@ -2454,7 +2491,7 @@ def _states(text: str, reason: str) -> bool:
         hits = [m.start() for m in re.finditer(re.escape(reason), clause, re.I)]
         if pattern is not None:
             hits += [m.start() for m in pattern.finditer(clause)]
-        if any(not _negated_at(clause, h) for h in hits):
+        if any(not _negated_at(clause, h) and not _NOT_TRUE_THAT.search(clause[:h]) for h in hits):
             return True
     return False
 
@@ -2474,7 +2511,12 @@ _TAKES_BACK = re.compile(r"\b(?:(?:scrap|scratch|strike|forget|ignore|disregard|
                          r"(?![\s,]+(?:longer|rush|worries|problem|need)\b)|"
                          r"not\s+really|actually[\s,]+no|(?:sorry[\s,]+)?i\s+mean(?:t)?|on\s+second\s+thoughts?|"
                          r"(?:that|this)(?:['\u2019]s|\s+is|\s+was)\s+(?:not\s+(?:true|right|correct|accurate)|wrong|"
-                         r"a\s+lie|false|incorrect)(?!\s+(?:that|of|about|for)\b)|(?<=\()not\s+true|i\s+lied|"
+                         r"a\s+lie|false|incorrect)(?!\s+(?:that|of|about|for)\b)|i\s+lied|"
+                         # a bare "not true" / "wrong" opening a clause, not after a word ("it's not true that ..."
+                         # negates the reason after it; "it arrived wrong"): "- not true actually,", ". not true,",
+                         # "wrong, sorry -" (oracle-labeller-22 finding 11)
+                         r"(?<![\w'\u2019] )(?<![\w'\u2019])not\s+(?:true|correct|accurate)(?!\s+(?:that|of|about|for)\b)|"
+                         r"(?<![\w'\u2019] )(?<![\w'\u2019])wrong(?=\s*[,.;:!\u2014\u2013-]|\s+(?:sorry|actually)\b)|"
                          r"let\s+me\s+rephrase|correction|or\s+rather|make\s+(?:that|it))\b", re.I)
 _STORE_REASONS = ("no longer needed", "ordered by mistake")
 

@@ -556,6 +556,7 @@ def check_R3(view: RetailView) -> list[Violation]:
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's pick ({', '.join(picks.refs)}) fits "
                                                 "more than one item listed"))
             continue
+        across = False  # the pick read across two messages ("not 3", "What about 1, 2 and 4?", "the rest yes")
         if written and picks is None and c.turn > 0 and (before := view.turns[c.turn - 1]).user_index >= 0 and (
                 picks := rest_after_refusal(user, said, in_english(before.user_text),
                                             "\n".join(earlier := proposal_texts(view, c.turn - 1)), c.order_keys)):
@@ -563,10 +564,21 @@ def check_R3(view: RetailView) -> list[Violation]:
             # the action; the agent's question between them is read with it
             texts = earlier + texts
             proposal, said = read_proposal(texts), "\n".join(texts)
+            across = True
         if written and picks is not None:
             if beyond := next((n for n in written if n not in picks), None):
                 out.append(Violation(c.index, "R3", f"{c.name} called; the customer picked only "
                                                     f"{', '.join(n for n in c.order_keys if n in picks)} of the items listed, not {beyond}"))
+                continue
+            if (left := [n for n in c.order_keys if n in picks and n not in written]) and not across and \
+                    c.name != "cancel_pending_order":
+                # "1, 5" and only item 1 written (oracle-labeller-22 finding 1): a pick in one message approves
+                # exactly its items, and an order's items are returned or exchanged once, so a write of fewer is not
+                # what the customer confirmed (a pick read across two messages keeps round 35's judgement, Q36:
+                # fewer items than approved pass there, test_retail_oracle_35i)
+                out.append(Violation(c.index, "R3", f"{c.name} called; the customer picked "
+                                                    f"{', '.join(n for n in c.order_keys if n in picks)}, not "
+                                                    f"{', '.join(n for n in written)} alone (left out {left[0]})"))
                 continue
             reply = "yes"
         reply, back = resolve_orders(reply, *proposal.listed()), _written_words(c, said)
