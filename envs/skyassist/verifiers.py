@@ -172,13 +172,35 @@ def _user_count_steps(text: str) -> tuple[int, ...]:
     return tuple(sorted(set(_user_numbers(text)) | {1}))
 
 
+# the party as a list of names on one line under a word for the travellers ("Travellers: Liam Walsh, Ana Walsh, Tom Reid",
+# "The passengers are Liam Walsh, Ana Walsh and Tom Reid", "We are ..."): a count of its names, as the bulleted list
+# states one (oracle-labeller-22 finding 8: a right $5466 for the six listed matched no count seen). Capitalised names
+# of one to three words, one of them a full name, joined by commas, "and" or "&"
+_LIST_NAME = r"[A-Z][\w'\u2019-]*(?:[ \t]+[A-Z][\w'\u2019-]*){0,2}"
+_LIST_JOIN = r"[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[ \t]*&[ \t]*"
+_NAME_LIST = re.compile(r"(?i:\b(?:travell?ers|passengers|names|people|party|guests|group|flying|we[ \t]+are|we're)"
+                        r"(?:[ \t]+(?:are|will[ \t]+be))?[ \t]*[:\-\u2013\u2014]?[ \t]*)(" + _LIST_NAME +
+                        r"(?:(?:" + _LIST_JOIN + r")" + _LIST_NAME + r")+)")
+
+
+@lru_cache(_TEXT_CACHE_SIZE)
+def _listed_names(text: str) -> tuple[int, ...]:
+    """The number of names of each list of travellers' names in a user message (``_NAME_LIST``): a candidate count."""
+    out = []
+    for m in _NAME_LIST.finditer(text):
+        names = re.split(_LIST_JOIN, m.group(1))
+        if any(" " in n.strip() for n in names) and 2 <= len(names) <= 20:
+            out.append(len(names))
+    return tuple(out)
+
+
 @lru_cache(_TEXT_CACHE_SIZE)
 def _user_reading(text: str) -> tuple[tuple[int, ...], frozenset[int], tuple[float, ...]]:
     """What a user message contributes to the view, read once per text: (candidate passenger
-    counts for B1 in message order: the numbers 1..20, then the stated counts; the stated
-    passenger counts; the USD amounts stated)."""
+    counts for B1 in message order: the numbers 1..20, then the stated counts and the names listed, ``_listed_names``;
+    the stated passenger counts; the USD amounts stated)."""
     pax = user_passenger_counts(text)
-    return _user_numbers(text) + tuple(pax), pax, usd_amounts(text)
+    return _user_numbers(text) + tuple(pax) + _listed_names(text), pax, usd_amounts(text)
 
 
 HOLD_BOOK = ("hold_itinerary", "book_flight")

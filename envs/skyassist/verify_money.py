@@ -2,7 +2,8 @@
 
 **US dollars (B1).** An amount is a USD price when a dollar marker qualifies it:
   - "$412", "$ 1,234.50", "US$412", "USD 412", "USD412", "412 USD", "412$", "412 dollars",
-    "412 US dollars", "412 U.S. dollars", the number in words too ("four hundred twelve dollars");
+    "412 US dollars", "412 U.S. dollars", the number in words too ("four hundred twelve dollars", "five and a half
+    thousand dollars"), a scale after a dollar amount ("$5.5k", "$5.5 thousand");
   - a dollar sign with a country's letters in front ("C$", "A$", "HK$", "R$", ...) or a country's
     dollars ("412 Canadian dollars") is another currency, not USD;
   - with no marker at all, a cents-shaped number right after a word of price ("Total: 1,640.00",
@@ -144,16 +145,35 @@ _UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eig
 _TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1000000}
 _NUM_WORD = r"(?:" + "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True)) + r")(?![a-z])"
-_SPELLED_USD = re.compile(r"(?<![\w-])(?:an?[\s-]+(?=hundred|thousand|million))?" + _NUM_WORD +
-                          r"(?:(?:[\s-]+(?:and[\s-]+)?|(?<=thousand),\s+|(?<=million),\s+)" + _NUM_WORD + r")*"
+# ... and a fraction of a scale (oracle-labeller-22 finding 13: "about five and a half thousand dollars" was read as
+# $1,000, "thousand dollars" alone): "five and a half thousand", "half a thousand", "5.5 thousand dollars" are their
+# number
+_SCALE_AHEAD = r"(?=[\s-]+(?:hundred|thousand|million)\b)"
+_SPELLED_USD = re.compile(r"(?<![\w.,-])(?:(?:half[\s-]+)?an?[\s-]+(?=hundred|thousand|million)|\d+(?:\.\d+)?" +
+                          _SCALE_AHEAD + r"[\s-]+)?" + _NUM_WORD +
+                          r"(?:(?:[\s-]+(?:and[\s-]+)?|(?<=thousand),\s+|(?<=million),\s+|[\s-]+and[\s-]+a[\s-]+half" +
+                          _SCALE_AHEAD + r"[\s-]+)" + _NUM_WORD + r")*"
                           r"(?=\s+(?:US\s+|U\.S\.\s+)?dollars?\b)", re.I)
+# a dollar amount with a scale after it: "$5.5k", "$5.5 thousand", "$1.2 million" (read as $5500, $1200000; "$5.5" alone
+# would be another number)
+_SCALED_USD = re.compile(r"(?<=\$)(\s?)(\d[\d,]*(?:\.\d+)?)\s?(k|thousand|grand|m|mn|million)\b", re.I)
 
 
-def _spelled_value(words: str) -> int | None:
+def _spelled_value(words: str) -> int | float | None:
     """The number an amount in words says ("one thousand fifty-two": 1052, "eleven hundred": 1100), or None."""
     total = current = 0
-    for w in re.findall(r"[a-z]+", words.lower()):
-        if w in ("a", "an"):
+    toks = re.findall(r"\d+(?:\.\d+)?|[a-z]+", words.lower())
+    k = 0
+    while k < len(toks):
+        w = toks[k]
+        k += 1
+        if w[0].isdigit():
+            current += float(w)  # "5.5 thousand"
+        elif w == "half" and toks[k:k + 1] in (["a"], ["an"]):
+            current, k = 0.5, k + 1  # "half a thousand"
+        elif w == "and" and toks[k:k + 2] == ["a", "half"]:
+            current, k = current + 0.5, k + 2  # "five and a half thousand"
+        elif w in ("a", "an"):
             current = 1
         elif w in _UNITS:
             current += _UNITS[w]
@@ -165,11 +185,19 @@ def _spelled_value(words: str) -> int | None:
             total, current = total + (current or 1) * _SCALES[w], 0
         elif w != "and":
             return None
-    return total + current
+    value = round(total + current, 2)
+    return int(value) if value == int(value) else value
+
+
+def _scaled(number: str, scale: str) -> str:
+    value = round(float(number.replace(",", "")) * (1000 if scale.lower() in ("k", "thousand", "grand") else 1000000), 2)
+    return str(int(value)) if value == int(value) else str(value)
 
 
 def _in_digits(text: str) -> str:
     """The text with each amount in words before "dollars" written in digits (``_SPELLED_USD``)."""
+    if "$" in text:
+        text = _SCALED_USD.sub(lambda m: m.group(1) + _scaled(m.group(2), m.group(3)), text)
     if "dollar" not in text.lower():
         return text
     return _SPELLED_USD.sub(lambda m: str(v) if (v := _spelled_value(m.group(0))) is not None else m.group(0), text)
@@ -481,7 +509,7 @@ def no_fee(text: str) -> bool:
 # an amount given for one direction of a round trip (oracle-labeller-20 finding 8: "the outbound is $404 and the return
 # $158 per seat", "Out: $404, back: $158", "the return for both of you comes to $316" passed whatever leg's price it was)
 _OUT_WORDS = (r"outbound|outward|(?:going|flying|heading|travell?ing)\s+out|(?:the\s+)?(?:way|flight|leg|trip)\s+"
-              r"(?:out|there)|first\s+leg|departing\s+(?:leg|flight)")
+              r"(?:out(?!\s+of\b)|there)|first\s+leg|departing\s+(?:leg|flight)")
 _BACK_WORDS = (r"return(?:ing)?(?!\s+(?:of|to\s+you)\b)|inbound|homeward|homebound|(?:coming|flying|heading|going|"
                r"travell?ing|getting)\s+(?:back|home)|(?:the\s+)?(?:way|flight|leg|trip|journey)\s+(?:back|home)|"
                r"second\s+leg")
@@ -543,7 +571,10 @@ _TO_PLACE = re.compile(r"\b" + _LEG_WORD + r"\s+(?:(?:back|home|out|over)\s+)?(?
                        r"head(?:ed|ing)\s+(?:to|for))\s+(?:the\s+)?(" + _PLACE + r")"
                        r"|\b(?:fly|flying|going|heading|travell?ing|getting)\s+(?:to|into)\s+(" + _PLACE + r")"
                        r"|(" + _PLACE + r")[-\s]bound\b")
-_FROM_PLACE = re.compile(r"\b" + _LEG_WORD + r"\s+(?:(?:back|home|out)\s+)?(?:from|out\s+of|leaving)\s+(?:the\s+)?("
+# ("the leg out of New York" is the leg leaving New York, not "the leg out": oracle-labeller-22 finding 12, so
+# ``_OUT_WORDS`` leaves "out of" to this; and "departing New York", "that leaves New York")
+_FROM_PLACE = re.compile(r"\b" + _LEG_WORD + r"\s+(?:(?:back|home|out)\s+)?(?:from|out\s+of|leaving|departing(?:\s+from)?|"
+                         r"(?:that\s+|which\s+)?(?:leaves|departs)(?:\s+from)?)\s+(?:the\s+)?("
                          + _PLACE + r")")
 # (the second place is only looked at: "Dubai → New York → Dubai" is two pairs)
 _PAIR = re.compile(r"(?:\bfrom\s+)?(" + _PLACE + r")\s*(?:→|->|=>|⟶|–|—|-|>|\bto\b)\s*(?=(" + _PLACE + r"))")

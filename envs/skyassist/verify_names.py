@@ -395,8 +395,9 @@ def _bare_labels(text: str) -> str:
 # name)" (read as "last name Walsh", "first name Liam"; oracle-labeller-20 F14). A bare "first" / "last" must end its
 # clause, and the word before it be capitalised; as for ``_bare_labels``, a part labelled elsewhere or both parts so
 # labelled are needed, and a place, a day, a relation or an ordinary word there is no name ("Business first, Economy last")
+# ... or tied to it by "=" ("Liam=first, Walsh=last": oracle-labeller-22 finding 9)
 _PART_AFTER = re.compile(r"\b([A-Z][\w'\u2019-]*)\s*(?:\(\s*(?:(first|given|fore)|(last|family|sur))[ -]?(?:names?)?\s*\)"
-                         r"|\s(?:(first|given)|(last|surname))(?=\s*(?:[.,;!/|]|$)|\s+(?:and|please|pls|thanks|thx)\b))")
+                         r"|(?:\s|\s*=\s*)(?:(first|given)|(last|surname))(?=\s*(?:[.,;!/|]|$)|\s+(?:and|please|pls|thanks|thx)\b))")
 
 
 def _labels_after(text: str) -> str:
@@ -480,8 +481,16 @@ def _prepared(user_text: str, parts: bool = False) -> tuple[str, str, list[tuple
         user_text = _COURTESY_END.sub(". ", _AFTER_NAME.sub(". ", user_text))
         user_text = _ROLE_AFTER.sub(lambda m: m.group(1) + ". " if _nameish(m.group(1), False) else m.group(0),
                                     user_text)
+        # a remark in brackets or after a dash that labels a part ("Liam Walsh (Walsh is the last name)", read as "Liam
+        # Walsh (last name Walsh)"; "... - Walsh is the surname") is a sentence of its own, not more words of the name
+        # before it (oracle-labeller-22 finding 9)
+        user_text = _PART_REMARK.sub(". ", user_text)
     toks = _tokens(user_text)
     return said, user_text, toks, [_cue_key(w) for w, _ in toks]
+
+
+_PART_REMARK = re.compile(r"(?<=[^\W\d_])\s*(?=\(\s*(?:first|last) name\s)|(?<=[^\W\d_])(?=\s[-\u2013\u2014]\s+(?:first|last) "
+                          r"name\s)")
 
 
 # the cues that label one part of a name, by the part (``stated_parts``)
@@ -528,7 +537,18 @@ def stated_parts(user_text: str) -> frozenset[tuple[str, str]]:
                     out.update((w.lower(), "last" if cap else "first") for w, cap in zip(run, caps))
                 continue
             out.update(((run[0].lower(), "first"), (run[-1].lower(), "last")))
+    # a two-word name with a remark after it that labels one of its words ("Liam Walsh (Walsh is the last name)", read
+    # as "Liam Walsh (last name Walsh)"): the other word is the other part
+    for m in _NAME_AND_REMARK.finditer(_prepared(user_text, True)[1]):
+        words, part, which = [m.group(1).lower(), m.group(2).lower()], m.group(3).lower(), m.group(4).lower()
+        if which in words and words[0] != words[1] and all(_nameish(w, False) for w in m.group(1, 2)):
+            other = words[1 - words.index(which)]
+            out.add((other, "last" if part == "first" else "first"))
     return frozenset(out)
+
+
+_NAME_AND_REMARK = re.compile(r"\b([A-Z][\w'\u2019-]*)\s+([A-Z][\w'\u2019-]*)\s*(?:\(\s*|\s[-\u2013\u2014]\s+)(first|last) name "
+                              r"([^\W\d_][\w'\u2019-]*)\s*(?:\)|[.,;!]|$)")
 
 
 @lru_cache(1 << 14)
@@ -896,8 +916,14 @@ def _listed_after_mark(user_text: str) -> set[str]:
         if not marks:
             continue
         before = sentence[:marks[-1].start()].split()
-        if before and before[-1].lower().strip(".,()") not in _AFTER_PLACE_WORD:
-            out |= _name_list(_tokens(_ENUMERATOR.sub(", ", sentence[marks[-1].end():]).strip(" ,")))
+        last = before[-1].lower().strip(".,()") if before else ""
+        listed = _ENUMERATOR.sub(", ", sentence[marks[-1].end():]).strip(" ,")
+        names = _name_list(_tokens(listed)) if before else set()
+        # "the 6 flying: Liam Walsh + 5 colleagues": those flying, listed by a colon (oracle-labeller-22 finding 9), as
+        # long as no place is listed ("6 people flying: New York")
+        if last not in _AFTER_PLACE_WORD or (last in ("flying", "fly") and marks[-1].group(0).startswith(":")
+                                             and not _reads_as_place(re.findall(r"[^\W\d_][\w'\u2019-]*", listed))):
+            out |= names
     return out
 
 
