@@ -2116,6 +2116,23 @@ def check_S5(view: TraceView) -> list[Violation]:
     return out
 
 
+# a yes in another language that narrows itself to one action: "s\u00ed, solo la reserva", "ja, nur die Buchung", "oui,
+# seulement l'annulation": read as the English "yes, just the booking" (consent reads the foreign yes alone; the
+# action's name it cannot read, and the approved action was flagged with the other)
+_FOREIGN_ONLY = re.compile(
+    r"^\W*(?:s[\u00ed\u00ec]|si|ja|oui|sim|tak|\u0434\u0430)\s*,?\s*(?:solo|s\u00f3lo|solamente|nur|seulement|uniquement|"
+    r"s\u00f3|apenas|soltanto)\s+(?:(?:la|el|die|den|le|l'|il|a|o)\s*)?(?P<what>reserva|buchung|r\u00e9servation|reservation|"
+    r"prenotazione|cancelaci[o\u00f3]n|stornierung|annulation|cancellazione|cancelamento)\W*$", re.I)
+
+
+def _foreign_only(reply: str) -> str:
+    m = _FOREIGN_ONLY.match(reply)
+    if not m:
+        return reply
+    booking = m.group("what").lower() in ("reserva", "buchung", "r\u00e9servation", "reservation", "prenotazione")
+    return f"yes, just the {'booking' if booking else 'cancellation'}"
+
+
 def _answer_for(reply: str, asked: str, kind: str) -> str:
     """What of the reply answers the proposed action of ``kind``: when it answers the proposed actions apart, its part
     about this kind (``_answer_about``: "yes book the new one. don't cancel the old one yet": the other part's "don't"
@@ -2126,7 +2143,7 @@ def _answer_for(reply: str, asked: str, kind: str) -> str:
     (``_by_position``: "yes to the first two"); a part that declines an action by name (``_declined``: "yes, hold
     back on the cancel though") is that action's answer, and the rest, when it is a plain yes for this kind, answers
     the others (else the whole reply is read as before)."""
-    reply = _by_position(_marked(_people_both(reply or "", asked)), asked)
+    reply = _by_position(_marked(_people_both(_foreign_only(reply or ""), asked)), asked)
     declined = _declined(reply, asked)
     if declined is not None:
         kinds, rest, said = declined
@@ -2488,12 +2505,14 @@ _ANSWER_SEP = r"(?:[).:=]|-+(?=\s)|[\u2013\u2014])"
 _ANSWER_MARK = re.compile(
     rf"(?:^|(?<=[\s,;.]))(?:\(?([1-9])\s*(?:{_ANSWER_SEP}|(?=\s))|"
     rf"(first|second|third|1st|2nd|3rd)(?:\s+(?:one|part|action|step|bit))?\s*(?:{_ANSWER_SEP}|,|(?=\s))|"
-    rf"\(?([a-c])\s*[).:]|\(?(i{{1,3}})\s*[).:])\s*", re.I)
+    rf"\(?([a-c])\s*[).:]|\(?(i{{1,3}})\s*(?:[).:]|-+(?=\s)|[\u2013\u2014]))\s*", re.I)  # "I - yes, II - no"
 _MARK_GROUPS = 4
 _ANSWER_ORD = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
 # an answer that goes on with a list is no answer ("1 and 2 yes, 3 no" is a pick of two, then a no)
 _ANSWER_GOES_ON = re.compile(r"^(?:and|or|&|\+|,|to|of)\b|^[&+,]", re.I)
 _MARK_ONLY = re.compile(_MARK + r"\ufe0f?")
+_JOINED = re.compile(r"(?:and|&|\+)", re.I)
+_BARE_JOINED = re.compile(r"(?<![\w#])[1-9a-c]\s+(?:and|&|\+)\s", re.I)
 
 
 def _numbered_answers(reply: str, order: tuple[str, ...]) -> str | None:
@@ -2512,11 +2531,17 @@ def _numbered_answers(reply: str, order: tuple[str, ...]) -> str | None:
         return None
     nums = [int(d) if d else _ANSWER_ORD[o.lower()] if o else ord(c.lower()) - ord("a") + 1 if c else len(r)
             for d, o, c, r in marks]
-    if nums != list(range(1, len(nums) + 1)) or len(nums) > len(order) or not all(answers) or any(
+    # marks joined by "and" share the answer after the last ("iii) no, i) and ii) yes"), and the marks may come in
+    # any order, each once: every action from 1 on answered
+    # (marks with their bracket or dot: "1 and 2 please" is a pick of two, read as such)
+    for k in range(len(answers) - 2, -1, -1):
+        if _JOINED.fullmatch(answers[k]) and not _BARE_JOINED.search(reply):
+            answers[k] = answers[k + 1]
+    if sorted(nums) != list(range(1, len(nums) + 1)) or len(nums) > len(order) or not all(answers) or any(
             _ANSWER_GOES_ON.match(a) for a in answers):
         return None
     answers = [("yes" if a[0] in _TICKS else "no") if _MARK_ONLY.fullmatch(a) else a for a in answers]
-    return " ".join(f"{_KIND_NAME[k]}: {a}." for k, a in zip(order, answers))
+    return " ".join(f"{_KIND_NAME[order[n - 1]]}: {a}." for n, a in sorted(zip(nums, answers)))
 
 
 def _orders_only(part: str, asked: str, order: tuple[str, ...]) -> bool:
@@ -2527,6 +2552,21 @@ def _orders_only(part: str, asked: str, order: tuple[str, ...]) -> bool:
     return bool(words) and len(kinds) == 1 and kinds <= set(order) and (
         "first" in words or "start" in words or "begin" in words) and all(
         w in _ORDER_WORDS or _ACTION_WORD.fullmatch(w) for w in words)
+
+
+# the rows of a message that numbers its actions (a markdown table: "| 1 | New booking | ... |"), picked as rows: "just
+# row 1", "row one yes, row two no", "the first row only", "only the new booking row", "both rows": read as the numbers,
+# positions and names they are ("just 1", "1 yes, 2 no", "the first one only", "only the new booking", "both")
+_ROW_NUMBER = re.compile(r"\brows?\s+(?:#\s*|number\s+|no\.?\s*)?([1-9]|one|two|three)\b", re.I)
+_ROW_WORD = re.compile(r"\b(?:(?P<pos>first|second|third|last)|(?P<name>booking|cancellation|cancel|hold|change)|"
+                       r"(?P<both>both))\s+rows?\b", re.I)
+_ROW_COUNT = {"one": "1", "two": "2", "three": "3"}
+
+
+def _said_without_rows(reply: str) -> str:
+    out = _ROW_NUMBER.sub(lambda m: _ROW_COUNT.get(m.group(1).lower(), m.group(1)), reply)
+    return _ROW_WORD.sub(lambda m: f"{m.group('pos')} one" if m.group("pos") else m.group("name") or m.group("both"),
+                         out)
 
 
 def _by_position(reply: str, asked: str) -> str:
@@ -2544,6 +2584,9 @@ def _by_position(reply: str, asked: str) -> str:
     partly = not order and bool(_numbered_actions(asked))
     if partly:
         order, numbered = _numbered_actions(asked), True
+    # ... unless the message offers nothing beside them (a numbered table of its two actions, "Shall I go ahead with
+    # both?"): positions pick there too ("the first row only")
+    positions = not partly or _proposed_kinds(asked) <= set(order)
     if not order or not reply:
         return reply
 
@@ -2567,6 +2610,8 @@ def _by_position(reply: str, asked: str) -> str:
         picked = [int(n) for n in re.findall(r"[1-9]", m.group("nums"))]
         return names(tuple(order[n - 1] for n in picked)) if numbered and max(picked) <= len(order) else m.group(0)
 
+    if numbered and not other:
+        reply = _said_without_rows(reply)
     out = _ACTION_NUMBERS.sub(numbers, _BOTH_NAMED.sub("", reply))
     # "yes, all three" to the actions asked (two of them numbered and one offered beside them too): all of them
     out = _ALL_COUNTED.sub(lambda m: "all of them" if _COUNT[m.group(1).lower()] == len(order) + partly
@@ -2578,9 +2623,9 @@ def _by_position(reply: str, asked: str) -> str:
         answers = _numbered_answers(out, order)
         if answers is not None:
             return answers
-        if not partly:
+        if positions:
             out = _ORD_LIST.sub(lambda m: _ORD_WORD.sub(r"the \1", m.group(0)), out)
-    if not partly:
+    if positions:
         out = _BY_ORDINAL.sub(ordinal, out)
     if numbered and not other:
         out = _BY_NUMBER.sub(lambda m: names((order[int(m.group(1)) - 1],)) if int(m.group(1)) <= len(order)

@@ -126,7 +126,9 @@ _SHORT_APPROVAL = re.compile(
     r"(?: (?:still|all))? (?:correct|right|good|ok(?:ay)?|fine|accurate|in order)\b[^?]{0,20}\?"
     r"|(?:all )?(?:good|ok(?:ay)?)(?: (?:to go|to book|with you|with that|by you|for you))?\s*\?|deal\s*\?|yes or no\s*\?"
     # the summary closed by a bare "Correct?" / "Right?" (as "Is that right?"), or "Does that work for you?"
+    # (its "Does" dropped too: "That work for you?")
     r"|(?:correct|right)\s*\?|(?:does|would|will) (?:that|this|it|everything|the plan) work\b[^?]{0,20}\?"
+    r"|(?:that|this|everything|the plan) work\b[^?]{0,20}\?"
     r"|works for you\s*\?"
     # "Yes to book?", "A yes to booking it?", "Yes to the cancellation?"
     # "Want SA2231?", "Want the hold on SA7060?": the offer put short

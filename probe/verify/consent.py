@@ -208,6 +208,8 @@ _REVERSALS = [
     "nein", "non", "nee", "niet", "nej", "nao", "hayir", "hay\u0131r", "\u3044\u3044\u3048", "iie",
     # ... its not, never and but: "Nein, mach das nicht", "n'allez pas", "Não, não pode fazer", "Ja, aber ..."
     "nicht", "kein", "keine", "keinen", "pas", "jamais", "n\u00e3o", "nunca", "aber", "pero",
+    # Polish no and but: "nie, dzi\u0119kuj\u0119", "tak, ale nie teraz"
+    "nie", "ale",
 ]
 # said in passing, never a "no": "no problem", "no worries"
 _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem", "no doubt", "no changes",
@@ -312,7 +314,10 @@ _FOREIGN_COURTESY = frozenset([
     "gracias", "merci", "danke", "bitte", "por", "favor", "grazie", "prego", "obrigado", "obrigada", "lutfen",
     "l\u00fctfen", "tesekkurler", "te\u015fekk\u00fcrler", "tesekkur", "sagol", "arigato", "arigatou",
     "onegaishimasu", "\u3042\u308a\u304c\u3068\u3046", "\u3042\u308a\u304c\u3068\u3046\u3054\u3056\u3044\u307e\u3059",
-    "beaucoup", "muchas", "vielen", "dank", "sil", "vous", "plait", "svp"])
+    "beaucoup", "muchas", "vielen", "dank", "sil", "vous", "plait", "svp",
+    # Polish please / thanks: "tak, prosz\u0119", "tak, poprosz\u0119" (read without their accents)
+    "prosze", "poprosze", "dziekuje", "prosz\u0119", "poprosz\u0119", "dzi\u0119kuj\u0119",
+    "pla\u00eet"])  # "s'il vous pla\u00eet" with its accent
 # "both" / "all" in another language, a second word of a foreign yes as "yes, both" is in English ("sì, entrambi",
 # "ja, beide", "oui, les deux", "sí, todos"); which actions they approve is the environment's reading
 _FOREIGN_ALL = frozenset(["entrambi", "entrambe", "tutti", "tutte", "beide", "beides", "alle", "dos", "ambos", "ambas",
