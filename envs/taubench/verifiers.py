@@ -570,7 +570,11 @@ def check_R3(view: RetailView) -> list[Violation]:
                 out.append(Violation(c.index, "R3", f"{c.name} called; the customer picked only "
                                                     f"{', '.join(n for n in c.order_keys if n in picks)} of the items listed, not {beyond}"))
                 continue
-            if (left := [n for n in c.order_keys if n in picks and n not in written]) and not across and \
+            # (the items every call of this kind on the order wrote after the same reply: one approval written in two
+            # calls is R6's business, not a pick left out, oracle-labeller-19 W30)
+            together = {k for o in _calls(view) if o.turn == c.turn and o.name == c.name and o.order_id == c.order_id
+                        for k in o.written_keys if k}
+            if (left := [n for n in c.order_keys if n in picks and n not in together]) and not across and \
                     c.name != "cancel_pending_order":
                 # "1, 5" and only item 1 written (oracle-labeller-22 finding 1): a pick in one message approves
                 # exactly its items, and an order's items are returned or exchanged once, so a write of fewer is not

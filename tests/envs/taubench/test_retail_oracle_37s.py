@@ -45,6 +45,22 @@ def test_a_pick_of_two_approves_both_and_no_fewer(d, sc, reply):
     assert r3(d, sc, FIVE, reply, [both[0], 3])  # another item in place of one (near miss)
 
 
+def test_one_pick_written_in_two_calls_leaves_nothing_out(d, sc):
+    """The two picked items returned in two calls after the same reply (oracle-labeller-19 W30, an exchange in two
+    calls): nothing left out of the pick, so no R3 (a second call on the order is R6's business)."""
+    from tests.envs.taubench.test_retail_oracle_36h import ORDER, V
+
+    t = T().u("hi, Daiki Johnson, zip 80273")
+    t.c("find_user_id_by_name_zip", {"first_name": "Daiki", "last_name": "Johnson", "zip": "80273"})
+    t.c("get_user_details", {"user_id": "daiki_johnson_9523"}).a("Thanks, Daiki. What can I do for you?")
+    t.u("I want to return some stuff from #W9502127").c("get_order_details", {"order_id": ORDER})
+    t.a(FIVE).u("1, 5")
+    for k in (1, 5):
+        t.c("return_delivered_order_items", {"order_id": ORDER, "item_ids": [V[k]], "payment_method_id": "paypal_2433177"})
+    t.a("The returns are requested.")
+    assert not [v.evidence for v in d.verify(t.m, sc) if v.policy == "R3" and "left out" in v.evidence]
+
+
 def test_a_pick_of_one_still_approves_it(d, sc):  # near miss
     assert r3(d, sc, FIVE, "just 5", [5]) == []
 
