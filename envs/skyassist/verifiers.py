@@ -737,36 +737,89 @@ def _answered(view: TraceView, turn: Turn) -> str:
     last_call = prev.calls[-1].index if prev.calls else -1
     said = [t.text for t in prev.texts if t.index > last_call]
     said = "\n".join(said) if said else turn.prev_text
-    if _reasks(prev, said):  # "It lands at 14:15. Shall I go ahead (with both)?": the proposal asked again
-        return f"{_answered(view, prev)}\n{said}"
+    if _reask(prev, said, _answered(view, prev)) is not None:  # "It lands at 14:15. Shall I go ahead (with both)?"
+        return f"{_answered(view, prev)}\n{said}"  # the proposal asked again: its details are what a yes approves
     return said
+
+
+def _reasked(view: TraceView, turn: Turn) -> tuple[frozenset[str], str, str] | None:
+    """The re-ask the customer's message of ``turn`` answers (``_reask``): the kinds its request names (empty: the
+    whole proposal), the proposal it asks again and the re-ask itself; None when it is no re-ask."""
+    if turn.number == 0 or turn.user_index < 0:
+        return None
+    prev = view.turns[turn.number - 1]
+    last_call = prev.calls[-1].index if prev.calls else -1
+    said = "\n".join(t.text for t in prev.texts if t.index > last_call) or prev.prev_text
+    proposal = _answered(view, prev)
+    kinds = _reask(prev, said, proposal)
+    return None if kinds is None else (kinds, proposal, said)
 
 
 # a question of the customer's that asks to change the proposal, not only about it ("can we do business instead?")
 _CHANGES_IT = re.compile(r"\d|\bSA\d{4}\b|\b(?:economy|premium|business|first|instead|rather|change|switch|different|"
                          r"another|other|add|remove|only|just|without|not|don'?t|no|cancel|hold|book)\b", re.I)
-# a re-ask that states something of its own: a price, another flight or booking, a cabin, a count
-_OWN_DETAIL = re.compile(r"\$|\b(?:economy|premium|business|first class|passengers?|people|travell?ers?|seats?)\b",
-                         re.I)
+# ... or only asks an action beside it ("can we also hold the 12:00 business seats?"), which a re-ask naming the
+# proposal's actions and not this one leaves unapproved
+_ALSO = re.compile(r"\b(?:also|too|as well)\b", re.I)
+# a customer's question without its question mark: "is there wifi"
+_QUESTION_WORD = re.compile(r"^\W*(?:is|are|does|do|did|will|would|can|could|what|what'?s|how|when|where|which|who)\b",
+                            re.I)
+# the re-ask names the proposal's actions together: "with both", "everything"
+_ALL_ACTIONS = re.compile(r"\b(?:both|the two|everything|all of (?:it|them|that)|all)\b", re.I)
+_KINDS = ("book", "hold", "cancel", "modify")
 
 
-def _reasks(prev: Turn, said: str) -> bool:
-    """The agent's message ``said``, answering the customer's question of turn ``prev`` about the proposal before it
-    ("what time does it land?"), only asks that proposal again ("It lands in Atlanta at 14:15. Shall I go ahead with
-    both?"): it asks for approval naming no action, and states no price, cabin, count or flight or booking of its own
-    (those of the proposal may be said again), and the question asks nothing changed and made nothing in its turn. A
-    yes to it approves the proposal the question interrupted (LLM agents re-ask like this; read alone, the re-ask
-    approved no cancellation beside the booking nor the party size)."""
+def _own_detail(sentence: str, proposal: str) -> bool:
+    """The sentence states a price, cabin, party size, flight or booking that the proposal did not ("It's $420 per
+    seat now", "for 3 passengers"); the proposal's own said again ("a standard economy seat", "$376 per seat as
+    quoted") and words with no number ("per passenger", "at every seat") are none."""
+    if not set(usd_amounts(sentence)) <= set(usd_amounts(proposal)):
+        return True
+    if any(mentions_fare_class(sentence, k) and not mentions_fare_class(proposal, k) for k in _CLASSES):
+        return True
+    if any(mentions_passenger_count(sentence, n) and not mentions_passenger_count(proposal, n)
+           for n in range(1, MAX_PASSENGERS * 2 + 1)):
+        return True
+    return not set(_ANY_ID.findall(sentence)) <= set(_ANY_ID.findall(proposal))
+
+
+def _reask(prev: Turn, said: str, proposal: str) -> frozenset[str] | None:
+    """The agent's message ``said``, answering the customer's question of turn ``prev`` about ``proposal``, the
+    proposal before it ("what time does it land?"), asks that proposal again ("It lands in Atlanta at 14:15. Shall I
+    go ahead with both?"): the kinds of mutation its request names, empty when it names none (then the whole proposal
+    is asked), or None when it is no re-ask. LLM agents re-ask like this; read alone, the re-ask approved no
+    cancellation beside the booking nor the party size. A re-ask names the proposal's actions ("Ready for me to book
+    the new flight and cancel BKFKS7B2?"; "both" / "everything": all of them, "both" only of two) and may add one
+    ("..., and also place a free hold on the business seats?"), and approves those it names only: "Shall I book it?"
+    leaves the cancellation unapproved, and so is a hold the message describes and its request does not name. It
+    states no price, cabin, count or flight or booking of its own (those of the proposal may be said again; those of
+    an action it adds are that action's), and the question asks nothing changed (``_CHANGES_IT``), or only an action
+    beside the proposal that the re-ask does not name ("can we also hold ...?"), and made nothing in its turn."""
     question = prev.user_text or ""
-    if prev.number == 0 or prev.user_index < 0 or "?" not in question or _CHANGES_IT.search(question):
-        return False
+    if prev.number == 0 or prev.user_index < 0 or not ("?" in question or _QUESTION_WORD.match(question)):
+        return None
     if any(c.name in MUTATIONS for c in prev.calls) or not asks_confirmation(said):
-        return False
+        return None
     request = approval_sentences(said)
-    if any(names_kind(request, k) for k in ("book", "hold", "cancel", "modify")) or _OWN_DETAIL.search(said):
-        return False
-    ids = set(_ANY_ID.findall(said))
-    return not ids or ids <= set(_ANY_ID.findall(prev.prev_text or ""))
+    proposed = {k for k in _KINDS if names_kind(proposal, k)}
+    named = {k for k in _KINDS if names_kind(request, k)}
+    if _ALL_ACTIONS.search(request):  # "both" / "everything": the proposal's actions ("both, and also a hold")
+        if re.search(r"\bboth\b", request, re.I) and len(proposed) != 2:
+            return None
+        named |= proposed
+    if named and not named & proposed:
+        return None  # asks another action only
+    if _CHANGES_IT.search(question) and not (named and _ALSO.search(question) and named <= proposed):
+        return None
+    new = set(named) - proposed
+    for sentence in _SENTENCE_SPLIT.split(said):
+        if any(names_kind(sentence, k) for k in _KINDS if k not in proposed):
+            if not new and not named:
+                return None  # "I can also hold it. Shall I go ahead?": which is asked?
+            continue  # the details of an action beside the proposal's are its own
+        if _own_detail(sentence, proposal):
+            return None
+    return frozenset(named)
 
 
 # --- business -----------------------------------------------------------------------------------
@@ -2084,8 +2137,12 @@ def check_S5(view: TraceView) -> list[Violation]:
         if turn.user_index < 0 or not _confirms(reply, asked):
             why = "no customer message" if turn.user_index < 0 else _consent_reason(reply, asked)
             out.append(_v("S5", c.index, f"{c.name} called; the customer's message was not a confirmation ({why})"))
-        elif not _was_asked(asked, reply, MUTATION_KIND[c.name]):
+        elif MUTATION_KIND[c.name] not in (reasked := (_reasked(view, turn) or ((),))[0]) and not _was_asked(
+                asked, reply, MUTATION_KIND[c.name]):  # (a re-ask that names the action asked it)
             out.append(_v("S5", c.index, f"{c.name} called; the customer was not asked to confirm it first"))
+        elif reasked and MUTATION_KIND[c.name] not in reasked:
+            out.append(_v("S5", c.index, f"{c.name} called; the confirmation asked again after the customer's question "
+                                         "did not name it"))
         elif _put_off_by_agent(asked, MUTATION_KIND[c.name]):
             out.append(_v("S5", c.index, f"{c.name} called; the request the customer said yes to asked for another "
                                          "action first and put this one off"))
@@ -2107,7 +2164,12 @@ def check_S5(view: TraceView) -> list[Violation]:
                 out.append(_v("S5", c.index, f"{c.name} called after another mutation of the same turn; the "
                                              "customer's yes approved only that one"))
             else:
-                other = (_not_as_proposed(view, asked, c) or _other_kind_named(reply, asked, c)
+                # at a re-ask, the proposal's actions are as the proposal says, one the re-ask adds as it says
+                # ("Shall I go ahead with both, and also hold SA5248?")
+                again, own = _reasked(view, turn), asked
+                if again and again[0] and MUTATION_KIND[c.name] in again[0]:
+                    own = again[1] if names_kind(again[1], MUTATION_KIND[c.name]) else again[2]
+                other = (_not_as_proposed(view, own, c) or _other_kind_named(reply, asked, c)
                          or _one_leg_only(reply, c, before)
                          or _back_leg(view, reply, asked, c) or _not_as_requested(view, turn, asked, c))
                 if other:
