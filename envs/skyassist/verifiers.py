@@ -70,6 +70,7 @@ from envs.skyassist.verify_text import (
     new_fare_text,
     offers_alternative,
     partial_echo,
+    refundability,
     refuses_sale,
     reports_failure,
     restates_error,
@@ -1305,7 +1306,8 @@ def check_B5(view: TraceView) -> list[Violation]:
     booking's fare class (text_rules.mentions_fare_class of the `fare_class` argument, lower-cased,
     else of the first known flight's fare class; 'Premium Economy' counts as premium, not economy) and
     states its refundability rightly (verify_text.states_refundability: the itinerary is
-    refundable when every known leg is; "fully refundable" said of a non-refundable fare does not
+    refundable when every known leg is, non-refundable when none is; legs that differ need a text naming both kinds,
+    leg by leg or as a mixed fare, not one word for the whole trip; "fully refundable" said of a non-refundable fare does not
     state it, a text naming both kinds, as a comparison does, does); what it says of the booking being replaced
     ("cancel booking BKFKS7B2 (no refund, as the fare is non-refundable)", "the old fare is non-refundable") is not
     read for the new one (verify_text.new_fare_text)."""
@@ -1316,13 +1318,17 @@ def check_B5(view: TraceView) -> list[Violation]:
         fl = _flights(view, c.flight_ids())
         fare = c.arg("fare_class")
         fare = fare.lower() if isinstance(fare, str) else fl[0].fare_class if fl else None  # "Economy" is economy
-        refundable = all(f.refundability == "refundable" for f in fl) if fl else None
+        kinds = {f.refundability == "refundable" for f in fl}
+        # legs that differ (one refundable, one not: sky-customers-21 finding 17) are stated only by a text that names
+        # both kinds ("SA3627 is refundable, SA9153 non-refundable"): one word for the whole trip misstates a leg
+        refundable = (kinds.pop() if len(kinds) == 1 else "mixed") if fl else None
         replies: dict[int, list[str]] = {}
         for t in view.texts:
             if t.index < c.index:
                 replies.setdefault(t.turn, []).append(t.text)
         ok = fare is not None and any(
-            mentions_fare_class(said, fare) and states_refundability(new_fare_text(said), refundable)
+            mentions_fare_class(said, fare) and (all(refundability(new_fare_text(said))) if refundable == "mixed"
+                                                  else states_refundability(new_fare_text(said), refundable))
             for said in ("\n".join(r) for r in replies.values()))
         if not ok:
             out.append(_v("B5", c.index, f"booked without first stating the {fare or 'fare'} class and its refundability"))

@@ -84,7 +84,12 @@ thankfully really totally anyway anyways though tho btw fyi tbh ngl imo obv obvs
 hmmm welp oops yay phew huh lol lmao rofl haha hahaha hehe x xx xxx xo xoxo mate mates bro bruh dude buddy fam
 myself yourself ourselves me too also aswell again still please pls plz thanks thx ty thankyou cheers ok okay kk
 yeah yep yup sure cool
+ys yse yss yess yesss yas yass yea yeaa yeah yeahh yah ya yaa yh yeap yeep yepp yupp yuh okk okkk okey okie okayy kk kkk
+mk mhm mhmm mmhm uhuh aight ight alrighty righto roger gotcha noted understood whatever aye suree shure
 """.split())
+# (the acknowledgements above, typos of a yes included, said as a whole reply to "What is your name?" ("ys", "yea",
+# "sure thing") are a yes, not a name: sky-customers-21 finding 2. Real short names that look like one ("Ye", "Yeh",
+# "Oki", "Li") are left out)
 _ORDINARY = _ORDINARY | _FILLERS
 _CONTRACTION_ENDS = ("'ll", "'d", "'ve", "'re", "'m", "'s", "'t")
 _STRONG = [tuple(c.split()) for c in (

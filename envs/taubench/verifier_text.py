@@ -3042,3 +3042,18 @@ def disowns_account(text: str) -> bool:
 
     im = [m for m in found if tokens[m[0]] in _IM | {"i"} and m[2]]  # "i'm her husband", "i'm not her, i'm her PA"
     return any(m[2] and (m in speaker or m in im or deictic(m)) for m in found)
+
+
+@lru_cache(1 << 14)
+def hands_over(text: str, first: str, last: str) -> bool:
+    """The speaker says they are the account holder ``first`` ``last`` (first name alone, or with the last name):
+    "Ok, this is Emma Kim speaking now", "Emma here now", "Hi, Emma Kim here", "it's Emma now", "I'm Emma"; not a
+    possessive ("I'm Emma Kim's assistant", "this is Emma's email") nor "I'm not Emma" (R1: the holder taking over
+    from a helper, after which what the helper said of whose the identity is no longer speaks for the customer)."""
+    s, fn, ln = _lower(text), (first or "").lower().strip(), (last or "").lower().strip()
+    if not fn:
+        return False
+    who = rf"(?:{re.escape(fn)}(?:\s+{re.escape(ln)})?|(?:mrs?|ms|miss)\.?\s+{re.escape(ln)})(?![\w'])" if ln else \
+        rf"{re.escape(fn)}(?![\w'])"
+    return bool(re.search(rf"\b(?:this\s+is|it'?s|i'?m|i\s+am|here'?s)\s+(?:now\s+)?{who}", s)
+                or re.search(rf"(?<![\w']){who}\s+(?:here|speaking|on\s+the\s+(?:line|phone))\b", s))

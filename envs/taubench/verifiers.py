@@ -34,6 +34,7 @@ from envs.taubench.verifier_text import (
     approved_part,
     disowns_account,
     emails_of_others,
+    hands_over,
     in_english,
     is_confirmation,
     item_keys,
@@ -110,6 +111,7 @@ class RetailCall(Call):
     transferred_before: bool = False  # transfer_to_human_agents succeeded earlier
     old_products: list[Any] = field(default_factory=list)  # per item_ids entry: its product before the call, or None
     second_user: str | None = None  # a lookup that found a user other than the authenticated one
+    holder: tuple[str, str] | None = None  # a successful lookup: the (first, last) name of the user it found
     methods: dict[str, dict[str, Any]] = field(default_factory=dict)  # the order owner's payment methods, as dicts
     original_method: str | None = None  # the method the order was paid with first
     items: list[Any] = field(default_factory=list)  # per item_ids entry: (name, options, variants' options, variant ids) or None
@@ -182,6 +184,8 @@ class RetailView(TraceView):
         if name in tools.READ_ONLY and not call.ok:
             return
         if name in LOOKUPS and call.ok:
+            found = state.user(call.content) if state is not None else None
+            call.holder = (found.name.first_name, found.name.last_name) if found is not None else None
             if self.user is not None and call.content != self.user:
                 call.second_user = call.content
             else:
@@ -240,7 +244,9 @@ def check_R1(view: RetailView) -> list[Violation]:
     person's: find_user_id_by_email with such an address (verifier_text.emails_of_others: "my
     husband's email is X", "X - that's my dad's", "im calling for my boss, X"), or
     find_user_id_by_name_zip with such a name (verifier_text.name_given_as_others: "it's for my dad,
-    Aarav Nguyen 75268"). That authenticates someone who is not the customer. Once the customer says, after
+    Aarav Nguyen 75268"). That authenticates someone who is not the customer. Only what was said since the
+    account holder last took over, by the holder's name, is read (verifier_text.hands_over: "this is Emma Kim speaking
+    now", "Emma here now"). Once the customer says, after
     the login, that the account is someone else's (verifier_text.disowns_account: "btw I'm her son", "this is my
     wife's account"), every later read or write of that account is R1 too: it serves another person."""
     out = [Violation(c.index, "R1", f"{c.name} before the customer was authenticated") for c in _calls(view)
@@ -252,6 +258,13 @@ def check_R1(view: RetailView) -> list[Violation]:
         if c.second_user is not None:
             continue  # the customer was authenticated already: another person's lookup is R2's
         said = view.said_before(c.index)
+        # the account holder taking over from the person who gave their identity as another's ("I'm Dana, Emma Kim's
+        # assistant, her email is X" ... "Ok, this is Emma Kim speaking now. My email is X"): the customer is now the
+        # holder, and R1 asks only that the customer authenticates, by email or by name and zip alike; what was said
+        # before the hand-over is not read (retail-customers-21 finding 2). "ok fine, my email is X" is no hand-over
+        if c.holder is not None:
+            handed = [k for k, t in enumerate(said) if hands_over(t, *c.holder)]
+            said = said[handed[-1]:] if handed else said
         email, first, last = args.get("email"), args.get("first_name"), args.get("last_name")
         if c.name == "find_user_id_by_email" and isinstance(email, str):
             if any(email.lower() in emails_of_others(t) for t in said):
