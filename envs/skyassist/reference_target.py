@@ -5312,6 +5312,9 @@ class ReferenceTarget(Target):
                          f"departing {f['departure_time'][:10]} at {f['departure_time'][11:16]}" for f in chosen)
         cabin = chosen[0]["public_cabin"]
         refund = "refundable" if all(f["refundability"] == "refundable" for f in chosen) else "non-refundable"
+        if len({f["refundability"] for f in chosen}) > 1:  # legs that differ: each said (one word for both is B5)
+            refund = " and ".join(f"{f['flight_id']} {'' if f['refundability'] == 'refundable' else 'non-'}refundable"
+                                  for f in chosen)
         fare_bits = "" if (self._f("skip_fare_disclosure") and kind == "book") else f", {cabin}, {refund}"
         pax_bit = f", for {pax_words(pax)}" if show_pax else ""
         name = args.get("last_name") or (self.booking or {}).get("last_name", "")
