@@ -2400,9 +2400,34 @@ def numbers_not_options(text: str) -> str:
 _REST_Q = re.compile(r"^(?:does|do|did|is|are|will|would|can|could|should|which|what|how|when|where|why)\b", re.I)
 
 
+# an apology or excuse beside a yes: "(sorry, kid grabbed the phone)", "- sorry, the baby monitor went off", ", and sorry
+# if I was short, my laptop is dying" (up to the sentence's end or the next yes); not one that corrects or asks something
+# ("sorry, I meant the black one", "sorry, can you make it the blue one", "(not the laptop)")
+_APOLOGY_ASIDE = re.compile(r"\(([^()]*)\)|(?:^|[-,;.!:\u2013\u2014]+)\s*(?:and\s+|oh\s+|also\s+)?((?:so\s+|very\s+|really\s+)?"
+                            r"(?:sorry|apologies|my bad|oops|excuse me|pardon)\b[^.!?()]*?)(?=[.!?()]|\b(?:yes|yeah|yep|"
+                            r"go ahead)\b|$)", re.I)
+_ASIDE_CORRECTS = re.compile(r"\b(?:mean|meant|actually|instead|wrong|not|no|don'?t|dont|wait|rather|should|change|make|"
+                             r"want|prefer|only|but|except|cancel\w*|return\w*|exchang\w*|swap\w*|keep|hold|stop|which|what|"
+                             r"how|can|could|would|will|pay\w*|card|address|refund\w*|order)\b|\?|#?w\d{7}|\d", re.I)
+
+
+def _without_apology(text: str) -> str:
+    """The message without its apologies and excuses (``_APOLOGY_ASIDE``) that correct or ask nothing."""
+    return _APOLOGY_ASIDE.sub(lambda m: m.group(0) if _ASIDE_CORRECTS.search(m.group(1) or m.group(2) or "") else " ",
+                              text)
+
+
 def read(text: str, db: RetailDB, question: str = "") -> Reading:
     """Read one customer message; ``question`` is the clerk's last message (a yes may repeat it)."""
     text = spoken_numbers(text or "")
+    if question and (plain := _without_apology(text)) != text and is_confirmation(plain, question, STORE_ACTIONS) and \
+            not is_confirmation(text, question, STORE_ACTIONS):  # ("yes please, and sorry for all the back and forth" is one)
+        # "yes!! (sorry, kid grabbed the phone) yes", "yes - sorry, the baby monitor went off. yes go ahead": a yes beside
+        # an excuse, read without it (before: 'phone', 'laptop' read as items asked about, other orders looked up); asked
+        # once for a plain yes, as other yeses with an aside (the consent reading takes none of them for a yes)
+        r = read(plain, db, question)
+        r.yes, r.aside_yes, r.intents = False, True, set()
+        return r
     if question and (plain := _proposal_terms_said(text, question)) != text and \
             is_confirmation(re.sub(r"\(\s*[.!]?\s*\)", " ", plain), question, STORE_ACTIONS):
         # a yes beside the proposal's own terms said back is that yes, read as such (the terms change nothing)
@@ -3596,3 +3621,60 @@ def _value_of_other_key(value: str, key: str, values: dict[str, set[str]]) -> bo
             if k != key and m and (m.group(1) + _unit_name(m.group(2))).lower() == value.lower():
                 return True
     return False
+
+
+def order_clauses(text: str) -> dict[str, str]:
+    """Of a message asking things of two orders each named by its id in its own sentence or clause ("In #W1 change
+    the white mouse to black. In #W2 exchange the puzzle ...", "swap the mouse in #W1, and the puzzle in #W2"), each
+    order's own part of the text: the sentences naming it, and the ones after them naming no order ("... Also the
+    notebook"); a clause naming no order before the one whose id ends it goes with that one ("exchange the puzzle
+    and the notebook in #W2"). Parts naming both orders, or none before any id, go with each. Empty when the message
+    does not split so (one order, or every part naming several), and then the whole text speaks for each order
+    (before: an item named in the clause about one order was also taken from the other order holding that product,
+    and a yes changed the item the customer never asked to change)."""
+    def cut(s: str, at: str) -> list[str]:  # the pieces, each keeping the words that end it
+        ends = [m.end() for m in re.finditer(at, s, flags=re.I)]
+        return [s[a:b] for a, b in zip([0] + ends, ends + [len(s)])]
+
+    pieces: list[str] = []
+    for sentence in cut(text.replace("\u2019", "'"), r"[.?!;\n]+|\b(?:second(?:ly)?|third(?:ly)?|also|plus)\b"):
+        ids = {m.upper() for m in ORDER_ID.findall(sentence)}
+        pieces += cut(sentence, r",|\band\b|\bthen\b") if len(ids) > 1 else [sentence]
+    owners: list[str | None] = []
+    for p in pieces:
+        ids = {"#" + m.upper() for m in ORDER_ID.findall(p)}
+        owners.append(next(iter(ids)) if len(ids) == 1 else ("" if ids else None))
+    if len({o for o in owners if o}) < 2:
+        return {}
+    for i, p in enumerate(pieces):
+        if owners[i] is not None or not re.search(r"[a-z]{3,}", p, re.I):
+            continue
+        before = next((j for j in range(i - 1, -1, -1) if owners[j]), None)
+        after = next((j for j in range(i + 1, len(pieces)) if owners[j]), None)
+        trails = before is not None and not re.search(r"\bW\d{7}\b\W*(?:\w+\b\W*){3,}$", pieces[before], re.I)
+        owners[i] = owners[after] if after is not None and (before is None or trails) else \
+            (owners[before] if before is not None else "")
+    return {o: "".join(p for p, w in zip(pieces, owners) if w in (o, "", None)).strip()
+            for o in dict.fromkeys(w for w in owners if w)}
+
+
+# an item described by what it does rather than by a product's name: "the reading gadget", "the electronic book thing",
+# "the e-book", "that music device" (a word before 'thing' that says which, not "the whole thing" or "the same thing")
+_VAGUE_THING = re.compile(r"\b(?:the|my|that|this|those|these|his|her|our)\s+((?:[a-z]+\s+){0,3}?"
+                          r"(?:(?:[a-z]+\s+)(?:gadget|thing|thingy|thingie|device|gizmo|contraption|doohickey|whatsit|"
+                          r"whatchamacallit|contraption)|e\s?book|ebook))s?\b", re.I)
+_NOT_VAGUE = frozenset("whole same other only first last main best worst real one important weird funny "
+                       "right wrong new old next entire".split())
+
+
+def vague_things(text: str) -> list[tuple[int, int, str]]:
+    """Where the text names an item by a description that is no product's name ("the reading gadget", "the e-book"):
+    (start, end, words), for the clerk to ask which item is meant rather than drop it."""
+    low = text.lower().replace("-", " ").replace("\u2019", "'")
+    out = []
+    for m in _VAGUE_THING.finditer(low):
+        words = m.group(1).split()
+        if len(words) >= 2 and words[-2] in _NOT_VAGUE or words[0] in _NOT_VAGUE:
+            continue
+        out.append((m.start(1), m.end(1), text[m.start(1):m.end(1)]))  # (the text's own spelling: "e-book")
+    return out

@@ -68,6 +68,7 @@ from envs.taubench.language import (
     option_ruled_out,
     option_score,
     order_by_last_digits,
+    order_clauses,
     order_naming_items,
     orders_at_place,
     ordinal_answers,
@@ -79,6 +80,7 @@ from envs.taubench.language import (
     side_question,
     taken_back,
     unknown_options,
+    vague_things,
     waived_options,
     wanted_options,
 )
@@ -716,6 +718,13 @@ _YES_ONLY = re.compile(r"\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?)(?:\W+(?:yes|plea
 _MORE_THAN_YES = "Sorry, I need a bit more than a yes there. "
 
 
+# items listed right after the order a cancellation names: "I want to make cancel of my order W1974181, the laptop and coffee
+# machine", "cancel #W1: the laptop" (each said before the proposal to go with the whole order; not "cancel #W1, the one
+# with the laptop", which only says which order)
+_CANCEL_ID_THEN = re.compile(r"\bcancel\w*\b[^.?!]{0,40}?#?\bw\d{7}\b\s*[,:\-\u2013\u2014]\s*"
+                             r"(?:(?!(?:one|with|that|which|has|had|where|order)\b)[\w-]+[\s,]+){0,6}$")
+
+
 def _unapologetic(text: str) -> str:
     """A reply without its opening apology ("I'm sorry to hear that. ", "I'm sorry, an exchange has to be ..."), said
     after ``_MORE_THAN_YES`` so that one reply apologizes once (before: "Sorry, I need ... I'm sorry, ...")."""
@@ -934,7 +943,9 @@ class ReferenceTarget(Target):
                 # payment kinds the customer ruled out ("don't put the refund on the gift card"), never proposed
                 "not_kinds": set(),
                 # "does the refund go to the mastercard?": answered at the return's proposal
-                "refund_asked": False}
+                "refund_asked": False,
+                # the request's descriptions naming no product ("the reading gadget") asked about (``_vague_words``)
+                "vague_asked": False}
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": list(self.faults),
@@ -4151,14 +4162,17 @@ class ReferenceTarget(Target):
             dropped = {n for _, _, n, neg in item_mentions(g["text"], names) if neg} | g["dropped_items"]
             return [it for it in items if it["name"] not in dropped and kind in verbs.get(it["name"], {kind})], []
         chosen: list[int] = []
-        unclear = self._shared_words(o)
-        says_order = order_naming_items(g["text"], names)
-        if len(items) == 2 and _BOTH_ALONE.search(g["text"]) and \
-                not set(mentioned_items(g["text"], names)) - says_order:
+        unclear = self._shared_words(o)  # (which may write a word as the item it stands for: read the text after it)
+        # the part of the request about this order when each order has its own sentence ("In #W1 change the mouse ...
+        # In #W2 exchange the puzzle ..."): a product both orders hold is the one of the order named beside it
+        text = order_clauses(g["text"]).get(o, g["text"])
+        says_order = order_naming_items(text, names)
+        if len(items) == 2 and _BOTH_ALONE.search(text) and \
+                not set(mentioned_items(text, names)) - says_order:
             return list(items), []  # "return the mouse, no wait, return both" of an order of two items: both
-        swapped = self._swap_targets(g["text"], names) if g["intents"] & {"exchange", "modify"} else {}
-        said = mentioned_items(g["text"], names)
-        said += [n for n in dict.fromkeys(n for _, _, n, _ in item_mentions(g["text"], names)) if n in g["kept_items"] and n not in said]
+        swapped = self._swap_targets(text, names) if g["intents"] & {"exchange", "modify"} else {}
+        said = mentioned_items(text, names)
+        said += [n for n in dict.fromkeys(n for _, _, n, _ in item_mentions(text, names)) if n in g["kept_items"] and n not in said]
         for name in said:
             if kind not in verbs.get(name, {kind}) or name in g["dropped_items"] or name in says_order or name in swapped:
                 continue  # named for the other action, put aside, named to say which order ("the boots order") or
@@ -4170,7 +4184,7 @@ class ReferenceTarget(Target):
             picked = g["picked"].get((o, name))
             if picked is None:
                 self.inferred_pick = False
-                picked = self._pick_same(g["text"], name, names, [items[i] for i in same],
+                picked = self._pick_same(text, name, names, [items[i] for i in same],
                                          bool(g["intents"] & {"exchange", "modify"}))
                 picked = None if picked is None else [same[k] for k in picked]
                 if picked and self.inferred_pick:
@@ -4184,7 +4198,7 @@ class ReferenceTarget(Target):
             # order is the one to change (before: the change dropped without a word, only the address done)
             for name in said:
                 same = [i for i, it in enumerate(items) if it["name"] == name]
-                if name in says_order and len(same) == 1 and item_change_of_order_item(g["text"], items[same[0]]["options"]):
+                if name in says_order and len(same) == 1 and item_change_of_order_item(text, items[same[0]]["options"]):
                     chosen += same
         return [it for i, it in enumerate(items) if i in chosen], unclear
 
@@ -4662,7 +4676,7 @@ class ReferenceTarget(Target):
         by_order = order_naming_items(g["text"], names)  # "cancel my tablet order": the order, not the item
         named = [n for a, _b, n, neg in item_mentions(g["text"], names) if not neg and n not in by_order and re.search(
             r"\bcancel\w*\s+(?:(?:just|only|the|my|this|that|these|those|one|of|a|an)\s+){0,3}"
-            r"(?:(?!(?:order|it|them|all|everything|and)\b)[\w-]+\s+){0,2}$", low[:a])]  # ("the black coffee maker")
+            r"(?:(?!(?:order|it|them|all|everything|and)\b)[\w-]+\s+){0,2}$", low[:a]) or _CANCEL_ID_THEN.search(low[:a])]
         part = bool(_PART_CANCEL.search(self.last_text))  # "can I cancel just one item?", asked again or not
         if (named and len(set(named)) < len(set(names)) or part) and not g["all_items"] and (
                 (o, "whole_said") not in g["done"] or part):
@@ -4935,6 +4949,14 @@ class ReferenceTarget(Target):
                 return moved + self._propose_return(turn, other)
             listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
             return f"{missing}Which items of order {o} would you like to return? It contains: {listing}."
+        vague = self._vague_words()
+        if vague:  # "the reading gadget ... and the navy fleece": which item the words mean is asked, once (a return can
+            # be made only once per order; before: the fleece alone proposed, the e-reader dropped without a word)
+            self.goal["vague_asked"] = True
+            listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
+            said = " or ".join(f"'{w}'" for w in vague)
+            return (f"{missing}I couldn't tell which item you mean by {said}. Order {o} contains: {listing}. "
+                    "Which items would you like to return?")
         pid = self._refund_method(o)
         names = ", ".join(f"{it['name']} ({_opts(it['options'])})" for it in items)
         total = sum(it["price"] for it in items)
@@ -4956,6 +4978,15 @@ class ReferenceTarget(Target):
                                  {"order_id": o, "item_ids": [it["item_id"] for it in items], "payment_method_id": pid})],
                          f"return from order {o}: {names}, and refund {_money(total)} to {self._method_text(pid)}",
                          " You'll get an email explaining how to send the items back.")
+
+    def _vague_words(self) -> list[str]:
+        """The request's descriptions of an item that name no product ("the reading gadget", "the e-book"), not yet
+        asked about."""
+        if self.goal["vague_asked"]:
+            return []
+        text = self.goal["text"]
+        known = item_mentions(text, self.product_names)
+        return list(dict.fromkeys(w for a, b, w in vague_things(text) if not any(x < b and a < y for x, y, _, _ in known)))
 
     def _described_otherwise(self, turn: TurnContext, o: str, items: list[dict[str, Any]]) -> str:
         """Said before a return's proposal: an item the customer described with an option it does not have ("patio
