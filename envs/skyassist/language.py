@@ -2661,10 +2661,18 @@ _ON_MY_BEHALF = re.compile(r"\b(?:book|find|search|look|check|get|reserve|hold|h
                            re.I)
 
 
+# a trip said in the sentence (a route or a date), and no verdict on something proposed: "That works for me.", "The
+# 10:30 suits me"/"is fine for me", "too early for me" say nothing about who flies
+_TRIP_SAID = re.compile(r"\d|\bto\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.I)
+_VERDICT = re.compile(r"\b(?:works?|fine|good|better|best|suits?|ok(?:ay)?|great|perfect|convenient|easier|early|late|"
+                      r"expensive|cheap|pricey|much|long|short|enough)\b", re.I)
+
+
 def _for_me_alone(t: str) -> bool:
-    """A sentence of ``t`` ends on "for me" with no verb of service in it (``_FOR_ME_END``)."""
-    return any(_FOR_ME_END.search(x) and not _ON_MY_BEHALF.search(x)
-               for x in re.split(r"(?<=[.!?;])\s+|\n+", t))
+    """A sentence of ``t`` asks for a trip (``_TRIP_SAID``) and ends on "for me", with no verb of service and no
+    verdict on something proposed in it (``_FOR_ME_END``, ``_ON_MY_BEHALF``, ``_VERDICT``)."""
+    return any(_FOR_ME_END.search(x) and not _ON_MY_BEHALF.search(x) and _TRIP_SAID.search(x)
+               and not _VERDICT.search(x) for x in re.split(r"(?<=[.!?;])\s+|\n+", t))
 
 
 def _alone(t: str) -> bool:
