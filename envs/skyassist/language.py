@@ -278,8 +278,9 @@ _INTENTS: dict[str, re.Pattern] = {
                        r"want to fly|need (a |to )?fl(y|ight)|(?:want|wanna|would like|'d like) (?:a |to (?:book|get) a )?flight|looking for (a )?flights?|find (me )?(a )?flights?|"
                        r"search|get me (a )?flight|(need|want|would like|looking for|get) (a |an |one |some |two |\d+ )?"
                        r"(plane |air(line)? |flight )?tickets?|(can|could) you get me to)\b", re.I),
+    # ("I won't be travelling myself": a booking made for another, never a cancellation)
     "cancel": re.compile(r"\b(cancel|cancell?ation|call off|scrap|won'?t be (travel+ing|flying|going|taking (the|that|this|my) "
-                         r"(flight|trip))|(not|no longer) (travel+ing|flying|going)( any ?more| after all)|can'?t make (it|the "
+                         r"(flight|trip))(?! myself| personally| me\b)|(not|no longer) (travel+ing|flying|going)( any ?more| after all)|can'?t make (it|the "
                          r"(trip|flight))|no longer (need|want) (the|my|this|that) (flight|booking|ticket|trip|seats?|reservation)|"
                          r"plans? (fell|have fallen) through|"
                          # a hold let go: "please release the hold", "drop my hold", "get rid of the reservation"
@@ -294,7 +295,13 @@ _INTENTS: dict[str, re.Pattern] = {
     "status": re.compile(r"\b(status|check (on )?my (booking|reservation|trip|flight)|look ?up|my booking|"
                          r"my reservation|booking details|where is my|is my (booking|flight)|"
                          r"is it (still )?(confirmed|on hold|held|booked|ticketed|cancell?ed|active|valid)|still on hold|"
-                         r"(confirmed|booked|ticketed) or (still )?(on hold|held))\b", re.I),
+                         r"(confirmed|booked|ticketed) or (still )?(on hold|held)|"
+                         # a trip already booked, asked after: "is my trip to Atlanta still on?", "I have a trip to
+                         # Atlanta booked, is everything ok with it?", "just checking my Atlanta trip is still happening"
+                         r"(my|our) ([a-z]+ )?(trip|flight|booking|reservation)( to [a-z]+( [a-z]+)?)? (is |are )?still "
+                         r"(on|going ahead|happening|going|scheduled|running|confirmed|valid|good|ok|okay)|"
+                         r"(have|had|got) (a|my|our) (trip|flight|booking|reservation) (to [a-z]+( [a-z]+)? )?(already )?booked\b.*\b"
+                         r"(ok|okay|fine|alright|all right|good|on|still|status|confirmed|problem|issue|changed|cancell?ed)\b)\b", re.I),
     "price": re.compile(r"\b((?:what|how much) did (?:we|i|you|they) (?:pay|spend)|(?:what|how much) (?:would|will|does|do|did|'?d|'?ll)? ?(?:it|that|this|they|the (?:whole )?(?:thing|lot|trip)|"
                         r"everything|all of (?:it|that)|both)(?: all)? (?:come|add up|amount|work out) to|all[- ]in(?: price| cost)?(?! (?:economy|business|premium|one|the same)\b)|"
                         r"price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|per (?:person|head|pax|passenger|seat|ticket)|(?:in|into) (?:us |american )?"
@@ -1053,6 +1060,10 @@ taiwanese vietnamese thai filipino indonesian malaysian singaporean australian a
 asian african latino latina foreign foreigner local tourist student retired pensioner senior vegetarian vegan
 myself yourself himself herself ourselves themselves
 """.split())
+# typed yeses and acknowledgements at the name question ("ys", "yea", "k", "sure thing"): never a name
+_NOT_NAMES |= set("""
+ys yea yeah yeahh yah yas yass yess yesss yesh yh yup yupp kk kay okk oki okie okey okies okey-dokey thing things
+""".split())
 _LOWER_FILLERS = {"tho", "tbf", "innit"}
 # a contraction ("I'll", "we'd", "they're", "don't") is never a name; "O'Brien", "D'Souza" are
 _CONTRACTION = re.compile(r"^[^\W\d_]+'(?:ll|d|ve|re|m|s|t)$", re.I)
@@ -1063,6 +1074,8 @@ def _name_token_ok(tok: str) -> bool:
         return False
     if tok in _LOWER_FILLERS:
         return False
+    if len(tok) == 1 and tok.islower() and tok not in _PARTICLES:
+        return False  # "k" is an ok, never a name
     return tok.lower().strip(".") not in _NOT_NAMES and not tok.isupper() or tok.lower() in _PARTICLES
 
 
@@ -1718,8 +1731,34 @@ def yes_beside_a_remark(text: str, summary: str) -> bool:
     no need to rebook", "nope all correct, book it", "yes book it, I don't need anything else". Neither a yes nor a
     no: the agent asks again for a plain yes (only a declined return, which answers the listing's own question, is
     set aside in ``is_confirmation`` itself)."""
-    return (bool(summary) and not is_confirmation(text, summary)
-            and consent.is_confirmation(without_declined_aside(text, summary), summary, _TRIP_WORDS))
+    if not summary or is_confirmation(text, summary):
+        return False
+    if consent.is_confirmation(without_declined_aside(text, summary), summary, _TRIP_WORDS):
+        return True
+    # the no-refund terms the summary states, taken: "no refund is fine, go ahead and cancel", "Not refundable, no
+    # problem. Yes." (the "no" is the refund's, never a refusal; still no plain yes, so asked again)
+    t = (text or "").replace("\u2019", "'")
+    rest = _TERMS_TAKEN.sub(" ", t) if _NO_REFUND_SAID.search(summary) else t
+    # the traveller's own approval, said beside the yes of one who books for them: "yes please, he said it's fine",
+    # "yep go for it, he's ok with the price"
+    rest = _THEY_APPROVE.sub(" ", rest)
+    return (rest != t and bool(re.search(r"\w", rest))
+            and consent.is_confirmation(rest.strip(" ,.;!-"), summary, _TRIP_WORDS))
+
+
+_THEY_APPROVE = re.compile(
+    r"(?:^|(?<=[,.;!\u2014\u2013-])|(?<=\s))\s*(?:(?:and|but|as)\s+)?(?:he|she|they|(?:my|our|the)\s+[a-z]+|(?-i:[A-Z][a-z'-]+))"
+    r"(?:\s+(?:said|says|told me|confirmed|agreed)(?:\s+(?:that\s+)?(?:it'?s|that'?s|its|thats|it is|he'?s|she'?s|they'?re|"
+    r"he is|she is|they are))?|'s|'re|\s+is|\s+are)\s+(?:totally\s+|all\s+)?(?:fine|ok(?:ay)?|good|happy|alright|all right|"
+    r"cool)(?:\s+with\s+(?:it|that|this|the (?:price|cost|fare|total)|\$?\d[\d,.]*))?(?=\s*(?:[,.;!\u2014\u2013-]|$))", re.I)
+
+
+_NO_REFUND_SAID = re.compile(r"\bnon-?refundable\b|\bno refund\b", re.I)
+_TERMS_TAKEN = re.compile(
+    r"(?:^|(?<=[,.;!\u2014\u2013-])|(?<=\s))\s*(?:(?:ok(?:ay)?|i know|i understand|understood|got it|fine|sure|right|yes|yeah)\W+)*"
+    r"(?:(?:there'?s\s+|i get\s+|i'?ll get\s+)?(?:no refunds?|no money(?: back)?|nothing back)|(?:it'?s\s+)?(?:not|non)[- ]?refundable)"
+    r"(?:(?:\s+(?:is|are)|\W+)\s*(?:fine|ok(?:ay)?|alright|all right|no problem|understood|i know)(?:\s+(?:with|for|by)\s+(?:me|us))?)?"
+    r"(?=\s*(?:[,.;!\u2014\u2013-]|$))", re.I)
 
 
 # a remark beside a yes that declines something other than what is proposed: "yes please, no return flight needed"
@@ -2704,7 +2743,7 @@ _MEMBER = re.compile(
     r"\b(?:(?:me|myself|i)(?=\W|$)|(?:my|our|his|her|their)\s+(?:" + _N_WORD + r"\s+)?(?:[a-z-]+\s+)?"
     r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|sons?|daughters?|kids?|child(?:ren)?|bab(?:y|ies)|mother|"
     r"father|mom|mum|dad|parents|grandparents|brothers?|sisters?|siblings|boyfriend|girlfriend|colleagues?|boss|"
-    r"hubby|missus|other half|better half|"
+    r"hubby|missus|other half|better half|little one|"
     r"cousins?|aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)s?|in-laws|nephews?|nieces?|twins|triplets)"
     r"|the (?:mrs|missus|missis|hubby|wifey|other half|better half|wife|husband|twins|triplets|kids|children|" + _N_WORD + r"\s+(?:kids|children|boys|girls))"
     r"|(?:her|his|their|our|my)\s+" + _N_WORD + r"\s+[a-z-]+|husband|wife|partner|" + _N_WORD + r"\s+(?:kids?|child(?:ren)?|"
@@ -2715,6 +2754,34 @@ _ENUMERATED = "enumerated"
 
 class _Counts(set):
     reasons: set[str]
+
+
+# a household named as a group, its members said in brackets or after a dash: "my sister's family (her, her husband and
+# their little one)", "the Andersens (me, my husband, 2 kids)", "my brother's family - him, his wife and their 2 kids";
+# or by its size: "the neighbours' family of four", "the Lees (3 of them)". Its members are counted once, never its name
+_HOUSEHOLD = re.compile(r"\b(?:(?:my|our|his|her|their|the)\s+(?:[a-z]+\s+)?(?P<kin>[a-z]+)(?:'s|s')\s+family"
+                        r"|the\s+(?-i:[A-Z][a-z'-]+s))\b"
+                        r"(?:\s*\((?P<br>[^()]*)\)|\s+[-\u2013\u2014:]\s+(?P<dash>[^.;!?()]*)|\s+of\s+" + _N_WORD + r"\b)", re.I)
+_ONE_OF_THEM = re.compile(r"(?<![\w'])(?:he|him|she|her)(?=\s*(?:$|[,)&+]|and\b|plus\b))", re.I)
+_US_TWO = re.compile(r"\b(?:us|we)\s+(two|2|three|3|four|4)\b(?!\s+(?:of|more|extra|seats?|tickets?)\b)", re.I)
+
+
+def _households_listed(t: str) -> str:
+    """``t`` with each household named with its members or size said as those members ("my sister, her husband and
+    their little one", "4 friends": a part of the party of its own size), and "us two" as "the two of us"."""
+    def one(m: re.Match) -> str:
+        inner = m.group("br") if m.group("br") is not None else m.group("dash")
+        if inner is None:
+            return f" {m.groups()[-1]} friends"  # "the neighbours' family of four": four people
+        if n := re.fullmatch(r"\s*(?:all\s+)?" + _N_WORD + r"\s+of\s+(?:them|us)\s*", inner, re.I):
+            return f" {n.group(1)} friends"  # "the Lees (3 of them)"
+        if not (_MEMBER.search(inner) or _ONE_OF_THEM.search(inner)):
+            return m.group(0)  # "(from Osaka)": no members said
+        kin = (m.group("kin") or "").lower()
+        one_of = f"my {kin}" if re.fullmatch(_ONE_KIN, kin) else "my friend"  # "her" is the sister herself
+        return " " + _ONE_OF_THEM.sub(one_of, inner)
+    t = _HOUSEHOLD.sub(one, t)
+    return _US_TWO.sub(r"the \1 of us", t)
 
 
 def _member_size(m: str) -> int | None:
@@ -3135,6 +3202,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     # one companion named bare after the speaker ("me + hubby", "me + colleague", "me & wife"): read as "my hubby", one
     # member of the list, so "me + hubby" is 2 and "me + hubby + 2 kids" is 4
     t = _ME_AND_BARE.sub(r"\1my \2", t)
+    t = _households_listed(t)  # "me and my brother's family (him, his wife and their two kids)": 5
     t = _ages_dropped(t)  # "my two kids (8 and 10) and I" = 3, "me and my grandkids, 8 and 11" = 3
     t = _ages_as_people(t)  # "me and my 3 year old" = 2, never 4
     t = _ONE_MORE_KIND.sub(r"\1one ", t)  # "two adults and a child": the child is one more, never dropped
@@ -3204,6 +3272,9 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
         sizes = [_member_size(m) for m in members]
         out.difference_update(n for n in list(out) if n in sizes)  # "our 3 kids" is a part, not the total
         if all(sizes):
+            counted = [n for x, n in zip(members, sizes) if re.search(r"\d|\b(?:" + _NUMBER_WORD_RE + r")\b", x, re.I)]
+            if len(counted) >= 2 and sum(counted) < sum(sizes) - twice:  # type: ignore[arg-type]
+                out.discard(sum(counted))  # "me, my husband, 2 kids and 3 friends": "2 kids and 3 friends" is a part
             out.add(sum(sizes) - twice)  # type: ignore[arg-type]
         out.reasons.add(_ENUMERATED)
         return out
@@ -3601,6 +3672,8 @@ _TYPOS = [(re.compile(r"\b(?:opton|optoin|optin|opiton|otpion|optino|opion|optio
 
 # a full name, then another traveller's name: "Names are Hannah Hernandez and Ana Hernandez", "Hannah Hernandez & Tom";
 # group 1 the naming cue (if any), 2 and 3 the lead passenger's first and last name, 4 the other name
+# a flight picked, then a name alone after a full stop or a comma: "2. mei mensah", "cheapest, Mei Mensah"
+_PICK_THEN_NAME = re.compile(r"\s*(?P<pick>(?P<n>[1-9])|[^.,;:!?]{3,30}?)\s*[.,;)]\s+(?P<name>[^\W\d_][^.,;:!?\d]*?)[\s.!]*$")
 _NAME_PAIR = re.compile(r"\W*((?i:(?:the\s+|our\s+)?(?:lead\s+|passenger\s+|traveller\s+|traveler\s+)?names?\s+(?:are|is|"
                         r"will be)\s*:?\s+|it'?s\s+|we'?re\s+|that'?s\s+))?([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\s*"
                         r"(?:,|&|\+|\band\b)\s*([A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+)?)\W*")
@@ -4181,6 +4254,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.accepts = accepts_offer(text)  # a yes to an offer, which approves no action
     p.closing = bool(CLOSING.search(text)) and not KEEPS_OPEN.search(text)
     p.no = is_refusal(text)
+    if p.no and _NO_REFUND_SAID.search(summary or ""):
+        p.no = is_refusal(_TERMS_TAKEN.sub(" ", text))  # "I know, no money. still cancel": the refund's "no", taken
     p.human = asks_for_person(text)
     p.who = bool(ASKS_IF_MACHINE.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human and not p.split_now
@@ -4208,6 +4283,14 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     for s_, e_, _iso in hits:  # "3rd of july", "the 1st of June": a date, not the third or first option
         undated = undated[:s_] + " " * (e_ - s_) + undated[e_:]
     p.selection = _selection(undated)
+    if (not p.name_doubt and (m := _PICK_THEN_NAME.match(text))
+            and (m.group("n") or _selection(m.group("pick")) is not None)):
+        first, last = _names(m.group("name"), db, "name")
+        if first and last and (p.first_name, p.last_name) in ((None, None), (first, last)):
+            # "2. mei mensah", "cheapest. mei mensah": a pick, then nothing but a name (in any case), said apart
+            p.first_name, p.last_name = first, last
+            if m.group("n") and p.selection is None:
+                p.selection = int(m.group("n")) - 1
     if p.selection == "latest" and p.later and not is_deferral(_LATER_PICK.sub(" ", text)):
         p.later = False  # "the later economy one" picks a flight; it puts nothing off
     if _MOVE_LATER.search(text) and not p.has("cancel"):

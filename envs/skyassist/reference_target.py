@@ -619,7 +619,10 @@ _ALSO_BACK = re.compile(r"\b(?:also|too|as well|back|return\w*|home)\b", re.I)
 # hold", "undo it")
 _WITHDRAWS = re.compile(r"\b(?:chang(?:ed|ing) my mind|on second thoughts?|(?:don'?t|do not)(?: do (?:it|that|this))?"
                         r"(?: after all| then| please)?(?:\W*$|\s*[.!;]+\s)|(?:don'?t|do not|no longer) (?:want|need) (?:the|a|that|this|"
-                        r"any|my) hold|no hold(?: after all| then| please| needed)?\W*$|undo (?:it|that|this)\W*$)", re.I)
+                        r"any|my) hold|no hold(?: after all| then| please| needed)?\W*$|undo (?:it|that|this)\W*$"
+                        # in slang: "nah dont need em anymore", "bin it", "ditch them" (said after a no)
+                        r"|(?:don'?t|dont|do not|no longer) need (?:'?em|them|it|those|these|the seats|them seats)(?: any ?more)?\b"
+                        r"|(?:bin|ditch|dump|chuck|scrap|drop) (?:it|'?em|them|that|those|the seats|the hold)\W*$)", re.I)
 # marks said as words by a customer who dictates ("yes go ahead period thank you"), read as the marks at a summary
 _SPOKEN_MARK = re.compile(r"\s+\b(period|full stop|comma|exclamation (?:mark|point)|question mark)\b", re.I)
 _MARKS = {"period": ".", "full": ".", "comma": ",", "exclamation": "!", "question": "?"}
@@ -3001,7 +3004,10 @@ class ReferenceTarget(Target):
             self.mode = "change" if 0 in (p.selection, (p.number or 0) - 1) else "cancel"
         elif p.booking_ids and self.mode not in ("cancel", "change"):
             self.mode = "status"
-        elif p.has("status") and not trip_active and (self.booking_id or "booking" in p.text.lower()):
+        elif p.has("status") and not trip_active and (self.booking_id or "booking" in p.text.lower()
+                                                      or (_BOOKED_THING.search(p.text) and not p.flight_ids)):
+            # ("is my trip to Atlanta still on?": a booking asked after, never a new search; a flight said by its
+            # number is answered about that flight)
             self.mode = "status"
         elif p.has("cancel") and not trip_active and (self.mode != "new" or "book" in p.text.lower() or
                                                      _BOOKED_THING.search(p.text)):
