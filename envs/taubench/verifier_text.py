@@ -90,7 +90,11 @@ REASON_WORDS = {
     "no longer needed": re.compile(r"no longer need|don'?t need|do not need|not needed|no need for|changed my mind|"
                                    r"(?:don'?t|do\s+not)\s+(?:really\s+)?want\s+(?:it|them|this|that|these|those)\s+"
                                    r"any\s?more|no\s+longer\s+want\s+(?:it|them|this|that|these|those)\b", re.I),
-    "ordered by mistake": re.compile(r"by mistake|mistaken|by accident|accidental|ordered (?:it )?wrong|wrong order", re.I),
+    # "I ordered the wrong thing", "bought the wrong size", "didn't mean to order it" (oracle-labeller-23 finding 8):
+    # the customer's own mistake, not "you sent me the wrong thing"
+    "ordered by mistake": re.compile(r"by mistake|mistaken|by accident|accidental|ordered (?:it )?wrong|wrong order|"
+                                     r"\b(?:ordered|bought|purchased|picked|chose|selected)\s+(?:the\s+)?wrong\b|"
+                                     r"(?:didn'?t|did\s+not|never)\s+mean(?:t)?\s+to\s+(?:order|buy|purchase)", re.I),
 }
 
 
@@ -2512,6 +2516,12 @@ _TAKES_BACK = re.compile(r"\b(?:(?:scrap|scratch|strike|forget|ignore|disregard|
                          r"not\s+really|actually[\s,]+no|(?:sorry[\s,]+)?i\s+mean(?:t)?|on\s+second\s+thoughts?|"
                          r"(?:that|this)(?:['\u2019]s|\s+is|\s+was)\s+(?:not\s+(?:true|right|correct|accurate)|wrong|"
                          r"a\s+lie|false|incorrect)(?!\s+(?:that|of|about|for)\b)|i\s+lied|"
+                         # "that isn't true", "that ain't true", "this wasn't right", "it's false" (oracle-labeller-23
+                         # finding 8; "it isn't true that ..." still negates the reason after it)
+                         r"(?:that|this)\s+(?:isn|ain|wasn)['\u2019]?t\s+(?:true|right|correct|accurate)"
+                         r"(?!\s+(?:that|of|about|for)\b)|"
+                         r"it(?:(?:['\u2019]s|\s+is|\s+was)\s+(?:not\s+true|false|a\s+lie)|\s+(?:isn|ain|wasn)['\u2019]?t\s+true)"
+                         r"(?!\s+(?:that|of|about|for)\b)|"
                          # a bare "not true" / "wrong" opening a clause, not after a word ("it's not true that ..."
                          # negates the reason after it; "it arrived wrong"): "- not true actually,", ". not true,",
                          # "wrong, sorry -" (oracle-labeller-22 finding 11)
