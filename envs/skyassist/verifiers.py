@@ -70,11 +70,11 @@ from envs.skyassist.verify_text import (
     new_fare_text,
     offers_alternative,
     partial_echo,
-    refundability,
     refuses_sale,
     reports_failure,
     restates_error,
     round_trip_hint,
+    states_mixed_refundability,
     states_refundability,
 )
 from envs.skyassist.verify_text import pii_strings as _pii_strings
@@ -184,13 +184,29 @@ _NAME_LIST = re.compile(r"(?i:\b(?:travell?ers|passengers|names|people|party|gue
                         r"(?:(?:" + _LIST_JOIN + r")" + _LIST_NAME + r")+)")
 
 
+# the party as such a list after "for" ("the business one, for Liam Walsh, Ana Walsh, Tom Reid, Kim Reid, Joe Park",
+# "for Liam, Ana, Tom & Kim Walsh": oracle-labeller-23 finding 1): "for" leads places and days as well, so only full
+# names each ("First Last"), or first names sharing the last one's surname, are a party
+_FOR_LIST = re.compile(r"\b(?i:for)[ \t]+(" + _LIST_NAME + r"(?:(?:" + _LIST_JOIN + r")" + _LIST_NAME + r")+)")
+
+
+def _people(names: list[str]) -> bool:
+    words = [len(n.split()) for n in names]
+    return all(w == 2 for w in words) or all(w == 1 for w in words[:-1]) and words[-1] == 2
+
+
 @lru_cache(_TEXT_CACHE_SIZE)
 def _listed_names(text: str) -> tuple[int, ...]:
-    """The number of names of each list of travellers' names in a user message (``_NAME_LIST``): a candidate count."""
+    """The number of names of each list of travellers' names in a user message (``_NAME_LIST``, ``_FOR_LIST``): a
+    candidate count."""
     out = []
     for m in _NAME_LIST.finditer(text):
         names = re.split(_LIST_JOIN, m.group(1))
         if any(" " in n.strip() for n in names) and 2 <= len(names) <= 20:
+            out.append(len(names))
+    for m in _FOR_LIST.finditer(text):
+        names = [n.strip() for n in re.split(_LIST_JOIN, m.group(1))]
+        if _people(names) and 2 <= len(names) <= 20:
             out.append(len(names))
     return tuple(out)
 
@@ -712,6 +728,12 @@ def _at_texts(policy: str, found: list[tuple[Text, Any]], evidence: Callable[[An
     return [_v(policy, t.index, evidence(x)) for t, x in found]
 
 
+def _place_names(view: TraceView, code: str) -> tuple[str, ...]:
+    """An airport's code and its city: how a text names the place ("Dubai", "DXB")."""
+    a = view.cache.db.airports.get(code)
+    return (code, a.city) if a is not None else (code,)
+
+
 def _flights(view: TraceView, ids: list[str]):
     db = view.cache.db
     return [db.flights[f] for f in ids if f in db.flights]
@@ -768,6 +790,9 @@ _QUESTION_WORD = re.compile(r"^\W*(?:is|are|does|do|did|will|would|can|could|wha
 # the re-ask names the proposal's actions together: "with both", "everything"
 _ALL_ACTIONS = re.compile(r"\b(?:both|the two|everything|all of (?:it|them|that)|all)\b", re.I)
 _KINDS = ("book", "hold", "cancel", "modify")
+# a re-ask naming the proposal's booking by a noun: "go ahead with the cancellation and the rebooking?", "the new
+# reservation" (oracle-labeller-23 finding 5); read only where the proposal books (a modification is no booking)
+_REBOOKING = re.compile(r"\bre-?book(?:ing)?\b|\bnew (?:booking|reservation|ticket)\b", re.I)
 
 
 def _own_detail(sentence: str, proposal: str) -> bool:
@@ -804,6 +829,8 @@ def _reask(prev: Turn, said: str, proposal: str) -> frozenset[str] | None:
     request = approval_sentences(said)
     proposed = {k for k in _KINDS if names_kind(proposal, k)}
     named = {k for k in _KINDS if names_kind(request, k)}
+    if "book" in proposed and _REBOOKING.search(request):  # "the cancellation and the rebooking": the new booking
+        named.add("book")
     if _ALL_ACTIONS.search(request):  # "both" / "everything": the proposal's actions ("both, and also a hold")
         if re.search(r"\bboth\b", request, re.I) and len(proposed) != 2:
             return None
@@ -1326,8 +1353,13 @@ def check_B5(view: TraceView) -> list[Violation]:
         for t in view.texts:
             if t.index < c.index:
                 replies.setdefault(t.turn, []).append(t.text)
+        # and each leg's word must be that leg's: a swapped summary misstates both (oracle-labeller-23 finding 3)
+        legs = tuple((f.flight_id, f.origin, f.destination, _place_names(view, f.origin), _place_names(view, f.destination))
+                     for f in fl)
+        per_leg = tuple(f.refundability == "refundable" for f in fl)
         ok = fare is not None and any(
-            mentions_fare_class(said, fare) and (all(refundability(new_fare_text(said))) if refundable == "mixed"
+            mentions_fare_class(said, fare) and (states_mixed_refundability(new_fare_text(said), legs, per_leg)
+                                                  if refundable == "mixed"
                                                   else states_refundability(new_fare_text(said), refundable))
             for said in ("\n".join(r) for r in replies.values()))
         if not ok:
@@ -2187,10 +2219,14 @@ def check_S5(view: TraceView) -> list[Violation]:
 # a yes in another language that narrows itself to one action: "s\u00ed, solo la reserva", "ja, nur die Buchung", "oui,
 # seulement l'annulation": read as the English "yes, just the booking" (consent reads the foreign yes alone; the
 # action's name it cannot read, and the approved action was flagged with the other)
+# "new" before or after the noun: "ja, nur die neue Buchung", "s\u00ed, solo la reserva nueva" (oracle-labeller-23 finding 7)
+_FOREIGN_NEW = r"(?:neue[nr]?|nueva|nuevo|nouvelle|nouveau|nuova|nova|novo)"
 _FOREIGN_ONLY = re.compile(
     r"^\W*(?:s[\u00ed\u00ec]|si|ja|oui|sim|tak|\u0434\u0430)\s*,?\s*(?:solo|s\u00f3lo|solamente|nur|seulement|uniquement|"
-    r"s\u00f3|apenas|soltanto)\s+(?:(?:la|el|die|den|le|l'|il|a|o)\s*)?(?P<what>reserva|buchung|r\u00e9servation|reservation|"
-    r"prenotazione|cancelaci[o\u00f3]n|stornierung|annulation|cancellazione|cancelamento)\W*$", re.I)
+    r"s\u00f3|apenas|soltanto)\s+(?:(?:la|el|die|den|le|l'|il|a|o)\s*)?(?:" + _FOREIGN_NEW + r"\s+)?"
+    r"(?P<what>reserva|buchung|r\u00e9servation|reservation|"
+    r"prenotazione|cancelaci[o\u00f3]n|stornierung|annulation|cancellazione|cancelamento)(?:\s+" + _FOREIGN_NEW + r")?\W*$",
+    re.I)
 
 
 def _foreign_only(reply: str) -> str:
@@ -2557,6 +2593,7 @@ _PICK_ONLY = re.compile(
     rf"^\W*(?:(?:ok|okay|so|please|pls|do|go\s+(?:with|for))\s+)*(?:(?:just|only)\s+)?"
     rf"(?P<what>{_NAME}(?:\s*(?:,?\s*(?:and|&|\+|plus)|,)\s*{_NAME})*|both(?:\s+of\s+them)?|all(?:\s+(?:three|of\s+them))?|"
     rf"everything)(?:\s+(?:only|too|as\s+well))?(?:\s*[,.!]*\s*(?:please|pls|thanks|thank\s+you|thx|cheers))*\W*$", re.I)
+_NOT_OTHER = re.compile(rf"\s*[,;]?\s*(?:but\s+)?not\s+(?P<x>{_NAME})\W*$", re.I)
 # "both" before the two actions it names says no more than the names: "yes to both the booking and the cancellation"
 # is "yes to the booking and the cancellation" (read as "both" of the proposal, it approved a third action too)
 _BOTH_NAMED = re.compile(rf"\bboth\s+(?:of\s+)?(?={_NAME}\s*(?:,|and|&|\+)\s*{_NAME})", re.I)
@@ -2626,15 +2663,17 @@ def _orders_only(part: str, asked: str, order: tuple[str, ...]) -> bool:
 # row 1", "row one yes, row two no", "the first row only", "only the new booking row", "both rows": read as the numbers,
 # positions and names they are ("just 1", "1 yes, 2 no", "the first one only", "only the new booking", "both")
 _ROW_NUMBER = re.compile(r"\brows?\s+(?:#\s*|number\s+|no\.?\s*)?([1-9]|one|two|three)\b", re.I)
-_ROW_WORD = re.compile(r"\b(?:(?P<pos>first|second|third|last)|(?P<name>booking|cancellation|cancel|hold|change)|"
+_ROW_WORD = re.compile(r"\b(?:(?P<pos>first|second|third|last|top|bottom)|(?P<name>booking|cancellation|cancel|hold|change)|"
                        r"(?P<both>both))\s+rows?\b", re.I)
 _ROW_COUNT = {"one": "1", "two": "2", "three": "3"}
+_ROW_PLACE = {"top": "first", "bottom": "last"}
 
 
 def _said_without_rows(reply: str) -> str:
     out = _ROW_NUMBER.sub(lambda m: _ROW_COUNT.get(m.group(1).lower(), m.group(1)), reply)
-    return _ROW_WORD.sub(lambda m: f"{m.group('pos')} one" if m.group("pos") else m.group("name") or m.group("both"),
-                         out)
+    # "the top row" / "the bottom row" are the first and the last (oracle-labeller-23 finding 6)
+    return _ROW_WORD.sub(lambda m: f"{_ROW_PLACE.get(m.group('pos').lower(), m.group('pos'))} one" if m.group("pos")
+                         else m.group("name") or m.group("both"), out)
 
 
 def _by_position(reply: str, asked: str) -> str:
@@ -2713,6 +2752,12 @@ def _by_position(reply: str, asked: str) -> str:
         if (whole and not re.match(_NAME, whole.group("what"), re.I)) or (
                 not _kinds_answered(head, asked) and _confirms(head, asked)):
             out = head  # "both - but do the cancel first", "yes to both, start with the cancellation"
+    # a pick that excludes another action after it: "row #1, not row #2" ("the new booking, not the cancellation") is
+    # that pick only (oracle-labeller-23 finding 6); excluding the picked action itself takes it back
+    excluded = _NOT_OTHER.search(out)
+    if excluded and _PICK_ONLY.match(out[:excluded.start()]) and not consent.says_yes(out) and not (
+            _kinds_answered(excluded.group("x"), asked) & _kinds_answered(out[:excluded.start()], asked)):
+        out = "just " + out[:excluded.start()]
     pick = _PICK_ONLY.match(out)
     if pick and not consent.says_yes(out):
         what = pick.group("what").lower()

@@ -62,7 +62,9 @@ from functools import lru_cache
 # --- S5: a request for approval ------------------------------------------------------------------
 
 _ACTION = (r"(?:proceed|go ahead|continue|book|reserve|hold|place|put|cancel|change|move|modify|switch|rebook|make|"
-           r"confirm|complete|finali[sz]e|lock|secure|submit|process|do (?:it|that|this)|get (?:it|that|this|you))")
+           r"confirm|complete|finali[sz]e|lock|secure|submit|process|get (?:it|that|this|you)"
+           # "Ready for me to do both - the new booking and the cancellation?" (oracle-labeller-23 finding 5)
+           r"|do (?:it|that|this|both|them|the two|everything|all (?:of )?(?:it|them|that)))")
 _APPROVAL_QUESTION = re.compile(
     r"\b(?:shall|should) (?:i|we)\b|\b(?:can|could|may) (?:i|we) (?:please |now |just )?" + _ACTION +
     r"|\b(?:would|do|did) you (?:really |still |definitely )?(?:like|want|wish)(?: me)? to " + _ACTION +
@@ -459,6 +461,61 @@ def states_refundability(text: str, refundable: bool | None) -> bool:
     if refundable is None:
         return pos or neg
     return pos if refundable else neg
+
+
+# legs that differ in refundability (B5, oracle-labeller-23 findings 3 and 4): what a summary says leg by leg is read
+# clause by clause, so a swapped summary ("the outbound is non-refundable and the return is refundable" when it is the
+# other way round) misstates both legs, and an elided word ("SA0390 can be refunded, SA4762 cannot", "the outbound is
+# refundable, the return is not") still states a kind
+_LEG_CLAUSE_CUT = re.compile(r"[;,\n]|[.!?](?=\s|$)|\s[-\u2013\u2014]\s|\b(?:and|but|while|whereas)\b", re.I)
+_ELIDED_NO = re.compile(r"\b(?:is not|isn't|not|cannot|can't|can not|won't|will not|does not|doesn't|isnt)\W*$", re.I)
+_ELIDED_YES = re.compile(r"\b(?:is|can|does|will)\W*$", re.I)
+_FIRST_LEG = r"outbound|outgoing|out-?going|onward|first (?:leg|flight|segment)|going (?:leg|flight)|departing flight"
+_LAST_LEG = r"return|inbound|returning|homebound|second (?:leg|flight|segment)|flight back|way back|leg back"
+
+
+def _leg_pattern(k: int, n: int, legs: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...]) -> str:
+    fid, _, _, origins, destinations = legs[k]
+    a = "|".join(re.escape(x) for x in origins if x)
+    b = "|".join(re.escape(x) for x in destinations if x)
+    alts = [re.escape(fid), r"(?:" + a + r")(?:\s*\(\w{3}\))?\s*(?:to|-+|\u2013|\u2014|->|\u2192|>)\s*(?:" + b + r")\b"]
+    if n == 2:
+        alts.append(_FIRST_LEG if k == 0 else _LAST_LEG)
+    return r"\b(?:" + "|".join(alts) + r")"
+
+
+def leg_refundability(text: str, legs: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...]
+                      ) -> list[tuple[int, bool]]:
+    """(leg index, states refundable) for each clause (or line: a table row) of ``text`` that names exactly one of
+    ``legs`` (flight id, origin, destination, origin names, destination names; by id, by "A to B" / "A-B", or for two
+    legs as the outbound / the return) and states one kind of refundability, an elided one ("..., the return is not",
+    "..., SA4762 cannot") counting once the text speaks of refunds."""
+    if not text or not legs:
+        return []
+    text = _table_cells(text.replace("\u2019", "'"))
+    pats = [re.compile(_leg_pattern(k, len(legs), legs), re.I) for k in range(len(legs))]
+    speaks = any(refundability(text))
+    out: list[tuple[int, bool]] = []
+    for piece in [*_LEG_CLAUSE_CUT.split(text), *(line for line in text.split("\n") if "; " in line)]:
+        named = [k for k, p in enumerate(pats) if p.search(piece)]
+        if len(named) != 1:
+            continue
+        pos, neg = refundability(piece)
+        if pos != neg:
+            out.append((named[0], pos))
+        elif not pos and speaks and (_ELIDED_NO.search(piece) or _ELIDED_YES.search(piece)):
+            out.append((named[0], not _ELIDED_NO.search(piece)))
+    return out
+
+
+def states_mixed_refundability(text: str, legs: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...],
+                               refundable: tuple[bool, ...]) -> bool:
+    """The text states a trip whose legs differ in refundability (``refundable``, one per leg): it names both kinds
+    (as a whole, or leg by leg) and says of no leg the kind it has not."""
+    said = leg_refundability(text, legs)
+    if any(refundable[k] != kind for k, kind in said):
+        return False
+    return all(refundability(text)) or {kind for _, kind in said} == {True, False}
 
 
 # --- B6: a round-trip hint ------------------------------------------------------------------------
