@@ -736,7 +736,8 @@ def _orders_taken_back(text: str) -> list[str]:
     after it add ("oh wait, #W2 too") or ask about it ("sorry, has #W2 shipped?"). Before, both orders were proposed, the one taken back first."""
     for m in reversed(list(CORRECTION.finditer(text))):
         before = [f"#{o.upper()}" for o in ORDER_ID.findall(text[:m.start()])]
-        after = [f"#{o.upper()}" for o in ORDER_ID.findall(text[m.end():])]
+        # (an order after it that the words take back is no replacement: "cancel #W1 and #W2. wait, don't cancel #W1")
+        after = [f"#{o.group(1).upper()}" for o in ORDER_ID.finditer(text, m.end()) if not negated_at(text, o.start())]
         if before and after and not ADDITIVE.search(text[m.end():]) and "?" not in text[m.end():]:  # (not "sorry, is #W2 shipped?")
             return [o for o in dict.fromkeys(before) if o not in after]
     return []
@@ -2640,6 +2641,13 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.negated_orders = [o for o in r.order_ids if all(negated_at(t, m.start()) for m in
                                                       re.finditer(rf"#?{o[1:]}\b", t, re.I))]
     r.negated_orders += [o for o in _orders_taken_back(t) if o in r.order_ids and o not in r.negated_orders]
+    # "cancel #W1 and #W2. actually no, don't cancel #W1, just the makeup one": an order whose last mention, after a
+    # correction, takes it back is taken back (before: its earlier mention stood and it was the one proposed)
+    for o in r.order_ids:
+        spots = [m.start() for m in re.finditer(rf"#?{o[1:]}\b", t, re.I)]
+        if o not in r.negated_orders and len(spots) > 1 and negated_at(t, spots[-1]) and \
+                CORRECTION.search(t, spots[0], spots[-1]):
+            r.negated_orders.append(o)
     if r.negated_orders and set(r.negated_orders) == set(r.order_ids) and r.intents & {"payment", "address"} and \
             not r.default_address and all(_KEPT_ORDER.search(t[:m.start()]) for o in r.negated_orders
                                           for m in re.finditer(rf"#?{o[1:]}\b", t, re.I)):

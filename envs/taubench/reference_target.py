@@ -383,6 +383,10 @@ _CHANGE_WORDS = re.compile(r"\b(?:should|meant|mean|instead|rather|not|change|di
 # a yes said as a question ("sure why not?", "yes?", "ok I guess?"): neither a yes nor a no
 _YES_ASKED = re.compile(r"^\W*(?:(?:sure|yes|yeah|yep|yup|ok(?:ay)?|fine|alright|all right|go ahead|why not|i guess|"
                         r"i suppose|do it|then|so)\W*)+\?\W*$", re.I)
+# a "no" that backs what is proposed: "nope, that's right", "no, I said I don't need it, that's the reason. go ahead"
+# (a no to the question of a wrong detail, not to the request; not "no, that's not right", "no that's right, keep it")
+_NO_BUT_RIGHT = re.compile(r"^\W*(?:no+|nope|nah)\b.*\b(?:that'?s|that is|thats|it'?s|its|it is)\s+(?:(?:all|exactly|"
+                           r"just)\s+)?(?:right|correct|the reason|what i said|fine)\b(?!\s+(?:not|isn))", re.I | re.S)
 _HESITANT = re.compile(r"\b(?:not sure|unsure|not certain|don'?t know|dunno|idk|let me see)\b", re.I)
 # a pause, not a no: "wait", "hold on a sec"
 _PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute))"
@@ -513,6 +517,11 @@ _PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|how much (?:will|do|wo
 _PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)(?: (?:with|to) your (?:[^.;]|\.\d)*)?|"
                              r"(?:the )?total of \$[\d,]+(?:\.\d\d)? will be refunded(?:[^.;]|\.\d)*|"
                              r"refund \$[\d,]+(?:\.\d\d)? to (?:[^.;]|\.\d)*", re.I)  # (not cut at "$49.00")
+# whether the proposal pays anything back: "refund or not?", "do I actually get the money back or not", "is there any
+# refund?" (its "refund" no return asked for)
+_REFUND_WHETHER = re.compile(r"\brefund(?:ed)? or not\b|\b(?:get|getting|receive) (?:(?:the|my|a|any|actually|even)\s+){0,2}"
+                             r"(?:money|refund)\b|\bis there (?:a|any) refund\b", re.I)
+_ASKS_START = re.compile(r"^\W*(?:(?:so|and|but|ok(?:ay)?|wait)\W+)*(?:do|does|will|would|is|am|can|could)\b", re.I)
 _COUNT = {2: "two", 3: "three", 4: "four"}
 # a question about the sum of several refunds: "what's the total amount I would get back", "how much altogether"
 _ALTOGETHER = re.compile(r"\b(?:total|in all|altogether|all together|combined|overall|all of (?:this|that|it))\b", re.I)
@@ -577,7 +586,11 @@ _STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b(?
                     r"complaints?|issues?|concerns?)\b)"  # ("thermostat no worries", "keyboard: no complaints": its yes)
                     # ("the kettle, not the helmet", "yes for the watch, no for the t-shirt": the next item's no; "size 9
                     # for the boots - no other changes": the proposal's note answered, the boots kept)
-                    r"|^\s*(?:i'?ll|we'?ll)\s+keep\b", re.I)
+                    r"|^\s*(?:i'?ll|we'?ll)\s+keep\b"
+                    # "the dumbbells - no worries, leave them", "the luggage no worries if it can't be done, skip it": the
+                    # "no worries" lets this item go, a no to it (a bare "no worries" stays its yes)
+                    r"|^\s*[:,-]?\s*(?:no|nope)\s+(?:worries|problem|probs?|biggie)\b[^.;!?]{0,40}?\b(?:leave|skip|drop|"
+                    r"forget(?:\s+about)?|scrap|never ?mind|keep)\s+(?:it|them|that|those)\b(?!\s+(?:to|as|in|at)\s+\d)", re.I)
 # ... or kept as it is: "actually leave the helmet, just do the camera", "I'll keep the helmet", "changed my mind about
 # the helmet", "don't change the helmet" (the item then ends its clause: not "keep the kettle white")
 _AS_IS_BEFORE = re.compile(r"\b(?:leave|keep|changed? my mind (?:about|on)|(?:don'?t|do not|no need to|let'?s not|i'?d rather not) (?:change|touch|"
@@ -1233,8 +1246,11 @@ class ReferenceTarget(Target):
             # "is there a cheaper black one?" at an item change: the cheaper available options that keep what is named
             # (before: "As proposed, you get $103.28 back", the question unanswered)
             return turn.say(f"{lead}{cheaper} {self.proposal}")
-        if money and "?" in r.text and _PRICE_Q.search(r.text) and not (r.intents & ACTING or r.order_ids or r.yes or
-                                                                         other_method):
+        asks_refund = money and ("?" in r.text or _ASKS_START.match(r.text)) and _REFUND_WHETHER.search(r.text) and \
+            not r.intents & ACTING - {"return", "cancel"} and _PROPOSAL_MONEY.search(r.text) is None and \
+            not (r.payment_kind or r.card_brand or r.card_last4 or r.refund_form)  # (not "can I get the refund on paypal?")
+        if money and ("?" in r.text and _PRICE_Q.search(r.text) or asks_refund) and not (
+                (r.intents & ACTING and not asks_refund) or r.order_ids or r.yes or other_method):
             # "whats the difference in price?" / "is that more expensive?" at a proposal that says it
             return turn.say(f"{lead}As proposed, {self._money_said(money.group(0))}.{self._new_total(r.text)} {self.proposal}")
         if r.question and self.user_id and (self.pending or self.goal["intents"] & ACTING) and not r.abandon:
@@ -1379,6 +1395,10 @@ class ReferenceTarget(Target):
                 return turn.say(f"{lead}Just to be sure: I need a clear yes or no before I go ahead. {self.proposal}")
             if _PAUSE.match(r.text):
                 r.no = False  # "wait" / "hold on a sec": nothing happens yet, and the proposal stays (below)
+            if r.no and _NO_BUT_RIGHT.match(r.text) and not (_KEEP_ORDER.search(r.text) or _NO_CANCEL.search(r.text) or
+                                                             r.order_ids or r.address or r.payment_kind):
+                # "nope, that's right": a no that backs the proposal is no decline, nor a clear yes (before: dropped)
+                return turn.say(f"{lead}Just to be sure: I need a clear yes or no before I go ahead. {self.proposal}")
             if _NO_THEN_YES.match(r.text):
                 r.no = False  # "no wait yes": a yes taken back and given again, asked to be said clearly (below)
             if r.no and (m := _NO_THEN_METHOD.match(r.text)) and not (r.order_ids or r.address) and \
