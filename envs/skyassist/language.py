@@ -2762,6 +2762,10 @@ class _Counts(set):
 _HOUSEHOLD = re.compile(r"\b(?:(?:my|our|his|her|their|the)\s+(?:[a-z]+\s+)?(?P<kin>[a-z]+)(?:'s|s')\s+family"
                         r"|the\s+(?-i:[A-Z][a-z'-]+s))\b"
                         r"(?:\s*\((?P<br>[^()]*)\)|\s+[-\u2013\u2014:]\s+(?P<dash>[^.;!?()]*)|\s+of\s+" + _N_WORD + r"\b)", re.I)
+# more households each with its members in brackets, said without "family": "mine (me and my wife) and my brother's
+# (him, his wife and their son)", "my family (me, wife) and my in-laws (2 of them)": each counted by its members
+_HOUSEHOLD_BR = re.compile(r"\b(?:mine|ours|(?:my|our|his|her|their)\s+(?:[a-z]+\s+)?(?P<kin>[a-z]+)(?:'s|s')"
+                           r"|(?:my|our)\s+(?:family|household|in-laws|lot|side))(?P<dash>)?\s*\((?P<br>[^()]*)\)", re.I)
 _ONE_OF_THEM = re.compile(r"(?<![\w'])(?:he|him|she|her)(?=\s*(?:$|[,)&+]|and\b|plus\b))", re.I)
 _US_TWO = re.compile(r"\b(?:us|we)\s+(two|2|three|3|four|4)\b(?!\s+(?:of|more|extra|seats?|tickets?)\b)", re.I)
 
@@ -2781,6 +2785,7 @@ def _households_listed(t: str) -> str:
         one_of = f"my {kin}" if re.fullmatch(_ONE_KIN, kin) else "my friend"  # "her" is the sister herself
         return " " + _ONE_OF_THEM.sub(one_of, inner)
     t = _HOUSEHOLD.sub(one, t)
+    t = _HOUSEHOLD_BR.sub(one, t)
     return _US_TWO.sub(r"the \1 of us", t)
 
 
@@ -3153,6 +3158,40 @@ _ONE_SEAT = re.compile(r"\b(?:one|1|a single)\s+(?:seat|ticket|passenger|pax|per
 _CLAUSES = re.compile(r"(?<=[.!?;])\s+|\s+[-\u2013\u2014]+\s+|\n+")
 
 
+# people who are not on THIS trip, said once the customer flies alone: on another booking, flight or day ("my sister and
+# her 3 kids fly out the week after on their own booking", "already booked on a different flight"), or those the
+# customer stays with, visits or meets out there ("staying with a family of four", "meet my brother's family there")
+_OTHER_TRIP = re.compile(r"\b(?:(?:their|his|her|its) own (?:booking|reservation|flight|tickets?|trip)|(?:a |an )?(?:separate|"
+                         r"different|another|other) (?:booking|reservation|flight|ticket|trip|day)s?|already (?:booked|"
+                         r"have (?:a |their |his |her )?(?:tickets?|seats?|booking))|booked separately|(?:the )?(?:week|day|"
+                         r"month) (?:after|before)|(?:next|following) (?:week|month|day)|a (?:week|few days|day) later)\b", re.I)
+_AT_DESTINATION = re.compile(r"\b(?:stay(?:s|ing)? (?:with|at)|visit(?:s|ing)?|meet(?:s|ing)?|(?:out|over) there)\b", re.I)
+
+
+def _elsewhere(x: str) -> bool:
+    """``x`` speaks of people on another trip or met at the destination (``_OTHER_TRIP``, ``_AT_DESTINATION``); a
+    visit said beside someone joining this flight ("my wife is coming too, visiting her mum") is no such clause."""
+    return bool(_OTHER_TRIP.search(x) or (_AT_DESTINATION.search(x) and not _JOINS_AFTER.search(x)))
+
+
+def _others_elsewhere_dropped(t: str) -> str:
+    """Once the customer flies alone, the text without what it says of people on another trip or met out there: only
+    those flying on this trip count ("just for me. My sister and her 3 kids fly the week after on their own booking")."""
+    parts = _CLAUSES.split(t)
+    kept, dropped = [], False
+    for x in parts:
+        m = _ALONE.search(x) or (_FOR_ME_END.search(x) if _for_me_alone(x) else None)
+        if m is None:
+            if not _elsewhere(x):
+                kept.append(x)
+            dropped = dropped or _elsewhere(x)
+            continue
+        rest = x[m.end():]  # "... for me, staying with a family of four out there": the alone part is kept
+        kept.append(x[:m.end()] + ("" if _elsewhere(rest) else rest))
+        dropped = dropped or _elsewhere(rest)
+    return " . ".join(kept) if dropped else t  # (nothing dropped: the text as said, "It is me. Liam Walsh.")
+
+
 def _non_travellers_dropped(t: str) -> str:
     """The text without its clauses about people who do not fly: those picking the customer up, meeting, driving or
     seeing them off (always), and, once the customer says they fly alone ("just me", "travelling alone", "one seat"),
@@ -3162,6 +3201,10 @@ def _non_travellers_dropped(t: str) -> str:
     if len(parts) < 2:
         return t
     alone = [bool(_ALONE.search(x) or _ONE_SEAT.search(x) or _for_me_alone(x)) for x in parts]
+    if any(alone) and not _ALONE_NEGATED.search(t):
+        t = _others_elsewhere_dropped(t)
+        parts = _CLAUSES.split(t)
+        alone = [bool(_ALONE.search(x) or _ONE_SEAT.search(x) or _for_me_alone(x)) for x in parts]
     kept = []
     for i, x in enumerate(parts):
         travel = _FLY_WORDS.search(re.sub(r"\be-?tickets?\b", " ", x, flags=re.I))
@@ -3308,13 +3351,17 @@ _PART_OF_PARTY = re.compile(
     r"|\b(?:only|just)\s+(?:me|myself)\s+(?:needs?|has|have|wants?|must|should)\b"
     r"|\b(?:i|he|she|my\s+" + _ONE_KIN + r")\s+(?:still\s+)?(?:keeps?|stays?|remains?)\s+(?:(?:my|his|her|the)\s+(?:flight|seat|ticket|date|"
     r"original|plan)|on|with|booked|as)\b|\b(?:i|he|she|my\s+" + _ONE_KIN + r")\s+(?:still|will still)\s+(?:goes?|fly|flies|travels?|leaves?)\b"
-    r"|\b(?:take|remove|drop|get)\s+(?:my\s+" + _ONE_KIN + r"|him|her|one passenger|one person|one of us)\s+(?:off|from)\b"
+    r"|\b(?:take|remove|drop|get)\s+(?:my\s+" + _ONE_KIN + r"|him|her|me|myself|one passenger|one person|one of us)\s+(?:off|from)\b"
+    # the rest still fly while the speaker does not: "the other two still are", "my colleagues still go"
+    r"|\b(?:the\s+(?:other|remaining)\s+(?:" + _NUMBER_WORD_RE + r"|\d{1,2})|the\s+others|the\s+rest(?:\s+of\s+(?:them|us))?"
+    r"|my\s+(?:[a-z-]+\s+)?(?:colleagues|friends|kids|children|parents|sons|daughters|brothers|sisters|family))\s+"
+    r"(?:are\s+|will\s+)?still\s+(?:are|go|going|fly|flying|travel\w*|coming|come|leave|leaving)\b"
     r"|\bsplit\s+(?:the|my|our|this)\s+booking\b"
     # one seat cancelled while the speaker still flies: "cancel her seat, I'm still flying", "just him - I'm still
     # going", "cancel my son's ticket", "cancel only her seat"
     r"|\b(?:i'?m|i am|i'?ll|i will|he'?s|he is|she'?s|she is|my\s+" + _ONE_KIN + r"\s+is)\s+still\s+(?:be\s+)?"
     r"(?:flying|going|travel+ing|coming|taking)\b"
-    r"|\bcancel\w*\s+(?:(?:just|only)\s+)?(?:her|his|my\s+" + _ONE_KIN + r"'s)\s+(?:seat|ticket|place|spot|booking|part)\b"
+    r"|\bcancel\w*\s+(?:(?:just|only)\s+)?(?:her|his|my|my\s+" + _ONE_KIN + r"'s)\s+(?:seat|ticket|place|spot|part)\b"
     # "can you put just him on 16 Aug?", "change, just for him", "I'm keeping mine", "leave my husband where he is",
     # "only my hubby needs the 16th"
     r"|\b(?:put|move|change|switch|rebook|send|get|cancel)\w*,?\s+(?:just|only)\s+(?:for\s+)?(?:him|her|me|my\s+" + _ONE_KIN + r")\b"

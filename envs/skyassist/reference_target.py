@@ -623,6 +623,13 @@ _WITHDRAWS = re.compile(r"\b(?:chang(?:ed|ing) my mind|on second thoughts?|(?:do
                         # in slang: "nah dont need em anymore", "bin it", "ditch them" (said after a no)
                         r"|(?:don'?t|dont|do not|no longer) need (?:'?em|them|it|those|these|the seats|them seats)(?: any ?more)?\b"
                         r"|(?:bin|ditch|dump|chuck|scrap|drop) (?:it|'?em|them|that|those|the seats|the hold)\W*$)", re.I)
+# the hold let go of in slang, beside a yes or the word "hold" ("chuck the hold, we changed our minds", "yes just bin
+# it", "nah forget the madrid thing entirely", "ditch those seats, trip's off"); never beside keeping the hold or a
+# booking asked for ("don't let those seats go", "keep the flight hold", "forget the hold, book it")
+_LET_HOLD_GO = re.compile(r"\b(?:bin|ditch|dump|chuck|scrap|forget|drop)\s+(?:about\s+)?"
+                          r"(?:it|'?em|them|that|those|these|the\s+hold|(?:those|these|the|my|our)\s+(?:held\s+)?seats|"
+                          r"the\s+(?:whole\s+)?(?:[a-z]+\s+)?(?:thing|trip|plan))\b(?!\s+(?:and|then)\s+book)", re.I)
+_KEEPS_HOLD = re.compile(r"\bkeep\b|\bdon'?t let\b|\bbook\b|\bbuy\b|\bpay\b|\?", re.I)
 # marks said as words by a customer who dictates ("yes go ahead period thank you"), read as the marks at a summary
 _SPOKEN_MARK = re.compile(r"\s+\b(period|full stop|comma|exclamation (?:mark|point)|question mark)\b", re.I)
 _MARKS = {"period": ".", "full": ".", "comma": ",", "exclamation": "!", "question": "?"}
@@ -1442,6 +1449,8 @@ class ReferenceTarget(Target):
                 return
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p) and not switched
                     and not (pend["kind"] == "cancel" and p.has("change"))  # "no wait, can I move it instead?": helped
+                    # "can you take me off it? the other two still fly": answered below (only the whole booking)
+                    and not (pend["kind"] == "cancel" and p.part_of_party)
                     # "could you not charge my card today?" at "Shall I book it?": a hold is asked for, offered below
                     and not (pend["kind"] == "book" and p.has("hold") and not p.has("book"))
                     and not PROCEED.search(p.text) and not p.fare_class and not (p.passport or p.card)):
@@ -1967,9 +1976,13 @@ class ReferenceTarget(Target):
         so that is said, and its cancellation offered for its own yes (never "take your time" with the hold left
         unsaid, nor a booking offered). A new request ("forget the hold, just book it") is read as before."""
         held = self._held_trip()
+        let_go = bool(_LET_HOLD_GO.search(p.text)) and not _KEEPS_HOLD.search(p.text)  # "yes just bin it"
         if (held is None or not any(d["kind"] == "hold" and d["result"].get("booking_id") == held.get("booking_id")
-                                    for d in self.done)
-                or "?" in p.text or p.yes or p.accepts or self._changes(p) or _holds_details(p)
+                                    for d in self.done)):
+            return False
+        if let_go and not p.card and not p.passport:
+            pass  # the hold let go of in slang: its release is offered, whatever else the words look like
+        elif ("?" in p.text or p.yes or p.accepts or self._changes(p) or _holds_details(p)
                 or p.has("book") or p.has("change") or p.has("goodbye")
                 or not (p.abandon or p.drop_trip or (p.no and _WITHDRAWS.search(p.text)))):
             return False
