@@ -58,6 +58,11 @@ PICKS = [  # (proposal, reply, the items it picks, by order line)
 
 @pytest.mark.parametrize("proposal, reply, picked", PICKS)
 def test_a_loose_reference_that_fits_one_item_approves_exactly_it(d, sc, proposal, reply, picked):
+    approves_exactly(d, sc, proposal, reply, picked)
+
+
+def approves_exactly(d, sc, proposal, reply, picked):
+    """The reply approves a write of exactly ``picked``: one more item, the other vacuum or another item instead is R3."""
     assert r3(d, sc, proposal, reply, picked) == [], reply
     on = [1, 5] if proposal is TWO_VACS else [1, 2, 3, 4, 5]
     extra = next(k for k in on if k not in picked)
