@@ -27,6 +27,7 @@ own, separate implementation.
 
 from __future__ import annotations
 
+import contextvars
 import difflib
 import itertools
 import re
@@ -1064,6 +1065,28 @@ myself yourself himself herself ourselves themselves
 _NOT_NAMES |= set("""
 ys yea yeah yeahh yah yas yass yess yesss yesh yh yup yupp kk kay okk oki okie okey okies okey-dokey thing things
 """.split())
+# ... but a yes word that is also a name ("Kay", "Yas", "Ok"), written capitalised next to another capitalised name
+# word or after "my name is" ("Kay Moreau", "Daniel Kay", "Mei Ok", "my name is Kay Moreau"), is a name part: the
+# words so placed in the message being read (set by ``_names``, read by ``_name_token_ok``)
+_YES_NAMES = ("Kay", "Yas", "Ok", "Oki")
+_YES_NAME_NEAR = re.compile(r"(?-i:\b(?P<y>" + "|".join(_YES_NAMES) + r")\b)(?=\s+(?P<after>(?-i:[A-Z][a-z'\-]+))\b)"
+                            r"|(?-i:\b[A-Z][a-z'\-]+\s+(?P<z>" + "|".join(_YES_NAMES) + r")\b)"
+                            r"|\bmy name(?: is|'s)\s+(?P<n>(?-i:" + "|".join(_YES_NAMES) + r"))\b", re.I)
+_named_yes: contextvars.ContextVar[frozenset] = contextvars.ContextVar("_named_yes", default=frozenset())
+
+
+def _yes_names_placed(t: str) -> frozenset:
+    """The yes words of ``_YES_NAMES`` that stand as name parts in ``t``."""
+    out = set()
+    for m in _YES_NAME_NEAR.finditer(t):
+        word = m.group("y") or m.group("z") or m.group("n")
+        # the capitalised neighbour must be a name word itself ("Kay Yea", "Ok Thanks" are no name)
+        near = re.findall(r"(?-i:[A-Z][a-z'\-]+)", m.group(0) + " " + (m.group("after") or ""))
+        if m.group("n") or all(w.lower() not in _NOT_NAMES for w in near if w != word):
+            out.add(word)
+    return frozenset(out)
+
+
 _LOWER_FILLERS = {"tho", "tbf", "innit"}
 # a contraction ("I'll", "we'd", "they're", "don't") is never a name; "O'Brien", "D'Souza" are
 _CONTRACTION = re.compile(r"^[^\W\d_]+'(?:ll|d|ve|re|m|s|t)$", re.I)
@@ -1074,6 +1097,8 @@ def _name_token_ok(tok: str) -> bool:
         return False
     if tok in _LOWER_FILLERS:
         return False
+    if tok in _named_yes.get():
+        return True  # "Kay Moreau", "Mei Ok"
     if len(tok) == 1 and tok.islower() and tok not in _PARTICLES:
         return False  # "k" is an ok, never a name
     return tok.lower().strip(".") not in _NOT_NAMES and not tok.isupper() or tok.lower() in _PARTICLES
@@ -1353,6 +1378,14 @@ def _caps_family_name(t: str, skip: set[str]) -> tuple[str, str] | None:
 
 
 def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
+    token = _named_yes.set(_yes_names_placed((text or "").replace("\u2019", "'")))
+    try:
+        return _names_read(text, db, expecting)
+    finally:
+        _named_yes.reset(token)
+
+
+def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
     """(first, last) given as a name in this message; (token, None) for a lone given name.
 
     A name is taken only after a naming cue ("my name is", "name:", "under the name", "I'm",
@@ -3720,6 +3753,10 @@ _TYPOS = [(re.compile(r"\b(?:opton|optoin|optin|opiton|otpion|optino|opion|optio
 # a full name, then another traveller's name: "Names are Hannah Hernandez and Ana Hernandez", "Hannah Hernandez & Tom";
 # group 1 the naming cue (if any), 2 and 3 the lead passenger's first and last name, 4 the other name
 # a flight picked, then a name alone after a full stop or a comma: "2. mei mensah", "cheapest, Mei Mensah"
+# a pick at a listing said before a count, "for me" or names: "3 for me", "3. 2 of us, ...", "3, may moreau"
+_PICK_THEN_REST = re.compile(r"\W*(?:option\s*|#\s*)?(?P<n>[1-9])(?:\s*[.,;:)\-]\s*|\s+(?=(?P<for>for)\b))(?P<rest>\S.*)$",
+                             re.I | re.S)
+_LISTED = re.compile(r"\b1\) [A-Z]{2}\d{2,4}\b|\bWhich flight would you like\b")
 _PICK_THEN_NAME = re.compile(r"\s*(?P<pick>(?P<n>[1-9])|[^.,;:!?]{3,30}?)\s*[.,;)]\s+(?P<name>[^\W\d_][^.,;:!?\d]*?)[\s.!]*$")
 _NAME_PAIR = re.compile(r"\W*((?i:(?:the\s+|our\s+)?(?:lead\s+|passenger\s+|traveller\s+|traveler\s+)?names?\s+(?:are|is|"
                         r"will be)\s*:?\s+|it'?s\s+|we'?re\s+|that'?s\s+))?([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\s*"
@@ -4318,7 +4355,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if dropped and len(p.dates) == 1 and re.search(r"\btoday\b", text, re.I) and not re.search(r"\d", text):
         p.dates, p.date = [], None  # "I don't want to book anything today": no travel date
     if p.dates:  # "make sure nobody releases my seats before tomorrow", "I'll pay for my bag at the airport, not today"
-        if aside := [d for s_, e_, d in _date_hits(text) if _aside_day(text, s_, e_)]:
+        said = [(d, _aside_day(text, s_, e_)) for s_, e_, d in _date_hits(text)]
+        # (a day said as the travel date as well is kept: "fly tomorrow and I'll pay tomorrow at the airport")
+        if aside := [d for d, a in said if a and (d, False) not in said]:
             p.dates = [d for d in p.dates if d not in aside]
             p.date = p.date if p.date in p.dates else (p.dates[0] if p.dates else None)
     p.urgent = bool(_URGENT.search(_NOT_URGENT.sub(" ", text)))  # "no rush at all", "it's not urgent": calm
@@ -4338,6 +4377,18 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             p.first_name, p.last_name = first, last
             if m.group("n") and p.selection is None:
                 p.selection = int(m.group("n")) - 1
+    if (p.selection is None and p.number is None and not p.name_doubt and _LISTED.search(summary or "")
+            and (m := _PICK_THEN_REST.match(text)) and p.passengers != int(m.group("n"))):
+        # at a listing, a pick and then a count, "for me" or names ("3 for me", "3. 2 of us, hiroshi moreau and mei
+        # moreau", "3, may moreau"): the pick is kept, the rest read on its own ("2 for me and my wife" stays a count)
+        rest = m.group("rest").strip(" .!")
+        if not p.first_name and re.fullmatch(r"[a-z'\-]+ [a-z'\-]+", rest):
+            rest = rest.title()  # "may moreau": a name in lower case, read as "May Moreau"
+        q = parse(rest, db, "name", "")
+        if q.passengers or q.first_name or (p.passengers and m.group("for")):
+            p.selection = int(m.group("n")) - 1
+            if not p.first_name and q.first_name and q.last_name:
+                p.first_name, p.last_name = q.first_name, q.last_name
     if p.selection == "latest" and p.later and not is_deferral(_LATER_PICK.sub(" ", text)):
         p.later = False  # "the later economy one" picks a flight; it puts nothing off
     if _MOVE_LATER.search(text) and not p.has("cancel"):
