@@ -809,7 +809,10 @@ def _wish_beside_return(text: str, db: RetailDB) -> bool:
     acting = [s for s in parts if _ASKED["return"].search(s) or _ASKED["cancel"].search(s)]
     undone = {n for s in acting for n in mentioned_items(s, names)}
     wished = {n for s in parts if s not in acting for m in _SHOULD_BE.finditer(s) for n in mentioned_items(s[:m.end("old")], names)}
-    return bool(acting and undone and wished and not wished & undone)
+    # (the cancel or return may name its order by id alone: "cancel #W1, ordered by mistake. ok, the luggage set in
+    # my other order should be the 2-piece instead"; before: the wish was dropped after the cancel)
+    by_id = any(re.search(r"#?\bW\d{7}\b", s, re.I) for s in acting)
+    return bool(acting and (undone or by_id) and wished and not wished & undone)
 
 
 def _typed_pairs(text: str) -> tuple[list[tuple[str, str]], list[tuple[int, int]]]:

@@ -590,7 +590,10 @@ _STAYS = re.compile(r"^\s*(?:can|will|should|could|may)?\s*(?:stay|remain)s?\b(?
                     # "the dumbbells - no worries, leave them", "the luggage no worries if it can't be done, skip it": the
                     # "no worries" lets this item go, a no to it (a bare "no worries" stays its yes)
                     r"|^\s*[:,-]?\s*(?:no|nope)\s+(?:worries|problem|probs?|biggie)\b[^.;!?]{0,40}?\b(?:leave|skip|drop|"
-                    r"forget(?:\s+about)?|scrap|never ?mind|keep)\s+(?:it|them|that|those)\b(?!\s+(?:to|as|in|at)\s+\d)", re.I)
+                    r"forget(?:\s+about)?|scrap|never ?mind|keep)\s+(?:it|them|that|those)\b(?!\s+(?:to|as|in|at)\s+\d)"
+                    # "dumbbells, just drop them": a no to that item
+                    r"|^\s*[:,-]?\s*(?:(?:just|please|pls)\s+)?(?:skip|drop|forget(?:\s+about)?|scrap|nix)\s+(?:it|them|that|those)\b"
+                    r"(?!\s+(?:to|as|in|at)\s+\d)", re.I)
 # ... or kept as it is: "actually leave the helmet, just do the camera", "I'll keep the helmet", "changed my mind about
 # the helmet", "don't change the helmet" (the item then ends its clause: not "keep the kettle white")
 _AS_IS_BEFORE = re.compile(r"\b(?:leave|keep|changed? my mind (?:about|on)|(?:don'?t|do not|no need to|let'?s not|i'?d rather not) (?:change|touch|"
@@ -636,8 +639,14 @@ _NOT_NOW = re.compile(r"\b(?:not (?:right )?now|not today|maybe later|(?:some )?
 # a message that opens with a yes ("yes if ...", "YES. and ..."), and a condition on where the money goes
 _GO_ON = re.compile(r"\b(?:proceed|go ahead|go on with|carry on|do it|continue)\b", re.I)
 _OPENS_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|fine)\b", re.I)
+# the money of a write sent somewhere: "put it on a gift card", "refund it to my paypal", "the refund should go to ..."
+_REFUND_TO = re.compile(r"\b(?:refund\w*|money|put (?:it|that|them)\s+(?:on|onto|in|into|to)|send (?:it|that)\s+to|"
+                        r"credit (?:it|that))\b", re.I)
 _REFUND_IF = re.compile(r"\b(?:if|provided|as long as|assuming)\b[^.?!]*\b(?:goes|go|going|refund\w*|money|back)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|just)\b", re.I)
+# an item left out by the words after it: "the dumbbells, just skip them", "the luggage - drop it please"
+_LEFT_OUT_AFTER = re.compile(r"(?<!don't )(?<!dont )(?<!not )\b(?:just\s+|please\s+)?(?:skip|drop|forget(?:\s+about)?|remove|nix|"
+                             r"leave\s+out|leave\s+(?:it|them|that|those)\s+out)(?:\s+(?:it|them|that|those|this|these))?\b")
 # "the watch alone then", "ok, the watch by itself": the item named is the only one kept (not "leave the helmet alone")
 _ALONE = re.compile(r"\b(?<!leave )(?:(?:the|my|that)\s+)?[\w-]+\s+(?:alone|by itself|on its own|by themselves|on their own)\b", re.I)
 _THAT_ONE = re.compile(r"\b(?:that|this|the other)\s+(?:one|order)\b", re.I)
@@ -1298,6 +1307,16 @@ class ReferenceTarget(Target):
                     return turn.say(f"{lead}{self.proposal}")
                 self.pending = []
                 return self._say_plan(turn, lead)
+        if self.pending and all(t == "cancel_pending_order" for t, _ in self.pending) and not r.yes and \
+                (r.payment_kind or r.card_brand or r.card_last4) and _REFUND_TO.search(r.text) and \
+                not (r.order_ids or r.address or r.no and not _OPENS_YES.match(r.text)):
+            # "yes but no refund needed to the card, put it on a gift card" at a cancel: where a cancel's refund goes
+            # (the method the order was paid with, no other), then the proposal again for a plain yes (before: "I
+            # couldn't tell what you'd like to change there", the wish never answered)
+            paid = [self._payment_methods().get(self._original_method(a["order_id"]) or "", {}) for _, a in self.pending]
+            rule = "" if all(r.payment_kind == m.get("source") and not r.card_brand and not r.card_last4 for m in paid) \
+                else "A cancelled order can only be refunded to the method it was paid with, not to another one."
+            return turn.say(lead + " ".join(x for x in (rule, self._refund_said(r), self.proposal) if x))
         if self.pending and not r.yes and _OPENS_YES.match(r.text) and not (r.order_ids or r.address) and \
                 (_BALANCE_Q.search(r.text) or _REFUND_IF.search(r.text) and not other_method):
             # (not "yes, as long as the refund goes on my gift card" at a return to PayPal: a return can go to the
@@ -2278,9 +2297,13 @@ class ReferenceTarget(Target):
                     in_hand.add(it["name"])
         low = r.text.lower().replace("\u2019", "'")
         kept, dropped = set(), set()
-        for a, _b, n, neg in item_mentions(r.text, sorted(names)):
-            (dropped if neg or _LEAVE_OUT.search(low[:a]) else kept).add(n)  # (", not the boots": the boots')
-        only = bool(_ONLY.search(r.text)) or bool(_KEEP_ONE.search(low))
+        found = item_mentions(r.text, sorted(names))
+        for i, (a, b, n, neg) in enumerate(found):
+            # ("the dumbbells no problem, just skip them. luggage yes": that item left out by the words after it,
+            # up to the next item or sentence; its "just" no "only these")
+            own = re.split(r"[.;!?\n]", low[b:found[i + 1][0] if i + 1 < len(found) else len(low)])[0]
+            (dropped if neg or _LEAVE_OUT.search(low[:a]) or _LEFT_OUT_AFTER.search(own) else kept).add(n)
+        only = bool(_ONLY.search(_LEFT_OUT_AFTER.sub(" ", low))) or bool(_KEEP_ONE.search(low))
         return sorted(in_hand) if in_hand and kept == in_hand and (only or dropped) and not dropped & in_hand else []
 
     def _picked_elsewhere(self, turn: TurnContext, r: Reading) -> str:
@@ -2974,6 +2997,14 @@ class ReferenceTarget(Target):
             verbs = item_verbs([m for m, _ in g["msgs"]], self._all_item_names(), cancel=True)
             again = {"return"} if any("return" in verbs.get(n, set()) for n in unplaced) else set()
             left |= requested_kinds(g["text"]) & {"exchange", "return"} - ({k for o, k in g["done"] if k == "return"} - again)
+        if "modify" in g["intents"] and "modify" not in accounted and (named_else := [
+                n for n in mentioned_items(g["text"], self.product_names) if n not in held]):
+            # "cancel #W1. ok, the luggage set in my other order should be the 2-piece instead": an item change of
+            # another pending order, said beside the cancel (before: dropped after the cancel)
+            self._lookup(turn, self._owned())
+            if any(it["name"] in named_else for o in self._owned() if o not in g["orders"] and o in self.orders and
+                   self.orders[o]["status"] == PENDING for it in self.orders[o].get("items", [])):
+                left.add("modify")
         to_cancel = self._cancel_by_item(turn, held) if "cancel" not in g["handled"] else []
         if to_cancel:
             left.add("cancel")
@@ -3001,6 +3032,15 @@ class ReferenceTarget(Target):
                       self.orders[o]["status"] == PENDING]
             if len(others) == 1:
                 other_meant, moot = others[0], set()
+        if moot and (said := {n for _a, _b, n, _neg in item_mentions(g["text"], self.product_names)}):
+            # "cancel #W1. the one with the luggage set I want to keep but ship it to ...": the change is for the
+            # other pending order holding the item named, even one named as kept (kept from the cancel, not from
+            # the change; before: read as the cancelled order's change, and dropped)
+            self._lookup(turn, self._owned())
+            holders = [o for o in self._owned() if o not in g["orders"] and o in self.orders and
+                       self.orders[o]["status"] == PENDING and any(it["name"] in said for it in self.orders[o].get("items", []))]
+            if len(holders) == 1:
+                other_meant, moot = holders[0], set()
         if moot:  # "cancel #W1 and change its address": nothing left to change on a cancelled order
             what = " and ".join({"address": "shipping address", "payment": "payment method"}[k] for k in sorted(moot))
             notes.append(f"Since order {cancelled[0]} is cancelled, its {what} no longer needs changing.")
@@ -3010,6 +3050,8 @@ class ReferenceTarget(Target):
         owned, before = self._owned(), list(g["orders"])
         if other_meant:
             g["orders"].append(other_meant)
+            if "cancel" not in left:  # (the change only: the cancel was the cancelled order's, not this one's)
+                g["intents"].discard("cancel")
         named = mentioned_items(g["text"], self.product_names)
         if named:  # the orders that hold the items named, beside the ones in hand
             self._lookup(turn, owned)
@@ -3035,9 +3077,9 @@ class ReferenceTarget(Target):
         if g["leftover_asked"] == left:  # asked already, and the answer named no order ("the hiking boots" did)
             return None
         # asked once, with what is left as the request in hand: the next message names the order
-        phrase = {"cancel": "cancel an order", "return": "return items", "exchange": "exchange items",
+        phrase = {"cancel": "cancel an order", "return": "return items", "exchange": "exchange items", "modify": "change items",
                   "address": "change an address", "payment": "change an order's payment method"}
-        what = " and ".join(phrase[k] for k in ("cancel", "return", "exchange", "address", "payment") if k in left)
+        what = " and ".join(phrase[k] for k in ("cancel", "return", "exchange", "modify", "address", "payment") if k in left)
         others = other_cancel or [o for o in owned if o not in before] or owned
         g["intents"] = set(left) | ({"info"} & g["intents"])
         g["orders"], g["leftover_asked"] = [], set(left)
