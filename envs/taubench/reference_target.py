@@ -386,7 +386,8 @@ _YES_ASKED = re.compile(r"^\W*(?:(?:sure|yes|yeah|yep|yup|ok(?:ay)?|fine|alright
 # a "no" that backs what is proposed: "nope, that's right", "no, I said I don't need it, that's the reason. go ahead"
 # (a no to the question of a wrong detail, not to the request; not "no, that's not right", "no that's right, keep it")
 _NO_BUT_RIGHT = re.compile(r"^\W*(?:no+|nope|nah)\b.*\b(?:that'?s|that is|thats|it'?s|its|it is)\s+(?:(?:all|exactly|"
-                           r"just)\s+)?(?:right|correct|the reason|what i said|fine)\b(?!\s+(?:not|isn))", re.I | re.S)
+                           r"just)\s+)?(?:right|correct|the reason|what i said)\b(?!\s+(?:not|isn))", re.I | re.S)
+# (not "fine": "nope, thats fine" / "no that's fine, thanks" is a polite no, test_addresses_two_part_signin)
 _HESITANT = re.compile(r"\b(?:not sure|unsure|not certain|don'?t know|dunno|idk|let me see)\b", re.I)
 # a pause, not a no: "wait", "hold on a sec"
 _PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute))"

@@ -69,7 +69,8 @@ def test_a_no_backing_the_reason_is_not_a_decline(d, reply):
 
 
 @pytest.mark.parametrize("reply", ["no, don't cancel it", "no", "no thanks, I'll keep it",
-                                   "no, that's not right, I'll keep it", "no that's fine, don't cancel it"])
+                                   "no, that's not right, I'll keep it", "no that's fine, don't cancel it",
+                                   "nope, thats fine", "no that's fine, thanks"])
 def test_a_plain_no_still_declines(d, reply):  # near miss
     t = _play(d, "cancel", 4, DAIKI + [reply])
     _sound(t)
