@@ -1157,7 +1157,7 @@ def change_mind_after_confirm(ctx: Context) -> Optional[Result]:
         ident = _subject(hints, y)
         hints.insert(y + 1, f"Actually, wait, I've changed my mind{f' about {ident}' if ident else ''}: please don't "
                             f"cancel it, I want to keep it.")
-        return Result(hints, y + 1, "changes their mind right after confirming a cancellation and keeps it", True)
+        return Result(hints, y + 1, "changes their mind right after confirming a cancellation and keeps it", "consent")
 
     def say(hints: list[str], y: int) -> str:
         ident = _subject(hints, y)
@@ -1171,7 +1171,7 @@ def change_mind_after_confirm(ctx: Context) -> Optional[Result]:
         return None
     hints, y = c
     hints.insert(y + 1, "Actually, wait, no. I've changed my mind, please don't.")
-    return Result(hints, y + 1, "changes their mind right after confirming", True)
+    return Result(hints, y + 1, "changes their mind right after confirming", "consent")
 
 
 __all__ = ["TRANSFORMS", "Context", "Result", "transform", "statement_limit", "asks_confirmation", "is_confirmation",
