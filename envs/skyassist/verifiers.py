@@ -3318,10 +3318,15 @@ _PIECE = re.compile(r"[A-Za-z0-9]+")
 _PIECE_GLUE = frozenset(" -_/.\u00b7|+")
 
 
+@lru_cache(8)
+def _code_lengths(codes: frozenset[str]) -> frozenset[int]:
+    return frozenset(len(c) for c in codes)
+
+
 def _pieced_code(text: str, codes: frozenset[str]) -> str | None:
     """A fare code written in pieces: consecutive runs of letters and digits, each joined to the next
     by one separator (space, dash, underscore, slash, dot), that together spell a code (P1)."""
-    lengths = {len(c) for c in codes}
+    lengths = _code_lengths(codes)
     if not lengths:
         return None
     longest = max(lengths)

@@ -174,6 +174,7 @@ _READY_REQUEST = re.compile(r"\b(?:let me know|tell me|give me a (?:shout|call|n
 _FLIGHT_OR_BOOKING = re.compile(r"\b(?:SA\d{4}|BK[A-Z0-9]{6})\b")
 
 
+@lru_cache(1 << 16)
 def _is_approval(sentence: str) -> bool:
     if "?" in sentence and (_APPROVAL_QUESTION.search(sentence) or _SHORT_APPROVAL.search(sentence)):
         return True
@@ -249,6 +250,7 @@ def approval_sentences(text: str) -> str:
     return "\n".join(x for x in _SENTENCE.split((text or "").replace("\u2019", "'")) if _is_approval(x))
 
 
+@lru_cache(1 << 16)
 def names_kind(text: str, kind: str) -> bool:
     """The text names a mutation of ``kind`` in its own words ("book", "cancel", "release the hold")."""
     own = _KIND_RE.get(kind)
@@ -599,8 +601,13 @@ def mentions_passenger_count(text: str, n: int) -> bool:
         return False
     words = str(n) + ("|" + _NUMBER_WORDS[n] if n in _NUMBER_WORDS else "")
     pat = r"\b(?:" + words + r")\s+(?:[a-z-]+\s+)?" + _PEOPLE + r"\b"
-    return bool(re.search(pat, text, re.I)) or (n == 1 and bool(_JUST_YOU.search(text))) or any(
-        int(m.group("n") or m.group("m") or m.group("k")) == n for m in _COUNT_FIELD.finditer(text))
+    return bool(re.search(pat, text, re.I)) or (n == 1 and bool(_JUST_YOU.search(text))) or n in _count_fields(text)
+
+
+@lru_cache(1 << 14)
+def _count_fields(text: str) -> frozenset[int]:
+    """Every count the text writes as a field or a quantity (``_COUNT_FIELD``), read once per text."""
+    return frozenset(int(m.group("n") or m.group("m") or m.group("k")) for m in _COUNT_FIELD.finditer(text))
 
 
 # a count written as a field or a quantity, as a summary shows it: "Passengers: 1", "Travellers (2)", "**Passengers:** 9",

@@ -417,6 +417,12 @@ _SIGNS_OF_NO = re.compile("[\u2718\u2717\u2716\u274c\u274e\U0001F44E]")
 
 def _clauses(text: str) -> list[list[str]]:
     """Lower-cased word tokens in clauses split at punctuation ("that's" -> "thats"; a hyphen joins)."""
+    return [list(c) for c in _clauses_of(text)]  # fresh lists: callers may change them
+
+
+@lru_cache(1 << 14)
+def _clauses_of(text: str) -> tuple[tuple[str, ...], ...]:
+    """``_clauses``, memoised (the same texts are read by many checks and traces)."""
     low = _SIGNS_OF_NO.sub(" no ", _SIGNS_OF_OK.sub(" ok ", _SIGNS_OF_YES.sub(" absolutely ", text.lower())))
     for ch in _APOSTROPHES:
         low = low.replace(ch, "")
@@ -436,10 +442,12 @@ def _clauses(text: str) -> list[list[str]]:
             cur.append(_unstretch(tok))
     if cur:
         clauses.append(cur)
-    return clauses
+    return tuple(tuple(c) for c in clauses)
 
 
 def _contains(tokens: list[str], phrase: tuple[str, ...]) -> bool:
+    if phrase and phrase[0] not in tokens:  # most phrases are not there: skip the scan
+        return False
     n = len(phrase)
     return any(tuple(tokens[i:i + n]) == phrase for i in range(len(tokens) - n + 1))
 
@@ -447,11 +455,12 @@ def _contains(tokens: list[str], phrase: tuple[str, ...]) -> bool:
 def _drop(tokens: list[str], phrases: list[tuple[str, ...]]) -> list[str]:
     out, i = [], 0
     while i < len(tokens):
-        hit = next((p for p in phrases if tuple(tokens[i:i + len(p)]) == p), None)
+        tok = tokens[i]
+        hit = next((p for p in phrases if p[0] == tok and tuple(tokens[i:i + len(p)]) == p), None)
         if hit:
             i += len(hit)
             continue
-        out.append(tokens[i])
+        out.append(tok)
         i += 1
     return out
 
@@ -886,6 +895,7 @@ def _norm(tok: str) -> str:
 _DOUBLED_YES = frozenset(["yes", "ok", "okay", "yeah", "yep", "yup", "sure"])
 
 
+@lru_cache(1 << 14)
 def _unstretch(tok: str) -> str:
     """A word typed with a letter held down, when that is a word of consent: "yessss" -> "yes",
     "okkk" -> "ok", "pleeease" -> "please", and a plain yes with one letter doubled ("yees" -> "yes",
@@ -907,7 +917,8 @@ def _drop_outside(tokens: list[str], phrases: list[tuple[str, ...]], keep: list[
     through"), unless that idiom is part of one of the environment's own phrases (``own``: "send it back" is a return)
     or one of ``phrases`` reaches across its edge ("send it there": "it there" says the address back)."""
     def found(ps: list[tuple[str, ...]]) -> list[tuple[int, int]]:
-        return [(j, j + len(q)) for q in ps for j in range(len(tokens)) if tuple(tokens[j:j + len(q)]) == q]
+        return [(j, j + len(q)) for q in ps if not q or q[0] in tokens
+                for j in range(len(tokens)) if (not q or tokens[j] == q[0]) and tuple(tokens[j:j + len(q)]) == q]
     own_at, across = found(own), found(phrases)
     kept: set[int] = set()
     for a, b in found(keep):
