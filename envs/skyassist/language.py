@@ -378,6 +378,7 @@ class Parsed:
     asked_option: int | str | None = None  # a listed option asked about, not picked ("is option 2 refundable?")
     rules_question: bool = False  # asks about the cancellation / refund rules ("what happens if I cancel?")
     for_me: bool = False  # "a flight for me": one passenger, when no count is known yet
+    pick_for_me: bool = False  # the count of 1 is only a "for me" said with a pick ("option 2 for me please"): no new count
     for_other: str | None = None  # the one other traveller a seat is said to be for: "a seat for my son" -> "son"
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
@@ -2768,7 +2769,8 @@ _OUTSIDER = (r"(?:the|our|my|a|an|one|his|her|their)\s+(?:[a-z-]+\s+)?" + _ROLE 
              r"|" + _N_WORD + r"\s+(?:[a-z-]+\s+)?(?:players?|team-?mates?|members?|students?|pupils?|"
              + _ROLE + r"(?:e?s)?)(?![\w-])")
 # the speaker and one companion without "my": "me + hubby", "me and colleague", "myself & wife"
-_ME_AND_BARE = re.compile(r"(\b(?:me|myself)\s*(?:\+|&|\band\b|\bplus\b|\bwith\b)\s*)(?:(?:a|one)\s+)?(hubby|wifey|husband|wife|partner|spouse|"
+# (or after a comma in a list: "me, hubby, 3 girls")
+_ME_AND_BARE = re.compile(r"(\b(?:me|myself)\s*(?:\+|&|,|\band\b|\bplus\b|\bwith\b)\s*)(?:(?:a|one)\s+)?(hubby|wifey|husband|wife|partner|spouse|"
                           r"fianc[eé]e?|boyfriend|girlfriend|bf|gf|colleague|coworker|co-worker|boss|friend|buddy|mum|mom|"
                           r"mother|dad|father|son|daughter|brother|sister|grandma|grandpa|grandmother|grandfather)\b", re.I)
 # a party listed person by person: "me, my wife, our 3 kids and my parents"
@@ -2776,11 +2778,13 @@ _MEMBER = re.compile(
     r"\b(?:(?:me|myself|i)(?=\W|$)|(?:my|our|his|her|their)\s+(?:" + _N_WORD + r"\s+)?(?:[a-z-]+\s+)?"
     r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|sons?|daughters?|kids?|child(?:ren)?|bab(?:y|ies)|mother|"
     r"father|mom|mum|dad|parents|grandparents|brothers?|sisters?|siblings|boyfriend|girlfriend|colleagues?|boss|"
-    r"hubby|missus|other half|better half|little one|"
+    r"hubby|missus|other half|better half|little one|fella|feller|fellow|bloke|man|lady|fianc[eé]e?|"
     r"cousins?|aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)s?|in-laws|nephews?|nieces?|twins|triplets)"
-    r"|the (?:mrs|missus|missis|hubby|wifey|other half|better half|wife|husband|twins|triplets|kids|children|" + _N_WORD + r"\s+(?:kids|children|boys|girls))"
+    r"|the (?:mrs|missus|missis|hubby|wifey|other half|better half|wife|husband|twins|triplets|kids|children|baby|"
+    r"little one|toddler|infant|newborn|" + _N_WORD + r"\s+(?:kids|children|boys|girls))"
     r"|(?:her|his|their|our|my)\s+" + _N_WORD + r"\s+[a-z-]+|husband|wife|partner|" + _N_WORD + r"\s+(?:kids?|child(?:ren)?|"
-    r"friends?|colleagues?|coworkers?|co-workers?|adults?|others?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?))\b|"
+    r"friends?|colleagues?|coworkers?|co-workers?|adults?|others?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?|"
+    r"girls?|boys?|sons?|daughters?))\b|"
     + _OUTSIDER, re.I)  # ("me and my wife and a toddler": one toddler)
 _ENUMERATED = "enumerated"
 
@@ -2792,7 +2796,8 @@ class _Counts(set):
 # a household named as a group, its members said in brackets or after a dash: "my sister's family (her, her husband and
 # their little one)", "the Andersens (me, my husband, 2 kids)", "my brother's family - him, his wife and their 2 kids";
 # or by its size: "the neighbours' family of four", "the Lees (3 of them)". Its members are counted once, never its name
-_HOUSEHOLD = re.compile(r"\b(?:(?:my|our|his|her|their|the)\s+(?:[a-z]+\s+)?(?P<kin>[a-z]+)(?:'s|s')\s+family"
+_HOUSEHOLD_WORD = r"(?:family|crew|lot|clan|gang|bunch|tribe|household|brood)"  # "my sister's crew - her, her fella ..."
+_HOUSEHOLD = re.compile(r"\b(?:(?:my|our|his|her|their|the)\s+(?:[a-z]+\s+)?(?P<kin>[a-z]+)(?:'s|s')\s+" + _HOUSEHOLD_WORD +
                         r"|the\s+(?-i:[A-Z][a-z'-]+s))\b"
                         r"(?:\s*\((?P<br>[^()]*)\)|\s+[-\u2013\u2014:]\s+(?P<dash>[^.;!?()]*)|\s+of\s+" + _N_WORD + r"\b)", re.I)
 # more households each with its members in brackets, said without "family": "mine (me and my wife) and my brother's
@@ -2800,7 +2805,15 @@ _HOUSEHOLD = re.compile(r"\b(?:(?:my|our|his|her|their|the)\s+(?:[a-z]+\s+)?(?P<
 _HOUSEHOLD_BR = re.compile(r"\b(?:mine|ours|(?:my|our|his|her|their)\s+(?:[a-z]+\s+)?(?P<kin>[a-z]+)(?:'s|s')"
                            r"|(?:my|our)\s+(?:family|household|in-laws|lot|side))(?P<dash>)?\s*\((?P<br>[^()]*)\)", re.I)
 _ONE_OF_THEM = re.compile(r"(?<![\w'])(?:he|him|she|her)(?=\s*(?:$|[,)&+]|and\b|plus\b))", re.I)
-_US_TWO = re.compile(r"\b(?:us|we)\s+(two|2|three|3|four|4)\b(?!\s+(?:of|more|extra|seats?|tickets?)\b)", re.I)
+_US_TWO = re.compile(r"\b(?:us|we)\s+(two|2|three|3|four|4|five|5|six|6|seven|7|eight|8|nine|9)\b"
+                     r"(?!\s+(?:of|more|extra|seats?|tickets?)\b)(?!\s*(?:[:/.]\d|(?:am|pm)\b|(?:" + _MONTH_RE + r")\b))", re.I)
+# a household said by its size: "my sister's three", "her lot of 4", "his family of five": that many people
+_KIN_SIZED = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+(?:'s|s')\s+(?:(?:lot|crew|gang|bunch|clan|tribe)\s+"
+                        r"(?:of\s+)?)?" + _N_WORD + r"(?![:.]\d)(?=\s*(?:$|[.,;:!?()&+]|and\b|plus\b|too\b|as well\b))", re.I)
+# a stated size, then its members in brackets: "us five (me, my husband and our 3 girls)", "my sister's three (her, her
+# fella and the baby)": the size said is the count of that part, the list only says who
+_SIZED_THEN_LISTED = re.compile(r"(\b(?:us|we|the)\s+" + _N_WORD + r"(?:\s+of\s+us)?|\b(?:my|our|his|her|their)\s+(?:[a-z]+\s+)?"
+                                r"[a-z]+(?:'s|s')\s+" + _N_WORD + r")\s*\(([^()]*)\)", re.I)
 
 
 def _households_listed(t: str) -> str:
@@ -2817,6 +2830,9 @@ def _households_listed(t: str) -> str:
         kin = (m.group("kin") or "").lower()
         one_of = f"my {kin}" if re.fullmatch(_ONE_KIN, kin) else "my friend"  # "her" is the sister herself
         return " " + _ONE_OF_THEM.sub(one_of, inner)
+    t = _SIZED_THEN_LISTED.sub(lambda m: m.group(1) if (_MEMBER.search(m.group(4)) or _ONE_OF_THEM.search(m.group(4)))
+                               else m.group(0), t)
+    t = _KIN_SIZED.sub(lambda m: f" {m.group(1)} friends", t)
     t = _HOUSEHOLD.sub(one, t)
     t = _HOUSEHOLD_BR.sub(one, t)
     return _US_TWO.sub(r"the \1 of us", t)
@@ -4540,6 +4556,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # the next booking's; this booking's are read from its own share
         head = parse(text[:at], db, expecting, summary)
         p.selection, p.fare_class, p.flight_ids = head.selection, head.fare_class, head.flight_ids
+    if (p.passengers == 1 and (p.selection is not None or p.flight_ids) and (fm := _FOR_ME_END.search(text))
+            and not _ALONE.search(text) and not party_sizes(text[:fm.start()] + text[fm.end():])):
+        # "option 2 for me please", "the 06:45 for me", "SA5811 for me": the "for me" goes with the pick; it counts one
+        # only while no count is known ("just for me", "option 2 for me only" still say one)
+        p.pick_for_me = True
     if word_name := _word_surname_reply(text, db, expecting):
         # "Anna Price", "my name is Tom May" at the name question: only a name (no price question, no date in May)
         p = Parsed(text=text)

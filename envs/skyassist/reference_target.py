@@ -330,6 +330,10 @@ _NEED_DETAILS = re.compile(r"\b(?:need|require|want|have to (?:give|send|provide
                            r"payment details|credit card|id)\b", re.I)
 _LAYOVER = re.compile(r"\b(?:layover|lay over|connection|connecting time|stopover|transfer time|wait between|"
                       r"time between)\b", re.I)
+# a later flight asked for: "a later one", "anything leaving later?", "later that day", "after that"
+_LATER_ASKED = re.compile(r"\b(?:later|after(?:wards)?|next)\b", re.I)
+# the second leg wanted as a trip of its own: "just Frankfurt to Dallas", "only the Frankfurt one, forget Doha"
+_LEG2_ALONE = re.compile(r"\b(?:just|only|instead|forget|drop|skip|no need|don'?t need|without|already)\b", re.I)
 # the two flights just described by number, taken together: "book both", "I'll take them", "both please"
 _BOTH_OF_THEM = re.compile(r"\b(?:both|them|those two|these two|the two of them|those flights|these flights)\b", re.I)
 # other flights asked for: "what else is there that day", "any alternatives?", "other flights on that route?"
@@ -761,6 +765,7 @@ class ReferenceTarget(Target):
         self.told_no_first = False  # the customer was told there is no First class
         self.leg2_date: str | None = None  # the second leg's own date, when it is not the first leg's
         self.leg2_refused: str | None = None  # a second-leg date given that cannot be flown (this turn)
+        self.leg2_later_asked = False  # a later second leg asked for by its cities (this turn, _second_leg_by_place)
         self.offered_search = False  # the last reply offered to search the route of a flight that cannot be booked
         self.offered_book_held = False  # the last reply asked whether to book the seats already on hold
         self.suggested: str | None = None  # the flight the last reply described and asked "would you like that one?"
@@ -1117,6 +1122,7 @@ class ReferenceTarget(Target):
         self._read_day_of_month(p)
         self._pick_date_reading(p)
         self._legs_picked_by_place(p)
+        self._second_leg_by_place(p)
         self._legs_picked_by_time(p)
         self._legs_picked_each(p)
         if self.pending is not None and self.pending["kind"] in ("book", "hold"):
@@ -2245,6 +2251,45 @@ class ReferenceTarget(Target):
             return
         p.date, p.dates, p.selection = pick, [pick], None
 
+    def _second_leg_by_place(self, p: Parsed) -> None:
+        """A listed connection's second leg named by its own cities ("what about a later one from Frankfurt?",
+        "anything leaving Frankfurt later?", "Frankfurt to Dallas later that day?"): a question about that leg of the
+        trip in hand, never a new one-way trip of the second leg alone (which would book the second leg without the
+        first). A later flight asked that way is answered from the second leg's list (``_later_second_leg``)."""
+        self.leg2_later_asked = False
+        if (self.mode != "new" or len(self.legs) != 2 or self.legs[1]["label"] != "second leg" or not p.places
+                or not all(leg.get("shown") for leg in self.legs) or p.via or p.flight_ids or p.booking_ids):
+            return
+        via, end = self.legs[1]["origin"], self.legs[1]["destination"]
+        if (any(x.iata not in (via, end) for x in p.places) or via not in {x.iata for x in p.places}
+                or p.origin not in (None, via) or p.destination not in (None, end)
+                or any(d != self.legs[1]["date"] for d in p.dates)
+                or _LEG2_ALONE.search(p.text)):  # "just Frankfurt to Dallas, I'm already there": a trip of its own
+            return
+        p.places, p.origin, p.destination, p.dates, p.date = [], None, None, [], None
+        self.leg2_later_asked = bool(_LATER_ASKED.search(p.text))
+
+    def _later_second_leg(self) -> str:
+        """The listed second-leg flights that leave late enough after the first leg's pick (or its earliest landing),
+        with the one-cabin rule when none of them is in the first leg's cabin."""
+        first, second = self.legs
+        picked = first.get("choice")
+        lands = min(parse_time(f["arrival_time"]) for f in ([picked] if picked else
+                    [f for f in first["flights"] if f["flight_id"] in first["shown"]]))
+        later = [f for f in second["flights"] if f["flight_id"] in second["shown"] and f["status"] == "scheduled"
+                 and f["seats_available"] >= (self.passengers or 1)
+                 and parse_time(f["departure_time"]) - lands >= MIN_CONNECTION]
+        if not later:
+            return ("No listed flight for the second leg leaves late enough after the first leg lands. "
+                    + self._connection_answer())
+        after = f"after {picked['flight_id']} lands" if picked else "after the first leg lands"
+        said = ", ".join(f"{f['flight_id']} departing {f['departure_time'][11:16]} ({f['public_cabin']})" for f in later)
+        out = f"For the second leg, these leave at least {MIN_CONNECTION_MINUTES} minutes {after}: {said}."
+        if picked and not any(f["fare_class"] == picked["fare_class"] for f in later):
+            out += (f" None of them is in {picked['public_cabin']}, and all flights in one booking must be in the same "
+                    "cabin, so another date, or both legs in another cabin, may work.")
+        return out
+
     def _legs_picked_by_place(self, p: Parsed) -> None:
         """"SA3350 into Dubai and then SA4491 onwards", "the 5:10 to Dubai, then the 12:00 to SF": flights picked from
         a listed connection, told apart by the trip's own stops, are picks, never a new route searched for one leg;
@@ -2916,8 +2961,8 @@ class ReferenceTarget(Target):
         elif (bare and not doubt and self.awaiting == "passengers" and (self.passengers or 0) > MAX_PAX
               and 2 * bare < self.passengers):
             self.pax_doubt = bare  # a bare "1" after the group was refused: asked, not taken (_new_flow)
-        elif p.passengers:
-            self.passengers = p.passengers
+        elif p.passengers and not (p.pick_for_me and self.passengers):
+            self.passengers = p.passengers  # (a "for me" said with a pick keeps the group said before: language.py)
         elif p.number and self.awaiting == "passengers":
             self.passengers = p.number
         elif p.for_me and self.passengers is None:
@@ -4264,6 +4309,8 @@ class ReferenceTarget(Target):
             elif cancelled is not None and re.search(r"\bcancel\w*\b", t, re.I):
                 answer = (f"I'm sorry, I don't know why the airline cancelled flight {cancelled['flight_id']}; I can only "
                           "see that it is cancelled.")
+        elif self.leg2_later_asked:
+            answer = self._later_second_leg()  # "what about a later one from Frankfurt?" (_second_leg_by_place)
         elif _LAYOVER.search(t) and len(self.legs) == 2 and self.legs[1]["label"] == "second leg":
             answer = self._connection_answer()
         elif (_HOW_MANY_ON.search(t) and self.booking is not None and self.booking["booking_id"] in turn.last_reply
