@@ -423,6 +423,7 @@ class Parsed:
     rest_name: tuple[str | None, str] | None = None  # the lead said for that other share ("the 3 under Emre Yilmaz")
     rest_speaker: bool = False  # that other share goes under the speaker's own name ("3 under Emre, 9 under mine")
     pay_day: str | None = None  # the day the customer says they will pay or decide ("I get paid on Friday")
+    others_day: bool = False  # a day said of someone not on this booking, or of money coming in: no travel date
     day_asked: str | None = None  # the day a flight asked about by number is thought to fly ("is SA2534 on time today?")
     urgent: bool = False
     fare_class: str | None = None
@@ -900,6 +901,52 @@ def _aside_day(text: str, start: int, end: int) -> bool:
     if not _ASIDE_MATTER_DAY.search(clause) and re.search(r"\bnot\s+(?:today|tomorrow)\b", clause, re.I):
         clause = text[max(0, (cuts[-2] if len(cuts) > 1 else 0)):end]  # "... for my bag, not today": the clause before
     return bool(_ASIDE_MATTER_DAY.search(clause)) and not _TRAVEL_DAY.search(clause)
+
+
+# a day that belongs to someone who is not on this booking, or to money coming in, not to this trip: "my colleague
+# lands the day after, she's sorted", "my son comes tomorrow on his own booking", "just me, the rest of the team follow
+# on the 5th", "my wages come in on the 5th", "my husband gets back on March 5 so he will pay then". The clause's
+# subject is another person (with no "I"/"we"/"with me" in it), said to travel on their own booking, beside a customer
+# who flies alone, or about paying; or the subject is money ("my wages", "my salary")
+_OTHERS_SUBJECT = re.compile(r"^\W*(?:(?:and|but|while|since|as|because|cos|though|then)\s+)?(?:(?:my|our|his|her|their|the)\s+"
+                             r"(?:[\w-]+\s+){0,3}?(?:wife|husband|hubby|partner|spouse|sons?|daughters?|kids?|children|"
+                             r"parents?|mum|mom|dad|mother|father|brothers?|sisters?|colleagues?|co-?workers?|boss|friends?|"
+                             r"team|teammates?|family|in-laws|rest|others|fianc[e\u00e9]e?|boyfriend|girlfriend|grand\w+|"
+                             r"uncle|aunt|cousins?|nephews?|nieces?|group|assistant|pa)\b|(?:she|he|they)\b)", re.I)
+_MONEY_SUBJECT = re.compile(r"^\W*(?:(?:and|but|while|since|as|because|cos|though)\s+)?(?:my|our|the|his|her)\s+(?:[\w-]+\s+)?"
+                            r"(?:wages?|salary|pay(?:check|cheque| cheque)?|pension|bonus|money|funds|payment|transfer|"
+                            r"refund|loan|benefits?)\b", re.I)
+_SPEAKER_IN = re.compile(r"\b(?:I|I'm|I'll|I've|I'd|we|we're|we'll|us|myself|with me|me too|me and|and me|both of us)\b", re.I)
+_OWN_TRIP = re.compile(r"\b(?:(?:their|his|her) own (?:bookings?|reservations?|tickets?|flights?|seats?)|(?:a |an )?(?:separate|"
+                       r"different|another|other) (?:booking|reservation|ticket|flight|airline|carrier)s?|booked separately|"
+                       r"already (?:booked|have)|(?:is|are|'s|'re|all|got|have) (?:all )?sorted|sorted (?:out )?(?:their|his|"
+                       r"her)|taken care of|(?:he|she|they)(?:'ll|\s+will|\s+can|\s+is going to|\s+are going to)?\s+pay\w*)\b", re.I)
+_DECIDES_BEFORE = re.compile(r"\b(?:I|we)(?:'ll|'d| will| can| should| must| shall| need to| have to| want to| wanna| gotta)?\s+"
+                             r"(?:\w+\s+)?(?:decide|confirm|know|talk|speak|ask|check with|tell you|let you know|get back|"
+                             r"come back|call|think|sleep on it)\b[^.;!?]{0,30}$", re.I)
+_OTHERS_CUT = re.compile(r"[.,;!?()]|\s[-\u2013\u2014]+\s|\b(?:but|so)\b", re.I)
+
+
+def _others_days_blanked(text: str) -> str:
+    """``text`` with its clauses about someone else's day blanked (same length, so date spans keep their places)."""
+    sentences = [m.span() for m in re.finditer(r"[^.!?;]+[.!?;]*", text)] or [(0, len(text))]
+    out = list(text)
+    cuts = [0] + [m.end() for m in _OTHERS_CUT.finditer(text)] + [len(text)]
+    for a, b in zip(cuts, cuts[1:]):
+        clause = text[a:b]
+        if not clause.strip() or _SPEAKER_IN.search(clause):
+            continue
+        if _MONEY_SUBJECT.search(clause):
+            out[a:b] = " " * (b - a)
+            continue
+        if not _OTHERS_SUBJECT.search(clause):
+            continue
+        rest = text[:a] + " . " + text[b:]  # the customer alone, said in another clause ("just me. my son comes tomorrow")
+        alone = bool(_ALONE.search(rest) or _ONE_SEAT.search(rest) or _for_me_alone(rest)) and not _ALONE_NEGATED.search(rest)
+        s0, s1 = next(((x, y) for x, y in sentences if x <= a < y), (0, len(text)))
+        if alone or _OWN_TRIP.search(text[s0:s1]):
+            out[a:b] = " " * (b - a)
+    return "".join(out)
 
 
 def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
@@ -3241,11 +3288,35 @@ def _others_elsewhere_dropped(t: str) -> str:
     return " . ".join(kept) if dropped else t  # (nothing dropped: the text as said, "It is me. Liam Walsh.")
 
 
+# others who go another way, said of them alone (no "I"/"we"/"with me" in the clause): on another carrier, by road, or
+# booked by someone else ("my 3 teammates fly with another carrier", "my 2 kids are flying Emirates with their dad",
+# "my 2 colleagues are driving", "the 3 others have their flights through the company"): never on this booking
+_GO_ANOTHER_WAY = re.compile(r"\b(?:(?:another|a different|other) (?:carrier|airline)s?|driv(?:e|es|ing)\b(?!\s+(?:me|us)\b)|"
+                             r"(?:fly\w*|going|go) (?:with |on )?(?:emirates|qatar|etihad|lufthansa|delta|united|american|"
+                             r"british airways|klm|air france|turkish|ryanair|easyjet|southwest|jetblue|singapore|cathay|"
+                             r"[a-z]+ (?:air|airlines|airways))|(?:through|via|by) (?:the|their|his|her|our|my) (?:company|work|"
+                             r"employer|office|travel agent|agency)|(?:have|has|got) (?:their|his|her) (?:own )?(?:flights?|"
+                             r"tickets?|seats?|bookings?))\b", re.I)
+
+
+def _gone_another_way_dropped(t: str) -> str:
+    """``t`` without its clauses (split at sentence ends, dashes and commas) about others who go another way
+    (``_GO_ANOTHER_WAY``), with the speaker not in them: "book for me; my 3 teammates fly with another carrier" = 1."""
+    parts = re.split(r"([.!?;,]+\s*|\s+[-\u2013\u2014]+\s+)", t)
+    kept = [" " if (_GO_ANOTHER_WAY.search(x) and _OTHERS_SUBJECT.search(x) and not _SPEAKER_IN.search(x)
+                    and not _NOT_FLYING_FOR_ME.search(x)) else x for x in parts]
+    if kept == parts:
+        return t
+    # the speaker named beside them flies alone: "me. my 2 colleagues are driving", "just mine - the 3 others ..."
+    return re.sub(r"\b(?:(?:just |only )?(?:for )?(?:me|mine|myself))\b", "just me", "".join(kept), count=1, flags=re.I)
+
+
 def _non_travellers_dropped(t: str) -> str:
     """The text without its clauses about people who do not fly: those picking the customer up, meeting, driving or
     seeing them off (always), and, once the customer says they fly alone ("just me", "travelling alone", "one seat"),
     any other clause about people staying, met or sent something, with no word of travelling ("travelling alone - my
     two kids are staying with their dad" = 1)."""
+    t = _gone_another_way_dropped(t)
     parts = _CLAUSES.split(t)
     if len(parts) < 2:
         return t
@@ -4110,6 +4181,16 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|tomorrow|day after tomorrow", text[h[0]:h[1]])
                                         and re.search(r"(?i)\b(decide|think|come back|call|get back|confirm|let you know|"
                                                       r"tell you|check|talk|sleep on it|later)\b[^.]{0,25}$", text[:h[0]]))]
+    # the same put-off said by the speaker beside a hold ("put it on hold, I confirm with my wife tonight", "hold please,
+    # I decide by tomorrow"), which is_deferral does not call a put-off
+    hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|tomorrow|tmrw|day after tomorrow", text[h[0]:h[1]])
+                                    and _DECIDES_BEFORE.search(text[max(0, h[0] - 60):h[0]]))]
+    # a day of someone not on this booking, or of money coming in ("my son comes tomorrow on his own booking", "my
+    # wages come in on the 5th"): no date of this trip (``_others_days_blanked``)
+    mine = _others_days_blanked(text)
+    theirs = [h for h in hits if mine[h[0]:h[1]] != text[h[0]:h[1]]]
+    p.others_day = bool(theirs) or (mine != text and _shift(text) is not None and _shift(mine) is None)
+    hits = [h for h in hits if h not in theirs]
     # "hold it, I'll call back on Monday to pay", "I get paid on Friday", "will confirm tmrw": when the customer pays or
     # decides, not a travel date (a day of the week or a relative day, said with paying, confirming or calling back)
     paying = [h for h in hits if re.fullmatch(r"(?i)(?:on\s+)?(?:today|tonight|tomorrow|tmrw|day after tomorrow|(?:this\s+|next\s+)?"
@@ -4240,8 +4321,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             p.passengers = n + 1
 
     if not p.dates:
-        p.date_readings = numeric_date_readings(text)
-        p.shift_days = _shift(text)
+        p.date_readings = numeric_date_readings(mine)
+        p.shift_days = _shift(mine)  # ("my colleague lands the day after, she's sorted": her day, no shift)
     elif len(p.dates) == 1 and [k for *_, k in _date_hits_by_kind(text)] == ["wd"] and (
             (m := _WD_FOLLOWING.search(text)) or (_shift(text) is not None and (m := re.search(r"\b(" + _WD_RE + r")\b",
                                                                                            text, re.I)))):

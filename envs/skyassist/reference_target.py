@@ -601,7 +601,7 @@ def _reads_anything(p) -> bool:
 
 # a hold asked for at a booking's summary: "just put it on hold", "hold only", "hold it for now", "yes, hold it"
 _HOLD_INSTEAD = re.compile(r"\b(?:put (?:it|them|the seats?|that) on hold|on hold|hold (?:it|them|that|the seats?|my seats?|"
-                           r"only|instead|for now|for (?:a|one|24|twenty)\b)|just (?:a )?hold|(?:a|the) hold\b|"
+                           r"only|instead|for now|please|pls|plz|for (?:a|one|24|twenty)\b)|just (?:a )?hold|(?:a|the) hold\b|"
                            r"hold\W*$)", re.I)
 _NO_HOLD = re.compile(r"\b(?:don'?t|do not|not|no need to|never)\s+(?:(?:just|a|to)\s+)?(?:hold|put (?:it |them )?on hold)\b"
                       r"|\bno hold\b|\bhold on\b(?!\s+(?:it|them|that|the|to)\b)|\bhold off\b|\b(?:instead of|rather than) (?:a )?hold", re.I)
@@ -1050,6 +1050,9 @@ class ReferenceTarget(Target):
             notes.append("Thank you, I have noted the name " + " ".join(x for x in (p.first_name, p.last_name) if x) + ".")
         if p.passengers and not re.search(r"\bpassengers?\b", new):
             notes.append(f"Noted, {pax_words(p.passengers)}.")
+        if not notes and p.has("hold") and self.action == "hold" and not p.no and "hold" not in new:
+            # "put it on hold, I confirm with my wife tonight" while the count is asked: the hold is noted, not missed
+            notes.append("Noted, I will place a hold rather than a booking.")
         if not notes and _STILL_THERE.fullmatch(p.text):
             notes.append("I'm still here.")  # "?", "hello?", "...", "are you there?": the question is asked again
         if not notes:
@@ -1561,7 +1564,7 @@ class ReferenceTarget(Target):
 
         if picked is not None:  # "the first one" / "the latest" after "this route also flies on A, B, C"
             p.date, p.dates, p.selection = picked, [picked], None  # searched again below
-        elif retry and self.date and not p.dates and not p.booking_ids and _NEXT_DAY.search(p.text):
+        elif retry and self.date and not p.dates and not p.booking_ids and _NEXT_DAY.search(p.text) and not p.others_day:
             p.date = (Date.fromisoformat(self.date) + timedelta(days=1)).isoformat()  # searched again below
             p.dates = [p.date]
         elif retry and not p.no and not self._changes(p) and _ANOTHER.search(p.text):
@@ -2500,7 +2503,7 @@ class ReferenceTarget(Target):
         if (not listing or retry or p.dates or p.booking_ids or p.flight_ids or p.places or p.selection is not None
                 or p.accepts or self._changes(p)):
             return False
-        if self.date and _NEXT_DAY.search(p.text):
+        if self.date and _NEXT_DAY.search(p.text) and not p.others_day:  # (not "my parents fly the day after")
             p.date = (Date.fromisoformat(self.date) + timedelta(days=1)).isoformat()
             p.dates = [p.date]
             return False
