@@ -3669,6 +3669,13 @@ def order_clauses(text: str) -> dict[str, str]:
             for o in dict.fromkeys(w for w in owners if w)}
 
 
+def request_clauses(text: str) -> list[str]:
+    """The sentences of a request, each of its own errand: cut at a full stop, ";", "->" lists' lines, ", and",
+    "also" and "plus" (not at a bare "and": "the kettle and yoga mat order" is one order)."""
+    return [c for c in re.split(r"[.?!;\n]+|,\s*(?:and|but)\b|\b(?:also|plus|secondly|second)\b", text.replace("\u2019", "'"),
+                                flags=re.I) if c and c.strip()]
+
+
 # an item described by what it does rather than by a product's name: "the reading gadget", "the electronic book thing",
 # "the e-book", "that music device" (a word before 'thing' that says which, not "the whole thing" or "the same thing")
 _VAGUE_THING = re.compile(r"\b(?:the|my|that|this|those|these|his|her|our)\s+((?:[a-z]+\s+){0,3}?"

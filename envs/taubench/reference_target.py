@@ -37,6 +37,7 @@ from envs.taubench.language import (
     HOLDING,
     INTENTS,
     KIN,
+    ORDER_ID,
     PAYMENT_KINDS,
     THANKS,
     Reading,
@@ -75,6 +76,7 @@ from envs.taubench.language import (
     place_cue,
     read,
     reasons_by_order,
+    request_clauses,
     requested_kinds,
     said_as_now,
     side_question,
@@ -3006,6 +3008,11 @@ class ReferenceTarget(Target):
             if any(it["name"] in named_else for o in self._owned() if o not in g["orders"] and o in self.orders and
                    self.orders[o]["status"] == PENDING for it in self.orders[o].get("items", [])):
                 left.add("modify")
+        pending_change = None
+        if not accounted & {"modify", "exchange"} and (pending_change := self._change_of_pending_said(turn)):
+            # "return the toothbrush ... and on my pending order swap the kettle for the 2L": the item change is the
+            # pending order's, said in its own sentence (before: dropped after the return)
+            left.add("modify")
         to_cancel = self._cancel_by_item(turn, held) if "cancel" not in g["handled"] else []
         if to_cancel:
             left.add("cancel")
@@ -3049,6 +3056,9 @@ class ReferenceTarget(Target):
         if not left:
             return None
         owned, before = self._owned(), list(g["orders"])
+        if pending_change and not other_meant and "modify" in left:
+            other_meant = pending_change
+            g["intents"].add("modify")
         if other_meant:
             g["orders"].append(other_meant)
             if "cancel" not in left:  # (the change only: the cancel was the cancelled order's, not this one's)
@@ -3087,6 +3097,25 @@ class ReferenceTarget(Target):
         default = ", or is it your default address" if "address" in left else ""
         return (f"You also asked to {what}. Which order is that for{default}? The orders on your account are: "
                 f"{', '.join(others)}.")
+
+    def _change_of_pending_said(self, turn: TurnContext) -> str | None:
+        """The one pending order, not in hand, that a sentence of the request tells apart by its state and asks an
+        item of to change ("kettle (not shipped yet) -> 2L", "for the order that hasn't shipped, the kettle should
+        be the 2L", "on my pending order swap the kettle for ...")."""
+        g = self.goal
+        for clause in request_clauses(g["text"]):
+            state = _STATE_SAID.search(clause)
+            kinds = requested_kinds(clause)
+            if not state or state.group(1) or kinds - {"exchange", "modify"} or not (
+                    kinds or re.search(r"->|\bshould be\b|\binstead\b|\bmake it\b|\bchange\b", clause, re.I)):
+                continue
+            self._lookup(turn, self._owned())
+            holders = [o for o in self._owned() if o in self.orders and o not in g["orders"] and
+                       self.orders[o]["status"] == PENDING and not any(x == o for x, _k in g["done"]) and
+                       mentioned_items(clause, [it["name"] for it in self.orders[o].get("items", [])])]
+            if len(holders) == 1:
+                return holders[0]
+        return None
 
     def _cancel_of_other_asked(self) -> bool:
         """A later message of the request asks to cancel the customer's other order ("yes and also cancel my other
@@ -4179,6 +4208,32 @@ class ReferenceTarget(Target):
                 return thing
         return None
 
+    def _said_of_other_orders(self, o: str, text: str, names: list[str]) -> set[str]:
+        """The names of ``o``'s items that the request says only in sentences about another order, told apart by
+        its state or by its own items ("the toothbrush that came last week, return it. and the kettle + yoga mat
+        order, change the kettle to the 2L", "on my pending order swap the kettle"): no item of ``o`` (before: the
+        delivered order's Tea Kettle was returned with the toothbrush, the pending kettle's change lost)."""
+        here = self.orders[o]
+        every = self._all_item_names()
+        inside, outside = set(), set()
+        # (each message cut on its own: an answer such as "the pending one" tells no other sentence's order)
+        msgs = [m for m, _ in self.goal["msgs"]] if text == self.goal["text"] else [text]
+        for clause in [c for m in msgs for c in request_clauses(m)]:
+            ids = {"#" + x.upper() for x in ORDER_ID.findall(clause)}
+            state = _STATE_SAID.search(clause)
+            by_items = order_naming_items(clause, every)
+            # (a sentence naming an order id is order_clauses' to place, or a wrong id corrected later; one asking a
+            # return is the delivered order's own: "return the jacket and change the headphones in my pending order")
+            judged = not ids and not (here["status"] == "delivered" and "return" in requested_kinds(clause))
+            other = False
+            if judged and state:
+                other = (state.group(1) is None) == (here["status"] == "delivered")
+            if judged and by_items and not any(it["name"] in by_items for it in here.get("items", [])):
+                other = True
+            found = set(mentioned_items(clause, names))
+            (outside if other else inside).update(found)
+        return outside - inside
+
     @staticmethod
     def _swap_targets(text: str, names: list[str]) -> dict[str, str]:
         """Products of the order named only as what another of its items should become: "trade the notebook in #W1
@@ -4229,7 +4284,7 @@ class ReferenceTarget(Target):
         # the part of the request about this order when each order has its own sentence ("In #W1 change the mouse ...
         # In #W2 exchange the puzzle ..."): a product both orders hold is the one of the order named beside it
         text = order_clauses(g["text"]).get(o, g["text"])
-        says_order = order_naming_items(text, names)
+        says_order = order_naming_items(text, names) | self._said_of_other_orders(o, text, names)
         if len(items) == 2 and _BOTH_ALONE.search(text) and \
                 not set(mentioned_items(text, names)) - says_order:
             return list(items), []  # "return the mouse, no wait, return both" of an order of two items: both
@@ -4740,6 +4795,19 @@ class ReferenceTarget(Target):
         named = [n for a, _b, n, neg in item_mentions(g["text"], names) if not neg and n not in by_order and re.search(
             r"\bcancel\w*\s+(?:(?:just|only|the|my|this|that|these|those|one|of|a|an)\s+){0,3}"
             r"(?:(?!(?:order|it|them|all|everything|and)\b)[\w-]+\s+){0,2}$", low[:a]) or _CANCEL_ID_THEN.search(low[:a])]
+        if (o, "one_of_kind_said") not in g["done"] and (alone := self._one_of_kind(o, low)):
+            # "cancel just the 80% keyboard, keep the other keyboard" of an order holding one keyboard, not 80%: the
+            # customer is told it is the only one, which it is and that the order goes whole, and asked (before: the
+            # whole order proposed as if it matched, and the keyboard to keep cancelled on the yes)
+            g["done"].add((o, "one_of_kind_said"))
+            head, item, unmatched = alone
+            listing = "; ".join(f"{it['name']} ({_opts(it['options'])})" for it in self.orders[o]["items"])
+            said = re.search(re.escape(unmatched), g["text"], re.I) if unmatched else None  # (in the customer's spelling)
+            note = f", which doesn't match \"{said.group(0)}\"" if said else ""
+            text = (f"Order {o} has only one {head}: the {item['name']} ({_opts(item['options'])}){note}. There is no "
+                    f"other {head} in it to keep. An order can only be cancelled as a whole, so cancelling order {o} "
+                    f"would cancel everything in it ({listing}). ")
+            return text + self._cancel_question(turn, o)
         part = bool(_PART_CANCEL.search(self.last_text))  # "can I cancel just one item?", asked again or not
         if (named and len(set(named)) < len(set(names)) or part) and not g["all_items"] and (
                 (o, "whole_said") not in g["done"] or part):
@@ -4758,6 +4826,28 @@ class ReferenceTarget(Target):
                 return (whole + f"Would you like me to cancel the whole order? If not, it stays as it is; once it is "
                         f"delivered, the {some} can be returned on its own.")
         return (whole or self._cancel_keeps_note(o, names, by_order)) + self._cancel_question(turn, o)
+
+    def _one_of_kind(self, o: str, low: str) -> tuple[str, dict[str, Any], str] | None:
+        """A cancellation that takes the order to hold two items of a kind, one to cancel and "the other" to keep
+        ("cancel just the 80% keyboard, keep the other keyboard", "I ordered two keyboards, cancel only one"), when
+        the order holds one item of that kind: (the kind's word, that item, the words said of the one to cancel that
+        none of its options has, e.g. "80%")."""
+        items = self.orders[o].get("items", [])
+        low = low.replace("-", " ").replace("\u2019", "'")
+        for head in dict.fromkeys(it["name"].lower().split()[-1] for it in items):
+            same = [it for it in items if it["name"].lower().split()[-1] == head]
+            h = re.escape(head)
+            if len(same) != 1 or not re.search(rf"\bother\s+{h}\b|\b(?:two|2|both)\s+(?:of\s+(?:the|my)\s+)?{h}s\b|"
+                                               rf"\bone of (?:the|my) {h}s\b|\bonly one {h}\b", low):
+                continue
+            known = {w for v in same[0]["options"].values() for w in str(v).lower().replace("-", " ").split()} | \
+                set(same[0]["name"].lower().split())
+            unmatched = ""
+            for m in re.finditer(rf"\bcancel\w*\s+(?:(?:just|only|the|my|this|that|one|a|an)\s+)*((?:[\w%]+\s+){{1,2}}){h}\b", low):
+                words = [w for w in m.group(1).split() if w not in known and w not in ("just", "only", "the", "my", "one")]
+                unmatched = " ".join(words)
+            return head, same[0], unmatched
+        return None
 
     def _cancel_keeps_note(self, o: str, names: list[str], by_order: set[str]) -> str:
         """"cancel everything in #W1 except the laptop": an order is cancelled whole, so the item to keep would go
