@@ -229,7 +229,9 @@ STATED_STATUS = re.compile(r"\b(still (pending|processing|being processed|in pro
                            r"(?:has|have)(?:n[’']?t| not) (?:yet )?(?:been )?(?:shipped|sent(?: out| off)?|dispatched|"
                            r"mailed|left|gone out|gone anywhere)|"
                            r"(?:is|are|was|it'?s|its)? ?not (?:yet )?(?:been )?(?:shipped|sent out|dispatched))\b", re.I)
-DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|acct|my address on file|home address)\b", re.I)  # ("acct": phone)
+# ("acct": phone; "update my saved address too", "the address I have on file": the default one)
+DEFAULT_ADDRESS = re.compile(r"\b(default|profile|account|acct|my address on file|home address|saved address|"
+                             r"address (?:i have |you have )?on file)\b", re.I)
 # the default address named only to be left as it is: "don't touch my profile address", "leave my default one
 # alone", "keep my account address as is", "not my default one", "without changing my home address"
 _KEEP_DEFAULT_BEFORE = re.compile(r"(?:\b(?:don'?t|dont|do not|never|no need to|without|not|leave|leaving|keep|keeping)\b"

@@ -233,7 +233,10 @@ _ORDER_ADDRESS = re.compile(r"\b(?:ship|send|deliver) (?:it|them|that|this|the o
                             r"\b(?:order\s+)?#?W\d{7}\s+(?:to be\s+)?(?:shipped|sent|delivered|redirected|rerouted)\s+to\b|"
                             # the order as what moves: "I moved, need my order to go to the new place", "my order has
                             # to follow me", "the package should be sent to my new flat" (before: the default address)
-                            r"\b(?:my|the|our|this|that)\s+(?:order|package|parcel|delivery)\b[^.?!,]{0,25}?\b(?:go|goes|"
+                            # "the air purifier and dumbbells order needs to go to ...", "my dumbbell order should
+                            # ship to ...": an order told by its items (before: only the default address beside it)
+                            r"\b(?:my|the|our|this|that)\s+(?:[\w&+-]+\s+){0,4}?(?:order|package|parcel|delivery)\b"
+                            r"[^.?!,]{0,25}?\b(?:go|goes|ship|ships|"
                             r"follow|follows|be (?:sent|shipped|delivered|redirected|rerouted)|get (?:sent|shipped|delivered)|"
                             r"arrive|come)\s+(?:to|me|us|there|at)\b",
                             re.I)
@@ -884,6 +887,17 @@ _BOTH_ALONE = re.compile(r"\bboth\b(?:\s+of\s+(?:them|those|these))?(?=\s*(?:[,.
 # every order named in the request itself: "return everything, both orders", "from all of my orders"
 _EVERY_ORDER = re.compile(r"\b(?:both|all|each|every one)\s+(?:of\s+)?(?:(?:my|the|our)\s+)?(?:(?:two|2)\s+)?orders\b|"
                           r"\bevery order\b", re.I)
+# a wish to pay an order another way: "I'd rather pay with my gift card", "put it on the gift card", "use my paypal"
+_PAY_WISH = re.compile(r"\b(?:rather|prefer\w*|pay(?:ing)?\s+(?:it\s+|for\s+it\s+)?(?:with|by|using|via|on)|"
+                       r"paid\s+(?:with|by|on)|use|using|charge|put|bill|move|switch\w*|change\w*)\b", re.I)
+# one order of several to act on, not each of them: "want to cancel one", "I need to cancel one of those", "cancel one
+# of my pending orders", "so I can pick one to cancel" (not "cancel one item", "the one with the tablet")
+_JUST_ONE = re.compile(r"\b(?:cancel|return|change|modify|exchange|drop)\s+(?:just\s+|only\s+)?one\b"
+                       r"(?!\s+(?:item|thing|product|of\s+(?:the\s+|its\s+|my\s+)?(?:items|things|products)\b))|"
+                       r"\bone\s+of\s+(?:them|those|these|my\s+(?:[\w-]+\s+)?orders|the\s+(?:[\w-]+\s+)?orders)\b|"
+                       r"\b(?:pick|choose)\s+one\b", re.I)
+# "do I have anything that hasn't shipped? I'd cancel it": the one of them the answer shows
+_ACT_ON_IT = re.compile(r"\b(?:cancel|return|change|modify)\s+(?:it|that)\b", re.I)
 _ALL_LISTED = re.compile(r"^\W*(?:(?:um+|uh+|oh|ok(?:ay)?|well|hmm+)\W+)*(?:both|all|every one|each|the two|the 2)(?:\s+of\s+(?:them|those|"
                          r"these|my orders|the orders)|\s+(?:the\s+|my\s+)?orders?|\s+(?:the\s+|my\s+)?(?:two|2)(?:\s+orders)?)?"
                          r"(?:\W+(?:please|pls|thanks?|thank you))?"
@@ -1652,7 +1666,12 @@ class ReferenceTarget(Target):
             self.goal = self._empty_goal()
             return turn.say(f"{lead}{self._catalogue_said(turn, asked, cat)} Is there anything else I can help you with?")
         if _BALANCE_Q.search(r.text) and not (r.order_ids or r.intents & ACTING - {"payment"} or self.pending) and \
-                not self.goal["intents"] & ACTING - {"payment"}:
+                not self.goal["intents"] & ACTING - {"payment"} and not (
+                    # "for the gaming mouse & umbrella order I'd rather pay with my gift card. how much is on it btw?":
+                    # a payment change beside the question, handled (its answer says the balance and whether it
+                    # covers the total); before, only the balance was said and the change dropped
+                    "payment" in r.intents and _PAY_WISH.search(r.text) and
+                    (_ITEM_ORDER.search(r.text) or mentioned_items(r.text, self.product_names))):
             # "can you tell me my gift card balance?", "how much is left on my giftcard", "any store credit left?":
             # the account's methods with their balances (before: "Which order is this about?" or every order)
             self.goal = self._empty_goal()
@@ -2840,6 +2859,15 @@ class ReferenceTarget(Target):
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"
                 pend = [o for o in owned if o in self.orders and self.orders[o]["status"] == PENDING]
+                if acting and _JUST_ONE.search(g["text"]) and (
+                        _STATUS_REF.search(g["text"]) or re.search(r"\bpending\b", g["text"], re.I) or
+                        any(not_arrived_asked(m) for m, _ in g["msgs"])):
+                    # "which of my orders are still pending? I'd like to cancel one of them": those orders and their
+                    # items, to pick one (before: every order on the account listed by its id alone)
+                    self._lookup(turn, owned)
+                    pend = [o for o in owned if o in self.orders and self.orders[o]["status"] == PENDING]
+                    if len(pend) > 1:
+                        return self._ask_which_of(turn, pend, notes)
                 if "address" in intents and not g["default_address"] and len(pend) > 1 and \
                         (m := _BY_STATUS.search(g["text"])) and m.group(1).lower() != "delivered":
                     # "ship my pending order to ...", with two pending orders: which of them (the answer is read as
@@ -2863,6 +2891,14 @@ class ReferenceTarget(Target):
             g["orders"] = came or g["orders"]
         if not g["orders"]:
             return " ".join(notes + [f"How can I help you today? {MENU}"])
+        if acting and len(g["orders"]) > 1 and not ORDER_ID_RE.search(g["text"]) and \
+                not mentioned_items(g["text"], self.product_names) and \
+                (_JUST_ONE.search(g["text"]) or _ACT_ON_IT.search(g["text"]) and
+                 any(not_arrived_asked(m) for m, _ in g["msgs"])):
+            # "which orders haven't shipped yet? want to cancel one": the orders listed with their items and the one
+            # asked for (the answer is read as at "which ... do you mean?"); before, the first was proposed and, after
+            # its yes, each of the others in turn ("cancel whatever isn't shipped" still means each of them)
+            return self._ask_which_of(turn, g["orders"], notes)
         # (a cancellation, an address or a payment change: "change the address" reads "modify" too, an item change
         # names an item)
         trust = (self._has("trust_stated_status") and g["stated_status"] and intents & {"cancel", "address", "payment"}
@@ -3394,6 +3430,22 @@ class ReferenceTarget(Target):
             loose = r"[\s-]*".join(re.escape(c) for c in re.sub(r"[\s-]+", "", v))
             text = re.sub(rf"(?<![\w.]){loose}(?!\w)", " ", text, flags=re.I)
         return text
+
+    def _ask_which_of(self, turn: TurnContext, orders: list[str], notes: list[str]) -> str:
+        """One of several orders to act on ("which orders haven't shipped yet? want to cancel one"): each listed with
+        its items and the one asked for; the answer is read as at "which ... do you mean?" (``_which_order_picked``)."""
+        g = self.goal
+        self._lookup(turn, orders)
+        found = [o for o in orders if o in self.orders]
+        self.which_order = ("", found)
+        g["orders"] = []
+        listing = "; ".join(f"{o} ({self.orders[o]['status']}: "
+                            f"{', '.join(it['name'] for it in self.orders[o].get('items', []))})" for o in found)
+        verb = next((k for k in ("cancel", "return", "exchange", "modify", "address", "payment") if k in g["intents"]),
+                    "change")
+        verb = {"modify": "change", "address": "change the address of",
+                "payment": "change the payment of"}.get(verb, verb)
+        return " ".join(notes + [f"These are the orders that fit: {listing}. Which one would you like to {verb}?"])
 
     def _which_order_question(self) -> str:
         name, holders = self.which_order or ("", [])
