@@ -402,7 +402,14 @@ REASONS = {
                                      r"(?:the\s+|my\s+|this\s+)?(?:order\w*|buy\w*|purchas\w*|shopping)|"
                                      r"^\W*(?:i\s+)?(?:make|made|did)\s+(?:a\s+)?mistake\W*$|"
                                      r"\bthe\s+(?:mistake|mistaken|by mistake)\s+(?:one|reason|option)\b|"
-                                     r"\bmistake\s+(?:order|purchase)\b)", re.I),
+                                     r"\bmistake\s+(?:order|purchase)\b|"
+                                     # "mistake, sorry", "oops, mistake", "mistake, i clicked twice": "mistake" said with
+                                     # fillers or how it happened (before: the reason asked again and again)
+                                     r"^\W*(?:(?:a|my|oops|whoops|oh|sorry|yeah|yes|just|it was)\W+)*mistake"
+                                     r"(?:\W+(?:sorry|yeah|yes|lol|(?:i|we)\s+(?:clicked|ordered|pressed|hit|bought)\s+"
+                                     r"(?:it\s+|the\s+button\s+)?(?:twice|two\s+times|again)))*\W*$|"
+                                     # "duplicate order", "i clicked twice": the same order placed twice
+                                     r"\bduplicate\s+(?:order|purchase)\b|\b(?:clicked|ordered)\s+(?:it\s+)?twice\b)", re.I),
 }
 # "wrong order, I meant W5030602", "I gave you the wrong order number": the order named was a slip, no reason to
 # cancel (before: read as 'ordered by mistake'); "cancel W5030602, wrong order" still is one

@@ -391,12 +391,26 @@ _YES_ASKED = re.compile(r"^\W*(?:(?:sure|yes|yeah|yep|yup|ok(?:ay)?|fine|alright
 # a "no" that backs what is proposed: "nope, that's right", "no, I said I don't need it, that's the reason. go ahead"
 # (a no to the question of a wrong detail, not to the request; not "no, that's not right", "no that's right, keep it")
 _NO_BUT_RIGHT = re.compile(r"^\W*(?:no+|nope|nah)\b.*\b(?:that'?s|that is|thats|it'?s|its|it is)\s+(?:(?:all|exactly|"
-                           r"just)\s+)?(?:right|correct|the reason|what i said)\b(?!\s+(?:not|isn))", re.I | re.S)
+                           r"just)\s+)?(?:right|correct|the reason|what i said)\b(?!\s+(?:not|isn))|"
+                           # "nope, looks good to me", "nah all correct", "nope, all good": the whole message (so not
+                           # "no, all good, I changed my mind"); asked again, as it is no clear yes (before: declined)
+                           r"^\W*(?:no+|nope|nah)\W+(?:(?:it|that|this|everything|all)(?:\s+is|'?s)?\s+)?(?:all\s+)?"
+                           r"(?:looks?|seems?|is|all)\s+(?:good|correct|right)(?:\s+to\s+me)?\W*$", re.I | re.S)
 # (not "fine": "nope, thats fine" / "no that's fine, thanks" is a polite no, test_addresses_two_part_signin)
 _HESITANT = re.compile(r"\b(?:not sure|unsure|not certain|don'?t know|dunno|idk|let me see)\b", re.I)
 # a pause, not a no: "wait", "hold on a sec"
 _PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute))"
                     r"(?:\W+(?:a )?(?:sec|second|moment|minute|please|pls))*\W*$", re.I)
+# right after a write, the customer saying it was the wrong order: "ugh wait that was the wrong one", "oh no, wrong
+# order!", "that's not the one I meant"
+_WRONG_DONE = re.compile(r"\bwrong\s+(?:one|order)\b|\b(?:not|wasn'?t|isn'?t)\s+the\s+(?:one|order)\s+(?:i|we)\s+"
+                         r"(?:meant|wanted|mean|want)\b|\bi\s+meant\s+(?:the\s+|an?\s*)?(?:other|different)\s+(?:one|order)\b",
+                         re.I)
+_PLEASE = re.compile(r"\b(?:please|pls|plz)\b", re.I)
+# the customer about to add a request: "oh wait, there's one more thing", "one more question"
+_ONE_MORE = re.compile(r"^\W*(?:(?:oh|ah|um+|uh+|and|also|ok(?:ay)?|so|wait|hold on|hang on|sorry|actually)\W+)*"
+                       r"(?:(?:there'?s|there is|i have|i'?ve got|i got)\s+)?(?:just\s+)?(?:one|1|another)\s+"
+                       r"(?:more|other|last)?\s*(?:thing|question|request)\W*$", re.I)
 # a card said to be gone ("closed" is how the reading writes a card cancelled or replaced)
 _CARD_GONE = re.compile(r"\b(?:card|visa|master ?card|amex)\b[^.?!]{0,40}?\b(?:closed|compromised|stolen|lost|blocked|frozen|expired)\b", re.I)
 # a no, then a yes: "no wait yes", "nope... actually yes", "hold on - ok yes"
@@ -516,7 +530,7 @@ _SOMEONE_ELSE = re.compile(rf"\b(?:my|our) {KIN}(?:'s|s)?\b|\b(?:his|her|their)\
 # (also where the money goes: "will this charge my paypal or refund it?", "which card does the difference go on?")
 _PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|how much (?:will|do|would|did|am|can) (?:i|we) (?:get|be|receive)|"
                       r"(?:get|getting) back|(?:money|refund) (?:will )?go(?:es)?\b|price|cost|costs|difference|more expensive|cheaper|pricier|"
-                      r"charge[ds]?|(?:get|be) refunded|refund (?:it|me|the)|which (?:card|account|method)|(?:new|order) total|total (?:be|come)|"
+                      r"charge[ds]?|(?:get|be) refunded|refund (?:it|me|the)|(?:which|what) (?:card|account|method)|(?:new|order) total|total (?:be|come)|"
                       # "what will happen to my money?", "and my money?" (before: "Sorry, I can't help with that here")
                       r"happens? (?:to|with) (?:my|the|our) (?:money|payment)|^\W*(?:(?:and|so|but|what about)\W+)+(?:my|the|our) money)\b",
                       re.I)
@@ -1157,6 +1171,17 @@ class ReferenceTarget(Target):
             # can still be changed (before: the menu, as if nothing had been said)
             return turn.say(f"I'm sorry, that has already been done: I {self.log[-1][2]}. {self._undo_text(last=True)} "
                             f"Is there anything else I can help you with?")
+        if self.user_id and self.log and not (self.pending or self.goal["intents"] & ACTING) and self.just_wrote and \
+                _WRONG_DONE.search(r.text) and not (r.order_ids or r.address or r.payment_kind or r.intents & ACTING or
+                                                    r.yes or mentioned_items(r.text, self.product_names)):
+            # "ugh wait that was the wrong one" right after a write: it stays done, said so with what of it can still be
+            # changed, and the order meant asked (before: the generic menu, as if the write had not been questioned);
+            # the same kind of request waits for that order, its details asked and proposed anew for their own yes
+            kind = _TOOL_KIND.get(self.log[-1][0])
+            self.goal = self._empty_goal()
+            self.goal.update(intents={kind} if kind in ACTING else set(), text=r.text)
+            return turn.say(f"I'm sorry about that: I {self.log[-1][2]}. {self._undo_text(last=True)} Which order did "
+                            f"you mean?")
         put_back = bool(self.log and _PUT_BACK.search(r.text) and not (r.payment_kind or r.address))  # (a write made)
         if self.user_id and not (r.order_ids or r.address or r.intents & ACTING - {"cancel", "return", "exchange",
                                                                              "modify", "address", "payment"}) and \
@@ -1248,6 +1273,12 @@ class ReferenceTarget(Target):
                 not (r.intents & ACTING or r.order_ids or r.address or r.yes):
             # "not yet, first tell me the total": a question before the yes, answered with the proposal kept (not a no)
             r.question, r.no = True, False
+        if (about_method := self._method_remark(r)) is not None:
+            # "great, yes. charge it to the paypal though" with no PayPal, "ok go, but the visa is closed now" with the
+            # Visa the only method, at an item change: said, and the same proposal asked again (no yes to it: the
+            # customer's yes came with a method that isn't there; before: the item change dropped, or asked again
+            # without a word)
+            return turn.say(f"{lead}{about_method} {self.proposal}")
         money = _PROPOSAL_MONEY.search(self.proposal or "") if self.pending else None
         if not self.pending and self.user_id and self.goal["intents"] & {"exchange", "modify"} and \
                 (cost := _COSTS_MORE.search(self.last_reply_text)) and "?" in r.text and _PRICE_Q.search(r.text) and \
@@ -1637,9 +1668,14 @@ class ReferenceTarget(Target):
         if r.thanks and not self.goal["intents"]:
             return turn.say("You're welcome! Is there anything else I can help you with?")
         if r.holding and self.user_id and not self.goal["intents"] and not self.pending and \
-                re.fullmatch(r"\W*|" + THANKS.pattern, HOLDING.sub(" ", r.text), re.I):
-            # "thanks, one sec", "hold on": the customer is about to go on (before: "one sec" ended the conversation)
+                re.fullmatch(r"\W*|" + THANKS.pattern, _PLEASE.sub(" ", HOLDING.sub(" ", r.text)), re.I):
+            # "thanks, one sec", "hold on", "one moment pls": the customer is about to go on (before: "one sec" ended
+            # the conversation)
             return turn.say("Sure, take your time. Is there anything else I can help you with?")
+        if self.user_id and not (self.goal["intents"] or self.pending or r.order_ids or r.intents) and \
+                _ONE_MORE.match(r.text):
+            # "oh wait, there's one more thing": the customer goes on to say it (before: the generic menu)
+            return turn.say("Sure, what else can I help you with?")
         just_in = self.user_id is None  # (a question asked before the login is answered once it is done)
         if self.user_id is None:
             self._hear_identity(r)
@@ -4980,6 +5016,31 @@ class ReferenceTarget(Target):
                 if found:
                     return found[0]
         return self._method_of_kind(g["payment_kind"])
+
+    def _method_remark(self, r: Reading) -> str | None:
+        """At an item change's proposal, what to say of a payment method the message names that the account doesn't
+        have ("yes, but put the difference on my visa" without a Visa), or of the only method said to be closed; None
+        when the message is no such remark (another order, item, address or request named, or the method is there)."""
+        if not self.pending or not all(tool in ITEM_TOOLS for tool, _ in self.pending) or r.address or \
+                r.intents & {"cancel", "return", "address"} or mentioned_items(r.text, self.product_names) or \
+                set(r.order_ids) - {a.get("order_id") for _, a in self.pending}:
+            return None
+        methods = self._payment_methods()
+        one = len(methods) == 1
+        on_file = f"{'the only payment method on it is' if one else 'the payment methods on it are'} {self._methods_list()}."
+        brands = {str(m.get("brand") or "").lower().replace(" ", "") for m in methods.values()}
+        if r.card_brand and r.card_brand.replace(" ", "") not in brands:
+            return self._refund_said(r)  # (that brand not on the account, and where the price difference goes)
+        kinds = {m.get("source") for m in methods.values()}
+        if r.payment_kind in ("paypal", "gift_card") and r.payment_kind not in kinds and not r.card_brand:
+            shown = "a PayPal account" if r.payment_kind == "paypal" else "a gift card"
+            return f"I don't see {shown} on your account: {on_file}"
+        if one and _CARD_GONE.search(r.text) and next(iter(methods.values())).get("source") == "credit_card":
+            return (f"I'm sorry to hear that. {self._method_text(next(iter(methods)))[0].upper()}"
+                    f"{self._method_text(next(iter(methods)))[1:]} is the only payment method on your account, and I "
+                    f"can't add a new one here, so this change would still use it. If that doesn't "
+                    f"work for you, I can transfer you to a human agent instead.")
+        return None
 
     def _method_of_kind(self, kind: str | None, exclude: str | None = None) -> str | None:
         for pid, pm in sorted(self._payment_methods().items()):
