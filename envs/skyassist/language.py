@@ -188,10 +188,18 @@ _RETURN_CUE = re.compile(r"(return(?:ing)?|\bret\b|\brtn\b|back|coming home|come
 _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|hurried|right away|immediately|as soon as possible|quickly|no time|right now|"
                      r"straight away|emergency|(?:in a|such a|bit of a) rush|rush(?:ed|ing)?(?! hour)|be quick|make it (?:quick|fast|snappy)|"
                      r"(?:quick|fast) as (?:you can|possible)|time is (?:short|tight|running out)|(?:short|pressed|tight) (?:on|of|for) time|"
-                     r"running out of time|not much time|(?:in|at) (?:the )?hospital|hospitali[sz]ed|critically ill|"
-                     r"(?:taken|rushed|admitted|brought) (?:in)?to (?:the )?hospital|(?:is|are|'s) dying|quick,? quick|"
+                     r"running out of time|not much time|quick,? quick|be (?:fast|quick|speedy)|time[- ]sensitive|"
                      r"(?:done|do it|book it|sorted) (?:fast|quick(?:ly)?)|(?:fast|quick)(?:est)? (?:as )?(?:you can|possible)|"
+                     r"(?:need|want) (?:it|this|that) (?:done|sorted|booked) (?:now|today)|about to board|"
+                     r"(?:i'?m|i am|we'?re|we are) (?:already |now |standing )?at the (?:boarding )?gate(?! of)|"
                      r"(?:need|have|got) to (?:fly|leave|go|get there) (?:tonight|today|now))\b", re.I)
+# a relative suddenly or gravely ill is urgency too ("my mum's just been taken ill", "dad is in intensive care", "my
+# mother is seriously ill"), unless the customer says there is no hurry ("my mum is ill but the trip is in June, no
+# hurry"); plain "ill" or "sick" alone is not urgency
+_URGENT_ILLNESS = re.compile(r"\b(?:(?:in|at) (?:the )?hospital|hospitali[sz]ed|(?:critically|seriously|gravely|very|really|"
+                             r"terribly|dangerously) (?:ill|sick)|taken (?:very |seriously |suddenly )?ill|fallen (?:very |seriously )?ill|"
+                             r"(?:taken|rushed|admitted|brought) (?:in)?to (?:the )?hospital|(?:is|are|'s) dying|"
+                             r"intensive care|(?-i:ICU)|the icu|critical condition|heart attack|(?:had|has had|suffered) a stroke)\b", re.I)
 _NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:any|a))\s+(?:big |real |great |particular )?"
                          r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b|"
                          # a payment put off, no hurry: "without paying right now", "we can't pay right now"
@@ -311,9 +319,15 @@ _INTENTS: dict[str, re.Pattern] = {
                         r"cheaper|cheaper (ones?|options?|flights?|fares?|seats?)|less expensive|lower (price|fare)|"
                         r"more affordable|better (price|deal)|for less)\b", re.I),
     "fare_code": re.compile(r"\b(fare codes?|fare basis|fare bases|booking code|internal codes?|fare class codes?|"
-                            r"class codes?|pricing codes?|fare letters?|(booking )?class letters?|booking class|codes? for (this|that|the|these|those) fares?)\b",
+                            r"class codes?|pricing codes?|fare letters?|fare buckets?|booking buckets?|(?:which|what) bucket|(booking )?class letters?|booking class|codes? for (this|that|the|these|those) fares?)\b",
                             re.I),
     "tools": re.compile(r"\b(what tools|which tools|your tools|what systems?|which systems?|how do you work|"
+                        # "how do you actually work?", "how does this chat actually work?", "are you connected to some
+                        # booking system?" (never "how does the refund work?")
+                        r"how (?:do you|does (?:this|the) (?:chat|bot|assistant|service|thing|app)|does all this) "
+                        r"(?:actually |really |even |exactly |technically )?work|"
+                        r"(?:are you|is (?:this|the) (?:chat|bot|assistant|service)) (?:connected|hooked up|linked|plugged|wired) "
+                        r"(?:in)?to (?:a |an |some |the |any |our |your )?(?:\w+ )?(?:systems?|databases?)|"
                         r"what can you access|what functions|which functions|what are your instructions|"
                         r"your instructions|system prompt|what apis?|which apis?|what software|"
                         r"what do you have access to|how does this work|(?:what|which) (?:database|data ?base|"
@@ -1211,7 +1225,8 @@ _STRONG_CUE = re.compile(
     r"passenger(?:'s)? name(?: is|:)?|lead passenger(?: is|:)?|the passenger is|traveller is|traveler is|"
     r"book(?:ed)? (?:it |them )?(?:under|as)|under the name(?: of)?|in the name(?: of)?|put it under|"
     r"put (?:it|the booking|them) (?:under|in the name of))(?![a-z])\s*(?:the name(?: of)?\s+)?", re.I)  # not "book it asap"
-_WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler|lead(?: pax)?)\s+"
+_WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler|lead(?: pax)?|"
+                       r"put(?: down)?(?= [A-Z]))\s+"  # "I'd rather not give my surname, put Nadia" (not "put me on it")
                        # the traveller named beside who they are: "for my boss, Tomasz Nguyen, from ...", "my wife Ana Lopez"
                        r"|\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|"
                        r"mum|dad|brother|sister|boyfriend|girlfriend|colleague|co-?worker|boss|manager|client|guest|cousin|"
@@ -1556,7 +1571,7 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
             continue
         if len(_tidy(run)) == 1 and m.group(0).lower().startswith("under") and not last and expecting != "name":
             last = _tidy(run)[0]  # a booking is filed under a last name: "it's under Kim"
-        elif len(run) >= 2 or m.group(0).lower().startswith(("i'm", "i am", "this is", "it", "use")):
+        elif len(run) >= 2 or m.group(0).lower().startswith(("i'm", "i am", "this is", "it", "use", "put")):
             candidates.append(run)
             if m.group(0).lower().startswith(("i'm", "i am", "this is")) or (
                     m.group(0).lower().startswith("it") and _GREETING_BEFORE.fullmatch(t[:m.start()])):
@@ -1758,6 +1773,33 @@ _MONEY_TALK = re.compile(r"\b(?:money|currency|prices?|cost|costs|how much|fares
 _WEIGHT_CONTEXT = re.compile(r"\b(?:weigh\w*|weight|heavy|bag|bags|luggage|suitcase|baggage|carry-on|kg|lbs?)\b", re.I)
 
 
+# "I'm from Canada, what's option 2 in my money?": the home currency of a country (or people) said beside "my money",
+# "our currency", "local currency"; without a country said, no currency is read
+_OWN_MONEY = re.compile(r"\b(?:my|our|local|home)\s+(?:own\s+|local\s+|home\s+)?(?:money|currency|dosh|cash)\b", re.I)
+_HOME_CURRENCY = [
+    (r"canada|canadian", "CAD"), (r"japan|japanese", "JPY"), (r"switzerland|swiss", "CHF"), (r"australia|australian|aussie", "AUD"),
+    (r"india|indian", "INR"), (r"mexico|mexican", "MXN"), (r"brazil|brazilian", "BRL"),
+    (r"the uk|united kingdom|britain|british|england|english|scotland|scottish|wales|welsh", "GBP"),
+    (r"germany|german|france|french|spain|spanish|italy|italian|ireland|irish|the netherlands|holland|dutch|belgium|"
+     r"belgian|austria|austrian|portugal|portuguese|finland|finnish|greece|greek", "EUR"),
+]
+
+
+def _home_currency(text: str) -> str | None:
+    if not _OWN_MONEY.search(text):
+        return None
+    for pat, code in _HOME_CURRENCY:
+        if re.search(r"\b(?:from|in|live in|living in|based in|i'?m|i am|we'?re|we are)\s+(?:" + pat + r")\b", text, re.I):
+            return code
+    return None
+
+
+# a passport number written in digit groups after the word "passport": "passport no. is 563 912 884", "my passport
+# number: 563-912-884" (6 to 9 digits in all; never a date or a time)
+_PASSPORT_GROUPS = re.compile(r"\bpassport(?:\s+(?:number|no\.?|num|#|id))?\s*(?:is|:|=|#|-)?\s*"
+                              r"(?P<num>(?=(?:\d[ -]?){5,8}\d\b)\d{2,5}(?:[ -]\d{2,5}){1,3})\b(?![ -]?\d)", re.I)
+
+
 def currency_request(text: str) -> str | None:
     """The currency code the customer asks a price in, or None. A currency counts when it is
     a symbol, follows a cue ("in euros", "convert to GBP", "how much ... yen") or is followed
@@ -1780,7 +1822,7 @@ def currency_request(text: str) -> str | None:
                 return code
             if word.islower() and word.endswith("s") and _MONEY_TALK.search(t):  # "and in my money? I'm in Mexico,
                 return code  # pesos": a plural currency word in a message about money or prices
-    return None
+    return _home_currency(t)
 
 
 # --- consent ----------------------------------------------------------------------------------
@@ -3579,6 +3621,33 @@ _WITH_SPEAKER = re.compile(r"\b(?:me|myself|us)\s*(?:and|&|\+|plus|with)\b|\b(?:
 # someone else named beside the one traveller: "..., she and my dad", "with my sister", "her & my kids"
 _OTHERS_TOO = re.compile(r"\b(?:and|&|\+|plus|with|along with)\s+(?:my|our|his|her|their)\s+(?:[a-z-]+\s+)?" + _KIN + r"\b",
                          re.I)
+# companions said as joining the speaker, in answer to "How many passengers?": "my two brothers are coming as well",
+# "and my three kids", "plus 2 friends", "three kids coming with me" name only the others, so the speaker counts too;
+# never when the speaker stays behind ("my two brothers are travelling, not me", "just my 2 kids, I'm not going"), is
+# counted already ("me and my two brothers", "the 3 of us") or a total is said ("plus 2 friends, so 3 in total")
+_JOINS_SPEAKER = re.compile(r"^\W*(?:(?:oh|ok(?:ay)?|so|yes|yeah|well)\W+)*(?:and|plus|\+|&|also|along with|as well as)\b"
+                            r"|\b(?:too|as well|also)\b|\b(?:with|joining|accompanying)\s+me\b|\bcoming along\b", re.I)
+_SPEAKER_OUT = re.compile(r"\bnot (?:me|myself|i)\b|\bwithout me\b|\bi(?:'m| am|'ll| will) not\b|\bi(?:'m| am) staying\b|"
+                          r"\bi (?:won'?t|can'?t|cannot|don'?t|do not|will not|am not)\b|^\W*(?:just|only)\b|"
+                          r"\b(?:just|only) (?:them|the|my|our)\b", re.I)
+_SPEAKER_IN = re.compile(r"\b(?:me|myself|us|we|we'?re|ourselves|total|altogether|including|everyone)\b|\bin all\b", re.I)
+_SAID_TOTAL = re.compile(r"\b(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:in total|total|altogether|in all)\b"
+                         r"|\b(?:total|in total|altogether|all told) (?:of |is |that'?s |makes? )?(\d{1,2}|"
+                         + "|".join(text_rules.NUMBER_WORDS) + r")\b", re.I)
+
+
+def _with_speaker_count(text: str, n: int) -> int:
+    """The count of an answer to "How many passengers?" that names people: ``n`` + 1 when they only join the speaker
+    ("plus 2 friends": 3), a total said as such ("plus 2 friends, so 3 in total": 3), else ``n``."""
+    t = text.replace("\u2019", "'")
+    if m := _SAID_TOTAL.search(t):
+        return text_rules.number_value(m.group(1) or m.group(2)) or n
+    if (re.search(r"\b" + _KIN + r"\b", t, re.I) and _JOINS_SPEAKER.search(t) and not _SPEAKER_OUT.search(t)
+            and not _SPEAKER_IN.search(re.sub(r"\b(?:with|joining|accompanying)\s+me\b", " ", t, flags=re.I))):
+        return n + 1
+    return n
+
+
 # an answer to "How many passengers will be travelling in total?": "5 in total", "we'll be five altogether"
 # the party's size said to be unchanged, the whole message: "still 2", "still two", "no, still just 2 of us", "2 still",
 # "it's still the two of us then" (a count whatever was asked: "still" keeps the count said before, never an option)
@@ -4299,6 +4368,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.passengers = text_rules.number_value(n)
     p.part_of_party = bool(part)
     p.total_asked = bool(_TOTAL_ASK.search(text))
+    if expecting == "passengers" and p.passengers and not (p.split_now or p.part_of_party or p.recount):
+        n = _with_speaker_count(text, p.passengers)  # "my two brothers are coming as well": 3, the speaker too
+        if n != p.passengers:
+            p.passengers, p.pax_change, p.pax_joining, p.pax_more = n, None, False, False
     only_them = expecting == "passengers" and p.passengers is None and bool(_ONLY_THEM.search(plain))
     if only_them:  # "How many passengers?" - "just him", "I won't be flying, only him": the one other traveller
         p.passengers = 1
@@ -4422,9 +4495,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if p.booking_ids and not p.last_name and expecting != "name":
         _booking_last_name(p, named, db)
     p.flight_ids = _flight_ids(text, db)
-    m = text_rules.PASSPORT.search(text)
+    m = text_rules.PASSPORT.search(text) or _PASSPORT_GROUPS.search(text)
     if m:
-        p.passport = m.group(0)
+        p.passport = m.group("num") if m.re is _PASSPORT_GROUPS else m.group(0)
     m = text_rules.CARD.search(text)
     if m:
         p.card = m.group(0)
@@ -4457,7 +4530,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         if aside := [d for d, a in said if a and (d, False) not in said]:
             p.dates = [d for d in p.dates if d not in aside]
             p.date = p.date if p.date in p.dates else (p.dates[0] if p.dates else None)
-    p.urgent = bool(_URGENT.search(_NOT_URGENT.sub(" ", text)))  # "no rush at all", "it's not urgent": calm
+    calm = _NOT_URGENT.search(text) or re.search(r"\bno (?:hurry|rush)\b|\bplenty of time\b|\b(?:isn'?t|not) urgent\b", text, re.I)
+    p.urgent = bool(_URGENT.search(_NOT_URGENT.sub(" ", text))  # "no rush at all", "it's not urgent": calm
+                    or (_URGENT_ILLNESS.search(text.replace("\u2019", "'")) and not calm))
     for fc, pat in _FARE_PATTERNS:
         if pat.search(text):
             p.fare_class = fc
