@@ -203,7 +203,14 @@ URGENT = re.compile(r"\b(asap|urgent(ly)?|hurry|rush(ed|ing)?(?! hour)|right (aw
                     # a minute", "I'm at the gate" (not "I'll be back in a minute")
                     r"this (?:very )?(?:minute|second|instant)|(?:in|within) the next (?:few |couple of |\w+ )?(?:minutes?|mins?|seconds?)|"
                     r"(?:don'?t|do not|dont) have (?:long|much time|a lot of time|all day)|"
-                    r"only (?:have|got) (?:a|one|two|a few|a couple of|\d+) (?:minutes?|mins?|seconds?|secs?)|at the gate)\b", re.I)
+                    r"only (?:have|got) (?:a|one|two|a few|a couple of|\d+) (?:minutes?|mins?|seconds?|secs?)|at the gate|"
+                    # "I don't have time for back and forth", "no time for chit-chat", "need it done before it ships
+                    # today!!" (not "can I still cancel before it ships?")
+                    r"(?:don'?t|do not|dont|haven'?t|have not) (?:have |got )?(?:the |any )?time (?:for|to)|"
+                    r"before (?:it|they|the order|the package) (?:ships?|goes? out|leaves?|gets? sent|is sent|are sent) "
+                    r"(?:today|tonight|this (?:morning|afternoon|evening))|"
+                    r"(?:need|needs|want|have to|has to|must) (?:it |this |that )?(?:to )?(?:be )?(?:done|sorted|cancel+ed|fixed) "
+                    r"(?:today|tonight|by (?:today|tonight|noon|the end of (?:the )?day)))\b", re.I)
 # "no rush", "not urgent", "take your time": no hurry
 _NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:any|a))\s+(?:big |real |great |particular )?"
                          r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b", re.I)
@@ -367,8 +374,12 @@ INTENTS: dict[str, re.Pattern[str]] = {
                        r"(overview|summary|rundown|run-down|list) of (everything|all|what) (that )?(i|we)('?ve| have)? "
                        r"(ordered|bought|purchased)|everything (i|we)('?ve| have) (ordered|bought|purchased)|"
                        # "want to check whats going on with my orders", "any news on my order?", "hows my order coming along"
-                       r"(what'?s|what is) (going on|happening|up) with (all (of )?)?(my|our|the) (orders?|packages?|stuff|deliver(y|ies))|"
-                       r"(any|an) (news|updates?) (on|about|for) (all (of )?)?(my|our|the) (orders?|packages?|deliver(y|ies))|"
+                       # (also "what's going on with both my pending orders?", "any news on my pending orders?",
+                       # "what's happening with my two pending orders": before, "Sorry, I can't help with that here")
+                       r"(what'?s|what is) (going on|happening|up) with (all (of )?|both (of )?)?(my|our|the) "
+                       r"((two|2|three|3|both) )?((pending|open|recent|current|outstanding|latest|last) )?(orders?|packages?|stuff|deliver(y|ies))|"
+                       r"(any|an) (news|updates?) (on|about|for) (all (of )?|both (of )?)?(my|our|the) "
+                       r"((two|2|three|3|both) )?((pending|open|recent|current|outstanding|latest|last) )?(orders?|packages?|deliver(y|ies))|"
                        # "an update on each of them", "the status of every one of my orders", "where are all my orders at?"
                        r"(news|updates?|status) (on|about|for|of) (each|all|every one|both)( of)? (them|those|(my|our|the) "
                        r"(orders|packages|deliveries))|where are (all )?(of )?(my|our|the) (orders|packages|deliveries)|"
@@ -710,13 +721,28 @@ def conditional_go_ahead(text: str) -> str | None:
     return None
 
 
+# "cancel #W1 - changed my mind", "cancel it because I changed my mind about it, it was a mistake order": the mind
+# changed about having the order, the reason for its cancel, not the cancel taken back (unlike "cancel #W1 - actually
+# I changed my mind, don't cancel it", "cancel #W1... oh wait, changed my mind, I'll keep it")
+_BARE_MIND = re.compile(r"^\W*(?:(?:because|since|as|cause|'?cos)\s+)?(?:i'?ve |i have |i )?changed my mind\b", re.I)
+_KEEPS_IT = re.compile(r"\b(?:(?:don'?t|dont|do not|not|no)(?!\s+(?:need|longer|want|use)\b)|keep|leave|instead|rather|"
+                       r"wait|nope|nah|hold|stop|forget|never ?mind|scratch)\b|\?", re.I)
+
+
+def _mind_changed_is_reason(text: str, m: re.Match) -> bool:
+    before, after = text[:m.start()], text[m.end():]
+    return (bool(_BARE_MIND.match(m.group(0))) and bool(INTENTS["cancel"].search(before)) and
+            not any(INTENTS[k].search(before) for k in ("return", "exchange", "modify")) and not _KEEPS_IT.search(after))
+
+
 def taken_back(text: str, names: list[str]) -> tuple[str, bool] | None:
     """A request the message takes back before its end: ``(what stands, nothing asked)``, or None when it takes
     back nothing, or only a detail ("to navy... wait no, make it grey"). What stands is the words after the last
     retraction (another action, or all or both of the items), with the orders named before it kept to tell
     the order (the items named before it too, as "the order with the lamp", when the words after name neither an
     order nor an item: "cancel the lamp ... actually scratch that, cancel the whole order")."""
-    marks = [m for m in _TAKE_BACK.finditer(text) if any(p.search(text[:m.start()]) for p in INTENTS.values())]
+    marks = [m for m in _TAKE_BACK.finditer(text) if any(p.search(text[:m.start()]) for p in INTENTS.values())
+             and not _mind_changed_is_reason(text, m)]
     if not marks:
         return None
     m = marks[-1]
@@ -2297,6 +2323,11 @@ _INDIRECT_PERSON = re.compile(
     r"\b(?:an?|some)\s+(?:(?:live|real|actual|human)\s+)?(?:agent|person|human|rep|representative|human being)\s+"
     r"(?:(?:really|actually)\s+)?(?:take over|step in|needs? to (?:look|check|review|handle|see)|has to (?:look|check|"
     r"review|handle)|should (?:look|check|review|handle))\b|"
+    # "I'd prefer to deal with someone from your team directly", "I'd rather talk to somebody on your staff" (not
+    # "someone from your team told me it shipped")
+    r"\b(?:prefer|rather|like|want|need)\s+(?:to\s+)?(?:deal|speak|talk|chat|work)\s+(?:directly\s+)?(?:with|to)\s+"
+    r"(?:someone|somebody|a person|a member|one|a human|an? (?:agent|rep|representative))\s+(?:(?:from|of|on|at|in)\s+)"
+    r"(?:your|the)\s+(?:team|staff|company|store|support|customer (?:service|support|care))\b|"
     # "someone higher up", "somebody more senior", "someone in charge"
     r"\b(?:anyone|anybody|someone|somebody)\s+(?:higher up|higher|more senior|senior|in charge|above you)\b|"
     # a manager asked for by the bare words, as the message or its last clause: "a supervisor, please", "..., a manager
@@ -2585,6 +2616,11 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         if pattern.search(said):
             r.reason = reason
             break
+    if r.reason == "no longer needed" and REASONS["ordered by mistake"].search(said) and \
+            not REASONS["no longer needed"].search(re.sub(r"\bchanged my mind\b", " ", said, flags=re.I)):
+        # "I changed my mind - please cancel #W1. I ordered it by mistake": the mind changed because of the mistake,
+        # the reason the customer gave (before: 'no longer needed')
+        r.reason = "ordered by mistake"
     r.other_reason = r.reason is None and bool(OTHER_REASON.search(t))
     kinds = [(m.start(), k) for k, p in PAYMENT_KINDS.items() for m in p.finditer(t)]
     passing = {m.start(): _passing_method(t, m.start(), m.end()) for p in PAYMENT_KINDS.values() for m in p.finditer(t)}

@@ -3558,6 +3558,11 @@ class ReferenceTarget(Target):
         g = self.goal
         found = [o for o in g["orders"] if o in self.orders]
         kind = {"delivered": "exchange", PENDING: "modify"}.get(self.orders[found[0]]["status"], "") if len(found) == 1 else ""
+        if len(found) == 1 and not kind and found[0] in self.items_changed:
+            # "oh and the water bottle's too small, can I get the 750ml?" after this order's exchange: another change of
+            # its items, asked in plain words, to be told it can be made only once (before: "I'm sorry to hear that"
+            # and the order's listing, again and again)
+            kind = "exchange" if self.orders[found[0]]["status"].startswith("exchange") else "modify"
         # an item said "to" another option ("the luggage set to red", "the lamp in white") asks for it too
         heads = {it["name"].lower().split()[-1] for it in self.orders[found[0]].get("items", [])} if found else set()
         said_to = any(re.search(rf"\b{re.escape(h)}s?\s+(?:to|into|in)\b", g["text"], re.I) for h in heads)
