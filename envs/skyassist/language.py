@@ -231,6 +231,11 @@ _FARE_PATTERNS = [
     ("business", re.compile(r"\bbusiness( class)?\b|\bfirst class\b", re.I)),
     ("economy", re.compile(r"\b(economy|coach|main cabin|cheapest class)\b", re.I)),
 ]
+# a cabin turned down beside another pick ("never mind the economy, do the 6:10 one instead", "no thanks to the
+# economy - the 6:10 one"): no cabin asked for, and no trip dropped (the "never mind" is the cabin's)
+_REJECTED_CABIN = re.compile(r"\b(?:never ?mind|forget(?: about)?|scrap|skip|no thanks to|not|no to|instead of|rather than|"
+                             r"don'?t (?:want|do|book))\s+(?:the\s+)?(?:economy|coach|premium(?: economy)?|business|first)"
+                             r"(?:\s+class)?(?:\s+(?:one|option|flight|fare|seats?))?\b", re.I)
 _ORDINALS = [
     (0, r"first|1st|one|1"), (1, r"second|2nd|two|2"), (2, r"third|3rd|three|3"), (3, r"fourth|4th|four|4"),
     (4, r"fifth|5th|five|5"), (5, r"sixth|6th|six|6"), (6, r"seventh|7th|seven|7"),
@@ -441,6 +446,7 @@ class Parsed:
     day_asked: str | None = None  # the day a flight asked about by number is thought to fly ("is SA2534 on time today?")
     urgent: bool = False
     fare_class: str | None = None
+    rejected_cabin: bool = False  # a cabin turned down beside another pick ("forget the economy, do option 3")
     selection: int | str | None = None  # list index, 'cheapest', 'earliest', 'latest', or a fare class
     pair_pick: tuple[int, int] | None = None  # options for two legs at once, from 0 ("2 then 1", "option 2 and 1")
     refundable: bool | None = None  # the pick is among the refundable (True) or non-refundable (False) flights
@@ -621,6 +627,8 @@ def _other_airports(text: str, p: Parsed, expecting: str | None) -> None:
         p.unknown_place = None  # "from Newark": said as another airport of the city, not as a place unknown
 
 
+# English words a letter or two from a city's name, never a slip for it: "to settle any difference" is no Seattle
+_NEAR_CITY_WORDS = {"settle", "settled", "settles", "settling", "parse", "parsed"}
 _PLACE_SLOT = re.compile(r"\b(?:from|to|into|via|through|thru|out of|leaving|towards?)\s+$", re.I)
 
 
@@ -640,7 +648,7 @@ def _misspelt_places(text: str, names: dict[str, str], taken: list[bool], expect
             word = text[span[0]:span[1]].lower()
             if len(word) < 4:
                 break
-            if word in names or word in _NOT_NAMES or word in MONTHS or word in WEEKDAYS:
+            if word in names or word in _NOT_NAMES or word in MONTHS or word in WEEKDAYS or word in _NEAR_CITY_WORDS:
                 break
             close = difflib.get_close_matches(word, cities, n=2, cutoff=0.8)
             if len(close) == 1 or (len(close) == 2 and names[close[0]] == names[close[1]]):
@@ -1183,6 +1191,8 @@ def _split_name(tokens: list[str]) -> tuple[str | None, str | None]:
     if not toks:
         return None, None
     if len(toks) == 1:
+        if any(t.lower().strip(".") in _TITLES for t in tokens[:-1]):
+            return None, toks[0]  # "it's Mrs Schmidt", "for Mr Patel": a title goes with the surname
         return toks[0], None
     k = len(toks) - 1
     while k > 1 and toks[k - 1].lower() in _PARTICLES:
@@ -1225,7 +1235,7 @@ _STRONG_CUE = re.compile(
     r"passenger(?:'s)? name(?: is|:)?|lead passenger(?: is|:)?|the passenger is|traveller is|traveler is|"
     r"book(?:ed)? (?:it |them )?(?:under|as)|under the name(?: of)?|in the name(?: of)?|put it under|"
     r"put (?:it|the booking|them) (?:under|in the name of))(?![a-z])\s*(?:the name(?: of)?\s+)?", re.I)  # not "book it asap"
-_WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|under|use|passenger|traveller|traveler|lead(?: pax)?|"
+_WEAK_CUE = re.compile(r"\b(?:i'm|i am|this is|it's|it is|for|on behalf of|under|use|passenger|traveller|traveler|lead(?: pax)?|"
                        r"put(?: down)?(?= [A-Z]))\s+"  # "I'd rather not give my surname, put Nadia" (not "put me on it")
                        # the traveller named beside who they are: "for my boss, Tomasz Nguyen, from ...", "my wife Ana Lopez"
                        r"|\b(?:my|our)\s+(?:wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|father|mom|"
@@ -2027,10 +2037,17 @@ _NOT_CANCEL = re.compile(r"\b(?:don'?t|dont|do not|did not|didn'?t|won'?t|will n
                          # release the seats", "whatever you do, don't undo the hold", "make sure nobody releases them"
                          r"|\b(?:(?:don'?t|dont|do not|won'?t|will not|never|not)\s+(?:(?:want|wanna|need|mean|you|please|"
                          r"pls|ever|to)\s+){0,3}|(?:nobody|no one|noone|no-one)\s+)(?:releas\w*|undo\w*|free\w*|drop\w*|"
+                         # in slang: "don't bin the hold", "don't give them back"
+                         r"bin|ditch|dump|chuck|scrap|lose|give\s+(?:(?:them|'?em|it|those|these|the|my|our|seats?)\s+){1,2}back\b|"
                          r"let\s+(?:(?:the|those|these|my|our|them|it|seats?|hold|reservation)\s+){0,3}go\b)"
                          r"(?:\s+(?:of\s+)?(?:the|those|these|my|our|them|it|seats?|hold|reservation|up)\b)*(?:\s+go\b)?"
                          r"(?:\s+(?:to|for)\s+(?:anyone|anybody|someone|somebody)(?:\s+else)?)?", re.I)
 
+# a held booking kept in other words: "keep the hold", "keep em", "keep hanging on to those seats" (with _NOT_CANCEL:
+# the opposite of a release, never a withdrawal)
+_LET_GO_TOO = re.compile(r"\b(?:bin|ditch|dump|chuck|scrap|drop|release|free|forget)\b", re.I)
+_KEEP_HELD = re.compile(r"\b(?:keep|hang|hanging)\s+(?:(?:hanging|holding|on|onto|to|hold\s+of)\s+){0,3}"
+                        r"(?:(?:the|those|these|my|our|this|that)\s+)?(?:hold|seats?|reservation|them|'?em)\b", re.I)
 # a day of the month without its month: "on the 12th", "the 3rd please", "12th"; never "the 2nd one / option /
 # flight" (a pick among listed options) or "the 12th of June" (a full date, read above)
 # a month named by its distance: "end of next month", "sometime next month" (a day of it is a date: "nextmonth")
@@ -2056,6 +2073,10 @@ _MONTH_ALONE = re.compile(r"\b(?:in|mid|mid-|early|late|end of|beginning of|star
 
 # words that open a bare answer ("ok 1", "fine, 1", "alright the first", "lets go with 2", "ok 3 then"): the answer is
 # the number or the pick after them, not a yes to another question
+# an approval after a bare number ("2, that's fine", "2 is good for me", "2 please, fine for all of us"): still
+# only that number (a pick at a listing, a count when asked how many), never a yes to an offer made beside it
+_NUMBER_OK = (r"(?:(?:that'?s|thats|that is|is|sounds|works)\s+)?(?:fine|good|great|ok(?:ay)?|perfect|works)"
+              r"(?:\s+for\s+(?:me|us|everyone|everybody|all of us|both of us|all))?")  # ("3 for me": _PICK_THEN_REST)
 _OK_LEAD = (r"\W*(?:(?:ok(?:ay)?|k|fine|alright|all right|sure|right|yes|yeah|yep|hmm+|um+|so|well|then|"
             r"let'?s (?:go with|do|take|go for)|go with|go for|i'?ll (?:take|go with|have)|take)\W+)*")
 # a message that is only an option number after "the" ("The 1 please.", "the 2 thanks"): "1 please" alone is read
@@ -3588,6 +3609,9 @@ _ASKS_ABOUT = re.compile(r"\W*(?:(?:h+m+|so|and|ok(?:ay)?|also|wait|um+|quick qu
                          r"isn'?t|are|does|do|did|how|can you tell|could you tell|tell me|any idea|why)\b", re.I)
 # words that pick an option even in a question ("can I take option 2?", "could you book the first one?")
 _PICKS = re.compile(r"\b(take|pick|choose|go with|book|hold|reserve|want|i'?ll have|let'?s do|prefer)\b|"
+                    # "do the 6:10 one instead", "do option 3 then" (not "do the premium ones have wifi?")
+                    r"\bdo (?:the |option )[^.!?,;]{0,25}?\b(?:one|option \d|flight|\d)\b"
+                    r"(?=\s*(?:instead|then|please|thanks|[.!,;]|$))|"
                     # "can I switch to the 2:55 flight instead?", "could we change to the 02:55 one?": a pick, asked
                     r"\b(?:switch|change|move)(?: (?:it|me|us|that|over))? to\b|\b(?:can|could) (?:i|we) (?:have|get)\b", re.I)
 # a hold asked as a question ("could you set aside ...", "is it possible to keep ...", "can I pay later?")
@@ -4380,7 +4404,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text)) \
         and not _OTHERS_TOO.search(text)  # "for my mother ..., she and my kids": how many is asked, not one
     m = re.fullmatch(_OK_LEAD + r"(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
-                     r")\s*(?:[,.]?\s*(?:please|pls|plz|thanks|then))*[.!]*\s*", text, re.I)
+                     r")\s*(?:[,.]?\s*(?:please|pls|plz|thanks|then|cheers|" + _NUMBER_OK + r"))*[.!]*\s*", text, re.I)
     if m:
         p.number = text_rules.number_value(m.group(1))
     m = re.search(r"\b(?:a|an|our|my)\s+(?:[a-z-]+\s+)?(?:team|squad|group|party|family|class|choir|band|crew|club|delegation)"
@@ -4533,8 +4557,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     calm = _NOT_URGENT.search(text) or re.search(r"\bno (?:hurry|rush)\b|\bplenty of time\b|\b(?:isn'?t|not) urgent\b", text, re.I)
     p.urgent = bool(_URGENT.search(_NOT_URGENT.sub(" ", text))  # "no rush at all", "it's not urgent": calm
                     or (_URGENT_ILLNESS.search(text.replace("\u2019", "'")) and not calm))
+    rejected_cabin = _REJECTED_CABIN.search(text)
     for fc, pat in _FARE_PATTERNS:
-        if pat.search(text):
+        if pat.search(_REJECTED_CABIN.sub(" ", text) if rejected_cabin else text):
             p.fare_class = fc
             break
     undated = text
@@ -4616,6 +4641,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # "what fare class code is option 2?", "is the economy one refundable?", "does the premium one have
         # wifi?", "whats the cheapest option, i will decide later": a question about an option picks nothing
         p.asked_option, p.selection = p.selection, None
+    if rejected_cabin and (p.selection is not None or p.flight_ids):
+        p.abandon = p.drop_trip = False  # "never mind the economy, do the 6:10 one": another flight picked
+        p.rejected_cabin = True
     if p.selection in ("cheapest", "dearest") and not re.search(r"\bhow much\b|\btotal\b|\bcosts?\b|\bprice\b|\bpay\b", text, re.I):
         p.intents.discard("price")  # "the cheaper one" picks; it asks no price
     if _CHANGE_ASK.search(text) or (p.booking_ids and (_INSTEAD_TRAVEL.search(text) or moved)):
@@ -4632,6 +4660,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents -= {"cancel", "change"}  # a question about the rules asks for no cancellation
         p.intents.add("refund")
         p.rules_question = True
+    if (not p.has("cancel") and not p.yes and (_NOT_CANCEL.search(plain) or _KEEP_HELD.search(plain))
+            and not _LET_GO_TOO.search(_NOT_CANCEL.sub(" ", plain))):
+        # "wait - keep the hold, don't drop it", "don't bin the hold", "keep hanging on to those seats": the held seats
+        # kept (the "drop" is negated: no trip dropped, no release offered)
+        p.keep_booking = True
+        p.abandon = p.drop_trip = False
     if p.has("cancel") and _NOT_CANCEL.search(plain) and not _INTENTS["cancel"].search(_NOT_CANCEL.sub(" ", plain)):
         p.intents.discard("cancel")  # "don't cancel. when is the flight?", "no need to cancel it": nothing to cancel
         p.keep_booking = True

@@ -27,6 +27,7 @@ from envs.skyassist import text_rules
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
 from envs.skyassist.language import (
     _NOT_CANCEL,
+    _REJECTED_CABIN,
     _WAS_CHANGED,
     MONTHS,
     NAME_QUESTION,
@@ -283,10 +284,11 @@ _AFRESH = re.compile(r"\b(?:start|begin)\w*\s+(?:all\s+)?(?:over|again|afresh|fr
 _START_OVER = re.compile(r"\b(?:start|begin) (?:over|again|afresh|from scratch)\b|\bstart from the (?:beginning|top)\b", re.I)
 _FORGET = re.compile(r"\b(?:forget|never ?mind|scrap|drop)\b", re.I)
 _DIFFERENT = re.compile(r"\b(?:change|switch|swap|different|another|other|instead|replace)\b", re.I)
-_BOTH_LEGS = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions|of them)\b|\b(?:for|on) (?:both|each|all)\b|"
+# ("business both way": the plural's "s" left off)
+_BOTH_LEGS = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions|of them)\b|\bboth way\b|\b(?:for|on) (?:both|each|all)\b|"
                         r"\beach way\b|\bthere and back\b|\bboth\b(?=\W*$)", re.I)
 # the legs of a trip named as such: "both ways", "each way", "there and back", "the return too"
-_LEGS_NAMED = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions)\b|\beach way\b|\bthere and back\b|"
+_LEGS_NAMED = re.compile(r"\b(?:both|each|all) (?:ways|legs|flights|directions)\b|\bboth way\b|\beach way\b|\bthere and back\b|"
                          r"\breturn\w*\b|\bround[- ]?trip\b|\bway back\b", re.I)
 # a party's parts, each of several people: "both families", "all the groups"
 _PARTIES = r"(?:famil(?:y|ies)|groups|parties|couples|households|sides|kids|children|boys|girls)"
@@ -1985,13 +1987,15 @@ class ReferenceTarget(Target):
         so that is said, and its cancellation offered for its own yes (never "take your time" with the hold left
         unsaid, nor a booking offered). A new request ("forget the hold, just book it") is read as before."""
         held = self._held_trip()
-        let_go = bool(_LET_HOLD_GO.search(p.text)) and not _KEEPS_HOLD.search(p.text)  # "yes just bin it"
+        let_go = (bool(_LET_HOLD_GO.search(p.text)) and not _KEEPS_HOLD.search(p.text)  # "yes just bin it"
+                  and not p.keep_booking)  # ("don't bin the hold": kept)
         if (held is None or not any(d["kind"] == "hold" and d["result"].get("booking_id") == held.get("booking_id")
                                     for d in self.done)):
             return False
         if let_go and not p.card and not p.passport:
             pass  # the hold let go of in slang: its release is offered, whatever else the words look like
-        elif ("?" in p.text or p.yes or p.accepts or self._changes(p) or _holds_details(p)
+        elif ("?" in p.text or p.yes or p.accepts or self._changes(p) or _holds_details(p) or p.keep_booking
+                # ("keep the hold, don't drop it", "on second thoughts don't bin the hold": kept, see _hold_kept)
                 or p.has("book") or p.has("change") or p.has("goodbye")
                 or not (p.abandon or p.drop_trip or (p.no and _WITHDRAWS.search(p.text)))):
             return False
@@ -2995,6 +2999,8 @@ class ReferenceTarget(Target):
                 self.name_doubt = None
         if p.fare_class:
             self.fare_class = p.fare_class
+        elif p.rejected_cabin:
+            self.fare_class = None  # "forget the economy, do option 3 then": the cabin said before is no requirement
         if p.budget:
             self.budget = p.budget
         if p.has("hold"):
@@ -4791,7 +4797,8 @@ class ReferenceTarget(Target):
         economy" where option 1 is Premium Economy): which of the two was meant, never the dearer one
         taken unasked; None when the message names no cabin, or the option's own. The question and the
         flights it offers are kept (``self.clash``) so that a yes to it is understood."""
-        named = re.findall(r"\b(?:premium(?: economy)?|business|economy)\b", p.text.lower())
+        text = _REJECTED_CABIN.sub(" ", p.text) if p.rejected_cabin else p.text  # "forget the economy, option 3"
+        named = re.findall(r"\b(?:premium(?: economy)?|business|economy)\b", text.lower())
         cabins = {"premium" if w.startswith("premium") else w for w in named}
         if not cabins or f["fare_class"] in cabins:
             return None
