@@ -178,7 +178,7 @@ def _user_count_steps(text: str) -> tuple[int, ...]:
 # states one (oracle-labeller-22 finding 8: a right $5466 for the six listed matched no count seen). Capitalised names
 # of one to three words, one of them a full name, joined by commas, "and" or "&"
 _LIST_NAME = r"[A-Z][\w'\u2019-]*(?:[ \t]+[A-Z][\w'\u2019-]*){0,2}"
-_LIST_JOIN = r"[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[ \t]*&[ \t]*"
+_LIST_JOIN = r"[ \t]*,[ \t]*(?:(?:and|plus)[ \t]+)?|[ \t]+(?:and|plus)[ \t]+|[ \t]*&[ \t]*"
 _NAME_LIST = re.compile(r"(?i:\b(?:travell?ers|passengers|names|people|party|guests|group|flying|we[ \t]+are|we're)"
                         r"(?:[ \t]+(?:are|will[ \t]+be))?[ \t]*[:\-\u2013\u2014]?[ \t]*)(" + _LIST_NAME +
                         r"(?:(?:" + _LIST_JOIN + r")" + _LIST_NAME + r")+)")
@@ -187,12 +187,22 @@ _NAME_LIST = re.compile(r"(?i:\b(?:travell?ers|passengers|names|people|party|gue
 # the party as such a list after "for" ("the business one, for Liam Walsh, Ana Walsh, Tom Reid, Kim Reid, Joe Park",
 # "for Liam, Ana, Tom & Kim Walsh": oracle-labeller-23 finding 1): "for" leads places and days as well, so only full
 # names each ("First Last"), or first names sharing the last one's surname, are a party
-_FOR_LIST = re.compile(r"\b(?i:for)[ \t]+(" + _LIST_NAME + r"(?:(?:" + _LIST_JOIN + r")" + _LIST_NAME + r")+)")
+# ... also with the customer first ("for me (Liam Walsh), Ana Walsh and Tom Reid"), a relation before a name ("for Liam
+# Walsh and his wife Ana, plus Tom and Kim Reid") and first names between full names ("for Liam Walsh plus Ana, Tom and
+# Kim Walsh"): oracle-labeller-24 finding 4
+_FOR_SELF = r"(?i:me|myself)(?:[ \t]*\((?:" + _LIST_NAME + r")\))?"
+_FOR_ITEM = (r"(?:(?i:(?:my|his|her|our|their)[ \t]+(?:wife|husband|partner|son|daughter|mother|father|mom|mum|dad|"
+             r"brother|sister|friend|colleague|boss)),?[ \t]+)?" + _LIST_NAME)
+_FOR_LIST = re.compile(r"\b(?i:for)[ \t]+((?:" + _FOR_SELF + r"|" + _FOR_ITEM + r")(?:(?:" + _LIST_JOIN + r")" +
+                       _FOR_ITEM + r")+)")
+_RELATION_OR_SELF = re.compile(r"^(?:(?i:me|myself)\b.*|(?i:(?:my|his|her|our|their)[ \t]+\w+),?[ \t]+)")
 
 
 def _people(names: list[str]) -> bool:
-    words = [len(n.split()) for n in names]
-    return all(w == 2 for w in words) or all(w == 1 for w in words[:-1]) and words[-1] == 2
+    """Names of people, not places or days: full names each, or first names whose surname a full name after them
+    gives (the customer, "me", and a relation's first name, "his wife Ana", are one person each)."""
+    words = [len(_RELATION_OR_SELF.sub("", n).split()) or 2 for n in names]
+    return all(w == 2 for w in words) or all(w in (1, 2) for w in words[:-1]) and words[-1] == 2
 
 
 @lru_cache(_TEXT_CACHE_SIZE)
@@ -877,6 +887,20 @@ def _allowed(c: int, ns: set[int], values: set[int]) -> bool:
     return False
 
 
+def _accepted_next(view: TraceView, j: int) -> set[int]:
+    """The party sizes the first user message after index j states and the passengers of the first hold or booking
+    after it: what a count offered at j may have become."""
+    out: set[int] = set()
+    nxt = next(((i, sizes) for i, sizes in view.user_pax if i > j), None)
+    if nxt is not None:
+        out |= set(nxt[1])
+    call = next((c for c in view.calls if c.index > j and c.name in HOLD_BOOK and isinstance(c.args, dict)), None)
+    n = call.arg("passengers") if call is not None else None
+    if isinstance(n, int) and not isinstance(n, bool) and (nxt is None or nxt[0] < call.index):
+        out.add(n)
+    return out
+
+
 @verifier("B1", severity=HIGH)
 def check_B1(view: TraceView) -> list[Violation]:
     """B1 fires on an assistant text (index j) stating a USD amount (verify_money.usd_amounts:
@@ -998,6 +1022,13 @@ def check_B1(view: TraceView) -> list[Violation]:
             if n in seen:
                 named.setdefault(cents, set()).add(n)
         totals_seen = {cents for i, cents in record_totals if i < j}
+        # a count the text offers to book that the customer's next message states or the next write passes ("Want me
+        # to book 3 seats on SA5943 ($1,488)?" after a seat-shortage error, "yes, book the 3"; oracle-labeller-24
+        # finding 3): after a hold or booking failed, a part of a party seen (fewer than it) that the text names is
+        # priced too (S4 and S5 judge the yes to it); a count the agent makes up, or one already seen, is read as before
+        offered = {n for n in _accepted_next(view, j) if n not in seen and n < max(seen, default=0)
+                   and mentions_passenger_count(t.text, n)} if any(
+            c.index < j and c.name in HOLD_BOOK and not c.ok for c in view.calls) else set()
         for a, c in amounts:
             if c in stated or c - 1 in stated or c + 1 in stated or _budget_rest(c, stated, ns, values):
                 continue
@@ -1006,7 +1037,7 @@ def check_B1(view: TraceView) -> list[Violation]:
             if c == 0 and verify_money.no_fee(t.text):
                 continue  # "no booking fees ($0)": a fee said to be none, no price
             counts = {1} if labels.get(c) == "seat" else party | parts if labels.get(c) == "party" else (ns | parts if parts else ns)
-            counts = counts | named.get(c, set())
+            counts = counts | named.get(c, set()) | (set() if labels.get(c) == "seat" else offered)
             if not _allowed(c, counts, values) and not (diff and _difference_allowed(c, counts, prices, pi)):
                 out.append(_v("B1", j, f"${a:,.2f} matches no tool price, price x passengers or itinerary sum"))
                 break
@@ -1022,8 +1053,8 @@ def check_B1(view: TraceView) -> list[Violation]:
                 _, fid, cents = flight_prices[fi]
                 priced.setdefault(fid, set()).add(cents)
                 fi += 1
-            wrong = _misattributed(view, t.text, priced, party | parts, named, values) \
-                or _misdirected(view, t, priced, party | parts)
+            wrong = _misattributed(view, t.text, priced, party | parts | offered, named, values) \
+                or _misdirected(view, t, priced, party | parts | offered)
             if wrong:
                 out.append(_v("B1", j, wrong))
     return out
@@ -3188,16 +3219,18 @@ def _one_leg_only(reply: str, c: Call, before: list[BaseCall]) -> str | None:
     return f"{len(flights)} flights, not the outbound alone" if len(flights) > 1 else None
 
 
-# how many bookings (holds) a proposal lists: "two bookings on SA3666", "both bookings", "Booking 2", "Group 3"
+# how many bookings (holds) a proposal lists: "two bookings on SA3666", "both bookings", "Booking 2", "Group 3",
+# "1 more on a second hold"
 _LISTED = re.compile(r"\b(both|two|three|four|five|2|3|4|5)\s+(?:separate\s+|identical\s+)?(?:bookings|holds|reservations)\b"
-                     r"|\b(?:booking|hold|group|reservation)\s*#?\s*([2-5])\b", re.I)
-_LISTED_N = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5}
+                     r"|\b(?:booking|hold|group|reservation)\s*#?\s*([2-5])\b"
+                     r"|\b(?:a|the)\s+(second|third)\s+(?:separate\s+)?(?:booking|hold|reservation)\b", re.I)
+_LISTED_N = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "second": 2, "third": 3}
 
 
 def _listed(asked: str) -> int:
     """The number of bookings the proposal lists (``_LISTED``), 0 when it counts none."""
-    found = [_LISTED_N.get(m.group(1).lower(), 0) if m.group(1) and not m.group(1).isdigit()
-             else int(m.group(1) or m.group(2)) for m in _LISTED.finditer(asked or "")]
+    found = [_LISTED_N.get((m.group(1) or m.group(3)).lower(), 0) if (m.group(1) or m.group(3)) and not
+             (m.group(1) or m.group(3)).isdigit() else int(m.group(1) or m.group(2)) for m in _LISTED.finditer(asked or "")]
     return max(found, default=0)
 
 
@@ -3216,6 +3249,10 @@ def _also_approved(asked: str, c: Call, before: list[BaseCall]) -> bool:
     request = approval_sentences(asked)
     if bool(_ALL_OF_THEM.search(request)) and len(same) < _listed(asked):
         return True  # "two bookings of 6 ... Shall I make both bookings?": one yes to the list approves each row
+    if len(same) < _listed(asked) and _describes(asked, c, same) and not any(_describes(request, b, [c]) for b in same):
+        # a split proposed in one question that singles out no share ("hold ... 9 of you now and 1 more on a second
+        # hold ... Shall I place the hold?", oracle-labeller-24 finding 2): the yes approves each share it lists
+        return True
     return _describes(request, c, same) or (bool(_ALL_OF_THEM.search(request)) and _describes(asked, c, same))
 
 

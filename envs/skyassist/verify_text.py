@@ -601,7 +601,24 @@ def mentions_passenger_count(text: str, n: int) -> bool:
         return False
     words = str(n) + ("|" + _NUMBER_WORDS[n] if n in _NUMBER_WORDS else "")
     pat = r"\b(?:" + words + r")\s+(?:[a-z-]+\s+)?" + _PEOPLE + r"\b"
-    return bool(re.search(pat, text, re.I)) or (n == 1 and bool(_JUST_YOU.search(text))) or n in _count_fields(text)
+    return bool(re.search(pat, text, re.I)) or (n == 1 and bool(_JUST_YOU.search(text))) or n in _count_fields(text) \
+        or _split_share(text, words)
+
+
+# a later share of a party split into bookings or holds, after a first share counted in people (oracle-labeller-24
+# finding 2): "one for 6 passengers ($1,632) and one for 4 ($1,088)", "5 passengers ... and another for 5", "the first
+# for 8 travellers, the second one for 2", "9 of you now and 1 more on a second hold"; a bare "one for 4" with no people counted before it proposes no party
+_SHARE = (r"(?:\b(?:and|plus)\s+|,\s*)(?:(?:one|another|the\s+other|(?:a|the)\s+second(?:\s+(?:one|booking|hold|reservation))?)"
+          r"\s+(?:for|with|of)\s+(?:{n})(?!\s*(?:[:.,]\d|%|am\b|pm\b))(?:\s+(?:more|others?))?\b"
+          r"|(?:{n})\s+more\s+(?:on|in|with|under)\s+(?:a|the|another)\s+(?:second\s+|separate\s+|other\s+)?"
+          r"(?:booking|hold|reservation)\b)")
+
+
+def _split_share(text: str, words: str) -> bool:
+    """``text`` proposes a later share of ``words`` travellers after a first share counted in people (``_SHARE``)."""
+    m = re.search(_SHARE.format(n=words), text, re.I)
+    return m is not None and bool(re.search(r"\b(?:\d{1,2}|" + "|".join(_NUMBER_WORDS.values()) + r")\s+(?:[a-z-]+\s+)?"
+                                            + _PEOPLE + r"\b", text[:m.start()], re.I))
 
 
 @lru_cache(1 << 14)

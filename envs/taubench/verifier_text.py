@@ -324,6 +324,46 @@ _AMOUNT_SAID_BACK = re.compile(
     r"(?P<b>" + _AMOUNT + r")\s+(?:balance|total|refund))(?:\s+(?:sounds|looks|seems|is)\s+(?:about\s+)?(?:right|good|"
     r"fine|correct|ok(?:ay)?|great))?\s*(?=$|[,;.!)\u2014\u2013]|\s-)", re.I)
 
+# the proposal's charge agreed to in other words, as a whole clause (oracle-labeller-24 finding 1): "I'm fine covering
+# the $19.98", "ok to pay the extra 19.98", "paying the difference is fine by me", "happy to pay the $19.98", "go ahead
+# and charge the $19.98 to the gift card", "the extra $19.98 is no problem". Read as a yes only where the question
+# charges something and any amount said is the very one it names (``agreed_charge``); "I'd rather not pay the $19.98
+# difference", "the extra $19.98 is a problem", "... but use my credit card" are read as before. A payment method
+# named is still compared with the question's (``_other_method`` reads the reply as written).
+_CHARGE_DIFF = (r"(?:the\s+|that\s+|this\s+)?(?:(?:extra|additional)\s+" + _AMOUNT + r"|" + _AMOUNT +
+                r"(?:\s+(?:extra|difference|more|charge))?|(?:price\s+)?difference|extra(?:\s+(?:charge|cost|amount))?)"
+                r"(?:\s+(?:to|on|from|with|using)\s+(?:the\s+|my\s+|that\s+)?(?:[\w-]+\s+){0,2}?(?:card|paypal|account))?")
+_CHARGE_OK = (r"(?:fine|ok(?:ay)?|good|alright|all\s+right|acceptable|no\s+problem|not\s+a\s+problem|no\s+issue)"
+              r"(?:\s+(?:by|with|for)\s+(?:me|us))?")
+_AGREED_CHARGE = re.compile(
+    r"(?:^|(?<=[,;.!(\u2014\u2013-]))\s*(?:(?:and|so)\s+)?(?:(?:yes|yeah|yep|sure|ok(?:ay)?)\s+)?(?:"
+    r"(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:totally\s+|perfectly\s+|more\s+than\s+|quite\s+)?)?"
+    r"(?:fine|ok(?:ay)?|happy|glad|willing|good)\s+(?:to\s+(?:pay|cover)|paying|covering|with(?:\s+paying)?)\s+"
+    + _CHARGE_DIFF + r"|"
+    r"(?:paying|covering)\s+" + _CHARGE_DIFF + r"\s+(?:is|sounds)\s+" + _CHARGE_OK + r"|"
+    + _CHARGE_DIFF + r"\s+(?:is|sounds)\s+" + _CHARGE_OK + r"|"
+    r"(?:(?:go\s+ahead|please)\s+(?:and\s+)?)?(?:charge|bill)\s+(?:me\s+)?" + _CHARGE_DIFF +
+    r")(?:\s+(?:please|then))?\s*(?=$|[,;.!)\u2014\u2013]|\s-)", re.I)
+_CHARGES = re.compile(r"\bcharg(?:e|ed|es|ing)\b|\b(?:extra|additional)\b|\bpay\s+(?:the|an?)\b|\bdifference\b", re.I)
+
+
+def agreed_charge(text: str, question: str) -> str:
+    """``text`` with each clause that agrees to the question's charge (``_AGREED_CHARGE``) read as "ok"."""
+    if not _CHARGES.search(question or ""):
+        return text
+
+    def agreed(m: re.Match) -> str:
+        said = re.search(r"(?<![\w.,])\d[\d,]*(?:\.\d{1,2})?", m.group(0))
+        if said:
+            said = said.group(0)
+            if not re.search(r"(?<![\d.,])" + re.escape(said) + r"(?!\d|[.,]\d)", question):
+                return m.group(0)  # another amount than the question's: read as before
+        elif not re.search(r"\b(?:difference|extra|additional)\b", question, re.I):
+            return m.group(0)
+        lead = m.group(0)[:len(m.group(0)) - len(m.group(0).lstrip())]
+        return lead + "ok"
+    return _AGREED_CHARGE.sub(agreed, text)
+
 
 def _nothing_more_blanked(text: str, question: str) -> str:
     """The reply without what says nothing beside its yes (see ``_NOTHING_MORE``)."""
@@ -333,7 +373,7 @@ def _nothing_more_blanked(text: str, question: str) -> str:
         p = pieces[i].strip()
         if p and (_NOTHING_MORE.fullmatch(p) or (once and _ONCE_NOTED.fullmatch(p))):
             pieces[i] = " "
-    out = _ALL_COUNTS.sub(" ", _GO_AHEAD_GIVEN.sub("go ahead", "".join(pieces)))
+    out = agreed_charge(_ALL_COUNTS.sub(" ", _GO_AHEAD_GIVEN.sub("go ahead", "".join(pieces))), question)
     def same_amount(m: re.Match) -> str:  # the very amount ("$9.6" is not "$9.61")
         said = m.group(1) or m.group(2)
         amount = re.escape(said.replace(" ", "")).replace(r"\$", r"\$\s?")

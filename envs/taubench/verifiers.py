@@ -31,6 +31,7 @@ from envs.taubench.verifier_text import (
     AmbiguousPick,
     actions_done,
     actions_named,
+    agreed_charge,
     approved_part,
     disowns_account,
     emails_of_others,
@@ -626,7 +627,9 @@ def check_R3(view: RetailView) -> list[Violation]:
         elif (part := limited_part(reply)) is not None and (beyond := left_out(c, part, kinds)) is not None:
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer approved only part of it "
                                                 f"({part!r}), not {beyond}"))
-        elif (only := named_only(c, reply, kinds)) is not None:
+        # a clause agreeing to the listed charge ("go ahead and charge the $19.98 to the gift card") is a yes to the
+        # change that charges it, not a pick of a payment change (oracle-labeller-24 finding 1)
+        elif (only := named_only(c, agreed_charge(reply, said), kinds)) is not None:
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer named only {only} of the actions "
                                                 "proposed"))
         elif others := named_instead(c, reply, proposal):
