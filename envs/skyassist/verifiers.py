@@ -801,8 +801,15 @@ _QUESTION_WORD = re.compile(r"^\W*(?:is|are|does|do|did|will|would|can|could|wha
 _ALL_ACTIONS = re.compile(r"\b(?:both|the two|everything|all of (?:it|them|that)|all)\b", re.I)
 _KINDS = ("book", "hold", "cancel", "modify")
 # a re-ask naming the proposal's booking by a noun: "go ahead with the cancellation and the rebooking?", "the new
-# reservation" (oracle-labeller-23 finding 5); read only where the proposal books (a modification is no booking)
-_REBOOKING = re.compile(r"\bre-?book(?:ing)?\b|\bnew (?:booking|reservation|ticket)\b", re.I)
+# reservation" (oracle-labeller-23 finding 5), "new seats on SA1576", "put you on the 10:30" (oracle-labeller-24
+# finding 6); read only where the proposal books (a modification is no booking)
+_REBOOKING = re.compile(r"\bre-?book(?:ing)?\b|\bnew (?:booking|reservation|ticket|seats?)\b|"
+                        r"\b(?:put|get|seat)\s+(?:you|you both|you all|both of you|all of you|everyone|them)\s+on\b",
+                        re.I)
+# ... and its cancellation by the booking said cancelled: "new seats on SA1576, old booking cancelled?"
+# (oracle-labeller-24 finding 6); read only where the proposal cancels
+_CANCELLED_OLD = re.compile(r"\b(?:(?:the|your)\s+)?(?:old|current|existing|original|previous)\s+(?:booking|reservation|"
+                            r"ticket)\s+(?:(?:is|gets|get)\s+)?cancell?ed\b|\bBK[A-Z0-9]{6}\s+cancell?ed\b", re.I)
 
 
 def _own_detail(sentence: str, proposal: str) -> bool:
@@ -841,6 +848,8 @@ def _reask(prev: Turn, said: str, proposal: str) -> frozenset[str] | None:
     named = {k for k in _KINDS if names_kind(request, k)}
     if "book" in proposed and _REBOOKING.search(request):  # "the cancellation and the rebooking": the new booking
         named.add("book")
+    if "cancel" in proposed and _CANCELLED_OLD.search(request):
+        named.add("cancel")
     if _ALL_ACTIONS.search(request):  # "both" / "everything": the proposal's actions ("both, and also a hold")
         if re.search(r"\bboth\b", request, re.I) and len(proposed) != 2:
             return None
@@ -2252,11 +2261,20 @@ def check_S5(view: TraceView) -> list[Violation]:
 # action's name it cannot read, and the approved action was flagged with the other)
 # "new" before or after the noun: "ja, nur die neue Buchung", "s\u00ed, solo la reserva nueva" (oracle-labeller-23 finding 7)
 _FOREIGN_NEW = r"(?:neue[nr]?|nueva|nuevo|nouvelle|nouveau|nuova|nova|novo)"
+# the common words for "only", "the booking" and "please" of each language (oracle-labeller-24 finding 8: "ja, nur die
+# neue Reservierung bitte", "s\u00ed, \u00fanicamente la nueva reserva")
+_FOREIGN_JUST = (r"(?:solo|s\u00f3lo|solamente|[u\u00fa]nicamente|nada m[a\u00e1]s|nur|blo\u00df|bloss|lediglich|"
+                 r"seulement|uniquement|juste|s\u00f3|somente|apenas|soltanto)")
+_FOREIGN_BOOKINGS = ("reserva", "reservaci\u00f3n", "reservacion", "buchung", "reservierung", "r\u00e9servation",
+                     "reservation", "prenotazione")
+_FOREIGN_PLEASE = (r"(?:\s*,?\s*(?:bitte(?:\s+sch\u00f6n)?|danke|por\s+favor|gracias|s'il\s+(?:vous|te)\s+pla[i\u00ee]t|"
+                   r"merci|per\s+favore|grazie|obrigad[oa]))*")
 _FOREIGN_ONLY = re.compile(
-    r"^\W*(?:s[\u00ed\u00ec]|si|ja|oui|sim|tak|\u0434\u0430)\s*,?\s*(?:solo|s\u00f3lo|solamente|nur|seulement|uniquement|"
-    r"s\u00f3|apenas|soltanto)\s+(?:(?:la|el|die|den|le|l'|il|a|o)\s*)?(?:" + _FOREIGN_NEW + r"\s+)?"
-    r"(?P<what>reserva|buchung|r\u00e9servation|reservation|"
-    r"prenotazione|cancelaci[o\u00f3]n|stornierung|annulation|cancellazione|cancelamento)(?:\s+" + _FOREIGN_NEW + r")?\W*$",
+    r"^\W*(?:s[\u00ed\u00ec]|si|ja|oui|sim|tak|\u0434\u0430)\s*,?\s*" + _FOREIGN_JUST +
+    r"\s+(?:(?:la|el|die|den|das|le|l'|il|a|o)\s*)?(?:" + _FOREIGN_NEW + r"\s+)?"
+    r"(?P<what>reservaci[o\u00f3]n|reserva|buchung|reservierung|r\u00e9servation|reservation|"
+    r"prenotazione|cancelaci[o\u00f3]n|anulaci[o\u00f3]n|stornierung|annullierung|annulation|cancellazione|cancelamento)"
+    r"(?:\s+" + _FOREIGN_NEW + r")?" + _FOREIGN_PLEASE + r"\W*$",
     re.I)
 
 
@@ -2264,7 +2282,7 @@ def _foreign_only(reply: str) -> str:
     m = _FOREIGN_ONLY.match(reply)
     if not m:
         return reply
-    booking = m.group("what").lower() in ("reserva", "buchung", "r\u00e9servation", "reservation", "prenotazione")
+    booking = m.group("what").lower() in _FOREIGN_BOOKINGS
     return f"yes, just the {'booking' if booking else 'cancellation'}"
 
 
@@ -2694,17 +2712,28 @@ def _orders_only(part: str, asked: str, order: tuple[str, ...]) -> bool:
 # row 1", "row one yes, row two no", "the first row only", "only the new booking row", "both rows": read as the numbers,
 # positions and names they are ("just 1", "1 yes, 2 no", "the first one only", "only the new booking", "both")
 _ROW_NUMBER = re.compile(r"\brows?\s+(?:#\s*|number\s+|no\.?\s*)?([1-9]|one|two|three)\b", re.I)
-_ROW_WORD = re.compile(r"\b(?:(?P<pos>first|second|third|last|top|bottom)|(?P<name>booking|cancellation|cancel|hold|change)|"
-                       r"(?P<both>both))\s+rows?\b", re.I)
+# a row said as a line or an entry of the table too, "of the table" after it: "only the first line of the table"
+_ROW_NOUN = r"(?:rows?|lines?|entry|entries)(?:\s+(?:of|in|on)\s+(?:the|this|that|your|my)\s+(?:table|plan|list|summary))?"
+_ROW_WORD = re.compile(r"\b(?:(?P<pos>first|second|third|last|top|bottom|upper|lower|uppermost|lowermost|topmost|"
+                       r"bottommost)|(?P<name>booking|cancellation|cancel|hold|change)|"
+                       r"(?P<both>both))\s+" + _ROW_NOUN + r"\b", re.I)
+# "the row at the top", "the line at the bottom of the table"; "the top one" / "the upper one"
+_ROW_AT = re.compile(r"\b(?:row|line|entry)\s+(?:at|on)\s+the\s+(?P<pos>top|bottom)(?:\s+(?:of|in)\s+(?:the|this)\s+"
+                     r"(?:table|plan|list|summary))?\b", re.I)
+_PLACE_ONE = re.compile(r"\b(?P<pos>top|bottom|upper|lower|uppermost|lowermost|topmost|bottommost)\s+one\b", re.I)
 _ROW_COUNT = {"one": "1", "two": "2", "three": "3"}
-_ROW_PLACE = {"top": "first", "bottom": "last"}
+_ROW_PLACE = {"top": "first", "bottom": "last", "upper": "first", "lower": "last", "uppermost": "first",
+              "lowermost": "last", "topmost": "first", "bottommost": "last"}
 
 
 def _said_without_rows(reply: str) -> str:
     out = _ROW_NUMBER.sub(lambda m: _ROW_COUNT.get(m.group(1).lower(), m.group(1)), reply)
-    # "the top row" / "the bottom row" are the first and the last (oracle-labeller-23 finding 6)
-    return _ROW_WORD.sub(lambda m: f"{_ROW_PLACE.get(m.group('pos').lower(), m.group('pos'))} one" if m.group("pos")
-                         else m.group("name") or m.group("both"), out)
+    # "the top row" / "the bottom row" are the first and the last (oracle-labeller-23 finding 6); so are "the upper
+    # row", "the first line of the table", "the row at the top" and "the bottom one" (oracle-labeller-24 finding 7)
+    out = _ROW_AT.sub(lambda m: f"{_ROW_PLACE[m.group('pos').lower()]} one", out)
+    out = _ROW_WORD.sub(lambda m: f"{_ROW_PLACE.get(m.group('pos').lower(), m.group('pos'))} one" if m.group("pos")
+                        else m.group("name") or m.group("both"), out)
+    return _PLACE_ONE.sub(lambda m: f"{_ROW_PLACE[m.group('pos').lower()]} one", out)
 
 
 def _by_position(reply: str, asked: str) -> str:

@@ -35,6 +35,9 @@ import re
 from functools import lru_cache
 
 _NUMBER = r"(?<![A-Za-z0-9])\d[\d,]*(?:\.\d+)?"
+# ... with a scale after it, before a currency's name or code: "23k yen", "1.2k GBP", "20 k pesos" (oracle-labeller-24
+# finding 9); "23k" alone or "$23k" names no other currency
+_SCALED = _NUMBER + r"(?:\s?(?:[kKmM]|bn|mn|thousand|million|billion)\b)?"
 _DIGITS = r"\d[\d,.]*\d|\d"  # an amount right after a code or symbol, whatever its separators ("EUR754", "Rp 50.000")
 _SYMBOLS = "€£¥₹₩₺₽₪₱฿₦₫"
 _CODES = ("EUR|GBP|JPY|CAD|AUD|CHF|INR|MXN|BRL|CNY|KRW|SEK|NOK|DKK|NZD|SGD|HKD|ZAR|TRY|AED|PLN|CZK|HUF|ILS|THB|"
@@ -49,9 +52,9 @@ _SYMBOL_AMOUNT = re.compile(r"(?:[" + _SYMBOLS + r"]|" + _FOREIGN_DOLLAR + r")\s
                             r"\s?[" + _SYMBOLS + r"]")
 _ABBREV_AMOUNT = re.compile(r"(?<![A-Za-z])(?:Rs|Rp)\.?\s?(?:" + _DIGITS + r")|" + _NUMBER + r"\s?(?:kr|zł)(?![A-Za-z])|"
                             r"(?<![A-Za-z])kr\.?\s?(?:" + _DIGITS + r")")
-_CODE_AMOUNT = re.compile(r"(?<![A-Za-z0-9])(?:" + _CODES + r")\s?(?:" + _DIGITS + r")|" + _NUMBER + r"\s?(?:" + _CODES +
+_CODE_AMOUNT = re.compile(r"(?<![A-Za-z0-9])(?:" + _CODES + r")\s?(?:" + _DIGITS + r")|" + _SCALED + r"\s?(?:" + _CODES +
                           r")(?![A-Za-z])")
-_NAME_AMOUNT = re.compile(_NUMBER + r"\s?(" + _NAMES + r")(?![A-Za-z])", re.I)
+_NAME_AMOUNT = re.compile(_SCALED + r"\s?(" + _NAMES + r")(?![A-Za-z])", re.I)
 # an amount in words before a currency name: "nine hundred and fifty Canadian dollars", "a thousand euros"
 _WORD_NUM = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
              r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)")
@@ -59,7 +62,7 @@ _WORDS_AMOUNT = re.compile(r"\b(?:(?:a|an|and|" + _WORD_NUM + r")[\s-]+)*" + _WO
                            re.I)
 # an amount said to be in another currency: "around 950 in Canadian money", "640 in euros", "1,900 in CAD",
 # "two thousand in local currency" (a time "13:45 in local time" is none)
-_IN_CURRENCY = re.compile(r"(?:" + _NUMBER + r"|\b" + _WORD_NUM + r")\s+in\s+(?:(?:" + _NAMES + r"|(?-i:" + _CODES + r"))\b|"
+_IN_CURRENCY = re.compile(r"(?:" + _SCALED + r"|\b" + _WORD_NUM + r")\s+in\s+(?:(?:" + _NAMES + r"|(?-i:" + _CODES + r"))\b|"
                           r"(?:canadian|australian|mexican|european|british|japanese|chinese|indian|brazilian|swiss|korean|"
                           r"singapore|hong kong|new zealand|turkish|south african|emirati|qatari|saudi|local|foreign)\s+"
                           r"(?:money|currency|cash|terms|funds|dollars?|\w+\s+(?:money|currency)))", re.I)

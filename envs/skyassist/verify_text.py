@@ -149,7 +149,13 @@ _KIND_WORDS = {
             r"|\b(?:proceed|go ahead|continue|confirm|complete|make|place|finish)(?: with)? (?:the |this |your |that |a )?"
             r"(?:new |separate |fresh )?(?:booking|reservation|purchase)\b",  # "(1) make a new booking ..."
     "hold": r"\b(?:hold|reserve|lock)\b|\b(?:place|put|make|confirm|proceed with)(?: \w+)? hold\b",
-    "cancel": r"\bcancel(?:lation)?\b|\brelease\b",  # "release the hold" cancels it
+    "cancel": r"\bcancel(?:lation)?\b|\brelease\b"  # "release the hold" cancels it
+              # a cancel said informally, of a booking it names: "scrap BKFKS7B2", "ditch the old booking", "call off
+              # the reservation" (oracle-labeller-24 finding 6); the object is needed ("drop you a line" is none)
+              r"|\b(?:scrap(?:s|ped|ping)?|ditch(?:es|ed|ing)?|drop(?:s|ped|ping)?|ax(?:e|es|ed|ing)|kill(?:s|ed|ing)?|"
+              r"bin(?:s|ned|ning)?|void(?:s|ed|ing)?|call(?:s|ed|ing)? off)\s+(?:(?:the|your|that|this|"
+              r"my|our)\s+)?(?:(?:old|current|existing|original|previous|first)\s+)?"
+              r"(?:booking|reservation|ticket|hold|BK[A-Z0-9]{6})\b",
     "modify": r"\b(?:change|move|switch|swap|modify|rebook|update|amend)\b",
 }
 _KIND_RE = {k: re.compile(v, re.I) for k, v in _KIND_WORDS.items()}

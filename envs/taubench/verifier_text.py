@@ -2396,6 +2396,20 @@ def _around(low: str, start: int, names: set[str]) -> tuple[int, int]:
     return a, min(ends) if ends else len(low)
 
 
+def names_in_mention(text: str, old_name: str, name: str, others: tuple[str, ...] = ()) -> bool:
+    """Some mention of the old item (``_mention``: to the next of the order's item names, ``others``, or the sentence's
+    end; within its line) names ``name``: another product proposed for it ("exchange the Vacuum Cleaner (...) for an Air
+    Purifier (...)"), not for another item of the order (a line of its own)."""
+    low = (text or "").lower()
+    keys = [old_name.lower()] + [w for w in old_name.lower().split() if len(w) >= 4]
+    key = next((w for w in keys if w in low), None)
+    if key is None:
+        return False
+    names, want = {o.lower() for o in others if o} | {old_name.lower()}, _canon(name)
+    return any(_has_run(_canon(low[a:b].split("\n")[0]), want) for m in re.finditer(re.escape(key), low)
+               for a, b in (_mention(low, m.start(), names),))
+
+
 # "(yes/no)", "yes or no": an answer asked for, no option value
 _YES_NO = re.compile(r"\byes\s*(?:/|or)\s*no\b")
 _NEGATORS = frozenset(("not", "non", "no", "without"))

@@ -45,6 +45,7 @@ from envs.taubench.verifier_text import (
     mentions_key,
     name_given_as_others,
     names_address,
+    names_in_mention,
     names_item,
     names_key,
     names_new_item,
@@ -120,6 +121,9 @@ class RetailCall(Call):
     order_keys: tuple[str, ...] = ()  # the order's items as the pick reader tells them apart (verifier_text.item_keys)
     written_keys: list[Any] = field(default_factory=list)  # per item_ids entry: its key among order_keys, or None
     new_options: list[Any] = field(default_factory=list)  # per new_item_ids entry: the variant's options or None
+    # per new_item_ids entry that is no variant of the old item's product: (its product's name, its options, the
+    # product's variants' options), else None
+    new_others: list[Any] = field(default_factory=list)
 
     @property
     def order_id(self) -> str | None:
@@ -179,6 +183,10 @@ class RetailView(TraceView):
                     prod = call.old_products[i] if i < len(call.old_products) else None
                     variant = prod.variants.get(new) if prod is not None and isinstance(new, str) else None
                     call.new_options.append(dict(variant.options) if variant is not None else None)
+                    other = None if variant is not None or not isinstance(new, str) else next(
+                        (p for p in state.products() if new in p.variants), None)
+                    call.new_others.append((other.name, dict(other.variants[new].options),
+                                            [dict(v.options) for v in other.variants.values()]) if other else None)
 
     def after_call(self, call: Any, state: Any) -> None:
         name, oid = call.name, call.order_id
@@ -381,8 +389,14 @@ def unlisted_detail(c: RetailCall, proposal: Any) -> str | None:
             if new is not None and not names_new_item(text, new_id, item[0], item[1], new, item[2], names, in_call):
                 return f"the question did not list the new {item[0]} written ({new_id})"
             old_ids = args.get("item_ids") or []
-            if new is None and new_id not in text:
-                # another product's item (R8 too): no option the proposal lists for it, unless it lists that very id
+            other = c.new_others[k] if k < len(c.new_others) else None
+            if new is None and new_id not in text and not (other and names_in_mention(
+                    text, item[0], other[0], tuple(n for n in names if n != other[0])) and names_new_item(
+                    text, new_id, other[0], {}, other[1], other[2], names + (other[0],), in_call)):
+                # another product's item (R8 too): no option the proposal lists for it, unless it lists that very id,
+                # or, in its mention of this item, that product by its name with every option of the item written
+                # ("exchange the Vacuum Cleaner (...) for an Air Purifier (large, HEPA, night mode)": the yes approved
+                # exactly it, and R8 alone judges the product; oracle-labeller-24 finding 10)
                 return f"the question did not propose {new_id or 'the new item written'} for the {item[0]}"
             if new_id == (old_ids[k] if k < len(old_ids) else None) and offers_other_value(text, item[1], item[2], in_call):
                 # the item itself (R8 too) where the proposal offered another option of it ("grey -> beige")
