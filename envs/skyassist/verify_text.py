@@ -476,17 +476,42 @@ def states_refundability(text: str, refundable: bool | None) -> bool:
 # other way round) misstates both legs, and an elided word ("SA0390 can be refunded, SA4762 cannot", "the outbound is
 # refundable, the return is not") still states a kind
 _LEG_CLAUSE_CUT = re.compile(r"[;,\n]|[.!?](?=\s|$)|\s[-\u2013\u2014]\s|\b(?:and|but|while|whereas)\b", re.I)
-_ELIDED_NO = re.compile(r"\b(?:is not|isn't|not|cannot|can't|can not|won't|will not|does not|doesn't|isnt)\W*$", re.I)
-_ELIDED_YES = re.compile(r"\b(?:is|can|does|will)\W*$", re.I)
-_FIRST_LEG = r"outbound|outgoing|out-?going|onward|first (?:leg|flight|segment)|going (?:leg|flight)|departing flight"
-_LAST_LEG = r"return|inbound|returning|homebound|second (?:leg|flight|segment)|flight back|way back|leg back"
+_ELIDED_NO = re.compile(r"\b(?:is not|isn't|not|cannot|can't|can not|won't|will not|does not|doesn't|isnt|wouldn't|would not)"
+                        r"\W*$", re.I)
+_ELIDED_YES = re.compile(r"\b(?:is|can|does|will|would)\W*$", re.I)
+# a leg named by position or direction, for two legs (oracle-labeller-24 finding 5): "the first flight" / "the second
+# one", "the 1st" / "the 2nd", "the earlier" / "the later flight", "going out" / "coming back", "the way there" / "the
+# way home", "There:" / "Back:" as a label (no word just before it); a bare "the first" / "the second" only before what is said of it ("the
+# second isn't", "the first: refundable"), not "the first 24 hours"; a bare "back" or "there" only as a label, not "money
+# back" or "there are no refunds"
+_LEG_NOUN = r"\s+(?:leg|flight|segment|sector|one|fare|ticket|part|half|journey|trip)s?\b"
+_SAID_OF = (r"(?=\s*(?:[:;,.)]|$|(?:is|isn't|is not|can|can't|cannot|has|hasn't|does|doesn't|will|won't|would|wouldn't|"
+            r"comes|gets|allows|offers|includes|carries)\b))")
+
+
+def _by_position(free: str, after_the: str) -> str:
+    """A leg named by position: ``free`` words ("first") with a leg noun, or with "the" before what is said of it;
+    ``after_the`` words ("earlier") only after "the"."""
+    return (r"(?:(?:" + free + r")|(?<=\bthe )(?:" + after_the + r"))" + _LEG_NOUN
+            + r"|(?<=\bthe )(?:" + free + "|" + after_the + r")" + _SAID_OF)
+
+
+_FIRST_LEG = (r"outbound|outgoing|out-?going|onward|going (?:leg|flight)|departing flight|"
+              + _by_position(r"first|1st", r"earlier|former|initial") + r"|(?:leg|flight|segment)\s*(?:1|one|#1)\b"
+              r"|(?:way|flight|leg|trip|journey) (?:out|there)\b|(?:going|flying|heading|travell?ing) (?:out|there)\b"
+              r"|(?<!\w\s)(?:out|there)\s*:")
+_LAST_LEG = (r"return|inbound|returning|homebound|" + _by_position(r"second|2nd", r"later|latter|last|final")
+             + r"|(?:leg|flight|segment)\s*(?:2|two|#2)\b|(?:way|flight|leg|trip|journey|ride) (?:back|home)\b"
+               r"|(?:coming|going|flying|heading|travell?ing|getting) (?:back|home)\b|(?<!\w\s)(?:back|home)\s*:")
 
 
 def _leg_pattern(k: int, n: int, legs: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...]) -> str:
     fid, _, _, origins, destinations = legs[k]
     a = "|".join(re.escape(x) for x in origins if x)
     b = "|".join(re.escape(x) for x in destinations if x)
-    alts = [re.escape(fid), r"(?:" + a + r")(?:\s*\(\w{3}\))?\s*(?:to|-+|\u2013|\u2014|->|\u2192|>)\s*(?:" + b + r")\b"]
+    alts = [re.escape(fid), r"(?:" + a + r")(?:\s*\(\w{3}\))?\s*(?:to|-+|\u2013|\u2014|->|\u2192|>)\s*(?:" + b + r")\b",
+            # by place (oracle-labeller-24 finding 5): "the leg to Frankfurt", "the flight from Frankfurt", "back to Dubai"
+            r"(?:to|into|towards?)\s+(?:" + b + r")\b", r"(?:from|out of)\s+(?:" + a + r")\b"]
     if n == 2:
         alts.append(_FIRST_LEG if k == 0 else _LAST_LEG)
     return r"\b(?:" + "|".join(alts) + r")"
