@@ -3654,7 +3654,7 @@ _JOINS_SPEAKER = re.compile(r"^\W*(?:(?:oh|ok(?:ay)?|so|yes|yeah|well)\W+)*(?:an
 _SPEAKER_OUT = re.compile(r"\bnot (?:me|myself|i)\b|\bwithout me\b|\bi(?:'m| am|'ll| will) not\b|\bi(?:'m| am) staying\b|"
                           r"\bi (?:won'?t|can'?t|cannot|don'?t|do not|will not|am not)\b|^\W*(?:just|only)\b|"
                           r"\b(?:just|only) (?:them|the|my|our)\b", re.I)
-_SPEAKER_IN = re.compile(r"\b(?:me|myself|us|we|we'?re|ourselves|total|altogether|including|everyone)\b|\bin all\b", re.I)
+_SPEAKER_COUNTED = re.compile(r"\b(?:me|myself|us|we|we'?re|ourselves|total|altogether|including|everyone)\b|\bin all\b", re.I)
 _SAID_TOTAL = re.compile(r"\b(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:in total|total|altogether|in all)\b"
                          r"|\b(?:total|in total|altogether|all told) (?:of |is |that'?s |makes? )?(\d{1,2}|"
                          + "|".join(text_rules.NUMBER_WORDS) + r")\b", re.I)
@@ -3667,7 +3667,7 @@ def _with_speaker_count(text: str, n: int) -> int:
     if m := _SAID_TOTAL.search(t):
         return text_rules.number_value(m.group(1) or m.group(2)) or n
     if (re.search(r"\b" + _KIN + r"\b", t, re.I) and _JOINS_SPEAKER.search(t) and not _SPEAKER_OUT.search(t)
-            and not _SPEAKER_IN.search(re.sub(r"\b(?:with|joining|accompanying)\s+me\b", " ", t, flags=re.I))):
+            and not _SPEAKER_COUNTED.search(re.sub(r"\b(?:with|joining|accompanying)\s+me\b", " ", t, flags=re.I))):
         return n + 1
     return n
 
