@@ -365,8 +365,31 @@ def agreed_charge(text: str, question: str) -> str:
     return _AGREED_CHARGE.sub(agreed, text)
 
 
+# the question asks whether the customer wants any more ("Before I proceed - are there any other items in this order
+# you'd like to exchange?", "anything else to add?"): a "no" opening the reply answers it, not the proposal
+# (oracle-labeller-25 finding 1: "nope, just the keyboard - go ahead", "No, that's the only one. Please proceed.",
+# "no that's it, do it"). Only a polar question for more with "any" ("Is that everything?" - "no" wants more), and
+# only the opening "no" with what says nothing more after it; the rest must still say yes on its own ("no, don't do
+# it yet" stays a refusal, a bare "no" says no yes).
+_ASKS_FOR_MORE = re.compile(r"\b(?:any(?:thing)?\s+(?:other|more|further|additional|else)|anything\s+else)\b[^?\n]*\?",
+                            re.I)
+_NO_MORE_ANSWER = re.compile(
+    r"^\W*(?:no+|nope|nah|no\s+thanks?)\b(?:[\s,]*(?:(?:that'?s|that\s+is|thats)\s+(?:it|all|everything|the\s+only\s+one|"
+    r"the\s+one|all\s+of\s+them)|nothing\s+(?:else|more)|no\s+(?:others?|more)))?\s*(?:[.,;:!\u2014\u2013]+|\s-+\s|(?=\s+just\b))",
+    re.I)
+
+
+def _no_more_blanked(text: str, question: str) -> str:
+    """The reply without an opening "no" that answers the question's "any other items?" (``_ASKS_FOR_MORE``)."""
+    if not _ASKS_FOR_MORE.search(question or "") or not (m := _NO_MORE_ANSWER.match(text or "")) \
+            or not text[m.end():].strip():
+        return text
+    return " " + text[m.end():]
+
+
 def _nothing_more_blanked(text: str, question: str) -> str:
-    """The reply without what says nothing beside its yes (see ``_NOTHING_MORE``)."""
+    """The reply without what says nothing beside its yes (see ``_NOTHING_MORE``, ``_no_more_blanked``)."""
+    text = _no_more_blanked(text, question)
     once = bool(_ONCE_NOTE.search(question or ""))
     pieces = _ASIDE_CLAUSE.split(text)
     for i in range(0, len(pieces), 2):
@@ -781,10 +804,16 @@ _EXCEPT_CLAUSE = re.compile(r"^(?:(?:but|and|so)\s+|" + _YES_WORD + r"[\s,]*(?:t
                             r"besides|minus|save\s+for|excluding)\s+(?:(?:maybe|possibly|perhaps|probably)\s+)?"
                             r"(?P<p>" + _P + r")(?:\s+(?:please|pls|thanks|thank\s+"
                             r"you|yes|then))*$", re.I)
-_NOT_CLAUSE = re.compile(r"^(?:(?:but|and|actually|also|oh)\s+)*(?:(?:i'?m|i\s+am|i'?ll|i\s+will|we'?ll)\s+)?(?:not|no(?:\s+to)?|skip|"
+# (the refusal in other words, oracle-labeller-25 findings 2 and 6: "forget the keyboard", "I'll pass on the keyboard",
+# "hold the keyboard", "leave the keyboard as it is", "not the keyboard after all", "keyboard - no thanks")
+_NOT_CLAUSE = re.compile(r"^(?:(?:but|and|actually|also|oh|although|though)\s+)*(?:(?:i'?m|i\s+am|i'?ll|i\s+will|we'?ll)\s+)?"
+                         r"(?:not|no(?:\s+to)?|skip|"
                          r"skipping|leave(?:\s+out)?|leaving(?:\s+out)?|drop|keep|keeping|don'?t\s+(?:do|return)|"
-                         r"not\s+returning|without)\s+(?P<p>" + _P + r"|" + _REST + r")(?:\s+(?:please|thanks|then|"
-                         r"for\s+now|either|too|as\s+well))*$|^(?P<q>" + _P + r")\s+(?:no|not|nope|stays?|skip|(?:i'?ll|i\s+will)\s+keep|"
+                         r"not\s+returning|without|forget(?:\s+about)?|pass\s+on|hold)\s+(?P<p>" + _P + r"|" + _REST +
+                         r")(?:\s+(?:please|thanks|then|"
+                         r"for\s+now|either|too|as\s+well|after\s+all|as\s+(?:it\s+is|they\s+are|is)|alone))*$|^(?P<q>" + _P +
+                         r")\s+(?:no|not|nope|stays?|skip|(?:i'?ll|i\s+will)\s+keep|(?:i'?ll|i\s+will)\s+pass|"
+                         r"no\s+thanks?|no\s+need|not\s+needed|"
                          r"(?:i'?m|i\s+am)\s+keeping|(?:is|are)\s+a\s+no)$", re.I)
 # a refusal that leaves the rest to do ("Skip 1 and 3", "keep 1 and 3", "1 and 3 I'm keeping", "leave out the
 # skateboard"): an answer to "which ones?" that names the ones not to touch; a bare "not 3" / "3 no" does not
@@ -874,13 +903,21 @@ def _listed_items(question: str, names: tuple[str, ...]) -> tuple[list[str], dic
     items, no item twice), each number's item. ``names`` are the order's items' keys (``ItemKey``): of two items of
     one name, each is named where its telling value is ("5. Vacuum Cleaner (robotic, ...)")."""
     low = (question or "").lower()
-    listed = sorted((n for n in names if mentions_key(low, n)),
+
+    def named(text: str, n: str) -> bool:
+        # a word the item shares with another item's name is no mention of it: "Smart Thermostat" names no
+        # "Smart Watch" (oracle-labeller-25 findings 4 and 5: "yes to both" read as those two items; a numbered
+        # line "2. Smart Thermostat ..." naming two items)
+        own = [w for w in re.findall(r"[a-z0-9]+", _name(n).lower()) if len(w) >= 4 and not any(
+            w in re.findall(r"[a-z0-9]+", _name(o).lower()) for o in names if _name(o) != _name(n))]
+        return mentions_key(text, n) and (not own or any(mentions_item(text, w) for w in own))
+    listed = sorted((n for n in names if named(low, n)),
                     key=lambda n: _tell_at(low, n) if _tells(n) else _first_at(low, _name(n)))
     marks = list(_ITEM_LINE.finditer(question or ""))
     numbered: dict[int, str] = {}
     if len(marks) >= 2 and [int(m.group(1)) for m in marks] == list(range(1, len(marks) + 1)):
         for m in marks:
-            on_line = [n for n in names if mentions_key(m.group(2), n)]
+            on_line = [n for n in names if named(m.group(2).lower(), n)]
             if len(on_line) != 1 or on_line[0] in numbered.values():
                 numbered = {}
                 break
@@ -1017,8 +1054,18 @@ def rest_after_refusal(reply: str, question: str, earlier: str, earlier_question
 _CORRECTION = re.compile(r"(?:^|[.;!,\n]|\s-+\s|[\u2014\u2013])\s*(?:(?:oh|um+|er+|hm+)[\s,]+)?(?:wait(?:[\s,]+no(?:pe)?)?|"
                          r"no(?:pe)?[\s,]+(?:wait|actually)|no(?:pe)?\s*(?=,)|sorry(?:[\s,]+(?:no|i\s+mean(?:t)?))?|"
                          r"i\s+mean(?:t)?|scratch\s+that|make\s+(?:that|it)|correction|oops|or\s+rather|"
-                         r"actually[\s,]+(?:no|make\s+(?:that|it)|i\s+mean(?:t)?))\b[\s,:]*", re.I)
+                         r"actually[\s,]+(?:no|make\s+(?:that|it)|i\s+mean(?:t)?)|"
+                         # "ok go ahead - hmm, actually leave the keyboard, just the thermostat" (oracle-labeller-25
+                         # finding 6): what follows must be a whole pick by itself, as after any correction
+                         r"actually)\b[\s,:\-\u2013\u2014]*", re.I)  # ("wait, no - keep the keyboard": the dash too)
 _ADDITIVE = re.compile(r"^\W*(?:and|also|plus|too)\b|\b(?:too|also|as\s+well|either)\W*$", re.I)
+
+
+_YES_MARKS = "\u2714\u2713\u2705\u2611"
+_MARKED_NUMBER = re.compile(r"((?:#|\b(?:items?|numbers?|no\.?)\s*#?)\s*[1-9]|\b[1-9])\s*[:\-]?\s*([\u2714\u2713\u2705\u2611"
+                            r"\u2718\u2717\u2716\u274c\u274e])\ufe0f?[ \t]*,?", re.I)
+_COLON_NUMBER = re.compile(r"((?:#|\b(?:items?|numbers?|no\.?)\s*#?)\s*[1-9])\s*:(?=\s*(?:yes|no|yeah|yep|nope|nah|ok|okay|"
+                           r"sure|skip|keep)\b)", re.I)
 
 
 def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool = False,
@@ -1038,6 +1085,10 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
                 read := _read_picks(after, question, names, partial, earlier)) and (
                 read[0] or partial and read[1] or isinstance(read[0], AmbiguousPick)):
             return read  # "2 and 4 - wait no, 2 and 3": the corrected pick
+    # a number's own answer in marks or after a colon: "#1 \u2718 #2 \u2714", "item 2: yes. item 1: no thanks"
+    # (oracle-labeller-25 finding 4) read as "#1 no, #2 yes"
+    reply = _MARKED_NUMBER.sub(lambda m: f"{m.group(1)} {'yes' if m.group(2) in _YES_MARKS else 'no'},", reply)
+    reply = _COLON_NUMBER.sub(r"\1 ", reply)
     text = _WORD_NUMS.sub(lambda m: m.group(1) + " " + re.sub(
         r"[a-z]+", lambda w: str(_WORD_NUM.get(w.group(0).lower(), w.group(0))), m.group(2)), reply.strip())
     if numbered and re.fullmatch(r"[1-9](?:\s*,\s*[1-9]|\s+[1-9])+[.!]?", text):
@@ -1412,7 +1463,8 @@ def _continued(parts: list[str], names_nothing: Any) -> list[str]:
 
 # what sets a part of a reply aside: "not the puzzle", "leave the earbuds", "I'll keep the puzzle", "hold off on the
 # notebook", "don't process the return yet", "the return can wait", "no for the jigsaw puzzle"
-_SETS_ASIDE = re.compile(r"\b(?:not|no|never\s*mind|leave|leaving|keep|keeping|skip|skipping|hold(?:ing)?\s+(?:off|back)|"
+# ("I'll pass on the keyboard", oracle-labeller-25 finding 2)
+_SETS_ASIDE = re.compile(r"\b(?:not|no|never\s*mind|leave|leaving|keep|keeping|skip|skipping|hold(?:ing)?\s+(?:off|back)|pass|"
                          r"without|except|wait|later|yet|for now|decide)\b|n'?t\b", re.I)
 # where a reply turns from one thing to another: _REPLY_PART, and a comma ("Go ahead with the notebook, not the
 # puzzle")
@@ -2384,6 +2436,11 @@ def _mention(low: str, start: int, names: set[str]) -> tuple[int, int]:
     """The span of one mention: from ``start`` to the next item name or the sentence's end."""
     ends = [e for n in names if (e := low.find(n, start + 1)) > start]
     ends += [m.start() + start for m in [_SENTENCE.search(low[start:])] if m]
+    # a markdown table's row ends at its line's end: the text under the table is no part of the row's item
+    # (oracle-labeller-25 finding 3: "A clicky ... keyboard ... the white backlight one" after the thermostat's row)
+    line_start = low.rfind("\n", 0, start) + 1
+    if low[line_start:start].lstrip().startswith("|") and (eol := low.find("\n", start)) > start:
+        ends.append(eol)
     return start, min(ends) if ends else len(low)
 
 
@@ -2581,6 +2638,11 @@ _TAKES_BACK = re.compile(r"\b(?:(?:scrap|scratch|strike|forget|ignore|disregard|
                          # "wrong, sorry -" (oracle-labeller-22 finding 11)
                          r"(?<![\w'\u2019] )(?<![\w'\u2019])not\s+(?:true|correct|accurate)(?!\s+(?:that|of|about|for)\b)|"
                          r"(?<![\w'\u2019] )(?<![\w'\u2019])wrong(?=\s*[,.;:!\u2014\u2013-]|\s+(?:sorry|actually)\b)|"
+                         # "well no, that's not really it", "ok no, that's not really the reason" (oracle-labeller-25
+                         # finding 9): the whole "that's not really it" one take-back, so that the reason after it
+                         # is the words right after the take-back
+                         r"(?:that|this|it)(?:['\u2019]s|\s+is|\s+was)\s+not\s+(?:really\s+|quite\s+|exactly\s+)?"
+                         r"(?:it|the\s+(?:real\s+)?reason|why)(?![\w'\u2019])(?!\s+(?:that|of|about|for)\b)|"
                          r"let\s+me\s+rephrase|correction|or\s+rather|make\s+(?:that|it))\b", re.I)
 _STORE_REASONS = ("no longer needed", "ordered by mistake")
 

@@ -1109,7 +1109,10 @@ _ASIDE_BLOCKS = _phrases([
     "confirm", "confirmation", "finalize", "finalise", "let you know", "get back", "call back", "call you back",
     "come back", "think", "decide", "decision", "check", "talk", "discuss", "sleep on", "first", "wait", "hold on",
     "hang on", "pay", "payment", "card", "money", "approve", "go ahead", "proceed", "sure", "if", "unless", "provided",
-    "assuming", "in case", "as long as", "depends", "not sure", "dont know", "only", "except", "know", "whether"])
+    "assuming", "in case", "as long as", "depends", "not sure", "dont know", "only", "except", "know", "whether",
+    # "I'll pass on the keyboard", "keyboard - I'll pass": a decline, not a plan about another thing
+    # (oracle-labeller-25 finding 2)
+    "pass"])
 _ASIDE_TIMES = _phrases(["another time", "later", "later on", "afterwards", "separately", "next month", "next week",
                          "next time", "again", "once", "when"])
 _ASIDE_NEW_BUY = frozenset(["instead", "different", "another", "other", "newer", "rather"])
