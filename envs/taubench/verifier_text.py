@@ -387,6 +387,40 @@ def _no_more_blanked(text: str, question: str) -> str:
     return " " + text[m.end():]
 
 
+# the money routed through a payment method, as a whole clause beside the yes (retail-customers-24 finding 2): "pay with
+# the mastercard", "pay it with my card", "charge my visa", "bill it to the mastercard ending in 2130", "use my paypal",
+# "put it on my card". Where the method is the one the question names (``_routed_same``), it says the proposal back and
+# is set aside ("pay" is no booking in the store); another method ("yes, pay with the paypal" to a Mastercard summary),
+# another card's digits, or more words in the clause ("... tomorrow", "but don't pay ...") are read as before.
+_ROUTED_METHOD = (r"(?:the\s+|my\s+|that\s+|our\s+)?(?P<m>master\s*card|visa|amex|american\s+express|discover|pay\s*pal|"
+                  r"gift\s*-?\s*card|credit\s+card|card)(?:\s+(?:card|account))?(?:\s+(?:ending|that\s+ends|which\s+ends)"
+                  r"(?:\s+in)?\s+(?P<d>\d{4}))?")
+_ROUTED = re.compile(
+    r"(?:^|(?<=[,;.!(\u2014\u2013-]))\s*(?:(?:and|so|just)\s+)?(?:(?P<lead>go\s+ahead|please)\s+(?:and\s+)?)?(?:"
+    r"pay(?:ing)?\s+(?:(?:for\s+)?(?:it|that|this|the\s+difference)\s+)?(?:with|using|by|via|through|on)\s+|"
+    r"(?:charge|bill)\s+(?:(?:it|me|that|the\s+difference)\s+)?(?:(?:to|on)\s+)?|use\s+|"
+    r"put\s+(?:it|that|the\s+difference)\s+on\s+|(?:with|using|on|via)\s+)" + _ROUTED_METHOD +
+    r"(?:\s+(?:please|then))?\s*(?=$|[,;.!)\u2014\u2013]|\s-)", re.I)
+_CREDIT_BRANDS = re.compile(r"\b(?:master\s*card|visa|amex|american\s+express|discover|credit\s+card)\b", re.I)
+
+
+def _routed_same(m: re.Match, question: str) -> bool:
+    """The method of a ``_ROUTED`` clause is the question's own: the same kind (``_METHOD_KINDS``; a bare "card" or
+    "credit card" where the question names a credit card and no gift card), and any digits said are the question's."""
+    if m.group("d") and not re.search(r"(?<!\d)" + m.group("d") + r"(?!\d)", question or ""):
+        return False
+    method = m.group("m")
+    if re.fullmatch(r"(?:credit\s+)?card", method, re.I):
+        return bool(_CREDIT_BRANDS.search(question or "")) and not _METHOD_KINDS[0].search(question or "")
+    return any(kind.search(method) and kind.search(question or "") for kind in _METHOD_KINDS)
+
+
+def routed_elsewhere(text: str, question: str) -> str | None:
+    """A method a ``_ROUTED`` clause of ``text`` names that is not the question's ("yes, put it on my card" to a
+    summary that charges PayPal), else None."""
+    return next((m.group("m") for m in _ROUTED.finditer(text or "") if not _routed_same(m, question)), None)
+
+
 def _nothing_more_blanked(text: str, question: str) -> str:
     """The reply without what says nothing beside its yes (see ``_NOTHING_MORE``, ``_no_more_blanked``)."""
     text = _no_more_blanked(text, question)
@@ -397,6 +431,8 @@ def _nothing_more_blanked(text: str, question: str) -> str:
         if p and (_NOTHING_MORE.fullmatch(p) or (once and _ONCE_NOTED.fullmatch(p))):
             pieces[i] = " "
     out = agreed_charge(_ALL_COUNTS.sub(" ", _GO_AHEAD_GIVEN.sub("go ahead", "".join(pieces))), question)
+    # (its "go ahead and" / "please" lead stays: "go ahead and charge it to paypal" is a yes)
+    out = _ROUTED.sub(lambda m: f" {m.group('lead') or ''} " if _routed_same(m, question) else m.group(0), out)
     def same_amount(m: re.Match) -> str:  # the very amount ("$9.6" is not "$9.61")
         said = m.group(1) or m.group(2)
         amount = re.escape(said.replace(" ", "")).replace(r"\$", r"\$\s?")
@@ -441,6 +477,8 @@ def reason(text: str, question: str = "", original: dict | None = None,
         return why
     answer = consent.answer_part(text)
     if other := _other_method(answer, question):
+        return "names another payment method: " + other
+    if other := routed_elsewhere(answer, question):  # "yes, put it on my card" to a PayPal summary
         return "names another payment method: " + other
     added = "" if answer == text else text.strip()[len(answer):]
     if _other_method(added, question) and _MONEY_ROUTE.search(added):
