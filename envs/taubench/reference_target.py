@@ -516,6 +516,7 @@ _FACT_START = re.compile(r"^\W*(?:(?:wait|hold on|sorry|oh|so|and|um+|hmm+|actua
                          r"how many|where)\b", re.I)
 _ORDER_REF = re.compile(r"\b(?:it|that|this|the order|that order|this order|in it|my order)\b", re.I)
 _OTHER_ORDER = re.compile(r"\b(?:the|my)\s+other\s+order\b", re.I)
+_IN_OTHER_ORDER = re.compile(r"\b(?:in|from|on|of)\s+(?:the|my)\s+other\s+order\b", re.I)  # an item of it named
 # after an order's address was written: asked to read it back, to send another order to the same place, or about
 # the customer's other pending order ("and the other pending order too")
 _READ_BACK = re.compile(r"\b(?:confirm|read (?:it |that )?back|repeat|double.?check|what(?:'s| is| was)|where (?:is|will))\b"
@@ -910,6 +911,12 @@ _JUST_ONE = re.compile(r"\b(?:cancel|return|change|modify|exchange|drop)\s+(?:ju
                        r"(?!\s+(?:item|thing|product|of\s+(?:the\s+|its\s+|my\s+)?(?:items|things|products)\b))|"
                        r"\bone\s+of\s+(?:them|those|these|my\s+(?:[\w-]+\s+)?orders|the\s+(?:[\w-]+\s+)?orders)\b|"
                        r"\b(?:pick|choose)\s+one\b", re.I)
+# "I want to cancel some of them", "I need to cancel a couple", "I'll cancel two of them", "there's a few I want to
+# cancel": a few of the orders, not all of them; listed and asked which, as for "cancel one" (``_JUST_ONE``)
+_A_FEW = re.compile(r"\b(?:cancel|return|change|modify|exchange|drop)\s+(?:some|a\s+(?:couple|few)|two|three|several)"
+                    r"(?:\s+of\s+(?:them|those|these|my\s+(?:[\w-]+\s+)?orders|the\s+(?:[\w-]+\s+)?orders))?\b(?!\s+(?:items?|things?|products?)\b)|"
+                    r"\b(?:some|a\s+couple|a\s+few|two|several)\s+(?:of\s+(?:them|those|these)\s+)?(?:that\s+)?I\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+cancel\b",
+                    re.I)
 # "do I have anything that hasn't shipped? I'd cancel it": the one of them the answer shows
 _ACT_ON_IT = re.compile(r"\b(?:cancel|return|change|modify)\s+(?:it|that)\b", re.I)
 _ALL_LISTED = re.compile(r"^\W*(?:(?:um+|uh+|oh|ok(?:ay)?|well|hmm+)\W+)*(?:both|all|every one|each|the two|the 2)(?:\s+of\s+(?:them|those|"
@@ -1098,8 +1105,21 @@ class ReferenceTarget(Target):
             inhand = set(self.goal["orders"] or self.recent or [a.get("order_id") for _, a in self.pending])
             rest = [o for o in self._owned() if o not in inhand and (o not in self.orders or
                                                                     self.orders[o]["status"] in (PENDING, "delivered"))]
+            named = mentioned_items(r.text, self.product_names)
+            if inhand and len(rest) > 1 and (named or _IN_OTHER_ORDER.search(r.text)):
+                # "the t-shirt in my other order - can it be size L?": of the orders not in hand, the ones holding the
+                # item named (before: the item was taken from the order in hand, and a yes changed the wrong one)
+                self._lookup(turn, rest)
+                named = mentioned_items(r.text, [it["name"] for o in rest if o in self.orders
+                                                 for it in self.orders[o].get("items", [])]) or named
+                rest = [o for o in rest if o in self.orders and
+                        any(it["name"] in named for it in self.orders[o].get("items", []))] or rest
             if inhand and len(rest) == 1:
                 r.order_ids = rest
+            if inhand and named and r.order_ids:
+                # the order meant written beside the words, so each sentence keeps its own order (``order_clauses``):
+                # "in #W1 change the puzzle ... the perfume in my other order" is not #W1's perfume
+                r.text = _OTHER_ORDER.sub(lambda m: f"{m.group(0)} {r.order_ids[0]}", r.text, count=1)
         if not r.reason and "'no longer needed' or 'ordered by mistake'" in self.last_reply_text and \
                 (m := re.search(r"\b(first|1st|former|second|2nd|latter|last)\b|^\W*([12])\W*$", r.text, re.I)):
             # "the second one", to "... 'no longer needed' or 'ordered by mistake'. Which one applies?"
@@ -2090,8 +2110,12 @@ class ReferenceTarget(Target):
             reply = reply.replace(_YES_AND_LEAD, _ADDED_LEAD, 1)
         if was is not None and self.pending == was and CONFIRM in reply:
             inhand = {a.get("order_id") for _, a in was}
+            # (an item the message says of another order, "and in the other order, perfume to 30ml", is that order's
+            # even when the order in hand holds one too)
+            elsewhere = {"#" + x.upper() for x in ORDER_ID.findall(self.last_text)} - inhand
             later = [n for n in mentioned_items(self.last_text, self.product_names)
-                     if not any(it["name"] == n for o in inhand if o in self.orders for it in self.orders[o].get("items", []))]
+                     if not any(it["name"] == n for o in inhand if o in self.orders for it in self.orders[o].get("items", []))
+                     or any(it["name"] == n for o in elsewhere if o in self.orders for it in self.orders[o].get("items", []))]
             note = reply[len(lead):reply.find(CONFIRM)].strip()
             if later:  # "oh wait, also the pet bed ..." (in another order): taken up after this one
                 self.goal["queued"] += [n for n in later if n not in self.goal["queued"]]
@@ -2895,7 +2919,7 @@ class ReferenceTarget(Target):
             if not g["orders"]:
                 listing = ", ".join(owned) or "none"
                 pend = [o for o in owned if o in self.orders and self.orders[o]["status"] == PENDING]
-                if acting and _JUST_ONE.search(g["text"]) and (
+                if acting and (_JUST_ONE.search(g["text"]) or _A_FEW.search(g["text"])) and (
                         _STATUS_REF.search(g["text"]) or re.search(r"\bpending\b", g["text"], re.I) or
                         any(not_arrived_asked(m) for m, _ in g["msgs"])):
                     # "which of my orders are still pending? I'd like to cancel one of them": those orders and their
@@ -2929,7 +2953,7 @@ class ReferenceTarget(Target):
             return " ".join(notes + [f"How can I help you today? {MENU}"])
         if acting and len(g["orders"]) > 1 and not ORDER_ID_RE.search(g["text"]) and \
                 not mentioned_items(g["text"], self.product_names) and \
-                (_JUST_ONE.search(g["text"]) or _ACT_ON_IT.search(g["text"]) and
+                (_JUST_ONE.search(g["text"]) or _A_FEW.search(g["text"]) or _ACT_ON_IT.search(g["text"]) and
                  any(not_arrived_asked(m) for m, _ in g["msgs"])):
             # "which orders haven't shipped yet? want to cancel one": the orders listed with their items and the one
             # asked for (the answer is read as at "which ... do you mean?"); before, the first was proposed and, after
@@ -3481,7 +3505,8 @@ class ReferenceTarget(Target):
                     "change")
         verb = {"modify": "change", "address": "change the address of",
                 "payment": "change the payment of"}.get(verb, verb)
-        return " ".join(notes + [f"These are the orders that fit: {listing}. Which one would you like to {verb}?"])
+        which = "Which of them" if _A_FEW.search(g["text"]) else "Which one"  # ("cancel some of them")
+        return " ".join(notes + [f"These are the orders that fit: {listing}. {which} would you like to {verb}?"])
 
     def _which_order_question(self) -> str:
         name, holders = self.which_order or ("", [])
