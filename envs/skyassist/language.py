@@ -2827,9 +2827,10 @@ _ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:just|only|solely)
 _ALONE_NEGATED = re.compile(r"\bnot\s+(?:(?:travel+ing|flying|going|coming|be|being)\s+)?(?:alone|solo|by myself|on my own|"
                             r"just me|only me)\b|\b(?:was|were)\s+(?:going|gonna|meant|supposed|planning)\s+to\s+"
                             r"(?:travel|fly|go|come)\s+(?:alone|solo|by myself|on my own)\b", re.I)
+_GRAN_WORDS = r"(?:grann(?:y|ie)|gran|nan(?:n?a)?|gramps|grampa)"  # (besides "grand...": "my nan is coming too")
 _JOINS_AFTER = re.compile(r"\b(?:(?:my|our|the)\s+(?:\w+\s+)?" + r"(?:wife|husband|partner|spouse|friends?|sons?|daughters?|"
                           r"kids?|child(?:ren)?|baby|mother|father|mom|mum|dad|parents?|brothers?|sisters?|boyfriend|"
-                          r"girlfriend|colleagues?|boss|cousins?|aunt|uncle|grand\w+|family)|he|she|they)\s+"
+                          r"girlfriend|colleagues?|boss|cousins?|aunt|uncle|grand\w+|family|" + _GRAN_WORDS + r")|he|she|they)\s+"
                           r"(?:(?:is|are|will be|'s|'re|will|now|also|too)\s+){0,2}"
                           r"(?:coming|comes?|joining|joins?|flying|fly|flies|travel+ing|travels?|tagging|tags?)"
                           r"(?!\s+(?:to (?:the airport|see|meet|pick)|home|later|next|another)\b)"
@@ -2863,7 +2864,7 @@ def _alone(t: str) -> bool:
     m = _ALONE.search(t) or (_FOR_ME_END.search(t) if _for_me_alone(t) else None)
     if m is None or _ALONE_NEGATED.search(t):
         return False
-    return not _JOINS_AFTER.search(t, m.end())
+    return not (_JOINS_AFTER.search(t, m.end()) or _JOINS.search(t, m.end()))  # ("... for me. My wife's on the flight too")
 
 
 _TWO = re.compile(r"\bme and (?:a|one) (?:friend|colleague|coworker|co-worker|buddy|mate|companion|relative|partner)\b"
@@ -2883,14 +2884,19 @@ _OUTSIDER = (r"(?:the|our|my|a|an|one|his|her|their)\s+(?:[a-z-]+\s+)?" + _ROLE 
 _ME_AND_BARE = re.compile(r"(\b(?:me|myself)\s*(?:\+|&|,|\band\b|\bplus\b|\bwith\b)\s*)(?:(?:a|one)\s+)?(hubby|wifey|husband|wife|partner|spouse|"
                           r"fianc[eé]e?|boyfriend|girlfriend|bf|gf|colleague|coworker|co-worker|boss|friend|buddy|mum|mom|"
                           r"mother|dad|father|son|daughter|brother|sister|grandma|grandpa|grandmother|grandfather)\b", re.I)
+# grandparents by the words families use ("my nana", "their nan", "my gran", "gramps"): one person each
+_GRAN = (r"(?:grand(?:ma|pa|mother|father|mum|mom|dad|mama|papa)|grandad|grann(?:y|ie)|gran(?!\s+canaria)|nan(?:n?a)?|"
+         r"gramps|grampa)")
 # a party listed person by person: "me, my wife, our 3 kids and my parents"
 _MEMBER = re.compile(
     r"\b(?:(?:me|myself|i)(?=\W|$)|(?:my|our|his|her|their)\s+(?:" + _N_WORD + r"\s+)?(?:[a-z-]+\s+)?"
     r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|sons?|daughters?|kids?|child(?:ren)?|bab(?:y|ies)|mother|"
     r"father|mom|mum|dad|parents|grandparents|brothers?|sisters?|siblings|boyfriend|girlfriend|colleagues?|boss|"
     r"hubby|missus|other half|better half|little one|fella|feller|fellow|bloke|man|lady|fianc[eé]e?|"
-    r"cousins?|aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)s?|in-laws|nephews?|nieces?|twins|triplets)"
+    r"cousins?|aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)s?|" + _GRAN + r"|in-laws|nephews?|nieces?|twins|triplets)"
+    r"|" + _GRAN + r"(?![\w'-])"  # a bare grandparent word: "3 kids + nan"
     r"|the (?:mrs|missus|missis|hubby|wifey|other half|better half|wife|husband|twins|triplets|kids|children|baby|"
+    r"in-laws|grandparents|parents|"
     r"little one|toddler|infant|newborn|" + _N_WORD + r"\s+(?:kids|children|boys|girls))"
     r"|(?:her|his|their|our|my)\s+" + _N_WORD + r"\s+[a-z-]+|husband|wife|partner|" + _N_WORD + r"\s+(?:kids?|child(?:ren)?|"
     r"friends?|colleagues?|coworkers?|co-workers?|adults?|others?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?|"
@@ -3144,10 +3150,51 @@ def _members_from(t: str, start: int) -> list[str]:
     return run
 
 
+# who comes besides, said before the group's own size: "my parents and the 3 of us", "the in-laws (2) plus us 3"
+# ("us 3" is read as "the 3 of us" by then)
+_AND_US = re.compile(r"\s*,?\s*(?:and|plus|\+|&|as well as|along with)\s+the\s+" + _N_WORD + r"\s+of\s+us\b", re.I)
+# a bare kin word after another ("my mum and dad"): the same "my" goes with it
+_KIN_PAIR = re.compile(r"(\b(?:my|our|the)\s+[a-z-]+\s*(?:and|&|\+)\s*)(?=(?:mum|mom|mother|dad|father|grandma|grandpa|"
+                       r"grandad|granddad|brother|sister|husband|wife)\b)", re.I)
+# a part of the party with its size in brackets: "the in-laws (2)", "my parents (2)": that many of them
+_SIZED_KIN = re.compile(r"\b(?:the|my|our)\s+((?:[a-z-]+\s+)?(?:in-laws|parents|grandparents|kids|children|cousins|friends|"
+                        r"colleagues|brothers|sisters|mates|boys|girls))\s*\(\s*" + _N_WORD + r"\s*\)", re.I)
+
+
+def _members_before(t: str, end: int) -> list[str]:
+    """The party members listed right up to ``end``, joined only by list words ("my mum and my dad"); none when the
+    speaker is among them ("me and my wife and the 2 of us" says nothing clear)."""
+    run: list[str] = []
+    last = None
+    for m in _MEMBER.finditer(t, 0, end):
+        if last is not None and not _JOINER.fullmatch(t[last:m.start()]):
+            run = []
+        run.append(m.group(0))
+        last = m.end()
+    if last is None or t[last:end].strip() or any(re.fullmatch(r"(?:me|myself|i)", x, re.I) for x in run):
+        return []
+    return run
+
+
+def _others_then_us(t: str) -> int | None:
+    """Those who come besides said first, then the group: "my parents and the 3 of us" = 5, "my mum and dad and the
+    two of us" = 4; None when nobody is listed that way, or how many is not said ("my kids and the 2 of us")."""
+    for m in _AND_US.finditer(t):
+        head = _KIN_PAIR.sub(r"\1my ", t[:m.start()])
+        sizes = [_member_size(x) for x in _members_before(head, len(head))]
+        n = text_rules.number_value(m.group(1))
+        if sizes and all(sizes) and n:
+            return n + sum(sizes)  # type: ignore[arg-type]
+    return None
+
+
 def _with_the_speaker(t: str) -> int | None:
     """How many travel when the customer counts who comes with them: those listed and the customer
     ("travelling with my 2 colleagues" = 3), or a total and who comes besides ("the 2 of us plus
-    grandma" = 3); None when nobody is listed that way, or how many is not said ("with my kids")."""
+    grandma" = 3, "my parents and the 3 of us" = 5); None when nobody is listed that way, or how many is not said
+    ("with my kids")."""
+    if (before := _others_then_us(t)) is not None:
+        return before
     for pat, base in ((_US_PLUS, None), (_WITH_ME, 1), (_WITH_MINE, 1)):
         if pat is _WITH_MINE and _FOR_THEM.search(t):
             continue
@@ -3309,7 +3356,11 @@ _NOT_FLYING = re.compile(r"\b(?:pick(?:s|ing|ed)?\s+(?:me|us)\s+up|pick(?:s|ing)
 # the speaker's object of such a verb: those doing it are not on the flight, whatever else is said
 _NOT_FLYING_FOR_ME = re.compile(r"\b(?:pick(?:s|ing|ed)?\s+(?:me|us)\s+up|meet(?:s|ing)?\s+(?:me|us)\b|driv(?:e|es|ing)\s+(?:me|us)"
                                 r"\b|drop(?:s|ping)?\s+(?:me|us)\s+off|see(?:s|ing)?\s+(?:me|us)\s+off|wait(?:s|ing)?\s+for\s+"
-                                r"(?:me|us)\b)", re.I)
+                                r"(?:me|us)\b"
+                                # a lift to the airport: "my brother's giving us a lift", "my mum's taking us to the airport"
+                                r"|giv(?:e|es|ing)\s+(?:me|us)\s+a\s+(?:lift|ride)\b|(?:tak|run)(?:e|es|s|ing|ning)?\s+(?:me|us)\s+"
+                                r"(?:to|down to|over to)\s+(?:the\s+)?(?:airport|terminal|station)\b"
+                                r"|drop(?:s|ping)?\s+(?:me|us)\s+(?:off\s+)?at\s+(?:the\s+)?(?:airport|terminal|station)\b)", re.I)
 # (the travel words without the people nouns: "my two kids are staying with their dad" says nobody flies)
 _FLY_WORDS = re.compile(r"\b(?:seats?|tickets?|passengers?|pax|travel\w*|fly\w*|flights?|book|booked|reserve|trip|going|"
                         r"coming|come|go(?!\s+ahead)|join\w*|we are|we'?re|with (?:me|us))\b", re.I)
@@ -3382,7 +3433,7 @@ def _non_travellers_dropped(t: str) -> str:
     t = _gone_another_way_dropped(t)
     parts = _CLAUSES.split(t)
     if len(parts) < 2:
-        return t
+        return _lift_after_comma_dropped(t)
     alone = [bool(_ALONE.search(x) or _ONE_SEAT.search(x) or _for_me_alone(x)) for x in parts]
     if any(alone) and not _ALONE_NEGATED.search(t):
         t = _others_elsewhere_dropped(t)
@@ -3393,8 +3444,20 @@ def _non_travellers_dropped(t: str) -> str:
         travel = _FLY_WORDS.search(re.sub(r"\be-?tickets?\b", " ", x, flags=re.I))
         if not travel and not alone[i] and (_NOT_FLYING_FOR_ME.search(x) or (any(alone) and _NOT_FLYING.search(x))):
             continue
-        kept.append(x)
-    return " . ".join(kept) if len(kept) < len(parts) else t
+        kept.append(_lift_after_comma_dropped(x))
+    return " . ".join(kept) if kept != parts else t
+
+
+def _lift_after_comma_dropped(x: str) -> str:
+    """``x`` without a part after a comma in which others only take the speaker to or from the airport ("for me and my
+    3 mates, my brother's seeing us off at the airport" = 4); said beside the party, never a traveller."""
+    bits = re.split(r"(,\s*)", x)
+    kept = [" " if i and _OTHERS_SUBJECT.search(b) and _NOT_FLYING_FOR_ME.search(b) and not _FLY_WORDS.search(b)
+            and not _SPEAKER_ALSO.search(b) else b for i, b in enumerate(bits)]
+    return " . ".join(b for b in kept if b.strip(" ,")) if kept != bits else x
+
+
+_SPEAKER_ALSO = re.compile(r"\b(?:I|I'm|we|we're)\b", re.I)  # ("..., my brother and I are getting a lift": we both fly)
 
 
 def _asides_dropped(t: str) -> str:
@@ -3428,6 +3491,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     # one companion named bare after the speaker ("me + hubby", "me + colleague", "me & wife"): read as "my hubby", one
     # member of the list, so "me + hubby" is 2 and "me + hubby + 2 kids" is 4
     t = _ME_AND_BARE.sub(r"\1my \2", t)
+    t = _SIZED_KIN.sub(r"my \2 \1", t)  # "the in-laws (2) plus us 3": two in-laws
     t = _households_listed(t)  # "me and my brother's family (him, his wife and their two kids)": 5
     t = _ages_dropped(t)  # "my two kids (8 and 10) and I" = 3, "me and my grandkids, 8 and 11" = 3
     t = _ages_as_people(t)  # "me and my 3 year old" = 2, never 4
@@ -3494,7 +3558,9 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
         members, selves = [m for m in members if m not in selves], []  # "my husband and our 2 kids, I'm not"
     if (len(members) >= 2 and len(selves) < len(members) and not _TOTALS.search(t)
             and (re.search(r"\b(?:me|myself|i|we|us|my|our)\b", t, re.I)
-                 or any(re.fullmatch(_OUTSIDER, m, re.I) for m in members))):  # "6 players and the coach"
+                 or any(re.fullmatch(_OUTSIDER, m, re.I) for m in members)  # "6 players and the coach"
+                 or any(re.match(r"their\s", m, re.I) or re.fullmatch(_GRAN, m, re.I) for m in members[1:]))):
+        # ("the 3 kids and their nan", "3 kids + nan": a party said by itself)
         sizes = [_member_size(m) for m in members]
         out.difference_update(n for n in list(out) if n in sizes)  # "our 3 kids" is a part, not the total
         if all(sizes):
@@ -3519,7 +3585,8 @@ _WHO = (r"(?:passengers?|people|persons?|travell?ers?|adults?|seats?|tickets?|gu
         r"babies|baby|pax|of us)")
 _KIN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|son|sons|daughters?|kids?|child(?:ren)?|baby|mother|"
         r"father|mom|mum|dad|parents?|brothers?|sisters?|siblings?|boyfriend|girlfriend|colleagues?|boss|cousins?|aunt|"
-        r"uncle|grand(?:ma|pa|mother|father|parents?|kids?|children|child|sons?|daughters?)|in-laws?|nephews?|nieces?|family)")
+        r"uncle|grand(?:ma|pa|mother|father|parents?|kids?|children|child|sons?|daughters?)|in-laws?|nephews?|nieces?|family|"
+        + _GRAN + ")")
 _JOIN_VERB = r"(?:coming|joining|travel+ing|flying|going)"
 # some of a booking's party moves or leaves and the rest stays as booked: "one of the two passengers needs to move",
 # "reduce it from 2 passengers to 1", "only my husband needs to change", "my husband still goes on July 3 but I ...",
@@ -3577,6 +3644,8 @@ _MEETS_THERE = (r"(?!\s+(?:(?:for|at)\s+(?!(?:the\s+|this\s+|our\s+|that\s+)?(?:
 _ALONG = (r"(?=\s+(?:too|as well|also|along|with (?:me|us)|us|me|now)\b" + _MEETS_THERE +
           r"|\s*[.!,?]|\s*$)")  # "coming too", not "coming to pick me up"
 # ("now": "my husband is also coming now, can we move it to ...")
+# (not on a booking of their own: "my wife joins me on march 5 on her own ticket")
+_NOT_OWN = r"(?![^.!?;]{0,40}\b(?:own|separate(?:ly)?|another|different)\b)"
 # someone joins the customer: "my son is coming too", "add my wife", "my two kids are joining us as well"
 _JOINS = re.compile(
     _WHOSE + r"(?:\s+(?:is|are|will be)|'s|'re)\s+(?:also\s+)?(?:coming|joining|travel+ing|flying|going|tagging along)" + _ALONG +
@@ -3585,6 +3654,14 @@ _JOINS = re.compile(
     r"|\b(?:add|adding|bring(?:ing)?|include|including|plus)\s+(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN + r"\b"
     # said in the present tense: "my son comes too", "my wife flies with us as well"
     r"|" + _WHOSE + r"\s+(?:also\s+)?(?:comes|joins|travels|flies|goes)\s+(?:too|as well|also|along|with (?:me|us))\b"
+    # on board in other words, in a sentence of its own: "my wife will be on the flight too", "my husband, he's on the
+    # same flight", "my wife flies on the 23rd too", "my wife joins me and our two kids"
+    r"|" + _WHOSE + r"(?:,?\s*(?:he|she)(?:'s|\s+is|\s+will be)|\s+(?:is|are|will be|also)|'s|'re|'ll be)\s+(?:also\s+)?"
+    r"on\s+(?:the|this|our)\s+(?:same\s+(?:flight|plane)\b|(?:flight|plane)\s+(?:too|as well|also|with (?:me|us))\b)"
+    + _NOT_OWN + r"|" + _WHOSE + r"(?:\s+(?:is|are|also)|'s|'re)?\s+(?:flies|flying|coming|comes|travel+ing|travels)\s+on\s+"
+    r"the\s+\d{1,2}(?:st|nd|rd|th)?\s+(?:too|as well)\b" + _NOT_OWN +
+    r"|" + _WHOSE + r"\s+(?:also\s+)?joins(?=\s+(?:me|us)\b(?!\s+(?:there|later|in|at|for|on|from|next|tomorrow)\b))"
+    + _NOT_OWN +
     # only the person, and "too": "oh and my wife too", "and my mum as well", "my brother also"
     r"|(?:^|\band\s+|[,.!]\s*)(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN +
     r"\s+(?:too|as well|also)\b(?!\s+(?:is|are|was|were|has|have|had|will|would|wants?|needs?|said|says)\b)",
@@ -4358,9 +4435,23 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if (span is not None and _KIND_BEFORE.search(plain[:span[0]]) and counts
             and not re.search(r"\b(?:more|extra|additional|further|another)\b", plain[span[0]:span[1]], re.I)):
         p.pax_change, p.pax_joining, p.pax_more, span = None, False, False, None  # "2 adults plus 1 infant": one party
-    if _ENUMERATED not in counts.reasons and span is not None and not (_ALONE.search(text) and not _alone(text)):
-        # (never when the joiner takes back an "only me": "only me at first but my sister is flying with me too")
+    if (_ENUMERATED not in counts.reasons and span is not None
+            and not ((_ALONE.search(text) or _for_me_alone(text)) and not _alone(text))):
+        # (never when the joiner takes back an "only me" or a trip's "for me.": "only me at first but my sister is
+        # flying with me too", "... 23 July for me. My wife is coming too.": the speaker and who joins)
         counts = party_sizes(text[:span[0]] + " " + text[span[1]:], cities)
+    elif (span is not None and p.pax_joining and p.pax_change and p.pax_change > 0 and _for_me_alone(text)
+          and not _ALONE.search(text) and max(counts, default=p.pax_change) == p.pax_change):
+        counts = _Counts({1 + p.pax_change})  # "... for me. My 2 kids are coming too.": the speaker and the two
+        counts.reasons = {_ENUMERATED}
+    elif (_ENUMERATED in counts.reasons and span is not None and p.pax_joining and p.pax_change and p.pax_change > 0
+          and (kin := re.search(r"\b" + _KIN + r"\b", plain[span[0]:span[1]], re.I))
+          and not re.search(r"\b" + re.escape(kin.group(0)) + r"\b", plain[:span[0]] + " " + plain[span[1]:], re.I)
+          and party_sizes(text[:span[0]] + " " + text[span[1]:], cities) == counts):
+        # a companion said in a sentence of its own after the party's list ("for me and my son. My wife's flying with
+        # us too."): one more than the list, never already in it
+        counts = _Counts({max(counts) + p.pax_change})
+        counts.reasons = {_ENUMERATED}
     if counts:
         p.passengers = max(counts)
         p.pax_change, p.pax_joining, p.pax_more = (None, False, False) if _ENUMERATED in counts.reasons else \
