@@ -236,7 +236,7 @@ MUTATIONS = tools.MUTATIONS
 NEVER = 1 << 60  # "first seen" index of something never seen
 
 _FLIGHT_ID = re.compile(r"\bSA\d{4}\b")
-_BOOKING_ID = re.compile(r"\bBK[0-9A-Z]{6}\b")
+_BOOKING_ID = re.compile(r"\bBK[0-9A-Z]{6}\b", re.I)
 _ANY_ID = re.compile(r"\b(?:SA\d{4}|BK[0-9A-Z]{6})\b")
 _WORD = re.compile(r"\w+")
 _NUMBER_TOKEN = re.compile(r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
@@ -1714,9 +1714,6 @@ def _ids_shown(view: TraceView, index: int) -> frozenset[str]:
     customer's booking)."""
     named = {b for turn in view.turns if 0 <= turn.user_index < index for b in _BOOKING_ID.findall(turn.user_text or "")}
     return frozenset(named | {b for b, i in view.ids_seen.items() if i < index})
-
-
-_BOOKING_ID = re.compile(r"\bBK[0-9A-Z]{6}\b", re.I)
 
 
 def _by_its_flights(view: TraceView, claim: Any) -> Any:

@@ -170,7 +170,8 @@ def _listed_pick(text: str) -> int | None:
     return 0
 
 
-_ORDINALS = {"first": 0, "1st": 0, "former": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1, "latter": -1}
+_ORDINALS = {"first": 0, "1st": 0, "former": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+             "fifth": 4, "5th": 4, "last": -1, "latter": -1}
 
 
 def _ordinal_pick(low: str, head: str, count: int) -> int | None:
@@ -467,8 +468,6 @@ _GOES_ON = re.compile(r"^\W*(?:(?:ok(?:ay)?|great|thanks|cool|perfect|good)\W+)?
 _THAT_ORDER = re.compile(r"\b(?:that|this|the same|same) order\b|\bin (?:that|this|the same) one\b", re.I)
 # an order named by its place among the account's orders ("what's in my second order?")
 _ORDINAL_ORDER = re.compile(r"\b(?:my|the)\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+order\b", re.I)
-_ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4,
-             "5th": 4, "last": -1}
 _PRONOUN = re.compile(r"\b(?:it|that one|this one|that order|this order|the order|same order|that|this|them|"
                       r"(?:the|that|this) (?:whole|entire|complete) (?:order|thing))\b", re.I)
 # an item the customer is unhappy with
@@ -640,7 +639,7 @@ _NO_CANCEL = re.compile(r"\b(?:never ?mind|forget(?: about)?|drop|scratch|skip|n
 # a no; not "no, I don't need it cancelled" / "keep it": the cancellation refused)
 _REASON_FIX = re.compile(r"\b(?:no longer need(?:ed|s)?|(?:don'?t|do not) (?:really |even )?need (?:it|them)|not needed|"
                          r"(?:by|a) (?:mistake|accident)|accidental(?:ly)?)\b(?!\s+(?:cancel|to be cancel))", re.I)
-_KEEP_ORDER = re.compile(r"\b(?:don'?t|do not|not|never|won'?t|no longer)\s+(?:\w+\s+){0,3}cancel|\bkeep\b|"
+_KEEP_NOT_CANCEL = re.compile(r"\b(?:don'?t|do not|not|never|won'?t|no longer)\s+(?:\w+\s+){0,3}cancel|\bkeep\b|"
                          r"\bleave (?:it|them|the order)\b", re.I)
 # "cancel just that one item", "cancel only some of the items", "can i just cancel a few items?"
 _PART_CANCEL = re.compile(r"\bcancel\w*\s+(?:(?:just|only|the|that|this|one|some|a|few|part|of|single)\s+){1,4}"
@@ -1482,7 +1481,7 @@ class ReferenceTarget(Target):
                 return turn.say(f"{lead}Just to be sure: I need a clear yes or no before I go ahead. {self.proposal}")
             if _PAUSE.match(r.text):
                 r.no = False  # "wait" / "hold on a sec": nothing happens yet, and the proposal stays (below)
-            if r.no and _NO_BUT_RIGHT.match(r.text) and not (_KEEP_ORDER.search(r.text) or _NO_CANCEL.search(r.text) or
+            if r.no and _NO_BUT_RIGHT.match(r.text) and not (_KEEP_NOT_CANCEL.search(r.text) or _NO_CANCEL.search(r.text) or
                                                              r.order_ids or r.address or r.payment_kind):
                 # "nope, that's right": a no that backs the proposal is no decline, nor a clear yes (before: dropped)
                 return turn.say(f"{lead}Just to be sure: I need a clear yes or no before I go ahead. {self.proposal}")
@@ -2513,7 +2512,7 @@ class ReferenceTarget(Target):
     def _reason_corrected(self, r: Reading) -> bool:
         """A "no" that gives the cancellation proposed the other reason, in that reason's own words ("no, the reason is
         that I no longer need it"): a correction, proposed again with that reason for a yes (before: declined)."""
-        return bool(r.reason and _REASON_FIX.search(r.text) and not _KEEP_ORDER.search(r.text)) and any(
+        return bool(r.reason and _REASON_FIX.search(r.text) and not _KEEP_NOT_CANCEL.search(r.text)) and any(
             tool == "cancel_pending_order" and args.get("reason") not in (None, r.reason) for tool, args in self.pending)
 
     def _reason_again(self, r: Reading) -> bool:

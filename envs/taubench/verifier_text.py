@@ -1910,7 +1910,6 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})")
 _ORDINAL_SUFFIX = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 _ORDINAL_WORD = re.compile(r"\b(?:" + "|".join(_ORDINAL) + r")\b")
 _DIGIT_LETTER = re.compile(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)")
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 def _canon(text: str) -> list[str]:
@@ -2426,7 +2425,7 @@ _MONEY = re.compile(r"\b([a-z]+)(?=\s+(?:refunds?|refunded|price|amount|charges?
                     r"reimbursement)\b)|\bin full\b")
 # a parenthesis right after a value ("linear, RGB, 80% (clicky, RGB, 60%)", "80% size (60%)"), and the value before
 # it, back to the last mark that starts one
-_ASIDE = re.compile(r"\(([^()\n]*)\)")
+_PAREN_ASIDE = re.compile(r"\(([^()\n]*)\)")
 _VALUE_START = re.compile(r"[:(),;|\n]|" + _ARROWS + r"|\bto\b")
 
 
@@ -2461,7 +2460,7 @@ def _aside_blanked(low: str, variants: list[dict[str, str]]) -> str:
     if "(" not in low:
         return low
     out = low
-    for m in _ASIDE.finditer(low):
+    for m in _PAREN_ASIDE.finditer(low):
         head = low[:m.start()]
         before = head[max([0] + [b.end() for b in _VALUE_START.finditer(head)]):]
         said, aside = _values_in(before, variants), _values_in(m.group(1), variants)
