@@ -168,6 +168,11 @@ _REFUSED_ACTION = re.compile(r"\b(?:don'?t|do not|dont|no need to|not going to|w
                              # of the order in hand, not of one item ("don't return the puzzle, just the shirt")
                              r"(?=\s*(?:$|[,.;!?]|#?w\d{7}\b|(?:it|them|that|this|anything|any of it|the order|my order|order|after all|"
                              r"yet|please|now|for now|thanks?)\b))", re.I)
+# a mind changed about the action itself: "changed my mind on the cancellation of #W1, keep it", "I changed my mind about
+# cancelling - where is my speaker order?" take the action back (unlike "changed my mind on #W1, cancel it please", "I
+# changed my mind about the speaker, cancel that order": the mind changed about the order, the cancel's reason)
+_MIND_CHANGED_ON_ACTION = re.compile(r"\b(?:changed|change) (?:my|our) minds? (?:on|about|regarding|re|over|with|for)\s+"
+                                     r"(?:the |my |that |this |our )?(?:cancel|return|exchang|swap|refund)\w*", re.I)
 # "if I can't cancel just that item", "if you cannot return it": a condition, not a request
 _IF_CANT = re.compile(r"\b(?:(?:if|since|as|because)\s+(?:i|we|you)\s+(?:can'?t|cannot|can not|couldn'?t)|"
                       r"whether\s+(?:i|we|you)\s+(?:can|could))\s+(?:just\s+|only\s+)?(?:cancel|return|"
@@ -178,6 +183,9 @@ _REASON_NOT_NO = re.compile(r"^\W*(?:i\s+)?(?:don'?t|do not|won'?t)\s+(?:really\
 NO = re.compile(r"^\W*(no|nope|nah|non|nein|n[a\u00e3]o|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually(?!\W+(?:yes|yeah|yep|sure|ok(?:ay)?|"
                 r"go ahead|please do|do it)\b))\b", re.I)  # "actually yes, go ahead" is no "no"
 # (the words SkyAssist's customers use too: "pressed for time", "need it done fast", "my flight leaves soon")
+# a "no" that says there is nothing to add, a go-ahead to follow: "nah, that's all, go ahead", "nope that's everything"
+_NOTHING_MORE = re.compile(r"^\W*(?:no+|nope|nah)\W+(?:(?:that'?s|thats|that is|it'?s|its)\s+(?:all|it|everything)|"
+                           r"nothing (?:else|more))\b(?:\W+(?:thanks?|thank you|thx))?\W+", re.I)
 # a "no" after a few opening words: "hmm ok then no, keep it", "then no, I will keep the order", "thinking about it...
 # no" (before: only a "no" at the very start was one, and these, with "keep it", were read as a goodbye)
 _LATE_NO = re.compile(r"^\W*(?:(?:hmm+|ok(?:ay)?|so|then|well|um+|uh+|ah+|oh|actually|in that case|on second thought|"
@@ -310,8 +318,17 @@ _NOT_SHIPPED = r"(?:(?:haven'?t|hasn'?t|have not|has not|not|never|yet to)\s+(?:
 _NOT_ARRIVED = (r"(?:" + _NOT_SHIPPED + r"|(?:haven'?t|hasn'?t|have not|has not|not|never|yet to)\s+(?:yet\s+)?(?:been\s+)?"
                 r"(?:arrived?|delivered|come|received)|still (?:on (?:the|its|their) way|coming|in transit)|"
                 r"(?:been|got|gotten) delivered|arrived (?:yet|already))\b")
-_ASKED_START = r"(?:^|[.!?\n]\s*)\W*(?:(?:so|and|hi|hey|ok(?:ay)?|also|um+|hmm+|quick question)\W+)*"
+# (a question after a hurry said before it, as its own clause: "I'm in a hurry, which orders haven't shipped yet?", "I
+# don't have time to go through all my orders - just tell me which are still pending")
+_ASKED_START = (r"(?:^|[.!?\n]\s*|[,;:\u2013\u2014]\s*|\s-+\s*)\W*(?:(?:so|and|hi|hey|ok(?:ay)?|also|um+|hmm+|quick question|"
+                r"just|(?:(?:can|could|would) you\s+|please\s+)?(?:just\s+)?(?:tell|show|give) me)\W+)*")
 _NOT_ARRIVED_Q = re.compile(_ASKED_START + r"(?:which|what|any|anything|has|have|did|do|are|is)\b[^.!?]{0,40}?" + _NOT_ARRIVED, re.I)
+# "which of my orders are still pending?", "are any of my orders still pending?", "list my pending orders": the orders
+# asked after by the status word itself (before: "Sorry, I can't help with that here", or the menu again)
+_PENDING_Q = re.compile(_ASKED_START + r"(?:(?:which|what(?:'s| is| are)?|any|anything)\b(?![^.!?]{0,40}?#?W\d{7})"
+                        r"[^.!?]{0,40}?\bpending\b|(?:are|is|do i have)\s+(?:there\s+)?(?:any|anything)\b"
+                        r"(?![^.!?]{0,30}?#?W\d{7})[^.!?]{0,30}?\bpending\b|(?:list|show|give)(?: me)?\s+(?:all\s+)?(?:of\s+)?"
+                        r"(?:my|the)\s+(?:still\s+)?pending\s+orders\b)", re.I)
 
 
 def not_arrived_asked(text: str) -> set[str] | None:
@@ -319,7 +336,7 @@ def not_arrived_asked(text: str) -> set[str] | None:
     and processed ones, "anything still not shipped?" the pending ones; None when it asks no such thing."""
     m = _NOT_ARRIVED_Q.search(text)
     if not m:
-        return None
+        return {"pending"} if _PENDING_Q.search(text) else None
     return {"pending"} if re.search(_NOT_SHIPPED, m.group(0), re.I) else {"pending", "processed"}
 
 
@@ -387,7 +404,7 @@ INTENTS: dict[str, re.Pattern[str]] = {
                        r"(check|look) (in )?on ((each|all|every one|both) of )?(my|our|the) (orders?|packages?))\b"
                        # "which of my orders haven't arrived yet?", "has everything I ordered been delivered?", "how many
                        # orders do I have" (before: "Sorry, I can't help with that here")
-                       r"|" + _NOT_ARRIVED_Q.pattern +
+                       r"|" + _NOT_ARRIVED_Q.pattern + r"|" + _PENDING_Q.pattern +
                        r"|\bhow many orders\b", re.I),
 }
 REASONS = {
@@ -2245,6 +2262,7 @@ _WHOLE_REFUND = re.compile(r"\brefund\s+(?:it|them|me|everything|the (?:whole|it
                            r"\b(?:full|whole|just|simply)\s+(?:\w+\s+){0,2}?refund", re.I)
 
 
+_CHARGE_IT = re.compile(r"\b(?:charge|bill)\s+(?:it|this|that)\s+(?:to|on|onto|with|using)\b", re.I)
 _EXCHANGE_PROPOSED = re.compile(r"\bI will exchange these items of order\b")
 
 
@@ -2257,7 +2275,10 @@ def _difference_method_only(text: str, question: str, r: Reading, db: RetailDB) 
     proposed = {"#" + w for w in re.findall(r"#?(W\d{7})\b", question or "")}
     if set(r.order_ids) - proposed or mentioned_items(text, [p.name for p in db.products.values()]):
         return False
-    return bool(_EXCHANGE_PROPOSED.search(question) or _DIFFERENCE_MONEY.search(text) or not changes_order_payment(text))
+    # "yes. charge it to the gift card though", "bill that to my paypal": what the proposal charges, its difference
+    # (before: read as the order's own payment change, and the item change dropped)
+    return bool(_EXCHANGE_PROPOSED.search(question) or _DIFFERENCE_MONEY.search(text) or
+                not changes_order_payment(_CHARGE_IT.sub(" ", text)))
 
 
 def _refund_of_difference_only(text: str) -> bool:
@@ -2328,6 +2349,12 @@ _INDIRECT_PERSON = re.compile(
     r"\b(?:prefer|rather|like|want|need)\s+(?:to\s+)?(?:deal|speak|talk|chat|work)\s+(?:directly\s+)?(?:with|to)\s+"
     r"(?:someone|somebody|a person|a member|one|a human|an? (?:agent|rep|representative))\s+(?:(?:from|of|on|at|in)\s+)"
     r"(?:your|the)\s+(?:team|staff|company|store|support|customer (?:service|support|care))\b|"
+    # "I'd rather deal with a person", "I'd prefer to talk to a human", "is there someone I can talk to about the return"
+    # (before: the request beside it taken up, with no word of a person; not "can someone tell me what's in #W1")
+    r"\b(?:rather|prefer|want|like|need)\s+(?:to\s+)?(?:deal|speak|talk|chat|work)\s+(?:directly\s+)?(?:with|to)\s+"
+    r"(?:a|an)\s+(?:person|human|human being|people person|staff member|employee)\b|"
+    r"\b(?:is|are)\s+there\s+(?:someone|somebody|anyone|anybody|a person|a human|an? (?:agent|rep|representative))\s+"
+    r"(?:i|we)\s+(?:can|could)\s+(?:talk|speak|chat)\s+(?:to|with)\b|"
     # "someone higher up", "somebody more senior", "someone in charge"
     r"\b(?:anyone|anybody|someone|somebody)\s+(?:higher up|higher|more senior|senior|in charge|above you)\b|"
     # a manager asked for by the bare words, as the message or its last clause: "a supervisor, please", "..., a manager
@@ -2540,7 +2567,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     # address change, and "What is the new address?" asked right after the login)
     r.intents = {k for k, p in INTENTS.items() if p.search(_EMAIL_ADDRESS.sub("email", t))}
     # "please don't cancel it", "no, I dont need it returned": an action the message refuses is not asked for
-    kept = _REFUSED_ACTION.sub(" ", t)
+    kept = _MIND_CHANGED_ON_ACTION.sub(" ", _REFUSED_ACTION.sub(" ", t))
     r.refused = {k for k in r.intents & {"cancel", "return", "exchange", "modify"} if not INTENTS[k].search(kept)}
     r.intents -= r.refused
     # "if I can't cancel just that item, can all the items be switched ...?": the action of the condition is not asked for
@@ -2654,11 +2681,16 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     # cancellation reason said again ("yes, no longer needed") stands beside it
     said_back = _restated_address(_restated_method(_REASON_AGAIN.sub(" ", t), question), question)
     r.yes = is_confirmation(said_back, question, STORE_ACTIONS)
+    # "nah, that's all, go ahead", "nope that's everything, cancel it": the "nah" says there is nothing to add, and the
+    # go-ahead after it is meant as a yes, though not a plain one (the consent reading sees the "nah"): asked once for
+    # a plain yes, as a yes with an aside (before: read as a no, and the request dropped)
+    nothing_more_yes = not r.yes and bool(m := _NOTHING_MORE.match(said_back)) and \
+        is_confirmation(said_back[m.end():], question, STORE_ACTIONS)
     # (the verifier's consent reading takes no such yes for a plain one: the clerk asks once, keeping the request)
     # a yes with an aside ("yes, I don't think I'll need it") or a bare yes in another language ("si", "oui"): asked
     # once for a plain yes, saying so (the consent reading takes neither for a yes; before: the proposal repeated with
     # no word of why, or "take your time")
-    r.aside_yes = not r.yes and (_without_aside(said_back) != said_back and
+    r.aside_yes = not r.yes and (nothing_more_yes or _without_aside(said_back) != said_back and
                                  is_confirmation(_without_aside(said_back), question, STORE_ACTIONS) or
                                  bool(_FOREIGN_YES.fullmatch(t.strip())) or
                                  # ("the gift card's not relevant, go ahead" at a refund to PayPal: a yes beside a
@@ -2670,6 +2702,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.restated_yes = not r.yes and (plain_order := _restated_order(said_back, question)) != said_back and \
         is_confirmation(plain_order, question, STORE_ACTIONS)
     r.no = bool(NO.search(plain)) or bool(_LATE_NO.search(plain)) or bool(_SOFT_NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
+    r.no = r.no and not nothing_more_yes
     r.urgent = bool(URGENT.search(t)) and not _NOT_URGENT.search(t)
     r.same_one = bool(SAME_ONE.search(t))
     if r.same_one and _SEND_ANOTHER.search(t) and not r.intents & {"cancel", "return"}:
@@ -2685,6 +2718,11 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.thanks = bool(THANKS.search(t))
     r.holding = bool(HOLDING.search(t))
     r.closing = bool(CLOSING.search(t)) and not KEEPS_OPEN.search(t) and not r.holding
+    if nothing_more_yes:  # (its "that's all" says there is nothing to add, and is no goodbye)
+        r.bye = r.closing = False
+    if r.urgent and not (r.bye or r.thanks):
+        # "I don't have time to go through all my orders": a hurry, its "all" no closing (before: the chat ended)
+        r.closing = False
     r.abandon = bool(ABANDON.search(answer.replace("\u2019", "'")))  # (not "forget what I said about the gift card")
     r.negated_orders = [o for o in r.order_ids if all(negated_at(t, m.start()) for m in
                                                       re.finditer(rf"#?{o[1:]}\b", t, re.I))]
@@ -2733,6 +2771,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         # exchange dropped); the "actually" is no no to the exchange, the proposal is made again for its own yes
         r.difference_method = True
         r.no = r.correction = False
+        # (kept in the request's words as such: "charge it to the gift card" no payment change of the order later)
+        r.text = _CHARGE_IT.sub("pay the difference with", r.text)
     # "what did I order? dont change anything": a question, the refused change its topic
     acting = (r.intents | (r.refused if "?" in t else set())) & set(ACTING_KINDS)
     if acting and not (r.address or r.yes or r.reason or (r.payment_kind and _METHOD_OFFERED.match(t))):

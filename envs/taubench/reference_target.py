@@ -404,9 +404,14 @@ _PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minut
                     r"(?:\W+(?:a )?(?:sec|second|moment|minute|please|pls))*\W*$", re.I)
 # right after a write, the customer saying it was the wrong order: "ugh wait that was the wrong one", "oh no, wrong
 # order!", "that's not the one I meant"
-_WRONG_DONE = re.compile(r"\bwrong\s+(?:one|order)\b|\b(?:not|wasn'?t|isn'?t)\s+the\s+(?:one|order)\s+(?:i|we)\s+"
+_WRONG_DONE = re.compile(r"\bwrong\s+(?:one|order)\b|\bmix(?:ed)?\s+(?:them|it|those|the (?:two|orders))\s+up\b|"
+                         r"\bgot\s+(?:them|the (?:two|orders))\s+mixed\s+up\b|\bshould(?:'ve| have)\s+been\s+(?:#?W\d{7}|"
+                         r"the\s+\w+(?:\s+\w+)?\s+(?:one|order))\b|\b(?:not|wasn'?t|isn'?t)\s+the\s+(?:one|order)\s+(?:i|we)\s+"
                          r"(?:meant|wanted|mean|want)\b|\bi\s+meant\s+(?:the\s+|an?\s*)?(?:other|different)\s+(?:one|order)\b",
                          re.I)
+# the order kept, said at its cancel: "I just said keep it", "I'll keep it", "keep the order" (not "keep it on my card")
+_KEEP_IT = re.compile(r"\bkeep(?:ing)?\s+(?:it|them|the order|my order|that order|this order)\b(?!\s+(?:on|to|with|at|in|as)\b)",
+                      re.I)
 _PLEASE = re.compile(r"\b(?:please|pls|plz)\b", re.I)
 # the customer about to add a request: "oh wait, there's one more thing", "one more question"
 _ONE_MORE = re.compile(r"^\W*(?:(?:oh|ah|um+|uh+|and|also|ok(?:ay)?|so|wait|hold on|hang on|sorry|actually)\W+)*"
@@ -971,6 +976,8 @@ class ReferenceTarget(Target):
         self.acted = False  # whether a change (cancel, return, ...) has been asked for in this conversation
         self.log: list[tuple[str, str | None, str]] = []  # (tool, order, what it did) for each write that went through
         self.just_wrote = False  # whether the latest turn wrote
+        self.last_reason: str | None = None  # the reason of the latest cancel written
+        self._wrong_done_lead = ""  # said before this turn's reply: a write of the wrong order stays done
         # the last order address written: (order, new address, address before), for "fix the zip" / "send X there too"
         self.last_moved: tuple[str, dict[str, str], dict[str, str]] | None = None
         # the default address before this chat's first change of it, for "put my account address back to what it was"
@@ -1036,7 +1043,11 @@ class ReferenceTarget(Target):
         time the clerk says that a yes does not tell it which, the second time it drops the request and says so
         (before: "Return it, or exchange it? Which would you prefer?" - "yes" got the same paragraph, turn after turn)."""
         wrote = len(self.log)
+        self._wrong_done_lead = ""
         self._respond(turn)
+        if self._wrong_done_lead and (told := [m for m in turn.new_messages if m["role"] == "assistant" and m.get("content")]):
+            # (a write said to be of the wrong order: that it stays done comes first, then the order meant)
+            told[-1]["content"] = self._wrong_done_lead + told[-1]["content"]
         # (whether a write of this turn went through: "hold on - don't do that yet" in the next is told it is done)
         self.just_wrote = len(self.log) > wrote
         said = [m for m in turn.new_messages if m["role"] == "assistant" and m.get("content")]
@@ -1201,6 +1212,22 @@ class ReferenceTarget(Target):
             self.goal.update(intents={kind} if kind in ACTING else set(), text=r.text)
             return turn.say(f"I'm sorry about that: I {self.log[-1][2]}. {self._undo_text(last=True)} Which order did "
                             f"you mean?")
+        if self.user_id and self.log and not (self.pending or self.goal["intents"] & ACTING) and self.just_wrote and \
+                _WRONG_DONE.search(r.text) and (r.order_ids or mentioned_items(r.text, self.product_names)) and \
+                not (r.address or r.payment_kind or r.yes) and \
+                _TOOL_KIND.get(self.log[-1][0]) != "address" and \
+                r.intents & ACTING <= {_TOOL_KIND.get(self.log[-1][0])}:  # (the "no" of "oh no, wrong order!" is none)
+            # (an address moved to the wrong order has its own follow-up, ``_after_address_write``)
+            # "oh no, wrong order! I meant the smart watch one", "oops I mixed them up, it should have been #W2" right
+            # after a write: it stays done, said so, and the same request is taken up for the order meant, its reason
+            # kept, for its own yes (before: the order meant described, with no word that the write can't be undone)
+            kind = _TOOL_KIND.get(self.log[-1][0])
+            reason = self.last_reason if kind == "cancel" else None
+            self.goal = self._empty_goal()
+            self.goal.update(intents={kind} if kind in ACTING else set(), reason=reason)
+            r.intents = set(r.intents) | ({kind} if kind in ACTING else set())
+            r.reason = r.reason or reason
+            self._wrong_done_lead = f"I'm sorry about that: I {self.log[-1][2]}. {self._undo_text(last=True)} "
         put_back = bool(self.log and _PUT_BACK.search(r.text) and not (r.payment_kind or r.address))  # (a write made)
         if self.user_id and not (r.order_ids or r.address or r.intents & ACTING - {"cancel", "return", "exchange",
                                                                              "modify", "address", "payment"}) and \
@@ -1421,10 +1448,11 @@ class ReferenceTarget(Target):
                 r.no = r.abandon = r.closing = r.bye = False
         if self.pending:
             put_off = bool(_NOT_NOW.search(r.text) and re.search(r"\b(?:thanks?|thank you|thx|bye|goodbye|cheers)\b", r.text, re.I))
-            if (r.bye or r.closing and not (_FINE_WITH.match(r.text) or _ANSWERS_PROPOSAL.search(r.text)) or put_off) and not (r.yes or r.no or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
+            if (r.bye or r.closing and not (_FINE_WITH.match(r.text) or _ANSWERS_PROPOSAL.search(r.text)) or put_off) and not (r.yes or r.no or r.aside_yes or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
                                              self._pending_named(r) or r.reason or r.urgent and not put_off or
                                              not put_off and self._corrects_items(r)):  # ("clicky with no backlight")
-                # (a yes with thanks, "yes ship it there, thanks!", is no goodbye either: asked for a plain yes, below)
+                # (a yes with thanks, "yes ship it there, thanks!", is no goodbye either: asked for a plain yes, below;
+                # nor is "nah, that's all, go ahead", a yes the "that's all" of which says there is nothing to add)
                 # (a reason and "hurry up, I don't have all day" is no goodbye: asked for the yes, below; the "right
                 # now" of "not right now, thanks" is no hurry)
                 # "That's all, thanks!" while a proposal waits for its yes: said that it is not done, and asked again;
@@ -1481,6 +1509,9 @@ class ReferenceTarget(Target):
                 return turn.say(f"{lead}Just to be sure: I need a clear yes or no before I go ahead. {self.proposal}")
             if _PAUSE.match(r.text):
                 r.no = False  # "wait" / "hold on a sec": nothing happens yet, and the proposal stays (below)
+            if not r.yes and all(t == "cancel_pending_order" for t, _ in self.pending) and _KEEP_IT.search(r.text) and \
+                    not (r.order_ids or r.intents & ACTING):
+                r.no = True  # "I just said keep it" at a cancel: the cancel refused (before: proposed again and again)
             if r.no and _NO_BUT_RIGHT.match(r.text) and not (_KEEP_NOT_CANCEL.search(r.text) or _NO_CANCEL.search(r.text) or
                                                              r.order_ids or r.address or r.payment_kind):
                 # "nope, that's right": a no that backs the proposal is no decline, nor a clear yes (before: dropped)
@@ -5606,6 +5637,7 @@ class ReferenceTarget(Target):
             o = args.get("order_id")
             if res.ok:
                 self.log.append((tool, o, recap))
+                self.last_reason = args.get("reason")  # (kept for the order meant, if this one was the wrong one)
                 if tool == "modify_pending_order_address":
                     before = self.orders.get(o, {}).get("address") or {}
                     self.last_moved = (o, {k: args.get(k, "") for k in ADDRESS_KEYS},
