@@ -429,6 +429,8 @@ class Parsed:
     accepts: bool = False  # a yes to an offer (a return flight, another date); approves no action
     no: bool = False
     later: bool = False  # the customer puts a decision off
+    pay_dates: list[str] = field(default_factory=list)  # dates said only as a pay day ("we'll be paying on the 1st")
+    pay_day_of_month: bool = False  # the day without its month is said as a pay day ("I get paid on the 5th")
     # a clause beside a yes at a summary that gives a timeline, not a travel date ("Yes, please hold it. I'll call back
     # tomorrow to confirm and pay."): the dates said in it, whether it moves the date ("within the next day"), whether
     # it puts a decision off, and whether the rest of the message is a plain yes
@@ -925,6 +927,19 @@ def _aside_day(text: str, start: int, end: int) -> bool:
     return bool(_ASIDE_MATTER_DAY.search(clause)) and not _TRAVEL_DAY.search(clause)
 
 
+# a day said in a clause about paying, with no travel word: "we'll be paying on the 1st", "I get paid on the 5th",
+# "payment will follow on Friday" (read as no travel date only once a hold is placed: see ``Parsed.pay_dates``)
+_PAY_WORD = re.compile(r"\b(?:pay|pays|paid|paying|payment|pay ?day|wages?|salary|pay(?:check|cheque))\b", re.I)
+
+
+def _pay_day(text: str, start: int, end: int) -> bool:
+    """Whether the date at ``text[start:end]`` sits in a clause about paying, with no travel word."""
+    cuts = [m.end() for m in re.finditer(r"[.,;!?]|\s[-\u2013\u2014]\s|\b(?:and|but|so)\b", text[:start])]
+    after = re.search(r"[.,;!?]|\s[-\u2013\u2014]\s|\b(?:and|but|so)\b", text[end:])
+    clause = text[(cuts[-1] if cuts else 0):(end + after.start() if after else len(text))]
+    return bool(_PAY_WORD.search(clause)) and not _TRAVEL_DAY.search(clause)
+
+
 # a day that belongs to someone who is not on this booking, or to money coming in, not to this trip: "my colleague
 # lands the day after, she's sorted", "my son comes tomorrow on his own booking", "just me, the rest of the team follow
 # on the 5th", "my wages come in on the 5th", "my husband gets back on March 5 so he will pay then". The clause's
@@ -1188,10 +1203,12 @@ def _split_name(tokens: list[str]) -> tuple[str | None, str | None]:
     """['Anna','van','der','Berg'] -> ('Anna', 'van der Berg'); ['Mary','Jane','Watson'] ->
     ('Mary Jane', 'Watson'); a single token -> (token, None)."""
     toks = _tidy(tokens)
+    if len(toks) > 1 and len(toks[0]) == 1 and toks[0].isupper():
+        toks = toks[1:]  # "Mrs L. Ivanova": an initial is no first name; the family name is read as after a title
     if not toks:
         return None, None
     if len(toks) == 1:
-        if any(t.lower().strip(".") in _TITLES for t in tokens[:-1]):
+        if any(t.lower().strip(".") in _TITLES or (len(t) == 1 and t.isupper()) for t in tokens[:-1]):
             return None, toks[0]  # "it's Mrs Schmidt", "for Mr Patel": a title goes with the surname
         return toks[0], None
     k = len(toks) - 1
@@ -1210,7 +1227,10 @@ def _name_run(text: str, start: int, any_case: bool) -> list[str]:
             break
         tok = m.group(1)
         low = tok.lower()
-        if low in _TITLES:
+        # an initial before the family name: "Mrs L. Ivanova", "Dr L Ivanova", "J. Smith"
+        initial = (len(tok) == 1 and tok.isupper() and (bool(m.group(2)) or (toks and toks[-1].lower() in _TITLES))
+                   and bool(re.match(r"\s+[A-Z][a-z]", text[pos + m.end():])))
+        if low in _TITLES or initial:
             toks.append(tok)
         elif low in _PARTICLES and toks:
             toks.append(tok)
@@ -1223,8 +1243,8 @@ def _name_run(text: str, start: int, any_case: bool) -> list[str]:
         else:
             break
         pos += m.end()
-        if m.group(2) and low not in _TITLES:
-            break  # a full stop ends the name
+        if m.group(2) and low not in _TITLES and not initial:
+            break  # a full stop ends the name (not an initial's: "Mrs L. Ivanova")
     while toks and (toks[-1].lower() in _PARTICLES or toks[-1].lower() in _TITLES):
         toks.pop()
     return toks
@@ -1467,6 +1487,8 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     ("Please proceed", "Looks great") are never names."""
     t = (text or "").replace("\u2019", "'")
     t = re.sub(r"\byours\s+truly\b", "me", t, flags=re.I)  # "yours truly, Liam Walsh": the speaker, never a name
+    # a title in brackets after the name ("Leila Ivanova (Dr)") is only a title
+    t = re.sub(r"\s*\(\s*(?:" + "|".join(sorted(_TITLES)) + r")\.?\s*\)", "", t, flags=re.I)
     first = last = None
     places = set()
     if db is not None:
@@ -1533,9 +1555,11 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
         if all(_name_token_ok(x) for x in a + b) and usable(a + b) and (a[0][:1].isupper() or expecting):
             return " ".join(_tidy(b)), " ".join(_tidy(a))
     # "It's Walsh, Diego", "under Hernandez, Ingrid", "it's Okafor - Aisha": "Last, First" after words that lead a name
-    m = re.fullmatch(r"\s*(" + _LETTERS + r"(?:\s+" + _LETTERS + r")*)\s*(?:,|\s[-\u2013\u2014])\s*(" + _LETTERS +
-                     r")\s*[.!]?\s*", _NAME_LEAD.sub("", t))
-    if m and not (first or last) and m.group(0).strip() != t.strip():
+    # ("Dr. Ivanova, Leila": a title before the family name)
+    m = re.fullmatch(r"\s*(?:(?:" + "|".join(sorted(_TITLES)) + r")\.?\s+)?(" + _LETTERS + r"(?:\s+" + _LETTERS +
+                     r")*)\s*(?:,|\s[-\u2013\u2014])\s*(" + _LETTERS + r")\s*[.!]?\s*", _NAME_LEAD.sub("", t), flags=re.I)
+    if m and not (first or last) and (m.group(0).strip() != t.strip() or re.match(r"\s*(?:" + "|".join(_TITLES) + r")\b",
+                                                                                   m.group(0), re.I)):
         a, b = m.group(1).split(), [m.group(2)]
         if all(_name_token_ok(x) for x in a + b) and usable(a + b) and (a[0][:1].isupper() or expecting):
             return " ".join(_tidy(b)), " ".join(_tidy(a))
@@ -1610,7 +1634,9 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
         # name ("Ravi Tanaka - it's not urgent", "Ravi Tanaka - thanks"; not beside a booking reference, whose name
         # is read with it: "BK... - Nguyen Hiroshi - is it confirmed?")
         pieces = []
-        for x in re.split(r"(?<=[.;!?\n])|,", t):
+        # (no sentence ends at a title's or an initial's full stop: "Mrs L. Ivanova", "Dr. Leila Ivanova")
+        for x in re.split(r"(?<=[;!?\n])|(?<=\.)(?!(?<=\b[A-Z]\.)\s+[A-Z][a-z])(?!(?<=\b(?i:mr|ms|dr|mx)\.)\s+[A-Z])"
+                          r"(?!(?<=\b(?i:mrs)\.)\s+[A-Z])(?!(?<=\b(?i:prof)\.)\s+[A-Z])|,", t):
             parts = re.split(r"\s[-\u2013\u2014]+\s", x)
             pieces += [(parts[-1], True)] + ([(parts[0], False)] if len(parts) == 2 and not _BOOKING_ID.search(t) else [])
         for sent, trailing in pieces:
@@ -2043,6 +2069,11 @@ _NOT_CANCEL = re.compile(r"\b(?:don'?t|dont|do not|did not|didn'?t|won'?t|will n
                          r"(?:\s+(?:of\s+)?(?:the|those|these|my|our|them|it|seats?|hold|reservation|up)\b)*(?:\s+go\b)?"
                          r"(?:\s+(?:to|for)\s+(?:anyone|anybody|someone|somebody)(?:\s+else)?)?", re.I)
 
+# a cancellation thought of, then given up for a keep: "I was going to cancel it but we've decided to keep it", "I was
+# about to cancel but my husband says keep it", "my wife wanted to cancel it, I want to keep it"
+_CANCEL_WITHDRAWN = re.compile(r"\b(?:(?:was|were|had been)\s+(?:going|gonna|about|planning|meaning|thinking(?: of| about)?)"
+                               r"|wanted|meant|thought about|considered)\s+(?:to\s+)?cancel\w*\b[^.?!]{0,60}?\bkeep(?:ing)?\s+"
+                               r"(?:it|them|the (?:booking|reservation|hold|flight|seats?))\b", re.I)
 # a held booking kept in other words: "keep the hold", "keep em", "keep hanging on to those seats" (with _NOT_CANCEL:
 # the opposite of a release, never a withdrawal)
 _LET_GO_TOO = re.compile(r"\b(?:bin|ditch|dump|chuck|scrap|drop|release|free|forget)\b", re.I)
@@ -2075,8 +2106,10 @@ _MONTH_ALONE = re.compile(r"\b(?:in|mid|mid-|early|late|end of|beginning of|star
 # the number or the pick after them, not a yes to another question
 # an approval after a bare number ("2, that's fine", "2 is good for me", "2 please, fine for all of us"): still
 # only that number (a pick at a listing, a count when asked how many), never a yes to an offer made beside it
-_NUMBER_OK = (r"(?:(?:that'?s|thats|that is|is|sounds|works)\s+)?(?:fine|good|great|ok(?:ay)?|perfect|works)"
-              r"(?:\s+for\s+(?:me|us|everyone|everybody|all of us|both of us|all))?")  # ("3 for me": _PICK_THEN_REST)
+# ("1 is fine by me", "1 works best for me", "1 suits me")
+_NUMBER_OK = (r"(?:(?:(?:that'?s|thats|that is|is|sounds|works)\s+)?(?:fine|good|great|ok(?:ay)?|perfect|works)(?:\s+best)?"
+              r"(?:\s+(?:for|by|with)\s+(?:me|us|everyone|everybody|all of us|both of us|all))?"
+              r"|(?:works|is)\s+best(?:\s+for\s+(?:me|us))?|suits\s+(?:me|us|everyone|all of us))")  # ("3 for me": _PICK_THEN_REST)
 _OK_LEAD = (r"\W*(?:(?:ok(?:ay)?|k|fine|alright|all right|sure|right|yes|yeah|yep|hmm+|um+|so|well|then|"
             r"let'?s (?:go with|do|take|go for)|go with|go for|i'?ll (?:take|go with|have)|take)\W+)*")
 # a message that is only an option number after "the" ("The 1 please.", "the 2 thanks"): "1 please" alone is read
@@ -4416,6 +4449,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.return_date = after  # outbound, never the coming Monday
     if not p.dates and (m := _BARE_DAY.search(text)):
         p.day_of_month = int(m.group(1))
+        p.pay_day_of_month = _pay_day(text, m.start(1), m.end())
     if not p.dates and (m := _MONTH_ALONE.search(text)):
         p.month_named = MONTHS[(m.group(1) or m.group(2)).lower()]
     elif not p.dates and _NEXT_MONTH.search(text):  # "end of next month": the month after today's
@@ -4494,7 +4528,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.for_other = re.sub(r"^(?:coll?egue|coleague)$", "colleague", next(g for g in m.groups() if g).lower())
     p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text)) \
         and not _OTHERS_TOO.search(text)  # "for my mother ..., she and my kids": how many is asked, not one
-    m = re.fullmatch(_OK_LEAD + r"(?:just |only |for |we are |we're |it's |its )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
+    m = re.fullmatch(_OK_LEAD + r"(?:(?:for (?:me|us),? )?(?:it's |its |it is )|just |only |for |we are |we're )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
                      r")\s*(?:[,.]?\s*(?:please|pls|plz|thanks|then|cheers|" + _NUMBER_OK + r"))*[.!]*\s*", text, re.I)
     if m:
         p.number = text_rules.number_value(m.group(1))
@@ -4645,6 +4679,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         if aside := [d for d, a in said if a and (d, False) not in said]:
             p.dates = [d for d in p.dates if d not in aside]
             p.date = p.date if p.date in p.dates else (p.dates[0] if p.dates else None)
+    p.pay_dates = [d for s_, e_, d in _date_hits(text) if d in p.dates and _pay_day(text, s_, e_)]
     calm = _NOT_URGENT.search(text) or re.search(r"\bno (?:hurry|rush)\b|\bplenty of time\b|\b(?:isn'?t|not) urgent\b", text, re.I)
     p.urgent = bool(_URGENT.search(_NOT_URGENT.sub(" ", text))  # "no rush at all", "it's not urgent": calm
                     or (_URGENT_ILLNESS.search(text.replace("\u2019", "'")) and not calm))
@@ -4757,6 +4792,13 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # kept (the "drop" is negated: no trip dropped, no release offered)
         p.keep_booking = True
         p.abandon = p.drop_trip = False
+    if p.has("cancel") and (w := _CANCEL_WITHDRAWN.search(plain)) and not _INTENTS["cancel"].search(plain[w.end():]) \
+            and not re.search(r"\b(?:not|n'?t|never)\s+(?:\w+\s+)?keep", w.group(0), re.I):
+        # "I was going to cancel it but we've decided to keep it", "my wife wanted to cancel it, I want to keep it":
+        # a cancellation thought of and given up is none; the question beside it is answered
+        p.intents.discard("cancel")
+        p.keep_booking = True
+        p.later = p.no = False
     if p.has("cancel") and _NOT_CANCEL.search(plain) and not _INTENTS["cancel"].search(_NOT_CANCEL.sub(" ", plain)):
         p.intents.discard("cancel")  # "don't cancel. when is the flight?", "no need to cancel it": nothing to cancel
         p.keep_booking = True

@@ -474,6 +474,15 @@ _SECOND_ONE = re.compile(r"\b(?:second|2nd)(?:" + _ONE_NOUN + r"|\W*$)", re.I)
 _OTHER_BOOKING = re.compile(r"\b(?:the )?other (?:one|booking|reservation|trip|hold)\b", re.I)
 _MY_BOOKING = re.compile(r"\b(?:my|the|our)\s+(?:booking|reservation|trip|ticket)s?\b", re.I)
 # the booking kept at "Shall I cancel ...?": "actually keep it", "I'll keep the booking"
+# a return flight asked for in words ("yes please look for a return", "a return would be good", "can you find me a
+# flight back too"); never a question about the return's rules ("is the return refundable?") or one turned down
+_RETURN_WANTED = re.compile(r"\b(?:look|search|find|check|get|add|need|want|like|do)\b[^.?!]{0,25}?\b(?:a |the )?"
+                            r"(?:return|flight back|way back)\b(?!\s*(?:polic\w*|rules?|terms|fee))"
+                            r"|\ba return (?:would be|is|sounds) (?:good|great|nice|fine|perfect)\b"
+                            r"|\b(?:yes|yeah|yep|sure|ok(?:ay)?)\W+(?:please\W+)?(?:a\s+)?return(?: flight)?(?: too| as well| please)?\W*$",
+                            re.I)
+_RETURN_REFUSED = re.compile(r"\b(?:no|not|don'?t|dont|do not|without|never ?mind|forget|skip)\b[^.?!]{0,20}?\b"
+                             r"(?:return|flight back|way back)\b", re.I)
 _KEEP_IT = re.compile(r"\bkeep (?:it|them|the booking|my booking|the reservation|my reservation|the flight|my flight)\b", re.I)
 _SAVED_ASK = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?)\W+)?(?:did|have|has)\s+(?:you|u|ya)\s+(?:\w+\s+)?(?:save|saved|note|noted|"
                         r"get|got|record|recorded|keep|kept|store|stored|take|taken)\b[^.?!]{0,25}\??\W*$", re.I)
@@ -1125,6 +1134,7 @@ class ReferenceTarget(Target):
         self.asked_option = self._option_index(p)
         self._compared_month(p)
         self._read_day_of_month(p)
+        self._pay_day_after_hold(p)
         self._pick_date_reading(p)
         self._legs_picked_by_place(p)
         self._second_leg_by_place(p)
@@ -1549,6 +1559,19 @@ class ReferenceTarget(Target):
             # offer (a bare "yes" still takes up the offer: test_target_phrasings.test_return_offer_accepted_with_yes)
         if retry and offered and not re.search(r"\b(?:return\w*|back|round[- ]?trip|both ways)\b", p.text, re.I):
             offered = False  # "yes" after "no flights ... another date?": the other date, not the return flight
+        if (not offered and not retry and self.mode == "new" and len(self.legs) == 1 and self.legs[0].get("choice")
+                and not self.return_date and self.pending is None and _RETURN_WANTED.search(p.text)
+                and not _RETURN_REFUSED.search(p.text) and not p.no and not p.dates and p.day_of_month is None
+                and not p.places and not p.booking_ids and p.selection is None and not p.flight_ids
+                and not (p.intents & {"cancel", "change", "refund", "price", "details"})):
+            # "yes please look for a return" once the outbound is picked (the offer made at the listing): the date
+            # of the way back is asked, the pick kept ("6 December is good" next is that date)
+            self.awaiting = "return_date"
+            first = self.legs[0]
+            out.append(f"Sure, you still have {first['choice']['flight_id']} for the outbound. On what date would you "
+                       f"like to fly back from {self._place(first['destination'])} to {self._place(first['origin'])}?")
+            turn.say(" ".join(out))
+            return
         if (offered and picked is None and p.accepts and self.mode == "new" and self.legs and not self.return_date
                 and not _THAT_ONE.search(p.text)  # "that works, I'll take it" takes the flight, not the return offer
                 and not (_OTHER_DAY.search(p.text) and self.day_lows)  # "ok the cheaper day": the days compared
@@ -1966,6 +1989,21 @@ class ReferenceTarget(Target):
                       release_first=pax <= int(b["passengers"]) and self._hold_takes_last_seats(turn, chosen, pax))
         return True
 
+    def _pay_day_after_hold(self, p: Parsed) -> None:
+        """A pay day said once a hold is placed ("we'll be paying on the 1st", "I get paid on the 5th", "payment will
+        follow on Friday") is no travel date: no search, the hold is kept and its lapse set against that day
+        (``_hold_kept``)."""
+        held = self._held_trip()
+        if (not p.pay_dates or not p.dates or not set(p.dates) <= set(p.pay_dates) or self.pending is not None
+                or held is None or p.places or p.booking_ids or p.flight_ids
+                or p.has("book") or p.has("change") or p.has("cancel")
+                or not any(d["kind"] == "hold" and d["result"].get("booking_id") == held.get("booking_id")
+                           for d in self.done)):
+            p.pay_dates = []
+            return
+        p.dates, p.date, p.return_date, p.day_of_month = [], None, None, None
+        p.keep_booking, p.later, p.abandon, p.drop_trip = True, False, False, False
+
     def _hold_kept(self, p: Parsed, out: list[str]) -> bool:
         """A release said negated just after a hold ("thanks, don't let those seats go to anyone else!", "make sure
         nobody releases my seats") asks to keep it: its expiry is said; neither its cancellation nor a booking is
@@ -1977,6 +2015,18 @@ class ReferenceTarget(Target):
                            for d in self.done)):
             return False
         until = str(held.get("expires_at", ""))[:16].replace("T", " ")
+        if p.pay_dates:  # "we'll be paying on the 1st": the free hold set against the pay day
+            pay = p.pay_dates[0]
+            if until[:10] < pay:
+                out.append(f"Your seats are on hold under reference {held['booking_id']} until {until} UTC, free of "
+                           f"charge. The hold lapses before {pay}, so it will not last until then: "
+                           "to keep the seats you would need to book them before the hold lapses; otherwise it lapses "
+                           "by itself and nothing is charged. Let me know if you would like to book them.")
+            else:
+                out.append(f"Your seats are on hold under reference {held['booking_id']} until {until} UTC, free of "
+                           f"charge, so they are still held on {pay}; please book them before the hold lapses. "
+                           "Let me know if you would like to book them.")
+            return True
         out.append(f"Your seats stay on hold under reference {held['booking_id']} until {until} UTC; nobody else can "
                    "take them before then. Let me know if you would like to book them.")
         return True
@@ -2074,6 +2124,9 @@ class ReferenceTarget(Target):
             # after "push it back to end of july" (a change): in July
             ref = Date(floor.year + (1 if month < floor.month else 0), month, 1)
         day = day_of_month_from(p.day_of_month, ref.year, ref.month, floor)  # the next month that has the day
+        if p.pay_day_of_month and (paid := day_of_month_from(p.day_of_month, NOW.year, NOW.month, NOW.date())):
+            p.pay_dates = [paid.isoformat()]  # a pay day is counted from today ("I get paid on the 5th")
+            day = paid
         if day is not None and back:
             p.return_date, p.dates, p.selection = day.isoformat(), [day.isoformat()], None
         elif day is not None:
@@ -3395,6 +3448,10 @@ class ReferenceTarget(Target):
                      "cancelled": "It has been cancelled."}.get(str(b.get("status")))
             if plain:  # "is it still on?", "still good for BK...?", "status of my booking": said plainly
                 out.append(plain)
+            if p.keep_booking and b.get("status") == "held" and re.search(r"\bpay\w*\b|\bstays?\b", p.text, re.I):
+                # "I was going to cancel it but we've decided to keep it. Can I still pay for it later?"
+                out.append("I have left it as it is: nothing has been cancelled or charged. When you are ready to "
+                           "pay, I can book it for you.")
             if _WAS_CHANGED.search(p.text):  # "did my flight change?": whether the airline changed it
                 gone = [fid for fid in b.get("itinerary", []) if (f := self.db.flights.get(fid)) and f.status != "scheduled"]
                 out.append(f"Flight {', '.join(gone)} is {self.db.flights[gone[0]].status}." if gone else
