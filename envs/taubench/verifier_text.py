@@ -145,13 +145,24 @@ def with_original(question: str, original: dict | None) -> str:
     return f"{question}\n(The original payment method: {words}.)"
 
 
+def with_written_card(question: str, method: dict | None) -> str:
+    """The question with the id digits of the gift card the write charges or refunds, when the question names a gift
+    card and the write's method is one: the customer knows the card's number though the agent never showed it, so
+    "go ahead, charge gift card 5402003" names the proposal's own card (other digits stay another card)."""
+    digits = re.search(r"\d{5,}", str((method or {}).get("id") or ""))
+    if not digits or (method or {}).get("source") != "gift_card" or not _METHOD_KINDS[0].search(question or ""):
+        return question
+    return f"{question}\n(The gift card: gift card {digits.group(0)}.)"
+
+
 def is_confirmation(text: str, question: str = "", original: dict | None = None,
-                    written: frozenset[str] = frozenset()) -> bool:
+                    written: frozenset[str] = frozenset(), method: dict | None = None) -> bool:
     """Point 2 of the definition, for the reply ``text`` to ``question`` (point 1 is checked
     against the question by the verifier with ``lists_action``); ``original``: the payment method the
     order was paid with, for a question that refunds "to the original payment method"; ``written``: the
-    words of the values the write sets that the question lists (``said_back``)."""
-    return reason(text, question, original, written) is None
+    words of the values the write sets that the question lists (``said_back``); ``method``: the payment method the
+    write uses (``with_written_card``)."""
+    return reason(text, question, original, written, method) is None
 
 
 # a plain yes in another language, read as the English one (R3): a reply made only of these words ("sí", "oui", "ja",
@@ -340,6 +351,8 @@ _AGREED_CHARGE = re.compile(
     r"(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:totally\s+|perfectly\s+|more\s+than\s+|quite\s+)?)?"
     r"(?:fine|ok(?:ay)?|happy|glad|willing|good)\s+(?:to\s+(?:pay|cover)|paying|covering|with(?:\s+paying)?)\s+"
     + _CHARGE_DIFF + r"|"
+    # "I'll pay the $19.98", "fine, I'll cover the difference", "we will cover the extra" (oracle-labeller-26 finding 5)
+    r"(?:i|we)(?:['\u2019]?ll|\s+will|\s+can)\s+(?:happily\s+|gladly\s+)?(?:pay|cover)\s+" + _CHARGE_DIFF + r"|"
     r"(?:paying|covering)\s+" + _CHARGE_DIFF + r"\s+(?:is|sounds)\s+" + _CHARGE_OK + r"|"
     + _CHARGE_DIFF + r"\s+(?:is|sounds)\s+" + _CHARGE_OK + r"|"
     r"(?:(?:go\s+ahead|please)\s+(?:and\s+)?)?(?:charge|bill)\s+(?:me\s+)?" + _CHARGE_DIFF +
@@ -373,8 +386,10 @@ def agreed_charge(text: str, question: str) -> str:
 # it yet" stays a refusal, a bare "no" says no yes).
 _ASKS_FOR_MORE = re.compile(r"\b(?:any(?:thing)?\s+(?:other|more|further|additional|else)|anything\s+else)\b[^?\n]*\?",
                             re.I)
+# ("no others", "none", "nothing more", "no other items" open the answer as "no" does: oracle-labeller-26 finding 3)
 _NO_MORE_ANSWER = re.compile(
-    r"^\W*(?:no+|nope|nah|no\s+thanks?)\b(?:[\s,]*(?:(?:that'?s|that\s+is|thats)\s+(?:it|all|everything|the\s+only\s+one|"
+    r"^\W*(?:no\s+(?:others?|more)(?:\s+items?)?|no\s+other\s+(?:items?|ones?|things?)|none|nothing(?:\s+(?:else|more))?|"
+    r"no+|nope|nah|no\s+thanks?)\b(?:[\s,]*(?:(?:that'?s|that\s+is|thats)\s+(?:it|all|everything|the\s+only\s+one|"
     r"the\s+one|all\s+of\s+them)|nothing\s+(?:else|more)|no\s+(?:others?|more)))?\s*(?:[.,;:!\u2014\u2013]+|\s-+\s|(?=\s+just\b))",
     re.I)
 
@@ -394,7 +409,9 @@ def _no_more_blanked(text: str, question: str) -> str:
 # another card's digits, or more words in the clause ("... tomorrow", "but don't pay ...") are read as before.
 _ROUTED_METHOD = (r"(?:the\s+|my\s+|that\s+|our\s+)?(?P<m>master\s*card|visa|amex|american\s+express|discover|pay\s*pal|"
                   r"gift\s*-?\s*card|credit\s+card|card)(?:\s+(?:card|account))?(?:\s+(?:ending|that\s+ends|which\s+ends)"
-                  r"(?:\s+in)?\s+(?P<d>\d{4}))?")
+                  r"(?:\s+in)?\s+(?P<d>\d{4})|\s+(?:#\s?|no\.?\s*|number\s+)?(?P<id>\d{5,}))?")
+# (the method's id digits, "gift card 5402003": oracle-labeller-26 finding 8; same only where the question, or the
+# written gift card it names, has them: ``with_written_card``)
 _ROUTED = re.compile(
     r"(?:^|(?<=[,;.!(\u2014\u2013-]))\s*(?:(?:and|so|just)\s+)?(?:(?P<lead>go\s+ahead|please)\s+(?:and\s+)?)?(?:"
     r"pay(?:ing)?\s+(?:(?:for\s+)?(?:it|that|this|the\s+difference)\s+)?(?:with|using|by|via|through|on)\s+|"
@@ -409,10 +426,29 @@ def _routed_same(m: re.Match, question: str) -> bool:
     "credit card" where the question names a credit card and no gift card), and any digits said are the question's."""
     if m.group("d") and not re.search(r"(?<!\d)" + m.group("d") + r"(?!\d)", question or ""):
         return False
+    if m.group("id") and not re.search(r"(?<!\d)" + m.group("id") + r"(?!\d)", question or ""):
+        return False
     method = m.group("m")
     if re.fullmatch(r"(?:credit\s+)?card", method, re.I):
         return bool(_CREDIT_BRANDS.search(question or "")) and not _METHOD_KINDS[0].search(question or "")
     return any(kind.search(method) and kind.search(question or "") for kind in _METHOD_KINDS)
+
+
+def routed_own(text: str, question: str, method: dict | None) -> str:
+    """``text`` with each ``_ROUTED`` clause that names the write's own method (``method``), as the question names it,
+    set aside: "go ahead, charge my gift card" to an item change charged to it says how that change pays, no pick of a
+    payment change (oracle-labeller-26 finding 8)."""
+    words = _method_words(method)
+    if not words:
+        return text
+
+    def own(m: re.Match) -> bool:
+        if re.fullmatch(r"(?:credit\s+)?card", m.group("m"), re.I):
+            return (method or {}).get("source") == "credit_card"
+        return any(kind.search(m.group("m")) and kind.search(words) for kind in _METHOD_KINDS)
+    question = with_written_card(question, method)
+    return _ROUTED.sub(lambda m: f" {m.group('lead') or ''} " if _routed_same(m, question) and own(m) else m.group(0),
+                       text or "")
 
 
 def routed_elsewhere(text: str, question: str) -> str | None:
@@ -444,7 +480,7 @@ def _nothing_more_blanked(text: str, question: str) -> str:
 
 
 def reason(text: str, question: str = "", original: dict | None = None,
-           written: frozenset[str] = frozenset()) -> str | None:
+           written: frozenset[str] = frozenset(), method: dict | None = None) -> str | None:
     """Why ``text`` does not confirm (None when it does). Beside ``probe.verify.consent``'s reading, a
     payment method the answer names (``consent.answer_part``: not a question added after the yes) must be
     one the question names (``_other_method``; "the original payment method" names ``original``, see
@@ -452,7 +488,7 @@ def reason(text: str, question: str = "", original: dict | None = None,
     ("yep, do it. also can the refund go to my gift card?": it asks about the proposal, not beside it). The
     words of ``written`` (``said_back``) are read as said back, and a cancellation reason only as the one the
     question names (``_said_reason``)."""
-    question = with_original(question, original)
+    question = with_written_card(with_original(question, original), method)
     proposed = _reasons_in(question)
     rest = _REASON_PHRASES.sub(lambda m: _said_reason(m, proposed), text or "") if text else text
     if rest:
@@ -1104,6 +1140,15 @@ _MARKED_NUMBER = re.compile(r"((?:#|\b(?:items?|numbers?|no\.?)\s*#?)\s*[1-9]|\b
                             r"\u2718\u2717\u2716\u274c\u274e])\ufe0f?[ \t]*,?", re.I)
 _COLON_NUMBER = re.compile(r"((?:#|\b(?:items?|numbers?|no\.?)\s*#?)\s*[1-9])\s*:(?=\s*(?:yes|no|yeah|yep|nope|nah|ok|okay|"
                            r"sure|skip|keep)\b)", re.I)
+# a reply made only of numbers each with its own answer, in any order and with any mark between ("#1 yes #2 no",
+# "1 - yes, 2 - no", "1: go, 2: skip", "1 yes,2 no" from marks; oracle-labeller-26 finding 4) written as "1 yes, 2 no"
+_NUMBER_ANSWER = (r"((?:#|\b(?:items?|numbers?|no\.)\s*#?)\s*[1-9]|\b[1-9])\s*(?:[:\u2013\u2014]|\s-+)?\s*"
+                  r"(yes|yeah|yep|yup|sure|ok(?:ay)?|go(?:\s+ahead)?|do\s+it|no|nope|nah|skip(?:\s+it)?|pass)\b"
+                  r"((?:\s+(?:please|pls|thanks|thank\s+you))?)")
+_NUMBER_ANSWERS = re.compile(r"(?:\s*" + _NUMBER_ANSWER + r"(?:\s*[,;.!]+\s*|\s+(?=[#\d]|items?\b|numbers?\b|no\.)|"
+                             r"\s*$))+", re.I)
+_NUMBER_ANSWER_ONE = re.compile(_NUMBER_ANSWER, re.I)
+_NO_ANSWER = re.compile(r"no|nope|nah|skip|pass", re.I)
 
 
 def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool = False,
@@ -1127,6 +1172,9 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     # (oracle-labeller-25 finding 4) read as "#1 no, #2 yes"
     reply = _MARKED_NUMBER.sub(lambda m: f"{m.group(1)} {'yes' if m.group(2) in _YES_MARKS else 'no'},", reply)
     reply = _COLON_NUMBER.sub(r"\1 ", reply)
+    if _NUMBER_ANSWERS.fullmatch(reply):
+        reply = ", ".join(f"{m.group(1)} {'no' if _NO_ANSWER.match(m.group(2)) else 'yes'}{m.group(3)}"
+                          for m in _NUMBER_ANSWER_ONE.finditer(reply))
     text = _WORD_NUMS.sub(lambda m: m.group(1) + " " + re.sub(
         r"[a-z]+", lambda w: str(_WORD_NUM.get(w.group(0).lower(), w.group(0))), m.group(2)), reply.strip())
     if numbered and re.fullmatch(r"[1-9](?:\s*,\s*[1-9]|\s+[1-9])+[.!]?", text):

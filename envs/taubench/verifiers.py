@@ -61,6 +61,7 @@ from envs.taubench.verifier_text import (
     resolve_numbered,
     resolve_orders,
     rest_after_refusal,
+    routed_own,
     said_back,
     set_aside,
 )
@@ -615,15 +616,18 @@ def check_R3(view: RetailView) -> list[Violation]:
             reply = "yes"
         reply, back = resolve_orders(reply, *proposal.listed()), _written_words(c, said)
         kinds = frozenset(k for k, _ in proposal.mentions + proposal.offered)  # the actions proposed, or offered
-        if not is_confirmation(reply, said, original, back) and (part := approved_part(reply, c.name)) is not None \
-                and is_confirmation(part, said, original, back):
+        # the write's own method: "charge gift card 5402003" names the proposal's gift card by its id
+        pay = c.args.get("payment_method_id") if isinstance((c.args or {}).get("payment_method_id"), str) else None
+        method = c.methods.get(pay) if pay else None
+        if not is_confirmation(reply, said, original, back, method) and (
+                part := approved_part(reply, c.name)) is not None and is_confirmation(part, said, original, back, method):
             reply = part  # "Go ahead with the address. Hold off on the cancellation.": a yes to the address
-        elif not is_confirmation(reply, said, original, back) and (
+        elif not is_confirmation(reply, said, original, back, method) and (
                 rest := set_aside(reply, lambda p, c=c, k=kinds: _about(c, p, view.product_names, k))) is not None \
-                and is_confirmation(rest, said, original, back):
+                and is_confirmation(rest, said, original, back, method):
             reply = rest  # "Go ahead with the notebook, not the puzzle": a yes to the notebook's return
-        if not is_confirmation(reply, said, original, back):
-            why = reason(reply, said, original, back)
+        if not is_confirmation(reply, said, original, back, method):
+            why = reason(reply, said, original, back, method)
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit "
                                                 f"confirmation ({why})"))
         elif not proposal.asks or not (proposal.proposes(c.name, oid := c.order_id if c.name in ORDER_WRITES else None)
@@ -643,7 +647,8 @@ def check_R3(view: RetailView) -> list[Violation]:
                                                 f"({part!r}), not {beyond}"))
         # a clause agreeing to the listed charge ("go ahead and charge the $19.98 to the gift card") is a yes to the
         # change that charges it, not a pick of a payment change (oracle-labeller-24 finding 1)
-        elif (only := named_only(c, agreed_charge(reply, said), kinds)) is not None:
+        # ... and so is one routing the money through the write's own method ("go ahead, charge my gift card")
+        elif (only := named_only(c, routed_own(agreed_charge(reply, said), said, method), kinds)) is not None:
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer named only {only} of the actions "
                                                 "proposed"))
         elif others := named_instead(c, reply, proposal):
