@@ -16,8 +16,15 @@ from __future__ import annotations
 
 import pytest
 
+from probe.core.registry import get_domain
 from tests.envs.taubench.test_retail_oracle_38x import r3 as grill
-from tests.envs.taubench.test_retail_oracle_38z import KB, NUMBERED, ONE_MORE, TH, d, r3  # noqa: F401 (fixture)
+from tests.envs.taubench.test_retail_oracle_38z import KB, NUMBERED, ONE_MORE, TH, r3
+
+
+@pytest.fixture(scope="module")
+def d():
+    return get_domain("taubench-retail")
+
 
 # --- 3. "no others" / "none" / "nothing more" to "any other items?", then a go-ahead ----------------------------------
 
