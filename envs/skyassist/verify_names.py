@@ -471,13 +471,32 @@ _SELF_BARE = re.compile(_SELF + r"\s+([A-Z][\w\u2019-]*(?:\s+[A-Z][\w\u2019-]*){
                         r"(?=\s*(?:[.,;!)]|$|(?:and|plus|with|&|\+)\s))")
 
 
+# the initials of a given name, which stand for no name word of their own, skipped like titles: after a title, dotted
+# or not ("Mrs L Ivanova", "Ms. L Ivanova", "Mr J. R. Smith", "Prof. A Chen"), or opening a sentence ("L Ivanova",
+# "J.R. Smith"; not "A" or "I" there, an article or the pronoun: "A Business seat", "I Love Rome"), before a capitalised
+# word (sky-customers-25 finding 5: an undotted initial made the name after it "typed, not as a name")
+# (each a lone letter: not "LI Wei", "OK Great", "JFK London")
+_INITIALS = re.compile(r"(\b(?i:dr|mr|mrs|ms|miss|mx|prof|sir|dame)\.?\s+)((?:[A-Z](?:\.\s*|\s+)){1,3})(?=[A-Z][a-z])"
+                       r"|(^|[.!?;:,]\s+)(?![AI]\s)((?:[A-Z](?:\.\s*|\s+)){1,3})(?=[A-Z][a-z])")
+# post-nominals after a name: a degree, an honour or a generational suffix ("Leila Ivanova, PhD", "Leila Ivanova MD",
+# "Leila Ivanova Jr."), which is no name word, so a booking under last name "PhD" or "Md" is S1's; cut from the name
+# and kept as "+phd" (``stated_names``), so "Ivanova Jr" stays the name typed (``name_in``). "Md Rahman", a given name
+# before a capitalised word, is none
+_POST_NOMINAL = re.compile(r"(?<=[^\W\d_])(,?\s+)((?i:Ph\.?D|DPhil|M\.?D|Jr|Sr|Snr|Jnr|Esq|MBA|DDS|DMD|CPA|OBE|MBE|CBE|KBE"
+                           r"|QC)|II|III|IV)\.?(?=\s*(?:[.,;:!?)]|$)|\s+(?![A-Z]))")
+
+
+def _without_initials_and_post_nominals(text: str) -> str:
+    return _POST_NOMINAL.sub("", _INITIALS.sub(lambda m: m.group(1) or m.group(3) or "", text))
+
+
 @lru_cache(1 << 12)
 def _prepared(user_text: str, parts: bool = False) -> tuple[str, str, list[tuple[str, bool]], list[str]]:
     """The message as typed (spellings read whole), with its labels written as cues ("Walsh last" -> "last name
     Walsh") and companions and courtesy cut off; its tokens and their cue keys (``stated_names``). For ``parts``
     (``stated_parts``) a name before a label must be tied to it ("Walsh is my surname", not the "Liam" of "first name
     Liam last name Walsh") and no companion is cut ("... and my last name is Walsh" is none)."""
-    user_text = _LABEL_ADVERB.sub(r"\1", unspell(user_text or ""))
+    user_text = _without_initials_and_post_nominals(_LABEL_ADVERB.sub(r"\1", unspell(user_text or "")))
     said = user_text  # as typed: a cut below adds punctuation ("me and my wife," -> "me. ,") that opens a sentence
     user_text = _labels(_bare_labels(_names_before_labels(_labels_after(user_text or ""), tied=parts)))
     if parts:
@@ -560,6 +579,7 @@ _NAME_AND_REMARK = re.compile(r"\b([A-Z][\w'\u2019-]*)\s+([A-Z][\w'\u2019-]*)\s*
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message (a name spelled out letter by
     letter read whole: ``unspell``)."""
+    typed = user_text or ""
     said, user_text, toks, keys = _prepared(user_text)
     found: set[str] = set()
     for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
@@ -631,6 +651,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
             elif asked_for_name:
                 found.update(_closing_name(_strip_fillers(sentence), 1 if asked_for_name == "last" else 2))
             sentence = []
+    found.update("+" + m.group(2).lower().replace(".", "") for m in _POST_NOMINAL.finditer(unspell(typed)))
     return frozenset(found)
 
 
@@ -1070,8 +1091,11 @@ def name_in(value: str, stated: set[str] | frozenset[str]) -> bool:
     letters or not ("Jose Nunez" for the stated "josé núñez", "Juergen Mueller" for "jürgen müller",
     "Weiss" for "weiß", "Odegard" for "ødegård", ``_spellings``); False for no words."""
     words = [w.lower() for w in value.replace(",", " ").split()]
-    if not words:
+    # a post-nominal typed after the name ("+jr", ``stated_names``) belongs to it only beside a word of the name
+    name = [w for w in words if w in stated or "+" + w.replace(".", "") not in stated]
+    if not words or not name:  # "PhD", "Jr": a post-nominal alone is no name
         return False
+    words = name
     if all(w in stated for w in words):
         return True
     plain = frozenset().union(*(_spellings(w) for w in stated))
