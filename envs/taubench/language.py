@@ -184,8 +184,16 @@ NO = re.compile(r"^\W*(no|nope|nah|non|nein|n[a\u00e3]o|don'?t|do not|wait|hold 
                 r"go ahead|please do|do it)\b))\b", re.I)  # "actually yes, go ahead" is no "no"
 # (the words SkyAssist's customers use too: "pressed for time", "need it done fast", "my flight leaves soon")
 # a "no" that says there is nothing to add, a go-ahead to follow: "nah, that's all, go ahead", "nope that's everything"
-_NOTHING_MORE = re.compile(r"^\W*(?:no+|nope|nah)\W+(?:(?:that'?s|thats|that is|it'?s|its)\s+(?:all|it|everything)|"
-                           r"nothing (?:else|more))\b(?:\W+(?:thanks?|thank you|thx))?\W+", re.I)
+# (also one that answers "are these all the items?" with the whole list: "no, just these two. proceed", "nope, only
+# those, go ahead", "nope just the two, yes" - not "no, just the keyboard", which narrows it; and a hurry that opens
+# with "no": "no time for this - yes yes, do it", "no need to read it all out, yes": asked once for a plain yes, as
+# the consent reading does not take them for one; before: read as a refusal and the request dropped)
+_NOTHING_MORE = re.compile(r"^\W*(?:(?:no+|nope|nah)\W+(?:(?:that'?s|thats|that is|it'?s|its)\s+(?:all|it|everything)|"
+                           r"nothing (?:else|more)|(?:just|only)\s+(?:(?:these|those|them)(?:\s+(?:two|three|four|ones?|items?|"
+                           r"things?))?|the\s+(?:two|three|four|ones I (?:said|named|asked for))|both(?:\s+of\s+them)?))|"
+                           r"(?:no|not)\s+(?:much\s+)?(?:time|need to (?:read|go through|list|repeat|explain|spell)|"
+                           r"need for (?:all )?(?:the|that|this|details|a recap))\b[^,.;!?\n\u2013\u2014-]*)"
+                           r"\b(?:\W+(?:thanks?|thank you|thx))?\W+", re.I)
 # a "no" after a few opening words: "hmm ok then no, keep it", "then no, I will keep the order", "thinking about it...
 # no" (before: only a "no" at the very start was one, and these, with "keep it", were read as a goodbye)
 _LATE_NO = re.compile(r"^\W*(?:(?:hmm+|ok(?:ay)?|so|then|well|um+|uh+|ah+|oh|actually|in that case|on second thought|"
@@ -328,7 +336,11 @@ _NOT_ARRIVED_Q = re.compile(_ASKED_START + r"(?:which|what|any|anything|has|have
 _PENDING_Q = re.compile(_ASKED_START + r"(?:(?:which|what(?:'s| is| are)?|any|anything)\b(?![^.!?]{0,40}?#?W\d{7})"
                         r"[^.!?]{0,40}?\bpending\b|(?:are|is|do i have)\s+(?:there\s+)?(?:any|anything)\b"
                         r"(?![^.!?]{0,30}?#?W\d{7})[^.!?]{0,30}?\bpending\b|(?:list|show|give)(?: me)?\s+(?:all\s+)?(?:of\s+)?"
-                        r"(?:my|the)\s+(?:still\s+)?pending\s+orders\b)", re.I)
+                        r"(?:my|the)\s+(?:still\s+)?pending\s+orders\b|"
+                        # "which orders can I still change?", "what orders can I still cancel or edit?": the pending
+                        # ones, which alone can be (before: only the rule said, no order named)
+                        r"(?:which|what)\s+(?:of\s+)?(?:my\s+|the\s+)?orders?\s+(?:can|could)\s+(?:i|we|you)\s+"
+                        r"(?:still\s+)?(?:change|cancel|edit|modify|update|amend)\b)", re.I)
 
 
 def not_arrived_asked(text: str) -> set[str] | None:
@@ -2639,6 +2651,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         r.intents.add("modify")  # "the small pet bed should be a large one": that item changed to another option
     said = without_declined_person(t)  # "no need for a supervisor, it was ordered by mistake": no "no need" reason
     said = _WRONG_ORDER_NAMED.sub(" ", said)
+    # ("no need to read it all out, yes": a hurry, not the reason 'no longer needed')
+    said = re.sub(r"\bno need to (?:read|go through|list|repeat|explain|spell)\b[^,.;!?]*", " ", said, flags=re.I)
     for reason, pattern in REASONS.items():
         if pattern.search(said):
             r.reason = reason

@@ -1554,7 +1554,8 @@ class ReferenceTarget(Target):
                 # still one of the proposal's: "wait make the kettle black" keeps the puzzle beside it; before, dropped)
                 was = list(self.pending)
             narrowed = self._names_part(r)  # ("I'll keep the helmet" of three items: no goodbye to all of them, below)
-            narrowing = self._narrow(r)
+            # ("no, just these two. proceed" at "are these all the items?": the whole list kept, no narrowing of it)
+            narrowing = self._narrow(r) if not r.aside_yes else None
             if narrowing:  # ("fine. the watch alone then": a new, narrower proposal follows, not the same one again)
                 lead = lead.replace("Just to be sure: I need a clear yes before I go ahead. ", "")
             if narrowing and was is None:
@@ -1932,7 +1933,8 @@ class ReferenceTarget(Target):
             return None
         r.intents = set(r.intents) | {"address"}
         r.yes = r.no = r.question = False
-        if r.order_ids != [o] and (r.correction or _WRONG.search(r.text) or _UNDO_Q.search(r.text)):
+        if r.order_ids != [o] and (r.correction or _WRONG.search(r.text) or _UNDO_Q.search(r.text)) and \
+                self._address_key(new) != self._address_key(before):  # (no "back" to the address it has)
             return (f"The change on order {o} has already gone through, so it now ships to {self._address_text(new)}; "
                     f"while it's pending I can change it back to {self._address_text(before)} if you ask me to. ")
         return ""
@@ -3718,7 +3720,10 @@ class ReferenceTarget(Target):
             return self._close(parts, closing, "What would you like to do?" if hypothetical else None)
         if not orders and hypothetical and _MONEY_WORDS.search(text) and _EVERY_ORDER.search(text):
             orders = list(owned)  # "how much would I get back if I returned both orders?": each order's part
-        if not orders and (not hypothetical or mentioned_items(text, self.product_names)):
+        # ("which orders can I still change?": the orders asked after, the pending ones, not the rule alone)
+        # (the goal's text may open with the e-mail the customer gave first: the latest message asks too)
+        asked_status = not_arrived_asked(text) or not_arrived_asked(self.last_text) if not orders else None
+        if not orders and (not hypothetical or mentioned_items(text, self.product_names) or asked_status):
             self._lookup(turn, owned)
             known = [o for o in owned if o in self.orders]
             wanted = mentioned_items(text, self._all_item_names())
@@ -3728,6 +3733,8 @@ class ReferenceTarget(Target):
                 orders += [o for o in known if o not in orders and self.orders[o]["status"] in said]
             elif said:
                 orders = [o for o in known if self.orders[o]["status"] in said] or orders
+            elif asked_status and not wanted:
+                orders = [o for o in known if self.orders[o]["status"] in asked_status] or orders
             missing = self._unfound(text, known)
             if missing:
                 parts.append(f"I couldn't find {' or '.join(f'{self._a(n)} {n}' for n in missing)} in your orders.")
@@ -4841,6 +4848,13 @@ class ReferenceTarget(Target):
                     return self._address_question("shipping address")
                 # "ship #W1 to 12 Elm St ... and #W2 to 9 Oak Rd ...": each order its own address (before: the first)
                 where = addresses_by_order(g["text"]).get(o) or g["address"]
+                if self._address_key(where) == self._address_key(d.get("address") or {}):
+                    # the address the order already has: said so, with no write that changes nothing (before: proposed,
+                    # written, and after "wrong order" offered "back" to the same address)
+                    done.add((o, "address"))
+                    g["handled"].add("address")
+                    notes.append(f"Order {o} already ships to {self._address_text(where)}, so there is nothing to change.")
+                    return None
                 return self._ask(turn, [("modify_pending_order_address", {"order_id": o, **where})],
                                  f"change the shipping address of order {o} to {self._address_text(where)}")
             # (the card named beside an item change pays its difference, unless the order's own payment is
@@ -5613,6 +5627,11 @@ class ReferenceTarget(Target):
         why = "isn't available right now" if exists else "doesn't come in that combination"
         diff = "; ".join(f"{k} {variant['options'][k]} instead of {asked[k]}" for k in differs)
         return f"Please note: the {item['name']} with {combo} {why}, so this is the closest available option, with {diff}. "
+
+    def _address_key(self, a: dict[str, str]) -> tuple[str, ...]:
+        """An address's fields, compared without case, spacing or punctuation ("Suite 995" = "suite 995")."""
+        return tuple(re.sub(r"[\W_]+", "", str(a.get(k) or "")).lower()
+                     for k in ("address1", "address2", "city", "state", "zip", "country"))
 
     def _address_text(self, a: dict[str, str]) -> str:
         parts = [a["address1"], a["address2"], a["city"], f"{a['state']} {a['zip']}", a["country"]]
