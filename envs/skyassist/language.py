@@ -948,7 +948,7 @@ def _pay_day(text: str, start: int, end: int) -> bool:
 _OTHERS_SUBJECT = re.compile(r"^\W*(?:(?:and|but|while|since|as|because|cos|though|then)\s+)?(?:(?:my|our|his|her|their|the)\s+"
                              r"(?:[\w-]+\s+){0,3}?(?:wife|husband|hubby|partner|spouse|sons?|daughters?|kids?|children|"
                              r"parents?|mum|mom|dad|mother|father|brothers?|sisters?|colleagues?|co-?workers?|boss|friends?|"
-                             r"team|teammates?|family|in-laws|rest|others|fianc[e\u00e9]e?|boyfriend|girlfriend|grand\w+|"
+                             r"team|teammates?|family|in-laws|rest|others|fianc[e\u00e9]e?|boyfriend|girlfriend|grand\w+|mates?|buddy|pal|"
                              r"uncle|aunt|cousins?|nephews?|nieces?|group|assistant|pa)\b|(?:she|he|they)\b)", re.I)
 _MONEY_SUBJECT = re.compile(r"^\W*(?:(?:and|but|while|since|as|because|cos|though)\s+)?(?:my|our|the|his|her)\s+(?:[\w-]+\s+)?"
                             r"(?:wages?|salary|pay(?:check|cheque| cheque)?|pension|bonus|money|funds|payment|transfer|"
@@ -958,6 +958,9 @@ _OWN_TRIP = re.compile(r"\b(?:(?:their|his|her) own (?:bookings?|reservations?|t
                        r"different|another|other) (?:booking|reservation|ticket|flight|airline|carrier)s?|booked separately|"
                        r"already (?:booked|have)|(?:is|are|'s|'re|all|got|have) (?:all )?sorted|sorted (?:out )?(?:their|his|"
                        r"her)|taken care of|(?:he|she|they)(?:'ll|\s+will|\s+can|\s+is going to|\s+are going to)?\s+pay\w*)\b", re.I)
+# another person travelling alone: "my colleague flies out on 24 May on his own" (their trip only where the speaker
+# says a day of their own beside it; "my daughter flies on her own on 20 July, can you book it?" is her trip to book)
+_ON_OWN = re.compile(r"\bon (?:his|her|their) own\b|\bby (?:him|her|them)sel(?:f|ves)\b", re.I)
 _DECIDES_BEFORE = re.compile(r"\b(?:I|we)(?:'ll|'d| will| can| should| must| shall| need to| have to| want to| wanna| gotta)?\s+"
                              r"(?:\w+\s+)?(?:decide|confirm|know|talk|speak|ask|check with|tell you|let you know|get back|"
                              r"come back|call|think|sleep on it)\b[^.;!?]{0,30}$", re.I)
@@ -981,7 +984,9 @@ def _others_days_blanked(text: str) -> str:
         rest = text[:a] + " . " + text[b:]  # the customer alone, said in another clause ("just me. my son comes tomorrow")
         alone = bool(_ALONE.search(rest) or _ONE_SEAT.search(rest) or _for_me_alone(rest)) and not _ALONE_NEGATED.search(rest)
         s0, s1 = next(((x, y) for x, y in sentences if x <= a < y), (0, len(text)))
-        if alone or _OWN_TRIP.search(text[s0:s1]):
+        beside = text[s0:a] + " . " + text[b:s1]  # "on his own" beside the speaker's own day ("..., I want 23 July")
+        on_own = bool(_ON_OWN.search(clause) and _SPEAKER_IN.search(beside) and re.search(r"\d", beside))
+        if alone or on_own or _OWN_TRIP.search(text[s0:s1]):
             out[a:b] = " " * (b - a)
     return "".join(out)
 
@@ -1086,7 +1091,12 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
 # --- names ------------------------------------------------------------------------------------
 
 _LETTERS = r"[^\W\d_](?:[^\W\d_]|['\u2019\-])*"
-_TITLES = {"dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "madam", "dame"}
+_TITLES = {"dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "madam", "dame", "rev", "revd", "reverend", "capt",
+           "captain"}
+# letters and suffixes after a name, never a name ("Leila Ivanova, PhD", "Leila Ivanova MD", "Leila Ivanova Jr."):
+# dropped; a generational suffix (Jr., Sr., II, III) too, so the family name is the one on file ("Ivanova")
+_POST_NOMINALS = re.compile(r"(?<=[^\W\d_])\s*,?\s+(?:(?i:ph\.?\s?d|esq|dds|jr|sr|snr|jnr)\.?|M\.?D\.?|D\.?D\.?S\.?|"
+                            r"II|III|IV)(?=\s*(?:$|[,.;!?)]|\s))")
 _PARTICLES = {"van", "der", "den", "de", "da", "di", "del", "della", "la", "le", "von", "dos", "das", "du", "al", "el",
               "bin", "ben", "ter", "ten", "op", "st", "mac", "ibn", "y", "o"}  # "O Brien"
 # words that are never read as a name (the target's list; the verifiers keep their own)
@@ -1488,7 +1498,11 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     t = (text or "").replace("\u2019", "'")
     t = re.sub(r"\byours\s+truly\b", "me", t, flags=re.I)  # "yours truly, Liam Walsh": the speaker, never a name
     # a title in brackets after the name ("Leila Ivanova (Dr)") is only a title
-    t = re.sub(r"\s*\(\s*(?:" + "|".join(sorted(_TITLES)) + r")\.?\s*\)", "", t, flags=re.I)
+    t, titled = re.subn(r"\s*\(\s*(?:" + "|".join(sorted(_TITLES)) + r")\.?\s*\)", "", t, flags=re.I)
+    t = _POST_NOMINALS.sub("", t)
+    if titled and (m := re.fullmatch(r"\s*((?-i:[A-Z])" + _LETTERS + r")\s+(?-i:[A-Z])\.?\s*", _NAME_LEAD.sub("", t))) \
+            and _name_token_ok(m.group(1)):
+        return None, m.group(1)  # "Ivanova L. (Mrs)": the family name, then an initial, as on a formal list
     first = last = None
     places = set()
     if db is not None:
@@ -3587,6 +3601,9 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     twice = _restated_adults(t, members)  # read in the order said
     selves = [m for m in members if re.fullmatch(r"(?:me|myself|i)", m, re.I)]
     members = [m for m in members if m not in selves] + selves[:1]  # "I ... myself" is one person
+    if not selves and len(members) >= 2 and _list_joins_speaker(t, members[-1]):
+        members.append("me")  # "for me. My wife and her mother are coming too": the speaker and the two = 3
+        selves = ["me"]
     if re.search(r"\b(?:i'?m not|i am not|not me|without me)\b", t, re.I):
         members, selves = [m for m in members if m not in selves], []  # "my husband and our 2 kids, I'm not"
     if (len(members) >= 2 and len(selves) < len(members) and not _TOTALS.search(t)
@@ -3679,6 +3696,10 @@ _ALONG = (r"(?=\s+(?:too|as well|also|along|with (?:me|us)|us|me|now)\b" + _MEET
 # ("now": "my husband is also coming now, can we move it to ...")
 # (not on a booking of their own: "my wife joins me on march 5 on her own ticket")
 _NOT_OWN = r"(?![^.!?;]{0,40}\b(?:own|separate(?:ly)?|another|different)\b)"
+# a companion said casually at the start of a sentence, with "the" or bare: "Wife's tagging along as well.", "The
+# missus is coming too", "Oh and the wife.", "Plus the missus." (and "- my wife's along for the ride")
+_LOOSE_WHOSE = (r"(?:(?:^|(?<=[.!?;])|(?<=\s[-\u2013\u2014]))\s*(?:(?:oh|and|plus)\W+)*(?:(?:the|his|her|their)\s+)?(?:" + _KIN +
+                r"|hubby|wifey|missus|missis|other half|better half)\b)")
 # someone joins the customer: "my son is coming too", "add my wife", "my two kids are joining us as well"
 _JOINS = re.compile(
     _WHOSE + r"(?:\s+(?:is|are|will be)|'s|'re)\s+(?:also\s+)?(?:coming|joining|travel+ing|flying|going|tagging along)" + _ALONG +
@@ -3697,8 +3718,28 @@ _JOINS = re.compile(
     + _NOT_OWN +
     # only the person, and "too": "oh and my wife too", "and my mum as well", "my brother also"
     r"|(?:^|\band\s+|[,.!]\s*)(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN +
-    r"\s+(?:too|as well|also)\b(?!\s+(?:is|are|was|were|has|have|had|will|would|wants?|needs?|said|says)\b)",
+    r"\s+(?:too|as well|also)\b(?!\s+(?:is|are|was|were|has|have|had|will|would|wants?|needs?|said|says)\b)"
+    r"|" + _LOOSE_WHOSE + r"(?:\s+(?:is|are|will be)|'s|'re)\s+(?:also\s+)?(?:coming|joining|travel+ing|flying|tagging along)"
+    + _ALONG + r"|(?:" + _WHOSE + r"|" + _LOOSE_WHOSE + r")(?:'s|\s+is|'ll be|\s+will be)\s+along for the ride\b"
+    # only the person after "and"/"plus", in a sentence of its own ("Oh and the wife.", "Plus the missus.")
+    r"|(?:^|(?<=[.!?;]))\s*(?:oh\W+)?(?:and|plus)\s+(?:the|my|our)\s+(?:" + _KIN + r"|hubby|wifey|missus|missis|"
+    r"other half|better half)(?:\s+(?:too|as well|also))?(?=\s*(?:[.!]|$))",
     re.I)
+# a list of companions that joins the speaker ("... for me. My wife and her mother are coming too", "My son and his
+# girlfriend are coming with me"): said after the list's last member (``_list_joins_speaker``)
+_LIST_JOINS = re.compile(r"\s+(?:are|'re|will be|will)\s+(?:also\s+)?(?:coming|joining|travel+ing|flying|tagging along|"
+                         r"come|join|travel|fly)" + _ALONG, re.I)
+
+
+def _list_joins_speaker(t: str, last_member: str) -> bool:
+    """The companions listed up to ``last_member`` join the speaker, who flies too: said with "too", "as well" or
+    "with me/us", or after a trip requested "for me." (``_for_me_alone``)."""
+    at = t.rfind(last_member)
+    m = _LIST_JOINS.match(t, at + len(last_member)) if at >= 0 else None
+    return bool(m) and (_for_me_alone(t) or bool(re.match(r"\s+(?:too|as well|also|along|with (?:me|us))\b", t[m.end():],
+                                                           re.I)))
+
+
 # someone drops out: "my wife can't come anymore", "my son won't be travelling", "my friend dropped out"
 _LEAVES = re.compile(
     _WHOSE + r"(?:'s\s+|'re\s+|\s+)(?:(?:can'?t|cannot|can not|won'?t|isn'?t|is not|not|no longer|will not|is no longer|"
