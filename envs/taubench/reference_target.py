@@ -1110,6 +1110,15 @@ class ReferenceTarget(Target):
             r.reason = r.reason or offer.get("reason")  # (the cancellation's reason, said with the request offered on)
             verb = next(k for k in ACTING_KINDS if k in r.intents)
             self.adopted = re.sub(r"^\w+", verb, offer["text"])  # the question's words name the items
+        if self.user_id and self.log and self.log[-1][0] == "cancel_pending_order" and self.just_wrote and \
+                not (self.pending or self.goal["intents"] & ACTING or r.intents & ACTING - {"cancel"} or r.order_ids or
+                     r.address or r.question or r.no or "?" in r.text) and _OTHER_PENDING.search(r.text) and \
+                re.search(r"\b(?:too|as well|also|same)\b", r.text, re.I):
+            # "and my other order too please, same reason" / "same for my other order" right after a cancel: the same
+            # cancel asked for the other order, its reason kept, proposed for its own yes (before: the order's contents
+            # and the menu, the cancel forgotten)
+            r.intents = set(r.intents) | {"cancel"}
+            r.reason = r.reason or self.last_reason
         if self.user_id and not r.order_ids and _OTHER_ORDER.search(r.text):
             # "what about the other order?": of two orders, the one not in hand
             inhand = set(self.goal["orders"] or self.recent or [a.get("order_id") for _, a in self.pending])
@@ -1122,8 +1131,21 @@ class ReferenceTarget(Target):
                 self._lookup(turn, rest)
                 named = mentioned_items(r.text, [it["name"] for o in rest if o in self.orders
                                                  for it in self.orders[o].get("items", [])]) or named
-                rest = [o for o in rest if o in self.orders and
-                        any(it["name"] in named for it in self.orders[o].get("items", []))] or rest
+                held = [o for o in rest if o in self.orders and
+                        any(it["name"] in named for it in self.orders[o].get("items", []))]
+                rest = held or rest
+                kinds = {self.orders[o]["status"] for o in held}
+                if len(held) > 1 and not self.pending and kinds in ({PENDING}, {"delivered"}) and \
+                        not r.intents & ACTING - {"modify", "exchange"}:
+                    # two other orders hold it: asked which of THOSE, never the order in hand, the change asked for
+                    # kept for the answer (an order id, "the one with the perfume": ``_which_order_picked``); before:
+                    # every holder listed, the order in hand first, the change dropped and no answer taken
+                    name = next(it["name"] for it in self.orders[held[0]]["items"] if it["name"] in named)
+                    self.goal = self._empty_goal()
+                    self.goal.update(intents={"modify"} if kinds == {PENDING} else {"exchange"}, text=r.text,
+                                     msgs=[(r.text, None)])
+                    self.which_order = (name, held)
+                    return turn.say(self._which_order_question())
             if inhand and len(rest) == 1:
                 r.order_ids = rest
             if inhand and named and r.order_ids:
@@ -1911,7 +1933,18 @@ class ReferenceTarget(Target):
         if not self.last_moved or self.pending or self.goal["intents"] & ACTING or r.intents & ACTING - {"address", "modify"}:
             return None
         o, new, before = self.last_moved
-        if r.address or r.default_address or r.reason or mentioned_items(r.text, self.product_names):
+        if not (r.order_ids or r.address or r.default_address or r.intents & ACTING - {"address", "modify"}) and \
+                _WRONG_DONE.search(r.text) and \
+                _SAME_PLACE.search(r.text) and (items := mentioned_items(r.text, self.product_names)):
+            # "wrong order! I meant the one with the air purifier": the one other pending order holding that item is
+            # the order meant, as with its number (before: its contents listed, the address request dropped)
+            self._lookup(turn, self._owned())
+            holding = [x for x in self._owned() if x != o and self.orders.get(x, {}).get("status") == PENDING and
+                       any(it["name"] in items for it in self.orders[x].get("items", []))]
+            if len(holding) == 1:
+                r.order_ids, r.reason = holding, None  # ("wrong order" is no cancel reason here)
+        if r.address or r.default_address or r.reason or (
+                mentioned_items(r.text, self.product_names) and not r.order_ids):
             return None
         if not r.order_ids and _READ_BACK.search(r.text) and not address_changes(new, r.text):
             return f"Order {o} will ship to {self._address_text(new)}. Is there anything else I can help you with?"
