@@ -9,7 +9,10 @@ one are counted in ``kappa_undefined``) when both label vectors are constant: Co
 look perfect on every policy its traces never break. Precision
 is null when the judge never says "violated". A trace the judge could not label (``policy_labels``
 returns None: its endpoint failed or its answer was unreadable) is left out of the scores and
-counted in ``judge_failed``: a failed answer is not a "not violated".
+counted in ``judge_failed``: a failed answer is not a "not violated". A trace whose *target*
+failed a turn (``probe.core.failures.is_failed``) is left out too and counted in
+``target_failed`` (its ids in ``target_failed_ids``): a dialogue the target did not answer is no
+true negative.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any, Sequence
 from sklearn.metrics import cohen_kappa_score
 
 from probe.core.domain import Domain
+from probe.core.failures import is_failed
 from probe.core.trace import Trace
 
 
@@ -44,8 +48,11 @@ def agreement(domain: Domain, traces: Sequence[Trace], judge: Any) -> dict[str, 
     ids = [p.id for p in domain.policies]
     truth: dict[str, list[bool]] = {p: [] for p in ids}
     pred: dict[str, list[bool]] = {p: [] for p in ids}
-    labelled, failed = 0, 0
+    labelled, failed, target_failed = 0, 0, []
     for t in traces:
+        if is_failed(t):  # not scored: neither side's "not violated" measures anything there
+            target_failed.append(t.id)
+            continue
         labels = judge.policy_labels(t)
         if labels is None:
             failed += 1
@@ -58,7 +65,8 @@ def agreement(domain: Domain, traces: Sequence[Trace], judge: Any) -> dict[str, 
     per = {p: scores(truth[p], pred[p]) for p in ids}
     all_t = [x for p in ids for x in truth[p]]
     all_p = [x for p in ids for x in pred[p]]
-    return {"judge": getattr(judge, "name", "judge"), "traces": labelled, "judge_failed": failed, "policies": per,
+    return {"judge": getattr(judge, "name", "judge"), "traces": labelled, "judge_failed": failed,
+            "target_failed": len(target_failed), "target_failed_ids": target_failed, "policies": per,
             "kappa_undefined": sum(1 for s in per.values() if s["kappa"] is None), "overall": scores(all_t, all_p)}
 
 

@@ -303,6 +303,13 @@ def judge_agreement_command(
     j = (CPUJudge(domain) if judge == "cpu" else TextOnlyJudge(domain) if judge == "text-only"
          else EndpointJudge(domain, base_url=base_url, model=model))
     res = agreement(domain, good, j)
+    # a trace whose target failed a turn is left out of the scores (never a true negative), and, as
+    # probe verify does, makes the run not a clean result: said in one line, exit 1
+    target_failed = (f"{res['target_failed']} of {len(good)} trace(s) had a failed target turn and were left out "
+                     f"({', '.join(res['target_failed_ids'][:3])}{', ...' if res['target_failed'] > 3 else ''}); "
+                     "not a clean result") if res["target_failed"] else None
+    if target_failed and not res["traces"] and not res["judge_failed"]:
+        fail(f"no trace was scored: {target_failed}", code=1)
     if res["judge_failed"] and not res["traces"]:
         first = j.labeller.failures[0] if isinstance(j, EndpointJudge) and j.labeller.failures else "no labels"
         fail(f"the judge labelled none of the {len(good)} traces ({' '.join(first.split())[:200]})", code=1)
@@ -323,7 +330,9 @@ def judge_agreement_command(
         if res["judge_failed"]:
             console.print(f"partial: the judge could not label {res['judge_failed']} of {len(good)} traces "
                           "(left out of the scores)")
-    if bad:
+    if target_failed:
+        err.print(f"error: {target_failed}", markup=False)
+    if bad or target_failed:
         raise typer.Exit(1)
 
 

@@ -143,6 +143,16 @@ def run_demo(config_path: Path = DEFAULT_CONFIG, overrides: list[str] | None = N
     from probe.train.loop import Trainer, check_config_run_dir
     from probe.train.rundir import RunLock
 
+    if episodes is not None or turns is not None:  # eval's bounds, checked before anything is written or trained
+        from probe.cli.eval import check_sizes
+        from probe.core.registry import get_domain
+        from probe.train.config import ConfigError
+
+        try:
+            check_sizes(episodes or config.eval.episodes, turns or config.eval.turns, 1, 0, None,
+                        len(get_domain(config.env).heldout_seeds))
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
     episodes = episodes or config.eval.episodes
     turns = turns or config.eval.turns
     check_config_run_dir(config, resume=resume, overwrite=overwrite)  # before the auditor is built

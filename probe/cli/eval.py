@@ -44,16 +44,29 @@ err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def resolve_checkpoint(path: Path) -> tuple[Path, Path | None]:
-    """(checkpoint dir, run dir or None). ``path`` is a run dir (newest ckpt) or a ``ckpt-*`` dir."""
-    from probe.train.checkpoint import latest_checkpoint
+    """(checkpoint dir, run dir or None). ``path`` is a run dir (newest ckpt) or a ``ckpt-*`` dir.
+
+    A damaged checkpoint (files that do not match its manifest, a lost manifest, a pickle adapter)
+    is refused in one line naming it and the problem, as ``train --resume`` does: every command
+    that loads a checkpoint goes through here. A run folder whose newest checkpoint is damaged is
+    refused too (an older intact one is named, never silently evaluated instead)."""
+    from probe.train.checkpoint import ACCEPTED, adapter_checkpoint_problem, checkpoint_step, list_checkpoints
 
     path = Path(path)
-    if (path / "adapter").is_dir():
+    if (path / "adapter").is_dir() or (checkpoint_step(path) is not None and path.is_dir()):
+        if (problem := adapter_checkpoint_problem(path)) is not None:
+            fail(f"checkpoint {path} is damaged: {problem}; {ACCEPTED}")
         run = path.parent if (path.parent / "config.yaml").is_file() else None
         return path, run
-    ckpt = latest_checkpoint(path) if path.is_dir() else None
-    if ckpt is None or not (ckpt / "adapter").is_dir():
+    found = list_checkpoints(path) if path.is_dir() else []
+    if not found:
         fail(f"no checkpoint in {path} (expected ckpt-*/adapter)")
+    ckpt = found[0]
+    if (problem := adapter_checkpoint_problem(ckpt)) is not None:
+        intact = next((p for p in found[1:] if adapter_checkpoint_problem(p) is None), None)
+        hint = f"; the newest intact one is {intact.name}: give it as --checkpoint {intact}" if intact else \
+            f"; no intact checkpoint in {path}"
+        fail(f"checkpoint {ckpt} is damaged: {problem}{hint}; {ACCEPTED}")
     return ckpt, path if (path / "config.yaml").is_file() else None
 
 

@@ -636,8 +636,8 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
 @app.command()
 def demo(config: Path = typer.Option(None, "--config", help="run config (default: configs/cpu-demo-grpo.yaml)"),
          overrides: list[str] = typer.Option([], "--set", help="override a config key"),
-         episodes: Optional[int] = typer.Option(None, min=1, help="held-out evaluation episodes (default: the config's eval.episodes, 50)"),
-         turns: Optional[int] = typer.Option(None, min=1, help="turns per evaluation episode (default: the config's eval.turns, 8)"),
+         episodes: Optional[int] = typer.Option(None, min=1, help="held-out evaluation episodes, 1 to 10000 (default: the config's eval.episodes, 50)"),
+         turns: Optional[int] = typer.Option(None, min=1, help="turns per evaluation episode, 1 to 100 (default: the config's eval.turns, 8)"),
          resume: bool = typer.Option(False, "--resume", help="continue an interrupted demo run, then evaluate"),
          overwrite: bool = typer.Option(False, "--overwrite", help="replace a previous probe run of the same name"),
          progress: bool = typer.Option(True, "--progress/--no-progress"),

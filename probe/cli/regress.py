@@ -127,9 +127,10 @@ def export_command(traces: list[Path] = typer.Argument(..., help="trace files (J
     re-scored violations, and a trace whose stored violations differ (or has none stored) is one
     warning line naming both. A line that cannot be read or scored (malformed, unknown env or
     family, another environment than the first trace's, seed out of range) is one error line
-    naming file, line and trace id; the other traces are still exported. Exit status: 0 when every
-    trace was exported, 1 when some were and others had errors, 2 when none could be (nothing is
-    written) or for bad usage.
+    naming file, line and trace id; the other traces are still exported. A trace with a failed
+    target turn is left out, counted and named. Exit status: 0 when every trace was exported, 1
+    when some were and others had errors or a failed target turn (not a clean result, as probe
+    verify), 2 when none could be (nothing is written) or for bad usage.
     """
     from probe.regression.export import export, load_traces  # noqa: PLC0415
 
@@ -172,7 +173,11 @@ def export_command(traces: list[Path] = typer.Argument(..., help="trace files (J
     if bad:
         out.print(f"not exported: {bad} line(s) or trace(s) with errors (above)")
     out.print(f"suite: {out_dir}")
-    if bad:
+    if rep.skipped_failed:  # as probe verify: a trace whose target failed a turn is never a clean result
+        ids = ", ".join(rep.failed_ids[:3]) + (", ..." if len(rep.failed_ids) > 3 else "")
+        err.print(f"error: {rep.skipped_failed} of {rep.traces_read} trace(s) had a failed target turn and were left "
+                  f"out ({ids}); not a clean result", markup=False)
+    if bad or rep.skipped_failed:
         raise typer.Exit(1)
 
 

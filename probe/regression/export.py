@@ -36,6 +36,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+from probe.core.failures import is_failed
 from probe.core.registry import get_domain
 from probe.core.scripts import play_messages
 from probe.core.trace import BadLine, Trace, iter_trace_lines
@@ -110,7 +111,8 @@ class ExportReport:
     cases: list[Case] = field(default_factory=list)
     traces_read: int = 0
     with_violations: int = 0
-    skipped_failed: int = 0  # traces with a failed target turn (not a finding)
+    skipped_failed: int = 0  # traces with a failed target turn (not a finding, not clean), with or without violations
+    failed_ids: list[str] = field(default_factory=list)  # their ids
     duplicates: int = 0
     not_reproduced: int = 0
     errors: list[str] = field(default_factory=list)  # traces that could not be exported, one line each
@@ -306,11 +308,14 @@ def export(domain: Any, traces: list[tuple[str, Trace]], out_dir: Path, *, minim
     seen: dict[tuple[str, str, tuple[str, ...]], Case] = {}
     for path, trace in traces:
         report.traces_read += 1
-        if not trace.violations:
-            continue
-        report.with_violations += 1
-        if trace.meta.failed_turns:
+        report.with_violations += bool(trace.violations)
+        # a failed target turn spoils the trace whatever it fired (or did not): a dialogue the target
+        # did not answer is neither a finding nor a clean one, so it is counted and named, never exported
+        if is_failed(trace):
             report.skipped_failed += 1
+            report.failed_ids.append(trace.id)
+            continue
+        if not trace.violations:
             continue
         for policy in sorted({v.policy for v in trace.violations}):
             try:

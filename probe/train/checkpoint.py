@@ -188,6 +188,59 @@ def checkpoint_problem(path: Path) -> str | None:
     return None
 
 
+ADAPTER_FILE = "adapter/adapter_model.safetensors"
+ACCEPTED = (f"allowed: a checkpoint probe wrote (its {MANIFEST} matching every file), or a hand-made one: "
+            f"{ADAPTER_FILE} and a step.json, without {STATE} or {TENSORS}")
+
+
+def _safetensors_problem(path: Path) -> str | None:
+    """What is wrong with the header of a safetensors file (8-byte length, then a JSON object), or None."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8)
+            size = int.from_bytes(head, "little") if len(head) == 8 else -1
+            if not 2 <= size <= min(path.stat().st_size - 8, 100_000_000):
+                return "is not a safetensors file (bad header length)"
+            if not isinstance(json.loads(f.read(size)), dict):
+                raise ValueError
+    except (OSError, ValueError):
+        return "is not a safetensors file (unreadable header)"
+    return None
+
+
+def adapter_checkpoint_problem(path: Path) -> str | None:
+    """None when the adapter of ``path`` may be loaded for evaluation; else what is wrong, in a few words.
+
+    A checkpoint with a manifest must match it (``checkpoint_problem``). Without one, only a
+    hand-made checkpoint (or an older probe's, which wrote no safetensors state) is accepted: a
+    safetensors adapter and a step.json naming the directory's step. A checkpoint holding the
+    state files probe writes next to its manifest but no manifest lost it (probe renames the whole
+    directory into place only after the manifest is written), so its files cannot be trusted."""
+    path = Path(path)
+    pickles = sorted(f.name for f in (path / "adapter").glob("*.bin")) if (path / "adapter").is_dir() else []
+    if not (path / ADAPTER_FILE).is_file():
+        if pickles:  # never unpickled: probe reads adapters as safetensors only
+            return f"adapter/{pickles[0]} is a pickle file, which probe never loads; it needs {ADAPTER_FILE}"
+        return f"{ADAPTER_FILE} is missing"
+    if (path / MANIFEST).exists():
+        return checkpoint_problem(path)
+    present = [rel for rel in (STATE, TENSORS) if (path / rel).exists()]
+    if present:
+        return f"no {MANIFEST} beside {present[0]} (probe writes it with every checkpoint: deleted or an incomplete copy)"
+    try:
+        step = json.loads((path / "step.json").read_text())["step"]
+    except FileNotFoundError:
+        step = None if checkpoint_step(path) is not None else "any"  # a bare adapter folder not named ckpt-* has no step
+    except (OSError, ValueError, KeyError, TypeError):
+        return "step.json is not valid"
+    if step is None:
+        return f"no {MANIFEST} and no step.json"
+    if step != "any" and checkpoint_step(path) is not None and step != checkpoint_step(path):
+        return f"step.json says {step}, the directory name says {checkpoint_step(path)}"
+    bad = _safetensors_problem(path / ADAPTER_FILE)
+    return f"{ADAPTER_FILE} {bad}" if bad else None
+
+
 def list_checkpoints(run_dir: Path) -> list[Path]:
     """``ckpt-<step>`` directories, newest first (by the name, which a broken step.json cannot hide)."""
     found = [p for p in Path(run_dir).glob(f"{CKPT_PREFIX}*") if p.is_dir() and checkpoint_step(p) is not None]
@@ -200,17 +253,12 @@ def latest_checkpoint(run_dir: Path, skipped: list[tuple[Path, str]] | None = No
 
     ``adapter_only`` (evaluation, which needs only the LoRA adapter) also accepts a checkpoint
     without a manifest (written by an older probe, or an adapter copied by hand) that has a
-    safetensors adapter and a valid ``step.json``; resuming always needs the manifest."""
+    safetensors adapter and a valid ``step.json`` (``adapter_checkpoint_problem``); resuming
+    always needs the manifest."""
     for p in list_checkpoints(run_dir):
-        problem = checkpoint_problem(p)
+        problem = adapter_checkpoint_problem(p) if adapter_only else checkpoint_problem(p)
         if problem is None:
             return p
-        if adapter_only and not (p / MANIFEST).exists() and (p / "adapter" / "adapter_model.safetensors").is_file():
-            try:
-                if json.loads((p / "step.json").read_text())["step"] == checkpoint_step(p):
-                    return p
-            except (OSError, ValueError, KeyError, TypeError):
-                pass
         if skipped is not None:
             skipped.append((p, problem))
     return None
@@ -244,5 +292,6 @@ def load_tensor_file(path: Path) -> Any:
 
 
 __all__ = ["save_checkpoint", "load_checkpoint", "latest_checkpoint", "list_checkpoints", "checkpoint_problem",
+           "adapter_checkpoint_problem", "ACCEPTED",
            "checkpoint_step", "CheckpointError", "rng_state", "set_rng_state", "preserved_rng", "encode_state", "decode_state",
            "load_tensor_file", "CKPT_PREFIX"]
