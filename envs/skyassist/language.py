@@ -964,6 +964,10 @@ _ON_OWN = re.compile(r"\bon (?:his|her|their) own\b|\bby (?:him|her|them)sel(?:f
 _DECIDES_BEFORE = re.compile(r"\b(?:I|we)(?:'ll|'d| will| can| should| must| shall| need to| have to| want to| wanna| gotta)?\s+"
                              r"(?:\w+\s+)?(?:decide|confirm|know|talk|speak|ask|check with|tell you|let you know|get back|"
                              r"come back|call|think|sleep on it)\b[^.;!?]{0,30}$", re.I)
+# another person's day waved off as beside the point: "my mum arrives back from Spain on the 25th, doesnt matter",
+# "my son gets home on the 3rd, not relevant"
+_NOT_MATTERING = re.compile(r"\b(?:does\s*n[o']?t|doesnt|does not|won'?t|wont)\s+matter\b|\b(?:not|isn'?t)\s+(?:relevant|important)\b"
+                            r"|\birrelevant\b|\bnothing to do with (?:this|it|the trip|our trip|us)\b|\bignore that\b", re.I)
 _OTHERS_CUT = re.compile(r"[.,;!?()]|\s[-\u2013\u2014]+\s|\b(?:but|so)\b", re.I)
 
 
@@ -986,7 +990,7 @@ def _others_days_blanked(text: str) -> str:
         s0, s1 = next(((x, y) for x, y in sentences if x <= a < y), (0, len(text)))
         beside = text[s0:a] + " . " + text[b:s1]  # "on his own" beside the speaker's own day ("..., I want 23 July")
         on_own = bool(_ON_OWN.search(clause) and _SPEAKER_IN.search(beside) and re.search(r"\d", beside))
-        if alone or on_own or _OWN_TRIP.search(text[s0:s1]):
+        if alone or on_own or _OWN_TRIP.search(text[s0:s1]) or _NOT_MATTERING.search(text[s0:s1]):
             out[a:b] = " " * (b - a)
     return "".join(out)
 
@@ -2085,9 +2089,15 @@ _NOT_CANCEL = re.compile(r"\b(?:don'?t|dont|do not|did not|didn'?t|won'?t|will n
 
 # a cancellation thought of, then given up for a keep: "I was going to cancel it but we've decided to keep it", "I was
 # about to cancel but my husband says keep it", "my wife wanted to cancel it, I want to keep it"
+# (or for the trip going ahead: "I was planning to cancel this but we're going after all", "I'd intended to cancel, the
+# trip is back on now", "I called to cancel but didn't in the end", "was gonna cancel it but no need now")
 _CANCEL_WITHDRAWN = re.compile(r"\b(?:(?:was|were|had been)\s+(?:going|gonna|about|planning|meaning|thinking(?: of| about)?)"
-                               r"|wanted|meant|thought about|considered)\s+(?:to\s+)?cancel\w*\b[^.?!]{0,60}?\bkeep(?:ing)?\s+"
-                               r"(?:it|them|the (?:booking|reservation|hold|flight|seats?))\b", re.I)
+                               r"|wanted|meant|(?:had |'d )?intended|thought about|considered|called(?: \w+){0,3} to)"
+                               r"\s+(?:to\s+)?cancel\w*\b[^.?!]{0,60}?(?:\bkeep(?:ing)?\s+"
+                               r"(?:it|them|the (?:booking|reservation|hold|flight|seats?))\b"
+                               r"|\b(?:going|flying|travell?ing|coming) after all\b|\bback on\b|\bdidn'?t in the end\b"
+                               r"|\bno need (?:now|any ?more)\b|\b(?:trip|flight|holiday|it)(?:'s| is) (?:happening|going ahead)\b)",
+                               re.I)
 # a held booking kept in other words: "keep the hold", "keep em", "keep hanging on to those seats" (with _NOT_CANCEL:
 # the opposite of a release, never a withdrawal)
 _LET_GO_TOO = re.compile(r"\b(?:bin|ditch|dump|chuck|scrap|drop|release|free|forget)\b", re.I)
@@ -2124,6 +2134,11 @@ _MONTH_ALONE = re.compile(r"\b(?:in|mid|mid-|early|late|end of|beginning of|star
 _NUMBER_OK = (r"(?:(?:(?:that'?s|thats|that is|is|sounds|works)\s+)?(?:fine|good|great|ok(?:ay)?|perfect|works)(?:\s+best)?"
               r"(?:\s+(?:for|by|with)\s+(?:me|us|everyone|everybody|all of us|both of us|all))?"
               r"|(?:works|is)\s+best(?:\s+for\s+(?:me|us))?|suits\s+(?:me|us|everyone|all of us))")  # ("3 for me": _PICK_THEN_REST)
+# the return offer beside the listing turned down after the number ("3 is fine by me, one way only", "3 please, no
+# return needed"): still only the pick (the offer is not taken up)
+_RETURN_DECLINED = (r"(?:(?:just|only)\s+)?one[- ]way(?:\s+(?:only|please|thanks|is fine|is enough))*"
+                    r"|no return(?:\s+flight)?(?:\s+(?:needed|required|thanks|please|for (?:me|us)))*"
+                    r"|(?:i|we)\s+(?:don'?t|do not) need (?:a|the) return(?:\s+flight)?")
 _OK_LEAD = (r"\W*(?:(?:ok(?:ay)?|k|fine|alright|all right|sure|right|yes|yeah|yep|hmm+|um+|so|well|then|"
             r"let'?s (?:go with|do|take|go for)|go with|go for|i'?ll (?:take|go with|have)|take)\W+)*")
 # a message that is only an option number after "the" ("The 1 please.", "the 2 thanks"): "1 please" alone is read
@@ -4402,6 +4417,15 @@ def _what_is_corrected(sentence: str, after: str, mid: bool) -> str | None:
     return None
 
 
+# a ride to or from the airport by someone else, said before the place: "my brother's driving us to LAX", "my dad's
+# taking us to LAX", "giving us a lift to LAX", "will drop us at the airport in LA", "is picking us up at Rome
+# airport": a way to the airport, no place of the flight (at a summary: the yes beside it is still a yes)
+_RIDE_TO_AIRPORT = re.compile(r"(?:\bdriv(?:e|es|ing)\s+(?:us|me)|\bdrop(?:s|ping)?\s+(?:us|me)(?:\s+off)?"
+                              r"|\bgiv(?:e|es|ing)\s+(?:us|me)\s+a\s+(?:lift|ride)|(?:'s|\bis|\bwill|'ll)\s+tak(?:e|ing)\s+(?:us|me)"
+                              r"|\bpick(?:s|ing)?\s+(?:us|me)\s+up|\ba\s+(?:lift|ride))\s+(?:to|at|from)\s+"
+                              r"(?:(?:the\s+)?airport\s+(?:in|at)\s+)?(?:the\s+)?$", re.I)
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
@@ -4409,7 +4433,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     typed = _joined_booking_ids(_without_taken_back(text or ""))
     text = _MD_FIELD.sub(lambda m: "\n" + m.group(1).strip() + ": ", fix_typos(typed))
     p = Parsed(text=text)
-    p.places = _find_places(text, db, expecting)
+    found = _find_places(text, db, expecting)
+    p.places = [pl for pl in found if not _RIDE_TO_AIRPORT.search(text[max(0, pl.start - 60):pl.start])]
+    rode = len(p.places) < len(found)  # the ride's clause picks no flight either ("taking us to LAX that morning")
     _assign_roles(p)
     p.unknown_place = _unknown_place(text, p, expecting, db)
     _other_airports(text, p, expecting)
@@ -4482,7 +4508,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if moved := _new_of_two_dates(text, hits):  # "move it from 24 November to 17 September": the new one is searched
         p.date, p.dates, p.return_date, p.alt_date = moved[0], [moved[0]], None, None
     if p.date and not p.return_date:
-        p.return_date = _return_after(text, p.date)  # "leaving June 3, back a week later", "back on the 30th"
+        # (not in a clause about someone else's day: "my mum arrives back from Spain on the 25th, doesnt matter")
+        p.return_date = _return_after(mine, p.date)  # "leaving June 3, back a week later", "back on the 30th"
         if p.return_date:
             p.dates.append(p.return_date)
     elif p.date and (m := _BACK_WD_AFTER.search(text)) and m.group(2) and (after := _return_after(text, p.date)):
@@ -4570,7 +4597,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text)) \
         and not _OTHERS_TOO.search(text)  # "for my mother ..., she and my kids": how many is asked, not one
     m = re.fullmatch(_OK_LEAD + r"(?:(?:for (?:me|us),? )?(?:it's |its |it is )|just |only |for |we are |we're )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
-                     r")\s*(?:[,.]?\s*(?:please|pls|plz|thanks|then|cheers|" + _NUMBER_OK + r"))*[.!]*\s*", text, re.I)
+                     r")\s*(?:[,.]?\s*(?:please|pls|plz|thanks|then|cheers|" + _NUMBER_OK + "|" + _RETURN_DECLINED + r"))*[.!]*\s*",
+                     text, re.I)
     if m:
         p.number = text_rules.number_value(m.group(1))
     m = re.search(r"\b(?:a|an|our|my)\s+(?:[a-z-]+\s+)?(?:team|squad|group|party|family|class|choir|band|crew|club|delegation)"
@@ -4732,6 +4760,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     undated = text
     for s_, e_, _iso in hits:  # "3rd of july", "the 1st of June": a date, not the third or first option
         undated = undated[:s_] + " " * (e_ - s_) + undated[e_:]
+    if rode:
+        undated = re.sub(r"(?i)\b(?:driv|drop|giv|tak|pick)\w*\s+(?:us|me)\b[^.,;!?]*", lambda m: " " * len(m.group(0)), undated)
     p.selection = _selection(undated)
     if (not p.name_doubt and (m := _PICK_THEN_NAME.match(text))
             and (m.group("n") or _selection(m.group("pick")) is not None)):
@@ -4753,6 +4783,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             p.selection = int(m.group("n")) - 1
             if not p.first_name and q.first_name and q.last_name:
                 p.first_name, p.last_name = q.first_name, q.last_name
+    if (p.selection is None and p.number is None and p.return_date and _LISTED.search(summary or "")
+            and (m := re.match(r"\s*([^.,;!?]+?)\s*(?:[.,;!]|\band\b)\s*(?=\S)", text))
+            and (q := parse(m.group(1), db, expecting, "")).number and not q.dates and p.passengers != q.number):
+        # at a listing, a pick and then the return asked for ("1 please. and yeah, a return would be good - 6 December",
+        # "go with 1, and sure, look for one back on 6 Dec"): the pick is kept for the outbound, the return searched
+        p.selection = q.number - 1
     if p.selection == "latest" and p.later and not is_deferral(_LATER_PICK.sub(" ", text)):
         p.later = False  # "the later economy one" picks a flight; it puts nothing off
     if _MOVE_LATER.search(text) and not p.has("cancel"):

@@ -1547,6 +1547,14 @@ class ReferenceTarget(Target):
                 and self._open_options()):
             # ("ok let's splurge, business for both, Fatima Ramirez": the cabin said in a clause of its own)
             p.selection = m.group(1).lower()  # "Ok, I take the business then. Name ...": that cabin's listed flight
+        if (p.selection is None and not p.flight_ids and p.fare_class and self.pending is None and self.offered_return
+                and (m := re.fullmatch(r"\W*(?:the\s+)?(economy|premium|business)(?:\s+economy|\s+class)?(?:\s+(?:one|seat|fare))?"
+                                       r"\s+(?:is\s+)?(?:fine|good|ok(?:ay)?|perfect|works|suits|will do)"
+                                       r"(?:\s+(?:by|for|with)\s+(?:me|us))?(?:\s*,?\s*thanks)?[\s.!]*", p.text, re.I))
+                and self._open_options()):
+            # "economy is fine", "business works for us" at a listing that also offers a return: that cabin's
+            # flight, never a yes to the return offer
+            p.selection = m.group(1).lower()
         offered, self.offered_return = self.offered_return, False
         retry, self.offered_retry = self.offered_retry, False
         split, self.offered_split = self.offered_split, False
