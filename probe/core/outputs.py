@@ -115,9 +115,19 @@ def trace_source(raw: bytes) -> str | None:
 
 # Folders another command owns, by the marker it writes first: nothing else writes inside them (a
 # trace appended to an eval's traces.jsonl, or a file beside them, makes that run say what it is not).
-# (EVAL_MARKER below, probe.train.rundir.MARKER, probe.adat.pipeline.MARKER, probe.regression.runlog.RUN_MARKER)
+# (EVAL_MARKER below, probe.train.rundir.MARKER, probe.adat.pipeline.MARKER, probe.regression.runlog.RUN_MARKER,
+# SUITE_OWNER_MARKER: a regression suite folder, whose cases and baselines no trace file may join)
+SUITE_OWNER_MARKER = ".probe-regress-suite"
 OWNER_MARKERS = ((".probe-eval", "probe eval"), (".probe-run", "probe train"), (".probe-adat", "probe adat run"),
-                 (".probe-regress-run", "probe regress"))
+                 (".probe-regress-run", "probe regress"), (SUITE_OWNER_MARKER, "probe regress export"))
+
+
+def not_a_file(path: str | Path, what: str) -> str:
+    """The error line for an input file that is not one: missing, or a directory (named as such)."""
+    path = Path(path)
+    if path.is_dir():
+        return f"{what} {path} is a directory, not a file"
+    return f"{what} file not found: {path}"
 
 
 def owning_run(path: str | Path) -> tuple[Path, str] | None:

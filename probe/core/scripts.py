@@ -27,7 +27,7 @@ from typing import Any, Callable
 from probe.core.domain import Domain
 from probe.core.episode import Episode
 from probe.core.failures import mark
-from probe.core.outputs import nearest_existing, path_length_problem, write_problem
+from probe.core.outputs import nearest_existing, not_a_file, path_length_problem, write_problem
 from probe.core.trace import Trace, append_trace
 
 _HEADER = re.compile(r"^#\s*([a-z_]+):\s*(\S.*?)\s*$", re.I)
@@ -55,7 +55,7 @@ class Script:
 def load_script(path: str | Path) -> Script:
     path = Path(path)
     if not path.is_file():
-        raise ScriptError(f"script file not found: {path}")
+        raise ScriptError(not_a_file(path, "script"))  # a directory is named as one, not "not found"
     try:
         content = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is not text
     except UnicodeDecodeError as e:

@@ -771,7 +771,8 @@ def parse_line(raw: bytes) -> Trace:
     except RecursionError:
         raise TraceFormatError(f"JSON nested too deeply (more than {MAX_DEPTH} levels)") from None
     except json.JSONDecodeError as e:
-        raise TraceFormatError(f"not valid JSON: {e.msg} at column {e.colno}") from None
+        # json's own message may end in 'starting at' (then the column follows it: never 'at at')
+        raise TraceFormatError(f"not valid JSON: {e.msg.removesuffix(' at')} at column {e.colno}") from None
     except TraceFormatError:
         raise
     except ValueError as e:  # e.g. an integer literal beyond Python's digit limit

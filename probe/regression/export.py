@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from probe.core.failures import is_failed
+from probe.core.outputs import SUITE_OWNER_MARKER
 from probe.core.registry import get_domain
 from probe.core.scripts import play_messages
 from probe.core.trace import BadLine, Trace, iter_trace_lines
@@ -336,6 +337,8 @@ def export(domain: Any, traces: list[tuple[str, Trace]], out_dir: Path, *, minim
             if on_case is not None:
                 on_case(case)
     out_dir.mkdir(parents=True, exist_ok=True)
+    # marked first as export's own: play, suite, eval and AdaT then refuse to write inside it (owning_run)
+    (out_dir / SUITE_OWNER_MARKER).write_text("probe regression suite folder\n", encoding="utf-8")
     (out_dir / "cases").mkdir(exist_ok=True)
     for case in report.cases:
         write_case(out_dir, case)

@@ -24,6 +24,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from probe.core.outputs import not_a_file
 from probe.targets.tool_loop import (
     AssistantReply,
     ChatRequest,
@@ -44,7 +45,7 @@ def load_recording(path: str | Path) -> dict[str, dict[str, Any]]:
     """request hash -> entry (a later line for the same hash wins)."""
     path = Path(path)
     if not path.is_file():
-        raise ValueError(f"recording file not found: {path}")
+        raise ValueError(not_a_file(path, "recording"))
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as e:  # a binary or mis-encoded file: named, not the codec's bare message

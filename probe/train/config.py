@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
+from probe.core.outputs import not_a_file
 from probe.core.registry import default_env
 from probe.targets.openai_target import (
     DEFAULT_API_KEY_ENV,
@@ -518,7 +519,7 @@ def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
     ConfigError (an explicit ``{}`` is an empty mapping)."""
     p = Path(path)
     if not p.is_file():
-        raise ConfigError(f"config file not found: {p}")
+        raise ConfigError(not_a_file(p, "config"))
     try:
         loaded = yaml.safe_load(p.read_text(encoding="utf-8"))
     except UnicodeDecodeError as e:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from probe.core.observation import public_dialogue
+from probe.core.outputs import not_a_file
 from probe.core.policy import Violation
 
 DEFAULT_PROMPT = Path(__file__).resolve().parent / "prompts" / "judge.md"
@@ -63,7 +64,7 @@ def load_prompt(path: str | Path | None) -> str:
     """The prompt template; it must contain ``{policy_text}`` and ``{conversation}``."""
     p = Path(path) if path else DEFAULT_PROMPT
     if not p.is_file():
-        raise ValueError(f"judge prompt file not found: {p}")
+        raise ValueError(not_a_file(p, "judge prompt"))
     text = p.read_text()
     missing = [x for x in ("{policy_text}", "{conversation}") if x not in text]
     if missing:

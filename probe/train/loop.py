@@ -400,7 +400,9 @@ class Trainer:
             history.append({"resumed_at_update": step,
                             "changed": {k: {"from": old, "to": new} for k, (old, new) in allowed.items()}})
         self._write_config(history=history)
-        self.console.print(f"resumed {self.run_dir} from {ckpt.name} (update {step})")
+        # a setting that may change on resume (updates above all) is said, never taken silently from the config
+        changed = "".join(f"; {k}: {old!r} -> {new!r} (from the config given now)" for k, (old, new) in allowed.items())
+        self.console.print(f"resumed {self.run_dir} from {ckpt.name} (update {step}){changed}")
         return True
 
     def _check_unchanged(self, saved: dict[str, Any]) -> None:
