@@ -750,6 +750,10 @@ _WHEN_ARRIVES = re.compile(r"\bwhen\b[^.?!]{0,30}\b(?:arriv\w*|get here|be here|
                            r"\b(?:delivery|arrival)\s+date\b|\beta\b|\bhow long\b[^.?!]{0,30}\b(?:arriv\w*|take|deliver\w*)\b",
                            re.I)
 # "and refund anything to the gift card?", "where did the money go?": asked of what this chat's writes refunded
+# "the backpack is done too right?", "was the lamp changed as well?" after an order's items were changed: whether an item
+# of that order is in the change made
+_ITEM_DONE_Q = re.compile(r"\b(?:done|changed|updated|swapped|switched|exchanged|included|sorted|taken care of|"
+                          r"gone through|went through)\b", re.I)
 _REFUNDED_Q = re.compile(r"\brefund\w*\b|\bmoney\b[^.?!]{0,20}\b(?:go|went|back)\b|\b(?:get|got)\s+(?:anything|something|"
                          r"money)\s+back\b|"
                          # "how much in total did I get back?", "what am I getting back altogether?"
@@ -947,6 +951,7 @@ class ReferenceTarget(Target):
         self.products: dict[str, dict[str, Any]] = {}  # product id -> get_product_details
         self.product_names = [p.name for p in db.products.values()]  # the public product types
         self.items_changed: set[str] = set()  # orders with a modify-items or exchange call done
+        self.changed_names: dict[str, set[str]] = {}  # of those orders, the names of the items the calls changed
         self.goal: dict[str, Any] = self._empty_goal()
         self.pending: list[tuple[str, dict[str, Any]]] = []  # calls waiting for a yes
         self.proposal = ""  # the question that listed them (said again when another question comes between)
@@ -966,6 +971,7 @@ class ReferenceTarget(Target):
         self.conflict: tuple[str, list[str], list[str]] | None = None
         self.option_asked: str | None = None  # the item whose new option was just asked for
         self.cheapest_fit = ""  # the options said with "cheapest" that the item already is the cheapest of
+        self.only_own = ""  # an option insisted on that no available variant but the item's own has (``_insisted``)
         self.option_before: str | None = None  # ... as it stood before this message
         self.swap_refused: str | None = None  # the item another product was just refused for ("... for a tablet")
         self.inferred_pick = False  # whether ``_pick_same`` told the item only by the new option asked for
@@ -1318,6 +1324,13 @@ class ReferenceTarget(Target):
                             f"need a clear yes before I go ahead. {self.proposal}" if proposed else
                             f"{lead}This doesn't change any of your orders. Just to be sure: I need a clear yes before "
                             f"I go ahead. {self.proposal}")
+        if self.user_id and self.changed_names and not (self.pending or self.goal["intents"] & ACTING or r.address) and \
+                ("?" in r.text or re.search(r"\bright\W*$", r.text, re.I)) and _ITEM_DONE_Q.search(r.text) and \
+                (said := self._item_change_said(r)):
+            # "great, and the backpack is done too right?" after a change of the lamp alone in that order: what the
+            # change held and what it did not, and that the order's items can't be changed again (before: the
+            # backpacks of other orders listed and offered for a change, the one asked about never answered)
+            return turn.say(f"{lead}{said} Is there anything else I can help you with?")
         if self.user_id and self.log and not (self.pending or self.goal["intents"] & ACTING) and "?" in r.text and \
                 _REFUNDED_Q.search(r.text) and not (set(r.order_ids) - {o for _, o, _ in self.log} or r.address or
                                                     r.intents & ACTING - {"return", "payment"} or r.refund_timing or
@@ -2341,9 +2354,12 @@ class ReferenceTarget(Target):
             return True
         if not (only or dropped or kept):
             return False
-        if kept and not (only or dropped) and (_CHANGE_WORDS.search(r.text) or _SETS_OPTION.search(r.text)):
+        if kept and not (only or dropped) and (_CHANGE_WORDS.search(r.text) or _SETS_OPTION.search(r.text) or
+                                               kept < in_hand):
             # "yes, but make the speaker blue with 20 hours instead": a change to the item named, the others kept
-            # (before: its option words read as "the blue one only", and the pet bed dropped without a word)
+            # (before: its option words read as "the blue one only", and the pet bed dropped without a word); so too
+            # "for the lamp, battery please, white is ok" / "keyboard: full size please": one item named by its name
+            # with new options and no "only" corrects that item (before: the backpack dropped, and written without it)
             return False
         # "the blue ones only", "the 60% one": the items whose options the words name
         distinct = self._distinct([it for _, it in items])
@@ -5399,8 +5415,14 @@ class ReferenceTarget(Target):
         # "silver or black": either value of that option counts as asked for (before: only the one said last)
         either = {k: vals for k, vals in either_values(text, [v["options"] for v in variants.values()]).items()
                   if want.get(k) in vals}
+        insisted = self._insisted(item)
+        if insisted and not any(vid != item["item_id"] and v.get("available") and
+                                all(v["options"].get(k) == x for k, x in insisted.items()) for vid, v in variants.items()):
+            self.only_own = ", ".join(insisted.values())  # (said: the lamp stays as it is, the only battery one)
+            return item["item_id"]
         for vid, v in sorted(variants.items()):
-            if vid == item["item_id"] or not v.get("available"):
+            if vid == item["item_id"] or not v.get("available") or \
+                    any(v["options"].get(k) != x for k, x in insisted.items()):
                 continue
             score = sum(1 for k, val in want.items() if v["options"].get(k) in either.get(k, {val}))
             if score == 0:
@@ -5443,6 +5465,21 @@ class ReferenceTarget(Target):
         # the option chosen for it before, in this request ("first option" - "and also the camera": the watch's
         # choice kept while the camera's is asked; before, the watch's question came again, turn after turn)
         return best or self.goal["variants"].get(item["item_id"])
+
+    def _insisted(self, item: dict[str, Any]) -> dict[str, str]:
+        """The options of ``item`` that the proposal on screen gave up ("..., so this is the closest available option,
+        with power source USB instead of battery") and the latest message, naming the item and no other, asks for
+        again ("for the lamp, battery please, white is ok", "keep it battery powered"): those are kept, the others
+        given way (before: the same USB one proposed, or another USB one of the colour said)."""
+        name = item["name"]
+        if not self.proposal or f"the {name} with " not in self.proposal or \
+                set(mentioned_items(self.last_text, self.product_names)) != {name}:
+            return {}
+        note = self.proposal[self.proposal.find(f"the {name} with "):].split(". ")[0]
+        low = self.last_text.lower()
+        return {k: v for k, v in item["options"].items()
+                if re.search(rf"\b{re.escape(k)} \S+(?: \S+)? instead of {re.escape(v)}\b", note) and
+                re.search(rf"\b{re.escape(v.lower())}\b", low)}
 
     def _propose_items(self, turn: TurnContext, o: str, tool: str, notes: list[str] | None = None) -> str | None:
         g = self.goal
@@ -5566,7 +5603,10 @@ class ReferenceTarget(Target):
                 nearest += (f"Please note: {many} {olds[0]['name']} items, which are different options now, "
                             f"would become the same option ({_opts(variant['options'])}). ")
         fit, self.cheapest_fit = getattr(self, "cheapest_fit", ""), ""
-        if len(kept) == 1 and fit:  # "the cheapest white one" of the cheapest white kettle
+        own, self.only_own = self.only_own, ""
+        if len(kept) == 1 and own:  # "for the lamp, battery please" when the only battery one available is the lamp's own
+            nearest += (f"The only available {kept[0]} with {own} is the one in your order, so it stays as it is. ")
+        elif len(kept) == 1 and fit:  # "the cheapest white one" of the cheapest white kettle
             nearest += (f"Your {kept[0]} is already the cheapest available one with {fit}, so it stays as it is. ")
         elif kept:
             nearest += (f"The {' and the '.join(kept)} {'is' if len(kept) == 1 else 'are'} already the cheapest "
@@ -5711,12 +5751,14 @@ class ReferenceTarget(Target):
                 self._done(tool, None)
                 continue
             before = self.orders.get(o, {}).get("payment_history", [])
+            changed = {it["name"] for it in self.orders.get(o, {}).get("items", []) if it.get("item_id") in args.get("item_ids", [])}
             self._spend(before, data.get("payment_history", []))
             self.refunded += [(o, p["amount"], p["payment_method_id"]) for p in data.get("payment_history", [])[len(before):]
                               if p.get("transaction_type") == "refund"]
             self.orders[o] = data
             if tool in ITEM_TOOLS:
                 self.items_changed.add(o)
+                self.changed_names.setdefault(o, set()).update(changed)  # (read before the order was written)
             if which:
                 lines.append(f"The {'exchange' if tool.startswith('exchange') else 'change'} of {which} in order {o} "
                              f"is {'requested' if tool.startswith('exchange') else 'made'}.")
@@ -5754,6 +5796,31 @@ class ReferenceTarget(Target):
         if r.payment_kind == "gift_card" and not to_card:
             said += " Nothing was refunded to a gift card."
         return said
+
+    def _item_change_said(self, r: Reading) -> str:
+        """Of the orders whose items this chat changed (those the message names, if any), whether the items the message
+        names are in the change made: '' when it names none of their items, or an item of another order too."""
+        orders = [o for o in self.changed_names if not r.order_ids or o in r.order_ids]
+        if set(r.order_ids) - set(orders) or re.search(r"\b(?:other|another|different)\s+(?:\w+\s+)?orders?\b", r.text, re.I):
+            return ""  # ("the backpack in my other order - was it changed?": not of this order)
+        parts = []
+        for o in orders:
+            names = [it["name"] for it in self.orders.get(o, {}).get("items", [])]
+            asked = list(dict.fromkeys(mentioned_items(r.text, names)))
+            done = [n for n in asked if n in self.changed_names[o]]
+            left = [n for n in asked if n not in self.changed_names[o]]
+            verb = "exchange requested" if self.orders[o].get("status", "").startswith("exchange") else "change made"
+            if done:
+                parts.append(f"Yes, the {' and the '.join(done)} of order {o} {'is' if len(done) == 1 else 'are'} part "
+                             f"of the {verb}.")
+            if left:
+                parts.append(f"No, the {' and the '.join(left)} of order {o} {'was' if len(left) == 1 else 'were'} not "
+                             f"changed: the {verb} held only the {' and the '.join(sorted(self.changed_names[o]))}. An "
+                             f"order's items can only be changed once, so {'it' if len(left) == 1 else 'they'} can't be "
+                             f"changed in that order now.")
+        other = set(mentioned_items(r.text, self.product_names)) - {
+            it["name"] for o in orders for it in self.orders.get(o, {}).get("items", [])}
+        return " ".join(parts) if parts and not other else ""
 
     def _recap_text(self) -> str:
         """This conversation's writes that went through, in order, in one sentence (read from ``self.log``)."""
