@@ -3524,6 +3524,32 @@ def waived_options(text: str, keys: list[str]) -> set[str]:
     return out
 
 
+# an amount said relative to the item's own: "1000 more pieces", "an extra 1000", "1000 pieces more than the 500 I have"
+_MORE_THAN_N = re.compile(r"\b(\d+)\s+(?:[a-z]+\s+)?(more|fewer|less)\s+than\s+(?:the\s+|my\s+|this\s+|that\s+)?(?:\d+\b)?")
+_N_MORE = re.compile(r"\b(?:an?\s+)?(?:(extra|additional)\s+(\d+)|(\d+)\s+(more|extra|additional|fewer|less))\b")
+
+
+def _relative_amounts(low: str, current: dict[str, str]) -> str:
+    """The text with an amount said relative to the item's one numeric option written as the amount it comes to:
+    "same difficulty but 1000 more pieces" of a 500-piece puzzle -> "1500 pieces" (before: 1000 read as the number
+    wanted, and the one option asked to stay given up for it); the number after "more than" is the item's own, no
+    value wanted. Unchanged where the item has no numeric option, or more than one."""
+    numeric = [v for v in current.values() if re.fullmatch(r"\d+", v)]
+    if len(numeric) != 1:
+        return low
+    own = int(numeric[0])
+
+    def more_than(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        return f"{own + n if m.group(2) == 'more' else max(own - n, 0)} "
+
+    def n_more(m: re.Match[str]) -> str:
+        n = int(m.group(2) or m.group(3))
+        return f"{max(own - n, 0) if m.group(4) in ('fewer', 'less') else own + n}"
+
+    return _N_MORE.sub(n_more, _MORE_THAN_N.sub(more_than, low))
+
+
 def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, str]], name: str = "") -> dict[str, str]:
     """The option values the text asks for, per option (key): for each key, the value mentioned last
     and not taken back ("green. hmm no actually grey": grey; "grey, not green": grey). The item's own value
@@ -3531,7 +3557,7 @@ def wanted_options(text: str, current: dict[str, str], variants: list[dict[str, 
     speaker for a red one" - "yes, but make the speaker blue with 20 hours": blue again, kept; "my blue
     speaker for a red one": red); before, it never counted, and the other value named earlier stayed.
     'yes' / 'no' count only beside their option's name ("waterproof: no")."""
-    low = _plain(text, variants)
+    low = _relative_amounts(_plain(text, variants), current)
     nouns = {w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 2} | {"one", "ones"}
     values: dict[str, set[str]] = {}
     for options in variants:

@@ -986,6 +986,8 @@ class ReferenceTarget(Target):
         self._wrong_done_lead = ""  # said before this turn's reply: a write of the wrong order stays done
         # the last order address written: (order, new address, address before), for "fix the zip" / "send X there too"
         self.last_moved: tuple[str, dict[str, str], dict[str, str]] | None = None
+        # each order whose address this chat wrote: its address before the latest change, for "put the bike order back"
+        self.moved_from: dict[str, dict[str, str]] = {}
         # the default address before this chat's first change of it, for "put my account address back to what it was"
         self.old_default: dict[str, str] | None = None
 
@@ -1930,6 +1932,15 @@ class ReferenceTarget(Target):
         moved = self.last_moved
         order_meant = bool(r.order_ids or re.search(r"\border'?s?\b(?![^.?!]{0,25}\b(?:one|address)\b[^.?!]{0,10}\b(?:keep|stay|leave))",
                                                     _KEEP_ORDER.sub(" ", r.text), re.I)) and not r.default_address
+        # the order named, by number or by an item in it ("change the bike order back to the old address"): that
+        # order's own address before this chat changed it (before: the LAST order moved put back, whichever was named)
+        items = mentioned_items(r.text, self.product_names)
+        named = [o for o in self.moved_from if o in r.order_ids or (items and any(
+            it["name"] in items for it in self.orders.get(o, {}).get("items", [])))]
+        if len(named) == 1 and not r.default_address:
+            order_meant = True  # ("put the bike one back to my old address": the order moved that holds the bike)
+        if order_meant and (r.order_ids or items):
+            return (named[0], self.moved_from[named[0]]) if len(named) == 1 else None
         if order_meant and moved and (not r.order_ids or moved[0] in r.order_ids):
             return moved[0], moved[2]
         if self.old_default and (r.default_address or not moved):
@@ -2355,11 +2366,13 @@ class ReferenceTarget(Target):
         if not (only or dropped or kept):
             return False
         if kept and not (only or dropped) and (_CHANGE_WORDS.search(r.text) or _SETS_OPTION.search(r.text) or
-                                               kept < in_hand):
+                                               kept < in_hand or len(kept) > 1):
             # "yes, but make the speaker blue with 20 hours instead": a change to the item named, the others kept
             # (before: its option words read as "the blue one only", and the pet bed dropped without a word); so too
             # "for the lamp, battery please, white is ok" / "keyboard: full size please": one item named by its name
-            # with new options and no "only" corrects that item (before: the backpack dropped, and written without it)
+            # with new options and no "only" corrects that item (before: the backpack dropped, and written without it);
+            # and "bottle ok. vacuum - upright please": an item said to be ok beside another corrected is kept (before:
+            # the vacuum's option words read as "the upright one only", and the bottle dropped)
             return False
         # "the blue ones only", "the 60% one": the items whose options the words name
         distinct = self._distinct([it for _, it in items])
@@ -5734,6 +5747,7 @@ class ReferenceTarget(Target):
                     before = self.orders.get(o, {}).get("address") or {}
                     self.last_moved = (o, {k: args.get(k, "") for k in ADDRESS_KEYS},
                                        {k: before.get(k, "") for k in ADDRESS_KEYS})
+                    self.moved_from[o] = self.last_moved[2]
             which = self._call_items(o, args) if tool in ITEM_TOOLS and split.count(o) > 1 else ""
             if not res.ok:
                 what = f"the {'exchange' if tool.startswith('exchange') else 'change'} of {which} " if which else "that "
