@@ -363,7 +363,8 @@ _INTENTS: dict[str, re.Pattern] = {
                          r"how much (?:do|will|would|can|could) (?:i|we) get back)\b", re.I),
     "details": re.compile(r"\b(details|tell me about|info(rmation)? (on|about)|what time|when does|depart(ure)? time|how long|"
                           r"arrival time|arrive|when (?:is|was) (?:the|my|our|that) (?:flight|departure)|"
-                          r"when (?:it|we|i|the flight) (?:leaves?|departs?|lands?|arrives?|goes)|when do (?:we|i) (?:leave|land|fly|go))\b",
+                          r"when (?:it|we|i|the flight) (?:leaves?|departs?|lands?|arrives?|goes)|when do (?:we|i) (?:leave|land|fly|go)|"
+                          r"(?:what|which)(?:'s| is)? (?:the )?(?:fare |cabin |travel )?(?:class|cabin)|fare class|cabin class)\b",
                           re.I),
     "availability": re.compile(r"\b(seats? (left|available)|availability|any seats|is there room|how many seats|"
                                r"still available|sold out)\b", re.I),
@@ -1100,7 +1101,9 @@ _TITLES = {"dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "madam", "dame"
 # letters and suffixes after a name, never a name ("Leila Ivanova, PhD", "Leila Ivanova MD", "Leila Ivanova Jr."):
 # dropped; a generational suffix (Jr., Sr., II, III) too, so the family name is the one on file ("Ivanova")
 _POST_NOMINALS = re.compile(r"(?<=[^\W\d_])\s*,?\s+(?:(?i:ph\.?\s?d|esq|dds|jr|sr|snr|jnr)\.?|M\.?D\.?|D\.?D\.?S\.?|"
-                            r"II|III|IV)(?=\s*(?:$|[,.;!?)]|\s))")
+                            r"II|III|IV|"
+                            # honours and offices, in capitals: "Fatima Novak OBE", "Leila Ivanova QC", "... MP"
+                            r"[OMCKD]\.?B\.?E\.?|[QK]\.?C\.?|M\.?P\.?)(?=\s*(?:$|[,.;!?)]|\s))")
 _PARTICLES = {"van", "der", "den", "de", "da", "di", "del", "della", "la", "le", "von", "dos", "das", "du", "al", "el",
               "bin", "ben", "ter", "ten", "op", "st", "mac", "ibn", "y", "o"}  # "O Brien"
 # words that are never read as a name (the target's list; the verifiers keep their own)
@@ -2091,12 +2094,19 @@ _NOT_CANCEL = re.compile(r"\b(?:don'?t|dont|do not|did not|didn'?t|won'?t|will n
 # about to cancel but my husband says keep it", "my wife wanted to cancel it, I want to keep it"
 # (or for the trip going ahead: "I was planning to cancel this but we're going after all", "I'd intended to cancel, the
 # trip is back on now", "I called to cancel but didn't in the end", "was gonna cancel it but no need now")
-_CANCEL_WITHDRAWN = re.compile(r"\b(?:(?:was|were|had been)\s+(?:going|gonna|about|planning|meaning|thinking(?: of| about)?)"
-                               r"|wanted|meant|(?:had |'d )?intended|thought about|considered|called(?: \w+){0,3} to)"
-                               r"\s+(?:to\s+)?cancel\w*\b[^.?!]{0,60}?(?:\bkeep(?:ing)?\s+"
+# (and in other words: "we were going to scrap it, but Sydney's on again", "we nearly cancelled it but the trip's back
+# on", "forget the cancel idea, we're still going": the cancel idea itself dropped needs no keep after it)
+_CANCEL_WITHDRAWN = re.compile(r"\b(?:(?:(?:was|were|had been)\s+(?:going|gonna|about|planning|meaning|thinking(?: of| about)?)"
+                               r"|wanted|meant|(?:had |'d )?intended|thought about|considered|called(?: \w+){0,3} to"
+                               r"|nearly|almost)"
+                               r"\s+(?:to\s+)?(?:cancel\w*|scrap(?:ped)?|bin(?:ned)?|ditch(?:ed)?)\b[^.?!]{0,60}?(?:\bkeep(?:ing)?\s+"
                                r"(?:it|them|the (?:booking|reservation|hold|flight|seats?))\b"
-                               r"|\b(?:going|flying|travell?ing|coming) after all\b|\bback on\b|\bdidn'?t in the end\b"
-                               r"|\bno need (?:now|any ?more)\b|\b(?:trip|flight|holiday|it)(?:'s| is) (?:happening|going ahead)\b)",
+                               r"|\b(?:going|flying|travell?ing|coming) after all\b|\b(?:back|on) again\b|\bback on\b"
+                               r"|\bdidn'?t in the end\b|(?:'re|'m| are| am)\s+still (?:going|flying|travell?ing|coming)\b"
+                               r"|\bno need (?:now|any ?more)\b|\b(?:trip|flight|holiday|it)(?:'s| is) (?:happening|going ahead)\b)"
+                               r"|(?:forget|scrap|drop|ignore|never ?mind)\s+(?:about\s+)?(?:the|that|my|our)\s+"
+                               r"cancel\w*\s+(?:idea|thought|plan|talk|bit|request)\b"
+                               r"(?:[^.?!]{0,30}?(?:'re|'m| are| am)\s+still (?:going|flying|travell?ing|coming)\b)?)",
                                re.I)
 # a held booking kept in other words: "keep the hold", "keep em", "keep hanging on to those seats" (with _NOT_CANCEL:
 # the opposite of a release, never a withdrawal)
@@ -3826,12 +3836,28 @@ _SAID_TOTAL = re.compile(r"\b(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r"
                          + "|".join(text_rules.NUMBER_WORDS) + r")\b", re.I)
 
 
+# a companion's own companions added in a clause of their own: "..., and her two sisters", ". oh and her mate Tina"
+_THEIR_OWN_TOO = re.compile(r"[,.;!]\s*(?:(?:oh|though|ah)\W+)?(?:and|plus)\s+(?:his|her|their)\s", re.I)
+_COMPANION_SAID = re.compile(r"\b(?:my|our|his|her|their|the)\s+(?:(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+)?(?:" + _KIN +
+                             r"|mates?|missus|missis|hubby|wifey|other half|better half)\b", re.I)
+
+
 def _with_speaker_count(text: str, n: int) -> int:
     """The count of an answer to "How many passengers?" that names people: ``n`` + 1 when they only join the speaker
     ("plus 2 friends": 3), a total said as such ("plus 2 friends, so 3 in total": 3), else ``n``."""
     t = text.replace("\u2019", "'")
     if m := _SAID_TOTAL.search(t):
         return text_rules.number_value(m.group(1) or m.group(2)) or n
+    listed = _listed_members(t)
+    if (len(listed) >= 2 and not any(re.fullmatch(r"(?:me|myself|i)", x, re.I) for x in listed)
+            and _list_joins_speaker(t, listed[-1])):
+        return n  # "my wife and her two sisters are coming too": the party reader counted the speaker already (4)
+    if _THEIR_OWN_TOO.search(t):  # "my wife is coming too, and her two sisters": each one named, and the speaker (4)
+        said = [m for m in _COMPANION_SAID.finditer(t)]
+        total = sum(text_rules.number_value(m.group(1)) or 1 if m.group(1) else 1 for m in said)
+        me = 1 if re.search(r"\b(?:me|myself|i)\b", t, re.I) or not _SPEAKER_OUT.search(t) else 0
+        if len(said) >= 2 and total + me > n:
+            return total + me
     if (re.search(r"\b" + _KIN + r"\b", t, re.I) and _JOINS_SPEAKER.search(t) and not _SPEAKER_OUT.search(t)
             and not _SPEAKER_COUNTED.search(re.sub(r"\b(?:with|joining|accompanying)\s+me\b", " ", t, flags=re.I))):
         return n + 1
@@ -3926,6 +3952,17 @@ _SHARE_NAMED = re.compile(
 _SPEAKER = re.compile(r"(?i)my\s+name|mine|me|myself|my\s+booking|my\s+reservation")
 
 
+# this booking's share said beside its lead's name, when the other share's lead is said too ("Noah Papadopoulos for the
+# 9, the other 2 under Lena Vogel", "Noah leads the big group")
+_THIS_SHARE = re.compile(r"\s+(?:for|leads?|leading|heads?|heading|takes?|taking|with)\s+(?:the\s+)?(?:"
+                         r"(?:big(?:ger)?|larger|main|first)\s+(?:group|share|booking|lot|party)|" + _SH[1:-1] +
+                         r"(?:\s+(?:people|passengers|of (?:us|them)))?)\b", re.I)
+
+
+_OTHER_SHARE_NAMED = re.compile(r"(?P<who>(?-i:[A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){1,2}))\s+(?:(?:for|with|takes?|leads?|has|gets?)\s+)?"
+                                r"(?:the\s+)?(?:other|remaining|last)\s+(?P<n>" + _SH[1:-1] + r")\b", re.I)
+
+
 def _shares_named(text: str, p: Parsed) -> tuple[int, int] | None:
     """A group split in two with the lead of a share said: the other share's lead into ``p.rest_name`` (or
     ``p.rest_speaker``), so it is never read as this booking's name; the span of that name in the text (to leave it out
@@ -3933,10 +3970,13 @@ def _shares_named(text: str, p: Parsed) -> tuple[int, int] | None:
     The other three go under Emre Yilmaz") also set the split itself, this booking's share first."""
     found = [(text_rules.number_value(m.group("n")), bool(m.group("other")), m) for m in _SHARE_NAMED.finditer(text)]
     found = [x for x in found if x[0]]
+    # the other share's lead named first: "Noah Papadopoulos leads the big group; Lena Vogel the other two"
+    found += [(text_rules.number_value(m.group("n")), True, m) for m in _OTHER_SHARE_NAMED.finditer(text)
+              if text_rules.number_value(m.group("n"))]
     if len(found) >= 2 and not p.split_rest and found[0][0] and found[1][0] and not found[0][1]:
         p.passengers, p.split_now, p.split_rest = found[0][0], True, found[1][0]  # "9 under mine, 3 under Emre"
-    if not p.split_rest:
-        return None
+    if not p.split_rest and not any(x[1] for x in found):
+        return None  # ("Noah Papadopoulos for the 9, the other 2 under Lena Vogel": the split said before, Lena the other's)
     mine = next((x for x in found if x[0] == p.passengers and not x[1]), None)
     rest = next((x for x in found if x is not mine and (x[1] or x[0] == p.split_rest)), None)
     if rest is None:
@@ -3947,7 +3987,10 @@ def _shares_named(text: str, p: Parsed) -> tuple[int, int] | None:
     else:
         words = who.split()
         p.rest_name = (" ".join(words[:-1]) or None, words[-1])
-    return rest[2].span("who")
+    if rest[1] and not p.split_now:  # "..., Lena Vogel the other two": the shares of a split said before, no new count
+        p.passengers = None
+    # (the whole share left out: "Noah Papadopoulos for the 9, the other 2 under Lena Vogel" leaves Noah's clause)
+    return rest[2].span() if rest[1] else rest[2].span("who")
 
 
 def split_shares(text: str) -> tuple[int, int] | None:
@@ -4640,6 +4683,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     named = text if dropped is None else text[:dropped.start()] + " " * len(dropped.group(0)) + text[dropped.end():]
     if rest_lead:  # the other share's lead is no name for this booking
         named = named[:rest_lead[0]] + " " * (rest_lead[1] - rest_lead[0]) + named[rest_lead[1]:]
+        # nor is this share's own, said beside the name: "Noah Papadopoulos for the 9, ...", "... leads the big group"
+        named = _THIS_SHARE.sub(lambda m: " " * len(m.group(0)), named)
     named = NAME_FIELD.sub("Name:", named)  # a pasted "Traveller: Mateo Larsen" reads as "Name: Mateo Larsen"
     if re.search(r"(?:^|\n)\W*name\s*:", named, re.I):
         named = re.sub(r"(?<=\w)[ \t]*\n", ".\n", named)  # a field ends with its line ("Mateo Larsen", not "... Route")
@@ -4876,6 +4921,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.discard("cancel")
         p.keep_booking = True
         p.later = p.no = False
+        if wt := _CANCEL_WITHDRAWN.search(text):  # "...but Sydney's on again": the booked trip, no new route
+            p.places = [pl for pl in p.places if not wt.start() <= pl.start < wt.end()]
     if p.has("cancel") and _NOT_CANCEL.search(plain) and not _INTENTS["cancel"].search(_NOT_CANCEL.sub(" ", plain)):
         p.intents.discard("cancel")  # "don't cancel. when is the flight?", "no need to cancel it": nothing to cancel
         p.keep_booking = True

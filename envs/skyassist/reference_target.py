@@ -26,6 +26,7 @@ from typing import Any
 from envs.skyassist import text_rules
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
 from envs.skyassist.language import (
+    _CANCEL_WITHDRAWN,
     _NOT_CANCEL,
     _REJECTED_CABIN,
     _WAS_CHANGED,
@@ -1164,6 +1165,8 @@ class ReferenceTarget(Target):
             # Emre, 3 under my name": the speaker's own name, known before this message
             self.rest_lead = p.rest_name or ((self.first_name, self.last_name) if p.rest_speaker and self.last_name
                                              else None)
+        elif p.rest_name and self.split_rest and self.mode in (None, "new") and not p.booking_ids:
+            self.rest_lead = p.rest_name  # the split said before: "Noah for the 9, the other 2 under Lena Vogel"
         rest, self.offered_rest = self.offered_rest, None
         if rest and self.pending is None and (p.no or not ((p.yes or p.accepts) and not self._changes(p))):
             if not _NEXT_SHARE.search(p.text):  # not taken up: the trip is done, as after any booking
@@ -3464,7 +3467,7 @@ class ReferenceTarget(Target):
                 gone = [fid for fid in b.get("itinerary", []) if (f := self.db.flights.get(fid)) and f.status != "scheduled"]
                 out.append(f"Flight {', '.join(gone)} is {self.db.flights[gone[0]].status}." if gone else
                            "No, there has been no change to your flight: it is still scheduled as shown.")
-            elif (_FLIGHT_STATUS_ASK.search(p.text) and b.get("status") != "cancelled"
+            elif (_FLIGHT_STATUS_ASK.search(_CANCEL_WITHDRAWN.sub(" ", p.text)) and b.get("status") != "cancelled"
                   and (said := self._flight_status_answer(turn, p))):
                 out.append(said)  # "BK..., Haddad. has my flight been cancelled?": the flight itself, too
                 p.intents.discard("refund")  # (said with it)
@@ -4390,7 +4393,8 @@ class ReferenceTarget(Target):
         elif (_HOW_MANY_ON.search(t) and self.booking is not None and self.booking["booking_id"] in turn.last_reply
               and self.booking.get("passengers")):  # "how many passengers are on it?" after a lookup
             answer = f"Booking {self.booking['booking_id']} is for {pax_words(int(self.booking['passengers']))}."
-        elif (_FLIGHT_STATUS_ASK.search(t) and not _WAS_CHANGED.search(t)
+        elif (_FLIGHT_STATUS_ASK.search(_CANCEL_WITHDRAWN.sub(" ", t)) and not _WAS_CHANGED.search(t)
+              # ("was going to cancel it but we're still flying": a cancel given up, no question whether it flies)
               and (answer := self._flight_status_answer(turn, p))):
             pass  # "is SA4885 still operating?" after a lookup: what the schedule says of that flight
         elif _PAID_ASK.search(t) and self.booking is not None and not p.booking_ids:
