@@ -674,12 +674,21 @@ _FRAME = frozenset("""im i am its it is me this here thats that name names my th
 and yeah yes yep sure ok okay just so well hi hello hey""".split())
 
 
+# a name given as the lead of one share of a split group, after the agent asked for the lead's name: "Noah Papadopoulos
+# for the 9", "Lena Vogel for the other 2", "Ana Lopez for the second booking" (sky-customers-26: S1 read the name as
+# typed, not given, when the agent booked the share under it)
+_SHARE_TAIL = re.compile(r"\s+for\s+(?:the\s+)?(?:(?:other|first|second|big|small|remaining)\s+)?(?:\d{1,2}|one|two|three|"
+                         r"four|five|six|seven|eight|nine|group|share|booking|half|lot)\b(?:\s+(?:of\s+(?:us|them)|booking|"
+                         r"group|people|passengers|seats))?\s*$", re.I)
+
+
 def _framed_names(user_text: str) -> set[str]:
     """Lower-cased words of each part of the message (parts end at . , ; ! ? and parentheses) that
     is name words framed only by cue words ("im diego", "surname walsh", "Diego (last name Walsh)"),
     when some frame word or the part's place makes it a name: read only after a request for a name."""
     out: set[str] = set()
     for part in re.split(r"[.,;!?()\[\]:\n]+|\s[-\u2013\u2014]\s", (user_text or "").replace("\u2019", "'")):
+        part = _SHARE_TAIL.sub("", part)  # "Noah Papadopoulos for the 9": the lead of one share of a split group
         words = [w.strip("\"'") for w in part.split()]
         words = [w for w in words if w]
         names = [w for w in words if _cue_key(w) not in _FRAME]
