@@ -3826,7 +3826,9 @@ _OTHERS_TOO = re.compile(r"\b(?:and|&|\+|plus|with|along with)\s+(?:my|our|his|h
 # never when the speaker stays behind ("my two brothers are travelling, not me", "just my 2 kids, I'm not going"), is
 # counted already ("me and my two brothers", "the 3 of us") or a total is said ("plus 2 friends, so 3 in total")
 _JOINS_SPEAKER = re.compile(r"^\W*(?:(?:oh|ok(?:ay)?|so|yes|yeah|well)\W+)*(?:and|plus|\+|&|also|along with|as well as)\b"
-                            r"|\b(?:too|as well|also)\b|\b(?:with|joining|accompanying)\s+me\b|\bcoming along\b", re.I)
+                            r"|\b(?:too|as well|also)\b|\b(?:with|joining|accompanying)\s+me\b|\bcoming along\b"
+                            # the speaker brings them: "bringing my two daughters", "I'm bringing my 2 sons" (fault-tester-2)
+                            r"|^\W*(?:(?:i'?m|i am|i'?ll|i will|i'?ll be|we'?re)\s+)?bring(?:ing)?\b", re.I)
 _SPEAKER_OUT = re.compile(r"\bnot (?:me|myself|i)\b|\bwithout me\b|\bi(?:'m| am|'ll| will) not\b|\bi(?:'m| am) staying\b|"
                           r"\bi (?:won'?t|can'?t|cannot|don'?t|do not|will not|am not)\b|^\W*(?:just|only)\b|"
                           r"\b(?:just|only) (?:them|the|my|our)\b", re.I)
