@@ -15,11 +15,10 @@ hand-built traces.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from probe.core.registry import get_domain
+from tests.envs.conversation import Conversation
 
 
 @pytest.fixture(scope="module")
@@ -28,20 +27,15 @@ def d():
 
 
 def build(d, family, seed, steps):
-    sc = d.scenario(family, seed)
-    st = d.initial_state(sc)
-    msgs: list[dict] = []
-    n = 0
+    c = Conversation(d, family, seed)
     for kind, body in steps:
-        if kind in ("u", "a"):
-            msgs.append({"role": "user" if kind == "u" else "assistant", "content": body})
+        if kind == "u":
+            c.user(body)
+        elif kind == "a":
+            c.agent(body)
         else:
-            name, args = body
-            n += 1
-            msgs.append({"role": "assistant", "content": None, "tool_calls": [
-                {"id": f"c{n}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
-            msgs.append({"role": "tool", "tool_call_id": f"c{n}", "content": d.execute_tool(st, name, args).content})
-    return sorted({v.policy for v in d.verify(msgs, sc)})
+            c.call(*body)
+    return sorted({v.policy for v in c.violations()})
 
 
 # --- finding 2: a group of 10 split in one question ----------------------------------------------------------------

@@ -15,11 +15,10 @@ delivered #W2378156, the thermostat to the Google Assistant one, "you get $13.46
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from probe.core.registry import get_domain
+from tests.envs.conversation import Conversation
 
 CASES = {
     "mastercard": dict(
@@ -67,20 +66,8 @@ def d():
 
 def r3(d, case: str, reply: str) -> list[str]:
     c = CASES[case]
-    sc = d.scenario(c["family"], c["seed"])
-    st = d.initial_state(sc)
-    msgs: list[dict] = []
-    n = 0
-
-    def call(name, args):
-        nonlocal n
-        n += 1
-        msgs.append({"role": "assistant", "content": None, "tool_calls": [
-            {"id": f"c{n}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
-        out = d.execute_tool(st, name, args).content
-        msgs.append({"role": "tool", "tool_call_id": f"c{n}", "content": out})
-        return out
-
+    conv = Conversation(d, c["family"], c["seed"])
+    sc, msgs, call = conv.scenario, conv.messages, conv.call
     msgs.append({"role": "user", "content": c["email"]})
     user = call("find_user_id_by_email", {"email": c["email"]})
     call("get_user_details", {"user_id": user})

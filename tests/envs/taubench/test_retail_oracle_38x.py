@@ -10,11 +10,10 @@ rotisserie version $962.69 for a $19.98 difference paid by gift card).
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from probe.core.registry import get_domain
+from tests.envs.conversation import Conversation
 
 PROPOSAL = ("Thanks, Emma. Here's the change for order #W3698202:\n"
             "- Grill: charcoal, medium, side burner ($942.71) -> charcoal, medium, rotisserie ($962.69)\n"
@@ -28,18 +27,8 @@ def d():
 
 
 def r3(d, reply: str) -> list[str]:
-    sc = d.scenario("modify_items", 2137)
-    st = d.initial_state(sc)
-    msgs: list[dict] = []
-    n = 0
-
-    def call(name, args):
-        nonlocal n
-        n += 1
-        msgs.append({"role": "assistant", "content": None, "tool_calls": [
-            {"id": f"c{n}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
-        msgs.append({"role": "tool", "tool_call_id": f"c{n}", "content": d.execute_tool(st, name, args).content})
-
+    c = Conversation(d, "modify_items", 2137)
+    msgs, call = c.messages, c.call
     msgs.append({"role": "user", "content": "Hi, Emma Kim, 46214. I want to switch the grill in my pending order "
                                             "#W3698202 to the rotisserie version"})
     call("find_user_id_by_name_zip", {"first_name": "Emma", "last_name": "Kim", "zip": "46214"})
@@ -50,7 +39,7 @@ def r3(d, reply: str) -> list[str]:
     msgs.append({"role": "user", "content": reply})
     call("modify_pending_order_items", {"order_id": "#W3698202", "item_ids": ["7848293342"],
                                         "new_item_ids": ["7082455361"], "payment_method_id": "gift_card_5402003"})
-    return [v.evidence for v in d.verify(msgs, sc) if v.policy == "R3"]
+    return [v.evidence for v in c.violations() if v.policy == "R3"]
 
 
 @pytest.mark.parametrize("reply", [

@@ -9,9 +9,9 @@ traces of return seed 6 (daiki_johnson_9523, delivered #W9502127: the canister V
 
 from __future__ import annotations
 
-import json
-
 import pytest
+
+from tests.envs.conversation import Conversation
 
 OLD = "the Vacuum Cleaner (canister, bagged, pet hair removal, $622.12) in order #W9502127"
 
@@ -23,15 +23,8 @@ def d():
 
 
 def exchange(d, offer, new_id="8302289002"):
-    sc = d.scenario("return", 6)
-    state, msgs = d.initial_state(sc), []
-
-    def call(name, args):
-        cid = f"c{len(msgs)}"
-        msgs.append({"role": "assistant", "content": None, "tool_calls": [
-            {"id": cid, "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
-        msgs.append({"role": "tool", "tool_call_id": cid, "content": d.execute_tool(state, name, args).content})
-
+    conv = Conversation(d, "return", 6)
+    sc, msgs, call = conv.scenario, conv.messages, conv.call
     msgs.append({"role": "user", "content": "hi, Daiki Johnson, zip 80273"})
     call("find_user_id_by_name_zip", {"first_name": "Daiki", "last_name": "Johnson", "zip": "80273"})
     call("get_user_details", {"user_id": "daiki_johnson_9523"})

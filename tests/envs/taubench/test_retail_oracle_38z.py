@@ -19,11 +19,10 @@ Smart Thermostat, Smart Watch; pending #W6247578: a t-shirt), the agent side wri
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from probe.core.registry import get_domain
+from tests.envs.conversation import Conversation
 
 ORDER, KB, TH = "#W2378156", ("1151293680", "6342039236"), ("4983901480", "7747408585")
 CARD = "credit_card_9513926"
@@ -67,18 +66,8 @@ def d():
 
 def play(d, first: str, reads: list[tuple[str, dict]], proposal: str, reply: str, writes: list[tuple[str, dict]],
          policy: str = "R3") -> list[str]:
-    sc = d.scenario("exchange", 1)
-    st = d.initial_state(sc)
-    msgs: list[dict] = []
-    n = 0
-
-    def call(name, args):
-        nonlocal n
-        n += 1
-        msgs.append({"role": "assistant", "content": None, "tool_calls": [
-            {"id": f"c{n}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
-        msgs.append({"role": "tool", "tool_call_id": f"c{n}", "content": d.execute_tool(st, name, args).content})
-
+    c = Conversation(d, "exchange", 1)
+    msgs, call = c.messages, c.call
     msgs.append({"role": "user", "content": "Hi there! I need some help with my orders. My email is "
                                             "yusuf.rossi7301@example.com"})
     call("find_user_id_by_email", {"email": "yusuf.rossi7301@example.com"})
@@ -91,7 +80,7 @@ def play(d, first: str, reads: list[tuple[str, dict]], proposal: str, reply: str
     msgs.append({"role": "user", "content": reply})
     for name, args in writes:
         call(name, args)
-    return [v.evidence for v in d.verify(msgs, sc) if v.policy == policy]
+    return [v.evidence for v in c.violations() if v.policy == policy]
 
 
 EXCHANGE_READS = [("get_order_details", {"order_id": ORDER}), ("get_product_details", {"product_id": "1656367028"}),

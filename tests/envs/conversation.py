@@ -1,0 +1,36 @@
+"""A hand-written conversation for oracle tests: customer and agent lines as written, tool calls run for real
+against the environment's state, then the verifiers' reading of the whole trace. Shared by the `_38*` oracle test
+files of both environments (each had grown its own copy of the tool-call recorder)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+class Conversation:
+    def __init__(self, d: Any, family: str, seed: int):
+        self.d = d
+        self.scenario = d.scenario(family, seed)
+        self.state = d.initial_state(self.scenario)
+        self.messages: list[dict] = []
+        self._calls = 0
+
+    def user(self, text: str) -> None:
+        self.messages.append({"role": "user", "content": text})
+
+    def agent(self, text: str) -> None:
+        self.messages.append({"role": "assistant", "content": text})
+
+    def call(self, name: str, args: dict) -> str:
+        """One tool call in an assistant message of its own, executed; returns the tool's output."""
+        self._calls += 1
+        cid = f"c{self._calls}"
+        self.messages.append({"role": "assistant", "content": None, "tool_calls": [
+            {"id": cid, "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]})
+        out = self.d.execute_tool(self.state, name, args).content
+        self.messages.append({"role": "tool", "tool_call_id": cid, "content": out})
+        return out
+
+    def violations(self) -> list:
+        return self.d.verify(self.messages, self.scenario)
