@@ -74,8 +74,15 @@ _COUNT_RE = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
 _DATE_PATTERNS = [
     # an offset from today: "a week from today", "a week today", "2 weeks from now", "three days from tomorrow",
     # "in a month", "a month from now"
-    ("offset", re.compile(r"\b(?:in\s+)?" + _COUNT_RE + r"\s+(days?|weeks?|months?)\s+(?:from\s+|after\s+)?"
-                          r"(today|now|tomorrow|tmrw|tmr)\b|\bin\s+" + _COUNT_RE + r"\s+(months?)\b", re.I)),
+    # (and in years: "a year from today", "one year from now", "a year today", "in a year's time", "12 months on")
+    ("offset", re.compile(r"\b(?:in\s+)?" + _COUNT_RE + r"\s+(days?|weeks?|months?|years?)\s+(?:from\s+|after\s+)?"
+                          r"(today|now|tomorrow|tmrw|tmr)\b|\bin\s+" + _COUNT_RE + r"\s+(months?|years?)\b(?:'?s?\s+time\b)?",
+                          re.I)),
+    # the same day a year on: "this time next year", "same day next year", "next year same day", "this day next year",
+    # "a year to the day", "this date next year"
+    ("nextyear", re.compile(r"\b(?:(?:on\s+)?(?:this|the\s+same|same|that)\s+(?:time|day|date)\s+next\s+year|next\s+year\s*,?\s*"
+                            r"(?:on\s+)?(?:the\s+)?same\s+(?:day|date|time)|(?:a|one)\s+year\s+to\s+the\s+day(?:\s+from\s+"
+                            r"(?:today|now))?)\b", re.I)),
     # an offset from a weekday: "two weeks from friday", "a week after next tuesday", "3 days after saturday"
     ("wdoffset", re.compile(r"\b" + _COUNT_RE + r"\s+(days?|weeks?)\s+(?:from|after)\s+(?:this\s+|next\s+|coming\s+|"
                             r"the\s+)?(" + _WD_RE + r")\b", re.I)),
@@ -200,6 +207,29 @@ _URGENT_ILLNESS = re.compile(r"\b(?:(?:in|at) (?:the )?hospital|hospitali[sz]ed|
                              r"terribly|dangerously) (?:ill|sick)|taken (?:very |seriously |suddenly )?ill|fallen (?:very |seriously )?ill|"
                              r"(?:taken|rushed|admitted|brought) (?:in)?to (?:the )?hospital|(?:is|are|'s) dying|"
                              r"intensive care|(?-i:ICU)|the icu|critical condition|heart attack|(?:had|has had|suffered) a stroke)\b", re.I)
+# urgency told as an event close at hand, not in the words of hurry: "my flight home leaves in 3 hours and I'm still at
+# the hotel", "the wedding is tomorrow morning", "my dad's surgery is first thing tomorrow", "boarding closes in 20
+# minutes", "I have to be in Paris by tonight", "I'm going to miss my connection", "my father passed away last night";
+# never a plain travel day ("a flight tomorrow please") or an event further off ("the wedding is in June")
+_SOON = (r"(?:today|tonight|this\s+(?:morning|afternoon|evening)|(?:first\s+thing\s+)?tomorrow(?:\s+(?:morning|"
+         r"afternoon|evening|night|first\s+thing|at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?))?|first\s+thing\s+(?:tomorrow|in\s+the\s+morning)|"
+         r"in\s+(?:\d{1,2}|a\s+few|a\s+couple(?:\s+of)?|an?|one|two|three|four|five|half\s+an?)\s+(?:hours?|hrs?|minutes?|mins?)|"
+         r"within\s+(?:the\s+)?(?:next\s+)?(?:\d{1,2}|a\s+few|an?|one|two|three|24|48)\s+(?:hours?|hrs?|minutes?|mins?))")
+_EVENT = (r"(?:wedding|funeral|memorial|meeting|interview|surgery|operation|appointment|exam|ceremony|hearing|court\s+(?:date|"
+          r"case|hearing)|conference|presentation|graduation|christening|flight(?:\s+(?:home|back|out))?|connection|"
+          r"connecting\s+flight|train|ferry|boarding|check[- ]?in|gate|visa|permit|shift|contract|deadline)")
+_URGENT_EVENT = re.compile(
+    r"\b" + _EVENT + r"\b[^.?!;]{0,25}?\b(?:is|are|'s|starts?|begins?|leaves?|departs?|closes?|expires?|runs?\s+out|takes?\s+off|"
+    r"goes|ends?|is\s+at|happens)\b[^.?!;]{0,12}?\b" + _SOON + r"\b"
+    r"|\b(?:have|need|got|has|must|gotta)\s+(?:to\s+)?(?:be|get|arrive)\s+(?:in|at|to|there|home|back)\b[^.?!;]{0,25}?\bby\s+"
+    r"(?:tonight|tomorrow(?:\s+(?:morning|noon|lunchtime|afternoon|evening))?|this\s+(?:afternoon|evening)|\d{1,2}(?::\d\d)?\s*(?:am|pm))\b"
+    r"|\b(?:going\s+to|gonna|about\s+to|will|might|could)\s+miss\s+(?:my|our|the|his|her)\s+" + _EVENT + r"\b"
+    r"|\b(?:just\s+)?missed\s+(?:my|our|the)\s+(?:flight|connection|connecting\s+flight|plane)\b"
+    r"|\bstill\s+(?:at|in)\s+(?:the|my|our)\s+(?:hotel|office|house|flat|apartment)\b[^.?!]{0,40}?\b(?:flight|plane|leaves?|"
+    r"boarding)\b|\b(?:flight|plane|boarding)\b[^.?!]{0,60}?\bstill\s+(?:at|in)\s+(?:the|my|our)\s+(?:hotel|office|house)\b"
+    r"|\b(?:just\s+)?(?:passed\s+away|died)\s+(?:this\s+morning|last\s+night|yesterday|today|an\s+hour\s+ago|earlier\s+today)\b"
+    r"|\b(?:just|has\s+just|have\s+just)\s+(?:passed\s+away|died)\b"
+    r"|\b(?:in|gone\s+into|going\s+into)\s+labou?r\b|\bwaters?\s+(?:has\s+|have\s+)?(?:just\s+)?broke(?:n)?\b", re.I)
 _NOT_URGENT = re.compile(r"\b(?:no|not (?:in )?(?:a|any)|not|in no|without (?:any|a))\s+(?:big |real |great |particular )?"
                          r"(?:rush|hurry|urgency|urgent)\b|\bnot (?:that |very |really )?urgent\b|"
                          # a payment put off, no hurry: "without paying right now", "we can't pay right now"
@@ -358,7 +388,8 @@ _INTENTS: dict[str, re.Pattern] = {
                           # "i need to go now, my bus is here": leaving (not "i need to go to Rome")
                           r"(?:have|need|got|gotta) to (?:go|run|leave|dash|head off)(?=\s*(?:now|,|\.|!|$))|"
                           r"gotta (?:go|run)(?=\s*(?:now|,|\.|!|$)))\b", re.I),
-    "refund": re.compile(r"\b(refund\w*|fare rules?|cancellation policy|(?:my|our|the|any|some) money back|reimburs\w*|"
+    "refund": re.compile(r"\b(refund\w*|fare rules?|cancellation policy|fare (?:conditions?|terms|restrictions?)|"
+                         r"(?:cancell?ation|change) (?:rules?|terms|conditions)|t\s*&\s*cs?|terms and conditions|(?:my|our|the|any|some) money back|reimburs\w*|"
                          r"(?:do|will|would|can|could) (?:i|we) get (?:anything|something|it|any of it|that|money) back|"
                          r"how much (?:do|will|would|can|could) (?:i|we) get back)\b", re.I),
     "details": re.compile(r"\b(details|tell me about|info(rmation)? (on|about)|what time|when does|depart(ure)? time|how long|"
@@ -1027,8 +1058,11 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
             elif kind == "offset":
                 n, unit, base = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), "today")
                 start = today + timedelta(days=0 if base.lower() in ("today", "now") else 1)
-                d = _add_months(start, _count(n)) if unit.lower().startswith("month") else \
-                    start + timedelta(days=_span_days(n, unit))
+                d = (_add_months(start, _count(n)) if unit.lower().startswith("month") else
+                     _add_months(start, 12 * _count(n)) if unit.lower().startswith("year") else
+                     start + timedelta(days=_span_days(n, unit)))
+            elif kind == "nextyear":  # the same day next year
+                d = _add_months(today, 12)
             elif kind == "wdoffset":
                 target = WEEKDAYS[m.group(3).lower()]
                 d = today + timedelta(days=((target - today.weekday()) % 7 or 7) + _span_days(m.group(1), m.group(2)))
@@ -2146,9 +2180,20 @@ _NUMBER_OK = (r"(?:(?:(?:that'?s|thats|that is|is|sounds|works)\s+)?(?:fine|good
               r"|(?:works|is)\s+best(?:\s+for\s+(?:me|us))?|suits\s+(?:me|us|everyone|all of us))")  # ("3 for me": _PICK_THEN_REST)
 # the return offer beside the listing turned down after the number ("3 is fine by me, one way only", "3 please, no
 # return needed"): still only the pick (the offer is not taken up)
-_RETURN_DECLINED = (r"(?:(?:just|only)\s+)?one[- ]way(?:\s+(?:only|please|thanks|is fine|is enough))*"
-                    r"|no return(?:\s+flight)?(?:\s+(?:needed|required|thanks|please|for (?:me|us)))*"
-                    r"|(?:i|we)\s+(?:don'?t|do not) need (?:a|the) return(?:\s+flight)?")
+_RETURN_DECLINED = (r"(?:(?:just|only)\s+)?one[- ]?way(?:\s+(?:only|please|pls|thanks|thx|is\s+(?:fine|enough|ok(?:ay)?|good|"
+                    r"all)|will do|(?:works\s+)?for\s+(?:me|us)|ticket|trip|flight))*"
+                    r"|(?:no|without(?:\s+a)?)\s+return(?:\s+(?:flight|trip|ticket))?(?:\s+(?:needed|required|necessary|thanks|"
+                    r"please|pls|for (?:me|us)))*"
+                    r"|no need for (?:a|the|any) return(?:\s+(?:flight|trip|ticket))?"
+                    r"|(?:i|we)\s+(?:don'?t|do not|won'?t|will not)\s+need (?:a|the|any) return(?:\s+(?:flight|trip|ticket))?"
+                    # "3 - not coming back", "2, we're not flying back": the return offered beside the list turned down
+                    r"|(?:(?:i'?m|we'?re|i am|we are|i'?ll|we'?ll)\s+)?(?:not|never|won'?t be)\s+(?:coming|flying|going)\s+back"
+                    r"|no (?:flight|way) back(?:\s+(?:needed|thanks|please))*")
+# the return offered beside the listing taken up after the number ("2, and yes a return please", "1 - yes please look
+# for a return"): the number is still the pick (the target asks the return's date once it is taken)
+_RETURN_TAKEN = (r"(?:(?:yes|yeah|yep|sure|ok(?:ay)?)\W+)?(?:please\s+)?(?:(?:look|search|check)\s+for\s+|find\s+(?:me\s+|us\s+)?|"
+                 r"(?:i'?d|we'?d)\s+like\s+|add\s+|(?:i|we)\s+(?:need|want)\s+)?(?:a|the)\s+return(?:\s+(?:flight|too|as well|please|pls|"
+                 r"would be (?:good|great|nice)|is needed))*")
 _OK_LEAD = (r"\W*(?:(?:ok(?:ay)?|k|fine|alright|all right|sure|right|yes|yeah|yep|hmm+|um+|so|well|then|"
             r"let'?s (?:go with|do|take|go for)|go with|go for|i'?ll (?:take|go with|have)|take)\W+)*")
 # a message that is only an option number after "the" ("The 1 please.", "the 2 thanks"): "1 please" alone is read
@@ -2190,6 +2235,20 @@ _TIME_ALONE = re.compile(r"^\W*(?:(?:make it|rather|i'?d rather(?: have)?|switch
 _ASKED_SOFTLY = re.compile(r"\b(?:know|tell me|wondering|wonder|curious|find out|let me know|an idea|idea of|check)\b"
                            r"[^.!?]{0,30}?\b(?:what|how much|whether|if)\b[^.!?]*?\b(?:one|option|flight|fare|cheapest|"
                            r"earliest|latest|first|second|third|last)\b|\bconvert\b[^.!?]*?\b(?:one|option|flight|fare)\b", re.I)
+
+
+# a fact of an option asked for without a question mark: "fare basis for option 2", "the fare rules for option 3
+# please", "fare conditions of the 2nd one", "refund policy on the cheapest", "T&Cs for option 2", "cancellation terms
+# for #3": the option is asked about, never picked ("option 2 - fare rules?" and "option 2 please. fare rules?" are
+# read as before)
+_OPTION_FACT_ASKED = re.compile(
+    r"\b(?:fare\s+(?:basis|code|class code|bucket|rules?|conditions?|terms|details|restrictions?)|"
+    r"(?:refund|cancell?ation|change|changing|rebooking)\s+(?:polic(?:y|ies)|rules?|terms|conditions?|fees?|options?)|"
+    r"t\s*&\s*cs?|t'?s\s*(?:&|and)\s*c'?s|terms(?:\s+and\s+conditions)?|conditions|rules|refundability|restrictions)\s+"
+    r"(?:for|of|on|with|that (?:apply|applies) to)\s+(?:the\s+)?(?:option|opt|flight|\#|number|no\.?|first|second|third|"
+    r"fourth|\d|1st|2nd|3rd|4th|cheapest|earliest|latest|last|economy|premium|business|morning|evening|afternoon)", re.I)
+# a pick put off in a clause of its own: "... before I pick", "before we decide which" (no pick itself)
+_BEFORE_PICKING = re.compile(r"\b(?:before|so that|so)\s+(?:i|we)\s+(?:can\s+)?(?:pick|choose|decide|book|commit)\w*\b.*$", re.I)
 
 
 def _picked_then_asked(text: str) -> bool:
@@ -2291,7 +2350,7 @@ def _selection(text: str) -> int | str | None:
     if re.search(r"\b(latest|last flight)\b|\bthe later (?:one|option|flight)\b", t_clean) or _LATER_PICK.search(t_clean):
         return "latest"
     for idx, words in _ORDINALS:
-        if re.search(r"(?:\b(?:option|number|no\.?|flight)|#)\s*(" + words + r")\b", t_clean):
+        if re.search(r"(?:\b(?:option|opt|number|no\.?|flight)|#)\s*(" + words + r")\b", t_clean):  # ("opt 3")
             return idx
     m = _BARE_PICK.match(t_clean)  # "The 1 please.", "the 2", "3, thanks": a whole message that is a pick
     if m:
@@ -2683,8 +2742,34 @@ def _moved_from_said_date(text: str) -> tuple[int | None, int | None] | None:
 
 # the return leg refused: "no return flight", "without the return", "skip the return", "I don't need a return"
 _NO_RETURN = re.compile(r"\b(?:no|without(?: a| the)?|skip(?: the)?|drop(?: the)?|forget(?: the| about the)?|"
+                        r"never ?mind(?: about)?(?: the)?|scrap(?: the)?|scratch(?: the)?|ditch(?: the)?|"
                         r"(?:don'?t|do not) (?:need|want)(?: a| the)?)\s+(?:return|way back|flight back)"
                         r"(?:\s+(?:flight|leg|trip))?\b", re.I)
+
+
+# a trip said to be one way, in a statement (never in a question: "is there no return on the 5th?"): "one way is
+# fine", "forget the return. only going", "scratch the return", "I won't need the flight back", "not coming back",
+# "we're moving there for good", "relocating to Dubai", "emigrating"; never "not one way, a return please"
+_ONE_WAY_SAID = re.compile(
+    r"(?<!\bnot )(?<!\bnot a )\bone[- ]?way\b(?!\s*(?:or|vs\.?|versus)\b)"
+    r"|\b(?:no|without(?:\s+a|\s+the|\s+any)?|skip(?:\s+the)?|forget(?:\s+about)?(?:\s+the)?|drop(?:\s+the)?|scrap(?:\s+the)?|"
+    r"scratch(?:\s+the)?|ditch(?:\s+the)?|lose(?:\s+the)?|remove(?:\s+the)?|delete(?:\s+the)?|bin(?:\s+the)?|leave out(?:\s+the)?|"
+    r"no need for(?:\s+a|\s+the|\s+any)?)\s+(?:return|way back|flight back|flight home|inbound|trip back)"
+    r"(?:\s+(?:flight|leg|trip|ticket|journey))?\b"
+    r"|\b(?:don'?t|do not|won'?t|will not|wont|no longer)\s+(?:need|want|be needing|require)(?:\s+a|\s+the|\s+any)?\s+"
+    r"(?:return|way back|flight back|flight home|inbound|trip back)\b"
+    r"|\b(?:not|never|won'?t be|wont be|will not be|no plans? (?:of|on|to))\s+(?:coming|flying|going|heading|travell?ing|"
+    r"come|fly|go|head|travel)\s+(?:back|home)\b(?!\s+(?:on|until|till|before|after|for)\b)"
+    r"|\b(?:not|never|no plans? (?:of|on|to))\s+return(?:ing)?\b(?!\s+(?:on|until|till|before|after|for|flight|trip|leg)\b)"
+    r"|\b(?:only|just)\s+going(?:\s+(?:out|there|one way))?\s*(?:[.,;!]|$)"
+    r"|\bmov(?:e|ing)\b[^.?!]{0,40}?\b(?:for good|permanently)\b|\bfor good\b[^.?!]{0,30}?\bmov(?:e|ing)\b"
+    r"|\b(?:relocat\w+|emigrat\w+)\b", re.I)
+
+
+def _one_way_said(text: str) -> bool:
+    """Whether a sentence of ``text`` that asks nothing says the trip is one way (``_ONE_WAY_SAID``)."""
+    return any(_ONE_WAY_SAID.search(m.group(0)) and "?" not in m.group(0)
+               for m in re.finditer(r"[^.?!]+[.?!]*", text))
 
 
 # a later day wanted for a booking ("change it to a later date", "can we go later?") and the day that cannot be made
@@ -4294,6 +4379,9 @@ _MD_FIELD = re.compile(r"\s*(?:\*\*|__)\s*([A-Za-z][A-Za-z .#'/()-]{0,30}?)\s*(?
 _PAY_CUE_BEFORE = re.compile(r"\b(?:pay|paying|paid|payday|pay day|salary|confirm|confirming|call (?:you )?back|calling back|"
                              r"ring (?:you )?back|get back to you|come back|decide|book it|buy it)\b(?:\s+(?:it|you|them|for it|"
                              r"the (?:rest|balance)))?\s*(?:on|by|until|till)?\s*$", re.I)
+_HOLD_UNTIL = re.compile(r"\b(?:hold|holding|held|keep|keeping|reserve|reserving|save|saving|park|parking|block|blocking|"
+                         r"put\s+aside|set\s+aside|on\s+hold)\b[^.?!;]{0,30}?\b(?:till|until|untill|til|'til|up\s+to|up\s+until|"
+                         r"through|thru)\s+(?:at\s+least\s+)?(?:the\s+|this\s+|next\s+|on\s+)?$", re.I)
 _PAY_CUE_AFTER = re.compile(r"\s*,?\s*(?:to|and)\s+(?:pay|confirm|book|buy)\b", re.I)
 # a question whether a flight flies as planned: "on time?", "is it running today?", "any delays", "still going ahead"
 _STATUS_OF_FLIGHT = re.compile(r"\bon (?:time|schedule)\b|\b(?:is|are) (?:it|they|my flight|the flight|sa\d{4})\s+(?:still\s+)?"
@@ -4514,6 +4602,18 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if paying:
         p.pay_day = paying[0][2]
         hits = [h for h in hits if h not in paying]
+    # "the wedding is tomorrow morning. Tokyo to Seattle 4 Aug": the day of the event that makes it urgent, beside the
+    # travel day said, is no travel day (alone, "my flight leaves in 3 hours", it is the day wanted, as before)
+    spans = [m.span() for m in _URGENT_EVENT.finditer(text)]
+    event_days = [h for h in hits if any(a <= h[0] < b for a, b in spans)]
+    if event_days and len(event_days) < len(hits):
+        hits = [h for h in hits if h not in event_days]
+    # "hold a seat till Friday", "can you keep them until the 20th?", "put it on hold until tomorrow": how long the
+    # seats are to be held, never a travel date (the target says how long a hold lasts)
+    held = [h for h in hits if _HOLD_UNTIL.search(text[max(0, h[0] - 50):h[0]])]
+    if held:
+        p.pay_day = p.pay_day or held[0][2]
+        hits = [h for h in hits if h not in held]
     if _FLIGHT_ID.search(text) and _STATUS_OF_FLIGHT.search(text):
         # "Is my flight tomorrow on time, SA2534?": a question about that flight, on the day the customer thinks it
         # flies; no trip date to search (the target says when it really departs)
@@ -4563,6 +4663,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if not p.dates and (m := _BARE_DAY.search(text)):
         p.day_of_month = int(m.group(1))
         p.pay_day_of_month = _pay_day(text, m.start(1), m.end())
+        if _HOLD_UNTIL.search(text[max(0, m.start(1) - 50):m.start(1)]):  # "hold them until the 20th": how long
+            held_to = day_of_month_from(p.day_of_month, NOW.year, NOW.month, NOW.date())  # to hold, no travel day
+            p.day_of_month, p.pay_day = None, p.pay_day or (held_to.isoformat() if held_to else None)
     if not p.dates and (m := _MONTH_ALONE.search(text)):
         p.month_named = MONTHS[(m.group(1) or m.group(2)).lower()]
     elif not p.dates and _NEXT_MONTH.search(text):  # "end of next month": the month after today's
@@ -4641,8 +4744,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.for_other = re.sub(r"^(?:coll?egue|coleague)$", "colleague", next(g for g in m.groups() if g).lower())
     p.for_me = not p.passengers and not p.pax_change and bool(_FOR_ME.search(text) or _FOR_ONE.search(text)) \
         and not _OTHERS_TOO.search(text)  # "for my mother ..., she and my kids": how many is asked, not one
-    m = re.fullmatch(_OK_LEAD + r"(?:(?:for (?:me|us),? )?(?:it's |its |it is )|just |only |for |we are |we're )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
-                     r")\s*(?:[,.]?\s*(?:please|pls|plz|thanks|then|cheers|" + _NUMBER_OK + "|" + _RETURN_DECLINED + r"))*[.!]*\s*",
+    m = re.fullmatch(_OK_LEAD + r"(?:(?:" + _RETURN_DECLINED + r")\s*(?:[,.;:]|[-\u2013\u2014]+)?\s*(?:(?:and|but|just|only)\s+)?)?"
+                     r"(?:(?:for (?:me|us),? )?(?:it's |its |it is )|just |only |for |we are |we're )?(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) +
+                     r")\s*(?:(?:[,.;:]|\s*[-\u2013\u2014]+)?\s*(?:(?:and|but)\s+)?(?:please|pls|plz|thanks|then|cheers|" + _NUMBER_OK + "|"
+                     + _RETURN_DECLINED + "|" + _RETURN_TAKEN + r"))*[.!]*\s*",
                      text, re.I)
     if m:
         p.number = text_rules.number_value(m.group(1))
@@ -4677,7 +4782,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
 
     abandon, drop_trip = _ABANDON.search(plain), _DROP_TRIP.search(plain)
     if ((drop_trip or abandon) and (no_back := _NO_RETURN.search(plain))
-            and no_back.start() < (drop_trip or abandon).start()):
+            and no_back.start() <= (drop_trip or abandon).start()):  # ("never mind the return": the return only)
         # "No return flight, I don't need it anymore.": the return is dropped, not the trip (a one-way)
         drop_trip = abandon = None
         p.intents.add("no_return")
@@ -4798,7 +4903,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.pay_dates = [d for s_, e_, d in _date_hits(text) if d in p.dates and _pay_day(text, s_, e_)]
     calm = _NOT_URGENT.search(text) or re.search(r"\bno (?:hurry|rush)\b|\bplenty of time\b|\b(?:isn'?t|not) urgent\b", text, re.I)
     p.urgent = bool(_URGENT.search(_NOT_URGENT.sub(" ", text))  # "no rush at all", "it's not urgent": calm
-                    or (_URGENT_ILLNESS.search(text.replace("\u2019", "'")) and not calm))
+                    or (_URGENT_ILLNESS.search(text.replace("\u2019", "'")) and not calm)
+                    or (_URGENT_EVENT.search(text.replace("\u2019", "'")) and not calm))  # "the wedding is tomorrow"
     rejected_cabin = _REJECTED_CABIN.search(text)
     for fc, pat in _FARE_PATTERNS:
         if pat.search(_REJECTED_CABIN.sub(" ", text) if rejected_cabin else text):
@@ -4885,7 +4991,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if p.selection is not None and not _picked_then_asked(text) and ((("?" in text or _ASKS_ABOUT.match(text) or _asked_in_a_clause(undated)
                                       or _ASKED_SOFTLY.search(undated))
                                      and not _PICKS.search(text) and not (p.intents == {"hold"} and _HOLD_ASK.search(text)))
-                                    or _MONEY_BACK_ASKED.match(text)):
+                                    or _MONEY_BACK_ASKED.match(text)
+                                    or (_OPTION_FACT_ASKED.search(undated)
+                                        and not _PICKS.search(_BEFORE_PICKING.sub(" ", text)))):
+        if p.later and _BEFORE_PICKING.search(text) and not is_deferral(_BEFORE_PICKING.sub(" ", text)):
+            p.later = False  # "the fare rules for option 3 before I pick": a question now, nothing put off
         # ("could you set aside the first one without paying?", "option 1, can I pay later?": a hold of that option
         # asked for, a pick)
         # "what fare class code is option 2?", "is the economy one refundable?", "does the premium one have
@@ -4995,7 +5105,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             p.leg2_date = p.dates[1]
     if p.return_date and _RETURN_ELSEWHERE.search(plain):
         p.intents.add("no_return")  # "We return 6 Dec by train so just the outbound": no return flight searched
-    if re.search(r"\bone[- ]way\b", text, re.I) or "no_return" in p.intents:
+    if (re.search(r"(?<!\bnot )(?<!\bnot a )\bone[- ]way\b", text, re.I) or "no_return" in p.intents
+            or _one_way_said(text)):  # ("not one way, a return please" is no one-way trip)
         p.intents.add("one_way")
         p.intents.discard("round_trip")
         p.intents.discard("no_return")

@@ -28,6 +28,7 @@ from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
 from envs.skyassist.language import (
     _CANCEL_WITHDRAWN,
     _NOT_CANCEL,
+    _PICKS,
     _REJECTED_CABIN,
     _WAS_CHANGED,
     MONTHS,
@@ -560,6 +561,19 @@ CHANGE_FEE_RULE = ("There is no separate change fee: a change moves the booking 
                    "the total can go up or down by the difference in fare.")
 
 
+# a question about the gate or terminal, which no tool gives: "which gate does it leave from?", "what terminal?", "gate
+# number?", "where do we board?", "is it terminal 2 or 3?" (never "I'm at the gate", an urgency)
+_GATE_ASK = re.compile(r"\b(?:which|what)(?:'?s|\s+is)?\s+(?:the\s+|my\s+|our\s+)?(?:departure\s+|boarding\s+|arrival\s+)?"
+                       r"(?:gate|terminal|check[- ]?in (?:desk|counter))s?\b|\b(?:gate|terminal)\s+(?:number|no\.?|nr|info\w*)\b"
+                       r"|\b(?:from|at|to)\s+which\s+(?:gate|terminal)\b|\bwhere\s+(?:do|does|will|should|can)\s+(?:i|we|it|they|"
+                       r"the (?:flight|plane))\s+(?:board|check in|leave from|depart from)\b|\b(?:gate|terminal)s?\s*\?"
+                       r"|\b(?:know|tell me|find out)\s+(?:the|my|our|which|what)\s+(?:gate|terminal)\b"
+                       r"|\bterminal\s+\w+\s+or\s+(?:terminal\s+)?\w+\s*\?", re.I)
+GATE_NOTE = ("Sorry, I don't have gate or terminal information: gates are assigned close to departure and shown on the "
+             "airport's departure screens and on your boarding pass. I can only see each flight's times, cabin, price, "
+             "seats left and whether it is refundable.")
+
+
 def _no_information(word: str, where: str = "") -> str:
     """That the tools say nothing about ``word`` (an ``_AMENITY`` match: "baggage", "wifi"), and what they do say."""
     thing = word.lower()
@@ -773,7 +787,9 @@ class ReferenceTarget(Target):
         # outbound one is clear ("04/05 ret 06/12")
         self.change_shift: int | None = None  # "push it back a week" before the booking is looked up
         self.wants_return = False  # the customer asked for a round trip and gave no return date yet
+        self.one_way_said = False  # the customer said the trip is one way ("one way is fine", "moving there for good")
         self.asked_option: int | None = None  # the listed option this turn's question is about
+        self.asked_leg: int | None = None  # the leg this turn's question names ("is the return refundable?")
         self.told_no_first = False  # the customer was told there is no First class
         self.leg2_date: str | None = None  # the second leg's own date, when it is not the first leg's
         self.leg2_refused: str | None = None  # a second-leg date given that cannot be flown (this turn)
@@ -806,6 +822,7 @@ class ReferenceTarget(Target):
         self._each_leg = False  # this message's one pick is for each of the two legs ("1 for both", "both option 3")
         # this message's pick for each leg said apart ("outbound 1, return 3"): (leg, flight or None, why not)
         self._leg_picks: list[tuple[int, dict[str, Any] | None, str | None]] = []
+        self._pick_leg: int | None = None  # the leg this message's one pick is said for ("return: option 1")
         self._share_of: dict[str, Any] | None = None  # the first part of a split group, held or booked (_next_share)
         self._part_said = False  # "only me and my daughter" said before the booking was looked up (_party_change)
         self._party_asked = False  # the last reply asked whether to move everyone or cancel (_party_change)
@@ -892,7 +909,10 @@ class ReferenceTarget(Target):
         if asked is not None:  # "the 10:30 one please. Is that a direct flight?": the pick taken, the question answered
             p = parse(asked[0], self.db, expecting, turn.last_reply)
         self._both_is_the_party(p)
+        offered, picked = self.offered_return, [leg.get("choice") for leg in self.legs]
         self._reply(turn, p)
+        self._return_after_pick(turn, p, offered, picked)
+        self._return_dropped(turn, p, expecting)
         if self._chain is not None:
             self._start_rebook(turn)
         if self._cancel_chain is not None:
@@ -903,6 +923,39 @@ class ReferenceTarget(Target):
         self._side_notes(turn)
         self._name_noted(turn, p)
         self._urgent_recap(turn)
+
+    def _return_after_pick(self, turn: TurnContext, p: Parsed, offered: bool, before: list) -> None:
+        """A pick and a yes to the return offered beside the listing, in one message ("2, and yes a return please",
+        "option 1 - please look for a return too"): the pick is kept (as after "yes please look for a return" once
+        the outbound is picked) and the way back's date is asked, never the return request dropped in silence."""
+        said = [m for m in turn.new_messages if m.get("role") == "assistant" and m.get("content")]
+        if not (offered and said and not turn.ended and self.mode == "new" and len(self.legs) == 1
+                and len(before) == 1 and before[0] is None and self.legs[0].get("choice") and self.pending is None
+                and not self.return_date and _RETURN_WANTED.search(p.text) and not _RETURN_REFUSED.search(p.text)
+                and not p.has("one_way") and not any(m.get("tool_calls") for m in turn.new_messages)):
+            return
+        new = str(said[-1]["content"])
+        at = re.search(r"You picked [^.]*\)\.", new)
+        if at is None:
+            return
+        first = self.legs[0]
+        self.awaiting = "return_date"
+        said[-1]["content"] = (new[:at.end()] + f" On what date would you like to fly back from "
+                               f"{self._place(first['destination'])} to {self._place(first['origin'])}?")
+
+    def _return_dropped(self, turn: TurnContext, p: Parsed, expecting: str | None) -> None:
+        """ "forget the return. only going", "actually one way is fine" at "On what date would you like to fly
+        back?": said to be taken in, before the question still open (never only the next question, as if the
+        answer had not been read)."""
+        said = [m for m in turn.new_messages if m.get("role") == "assistant" and m.get("content")]
+        if (expecting != "return_date" or not said or turn.ended or not p.has("one_way") or p.dates
+                or self.return_date or self.mode != "new"):
+            return
+        new = str(said[-1]["content"])
+        if self.awaiting == "return_date" and "fly back" not in new:
+            self.awaiting, self.wants_return = None, False  # (a date said next is the way out's, not a return's)
+        if not re.search(r"\breturn\b|\bfly back\b|\bone way\b", new, re.I):
+            said[-1]["content"] = "All right, no return flight: just the one way. " + new
 
     def _yes_beside_remark(self, p: Parsed, expecting: str | None, summary: str) -> str | None:
         """At a summary, a yes that would be plain once a dictated mark is read as the mark ("yes go ahead period
@@ -1078,6 +1131,8 @@ class ReferenceTarget(Target):
                 notes.append("Sorry, which one do you mean?")  # "that one please" when several are listed
             elif p.no and not asks:
                 notes.append("All right.")  # "No, just one way" to the return offer: the other question stays
+            elif p.has("one_way") and not asks and self.mode == "new":
+                notes.append("All right, just the one way.")  # "one way is fine": the open question stays
             elif new.startswith("Sorry"):
                 notes.append("I'm afraid that does not answer it." if not asks else NOT_ANSWERED)
             elif self.pending is not None and self.pending.get("said") == new:  # "hmm ok" at a summary
@@ -1132,6 +1187,7 @@ class ReferenceTarget(Target):
                 and float(m.group(1)) >= 50):  # "What is your budget?" - "370", "$370 each"
             p.budget = float(m.group(1)), bool(m.group(2))
             p.number = p.passengers = p.selection = None
+        self.asked_leg = self._leg_asked(p)
         self.asked_option = self._option_index(p)
         self._compared_month(p)
         self._read_day_of_month(p)
@@ -1141,6 +1197,7 @@ class ReferenceTarget(Target):
         self._second_leg_by_place(p)
         self._legs_picked_by_time(p)
         self._legs_picked_each(p)
+        self._leg_named_pick(p)
         if self.pending is not None and self.pending["kind"] in ("book", "hold"):
             # a timeline said beside the answer to a summary ("I need it done by tomorrow", "I'll pay within the
             # next day") gives no travel date
@@ -1227,7 +1284,8 @@ class ReferenceTarget(Target):
             out.append(said)
             turn.say(" ".join(out))
             return
-        said = self._relisted(p) or self._unknown_or_compare(turn, p) or self._side_answer(turn, p)
+        said = (self._gate_answer(turn, p, out) or self._no_return_yet(turn, p) or self._relisted(p) or self._unknown_or_compare(turn, p)
+                or self._side_answer(turn, p))
         if said:  # "does the premium one have wifi?" / "difference between option 1 and 2": answered, then asked again
             out.append(said)
             turn.say(" ".join(out))
@@ -1570,7 +1628,8 @@ class ReferenceTarget(Target):
             # offer (a bare "yes" still takes up the offer: test_target_phrasings.test_return_offer_accepted_with_yes)
         if retry and offered and not re.search(r"\b(?:return\w*|back|round[- ]?trip|both ways)\b", p.text, re.I):
             offered = False  # "yes" after "no flights ... another date?": the other date, not the return flight
-        if (not offered and not retry and self.mode == "new" and len(self.legs) == 1 and self.legs[0].get("choice")
+        if (not offered and not retry and self.mode == "new" and len(self.legs) == 1
+                and (self.legs[0].get("choice") or self.legs[0].get("shown"))
                 and not self.return_date and self.pending is None and _RETURN_WANTED.search(p.text)
                 and not _RETURN_REFUSED.search(p.text) and not p.no and not p.dates and p.day_of_month is None
                 and not p.places and not p.booking_ids and p.selection is None and not p.flight_ids
@@ -1578,16 +1637,21 @@ class ReferenceTarget(Target):
             # "yes please look for a return" once the outbound is picked (the offer made at the listing): the date
             # of the way back is asked, the pick kept ("6 December is good" next is that date)
             self.awaiting = "return_date"
+            self.one_way_said = False  # ("actually yes please look for a return too" after "one way is fine")
             first = self.legs[0]
-            out.append(f"Sure, you still have {first['choice']['flight_id']} for the outbound. On what date would you "
+            kept = f", you still have {first['choice']['flight_id']} for the outbound" if first.get("choice") else ""
+            out.append(f"Sure{kept}. On what date would you "
                        f"like to fly back from {self._place(first['destination'])} to {self._place(first['origin'])}?")
             turn.say(" ".join(out))
             return
-        if (offered and picked is None and p.accepts and self.mode == "new" and self.legs and not self.return_date
+        if (offered and picked is None and (p.accepts or _RETURN_WANTED.search(p.text)) and self.mode == "new"
+                and self.legs and not self.return_date
                 and not _THAT_ONE.search(p.text)  # "that works, I'll take it" takes the flight, not the return offer
                 and not (_OTHER_DAY.search(p.text) and self.day_lows)  # "ok the cheaper day": the days compared
                 and not p.dates and p.selection is None and not p.flight_ids and p.passengers is None
                 and p.number is None  # "ok 1", "lets go with 2": a pick, not a yes to the return offer
+                # "one way is fine", "no return, thanks": the offer turned down, never taken up
+                and not p.has("one_way") and not _RETURN_REFUSED.search(p.text)
                 and p.pax_change is None  # "fine, make it 9 then" changes the count, it accepts no return flight
                 and not p.places and not p.unknown_place):  # "ok, Doha then" names another place, not the return
             self.offered_retry = retry
@@ -1743,8 +1807,13 @@ class ReferenceTarget(Target):
         fare_code_later = p.has("fare_code") and new_search
         currency_later = p.has("currency") and new_search
         if p.has("fare_code") and not fare_code_later:
-            out.append(self._fare_code_answer())
+            named = self._flight_named(p.flight_ids[0]) if len(set(p.flight_ids)) == 1 else None
+            out.append(self._fare_code_answer(named))
             meta = True
+            if (named is not None and (_WH_QUESTION.match(p.text) or re.match(
+                    r"\W*(?:(?:and|so|ok(?:ay)?|also)\W+)?(?:is|are|does|do|can|could|would|will|tell me)\b", p.text, re.I))
+                    and not (p.has("book") or p.has("hold") or _PICKS.search(p.text))):
+                p.flight_ids = []  # "what's the fare basis on SA6224?": that flight asked about, not picked
         if p.has("currency") and not currency_later:
             out.append(self._currency_answer(p))
             meta = True
@@ -1845,6 +1914,22 @@ class ReferenceTarget(Target):
                            "a one-way booking, and you can book the return separately; or you could pick another outbound "
                            "flight, or try another date. Which would you like?")
                 return True
+        if (self.mode == "new" and len(legs) == 2 and legs[1]["label"] == "return" and not legs[0].get("choice")
+                and legs[0].get("shown") and self.pending is None and not taken
+                and not (p.places or p.dates or p.booking_ids or p.yes) and "?" not in p.text
+                and (_DROP_RETURN.search(p.text) or p.has("one_way"))):
+            # "forget the return. only going", "scratch the return" while both legs are listed and nothing is picked:
+            # the return goes, the outbound's list stays (never searched again, never the return offered back)
+            first = legs[0]
+            first["label"] = ""
+            self.legs, self.return_date = [first], None
+            self.wants_return = self.offered_return = self.declined = False
+            out.append(f"Sure, I have taken the return flight off, so it is just the outbound flight from "
+                       f"{self._place(first['origin'])} to {self._place(first['destination'])} on {first['date']}.")
+            if p.selection is not None or p.number is not None or p.flight_ids:
+                return False  # "scrap the return leg, I'll take option 3": that pick is read on (the one leg left)
+            out[-1] += " " + self._next_prompt()
+            return True
         if (self.mode != "new" or len(legs) != 2 or legs[1]["label"] != "return" or not legs[0].get("choice")
                 or p.places or p.dates or p.booking_ids or p.yes):
             return False
@@ -2487,6 +2572,43 @@ class ReferenceTarget(Target):
         if p.fare_class and any(f is not None and f["fare_class"] != p.fare_class for _, f, _ in self._leg_picks):
             p.fare_class = None  # the cabin said with one leg's pick only
 
+    def _leg_said(self, text: str) -> int | None:
+        """The one leg of the trip in hand that the leg words of ``text`` name (_LEG_OF_PICK: "return", "way back",
+        "outbound", "second leg", "leg 2"; "back", "out" only on a round trip); None for none, or for two."""
+        round_trip = len(self.legs) == 2 and self.legs[1]["label"] == "return"
+        said = set()
+        for m in _LEG_OF_PICK.finditer(text):
+            nth = (m.group("nth") or m.group("num") or "").lower()
+            if nth:
+                said.add(0 if nth in ("first", "1st", "1") else 1)
+            elif round_trip:
+                said.add(0 if m.group("out") else 1)
+        return next(iter(said)) if len(said) == 1 else None
+
+    def _leg_named_pick(self, p: Parsed) -> None:
+        """One pick said for a named leg while two are listed: "return: option 1", "1 for the return please", "way
+        back: the first one", "inbound #2", "outbound 3", "second leg option 1": that leg's option (``_pick_leg``,
+        read by _selection), never the first leg still open. The rest of the message must be the pick alone, so that
+        "option 1, I'll think about the way back later" still picks for the outbound."""
+        self._pick_leg = None
+        if (self.mode != "new" or len(self.legs) < 2 or self.pending is not None or self._leg_picks or self._each_leg
+                or p.pair_pick or p.flight_ids or p.places or p.dates or "?" in p.text or p.asked_option is not None
+                or not all(leg.get("shown") for leg in self.legs) or _BOTH_LEGS.search(_BOTH_PEOPLE.sub(" ", p.text))):
+            return
+        k = self._leg_said(p.text)
+        if k is None or self.legs[k].get("choice"):
+            return
+        bare = re.sub(r"\b(?:for|on|the|please|pls|plz|thanks|thank you|then|i'?ll take|i'?d like|i want|we'?ll take|"
+                      r"go with|take|let'?s do)\b", " ", _LEG_OF_PICK.sub(" ", p.text), flags=re.I)
+        bare = re.sub(r"(?:[\s,;!\-\u2013\u2014]|(?<!\d)[:.]|[:.](?!\d))+", " ", bare).strip()  # ("the 6:10 one" kept)
+        if not bare or len(bare.split()) > 4:
+            return
+        sel, q = self._leg_pick(bare)
+        if sel is None or (isinstance(sel, str) and sel.startswith("at ") and not re.search(r"\d", bare)):
+            return
+        p.selection, p.number, self._pick_leg = sel, None, k
+        p.fare_class = p.fare_class or q.fare_class
+
     def _unclear_count_or_date(self, p: Parsed) -> str | None:
         """A change of the passenger count is read against the count in hand ("one more passenger":
         that count + 1; "my son is coming too" with no count yet: 2) into ``p.passengers``; the
@@ -3025,6 +3147,9 @@ class ReferenceTarget(Target):
         if p.has("one_way"):
             self.return_date = None
             self.wants_return = False
+            self.one_way_said = True  # the return hint after a one-way search is then only an aside (_hint_back)
+        elif p.has("round_trip") or p.return_date:
+            self.one_way_said = False
         doubt, self.pax_doubt = self.pax_doubt, None
         bare = p.number if re.fullmatch(r"\W*\d+\W*", p.text) else None  # "1", nothing else
         if doubt and ((p.yes or p.accepts) and not p.no or bare == doubt):
@@ -3188,12 +3313,26 @@ class ReferenceTarget(Target):
                 "details, find an existing booking once you give me its reference and last name, and place holds, "
                 "bookings, cancellations or changes after you approve them.")
 
+    def _leg_asked(self, p: Parsed) -> int | None:
+        """The leg of a trip of two or more that a question names ("is the return refundable?", "what's the fare
+        basis of the return option 1", "how much is the way back?"): its index, else None (the leg still to
+        choose, as before)."""
+        if (len(self.legs) < 2 or self.mode != "new"
+                or not ("?" in p.text or _WH_QUESTION.match(p.text) or p.asked_option is not None
+                        or re.match(r"\W*(?:(?:and|so|ok(?:ay)?|also)\W+)?(?:would|will|is|are|does|do|can|could)\b", p.text, re.I))
+                or p.selection is not None or p.flight_ids or p.places or p.dates):
+            return None
+        k = self._leg_said(p.text)
+        return k if k is not None and self.legs[k].get("shown") else None
+
     def _option_index(self, p: Parsed) -> int | None:
         """The number (from 0) of the listed option a question is about: "is option 2 refundable?" or
         "is the economy one refundable?" among the flights of the leg being chosen; None for none."""
         if p.asked_option is None or isinstance(p.asked_option, int):
             return p.asked_option
         k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice") and leg.get("shown")), None)
+        if self.asked_leg is not None:
+            k = self.asked_leg  # "what's the cheapest on the return?"
         f = self._select(k, p.asked_option, p) if k is not None else None
         if f is None:
             return None
@@ -3281,8 +3420,12 @@ class ReferenceTarget(Target):
         if (asked is not None and len(self.legs) > 1 and asked < len(self.legs)
                 and all(leg.get("choice") for leg in self.legs)):
             return self.legs[asked]["choice"]  # "is the second flight refundable?" at a connection's summary
+        if asked is None and self.asked_leg is not None and self.legs[self.asked_leg].get("choice"):
+            return self.legs[self.asked_leg]["choice"]  # "is the return refundable?" once the return is picked
         if asked is not None:
             leg = next((x for x in self.legs if not x.get("choice")), self.legs[-1] if self.legs else None)
+            if self.asked_leg is not None:
+                leg = self.legs[self.asked_leg]  # "is the return option 1 refundable?": that leg's option 1
             shown = [f for f in (leg or {}).get("flights", []) if f["flight_id"] in (leg or {}).get("shown", ())]
             if asked < len(shown):
                 return shown[asked]
@@ -3299,13 +3442,20 @@ class ReferenceTarget(Target):
         """The flights a question about "it" is about: each leg's chosen flight once every leg of a trip
         of several is chosen ("yes but only if it's refundable" at a round trip's summary), else the one
         flight in context."""
-        if self.asked_option is None and len(self.legs) > 1 and all(leg.get("choice") for leg in self.legs):
+        if (self.asked_option is None and self.asked_leg is None and len(self.legs) > 1
+                and all(leg.get("choice") for leg in self.legs)):
             return [leg["choice"] for leg in self.legs]
         f = self._context_flight()
         return [f] if f is not None else []
 
     def _open_options(self) -> list[tuple[int, dict[str, Any]]]:
-        """The numbered options of the first leg still to choose, when no flight is chosen yet."""
+        """The numbered options of the first leg still to choose, when no flight is chosen yet (of the leg a question
+        names, "is the return refundable?", while that leg is still to choose)."""
+        if self.asked_leg is not None:
+            leg = self.legs[self.asked_leg]
+            if leg.get("choice"):
+                return []
+            return list(enumerate((f for f in leg.get("flights", []) if f["flight_id"] in leg.get("shown", ())), start=1))
         if any(leg.get("choice") for leg in self.legs):
             return []
         leg = next((x for x in self.legs if not x.get("choice")), None)
@@ -3314,8 +3464,16 @@ class ReferenceTarget(Target):
         shown = [f for f in leg.get("flights", []) if f["flight_id"] in leg.get("shown", ())]
         return list(enumerate(shown, start=1))
 
-    def _fare_code_answer(self) -> str:
-        f = self._context_flight()
+    def _flight_named(self, fid: str) -> dict[str, Any] | None:
+        """The flight ``fid`` as listed in the trip in hand, else as the database has it; None when unknown."""
+        hit = self._find(fid)
+        if hit is not None:
+            return hit[1]
+        g = self.db.flights.get(fid)
+        return g.to_json() if g is not None else None
+
+    def _fare_code_answer(self, named: dict[str, Any] | None = None) -> str:
+        f = named or self._context_flight()  # ("what's the fare basis on SA6224?": that flight, not the first listed)
         if f is None and self.booking is not None:  # "what fare code is my ticket in?" after the booking: its flight
             f = next((x.to_json() for fid in self.booking.get("itinerary", []) if (x := self.db.flights.get(fid))), None)
         if self._f("leak_fare_code") and f is not None:
@@ -4022,6 +4180,8 @@ class ReferenceTarget(Target):
             shown = self._open_options()
             if len(shown) > 1 and p.has("refund") and p.asked_option is None:  # "Is it refundable?" over a list
                 rules = "; ".join(f"option {i} ({f['flight_id']}) is {f['refundability']}" for i, f in shown)
+                if self.asked_leg is not None:  # "is the return refundable?": that leg's options
+                    rules = f"for the {self.legs[self.asked_leg]['label'] or 'trip'}, {rules}"
                 out.append(f"{rules[0].upper()}{rules[1:]}. {self._next_prompt()}")
             elif len(shown) > 1 and p.asked_option is None:  # "How long is the flight?" over a list: which one
                 out.append("Which of the flights would you like to know about? You can say the option number or the "
@@ -4477,6 +4637,42 @@ class ReferenceTarget(Target):
         return (f"The shortest connection I can book is {a['flight_id']} then {b['flight_id']}, with {span} between "
                 f"landing and the next departure (I need at least {MIN_CONNECTION_MINUTES} minutes).")
 
+    def _gate_answer(self, turn: TurnContext, p: Parsed, out: list[str]) -> str | None:
+        """ "which gate does it leave from?", "what terminal is SA1614 at?": no tool gives a gate or terminal, so that
+        is said (GATE_NOTE), with no tool called for it and nothing else changed, and the open question again; with
+        more asked in the message ("what time does SA1614 leave and from which gate?", a booking to look up) the
+        note goes first and the rest is answered as before (None)."""
+        if not _GATE_ASK.search(p.text) or p.yes or p.no:
+            return None
+        more = (p.places or p.dates or p.booking_ids or p.passengers or p.selection is not None or p.number is not None
+                or p.intents - {"details", "availability", "help"} or (p.intents and not p.flight_ids)
+                or (p.has("details") and re.search(r"\bwhat time\b|\bwhen\b|\bhow long\b", p.text, re.I)))
+        if more:
+            out.append(GATE_NOTE)
+            return None
+        return f"{GATE_NOTE} {self._repeat_question(turn)}"
+
+    def _no_return_yet(self, turn: TurnContext, p: Parsed) -> str | None:
+        """A question about the return ("is the return refundable?", "how much would the flight back be?", "what's
+        the fare basis on the return") while the trip in hand is one way: said that there is no return flight yet
+        (never the outbound's answer given as the return's, never taken as a yes to a return), with the way back
+        offered when the route flies back, and the open question again. None for any other message."""
+        if (self.mode != "new" or len(self.legs) != 1 or self.legs[0]["label"] or not _RETURN_LEG.search(p.text)
+                or _OUTBOUND_LEG.search(p.text) or p.places or p.dates or p.booking_ids or p.flight_ids or p.yes
+                or ((w := _RETURN_WANTED.search(p.text)) and not re.search(r"refund|money", w.group(0), re.I))
+                or p.selection is not None or p.number is not None
+                or not ("?" in p.text or _WH_QUESTION.match(p.text) or re.match(
+                    r"\W*(?:(?:and|so|ok(?:ay)?|also)\W+)?(?:would|will|is|are|does|do|can|could)\b", p.text, re.I))
+                or not (p.intents & {"refund", "price", "details", "fare_code", "availability"} or p.rules_question
+                        or p.asked_option is not None)):
+            return None
+        leg = self.legs[0]
+        back = (leg["destination"], leg["origin"]) in self.db.route_set
+        return (f"There is no return flight in your trip yet: so far it is one way, from {self._place(leg['origin'])} "
+                f"to {self._place(leg['destination'])}." +
+                (" If you would like one, I can look for a flight back and tell you its fare and refund rules."
+                 if back else "") + " " + self._repeat_question(turn))
+
     def _unknown_or_compare(self, turn: TurnContext, p: Parsed) -> str | None:
         """A question about the listed flights that the search results cannot answer (wifi, meals,
         legroom): said plainly, then the open question again; "what's the difference between option 1
@@ -4621,7 +4817,15 @@ class ReferenceTarget(Target):
                 if not multi:
                     self.offered_dates = dates
                 listed = dates and not (multi and leg["label"] == "second leg")  # asked with its dates (_ask_leg2_date)
+                day = Date.fromisoformat(leg["date"])
+                outside = ("more than" if day > WINDOW_MAX.date() else "less than" if day < WINDOW_MIN.date() else None)
                 parts.append(f"Sorry, I found no flights for {head}." +
+                             # "a year from today": that day is past the window anyway, which is said (not only
+                             # that it has no flights)
+                             (f" That date is also {outside} {MAX_LEAD_DAYS if outside == 'more than' else MIN_LEAD_HOURS} "
+                              f"{'days' if outside == 'more than' else 'hours'} ahead, and I can only book departures "
+                              f"between {MIN_LEAD_HOURS} hours and {MAX_LEAD_DAYS} days ahead."
+                              if outside and not self._f("ignore_booking_window") else "") +
                              (f" This route also flies on {', '.join(dates)}." if listed else ""))
                 continue
             items = []
@@ -4704,6 +4908,13 @@ class ReferenceTarget(Target):
             elif not any(leg["shown"] for leg in self.legs):  # nothing found: "yes" answers the other-date offer
                 out.append("Once we have found your flight, I can also look for a return flight if you need one.")
                 self.offered_return = True  # taken up only by a yes that names the return (respond)
+            elif self.one_way_said and len(self.legs) == 1:
+                # "one way is fine", "we're moving there for good": the way back is only mentioned, never offered as
+                # a question to answer (a "yes" next is no return asked for)
+                first = self.legs[0]
+                out.append(f"If you ever need a flight back, this route is also flown from "
+                           f"{self._place(first['destination'])} to {self._place(first['origin'])}, and I can look for "
+                           "one for you.")
             else:
                 out.append("Would you also like me to look for a return flight?")
                 self.offered_return = True
@@ -4977,8 +5188,11 @@ class ReferenceTarget(Target):
             elif k is not None and n and p.number > n:  # "2" when one flight is listed
                 out.append(self._no_such_option(k, p.number))
                 return
+        pick_leg, self._pick_leg = self._pick_leg, None
         if not picks and p.selection is not None:
             k = next((i for i, leg in enumerate(self.legs) if not leg.get("choice")), None)
+            if pick_leg is not None and pick_leg < len(self.legs) and not self.legs[pick_leg].get("choice"):
+                k = pick_leg  # "return: option 1": the leg named, not the first one still open
             if k is None:
                 k = len(self.legs) - 1 if len(self.legs) else None
             if k is not None and not self.legs[k].get("shown"):
@@ -5193,6 +5407,18 @@ class ReferenceTarget(Target):
         """The fare of the flight in hand, with the party's total where the count is known; over a list, the
         cheapest listed flight, with its total for the party when the question asks for one (``total``: "how much
         all in for the three of us?")."""
+        if self.asked_leg is not None and self.asked_option is None:  # "how much is the return?": that leg's fare
+            leg = self.legs[self.asked_leg]
+            label = leg["label"] or "trip"
+            if leg.get("choice"):
+                f = leg["choice"]
+                return f"The {label} flight, {f['flight_id']}, is {money(float(f['price_usd']))} per seat."
+            shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
+            open_ = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
+            if open_:
+                best = min(open_, key=lambda f: (float(f["price_usd"]), f["departure_time"]))
+                return (f"For the {label}, the cheapest listed flight is option {shown.index(best) + 1}, "
+                        f"{best['flight_id']} at {money(float(best['price_usd']))} per seat ({best['public_cabin']}).")
         per = self._per_seat()
         if per is None:
             bookable = [f for leg in self.legs[:1] for f in leg["flights"]
