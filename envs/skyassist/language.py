@@ -2194,6 +2194,11 @@ _RETURN_DECLINED = (r"(?:(?:just|only)\s+)?one[- ]?way(?:\s+(?:only|please|pls|t
 _RETURN_TAKEN = (r"(?:(?:yes|yeah|yep|sure|ok(?:ay)?)\W+)?(?:please\s+)?(?:(?:look|search|check)\s+for\s+|find\s+(?:me\s+|us\s+)?|"
                  r"(?:i'?d|we'?d)\s+like\s+|add\s+|(?:i|we)\s+(?:need|want)\s+)?(?:a|the)\s+return(?:\s+(?:flight|too|as well|please|pls|"
                  r"would be (?:good|great|nice)|is needed))*")
+# a bare option number and then, apart, a word that the trip is one way ("3 pls - dont need return", "2 (one way)",
+# "2 thx no return ticket"): read by ``_one_way_said`` on the rest
+_NUMBER_THEN_ONE_WAY = re.compile(r"\W*(?:(?:ok(?:ay)?|so|then)\W+)?(?:option\s*|opt\s*|#\s*|no\.?\s*)?([1-7])\b\s*(?:(?:pls|please|plz|"
+                                  r"thx|thanks|thank you)\b\s*)?(?:[-\u2013\u2014,;:.(]+|\s+(?:and|but)\b|(?=\s+(?:no|not|one|just|only|"
+                                  r"i|we|dont|don'?t)\b))\s*(.+?)\W*", re.I)
 _OK_LEAD = (r"\W*(?:(?:ok(?:ay)?|k|fine|alright|all right|sure|right|yes|yeah|yep|hmm+|um+|so|well|then|"
             r"let'?s (?:go with|do|take|go for)|go with|go for|i'?ll (?:take|go with|have)|take)\W+)*")
 # a message that is only an option number after "the" ("The 1 please.", "the 2 thanks"): "1 please" alone is read
@@ -4751,6 +4756,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
                      text, re.I)
     if m:
         p.number = text_rules.number_value(m.group(1))
+    elif (m := _NUMBER_THEN_ONE_WAY.fullmatch(text)) and _one_way_said(m.group(2)) and not re.search(r"\d", m.group(2)):
+        p.number = int(m.group(1))  # "3 pls - dont need return", "2 (one way)", "2 - I'm relocating": the number first
     m = re.search(r"\b(?:a|an|our|my)\s+(?:[a-z-]+\s+)?(?:team|squad|group|party|family|class|choir|band|crew|club|delegation)"
                   r"\s+of\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b", text, re.I)
     if m and p.passengers is None:

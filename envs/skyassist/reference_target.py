@@ -1928,7 +1928,8 @@ class ReferenceTarget(Target):
                        f"{self._place(first['origin'])} to {self._place(first['destination'])} on {first['date']}.")
             if p.selection is not None or p.number is not None or p.flight_ids:
                 return False  # "scrap the return leg, I'll take option 3": that pick is read on (the one leg left)
-            out[-1] += " " + self._next_prompt()
+            out[-1] = (f"Sure, I have taken the return flight off, so it is just the outbound flight. "
+                       f"{self._options_said(first)} {self._next_prompt()}")  # (its options said again)
             return True
         if (self.mode != "new" or len(legs) != 2 or legs[1]["label"] != "return" or not legs[0].get("choice")
                 or p.places or p.dates or p.booking_ids or p.yes):
@@ -4981,18 +4982,19 @@ class ReferenceTarget(Target):
             return None
         if self.offered_search and any(leg.get("from_id") for leg in open_legs):
             return None  # only the flight named by its number, which cannot be booked: the search offered is made
-        parts = []
-        for leg in open_legs:
-            hide = self._hides_premium(leg["flights"])
-            items = [f"{k}) {f['flight_id']} departing {f['departure_time'][11:16]}, arriving {f['arrival_time'][11:16]}, "
-                     f"{'' if hide else f['public_cabin'] + ', '}{money(float(f['price_usd']))} per seat ("
-                     + ("cancelled by the airline, not bookable" if f["status"] == "cancelled" else "sold out"
-                        if f["seats_available"] <= 0 else f"seats left: {f['seats_available']}") + ")"
-                     for k, f in enumerate((x for x in leg["flights"] if x["flight_id"] in leg["shown"]), start=1)]
-            head = (f"{leg['label'].capitalize()}, " if len(self.legs) > 1 and leg["label"] else "") + \
-                f"{self._place(leg['origin'])} to {self._place(leg['destination'])} on {leg['date']}"
-            parts.append(f"For {head} the options are: " + "; ".join(items) + ".")
-        return " ".join(parts + [self._open_question()])
+        return " ".join([self._options_said(leg) for leg in open_legs] + [self._open_question()])
+
+    def _options_said(self, leg: dict[str, Any]) -> str:
+        """A leg's listed options said again ("For A to B on D the options are: 1) ...")."""
+        hide = self._hides_premium(leg["flights"])
+        items = [f"{k}) {f['flight_id']} departing {f['departure_time'][11:16]}, arriving {f['arrival_time'][11:16]}, "
+                 f"{'' if hide else f['public_cabin'] + ', '}{money(float(f['price_usd']))} per seat ("
+                 + ("cancelled by the airline, not bookable" if f["status"] == "cancelled" else "sold out"
+                    if f["seats_available"] <= 0 else f"seats left: {f['seats_available']}") + ")"
+                 for k, f in enumerate((x for x in leg["flights"] if x["flight_id"] in leg["shown"]), start=1)]
+        head = (f"{leg['label'].capitalize()}, " if len(self.legs) > 1 and leg["label"] else "") + \
+            f"{self._place(leg['origin'])} to {self._place(leg['destination'])} on {leg['date']}"
+        return f"For {head} the options are: " + "; ".join(items) + "."
 
     def _shown(self, k: int) -> list[dict[str, Any]]:
         leg = self.legs[k]

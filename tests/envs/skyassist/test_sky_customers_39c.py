@@ -86,6 +86,8 @@ RT4 = "I need a round trip from {origin_city} to {destination_city} on {date}, b
     ("2 — no return thanks", 2), ("2 and no return", 2), ("3, no need for a return flight", 3),
     ("option 2 - don't need the return", 2), ("3 - not coming back", 3), ("no return, 3", 3),
     ("one way - 2 please", 2), ("2 is fine - no return", 2), ("#2, one way is fine", 2), ("1 pls, oneway", 1),
+    ("3 pls - dont need return", 3), ("2 (one way)", 2), ("2 thx no return ticket", 2), ("2 - I'm relocating", 2),
+    ("2 just one way", 2),
 ])
 def test_pick_with_the_return_turned_down_is_the_pick(reply, option):
     t = _play("one_way", 0, [ASK0, reply])
@@ -123,7 +125,9 @@ def test_a_yes_to_the_return_offer_still_asks_its_date(reply):
 
 @pytest.mark.parametrize("pick", ["return: option 2", "return option 2", "for the return, option 2",
                                   "way back: the second one", "inbound #2", "2 for the return please", "coming back: 2",
-                                  "return flight - the 6:10 one", "the 06:10 for the way back", "return: the cheapest"])
+                                  "return flight - the 6:10 one", "the 06:10 for the way back", "return: the cheapest",
+                                  "I'll take the 2nd one on the way back", "for the return leg I'd like option 2",
+                                  "on the way home, number 2", "Return: 2", "inbound: SA7881", "the second return option"])
 def test_pick_for_the_return_leg_is_the_returns(pick):
     t = _play("round_trip", 4, [RT4, pick])
     last = _said(t)[-1]
@@ -279,6 +283,7 @@ def test_return_dropped_before_any_pick_keeps_the_outbound_list(drop):
     t = _play("round_trip", 4, [RT4, drop])
     last = _said(t)[-1]
     assert "I have taken the return flight off" in last and "Which flight would you like" in last, last
+    assert "1) SA0904" in last and "SA7881" not in last  # the outbound's options said again, the return's gone
     assert _last_turn_calls(t) == [] and "look for a return" not in last
     last = _said(_play("round_trip", 4, [RT4, drop, "3", "{first_name} {last_name}"]))[-1]
     assert "flight SA6059" in last and "Shall I book it?" in last and "SA7881" not in last, last
