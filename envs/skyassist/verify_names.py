@@ -25,7 +25,10 @@ A name is *stated as a name* when the customer's message presents it as one:
     me)", "... is the lead passenger", "... is my wife"), where a clause opens with it (``_said_to_be``; "is the lead"
     only alone or before "passenger", "traveller", "name": not "Air Canada is the lead carrier");
   - as a capitalised full name right after the party's count that ends its clause ("2 people Thandiwe Hernandez and my
-    wife", "6 people Liam Walsh and friends", "... leading"; ``_after_count``).
+    wife", "6 people Liam Walsh and friends", "... leading"; ``_after_count``);
+  - as two to four name words that a mark sets apart from the rest of their sentence (a dash of any kind, "~", "|",
+    "/", brackets, an emoji: "..., 1 seat, Aisha Okafor - thanks!", "Aisha Okafor - I'd like to book ...", "..., Aisha
+    Okafor 😊"; ``_between_marks``), not after a word of place; marks that close a sentence are dropped like fillers.
 Read loosely like this (after the count, after a weak cue, said to be the lead), capitalised words that read as a place
 the database knows, an airline, an alliance or an event ("6 people New Zealand", "6 people Frankfurt Airport", "6 people
 Star Alliance", the route "6 people Vancouver Frankfurt": ``_reads_as_place``) are no name.
@@ -651,17 +654,88 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
             elif asked_for_name:
                 found.update(_closing_name(_strip_fillers(sentence), 1 if asked_for_name == "last" else 2))
             sentence = []
+    found.update(_between_marks(user_text, asked_for_name))  # "..., 1 seat, Aisha Okafor - thanks!"
     found.update("+" + m.group(2).lower().replace(".", "") for m in _POST_NOMINAL.finditer(unspell(typed)))
     return frozenset(found)
 
 
+# marks typed beside a name that are no words: dashes (hyphen alone, "--", en and em dashes, attached or not), "~",
+# "|", "/", "\\", "•", brackets, and emoji and other symbols ("😊", "✈️", "👍🏽", "<3"); "+", "&" and "=" are words of
+# their own there ("Diego Walsh + Ana Walsh", "... = me")
+_MARK_SPLIT = re.compile(r"[\u2013\u2014\u2015|~\\\u2022<>]|(?<!\d)/|/(?!\d)")
+_BRACKETS = re.compile(r"[()\[\]{}]")
+_NOT_MARKS = frozenset("+ & =".split())
+
+
+def _is_mark(word: str) -> bool:
+    """A token with no letter or digit in it ("-", "—", "~", "|", "😊"), but no joiner ("+", "&", "=")."""
+    return word not in _NOT_MARKS and not any(ch.isalnum() for ch in word)
+
+
+def _emoji_part(ch: str) -> bool:
+    """A symbol or a piece of an emoji: "😊", "✈", a skin tone, a joiner or a variation selector."""
+    return unicodedata.category(ch) == "So" or "\U0001f3fb" <= ch <= "\U0001f3ff" or ch in "\u200d\ufe0f"
+
+
+def _mark_spaced(text: str) -> str:
+    """The text with each mark of ``_MARK_SPLIT``, each bracket (as "|": a token of its own) and each symbol (emoji)
+    set apart by spaces ("Okafor—thanks", "Okafor😊", "Okafor|1 seat", "Okafor (1 adult)"); a hyphen inside a word
+    stays ("Smith-Jones"), and so does a slash between digits ("12/05")."""
+    text = _BRACKETS.sub(" | ", _MARK_SPLIT.sub(lambda m: f" {m.group(0)} ", text))
+    if not text.isascii():
+        text = "".join(f" {ch} " if _emoji_part(ch) else ch for ch in text)
+    return text
+
+
+def _between_marks(user_text: str, any_case: bool | str) -> set[str]:
+    """Lower-cased words of a full name that a mark sets apart from the rest of its sentence (finding: "..., 1 seat,
+    Aisha Okafor - thanks!", "Aisha Okafor - I'd like to book ...", "..., Aisha Okafor 😊 please hurry", "1 seat |
+    Aisha Okafor | JFK to LHR", "Aisha Okafor (1 adult)"): a part of a sentence between marks (``_is_mark``) or a
+    mark and the sentence's edge that is two to four name words (capitalised, or in any case after a request for a
+    name), after a greeting or an opener and before fillers, with no place, airline, role or airport codes in it
+    (``_reads_as_place``: "New York - Boston") and not after a word of place ("Frankfurt to — Thandiwe Road"). One
+    word alone is a name where marks are all the rest of its sentence ("Okafor 😊", as "Okafor." is)."""
+    out: set[str] = set()
+    toks = _tokens(_mark_spaced(user_text or ""))
+    sentence: list[str] = []
+    for word, end in toks + [("", True)]:
+        if word:
+            sentence.append(word)
+        if not end:
+            continue
+        marks = [k for k, w in enumerate(sentence) if _is_mark(w)]
+        if marks:
+            parts, start = [], 0
+            for k in marks + [len(sentence)]:
+                parts.append((start, sentence[start:k]))
+                start = k + 1
+            words_only = [p for _, p in parts if p]
+            for start, part in parts:
+                while part and _cue_key(part[0]) in _OPENERS:
+                    part = part[1:]
+                part = _strip_fillers(part)
+                least = 1 if len(words_only) == 1 else 2
+                if not least <= len(part) <= 4 or not all(_nameish(w, bool(any_case)) for w in part):
+                    continue
+                if all(w.lower() in _PARTICLE_WORDS | _TITLE_WORDS for w in part) or _reads_as_role(part) \
+                        or (len(part) >= 2 and _reads_as_place(part)) \
+                        or all(w.isupper() and len(w) == 3 for w in part):  # "JFK LHR"
+                    continue
+                before = start - 2  # the word before the mark that opens this part
+                if before >= 0 and sentence[before].lower() in _AFTER_PLACE_WORD:
+                    continue
+                out.update(w.lower() for w in part if w.lower() not in _TITLE_WORDS)
+        sentence = []
+    return out
+
+
 def _strip_fillers(words: list[str]) -> list[str]:
-    """``words`` without the fillers that close them ("Maya Adeyemi obviously", "Maya Adeyemi as well", "Maya
-    Adeyemi duh x": ``_FILLERS``)."""
+    """``words`` without the fillers and marks that close them ("Maya Adeyemi obviously", "Maya Adeyemi as well", "Maya
+    Adeyemi duh x": ``_FILLERS``; "Maya Adeyemi 😊", "... ~": ``_is_mark``)."""
     while words:
         if len(words) >= 2 and [w.lower() for w in words[-2:]] == ["as", "well"]:
             words = words[:-2]
-        elif _cue_key(words[-1]) in _FILLERS:
+        elif _cue_key(words[-1]) in _FILLERS or _is_mark(words[-1]):  # "... Adeyemi 😊", "... Adeyemi ~"
             words = words[:-1]
         else:
             break
