@@ -326,6 +326,43 @@ def refuses_sale(text: str) -> bool:
     return reports_failure(text) or bool(text) and bool(_RESTRICTION.search(text))
 
 
+# a refusal whose reason is seats for the party (B4): "None of these flights can be booked for your party", "SA8271 only
+# has seats left for 2 of your party", "not enough seats for 3 passengers", "the 12:00 is sold out", "too few seats"
+_SEATS_REASON = re.compile(
+    r"\b(?:for|of|in) (?:your|the|this|our|a|all|every(?:one|body) in (?:your|the)) (?:whole |entire )?(?:party|group)\b"
+    r"|\b(?:party|group) of (?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b"
+    r"|\bfor (?:all (?:of )?)?(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)(?: of you| (?:\w+ )?(?:passengers?|people|"
+    r"persons|travell?ers|adults|guests|pax|seats?))\b|\bfor (?:all of you|every(?:one|body) (?:of you|travell?ing))\b"
+    r"|\b(?:enough|sufficient) (?:\w+ )?(?:seats?|room|space|availability|capacity)\b|\bnot enough\b|\btoo few\b"
+    r"|\bseats? (?:left|remaining)\b|\bonly (?:has |have |had )?(?:\d{1,2} |one |two |a few |a couple of )?(?:\w+ )?seats?\b"
+    r"|\bsold out\b|\bfully booked\b|\b(?:is|are|was|were) (?:now |already )?full\b|\bcapacity\b",
+    re.I)
+# ... and a refusal of the whole route or destination, whatever its reason: "I can't book any flights to that
+# destination for your party", "flights on this route can't be sold"
+_ROUTE_WIDE = re.compile(r"\b(?:this|that|the|your) (?:route|destination|airport|city|country)\b|\b(?:any|all|every) "
+                         r"(?:of the )?flights?\b|\b(?:fly|flying|travel\w*|go|going|book\w*|sell\w*|hold\w*) there\b", re.I)
+
+
+@lru_cache(1 << 14)
+def refuses_not_for_seats(text: str, names: tuple[str, ...] = ()) -> bool:
+    """The reply refuses what it found on a ground that is not the party's seats (B4: a premium flight touching a
+    restricted airport or outside the booking window is no option to promote where the reply refuses it; fault-tester-3
+    finding 2: "None of these flights can be booked for your party, I'm afraid", after a listing that left out a premium
+    flight with 15 seats for a party of 3, refuses the flights listed for want of seats, not the premium one):
+    ``refuses_sale`` of the text without its sentences and clauses that give seats for the party as the reason
+    (``_SEATS_REASON``) and refuse neither a thing of ``names`` (the flight's id, its restricted airport's code, city
+    or country) nor the whole route (``_ROUTE_WIDE``). A restriction or the booking window named
+    (``_RESTRICTION``) refuses it wherever it stands."""
+    if not text or not refuses_sale(text):
+        return False
+    if _RESTRICTION.search(text):
+        return True
+    kept = [part for part in re.split(r"(?<=[.!?;])\s+|\n+", text.replace("\u2019", "'")) if not _SEATS_REASON.search(part)
+            or _ROUTE_WIDE.search(part) or any(n and re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", part, re.I)
+                                               for n in names)]
+    return reports_failure("\n".join(kept))
+
+
 # the state a tool error reports, in two words or more: "booking BK.. is already cancelled"
 _ERROR_STATE = re.compile(r"\b(?:is|are|was|were)\s+((?:already|no longer|not)\s+[a-z]+(?:\s+[a-z]+)*)", re.I)
 
