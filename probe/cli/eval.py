@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from probe.cli import terminate
 from probe.cli.errors import fail
 from probe.core.domain import FAULT_SPEC_HELP
 from probe.core.failures import (
@@ -376,7 +377,7 @@ def eval_command(
         _report(folder, results, methods, domain, judge_obj, env=env, target=target, faults=faults, episodes=episodes,
                 turns=turns, samples=samples, seed=seed, max_failed_share=max_failed_share)
     except KeyboardInterrupt as e:
-        folder.exit_code = 143 if isinstance(e, _Terminated) else 130  # 128 + the signal, as a shell reports it
+        folder.exit_code = terminate.exit_code(e)  # 128 + the signal, as a shell reports it
         folder.interrupted(methods)
     finally:
         folder.release()
@@ -667,20 +668,12 @@ class OutFolder:
 
     def watch_sigterm(self) -> None:
         """While the folder is held, SIGTERM (``kill``, a job's time limit) is handled as Ctrl-C is
-        (``interrupted``): no staging folder nor lock is left behind. Main thread only."""
-        import signal
-        import threading
-
-        self._old_sigterm = None
-        if threading.current_thread() is threading.main_thread():
-            self._old_sigterm = signal.signal(signal.SIGTERM, _on_sigterm)
+        (``interrupted``): no staging folder nor lock is left behind (``probe.cli.terminate``)."""
+        self._old_sigterm = terminate.watch()
 
     def unwatch_sigterm(self) -> None:
-        import signal
-
         old, self._old_sigterm = getattr(self, "_old_sigterm", None), None
-        if old is not None:
-            signal.signal(signal.SIGTERM, old)
+        terminate.unwatch(old)
 
     def abandon(self) -> None:
         """Undo the claim: the marker if this claim wrote it, the folders it made if they are empty."""
@@ -770,14 +763,6 @@ def _remove_dead_staging(dest: Path) -> None:
             continue
         if not foreign_files(p, is_eval_entry):
             shutil.rmtree(p, ignore_errors=True)
-
-
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM while an eval writes: handled as Ctrl-C (the staged eval discarded, the lock freed)."""
-
-
-def _on_sigterm(signum: int, frame: Any) -> None:
-    raise _Terminated()
 
 
 def claim_out(dest: Path, *, overwrite: bool) -> OutFolder:

@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
 
+from probe.cli import terminate
 from probe.cli.adat import adat_app
 from probe.cli.auditor import auditor_app
 from probe.cli.console import stdout_console
@@ -561,11 +562,12 @@ def verify(path: Path = typer.Argument(..., help="JSONL trace file"),
 
 # --- probe train -------------------------------------------------------------------------
 
-def interrupted(trainer: Any) -> None:
-    """Ctrl-C during training: one line saying where the run stands, exit 130."""
+def interrupted(trainer: Any, e: BaseException) -> None:
+    """Ctrl-C (or SIGTERM: ``probe.cli.terminate``) during training: one line saying where the run
+    stands, exit 130 (143). The run's lock is released on the way out (``Trainer.run``)."""
     step = getattr(trainer, "step", 0) if trainer is not None else 0
     err.print(f"interrupted after update {step}; resume with --resume", markup=False)
-    raise typer.Exit(130)
+    raise typer.Exit(terminate.exit_code(e))
 
 
 def _env_override(env: Optional[str], overrides: list[str]) -> list[str]:
@@ -597,28 +599,31 @@ def train(config: Path = typer.Option(..., "--config", help="YAML run config (se
     if resume and overwrite:
         fail("--resume and --overwrite cannot be combined")
     trainer = None
-    try:
-        check_config_run_dir(cfg, resume=resume, overwrite=overwrite)  # at once, before the auditor is built
-        if (problem := write_problem(cfg.run_dir)) is not None:  # /sys, a file in place of a folder
-            fail(f"cannot write the run directory {cfg.run_dir} (config key 'out_dir'): {problem}")
-        trainer = Trainer(cfg, console=out)
-        if resume:
-            if not trainer.open(resume=True):
-                out.print(f"[dim]no checkpoint in {cfg.run_dir} yet: starting from update 0[/]")
-        else:
-            trainer.open(overwrite=overwrite)
-    except (ConfigError, ValueError, AuditorSetupError) as e:
-        fail(str(e))
-    except KeyboardInterrupt:
-        interrupted(trainer)
-    try:
-        history = trainer.run(progress=progress)
-    except ConfigError as e:
-        fail(str(e))
-    except OSError as e:  # a full disk, a vanished directory: the checkpoints written so far stay
-        fail(f"training stopped after update {trainer.step}: {e.strerror or e}; fix it, then resume with --resume")
-    except KeyboardInterrupt:
-        interrupted(trainer)
+    with terminate.sigterm_as_interrupt():  # SIGTERM as Ctrl-C: the run's lock is released, exit 143
+        try:
+            check_config_run_dir(cfg, resume=resume, overwrite=overwrite)  # at once, before the auditor is built
+            if (problem := write_problem(cfg.run_dir)) is not None:  # /sys, a file in place of a folder
+                fail(f"cannot write the run directory {cfg.run_dir} (config key 'out_dir'): {problem}")
+            trainer = Trainer(cfg, console=out)
+            if resume:
+                if not trainer.open(resume=True):
+                    out.print(f"[dim]no checkpoint in {cfg.run_dir} yet: starting from update 0[/]")
+            else:
+                trainer.open(overwrite=overwrite)
+        except (ConfigError, ValueError, AuditorSetupError) as e:
+            fail(str(e))
+        except KeyboardInterrupt as e:
+            if trainer is not None:
+                trainer.close()  # the lock, when it was taken
+            interrupted(trainer, e)
+        try:
+            history = trainer.run(progress=progress)
+        except ConfigError as e:
+            fail(str(e))
+        except OSError as e:  # a full disk, a vanished directory: the checkpoints written so far stay
+            fail(f"training stopped after update {trainer.step}: {e.strerror or e}; fix it, then resume with --resume")
+        except KeyboardInterrupt as e:
+            interrupted(trainer, e)
     if history:
         last = history[-1]
         out.print(f"finished {cfg.run_name}: {trainer.step} updates, K_max {last['k_max']}, "
@@ -649,15 +654,18 @@ def demo(config: Path = typer.Option(None, "--config", help="run config (default
     from probe.train.rundir import RunDirError
 
     held: list[Any] = []
-    try:
-        run_demo(config or DEFAULT_CONFIG, _env_override(env, overrides), episodes=episodes, turns=turns, console=out, progress=progress,
-                 overwrite=overwrite, resume=resume, on_trainer=held.append)
-    except (ConfigError, RunDirError, AuditorSetupError) as e:
-        fail(str(e))
-    except BaselineEvalError as e:  # the run trained and is kept; its evaluation did not finish
-        fail(str(e), code=1)
-    except KeyboardInterrupt:
-        interrupted(held[0] if held else None)
+    with terminate.sigterm_as_interrupt():  # SIGTERM as Ctrl-C: the baselines' process stopped, the lock freed
+        try:
+            run_demo(config or DEFAULT_CONFIG, _env_override(env, overrides), episodes=episodes, turns=turns, console=out,
+                     progress=progress, overwrite=overwrite, resume=resume, on_trainer=held.append)
+        except (ConfigError, RunDirError, AuditorSetupError) as e:
+            fail(str(e))
+        except BaselineEvalError as e:  # the run trained and is kept; its evaluation did not finish
+            fail(str(e), code=1)
+        except KeyboardInterrupt as e:
+            if held:
+                held[0].close()  # the lock, when the interrupt came before training started
+            interrupted(held[0] if held else None, e)
 
 
 PARTIAL_SUFFIX = ".partial"  # traces.jsonl.partial: the episodes of a suite run that has not ended

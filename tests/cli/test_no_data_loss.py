@@ -356,20 +356,30 @@ def test_checkpoint_state_round_trips_through_json_and_safetensors():
 # --- Ctrl-C -----------------------------------------------------------------------------------------
 
 @pytest.mark.tiny_auditor
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
 @pytest.mark.parametrize("command", ["train", "demo"])
-def test_ctrl_c_says_how_to_resume(tmp_path, monkeypatch, command):
+def test_ctrl_c_or_sigterm_says_how_to_resume_and_frees_the_lock(tmp_path, monkeypatch, command, signal_name):
+    """Ctrl-C exits 130; SIGTERM (kill, a job's time limit) used to end the process at once and left the run's
+    .lock behind: it is handled as Ctrl-C, exit 143, and the handler is put back afterwards."""
+    import signal
+
     real = Trainer.update
+    before = signal.getsignal(signal.SIGTERM)
 
     def update_then_interrupt(self):
         if self.step >= 1:
-            raise KeyboardInterrupt
+            if signal_name == "SIGINT":
+                raise KeyboardInterrupt
+            os.kill(os.getpid(), signal.SIGTERM)
+            raise AssertionError("SIGTERM was not handled")
         return real(self)
 
     monkeypatch.setattr(Trainer, "update", update_then_interrupt)
     r = invoke(command, "--no-progress", "--config", CONFIG, *sets(f"out_dir={tmp_path}", "run_name=r", "updates=3"))
-    assert r.exit_code == 130
+    assert r.exit_code == (130 if signal_name == "SIGINT" else 143), (r.exit_code, r.stderr)
     assert r.stderr.strip() == "interrupted after update 1; resume with --resume"
     assert not (tmp_path / "r" / ".lock").exists()
+    assert signal.getsignal(signal.SIGTERM) == before
 
 
 @pytest.mark.tiny_auditor
