@@ -38,9 +38,12 @@ def read_messages(path: Path) -> list[str]:
     if not path.is_file():
         _fail(f"{str(path)!r} is not a file; give a text file with one customer message per line")
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        _fail(f"file {str(path)!r} is not UTF-8 text; give a text file with one customer message per line")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8-sig")  # a byte-order mark is not a message
+    except UnicodeDecodeError as e:  # where, so that a long file can be fixed
+        line = raw[: e.start].count(b"\n") + 1
+        _fail(f"file {str(path)!r} is not UTF-8 text (byte 0x{raw[e.start]:02x} on line {line}); give a text file "
+              "with one customer message per line")
     except OSError as e:
         _fail(f"cannot read {str(path)!r} ({e.strerror}); give a readable text file")
     for n, line in enumerate(text.splitlines(), start=1):

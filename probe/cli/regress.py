@@ -298,8 +298,10 @@ def gate_command(suite: Path = typer.Argument(..., help="suite folder"),
                                               "release config file, or a stored baseline version (.../v0001.json)"),
                  candidate: str = typer.Option(..., help="the configuration to release"),
                  out_dir: Path = typer.Option(..., "--out", help="run folder: trials, verdicts, junit.xml, summary.md"),
-                 baseline_version: Optional[int] = typer.Option(None, help="stored baseline version (default: newest)"),
-                 resume: bool = typer.Option(False, "--resume"), overwrite: bool = typer.Option(False, "--overwrite"),
+                 baseline_version: Optional[int] = typer.Option(None, min=1, help="stored baseline version of --baseline's "
+                                                                "configuration, 1 or more (default: newest)"),
+                 resume: bool = typer.Option(False, "--resume", help="continue an interrupted gate run in --out"),
+                 overwrite: bool = typer.Option(False, "--overwrite", help="replace an earlier gate run in --out"),
                  seed: int = typer.Option(0, min=0, max=MAX_RUN_SEED, help="run seed"),
                  holm: bool = typer.Option(True, "--holm/--no-holm", help="Holm-correct the Fisher p-values"),
                  alpha: float = typer.Option(0.01, min=1e-9, max=0.5, help="significance level"),
@@ -314,6 +316,9 @@ def gate_command(suite: Path = typer.Argument(..., help="suite folder"),
     try:
         stored = None
         if baseline.endswith(".json") and Path(baseline).is_file() and '"probe-regression-baseline"' in Path(baseline).read_text(encoding="utf-8"):
+            if baseline_version is not None:  # the file is one version already: the flag would change nothing
+                raise ValueError(f"--baseline-version {baseline_version}: --baseline {baseline} is a stored baseline "
+                                 "file, which is one version already; give --baseline-version with a configuration")
             stored = load_baseline_file(Path(baseline), domain)
             base_cfg = ReleaseConfig.model_validate(stored.config).resolved(domain)
         else:

@@ -236,3 +236,15 @@ def test_train_overwrite_refuses_a_user_file_named_like_a_lock_temporary(tmp_pat
     (run / ".lock.mine.tmp").unlink()
     (run / ".lock.4242.tmp").write_text("{}")
     check_run_dir(run, overwrite=True, resume=False)
+
+
+def test_plausibility_names_the_line_of_a_byte_that_is_not_utf8(tmp_path):
+    """cli-tester-1 finding 11 (session 38): the error said the file was not UTF-8 but not where."""
+    f = tmp_path / "msgs.txt"
+    f.write_bytes(b"hello there\nI want a flight\n\xff\xfe bad bytes\n")
+    r = invoke("plausibility", f)
+    lines = [x for x in (r.stdout + r.stderr).splitlines() if x.strip()]
+    assert r.exit_code == 2 and len(lines) == 1, r.output
+    assert "not UTF-8 text (byte 0xff on line 3)" in lines[0], lines[0]
+    f.write_bytes(b"\xef\xbb\xbfhello there\n")  # a byte-order mark is not a message nor an error
+    assert invoke("plausibility", f).exit_code == 0
