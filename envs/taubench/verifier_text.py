@@ -479,6 +479,43 @@ def _nothing_more_blanked(text: str, question: str) -> str:
     return _AMOUNT_SAID_BACK.sub(amount_back, _EXTRA_AMOUNT.sub(same_amount, out))
 
 
+# why the customer sends an item back or swaps it, as a whole clause beside the yes (oracle-labeller-27: "yes please, they
+# were the wrong size", "go ahead - wrong size unfortunately", "yes, they don't fit", "yep, it came in the wrong colour",
+# "yes, I ordered the wrong size", "yes please, they're a bit too small"): the item as the customer has it, which says
+# nothing about what is approved ("wrong" there is no "that's wrong"). Read only where the question proposes a return
+# or an item change, and only as the whole clause: "yes but that's the wrong size", "wait, wrong size - I want 12",
+# "the new ones are the wrong size" (the proposal's item) are read as before.
+_ITEM_FAULT = (r"(?:(?:the|a)\s+)?wrong\s+(?:size|sizes|colou?rs?|fit|length|width|model|version|style|one|ones|item|items|"
+               r"variant)|not\s+the\s+right\s+(?:size|colou?r|fit)|(?:(?:a\s+)?(?:bit|little|lot|way|much|slightly|far|"
+               r"size|half\s+a\s+size)\s+)?too\s+(?:small|big|large|tight|loose|short|long|narrow|wide|snug|heavy)|"
+               r"(?:does|do|did)(?:n'?t|\s+not)\s+fit(?:\s+(?:me|right|well|properly|at\s+all))?|"
+               r"(?:runs?|ran)\s+(?:small|large|big|narrow|wide)|damaged|defective|broken|faulty|cracked|scratched|"
+               r"(?:stopped|doesn'?t|don'?t|didn'?t|never)\s+work(?:ed|ing)?(?:\s+properly)?")
+_ITEM_REASON = re.compile(
+    r"(?:(?:and|so|tbh|honestly|to\s+be\s+honest|basically|i\s+mean|because|since|as|'?cause|cuz|coz|bc|(?:the\s+)?reason(?:\s+(?:is|being))?|unfortunately|sadly)\s+)*"
+    r"(?:(?:it|they|these|those|this\s+one|both|(?:the|my|these|those)\s+(?!(?:new|replacement|other|ones?|"
+    r"exchanged?|different)\b)[a-z-]+(?:\s+[a-z-]+)?|\u27e6\d+\u27e7|i|we)"
+    r"(?:'s|'re|\s+(?:is|are|was|were))?(?:\s+(?:just|really|simply|both|all|definitely|unfortunately|sadly|"
+    r"(?:came|arrived|showed\s+up|turned\s+out)(?:\s+(?:to\s+be|in|as))?|got|received|ordered|bought|picked|chose|"
+    r"(?:got|were|was)\s+sent))*\s+)?"
+    r"(?:" + _ITEM_FAULT + r")(?:\s+(?:unfortunately|sadly|though|tho|for\s+me|on\s+me|lol|haha|anyway|btw))*", re.I)
+_ITEM_REASON_BREAK = re.compile(r"([.,;:!()\n\u2014\u2013]+|\s-+\s|\s+(?=(?:because|since|'?cause|cuz|coz|bc)\s))", re.I)
+
+
+def _item_reason_blanked(text: str, question: str) -> str:
+    """The reply without its clauses that only say why the item goes back (``_ITEM_REASON``), where the question
+    proposes a return or a change of items."""
+    if not (_RETURN.search(question or "") or _ITEMS.search(question or "")):
+        return text
+    pieces = _ITEM_REASON_BREAK.split(re.sub(r"\b(reason(?:\s+(?:is|being))?)\s*[:\-\u2013\u2014]\s*", r"\1 ",
+                                             text or "", flags=re.I))
+    for i in range(0, len(pieces), 2):
+        if pieces[i].strip() and _ITEM_REASON.fullmatch(pieces[i].strip()):
+            pieces[i] = " "
+    out = "".join(pieces)
+    return out if re.search(r"\w", out) else text  # a reason alone ("wrong size") is still no yes
+
+
 def reason(text: str, question: str = "", original: dict | None = None,
            written: frozenset[str] = frozenset(), method: dict | None = None) -> str | None:
     """Why ``text`` does not confirm (None when it does). Beside ``probe.verify.consent``'s reading, a
@@ -492,7 +529,7 @@ def reason(text: str, question: str = "", original: dict | None = None,
     proposed = _reasons_in(question)
     rest = _REASON_PHRASES.sub(lambda m: _said_reason(m, proposed), text or "") if text else text
     if rest:
-        rest = _nothing_more_blanked(rest, question)
+        rest = _nothing_more_blanked(_item_reason_blanked(rest, question), question)
     limited = bool(rest) and limited_part(rest) is not None
     if limited:  # "only the refund please": the pick is read before the refund's words are set aside
         rest = _picked(rest, question, written)
@@ -861,11 +898,13 @@ _ALL_ITEMS = re.compile(r"^(?:all(?:\s+(?:of\s+)?(?:them|those|these|the\s+items
                         re.I)
 _REST = r"(?:the\s+rest|the\s+others|the\s+other\s+ones?|everything\s+else|all\s+the\s+others|all\s+the\s+rest)"
 _YES_WORD = (r"(?:yes|yeah|yep|yup|yea|sure|ok|okay|alright|all\s+right|correct|absolutely|definitely|of\s+course|"
-             r"go\s+ahead|please\s+do|sounds\s+good|perfect|great)")
+             r"go\s+ahead|please\s+do|sounds\s+(?:good|great|fine)|looks\s+(?:good|great|fine|right)|all\s+good|"
+             r"do\s+it|go\s+for\s+it|perfect|great)")
 _POLITE = r"(?:please|pls|plz|thanks|thank\s+you|thx|ty|cheers)"
 _WILL = r"(?:please|i'?ll|i\s+will|i'?d\s+like\s+to|i\s+want\s+to|i'?m\s+going\s+to|let'?s)"  # "I'll send back ..."
-_DO_WORD = (r"(?:(?:" + _WILL + r"\s+)?(?:do|return|send\s+back|process|go\s+ahead\s+with|proceed\s+with)|"
-            r"(?:i'?d\s+like|i\s+want))")
+# (an exchange's or a change's own verb too: "swap the thermostat", "change the shoes")
+_DO_WORD = (r"(?:(?:" + _WILL + r"\s+)?(?:do|return|send\s+back|process|go\s+ahead\s+with|proceed\s+with|exchange|swap|"
+            r"change|modify|replace)|(?:i'?d\s+like|i\s+want))")
 _P = r"\u27e6\d+\u27e7"
 _PICK_CLAUSE = re.compile(r"^(?:(?:but|and|so|oh)\s+|" + _YES_WORD + r"[\s,]*(?:to|for|on)?\s*|" + _DO_WORD + r"\s+|" +
                           _POLITE + r"[\s,]+|(?:just|only)\s+)*(?P<p>" + _P + r"|" + _REST + r")(?:\s+(?:only|alone|"
@@ -880,15 +919,32 @@ _EXCEPT_CLAUSE = re.compile(r"^(?:(?:but|and|so)\s+|" + _YES_WORD + r"[\s,]*(?:t
                             r"you|yes|then))*$", re.I)
 # (the refusal in other words, oracle-labeller-25 findings 2 and 6: "forget the keyboard", "I'll pass on the keyboard",
 # "hold the keyboard", "leave the keyboard as it is", "not the keyboard after all", "keyboard - no thanks")
-_NOT_CLAUSE = re.compile(r"^(?:(?:but|and|actually|also|oh|although|though)\s+)*(?:(?:i'?m|i\s+am|i'?ll|i\s+will|we'?ll)\s+)?"
+# ... and an item said to stay as it is, in the customer's words (oracle-labeller-27: "yes - no changes to the keyboard
+# please", "yes please, keyboard as is", "the keyboard is fine as it is", "please leave the keyboard the way it is",
+# "don't touch the keyboard", "the keyboard can stay as it is", "keyboard: leave it"); a yes word may lead it ("ok, leave
+# the keyboard as is": group y), which the pick reading takes as a yes to the rest. Not "the keyboard is fine" (a yes
+# to its line) nor "keep the keyboard RGB" (a detail of it)
+_AS_IT_IS = (r"(?:as[- ]is|as\s+(?:it|they)\s+(?:is|are|stands?)(?:\s+now)?|(?:the\s+)?way\s+(?:it\s+is|they\s+are)|"
+             r"how\s+(?:it\s+is|they\s+are)|unchanged|untouched|the\s+same|as\s+before)")
+_NOT_CLAUSE = re.compile(r"^(?:(?:but|and|actually|also|oh|although|though|please|pls|just|so|hmm+|well)\s+|(?P<y>" + _YES_WORD +
+                         r")[\s,]+)*(?:(?:i'?m|i\s+am|i'?ll|i\s+will|we'?ll|i'?d\s+(?:rather|prefer\s+to|like\s+to)|"
+                         r"i\s+want\s+to|let'?s|we'?d\s+rather)\s+)?"
                          r"(?:not|no(?:\s+to)?|skip|"
-                         r"skipping|leave(?:\s+out)?|leaving(?:\s+out)?|drop|keep|keeping|don'?t\s+(?:do|return)|"
+                         r"skipping|leave(?:\s+out)?|leaving(?:\s+out)?|drop|keep|keeping|"
+                         r"(?:don'?t|do\s+not)\s+(?:do|return|change|touch|exchange|swap|modify|replace|switch|update|"
+                         r"bother\s+with)|(?:with\s+)?no\s+(?:changes?|modifications?)\s+(?:to|on|for)|nothing\s+(?:for|on|to)|"
                          r"not\s+returning|without|forget(?:\s+about)?|pass\s+on|hold)\s+(?P<p>" + _P + r"|" + _REST +
                          r")(?:\s+(?:please|thanks|then|"
-                         r"for\s+now|either|too|as\s+well|after\s+all|as\s+(?:it\s+is|they\s+are|is)|alone))*$|^(?P<q>" + _P +
-                         r")\s+(?:no|not|nope|stays?|skip|(?:i'?ll|i\s+will)\s+keep|(?:i'?ll|i\s+will)\s+pass|"
+                         r"for\s+now|either|too|as\s+well|after\s+all|" + _AS_IT_IS + r"|alone|be|in\s+place|"
+                         r"out\s+of\s+(?:it|this|the\s+\w+)))*$|^(?:(?:but|and|though|although|just|so)\s+)*(?P<q>" + _P +
+                         r")(?:\s+(?:no|not|nope|stays?|skip|(?:i'?ll|i\s+will)\s+keep|(?:i'?ll|i\s+will)\s+pass|"
                          r"no\s+thanks?|no\s+need|not\s+needed|"
-                         r"(?:i'?m|i\s+am)\s+keeping|(?:is|are)\s+a\s+no)$", re.I)
+                         r"(?:i'?m|i\s+am)\s+keeping|(?:is|are)\s+a\s+no|"
+                         r"(?:(?:can|should|will|may)\s+)?(?:stays?|remains?)(?:\s+(?:put|" + _AS_IT_IS + r"))?|"
+                         r"(?:i'?m|i\s+am)\s+(?:happy|fine|ok(?:ay)?)\s+with\s+" + _AS_IT_IS + r"|" + _AS_IT_IS + r"|"
+                         r"no\s+changes?|(?:leave|keep)\s+(?:it|them)(?:\s+" + _AS_IT_IS + r")?)|"
+                         r"(?:\s+(?:is|are)|'s)\s+(?:fine|good|ok(?:ay)?|alright|perfect)\s+" + _AS_IT_IS + r")"
+                         r"(?:\s+(?:please|thanks|though|tho|for\s+now))*$", re.I)
 # a refusal that leaves the rest to do ("Skip 1 and 3", "keep 1 and 3", "1 and 3 I'm keeping", "leave out the
 # skateboard"): an answer to "which ones?" that names the ones not to touch; a bare "not 3" / "3 no" does not
 _LEAVES_REST = re.compile(r"^(?:(?:i'?ll|i\s+will)\s+)?(?:skip|leave\s+out|drop|keep)\b|^(?:i'?m\s+|i\s+am\s+)?keeping\b|"
@@ -905,9 +961,20 @@ _UNDECIDED_CLAUSE = re.compile(r"^(?P<p>" + _P + r"|" + _REST + r")\s+(?:[a-z']+
                                r")(?:\s+(?:too|as\s+well))?$", re.I)
 _CONSENT_CLAUSE = re.compile(r"^(?:" + _YES_WORD + r"|" + _POLITE + r")(?:[\s,!]+(?:" + _YES_WORD + r"|" + _POLITE +
                              r"))*$", re.I)
+# what follows an item said to stay as it is ("keyboard stays as it is", "the keyboard's fine as is", "keyboard as is")
+_STAYS_AFTER = re.compile(r"(?:'s|\s+(?:is|are))?\s+(?:(?:can|should|will|may)\s+)?(?:stays?|remains?|(?:fine|good|ok(?:ay)?|"
+                          r"alright|perfect)\s+" + _AS_IT_IS + r"|" + _AS_IT_IS + r"|no\s+changes?\b|(?:leave|keep)\s+(?:it|them)\b)",
+                          re.I)
+# a clause that only turns ("Looks good. Actually, leave the keyboard as it is."): what follows says what it turns to
+_TURN_ONLY = re.compile(r"(?:oh\s+)?(?:actually|hmm+|um+|well|on\s+second\s+thoughts?|come\s+to\s+think\s+of\s+it)", re.I)
 # ("1, 2 and possibly 4": the decided ones and the one left at maybe are clauses apart)
+# ("leave the keyboard as it is and swap the thermostat", "go ahead with the thermostat but leave the keyboard": a
+# refusal and a pick apart; not "all but 2", "everything but not 3")
 _PICK_SPLIT = re.compile(r"[.;!:\n,]+|\s+-+\s+|\s*[\u2014\u2013]\s*|\s+and\s+(?=(?:maybe|possibly|perhaps|probably)\s+"
-                         + _P + ")", re.I)
+                         + _P + r")|\s+(?=(?:but|though|although)\s+(?:leave|leaving|keep|keeping|skip|skipping|don'?t|"
+                         r"do\s+not|no\s+changes?|hold|forget|pass|drop|without)\b)|\s+and\s+(?=(?:please\s+)?"
+                         r"(?:swap|exchange|change|modify|replace|do|return|go\s+ahead\s+with|proceed\s+with)\s+"
+                         r"(?:the\s+|my\s+)?" + _P + ")", re.I)
 # "keep" in another sense: an aside on the way of it ("keep it simple - all four"), and a reason about some items
 # ("1 and 3 keep breaking", "the chair keeps wobbling") that a "return them" right after it picks
 _KEEP_IT_SIMPLE = re.compile(r"^(?:(?:so|and|but|just)\s+)?(?:(?:let'?s|to|i'?ll|we'?ll)\s+)?keep\s+"
@@ -1097,6 +1164,16 @@ def item_picks(reply: str, question: str, names: tuple[str, ...]) -> frozenset[s
     return read[0] if read is not None else None
 
 
+def kept_items(reply: str, question: str, names: tuple[str, ...]) -> frozenset[str]:
+    """The items of the question's list (two or more, of ``names``) that the reply says to leave out or as they are,
+    wherever it says so and whatever else it says ("yes - no changes to the keyboard please", "yes please, keyboard as
+    is", "the keyboard is fine as it is, go ahead": the refusal clauses ``item_picks`` reads, other clauses passed over),
+    unless a later clause picks them again ("leave the keyboard - no wait, do both"). A write of one of them is not what
+    the customer approved, whether or not the rest of the reply reads as a yes (oracle-labeller-27)."""
+    read = _read_picks(reply, question, names, partial=True, loose=True)
+    return frozenset(read[2]) if read is not None and not isinstance(read[0], AmbiguousPick) else frozenset()
+
+
 def rest_after_refusal(reply: str, question: str, earlier: str, earlier_question: str,
                        names: tuple[str, ...]) -> frozenset[str] | None:
     """The items "the rest" picks in ``reply`` ("the rest yes") when the customer's message before it (``earlier``)
@@ -1143,20 +1220,24 @@ _COLON_NUMBER = re.compile(r"((?:#|\b(?:items?|numbers?|no\.?)\s*#?)\s*[1-9])\s*
 # a reply made only of numbers each with its own answer, in any order and with any mark between ("#1 yes #2 no",
 # "1 - yes, 2 - no", "1: go, 2: skip", "1 yes,2 no" from marks; oracle-labeller-26 finding 4) written as "1 yes, 2 no"
 _NUMBER_ANSWER = (r"((?:#|\b(?:items?|numbers?|no\.)\s*#?)\s*[1-9]|\b[1-9])\s*(?:[:\u2013\u2014]|\s-+)?\s*"
-                  r"(yes|yeah|yep|yup|sure|ok(?:ay)?|go(?:\s+ahead)?|do\s+it|no|nope|nah|skip(?:\s+it)?|pass)\b"
+                  r"(yes|yeah|yep|yup|sure|ok(?:ay)?|go(?:\s+ahead)?|do\s+it|no|nope|nah|skip(?:\s+it)?|pass|"
+                  # an item to stay as it is: "1 - leave it as it is, 2 - yes", "#1 leave as is" (oracle-labeller-27)
+                  r"(?:leave|keep)(?:\s+(?:it|them))?(?:\s+" + _AS_IT_IS + r")?|" + _AS_IT_IS + r"|no\s+changes?)(?![\w-])"
                   r"((?:\s+(?:please|pls|thanks|thank\s+you))?)")
 _NUMBER_ANSWERS = re.compile(r"(?:\s*" + _NUMBER_ANSWER + r"(?:\s*[,;.!]+\s*|\s+(?=[#\d]|items?\b|numbers?\b|no\.)|"
                              r"\s*$))+", re.I)
 _NUMBER_ANSWER_ONE = re.compile(_NUMBER_ANSWER, re.I)
-_NO_ANSWER = re.compile(r"no|nope|nah|skip|pass", re.I)
+_NO_ANSWER = re.compile(r"no|nope|nah|skip|pass|leave|keep|as|unchanged|untouched|the|how", re.I)
 
 
 def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool = False,
-                earlier: tuple[frozenset[str], frozenset[str]] | None = None
+                earlier: tuple[frozenset[str], frozenset[str]] | None = None, loose: bool = False
                 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
     """``item_picks``'s reading: the items picked, the items refused or left undecided, and the items refused by
     name or number; with ``partial``, also a reading that picks nothing or has no consent; with ``earlier``, the
-    items the customer's message before picked and refused, which this reply goes on from."""
+    items the customer's message before picked and refused, which this reply goes on from. With ``loose``
+    (``kept_items``; partial too), a clause that is none of the kinds read is passed over instead of reading nothing,
+    and the third set is the items whose last word in the reply was a refusal by name or number."""
     if not reply or "?" in reply or len(names) < 2:
         return None
     listed, numbered = _listed_items(question, names)
@@ -1165,7 +1246,7 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     for m in reversed(list(_CORRECTION.finditer(reply))):
         after = reply[m.end():]
         if after.strip() and not _ADDITIVE.search(after) and (
-                read := _read_picks(after, question, names, partial, earlier)) and (
+                read := _read_picks(after, question, names, partial, earlier, loose)) and (
                 read[0] or partial and read[1] or isinstance(read[0], AmbiguousPick)):
             return read  # "2 and 4 - wait no, 2 and 3": the corrected pick
     # a number's own answer in marks or after a colon: "#1 \u2718 #2 \u2714", "item 2: yes. item 1: no thanks"
@@ -1356,10 +1437,19 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         return same[:1] if len(same) == 1 else AmbiguousPick() if same else None  # "the vacuum" of two: ambiguous
 
     def mark(m: re.Match) -> str:
-        parts = [p for p in re.split(_PICK_SEP, m.group(0), flags=re.I) if p.strip()]
+        said = m.group(0)
+        if "," in said and _STAYS_AFTER.match(m.string, m.end()):
+            # "yes to the thermostat, keyboard stays as it is": the last name starts a clause of its own
+            head, last = said.rsplit(",", 1)
+            if head.strip() and last.strip():
+                return f"{marked(head)}, {marked(last)}"
+        return marked(said)
+
+    def marked(said: str) -> str:
+        parts = [p for p in re.split(_PICK_SEP, said, flags=re.I) if p.strip()]
         items = [item_of(p) for p in parts]
         if any(i is None for i in items):
-            raise ValueError(m.group(0))
+            raise ValueError(said)
         vague.extend(p.strip() for p, i in zip(parts, items) if isinstance(i, AmbiguousPick))
         # a bare "2" may count, not pick, except as the answer to "which numbers?" / "which ones?"
         strong = len(parts) > 1 or any(not re.fullmatch(r"\s*[1-9]\s*", p) for p in parts) or asks_which
@@ -1381,17 +1471,25 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
     rest: str | None = None  # "picked" / "refused" for "the rest"
     consent = leaves_rest = all_but = False
     about: frozenset[str] | None = None  # the items a reason clause just spoke of ("1 and 3 keep breaking")
+    # a yes word said (not a pick's own consent, nor thanks alone): "yes, but leave the keyboard as it is" is a yes to
+    # the items the question proposes less the ones refused
+    said_yes = False
+    whole = False  # every item picked at once ("yes to both", "all of them"): a refusal after it narrows it
+    narrowed: set[str] = set()
+    last: dict[str, bool] = {}  # (loose) each item's last word: picked (True) or refused by name or number (False)
 
     def g(m: re.Match, k: str = "p") -> tuple[frozenset[str], bool] | None:
         """The reference group a clause's placeholder stands for (None for "the rest")."""
         return groups[int(m.group(k)[1:-1])] if m.group(k) and m.group(k)[0] == "\u27e6" else None
 
-    def count_is_not_listed(whole: re.Match) -> bool:  # "all 3" of four items
-        n = whole.group("n")
+    def count_is_not_listed(every_of: re.Match) -> bool:  # "all 3" of four items
+        n = every_of.group("n")
         return bool(n) and int(n if n.isdigit() else _WORD_NUM[n]) != len(listed)
 
     for clause in (c.strip(" \t'\"()") for c in _PICK_SPLIT.split(text.lower())):
-        if not clause:
+        if not clause or _TURN_ONLY.fullmatch(clause) or _ITEM_REASON.fullmatch(clause):
+            # "Looks good. Actually, leave the keyboard as it is.": the turn is read in what follows it; "the boots are
+            # the wrong size": why, not which
             continue
         # "send the rest back", "send 2 and 4 back": "send back ..."
         clause = re.sub(r"^((?:" + _WILL + r"\s+)?send)\s+(" + _P + r"|" + _REST + r")\s+back\b", r"\1 back \2", clause)
@@ -1403,18 +1501,26 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         elif m := _RETURN_THEM.match(clause):
             them = m.group("a") or m.group("b")
             if spoke_of is None or (len(spoke_of) == 1) != (them == "it") or (them == "both" and len(spoke_of) != 2):
+                if loose:
+                    continue
                 return None  # "them" with no items just spoken of, or not as many
             picked |= spoke_of
+            last.update(dict.fromkeys(spoke_of, True))
             consent = True
         elif _CONSENT_CLAUSE.match(clause):
             consent = True
+            said_yes = said_yes or bool(re.search(r"\b" + _YES_WORD + r"\b", clause))
         elif m := _EXCEPT_CLAUSE.match(clause):
             base, grp = m.group("all").strip(), g(m)
             if grp is None:
+                if loose:
+                    continue
                 return None
             if base.startswith("\u27e6"):  # "the blue ones but not the chair": the pick less the exception
                 picked |= groups[int(base[1:-1])][0] - grp[0]
-            elif not (whole := _ALL_ITEMS.match(base)) or count_is_not_listed(whole):
+            elif not (every_of := _ALL_ITEMS.match(base)) or count_is_not_listed(every_of):
+                if loose:
+                    continue
                 return None
             else:
                 # "every item except 3": the others, less any a later clause refuses too ("- actually not 4 either")
@@ -1422,9 +1528,13 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
             refused |= grp[0]
             consent = True
         elif m := _NOT_CLAUSE.match(clause):
+            said_yes = said_yes or bool(m.group("y"))
             if grp := g(m, "p" if m.group("p") else "q"):
                 refused |= grp[0]
                 named_off |= grp[0]
+                last.update(dict.fromkeys(grp[0], False))
+                if whole:
+                    narrowed |= grp[0]  # "yes to both - actually leave the keyboard as it is"
                 leaves_rest = leaves_rest or bool(_LEAVES_REST.search(clause))
             else:
                 rest = "refused"
@@ -1440,12 +1550,15 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
                 consent = consent or clause.strip() != m.group("p")
                 continue
             picked |= grp[0]
+            last.update(dict.fromkeys(grp[0], True))
             consent = consent or grp[1] or clause.strip() != m.group("p")
-        elif whole := _ALL_ITEMS.match(re.sub(r"\s+(?:please|pls|thanks|thank\s+you|yes)$", "", re.sub(
+        elif every_of := _ALL_ITEMS.match(re.sub(r"\s+(?:please|pls|thanks|thank\s+you|yes)$", "", re.sub(
                 r"^(?:" + _YES_WORD + r"[\s,]*(?:to\s+)?|" + _DO_WORD + r"\s+)+", "", clause)).strip()):
-            if count_is_not_listed(whole):
+            if count_is_not_listed(every_of):
+                if loose:
+                    continue
                 return None
-            if whole.group(0).startswith("both") and len(listed) != 2:
+            if every_of.group(0).startswith("both") and len(listed) != 2:
                 # "yes, both" of five listed items says no two of them: ambiguous, no item approved; unless it
                 # follows a pick of two ("2 and 4 - both"), or the question says "both" itself (of two things it
                 # names), which the consent reading reads as before
@@ -1453,12 +1566,16 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
                     consent = True
                     continue
                 if re.search(r"\bboth\b", question or "", re.I):
+                    if loose:
+                        continue
                     return None
                 vague.append(f"'both' of {len(listed)} items")
                 continue
             picked |= set(listed)
-            consent = True  # "all four please", "all of them": every item, named by count or as a whole
-        else:
+            last.update(dict.fromkeys(listed, True))
+            narrowed -= set(listed)
+            whole = consent = True  # "all four please", "all of them": every item, named by count or as a whole
+        elif not loose:
             return None
     if earlier is not None:
         # the message before this one, read under it: an item it refused that this one picks is taken back in ("not
@@ -1467,8 +1584,15 @@ def _read_picks(reply: str, question: str, names: tuple[str, ...], partial: bool
         picked |= earlier[0] - refused
     if all_but:
         picked |= set(listed) - refused
+    picked -= narrowed
     if rest is None and not picked and leaves_rest and numbered:
         rest, consent = "picked", True  # "Skip 1 and 3", "keep 1 and 3": the others, to "which ones?"
+    if rest is None and not picked and said_yes and named_off:
+        # "yes, but leave the keyboard as it is", "ok. keyboard as is": a yes to what the question proposes, less the
+        # items refused by name or number (oracle-labeller-27); a bare "not 3" stays no pick
+        picked = {n for n in listed if n in proposes} - refused
+    if loose:
+        return frozenset(picked), frozenset(refused), frozenset(n for n, on in last.items() if not on)
     if rest == "picked":
         picked |= set(listed) - refused
     elif rest == "refused":

@@ -40,6 +40,7 @@ from envs.taubench.verifier_text import (
     is_confirmation,
     item_keys,
     item_picks,
+    kept_items,
     limited_part,
     mentions_item,
     mentions_key,
@@ -614,6 +615,11 @@ def check_R3(view: RetailView) -> list[Violation]:
                                                     f"{', '.join(n for n in written)} alone (left out {left[0]})"))
                 continue
             reply = "yes"
+        elif written and not across and (off := [n for n in written if n in kept_items(user, said, c.order_keys)]):
+            # "yes - no changes to the keyboard please", "yes please, keyboard as is" with the keyboard written: the
+            # reply left it out, whatever else in it reads as a yes (oracle-labeller-27)
+            out.append(Violation(c.index, "R3", f"{c.name} called; the customer said to leave {off[0]} as it is"))
+            continue
         reply, back = resolve_orders(reply, *proposal.listed()), _written_words(c, said)
         kinds = frozenset(k for k, _ in proposal.mentions + proposal.offered)  # the actions proposed, or offered
         # the write's own method: "charge gift card 5402003" names the proposal's gift card by its id
