@@ -2397,6 +2397,28 @@ def _beyond_share(reply: str, asked: str, c: Call) -> str | None:
     return f"{k} passenger(s), not the share of {n} the yes named alone"
 
 
+# a cancel said in everyday words, of the booking the request cancels: "scrap the other booking", "scrap your other
+# reservation", "ditch the old one", "yes, drop it", "don't scrap it" (oracle-labeller-27): read as "cancel ..." where
+# the agent's message proposes a cancel, so the yes names the cancel as "cancel the other booking" does, and "don't
+# scrap it" declines it as "don't cancel it" does. Only with a thing cancelled after the verb ("scrap that" takes back
+# what was said; "drop you a line" names no booking)
+_CANCEL_IN_WORDS = re.compile(
+    r"\b(?:scrap(?:ping)?|ditch(?:ing)?|drop(?:ping)?|axe|ax|axing|kill(?:ing)?|bin(?:ning)?|nix(?:ing)?|dump(?:ing)?|"
+    r"trash(?:ing)?|junk(?:ing)?|scrub(?:bing)?|void(?:ing)?|call(?:ing)?\s+off|get(?:ting)?\s+rid\s+of|do(?:ing)?\s+"
+    r"away\s+with)"
+    r"(?=\s+(?:it\b|(?:the|your|my|our|that|this)\s+(?:(?:old|other|current|existing|original|previous|first|earlier|"
+    r"initial)\s+)?(?:booking|reservation|ticket|one|flight)s?\b|(?:the|your|my|our)\s+(?:old|other|current|existing|"
+    r"original|previous|first|earlier|initial)\s+(?:booking|reservation|ticket|one|flight)s?\b|BK[A-Z0-9]{6}\b))", re.I)
+
+
+def _cancel_in_words(reply: str, asked: str) -> str:
+    """The reply with an everyday word for cancelling said as "cancel" (``_CANCEL_IN_WORDS``), where the agent's
+    message proposes a cancel."""
+    if not reply or not names_kind(asked or "", "cancel"):
+        return reply
+    return _CANCEL_IN_WORDS.sub(lambda m: "cancelling" if re.search(r"ing\b", m.group(0), re.I) else "cancel", reply)
+
+
 def _answer_for(reply: str, asked: str, kind: str) -> str:
     """What of the reply answers the proposed action of ``kind``: when it answers the proposed actions apart, its part
     about this kind (``_answer_about``: "yes book the new one. don't cancel the old one yet": the other part's "don't"
@@ -2410,6 +2432,7 @@ def _answer_for(reply: str, asked: str, kind: str) -> str:
     share = _share_named(reply, asked)
     if share is not None:
         return "yes"  # "just the 6 for now": a yes to that share, and to no other (``_beyond_share``)
+    reply = _cancel_in_words(reply, asked)
     reply = _by_position(_marked(_people_both(_foreign_only(reply or ""), asked)), asked)
     declined = _declined(reply, asked)
     if declined is not None:
@@ -2511,8 +2534,10 @@ _WHOLE_ANSWER = re.compile(r"\b(?:both|all|everything|entramb[ie]|beides?|amb[oa
 _ACTIONS_OBJECT = re.compile(r"\b((?:cancel|book|hold|change|modify)\w*)\s+(?:anything|nothing)\b", re.I)
 # the booking to make and the one to cancel or change, named as such: "the new one", "the old booking"
 _NEW_THING = re.compile(r"\b(?:the\s+|that\s+)?new\s+(?:one|flight|booking|reservation|ticket)s?\b", re.I)
-_OLD_THING = re.compile(r"\b(?:the\s+|my\s+|that\s+)?(?:old|existing|current|original|previous)\s+"
-                        r"(?:one|flight|booking|reservation|ticket)s?\b", re.I)
+# ("the other booking", "your other reservation": the one the request does not make, oracle-labeller-27; not "the
+# other one" / "the other flight", which may be another option of a listing)
+_OLD_THING = re.compile(r"\b(?:the\s+|my\s+|that\s+|your\s+)?(?:(?:old|existing|current|original|previous)\s+"
+                        r"(?:one|flight|booking|reservation|ticket)|other\s+(?:booking|reservation|ticket))s?\b", re.I)
 
 
 _BOOKING_WORD = re.compile(r"\bnew\s+(?:booking|reservation|flight)\b|\bbook(?:ing)?\b", re.I)  # "**1. New booking**"
@@ -3167,12 +3192,17 @@ _KIND_NOUN = {"book": "booking", "hold": "hold", "cancel": "cancellation", "modi
 # a yes that adds an action to what the request asks: "yes, and the hold too", "yes please, including the hold", "yes,
 # cancel the old one as well"
 _ADDED = re.compile(r"\b(?:too|also|as\s+well|including|in\s+addition|additionally)\b", re.I)
+# ... or joins the cancel of the old booking to the yes with "and": "yes, and scrap your other reservation", "yes
+# please, and cancel the old one" (oracle-labeller-27; "yes - cancel the old one" names the cancel alone, and "yes, and
+# book it outright" to a hold request takes the offer beside it, no step added)
+_YES_AND = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?)(?:[\s,!]+(?:please|pls|go\s+ahead))*[\s,!]*,\s*and\s+"
+                      r"(?:please\s+)?(?:go\s+ahead\s+and\s+)?cancel\b", re.I)
 
 
 def _adds_to_yes(said: str) -> bool:
-    """The reply opens with a yes and names an action as added to it (``_ADDED``): the yes approves the request, and the
-    action named comes on top ("place the hold too", with no yes of its own, adds it to nothing)."""
-    return bool(_OPENS_YES.search(said) and _ADDED.search(said))
+    """The reply opens with a yes and names an action as added to it (``_ADDED``, ``_YES_AND``): the yes approves the
+    request, and the action named comes on top ("place the hold too", with no yes of its own, adds it to nothing)."""
+    return bool(_OPENS_YES.search(said) and (_ADDED.search(said) or _YES_AND.search(said)))
 
 
 # the agent's request put this action after the one it asks for: "Shall I go ahead with the booking first? We can do
