@@ -1688,8 +1688,13 @@ def _not_a_name(value: str, known: set[str], said: str) -> str | None:
     if whole is not None:
         return f"which spells {whole!r} out letter by letter: the spelling, not the name"
     typed = set(re.findall(r"[\w'\u2019-]+", (said or "").lower()))
-    other = [w for w in value.lower().replace(",", " ").split() if not name_in(w, known) and w in typed]
-    return f"which the customer did not give as a name ({other[0]!r} was typed, not as a name)" if other else None
+    words = value.lower().replace(",", " ").split()
+    other = [w for w in words if not name_in(w, known) and w in typed]
+    if other:
+        return f"which the customer did not give as a name ({other[0]!r} was typed, not as a name)"
+    # a name written out from the initial the customer gave ("L. Ivanova" booked as Leila): a guess, not their name
+    made_up = [w for w in words if len(w) > 1 and w[0] in known and not name_in(w, known) and w[0].isalpha()]
+    return f"a name made up from the initial {made_up[0][0].upper()!r} the customer gave" if made_up else None
 
 
 @verifier("S2", severity=HIGH)

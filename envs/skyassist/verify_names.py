@@ -479,7 +479,7 @@ _SELF_BARE = re.compile(_SELF + r"\s+([A-Z][\w\u2019-]*(?:\s+[A-Z][\w\u2019-]*){
 # "J.R. Smith"; not "A" or "I" there, an article or the pronoun: "A Business seat", "I Love Rome"), before a capitalised
 # word (sky-customers-25 finding 5: an undotted initial made the name after it "typed, not as a name")
 # (each a lone letter: not "LI Wei", "OK Great", "JFK London")
-_INITIALS = re.compile(r"(\b(?i:dr|mr|mrs|ms|miss|mx|prof|sir|dame)\.?\s+)((?:[A-Z](?:\.\s*|\s+)){1,3})(?=[A-Z][a-z])"
+_INITIALS = re.compile(r"(\b(?i:dr|mr|mrs|ms|miss|mx|prof|sir|dame)\.?\s+)((?:[A-Z](?:\.\s*|\s+)){1,3})(?=[A-Z][a-z]|[A-Z]{2})"
                        r"|(^|[.!?;:,]\s+)(?![AI]\s)((?:[A-Z](?:\.\s*|\s+)){1,3})(?=[A-Z][a-z])")
 # post-nominals after a name: a degree, an honour or a generational suffix ("Leila Ivanova, PhD", "Leila Ivanova MD",
 # "Leila Ivanova Jr."), which is no name word, so a booking under last name "PhD" or "Md" is S1's; cut from the name
@@ -489,8 +489,32 @@ _POST_NOMINAL = re.compile(r"(?<=[^\W\d_])(,?\s+)((?i:Ph\.?D|DPhil|M\.?D|Jr|Sr|S
                            r"|QC)|II|III|IV)\.?(?=\s*(?:[.,;:!?)]|$)|\s+(?![A-Z]))")
 
 
+# ... and after the surname, a title in brackets after them or not (oracle-labeller-27: "Ivanova L. (Mrs)", "Smith J",
+# "IVANOVA L (MRS)", "Ivanova, L."): the initials cut as before a name, the bracketed title with them; an undotted
+# letter only at the end of its clause, and not "I" ("Smith I think")
+_TRAILING_INITIALS = re.compile(r"(\b[A-Z][^\W\d_]+)(,?\s+)((?:[A-Z]\.\s*){1,3}|(?!I\b)[A-Z]\b(?!['\u2019.-]))"
+                                r"(?=\s*(?:\(|[.,;!?]|$|(?i:please|pls|thanks|thank\s+you)\b))")
+_TITLE_BRACKETED = re.compile(r"\s*\(\s*(?i:dr|mr|mrs|ms|miss|mx|prof|sir|dame)\.?\s*\)")
+# an initial beside a name word, wherever it stands ("under L. Ivanova", "J Smith", "Ivanova L."): its letters are the
+# name's own when the word beside them is stated as a name (``stated_names``), so a booking under first name "L" or
+# "J.R." is grounded, and "Leila" (a first name made up from the initial) is not
+_INITIAL_BEFORE = re.compile(r"(?<![\w'\u2019.-])((?:[A-Z]\.\s*){1,3}|(?![AI]\s)[A-Z]\s+)(?=([A-Z][^\W\d_'\u2019-]+))")
+
+
 def _without_initials_and_post_nominals(text: str) -> str:
-    return _POST_NOMINAL.sub("", _INITIALS.sub(lambda m: m.group(1) or m.group(3) or "", text))
+    text = _INITIALS.sub(lambda m: m.group(1) or m.group(3) or "", text)
+    # (the dot of "Ivanova L." still ends its sentence, the space after it still parts the words: "Smith J. please")
+    text = _TRAILING_INITIALS.sub(lambda m: m.group(1) + ("." if "." in m.group(3) else "") + (
+        " " if m.group(3)[-1:].isspace() else ""), _TITLE_BRACKETED.sub(" ", text))
+    return _POST_NOMINAL.sub("", text)
+
+
+def _initials_beside(text: str) -> list[tuple[list[str], str]]:
+    """Each run of initials in the text, as its lower-cased letters, with the name word beside it (lower-cased)."""
+    out = [(re.findall(r"[a-z]", m.group(1).lower()), m.group(2).lower()) for m in _INITIAL_BEFORE.finditer(text)]
+    out += [(re.findall(r"[a-z]", m.group(3).lower()), m.group(1).lower())
+            for m in _TRAILING_INITIALS.finditer(_TITLE_BRACKETED.sub(" ", text))]
+    return out
 
 
 @lru_cache(1 << 12)
@@ -571,6 +595,11 @@ def stated_parts(user_text: str) -> frozenset[tuple[str, str]]:
         if which in words and words[0] != words[1] and all(_nameish(w, False) for w in m.group(1, 2)):
             other = words[1 - words.index(which)]
             out.add((other, "last" if part == "first" else "first"))
+    # initials beside a name word ("L. Ivanova", "Ivanova L. (Mrs)", "Dr. A. Chen"): the initials the given name's, the
+    # word the surname, in either order (oracle-labeller-27)
+    for letters, word in _initials_beside(unspell(user_text or "")):
+        if _nameish(word, True):
+            out.update([(x, "first") for x in letters] + [(word, "last")])
     return frozenset(out)
 
 
@@ -656,6 +685,8 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
             sentence = []
     found.update(_between_marks(user_text, asked_for_name))  # "..., 1 seat, Aisha Okafor - thanks!"
     found.update("+" + m.group(2).lower().replace(".", "") for m in _POST_NOMINAL.finditer(unspell(typed)))
+    # the initials given beside a name stated ("L. Ivanova", "Ivanova L. (Mrs)"): the given name as the customer gave it
+    found.update(w for letters, word in _initials_beside(unspell(typed)) if word in found for w in letters)
     return frozenset(found)
 
 
@@ -1174,6 +1205,8 @@ def name_in(value: str, stated: set[str] | frozenset[str]) -> bool:
     letters or not ("Jose Nunez" for the stated "josé núñez", "Juergen Mueller" for "jürgen müller",
     "Weiss" for "weiß", "Odegard" for "ødegård", ``_spellings``); False for no words."""
     words = [w.lower() for w in value.replace(",", " ").split()]
+    # initials written as such ("L.", "J.R.", "J. R."): their letters, each an initial the customer gave (``stated_names``)
+    words = [x for w in words for x in (re.findall(r"[a-z]", w) if re.fullmatch(r"[a-z](?:\.[a-z])*\.?", w) else [w])]
     # a post-nominal typed after the name ("+jr", ``stated_names``) belongs to it only beside a word of the name
     name = [w for w in words if w in stated or "+" + w.replace(".", "") not in stated]
     if not words or not name:  # "PhD", "Jr": a post-nominal alone is no name
