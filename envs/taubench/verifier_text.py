@@ -98,20 +98,41 @@ REASON_WORDS = {
 }
 
 
-# the kinds of payment method a reply may name beside its yes; one the question does not name is another detail
-_METHOD_KINDS = tuple(re.compile(p, re.I) for p in (
-    r"\bgift\s*-?\s*cards?\b", r"\bpay\s*pal\b", r"\bvisa\b", r"\bmaster\s*card\b", r"\bamex\b|\bamerican express\b",
-    r"\bdiscover\b"))
+# The one reader of the payment methods a customer's words name, by kind (R3: ``_other_method``, ``_same_method``,
+# ``routed_own``, ``method_elsewhere``): a gift card, PayPal, or a credit card by its brand; a bare "card" or "credit
+# card" names a credit card of no brand said (``_same_method``). One the question does not name is another detail.
+_METHOD_KINDS = {kind: re.compile(p, re.I) for kind, p in (
+    ("gift_card", r"\bgift\s*-?\s*cards?\b"), ("paypal", r"\bpay\s*pal\b"), ("visa", r"\bvisa\b"),
+    ("mastercard", r"\bmaster\s*card\b"), ("amex", r"\bamex\b|\bamerican express\b"), ("discover", r"\bdiscover\b"))}
+_CREDIT_KINDS = frozenset(("visa", "mastercard", "amex", "discover"))
+_BARE_CARD = re.compile(r"(?:credit\s+)?card", re.I)  # a card named by no kind: "my card", "the credit card"
+
+
+def methods_named(text: str) -> dict[str, str]:
+    """The kinds of payment method the text names (``_METHOD_KINDS``), each with the words that name it first, in the
+    readers' order."""
+    return {kind: m.group(0) for kind, p in _METHOD_KINDS.items() if (m := p.search(text or ""))}
+
+
+def _credit_card_named(text: str) -> bool:
+    """The text names a credit card: by a brand, or as "credit card"."""
+    return bool(methods_named(text).keys() & _CREDIT_KINDS) or bool(re.search(r"\bcredit\s+card\b", text or "", re.I))
+
+
+def _same_method(said: str, where: str) -> bool:
+    """The method ``said`` (a reply's words for one: "the mastercard", "my card") is of a kind ``where`` names: the same
+    kind, or, for a bare "card" / "credit card", a credit card where ``where`` names one and no gift card."""
+    if _BARE_CARD.fullmatch(said.strip()):
+        named = methods_named(where)
+        return _credit_card_named(where) and "gift_card" not in named
+    return bool(methods_named(said).keys() & methods_named(where).keys())
 
 
 def _other_method(text: str, question: str) -> str | None:
     """A payment method the reply names and the question does not ("yes, to my gift card" to "refund to your
     Visa ending in 3867"): the reply states a detail of its own, so it is no plain yes."""
-    for kind in _METHOD_KINDS:
-        m = kind.search(text or "")
-        if m and not kind.search(question or ""):
-            return m.group(0)
-    return None
+    asked = methods_named(question)
+    return next((words for kind, words in methods_named(text).items() if kind not in asked), None)
 
 
 # "the original payment method", "the same card": the method the order was paid with
@@ -150,7 +171,7 @@ def with_written_card(question: str, method: dict | None) -> str:
     card and the write's method is one: the customer knows the card's number though the agent never showed it, so
     "go ahead, charge gift card 5402003" names the proposal's own card (other digits stay another card)."""
     digits = re.search(r"\d{5,}", str((method or {}).get("id") or ""))
-    if not digits or (method or {}).get("source") != "gift_card" or not _METHOD_KINDS[0].search(question or ""):
+    if not digits or (method or {}).get("source") != "gift_card" or "gift_card" not in methods_named(question):
         return question
     return f"{question}\n(The gift card: gift card {digits.group(0)}.)"
 
@@ -418,20 +439,16 @@ _ROUTED = re.compile(
     r"(?:charge|bill)\s+(?:(?:it|me|that|the\s+difference)\s+)?(?:(?:to|on)\s+)?|use\s+|"
     r"put\s+(?:it|that|the\s+difference)\s+on\s+|(?:with|using|on|via)\s+)" + _ROUTED_METHOD +
     r"(?:\s+(?:please|then))?\s*(?=$|[,;.!)\u2014\u2013]|\s-)", re.I)
-_CREDIT_BRANDS = re.compile(r"\b(?:master\s*card|visa|amex|american\s+express|discover|credit\s+card)\b", re.I)
 
 
 def _routed_same(m: re.Match, question: str) -> bool:
-    """The method of a ``_ROUTED`` clause is the question's own: the same kind (``_METHOD_KINDS``; a bare "card" or
-    "credit card" where the question names a credit card and no gift card), and any digits said are the question's."""
+    """The method of a ``_ROUTED`` clause is the question's own: of a kind the question names (``_same_method``), and
+    any digits said are the question's."""
     if m.group("d") and not re.search(r"(?<!\d)" + m.group("d") + r"(?!\d)", question or ""):
         return False
     if m.group("id") and not re.search(r"(?<!\d)" + m.group("id") + r"(?!\d)", question or ""):
         return False
-    method = m.group("m")
-    if re.fullmatch(r"(?:credit\s+)?card", method, re.I):
-        return bool(_CREDIT_BRANDS.search(question or "")) and not _METHOD_KINDS[0].search(question or "")
-    return any(kind.search(method) and kind.search(question or "") for kind in _METHOD_KINDS)
+    return _same_method(m.group("m"), question or "")
 
 
 def routed_own(text: str, question: str, method: dict | None) -> str:
@@ -443,18 +460,20 @@ def routed_own(text: str, question: str, method: dict | None) -> str:
         return text
 
     def own(m: re.Match) -> bool:
-        if re.fullmatch(r"(?:credit\s+)?card", m.group("m"), re.I):
+        if _BARE_CARD.fullmatch(m.group("m")):
             return (method or {}).get("source") == "credit_card"
-        return any(kind.search(m.group("m")) and kind.search(words) for kind in _METHOD_KINDS)
+        return _same_method(m.group("m"), words)
     question = with_written_card(question, method)
     return _ROUTED.sub(lambda m: f" {m.group('lead') or ''} " if _routed_same(m, question) and own(m) else m.group(0),
                        text or "")
 
 
-def routed_elsewhere(text: str, question: str) -> str | None:
-    """A method a ``_ROUTED`` clause of ``text`` names that is not the question's ("yes, put it on my card" to a
-    summary that charges PayPal), else None."""
-    return next((m.group("m") for m in _ROUTED.finditer(text or "") if not _routed_same(m, question)), None)
+def method_elsewhere(text: str, question: str) -> str | None:
+    """A payment method ``text`` names that is not the question's, else None: a kind the question does not name
+    (``_other_method``: "yes, to my gift card" to a Visa refund), or one a ``_ROUTED`` clause routes the money through
+    that is not the question's ("yes, put it on my card" to a summary that charges PayPal; another card's digits)."""
+    return _other_method(text, question) or next(
+        (m.group("m") for m in _ROUTED.finditer(text or "") if not _routed_same(m, question)), None)
 
 
 def _nothing_more_blanked(text: str, question: str) -> str:
@@ -549,9 +568,7 @@ def reason(text: str, question: str = "", original: dict | None = None,
     if why is not None:
         return why
     answer = consent.answer_part(text)
-    if other := _other_method(answer, question):
-        return "names another payment method: " + other
-    if other := routed_elsewhere(answer, question):  # "yes, put it on my card" to a PayPal summary
+    if other := method_elsewhere(answer, question):  # "yes, to my gift card", "yes, put it on my card" to PayPal
         return "names another payment method: " + other
     added = "" if answer == text else text.strip()[len(answer):]
     if _other_method(added, question) and _MONEY_ROUTE.search(added):
