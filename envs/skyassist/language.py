@@ -434,6 +434,10 @@ class Parsed:
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
     pax_kin: str | None = None  # who joins or leaves, when said as kin ("my brother is coming too": "brother")
+    companion_named: bool = False  # the name read is only a companion's ("me and my colleague Tom Patel"): never
+    # the lead passenger's once a lead is named
+    pax_household: bool = False  # the count answer lists the speaker's own household and counts the speaker too ("my
+    # husband and our two boys": 4); the target undoes it when the trip was asked for others ("for my wife and ...")
     pax_alongside: bool = False  # the one who joins travels "with me" and nothing says one more ("my wife will be
     # travelling with me"): after a count of two or more, one of those counted
     date_readings: tuple[str, list[str]] | None = None  # an ambiguous numeric date and its two readings
@@ -1131,7 +1135,38 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
 
 _LETTERS = r"[^\W\d_](?:[^\W\d_]|['\u2019\-])*"
 _TITLES = {"dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "madam", "dame", "rev", "revd", "reverend", "capt",
-           "captain"}
+           "captain",
+           # ranks and offices, as written before a name ("Sgt. Ana Lopez", "Lt. Tom Price", "Col Ana Lopez", "Fr.
+           # John Walsh"); never words that are also family names ("Major", "General", "Judge", "Bishop")
+           "sgt", "serg", "sergeant", "lt", "lieut", "lieutenant", "col", "colonel", "maj", "cpl", "corporal", "pte",
+           "cmdr", "cdr", "commander", "brig", "fr", "rabbi", "imam", "pastor", "hon", "mstr", "mister"}
+# common given names that are seldom family names: after a title with no other name word ("Ms Leila", "Mr. Tom") the
+# word is the given name, and the family name is asked; any other word after a title is the family name ("Dr. Mehta",
+# "Mrs Schmidt"). (Names also common as family names, "Thomas", "James", "Grant", "Morgan", are left out.)
+_GIVEN_NAMES = frozenset("""
+aaron abdul abdullah abigail adam adriana adrian ahmed aisha akira alan albert alberto alejandro aleksandra alex
+alexander alexandra alexei alfredo alice alicia alina alison amanda amara amelia amir amit amy ana anastasia andrea
+andrei andrew andrzej angela angelica anita anja ann anna anne annika antonio anya arjun ashley aya ayesha barbara
+beatriz ben benjamin bianca boris brian bridget camila carla carlos carmen caroline catherine cecilia chiara chloe
+chris christina christine christopher claire clara claudia daniel daniela darius david deborah deepak diana diego
+dmitri dominik dorota edward elena eleni elif elijah elisa eliza elizabeth ella emily emma emre erik erika esther
+eva ewa fatima felix fernando francesca francesco freya gabriel gabriela georgia giulia giuseppe grace greta hana
+hannah hans harry heidi helen helena hiroshi holly hugo ines ingrid irene isabel isabella ivan jack jacob jakub jan
+jana jane janet jasmine javier jennifer jessica jiro joanna joao jonas jorge jose josef joseph juan julia julian
+juliet julie karen katarzyna kate katherine katie kenji kevin kofi kwame lara lars laura leila lena leo leon
+leonardo liam lina linda lisa lucas lucia luis luisa lukas magda magdalena maja manuel marco margaret maria mariam
+marie marina mario mark marta martina mary mateo matteo matthew maya mehmet mei mia michael michelle miguel nadia
+naomi natalia natasha nathan neha nicole nikolai nina noah nora olga olivia omar oscar pablo paolo patricia paula
+paulo pedro peter petra pierre pietro priya rachel rafael rahul rajesh ravi rebecca renata ricardo robert roberto
+rosa ruth sabrina sam samantha samuel sandra sara sarah sean sebastian sergei sofia sophia sophie stefan stephanie
+susan svetlana tanya tatiana thandiwe theo tom tomas tomasz tatjana valentina vanessa vera victor victoria vikram
+william xavier yasmin yuki zara zoe zofia
+""".split())
+# no sentence ends at a title's full stop before a capital ("Sgt. Ana Lopez", "Mrs. J. Okafor"): one look-behind per
+# length of title
+_AFTER_TITLE_STOP = "".join(
+    r"(?!(?<=\b(?i:" + "|".join(sorted(w for w in _TITLES if len(w) == n)) + r")\.)\s+[A-Z])"
+    for n in sorted({len(w) for w in _TITLES}))
 # letters and suffixes after a name, never a name ("Leila Ivanova, PhD", "Leila Ivanova MD", "Leila Ivanova Jr."):
 # dropped; a generational suffix (Jr., Sr., II, III) too, so the family name is the one on file ("Ivanova")
 _POST_NOMINALS = re.compile(r"(?<=[^\W\d_])\s*,?\s+(?:(?i:ph\.?\s?d|esq|dds|jr|sr|snr|jnr)\.?|M\.?D\.?|D\.?D\.?S\.?|"
@@ -1259,7 +1294,11 @@ def _split_name(tokens: list[str]) -> tuple[str | None, str | None]:
     if not toks:
         return None, None
     if len(toks) == 1:
-        if any(t.lower().strip(".") in _TITLES or (len(t) == 1 and t.isupper()) for t in tokens[:-1]):
+        if any(len(t) == 1 and t.isupper() for t in tokens[:-1]):
+            return None, toks[0]  # "Mrs L. Ivanova": the family name after an initial
+        if any(t.lower().strip(".") in _TITLES for t in tokens[:-1]):
+            if toks[0].lower() in _GIVEN_NAMES:
+                return toks[0], None  # "Ms Leila", "Mr. Tom": a given name, the family name still to ask
             return None, toks[0]  # "it's Mrs Schmidt", "for Mr Patel": a title goes with the surname
         return toks[0], None
     k = len(toks) - 1
@@ -1291,6 +1330,10 @@ def _name_run(text: str, start: int, any_case: bool) -> list[str]:
                 (nxt := re.match(r"\s+(" + _LETTERS + r")", text[pos + m.end():])) and \
                 nxt.group(1)[:1].isupper() and _name_token_ok(nxt.group(1)):
             toks.append(tok)  # "May Chen", "Will Smith": a given name that is also a word
+        elif (toks and tok[:1].isupper() and tok[1:].islower() and low in _WORD_SURNAMES and low not in MONTHS
+              and toks[-1].lower() not in _TITLES and toks[-1].lower() not in _PARTICLES
+              and _name_token_ok(toks[-1]) and toks[-1].lower() not in _NOT_GIVEN):
+            toks.append(tok)  # "Name's Tom Price", "Lt. Tom Price": a family name that is also a word, after a given name
         else:
             break
         pos += m.end()
@@ -1521,12 +1564,26 @@ def _caps_family_name(t: str, skip: set[str]) -> tuple[str, str] | None:
     return " ".join(given), " ".join(family)
 
 
+# set by ``_names_read`` when the name it gives is only a companion's ("for me and my wife Ana Lopez": no other name said)
+_companion_name_read: contextvars.ContextVar[list | None] = contextvars.ContextVar("_companion_name_read", default=None)
+
+
 def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
+    return _names_and_whose(text, db, expecting)[:2]  # type: ignore[return-value]
+
+
+def _names_and_whose(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None, bool]:
+    """``_names``, and whether the name is only a companion's, said beside who they are ("me and my colleague Tom
+    Patel"): the lead passenger's only while no lead is named."""
     token = _named_yes.set(_yes_names_placed((text or "").replace("\u2019", "'")))
+    seen: list = []
+    mark = _companion_name_read.set(seen)
     try:
-        return _names_read(text, db, expecting)
+        first, last = _names_read(text, db, expecting)
+        return first, last, bool(seen) and bool(first or last)
     finally:
         _named_yes.reset(token)
+        _companion_name_read.reset(mark)
 
 
 def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
@@ -1574,6 +1631,9 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
         m = None  # "he wont tell me his surname lol": no last name is given ("Lol" is none)
     if m:
         run = _name_run(t, m.end(), True)
+        if not run and (word := re.match(r"\s*([a-z]+)\b(?!['\u2019-])", t[m.end():], re.I)) \
+                and word.group(1).lower() in _WORD_SURNAMES:
+            run = [word.group(1).capitalize()]  # "my surname is Price": a family name that is also a word
         if not run and (caps := re.match(r"\s*((?-i:[A-Z][A-Z'\-]+))\b", t[m.end():])) and \
                 caps.group(1).lower() not in _NOT_NAMES and not _BOOKING_ID.fullmatch(caps.group(1)):
             run = [caps.group(1).capitalize()]  # "booking ref BK... - surname KIM, is it confirmed"
@@ -1622,6 +1682,7 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     # names read only when no other name is said: a relative named as one more of the party ("Liam Walsh, plus my wife
     # Anna Walsh", "me (Hiroshi Novak) and my sister Keiko Novak"), a nickname after "call me"
     companions: list[list[str]] = []
+    nicknames: list[list[str]] = []  # the speaker's own, after "call me": theirs when no other name is said
     selves: list[list[str]] = []  # the speaker's own name ("my name's Jordan Lee"): not a traveller's when booking for another
     for m in _STRONG_CUE.finditer(t):
         if _NO_NAME_GIVEN.search(t[max(0, m.start() - 50):m.start()]):
@@ -1636,6 +1697,7 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
                 continue  # lead (read only when no other name is said: "my wife's name is Ana Lopez")
             if len(run) == 1 and m.group(0).lower().startswith("call me"):
                 companions.append(run)  # "Fatima Mwangi, but call me Fati": a nickname, the full name said wins
+                nicknames.append(run)
                 continue
             candidates.append(run)
             if _SELF_NAMED.search(t[max(0, m.start() - 3):m.end()]):
@@ -1690,8 +1752,7 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
         # is read with it: "BK... - Nguyen Hiroshi - is it confirmed?")
         pieces = []
         # (no sentence ends at a title's or an initial's full stop: "Mrs L. Ivanova", "Dr. Leila Ivanova")
-        for x in re.split(r"(?<=[;!?\n])|(?<=\.)(?!(?<=\b[A-Z]\.)\s+[A-Z][a-z])(?!(?<=\b(?i:mr|ms|dr|mx)\.)\s+[A-Z])"
-                          r"(?!(?<=\b(?i:mrs)\.)\s+[A-Z])(?!(?<=\b(?i:prof)\.)\s+[A-Z])|,", t):
+        for x in re.split(r"(?<=[;!?\n])|(?<=\.)(?!(?<=\b[A-Z]\.)\s+[A-Z][a-z])" + _AFTER_TITLE_STOP + r"|,", t):
             parts = re.split(r"\s[-\u2013\u2014]+\s", x)
             pieces += [(parts[-1], True)] + ([(parts[0], False)] if len(parts) == 2 and not _BOOKING_ID.search(t) else [])
         for sent, trailing in pieces:
@@ -1724,7 +1785,12 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
                     candidates.append(tail)
                     break
     if not candidates:
-        candidates = companions  # "for me and my wife Ana Lopez": no other name is said
+        # "for me and my wife Ana Lopez": no other name is said; a companion's one word is never the lead's name ("me
+        # and my colleague Patel", "with my wife Ana": a given name or a family name, and someone else's)
+        candidates = [c for c in companions if len(_tidy(c)) >= 2 or any(c is x for x in nicknames)]
+        if (any(not any(c is x for x in nicknames) for c in candidates)
+                and (seen := _companion_name_read.get()) is not None):
+            seen.append(True)
     # who comes with the traveller ("my sister Aisha ... and her two kids") keeps the booker out; only the booker's own
     # people ("... and my kids") may mean the booker travels too
     mine_too = any(re.search(r"\b(?:my|our)\s", m.group(0), re.I) for m in _OTHERS_TOO.finditer(t))
@@ -3055,7 +3121,8 @@ _MEMBER = re.compile(
     r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|sons?|daughters?|kids?|child(?:ren)?|bab(?:y|ies)|mother|"
     r"father|mom|mum|dad|parents|grandparents|brothers?|sisters?|siblings|boyfriend|girlfriend|colleagues?|boss|"
     r"hubby|missus|other half|better half|little one|fella|feller|fellow|bloke|man|lady|fianc[eé]e?|"
-    r"cousins?|aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)s?|" + _GRAN + r"|in-laws|nephews?|nieces?|twins|triplets)"
+    r"cousins?|aunt|uncle|grand(?:ma|pa|mother|father|son|daughter)s?|" + _GRAN + r"|in-laws|nephews?|nieces?|twins|triplets|"
+    r"boys?|girls?|lads?|teens?|teenagers?|toddlers?|little ones|grandkids?|grandchildren)"  # ("our boys": how many?)
     r"|" + _GRAN + r"(?![\w'-])"  # a bare grandparent word: "3 kids + nan"
     r"|the (?:mrs|missus|missis|hubby|wifey|other half|better half|wife|husband|twins|triplets|kids|children|baby|"
     r"in-laws|grandparents|parents|"
@@ -3128,7 +3195,7 @@ def _member_size(m: str) -> int | None:
     if re.search(r"triplets", low):
         return 3
     if re.search(r"(?:kids|children|friends|colleagues|brothers|sisters|siblings|cousins|babies|nephews|nieces|sons|"
-                 r"daughters|others)$", low):
+                 r"daughters|others|boys|girls|lads|teens|teenagers|toddlers|ones|grandkids|grandchildren)$", low):
         return None  # how many is not said
     return 1
 
@@ -3495,7 +3562,6 @@ _STAYS_HOME = re.compile(r"(?:,|\band\b|\bbut\b)?\s*\b(?:my|our)\s+(?:[a-z-]+\s+
                          r"father|mom|mum|dad|brother|sister|boyfriend|girlfriend|friend|kids|children|parents)\s+"
                          r"(?:(?:is|are|will be)\s+staying|(?:will\s+)?stays?)\s+(?:at\s+)?(?:home|behind|back)\b", re.I)
 
-
 # a remark about some of the party that is not about who travels: "send the confirmation to both of us", "only me has a
 # passport from Canada", "only my wife and me need the vegetarian meal", "both of us will be checking in online"
 _ASIDE_MATTER = re.compile(r"\b(?:passports?|visas?|meals?|vegetarian|vegan|halal|kosher|gluten|diet\w*|food|allerg\w*|"
@@ -3631,6 +3697,19 @@ def _asides_dropped(t: str) -> str:
     return "".join(kept)
 
 
+# a title before a capitalised name ("Dr. Mehta", "Sgt Ana Lopez", "Mrs. J. Okafor"): no person of its own
+_TITLE_BEFORE_NAME = re.compile(r"\b(?:" + "|".join(sorted((w.capitalize() for w in _TITLES), key=len, reverse=True))
+                                + r")\.?\s+(?=[A-Z])")
+
+
+# a companion said as a "plus-one": "me and a plus one", "my plus-one and I"; or one more after the group's size, no noun
+# after it: "the two of us plus one" (not "2 of us plus 1 infant", "plus one more seat")
+_PLUS_ONE = re.compile(r"\s*\b(?:a|my|our|his|her|their)\s+plus[- ]?(?:one|1)\b", re.I)
+_US_PLUS_ONE = re.compile(r"(\bof us\s*,?\s*(?:plus|\+|and)\s*)(?:one|1)\b(?!\s*(?:more|extra|other|of|seats?|tickets?|"
+                          r"passengers?|persons?|people|adults?|child|children|kids?|infants?|bab(?:y|ies)|toddlers?|bags?)\b)",
+                          re.I)
+
+
 def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -3646,13 +3725,18 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     t = _FLIGHT_SEATS.sub(" ", t)  # "option 2, the one with 3 seats left": the flight's seats, not the party
     # "call me Chloe", "people call me Fatima": the speaker's own name, never a companion said by first name
     t = re.sub(r"(\bcall(?:s|ed)?\s+me)\s+(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?", r"\1", t, flags=re.I)
+    t = _TITLE_BEFORE_NAME.sub("", t)  # "me and Dr. Mehta": one companion, never "Dr" and "Mehta"
     t = _past_counts_dropped(t)  # "last time I flew with 2 people, but this time it's just me": 1
     t = _non_travellers_dropped(t)  # "just me. My sister and her two kids are picking me up": 1
     t = _STAYS_HOME.sub(" . ", t)  # "me and my daughter, my husband stays home": 2, the one staying is no traveller
+    t = _NOT_COMING.sub(" . ", t)  # "me and my 2 kids, my wife isn't coming": 3
     t = _asides_dropped(t)  # "can you send the confirmation to both of us?": no count
     # one companion named bare after the speaker ("me + hubby", "me + colleague", "me & wife"): read as "my hubby", one
     # member of the list, so "me + hubby" is 2 and "me + hubby + 2 kids" is 4
     t = _ME_AND_BARE.sub(r"\1my \2", t)
+    t = _KIN_PAIR.sub(r"\1my ", t)  # "me and my mum and dad": the "my" goes with the dad too (3)
+    t = _PLUS_ONE.sub(" my friend", t)  # "just me and a plus-one": one companion (2)
+    t = _US_PLUS_ONE.sub(r"\1my friend", t)  # "the two of us plus one": one more (3)
     t = _SIZED_KIN.sub(r"my \2 \1", t)  # "the in-laws (2) plus us 3": two in-laws
     t = _households_listed(t)  # "me and my brother's family (him, his wife and their two kids)": 5
     t = _ages_dropped(t)  # "my two kids (8 and 10) and I" = 3, "me and my grandkids, 8 and 11" = 3
@@ -3806,14 +3890,15 @@ _WHOSE = r"\b(?:my|our)\s+(?:" + _N + r"\s+)?(?:[a-z-]+\s+)?" + _KIN
 _MEETS_THERE = (r"(?!\s+(?:(?:for|at)\s+(?!(?:the\s+|this\s+|our\s+|that\s+)?(?:trip|flight|journey|holiday|vacation|ride|"
                 r"whole|entire|same)\b)|in\s+(?!(?:the\s+)?(?:same|business|economy|premium|first|row|seat|cabin|plane)\b)|"
                 r"there\b|later\b|when\b|once\b|after\b|on (?:arrival|the ground)\b|from\s+\w))")
-_ALONG = (r"(?=\s+(?:too|as well|also|along|with (?:me|us)|us|me|now)\b" + _MEETS_THERE +
-          r"|\s*[.!,?]|\s*$)")  # "coming too", not "coming to pick me up"
+_ALONG = (r"(?=\s+(?:too|as well|also|along|with (?:me|us)|us|me|now|though|tho|anyway|actually|after all)\b"
+          + _MEETS_THERE + r"|\s*[.!,?]|\s*$)")  # "coming too", not "coming to pick me up"
+# ("though", "anyway": "just for me. Hubby's tagging along though": the companion still flies)
 # ("now": "my husband is also coming now, can we move it to ...")
 # (not on a booking of their own: "my wife joins me on march 5 on her own ticket")
 _NOT_OWN = r"(?![^.!?;]{0,40}\b(?:own|separate(?:ly)?|another|different)\b)"
 # a companion said casually at the start of a sentence, with "the" or bare: "Wife's tagging along as well.", "The
 # missus is coming too", "Oh and the wife.", "Plus the missus." (and "- my wife's along for the ride")
-_LOOSE_WHOSE = (r"(?:(?:^|(?<=[.!?;])|(?<=\s[-\u2013\u2014]))\s*(?:(?:oh|and|plus)\W+)*(?:(?:the|his|her|their)\s+)?(?:" + _KIN +
+_LOOSE_WHOSE = (r"(?:(?:^|(?<=[.!?;,])|(?<=\s[-\u2013\u2014]))\s*(?:(?:oh|and|plus)\W+)*(?:(?:the|his|her|their)\s+)?(?:" + _KIN +
                 r"|hubby|wifey|missus|missis|other half|better half)\b)")
 # someone joins the customer: "my son is coming too", "add my wife", "my two kids are joining us as well"
 _JOINS = re.compile(
@@ -3836,6 +3921,9 @@ _JOINS = re.compile(
     r"\s+(?:too|as well|also)\b(?!\s+(?:is|are|was|were|has|have|had|will|would|wants?|needs?|said|says)\b)"
     r"|" + _LOOSE_WHOSE + r"(?:\s+(?:is|are|will be)|'s|'re)\s+(?:also\s+)?(?:coming|joining|travel+ing|flying|tagging along)"
     + _ALONG + r"|(?:" + _WHOSE + r"|" + _LOOSE_WHOSE + r")(?:'s|\s+is|'ll be|\s+will be)\s+along for the ride\b"
+    # "Actually no, the hubby wants to come", "the wife will come too"
+    r"|" + _LOOSE_WHOSE + r"(?:\s+(?:will|wants? to|would like to|is going to|are going to)|'ll)\s+(?:also\s+)?(?:come|join|"
+    r"travel|fly|tag along)" + _ALONG +
     # only the person after "and"/"plus", in a sentence of its own ("Oh and the wife.", "Plus the missus.")
     r"|(?:^|(?<=[.!?;]))\s*(?:oh\W+)?(?:and|plus)\s+(?:the|my|our)\s+(?:" + _KIN + r"|hubby|wifey|missus|missis|"
     r"other half|better half)(?:\s+(?:too|as well|also))?(?=\s*(?:[.!]|$))",
@@ -3866,6 +3954,21 @@ _LEAVES = re.compile(
     r"isn'?t|is not|aren'?t|are not|will not|is no longer|are no longer|no longer)\s+(?:be\s+)?(?:come|coming|make it|"
     r"travel+ing|travel|join|joining|fly|flying|go|going)\b(?!\s+(?:to|from)\s+(?:the|my|our|his|her|pick|drive|take)\b)",
     re.I)  # (not "he can't make it to the airport to drive us")
+# one of the speaker's people said not to come, in a clause of its own: "me and my 2 kids, my wife isn't coming" (3),
+# "me, my wife and the kids - my mum won't be travelling"; never one of the party
+_NOT_COMING_WHO = (r"(?:my|our|the)\s+(?:[a-z-]+\s+)?(?:" + _KIN + r"|hubby|wifey|missus|other half|better half)"
+                   r"(?:\s*(?:,|and|&|\+)\s*(?:(?:my|our|his|her|their|the)\s+)?(?:[a-z-]+\s+)?(?:" + _KIN + r"))*")
+_NOT_COMING = re.compile(r"(?:(?<=[,.;!?])|(?<=\s[-\u2013\u2014])|^|\bbut\b)\s*\b" + _NOT_COMING_WHO
+                         + r"(?:\s+(?:isn'?t|aren'?t|won'?t|can'?t|cannot|doesn'?t|don'?t|is not|are not|"
+                         r"will not|can not|does not|do not|(?:is|are|will) no longer|no longer|never)|(?:'s|'re|'ll)\s+(?:not|"
+                         r"no longer|never))\s+(?:be\s+)?(?:coming|come|travel+ing|travel|flying|fly|going|go|joining|join|"
+                         r"making it|make it)\b(?!\s+(?:back|home)\b)(?!\s+(?:to|with)\s+(?:the|pick|drop|see|meet|take|drive)\b)"
+                         # or staying home: "just me, my wife and her mum are staying home"
+                         r"|(?:(?<=[,.;!?])|(?<=\s[-\u2013\u2014])|^|\bbut\b)\s*\b" + _NOT_COMING_WHO
+                         + r"\s+(?:(?:is|are|will be|'s|'re)\s+staying|(?:will\s+|'ll\s+)?stays?)\s+(?:at\s+)?(?:home|behind|back)\b",
+                         re.I)
+
+
 _PLURAL_KIN = re.compile(r"(?:friends|sons|daughters|kids|children|parents|brothers|sisters|siblings|colleagues|cousins|"
                          r"grandparents|in-laws|nephews|nieces|family)$", re.I)
 
@@ -3934,6 +4037,59 @@ _COMPANION_SAID = re.compile(r"\b(?:my|our|his|her|their|the)\s+(?:(\d{1,2}|" + 
                              r"|mates?|missus|missis|hubby|wifey|other half|better half)\b", re.I)
 
 
+# the speaker's spouse, said as theirs ("my wife", "the missus", "hubby"), never someone else's ("his wife")
+_SPOUSE = r"(?:wife|husband|hubby|wifey|missus|missis|mrs|partner|spouse|other half|better half)"
+_SPOUSE_MEMBER = re.compile(r"(?:(?:my|the)\s+(?:[a-z-]+\s+)?)?" + _SPOUSE, re.I)
+
+
+def _household_count(t: str) -> int | None:
+    """An answer to "How many passengers?" that lists only the speaker's own household, with no word of the speaker:
+    those listed and the speaker ("my husband and our two boys" = 4, "the wife and our 3 kids" = 5, "wife and 2 kids"
+    = 4, "hubby + 2 kids" = 4): the list has the speaker's spouse or someone the speaker shares ("our daughter").
+    None when the speaker is said in or out ("me, my husband and ...", "just my husband and ...", "..., I'm not
+    going"), a total is said, someone's size is not said ("my wife and kids"), or the list is one person ("my wife")."""
+    t = re.sub(r"\bwifey\b", "wife", t, flags=re.I)
+    t = re.sub(r"(^\W*|(?:,|&|\+|\band|\bplus)\s*)(hubby|missus|missis|other half|better half)\b", r"\1my \2", t, flags=re.I)
+    t = _KIN_PAIR.sub(r"\1my ", t)
+    if (_SPEAKER_OUT.search(t) or _SPEAKER_COUNTED.search(t) or _SAID_TOTAL.search(t) or _TOTALS.search(t)
+            or re.search(r"\b(?:i|i'?m|i'?ll|i'?d|mine)\b", t, re.I) or _FOR_THEM.search(t)):
+        return None
+    listed = _listed_members(t, names=False)
+    if len(listed) < 2 or len(" ".join(listed)) < len(re.sub(r"[\W_]+", " ", t).strip()) * 0.5:
+        return None  # (a list that is most of the answer: "my wife and our 2 kids", not a remark beside one)
+    if not any(_SPOUSE_MEMBER.fullmatch(x) or re.match(r"our\s", x, re.I) for x in listed):
+        return None  # "my dad and his wife", "my two colleagues": not the speaker's household
+    sizes = [_member_size(x) for x in listed]
+    if not all(sizes):
+        return None
+    return sum(sizes) + 1  # type: ignore[arg-type]
+
+
+# a trip asked for the speaker's people, the speaker not said: "a flight for my wife and our two boys", "booking for my
+# parents" (not "for me and my wife", "for my wife and me", "for my son, I'm going too")
+_FOR_KIN = re.compile(r"\bfor\s+(?:my|our)\s+(?:" + _NUMBER_WORD_RE + r"\s+|\d{1,2}\s+)?(?:[a-z-]+\s+)?(?:" + _KIN + r"|hubby|"
+                      r"missus|other half|better half)\b", re.I)
+
+
+def asked_for_others(text: str) -> bool:
+    """``text`` asks for a trip for the speaker's people, with no word of the speaker flying too (``_FOR_KIN``)."""
+    t = (text or "").replace("\u2019", "'")
+    return bool(_FOR_KIN.search(t)) and not _WITH_SPEAKER.search(t) and not _SPEAKER_COUNTED.search(t) and not re.search(
+        r"\b(?:i|i'?m|i'?ll|i am|i will)\s+(?:am\s+|will\s+)?(?:also\s+)?(?:going|coming|flying|travel+ing|too)\b", t, re.I)
+
+
+def names_companions(text: str) -> bool:
+    """``text`` speaks of people who may travel, by who they are ("my colleague Patel", "the wife", "our kids")."""
+    return bool(re.search(r"\b(?:my|our|the|his|her)\s+(?:[a-z-]+\s+)?(?:" + _KIN + r"|hubby|wifey|missus|other half|"
+                          r"better half|mates?|boys?|girls?|co-?workers?|team|group|party)\b", (text or "").replace("\u2019", "'"),
+                          re.I))
+
+
+# the whole answer to "How many passengers?" is "plus N": the speaker and N more ("plus one", "+1", "me plus 2 pls")
+_PLUS_N_ANSWER = re.compile(r"\W*(?:(?:ok(?:ay)?|so|yes|yeah|well|it'?s|just)\W+)*(?:me\s*)?(?:plus|\+)\s*(\d|one|two|three|"
+                            r"four|five|six|seven|eight)(?:\s*(?:please|pls|thanks|thx|then))?[\s.!]*", re.I)
+
+
 def _with_speaker_count(text: str, n: int) -> int:
     """The count of an answer to "How many passengers?" that names people: ``n`` + 1 when they only join the speaker
     ("plus 2 friends": 3), a total said as such ("plus 2 friends, so 3 in total": 3), else ``n``."""
@@ -3950,6 +4106,8 @@ def _with_speaker_count(text: str, n: int) -> int:
         me = 1 if re.search(r"\b(?:me|myself|i)\b", t, re.I) or not _SPEAKER_OUT.search(t) else 0
         if len(said) >= 2 and total + me > n:
             return total + me
+    if (household := _household_count(t)) is not None:
+        return household  # "my husband and our two boys": the speaker's household, and the speaker (4)
     if (re.search(r"\b" + _KIN + r"\b", t, re.I) and _JOINS_SPEAKER.search(t) and not _SPEAKER_OUT.search(t)
             and not _SPEAKER_COUNTED.search(re.sub(r"\b(?:with|joining|accompanying)\s+me\b", " ", t, flags=re.I))):
         return n + 1
@@ -4149,13 +4307,52 @@ def _count_change(text: str) -> tuple[int | None, bool, bool, tuple[int, int] | 
     for pat, sign in ((_JOINS, 1), (_LEAVES, -1)):
         if m := pat.search(text):
             tok = next((g for g in m.groups() if g), None)
-            if tok:
-                return sign * n(tok), sign > 0, False, m.span()
             kin = re.search(_KIN + r"\b", m.group(0), re.I)
-            if kin and _PLURAL_KIN.search(kin.group(0)):
+            many = None if tok or not (kin and _PLURAL_KIN.search(kin.group(0))) else True
+            change = sign * n(tok) if tok else (None if many else sign)
+            if sign > 0:  # the joiner's own companions said after it: "Hubby's tagging along though, and his mum"
+                extra, end = _their_own_after(text, m.end())
+                if end > m.end():
+                    if extra is None or change is None:
+                        return None, True, True, (m.start(), end)  # "..., and her kids": how many?
+                    return change + extra, True, False, (m.start(), end)
+            if many:
                 return None, sign > 0, True, m.span()  # "my kids are coming too": how many?
-            return sign, sign > 0, False, m.span()
+            return change, sign > 0, False, m.span()
     return None, False, False, None
+
+
+# the companions of one who joins, said right after: "my husband is coming too, and his mother", "my wife's coming as
+# well, plus her sister", "the missus is coming along too, and her mum and dad"
+_THEIRS_AFTER = re.compile(r"(?:\s+(?:too|as well|also|along|though|tho|anyway|actually|after all|now))*\s*[,;]?\s*"
+                           r"(?:(?:oh|and|plus|with|as well as|along with|also)\W+)+(?:his|her|their|my|our)\s+"
+                           r"(?:(?P<n>" + _NUMBER_WORD_RE + r"|\d{1,2})\s+)?(?:[a-z-]+\s+)?(?P<kin>" + _KIN + r"|hubby|wifey|"
+                           r"missus|other half|better half|mate|mates|fella|bloke)\b(?!['\u2019]s)"
+                           # (not one who does something else: "..., and her mum is meeting us there")
+                           r"(?!\s+(?:is|are|was|were|will|would|can|can'?t|won'?t|isn'?t|aren'?t|has|have|had|does|"
+                           r"doesn'?t|lives?|meets?|meeting|picks?|picking|drops?|dropping|stays?|staying|goes|going|wants?)\b"
+                           r"(?!\s+(?:also\s+)?(?:coming|joining|travel+ing|flying|tagging)\b))"
+                           r"(?P<more>(?:\s*(?:,|and|&|\+)\s*(?:mum|mom|mother|dad|father|husband|wife|brother|sister|son|"
+                           r"daughter)\b(?!['\u2019]s))*)", re.I)
+
+
+def _their_own_after(text: str, at: int) -> tuple[int | None, int]:
+    """How many more are said to come with the one joining, right after ``at`` (the joiner's words), and where that
+    ends; (0, at) when nobody more is said, (None, end) when how many is not said ("and her kids")."""
+    total: int | None = 0
+    end = at
+    while m := _THEIRS_AFTER.match(text, end):
+        if m.group("n"):
+            k = text_rules.number_value(m.group("n"))
+        elif _PLURAL_KIN.search(m.group("kin")) or m.group("kin").lower() == "mates":
+            k = 2 if re.fullmatch(r"parents|in-laws", m.group("kin"), re.I) else None
+        else:
+            k = 1
+        k = None if k is None or total is None else k + len(re.findall(r"[^\W\d_]{3,}", re.sub(r"\band\b", " ", m.group("more"),
+                                                                                         flags=re.I)))
+        total = None if k is None or total is None else total + k
+        end = m.end()
+    return total, end
 
 
 # a date of birth is no travel date: "dob 1990-04-02", "born 12 march 1988", "date of birth: ..."
@@ -4404,7 +4601,8 @@ _NOT_GIVEN = set("""
 next following previous whole full best low lowest high higher lower final late mid end nice happy big new old half
 special base regular normal standard fare ticket flight seat travel trip holiday
 """.split())
-_WORD_SURNAME_REPLY = re.compile(r"(?:((?-i:[A-Z][a-z'\-]+))\s+)?((?-i:[A-Z][a-z]+))(?:[\s,]+(?:please|pls|thanks|thank you|cheers))?"
+_WORD_SURNAME_REPLY = re.compile(r"(?:(?:" + "|".join(sorted(_TITLES)) + r")\.?\s+)?"  # ("Lt. Tom Price", "Mr Tom Price")
+                                 r"(?:((?-i:[A-Z][a-z'\-]+))\s+)?((?-i:[A-Z][a-z]+))(?:[\s,]+(?:please|pls|thanks|thank you|cheers))?"
                                  r"[\s.!]*", re.I)
 
 
@@ -4690,7 +4888,17 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if (span is not None and _KIND_BEFORE.search(plain[:span[0]]) and counts
             and not re.search(r"\b(?:more|extra|additional|further|another)\b", plain[span[0]:span[1]], re.I)):
         p.pax_change, p.pax_joining, p.pax_more, span = None, False, False, None  # "2 adults plus 1 infant": one party
-    if (_ENUMERATED not in counts.reasons and span is not None
+    if (span is not None and p.pax_joining and p.pax_change and p.pax_change > 0
+            and (_ONE_SEAT.search(text[:span[0]]) or _ALONE.search(text[:span[0]])) and not _alone(text)
+            and not _OTHER_TRIP.search(text[span[0]:])  # ("... on a separate booking": not on this one)
+            and not re.search(r"(?:\band|&|\+|\bplus|,)\s*$", text[:span[0]], re.I)  # (not the end of a list)
+            and not (_ONE_SEAT.search(text[span[1]:]) or _ALONE.search(text[span[1]:]) or _ALONE_NEGATED.search(text))
+            and set(party_sizes(text[:span[0]] + " " + text[span[1]:], cities)) <= {1}):
+        # "one seat for me. the missus is coming along too, and her mum", "Only me. my wife is coming too, and our two
+        # kids": the one seat is the speaker's, and those who join come besides (3, 4)
+        counts = _Counts({1 + p.pax_change})
+        counts.reasons = {_ENUMERATED}
+    elif (_ENUMERATED not in counts.reasons and span is not None
             and not ((_ALONE.search(text) or _for_me_alone(text)) and not _alone(text))):
         # (never when the joiner takes back an "only me" or a trip's "for me.": "only me at first but my sister is
         # flying with me too", "... 23 July for me. My wife is coming too.": the speaker and who joins)
@@ -4740,8 +4948,16 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.total_asked = bool(_TOTAL_ASK.search(text))
     if expecting == "passengers" and p.passengers and not (p.split_now or p.part_of_party or p.recount):
         n = _with_speaker_count(text, p.passengers)  # "my two brothers are coming as well": 3, the speaker too
+        p.pax_household = n != p.passengers and _household_count(text.replace("\u2019", "'")) == n
         if n != p.passengers:
             p.passengers, p.pax_change, p.pax_joining, p.pax_more = n, None, False, False
+    if (expecting == "passengers" and p.passengers is None and p.pax_change and not (p.split_now or p.part_of_party)
+            and (household := _household_count(plain)) is not None):
+        p.passengers, p.pax_household = household, True  # "husband plus 3 kids": the household and the speaker (5)
+        p.pax_change, p.pax_joining, p.pax_more = None, False, False
+    if expecting == "passengers" and (m := _PLUS_N_ANSWER.fullmatch(plain)):
+        p.passengers = (text_rules.number_value(m.group(1)) or 0) + 1  # "How many?" - "plus one": the speaker and one
+        p.pax_change, p.pax_joining, p.pax_more = None, False, False
     only_them = expecting == "passengers" and p.passengers is None and bool(_ONLY_THEM.search(plain))
     if only_them:  # "How many passengers?" - "just him", "I won't be flying, only him": the one other traveller
         p.passengers = 1
@@ -4810,7 +5026,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     # "I Grace Singh": the pronoun before a name (a missing "am"), not the initial of a given name
     named = re.sub(r"^(\W*)I\s+(?=(?:[A-Z][a-z'\-]+\s+){1,3}[A-Z][a-z'\-]+\W*$)", r"\1", named)
     named, spelled = spelling_aside(named)  # "arjun schmidt thats s-c-h-m-i-d-t": the spelling is no part of the name
-    p.first_name, p.last_name = _names(named, db, expecting)  # "Never mind." is not a last name
+    p.first_name, p.last_name, p.companion_named = _names_and_whose(named, db, expecting)  # "Never mind." is no name
     if expecting == "last_name" and (answered := _surname_then_self(named)):
         p.first_name, p.last_name = None, answered  # "It's Mensah. I'm Aisha Adeyemi, his colleague.": the answer
     unsure = name_attempt(named, expecting) if not _LAST_CUE.search(named) else None
@@ -5070,6 +5286,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             and not _INTENTS["cancel"].search(_SPEAKER_STAYS.sub(" ", plain))):
         # "book Dublin to Chicago for my wife and kids? I won't be travelling": the booker stays home; nothing is
         # cancelled or dropped
+        p.intents.discard("cancel")
+        p.drop_trip = False
+    if (p.has("cancel") and not p.booking_ids and p.places and p.dates and _NOT_COMING.search(plain)
+            and not _INTENTS["cancel"].search(_NOT_COMING.sub(" ", plain))):
+        # "Frankfurt to Paris March 25. Just me and my son; my wife can't make it": one of the party stays home on a
+        # trip asked now; nothing is cancelled
         p.intents.discard("cancel")
         p.drop_trip = False
     if _NOT_NEEDED.search(text):

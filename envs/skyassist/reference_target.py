@@ -36,11 +36,13 @@ from envs.skyassist.language import (
     PER_OR_TOTAL,
     Parsed,
     Place,
+    asked_for_others,
     cancels_both,
     day_of_month_from,
     is_confirmation,
     lone_count,
     names_by_reference,
+    names_companions,
     parse,
     pick_then_question,
     spelled_out,
@@ -908,6 +910,13 @@ class ReferenceTarget(Target):
         asked = self._pick_with_question(p)
         if asked is not None:  # "the 10:30 one please. Is that a direct flight?": the pick taken, the question answered
             p = parse(asked[0], self.db, expecting, turn.last_reply)
+        if (p.companion_named and (self.first_name or self.last_name) and expecting not in ("name", "last_name")
+                and not self.traveller and (expecting == "passengers" or re.search(r"\b(?:me|myself|i|we|us)\b", p.text, re.I))):
+            # "me and my colleague Tom Patel" after the lead was named: his name, not the lead's (never "her name is
+            # Keiko Khan" when a seat for her is offered: the name asked)
+            p.first_name = p.last_name = None
+        if p.pax_household and p.passengers and any(asked_for_others(x) for x in said[:-1]):
+            p.passengers -= 1  # "a flight for my wife and our boys" ... "my wife and our two boys": the three, not the speaker
         self._both_is_the_party(p)
         offered, picked = self.offered_return, [leg.get("choice") for leg in self.legs]
         self._reply(turn, p)
@@ -1135,6 +1144,10 @@ class ReferenceTarget(Target):
                 notes.append("All right, just the one way.")  # "one way is fine": the open question stays
             elif new.startswith("Sorry"):
                 notes.append("I'm afraid that does not answer it." if not asks else NOT_ANSWERED)
+            elif (not asks and re.search(r"How many passengers[^.?]*\?\s*$", new) and names_companions(p.text)
+                  and not p.passengers):
+                # "my colleague Patel", "the wife": who, not how many; the number is asked with the speaker in mind
+                notes.append("Thanks. I need the number of travellers, counting yourself if you are flying too.")
             elif self.pending is not None and self.pending.get("said") == new:  # "hmm ok" at a summary
                 notes.append(NOT_ANSWERED if asks else "Just to be sure: I need a clear yes or no before I go ahead.")
             else:
