@@ -377,7 +377,19 @@ _INTENTS: dict[str, re.Pattern] = {
                         r"fares|availability|details|numbers)(?: \w+)?(?: from)?(?=\s*(?:[?.!,]|$))|"
                         r"where (?:does|do) (?:your|this|the|all this|that|all that|these) (?:flight )?(?:info|information|data|"
                         r"prices|fares|availability)(?: \w+)? come from|"
-                        r"what are you (?:hooked up|connected|plugged|linked|wired up) (?:to|in|into))\b", re.I),
+                        r"what are you (?:hooked up|connected|plugged|linked|wired up) (?:to|in|into)|"
+                        # "are you connected to the airline's booking system?", "are u hooked up to their reservation
+                        # system or just guessing?", "do you have live access to the airline's reservations?", "what do
+                        # you run on?" (a possessive or an article before the system word; never "access to lounges"
+                        # or "access to my booking")
+                        r"(?:are (?:you|u)|r u|is (?:this|it|the (?:chat|bot|assistant|service|app))) (?:\w+ )?"
+                        r"(?:connected|hooked up|linked|plugged|wired)(?: up)? (?:in)?to (?:a |an |some |the |any |our |your |their |"
+                        r"(?:the )?[\w.]+'s? )?(?:\w+ ){0,2}(?:systems?|databases?|network|reservations|bookings)|"
+                        r"(?:have|got|get) (?:\w+ )?access to (?:a |an |the |their |your |(?:the )?airline'?s? |(?:the )?\w+'s )"
+                        r"(?:\w+ ){0,2}(?:systems?|databases?)|(?:have|got|get) (?:\w+ )?access to (?:the |their )?airline'?s? "
+                        r"(?:\w+ )?(?:reservations|bookings|data|inventory|availability)|"
+                        r"what (?:do|does) (?:you|this|it|this (?:chat|bot|thing)) run on|"
+                        r"or (?:are (?:you|u)|r u|you'?re) (?:just |only )?(?:guessing|making (?:it|this|them) up))\b", re.I),
     "round_trip": re.compile(r"\b(round[- ]trip|return (flight|trip|ticket|journey)|and back|fly back|coming back|ret|rtn|"
                              r"returning|return on|back on|way back)\b", re.I),
     # ("that's all of us", "that is all 6 of us" count the party: no goodbye)
@@ -1951,10 +1963,34 @@ def _home_currency(text: str) -> str | None:
     return None
 
 
+# where the customer lives, said on its own earlier in the chat: "I live in Japan.", "I'm from the UK", "I'm in
+# Germany", "I'm Japanese", "we're based in Canada"; kept for a later "how much is it in my money?"
+_RESIDENCE = re.compile(r"\b(?:i|we)(?:'?m|'?re| am| are)?\s+(?:(?:currently|originally|actually|now)\s+)?"
+                        r"(?:live|living|based|resident|residing|from|in|located)?\s*(?:in|from)?\s*(?P<where>[a-z]+(?: [a-z]+)?)",
+                        re.I)
+
+
+def home_currency_said(text: str) -> str | None:
+    """The home currency of the country (or people) the customer says they live in or come from, or None."""
+    for m in _RESIDENCE.finditer(text or ""):
+        where = m.group("where")
+        for pat, code in _HOME_CURRENCY:
+            if re.match(r"(?:" + pat + r")\b", where, re.I):
+                return code
+    return None
+
+
+def own_money_asked(text: str) -> bool:
+    """A price asked in the customer's own money with no country said: "how much is it in my money?",
+    "in my local currency?", "what's that in our currency"."""
+    return bool(_OWN_MONEY.search(text or "")) and currency_request(text) is None
+
+
 # a passport number written in digit groups after the word "passport": "passport no. is 563 912 884", "my passport
-# number: 563-912-884" (6 to 9 digits in all; never a date or a time)
+# number: 563-912-884", or in one run, as on a US passport: "my passport: 538129047" (6 to 9 digits in all;
+# never a date or a time)
 _PASSPORT_GROUPS = re.compile(r"\bpassport(?:\s+(?:number|no\.?|num|#|id))?\s*(?:is|:|=|#|-)?\s*"
-                              r"(?P<num>(?=(?:\d[ -]?){5,8}\d\b)\d{2,5}(?:[ -]\d{2,5}){1,3})\b(?![ -]?\d)", re.I)
+                              r"(?P<num>(?=(?:\d[ -]?){5,8}\d\b)\d{2,5}(?:[ -]\d{2,5}){1,3}|\d{6,9})\b(?![ -]?\d)", re.I)
 
 
 def currency_request(text: str) -> str | None:

@@ -39,10 +39,12 @@ from envs.skyassist.language import (
     asked_for_others,
     cancels_both,
     day_of_month_from,
+    home_currency_said,
     is_confirmation,
     lone_count,
     names_by_reference,
     names_companions,
+    own_money_asked,
     parse,
     pick_then_question,
     spelled_out,
@@ -918,6 +920,11 @@ class ReferenceTarget(Target):
         if p.pax_household and p.passengers and any(asked_for_others(x) for x in said[:-1]):
             p.passengers -= 1  # "a flight for my wife and our boys" ... "my wife and our two boys": the three, not the speaker
         self._both_is_the_party(p)
+        if p.currency is None and own_money_asked(p.text):  # "how much is it in my money?" after "I live in Japan."
+            home = next((c for c in map(home_currency_said, reversed(said)) if c), None)
+            if home:
+                p.currency = home
+                p.intents.add("currency")
         offered, picked = self.offered_return, [leg.get("choice") for leg in self.legs]
         self._reply(turn, p)
         self._return_after_pick(turn, p, offered, picked)
@@ -5418,6 +5425,32 @@ class ReferenceTarget(Target):
         return (f"{said} Nothing has changed: the summary is still for {pax_words(have)}. If you would like it for "
                 f"{pax_words(n)} instead, just tell me. {pend['said']}")
 
+    def _round_trip_total(self) -> str | None:
+        """The cheapest round trip the two listings allow (both flights bookable, listed and in one cabin), with
+        its total for the party when the count is known; None when no such pair is listed."""
+        def bookable(leg: dict[str, Any]) -> list[dict[str, Any]]:
+            return [f for f in leg["flights"] if f["status"] == "scheduled" and f["flight_id"] in leg["shown"]]
+        out_leg, back_leg = self.legs[0], self.legs[1]
+        pairs = [(a, b) for a in bookable(out_leg) for b in bookable(back_leg) if a["public_cabin"] == b["public_cabin"]]
+        if not pairs:
+            if bookable(out_leg) and bookable(back_leg):  # no round trip to total: one booking keeps one cabin
+                return ("I can't give a round-trip total for these dates: no outbound and return flight listed here are "
+                        "in the same cabin, and one booking must keep to one cabin. I can book each direction on its "
+                        "own, or check other dates.")
+            return None
+        a, b = min(pairs, key=lambda ab: (float(ab[0]["price_usd"]) + float(ab[1]["price_usd"]), ab[0]["departure_time"]))
+        per = float(a["price_usd"]) + float(b["price_usd"])
+
+        def option(leg: dict[str, Any], f: dict[str, Any]) -> int:
+            shown = [x for x in leg["flights"] if x["flight_id"] in leg["shown"]]
+            return shown.index(f) + 1
+        said = (f"The cheapest round trip I found is outbound option {option(out_leg, a)}, {a['flight_id']}, and return "
+                f"option {option(back_leg, b)}, {b['flight_id']} ({a['public_cabin']}): {money(per)} per passenger")
+        n = self.passengers or 0
+        if n >= 1 and (self._f("add_service_fee") or self._total_said(n)):
+            said += f", {money(per * n + (SERVICE_FEE if self._f('add_service_fee') else 0))} in total for {pax_words(n)}"
+        return said + "."
+
     def _price_answer(self, total: bool = False) -> str:
         """The fare of the flight in hand, with the party's total where the count is known; over a list, the
         cheapest listed flight, with its total for the party when the question asks for one (``total``: "how much
@@ -5447,13 +5480,15 @@ class ReferenceTarget(Target):
             if len(self.legs) == 1 and best in shown:  # "anything cheaper?": the cheapest listed, and other dates
                 n = self.passengers or 0
                 whole = ""
-                if total and n > 1 and (self._f("add_service_fee") or self._total_said(n)):
+                if total and n >= 1 and (self._f("add_service_fee") or self._total_said(n)):
                     whole = (f", {money(low * n + (SERVICE_FEE if self._f('add_service_fee') else 0))} in total for "
                              f"{pax_words(n)}")
                 self.suggested = best["flight_id"]  # "ok that one", "fine take it": the one flight named
                 return (f"The cheapest flight I found on {leg['date']} is option {shown.index(best) + 1}, "
                         f"{best['flight_id']} at {money(low)} per seat ({best['public_cabin']}){whole}. If that is more "
                         "than you hoped, I can check another date.")
+            if total and len(self.legs) == 2 and (trip := self._round_trip_total()):
+                return trip  # "what's the total for the round trip?" before both flights are picked
             return f"Fares on this route start at {money(low)} per seat."
         if self.passengers:
             total = per * self.passengers
