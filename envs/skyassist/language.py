@@ -198,7 +198,10 @@ _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|hurried|right away|immediat
                      r"running out of time|not much time|quick,? quick|be (?:fast|quick|speedy)|time[- ]sensitive|"
                      r"(?:done|do it|book it|sorted) (?:fast|quick(?:ly)?)|(?:fast|quick)(?:est)? (?:as )?(?:you can|possible)|"
                      r"(?:need|want) (?:it|this|that) (?:done|sorted|booked) (?:now|today)|about to board|"
-                     r"(?:i'?m|i am|we'?re|we are) (?:already |now |standing )?at the (?:boarding )?gate(?! of)|"
+                     r"(?:i'?m|im|i am|we'?re|we are) (?:[a-z]+ ){0,2}at the (?:boarding )?gate(?! of)|"
+                     # "I'm stuck at the gate", "at the gate - LHR to JFK", "currently at the gate", "stranded at the airport"
+                     r"(?:^|(?<=[.!,;:] )|(?<= - )|(?<=currently )|(?<=still )|(?<=now )|(?<=sitting )|(?<=stuck )|(?<=waiting ))at the (?:boarding )?gate(?! of)|"
+                     r"(?:stuck|stranded) (?:here )?(?:at|in) (?:the )?(?:airport|gate|terminal)|"
                      r"(?:need|have|got) to (?:fly|leave|go|get there) (?:tonight|today|now))\b", re.I)
 # a relative suddenly or gravely ill is urgency too ("my mum's just been taken ill", "dad is in intensive care", "my
 # mother is seriously ill"), unless the customer says there is no hurry ("my mum is ill but the trip is in June, no
