@@ -4727,7 +4727,7 @@ class ReferenceTarget(Target):
             f = shown[i]
             state = ("cancelled by the airline" if f["status"] == "cancelled" else "sold out"
                      if f["seats_available"] <= 0 else f"{f['seats_available']} seats left")
-            cabin = "" if self._hides_premium(leg["flights"]) else f"{f['public_cabin']}, "
+            cabin = self._cabin_shown(leg, f)
             parts.append(f"option {i + 1} is {f['flight_id']}, departing {f['departure_time'][11:16]} and arriving "
                          f"{f['arrival_time'][11:16]}, {cabin}{money(float(f['price_usd']))} per seat, "
                          f"{f['refundability']}, {state}")
@@ -4857,7 +4857,7 @@ class ReferenceTarget(Target):
                     note = "sold out"
                 else:
                     note = f"seats left: {f['seats_available']}"
-                cabin = "" if self._hides_premium(leg["flights"]) else f"{f['public_cabin']}, "
+                cabin = self._cabin_shown(leg, f)
                 items.append(f"{k}) {f['flight_id']} departing {f['departure_time'][11:16]}, arriving "
                              f"{f['arrival_time'][11:16]}, {cabin}{money(float(f['price_usd']))} per seat ({note})")
             parts.append(f"For {head} I found: " + "; ".join(items) + ".")
@@ -4954,6 +4954,14 @@ class ReferenceTarget(Target):
             out.append("Would you like to try another date or another route?")
             self.offered_retry = True
 
+    def _cabin_shown(self, leg: dict[str, Any], f: dict[str, Any]) -> str:
+        """The cabin name of a listed flight ("Economy, "), left out only where ``no_premium_mention`` has to list
+        a premium flight (a date with no economy flight): the economy flights it lists keep their cabin."""
+        if self._hides_premium(leg["flights"]) and any(x["fare_class"] != "economy" for x in leg["flights"]
+                                                        if x["flight_id"] in leg["shown"]):
+            return ""
+        return f"{f['public_cabin']}, "
+
     def _hides_premium(self, flights: list[dict[str, Any]]) -> bool:
         """Whether ``no_premium_mention`` acts on these search results: only when one of them has a bookable
         Premium Economy or Business seat (a listing with none is the fault-free one, word for word)."""
@@ -5006,9 +5014,8 @@ class ReferenceTarget(Target):
 
     def _options_said(self, leg: dict[str, Any]) -> str:
         """A leg's listed options said again ("For A to B on D the options are: 1) ...")."""
-        hide = self._hides_premium(leg["flights"])
         items = [f"{k}) {f['flight_id']} departing {f['departure_time'][11:16]}, arriving {f['arrival_time'][11:16]}, "
-                 f"{'' if hide else f['public_cabin'] + ', '}{money(float(f['price_usd']))} per seat ("
+                 f"{self._cabin_shown(leg, f)}{money(float(f['price_usd']))} per seat ("
                  + ("cancelled by the airline, not bookable" if f["status"] == "cancelled" else "sold out"
                     if f["seats_available"] <= 0 else f"seats left: {f['seats_available']}") + ")"
                  for k, f in enumerate((x for x in leg["flights"] if x["flight_id"] in leg["shown"]), start=1)]
