@@ -2660,11 +2660,13 @@ _SAID_ASIDE = re.compile(r"(?:^|[.!?;,]\s*)(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?(" + 
 def _booking_last_name(p: Parsed, text: str, db) -> None:
     """With a booking id in the message, a single name is the last name the booking is filed under:
     "booking BKSJP9AG, name is Adeyemi", "BKSJP9AG - Adeyemi - please cancel", "BKSJP9AG adeyemi - is it
-    still confirmed?" (beside the id, in any case). A lone given name after "I'm" / "it's" stays a
+    still confirmed?" (beside the id, in any case). A lone given name after "I'm" / "it's" / "my name's" stays a
     given name (the target then asks for the last name)."""
     if p.first_name and " " not in p.first_name and re.search(
-            r"\b(?:name(?: is|'s|:)?|under(?: the name(?: of)?)?|in the name of)\s+" + re.escape(p.first_name) + r"\b",
-            text, re.I):
+            # "my name's Hiroshi" introduces the speaker by the given name: never the last name the booking is filed
+            # under ("the name is Adeyemi", "name: Adeyemi", "under Adeyemi" are)
+            r"\b(?<!\bmy )(?<!\bmy full )(?:name(?: is|'s|:)?|under(?: the name(?: of)?)?|in the name of)\s+"
+            + re.escape(p.first_name) + r"\b", text, re.I):
         p.first_name, p.last_name = None, p.first_name
         return
     places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
