@@ -54,6 +54,11 @@ CITY_ALIASES = {"nyc": "JFK", "new york city": "JFK", "são paulo": "GRU", "sao 
                 "narita": "NRT", "o'hare": "ORD", "ohare": "ORD", "schiphol": "AMS", "changi": "SIN", "pearson": "YYZ",
                 "fiumicino": "FCO", "kennedy": "JFK", "new york jfk": "JFK", "nueva york": "JFK", "mexico df": "MEX",
                 "ny": "JFK", "los angles": "LAX", "seatle": "SEA"}
+# the served cities in Spanish, French, Italian, Portuguese or German: "de Madrid a Londres", "de Paris à Londres"
+CITY_ALIASES.update({"londres": "LHR", "londra": "LHR", "estambul": "IST", "singapur": "SIN",
+                     "singapour": "SIN", "dublín": "DUB", "ámsterdam": "AMS", "fráncfort": "FRA", "francfort": "FRA",
+                     "francoforte": "FRA", "lissabon": "LIS", "lisbonne": "LIS", "lisbona": "LIS", "nova iorque": "JFK",
+                     "nouvelle york": "JFK", "sídney": "SYD", "joanesburgo": "JNB", "johannesburgo": "JNB"})
 CITY_ALIASES.update({"l a": "LAX", "l.a": "LAX"})  # "from l a", "to L.A.": LA said letter by letter (as "la", only as a place)
 # after a nationality: "Aussie dollars", "Australian money", "in Canadian bucks"; or the nationality alone, ending
 # the question ("what's that in Canadian?"), never before another word ("to Canadian cities")
@@ -100,7 +105,7 @@ _DATE_PATTERNS = [
                       r"\b(?:,?\s+(\d{4})\b)?", re.I)),
     ("dm", re.compile(r"\b" + _DAY + r"(?:\s+(?:of\s+)?|(?=[a-z]{3}))(" + _MONTH_RE + r")\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
     ("rel", re.compile(r"\b(today|tonight|day after (?:tomorrow|tmrw)|tomorrow|tmrw|tmr|tmw|tomoz|2morrow|2moro|"
-                       r"tomorow|tommorow|tommorrow)\b", re.I)),
+                       r"tomorow|tommorow|tommorrow)\b(?![-\s]?ish\b)", re.I)),  # "today-ish": no day said
     # "the weekend after next": a week after the coming one; "the weekend after" alone is relative to another date
     # ("coming back the weekend after": _return_after), not this weekend
     ("weekend", re.compile(r"\b(this|the|coming|next)\s+weekend\b(\s+after\s+next\b)?(?!\s+after\b)", re.I)),
