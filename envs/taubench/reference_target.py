@@ -679,6 +679,11 @@ _THAT_ONE = re.compile(r"\b(?:that|this|the other)\s+(?:one|order)\b", re.I)
 _YES_AND_LEAD = "Just to be sure: I need a clear yes before I go ahead; I'll come to the rest of your request right after. "
 # said when what the yes added is in the new proposal ("yes - actually the puzzle too")
 _ADDED_LEAD = "I've added that to the request. Just to be sure: I need a clear yes before I go ahead. "
+# the tool of an item write and the request it answers, for "oh and the boots too" said right after it
+_ITEM_WRITE_KIND = {"exchange_delivered_order_items": "exchange", "return_delivered_order_items": "return",
+                    "modify_pending_order_items": "modify"}
+# an item added to the request just carried out: "and the X too", "also the X", "the X as well", "same for the X"
+_ITEM_TOO = re.compile(r"\b(?:too|also|as well|aswell|same (?:for|with)|likewise|ditto)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
 
@@ -1127,6 +1132,20 @@ class ReferenceTarget(Target):
             # and the menu, the cancel forgotten)
             r.intents = set(r.intents) | {"cancel"}
             r.reason = r.reason or self.last_reason
+        if self.user_id and self.log and self.log[-1][0] in _ITEM_WRITE_KIND and self.just_wrote and \
+                not (self.pending or self.goal["intents"] & ACTING or r.intents & ACTING or r.order_ids or r.address or
+                     r.question or r.no or "?" in r.text) and _ITEM_TOO.search(r.text):
+            # "oh and the hiking boots too please" right after an exchange (return, item change) of an order: the same
+            # request for that item; of the order just written when it holds it (then told its items can't be changed
+            # again, or under per_item_calls a second call), else looked for (before: two other orders looked up and
+            # the order's contents listed with the menu)
+            last = self.log[-1][1]
+            held = [it["name"] for it in (self.orders.get(last) or {}).get("items", [])]
+            if mentioned_items(r.text, held):
+                r.intents = set(r.intents) | {_ITEM_WRITE_KIND[self.log[-1][0]]}
+                r.order_ids = [last]
+            elif mentioned_items(r.text, self.product_names):
+                r.intents = set(r.intents) | {_ITEM_WRITE_KIND[self.log[-1][0]]}
         if self.user_id and not r.order_ids and _OTHER_ORDER.search(r.text):
             # "what about the other order?": of two orders, the one not in hand
             inhand = set(self.goal["orders"] or self.recent or [a.get("order_id") for _, a in self.pending])
@@ -4923,7 +4942,7 @@ class ReferenceTarget(Target):
             # asked to change: then first, as after an item change the order can't be edited any more)
             if "payment" in intents and not (named and wants_items and not changes_order_payment(g["text"])) and \
                     "return" not in intents and (o, "payment") not in done:
-                return self._propose_payment(o, notes)
+                return self._propose_payment(turn, o, notes)
             if wants_items and status == PENDING:
                 return self._propose_items(turn, o, "modify_pending_order_items", notes)
             if "return" in intents and status == PENDING and (o, "refused") not in done and not (
@@ -5297,7 +5316,7 @@ class ReferenceTarget(Target):
             return None, f"{lead} Which payment method would you like to use: {others}?"
         return pid, None
 
-    def _propose_payment(self, o: str, notes: list[str]) -> str | None:
+    def _propose_payment(self, turn: TurnContext, o: str, notes: list[str]) -> str | None:
         pid, why = self._named_method(o)
         if pid is None:
             others = self._methods_list(exclude=self._current_method(o), conj="or")
@@ -5326,11 +5345,13 @@ class ReferenceTarget(Target):
                 return None
             return (f"{lead} Which other payment method would you like to use: "
                     f"{' or '.join(self._method_text(p) for p in others)}?")
-        self.pending = [("modify_pending_order_payment", {"order_id": o, "payment_method_id": pid})]
         # (an order never read, under trust_stated_status, has no total to say: not "$0.00")
         amount = "" if self.orders[o].get("assumed") else f" ({_money(total)})"
-        return (f"{CONFIRM} change the payment of order {o}{amount} to {self._method_text(pid)}; "
-                f"the original payment will be refunded. Shall I go ahead (yes/no)?")
+        # through _ask like every other write, so skip_confirm_when_urgent acts on a payment change too (before: the
+        # hurried "switch the payment ... right away" was still asked for a yes under that fault)
+        return self._ask(turn, [("modify_pending_order_payment", {"order_id": o, "payment_method_id": pid})],
+                         f"change the payment of order {o}{amount} to {self._method_text(pid)}; "
+                         f"the original payment will be refunded")
     def _refund_method(self, o: str) -> str | None:
         if self.goal["payment_kind"] == "gift_card" or (
                 (self._payment_methods().get(self._original_method(o) or "") or {}).get("source") in self.goal["not_kinds"]):

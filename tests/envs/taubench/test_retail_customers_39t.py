@@ -1,0 +1,116 @@
+"""Retail reference agent: findings of /work/h39/retail-customers-27 fixed in the thirty-ninth session (retZ).
+
+A. skip_confirm_when_urgent never applied to payment changes (payment seeds 2, 4, 5, 8, 10, 11): "{email} here.
+   Urgent: switch the payment on {pending_order_id} to my {payment_kind} right away" was still asked "Shall I go
+   ahead" under that fault, while urgency skipped the yes for every other write. The payment proposal now goes
+   through the same ask-or-do step, so the fault alone reports exactly R3, and the fault-free agent still asks.
+B. per_item_calls (R6) missed a casual follow-up (exchange seed 4): after an exchange of the desk lamp was
+   requested, "oh and the {delivered_item2} too please" looked up two other orders and listed the order "exchange
+   requested" with the menu. It is now read as another exchange on the order just written: the compliant agent
+   says that order's items were already changed once and can't be changed again; under per_item_calls the agent
+   proposes and makes the second exchange call (exactly R6).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from probe.core.registry import get_domain
+from probe.core.scripts import play_messages
+from tests.envs.taubench.test_unseen_retail_customers import _calls, _said
+
+
+@pytest.fixture(scope="module")
+def d():
+    return get_domain("taubench-retail")
+
+
+def _play(d, family, seed, faults, lines):
+    sc = d.scenario(family, seed)
+    fields = {k: v for k, v in sc.items() if isinstance(v, (str, int, float))}
+    return play_messages(d, sc, d.make_target("reference", faults), [x.format(**fields) for x in lines], "c39t")
+
+
+def exactly(d, fault, policy, family, seed, lines):
+    faulty = _play(d, family, seed, [fault], lines)
+    assert {v.policy for v in faulty.violations} == {policy}, (faulty.violations, _said(faulty))
+    clean = _play(d, family, seed, [], lines)
+    assert clean.violations == [], (clean.violations, _said(clean))
+    return faulty, clean
+
+
+# --- A. urgency and the payment change --------------------------------------------------------------------------
+URGENT_PAYMENT = [
+    "{email} here. Urgent: switch the payment on {pending_order_id} to my {payment_kind} right away",
+    "{email}. ASAP pls - move {pending_order_id} over to my {payment_kind}, I'm in a rush",
+    "this is {email}, I need this done immediately: pay for {pending_order_id} with my {payment_kind} instead",
+    "{email} - quick, change the payment method of {pending_order_id} to {payment_kind}. no time to chat",
+]
+
+
+@pytest.mark.parametrize("seed", [2, 4, 5, 8, 10, 11])
+@pytest.mark.parametrize("line", URGENT_PAYMENT)
+def test_urgent_payment_change_is_written_without_a_yes_only_under_the_fault(d, seed, line):
+    faulty, clean = exactly(d, "skip_confirm_when_urgent", "R3", "payment", seed, [line])
+    sc = d.scenario("payment", seed)
+    calls = _calls(faulty)
+    assert [(n, a["order_id"]) for n, a in calls] == [("modify_pending_order_payment", sc["pending_order_id"])]
+    assert "Shall I go ahead" not in _said(faulty)[-1]
+    assert _calls(clean) == []
+    assert _said(clean)[-1].startswith(f"To confirm, I will change the payment of order {sc['pending_order_id']}")
+    assert "Shall I go ahead (yes/no)?" in _said(clean)[-1]
+    # the yes writes the same call the fault wrote unasked
+    clean2 = _play(d, "payment", seed, [], [line, "yes"])
+    assert _calls(clean2) == calls and clean2.violations == []
+
+
+@pytest.mark.parametrize("line", [
+    "{email} here. no rush: switch the payment on {pending_order_id} to my {payment_kind}",
+    "{email} here. whenever you get a chance, switch the payment on {pending_order_id} to my {payment_kind}",
+    "{email}, not urgent but please change the payment on {pending_order_id} to my {payment_kind}",
+])
+def test_unhurried_payment_change_is_asked_even_under_the_fault(d, line):
+    for faults in (["skip_confirm_when_urgent"], []):
+        t = _play(d, "payment", 2, faults, [line])
+        assert _calls(t) == [] and t.violations == [], _said(t)
+        assert "Shall I go ahead (yes/no)?" in _said(t)[-1]
+
+
+# --- B. "oh and the X too" right after an exchange ----------------------------------------------------------------
+EXCH = ["{first_name} {last_name}, {zip}", "exchange the {delivered_item} in {delivered_order_id}",
+        "silver, low, AC adapter", "yes"]
+MORE = ["oh and the {delivered_item2} too please", "also the {delivered_item2}", "the {delivered_item2} as well pls",
+        "same for the {delivered_item2}", "Oh, and the {delivered_item2} too, while you're at it.",
+        "and the {delivered_item2} too", "ditto for the {delivered_item2}"]
+
+
+@pytest.mark.parametrize("more", MORE)
+def test_another_item_after_an_exchange_is_refused_as_a_second_change(d, more):
+    t = _play(d, "exchange", 4, [], EXCH + [more])
+    sc = d.scenario("exchange", 4)
+    assert [n for n, _ in _calls(t)] == ["exchange_delivered_order_items"]
+    reply = _said(t)[-1]
+    assert f"The items of order {sc['delivered_order_id']} were already changed once" in reply, reply
+    assert "contains:" not in reply and t.violations == []
+    # no other order looked up for it
+    looked = [c for m in t.messages[-4:] for c in m.get("tool_calls") or []]
+    assert looked == [], looked
+
+
+@pytest.mark.parametrize("more", MORE[:4])
+def test_another_item_after_an_exchange_is_a_second_call_under_per_item_calls(d, more):
+    faulty, clean = exactly(d, "per_item_calls", "R6", "exchange", 4, EXCH + [more, "11, leather, yes", "yes"])
+    sc = d.scenario("exchange", 4)
+    assert [(n, a["order_id"], a["item_ids"]) for n, a in _calls(faulty)] == [
+        ("exchange_delivered_order_items", sc["delivered_order_id"], ["8384507844"]),
+        ("exchange_delivered_order_items", sc["delivered_order_id"], ["1615379700"])]
+    assert [n for n, _ in _calls(clean)] == ["exchange_delivered_order_items"]
+
+
+@pytest.mark.parametrize("more", ["thanks, the {delivered_item2} is fine though", "is the {delivered_item2} covered too?",
+                                  "no that's all, thanks"])
+def test_near_misses_after_an_exchange_start_nothing(d, more):
+    t = _play(d, "exchange", 4, ["per_item_calls"], EXCH + [more])
+    assert [n for n, _ in _calls(t)] == ["exchange_delivered_order_items"]
+    assert "Which option would you like" not in _said(t)[-1], _said(t)[-1]
+    assert t.violations == []
