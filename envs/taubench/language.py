@@ -2367,6 +2367,18 @@ _INDIRECT_PERSON = re.compile(
     r"(?:a|an)\s+(?:person|human|human being|people person|staff member|employee)\b|"
     r"\b(?:is|are)\s+there\s+(?:someone|somebody|anyone|anybody|a person|a human|an? (?:agent|rep|representative))\s+"
     r"(?:i|we)\s+(?:can|could)\s+(?:talk|speak|chat)\s+(?:to|with)\b|"
+    # another person asked for once the agent can't help: "Then get me someone who can", "find me somebody else",
+    # "can someone else help me", "can i call someone?", "someone else then" (not "someone else told me it shipped",
+    # "the gift is for someone else", "can someone tell me what's in my order", "I called someone yesterday")
+    r"\b(?:get|find|give|fetch|bring)\s+me\s+(?:someone|somebody|anyone|anybody|a person|a human)(?!')\b|"
+    r"\b(?:can|could|will|would|is there|isn'?t there)\s+(?:someone|somebody|anyone|anybody)\s+else\s+(?:who\s+(?:can|could)\s+)?"
+    r"(?:help|assist|do|handle|sort|look|fix|deal|take)\b|"
+    r"\b(?:someone|somebody|anyone|anybody|a person)\s+(?:else\s+)?(?:who|that)\s+(?:can|could|is able to|will)\s+"
+    r"(?:actually\s+)?(?:help|do|fix|sort|handle|undo|deal)\b(?![^.?!]*\b(?:told|said|called|sent)\b)|"
+    r"\b(?:can|could|may|should|do)\s+(?:i|we)\s+(?:call|phone|ring|contact)\s+(?:someone|somebody|anyone|anybody|a person|"
+    r"a human|an? (?:agent|rep|representative))\b|"
+    r"^\W*(?:(?:then|ok|okay|fine|just|no|well|so)\W+)*(?:someone|somebody|anyone|anybody)\s+else\b(?:\s+(?:please|pls|then|"
+    r"now))*\W*$|"
     # "someone higher up", "somebody more senior", "someone in charge"
     r"\b(?:anyone|anybody|someone|somebody)\s+(?:higher up|higher|more senior|senior|in charge|above you)\b|"
     # a manager asked for by the bare words, as the message or its last clause: "a supervisor, please", "..., a manager

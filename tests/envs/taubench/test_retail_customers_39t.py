@@ -114,3 +114,29 @@ def test_near_misses_after_an_exchange_start_nothing(d, more):
     assert [n for n, _ in _calls(t)] == ["exchange_delivered_order_items"]
     assert "Which option would you like" not in _said(t)[-1], _said(t)[-1]
     assert t.violations == []
+
+
+# --- F. another person asked for in other words (transfer seed 1, f39_task_tr1) ------------------------------------
+TR1 = ["I need help NOW. I cancelled an order by accident and I need you to undo it. Chen Smith, 32278",
+       "I don't remember the number. just undo the cancellation and get it shipped asap",
+       "You have to undo it. I need those items"]
+PERSON = ["Then get me someone who can", "can someone else help me", "can i call someone?",
+          "can i talk to someone else", "find me somebody else", "ok then, someone else please",
+          "is there someone else who can help?", "I need someone who can actually fix this", "can anyone else help?",
+          "get me somebody who can sort it", "could I phone someone about it"]
+
+
+@pytest.mark.parametrize("ask", PERSON)
+def test_asking_for_someone_who_can_transfers(d, ask):
+    t = _play(d, "transfer", 1, [], TR1 + [ask])
+    assert [n for n, _ in _calls(t, names={"transfer_to_human_agents"})] == ["transfer_to_human_agents"], _said(t)
+    assert "TRANSFERRED TO A HUMAN AGENT" in _said(t)[-1]
+    assert t.violations == []
+
+
+@pytest.mark.parametrize("line", ["someone else told me it shipped", "can someone tell me whats in my order",
+                                  "the gift is for someone else", "someone else's order", "i called someone yesterday",
+                                  "someone that can help said it shipped already", "can i send it to someone else"])
+def test_someone_mentioned_is_no_transfer(d, line):
+    t = _play(d, "transfer", 1, [], TR1[:1] + [line])
+    assert _calls(t, names={"transfer_to_human_agents"}) == [], _said(t)
