@@ -5286,6 +5286,18 @@ class ReferenceTarget(Target):
             other_ids = [pid for pid in sorted(methods) if pid != current]
             if g["chosen_method"] in other_ids:  # "yes" to "Which payment method ...: your PayPal account?"
                 return g["chosen_method"], None
+            # a gift card whose balance can't cover the order is not offered (before: "your gift card (balance
+            # $56.00)" offered for a $2,198 order, refused when taken, and offered again on the next yes)
+            total = self._paid_total(o)
+            short = [pid for pid in other_ids if methods[pid].get("source") == "gift_card" and
+                     not self.orders[o].get("assumed") and methods[pid].get("balance", 0) < total]
+            short_note = ""
+            if short and len(short) < len(other_ids):
+                other_ids = [pid for pid in other_ids if pid not in short]
+                others = " or ".join(self._method_text(p) for p in other_ids)
+                bal = ", ".join(_money(methods[p].get("balance", 0)) for p in short)
+                short_note = (f" (your gift card balance of {bal} doesn't cover the order total of {_money(total)}, "
+                              f"so it can't take this payment)")
             g["offered_method"] = other_ids[0] if len(other_ids) == 1 else None
             lead = ""
             if _CARD_GONE.search(self.last_text) and (methods.get(current) or {}).get("source") == "credit_card":
@@ -5294,7 +5306,7 @@ class ReferenceTarget(Target):
                 # (not opening "Order #W1 is paid with": that is what an order with nothing to change is said with)
                 lead = (f"I see: order {o} is paid with {self._method_text(current)}. If that card no longer works, I can "
                         f"move the order's payment to another method on your account. ")
-            return None, f"{lead}Which payment method would you like to use for order {o}: {others}?"
+            return None, f"{lead}Which payment method would you like to use for order {o}: {others}{short_note}?"
         pid = self._method_of_kind(g["payment_kind"], exclude=current)
         choices = [p for p in cards if p != current]
         if g["payment_kind"] == "credit_card" and len(choices) > 1:
@@ -5316,6 +5328,10 @@ class ReferenceTarget(Target):
             return None, f"{lead} Which payment method would you like to use: {others}?"
         return pid, None
 
+    def _paid_total(self, o: str) -> float:
+        """What order ``o`` was paid (its payments, not refunds)."""
+        return sum(p["amount"] for p in self.orders[o].get("payment_history", []) if p["transaction_type"] == "payment")
+
     def _propose_payment(self, turn: TurnContext, o: str, notes: list[str]) -> str | None:
         pid, why = self._named_method(o)
         if pid is None:
@@ -5330,7 +5346,7 @@ class ReferenceTarget(Target):
                 notes.append(why)
                 return None
             return why or None
-        total = sum(p["amount"] for p in self.orders[o].get("payment_history", []) if p["transaction_type"] == "payment")
+        total = self._paid_total(o)
         pm = self._payment_methods()[pid]
         if pm.get("source") == "gift_card" and pm.get("balance", 0) < total:
             g = self.goal
@@ -5339,6 +5355,8 @@ class ReferenceTarget(Target):
             others = [p for p in sorted(self._payment_methods()) if p not in (pid, current)]
             lead = (f"Your gift card balance of {_money(pm.get('balance', 0))} does not cover the order total of "
                     f"{_money(total)}, so I can't move the payment to it.")
+            # (a yes to the one other method offered takes it: before, "yes" asked again with the gift card listed)
+            g["offered_method"] = others[0] if len(others) == 1 else None
             if not others:
                 g["done"].add((o, "payment"))
                 notes.append(f"{lead} Order {o} stays paid with {self._method_text(current)}.")

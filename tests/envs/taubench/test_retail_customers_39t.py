@@ -140,3 +140,37 @@ def test_asking_for_someone_who_can_transfers(d, ask):
 def test_someone_mentioned_is_no_transfer(d, line):
     t = _play(d, "transfer", 1, [], TR1[:1] + [line])
     assert _calls(t, names={"transfer_to_human_agents"}) == [], _said(t)
+
+
+# --- C. a gift card too small for the order (payment seed 23, f06_pay_gc_insufficient) ------------------------------
+OLIVIA = "Hello. I would like to change the payment on my order #W7941031. Olivia Ito 80218"
+
+
+def _pay_calls(t):
+    return [(n, a["order_id"], a["payment_method_id"]) for n, a in _calls(t)]
+
+
+@pytest.mark.parametrize("pick", ["gift card please", "the gift card", "use my gift card", "gc"])
+@pytest.mark.parametrize("yes", ["yes", "ok", "sure, paypal then", "fine"])
+def test_after_the_gift_card_is_refused_a_yes_takes_the_one_other_method(d, pick, yes):
+    t = _play(d, "payment", 23, [], [OLIVIA, pick, yes])
+    said = _said(t)
+    assert "Shall I go ahead" in said[-1] and "to your PayPal account" in said[-1], said
+    assert "gift card (balance" not in said[-1]
+    t = _play(d, "payment", 23, [], [OLIVIA, pick, yes, "yes"])
+    assert len(_pay_calls(t)) == 1 and _pay_calls(t)[0][:2] == ("modify_pending_order_payment", "#W7941031")
+    assert _pay_calls(t)[0][2].startswith("paypal_") and t.violations == []
+
+
+def test_a_gift_card_too_small_for_the_order_is_not_offered(d):
+    t = _play(d, "payment", 23, [], [OLIVIA])
+    first = _said(t)[-1]
+    assert "gift card (balance" not in first and "doesn't cover the order total of $2,198.09" in first, first
+    t = _play(d, "payment", 23, [], [OLIVIA, "yes", "yes"])
+    assert [p[:2] for p in _pay_calls(t)] == [("modify_pending_order_payment", "#W7941031")]
+
+
+@pytest.mark.parametrize("no", ["no", "no thanks, leave it", "never mind"])
+def test_after_the_gift_card_is_refused_a_no_writes_nothing(d, no):
+    t = _play(d, "payment", 23, [], [OLIVIA, "gift card please", no, "yes"])
+    assert _pay_calls(t) == [], _said(t)
