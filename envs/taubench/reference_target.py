@@ -1688,6 +1688,7 @@ class ReferenceTarget(Target):
                 lead += f"All right, order {', '.join(fresh)} then. "
         elif r.order_ids and r.intents & ACTING and not yes_and and not (
                 _ALSO.search(r.text) and self.goal["intents"] & ACTING and r.intents & ACTING <= self.goal["intents"]) and \
+                not self._option_answer_naming_its_order(r) and \
                 not (_ALSO.search(r.text) and CONFIRM in self.last_reply_text and self.goal["intents"] & ACTING and
                      not r.no and set(r.order_ids).isdisjoint(self.goal["orders"])):
             # (not "and also please cancel #W2" at the proposal of #W1's return: both, the return asked again after
@@ -3672,6 +3673,17 @@ class ReferenceTarget(Target):
             return
         if picked:
             g["orders"] = [owner[picked[0]]]
+
+    def _option_answer_naming_its_order(self, r: Any) -> bool:
+        """At "Which option would you like for the Speaker ...?", an answer naming the order that holds it ("order
+        W9158156, want it in blue instead of red, same battery"): the option answer of the request in hand, its
+        "instead" no new item change (before: the exchange dropped for "What would you like to change?", in a loop)."""
+        if not (self.option_asked and self.goal["intents"] & {"exchange", "modify"} and
+                r.intents & ACTING <= {"exchange", "modify"} and len(set(r.order_ids)) == 1):
+            return False
+        o = r.order_ids[0]
+        held = {it.get("item_id") for it in (self.orders.get(o) or {}).get("items", [])}
+        return self.option_asked in held
 
     def _item_name(self, item_id: str) -> str | None:
         """The product name of an item of the customer's orders looked up."""

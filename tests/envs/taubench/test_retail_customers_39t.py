@@ -174,3 +174,33 @@ def test_a_gift_card_too_small_for_the_order_is_not_offered(d):
 def test_after_the_gift_card_is_refused_a_no_writes_nothing(d, no):
     t = _play(d, "payment", 23, [], [OLIVIA, "gift card please", no, "yes"])
     assert _pay_calls(t) == [], _said(t)
+
+
+# --- D. the order id inside the option answer (exchange seed 20, f01_exch_orderid) ---------------------------------
+SPEAKER = ["hey i got a speaker that i want to swap, the color is wrong", "evelyn.patel2010@example.com"]
+
+
+@pytest.mark.parametrize("answer", [
+    "order W9158156, want it in blue instead of red, same battery and water resistant",
+    "#W9158156 - blue instead of red, 10 hours, water resistant",
+    "its W9158156. change it to blue, 10 hours, yes",
+    "for order #W9158156 I'd like it in blue rather than red, keep the 10 hours battery and the water resistance",
+])
+def test_an_option_answer_naming_its_order_keeps_the_exchange(d, answer):
+    t = _play(d, "exchange", 20, [], SPEAKER + [answer])
+    reply = _said(t)[-1]
+    assert reply.startswith("To confirm, I will exchange these items of order #W9158156: Bluetooth Speaker "
+                            "(red, 10 hours, yes, $321.18) -> (blue, 10 hours, yes"), reply
+    t = _play(d, "exchange", 20, [], SPEAKER + [answer, "yes thats it"])
+    assert [(n, a["order_id"], a["item_ids"], a["new_item_ids"]) for n, a in _calls(t)] == [
+        ("exchange_delivered_order_items", "#W9158156", ["7751905257"], ["4716977452"])]
+    assert t.violations == []
+
+
+@pytest.mark.parametrize("answer", ["actually forget the speaker, I want to return the stuff in W6385395 instead",
+                                    "cancel order W3927847 instead"])
+def test_another_order_at_the_option_question_is_a_new_request(d, answer):
+    t = _play(d, "exchange", 20, [], SPEAKER + [answer])
+    reply = _said(t)[-1]
+    assert "Bluetooth Speaker (red, 10 hours, yes, $321.18) ->" not in reply, reply
+    assert _calls(t) == []
