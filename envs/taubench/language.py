@@ -2435,6 +2435,9 @@ _NO_OTHER_CHANGES = re.compile(
     r"(?:i|we)\s+(?:don'?t|do\s+not|won'?t)\s+(?:need|want)\s+(?:to\s+change\s+)?(?:anything|any\s+(?:other|more)\s+changes?)"
     r"(?:\s+else)?(?:\s+changed)?|"
     r"(?:those|these|that)\s+(?:are|'re|is|'s)\s+all\s+(?:the|my)\s+(?:items|changes)|"
+    # "yes thats all of them", "those are all of em", "that's all." (not "those are all wrong")
+    r"(?:that'?s|thats|that\s+is|those\s+are|these\s+are|they'?re|those'?re)\s+all(?:\s+of\s+(?:them|em|'em)|"
+    r"(?=\s*(?:[.,;!]|$)))|"
     r"that'?s\s+(?:everything|all)\s+(?:i|we)\s+want(?:ed)?\s+(?:changed|to\s+change)|"
     r"(?:(?:i'?m|i\s+am|i)\s+)?(?:aware|understand|acknowledge|know|get)(?:\s+that)?\s+"
     r"(?:(?:it|this|that)\s+can\s+only\s+be\s+(?:done|changed)\s+once|i\s+(?:can'?t|cannot|won'?t\s+be\s+able\s+to)\s+"
@@ -2737,7 +2740,10 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.stated_status = any(_states_status(c) for c in re.split(r"(?<=[.!?;\n])", t))
     r.default_address = default_address_asked(t)
     # ("bill the whole order to my mastercard": the order's payment, not every item of it)
-    r.all_items = bool(ALL_ITEMS.search(_ORDER_PAYMENT_CHANGE.sub(" ", t)))
+    # ("yes thats all of them. use my visa ... for the difference" to the note "make sure these are all the items":
+    # the note answered, not every item of the order asked for; before, the order's other items were asked about)
+    noted = _NO_OTHER_CHANGES.sub(" ", t) if "make sure these are all the items" in (question or "") else t
+    r.all_items = bool(ALL_ITEMS.search(_ORDER_PAYMENT_CHANGE.sub(" ", noted)))
     # "return all of #W1 but the watch", "all in order #W1 except ...": the order's items, all
     r.all_items = r.all_items or bool(re.search(r"\ball\s+(?:of|in|from)\s+(?:the\s+|my\s+)?(?:order\s+)?#W\d{7}\b", t, re.I))
     r.bye = bool(BYE.search(t))

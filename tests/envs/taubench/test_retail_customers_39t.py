@@ -204,3 +204,34 @@ def test_another_order_at_the_option_question_is_a_new_request(d, answer):
     reply = _said(t)[-1]
     assert "Bluetooth Speaker (red, 10 hours, yes, $321.18) ->" not in reply, reply
     assert _calls(t) == []
+
+
+# --- E. "yes thats all of them" beside a card for the difference (modify_items seed 20, f07_modify_two) -------------
+MEI = ["hi, id like to change a couple things on my pending order before it ships. mei.gonzalez8775@example.com",
+       "the notebook i want A4 hard cover, and the fleece jacket in size M, same color black full zip"]
+
+
+@pytest.mark.parametrize("answer", [
+    "yes thats all of them. use my visa ending 3742 for the difference",
+    "those are all of em, but charge the difference to the visa ending 3742",
+    "yes that's all. put the difference on my visa 3742",
+    "thats all of them, pay with the visa ending in 3742 please",
+])
+def test_the_note_answered_with_a_card_reproposes_with_that_card(d, answer):
+    t = _play(d, "modify_items", 20, [], MEI + [answer])
+    reply = _said(t)[-1]
+    assert reply.startswith("To confirm, I will modify these items of order #W2052757: Notebook"), reply
+    assert "with your Visa ending in 3742" in reply and "Grill" not in reply and _calls(t) == []
+    t = _play(d, "modify_items", 20, [], MEI + [answer, "yes"])
+    calls = _calls(t)
+    assert [(n, a["order_id"], a["item_ids"], a["payment_method_id"]) for n, a in calls] == [
+        ("modify_pending_order_items", "#W2052757", ["9799386954", "9385662952"], "credit_card_4387170")]
+    assert t.violations == []
+
+
+@pytest.mark.parametrize("answer", ["yes thats all of them", "yes, those are all of em"])
+def test_the_note_answered_alone_is_the_yes(d, answer):
+    t = _play(d, "modify_items", 20, [], MEI + [answer])
+    calls = _calls(t)
+    assert [(n, a["item_ids"], a["payment_method_id"]) for n, a in calls] == [
+        ("modify_pending_order_items", ["9799386954", "9385662952"], "paypal_2568958")], _said(t)
