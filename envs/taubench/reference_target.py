@@ -5255,6 +5255,19 @@ class ReferenceTarget(Target):
                 last4, g["card_last4"] = g["card_last4"], None
                 return None, (f"I don't see a card ending in {last4} on your account. The payment methods on file are "
                               f"{self._methods_list()}. Which payment method would you like to use for order {o}?")
+            brand = str(methods[found[0]].get("brand", "")).lower()
+            if g["card_brand"] and g["card_brand"] != brand and found[0] != current:
+                # "put W1 on the mastercard 6994" where 6994 is a Visa: the mismatch said and asked, not the Visa used
+                # without a word (before: proposed with the Visa); a yes takes the card of those digits
+                said = {"amex": "American Express", "mastercard": "Mastercard"}.get(g["card_brand"], g["card_brand"].title())
+                named = [pid for pid in cards if str(methods[pid].get("brand", "")).lower() == g["card_brand"]
+                         and pid != current]
+                g["card_last4"], g["card_brand"], g["payment_kind"], g["other_card"] = None, None, None, False
+                g["offered_method"] = None if named else found[0]  # (a yes to "X, or Y?" is no choice)
+                alt = f", or {' or '.join(self._method_text(p) for p in named)}" if named else ""
+                return None, (f"The card ending in {methods[found[0]].get('last_four')} on your account is a "
+                              f"{self._method_text(found[0]).removeprefix('your ').split(' ending')[0]}, not {self._a(said)} "
+                              f"{said}. Would you like to use {self._method_text(found[0])}{alt}?")
             return (found[0], None) if found[0] != current else (None, already)
         if g["card_brand"]:
             brand = g["card_brand"]
@@ -5416,7 +5429,10 @@ class ReferenceTarget(Target):
         kind = self.goal["payment_kind"]
         note = ""
         source = (self._payment_methods().get(pid) or {}).get("source")
-        if kind and source != kind or source in self.goal["not_kinds"]:  # "refund it to my card"; "not the gift card",
+        pm = self._payment_methods().get(pid) or {}
+        other_card = (self.goal["card_last4"] and str(pm.get("last_four")) != self.goal["card_last4"] or
+                      self.goal["card_brand"] and str(pm.get("brand", "")).lower() != self.goal["card_brand"])
+        if kind and source != kind or source in self.goal["not_kinds"] or other_card:  # "refund it to my card"; "not the gift card",
             # the order paid with one: no other place for its refund, said before the proposal asks
             note = ("A refund can only go to the original payment method or to a gift card on your account, so it "
                     f"would go to {self._method_text(pid)}. ")

@@ -235,3 +235,49 @@ def test_the_note_answered_alone_is_the_yes(d, answer):
     calls = _calls(t)
     assert [(n, a["item_ids"], a["payment_method_id"]) for n, a in calls] == [
         ("modify_pending_order_items", ["9799386954", "9385662952"], "paypal_2568958")], _said(t)
+
+
+# --- G. the card the customer named, silently replaced ---------------------------------------------------------------
+LIAM = "Liam Thomas, 20119"
+
+
+@pytest.mark.parametrize("ask", ["put W3761872 on the mastercard 6994", "pay W3761872 with my mastercard ending 6994",
+                                 "switch #W3761872 to my mastercard ending in 6994 please"])
+def test_a_card_ending_of_another_brand_is_flagged_and_asked(d, ask):
+    t = _play(d, "payment", 29, [], [LIAM, ask])
+    reply = _said(t)[-1]
+    assert reply.startswith("The card ending in 6994 on your account is a Visa, not a Mastercard."), reply
+    assert "Shall I go ahead" not in reply and _calls(t) == []
+    # a yes to "the Visa, or the Mastercard?" is no choice; naming one is
+    t = _play(d, "payment", 29, [], [LIAM, ask, "yes", "yes"])
+    assert _calls(t) == [], _said(t)
+    t = _play(d, "payment", 29, [], [LIAM, ask, "the visa then", "yes"])
+    assert [(n, a["order_id"], a["payment_method_id"]) for n, a in _calls(t)] == [
+        ("modify_pending_order_payment", "#W3761872", "credit_card_7287775")], _said(t)
+
+
+@pytest.mark.parametrize("ask", ["put W3761872 on the visa 6994", "put W3761872 on the card ending 6994"])
+def test_a_card_ending_of_its_own_brand_is_proposed(d, ask):
+    t = _play(d, "payment", 29, [], [LIAM, ask])
+    assert "to your Visa ending in 6994; the original payment will be refunded" in _said(t)[-1], _said(t)
+
+
+YARA = ["hiii yara lee here, yara.lee9368@example.com :) so two things, first can u cancel W2832660, i ordered it by "
+        "mistake haha"]
+
+
+@pytest.mark.parametrize("ask", [
+    "oh weird. ok well second thing, i want to return the led light bulb from W1341845, refund on my mastercard ending 5715 pls",
+    "return the led light bulb from W1341845 and put the refund on my mastercard 5715",
+])
+def test_a_refund_asked_to_another_card_says_where_it_goes(d, ask):
+    t = _play(d, "cancel_plus", 21, [], YARA + [ask])
+    reply = _said(t)[-1]
+    assert reply.startswith("A refund can only go to the original payment method or to a gift card on your account, "
+                            "so it would go to your Visa ending in 6367."), reply
+    assert _calls(t) == []
+
+
+def test_a_refund_without_a_card_named_has_no_note(d):
+    t = _play(d, "cancel_plus", 21, [], YARA + ["return the led light bulb from W1341845"])
+    assert _said(t)[-1].startswith("To confirm, I will return from order #W1341845"), _said(t)[-1]
