@@ -75,7 +75,7 @@ im ive ill id thats lets dont doesnt cant wont whats heres theres youre were
 take took pick picked choose chose get got have has had make made say said write note list add sign enter type
 spell down
 alone together flying travelling traveling going coming leaving returning staying here back ready happy
-pax lead traveller traveler surname surnames lastname firstname lol lmao rofl haha hahaha hehe btw idk tbh omg pls plz thx ty np ur u k kk xd xo xx jk smh fyi imo lmk
+pax lead traveller traveler surname surnames lastname firstname names lol lmao rofl haha hahaha hehe btw idk tbh omg pls plz thx ty np ur u k kk xd xo xx jk smh fyi imo lmk
 """.split())
 # words typed beside a name that are no part of it: fillers, interjections, sign-offs, forms of address and pronouns
 # ("Maya Adeyemi obviously", "... x", "... mate", "... duh", "... myself"); never name words, so a booking that uses
@@ -493,7 +493,23 @@ _POST_NOMINAL = re.compile(r"(?<=[^\W\d_])(,?\s+)((?i:Ph\.?D|DPhil|M\.?D|Jr|Sr|S
 # "IVANOVA L (MRS)", "Ivanova, L."): the initials cut as before a name, the bracketed title with them; an undotted
 # letter only at the end of its clause, and not "I" ("Smith I think")
 _TRAILING_INITIALS = re.compile(r"(\b[A-Z][^\W\d_]+)(,?\s+)((?:[A-Z]\.\s*){1,3}|(?!I\b)[A-Z]\b(?!['\u2019.-]))"
-                                r"(?=\s*(?:\(|[.,;!?]|$|(?i:please|pls|thanks|thank\s+you)\b))")
+                                r"(?=\s*(?:\(|[.,;!?]|$|(?i:please|pls|thanks|thank\s+you)\b))"
+                                # ... or dotted, before a new sentence that opens with a word no name has ("Ivanova
+                                # L. I fly alone", "Smith J. Book the first one": sky-customers-27 finding 3)
+                                r"|(\b[A-Z][^\W\d_]+)(,?\s+)((?:[A-Z]\.\s*){1,3})(?<=\s)(?=(?:I|(?i:"
+                                + "|".join(sorted(w for w in _ORDINARY if w.isalpha() and len(w) > 1))
+                                + r"))(?![\w'\u2019-]|['\u2019](?:m|d|ll|ve)\b))")
+# a middle initial between a given name and the surname ("Dr. Ingrid M. Larsen", "Ingrid M Larsen": sky-customers-27
+# finding 2): cut as the initials before a name are, its letter stated beside the surname (``_initials_beside``), so
+# a booking under first name "Ingrid M" or "Ingrid" is grounded; not "A" or "I" undotted ("Tom I think", "Book A Seat")
+_MIDDLE_INITIAL = re.compile(r"(\b[A-Z][^\W\d_]+\s+)(?:[A-Z]\.\s*|(?![AI]\s)[A-Z]\s+)(?=[A-Z][^\W\d_]+)")
+
+
+def _trailing_parts(m: re.Match) -> tuple[str, str]:
+    """The name word and the initials after it of a ``_TRAILING_INITIALS`` match, of either of its forms."""
+    return (m.group(1), m.group(3)) if m.group(1) else (m.group(4), m.group(6))
+
+
 _TITLE_BRACKETED = re.compile(r"\s*\(\s*(?i:dr|mr|mrs|ms|miss|mx|prof|sir|dame)\.?\s*\)")
 # an initial beside a name word, wherever it stands ("under L. Ivanova", "J Smith", "Ivanova L."): its letters are the
 # name's own when the word beside them is stated as a name (``stated_names``), so a booking under first name "L" or
@@ -504,15 +520,16 @@ _INITIAL_BEFORE = re.compile(r"(?<![\w'\u2019.-])((?:[A-Z]\.\s*){1,3}|(?![AI]\s)
 def _without_initials_and_post_nominals(text: str) -> str:
     text = _INITIALS.sub(lambda m: m.group(1) or m.group(3) or "", text)
     # (the dot of "Ivanova L." still ends its sentence, the space after it still parts the words: "Smith J. please")
-    text = _TRAILING_INITIALS.sub(lambda m: m.group(1) + ("." if "." in m.group(3) else "") + (
-        " " if m.group(3)[-1:].isspace() else ""), _TITLE_BRACKETED.sub(" ", text))
+    text = _TRAILING_INITIALS.sub(lambda m: _trailing_parts(m)[0] + ("." if "." in _trailing_parts(m)[1] else "") + (
+        " " if _trailing_parts(m)[1][-1:].isspace() else ""), _TITLE_BRACKETED.sub(" ", text))
+    text = _MIDDLE_INITIAL.sub(r"\1", text)
     return _POST_NOMINAL.sub("", text)
 
 
 def _initials_beside(text: str) -> list[tuple[list[str], str]]:
     """Each run of initials in the text, as its lower-cased letters, with the name word beside it (lower-cased)."""
     out = [(re.findall(r"[a-z]", m.group(1).lower()), m.group(2).lower()) for m in _INITIAL_BEFORE.finditer(text)]
-    out += [(re.findall(r"[a-z]", m.group(3).lower()), m.group(1).lower())
+    out += [(re.findall(r"[a-z]", _trailing_parts(m)[1].lower()), _trailing_parts(m)[0].lower())
             for m in _TRAILING_INITIALS.finditer(_TITLE_BRACKETED.sub(" ", text))]
     return out
 
@@ -651,6 +668,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     found.update(_said_to_be(said))  # "Thandiwe Hernandez is me", "... is the lead", "... is my wife"
     found.update(_after_count(toks, keys))  # "2 people Thandiwe Hernandez and my wife"
     found.update(_listed_after_mark(user_text))
+    found.update(_paired_names(said, asked_for_name))  # "Nadia Tanaka and the other is Tom Reyes"
     # the customer's own full name in brackets after "myself" / "me": "two people — myself (Priya Andersen) and my
     # brother", "six of us — myself (Hiroshi Fischer) and five colleagues"
     for m in [*_SELF_BRACKETED.finditer(user_text or ""), *_SELF_BARE.finditer(user_text or "")]:
@@ -678,7 +696,8 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
             found.update(_introduced(sentence))
             found.update(_signed(sentence))
             if rest and all(_nameish(w, asked_for_name) or (w.lower() in _JOINERS and 0 < k < len(rest) - 1)
-                            for k, w in enumerate(rest)):  # "Diego Walsh + Ana Walsh"
+                            for k, w in enumerate(rest)) \
+                    and not _reads_as_thing([w for w in rest if w.lower() not in _JOINERS]):  # "Diego Walsh + Ana Walsh"
                 found.update(w.lower() for w in rest if w.lower() not in _TITLE_WORDS | _JOINERS)
             elif asked_for_name:
                 found.update(_closing_name(_strip_fillers(sentence), 1 if asked_for_name == "last" else 2))
@@ -797,7 +816,7 @@ def _framed_names(user_text: str) -> set[str]:
         words = [w.strip("\"'") for w in part.split()]
         words = [w for w in words if w]
         names = [w for w in words if _cue_key(w) not in _FRAME]
-        if not names or len(names) > 4 or not all(_nameish(w, True) for w in names):
+        if not names or len(names) > 4 or not all(_nameish(w, True) for w in names) or _reads_as_thing(names):
             continue
         if any(_cue_key(a) in _OWNERS and _cue_key(b) not in _FRAME for a, b in zip(words, words[1:])):
             continue  # "me and my wife", "the boss": someone named by relation, not by name
@@ -934,6 +953,23 @@ def _reads_as_role(words: list[str]) -> bool:
     return bool(low) and (low[-1] in _ROLE_LAST or any(w in _STATUS_ANY for w in low))
 
 
+def _reads_as_thing(words: list[str]) -> bool:
+    """The capitalised words, typed as a sentence of their own, name a thing and not a person (another fixer, in
+    sky-customers-27: "Star Alliance Gold.", "Star Alliance Gold - please" were read as a name, so a booking under
+    "Alliance" or "Gold" was grounded): a word of travel, organisations or events (``_NOT_PERSON``), a title, role,
+    status or tier (``_reads_as_role``), a place phrase of the database ("Hong Kong"), or places and airport codes
+    only ("Toronto Canada", "JFK"). Narrower than ``_reads_as_place``: a person may bear a city's name as a first name
+    ("Sydney Chen", "Paris Walsh"), or a country's as a surname ("Tom England")."""
+    low = [w.lower() for w in words]
+    if not low:
+        return False
+    if _reads_as_role(words) or any(w in _NOT_PERSON for w in low):
+        return True
+    if any(tuple(low[k:k + len(p)]) == p for p in _PLACE_PHRASES for k in range(len(low))):
+        return True
+    return all(w in _DB_CITIES or w in _DB_COUNTRIES or words[k] in _DB_CODES for k, w in enumerate(low))
+
+
 def _reads_as_place(words: list[str]) -> bool:
     """The capitalised words (a run read loosely as a name) name a place, an airline, an alliance or an event rather
     than a person (``_NOT_PERSON``, ``_PLACE_FIRST``, ``_PLACE_LAST``, the database's place names), a title, role,
@@ -996,7 +1032,7 @@ def _opening_name(toks: list[tuple[str, bool]]) -> set[str]:
     if words and _cue_key(words[-1]) in _HERE:
         words = words[:-1]
     if 2 <= len(words) <= 4 and all(_nameish(w, True) for w in words) and not all(
-            w.lower() in _PARTICLE_WORDS | _TITLE_WORDS for w in words):
+            w.lower() in _PARTICLE_WORDS | _TITLE_WORDS for w in words) and not _reads_as_thing(words):
         return {w.lower() for w in words if w.lower() not in _TITLE_WORDS}
     return set()
 
@@ -1147,7 +1183,7 @@ def _closing_name(sentence: list[str], least: int = 2) -> set[str]:
     words = [w for w in sentence[k:] if w.lower() not in _TITLE_WORDS]
     while words and words[0].lower() in _PARTICLE_WORDS:
         words.pop(0)
-    if len(words) < least or k == 0 or sentence[k - 1].lower() in _AFTER_PLACE_WORD:
+    if len(words) < least or k == 0 or sentence[k - 1].lower() in _AFTER_PLACE_WORD or _reads_as_thing(words):
         return set()
     return {w.lower() for w in words}
 
@@ -1245,3 +1281,39 @@ def word_in_plain(word: str, text: str) -> bool:
     want = _spellings(word.lower())
     return any(_spellings(w.lower()) & want for w in _NAME_WORD.findall(text or ""))
 
+
+# two travellers named in one clause, each by a full name, the second said to be the other one ("Nadia Tanaka and the
+# other is Tom Reyes", "Nadia Tanaka, the other one Tom Reyes", "first is Nadia Tanaka, second is Tom Reyes", "Nadia
+# Tanaka and my colleague is Tom Reyes", "Nadia Tanaka; other passenger: Tom Reyes", sky-customers-27 finding 1: S1 read
+# "Tom Reyes" as typed, not as a name) or joined as a list ("Nadia Tanaka & Tom Reyes"); the clause opens the sentence
+# or follows a mark, and ends the sentence (courtesy aside)
+_PAIR_WORD = r"(?!(?i:and|plus|the|other|another|second|my|his|her|our|is|one|first)\b)[^\W\d_][\w'\u2019.-]*"
+_PAIR_NAME = _PAIR_WORD + r"(?:\s+" + _PAIR_WORD + r"){1,3}"
+_PAIR_OTHER = (r"(?:the\s+)?(?:other|second|2nd|next|last)(?:\s+(?:one|passenger|person|traveller|traveler|pax|guy|lady|"
+               r"one's|name|seat|ticket))?")
+_PAIR_WHO = r"(?:my|his|her|our)\s+(?:" + "|".join(sorted(_RELATION_WORDS)) + ")"
+_PAIRED = re.compile(
+    r"(?:^|[,:;(]\s*|\s[-\u2013\u2014]+\s*)(?:(?i:and|so|ok|okay|yes|yeah|sure|right|well|hi|hello|hey)[,\s]+)*"
+    r"(?:(?i:(?:the\s+)?(?:first|1st|one)(?:\s+(?:one|passenger|person|traveller|traveler|pax|name))?"
+    r"(?:\s*(?:is|will\s+be|=|:|-)\s*|,\s*|\s+)))?"
+    r"(?P<a>" + _PAIR_NAME + r")"
+    r"(?P<sep>\s*(?:[,;/+&]|\s(?i:and|plus))\s*(?i:and\s+)?"
+    r"(?:(?i:" + _PAIR_OTHER + r"|" + _PAIR_WHO + r")(?:\s*(?:is|will\s+be|=|:|-)\s*|,\s*|\s+))?"
+    r"|\s*(?:(?i:and\s+)?(?i:" + _PAIR_OTHER + r"|" + _PAIR_WHO + r")(?:\s*(?:is|will\s+be|=|:|-)\s*|,\s*|\s+)))"
+    r"(?P<b>" + _PAIR_NAME + r")"
+    r"(?=\s*[,.]?\s*(?i:please|pls|thanks|thank\s+you|thx|cheers|ty)?\s*(?:[.!?)]+|$))")
+
+
+def _paired_names(user_text: str, any_case: bool | str) -> set[str]:
+    """Lower-cased words of two full names in one clause (``_PAIRED``), capitalised, or in any case after a request for
+    a name or where the second is said to be the other traveller or a relative; neither a place, airline or role."""
+    out: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?])\s+(?=\S)|\n+", user_text or ""):
+        for m in _PAIRED.finditer(sentence.strip()):
+            said_other = bool(re.search(r"(?i)\b(?:other|second|2nd|next|last|my|his|her|our)\b", m.group("sep")))
+            names = [[w.rstrip(".") for w in m.group(g).split()] for g in ("a", "b")]
+            if all(_nameish(w, bool(any_case) or said_other) for n in names for w in n) \
+                    and not any(_reads_as_place(n) or all(w.lower() in _PARTICLE_WORDS | _TITLE_WORDS for w in n)
+                                for n in names):
+                out.update(w.lower() for n in names for w in n if w.lower() not in _TITLE_WORDS)
+    return out
