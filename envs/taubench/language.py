@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from envs.taubench.database import RetailDB
-from probe.targets.consent import is_confirmation
+from probe.targets.consent import HARMLESS_NO, is_confirmation
 from probe.targets.phrases import CLOSING, KEEPS_OPEN, abandon_pattern, asks_for_person, without_declined_person
 
 ORDER_ID = re.compile(r"#?\b(W\d{7})\b", re.I)
@@ -181,7 +181,8 @@ _IF_CANT = re.compile(r"\b(?:(?:if|since|as|because)\s+(?:i|we|you)\s+(?:can'?t|
 _REASON_NOT_NO = re.compile(r"^\W*(?:i\s+)?(?:don'?t|do not|won'?t)\s+(?:really\s+)?(?:need|want)\s+(?:it|them|this|that|those|"
                             r"the (?:order|items?|stuff))\b(?:\s+any ?more)?", re.I)
 NO = re.compile(r"^\W*(no|nope|nah|non|nein|n[a\u00e3]o|don'?t|do not|wait|hold on|stop|never ?mind|not yet|actually(?!\W+(?:yes|yeah|yep|sure|ok(?:ay)?|"
-                r"go ahead|please do|do it)\b))\b", re.I)  # "actually yes, go ahead" is no "no"
+                r"go ahead|please do|do it|both|all of (?:them|it)|the two|each(?: one)? of them)\b))\b", re.I)
+# ("actually yes, go ahead", "actually both of them" at "which one?" are no "no")
 # (the words SkyAssist's customers use too: "pressed for time", "need it done fast", "my flight leaves soon")
 # a "no" that says there is nothing to add, a go-ahead to follow: "nah, that's all, go ahead", "nope that's everything"
 # (also one that answers "are these all the items?" with the whole list: "no, just these two. proceed", "nope, only
@@ -194,6 +195,58 @@ _NOTHING_MORE = re.compile(r"^\W*(?:(?:no+|nope|nah)\W+(?:(?:that'?s|thats|that 
                            r"(?:no|not)\s+(?:much\s+)?(?:time|need to (?:read|go through|list|repeat|explain|spell)|"
                            r"need for (?:all )?(?:the|that|this|details|a recap))\b[^,.;!?\n\u2013\u2014-]*)"
                            r"\b(?:\W+(?:thanks?|thank you|thx))?\W+", re.I)
+# a yes that opens with a negative word, at a proposal: "no complaints, go ahead", "no objections", "not a problem",
+# "none from me, proceed", "nah no worries, do it", "zero issues here - go for it", "I've got no objection" (the whole
+# message, or such words and then a yes; before: read as a no, and the request dropped). The consent reading takes
+# only some of them for a plain yes ("no problem, do it"); the rest are asked once for a plain yes, the request kept.
+# Not "no problems with the laptop, I'll keep it", "no complaints about it, don't cancel" (the rest is no yes)
+_NO_OBJECTION = re.compile(
+    r"^\W*(?:(?:no+|nope|nah|um+|hmm+|well|honestly|ok(?:ay)?|fine|sure|yes|yeah|yep)\W+)*"
+    r"(?:(?:(?:i|we)(?:'ve|\s+have)?(?:\s+got)?\s+|got\s+)?(?:no|zero|nae|without any)\s+"
+    r"(?:real\s+|big\s+|major\s+|other\s+|further\s+|more\s+|particular\s+)?"
+    r"(?:complaints?|objections?|objecti?ons?|issues?|problems?|probs?|problemo|worries|concerns?|qualms?|arguments?|"
+    r"reservations?|rush|hurry|big deal|biggie|sweat|beef|changes?|corrections?|questions?|probl?ems?)|"
+    r"(?:that'?s\s+|it'?s\s+)?not\s+(?:a|any|an)\s+(?:problem|issue|worry|bother|concern|big deal)|"
+    r"none(?:\s+at\s+all|\s+whatsoever)?|no\s+need\s+to\s+(?:wait|ask(?:\s+(?:me\s+)?again)?|check(?:\s+again)?|"
+    r"confirm(?:\s+again)?|double[\s-]?check|repeat(?:\s+it)?)|(?P<open>not\s+at\s+all)|"
+    r"nothing\s+(?:to\s+(?:add|object(?:\s+to)?|change|correct|fix)|(?:else|more)(?:\s+to\s+(?:add|say|change))?|"
+    r"against\s+it|wrong(?:\s+with\s+(?:it|that|this))?)|"
+    # (Spanish, French, Italian, Portuguese, German)
+    r"no\s+hay\s+problema|sin\s+problema|pas\s+de\s+(?:probl[e\u00e8]me|souci)|nessun\s+problema|sem\s+problema|"
+    r"kein\s+problem)"
+    r"(?:\s+(?:here|from\s+me|on\s+my\s+(?:end|side|part)|at\s+all|whatsoever|really|"
+    r"(?:with|about|to)\s+(?:that|it|this|the\s+(?:proposal|plan|details|summary|above))))*"
+    r"(?=\W|$)", re.I)
+_PROPOSAL_ASKED = re.compile(r"\(yes/no\)|\bshall i\b|\bgo ahead\b", re.I)
+
+
+def no_objection_yes(text: str, question: str) -> bool:
+    """At a proposal, a reply that is such words alone or such words and then a yes ("no complaints, go ahead"); not
+    one with anything else after them ("no complaints about it, keep it")."""
+    if not _PROPOSAL_ASKED.search(question or "") or not (m := _NO_OBJECTION.match(text or "")):
+        return False
+    rest = re.sub(r"^(?:(?:thanks?|thank you|thx|ty|cheers|so|and|then|just)\W+)+", "",
+                  text[m.end():].strip(" \t\n,.;:!-\u2013\u2014()"), flags=re.I)
+    if m.group("open") and not rest:
+        return False  # ("not at all" alone may answer "shall I go ahead?" with a no; "not at all, go ahead" is a yes)
+    return not rest or bool(re.fullmatch(r"(?:thanks?|thank you|thx|ty|cheers)\W*", rest, re.I)) or \
+        is_confirmation(rest, question, STORE_ACTIONS) or \
+        bool(re.fullmatch(r"(?:(?:please|pls|so|you\s+(?:can|may))\s+)?(?:proceed|go ahead|go for it|do it|carry on|continue|"
+                          r"process it|make the change|fire away|crack on|send it through)"
+                          r"(?:\s+(?:please|pls|then|now|thanks?|thank you))*\W*", rest, re.I))
+
+
+def _plain_no_objection(text: str) -> bool:
+    """The opening words of such a yes are the common ones a yes stands beside ("no problem", "no worries", "not a
+    problem", "no rush": ``HARMLESS_NO``), not "none from me" or "no complaints"."""
+    m = _NO_OBJECTION.match(text or "")
+    if not m:
+        return False
+    rest = HARMLESS_NO.sub(" ", m.group(0))
+    return not re.sub(r"\b(?:no+|nope|nah|um+|hmm+|well|honestly|ok(?:ay)?|fine|sure|yes|yeah|yep)\b", " ", rest,
+                      flags=re.I).strip(" \t\n,.;:!-\u2013\u2014()")
+
+
 # a "no" after a few opening words: "hmm ok then no, keep it", "then no, I will keep the order", "thinking about it...
 # no" (before: only a "no" at the very start was one, and these, with "keep it", were read as a goodbye)
 _LATE_NO = re.compile(r"^\W*(?:(?:hmm+|ok(?:ay)?|so|then|well|um+|uh+|ah+|oh|actually|in that case|on second thought|"
@@ -241,7 +294,9 @@ SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind|unit)|same [a-z-]+ mo
 _SEND_ANOTHER = re.compile(r"\b(?:send|ship|give|get|want|need|like)\b[^.?!]{0,25}\b(?:another|one more|a new one|"
                            # "a fresh unit of the exact same thing", "the same model again", "an identical one"
                            r"an? (?:fresh|new|brand new) (?:unit|one|copy|piece)|an? identical\b|"
-                           r"replacement|(?:the )?(?:very |exact )?same (?:[a-z-]+ )?(?:one|model|thing|item|unit|kind|product))\b", re.I)
+                           r"replacement|(?:the )?(?:very |exact )?same (?:[a-z-]+ )?(?:one|model|thing|item|unit|kind|product))\b|"
+                           # "exact same lamp again", "I want to reorder the same one": the same thing once more
+                           r"\bsame\b[^.?!]{0,30}\b(?:again|once more)\b|\bre-?order\b", re.I)
 # the order's status stated, not asked ("it hasn't shipped yet", "it hasn't been sent out", "still processing")
 STATED_STATUS = re.compile(r"\b(still (pending|processing|being processed|in processing|being prepared)|is pending|"
                            # "still sitting in processing", "stuck in pending", "still shows as processing", "the status
@@ -339,8 +394,17 @@ _PENDING_Q = re.compile(_ASKED_START + r"(?:(?:which|what(?:'s| is| are)?|any|an
                         r"(?:my|the)\s+(?:still\s+)?pending\s+orders\b|"
                         # "which orders can I still change?", "what orders can I still cancel or edit?": the pending
                         # ones, which alone can be (before: only the rule said, no order named)
-                        r"(?:which|what)\s+(?:of\s+)?(?:my\s+|the\s+)?orders?\s+(?:can|could)\s+(?:i|we|you)\s+"
-                        r"(?:still\s+)?(?:change|cancel|edit|modify|update|amend)\b)", re.I)
+                        r"(?:which|what)\s+(?:of\s+)?(?:my\s+|the\s+)?(?:orders?|ones?)\s+(?:can|could)\s+(?:i|we|you)\s+"
+                        r"(?:still\s+)?(?:change|cancel|edit|modify|update|amend|alter|adjust|make\s+(?:any\s+)?"
+                        r"(?:changes?|edits?)\s+(?:to|on|in))\b|"
+                        # "which orders can I still make changes to?", "which ones can still be changed?", "are there any
+                        # orders I can still change?", "is anything still changeable?"
+                        r"(?:which|what|any)\s+(?:of\s+)?(?:my\s+|the\s+)?(?:orders?|ones?)\s+(?:can|could)\s+(?:still\s+)?"
+                        r"be\s+(?:changed|cancell?ed|edited|modified|updated|amended|altered)\b|"
+                        r"(?:are|is)\s+there\s+any\s+(?:orders?|ones?)\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:still\s+)?"
+                        r"(?:change|cancel|edit|modify|update|amend|alter|make\s+(?:any\s+)?changes?\s+to)\b|"
+                        r"(?:which|what)\s+(?:of\s+)?(?:my\s+|the\s+)?orders?\s+(?:are|is)\s+(?:still\s+)?(?:open|changeable|"
+                        r"editable|cancell?able|modifiable)\b)", re.I)
 
 
 def not_arrived_asked(text: str) -> set[str] | None:
@@ -407,8 +471,17 @@ INTENTS: dict[str, re.Pattern[str]] = {
                        # "what's happening with my two pending orders": before, "Sorry, I can't help with that here")
                        r"(what'?s|what is) (going on|happening|up) with (all (of )?|both (of )?)?(my|our|the) "
                        r"((two|2|three|3|both) )?((pending|open|recent|current|outstanding|latest|last) )?(orders?|packages?|stuff|deliver(y|ies))|"
-                       r"(any|an) (news|updates?) (on|about|for) (all (of )?|both (of )?)?(my|our|the) "
+                       r"(any|an) (news|updates?|word) (on|about|for) (all (of )?|both (of )?)?(my|our|the) "
                        r"((two|2|three|3|both) )?((pending|open|recent|current|outstanding|latest|last) )?(orders?|packages?|deliver(y|ies))|"
+                       # "what's the latest on my two open orders", "where do my open orders stand?", "how are my two
+                       # orders looking?" (before: "Sorry, I can't help with that here")
+                       r"(what'?s|whats|what is|give me|tell me|get me) the (latest|news|update|status|word|story|deal|scoop|"
+                       r"lowdown|state of play) (on|with|about|for|of) (all (of )?|both (of )?)?(my|our|the) "
+                       r"((two|2|three|3|both) )?((pending|open|recent|current|outstanding|latest|last) )?(orders?|packages?|deliver(y|ies))|"
+                       r"where (do|does) (all (of )?|both (of )?)?(my|our|the) ((two|2|three|3|both) )?"
+                       r"((pending|open|recent|current|outstanding|latest|last) )?(orders?|packages?) stand|"
+                       r"(how'?s|how is|how are) (all (of )?|both (of )?)?(my|our|the) ((two|2|three|3|both) )?"
+                       r"((pending|open|recent|current|outstanding|latest|last) )?(orders?|packages?) (looking|getting on|shaping up)|"
                        # "an update on each of them", "the status of every one of my orders", "where are all my orders at?"
                        r"(news|updates?|status) (on|about|for|of) (each|all|every one|both)( of)? (them|those|(my|our|the) "
                        r"(orders|packages|deliveries))|where are (all )?(of )?(my|our|the) (orders|packages|deliveries)|"
@@ -661,7 +734,8 @@ def side_question(text: str) -> str:
 # what the customer says to take back what they said just before
 CORRECTION = re.compile(r"\b(?:actually|wait|sorry|oops|whoops|my bad|my mistake|i mean|i meant|meant to say|scratch that|"
                         r"correction|on second thought|second thoughts?|or rather|make that|typo|wrong (?:one|order|number|"
-                        r"item|id)|not (?:that|this) (?:one|order)|(?:a )?different (?:one|order)|hmm+ no|no no)\b|\bno\b(?=\s*[,.!-]|\s+(?:wait|actually|sorry|i mean|the|not|"
+                        r"item|id)|(?:should(?:'ve| have|a| of|'a)\s+been|(?:supposed|meant)\s+to\s+be)(?=\s+(?:the|my|an?|#?w\d|order)\b)|"
+                        r"not the right (?:one|order)|not (?:that|this) (?:one|order)|(?:a )?different (?:one|order)|hmm+ no|no no)\b|\bno\b(?=\s*[,.!-]|\s+(?:wait|actually|sorry|i mean|the|not|"
                         r"make)\b)", re.I)
 # ... or to add to it
 ADDITIVE = re.compile(r"\b(?:also|too|as well|add|plus|forgot|in addition|along with|another|both|and the)\b", re.I)
@@ -2667,7 +2741,9 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     said = without_declined_person(t)  # "no need for a supervisor, it was ordered by mistake": no "no need" reason
     said = _WRONG_ORDER_NAMED.sub(" ", said)
     # ("no need to read it all out, yes": a hurry, not the reason 'no longer needed')
-    said = re.sub(r"\bno need to (?:read|go through|list|repeat|explain|spell)\b[^,.;!?]*", " ", said, flags=re.I)
+    # ("no need to wait, go ahead", "no need to ask again": a go-ahead, no reason either)
+    said = re.sub(r"\bno need to (?:read|go through|list|repeat|explain|spell|wait|ask|check|confirm|double[\s-]?check)\b"
+                  r"[^,.;!?]*", " ", said, flags=re.I)
     for reason, pattern in REASONS.items():
         if pattern.search(said):
             r.reason = reason
@@ -2719,7 +2795,15 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     # a yes with an aside ("yes, I don't think I'll need it") or a bare yes in another language ("si", "oui"): asked
     # once for a plain yes, saying so (the consent reading takes neither for a yes; before: the proposal repeated with
     # no word of why, or "take your time")
-    r.aside_yes = not r.yes and (nothing_more_yes or _without_aside(said_back) != said_back and
+    # "no complaints, go ahead", "no objections", "not a problem": no no (asked once for a plain yes where the consent
+    # reading takes it for none)
+    objectionless = no_objection_yes(said_back, question)
+    if r.yes and objectionless and not _plain_no_objection(said_back):
+        # "none from me, proceed" at a return from an item with a 'none' option: its words said back in the summary
+        # made it a yes, though the consent reading the verifiers share no code with takes only the common "no
+        # problem" / "no worries" openers beside a yes (before: written, a yes that was none); asked once for a plain yes
+        r.yes = False
+    r.aside_yes = not r.yes and (nothing_more_yes or objectionless or _without_aside(said_back) != said_back and
                                  is_confirmation(_without_aside(said_back), question, STORE_ACTIONS) or
                                  bool(_FOREIGN_YES.fullmatch(t.strip())) or
                                  # ("the gift card's not relevant, go ahead" at a refund to PayPal: a yes beside a
@@ -2731,7 +2815,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.restated_yes = not r.yes and (plain_order := _restated_order(said_back, question)) != said_back and \
         is_confirmation(plain_order, question, STORE_ACTIONS)
     r.no = bool(NO.search(plain)) or bool(_LATE_NO.search(plain)) or bool(_SOFT_NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
-    r.no = r.no and not nothing_more_yes
+    r.no = r.no and not nothing_more_yes and not objectionless
     r.urgent = bool(URGENT.search(t)) and not _NOT_URGENT.search(t)
     r.same_one = bool(SAME_ONE.search(t))
     if r.same_one and _SEND_ANOTHER.search(t) and not r.intents & {"cancel", "return"}:
@@ -2836,8 +2920,9 @@ _AS_OPTION = re.compile(r"(?<!order )(?<!one )\b(?:to|into|with|in)\s+(?:an?\s+|
 
 # a word of a product name said as what another item should become: "exchange my LED bulb for the daylight bluetooth
 # one" is the bulb with Bluetooth, not the Bluetooth Speaker ("return the bluetooth one" still is the speaker)
+# ("it was meant to be the luggage one": an order said, no option)
 _WANTED_AS = re.compile(r"\b(?:for|to|into|in|with|want|prefer|like)\s+(?:an?\s+|the\s+|some\s+)?"
-                        r"(?:(?!(?:return|cancel|send|exchange|swap|change|replace|keep)\b)[a-z0-9-]+\s+){0,2}$")
+                        r"(?:(?!(?:return|cancel|send|exchange|swap|change|replace|keep|be)\b)[a-z0-9-]+\s+){0,2}$")
 _AN_OPTION_AFTER = re.compile(r"\s+(?:one|ones|version|model|type|kind|option|connectivity)\b")
 
 
@@ -2964,7 +3049,8 @@ def _item_mentions(text: str, names: tuple[str, ...]) -> tuple[tuple[int, int, s
     word ('watch' for 'Wristwatch', 'phone' for 'Smartphone') when no other name ends so. A mention
     is taken back when the words before it do ("not the puzzle", "except the lamp").
     """
-    low = text.lower().replace("-", " ").replace("\u2019", "'")
+    # (a dash between spaces breaks the clause as a comma does: "not that one - the luggage one" takes back no luggage)
+    low = re.sub(r"(?<=\s)[-\u2013\u2014](?=\s)", ",", text.lower()).replace("-", " ").replace("\u2019", "'")
     unique = list(dict.fromkeys(names))
     split = {n: n.lower().replace("-", " ").split() for n in unique}
     heads = [w[-1] for w in split.values()]
@@ -3365,7 +3451,41 @@ def _value_at(value: str, low: str) -> list[int]:
 
 def _plain(text: str, variants: list[dict[str, str]] | None = None) -> str:
     low = " " + re.sub(r"[-_/]", " ", text.lower()) + " "
-    return _figures(low, variants) if variants else low
+    return _value_words(_figures(low, variants), variants) if variants else low
+
+
+# words that say no value alone, though a value holds them ("over" of 'over-ear', "light" of 'light blue')
+# and words said in passing beside an item ("more space" of a laptop is no 'space grey', "at night" no 'night mode',
+# "rechargeable batteries" no 'AA batteries'), colours and the words of a value that says what it lacks ("water
+# resistant" is not 'not resistant')
+_NOT_VALUE_WORDS = frozenset("over under light dark with without small large medium extra super ultra high low the and "
+                             "inch inches liter liters litre litres hours hour pieces piece color colour size type space "
+                             "night smart built press batteries white black silver green brown beige grey gray "
+                             "purple orange yellow".split())
+
+
+def _value_words(low: str, variants: list[dict[str, str]]) -> str:
+    """A value of several words said by the one word of it that no other value of the product holds: "the stainless
+    one" -> "the stainless steel one" where a material is 'stainless steel', "an adapter one" -> 'AC adapter' (before:
+    not read, and the closest variant by the other options proposed: a glass kettle for "the stainless 2 liter one")."""
+    values = {re.sub(r"[-_/]", " ", v.lower()).strip() for options in variants for v in options.values()}
+    words: dict[str, set[str]] = {}
+    for v in values:
+        for w in v.split():
+            words.setdefault(w, set()).add(v)
+    for v in sorted(values, key=len, reverse=True):
+        parts = v.split()
+        if len(parts) < 2 or {"not", "no", "non", "without"} & set(parts):
+            continue
+        for w in parts:
+            if len(w) < 5 or not w.isalpha() or w in _NOT_VALUE_WORDS or len(words.get(w, ())) != 1 or w in values:
+                continue
+            whole = [(m.start(), m.end()) for m in re.finditer(rf"(?<![a-z0-9]){re.escape(v)}(?![a-z0-9])", low)]
+            at = [m for m in re.finditer(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", low)
+                  if not any(a <= m.start() < b for a, b in whole)]
+            for m in reversed(at):
+                low = low[:m.start()] + v + low[m.end():]
+    return low
 
 
 def _figures(low: str, variants: list[dict[str, str]]) -> str:

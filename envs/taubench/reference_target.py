@@ -39,6 +39,7 @@ from envs.taubench.language import (
     KIN,
     ORDER_ID,
     PAYMENT_KINDS,
+    SAME_ONE,
     THANKS,
     Reading,
     address_changes,
@@ -405,9 +406,13 @@ _PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minut
 # right after a write, the customer saying it was the wrong order: "ugh wait that was the wrong one", "oh no, wrong
 # order!", "that's not the one I meant"
 _WRONG_DONE = re.compile(r"\bwrong\s+(?:one|order)\b|\bmix(?:ed)?\s+(?:them|it|those|the (?:two|orders))\s+up\b|"
-                         r"\bgot\s+(?:them|the (?:two|orders))\s+mixed\s+up\b|\bshould(?:'ve| have)\s+been\s+(?:#?W\d{7}|"
-                         r"the\s+\w+(?:\s+\w+)?\s+(?:one|order))\b|\b(?:not|wasn'?t|isn'?t)\s+the\s+(?:one|order)\s+(?:i|we)\s+"
-                         r"(?:meant|wanted|mean|want)\b|\bi\s+meant\s+(?:the\s+|an?\s*)?(?:other|different)\s+(?:one|order)\b",
+                         r"\bgot\s+(?:them|the (?:two|orders))\s+mixed\s+up\b|\b(?:should(?:'ve| have|a| of|'a)\s+been|"
+                         r"(?:supposed|meant)\s+to\s+(?:be|go\s+(?:to|on|for)))\s+(?:(?:for|on|to)\s+)?(?:#?W\d{7}|"
+                         r"the\s+\w+(?:\s+\w+)?(?:\s+(?:one|order))?)\b|"
+                         # "I meant the keyboard" right after the mouse's return (not "I meant to ask ...")
+                         r"\bi\s+meant\s+(?:the|my)\s+\w+|\b(?:not|wasn'?t|isn'?t)\s+the\s+(?:one|order)\s+(?:i|we)\s+"
+                         r"(?:meant|wanted|mean|want)\b|\bi\s+meant\s+(?:the\s+|an?\s*)?(?:other|different)\s+(?:one|order)\b|"
+                         r"\bnot\s+(?:that|this)\s+(?:one|order)\b",
                          re.I)
 # the order kept, said at its cancel: "I just said keep it", "I'll keep it", "keep the order" (not "keep it on my card")
 _KEEP_IT = re.compile(r"\bkeep(?:ing)?\s+(?:it|them|the order|my order|that order|this order)\b(?!\s+(?:on|to|with|at|in|as)\b)",
@@ -510,8 +515,10 @@ _BALANCE_Q = re.compile(r"(?<!pay )(?<!pay the )\bbalance\b(?=[^.!?]*\b(?:gift ?
                         r"\bhow much (?:money )?(?:is|do i have|have i got) (?:left )?(?:on|in)\s+(?:my|the)\s+gift ?cards?\b|"
                         r"\bstore credit\b[^.!?]*\b(?:left|remaining|have)\b|\b(?:have|got)\b[^.!?]*\bstore credit\b", re.I)
 # an order named by its state in a question: "the cancelled one", "my delivered orders"
-_STATUS_REF = re.compile(r"\b(?:the|my|our)\s+(cancell?ed|pending|delivered|processed|unshipped|open)\s+(?:orders?|ones?)\b",
+_STATUS_REF = re.compile(r"\b(?:the|my|our)\s+(?:(?:two|three|2|3|both)\s+)?(cancell?ed|pending|delivered|processed|unshipped|open)\s+"
+                         r"(?:orders?|ones?)\b",
                          re.I)
+_ITEM_WORDS = re.compile(r"\b(?:items?|options?|sizes?|colou?rs?|variants?|versions?|models?|products?)\b", re.I)
 _STATUS_WORD = {"canceled": "cancelled", "unshipped": PENDING, "open": PENDING}
 # a question about where an order is rather than what to do about it
 _WHERE_Q = re.compile(r"\b(?:shipped|ship(?:ping)? status|arrived?|delivered|where is|where'?s|wheres|status|track\w*|"
@@ -526,7 +533,15 @@ _IN_OTHER_ORDER = re.compile(r"\b(?:in|from|on|of)\s+(?:the|my)\s+other\s+order\
 _READ_BACK = re.compile(r"\b(?:confirm|read (?:it |that )?back|repeat|double.?check|what(?:'s| is| was)|where (?:is|will))\b"
                         r"[^.!?]{0,40}\b(?:new |updated )?address\b|\bwhere (?:is|will) (?:it|that|the order) (?:ship|go)", re.I)
 _SAME_PLACE = re.compile(r"\b(?:there|same (?:address|place)|that address|the new address|to it)\b|\bI meant\b|"
-                         r"\bwrong order\b|\binstead\b", re.I)
+                         r"\bwrong order\b|\binstead\b|\bshould(?:'ve| have|a| of|'a)\s+been\b|\b(?:supposed|meant)\s+to\s+(?:be|go)\b|"
+                         r"\bnot (?:that|this) (?:one|order)\b", re.I)
+# the action just done, asked again for another order or item: "ditto for the other one", "same for the keyboard", "do
+# the same with the luggage order", "likewise for #W2", "same again for my other order", "repeat that for the other one"
+_SAME_AGAIN = re.compile(r"\b(?:ditto|likewise|similarly)\b|\b(?:the\s+)?same\s+(?:thing\s+|again\s+|deal\s+|story\s+|goes\s+|"
+                         r"applies\s+)?(?:for|with|on|to)\b|\bsame\s+again\b|\b(?:do|repeat)\s+(?:(?:exactly\s+)?the\s+"
+                         r"same|that|it)(?:\s+(?:again|too))?\s+(?:for|with|on|to)\b", re.I)
+_OTHER_ONE_TOO = re.compile(r"\b(?:the|my)\s+other\s+one\b(?=.*\b(?:too|also|as well)\b)|\b(?:also|ditto|likewise|same\s+"
+                            r"(?:thing\s+)?(?:for|with|on|to))\b.*\b(?:the|my)\s+other\s+one\b", re.I)
 _DEFAULT_SAID = "The default address on your account is"  # how ``_answer`` reads the default address back
 _OTHER_PENDING = re.compile(r"\b(?:the |my )?other (?:pending |open )?(?:order|one)\b", re.I)
 # an order said to be someone else's
@@ -592,7 +607,7 @@ _KEEP_ORDER = re.compile(r"\b(?:keep|leave|not|don'?t (?:touch|change))\s+(?:the
                          r"(?:\s+(?:one|address|as it is))?\b", re.I)
 _AN_ORDERS = re.compile(r"\b(?:an|the|my|one|that|this)\s+(?:\w+\s+)?order(?:'s)?\b|\border'?s\s+(?:shipping\s+)?address\b",
                         re.I)
-_BOTH = re.compile(r"\W*(?:(?:ok|yes|yeah|um+|hmm+)\W+)?(?:both|both of them|the both|both please|both pls|everywhere|all of it|"
+_BOTH = re.compile(r"\W*(?:(?:ok|yes|yeah|um+|hmm+|actually|oh|so|well|then|make it|i guess|i think)\W+)*(?:both|both of them|the both|both please|both pls|everywhere|all of it|"
                    r"all of them|both places|each|the two of them)\W*(?:please|pls|thanks|thx)?\W*", re.I)
 # an order told apart by its state: "the one I already got" (delivered), "the one that hasn't shipped" (pending)
 _STATE_SAID = re.compile(r"\b(delivered|received|already (?:got|have)|arrived|came)\b|\b(?:pending|unshipped|on (?:its|the) way|"
@@ -758,7 +773,29 @@ _WHEN_ARRIVES = re.compile(r"\bwhen\b[^.?!]{0,30}\b(?:arriv\w*|get here|be here|
 # "the backpack is done too right?", "was the lamp changed as well?" after an order's items were changed: whether an item
 # of that order is in the change made
 _ITEM_DONE_Q = re.compile(r"\b(?:done|changed|updated|swapped|switched|exchanged|included|sorted|taken care of|"
-                          r"gone through|went through)\b", re.I)
+                          r"gone through|went through|"
+                          # (a return's items: "the camera's being returned too, yeah?", "you did the camera as well?")
+                          r"returned|being (?:returned|sent back|refunded|exchanged|swapped)|sent back|processed|covered|"
+                          r"part of (?:it|that|this|the (?:return|exchange|change|request))|in (?:the|that) (?:return|exchange)|"
+                          r"(?:did|have)\s+(?:you|u)\s+(?:also\s+|even\s+)?(?:do|done|did|return|exchange|swap|send back|"
+                          r"include|process|get|got)|you\s+(?:also\s+)?(?:did|got|returned|included|sent))\b|"
+                          # ("camera too?", "and the camera as well?": the item alone, asked after)
+                          r"^\W*(?:and\s+|what about\s+|how about\s+)?(?:the\s+|my\s+)?[a-z][\w' -]{1,30}?\s+(?:too|as well|"
+                          r"also)\W*\?\W*$", re.I)
+# ... or of a whole order: "the luggage order is cancelled too right?", "and #W2 is done as well?"
+_DONE_ASKED = re.compile(_ITEM_DONE_Q.pattern + r"|\b(?:being\s+)?cancell?ed\b|\bmoved\b|\bredirected\b", re.I)
+# at a proposal of items, whether one is in it: "the camera is in there too right?", "the camera's included, yeah?"
+_IN_REQUEST_Q = re.compile(r"\b(?:included|in (?:there|it|that|this|the (?:return|exchange|request|list|change))|part of (?:it|"
+                           r"that|this|the (?:return|exchange|request|change))|done|covered|on (?:it|there|the list)|"
+                           r"being (?:returned|exchanged|sent back|refunded|swapped|changed)|returned|exchanged|"
+                           r"(?:going|coming) back)\b", re.I)
+_ADD_WORDS = re.compile(r"\b(?:add|plus|include it|include them|and also)\b", re.I)
+# a question tag that makes a statement a question: "the camera is done too right", "it's included, yeah?"
+_CHECK_TAG = re.compile(r"\b(?:right|yeah|yes|correct|innit|isn'?t it|aren'?t they|wasn'?t it|didn'?t you|hasn'?t it|"
+                        r"ok(?:ay)?)\W*$", re.I)
+# a request asked as a question ("can the camera be returned too?", "could you return the camera as well?")
+_MODAL_ASK = re.compile(r"^\W*(?:(?:and|so|also|ok(?:ay)?|oh|hmm+|then|great|thanks)\W+)*(?:can|could|would|will|may|"
+                        r"please|pls|i want|i'?d like|i need)\b", re.I)
 _REFUNDED_Q = re.compile(r"\brefund\w*\b|\bmoney\b[^.?!]{0,20}\b(?:go|went|back)\b|\b(?:get|got)\s+(?:anything|something|"
                          r"money)\s+back\b|"
                          # "how much in total did I get back?", "what am I getting back altogether?"
@@ -932,9 +969,12 @@ _A_FEW = re.compile(r"\b(?:cancel|return|change|modify|exchange|drop)\s+(?:some|
                     re.I)
 # "do I have anything that hasn't shipped? I'd cancel it": the one of them the answer shows
 _ACT_ON_IT = re.compile(r"\b(?:cancel|return|change|modify)\s+(?:it|that)\b", re.I)
-_ALL_LISTED = re.compile(r"^\W*(?:(?:um+|uh+|oh|ok(?:ay)?|well|hmm+)\W+)*(?:both|all|every one|each|the two|the 2)(?:\s+of\s+(?:them|those|"
+# ("actually both of them", "hmm, make it both", "I guess all of them then": the same, after a few opening words)
+_ALL_LISTED = re.compile(r"^\W*(?:(?:um+|uh+|er+m?|oh|ah+|ok(?:ay)?|well|hmm+|actually|so|then|wait|sorry|on second thoughts?|"
+                         r"(?:i\s+)?(?:think|guess|suppose)|make (?:it|that)|let'?s (?:do|go with|say)|go with|do|just|i meant?|"
+                         r"i want(?:ed)?)\W+)*(?:both|all|every one|each|the two|the 2)(?:\s+of\s+(?:them|those|"
                          r"these|my orders|the orders)|\s+(?:the\s+|my\s+)?orders?|\s+(?:the\s+|my\s+)?(?:two|2)(?:\s+orders)?)?"
-                         r"(?:\W+(?:please|pls|thanks?|thank you))?"
+                         r"(?:\W+(?:please|pls|plz|thanks?|thank you|then|actually|i think|i guess|really))*"
                          # (with the reason of a cancellation: "both of them, no longer needed")
                          r"(?:\W+(?:(?:they'?re|they are|i)\s+)?(?:no longer need(?:ed)?(?: them)?|don'?t need (?:them|it)(?: any ?more)?|"
                          r"(?:ordered|bought) (?:them |it )?by mistake))?\W*$", re.I)
@@ -979,6 +1019,7 @@ class ReferenceTarget(Target):
         self.only_own = ""  # an option insisted on that no available variant but the item's own has (``_insisted``)
         self.option_before: str | None = None  # ... as it stood before this message
         self.swap_refused: str | None = None  # the item another product was just refused for ("... for a tablet")
+        self.same_refused: dict[str, int] = {}  # item id -> how often its exchange for the very same one was refused
         self.inferred_pick = False  # whether ``_pick_same`` told the item only by the new option asked for
         self.adopted = ""  # the words of a question whose offer the customer said yes to
         self.declined: dict[str, Any] | None = None  # the request of the proposal the customer just said no to
@@ -1146,7 +1187,40 @@ class ReferenceTarget(Target):
                 r.order_ids = [last]
             elif mentioned_items(r.text, self.product_names):
                 r.intents = set(r.intents) | {_ITEM_WRITE_KIND[self.log[-1][0]]}
-        if self.user_id and not r.order_ids and _OTHER_ORDER.search(r.text):
+        if self.user_id and self.log and self.just_wrote and not (self.pending or self.goal["intents"] & ACTING) and \
+                (kind := _TOOL_KIND.get(self.log[-1][0])) in ("cancel", "return", "exchange", "modify") and \
+                _SAME_AGAIN.search(r.text) and not (r.intents & ACTING - {"modify", kind} or r.address or r.question or
+                                                    r.no or "?" in r.text):
+            # "ditto for the other one", "same for the keyboard" right after a write: the same action asked for that
+            # order or item (a cancel's reason kept), proposed for its own yes; "the other one" is the customer's one
+            # other order in the state the action needs, else which is asked (before: the menu, or the order's
+            # contents, the action forgotten)
+            named = mentioned_items(r.text, self.product_names)
+            other = bool(_OTHER_PENDING.search(r.text) or _OTHER_ORDER.search(r.text))
+            if not (r.order_ids or named) and other:
+                self._lookup(turn, self._owned())
+                state = PENDING if kind in ("cancel", "modify") else "delivered"
+                rest = [o for o in self._owned() if o != self.log[-1][1] and self.orders.get(o, {}).get("status") == state]
+                r.order_ids = rest if len(rest) == 1 else []
+                if not rest and kind in ("return", "exchange"):
+                    # ("ditto for the other one" after one of two like items was returned: no other delivered order,
+                    # and the order written can't have another return or exchange)
+                    o = self.log[-1][1]
+                    return turn.say(f"Order {o} now has {'a return' if kind == 'return' else 'an exchange'} requested, "
+                                    f"so none of its other items can be returned or exchanged any more, and you have no "
+                                    f"other delivered order. Is there anything else I can help you with?")
+            if r.order_ids or named or other:  # (not "same to you, thanks": no order or item, no request)
+                r.intents = set(r.intents) | {kind}
+                if kind == "cancel":
+                    r.reason = r.reason or self.last_reason
+        if self.user_id and self.pending and _SAME_AGAIN.search(r.text) and not _ALSO.search(r.text) and \
+                not (r.intents & ACTING - {"modify"} or r.address or r.no or r.yes or "?" in r.text):
+            r.text += " too"  # "ditto for the other one", "same for the luggage order" at a proposal: that one too
+            self.last_text = r.text
+        if self.user_id and not r.order_ids and (_OTHER_ORDER.search(r.text) or _OTHER_ONE_TOO.search(r.text) and (
+                self.pending or self.log and self.just_wrote) and not mentioned_items(r.text, self.product_names)):
+            # ("and the other one too" at a proposal, or right after a write: the other order, as below; before, at a
+            # proposal, read as the order corrected: "All right, order #W2 then")
             # "what about the other order?": of two orders, the one not in hand
             inhand = set(self.goal["orders"] or self.recent or [a.get("order_id") for _, a in self.pending])
             rest = [o for o in self._owned() if o not in inhand and (o not in self.orders or
@@ -1346,12 +1420,18 @@ class ReferenceTarget(Target):
                             f"{lead}This doesn't change any of your orders. Just to be sure: I need a clear yes before "
                             f"I go ahead. {self.proposal}")
         if self.user_id and self.changed_names and not (self.pending or self.goal["intents"] & ACTING or r.address) and \
-                ("?" in r.text or re.search(r"\bright\W*$", r.text, re.I)) and _ITEM_DONE_Q.search(r.text) and \
-                (said := self._item_change_said(r)):
+                ("?" in r.text or _CHECK_TAG.search(r.text)) and _ITEM_DONE_Q.search(r.text) and \
+                not _MODAL_ASK.match(r.text) and (said := self._item_change_said(r, turn)):
             # "great, and the backpack is done too right?" after a change of the lamp alone in that order: what the
             # change held and what it did not, and that the order's items can't be changed again (before: the
             # backpacks of other orders listed and offered for a change, the one asked about never answered)
-            return turn.say(f"{lead}{said} Is there anything else I can help you with?")
+            return turn.say(f"{lead}{said}" + ("" if said.endswith("?") else " Is there anything else I can help you with?"))
+        if self.user_id and self.log and not (self.pending or self.goal["intents"] & ACTING or r.address) and \
+                ("?" in r.text or _CHECK_TAG.search(r.text)) and _DONE_ASKED.search(r.text) and \
+                not _MODAL_ASK.match(r.text) and (said := self._order_done_said(turn, r)):
+            # "the luggage order is cancelled too right?" after the bike order alone was cancelled: whether this chat
+            # wrote to that order, and its state (before: read as a request to cancel it, its reason asked)
+            return turn.say(f"{lead}{said}" + ("" if said.endswith("?") else " Is there anything else I can help you with?"))
         if self.user_id and self.log and not (self.pending or self.goal["intents"] & ACTING) and "?" in r.text and \
                 _REFUNDED_Q.search(r.text) and not (set(r.order_ids) - {o for _, o, _ in self.log} or r.address or
                                                     r.intents & ACTING - {"return", "payment"} or r.refund_timing or
@@ -1502,6 +1582,27 @@ class ReferenceTarget(Target):
                 self.pending, self.goal, self.proposal = [], self._empty_goal(), ""
                 lead += f"All right, I have left order {', '.join(orders)} as it is. " if orders else ""
                 r.no = r.abandon = r.closing = r.bye = False
+        if self.pending and {t for t, _ in self.pending} & {"return_delivered_order_items", "exchange_delivered_order_items",
+                                                            "modify_pending_order_items"} and \
+                ("?" in r.text or _CHECK_TAG.search(r.text)) and _IN_REQUEST_Q.search(r.text) and \
+                not (_MODAL_ASK.match(r.text) or r.yes or r.order_ids or r.address or r.intents & ACTING - {"return",
+                                                                                                         "exchange"} or
+                     _ADD_WORDS.search(r.text) or self.log and self.just_wrote) and \
+                (asked := list(dict.fromkeys(mentioned_items(r.text, [
+                    it["name"] for o in {a.get("order_id") for _, a in self.pending}
+                    for it in self.orders.get(o, {}).get("items", [])]) or mentioned_items(r.text, self.product_names)))):
+            # "the camera is in there too right?" at a return of the keyboard alone: whether it is, the proposal kept as
+            # it is (before: "Sorry, I can't help with that here" and the camera added to a new proposal unasked)
+            held = self._proposed_names()
+            yes_in, not_in = [n for n in asked if n in held], [n for n in asked if n not in held]
+            parts = []
+            if yes_in:
+                parts.append(f"Yes, the {' and the '.join(yes_in)} {'is' if len(yes_in) == 1 else 'are'} in this request.")
+            if not_in:
+                parts.append(f"No, the {' and the '.join(not_in)} {'is' if len(not_in) == 1 else 'are'} not in this "
+                             f"request: it holds only the {' and the '.join(sorted(held))}. If you'd like "
+                             f"{'it' if len(not_in) == 1 else 'them'} added, just tell me.")
+            return turn.say(f"{lead}{' '.join(parts)} {self.proposal}")
         if self.pending:
             put_off = bool(_NOT_NOW.search(r.text) and re.search(r"\b(?:thanks?|thank you|thx|bye|goodbye|cheers)\b", r.text, re.I))
             if (r.bye or r.closing and not (_FINE_WITH.match(r.text) or _ANSWERS_PROPOSAL.search(r.text)) or put_off) and not (r.yes or r.no or r.aside_yes or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
@@ -1987,6 +2088,14 @@ class ReferenceTarget(Target):
                        any(it["name"] in items for it in self.orders[x].get("items", []))]
             if len(holding) == 1:
                 r.order_ids, r.reason = holding, None  # ("wrong order" is no cancel reason here)
+        elif not (r.order_ids or r.address or r.default_address or r.reason or r.intents & ACTING - {"address", "modify"}) and \
+                _SAME_AGAIN.search(r.text) and (items := mentioned_items(r.text, self.product_names)):
+            # "ditto for the luggage order", "same for the one with the air purifier": that order, to the same place
+            self._lookup(turn, self._owned())
+            holding = [x for x in self._owned() if x != o and self.orders.get(x, {}).get("status") == PENDING and
+                       any(it["name"] in items for it in self.orders[x].get("items", []))]
+            if len(holding) == 1:
+                r.order_ids = holding
         if r.address or r.default_address or r.reason or (
                 mentioned_items(r.text, self.product_names) and not r.order_ids):
             return None
@@ -1998,9 +2107,9 @@ class ReferenceTarget(Target):
                 r.correction and any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", r.text, re.I) for k in fix
                                      for w in re.findall(r"\w+", new.get(k, "")) if any(c.isdigit() for c in w)))):
             r.address, r.order_ids = {**new, **fix}, [o]  # "oh no, the zip should be 78702"
-        elif named and _SAME_PLACE.search(r.text):
-            r.address, r.order_ids = dict(new), named[:1]  # "also send W2 there too", "I meant W2"
-        elif not r.order_ids and _OTHER_PENDING.search(r.text) and ADDITIVE.search(r.text):
+        elif named and (_SAME_PLACE.search(r.text) or _SAME_AGAIN.search(r.text)):
+            r.address, r.order_ids = dict(new), named[:1]  # "also send W2 there too", "I meant W2", "ditto for W2"
+        elif not r.order_ids and _OTHER_PENDING.search(r.text) and (ADDITIVE.search(r.text) or _SAME_AGAIN.search(r.text)):
             self._lookup(turn, self._owned())
             rest = [x for x in self._owned() if x != o and self.orders.get(x, {}).get("status") == PENDING]
             if len(rest) != 1:
@@ -3836,6 +3945,11 @@ class ReferenceTarget(Target):
         money = bool(topics & {"return", "payment", "exchange", "cancel"} or _MONEY_WORDS.search(text))
         if hypothetical:
             money = bool(_MONEY_WORDS.search(text))
+            if topics == {"modify"} and (not_arrived_asked(text) or not_arrived_asked(self.last_text)) == {PENDING} and \
+                    not mentioned_items(text, self.product_names) and not _ITEM_WORDS.search(text):
+                # "which orders can I still make changes to?": every change a pending order still allows, not its items
+                # alone (before: "its items can still be changed ..." and an offer to change them)
+                topics = {"cancel", "address", "payment", "modify"}
             offers = []
             for o in orders:
                 line, can = self._can_text(o, topics, money, text)
@@ -5625,7 +5739,30 @@ class ReferenceTarget(Target):
                 self.listed_variants[it["item_id"]] = [vid for vid, _ in listed]
                 choices = [_opts(v["options"]) for _, v in listed]
                 same = ("An exchange has to be a different option of the same product. " if g["same_one"] else "")
+                if g["same_one"] and verb == "exchange" and self.same_refused.get(it["item_id"], 0) > 1 and \
+                        SAME_ONE.search(self.last_text or "") and not _listed_pick(self.last_text or "") and \
+                        not named_values(self.last_text or "", [v["options"] for v in product.get("variants", {}).values()]):
+                    # a third time: the exchange dropped, said so (no refusal and offer again and again)
+                    self.goal, self.option_asked = self._empty_goal(), None
+                    return (f"{missing}I'm sorry, I can't exchange the {it['name']} for the very same one, so I have left "
+                            f"order {o} as it is. If you change your mind, I can return it for a refund, or exchange it "
+                            f"for another option. Is there anything else I can help you with?")
+                if g["same_one"] and verb == "exchange" and self.same_refused.get(it["item_id"]) and \
+                        self.option_before in (None, it["item_id"]) and \
+                        SAME_ONE.search(self.last_text or "") and not _listed_pick(self.last_text or "") and \
+                        not named_values(self.last_text or "", [v["options"] for v in product.get("variants", {}).values()]):
+                    # "exact same lamp again", said again to the options listed after the refusal: not the same refusal
+                    # and list once more (before: the same paragraph, turn after turn), but the return offered for a
+                    # yes, the exchange left as it is until another option is named
+                    self.same_refused[it["item_id"]] += 1
+                    self.option_asked = it["item_id"]
+                    self.offer = {"intents": {"return"}, "orders": [o], "text": f"return the {it['name']}"}
+                    return (f"{missing}As I said, I can't exchange the {it['name']} for the very same one: an exchange "
+                            f"has to be for a different option of the same product, and I can't place a new order for "
+                            f"you here. Would you like me to return it for a refund instead? Or name one of the other "
+                            f"options and I'll exchange it for that.")
                 if g["same_one"] and verb == "exchange":  # "a fresh unit of the exact same thing": what can be done
+                    self.same_refused[it["item_id"]] = self.same_refused.get(it["item_id"], 0) + 1
                     same = (f"I'm sorry, an exchange has to be for a different option of the same product, so I can't "
                             f"exchange the {it['name']} for the very same one. I can return it for a refund instead, or "
                             f"exchange it for another option. ")
@@ -5642,6 +5779,7 @@ class ReferenceTarget(Target):
                     same += (f"I'm sorry, the {it['name']} {'don' if self._a(it['name']) == 'any' else 'doesn'}'t come "
                              f"in {said}; the {key} options are {', '.join(have)}. ")
                 elif self.option_before == it["item_id"] and not other and not _bare_answer(self.last_text) and \
+                        not (g["same_one"] and SAME_ONE.search(self.last_text or "")) and \
                         not set(mentioned_items(self.last_text, names)) - {it["name"]}:  # ("oh, and the camera too")
                     # the answer to "Which option ...?" matched none of them ("purple"): said, not the same list again
                     same += "I'm sorry, I don't see that among the available options. "
@@ -5839,6 +5977,7 @@ class ReferenceTarget(Target):
             self.orders[o] = data
             if tool in ITEM_TOOLS:
                 self.items_changed.add(o)
+            if tool in ITEM_TOOLS or tool == "return_delivered_order_items":  # (a return's items too: "is the camera done?")
                 self.changed_names.setdefault(o, set()).update(changed)  # (read before the order was written)
             if which:
                 lines.append(f"The {'exchange' if tool.startswith('exchange') else 'change'} of {which} in order {o} "
@@ -5878,9 +6017,11 @@ class ReferenceTarget(Target):
             said += " Nothing was refunded to a gift card."
         return said
 
-    def _item_change_said(self, r: Reading) -> str:
-        """Of the orders whose items this chat changed (those the message names, if any), whether the items the message
-        names are in the change made: '' when it names none of their items, or an item of another order too."""
+    def _item_change_said(self, r: Reading, turn: TurnContext | None = None) -> str:
+        """Of the orders whose items this chat changed or returned (those the message names, if any), whether the items
+        the message names are in the change made: '' when it names none of their items. An item named of another of
+        the customer's orders, none of whose items were touched, is said to be in nothing done, with what can still
+        be done for it (offered for a yes where one action fits; nothing is written on this answer)."""
         orders = [o for o in self.changed_names if not r.order_ids or o in r.order_ids]
         if set(r.order_ids) - set(orders) or re.search(r"\b(?:other|another|different)\s+(?:\w+\s+)?orders?\b", r.text, re.I):
             return ""  # ("the backpack in my other order - was it changed?": not of this order)
@@ -5890,18 +6031,83 @@ class ReferenceTarget(Target):
             asked = list(dict.fromkeys(mentioned_items(r.text, names)))
             done = [n for n in asked if n in self.changed_names[o]]
             left = [n for n in asked if n not in self.changed_names[o]]
-            verb = "exchange requested" if self.orders[o].get("status", "").startswith("exchange") else "change made"
+            status = self.orders[o].get("status", "")
+            verb = "exchange requested" if status.startswith("exchange") else \
+                "return requested" if status.startswith("return") else "change made"
             if done:
                 parts.append(f"Yes, the {' and the '.join(done)} of order {o} {'is' if len(done) == 1 else 'are'} part "
                              f"of the {verb}.")
-            if left:
+            if left and verb == "change made":
                 parts.append(f"No, the {' and the '.join(left)} of order {o} {'was' if len(left) == 1 else 'were'} not "
                              f"changed: the {verb} held only the {' and the '.join(sorted(self.changed_names[o]))}. An "
                              f"order's items can only be changed once, so {'it' if len(left) == 1 else 'they'} can't be "
                              f"changed in that order now.")
-        other = set(mentioned_items(r.text, self.product_names)) - {
-            it["name"] for o in orders for it in self.orders.get(o, {}).get("items", [])}
+            elif left:
+                # (after a partial return, "the camera is done too right?": not confirmed; the order's return or
+                # exchange is requested, so none of its other items can be returned or exchanged any more)
+                parts.append(f"No, the {' and the '.join(left)} of order {o} {'is' if len(left) == 1 else 'are'} not "
+                             f"part of it: the {verb} holds only the {' and the '.join(sorted(self.changed_names[o]))}. "
+                             f"Since order {o} now has a {verb.split()[0]} requested, its other items can't be returned "
+                             f"or exchanged any more.")
+        held = {it["name"] for o in orders for it in self.orders.get(o, {}).get("items", [])}
+        other = list(dict.fromkeys(n for n in mentioned_items(r.text, self.product_names) if n not in held))
+        if other and turn is not None and not r.order_ids:
+            # "the keyboard is done too right?" after the mouse of another order was returned: in nothing done here
+            self._lookup(turn, self._owned())
+            for n in other:
+                holders = [o for o in self._owned() if o in self.orders and o not in orders and
+                           any(it["name"] == n for it in self.orders[o].get("items", []))]
+                if len(holders) != 1:
+                    return ""
+                o = holders[0]
+                status = self.orders[o]["status"]
+                parts.append(f"No, the {n} (order {o}) is not part of anything done in this conversation.")
+                kinds = {_TOOL_KIND.get(t) for t, _o, _w in self.log}
+                kind = "return" if status == "delivered" and "exchange" not in kinds else \
+                    "exchange" if status == "delivered" else None
+                if kind and len(other) == 1 and not self.pending:
+                    self.offer = {"intents": {kind}, "orders": [o], "text": f"{kind} the {n}"}
+                    parts.append(f"Order {o} is delivered; would you like me to {kind} the {n}?")
+                elif status == PENDING:
+                    parts.append(f"Order {o} is still pending, so it hasn't shipped yet.")
+                elif status != "delivered":
+                    parts.append(f"Order {o} is {status}.")
+            other = []
         return " ".join(parts) if parts and not other else ""
+
+    def _order_done_said(self, turn: TurnContext, r: Reading) -> str:
+        """Whether this chat wrote to the order a question names (by its number, as "the other one", or by an item
+        said with "order"/"one"): what was done to it, or that nothing was and the state it is in, with the same kind
+        of action offered for a yes where it fits. '' when no one such order is named."""
+        written = list(dict.fromkeys(o for _t, o, _w in self.log if o))
+        orders = [o for o in r.order_ids if o in self._owned()]
+        if not orders and (_OTHER_ORDER.search(r.text) or _OTHER_PENDING.search(r.text)) and \
+                not mentioned_items(r.text, self.product_names):
+            self._lookup(turn, self._owned())
+            orders = [o for o in self._owned() if o not in written and self.orders.get(o, {}).get("status") in
+                      (PENDING, "delivered")]
+        elif not orders and (named := mentioned_items(r.text, self.product_names)) and \
+                re.search(r"\b(?:order|one)\b", r.text, re.I):
+            self._lookup(turn, self._owned())
+            orders = [o for o in self._owned() if o in self.orders and
+                      any(it["name"] in named for it in self.orders[o].get("items", []))]
+        if len(orders) != 1:
+            return ""
+        o = orders[0]
+        done = [w for _t, x, w in self.log if x == o]
+        if done:
+            return "Yes: in this conversation I " + "; and ".join(done) + "."
+        self._lookup(turn, [o])
+        status = self.orders.get(o, {}).get("status", "")
+        said = f"No, I haven't changed order {o} in this conversation: it is {status}."
+        kind = _TOOL_KIND.get(self.log[-1][0])
+        if kind == "cancel" and status == PENDING:
+            self.offer = {"intents": {"cancel"}, "orders": [o], "text": f"cancel order {o}"}
+            return f"{said} Would you like me to cancel it?"
+        if kind in ("return", "exchange") and status == "delivered":
+            self.offer = {"intents": {kind}, "orders": [o], "text": f"{kind} items from it"}
+            return f"{said} Would you like me to {kind} items from it?"
+        return said
 
     def _recap_text(self) -> str:
         """This conversation's writes that went through, in order, in one sentence (read from ``self.log``)."""
