@@ -4808,6 +4808,42 @@ _RIDE_TO_AIRPORT = re.compile(r"(?:\bdriv(?:e|es|ing)\s+(?:us|me)|\bdrop(?:s|pin
                               r"(?:(?:the\s+)?airport\s+(?:in|at)\s+)?(?:the\s+)?$", re.I)
 
 
+# a date of a card or a travel document, never a travel date: "exp 09/28", "expires 12/11/2031", "valid until
+# 12 Nov 2031", "issued 3 June 2019", "date of issue: 03/06/2019", "born 4 Feb 1985", "DOB 1990-04-02", and a date
+# said right after a card or passport number ("5127 8515 9727 3412 09/28 771") or right before a card's security
+# code ("09/28 cvv 771"); a yes or a name beside it is still read (``_document_days_blanked``)
+_DOCUMENT_CUE = re.compile(
+    r"(?:\b(?:exp(?:iry|iration|ires?|iring|ired)?|valid(?:ity)?\s+(?:until|till|til|thru|through|to|from)|"
+    r"good\s+(?:thru|through|until|till)|issued(?:\s+(?:in|at)\s+[A-Za-z]+)?|issue\s+date|date\s+of\s+(?:issue|expiry|"
+    r"expiration|birth)|dob|d\.o\.b|born|birth\s*(?:date|day)|birthday|renewed|exp\s+date|mm\s*/\s*yy)\b\.?"
+    r"(?:\s*(?:date\b|on\b|is\b|in\b|of\b|the\b|[:=\-\u2013(]))*\s*)$", re.I)
+_DOCUMENT_NUMBER = re.compile(r"(?:\b(?:\d{4}[ -]?){3}\d{1,4}|\b(?:passport|pp|document|doc)\s*(?:no\.?|number|#)?\s*:?\s*"
+                              r"[A-Z]{0,2}\d{6,9})\b[\s,;:/()\-]{0,4}$", re.I)
+_SECURITY_CODE_AFTER = re.compile(r"[\s,;:/()\-]{0,4}(?:cvv|cvc|cv2|csc|security\s+code)\b", re.I)
+_DOCUMENT_RANGE = re.compile(r"\s*(?:to|until|till|thru|through|-|\u2013|and\s+(?:expires?|expiring|valid\s+until))\s*"
+                             r"(?:on\s+)?(?:the\s+)?$", re.I)
+
+# a date turned down in the words after it, never the date wanted: "the 6th of december is too late", "5 May doesn't
+# work", "June 3 is no good for us", "the 12th's too early"
+_DAY_REJECTED = re.compile(r"\s*(?:,\s*)?(?:is|'s|was|would be|seems|looks)?\s*(?:(?:way|much|a bit|a little|far|just)\s+)?"
+                           r"(?:too\s+(?:late|early|soon|far(?:\s+out)?)\b|no\s+good\b|not\s+(?:good|possible|ok(?:ay)?)\b"
+                           r"|(?:does\s*n[o']?t|doesnt|won'?t|wont|will\s+not|isn'?t\s+going\s+to)\s+work\b)", re.I)
+
+def _document_days_blanked(text: str) -> str:
+    """``text`` with the dates of a card or travel document blanked (same length, so date spans keep their places)."""
+    spans = sorted({(s, e) for s, e, _ in _date_hits(text)} | {m.span() for m in _NUMERIC_DATE.finditer(text)})
+    out, prev = list(text), None
+    for s, e in spans:
+        before = text[max(0, s - 60):s]
+        doc = (_DOCUMENT_CUE.search(before) or _DOCUMENT_NUMBER.search(text[max(0, s - 40):s])
+               or _SECURITY_CODE_AFTER.match(text, e)
+               or (prev is not None and prev[1] <= s and _DOCUMENT_RANGE.fullmatch(text[prev[1]:s])))
+        if doc:
+            out[s:e] = " " * (e - s)
+            prev = (s, e)
+    return "".join(out)
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
@@ -4839,9 +4875,14 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
                                     and _DECIDES_BEFORE.search(text[max(0, h[0] - 60):h[0]]))]
     # a day of someone not on this booking, or of money coming in ("my son comes tomorrow on his own booking", "my
     # wages come in on the 5th"): no date of this trip (``_others_days_blanked``)
-    mine = _others_days_blanked(text)
-    theirs = [h for h in hits if mine[h[0]:h[1]] != text[h[0]:h[1]]]
-    p.others_day = bool(theirs) or (mine != text and _shift(text) is not None and _shift(mine) is None)
+    papers = _document_days_blanked(text)  # "exp 09/28", "issued 3 June 2019": a card's or a passport's date
+    hits = [h for h in hits if papers[h[0]:h[1]] == text[h[0]:h[1]]]
+    turned_down = [h for h in hits if _DAY_REJECTED.match(text, h[1])]  # "the 6th of december is too late, ... the 29th"
+    hits = [h for h in hits if h not in turned_down]
+    wanted = "".join(" " if any(a <= i < b for a, b, _ in turned_down) else c for i, c in enumerate(text))
+    mine = _others_days_blanked(papers)
+    theirs = [h for h in hits if mine[h[0]:h[1]] != papers[h[0]:h[1]]]
+    p.others_day = bool(theirs) or (mine != papers and _shift(papers) is not None and _shift(mine) is None)
     hits = [h for h in hits if h not in theirs]
     # "hold it, I'll call back on Monday to pay", "I get paid on Friday", "will confirm tmrw": when the customer pays or
     # decides, not a travel date (a day of the week or a relative day, said with paying, confirming or calling back)
@@ -4909,13 +4950,13 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     elif p.date and (m := _BACK_WD_AFTER.search(text)) and m.group(2) and (after := _return_after(text, p.date)):
         p.dates = [after if d == p.return_date else d for d in p.dates]  # "back the following Monday": after the
         p.return_date = after  # outbound, never the coming Monday
-    if not p.dates and (m := _BARE_DAY.search(text)):
+    if not p.dates and (m := _BARE_DAY.search(wanted)):
         p.day_of_month = int(m.group(1))
         p.pay_day_of_month = _pay_day(text, m.start(1), m.end())
         if _HOLD_UNTIL.search(text[max(0, m.start(1) - 50):m.start(1)]):  # "hold them until the 20th": how long
             held_to = day_of_month_from(p.day_of_month, NOW.year, NOW.month, NOW.date())  # to hold, no travel day
             p.day_of_month, p.pay_day = None, p.pay_day or (held_to.isoformat() if held_to else None)
-    if not p.dates and (m := _MONTH_ALONE.search(text)):
+    if not p.dates and (m := _MONTH_ALONE.search(wanted)):
         p.month_named = MONTHS[(m.group(1) or m.group(2)).lower()]
     elif not p.dates and _NEXT_MONTH.search(text):  # "end of next month": the month after today's
         p.month_named = NOW.month % 12 + 1

@@ -790,6 +790,7 @@ class ReferenceTarget(Target):
         self.return_choices: tuple[str, list[str]] | None = None  # a return date that reads two ways, asked once the
         # outbound one is clear ("04/05 ret 06/12")
         self.change_shift: int | None = None  # "push it back a week" before the booking is looked up
+        self.moved_leg: tuple[str, int] | None = None  # (booking, leg index): the one leg of it being moved
         self.wants_return = False  # the customer asked for a round trip and gave no return date yet
         self.one_way_said = False  # the customer said the trip is one way ("one way is fine", "moving there for good")
         self.asked_option: int | None = None  # the listed option this turn's question is about
@@ -2336,6 +2337,10 @@ class ReferenceTarget(Target):
             p.return_date = _moved(self.return_date, p.shift_days)  # "for the return, a day later"
             p.dates = [p.return_date]
             return
+        if self.mode == "new" and self.via and self.date and self._leg_moved(p, 2) == 1:
+            p.leg2_date = _moved(self.leg2_date or self.date, p.shift_days)  # "the next day for the 2nd leg"
+            p.dates = [p.leg2_date]
+            return
         base = self._booking_date() if changing and self.booking is not None else (
             self.date if self.mode == "new" and self.date else None)
         if base is None:
@@ -2344,6 +2349,18 @@ class ReferenceTarget(Target):
             return
         p.date = _moved(base, p.shift_days)
         p.dates = [p.date]
+
+    def _leg_moved(self, p: Parsed, count: int) -> int | None:
+        """The one leg of a booked trip of ``count`` flights that a change names ("the second flight", "the 2nd
+        leg", "the return", "the outbound"): its index; None when both or neither are named (the whole trip moves)."""
+        if count < 2:
+            return None
+        nth = {m.group(1).lower() if m.group(1) else m.group(2) for m in _NTH_LEG.finditer(p.text)}
+        later = bool(_RETURN_LEG.search(p.text)) or bool(nth & {"second", "2nd", "2", "last"})
+        first = bool(_OUTBOUND_LEG.search(p.text)) or bool(nth & {"first", "1st", "1"})
+        if later == first or re.search(r"(?:both|all|whole|entire)", p.text, re.I):
+            return None
+        return count - 1 if later else 0
 
     def _weekday_after(self, p: Parsed, start: str) -> None:
         """A weekday said relative to the booked date ``start`` in a change: "the following Thursday" is the first
@@ -3693,6 +3710,9 @@ class ReferenceTarget(Target):
         # change
         if self._party_change(p, b, out) or self._route_change(p, b, out):
             return
+        named = self._leg_moved(p, len(b.get("itinerary") or []))  # "change the return flight on that booking"
+        if named is not None or _BOTH_LEGS.search(p.text) or (self.moved_leg and self.moved_leg[0] != b["booking_id"]):
+            self.moved_leg = (b["booking_id"], named) if named is not None else None
         if p.weekday_after is not None and (start := self._booking_date()):
             self._weekday_after(p, start)  # "move it to the following Thursday", said with the booking reference
         if self.change_shift is not None and not p.date and (start := self._booking_date()):
@@ -3732,10 +3752,18 @@ class ReferenceTarget(Target):
                 self.awaiting = "date"
                 out.append(self._booking_text(b) + " What date would you like to move it to?")
                 return
-            legs = []
-            for fid in b["itinerary"]:
+            legs, fixed = [], []
+            # "move the second flight to the day after": that one only, and so on till both are named
+            moved = self.moved_leg[1] if self.moved_leg and self.moved_leg[0] == b["booking_id"] else None
+            for i, fid in enumerate(b["itinerary"]):
                 f = self.db.flights.get(fid)
                 if f is None:
+                    continue
+                if moved is not None and i != moved:  # the other leg keeps its flight and its day, unsearched
+                    kept = f.to_json()
+                    fixed.append((i, {"origin": f.origin, "destination": f.destination, "date": f.date, "label": "",
+                                      "for_change": True, "flights": [kept], "choice": kept, "by_id": True,
+                                      "shown": [fid]}))
                     continue
                 legs.append({"origin": f.origin, "destination": f.destination, "date": new_date,
                              "label": "", "for_change": True})
@@ -3746,6 +3774,10 @@ class ReferenceTarget(Target):
                 out.append(f"{self._booking_text(b)} Rather than cancelling it and booking again, I can move booking "
                            f"{b['booking_id']} to {new_date}; {kept}. Nothing is changed until you confirm.")
             self._search_legs(turn, legs, out)
+            for i, leg in fixed:
+                self.legs.insert(i, leg)
+            if fixed:
+                self._maybe_propose(turn, out)  # a pick already made on the moved leg's own listing
             return
         self._selection(turn, p, out)
         if p.has("price") and not p.has("currency"):  # "is that more expensive?" at a change
@@ -4824,7 +4856,7 @@ class ReferenceTarget(Target):
         multi = len(legs) > 1
         self.offered_dates = []
         for leg, ok, shown in results:
-            head = f"{leg['label'].capitalize() + ', ' if multi else ''}{self._place(leg['origin'])} to {self._place(leg['destination'])} on {leg['date']}"
+            head = f"{leg['label'].capitalize() + ', ' if multi and leg['label'] else ''}{self._place(leg['origin'])} to {self._place(leg['destination'])} on {leg['date']}"
             if not ok:
                 parts.append(f"Sorry, I could not search {head}.")
                 continue
