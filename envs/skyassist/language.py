@@ -522,6 +522,9 @@ class Parsed:
     closing: bool = False  # would close the conversation after "anything else?" (CLOSING, nothing of KEEPS_OPEN)
     abandon: bool = False  # drops what is being arranged ("never mind", "forget it", "I'll pass")
     drop_trip: bool = False  # drops a trip being planned ("cancel that", "I'm not travelling any more")
+    # an earlier request dropped before a new one is asked ("cancel that search, I want to change my booking BK...",
+    # "scrap that hold, ..."): what was dropped ("search", "hold", "that"); no cancellation of the booking named after it
+    dropped: str | None = None
     human: bool = False  # asks for a person instead of the virtual agent
     who: bool = False  # asks whether the agent is a person or a machine
     keep_booking: bool = False  # a cancellation said only negated ("don't cancel. when is the flight?")
@@ -2635,7 +2638,7 @@ _AFTER_ID = re.compile(r"\bBK[0-9A-Z]{6}\s*[-,/:|(]\s*(" + _LETTERS + r")\b\)?(?
                        r")\b(?!\s+" + _LETTERS + r"\b(?<!\bto)(?<!\bon)(?<!\bplease)(?<!\bthanks)(?<!\bback))|"
                        r"\bBK[0-9A-Z]{6}\s+(" + _LETTERS + r")(?=\s*(?:[-,/:|.;!?&+\u2013\u2014]|$)|\s+(?:is|are|was|has|"
                        r"can|could|would|will|do|does|did|please|pls|plz|still|here|thanks|thx|status|cancel|change|to|for|"
-                       r"on|from|and|at|i|we|my|our|" + _CHANGE_VERBS + r")\b)",
+                       r"on|from|and|at|i|we|my|our|instead|now|again|too|" + _CHANGE_VERBS + r")\b)",
                        re.I)
 _BEFORE_ID = re.compile(r"(?<![\w\s])\s*(" + _LETTERS + r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b|^\s*(" + _LETTERS +
                         r")\s*[-,/:|]\s*BK[0-9A-Z]{6}\b", re.I)
@@ -2651,7 +2654,7 @@ _RUN_BEFORE_ID = re.compile(r"(?:^|[.!?;]\s*)((?:" + _LETTERS + r"\s+){0,3}" + _
 _NOT_BESIDE_NAMES = set("""
 status confirmed cancelled canceled details detail info still active valid held hold booking bookings reservation
 ref pls plz thx asap check checking lookup look urgent trip flight itinerary refund refunded ticket tickets
-too also aswell either same
+too also aswell either same instead rather
 thats that's whats what's which whose belongs belonging mine ours yours his hers theirs
 """.split()) | set(_CHANGE_VERBS.split("|"))  # (the second line: "BK4HZPZ9 thats my friend lars's" names no surname)
 
@@ -2806,6 +2809,25 @@ _INSTEAD_TRAVEL = re.compile(r"\b(?:travel|fly|go|leave|depart|come)\w*\b[^.?!]{
                              r"of)\s+(?:bit|little|days?|weeks?)\s+)?(?:earlier|later|sooner)\b", re.I)  # "fly one day earlier"
 # the booking's day kept in another month: "same flight but in september, same day", "the same date in october"
 _SAME_DAY_IN_MONTH = re.compile(r"\b(?:same|that) (?:day|date)\b|\bsame flight\b", re.I)
+# an earlier request dropped, with "cancel" or its like, before a new request: "cancel that, can you look up BK...",
+# "cancel that search, I want to change my booking", "scrap that hold, I'd rather ...", "forget the hold, ..." (the
+# object is the request or the hold, never a booking named after it)
+_EARLIER_DROPPED = re.compile(
+    r"\b(?:cancel|scrap|scratch|forget(?: about)?|ditch|drop|bin|skip|abandon|stop|disregard|ignore|never ?mind(?: about)?|"
+    r"nvm|kill|undo)\s+(?:(?:all\s+)?(?:that|this|the|my|our|your)\s+(?:(?:flight|new|last|previous|earlier|first|other|seat|"
+    r"booking|reservation|whole|trip)\s+)?(?P<what>search(?:es)?|hold|request|idea|enquiry|inquiry|query|question|quote|plan|"
+    r"results?|options?|look-?up|lookup|thing|stuff|bit)s?\b|(?P<bare>that|this)\b(?!\s*(?:booking|reservation|ticket|flight|"
+    r"trip|one|hold|BK)))", re.I)
+# a request asked after it: a booking named, a lookup, a change, a booking or a question
+_NEW_REQUEST = re.compile(r"\b(?:look ?up|check|find|search|book|change|move|switch|modify|reschedule|rebook|put|swap)\b"
+                          r"|\bBK[0-9A-Z]{6}\b", re.I)
+# (after "cancel that search" or the like, any request: "..., I'd rather ...", "..., can you ...")
+_NEW_ASK = re.compile(r"\b(?:can|could|would|will) you\b|\b(?:i|we)\s*(?:'d|would|wanna|want|need)\b", re.I)
+# a booking moved onto a flight in words of booking: "book my existing ticket BK... onto that flight instead", "put my
+# booking on the 10:30 one", "switch our reservation to that flight"
+_ONTO_FLIGHT = re.compile(r"\b(?:book|put|move|switch|transfer|get|rebook)\s+(?:my|our|the|this|that)\s+(?:existing\s+|current\s+|"
+                          r"original\s+|old\s+)?(?:ticket|booking|reservation)(?:\s+BK[0-9A-Z]{6})?\s+(?:on|onto|to|into)\s+"
+                          r"(?:that|this|the|a|another|SA\d{4})\b", re.I)
 # a booking no longer wanted: "i dont need my fly anymore", "we don't want this booking any more", "dont need the
 # tickets anymore"
 _NOT_NEEDED = re.compile(r"\b(?:don'?t|dont|do not|won'?t|wont|will not)\s+(?:need|want|use)\s+(?:my|our|the|this|that|these|"
@@ -4710,6 +4732,102 @@ def _names_other(before: str, named: re.Match) -> bool:
     return bool(words) and not any(w in before.lower() for w in words)
 
 
+# the speaker no longer travels on the trip being arranged: "oh wait, I can't go now, it's only my buddy travelling",
+# "the ticket's actually for my buddy Dele, I'm not going", "it's just my buddy going now, not me", "count me out",
+# "I won't be able to make it, just book my friend" (``speaker_leaves``); not a day or a cabin that does not suit
+# ("I can't go on the 17th", "I'm not flying business"), nor a plan ("I'm not going to pay yet")
+_LEAVES_TRIP = re.compile(
+    r"\bi(?:'m|m| am)?\s*(?:can'?t|cant|cannot|can not|can no longer|won'?t|wont|will not|won'?t be able to|will not be able to|"
+    r"not|am not|'m not|no longer|(?:'m|am) no longer)\s+(?:be\s+)?(?:go|going|come|coming|travel+(?:ing)?|fly(?:ing)?|make it|"
+    r"join(?:ing)?|be (?:going|coming|travel+ing|flying|joining))\b(?!\s+(?:to\b|on\b|that\b|this\b|then\b|at\b|before\b|after\b(?!\s+all\b)|"
+    r"until\b|till\b|early\b|late\b|so\b|in\b|by\b|business\b|economy\b|premium\b|first\b|direct\b|there\b|via\b|through\b))"
+    r"|\bcount me out\b|\bwithout me\b|\bnot me\b(?!\s+(?:too|as well|either)\b)|\bi'?m out\b|\bi(?:'ve| have)?\s+(?:dropped|pulled|backed) out\b"
+    r"|\bi(?:'m| am|'ll be| will be| have to| need to| must)\s+stay(?:ing)?\s+(?:home|behind|here)\b", re.I)
+_COMPANION_WORD = (r"(?:buddy|bud|friend|mate|pal|colleague|co-?worker|boss|partner|wife|husband|son|daughter|brother|"
+                   r"sister|mum|mom|dad|mother|father|girlfriend|boyfriend|gf|bf|cousin|client|guest|" + _GRAN + r")")
+_THEY_TRAVEL = re.compile(r"\b(?:just|only|solely)\s+(?:(?:my|our)\s+(?P<kin>" + _COMPANION_WORD + r")|(?P<pron>him|her))\b"
+                          r"|\b(?:ticket|seat|booking|flight|trip)(?:'s|s| is| will be| would be)?\s+(?:actually\s+|really\s+|now\s+)?"
+                          r"(?:just\s+|only\s+)?for\s+(?:my|our)\s+(?P<kin2>" + _COMPANION_WORD + r")\b"
+                          r"|\b(?:book|get|put|make)\s+(?:it|one|a seat|the (?:ticket|seat|booking))\s+(?:just\s+|only\s+)?for\s+"
+                          r"(?:my|our)\s+(?P<kin3>" + _COMPANION_WORD + r")\b", re.I)
+
+
+def speaker_leaves(text: str) -> str | None:
+    """When the customer says they themselves no longer travel on the trip being arranged, who does instead: the one
+    companion said to fly ("buddy", "him"), or "" when none is said; None when the message says no such thing. (A
+    name said with the companion, "my buddy Dele", is not taken as the traveller's: the full name is asked.)"""
+    t = (text or "").replace("\u2019", "'")
+    if not _LEAVES_TRIP.search(t):
+        return None
+    m = _THEY_TRAVEL.search(t)
+    return (m.group("kin") or m.group("pron") or m.group("kin2") or m.group("kin3")).lower() if m else ""
+
+
+# a booking reference or a last name taken back and said again in the same message ("ref BK45LV7P - sorry not that
+# one, I mean BKHBNPK7", "BK45LV7P, no wait, BKHBNPK7", "it's under Walsh... no sorry, Murphy"): the last one said is
+# the one meant (``_self_corrected``)
+_FIX_MARK = (r"(?:sorry|soz|oops|whoops|my bad|my mistake|apologies|no|nope|nah|wait|hang on|hold on|actually|correction|"
+             r"scratch that|strike that|or rather|rather|i mean|i meant|not that one|not this one|wrong one|typo|"
+             r"(?:that'?s|that is|thats) (?:the )?wrong (?:one|ref\w*|booking|number|code|name)|"
+             r"wrong (?:ref\w*|booking|number|code|name)|not (?:that|this) (?:ref\w*|booking|number|code|name))")
+_FIX_LEAD = (r"(?:it'?s|its|it is|it was|that'?s|that is|i mean|i meant|should be|should have been|meant to be|"
+             r"the (?:right|correct|real|actual|proper|other|new) (?:one|ref\w*|number|booking|code|name|surname)"
+             r"(?: is|'s)?|(?:the )?(?:ref\w*|booking(?: ref\w*| number| code)?|number|code)(?: is|:)?|make (?:that|it)|"
+             r"use|try|this one)")
+_ID_RETYPED = re.compile(r"(?P<name>\s*[-,/:(]?\s*(?:(?:for|under)\s+)?" + _LETTERS + r"\)?)?(?P<marks>[\s\W]*(?:\b"
+                         + _FIX_MARK + r"\b[\s\W]*){1,5})(?:\b" + _FIX_LEAD + r"\b[\s\W]*){0,3}", re.I)
+_NAME_RETYPED = re.compile(r"(?<![\w'\-])(?P<old>" + _LETTERS + r")\b(?P<mid>[\s.,;:!\-\u2013\u2014\u2026]*(?:\b" + _FIX_MARK +
+                           r"\b[\s.,;:!\-\u2013\u2014\u2026]*){1,5}(?:\b(?:" + _FIX_LEAD + r"|under|surname|last name|"
+                           r"family name)\b[\s.,;:!\-\u2013\u2014\u2026]*){0,3})(?P<new>(?-i:[A-Z])" + _LETTERS +
+                           r")(?=\s*(?:[,.;!?)\-\u2013\u2014]|$))", re.I)
+_NAME_CUED = re.compile(r"\b(?:(?:surname|last name|family name|name)(?:\s+is|'s|:)?|under(?: the name(?: of)?)?)\s*(" +
+                        _LETTERS + r")", re.I)
+# a name said to be no longer the booking's: "Walsh is my maiden name", "my maiden name is Walsh" (read only beside a
+# correction that gives the other name)
+_OTHER_OWN_NAME = (r"(?:(?:my|her|his|our|their|the)\s+(?:maiden|old|previous|former|birth|married|other)\s+"
+                   r"(?:name|surname)|n[e\u00e9]e)")
+
+
+def _self_corrected(text: str, places: frozenset[str] | set[str] = frozenset()) -> str:
+    """The message with a booking reference or a last name it takes back left out, the one said after it kept: "ref
+    BK45LV7P - sorry not that one, I mean BKHBNPK7 under Murphy" reads "ref BKHBNPK7 under Murphy" (and a name said
+    before, "surname Walsh", goes too when the new reference comes with its own); "it's under Walsh... no sorry,
+    Murphy, Walsh is my maiden name" reads "it's under Murphy". Two references that are both meant ("BK1 and BK2",
+    "BK1, actually BK2 too") are left alone."""
+    ids = list(_BOOKING_ID.finditer(text))
+    for prev, cur in reversed(list(zip(ids, ids[1:]))):
+        between = text[prev.end():cur.start()]
+        m = _ID_RETYPED.fullmatch(between)
+        if not m or prev.group(0).upper() == cur.group(0).upper():
+            continue
+        if re.match(r"[\s,]*(?:\w+\s+){0,3}?(?:too|as well|also|aswell)\b", text[cur.end():], re.I):
+            continue  # "BK1 for Walsh, actually BK2 for Murphy too": both
+        name = m.group("name") or ""
+        if name and name.strip(" -,/:()").lower() in _NOT_NAMES | {"sorry", "oops", "no", "wait", "actually", "nope"}:
+            name = ""
+        tail = text[cur.start():]
+        beside = _AFTER_ID.match(tail) or _RUN_AFTER_ID.match(tail)
+        head = text[:prev.start()]
+        if beside:  # the new reference comes with its name: a name said before the old one was the old one's
+            head = _NAME_CUED.sub(lambda c: " " * len(c.group(0)) if (c.group(1)[:1].isupper() or c.group(0).lower().startswith(
+                ("surname", "last name", "family name"))) else c.group(0), head)
+            head = re.sub(r",\s*,", ",", re.sub(r"[ \t]{2,}", " ", head))
+        text = head + cur.group(0) + ("" if beside else name) + text[cur.end():]
+    for m in reversed(list(_NAME_RETYPED.finditer(text))):
+        old, new = m.group("old"), m.group("new")
+        if (old.lower() == new.lower() or not _name_token_ok(old) or not _name_token_ok(new)
+                or any(w.lower() in _NOT_NAMES | places | set(MONTHS) | set(WEEKDAYS) for w in (old, new))
+                or re.fullmatch(_FIX_MARK + "|" + _FIX_LEAD, old, re.I)
+                or not (old[:1].isupper() or _NAME_CUED.search(text[max(0, m.start() - 25):m.end("old")]))):
+            continue
+        rest = text[m.end():]
+        rest = re.sub(r"(?:,\s*|\s+(?:and|as|because|since|cos|coz)\s+)?\b" + re.escape(old) + r"\s+(?:is|was|'s)\s+" +
+                      _OTHER_OWN_NAME + r"\b|(?:,\s*)?\b" + _OTHER_OWN_NAME + r"\s+(?:is|was)?\s*" + re.escape(old) + r"\b",
+                      "", rest, flags=re.I)
+        text = text[:m.start()] + new + rest
+    return text
+
+
 def _without_taken_back(text: str) -> str:
     """The message without what it takes back before a "scratch that" / "never mind" said mid-message (see
     ``_RETRACTED``); the message as it is when nothing follows the marker or nothing but a reaction precedes it."""
@@ -4848,7 +4966,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
     target's last message (a confirmation may repeat what it said)."""
-    typed = _joined_booking_ids(_without_taken_back(text or ""))
+    places_ = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
+    typed = _joined_booking_ids(_without_taken_back(_self_corrected(_joined_booking_ids(text or ""), places_)))
     text = _MD_FIELD.sub(lambda m: "\n" + m.group(1).strip() + ": ", fix_typos(typed))
     p = Parsed(text=text)
     found = _find_places(text, db, expecting)
@@ -5116,6 +5235,18 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.first_name, p.last_name, p.companion_named = _names_and_whose(named, db, expecting)  # "Never mind." is no name
     if expecting == "last_name" and (answered := _surname_then_self(named)):
         p.first_name, p.last_name = None, answered  # "It's Mensah. I'm Aisha Adeyemi, his colleague.": the answer
+    if expecting == "last_name" and p.last_name and " " not in p.last_name:
+        # asked for the last name, a given name read as it that is also said with the family name after it ("it's my
+        # booking! I'm Aisha. Aisha Okafor") or after the family name said first ("Okafor, I'm Aisha"): the family name
+        full = re.search(r"(?<![\w'\-])" + re.escape(p.last_name) + r"\s+((?-i:[A-Z])" + _LETTERS + r")(?=\s*(?:[.,;!?]|$))",
+                         named)
+        lone = re.fullmatch(r"\W*(?:(?:it'?s|its|it is|that'?s|thats|(?:the\s+)?(?:last name|surname|family name)(?:\s+is|:)?)\s+)?"
+                            r"(" + _LETTERS + r")\s*[,.;!\-\u2013\u2014]+\s*(?:and\s+)?(?:i'?m|im|i am|this is|my name is|my "
+                            r"name's)\s+(" + _LETTERS + r")\W*", named, re.I)
+        family = full.group(1) if full else lone.group(1) if lone and lone.group(2).lower() == p.last_name.lower() else None
+        if (family and family.lower() != p.last_name.lower() and _name_token_ok(family)
+                and family.lower() not in _NOT_NAMES | places_ | set(MONTHS) | set(WEEKDAYS)):
+            p.first_name, p.last_name = p.last_name, family[:1].upper() + family[1:]
     unsure = name_attempt(named, expecting) if not _LAST_CUE.search(named) else None
     if spelled is False and (p.first_name or p.last_name):  # "arjun shmit thats s-c-h-m-i-d-t": which one is meant?
         unsure = [x for n in (p.first_name, p.last_name) if n for x in n.split()], "spelling"
@@ -5385,6 +5516,19 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.add("cancel")  # "i dont need my fly anymore, BK..."
     if _REFUND_REQUEST.search(text):
         p.intents.add("cancel")  # "I want my money back for BK...": a cancellation, with the refund rule said
+    if gone := _EARLIER_DROPPED.search(plain):
+        after = plain[gone.end():]
+        if ((_NEW_REQUEST.search(after) or (gone.group("what") and _NEW_ASK.search(after)))
+                and not _INTENTS["cancel"].search(plain[:gone.start()] + " , " + after)
+                and not _NOT_NEEDED.search(after) and not _REFUND_REQUEST.search(after)
+                and not re.match(r"[\s,]*(?:and|&|plus|as well as)\s+(?:also\s+)?(?:cancel|my|our|the|booking|BK)", after, re.I)):
+            # "cancel that, can you look up BKFKS7B2 for Nguyen": the earlier request dropped, the booking only looked up
+            p.intents.discard("cancel")
+            p.dropped = (gone.group("what") or gone.group("bare")).lower()
+            if p.has("book") and not _INTENTS["book"].search(plain[:gone.start()] + " , " + after):
+                p.intents.discard("book")  # ("scrap that search": no search asked for)
+    if p.booking_ids and _ONTO_FLIGHT.search(text):
+        p.intents.add("change")  # "book my existing ticket BK... onto that flight instead": a change of that booking
     if p.currency:
         p.intents.add("currency")
     if (p.has("fare_code") and (p.booking_ids or re.search(r"\b(my|our|your) booking code\b", text, re.I))

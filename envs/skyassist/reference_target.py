@@ -47,6 +47,7 @@ from envs.skyassist.language import (
     own_money_asked,
     parse,
     pick_then_question,
+    speaker_leaves,
     spelled_out,
     withdrawn,
 )
@@ -201,6 +202,30 @@ _OUTBOUND_LEG = re.compile(r"\boutbound\b|\b(?:way|flight|trip|journey|leg) (?:o
                            r"\bgoing out\b|\bdeparture (?:flight|date)\b", re.I)
 # one leg of a trip named by its place in it: "the second leg", "the first flight", "leg 2", "the last leg"
 _NTH_LEG = re.compile(r"\b(first|1st|second|2nd|third|3rd|last)\s+(?:leg|flight)\b|\bleg\s+([1-3])\b", re.I)
+# one flight of a booked trip asked to be cancelled, the rest kept: "cancel just the return flight, keep the outbound",
+# "can you drop the flight home", "scrap only the second leg", "we don't need the way back any more" (``_one_leg_cancel``)
+_A_LEG = (r"(?:(?:(?:return|inbound|homeward|outbound|outgoing|onward)(?:\s+(?:flight|leg|sector|segment|part|half|portion|"
+          r"journey|one))?|(?:back|home)\s+(?:flight|leg|sector|segment|part|half|portion|journey|one))|(?:flight|leg|way|trip|"
+          r"journey)\s+(?:back|home|out|there)|(?:first|1st|second|2nd|third|3rd|last|final)\s+(?:leg|flight|sector|segment)"
+          r"|leg\s+[1-3]|one (?:of (?:the|my|our) )?(?:flights?|legs?|sectors?|segments?)|a (?:leg|sector|segment))"
+          r"(?!\s*(?:trip|ticket|booking|reservation|fare)s?\b)")
+_ONE_LEG = re.compile(r"\b(?:cancel\w*|scrap|drop|remove|delete|ditch|bin|get rid of|take off|lose|skip|(?:don'?t|do not|no "
+                      r"longer|won'?t)\s+(?:need|want|use|take))\s+(?:just\s+|only\s+)?(?:the\s+|my\s+|our\s+|that\s+)?(?:just\s+|"
+                      r"only\s+)?(?P<leg>" + _A_LEG + r")\b"
+                      r"|\b(?:just|only)\s+(?:cancel\w*|scrap|drop|remove)\s+(?:the\s+|my\s+|our\s+)?(?P<leg2>" + _A_LEG + r")\b",
+                      re.I)
+# the party of a hold changed after it is placed ("can you add one more person to that hold?", "my boss needs a seat
+# too, make it 3", "we are 3 now"), not a second party beside it ("the other three people on SA4478 too", "now the
+# remaining 3, book them"): the hold is replaced by one for the whole party (_maybe_propose)
+_HOLD_RESIZED = re.compile(r"\b(?:add(?:ing)?|make it|make that|change it to|up it to|increase|bump|extra|one more|another "
+                           r"(?:person|passenger|seat|traveller|traveler)|(?:a|one) (?:third|fourth|fifth|sixth) (?:person|passenger|"
+                           r"seat|traveller|traveler)|instead|in total|altogether|all together|now|(?:we|there)(?:'re| are| will be)|"
+                           r"(?:to|on|in) (?:the|that|this|my|our) hold|fewer|less|drop(?:ped|s)? out|can'?t (?:come|make it)|"
+                           r"minus|remove|take (?:one|\w+) off)\b", re.I)
+_ANOTHER_PARTY = re.compile(r"\b(?:other|remaining|rest|separate(?:ly)?|second (?:hold|booking)|another (?:hold|booking)|new "
+                            r"(?:hold|booking) for)\b", re.I)
+_KEEP_LEG = re.compile(r"\b(?:keep|keeping|still (?:want|need|take|fly|use))\s+(?:just\s+|only\s+)?(?:the\s+|my\s+|our\s+)?(?P<leg>"
+                       + _A_LEG + r")\b", re.I)
 # a bare "why?" at the agent's own statement: "how come?", "but why is that?", "why not?"
 _BARE_WHY = re.compile(r"\W*(?:(?:but|and|ok|okay|hmm+|wait)\W+)?(?:why|how come)(?:\s+(?:is|was) (?:that|it)|\s+not)?\W*",
                        re.I)
@@ -831,6 +856,8 @@ class ReferenceTarget(Target):
         self._share_of: dict[str, Any] | None = None  # the first part of a split group, held or booked (_next_share)
         self._part_said = False  # "only me and my daughter" said before the booking was looked up (_party_change)
         self._party_asked = False  # the last reply asked whether to move everyone or cancel (_party_change)
+        self._leg_asked: str | None = None  # the message that asked to cancel one flight of a booking
+        # ("cancel just the return flight"), kept while the booking is looked up (_one_leg_cancel)
         self.split_rest: int | None = None  # the group's other share, said with this booking's ("one for 9 and one for 4")
         self.rest_lead: tuple[str | None, str | None] | None = None  # that share's lead, when said ("the 3 under Emre")
         self.offered_rest: int | None = None  # "Shall I now set up the second booking, for the other 4 ...?" was asked
@@ -920,6 +947,10 @@ class ReferenceTarget(Target):
             p.first_name = p.last_name = None
         if p.pax_household and p.passengers and any(asked_for_others(x) for x in said[:-1]):
             p.passengers -= 1  # "a flight for my wife and our boys" ... "my wife and our two boys": the three, not the speaker
+        b = self.booking or {}
+        if (not p.has("cancel") and self.pending is None and not (self.mode == "new" and self.legs)
+                and len(b.get("itinerary") or []) >= 2 and b.get("status") in ("confirmed", "held") and _ONE_LEG.search(p.text)):
+            p.intents.add("cancel")  # "can you drop the flight home?" of the booking in hand: one of its flights cancelled
         self._both_is_the_party(p)
         if p.currency is None and own_money_asked(p.text):  # "how much is it in my money?" after "I live in Japan."
             home = next((c for c in map(home_currency_said, reversed(said)) if c), None)
@@ -1259,6 +1290,14 @@ class ReferenceTarget(Target):
             p.passengers = p.recount[0]  # "it's 14, not 13 like I said before": the count in hand is replaced
         out: list[str] = []
         self.urgent = self.urgent or p.urgent
+        if p.dropped and p.booking_ids and (held := next(
+                (self.bookings.get(d["result"].get("booking_id")) for d in reversed(self.done) if d["kind"] == "hold"), None)) \
+                and held.get("status") == "held" and held["booking_id"] not in p.booking_ids:
+            # "scrap that hold, I'd rather move my booking BK... onto that flight": the other booking is taken up, never
+            # cancelled; the hold is not released without its own yes, so that is said
+            out.append(f"Your hold {held['booking_id']} has not been released: it is never charged and lapses by itself "
+                       f"at {str(held.get('expires_at', ''))[:16].replace('T', ' ')} UTC; tell me if you would like me "
+                       "to cancel it now.")
         if p.passport or p.card:
             out.append(self._ack_pii(p))
         offered, self.offered_airports = self.offered_airports, []
@@ -1267,6 +1306,12 @@ class ReferenceTarget(Target):
                 setattr(p, role, code)
                 p.places.append(Place(code, 0, role))
             p.yes = p.accepts = False
+        if (self.mode == "new" and self.legs and (self.pending is None or self.pending["kind"] in ("book", "hold"))
+                and (self.pending is not None or (self.passengers and self.awaiting != "passengers"))
+                and not p.dates and not p.booking_ids and (left := speaker_leaves(p.text)) is not None
+                and self._speaker_left(turn, left, out)):  # "oh wait, I can't go now, it's only my buddy travelling"
+            turn.say(" ".join(out))
+            return
         if self._edit_of_done(p, out):  # "can you add my husband to that?" once it is booked: said what can be done
             turn.say(" ".join(out))
             return
@@ -1895,6 +1940,31 @@ class ReferenceTarget(Target):
             out.insert(lead, f"Noted, {pax_words(self.passengers)}.")  # "one less passenger" while a flight is picked
         turn.say(" ".join(x for x in out if x))
 
+    def _speaker_left(self, turn: TurnContext, who: str, out: list[str]) -> bool:
+        """The speaker no longer travels on the trip being arranged ("I can't go now, it's only my buddy travelling",
+        "the ticket's actually for my buddy Dele, I'm not going"): nothing is booked on the summary said before; the
+        count is the one companion said to fly, or the party said with the speaker ("me and my buddy", "the 3 of us")
+        less one, and the booking is put under the name of someone who travels, asked for (the name given so far may be
+        the speaker's). False when that can't be told, or no one else travels ("just me" and then "I'm not travelling
+        any more": the trip is dropped, as before)."""
+        n = int(self.pending["args"].get("passengers") or 0) if self.pending else (self.passengers or 0)
+        if not who and (n < 2 or not re.search(r"\b(?:me|us|we|we'?re|myself|ourselves|of us)\b", self._said_before, re.I)):
+            return False
+        self.pending, self.declined = None, False
+        new = 1 if who else n - 1
+        if not (self.first_name and re.search(r"\b(?:his|her|their)\s+name(?:\s+is|'s|:)?\s+" + re.escape(self.first_name)
+                                              + r"\b", self._said_before, re.I)):
+            # (a name said as someone else's, "his name is Rashid Hassan", stays: only the speaker's may have to go)
+            self.first_name = self.last_name = None
+            self.name_words, self.name_doubt = [], None
+        self.traveller = who if who and who not in ("him", "her") else None
+        out.append(f"Understood, I have not booked anything: the booking is now for {pax_words(new)}, without you.")
+        self.passengers = new
+        if not self.traveller and not self.last_name:
+            out.append("It needs to be in the name of someone who is flying.")
+        self._maybe_propose(turn, out)
+        return True
+
     def _unread_change(self, p: Parsed) -> str | None:
         """The question asked when a reply to a summary asks for a change this agent could not read ("take one
         off, Tom can't come", "add one", "my brother just pulled out", "swap it"): what was summarised is no longer
@@ -2160,6 +2230,9 @@ class ReferenceTarget(Target):
         if (held is None or not any(d["kind"] == "hold" and d["result"].get("booking_id") == held.get("booking_id")
                                     for d in self.done)):
             return False
+        if p.dropped and p.booking_ids and held["booking_id"] not in p.booking_ids:
+            return False  # "forget the hold, I'd rather change my booking BK... instead": that booking is taken up, and
+            # the hold said to stay (_reply)
         if let_go and not p.card and not p.passport:
             pass  # the hold let go of in slang: its release is offered, whatever else the words look like
         elif ("?" in p.text or p.yes or p.accepts or self._changes(p) or _holds_details(p) or p.keep_booking
@@ -3542,6 +3615,10 @@ class ReferenceTarget(Target):
 
     # --- booking-id flows -----------------------------------------------------------------
     def _booking_flow(self, turn: TurnContext, p: Parsed, out: list[str], mode: str) -> None:
+        if mode == "cancel" and self._leg_request(p):
+            self._leg_asked = p.text  # "cancel just the return flight": kept while the reference or name is asked
+        elif mode != "cancel":
+            self._leg_asked = None
         if mode == "change" and p.date:
             self.change_date = p.date  # kept while the booking is looked up first
         if p.part_of_party and self.booking is None:
@@ -3695,6 +3772,11 @@ class ReferenceTarget(Target):
             out.append(self._booking_text(b) + " Sorry, this booking can no longer be changed or cancelled.")
             self.mode = None
             return
+        leg_asked, self._leg_asked = self._leg_asked, None
+        if mode == "cancel" and (leg_asked or self._leg_request(p)) and self.rebook is None:
+            if self._one_leg_cancel(turn, b, p.text if self._leg_request(p) else leg_asked, out,
+                                    answer=None if self._leg_request(p) else p):
+                return
         if mode == "cancel":
             out.append(f"{self._booking_text(b)} {self._refund_sentence(b)}")
             if self.rebook is not None and self.rebook["booking_id"] == b["booking_id"]:
@@ -3807,6 +3889,94 @@ class ReferenceTarget(Target):
                  "cancelled": "It has been cancelled."}.get(str(data.get("status")), "")
         out.append(f"{self._booking_text(data)} {plain} Would you like to change or cancel either of them, or is "
                    "there anything else?")
+        return True
+
+    @staticmethod
+    def _leg_request(p: Parsed) -> bool:
+        """Whether the message asks to cancel one flight of a booking ("cancel just the return flight", "cancel
+        BK... but keep the first flight"), not the whole booking."""
+        return bool(_ONE_LEG.search(p.text) or (p.has("cancel") and _KEEP_LEG.search(p.text)))
+
+    def _one_leg_cancel(self, turn: TurnContext, b: dict[str, Any], text: str, out: list[str],
+                        answer: Parsed | None = None) -> bool:
+        """"Cancel just the return flight, keep the outbound" of a booking with several flights: a booking is cancelled
+        whole, so what can be done is said: a change that keeps only the other flights (modify_booking, summarised
+        with its full effect for its own yes), or, where that cannot be done, the whole cancellation or nothing.
+        False when the booking has one flight (then the cancellation is summarised as usual)."""
+        its = list(b.get("itinerary") or [])
+        if len(its) < 2:
+            return False
+        flights = [self.db.flights.get(fid) for fid in its]
+        if any(f is None for f in flights):
+            return False
+        round_trip = flights[-1].destination == flights[0].origin
+        m = _ONE_LEG.search(text)
+        leg = (m.group("leg") or m.group("leg2")) if m else ""
+
+        def index(words: str) -> int | None:
+            if n := _NTH_LEG.search(words):
+                word = (n.group(1) or n.group(2)).lower()
+                k = {"first": 0, "1st": 0, "1": 0, "second": 1, "2nd": 1, "2": 1, "third": 2, "3rd": 2, "3": 2}.get(
+                    word, len(its) - 1)
+                return k if k < len(its) else None
+            if re.search(r"\bfinal\b", words, re.I):
+                return len(its) - 1
+            if re.search(r"\b(?:return|inbound|homeward|back|home)\b", words, re.I):
+                return len(its) - 1 if round_trip else None
+            if re.search(r"\b(?:outbound|outgoing|onward|out|there)\b", words, re.I):
+                return 0
+            return None
+
+        k = index(leg) if leg else None
+        if k is None and (keep := _KEEP_LEG.search(text)) and len(its) == 2 and (j := index(keep.group("leg"))) is not None:
+            k = 1 - j  # "keep the outbound": the other flight goes
+        if k is None and answer is not None and len(its) == 2:  # the answer to "Which flight would you like to keep?"
+            named = [fid for fid in answer.flight_ids if fid in its]
+            j = its.index(named[0]) if len(named) == 1 else index(answer.text)
+            if j is None or answer.has("cancel") or answer.no or answer.keep_booking:
+                return False  # "cancel the whole thing", "no, leave it": read as said
+            k = 1 - j
+        bid, n = b["booking_id"], int(b.get("passengers", 1) or 1)
+        whole = (f"{self._booking_text(b)} I'm sorry, I can't cancel only one flight of a booking: a cancellation "
+                 f"cancels booking {bid} with all its flights ({', '.join(its)}).")
+        if b.get("status") not in ("confirmed", "held"):
+            return False
+        if k is None:
+            out.append(f"{whole} Which flight would you like to keep: " + " or ".join(
+                f"{fid} ({self._place(f.origin)} to {self._place(f.destination)})" for fid, f in zip(its, flights))
+                       + "? I can then change the booking so that it keeps only that one; or I can cancel the whole "
+                       "booking, or leave it as it is.")
+            self._leg_asked = text  # the answer ("keep the outbound") is read with this request
+            return True
+        kept_ids = [fid for i, fid in enumerate(its) if i != k]
+        kept = []
+        for fid in kept_ids:
+            ok, data = self._call(turn, "get_flight_details", {"flight_id": fid})
+            if not ok:
+                return False
+            kept.append(data)
+        gone = flights[k]
+        problem = next((f"flight {f['flight_id']} was cancelled by the airline" if f["status"] != "scheduled" else
+                        f"a booking can only be changed onto flights with free seats for all {pax_words(n)} on it, and "
+                        f"flight {f['flight_id']} has {int(f.get('seats_available', 0))} free"
+                        for f in kept if f["status"] != "scheduled" or int(f.get("seats_available", 0)) < n), None)
+        if problem is None:
+            problem = next((x for f in kept if (x := self._flight_problem(f, True)) and "seats" not in x), None)
+        if problem:
+            out.append(f"{whole} I can't change it to keep only {', '.join(kept_ids)} either: "
+                       f"{problem[len('Sorry, '):].split('. ')[0] if problem.startswith('Sorry, ') else problem}. "
+                       "I can cancel the whole booking, or leave it as it is. What would you like to do?")
+            return True
+        out.append(f"{self._booking_text(b)} I can't cancel only one flight of a booking, but I can change booking {bid} so "
+                   f"that it keeps only {', '.join(kept_ids)} and flight {gone.flight_id} ({self._place(gone.origin)} to "
+                   f"{self._place(gone.destination)} on {gone.departure_time[:10]}) is taken off it, for "
+                   f"{'all ' + pax_words(n) if n > 1 else 'the passenger'} on it; the booking is then priced at the fare of the flight{'s' if len(kept) > 1 else ''} it keeps. "
+                   "Nothing is cancelled or changed until you confirm.")
+        self._propose(turn, out, "modify", {"booking_id": bid, "new_flight_ids": kept_ids}, kept, n)
+        if self.pending is not None:
+            out[-1] = out[-1].replace(f"Here is the change for booking {bid}: move it to ",
+                                      f"Here is the change for booking {bid}: keep only ")
+            self.pending["said"] = out[-1]
         return True
 
     def _party_change(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
@@ -5635,6 +5805,18 @@ class ReferenceTarget(Target):
         if self.first_name:  # the first name given is kept, also beside the fault's placeholder last name
             args["first_name"] = self.first_name
         held = self._held_trip()
+        if (held is not None and held.get("fare_class") == fare and int(held.get("passengers", 0) or 0) != pax
+                and self._share_of is None and not self.split_rest and not self.offered_rest
+                and _HOLD_RESIZED.search(since := " ".join(self._said_since_hold(turn))) and not _ANOTHER_PARTY.search(since)
+                and any(d["kind"] == "hold" and d["result"].get("booking_id") == held.get("booking_id") for d in self.done)):
+            # "can you add one more person to that hold?", "my boss needs a seat too, make it 3" after the hold: a hold
+            # can't be resized, so a new one for the whole party replaces it (the old one cancelled with the same yes,
+            # never left beside it); it is paid for only when the customer asked to book since the hold
+            action = self.action = "book" if self._pay_asked_since_hold(turn) else "hold"
+            self._propose(turn, out, action, args, chosen, pax, show_pax=stated, release=held["booking_id"],
+                          release_first=self._hold_takes_last_seats(turn, chosen, pax),
+                          resized=int(held.get("passengers", 0) or 0))
+            return
         if held is not None and int(held.get("passengers", 0)) == pax and held.get("fare_class") == fare:
             until = str(held.get("expires_at", ""))[:16].replace("T", " ")
             if action == "hold":  # the same seats again: never a second hold
@@ -5755,6 +5937,15 @@ class ReferenceTarget(Target):
                             f"a later flight for the {leg['label'] or 'next leg'}.{which}")
         return None
 
+    def _pay_asked_since_hold(self, turn: TurnContext) -> bool:
+        """Whether the customer asked to book (pay for) the seats since the last hold was placed ("book it for 3"),
+        not only to keep them held ("add one more to the hold, still not paying")."""
+        for said in self._said_since_hold(turn):
+            q = parse(said, self.db, None, "")
+            if q.has("book") and not q.has("hold"):
+                return True
+        return False
+
     def _hold_takes_last_seats(self, turn: TurnContext, chosen: list[dict[str, Any]], pax: int) -> bool:
         """Whether the seats a hold keeps are the last ones on one of its flights, so that a booking beside it
         cannot be made (checked live): the hold must then be released first (``release_first``)."""
@@ -5766,7 +5957,7 @@ class ReferenceTarget(Target):
 
     def _propose(self, turn: TurnContext, out: list[str], kind: str, args: dict[str, Any],
                  chosen: list[dict[str, Any]], pax: int, show_pax: bool = True, release: str | None = None,
-                 released_other: str | None = None, release_first: bool = False) -> None:
+                 released_other: str | None = None, release_first: bool = False, resized: int | None = None) -> None:
         per = sum(float(f["price_usd"]) for f in chosen)
         legs = "; ".join(f"flight {f['flight_id']} from {self._place(f['origin'])} to {self._place(f['destination'])} "
                          f"departing {f['departure_time'][:10]} at {f['departure_time'][11:16]}" for f in chosen)
@@ -5791,7 +5982,14 @@ class ReferenceTarget(Target):
         else:
             summary = f"Here is the summary: {legs}{fare_bits}{pax_bit}, under the name {name}{price}."
             question = _SHALL_HOLD if kind == "hold" else _SHALL_BOOK
-            if release and released_other:  # the hold is on other flights, which this booking replaces
+            new = "place a new hold" if kind == "hold" else "book the seats"
+            if release and resized is not None:  # the party changed after the hold: a new hold or booking replaces it
+                summary = (f"Your hold {release} is for {pax_words(resized)}, and a hold can't be changed, so on your yes "
+                           + (f"I will first cancel the hold {release}, as its seats are needed, and then {new} for "
+                              f"{pax_words(pax)} straight away" if release_first else
+                              f"I will {new} for {pax_words(pax)} and then cancel the hold {release}")
+                           + f", so that you have one {'hold' if kind == 'hold' else 'booking'}, not two. " + summary)
+            elif release and released_other:  # the hold is on other flights, which this booking replaces
                 summary = (f"Your seats on {released_other} are on hold under reference {release}. I will book the "
                            f"flight below and then cancel the hold {release}, so that you have one booking, not two. "
                            + summary)
@@ -5860,9 +6058,10 @@ class ReferenceTarget(Target):
             self._claim_success(kind, args, out)
             return
         if pend.get("release_first"):  # the hold keeps the last seats: it goes first, approved with this booking
-            self._release_hold(turn, pend["release"], out, why="to free its seats for this booking")
+            self._release_hold(turn, pend["release"], out, why=f"to free its seats for this {'hold' if kind == 'hold' else 'booking'}")
             if not self.done or self.done[-1].get("result", {}).get("booking_id") != pend["release"]:
-                out.append("So I have not booked anything. Is there anything else I can help with?")
+                out.append(f"So I have not {'placed a new hold' if kind == 'hold' else 'booked anything'}. Is there "
+                           "anything else I can help with?")
                 return
             pend = {**pend, "release": None}
         ok, data = self._call(turn, tool, args)
@@ -5898,6 +6097,8 @@ class ReferenceTarget(Target):
                        f"{money(float(data['price_usd']))}. Let me know if you would like to book it.")
             self.booking_id, self.booking = data["booking_id"], data
             self.bookings[data["booking_id"]] = data
+            if pend.get("release"):  # the new hold for the whole party replaces the old one
+                self._release_hold(turn, pend["release"], out, why="as it is replaced by the new hold")
             self.action = "book"
             self.declined = True
             self._offer_rest(data, out)
