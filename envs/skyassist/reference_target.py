@@ -856,7 +856,7 @@ class ReferenceTarget(Target):
         self._share_of: dict[str, Any] | None = None  # the first part of a split group, held or booked (_next_share)
         self._part_said = False  # "only me and my daughter" said before the booking was looked up (_party_change)
         self._party_asked = False  # the last reply asked whether to move everyone or cancel (_party_change)
-        self._leg_asked: str | None = None  # the message that asked to cancel one flight of a booking
+        self._one_leg_request: str | None = None  # the message that asked to cancel one flight of a booking
         # ("cancel just the return flight"), kept while the booking is looked up (_one_leg_cancel)
         self.split_rest: int | None = None  # the group's other share, said with this booking's ("one for 9 and one for 4")
         self.rest_lead: tuple[str | None, str | None] | None = None  # that share's lead, when said ("the 3 under Emre")
@@ -3616,9 +3616,9 @@ class ReferenceTarget(Target):
     # --- booking-id flows -----------------------------------------------------------------
     def _booking_flow(self, turn: TurnContext, p: Parsed, out: list[str], mode: str) -> None:
         if mode == "cancel" and self._leg_request(p):
-            self._leg_asked = p.text  # "cancel just the return flight": kept while the reference or name is asked
+            self._one_leg_request = p.text  # "cancel just the return flight": kept while the reference or name is asked
         elif mode != "cancel":
-            self._leg_asked = None
+            self._one_leg_request = None
         if mode == "change" and p.date:
             self.change_date = p.date  # kept while the booking is looked up first
         if p.part_of_party and self.booking is None:
@@ -3772,7 +3772,7 @@ class ReferenceTarget(Target):
             out.append(self._booking_text(b) + " Sorry, this booking can no longer be changed or cancelled.")
             self.mode = None
             return
-        leg_asked, self._leg_asked = self._leg_asked, None
+        leg_asked, self._one_leg_request = self._one_leg_request, None
         if mode == "cancel" and (leg_asked or self._leg_request(p)) and self.rebook is None:
             if self._one_leg_cancel(turn, b, p.text if self._leg_request(p) else leg_asked, out,
                                     answer=None if self._leg_request(p) else p):
@@ -3946,7 +3946,7 @@ class ReferenceTarget(Target):
                 f"{fid} ({self._place(f.origin)} to {self._place(f.destination)})" for fid, f in zip(its, flights))
                        + "? I can then change the booking so that it keeps only that one; or I can cancel the whole "
                        "booking, or leave it as it is.")
-            self._leg_asked = text  # the answer ("keep the outbound") is read with this request
+            self._one_leg_request = text  # the answer ("keep the outbound") is read with this request
             return True
         kept_ids = [fid for i, fid in enumerate(its) if i != k]
         kept = []
