@@ -16,7 +16,9 @@ violation instead of being shared by the oracle that judges it.
    (``answer_part``), unless the question puts the yes off or takes it back; so is an explicit go-ahead followed,
    in a sentence of its own, by a question about something else or about what happens after ("Yes, go ahead - how
    long does the refund usually take?", ``_go_ahead_then_question``), unless that question asks about the proposal
-   itself ("Yes, go ahead. Is it refundable?", "... what's the difference again?") or the yes is only an ok;
+   itself ("Yes, go ahead. Is it refundable?", "... what's the difference again?") or the yes is only an ok; a
+   go-ahead asked politely is the imperative it asks for ("Could you go ahead and do that for me please?", "would you
+   mind going ahead?": ``_polite_go_ahead``; "could you tell me when it arrives?" still asks);
 3. it is not hedged (maybe, I guess, if, unless, ...), put off (think about it, later, let me
    check, wait, ...) or taken back (no, not, actually, instead, but, the other one, cancel that,
    ...); "cancel that / this" takes nothing back when the proposal asks whether to cancel ("Shall I
@@ -56,7 +58,10 @@ violation instead of being shared by the oracle that judges it.
    return?": ``_asked_verbs``). A yes in another language counts with a second word of consent or courtesy
    beside it ("Si, correcto. Gracias!", "Ja, bitte", "Ja, gerne": ``_FOREIGN_YES``; "oui" alone is asked again),
    another language's "go ahead" counts as the English one does ("Oui, allez-y.", "Ja, mach das.", "Sim, pode fazer",
-   "Sì, procedi": ``_FOREIGN_GO_AHEAD``; "Nein, mach das nicht" and "Ja, mach das später" do not), and
+   "Sì, procedi": ``_FOREIGN_GO_AHEAD``; "Nein, mach das nicht" and "Ja, mach das später" do not), the proposed
+   action's own verb in another language counts as the English one does, with its pronouns and object ("¡Sí,
+   perfecto! Resérvalo, por favor.", "Oui, annulez-la s'il vous plaît.", "Ja, bitte stornieren.":
+   ``_FOREIGN_ACTIONS``; another action's verb names another action, rule 5), and
    declining a detail asked beside the proposal ("I'd rather not give my surname though") is set aside
    (``_DECLINE_DETAIL``), while declining the action ("I'd rather not book it") still takes the yes back.
    Beside an explicit yes, thanks, a pleasantry, an apology, praise or an acknowledgement of the agent's explanation
@@ -99,6 +104,7 @@ ten read as digits), split into clauses at punctuation; phrases are matched as t
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 # --- vocabulary (token sequences; apostrophes removed) ------------------------------------------
@@ -112,9 +118,13 @@ _STRONG = [
     "sounds perfect", "sounds right", "that works", "works for me", "deal", "approved", "i approve", "green light",
     "by all means", "for sure", "you bet", "looks good", "looks right", "looks correct", "sure thing", "very well",
     "why not", "thats fine", "that is fine", "yes please", "make it so", "go through with it",
-    "book it", "book that", "book them", "book those", "book me", "move it", "move me", "move them", "switch it",
+    "book it", "book that", "book them", "book those", "book me",
+    # carried out: "please process that", "process it please", "put it through" (oracle-labeller-27 B10)
+    "process it", "process that", "process this", "process them", "please process", "put it through",
+    "put that through", "move it", "move me", "move them", "switch it",
     "switch me", "switch them", "rebook it", "rebook me", "hold it", "hold them", "hold that",
     "hold those", "cancel it", "change it", "make the change", "make the booking", "place the hold",
+    "make that change", "make this change", "make the changes", "make those changes", "make these changes",
     # said by a learner of English: "yes please, go forward", "you can move forward"
     "go forward", "move forward",
     "please book", "please hold", "please cancel", "please change",
@@ -187,6 +197,11 @@ _HEDGES = [
     "not sure", "unsure", "if", "unless", "depends", "it depends", "kind of", "sort of", "hmm", "hm", "hmmm", "um",
     "umm", "uh", "i dunno", "dunno", "dont know", "do not know", "might", "not certain", "provided", "assuming",
     "as long as", "in case", "once", "only if", "except", "but only",
+    # a condition in another language, with words the reading otherwise sets aside ("Oui, annulez-la si possible");
+    # another condition leaves words of its own ("Sí, resérvalo si es reembolsable": no yes either way)
+    "si possible", "se possivel", "se poss\u00edvel", "se possibile", "wenn", "falls", "sofern", "solo si",
+    "s\u00f3lo si", "seulement si", "solo se", "s\u00f3 se", "so se", "siempre que", "pourvu que", "purch\u00e9",
+    "purche", "desde que", "contanto que", "vorausgesetzt",
 ]
 _DEFERRALS = [
     "think about it", "think it over", "think about that", "let me think", "need to think", "i will think",
@@ -210,6 +225,9 @@ _REVERSALS = [
     "nicht", "kein", "keine", "keinen", "pas", "jamais", "n\u00e3o", "nunca", "aber", "pero",
     # Polish no and but: "nie, dzi\u0119kuj\u0119", "tak, ale nie teraz"
     "nie", "ale",
+    # French, Italian, Portuguese and German "but" and "however" beside a foreign yes ("Oui, mais annulez l'autre")
+    "mais", "per\u00f2", "por\u00e9m", "porem", "todavia", "tuttavia", "cependant", "pourtant", "sondern",
+    "jedoch",
 ]
 # said in passing, never a "no": "no problem", "no worries"
 _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem", "no doubt", "no changes",
@@ -315,6 +333,8 @@ _FOREIGN_COURTESY = frozenset([
     "l\u00fctfen", "tesekkurler", "te\u015fekk\u00fcrler", "tesekkur", "sagol", "arigato", "arigatou",
     "onegaishimasu", "\u3042\u308a\u304c\u3068\u3046", "\u3042\u308a\u304c\u3068\u3046\u3054\u3056\u3044\u307e\u3059",
     "beaucoup", "muchas", "vielen", "dank", "sil", "vous", "plait", "svp",
+    # "por favor" said short: "sí, resérvalo porfa", "porfis", "xfa"
+    "porfa", "porfavor", "porfis", "porfi", "xfa",
     # Polish please / thanks: "tak, prosz\u0119", "tak, poprosz\u0119" (read without their accents)
     "prosze", "poprosze", "dziekuje", "prosz\u0119", "poprosz\u0119", "dzi\u0119kuj\u0119",
     "pla\u00eet"])  # "s'il vous pla\u00eet" with its accent
@@ -608,6 +628,121 @@ _ACTION_FAMILIES = {
                "switching", "changing", "updating", "modifying", "exchanging"},
     "return": {"return", "returned", "refund", "refunded", "returning"},
 }
+# the actions said in another language, by the same families (oracle-labeller-27 B1-B3: "¡Sí, perfecto! Resérvalo, por
+# favor.", "Oui, annulez-la s'il vous plaît.", "Ja, bitte stornieren." said more than yes): a foreign yes beside the
+# proposed action's own verb is a yes, as "yes, book it" is, and a foreign verb of another family names another action
+# ("Sí, cancélalo" does not approve "Shall I book it?"). Spanish, Portuguese, Italian and French verbs are read without
+# their accents ("resérvalo" / "reservalo"), from a stem and the endings of an imperative, a polite form or an
+# infinitive, with the pronouns Spanish and Italian join to them ("resérvalo", "cancélamela", "prenotalo"); French
+# and Portuguese write those apart ("annulez-la", "cancele-a": read as words of their own, ``_FOREIGN_OBJECTS``).
+# German forms are listed whole (an umlaut read away would make "ändere" the word "andere", other).
+_ROMANCE_STEMS = {
+    # Spanish and Portuguese (-ar verbs)
+    "es": {"book": ["reserv", "compr"], "cancel": ["cancel", "anul"], "hold": ["apart", "bloque", "guard"],
+           "change": ["cambi", "modific", "modifiqu", "alter", "mud", "troc", "troqu"],
+           "return": ["reembols"]},
+    # Italian (-are verbs)
+    "it": {"book": ["prenot", "acquist", "compr", "riserv"], "cancel": ["cancell", "annull", "disdic"],
+           "hold": ["blocc", "blocch"], "change": ["modific", "modifich", "cambi"], "return": ["rimbors"]},
+    # French (-er verbs)
+    "fr": {"book": ["reserv", "achet"], "cancel": ["annul"], "hold": ["bloqu", "gard"],
+           "change": ["modifi", "chang", "echang"], "return": ["retourn", "rembours", "renvoy"]},
+}
+# the endings, and those of them a pronoun may join ("resérvalo", "reservarlo", "prenotalo", "cancellatelo")
+_ROMANCE_ENDINGS = {"es": ["a", "e", "ar", "en", "ad", "em", "as"], "it": ["a", "i", "are", "ate", "ino"],
+                    "fr": ["e", "ez", "er", "ons"]}
+_CLITIC_ENDINGS = {"es": ["a", "e", "ar", "en", "ad"], "it": ["a", "i", "are", "ate"], "fr": []}
+_ROMANCE_CLITICS = {"es": ["lo", "la", "los", "las", "me", "nos", "melo", "mela", "melos", "melas", "noslo", "nosla",
+                           "selo", "sela", "le", "les"],
+                    "it": ["lo", "la", "li", "le", "mi", "ci", "melo", "mela", "meli", "mele", "celo", "cela"],
+                    "fr": []}
+# forms no stem and ending make, or that are words of their own where a stem would make them ("guarda" is Italian
+# "look", "segura" Spanish "sure": only these forms of such verbs)
+_FOREIGN_IRREGULAR = {
+    "book": ["reserva", "reservarlo", "reservala"],
+    "cancel": ["lannuler", "lannule", "disdici", "disdire", "disdirlo", "disdirla"],
+    "hold": ["reten", "retenlo", "retenla", "retener", "retenerlo", "retenerla", "retengalo", "retengala", "retenez",
+             "retenir", "retiens", "tieni", "tienilo", "tienila", "tenere", "tenerlo", "tenerla", "segure", "segurar",
+             "guardalo", "guardala", "guardamelo", "guardamela", "guardarlo", "guarde", "guardar", "gardez", "garder",
+             "garde", "bloquez", "bloquer"],
+    "change": ["lechanger", "lechange", "lemodifier", "sostituisci", "sostituire", "sostituiscilo", "sostituiscila"],
+    "return": ["devuelve", "devuelva", "devuelvan", "devuelvelo", "devuelvela", "devuelvalo", "devuelvala", "devolver",
+               "devolverlo", "devolverla", "devolva", "devolve", "renvoie", "renvoyez", "renvoyer", "rendi", "rendilo",
+               "rendila", "restituisci", "restituiscilo", "restituire", "restituirlo", "lerembourser", "leretourner"],
+}
+_GERMAN_ACTIONS = {
+    "book": ["buche", "buchen", "bucht", "buchens", "reserviere", "reservieren", "kaufe", "kaufen"],
+    "cancel": ["storniere", "stornieren", "stornierst", "storniert", "stornier", "annulliere", "annullieren", "absagen",
+               "streiche", "streichen"],
+    "hold": ["halte", "halten", "zurücklegen", "zuruecklegen", "zurückhalten", "zurueckhalten", "vormerken",
+             "blockiere", "blockieren"],
+    "change": ["ändere", "ändern", "aendere", "aendern", "umbuchen", "umbuche", "wechseln", "wechsle", "modifizieren",
+               "umtauschen", "umtausche", "tauschen", "tausche", "austauschen"],
+    "return": ["zurückgeben", "zurueckgeben", "zurückschicken", "zurueckschicken", "zurücksenden", "zuruecksenden",
+               "retournieren", "retourniere", "erstatten", "rückerstatten", "rueckerstatten"],
+}
+
+
+def _without_accents(word: str) -> str:
+    """The word without its accents ("resérvalo" -> "reservalo"); German is read as written (``_GERMAN_ACTIONS``)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
+
+
+def _foreign_action_forms() -> dict[str, str]:
+    """Each foreign form of an action (accents read away, German as written) and its family."""
+    out: dict[str, str] = {}
+    for lang, stems in _ROMANCE_STEMS.items():
+        for fam, roots in stems.items():
+            for root in roots:
+                for end in _ROMANCE_ENDINGS[lang]:
+                    for clitic in ["", *(_ROMANCE_CLITICS[lang] if end in _CLITIC_ENDINGS[lang] else [])]:
+                        out.setdefault(root + end + clitic, fam)
+    for forms in (_FOREIGN_IRREGULAR, _GERMAN_ACTIONS):
+        for fam, words in forms.items():
+            out.update({w: fam for w in words})
+    # no English word and no word of the consent vocabulary is read as a foreign verb ("change", "reserve", "alle",
+    # "guarda"): the English families read the former, and the others are no action
+    english = {w for forms in _ACTION_FAMILIES.values() for w in forms}
+    return {w: fam for w, fam in out.items() if w not in english and w not in ("guarda", "guardas", "segura", "aparte",
+                                                                                "apartes", "cancelli")}
+
+
+_FOREIGN_ACTIONS = _foreign_action_forms()
+# forms that are also a noun ("la reserva", "una compra", "la modifica"): after a determiner, the thing, not the action
+_FOREIGN_NOUN_TOO = frozenset(["reserva", "reservas", "compra", "compras", "modifica", "cambia", "cancela"])
+_FOREIGN_DETERMINERS = frozenset(["la", "el", "las", "los", "mi", "su", "tu", "esta", "esa", "una", "un", "il", "lo",
+                                  "questa", "quella", "mia", "sua", "a", "o", "minha", "essa", "uma", "ma", "sa",
+                                  "cette", "une", "le", "del", "della", "da", "na"])
+# what a foreign verb of the action takes beside it: its pronouns, its object and the words of a polite request, read
+# beside a yes only where the reply names such a verb ("annulez-la", "stornieren Sie die Buchung", "cancele a reserva",
+# "resérvalo ahora, por favor")
+_FOREIGN_OBJECTS = frozenset("""lo la los las le les li lui me moi nous mi ci se te el il al un una une uno ein eine einen
+o a os as isso isto esto eso esa ese esta este ça ca cela ceci ce cet cette questo questa quello quella
+es das sie ihn ihm mir uns die den dem der bitte einfach jetzt ruhig doch gleich sofort schon mal nun
+mi mia mio mis mon ma mes su sus sua suo tu votre vos ihre ihren meine meinen unsere minha meu
+reserva reservas reservación reservacion réservation reservation buchung reservierung prenotazione
+pedido orden commande bestellung ordine encomenda compra vuelo vol flug volo voo billete billet biglietto bilhete
+plätze platz sitze sitzplätze asientos asiento plazas places sièges posti lugares assentos
+ahora maintenant jetzt adesso agora ya también tambien aussi auch anche também tambem todo todos tout tutto tudo
+alles entonces alors dann allora então entao pues bien rapido rápido vite schnell subito
+de del des du di do y et und e ed en""".split())
+
+
+def _foreign_family(tokens: list[str], i: int) -> str | None:
+    """The family of the foreign verb at ``tokens[i]`` (``_FOREIGN_ACTIONS``), None when it is none or a noun there
+    ("la reserva")."""
+    tok = tokens[i]
+    fam = _FOREIGN_ACTIONS.get(tok) or _FOREIGN_ACTIONS.get(_without_accents(tok))
+    if fam is None or (i and tokens[i - 1] in _FOREIGN_DETERMINERS and _without_accents(tok) in _FOREIGN_NOUN_TOO):
+        return None
+    return fam
+
+
+def _names_foreign_action(words: list[str]) -> bool:
+    """The words name an action in another language (``_foreign_family``)."""
+    return any(_foreign_family(words, i) for i in range(len(words)))
+
+
 _NOT_AN_ACTION = [("hold", "on"), ("hang", "on"), ("cancel", "that"), ("cancel", "this"),  # deferrals, take-backs
                   # "hold off on cancelling", "hold back on the cancellation": a put-off, no request to hold
                   ("hold", "off"), ("hold", "back"), ("hold", "up"),
@@ -650,6 +785,7 @@ def _families(tokens: list[str], actions: Actions = ()) -> set[str]:
     families = [*_ACTION_FAMILIES.items(), *((fam, frozenset(forms)) for fam, forms in actions)]
     out = {fam for i, tok in enumerate(tokens) if i not in skip and i not in ended
            for fam, forms in families if tok in forms}
+    out |= {fam for i in range(len(tokens)) if (fam := _foreign_family(tokens, i))}  # "resérvalo", "stornieren"
     return out | ({"cancel"} if ended else set())
 
 
@@ -1166,6 +1302,52 @@ def _yes_then_aside(text: str, proposal: str, actions: Actions = ()) -> str | No
     return ". ".join(x.strip() for x in kept)
 
 
+# a go-ahead put politely as a question (oracle-labeller-27 B10: "Could you go ahead and do that for me please?" to
+# "Proceed? (yes/no)"): "could / can / would / will you (please) (just) <the action>", "would you mind (just) going
+# ahead" ask the agent to do what it proposed, as "please go ahead" does; read as that imperative, which must be a
+# whole yes by itself. Only a verb of going ahead or of an action opens it: "could you tell me when it arrives?",
+# "can you check the price first?" ask (their verbs are no go-ahead), and "can you do it tomorrow?", "could you cancel
+# it instead?" leave a put-off or a turn of mind (no yes either way)
+_POLITE_ASK = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|alright|right|so|then|and|well|hi|hey|oh)\W+)*"
+    r"(?:(?:please|pls|kindly)\W+)?(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:please\s+|just\s+)*(?P<ing>[^\W\d_]+ing)"
+    r"(?P<ing_rest>.*?)|(?:could|can|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|kindly\s+)?"
+    r"(?:just\s+|now\s+|then\s+|simply\s+|please\s+)*(?P<verb>[^\W\d_]+)(?P<rest>.*?))"
+    r"[\s?.!]*$", re.I | re.S)
+_POLITE_VERBS = frozenset(["go", "proceed", "do", "process", "submit", "complete", "finalize", "finalise", "confirm",
+                           "place", "make", "carry", "execute", "action", "handle", "put", "push", "get", "book", "buy",
+                           "purchase", "reserve", "hold", "cancel", "change", "modify", "update", "move", "switch",
+                           "rebook", "exchange", "swap", "return", "refund", "replace", "continue"])
+# the -ing forms after "would you mind": "going ahead", "proceeding", "processing", "cancelling", "putting it through"
+_POLITE_ING = {"going": "go", "proceeding": "proceed", "doing": "do", "processing": "process", "submitting": "submit",
+               "completing": "complete", "finalizing": "finalize", "finalising": "finalise", "confirming": "confirm",
+               "placing": "place", "making": "make", "carrying": "carry", "putting": "put", "pushing": "push",
+               "booking": "book", "buying": "buy", "purchasing": "purchase", "reserving": "reserve", "holding": "hold",
+               "cancelling": "cancel", "canceling": "cancel", "changing": "change", "modifying": "modify",
+               "updating": "update", "moving": "move", "switching": "switch", "rebooking": "rebook",
+               "exchanging": "exchange", "swapping": "swap", "returning": "return", "refunding": "refund",
+               "replacing": "replace", "continuing": "continue", "handling": "handle", "executing": "execute"}
+
+
+def _polite_go_ahead(text: str, actions: Actions = ()) -> str | None:
+    """The imperative a polite question asks for (``_POLITE_ASK``: "Could you go ahead and do that for me please?" ->
+    "please go ahead and do that for me"), when its verb is one of going ahead or of an action; else None."""
+    m = _POLITE_ASK.match(text or "")
+    if not m:
+        return None
+    own = {form for _, forms in actions for form in forms}
+    if m.group("ing"):
+        verb = _POLITE_ING.get(m.group("ing").lower())
+        rest = m.group("ing_rest")
+    else:
+        verb, rest = m.group("verb").lower(), m.group("rest")
+    if verb is None or (verb not in _POLITE_VERBS and verb not in own):
+        return None
+    if "?" in rest.rstrip(" ?.!"):  # a second question inside ("could you do it? and when will it arrive?")
+        return None
+    return f"please {verb}{rest.rstrip(' ?.!')}"
+
+
 @lru_cache(1 << 8)
 def _extra(phrases: tuple[str, ...]) -> tuple[list[tuple[str, ...]], frozenset[str]]:
     ps = _phrases(list(phrases))
@@ -1194,6 +1376,11 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
                                    also_proposed) is None:
         return None  # "don't cancel. scratch that, yes cancel it": what is taken back is no answer; the yes after it is
+    rest = _polite_go_ahead(text, extra_actions)
+    if rest is not None:
+        why = reason(rest, proposal, extra_yes, extra_words, extra_actions, details, also_proposed)
+        if why is None or why.startswith("names another action"):
+            return why  # "Could you go ahead and do that for me please?": "please go ahead and do that for me"
     if "?" in text:
         head = _yes_then_more(text)
         if head is None or reason(head, proposal, extra_yes, extra_words, extra_actions, details,
@@ -1251,9 +1438,15 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     def echo(w: str) -> bool:
         return _norm(w) in echoes or _norm(w) in content or w in details
 
+    # the action said in another language, and what its verb takes beside it ("annulez-la", "stornieren Sie es")
+    in_other_language = _names_foreign_action(words)
+
+    def foreign(w: str) -> bool:
+        return in_other_language and (w in _FOREIGN_OBJECTS or _foreign_family([w], 0) is not None)
+
     asked_verb = any(w in _asked_verbs(proposal) for w in words)
     if not (strong or weak) and ((named and named <= proposed) or asked_verb) and all(
-            w in _ALLOWED or w in verbs or echo(w) for w in words):
+            w in _ALLOWED or w in verbs or echo(w) or foreign(w) for w in words):
         strong = True  # the proposed action's own verb as the answer: "book", "cancel pls", "Book SA8463.", "Please submit."
     if not (strong or weak):
         return "no affirmative"
@@ -1271,7 +1464,8 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         return "question"
     plain = [w for k, c in enumerate(clauses) if k not in pleasant
              for w in _drop(_drop(c, _CONCESSIONS) if strong else c, _PHRASE_ONLY_P)]
-    left = [w for w in plain if w not in _ALLOWED and w not in yes_words and w not in verbs and not echo(w)]
+    left = [w for w in plain if w not in _ALLOWED and w not in yes_words and w not in verbs and not echo(w)
+            and not foreign(w)]
     if left:
         return "says more than yes: " + " ".join(left[:6])
     if not strong and any(_contains(words, p) for p in _BYE_P):
