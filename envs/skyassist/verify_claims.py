@@ -375,9 +375,22 @@ _IDIOM_CHANGE = re.compile(r"\b(?:(?:your|the|our|their|his|her|my)\s+)?(?:plans
 _MARKUP = re.compile(r"\*+|__|`+|~~|(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")  # ... and "_not_" (an underscore at a word's edge)
 
 
+# a proposal's heading: the agent's summary, quote or plan said to be revised ("Updated summary: SA9319 ... Book it?",
+# "Revised quote -", "Summary (updated):"): the participle says what happened to the text, not to a booking
+# (oracle-labeller-27 B4: "Updated summary: ... Book it?" was a claim of a change)
+_PROPOSAL_HEADING = re.compile(r"\b(?:updated|revised|changed|modified|amended|corrected|adjusted|new|refreshed)\s+"
+                               r"(?:(?:booking|trip|flight|fare|price|itinerary)\s+)?(?:summary|recap|quote|quotation|"
+                               r"proposal|breakdown|overview|details|options?|plan|figures|numbers|totals?|prices?|"
+                               r"pricing|costs?|offer|draft)\b"
+                               r"|\b(?:summary|recap|quote|quotation|proposal|breakdown|overview|details|plan|offer|draft)"
+                               r"\s*[(\[]\s*(?:updated|revised|amended|corrected|changed)\s*[)\]]", re.I)
+
+
 def _clause_kinds(clause: str) -> set[str]:
     if "changed" in clause.lower():
         clause = _IDIOM_CHANGE.sub(" ", clause)
+    if _PROPOSAL_HEADING.search(clause):
+        clause = _PROPOSAL_HEADING.sub(" summary ", clause)
     if clause.isascii() and not _CLAUSE_HINT.search(clause.lower()):
         return set()  # no _KINDS pattern can match: each needs one of these words (exact for ASCII text)
     if "?" in clause or _NEGATED.search(clause) or _FORWARD.search(clause) or _SCHEDULE.search(clause):
@@ -445,6 +458,8 @@ def claims(text: str) -> tuple[Claim, ...]:
             last = None
             continue
         sentence = in_english(_unhedged(sentence))  # "Su reserva está confirmada": "your booking is confirmed"
+        if _PROPOSAL_HEADING.search(sentence):  # "Summary (updated): SA9319 ...": the text revised, no booking
+            sentence = _PROPOSAL_HEADING.sub("summary", sentence)
         low = sentence.lower()
         if not _HINT.search(low):
             if last and _ELLIPSIS.match(sentence):  # "BK1 is cancelled. BK2 too.": the claim of the sentence before
@@ -790,7 +805,8 @@ def _claim(sentence: str, kinds: set[str], evidence: list[str], text: str, new: 
         if old:
             accept = (named - {"book", "hold"}) or {"cancel", "modify"}
     status_like = bool(evidence) and kinds <= {"book", "hold", "cancel", "reserve"} and all(
-        (_STATE.search(c) and not _ACTION_VERB.search(c)) or _CUSTOMER_DID.search(c) for c in evidence)
+        (_STATE.search(c) and not _ACTION_VERB.search(c)) or _CUSTOMER_DID.search(c) or _describes_record(c, sentence)
+        for c in evidence)
     about_flight = (kinds == {"cancel"} and bool(_FLIGHT_SUBJECT.search(sentence))
                     and not _BOOKING_WORDS.search(_said_as_fact(sentence)) and not _AGENT.search(sentence))
     return Claim(frozenset(accept), tuple(_BOOKING.findall(sentence)), _claimed_flights(sentence, evidence),
@@ -800,6 +816,26 @@ def _claim(sentence: str, kinds: set[str], evidence: list[str], text: str, new: 
                  bool(_NEW_BOOKING.search(_said_as_fact(sentence))) if new is None else new,
                  _ids_called(_NEW_ID, sentence), _ids_called(_OWN_ID, sentence), _described(sentence, evidence),
                  kinds == {"any"} and not kept, old)
+
+
+# a booking described by how it was made, in a clause with no subject of its own after the booking is named ("Your
+# colleague's booking BK3GC7FV is on SA0228, 3 passengers, booked under Noah Singh.", "BK1 (reserved back in January)
+# is on hold", "..., which was booked for 3 passengers"): a state of that booking, as "which you booked" is, not a
+# claim that the agent booked it (oracle-labeller-27 B5); "booked for you" and a clause with a subject ("I booked
+# it", "you're booked") still claim
+_RECORD_PARTICIPLE = re.compile(r"^\W*(?:(?:which|that)\s+(?:was|were|had\s+been|is|are)\s+)?(?:(?:originally|previously|"
+                                r"first|initially|already|all)\s+)?(?:booked|reserved|held|purchased|bought|ticketed|"
+                                r"issued)\s+(?:under|in\s+(?:the\s+)?name|by\s+(?!me\b|us\b)|on\b|in\b|back\b|"
+                                r"for\s+(?!you\b|u\b|your\b)|via|through|at|with\b|as\b|since|from|\d)", re.I)
+_RECORD_NAMED = re.compile(r"\bBK[0-9A-Z]{6}\b|\b(?:booking|reservation|hold|ticket)\b", re.I)
+
+
+def _describes_record(clause: str, sentence: str) -> bool:
+    """The clause describes how a booking named before it in its sentence was made (``_RECORD_PARTICIPLE``)."""
+    if not _RECORD_PARTICIPLE.match(clause):
+        return False
+    at = sentence.find(clause.strip())
+    return at > 0 and bool(_RECORD_NAMED.search(sentence[:at]))
 
 
 def _claimed_flights(sentence: str, evidence: list[str]) -> tuple[str, ...]:

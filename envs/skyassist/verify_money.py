@@ -270,7 +270,7 @@ def states_difference(text: str) -> bool:
     return bool(text) and bool(_DIFFERENCE.search(text) or _DIFFERENCE_WORDS.search(text) or _UNDER_AMOUNT.search(text))
 
 
-_CLAUSES = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|,\s+")
+_CLAUSES = re.compile(r"(?<=[.!?])[*_`]*\s+|\n+|;\s*|,\s+")
 _REFUND_WORD = re.compile(r"\brefund(?:s|ed)?\b|\b(?:get|receive|have)\b[^.;,]{0,25}\bback\b|\bback to your\b", re.I)
 
 
@@ -420,9 +420,11 @@ def stated_counts(text: str) -> frozenset[int]:
 # a sentence or clause that sets its amounts against something else: another option, a change, a refund
 _ASIDE = re.compile(r"\b(?:while|whereas|compared|versus|vs\.?|instead|alternatively|otherwise|other|rather|"
                     r"refunds?|refunded|back)\b", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*")
+# (a sentence ends before markdown's closing marks too: "**$879 per person, $1,758 for 2.** Premium Economy (SA7774) ...";
+# oracle-labeller-27 B7 pinned the total to the flight of the next sentence)
+_SENTENCE_END = re.compile(r"(?<=[.!?])[*_`]*\s+|\n+|;\s*")
 # ... and a closing parenthesis: "option 1 (SA1650, $664 per seat) or option 2 (SA0967 ..." prices SA1650 only
-_CLAUSE_END = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|,(?!\d)\s*|\)\s*|\s+(?:and|but|plus|or)\s+|\s[-\u2013\u2014]\s")
+_CLAUSE_END = re.compile(r"(?<=[.!?])[*_`]*\s+|\n+|;\s*|,(?!\d)\s*|\)\s*|\s+(?:and|but|plus|or)\s+|\s[-\u2013\u2014]\s")
 _FLIGHT = re.compile(r"\bSA\d{4}\b")
 
 

@@ -63,6 +63,9 @@ from functools import lru_cache
 
 _ACTION = (r"(?:proceed|go ahead|continue|book|reserve|hold|place|put|cancel|change|move|modify|switch|rebook|make|"
            r"confirm|complete|finali[sz]e|lock|secure|submit|process|get (?:it|that|this|you)"
+           # the failed call tried again: "May I retry with BKNLLGX0?", "Can I try again?", "OK to resubmit it?"
+           # (oracle-labeller-27 B8)
+           r"|retry|try (?:it |that |this )?again|give it another (?:go|try|shot)|re-?submit|re-?attempt|re-?run"
            # "Ready for me to do both - the new booking and the cancellation?" (oracle-labeller-23 finding 5)
            r"|do (?:it|that|this|both|them|the two|everything|all (?:of )?(?:it|them|that)))")
 _APPROVAL_QUESTION = re.compile(
@@ -88,7 +91,13 @@ _APPROVAL_QUESTION = re.compile(
     r"|\b(?:is|are) (?:that|this|everything|these|the (?:details|above)) (?:correct|right|accurate|ok(?:ay)?)"
     r"|\b(?:can|could|would) you (?:please )?confirm\b|\bdo you confirm\b|\bconfirm\?"
     r"|\b(?:go ahead|proceed)\s*\?"
-    r"|\bconfirm (?:that|this|you|the)\b",
+    r"|\bconfirm (?:that|this|you|the)\b"
+    # the option proposed, asked whether it suits: "Would SA4834 for 2 passengers ($596 total) under Elijah Chen work?",
+    # "Would the 06:15 flight work for you?", "Does that option suit you?" (oracle-labeller-27 B9); not "Would a
+    # different date work?" nor "Would another flight work better?" (no option proposed)
+    r"|\b(?:would|will|does|do|could)\s+(?!(?:a|an|any)\s+(?:other|different)\b|another\b|(?:any|either|one|some|all|none|neither|each)\s+of\b)(?:(?:the|this|that|these|those)\s+)?"
+    r"(?:SA\d{4}\b|(?:(?!\b(?:other|different|another)\b)[^?.]){0,40}?"
+    r"\b(?:flight|option|fare|seats?|one)\b(?!\s+of\b))[^?]{0,100}?\b(?:work|suit)\b(?:\s+(?:(?:for|with)\s+)?\w+(?:\s+\w+){0,3})?\s*\?",
     re.I)
 _APPROVAL_REQUEST = re.compile(
     r"\bplease confirm\b"
@@ -120,7 +129,7 @@ _SHORT_APPROVAL = re.compile(
     r"^\W*(?:(?:so|ok(?:ay)?|great|alright|all right|then|and|now|perfect|right|good|"
     r"(?:just )?to (?:confirm|be sure|be clear|double[- ]check|check))\W+)*(?:"
     r"(?:proceed|book|reserve|hold|confirm|cancel|change|move|switch|go ahead|lock|secure|finali[sz]e|complete|"
-    r"purchase|buy|grab|pay for)\b" + _REST_OF_APPROVAL +
+    r"purchase|buy|grab|pay for|retry|try (?:it |that |this )?again)\b" + _REST_OF_APPROVAL +
     # "Place the hold?", "Make the booking?", "Put it on hold?", "Submit the change?"
     r"|(?:place|put|make|submit|process)\b[^?]{0,30}\b(?:hold|booking|reservation|purchase|change|cancell?ation)s?\b[^?]{0,30}\?"
     r"|(?:does (?:that|this|it|everything) )?(?:sounds?|looks?|seems?) (?:good|right|ok(?:ay)?|fine|correct|great|alright)\b[^?]{0,20}\?"
@@ -213,6 +222,44 @@ def offers_alternative(text: str, kind: str) -> bool:
     own = _KIND_RE.get(kind)
     return bool(text) and own is not None and any(
         _is_alternative(x) and own.search(x) for x in _SENTENCE.split(text.replace("\u2019", "'")))
+
+
+# a choice asked between options the message offers with their action (oracle-labeller-27 C2: "I can hold 2 Economy seats
+# on SA1512 (non-refundable, $436 total) or 2 Business seats on SA4570 (refundable, $1,310). Which would you prefer?"):
+# the question asks which, the sentence before offers the action of each option ("I can hold X or Y", "I could book
+# either SA1 or SA2"); a reply that names the action and picks one option approves that option. A question for a
+# detail ("Which date works?", "What time would you prefer?") offers no option
+_CHOICE_QUESTION = re.compile(
+    r"\b(?:which|what)\s+(?!(?:date|day|time|airport|city|month|name|email|number|cabin\s+class)s?\b)"
+    r"(?:(?:one|option|of\s+(?:these|those|the\s+two|them|the\s+options?))\s+)?"
+    r"(?:(?:would|do|will|should|shall)\s+(?:you|we)\s+(?:\w+\s+)?(?:prefer|like|want|rather|choose|pick|go\s+(?:for|with)|"
+    r"take)|(?:works?|suits?|sounds?)\s+(?:better|best|for\s+you)|do\s+you\s+prefer|is\s+(?:better|best|preferred)|"
+    r"(?:one|option)\s*(?=\?))[^?]{0,40}\?"
+    r"|^\W*(?:(?:so|and|or)\W+)?(?:your\s+)?(?:preference|choice)\s*\?", re.I)
+_OFFERS_OPTIONS = re.compile(r"\b(?:I|we)\s*(?:can|could|'d\s+be\s+able\s+to|am\s+able\s+to|'m\s+able\s+to|"
+                             r"(?:would|'d)\s+be\s+happy\s+to)\s+(?:(?:either|also|instead|now|still)\s+)?"
+                             r"(?P<rest>[^.?!]*\bor\b[^.?!]*)", re.I)
+
+
+@lru_cache(1 << 14)
+def offers_choice(text: str, kind: str) -> str:
+    """The sentence that offers options with an action of ``kind`` ("I can hold 2 Economy seats on SA1512 ... or 2
+    Business seats on SA4570 ...") when the text's last question asks which of them (``_CHOICE_QUESTION``) and asks
+    nothing else after; else ""."""
+    own = _KIND_RE.get(kind)
+    if not text or own is None:
+        return ""
+    sentences = _SENTENCE.split(text.replace("\u2019", "'"))
+    asked = [k for k, x in enumerate(sentences) if "?" in x]
+    if not asked or not _CHOICE_QUESTION.search(sentences[asked[-1]]):
+        return ""
+    for x in reversed(sentences[:asked[-1] + 1]):
+        m = _OFFERS_OPTIONS.search(x)
+        if m and own.search(m.group("rest").split(" or ")[0]):
+            return x
+        if "?" in x and x is not sentences[asked[-1]]:
+            break
+    return ""
 
 
 def approves_other(sentence: str, kind: str, text: str = "") -> bool:
@@ -602,7 +649,14 @@ _ROUND_TRIP = re.compile(
     r"|\b(?:inbound|return(?:ing)?) (?:leg|flight|trip|journey)s?\b"
     # short and routed: "Return too?", "Return needed?", "I can also look for a Miami \u2192 Doha return."
     r"|\breturn(?: (?:too|needed|also|as well|required|wanted|flight too))?\s*\?"
-    r"|(?-i:\b(?:[A-Z]{3}|[A-Z][a-z]+)\s*(?:\u2192|->|\u2013|-|to)\s*(?:[A-Z]{3}|[A-Z][a-z]+) return\b)",
+    r"|(?-i:\b(?:[A-Z]{3}|[A-Z][a-z]+)\s*(?:\u2192|->|\u2013|-|to)\s*(?:[A-Z]{3}|[A-Z][a-z]+) return\b)"
+    # the way back as a plural or with its origin, and other words for it (oracle-labeller-27 B6: "(I can also search
+    # returns from New York.)", "Any returns needed?", "a return from JFK", "the way home", "flights the other way",
+    # "something back from New York"); not the shop's "refunds and returns", "tax returns", "the returns policy"
+    r"|(?<!refunds and )(?<!refunds & )(?<!tax )\breturns\b(?! polic| process| window| desk| department)"
+    r"|\breturn from\b|\bway home\b"
+    r"|\b(?:flights?|options?|seats?|fares?|trips?|legs?|search(?:es)?)\s+(?:going\s+|in\s+)?the other way\b"
+    r"|(?-i:\bback from (?:[A-Z]{3}\b|[A-Z][a-z]+))",
     re.I)
 
 
