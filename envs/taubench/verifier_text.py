@@ -535,6 +535,61 @@ def _item_reason_blanked(text: str, question: str) -> str:
     return out if re.search(r"\w", out) else text  # a reason alone ("wrong size") is still no yes
 
 
+# a condition the proposal already meets, said beside the yes (oracle-labeller-27 C5: "Yes \u2014 as long as the money goes
+# back to my Visa." to "Refund: $243.62 to your Visa ending 6918"): the money routed to the method the proposal routes
+# it to, put as a condition ("as long as", "provided", "if", "only if", "assuming"); it says the proposal back and is
+# set aside. The method must be the proposal's own, named in a line or sentence of it that moves money (a refund, a
+# charge, a payment): to another method ("... goes back to my PayPal" to a Visa refund) the condition stays, and the
+# reply is hedged
+_CONDITION_LEAD = (r"(?:[,;:\u2014\u2013]|\s-)?\s*(?:(?:but|and)\s+)?(?:only\s+)?(?:as\s+long\s+as|so\s+long\s+as|provided(?:\s+that)?|"
+                   r"providing(?:\s+that)?|(?:only\s+)?if|assuming(?:\s+that)?|on\s+condition\s+that)\s+")
+_CONDITION_SAID_BACK = re.compile(
+    _CONDITION_LEAD + r"(?:the\s+|my\s+|your\s+)?(?:money|refund|refunded\s+amount|amount|balance|difference|"
+    r"price\s+difference|funds?|payment|charge|it|that|this)\s+(?:(?:still|really|actually)\s+)?"
+    r"(?:goes|go|gets|will\s+go|comes|will\s+come|is|will\s+be|gets|get|are|lands?)\s+(?:(?:sent|refunded|returned|"
+    r"credited|charged|billed|paid|put|issued|going|coming|taken)\s+)?(?:back\s+)?(?:to|on|onto|into|from|out\s+of|via)\s+"
+    + _ROUTED_METHOD + r"\s*(?=$|[,;.!)\u2014\u2013]|\s-)", re.I)
+_MONEY_LINE = re.compile(r"\b(?:refund\w*|charg\w*|pay\w*|paid|credit(?:ed)?|billed|difference|money)\b", re.I)
+
+
+def _said_back_condition(text: str, question: str) -> str:
+    """``text`` without each condition that routes the money to the method the question routes it to
+    (``_CONDITION_SAID_BACK``)."""
+    if not text or not re.search(r"\b(?:(?:as|so) long as|provided|providing|if|assuming|condition)\b", text, re.I):
+        return text
+    moving = "\n".join(x for x in re.split(r"\n+|(?<=[.!?])\s+", question or "") if _MONEY_LINE.search(x))
+    return _CONDITION_SAID_BACK.sub(lambda m: " " if _routed_same(m, moving) else m.group(0), text)
+
+
+# a request for another action added after a whole yes (oracle-labeller-27 C6: "Yes please, and make that my default
+# address on the account too." to "Shall I make this change?" of the order's address): the request names another kind of
+# action than the write (``actions_named``: the account's default address beside the order's), says it is an addition
+# (too, as well, also, while you're at it) and holds no turn of mind, condition or put-off; the yes before it approves
+# the proposed write. The added action is its own write, which R3 judges by its own proposal
+_ADDED_BREAK = re.compile(r"(?:[.!;]+\s+|\s[-\u2013\u2014]+\s*|,?\s+)(?=(?:oh\s+)?(?:and|also|plus|btw|by\s+the\s+way|"
+                          r"while\s+you['\u2019]?re\s+at\s+it)\b)|[.!;]+\s+(?=\w)", re.I)
+_ADDITION_MARK = re.compile(r"\b(?:too|as\s+well|also|plus|while\s+you['\u2019]?re\s+at\s+it|separately|afterwards|"
+                            r"after\s+that)\b", re.I)
+_TAIL_TURN = re.compile(r"\b(?:instead|rather|not|no|don['\u2019]?t|do\s+not|never|wait|hold\s+on|hang\s+on|actually|"
+                        r"if|unless|only|but|first|before|later|tomorrow|maybe|perhaps|think|scratch|cancel\s+that)\b",
+                        re.I)
+
+
+def added_request_head(reply: str, kind: str | None) -> str | None:
+    """The part of ``reply`` before a request it adds for another action than ``kind`` (``_ADDED_BREAK``, ...), or
+    None when it has none; the caller reads that part as the answer."""
+    if not reply or kind is None:
+        return None
+    for m in _ADDED_BREAK.finditer(reply):
+        head, tail = reply[:m.start()], reply[m.end():]
+        if not head.strip() or not tail.strip():
+            continue
+        named = actions_named(tail)
+        if named and kind not in named and _ADDITION_MARK.search(tail) and not _TAIL_TURN.search(tail):
+            return head
+    return None
+
+
 def reason(text: str, question: str = "", original: dict | None = None,
            written: frozenset[str] = frozenset(), method: dict | None = None) -> str | None:
     """Why ``text`` does not confirm (None when it does). Beside ``probe.verify.consent``'s reading, a
@@ -546,6 +601,7 @@ def reason(text: str, question: str = "", original: dict | None = None,
     question names (``_said_reason``)."""
     question = with_written_card(with_original(question, original), method)
     proposed = _reasons_in(question)
+    text = _said_back_condition(text, question)  # "Yes - as long as the money goes back to my Visa." to a Visa refund
     rest = _REASON_PHRASES.sub(lambda m: _said_reason(m, proposed), text or "") if text else text
     if rest:
         rest = _nothing_more_blanked(_item_reason_blanked(rest, question), question)

@@ -31,6 +31,7 @@ from envs.taubench.verifier_text import (
     AmbiguousPick,
     actions_done,
     actions_named,
+    added_request_head,
     agreed_charge,
     approved_part,
     disowns_account,
@@ -632,6 +633,10 @@ def check_R3(view: RetailView) -> list[Violation]:
                 rest := set_aside(reply, lambda p, c=c, k=kinds: _about(c, p, view.product_names, k))) is not None \
                 and is_confirmation(rest, said, original, back, method):
             reply = rest  # "Go ahead with the notebook, not the puzzle": a yes to the notebook's return
+        elif not is_confirmation(reply, said, original, back, method) and (
+                head := added_request_head(reply, KIND_OF_TOOL.get(c.name))) is not None \
+                and is_confirmation(head, said, original, back, method):
+            reply = head  # "Yes please, and make that my default address on the account too.": a yes to the order's
         if not is_confirmation(reply, said, original, back, method):
             why = reason(reply, said, original, back, method)
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit "
