@@ -2056,7 +2056,8 @@ def _was_asked(question: str, reply: str, kind: str) -> bool:
     """The agent's message asked to approve this kind of mutation: its last question is that
     approval (verify_text.asks_confirmation), or the reply names the action and some approval of the
     message names it too (verify_text.asks_confirmation_of: "Want me to grab it? And should I check
-    the way back?" - "grab it")."""
+    the way back?" - "grab it"), or an alternative offered beside the request, or one of the options a choice
+    question offers with the action, which the reply picks (verify_text.offers_choice, ``_option_picked``)."""
     if asks_confirmation(question, kind):
         return True
     if _NO_RETURN.search((reply or "").replace("\u2019", "'")) and asks_confirmation(_without_trip_back(question), kind):

@@ -386,6 +386,13 @@ _PROPOSAL_HEADING = re.compile(r"\b(?:updated|revised|changed|modified|amended|c
                                r"\s*[(\[]\s*(?:updated|revised|amended|corrected|changed)\s*[)\]]", re.I)
 
 
+# ... and, in a message that asks approval of an action, a revised itinerary or booking given as a heading ("Updated
+# itinerary: SA9319 ... Book it?", "Revised booking - SA9319, Business. Shall I go ahead?"): the proposal, not a change
+# made ("Updated itinerary: BK1 is now on SA9319." with no question stays a claim)
+_REVISED_HEADING = re.compile(r"\b(?:updated|revised|changed|modified|amended|adjusted)\s+(?:itinerary|trip|booking|"
+                              r"reservation|flights?|plan)\s*(?::|[-\u2013\u2014]\s)", re.I)
+
+
 def _clause_kinds(clause: str) -> set[str]:
     if "changed" in clause.lower():
         clause = _IDIOM_CHANGE.sub(" ", clause)
@@ -452,6 +459,7 @@ def claims(text: str) -> tuple[Claim, ...]:
         text = _JSON_STATUS.sub(r"it is \1", text)
     text = _ASKED_THEN_SAID.sub(lambda m: (m.group(1) or m.group(2)) + " is ", text)
     last: set[str] | None = None  # the kinds the sentence before claimed, for an elliptical one after it
+    asking: bool | None = None  # the text asks approval of an action (read once, when a sentence needs it)
     sentences = _SENTENCE.split(text or "")
     for n, sentence in enumerate(sentences):
         if not sentence.strip() or _CONDITION_FIRST.search(sentence):
@@ -460,6 +468,10 @@ def claims(text: str) -> tuple[Claim, ...]:
         sentence = in_english(_unhedged(sentence))  # "Su reserva está confirmada": "your booking is confirmed"
         if _PROPOSAL_HEADING.search(sentence):  # "Summary (updated): SA9319 ...": the text revised, no booking
             sentence = _PROPOSAL_HEADING.sub("summary", sentence)
+        if asking is None:
+            asking = "?" in text and any(asks_confirmation_of(text, k) for k in ("book", "hold", "cancel", "modify"))
+        if asking and _REVISED_HEADING.search(sentence):  # "Updated itinerary: SA9319 ... Book it?": a proposal's head
+            sentence = _REVISED_HEADING.sub("summary:", sentence)
         low = sentence.lower()
         if not _HINT.search(low):
             if last and _ELLIPSIS.match(sentence):  # "BK1 is cancelled. BK2 too.": the claim of the sentence before
@@ -828,10 +840,23 @@ _RECORD_PARTICIPLE = re.compile(r"^\W*(?:(?:which|that)\s+(?:was|were|had\s+been
                                 r"issued)\s+(?:under|in\s+(?:the\s+)?name|by\s+(?!me\b|us\b)|on\b|in\b|back\b|"
                                 r"for\s+(?!you\b|u\b|your\b)|via|through|at|with\b|as\b|since|from|\d)", re.I)
 _RECORD_NAMED = re.compile(r"\bBK[0-9A-Z]{6}\b|\b(?:booking|reservation|hold|ticket)\b", re.I)
+# ... or said of the booking in the past, with how it was made ("It was booked under Noah Singh in January.", "BK3GC7FV
+# was originally booked for 3 passengers"), or as another traveller's doing ("He booked it under his own name."): a
+# state of a booking that existed (which ``unsupported`` checks), not the agent's action
+_RECORD_PAST = re.compile(r"^\W*(?:(?:and|so|but)\s+)?(?:(?:it|this|that|(?:the|this|that|his|her|their|[\w'\u2019]+['\u2019]s)"
+                          r"\s+(?:booking|reservation|ticket)|BK[0-9A-Z]{6})\s+(?:was|were|had\s+been)\s+(?:(?:originally|"
+                          r"previously|first|initially)\s+)?(?:booked|reserved|purchased|bought|made)\s+(?:under|in\s+(?:the\s+)?"
+                          r"name|by\s+(?!me\b|us\b)|on\b|back\b|for\s+(?!you\b|u\b|your\b)|via|through|with\b|\d)"
+                          r"|(?:he|she|they|your\s+(?:colleague|friend|partner|wife|husband|boss|assistant|company))\s+"
+                          r"(?:had\s+)?(?:(?:originally|previously|first|initially)\s+)?(?:booked|reserved|bought|purchased)\b)",
+                          re.I)
 
 
 def _describes_record(clause: str, sentence: str) -> bool:
-    """The clause describes how a booking named before it in its sentence was made (``_RECORD_PARTICIPLE``)."""
+    """The clause describes how a booking named before it in its sentence was made (``_RECORD_PARTICIPLE``), or says
+    so of the booking in the past (``_RECORD_PAST``)."""
+    if _RECORD_PAST.match(clause):
+        return True
     if not _RECORD_PARTICIPLE.match(clause):
         return False
     at = sentence.find(clause.strip())

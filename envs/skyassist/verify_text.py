@@ -22,6 +22,10 @@ templates; the reference target words its replies with separate code (``language
   ("Shall I book it? Also, do you need a return?": a bare yes answers the last question).
   ``asks_confirmation_of``: some approval in the text, not only the last, names a mutation of the kind
   ("Want me to grab it? And should I check the way back?"): what a reply naming that action approves.
+  A retry of a failed call asked ("May I retry with BKNLLGX0?", "Try again?") and an option asked whether it suits
+  ("Would SA4834 for 2 passengers ($596 total) under Elijah Chen work?", not "Would a different date work?") are
+  approvals too. ``offers_choice``: the sentence that offers options with an action when the last question asks which
+  ("I can hold 2 Economy seats on SA1512 ... or 2 Business seats on SA4570 .... Which would you prefer?").
 - ``reports_failure``: the reply tells the customer that something did not work (S6): an
   apology or regret, a failure word (failed, error, problem, rejected, declined, invalid), a
   negated ability or outcome ("I wasn't able to", "didn't go through", "doesn't sell Business",
@@ -37,7 +41,7 @@ templates; the reference target words its replies with separate code (``language
   read row by row, each cell under its header ("| Refundable |" over "| ❌ |" is "Refundable: ❌").
 - ``round_trip_hint``: the text suggests a trip back (B6): round trip / roundtrip, a return
   flight / trip / leg / date / ticket, "a return", returning, flight back, fly home, the other
-  direction, get back, a ticket home, ...; ``names_route``: the text names the reverse route
+  direction, get back, a ticket home, "returns from New York", the way home, flights the other way, ...; ``names_route``: the text names the reverse route
   ("flights from Rome to Toronto", "the Rome-Toronto leg").
 - ``mentions_passenger_count``: the agent's proposal names n travellers (S4): "2 passengers",
   "two adults", "2 tickets", "two of you", "for 2 guests"; one as "just for you", "only you",

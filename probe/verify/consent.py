@@ -176,6 +176,8 @@ _FOREIGN_GO_AHEAD = [
     "doe maar", "ga je gang", "ga maar door", "ga door", "akkoord",
     # said as often ("los geht's", "vai em frente", "fate pure", "vai avanti")
     "los gehts", "los geht s", "vai em frente", "fate pure", "vai avanti",
+    # "continue" as "proceed": "Ja, bitte mit der Stornierung fortfahren", "Sí, continúe", "Sì, prosegui"
+    "fortfahren", "fahren sie fort", "weitermachen", "contin\u00fae", "contin\u00faa", "prosegui", "prosiga",
     # "agreed" / "of course" / "let's (do it)" as the words above (oracle-labeller-21: "d'accord" as "de acuerdo",
     # "claro que sí" as "por supuesto", Russian "да, давайте", Chinese "好的" (ok, will do) and "可以" (that's fine))
     "daccord", "claro que si", "claro que sí", "давайте", "давай", "конечно", "подтверждаю",
@@ -316,6 +318,7 @@ _STRONG_P, _WEAK_P, _BYE_P = _phrases(_STRONG + _FOREIGN_GO_AHEAD), _phrases(_WE
 _HEDGE_P, _DEFER_P, _REVERSE_P, _NEUTRAL_P = (_phrases(_HEDGES), _phrases(_DEFERRALS), _phrases(_REVERSALS),
                                              _phrases(_NEUTRAL))
 _TURN_P = _phrases(_TURNAROUNDS)
+_FOREIGN_GO_AHEAD_P = _phrases(_FOREIGN_GO_AHEAD)
 # a yes in another language: "S\u00ed, correcto. Gracias!", "oui, d'accord", "Ja, bitte", "evet, l\u00fctfen", "\u306f\u3044\u3001
 # \u304a\u9858\u3044\u3057\u307e\u3059"; strong when a second word of consent or courtesy stands beside it (in either language):
 # one such word alone ("oui", "S\u00ed.") is asked again -- "si" is also French and Spanish for "if"
@@ -683,6 +686,19 @@ _GERMAN_ACTIONS = {
 }
 
 
+# the action's noun, as English "cancellation" names its family ("Oui, procédez à l'annulation", "Sí, proceda con la
+# cancelación", "Ja, mit der Stornierung fortfahren"); a word for the booking itself ("la reserva", "die Buchung") is a
+# thing, as "booking" is, and names none
+_FOREIGN_ACTION_NOUNS = {
+    "cancel": ["cancelacion", "anulacion", "annulation", "lannulation", "stornierung", "annullierung", "cancellazione",
+               "annullamento", "cancelamento", "anulacao"],
+    "change": ["modificacion", "modification", "lechange", "echange", "anderung", "änderung", "aenderung", "umbuchung",
+               "umtausch", "modifica", "modifiche", "alteracao", "troca", "scambio", "sostituzione"],
+    "return": ["devolucion", "retour", "leretour", "remboursement", "lerembourser", "rucksendung", "rücksendung",
+               "rueckerstattung", "ruckerstattung", "rückerstattung", "reso", "rimborso", "devolucao", "reembolso"],
+}
+
+
 def _without_accents(word: str) -> str:
     """The word without its accents ("resérvalo" -> "reservalo"); German is read as written (``_GERMAN_ACTIONS``)."""
     return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
@@ -697,7 +713,7 @@ def _foreign_action_forms() -> dict[str, str]:
                 for end in _ROMANCE_ENDINGS[lang]:
                     for clitic in ["", *(_ROMANCE_CLITICS[lang] if end in _CLITIC_ENDINGS[lang] else [])]:
                         out.setdefault(root + end + clitic, fam)
-    for forms in (_FOREIGN_IRREGULAR, _GERMAN_ACTIONS):
+    for forms in (_FOREIGN_IRREGULAR, _GERMAN_ACTIONS, _FOREIGN_ACTION_NOUNS):
         for fam, words in forms.items():
             out.update({w: fam for w in words})
     # no English word and no word of the consent vocabulary is read as a foreign verb ("change", "reserve", "alle",
@@ -725,7 +741,7 @@ pedido orden commande bestellung ordine encomenda compra vuelo vol flug volo voo
 plätze platz sitze sitzplätze asientos asiento plazas places sièges posti lugares assentos
 ahora maintenant jetzt adesso agora ya también tambien aussi auch anche também tambem todo todos tout tutto tudo
 alles entonces alors dann allora então entao pues bien rapido rápido vite schnell subito
-de del des du di do y et und e ed en""".split())
+de del des du di do y et und e ed en con avec mit com à au""".split())
 
 
 def _foreign_family(tokens: list[str], i: int) -> str | None:
@@ -1311,8 +1327,8 @@ def _yes_then_aside(text: str, proposal: str, actions: Actions = ()) -> str | No
 _POLITE_ASK = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|alright|right|so|then|and|well|hi|hey|oh)\W+)*"
     r"(?:(?:please|pls|kindly)\W+)?(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:please\s+|just\s+)*(?P<ing>[^\W\d_]+ing)"
-    r"(?P<ing_rest>.*?)|(?:could|can|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|kindly\s+)?"
-    r"(?:just\s+|now\s+|then\s+|simply\s+|please\s+)*(?P<verb>[^\W\d_]+)(?P<rest>.*?))"
+    r"(?P<ing_rest>.*)|(?:could|can|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|kindly\s+)?"
+    r"(?:just\s+|now\s+|then\s+|simply\s+|please\s+)*(?P<verb>[^\W\d_]+)(?P<rest>.*))"
     r"[\s?.!]*$", re.I | re.S)
 _POLITE_VERBS = frozenset(["go", "proceed", "do", "process", "submit", "complete", "finalize", "finalise", "confirm",
                            "place", "make", "carry", "execute", "action", "handle", "put", "push", "get", "book", "buy",
@@ -1438,8 +1454,11 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     def echo(w: str) -> bool:
         return _norm(w) in echoes or _norm(w) in content or w in details
 
-    # the action said in another language, and what its verb takes beside it ("annulez-la", "stornieren Sie es")
-    in_other_language = _names_foreign_action(words)
+    # the action said in another language, and what its verb takes beside it ("annulez-la", "stornieren Sie es"); or
+    # the object of another language's yes or go-ahead, as "yes, proceed with the booking" names its object in English
+    # ("Sí, proceda con la reserva", "Ja, bitte die Buchung")
+    in_other_language = _names_foreign_action(words) or _foreign_yes([w for c in said for w in c]) or any(
+        _contains(words, p) for p in _FOREIGN_GO_AHEAD_P)
 
     def foreign(w: str) -> bool:
         return in_other_language and (w in _FOREIGN_OBJECTS or _foreign_family([w], 0) is not None)

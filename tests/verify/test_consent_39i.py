@@ -34,6 +34,10 @@ CHANGE = "Your booking BK1 moves to SA9319 on 9 June. Shall I change it?"
     (RETURN, "Sí, devuélvelo por favor"), (RETURN, "Ja, bitte zurückschicken"), (RETURN, "Oui, retournez-le svp"),
     (EXCHANGE, "Ja, bitte umtauschen"), (EXCHANGE, "Sí, cámbialo por favor"), (EXCHANGE, "Oui, échangez-le"),
     (CHANGE, "Sì, modificala per favore"), (CHANGE, "Sim, pode alterar"), (CHANGE, "Ja, bitte umbuchen"),
+    # the action's noun, or the object of a foreign go-ahead, as "yes, proceed with the cancellation / the booking"
+    (CANCEL, "Oui, procédez à l'annulation"), (CANCEL, "Sí, proceda con la cancelación"),
+    (CANCEL, "Ja, bitte mit der Stornierung fortfahren"), (CANCEL, "Sim, prossiga com o cancelamento"),
+    (BOOK, "Sí, proceda con la reserva"), (BOOK, "Ja, bitte die Buchung"),
 ])
 def test_foreign_yes_with_the_action(proposal, reply):
     assert reason(reply, proposal) is None
@@ -53,6 +57,10 @@ def test_foreign_yes_with_the_action(proposal, reply):
     (CANCEL, "Nein, nicht stornieren", ""),
     (CANCEL, "Oui, mais annulez l'autre", ""),
     (BOOK, "Sí, la reserva", ""),
+    (BOOK, "Sí, proceda con la cancelación", "names another action"),
+    (CANCEL, "Sí, proceda con la devolución", "names another action"),
+    (BOOK, "Sí, por favor, el otro", ""),
+    (BOOK, "Ja bitte, aber morgen", ""),
 ])
 def test_foreign_near_misses(proposal, reply, why):
     got = reason(reply, proposal)
