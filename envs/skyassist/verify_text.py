@@ -656,8 +656,11 @@ _ROUND_TRIP = re.compile(
     r"|(?-i:\b(?:[A-Z]{3}|[A-Z][a-z]+)\s*(?:\u2192|->|\u2013|-|to)\s*(?:[A-Z]{3}|[A-Z][a-z]+) return\b)"
     # the way back as a plural or with its origin, and other words for it (oracle-labeller-27 B6: "(I can also search
     # returns from New York.)", "Any returns needed?", "a return from JFK", "the way home", "flights the other way",
-    # "something back from New York"); not the shop's "refunds and returns", "tax returns", "the returns policy"
-    r"|(?<!refunds and )(?<!refunds & )(?<!tax )\breturns\b(?! polic| process| window| desk| department)"
+    # "something back from New York"); the plural only as something searched or wanted, not "refunds and returns", "tax
+    # returns", "the returns policy", "Returns of unused tickets aren't possible"
+    r"|\b(?:search(?:ing)?|look(?:ing)?\s+(?:up|at|for|into)|check(?:ing)?|find(?:ing)?|show|see|price|pull\s+up|any|"
+    r"some|need|want)\s+(?:for\s+)?(?:the\s+|some\s+|any\s+)?returns\b"
+    r"|\breturns\s+(?:from|to|too|as\s+well|also|needed|wanted|on\b)|\breturns\s*\?"
     r"|\breturn from\b|\bway home\b"
     r"|\b(?:flights?|options?|seats?|fares?|trips?|legs?|search(?:es)?)\s+(?:going\s+|in\s+)?the other way\b"
     r"|(?-i:\bback from (?:[A-Z]{3}\b|[A-Z][a-z]+))",

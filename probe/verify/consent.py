@@ -1345,6 +1345,9 @@ _POLITE_ING = {"going": "go", "proceeding": "proceed", "doing": "do", "processin
                "replacing": "replace", "continuing": "continue", "handling": "handle", "executing": "execute"}
 
 
+_POLITE_MARK = re.compile(r"\b(?:please|pls|plz|kindly|just|for\s+(?:me|us))\b", re.I)
+
+
 def _polite_go_ahead(text: str, actions: Actions = ()) -> str | None:
     """The imperative a polite question asks for (``_POLITE_ASK``: "Could you go ahead and do that for me please?" ->
     "please go ahead and do that for me"), when its verb is one of going ahead or of an action; else None."""
@@ -1360,6 +1363,11 @@ def _polite_go_ahead(text: str, actions: Actions = ()) -> str | None:
     if verb is None or (verb not in _POLITE_VERBS and verb not in own):
         return None
     if "?" in rest.rstrip(" ?.!"):  # a second question inside ("could you do it? and when will it arrive?")
+        return None
+    # "can you ...?" alone may ask whether it can be done ("can you make it happen?", "can you cancel it?"): a request
+    # says so, with "please", "just", "for me", or a go-ahead's own verb ("could you go ahead", "can you proceed");
+    # "would you mind ..." always asks it done
+    if not m.group("ing") and not _POLITE_MARK.search(text) and verb not in ("go", "proceed", "process", "continue"):
         return None
     return f"please {verb}{rest.rstrip(' ?.!')}"
 

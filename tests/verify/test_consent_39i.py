@@ -83,7 +83,9 @@ def test_polite_go_ahead(reply):
     "could you tell me when it arrives?", "Can you do it tomorrow?", "could you cancel it instead?",
     "Can you check the price first?", "Could you do it? and when will it arrive?", "Could you maybe go ahead?",
     "can you do that for less?", "would you mind telling me the total?", "Can you modify it to the black one?",
-    "please process it later", "could you wait a moment?"])
+    "please process it later", "could you wait a moment?",
+    # "can you ...?" with no mark of a request may ask whether it can be done (tests/envs/skyassist/test_sky_oracle_32)
+    "can you make it happen?", "Can you cancel it?", "could you do that?"])
 def test_polite_question_near_misses(reply):
     assert reason(reply, PROCEED) is not None
 
