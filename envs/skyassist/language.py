@@ -1571,6 +1571,7 @@ def _caps_family_name(t: str, skip: set[str]) -> tuple[str, str] | None:
     ordinary case ("KOWALSKI Carlos", "Carlos KOWALSKI", "name is NOWAK Anna please"), as (given, family)
     in name case; None for anything else (a name all in capitals is asked again, ``name_attempt``)."""
     core = re.sub(r"^is\s+", "", _NAME_LEAD.sub("", t).strip(" .!;"))  # "name is ...": the lead leaves "is"
+    core = re.sub(r"^((?:[A-Z][A-Z'\-]+\s+)*[A-Z][A-Z'\-]+)\s*,\s*(?=[A-Z][a-z])", r"\1 ", core)  # "OKAFOR, Aisha"
     words = core.strip(" .!,;").split()  # not "NOWAK Anna please": the verifiers do not read that as a name
     if not 2 <= len(words) <= 4 or not all(re.fullmatch(_LETTERS, w) for w in words):
         return None
@@ -1589,6 +1590,19 @@ def _caps_family_name(t: str, skip: set[str]) -> tuple[str, str] | None:
 
 # set by ``_names_read`` when the name it gives is only a companion's ("for me and my wife Ana Lopez": no other name said)
 _companion_name_read: contextvars.ContextVar[list | None] = contextvars.ContextVar("_companion_name_read", default=None)
+
+
+# ways a name is said that ``_names_read`` first puts plainly: a given name said, then the full name ("Ingrid, Ingrid
+# Larsen"); an initial and family name, then the given name of the initial ("Mrs I. Larsen - Ingrid", "I. Larsen
+# (Ingrid)"); a nickname after the name ("ingrid larsen but everyone calls me Inky", "Ingrid Larsen, friends call me Inky")
+_NAME_RESTATED = re.compile(r"\b((?-i:[A-Z][a-z'\-]+)|[a-z][a-z'\-]+)\s*(?:,|\.{1,3}|\s[-\u2013\u2014])\s*(?=\1\s+[A-Za-z])")
+_INITIAL_THEN_GIVEN = re.compile(r"(?:\b(?:mrs|mr|ms|miss|mx|dr|prof)\.?\s+)?\b(?-i:([A-Z]))\.?\s+((?-i:[A-Z][a-z'\-]+))\s*"
+                                 r"(?:,|\s[-\u2013\u2014]|\(|:)\s*(?:(?:first|given) name\s*(?:is\s*|:\s*)?)?"
+                                 r"((?-i:\1)[a-z'\-]+)\s*\)?", re.I)
+_MIDDLE_INITIAL = re.compile(r"\b((?-i:[A-Z][a-z'\-]+))\s+(?:(?-i:[B-HJ-Z])\.?|(?-i:[AI])\.)(?=\s+(?-i:[A-Z][a-z'\-]+)\b)")
+_NICKNAME_AFTER = re.compile(r"(?<=\w)\s*[,;.\u2013\u2014-]?\s*(?:but\s+|though\s+|tho\s+|and\s+)?(?:every(?:one|body)|people|"
+                             r"friends|my friends|most people|they|folks|all my mates|mates)\s+(?:just\s+)?call\s*s?\s+me\s+"
+                             r"[A-Za-z'\-]+\W*$", re.I)
 
 
 def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
@@ -1621,6 +1635,10 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     # a title in brackets after the name ("Leila Ivanova (Dr)") is only a title
     t, titled = re.subn(r"\s*\(\s*(?:" + "|".join(sorted(_TITLES)) + r")\.?\s*\)", "", t, flags=re.I)
     t = _POST_NOMINALS.sub("", t)
+    t = _NAME_RESTATED.sub("", t)  # "the name's Ingrid, Ingrid Larsen": the given name said, then the full name
+    t = _INITIAL_THEN_GIVEN.sub(r"\3 \2", t)  # "Mrs I. Larsen - Ingrid": the initial's given name said after
+    t = _NICKNAME_AFTER.sub("", t)  # "ingrid larsen but everyone calls me Inky": the name, then what friends call them
+    t = _MIDDLE_INITIAL.sub(r"\1", t)  # "Ingrid M Larsen", "Dr. Ingrid M. Larsen": the given name is "Ingrid"
     if titled and (m := re.fullmatch(r"\s*((?-i:[A-Z])" + _LETTERS + r")\s+(?-i:[A-Z])\.?\s*", _NAME_LEAD.sub("", t))) \
             and _name_token_ok(m.group(1)):
         return None, m.group(1)  # "Ivanova L. (Mrs)": the family name, then an initial, as on a formal list
@@ -1877,6 +1895,38 @@ _NAME_LEAD = re.compile(r"^\W*(?:(?:sure|ok|okay|yes|yeah|so|well|um+|uh|it'?s|i
                         r"name|name is|name's|my name is|my name's|the name is|names?:|full name(?: is|:)?|"
                         r"the passenger is|passenger(?: name)?(?: is|:)?|lead passenger(?: is|:)?|"
                         r"(?:put|book) it (?:under|in the name of)|under(?: the name(?: of)?)?)[,:]?\s+)+", re.I)
+
+
+# the name of another of the party, said as "the other": "and the other is Tom Reyes", "the second one's Tom Reyes",
+# "other passenger: Tom Reyes", "2nd traveller - Tom Reyes" (blanked before the lead passenger's name is read)
+_OTHER_NAMED = re.compile(r"(?:\b(?:and|&|\+|plus)\s+|[,;]\s*)?\b(?:the\s+)?(?:other|second|2nd)(?:\s+(?:one|person|passenger|pax|"
+                          r"travell?er|guy|lady|adult|name))?(?:'s|\s+(?:is|will be|would be)|\s*[:=\u2013\u2014-])\s*(?:called\s+)?"
+                          r"(?-i:[A-Z][a-zA-Z'\-]+)(?:\s+(?-i:[A-Z][a-zA-Z'\-]+)){0,2}", re.I)
+
+
+# a name said alone that has a weekday in it ("Sunday Adeyemi", "Grace Friday", "Tuesday Weld"): a name when one is asked,
+# unless the words say a day ("next Friday", "Friday 12th", "Friday Morning", "Friday or Saturday")
+_WEEKDAY_NAME = re.compile(r"\W*(?:(?:ok(?:ay)?|sure|yes|yeah|yep|it'?s|its|i'?m|i am|name'?s|my name is|the name'?s|"
+                           r"this is|that'?s|lead(?: passenger)?(?: is|:)?|passenger(?: is|:)?)[\s,:]+)*"
+                           r"((?:(?-i:[A-Z][a-z'\-]+)\s+){1,2}(?-i:[A-Z][a-z'\-]+))[\s.!]*(?:thanks|thank you|thx|please|pls)?[\s.!]*",
+                           re.I)
+_NOT_WITH_WEEKDAY = {"next", "this", "last", "on", "every", "coming", "until", "till", "by", "before", "after", "from", "the",
+                     "early", "late", "mid", "morning", "afternoon", "evening", "night", "today", "tomorrow", "or", "and",
+                     "week", "weekend", "lunchtime", "noon", "midday", "flight", "flights", "works", "is", "fine", "ok"}
+
+
+def _weekday_name(text: str) -> list[str] | None:
+    """The words of ``_WEEKDAY_NAME``: a weekday and other name words, none a day's or month's word."""
+    m = _WEEKDAY_NAME.fullmatch((text or "").replace("\u2019", "'"))
+    if not m:
+        return None
+    words = m.group(1).split()
+    low = [w.lower() for w in words]
+    if (not any(w in WEEKDAYS for w in low) or all(w in WEEKDAYS for w in low) or any(w in _NOT_WITH_WEEKDAY or w in MONTHS
+                                                                                         for w in low)
+            or not all(_name_token_ok(w) or w in WEEKDAYS for w in low)):
+        return None
+    return words
 
 
 def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], str] | None:
@@ -3778,6 +3828,30 @@ _US_PLUS_ONE = re.compile(r"(\bof us\s*,?\s*(?:plus|\+|and)\s*)(?:one|1)\b(?!\s*
                           re.I)
 
 
+# slang and idioms for the speaker's spouse and children, read as the plain words before a party is counted: "the two
+# nippers" = "the two kids", "my twin boys" = "my twins", "her indoors" = "the missus" (a wrong count books wrong seats)
+_PARTY_IDIOMS = (
+    (re.compile(r"\btwin\s+(?:boys|girls|sons|daughters|brothers|sisters|babies|kids|children)\b", re.I), "twins"),
+    (re.compile(r"\btriplet\s+(?:boys|girls|sons|daughters|brothers|sisters|babies|kids|children)\b", re.I), "triplets"),
+    (re.compile(r"\b(?:boys|girls|sons|daughters|brothers|sisters|babies|kids|children)(?=\s*\(\s*twins\s*\))", re.I), "twins"),
+    (re.compile(r"\b(?:boys|girls|sons|daughters|brothers|sisters|babies|kids|children)(?=\s*\(\s*triplets\s*\))", re.I),
+     "triplets"),
+    (re.compile(r"\b(?:nippers|sprogs|kiddos|kiddies|kiddywinks|rugrats|bairns|weans|littl(?:e\s+|')?uns|little\s+ones|"
+                r"wee\s+ones|young\s?(?:'|u)ns|youngsters|tots|munchkins|mini[- ]?mes|offspring|brats|ankle[- ]biters)\b", re.I),
+     "kids"),
+    (re.compile(r"\b(?:nipper|sprog|kiddo|bairn|wean|littl(?:e\s+|')?un|youngster|munchkin|mini[- ]?me|ankle[- ]biter)\b",
+                re.I), "kid"),
+    (re.compile(r"\b(?:her|'er)\s+indoors\b|\b(?:the|my)\s+trouble\s+(?:and|&|n)\s+strife\b", re.I), "the missus"),
+    (re.compile(r"\bhim\s+indoors\b", re.I), "the hubby"),
+)
+
+
+def _party_idioms(t: str) -> str:
+    for rx, plain in _PARTY_IDIOMS:
+        t = rx.sub(plain, t)
+    return re.sub(r"\b(twins|triplets)\s*\(\s*\1\s*\)", r"\1", t, flags=re.I)
+
+
 def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -3789,7 +3863,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     out.reasons = set()
     if not text:
         return out
-    t = text.replace("\u2019", "'")
+    t = _party_idioms(text.replace("\u2019", "'"))
     t = _FLIGHT_SEATS.sub(" ", t)  # "option 2, the one with 3 seats left": the flight's seats, not the party
     # "call me Chloe", "people call me Fatima": the speaker's own name, never a companion said by first name
     t = re.sub(r"(\bcall(?:s|ed)?\s+me)\s+(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?", r"\1", t, flags=re.I)
@@ -4116,7 +4190,7 @@ def _household_count(t: str) -> int | None:
     = 4, "hubby + 2 kids" = 4): the list has the speaker's spouse or someone the speaker shares ("our daughter").
     None when the speaker is said in or out ("me, my husband and ...", "just my husband and ...", "..., I'm not
     going"), a total is said, someone's size is not said ("my wife and kids"), or the list is one person ("my wife")."""
-    t = re.sub(r"\bwifey\b", "wife", t, flags=re.I)
+    t = re.sub(r"\bwifey\b", "wife", _party_idioms(t), flags=re.I)  # ("her indoors and the 2 nippers")
     t = re.sub(r"(^\W*|(?:,|&|\+|\band|\bplus)\s*)(hubby|missus|missis|other half|better half)\b", r"\1my \2", t, flags=re.I)
     t = _KIN_PAIR.sub(r"\1my ", t)
     if (_SPEAKER_OUT.search(t) or _SPEAKER_COUNTED.search(t) or _SAID_TOTAL.search(t) or _TOTALS.search(t)
@@ -4978,6 +5052,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     _other_airports(text, p, expecting)
 
     hits = [h for h in _date_hits(text) if not _BIRTH_CUE.search(text[max(0, h[0] - 25):h[0]])]  # "dob 1990-04-02"
+    weekday_named = _weekday_name(text) if expecting in ("name", "last_name") else None
+    if weekday_named and db is not None and any(w.lower() in db.city_index or w.upper() in db.airports or
+                                                w.lower() in {c.lower() for c in db.city_index} for w in weekday_named):
+        weekday_named = None  # "Friday Paris": a day and a place
+    if weekday_named:  # "Sunday Adeyemi", "Grace Friday" said when a name is asked: a name, no travel day
+        hits = []
     hits = [h for h in hits if not (re.fullmatch(r"(?i)today|tonight|now|tomorrow|tmrw|day after tomorrow", text[h[0]:h[1]]) and re.search(
         r"(?i)\b(?:pay|paying|payment|paid|charge|charged|charging|card)\b\W+(?:\w+\W+){0,2}$", text[max(0, h[0] - 30):h[0]]))]
     # "no payment today", "don't charge me today": no travel date
@@ -5232,7 +5312,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     # "I Grace Singh": the pronoun before a name (a missing "am"), not the initial of a given name
     named = re.sub(r"^(\W*)I\s+(?=(?:[A-Z][a-z'\-]+\s+){1,3}[A-Z][a-z'\-]+\W*$)", r"\1", named)
     named, spelled = spelling_aside(named)  # "arjun schmidt thats s-c-h-m-i-d-t": the spelling is no part of the name
+    # "Nadia Tanaka and the other is Tom Reyes", "..., second passenger: Tom Reyes": the other traveller's name, never the
+    # lead's (the lead is the name said first)
+    named = _OTHER_NAMED.sub(lambda m: " " * len(m.group(0)), named)
     p.first_name, p.last_name, p.companion_named = _names_and_whose(named, db, expecting)  # "Never mind." is no name
+    if weekday_named and not (p.first_name or p.last_name):
+        p.first_name, p.last_name = _split_name(weekday_named) if expecting == "name" else (None, weekday_named[-1])
     if expecting == "last_name" and (answered := _surname_then_self(named)):
         p.first_name, p.last_name = None, answered  # "It's Mensah. I'm Aisha Adeyemi, his colleague.": the answer
     if expecting == "last_name" and p.last_name and " " not in p.last_name:
