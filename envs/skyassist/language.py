@@ -1593,9 +1593,10 @@ _companion_name_read: contextvars.ContextVar[list | None] = contextvars.ContextV
 
 
 # ways a name is said that ``_names_read`` first puts plainly: a given name said, then the full name ("Ingrid, Ingrid
-# Larsen"); an initial and family name, then the given name of the initial ("Mrs I. Larsen - Ingrid", "I. Larsen
-# (Ingrid)"); a nickname after the name ("ingrid larsen but everyone calls me Inky", "Ingrid Larsen, friends call me Inky")
-_NAME_RESTATED = re.compile(r"\b((?-i:[A-Z][a-z'\-]+)|[a-z][a-z'\-]+)\s*(?:,|\.{1,3}|\s[-\u2013\u2014])\s*(?=\1\s+[A-Za-z])")
+# Larsen", the full name ending the message: not "arjun schmidt, schmidt with a dt"); an initial and family name, then
+# the given name of the initial ("Mrs I. Larsen - Ingrid", "I. Larsen (Ingrid)"); a nickname after the name ("ingrid
+# larsen but everyone calls me Inky", "Ingrid Larsen, friends call me Inky"); a middle initial ("Ingrid M Larsen")
+_NAME_RESTATED = re.compile(r"\b((?-i:[A-Z][a-z'\-]+)|[a-z][a-z'\-]+)\s*(?:,|\.{1,3}|\s[-\u2013\u2014])\s*(?=\1(?:\s+[A-Za-z'\-]+){1,3}\W*$)")
 _INITIAL_THEN_GIVEN = re.compile(r"(?:\b(?:mrs|mr|ms|miss|mx|dr|prof)\.?\s+)?\b(?-i:([A-Z]))\.?\s+((?-i:[A-Z][a-z'\-]+))\s*"
                                  r"(?:,|\s[-\u2013\u2014]|\(|:)\s*(?:(?:first|given) name\s*(?:is\s*|:\s*)?)?"
                                  r"((?-i:\1)[a-z'\-]+)\s*\)?", re.I)
