@@ -1636,6 +1636,7 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     # a title in brackets after the name ("Leila Ivanova (Dr)") is only a title
     t, titled = re.subn(r"\s*\(\s*(?:" + "|".join(sorted(_TITLES)) + r")\.?\s*\)", "", t, flags=re.I)
     t = _POST_NOMINALS.sub("", t)
+    t = re.sub(r"\b(?-i:I|i)m\s+(?=(?-i:[A-Z]))", "I'm ", t)  # "Im Aisha. Aisha Okafor": "I'm" without its apostrophe
     t = _NAME_RESTATED.sub("", t)  # "the name's Ingrid, Ingrid Larsen": the given name said, then the full name
     t = _INITIAL_THEN_GIVEN.sub(r"\3 \2", t)  # "Mrs I. Larsen - Ingrid": the initial's given name said after
     t = _NICKNAME_AFTER.sub("", t)  # "ingrid larsen but everyone calls me Inky": the name, then what friends call them

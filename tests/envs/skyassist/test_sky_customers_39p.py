@@ -322,6 +322,8 @@ def test_no_last_name_instead(text, last):
     ("its my booking! Im Aisha. Aisha Okafor", "Aisha", "Okafor"),
     ("Aisha. Aisha Okafor", "Aisha", "Okafor"),
     ("Okafor, I'm Aisha", "Aisha", "Okafor"),
+    ("Im Aisha Okafor", "Aisha", "Okafor"),  # "I'm" without its apostrophe (after skyX2's restated given name)
+    ("im Aisha Okafor", "Aisha", "Okafor"),
     ("its Okafor, I'm Aisha", "Aisha", "Okafor"),
     # near misses
     ("Okafor", None, "Okafor"),

@@ -71,14 +71,16 @@ def _named(t, tool):
 def test_the_testers_hold_trace_has_no_s1(domain):
     t = played(domain, "hold_request", 1, HOLD)
     [hold] = _named(t, "hold_itinerary")
-    assert hold["last_name"] == "Reyes"  # the reference agent's own trace, as the tester saw it
+    # the tester saw the hold under Tom Reyes; the agent now holds under the lead, Nadia Tanaka (skyX2): either name
+    # was typed as a name, and the hand-built traces below check both
+    assert (hold["first_name"], hold["last_name"]) in {("Tom", "Reyes"), ("Nadia", "Tanaka")}
     assert [v for v in t.violations if v.policy == "S1"] == []
 
 
 def test_the_testers_middle_initial_trace_has_no_s1(domain):
     t = played(domain, "passport_details", 1, PASSPORT + ["Dr. Ingrid M. Larsen", "yes"])
     [book] = _named(t, "book_flight")
-    assert (book["first_name"], book["last_name"]) == ("Ingrid M", "Larsen")
+    assert (book["first_name"], book["last_name"]) in {("Ingrid M", "Larsen"), ("Ingrid", "Larsen")}  # skyX2: "Ingrid"
     assert [v for v in t.violations if v.policy == "S1"] == []
 
 
