@@ -3370,6 +3370,8 @@ _ITEM_VERB = re.compile(r"\b(?:return|exchange|swap|switch|change|replace|modify
 _SCOPE_END = re.compile(r"[.?!;]|\b(?:because|since|as|but|so|if|when|cause|cuz)\b", re.I)
 _NP = re.compile(r"^\s*(?:also\s+)?(?:the|my|a|an|both|those|these|this|that|our)\s+((?:[a-z][a-z'-]*\s*){1,4}?)"
                  r"(?=\s*(?:$|\b(?:to|for|into|from|in|on|with|that|which|too|as well|please|pls|instead|back)\b))", re.I)
+_NP_VERBS = frozenset("is isn't are aren't was wasn't were weren't doesn't don't didn't does do did has have had fits "
+                      "fit feels feel looks look seems seem runs run came come arrived broke broken".split())
 _NOT_ITEMS = frozenset("one ones item items thing things stuff rest order orders same other others color colour colors size "
                        "sizes option options version model kind type style payment address card method refund money way "
                        "everything all whole lot pair it them first second third last new old wrong right difference balance".split())
@@ -3389,11 +3391,15 @@ def named_things(text: str) -> list[tuple[int, int, str]]:
             m = _NP.match(part)
             if m:
                 words = m.group(1).split()
+                # the words up to a verb: "the navy one is too big" is 'navy one' (before: 'navy one is', an item
+                # "couldn't find" in the order)
+                words = words[:next((i for i, w in enumerate(words) if w in _NP_VERBS), len(words))]
                 if words and words[-1] not in _NOT_ITEMS and words[0] not in _NOT_ITEMS and \
                         not set(words) & {"i", "you", "we", "it", "they", "he", "she"} and \
                         not any(c.isdigit() for c in m.group(1)):
                     start = low.find(m.group(1), pos)
-                    out.append((start, start + len(m.group(1).rstrip()), " ".join(words)))
+                    said = re.match(r"\s*" + r"\s+".join(map(re.escape, words)), m.group(1))
+                    out.append((start, start + len((said.group(0) if said else m.group(1)).rstrip()), " ".join(words)))
             pos += len(part) + 1
     return out
 

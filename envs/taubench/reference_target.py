@@ -33,6 +33,7 @@ from envs.taubench.language import (
     ADDITIVE,
     CARD_BRAND,
     CARD_DIGITS,
+    CORRECTION,
     DEFAULT_ADDRESS,
     HOLDING,
     INTENTS,
@@ -258,6 +259,20 @@ _ITEM_ORDER = re.compile(r"\b(?:my|the|our)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+orde
 _TO_DEFAULT = re.compile(r"\b(?:to|at|with|use|using|it'?s|is)\s+(?:my|the)\s+(?:default|profile|account|home)\s+"
                          r"(?:address|one)\b|\b(?:(?:to|at|with|use|using|it'?s|is)\s+the|default)\s+address\s+(?:in|on|from)\s+"
                          r"(?:my\s+)?(?:profile|account)\b", re.I)
+# the profile's address pointed to by name, as where an order should ship: "my default address please", "the one on my
+# profile", "use the address on file", "my home address", "same as my account address", "default"
+_PROFILE_ONE = re.compile(
+    r"\b(?:my|the|your)\s+(?:own\s+|current\s+)?(?:default|profile|account|acct|home|usual|normal|regular|saved|registered|"
+    r"primary|main|permanent)(?:\s+(?:shipping|delivery|mailing|home|street))?\s+(?:address|addr|one)\b|"
+    r"\b(?:address|addr|one)\s+(?:that\s+|which\s+)?(?:i\s+have\s+|you\s+have\s+|(?:is\s+|'s\s+)?(?:saved\s+|listed\s+|"
+    r"stored\s+)?)?(?:on\s+file|(?:on|in|from|of|for|under)\s+(?:my|the)\s+(?:profile|account)|you\s+have\s+for\s+me)\b|"
+    r"^\W*(?:the\s+|my\s+)?(?:default|profile|home)(?:\s+one)?\W*(?:please|pls|thanks?|thank you)?\W*$", re.I)
+# a wish to change the profile's address itself (not a pointer to it): "update my default address too", "and my
+# account address as well", "change the address on my profile"
+_PROFILE_CHANGE = re.compile(r"\b(?:updat|chang|modif|edit|fix|correct|set|replac|switch)\w*\b[^.?!]{0,40}?\b(?:default|"
+                             r"profile|account|acct|home|saved|address on file)\b|\b(?:default|profile|account|acct|home|saved)"
+                             r"\s+(?:address|one)\s+(?:too|as well|also)\b|\b(?:also|and|plus)\s+(?:update\s+)?(?:my|the)\s+"
+                             r"(?:default|profile|account|acct|home|saved)\s+(?:address|one)\b", re.I)
 # the profile's address named without the word "address" ("change it to my home one")
 _HOME_ONE = re.compile(r"\b(?:to|at|use|using)\s+(?:my|the)\s+(?:default|profile|account|home)\s+one\b", re.I)
 # "the bigger backpack", "the smaller one": an item picked by its size among items of one product
@@ -897,6 +912,21 @@ _WANTS_COMPARED = re.compile(r"\b(?:for|to|into|in|want|need|like|get)\s+(?:an?\
 _WEIGHT_UNIT = re.compile(r"\d\s*(?:lbs?|pounds?|kg|kilos?|oz|ounces?|g)\b", re.I)
 
 
+# in a clause that names one of several items of a product, the word that starts what it should become ("the black
+# kettle to the 2L one": 'to'; not the "to" of "I want to exchange")
+_TARGET_MARK = re.compile(r"->|=>|\u2192|\b(?:(?:should|needs? to|has to|must|can|could)\s+(?:be|become)|make (?:it|that|this)|"
+                          r"become|(?:to|into|for|instead of|rather than)\b(?!\s+(?:return|exchange|swap|send|change|switch|"
+                          r"trade|replace|get|have|do|be|make|modify|update)\b))")
+# taking the closest option offered when the one asked for is not to be had: "yes", "the closest one is fine", "go with
+# the nearest", "ok that works" (not "what's the closest?", "not the closest one")
+_CLOSEST_TAKEN = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|sure|ok(?:ay)?|fine|alright|all right|please|go ahead|that works|"
+                            r"sounds good|that'?s fine|that one|i'?ll take it|let'?s do (?:it|that)|do it)\W*)+$|"
+                            r"^(?:(?!\bnot?\b)[^?])*\b(?:closest|nearest)\b[^?]*$", re.I)
+# what comes before the words that describe an item named after them ("and the blue office chair": 'blue')
+_LEAD_BOUNDARY = re.compile(r"[,.;:!?()]|\b(?:and|also|plus|then|or|but|the|my|a|an|this|that|these|those|to|into|for|"
+                            r"from|with|in|of|on|#?w\d{7})\b", re.I)
+# where a clause of a message that names several items of one product ends ("navy one to XS, black one to L")
+_OWN_CUT = re.compile(r"[.;:!?\n]|,|\b(?:and|also|plus|then|but|while)\b")
 _KEEP_WORDS = re.compile(r"\b(?:keep(?:ing)?|except(?: for)?|but not|not)\b[^.?!;]*", re.I)  # "..., keep the IPX7 one"
 
 
@@ -1017,6 +1047,9 @@ class ReferenceTarget(Target):
         self.option_asked: str | None = None  # the item whose new option was just asked for
         self.cheapest_fit = ""  # the options said with "cheapest" that the item already is the cheapest of
         self.only_own = ""  # an option insisted on that no available variant but the item's own has (``_insisted``)
+        # (item, variant) offered as the closest available when the options said are not to be had together
+        self.closest_offered: tuple[str, str] | None = None
+        self.closest_before: tuple[str, str] | None = None  # ... as it stood before this message
         self.option_before: str | None = None  # ... as it stood before this message
         self.swap_refused: str | None = None  # the item another product was just refused for ("... for a tablet")
         self.same_refused: dict[str, int] = {}  # item id -> how often its exchange for the very same one was refused
@@ -1858,6 +1891,7 @@ class ReferenceTarget(Target):
             self._pick_like_item(r)
         self._merge(r)
         self.option_before, self.option_asked = self.option_asked, None
+        self.closest_before, self.closest_offered = self.closest_offered, None
         if "human" in r.intents:
             return self._transfer(turn)
         # "Yes, that's everything, please proceed" to a question of a request in hand (which option?): the customer
@@ -2831,6 +2865,9 @@ class ReferenceTarget(Target):
         for key in ("other_reason", "same_one", "stated_status", "default_address", "all_items"):
             if key == "all_items" and answering_which:
                 continue
+            if key == "default_address" and g["orders"] and not r.address and not _PROFILE_CHANGE.search(r.text) and \
+                    self.last_reply_text.rstrip().endswith("What is the new shipping address (street, city, state and zip code)?"):
+                continue  # (the profile named as where the order ships, or asked about: no wish to change the profile)
             g[key] = g[key] or getattr(r, key)
 
     def _other_identity(self, r: Reading) -> bool:
@@ -3600,7 +3637,12 @@ class ReferenceTarget(Target):
         kind in the state the request needs (pending to cancel or change, delivered to return or exchange). Before,
         that order was dropped in silence and only the other one proposed."""
         g = self.goal
-        said = {w.lower().removesuffix("s") for m in _KIND_ORDER.finditer(g["text"]) for w in m.groups() if w}
+        cut = self._corrected_from(g["text"])
+        low = g["text"].lower()
+        # (not a kind taken back: "cancel the perfume order. wait no, the coffee maker one", "not the perfume order, the
+        # coffee maker order"; before, the perfume order was proposed next and cancelled with a second yes)
+        said = {w.lower().removesuffix("s") for m in _KIND_ORDER.finditer(g["text"]) for i, w in enumerate(m.groups(), 1)
+                if w and m.start(i) >= cut and not negated_at(low, m.start(i)) and not negated_at(low, m.start())}
         said -= {w.lower().split()[-1] for w in wanted}
         status = "delivered" if g["intents"] & {"return", "exchange"} else PENDING
         found = []
@@ -3610,6 +3652,25 @@ class ReferenceTarget(Target):
             if len(holders) == 1:
                 found += holders
         return found
+
+    def _corrected_from(self, text: str) -> int:
+        """Where the words that stand begin, when the customer corrects which thing they mean by naming another after
+        a correction ("cancel the perfume order. wait no, the coffee maker one", "the skateboard one... actually no, the
+        one with the tablet"): the position of that correction; 0 when there is none, or it adds ("oh wait, the
+        tablet order too") or asks ("sorry, has it shipped?")."""
+        low = text.lower()
+        names = self._all_item_names() or self.product_names
+        kinds = [m.start() for m in _KIND_ORDER.finditer(text)] + \
+            [a for a, _b, _n, neg in item_mentions(text, names) if not neg]
+        for m in reversed(list(CORRECTION.finditer(text))):
+            after = [p for p in kinds if p >= m.end()]
+            if not after or not any(p < m.start() for p in kinds):
+                continue
+            segment = low[m.start():]
+            if ADDITIVE.search(segment) or "?" in segment or ORDER_ID.search(low[:m.start()]):
+                return 0
+            return m.start()
+        return 0
 
     def _one_holder(self, wanted: list[str], names: list[str]) -> None:
         """Of several orders holding an item named once ("return the full size keyboard", a 60% keyboard in
@@ -4215,7 +4276,7 @@ class ReferenceTarget(Target):
         other order", looked up if needed; of several, the one in the city named, "my NYC address"). It is
         then proposed in full as any address (before: "What is the new address?" again and again)."""
         g = self.goal
-        if _TO_DEFAULT.search(g["text"]) and (a := (self.profile or {}).get("address")):
+        if (_TO_DEFAULT.search(g["text"]) or self._profile_pointed()) and (a := (self.profile or {}).get("address")):
             g["address"], g["default_address"] = {k: a.get(k, "") for k in ADDRESS_KEYS}, False
             if not g["orders"] and (o := self._pending_to_move(turn)):
                 g["orders"] = [o]
@@ -4242,6 +4303,23 @@ class ReferenceTarget(Target):
             choices = distinct([o for o in others if o in self.orders and self.orders[o]["status"] == PENDING]) or choices
         if len(choices) == 1:
             g["address"] = {k: choices[0].get(k, "") for k in ADDRESS_KEYS}
+
+    def _profile_pointed(self) -> bool:
+        """The answer to "What is the new shipping address?" of an order names the profile's address as that address
+        ("my default address please", "the one on my account", "use the address on file", "same as my home address"),
+        asking no change of the profile itself ("and update my default address too") nor about it ("what is my
+        default address?"). Before, it was not read: the question came again, and once the customer typed the address
+        out, "update your default address" was proposed too, though no profile change was asked for."""
+        text = self.last_text or ""
+        low = text.lower().replace("\u2019", "'")
+        if not (self.goal["orders"] and self.last_reply_text.rstrip().endswith(
+                "What is the new shipping address (street, city, state and zip code)?")):
+            return False
+        if _PROFILE_CHANGE.search(low) or re.match(r"^\W*(?:what|which|where|is|does|do|did|has)\b", low):
+            return False
+        return any(not negated_at(low, m.start()) and not re.search(r"\b(?:not|never|don'?t|instead of|rather than|"
+                                                                     r"other than|except)\b[^,.;!?]{0,20}$", low[:m.start()])
+                   for m in _PROFILE_ONE.finditer(low))
 
     def _orders_by_place(self, turn: TurnContext, text: str, among: list[str] | None = None) -> list[str]:
         """Of the customer's orders (or ``among``), those the words tell by where they ship ("the one that was shipped
@@ -4662,6 +4740,8 @@ class ReferenceTarget(Target):
                 chosen += same
                 continue
             picked = g["picked"].get((o, name))
+            if picked is None and (own := self._own_clauses(text, name, names, [items[i] for i in same])):
+                picked = [same[k] for k in sorted(own)]  # "navy one to XS, black one to L": each one its clause names
             if picked is None:
                 self.inferred_pick = False
                 picked = self._pick_same(text, name, names, [items[i] for i in same],
@@ -4991,12 +5071,93 @@ class ReferenceTarget(Target):
         names = " or ".join(f"{self._a(n)} {n}" for n in dict.fromkeys(missing))
         return f"I couldn't find {names} in order {o}. "
 
+    def _own_clauses(self, text: str, name: str, names: list[str], same: list[dict[str, Any]],
+                     least: int = 2) -> dict[int, str]:
+        """Of several items of one product in an order (``same``), the clause of the message that each names by what
+        tells it apart, when it names two or more of them so ("navy one to size XS, black one to red half zip size L",
+        "change the black kettle to the 2L one, and the silver kettle to white"): position in ``same`` -> its words,
+        from the start of the clause describing it up to the next such clause (or another product's). The words
+        before "to" / "for" name the item; a value after them is what it should become, no item ("the black kettle to
+        the silver one"). {} when fewer than ``least`` items are told apart (with ``least`` 1, also when the one told
+        apart is named after "for": "XS for the navy one" may be an answer about another item). Before, the whole
+        message was each item's, and both became the one option said last (or one of them was dropped)."""
+        if len(same) < 2:
+            return {}
+        distinct = self._distinct(same)
+        if not all(distinct):
+            return {}
+        low = re.sub(r"-(?!>)", " ", text.lower()).replace("\u2019", "'")
+        mentions = item_mentions(text, names)
+        refs = sorted((a, b) for a, b, n, neg in mentions if n == name and not neg)
+        refs += [(m.start(), m.end()) for m in re.finditer(r"\bones?\b", low) if not any(a <= m.start() < b for a, b in refs)]
+        named = sorted(refs)
+        # a value that tells one of them apart said as the item itself: "the navy to XS", "black -> 2L"
+        for d in distinct:
+            for v in d.values():
+                for m in re.finditer(rf"(?:^|[,;:.(]\s*|\b(?:the|my|and)\s+)({re.escape(v.lower().replace('-', ' '))})(?![\w.])"
+                                     rf"(?=\s*(?:->|=>|\u2192|:|(?:to|into|should|needs?|has to|must)\b))", low):
+                    if not any(a <= m.start(1) < b for a, b in refs):
+                        refs.append((m.start(1), m.end(1)))
+        refs.sort()
+        cuts = [m.end() for m in _OWN_CUT.finditer(low)]
+        anchors: list[tuple[int, int, tuple[int, int] | None]] = []  # (clause start, position in same, "for" said first)
+        targets: list[bool] = []  # whether each says what it should become after it
+        for a, b in refs:
+            start = max((c for c in cuts if c <= a), default=0)
+            before = low[start:a]
+            marks = list(_TARGET_MARK.finditer(before))
+            if marks and (any(start <= x < start + marks[-1].start() for x, _ in named) or
+                          re.search(r"\b(?:it|them)\b", before[:marks[-1].start()])):
+                continue  # what an item named before it should become
+            end = min((c for c in cuts if c > b), default=len(low))
+            nxt = _TARGET_MARK.search(low, b, end)
+            desc = low[start + (marks[-1].start() if marks else 0): nxt.start() if nxt else end]
+            if negated_at(low, a):
+                continue
+            scores = [0 if option_ruled_out(desc, d) else option_score(desc, d) for d in distinct]
+            best = max(scores)
+            if best and scores.count(best) == 1:
+                anchors.append((start, scores.index(best), (start + marks[-1].start(), start + marks[-1].end()) if marks else None))
+                targets += [bool(nxt)]
+        if len({k for _, k, _ in anchors}) < max(least, 1) or len({k for _, k, _ in anchors}) == 1 and \
+                (any(first for _, _, first in anchors) or not all(targets)):
+            return {}  # (one item told apart, and what it should become said after it: "also the black one to red")
+        # another product's clause ends one: "..., the silver kettle to white and the notebook in A5"
+        others = sorted(max((c for c in cuts if c <= a), default=0) for a, _b, n, neg in
+                        mentions + item_mentions(text, self.product_names) if n != name and not neg)
+        out: dict[int, str] = {}
+        for i, (start, k, first) in enumerate(anchors):
+            if i and anchors[i - 1][1] == k and anchors[i - 1][0] <= start:
+                continue  # (the same item named again in its own clause)
+            stop = next((s for s, x, _ in anchors[i + 1:] if x != k and s > start), len(text))
+            stop = min([stop] + [c for c in others if c > start])
+            words = text[start:stop]
+            if first:  # "red half zip L for the black one": read as "the black one to red half zip L"
+                item = re.sub(r"(?:[\s,;.]|\b(?:and|also|plus|then)\b)+$", "", text[first[1]:stop], flags=re.I)
+                words = f"{item.strip()} to {text[start:first[0]].strip()}"
+            out[k] = (out.get(k, "") + " " + words).strip()
+        return out
+
+    def _order_of(self, it: dict[str, Any]) -> str | None:
+        """The order in hand that holds this very item."""
+        return next((o for o in self.goal["orders"] if o in self.orders and
+                     any(x is it for x in self.orders[o].get("items", []))), None)
+
     def _item_text(self, it: dict[str, Any], names: list[str]) -> str:
         """The customer's words about this item's new option: each message's words after the item's
         name when a message names several items ("the kettle to glass and the luggage to blue"),
-        and the answers to the question about this item."""
+        and the answers to the question about this item; of several items of one product that a message
+        tells apart, its own clause (``_own_clauses``)."""
         parts = []
+        o = self._order_of(it)
+        same = [x for x in self.orders[o]["items"] if x["name"] == it["name"]] if o else []
         for text, asked in self.goal["msgs"]:
+            # (a message of its own about another of them, "also the black one to red": not this one's)
+            if len(same) > 1 and (own := self._own_clauses(text, it["name"], names, same,
+                                                           least=1 if asked is None else 2)):
+                if (k := next(i for i, x in enumerate(same) if x is it)) in own:
+                    parts.append(own[k])
+                continue
             spans = [(a, b, n) for a, b, n, _ in item_mentions(text, names)]
             # products of other orders end a segment too: "the luggage to blue and the lamp to black"
             options = self._option_words(list(self.goal["orders"]))
@@ -5009,10 +5170,16 @@ class ReferenceTarget(Target):
                 # boots?": the answer is the boots', the other item only said to stay (before: the 8 not read)
                 kinds = set()
             if len(kinds) >= 2:
+                def lead(a: int, text: str = text) -> int:  # the words just before a name describe it: "the blue office
+                    # chair and the RGB keyboard" is 'blue office chair and', 'RGB keyboard' (before: the chair's 'blue'
+                    # read as the keyboard's, and neither item said to be another colour than named)
+                    marks = list(_LEAD_BOUNDARY.finditer(text[:a]))
+                    start = marks[-1].end() if marks else 0
+                    return start if a - start <= 30 else a
                 for i, (a, n) in enumerate(spans):
                     if n == it["name"]:
-                        nxt = next((b for b, m in spans[i + 1:] if m != n), len(text))
-                        parts.append(text[a:nxt])
+                        nxt = next((lead(b) for b, m in spans[i + 1:] if m != n), len(text))
+                        parts.append(text[lead(a):nxt])
             elif kinds == {it["name"]} or (not kinds and asked in (None, it["item_id"])):
                 parts.append(text)
         return " ".join(parts)
@@ -5556,7 +5723,14 @@ class ReferenceTarget(Target):
                     (", or to a gift card on your account if you prefer" if source == "gift_card" else "") +
                     f"; this one would go to {self._method_text(pid)}. ")
         self.goal["refund_asked"] = False
-        note += self._described_otherwise(turn, o, items)
+        otherwise, elsewhere = self._described_otherwise(turn, o, items)
+        note += otherwise
+        if elsewhere:  # "the blue office chair and the RGB keyboard", both of them in other orders: not proposed
+            items = [it for it in items if it["item_id"] not in elsewhere]
+            if not items:
+                return (f"{missing}{note}Which items, and from which order, would you like to return?")
+            names = ", ".join(f"{it['name']} ({_opts(it['options'])})" for it in items)
+            total = sum(it["price"] for it in items)
         return missing + note + self._ask(turn, [("return_delivered_order_items",
                                  {"order_id": o, "item_ids": [it["item_id"] for it in items], "payment_method_id": pid})],
                          f"return from order {o}: {names}, and refund {_money(total)} to {self._method_text(pid)}",
@@ -5571,11 +5745,15 @@ class ReferenceTarget(Target):
         known = item_mentions(text, self.product_names)
         return list(dict.fromkeys(w for a, b, w in vague_things(text) if not any(x < b and a < y for x, y, _, _ in known)))
 
-    def _described_otherwise(self, turn: TurnContext, o: str, items: list[dict[str, Any]]) -> str:
+    def _described_otherwise(self, turn: TurnContext, o: str, items: list[dict[str, Any]]) -> tuple[str, set[str]]:
         """Said before a return's proposal: an item the customer described with an option it does not have ("patio
-        umbrella (green)" of a blue one), with what it is (before: the blue one proposed without a word)."""
+        umbrella (green)" of a blue one), with what it is (before: the blue one proposed without a word); and the
+        items whose description fits an item of the same product in another of the customer's orders ("return from
+        #W1 the blue office chair", the blue one in pending #W2): where that one is, and those items left out of the
+        proposal (before: with two such items named, both were proposed from #W1 without a word)."""
         names = [it["name"] for it in self.orders[o]["items"]]
         notes = []
+        elsewhere: set[str] = set()
         for it in items:
             text = self._item_text(it, names)
             if not text.strip():
@@ -5589,8 +5767,20 @@ class ReferenceTarget(Target):
                      (k, it["options"][k]) not in said]
             if other:
                 k, v = other[0]
-                notes.append(f"Please note: the {it['name']} in order {o} is {it['options'][k]}, not {v}. ")
-        return "".join(notes)
+                self._lookup(turn, self._owned())
+                fits = [(x, d["status"]) for x, d in self.orders.items() if x != o and x in self._owned() and
+                        any(i["name"] == it["name"] and all(i["options"].get(a) == b for a, b in other)
+                            for i in d.get("items", []))]
+                where = ""
+                # (only of an order the customer named by its number: an order found by its items, or an item picked at
+                # a proposal, "no, the gold one", is the one meant)
+                if len(fits) == 1 and o.lstrip("#").upper() in {x.upper() for x in ORDER_ID.findall(self.goal["text"])}:
+                    x, status = fits[0]
+                    elsewhere.add(it["item_id"])
+                    where = (f"; the {v} one is in order {x}, which is {status}" +
+                             (", so it can't be returned" if status != "delivered" else ""))
+                notes.append(f"Please note: the {it['name']} in order {o} is {it['options'][k]}, not {v}{where}. ")
+        return "".join(notes), elsewhere
 
     def _product(self, turn: TurnContext, product_id: str) -> dict[str, Any] | None:
         if product_id not in self.products:
@@ -5729,6 +5919,19 @@ class ReferenceTarget(Target):
                 new = None
             else:
                 new = self._new_variant(it, product, self._item_text(it, names))
+            offered = self.closest_before
+            if new is not None and new != it["item_id"] and not (g["same_one"] and self._has("exchange_identical")):
+                if offered and offered[0] == it["item_id"] and self.option_before == it["item_id"] and \
+                        _CLOSEST_TAKEN.match(self.last_text or "") and not _wanted(it, product, self.last_text or ""):
+                    new = offered[1]  # "yes" / "the closest is fine" to the closest one offered
+                elif not (self.option_before == it["item_id"] and _listed_pick(self.last_text) is not None and
+                          new in self.listed_variants.get(it["item_id"], [])) and \
+                        not _CHEAPEST.search(self._item_text(it, names)) and \
+                        (broken := self._breaks_said(it, product, new, said := self.last_text if (
+                            self.option_before == it["item_id"]) else self._item_text(it, names))):
+                    # (an answer to "Which option ...?" is checked by its own words: "the 4GB one" after "in 256GB",
+                    # none of which is left, is that one; "yes" to the one option listed is it)
+                    return missing + wrong + self._closest_question(it, product, new, broken, said)
             if new is None:
                 # the options that keep what the customer named come first ("the vacuum changed to a bagless one" -
                 # "whatever's available": a bagless one, not the first of the catalogue, a bagged one)
@@ -5833,7 +6036,7 @@ class ReferenceTarget(Target):
             return f"{missing}{nearest}Is there anything else I can help you with?"
         if not pairs:
             return f"I couldn't find the product details for order {o}. Is there anything else I can help with?"
-        diff = sum(self.products[it["product_id"]]["variants"][new]["price"] - it["price"] for it, new in pairs)
+        diff = round(sum(self.products[it["product_id"]]["variants"][new]["price"] - it["price"] for it, new in pairs), 2)
         pid = self._preferred_method() if g["payment_kind"] else None
         if pid is None and g["chosen_method"] in self._payment_methods():
             pid = g["chosen_method"]  # "yes" to "Which payment method ... the difference with: your PayPal account?"
@@ -5862,7 +6065,7 @@ class ReferenceTarget(Target):
                 return said + " Is there anything else I can help you with?"
             notes.append(said)
             return None
-        money = (f"you pay {_money(diff)} more" if diff > 0 else f"you get {_money(-diff)} back") + \
+        money = (f"you pay {_money(diff)} more" if diff > 0 else f"you get {_money(abs(diff))} back") + \
             f" with {self._method_text(pid)}"
         if split:
             calls = [(tool, {"order_id": o, "item_ids": [it["item_id"]], "new_item_ids": [new], "payment_method_id": pid})
@@ -5874,6 +6077,52 @@ class ReferenceTarget(Target):
                     "you want to change.")
         return missing + self._ask(turn, calls, f"{verb} these items of order {o}: {'; '.join(lines)}; {money}",
                                    (" " + nearest.strip() if nearest else "") + reminder)
+
+    @staticmethod
+    def _breaks_said(item: dict[str, Any], product: dict[str, Any], new: str, text: str) -> list[str]:
+        """The options the customer named for the item (to change, or to keep: "same navy and full zip") that the
+        variant found for it does not have: [] when it has them all (the options not named may differ, said in the
+        proposal's note)."""
+        variant = product.get("variants", {}).get(new, {}).get("options", {})
+        either = either_values(text, [v["options"] for v in product.get("variants", {}).values()])
+        # (a value the variant has under another option may be what the word meant: "silver black" of sunglasses is a
+        # silver frame with black lenses, though 'black' is read as both colours)
+        return [k for k, v in _wanted(item, product, text).items()
+                if variant.get(k) != v and variant.get(k) not in either.get(k, ()) and v not in variant.values()]
+
+    def _closest_question(self, it: dict[str, Any], product: dict[str, Any], new: str, broken: list[str],
+                          text: str) -> str:
+        """The options named for the item are not to be had together: said, the closest available one offered, and
+        which option asked (before: "so this is the closest available option, with color black instead of navy" in a
+        proposal, and the yes wrote a black jacket for "size L please, same navy and full zip"; or an XL navy one
+        for "size M, same color black full zip")."""
+        variants = product.get("variants", {})
+        variant = variants[new]["options"]
+        want = _wanted(it, product, text)
+        asked = {**it["options"], **want}
+        exists = any(v["options"] == asked for v in variants.values())
+        combo = ", ".join(asked[k] for k in variant if k in asked)
+        why = "isn't available right now" if exists else "doesn't come in that combination"
+        diff = "; ".join(f"{k} {variant[k]} instead of {asked[k]}" for k in variant if k in asked and variant[k] != asked[k])
+        said = set(asked.items())
+        # the closest is offered only where it makes the change asked for, keeping less of the rest ("size L, same navy":
+        # an L in black); one that makes none of it ("size M, same black" of an L, with no M at all) is not offered
+        close = all(variant.get(k) == v for k, v in want.items() if it["options"].get(k) != v and k not in broken) and \
+            any(it["options"].get(k) != v and variant.get(k) == v for k, v in want.items())
+        listed = ([new] if close else []) + [vid for vid, _v in sorted(
+            ((vid, v) for vid, v in sorted(variants.items()) if vid != it["item_id"] and not (close and vid == new) and
+             v.get("available")),
+            key=lambda x: -sum(1 for kv in x[1]["options"].items() if kv in said))][:6 - close]
+        self.listed_variants[it["item_id"]] = listed
+        self.option_asked = it["item_id"]
+        self.closest_offered = (it["item_id"], new) if close else None
+        choices = "; ".join(_opts(variants[vid]["options"]) for vid in listed) or "none right now"
+        if not close:
+            return (f"I'm sorry, the {it['name']} with {combo} {why}. Which option would you like for the {it['name']} "
+                    f"({_opts(it['options'])})? Available options include: {choices}.")
+        return (f"I'm sorry, the {it['name']} with {combo} {why}. The closest available option is "
+                f"{_opts(variant)} ({diff}). Would you like that one, or another option for the {it['name']} "
+                f"({_opts(it['options'])})? Available options include: {choices}.")
 
     def _said_wrongly_now(self, it: dict[str, Any], product: dict[str, Any], names: list[str]) -> tuple[str, bool]:
         """A change asked "from X to Y" whose X is not what the item is now ("switch the clicky keyboard to a tactile

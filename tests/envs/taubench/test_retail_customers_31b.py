@@ -208,8 +208,10 @@ def test_an_order_named_by_three_of_its_items_is_not_asked_about_and_the_exchang
     t = _play(d, "cancel_plus", 21, [
         "Hi!! Yara Lee here (zip 77243) - long story short I ordered the hiking boots + chair + keyboard order by mistake "
         "so please cancel it, and also the LED bulb I got is the wrong kind, I'd like the daylight bluetooth one instead, "
-        "same brightness, charge the visa for any difference. thx", "yes", "yes"])
+        "same brightness, charge the visa for any difference. thx", "yes", "yes", "yes"])
     _sound(t)
+    # (39k: no daylight bluetooth bulb of the same brightness: the closest is offered and asked about, then proposed)
+    assert "The closest available option is 60W equivalent, daylight, Bluetooth" in _said(t)[1], _said(t)[1]
     assert _writes(t) == [("cancel_pending_order", "#W3320020"), ("exchange_delivered_order_items", "#W1341845")], _said(t)
 
 

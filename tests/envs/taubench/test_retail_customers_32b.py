@@ -82,7 +82,10 @@ YARA = "Yara Johansson 76114"  # mixed_pending_delivered 400: #W9994227 holds a 
 ])
 def test_a_medium_is_the_size(d, ask):
     t = _play(d, "mixed_pending_delivered", 400, [YARA, ask])
-    assert re.search(r"Cycling Helmet \(S, blue, low, \$[\d.,]+\) -> \(M, ", _said(t)[-1]), _said(t)[-1]
+    # (39k: with blue and low said too, and no medium blue low one in stock, the closest medium is offered and asked
+    # about, no longer proposed as if it matched)
+    assert re.search(r"Cycling Helmet \(S, blue, low, \$[\d.,]+\) -> \(M, |The closest available option is M, ",
+                     _said(t)[-1]), _said(t)[-1]
     _sound(t)
 
 
@@ -99,7 +102,9 @@ def test_the_testers_long_message_exchanges_for_a_medium(d):
         "Hey! ok so my bike helmet from order 9994227 came and it's way too small for my big head lol so I'd like to swap "
         "it for a medium, same blue color and low vents is fine. Oh and the other order w337 2648 has the wrong shipping "
         "address, I moved - it should go to 257 willow ave, denver co 80203. This is Yara Johansson btw, 76114. thanks!!"])
-    assert "-> (M, " in _said(t)[-1] and "S, blue, low isn't available" not in _said(t)[-1], _said(t)[-1]
+    # (39k: "same blue color and low vents" said, and no M blue low in stock: the closest M offered and asked about)
+    assert "The closest available option is M, " in _said(t)[-1] and "S, blue, low isn't available" not in _said(t)[-1], \
+        _said(t)[-1]
     _sound(t)
 
 

@@ -114,9 +114,14 @@ def test_dropping_the_whole_request_still_drops_it(d, say):
     ("actually make the helmet medium instead of large", "(M, white"),
 ])
 def test_correcting_one_item_keeps_the_others(d, say, want):
-    t = _play(d, "modify_items", 2, [FATIMA, THREE, say, "yes"])
+    lines = [FATIMA, THREE, say, "yes"]
+    if "red" in say:  # (39k: no large red helmet: the closest, a medium red one, is offered and asked about first)
+        t = _play(d, "modify_items", 2, lines[:3])
+        assert "The closest available option is M, red, medium" in _said(t)[2] and _calls(t) == [], _said(t)[2]
+        lines = lines[:3] + ["yes", "yes"]
+    t = _play(d, "modify_items", 2, lines)
     _sound(t)
-    reply = _said(t)[2]
+    reply = _said(t)[len(lines) - 2]
     assert all(n in reply for n in ("Action Camera", "Electric Kettle", "Cycling Helmet")), reply
     assert want in reply, reply
     assert sorted(_calls(t)[0][1]["item_ids"]) == sorted([CAMERA, KETTLE, HELMET]), _said(t)
