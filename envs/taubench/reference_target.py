@@ -258,7 +258,8 @@ _ITEM_ORDER = re.compile(r"\b(?:my|the|our)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+orde
 # (not "update my address on my account": that is the default address to change)
 _TO_DEFAULT = re.compile(r"\b(?:to|at|with|use|using|it'?s|is)\s+(?:my|the)\s+(?:default|profile|account|home)\s+"
                          r"(?:address|one)\b|\b(?:(?:to|at|with|use|using|it'?s|is)\s+the|default)\s+address\s+(?:in|on|from)\s+"
-                         r"(?:my\s+)?(?:profile|account)\b", re.I)
+                         r"(?:my\s+)?(?:profile|account)\b|\b(?:to|at|use|using)\s+(?:the|my)\s+address\s+(?:you\s+have\s+)?"
+                         r"on\s+file\b", re.I)
 # the profile's address pointed to by name, as where an order should ship: "my default address please", "the one on my
 # profile", "use the address on file", "my home address", "same as my account address", "default"
 _PROFILE_ONE = re.compile(
@@ -5094,7 +5095,8 @@ class ReferenceTarget(Target):
         # a value that tells one of them apart said as the item itself: "the navy to XS", "black -> 2L"
         for d in distinct:
             for v in d.values():
-                for m in re.finditer(rf"(?:^|[,;:.(]\s*|\b(?:the|my|and)\s+)({re.escape(v.lower().replace('-', ' '))})(?![\w.])"
+                for m in re.finditer(rf"(?:^|[,;:.(]\s*|\b(?:the|my|and)\s+)(?:[a-z0-9%]+\s+){{0,2}}?"
+                                     rf"({re.escape(v.lower().replace('-', ' '))})(?![\w.])"
                                      rf"(?=\s*(?:->|=>|\u2192|:|(?:to|into|should|needs?|has to|must)\b))", low):
                     if not any(a <= m.start(1) < b for a, b in refs):
                         refs.append((m.start(1), m.end(1)))
@@ -5175,6 +5177,8 @@ class ReferenceTarget(Target):
                     # read as the keyboard's, and neither item said to be another colour than named)
                     marks = list(_LEAD_BOUNDARY.finditer(text[:a]))
                     start = marks[-1].end() if marks else 0
+                    if marks and re.fullmatch(r"the|my|this|that|these|those", marks[-1].group(0), re.I):
+                        start = marks[-1].start()  # ("the RGB keyboard": the article kept, it says the item is meant)
                     return start if a - start <= 30 else a
                 for i, (a, n) in enumerate(spans):
                     if n == it["name"]:
@@ -5906,19 +5910,25 @@ class ReferenceTarget(Target):
             if product is None:
                 continue
             wrong, already = self._said_wrongly_now(it, product, names)
+            # (an option said only to describe the item, one it does not have, is no option asked for: "exchange my RGB
+            # keyboard for a linear one" of a white keyboard; before, RGB was proposed beside linear, without a word)
+            text_it, described = self._described_as(it, product, self._item_text(it, names))
+            if described and not wrong and it["item_id"] not in g.setdefault("now_said", set()):
+                g["now_said"].add(it["item_id"])  # (said once, as "from X to Y" is: ``_said_wrongly_now``)
+                wrong = "".join(f"Please note: your {it['name']} is {it['options'][k]} now, not {v}. " for k, v in described)
             if g["same_one"] and self._has("exchange_identical"):
                 new = it["item_id"]
             elif already:  # "the clicky keyboard to a tactile one" of a tactile keyboard: said, and which option asked
                 new = None
-            elif (unknown := unknown_options(self._item_text(it, names), [v["options"] for v in product["variants"].values()])) \
-                    and unknown[0][0] not in _wanted(it, product, self._item_text(it, names)) and \
+            elif (unknown := unknown_options(text_it, [v["options"] for v in product["variants"].values()])) \
+                    and unknown[0][0] not in _wanted(it, product, text_it) and \
                     it["item_id"] not in g.setdefault("unknown_said", set()):
                 # "a 5 piece blue one" where the sets have 2 to 4 pieces: said, and which option asked, once (before: the
                 # value passed over, and the closest variant proposed with no word of it)
                 g["unknown_said"].add(it["item_id"])
                 new = None
             else:
-                new = self._new_variant(it, product, self._item_text(it, names))
+                new = self._new_variant(it, product, text_it)
             offered = self.closest_before
             if new is not None and new != it["item_id"] and not (g["same_one"] and self._has("exchange_identical")):
                 if offered and offered[0] == it["item_id"] and self.option_before == it["item_id"] and \
@@ -5926,16 +5936,16 @@ class ReferenceTarget(Target):
                     new = offered[1]  # "yes" / "the closest is fine" to the closest one offered
                 elif not (self.option_before == it["item_id"] and _listed_pick(self.last_text) is not None and
                           new in self.listed_variants.get(it["item_id"], [])) and \
-                        not _CHEAPEST.search(self._item_text(it, names)) and \
+                        not _CHEAPEST.search(text_it) and \
                         (broken := self._breaks_said(it, product, new, said := self.last_text if (
-                            self.option_before == it["item_id"]) else self._item_text(it, names))):
+                            self.option_before == it["item_id"]) else text_it)):
                     # (an answer to "Which option ...?" is checked by its own words: "the 4GB one" after "in 256GB",
                     # none of which is left, is that one; "yes" to the one option listed is it)
                     return missing + wrong + self._closest_question(it, product, new, broken, said)
             if new is None:
                 # the options that keep what the customer named come first ("the vacuum changed to a bagless one" -
                 # "whatever's available": a bagless one, not the first of the catalogue, a bagged one)
-                said = named_values(self._item_text(it, names), [v["options"] for v in product.get("variants", {}).values()])
+                said = named_values(text_it, [v["options"] for v in product.get("variants", {}).values()])
                 listed = sorted(((vid, v) for vid, v in sorted(product.get("variants", {}).items())
                                  if vid != it["item_id"] and v.get("available")),
                                 key=lambda x: -sum(1 for kv in x[1]["options"].items() if kv in said))[:6]
@@ -5973,8 +5983,8 @@ class ReferenceTarget(Target):
                 if other and self.swap_refused == it["item_id"] and not (
                         self._other_product(self.last_text, names) or self._swap_targets(self.last_text, names)):
                     other = None  # refused once already: "yes" to the options is not met with the refusal again
-                gone = self._unavailable(it, product, self._item_text(it, names))
-                unknown = unknown_options(self._item_text(it, names), [v["options"] for v in product["variants"].values()])
+                gone = self._unavailable(it, product, text_it)
+                unknown = unknown_options(text_it, [v["options"] for v in product["variants"].values()])
                 if gone and not other:  # "the phone in 256gb": no such option in stock, said rather than passed over
                     same += f"I'm sorry, the {it['name']} isn't available with {gone} right now. "
                 elif unknown and not other:  # "I need a size 11" where the sizes are 8, 9 and 10
@@ -6002,11 +6012,11 @@ class ReferenceTarget(Target):
             self.goal["variants"][it["item_id"]] = new
             variant = product["variants"][new]
             nearest += wrong  # "from linear to clicky" of a tactile keyboard: what it is now, said beside the proposal
-            if _CHEAPEST.search(self._item_text(it, names)):  # said which it is, not called the closest match
+            if _CHEAPEST.search(text_it):  # said which it is, not called the closest match
                 nearest += f"The {_opts(variant['options'])} one is the cheapest available {it['name']} that fits. "
             elif not (self.option_before == it["item_id"] and _listed_pick(self.last_text) is not None and
                       new in self.listed_variants.get(it["item_id"], [])):  # (not of "the second one" of the options listed)
-                nearest += self._nearest_note(it, product, variant, self._item_text(it, names))
+                nearest += self._nearest_note(it, product, variant, text_it)
             if (o, it["name"]) in g["inferred"]:
                 count = sum(1 for x in self.orders[o]["items"] if x["name"] == it["name"])
                 nearest += (f"Please note: order {o} has {_COUNT.get(count, count)} {it['name']} items; I took the one with "
@@ -6123,6 +6133,30 @@ class ReferenceTarget(Target):
         return (f"I'm sorry, the {it['name']} with {combo} {why}. The closest available option is "
                 f"{_opts(variant)} ({diff}). Would you like that one, or another option for the {it['name']} "
                 f"({_opts(it['options'])})? Available options include: {choices}.")
+
+    def _described_as(self, it: dict[str, Any], product: dict[str, Any], text: str) -> tuple[str, list[tuple[str, str]]]:
+        """The option values the words put right before the item's name, after "the" / "my" ("my RGB keyboard", "the
+        blue office chair"), that the item does not have (nor its own value of that option said there): the text with
+        them blanked out (they describe the item, and ask for nothing), and those (option, value). Not after "for" /
+        "to" ("swap it for the black kettle": what it should become), nor after "a" ("I want a linear RGB keyboard")."""
+        low = re.sub(r"-(?!>)", " ", text.lower()).replace("\u2019", "'")
+        variants = [v["options"] for v in product.get("variants", {}).values()]
+        out: list[tuple[str, str]] = []
+        blanks: list[tuple[int, int]] = []
+        for a, _b, _n, neg in item_mentions(text, [it["name"]]):
+            m = re.search(r"\b(?:the|my|our|this|that|these|those|your)\s+((?:[\w%.]+\s+){1,3})$", low[:a])
+            if neg or not m or re.search(r"(?:->|\b(?:to|into|for|with|instead of|rather than|want|need|like|get|prefer|"
+                                         r"become|be)\b)\s*$", low[:m.start()]):
+                continue
+            said = named_values(m.group(1), variants)
+            for k, v in sorted(said):
+                if k in it["options"] and it["options"][k] != v and (k, it["options"][k]) not in said and (k, v) not in out:
+                    out.append((k, v))
+                    blanks += [(m.start(1) + x.start(), m.start(1) + x.end()) for x in re.finditer(
+                        rf"(?<![\w.]){re.escape(v.lower().replace('-', ' '))}(?![\w.])", m.group(1))]
+        for x, y in blanks:
+            text = text[:x] + " " * (y - x) + text[y:]
+        return text, out
 
     def _said_wrongly_now(self, it: dict[str, Any], product: dict[str, Any], names: list[str]) -> tuple[str, bool]:
         """A change asked "from X to Y" whose X is not what the item is now ("switch the clicky keyboard to a tactile

@@ -208,6 +208,34 @@ def test_near_miss_items_said_as_they_are_are_proposed_without_a_note(d, ask):
     assert "4274709903" in _calls(t)[0][1]["item_ids"] and "4843487907" in _calls(t)[0][1]["item_ids"]
 
 
+# the same words in an exchange: an option said only to describe the item is no option asked for
+@pytest.mark.parametrize("ask", ["exchange my RGB keyboard from W3113816 for a linear one",
+                                 "W3113816: swap the RGB keyboard to linear switches please"])
+def test_an_option_said_to_describe_the_item_is_said_and_not_asked_for(d, ask):
+    t = _play(d, "return", 28, [EMMA, ask, "yes"])
+    _sound(t)
+    assert "Please note: your Mechanical Keyboard is white now, not RGB." in _said(t)[1], _said(t)[1]
+    assert "-> (linear, none, 80%" in _said(t)[1], _said(t)[1]
+    assert _calls(t) == [("exchange_delivered_order_items", {"order_id": "#W3113816", "item_ids": ["4843487907"],
+                                                             "new_item_ids": ["1421289881"],
+                                                             "payment_method_id": "credit_card_5869505"})]
+
+
+def test_two_items_exchanged_each_get_their_note(d):
+    t = _play(d, "return", 28, [EMMA, "exchange from W3113816 the blue office chair for a black one and the RGB keyboard "
+                                      "for a linear one"])
+    said = _said(t)[1]
+    assert "your Office Chair is red now, not blue" in said and "your Mechanical Keyboard is white now, not RGB" in said
+    assert "(linear, none, 80%" in said, said
+
+
+def test_near_miss_an_option_wanted_after_a_is_asked_for(d):
+    t = _play(d, "return", 28, [EMMA, "in W3113816 I want a linear RGB keyboard instead of mine", "yes"])
+    _sound(t)
+    assert "not RGB" not in _said(t)[1], _said(t)[1]
+    assert _calls(t)[0][1]["new_item_ids"] == ["8484921793"]  # (linear, RGB, 80%)
+
+
 # --- F4. the default address named as an order's new address --------------------------------------------------------
 # several_pending_edits 1: Ivan Khan; default address 159 Hickory Lane, Suite 995, Charlotte, NC 28243; #W5270061 pending
 IVAN = "Ivan Khan, zip 28243. I need to fix the shipping address on order W5270061"
@@ -226,6 +254,15 @@ def test_the_default_address_named_is_the_orders_new_address(d, answer):
     assert "change the shipping address of order #W5270061 to 159 Hickory Lane, Suite 995, Charlotte, NC 28243" in \
         _said(t)[-1], _said(t)[-1]
     t = _play(d, "several_pending_edits", 1, [IVAN, answer, "yes", "yes"])
+    _sound(t)
+    assert _calls(t) == [TO_DEFAULT], _said(t)
+
+
+@pytest.mark.parametrize("ask", ["please ship order W5270061 to the address on my profile instead",
+                                 "order W5270061 should go to my home address",
+                                 "W5270061 - send it to the address on file please"])
+def test_the_default_address_named_in_the_request_is_the_orders_new_address(d, ask):
+    t = _play(d, "several_pending_edits", 1, ["Ivan Khan, zip 28243", ask, "yes", "no"])
     _sound(t)
     assert _calls(t) == [TO_DEFAULT], _said(t)
 
