@@ -3332,6 +3332,15 @@ def verb_for_bare_wish(text: str, db: RetailDB) -> str:
     return text
 
 
+def verb_before(text: str, pos: int) -> str | None:
+    """The store verb said last before ``pos``: 'return' or 'items' (an exchange or change); None when there is none
+    ("return the navy jacket and exchange the black one": 'return' at the navy one, 'items' at the black one)."""
+    low = text[:pos].lower().replace("\u2019", "'")
+    verbs = sorted([(m.start(), "return") for m in _RETURN_VERB.finditer(low)] +
+                   [(m.start(), "items") for m in _CHANGE_VERB.finditer(low)])
+    return verbs[-1][1] if verbs else None
+
+
 def item_verbs(msgs: list[str], names: list[str], cancel: bool = False) -> dict[str, set[str]]:
     """Which action each item named is asked for: 'return' or 'items' (an exchange or change), by the store
     verb that stands before its mention ("exchange the speaker for a blue one and return the pet bed": the

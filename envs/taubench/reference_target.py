@@ -85,6 +85,7 @@ from envs.taubench.language import (
     taken_back,
     unknown_options,
     vague_things,
+    verb_before,
     waived_options,
     wanted_options,
 )
@@ -1045,6 +1046,7 @@ class ReferenceTarget(Target):
         self.which_order: tuple[str, list[str]] | None = None  # (product name, orders holding it) asked "which?"
         # (order, items to return, items to exchange) asked "return ..., or exchange ...?"
         self.conflict: tuple[str, list[str], list[str]] | None = None
+        self.conflict_ids: tuple[list[str], list[str]] = ([], [])  # ... those items' ids
         self.option_asked: str | None = None  # the item whose new option was just asked for
         self.cheapest_fit = ""  # the options said with "cheapest" that the item already is the cheapest of
         self.only_own = ""  # an option insisted on that no available variant but the item's own has (``_insisted``)
@@ -4733,16 +4735,25 @@ class ReferenceTarget(Target):
         said = mentioned_items(text, names)
         said += [n for n in dict.fromkeys(n for _, _, n, _ in item_mentions(text, names)) if n in g["kept_items"] and n not in said]
         for name in said:
-            if kind not in verbs.get(name, {kind}) or name in g["dropped_items"] or name in says_order or name in swapped:
+            same = [i for i, it in enumerate(items) if it["name"] == name]
+            if kind not in verbs.get(name, {kind}) and not (
+                    len(same) > 1 and (o, name) not in g["picked"] and
+                    self._own_clauses(text, name, names, [items[i] for i in same])):  # (each one's own action, below)
+                continue
+            if name in g["dropped_items"] or name in says_order or name in swapped:
                 continue  # named for the other action, put aside, named to say which order ("the boots order") or
                 # as what another item should become ("the notebook for a jigsaw puzzle")
-            same = [i for i, it in enumerate(items) if it["name"] == name]
             if len(same) == 1:
                 chosen += same
                 continue
             picked = g["picked"].get((o, name))
-            if picked is None and (own := self._own_clauses(text, name, names, [items[i] for i in same])):
+            at: dict[int, int] = {}
+            if picked is None and (own := self._own_clauses(text, name, names, [items[i] for i in same], where=at)):
                 picked = [same[k] for k in sorted(own)]  # "navy one to XS, black one to L": each one its clause names
+                if verbs:  # "return the navy jacket and exchange the black one to red": each the action said before it
+                    picked = [same[k] for k in sorted(own) if (verb_before(text, at[k]) or kind) == kind]
+                    if not picked:
+                        continue
             if picked is None:
                 self.inferred_pick = False
                 picked = self._pick_same(text, name, names, [items[i] for i in same],
@@ -5024,6 +5035,11 @@ class ReferenceTarget(Target):
             returns, changes = pick == 0, pick != 0
         if returns == changes:
             return  # not told apart: asked again
+        back_ids, change_ids = self.conflict_ids
+        for name in set(back) & set(change):  # two of one product, one to return, one to exchange: the one chosen
+            keep = back_ids if returns else change_ids
+            g["picked"][(o, name)] = [i for i, it in enumerate(self.orders.get(o, {}).get("items", []))
+                                      if it["name"] == name and it["item_id"] in keep]
         if returns:
             g["intents"] -= {"exchange", "modify"}
             g["handled"] |= {"exchange"}
@@ -5073,7 +5089,7 @@ class ReferenceTarget(Target):
         return f"I couldn't find {names} in order {o}. "
 
     def _own_clauses(self, text: str, name: str, names: list[str], same: list[dict[str, Any]],
-                     least: int = 2) -> dict[int, str]:
+                     least: int = 2, where: dict[int, int] | None = None) -> dict[int, str]:
         """Of several items of one product in an order (``same``), the clause of the message that each names by what
         tells it apart, when it names two or more of them so ("navy one to size XS, black one to red half zip size L",
         "change the black kettle to the 2L one, and the silver kettle to white"): position in ``same`` -> its words,
@@ -5081,7 +5097,8 @@ class ReferenceTarget(Target):
         before "to" / "for" name the item; a value after them is what it should become, no item ("the black kettle to
         the silver one"). {} when fewer than ``least`` items are told apart (with ``least`` 1, also when the one told
         apart is named after "for": "XS for the navy one" may be an answer about another item). Before, the whole
-        message was each item's, and both became the one option said last (or one of them was dropped)."""
+        message was each item's, and both became the one option said last (or one of them was dropped). ``where``, when
+        given, gets where each item told apart is named."""
         if len(same) < 2:
             return {}
         distinct = self._distinct(same)
@@ -5121,6 +5138,8 @@ class ReferenceTarget(Target):
             if best and scores.count(best) == 1:
                 anchors.append((start, scores.index(best), (start + marks[-1].start(), start + marks[-1].end()) if marks else None))
                 targets += [bool(nxt)]
+                if where is not None:
+                    where.setdefault(scores.index(best), b)
         if len({k for _, k, _ in anchors}) < max(least, 1) or len({k for _, k, _ in anchors}) == 1 and \
                 (any(first for _, _, first in anchors) or not all(targets)):
             return {}  # (one item told apart, and what it should become said after it: "also the black one to red")
@@ -5269,8 +5288,13 @@ class ReferenceTarget(Target):
                     # the tools take one return or one exchange per delivered order: the customer chooses
                     # (before: the item to exchange went into the return, unasked)
                     self.conflict = (o, [it["name"] for it in back], [it["name"] for it in change])
-                    ret = " and the ".join(dict.fromkeys(it["name"] for it in back))
-                    chg = " and the ".join(dict.fromkeys(it["name"] for it in change))
+                    self.conflict_ids = ([it["item_id"] for it in back], [it["item_id"] for it in change])
+                    both = {it["name"] for it in back} & {it["name"] for it in change}
+
+                    def told(its: list[dict[str, Any]]) -> str:  # (two of one product: each with its options)
+                        return " and the ".join(dict.fromkeys(f"{it['name']} ({_opts(it['options'])})" if it["name"] in both
+                                                              else it["name"] for it in its))
+                    ret, chg = told(back), told(change)
                     return (f"A delivered order can have only one return or exchange request, and after one it can't be "
                             f"changed again, so I can't both return the {ret} and exchange the {chg} from order {o}. "
                             f"Which would you like: return the {ret}, or exchange the {chg}?")

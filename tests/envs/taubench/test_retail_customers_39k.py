@@ -96,6 +96,22 @@ def test_one_jacket_not_told_apart_is_still_asked_about(d):  # near miss
     assert _calls(t) == []
 
 
+@pytest.mark.parametrize("answer, call", [
+    ("the return", ("return_delivered_order_items", {"order_id": "#W6874763", "item_ids": [NAVY],
+                                                     "payment_method_id": "credit_card_4046723"})),
+    ("exchange it", ("exchange_delivered_order_items", {"order_id": "#W6874763", "item_ids": [BLACK],
+                                                        "new_item_ids": [RED_L], "payment_method_id": "credit_card_4046723"})),
+])
+def test_one_jacket_returned_and_the_other_exchanged_is_asked_which(d, answer, call):
+    ask = "from W6874763 return the navy jacket and exchange the black one to red half zip L"
+    t = _play(d, "exchange", 25, [SOFIA_LI, ask])
+    assert "I can't both return the Fleece Jacket (XL, navy, full) and exchange the Fleece Jacket (L, black, full)" in \
+        _said(t)[-1] and _calls(t) == [], _said(t)[-1]
+    t = _play(d, "exchange", 25, [SOFIA_LI, ask, answer, "yes"])
+    _sound(t)
+    assert _calls(t) == [call], _said(t)
+
+
 # info_only 20: the same customer; #W1557241 (pending) holds Electric Kettles (1.5L, glass, silver) 5930656038 and
 # (1L, glass, black) 2323972008; (1.5L, glass, white) is 9472539378, (2L, glass, white) 4064702754 (no 2L black in stock)
 KETTLES = ("modify_pending_order_items", {"order_id": "#W1557241", "item_ids": ["5930656038", "2323972008"],
