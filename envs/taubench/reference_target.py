@@ -5756,6 +5756,9 @@ class ReferenceTarget(Target):
         if elsewhere:  # "the blue office chair and the RGB keyboard", both of them in other orders: not proposed
             items = [it for it in items if it["item_id"] not in elsewhere]
             if not items:
+                moved, other = self._held_elsewhere(turn, o, "delivered", "return")
+                if other:  # "... and the skateboard", delivered in another order: said, and that order taken next
+                    return note + moved + self._propose_return(turn, other)
                 return (f"{missing}{note}Which items, and from which order, would you like to return?")
             names = ", ".join(f"{it['name']} ({_opts(it['options'])})" for it in items)
             total = sum(it["price"] for it in items)
