@@ -25,29 +25,10 @@ against the fault-free agent report nothing.
 """
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from envs.skyassist.language import _INTENTS
-from probe.core.registry import get_domain
-from probe.core.scripts import play_messages
-
-D = get_domain("skyassist")
-
-
-def _play(family: str, seed: int, faults: list[str], messages: list[str]):
-    sc = D.scenario(family, seed)
-    return play_messages(D, sc, D.make_target("reference", faults), [m.format(**sc) for m in messages], "t")
-
-
-def _calls(t, name: str) -> list[dict]:
-    return [json.loads(c["function"]["arguments"]) for m in t.messages for c in m.get("tool_calls") or []
-            if c["function"]["name"] == name]
-
-
-def _said(t) -> list[str]:
-    return [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
+from tests.envs.skyassist.test_sky_faults_28 import D, _calls, _play, _said
 
 
 def exactly(fault: str | list[str], policy: str | set[str], family: str, seed: int, messages: list[str]):
