@@ -1606,6 +1606,13 @@ _NICKNAME_AFTER = re.compile(r"(?<=\w)\s*[,;.\u2013\u2014-]?\s*(?:but\s+|though\
                              r"[A-Za-z'\-]+\W*$", re.I)
 
 
+# a family name that is also a verdict on the name asked about: typed in lower case after the cue it is the verdict
+# ("Last name is fine.", "surname is good": the booking was made under "Fine"), capitalised it is the name ("Last name
+# is Fine")
+_SURNAME_OR_VERDICT = frozenset({"fine", "good", "ok", "okay", "right", "correct", "great", "same", "perfect", "alright",
+                                 "sure", "well", "true", "wrong", "bad", "free"})
+
+
 def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
     return _names_and_whose(text, db, expecting)[:2]  # type: ignore[return-value]
 
@@ -1675,7 +1682,8 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     if m:
         run = _name_run(t, m.end(), True)
         if not run and (word := re.match(r"\s*([a-z]+)\b(?!['\u2019-])", t[m.end():], re.I)) \
-                and word.group(1).lower() in _WORD_SURNAMES:
+                and word.group(1).lower() in _WORD_SURNAMES \
+                and not (word.group(1).islower() and word.group(1) in _SURNAME_OR_VERDICT):
             run = [word.group(1).capitalize()]  # "my surname is Price": a family name that is also a word
         if not run and (caps := re.match(r"\s*((?-i:[A-Z][A-Z'\-]+))\b", t[m.end():])) and \
                 caps.group(1).lower() not in _NOT_NAMES and not _BOOKING_ID.fullmatch(caps.group(1)):
