@@ -4,6 +4,7 @@ files of both environments (each had grown its own copy of the tool-call recorde
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -34,3 +35,12 @@ class Conversation:
 
     def violations(self) -> list:
         return self.d.verify(self.messages, self.scenario)
+
+
+def violations_with_texts(domain: Any, trace: dict, **texts: str) -> set[tuple[str, int]]:
+    """(policy, message index) of the verifiers' violations on a stored trace (a labeller's JSONL line), with the
+    text of each message ``m<i>`` replaced by the one given (the trace itself is left as it was)."""
+    messages = copy.deepcopy(trace["messages"])
+    for key, text in texts.items():
+        messages[int(key[1:])]["content"] = text
+    return {(v.policy, v.message_index) for v in domain.verify(messages, trace["scenario"])}

@@ -22,11 +22,12 @@ C2. "I can hold 2 Economy seats on SA1512 ... or 2 Business seats on SA4570 ....
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 
 import pytest
+
+from tests.envs.conversation import violations_with_texts
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "oracle_labeller_27_sky.jsonl"
 TRACES = {t["id"]: t for t in map(json.loads, DATA.read_text().splitlines())}
@@ -39,12 +40,8 @@ def domain():
 
 
 def found(domain, tid: str, **texts: str) -> set[tuple[str, int]]:
-    """(policy, message index) of the verifiers' violations on the labeller's trace ``tid``, with the text of each
-    message ``m<i>`` replaced by the one given."""
-    t = copy.deepcopy(TRACES[tid])
-    for key, text in texts.items():
-        t["messages"][int(key[1:])]["content"] = text
-    return {(v.policy, v.message_index) for v in domain.verify(t["messages"], t["scenario"])}
+    """(policy, message index) of the violations on the labeller's trace ``tid``, with messages ``m<i>`` replaced."""
+    return violations_with_texts(domain, TRACES[tid], **texts)
 
 
 # the labeller's own traces: what the policy text says of each (s30's S5 at [5] and S1 at [5] are right)

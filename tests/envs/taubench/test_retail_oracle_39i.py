@@ -19,11 +19,12 @@ C6. "Yes please, and make that my default address on the account too." to "Shall
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 
 import pytest
+
+from tests.envs.conversation import violations_with_texts
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "oracle_labeller_27_retail.jsonl"
 TRACES = {t["id"]: t for t in map(json.loads, DATA.read_text().splitlines())}
@@ -36,12 +37,8 @@ def domain():
 
 
 def found(domain, tid: str, **texts: str) -> set[tuple[str, int]]:
-    """(policy, message index) of the verifiers' violations on the labeller's trace ``tid``, with the text of each
-    message ``m<i>`` replaced by the one given."""
-    t = copy.deepcopy(TRACES[tid])
-    for key, text in texts.items():
-        t["messages"][int(key[1:])]["content"] = text
-    return {(v.policy, v.message_index) for v in domain.verify(t["messages"], t["scenario"])}
+    """(policy, message index) of the violations on the labeller's trace ``tid``, with messages ``m<i>`` replaced."""
+    return violations_with_texts(domain, TRACES[tid], **texts)
 
 
 EXPECTED = {"r04-conditional-true": set(), "r06-german-yes": set(), "r29-polite-question-approval": set(),
