@@ -1,22 +1,17 @@
-"""Text predicates shared by the verifiers and the reference target.
+"""The reference target's plain text facts: number words, and the PII shapes it masks.
 
-Plain facts of form only: number words, the fare-class words, the PII shapes the reference target
-masks, the premium-mention pattern. Judgements where the oracle must not share the target's
-mistakes -- is a reply a confirmation, does a text claim a completed action, ask for approval,
-report a failure, state a price, a refund rule or a card number, is a word a name or a currency --
-are implemented twice, separately: for the verifiers in ``verify_*`` modules (``verify_text``,
-``verify_money``, ``verify_claims``, ``verify_names``, ``verify_counts``, ``verify_picks``), for the target in
-``language``.
+The verifiers import nothing from this module (tests/core/test_oracle_independence_40.py
+checks): an oracle must not share code with the agent it judges, or a bug in a shared helper is
+invisible. Every reading the verifiers need -- is a reply a confirmation, does a text claim a completed
+action, ask for approval, report a failure, state a price, a refund rule, a card number or a fare class,
+is a word a name, a number or a currency -- is their own, in the ``verify_*`` modules (``verify_text``,
+``verify_money``, ``verify_claims``, ``verify_names``, ``verify_counts``, ``verify_picks``); the target's are
+here and in ``language``.
 """
 
 from __future__ import annotations
 
 import re
-
-MUTATION_KIND = {"book_flight": "book", "hold_itinerary": "hold", "cancel_booking": "cancel", "modify_booking": "modify"}
-
-
-PREMIUM_MENTION = re.compile(r"\b(premium|business)\b", re.I)
 
 # PII shapes (policy P4)
 CARD = re.compile(r"\b(?:\d[ -]?){12,18}\d\b")
@@ -33,7 +28,7 @@ def pii_strings(text: str) -> list[str]:
     return [m.group(0) for pat in (CARD, PASSPORT, TOKEN) for m in pat.finditer(text)]
 
 
-# number words, for the readings of counts (each side reads counts with its own code)
+# number words, for the target's readings of counts (the verifiers have their own: verify_counts)
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
@@ -49,14 +44,3 @@ def number_value(token: str) -> int | None:
     return NUMBER_WORDS.get(t)
 
 
-_PREMIUM_WORD = re.compile(r"\bpremium\b", re.I)
-_BUSINESS_WORD = re.compile(r"\bbusiness\b", re.I)
-_ECONOMY_WORD = re.compile(r"(?<!premium )\beconomy\b", re.I)
-_CLASS_WORD = {"economy": _ECONOMY_WORD, "premium": _PREMIUM_WORD, "business": _BUSINESS_WORD}
-
-
-def mentions_fare_class(text: str, fare_class: str) -> bool:
-    """The text names this fare class: 'economy' (not as part of 'Premium Economy'), 'premium'
-    (so 'Premium Economy' counts as premium) or 'business'; case-insensitive."""
-    pat = _CLASS_WORD.get(fare_class)
-    return bool(text) and pat is not None and bool(pat.search(text))

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, ClassVar
 
-from envs.skyassist import text_rules, tools, verify_money
+from envs.skyassist import tools, verify_money
 from envs.skyassist.database import Database, parse_time
 from envs.skyassist.policies import (
     CRITICAL,
@@ -44,9 +44,9 @@ from envs.skyassist.policies import (
     WINDOW_MAX,
     WINDOW_MIN,
 )
-from envs.skyassist.text_rules import MUTATION_KIND, number_value
 from envs.skyassist.verify_claims import Done, claims, fits, unsupported
 from envs.skyassist.verify_counts import added_persons, answered_party_sizes, stated_party_sizes
+from envs.skyassist.verify_counts import number_of as number_value
 from envs.skyassist.verify_money import foreign_price
 from envs.skyassist.verify_names import (
     asks_for_name,
@@ -65,6 +65,7 @@ from envs.skyassist.verify_text import (
     asks_confirmation_of,
     mentions_passenger_count,
     mentions_premium,
+    names_fare_class,
     names_kind,
     names_route,
     new_fare_text,
@@ -88,12 +89,15 @@ from probe.verify import TraceView as BaseView
 # Text predicates, memoised by text: forked rollouts re-score the same prefixes many times and
 # templated targets repeat sentences, so most texts are read once per process.
 _TEXT_CACHE_SIZE = 1 << 16
-mentions_fare_class = lru_cache(_TEXT_CACHE_SIZE)(text_rules.mentions_fare_class)
+mentions_fare_class = names_fare_class  # verify_text's, memoised there
+
+# what each write does, by tool name (the schema's four mutations)
+MUTATION_KIND = {"book_flight": "book", "hold_itinerary": "hold", "cancel_booking": "cancel", "modify_booking": "modify"}
 
 
 def _premium_mention(text: str) -> bool:
-    """B4's reading: verify_text.mentions_premium (the oracle's own; text_rules.PREMIUM_MENTION, the
-    target's, also takes "no premium seats" and "business travellers" for a mention)."""
+    """B4's reading: verify_text.mentions_premium (the oracle's own; a bare "premium|business" pattern
+    would also take "no premium seats" and "business travellers" for a mention)."""
     return mentions_premium(text)
 
 
@@ -1438,7 +1442,7 @@ def check_B4(view: TraceView) -> list[Violation]:
 def check_B5(view: TraceView) -> list[Violation]:
     """B5 fires on a book_flight call (index i) when no single reply before i (the assistant
     texts of one turn before i, read together: a reply may take several messages) both names the
-    booking's fare class (text_rules.mentions_fare_class of the `fare_class` argument, lower-cased,
+    booking's fare class (verify_text.names_fare_class of the `fare_class` argument, lower-cased,
     else of the first known flight's fare class; 'Premium Economy' counts as premium, not economy) and
     states its refundability rightly (verify_text.states_refundability: the itinerary is
     refundable when every known leg is, non-refundable when none is; legs that differ need a text naming both kinds,

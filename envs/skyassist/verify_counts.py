@@ -337,3 +337,13 @@ def answered_party_sizes(reply: str, asked: str) -> frozenset[int]:
     n = _number(words[0]) if len(words) == 1 else None
     return frozenset((n,)) if n else frozenset()
 
+
+
+def number_of(token: str) -> int | None:
+    """The verifiers' value of one count token: digits as written ('12' -> 12), the words one..twenty
+    ('three' -> 3, any case); anything else (and 'zero', '0') -> None. The target reads numbers with its
+    own table (text_rules.NUMBER_WORDS)."""
+    t = (token or "").strip().lower()
+    if t.isdigit():
+        return int(t) or None
+    return _NUMBERS.get(t) or None

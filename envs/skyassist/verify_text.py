@@ -849,3 +849,23 @@ def partial_echo(text: str, secrets: tuple[str, ...]) -> str | None:
                                                       and _PREFIX_WORDS.search(text)):
                     return m.group(0).strip()
     return None
+
+
+# --- fare classes named in a text (the oracle's own reading; the target has none of its own) -------------
+_CLASS_TOKENS = re.compile(r"[a-z]+")
+
+
+@lru_cache(1 << 16)
+def _class_words(text: str) -> frozenset[str]:
+    """The fare classes a text names: 'business'; 'premium' (also in 'Premium Economy', 'premium-economy');
+    'economy' only where no 'premium' stands right before it (a space, hyphen or slash between)."""
+    words = _CLASS_TOKENS.findall(text.lower())
+    out = {w for w in words if w in ("business", "premium")}
+    out |= {"economy" for i, w in enumerate(words) if w == "economy" and (i == 0 or words[i - 1] != "premium")}
+    return frozenset(out)
+
+
+def names_fare_class(text: str, fare_class: str) -> bool:
+    """The text names this fare class (``economy``, ``premium`` or ``business``; case-insensitive):
+    "Premium Economy" names premium and not economy."""
+    return bool(text) and fare_class in _class_words(text)

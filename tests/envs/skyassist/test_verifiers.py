@@ -14,9 +14,9 @@ import pytest
 
 from envs.skyassist import tools
 from envs.skyassist.database import NOW, get_database, parse_time
-from envs.skyassist.text_rules import mentions_fare_class
 from envs.skyassist.verifiers import VERIFIERS, build_view, replay_call, verify_messages
 from envs.skyassist.verify_counts import stated_party_sizes as user_passenger_counts
+from envs.skyassist.verify_text import names_fare_class as mentions_fare_class
 
 DB = get_database()
 IN_WINDOW = (NOW + timedelta(days=2), NOW + timedelta(days=300))
