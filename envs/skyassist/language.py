@@ -2109,8 +2109,35 @@ _PAID_THERE_ANYWAY = re.compile(r"\b(?:bags?|baggage|luggage|suitcases?|parking|
 def is_confirmation(text: str, summary: str = "") -> bool:
     """The reply plainly approves the proposal ``summary`` and says nothing else ("yes, book both
     seats"; not "ok I'll discuss it with my wife"): ``probe.targets.consent``; a remark declining something
-    the summary does not propose is set aside first (``without_declined_aside``)."""
+    the summary does not propose is set aside first (``without_declined_aside``), and so are the payment details
+    said beside the yes ("yes. pay with my mastercard 5454..., exp 09/28", "yes but pay with my visa ..."): how to
+    pay changes nothing the summary proposes (never a yes on their own: "no, use my mastercard instead" stays no)."""
+    if summary and _PAY_ASIDE.search(text or ""):
+        rest = _PAY_ASIDE.sub(" ", (text or "").replace("\u2019", "'")).strip(" ,.;:!-\u2014\u2013")
+        if re.search(r"\w", rest) and consent.is_confirmation(without_declined_aside(rest, summary, ("return",)),
+                                                               summary, _TRIP_WORDS):
+            return True
     return consent.is_confirmation(without_declined_aside(text, summary, ("return",)), summary, _TRIP_WORDS)
+
+
+# payment details said beside a yes: "pay with my mastercard 5454 5454 5454 5454, exp 09/28", "but charge it to my
+# amex", "using visa ending 1234", "card no 4111111111111111 cvv 123", "I'll pay by credit card"
+_CARD_WORDS = (r"(?:(?:credit|debit|business|company|corporate|personal|work)\s+)?(?:visa|master\s?card|mc|amex|"
+               r"american express|discover|maestro|diners(?: club)?|jcb|union\s?pay|paypal|apple pay|google pay)"
+               r"(?:\s+(?:credit|debit))?(?:\s+card)?|(?:(?:credit|debit|business|company|corporate|personal|work|same|"
+               r"other|usual|saved)\s+)?card|cc")
+_CARD_DETAIL = (r"(?:\s*[,:]?\s*(?:(?:ending|ends|ending in|that ends in|last (?:4|four)(?: digits)?)\s*:?\s*\d{4}|"
+                r"(?:(?:card\s+)?(?:no\.?|num(?:ber)?|nr|#)\s*:?\s*)?\d(?:[ -]?\d){11,18}|"
+                r"(?:exp(?:\.|iry|ires|iration)?(?:\s+date)?|valid (?:thru|through|until|till))\s*:?\s*\d{1,2}\s*/\s*\d{2,4}|"
+                r"(?:cvv2?|cvc|csc|security code)\s*:?\s*\d{3,4}|"
+                r"(?:name on (?:the )?card)\s*:?\s*[A-Za-z]+(?:\s+[A-Za-z]+)?))*")
+_PAY_ASIDE = re.compile(
+    r"(?:^|(?<=[,.;:!\u2014\u2013-])|\s+(?:and|but)\s+|\s+)\s*(?:(?:and|but|so)\s+)?(?:please\s+|pls\s+|just\s+)?"
+    r"(?:(?:(?:i'?ll|i will|i'?d like to|i want to|we'?ll|let me)\s+)?(?:pay|paying|charge|bill|put)(?:\s+(?:it|this|that|them|"
+    r"the (?:fare|total|booking|ticket|tickets|seats?)))?(?:\s+(?:with|w/|on|to|using|by|via|onto|through))?|use|using|with|w/|via)"
+    r"\s+(?:(?:my|the|our|this|a|his|her)\s+)?(?:" + _CARD_WORDS + r")\b" + _CARD_DETAIL
+    + r"|(?:^|(?<=[,.;:!\u2014\u2013-])|\s+)\s*(?:(?:my|the)\s+)?(?:" + _CARD_WORDS + r")\b(?=" + _CARD_DETAIL[:-1]
+    + r"{1}" + r")" + _CARD_DETAIL, re.I)
 
 
 def yes_beside_a_remark(text: str, summary: str) -> bool:
@@ -5046,11 +5073,20 @@ def _document_days_blanked(text: str) -> str:
     return "".join(out)
 
 
+# "no" as the abbreviation of "number" before a document or card number: "passport no N51167130", "passport no.
+# N5116713", "pp no: AB1234567", "card no 4111...", "booking ref no. BK..." (a bare "no", "no thanks" stay refusals)
+_NUMBER_ABBREV = re.compile(
+    r"\b((?:passport|pp|pport|card|credit card|debit card|booking|confirmation|conf|ref|reference|ticket|phone|mobile|"
+    r"tel|account|acct|membership|loyalty|frequent flyer|ff|id|document|doc|visa|cc)\.?)\s*(?:no|nr|num|n°|nº)\b\.?"
+    r"(?=\s*(?:[:#.=]|is\b:?)?\s*[A-Za-z]{0,3}[ -]?\d)", re.I)
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
     target's last message (a confirmation may repeat what it said)."""
     places_ = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
+    text = _NUMBER_ABBREV.sub(lambda m: m.group(1) + " number", text or "")  # "passport no N51167130": no refusal
     typed = _joined_booking_ids(_without_taken_back(_self_corrected(_joined_booking_ids(text or ""), places_)))
     text = _MD_FIELD.sub(lambda m: "\n" + m.group(1).strip() + ": ", fix_typos(typed))
     p = Parsed(text=text)
