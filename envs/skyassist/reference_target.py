@@ -732,6 +732,10 @@ _CABIN_TAKE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|alright|all right|fine|hm
                          r"stick to|keep|go back to|back to|return to|switch back to)\s+)?(?:the\s+)?(economy|premium|business)"
                          r"(?:\s+economy|\s+class)?(?:\s+(?:seat|fare|cabin))?(?:\s*(?:after all|then|please|pls|thanks|thank you|for me|"
                          r"instead|again|for (?:the )?both|for us both|for the two of us))*\s*(?:[,.!;]|$)", re.I)
+# a question typed as one, without its question mark: "is SA6224 refundable", "does SA6224 have wifi", "can you tell me
+# if SA6224 is direct" (a question about a listed flight, which picks nothing)
+_ASKED_FLIGHT = re.compile(r"\W*(?:(?:and|so|ok(?:ay)?|also|but|quick question|just checking|hmm+|wait)\W+)*(?:is|are|does|do|"
+                           r"did|can|could|would|will|has|have|tell me|any idea|what|whats|what'?s|when|how|which|where)\b", re.I)
 # a question about what the agent has done in this chat: "what did you book?", "did that go through?"
 _WHAT_DONE = re.compile(r"\bwhat (?:did|have) you (?:just |actually |already )?(?:book(?:ed)?|do(?:ne)?|reserve[d]?|hold|held|"
                         r"cancel(?:l?ed)?|change[d]?)\b|\b(?:did|has) (?:that|it|this|the booking|my booking|everything) "
@@ -827,6 +831,7 @@ class ReferenceTarget(Target):
         self.offered_search = False  # the last reply offered to search the route of a flight that cannot be booked
         self.offered_book_held = False  # the last reply asked whether to book the seats already on hold
         self.suggested: str | None = None  # the flight the last reply described and asked "would you like that one?"
+        self.asked_fid: str | None = None  # the listed flight the last message asked about by number ("is SA6224 refundable?")
         self.clash: tuple[str, list[dict[str, Any]]] | None = None  # the last reply's "Did you mean X (or option N)?"
         # (_cabin_clash) and the flights it offered: a yes takes the one offered, or asks again when several were
         self.budget: tuple[float, bool] | None = None  # (amount, per seat?) the customer said they can spend
@@ -1200,6 +1205,7 @@ class ReferenceTarget(Target):
 
     def _reply(self, turn: TurnContext, p: Parsed) -> None:
         self.ids_said += [x for x in p.flight_ids if x not in self.ids_said]
+        asked_fid, self.asked_fid = self.asked_fid, None
         if self.offered_then:  # "yes" to "shall I search for the new booking you asked for?": that request
             then, self.then_book, self.offered_then = self.then_book, None, False
             if then and (p.yes or p.accepts) and not (p.places or p.dates or p.booking_ids or p.no):
@@ -1240,6 +1246,7 @@ class ReferenceTarget(Target):
             p.budget = float(m.group(1)), bool(m.group(2))
             p.number = p.passengers = p.selection = None
         self.asked_leg = self._leg_asked(p)
+        self._flight_id_asked(p)
         self.asked_option = self._option_index(p)
         self._compared_month(p)
         self._read_day_of_month(p)
@@ -1779,6 +1786,12 @@ class ReferenceTarget(Target):
                 and self._find(suggested)):
             p.flight_ids = [suggested]  # "whats the earliest one?" - "That is option 1: ... Would you like it?" - "ok"
             p.asked_option = None  # "any" - "... suggest the cheapest ... Would you like that one?" - "any is fine"
+        elif (asked_fid and not suggested and self.pending is None and p.selection is None and not p.flight_ids
+              and not p.no and p.asked_option is None and not (p.places or p.dates)
+              and (_THAT_ONE.search(p.text) or _THAT_BARE.fullmatch(p.text)
+                   or re.search(r"\b(?:book|reserve|hold|take|want|have)\s+(?:it|that)\b", p.text, re.I))
+              and self._find(asked_fid)):
+            p.flight_ids = [asked_fid]  # "is SA6224 refundable?" - "...non-refundable. Which flight?" - "ok I'll take it"
         if _UPGRADE.search(p.text) and (self.booking is not None or p.booking_ids) and self.mode != "new" \
                 and not p.dates:  # "can I upgrade to business?": the booking moved to another cabin the same day
             p.intents.add("change")
@@ -3436,6 +3449,29 @@ class ReferenceTarget(Target):
         k = self._leg_said(p.text)
         return k if k is not None and self.legs[k].get("shown") else None
 
+    def _flight_id_asked(self, p: Parsed) -> None:
+        """A question about one listed option named by its flight number ("is SA6224 refundable?", "does SA6224 have
+        wifi?", "what time does SA6224 land"): that option asked about, nothing picked (p.asked_option, the flight id
+        set aside); "SA6224 please", "I'll take SA6224", "SA6224, is it refundable?" still pick it."""
+        fids = list(dict.fromkeys(p.flight_ids))
+        if (self.mode != "new" or len(fids) != 1 or p.asked_option is not None or p.selection is not None
+                or p.places or p.dates or p.booking_ids or p.yes
+                or p.has("book") or p.has("hold") or p.has("cancel") or p.has("change") or _PICKS.search(p.text)
+                or not ("?" in p.text or _WH_QUESTION.match(p.text) or _ASKED_FLIGHT.match(p.text))
+                or re.match(r"\W*(?:flight\s+)?SA\s?\d{3,4}\b\s*(?:please|pls|thanks|[,.!;:-])", p.text, re.I)):
+            return
+        k = self.asked_leg if self.asked_leg is not None else next(
+            (i for i, leg in enumerate(self.legs) if not leg.get("choice") and leg.get("shown")), None)
+        if k is None or self.legs[k].get("choice"):
+            return
+        shown = [f for f in self.legs[k].get("flights", []) if f["flight_id"] in self.legs[k].get("shown", ())]
+        at = next((i for i, f in enumerate(shown) if f["flight_id"] == fids[0]), None)
+        if at is None:
+            return
+        p.asked_option, p.flight_ids, self.asked_fid = at, [], fids[0]
+        if not p.intents - {"help", "goodbye"} and not _AMENITY.search(p.text):
+            p.intents.add("details")  # "is SA6224 direct?", "when does SA6224 land": its listing, said
+
     def _option_index(self, p: Parsed) -> int | None:
         """The number (from 0) of the listed option a question is about: "is option 2 refundable?" or
         "is the economy one refundable?" among the flights of the leg being chosen; None for none."""
@@ -4414,6 +4450,8 @@ class ReferenceTarget(Target):
                 if p.rules_question and len(shown) > 1 and not any(leg.get("choice") for leg in self.legs):
                     out.append(("If you cancel, it is refunded in full." if f["refundability"] == "refundable" else
                                 "If you cancel, it is not refunded.") + " " + self._next_prompt())
+                elif self.asked_option is not None and shown and not any("?" in x for x in out):
+                    out.append(self._next_prompt())  # "what time does SA6224 land": answered, the options still open
         self._maybe_propose(turn, out)
 
     def _rules_of(self, shown: list[tuple[int, dict[str, Any]]]) -> str:
