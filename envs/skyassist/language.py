@@ -1588,6 +1588,38 @@ def _caps_family_name(t: str, skip: set[str]) -> tuple[str, str] | None:
     return " ".join(given), " ".join(family)
 
 
+# a name said as printed in a passport: "Name as per passport: LARSEN INGRID", "passport name - LARSEN/INGRID",
+# "Surname/Given names: LARSEN/INGRID", "as on my passport: LARSEN, INGRID", "LARSEN/INGRID MS"
+_PASSPORT_NAME_CUE = re.compile(
+    r"^\W*(?:(?:the\s+|my\s+|full\s+|lead\s+|passenger(?:'s)?\s+)*name\s+)?(?:(?:is\s+)?(?:exactly\s+)?(?:as|like)\s+"
+    r"(?:per|on|in|shown on|printed on|written on|it appears on|it is on|it'?s on)\s+(?:the\s+|my\s+|his\s+|her\s+)?"
+    r"passport|(?:my\s+)?passport\s+name|(?:sur|last |family )name\s*/\s*(?:given|first)(?:\s+names?)?)"
+    r"(?:\s+(?:is|reads|says))?\s*[:\-\u2013\u2014=]?\s*", re.I)
+_PRINTED_NAME = re.compile(r"(?-i:([A-Z][A-Z'\-]+))\s*(?:(/)|(,)|\s)\s*(?-i:([A-Z][A-Z'\-]+))"
+                           r"(?:\s+(?:MR|MRS|MS|MISS|DR|MSTR))?\W*")
+
+
+def _passport_printed_name(t: str, skip: set[str]) -> tuple[str, str] | None:
+    """(given, family) of a name in capitals said as printed in a passport, family name first: after a passport
+    cue ("Name as per passport: LARSEN INGRID"), or in the airline form "LARSEN/INGRID"; the order of two capitalised
+    words after the cue is read from the given names known (so "as on my passport: INGRID LARSEN" is Ingrid Larsen);
+    None for anything else ("LARSEN INGRID" with no cue is asked again, ``name_attempt``)."""
+    cue = _PASSPORT_NAME_CUE.match(t)
+    rest = t[cue.end():] if cue and cue.end() else t
+    m = _PRINTED_NAME.fullmatch(rest.strip())
+    if m is None or not (cue and cue.end() or m.group(2)):
+        return None
+    one, two = m.group(1), m.group(4)
+    if any(w.lower() in skip or w.lower() in _NOT_NAMES or not _name_token_ok(w.capitalize()) for w in (one, two)):
+        return None
+    if m.group(2) is None and m.group(3) is None and one.lower() in _GIVEN_NAMES and two.lower() not in _GIVEN_NAMES:
+        one, two = two, one  # "as on my passport: INGRID LARSEN": the given name said first after all
+
+    def cased(w: str) -> str:
+        return "-".join(part.capitalize() for part in w.split("-"))
+    return cased(two), cased(one)
+
+
 # set by ``_names_read`` when the name it gives is only a companion's ("for me and my wife Ana Lopez": no other name said)
 _companion_name_read: contextvars.ContextVar[list | None] = contextvars.ContextVar("_companion_name_read", default=None)
 
@@ -1671,6 +1703,8 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
         return _last_name_answer(t, places | months)  # "kim (ewa)": the family name, the given one in brackets
     if expecting == "last_name" and (caps := _caps_surname(t, places | months)):
         return None, caps  # "FISCHER", "it's KIM": asked for the last name, typed in capitals
+    if printed := _passport_printed_name(t, places | months):
+        return printed  # "Name as per passport: LARSEN INGRID", "LARSEN/INGRID": the family name first, as printed
     if expecting == "name" and (passport := _caps_family_name(t, places | months)):
         return passport  # "KOWALSKI Carlos": the family name in capitals, as on a passport
     if (labelled := _labelled_name(t))[0]:
@@ -4604,7 +4638,16 @@ _TYPOS = [(re.compile(r"\b(?:opton|optoin|optin|opiton|otpion|optino|opion|optio
           (re.compile(r"\b(?:proceeed|procede|procced|porceed)\b", re.I), "proceed"),
           (re.compile(r"\b(?:frist|fisrt|firts)\b", re.I), "first"),
           (re.compile(r"\b(?:secnod|seocnd|scond|secomd)\b", re.I), "second"),
-          (re.compile(r"\b(?:cheapst|cheapets|cheepest|chepest|cheapeast)\b", re.I), "cheapest")]
+          (re.compile(r"\b(?:cheapst|cheapets|cheepest|chepest|cheapeast)\b", re.I), "cheapest"),
+          # a companion in chat shorthand: "my bf", "the gf", "my SO", "hubby", "the wifey", "my bae" (only after a
+          # possessive where the word is short or common: "gf meal", "so I" stay as typed); "me n my ..." is "and"
+          (re.compile(r"\b(?:hubby|hubbie|hubs)\b", re.I), "husband"),
+          (re.compile(r"\b(?:wifey|wifie)\b", re.I), "wife"),
+          (re.compile(r"\b(my|our|the|his|her)\s+(?:bf|b/f)\b(?![-/])", re.I), r"\1 boyfriend"),
+          (re.compile(r"\b(my|our|the|his|her)\s+(?:gf|g/f)\b(?![-/])", re.I), r"\1 girlfriend"),
+          (re.compile(r"\b(my|our|the|his|her)\s+(?:S\.?O\.?(?=\W|$)|bae\b|so\b(?=\s*(?:and|&|\+|,|\.|!|$|too|as well)))",
+                      re.I), r"\1 partner"),
+          (re.compile(r"\bme\s+(?:n|'n'?|n')\s+(?=(?:my|our|the|his|her)\b)", re.I), "me and ")]
 
 
 # a full name, then another traveller's name: "Names are Hannah Hernandez and Ana Hernandez", "Hannah Hernandez & Tom";
@@ -5081,12 +5124,17 @@ _NUMBER_ABBREV = re.compile(
     r"(?=\s*(?:[:#.=]|is\b:?)?\s*[A-Za-z]{0,3}[ -]?\d)", re.I)
 
 
+_SET_OFF = re.compile(r"\s*\|+\s*|(?<=[^\W\d_])[\u2014\u2013](?=[^\W\d_])|(?<=[^\W\d_])\s?[\u2014\u2013](?=\S)|(?<=\S)[\u2014\u2013]\s?(?=[^\W\d_])")
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
     target's last message (a confirmation may repeat what it said)."""
     places_ = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
     text = _NUMBER_ABBREV.sub(lambda m: m.group(1) + " number", text or "")  # "passport no N51167130": no refusal
+    # "Ingrid Larsen | 2 adults", "Ingrid Larsen—just me": a bar or a dash typed without spaces sets off a part
+    text = _SET_OFF.sub(lambda m: ", " if "|" in m.group(0) else " \u2014 ", text)
     typed = _joined_booking_ids(_without_taken_back(_self_corrected(_joined_booking_ids(text or ""), places_)))
     text = _MD_FIELD.sub(lambda m: "\n" + m.group(1).strip() + ": ", fix_typos(typed))
     p = Parsed(text=text)
@@ -5379,6 +5427,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
                 and family.lower() not in _NOT_NAMES | places_ | set(MONTHS) | set(WEEKDAYS)):
             p.first_name, p.last_name = p.last_name, family[:1].upper() + family[1:]
     unsure = name_attempt(named, expecting) if not _LAST_CUE.search(named) else None
+    if unsure and p.first_name and _passport_printed_name(named, places_ | set(MONTHS) | set(WEEKDAYS)):
+        unsure = None  # "LARSEN/INGRID": the airline's form says which is the family name
     if spelled is False and (p.first_name or p.last_name):  # "arjun shmit thats s-c-h-m-i-d-t": which one is meant?
         unsure = [x for n in (p.first_name, p.last_name) if n for x in n.split()], "spelling"
     places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
