@@ -736,6 +736,23 @@ _CABIN_TAKE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|alright|all right|fine|hm
 # if SA6224 is direct" (a question about a listed flight, which picks nothing)
 _ASKED_FLIGHT = re.compile(r"\W*(?:(?:and|so|ok(?:ay)?|also|but|quick question|just checking|hmm+|wait)\W+)*(?:is|are|does|do|"
                            r"did|can|could|would|will|has|have|tell me|any idea|what|whats|what'?s|when|how|which|where)\b", re.I)
+# a follow-up question about the booking in hand (looked up or cancelled in this chat), by what it asks: its state ("is that
+# fully cancelled now?", "so it's cancelled?", "is it confirmed?", "still active?"), its price ("what was the fare on that
+# one?", "how much was it"), its times ("when does it leave?", "what date is it again?"), its flight ("which flight was
+# that?"), its money back ("will the money go back to my card?")
+_BOOKING_STATE_ASKED = re.compile(
+    r"\b(?:is|was|has|are|so)\b[^.?!]{0,40}?\b(?:(?:fully|definitely|really|actually|properly|all|now|officially)\s+)*"
+    r"(?:cancell?ed|confirmed|active|valid|booked|on hold|held|paid(?: for)?|gone through|went through|done|sorted|through|"
+    r"still (?:on|good|valid|active|there|open|live|booked|confirmed))\b|\bit'?s (?:(?:fully|definitely|really|all|now)\s+)*"
+    r"(?:cancell?ed|confirmed|gone|done|sorted)\b|\b(?:current )?status\b|\bstill (?:on|good|valid|active|there|live)\b", re.I)
+_BOOKING_PRICE_ASKED = re.compile(r"\b(?:fare|price|priced|cost|costs|paid|pay|charged|how much|total|amount)\b", re.I)
+_BOOKING_TIME_ASKED = re.compile(r"\b(?:when|what time|times?|leave|leaves|leaving|depart\w*|take[- ]?off|takes off|land\w*|"
+                                 r"arriv\w*|get in|date|day)\b", re.I)
+_BOOKING_FLIGHT_ASKED = re.compile(r"\b(?:which|what) flight\b|\bflight (?:number|no)\b|\broute\b|\bwhere (?:from|to)\b|"
+                                   r"\bwhere (?:was|is|does|did) (?:it|that|this|the flight)\b", re.I)
+_CARD_ASKED = re.compile(r"\b(?:card|account|bank|visa|mastercard|amex|paypal)\b", re.I)
+
+
 # a question about what the agent has done in this chat: "what did you book?", "did that go through?"
 _WHAT_DONE = re.compile(r"\bwhat (?:did|have) you (?:just |actually |already )?(?:book(?:ed)?|do(?:ne)?|reserve[d]?|hold|held|"
                         r"cancel(?:l?ed)?|change[d]?)\b|\b(?:did|has) (?:that|it|this|the booking|my booking|everything) "
@@ -1335,7 +1352,7 @@ class ReferenceTarget(Target):
             out.append(f"No problem, I have left that as it is. {self._repeat_question(turn)}")
             turn.say(" ".join(out))
             return
-        done = self._done_answer(p) or self._refund_done_answer(p)
+        done = self._done_answer(p) or self._refund_done_answer(p) or self._known_booking_answer(turn, p)
         if done:  # "what did you book?", "did that go through?": answered from what was done in this chat
             out.append(done)
             turn.say(" ".join(out))
@@ -2157,6 +2174,80 @@ class ReferenceTarget(Target):
         if re.search(r"\b(?:card|account|where|which)\b", p.text, re.I) and any(
                 float(d["result"].get("refund_usd") or 0) for d in cancels):
             parts.append("I can't see from here which card or account it goes to.")
+        return " ".join(parts) + " Is there anything else I can help with?"
+
+    def _known_booking_answer(self, turn: TurnContext, p: Parsed) -> str | None:
+        """The answer to a follow-up question about the booking in hand, looked up or cancelled in this chat ("what
+        was the fare on that one?", "when does it leave?", "is that fully cancelled now?", "will the money go back to
+        my card?", "which flight was that?"), read from what the agent already has; nothing is started. None when
+        no such booking is in hand, a summary is open, a trip is being arranged, or the message asks or gives
+        anything else (an action, a place, a date, a reference, a count, a name)."""
+        t = p.text
+        if (self.pending is not None or (self.mode == "new" and self.legs) or p.places or p.dates or p.booking_ids
+                or p.flight_ids or p.passengers or p.first_name or p.last_name or p.selection is not None or p.yes
+                or p.no or p.has("book") or p.has("hold") or p.has("change") or p.has("tools") or p.has("fare_code")
+                or p.has("currency") or p.human or p.who
+                or not ("?" in t or _WH_QUESTION.match(t) or _ASKED_FLIGHT.match(t)
+                        or re.match(r"\W*so\s+(?:it'?s|its|it is|that'?s|thats|that is|the booking is|we'?re)\b", t, re.I))):
+            return None
+        last = self.done[-1] if self.done else None
+        cancelled = last is not None and last["kind"] == "cancel" and not last.get("hold") and \
+            last["result"].get("booking_id") in self.bookings
+        b = (self.bookings[last["result"]["booking_id"]] if cancelled else self.booking)
+        if b is None or (not cancelled and self.mode != "status"):
+            return None
+        if p.has("cancel") and not (_BOOKING_STATE_ASKED.search(t) and re.search(r"\b(?:is|was|has|so|it'?s)\b", t, re.I)):
+            return None  # "cancel it" asks for an action
+        if not cancelled and (p.intents & {"price", "refund", "details"}) and not _BOOKING_STATE_ASKED.search(t):
+            return None  # "how much did I pay?", "is it refundable?" after a lookup: the status flow answers
+        if not cancelled and _FLIGHT_STATUS_ASK.search(t):
+            return None  # "is my flight still operating?": the flight's own status, answered by the status flow
+        bid, n = b["booking_id"], int(b.get("passengers") or 1)
+        flights = [f for fid in b.get("itinerary", []) if (f := self.db.flights.get(fid)) is not None]
+        parts: list[str] = []
+        if _BOOKING_STATE_ASKED.search(t):
+            status = str(b.get("status"))
+            parts.append((f"Yes, booking {bid} is fully cancelled: the cancellation went through." if re.search(
+                r"cancel|gone through|went through|done|sorted|through", t, re.I) else
+                          f"No, booking {bid} is cancelled now: the cancellation went through.") if cancelled else
+                         f"Booking {bid} shows as cancelled." if status == "cancelled" else
+                         f"Booking {bid} is confirmed{'; it has not been cancelled' if 'cancel' in t.lower() else ''}."
+                         if status == "confirmed" else
+                         f"Booking {bid} is on hold, not yet confirmed or paid"
+                         f"{'; it has not been cancelled' if 'cancel' in t.lower() else ''}." if status == "held" else
+                         f"Booking {bid} shows the status {status}.")
+        if _BOOKING_FLIGHT_ASKED.search(t) and flights:
+            parts.append(f"Booking {bid} was on " if cancelled else f"Booking {bid} is on ")
+            parts[-1] += "; ".join(f"flight {f.flight_id} from {self._place(f.origin)} to {self._place(f.destination)}"
+                                   for f in flights) + "."
+        if _BOOKING_TIME_ASKED.search(t) and flights and not (_MONEY_BACK.search(t) and not re.search(
+                r"\b(?:leave|depart|land|arriv)\w*", t, re.I)):
+            was = "was due to depart" if cancelled else "departs"
+            parts += [f"Flight {f.flight_id} {was} {f.departure_time[:10]} at {f.departure_time[11:16]} and "
+                      f"{'was due to arrive' if cancelled else 'arrives'} {f.arrival_time[:10]} at {f.arrival_time[11:16]}."
+                      for f in flights]
+        if (_BOOKING_PRICE_ASKED.search(t) and not _MONEY_BACK.search(t)
+                and isinstance(b.get("price_usd"), (int, float))):
+            each = f" ({money(float(b['price_usd']) / n)} per seat for {pax_words(n)})" if n > 1 else ""
+            parts.append(f"Its total price {'was' if cancelled else 'is'} {money(float(b['price_usd']))}{each}.")
+        if _MONEY_BACK.search(t) or (_CARD_ASKED.search(t) and re.search(r"\b(?:back|refund\w*|return\w*)\b", t, re.I)):
+            if cancelled:
+                refund = float(last["result"].get("refund_usd") or 0)
+                parts.append(f"The cancellation of booking {bid} shows a refund of {money(refund)}." if refund else
+                             f"The cancellation of booking {bid} shows no refund due.")
+                if refund and _CARD_ASKED.search(t):
+                    parts.append("I can't see from here which card or account it goes to.")
+                if refund and re.search(r"\bhow long\b|\bwhen\b|\bhow soon\b", t, re.I):
+                    parts.append("I can't see from here how long it takes to reach you.")
+            else:
+                parts.append(self._refund_sentence(b).replace("you would get", "if you cancel it you would get")
+                             .replace("no refund would be due", "no refund would be due if you cancel it"))
+                if _CARD_ASKED.search(t) and b.get("status") != "held" and "full refund" in parts[-1]:
+                    parts.append("I can't see from here which card or account a refund would go to.")
+        if _HOW_MANY_ON.search(t):
+            parts.append(f"Booking {bid} {'was' if cancelled else 'is'} for {pax_words(n)}.")
+        if not parts:
+            return None
         return " ".join(parts) + " Is there anything else I can help with?"
 
     def _book_looked_up_hold(self, turn: TurnContext, p: Parsed, out: list[str], pax: int | None = None) -> bool:
