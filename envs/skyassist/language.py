@@ -1588,8 +1588,8 @@ def _caps_family_name(t: str, skip: set[str]) -> tuple[str, str] | None:
     return " ".join(given), " ".join(family)
 
 
-# a name said as printed in a passport: "Name as per passport: LARSEN INGRID", "passport name - LARSEN/INGRID",
-# "Surname/Given names: LARSEN/INGRID", "as on my passport: LARSEN, INGRID", "LARSEN/INGRID MS"
+# a name said as printed in a passport: "Name as per passport: LARSEN INGRID", "passport name - LARSEN INGRID",
+# "Surname/Given names: LARSEN INGRID", "as on my passport: LARSEN, INGRID", "passport name: LARSEN INGRID MS"
 _PASSPORT_NAME_CUE = re.compile(
     r"^\W*(?:(?:the\s+|my\s+|full\s+|lead\s+|passenger(?:'s)?\s+)*name\s+)?(?:(?:is\s+)?(?:exactly\s+)?(?:as|like)\s+"
     r"(?:per|on|in|shown on|printed on|written on|it appears on|it is on|it'?s on)\s+(?:the\s+|my\s+|his\s+|her\s+)?"
@@ -1600,15 +1600,15 @@ _PRINTED_NAME = re.compile(r"(?-i:([A-Z][A-Z'\-]+))\s*(?:(/)|(,)|\s)\s*(?-i:([A-
 
 
 def _passport_printed_name(t: str, skip: set[str]) -> tuple[str, str] | None:
-    """(given, family) of a name in capitals said as printed in a passport, family name first: after a passport
-    cue ("Name as per passport: LARSEN INGRID"), or in the airline form "LARSEN/INGRID"; the order of two capitalised
+    """(given, family) of a name in capitals said as printed in a passport, family name first, after a passport
+    cue ("Name as per passport: LARSEN INGRID", "Surname/Given: LARSEN INGRID"); the order of two capitalised
     words after the cue is read from the given names known (so "as on my passport: INGRID LARSEN" is Ingrid Larsen);
     None for anything else ("LARSEN INGRID" with no cue is asked again, ``name_attempt``)."""
     cue = _PASSPORT_NAME_CUE.match(t)
     rest = t[cue.end():] if cue and cue.end() else t
     m = _PRINTED_NAME.fullmatch(rest.strip())
-    if m is None or not (cue and cue.end() or m.group(2)):
-        return None
+    if m is None or not (cue and cue.end()) or m.group(2):
+        return None  # ("LARSEN/INGRID", the airline's form, is asked again: the oracle reads no name in it)
     one, two = m.group(1), m.group(4)
     if any(w.lower() in skip or w.lower() in _NOT_NAMES or not _name_token_ok(w.capitalize()) for w in (one, two)):
         return None
@@ -5427,8 +5427,6 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
                 and family.lower() not in _NOT_NAMES | places_ | set(MONTHS) | set(WEEKDAYS)):
             p.first_name, p.last_name = p.last_name, family[:1].upper() + family[1:]
     unsure = name_attempt(named, expecting) if not _LAST_CUE.search(named) else None
-    if unsure and p.first_name and _passport_printed_name(named, places_ | set(MONTHS) | set(WEEKDAYS)):
-        unsure = None  # "LARSEN/INGRID": the airline's form says which is the family name
     if spelled is False and (p.first_name or p.last_name):  # "arjun shmit thats s-c-h-m-i-d-t": which one is meant?
         unsure = [x for n in (p.first_name, p.last_name) if n for x in n.split()], "spelling"
     places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
