@@ -2171,7 +2171,10 @@ _PAY_ASIDE = re.compile(
     r"the (?:fare|total|booking|ticket|tickets|seats?)))?(?:\s+(?:with|w/|on|to|using|by|via|onto|through))?|use|using|with|w/|via)"
     r"\s+(?:(?:my|the|our|this|a|his|her)\s+)?(?:" + _CARD_WORDS + r")\b" + _CARD_DETAIL
     + r"|(?:^|(?<=[,.;:!\u2014\u2013-])|\s+)\s*(?:(?:my|the)\s+)?(?:" + _CARD_WORDS + r")\b(?=" + _CARD_DETAIL[:-1]
-    + r"{1}" + r")" + _CARD_DETAIL, re.I)
+    + r"{1}" + r")" + _CARD_DETAIL
+    # a card number alone with its expiry and code: "yes, 5127 8515 9727 3412 09/28 771"
+    + r"|(?:^|(?<=[,.;:!\u2014\u2013-])|\s+)\s*\d(?:[ -]?\d){11,18}(?:\s*[,;]?\s*\d{1,2}\s*/\s*\d{2,4})?(?:\s*[,;]?\s*\d{3,4})?"
+    + _CARD_DETAIL + r"(?=\W*$)", re.I)
 
 
 def yes_beside_a_remark(text: str, summary: str) -> bool:
@@ -5124,7 +5127,8 @@ _NUMBER_ABBREV = re.compile(
     r"(?=\s*(?:[:#.=]|is\b:?)?\s*[A-Za-z]{0,3}[ -]?\d)", re.I)
 
 
-_SET_OFF = re.compile(r"\s*\|+\s*|(?<=[^\W\d_])[\u2014\u2013](?=[^\W\d_])|(?<=[^\W\d_])\s?[\u2014\u2013](?=\S)|(?<=\S)[\u2014\u2013]\s?(?=[^\W\d_])")
+# (a dash with a lower-case letter beside it only: "BK\u2013ZYZ\u2013BWR" is a reference typed in groups)
+_SET_OFF = re.compile(r"\s*\|+\s*|(?<=[a-z\u00e0-\u00ff])\s?[\u2014\u2013]\s?(?=\S)|(?<=\S)\s?[\u2014\u2013]\s?(?=[a-z\u00e0-\u00ff])")
 
 
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:

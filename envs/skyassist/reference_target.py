@@ -2200,8 +2200,8 @@ class ReferenceTarget(Target):
             return None  # "cancel it" asks for an action
         if not cancelled and (p.intents & {"price", "refund", "details"}) and not _BOOKING_STATE_ASKED.search(t):
             return None  # "how much did I pay?", "is it refundable?" after a lookup: the status flow answers
-        if not cancelled and _FLIGHT_STATUS_ASK.search(t):
-            return None  # "is my flight still operating?": the flight's own status, answered by the status flow
+        if not cancelled and (_FLIGHT_STATUS_ASK.search(t) or _PAID_ASK.search(t)):
+            return None  # "is my flight still operating?", "is it paid yet?": answered by the status flow
         bid, n = b["booking_id"], int(b.get("passengers") or 1)
         flights = [f for fid in b.get("itinerary", []) if (f := self.db.flights.get(fid)) is not None]
         parts: list[str] = []

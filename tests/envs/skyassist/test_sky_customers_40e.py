@@ -142,6 +142,7 @@ def test_taking_the_flight_asked_about(then):
     "Yes, go ahead. I'll pay by credit card.",
     "yes, visa 4111 1111 1111 1111, expiry 09/2028",
     "yes book it, pay with mastercard",
+    "yes, 5454 5454 5454 5454 09/28 123",
 ])
 def test_yes_with_payment_details_is_a_yes(reply):
     assert is_confirmation(reply, SUMMARY)
