@@ -182,15 +182,19 @@ def _lookup(state: SkyState, a: dict) -> ToolResult:
 
 # --- mutations -------------------------------------------------------------------------------
 
-def _check_flights(state: SkyState, ids: list[str], passengers: int, fare_class: str | None) -> str | None:
+def _check_flights(state: SkyState, ids: list[str], passengers: int, fare_class: str | None,
+                   own: tuple[str, ...] = ()) -> str | None:
+    """Why the flights cannot take the party, or None. ``own``: the flights the booking being changed already holds
+    seats on; the party's own seats there are not counted as taken (a change that keeps one flight of the trip)."""
     for fid in ids:
         f = state.db.flights.get(fid)
         if f is None:
             return f"unknown flight {fid}"
         if fare_class is not None and f.fare_class != fare_class:
             return f"flight {fid} does not sell fare class {fare_class}"
-        if state.seats_left(fid) < passengers:
-            return f"not enough seats on {fid}: {state.seats_left(fid)} left, {passengers} requested"
+        left = state.seats_left(fid) + (passengers if fid in own else 0)
+        if left < passengers:
+            return f"not enough seats on {fid}: {left} left, {passengers} requested"
     return None
 
 
@@ -243,7 +247,9 @@ def _modify(state: SkyState, a: dict) -> ToolResult:
         return _err(f"no booking {a['booking_id']}")
     if b["status"] == "cancelled":
         return _err(f"booking {a['booking_id']} is cancelled")
-    problem = _check_flights(state, a["new_flight_ids"], b["passengers"], None)
+    # the booking's own seats on a flight it keeps are its already (not taken from the seats left): a held or
+    # confirmed booking occupies them
+    problem = _check_flights(state, a["new_flight_ids"], b["passengers"], None, own=tuple(b["itinerary"]))
     if problem:
         return _err(problem)
     for fid in b["itinerary"]:
