@@ -200,6 +200,11 @@ _RETURN_LEG = re.compile(r"\breturn\w*\b|\binbound\b|\bhomeward\b|\b(?:fly(?:ing
                          r"\bback (?:flight|leg|trip|journey)\b", re.I)
 _OUTBOUND_LEG = re.compile(r"\boutbound\b|\b(?:way|flight|trip|journey|leg) (?:out|there)\b|\bfirst (?:flight|leg)\b|"
                            r"\bgoing out\b|\bdeparture (?:flight|date)\b", re.I)
+# a question about a flight named by its number, not a request to move onto it: "is SA5863 refundable?", "what time does
+# SA5863 leave?", "does SA5863 have seats?" (not "what about SA5863?", "can you put me on SA5863?")
+_ASKS_OF_FLIGHT = re.compile(r"^\W*(?:(?:and|so|ok|okay|also|btw|hmm|oh|wait|quick question)\W+)*(?!what about\b|how about\b)"
+                             r"(?:is|are|was|were|does|do|did|has|have|will|what|what'?s|whats|when|how|which|where|why|"
+                             r"who)\b[^?]*\?", re.I)
 # one leg of a trip named by its place in it: "the second leg", "the first flight", "leg 2", "the last leg"
 _NTH_LEG = re.compile(r"\b(first|1st|second|2nd|third|3rd|last)\s+(?:leg|flight)\b|\bleg\s+([1-3])\b", re.I)
 # one flight of a booked trip asked to be cancelled, the rest kept: "cancel just the return flight, keep the outbound",
@@ -831,6 +836,7 @@ class ReferenceTarget(Target):
         self.offered_split = False  # that offer was "another date, or to split the group?" (a bare yes asks which)
         self.offered_dates: list[str] = []  # the other dates a one-leg search that found nothing listed
         self.change_date: str | None = None  # a new date given with a change request
+        self.change_named: list[str] = []  # the flight asked for with a change request, before the booking is looked up
         self.cancel_as_change = False  # "cancel it and put me on a July 23 flight instead": offered as a change
         self.date_choices: list[str] = []  # the two readings of a numeric date the agent asked about
         self.return_choices: tuple[str, list[str]] | None = None  # a return date that reads two ways, asked once the
@@ -3748,6 +3754,10 @@ class ReferenceTarget(Target):
             self._one_leg_request = None
         if mode == "change" and p.date:
             self.change_date = p.date  # kept while the booking is looked up first
+        if mode == "change" and p.flight_ids and self.booking is None:
+            self.change_named = list(p.flight_ids)  # "can u put me on sa5863 instead": kept while the booking is looked up
+        elif mode == "cancel":
+            self.change_named = []
         if p.part_of_party and self.booking is None:
             self._part_said = True  # "... but only me and my daughter": kept while the last name is asked first
         lacks = _DONT_HAVE.search(p.text)
@@ -3929,8 +3939,15 @@ class ReferenceTarget(Target):
         self.change_shift = None
         if p.date and self.date != p.date:
             self.date = p.date
+        said_date = p.date or self.change_date
         new_date = p.date or (self.date if self.legs and self.legs[0].get("for_change") else None) or self.change_date
         self.change_date = None
+        ids, self.change_named = (p.flight_ids or self.change_named), []
+        to_named = self._change_to_named(turn, p, ids, b, said_date, out)
+        if to_named is False:
+            return
+        if to_named:  # "can you put me on SA5863 instead": that flight's day, searched, and the flight picked on it
+            new_date = self.date = to_named[0]
         if not self.legs or not self.legs[0].get("for_change") or (new_date and self.legs[0]["date"] != new_date):
             if (not new_date and p.month_named and _SAME_DAY.search(p.text) and (start := self._booking_date())
                     and int(start[5:7]) != p.month_named):
@@ -3985,13 +4002,65 @@ class ReferenceTarget(Target):
             self._search_legs(turn, legs, out)
             for i, leg in fixed:
                 self.legs.insert(i, leg)
-            if fixed:
+            if to_named and self._named_listed(to_named[1], out):
+                p.flight_ids = [to_named[1]]  # (named before the booking was looked up: "can u put me on sa5863")
+                self._selection(turn, p, out)  # the flight named, picked on its own day's listing
+                self._maybe_propose(turn, out)
+            elif fixed:
                 self._maybe_propose(turn, out)  # a pick already made on the moved leg's own listing
             return
         self._selection(turn, p, out)
         if p.has("price") and not p.has("currency"):  # "is that more expensive?" at a change
             out.append(self._change_price_answer(b))
         self._maybe_propose(turn, out)
+
+    def _change_to_named(self, turn: TurnContext, p: Parsed, named: list[str], b: dict[str, Any],
+                         said_date: str | None, out: list[str]) -> tuple[str, str] | bool | None:
+        """A change to a flight named by its number ("can you put me on SA5863 instead", "switch me to flight SA 5863",
+        "the SA5863 one"), not one of the flights listed: its details fetched; on one of the booking's routes, (its
+        day, its id), that day searched and the flight picked there (the seats and the summary as for any pick; the
+        booking's other flight kept); another route, or no such flight: said, and False (nothing searched). None when
+        no new flight is named, when the message only asks about it ("is SA5863 refundable?") or names another day."""
+        ids = [fid for fid in dict.fromkeys(named) if fid not in (b.get("itinerary") or [])]
+        if (len(ids) != 1 or any(self._find(fid) for fid in ids) or p.has("cancel")
+                or (p.flight_ids and _ASKS_OF_FLIGHT.search(p.text) and not p.has("change"))):
+            return None
+        fid = ids[0]
+        ok, f = self._call(turn, "get_flight_details", {"flight_id": fid})
+        again = f"What date would you like to move booking {b['booking_id']} to?"
+        if not ok:
+            self.awaiting = "date"
+            out.append(f"Sorry, I could not find flight {fid}. Could you check the number, or tell me the date you "
+                       f"would like to move booking {b['booking_id']} to?")
+            return False
+        if said_date and f["departure_time"][:10] != said_date:
+            return None  # "move it to 12 May on SA5863" where SA5863 flies another day: the day said is searched
+        legs = [(i, g) for i, x in enumerate(b.get("itinerary") or []) if (g := self.db.flights.get(x)) is not None]
+        at = next((i for i, g in legs if (g.origin, g.destination) == (f["origin"], f["destination"])), None)
+        if at is None:
+            routes = " and ".join(f"{self._place(g.origin)} to {self._place(g.destination)}" for _, g in legs)
+            self.awaiting = "date"
+            out.append(f"Sorry, flight {fid} flies from {self._place(f['origin'])} to {self._place(f['destination'])}, "
+                       f"which is not a route on booking {b['booking_id']} ({routes}), so it is not an option for this "
+                       f"change: a change keeps the booking's route. {again}")
+            return False
+        if len(legs) > 1:
+            self.moved_leg = (b["booking_id"], at)  # the other flight of the trip is kept
+        return f["departure_time"][:10], fid
+
+    def _named_listed(self, fid: str, out: list[str]) -> bool:
+        """Whether the flight named for a change is among those just listed for its day (the question the listing
+        ends with dropped: the pick answers it); if not, said."""
+        hit = self._find(fid)
+        if hit is not None and fid in self.legs[hit[0]].get("shown", []):
+            prompt = self._next_prompt()
+            if out and out[-1].endswith(prompt):
+                out[-1] = out[-1][:-len(prompt)].rstrip()
+                if not out[-1]:
+                    out.pop()
+            return True
+        out.append(f"Flight {fid} is not among the flights I can offer for this change. {self._next_prompt()}")
+        return False
 
     def _second_booking(self, turn: TurnContext, out: list[str]) -> bool:
         """The second reference typed with the first one: looked up under the last name said with it, and shown
