@@ -497,6 +497,13 @@ class Parsed:
     no_preference: bool = False  # "any", "whichever", "you pick": no option preferred
     split_now: bool = False  # a group split across bookings, this booking's share given ("9 now and 5 later")
     split_rest: int | None = None  # the other share of a group split in two on the same flights ("one for 9, one for 4")
+    # at the count question, two counts said alone ("ok 5 and 5 then", "6 + 5", "five & six pls"): the shares of a group
+    # split in two, this booking's first, for the target to take only when the group is over the limit ("2 and 1" for a
+    # party within it is no split)
+    count_pair: tuple[int, int] | None = None
+    # a split of the group asked without its shares ("split it in half", "make it two bookings", "ok split in 2",
+    # "separate bookings then"); the "2" of "split in 2" is no count
+    split_asked: bool = False
     rest_name: tuple[str | None, str] | None = None  # the lead said for that other share ("the 3 under Emre Yilmaz")
     rest_speaker: bool = False  # that other share goes under the speaker's own name ("3 under Emre, 9 under mine")
     pay_day: str | None = None  # the day the customer says they will pay or decide ("I get paid on Friday")
@@ -4459,6 +4466,52 @@ def _shares_named(text: str, p: Parsed) -> tuple[int, int] | None:
     return rest[2].span() if rest[1] else rest[2].span("who")
 
 
+# two counts said alone at the count question, this booking's share first: "ok 5 and 5 then", "5 & 6 pls", "6/5",
+# "fine, six plus five", "two bookings of 6 and 5", "lets do 6 and 5", "6 n 5 is fine"
+_PAIR_N = r"(\d{1,2}|" + "|".join(w for w in sorted(text_rules.NUMBER_WORDS, key=len, reverse=True)) + r")"
+_PAIR_FILLER = (r"(?:ok(?:ay)?|k|fine|alright|all right|right|sure|yes|yeah|yep|yup|sounds good|then|so|well|hmm+|um+|"
+                r"uh+|ah|oh|i guess|maybe|just|actually|in that case|no|nah|let'?s(?: do| say| go with| make it)?|"
+                r"we'?ll (?:do|go with|take)|how about|what about|do|make it|book|go with|can you do|could you do|"
+                r"please|pls|split(?: it| us| them)?(?: up)?(?: as| into| in)?)")
+_COUNT_PAIR = re.compile(
+    r"\W*(?:" + _PAIR_FILLER + r"\W+)*"
+    r"(?:(?:two|2)\s+(?:separate\s+|different\s+)?(?:bookings?|reservations?|groups?|lots|parts|batches)\W*"
+    r"(?:(?:of|with|for)\b)?\W*)?"
+    + _PAIR_N + r"\s*(?:people|passengers|pax|of us|seats)?\s*(?:and|&|\+|/|n|,|plus)\s*(?:then\s+)?(?:the other\s+)?"
+    + _PAIR_N + r"(?:\s*(?:people|passengers|pax|of us|seats))?"
+    r"(?:\W+(?:then|please|pls|plz|thanks|thank you|thx|ty|is fine|works|is good|sounds good|ok|okay|then please|"
+    r"split|bookings?|each|on the same flight))*\W*", re.I)
+# a split of the group asked without its shares: "split it in half", "make it two bookings", "separate bookings then"
+_SPLIT_ASKED = re.compile(r"\b(?:split|divide|break\s+(?:it|us|them|the group|that)?\s*up)\w*\b|\bseparate(?:ly)?\b"
+                          r"|\b(?:two|2|multiple|several|more|smaller)\s+(?:separate\s+|different\s+|smaller\s+)?"
+                          r"(?:bookings?|reservations?|groups?|lots|parts|batches)\b|\bhalf and half\b"
+                          r"|\bin (?:half|halves|two)\b", re.I)
+# its "2" or "two", no count: "split in 2", "make it two bookings", "in two groups"
+_SPLIT_IN_TWO = re.compile(r"\b(?:in|into)\s+(?:2|two)\b|\b(?:2|two)\s+(?:separate\s+|different\s+|smaller\s+)?"
+                           r"(?:bookings?|reservations?|groups?|lots|parts|batches|halves)\b", re.I)
+
+
+def _split_reading(text: str, p: Parsed, cities) -> None:
+    """At the count question: two counts said alone into ``p.count_pair``; a split asked without its shares into
+    ``p.split_asked``, and the "2" of "split in 2" or "two bookings" taken back as a count when nothing else in the
+    message is one."""
+    if p.split_rest or p.dates:
+        return
+    if (m := _COUNT_PAIR.fullmatch(text.replace("\u2019", "'"))):
+        a, b = (text_rules.number_value(g) for g in m.groups())
+        if a and b and p.passengers in (None, a):  # ("lets do 6 and 5": 6 now, read before, and the 5 after it)
+            p.count_pair = (a, b)
+            return
+    if p.split_now:
+        return
+    if not _SPLIT_ASKED.search(text):
+        return
+    p.split_asked = True
+    rest = _SPLIT_IN_TWO.sub(" ", text)
+    if p.passengers == 2 and _SPLIT_IN_TWO.search(text) and not _LONE_NUMBER.findall(rest) and not party_sizes(rest, cities):
+        p.passengers = None  # "ok split in 2": two bookings, no party of 2
+
+
 def split_shares(text: str) -> tuple[int, int] | None:
     """The two shares of a group split into two bookings on the same flights, this booking's first ("one for 9 and
     one for 4": (9, 4)); None when no two shares are said, or the second goes another day or on another flight."""
@@ -5324,6 +5377,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if shares := split_shares(text):  # "two bookings, one for 9 and one for 4": 9 now, and the 4 kept for the next
         p.passengers, p.split_now, p.split_rest = shares[0], True, shares[1]
     rest_lead = _shares_named(text, p)  # "split it 9 + 3, the 3 under Emre Yilmaz": Emre leads the 3, not this booking
+    if expecting == "passengers":
+        _split_reading(text, p, cities)  # "ok 5 and 5 then", "split it in half" at the count question
     p.recount = recount(text)
     part = _PART_OF_PARTY.search(plain)
     if part and (n := part.group("n") or part.group("n2")):  # "one of the two passengers", "reduce it ... to 1"

@@ -862,6 +862,9 @@ class ReferenceTarget(Target):
         self.compared: tuple[str, str, list[str]] | None = None  # (origin, destination, [day listed, other day]) of
         # the last two days compared (_compare_alt_date): "which is cheaper?", "June then" are read against them
         self.pax_doubt: int | None = None  # a bare small number after a group over the limit, asked about
+        # the two shares offered for a group over the limit ("6 on this booking, the other 5 on a second one. Shall I
+        # start with this booking for 6?"): a yes takes them (_group_split)
+        self.split_offer: tuple[int, int] | None = None
         self._refused: str | None = None  # the flight whose pick was refused last (_selection)
         # the outbound refused only for its cabin, the return having none of it: offered on its own (_drop_return)
         self._alone_offer: dict[str, Any] | None = None
@@ -1229,6 +1232,7 @@ class ReferenceTarget(Target):
     def _reply(self, turn: TurnContext, p: Parsed) -> None:
         self.ids_said += [x for x in p.flight_ids if x not in self.ids_said]
         asked_fid, self.asked_fid = self.asked_fid, None
+        self._group_split(p)
         if self.offered_then:  # "yes" to "shall I search for the new booking you asked for?": that request
             then, self.then_book, self.offered_then = self.then_book, None, False
             if then and (p.yes or p.accepts) and not (p.places or p.dates or p.booking_ids or p.no):
@@ -4062,6 +4066,30 @@ class ReferenceTarget(Target):
         out.append(f"Flight {fid} is not among the flights I can offer for this change. {self._next_prompt()}")
         return False
 
+    def _group_split(self, p: Parsed) -> None:
+        """A group over the limit split by the customer at the count question: two counts said alone ("ok 5 and 5
+        then", "6 + 5") are this booking's share and the other one's, offered after it (as "two bookings, one for 6
+        and one for 5"); a yes to the shares the agent offered (_split_offer) takes them."""
+        offer, self.split_offer = self.split_offer, None
+        if ((self.passengers or 0) <= MAX_PAX or self.mode not in (None, "new") or p.booking_ids
+                or self.pending is not None):
+            return
+        if p.count_pair:
+            p.passengers, p.split_now, p.split_rest = p.count_pair[0], True, p.count_pair[1]
+        elif offer and (p.yes or p.accepts) and not p.no and not p.passengers and not p.number:
+            p.passengers, p.split_now, p.split_rest = offer[0], True, offer[1]
+
+    def _split_offer(self, n: int, first: int) -> str:
+        """Two shares offered for a group of ``n`` over the limit, ``first`` on this booking, for a yes."""
+        rest = n - first
+        self.split_offer = (first, rest)
+        later = (f"the other {pax_words(rest)} on a second booking" if rest <= MAX_PAX else
+                 f"the other {pax_words(rest)} on further bookings of up to {MAX_PAX} each")
+        return (f"Sure, I can split your group of {n} into separate bookings on the same flight: {pax_words(first)} "
+                f"on this one, and {later}, which I will set up right after it with its own summary. Shall I start "
+                f"with this booking for {pax_words(first)}? Or tell me how many passengers this booking should be "
+                f"for, up to {MAX_PAX}.")
+
     def _second_booking(self, turn: TurnContext, out: list[str]) -> bool:
         """The second reference typed with the first one: looked up under the last name said with it, and shown
         after the first; without a name, its last name asked. False when there is none."""
@@ -4434,6 +4462,13 @@ class ReferenceTarget(Target):
                 # "can't you just put us all on one booking?", "option 1", "yes": the limit again, with how to split
                 # the group; nothing goes ahead for a count just refused
                 n = self.passengers
+                first_ask = "Could you split the group, or tell me a smaller number" in turn.last_reply
+                example = f"for example {MAX_PAX} and {n - MAX_PAX}." in turn.last_reply
+                if not p.passengers and (p.split_asked or ((p.yes or p.accepts) and not p.no and (first_ask or example))):
+                    # "split it in half", "make it two bookings", or a yes to "could you split the group?": two
+                    # shares offered, the larger on this booking (a yes to "for example 9 and 2": those two)
+                    out.append(self._split_offer(n, MAX_PAX if example and not p.split_asked else min(MAX_PAX, (n + 1) // 2)))
+                    return
                 if "needs more than one booking" in turn.last_reply:
                     out.append(f"Sorry, I still need a number: how many passengers should this booking be for, up to "
                                f"{MAX_PAX}?")

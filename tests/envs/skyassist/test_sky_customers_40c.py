@@ -165,3 +165,117 @@ def test_with_book_cancelled_by_id_a_cancelled_flight_named_in_a_change_breaks_o
     t = _play("change_booking", 4, ["book_cancelled_by_id"], messages)
     assert {v.policy for v in t.violations} == {"O4"}
     assert not _play("change_booking", 4, [], messages).violations
+
+
+# --- 1. a group over the limit split by the customer -----------------------------------------------------------------
+
+# large_group seed 3: 11 people, Dubai to Frankfurt on 13 April; option 2 is SA3627 (Economy, 15 seats)
+GROUP = "hi, I need flights from Dubai to Frankfurt on 13 April for 11 people"
+AFTER = ["option 2", "Tomasz Walsh", "yes", "yes", "Anna Walsh", "yes"]
+
+
+def _booked_counts(t) -> list[int]:
+    return [c["passengers"] for c in _calls(t, "book_flight") + _calls(t, "hold_itinerary")]
+
+
+@pytest.mark.parametrize("split, shares", [
+    ("ok 5 and 5 then", [5, 5]),  # the tester's
+    ("5 and 6", [5, 6]),
+    ("fine, 6 + 5", [6, 5]),
+    ("5 & 6 pls", [5, 6]),
+    ("six and five", [6, 5]),
+    ("lets do 6 and 5", [6, 5]),
+    ("6 n 5 is fine", [6, 5]),
+    ("ok so 6 and 5?", [6, 5]),
+    ("two groups: 6 and 5", [6, 5]),
+    ("alright, 9 and 2", [9, 2]),
+    ("two bookings please: 6 and 5", [6, 5]),  # (read before)
+    ("book 6 now and the other 5 separately", [6, 5]),  # the tester's (read before)
+])
+def test_two_shares_said_book_the_first_after_a_yes_then_offer_the_second(split, shares):
+    t = _play("large_group", 3, [], [GROUP, split] + AFTER)
+    assert _booked_counts(t) == shares, _said(t)
+    assert f"second booking for the other {shares[1]} passenger" in " ".join(_said(t))
+    assert not t.violations
+
+
+@pytest.mark.parametrize("split", [
+    "ok split in 2",  # the tester's: once read as a party of 2
+    "make it two bookings",  # once read as a party of 2
+    "split it in half",  # the tester's: looped
+    "can you do it as two bookings",  # looped
+    "two separate bookings then",
+    "split it evenly",
+    "half and half",
+    "just split it",
+    "divide us in two",
+    "yeah split us up",
+    "do two bookings",
+    "yes",  # to "Could you split the group, or tell me a smaller number of travellers?"
+    "Yes please",
+])
+def test_a_split_without_its_shares_gets_two_shares_offered_and_a_yes_takes_them(split):
+    t = _play("large_group", 3, [], [GROUP, split])
+    assert not _calls(t, "search_flights") and not t.violations
+    assert "6 passengers on this one, and the other 5 passengers on a second booking" in _said(t)[-1]
+    assert "how many passengers" in _said(t)[-1]
+    t = _play("large_group", 3, [], [GROUP, split, "yes"] + AFTER)
+    assert _booked_counts(t) == [6, 5] and not t.violations, _said(t)
+
+
+def test_a_yes_to_the_example_of_nine_and_the_rest_offers_those_two_shares():
+    t = _play("large_group", 3, [], [GROUP, "can't you just put us all on one booking?", "yes", "yes"] + AFTER)
+    said = _said(t)
+    assert "for example 9 and 2" in said[1]
+    assert "9 passengers on this one, and the other 2 passengers on a second booking" in said[2]
+    assert _booked_counts(t) == [9, 2] and not t.violations, said
+
+
+def test_unclear_answers_never_repeat_the_same_question_twice_in_a_row():
+    t = _play("large_group", 3, [], [GROUP, "hmm", "Walsh", "no", "Walsh"])
+    said = _said(t)
+    assert all(a != b for a, b in zip(said, said[1:])), said
+    assert not _calls(t, "search_flights") and not t.violations
+
+
+def test_a_bigger_group_split_in_two_puts_at_most_nine_on_each_booking_offered():
+    t = _play("large_group", 3, [], ["hi, I need flights from Dubai to Frankfurt on 13 April for 20 people",
+                                     "split it in half", "yes"])
+    assert "10" not in _said(t)[1] and "9 passengers on this one" in _said(t)[1]
+    assert "further bookings of up to 9 each" in _said(t)[1]
+    assert not t.violations
+
+
+@pytest.mark.parametrize("messages, counts", [
+    (["hi, I need flights from Dubai to Frankfurt on 13 April for 9 people", "option 2", "Tomasz Walsh", "yes"], [9]),
+    ([GROUP, "ok, 9 then", "option 2", "Tomasz Walsh", "yes"], [9]),
+    ([GROUP, "ok we'll split it, 9 for now", "option 2", "Tomasz Walsh", "yes"], [9]),
+])
+def test_a_group_of_nine_or_a_single_count_books_as_before(messages, counts):
+    t = _play("large_group", 3, [], messages)
+    assert _booked_counts(t) == counts and not t.violations, _said(t)
+    assert "second booking" not in " ".join(_said(t))
+
+
+@pytest.mark.parametrize("text, pair, asked", [
+    ("ok 5 and 5 then", (5, 5), False),
+    ("2 and 1", (2, 1), False),  # read, but taken only for a group over the limit
+    ("2 adults and 1 child", None, False),
+    ("me and my 2 kids", None, False),
+    ("ok split in 2", None, True),
+    ("make it two bookings", None, True),
+    ("ok we'll split it, 9 for now", None, True),
+])
+def test_the_count_answer_reading(text, pair, asked):
+    from envs.skyassist.language import parse
+    p = parse(text, D.db, "passengers")
+    assert p.count_pair == pair and p.split_asked == asked
+    assert p.passengers != 2 or not asked
+
+
+@pytest.mark.parametrize("answer, n", [("2 and 1", 3), ("me and my 2 kids", 3)])
+def test_two_counts_for_a_party_within_the_limit_are_no_split(answer, n):
+    # one_way seed 1: the count is asked after the pick; "2 and 1" there is never read as two bookings
+    t = _play("one_way", 1, [], ["Frankfurt to Paris March 25", "option 3", "Nadia Fischer", answer, "yes"])
+    assert "second booking" not in " ".join(_said(t))
+    assert all(c <= n for c in _booked_counts(t)) and not t.violations
