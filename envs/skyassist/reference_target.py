@@ -2542,10 +2542,19 @@ class ReferenceTarget(Target):
         leg", "the return", "the outbound"): its index; None when both or neither are named (the whole trip moves)."""
         if count < 2:
             return None
-        nth = {m.group(1).lower() if m.group(1) else m.group(2) for m in _NTH_LEG.finditer(p.text)}
-        later = bool(_RETURN_LEG.search(p.text)) or bool(nth & {"second", "2nd", "2", "last"})
-        first = bool(_OUTBOUND_LEG.search(p.text)) or bool(nth & {"first", "1st", "1"})
-        if later == first or re.search(r"(?:both|all|whole|entire)", p.text, re.I):
+        # "change the outbound flight, keep the return": the leg kept is not the one moved
+        kept = [m.group("leg") for m in _KEEP_LEG.finditer(p.text)]
+        text = _KEEP_LEG.sub(" ", p.text)
+        nth = {m.group(1).lower() if m.group(1) else m.group(2) for m in _NTH_LEG.finditer(text)}
+        later = bool(_RETURN_LEG.search(text)) or bool(nth & {"second", "2nd", "2", "last"})
+        first = bool(_OUTBOUND_LEG.search(text)) or bool(nth & {"first", "1st", "1"})
+        if re.search(r"\b(?:both|all|whole|entire)\b", text, re.I):
+            return None
+        if not later and not first and len(kept) == 1 and count == 2:  # "keep the return, move the rest": the other
+            back = bool(re.search(r"\b(?:return|inbound|homeward|back|home|second|2nd|last|final|2)\b", kept[0], re.I))
+            out = bool(re.search(r"\b(?:outbound|outgoing|onward|out|there|first|1st|1)\b", kept[0], re.I))
+            return 0 if back and not out else 1 if out and not back else None
+        if later == first:
             return None
         return count - 1 if later else 0
 
@@ -4083,11 +4092,12 @@ class ReferenceTarget(Target):
         """Two shares offered for a group of ``n`` over the limit, ``first`` on this booking, for a yes."""
         rest = n - first
         self.split_offer = (first, rest)
-        later = (f"the other {pax_words(rest)} on a second booking" if rest <= MAX_PAX else
-                 f"the other {pax_words(rest)} on further bookings of up to {MAX_PAX} each")
-        return (f"Sure, I can split your group of {n} into separate bookings on the same flight: {pax_words(first)} "
+        kind = "hold" if self.action == "hold" else "booking"
+        later = (f"the other {pax_words(rest)} on a second {kind}" if rest <= MAX_PAX else
+                 f"the other {pax_words(rest)} on further {kind}s of up to {MAX_PAX} each")
+        return (f"Sure, I can split your group of {n} into separate {kind}s on the same flight: {pax_words(first)} "
                 f"on this one, and {later}, which I will set up right after it with its own summary. Shall I start "
-                f"with this booking for {pax_words(first)}? Or tell me how many passengers this booking should be "
+                f"with this {kind} for {pax_words(first)}? Or tell me how many passengers this {kind} should be "
                 f"for, up to {MAX_PAX}.")
 
     def _second_booking(self, turn: TurnContext, out: list[str]) -> bool:

@@ -279,3 +279,22 @@ def test_two_counts_for_a_party_within_the_limit_are_no_split(answer, n):
     t = _play("one_way", 1, [], ["Frankfurt to Paris March 25", "option 3", "Nadia Fischer", answer, "yes"])
     assert "second booking" not in " ".join(_said(t))
     assert all(c <= n for c in _booked_counts(t)) and not t.violations
+
+
+# --- noticed on the way: a change naming the leg kept ------------------------------------------------------------------
+
+@pytest.mark.parametrize("ask, searched", [
+    ("I'd like to change the outbound flight on that booking, keep the return", ("DXB", "AMS")),  # once both legs
+    ("change that booking but keep the return flight", ("DXB", "AMS")),  # once the return moved
+    ("move the return of that booking, keeping the outbound", ("AMS", "DXB")),
+    ("please move the outbound flight of that booking", ("DXB", "AMS")),
+])
+def test_a_change_that_keeps_one_leg_of_a_round_trip_moves_the_other_only(ask, searched):
+    t = _play("round_trip", 4, [], ROUND_TRIP_4 + [ask, "31 October"])
+    assert [(c["origin"], c["destination"]) for c in _calls(t, "search_flights")[2:]] == [searched], _said(t)
+    assert not t.violations
+
+
+def test_a_change_of_both_legs_still_searches_both():
+    t = _play("round_trip", 4, [], ROUND_TRIP_4 + ["change both flights of that booking", "31 October"])
+    assert len(_calls(t, "search_flights")[2:]) == 2 and not t.violations
