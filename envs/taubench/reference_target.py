@@ -420,6 +420,78 @@ _HESITANT = re.compile(r"\b(?:not sure|unsure|not certain|don'?t know|dunno|idk|
 # a pause, not a no: "wait", "hold on a sec"
 _PAUSE = re.compile(r"^\W*(?:wait|hold on|hang on|one (?:sec|second|moment|minute)|just a (?:sec|second|moment|minute))"
                     r"(?:\W+(?:a )?(?:sec|second|moment|minute|please|pls))*\W*$", re.I)
+# a hold-off that keeps the request in hand open: "not yet, let me check something first", "not yet - hold on", "nope not
+# yet", "hold on, let me check something", "not just yet, gimme a sec" (not "not yet delivered", a status said; not "not
+# yet, forget it", a no; not "not yet, thanks", a put-off that leaves)
+_HOLD_OPENER = re.compile(r"^\W*(?:(?:no+|nope|nah|um+|uh+|oh|hmm+|erm|ok(?:ay)?|well|sorry|ah|wait)\W+)*"
+                          r"(?:not\s+(?:just\s+|quite\s+)?yet|not\s+so\s+fast|hold\s+(?:on|up)|hang\s+on|wait(?:\s+up)?|"
+                          r"(?:one|a|1)\s+(?:sec|second|moment|minute|min)|just\s+a\s+(?:sec|second|moment|minute|min)|"
+                          r"(?:give|gimme)\s+(?:me\s+)?(?:a|one)\s+(?:sec|second|moment|minute|min|bit)|bear\s+with\s+me)\b"
+                          r"(?!\s+(?:delivered|shipped|arrived|received|sent|processed|cancel\w*|returned|refunded|to|for|"
+                          r"until|on\s+to|onto)\b)(?P<rest>.*)$", re.I | re.S)
+# what may follow the hold-off: more waiting, or the customer going to check something
+_HOLD_REST = re.compile(r"^(?:\W|\b(?:a|an|the|sec|secs|second|moment|minute|min|bit|please|pls|plz|yet|not|just|hold|on|"
+                        r"up|hang|wait|one|first|for|now|ok(?:ay)?|so|i|me|gimme|give|still|quite|real|quick(?:ly)?|lol|"
+                        r"pls|bear|with)\b)*(?:(?:let\s+me|lemme|i\s+(?:need|have|want|gotta|got)\s+to|i'?ll|i\s+will|"
+                        r"need\s+to|have\s+to|gotta|got\s+to|i\s+(?:just\s+)?(?:wanna|want\s+to))\s+(?:\w+\s+){0,2}?"
+                        r"(?:check|look|think|see|find|ask|confirm|verify|get|grab|double[- ]check|talk|speak|call|text|"
+                        r"consult|figure|make\s+sure|read|review|decide|sort|go\s+over)\b.*|(?:i\s+)?(?:haven'?t|have\s+not|not)\s+"
+                        r"(?:decided|made\s+up\s+my\s+mind)(?:\s+yet)?\W*|(?:i'?m\s+)?still\s+(?:deciding|thinking)\W*)?$", re.I | re.S)
+_HOLD_NOT = re.compile(r"\b(?:don'?t|do\s+not|dont|never\s*mind|forget|scratch|no\s+longer|changed?\s+my\s+mind|instead|"
+                       r"stop|rather|actually|thanks?|thank\s+you|thx|cheers|bye|goodbye|yes|yeah|yep|go\s+ahead|proceed|"
+                       r"cancel\w*|return\w*|exchang\w*|change|swap|keep)\b|\?|#?W\d{5,}", re.I)
+
+
+def _holds_on(text: str) -> bool:
+    """A message that only asks the clerk to wait while the request in hand stays open ("not yet - hold on")."""
+    m = _HOLD_OPENER.match(text)
+    return bool(m and _HOLD_REST.match(m.group("rest")) and not _HOLD_NOT.search(text))
+
+
+# a cancellation asked to be taken back: "undo the cancellation", "can you reverse that cancel", "uncancel it", "un cancel
+# #W1", "cancel the cancellation", "revert the cancel on #W1" (said at any point after it)
+_UNCANCEL_ASK = re.compile(r"\bun[- ]?cancel\w*\b|\b(?:undo|reverse|revert|retract|withdraw|take\s+back|cancel|void|"
+                           r"roll\s+back|rollback|back\s+out)\s+(?:of\s+)?(?:(?:the|my|that|this|your|its|their|order'?s?)\s+)?"
+                           r"(?:#?W\d{7}'?s?\s+)?(?:order\s+)?cancel(?:l?ation|l?ing|l?ed)?\b|"
+                           r"\bcancel(?:l?ation)?\b[^.?!]{0,25}\b(?:undone|reversed|reverted|taken\s+back|rolled\s+back)\b",
+                           re.I)
+# a cancelled order asked to come back: "can you reactivate it?", "restore order #W1", "reinstate my order" (only of an
+# order that is cancelled)
+_REVIVE_ORDER = re.compile(r"\b(?:re-?activate|reinstate|restore|revive|re-?open|resurrect|re-?instate|re-?place\s+the\s+"
+                           r"(?:same\s+)?order|re-?order)\w*\b", re.I)
+
+
+# a cancellation that hangs on the order's status, or a status asked beside it: "has order #W1 shipped yet? if not cancel
+# it", "is #W1 still pending? if so please cancel it", "cancel #W1 unless it already shipped", "if it hasn't shipped,
+# cancel it" (the status answered before the cancel is proposed, or why not)
+_STATUS_WORD_ASKED = r"(?:shipped|ship|sent|gone\s+out|went\s+out|left|pending|processed|delivered|arrived|dispatched|on\s+(?:its|the)\s+way)"
+_CANCEL_IF_STATUS = re.compile(r"\b(?:if|unless|as\s+long\s+as|provided)\b[^.?!]{0,40}\b" + _STATUS_WORD_ASKED + r"\b|"
+                               r"\b(?:has|have|did|is|was|are)(?:n'?t)?\b[^.?!]{0,40}\b" + _STATUS_WORD_ASKED + r"\b[^.?!]*\?|"
+                               r"\?\s*(?:and\s+|but\s+|ok\s+)?(?:if\s+(?:not|so|it\s+(?:is|isn'?t|hasn'?t|didn'?t|has|did))|"
+                               r"otherwise)\b", re.I)
+
+
+# a follow-up question about "it", the order or item just discussed: "how much was it?", "what colour was it again?", "what
+# size is it", "whats the total on it", "when will it arrive?", "is it refunded yet?" (asked, nothing to do)
+_IT_WORD = r"(?:it|that one|this one|that order|this order|(?:that|this)(?=\W*(?:again|now|btw|please|pls)?\W*$))"
+_IT_FACT_Q = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|wait|oh|hmm+|um+|uh+|btw|also|quick question|just|actually|hey|"
+                        r"thanks?|thank you|great|cool|sorry,? but|one more thing)\W+)*"
+                        r"(?:(?:can|could) you\s+)?(?:(?:remind|tell) me\s+|(?:i\s+)?forgot\s+)?"
+                        r"(?:what|how|which|when|is|was|were|are|did|has|have|whats|what's|hows|how's|wht|wat|hw)\b"
+                        r"(?=[^.!?]*\b" + _IT_WORD + r"\b)[^.!?]{0,60}\W*(?:again|now|btw|please|pls)?\W*$", re.I)
+_FACT_PRICE = re.compile(r"\b(?:how\s+much|price|priced|cost|costs|total|paid|pay|charged?|amount)\b", re.I)
+_FACT_OPTION = re.compile(r"\b(?:colou?rs?|size|sizes|model|version|material|capacity|storage|style|type|kind|options?|"
+                          r"variant|specs?|configuration|shade)\b", re.I)
+_FACT_REFUND = re.compile(r"\b(?:refund\w*|money\s+back|credited|reimbursed)\b", re.I)
+_FACT_DELIVERY = re.compile(r"\b(?:arriv\w*|deliver\w*|get\s+here|come|coming|ship\w*|status|track\w*|where)\b", re.I)
+_FACT_ACT = re.compile(r"\b(?:change|swap|switch|exchange|return|cancel\w*|send\s+back|make\s+it|can\s+i|could\s+i|"
+                       # (not a question about orders told otherwise: "what did I order last time and when will it
+                       # arrive?", "is there anything that hasn't been delivered yet?")
+                       r"orders?|anything|everything|something|last|latest|recent|pending|delivered|processed|my|"
+                       r"(?:can|could)\s+you\s+(?!remind|tell)|should|would|will\s+you|do\s+you\s+(?:have|sell|carry)|"
+                       r"available|other|instead|cheaper)\b", re.I)
+
+
 # right after a write, the customer saying it was the wrong order: "ugh wait that was the wrong one", "oh no, wrong
 # order!", "that's not the one I meant"
 _WRONG_DONE = re.compile(r"\bwrong\s+(?:one|order)\b|\bmix(?:ed)?\s+(?:them|it|those|the (?:two|orders))\s+up\b|"
@@ -1290,7 +1362,7 @@ class ReferenceTarget(Target):
                 # "in #W1 change the puzzle ... the perfume in my other order" is not #W1's perfume
                 r.text = _OTHER_ORDER.sub(lambda m: f"{m.group(0)} {r.order_ids[0]}", r.text, count=1)
         if not r.reason and "'no longer needed' or 'ordered by mistake'" in self.last_reply_text and \
-                (m := re.search(r"\b(first|1st|former|second|2nd|latter|last)\b|^\W*([12])\W*$", r.text, re.I)):
+                not _holds_on(r.text) and (m := re.search(r"\b(first|1st|former|second|2nd|latter|last)\b|^\W*([12])\W*$", r.text, re.I)):
             # "the second one", to "... 'no longer needed' or 'ordered by mistake'. Which one applies?"
             first = (m.group(1) or "").lower() in ("first", "1st", "former") or m.group(2) == "1"
             r.reason = "no longer needed" if first else "ordered by mistake"
@@ -1320,6 +1392,22 @@ class ReferenceTarget(Target):
                             "their own conversation, so I can't look up or change anything more on this account." +
                             (" Nothing has been changed." if left else "") + " The account holder would need to "
                             "contact us themselves.")
+        if self.user_id and not self.pending and self.goal["intents"] & ACTING and _holds_on(r.text) and \
+                not (r.order_ids or r.address or r.intents & ACTING or r.reason):
+            # "not yet, let me check something first" at the request's own question (its reason, an item's option): the
+            # request stays in hand and its question comes again (before: "No problem, I have left order #W1 as it is")
+            self.last_text = ""  # (its words pick nothing: the "first" of "let me check something first" is no option)
+            return self._say_plan(turn, "Of course, take your time; nothing has been changed. ")
+        if self.user_id and (said := self._uncancel_said(turn, r)):
+            # "undo the cancellation" / "can you reverse that cancel" / "uncancel it" / "restore order #W1" after a cancel:
+            # said plainly that a cancelled order can't be restored, and nothing written (before: "un cancel that" read
+            # as a cancel of the order last looked up, and a return offered; "cancel the cancellation" asked which order;
+            # "restore order #W1" the menu)
+            if self.pending:
+                return turn.say(f"{said} Nothing more is changed until you say yes. {self.proposal}")
+            if self.goal["intents"] & ACTING:
+                return self._say_plan(turn, said + " ")
+            return turn.say(f"{said} Is there anything else I can help you with?")
         if self.user_id and not (r.address or self.pending) and (back := self._address_back(r)):
             # "can you put my account address back to what it was?", "change my address back to the original one":
             # the address this chat replaced, read from the lookup made before the change, proposed for its own yes
@@ -1700,8 +1788,10 @@ class ReferenceTarget(Target):
                     return turn.say(lead + moved) if moved.endswith("?") else self._say_plan(turn, lead + moved)
             if _YES_ASKED.match(r.text):  # "sure why not?": asked for a clear answer, the proposal kept as it is
                 return turn.say(f"{lead}Just to be sure: I need a clear yes or no before I go ahead. {self.proposal}")
-            if _PAUSE.match(r.text):
-                r.no = False  # "wait" / "hold on a sec": nothing happens yet, and the proposal stays (below)
+            if _PAUSE.match(r.text) or _holds_on(r.text) and not (r.order_ids or r.address or r.intents & ACTING):
+                # "wait" / "hold on a sec" / "not yet - hold on" / "not yet, let me check something first": nothing happens
+                # yet, and the proposal stays (below; before, "not yet ..." dropped it: "All right, I won't make that change")
+                r.no = r.abandon = False
             if not r.yes and all(t == "cancel_pending_order" for t, _ in self.pending) and _KEEP_IT.search(r.text) and \
                     not (r.order_ids or r.intents & ACTING):
                 r.no = True  # "I just said keep it" at a cancel: the cancel refused (before: proposed again and again)
@@ -1913,8 +2003,10 @@ class ReferenceTarget(Target):
                             "Thank you for contacting us. Have a nice day!")
         if r.thanks and not self.goal["intents"]:
             return turn.say("You're welcome! Is there anything else I can help you with?")
-        if r.holding and self.user_id and not self.goal["intents"] and not self.pending and \
-                re.fullmatch(r"\W*|" + THANKS.pattern, _PLEASE.sub(" ", HOLDING.sub(" ", r.text)), re.I):
+        if (r.holding and re.fullmatch(r"\W*|" + THANKS.pattern, _PLEASE.sub(" ", HOLDING.sub(" ", r.text)), re.I) or
+                _holds_on(r.text) and not (r.order_ids or r.intents & ACTING)) and self.user_id and \
+                not self.goal["intents"] and not self.pending:
+            # ("not yet - hold on" to "anything else?": the same; before, the menu as if nothing had been said)
             # "thanks, one sec", "hold on", "one moment pls": the customer is about to go on (before: "one sec" ended
             # the conversation)
             return turn.say("Sure, take your time. Is there anything else I can help you with?")
@@ -1993,6 +2085,14 @@ class ReferenceTarget(Target):
             # "i want compensation for the hassle, not just a return": no tool gives it, so said so, and what can be done
             # (before: the return the customer ruled out was proposed)
             return turn.say(f"{lead}{COMPENSATION_SAID}")
+        if self.user_id and (said := self._it_fact_said(turn, r)):
+            # "how much was it?", "what colour was it again?" after an order or item was discussed: answered from that
+            # order, nothing started (before: "Sorry, I can't help with that here" and the menu)
+            if self.pending:
+                return turn.say(f"{lead}{said} {self.proposal}")
+            if self.goal["intents"] & ACTING:
+                return self._say_plan(turn, f"{lead}{said} ")
+            return turn.say(f"{lead}{said} Is there anything else I can help you with?")
         if CAPABILITY.search(r.text) and not self._asks_anything(r) and not self.goal["intents"]:
             return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
         if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)) and \
@@ -5238,6 +5338,12 @@ class ReferenceTarget(Target):
         can_edit = status == PENDING or (status.startswith(PENDING) and self._has("allow_followup_edit"))
         if can_edit:
             if "cancel" in intents and (o, "cancel") not in done:
+                if _CANCEL_IF_STATUS.search(g["text"]) and (o, "status_said") not in done:
+                    # "has #W1 shipped yet? if not cancel it": answered first (before: the reason asked or the cancel
+                    # proposed, the question passed over)
+                    done.add((o, "status_said"))
+                    return f"Order {o} hasn't shipped yet: it is still pending, so it can be cancelled. " + \
+                        self._propose_cancel(turn, o)
                 return self._propose_cancel(turn, o)
             if "address" in intents and (not g["default_address"] or _ORDER_ADDRESS.search(g["text"])) and \
                     (o, "address") not in done and o in self._address_orders():
@@ -5318,6 +5424,15 @@ class ReferenceTarget(Target):
                     return None
                 notes.append(f"Order {o} was already delivered, so {what}; I can help you return or exchange "
                              f"items from it instead.")
+            return None
+        if (o, "refused") not in done and "cancel" in intents and status == "processed" and \
+                _CANCEL_IF_STATUS.search(g["text"]):
+            # "has #W1 shipped yet? if not cancel it", #W1 processed: the answer, and why it isn't cancelled
+            done.add((o, "refused"))
+            g["handled"] |= intents
+            notes.append(f"Order {o} has already shipped (its status is processed), so I haven't cancelled it: an order "
+                         f"can only be cancelled while it is pending. Once it is delivered, its items can be returned or "
+                         f"exchanged.")
             return None
         if (o, "refused") not in done and intents & {"cancel", "return", "exchange", "modify", "address", "payment"}:
             done.add((o, "refused"))
@@ -6455,6 +6570,117 @@ class ReferenceTarget(Target):
             else:
                 parts.append(f"Order {o} can't be changed any more.")
         return " ".join(dict.fromkeys(parts))
+
+    def _it_fact_said(self, turn: TurnContext, r: Reading) -> str:
+        """The answer to a question of fact about "it", the order (or item) just discussed ("how much was it?", "what
+        colour was it again?", "when will it arrive?", "is it refunded yet?"), read from that order as looked up; when
+        no one order was just discussed, said so and asked which. '' when the message is no such question."""
+        text = r.text
+        if not _IT_FACT_Q.match(text) or _FACT_ACT.search(text) or r.intents & ACTING or r.address or r.yes or \
+                r.emails or r.user_ids or place_cue(text) or mentioned_items(text, self.product_names):
+            return ""
+        kinds = [k for k, rx in (("price", _FACT_PRICE), ("option", _FACT_OPTION), ("refund", _FACT_REFUND),
+                                 ("delivery", _FACT_DELIVERY)) if rx.search(text)]
+        if not kinds:
+            return ""
+        owned = self._owned()
+        orders = [o for o in r.order_ids if o in owned]
+        if r.order_ids and not orders:
+            return ""  # (another person's order: said by the usual path)
+        if not orders:
+            inhand = list(dict.fromkeys(o for _, a in self.pending if (o := a.get("order_id")))) or \
+                [o for o in self.goal["orders"] if o in owned]
+            if len(inhand) == 1:
+                orders = inhand
+            elif len(self.recent) == 1:
+                orders = list(self.recent)
+            elif self.log and self.log[-1][1]:
+                orders = [self.log[-1][1]]
+        if not orders:
+            return ("I'm not sure which order you mean, so I can't tell that yet. Could you give me the order number "
+                    "(it starts with #W)?")
+        self._lookup(turn, [o for o in orders if o not in self.orders])
+        orders = [o for o in orders if o in self.orders]
+        if not orders:
+            return ""
+        said = []
+        for o in orders:
+            d = self.orders[o]
+            items = d.get("items", [])
+            named = mentioned_items(text, [it["name"] for it in items])
+            if not named and self.pending and any(a.get("order_id") == o for _, a in self.pending):
+                named = sorted(self._proposed_names())  # (the items of the proposal in hand are "it")
+            elif not named and self.log and self.log[-1][1] == o and o in self.changed_names:
+                named = sorted(self.changed_names[o])  # (the items just returned, exchanged or changed are "it")
+            items = [it for it in items if it["name"] in named] or items
+            if "option" in kinds:
+                asked = {w.lower().rstrip("s").replace("colour", "color") for w in _FACT_OPTION.findall(text)}
+                for it in items:
+                    keys = [k for k in it["options"] if any(a in k.lower() for a in asked)]
+                    if keys:
+                        said.append(f"The {it['name']} in order {o} is " +
+                                    " and ".join(f"{it['options'][k]} ({k})" for k in keys) + ".")
+                    else:
+                        word = _FACT_OPTION.search(text).group(0).lower()
+                        said.append(f"The {it['name']} in order {o} has no {word} option as such: it is "
+                                    f"{_opts(it['options'])}.")
+            if "price" in kinds:
+                if len(items) < len(d.get("items", [])) or len(items) == 1:
+                    said.append(" ".join(f"The {it['name']} in order {o} cost {_money(it['price'])}." for it in items))
+                else:
+                    said.append(f"Order {o} holds: " + "; ".join(f"{it['name']} ({_money(it['price'])})" for it in items) +
+                                ".")
+                said.append(self._payments_text(o, refund="refund" in kinds))
+            elif "refund" in kinds:
+                said.append(f"Order {o} is {d['status']}. " + self._payments_text(o, refund=True))
+            if "delivery" in kinds:
+                said.append(self._report(o))
+        return " ".join(dict.fromkeys(x for x in said if x))
+
+    def _uncancel_said(self, turn: TurnContext, r: Reading) -> str:
+        """What is said to a cancellation asked to be taken back ("undo the cancellation", "uncancel #W1", "can you
+        reactivate it?"): a cancelled order can't be restored, and placing a new order is not something the clerk can
+        do; an order named that isn't cancelled is said so. '' when the message asks no such thing (or asks for
+        another action beside it)."""
+        text = r.text
+        explicit = bool(_UNCANCEL_ASK.search(text))
+        if not (explicit or _REVIVE_ORDER.search(text)) or r.intents & ACTING - {"cancel", "modify"} or r.address or \
+                not explicit and (mentioned_items(text, self.product_names) or _ADDRESS_PART.search(text) or
+                                  r.payment_kind or r.card_brand or r.card_last4):
+            return ""  # (not "restore my old address", "reinstate the card")
+        owned = self._owned()
+        named = [o for o in r.order_ids if o in owned]
+        if [o for o in r.order_ids if o not in owned]:
+            return ""  # (another person's order: said by the usual path)
+        cancelled_here = [o for tool, o, _ in self.log if tool == "cancel_pending_order" and o]
+        if named:
+            self._lookup(turn, [o for o in named if o not in self.orders])
+            targets = named
+        elif cancelled_here:
+            targets = [cancelled_here[-1]] if re.search(r"\b(?:it|that|this|last|latest)\b", text, re.I) or len(set(cancelled_here)) == 1 else \
+                list(dict.fromkeys(cancelled_here))
+        elif len(self.recent) == 1:
+            targets = list(self.recent)
+        else:
+            targets = []
+        status = {o: (self.orders.get(o) or {}).get("status") for o in targets}
+        if not explicit and not any(v == "cancelled" for v in status.values()):
+            return ""  # ("restore" of an order that isn't cancelled: read as usual)
+        if not targets:
+            return ("I haven't cancelled any order in this conversation, so there is no cancellation to undo; a "
+                    "cancelled order can't be reinstated in any case. Which order do you mean?")
+        said = []
+        gone = [o for o in targets if status[o] == "cancelled"]
+        if gone:
+            which = ", ".join(gone)
+            said.append(f"A cancelled order can't be reinstated, so order{'s' if len(gone) > 1 else ''} {which} "
+                        f"{'stay' if len(gone) > 1 else 'stays'} cancelled, and nothing has been changed. I can't place "
+                        f"a new order for you here either; you would need to order the items again yourself.")
+        for o in targets:
+            if status[o] != "cancelled":
+                said.append(f"Order {o} isn't cancelled: it is {status[o] or 'not one I could find'}, so there is no "
+                            f"cancellation to undo.")
+        return " ".join(said)
 
     def _log_write(self, tool: str, args: dict[str, Any]) -> str:
         """What one write does, in the clerk's words for a recap ("cancelled order #W1"), read from the call and
