@@ -2092,7 +2092,7 @@ class ReferenceTarget(Target):
                 return turn.say(f"{lead}{said} {self.proposal}")
             if self.goal["intents"] & ACTING:
                 return self._say_plan(turn, f"{lead}{said} ")
-            return turn.say(f"{lead}{said} Is there anything else I can help you with?")
+            return turn.say(f"{lead}{said}" + ("" if said.endswith("?") else " Is there anything else I can help you with?"))
         if CAPABILITY.search(r.text) and not self._asks_anything(r) and not self.goal["intents"]:
             return turn.say(f"{MENU} What would you like to do?")  # "What can you do?"
         if "?" in r.text and not self._asks_anything(r) and not (PROCEED.search(r.text) or CAPABILITY.search(r.text)) and \
@@ -6597,8 +6597,8 @@ class ReferenceTarget(Target):
             elif self.log and self.log[-1][1]:
                 orders = [self.log[-1][1]]
         if not orders:
-            return ("I'm not sure which order you mean, so I can't tell that yet. Could you give me the order number "
-                    "(it starts with #W)?")
+            return (f"I can't tell which order you mean, so I can't answer that yet. The orders on your account are: "
+                    f"{', '.join(owned) or 'none'}. Which order do you mean?")
         self._lookup(turn, [o for o in orders if o not in self.orders])
         orders = [o for o in orders if o in self.orders]
         if not orders:
