@@ -70,6 +70,24 @@ CURRENCIES = [
     (r"₹|\binr\b|\brupees?\b", "INR"), (r"\bmxn\b|\bpesos?\b", "MXN"), (r"\bbrl\b|\breais\b|\breal\b", "BRL"),
 ]
 _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
+# month names in the languages customers mix in (Spanish, French, Italian, Portuguese, German): read only with a day
+# number before them ("12 de junio", "le 12 juin", "il 3 luglio", "1er août", "12. Juni"), never as a month alone
+# (several are names or words too: "Mai", "Marzo", "Mars")
+FOREIGN_MONTHS = {
+    "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7, "agosto": 8, "septiembre": 9,
+    "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
+    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6, "juillet": 7, "août": 8,
+    "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12,
+    "gennaio": 1, "febbraio": 2, "aprile": 4, "maggio": 5, "giugno": 6, "luglio": 7, "settembre": 9, "ottobre": 10,
+    "dicembre": 12,
+    "janeiro": 1, "fevereiro": 2, "março": 3, "maio": 5, "junho": 6, "julho": 7, "setembro": 9, "outubro": 10,
+    "dezembro": 12,
+    "januar": 1, "februar": 2, "märz": 3, "maerz": 3, "juni": 6, "juli": 7, "oktober": 10, "dezember": 12,
+}
+_FOREIGN_MONTH_RE = "|".join(sorted(FOREIGN_MONTHS, key=len, reverse=True))
+# a day number said before a month, English or foreign: never a count of people ("make it 28 September", "28 juin")
+_MONTH_AHEAD = (r"(?:\s*(?:st|nd|rd|th|er|º|°)?\.?\s*(?:of\s+|de\s+|del\s+)?(?:" + _MONTH_RE + "|" + _FOREIGN_MONTH_RE
+                + r")\b|\s*[/.]\d)")
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 # day and month in either order: "23/07/2026", "7/23", "23.07.2026" (dots only with a year: "40.00" is an amount)
 # (or with hyphens and a year: "13-06-2026")
@@ -101,9 +119,13 @@ _DATE_PATTERNS = [
                              _MONTH_RE + r")\b)|\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?next\s+month\b", re.I)),
     ("iso", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")),
     ("md", re.compile(r"\b(" + _MONTH_RE + r")\.?(?:\s+(?:the\s+(?=\d{1,2}(?:st|nd|rd|th)\b))?|"
-                      r",\s*(?=\d{1,2}(?:st|nd|rd|th)\b))" + _DAY +
-                      r"\b(?:,?\s+(\d{4})\b)?", re.I)),
+                      r"\s*(?:,|:|\s-|\s\u2013)\s*(?:the\s+)?(?=\d{1,2}(?:st|nd|rd|th)\b))" + _DAY +
+                      r"\b(?!\s+weeks?\b|\s+weekend\b)(?:,?\s+(\d{4})\b)?", re.I)),  # ("in june, 3rd week": no day)
     ("dm", re.compile(r"\b" + _DAY + r"(?:\s+(?:of\s+)?|(?=[a-z]{3}))(" + _MONTH_RE + r")\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
+    # a day and a foreign month: "12 de junio", "el 12 de junio de 2026", "le 12 juin", "1er juillet", "il 3 luglio",
+    # "12. Juni"
+    ("dmforeign", re.compile(r"\b(\d{1,2})(?:er|º|°|\.)?\s*(?:de\s+|del\s+)?(" + _FOREIGN_MONTH_RE +
+                             r")(?![\w'])(?:,?\s+(?:de\s+|del\s+)?(\d{4})\b)?", re.I)),
     ("rel", re.compile(r"\b(today|tonight|day after (?:tomorrow|tmrw)|tomorrow|tmrw|tmr|tmw|tomoz|2morrow|2moro|"
                        r"tomorow|tommorow|tommorrow)\b(?![-\s]?ish\b)", re.I)),  # "today-ish": no day said
     # "the weekend after next": a week after the coming one; "the weekend after" alone is relative to another date
@@ -140,7 +162,8 @@ _WEEKDAY_DATES = [
                          r"(" + _MONTH_RE + r"|next\s+month|this\s+month)\b\.?(?:,?\s+(\d{4})\b)?", re.I)),
     ("wdweek", re.compile(r"\b(?:a|one)\s+(week|fortnight)\s+on\s+(" + _WD_RE + r")\b|\b(" + _WD_RE +
                           r")\s+(week|fortnight)\b(?!\s*(?:after|before|later|earlier|from|of|or|and|to|ago|\d))", re.I)),
-    ("fortnight", re.compile(r"\b(?:in\s+(?:a|one)\s+fortnight|(?:a|one)\s+fortnight\s+(?:from\s+)?(today|now|tomorrow|tmrw|tmr))"
+    ("fortnight", re.compile(r"\b(?:in\s+(?:a|one)\s+fortni(?:ght|te)|(?:(?:a|one)\s+)?fortni(?:ght|te)\s+(?:from\s+)?"
+                             r"(today|now|tomorrow|tmrw|tmr))"
                              r"(?:'?s\s+time)?\b", re.I)),
     # read by nobody for sure, so no date at all (the date is asked, never replaced by the coming weekday): "the first
     # Thursday" of no month said, "the Thursday after" / "the Friday before" something ("after next" is read below)
@@ -525,6 +548,9 @@ class Parsed:
     other_airports: list[tuple[str, str, str | None]] = field(default_factory=list)
     budget: tuple[float, bool] | None = None  # a budget said (amount, per seat?): "budget is 3200 total", "under $500 each"
     alt_date: str | None = None  # a second date offered as an alternative: "either october 31 or may 4"
+    # the days beside the one in hand asked about as well ("or the day before/after?", "a day either side"): their
+    # offsets (-1, +1), the day itself kept
+    around_days: list[int] = field(default_factory=list)
     intents: set[str] = field(default_factory=set)
     closing: bool = False  # would close the conversation after "anything else?" (CLOSING, nothing of KEEPS_OPEN)
     abandon: bool = False  # drops what is being arranged ("never mind", "forget it", "I'll pass")
@@ -1088,6 +1114,9 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
                                      int(m.group(3)) if m.group(3) else _next_year(text, m))
             elif kind == "dm":
                 d = _next_occurrence(MONTHS[m.group(2).lower()], int(m.group(1)),
+                                     int(m.group(3)) if m.group(3) else _next_year(text, m))
+            elif kind == "dmforeign":
+                d = _next_occurrence(FOREIGN_MONTHS[m.group(2).lower()], int(m.group(1)),
                                      int(m.group(3)) if m.group(3) else _next_year(text, m))
             elif kind == "offset":
                 n, unit, base = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), "today")
@@ -2911,8 +2940,10 @@ def cancels_both(text: str, ids: list[str]) -> bool:
 # --- a date moved relative to the one in hand ------------------------------------------------------
 
 _SPAN = r"(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(days?|weeks?)"
-_THING = (r"(?:\s+(?:it|that|this|(?:my|the|our)\s+(?:(?:return|outbound|inbound)(?:\s+(?:flight|leg|trip|date))?|"
-          r"(?:booking|flight|trip|reservation))(?:\s+BK[0-9A-Z]{6})?|"
+_THING = (r"(?:\s+(?:it|that|this|(?:my|the|our)\s+(?:(?:return|outbound|inbound|homeward|departure)(?:\s+(?:flight|leg|trip|date|"
+          r"journey|one))?|(?:first|1st|second|2nd|last|final|other)\s+(?:leg|flight|one)|"
+          r"(?:flight|way|trip|journey|leg)\s+(?:back|home|out|there)|leg\s+[12]|"
+          r"(?:booking|flight|trip|reservation))(?:\s+BK[0-9A-Z]{6})?|leg\s+[12]|"
           r"BK[0-9A-Z]{6})"
           # the name it is under: "push BK93T1H1 (Novak) back a week", "move BK93T1H1 for Novak 2 days later"
           r"(?:\s*(?:\(\s*|,\s*|-\s*|(?:for|under)\s+)?(?!(?:to|on|by|back|until|till|from|in|into|at|a|an|the|one|two|three|four|five|six|seven)\b)"
@@ -3087,6 +3118,47 @@ def _new_of_two_dates(text: str, hits: list[tuple[int, int, str]]) -> tuple[str,
 
 _DAY_NEXT = re.compile(r"\bthe\s+(?:next|following)\s+day\b|\bthe\s+day\s+after\b(?!\s+tomorrow)", re.I)
 _DAY_BEFORE = re.compile(r"\bthe\s+day\s+before\b|\bthe\s+previous\s+day\b", re.I)
+
+# the days on both sides of the one in hand: "the day before/after", "day before or after", "the day after or the day
+# before", "a day either side", "2 days either way", "+/- a day", "give or take a day", "a day earlier or later",
+# "the days around it", "nearby dates"
+_AROUND_N = r"(a|an|one|two|three|\d|a couple of|couple of|a couple|couple|a few|few)"
+_AROUND_BOTH = re.compile(
+    r"\b(?:the\s+)?d(?:a)?y\s+(?:before|b4|prior)\s*(?:/|\\|\bor\b|\band\b|&|\+|,|-)\s*(?:(?:the|a)\s+)?(?:d(?:a)?y\s+)?after\b"
+    r"|\b(?:the\s+)?d(?:a)?y\s+after\s*(?:/|\\|\bor\b|\band\b|&|\+|,|-)\s*(?:(?:the|a)\s+)?(?:d(?:a)?y\s+)?(?:before|b4|prior)\b"
+    r"(?!\s+(?:tomorrow|i|we|my|our|the)\b)"
+    r"|\b" + _AROUND_N + r"\s+days?\s+(?:either|each)\s+(?:side|way)\b|\b(?:days?|dates?)\s+(?:on\s+)?either\s+side\b"
+    r"|\beither\s+side\s+of\s+(?:it|that|this|the\s+(?:date|day|\d{1,2}\w*))\b"
+    r"|(?:\+\s*/\s*-|\+-|±|\bplus\s+or\s+minus|\bplus/minus|\bgive\s+or\s+take)\s*" + _AROUND_N + r"?\s*days?\b"
+    r"|\b" + _AROUND_N + r"\s+days?\s+(?:earlier|before|sooner)\s*(?:/|or|and)\s*(?:later|after)\b"
+    r"|\b" + _AROUND_N + r"\s+days?\s+(?:later|after)\s*(?:/|or|and)\s*(?:earlier|before|sooner)\b"
+    r"|\b(?:the\s+)?days?\s+(?:around|either\s+side\s+of|on\s+either\s+side\s+of)\s+(?:it|that|then|this|the\s+\d{1,2}\w*)\b"
+    r"|\b(?:nearby|neighbou?ring|adjacent|surrounding)\s+(?:days|dates)\b", re.I)
+# one side said as more than the day in hand: "what else is there that day? or the day before?", "and the day after
+# too?", "also the day before"
+_AROUND_ONE = re.compile(r"\bthe\s+(?:day\s+(?:before|after)|(?:next|following|previous)\s+day)\b", re.I)
+_AROUND_MORE = re.compile(r"\b(?:(?:that|the\s+same|same)\s+day|else|also|too|as\s+well|additionally|plus)\b", re.I)
+# a story told of the past: "the day before, the flight was cancelled", "I flew the day after last time"
+_AROUND_PAST = re.compile(r"\b(?:last\s+(?:time|year|month|week)|flew|went|was|were|had|ago|happened|got\s+(?:cancelled|delayed))\b",
+                          re.I)
+
+
+def days_around(text: str) -> list[int]:
+    """The offsets of the days beside the one in hand that the customer asks about besides it: [-1, 1] for "or the
+    day before/after?", [-2, -1, 1, 2] for "two days either side", [-1] for "what else that day, or the day before?";
+    [] when none are asked (a single "the day after" moves the date: ``_shift``)."""
+    if _AROUND_PAST.search(text):
+        return []
+    if m := _AROUND_BOTH.search(text):
+        said = next((g for g in m.groups() if g), None)
+        n = 1 if said is None or said.lower() in ("a", "an", "one") else (
+            2 if "couple" in said.lower() else 3 if "few" in said.lower() else text_rules.number_value(said) or 1)
+        n = max(1, min(n, 3))
+        return [k for k in range(-n, n + 1) if k]
+    ones = {(-1 if re.search(r"before|previous", m.group(0), re.I) else 1) for m in _AROUND_ONE.finditer(text)}
+    if ones and _AROUND_MORE.search(text):
+        return sorted(ones)
+    return []
 
 
 _BACK = r"\b(?:back|return(?:ing)?|come back|coming back|fly(?:ing)? back|home)\b\W+(?:\w+\W+){0,2}?"
@@ -4552,6 +4624,7 @@ def recount(text: str) -> tuple[int, int] | None:
 
 _MAKE_IT = re.compile(r"\bmake (?:it|that)\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b"
                       r"(?!\s+(?:[a-z]+\s+)?(?:fewer|less|more|extra|additional|further)\b)"  # "make it one fewer": a change
+                      r"(?!" + _MONTH_AHEAD + r")"  # "make it 28 September", "make it 28 de septiembre": a day
                       r"(?!\s*(?:am|pm|a\.m|p\.m|:|"
                       r"o'?clock|th|st|nd|rd|days?|nights?|weeks?|hours?|kg|bags?|dollars|\$|%))"
                       r"(?:\s+(?:people|passengers|persons|travell?ers|adults|seats|tickets|of us))?", re.I)
@@ -5068,7 +5141,8 @@ _NUMBER_WORD = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
 _CORRECTED_KINDS = [
     ("count", re.compile(r"(?:\b(?:for|make it|make that|with|we(?:'re| are))\s+)?\b" + _NUMBER_WORD + r"\s+(?:people|persons?|"
                          r"ppl|pax|passengers?|adults?|travell?ers?|seats?|tickets?|of us)\b|\b(?:for|still|just|only|"
-                         r"make it|make that)\s+" + _NUMBER_WORD + r"\b(?!\s*(?:[:/.]\d|am\b|pm\b|st\b|nd\b|rd\b|th\b))",
+                         r"make it|make that)\s+" + _NUMBER_WORD + r"\b(?!\s*(?:[:/.]\d|am\b|pm\b|st\b|nd\b|rd\b|th\b))"
+                         r"(?!" + _MONTH_AHEAD + r")",
                          re.I)),
     ("cabin", re.compile(r"(?:\b(?:in|make it)\s+)?\b(?:premium economy|economy|business|first class|premium)\b(?:\s+class)?",
                          re.I)),
@@ -5437,6 +5511,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.date, p.dates, p.return_date = None, [], None
     elif p.return_date and not p.date:  # "04/05 return 6 December": the outbound date is asked, the return kept
         p.date_readings = numeric_date_readings(text, "out")
+    if (len(p.dates) <= 1 and not p.return_date and not p.others_day and p.weekday_after is None
+            and (around := days_around(mine))):
+        p.around_days, p.shift_days = around, None  # "or the day before/after?": those days too, the day kept
     if p.date_readings and not p.return_date and p.date_readings != numeric_date_readings(text, "return"):
         p.return_readings = numeric_date_readings(text, "return")  # "04/05 ret 06/12": both are asked, in turn
     elif p.date and not p.return_date and re.search(r"round[- ]trip|\breturn|\bret\b|\brtn\b|\bback\b", text, re.I):

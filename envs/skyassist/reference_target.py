@@ -2519,8 +2519,9 @@ class ReferenceTarget(Target):
             self._weekday_after(p, start)
         if p.shift_days is None or p.dates:
             return
-        if (self.mode == "new" and self.return_date and _RETURN_LEG.search(p.text)
-                and not _OUTBOUND_LEG.search(p.text)):
+        if (self.mode == "new" and self.return_date and (
+                (_RETURN_LEG.search(p.text) and not _OUTBOUND_LEG.search(p.text))
+                or (not self.via and self._leg_moved(p, 2) == 1))):  # "push the 2nd leg back a day": the return
             p.return_date = _moved(self.return_date, p.shift_days)  # "for the return, a day later"
             p.dates = [p.return_date]
             return
@@ -2924,6 +2925,12 @@ class ReferenceTarget(Target):
         date" / "other flights" asks which date to try. True when this turn's reply is said here."""
         listing = (self.mode == "new" and bool(self.legs) and any(leg.get("shown") for leg in self.legs)
                    and not all(leg.get("choice") for leg in self.legs))
+        if (p.around_days and self.date and not p.others_day and self.mode == "new" and self.legs
+                and not all(leg.get("choice") for leg in self.legs) and not (p.dates or p.booking_ids or p.flight_ids
+                                                                          or p.places or p.selection is not None)):
+            self._days_around(turn, p.around_days, out, listed=True)  # "what else that day? or the day before/after?"
+            turn.say(" ".join(out))
+            return True
         if (not listing or retry or p.dates or p.booking_ids or p.flight_ids or p.places or p.selection is not None
                 or p.accepts or self._changes(p)):
             return False
@@ -4576,6 +4583,8 @@ class ReferenceTarget(Target):
                         self.date = p.date = p.alt_date
                         self._search_legs(turn, self._wanted_legs(), out, {})
                         self._compare_alt_date(turn, first, out)
+                if p.around_days and len(self.legs) == 1 and not self.legs[0]["label"]:
+                    self._days_around(turn, p.around_days, out, listed=False)  # "on the 20th, or a day either side"
                 if self.budget and _BUDGET_QUESTION.search(p.text) and self._open_options():
                     out.insert(next((i for i, x in enumerate(out) if "?" in x), len(out)), self._budget_answer())
                 if p.selection is None and not p.flight_ids and not _LEG_TAKEN.search(p.text):
@@ -4715,6 +4724,48 @@ class ReferenceTarget(Target):
         best = min(lows, key=lambda day: (lows[day], day)) if lows else None
         if best is not None and best != leg["date"]:
             p.date, p.dates = best, [best]
+
+    def _days_around(self, turn: TurnContext, offsets: list[int], out: list[str], listed: bool) -> None:
+        """The days beside the one listed for the first leg not chosen yet ("or the day before/after?", "a day either
+        side"): each searched, and its lowest open fare said beside the listing, which stays as it is (nothing
+        else changes); ``listed``: the day's flights were listed before this turn, and are said to be all of them."""
+        leg = next((x for x in self.legs if not x.get("choice")), None)
+        if leg is None:
+            return
+        name = f" for the {leg['label']}" if leg["label"] else ""
+        pax = self.passengers or 1
+        said, notes, open_days = [], [], []
+        for k in offsets:
+            day = _moved(leg["date"], k)
+            ok, data = self._call(turn, "search_flights", {"origin": leg["origin"], "destination": leg["destination"],
+                                                           "date": day})
+            flights = data.get("flights", []) if ok else []
+            open_ = [f for f in flights if f["status"] == "scheduled" and f["seats_available"] >= pax]
+            best = min(open_, key=lambda f: float(f["price_usd"])) if open_ else None
+            if best is None:
+                self.day_lows.pop((leg["origin"], leg["destination"], day), None)
+                said.append(f"on {day} there is no flight with seats for your party" if ok else
+                            f"on {day} I could not run the search")
+                continue
+            self.day_lows[(leg["origin"], leg["destination"], day)] = float(best["price_usd"])
+            open_days.append(day)
+            count = f"{len(open_)} flight{'s' if len(open_) > 1 else ''} with seats"
+            said.append(f"on {day} there {'are' if len(open_) > 1 else 'is'} {count}, the lowest fare "
+                        f"{money(float(best['price_usd']))} per seat ({best['flight_id']}, {best['public_cabin']})")
+            note = None if self._hides_premium(flights) else self._cabins_note(flights)
+            if note:
+                notes.append(f"On {day}: {note}")
+        head = (f"Those are all the flights I found on {leg['date']}{name}. " if listed and leg.get("shown") else "")
+        text = head + f"I also checked the days around it{name}: " + "; ".join(said) + "."
+        if open_days:
+            text += (f" Just say if you would rather see the flights on {open_days[0]}." if len(open_days) == 1 else
+                     " Just say which day you would rather see the flights for.")
+            if leg is self.legs[0] and len(open_days) == 1:
+                self.offered_alt = open_days[0]  # "ok that day then": the one other day with seats
+        q = next((i for i, x in enumerate(out) if "?" in x), len(out))
+        out.insert(q, " ".join([text] + notes))
+        if listed:
+            out.append(self._next_prompt())
 
     def _compare_alt_date(self, turn: TurnContext, alt: str, out: list[str]) -> None:
         """The other date the customer offered searched too: its lowest open fare against the one listed."""
