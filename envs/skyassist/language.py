@@ -3137,7 +3137,9 @@ _AROUND_BOTH = re.compile(
 # one side said as more than the day in hand: "what else is there that day? or the day before?", "and the day after
 # too?", "also the day before"
 _AROUND_ONE = re.compile(r"\bthe\s+(?:day\s+(?:before|after)|(?:next|following|previous)\s+day)\b", re.I)
-_AROUND_MORE = re.compile(r"\b(?:(?:that|the\s+same|same)\s+day|else|also|too|as\s+well|additionally|plus)\b", re.I)
+_AROUND_MORE = re.compile(r"\b(?:(?:that|the\s+same|same)\s+day|else|too|as\s+well)\b", re.I)
+# a move asked ("can you also move it to the day after too?"): the date moves (``_shift``), no days around it
+_AROUND_MOVE = re.compile(r"\b(?:move|moving|change|changing|push|shift|switch|rebook|postpone|bring)\b", re.I)
 # a story told of the past: "the day before, the flight was cancelled", "I flew the day after last time"
 _AROUND_PAST = re.compile(r"\b(?:last\s+(?:time|year|month|week)|flew|went|was|were|had|ago|happened|got\s+(?:cancelled|delayed))\b",
                           re.I)
@@ -3156,7 +3158,7 @@ def days_around(text: str) -> list[int]:
         n = max(1, min(n, 3))
         return [k for k in range(-n, n + 1) if k]
     ones = {(-1 if re.search(r"before|previous", m.group(0), re.I) else 1) for m in _AROUND_ONE.finditer(text)}
-    if ones and _AROUND_MORE.search(text):
+    if ones and _AROUND_MORE.search(text) and not _AROUND_MOVE.search(text):
         return sorted(ones)
     return []
 
@@ -5513,7 +5515,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.date_readings = numeric_date_readings(text, "out")
     if (len(p.dates) <= 1 and not p.return_date and not p.others_day and p.weekday_after is None
             and (around := days_around(mine))):
-        p.around_days, p.shift_days = around, None  # "or the day before/after?": those days too, the day kept
+        p.around_days = around  # "or the day before/after?": those days too, the day kept (the target drops the
+        # shift read beside it where a listing is in hand; elsewhere, "move my booking to the day before or after", the
+        # shift stays)
     if p.date_readings and not p.return_date and p.date_readings != numeric_date_readings(text, "return"):
         p.return_readings = numeric_date_readings(text, "return")  # "04/05 ret 06/12": both are asked, in turn
     elif p.date and not p.return_date and re.search(r"round[- ]trip|\breturn|\bret\b|\brtn\b|\bback\b", text, re.I):

@@ -2517,6 +2517,9 @@ class ReferenceTarget(Target):
         changing = self.mode == "change" or p.has("change")
         if p.weekday_after is not None and changing and self.booking is not None and (start := self._booking_date()):
             self._weekday_after(p, start)
+        if (p.around_days and self.mode == "new" and self.legs and not all(leg.get("choice") for leg in self.legs)
+                and not p.others_day):
+            p.shift_days = None  # "or the day before/after?" over a listing: those days checked beside it (_listing_retry)
         if p.shift_days is None or p.dates:
             return
         if (self.mode == "new" and self.return_date and (

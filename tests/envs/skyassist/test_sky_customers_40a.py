@@ -89,6 +89,7 @@ def test_the_days_around_said_with_the_trip_are_searched_beside_it():
 @pytest.mark.parametrize("line, moved", [
     ("the day after", "2026-08-29"),  # one side alone still moves the date
     ("the day before", "2026-08-27"),
+    ("can you move it to the day after too", "2026-08-29"),  # a move, said with "too"
 ])
 def test_one_side_alone_still_moves_the_date(line, moved):
     ep = play([_trip(ONE, "1"), line], ONE)
@@ -97,7 +98,7 @@ def test_one_side_alone_still_moves_the_date(line, moved):
 
 @pytest.mark.parametrize("text", [
     "either way is fine", "flights both ways please", "I flew the day before and it was awful",
-    "my sister flies the day after", "the day after",
+    "my sister flies the day after", "the day after", "can you also move it to the day after",
 ])
 def test_near_misses_ask_for_no_days_around(text):
     assert _read(text).around_days == []
