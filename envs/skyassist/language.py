@@ -85,6 +85,8 @@ FOREIGN_MONTHS = {
     "januar": 1, "februar": 2, "märz": 3, "maerz": 3, "juni": 6, "juli": 7, "oktober": 10, "dezember": 12,
 }
 _FOREIGN_MONTH_RE = "|".join(sorted(FOREIGN_MONTHS, key=len, reverse=True))
+# foreign months that are given names too ("Mai", "Julio", "Abril"): a date only with "de", an article or a year
+_NAME_MONTHS = {"mai", "julio", "abril", "mars", "juni", "juli", "maio", "agosto"}
 # a day number said before a month, English or foreign: never a count of people ("make it 28 September", "28 juin")
 _MONTH_AHEAD = (r"(?:\s*(?:st|nd|rd|th|er|º|°)?\.?\s*(?:of\s+|de\s+|del\s+)?(?:" + _MONTH_RE + "|" + _FOREIGN_MONTH_RE
                 + r")\b|\s*[/.]\d)")
@@ -219,7 +221,8 @@ def _valid(y: int, mo: int, d: int) -> bool:
     return True
 
 
-_RETURN_CUE = re.compile(r"(return(?:ing)?|\bret\b|\brtn\b|back|coming home|come home|fly home|home on|round[- ]trip.*\band)\W*(?:\w+\W+){0,3}$", re.I)
+_RETURN_CUE = re.compile(r"(return(?:ing)?|\bret\b|\brtn\b|back|coming home|come home|fly home|home on|round[- ]trip.*\band|"
+                         r"\bvuelta\b|\bregreso\b|\bvolviendo\b|\bretour\b|\britorno\b|\bvolta\b|\bzurück\b)\W*(?:\w+\W+){0,3}$", re.I)
 _URGENT = re.compile(r"\b(asap|urgent|urgently|hurry|hurried|right away|immediately|as soon as possible|quickly|no time|right now|"
                      r"straight away|emergency|(?:in a|such a|bit of a) rush|rush(?:ed|ing)?(?! hour)|be quick|make it (?:quick|fast|snappy)|"
                      r"(?:quick|fast) as (?:you can|possible)|time is (?:short|tight|running out)|(?:short|pressed|tight) (?:on|of|for) time|"
@@ -1116,6 +1119,10 @@ def _date_hits_by_kind(text: str) -> list[tuple[int, int, str, str]]:
                 d = _next_occurrence(MONTHS[m.group(2).lower()], int(m.group(1)),
                                      int(m.group(3)) if m.group(3) else _next_year(text, m))
             elif kind == "dmforeign":
+                if (m.group(2).lower() in _NAME_MONTHS and not m.group(3) and " de" not in m.group(0).lower()
+                        and not re.match(r"\d{1,2}(?:er|º|°|\.)", m.group(0))
+                        and not re.search(r"\b(?:le|el|il|am|o|on|the)\s*$", text[:m.start()], re.I)):
+                    continue  # "for 2 Mai and Tom": a count and a name, no date ("le 2 mai", "2 de abril" are dates)
                 d = _next_occurrence(FOREIGN_MONTHS[m.group(2).lower()], int(m.group(1)),
                                      int(m.group(3)) if m.group(3) else _next_year(text, m))
             elif kind == "offset":

@@ -2931,7 +2931,7 @@ class ReferenceTarget(Target):
         if (p.around_days and self.date and not p.others_day and self.mode == "new" and self.legs
                 and not all(leg.get("choice") for leg in self.legs) and not (p.dates or p.booking_ids or p.flight_ids
                                                                           or p.places or p.selection is not None)):
-            self._days_around(turn, p.around_days, out, listed=True)  # "what else that day? or the day before/after?"
+            self._days_around(turn, p.around_days, out, listed=True, text=p.text)  # "what else that day? or the day before/after?"
             turn.say(" ".join(out))
             return True
         if (not listing or retry or p.dates or p.booking_ids or p.flight_ids or p.places or p.selection is not None
@@ -4728,11 +4728,14 @@ class ReferenceTarget(Target):
         if best is not None and best != leg["date"]:
             p.date, p.dates = best, [best]
 
-    def _days_around(self, turn: TurnContext, offsets: list[int], out: list[str], listed: bool) -> None:
+    def _days_around(self, turn: TurnContext, offsets: list[int], out: list[str], listed: bool, text: str = "") -> None:
         """The days beside the one listed for the first leg not chosen yet ("or the day before/after?", "a day either
         side"): each searched, and its lowest open fare said beside the listing, which stays as it is (nothing
         else changes); ``listed``: the day's flights were listed before this turn, and are said to be all of them."""
         leg = next((x for x in self.legs if not x.get("choice")), None)
+        if (len(self.legs) == 2 and self.legs[1]["label"] == "return" and _RETURN_LEG.search(text)
+                and not _OUTBOUND_LEG.search(text)):
+            leg = self.legs[1]  # "and the day before or after for the return?": that leg's days
         if leg is None:
             return
         name = f" for the {leg['label']}" if leg["label"] else ""

@@ -177,13 +177,24 @@ def test_make_it_28_alone_at_a_summary_is_still_a_count():
     ("12 de junio", "2026-06-12"), ("le 12 juin", "2026-06-12"),  # the tester's words
     ("el 12 de junio de 2026", "2026-06-12"), ("1er août", "2026-08-01"), ("le 3 aout", "2026-08-03"),
     ("il 3 luglio", "2026-07-03"), ("12. Juni", "2026-06-12"), ("5 de julho", "2026-07-05"),
-    ("de Madrid a Londres el 12 de junio", "2026-06-12"),
+    ("de Madrid a Londres el 12 de junio", "2026-06-12"), ("le 2 mai", "2026-05-02"), ("2 de abril", "2026-04-02"),
 ])
 def test_a_day_and_a_foreign_month_is_a_date(text, day):
     assert _read(text).dates == [day]
 
 
-@pytest.mark.parametrize("text", ["Mai Tran here", "I love mars bars", "Julio is my brother", "in junio"])
+@pytest.mark.parametrize("text, out, back", [
+    ("ida 12 de junio, vuelta 20 de junio", "2026-06-12", "2026-06-20"),
+    ("le 12 juin, retour le 20 juin", "2026-06-12", "2026-06-20"),
+    ("Madrid to London 12 de junio, back 20 de junio", "2026-06-12", "2026-06-20"),
+])
+def test_a_foreign_return_date_is_the_return(text, out, back):
+    p = _read(text)
+    assert (p.date, p.return_date) == (out, back)
+
+
+@pytest.mark.parametrize("text", ["Mai Tran here", "I love mars bars", "Julio is my brother", "in junio",
+                                  "tickets for 2 Mai and Tom"])
 def test_a_foreign_month_without_a_day_is_no_date(text):
     assert _read(text).dates == []
 
@@ -237,3 +248,12 @@ def test_the_first_leg_moved_keeps_the_return():
 
 def test_2nd_in_an_address_moves_nothing():
     assert _read("I live on 2nd Avenue, back a bit later today").shift_days is None
+
+
+def test_the_days_around_the_return_are_the_returns_when_it_is_named():
+    sc = D.scenario("round_trip", 59)  # San Francisco -> Dubai 2026-03-04, back 2026-04-14
+    ep = play([f"round trip from {sc['origin_city']} to {sc['destination_city']}, leaving {sc['date']}, back "
+               f"{sc['return_date']}, 1 passenger", "anything the day before or after for the return?"], sc)
+    assert calls(ep, "search_flights")[-2:] == [{"origin": "DXB", "destination": "SFO", "date": "2026-04-13"},
+                                                {"origin": "DXB", "destination": "SFO", "date": "2026-04-15"}]
+    assert "Those are all the flights I found on 2026-04-14 for the return" in replies(ep)[-1]
