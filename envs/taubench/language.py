@@ -1179,18 +1179,82 @@ def _place_fits(phrase: str, address: dict[str, str]) -> bool:
     return bool(zip_) and first == zip_
 
 
-def place_cue(text: str) -> bool:
-    """Whether the words may tell an order by where it ships (``orders_at_place`` then says which)."""
-    return bool(_PLACE_CUE.search(text))
+# a place said a few words after the shipping word: "going to my son's place in Washington DC", "sent to my mom over in
+# austin", "delivered to the office at Chicago" (the words after "in", "at", ... are tried as the place)
+_PLACE_TAIL = re.compile(r"\b(?:in|at|near|around|outside(?: of)?|by)\s+(?=[A-Za-z0-9])", re.I)
+# a place written in lower case before "order"/"one": "the chicago one", "my dc order", "the new york package" (a place only
+# when it is one: ``places``, a state's name, or a short name such as "nyc")
+_PLACE_LOW = re.compile(r"\b(?:my|the|that)\s+(?P<q>[a-z][a-z.'-]*(?:\s+[a-z][a-z.'-]*)?)\s+(?:order|one|package|parcel|"
+                        r"shipment|delivery)\b", re.I)
+# a message that is only a place, as the answer to "which order?": "Chicago", "the DC one", "austin tx", "to denver pls"
+_BARE_PLACE = re.compile(r"^\W*(?:(?:it'?s|its|that'?s|i mean|i meant|um+|uh+|oh)\s+)*(?:the\s+(?:one|order|package)\s+)?"
+                         r"(?:(?:going|shipping|shipped|sent|headed|heading)\s+)?(?:(?:to|in|for|at)\s+)?(?:the\s+)?"
+                         r"(?P<b>[A-Za-z][A-Za-z .'-]{1,30}?)(?:\s+(?:one|order|package|address))?(?:\s+(?:please|pls|plz))?"
+                         r"\W*$", re.I)
 
 
-def orders_at_place(text: str, addresses: dict[str, dict[str, str]]) -> list[str]:
-    """Of these orders (id -> shipping address), those the words tell by where they ship ("the one shipped to Texas",
-    "my LA order"); empty when no place is named, or none fits."""
+def _known_place(words: str, places: frozenset[str]) -> bool:
+    """Whether the (lower-case) words are a place: one of ``places``, a state's name, a short name ("nyc", "dc"), or a
+    state's code that is no everyday word ("tx", "il")."""
+    low = " ".join(words.lower().split()).strip(" .")
+    first = low.split()[0] if low else ""
+    return bool(low) and (low in places or any(low.startswith(p + " ") for p in places) or
+                          low in {n.lower() for n in STATES.values()} or first in _PLACE_ALIASES or
+                          (len(low) == 2 and low.upper() in STATES and low not in _WORDLIKE_CODES))
+
+
+def place_cue(text: str, places: frozenset[str] = frozenset()) -> bool:
+    """Whether the words may tell an order by where it ships (``orders_at_place`` then says which). ``places``: the
+    lower-case city names known, so that a place written in lower case counts ("the chicago one")."""
+    return bool(_PLACE_CUE.search(text) or any(_known_place(m.group("q"), places) for m in _PLACE_LOW.finditer(text)))
+
+
+def bare_place(text: str, places: frozenset[str] = frozenset()) -> bool:
+    """Whether the message is only a place ("Chicago", "the DC one", "austin, tx"): an answer to "which order?"."""
+    m = _BARE_PLACE.match(text.replace("\u2019", "'"))
+    return bool(m and _known_place(m.group("b").replace(",", " "), places))
+
+
+# a place written as a name after a word of shipping: "the one shipped to Boston", "sent it to New Orleans"
+_SHIPPED_TO_NAME = re.compile(r"\b(?:ship\w*|sent|send\w*|deliver\w*|mail\w*|go(?:ing|es)?|went|head\w*)(?:\s+out)?\s+to\s+"
+                              r"(?P<n>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\b", re.I)
+
+
+def places_said(text: str, places: frozenset[str] = frozenset(), bare: bool = False) -> list[str]:
+    """The places the words tell an order by ("Washington DC" of "the one going to my son's place in Washington DC",
+    "chicago" of "the chicago one", "Boston" of "the one shipped to Boston"); ``bare``: also a message that is only a
+    place. For saying that no order ships there."""
     out: list[str] = []
     for m in _PLACE_CUE.finditer(text):
         phrase = m.group("p") or m.group("q") or m.group("r") or ""
+        for start in [0] + [t.end() for t in _PLACE_TAIL.finditer(phrase)]:
+            words = re.match(r"[A-Za-z][A-Za-z.'-]*(?:\s+[A-Za-z][A-Za-z.'-]*)?", phrase[start:])
+            for w in ([words.group(0), words.group(0).split()[0]] if words else []):
+                if _known_place(w, places) and w not in out:
+                    out.append(w)
+                    break
+    out += [m.group("q") for m in _PLACE_LOW.finditer(text) if _known_place(m.group("q"), places) and m.group("q") not in out]
+    out += [m.group("n") for m in _SHIPPED_TO_NAME.finditer(text) if not any(m.group("n") in w for w in out)]
+    if bare and not out and (b := _BARE_PLACE.match(text.replace("\u2019", "'"))) and _known_place(b.group("b"), places):
+        out.append(b.group("b").strip())
+    return out
+
+
+def orders_at_place(text: str, addresses: dict[str, dict[str, str]], bare: bool = False) -> list[str]:
+    """Of these orders (id -> shipping address), those the words tell by where they ship ("the one shipped to Texas",
+    "my LA order", "the one going to my son's place in Washington DC", "the chicago one"); empty when no place is
+    named, or none fits. ``bare``: the message may be only the place ("Chicago"), the answer to "which order?"."""
+    out: list[str] = []
+    found = [(m, m.group("p") or m.group("q") or m.group("r") or "") for m in _PLACE_CUE.finditer(text)]
+    found += [(m, m.group("q")) for m in _PLACE_LOW.finditer(text)]
+    if bare and (b := _BARE_PLACE.match(text.replace("\u2019", "'"))):
+        found.append((b, b.group("b").replace(",", " ")))
+    for m, phrase in found:
         there = [o for o, a in addresses.items() if a and _place_fits(phrase, a)]
+        if not there:  # ("going to my son's place in Washington DC": the place after "in")
+            there = next(([o for o, a in addresses.items() if a and _place_fits(phrase[t.end():], a)]
+                          for t in _PLACE_TAIL.finditer(phrase)
+                          if any(a and _place_fits(phrase[t.end():], a) for a in addresses.values())), [])
         if there and _NOT_PLACE.search(text[:m.start()]):
             # "the order that isn't going to San Antonio": the orders shipping elsewhere (before: the one excluded)
             there = [o for o, a in addresses.items() if a and o not in there]
@@ -1419,6 +1483,15 @@ _ALL_THE_REST = re.compile(r"\b(?:rest|everything else|all else|otherwise|nothin
                            r"(?:new\s+)?(?:street|house number))\b", re.I)
 
 
+# the city said right after a street line, with no zip code: "266 maple drive madison", "... drive, new york ny" (its
+# state, when said, beside it)
+_CITY_AFTER_STREET = re.compile(r"[\s,]*(?:in\s+)?(?P<city>[A-Za-z][A-Za-z.'-]*(?:\s+[A-Za-z][A-Za-z.'-]*){0,2}?)\s*,?\s*"
+                                r"(?:(?P<state>" + _STATE_NAMES + r"|[A-Za-z]{2})\.?)?(?=\s*(?:$|[.;!?,]|\d{5}\b|\b(?:please|"
+                                r"pls|plz|thanks?|thank you|instead|and|but|asap|now|then|thx|ty)\b))", re.I)
+_NOT_CITY_WORDS = frozenset("please pls plz thanks thank thx ty instead asap now then same rest everything else other "
+                            "order orders it them apt apartment suite unit ste floor".split())
+
+
 def address_pieces(text: str, city_asked: bool = False) -> tuple[dict[str, str], bool]:
     """The parts of an address a message gives when it gives no whole one: a street line ("958 Willow Avenue",
     "street: 958 Willow Avenue"), a unit ("Suite 571"), a city, state or zip code ("Austin, TX 78701", "city:
@@ -1445,6 +1518,15 @@ def address_pieces(text: str, city_asked: bool = False) -> tuple[dict[str, str],
     if set(parts) == {"state"} and not out:
         parts = {}  # (a state alone, or an everyday word read as one, is no piece of an address)
     out.update(parts)
+    if "address1" in out and "city" not in out and len(lines) == 1 and lines[0] is not label and \
+            (c := _CITY_AFTER_STREET.match(rest, lines[0].end())) and \
+            not {w.lower() for w in c.group("city").split()} & (_NOT_A_PLACE | _NOT_MIDDLE | _NOT_CITY_WORDS):
+        # "266 maple drive madison", "266 Maple Dr, Madison WI": the words right after the street are its city
+        # (before: the city dropped, and asked for again with the state and zip code)
+        out["city"] = _city(c.group("city"))
+        st = c.group("state")
+        if st and "state" not in out and (code := state_code(st, strict=not st.isupper() and st.lower() in _WORDLIKE_CODES)):
+            out["state"] = code
     alone = re.fullmatch(r"\W*(?:(?:it'?s|its|the city is|city is|in)\s+)?([A-Za-z][A-Za-z .'-]*?)\W*", t, re.I)
     if city_asked and not out and alone and len(words := alone.group(1).split()) <= 3 and \
             not {w.lower() for w in words} & (_NOT_A_PLACE | _NOT_MIDDLE) and not _STREET_WORDS.search(t):
@@ -1933,6 +2015,29 @@ def fix_verb_typos(text: str) -> str:
                 return v
         return w
     return re.sub(r"(?<![@\w.])[A-Za-z]{5,9}(?![@\w])", fix, text)
+
+
+# Mastercard written short or split: "MC", "mc", "M/C", "m.c.", "master-card", "Master Card" (a word of its own, said as
+# a payment method: after "my", "the", "to", "with", "use", ... or before "card", "ending", its last four digits)
+_MC_SHORT = re.compile(r"(?<![\w/.'-])(?:m/c|m\.c\.?|mc)(?![\w/'-])|\bmaster[\s-]card\b", re.I)
+# the words before a short "MC" that make it a payment method ("my MC", "refund to MC", "pay with mc"); or after it
+_MC_BEFORE = re.compile(r"(?:^|\b(?:my|the|a|to|on|onto|with|use|using|via|by|into|from|your|that|this|same|old|new|and|"
+                        r"or|not|no|pay|paid|charge|bill|put|refund|back|instead of|rather than)\s+)$", re.I)
+_MC_AFTER = re.compile(r"^(?:\s*(?:$|[,.;:!?)]|-+\s|\b(?:card|credit|debit|ending|ends|end|instead|please|pls|thanks?|"
+                       r"account|one|then|too|as well|for|and|or|not)\b|x+\d{4}|\*+\d{4}|#?\d{4}\b))", re.I)
+
+
+def mastercard_named(text: str) -> str:
+    """The text with Mastercard written out where it is named short or split ("refund to my MC", "use MC ending 4421",
+    "pay with m/c", "master-card"): read as the Mastercard by every payment reading (before: "MC" was no method at
+    all, and the clerk asked which method again). Not "MC" inside a word ("McDonald", "MCAT"), nor a short "MC" with
+    no word of a payment method around it ("MC Hammer")."""
+    def spelt(m: re.Match[str]) -> str:
+        if m.group(0).lower().startswith("master") or \
+                _MC_BEFORE.search(text[:m.start()]) and _MC_AFTER.match(text[m.end():]):
+            return "mastercard"
+        return m.group(0)
+    return _MC_SHORT.sub(spelt, text)
 
 
 # an order id written loosely: "order 6397299" (no W), "W 6397299", "#W 639 7299", "w-6397299"
@@ -2613,7 +2718,8 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
         # speech to text writes no "?": "wait whats the price difference", "hold on how much is the difference" are
         # questions (before: "wait" read as a no, and the proposal dropped)
         text = text.rstrip(" .!") + "?"
-    r = Reading(tidy_order_ids(verb_for_bare_wish(card_not_order(fix_verb_typos(join_spaced_email(text))), db), db))
+    r = Reading(tidy_order_ids(verb_for_bare_wish(card_not_order(mastercard_named(fix_verb_typos(join_spaced_email(text)))),
+                                                  db), db))
     t = r.text
     r.order_ids = list(dict.fromkeys("#" + m.upper() for m in ORDER_ID.findall(t)))
     r.emails = list(dict.fromkeys(EMAIL.findall(t)))
@@ -3287,7 +3393,12 @@ _CLAUSE_BREAK = re.compile(r"[,.;!?]|\b(?:also|plus)\b")
 # a clause that names an item with no verb of its own, after a cancellation or a return ("cancel the pet bed order, and
 # the earbuds in black please"): its words before the item (a joining word and an article), and, after the item, a
 # wish for another option ("in black", "can they be 30-50 lbs", "i'd like them black", "should be white")
-_BARE_CLAUSE = re.compile(r"(?:^|[,.;!?\n]|\b(?:and|also|plus)\b)\s*(?:(?:and|also|plus|oh|then)\s+)*"
+_BARE_CLAUSE = re.compile(r"(?:^|[,.;!?\n]|\b(?:and|also|plus)\b)\s*(?:(?:and|also|plus|oh|then|so|um+|ok|okay)\s+)*"
+                          # a wish with no store verb: "i want the vacuum as bagged", "i'd like my kettle in black",
+                          # "can i get the lamp in white", "pls the jacket in L"
+                          r"(?P<wish>(?:(?:i|we)\s*(?:'d|d|\s+would)?\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|like|"
+                          r"need|prefer)(?:\s+to\s+(?:have|get))?|(?:can|could|may)\s+(?:i|we)\s+(?:get|have)|"
+                          r"please|pls|plz)\s+)?"
                           r"(?P<np>(?:the|my|those|these|that|this)\s+)?$", re.I)
 _OPTION_WISH = re.compile(r"^[\s,:-]*(?:in|as)\s+(?!(?:my|the|that|this|order|it)\b)|"
                           r"\b(?:can|could|would)\s+(?:it|they|them|those|these|that|one)\s+(?:be|come)\b|"
@@ -3306,10 +3417,12 @@ def _names_value(text: str, variants: list[dict[str, str]], name: str) -> bool:
 
 def verb_for_bare_wish(text: str, db: RetailDB) -> str:
     """The text with "change" put before an item named in a clause with no verb of its own that asks for another of
-    its product's option values, after a cancellation or a return was asked ("cancel the pet bed order, no longer
+    its product's option values, beside a cancellation or a return ("cancel the pet bed order, no longer
     needed, and the earbuds in black please" -> "... and change the earbuds in black please"): the earbuds are
     changed, not cancelled with the verb said before (before: their order was proposed for cancellation, and
-    cancelled on the yes)."""
+    cancelled on the yes). Also a wish said first, with no store verb, before the return: "i want the vacuum cleaner
+    as bagged pet hair removal and i want to return the keyboard" (before: the vacuum taken into the return, its
+    pending order said not returnable, and the change lost)."""
     low = text.lower().replace("\u2019", "'")
     acts = [m.start() for pattern in (_CANCEL_VERB, _RETURN_VERB) for m in pattern.finditer(low)]
     if not acts:
@@ -3320,9 +3433,14 @@ def verb_for_bare_wish(text: str, db: RetailDB) -> str:
     inserts = []
     for a, b, name, neg in item_mentions(text, sorted(products)):
         lead = _BARE_CLAUSE.search(low[:a])
-        if neg or not lead or not any(p < a for p in acts):
+        if neg or not lead:
             continue
         rest = re.split(r"[.;!?\n]|\band\b", low[b:], maxsplit=1)[0]
+        # (a wish said before the return: with a wish word, or "in"/"as" right after the item; "the headphones should be
+        # wireless. also the jacket ... send it back" is ``_wish_beside_return``'s, its jacket's verb said after it)
+        if not any(p < a for p in acts) and not (any(p > b for p in acts) and (
+                lead.group("wish") or re.match(r"[\s,:-]*(?:in|as)\s+(?!(?:my|the|that|this|order|it)\b)", rest))):
+            continue
         if _CANCEL_VERB.search(rest) or _RETURN_VERB.search(rest) or _CHANGE_VERB.search(rest) or \
                 not _OPTION_WISH.search(rest) or not _names_value(rest, products[name], name):
             continue

@@ -50,6 +50,7 @@ from envs.taubench.language import (
     asks_compensation,
     asks_only,
     asks_shipping_abroad,
+    bare_place,
     changes_order_payment,
     conditional_go_ahead,
     conditional_retraction,
@@ -76,6 +77,7 @@ from envs.taubench.language import (
     orders_at_place,
     ordinal_answers,
     place_cue,
+    places_said,
     read,
     reasons_by_order,
     request_clauses,
@@ -364,6 +366,14 @@ _SHIPS_WHERE = re.compile(r"\bwhere\b[^.?!]{0,40}\b(?:deliver\w*|ship(?:ping|ped
                           r"(?!\s+(?:yet|already))|\b(?:what|which) address\b", re.I)
 _TO_OTHER_ORDER = re.compile(r"\b(?:address|one)\s+(?:on|in|from|of)\s+(?:my|the)\s+(?:other|recent|previous|last)\s+"
                              r"orders?\b|\b(?:same\s+(?:address\s+)?as|from|in)\s+(?:my|the)\s+other\s+orders?\b", re.I)
+# the words before a new street said in the request itself: "change the address ... to 266 maple drive", "new address:
+# 12 oak st", "ship it to ..." (not the street it goes to now: "the order going to 12 oak st needs a new address")
+_TO_NEW_STREET = re.compile(r"(?:\b(?:to|into|is|be|address|one)|[:=]|->|-)\s*$", re.I)
+_SHIP_TO_STREET = re.compile(r"\b(?:ship|send|deliver|mail|redirect|re-?route|forward)\w*\s+(?:it|them|that|this|(?:my|the|our|that)\s+"
+                             r"(?:[\w-]+\s+){0,2}?(?:order|package|parcel|stuff|items?|shipment)|order\s+#?w?\d+|#?w\d{7})\s+"
+                             r"(?:#?[\w-]+\s+){0,2}?to\s*$", re.I)
+_NOW_GOING_TO = re.compile(r"\b(?:going|goes|went|headed|heading|currently|now|was|were|still|from)\s+(?:to\s+|at\s+)?$", re.I)
+_WHICH_ORDER_ASKED = "Which order is this about?"  # (its answer may be only a place: "Chicago", "the DC one")
 _CITY_ALIASES = {"nyc": "new york", "la": "los angeles", "sf": "san francisco", "dc": "washington"}
 _ADDRESS_PART = re.compile(r"\b(?:address|street|st|city|town|state|zip|zipcode|postal|apt|apartment|suite|unit)\b", re.I)
 # an order told by how many items it holds: "a pending order with five items", "the order that has 3 items in it"
@@ -1099,6 +1109,9 @@ class ReferenceTarget(Target):
         self.orders: dict[str, dict[str, Any]] = {}  # order id -> details from get_order_details
         self.products: dict[str, dict[str, Any]] = {}  # product id -> get_product_details
         self.product_names = [p.name for p in db.products.values()]  # the public product types
+        # the cities the store ships to, in lower case: a place said in lower case ("the chicago one") is read as one
+        self.ship_places = frozenset(a.city.lower() for a in [*(o.address for o in db.orders.values()),
+                                                              *(u.address for u in db.users.values())] if a.city)
         self.items_changed: set[str] = set()  # orders with a modify-items or exchange call done
         self.changed_names: dict[str, set[str]] = {}  # of those orders, the names of the items the calls changed
         self.goal: dict[str, Any] = self._empty_goal()
@@ -1922,7 +1935,10 @@ class ReferenceTarget(Target):
             # it; before: the return forgotten without a word)
             # a new request: the orders and action it names replace the old one (not "cancel #W2 too" while #W1's
             # cancellation waits for its reason: both, each with its own)
+            draft = self.goal["draft"] if fixing and "address" in r.intents else None
             self.goal = self._empty_goal()
+            # ("change the address of order #W1 to 266 maple drive madison": the parts said in it kept, the rest asked)
+            self.goal["draft"] = draft if draft and draft.get("changed") == "pieces" else None
         elif self.user_id and not self.pending and self.goal["intents"] & ACTING and self.goal["orders"] and \
                 not r.order_ids and (about := self._other_order_asked(turn, r)):
             # "did my fleece jacket arrive?" while #W1's cancellation waits for its reason: the question answered about
@@ -2883,7 +2899,9 @@ class ReferenceTarget(Target):
 
     def _asks_anything(self, r: Reading) -> bool:
         """Whether the message holds anything the clerk could act on or answer."""
-        return bool(r.intents or r.order_ids or r.address or r.emails or r.names or r.zips or r.user_ids or place_cue(r.text) or
+        return bool(r.intents or r.order_ids or r.address or r.emails or r.names or r.zips or r.user_ids or
+                    place_cue(r.text, self.ship_places) or
+                    _WHICH_ORDER_ASKED in self.last_reply_text and bare_place(r.text, self.ship_places) or
                     r.payment_kind or r.reason or r.refund_timing or r.refund_form or r.fee or mentioned_items(r.text, self.product_names))
 
     def _awaits_address(self) -> bool:
@@ -3195,6 +3213,13 @@ class ReferenceTarget(Target):
                 words = {w.removesuffix("s") for w in re.findall(r"[a-z]+", g["text"].lower())}
                 placed = [o for o in placed if any(it["name"] in named or it["name"].lower().split()[-1] in words
                                                    for it in self.orders[o].get("items", []))] or placed
+            if len(placed) > 1 and acting and not re.search(r"\b(?:all|both|every|each)\b", g["text"], re.I):
+                # "return something from the one going to my son's place in Washington DC", two orders shipping there:
+                # of those in a state the request fits, the one, or which of them (before: the first of them)
+                fits = {PENDING if k in ("cancel", "modify", "address", "payment") else "delivered" for k in acting}
+                placed = [o for o in placed if self.orders[o]["status"] in fits] or placed
+                if len(placed) > 1:
+                    return self._ask_which_of(turn, placed, notes)
             g["orders"] = placed
             if placed and not intents:
                 g["intents"].add("info")  # ("It's the one that was shipped to Texas.": that order reported)
@@ -3304,7 +3329,13 @@ class ReferenceTarget(Target):
                 if "address" in intents and not acting - {"address", "modify"}:
                     # "update my address to ...": an order's shipping address, or the default one?
                     return " ".join(notes + [f"{_WHICH_ADDRESS} The orders on your account are: {listing}."])
-                return " ".join(notes + [f"Which order is this about? The orders on your account are: {listing}."])
+                bare = _WHICH_ORDER_ASKED in self.last_reply_text
+                if (said := places_said(self.last_text, self.ship_places, bare)) and not self._orders_by_place(turn, g["text"]):
+                    # "the one shipped to Boston", "Chicago": no order of the account ships there (before: the same
+                    # question again, with no word of the place)
+                    place = said[0].upper() if len(said[0]) <= 3 else said[0].title() if said[0].islower() else said[0]
+                    notes.append(f"I don't see an order of yours shipping to {place}.")
+                return " ".join(notes + [f"{_WHICH_ORDER_ASKED} The orders on your account are: {listing}."])
         if not g["orders"] and not intents and (mentioned_items(g["text"], self.product_names) or
                                                 self._names_a_kind(g["text"]) and _RECEIVED.search(g["text"])):
             self._find_orders(turn)  # "my vacuum arrived damaged, what can you do?": the order that holds it
@@ -3614,7 +3645,7 @@ class ReferenceTarget(Target):
         """No order id given: look up the account's orders and keep those holding the items named."""
         g = self.goal
         known = [o for o in self._owned() if o in self.orders]
-        wanted = mentioned_items(g["text"], self._all_item_names())
+        wanted = self._items_to_find(self._all_item_names())
         if wanted and "info" not in g["intents"]:  # an item of an order already looked up
             g["orders"] = [o for o in known if any(it["name"] in wanted for it in self.orders[o].get("items", []))
                            and self.orders[o]["status"] in (PENDING, "delivered")]
@@ -3626,7 +3657,7 @@ class ReferenceTarget(Target):
                 return
         self._lookup(turn, self._owned())
         names = self._all_item_names()
-        wanted = mentioned_items(g["text"], names)
+        wanted = self._items_to_find(names)
         if not wanted and (m := _ALL_BY_STATUS.search(g["text"])) and (m.group(1) or m.group(2) or g["intents"] & ACTING):
             # "cancel both of my pending orders": each of them ("list all my orders": every order, below)
             status = {"delivered": "delivered"}.get((m.group(1) or m.group(2) or "").lower(), PENDING)
@@ -3688,6 +3719,17 @@ class ReferenceTarget(Target):
                             and o not in g["orders"]]
         if not g["orders"] and (g["intents"] & ACTING or not g["intents"]):  # (a bare "the jacket should be L")
             g["orders"] = self._settled_holder(wanted)
+
+    def _items_to_find(self, names: list[str]) -> list[str]:
+        """The items the request names as ones to act on: a product named only as what another item should become
+        ("exchange the lamp for the kettle I ordered") is no item to find, even when an order holds it (before: "I see
+        Electric Kettle items in more than one of your orders ... Which one do you mean?", the swap never refused)."""
+        g = self.goal
+        wanted = mentioned_items(g["text"], names)
+        if len(wanted) > 1 and g["intents"] & {"exchange", "modify"}:
+            targets = self._swap_targets(g["text"], wanted)
+            wanted = [n for n in wanted if n not in targets] or wanted
+        return wanted
 
     def _order_holding_all(self, orders: list[str]) -> list[str]:
         """An order named by what it holds ("the order with the camera and kettle", "the one containing the
@@ -3922,7 +3964,7 @@ class ReferenceTarget(Target):
             g["orders"] = list(holders)
             return
         if not name and len(placed := orders_at_place(r.text, {o: (self.orders.get(o) or {}).get("address") or {}
-                                                                 for o in holders})) == 1:
+                                                                 for o in holders}, bare=True)) == 1:
             g["orders"] = placed  # "the one going to Los Angeles": the order told by where it ships
             return
         by_status = [o for o in holders if (m := _STATE_SAID.search(r.text)) and
@@ -4038,7 +4080,7 @@ class ReferenceTarget(Target):
         d = self.orders[o]
         items = "; ".join(f"{it['name']} ({_opts(it['options'])}, {_money(it['price'])})" for it in d.get("items", []))
         said = f"Order {o} is {d['status']}" + (f" and contains: {items}." if items else ".")
-        if (_SHIPS_WHERE.search(self.last_text) or place_cue(self.last_text)) and d.get("address"):
+        if (_SHIPS_WHERE.search(self.last_text) or place_cue(self.last_text, self.ship_places)) and d.get("address"):
             # "where is my tablet going to be delivered?", "which order was shipped to Texas?"
             said += f" It ships to {self._address_text({'address2': '', 'country': '', **d['address']})}."
         if re.search(r"\btrack|\bship(?:ped)?\b[^.!]*\?|\bshipped yet\b|\bwhen did\b", self.last_text, re.I) or \
@@ -4295,8 +4337,25 @@ class ReferenceTarget(Target):
             # the whole address asked for again and again, with no word of what was missing)
             g["address"], g["draft"] = None, {"address": dict(r.stateless_address), "missing": ["state"], "changed": None}
             return None, True
-        if "address" not in g["intents"] or r.address or any(k in ("address", "default_address") for _, k in g["done"]):
-            return None, False  # no address asked for, a new one given, or the one asked for already written
+        if r.address or any(k in ("address", "default_address") for _, k in g["done"]):
+            return None, False  # a new address given, or the one asked for already written
+        if "address" not in g["intents"]:
+            # "change the shipping address of my pending order to 266 maple drive madison": an address asked for with
+            # only some of its parts in the same message waits as a draft, its missing parts asked for (before: the
+            # whole address asked for, the street and city said dropped)
+            street = re.search(r"(?<![\w#$.,-])\d+[a-z]?\s", r.text, re.I)
+            before = r.text[:street.start()] if street else ""
+            # ("please send my pending order to 266 maple dr madison wi": a new place to ship to, said by the verb)
+            ship_to = bool(_SHIP_TO_STREET.search(before)) and not _NOW_GOING_TO.search(before)
+            parts, keep = address_pieces(r.text) if "address" in r.intents or ship_to else ({}, False)
+            if "address1" not in parts or keep or not _TO_NEW_STREET.search(before) or _NOW_GOING_TO.search(before) or \
+                    r.intents & (ACTING - {"address", "modify"}) or r.question or g["address"]:
+                return None, False  # no address asked for
+            r.intents = set(r.intents) | {"address"}
+            blank = {"address1": "", "address2": "", "city": "", "state": "", "country": "USA", "zip": ""}
+            missing = [f for f in ("address1", "city", "state", "zip") if f not in parts]
+            g["address"], g["draft"] = None, {"address": {**blank, **parts}, "missing": missing, "changed": "pieces"}
+            return None, True
         if self.user_id is None and (r.zips or r.names or r.emails):
             return None, False  # "I'm Yara Silva, zip code 77159": the account's zip, not a corrected address
         if r.other_address:  # "my old address was X, is that where it was going?": no part of X corrects it
@@ -4427,11 +4486,14 @@ class ReferenceTarget(Target):
     def _orders_by_place(self, turn: TurnContext, text: str, among: list[str] | None = None) -> list[str]:
         """Of the customer's orders (or ``among``), those the words tell by where they ship ("the one that was shipped
         to Texas", "the order going to Los Angeles"), read from each order's address (looked up if needed)."""
-        if not place_cue(text):
+        # (a message that is only a place, "Chicago", "the DC one", answers "Which order is this about?")
+        bare = _WHICH_ORDER_ASKED in self.last_reply_text and bare_place(self.last_text, self.ship_places)
+        if not (place_cue(text, self.ship_places) or bare):
             return []
         orders = [o for o in (among if among is not None else self._owned()) if o in self._owned()]
         self._lookup(turn, orders)
-        return orders_at_place(text, {o: self.orders[o].get("address") or {} for o in orders if o in self.orders})
+        addresses = {o: self.orders[o].get("address") or {} for o in orders if o in self.orders}
+        return orders_at_place(text, addresses) or (orders_at_place(self.last_text, addresses, bare=True) if bare else [])
 
     def _said_cities(self, cities: set[str]) -> set[str]:
         """Of these (lower-case) cities, those the customer's words name ("Washington DC", "my LA order")."""
