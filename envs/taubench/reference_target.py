@@ -3825,7 +3825,11 @@ class ReferenceTarget(Target):
         g = self.goal
         low = g["text"].lower().replace("-", " ")
         change = bool(g["intents"] & {"exchange", "modify"}) and "return" not in g["intents"]
+        # ("i want to change the vacuum cleaner to bagged ... and return the keyboard": the vacuum's words after its name
+        # are what it becomes, as in a change alone; before, they picked the vacuum already bagged)
+        verbs = item_verbs([m for m, _ in g["msgs"]], names) if g["intents"] & {"exchange", "modify"} else {}
         for name in dict.fromkeys(wanted):
+            change_it = change or verbs.get(name) == {"items"}
             holders = [o for o in g["orders"] if any(it["name"] == name for it in self.orders[o].get("items", []))]
             head = name.lower().replace("-", " ").split()[-1]
             heads = re.escape(head[:-1]) + "(?:f|ves)" if head.endswith("f") else re.escape(head)  # ("bookshelves")
@@ -3865,7 +3869,7 @@ class ReferenceTarget(Target):
                 continue
             items = [it for o in able for it in self.orders[o]["items"] if it["name"] == name]
             # the words about the item: for a change only those before its name ("the navy backpack in green": navy)
-            if change:
+            if change_it:
                 said = " | ".join(" ".join(re.split(r"[,.;!?]|\b(?:and|but|or|for|to|into|from|with|in)\b",
                                                     low[:a])[-1].split()[-3:])
                                   for a, _b, n, neg in item_mentions(g["text"], names) if n == name and not neg)
@@ -3873,9 +3877,9 @@ class ReferenceTarget(Target):
                 said = " | ".join(mention_windows(g["text"], name, names))
             distinct = self._distinct(items)
             scores = [option_score(said, d) for d in distinct]
-            if not any(scores) and not change:  # "can I return my keyboard? the full size one": another sentence
+            if not any(scores) and not change_it:  # "can I return my keyboard? the full size one": another sentence
                 scores = [option_score(g["text"], d) for d in distinct]
-            if not any(scores) and change and counted:
+            if not any(scores) and change_it and counted:
                 # "i have two laptops, exchange the 32GB one for an i7": "the ... one" before what it becomes
                 before = re.split(r"\b(?:for|into|->|instead)\b|\bto\b(?!\s+(?:return|exchange|swap|send|change|switch|trade|"
                                   r"replace|get|have|do|be|make)\b)", low)[0]

@@ -196,6 +196,19 @@ def test_a_verbless_change_beside_a_return_is_kept(d, ask):
     assert _writes(t) == [KEYBOARD, VACUUM], said
 
 
+@pytest.mark.parametrize("ask", ["i want the vacuum cleaner as bagged pet hair removal and i want to return the keyboard",
+                                 "i want to change the vacuum cleaner to bagged pet hair removal and return the keyboard"])
+def test_the_new_options_do_not_pick_the_vacuum_already_so(d, ask):
+    # mixed_pending_delivered 12 (sofia_thomas_1518): two pending vacuums, #W7619352's already upright/bagged/pet hair
+    # removal, #W2297866's bagless; the keyboard in delivered #W3388163. Before: the one already bagged was taken, and
+    # its options asked ("Which option would you like for the Vacuum Cleaner (upright, bagged, pet hair removal)?")
+    t = _play(d, "mixed_pending_delivered", 12, ["{email}", ask, "the bagless one", "yes", "yes"])
+    _sound(t)
+    assert _said(t)[1].startswith("I see Vacuum Cleaner items in more than one of your orders"), _said(t)
+    assert _writes(t) == [("modify_pending_order_items", "#W2297866", ["7407609582"], ["3526747930"]),
+                          ("return_delivered_order_items", "#W3388163", ["9025753381"], None)], _said(t)
+
+
 def test_a_change_and_a_return_on_one_delivered_order_are_asked_which(d):
     t = _play(d, "mixed_pending_delivered", 21, ["{email}", "i want the wall clock as 14 inches black and i want to "
                                                             "return the keyboard"])
