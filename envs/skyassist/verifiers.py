@@ -2050,7 +2050,11 @@ HOLD_BOOK_KINDS = ("book", "hold")
 # the reply names the mutation it approves, in its own words ("grab it", "yes book it", "hold it please")
 _REPLY_NAMES = {
     "book": re.compile(r"\b(?:book|reserve|buy|purchase|pay for|grab|take|lock|secure)\b", re.I),
-    "hold": re.compile(r"\bhold\b(?! (?:on|off|up|back)\b)", re.I),
+    # "hold on" is a pause, except after a word that makes the hold a thing placed ("put a hold on them", "place the
+    # hold on SA6403") or before what is kept ("hold on to these seats"): finding h40 1
+    "hold": re.compile(r"\bhold\b(?! (?:on|off|up|back)\b)|\b(?:a|an|the|this|that|your|my|our|free|temporary|"
+                       r"courtesy|hour|place|put)\s+hold\s+on\b|\bhold\s+on\s+to\s+(?:it|them|th[eo]se|the|my|our|both|"
+                       r"all)\b", re.I),
     "cancel": re.compile(r"\bcancel\b", re.I),
     "modify": re.compile(r"\b(?:change|move|switch|swap|modify|rebook)\b", re.I),
 }

@@ -778,10 +778,31 @@ _HELD_THING = frozenset(["hold", "holds", "booking", "bookings", "reservation", 
 _HOLD_DET = frozenset(["the", "this", "that", "my", "our", "your", "these", "those", "both", "its", "their"])
 
 
+# a hold named as a thing before "on" (finding h40 1: "Shall I place this hold on SA2124?", "put a hold on them", "the
+# 24-hour hold on SA6403"): a determiner, a word that sizes the hold or a verb that places it right before it; and a
+# hold kept ("hold on to these seats", "hold onto them"). There "hold on" is no pause: "hold on, let me check", "yes
+# hold on", "please hold on a sec", "just hold on" (no such word before it) and "hold on to see the price" still are
+_HOLD_NOUN_LEAD = _HOLD_DET | frozenset(["a", "an", "another", "one", "free", "temporary", "courtesy", "quick", "short",
+                                         "new", "seat", "24", "48", "72", "hour", "hours", "day", "place", "places",
+                                         "placing", "placed", "put", "puts", "putting", "set", "add", "keep", "get"])
+_HOLD_KEPT = frozenset(["it", "them", "that", "this", "those", "these", "the", "my", "our", "both", "all", "seats",
+                        "seat", "tickets", "ticket", "flight", "flights", "booking", "reservation"])
+
+
+def _hold_as_noun(tokens: list[str], i: int) -> bool:
+    """The "hold" at ``tokens[i]``, followed by "on", is the thing placed or kept (``_HOLD_NOUN_LEAD``, ``_HOLD_KEPT``),
+    not the pause "hold on"."""
+    return tokens[i] in ("hold", "holds") and i + 1 < len(tokens) and tokens[i + 1] == "on" and (
+        (i > 0 and tokens[i - 1] in _HOLD_NOUN_LEAD)
+        or (i + 3 < len(tokens) and tokens[i + 2] == "to" and tokens[i + 3] in _HOLD_KEPT))
+
+
 def _hold_ended_on(tokens: list[str]) -> list[str]:
-    """The clause without the "on" after a hold it ends ("cancel the hold on BKC5FN82"): no "hold on" (a pause)."""
-    drop = {i + 1 for i, tok in enumerate(tokens[:-1]) if tok in ("hold", "holds") and tokens[i + 1] == "on" and i and (
-        tokens[i - 1] in _ENDS_A_HOLD or (i >= 2 and tokens[i - 1] in _HOLD_DET and tokens[i - 2] in _ENDS_A_HOLD))}
+    """The clause without the "on" after a hold it ends ("cancel the hold on BKC5FN82"), places ("put a hold on them")
+    or keeps ("hold on to them": ``_hold_as_noun``): no "hold on" (a pause)."""
+    drop = {i + 1 for i, tok in enumerate(tokens[:-1]) if tok in ("hold", "holds") and tokens[i + 1] == "on" and ((i and (
+        tokens[i - 1] in _ENDS_A_HOLD or (i >= 2 and tokens[i - 1] in _HOLD_DET and tokens[i - 2] in _ENDS_A_HOLD)))
+        or _hold_as_noun(tokens, i))}
     return [w for i, w in enumerate(tokens) if i not in drop] if drop else tokens
 
 
@@ -790,7 +811,7 @@ def _families(tokens: list[str], actions: Actions = ()) -> set[str]:
     take back; "cancel this hold" and "release the hold" name a cancellation: ``_ENDS_A_HOLD``); ``actions``: an
     environment's own families beside the built-in ones."""
     skip = {i for i in range(len(tokens) - 1) if (tokens[i], tokens[i + 1]) in _NOT_AN_ACTION
-            and not (i + 2 < len(tokens) and tokens[i + 2] in _HELD_THING)}
+            and not (i + 2 < len(tokens) and tokens[i + 2] in _HELD_THING) and not _hold_as_noun(tokens, i)}
     ended = set()  # the positions of a verb that ends a hold, and of the "hold" it ends
     for i, tok in enumerate(tokens):
         if tok in ("hold", "holds") and i:
@@ -803,6 +824,20 @@ def _families(tokens: list[str], actions: Actions = ()) -> set[str]:
            for fam, forms in families if tok in forms}
     out |= {fam for i in range(len(tokens)) if (fam := _foreign_family(tokens, i))}  # "resérvalo", "stornieren"
     return out | ({"cancel"} if ended else set())
+
+
+# words that size a hold, read past in the four words after a lead-in ("Want me to place the 24-hour hold on SA6403?",
+# "Shall I put a free 72 hour hold on them?")
+_SIZING = frozenset(["24", "48", "72", "hour", "hours", "day", "free", "temporary", "courtesy", "short"])
+
+
+def _window(clause: list[str], j: int) -> list[str]:
+    """The four words from ``clause[j]`` where a proposal names its action, and as many more as the words that size a
+    hold among them (``_SIZING``)."""
+    n = 4
+    while n < 8 and sum(w in _SIZING for w in clause[j:j + n]) > n - 4:
+        n += 1
+    return clause[j:j + n]
 
 
 # where a proposal says what it will do: the words after "shall I", "I will", "want me to", ...
@@ -826,7 +861,7 @@ def _proposed(proposal: str, actions: Actions = ()) -> frozenset[str]:
                     j = i + len(lead)
                     while j < len(clause) and clause[j] in _GO_AHEAD_AND:  # "Shall I go ahead and place the hold?"
                         j += 1
-                    out |= _families(clause[j:j + 4], actions)
+                    out |= _families(_window(clause, j), actions)
     return frozenset(out)
 
 
@@ -862,7 +897,7 @@ def request_actions(proposal: str, actions: Actions = ()) -> frozenset[str]:
                     j = i + len(lead)
                     while j < len(clause) and clause[j] in _GO_AHEAD_AND:
                         j += 1
-                    if _families(clause[j:j + 4], actions):
+                    if _families(_window(clause, j), actions):
                         start = j
         if start is None and led and clause and clause[0] in ("and", "then"):
             start = 0
@@ -877,7 +912,7 @@ def request_actions(proposal: str, actions: Actions = ()) -> frozenset[str]:
                 j = k
                 while j < len(clause) and clause[j] in _GO_AHEAD_AND:
                     j += 1
-                out |= _families(clause[j:j + 4], actions)
+                out |= _families(_window(clause, j), actions)
         led = start is not None
     return frozenset(out)
 
