@@ -1353,6 +1353,108 @@ def _yes_then_aside(text: str, proposal: str, actions: Actions = ()) -> str | No
     return ". ".join(x.strip() for x in kept)
 
 
+# payment details beside a clear yes (finding h40 2): "yes. pay with my mastercard 5454 5454 5454 5454, exp 09/28", "yes
+# but pay with my visa", "yep - card is 4111 1111 1111 1111", "go ahead, amex 378282246310005", "Book it! Visa
+# 4111-1111-1111-1111 exp 11/27, cvv 123": how the customer pays, not a condition on the yes nor another action. A span
+# of payment words (``_PAY_WORDS``, brands, digits, an expiry's "09/28") that holds a mark of payment (``_PAY_MARKS``, a
+# brand, or a card number's twelve or more digits) is set aside with the "but" / "and" before it, and the rest must be a
+# whole yes with a strong affirmative ("ok, visa 4111 ..." and "pay with mastercard" alone say no yes: they may answer
+# only "how will you pay?"). A proposal that names a payment method itself (a brand, "ending in 4242") is approved only
+# by the same one: "yes, but use my visa instead" to "... charged to your Mastercard ending 4444" changes it (the
+# environment reads which method it names). An expiry's numbers ("09/28") are read as part of the card, not as a count or
+# a date; "no, use my mastercard instead", "yes? what card do you take", "yes but pay later" stay no yes
+_PAY_BRANDS = frozenset(["visa", "mastercard", "mc", "amex", "discover", "diners", "jcb", "maestro", "unionpay",
+                         "paypal", "applepay", "googlepay", "venmo"])
+_PAY_MARKS = _PAY_BRANDS | frozenset(["card", "cc", "credit", "debit", "cvv", "cvc", "cv2", "cvv2", "csc", "exp", "expiry",
+                                      "expires", "expiring", "expiration"])
+_PAY_START = _PAY_MARKS | frozenset(["pay", "paying", "payment", "use", "using", "charge", "charging", "bill", "with", "on",
+                                     "by", "via", "my", "the", "our"])
+_PAY_WORDS = _PAY_START | frozenset(["it", "to", "is", "its", "number", "num", "nr", "ending", "ends", "end", "in", "last",
+                                     "four", "digits", "are", "date", "code", "security", "valid", "thru", "through",
+                                     "until", "till", "a", "same", "usual", "personal", "business", "work", "company",
+                                     "corporate", "holder"])
+_PAY_SWITCH = frozenset(["instead", "other", "different", "another", "rather"])  # only where the proposal names none
+_PAY_LEADS = frozenset(["but", "and", "so", "also", "then", "plus", "just", "only"])
+_PAY_SPELLED = [(re.compile(r"\bmaster\s*card\b", re.I), "mastercard"), (re.compile(r"\bamerican\s+express\b", re.I), "amex"),
+                (re.compile(r"\bapple\s*pay\b", re.I), "applepay"), (re.compile(r"\bgoogle\s*pay\b", re.I), "googlepay"),
+                (re.compile(r"\bdiners\s+club\b", re.I), "diners"), (re.compile(r"\bcard\s+no\b\.?(?=\s*#?\s*\d)", re.I), "card number")]
+_PAY_TOKEN = re.compile(r"\w+|[^\w\s]")
+
+
+def _pay_spelled(text: str) -> str:
+    for pattern, word in _PAY_SPELLED:
+        text = pattern.sub(word, text)
+    return text
+
+
+@lru_cache(1 << 12)
+def _proposal_methods(proposal: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The payment brands and the last four digits of the cards the proposal names ("Mastercard ending in 4444")."""
+    low = _pay_spelled((proposal or "").lower())
+    brands = frozenset(w for w in re.findall(r"[a-z]+", low) if w in _PAY_BRANDS)
+    last4 = frozenset(re.findall(r"\b(?:ending|ends|last\s+(?:4|four)(?:\s+digits)?)\s+(?:in\s+|with\s+|of\s+|are\s+|is\s+)?"
+                                 r"[\s*x.#-]*(\d{4})\b", low))
+    return brands, last4
+
+
+def _yes_with_payment(text: str, proposal: str) -> str | None:
+    """The reply without the payment details it gives (the spans ``_PAY_WORDS`` make that hold a mark of payment), or
+    None when it gives none or a span names another method than the proposal's; the caller reads the rest, which must
+    hold a strong yes."""
+    said = _pay_spelled(text)
+    toks = [(m.group(), m.start(), m.end()) for m in _PAY_TOKEN.finditer(said)]
+    brands, last4 = _proposal_methods(proposal)
+    cut: list[tuple[int, int]] = []
+    i = 0
+    while i < len(toks):
+        low = toks[i][0].lower()
+        if not (low in _PAY_START or (low.isdigit() and len(low) >= 4)):
+            i += 1
+            continue
+        j, seen = i, [low]
+        expiry = low in ("exp", "expiry", "expires", "expiring", "expiration", "valid")
+        while j + 1 < len(toks):
+            nxt = toks[j + 1][0].lower()
+            if nxt in ("/", "-", ":", "#", ".", ",", "*") and j + 2 < len(toks):
+                after = toks[j + 2][0].lower()
+                if after.isdigit() or (nxt in (".", ",") and after in _PAY_WORDS | _PAY_BRANDS and after not in (
+                        "my", "the", "our", "with", "on", "by", "it", "a", "so", "is")):
+                    j += 2
+                    seen.append(after)
+                    expiry = expiry or after in ("exp", "expiry", "expires", "expiring", "expiration", "valid")
+                    continue
+                break
+            if nxt in _PAY_WORDS or nxt in _PAY_SWITCH or (nxt.isdigit() and (len(nxt) >= 3 or expiry)):
+                j += 1
+                seen.append(nxt)
+                expiry = expiry or nxt in ("exp", "expiry", "expires", "expiring", "expiration", "valid")
+                continue
+            break
+        digits = "".join(w for w in seen if w.isdigit())
+        if set(seen) & _PAY_MARKS or len(digits) >= 12:
+            named = set(seen) & _PAY_BRANDS
+            if brands or last4:  # the proposal names its method: the same one only
+                if set(seen) & _PAY_SWITCH or named - brands or (last4 and len(digits) >= 4 and not any(
+                        digits.endswith(x) or x in seen for x in last4)):
+                    return None
+            elif set(seen) & _PAY_SWITCH and not named and len(digits) < 4:
+                return None  # "yes, but use my other card" names no card: which one is asked again
+            start = i
+            if start and toks[start - 1][0].lower() in _PAY_LEADS:
+                start -= 1
+            cut.append((toks[start][1], toks[j][2]))
+        i = j + 1
+    if not cut:
+        return None
+    out, pos = [], 0
+    for a, b in cut:
+        out.append(said[pos:a])
+        out.append(" . ")
+        pos = b
+    out.append(said[pos:])
+    return "".join(out)
+
+
 # a go-ahead put politely as a question (oracle-labeller-27 B10: "Could you go ahead and do that for me please?" to
 # "Proceed? (yes/no)"): "could / can / would / will you (please) (just) <the action>", "would you mind (just) going
 # ahead" ask the agent to do what it proposed, as "please go ahead" does; read as that imperative, which must be a
@@ -1462,6 +1564,10 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     if rest is not None and _says_yes(rest) and reason(rest, proposal, extra_yes, extra_words, extra_actions,
                                                        details, also_proposed) is None:
         return None  # "Yes, please book it. We'll arrange the return flight separately.": a plan about another thing
+    rest = _yes_with_payment(text, proposal)
+    if rest is not None and _says_yes(rest) and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
+                                                       also_proposed) is None:
+        return None  # "yes. pay with my mastercard 5454 5454 5454 5454, exp 09/28": the yes, and how it is paid
     proposed = _proposed(proposal, extra_actions) | also_proposed
     said = [c for c in (_acknowledged(_hold_ended_on(c), proposal, proposed) for c in _clauses(text)) if c]
     said = [c for c in said if not _DECLINE_DETAIL.match(" ".join(c))]
