@@ -141,6 +141,13 @@ _STRONG = [
     "pull the trigger", "make it happen", "lets make it happen", "make it official", "send it", "send it through",
     "push it through", "full steam ahead", "all systems go", "good to go", "green light from me", "yes from me",
     "you have the green light", "youve got the green light", "you have my blessing", "thumbs up", "hit it",
+    # said short or as a wish (finding h40 3): "let's do this", "lgtm", "sgtm", "yh", "I'd like that", "I'd love that"
+    "lets do this", "lets do this thing", "lgtm", "sgtm", "yh", "id like that", "i would like that", "id love that",
+    "i would love that", "id like that please",
+    # an offer welcomed: "That'd be great, thanks", "that would be lovely" (what "would" welcomes is the offer made)
+    *(f"{that} be {good}" for that in ("that would", "thatd", "it would", "itd", "that would really", "thatd really")
+      for good in ("great", "lovely", "perfect", "wonderful", "amazing", "ideal", "brilliant", "fantastic", "awesome",
+                   "helpful", "good", "nice", "fine")),
     # the summary judged correct, as an LLM user simulator writes it: "Yes, the details look correct.", "Yes, that all
     # seems correct.", "Everything appears right to me." (its verb stands beside a yes only inside such a judgement:
     # ``_PHRASE_ONLY``; "yes, look into it" leaves a word); "fine", "great", "perfect" after it are as weak as alone
@@ -186,12 +193,18 @@ _FOREIGN_GO_AHEAD = [
 _WEAK = ["ok", "okay", "okey", "okie", "okidoki", "okie dokie", "okey dokey", "okidokie", "alrighty", "aight",
          "ight", "k", "kk", "alright", "all right", "fine", "great", "perfect",
          "cool", "nice", "good", "lovely", "awesome", "excellent", "wonderful", "brilliant", "super", "fantastic",
-         "noted", "got it", "gotcha", "roger",
+         # "noted", "got it", "gotcha" acknowledge what was said and approve nothing (finding h40 3: "ok noted" to "Shall
+         # I book it?"); beside a yes they stand as courtesy ("got it, go ahead": ``_COURTESY``)
+         "roger",
          # the proposal pointed at as the one wanted: "That's the one - book the outbound."
          "thats the one", "that is the one",
          # a weak judgement of the summary ("That seems fine."): as weak as "fine" alone; a strong one is in _STRONG
          *(f"{verb} {judged}" for verb in ("look", "seem", "seems", "appear", "appears")
            for judged in ("fine", "great", "perfect", "ok", "okay"))]
+# an acknowledgement of what was said, beside a weak ok only ("ok noted", "ok got it", "ok, good to know"): it
+# acknowledges, as "ok thanks" does, and approves nothing (finding h40 3)
+_ACK_ONLY = ["noted", "got it", "gotcha", "understood", "i see", "good to know", "makes sense", "fair enough",
+             "i understand", "ok understood", "message received"]
 _THANKS_BYE = ["thanks", "thank you", "thank u", "thx", "ty", "tysm", "cheers", "bye", "goodbye", "bye bye",
                "have a nice day", "have a good day", "appreciate it", "much appreciated"]
 _HEDGES = [
@@ -295,6 +308,8 @@ _COURTESY = [
     "onto", "into", "over", "put", "even",
     # "Yes, that works perfectly." as "Yes, that works great."
     "perfectly",
+    # an acknowledgement beside a yes ("got it, go ahead", "noted - book it"), and "that'd be great" as "that would"
+    "got", "noted", "gotcha", "thatd",
 ]
 _SUBJECTS = {"you", "i", "we", "they", "he", "she", "u", "ya", "yall"}
 _QUESTION_OPENERS = {
@@ -318,6 +333,7 @@ _STRONG_P, _WEAK_P, _BYE_P = _phrases(_STRONG + _FOREIGN_GO_AHEAD), _phrases(_WE
 _HEDGE_P, _DEFER_P, _REVERSE_P, _NEUTRAL_P = (_phrases(_HEDGES), _phrases(_DEFERRALS), _phrases(_REVERSALS),
                                              _phrases(_NEUTRAL))
 _TURN_P = _phrases(_TURNAROUNDS)
+_ACK_ONLY_P = _phrases(_ACK_ONLY)
 _FOREIGN_GO_AHEAD_P = _phrases(_FOREIGN_GO_AHEAD)
 # a yes in another language: "S\u00ed, correcto. Gracias!", "oui, d'accord", "Ja, bitte", "evet, l\u00fctfen", "\u306f\u3044\u3001
 # \u304a\u9858\u3044\u3057\u307e\u3059"; strong when a second word of consent or courtesy stands beside it (in either language):
@@ -1372,7 +1388,8 @@ _PAY_START = _PAY_MARKS | frozenset(["pay", "paying", "payment", "use", "using",
 _PAY_WORDS = _PAY_START | frozenset(["it", "to", "is", "its", "number", "num", "nr", "ending", "ends", "end", "in", "last",
                                      "four", "digits", "are", "date", "code", "security", "valid", "thru", "through",
                                      "until", "till", "a", "same", "usual", "personal", "business", "work", "company",
-                                     "corporate", "holder"])
+                                     "corporate", "holder", "gift"])
+_PAY_KINDS = frozenset(["credit", "debit", "gift"])  # a kind of method, compared as a brand is
 _PAY_SWITCH = frozenset(["instead", "other", "different", "another", "rather"])  # only where the proposal names none
 _PAY_LEADS = frozenset(["but", "and", "so", "also", "then", "plus", "just", "only"])
 _PAY_SPELLED = [(re.compile(r"\bmaster\s*card\b", re.I), "mastercard"), (re.compile(r"\bamerican\s+express\b", re.I), "amex"),
@@ -1389,9 +1406,10 @@ def _pay_spelled(text: str) -> str:
 
 @lru_cache(1 << 12)
 def _proposal_methods(proposal: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The payment brands and the last four digits of the cards the proposal names ("Mastercard ending in 4444")."""
+    """The payment brands and kinds (credit, debit, gift card) and the last four digits of the cards the proposal names
+    ("Mastercard ending in 4444")."""
     low = _pay_spelled((proposal or "").lower())
-    brands = frozenset(w for w in re.findall(r"[a-z]+", low) if w in _PAY_BRANDS)
+    brands = frozenset(w for w in re.findall(r"[a-z]+", low) if w in _PAY_BRANDS | _PAY_KINDS)
     last4 = frozenset(re.findall(r"\b(?:ending|ends|last\s+(?:4|four)(?:\s+digits)?)\s+(?:in\s+|with\s+|of\s+|are\s+|is\s+)?"
                                  r"[\s*x.#-]*(\d{4})\b", low))
     return brands, last4
@@ -1432,7 +1450,7 @@ def _yes_with_payment(text: str, proposal: str) -> str | None:
             break
         digits = "".join(w for w in seen if w.isdigit())
         if set(seen) & _PAY_MARKS or len(digits) >= 12:
-            named = set(seen) & _PAY_BRANDS
+            named = set(seen) & (_PAY_BRANDS | _PAY_KINDS)
             if brands or last4:  # the proposal names its method: the same one only
                 if set(seen) & _PAY_SWITCH or named - brands or (last4 and len(digits) >= 4 and not any(
                         digits.endswith(x) or x in seen for x in last4)):
@@ -1636,7 +1654,7 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
             and not foreign(w)]
     if left:
         return "says more than yes: " + " ".join(left[:6])
-    if not strong and any(_contains(words, p) for p in _BYE_P):
+    if not strong and any(_contains(words, p) for p in _BYE_P + _ACK_ONLY_P):
         return "an acknowledgement, not an approval"
     return None
 
