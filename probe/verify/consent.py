@@ -1565,6 +1565,13 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         if head is None or reason(head, proposal, extra_yes, extra_words, extra_actions, details,
                                   also_proposed) is not None:
             return "question"
+        # the question added asks another action of the proposal's own object ("yes hold it. and look for a return
+        # too, then book both?" to a hold): it changes what is approved, no request beside it ("return" is left out: a
+        # flight's way back in SkyAssist, "can you look at the return for that date?")
+        tail = [w for c in _clauses(text[len(head):]) for w in c]
+        if (_families(tail, extra_actions) - _proposed(proposal, extra_actions) - also_proposed - {"return"}) and (
+                (_POINTS_BACK | {"both", "all"}) & set(tail)):
+            return "question"
         return None
     head = _yes_then_request(text, proposal)
     if head is not None and reason(head, proposal, extra_yes, extra_words, extra_actions, details,

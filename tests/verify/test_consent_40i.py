@@ -93,3 +93,12 @@ def test_everyday_yes(reply):
     "id like that if its cheaper", "sounds good, I'll let you know", "sure, in a bit", "ok cool thx"])
 def test_everyday_not_yet(reply):
     assert consent.reason(reply, BOOK, ("lock it in",)) is not None
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("yes hold it. and look for a return too, then book both?", False),  # test_sky_oracle_33b: asks to book, not hold
+    ("yes hold it - and can you then book them outright?", False),
+    ("yes hold it. also, what is the baggage allowance?", True), ("yes hold it - and can you email me the details?", True),
+    ("yes hold it. Can you also look at the return for that date?", True)])
+def test_question_added_after_a_yes_to_a_hold(reply, ok):
+    assert (consent.reason(reply, HOLD) is None) is ok
