@@ -1394,7 +1394,8 @@ _PAY_SWITCH = frozenset(["instead", "other", "different", "another", "rather"]) 
 _PAY_LEADS = frozenset(["but", "and", "so", "also", "then", "plus", "just", "only"])
 _PAY_SPELLED = [(re.compile(r"\bmaster\s*card\b", re.I), "mastercard"), (re.compile(r"\bamerican\s+express\b", re.I), "amex"),
                 (re.compile(r"\bapple\s*pay\b", re.I), "applepay"), (re.compile(r"\bgoogle\s*pay\b", re.I), "googlepay"),
-                (re.compile(r"\bdiners\s+club\b", re.I), "diners"), (re.compile(r"\bcard\s+no\b\.?(?=\s*#?\s*\d)", re.I), "card number")]
+                (re.compile(r"\bdiners\s+club\b", re.I), "diners"), (re.compile(r"\bcard\s+no\b\.?(?=\s*#?\s*\d)", re.I), "card number"),
+                (re.compile(r"\bw/(?=\s*\w)", re.I), "with")]  # "pay w/ visa": chat shorthand for "with"
 _PAY_TOKEN = re.compile(r"\w+|[^\w\s]")
 
 
@@ -1432,6 +1433,8 @@ def _yes_with_payment(text: str, proposal: str) -> str | None:
         j, seen = i, [low]
         expiry = low in ("exp", "expiry", "expires", "expiring", "expiration", "valid")
         while j + 1 < len(toks):
+            # a whole card number is commonly followed by its expiry and code, unlabelled ("5454 ... 5454 09/28 123")
+            expiry = expiry or len("".join(w for w in seen if w.isdigit())) >= 12
             nxt = toks[j + 1][0].lower()
             if nxt in ("/", "-", ":", "#", ".", ",", "*") and j + 2 < len(toks):
                 after = toks[j + 2][0].lower()

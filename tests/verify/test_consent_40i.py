@@ -102,3 +102,17 @@ def test_everyday_not_yet(reply):
     ("yes hold it. Can you also look at the return for that date?", True)])
 def test_question_added_after_a_yes_to_a_hold(reply, ok):
     assert (consent.reason(reply, HOLD) is None) is ok
+
+
+# merged in: the agent fixer's own phrasings (test_sky_customers_40e) that the first version of the payment reading
+# missed: chat shorthand "w/" for "with", and a bare card number followed by its unlabelled expiry and code
+@pytest.mark.parametrize("reply,yes", [
+    ("yes pay w/ visa 4111111111111111 exp 10/27 cvv 123", True),
+    ("yes, 5454 5454 5454 5454 09/28 123", True),
+    ("yes, 5127 8515 9727 3412 09/28 771", True),
+    ("yes, flight 09/28 for 2", False),  # no card number: the date and count are said, not set aside
+    ("yes, 5454 5454 5454 5454 and 3 more people", False),
+])
+def test_card_shorthand_and_unlabelled_expiry(reply, yes):
+    summary = "Flight SA4190 from Boston to Denver for 1 passenger, total $300. Shall I book it?"
+    assert (consent.reason(reply, summary) is None) is yes

@@ -57,8 +57,9 @@ PAY = ["hi, I want to fly from Vancouver to Frankfurt on 24 May 2026, 1 passenge
 def test_card_expiry_is_no_travel_date(line):
     # no search on the expiry day; since the fortieth session (test_sky_customers_40e, finding 3) a clear yes with the
     # card's details beside it books at once (this test asked for a plain yes first; the oracle's S5 reading of such
-    # a yes is left to an oracle fix, so violations are not asserted here)
+    # a yes was left to an oracle fix, made in the same session: test_sky_oracle_40i)
     t = play("payment_details", 1, PAY + [line])
+    assert t.violations == [], t.violations
     assert calls_after(t, 4) == [("book_flight", {"flight_ids": ["SA1124"], "passengers": 1, "fare_class": "premium",
                                                   "last_name": "Novak", "first_name": "Tomasz"})]
 

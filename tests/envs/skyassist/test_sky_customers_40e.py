@@ -9,9 +9,8 @@ testers' words, other phrasings (terse, typos, British/American), and near misse
    land") was taken as picking that flight: it is answered and the options stay open; "SA6224 please", "I'll take
    SA6224" still pick it (and "ok I'll take it" after the question picks the flight asked about);
 3. "yes. pay with my mastercard 5454..., exp 09/28" at the summary was asked for a plain yes: a clear yes with payment
-   details books ("yes but pay with ..." too); "no, use my mastercard instead" is no yes. (The oracle, not changed
-   here, still reports S5 on these traces: its reading of consent must learn the same; the tests below assert the
-   agent's tool calls only for this finding.)
+   details books ("yes but pay with ..." too); "no, use my mastercard instead" is no yes. (The oracle learnt the same
+   reading in the same session, test_sky_oracle_40i: the booking reports no violation.)
 4. "passport no N51167130" ("passport no. N5116...", "pp no") read "no" as a refusal: it is "number";
 5. names: "Name as per passport: LARSEN INGRID" (family name first, as printed) was asked again; "Ingrid Larsen | 2
    adults" and "Ingrid Larsen\u2014just me" stalled the booking; "my gf and I", "my SO", "bae", "me n my ..." were not
@@ -150,6 +149,7 @@ def test_yes_with_payment_details_is_a_yes(reply):
     booked = _calls(t, "book_flight")
     assert len(booked) == 1 and booked[0]["flight_ids"] == ["SA4190"] and booked[0]["passengers"] == 1, _said(t)
     assert "5454 5454 5454 5454" not in " ".join(_said(t)) and "4111 1111 1111 1111" not in " ".join(_said(t))
+    assert t.violations == [], t.violations
 
 
 @pytest.mark.parametrize("reply", [
