@@ -1019,7 +1019,18 @@ def _aside_day(text: str, start: int, end: int) -> bool:
     clause = text[(cuts[-1] if cuts else 0):(end + after.start() if after else len(text))]
     if not _ASIDE_MATTER_DAY.search(clause) and re.search(r"\bnot\s+(?:today|tomorrow)\b", clause, re.I):
         clause = text[max(0, (cuts[-2] if len(cuts) > 1 else 0)):end]  # "... for my bag, not today": the clause before
-    return bool(_ASIDE_MATTER_DAY.search(clause)) and not _TRAVEL_DAY.search(clause)
+    return bool(_ASIDE_MATTER_DAY.search(clause) or _LEAVING_DAY.search(clause)) and not _TRAVEL_DAY.search(clause)
+
+
+# the conversation put off or closed for the day, with no travel word: "That's all for today, thanks.", "I'll finish
+# this tomorrow", "let's pick this up tomorrow", "done for today", "talk tomorrow", "I'll get back to you tomorrow"
+# (not "I need to fly tomorrow", "I want to come back tomorrow")
+_LEAVING_DAY = re.compile(r"\b(?:(?:that'?s|thats|that is|it'?s|its)\s+(?:all|it|enough|everything)|(?:done|enough|all|it)\s+for\s+"
+                          r"(?:today|tonight|now)|call it a (?:day|night)|finish(?:ing)?\s+(?:this|it|up|things|off)|"
+                          r"(?:continue|resume)\s+(?:this|it|later)|carry on|pick\s+(?:this|it|things)\s+(?:back\s+)?up|"
+                          r"get back to (?:you|u|this|it)|come back to (?:you|u|this|it)|call (?:you )?back|"
+                          r"(?:talk|speak|chat)(?:\s+to\s+(?:you|u))?\s+(?:again\s+)?(?:today|tomorrow|tonight)|"
+                          r"(?:see|catch) (?:you|u|ya)|sleep on it|think (?:it )?over|bye|goodbye)\b", re.I)
 
 
 # a day said in a clause about paying, with no travel word: "we'll be paying on the 1st", "I get paid on the 5th",
@@ -2790,6 +2801,23 @@ _RULES_QUESTION = re.compile(
     r"changeable|flexible)\b"
     r"|\b(?:can|could|may) (?:i|we) (?:still )?(?:cancel|change|get (?:a |my |our )?(?:money|refund))\w*\b[^.?!]{0,30}?"
     r"\b(?:later|afterwards|after booking|for free|free of charge|without (?:a )?(?:fee|penalty|charge))\b", re.I)
+
+
+# a cancellation only supposed, in a question about what it would bring: "Can I get a refund on it if my plans
+# change?", "If my plans change, could I get my money back?", "Hypothetically, if I had to cancel, would I get a
+# refund?", "Say I cancel - what do I get back?", "in case we can't make it, is it refundable?": the rule is asked, no
+# cancellation (nor change) is asked for; not "cancel it if it's refundable", "please cancel, I want a refund"
+_SUPPOSED_CANCEL = re.compile(
+    r"\b(?:if|in case|should|suppose|supposing|say|assuming|let'?s say|what if|in the event(?: that)?|were|hypothetically|"
+    r"theoretically)\b[^.?!;]{0,40}?\b(?:cancel\w*|plans?\s+(?:change[sd]?|changing|fall|fell|falls)\b(?:\s+through)?|"
+    r"change\s+(?:my|our)\s+minds?|(?:can'?t|cannot|could(?:n'?t| not)|don'?t|do not|didn'?t|did not)\s+"
+    r"(?:go|travel|fly|make\s+it|come)|something\s+(?:comes?|came)\s+up|(?:get|got|fall|falls|fell|am|are|were|was|"
+    r"is)\s+(?:sick|ill)|no\s+longer\s+(?:go|travel|fly|need))", re.I)
+# what a cancellation would bring, asked: "what do I get back?", "would I get anything back?", "how much would we lose?"
+_WHAT_BACK_ASKED = re.compile(r"\bwhat\s+(?:do|would|will|could|can)\s+(?:i|we)\s+(?:get|have)\s+back\b|"
+                              r"\b(?:would|will|do|could|can)\s+(?:i|we)\s+(?:get|have)\s+(?:\w+\s+){0,3}back\b|"
+                              r"\b(?:would|will|do)\s+(?:i|we)\s+lose\b|\bhow\s+much\s+(?:would|will|do)\s+(?:i|we)\s+lose\b|"
+                              r"\bwhat\s+(?:would|will|does|do)\s+(?:happen|it cost|that cost)\b|\b(?:refundable|refund\w*)\b", re.I)
 
 
 # verbs asking for a change, typed right after a booking id ("Ivanova BK... move to march 17", "BK... Ivanova rebook
@@ -5267,6 +5295,19 @@ _NUMBER_ABBREV = re.compile(
 _SET_OFF = re.compile(r"\s*\|+\s*|(?<=[a-z\u00e0-\u00ff])\s?[\u2014\u2013]\s?(?=\S)|(?<=\S)\s?[\u2014\u2013]\s?(?=[a-z\u00e0-\u00ff])")
 
 
+def _supposed_cancel(text: str) -> bool:
+    """A cancellation only supposed ("if my plans change", "say I cancel", "hypothetically"), in a question about what
+    it would bring, and no cancellation asked for outside that supposition."""
+    m = _SUPPOSED_CANCEL.search(text)
+    if m is None:
+        return False
+    rest = text[:m.start()] + " , " + text[m.end():]
+    if not (_WHAT_BACK_ASKED.search(rest) or _WHAT_BACK_ASKED.search(m.group(0))):
+        return False
+    return not re.search(r"(?:^|[.!;,]\s*|\b(?:please|pls|just|so|then|and|(?:i|we)\s+(?:want|need|would like|'d like|wanna)"
+                         r"(?:\s+to)?|go ahead and)\s+)(?:cancel|scrap|call off)\b", rest, re.I)
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
@@ -5783,7 +5824,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if _WAS_CHANGED.search(text):
         p.intents.discard("change")  # "did my flight change?" asks whether the airline changed it: the status
         p.intents.add("status")
-    if _RULES_QUESTION.search(text) and not _REFUND_REQUEST.search(text):
+    supposed = _supposed_cancel(plain)
+    if (_RULES_QUESTION.search(text) and not _REFUND_REQUEST.search(text)) or supposed:
         p.intents -= {"cancel", "change"}  # a question about the rules asks for no cancellation
         p.intents.add("refund")
         p.rules_question = True
@@ -5840,7 +5882,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.drop_trip = False
     if _NOT_NEEDED.search(text):
         p.intents.add("cancel")  # "i dont need my fly anymore, BK..."
-    if _REFUND_REQUEST.search(text):
+    if _REFUND_REQUEST.search(text) and not supposed:
         p.intents.add("cancel")  # "I want my money back for BK...": a cancellation, with the refund rule said
     if gone := _EARLIER_DROPPED.search(plain):
         after = plain[gone.end():]

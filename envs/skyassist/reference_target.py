@@ -269,6 +269,12 @@ _MONEY_BACK = re.compile(r"\bwhat (?:do|will|would|did) (?:i|we) get back\b|\bho
 # were 3 what would that be"): answered, the summary left as it is (never a new count in silence)
 _PRICE_WORDS = re.compile(r"\b(?:how much|cost\w*|price\w*|fare|total|what would (?:that|it|this) be|what(?:'d| would) "
                           r"(?:that|it) come to)\b", re.I)
+# a cancellation named by the customer (not only a refund asked about)
+_CANCEL_NAMED = re.compile(r"\bcancel|\bcall(?:ing)? (?:it )?off\b|\bscrap\b", re.I)
+# a go-ahead that is more than an acknowledgement: "yes", "yep, cancel it", "please do", "go ahead" (not "Alright,
+# fine.", "Okay, that's good.", "Perfect.", "Right, ok.")
+_PLAIN_GO = re.compile(r"\b(?:y+e+s+|yeah|yea|yep+|yup+|ya|aye|sure|please|pls|plz|go ahead|go for it|do it|do that|proceed|"
+                       r"confirm(?:ed)?|cancel|absolutely|definitely|certainly|of course|by all means|make it so)\b", re.I)
 _ASKS_HYPOTHETICALLY = re.compile(r"\?|\b(?:would|if|curious|wondering|what about|how about)\b", re.I)
 # the count changed, not only asked about: "make it 3", "actually 3 of us", "we are 3 now", "3 people please"
 _NEW_COUNT = re.compile(r"\b(?:make (?:it|that)|change|switch|update|set it|actually|now|we(?:'re| are| will be|'ll be)|"
@@ -1538,6 +1544,14 @@ class ReferenceTarget(Target):
                 # but no plain yes either; asked again, nothing done
                 self.pending = pend
                 out.append("Understood. Before I go ahead, please confirm with a plain yes. " + pend["said"])
+                turn.say(" ".join(out))
+                return
+            if (p.yes and pend.get("unasked") and not _PLAIN_GO.search(p.text) and not self._changes(p)):
+                # "Alright, fine.", "Okay, that's good." to a cancellation offered on a refund question: an
+                # acknowledgement of the answer, no request to cancel
+                self.pending = pend
+                out.append(f"Just to be sure: do you want me to cancel booking {pend['args']['booking_id']}? Please say "
+                           "yes to cancel it, or no to keep it.")
                 turn.say(" ".join(out))
                 return
             if p.yes and not self._changes(p):
@@ -3947,7 +3961,10 @@ class ReferenceTarget(Target):
                             f"{' and '.join(b.get('itinerary') or [])}, and show you its summary to confirm first.")
             out.append(f"Shall I cancel booking {b['booking_id']}?")
             self.pending = {"tool": "cancel_booking", "args": {"booking_id": b["booking_id"]}, "kind": "cancel",
-                            "said": " ".join(out[-2:])}
+                            "said": " ".join(out[-2:]),
+                            # "Can I get a refund?": a cancellation the customer did not name; "Alright, fine." to it
+                            # only acknowledges, so it takes a plain yes
+                            "unasked": p.has("refund") and not _CANCEL_NAMED.search(p.text)}
             return
         # change
         if self._party_change(p, b, out) or self._route_change(p, b, out):

@@ -56,7 +56,10 @@ _ACK_ONLY_RE = re.compile(
     r"tysm|cheers|bye(?: bye)?|goodbye|have a (?:nice|good) day|appreciate it|much appreciated|so much|a lot|"
     # a closing beside them ("Great, thanks, that's all."): still an acknowledgement, no approval
     r"that'?s (?:all|it|everything)|that is (?:all|it|everything)|all (?:good|set)|"
-    r"very much)\W*)+$", re.I)
+    r"very much|"
+    # the praise said as a sentence: "That's great, thank you!", "Thats great thank u", "that is perfect, cheers" (a
+    # "that's" is no go-ahead: "Yeah, that's fine." approves by its "yeah", "That's right, thanks" by its "right")
+    r"that'?s|thats|that is|it'?s|this is|really|just|so|absolutely(?= (?:great|perfect|lovely|wonderful|brilliant|fantastic)))\W*)+$", re.I)
 _THANKED_RE = re.compile(r"\b(?:thanks?|thank (?:you|u)|thx|ty|tysm|cheers|bye|goodbye|appreciate)\b", re.I)
 _BARE_Y = re.compile(r"\W*(?:y|yah|yy)\W*", re.I)
 _HEDGE_RE = re.compile(
