@@ -275,6 +275,22 @@ _CANCEL_NAMED = re.compile(r"\bcancel|\bcall(?:ing)? (?:it )?off\b|\bscrap\b", r
 # fine.", "Okay, that's good.", "Perfect.", "Right, ok.")
 _PLAIN_GO = re.compile(r"\b(?:y+e+s+|yeah|yea|yep+|yup+|ya|aye|sure|please|pls|plz|go ahead|go for it|do it|do that|proceed|"
                        r"confirm(?:ed)?|cancel|absolutely|definitely|certainly|of course|by all means|make it so)\b", re.I)
+# a remark about where someone lives, comes from or goes afterwards, said once the route is set (see
+# ``_aside_places``): "I live in New York", "I'm originally from Sydney", "I'm based in Chicago normally", "but I'm in
+# Dublin now", "my friends are coming in from London", "I'm flying back home to London afterwards"
+_PLACE_ASIDE = re.compile(r"\b(?:(?:i|we|they|he|she)\s+(?:\w+\s+)?(?:live|lives|lived|reside|resides|work|works|grew up|"
+                          r"come|comes|came|hail)\s+(?:in|near|outside|from|out of)|(?:i'?m|i am|we'?re|we are|they'?re|they are|"
+                          r"he'?s|she'?s|he is|she is)\s+(?:\w+\s+)?(?:from|based|living|staying|in|at)|based (?:in|out of)|"
+                          r"originally|(?:my|our) (?:home|house|place|family|parents|base)\b|back home|home to|"
+                          r"(?:coming|flying|arriving|driving|travell?ing|getting)\s+(?:in\s+)?from|living in|"
+                          r"afterwards?|after that|by the way|btw)\b", re.I)
+_ASIDE_CUT = re.compile(r"[.;!?,]|\s[-\u2013\u2014]\s|\b(?:but|so|and)\b", re.I)
+# a route changed on purpose: "actually from New York instead", "make it JFK", "can we fly out of Boston?"
+_ROUTE_CHANGE_CUE = re.compile(r"\b(?:instead|rather|change|switch|make it|swap|scratch that|correction|not from|"
+                               r"(?:fly|flying|flight|depart\w*|leav\w*|go|going|travel\w*|start\w*|search\w*|look\w*)\s+"
+                               r"(?:from|out of)|(?:flights?|fly|flying|tickets?|seats?)\s+(?:back\s+)?to|"
+                               r"from\s+\w+(?:\s+\w+)?\s+to|(?:need|want|book|get)\s+(?:me\s+|us\s+)?(?:a|an|another|one|"
+                               r"two|\d)\s+(?:\w+\s+)?(?:flights?|tickets?|seats?))\b", re.I)
 _ASKS_HYPOTHETICALLY = re.compile(r"\?|\b(?:would|if|curious|wondering|what about|how about)\b", re.I)
 # the count changed, not only asked about: "make it 3", "actually 3 of us", "we are 3 now", "3 people please"
 _NEW_COUNT = re.compile(r"\b(?:make (?:it|that)|change|switch|update|set it|actually|now|we(?:'re| are| will be|'ll be)|"
@@ -977,6 +993,7 @@ class ReferenceTarget(Target):
         asked = self._pick_with_question(p)
         if asked is not None:  # "the 10:30 one please. Is that a direct flight?": the pick taken, the question answered
             p = parse(asked[0], self.db, expecting, turn.last_reply)
+        self._aside_places(p)
         if (p.companion_named and (self.first_name or self.last_name) and expecting not in ("name", "last_name")
                 and not self.traveller and (expecting == "passengers" or re.search(r"\b(?:me|myself|i|we|us)\b", p.text, re.I))):
             # "me and my colleague Tom Patel" after the lead was named: his name, not the lead's (never "her name is
@@ -1008,6 +1025,26 @@ class ReferenceTarget(Target):
         self._side_notes(turn)
         self._name_noted(turn, p)
         self._urgent_recap(turn)
+
+    def _aside_places(self, p: Parsed) -> None:
+        """Once the route is set, a city said only in a remark about where someone lives, comes from or goes
+        afterwards ("By the way, I live in New York, so I'll need to get to the airport early", "I'm originally from
+        Sydney", "My friends are coming in from London", "I'm flying back home to London afterwards") changes nothing:
+        its places are set aside (never "actually from New York instead", "make it JFK", "I live in Sydney, find me a
+        flight to Tokyo")."""
+        if not (p.places and self.origin and self.destination) or _ROUTE_CHANGE_CUE.search(p.text) or p.dates:
+            # ("I need to get back home to London on the 20th": a trip asked, with its date)
+            return
+        text = p.text
+        cuts = [0] + [m.end() for m in _ASIDE_CUT.finditer(text)] + [len(text)]
+        aside = []
+        for pl in p.places:
+            a = max(c for c in cuts if c <= pl.start)
+            b = min(c for c in cuts if c > pl.start) if any(c > pl.start for c in cuts) else len(text)
+            aside.append(bool(_PLACE_ASIDE.search(text[a:b])))
+        if all(aside):
+            p.places = []
+            p.origin = p.destination = None
 
     def _return_after_pick(self, turn: TurnContext, p: Parsed, offered: bool, before: list) -> None:
         """A pick and a yes to the return offered beside the listing, in one message ("2, and yes a return please",
