@@ -291,6 +291,17 @@ _ROUTE_CHANGE_CUE = re.compile(r"\b(?:instead|rather|change|switch|make it|swap|
                                r"(?:from|out of)|(?:flights?|fly|flying|tickets?|seats?)\s+(?:back\s+)?to|"
                                r"from\s+\w+(?:\s+\w+)?\s+to|(?:need|want|book|get)\s+(?:me\s+|us\s+)?(?:a|an|another|one|"
                                r"two|\d)\s+(?:\w+\s+)?(?:flights?|tickets?|seats?))\b", re.I)
+# one other person's trip, asked once a booking is made: "my colleague needs a flight", "my friend Tomasz also wants to
+# fly", "can you book him?", "a ticket for her" (see ``_absorb``); not "my wife and I", "both of us", "they"
+_ONE_OTHER_FLIES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:colleague|co-?worker|friend|boss|wife|husband|partner|son|daughter|"
+                              r"mother|mum|mom|father|dad|brother|sister|cousin|uncle|aunt|niece|nephew|grand\w+|assistant|"
+                              r"fianc\w*|boyfriend|girlfriend|neighbou?r|mate|buddy|flatmate|roommate|client|guest)\b"
+                              r"(?:,?\s+[A-Z][\w'-]+)?,?\s+(?:(?:also|too|now|then|still)\s+)?(?:needs|wants|would like|'d like|"
+                              r"is flying|is travell?ing|is going|has to|must|will need|should)\b|"
+                              r"\b(?:book|get|find|reserve)\s+(?:him|her)\b|\bfor\s+(?:him|her)(?:self)?\b|"
+                              r"\b(?:he|she)\s+(?:also\s+|too\s+)?(?:needs|wants|would like|'d like|has to)\b")
+_OTHERS_TOO = re.compile(r"\b(?:we|us|both|all of us|and me|me and|and i|with me|them|they|together|kids|children|"
+                         r"parents|friends|colleagues|family)\b", re.I)
 _ASKS_HYPOTHETICALLY = re.compile(r"\?|\b(?:would|if|curious|wondering|what about|how about)\b", re.I)
 # the count changed, not only asked about: "make it 3", "actually 3 of us", "we are 3 now", "3 people please"
 _NEW_COUNT = re.compile(r"\b(?:make (?:it|that)|change|switch|update|set it|actually|now|we(?:'re| are| will be|'ll be)|"
@@ -3456,6 +3467,13 @@ class ReferenceTarget(Target):
             self.passengers = p.passengers  # (a "for me" said with a pick keeps the group said before: language.py)
         elif p.number and self.awaiting == "passengers":
             self.passengers = p.number
+        elif (self.passengers and not self.legs and self.pending is None and self.mode in (None, "new")
+              and (p.places or p.dates) and any(d.get("kind") in ("book", "hold") for d in self.done)
+              and (p.for_me or _ONE_OTHER_FLIES.search(p.text)) and not _OTHERS_TOO.search(p.text)):
+            # "Now my colleague needs a flight from Madrid to Amsterdam on 2026-10-07 too", "My friend Tomasz also
+            # wants to fly ..., can you book him?" once a booking is made: a new trip for that one person, never the
+            # party of the booking just made
+            self.passengers = 1
         elif p.for_me and self.passengers is None:
             self.passengers = 1  # "can you book a flight for me?"
         if p.name_words and p.name_doubt:  # "Nguyen Van An": which is the last name is asked (_maybe_propose)
