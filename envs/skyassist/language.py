@@ -5294,6 +5294,10 @@ _NUMBER_ABBREV = re.compile(
 # (a dash with a lower-case letter beside it only: "BK\u2013ZYZ\u2013BWR" is a reference typed in groups)
 _SET_OFF = re.compile(r"\s*\|+\s*|(?<=[a-z\u00e0-\u00ff])\s?[\u2014\u2013]\s?(?=\S)|(?<=\S)\s?[\u2014\u2013]\s?(?=[a-z\u00e0-\u00ff])")
 
+# a cancellation asked in a sentence of its own, after a question about one: "... Actually just cancel it.", "...? ok
+# cancel it please" (not "Cancel? what would I get back?")
+_CANCEL_SAID_AFTER = re.compile(r"[.!?]\s*(?:(?:actually|ok(?:ay)?|then|so|no|fine|right|well|alright|in that case)\W+)*"
+                                r"(?:(?:please|pls|just|go ahead and|you can|you may)\s+)*cancel\b(?![^.?!]*\?)", re.I)
 
 def _supposed_cancel(text: str) -> bool:
     """A cancellation only supposed ("if my plans change", "say I cancel", "hypothetically"), in a question about what
@@ -5825,7 +5829,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.intents.discard("change")  # "did my flight change?" asks whether the airline changed it: the status
         p.intents.add("status")
     supposed = _supposed_cancel(plain)
-    if (_RULES_QUESTION.search(text) and not _REFUND_REQUEST.search(text)) or supposed:
+    if ((_RULES_QUESTION.search(text) and not _REFUND_REQUEST.search(text)) or supposed) and not _CANCEL_SAID_AFTER.search(plain):
+        # ("If I cancel, will I get a refund? Actually just cancel it.": the question, then the cancellation asked)
         p.intents -= {"cancel", "change"}  # a question about the rules asks for no cancellation
         p.intents.add("refund")
         p.rules_question = True

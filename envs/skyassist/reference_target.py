@@ -296,10 +296,10 @@ _ROUTE_CHANGE_CUE = re.compile(r"\b(?:instead|rather|change|switch|make it|swap|
 _ONE_OTHER_FLIES = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:colleague|co-?worker|friend|boss|wife|husband|partner|son|daughter|"
                               r"mother|mum|mom|father|dad|brother|sister|cousin|uncle|aunt|niece|nephew|grand\w+|assistant|"
                               r"fianc\w*|boyfriend|girlfriend|neighbou?r|mate|buddy|flatmate|roommate|client|guest)\b"
-                              r"(?:,?\s+[A-Z][\w'-]+)?,?\s+(?:(?:also|too|now|then|still)\s+)?(?:needs|wants|would like|'d like|"
+                              r"(?:,?\s+(?-i:[A-Z][\w'-]+))?,?\s+(?:(?:also|too|now|then|still)\s+)?(?:needs|wants|would like|'d like|"
                               r"is flying|is travell?ing|is going|has to|must|will need|should)\b|"
                               r"\b(?:book|get|find|reserve)\s+(?:him|her)\b|\bfor\s+(?:him|her)(?:self)?\b|"
-                              r"\b(?:he|she)\s+(?:also\s+|too\s+)?(?:needs|wants|would like|'d like|has to)\b")
+                              r"\b(?:he|she)\s+(?:also\s+|too\s+)?(?:needs|wants|would like|'d like|has to)\b", re.I)
 _OTHERS_TOO = re.compile(r"\b(?:we|us|both|all of us|and me|me and|and i|with me|them|they|together|kids|children|"
                          r"parents|friends|colleagues|family)\b", re.I)
 _ASKS_HYPOTHETICALLY = re.compile(r"\?|\b(?:would|if|curious|wondering|what about|how about)\b", re.I)
