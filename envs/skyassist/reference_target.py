@@ -542,6 +542,32 @@ _NEWEST_ONE = re.compile(r"\b(?:new|newer|newest|latest|last|recent|most recent)
 _SECOND_ONE = re.compile(r"\b(?:second|2nd)(?:" + _ONE_NOUN + r"|\W*$)", re.I)
 _OTHER_BOOKING = re.compile(r"\b(?:the )?other (?:one|booking|reservation|trip|hold)\b", re.I)
 _MY_BOOKING = re.compile(r"\b(?:my|the|our)\s+(?:booking|reservation|trip|ticket)s?\b", re.I)
+# the booking made in this chat, named as such: "the new one I just booked", "the one I made today", "the one you
+# just booked", "the booking from earlier today" (never "a new date", "a new flight" for a change)
+_MADE_NOW = re.compile(r"\b(?:new|newer|newest)(?:" + _ONE_NOUN + r")|\b(?:just|today|now)\s+(?:made|booked|did|bought)\b|"
+                       r"\b(?:made|booked|bought|did)\s+(?:it\s+|that\s+)?(?:just now|today|a (?:minute|moment|second) ago|"
+                       r"earlier today)\b|\b(?:you|we|i)\s+(?:just\s+)?(?:made|booked|bought)\b(?!\s+(?:a|another|one)\b)", re.I)
+# every booking in the chat at once: "cancel both", "cancel them both", "both bookings", "all of them", "the two of them"
+_BOTH_BOOKINGS = re.compile(r"\b(?:both(?!\s+(?:of us|adults|passengers|people|ways?|legs?|flights? of))\b|"
+                            r"all (?:of )?(?:them|those|the bookings|my bookings|our bookings)|the two of them|"
+                            r"(?:them|those|these) (?:all|two))\b", re.I)
+# the other booking asked for after one is cancelled: "and the other one too", "that one as well", "same for the
+# other", "now the other booking"
+_ALSO_OTHER = re.compile(r"\b(?:the\s+)?other\s+(?:one|booking|reservation|trip)\b|\bsame (?:for|with) the other\b", re.I)
+# the booking just made said to be wrong: "you booked the wrong flight", "I meant the second flight, not the first",
+# "that's not the one I picked", "it should have been for three", "can you swap it", "that's a mistake"
+_WRONG_DONE = re.compile(r"\bwrong\b|\bmistake\b|\bmistaken\b|\bnot the (?:one|flight|time)s? (?:i|we) (?:wanted|asked|picked|"
+                         r"chose|meant|said)\b|\bi (?:meant|wanted|asked for|said|picked|chose) the\b[^.?!]{0,40}\bnot\b|"
+                         r"\bshould(?:'ve| have) been\b|\bswap (?:it|that|them)\b|\bswitch (?:it|that) (?:to|for|over)\b|"
+                         r"\b(?:i|we) (?:meant|wanted) (?:the|flight|option)\b|\bnot what (?:i|we) (?:wanted|asked|picked|"
+                         r"chose|meant)\b", re.I)
+# the booking just made taken back: "undo it", "I didn't mean to book that", "I don't want it anymore", "I don't want
+# this booking", "scrap the booking" (never "I don't want anything else", "I don't want a return")
+_UNDO_DONE = re.compile(r"\bundo\b|\breverse (?:it|that|the booking)\b|\b(?:didn'?t|did not|never) (?:mean|want|intend|ask)"
+                        r"(?: you)? to (?:book|buy|make|reserve)\b|\b(?:don'?t|do not|no longer) (?:want|need)\s+(?:it|this|that|"
+                        r"the (?:booking|flight|ticket|reservation|trip)|this (?:booking|flight|ticket|reservation|trip)|"
+                        r"that (?:booking|flight|ticket|reservation|trip))\b(?!\s+(?:to|for|and|but|changed))|"
+                        r"\bscrap (?:it|that|the booking|this booking)\b|\btake (?:it|that) back\b", re.I)
 # the booking kept at "Shall I cancel ...?": "actually keep it", "I'll keep the booking"
 # a return flight asked for in words ("yes please look for a return", "a return would be good", "can you find me a
 # flight back too"); never a question about the return's rules ("is the return refundable?") or one turned down
@@ -1403,6 +1429,7 @@ class ReferenceTarget(Target):
         if self._edit_of_done(p, out):  # "can you add my husband to that?" once it is booked: said what can be done
             turn.say(" ".join(out))
             return
+        self._other_after_cancel(p)
         question = self._booking_meant(p) or self._unclear_count_or_date(p) or self._other_one(p)
         if question:  # "my kids are coming too" / "08/07/2026": nothing goes ahead until it is clear
             self.pending = None
@@ -3305,7 +3332,24 @@ class ReferenceTarget(Target):
             return None
         t = p.text
         fits, described = live, False
-        tests = [(_HELD_ONE.search(t), lambda b: b.get("status") == "held"),
+        days = {b["booking_id"]: {f.departure_time[:10] for fid in b.get("itinerary") or []
+                                  if (f := self.db.flights.get(fid))} for b in live}
+        # a surname or first name, a departure date or month said of one of them ("the one under Larsen", "Ewa's
+        # booking", "the one departing 2026-10-10", "the October flight"); a date no booking flies on is the new
+        # date of a change ("change the Larsen booking to 2026-12-29"), never a description
+        words = {w.lower() for w in re.findall(r"[^\W\d_]+", t)}
+        named = [b for b in live if any(str(b.get(k) or "").lower() in words for k in ("last_name", "first_name")
+                                        if b.get(k))]
+        flown = [d for d in p.dates if any(d in ds for ds in days.values())]
+        month = p.month_named if p.month_named and any(int(d[5:7]) == p.month_named for ds in days.values()
+                                                        for d in ds) else None
+        made = [b for b in live if any(d["kind"] in ("book", "hold") and d["result"].get("booking_id") == b["booking_id"]
+                                       for d in self.done)]
+        tests = [(named and len(named) < len(live), lambda b: b in named),
+                 (flown, lambda b: set(flown) <= days[b["booking_id"]]),
+                 (month, lambda b: any(int(d[5:7]) == month for d in days[b["booking_id"]])),
+                 (_MADE_NOW.search(t) and made and len(made) < len(live), lambda b: b is made[-1]),
+                 (_HELD_ONE.search(t), lambda b: b.get("status") == "held"),
                  (_CONFIRMED_ONE.search(t), lambda b: b.get("status") == "confirmed"),
                  (p.passengers, lambda b: int(b.get("passengers") or 0) == p.passengers),
                  (p.flight_ids, lambda b: set(p.flight_ids) <= set(b.get("itinerary") or [])),
@@ -3315,10 +3359,20 @@ class ReferenceTarget(Target):
         for said, fit in tests:
             if said:
                 fits, described = [b for b in fits if fit(b)], True
-        if _OLDEST_ONE.search(t) or (asked and _SECOND_ONE.search(t)) or _NEWEST_ONE.search(t):
+        if (_OLDEST_ONE.search(t) or (asked and _SECOND_ONE.search(t)) or _NEWEST_ONE.search(t)) and not (
+                _MADE_NOW.search(t) and made and len(made) < len(live)):
             at = 1 if asked and _SECOND_ONE.search(t) else 0 if _OLDEST_ONE.search(t) else -1
             fits, described = ([live[at]] if live[at] in fits else []), True
+        both = (not described and len(live) == 2 and _BOTH_BOOKINGS.search(t) and p.has("cancel")
+                and not p.has("change"))
+        if both:  # "cancel both": the first now, the second asked for its own yes once the first is cancelled
+            fits, described = [live[0]], True
+            self.cancel_next = (live[1]["booking_id"], live[1].get("last_name"))
         if described and len(fits) == 1:
+            if flown or month:  # the date said described the booking; it is no new date
+                p.dates = [d for d in p.dates if d not in flown] if p.has("change") else []
+                p.date = p.date if p.date in p.dates else (p.dates[0] if p.dates else None)
+                p.month_named = None if month else p.month_named
             b, action = fits[0], asked[0] if asked else None
             if action:
                 p.intents.add(action)  # "the held one" to "Which booking do you mean?"
@@ -3340,6 +3394,23 @@ class ReferenceTarget(Target):
         return ((f"Sorry, none of the bookings in this chat fits that. They are: {words}." if described else
                  f"You have {pax_words(len(live)).replace('passengers', 'bookings')} in this chat: {words}.")
                 + f" Which booking would you like to {action}? You can say its reference.")
+
+    def _other_after_cancel(self, p: Parsed) -> None:
+        """ "And the other one too." / "cancel the other booking as well" right after a booking was cancelled, with
+        one other booking of this chat still live: that one is bound and its cancellation asked for (summarised for
+        its own yes), never the cancelled one again nor a reference asked for."""
+        if (self.pending is not None or p.booking_ids or not self.done or self.done[-1]["kind"] != "cancel"
+                or not _ALSO_OTHER.search(p.text) or p.has("change") or p.has("book") or (self.mode == "new" and self.legs)
+                or p.places or p.dates):
+            return
+        gone = self.done[-1]["result"].get("booking_id")
+        others = [b for b in self.bookings.values() if b.get("status") != "cancelled" and b["booking_id"] != gone]
+        if len(others) != 1:
+            return
+        b = others[0]
+        self.booking_id, self.booking, self.last_name = b["booking_id"], b, b.get("last_name") or self.last_name
+        p.intents.add("cancel")
+        p.abandon = p.drop_trip = p.no = p.accepts = False
 
     def _booking_words(self, b: dict[str, Any]) -> str:
         fids = list(b.get("itinerary") or [])
