@@ -1426,6 +1426,7 @@ class ReferenceTarget(Target):
                 and self._speaker_left(turn, left, out)):  # "oh wait, I can't go now, it's only my buddy travelling"
             turn.say(" ".join(out))
             return
+        self._undo_of_done(p)
         if self._edit_of_done(p, out):  # "can you add my husband to that?" once it is booked: said what can be done
             turn.say(" ".join(out))
             return
@@ -3147,6 +3148,28 @@ class ReferenceTarget(Target):
             self.first_name = self.last_name = None
             self.name_words, self.name_doubt = [], None
             self.traveller = p.for_other  # the name question says whose name it is
+
+    def _just_made(self) -> dict[str, Any] | None:
+        """The booking made (or changed) by the last write of this chat, when it is still the one in hand and
+        confirmed; None otherwise."""
+        b = self.booking
+        if (not self.done or self.done[-1]["kind"] not in ("book", "modify") or not b or b.get("status") != "confirmed"
+                or b.get("booking_id") != self.done[-1]["result"].get("booking_id")):
+            return None
+        return b
+
+    def _undo_of_done(self, p: Parsed) -> None:
+        """ "Never mind, cancel it", "actually no, I don't want it. Cancel.", "I've changed my mind, I don't want this
+        booking anymore", "I didn't mean to book that, please undo it" right after a booking was made: its
+        cancellation is asked for (summarised with its refund terms, for its own yes), never read as a bare "never
+        mind" that leaves the booking in place, nor as a new search."""
+        if (self.pending is not None or self._just_made() is None or p.booking_ids or p.places or p.flight_ids
+                or p.dates or p.selection is not None or _CANCEL_PUT_OFF.search(p.text)):
+            return
+        if not (_UNDO_DONE.search(p.text) or (p.has("cancel") and (p.abandon or p.drop_trip or p.no))):
+            return
+        p.intents = (p.intents - {"book", "hold", "change"}) | {"cancel"}
+        p.abandon = p.drop_trip = p.no = p.accepts = p.yes = False
 
     def _edit_of_done(self, p: Parsed, out: list[str]) -> bool:
         """ "oh wait can you add my husband to that?", "can u make it 4 people", "one of us can't come" once a booking
