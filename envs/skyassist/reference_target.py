@@ -561,6 +561,11 @@ _WRONG_DONE = re.compile(r"\bwrong\b|\bmistake\b|\bmistaken\b|\bnot the (?:one|f
                          r"\bshould(?:'ve| have) been\b|\bswap (?:it|that|them)\b|\bswitch (?:it|that) (?:to|for|over)\b|"
                          r"\b(?:i|we) (?:meant|wanted) (?:the|flight|option)\b|\bnot what (?:i|we) (?:wanted|asked|picked|"
                          r"chose|meant)\b", re.I)
+# a flight picked by time, order or part of day ("the 13:00 one", "the later one", "the second", "the morning one")
+_PICKISH = re.compile(r"\d|\b(?:one|option|first|second|third|last|other|earlier|later|morning|afternoon|evening|night|"
+                      r"cheaper|cheapest|faster|direct)\b", re.I)
+# the complaint's own noun, never a pick: "the wrong one", "wrong flight", "wrong time"
+_WRONG_NOUN = re.compile(r"\bwrong\s+(?:one|flight|booking|time|option)\b", re.I)
 # the booking just made taken back: "undo it", "I didn't mean to book that", "I don't want it anymore", "I don't want
 # this booking", "scrap the booking" (never "I don't want anything else", "I don't want a return")
 _UNDO_DONE = re.compile(r"\bundo\b|\breverse (?:it|that|the booking)\b|\b(?:didn'?t|did not|never) (?:mean|want|intend|ask)"
@@ -976,6 +981,8 @@ class ReferenceTarget(Target):
         self.cancel_next: tuple[str, str | None] | None = None  # the second of two bookings asked to be cancelled,
         # with its last name: looked up and its cancel asked once the first is cancelled (_next_cancel)
         self._cancel_chain: tuple[str, str | None] | None = None  # that one, to be taken up in this turn
+        self.fix_of: str | None = None  # the booking just made that the customer said is wrong ("you booked the wrong
+        # flight"): the flight picked next moves it (_wrong_done, _fixed_by_change)
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "faults": sorted(self.faults),
@@ -1427,6 +1434,9 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
         self._undo_of_done(p)
+        if self._wrong_done(p, out):
+            turn.say(" ".join(out))
+            return
         if self._edit_of_done(p, out):  # "can you add my husband to that?" once it is booked: said what can be done
             turn.say(" ".join(out))
             return
@@ -2473,6 +2483,7 @@ class ReferenceTarget(Target):
             setattr(self, name, None)
         self.action, self.legs, self.offered_dates, self.date_choices = "book", [], [], []
         self.offered_return = self.offered_retry = self.wants_return = False
+        self.fix_of = None
         out.append(f"{said} Is there anything else I can help you with?")
 
     def _nothing_to_act_on(self, p: Parsed) -> str:
@@ -3171,6 +3182,47 @@ class ReferenceTarget(Target):
         p.intents = (p.intents - {"book", "hold", "change"}) | {"cancel"}
         p.abandon = p.drop_trip = p.no = p.accepts = p.yes = False
 
+    def _wrong_done(self, p: Parsed, out: list[str]) -> bool:
+        """ "You booked the wrong flight! I wanted the 13:00 one", "I meant the second flight, not the first, can you
+        swap it?" right after a booking was made: the flight picked next moves that booking (a change, summarised for
+        its own yes: _maybe_propose), never a second booking beside it in silence. Said with no flight, which one is
+        asked (True: answered)."""
+        b = self._just_made()
+        if (b is None or self.pending is not None or not _WRONG_DONE.search(p.text) or p.booking_ids
+                or p.has("cancel") or _UNDO_DONE.search(p.text)):
+            return False
+        self.fix_of = b["booking_id"]
+        p.no = p.abandon = p.drop_trip = p.accepts = p.yes = False
+        p.intents.discard("goodbye")
+        if p.flight_ids:
+            p.intents.add("book")  # "not the one I picked, I wanted SA4569": that flight, proposed as the change
+        if p.flight_ids or p.selection is not None or p.passengers or p.places or p.dates or _PICKISH.search(
+                _WRONG_NOUN.sub(" ", p.text)):
+            return False
+        itin = ", ".join(b.get("itinerary") or [])
+        out.append(f"I'm sorry about that. Booking {b['booking_id']} is on flight {itin}. Which flight did you mean? "
+                   "You can say its flight number or departure time, and I will show you the change of booking "
+                   f"{b['booking_id']} to it to confirm first; nothing else is booked.")
+        return True
+
+    def _fixed_by_change(self, out: list[str]) -> None:
+        """The flight picked after the customer said the booking just made was wrong (_wrong_done): the booking is
+        moved to it (mode change) when the party is the same; for another party count the new booking's summary says
+        that the first one stays (it is a separate booking)."""
+        bid, self.fix_of = self.fix_of, None
+        b = self.bookings.get(bid or "")
+        if self.mode != "new" or not b or b.get("status") != "confirmed":
+            return
+        route = [(f.origin, f.destination) for fid in b.get("itinerary") or [] if (f := self.db.flights.get(fid))]
+        if route != [(leg.get("origin"), leg.get("destination")) for leg in self.legs]:
+            return  # another trip: a booking of its own, not the fix of that one
+        if (self.passengers or int(b.get("passengers") or 0)) != int(b.get("passengers") or 0):
+            self._share_of = b  # its summary says booking b stays as it is
+            return
+        self.mode, self.booking_id, self.booking = "change", bid, b
+        self.last_name = b.get("last_name") or self.last_name
+        out.append(f"I will change booking {bid} to the flight you meant, rather than make a second booking.")
+
     def _edit_of_done(self, p: Parsed, out: list[str]) -> bool:
         """ "oh wait can you add my husband to that?", "can u make it 4 people", "one of us can't come" once a booking
         is made (or changed) in this chat: the travellers of a booking cannot be changed, so that is said, never a
@@ -3188,7 +3240,7 @@ class ReferenceTarget(Target):
             new: int | None = 0  # "one of us can't come": fewer, how many is not needed to say what can be done
         elif p.pax_change is not None and not p.passengers:
             new = have + p.pax_change
-        elif p.passengers and p.passengers != have and _EDITS_PARTY.search(p.text):
+        elif p.passengers and p.passengers != have and (_EDITS_PARTY.search(p.text) or _WRONG_DONE.search(p.text)):
             new = p.passengers
         else:
             return False
@@ -6178,6 +6230,8 @@ class ReferenceTarget(Target):
     def _maybe_propose(self, turn: TurnContext, out: list[str]) -> None:
         if not self.legs or not all(leg.get("choice") for leg in self.legs) or self.declined:
             return
+        if self.fix_of:
+            self._fixed_by_change(out)
         chosen = [leg["choice"] for leg in self.legs]
         if self.mode == "change":
             b = self.booking or {}
@@ -6546,6 +6600,7 @@ class ReferenceTarget(Target):
                        "Would you like to pick another flight or change the number of passengers?")
             return
         self.done.append({"kind": kind, "result": data})
+        self.fix_of = None
         self.awaiting = None
         self.traveller = None
         if kind == "book":
