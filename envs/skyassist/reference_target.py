@@ -546,7 +546,8 @@ _MY_BOOKING = re.compile(r"\b(?:my|the|our)\s+(?:booking|reservation|trip|ticket
 # just booked", "the booking from earlier today" (never "a new date", "a new flight" for a change)
 _MADE_NOW = re.compile(r"\b(?:new|newer|newest)(?:" + _ONE_NOUN + r")|\b(?:just|today|now)\s+(?:made|booked|did|bought)\b|"
                        r"\b(?:made|booked|bought|did)\s+(?:it\s+|that\s+)?(?:just now|today|a (?:minute|moment|second) ago|"
-                       r"earlier today)\b|\b(?:you|we|i)\s+(?:just\s+)?(?:made|booked|bought)\b(?!\s+(?:a|another|one)\b)", re.I)
+                       r"earlier today)\b|\byou\s+(?:just\s+)?(?:made|booked)\b(?!\s+(?:a|another|one)\b)|"
+                       r"\b(?:i|we)\s+just\s+(?:made|booked|bought)\b", re.I)
 # every booking in the chat at once: "cancel both", "cancel them both", "both bookings", "all of them", "the two of them"
 _BOTH_BOOKINGS = re.compile(r"\b(?:both(?!\s+(?:of us|adults|passengers|people|ways?|legs?|flights? of))\b|"
                             r"all (?:of )?(?:them|those|the bookings|my bookings|our bookings)|the two of them|"
@@ -3420,8 +3421,7 @@ class ReferenceTarget(Target):
                                                         for d in ds) else None
         made = [b for b in live if any(d["kind"] in ("book", "hold") and d["result"].get("booking_id") == b["booking_id"]
                                        for d in self.done)]
-        tests = [(named and len(named) < len(live), lambda b: b in named),
-                 (flown, lambda b: set(flown) <= days[b["booking_id"]]),
+        tests = [(flown, lambda b: set(flown) <= days[b["booking_id"]]),
                  (month, lambda b: any(int(d[5:7]) == month for d in days[b["booking_id"]])),
                  (_MADE_NOW.search(t) and made and len(made) < len(live), lambda b: b is made[-1]),
                  (_HELD_ONE.search(t), lambda b: b.get("status") == "held"),
@@ -3438,6 +3438,10 @@ class ReferenceTarget(Target):
                 _MADE_NOW.search(t) and made and len(made) < len(live)):
             at = 1 if asked and _SECOND_ONE.search(t) else 0 if _OLDEST_ONE.search(t) else -1
             fits, described = ([live[at]] if live[at] in fits else []), True
+        if named and len(named) < len(live) and [b for b in fits if b in named]:
+            # a name said narrows what else was said; a name that fits none of the rest is the speaker's own ("I'm
+            # Ewa Larsen, cancel the Sydney one")
+            fits, described = [b for b in fits if b in named], True
         both = (not described and len(live) == 2 and _BOTH_BOOKINGS.search(t) and p.has("cancel")
                 and not p.has("change"))
         if both:  # "cancel both": the first now, the second asked for its own yes once the first is cancelled

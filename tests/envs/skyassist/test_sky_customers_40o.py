@@ -171,3 +171,15 @@ def test_cancel_at_a_summary_not_yet_booked_still_drops_it(said):
     t = _play("one_way", 3, [], BOOKED[:3] + [said])
     assert "will not go ahead" in _said(t)[-1]
     assert not _calls(t, "book_flight") and _cancels(t) == []
+
+
+def test_the_speakers_own_name_does_not_outweigh_the_route_said():
+    # near miss: the name is the caller's, the route names the other booking
+    t = _play("cancel_booking", 11, [], TWO + ["I'm Ewa Larsen, please cancel the Sydney one.", "Yes."])
+    assert _cancels(t) == [SCHMIDT]
+
+
+def test_a_booking_made_long_ago_is_not_the_one_made_in_the_chat():
+    # near miss: "the one I booked last month" is no booking of this chat
+    t = _play("one_way", 3, [], OLD + ["Cancel the one I booked last month.", "Yes."])
+    assert _cancels(t) != [MADE]
