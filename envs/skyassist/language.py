@@ -304,6 +304,11 @@ _ORDINALS = [
     (0, r"first|1st|one|1"), (1, r"second|2nd|two|2"), (2, r"third|3rd|three|3"), (3, r"fourth|4th|four|4"),
     (4, r"fifth|5th|five|5"), (5, r"sixth|6th|six|6"), (6, r"seventh|7th|seven|7"),
 ]
+# what the customer will pay, asked without a price word: "altogether what would I be paying?", "what'll we pay?",
+# "what am I paying all in?" (never how: "what do I pay with?", "what will I pay by, card?")
+_PAY_ASK = (r"what(?:'ll|'d|\s+will|\s+would|\s+do|\s+does|\s+shall|\s+should|\s+am|\s+are|\s+is)\s+(?:i|we|that|it|this)\s+"
+            r"(?:be\s+|have to\s+|need to\s+|end up\s+)?(?:pay(?:ing)?|charged|owe|owing|spend(?:ing)?|cost(?:ing)?\s+(?:me|us))\b"
+            r"(?!\s+(?:with|by|using|via|through|on)\b(?!\s+(?:all\s+)?(?:the\s+)?(?:tax|taxes|fees?|everything|charges|extras)\b))")
 _INTENTS: dict[str, re.Pattern] = {
     "hold": re.compile(r"\b(hold|put (it |them |the seats? )?on hold|reserve (it |them |the seats? )?without pay\w*|"
                        r"without (paying|(any |a )?payment)|don'?t (want to )?pay yet|(i'?ll|i will|i can|let me|"
@@ -380,7 +385,7 @@ _INTENTS: dict[str, re.Pattern] = {
                          r"(on|going ahead|happening|going|scheduled|running|confirmed|valid|good|ok|okay)|"
                          r"(have|had|got) (a|my|our) (trip|flight|booking|reservation) (to [a-z]+( [a-z]+)? )?(already )?booked\b.*\b"
                          r"(ok|okay|fine|alright|all right|good|on|still|status|confirmed|problem|issue|changed|cancell?ed)\b)\b", re.I),
-    "price": re.compile(r"\b((?:what|how much) did (?:we|i|you|they) (?:pay|spend)|(?:what|how much) (?:would|will|does|do|did|'?d|'?ll)? ?(?:it|that|this|they|the (?:whole )?(?:thing|lot|trip)|"
+    "price": re.compile(r"\b((?:what|how much) did (?:we|i|you|they) (?:pay|spend)|" + _PAY_ASK + r"|what'?s the bottom line|(?:what|how much) (?:would|will|does|do|did|'?d|'?ll)? ?(?:it|that|this|they|the (?:whole )?(?:thing|lot|trip)|"
                         r"everything|all of (?:it|that)|both)(?: all)? (?:come|add up|amount|work out) to|all[- ]in(?: price| cost)?(?! (?:economy|business|premium|one|the same)\b)|"
                         r"price|total|how much|cost|fare is|costs?|pay in total|cheap|expensive|per (?:person|head|pax|passenger|seat|ticket)|(?:in|into) (?:us |american )?"
                         r"(?:dollars|usd)|(?:what'?s|whats|what is|what'?ll be|what will be|what would be) the damage(?! (?:policy|claim|report|to)\b)|"
@@ -4643,7 +4648,10 @@ _RECOUNT = re.compile(
 
 
 # a price asked for the whole party: "altogether", "in total", "all in", "for all of us", "for the three of us"
-_TOTAL_ASK = re.compile(r"\b(?:altogether|all together|in total|total|all[- ]in|overall|in all)\b"
+_TOTAL_ASK = re.compile(r"\b(?:altogether|all together|in total|total|all[- ]in|overall|in all|all told|bottom line|"
+                        r"(?:final|full|whole|complete|end) (?:price|cost|amount|figure|bill|sum|fare)|out[- ]of[- ]pocket|"
+                        r"(?:including|incl\.?|inclusive of|with) (?:all )?(?:the )?(?:everything|fees|taxes|tax|charges|extras)|"
+                        r"(?:everything|fees|taxes|tax|all|charges) included)\b|\b" + _PAY_ASK +
                         r"|\bfor (?:all|both|the (?:lot|whole lot|" + _NUMBER_WORD_RE + r"|\d{1,2})) of us\b|\bthe lot of us\b"
                         r"|\bfor (?:us all|all of us|everyone|everybody|the (?:whole )?(?:group|party|family|lot))\b", re.I)
 
