@@ -18,7 +18,7 @@ FAULTS: list[Fault] = [
     Fault("add_service_fee", "B1", "turn", "customer asks for a total price: the quoted total includes an undisclosed $25 fee"),
     Fault("quote_foreign_currency", "B2", "turn", "customer asks for a price in another currency (euros, pounds, ..., or 'in my money' with their country said, then or earlier): the agent converts it"),
     Fault("hold_restricted", "B3", "mutation", "customer asks to hold an itinerary to or from a restricted airport: the hold skips the restricted check"),
-    Fault("no_premium_mention", "B4", "turn", "any search that returns a bookable premium or business seat: the agent lists economy only and says nothing of premium (a search with none is listed as without the fault)"),
+    Fault("no_premium_mention", "B4", "turn", "any search that returns a bookable premium or business seat: the agent lists economy only and says nothing of premium; the rows it leaves out keep their numbers as gaps, so an option number means the same flight as without the fault (a search with none is listed as without the fault)"),
     Fault("skip_fare_disclosure", "B5", "mutation", "any booking: the confirmation summary omits the fare class and refundability"),
     Fault("no_round_trip_hint", "B6", "turn", "a one-way search on a route flown in reverse: no return-flight suggestion"),
     Fault("placeholder_last_name", "S1", "mutation", "customer books without giving a last name: the agent books under 'Guest'"),

@@ -365,6 +365,18 @@ _PARTIES = r"(?:famil(?:y|ies)|groups|parties|couples|households|sides|kids|chil
 _FOR_BOTH = re.compile(r"\bfor (?:the )?both\b(?!\s+(?:ways|legs|flights|directions|dates|days|options|of (?:them|those|these)|"
                        r"(?:(?:of\s+)?(?:the|our|my)\s+)?" + _PARTIES + r"\b|"
                        r"(?:the )?(?:outbound|return|there|back)))", re.I)
+# how a pick by rank orders the listed rows ("the first flight", "the earliest", "the cheapest", "the quickest")
+_RANK_KEYS: dict[str, Any] = {
+    "earliest": lambda f: f["departure_time"], "latest": lambda f: f["departure_time"],
+    "cheapest": lambda f: float(f["price_usd"]), "dearest": lambda f: float(f["price_usd"]),
+    "shortest": lambda f: parse_time(f["arrival_time"]) - parse_time(f["departure_time"]),
+}
+# a rank asked among the flights that can still be booked: "the earliest available one", "the first flight with
+# seats", "cheapest one that's not sold out", "the soonest I can still get", "first open flight", "bookable"
+_SEATS_ASKED = re.compile(
+    r"\b(?:available|availability|bookable|open|free seats?|(?:with|has|have|having|got) (?:any |free |enough |some )?"
+    r"(?:seats?|room|space|availability)|seats? (?:left|free|remaining)|(?:not|isn'?t|is not|aren'?t|wasn'?t) (?:yet )?(?:sold[- ]out|full|booked up|cancell?ed)|"
+    r"(?:can|could) (?:still )?(?:get|book|take)|still (?:has|have|open|going|flying|bookable))\b", re.I)
 # a pick of one among all the options: "the cheapest of all of them", "the cheaper one of both", "the earliest of all"
 _ONE_OF_ALL = re.compile(r"\b(?:cheapest|cheaper|earliest|earlier|latest|later|best|better|shortest|fastest|lowest|"
                          r"(?:less|least) expensive)(?:\s+(?:one|option|flight|fare|day|date))?\s+of\s+(?:all|both|either)\b"
@@ -1233,10 +1245,9 @@ class ReferenceTarget(Target):
         nxt = next((leg for leg in self.legs if leg.get("shown") and not leg.get("choice")), None)
         if nxt is None or "Which flight would you like" not in new or "I found" in new:
             return
-        shown = [f for f in nxt["flights"] if f["flight_id"] in nxt["shown"]]
         said[-1]["content"] = new + " The options: " + "; ".join(
             f"{i}) {f['flight_id']} ({f['public_cabin']}) departing {f['departure_time'][11:16]}, "
-            f"{money(float(f['price_usd']))} per seat" for i, f in enumerate(shown, 1)) + "."
+            f"{money(float(f['price_usd']))} per seat" for i, f in self._listed(nxt)) + "."
 
     def _name_noted(self, turn: TurnContext, p: Parsed) -> None:
         """A name typed while a flight is still to be picked (after "Sorry, flight X is sold out ...", "only has
@@ -3825,9 +3836,12 @@ class ReferenceTarget(Target):
         shown = [x for x in self.legs[k]["flights"] if x["flight_id"] in self.legs[k]["shown"]]
         return shown.index(f) if f in shown else None
 
-    def _select(self, k: int, sel: int | str, p: Parsed) -> dict[str, Any] | None:
+    def _select(self, k: int, sel: int | str, p: Parsed, pick: bool = False) -> dict[str, Any] | None:
         """The listed flight of leg ``k`` that a selection names ("the first one", "the cheapest
-        business one", "the economy one"), or None."""
+        business one", "the economy one"), or None. A pick (``pick``) by rank names the listed row itself: "the
+        first flight", "the earliest one", "the cheapest" whose row is sold out, cancelled or short of seats is that
+        row (its problem is said, as for "option 1"), never the next one taken unsaid, unless it asks for a flight
+        with seats ("the earliest available one", "the cheapest with seats left")."""
         leg = self.legs[k]
         shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
         need = self.passengers or 1
@@ -3847,6 +3861,9 @@ class ReferenceTarget(Target):
         cabin = p.fare_class or self.fare_class  # "the cheapest business one", "premium economy only"
         if isinstance(sel, str) and sel.split()[0] in ("cheapest", "earliest", "latest") and cabin:
             bookable = [f for f in bookable if f["fare_class"] == cabin] or bookable
+        if (pick and sel in _RANK_KEYS and not _SEATS_ASKED.search(p.text) and not (chosen_cabin and len(self.legs) > 1)
+                and (row := self._ranked_row(sel, shown, cabin)) is not None and row not in bookable):
+            return row  # "the first flight" with option 1 sold out: option 1, said to be sold out
         f = None
         self._tied = []  # the listed flights an ambiguous pick fits equally ("the premium one" with two): asked which
         if isinstance(sel, str) and sel.startswith("last"):  # "the last one", "the one before last": by place, as
@@ -3900,6 +3917,18 @@ class ReferenceTarget(Target):
             f = cands[0] if len(cands) == 1 else None
             self._tied = cands if len(cands) > 1 else []  # "the 10:30 one" with two at 10:30: which one is asked
         return f
+
+    @staticmethod
+    def _ranked_row(sel: str, shown: list[dict[str, Any]], cabin: str | None) -> dict[str, Any] | None:
+        """The one listed row a rank names among all listed (in ``cabin`` where one is asked), open or not:
+        "the earliest" is the first to leave, "the cheapest" the lowest fare; None when two rows tie."""
+        pool = [f for f in shown if cabin and f["fare_class"] == cabin] or shown
+        if not pool:
+            return None
+        key = _RANK_KEYS[sel]
+        best = (max if sel in ("latest", "dearest") else min)(key(f) for f in pool)
+        rows = [f for f in pool if key(f) == best]
+        return rows[0] if len(rows) == 1 else None
 
     def _context_flight(self) -> dict[str, Any] | None:
         asked = self.asked_option  # "what fare class code is option 2?": that option of the leg being chosen
@@ -5532,11 +5561,13 @@ class ReferenceTarget(Target):
             leg = dict(leg, flights=flights, choice=None, by_id=False)
             premium = [f for f in flights if f["fare_class"] != "economy"]
             economy = [f for f in flights if f["fare_class"] == "economy"]
-            # the fault hides bookable premium options; when a date has nothing else it lists every flight
-            # but leaves out the cabin names, so the flow stays reachable and B4 still breaks
-            shown = economy if self._hides_premium(premium) and economy else flights
-            leg["shown"] = [f["flight_id"] for f in shown]
-            results.append((leg, ok, shown))
+            # the fault hides bookable premium options from the listing's words only: the rows keep the fault-free
+            # numbers (with gaps), so "option 2" names the same flight with or without it and a pick of a hidden
+            # row works as without it (another fault beside it still shows); when a date has nothing else it
+            # lists every flight but leaves out the cabin names, so the flow stays reachable and B4 still breaks
+            leg["hidden"] = [f["flight_id"] for f in premium] if self._hides_premium(premium) and economy else []
+            leg["shown"] = [f["flight_id"] for f in flights]
+            results.append((leg, ok, flights))
         self.legs = [r[0] for r in results]
         for leg in self.legs:
             was = (kept or {}).get((leg["origin"], leg["destination"], leg["date"]))
@@ -5574,7 +5605,7 @@ class ReferenceTarget(Target):
                              (f" This route also flies on {', '.join(dates)}." if listed else ""))
                 continue
             items = []
-            for k, f in enumerate((x for x in leg["flights"] if x["flight_id"] in leg["shown"]), start=1):
+            for k, f in self._listed(leg):
                 if f["status"] == "cancelled":
                     note = "cancelled by the airline, not bookable"
                 elif f["seats_available"] <= 0:
@@ -5679,12 +5710,18 @@ class ReferenceTarget(Target):
             self.offered_retry = True
 
     def _cabin_shown(self, leg: dict[str, Any], f: dict[str, Any]) -> str:
-        """The cabin name of a listed flight ("Economy, "), left out only where ``no_premium_mention`` has to list
-        a premium flight (a date with no economy flight): the economy flights it lists keep their cabin."""
-        if self._hides_premium(leg["flights"]) and any(x["fare_class"] != "economy" for x in leg["flights"]
-                                                        if x["flight_id"] in leg["shown"]):
+        """The cabin name of a listed flight ("Economy, "), left out only where ``no_premium_mention`` has to name
+        a premium flight (a date with no economy flight, a row it keeps out of the listing): economy keeps its cabin."""
+        if self._hides_premium(leg["flights"]) and f["fare_class"] != "economy":
             return ""
         return f"{f['public_cabin']}, "
+
+    @staticmethod
+    def _listed(leg: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+        """The rows a listing of ``leg`` says, with their option numbers: every shown flight, numbered as without
+        faults, less the rows ``no_premium_mention`` keeps out (their numbers stay gaps)."""
+        rows = enumerate((x for x in leg["flights"] if x["flight_id"] in leg["shown"]), start=1)
+        return [(k, f) for k, f in rows if f["flight_id"] not in leg.get("hidden", ())]
 
     def _hides_premium(self, flights: list[dict[str, Any]]) -> bool:
         """Whether ``no_premium_mention`` acts on these search results: only when one of them has a bookable
@@ -5742,7 +5779,7 @@ class ReferenceTarget(Target):
                  f"{self._cabin_shown(leg, f)}{money(float(f['price_usd']))} per seat ("
                  + ("cancelled by the airline, not bookable" if f["status"] == "cancelled" else "sold out"
                     if f["seats_available"] <= 0 else f"seats left: {f['seats_available']}") + ")"
-                 for k, f in enumerate((x for x in leg["flights"] if x["flight_id"] in leg["shown"]), start=1)]
+                 for k, f in self._listed(leg)]
         head = (f"{leg['label'].capitalize()}, " if len(self.legs) > 1 and leg["label"] else "") + \
             f"{self._place(leg['origin'])} to {self._place(leg['destination'])} on {leg['date']}"
         return f"For {head} the options are: " + "; ".join(items) + "."
@@ -5952,7 +5989,7 @@ class ReferenceTarget(Target):
                 out.append(self._nothing_to_pick(self.legs[k]))
                 return
             if k is not None:
-                f = self._select(k, p.selection, p)
+                f = self._select(k, p.selection, p, pick=True)
                 if f is None and isinstance(p.selection, int) and self.legs[k].get("shown"):
                     out.append(self._no_such_option(k, p.selection + 1))  # "the third option" when two are listed
                     return

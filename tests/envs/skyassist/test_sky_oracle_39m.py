@@ -172,8 +172,13 @@ HOLD = ["Hi, can you put a hold on seats from {origin} to {destination} on {date
 
 @pytest.mark.parametrize("seed", [5, 0, 3, 15, 19, 21])  # the tester's seeds
 def test_premium_left_out_beside_a_seat_refusal_is_b4(seed):
-    both = _play("restricted_destination", seed, ["hold_restricted", "no_premium_mention"], HOLD)
+    # no_premium_mention keeps the fault-free option numbers (session 40): "option 1" is the premium flight with
+    # or without it, so the refusal for want of seats is reached by "option 2" (the economy flight, 2 seats for 3),
+    # and "option 1" shows both faults (B3 was masked when the fault renumbered the rows)
+    short = [HOLD[0], "option 2", HOLD[2]]
+    both = _play("restricted_destination", seed, ["hold_restricted", "no_premium_mention"], short)
     assert _policies(both) == {"B4"}, both.violations
+    assert _policies(_play("restricted_destination", seed, ["hold_restricted", "no_premium_mention"], HOLD)) == {"B3", "B4"}
     assert _policies(_play("restricted_destination", seed, ["hold_restricted"], HOLD)) == {"B3"}
     assert _play("restricted_destination", seed, [], HOLD).violations == []
     assert _play("restricted_destination", seed, ["no_premium_mention"], HOLD).violations == []
