@@ -365,12 +365,9 @@ _PARTIES = r"(?:famil(?:y|ies)|groups|parties|couples|households|sides|kids|chil
 _FOR_BOTH = re.compile(r"\bfor (?:the )?both\b(?!\s+(?:ways|legs|flights|directions|dates|days|options|of (?:them|those|these)|"
                        r"(?:(?:of\s+)?(?:the|our|my)\s+)?" + _PARTIES + r"\b|"
                        r"(?:the )?(?:outbound|return|there|back)))", re.I)
-# how a pick by rank orders the listed rows ("the first flight", "the earliest", "the cheapest", "the quickest")
-_RANK_KEYS: dict[str, Any] = {
-    "earliest": lambda f: f["departure_time"], "latest": lambda f: f["departure_time"],
-    "cheapest": lambda f: float(f["price_usd"]), "dearest": lambda f: float(f["price_usd"]),
-    "shortest": lambda f: parse_time(f["arrival_time"]) - parse_time(f["departure_time"]),
-}
+# how a pick by its place in time orders the listed rows ("the first flight", "the earliest", "the last flight");
+# "the cheapest" stays the cheapest with seats for the party (its reply names the flight and cabin)
+_RANK_KEYS: dict[str, Any] = {"earliest": lambda f: f["departure_time"], "latest": lambda f: f["departure_time"]}
 # a rank asked among the flights that can still be booked: "the earliest available one", "the first flight with
 # seats", "cheapest one that's not sold out", "the soonest I can still get", "first open flight", "bookable"
 _SEATS_ASKED = re.compile(
@@ -3839,13 +3836,14 @@ class ReferenceTarget(Target):
     def _select(self, k: int, sel: int | str, p: Parsed, pick: bool = False) -> dict[str, Any] | None:
         """The listed flight of leg ``k`` that a selection names ("the first one", "the cheapest
         business one", "the economy one"), or None. A pick (``pick``) by rank names the listed row itself: "the
-        first flight", "the earliest one", "the cheapest" whose row is sold out, cancelled or short of seats is that
-        row (its problem is said, as for "option 1"), never the next one taken unsaid, unless it asks for a flight
-        with seats ("the earliest available one", "the cheapest with seats left")."""
+        first flight", "the earliest one", "the latest flight" whose row is sold out, cancelled or short of seats is
+        that row (its problem is said, as for "option 1"), never the next one taken unsaid, unless it asks for a
+        flight with seats ("the earliest available one", "the first flight with seats")."""
         leg = self.legs[k]
         shown = [f for f in leg["flights"] if f["flight_id"] in leg["shown"]]
         need = self.passengers or 1
         bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] >= need]
+        least = need if bookable else 1  # a row too small for the party is closed only where another one fits it
         if not bookable:  # nothing fits the party: fall back to any open flight (and explain)
             bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
         if p.refundable is not None and isinstance(sel, str):  # "the cheapest refundable one": among those only
@@ -3862,7 +3860,9 @@ class ReferenceTarget(Target):
         if isinstance(sel, str) and sel.split()[0] in ("cheapest", "earliest", "latest") and cabin:
             bookable = [f for f in bookable if f["fare_class"] == cabin] or bookable
         if (pick and sel in _RANK_KEYS and not _SEATS_ASKED.search(p.text) and not (chosen_cabin and len(self.legs) > 1)
-                and (row := self._ranked_row(sel, shown, cabin)) is not None and row not in bookable):
+                and not cabin  # "the earliest flight in economy" with none open: asked by _cabin_gone, never swapped
+                and (row := self._ranked_row(sel, shown, cabin)) is not None
+                and (row["status"] != "scheduled" or row["seats_available"] < least)):
             return row  # "the first flight" with option 1 sold out: option 1, said to be sold out
         f = None
         self._tied = []  # the listed flights an ambiguous pick fits equally ("the premium one" with two): asked which
@@ -3921,12 +3921,12 @@ class ReferenceTarget(Target):
     @staticmethod
     def _ranked_row(sel: str, shown: list[dict[str, Any]], cabin: str | None) -> dict[str, Any] | None:
         """The one listed row a rank names among all listed (in ``cabin`` where one is asked), open or not:
-        "the earliest" is the first to leave, "the cheapest" the lowest fare; None when two rows tie."""
+        "the earliest" is the first to leave, "the latest" the last; None when two rows tie."""
         pool = [f for f in shown if cabin and f["fare_class"] == cabin] or shown
         if not pool:
             return None
         key = _RANK_KEYS[sel]
-        best = (max if sel in ("latest", "dearest") else min)(key(f) for f in pool)
+        best = (max if sel == "latest" else min)(key(f) for f in pool)
         rows = [f for f in pool if key(f) == best]
         return rows[0] if len(rows) == 1 else None
 

@@ -81,7 +81,9 @@ URGENT = ["hello, {origin_city} to {destination_city} {date} for 1, {first_name}
 
 
 @pytest.mark.parametrize("seed, repick", [
-    (1002071, "sorry, actually the earliest one. please hurry, my mum is in hospital"),  # the tester's (SA7252 again)
+    # the tester's words were "the earliest one", which named SA7252 (the earliest with seats) again; since session 40
+    # "the earliest" names the earliest row listed (SA7156, sold out) and says so (test_sky_customers_40m)
+    (1002071, "sorry, actually the earliest available one. please hurry, my mum is in hospital"),
     (1002071, "the cheapest one again please, hurry, it's urgent"),
 ])
 def test_an_urgent_re_pick_of_the_summarised_flight_books_at_once_and_breaks_only_s5(seed, repick):
@@ -98,7 +100,7 @@ def test_an_urgent_re_pick_of_another_flight_with_no_cabin_said_still_asks_never
 
 
 def test_the_same_re_pick_without_the_fault_asks_for_the_yes():
-    t = play(URGENT + ["sorry, actually the earliest one. please hurry, my mum is in hospital", "yes"],
+    t = play(URGENT + ["sorry, actually the earliest available one. please hurry, my mum is in hospital", "yes"],
              D.scenario("urgent_booking", 1002071))
     assert [c["flight_ids"] for c in _calls(t, "book_flight")] == [["SA7252"]], _said(t)
 

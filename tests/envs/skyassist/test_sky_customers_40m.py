@@ -3,11 +3,12 @@
 The tester: "'the first flight' / 'The first flight is fine.' / 'The earliest one.' when option 1 is sold out (or
 cancelled, or has too few seats for the party) silently picks another flight ('You picked SA9796 (Premium
 Economy)'), while 'the first', 'option 1', 'flight 1', 'the first one' correctly say option 1 is unavailable."
-"The first flight" and "the earliest" were read as the earliest flight *with seats*, and "the cheapest" as the
-cheapest with seats, so a sold-out, cancelled or too-small option 1 was passed over unsaid, for another flight
-and often another cabin. Now a rank picks the row it names among all listed, and that row's problem is said as
-for "option 1"; only a rank asked among the open flights ("the earliest available one", "the first flight with
-seats", "the cheapest one that isn't sold out") passes over the closed rows, and the reply names the cabin.
+"The first flight" and "the earliest" were read as the earliest flight *with seats*, so a sold-out, cancelled or
+too-small option 1 was passed over unsaid, for another flight and often another cabin. Now "the earliest" / "the
+first flight" / "the latest" pick the row they name among all listed, and that row's problem is said as for
+"option 1"; only a rank asked among the open flights ("the earliest available one", "the first flight with
+seats") passes over the closed rows, and the reply names the cabin. "The cheapest" is left as it was (the
+cheapest with seats for the party, its cabin said).
 """
 from __future__ import annotations
 
@@ -44,27 +45,20 @@ def test_a_rank_naming_option_1_says_it_cannot_be_had(family, seed, first, fid, 
     assert "You picked" not in reply and not _calls(t, "book_flight") and not _calls(t, "hold_itinerary")
 
 
-@pytest.mark.parametrize("phrase, cases", [
-    ("the cheapest", [0, 1, 4]),  # the cheapest row listed is the closed option 1
-    ("cheapest one please", [0, 1, 4]),
-    ("I'll go with the cheapest flight", [0, 1, 4]),
-])
-def test_the_cheapest_row_closed_is_said(phrase, cases):
-    for i in cases:
-        family, seed, first, fid, why, _open = CASES[i]
-        reply = _said(_play(family, seed, [], [first, phrase]))[-1]
-        assert reply.startswith(f"Sorry, flight {fid} {why}"), (family, reply)
+@pytest.mark.parametrize("phrase", ["the cheapest", "cheapest one please"])
+def test_the_cheapest_is_still_the_cheapest_with_seats_and_names_its_cabin(phrase):
+    # not changed here: "the cheapest" is the cheapest flight the party can have, said with its cabin
+    reply = _said(_play("one_way", 66, [], [ONE, phrase]))[-1]
+    assert reply.startswith("You picked SA9796 (Premium Economy)"), reply
 
 
 @pytest.mark.parametrize("phrase", [
     "the earliest available flight", "the first flight with seats", "first flight you can still get me on",
-    "the earliest one that isn't sold out", "the cheapest one with seats left", "earliest flight that still has room",
+    "the earliest one that isn't sold out", "the first flight that still has seats", "earliest flight that still has room",
 ])
 @pytest.mark.parametrize("family, seed, first, fid, why, open_", CASES)
 def test_a_rank_among_the_open_flights_passes_over_the_closed_row_and_names_the_cabin(family, seed, first, fid, why,
                                                                                       open_, phrase):
-    if "cheapest" in phrase and family in ("hold_request", "large_group"):
-        open_ = {"hold_request": "SA1847", "large_group": "SA3627"}[family]
     reply = _said(_play(family, seed, [], [first, phrase]))[-1]
     assert reply.startswith(f"You picked {open_} ("), reply  # "You picked SA9796 (Premium Economy)": cabin said
 
