@@ -2343,6 +2343,43 @@ _NOTHING_ELSE = re.compile(r"\s*[,;.!\u2014\u2013-]+\s*(?:and\s+)?(?:nothing els
                            r"[\s.!]*(?:thanks|thank you|cheers)?[\s.!]*$", re.I)
 
 
+# a negation said at a summary that is not about the proposal: "no problem at all, please proceed", "no complaints here,
+# please book it", "that's fine, no changes needed", "honestly I don't mind which, that one is fine, go ahead", "yes, I
+# don't think we need anything else", "No no, go ahead" (a doubled "no" that reassures before a go-ahead); set aside
+# before the yes is read again (``approval_beside_harmless_no``)
+_HARMLESS_NEGATION = re.compile(
+    r"(?<![\w'])(?:no (?:problems?|worries|complaints?|objections?|issues?|changes?|corrections?|edits?)(?: (?:at all|whatsoever))?"
+    r"(?: (?:here|from (?:me|us|my side|our side)|on my (?:end|side)))?(?: (?:needed|necessary|required|to make))?|"
+    r"not a (?:problem|worry)|nothing (?:to (?:change|correct|fix|add)|(?:else )?(?:needed|required|wrong))|"
+    r"(?:i|we) (?:really |honestly )?(?:don'?t|do not) mind(?: (?:which(?: one)?|either(?: way| one)?|at all|really))?|"
+    r"(?:i|we) (?:don'?t|do not) (?:think (?:i|we) )?need anything (?:else|more)(?: (?:at all|really))?|"
+    r"honestly|to be honest|tbh)(?![\w'])", re.I)
+_REASSURING_NO = re.compile(r"^\W*(?:no+|nah)(?:\W+(?:no+|nah))+\W+(?=(?:(?:please|pls|just|then|so)\W+)*(?:go ahead|proceed|"
+                            r"book(?: it)?|do it|go for it)\b)", re.I)
+# a yes or no taken back by a correction, the last word standing: "yes. no. sorry i mean yes" (a yes), "yes. no. actually
+# no" (a no); only where what is said after the correction is a bare yes or no
+_SELF_CORRECTED = re.compile(r"^.*(?:\b(?:sorry|i mean|i meant|actually|wait|oops|scratch that|make that)\b)[\s,.!:-]*"
+                             r"(?P<last>(?:(?:i mean|i meant|actually)\W+)?(?:yes|yeah|yep|no|nope|nah)\b[^.?]*?)[\s.!]*$", re.I)
+
+
+def approval_beside_harmless_no(text: str, summary: str) -> bool:
+    """A reply at ``summary`` that approves it once the negations that are not about the proposal are set aside
+    (``_HARMLESS_NEGATION``, ``_REASSURING_NO``) or once a yes or no taken back leaves a yes (``_SELF_CORRECTED``):
+    "No problem at all, please proceed.", "No no, go ahead.", "yes. no. sorry i mean yes". Not "no problem, I'll think
+    about it" (what is left puts it off), nor "yes. no. actually no"."""
+    t = (text or "").replace("\u2019", "'")
+    if not summary or "?" in t:
+        return False
+    if m := _SELF_CORRECTED.match(t):
+        last = re.sub(r"^(?:i mean|i meant|actually)\W+", "", m.group("last"), flags=re.I)
+        return not is_refusal(last) and is_confirmation(last, summary)
+    rest = _REASSURING_NO.sub("", _HARMLESS_NEGATION.sub(" ", t)).strip(" ,.;!-")
+    rest = re.sub(r"^(?:[,.;!-]|\s|\b(?:and|but|so)\b)+", "", rest, flags=re.I)
+    if rest == t.strip(" ,.;!-") or not re.search(r"\w", rest) or is_refusal(rest) or is_deferral(rest):
+        return False
+    return is_confirmation(rest, summary)
+
+
 def is_refusal(text: str) -> bool:
     """A no or a change of mind in reply to a proposal ("No thanks", "Right, no, don't book it")."""
     t = (text or "").replace("\u2019", "'")
@@ -5692,6 +5729,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if m:
         p.card = m.group(0)
     p.yes = is_confirmation(typed, summary)  # consent to an action rests on the words as typed
+    harmless_no = not p.yes and approval_beside_harmless_no(typed, summary)
     p.pay_at_airport = any(_PAY_AT_AIRPORT.search(x) and not _PAID_THERE_ANYWAY.search(x)
                            for x in re.split(r"(?<=[.!?;])\s+", text))
     p.slipped_yes = not p.yes and typed != text and is_confirmation(text, summary)
@@ -5700,6 +5738,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     p.no = is_refusal(text)
     if p.no and _NO_REFUND_SAID.search(summary or ""):
         p.no = is_refusal(_TERMS_TAKEN.sub(" ", text))  # "I know, no money. still cancel": the refund's "no", taken
+    p.no = p.no and not harmless_no  # "No problem at all, please proceed": the "no" is not the proposal's
     p.human = asks_for_person(text)
     p.who = bool(ASKS_IF_MACHINE.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human and not p.split_now
@@ -5797,7 +5836,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # "yes, just don't charge me yet", "ok but dont take payment yet": the "don't" is the hold's (no payment yet),
         # a request for a hold, not a no
         p.no = False
-    if not p.yes and yes_beside_a_remark(typed, summary):
+    if not p.yes and (yes_beside_a_remark(typed, summary) or harmless_no):
+        # ("No no, go ahead", "no complaints here, please book it", "yes. no. sorry i mean yes": a yes beside a "no"
+        # that is not the proposal's, no refusal; asked again for a plain yes, as the verifiers read no plain yes there)
         # "yes cancel it, no need to rebook", "nope all correct, book it": no refusal and no request to move, but not a
         # plain yes either (the verifiers' reading), so asked again
         p.accepts, p.no, p.closing, p.yes_with_remark = True, False, False, True
