@@ -1277,6 +1277,7 @@ passport visa dob born birth birthday date email e-mail mail phone mobile cell n
 code refundable nonrefundable surname lastname firstname lead pax
 if so because cause cos since though although unless whether than into onto upon about after before until till
 via per etc yet nor either neither both each every else
+rather instead mine hers yours ours theirs offhand enough otherwise honestly basically anyway
 """.split())
 
 
@@ -1704,6 +1705,55 @@ _SURNAME_OR_VERDICT = frozenset({"fine", "good", "ok", "okay", "right", "correct
                                  "sure", "well", "true", "wrong", "bad", "free"})
 
 
+_N1 = r"(?-i:[A-Z])[^\W\d_](?:[^\W\d_]|['\-])*"  # one capitalised name word
+# a family name said by its kind: "my maiden name Bello", "married name: Okafor", "my birth surname is Bello"
+_KIND_OF_SURNAME = re.compile(r"\b(?:maiden|married|birth|family|legal|passport|new|old|current|own)\s+(?:sur)?name\b", re.I)
+# a name preferred to another: "Bello rather than Okafor", "Bello instead of my married name Okafor", "Bello, not Okafor"
+_NAME_OVER_NAME = re.compile(r"(?P<x>" + _N1 + r")(?P<gap>\s*[,(]?\s*(?:rather than|instead of|and not|but not|not)\s+(?:(?:my|the|his|her|"
+                             r"our)\s+)?(?:(?:maiden|married|birth|old|new|husband'?s|wife'?s|partner'?s)\s+)?(?:(?:sur|last |family )?"
+                             r"name\s+)?)(?P<y>" + _N1 + r")\b(?:\s*\))?", re.I)
+# another's family name, then the speaker's own: "my husband's surname is Okafor but mine is Bello"
+_MINE_IS = re.compile(r"(?:\b(?:my|our)\s+[a-z]+'s|\b(?:his|her|their))\s+(?:sur|last |family )?name\s+(?:is\s+|'s\s+)?" + _N1 +
+                      r"\s*,?\s*(?:but|and|while|whereas)\s+mine(?:'s|\s+is)\s+(?P<x>" + _N1 + r")", re.I)
+# the speaker's family name said to be another's: "the surname's the same as my husband's, Okafor"
+_SAME_SURNAME_AS = re.compile(r"\b(?:the|my)\s+(?:sur|last |family )?name(?:'s|\s+is)?\s+(?:the\s+)?same\s+as\s+(?:my|our)\s+[a-z]+(?:'s)?"
+                              r"\s*(?:,|:|-|\u2013|\u2014|\bwhich is\b|\bi\.?e\.?\b)?\s*(?P<x>" + _N1 + r")", re.I)
+# "so put it under mine", "use mine": the speaker's own, said by a pronoun (no name)
+_UNDER_MINE = re.compile(r"(?:,?\s*(?:so|and)\s+)?\b(?:put|book|use|go with|have)\s+(?:it\s+|the booking\s+)?(?:under\s+)?mine\b\W*", re.I)
+# a name said, then corrected: "Aisha Okafor - sorry, rather Aisha Bello", "Aisha Okafor, I mean Aisha Bello"
+_NAME_CORRECTION = re.compile(r"(?P<a>(?:" + _N1 + r"\s+){0,2}" + _N1 + r")\s*(?:[,;.!\u2013\u2014]|\s-)\s*(?:(?:no|sorry|oops|wait|"
+                              r"i mean|i meant|actually|rather|correction|make that|scratch that|my bad)\b[\s,:!.-]*)+"
+                              r"(?P<b>(?:" + _N1 + r"\s+){0,2}" + _N1 + r")\s*[.!]?\s*$", re.I)
+
+
+def _name_preferred(t: str) -> str:
+    """``t`` with the names the speaker sets aside left out, so that the one kept is read: "Bello rather than Okafor"
+    reads "surname Bello" (two single names, the one kept a family name unless a known given name), "my husband's
+    surname is Okafor but mine is Bello" reads "my surname is Bello", "the surname's the same as my husband's, Okafor"
+    reads "my surname is Okafor", "Aisha Okafor - sorry, rather Aisha Bello" reads "Aisha Bello"."""
+    if m := _MINE_IS.search(t):
+        t = t[:m.start()] + "my surname is " + m.group("x") + t[m.end():]
+    if m := _SAME_SURNAME_AS.search(t):
+        t = t[:m.start()] + "my surname is " + m.group("x") + t[m.end():]
+    t = _UNDER_MINE.sub(" ", t)
+    t = _KIND_OF_SURNAME.sub("surname", t)
+    for m in reversed(list(_NAME_OVER_NAME.finditer(t))):
+        x = m.group("x")
+        if x.lower() in _NOT_NAMES or m.group("y").lower() in _NOT_NAMES:
+            continue
+        labelled = re.search(r"\b(?:sur|last |family |first |given )?name(?:\s+is|:|'s)?\s*$", t[:m.start()], re.I)
+        before = re.search(r"(" + _N1 + r")\s*$", t[:m.start()])
+        solo = not (before and before.group(1).lower() not in _NOT_NAMES) and not labelled  # no name word said before
+        lead = "surname " if solo and x.lower() not in _GIVEN_NAMES else ""
+        t = t[:m.start()] + lead + x + t[m.end():]
+    if (m := _NAME_CORRECTION.search(t)) and all(w.lower() not in _NOT_NAMES for w in m.group("b").split()):
+        a, b = m.group("a").split(), m.group("b").split()
+        if len(b) == 1 and len(a) >= 2:  # "Aisha Okafor - sorry, Bello": one word corrects one of the two
+            b = ([b[0]] + a[1:]) if b[0].lower() in _GIVEN_NAMES and a[0].lower() not in _GIVEN_NAMES else a[:-1] + b
+        t = t[:m.start()] + " ".join(b) + t[m.end():]
+    return t
+
+
 def _names(text: str, db=None, expecting: str | None = None) -> tuple[str | None, str | None]:
     return _names_and_whose(text, db, expecting)[:2]  # type: ignore[return-value]
 
@@ -1730,6 +1780,7 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     (capitalised, or in any case when the target has just asked for a name). Common words
     ("Please proceed", "Looks great") are never names."""
     t = (text or "").replace("\u2019", "'")
+    t = _name_preferred(t)  # "Bello rather than Okafor", "mine is Bello": the name kept
     t = re.sub(r"\byours\s+truly\b", "me", t, flags=re.I)  # "yours truly, Liam Walsh": the speaker, never a name
     # a title in brackets after the name ("Leila Ivanova (Dr)") is only a title
     t, titled = re.subn(r"\s*\(\s*(?:" + "|".join(sorted(_TITLES)) + r")\.?\s*\)", "", t, flags=re.I)
