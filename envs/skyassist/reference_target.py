@@ -1485,6 +1485,11 @@ class ReferenceTarget(Target):
             out.append(said)
             turn.say(" ".join(out))
             return
+        if self._named_with_amenity_question(p):
+            # "Aisha Okafor, and is there wifi?": the question answered and the name kept (was: the name dropped and
+            # asked again)
+            where = f" on {p.flight_ids[0]}" if p.flight_ids else ""
+            out.append(_no_information(_AMENITY.search(p.text).group(0), where))
         said = (self._gate_answer(turn, p, out) or self._no_return_yet(turn, p) or self._relisted(p) or self._unknown_or_compare(turn, p)
                 or self._side_answer(turn, p))
         if said:  # "does the premium one have wifi?" / "difference between option 1 and 2": answered, then asked again
@@ -5447,6 +5452,13 @@ class ReferenceTarget(Target):
                 (" If you would like one, I can look for a flight back and tell you its fare and refund rules."
                  if back else "") + " " + self._repeat_question(turn))
 
+    def _named_with_amenity_question(self, p: Parsed) -> bool:
+        """The name asked for, given with a question the search results cannot answer ("Aisha Okafor. Is there wifi
+        on board?", "My surname is Okafor, first name Aisha, and by the way is there wifi?"): the question is answered
+        beside the name, which is kept."""
+        return (self.awaiting in ("name", "last_name") and bool(p.first_name or p.last_name) and not (p.yes or p.no)
+                and bool(_AMENITY.search(p.text)) and bool(_QUESTION.search(p.text)) and bool(self.legs or self.pending is not None))
+
     def _unknown_or_compare(self, turn: TurnContext, p: Parsed) -> str | None:
         """A question about the listed flights that the search results cannot answer (wifi, meals,
         legroom): said plainly, then the open question again; "what's the difference between option 1
@@ -5454,7 +5466,7 @@ class ReferenceTarget(Target):
         if p.yes or p.no or p.places or p.dates or p.passengers or p.booking_ids or p.passport or p.card:
             return None
         m = _AMENITY.search(p.text)
-        if m and _QUESTION.search(p.text) and (self.legs or self.pending is not None):  # about flights found
+        if m and _QUESTION.search(p.text) and (self.legs or self.pending is not None) and not self._named_with_amenity_question(p):
             where = f" on {p.flight_ids[0]}" if p.flight_ids else ""
             return f"{_no_information(m.group(0), where)} {self._repeat_question(turn)}"
         if not _COMPARE.search(p.text) or not self.legs:
