@@ -3664,6 +3664,11 @@ def _listed_members(t: str, places: frozenset[str] = frozenset(), names: bool = 
             if run and re.fullmatch(r"\s+", gap or " ") and last and not re.fullmatch(r"(?:me|myself|i)", last, re.I):
                 end = m.end()  # "my husband Tom": Tom is the husband
                 continue
+            if (run and re.fullmatch(r"\s*,\s*", gap) and last and last != "name-of-many" and " " not in word.strip()
+                    and re.match(r"(?i)(?:my|our|his|her|their)\s", last) and _member_size(last) == 1
+                    and re.match(r"\s*\)?\s*(?:[.!;:)\u2013\u2014-]|$|,\s*(?:and|&|plus|with)\b|,\s*(?:please|pls|thanks))", t[m.end():], re.I)):
+                end = m.end()  # "me and my mother, Fatima.": Fatima is the mother, set off by a comma (not "my sister, Fatima
+                continue  # and my son": one more of the list)
             if run and last == "name-of-many" and re.fullmatch(r"\s*(?:,|and|&)\s*", gap):
                 end = m.end()  # "our two kids Leo and Mia": the kids' names
                 continue
