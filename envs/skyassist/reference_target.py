@@ -27,6 +27,7 @@ from envs.skyassist import text_rules
 from envs.skyassist.database import CABIN_NAMES, NOW, parse_time
 from envs.skyassist.language import (
     _CANCEL_WITHDRAWN,
+    _HARMLESS_NEGATION,
     _NOT_CANCEL,
     _PICKS,
     _REJECTED_CABIN,
@@ -2133,7 +2134,7 @@ class ReferenceTarget(Target):
             self.awaiting, self.passengers = "passengers", None  # asked before any summary again, a bare yes included
             return ("Understood, I have not booked anything. How many passengers should the booking be for now, in "
                     "total?")
-        if _SUMMARY_ALTERED.search(p.text):
+        if _SUMMARY_ALTERED.search(_HARMLESS_NEGATION.sub(" ", p.text)):  # (not "nothing to change, go ahead")
             return ("Sorry, I could not tell what you would like to change, so I have not booked anything. What should "
                     "be different: the flight, the date, the number of passengers or the name?")
         return None
