@@ -1707,7 +1707,8 @@ _SURNAME_OR_VERDICT = frozenset({"fine", "good", "ok", "okay", "right", "correct
 
 _N1 = r"(?-i:[A-Z])[^\W\d_](?:[^\W\d_]|['\-])*"  # one capitalised name word
 # a family name said by its kind: "my maiden name Bello", "married name: Okafor", "my birth surname is Bello"
-_KIND_OF_SURNAME = re.compile(r"\b(?:maiden|married|birth|family|legal|passport|new|old|current|own)\s+(?:sur)?name\b", re.I)
+_KIND_OF_SURNAME = re.compile(r"\b(?:maiden|married)\s+(?:sur)?name\b(?=(?:\s+is|\s*:|'s)?\s*" + _N1 + r"\b(?!\s+(?-i:[A-Z])))",
+                              re.I)  # (not "my married name is Aisha Okafor": a full name)
 # a name preferred to another: "Bello rather than Okafor", "Bello instead of my married name Okafor", "Bello, not Okafor"
 _NAME_OVER_NAME = re.compile(r"(?P<x>" + _N1 + r")(?P<gap>\s*[,(]?\s*(?:rather than|instead of|and not|but not|not)\s+(?:(?:my|the|his|her|"
                              r"our)\s+)?(?:(?:maiden|married|birth|old|new|husband'?s|wife'?s|partner'?s)\s+)?(?:(?:sur|last |family )?"
@@ -1724,6 +1725,11 @@ _UNDER_MINE = re.compile(r"(?:,?\s*(?:so|and)\s+)?\b(?:put|book|use|go with|have
 _NAME_CORRECTION = re.compile(r"(?P<a>(?:" + _N1 + r"\s+){0,2}" + _N1 + r")\s*(?:[,;.!\u2013\u2014]|\s-)\s*(?:(?:no|sorry|oops|wait|"
                               r"i mean|i meant|actually|rather|correction|make that|scratch that|my bad)\b[\s,:!.-]*)+"
                               r"(?P<b>(?:" + _N1 + r"\s+){0,2}" + _N1 + r")\s*[.!]?\s*$", re.I)
+
+
+# words that make a message one about a name: "I'm Aisha. Bello, not Okafor.", "use Bello instead of Okafor" (not "from
+# Madrid, not Barcelona")
+_NAME_CONTEXT = re.compile(r"\b(?:(?:sur|first |last |given |family )?names?|surname|i'?m|i am|call me|use|put|under)\b", re.I)
 
 
 def _name_preferred(t: str) -> str:
@@ -1744,7 +1750,8 @@ def _name_preferred(t: str) -> str:
         labelled = re.search(r"\b(?:sur|last |family |first |given )?name(?:\s+is|:|'s)?\s*$", t[:m.start()], re.I)
         before = re.search(r"(" + _N1 + r")\s*$", t[:m.start()])
         solo = not (before and before.group(1).lower() not in _NOT_NAMES) and not labelled  # no name word said before
-        lead = "surname " if solo and x.lower() not in _GIVEN_NAMES else ""
+        lead = "surname " if (solo and x.lower() not in _GIVEN_NAMES and _NAME_CONTEXT.search(t)
+                              and not re.search(r"\b(?:from|to|in|on|at|via|fly|flying|and)\s*$", t[:m.start()], re.I)) else ""
         t = t[:m.start()] + lead + x + t[m.end():]
     if (m := _NAME_CORRECTION.search(t)) and all(w.lower() not in _NOT_NAMES for w in m.group("b").split()):
         a, b = m.group("a").split(), m.group("b").split()
