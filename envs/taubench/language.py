@@ -290,6 +290,36 @@ SAME_ONE = re.compile(r"\b(same (one|item|model|thing|kind|unit)|same [a-z-]+ mo
                       # (not "the same one but with a white backlight", "the same model in blue": another option of it)
                       r"(?!\s*,?\s*(?:but|except|only|just)?\s*(?:with|in|without)\s+(?:a\s+|an\s+|the\s+)?"
                       r"(?!it\b|them\b|mine\b)[\w-]+)", re.I)
+# the product itself named once more: "can I get the same smartphone again as a replacement?", "I'd like the same pet
+# bed again, the one from #W1 is faulty", "the very same keyboard", "an identical patio umbrella" (the words between
+# must name a product: not "the same order again", "the same card again"; not "the same keyboard but in white")
+_SAME_NAMED = re.compile(r"\b(?P<how>(?:very|exact|exactly the)\s+same|identical|same)\s+(?P<what>(?:[a-z0-9%-]+\s+){0,2}[a-z0-9%-]+)", re.I)
+_SAME_NAMED_TAIL = re.compile(r"(?:\s*,?\s*(?:please|pls|plz),?)?\s+(?:again|agian|agin|once more|one more time|as (?:a |my )?replacement|as before|as last time|as I had|"
+                              r"as the (?:old|first|last|broken|faulty|damaged) one)\b", re.I)
+_SAME_NAMED_OTHER = re.compile(r"\s*,?\s*(?:(?:again|agian|please)\s*,?\s*)?(?:but|except|only|just)?\s*(?:with|in|without)\s+(?:a\s+|an\s+|the\s+)?"
+                               r"(?!it\b|them\b|mine\b)[\w-]+", re.I)
+
+
+def _same_product_named(text: str, db: RetailDB) -> bool:
+    """The identical item asked for by the product's name: "the same smartphone again", "the exact same pet bed", "the
+    same skateboard as a replacement" (a plain "same X" needs "again"/"as a replacement"/... or "exact"/"very"; "the same
+    keyboard but in white" is another option of it)."""
+    names = [p.name for p in db.products.values()]
+    for m in _SAME_NAMED.finditer(text):
+        words = m.group("what").split()
+        start = m.start("what")
+        for k in range(1, len(words) + 1):
+            phrase = " ".join(words[:k])
+            if not mentioned_items(phrase, names):
+                continue
+            rest = text[text.lower().find(phrase.lower(), start) + len(phrase):]
+            if _SAME_NAMED_OTHER.match(rest):
+                continue
+            if _SAME_NAMED_TAIL.match(rest) or m.group("how").lower() != "same":
+                return True
+    return False
+
+
 # a replacement asked for in words without "exchange" ("just send me another exactly like it")
 _SEND_ANOTHER = re.compile(r"\b(?:send|ship|give|get|want|need|like)\b[^.?!]{0,25}\b(?:another|one more|a new one|"
                            # "a fresh unit of the exact same thing", "the same model again", "an identical one"
@@ -2923,8 +2953,10 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     r.no = bool(NO.search(plain)) or bool(_LATE_NO.search(plain)) or bool(_SOFT_NO.search(plain)) or bool(re.search(r"\bnever ?mind\b|\bchanged my mind\b", plain, re.I)) or bool(r.refused)
     r.no = r.no and not nothing_more_yes and not objectionless
     r.urgent = bool(URGENT.search(t)) and not _NOT_URGENT.search(t)
-    r.same_one = bool(SAME_ONE.search(t))
-    if r.same_one and _SEND_ANOTHER.search(t) and not r.intents & {"cancel", "return"}:
+    named_same = _same_product_named(t, db)  # ("I want the very same skateboard", "the same pet bed again")
+    r.same_one = bool(SAME_ONE.search(t)) or named_same
+    if r.same_one and (_SEND_ANOTHER.search(t) or named_same and re.search(
+            r"\b(?:send|ship|give|get|want|need|like|replace|replacement)\b", t, re.I)) and not r.intents & {"cancel", "return"}:
         r.intents.add("exchange")  # "it stopped working; just send me another exactly like it": an exchange, for itself
     # (stated, not asked: "is it still processing?" is a question)
     r.stated_status = any(_states_status(c) for c in re.split(r"(?<=[.!?;\n])", t))
