@@ -1209,7 +1209,9 @@ class ReferenceTarget(Target):
         items, "then exchange it"), or only a reason for it ("it's not needed")."""
         asked = r.intents & ACTING
         if not asked:
-            return r.yes or bool(r.reason)
+            # (a reason said to a return offered in place of a refused cancel, "ordered by mistake", is the cancel's
+            # reason, no yes to the return: asked plainly, ``_reason_at_instead``)
+            return r.yes or bool(r.reason) and not offer.get("instead")
         return asked <= offer["intents"] or (offer["intents"] == {"return"} and asked <= {"return", "exchange", "modify"})
 
     # --- one turn ---------------------------------------------------------------------------
@@ -1277,6 +1279,14 @@ class ReferenceTarget(Target):
         self.last_reply_text = turn.last_reply or ""
         self.urgent = self.urgent or r.urgent
         offer, self.offer = self.offer, None
+        if offer and offer.get("instead") and not self.pending and not r.order_ids and not r.no and not r.yes and \
+                not r.intents & ACTING and r.reason and not r.question and "?" not in r.text:
+            # "has #W1 shipped? if not cancel it" of a delivered order, a return offered instead - "ordered by mistake":
+            # the cancel's reason, no yes to the return; asked plainly (before: taken for a yes, the return begun)
+            self.offer = offer
+            o = offer["orders"][0]
+            return turn.say(f"Order {o} was already delivered, so it can't be cancelled. Would you like me to "
+                            f"{offer['text']} for a refund instead (yes/no)?")
         if offer and not self.pending and not r.order_ids and not r.no and self._takes_up(offer, r):
             # "... so it can still be cancelled. Would you like me to cancel it now?" - "yes": the request
             # offered, which lists its details and asks for its own yes before anything is written
@@ -2316,7 +2326,8 @@ class ReferenceTarget(Target):
                     f"original payment method, or I can change its items, address or payment. Would you like me to "
                     f"cancel it?")
         if status == "delivered":
-            self.offer = {"intents": {"return"}, "orders": [o], "text": "return items from it"}
+            self.offer = {"intents": {"return"}, "orders": [o], "text": "return items from it",
+                          "instead": "cancel" in self.goal["intents"]}
             return (f"Only orders that haven't shipped yet (pending) can be cancelled or have their address or payment "
                     f"changed, and order {o} has already been delivered. I can return its items for a refund, or "
                     f"exchange them for other options of the same product. Would you like me to return items from it?")
@@ -5043,6 +5054,8 @@ class ReferenceTarget(Target):
                     (picked := self._best_of(same, describes)):
                 return picked  # "i got two backpacks, swap the medium one": the medium one (before: both)
             return list(range(len(same)))
+        if not one and (every := self._named_again(text, name, names, head, low, same)) is not None:
+            return every
         distinct = self._distinct(same)
         if not any(distinct):  # identical items: which one does not matter, how many does
             n = 1 + sum(1 for w in re.finditer(rf"\b(?:also|another|other|second|too|as well|plus)\b[^.?!,]{{0,30}}"
@@ -5066,6 +5079,31 @@ class ReferenceTarget(Target):
                 picked = [has.index(0)]
                 self.inferred_pick = True  # (said at the proposal: the customer did not say which)
         return picked
+
+    @staticmethod
+    def _named_again(text: str, name: str, names: list[str], head: str, low: str,
+                     same: list[dict[str, Any]]) -> list[int] | None:
+        """Two items of one product in the order, the product named twice with "and"/"also"/"plus" between ("swap the
+        camera and the camera", "both the helmet and helmet", "the black speaker ... and also the speaker from the same
+        order") or "also the other speaker", "the other one too": both of them (before: one picked, or asked which,
+        or the words read as an option). None when it does not say so (then as before: by the words, or asked)."""
+        if len(same) != 2 or len(set(ORDER_ID_RE.findall(text.upper()))) > 1:
+            return None
+        every = item_mentions(text, names)
+        spans = [(a, b) for a, b, n, neg in every if n == name and not neg]
+        for (_, b1), (a2, _) in zip(spans, spans[1:]):
+            between = text[b1:a2].lower()
+            if any(b1 <= a < a2 for a, _b, n, _neg in every if n != name):
+                continue  # ("the navy fleece please" - "the e-reader and the navy fleece": said again, not a second one)
+            if re.search(r"\b(?:and|also|plus|too|as well as|along with|together with)\b|&", between) and \
+                    not re.search(r"\b(?:not|n't|keep|leave|instead|rather|i mean|i meant|sorry|actually|one of)\b", between):
+                return [0, 1]
+        if re.search(rf"\b(?:also|and|plus)\b[^.?!;]{{0,20}}\bthe\s+other\s+(?:one|{re.escape(head)})\b"
+                     r"(?!\s+(?:stays?|remains?|is (?:fine|ok|okay|good)|can stay|as (?:it )?is|(?:is|are) staying)\b)|"
+                     rf"\bthe\s+other\s+(?:one|{re.escape(head)})\s+(?:too|as well|also)\b", low) and \
+                not re.search(r"\b(?:not|n't|keep|leave|only|just)\b[^.?!;]{0,20}\bthe\s+other\b", low):
+            return [0, 1]
+        return None
 
     def _some_of(self, low: str, head: str, same: list[dict[str, Any]]) -> list[int] | None:
         """Of several items of one product, a count fewer than all said ("two of the three earbuds"): the ones
@@ -5483,7 +5521,7 @@ class ReferenceTarget(Target):
                     # "cancel the grill order" (delivered): what can be done instead, offered for a yes
                     named = mentioned_items(g["text"], [it["name"] for it in d.get("items", [])])
                     what_back = f"the {' and the '.join(named)}" if named else "items from it"
-                    self.offer = {"intents": {"return"}, "orders": [o], "text": f"return {what_back}"}
+                    self.offer = {"intents": {"return"}, "orders": [o], "text": f"return {what_back}", "instead": True}
                     notes.append(f"Order {o} was already delivered, so {what}, but I can return {what_back} for a "
                                  f"refund (or exchange {'them' if len(named) != 1 else 'it'} for another option of the "
                                  f"same product). Would you like me to return {what_back}?")
@@ -6121,6 +6159,10 @@ class ReferenceTarget(Target):
             # (an option said only to describe the item, one it does not have, is no option asked for: "exchange my RGB
             # keyboard for a linear one" of a white keyboard; before, RGB was proposed beside linear, without a word)
             text_it, described = self._described_as(it, product, self._item_text(it, names))
+            # ("the black speaker ... and also the other speaker": "black" tells the order's other speaker, the one in
+            # the change beside it, and is no wrong description of this one)
+            described = [(k, v) for k, v in described if not any(
+                x["item_id"] != it["item_id"] and x["name"] == it["name"] and x["options"].get(k) == v for x in items)]
             if described and not wrong and it["item_id"] not in g.setdefault("now_said", set()):
                 g["now_said"].add(it["item_id"])  # (said once, as "from X to Y" is: ``_said_wrongly_now``)
                 wrong = "".join(f"Please note: your {it['name']} is {it['options'][k]} now, not {v}. " for k, v in described)
@@ -6199,6 +6241,20 @@ class ReferenceTarget(Target):
                     key, said, have = unknown[0]
                     same += (f"I'm sorry, the {it['name']} {'don' if self._a(it['name']) == 'any' else 'doesn'}'t come "
                              f"in {said}; the {key} options are {', '.join(have)}. ")
+                elif self.option_before == it["item_id"] and not other and not gone and not unknown and \
+                        (now_has := named_values(self.last_text or "", [v["options"] for v in product["variants"].values()])) \
+                        and all(it["options"].get(k) == v for k, v in now_has):
+                    # "tactile please" of a tactile keyboard, asked its option: what it has already, the options that
+                    # keep it listed first (before: "I don't see that among the available options")
+                    has = ", ".join(v for k, v in it["options"].items() if (k, v) in now_has)
+                    same += (f"Your {it['name']} is already {has}; the other options with {has} come first below. ")
+                elif self.option_before == it["item_id"] and not other and \
+                        mentioned_items(self.last_text or "", names) == [it["name"]] and \
+                        re.search(r"\b(?:also|too|as well|another|other|second|both|plus|and)\b", self.last_text or "", re.I) and \
+                        sum(x["name"] == it["name"] for x in self.orders.get(o, {}).get("items", [])) == 1:
+                    # "and also the digital camera from the same order" of an order with one camera, asked its option:
+                    # there is no second one (before: "I don't see that among the available options")
+                    same += (f"Order {o} has only one {it['name']}, the one I'm asking about. ")
                 elif self.option_before == it["item_id"] and not other and not _bare_answer(self.last_text) and \
                         not (g["same_one"] and SAME_ONE.search(self.last_text or "")) and \
                         not set(mentioned_items(self.last_text, names)) - {it["name"]}:  # ("oh, and the camera too")

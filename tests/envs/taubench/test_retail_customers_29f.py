@@ -82,9 +82,14 @@ _GRILL = [_OMAR_J, "I want to cancel my grill order"]
 @pytest.mark.parametrize("reply", ["ok then return it", "fine, return it", "sure, send it back", "ok return the grill then",
                                    "it's not needed", "it is not needed anymore", "no longer need it"])
 def test_a_reply_that_takes_up_the_offered_return_proposes_it(d, reply):
-    _, t = _play(d, "refuse", [*_GRILL, reply, "yes"], seed=832)
+    # (session 40: a reason alone, "it's not needed", is the cancel's reason and no yes to the return offered in its
+    # place: asked plainly first, tests/envs/taubench/test_retail_customers_40s.py; the yes to that proposes the return)
+    reason = reply.startswith(("it", "no longer"))
+    _, t = _play(d, "refuse", [*_GRILL, reply] + (["yes"] if reason else []) + ["yes"], seed=832)
     said = _said(t)
-    assert "Would you like me to return the Grill?" in said[-3], said[-3]
+    assert "Would you like me to return the Grill?" in said[-4 if reason else -3], said
+    if reason:
+        assert "so it can't be cancelled. Would you like me to return the Grill for a refund instead" in said[-3], said[-3]
     assert "To confirm, I will return from order #W2809253: Grill" in said[-2] and "Jigsaw" not in said[-2], said[-2]
     _expect(t, [("return_delivered_order_items", {"order_id": "#W2809253"})])
     assert len(_calls(t)[0][1]["item_ids"]) == 1, _calls(t)
