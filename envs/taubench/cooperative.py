@@ -121,8 +121,10 @@ def _task_parts(f: dict[str, Any]) -> list[dict[str, str]]:
                 it = items.get(old)
                 variant = db.products[it.product_id].variants.get(new) if it else None
                 if it and variant:
-                    pairs.append(f"the {it.name.lower()} to " +
-                                 ", ".join(v for k, v in variant.options.items() if it.options.get(k) != v))
+                    changed = ", ".join(v for k, v in variant.options.items() if it.options.get(k) != v)
+                    # a task that swaps an item for the very same variant: said as such, never "to ." (no options)
+                    pairs.append(f"the {it.name.lower()} to {changed}" if changed else
+                                 f"the {it.name.lower()} for a new one exactly like it")
             pay = kind_of(a.get("payment_method_id", ""), o)
             parts.append({"kind": "exchange" if name.startswith("exchange") else "modify", "order": o,
                           "item": str(items[a["item_ids"][0]].name.lower()) if a["item_ids"][0] in items else "item",
