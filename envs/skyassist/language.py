@@ -436,6 +436,11 @@ _INTENTS: dict[str, re.Pattern] = {
                           r"(?:the\s+)?(?:people|passengers|travell?ers|family|group|party)\b))|"
                           r"that'?s it|nothing else|no more questions|"
                           r"have a (good|nice) (day|one)|all set|"
+                          # "thanks a lot, take care!", "see you", "talk soon", "have a lovely evening" (not "take care of
+                          # it", "see you at the gate?", "have a nice flight there")
+                          r"take care(?!\s+of\b)(?=\s*(?:now|then|thanks|[,.!]|$))|(?:see|c) (?:you|ya|u)(?: (?:later|soon|then|around))?(?=\s*[,.!]|\s*$)|"
+                          r"talk (?:to you )?(?:later|soon)(?=\s*[,.!]|\s*$)|"
+                          r"have a (?:great|lovely|good|nice) (?:evening|night|weekend|week|afternoon|morning)(?=\s*[,.!]|\s*$)|"
                           # "i need to go now, my bus is here": leaving (not "i need to go to Rome")
                           r"(?:have|need|got|gotta) to (?:go|run|leave|dash|head off)(?=\s*(?:now|,|\.|!|$))|"
                           r"gotta (?:go|run)(?=\s*(?:now|,|\.|!|$)))\b", re.I),
@@ -2396,6 +2401,10 @@ _TAKEN_BACK = re.compile(r"\b(?:no|nah|nope|hmm+|hang on|hold on|wait|actually|s
 
 
 # a closing said after an answer: "..., nothing else after that", "... - no other questions from me"
+# the last reply asks for a go-ahead ("Shall I book it?", "Would you like me to cancel it?"): only there is "great,
+# that's all" a yes said with a closing; after "could you tell me the last name?" it is a goodbye
+_GO_AHEAD_ASKED = re.compile(r"\b(?:shall|should|can|may) i\b|\b(?:would|do) you (?:like|want) me to\b|"
+                             r"\b(?:is that|is this|are these) (?:all )?(?:right|correct|ok(?:ay)?)\b|\bgo ahead\b|\bproceed\b", re.I)
 _NOTHING_ELSE = re.compile(r"\s*[,;.!\u2014\u2013-]+\s*(?:and\s+)?(?:nothing else(?:\s+(?:after that|for now|thanks|today))?|"
                            r"no (?:other|more|further) questions(?:\s+from me)?|that'?s (?:it|all|everything)(?: for now)?)"
                            r"[\s.!]*(?:thanks|thank you|cheers)?[\s.!]*$", re.I)
@@ -3214,6 +3223,11 @@ _LATER_DAY = re.compile(r"\b(?:later|different|new|another)\s+(?:date|day|flight
                         re.I)
 # a booking moved to a later day or flight ("change the 3 person booking to a later day", "move it to a later flight",
 # "push it later", "can I go later in the week"): a change asked for, never a decision put off (see ``parse``)
+# a booking to be looked up: "need to check my booking", "i wanna check on our reservation", "I need to check the
+# status of my flight" (not "let me check my calendar", "I need to check with my wife")
+_BOOKING_CHECKED = re.compile(r"(?<!\blet me )(?<!\blemme )\bcheck(?:ing)?\s+(?:on\s+|up\s+on\s+|in\s+on\s+)?(?:the\s+status\s+of\s+)?"
+                              r"(?:my|our|the|a|his|her|their|this|that)\s+(?:existing\s+|current\s+)?(?:booking|reservation|"
+                              r"flight|ticket|trip|itinerary|hold)s?\b(?:\s+status)?", re.I)
 _MOVE_LATER = re.compile(r"\b(?:change|move|modify|reschedule|switch|push|shift|bump|rebook|postpone|delay)\b[^.?!]{0,40}?"
                          r"\b(?:later|afterwards?)\s+(?:day|date|flight|one|time|departure|option|week)\b"
                          r"|(?<!'ll )(?<!will )(?<!gonna )(?<!going to )(?<!'d )"  # "I'll move it later" puts it off
@@ -5871,6 +5885,8 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # said apart from the move ("move it to a later flight, I'll decide which later")
         p.later = p.later and is_deferral(_MOVE_LATER.sub(" ", text))
         p.intents.add("change")
+    if p.later and (m := _BOOKING_CHECKED.search(text)) and not is_deferral(text[:m.start()] + " " + text[m.end():]):
+        p.later = False  # "need to check my booking": a lookup asked for, nothing put off ("need to check with my wife" is)
     if m := _PAIR_PICK.match(undated):
         p.pair_pick, p.selection = (int(m.group(1)) - 1, int(m.group(2)) - 1), None
     if ((m := _REFUNDABLE_PICK.search(undated)) and p.selection is not None and not isinstance(p.selection, int)
@@ -5907,7 +5923,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.accepts, p.no, p.closing, p.yes_with_remark = True, False, False, True
         p.intents -= {"change", "refund", "goodbye"}
     if (summary and not p.yes and (tail := _NOTHING_ELSE.search(typed)) and typed[:tail.start()].strip()
-            and is_confirmation(typed[:tail.start()], summary)):
+            and _GO_AHEAD_ASKED.search(summary) and is_confirmation(typed[:tail.start()], summary)):
         # "yes go ahead, nothing else after that", "sure, no other questions" at a proposal: a yes said with a
         # closing, neither a no nor a goodbye; not a plain yes either (the verifiers' reading), so asked again
         p.accepts, p.no, p.closing = True, False, False
