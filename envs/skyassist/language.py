@@ -2851,12 +2851,67 @@ _DAY_PART = re.compile(r"(?:(?<!\bin )(?<!\bby )\b(?:the|that)\s+(?:early\s+|lat
 # no preference among the listed options ("any", "whichever is fine", "doesn't matter", "you pick"): the agent
 # suggests one (the cheapest) and asks, it does not pick for the customer
 _NO_PREFERENCE = re.compile(
-    r"\W*(?:(?:ok(?:ay)?|um+|hm+|eh|well|honestly|tbh|i mean|oh)\W+)*(?:any(?:\s+(?:one|of them|flight|option))?|anything|"
+    r"\W*(?:(?:ok(?:ay)?|um+|hm+|eh|well|honestly|tbh|i mean|oh|alright|all right|right|fine|sure)\W+)*(?:any(?:\s+(?:one|of them|flight|option))?|anything|"
+    # "whatever you recommend then", "go with your suggestion", "I'll take what you suggest"
+    r"(?:(?:(?:i'?ll|we'?ll|let'?s)\s+)?(?:go with|take|do|book)\s+)?(?:whatever|whichever|what)(?:\s+(?:one|flight|option))?\s+(?:you|u)\s+"
+    r"(?:recommend|suggest|advise|think(?:\s+is\s+best)?|say|reckon)(?:ed)?|"
+    r"(?:(?:i'?ll|we'?ll|let'?s)\s+)?(?:go with|take|follow)\s+(?:your|the)\s+(?:recommendation|suggestion|advice)|"
     r"whichever(?:\s+(?:one|flight|option))?|whatever|either(?:\s+(?:one|of them))?|"
     r"(?:it )?(?:does ?n[o']?t|doesnt|don'?t|dont) matter|(?:i )?(?:don'?t|dont|do not) (?:mind|care)|no preference|"
     r"(?:you|u) (?:pick|choose|decide)(?: one| for me)?|up to (?:you|u)|your (?:call|choice)|surprise me)"
     r"(?:\W+(?:is|are|works?|would be)?\s*(?:fine|ok(?:ay)?|good|great|alright|works))?"
     r"(?:\W+(?:really|honestly|to me|for me|i guess|then))*(?:\W+(?:please|pls|thanks|thank you))?\W*", re.I)
+
+
+# a question comparing the listed flights, asked while they are still to choose from (no pick): "which one is
+# cheaper?", "which gets in first?", "are both direct?", "which would you recommend?", "is there anything in the
+# evening?", "which flights are there that day?", "which date works out cheaper?"; not "the cheaper one",
+# "whichever is cheaper", "the evening one" (picks)
+_WHICH_OF = (r"\b(?:which|what)(?:\s+(?:one|ones|flight|flights|option|options|fare|of\s+(?:them|these|those|the\s+(?:two|three|"
+             r"four|flights|options|\w+\s+(?:flights|options)))))?")
+_LISTING_ASKS = (
+    ("day", re.compile(r"\b(?:which|what)\s+(?:date|day)s?\b[^.?!]{0,30}?\b(?:cheaper|cheapest|less expensive|lower|"
+                       r"best (?:price|value|deal))", re.I)),
+    ("cheapest", re.compile(_WHICH_OF + r"(?:\s*'s|\s+(?:is|s|was|would be|will be|works? out|comes? out|ends? up|are))?\s+"
+                            r"(?:the\s+)?(?:cheaper|cheapest|less expensive|least expensive|lower[- ]priced|lowest[- ]priced|"
+                            r"lower|lowest|best (?:value|price|deal))\b|" + _WHICH_OF + r"\s+(?:costs?|is going to cost)\s+"
+                            r"(?:less|the least)\b", re.I)),
+    ("arrives first", re.compile(_WHICH_OF + r"\s+(?:arrives?|lands?|gets?\s+in|gets?\s+(?:me\s+|us\s+)?there|touch(?:es)? down)"
+                                 r"\s+(?:the\s+)?(?:earlier|earliest|first|sooner|soonest)\b", re.I)),
+    ("arrives last", re.compile(_WHICH_OF + r"\s+(?:arrives?|lands?|gets?\s+in|gets?\s+(?:me\s+|us\s+)?there|touch(?:es)? down)"
+                                r"\s+(?:the\s+)?(?:later|latest|last)\b", re.I)),
+    ("earliest", re.compile(_WHICH_OF + r"\s+(?:leaves?|departs?|goes|flies|takes? off)\s+(?:the\s+)?(?:earlier|earliest|first|"
+                            r"sooner|soonest)\b", re.I)),
+    ("latest", re.compile(_WHICH_OF + r"\s+(?:leaves?|departs?|goes|flies|takes? off)\s+(?:the\s+)?(?:later|latest|last)\b", re.I)),
+    ("direct", re.compile(r"\b(?:are|is)\s+(?:both|they|these|those|all|them|either|any|none|the\s+(?:flights|options|two|three)|"
+                          r"(?:both|all|any|either|none)\s+of\s+(?:them|these|those|the\s+\w+))\s+(?:of\s+them\s+)?(?:all\s+)?"
+                          r"(?:direct|non-?stop)\b|\b(?:do|does)\s+(?:they|these|those|any|either|both|all|the\s+flights|"
+                          r"(?:any|either|both|all)\s+of\s+(?:them|these|those))\s+(?:have|make|involve)\s+(?:any\s+)?"
+                          r"(?:stops?|layovers?|stopovers?|connections?)\b|^\W*(?:and\s+)?(?:all|both)\s+(?:direct|non-?stop)\W*$", re.I)),
+    ("recommend", re.compile(r"\b(?:which|what)\b[^.?!]{0,25}?\b(?:would|do|should|could|can)\s+(?:you|u)\s+(?:recommend|suggest|"
+                             r"advise|pick|choose|go for|take)\b|\bwhat(?:'s|\s+is)\s+(?:your|the\s+best)\s+(?:recommendation|"
+                             r"suggestion|pick)\b|\bany\s+(?:recommendations?|suggestions?)\b|" + _WHICH_OF +
+                             r"(?:\s*'s|\s+(?:is|would be))\s+(?:the\s+)?best\b|" + _WHICH_OF +
+                             r"\s+should\s+(?:i|we)\s+(?:take|pick|choose|go for|book|get)\b", re.I)),
+    ("list", re.compile(r"\b(?:which|what)\s+(?:flights|options)\s+(?:are\s+there|do\s+(?:you|u)\s+have|have\s+(?:you|u)\s+got|"
+                        r"are\s+available|is\s+there)\b", re.I)),
+)
+# "is there anything in the evening?", "any morning flights?", "do you have something in the afternoon?"
+_DAY_PART_ASKED = re.compile(r"\b(?:is\s+there|are\s+there|anything|any|something|do\s+(?:you|u)\s+have|have\s+(?:you|u)\s+got|"
+                             r"got)\b(?:\s+\w+){0,2}?\s+(?:in\s+the\s+|this\s+|that\s+)?(morning|afternoon|evening|night)\b",
+                             re.I)
+
+
+def listing_question(text: str) -> str | None:
+    """What a question about the listed flights compares (``_LISTING_ASKS``: "cheapest", "arrives first", "direct",
+    "recommend", "list", "day", ...; "part evening" and the like for a part of the day), or None."""
+    t = (text or "").replace("\u2019", "'")
+    for kind, pat in _LISTING_ASKS:
+        if pat.search(t):
+            return kind
+    if (m := _DAY_PART_ASKED.search(t)) and ("?" in t or re.match(r"\W*(?:is|are|any|do|have|got)\b", t, re.I)):
+        return "part " + {"night": "evening"}.get(m.group(1).lower(), m.group(1).lower())
+    return None
 
 
 # dropping what is being arranged, said with nothing new (probe.targets.phrases.ABANDON), with this

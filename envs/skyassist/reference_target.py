@@ -42,6 +42,7 @@ from envs.skyassist.language import (
     day_of_month_from,
     home_currency_said,
     is_confirmation,
+    listing_question,
     lone_count,
     names_by_reference,
     names_companions,
@@ -99,6 +100,8 @@ _AMENITY = re.compile(r"\b(baggage|luggage|bags?|suitcases?|carry[- ]?ons?|hand 
 _QUESTION = re.compile(r"\?|^\W*(?:\w+\W+){0,3}?(?:does|do|is|are|will|would|can|could|how|hows|how's|what|whats|what's|which|any|got|tell me)\b", re.I)
 # "what's the difference between option 1 and 2", "compare the first and second one"
 _COMPARE = re.compile(r"\b(differences?|differ|differs|different (?:from|to|than)|compare|comparison|versus|vs\.?)\b", re.I)
+# the agent's own advice on a two-leg trip, said in its last reply (``_connection_answer``)
+_CONNECTION_ADVISED = re.compile(r"\bThe shortest connection I can book is ([A-Z]{2}\d{3,4}) then ([A-Z]{2}\d{3,4})\b")
 _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 # a new destination after a restricted one: "what about Accra?", "fine, make it Lagos", "Nairobi instead"
 # a booking meant to replace a hold: "book it instead, but on option 2", "rather book flight 2 than hold"
@@ -1491,7 +1494,8 @@ class ReferenceTarget(Target):
             # asked again)
             where = f" on {p.flight_ids[0]}" if p.flight_ids else ""
             out.append(_no_information(_AMENITY.search(p.text).group(0), where))
-        said = (self._gate_answer(turn, p, out) or self._no_return_yet(turn, p) or self._relisted(p) or self._unknown_or_compare(turn, p)
+        said = (self._gate_answer(turn, p, out) or self._no_return_yet(turn, p) or self._relisted(p)
+                or self._listing_answer(turn, p) or self._unknown_or_compare(turn, p)
                 or self._side_answer(turn, p))
         if said:  # "does the premium one have wifi?" / "difference between option 1 and 2": answered, then asked again
             out.append(said)
@@ -1934,6 +1938,13 @@ class ReferenceTarget(Target):
                    or re.search(r"\b(?:book|reserve|hold|take|want|have)\s+(?:it|that)\b", p.text, re.I))
               and self._find(asked_fid)):
             p.flight_ids = [asked_fid]  # "is SA6224 refundable?" - "...non-refundable. Which flight?" - "ok I'll take it"
+        advised = _CONNECTION_ADVISED.search(turn.last_reply or "")
+        if (advised and p.no_preference and self.pending is None and not p.flight_ids and len(self.legs) == 2
+                and not any(leg.get("choice") for leg in self.legs)
+                and all(fid in leg.get("shown", ()) for fid, leg in zip(advised.groups(), self.legs))):
+            # "The shortest connection I can book is X then Y" - "alright, whatever you recommend then": the pair the
+            # agent named is picked (the summary and a yes still come before any booking)
+            p.flight_ids, p.asked_option, p.no_preference = list(advised.groups()), None, False
         if _UPGRADE.search(p.text) and (self.booking is not None or p.booking_ids) and self.mode != "new" \
                 and not p.dates:  # "can I upgrade to business?": the booking moved to another cabin the same day
             p.intents.add("change")
@@ -5459,6 +5470,91 @@ class ReferenceTarget(Target):
         beside the name, which is kept."""
         return (self.awaiting in ("name", "last_name") and bool(p.first_name or p.last_name) and not (p.yes or p.no)
                 and bool(_AMENITY.search(p.text)) and bool(_QUESTION.search(p.text)) and bool(self.legs or self.pending is not None))
+
+    def _listing_answer(self, turn: TurnContext, p: Parsed) -> str | None:
+        """A question comparing the listed flights (``listing_question``: "which one is cheaper?", "which gets in
+        first?", "are both direct?", "which would you recommend?", "anything in the evening?", "which flights are there
+        that day?"), answered from the list of the leg still to choose, nothing picked: a single flight named is only
+        suggested ("Would you like that one?"), and the open question stays; "which date works out cheaper?" after
+        two days were compared: the two days' lowest fares. None for any other message."""
+        kind = listing_question(p.text)
+        if (kind is None or p.yes or p.no or p.places or p.dates or p.passengers or p.booking_ids or p.flight_ids
+                or p.selection is not None or p.asked_option is not None or p.fare_class or p.budget or p.first_name
+                or p.last_name or self.mode not in ("new", "change")):
+            return None
+        if kind == "day":
+            return self._cheaper_day_said(turn, p)
+        if self.pending is not None:
+            return None
+        k = next((i for i, leg in enumerate(self.legs) if leg.get("shown") and not leg.get("choice")), None)
+        if k is None:
+            return None
+        leg = self.legs[k]
+        shown = self._shown(k)
+        where = f" for the {leg['label']}" if len(self.legs) > 1 and leg["label"] else ""
+        need = self.passengers or 1
+        bookable = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] >= need]
+        if kind == "list":
+            return " ".join([self._options_said(x) for x in self.legs if x.get("shown") and not x.get("choice")]
+                            + [self._open_question()])
+        if kind == "direct":
+            return f"Yes: every flight I list is a direct flight, with no stops. {self._next_prompt()}"
+        if kind.startswith("part "):
+            lo, hi = _DAY_PARTS[kind[5:]]
+            fits = [(i, f) for i, f in enumerate(shown, 1) if lo <= f["departure_time"][11:16] < hi]
+            if not fits:
+                return (f"None of the flights listed{where} leaves in the {kind[5:]}: the latest leaves at "
+                        f"{max(f['departure_time'][11:16] for f in shown)}. {self._next_prompt()}")
+            return (f"In the {kind[5:]}{where}: " + "; ".join(
+                f"option {i} is {f['flight_id']} departing {f['departure_time'][11:16]}, {money(float(f['price_usd']))} "
+                f"per seat" + ("" if f in bookable else " (not bookable for your party)") for i, f in fits)
+                    + f". {self._next_prompt()}")
+        if not bookable:
+            return None
+        by = {"cheapest": lambda f: (float(f["price_usd"]), f["departure_time"]),
+              "recommend": lambda f: (float(f["price_usd"]), f["departure_time"]),
+              "earliest": lambda f: (f["departure_time"], float(f["price_usd"])),
+              "latest": lambda f: (f["departure_time"], -float(f["price_usd"])),
+              "arrives first": lambda f: (f["arrival_time"], float(f["price_usd"])),
+              "arrives last": lambda f: (f["arrival_time"], -float(f["price_usd"]))}[kind]
+        pick = (max if kind in ("latest", "arrives last") else min)(bookable, key=by)
+        i = shown.index(pick) + 1
+        party = f" with seats for all {need} of you" if need > 1 and len(bookable) < len(
+            [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]) else ""
+        lead = {"cheapest": f"The cheapest{party}{where} is option {i}",
+                "recommend": f"I would suggest the cheapest{party or (' with seats for all ' + str(need) + ' of you' if need > 1 else '')}"
+                             f"{where}, option {i}",
+                "earliest": f"Option {i} leaves first{where}",
+                "latest": f"Option {i} leaves last{where}",
+                "arrives first": f"Option {i} arrives first{where}",
+                "arrives last": f"Option {i} arrives last{where}"}[kind]
+        self.suggested = pick["flight_id"]  # "ok" next picks it; nothing is picked now
+        self.offered_return = False  # ("ok" answers "Would you like that one?", not the return offered with the list)
+        return f"{lead}: {self._flight_text(pick, with_rules=True)} Would you like that one?"
+
+    def _cheaper_day_said(self, turn: TurnContext, p: Parsed) -> str | None:
+        """"which date works out cheaper?" once two days were compared: each day's lowest fare with seats for the
+        party, and which is cheaper, then the open question again; None when no two days were compared."""
+        if not self.compared:
+            return None
+        o, d, days = self.compared
+        lows = {day: self.day_lows.get((o, d, day)) for day in days}
+        have = {day: low for day, low in lows.items() if low is not None}
+        need = self.passengers or 1
+        if not have:
+            said = f"Neither {days[0]} nor {days[1]} has a flight with seats for your party."
+        elif len(have) == 1:
+            (day, low), = have.items()
+            other = next(x for x in days if x != day)
+            said = (f"{day} is the only one of the two days with seats for " + (f"all {need} of you" if need > 1 else "you")
+                    + f", from {money(low)} per seat; {other} has none.")
+        elif have[days[0]] == have[days[1]]:
+            said = f"Both days have the same lowest fare, {money(have[days[0]])} per seat."
+        else:
+            cheap, dear = sorted(days, key=lambda x: have[x])
+            said = (f"{cheap} is the cheaper day: from {money(have[cheap])} per seat, against {money(have[dear])} on "
+                    f"{dear}.")
+        return f"{said} {self._repeat_question(turn)}"
 
     def _unknown_or_compare(self, turn: TurnContext, p: Parsed) -> str | None:
         """A question about the listed flights that the search results cannot answer (wifi, meals,
