@@ -3391,6 +3391,12 @@ _ROUND_TRIP_BEFORE = re.compile(r"\b(?:rtn|ret|return|round[- ]?trip)\W*$", re.I
 # a date moved later, no return: "push it back to Sunday, August 16th", "move my flight back a week"
 _PUSH_BACK = re.compile(r"\b(?:push\w*|put|set|mov\w*|bump\w*)\s+(?:(?:it|that|this|them|me|us|(?:my|the|our)\s+\w+)\s+)?"
                         r"back\b", re.I)
+# a day said to make plain the one just described ("..., so 2026-11-29", "... - that's 29 November", "i.e. the 29th"),
+# and the return named before it ("make the return a week earlier instead? So 2026-11-29.")
+_CLARIFIED_DAY = re.compile(r"(?:^|[.?!,;:(\u2013\u2014-]\s*)(?:so|i\.?e\.?|that'?s|that is|that would be|that'?d be|which (?:is|would be)|"
+                            r"meaning|making it|namely)\W*(?:on\s+|the\s+)?$", re.I)
+_RETURN_NAMED = re.compile(r"\b(?:the|my|our)\s+(?:return|way back|flight back|trip back|journey back|inbound)\b|\bcoming back\b|"
+                           r"\bfly(?:ing)? back\b|\bcome back\b", re.I)
 _OUT_CUE = re.compile(r"\b(?:out(?!\s+of\b)|outbound|going|leav(?:e|ing)|depart(?:ing|ure|s)?|fly(?:ing)? out)\b", re.I)
 
 
@@ -5595,6 +5601,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
                 and not p.alt_date:
             p.return_date = plain[1]
 
+    if (len(hits) == 1 and p.date and not p.return_date and _CLARIFIED_DAY.search(text[:hits[0][0]])
+            and _RETURN_NAMED.search(text[:hits[0][0]]) and not _OUT_CUE.search(text[:hits[0][0]])
+            and not _OUT_CUE.search(text[hits[0][1]:hits[0][1] + 20])):
+        p.date, p.return_date = None, p.date  # "could we make the return a week earlier? So 2026-11-29.": the return's
     if moved := _new_of_two_dates(text, hits):  # "move it from 24 November to 17 September": the new one is searched
         p.date, p.dates, p.return_date, p.alt_date = moved[0], [moved[0]], None, None
     if p.date and not p.return_date:

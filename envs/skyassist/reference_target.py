@@ -2295,7 +2295,10 @@ class ReferenceTarget(Target):
     def _refund_done_answer(self, p: Parsed) -> str | None:
         """The answer to "how much do I get back?" after a cancellation in this chat, read from its result
         (refund_usd), with no open summary; None otherwise. Which card is not in any tool output: said so."""
-        cancels = [d for d in self.done if d["kind"] == "cancel"]
+        cancels = [d for i, d in enumerate(self.done) if d["kind"] == "cancel"
+                   and not (d.get("hold") and i and self.done[i - 1]["kind"] == "book")]
+        # (a hold cancelled right after its booking was made was replaced by it: "is it refundable?" then asks about
+        # the new booking, never the hold)
         if (not cancels or self.pending is not None or not _MONEY_BACK.search(p.text) or p.places or p.dates
                 or p.booking_ids or p.flight_ids or p.yes or not ("?" in p.text or _WH_QUESTION.match(p.text)
                                                                  or _ASKS_INSIDE.search(p.text) or p.has("refund"))):
@@ -5509,6 +5512,10 @@ class ReferenceTarget(Target):
                 f"option {i} is {f['flight_id']} departing {f['departure_time'][11:16]}, {money(float(f['price_usd']))} "
                 f"per seat" + ("" if f in bookable else " (not bookable for your party)") for i, f in fits)
                     + f". {self._next_prompt()}")
+        flying = [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]
+        party = f" with seats for all {need} of you" if need > 1 and len(bookable) < len(flying) else ""
+        if len(self.legs) > 1:  # one cabin per booking: a flight whose cabin another leg lacks is never suggested
+            bookable = self._same_cabin(k, bookable) or bookable
         if not bookable:
             return None
         by = {"cheapest": lambda f: (float(f["price_usd"]), f["departure_time"]),
@@ -5519,8 +5526,8 @@ class ReferenceTarget(Target):
               "arrives last": lambda f: (f["arrival_time"], -float(f["price_usd"]))}[kind]
         pick = (max if kind in ("latest", "arrives last") else min)(bookable, key=by)
         i = shown.index(pick) + 1
-        party = f" with seats for all {need} of you" if need > 1 and len(bookable) < len(
-            [f for f in shown if f["status"] == "scheduled" and f["seats_available"] > 0]) else ""
+        if not party and by(pick) != by((max if kind in ("latest", "arrives last") else min)(flying, key=by)):
+            where += " of those I can book for your trip"  # another flight is cheaper or earlier, but not bookable
         lead = {"cheapest": f"The cheapest{party}{where} is option {i}",
                 "recommend": f"I would suggest the cheapest{party or (' with seats for all ' + str(need) + ' of you' if need > 1 else '')}"
                              f"{where}, option {i}",
