@@ -2296,9 +2296,10 @@ class ReferenceTarget(Target):
         """The answer to "how much do I get back?" after a cancellation in this chat, read from its result
         (refund_usd), with no open summary; None otherwise. Which card is not in any tool output: said so."""
         cancels = [d for i, d in enumerate(self.done) if d["kind"] == "cancel"
-                   and not (d.get("hold") and i and self.done[i - 1]["kind"] == "book")]
+                   and not (d.get("hold") and i and self.done[i - 1]["kind"] == "book"
+                            and not re.search(r"\bhold\b", p.text, re.I))]
         # (a hold cancelled right after its booking was made was replaced by it: "is it refundable?" then asks about
-        # the new booking, never the hold)
+        # the new booking, never the hold; "the money for the hold, do I get it back?" still about the hold)
         if (not cancels or self.pending is not None or not _MONEY_BACK.search(p.text) or p.places or p.dates
                 or p.booking_ids or p.flight_ids or p.yes or not ("?" in p.text or _WH_QUESTION.match(p.text)
                                                                  or _ASKS_INSIDE.search(p.text) or p.has("refund"))):
@@ -5487,6 +5488,8 @@ class ReferenceTarget(Target):
             return None
         if kind == "day":
             return self._cheaper_day_said(turn, p)
+        if kind == "cheapest" and self.compared and "I also checked" in (turn.last_reply or ""):
+            return None  # "which one is cheaper?" just after two days were compared: the days (``_cheapest_day``)
         if self.pending is not None:
             return None
         k = next((i for i, leg in enumerate(self.legs) if leg.get("shown") and not leg.get("choice")), None)
