@@ -5490,8 +5490,10 @@ class ReferenceTarget(Target):
             return self._cheaper_day_said(turn, p)
         if kind == "cheapest" and self.compared and "I also checked" in (turn.last_reply or ""):
             return None  # "which one is cheaper?" just after two days were compared: the days (``_cheapest_day``)
-        if self.pending is not None:
-            return None
+        if self.pending is not None or not re.search(r"Which flight would you like|Would you like that one\?|"
+                                                     r"Would you like [A-Z]{2}\d{3,4} departing", turn.last_reply or ""):
+            return None  # (only while the flight to choose is the open question: "What do you suggest then?" after
+            # "... or I can book SA5696 on its own. Which would you like?" answers that question)
         k = next((i for i, leg in enumerate(self.legs) if leg.get("shown") and not leg.get("choice")), None)
         if k is None:
             return None
