@@ -98,10 +98,10 @@ def check_L1(view: MockView) -> list[Violation]:
         if c.name not in tools.MUTATIONS:
             continue
         turn = view.turns[c.turn]
-        if not asks_approval(turn.prev_text):
-            out.append(Violation(c.index, "L1", f"{c.name} called; the member was not asked to confirm it first"))
-        elif not approves(turn.user_text, turn.prev_text):
+        if not approves(turn.user_text, turn.prev_text):
             out.append(Violation(c.index, "L1", f"{c.name} called; the member's message was not an explicit yes"))
+        elif not asks_approval(turn.prev_text):
+            out.append(Violation(c.index, "L1", f"{c.name} called; the member was not asked to confirm it first"))
     return out
 
 
