@@ -624,6 +624,79 @@ _NAME_AND_REMARK = re.compile(r"\b([A-Z][\w'\u2019-]*)\s+([A-Z][\w'\u2019-]*)\s*
                               r"([^\W\d_][\w'\u2019-]*)\s*(?:\)|[.,;!]|$)")
 
 
+# a name given against another (tester 40): "mine is Bello" (after "my husband's surname is Okafor"), "Bello not
+# Okafor", "Bello, not Okafor", "Bello (not Okafor)", "Bello rather than / instead of Okafor", "not Okafor but Bello",
+# "sorry, I mean Bello": the first is the name given, the one set against it is not (unless given apart)
+_CN = r"([^\W\d_][\w'\u2019-]*)"
+_CN_OWNER = (r"(?:(?:my|the|his|her|our|their)\s+)?(?:(?:married|maiden|old|new|birth|former|current|real|legal|usual|"
+             r"(?:ex-?)?(?:husband|wife|partner|spouse)['\u2019]?s)\s+)?(?:(?:sur|last\s*|family\s*|first\s*|given\s*)?"
+             r"name\s+)?")
+_CONTRAST_NOT = re.compile(_CN + r"\s*(?:[,(\u2013\u2014]|\s-)?\s*(?:and\s+|but\s+)?(?:not|rather\s+than|instead\s+of|"
+                           r"in\s+place\s+of|as\s+opposed\s+to)\s+" + _CN_OWNER + _CN + r"(?![\w'\u2019-])", re.I)
+_CONTRAST_BUT = re.compile(r"\bnot\s+" + _CN_OWNER + _CN + r"\s*[,;]?\s*(?:but|it['\u2019]?s|its)\s+" + _CN
+                           + r"(?![\w'\u2019-])", re.I)
+_MINE_IS = re.compile(r"\b(?:mine|hers|his|theirs|ours)(?:\s+is|['\u2019]s|\s*[:=])\s+(?:actually\s+|just\s+|simply\s+)?"
+                      + _CN + r"(?:\s+" + _CN + r")?(?![\w'\u2019-])", re.I)
+_CORRECTION = re.compile(r"\b(?:(?:sorry|oops|whoops|my bad|scratch that)\s*[,:.;!\u2013\u2014-]*\s*)?(?:i\s+mean[t]?|"
+                         r"correction|i\s+meant\s+to\s+(?:say|write|type))\s*[,:]?\s+" + _CN + r"(?:\s+" + _CN + r")?"
+                         r"(?![\w'\u2019-])", re.I)
+_CN_WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
+_CN_NEXT = re.compile(r"[ \t]+" + _CN + r"(?![\w'\u2019-])")
+_NAME_TALK = re.compile(r"\b(?:names?|surnames?|lastname|firstname|under|maiden|married|spelled|spelt|called)\b", re.I)
+
+
+_CONTRAST_WORDS = frozenset("not rather than instead mean meant sorry correction opposed".split())
+
+
+def _contrasts(said: str, asked_for_name: bool | str) -> tuple[set[str], set[str]]:
+    """The names a message gives against others (``_CONTRAST_NOT``, ``_CONTRAST_BUT``, ``_MINE_IS``, ``_CORRECTION``)
+    and the names set against them, lower-cased: read only in a message that talks of a name or answers a request
+    for one, with capitalised words unless so (any case then), never places or things ("from Madrid, not Barcelona")."""
+    if not said or not (asked_for_name or _NAME_TALK.search(said)):
+        return set(), set()
+
+    def ok(words: list[str | None]) -> list[str]:
+        words = [w for w in words if w]
+        if words and all(_nameish(w, True) and w.lower() not in _PLACEHOLDERS | _OWNERS | _WEEKDAYS | _CONTRAST_WORDS
+                         for w in words) and not _reads_as_thing(words) and not _reads_as_place(words):
+            return [w.lower() for w in words]
+        return []
+
+    def run_before(end: int) -> list[str]:  # the name words just before ``end`` (at most 3)
+        run: list[str] = []
+        for w in reversed(_CN_WORD.findall(said[:end])[-3:]):
+            if not ok([w]):
+                break
+            run.insert(0, w.lower())
+        return run
+
+    kept: set[str] = set()
+    rejected: set[str] = set()
+    for m in _CONTRAST_NOT.finditer(said):
+        x, y = ok([m.group(1)]), ok([m.group(2)])
+        if x and y:
+            more = _CN_NEXT.match(said, m.end())  # "Diego Walsh not Diego Welsh": the whole name set against
+            while more and len(y) < 3 and ok([more.group(1)]):
+                y.append(more.group(1).lower())
+                more = _CN_NEXT.match(said, more.end())
+            kept.update(x)
+            rejected.update(set(y) - set(run_before(m.end(1))))
+    for m in _CONTRAST_BUT.finditer(said):
+        y, x = ok([m.group(1)]), ok([m.group(2)])
+        if x and y:
+            kept.update(x)
+            rejected.update(y)
+    for m in _MINE_IS.finditer(said):
+        kept.update(ok([m.group(1), m.group(2)]) or ok([m.group(1)]))
+    for m in _CORRECTION.finditer(said):
+        x = ok([m.group(1), m.group(2)]) or ok([m.group(1)])
+        if x:  # "Aisha Okafor, sorry, I mean Aisha Bello" / "... I mean Bello": the name (or surname) before it retracted
+            kept.update(x)
+            before = run_before(m.start())
+            rejected.update((set(before) if len(x) > 1 else set(before[-1:])) - set(x))
+    return kept, rejected
+
+
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message (a name spelled out letter by
@@ -706,6 +779,9 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     found.update("+" + m.group(2).lower().replace(".", "") for m in _POST_NOMINAL.finditer(unspell(typed)))
     # the initials given beside a name stated ("L. Ivanova", "Ivanova L. (Mrs)"): the given name as the customer gave it
     found.update(w for letters, word in _initials_beside(unspell(typed)) if word in found for w in letters)
+    kept, rejected = _contrasts(said, asked_for_name)
+    if kept or rejected:  # "Bello not Okafor": Bello given, Okafor not; the words of the contrast no name
+        found = (found | kept) - (rejected - kept) - _CONTRAST_WORDS
     return frozenset(found)
 
 
