@@ -648,12 +648,13 @@ _NAME_TALK = re.compile(r"\b(?:names?|surnames?|lastname|firstname|under|maiden|
 _CONTRAST_WORDS = frozenset("not rather than instead mean meant sorry correction opposed".split())
 
 
-def _contrasts(said: str, asked_for_name: bool | str) -> tuple[set[str], set[str]]:
+def _contrasts(said: str, asked_for_name: bool | str) -> tuple[set[str], set[str], str]:
     """The names a message gives against others (``_CONTRAST_NOT``, ``_CONTRAST_BUT``, ``_MINE_IS``, ``_CORRECTION``)
     and the names set against them, lower-cased: read only in a message that talks of a name or answers a request
-    for one, with capitalised words unless so (any case then), never places or things ("from Madrid, not Barcelona")."""
+    for one, with capitalised words unless so (any case then), never places or things ("from Madrid, not Barcelona");
+    and the message with the contrasts blanked out (where a name set against another may still be given apart)."""
     if not said or not (asked_for_name or _NAME_TALK.search(said)):
-        return set(), set()
+        return set(), set(), said
 
     def ok(words: list[str | None]) -> list[str]:
         words = [w for w in words if w]
@@ -672,20 +673,25 @@ def _contrasts(said: str, asked_for_name: bool | str) -> tuple[set[str], set[str
 
     kept: set[str] = set()
     rejected: set[str] = set()
+    spans: list[tuple[int, int]] = []
     for m in _CONTRAST_NOT.finditer(said):
         x, y = ok([m.group(1)]), ok([m.group(2)])
         if x and y:
-            more = _CN_NEXT.match(said, m.end())  # "Diego Walsh not Diego Welsh": the whole name set against
+            more, end = _CN_NEXT.match(said, m.end()), m.end()  # "Diego Walsh not Diego Welsh": the whole name set against
             while more and len(y) < 3 and ok([more.group(1)]):
                 y.append(more.group(1).lower())
-                more = _CN_NEXT.match(said, more.end())
-            kept.update(x)
-            rejected.update(set(y) - set(run_before(m.end(1))))
+                end = more.end()
+                more = _CN_NEXT.match(said, end)
+            spans.append((m.start(), end))
+            before = run_before(m.end(1))  # "Aisha Bello not Okafor": the whole name kept
+            kept.update(x, before)
+            rejected.update(set(y) - set(before))
     for m in _CONTRAST_BUT.finditer(said):
         y, x = ok([m.group(1)]), ok([m.group(2)])
         if x and y:
             kept.update(x)
             rejected.update(y)
+            spans.append(m.span())
     for m in _MINE_IS.finditer(said):
         kept.update(ok([m.group(1), m.group(2)]) or ok([m.group(1)]))
     for m in _CORRECTION.finditer(said):
@@ -694,7 +700,10 @@ def _contrasts(said: str, asked_for_name: bool | str) -> tuple[set[str], set[str
             kept.update(x)
             before = run_before(m.start())
             rejected.update((set(before) if len(x) > 1 else set(before[-1:])) - set(x))
-    return kept, rejected
+            spans.append((0, m.end()))
+    for a, b in sorted(spans, reverse=True):
+        said = said[:a] + " . " + said[b:]
+    return kept, rejected, said
 
 
 @lru_cache(1 << 14)
@@ -779,9 +788,12 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     found.update("+" + m.group(2).lower().replace(".", "") for m in _POST_NOMINAL.finditer(unspell(typed)))
     # the initials given beside a name stated ("L. Ivanova", "Ivanova L. (Mrs)"): the given name as the customer gave it
     found.update(w for letters, word in _initials_beside(unspell(typed)) if word in found for w in letters)
-    kept, rejected = _contrasts(said, asked_for_name)
+    kept, rejected, apart = _contrasts(said, asked_for_name)
     if kept or rejected:  # "Bello not Okafor": Bello given, Okafor not; the words of the contrast no name
-        found = (found | kept) - (rejected - kept) - _CONTRAST_WORDS
+        rejected -= kept
+        if rejected and apart != said:  # ... unless given apart in the message ("... Second passenger: Musa Okafor")
+            rejected -= stated_names(apart, asked_for_name)
+        found = (found | kept) - rejected - _CONTRAST_WORDS
     return frozenset(found)
 
 

@@ -90,6 +90,10 @@ def test_a_name_only_refused_is_not_given(d, reply):
     # the whole name set against the kept one, its shared words kept
     ("Name's Diego Walsh not Diego Welsh", {"diego", "walsh"}),
     ("Name is Ken Watanabe, I mean Kenji Watanabe", {"kenji", "watanabe"}),
+    ("Aisha Bello not Okafor", {"aisha", "bello"}),
+    # the name set against the kept one, given apart for someone else in the same message, stays given
+    ("Aisha Bello not Okafor. Second passenger: Musa Okafor", {"aisha", "bello", "musa", "okafor"}),
+    ("Second passenger Musa Okafor. Lead: Aisha Bello (not Okafor)", {"aisha", "bello", "musa", "okafor"}),
     # someone who is not a name: nothing taken away
     ("My name is Ana Lopez and not my husband", {"ana", "lopez"}),
     ("My name is Liam, not sure of the surname spelling", {"liam"}),
