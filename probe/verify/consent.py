@@ -802,7 +802,7 @@ _HOLD_NOUN_LEAD = _HOLD_DET | frozenset(["a", "an", "another", "one", "free", "t
                                          "new", "seat", "24", "48", "72", "hour", "hours", "day", "place", "places",
                                          "placing", "placed", "put", "puts", "putting", "set", "add", "keep", "get"])
 _HOLD_KEPT = frozenset(["it", "them", "that", "this", "those", "these", "the", "my", "our", "both", "all", "seats",
-                        "seat", "tickets", "ticket", "flight", "flights", "booking", "reservation"])
+                        "seat", "tickets", "ticket", "booking", "reservation"])  # no environment's words: "the flight" is "the"
 
 
 def _hold_as_noun(tokens: list[str], i: int) -> bool:
