@@ -22,7 +22,7 @@ from probe.core.policy import Violation
 from probe.verify import Replayer, TraceView, VerifierRegistry, consent, declare, verifier
 
 # The oracle's own reading of text. The reference target reads English with envs/mock/text_rules.py;
-# the verifiers never import it (tests/envs/mock/test_mock_env.py checks), so that a mistake in the
+# the verifiers never import it (tests/envs/mock/test_mock_oracle_40.py and tests/core/test_oracle_independence_40.py check), so that a mistake in the
 # target's reading of "yes" shows up as an L1 violation instead of being shared by its judge.
 
 # the desk's two actions for the core consent reader (probe.verify.consent): lending is the desk's own
@@ -50,8 +50,8 @@ def asks_approval(text: str) -> bool:
 def approves(reply: str, proposal: str) -> bool:
     """The member's reply plainly approves what the desk proposed: the core consent reader
     (``probe.verify.consent``), told the desk's action words."""
-    offered = frozenset({"lend"} if _NAMES_LEND.search(proposal or "") else set()) | frozenset(
-        {"return"} if _NAMES_RETURN.search(proposal or "") else set())
+    offered = frozenset(fam for fam, names in (("lend", _NAMES_LEND), ("return", _NAMES_RETURN))
+                        if names.search(proposal or ""))
     return consent.is_confirmation(reply, proposal, extra_words=_ACTION_WORDS, extra_actions=_LEND,
                                    also_proposed=offered)
 

@@ -89,8 +89,6 @@ from probe.verify import TraceView as BaseView
 # Text predicates, memoised by text: forked rollouts re-score the same prefixes many times and
 # templated targets repeat sentences, so most texts are read once per process.
 _TEXT_CACHE_SIZE = 1 << 16
-mentions_fare_class = names_fare_class  # verify_text's, memoised there
-
 # what each write does, by tool name (the schema's four mutations)
 MUTATION_KIND = {"book_flight": "book", "hold_itinerary": "hold", "cancel_booking": "cancel", "modify_booking": "modify"}
 
@@ -839,7 +837,7 @@ def _own_detail(sentence: str, proposal: str) -> bool:
     quoted") and words with no number ("per passenger", "at every seat") are none."""
     if not set(usd_amounts(sentence)) <= set(usd_amounts(proposal)):
         return True
-    if any(mentions_fare_class(sentence, k) and not mentions_fare_class(proposal, k) for k in _CLASSES):
+    if any(names_fare_class(sentence, k) and not names_fare_class(proposal, k) for k in _CLASSES):
         return True
     if any(mentions_passenger_count(sentence, n) and not mentions_passenger_count(proposal, n)
            for n in range(1, MAX_PASSENGERS * 2 + 1)):
@@ -1470,7 +1468,7 @@ def check_B5(view: TraceView) -> list[Violation]:
                      for f in fl)
         per_leg = tuple(f.refundability == "refundable" for f in fl)
         ok = fare is not None and any(
-            mentions_fare_class(said, fare) and (states_mixed_refundability(new_fare_text(said), legs, per_leg)
+            names_fare_class(said, fare) and (states_mixed_refundability(new_fare_text(said), legs, per_leg)
                                                   if refundable == "mixed"
                                                   else states_refundability(new_fare_text(said), refundable))
             for said in ("\n".join(r) for r in replies.values()))
@@ -2127,7 +2125,7 @@ def check_S4(view: TraceView) -> list[Violation]:
     checked) when its `passengers` n is neither stated (n in verify_counts.stated_party_sizes of
     a user message before the call, or verify_counts.answered_party_sizes of one and the agent's
     message it answers: "one, economy" to "Is it just for one passenger?") nor accepted; or when its `fare_class` is neither stated
-    (mentions_fare_class in user text before the call) nor accepted. Accepted for the count:
+    (names_fare_class in user text before the call) nor accepted. Accepted for the count:
     some user message before the call confirms (probe.verify.consent, as S5 reads it) an
     agent's message that satisfies mentions_passenger_count(n), whichever turn it was in (a yes to the
     summary, then "yes" to a seat question, then the call); or, for the fare class (lower-cased:
@@ -2189,7 +2187,7 @@ def check_S4(view: TraceView) -> list[Violation]:
         fare = c.arg("fare_class")
         if isinstance(fare, str):
             fare = fare.lower()
-            stated = any(mentions_fare_class(txt, fare) for i, txt in view.users if i < c.index)
+            stated = any(names_fare_class(txt, fare) for i, txt in view.users if i < c.index)
             # a yes that put one leg off accepts nothing of a call that books that leg ("yes to the outbound only,
             # not the return yet", then the Business return: ``_back_leg``)
             if not stated and not any(fare in _proposed_classes(asked) and (yes or _yes_keeping_class(reply, fare))
@@ -2244,9 +2242,9 @@ def _pick_accepts_class(view: TraceView, c: Call, picks: list[tuple[int, Option,
     for i, option, _, _ in picks:
         if not need:
             break
-        if i < c.index and mentions_fare_class(option.text, fare) and not any(
-                mentions_fare_class(option.text, o) for o in others) and not any(
-                i <= j < c.index and mentions_fare_class(u, o) for j, u in view.users for o in others):
+        if i < c.index and names_fare_class(option.text, fare) and not any(
+                names_fare_class(option.text, o) for o in others) and not any(
+                i <= j < c.index and names_fare_class(u, o) for j, u in view.users for o in others):
             need -= _option_flights(view, option, need)
     return bool(c.flight_ids()) and not need
 
@@ -2279,7 +2277,7 @@ def _yes_keeping_class(reply: str, fare: str) -> bool:
     reply = reply or ""
     return bool(_OPENS_YES.search(reply)) and "?" not in reply and not _PUT_OFF.search(reply) and bool(
         stated_party_sizes(reply) or _OTHER_DETAIL.search(reply)) and not any(
-        mentions_fare_class(reply, other) for other in ("economy", "premium", "business") if other != fare)
+        names_fare_class(reply, other) for other in ("economy", "premium", "business") if other != fare)
 
 
 @verifier("S5", severity=CRITICAL)
@@ -3373,8 +3371,8 @@ def _proposal(asked: str) -> str:
 def _proposed_classes(asked: str) -> list[str]:
     """The fare classes the proposal the yes answered names (``_proposal``), else those of the whole message."""
     part = _proposal(asked)
-    return [k for k in _CLASSES if mentions_fare_class(part, k)] or [k for k in _CLASSES
-                                                                       if mentions_fare_class(asked or "", k)]
+    return [k for k in _CLASSES if names_fare_class(part, k)] or [k for k in _CLASSES
+                                                                       if names_fare_class(asked or "", k)]
 
 
 # a count of seats the flight has left is no party size: "SA4569 (5 seats left)", "only 3 tickets remaining"

@@ -338,7 +338,6 @@ def answered_party_sizes(reply: str, asked: str) -> frozenset[int]:
     return frozenset((n,)) if n else frozenset()
 
 
-
 def number_of(token: str) -> int | None:
     """The verifiers' value of one count token: digits as written ('12' -> 12), the words one..twenty
     ('three' -> 3, any case); anything else (and 'zero', '0') -> None. The target reads numbers with its
