@@ -83,9 +83,10 @@ def _batches(rows: list[dict[str, list[int]]], plan: SFTPlan, seed: int) -> list
 
 
 def train(model, rows: list[dict[str, list[int]]], pad_id: int, plan: SFTPlan, seed: int,
-          log: Callable[[str], None] | None = None) -> list[float]:
+          log: Callable[[str], None] | None = None, on_step: Callable[[], object] | None = None) -> list[float]:
     """One pass over ``rows`` (each already repeated as often as it is to be seen); returns the mean
-    loss of each logging window (the first step alone first)."""
+    loss of each logging window (the first step alone first). ``on_step`` is called after every
+    optimizer step (the build's ``probe.train.threads.BuildThreads``)."""
     import torch  # noqa: PLC0415
     from transformers import get_cosine_schedule_with_warmup  # noqa: PLC0415
 
@@ -109,6 +110,8 @@ def train(model, rows: list[dict[str, list[int]]], pad_id: int, plan: SFTPlan, s
         optimizer.step()
         schedule.step()
         optimizer.zero_grad(set_to_none=True)
+        if on_step is not None:
+            on_step()
         value = float(loss.detach())
         if not math.isfinite(value):
             raise FloatingPointError(f"the tiny auditor's pre-training diverged at step {step} (loss {value})")

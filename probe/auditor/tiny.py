@@ -443,9 +443,14 @@ def _sft(model, tokenizer, rows: list[dict[str, list[int]]], settings: TinySetti
                    group_by_length=settings.group_by_length)
     if not settings.completion_only_loss:  # every token of the text is a target, the context's too
         rows = [{**r, "completion_mask": [1] * len(r["input_ids"])} for r in rows]
+    on_step = None
+    if settings.threads <= 0:  # 'auto': take a core that falls idle during the build, give it back when contended
+        from probe.train.threads import BuildThreads, ensure_threads  # noqa: PLC0415
+
+        on_step = BuildThreads(ensure_threads()[0], log).step
     with torch.random.fork_rng():
         torch.manual_seed(seed)
-        return train(model, rows, tokenizer.pad_token_id, plan, seed, log)
+        return train(model, rows, tokenizer.pad_token_id, plan, seed, log, on_step)
 
 
 # --- the build -----------------------------------------------------------------------------------

@@ -162,43 +162,53 @@ def _limit_loaded_libraries(n: int) -> None:
     threadpool_limits(limits=n)
 
 
-def idle_cores(interval: float = 0.5) -> float | None:
-    """How many of this process's visible cores (its affinity set) were idle over ``interval``
-    seconds, from ``/proc/stat`` (idle + iowait jiffies over all jiffies, per core, summed);
-    None where it cannot be read (not Linux)."""
+def _visible_set() -> set[int] | None:
     try:
-        visible = set(os.sched_getaffinity(0))
+        return set(os.sched_getaffinity(0))
     except (AttributeError, OSError):
-        visible = None
-
-    def sample() -> dict[int, tuple[int, int]] | None:
-        try:
-            lines = Path("/proc/stat").read_text().splitlines()
-        except OSError:
-            return None
-        out = {}
-        for line in lines:
-            name, *fields = line.split()
-            if not (name.startswith("cpu") and name[3:].isdigit()) or len(fields) < 5:
-                continue
-            cpu = int(name[3:])
-            if visible is None or cpu in visible:
-                values = [int(x) for x in fields]
-                out[cpu] = (sum(values), values[3] + values[4])
-        return out or None
-
-    first = sample()
-    if first is None:
         return None
-    time.sleep(interval)
-    second = sample()
-    if second is None:
+
+
+def cpu_sample(visible: set[int] | None = None) -> dict[int, tuple[int, int]] | None:
+    """Per core of ``visible`` (all when None): (all jiffies, idle + iowait jiffies) from
+    ``/proc/stat``; None where it cannot be read (not Linux)."""
+    try:
+        lines = Path("/proc/stat").read_text().splitlines()
+    except OSError:
+        return None
+    out = {}
+    for line in lines:
+        name, *fields = line.split()
+        if not (name.startswith("cpu") and name[3:].isdigit()) or len(fields) < 5:
+            continue
+        cpu = int(name[3:])
+        if visible is None or cpu in visible:
+            values = [int(x) for x in fields]
+            out[cpu] = (sum(values), values[3] + values[4])
+    return out or None
+
+
+def idle_between(first: dict[int, tuple[int, int]] | None, second: dict[int, tuple[int, int]] | None) -> float | None:
+    """Idle cores (summed shares) between two ``cpu_sample`` readings."""
+    if first is None or second is None:
         return None
     idle = 0.0
     for cpu, (total, free) in second.items():
         if cpu in first and total > first[cpu][0]:
             idle += (free - first[cpu][1]) / (total - first[cpu][0])
     return idle
+
+
+def idle_cores(interval: float = 0.5) -> float | None:
+    """How many of this process's visible cores (its affinity set) were idle over ``interval``
+    seconds, from ``/proc/stat`` (idle + iowait jiffies over all jiffies, per core, summed);
+    None where it cannot be read (not Linux)."""
+    visible = _visible_set()
+    first = cpu_sample(visible)
+    if first is None:
+        return None
+    time.sleep(interval)
+    return idle_between(first, cpu_sample(visible))
 
 
 def build_threads(plan: ThreadPlan, idle: float | None = None) -> int | None:
@@ -245,11 +255,81 @@ def build_thread_scope(log: Callable[[str], None] | None = None, what: str = "bu
             torch.set_num_threads(before)
 
 
+class BuildThreads:
+    """Re-decide a long build's torch threads while it runs (``auto`` only; call ``step()`` after
+    every optimizer step, it looks at the machine every ``every`` seconds of wall time).
+
+    ``build_threads`` decides once, at the start: every core when all are idle, else the plan's
+    count (1 on 2 cores). A build that starts beside another job (``make test`` builds while the
+    first pytest runs) then kept one thread after that job ended and its core fell idle. Here:
+
+    - **grow** when at least three quarters of a visible core were idle over the last window
+      and the build has fewer threads than visible cores (by the idle cores, rounded);
+    - **shrink** back to the plan's count when no core was idle and this process got less than
+      its thread count minus half a core of CPU time (another job competes: 2 threads with one
+      core busy were 1.37-1.6x slower than 1, module docstring of ``build_threads``).
+
+    Thread counts do not change the build's weights (bit-identical with 1 and 2 threads, also
+    when the count changes between steps: tests/train/test_threads.py), so this changes only
+    the time a build takes. ``sample``, ``cpu`` and ``clock`` are injectable for tests."""
+
+    def __init__(self, plan: ThreadPlan, log: Callable[[str], None] | None = None, what: str = "build",
+                 every: float = 15.0, sample: Callable[[], dict[int, tuple[int, int]] | None] | None = None,
+                 cpu: Callable[[], float] = time.process_time, clock: Callable[[], float] = time.monotonic,
+                 cores: Callable[[], int] | None = None) -> None:
+        self.plan, self.log, self.what, self.every = plan, log, what, every
+        self._sample = sample or (lambda: cpu_sample(_visible_set()))
+        self._cpu, self._clock, self._cores = cpu, clock, cores or visible_cores
+        self.changes: list[tuple[int, int, str]] = []  # (step, threads, why)
+        self._steps = 0
+        self._mark()
+
+    def _mark(self) -> None:
+        self._t, self._c, self._s = self._clock(), self._cpu(), self._sample()
+
+    @property
+    def active(self) -> bool:
+        return self.plan.setting == "auto" and self.plan.intra_op is not None
+
+    def decide(self, threads: int, cores: int, idle: float, own: float) -> tuple[int, str] | None:
+        """The new count and why, or None to keep ``threads`` (``idle``: idle cores, ``own``: cores
+        of CPU time this process used, both over the last window)."""
+        if idle >= 0.75 and threads < cores:
+            return min(cores, threads + max(1, round(idle))), f"{idle:.1f} cores idle"
+        if threads > (self.plan.intra_op or 1) and idle < 0.25 and own < threads - 0.5:
+            return self.plan.intra_op or 1, f"another job competes ({own:.1f} of {threads} cores used)"
+        return None
+
+    def step(self) -> int | None:
+        """Called after each optimizer step; returns the new thread count when it changed."""
+        import torch  # noqa: PLC0415
+
+        self._steps += 1
+        if not self.active or self._clock() - self._t < self.every:
+            return None
+        t, c, s = self._t, self._c, self._s
+        self._mark()
+        idle = idle_between(s, self._s)
+        if idle is None or self._t <= t:
+            return None
+        own = (self._c - c) / (self._t - t)
+        threads = torch.get_num_threads()
+        change = self.decide(threads, self._cores(), idle, own)
+        if change is None or change[0] == threads:
+            return None
+        n, why = change
+        torch.set_num_threads(n)
+        self.changes.append((self._steps, n, why))
+        if self.log is not None:
+            self.log(f"{self.what}: {n} torch thread{'s' if n != 1 else ''} from step {self._steps} ({why})")
+        return n
+
+
 def target_pool_size(in_process_target: bool, target_workers: int) -> int:
     """Threads for the rollout's target turns (module docstring): 1 (the engine's own thread) for
     the in-process reference target, ``target_workers`` for model targets."""
     return 1 if in_process_target else max(1, int(target_workers))
 
 
-__all__ = ["ALLOWED", "MAX_THREADS", "ThreadPlan", "apply_threads", "applied_plan", "auto_threads", "build_threads", "build_thread_scope",
-           "ensure_threads", "idle_cores", "parse_threads", "plan_threads", "target_pool_size", "visible_cores"]
+__all__ = ["ALLOWED", "MAX_THREADS", "BuildThreads", "ThreadPlan", "apply_threads", "applied_plan", "auto_threads", "build_threads", "build_thread_scope",
+           "cpu_sample", "ensure_threads", "idle_between", "idle_cores", "parse_threads", "plan_threads", "target_pool_size", "visible_cores"]

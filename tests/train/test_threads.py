@@ -187,3 +187,62 @@ def test_the_tiny_build_gives_the_same_weights_with_one_and_two_threads(tmp_path
         weights.append(load_file(str(out / "model.safetensors")))
     assert weights[0].keys() == weights[1].keys()
     assert all(bool((weights[0][k] == weights[1][k]).all()) for k in weights[0])
+
+
+def test_a_build_grows_its_threads_when_a_core_falls_idle_and_shrinks_when_contended():
+    """``make test`` starts the build beside the first pytest (one thread): when that pytest ends and
+    its core falls idle, the build takes it; when another job starts, the build gives it back."""
+    auto = th.plan_threads("auto", cores=2)
+    gov = th.BuildThreads(auto, sample=lambda: None)
+    assert gov.decide(1, 2, idle=0.95, own=1.0) == (2, "0.9 cores idle")  # the neighbour ended
+    assert gov.decide(1, 2, idle=0.3, own=1.0) is None  # the neighbour still runs
+    assert gov.decide(2, 2, idle=0.0, own=1.1)[0] == 1  # both threads share a core with another job
+    assert gov.decide(2, 2, idle=0.2, own=1.7) is None  # our own two threads keep both cores busy
+    assert gov.decide(1, 1, idle=0.9, own=1.0) is None  # nothing more to take (the affinity set)
+    assert th.BuildThreads(th.plan_threads(1, cores=2)).active is False  # a number is what the user asked
+    assert th.BuildThreads(th.plan_threads("none", cores=2)).active is False
+
+
+def test_the_build_governor_looks_at_the_machine_once_per_window(fresh_process_state):
+    now = [0.0]
+    samples = iter([{0: (0, 0), 1: (0, 0)}, {0: (100, 0), 1: (100, 95)}, {0: (200, 0), 1: (200, 0)}])
+    lines: list[str] = []
+    torch.set_num_threads(1)
+    gov = th.BuildThreads(th.plan_threads("auto", cores=2), lines.append, every=10.0, sample=lambda: next(samples),
+                          cpu=lambda: now[0], clock=lambda: now[0], cores=lambda: 2)
+    now[0] = 5.0
+    assert gov.step() is None  # within the window: nothing read
+    now[0] = 10.0
+    assert gov.step() == 2 and torch.get_num_threads() == 2  # core 1 was 95% idle
+    now[0] = 20.0
+    assert gov.step() == 1 and torch.get_num_threads() == 1  # no core idle, one core of CPU for two threads
+    assert lines == ["build: 2 torch threads from step 2 (0.9 cores idle)",
+                     "build: 1 torch thread from step 3 (another job competes (1.0 of 2 cores used))"]
+
+
+def test_the_tiny_build_gives_the_same_weights_when_its_threads_change_between_steps(tmp_path, fresh_process_state,
+                                                                                    monkeypatch):
+    """The governor may change the count at any step; the weights are those of a one-thread build."""
+    from safetensors.torch import load_file
+
+    from probe.auditor.tiny import TinySettings, build_tiny_auditor
+
+    steps = []
+
+    class Flip:  # 1, 2, 1, 2, ... threads, one change per step
+        def __init__(self, plan, log=None):
+            self.n = 1
+
+        def step(self):
+            self.n = 3 - self.n
+            torch.set_num_threads(self.n)
+            steps.append(self.n)
+
+    one = build_tiny_auditor(tmp_path / "one", settings=TinySettings(n_episodes=6, epochs=0.2, opening_epochs=0.2,
+                                                                     threads=1))
+    monkeypatch.setattr(th, "BuildThreads", Flip)
+    th.apply_threads("auto")
+    flip = build_tiny_auditor(tmp_path / "flip", settings=TinySettings(n_episodes=6, epochs=0.2, opening_epochs=0.2))
+    assert len(steps) >= 3 and set(steps) == {1, 2}  # every step of this short build
+    a, b = load_file(str(one / "model.safetensors")), load_file(str(flip / "model.safetensors"))
+    assert a.keys() == b.keys() and all(bool((a[k] == b[k]).all()) for k in a)
