@@ -34,6 +34,7 @@ delivered_option delivered_option2 other_order_id spouse_order_id spouse_name ne
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 import re
@@ -206,8 +207,16 @@ def customer_fields(db: RetailDB, user_id: str, rng: random.Random, prefer: dict
 
 
 def make_scenario(family: str, seed: int) -> dict[str, Any]:
+    """The scenario of ``family`` and ``seed``: a pure function of them and the shipped database,
+    drawn once per process (sorting the user pool by hash and reading the user's orders took about
+    5 ms, and a played test asks for its scenario several times) and handed out as a copy."""
     if family not in FAMILIES:
         raise ValueError(f"unknown family {family!r}; allowed: {', '.join(FAMILIES)}")
+    return copy.deepcopy(_drawn_scenario(family, seed))
+
+
+@lru_cache(maxsize=4096)
+def _drawn_scenario(family: str, seed: int) -> dict[str, Any]:
     split = split_of(seed)
     db = base_db()
     task_split = {"train": "train", "heldout": "test"}.get(split)
