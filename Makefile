@@ -31,24 +31,35 @@ browser:
 		echo "could not install chromium: the browser tests will skip"; \
 	fi
 
-# The suite needs the default tiny auditor (built once, then cached). Two chains run at once: the
-# tests that do not need it in the foreground, and, pinned to the last core (one torch thread), the
-# build followed by the tests that load it (marked tiny_auditor; tests/conftest.py). The second chain's
-# pytest output is printed when both are done. Logs: .cache/probe-build.log, .cache/pytest-tiny.log. The second
-# pytest collects only the files that name the marker (collecting all ~400 took about 20 s of the critical path);
-# tests/conftest.py refuses a marked test whose file does not name it, so none can fall between the two.
-PIN := $(shell command -v taskset >/dev/null 2>&1 && echo taskset -c $$(( $$(nproc) - 1 )))
+# The suite needs the default tiny auditor (built once, then cached). Two chains run at once: the tests that do
+# not need it in the foreground, and in the background the build followed by the tests that load it (marked
+# tiny_auditor; tests/conftest.py), on one torch thread each. Those tests are in two groups: A (tests/auditor,
+# tests/train, tests/core) runs right after the build; B (the rest) is taken by whichever chain is free first
+# (`mkdir` of .cache/tiny-b.claim decides): the background one after A when the foreground is still running, else
+# the foreground one, so that both cores work when the foreground finishes before the build. The build itself
+# takes the second core when it falls idle (probe.train.threads.BuildThreads). The tiny tests' output is printed
+# when all are done. Logs: .cache/probe-build.log, .cache/pytest-tiny-a.log, .cache/pytest-tiny-b.log. The tiny
+# pytests collect only the files that name the marker (collecting all ~400 took about 20 s of the critical path);
+# tests/conftest.py refuses a marked test whose file does not name it, so none can fall between the chains.
+TINY_A := ^tests/(auditor|train|core)/
 
 test: $(STAMP) browser
 	$(BIN)/ruff check probe envs scripts tests
-	@mkdir -p .cache; rm -f .cache/pytest-tiny.log; \
-	( $(PIN) $(BIN)/probe auditor build-tiny > .cache/probe-build.log 2>&1 || \
-	    { echo "the build of the tiny auditor failed: .cache/probe-build.log" > .cache/pytest-tiny.log; exit 1; }; \
-	  $(PIN) $(BIN)/python -m pytest -q -p no:cacheprovider -m tiny_auditor \
-	    $$(grep -rl --include='test_*.py' tiny_auditor tests) > .cache/pytest-tiny.log 2>&1 ) & late=$$!; \
+	@mkdir -p .cache; rm -rf .cache/pytest-tiny.log .cache/pytest-tiny-a.log .cache/pytest-tiny-b.log \
+	    .cache/tiny-built .cache/tiny-failed .cache/tiny-b.claim; \
+	files=$$(grep -rl --include='test_*.py' tiny_auditor tests | sort); \
+	a=$$(echo "$$files" | grep -E '$(TINY_A)'); b=$$(echo "$$files" | grep -v -E '$(TINY_A)'); \
+	tiny() { [ -n "$$2" ] || return 0; $(BIN)/python -m pytest -q -p no:cacheprovider -m tiny_auditor $$2 > .cache/pytest-tiny-$$1.log 2>&1; }; \
+	( if ! $(BIN)/probe auditor build-tiny > .cache/probe-build.log 2>&1; then \
+	    echo "the build of the tiny auditor failed: .cache/probe-build.log" > .cache/pytest-tiny-a.log; \
+	    touch .cache/tiny-failed .cache/tiny-built; exit 1; fi; \
+	  touch .cache/tiny-built; tiny a "$$a"; ra=$$?; \
+	  if mkdir .cache/tiny-b.claim 2>/dev/null; then tiny b "$$b" || ra=1; fi; exit $$ra ) & late=$$!; \
 	$(BIN)/python -m pytest -q -m "not tiny_auditor"; rc=$$?; \
 	echo "the tests that load the tiny auditor (built in the background): waiting for them"; \
-	wait $$late || rc=1; cat .cache/pytest-tiny.log; \
+	while [ ! -e .cache/tiny-built ]; do sleep 1; done; \
+	if [ ! -e .cache/tiny-failed ] && mkdir .cache/tiny-b.claim 2>/dev/null; then tiny b "$$b" || rc=1; fi; \
+	wait $$late || rc=1; cat .cache/pytest-tiny-a.log; [ ! -e .cache/pytest-tiny-b.log ] || cat .cache/pytest-tiny-b.log; \
 	exit $$rc
 
 demo: $(STAMP)
