@@ -685,3 +685,21 @@ def test_a_task_scenario_reads_as_sentences_with_the_customer_named_first(d):
                     at = text.index(value) + len(value)
                     assert value[-1] in ".!?" or text[at:at + 1] == ".", (sc["task_id"], part)
     assert seen >= 20
+
+
+def test_a_scenario_is_drawn_once_and_each_caller_gets_its_own_copy():
+    """make_scenario is memoised per (family, seed) (a pure function of them and the shipped data):
+    a caller that changes its scenario changes no other caller's, task scenarios included."""
+    from envs.taubench import scenarios as sc
+
+    for family, seed in (("cancel", 3), ("exchange", 0), ("payment", 700)):
+        a = sc.make_scenario(family, seed)
+        fresh = json.loads(json.dumps(a))
+        a["user_id"] = "someone_else"
+        a.setdefault("extra", []).append(1)
+        for value in a.values():
+            if isinstance(value, list):
+                value.append("x")
+        assert sc.make_scenario(family, seed) == fresh
+    with pytest.raises(ValueError, match="unknown family 'nope'"):
+        sc.make_scenario("nope", 1)
