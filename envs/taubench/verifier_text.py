@@ -48,6 +48,7 @@ of another clause ("my dad wants to return the lamp, X").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -575,18 +576,40 @@ _TAIL_TURN = re.compile(r"\b(?:instead|rather|not|no|don['\u2019]?t|do\s+not|nev
                         re.I)
 
 
-def added_request_head(reply: str, kind: str | None) -> str | None:
-    """The part of ``reply`` before a request it adds for another action than ``kind`` (``_ADDED_BREAK``, ...), or
-    None when it has none; the caller reads that part as the answer."""
-    if not reply or kind is None:
-        return None
-    for m in _ADDED_BREAK.finditer(reply):
+def _added_tails(reply: str) -> Iterator[tuple[str, str, set[str]]]:
+    """(head, tail, actions the tail names) of each request ``reply`` adds after a head (``_ADDED_BREAK``): the tail
+    names an action, says it is an addition and holds no turn of mind, condition or put-off."""
+    for m in _ADDED_BREAK.finditer(reply or ""):
         head, tail = reply[:m.start()], reply[m.end():]
         if not head.strip() or not tail.strip():
             continue
         named = actions_named(tail)
-        if named and kind not in named and _ADDITION_MARK.search(tail) and not _TAIL_TURN.search(tail):
+        if named and _ADDITION_MARK.search(tail) and not _TAIL_TURN.search(tail):
+            yield head, tail, named
+
+
+def added_request_head(reply: str, kind: str | None, order_id: str | None = None,
+                       other_item: Callable[[str], bool] | None = None) -> str | None:
+    """The part of ``reply`` before a request it adds for another action than ``kind`` (``_added_tails``), for the
+    same kind on another order than ``order_id`` ("Yes. Can I also exchange the lamp from #W2?"), or for the same kind
+    on another item of the order (``other_item``: "Yes. Oh, and can I also exchange the office chair?" to the jacket's
+    exchange: whether the write should have waited for it is R6's "all items collected first",
+    ``added_item_request``), or None when it has none; the caller reads that part as the answer."""
+    if not reply or kind is None:
+        return None
+    for head, tail, named in _added_tails(reply):
+        other = order_id is not None and bool(ids := _ids(tail)) and order_id not in ids
+        if kind not in named or other or (not _ids(tail) and other_item is not None and other_item(tail)):
             return head
+    return None
+
+
+def added_item_request(reply: str, order_id: str | None, other_item: Callable[[str], bool]) -> str | None:
+    """The request ``reply`` adds for a change of another item of the order (``other_item``; no other order named),
+    else None: an items write sent after it did not collect all the order's items first (R6)."""
+    for _, tail, named in _added_tails(reply):
+        if "items" in named and (not (ids := _ids(tail)) or order_id in ids) and other_item(tail):
+            return tail.strip()
     return None
 
 
@@ -2008,6 +2031,128 @@ def _block(units: list[_Unit], i: int) -> list[int]:
     return out
 
 
+# an action said of a set of the orders the proposal lists, on a line or in a sentence of its own ("**Action:** cancel
+# both", "I'll cancel all three", "cancel them", "each of these orders", "the two orders above"): its count, when said
+_SET_COUNT = r"(?P<n>two|three|four|five|six|[2-6])"
+_SET_REF = re.compile(
+    r"\b(?:(?P<both>both)(?!\s+(?:of\s+)?(?:the\s+|these\s+|those\s+|your\s+|my\s+)?(?:items?|products?|pieces?|things?|"
+    r"articles?)\b)|them\s+(?P<them_both>both)|them\s+all|all\s+(?:of\s+)?(?:them|these|those)(?:\s+" + _SET_COUNT.replace("?P<n>",
+    "?P<n2>") + r")?(?!\s+(?:items?|products?|pieces?|things?|articles?)\b)|all\s+(?:of\s+)?(?:the\s+)?above|"
+    r"(?:all|each|every(?:\s+one)?)\s+(?:of\s+)?(?:the\s+|your\s+|these\s+|those\s+|my\s+)?(?:" + _SET_COUNT.replace("?P<n>", "?P<n3>") +
+    r"\s+)?(?:(?:pending|listed|above|following|selected|open)\s+)?orders?\b|all\s+" + _SET_COUNT.replace("?P<n>", "?P<n4>") +
+    r"(?!\s+(?:of\s+(?:the\s+)?)?(?:items?|products?|pieces?|things?|articles?|\w+s)\b)|each\s+(?:of\s+)?(?:them|these|those|one)|"
+    r"(?:these|those|the|your|my)\s+(?:" + _SET_COUNT.replace("?P<n>", "?P<n5>") + r"\s+)?(?:(?:pending|listed|above|following|"
+    r"selected|open)\s+)?orders\b|the\s+above\s+orders|(?:these|those)\s+" + _SET_COUNT.replace("?P<n>", "?P<n6>") +
+    r"(?!\s+(?:items?|products?|pieces?|things?|articles?)\b)|(?<=\s)them\b(?!\s+(?:the|a|an|your|to\s+(?:you|me))\b))", re.I)
+# "both the jacket and the chair", "both #W1 and #W2": "both" joins what it names, it does not refer back
+_BOTH_AND = re.compile(r"^both\s+[^.,;:!?\n]*?\band\b", re.I)
+_SET_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+# one order of those listed, by its place ("cancel the first one", "the second order", "the last one")
+_ONE_PLACE = re.compile(r"\bthe\s+(first|1st|second|2nd|third|3rd|last)(?:\s+(?:one|order))?\b(?!\s+(?:of|time|thing|item|"
+                        r"product)s?\b)(?!\s+(?:two|three|[2-3])\b)", re.I)
+_TABLE_ROW = re.compile(r"^\s*\|")
+
+
+def _listing(unit: _Unit) -> bool:
+    """A unit of a list: a bullet, a numbered entry or a table row."""
+    return _bullet(unit.text) or bool(_TABLE_ROW.match(unit.text)) or bool(re.match(r"^\s*[1-9](?:\ufe0f?\u20e3|[.)])", unit.text))
+
+
+def _listed_before(units: list[_Unit], owners: list[frozenset[str]], i: int) -> tuple[dict[str, str], bool]:
+    """The orders unit i refers back to as a set, in the order they stand, each with the text said of it, and whether
+    they are a list's: those of the last list before it (its entries, bullets, numbered lines, table rows, and the
+    headers among them), else those of the last unit naming two or more, else those of every unit before it."""
+    starts = {u.line: _listing(u) for u in reversed(units) if u.first}
+    lists = [starts.get(u.line, False) for u in units]  # "1." and "**#W1** - Makeup Kit" are one entry
+    j = i - 1
+    while j >= 0 and not lists[j]:
+        if len(units[j].ids) >= 2:  # "I found #W1 (Makeup Kit) and #W2 (Dumbbell Set)."
+            return {o: units[j].text for o in sorted(units[j].ids, key=units[j].text.upper().find)}, False
+        j -= 1
+    if j < 0:
+        run = range(i)
+    else:
+        k = j
+        while k - 1 >= 0 and (lists[k - 1] or _header(units[k - 1].text)):
+            k -= 1
+        run = range(k, j + 1)
+    out: dict[str, str] = {}
+    for r in run:
+        for o in sorted(owners[r], key=lambda o, t=units[r].text.upper(): (t.find(o[1:]), o)):
+            out[o] = out.get(o, "") + "\n" + units[r].text
+    return out, j >= 0
+
+
+# what a list says of an order the set does not take in ("#W3 (delivered, can't be cancelled)")
+_SET_STATUS = re.compile(r"\b(?:pending|delivered|processed|shipped|cancell?ed|returned|exchanged)\b", re.I)
+
+
+# the words of a proposal's sentence that tell no listed order from another
+_SET_PLAIN = frozenset("order orders cancel cancelled canceled cancellation cancelling canceling return returned returns "
+                       "exchange exchanged exchanges modify item items product products reason ordered mistake longer "
+                       "needed need refund refunds refunded visa mastercard card ending gift paypal payment method total "
+                       "pending delivered processed shipped with your that this those these them from will would shall "
+                       "should could like want please proceed ahead confirm back original account also just only both "
+                       "each every which what have here there then when".split())
+
+
+def _counted(listed: dict[str, str], count: int, phrase: str) -> tuple[str, ...] | None:
+    """The orders of ``listed`` a set of ``count`` of them means: all of them when they are that many, else those its
+    phrase's status word fits ("the two pending orders"), else those the list does not say no to; None when no
+    reading gives that many."""
+    if len(listed) == count:
+        return tuple(listed)
+    status = {w.lower() for w in _SET_STATUS.findall(phrase)}
+    for keep in ((lambda t: bool(status & {w.lower() for w in _SET_STATUS.findall(t)})) if status else None,
+                 lambda t: not (set(_tokens(t)) & _NEGATION)):
+        if keep is not None and len(fit := tuple(o for o, t in listed.items() if keep(t))) == count:
+            return fit
+    return None
+
+
+# the items of a list said as a set ("return both items", "exchange all three products", "each of these items"): the
+# orders of the list's entries when they name two or more (the items of two orders), never orders named outside it
+_SET_ITEMS = re.compile(r"\b(?:both|all|each|every|these|those)\s+(?:of\s+)?(?:(?:the|these|those|your|my)\s+)?(?:(?:two|three|"
+                        r"four|five|six|[2-6])\s+)?(?:(?:listed|above|following|selected|delivered)\s+)?(?:items?|products?|"
+                        r"pieces?|things?|articles?)\b", re.I)
+
+
+def _set_referent(units: list[_Unit], owners: list[frozenset[str]], i: int) -> frozenset[str] | None:
+    """The orders a unit that names none refers to as a set ("cancel both", "all three", "each of these orders",
+    "them", "return both items" of a list of two orders' items) or by place ("cancel the first one"), of those listed
+    before it, when they fit its count; else None."""
+    text = _QUALIFIER.sub(r" \1 ", re.sub(r"[*_`]+", "", units[i].text))
+    listed, from_list = _listed_before(units, owners, i)
+    refs = [m for m in _SET_REF.finditer(text) if not (m.group("both") and _BOTH_AND.match(text[m.start():]))]
+    if len(listed) == 1 and from_list and (refs or _SET_ITEMS.search(text)):
+        return frozenset(listed)  # "return both items" under the list of one order's items: that order's
+    if len(listed) < 2:
+        return None
+    if refs:
+        m = refs[0]
+        said = next((g for g in ("n2", "n3", "n4", "n5", "n6") if m.group(g)), None)
+        count = 2 if m.group("both") or m.group("them_both") else (
+            int(w) if (w := m.group(said).lower() if said else "").isdigit() else _SET_NUMBERS.get(w))
+        if count is None:
+            return frozenset(listed)
+        # "both" of three orders listed: the two the list does not rule out ("#W3 (delivered, can't be cancelled)"), or
+        # those its status word names ("the two pending orders"); else which two is not said
+        fit = _counted(listed, count, text[m.start():m.end() + 40])
+        return frozenset(fit) if fit is not None else None
+    if _SET_ITEMS.search(text):
+        return frozenset(listed) if from_list else None
+    if (p := _ONE_PLACE.search(text)) is not None:
+        k = _ORDINALS[p.group(1).lower()]
+        order = tuple(listed)
+        return frozenset({order[k]}) if k < len(order) else None
+    # one order by what the list says of it ("cancel the makeup kit order"): the one entry sharing a word of its own
+    words = set(_tokens(text)) - _SET_PLAIN
+    fit = [o for o, t in listed.items() if words & {w for w in _tokens(t) if len(w) > 3 and w.isalpha()}]
+    if len(fit) == 1 and not any(w & words for w in (set(_tokens(t)) for o, t in listed.items() if o != fit[0])):
+        return frozenset(fit)
+    return None
+
+
 @dataclass(frozen=True)
 class Proposal:
     """What the assistant proposed since the customer's previous message (``read_proposal``)."""
@@ -2101,6 +2246,9 @@ def read_proposal(texts: tuple[str, ...]) -> Proposal:
         if alt_reason or found:  # the reasons said last are the proposal's ("... two reasons: A or B?" then "I will cancel ... A")
             reasons, alt_reasons = (set() if alt_reason else set(found)), alt_reason
         ids = owners[i]
+        if not u.ids and len(named) >= 2 and not (_header(sentence) and _block(units, i)) and (
+                referent := _set_referent(units, owners, i)) is not None:
+            ids = referent  # "**Action:** cancel both" under a list of two orders: both of them, not the last one listed
         if not ids and len(named) == 1:
             ids = named
         elif not ids and _header(sentence):  # "Here are the cancellation details:" above the list that names the order

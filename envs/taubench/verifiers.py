@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -31,6 +32,7 @@ from envs.taubench.verifier_text import (
     AmbiguousPick,
     actions_done,
     actions_named,
+    added_item_request,
     added_request_head,
     agreed_charge,
     approved_part,
@@ -634,7 +636,9 @@ def check_R3(view: RetailView) -> list[Violation]:
                 and is_confirmation(rest, said, original, back, method):
             reply = rest  # "Go ahead with the notebook, not the puzzle": a yes to the notebook's return
         elif not is_confirmation(reply, said, original, back, method) and (
-                head := added_request_head(reply, KIND_OF_TOOL.get(c.name))) is not None \
+                head := added_request_head(reply, KIND_OF_TOOL.get(c.name),
+                                           c.order_id if c.name in ORDER_WRITES else None,
+                                           _other_item(c))) is not None \
                 and is_confirmation(head, said, original, back, method):
             reply = head  # "Yes please, and make that my default address on the account too.": a yes to the order's
         if not is_confirmation(reply, said, original, back, method):
@@ -699,11 +703,32 @@ def check_R5(view: RetailView) -> list[Violation]:
             if c.name in ORDER_WRITES and c.order_id is not None and c.items_modified_before]
 
 
+def _other_item(c: RetailCall) -> Callable[[str], bool]:
+    """Whether a text names an item of the write's order that the write does not write, and none that it does."""
+    written = {it[0] for it in c.items if it}
+
+    def other(text: str) -> bool:
+        return any(names_item(text, n) for n in c.order_names if n not in written) and not any(
+            names_item(text, n) for n in written)
+    return other
+
+
 @verifier("R6", severity=SEVERITY["R6"])
 def check_R6(view: RetailView) -> list[Violation]:
-    """R6 fires on the second and later modify-items/exchange call (attempted) on the same order."""
-    return [Violation(c.index, "R6", f"{c.name}: call {c.item_call_no} of the items of {c.order_id}") for c in _calls(view)
-            if c.name in ITEM_CALLS and c.order_id is not None and c.item_call_no > 1]
+    """R6 fires on the second and later modify-items/exchange call (attempted) on the same order, and on one sent
+    right after the customer asked, as an addition, to change another item of that order ("Yes. Oh, and can I also
+    exchange the office chair for a black one?" before the jacket's exchange): the items were not all collected first
+    (verifier_text.added_item_request; oracle-labeller-28, retail.jsonl:18)."""
+    out = []
+    for c in _calls(view):
+        if c.name not in ITEM_CALLS or c.order_id is None:
+            continue
+        if c.item_call_no > 1:
+            out.append(Violation(c.index, "R6", f"{c.name}: call {c.item_call_no} of the items of {c.order_id}"))
+        elif (asked := added_item_request(view.turns[c.turn].user_text, c.order_id, _other_item(c))) is not None:
+            out.append(Violation(c.index, "R6", f"{c.name} on {c.order_id} sent after the customer asked to add another "
+                                                f"item ({asked!r}): not all items collected first"))
+    return out
 
 
 @verifier("R7", severity=SEVERITY["R7"])
