@@ -129,6 +129,23 @@ _JSON_OBJECT = re.compile(r"\{[^{}]*\}")
 _JSON_CANCELLED = re.compile(r"[\"']status[\"']\s*:\s*[\"']cancell?ed[\"']", re.I)
 
 
+# a purpose clause after an action promised or under way: "I'll just process it now so it's done", "Booking it now so
+# you're all set", "I'm cancelling it, so that it's taken care of" -- the result the agent means to reach, not one
+# reached (oracle-labeller-28: S3 on a future tense); after a past head ("I've booked it so you're all set") it stays
+_PURPOSE_AFTER = re.compile(
+    r"(?P<head>(?:(?:^|(?<=[,;]))[^,;]*?(?:\b(?:will|going\s+to|about\s+to)\b|['\u2019]ll\b|"
+    r"\b(?:I|we)(?:['\u2019]m|['\u2019]re|\s+am|\s+are)\s+(?:(?:just|now|currently|already|right\s+now)\s+)?\w+ing\b)"
+    r"|(?:^|(?<=[,;]))\W*(?:(?:just|now|ok(?:ay)?|great|sure|perfect)\W+)*\w+ing\s+(?:it|this|that|them|your|the)\b)"
+    r"[^,;]*?)\s*,?\s+(?:so\s+(?:that\s+|as\s+to\s+)?|to\s+(?:make\s+sure|ensure)\s+(?:that\s+)?)[^,;]*", re.I)
+
+
+def _purpose_dropped(sentence: str) -> str:
+    """The sentence without a purpose clause that follows a promised or progressive action (``_PURPOSE_AFTER``)."""
+    if "so" not in sentence.lower() and "ensure" not in sentence.lower() and "sure" not in sentence.lower():
+        return sentence
+    return _PURPOSE_AFTER.sub(lambda m: m.group("head"), sentence)
+
+
 def _parts(clause: str) -> list[str]:
     """The clause cut at its dashes and before a parenthesis when the part before them is not negated: a negation
     after the dash or in the parenthesis does not reach back ("Your seat is on hold under BK1 - nothing has been
@@ -466,6 +483,7 @@ def claims(text: str) -> tuple[Claim, ...]:
             last = None
             continue
         sentence = in_english(_unhedged(sentence))  # "Su reserva está confirmada": "your booking is confirmed"
+        sentence = _purpose_dropped(sentence)  # "I'll process it now so it's done": no claim of "done"
         if _PROPOSAL_HEADING.search(sentence):  # "Summary (updated): SA9319 ...": the text revised, no booking
             sentence = _PROPOSAL_HEADING.sub("summary", sentence)
         if asking is None:
