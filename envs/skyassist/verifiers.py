@@ -2179,10 +2179,11 @@ def check_S4(view: TraceView) -> list[Violation]:
         yeses = by_kind[kind]
         n = c.arg("passengers")
         if isinstance(n, int) and not isinstance(n, bool):
-            stated = any(n in pax for i, pax in view.user_pax if i < c.index) or any(
-                n in answered_party_sizes(reply, asked) for i, asked, _, reply in yeses if i < c.index) or any(
-                _added_to_stated(view, i, reply, n) for i, _, _, reply in yeses if i < c.index)
-            if not stated and not any(yes and mentions_passenger_count(asked, n)
+            # the count the customer stated last replaces the earlier ones ("for 2 people", then "Oh wait, my sister
+            # is coming too, so 3 passengers"), and a yes before it accepts no count (``_last_told_count``)
+            told_at, told = _last_told_count(view, yeses, c.index)
+            stated = n in told
+            if not stated and not any(yes and i > told_at and mentions_passenger_count(asked, n)
                                       for i, asked, yes, _ in yeses if i < c.index):
                 picks = _picks(yeses) if picks is None else picks
                 if not _pick_accepts_count(view, c, picks, n):
@@ -2191,12 +2192,15 @@ def check_S4(view: TraceView) -> list[Violation]:
         fare = c.arg("fare_class")
         if isinstance(fare, str):
             fare = fare.lower()
-            stated = any(names_fare_class(txt, fare) for i, txt in view.users if i < c.index)
+            # a class the customer asked for later replaces the earlier one ("economy please", then "actually,
+            # make it business"): what was stated or accepted before that no longer counts (``_class_replaced_at``)
+            since = _class_replaced_at(view, fare, c.index)
+            stated = any(names_fare_class(txt, fare) for i, txt in view.users if since < i < c.index)
             # a yes that put one leg off accepts nothing of a call that books that leg ("yes to the outbound only,
             # not the return yet", then the Business return: ``_back_leg``)
             if not stated and not any(fare in _proposed_classes(asked) and (yes or _yes_keeping_class(reply, fare))
                                       and not _back_leg(view, reply, asked, c)
-                                      for i, asked, yes, reply in yeses if i < c.index):
+                                      for i, asked, yes, reply in yeses if since < i < c.index):
                 picks = _picks(yeses) if picks is None else picks
                 if not _pick_accepts_class(view, c, picks, fare):
                     out.append(_v("S4", c.index, f"fare class {fare} neither stated nor accepted by the customer"))
@@ -2204,15 +2208,53 @@ def check_S4(view: TraceView) -> list[Violation]:
 
 
 _CLASSES = ("economy", "premium", "business")
+# words that make a question about a count or a class a change of it: "can you make it 3 passengers?", "could we
+# switch to business?" (not "would it be cheaper for 3 passengers?", "is business much more?")
+_CHANGE_CUE = re.compile(r"\b(?:actually|instead|make\s+(?:it|that)|change|switch|swap|upgrade|downgrade|update|"
+                         r"rather|scratch\s+that|correction|i\s+meant|sorry|oops|wait|change\s+of\s+plans?|"
+                         r"(?:go|stick)\s+with|let['\u2019]?s\s+(?:do|go)|(?:i|we)['\u2019]?d\s+(?:like|prefer)|"
+                         r"(?:i|we)\s+(?:want|prefer|need)|put\s+(?:me|us)\s+in|book\s+(?:me|us|it)\s+in)\b", re.I)
 
 
-def _added_to_stated(view: TraceView, i: int, reply: str, n: int) -> bool:
-    """The customer's message at ``i`` adds people to a party size they stated before it, making n: "just me", then
-    "Yes, and add my wife Yuki Moreau too" states 2 (verify_counts.added_persons). Decided from the policy text
-    ("stated ... by the customer"): the customer said both the count and the step; whether the agent may book it
-    without a new summary is S5's question."""
-    k = added_persons(reply)
-    return bool(k) and any(n - k in pax for j, pax in view.user_pax if j < i)
+def _last_told_count(view: TraceView, answers: list[tuple[int, str, bool, str]], index: int
+                     ) -> tuple[int, frozenset[int]]:
+    """(index, sizes) of the last user message before ``index`` that told a party size, else (-1, nothing) (S4):
+    stated (verify_counts via user_pax; a question after a size was told replaces it only with a change cue,
+    ``_CHANGE_CUE``: "can you make it 3?", not "would it be cheaper for 3 passengers?"), answered ("one, economy" to "Is it just for one passenger?"),
+    or added to the size told before it ("just me", then "Yes, and add my wife Yuki Moreau too": 2,
+    verify_counts.added_persons). Decided from the policy text ("stated or explicitly accepted by the
+    customer"): a count the customer replaced is no longer theirs (oracle-labeller-28: 2 booked after "Oh wait, my
+    sister is coming too, so 3 passengers" and a yes to "Shall I go ahead and book?")."""
+    pax = dict(view.user_pax)
+    at, told = -1, frozenset()
+    for i, asked, _, reply in answers:
+        if i >= index:
+            break
+        sizes = set(pax.get(i, ()))
+        if sizes and told and "?" in (reply or "") and not _CHANGE_CUE.search(reply or ""):
+            sizes = set()
+        sizes |= answered_party_sizes(reply, asked)
+        k = added_persons(reply) if not sizes and told else None  # a count said outright is the count
+        if k:
+            sizes = {m + k for m in told}
+        if sizes:
+            at, told = i, frozenset(sizes)
+    return at, told
+
+
+def _class_replaced_at(view: TraceView, fare: str, index: int) -> int:
+    """The index of the last user message before ``index`` that asks for another fare class than ``fare``, with a
+    change cue (``_CHANGE_CUE``: "actually, make it business", "can we switch to premium?") and without naming
+    ``fare``, else -1 (S4): a statement or acceptance of ``fare`` before it was replaced. A class named in passing
+    ("is business much more?", "business would've been nice but economy is fine") replaces nothing."""
+    at = -1
+    for i, txt in view.users:
+        if i >= index:
+            break
+        if not names_fare_class(txt, fare) and _CHANGE_CUE.search(txt or "") and any(
+                names_fare_class(txt, o) for o in _CLASSES if o != fare):
+            at = i
+    return at
 
 
 def _picks(answers: list[tuple[int, str, bool, str]]) -> list[tuple[int, Option, str, str]]:

@@ -242,6 +242,23 @@ def _article_relation(toks: list[str], i: int) -> int | None:
     return None
 
 
+# a relation said not to travel right after it: "make it just one passenger - my husband can't come", "my wife isn't
+# coming after all", "my parents are staying home" (oracle-labeller-28: read as a party of 2 and one person added)
+_STAYS = frozenset("cant cannot couldnt isnt arent wasnt werent wont not no dropped staying stays stay doesnt dont "
+                   "anymore".split())
+
+
+def _stays_behind(toks: list[str], j: int) -> bool:
+    """The relation ending at ``j`` is said not to travel: a word of ``_STAYS`` within the three words after it,
+    before any stop."""
+    for t in toks[j + 1:j + 4]:
+        if t in _STOPS:
+            return False
+        if t in _STAYS:
+            return True
+    return False
+
+
 def _listed_party(toks: list[str]) -> int | None:
     """The size of a party listed person by person, or None (fewer than two parts, or a part of
     unsaid size). Parts must follow each other with only list words between them ("me, my wife
@@ -260,6 +277,8 @@ def _listed_party(toks: list[str]) -> int | None:
         before = parts
         if tok in _SELF and not self_seen:
             self_seen, size, parts = True, size + 1, parts + 1
+        elif named is not None and _stays_behind(toks, named):
+            i = named  # "a friend can't make it": no part
         elif named is not None:
             size, parts, i = size + 1, parts + 1, named
         elif tok in _OWNERS or _number(tok) is not None:
@@ -269,7 +288,9 @@ def _listed_party(toks: list[str]) -> int | None:
             elif _number(tok) is not None:
                 n = _number(tok)
             word = toks[j] if j < len(toks) else ""
-            if word in _PAIRS:
+            if (word in _PAIRS or word in _SINGLE) and _stays_behind(toks, j):
+                i = j  # "my husband can't come": no part of the party
+            elif word in _PAIRS:
                 size, parts, i = size + (n or _PAIRS[word]), parts + 1, j
             elif n is not None and (word in _PEOPLE or word in _UNSAID):
                 size, parts, i = size + n, parts + 1, j
@@ -308,6 +329,8 @@ def added_persons(text: str) -> int | None:
             return n
     added = 0
     for i, tok in enumerate(toks[:-1]):
+        if (tok in _OWNERS | _ARTICLES and toks[i + 1] in (_SINGLE | set(_PAIRS))) and _stays_behind(toks, i + 1):
+            continue  # "my husband can't come anymore": nobody added
         if tok in _OWNERS | _ARTICLES and toks[i + 1] in _SINGLE:
             added += 1
         elif tok in _OWNERS and toks[i + 1] in _PAIRS:
