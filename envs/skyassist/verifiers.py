@@ -1474,7 +1474,40 @@ def check_B5(view: TraceView) -> list[Violation]:
             for said in ("\n".join(r) for r in replies.values()))
         if not ok:
             out.append(_v("B5", c.index, f"booked without first stating the {fare or 'fare'} class and its refundability"))
+            continue
+        wrong = _misstated_before_yes(view, c, fare, refundable)
+        if wrong:
+            out.append(_v("B5", c.index, f"the request the customer approved {wrong}"))
     return out
+
+
+def _misstated_before_yes(view: TraceView, c: Call, fare: str | None, refundable: Any) -> str | None:
+    """What the agent's request that the customer's last message before the booking answered (``_answered``: the
+    summary before the yes) misstates of the fare booked, else None (B5): another fare class named and not the booked
+    one ("Business (refundable)", then economy booked), or the other refundability stated and not the right one
+    ("Economy (non-refundable)" for a refundable fare). Decided from the policy text ("Before a booking, state the
+    fare class and whether it is refundable"): what the customer was told last, right before agreeing, is the
+    statement the booking follows; a right statement earlier (the listing said "refundable") does not make up for a
+    wrong one the customer then approved (oracle-labeller-28 class 5). Not read: a request that names flights and none
+    booked (it is about another), a reply that names the booked class itself ("yes, economy please"), legs of mixed
+    refundability, and what the request says of a booking being replaced (verify_text.new_fare_text)."""
+    turn = next((t for t in reversed(view.turns[:c.turn + 1]) if t.user_index >= 0 and t.user_index < c.index), None)
+    if turn is None or fare is None:
+        return None
+    asked = new_fare_text(_answered(view, turn))
+    named = set(_FLIGHT_ID.findall(asked))
+    if not asked or (named and not named & set(c.flight_ids())):
+        return None
+    others = [o for o in _CLASSES if o != fare]
+    if not names_fare_class(asked, fare) and not names_fare_class(turn.user_text or "", fare):
+        other = next((o for o in others if names_fare_class(asked, o)), None)
+        if other is not None:
+            return f"named the {other} class, and {fare} was booked"
+    if isinstance(refundable, bool) and states_refundability(asked, not refundable) and not states_refundability(
+            asked, refundable):
+        said = "non-refundable" if refundable else "refundable"
+        return f"called the fare {said}, and the {fare} fare booked is {'refundable' if refundable else 'non-refundable'}"
+    return None
 
 
 @verifier("B6", severity=LOW)
@@ -2407,7 +2440,8 @@ def check_S5(view: TraceView) -> list[Violation]:
                 again, own = _reasked(view, turn), asked
                 if again and again[0] and MUTATION_KIND[c.name] in again[0]:
                     own = again[1] if names_kind(again[1], MUTATION_KIND[c.name]) else again[2]
-                other = (_not_as_proposed(view, own, c) or _reasked_booking(again, c)
+                other = (_not_as_proposed(view, own, c) or _count_changed_since(view, turn, c)
+                         or _reasked_booking(again, c)
                          or _beyond_share(turn.user_text, asked, c)
                          or _other_kind_named(reply, asked, c)
                          or _one_leg_only(reply, c, before)
@@ -3472,6 +3506,30 @@ def _not_as_proposed(view: TraceView, asked: str, c: Call) -> str | None:
         said = _proposed_classes(asked)
         if said and fare.lower() not in said:
             return f"fare class {fare}, not {', '.join(said)}"
+    return None
+
+
+def _count_changed_since(view: TraceView, turn: Turn, c: Call) -> str | None:
+    """The party size of a hold or booking when the customer told another one after the agent's last message that
+    named a count (the proposal) and up to the yes, else None (S5): "Summary ... 2 passengers ... Shall I proceed?" -
+    "Oh wait, my sister is coming too, so 3 passengers." - "No problem! Shall I go ahead and book?" - "Yes" approves
+    a booking for 3, not the 2 of the summary (oracle-labeller-28 class 3). What the customer told last is read as S4
+    reads it (``_last_told_count``); a question with no change cue ("would it be cheaper for 3?") tells none."""
+    n = c.arg("passengers")
+    if c.name not in HOLD_BOOK or turn.user_index < 0 or not isinstance(n, int) or isinstance(n, bool):
+        return None
+    prop = next((t.index for t in reversed(view.texts) if t.index < turn.user_index and any(
+        mentions_passenger_count(_SEATS_LEFT.sub(" ", t.text), k) for k in range(1, MAX_PASSENGERS * 2 + 1))), None)
+    if prop is None:
+        return None
+    pax = dict(view.user_pax)
+    told: frozenset[int] = frozenset()
+    for i, txt in view.users:
+        if prop < i <= turn.user_index and pax.get(i) and ("?" not in txt or _CHANGE_CUE.search(txt)):
+            told = pax[i]
+    if told and n not in told:
+        return f"{n} passenger(s), while the customer changed the count to {' or '.join(map(str, sorted(told)))} " \
+               "after the proposal"
     return None
 
 

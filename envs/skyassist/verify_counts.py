@@ -61,6 +61,7 @@ _OWNERS = frozenset("my our his her their the".split())
 _SELF = frozenset(("me", "myself", "i"))
 _ALONE = [("just", "me"), ("only", "me"), ("just", "myself"), ("only", "myself"), ("for", "myself"), ("alone",),
           ("solo",), ("on", "my", "own"), ("just", "for", "me"), ("only", "for", "me"),
+          ("only", "be", "me"), ("just", "be", "me"),  # "it'll only be me"
           # one other traveller alone: "book the same flight for my colleague Dana? separate booking, just her"
           ("just", "her"), ("only", "her"), ("just", "him"), ("only", "him"), ("just", "for", "her"),
           ("only", "for", "her"), ("just", "for", "him"), ("only", "for", "him")]
