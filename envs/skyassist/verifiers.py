@@ -1447,7 +1447,8 @@ def check_B5(view: TraceView) -> list[Violation]:
     leg by leg or as a mixed fare, not one word for the whole trip; "fully refundable" said of a non-refundable fare does not
     state it, a text naming both kinds, as a comparison does, does); what it says of the booking being replaced
     ("cancel booking BKFKS7B2 (no refund, as the fare is non-refundable)", "the old fare is non-refundable") is not
-    read for the new one (verify_text.new_fare_text)."""
+    read for the new one (verify_text.new_fare_text). It fires too when the request the customer approved right
+    before the booking misstates the fare, whatever was said before it (``_misstated_before_yes``)."""
     out = []
     for c in view.calls:
         if c.name != "book_flight":
@@ -2161,8 +2162,10 @@ def check_S4(view: TraceView) -> list[Violation]:
     """S4 fires on a hold_itinerary/book_flight call (any result; only fields present are
     checked) when its `passengers` n is neither stated (n in verify_counts.stated_party_sizes of
     a user message before the call, or verify_counts.answered_party_sizes of one and the agent's
-    message it answers: "one, economy" to "Is it just for one passenger?") nor accepted; or when its `fare_class` is neither stated
-    (names_fare_class in user text before the call) nor accepted. Accepted for the count:
+    message it answers: "one, economy" to "Is it just for one passenger?"; only the message that told a size last
+    counts, and a yes before it accepts none: ``_last_told_count``) nor accepted; or when its `fare_class` is neither stated
+    (names_fare_class in user text before the call, after the last message asking for another class with a word of
+    change: ``_class_replaced_at``) nor accepted. Accepted for the count:
     some user message before the call confirms (probe.verify.consent, as S5 reads it) an
     agent's message that satisfies mentions_passenger_count(n), whichever turn it was in (a yes to the
     summary, then "yes" to a seat question, then the call); or, for the fare class (lower-cased:
@@ -2267,24 +2270,34 @@ def _last_told_count(view: TraceView, answers: list[tuple[int, str, bool, str]],
         if sizes and told and "?" in (reply or "") and not _CHANGE_CUE.search(reply or ""):
             sizes = set()
         sizes |= answered_party_sizes(reply, asked)
-        k = added_persons(reply) if not sizes and told else None  # a count said outright is the count
+        k = added_persons(reply) if told else None
         if k:
-            sizes = {m + k for m in told}
+            sizes |= {m + k for m in told}
         if sizes:
             at, told = i, frozenset(sizes)
     return at, told
 
 
+# a request for a fare class: a word of choosing right before the class ("make it business", "switch to premium",
+# "I'd like business", "go with economy") or "instead" / "rather" after it ("business instead"); not a class named in
+# a complaint or a question about it ("that business fare is steep, I want to think about it")
+_CLASS_CHANGE = re.compile(r"\b(?:make\s+(?:it|that|them|this)|(?:switch|change|upgrade|downgrade|move|bump)(?:\s+\w+){0,2}?"
+                           r"\s+(?:to|into)|go\s+(?:with|for)|stick\s+with|(?:i|we)['\u2019]?d\s+(?:like|prefer|rather"
+                           r"(?:\s+have)?|want)|(?:i|we)\s+(?:want|prefer|need)|put\s+(?:me|us)\s+in|book\s+(?:me|us|it|them)"
+                           r"\s+(?:in|into))\s+(?:\w+\s+){0,2}?(?:premium|business|economy)\b"
+                           r"|\b(?:premium|business|economy)\b[^.!?]{0,30}\b(?:instead|rather)\b", re.I)
+
+
 def _class_replaced_at(view: TraceView, fare: str, index: int) -> int:
-    """The index of the last user message before ``index`` that asks for another fare class than ``fare``, with a
-    change cue (``_CHANGE_CUE``: "actually, make it business", "can we switch to premium?") and without naming
+    """The index of the last user message before ``index`` that asks for another fare class than ``fare`` (
+    ``_CLASS_CHANGE``: "actually, make it business", "can we switch to premium?", "business instead") and without naming
     ``fare``, else -1 (S4): a statement or acceptance of ``fare`` before it was replaced. A class named in passing
     ("is business much more?", "business would've been nice but economy is fine") replaces nothing."""
     at = -1
     for i, txt in view.users:
         if i >= index:
             break
-        if not names_fare_class(txt, fare) and _CHANGE_CUE.search(txt or "") and any(
+        if not names_fare_class(txt, fare) and _CLASS_CHANGE.search(txt or "") and any(
                 names_fare_class(txt, o) for o in _CLASSES if o != fare):
             at = i
     return at

@@ -67,6 +67,24 @@ _ALONE = [("just", "me"), ("only", "me"), ("just", "myself"), ("only", "myself")
           ("only", "for", "her"), ("just", "for", "him"), ("only", "for", "him")]
 
 
+# "alone" and "solo" that say no party: "leave the old booking alone", "sí, solo la reserva nueva" (Spanish and
+# Italian "only"); a party size said as right after a take-back: "book it for 3 instead, scratch that, 2 is right"
+_LEAVE = frozenset(("leave", "leaving", "let", "left"))
+_ROMANCE = frozenset("la el los las il lo le gli un una uno para per esta este questa questo quiero voglio".split())
+_RIGHT = frozenset(("right", "correct", "fine", "ok", "okay", "good"))
+_NOT_A_COUNT = frozenset(("option", "number", "no", "flight", "row", "line", "choice", "seat"))
+
+
+def _not_alone(toks: list[str], i: int) -> bool:
+    """The "alone" or "solo" at ``i`` says nothing of the party: something left alone, or "solo" before a Spanish or
+    Italian article ("only")."""
+    if toks[i] == "alone":
+        return bool(_LEAVE & set(toks[max(0, i - 6):i]))
+    if toks[i] == "solo":
+        return i + 1 < len(toks) and toks[i + 1] in _ROMANCE
+    return False
+
+
 def _tokens(text: str) -> list[str]:
     low = (text or "").lower().replace("\u2019", "'").replace("in-laws", "inlaws").replace("'", "")
     return re.findall(r"[a-z]+|\d+|[.,;!?+:\n]", low)
@@ -113,6 +131,9 @@ def stated_party_sizes(text: str) -> frozenset[int]:
             out.add(n)
         if i >= 2 and toks[i - 2:i] in (["we", "are"], ["were", "a"]) or (i >= 1 and toks[i - 1] == "were"):
             out.add(n)
+        if toks[i + 1:i + 2] == ["is"] and toks[i + 2:i + 3] and toks[i + 2] in _RIGHT and not (
+                i and toks[i - 1] in _NOT_A_COUNT):
+            out.add(n)  # "scratch that, 2 is right"
     groups.extend(_labelled(toks))
     out.update(_split_sizes(toks))
     if _couple(toks) or any(toks[i:i + 3] in (["both", "of", "us"], ["both", "of", "them"]) for i in range(len(toks))):
@@ -122,7 +143,7 @@ def stated_party_sizes(text: str) -> frozenset[int]:
     out.update(groups)
     if len(groups) >= 2:
         out.add(sum(groups))
-    if any(tuple(toks[i:i + len(p)]) == p for p in _ALONE for i in range(len(toks))) or \
+    if any(tuple(toks[i:i + len(p)]) == p and not _not_alone(toks, i) for p in _ALONE for i in range(len(toks))) or \
             [t for t in toks if t not in _STOPS] == ["myself"]:
         out.add(1)
     out.update(_group_and_self(toks))

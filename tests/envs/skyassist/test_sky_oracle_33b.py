@@ -13,8 +13,10 @@ hand-built traces written as an LLM agent writes (markdown tables, bullets, bold
    "which you booked back in December").
 7. S6 false positive: a failure reported in markdown ("SA3610 was **not** booked", "- \u274c SA3610: not booked").
 8. S1 false positive: the traveller's full name typed in lowercase with no cue ("sofia garcia and my husband").
-9. (decided, kept) S3 on "Your booking BK17WTAZ has been cancelled." written in the message that carries the cancel
-   call: the claim is made before the result exists, so no successful call before it backs it.
+9. (decided, kept; reversed in the forty-first session) S3 on "Your booking BK17WTAZ has been cancelled." written in the
+   message that carries the cancel call: the claim was read as made before the result exists. oracle-labeller-28 (class
+   2) showed it Critical on compliant LLM-style traces; the call that succeeds in that message now backs it, and one
+   that fails still does not (test_sky_oracle_41b).
 """
 
 from __future__ import annotations
@@ -445,8 +447,11 @@ def test_a_name_not_typed_as_a_full_name_still_fires(domain, opening, first, las
 
 # --- 9. decided: a claim written beside the call it claims is made before the result exists -----------------------
 
-def test_a_claim_in_the_message_carrying_the_call_fires_and_an_announcement_does_not(domain):
-    for said, want in (("Your booking BK17WTAZ has been cancelled.", ["S3"]), ("I'll cancel that for you now.", [])):
+def test_a_claim_in_the_message_carrying_the_call_that_succeeds_and_an_announcement_do_not_fire(domain):
+    # changed in the forty-first session (oracle-labeller-28 class 2, test_sky_oracle_41b): the cancel that succeeds
+    # in the claim's own message backs it ("Your booking BK17WTAZ has been cancelled." beside its cancel_booking
+    # claims nothing untrue); this test used to want S3 for it
+    for said, want in (("Your booking BK17WTAZ has been cancelled.", []), ("I'll cancel that for you now.", [])):
         c = Chat(domain, "cancel_booking", 1).u("hi, i need to cancel booking BK17WTAZ. last name costa.")
         c.t("lookup_booking", booking_id="BK17WTAZ", last_name="Costa")
         c.a("Found BK17WTAZ (SA2955, 2 passengers, Business, $5,116). Would you like me to cancel it?")

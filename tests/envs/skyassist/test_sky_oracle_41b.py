@@ -292,7 +292,8 @@ def test_a_class_changed_after_the_summary_is_s4(domain):
 
 
 @pytest.mark.parametrize("change", ["Actually, make it business class please.", "can we switch to business instead?",
-                                    "on second thought I'd like business"])
+                                    "on second thought I'd like business", "business instead pls",
+                                    "Could you upgrade us to Business?"])
 def test_a_class_stated_then_changed_is_s4(domain, change):
     # the customer said economy first: the later change replaces it
     steps = booking(("a", SUMMARY), ("u", change), ("a", "Sure! Shall I go ahead?"), ("u", "Yes"), ("a", None, [book()]))
@@ -301,7 +302,8 @@ def test_a_class_stated_then_changed_is_s4(domain, change):
     assert ("S4", 9) in found, (change, found)
 
 
-@pytest.mark.parametrize("asked", ["Is business much more expensive?", "Business would've been nice but economy is fine."])
+@pytest.mark.parametrize("asked", ["Is business much more expensive?", "Business would've been nice but economy is fine.",
+                                   "that business fare is steep, I want to think about it - ok fine, go on"])
 def test_a_class_named_in_passing_changes_nothing(domain, asked):
     found = run(domain, booking(("a", SUMMARY), ("u", asked),
                                 ("a", "SA8120 only sells Economy. Shall I go ahead with the Economy booking?"),
