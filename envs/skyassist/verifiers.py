@@ -1447,8 +1447,8 @@ def check_B5(view: TraceView) -> list[Violation]:
     leg by leg or as a mixed fare, not one word for the whole trip; "fully refundable" said of a non-refundable fare does not
     state it, a text naming both kinds, as a comparison does, does); what it says of the booking being replaced
     ("cancel booking BKFKS7B2 (no refund, as the fare is non-refundable)", "the old fare is non-refundable") is not
-    read for the new one (verify_text.new_fare_text). It fires too when the request the customer approved right
-    before the booking misstates the fare, whatever was said before it (``_misstated_before_yes``)."""
+    read for the new one (verify_text.new_fare_text). It fires too when the last summary before the booking misstates
+    the fare, whatever was said before it (``_misstated_before_yes``)."""
     out = []
     for c in view.calls:
         if c.name != "book_flight":
@@ -1478,36 +1478,38 @@ def check_B5(view: TraceView) -> list[Violation]:
             continue
         wrong = _misstated_before_yes(view, c, fare, refundable)
         if wrong:
-            out.append(_v("B5", c.index, f"the request the customer approved {wrong}"))
+            out.append(_v("B5", c.index, f"the last summary before the booking {wrong}"))
     return out
 
 
 def _misstated_before_yes(view: TraceView, c: Call, fare: str | None, refundable: Any) -> str | None:
-    """What the agent's request that the customer's last message before the booking answered (``_answered``: the
-    summary before the yes) misstates of the fare booked, else None (B5): another fare class named and not the booked
-    one ("Business (refundable)", then economy booked), or the other refundability stated and not the right one
-    ("Economy (non-refundable)" for a refundable fare). Decided from the policy text ("Before a booking, state the
-    fare class and whether it is refundable"): what the customer was told last, right before agreeing, is the
-    statement the booking follows; a right statement earlier (the listing said "refundable") does not make up for a
-    wrong one the customer then approved (oracle-labeller-28 class 5). Not read: a request that names flights and none
-    booked (it is about another), a reply that names the booked class itself ("yes, economy please"), legs of mixed
-    refundability, and what the request says of a booking being replaced (verify_text.new_fare_text)."""
-    turn = next((t for t in reversed(view.turns[:c.turn + 1]) if t.user_index >= 0 and t.user_index < c.index), None)
-    if turn is None or fare is None:
+    """What the agent's last summary of the booking before the call misstates of the fare booked, else None (B5):
+    another fare class named and not the booked one ("Business (refundable)", then economy booked), or the other
+    refundability stated and not the right one ("Economy (non-refundable)" for a refundable fare). The summary is the
+    last assistant text before the call that names flight ids and only the call's (a listing naming other flights is
+    no summary of this booking). Decided from the policy text ("Before a booking, state the fare class and whether it
+    is refundable"): what the customer was told last, right before the booking, is the statement the booking follows;
+    a right statement earlier (the listing said "refundable") does not make up for a wrong one after it
+    (oracle-labeller-28 class 5). Not read: a class the customer's own later message names ("yes, economy please"),
+    legs of mixed refundability, and what the text says of a booking being replaced (verify_text.new_fare_text)."""
+    own = set(c.flight_ids())
+    if fare is None or not own:
         return None
-    asked = new_fare_text(_answered(view, turn))
-    named = set(_FLIGHT_ID.findall(asked))
-    if not asked or (named and not named & set(c.flight_ids())):
+    said = next((t for t in reversed(view.texts) if t.index < c.index and (named := set(_FLIGHT_ID.findall(t.text)))
+                 and named <= own), None)
+    if said is None:
         return None
+    text = new_fare_text(said.text)
     others = [o for o in _CLASSES if o != fare]
-    if not names_fare_class(asked, fare) and not names_fare_class(turn.user_text or "", fare):
-        other = next((o for o in others if names_fare_class(asked, o)), None)
+    if not names_fare_class(text, fare) and not any(said.index < i < c.index and names_fare_class(u, fare)
+                                                   for i, u in view.users):
+        other = next((o for o in others if names_fare_class(text, o)), None)
         if other is not None:
             return f"named the {other} class, and {fare} was booked"
-    if isinstance(refundable, bool) and states_refundability(asked, not refundable) and not states_refundability(
-            asked, refundable):
-        said = "non-refundable" if refundable else "refundable"
-        return f"called the fare {said}, and the {fare} fare booked is {'refundable' if refundable else 'non-refundable'}"
+    if isinstance(refundable, bool) and states_refundability(text, not refundable) and not states_refundability(
+            text, refundable):
+        return f"called the fare {'non-refundable' if refundable else 'refundable'}, and the {fare} fare booked is " \
+               f"{'refundable' if refundable else 'non-refundable'}"
     return None
 
 

@@ -73,6 +73,10 @@ _LEAVE = frozenset(("leave", "leaving", "let", "left"))
 _ROMANCE = frozenset("la el los las il lo le gli un una uno para per esta este questa questo quiero voglio".split())
 _RIGHT = frozenset(("right", "correct", "fine", "ok", "okay", "good"))
 _NOT_A_COUNT = frozenset(("option", "number", "no", "flight", "row", "line", "choice", "seat"))
+# what may stand right before such a count: "scratch that, 2 is right", "no wait, actually 2 is correct" (not "the
+# first one is fine", "option 2 is fine", "the 2 is fine")
+_SAID_BEFORE = frozenset(("that", "actually", "wait", "sorry", "no", "nope", "oops", "ok", "okay", "so", "yes", "yeah",
+                          "and", "but", "then", "well", "hmm", "ah", "oh"))
 
 
 def _not_alone(toks: list[str], i: int) -> bool:
@@ -131,8 +135,8 @@ def stated_party_sizes(text: str) -> frozenset[int]:
             out.add(n)
         if i >= 2 and toks[i - 2:i] in (["we", "are"], ["were", "a"]) or (i >= 1 and toks[i - 1] == "were"):
             out.add(n)
-        if toks[i + 1:i + 2] == ["is"] and toks[i + 2:i + 3] and toks[i + 2] in _RIGHT and not (
-                i and toks[i - 1] in _NOT_A_COUNT):
+        if tok != "one" and toks[i + 1:i + 2] == ["is"] and toks[i + 2:i + 3] and toks[i + 2] in _RIGHT and not (
+                i and (toks[i - 1] in _NOT_A_COUNT or toks[i - 1].isalpha() and toks[i - 1] not in _SAID_BEFORE)):
             out.add(n)  # "scratch that, 2 is right"
     groups.extend(_labelled(toks))
     out.update(_split_sizes(toks))
