@@ -33,11 +33,12 @@ Class 5, B5 miss: "fare class or refundability misstated right before the bookin
 the summary just before the yes says "Economy (non-refundable)", the booking goes ahead, no B5; the summary says
 "Business (refundable)", economy booked: only S5. "A correct statement earlier should not cover a contradicting
 statement made later, before the yes." Decided from B5's text ("Before a booking, state the fare class and whether
-it is refundable"): the statement the booking follows is what the customer was told last, in the request they
-approved; a right statement earlier does not make up for a wrong one approved after it. So B5 also fires when the
-request the customer's yes answered names another class and not the booked one, or states the other refundability
-and not the right one (verifiers._misstated_before_yes). Not read: a request that names flights and none booked, a
-reply that names the booked class itself, a text that names both kinds (a comparison), legs of mixed refundability.
+it is refundable"): the statement the booking follows is what the customer was told last, in the summary before it;
+a right statement earlier does not make up for a wrong one after it. So B5 also fires when the last summary before the
+booking (the last assistant text naming flight ids, only the booking's) names another class and not the booked one,
+or states the other refundability and not the right one (verifiers._misstated_before_yes). Not read: a listing naming
+other flights too, a customer message after the summary naming the booked class, a text naming both kinds (a
+comparison), legs of mixed refundability, an answer that only mentions refunds ("I can see whether it is refundable").
 """
 
 from __future__ import annotations
@@ -365,4 +366,20 @@ def test_a_summary_consistent_with_the_fare_stays_clean(domain, text):
 def test_a_reply_naming_the_booked_class_keeps_the_class(domain):
     found = run(domain, booking(("a", summary("Business (refundable)")), ("u", "Yes, economy please."),
                                 ("a", None, [book()]), ("a", "Booked BK397874.")))
+    assert "B5" not in policies(found), found
+
+
+def test_a_listing_naming_other_flights_after_the_summary_is_no_summary(domain):
+    relist = ("Sure, here they are again: 1) SA8120 09:45, Economy, $585; 2) SA4569 13:00, Economy, non-refundable "
+              "promo, $616. Which one shall I book?")
+    found = run(domain, booking(("a", SUMMARY), ("u", "can you list them again?"), ("a", relist),
+                                ("u", "option 1, book it"), ("a", None, [book()])))
+    assert "B5" not in policies(found), found
+
+
+def test_an_answer_that_mentions_refunds_is_no_summary(domain):
+    found = run(domain, booking(("a", SUMMARY), ("u", "does it have wifi?"),
+                                ("a", "Sorry, I can only see each flight's times, cabin, price and whether it is "
+                                      "refundable. Shall I go ahead with the booking?"),
+                                ("u", "yes"), ("a", None, [book()])))
     assert "B5" not in policies(found), found
