@@ -258,9 +258,11 @@ _ITEM_ORDER = re.compile(r"\b(?:my|the|our)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+orde
                          r"holding|containing|that contains)\s+(?:my|the|a|an|our)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
 # an address the customer points to instead of saying it: the profile's ("change it to my default address",
 # "the address in my profile") or another order's ("it's the address on my other order")
-# (not "update my address on my account": that is the default address to change)
+# (not "update my address on my account" nor "update the default address in my account": that is the default address
+# to change; before, "default address in my account" with no "to"/"use" before it was read as pointing to the profile's
+# address, and the only pending order was changed to the address the customer was moving away from)
 _TO_DEFAULT = re.compile(r"\b(?:to|at|with|use|using|it'?s|is)\s+(?:my|the)\s+(?:default|profile|account|home)\s+"
-                         r"(?:address|one)\b|\b(?:(?:to|at|with|use|using|it'?s|is)\s+the|default)\s+address\s+(?:in|on|from)\s+"
+                         r"(?:address|one)\b|\b(?:to|at|with|use|using|it'?s|is|as)\s+(?:the|my)\s+(?:default\s+)?address\s+(?:in|on|from)\s+"
                          r"(?:my\s+)?(?:profile|account)\b|\b(?:to|at|use|using)\s+(?:the|my)\s+address\s+(?:you\s+have\s+)?"
                          r"on\s+file\b", re.I)
 # the profile's address pointed to by name, as where an order should ship: "my default address please", "the one on my
@@ -4369,6 +4371,8 @@ class ReferenceTarget(Target):
             r.intents = set(r.intents) | {"address"}
             blank = {"address1": "", "address2": "", "city": "", "state": "", "country": "USA", "zip": ""}
             missing = [f for f in ("address1", "city", "state", "zip") if f not in parts]
+            if not missing:  # ("The new address is 100 Elm Street. City: Denver. State: CO. Zip: 80203": whole; before,
+                return {**blank, **parts}, True  # a draft with nothing missing, and an IndexError asking for nothing)
             g["address"], g["draft"] = None, {"address": {**blank, **parts}, "missing": missing, "changed": "pieces"}
             return None, True
         if self.user_id is None and (r.zips or r.names or r.emails):
@@ -4426,6 +4430,10 @@ class ReferenceTarget(Target):
                 g["address"], g["draft"] = None, {"address": dict(base), "missing": ["all"]}
                 return None, True
             return None, False
+        if "address1" in changes and {"city", "zip"} & set(changes) and "address2" not in changes:
+            # a new street in a new city or zip ("100 Elm Street. City: Denver. State: CO. Zip: 80203") is another
+            # building: the old unit is not kept (before: "100 Elm Street, Suite 656", the suite never said)
+            changes = {**changes, "address2": ""}
         new = {**base, **changes}
         if ("city" in changes or "state" in changes) and "zip" not in changes:
             # a state said beside the new city, even the same one ("Austin, TX"), is not asked for again
@@ -4562,6 +4570,9 @@ class ReferenceTarget(Target):
                      "zip": "zip code"}
             what = [names[f] for f in d["missing"]]
             a = d["address"]
+            if not what:  # (nothing missing: never asked for; the whole address asked for again rather than a crash)
+                self.goal["draft"] = None
+                return f"What is the new {kind} (street, city, state and zip code)?"
             what_said = ", ".join(p for p in (a["address1"], a["address2"], a["city"], f"{a['state']} {a['zip']}".strip()) if p)
             ask = ", ".join(what[:-1]) + " and " + what[-1] if len(what) > 1 else what[0]
             return (f"Thanks, I have {what_said} so far. What {'are' if len(what) > 1 else 'is'} the {ask}? (Or give "
