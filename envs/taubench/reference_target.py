@@ -400,6 +400,21 @@ _KEEPS_ORDER = re.compile(
     r"intact|safe|as (?:it )?is|the same|unchanged|stays?|remains?)\b", re.I)
 _NOT_THAT_ORDER = re.compile(r"\bnot (?:that|this|the right) (?:order|one)\b|\bwrong (?:order|one)\b|"
                              r"\b(?:the|my) other (?:pending |delivered )?(?:one|order)\b", re.I)
+# at a proposal with another request queued behind it, that other request chosen instead of (or before) the one
+# proposed: "no, hold off on that one, just do the other", "just the second thing please", "do the other one first",
+# "yes to the other request" (``_other_part_chosen``)
+_OTHER_PART = re.compile(r"\b(?:the|that)\s+other\s+(?:one|thing|request|part|change|item|task|bit|action|bit)s?\b|"
+                         r"\b(?:the\s+)?(?:second|2nd|next|remaining|latter)\s+(?:one|thing|request|part|change|task|bit|"
+                         r"action)s?\b|\bthe\s+latter\b|\b(?:do|with|to)\s+the\s+other\b|\bthe\s+rest\b", re.I)
+# the words that make it a choice, not an addition ("yes, and the other one too" is no choice)
+_PART_CUE = re.compile(r"\b(?:no|nope|nah|not|don'?t|skip|leave|hold|wait|only|just|instead|rather|drop|forget|never ?mind|"
+                       r"keep|first|start|prefer|yes\s+(?:to|for)\s+the)\b", re.I)
+# the other request to be done before the one proposed, which comes after it ("do the other one first")
+_PART_FIRST = re.compile(r"\b(?:first|start\s+with|begin\s+with|before\s+(?:that|this|it)|beforehand)\b", re.I)
+# a request's kind said in words ("only the item change please, leave the address")
+_PART_KIND_WORDS = {"address": r"address|shipping|ship", "cancel": r"cancel\w*", "return": r"return\w*|refund\w*",
+                    "payment": r"payment|pay\b|card|paypal|gift ?card", "modify": r"items?|swap\w*|options?",
+                    "exchange": r"exchang\w*|swap\w*"}
 # the customer going to look at their other orders: "let me check my other order first", "I'll look through my other
 # orders" (a pause, not "the other order" meant for the request)
 _CHECKING_ORDERS = re.compile(r"\b(?:let me|lemme|i'?ll|i will|i need to|i have to|i want to|i'?d like to|gotta|got to|"
@@ -1774,6 +1789,11 @@ class ReferenceTarget(Target):
                 # and the requests queued behind it kept (before: a new request, the reason asked again, the rest lost)
                 return turn.say(f"{lead}Yes, that's the one. Just to be sure: I need a clear yes before I go ahead. "
                                 f"{self.proposal}")
+            if not fixing and (aside := self._other_part_chosen(r)):
+                # "no, hold off on that one, just do the other" / "do the other one first": the rest of the request
+                if self.pending:  # (the proposal kept, said why)
+                    return turn.say(f"{lead}{aside}")
+                return self._say_plan(turn, f"{lead}{aside} ")
             if not (r.yes or r.order_ids or r.address or r.intents & ACTING - {"modify"}) and \
                     (moved := self._picked_elsewhere(turn, r)):
                 # "the gold one" / "no, the gold one" / "no not that tablet, the other tablet" at a return of the silver
@@ -2470,6 +2490,66 @@ class ReferenceTarget(Target):
                 out.append(f"The refund for order {o} goes to {self._method_text(pid)}"
                            f"{', the original payment method' if pid == original else ''}.")
         return " ".join(out) or "No refund is part of this change."
+
+    def _other_part_chosen(self, r: Reading) -> str | None:
+        """At a proposal with another request queued behind it, the customer choosing that other request instead
+        ("no, hold off on that one, just do the other", "just the second thing please", "not that one - only the
+        tablet", "only the item change please, leave the address") or first ("do the other one first", "let's start
+        with the other one"): the proposal is put aside (for good, or until the rest is done) and what it said is
+        returned, for the plan to go on with the rest. None when the message chooses no other part, or there is
+        none. Before, the whole request was dropped ("All right, I won't make that change"), or the same proposal
+        came again, and the next "yes" (meant for the other part) wrote it."""
+        g, text = self.goal, r.text
+        if not self.pending or r.order_ids or r.address:
+            return None
+        pend_orders = {a.get("order_id") for _, a in self.pending}
+        pend_kinds = {_TOOL_KIND[t] for t, _ in self.pending}
+        items = {"modify", "exchange"}
+        other_kinds = g["intents"] & ACTING - pend_kinds - (items if pend_kinds & items else set())
+        if "modify" in other_kinds and not any(self._names_items(o) for o in g["orders"] if o in self.orders):
+            other_kinds.discard("modify")  # ("change the shipping address of #W1": no item change beside it)
+        other_orders = [o for o in self._queue_as_said() if o not in pend_orders and o in self.orders]
+        default_left = bool(g["default_address"] and (None, "default_address") not in g["done"] and
+                            all(t != "modify_user_address" for t, _ in self.pending))
+        if not (other_orders or other_kinds or default_left):
+            return None
+        first = bool(_PART_FIRST.search(text))
+        if not _PART_CUE.search(text) or (_ALSO.search(text) or re.search(r"both", text, re.I)) and not first:
+            return None  # ("yes, and the other one too": both)
+        own = "|".join(_PART_KIND_WORDS[k] for k in sorted(pend_kinds) if k in _PART_KIND_WORDS)
+        others = [_PART_KIND_WORDS[k] for k in sorted(other_kinds | ({"address"} if default_left else set()))
+                  if k in _PART_KIND_WORDS and _PART_KIND_WORDS[k] != own]
+        names = [it["name"] for o in other_orders for it in self.orders[o].get("items", [])] + \
+            mentioned_items(g["text"], self.product_names)  # (an order not looked up yet: the items said for it)
+        held = {it["name"] for o in pend_orders if o in self.orders for it in self.orders[o].get("items", [])}
+        names = [n for n in dict.fromkeys(names) if n not in held]
+        words = others + [re.escape(n) for n in names] + \
+            [re.escape(w) for n in names for w in [n.split()[-1]] if len(w) > 3 and not any(w in h for h in held)]
+        only_other = bool(words) and re.search(rf"\b(?:only|just|instead|rather)\b[^.?!]{{0,25}}?\b(?:{'|'.join(words)})\b",
+                                               text, re.I)
+        only_own = bool(own) and re.search(rf"\b(?:only|just)\b[^.?!,]{{0,25}}?\b(?:{own})\b", text, re.I)
+        if not (_OTHER_PART.search(text) or only_other) or only_own:
+            return None
+        if first and "modify" in other_kinds and pend_kinds & {"address", "payment"} and \
+                any(self.orders.get(o, {}).get("status") == PENDING and self._names_items(o) for o in pend_orders):
+            # "do the item change first" on the order whose address is proposed: after an item change the order can't
+            # be changed any more, so the proposal stays, said why (before: the address lost after the items' yes)
+            return (f"After an order's items are changed, it can't be changed any more, so this has to come first; "
+                    f"I'll come to the item change right after. {self.proposal}")
+        kind_done = {"cancel_pending_order": "cancel", "modify_pending_order_address": "address",
+                     "modify_pending_order_payment": "payment", "return_delivered_order_items": "return",
+                     "modify_pending_order_items": "items", "exchange_delivered_order_items": "items",
+                     "modify_user_address": "default_address"}
+        put_aside = {(a.get("order_id"), kind_done[t]) for t, a in self.pending}
+        g["done"] |= put_aside
+        if first:
+            g["deferred"] = list(dict.fromkeys(g.get("deferred", []) + sorted(put_aside, key=str)))
+        m = re.search(rf"{CONFIRM} (.+?)\.(?:\s|$)", self.proposal or "")
+        what = m.group(1) if m else "make that change"
+        self.pending = []
+        if first:
+            return f"All right, I'll come back to that after ({what})."
+        return f"All right, I won't {what}."
 
     def _queue_as_said(self) -> list[str]:
         """The orders of the request not yet acted on, in the order the customer named them (by id or by an item)."""
@@ -3423,6 +3503,9 @@ class ReferenceTarget(Target):
                 return " ".join(notes + [ask])
         if "address" in intents and g["default_address"] and (None, "default_address") not in g["done"]:
             return self._propose_default_address(turn, notes)
+        if g.get("deferred"):  # ("do the other one first": the rest done, the part put aside is proposed again)
+            g["done"] -= set(g.pop("deferred"))
+            return " ".join(notes + [self._plan(turn)])
         left = self._leftover(turn, notes)
         if left:
             return " ".join(notes + [left])
