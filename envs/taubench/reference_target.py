@@ -425,6 +425,9 @@ _CHECKING_ORDERS = re.compile(r"\b(?:let me|lemme|i'?ll|i will|i need to|i have 
 _TOOL_KIND = {"cancel_pending_order": "cancel", "modify_pending_order_address": "address", "modify_user_address": "address",
               "modify_pending_order_payment": "payment", "return_delivered_order_items": "return",
               "modify_pending_order_items": "modify", "exchange_delivered_order_items": "exchange"}
+# a correction said without "wrong": "it should be 43216", "I meant Austin", "the zip is actually 43216"
+_FIX_SAID = re.compile(r"\b(?:should (?:be|have been|say)|meant|supposed to be|actually|correct(?:ion)?\b|oops|sorry|"
+                       r"my (?:bad|mistake)|not \d+)", re.I)
 _WRONG = re.compile(r"\b(?:wrong|incorrect|not right|isn'?t right|typo|misspel\w*|mistyped|spelled)\b", re.I)
 # a message under a proposal that means to change something in it
 _CHANGE_WORDS = re.compile(r"\b(?:should|meant|mean|instead|rather|not|change|different|other|wrong|typo|fix|use|"
@@ -1335,6 +1338,42 @@ class ReferenceTarget(Target):
                 r.order_ids = [last]
             elif mentioned_items(r.text, self.product_names):
                 r.intents = set(r.intents) | {_ITEM_WRITE_KIND[self.log[-1][0]]}
+        if self.user_id and self.log and self.log[-1][0] == "return_delivered_order_items" and \
+                not (self.pending or self.goal["intents"] & ACTING or r.order_ids or r.intents & ACTING - {"return", "payment", "modify"}) \
+                and _REFUND_TO.search(r.text) and (r.payment_kind or r.card_brand or r.card_last4 or
+                                                   re.search(r"\b(?:instead|another|other|different)\b", r.text, re.I)):
+            # "wait, can the refund go to my gift card instead?" right after a return: that return's refund, which is
+            # set when it is requested (before: "Which order is this about?")
+            o = self.log[-1][1]
+            pid = self.orders.get(o, {}).get("return_payment_method_id")
+            where = f" to {self._method_text(pid)}" if pid else ""
+            if pid and r.payment_kind and pid.startswith(r.payment_kind) and not r.card_last4:
+                return turn.say(f"The refund of the return for order {o} already goes{where}, so there is nothing to "
+                                f"change. Is there anything else I can help you with?")
+            return turn.say(f"The return for order {o} is already requested, with the refund going{where}. A return "
+                            f"request can't be changed once it is made, so I can't move its refund to another payment "
+                            f"method now. Is there anything else I can help you with?")
+        if self.user_id and self.log and self.log[-1][0] in ("modify_pending_order_address", "modify_user_address") and \
+                not (self.pending or self.goal["intents"] & ACTING or r.order_ids or r.address or
+                     r.intents & ACTING - {"address", "modify"}) and _ADDRESS_PART.search(r.text) and \
+                (_WRONG.search(r.text) or _FIX_SAID.search(r.text)):
+            # "oops, I gave the wrong zip, it should be 43216" right after an address was written: that address,
+            # corrected, proposed for its own yes (before: "How can I help you today?", the correction ignored)
+            o = self.log[-1][1]
+            a = (self.profile or {}).get("address") if o is None else self.orders.get(o, {}).get("address")
+            zips = re.findall(r"(?<![\w#$.-])(\d{5})(?:-\d{4})?(?![\w-]|\.\d)", r.text)
+            base = {k: a.get(k, "") for k in ADDRESS_KEYS} if a else {}
+            changes = address_changes(base, r.text) if a else {}
+            if a and not changes and len(set(zips)) == 1 and re.search(r"\b(?:zip|postal|post ?code)", r.text, re.I):
+                changes = {"zip": zips[0]}  # ("wrong zip, it should be 43216")
+            if changes:
+                self.goal = self._empty_goal()
+                self.goal.update({"intents": {"address"}, "orders": [o] if o else [], "default_address": o is None,
+                                  "address": base, "text": r.text})
+                r.intents = set(r.intents) | {"address"}
+                r.default_address = r.default_address or o is None
+                if not (("city" in changes or "state" in changes) and "zip" not in changes):
+                    r.address = {**base, **changes}  # (a new city with no zip: its zip asked for, ``_address_fix``)
         if self.user_id and self.log and self.just_wrote and not (self.pending or self.goal["intents"] & ACTING) and \
                 (kind := _TOOL_KIND.get(self.log[-1][0])) in ("cancel", "return", "exchange", "modify") and \
                 _SAME_AGAIN.search(r.text) and not (r.intents & ACTING - {"modify", kind} or r.address or r.question or
