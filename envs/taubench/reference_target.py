@@ -428,6 +428,10 @@ _TOOL_KIND = {"cancel_pending_order": "cancel", "modify_pending_order_address": 
 # a correction said without "wrong": "it should be 43216", "I meant Austin", "the zip is actually 43216"
 _FIX_SAID = re.compile(r"\b(?:should (?:be|have been|say)|meant|supposed to be|actually|correct(?:ion)?\b|oops|sorry|"
                        r"my (?:bad|mistake)|not \d+)", re.I)
+# one option put in place of another of the proposal: "make it leather instead of 10" (the material instead of the
+# size: the size stays as it is), read by ``_instead_of_value``
+_INSTEAD_VALUE = re.compile(r"\b(?P<x>[\w.-]+)\s+(?:instead of|rather than|in place of)\s+(?:the\s+)?(?P<y>[\w.-]+(?:\s+[\w.-]+)?)",
+                            re.I)
 _WRONG = re.compile(r"\b(?:wrong|incorrect|not right|isn'?t right|typo|misspel\w*|mistyped|spelled)\b", re.I)
 # a message under a proposal that means to change something in it
 _CHANGE_WORDS = re.compile(r"\b(?:should|meant|mean|instead|rather|not|change|different|other|wrong|typo|fix|use|"
@@ -1720,6 +1724,8 @@ class ReferenceTarget(Target):
             # action, as a new request on that order (before: "Which items ... would you like to exchange?" again)
             r.order_ids, self.adopted = switched
             r.intents -= _negated(r.text)  # ("exchange it instead of returning it": no return asked beside it)
+        if self.pending and not (r.order_ids or r.yes) and (kept := self._instead_of_value(r.text)):
+            r.text = f"{r.text}, keep {kept}"  # ("make it leather instead of 10": the size stays as it is)
         fixed, fixing = self._address_fix(r)
         if fixed:  # "sorry, typo: it's 889 not 888": the address said before, corrected
             r.address = fixed
@@ -2589,6 +2595,27 @@ class ReferenceTarget(Target):
         if first:
             return f"All right, I'll come back to that after ({what})."
         return f"All right, I won't {what}."
+
+    def _instead_of_value(self, text: str) -> str:
+        """At an item proposal, "make it leather instead of 10": an option of another kind put in place of one the
+        proposal changes (the size 10), which then stays as the item has it; the words that say so ("size 11"), or ''.
+        Before, the 10 was kept and the leather added ("10, leather" looked for, then "10, synthetic" offered)."""
+        if not (m := _INSTEAD_VALUE.search(text)) or not all(t in ITEM_TOOLS for t, _ in self.pending):
+            return ""
+        x, ys = m.group("x").lower(), {m.group("y").lower(), m.group("y").split()[0].lower()}
+        for _t, a in self.pending:
+            held = {it["item_id"]: it for it in self.orders.get(a.get("order_id"), {}).get("items", [])}
+            for old_id, new_id in zip(a.get("item_ids", []), a.get("new_item_ids", [])):
+                it = held.get(old_id)
+                variants = (self.products.get(it["product_id"]) or {}).get("variants", {}) if it else {}
+                if not (new := variants.get(new_id)):
+                    continue
+                for k, v in new["options"].items():
+                    own = str(it["options"].get(k, ""))
+                    values = {str(vv["options"].get(k, "")).lower() for vv in variants.values()}
+                    if str(v).lower() in ys and own.lower() not in ys and x not in values:
+                        return f"{k} {own}"
+        return ""
 
     def _queue_as_said(self) -> list[str]:
         """The orders of the request not yet acted on, in the order the customer named them (by id or by an item)."""
