@@ -2545,15 +2545,16 @@ class ReferenceTarget(Target):
         none. Before, the whole request was dropped ("All right, I won't make that change"), or the same proposal
         came again, and the next "yes" (meant for the other part) wrote it."""
         g, text = self.goal, r.text
-        if not self.pending or r.order_ids or r.address:
-            return None
+        if not self.pending or r.order_ids or r.address or _NOT_THAT_ORDER.search(text) and re.search(r"\border\b", text, re.I):
+            return None  # ("not that order, the other one": another order for this request, ``_other_order_meant``)
         pend_orders = {a.get("order_id") for _, a in self.pending}
         pend_kinds = {_TOOL_KIND[t] for t, _ in self.pending}
         items = {"modify", "exchange"}
         other_kinds = g["intents"] & ACTING - pend_kinds - (items if pend_kinds & items else set())
         if "modify" in other_kinds and not any(self._names_items(o) for o in g["orders"] if o in self.orders):
             other_kinds.discard("modify")  # ("change the shipping address of #W1": no item change beside it)
-        other_orders = [o for o in self._queue_as_said() if o not in pend_orders and o in self.orders]
+        other_orders = [o for o in self._queue_as_said() if o not in pend_orders and o in self.orders and
+                        o in self._owned()]
         default_left = bool(g["default_address"] and (None, "default_address") not in g["done"] and
                             all(t != "modify_user_address" for t, _ in self.pending))
         if not (other_orders or other_kinds or default_left):
