@@ -118,6 +118,8 @@ _BESIDE_YES_RE = re.compile(
     r"everything|that'?s|that|this|it'?s|its|it|them|those|these|the|one|both|is|sounds|looks|good|i'?d|we'?d|i|we|"
     r"would|like|love|want|wanna|to|me|us|my|our|for|with|on|of|as|a|an|under|name|named|said|discussed|proposed|"
     r"described|listed|above|details|summary|go|ahead|do|done|make|made|put|"
+    # "Yes please, that would be great.", "Yes, that'd be perfect.", "That would be lovely, yes please."
+    r"be|that'?d|it'?d|ideal|amazing|fabulous|marvell?ous|terrific|"
     r"place|placed|process|submit|complete|finali[sz]e|proceed|confirm(?:ed)?|book(?:ed|ing|ings)?|reservation|buy|purchase|pay|"
     r"reserve|hold|orders?|items?|cancel(?:lation)?|change|changes|modify|modification|update|move|switch|rebook|"
     r"ugh|sigh|welp|phew|unfortunately|sadly|oui|s[i\u00ed\u00ec]|ja|da|sim|claro|certo|bitte|gerne|por favor|per favore|"
@@ -329,6 +331,23 @@ _ABOUT_THE_PROPOSAL = re.compile(r"(?<![\w'])(?:it|this|that|again|difference|in
                                  # the thing proposed, named in general words: "yes go ahead. is the ticket refundable?"
                                  r"refundable|non-refundable|seats?|tickets?|booking|reservation|hold|item|"
                                  r"card|gift|paypal|pay pal|visa|mastercard|amex|balance|account)(?![\w'])", re.I)
+# a question that doubts the proposal itself or the customer's own answer: "Are you sure that's the right order?", "Are
+# you positive?", "Did I give you the right number?", "Are we talking about the same order?", "Should I?", "Is this wise?",
+# "Is everything correct?": no question about what happens after (a yes before it is no yes: it is asked again); not
+# "right away" / "right now" ("yes. will the refund come through right away?" asks what happens after)
+_DOUBTS_THE_PROPOSAL = re.compile(
+    r"(?<![\w'])(?:(?:are|r) (?:you|u|we|ya)(?: (?:really|quite|absolutely|totally|100%|completely))? (?:sure|shure|certain|"
+    r"positive|positve|confident)|(?:you|u) (?:sure|certain|positive)|sure about|for sure|definitely|"
+    r"(?<!all )right(?! (?:away|now|after|back|then))|all right|alright|correct(?:ly)?|incorrect|wrong|mistaken|mistake|"
+    r"accurate|same|ok(?:ay)?|fine|good idea|bad idea|wise|smart|sensible|regret|"
+    r"what (?:i|we) (?:said|asked(?: for)?|wanted|meant|told you|gave you)|(?:i|we) meant|"
+    r"double[- ]?check(?:ed)?|(?:did|have|can|could) (?:you|u) (?:check(?:ed)?|verif(?:y|ied))|"
+    r"(?:do|did) (?:you|u) (?:think|reckon) (?:so|that'?s|this is|i should|we should|i'?m|it'?s (?:a )?(?:good|wise|"
+    r"right|ok|okay|best|smart))|what do (?:you|u) (?:think|reckon|recommend|suggest)|"
+    r"would (?:you|u) (?:recommend|advise|suggest)|am i (?:making|doing|right|wrong|sure|being|missing)|"
+    r"have i (?:made|done|said|given|picked|chosen|messed|mixed)|did i (?:give|say|pick|choose|tell|get|type|write|spell|mean)|"
+    r"(?:should|shall) (?:i|we)(?=\W*$)|(?:should|shall) (?:i|we) (?:really|even|still|go ahead|proceed|go through)|"
+    r"(?:should|shall) (?:i|we) do (?:it|this|that)(?=\W*$))(?![\w'])", re.I)
 _QUESTION_START = re.compile(r"^\W*(?:also\W+|and\W+|btw\W+|oh\W+)?(?:how|when|what|where|which|who|why|is|are|does|do|did|will|"
                              r"would|can|could|should|any)\b", re.I)
 
@@ -347,9 +366,16 @@ def _go_ahead_then_question(t: str) -> str | None:
     if not question.rstrip().endswith("?") or not _QUESTION_START.match(question) or question.count("?") > 1:
         return None
     if _UNDO_RE.search(HARMLESS_NO.sub(" ", question)) or _HEDGE_RE.search(question) or LATER.search(question) or \
-            _ABOUT_THE_PROPOSAL.search(question):
+            _ABOUT_THE_PROPOSAL.search(question) or _DOUBTS_THE_PROPOSAL.search(question):
         return None
     return yes.strip()
+
+
+def doubts_proposal(text: str) -> bool:
+    """A question in the reply doubts the proposal or the customer's own answer ("Yes. Are you sure that's the right
+    order?", "Did I give you the right number?", "Should I?"): no yes, whatever stands before it; answered, and the
+    proposal asked again."""
+    return any(_DOUBTS_THE_PROPOSAL.search(q) for q in re.findall(r"[^.!?]*\?", (text or "").replace("\u2019", "'")))
 
 
 def accepts_offer(text: str) -> bool:
