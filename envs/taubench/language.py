@@ -360,7 +360,7 @@ def default_address_asked(text: str) -> bool:
     return False
 # (not "same everything else", "keep everything else the same": the other options of the item kept; not "yes, that's
 # everything, please proceed": the request is complete, no item added)
-ALL_ITEMS = re.compile(r"\b((?<!same )(?<!that's )(?<!thats )(?<!that’s )(?<!that is )(?<!that'll be )everything(?!\s+(?:else|(?:stays?|remains?|is|kept)?\s*(?:the\s+)?same|as is))|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
+ALL_ITEMS = re.compile(r"\b((?<!same )(?<!that's )(?<!thats )(?<!that’s )(?<!that is )(?<!that'll be )everything(?!\s+(?:else|(?:stays?|remains?|is|kept)?\s*(?:the\s+)?same|as is|(?:that\s+)?(?:i|we|you)\s+(?:need|have|must|should|got)))|all (the |of the |my |\d+ |two |three |four |five )?(items|things|products|of them)|the whole order|"
                        r"all of it|the whole thing|the entire order|both (of )?(the |my )?(items|things|products|of them)|"
                        r"(the )?(two|three|four|five|\d) (items|products)|all( of)? (this|these|those)|"
                        # "make every item of #W1 the cheapest", "can the items in #W1 all be switched"
@@ -532,7 +532,16 @@ REASONS = {
                                    # "me no want anymore", "i no need it", "he doesn't need it" (a friend's order),
                                    # "don't want anymore"
                                    r"(me|i|we) no (want|need)|no (want|need) (it|them|any ?more)|doesn'?t need|does not need|"
-                                   r"don'?t want any ?more)\b", re.I),
+                                   r"don'?t want any ?more|"
+                                   # "Well, I don't really need it anymore", "I don't actually need it", "I no longer
+                                   # really need it", "not really needed" (before: the reason asked again and again); not
+                                   # "I don't really need to cancel": a need to do something is no reason
+                                   r"(?:don'?t|do not|doesn'?t|does not|no longer|won'?t|will not|not|never)\s+"
+                                   r"(?:really|realy|rly|actually|acctually|even|truly|honestly|particularly|exactly|much|necessarily|"
+                                   r"really actually|actually really)\s+(?:need|want|use)(?:s|ed)?(?!\s+to\b)|"
+                                   r"no (?:real |further |more |longer (?:any )?)?(?:use|need) for|"
+                                   r"(?:have|got) no (?:real |further )?(?:use|need) (?:for|of)|"
+                                   r"(?:don'?t|do not|no longer) (?:have (?:a|any) )?(?:use|need) for)\b", re.I),
     # ("W2806889 was a mistake, please cancel it")
     "ordered by mistake": re.compile(r"\b(by mistake|mistaken(ly)?|by accident|accidental(ly)?|ordered the wrong|"
                                      r"didn'?t mean to|(?:was|were) (?:a|an) (?:mistake|accident)|"
@@ -2339,6 +2348,22 @@ def _restated_address(text: str, question: str) -> str:
     return re.sub(r"\b(?:(?:please\s+)?(?:send|ship|deliver)\s+it\s+)?to\s+" + street + r"\b", " ", text, flags=re.I)
 
 
+def _restated_object(text: str, question: str) -> str:
+    """The reply without the thing the proposal changes, named back beside the yes ("Yes, update the address." to "...
+    change the shipping address of order #W1 to ...", "yes, change the payment" to "... change the payment of order #W1
+    to ..."): the yes stands (before: "I need a clear yes", again and again). Only the proposal's own thing: "yes, update
+    my default address" at an order's address change keeps its "default", and is no yes to it."""
+    if re.search(r"\bchange the shipping address of order\b", question or ""):
+        thing = r"(?:(?:shipping|delivery|postal|mailing)\s+)?address(?:es)?"
+    elif re.search(r"\bupdate your default address to\b", question or ""):
+        thing = r"(?:(?:default|profile|account)\s+)?address"
+    elif re.search(r"\bchange the payment of order\b", question or ""):
+        thing = r"(?:payment method|method of payment|payment)"
+    else:
+        return text
+    return re.sub(r"(?<![\w'])" + thing + r"(?![\w'])", " ", text, flags=re.I)
+
+
 _STATUS_ASKED = re.compile(r"\W*(?:is|isn'?t|has|hasn'?t|have|haven'?t|did|does|do|was|are|can|could|will|would)\b", re.I)
 _STATUS_JOIN = re.compile(r"\s*(?:[,:-]|\bso\b|\band\b|\bbut\b|\bthus\b|\btherefore\b)", re.I)
 
@@ -2920,7 +2945,7 @@ def read(text: str, db: RetailDB, question: str = "") -> Reading:
     plain = _REASON_NOT_NO.sub("", re.sub(r"\bno longer\b", "", waived, flags=re.I))
     # a yes, as every reference agent reads one (probe.targets.consent), with the store's words; the
     # cancellation reason said again ("yes, no longer needed") stands beside it
-    said_back = _restated_address(_restated_method(_REASON_AGAIN.sub(" ", t), question), question)
+    said_back = _restated_object(_restated_address(_restated_method(_REASON_AGAIN.sub(" ", t), question), question), question)
     r.yes = is_confirmation(said_back, question, STORE_ACTIONS)
     # "nah, that's all, go ahead", "nope that's everything, cancel it": the "nah" says there is nothing to add, and the
     # go-ahead after it is meant as a yes, though not a plain one (the consent reading sees the "nah"): asked once for

@@ -95,7 +95,7 @@ from envs.taubench.policies import HANDOFF
 from envs.taubench.tools import WRITES
 from probe.core.domain import FaultSwitches
 from probe.targets.base import Target, TurnContext
-from probe.targets.consent import LATER, accepts_offer
+from probe.targets.consent import LATER, accepts_offer, doubts_proposal
 from probe.targets.phrases import ASKS_IF_MACHINE, CAPABILITY, NOT_ANSWERED, PROCEED, REPEAT
 
 MAX_MESSAGE_CHARS = 2000  # the characters of a customer message read (module docstring)
@@ -677,6 +677,9 @@ _PRICE_Q = re.compile(r"\b(?:how much (?:more|extra|less)|how much (?:will|do|wo
                       # "what will happen to my money?", "and my money?" (before: "Sorry, I can't help with that here")
                       r"happens? (?:to|with) (?:my|the|our) (?:money|payment)|^\W*(?:(?:and|so|but|what about)\W+)+(?:my|the|our) money)\b",
                       re.I)
+# a question about the money of an order in hand: "what happens to my money?", "where does the refund go?", "do I get my
+# money back if I cancel?"
+_MONEY_Q = re.compile(r"\b(?:my|the|our) (?:money|refund|payment)\b|\brefund(?:ed|s)?\b|\bmoney back\b", re.I)
 _PROPOSAL_MONEY = re.compile(r"you (?:pay|get) \$[\d,]+(?:\.\d\d)? (?:more|back)(?: (?:with|to) your (?:[^.;]|\.\d)*)?|"
                              r"(?:the )?total of \$[\d,]+(?:\.\d\d)? will be refunded(?:[^.;]|\.\d)*|"
                              r"refund \$[\d,]+(?:\.\d\d)? to (?:[^.;]|\.\d)*", re.I)  # (not cut at "$49.00")
@@ -814,6 +817,19 @@ _LEFT_OUT_AFTER = re.compile(r"(?<!don't )(?<!dont )(?<!not )\b(?:just\s+|please
 _ALONE = re.compile(r"\b(?<!leave )(?:(?:the|my|that)\s+)?[\w-]+\s+(?:alone|by itself|on its own|by themselves|on their own)\b", re.I)
 _THAT_ONE = re.compile(r"\b(?:that|this|the other)\s+(?:one|order)\b", re.I)
 # said at "yes, and also cancel #W2" to a proposal: the proposal asked again for a plain yes, the rest after it
+# a question, at a proposal, of what else the customer must do: "Is that everything I need to do?", "is that all?", "Do I
+# need to do anything else?", "What else do you need from me?", "anything else you need?", "what happens next?"
+_NEXT_STEP_Q = re.compile(
+    r"^\W*(?:(?:so|and|ok(?:ay)?|alright|right|wait|um+|hmm+|great|cool|thanks?|oh)\W+)*(?:"
+    r"(?:is|was) (?:that|this|it) (?:all|everything|it)(?: (?:i|we) (?:need|have|must|should|got) to do| (?:from|for) me| then)?|"
+    r"(?:do|will|would|should|must) (?:i|we) (?:need|have) to (?:do |send |provide |give you )?(?:anything|something) (?:else|more)|"
+    r"(?:is there )?anything (?:else|more) (?:(?:that )?(?:you|u) need|(?:that )?(?:i|we) (?:need|have|must|should)(?: to do)?|"
+    r"needed|required)(?: from me)?|what else (?:do|will|would|should) (?:you|u|i|we) (?:need|have|do)(?: to do)?(?: from me)?|"
+    r"what (?:do|should|must) (?:i|we) (?:do|need to do) (?:next|now)|what(?:'s| is| are|re)? (?:the )?next(?: steps?)?|"
+    r"what happens (?:next|now)|(?:do|will) (?:you|u) need anything (?:else|more)(?: from me)?)\W*$", re.I)
+# a doubt about the proposal that asks for advice, not for its details to be checked: "Should I?", "Is this wise?"
+_ADVICE_ASKED = re.compile(r"\b(?:should|shall) (?:i|we)\b|\b(?:wise|smart|sensible|good idea|bad idea|mistake|regret|"
+                           r"recommend|advise|think|reckon)\b", re.I)
 _YES_AND_LEAD = "Just to be sure: I need a clear yes before I go ahead; I'll come to the rest of your request right after. "
 # said when what the yes added is in the new proposal ("yes - actually the puzzle too")
 _ADDED_LEAD = "I've added that to the request. Just to be sure: I need a clear yes before I go ahead. "
@@ -1654,6 +1670,14 @@ class ReferenceTarget(Target):
             if self.pending:
                 return turn.say(f"{lead}{back} {self.proposal}")
             return self._say_plan(turn, f"{lead}{back} ")
+        if self.user_id and not self.pending and "cancel" in self.goal["intents"] and \
+                "'no longer needed' or 'ordered by mistake'" in self.last_reply_text and \
+                not (r.reason or r.other_reason or r.order_ids or r.no or r.address or "?" in r.text or
+                     r.intents & ACTING - {"cancel"}) and "cancel" in r.intents:
+            # "Ok. Yes, please cancel it." at the cancellation's reason question: said why the reason is needed, and
+            # asked again (before: the same question with no word of the yes)
+            return self._say_plan(turn, f"{lead}I'll gladly cancel it, but I can only do so with one of the two reasons, "
+                                        f"so I need to know which one applies. ")
         if self.user_id and (self.pending or self.goal["intents"] & ACTING) and not (r.question or r.intents & ACTING) and \
                 "?" in r.text and asks_only(r.text)[0] and not (r.order_ids or r.address or _ASKS_CHOICES.search(r.text)) and \
                 _ASKS_ORDER.search(r.text) and (_FACT_START.match(r.text) or _ORDER_REF.search(r.text)):
@@ -1812,6 +1836,24 @@ class ReferenceTarget(Target):
                              f"request: it holds only the {' and the '.join(sorted(held))}. If you'd like "
                              f"{'it' if len(not_in) == 1 else 'them'} added, just tell me.")
             return turn.say(f"{lead}{' '.join(parts)} {self.proposal}")
+        if self.pending and not (r.yes or r.no or r.order_ids or r.address or r.payment_kind or r.card_brand or
+                                 r.intents & ACTING or fixing) and _NEXT_STEP_Q.match(r.text):
+            # "Is that everything I need to do?", "Do I need to do anything else?", "What else do you need from me?" at a
+            # proposal: nothing more than the yes (before: "Sorry, I can't help with that here", or the question read as
+            # "every item" and another item of the order asked about)
+            once = " For an item change, please check that these are all the items you want changed, as it can only " \
+                   "be done once." if "make sure these are all the items" in self.proposal else ""
+            return turn.say(f"{lead}Nothing else is needed from you: once you say yes, I'll make the change.{once} "
+                            f"{self.proposal}")
+        if self.pending and not (r.yes or r.no or r.order_ids or r.address or r.payment_kind or r.card_brand or
+                                 r.intents & ACTING or fixing) and doubts_proposal(r.text):
+            # "Yes. Are you sure that's the right order?", "Yep. Did I give you the right number?", "Yes. Should I?": a
+            # yes that doubts the proposal is none; answered, and the proposal asked again (before: written on the yes)
+            advice = _ADVICE_ASKED.search(r.text)
+            said = ("That's your decision: I can't advise either way, and nothing is changed unless you say yes. " if advice
+                    else "The details below are what I have from you in this conversation; please check them. Nothing is "
+                         "changed unless you say yes. ")
+            return turn.say(f"{lead}{said}{self.proposal}")
         if self.pending:
             put_off = bool(_NOT_NOW.search(r.text) and re.search(r"\b(?:thanks?|thank you|thx|bye|goodbye|cheers)\b", r.text, re.I))
             if (r.bye or r.closing and not (_FINE_WITH.match(r.text) or _ANSWERS_PROPOSAL.search(r.text)) or put_off) and not (r.yes or r.no or r.aside_yes or _OPENS_YES.match(r.text) or r.order_ids or r.intents & ACTING or r.address or fixing or
@@ -2417,6 +2459,22 @@ class ReferenceTarget(Target):
             return f"Yes, order {', '.join(in_hand)} is the one in this request."  # "sorry I mean W2", W2 proposed
         if r.order_ids or "?" not in r.text and not _ASKS_OPTIONS.match(r.text):
             return None
+        if not self.pending and _NEXT_STEP_Q.match(r.text):
+            # "Is that everything I need to do?" while the clerk waits on its own question (which item, which option): that
+            # answer (before: "Sorry, I can't help with that here")
+            return "Just one more thing: I need your answer to my question."
+        if not self.pending and "'no longer needed' or 'ordered by mistake'" in self.last_reply_text and in_hand and \
+                (_PRICE_Q.search(r.text) or _REFUND_WHETHER.search(r.text) or _MONEY_Q.search(r.text)):
+            # "Wait, what happens to my money?", "do I get a refund if I cancel?" at the cancellation's reason question:
+            # where each order's total goes, then the reason asked again (before: "Sorry, I can't help with that here")
+            said = []
+            for o in in_hand:
+                total, original = self._paid_total(o), self._original_method(o)
+                if total and original:
+                    said.append(f"If order {o} is cancelled, its total of {_money(total)} is refunded to "
+                                f"{self._method_text(original)}, the original payment method.")
+            if said:
+                return " ".join(said + [REFUND_TIMES])
         if _WHY_ASK.search(r.text):
             if "'no longer needed' or 'ordered by mistake'" in self.last_reply_text:
                 return ("Our policy lets me cancel an order only for one of these two reasons, and the reason is "
