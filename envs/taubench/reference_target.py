@@ -1846,7 +1846,7 @@ class ReferenceTarget(Target):
             return turn.say(f"{lead}Nothing else is needed from you: once you say yes, I'll make the change.{once} "
                             f"{self.proposal}")
         if self.pending and not (r.yes or r.no or r.order_ids or r.address or r.payment_kind or r.card_brand or
-                                 r.intents & ACTING or fixing) and doubts_proposal(r.text):
+                                 r.intents & ACTING or fixing or _YES_ASKED.match(r.text)) and doubts_proposal(r.text):
             # "Yes. Are you sure that's the right order?", "Yep. Did I give you the right number?", "Yes. Should I?": a
             # yes that doubts the proposal is none; answered, and the proposal asked again (before: written on the yes)
             advice = _ADVICE_ASKED.search(r.text)
@@ -2464,7 +2464,7 @@ class ReferenceTarget(Target):
             # answer (before: "Sorry, I can't help with that here")
             return "Just one more thing: I need your answer to my question."
         if not self.pending and "'no longer needed' or 'ordered by mistake'" in self.last_reply_text and in_hand and \
-                (_PRICE_Q.search(r.text) or _REFUND_WHETHER.search(r.text) or _MONEY_Q.search(r.text)):
+                (_REFUND_WHETHER.search(r.text) or _MONEY_Q.search(r.text)):  # (not "do you price match?")
             # "Wait, what happens to my money?", "do I get a refund if I cancel?" at the cancellation's reason question:
             # where each order's total goes, then the reason asked again (before: "Sorry, I can't help with that here")
             said = []
