@@ -1369,6 +1369,129 @@ def _yes_then_aside(text: str, proposal: str, actions: Actions = ()) -> str | No
     return ". ".join(x.strip() for x in kept)
 
 
+# a side note after a whole yes, about another thing than the proposal (oracle-labeller-28 class 1): "Yes, book it. My
+# passport number is X12345678 if you need it.", "Yes please go ahead! Let me know if you need anything else from me.",
+# "Yes, book it - and if there's a vegetarian meal option, please add it.", "Yes please. If possible, aisle seats.",
+# "Yes, go ahead. Maybe I'll add a bag later.", "Yes, cancel it. I'm not sure I'll reorder, maybe later.", "Yes - book
+# it. Could you tell me if there's wifi on board?". Its "if", "maybe", "not sure" or question is about that other thing
+# (a document, a contact detail, an extra service, a later purchase), not about the yes. A side note is a sentence of its
+# own (or follows a dash) after a part that is a whole yes by itself; it names one of ``_SIDE_THINGS`` (or offers what
+# the agent may need: "if you need it", "let me know if you need anything else"), and holds nothing that may be about
+# the proposal: none of its terms (``_SIDE_PROPOSAL``: flight, fare, price, date, refund, order, card, ...), no number
+# or id of it, no pronoun before the other thing is named ("Not sure it's the right one", "if it's under $400"), no
+# action of the proposal ("If there's an aisle seat, book it"), no turn of mind, pause or put-off of the yes ("instead",
+# "wait", "first", "before I"). A clause that goes ahead despite the doubt ("..., but book it anyway", "but cancel it
+# for now") is the yes said again. "Yes, book it if there's a window seat" (one sentence: the condition is the
+# booking's), "Yes. If it's refundable.", "Yes. Not sure about the price though." stay no yes.
+_SIDE_THINGS = frozenset("""passport passports id identification licence license visa email e mail phone mobile cell
+    number contact meal meals vegetarian vegan kosher halal gluten food drink drinks snack snacks seat seats seating
+    aisle window bag bags baggage luggage suitcase suitcases wifi wi fi internet lounge insurance wheelchair assistance
+    pet pets hotel car rental transfer parking taxi receipt receipts invoice itinerary newsletter confirmation anything
+    something return reorder rebuy restock loyalty membership miles points frequent flyer""".split())
+_SIDE_PROPOSAL = frozenset("""flight flights booking bookings reservation reservations order orders fare fares price
+    prices cost costs total amount date dates time times refund refunds refunded cancellation ticket tickets class
+    cabin economy business premium first refundable nonrefundable non card payment charge charged item items
+    passenger passengers trip it its this that thats these those them they""".split())
+_SIDE_OWN = frozenset(["its", "it", "that", "thats", "them", "those", "these", "this", "they"])  # said of the thing
+_SIDE_NEED = _phrases(["if you need it", "if u need it", "in case you need it", "should you need it", "if you need them",
+                       "if you need that", "if you need anything", "let me know if you need", "if you need", "if u need",
+                       "in case you need", "should you need", "if you require", "if needed", "if necessary",
+                       "if required", "in case it helps", "if it helps", "if that helps", "if useful", "if you want it"])
+_SIDE_KNOW_IF = re.compile(r"\b(tell\s+me|let\s+me\s+know|know|wonder(?:ing)?|ask(?:ing)?|find\s+out|check|see|"
+                           r"idea|sure)\s+if\b", re.I)  # "tell me if there's wifi": whether, not a condition
+_SIDE_BLOCKS = _phrases(["instead", "rather", "wait", "hold on", "hang on", "hold off", "one moment", "one sec",
+                         "a minute", "a moment", "a second", "first", "before i", "before you", "actually",
+                         "changed my mind", "change my mind", "second thought", "dont", "do not", "never", "stop",
+                         "cancel that", "scratch that", "never mind", "nevermind", "nvm", "think about it",
+                         "let me think", "wrong", "only if", "but only", "unless", "as long as", "provided",
+                         "assuming", "depends", "again"])
+_SIDE_GO_ON = re.compile(r"(?:,\s*|\s+)(?:but|and|so)\s+(?:please\s+|pls\s+|just\s+|still\s+)*(?:go\s+ahead\s+and\s+)?"
+                         r"(?P<verb>[a-z]+)\s+(?:it|them|the\s+\w+|my\s+\w+)?\s*(?:anyway|anyways|anyhow|regardless|"
+                         r"for\s+now|all\s+the\s+same|either\s+way|nonetheless|now)\W*$", re.I)
+_SIDE_GO_AHEAD = frozenset(["proceed", "continue"])  # "..., but proceed anyway"
+# a condition the side note may hold: on what is possible or there ("If possible, aisle seats", "if there's a vegetarian
+# meal option, please add it": then with a request, ``_SIDE_ASKS``); any other "if" is a condition ("Yes, book it. If
+# the seats are together.", "Maybe add a bag, if it's not too expensive") and keeps the reply no yes
+_SIDE_IF_OK = _phrases(["if possible", "if its possible", "if at all possible", "if you can", "if u can", "if you could",
+                         "if u could"])
+_SIDE_IF_THERE = _phrases(["if theres", "if there is", "if there are", "if there s", "if they have", "if you have",
+                           "if available", "if its available", "if any"])
+_SIDE_ASKS = frozenset(["please", "pls", "plz", "add", "like", "love", "want", "get", "grab", "put", "give", "note",
+                        "request", "save", "appreciate", "pop", "include", "send", "email"])
+# a doubt about a travel document alone may be a doubt about the trip ("Not sure my passport is still valid"): it is a
+# side note only with a clause that goes ahead anyway ("..., but book it anyway")
+_SIDE_PAPERS = frozenset(["passport", "passports", "visa", "id", "identification", "licence", "license"])
+_SIDE_DOUBTS = _phrases(["not sure", "unsure", "dont know", "do not know", "no idea", "maybe", "perhaps", "might",
+                         "whether", "not certain", "wondering"])
+
+
+def _side_note(sentence: str, proposal: str, actions: Actions, go_on: frozenset[str]) -> bool:
+    """The sentence is a note about another thing than the proposal (see above); ``go_on``: the action families a
+    clause that goes ahead despite the doubt may name (empty: any)."""
+    m = _SIDE_GO_ON.search(sentence)
+    went_on = bool(m)
+    if m:
+        verb = m.group("verb").lower()
+        fams = _families([verb], actions)
+        if not (verb in _SIDE_GO_AHEAD or verb == "go" or (fams and (not go_on or fams <= go_on))):
+            return False
+        sentence = sentence[:m.start()]
+    sentence = _SIDE_KNOW_IF.sub(lambda x: x.group(1) + " whether", sentence)
+    words = [w for c in _clauses(sentence) for w in c]
+    if not words:
+        return False
+    need = [p for p in _SIDE_NEED if _contains(words, p)]
+    things = [i for i, w in enumerate(words) if w in _SIDE_THINGS]
+    if not things and not need:
+        return False
+    if any(_contains(words, p) for p in _SIDE_BLOCKS):
+        return False
+    if need:  # "if you need it": the thing the agent may need is what the pronoun points at
+        words = _drop(words, need)
+        things = [i for i, w in enumerate(words) if w in _SIDE_THINGS]
+    there = [p for p in _SIDE_IF_THERE if _contains(words, p)]
+    if there and not _SIDE_ASKS & set(words):
+        return False  # "If there's a window seat." alone: a condition
+    words = _drop(_drop(words, _SIDE_IF_OK), there)
+    things = [i for i, w in enumerate(words) if w in _SIDE_THINGS]
+    if "if" in words or (things or need) == []:
+        return False
+    if not went_on and not need and {words[i] for i in things} <= _SIDE_PAPERS and any(
+            _contains(words, p) for p in _SIDE_DOUBTS):
+        return False
+    first = things[0] if things else len(words)
+    if any(w in _SIDE_PROPOSAL and not (w in _SIDE_OWN and i > first) for i, w in enumerate(words)):
+        return False
+    echoes = _echoes(proposal)  # a number, or an id of the proposal ("SA8120", "#W5056519"); not its names
+    if any((_norm(w).isdigit() and w != "one") or (_norm(w) in echoes and any(ch.isdigit() for ch in w)) for w in words):
+        return False
+    fams = _families(words, actions)
+    # "add a bag" adds the bag, and "the return" is the flight back, where no return is proposed; "book it", "cancel
+    # the hotel" name an action
+    named = (_families([words[i] for i in things], actions) | {"change"}) - go_on if things else set()
+    if fams - named:
+        return False
+    return True
+
+
+def _yes_then_side_note(text: str, proposal: str, actions: Actions = (),
+                        also_proposed: frozenset[str] = frozenset()) -> str | None:
+    """The reply before the side notes that end it (``_side_note``), when it has some; else None. The caller reads
+    that part as the answer: it must be a whole yes by itself."""
+    sentences = [x for x in _ASIDE_BREAK.split(text.strip()) if x and x.strip()]
+    if len(sentences) < 2:
+        return None
+    go_on = frozenset(_proposed(proposal, actions) | also_proposed)
+    for k in range(1, len(sentences)):
+        head = ". ".join(x.strip() for x in sentences[:k])
+        if "?" in head or not _says_yes(head):
+            continue
+        fams = go_on or frozenset(_families([w for c in _clauses(head) for w in c], actions))
+        if all(_side_note(x, proposal, actions, fams) for x in sentences[k:]):
+            return head
+    return None
+
+
 # payment details beside a clear yes (finding h40 2): "yes. pay with my mastercard 5454 5454 5454 5454, exp 09/28", "yes
 # but pay with my visa", "yep - card is 4111 1111 1111 1111", "go ahead, amex 378282246310005", "Book it! Visa
 # 4111-1111-1111-1111 exp 11/27, cvv 123": how the customer pays, not a condition on the yes nor another action. A span
@@ -1563,6 +1686,10 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         why = reason(rest, proposal, extra_yes, extra_words, extra_actions, details, also_proposed)
         if why is None or why.startswith("names another action"):
             return why  # "Could you go ahead and do that for me please?": "please go ahead and do that for me"
+    rest = _yes_then_side_note(text, proposal, extra_actions, also_proposed)
+    if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
+                                   also_proposed) is None:
+        return None  # "Yes, book it. My passport number is X12345678 if you need it.": a note about another thing
     if "?" in text:
         head = _yes_then_more(text)
         if head is None or reason(head, proposal, extra_yes, extra_words, extra_actions, details,
