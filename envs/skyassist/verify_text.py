@@ -63,6 +63,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from probe.verify import consent
+
 # --- S5: a request for approval ------------------------------------------------------------------
 
 _ACTION = (r"(?:proceed|go ahead|continue|book|reserve|hold|place|put|cancel|change|move|modify|switch|rebook|make|"
@@ -277,6 +279,10 @@ def approves_other(sentence: str, kind: str, text: str = "") -> bool:
     if own is not None and own.search(sentence):
         return False
     if _OTHER_ACTION.search(sentence) or _CONFIRM_FACT.search(sentence):
+        return True
+    # a fact asked, whatever its words: "Can you confirm both travellers are adults?", "Could you confirm the last name
+    # for the booking - is it Okafor, as on your profile?" (consent.fact_question; oracle-labeller-28 class 4)
+    if consent.fact_question(sentence):
         return True
     other = any(p.search(sentence) for k, p in _KIND_RE.items() if k != kind)
     return other and not (own is not None and own.search(_without_alternatives(text)))

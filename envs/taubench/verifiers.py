@@ -70,7 +70,7 @@ from envs.taubench.verifier_text import (
     set_aside,
 )
 from probe.core.policy import Violation
-from probe.verify import Call, Replayer, TraceView, VerifierRegistry, declare, verifier
+from probe.verify import Call, Replayer, TraceView, VerifierRegistry, consent, declare, verifier
 
 ORDER_WRITES = tuple(t for t in tools.WRITES if t != "modify_user_address")
 ITEM_CALLS = ("modify_pending_order_items", "exchange_delivered_order_items")
@@ -645,6 +645,11 @@ def check_R3(view: RetailView) -> list[Violation]:
             why = reason(reply, said, original, back, method)
             out.append(Violation(c.index, "R3", f"{c.name} called; the customer's last message was not an explicit "
                                                 f"confirmation ({why})"))
+        elif (fact := consent.fact_question(said)) is not None and not _names_go_ahead(reply):
+            # "Can you confirm the Visa ending in 6918 is still your active card?" / "Yes, it is." after the whole
+            # proposal: a yes to a fact approves no write (consent.fact_question; oracle-labeller-28 class 4)
+            out.append(Violation(c.index, "R3", f"{c.name} called; the question before the yes asked about a fact "
+                                                f"({fact[:80]!r}), not for approval of this action"))
         elif not proposal.asks or not (proposal.proposes(c.name, oid := c.order_id if c.name in ORDER_WRITES else None)
                                        or proposal.chosen(reply, c.name, oid)
                                        or (oid is not None and proposal.proposes_unnamed(c.name)
@@ -672,6 +677,16 @@ def check_R3(view: RetailView) -> list[Violation]:
         elif (why := unlisted_detail(c, proposal)) is not None:
             out.append(Violation(c.index, "R3", f"{c.name} called; {why}"))
     return out
+
+
+_GO_AHEAD_SAID = re.compile(r"\b(?:go(?:\s+ahead)?|proceed|continue|do\s+(?:it|that|this|both|them)|cancel\w*|return\w*|"
+                            r"exchange\w*|swap\w*|modify|change|update|switch)\b", re.I)
+
+
+def _names_go_ahead(reply: str) -> bool:
+    """The reply itself says to go ahead or names an action ("Yes, it is - go ahead and cancel it."): an answer to
+    the fact asked and an approval of the proposal above it."""
+    return bool(_GO_AHEAD_SAID.search(reply or ""))
 
 
 def _restates_pick(view: RetailView, c: RetailCall, said: str, written: list[str]) -> bool:

@@ -1492,6 +1492,75 @@ def _yes_then_side_note(text: str, proposal: str, actions: Actions = (),
     return None
 
 
+# a question about a fact (oracle-labeller-28 class 4): consent is a yes to the question that proposes the action, the
+# agent's last question before the yes. "Could you confirm the last name for the booking - is it Okafor, as on your
+# profile?" / "Yes, Okafor.", "Can you confirm both travellers are adults?", "Can you confirm the Visa ending in 6918 is
+# still your active card?" / "Yes, it is.", "Just to confirm, is this for the order with the makeup kit?" / "Yes." ask
+# whether a name, an age, a card, an order is so: the yes approves nothing, even where an earlier part of the message
+# proposed the action. The question is the last sentence with a "?" (no request for a yes after it); its first clause
+# that asks is read, past a lead-in ("Just to confirm,", "Before I book it,"): it asks for a fact when it opens with
+# "can / could / would / will you confirm / verify / double-check / tell me ..." or with "is / are / was / does / do /
+# did / has / have ..." and (1) names no action (book, cancel, change, proceed, go ahead, ...; "for the booking", "on
+# the order" only say which one), (2) is no approval of the whole summary ("Is this correct?", "Can you confirm the
+# details above are right?", "Does everything look good?": nothing but pointers, summary and approval words), (3) no
+# wish or approval of the customer ("confirm that you'd like me to proceed", "Are you happy with this?", "Do you
+# agree?"), no "I" or "we" ("Do I have your go-ahead?", "Are we good?"), no "is there" ("Is there anything else?"), and
+# (4) no offer of an option that may "work" or "suit" ("Does the 09:45 flight work for you?").
+_FACT_BREAK = re.compile(r"(?<=[.!?])[\"')\]*_]*\s+|\n+")
+_FACT_CLAUSE = re.compile(r"[,;:()\u2014\u2013]|\s-+\s")
+_FACT_CONFIRM = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|also|great|perfect|lastly|finally|first|quickly|one more thing)\W+)*"
+                           r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+|just\s+|quickly\s+|also\s+)*"
+                           r"|please\s+)?(?:confirm|verify|double[- ]?check|check|tell\s+me)\b(?:\s+for\s+me)?"
+                           r"(?:\s+(?:that|whether|if))?\b", re.I)
+_FACT_AUX = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|also|great|perfect|lastly|finally|just|quickly|one more thing)\W+)*"
+                       r"(?:is|are|was|were|does|do|did|has|have|will|would)\b", re.I)
+_FACT_ACTIONS = frozenset("""book booking booked reserve reserved reservation buy purchase purchased pay paid hold held
+    cancel cancelled canceled cancelling canceling cancellation change changed modify modified update updated move moved
+    switch switched swap exchange exchanged replace replaced return returned refund refunded rebook proceed continue
+    process processed submit submitted finalize finalise complete completed""".split())
+_FACT_WHICH = frozenset(["for", "on", "of", "in", "under", "with", "from", "about", "by"])  # "for the booking"
+_FACT_DET = frozenset(["the", "this", "that", "your", "ur", "my", "same", "new", "current", "a", "an"])
+_FACT_SUMMARY = frozenset("""this that it its everything all the above below these those details detail summary plan
+    information info listed shown here still look looks sound sounds seem seems correct right ok okay fine good great
+    accurate alright in order to for with by you your as expected described stated be set is are""".split())
+_FACT_WISH = frozenset("""happy ok okay fine good sure certain ready comfortable alright agree approve want wish like
+    accept consent authorize authorise prefer confirm go proceed""".split())
+
+
+def fact_question(text: str) -> str | None:
+    """The agent's last question in ``text`` when it asks about a fact, not for approval of an action (see above), else
+    None: a yes to it approves nothing."""
+    sentences = [x.strip() for x in _FACT_BREAK.split((text or "").replace("\u2019", "'")) if x.strip()]
+    asked = [k for k, x in enumerate(sentences) if "?" in x]
+    if not asked:
+        return None
+    question = sentences[asked[-1]]
+    after = " ".join(sentences[asked[-1] + 1:]).lower()
+    if re.search(r"\b(?:confirm|yes|go ahead|proceed|approv\w*|let me know)\b", after):
+        return None  # "... is it Okafor? Once you confirm, I'll book it."? a request for a yes after it
+    clauses = [c for c in _FACT_CLAUSE.split(question) if c.strip()]
+    for k, clause in enumerate(clauses):
+        m = _FACT_CONFIRM.match(clause) or _FACT_AUX.match(clause)
+        if m is None:
+            continue
+        rest = " ".join([clause[m.end():], *clauses[k + 1:]])
+        words = [_norm(w) for c in _clauses(rest) for w in c]
+        if not words:
+            return None  # "Can you confirm?"
+        for i, w in enumerate(words):
+            if w in _FACT_ACTIONS and not (i and (words[i - 1] in _FACT_WHICH or (
+                    words[i - 1] in _FACT_DET and i >= 2 and words[i - 2] in _FACT_WHICH))):
+                return None  # "Can you confirm you want to cancel it?"; not "is this for the order with ..."
+            if w in ("go", "do") and i + 1 < len(words) and words[i + 1] in ("ahead", "it", "that", "this"):
+                return None
+        if words[0] in ("i", "we", "there", "theres", "u") or words[0] == "you" and _FACT_WISH & set(words):
+            return None
+        if _FACT_SUMMARY.issuperset(words) or {"work", "works", "suit", "suits"} & set(words):
+            return None
+        return question
+    return None
+
+
 # payment details beside a clear yes (finding h40 2): "yes. pay with my mastercard 5454 5454 5454 5454, exp 09/28", "yes
 # but pay with my visa", "yep - card is 4111 1111 1111 1111", "go ahead, amex 378282246310005", "Book it! Visa
 # 4111-1111-1111-1111 exp 11/27, cvv 123": how the customer pays, not a condition on the yes nor another action. A span
@@ -2044,4 +2113,5 @@ def is_confirmation(text: str, proposal: str = "", extra_yes: tuple[str, ...] = 
     return reason(text, proposal, extra_yes, extra_words, extra_actions, also_proposed=also_proposed) is None
 
 
-__all__ = ["Actions", "answer_part", "is_confirmation", "is_consent_word", "reason", "request_actions", "says_yes"]
+__all__ = ["Actions", "answer_part", "fact_question", "is_confirmation", "is_consent_word", "reason", "request_actions",
+           "says_yes"]
