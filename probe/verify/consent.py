@@ -1404,7 +1404,9 @@ _SIDE_BLOCKS = _phrases(["instead", "rather", "wait", "hold on", "hang on", "hol
                          "changed my mind", "change my mind", "second thought", "dont", "do not", "never", "stop",
                          "cancel that", "scratch that", "never mind", "nevermind", "nvm", "think about it",
                          "let me think", "wrong", "only if", "but only", "unless", "as long as", "provided",
-                         "assuming", "depends", "again"])
+                         "assuming", "depends", "depending", "again",
+                         # a time the yes waits for: "yes... once my visa comes through", "when my passport arrives"
+                         "once", "as soon as", "soon as", "until", "till", "when", "after"])
 _SIDE_GO_ON = re.compile(r"(?:,\s*|\s+)(?:but|and|so)\s+(?:please\s+|pls\s+|just\s+|still\s+)*(?:go\s+ahead\s+and\s+)?"
                          r"(?P<verb>[a-z]+)\s+(?:it|them|the\s+\w+|my\s+\w+)?\s*(?:anyway|anyways|anyhow|regardless|"
                          r"for\s+now|all\s+the\s+same|either\s+way|nonetheless|now)\W*$", re.I)
@@ -1421,6 +1423,8 @@ _SIDE_ASKS = frozenset(["please", "pls", "plz", "add", "like", "love", "want", "
 # a doubt about a travel document alone may be a doubt about the trip ("Not sure my passport is still valid"): it is a
 # side note only with a clause that goes ahead anyway ("..., but book it anyway")
 _SIDE_PAPERS = frozenset(["passport", "passports", "visa", "id", "identification", "licence", "license"])
+_SIDE_LATER = _phrases(["later", "later on", "another time", "next time", "some other time", "separately", "not yet",
+                        "call back", "sort that", "sort it"])
 _SIDE_DOUBTS = _phrases(["not sure", "unsure", "dont know", "do not know", "no idea", "maybe", "perhaps", "might",
                          "whether", "not certain", "wondering"])
 
@@ -1452,6 +1456,9 @@ def _side_note(sentence: str, proposal: str, actions: Actions, go_on: frozenset[
     there = [p for p in _SIDE_IF_THERE if _contains(words, p)]
     if there and not _SIDE_ASKS & set(words):
         return False  # "If there's a window seat." alone: a condition
+    marked = bool(need or there or "?" in sentence or any(_contains(words, p) for p in _SIDE_IF_OK + _SIDE_DOUBTS + _SIDE_LATER))
+    if not marked:
+        return False  # a plain instruction beside the yes ("yep. send confirmation to hannah@example.com") says more
     words = _drop(_drop(words, _SIDE_IF_OK), there)
     things = [i for i, w in enumerate(words) if w in _SIDE_THINGS]
     if "if" in words or (things or need) == []:
