@@ -39,7 +39,12 @@ violation instead of being shared by the oracle that judges it.
    or a cancellation the same words still put the yes off; there, a plan about *another* thing in a sentence of its own
    after a whole yes ("Yes, please book it. We'll arrange the return flight separately.", "Yes, cancel it. I'll
    rebook later.": ``_yes_then_aside``) is set aside, while one about the proposal ("I'll confirm tomorrow", "I'll
-   book it tomorrow", "I'll call back to pay") or with a condition or a turn of mind still takes the yes back;
+   book it tomorrow", "I'll call back to pay") or with a condition or a turn of mind still takes the yes back; a side
+   note about another thing after a whole yes, with its own "if", "maybe", "not sure" or question (a document, a
+   contact detail, an extra, a later purchase: "Yes, book it. My passport number is X12345678 if you need it.", "Yes
+   please. If possible, aisle seats.", "Yes - book it. Could you tell me if there's wifi on board?":
+   ``_yes_then_side_note``) is set aside too, while one about the proposal ("Yes. If the price is still $585.", "Yes,
+   cancel it. Not sure it's the right order though.") still takes the yes back;
 4. **it says nothing else.** Once the affirmatives, courtesy (please, thanks, ...), fillers,
    urgency (asap, right away), words for the action and its object (book, buy, purchase, pay for,
    cancel, it, the booking, the order, ...) and *echoes of the proposal* are set aside, no word is left. An echo
@@ -90,6 +95,10 @@ violation instead of being shared by the oracle that judges it.
 6. it is not an acknowledgement only: a weak affirmative (ok, fine, great, perfect, cool, ...)
    with thanks or a goodbye and no strong one ("ok thanks", "k thx bye", "great, thank you")
    closes a conversation; it does not approve an action.
+
+What a yes answers is the agent's last question: a yes to a question about a fact ("Can you confirm both travellers
+are adults?", "Just to confirm, is this for the order with the makeup kit?") approves nothing, even after a message
+that proposed the action (``fact_question``, read by each environment's verifiers).
 
 Rule 4 is a whitelist, not a list of disqualifiers: the earlier readings (one per environment)
 listed hedges and deferrals, and every phrasing nobody had listed ("perfect, I'll let my wife
@@ -1516,8 +1525,8 @@ def _yes_then_side_note(text: str, proposal: str, actions: Actions = (),
 _FACT_BREAK = re.compile(r"(?<=[.!?])[\"')\]*_]*\s+|\n+")
 _FACT_CLAUSE = re.compile(r"[,;:()\u2014\u2013]|\s-+\s")
 _FACT_CONFIRM = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|also|great|perfect|lastly|finally|first|quickly|one more thing)\W+)*"
-                           r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+|just\s+|quickly\s+|also\s+)*"
-                           r"|please\s+)?(?:confirm|verify|double[- ]?check|check|tell\s+me)\b(?:\s+for\s+me)?"
+                           r"(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|kindly\s+|just\s+|quickly\s+|also\s+)*"
+                           r"(?:confirm|verify|double[- ]?check|check|tell\s+me)\b(?:\s+for\s+me)?"
                            r"(?:\s+(?:that|whether|if))?\b", re.I)
 _FACT_AUX = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|also|great|perfect|lastly|finally|just|quickly|one more thing)\W+)*"
                        r"(?:is|are|was|were|does|do|did|has|have|will|would)\b", re.I)
@@ -1529,7 +1538,8 @@ _FACT_WHICH = frozenset(["for", "on", "of", "in", "under", "with", "from", "abou
 _FACT_DET = frozenset(["the", "this", "that", "your", "ur", "my", "same", "new", "current", "a", "an"])
 _FACT_SUMMARY = frozenset("""this that it its everything all the above below these those details detail summary plan
     information info listed shown here still look looks sound sounds seem seems correct right ok okay fine good great
-    accurate alright in order to for with by you your as expected described stated be set is are""".split())
+    accurate alright in order to for with by you your as expected described stated be set is are yes no y n both
+    please now""".split())
 _FACT_WISH = frozenset("""happy ok okay fine good sure certain ready comfortable alright agree approve want wish like
     accept consent authorize authorise prefer confirm go proceed""".split())
 
@@ -1563,7 +1573,9 @@ def fact_question(text: str) -> str | None:
         if words[0] in ("i", "we", "there", "theres", "u") or words[0] == "you" and _FACT_WISH & set(words):
             return None
         if _FACT_SUMMARY.issuperset(words) or {"work", "works", "suit", "suits"} & set(words):
-            return None
+            return None  # "Confirm (yes/no)?", "Is everything correct?", "Does the 09:45 flight work for you?"
+        if {"new", "updated", "replacement"} & set(words):
+            return None  # the value the write sets: "Can you confirm the new shipping address?"
         return question
     return None
 
