@@ -510,6 +510,8 @@ class Parsed:
     name_words: list[str] = field(default_factory=list)
     name_doubt: str | None = None
     booking_ids: list[str] = field(default_factory=list)
+    # references said only to be kept, left alone or not touched ("BK... is my boss's, keep it"): never acted on
+    refs_kept: list[str] = field(default_factory=list)
     flight_ids: list[str] = field(default_factory=list)
     passport: str | None = None
     card: str | None = None
@@ -3104,6 +3106,40 @@ _NTH_BOOKING = re.compile(r"\b(?:cancel|change|move|modify|check|look up)\s+the\
                           r"(?:\s+(?:one|booking))?\b", re.I)
 
 
+# a booking said only to be left alone, beside the one acted on: "BK... is my boss's, keep it", "my sister has BK...
+# leave it", "- keep: BK...", "(for reference my friend is on BK..., she's still flying)"
+_KEPT_PIECE = re.compile(r"\bkeep\w*\b|\bleave (?:it|that|this|hers|his|theirs|that one|this one)\b|\bstill (?:fly|go|travel)\w*|"
+                         r"\bfor (?:your )?reference\b|\bfyi\b|\bhands off\b", re.I)
+# where a message parts one reference's words from another's: sentences, lines, clauses
+_PIECE_CUT = re.compile(r"[.;!?]\s+|\n+|,\s*(?=(?:but|not|please|cancel\w*|change|move)\b)|"
+                        r"\s+(?:but|and|while|whereas)\s+", re.I)
+
+
+# "not that one, BK...": the one named is the one meant, not one kept
+_NOT_THAT_ONE = re.compile(r"\bnot (?:that|this|the other|the first|the second|the right)(?: one| booking| code| reference)?\b",
+                           re.I)
+
+
+def _kept_refs(text: str) -> set[str]:
+    """The booking references a message says to keep, leave alone or not touch, each read in its own piece of the
+    message (a sentence, line or clause; two references in one piece are parted after the first: "cancel BK1 comma
+    last name X period my sister has BK2 leave it"), never one that a verb in its piece acts on ("cancel BK1 too, keep
+    it simple")."""
+    kept = set()
+    for clause in _PIECE_CUT.split(text):
+        if not clause:
+            continue
+        found = list(_BOOKING_ID.finditer(clause))
+        pieces = [clause] if len(found) < 2 else [clause[:found[0].end()], clause[found[0].end():]]
+        for piece in pieces:
+            said = [x.upper() for x in _BOOKING_ID.findall(piece)]
+            if len(said) == 1 and (_KEPT_BOOKING.search(_NOT_THAT_ONE.sub(" ", piece)) or _KEPT_PIECE.search(piece)) and not (
+                    _ACT_VERB.search(piece) and not re.search(r"\b(?:don'?t|do not|not to|never|not)\s+"
+                                                              + _ACT_VERB.pattern, piece, re.I)):
+                kept.add(said[0])
+    return kept
+
+
 def _acted_on_first(text: str, ids: list[str]) -> list[str]:
     """The booking references of a message, the one the customer asks to act on first: one said to stay, be kept or
     not touched goes after the others; "cancel the second one" of two puts the second first. Else as typed."""
@@ -3111,13 +3147,7 @@ def _acted_on_first(text: str, ids: list[str]) -> list[str]:
         return ids
     if m := _NTH_BOOKING.search(text):
         return ids if m.group(1).lower() in ("first", "former") else ids[::-1]
-    kept = set()
-    for clause in _CLAUSE_CUT.split(text):
-        said = [x.upper() for x in _BOOKING_ID.findall(clause)]
-        if len(said) == 1 and _KEPT_BOOKING.search(clause) and not (
-                _ACT_VERB.search(clause) and not re.search(r"\b(?:don'?t|do not|not to|never|not)\s+" + _ACT_VERB.pattern,
-                                                           clause, re.I)):
-            kept.add(said[0])
+    kept = _kept_refs(text)
     if len(kept) != 1:
         return ids
     return [x for x in ids if x not in kept] + [x for x in ids if x in kept]
@@ -3133,7 +3163,8 @@ def cancels_both(text: str, ids: list[str]) -> bool:
     ("cancel BK1 but leave BK2 alone", "cancel the second one", "just BK1, not BK2")."""
     if len(set(ids)) != 2 or _NTH_BOOKING.search(text) or _LEFT_ALONE.search(text):
         return False
-    return not any(len(_BOOKING_ID.findall(c)) == 1 and _KEPT_BOOKING.search(c) for c in _CLAUSE_CUT.split(text))
+    return not (_kept_refs(text) or any(len(_BOOKING_ID.findall(c)) == 1 and _KEPT_BOOKING.search(c)
+                                        for c in _CLAUSE_CUT.split(text)))
 
 
 # --- a date moved relative to the one in hand ------------------------------------------------------
@@ -5861,6 +5892,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None
     p.booking_ids = _acted_on_first(text, [x.upper() for x in _BOOKING_ID.findall(text)])
+    p.refs_kept = sorted(_kept_refs(text) & set(p.booking_ids)) if p.booking_ids else []
     if p.booking_ids and not p.last_name and expecting != "name":
         _booking_last_name(p, named, db)
     p.flight_ids = _flight_ids(text, db)

@@ -580,6 +580,21 @@ _PICKISH = re.compile(r"\d|\b(?:one|option|first|second|third|last|other|earlier
                       r"cheaper|cheapest|faster|direct)\b", re.I)
 # the complaint's own noun, never a pick: "the wrong one", "wrong flight", "wrong time"
 _WRONG_NOUN = re.compile(r"\bwrong\s+(?:one|flight|booking|time|option)\b", re.I)
+# a cancellation queued after another one refused: "don't cancel that one", "I never asked for that", "not that one",
+# "leave it", "keep it", "that's not mine"
+_QUEUE_REFUSED = re.compile(r"\b(?:don'?t|do not|dont|didn'?t|did not|never)\s+(?:\w+\s+){0,2}(?:cancel|asked?|said|want|touch)\b|"
+                            r"\bnot (?:that|this) one\b|\b(?:leave|keep) (?:it|that|this|that one|this one|hers|his|theirs)\b|"
+                            r"\b(?:not|isn'?t|is not) mine\b|\bnot (?:cancel\w*|asked)\b", re.I)
+# a correction said with a new count, date or flight right after a booking ("oh no, it should be 2 of us", "sorry i
+# mean for two people not one", "WAIT!! we are 2 not 1", "wait, I meant 2026-05-04", "sorry I mean the date X not Y"):
+# the booking just made is what it corrects (_wrong_done, _edit_of_done), never a second booking made beside it
+_FIX_SAID = re.compile(r"\bshould (?:be|say|read|have said)\b|\bi (?:meant|mean)\b|\bmeant to (?:say|write|type|put|book)\b|"
+                       r"\bsupposed to be\b|\bcorrection\b|\btypo\b|\boops\b|\bmy bad\b|\bi (?:typed|put|wrote|said) "
+                       r"(?:\d|one|two|three|four|five|six|seven|eight|nine)\b|\bnot\s+(?:for\s+)?(?:\d{1,2}|one|two|three|"
+                       r"four|five|six|seven|eight|nine|just me|only me)\b(?!\s*(?:am|pm|:|\.\d))|\b(?:we(?:'re| are)|there(?:'re| are)|"
+                       r"it'?s|its) (?:actually |really |in fact )?(?:\d{1,2}|two|three|four|five|six|seven|eight|nine)\b", re.I)
+# the name of a booking said to be wrong: "I wrote the wrong name", "wrong surname", "you spelled my name wrong"
+_NAME_WORD = re.compile(r"\b(?:name|surname|spelt|spelled|spelling|misspel\w*)\b", re.I)
 # the booking just made taken back: "undo it", "I didn't mean to book that", "I don't want it anymore", "I don't want
 # this booking", "scrap the booking" (never "I don't want anything else", "I don't want a return")
 _UNDO_DONE = re.compile(r"\bundo\b|\breverse (?:it|that|the booking)\b|\b(?:didn'?t|did not|never) (?:mean|want|intend|ask)"
@@ -995,6 +1010,9 @@ class ReferenceTarget(Target):
         self.cancel_next: tuple[str, str | None] | None = None  # the second of two bookings asked to be cancelled,
         # with its last name: looked up and its cancel asked once the first is cancelled (_next_cancel)
         self._cancel_chain: tuple[str, str | None] | None = None  # that one, to be taken up in this turn
+        self._name_fix: str | None = None  # the booking just made whose name the customer said is wrong, the right
+        # one asked (_wrong_name)
+        self._queued_cancel: str | None = None  # the reference of that one while its cancel is still being asked
         self.fix_of: str | None = None  # the booking just made that the customer said is wrong ("you booked the wrong
         # flight"): the flight picked next moves it (_wrong_done, _fixed_by_change)
 
@@ -1331,6 +1349,8 @@ class ReferenceTarget(Target):
 
     def _reply(self, turn: TurnContext, p: Parsed) -> None:
         self.ids_said += [x for x in p.flight_ids if x not in self.ids_said]
+        self._keep_refs(p)
+        self._cancel_moved(p)
         asked_fid, self.asked_fid = self.asked_fid, None
         self._group_split(p)
         if self.offered_then:  # "yes" to "shall I search for the new booking you asked for?": that request
@@ -1359,7 +1379,8 @@ class ReferenceTarget(Target):
               and parse(m.group(1), self.db, None, "").places):
             self.then_book = m.group(1)  # "cancel BK... and book me a new one to Seattle": taken up after the cancel
         rebook, self.offered_rebook = self.offered_rebook, None
-        if rebook and self.pending is None and self._takes_rebook(p):
+        if rebook and self.pending is None and (self._takes_rebook(p) or (
+                rebook.get("name") and (p.yes or p.accepts) and not p.no and not self._changes(p))):
             # "do that, cancel and book me alone", "the second thing" to "... or cancel it and book a new trip for 1
             # passenger": the cancellation is summarised for its own yes, and the new trip started once it went through
             self.rebook = {**rebook, "n": p.passengers or rebook["n"]}
@@ -1424,6 +1445,9 @@ class ReferenceTarget(Target):
             p.passengers = p.recount[0]  # "it's 14, not 13 like I said before": the count in hand is replaced
         out: list[str] = []
         self.urgent = self.urgent or p.urgent
+        if self._queued_refused(p, out):
+            turn.say(" ".join(out))
+            return
         if p.dropped and p.booking_ids and (held := next(
                 (self.bookings.get(d["result"].get("booking_id")) for d in reversed(self.done) if d["kind"] == "hold"), None)) \
                 and held.get("status") == "held" and held["booking_id"] not in p.booking_ids:
@@ -3218,9 +3242,24 @@ class ReferenceTarget(Target):
         its own yes: _maybe_propose), never a second booking beside it in silence. Said with no flight, which one is
         asked (True: answered)."""
         b = self._just_made()
-        if (b is None or self.pending is not None or not _WRONG_DONE.search(p.text) or p.booking_ids
-                or p.has("cancel") or _UNDO_DONE.search(p.text)):
+        asked, self._name_fix = self._name_fix, None
+        if b is not None and asked == b["booking_id"] and self.pending is None and p.last_name and self._wrong_name(
+                p, b, out):
+            return True  # "Larsen" / "Arjun Larsen" to "What name should it be under?"
+        fix = _FIX_SAID.search(p.text) and (p.passengers or p.dates or p.flight_ids or p.selection is not None)
+        if (b is None or self.pending is not None or p.booking_ids or p.has("cancel") or _UNDO_DONE.search(p.text)):
             return False
+        if not (_WRONG_DONE.search(p.text) or fix):  # "I meant Larsen, not Schmidt": only a name put right
+            return bool(_FIX_SAID.search(p.text)) and self._wrong_name(p, b, out)
+        if self._wrong_name(p, b, out):
+            return True
+        if _NAME_WORD.search(p.text) and not (p.flight_ids or p.selection is not None or p.passengers or p.dates):
+            self._name_fix = b["booking_id"]  # "wrong surname!": the right name asked, never which flight was meant
+            out.append(f"I'm sorry about that. Booking {b['booking_id']} is under {b.get('last_name', '')}, and the name "
+                       "on a booking that is already made can't be changed; I can cancel it and book the same flights "
+                       "again under the right name, each step confirmed first. What first and last name should it be "
+                       "under?")
+            return True
         self.fix_of = b["booking_id"]
         p.no = p.abandon = p.drop_trip = p.accepts = p.yes = False
         p.intents.discard("goodbye")
@@ -3233,6 +3272,28 @@ class ReferenceTarget(Target):
         out.append(f"I'm sorry about that. Booking {b['booking_id']} is on flight {itin}. Which flight did you mean? "
                    "You can say its flight number or departure time, and I will show you the change of booking "
                    f"{b['booking_id']} to it to confirm first; nothing else is booked.")
+        return True
+
+    def _wrong_name(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
+        """ "oh no I wrote the wrong name, it's Arjun Larsen" right after a booking was made: the name on a booking
+        cannot be changed, so that is said, with its cancellation and the same flights booked again under the name
+        said offered for a yes (the cancel summarised first), never a question which flight was meant."""
+        if not p.last_name or p.flight_ids or p.selection is not None or p.passengers or p.places or p.dates:
+            return False
+        first = p.first_name or b.get("first_name") or self.first_name
+        if (str(p.last_name).lower() == str(b.get("last_name") or "").lower()
+                and str(first or "").lower() == str(b.get("first_name") or "").lower()):
+            return False
+        name = " ".join(x for x in (first, p.last_name) if x)
+        have = int(b.get("passengers", 0) or 0)
+        itin = list(b.get("itinerary") or [])
+        out.append(f"I'm sorry, I can't change the name on a booking that is already made: booking {b['booking_id']} "
+                   f"stays as it is, under {b.get('last_name', '')}. I can cancel it "
+                   f"({self._refund_sentence(b).lower().rstrip('.')}) and then book flight{'s' if len(itin) > 1 else ''} "
+                   f"{' and '.join(itin)} again for {pax_words(have)} under the name {name}; I will show you each step "
+                   "to confirm first. Would you like me to do that, or keep the booking as it is?")
+        self._offer_rebook(b, have)
+        self.offered_rebook = {**(self.offered_rebook or {}), "name": (first, p.last_name)}
         return True
 
     def _fixed_by_change(self, out: list[str]) -> None:
@@ -3270,7 +3331,8 @@ class ReferenceTarget(Target):
             new: int | None = 0  # "one of us can't come": fewer, how many is not needed to say what can be done
         elif p.pax_change is not None and not p.passengers:
             new = have + p.pax_change
-        elif p.passengers and p.passengers != have and (_EDITS_PARTY.search(p.text) or _WRONG_DONE.search(p.text)):
+        elif p.passengers and p.passengers != have and (_EDITS_PARTY.search(p.text) or _WRONG_DONE.search(p.text)
+                                                        or _FIX_SAID.search(p.text)):
             new = p.passengers
         else:
             return False
@@ -3519,6 +3581,63 @@ class ReferenceTarget(Target):
         self.booking_id, self.booking, self.last_name = b["booking_id"], b, b.get("last_name") or self.last_name
         p.intents.add("cancel")
         p.abandon = p.drop_trip = p.no = p.accepts = False
+
+    def _keep_refs(self, p: Parsed) -> None:
+        """A reference said only to be kept ("cancel BK1 / Mensah -- BK2 is my boss's, keep it", "- keep: BK2",
+        "no, I said keep BK2, don't cancel it") is never looked up, cancelled or queued: it is dropped from the
+        references acted on when another is named, or when the chat is about a cancellation."""
+        if not p.refs_kept:
+            return
+        if self.cancel_next is not None and self.cancel_next[0] in p.refs_kept:
+            self.cancel_next = None  # "cancel both" taken back for that one
+        cancelling = (p.has("cancel") or p.keep_booking or self.mode == "cancel" or self._queued_cancel is not None
+                      or (self.pending is not None and self.pending["kind"] == "cancel")
+                      or (bool(self.done) and self.done[-1]["kind"] == "cancel"))
+        if len(p.booking_ids) > len(p.refs_kept) or cancelling:
+            p.booking_ids = [x for x in p.booking_ids if x not in p.refs_kept]
+
+    def _cancel_moved(self, p: Parsed) -> None:
+        """ "wait, I meant BK...", "no, BK...", "sorry, the other one: BK..." at "Shall I cancel booking <one>?": the
+        cancellation moves to the booking named (looked up, summarised and asked again), never a "take your time"
+        that leaves the reference unread."""
+        pend = self.pending
+        if (pend is None or pend["kind"] != "cancel" or len(set(p.booking_ids)) != 1 or p.refs_kept
+                or p.booking_ids[0] == pend["args"].get("booking_id") or p.has("change") or p.has("book")):
+            return
+        p.later = p.no = p.abandon = p.drop_trip = p.yes = p.accepts = p.keep_booking = False
+        p.intents.add("cancel")
+        self.pending = None
+
+    def _queued_refused(self, p: Parsed, out: list[str]) -> bool:
+        """The second cancellation taken up after the first (_next_cancel) refused while its last name or its yes is
+        asked ("no", "don't cancel that one", "I never asked for that", "no, I said keep BK..."): dropped, and said so,
+        never the last name asked again in a loop."""
+        bid = self._queued_cancel
+        pend = self.pending
+        if (bid is None and pend is None and p.refs_kept and not p.booking_ids and not p.places and not p.dates
+                and not p.flight_ids and not (p.intents - {"cancel", "goodbye", "change"})):
+            # "no, I said keep BK..., don't cancel it" with nothing else asked: said to stay, nothing looked up
+            refs = " and ".join(p.refs_kept)
+            out.append(f"All right, bookings {refs} stay as they are: I have not cancelled or changed them." if
+                       len(p.refs_kept) > 1 else f"All right, booking {refs} stays as it is: I have not cancelled or "
+                       "changed it.")
+            out.append("Is there anything else I can help with?")
+            return True
+        if bid is None:
+            return False
+        if (self.booking_id != bid or self.mode != "cancel" or (pend is not None and pend["kind"] != "cancel")
+                or (self.bookings.get(bid) or {}).get("status") == "cancelled"):
+            self._queued_cancel = None
+            return False
+        kept = bid in p.refs_kept or bool(_QUEUE_REFUSED.search(p.text))
+        if not (kept or (pend is None and (p.no or p.keep_booking) and not p.last_name and not p.booking_ids)):
+            return False
+        self._queued_cancel = None
+        self.booking = self.booking_id = None
+        self.mode, self.pending, self.awaiting = None, None, None
+        out.append(f"All right, I have not cancelled booking {bid}; it stays as it is. Is there anything else I can "
+                   "help with?")
+        return True
 
     def _booking_words(self, b: dict[str, Any]) -> str:
         fids = list(b.get("itinerary") or [])
@@ -6823,6 +6942,7 @@ class ReferenceTarget(Target):
         self.booking = self.booking_id = self.last_name = None
         self.mode, self.pending, self.awaiting = None, None, None
         self._reply(turn, parse(f"cancel {bid}" + (f", last name {name}" if name else ""), self.db, None, ""))
+        self._queued_cancel = bid  # a refusal while it is asked drops it (_queued_refused)
         done = re.sub(r"\s*Is there anything else I can help with\?\s*$", "", str(said.get("content") or "")) if said else ""
         head = (done + " " if done else "") + f"You also asked me to cancel booking {bid}."
         last = next((m for m in reversed(turn.new_messages) if m.get("role") == "assistant" and m.get("content")
@@ -6843,6 +6963,8 @@ class ReferenceTarget(Target):
         self.legs, self.mode, self.pending, self.awaiting = [], None, None, None
         self.passengers = n
         self.first_name = self.last_name = None  # who still travels is asked, never taken from the cancelled booking
+        if rb.get("name"):  # the name the booking made should have had (_wrong_name): the new booking's
+            self.first_name, self.last_name = rb["name"]
         self.name_words, self.name_doubt, self.traveller, self.declined = [], None, None, False
         seats = f"{n} seat{'s' if n > 1 else ''}" if n else "seats"
         self._reply(turn, parse(f"book {seats} on {' and '.join(rb['itinerary'])}", self.db, None, ""))
