@@ -4415,6 +4415,12 @@ _PART_OF_PARTY = re.compile(
     r"(?:keep|stay|remain)\b"
     r"|\b(?:he|she|they|the\s+(?:others|rest|kids|children)|my\s+(?:[a-z-]+\s+)?" + _KIN + r")\s+(?:(?:is|are|will be)\s+"
     r"staying|(?:will\s+|'ll\s+)?stays?)\s+(?:at\s+)?(?:home|behind|back)\b", re.I)
+# the one still travelling is on a booking of their own: "she has her own ticket", "with his own booking BK...",
+# "they booked separately", "she's on a different booking"
+_OWN_TICKET = re.compile(r"\b(?:her|his|their|my)\s+own\s+(?:ticket|booking|reservation|flight|seat)s?\b|"
+                         r"\b(?:a|her|his|their)\s+(?:separate|different|other)\s+(?:ticket|booking|reservation)s?\b|"
+                         r"\bbooked\s+separately\b|\bseparately\s+booked\b|\bnot\s+on\s+(?:this|that|my|the same)\s+"
+                         r"(?:booking|reservation|ticket)\b", re.I)
 _PAX_UP = re.compile(  # the count goes up by N
     r"\b" + _N + r"\s+(?:more|extra|additional|further)\s+" + _WHO + r"\b"
     # the change said without a noun, or with it after: "make it one extra", "make it one passenger more"
@@ -5893,6 +5899,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.name_words, p.name_doubt = [], None
     p.booking_ids = _acted_on_first(text, [x.upper() for x in _BOOKING_ID.findall(text)])
     p.refs_kept = sorted(_kept_refs(text) & set(p.booking_ids)) if p.booking_ids else []
+    if p.part_of_party and (_OWN_TICKET.search(text) or p.refs_kept):
+        # "Cancel BK..., my friend still goes, she has her own ticket": the one still going is on a booking of her
+        # own, not on this one; the booking is cancelled whole, no partial cancellation to refuse
+        p.part_of_party = False
     if p.booking_ids and not p.last_name and expecting != "name":
         _booking_last_name(p, named, db)
     p.flight_ids = _flight_ids(text, db)

@@ -82,6 +82,27 @@ _FLEXIBLE = re.compile(r"\b(any ?day|any ?time|any date|whenever|flexible|someti
                        r"cheapest day|best day|dates? (?:do you have|available)|(?:available|possible) dates?)\b", re.I)
 
 
+# the parts of a message asking several things: "..., and also ...", "1) ... 2) ...", "...; then ...", lines
+_PART_CUT = re.compile(r"\s*(?:[;\n]+|\(?\b\d\)\s*|(?<=[a-z0-9)\]])[.!?]+(?=\s|$)|,?\s+(?:and|then|also|plus)\s+(?:also\s+|then\s+)?|"
+                       r"(?<=\))\s*,\s*)\s*", re.I)
+# a part that only asks a question or says what the message holds: "what's your baggage policy", "tell me the baggage
+# rules", "Need 3 things:"
+_BOOKING_ID_RE = re.compile(r"\bBK[0-9A-Z]{6}\b", re.I)
+_ASK_PART = re.compile(r"\?|\b(?:what|how|tell me|policy|rules|allowance|things?)\b|^\W*(?:hi|hello|hey)\b", re.I)
+
+
+def _booking_beside_cancel(text: str) -> str | None:
+    """The new booking asked for in a message that also cancels a booking, wherever it stands ("Book 1 seat FRA to
+    LHR on 2026-05-04 for Omar Singh, and also what's your baggage policy, and cancel BK...", "1) cancel BK... 2) book
+    ... 3) baggage policy?", "cancel my old booking BK..., then new flight A to B on D, 2 pax"): the parts of the
+    message that name no reference and ask no question, or None."""
+    parts = [x for x in _PART_CUT.split(text) if x and x.strip()]
+    keep = [x.strip(" ,:-") for x in parts if not _BOOKING_ID_RE.search(x) and not _ASK_PART.search(x)
+            and not re.search(r"\bcancel\w*\b", x, re.I)]
+    keep = [x for x in keep if x]
+    return ", ".join(keep) if keep else None
+
+
 def _month_name(month: int) -> str:
     return f"in {Date(2000, month, 1):%B}"
 
@@ -595,6 +616,15 @@ _FIX_SAID = re.compile(r"\bshould (?:be|say|read|have said)\b|\bi (?:meant|mean)
                        r"it'?s|its) (?:actually |really |in fact )?(?:\d{1,2}|two|three|four|five|six|seven|eight|nine)\b", re.I)
 # the name of a booking said to be wrong: "I wrote the wrong name", "wrong surname", "you spelled my name wrong"
 _NAME_WORD = re.compile(r"\b(?:name|surname|spelt|spelled|spelling|misspel\w*)\b", re.I)
+# whose name the booking needs, asked at the name question: "mine or my wife's?", "whose name?", "my name or my son's?",
+# "the name of who?", "which passenger's name?"
+_WHOSE_NAME = re.compile(r"\b(?:mine|me|my (?:own )?name)\s+or\s+(?:my\s+[\w-]+|his|hers|theirs|the\s+[\w-]+|[A-Z][a-z]+'s)\b|"
+                         r"\bwhose\s+(?:name|names)\b|\bname\s+of\s+(?:who|whom)\b|\bwhich\s+(?:person|passenger|travell?er|one)'?s?\s+name\b|"
+                         r"\b(?:the\s+)?(?:payer|person paying|card ?holder|booker)'?s?\s+(?:name\s+)?or\b", re.I)
+# the name to give asked about by what stands on the passport: "is it ok to use my maiden name X?", "do you need the name
+# as in passport?", "should I use my married name?"
+_PASSPORT_NAME_ASK = re.compile(r"\b(?:maiden|married|legal|passport)\s+name\b|\bname\s+(?:as\s+)?(?:in|on|from)\s+(?:the\s+|my\s+)?"
+                                r"passport\b|\bas\s+(?:in|on)\s+(?:the\s+|my\s+)?passport\b", re.I)
 # the booking just made taken back: "undo it", "I didn't mean to book that", "I don't want it anymore", "I don't want
 # this booking", "scrap the booking" (never "I don't want anything else", "I don't want a return")
 _UNDO_DONE = re.compile(r"\bundo\b|\breverse (?:it|that|the booking)\b|\b(?:didn'?t|did not|never) (?:mean|want|intend|ask)"
@@ -1378,6 +1408,10 @@ class ReferenceTarget(Target):
         elif (p.has("cancel") and p.booking_ids and (m := _THEN_BOOK.search(p.text))
               and parse(m.group(1), self.db, None, "").places):
             self.then_book = m.group(1)  # "cancel BK... and book me a new one to Seattle": taken up after the cancel
+        elif (p.has("cancel") and p.booking_ids and not self.then_book and (rest := _booking_beside_cancel(p.text))
+              and parse(rest, self.db, None, "").places):
+            self.then_book = rest  # "Book 1 seat FRA to LHR ..., and cancel BK...", "1) cancel BK... 2) book ...": the
+            # booking taken up after the cancel, never dropped
         rebook, self.offered_rebook = self.offered_rebook, None
         if rebook and self.pending is None and (self._takes_rebook(p) or (
                 rebook.get("name") and (p.yes or p.accepts) and not p.no and not self._changes(p))):
@@ -1740,6 +1774,12 @@ class ReferenceTarget(Target):
                 # that" takes back the change only)
                 self.declined, self.refused = True, pend
                 self.offered_other = pend["kind"] in ("book", "hold") and self.mode == "new" and bool(self.legs)
+                if pend["kind"] == "cancel" and self.then_book:  # the booking asked for beside it is still asked for
+                    self.pending, self.mode, self.booking = None, None, None
+                    out.append(f"No problem, booking {pend['args'].get('booking_id')} stays as it is.")
+                    self._then_book_question(out)
+                    turn.say(" ".join(out))
+                    return
                 out.append("No problem, I will not go ahead with that. Would you like a different flight or date, or is there anything else I can do?")
                 turn.say(" ".join(out))
                 return
@@ -5414,6 +5454,16 @@ class ReferenceTarget(Target):
             ref = f" Your booking reference is {self.booking_id}; with it and the last name I can look the booking up " \
                   "at any time." if self.booking_id and self.booking is not None else ""
             answer = f"Sorry, I can't send emails or text messages from here.{ref}"
+        elif _WHOSE_NAME.search(t) and self.awaiting in ("name", "last_name") and self.mode in (None, "new"):
+            # "mine or my wife's?", "whose name, mine or the one flying?" at the name question
+            answer = ("The lead passenger's: one of the people travelling on this booking (yours, if you are flying), "
+                      "first and last name exactly as on their passport.")
+        elif _PASSPORT_NAME_ASK.search(t) and self.awaiting in ("name", "last_name") and self.mode in (None, "new"):
+            # "is it ok to use my maiden name X?", "do you need the name as in passport?"
+            kind = next((w for w in ("maiden", "married", "legal") if w in t.lower()), None)
+            answer = ("The booking must be under the lead passenger's name exactly as on the passport they travel "
+                      + (f"with: if that passport is in your {kind} name, use that name; if not, use the name on it."
+                         if kind else "with, first and last name."))
         elif NAME_QUESTION.search(t):  # "do you need my middle name too?"
             answer = "No, the lead passenger's first and last name are all I need."
         elif _SAVED_ASK.match(t) and self.pii and not (p.intents & {"book", "hold", "cancel", "change"}):
@@ -6920,12 +6970,7 @@ class ReferenceTarget(Target):
                 self._chain, self.rebook = self.rebook, None  # the new trip taken up with it: started now (respond)
                 return
             if self.then_book:  # the new booking asked for with the cancellation
-                self.legs = []
-                q = parse(self.then_book, self.db, None, "")
-                route = ("to " if len(q.places) == 1 else "") + " to ".join(self._place(x.iata) for x in q.places[:2])
-                out.append(f"You also asked for a new booking ({route}" + (f" on {q.date}" if q.date else "") +
-                           "). Shall I search for flights for it now?")
-                self.offered_then = True
+                self._then_book_question(out)
                 return
         elif kind == "modify":
             out.append(f"Done: booking {data['booking_id']} has been changed to {', '.join(data['itinerary'])}.")
@@ -6933,6 +6978,15 @@ class ReferenceTarget(Target):
         self.legs = []
         self.mode = None
         out.append("Is there anything else I can help with?")
+
+    def _then_book_question(self, out: list[str]) -> None:
+        """The new booking asked for beside a cancellation, offered once that cancellation is answered."""
+        self.legs = []
+        q = parse(self.then_book or "", self.db, None, "")
+        route = ("to " if len(q.places) == 1 else "") + " to ".join(self._place(x.iata) for x in q.places[:2])
+        out.append(f"You also asked for a new booking ({route}" + (f" on {q.date}" if q.date else "") +
+                   "). Shall I search for flights for it now?")
+        self.offered_then = True
 
     def _next_cancel(self, turn: TurnContext) -> None:
         """The second of two bookings the customer asked to cancel, once the first is cancelled: looked up under the
