@@ -3017,6 +3017,7 @@ status confirmed cancelled canceled details detail info still active valid held 
 ref pls plz thx asap check checking lookup look urgent trip flight itinerary refund refunded ticket tickets
 too also aswell either same instead rather
 thats that's whats what's which whose belongs belonging mine ours yours his hers theirs
+stays stay staying keep keeps keeping leave untouched
 """.split()) | set(_CHANGE_VERBS.split("|"))  # (the second line: "BK4HZPZ9 thats my friend lars's" names no surname)
 
 
@@ -5904,7 +5905,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         # own, not on this one; the booking is cancelled whole, no partial cancellation to refuse
         p.part_of_party = False
     if p.booking_ids and not p.last_name and expecting != "name":
-        _booking_last_name(p, named, db)
+        # (a reference said only to be kept is no booking the name beside it is filed under)
+        _booking_last_name(p, re.sub("|".join(p.refs_kept), " ", named, flags=re.I) if p.refs_kept and
+                           len(p.refs_kept) < len(set(p.booking_ids)) else named, db)
     p.flight_ids = _flight_ids(text, db)
     m = text_rules.PASSPORT.search(text) or _PASSPORT_GROUPS.search(text)
     if m:

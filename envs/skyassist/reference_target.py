@@ -3378,6 +3378,7 @@ class ReferenceTarget(Target):
             return False
         if not have or new == have:
             return False
+        self.fix_of = None  # a party said wrong is no flight to move the booking to (_wrong_done)
         itin = list(b.get("itinerary") or [])
         self._share_of = b  # a booking made next is a separate one, and its summary says that this one stays
         flights = f"flight{'s' if len(itin) > 1 else ''} {' and '.join(itin)}"
