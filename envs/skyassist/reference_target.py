@@ -3643,8 +3643,9 @@ class ReferenceTarget(Target):
         that leaves the reference unread."""
         pend = self.pending
         if (pend is None or pend["kind"] != "cancel" or len(set(p.booking_ids)) != 1 or p.refs_kept
-                or p.booking_ids[0] == pend["args"].get("booking_id") or p.has("change") or p.has("book")):
-            return
+                or p.booking_ids[0] == pend["args"].get("booking_id") or p.has("change") or p.has("book")
+                or (p.yes and not p.no) or re.search(r"\b(?:also|too|as well|both|and)\b", p.text, re.I)):
+            return  # ("yes, and BK... too": this one first, that one after it)
         p.later = p.no = p.abandon = p.drop_trip = p.yes = p.accepts = p.keep_booking = False
         p.intents.add("cancel")
         self.pending = None
