@@ -3121,6 +3121,17 @@ _NOT_THAT_ONE = re.compile(r"\bnot (?:that|this|the other|the first|the second|t
                            re.I)
 
 
+def _kept_in(piece: str) -> bool:
+    """Whether a piece naming one reference says to keep it: a keep word, or "not" before that reference ("Not
+    BK...!", "not the one of my brother BK..."), never "Not going to Mexico City anymore, ref BK..."."""
+    if _KEPT_PIECE.search(piece):
+        return True
+    plain = _NOT_THAT_ONE.sub(" ", piece)
+    if any(m.group(0).lower() != "not" for m in _KEPT_BOOKING.finditer(plain)):
+        return True
+    return bool(re.search(r"\bnot\s+(?!going|flying|travel|coming|able)(?:\S+\s+){0,5}?BK[0-9A-Z]{6}\b", plain, re.I))
+
+
 def _kept_refs(text: str) -> set[str]:
     """The booking references a message says to keep, leave alone or not touch, each read in its own piece of the
     message (a sentence, line or clause; two references in one piece are parted after the first: "cancel BK1 comma
@@ -3134,7 +3145,7 @@ def _kept_refs(text: str) -> set[str]:
         pieces = [clause] if len(found) < 2 else [clause[:found[0].end()], clause[found[0].end():]]
         for piece in pieces:
             said = [x.upper() for x in _BOOKING_ID.findall(piece)]
-            if len(said) == 1 and (_KEPT_BOOKING.search(_NOT_THAT_ONE.sub(" ", piece)) or _KEPT_PIECE.search(piece)) and not (
+            if len(said) == 1 and _kept_in(piece) and not (
                     _ACT_VERB.search(piece) and not re.search(r"\b(?:don'?t|do not|not to|never|not)\s+"
                                                               + _ACT_VERB.pattern, piece, re.I)):
                 kept.add(said[0])

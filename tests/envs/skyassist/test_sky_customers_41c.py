@@ -264,6 +264,12 @@ def test_cancels_both_reader(text, both):
     assert p.refs_kept == ([] if both else ["BK6109BT"]) and p.booking_ids[0] == "BKC5FN82"
 
 
+@pytest.mark.parametrize("text", ["Singh here. Not going to Mexico City anymore :( ref BKK7C2PR. Cancel pls",
+                                  "cancel BKK7C2PR, I'm not flying after all"])
+def test_not_going_is_no_kept_reference(text):
+    assert parse(text, D.db).refs_kept == []
+
+
 # --- C7: a booking asked beside a cancel is taken up after it ---------------------------------------------------
 
 MULTI = [
