@@ -4265,6 +4265,51 @@ def _party_idioms(t: str) -> str:
     return re.sub(r"\b(twins|triplets)\s*\(\s*\1\s*\)", r"\1", t, flags=re.I)
 
 
+# --- an e-mail's signature, which names no traveller and counts no one (sky-customers-29 W6) -------------------------
+# "Best regards,\nYuki Khan\nSenior Manager, Room 204", "Best, Yuki Khan", "-- \nYuki Khan\nSenior Manager, Acme Corp",
+# "Sent from my iPhone", a name then a title, a company, a room or a phone line: the sender's, never a list of travellers
+_VALEDICTION = re.compile(
+    r"[ \t]*(?:(?:best|kind|warm|warmest|many|with|all the)\s+)?(?:regards|wishes|thanks|best|rgds|cheers|sincerely|"
+    r"yours(?:\s+(?:sincerely|truly|faithfully))?|thank you|thanks(?:\s+in advance)?|thx|tia|br|kr|cordially|"
+    r"respectfully|take care|speak soon|warmly|many thanks)[ \t]*[,.!]*(?:[ \t]*[-\u2013\u2014]?[ \t]*(?-i:[A-Z])[\w'.-]*"
+    r"(?:[ \t]+(?-i:[A-Z])[\w'.-]*){0,3}[ \t]*)?", re.I)
+_SENT_FROM = re.compile(r"(?im)^[ \t]*(?:sent from my [\w .'-]{2,30}|get outlook for [\w .-]{2,20}|sent via [\w .-]{2,20})[ \t]*$")
+_SIGN_OFF_LINE = re.compile(r"[ \t]*(?:--|\u2014|__+)[ \t]*")
+# who travels, said in a line (a signature never says it)
+_PARTY_IN_LINE = re.compile(r"\b(?:me|my|we|us|our|i|i'm|coming|joining|flying|travel+ing|passengers?|adults?|kids?|"
+                            r"child(?:ren)?|infants?|bab(?:y|ies)|seats?|tickets?|people|pax|wife|husband|son|daughter|"
+                            r"partner|book|booking|flight|please|p\.?s\.?)\b", re.I)
+# a sender's title, company, address or number, in a signature with no sign-off before it
+_TITLE_LINE = re.compile(r"\b(?:manager|director|head|officer|engineer|consultant|assistant|coordinator|analyst|president|"
+                         r"vp|ceo|cfo|cto|coo|founder|partner|specialist|executive|secretary|professor|phd|mba|room|suite|"
+                         r"floor|building|dept|department|office|ltd|llc|inc|corp|gmbh|plc|company|university|sales|"
+                         r"marketing|finance|hr|tel|phone|mobile|email|www)\b|https?:|@|\+?\d[\d ()-]{6,}\d", re.I)
+_NAME_LINE = re.compile(r"[ \t]*(?-i:[A-Z])[\w'.-]+(?:[ \t]+(?-i:[A-Z])[\w'.-]+){0,3}[ \t]*,?[ \t]*")
+
+
+def _signature_dropped(text: str) -> str:
+    """``text`` without its signature: the lines from a sign-off ("Best regards,", "Best, Yuki Khan", "--") to the end,
+    "Sent from my iPhone", or a last block of a name and its title, company or phone lines; only where none of those
+    lines says who travels ("Thanks,\nYuki\nPS my wife is coming too" keeps its PS)."""
+    if "\n" not in text:
+        return text
+    text = _SENT_FROM.sub("", text)
+    rows = text.split("\n")
+    for i in range(1, len(rows)):
+        if not rows[i].strip() or not any(r.strip() for r in rows[:i]):
+            continue
+        if _SIGN_OFF_LINE.fullmatch(rows[i]) or _VALEDICTION.fullmatch(rows[i]):
+            after = rows[i + 1:]
+            if len(after) <= 6 and not any(_PARTY_IN_LINE.search(r) for r in after + [rows[i]] if r.strip()) or (
+                    not after and _VALEDICTION.fullmatch(rows[i])):
+                return "\n".join(rows[:i])
+        elif (_NAME_LINE.fullmatch(rows[i]) and len(rows) - i <= 5 and (after := rows[i + 1:])
+              and any(_TITLE_LINE.search(r) for r in after)
+              and not any(_PARTY_IN_LINE.search(r) for r in [rows[i]] + after)):
+            return "\n".join(rows[:i])  # "Yuki Khan\nSenior Manager, Room 204" with no sign-off before it
+    return text
+
+
 def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     """How many travel, as the customer says it: digits or number words beside people, passengers,
     adults, kids, ppl, seats... ("2 adults, 1 infant" = 3), "N of us", "party of N", "we are N",
@@ -4276,7 +4321,7 @@ def party_sizes(text: str, places: frozenset[str] = frozenset()) -> _Counts:
     out.reasons = set()
     if not text:
         return out
-    t = _party_idioms(text.replace("\u2019", "'"))
+    t = _party_idioms(_signature_dropped(text).replace("\u2019", "'"))  # "Senior Manager, Room 204" signs: no one
     t = _FLIGHT_SEATS.sub(" ", t)  # "option 2, the one with 3 seats left": the flight's seats, not the party
     # "call me Chloe", "people call me Fatima": the speaker's own name, never a companion said by first name
     t = re.sub(r"(\bcall(?:s|ed)?\s+me)\s+(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?", r"\1", t, flags=re.I)
@@ -5544,6 +5589,132 @@ def _supposed_cancel(text: str) -> bool:
                          r"(?:\s+to)?|go ahead and)\s+)(?:cancel|scrap|call off)\b", rest, re.I)
 
 
+# --- a pasted form, read field by field (sky-customers-29 W1) --------------------------------------------------------
+# "Date: 4 May\nPassengers: 1 adult", "- Date = 2026-05-04", "Pax\t2", "1. From - Boston", {"date": "4 May", "pax": 1}:
+# each field ends with its line, so a number is read in its own field only (the day of "Date: 4 May" is never the
+# count of the "Passengers" line under it), and the count lines together say the party ("1 adult", "2 adults + 1
+# child" and "two adults and one kid" = 3; "Adults: 2" with "Children: 1" = 3). A signature's "Senior Manager, Room
+# 204" under such a form is no field and is read as before.
+_FORM_COUNT_LABEL = (r"(?:passengers?|pax|travell?ers?|people|persons|party(?:\s+size)?|group(?:\s+size)?|seats|tickets|"
+                     r"guests|who|head\s*count|(?:no\.?|number|#)\s+of\s+(?:passengers|travell?ers|pax|people|persons|seats|"
+                     r"tickets|guests))")
+_FORM_KIND_LABEL = r"(?:adults?|children|child|kids?|infants?|babies|toddlers?|teens?|seniors?|students?|youths?)"
+_FORM_LABEL = (r"(?:(?:lead\s+|passenger\s+|travell?er\s+|full\s+)?name|first\s*name|given\s*names?|last\s*name|surname|"
+               r"family\s*name|from|to|origin|destination|dest|departure(?:\s+(?:date|city|airport))?|departing|depart|"
+               r"outbound(?:\s+date)?|return(?:\s+date)?|returning|inbound(?:\s+date)?|date(?:\s+of\s+travel)?|"
+               r"travel\s+date|dates?|when|route|trip|class|cabin|fare(?:\s+class)?|email|e-mail|phone|mobile|tel|"
+               r"budget|notes?|" + _FORM_COUNT_LABEL + "|" + _FORM_KIND_LABEL + ")")
+_FORM_LINE = re.compile(r"[ \t]*(?:[-*\u2022>]+[ \t]*|\d{1,2}[.)][ \t]+)?(?:\*\*|__)?[ \t]*(" + _FORM_LABEL + r")[ \t]*"
+                        r"(?:\*\*|__)?[ \t]*(?:[:=]|[ \t]+[-\u2013\u2014][ \t]+|\t)[ \t]*(?:\*\*|__)?[ \t]*(.*?)[ \t]*", re.I)
+_JSON_OBJECT = re.compile(r"\{[^{}]*\}")
+_JSON_PAIR = re.compile(r"[\"']([A-Za-z][A-Za-z_ .-]{0,30})[\"']\s*:\s*(\"(?:[^\"\\]|\\.)*\"|'[^']*'|-?\d+(?:\.\d+)?|"
+                        r"true|false|null)", re.I)
+_JSON_KEYS = {"first": "First name", "given": "First name", "firstname": "First name", "last": "Last name",
+              "family": "Last name", "lastname": "Last name", "surname": "Last name", "fullname": "Name"}
+
+
+def _json_fields(text: str) -> str:
+    """A form pasted as JSON ({"name": "Omar Singh"}, {"first_name": "Omar", "last_name": "Singh"}, {"date": "4 May",
+    "passengers": 1}): its pairs as lines of "Key: value" (an object within one is read first)."""
+    if "{" not in text:
+        return text
+
+    def lines(m: re.Match) -> str:
+        pairs = _JSON_PAIR.findall(m.group(0))
+        inner = re.findall(r"(?m)^[A-Z][A-Za-z ]{0,30}: [^\n]+$", m.group(0))  # an object within, already read
+        if not pairs and not inner:
+            return m.group(0)
+        out = inner
+        for key, value in pairs:
+            k = re.sub(r"[_.\-\s]+", " ", key).strip()
+            k = _JSON_KEYS.get(k.lower().replace(" ", ""), k[:1].upper() + k[1:])
+            v = value[1:-1] if value[:1] in "\"'" else value
+            if v.lower() not in ("null", "false", ""):
+                out.append(f"{k}: {v}")
+        return "\n" + "\n".join(out) + "\n"
+
+    for _ in range(3):  # the innermost objects first: {"passenger": {"first": "Omar", "last": "Singh"}}
+        done = _JSON_OBJECT.sub(lines, text)
+        if done == text:
+            break
+        text = done
+    return text
+
+
+def _field_count(value: str) -> int | None:
+    """The party a form's count field says: "1 adult", "2", "two adults and one kid", "3 (adults and kids)", "none"."""
+    v = value.strip().strip("\"'").strip()
+    if re.fullmatch(r"(?i)(?:none|nil|no|n/?a|-+|0)\.?", v):
+        return 0
+    if m := re.fullmatch(r"\(?" + _N_WORD + r"\)?\.?", v, re.I):
+        return text_rules.number_value(m.group(1))
+    sizes = party_sizes(v)
+    if len(sizes) == 1:
+        return next(iter(sizes))
+    if m := re.match(_N_WORD + r"(?![\w:/.-])", v, re.I):  # "3 (adults and kids)", "4 - me, my wife, 2 kids"
+        return text_rules.number_value(m.group(1))
+    return None
+
+
+def _form_read(text: str) -> str:
+    """A pasted form (two fields or more, one a line) with each field closed at its line's end, and its count lines
+    made one "Passengers: N" line (a count field's kind words read: "1 adult" = 1, "Adults: 2" + "Kids: 1" = 3)."""
+    text = _json_fields(text)
+    rows = text.split("\n")
+    fields = [(i, m) for i, row in enumerate(rows) if (m := _FORM_LINE.fullmatch(row))]
+    if len(fields) < 2:
+        return text
+    total, kinds, counted = None, [], []
+    for i, m in fields:
+        label, value = re.sub(r"\s+", " ", m.group(1).strip()), m.group(2).strip()
+        kind = re.fullmatch(_FORM_KIND_LABEL, label, re.I)
+        if kind or re.fullmatch(_FORM_COUNT_LABEL, label, re.I):
+            n = _field_count(value)
+            if n is not None and (n or kind):
+                counted.append(i)
+                if kind:
+                    kinds.append(n)
+                elif total is None:
+                    total = n
+                continue
+        value = re.sub(r"(?:\*\*|__)\s*$", "", value).strip()
+        rows[i] = f"{label}: {value}" + ("." if value and value[-1] not in ".!?,;:" else "")
+    if counted:
+        n = total if total is not None else sum(kinds)
+        rows[counted[0]] = f"Passengers: {n}" if n else ""
+        for i in counted[1:]:
+            rows[i] = ""
+    return "\n".join(rows)
+
+
+# --- punctuation said as words by a customer who dictates (sky-customers-29 W3) ------------------------------------
+# "... my name is Omar Singh period", "Omar Singh full stop", "Omar Singh comma thanks", "... new line thank you",
+# "... question mark can you do it": the marks, never a part of the name. Said in lower case (as speech-to-text writes
+# them); "colon", "dash" and "quote", which are also family names, only in a message dictated with another mark word
+# ("my name is Omar Comma", typed with its capital and nothing else dictated, stays a name). Not the words' own
+# senses: "a period of two weeks", "the holiday period", "came to a full stop", "there's a question mark over it".
+_MARK_WORDS = (r"full[ -]stop|period|comma|semi[ -]?colon|question[ -]mark|exclamation[ -](?:mark|point)|"
+               r"new[ -](?:line|paragraph)|next[ -]line|(?:open|close|end)[ -]quote|unquote|open[ -]bracket|close[ -]bracket")
+_MARK_SAID = re.compile(r"(?<![\w'-])(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bthis )(?<!\bthat )(?<!\bsame )(?<!\bwhole )"
+                        r"(?<!\bgrace )(?<!\btrial )(?<!\bholiday )(?<!\bwaiting )(?<!\btime )(?<!\bpeak )(?<!\bbusy )"
+                        r"(?<!\bnotice )(?<!\bhold )(?<!\bbooking )(?<!\brefund )(?<!\bschool )(?<!\bfestive )"
+                        r"(?<!\bsummer )(?<!\bchristmas )(?<!\bshort )(?<!\blong )(?<!\bone )(?<!\bno )"
+                        r"(?-i:(" + _MARK_WORDS + r"))(?![\w'-])(?!\s+(?:of|when|where|in which|between|over)\b)", re.I)
+_MARK_SAID_TOO = re.compile(r"(?<![\w'-])(?-i:(colon|dash|hyphen|quote))(?![\w'-])")
+_MARK_OF = {"full": ".", "period": ".", "comma": ",", "semi": ";", "semicolon": ";", "question": "?", "exclamation": "!",
+            "new": ".\n", "next": ".\n", "open": " ", "close": " ", "end": " ", "unquote": " ", "colon": ":",
+            "dash": " - ", "hyphen": "-", "quote": " "}
+
+
+def _dictated_marks(text: str) -> str:
+    """``text`` with the punctuation a dictating customer says as words written as the marks (the name reader's
+    view: "my name is Omar Singh period" names Omar Singh)."""
+    if not _MARK_SAID.search(text):
+        return text
+    text = _MARK_SAID.sub(lambda m: _MARK_OF[re.split(r"[ -]", m.group(1).lower())[0]], text)
+    return _MARK_SAID_TOO.sub(lambda m: _MARK_OF[m.group(1)], text)
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
@@ -5554,6 +5725,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     text = _SET_OFF.sub(lambda m: ", " if "|" in m.group(0) else " \u2014 ", text)
     typed = _joined_booking_ids(_without_taken_back(_self_corrected(_joined_booking_ids(text or ""), places_)))
     text = _MD_FIELD.sub(lambda m: "\n" + m.group(1).strip() + ": ", fix_typos(typed))
+    text = _form_read(text)  # a pasted form, field by field ("Date: 4 May\nPassengers: 1 adult" is 1)
     p = Parsed(text=text)
     found = _find_places(text, db, expecting)
     p.places = [pl for pl in found if not _RIDE_TO_AIRPORT.search(text[max(0, pl.start - 60):pl.start])]
@@ -5837,6 +6009,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     # "Nadia Tanaka and the other is Tom Reyes", "..., second passenger: Tom Reyes": the other traveller's name, never the
     # lead's (the lead is the name said first)
     named = _OTHER_NAMED.sub(lambda m: " " * len(m.group(0)), named)
+    named = _dictated_marks(named)  # "my name is Omar Singh period": a full stop, never the surname "Period"
     p.first_name, p.last_name, p.companion_named = _names_and_whose(named, db, expecting)  # "Never mind." is no name
     if weekday_named and not (p.first_name or p.last_name):
         p.first_name, p.last_name = _split_name(weekday_named) if expecting == "name" else (None, weekday_named[-1])
