@@ -5606,6 +5606,7 @@ _FORM_LABEL = (r"(?:(?:lead\s+|passenger\s+|travell?er\s+|full\s+)?name|first\s*
                r"budget|notes?|" + _FORM_COUNT_LABEL + "|" + _FORM_KIND_LABEL + ")")
 _FORM_LINE = re.compile(r"[ \t]*(?:[-*\u2022>]+[ \t]*|\d{1,2}[.)][ \t]+)?(?:\*\*|__)?[ \t]*(" + _FORM_LABEL + r")[ \t]*"
                         r"(?:\*\*|__)?[ \t]*(?:[:=]|[ \t]+[-\u2013\u2014][ \t]+|\t)[ \t]*(?:\*\*|__)?[ \t]*(.*?)[ \t]*", re.I)
+_NAME_IN_FIELD = re.compile(r"(?-i:[A-Z])[a-z'-]+\s+(?-i:[A-Z])[a-z'-]+")  # a name beside a count
 _JSON_OBJECT = re.compile(r"\{[^{}]*\}")
 _JSON_PAIR = re.compile(r"[\"']([A-Za-z][A-Za-z_ .-]{0,30})[\"']\s*:\s*(\"(?:[^\"\\]|\\.)*\"|'[^']*'|-?\d+(?:\.\d+)?|"
                         r"true|false|null)", re.I)
@@ -5671,19 +5672,24 @@ def _form_read(text: str) -> str:
         if kind or re.fullmatch(_FORM_COUNT_LABEL, label, re.I):
             n = _field_count(value)
             if n is not None and (n or kind):
-                counted.append(i)
                 if kind:
                     kinds.append(n)
                 elif total is None:
                     total = n
-                continue
+                if not _NAME_IN_FIELD.search(value):  # ("Passenger: Omar Singh, 2 adults": the name line kept)
+                    counted.append(i)
+                    continue
         value = re.sub(r"(?:\*\*|__)\s*$", "", value).strip()
         rows[i] = f"{label}: {value}" + ("." if value and value[-1] not in ".!?,;:" else "")
-    if counted:
+    if total is not None or kinds:
         n = total if total is not None else sum(kinds)
-        rows[counted[0]] = f"Passengers: {n}" if n else ""
-        for i in counted[1:]:
+        for i in counted:
             rows[i] = ""
+        said = f"Passengers: {n}" if n else ""
+        if counted:
+            rows[counted[0]] = said
+        else:
+            rows.append(said)
     return "\n".join(rows)
 
 
