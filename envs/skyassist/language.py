@@ -5696,8 +5696,9 @@ def _form_read(text: str) -> str:
 # --- punctuation said as words by a customer who dictates (sky-customers-29 W3) ------------------------------------
 # "... my name is Omar Singh period", "Omar Singh full stop", "Omar Singh comma thanks", "... new line thank you",
 # "... question mark can you do it": the marks, never a part of the name. Said in lower case (as speech-to-text writes
-# them); "colon", "dash" and "quote", which are also family names, only in a message dictated with another mark word
-# ("my name is Omar Comma", typed with its capital and nothing else dictated, stays a name). Not the words' own
+# them, or "Period", "Full Stop" in any case); "Comma" with its capital only beside another mark word, and "colon",
+# "dash" and "quote", which are also family names, only in lower case beside another mark word ("my name is Omar
+# Comma", typed with its capital and nothing else dictated, stays a name). Not the words' own
 # senses: "a period of two weeks", "the holiday period", "came to a full stop", "there's a question mark over it".
 _MARK_WORDS = (r"full[ -]stop|period|comma|semi[ -]?colon|question[ -]mark|exclamation[ -](?:mark|point)|"
                r"new[ -](?:line|paragraph)|next[ -]line|(?:open|close|end)[ -]quote|unquote|open[ -]bracket|close[ -]bracket")
@@ -5705,7 +5706,7 @@ _MARK_SAID = re.compile(r"(?<![\w'-])(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bthis )(
                         r"(?<!\bgrace )(?<!\btrial )(?<!\bholiday )(?<!\bwaiting )(?<!\btime )(?<!\bpeak )(?<!\bbusy )"
                         r"(?<!\bnotice )(?<!\bhold )(?<!\bbooking )(?<!\brefund )(?<!\bschool )(?<!\bfestive )"
                         r"(?<!\bsummer )(?<!\bchristmas )(?<!\bshort )(?<!\blong )(?<!\bone )(?<!\bno )"
-                        r"(?-i:(" + _MARK_WORDS + r"))(?![\w'-])(?!\s+(?:of|when|where|in which|between|over)\b)", re.I)
+                        r"(" + _MARK_WORDS + r")(?![\w'-])(?!\s+(?:of|when|where|in which|between|over)\b)", re.I)
 _MARK_SAID_TOO = re.compile(r"(?<![\w'-])(?-i:(colon|dash|hyphen|quote))(?![\w'-])")
 _MARK_OF = {"full": ".", "period": ".", "comma": ",", "semi": ";", "semicolon": ";", "question": "?", "exclamation": "!",
             "new": ".\n", "next": ".\n", "open": " ", "close": " ", "end": " ", "unquote": " ", "colon": ":",
@@ -5715,10 +5716,16 @@ _MARK_OF = {"full": ".", "period": ".", "comma": ",", "semi": ";", "semicolon": 
 def _dictated_marks(text: str) -> str:
     """``text`` with the punctuation a dictating customer says as words written as the marks (the name reader's
     view: "my name is Omar Singh period" names Omar Singh)."""
-    if not _MARK_SAID.search(text):
+    said = [m.group(1) for m in _MARK_SAID.finditer(text)]
+    if not said:
         return text
-    text = _MARK_SAID.sub(lambda m: _MARK_OF[re.split(r"[ -]", m.group(1).lower())[0]], text)
-    return _MARK_SAID_TOO.sub(lambda m: _MARK_OF[m.group(1)], text)
+    if said == ["Comma"] or said == ["COMMA"]:
+        return text  # "my name is Omar Comma", typed with its capital and nothing else dictated: a name
+
+    def mark(m: re.Match) -> str:
+        return _MARK_OF[re.split(r"[ -]", m.group(1).lower())[0]]
+
+    return _MARK_SAID_TOO.sub(lambda m: _MARK_OF[m.group(1)], _MARK_SAID.sub(mark, text))
 
 
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:

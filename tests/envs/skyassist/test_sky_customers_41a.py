@@ -174,6 +174,8 @@ def test_the_tester_s_signature_books_the_two_seats_asked():
     "my name is Omar Singh semicolon I fly alone",
     "my name is Omar Singh dash thanks period",
     "name Omar Singh full-stop",
+    "my name is Omar Singh Period",  # a speech-to-text that writes the mark word with a capital
+    "my name is Omar Singh Full Stop",
     "Omar Singh period",
 ])
 def test_dictated_marks_are_no_part_of_the_name(text):
