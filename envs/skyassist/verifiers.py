@@ -2029,6 +2029,11 @@ def _confirms(text: str, question: str) -> bool:
     return _consent_reason(text, question) is None
 
 
+# what a SkyAssist proposal is about, for consent's side notes: "Yes. Not sure the fare includes a bag?" doubts the
+# proposal; "Yes, book it. Could you tell me if there's wifi on board?" is a side note (probe.verify.consent.reason)
+_TOPIC_WORDS = frozenset({"flight", "flights", "fare", "fares"})
+
+
 @lru_cache(_TEXT_CACHE_SIZE)
 def _consent_reason(text: str, question: str) -> str | None:
     """Why the reply is no yes to the agent's message (consent.reason), None for a yes. Every action the request names
@@ -2036,7 +2041,8 @@ def _consent_reason(text: str, question: str) -> str | None:
     reply and request several times per mutation (``_confirms``, ``_answer_for``, ``_approves``)."""
     proposal = _consent_proposal(question, text)
     return consent.reason(_reply_to_booking(text, question), proposal, _yes_words(question, text), _TRIP_WORDS,
-                          also_proposed=_request_families(proposal) | _numbered_families(question))
+                          also_proposed=_request_families(proposal) | _numbered_families(question),
+                          topic_words=_TOPIC_WORDS)
 
 
 _FAMILY = {"book": "book", "cancel": "cancel", "hold": "hold", "modify": "change"}

@@ -1397,7 +1397,7 @@ _SIDE_THINGS = frozenset("""passport passports id identification licence license
     aisle window bag bags baggage luggage suitcase suitcases wifi wi fi internet lounge insurance wheelchair assistance
     pet pets hotel car rental transfer parking taxi receipt receipts invoice itinerary newsletter confirmation anything
     something return reorder rebuy restock loyalty membership miles points frequent flyer""".split())
-_SIDE_PROPOSAL = frozenset("""flight flights booking bookings reservation reservations order orders fare fares price
+_SIDE_PROPOSAL = frozenset("""booking bookings reservation reservations order orders price
     prices cost costs total amount date dates time times refund refunds refunded cancellation ticket tickets class
     cabin economy business premium first refundable nonrefundable non card payment charge charged item items
     passenger passengers trip it its this that thats these those them they""".split())
@@ -1438,9 +1438,11 @@ _SIDE_DOUBTS = _phrases(["not sure", "unsure", "dont know", "do not know", "no i
                          "whether", "not certain", "wondering"])
 
 
-def _side_note(sentence: str, proposal: str, actions: Actions, go_on: frozenset[str]) -> bool:
+def _side_note(sentence: str, proposal: str, actions: Actions, go_on: frozenset[str],
+               topics: frozenset[str] = frozenset()) -> bool:
     """The sentence is a note about another thing than the proposal (see above); ``go_on``: the action families a
-    clause that goes ahead despite the doubt may name (empty: any)."""
+    clause that goes ahead despite the doubt may name (empty: any); ``topics``: the environment's own words for what its
+    proposals are about (``reason``'s ``topic_words``), which, like ``_SIDE_PROPOSAL``, make the note the proposal's."""
     m = _SIDE_GO_ON.search(sentence)
     went_on = bool(m)
     if m:
@@ -1476,7 +1478,7 @@ def _side_note(sentence: str, proposal: str, actions: Actions, go_on: frozenset[
             _contains(words, p) for p in _SIDE_DOUBTS):
         return False
     first = things[0] if things else len(words)
-    if any(w in _SIDE_PROPOSAL and not (w in _SIDE_OWN and i > first) for i, w in enumerate(words)):
+    if any((w in _SIDE_PROPOSAL or w in topics) and not (w in _SIDE_OWN and i > first) for i, w in enumerate(words)):
         return False
     echoes = _echoes(proposal)  # a number, or an id of the proposal ("SA8120", "#W5056519"); not its names
     if any((_norm(w).isdigit() and w != "one") or (_norm(w) in echoes and any(ch.isdigit() for ch in w)) for w in words):
@@ -1491,7 +1493,7 @@ def _side_note(sentence: str, proposal: str, actions: Actions, go_on: frozenset[
 
 
 def _yes_then_side_note(text: str, proposal: str, actions: Actions = (),
-                        also_proposed: frozenset[str] = frozenset()) -> str | None:
+                        also_proposed: frozenset[str] = frozenset(), topics: frozenset[str] = frozenset()) -> str | None:
     """The reply before the side notes that end it (``_side_note``), when it has some; else None. The caller reads
     that part as the answer: it must be a whole yes by itself."""
     sentences = [x for x in _ASIDE_BREAK.split(text.strip()) if x and x.strip()]
@@ -1503,7 +1505,7 @@ def _yes_then_side_note(text: str, proposal: str, actions: Actions = (),
         if "?" in head or not _says_yes(head):
             continue
         fams = go_on or frozenset(_families([w for c in _clauses(head) for w in c], actions))
-        if all(_side_note(x, proposal, actions, fams) for x in sentences[k:]):
+        if all(_side_note(x, proposal, actions, fams, topics) for x in sentences[k:]):
             return head
     return None
 
@@ -1750,7 +1752,7 @@ def _extra(phrases: tuple[str, ...]) -> tuple[list[tuple[str, ...]], frozenset[s
 @lru_cache(1 << 16)
 def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra_words: tuple[str, ...] = (),
            extra_actions: Actions = (), details: frozenset[str] = frozenset(),
-           also_proposed: frozenset[str] = frozenset()) -> str | None:
+           also_proposed: frozenset[str] = frozenset(), topic_words: frozenset[str] = frozenset()) -> str | None:
     """None when ``text`` confirms the proposal, else why it does not. ``proposal``: the
     assistant's message the reply answers (its echoes may be repeated); ``extra_yes``: an
     environment's affirmative phrases for its own actions ("return them"); ``extra_words``: its
@@ -1762,26 +1764,29 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     in a pick ("Yes, the blue one is perfect" when the proposal's new item is the blue one; "the red one", its old
     colour, is not among them); ``also_proposed``: action families the environment reads as proposed beside those
     after a lead-in (rule 5), e.g. every action its request names ("Shall I book the new flight and cancel the old
-    booking?" proposes the cancellation too, though "cancel" is not among the four words after "shall I")."""
+    booking?" proposes the cancellation too, though "cancel" is not among the four words after "shall I");
+    ``topic_words``: the environment's words for what its proposals are about (SkyAssist: "flight", "fare"), beside
+    the core's own (order, booking, price, date, ...): a note after a yes that names one is about the proposal ("Yes.
+    Not sure the fare includes a bag?" is no yes), not a side note (``_yes_then_side_note``)."""
     if not isinstance(text, str) or not text.strip():
         return "empty"
     rest = _after_take_back(text)
     if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
-                                   also_proposed) is None:
+                                   also_proposed, topic_words) is None:
         return None  # "don't cancel. scratch that, yes cancel it": what is taken back is no answer; the yes after it is
     rest = _polite_go_ahead(text, extra_actions)
     if rest is not None:
-        why = reason(rest, proposal, extra_yes, extra_words, extra_actions, details, also_proposed)
+        why = reason(rest, proposal, extra_yes, extra_words, extra_actions, details, also_proposed, topic_words)
         if why is None or why.startswith("names another action"):
             return why  # "Could you go ahead and do that for me please?": "please go ahead and do that for me"
-    rest = _yes_then_side_note(text, proposal, extra_actions, also_proposed)
+    rest = _yes_then_side_note(text, proposal, extra_actions, also_proposed, topic_words)
     if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
-                                   also_proposed) is None:
+                                   also_proposed, topic_words) is None:
         return None  # "Yes, book it. My passport number is X12345678 if you need it.": a note about another thing
     if "?" in text:
         head = _yes_then_more(text)
         if head is None or reason(head, proposal, extra_yes, extra_words, extra_actions, details,
-                                  also_proposed) is not None:
+                                  also_proposed, topic_words) is not None:
             return "question"
         # the question added asks another action of the proposal's own object ("yes hold it. and look for a return
         # too, then book both?" to a hold): it changes what is approved, no request beside it ("return" is left out: a
@@ -1793,23 +1798,23 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         return None
     head = _yes_then_request(text, proposal)
     if head is not None and reason(head, proposal, extra_yes, extra_words, extra_actions, details,
-                                   also_proposed) is None:
+                                   also_proposed, topic_words) is None:
         return None  # "Yes, cancel it. Oh and the hold BKH0G969 can go too.": the yes, and a request of its own
     rest = _after_resolved_doubt(text)
     if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
-                                   also_proposed) is None:
+                                   also_proposed, topic_words) is None:
         return None  # "Checked with my wife. Go ahead.": the doubt resolved, then a whole yes
     rest = _hold_then_plan(text, proposal, extra_actions)
     if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
-                                   also_proposed) is None:
+                                   also_proposed, topic_words) is None:
         return None  # "Yes, please hold it. I'll call back tomorrow to pay.": what a hold is for
     rest = _yes_then_aside(text, proposal, extra_actions)
     if rest is not None and _says_yes(rest) and reason(rest, proposal, extra_yes, extra_words, extra_actions,
-                                                       details, also_proposed) is None:
+                                                       details, also_proposed, topic_words) is None:
         return None  # "Yes, please book it. We'll arrange the return flight separately.": a plan about another thing
     rest = _yes_with_payment(text, proposal)
     if rest is not None and _says_yes(rest) and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
-                                                       also_proposed) is None:
+                                                       also_proposed, topic_words) is None:
         return None  # "yes. pay with my mastercard 5454 5454 5454 5454, exp 09/28": the yes, and how it is paid
     proposed = _proposed(proposal, extra_actions) | also_proposed
     said = [c for c in (_acknowledged(_hold_ended_on(c), proposal, proposed) for c in _clauses(text)) if c]
