@@ -319,6 +319,9 @@ _INTENTS: dict[str, re.Pattern] = {
                        r"(hang|hold) on ?to (option|flight|that one|the (first|second|third|last|cheapest|earliest) (one|option|flight))|"
                        r"not (ready|able|going|prepared) to pay|not pay(ing)? (yet|now|today|just yet|right now)|"
                        r"no payment( yet| now| today| for now| just yet)?|before (i|we) pay|"
+                       # "yes please to reserve, no pay now", "reserve it, payment later", "I pay next week"
+                       r"no pay(ing)? (yet|now|today|for now|just yet|right now)|payment (later|next week|tomorrow)|"
+                       r"pay (it |for it )?(next week|tomorrow|at the airport)|"
                        # no charge yet: "reserve seats without charging (my card) yet", "don't charge me yet, just reserve"
                        r"without (charging|being charged)|(don'?t|do not|not) (want (you )?to )?charg(e|ing) (me|us|my card|"
                        r"the card|it|anything)( \w+)? (yet(?! (another|more|again|other|extra)\b)|now|today|for now|just yet|right now)|no charge (yet|now|today|"
@@ -555,6 +558,8 @@ class Parsed:
     refundable: bool | None = None  # the pick is among the refundable (True) or non-refundable (False) flights
     currency: str | None = None
     number: int | None = None  # a bare number (the whole message is a count)
+    either_pick: tuple[int, int] | None = None  # "1 or 2, whichever you think": two listed options (0-based), the
+    # choice between them left to the agent
     day_of_month: int | None = None  # "the 12th", "on the 3rd": a day without a month (no other date in the message)
     month_named: int | None = None  # a month named without its day ("mid may, like the 16th", "in June")
     unknown_place: str | None = None  # a place named that the network does not serve ("to Munich")
@@ -2472,6 +2477,13 @@ _TIMELINE_DEFERS = re.compile(r"\b(?:decide|think|confirm|pay|call (?:you )?back
                               r"let you know|discuss|sleep on)\b", re.I)
 
 
+# the customer's answer promised for later, in any word order: "maybe tomorrow I tell you", "I let you know tonight",
+# "will decide tomorrow", "I answer you tomorrow", "I call back tomorrow"
+_ANSWER_LATER = re.compile(r"\b(?:(?:i|we)\s+(?:will\s+|'ll\s+|can\s+|shall\s+)?)?(?:tell|let)\s+(?:you|u)(?:\s+know)?\b|"
+                           r"\b(?:i|we)\s+(?:will\s+|'ll\s+|can\s+)?(?:decide|confirm|answer|reply|write|call|come back|get back|"
+                           r"think|see|check|ask)\b", re.I)
+
+
 def _read_timeline(p: "Parsed", text: str, summary: str) -> None:
     """Fill ``p.timeline_*`` from the clauses of ``text`` that give the customer's own timeline (``_TIMELINE``); the
     agent reads them only at a summary, where a time word there is no new travel date."""
@@ -2567,6 +2579,30 @@ _BUDGET = re.compile(r"\b(?:budget(?: is| of)?(?: actually| really| only| just)?
                      r"adults?|of us|stops?|am|pm|[:/.]\d))|\$\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\s+budget\b"
                      r"|(?<![\w$:/.])\$?\s?(\d{1,3}(?:,\d{3})+|\d{2,6})\s*(?:\$|dollars?|usd|bucks)?\s*(?:tops|max(?:imum)?|at (?:the )?most"
                      r"|or less)\b", re.I)  # "370 tops", "$370 max"
+# a lone number, then a go-ahead to book: "1 yes book it", "1!!! BOOK NOW 👍", "i take 1 comma book it period",
+# "2, go ahead and book", "3 - yes pls reserve it"
+_PICK_THEN_BOOK = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|yes|yeah|so|then|i(?:'ll| will)? take|i want|i choose|i pick|take|give me|let'?s (?:do|go with))\W+)*"
+    r"([1-9])(?!\s*(?:of|people|persons|passengers|pax|adults|seats|bags?|am|pm|:|st|nd|rd|th)\b)"
+    r"(?:\s*(?:[!.,;:()\-\u2013\u2014]+|\bcomma\b|\bperiod\b|\bfull stop\b))*\s*"
+    r"(?:(?:yes|yeah|yep|yup|ok(?:ay)?|sure|please|pls|plz|and|then|just|so)\W+)*"
+    r"(?:book(?:\s+(?:it|that|this|that one|this one|them))?(?:\s+(?:now|please|pls|asap|right away))?|go ahead(?:\s+and\s+book"
+    r"(?:\s+it)?)?|reserve(?:\s+it)?|confirm(?:\s+it)?|do it|buy(?:\s+it)?)"
+    r"(?:\s*(?:[!.,;:()\-\u2013\u2014]+|\bcomma\b|\bperiod\b|\bfull stop\b|please|pls|thanks|thank you|now))*"
+    r"[\s!.]*[\U0001F300-\U0001FAFF\u2600-\u27BF\s!.]*", re.I)
+
+
+# an amount said in hundreds or thousands: "5 hundred", "five hundred dollars", "2 thousand", "2 grand", "2k" (read as
+# digits for a budget: "yes if it's under 5 hundred per seat" is a budget of $500, never a party of 5)
+_ROUND_AMOUNT = re.compile(r"(?<![\w$.,])(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s*(hundred|thousand|grand|k)\b",
+                           re.I)
+
+
+def _round_amount(m: re.Match) -> str:
+    n = text_rules.number_value(m.group(1))
+    return str(n * (100 if m.group(2).lower() == "hundred" else 1000)) if n else m.group(0)
+
+
 # a month named without its day: "mid may", "in june", "early July", "end of march"; "may" only after such a cue
 _MONTH_ALONE = re.compile(r"\b(?:in|mid|mid-|early|late|end of|beginning of|start of|during|of|this|next|for)\s*-?\s*(" +
                           _MONTH_RE + r")\b|\b(" + "|".join(m for m in MONTHS if m != "may") + r")\b", re.I)
@@ -2863,6 +2899,18 @@ _NO_PREFERENCE = re.compile(
     r"(?:you|u) (?:pick|choose|decide)(?: one| for me)?|up to (?:you|u)|your (?:call|choice)|surprise me)"
     r"(?:\W+(?:is|are|works?|would be)?\s*(?:fine|ok(?:ay)?|good|great|alright|works))?"
     r"(?:\W+(?:really|honestly|to me|for me|i guess|then))*(?:\W+(?:please|pls|thanks|thank you))?\W*", re.I)
+
+
+# two listed options, the choice between them left to the agent: "1 or 2, whichever you think", "either 1 or 3 is
+# fine", "option 2 or 3, you choose", "1/2 doesn't matter", "1 or 2 - up to you"
+_EITHER_PICK = re.compile(
+    r"\W*(?:(?:ok(?:ay)?|um+|hm+|well|so|either|maybe|i guess|i'?d say|i'?ll take|take)\W+)*(?:options?\s+|number\s+|the\s+)?"
+    r"([1-9])(?:st|nd|rd|th)?\s*(?:or|/|,)\s*(?:options?\s+|number\s+|the\s+)?([1-9])(?:st|nd|rd|th)?(?:\s+(?:one|option))?"
+    r"\s*(?:[,.;:!?\-\u2013\u2014]+\s*)?(?:(?:is|are|both|either|one|would be|is)\s+)*"
+    r"(?:whichever|whatever|either|fine|ok(?:ay)?|good|(?:you|u)\s+(?:pick|choose|decide)|up to (?:you|u)|your (?:call|choice)|"
+    r"(?:i\s+)?(?:don'?t|dont|do not)\s+(?:mind|care)|(?:it\s+)?(?:does ?n[o']?t|doesnt|don'?t)\s+matter|no preference)"
+    r"(?:\s+(?:one|option|is|you|u|think|thinks|recommend|suggest|prefer|like|reckon|want|is best|better|best|fine|by me|"
+    r"for me|really|honestly|then|please|pls|thanks|to me|works|is fine|are fine))*\W*", re.I)
 
 
 # a question comparing the listed flights, asked while they are still to choose from (no pick): "which one is
@@ -3506,7 +3554,7 @@ _PARTY_NOUN = (r"(?:people|persons|person|passengers?|adults?|travell?ers?|ticke
                r"colleagues?|coworkers?|co-workers?|family members?|others)")
 _NUMBER_WORD_RE = "|".join(sorted(text_rules.NUMBER_WORDS, key=len, reverse=True))
 # (not the minutes of a time: "book the 8:05 seat", "the 8.05 seat" pick a flight and count no one)
-_COUNTED = re.compile(r"\b(?<!\d[:.])" + _N_WORD + r"\s+(?!(?:more|extra|additional|further|less|fewer)\b)"
+_COUNTED = re.compile(r"\b(?<!\d[:.])(?<![$£€])" + _N_WORD + r"\s+(?!(?:more|extra|additional|further|less|fewer|per)\b)"
                       r"(?:(?:business|economy|premium(?: economy)?|first)(?:[ -]class)?\s+|"
                       r"(?!(?:" + _NUMBER_WORD_RE + r"|with|without|that|which|who|in|on|at|of|for|from|to|has|had|"
                       r"having|still|no|any)\b)[a-z-]+\s+)?"
@@ -4747,6 +4795,23 @@ _LONE_NUMBER = re.compile(r"(?<![\w:$#./-])(?<!option )(?<!number )(?<!flight )(
                           r"ways?\b|one\b|dollars?\b))", re.I)
 
 
+# a number that labels or measures something, said before it: "gate 7", "row 4", "room 6", "terminal 2", "at 9",
+# "under 5 hundred", "less than 3", "budget 2 thousand" (never a count of people)
+_LABEL_BEFORE = re.compile(r"\b(?:gates?|rows?|seat(?:\s+(?:no\.?|number))?|terminals?|term|rooms?|rm|flat|apt|apartment|suite|"
+                           r"platforms?|bay|door|floor|level|deck|zone|group|track|exit|pier|hall|wing|block|unit|lane|"
+                           r"counter|desk|belt|carousel|car|coach|cabin|berth|house|building|street|no\.?|nr\.?|"
+                           r"number|#|at|by|before|after|until|till|around|about|under|below|over|above|than|max(?:imum)?|"
+                           r"budget(?:\s+(?:is|of))?|spend|pay|cost|costs|price|fare|aged?|size|page|step|line)\s*$", re.I)
+# a thing counted or measured right after the number: "3 suitcases", "4 baggage", "2 bikes", "6 foot", "5 hundred",
+# "2 thousand", "4 skis" (any word that is no people and no filler); people, seats and fillers pass ("4 please",
+# "actually 4, she can come", "4 of us", "3 people", "4 again", "3 now")
+_THING_AFTER = re.compile(r"\s*(?!(?:people|persons?|ppl|passengers?|pax|travell?ers?|adults?|seats?|tickets?|of|in|"
+                          r"total|altogether|please|pls|plz|again|then|now|instead|not|rather|and|or|but|so|actually|"
+                          r"she|he|they|we|us|it|is|are|will|can|could|should|would|yes|ok|okay|too|thanks|thank|thx|ty|"
+                          r"only|just|all|for|guys|folks|pers|from|on|this|that|after|cos|because|since|as|"
+                          r"if|go|book)\b)[a-z][a-z'-]*", re.I)
+
+
 def lone_count(text: str) -> int | None:
     """The one bare number in a message with no date and no other number ("actually 4, she can come", "4 please",
     "no no, 4 again"), as a count; None otherwise. Read only where a count is what the number can be (a summary
@@ -4754,8 +4819,10 @@ def lone_count(text: str) -> int | None:
     if _date_hits(text) or re.search(r"\d\s*[:.]\s*\d|\$|\d{3}|\b\w+\s+(?:min(?:ute)?s?|sec(?:ond)?s?|years?|yrs?|"
                                      r"months?|kg|kilos?|lbs?|pounds|euros?|stars?|times?)\b", text, re.I):
         return None  # "the 4th", "13:30", "$630", "in 5 minutes": no count
-    nums = _LONE_NUMBER.findall(text)
-    return text_rules.number_value(nums[0]) if len(nums) == 1 else None
+    found = list(_LONE_NUMBER.finditer(text))
+    if len(found) != 1 or _LABEL_BEFORE.search(text[:found[0].start()]) or _THING_AFTER.match(text[found[0].end():]):
+        return None  # "gate 7", "row 4", "at 9", "under 5 hundred", "3 suitcases", "2 bikes", "6 foot": no people counted
+    return text_rules.number_value(found[0].group(1))
 
 
 # a group split across bookings, this booking's share first: "ok then 9 now and 5 later", "book 6 of us first, the
@@ -5962,6 +6029,9 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.number = text_rules.number_value(m.group(1))
     elif (m := _NUMBER_THEN_ONE_WAY.fullmatch(text)) and _one_way_said(m.group(2)) and not re.search(r"\d", m.group(2)):
         p.number = int(m.group(1))  # "3 pls - dont need return", "2 (one way)", "2 - I'm relocating": the number first
+    elif m := _PICK_THEN_BOOK.fullmatch(text):
+        p.number = int(m.group(1))  # "1 yes book it", "1!!! BOOK NOW", "i take 1 comma book it period": the option,
+        # and a go-ahead (a summary is still asked), never a yes to the return flight offered with the list
     m = re.search(r"\b(?:a|an|our|my)\s+(?:[a-z-]+\s+)?(?:team|squad|group|party|family|class|choir|band|crew|club|delegation)"
                   r"\s+of\s+(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b", text, re.I)
     if m and p.passengers is None:
@@ -6133,6 +6203,11 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.no = False
         p.later = p.later and is_deferral(text[:cond.start()])
     _read_timeline(p, text, summary)
+    if (p.later and p.dates and not p.yes and _ANSWER_LATER.search(text) and not _TIMELINE_TRAVEL.search(text)
+            and "?" not in text and not re.search(r"\d", text)):
+        # "I not sure, maybe tomorrow I tell you", "let me think, I answer you tomorrow": when the answer comes, no
+        # travel date (nothing searched for it)
+        p.timeline_dates, p.dates, p.date = list(p.dates), [], None
     p.abandon = bool(abandon) and not p.yes and not only_them  # ("I'm not going, only him": he still flies)
     p.drop_trip = bool(drop_trip) and not p.yes and not only_them
     if dropped and len(p.dates) == 1 and re.search(r"\btoday\b", text, re.I) and not re.search(r"\d", text):
@@ -6199,6 +6274,10 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
     if ((m := _REFUNDABLE_PICK.search(undated)) and p.selection is not None and not isinstance(p.selection, int)
             and not _REFUNDABLE_ASKED.search(undated)):
         p.refundable = not m.group(1)  # "the cheapest refundable one", "earliest non refundable flight"
+    if (m := _EITHER_PICK.fullmatch(text)) and m.group(1) != m.group(2):
+        # "1 or 2, whichever you think", "option 2 or 3, you choose": no pick of either, the choice left to the agent
+        p.either_pick, p.number, p.selection = (int(m.group(1)) - 1, int(m.group(2)) - 1), None, None
+        p.yes = p.accepts = False
     p.no_preference = p.selection is None and bool(_NO_PREFERENCE.fullmatch(text))
     if p.no_preference:  # "any is fine": the cheapest suggested, with the question whether it suits
         p.asked_option = "cheapest"
@@ -6208,11 +6287,12 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
         p.first_name = p.last_name = None
         p.name_words, p.name_doubt = [], None
     p.currency = currency_request(text)
-    if m := _BUDGET.search(text):
+    priced = _ROUND_AMOUNT.sub(_round_amount, text)  # "under 5 hundred", "budget 2 thousand": $500, $2000
+    if m := _BUDGET.search(priced):
         amount = float(re.sub(r"[,\s]", "", next(g for g in m.groups() if g)))
         if amount >= 50:
             p.budget = amount, bool(re.search(r"\b(?:per (?:seat|person|ticket|head)|each|pp|a head)\b", text, re.I))
-            rest = text[:m.start()] + " " + text[m.end():]  # "no more than $370" is a budget, not a no nor a goodbye
+            rest = priced[:m.start()] + " " + priced[m.end():]  # "no more than $370" is a budget, not a no nor a goodbye
             p.no = p.no and is_refusal(rest)
             p.closing = p.closing and bool(CLOSING.search(rest)) and not KEEPS_OPEN.search(rest)
     for name, pat in _INTENTS.items():
@@ -6353,7 +6433,7 @@ def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Par
             p.intents.add("book")
             p.no = is_refusal(rest)
     # (a purchase now said only negated is none: "please don't charge my card now, I'll decide tomorrow")
-    if (p.has("hold") and any(not re.search(r"\b(?:don'?t|do not|not|never|no need to)\s+$", plain[:m.start()], re.I)
+    if (p.has("hold") and any(not re.search(r"\b(?:don'?t|do not|not|never|no need to|no)\s+$", plain[:m.start()], re.I)
                               for m in _PAY_NOW.finditer(plain))
             and not _INTENTS["hold"].search(_LOCK_IN.sub(" ", _PAY_NOW.sub(" ", plain)))):
         # "lock in the price and book it today, I'll pay now": a purchase now, with no other word of a hold

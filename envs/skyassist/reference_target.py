@@ -785,7 +785,7 @@ def _reads_anything(p) -> bool:
 # a hold asked for at a booking's summary: "just put it on hold", "hold only", "hold it for now", "yes, hold it"
 _HOLD_INSTEAD = re.compile(r"\b(?:put (?:it|them|the seats?|that) on hold|on hold|hold (?:it|them|that|the seats?|my seats?|"
                            r"only|instead|for now|please|pls|plz|for (?:a|one|24|twenty)\b)|just (?:a )?hold|(?:a|the) hold\b|"
-                           r"hold\W*$)", re.I)
+                           r"hold\W*$|reserve(?: it| them| the seats?| that| please| pls)?\b)", re.I)  # "yes, reserve it, I pay later"
 _NO_HOLD = re.compile(r"\b(?:don'?t|do not|not|no need to|never)\s+(?:(?:just|a|to)\s+)?(?:hold|put (?:it |them )?on hold)\b"
                       r"|\bno hold\b|\bhold on\b(?!\s+(?:it|them|that|the|to)\b)|\bhold off\b|\b(?:instead of|rather than) (?:a )?hold", re.I)
 # a booking asked for instead at a hold's summary: "forget the hold, just book it outright", "no, book it instead"
@@ -893,6 +893,11 @@ _WHAT_DONE = re.compile(r"\bwhat (?:did|have) you (?:just |actually |already )?(
 # a surname corrected at a summary: "my surname is spelled Kosta", "the last name should be Kosta"
 _SURNAME_FIX = re.compile(r"\b(?i:(?:sur|last |family )name\b(?:\s+(?:is|should be|must be|was meant to be|'s))?(?:\s+(?:actually|"
                           r"really|correctly|in fact))?(?:\s+(?:spelled|spelt|written))?)\s*:?\s+([A-Z][A-Za-z'-]+)\b")
+# "the booking should be under my married name Larsen", "put it under my new surname Larsen", "use my maiden name,
+# Anna Larsen": the name the booking goes under, said with a cue (a surname alone, or a given name and a surname)
+_UNDER_NAME = re.compile(r"\b(?i:under|use|with|in|to)\s+(?i:my|the|her|his|our)\s+(?:(?i:married|maiden|new|real|legal|"
+                         r"correct|proper|passport|official|current|husband'?s|wife'?s)\s+)?(?i:(?:sur|last |family )?name)\b"
+                         r"(?:\s*(?i:of|is|which is|that is|,|:|-))?\s*([A-Z][A-Za-z'-]+)(?:\s+([A-Z][A-Za-z'-]+))?")
 # "it's Kosta, not Costa": the word corrected, and the word it replaces
 _NOT_THAT = re.compile(r"\b(?:it'?s|its|it is|that'?s|i'?m)\s+([A-Za-z][A-Za-z'-]+),?\s+not\s+([A-Za-z][A-Za-z'-]+)\b", re.I)
 # "correction: Omar Kosta", "no wait, the name is wrong. It's Omar Kosta": the whole name given again
@@ -997,6 +1002,8 @@ class ReferenceTarget(Target):
         self.name_words: list[str] = []  # a name given that could not be read for sure ("Nguyen Van An")
         self.name_doubt: str | None = None  # why (language.name_attempt): the last name is asked
         self._numbers_said: set[int] = set()
+        self._summary_before: dict[str, Any] | None = None  # the summary this message answers (_propose says a
+        # count that differs from it plainly)
         self._remark: str | None = None  # the answer to a remark beside a yes at a summary (_yes_beside_remark)  # the numbers 1-20 the customer has typed (a total rests on one)
         self._last_reply = ""  # the agent's reply before this message
         self._said_before = ""  # what the customer said before this message ("me and my brother")
@@ -1117,6 +1124,7 @@ class ReferenceTarget(Target):
             if home:
                 p.currency = home
                 p.intents.add("currency")
+        self._summary_before = self.pending
         offered, picked = self.offered_return, [leg.get("choice") for leg in self.legs]
         self._reply(turn, p)
         self._return_after_pick(turn, p, offered, picked)
@@ -1602,11 +1610,12 @@ class ReferenceTarget(Target):
                 # again for it (the summary states the count, so a bare number there says how many)
                 p.passengers = n
             switched = False  # the customer asked for a hold instead of a booking, or the reverse
-            if pend["kind"] in ("book", "hold") and not p.yes and (fix := self._corrected_name(p.text)):
-                # "my surname is spelled Kosta", "it's Kosta, not Costa", "correction: Omar Kosta": the summary again
-                # under the corrected name, with the same flights (never "no" to the trip, never the old name)
+            if pend["kind"] in ("book", "hold") and (fix := self._corrected_name(p.text)):
+                # "my surname is spelled Kosta", "it's Kosta, not Costa", "correction: Omar Kosta", "yes, oh but wait,
+                # the booking should be under my married name Larsen": the summary again under the corrected name,
+                # with the same flights (never "no" to the trip, never the old name, never a yes to the old summary)
                 p.first_name, p.last_name = fix
-                p.no = p.later = p.accepts = p.abandon = p.drop_trip = False
+                p.yes = p.no = p.later = p.accepts = p.abandon = p.drop_trip = False
                 p.intents.discard("cancel")
             if (pend["kind"] == "hold" and not pend.get("release") and _BOOK_INSTEAD.search(p.text)
                     and not self._changes(p)):
@@ -1809,7 +1818,7 @@ class ReferenceTarget(Target):
                     and self.legs[0].get("shown") and not self._changes(p) and not pend.get("release")):
                 # "ahh my budget is actually 700, anything?" at a summary: what fits it, and the summary asked again
                 self.budget, self.pending = p.budget, pend
-                out.append(self._budget_answer() + " " + pend["said"])
+                out.append(self._summary_vs_budget(pend) + self._budget_answer() + " " + pend["said"])
                 turn.say(" ".join(out))
                 return
             if ("?" in p.text and not any(p.has(x) for x in answerable) and not self._changes(p) and not switched
@@ -1933,6 +1942,7 @@ class ReferenceTarget(Target):
                 and not (_OTHER_DAY.search(p.text) and self.day_lows)  # "ok the cheaper day": the days compared
                 and not p.dates and p.selection is None and not p.flight_ids and p.passengers is None
                 and p.number is None  # "ok 1", "lets go with 2": a pick, not a yes to the return offer
+                and p.either_pick is None  # "either 1 or 3 is fine": the choice between two left to the agent
                 # "one way is fine", "no return, thanks": the offer turned down, never taken up
                 and not p.has("one_way") and not _RETURN_REFUSED.search(p.text)
                 and p.pax_change is None  # "fine, make it 9 then" changes the count, it accepts no return flight
@@ -2308,6 +2318,8 @@ class ReferenceTarget(Target):
             return None
         if m := _FULL_NAME_FIX.search(text):
             return m.group(1), m.group(2)
+        if (m := _UNDER_NAME.search(text)) and (m.group(2) or m.group(1)).lower() != last.lower():
+            return (m.group(1), m.group(2)) if m.group(2) else (first, m.group(1))
         if (m := _NAME_AGAIN.search(text)) and first and m.group(1).lower() == first.lower() and m.group(2).lower() != last.lower():
             return first, m.group(2)  # "yes, but it's Arjun Schmitt": the given name as before, the surname new
         return None
@@ -5058,6 +5070,21 @@ class ReferenceTarget(Target):
                 for i, f in opts) + "."
                         if opts else f"None of the flights listed is {name}.") + " " + self._next_prompt())
             return
+        if p.either_pick is not None and (opts := dict(self._open_options())):
+            # "1 or 2, whichever you think": the cheaper of the two with seats for the party suggested, said why, and
+            # asked about (never "did not catch an answer", never a pick the customer did not make)
+            pair = [(i, opts[i]) for i in (p.either_pick[0] + 1, p.either_pick[1] + 1) if i in opts]
+            open_ = [(i, f) for i, f in pair if f["status"] == "scheduled"
+                     and f["seats_available"] >= (self.passengers or 1)]
+            if len(pair) == 2 and open_:
+                i, f = min(open_, key=lambda x: (float(x[1]["price_usd"]), x[0]))
+                why = ("the cheaper of the two" if len(open_) == 2 and pair[0][1]["price_usd"] != pair[1][1]["price_usd"]
+                       else "the one of the two with seats for your party" if len(open_) == 1 else
+                       "the two cost the same, so the earlier listed")
+                self.suggested = f["flight_id"]
+                out.append(f"Of options {pair[0][0]} and {pair[1][0]}, I would suggest option {i}, {why}: "
+                           f"{self._flight_text(f, with_rules=True)} Would you like that one?")
+                return
         if (self.asked_option is not None and isinstance(p.asked_option, str) and not (p.intents & {
                 "price", "refund", "details", "availability", "fare_code", "currency"})
                 and (f := self._context_flight()) is not None and not any(leg.get("choice") is f for leg in self.legs)):
@@ -5121,6 +5148,22 @@ class ReferenceTarget(Target):
         if (per if each else per * pax) <= amount + 1e-9:
             return ""
         return ", which is over your budget" + (" per seat" if each else " for the whole party" if pax > 1 else "")
+
+    def _summary_vs_budget(self, pend: dict[str, Any]) -> str:
+        """Whether the summary's own price is within the budget just said ("yes if it's under 5 hundred per seat",
+        "ok if under $50"): the condition answered first, never a yes taken from it (the summary is asked again)."""
+        if not self.budget:
+            return ""
+        amount, each = self.budget
+        chosen = [f for fid in pend["args"].get("flight_ids", []) if (f := self.db.flights.get(fid)) is not None]
+        if not chosen:
+            return ""
+        per, pax = sum(float(f.price_usd) for f in chosen), int(pend["args"].get("passengers") or 1)
+        cost = per if each else per * pax
+        said = f"{money(per)} per seat" + (f", {money(per * pax)} in total" if pax > 1 and self._total_said(pax) else "")
+        # (the budget is not repeated as an amount, as in _over_budget)
+        return (f"The fare in this summary is {said}, which is {'within' if cost <= amount + 1e-9 else 'over'} "
+                f"your budget{' per seat' if each else ' for the whole party' if pax > 1 else ''}. ")
 
     def _budget_answer(self) -> str:
         """The listed options that fit the budget the customer gave, for the party in hand."""
@@ -6853,6 +6896,13 @@ class ReferenceTarget(Target):
             elif release:
                 summary = (f"These seats are on hold under reference {release}. To confirm them I will book them and "
                            f"then cancel the hold {release}, so that you have one booking, not two. " + summary)
+        before = self._summary_before
+        if (kind in ("book", "hold") and show_pax and not release and before is not None
+                and before["kind"] in ("book", "hold") and (was := before["args"].get("passengers")) and was != pax):
+            # a count that differs from the summary this message answered ("yes, 3 of us", "make it 4") is said plainly,
+            # never only inside the summary, so a yes to it knows the count changed
+            summary = (f"That changes the {'hold' if kind == 'hold' else 'booking'} from {was} to "
+                       f"{pax_words(pax)}. " + summary)
         pend = {"tool": {"book": "book_flight", "hold": "hold_itinerary", "modify": "modify_booking"}[kind],
                 "args": args, "kind": kind}
         if release:
