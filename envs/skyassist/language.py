@@ -4801,7 +4801,9 @@ _LABEL_BEFORE = re.compile(r"\b(?:gates?|rows?|seat(?:\s+(?:no\.?|number))?|term
                            r"platforms?|bay|door|floor|level|deck|zone|group|track|exit|pier|hall|wing|block|unit|lane|"
                            r"counter|desk|belt|carousel|car|coach|cabin|berth|house|building|street|no\.?|nr\.?|"
                            r"number|#|at|by|before|after|until|till|around|about|under|below|over|above|than|max(?:imum)?|"
-                           r"budget(?:\s+(?:is|of))?|spend|pay|cost|costs|price|fare|aged?|size|page|step|line)\s*$", re.I)
+                           r"budget(?:\s+(?:is|of))?|spend|pay|cost|costs|price|fare|aged?|size|page|step|line|in|"
+                           # an age: "I'm 67", "my son is 7", "she turns 9" (never "we're 3", "the total is 3")
+                           r"i'?m|i am|im|he'?s|she'?s|(?<!total )(?<!count )(?<!number )is|was|turns?|turning)\s*$", re.I)
 # a thing counted or measured right after the number: "3 suitcases", "4 baggage", "2 bikes", "6 foot", "5 hundred",
 # "2 thousand", "4 skis" (any word that is no people and no filler); people, seats and fillers pass ("4 please",
 # "actually 4, she can come", "4 of us", "3 people", "4 again", "3 now")

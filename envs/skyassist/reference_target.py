@@ -1610,7 +1610,9 @@ class ReferenceTarget(Target):
                 # again for it (the summary states the count, so a bare number there says how many)
                 p.passengers = n
             switched = False  # the customer asked for a hold instead of a booking, or the reverse
-            if pend["kind"] in ("book", "hold") and (fix := self._corrected_name(p.text)):
+            if (pend["kind"] in ("book", "hold") and (fix := self._corrected_name(p.text))
+                    and [(x or "").lower() for x in fix] != [(x or "").lower() for x in (self.first_name, self.last_name)]):
+                # ("yes, the surname is Schmidt, correct": the name as it is, no correction; the yes stands)
                 # "my surname is spelled Kosta", "it's Kosta, not Costa", "correction: Omar Kosta", "yes, oh but wait,
                 # the booking should be under my married name Larsen": the summary again under the corrected name,
                 # with the same flights (never "no" to the trip, never the old name, never a yes to the old summary)
@@ -2318,7 +2320,8 @@ class ReferenceTarget(Target):
             return None
         if m := _FULL_NAME_FIX.search(text):
             return m.group(1), m.group(2)
-        if (m := _UNDER_NAME.search(text)) and (m.group(2) or m.group(1)).lower() != last.lower():
+        if ((m := _UNDER_NAME.search(text)) and (m.group(2) or m.group(1)).lower() != last.lower()
+                and (m.group(2) or not first or m.group(1).lower() != first.lower())):  # ("under my name Arjun": his own)
             return (m.group(1), m.group(2)) if m.group(2) else (first, m.group(1))
         if (m := _NAME_AGAIN.search(text)) and first and m.group(1).lower() == first.lower() and m.group(2).lower() != last.lower():
             return first, m.group(2)  # "yes, but it's Arjun Schmitt": the given name as before, the surname new

@@ -61,6 +61,8 @@ NOT_PEOPLE = [
     "yes, 3 skis too", "sure, platform 3 is near", "yes if below 4 hundred each", "yes, we bring 2 dogs in cargo",
     # near misses the tester saw pass: still no count
     "YES BOOK IT, 3 BAGS", "yes, gate 12", "yes, my kids are 4 and 7",
+    # ages and times (were "only 9 passengers" / a party of 5)
+    "yes, I'm 67", "yes, my son is 7", "yes, see you in 5",
 ]
 
 
@@ -122,8 +124,9 @@ def test_name_fix_beside_yes(line, first, last):
     assert [(a["first_name"], a["last_name"]) for _, a in _writes(t)] == [(first, last)]
 
 
-def test_plain_yes_under_my_name_still_books():
-    t = _play("one_way", 1, [OPEN_1, "1", "yes, under my name please"])
+@pytest.mark.parametrize("line", ["yes, under my name please", "yes, book it under my name Arjun"])
+def test_plain_yes_under_my_name_still_books(line):
+    t = _play("one_way", 1, [OPEN_1, "1", line])
     assert [a["last_name"] for _, a in _writes(t)] == ["Schmidt"]
 
 
