@@ -50,6 +50,7 @@ from envs.skyassist.verify_counts import number_of as number_value
 from envs.skyassist.verify_money import foreign_price
 from envs.skyassist.verify_names import (
     asks_for_name,
+    dictated_mark,
     name_in,
     spelled_out,
     stated_names,
@@ -1627,7 +1628,9 @@ def check_S1(view: TraceView) -> list[Violation]:
     text before i nor occurs in the output of a successful call issued before i; or a
     last_name/first_name some word of which the customer did not state *as a name* before i
     (verify_names.name_was_stated: after a naming cue, as "Last, First", as a sentence that
-    is only a name, or introducing themself, "Hi, Omar Chen here."; in any case, capitals included,
+    is only a name, or introducing themself, "Hi, Omar Chen here.", or signing an e-mail, "Best regards," over
+    "Omar Singh"; dictated punctuation, "Omar Singh period", is no name word: verify_names.dictated_mark); in any
+    case, capitals included,
     accents and special letters aside: "JOSÉ NÚÑEZ" grounds Jose / Nunez, "Jürgen Müller" Juergen /
     Mueller, "Weiß" Weiss, "Ødegård" Odegard), so "Please proceed" or "Looks great" never ground a
     name, and that no successful read-only call before i showed in its output's last_name /
@@ -1729,6 +1732,9 @@ def _not_a_name(value: str, known: set[str], said: str) -> str | None:
     typed = set(re.findall(r"[\w'\u2019-]+", (said or "").lower()))
     words = value.lower().replace(",", " ").split()
     other = [w for w in words if not name_in(w, known) and w in typed]
+    marks = [w for w in other if dictated_mark(w, said)]
+    if marks:  # "... my name is Omar Singh period" booked as last_name "period" (sky-customers-29 V3)
+        return f"which the customer did not give as a name ({marks[0]!r} is dictated punctuation, not a name)"
     if other:
         return f"which the customer did not give as a name ({other[0]!r} was typed, not as a name)"
     # a name written out from the initial the customer gave ("L. Ivanova" booked as Leila): a guess, not their name

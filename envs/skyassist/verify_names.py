@@ -29,6 +29,14 @@ A name is *stated as a name* when the customer's message presents it as one:
   - as two to four name words that a mark sets apart from the rest of their sentence (a dash of any kind, "~", "|",
     "/", brackets, an emoji: "..., 1 seat, Aisha Okafor - thanks!", "Aisha Okafor - I'd like to book ...", "..., Aisha
     Okafor 😊"; ``_between_marks``), not after a word of place; marks that close a sentence are dropped like fillers.
+  - as the signer of an e-mail sign-off: a valediction ("Best regards,", "Kind regards", "Thanks,", "Cheers,",
+    "Sincerely,", "--", "Sent by") opening a line or after a sentence's end, then one to four capitalised name words
+    on its line after a mark or on the next line, before a title, company, phone or room (``_signature``); the rest of
+    that block is read by no other reader ("Sincerely", "Acme GmbH" are no names);
+  - as a name field of pasted JSON ({"name": "Omar Singh"}, {"last_name": "Singh"}: ``_json_names``).
+Dictated punctuation ("Omar Singh period", "full stop", "comma", "new line", "question mark", in lower case or in
+capitals, not after a word that makes it a noun: ``_dictated``) is a mark, never a name word: "Line" or "Mark"
+capitalised and given as a name stays one ("Line Hansen", "Mark Jones").
 Read loosely like this (after the count, after a weak cue, said to be the lead), capitalised words that read as a place
 the database knows, an airline, an alliance or an event ("6 people New Zealand", "6 people Frankfurt Airport", "6 people
 Star Alliance", the route "6 people Vancouver Frankfurt": ``_reads_as_place``) are no name.
@@ -75,6 +83,7 @@ im ive ill id thats lets dont doesnt cant wont whats heres theres youre were
 take took pick picked choose chose get got have has had make made say said write note list add sign enter type
 spell down
 alone together flying travelling traveling going coming leaving returning staying here back ready happy
+regards sincerely cordially faithfully respectfully warmest kindest speaking
 pax lead traveller traveler surname surnames lastname firstname names lol lmao rofl haha hahaha hehe btw idk tbh omg pls plz thx ty np ur u k kk xd xo xx jk smh fyi imo lmk
 """.split())
 # words typed beside a name that are no part of it: fillers, interjections, sign-offs, forms of address and pronouns
@@ -125,7 +134,9 @@ _KIN = ("wife|husband|partner|spouse|fianc[eé]e?|friend|son|daughter|mother|fat
         "|friends|family|fam|co|Co|colleagues|co-?workers|others|crew|team|gang|folks|pals|company|"
         "the\\s+(?:kids|family|gang|team|crew|others|rest|boys|girls|lads)")
 _AFTER_NAME = re.compile(r"\s+(?:(?:my\s+)?(?:passport|card|credit card|pp)(?:\s+(?:number|no\.?|num|#))?\s*[:#]?\s*"
-                         r"(?=[A-Za-z]{0,2}\d)|(?:and|with|plus|&)\s+(?:my|our)\s+[a-z]+\b"
+                         r"(?=[A-Za-z]{0,2}\d)|(?:and|with|plus|&)\s+(?:my|our)\s+"
+                         # (not "... and my surname is Stone": a label of the name, no companion)
+                         r"(?!(?:(?:sur|last|first|family|given|middle|maiden|married|full)\s*)?names?\b)[a-z]+\b"
                          r"|(?-i:(?:and|with|plus|&|\+)\s*(?:a|an|another|one|two|three|four|five|six|seven|eight|nine|ten|"
                          r"\d{1,2})(?:\s+(?:other|more|extra|additional))?(?:\s+[a-z]+)?)(?![\w-])"
                          r"|(?-i:(?:and|with|plus|&|\+)\s*(?:" + _KIN + r"))(?![\w-]))", re.I)
@@ -534,13 +545,141 @@ def _initials_beside(text: str) -> list[tuple[list[str], str]]:
     return out
 
 
+# dictated punctuation (speech to text; sky-customers-29 V3): "... my name is Omar Singh period", "... full stop", "...
+# comma thanks", "... new line thank you", "... question mark can you do it" are marks, never a word of the name before
+# them (a booking under last_name "period" is S1's). Read as marks only in lower case or in capitals ("PERIOD"): a
+# capitalised "Line" or "Mark" is a name ("Line Hansen", "Mark Jones"); and not after a word that makes it a noun ("the
+# period", "a new line", "trial period")
+_DICTATED = re.compile(r"(?<![\w'\u2019-])(?:(full\s+stop|period)|(comma)|(new\s+line|new\s+paragraph|next\s+line)"
+                       r"|(question\s+mark)|(exclamation\s+(?:mark|point))|(semi-?\s?colon)|(colon))(?![\w'\u2019-])",
+                       re.I)
+_DICTATED_MARKS = (".", ",", ".\n", "?", "!", ";", ":")
+_DICTATED_NOUN_BEFORE = frozenset("""the a an this that these those each every any no same whole one per my your our his
+her their its holiday time trial grace peak busy notice waiting cooling billing rental booking school summer winter
+oxford serial""".split())
+
+
+def _dictated(text: str) -> str:
+    """The text with its dictated punctuation written as marks ("Omar Singh period" -> "Omar Singh ."; ``_DICTATED``)."""
+    if not text or not _DICTATED.search(text):
+        return text or ""
+
+    def mark(m: re.Match) -> str:
+        said = m.group(0)
+        before = re.findall(r"[\w'\u2019-]+", text[:m.start()][-30:])
+        if not (said.islower() or said.isupper()) or (before and before[-1].lower() in _DICTATED_NOUN_BEFORE):
+            return said
+        return " " + next(k for g, k in zip(m.groups(), _DICTATED_MARKS) if g) + " "
+    return _DICTATED.sub(mark, text)
+
+
+def dictated_mark(word: str, said: str) -> bool:
+    """``word`` (a booked name word) is, where the customer typed it, only a piece of dictated punctuation ("period",
+    "stop" of "full stop", "line" of "new line", "mark" of "question mark"; S1's reason)."""
+    low = (word or "").lower()
+    return bool(low) and any(low in m.group(0).lower().split() for m in _DICTATED.finditer(said or "")) \
+        and not re.search(r"(?<![\w'\u2019-])" + re.escape(low) + r"(?![\w'\u2019-])", _dictated(said).lower())
+
+
+# an e-mail sign-off (sky-customers-29 V1: "Please book 2 seats ... on 4 May.\n\nBest regards,\nOmar Singh\nSenior
+# Manager, Room 204"): a valediction that opens a line (or follows a sentence's end), then the signer's name, on the
+# same line after a mark ("Best, Omar Singh") or on the next line that is not blank, before a title, a company or a
+# phone after a comma, a bar, a bracket or a dash ("Omar Singh, Senior Manager", "Omar Singh | Acme")
+_VALEDICTION = re.compile(
+    r"(?im)(?:^|(?<=[.!?])[ \t]+)(?:(?:(?:best|kind|kindest|warm|warmest|many|with|all\s+the|my|yours|with\s+(?:kind|best|"
+    r"warm))\s+)?(?:regards|wishes|thanks|thank\s+you)|best|cheers|thanks|thank\s+you|thx|ty|ta|sincerely|"
+    r"yours(?:\s+(?:sincerely|truly|faithfully|ever))?|(?:sincerely|faithfully|truly|cordially|respectfully)"
+    r"(?:\s+yours)?|br|rgds|kr|love|regards|-{2,}|[\u2013\u2014])"
+    r"[ \t]*(?:[,.!:;]+|[ \t][-\u2013\u2014]|$)[ \t]*"
+    r"|(?:^|(?<=[.!?])[ \t]+)(?:sent|signed|written)\s+by[ \t]*[,:-]?[ \t]*")
+_SIGNATURE_CUT = re.compile(r"\s*(?:[,|(/\u2022<\[]|\s[-\u2013\u2014]+\s|\s+(?:at|from|on\s+behalf\s+of)\s+).*$", re.I)
+
+
+def _signature(user_text: str) -> tuple[set[str], list[tuple[int, int]]]:
+    """The lower-cased words of the name signed under a valediction (``_VALEDICTION``) and the spans of the
+    valediction through the end of its block (the next blank line: title, company, phone), which no other reader reads
+    ("Sincerely" or "Acme GmbH" are no names). The name is one to four capitalised name words, no place, thing or
+    role, titles aside ("Dr. Omar Singh"); a line that is none ("Thanks,\nsee you soon") signs nothing."""
+    names: set[str] = set()
+    spans: list[tuple[int, int]] = []
+    text = user_text or ""
+    if not _VALEDICTION.search(text):
+        return names, spans
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+    for i, line in enumerate(lines):
+        for m in _VALEDICTION.finditer(line):
+            rest, j = line[m.end():].strip(), i
+            if not rest:  # the name on the next line that is not blank
+                j = i + 1
+                while j < len(lines) and not lines[j].strip():
+                    j += 1
+                if j >= len(lines) or j > i + 2:
+                    continue
+                rest = lines[j].strip()
+            words = [w.strip(".,") for w in _SIGNATURE_CUT.sub("", rest).split()]
+            words = [w for w in words if w and w.lower().strip(".") not in _TITLE_WORDS]
+            if not 1 <= len(words) <= 4 or not all(_nameish(w, False) for w in words) \
+                    or all(w.lower() in _PARTICLE_WORDS for w in words) or _reads_as_place(words) \
+                    or _reads_as_thing(words) or _reads_as_role(words):
+                continue
+            names.update(w.lower() for w in words)
+            end = j + 1
+            while end < len(lines) and lines[end].strip():
+                end += 1
+            spans.append((starts[i] + m.start(), starts[end] - 1 if end < len(lines) else len(text)))
+            break
+    return names, spans
+
+
+def _read_as_said(user_text: str) -> str:
+    """The message with its dictated punctuation as marks, pasted JSON fields as cues and sign-off blocks cut
+    (``_dictated``, ``_json_names``, ``_unsigned``)."""
+    return _unsigned(_json_names(_dictated(user_text or "")))
+
+
+def _unsigned(user_text: str) -> str:
+    """The text without its sign-off blocks (``_signature``), each read as a sentence's end."""
+    _, spans = _signature(user_text)
+    for a, b in sorted(spans, reverse=True):
+        user_text = user_text[:a] + " . " + user_text[b:]
+    return user_text
+
+
+# a name given as a field of JSON or a Python dict pasted in ({"name": "Omar Singh"}, {"last_name": "Singh",
+# "first_name": "Omar"}, {'first': 'Omar', 'last': 'Singh'}): read as "name is Omar Singh." / "last name is Singh."
+_JSON_NAME = re.compile(r"""(?P<q>["'])(?P<key>[A-Za-z][A-Za-z _-]{0,24})(?P=q)\s*:\s*(?:"(?P<v1>[^"\n]{1,80})"|'(?P<v2>[^'\n]{1,80})')""")
+_JSON_NAME_KEYS = {
+    "name": "name is", "full name": "name is", "fullname": "name is", "passenger": "passenger name is",
+    "passenger name": "passenger name is", "lead passenger": "passenger name is", "lead": "passenger name is",
+    "traveller": "passenger name is", "traveler": "passenger name is", "traveller name": "passenger name is",
+    "traveler name": "passenger name is", "customer name": "name is", "contact name": "name is",
+    "last name": "last name is", "lastname": "last name is", "surname": "last name is", "family name": "last name is",
+    "last": "last name is", "first name": "first name is", "firstname": "first name is", "given name": "first name is",
+    "first": "first name is", "given": "first name is",
+}
+
+
+def _json_names(text: str) -> str:
+    """The text with each name field of pasted JSON written as a cue and the name (``_JSON_NAME``)."""
+    if not text or ":" not in text or ('"' not in text and "'" not in text):
+        return text or ""
+
+    def field(m: re.Match) -> str:
+        cue = _JSON_NAME_KEYS.get(re.sub(r"[\s_-]+", " ", m.group("key").strip().lower()))
+        return f" {cue} {m.group('v1') or m.group('v2')}. " if cue else m.group(0)
+    return _JSON_NAME.sub(field, text)
+
+
 @lru_cache(1 << 12)
 def _prepared(user_text: str, parts: bool = False) -> tuple[str, str, list[tuple[str, bool]], list[str]]:
     """The message as typed (spellings read whole), with its labels written as cues ("Walsh last" -> "last name
     Walsh") and companions and courtesy cut off; its tokens and their cue keys (``stated_names``). For ``parts``
     (``stated_parts``) a name before a label must be tied to it ("Walsh is my surname", not the "Liam" of "first name
     Liam last name Walsh") and no companion is cut ("... and my last name is Walsh" is none)."""
-    user_text = _without_initials_and_post_nominals(_LABEL_ADVERB.sub(r"\1", unspell(user_text or "")))
+    user_text = _without_initials_and_post_nominals(_LABEL_ADVERB.sub(r"\1", unspell(_read_as_said(user_text))))
     said = user_text  # as typed: a cut below adds punctuation ("me and my wife," -> "me. ,") that opens a sentence
     user_text = _labels(_bare_labels(_names_before_labels(_labels_after(user_text or ""), tied=parts)))
     if parts:
@@ -710,9 +849,9 @@ def _contrasts(said: str, asked_for_name: bool | str) -> tuple[set[str], set[str
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message (a name spelled out letter by
     letter read whole: ``unspell``)."""
-    typed = user_text or ""
+    typed = _dictated(user_text or "")
     said, user_text, toks, keys = _prepared(user_text)
-    found: set[str] = set()
+    found: set[str] = _signature(_json_names(typed))[0]  # "Best regards,\nOmar Singh\nSenior Manager"
     for cues, any_case in ((_STRONG_BY_FIRST, True), (_WEAK_BY_FIRST, False)):
         for start in _after_cues(toks, keys, cues):
             names = _take_list(toks, start, any_case)
@@ -1358,7 +1497,8 @@ def typed_full_name(first: object, last: object, said: str, places: frozenset[st
     if not all(_nameish(w, True) for w in words) or " ".join(words).lower() in places:
         return False
     run = r"\s+".join(re.escape(w.lower()) for w in words)  # matched as typed: in lowercase
-    return bool(re.search(r"(?<![\w'\u2019-])" + run + r"(?![\w'\u2019-])", said or ""))
+    # ("omar singh period": "period" is a mark, ``_dictated``)
+    return bool(re.search(r"(?<![\w'\u2019-])" + run + r"(?![\w'\u2019-])", _dictated(said or "")))
 
 
 def word_in_plain(word: str, text: str) -> bool:
