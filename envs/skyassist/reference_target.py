@@ -3642,6 +3642,9 @@ class ReferenceTarget(Target):
         """A reference said only to be kept ("cancel BK1 / Mensah -- BK2 is my boss's, keep it", "- keep: BK2",
         "no, I said keep BK2, don't cancel it") is never looked up, cancelled or queued: it is dropped from the
         references acted on when another is named, or when the chat is about a cancellation."""
+        # a booking cancelled in this chat and asked back ("oh no, can I undo that? I want to keep BK...") is no
+        # reference that stays: it is looked up as before and the cancellation said to be final
+        p.refs_kept = [r for r in p.refs_kept if (self.bookings.get(r) or {}).get("status") != "cancelled"]
         if not p.refs_kept:
             return
         if self.cancel_next is not None and self.cancel_next[0] in p.refs_kept:
