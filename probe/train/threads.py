@@ -65,10 +65,8 @@ def parse_threads(value: Any) -> str | int:
 
 def visible_cores() -> int:
     """The cores this process may run on (its CPU affinity set, e.g. a Slurm allocation)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # not Linux
-        return max(1, os.cpu_count() or 1)
+    visible = _visible_set()
+    return max(1, len(visible)) if visible is not None else max(1, os.cpu_count() or 1)  # None: not Linux
 
 
 def auto_threads(cores: int) -> int:
@@ -163,6 +161,7 @@ def _limit_loaded_libraries(n: int) -> None:
 
 
 def _visible_set() -> set[int] | None:
+    """This process's CPU affinity set; None where it cannot be read (not Linux)."""
     try:
         return set(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -280,7 +279,6 @@ class BuildThreads:
         self.plan, self.log, self.what, self.every = plan, log, what, every
         self._sample = sample or (lambda: cpu_sample(_visible_set()))
         self._cpu, self._clock, self._cores = cpu, clock, cores or visible_cores
-        self.changes: list[tuple[int, int, str]] = []  # (step, threads, why)
         self._steps = 0
         self._mark()
 
@@ -319,7 +317,6 @@ class BuildThreads:
             return None
         n, why = change
         torch.set_num_threads(n)
-        self.changes.append((self._steps, n, why))
         if self.log is not None:
             self.log(f"{self.what}: {n} torch thread{'s' if n != 1 else ''} from step {self._steps} ({why})")
         return n
