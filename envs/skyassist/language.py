@@ -28,6 +28,7 @@ own, separate implementation.
 from __future__ import annotations
 
 import contextvars
+import copy
 import difflib
 import itertools
 import re
@@ -5797,7 +5798,34 @@ def _dictated_marks(text: str) -> str:
     return _MARK_SAID_TOO.sub(lambda m: _MARK_OF[m.group(1)], _MARK_SAID.sub(mark, text))
 
 
+# The reference target reads the same message several times in one turn (the turn itself, whether a confirmation
+# accepts, a clause on its own), and scripted conversations repeat across seeds and fault profiles. The reading is
+# a pure function of the text, what was asked, the last summary and the places the database knows (its flights and
+# bookings are never read here), so it is kept for a while; each caller gets its own copy to change.
+_PARSED: dict[tuple, Parsed] = {}
+_PARSED_MAX = 4096
+
+
+def _places_key(db) -> tuple | None:
+    if db is None:
+        return None
+    return (tuple(sorted((code, a.city) for code, a in db.airports.items())), tuple(sorted(db.city_index.items())))
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
+    """Read one customer message (``_parse_uncached``), kept for the next reading of the same message."""
+    key = (text, expecting, summary, _places_key(db))
+    hit = _PARSED.get(key)
+    if hit is None:
+        hit = _parse_uncached(text, db, expecting, summary)
+        if _PARSED_MAX:  # (0: nothing kept; scripts/bench_language.py times the readings without the memo)
+            if len(_PARSED) >= _PARSED_MAX:
+                del _PARSED[next(iter(_PARSED))]  # the oldest reading
+            _PARSED[key] = hit
+    return copy.deepcopy(hit)
+
+
+def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
     target's last message (a confirmation may repeat what it said)."""
