@@ -3964,7 +3964,7 @@ def _members_from(t: str, start: int) -> list[str]:
 _AND_US = re.compile(r"\s*,?\s*(?:and|plus|\+|&|as well as|along with)\s+the\s+" + _N_WORD + r"\s+of\s+us\b", re.I)
 # a bare kin word after another ("my mum and dad"): the same "my" goes with it
 _KIN_PAIR = re.compile(r"(\b(?:my|our|the)\s+[a-z-]+\s*(?:and|&|\+)\s*)(?=(?:mum|mom|mother|dad|father|grandma|grandpa|"
-                       r"grandad|granddad|brother|sister|husband|wife)\b)", re.I)
+                       r"grandad|granddad|brother|sister|husband|wife|son|daughter)\b)", re.I)  # "my wife and son": 2
 # a part of the party with its size in brackets: "the in-laws (2)", "my parents (2)": that many of them
 _SIZED_KIN = re.compile(r"\b(?:the|my|our)\s+((?:[a-z-]+\s+)?(?:in-laws|parents|grandparents|kids|children|cousins|friends|"
                         r"colleagues|brothers|sisters|mates|boys|girls))\s*\(\s*" + _N_WORD + r"\s*\)", re.I)
@@ -4743,6 +4743,22 @@ def names_companions(text: str) -> bool:
 # the whole answer to "How many passengers?" is "plus N": the speaker and N more ("plus one", "+1", "me plus 2 pls")
 _PLUS_N_ANSWER = re.compile(r"\W*(?:(?:ok(?:ay)?|so|yes|yeah|well|it'?s|just)\W+)*(?:me\s*)?(?:plus|\+)\s*(\d|one|two|three|"
                             r"four|five|six|seven|eight)(?:\s*(?:please|pls|thanks|thx|then))?[\s.!]*", re.I)
+
+
+def _speaker_listed(counts: _Counts, text: str) -> bool:
+    """Whether the party reader's count already holds the speaker beside those who come with them ("2 kids with me",
+    "I have my two kids with me": 3, never 4): the list said "with me" and the party reader counted one more for it
+    than without it. "my wife and our 2 kids are joining me" (3 without the speaker) and a household ("my husband and
+    our two boys") are counted by ``_with_speaker_count``."""
+    if not (_ENUMERATED in counts.reasons and counts and _WITH_ME_SAID.search(text)):
+        return False
+    if _household_count(text.replace("\u2019", "'")) is not None:
+        return False
+    without = party_sizes(_WITH_ME_SAID.sub(" ", text))  # "2 kids": 2, so "2 kids with me" (3) counted the speaker
+    return not without or max(without) < max(counts)
+
+
+_WITH_ME_SAID = re.compile(r"\b(?:with|joining|accompanying)\s+me\b", re.I)
 
 
 def _with_speaker_count(text: str, n: int) -> int:
@@ -6032,7 +6048,7 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     p.part_of_party = bool(part)
     p.total_asked = bool(_TOTAL_ASK.search(text))
     if expecting == "passengers" and p.passengers and not (p.split_now or p.part_of_party or p.recount):
-        n = _with_speaker_count(text, p.passengers)  # "my two brothers are coming as well": 3, the speaker too
+        n = p.passengers if _speaker_listed(counts, text) else _with_speaker_count(text, p.passengers)  # "my two brothers are coming as well": 3, the speaker too
         p.pax_household = n != p.passengers and _household_count(text.replace("\u2019", "'")) == n
         if n != p.passengers:
             p.passengers, p.pax_change, p.pax_joining, p.pax_more = n, None, False, False
