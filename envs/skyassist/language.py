@@ -1472,7 +1472,10 @@ _BOOKS_FOR_ANOTHER = re.compile(r"\bfor (?:my|our) " + _REL_ONE_WORDS + r"\b(?!\
                                 r"|\bon behalf of\b|\b(?:i'?m|i am)\s+(?:an?\s+|his\s+|her\s+|their\s+)?"
                                 r"(?:ea|pa|executive assistant|personal assistant|assistant|secretary|travel agent|"
                                 r"travel coordinator|office manager)\b", re.I)
-_LAST_CUE = re.compile(r"\b(?:last name|surname|family name)(?: is|:|'s)?\s*", re.I)
+# (also put right: "the last name should be Larsen", "surname is actually Larsen", "last name was supposed to be Larsen")
+_LAST_CUE = re.compile(r"\b(?:last name|surname|family name)(?:\s+(?:is actually|is really|should actually be|should be|"
+                       r"should read|needs to be|was supposed to be|is supposed to be|was meant to be|is meant to be)\b|"
+                       r" is|:|'s)?\s*", re.I)
 # a last name said not to be given: "he wont tell me his surname", "i don't know her last name", "no idea of his surname"
 _NO_NAME_GIVEN = re.compile(r"(?:\b(?:won'?t|wont|will not|doesn'?t|doesnt|does not|don'?t|dont|do not|didn'?t|can'?t|cant|"
                             r"cannot|refuses? to|never|not)\s+(?:\w+\s+){0,2}?(?:tell|give|say|share|know|remember|have|got)"

@@ -609,7 +609,16 @@ _QUEUE_REFUSED = re.compile(r"\b(?:don'?t|do not|dont|didn'?t|did not|never)\s+(
 # a correction said with a new count, date or flight right after a booking ("oh no, it should be 2 of us", "sorry i
 # mean for two people not one", "WAIT!! we are 2 not 1", "wait, I meant 2026-05-04", "sorry I mean the date X not Y"):
 # the booking just made is what it corrects (_wrong_done, _edit_of_done), never a second booking made beside it
-_FIX_SAID = re.compile(r"\bshould (?:be|say|read|have said)\b|\bi (?:meant|mean)\b|\bmeant to (?:say|write|type|put|book)\b|"
+# one word set against another: "Larsen not Schmidt", "larsen, not schmidt", "Larsen and not Schmidt"
+_NAME_NOT_BOOKED = re.compile(r"\b(?P<x>[^\W\d_][^\W\d_'-]*(?:['-][^\W\d_]+)*)\s*,?\s*(?:and\s+|but\s+)?not\s+"
+                              r"(?P<y>[^\W\d_][^\W\d_'-]*(?:['-][^\W\d_]+)*)\b", re.I)
+# words before "not <the booked name>" that are never a family name: "meant it not Schmidt", "yes not Schmidt"
+_NOT_A_SURNAME = frozenset({"it", "that", "this", "one", "him", "her", "them", "me", "us", "yes", "no", "sorry", "is",
+                            "was", "meant", "mean", "said", "and", "but", "or", "name", "surname", "booking", "ticket",
+                            "just", "only", "definitely", "certainly", "obviously", "actually", "really", "should", "be",
+                            "the", "a", "an", "oops", "wait", "hmm", "ah", "oh", "ok", "okay", "so", "then", "why", "do",
+                            "does", "did", "please", "i", "you", "we", "they", "he", "she", "still", "also", "too"})
+_FIX_SAID = re.compile(r"\bshould (?:be|say|read|have said)\b|\b(?:is|was|'s) actually\b|\bneeds to be\b|\bi (?:meant|mean)\b|\bmeant to (?:say|write|type|put|book)\b|"
                        r"\bsupposed to be\b|\bcorrection\b|\btypo\b|\boops\b|\bmy bad\b|\bi (?:typed|put|wrote|said) "
                        r"(?:\d|one|two|three|four|five|six|seven|eight|nine)\b|\bnot\s+(?:for\s+)?(?:\d{1,2}|one|two|three|"
                        r"four|five|six|seven|eight|nine|just me|only me)\b(?!\s*(?:am|pm|:|\.\d))|\b(?:we(?:'re| are)|there(?:'re| are)|"
@@ -3301,6 +3310,14 @@ class ReferenceTarget(Target):
         if b is not None and asked == b["booking_id"] and self.pending is None and p.last_name and self._wrong_name(
                 p, b, out):
             return True  # "Larsen" / "Arjun Larsen" to "What name should it be under?"
+        if (b is not None and self.pending is None and not p.last_name and not p.booking_ids
+                and (m := _NAME_NOT_BOOKED.search(p.text)) and self._booked_name_set_aside(m, b)):
+            # "sorry, I meant Larsen not Schmidt", "it's larsen, not schmidt" with the booking under Schmidt: the name
+            # is put right (the reader takes no bare "X not Y" for a name: "Madrid, not Barcelona")
+            x = m.group("x")
+            p.last_name = x.capitalize() if x.islower() else x
+            if self._wrong_name(p, b, out):
+                return True
         fix = _FIX_SAID.search(p.text) and (p.passengers or p.dates or p.flight_ids or p.selection is not None)
         if (b is None or self.pending is not None or p.booking_ids or p.has("cancel") or _UNDO_DONE.search(p.text)):
             return False
@@ -3328,6 +3345,12 @@ class ReferenceTarget(Target):
                    "You can say its flight number or departure time, and I will show you the change of booking "
                    f"{b['booking_id']} to it to confirm first; nothing else is booked.")
         return True
+
+    def _booked_name_set_aside(self, m: re.Match, b: dict[str, Any]) -> bool:
+        """``m`` (``_NAME_NOT_BOOKED``) sets the booking's own last name aside for another word that is no place."""
+        x, y = m.group("x").lower(), m.group("y").lower()
+        places = set(self.db.city_index) | {c.lower() for c in self.db.airports}
+        return y == str(b.get("last_name") or "").lower() and x != y and x not in places and x not in _NOT_A_SURNAME
 
     def _wrong_name(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
         """ "oh no I wrote the wrong name, it's Arjun Larsen" right after a booking was made: the name on a booking

@@ -474,6 +474,12 @@ _LABEL_ADVERB = re.compile(r"(\b(?:name|surname|lastname|firstname)(?:\s+is|'s|\
                            r"definitely|honestly)\s+(?=[A-Za-z])", re.I)
 
 
+# a name's label with what it should have been ("the last name should be Larsen", "my surname was supposed to be
+# Larsen"): read as "... is Larsen"
+_LABEL_MODAL = re.compile(r"(\b(?:name|surname|lastname|firstname))\s+(?:should(?:\s+actually)?\s+(?:be|read|say|have\s+been)|"
+                          r"(?:was|is)\s+(?:supposed|meant)\s+to\s+be|needs\s+to\s+be|has\s+to\s+be)\s+(?=[A-Za-z])", re.I)
+
+
 # the customer's own full name in brackets after "myself" / "me" ("myself (Priya Andersen) and my brother"); "me being",
 # "myself being", "yours truly", "me aka" say the same ("6 people - me being Liam Walsh", "yours truly Liam Walsh plus five")
 _SELF = r"\b(?:myself|me|yours\s+truly)(?:\s+(?:being|aka|a\.k\.a\.?|i\.e\.?|namely))?"
@@ -679,7 +685,8 @@ def _prepared(user_text: str, parts: bool = False) -> tuple[str, str, list[tuple
     Walsh") and companions and courtesy cut off; its tokens and their cue keys (``stated_names``). For ``parts``
     (``stated_parts``) a name before a label must be tied to it ("Walsh is my surname", not the "Liam" of "first name
     Liam last name Walsh") and no companion is cut ("... and my last name is Walsh" is none)."""
-    user_text = _without_initials_and_post_nominals(_LABEL_ADVERB.sub(r"\1", unspell(_read_as_said(user_text))))
+    user_text = _LABEL_MODAL.sub(r"\1 is ", unspell(_read_as_said(user_text)))
+    user_text = _without_initials_and_post_nominals(_LABEL_ADVERB.sub(r"\1", user_text))
     said = user_text  # as typed: a cut below adds punctuation ("me and my wife," -> "me. ,") that opens a sentence
     user_text = _labels(_bare_labels(_names_before_labels(_labels_after(user_text or ""), tied=parts)))
     if parts:
@@ -782,22 +789,33 @@ _CORRECTION = re.compile(r"\b(?:(?:sorry|oops|whoops|my bad|scratch that)\s*[,:.
 _CN_WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 _CN_NEXT = re.compile(r"[ \t]+" + _CN + r"(?![\w'\u2019-])")
 _NAME_TALK = re.compile(r"\b(?:names?|surnames?|lastname|firstname|under|maiden|married|spelled|spelt|called)\b", re.I)
+# a message that puts something said before right: "sorry, I meant Larsen not Schmidt", "it's larsen, not schmidt", "it
+# should be Larsen not Schmidt" (a contrast in it may set one name against another; places and things never are)
+_SETS_RIGHT = re.compile(r"\b(?:i\s+meant|i\s+mean|should\s+(?:be|read|say|have\s+been)|it['\u2019]?s|its|it\s+is|"
+                         r"sorry|oops|typo|my\s+bad|correction|actually)\b", re.I)
 
 
+_TRIP_WORDS = frozenset("""aisle window middle seat seats refundable nonrefundable non-refundable economy business first
+premium coach morning afternoon evening night early earlier late later direct nonstop non-stop connecting return oneway
+cheaper cheapest dearer faster shorter longer flexible basic standard plus yes no yeah nope ok okay today tomorrow
+tonight one two three four five six seven eight nine ten dollars euros pounds usd eur gbp cash card""".split())
 _CONTRAST_WORDS = frozenset("not rather than instead mean meant sorry correction opposed".split())
 
 
 def _contrasts(said: str, asked_for_name: bool | str) -> tuple[set[str], set[str], str]:
     """The names a message gives against others (``_CONTRAST_NOT``, ``_CONTRAST_BUT``, ``_MINE_IS``, ``_CORRECTION``)
-    and the names set against them, lower-cased: read only in a message that talks of a name or answers a request
-    for one, with capitalised words unless so (any case then), never places or things ("from Madrid, not Barcelona");
+    and the names set against them, lower-cased: read only in a message that talks of a name, answers a request
+    for one or puts something right (``_SETS_RIGHT``), with capitalised words unless so (any case then), never places or things ("from Madrid, not Barcelona");
     and the message with the contrasts blanked out (where a name set against another may still be given apart)."""
-    if not said or not (asked_for_name or _NAME_TALK.search(said)):
+    if not said or not (asked_for_name or _NAME_TALK.search(said) or _SETS_RIGHT.search(said)):
         return set(), set(), said
+    # only put right, with no word of a name: never the words of a seat, fare or time ("it should be aisle not window")
+    unnamed = _TRIP_WORDS if not (asked_for_name or _NAME_TALK.search(said)) else frozenset()
 
     def ok(words: list[str | None]) -> list[str]:
         words = [w for w in words if w]
         if words and all(_nameish(w, True) and w.lower() not in _PLACEHOLDERS | _OWNERS | _WEEKDAYS | _CONTRAST_WORDS
+                         and w.lower() not in unnamed
                          for w in words) and not _reads_as_thing(words) and not _reads_as_place(words):
             return [w.lower() for w in words]
         return []
