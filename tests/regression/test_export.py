@@ -2,13 +2,12 @@
 
 import json
 
-from conftest import ROOT, play_to_file
-
 from probe.core.registry import get_domain
 from probe.core.scripts import load_script, play_messages
 from probe.core.trace import append_trace
 from probe.regression.case import load_suite
 from probe.regression.export import ddmin, export, read_traces
+from tests.regression.conftest import ROOT, play_to_file  # by its path: a bare "conftest" may be another folder's
 
 
 def test_ddmin_finds_a_one_minimal_subset():
