@@ -37,21 +37,22 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def _uncache() -> None:
-    """Python's default regex cache and no parse memo, for the rest of this process."""
+def _prepare(cached: bool) -> None:
+    """Import the readers in both modes before any timer starts (their import compiles hundreds of patterns); for
+    the uncached mode, then Python's default regex cache and no parse memo for the rest of this process."""
     import envs  # noqa: F401, PLC0415  (imported first: it raises the regex cache)
     from envs.skyassist import language  # noqa: PLC0415
 
-    re._MAXCACHE = 512  # Python's own default
-    re.purge()
-    language._PARSED_MAX = 0
+    if not cached:
+        re._MAXCACHE = 512  # Python's own default
+        re.purge()
+        language._PARSED_MAX = 0
 
 
 def _run_tests(files: list[str], cached: bool) -> dict:
     import pytest  # noqa: PLC0415
 
-    if not cached:
-        _uncache()
+    _prepare(cached)
     start = time.process_time()
     code = pytest.main(["-q", "-p", "no:cacheprovider", "-m", "not tiny_auditor", *files])
     return {"seconds": time.process_time() - start, "exit": int(code), "regex_cache": re._MAXCACHE}
@@ -61,8 +62,7 @@ def _play(env: str, seeds: int, cached: bool) -> dict:
     from probe.core.registry import get_domain  # noqa: PLC0415
     from probe.core.scripts import load_suite, play_script  # noqa: PLC0415
 
-    if not cached:
-        _uncache()
+    _prepare(cached)
     domain = get_domain(env)
     scripts = [s for folder in ("scripts", "fault_scripts", "oracle_scripts")
                if (domain.package_dir() / folder).is_dir() for s in load_suite(domain, folder)]
@@ -106,22 +106,19 @@ def main() -> int:
         print(json.dumps(result))
         return 0
     if args.tests:
-        return _compare_tests(args.tests, args.repeat)
-    runs: dict[str, dict] = {}
-    for _ in range(args.repeat):
-        for mode in ("uncached", "cached"):
-            out = subprocess.run([sys.executable, __file__, "--env", args.env, "--seeds", str(args.seeds),
-                                  "--mode", mode], capture_output=True, text=True, cwd=ROOT)
-            if out.returncode != 0:
-                print(f"the {mode} play failed:\n{out.stderr.strip()}", file=sys.stderr)
-                return 1
-            _keep_fastest(runs, mode, json.loads(out.stdout.strip().splitlines()[-1]))
+        runs = _alternated(["--tests", *args.tests], args.repeat, "test run")
+        if runs is None:
+            return 1
+        print(f"{len(args.tests)} test files, pytest, the tiny-auditor tests left out; both runs passed")
+        _print_times(runs["uncached"], runs["cached"])
+        return 0
+    runs = _alternated(["--env", args.env, "--seeds", str(args.seeds)], args.repeat, "play")
+    if runs is None:
+        return 1
     off, on = runs["uncached"], runs["cached"]
     print(f"{args.env}: {on['traces']} traces ({on['turns']} customer turns): every shipped script, "
           f"{args.seeds} seeds, faults none and all, each verified")
-    print(f"  uncached (regex cache {off['regex_cache']}, no parse memo): {off['seconds']:.1f} CPU s (runs: {off['runs']})")
-    print(f"  cached   (regex cache {on['regex_cache']}, parse memo):    {on['seconds']:.1f} CPU s (runs: {on['runs']})")
-    print(f"  ratio uncached / cached: {off['seconds'] / on['seconds']:.2f}x; load average {os.getloadavg()[0]:.2f}")
+    _print_times(off, on)
     if (off["traces"], off["digest"]) != (on["traces"], on["digest"]):
         print("  the two plays differ: a cache changed a reading", file=sys.stderr)
         return 1
@@ -129,36 +126,34 @@ def main() -> int:
     return 0
 
 
-def _keep_fastest(runs: dict[str, dict], mode: str, result: dict) -> None:
-    result["runs"] = runs.get(mode, {}).get("runs", []) + [round(result["seconds"], 1)]
-    if mode in runs and runs[mode]["seconds"] <= result["seconds"]:
-        runs[mode]["runs"] = result["runs"]
-        return
-    runs[mode] = result
-
-
-def _compare_tests(files: list[str], repeat: int) -> int:
+def _alternated(argv: list[str], repeat: int, what: str) -> dict[str, dict] | None:
+    """Each mode run ``repeat`` times in a fresh process of this script, alternated; per mode the fastest result,
+    with every run's seconds under "runs". None (the reason printed) when a run fails."""
     runs: dict[str, dict] = {}
     for _ in range(repeat):
         for mode in ("uncached", "cached"):
-            out = subprocess.run([sys.executable, __file__, "--mode", mode, "--tests", *files],
-                                 capture_output=True, text=True, cwd=ROOT)
+            out = subprocess.run([sys.executable, __file__, *argv, "--mode", mode], capture_output=True, text=True,
+                                 cwd=ROOT)
             last = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""
-            if not last.startswith("{"):
-                print(f"the {mode} test run failed:\n{out.stdout[-2000:]}{out.stderr[-2000:]}", file=sys.stderr)
-                return 1
+            if out.returncode != 0 or not last.startswith("{"):
+                print(f"the {mode} {what} failed:\n{out.stdout[-2000:]}{out.stderr[-2000:]}", file=sys.stderr)
+                return None
             result = json.loads(last)
-            if result["exit"] != 0:
-                print(f"the {mode} test run did not pass (pytest exit {result['exit']}):\n{out.stdout[-2000:]}",
+            if result.get("exit", 0) != 0:
+                print(f"the {mode} {what} did not pass (pytest exit {result['exit']}):\n{out.stdout[-2000:]}",
                       file=sys.stderr)
-                return 1
-            _keep_fastest(runs, mode, result)
-    off, on = runs["uncached"], runs["cached"]
-    print(f"{len(files)} test files, pytest, the tiny-auditor tests left out; both runs passed")
+                return None
+            seconds = [*runs.get(mode, {}).get("runs", []), round(result["seconds"], 1)]
+            if mode not in runs or result["seconds"] < runs[mode]["seconds"]:
+                runs[mode] = result
+            runs[mode]["runs"] = seconds
+    return runs
+
+
+def _print_times(off: dict, on: dict) -> None:
     print(f"  uncached (regex cache {off['regex_cache']}, no parse memo): {off['seconds']:.1f} CPU s (runs: {off['runs']})")
     print(f"  cached   (regex cache {on['regex_cache']}, parse memo):    {on['seconds']:.1f} CPU s (runs: {on['runs']})")
     print(f"  ratio uncached / cached: {off['seconds'] / on['seconds']:.2f}x; load average {os.getloadavg()[0]:.2f}")
-    return 0
 
 
 if __name__ == "__main__":

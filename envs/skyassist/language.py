@@ -4783,7 +4783,7 @@ def _with_speaker_count(text: str, n: int) -> int:
     if (household := _household_count(t)) is not None:
         return household  # "my husband and our two boys": the speaker's household, and the speaker (4)
     if (re.search(r"\b" + _KIN + r"\b", t, re.I) and _JOINS_SPEAKER.search(t) and not _SPEAKER_OUT.search(t)
-            and not _SPEAKER_COUNTED.search(re.sub(r"\b(?:with|joining|accompanying)\s+me\b", " ", t, flags=re.I))):
+            and not _SPEAKER_COUNTED.search(_WITH_ME_SAID.sub(" ", t))):
         return n + 1
     return n
 
@@ -6051,7 +6051,8 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     p.part_of_party = bool(part)
     p.total_asked = bool(_TOTAL_ASK.search(text))
     if expecting == "passengers" and p.passengers and not (p.split_now or p.part_of_party or p.recount):
-        n = p.passengers if _speaker_listed(counts, text) else _with_speaker_count(text, p.passengers)  # "my two brothers are coming as well": 3, the speaker too
+        # "my two brothers are coming as well": 3, the speaker too; "2 kids with me": 3, the speaker counted already
+        n = p.passengers if _speaker_listed(counts, text) else _with_speaker_count(text, p.passengers)
         p.pax_household = n != p.passengers and _household_count(text.replace("\u2019", "'")) == n
         if n != p.passengers:
             p.passengers, p.pax_change, p.pax_joining, p.pax_more = n, None, False, False

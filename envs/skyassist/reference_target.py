@@ -618,7 +618,8 @@ _NOT_A_SURNAME = frozenset({"it", "that", "this", "one", "him", "her", "them", "
                             "just", "only", "definitely", "certainly", "obviously", "actually", "really", "should", "be",
                             "the", "a", "an", "oops", "wait", "hmm", "ah", "oh", "ok", "okay", "so", "then", "why", "do",
                             "does", "did", "please", "i", "you", "we", "they", "he", "she", "still", "also", "too"})
-_FIX_SAID = re.compile(r"\bshould (?:be|say|read|have said)\b|\b(?:is|was|'s) actually\b|\bneeds to be\b|\bi (?:meant|mean)\b|\bmeant to (?:say|write|type|put|book)\b|"
+_FIX_SAID = re.compile(r"\bshould (?:be|say|read|have said)\b|\b(?:is|was|'s) actually\b|\bneeds to be\b|\bi (?:meant|mean)\b|"
+                       r"\bmeant to (?:say|write|type|put|book)\b|"
                        r"\bsupposed to be\b|\bcorrection\b|\btypo\b|\boops\b|\bmy bad\b|\bi (?:typed|put|wrote|said) "
                        r"(?:\d|one|two|three|four|five|six|seven|eight|nine)\b|\bnot\s+(?:for\s+)?(?:\d{1,2}|one|two|three|"
                        r"four|five|six|seven|eight|nine|just me|only me)\b(?!\s*(?:am|pm|:|\.\d))|\b(?:we(?:'re| are)|there(?:'re| are)|"

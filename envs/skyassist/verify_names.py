@@ -805,12 +805,14 @@ _CONTRAST_WORDS = frozenset("not rather than instead mean meant sorry correction
 def _contrasts(said: str, asked_for_name: bool | str) -> tuple[set[str], set[str], str]:
     """The names a message gives against others (``_CONTRAST_NOT``, ``_CONTRAST_BUT``, ``_MINE_IS``, ``_CORRECTION``)
     and the names set against them, lower-cased: read only in a message that talks of a name, answers a request
-    for one or puts something right (``_SETS_RIGHT``), with capitalised words unless so (any case then), never places or things ("from Madrid, not Barcelona");
-    and the message with the contrasts blanked out (where a name set against another may still be given apart)."""
-    if not said or not (asked_for_name or _NAME_TALK.search(said) or _SETS_RIGHT.search(said)):
+    for one or puts something right (``_SETS_RIGHT``), with capitalised words unless so (any case then), never places
+    or things ("from Madrid, not Barcelona"); and the message with the contrasts blanked out (where a name set against
+    another may still be given apart)."""
+    named = bool(said) and bool(asked_for_name or _NAME_TALK.search(said))
+    if not said or not (named or _SETS_RIGHT.search(said)):
         return set(), set(), said
     # only put right, with no word of a name: never the words of a seat, fare or time ("it should be aisle not window")
-    unnamed = _TRIP_WORDS if not (asked_for_name or _NAME_TALK.search(said)) else frozenset()
+    unnamed = frozenset() if named else _TRIP_WORDS
 
     def ok(words: list[str | None]) -> list[str]:
         words = [w for w in words if w]
