@@ -1817,9 +1817,7 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
             and _name_token_ok(m.group(1)):
         return None, m.group(1)  # "Ivanova L. (Mrs)": the family name, then an initial, as on a formal list
     first = last = None
-    places = set()
-    if db is not None:
-        places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports}
+    places = place_names(db)
     months = set(MONTHS) | set(WEEKDAYS)
 
     def usable(toks: list[str], strong: bool = False) -> bool:
@@ -3091,7 +3089,7 @@ def _booking_last_name(p: Parsed, text: str, db) -> None:
             + re.escape(p.first_name) + r"\b", text, re.I):
         p.first_name, p.last_name = None, p.first_name
         return
-    places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
+    places = place_names(db)
 
     def fits(word: str) -> bool:
         low = word.lower()
@@ -3791,6 +3789,14 @@ _SELF_ENDS = re.compile(r"\s*(?:$|[,.!?;)]|too\b|as well\b|please\b|pls\b"
 def _companion_name(word: str, places: frozenset[str]) -> bool:
     low = word.lower()
     return _name_token_ok(word) and not {low} & (MONTHS.keys() | WEEKDAYS.keys() | CITY_ALIASES.keys() | places)
+
+
+def place_names(db) -> set[str]:
+    """The cities and airport codes of ``db``, lower-cased ("san francisco", "sfo"): never a person's name. A new set
+    each call (callers may add to it); empty without a database."""
+    if db is None:
+        return set()
+    return {c.lower() for c in db.city_index} | {c.lower() for c in db.airports}
 
 
 def place_words(db) -> frozenset[str]:
@@ -5373,7 +5379,7 @@ def _word_surname_reply(text: str, db, expecting: str | None) -> tuple[str | Non
     given = m.group(1)
     if given is None:
         return (None, m.group(2)) if expecting == "last_name" else None
-    places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
+    places = place_names(db)
     if (not _name_token_ok(given) or given.lower() in places or given.lower() in MONTHS or given.lower() in WEEKDAYS
             or given.lower() in _WORD_SURNAMES or given.lower() in _NOT_GIVEN):
         return None  # "Next Day", "Good Price", "Paris May": no given name
@@ -5848,7 +5854,7 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     """Read one customer message; ``expecting`` is what the target just asked for ('name',
     'last_name', 'passengers', ...), which lets a bare reply count as that; ``summary`` is the
     target's last message (a confirmation may repeat what it said)."""
-    places_ = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
+    places_ = place_names(db)
     text = _NUMBER_ABBREV.sub(lambda m: m.group(1) + " number", text or "")  # "passport no N51167130": no refusal
     # "Ingrid Larsen | 2 adults", "Ingrid Larsen—just me": a bar or a dash typed without spaces sets off a part
     text = _SET_OFF.sub(lambda m: ", " if "|" in m.group(0) else " \u2014 ", text)
@@ -6163,7 +6169,7 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     unsure = name_attempt(named, expecting) if not _LAST_CUE.search(named) else None
     if spelled is False and (p.first_name or p.last_name):  # "arjun shmit thats s-c-h-m-i-d-t": which one is meant?
         unsure = [x for n in (p.first_name, p.last_name) if n for x in n.split()], "spelling"
-    places = {c.lower() for c in db.city_index} | {c.lower() for c in db.airports} if db is not None else set()
+    places = place_names(db)
     if unsure and not any(w.lower() in places for w in unsure[0]) and " ".join(unsure[0]).lower() not in places and not (
             unsure[1] == "order" and re.match(r"\s*\w+\s*,", named)):  # "Nguyen, An" says which is the family name
         p.name_words, p.name_doubt = unsure

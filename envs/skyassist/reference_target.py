@@ -49,6 +49,7 @@ from envs.skyassist.language import (
     own_money_asked,
     parse,
     pick_then_question,
+    place_names,
     speaker_leaves,
     spelled_out,
     withdrawn,
@@ -3350,7 +3351,7 @@ class ReferenceTarget(Target):
     def _booked_name_set_aside(self, m: re.Match, b: dict[str, Any]) -> bool:
         """``m`` (``_NAME_NOT_BOOKED``) sets the booking's own last name aside for another word that is no place."""
         x, y = m.group("x").lower(), m.group("y").lower()
-        places = set(self.db.city_index) | {c.lower() for c in self.db.airports}
+        places = place_names(self.db)
         return y == str(b.get("last_name") or "").lower() and x != y and x not in places and x not in _NOT_A_SURNAME
 
     def _wrong_name(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
