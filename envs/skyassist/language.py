@@ -4299,6 +4299,8 @@ _US_PLUS_ONE = re.compile(r"(\bof us\s*,?\s*(?:plus|\+|and)\s*)(?:one|1)\b(?!\s*
                           re.I)
 
 
+# a number said of someone's own kin ("my 2 parents"), which the list of the party reads as theirs
+_NOT_THEIRS = r"(?<!\bmy )(?<!\bour )(?<!\bthe )(?<!\bhis )(?<!\bher )(?<!\btheir )"
 # slang and idioms for the speaker's spouse and children, read as the plain words before a party is counted: "the two
 # nippers" = "the two kids", "my twin boys" = "my twins", "her indoors" = "the missus" (a wrong count books wrong seats)
 _PARTY_IDIOMS = (
@@ -4314,6 +4316,19 @@ _PARTY_IDIOMS = (
                 re.I), "kid"),
     (re.compile(r"\b(?:her|'er)\s+indoors\b|\b(?:the|my)\s+trouble\s+(?:and|&|n)\s+strife\b", re.I), "the missus"),
     (re.compile(r"\bhim\s+indoors\b", re.I), "the hubby"),
+    # grown-ups said by another word, with their number (sky-V A0): "2 grown-ups and 3 kids" = 5, "2 parents and 3
+    # kids" = 5, "2 mums and 2 babies" = 4, "one dad and a toddler" = 2 ("my 2 parents" stays the speaker's kin)
+    (re.compile(_NOT_THEIRS + r"\b" + _N_WORD + r"\s+(?:grown[- ]?ups|grownups|big (?:people|ones)|parents|mums|moms|mommies|"
+                r"mummies|mothers|dads|daddies|fathers|grandparents|grannies|grandmas|grandpas|grand-?dads|oldies|"
+                r"chaperones|carers|caregivers)\b(?!['\u2019])", re.I), r"\1 adults"),
+    (re.compile(_NOT_THEIRS + r"\b" + _N_WORD + r"\s+(?:grown[- ]?up|grownup|parent|mum|mom|mommy|mummy|mother|dad|daddy|"
+                r"father|grandparent|granny|grandma|grandpa|grand-?dad|chaperone|carer|caregiver)\b(?!['\u2019])", re.I),
+     r"\1 adult"),
+    (re.compile(_NOT_THEIRS + r"\b" + _N_WORD + r"\s+(?:grand-?kids|grand-?children|grandsons|granddaughters)\b(?!['\u2019])",
+                re.I), r"\1 kids"),
+    # a couple said with the children they bring: "a couple and their 3 kids" = 5, "a couple with a baby" = 3
+    (re.compile(r"\ba\s+(?:married\s+|young\s+)?couple\s*(,|\band\b|&|\+|\bplus\b|\bwith\b)\s*(?:(?:their|our|the)\s+)?"
+                r"(?=(?:\d{1,2}|a|an|" + _NUMBER_WORD_RE + r")\s)", re.I), r"2 adults \1 "),
 )
 
 
