@@ -493,6 +493,8 @@ class Parsed:
     for_other: str | None = None  # the one other traveller a seat is said to be for: "a seat for my son" -> "son"
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
+    pax_added: int | None = None  # people added to the count in hand, said as a list with a word that adds ("add an
+    # adult and a child": 2; 0 when how many is not said, "and the kids too"); the target reads it against that count
     pax_kin: str | None = None  # who joins or leaves, when said as kin ("my brother is coming too": "brother")
     companion_named: bool = False  # the name read is only a companion's ("me and my colleague Tom Patel"): never
     # the lead passenger's once a lead is named
@@ -5121,6 +5123,89 @@ def _their_own_after(text: str, at: int) -> tuple[int | None, int]:
     return total, end
 
 
+# --- people added to a party already counted (sky-V A00) -------------------------------------------------------------
+# "add an adult and a child" (2 more), "and a child too" (1), "plus an adult and two kids" (3), "also one adult and one
+# infant more" (2), "and also my nephew and niece" (2), "we also bring a child" (1), "oh and the baby as well" (1): the
+# people said are added to the count in hand (the target reads them against it), never a new total of their own; how
+# many is not said in "and the kids too" (asked)
+_ADD_WHO = (r"(?:adults?|grown[- ]?ups?|grownups?|kids?|kiddos?|child(?:ren)?|infants?|bab(?:y|ies)|toddlers?|teens?|"
+            r"teenagers?|seniors?|students?|youths?|minors?|persons?|people|passengers?|travell?ers?|newborns?|"
+            r"little ones?|" + _KIN + r"|twins|mates?|pals?|buddy|buddies|boys?|girls?|lads?|lass(?:es)?)")
+_ADD_ITEM = re.compile(
+    r"(?:(?P<n>\d{1,2}|an?|another|" + _NUMBER_WORD_RE + r")\s+(?:(?:more|extra|additional|other|further)\s+)?"
+    r"|(?P<own>my|our|the|his|her|their)\s+(?:(?P<n2>\d{1,2}|" + _NUMBER_WORD_RE + r")\s+)?)"
+    r"(?:[a-z-]+'s\s+(?:(?P<n3>\d{1,2}|" + _NUMBER_WORD_RE + r")\s+)?)?"  # "my sister's little boy", "my brother's two kids"
+    r"(?:(?:little|small|young|tiny|older|elder|younger|teenage|baby|grown|adult|infant|twin|lap)\s+)?"
+    r"(?P<who>" + _ADD_WHO + r")\b(?![\u2019'])(?!\s+(?:seats?|fares?|meals?|menus?|prices?|rates?|discounts?|"
+    r"strollers?|prams?|buggy|buggies|cots?|bassinets?|car seats?|carriers?|passports?|names?|ages?|polic(?:y|ies)|"
+    r"allowances?|rules?|bags?|luggage)\b)", re.I)
+_ADD_BARE = re.compile(r"(?:(?:little|small|young|baby|twin)\s+)?(?P<who>" + _ADD_WHO + r")\b(?![\u2019'])", re.I)
+_ADD_JOIN = re.compile(r"(?:\s*(?:,|&|\+|\band\b|\bplus\b|\bwith\b|\bas well as\b|\balong with\b)\s*)*\s*", re.I)
+# the words that add: "add", "plus", "also", "too", "as well", "another", "more", "forgot", a message opened by "and"
+_ADD_SAID = re.compile(r"\b(?:add|adding|plus|also|too|as well|another|more|extra|additional|in addition|on top|besides|"
+                       r"forgot|forgotten|forget)\b|^\W*(?:(?:oh|ah|and|oops|wait|sorry|actually|ok(?:ay)?|right|hmm+|"
+                       r"also)\W+)*(?:and|&|\+)\W", re.I)
+# the words that add, said plainly (never only "too", "as well" or an "and" first)
+_ADD_SAID_PLAINLY = re.compile(r"\b(?:add|adding|plus|also|another|more|extra|additional|in addition|on top|besides|forgot|"
+                               r"forgotten|forget)\b", re.I)
+# people brought, with no word that adds: "we bring a child" (one of the count, or one more: asked)
+_ADD_BROUGHT = re.compile(r"\b(?:bring|bringing|coming|joining|tagging along|travel+ing with)\b", re.I)
+# no addition: a negation ("no kids this time", "my kids are staying home"), a total said, a price or rule asked
+_ADD_NOT = re.compile(r"\b(?:no|not|without|never|except|minus|remove|drop|cancel\w*|less|fewer|instead|rather than|"
+                      r"stay(?:s|ing)?\s+(?:at\s+)?(?:home|behind)|in total|total|altogether|in all|all told|only|just|"
+                      r"instead of|of us)\b|n't\b|\bcan'?t\b|\bwon'?t\b", re.I)
+_ADD_ASKED = re.compile(r"\?|^\W*(?:(?:and|so|also|oh|ok(?:ay)?|um+|hmm+)\W+)*(?:how|what|whats|what'?s|which|is|are|does|do|did|"
+                        r"can (?:a|an|the|kids|children|babies|infants)|why|when|where)\b", re.I)
+_ADD_REQUEST = re.compile(r"^\W*(?:(?:and|so|also|oh|ok(?:ay)?|um+|hmm+|actually)\W+)*(?:can|could|would|will)\s+(?:you|u)\s+"
+                          r"(?:please\s+|pls\s+|also\s+|just\s+)*(?:add|include|put|book)\b", re.I)
+_ADD_TWO = re.compile(r"twins", re.I)  # ("my parents": asked, as before)
+
+
+def added_people(text: str) -> tuple[int | None, tuple[int, int]] | None:
+    """People added to the party in hand, said in one list with a word that adds ("add an adult and a child": (2,
+    span)); (None, span) when how many is not said ("and the kids too") or people are only said to be brought ("we
+    bring a child": one of the count or one more); None when the message adds no one (a negation, a total said, a
+    price or rule asked, more than one list)."""
+    t = (text or "").replace("\u2019", "'")
+    if _ADD_NOT.search(t) or (_ADD_ASKED.search(t) and not _ADD_REQUEST.match(t)):
+        return None
+    first = _ADD_ITEM.search(t)
+    if first is None:
+        return None
+    run = [first]
+    while (j := _ADD_JOIN.match(t, run[-1].end())) and (
+            m := _ADD_ITEM.match(t, j.end()) or (_ADD_BARE.match(t, j.end()) if j.group(0).strip() else None)):
+        run.append(m)  # "my nephew and niece": the "my" goes with the niece too
+    if _ADD_ITEM.search(t, run[-1].end()):
+        return None  # two lists apart: not read here
+    total: int | None = 0
+    for m in run:
+        word, said = m.group("who").lower(), m.groupdict()
+        if said.get("n"):
+            k = 1 if m.group("n").lower() in ("a", "an", "another") else text_rules.number_value(m.group("n"))
+        elif said.get("n2") or said.get("n3"):
+            k = text_rules.number_value(m.group("n2") or m.group("n3"))
+        elif _ADD_TWO.fullmatch(word):
+            k = 2
+        elif _PLURAL_KIN.search(word) or re.fullmatch(r"people|children|.*(?<!s)s", word) and word != "boss":
+            k = None  # "and the kids too": how many?
+        else:
+            k = 1
+        total = None if k is None or total is None else total + k
+    span = (run[0].start(), run[-1].end())
+    if (re.search(r"\b(?:me|myself|i|us|we)\s*(?:,|and|&|\+|plus|with)\s*$", t[:span[0]], re.I)
+            or re.match(r"\s*(?:,|and|&|\+|plus|with)\s*(?:me|myself|i|us)\b", t[span[1]:], re.I)):
+        return None  # "me and my wife too": the party said again, with the speaker
+    if _ADD_SAID.search(t):
+        first = run[0].groupdict().get("n") or ""
+        if (len(run) >= 2 and text_rules.number_value(first) not in (None, 1) and not _ADD_SAID_PLAINLY.search(t)):
+            return None, span  # "2 adults and a child too" after "2 passengers": the party said again, or more? asked
+        return total, span
+    if _ADD_BROUGHT.search(t):
+        return None, span  # "we bring a child": one of those counted, or one more
+    return None
+
+
 # a date of birth is no travel date: "dob 1990-04-02", "born 12 march 1988", "date of birth: ..."
 _BIRTH_CUE = re.compile(r"\b(?:dob|d\.o\.b\.?|born(?: on)?|birth ?(?:date|day)|birthday|date of birth)\W*(?:is\W*)?$", re.I)
 
@@ -5999,6 +6084,8 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
 
     plain = text.replace("\u2019", "'")
     p.pax_change, p.pax_joining, p.pax_more, span = _count_change(plain)
+    if (added := added_people(plain)) is not None:
+        p.pax_added = added[0] or 0
     if span is not None and (kin := re.search(r"\b" + _KIN + r"\b", plain[span[0]:span[1]], re.I)):
         p.pax_kin = kin.group(0).lower()
     p.pax_alongside = (p.pax_joining and p.pax_change == 1 and span is not None

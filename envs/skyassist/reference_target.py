@@ -1130,6 +1130,7 @@ class ReferenceTarget(Target):
                 and len(b.get("itinerary") or []) >= 2 and b.get("status") in ("confirmed", "held") and _ONE_LEG.search(p.text)):
             p.intents.add("cancel")  # "can you drop the flight home?" of the booking in hand: one of its flights cancelled
         self._both_is_the_party(p)
+        self._party_added(p)
         if p.currency is None and own_money_asked(p.text):  # "how much is it in my money?" after "I live in Japan."
             home = next((c for c in map(home_currency_said, reversed(said)) if c), None)
             if home:
@@ -1221,6 +1222,24 @@ class ReferenceTarget(Target):
         return ("Don't worry: a booking is charged once only, when it is made, and never twice. To go ahead I just need "
                 "a plain yes." if once else 'Just to be sure: I need a clear yes before I go ahead; a plain "yes" on its '
                 "own is enough.")
+
+    def _party_added(self, p: Parsed) -> None:
+        """People added to the count in hand of a new trip ("add an adult and a child", "and a child too", "plus an
+        adult and two kids", after the summary too): a change of that count (``_unclear_count_or_date``), never a new
+        total of their own (sky-V A00: "Noted, 1 passenger" and 1 booked); how many is asked when it is not said ("and
+        the kids too", "we bring a child"). A companion said before ("me and my son" ... "and my son too") is left to
+        the readings of those who join."""
+        pend = self.pending if self.pending is not None and self.pending.get("kind") in ("book", "hold") else None
+        have = int(pend["args"].get("passengers") or 0) if pend else (self.passengers or 0)
+        if (p.pax_added is None or not have or self.mode not in (None, "new") or self.booking is not None
+                or p.split_now or p.recount or p.part_of_party or p.booking_ids or p.first_name or p.last_name):
+            return  # (a companion said with the lead's name is read with it: "Ana Lopez, my mum is coming too")
+        if p.pax_joining and p.pax_change == p.pax_added and p.pax_kin and self._kin_said_before(p.pax_kin):
+            return  # "me and my son" ... "my son is coming too": one of those counted
+        if not p.pax_added and (p.pax_change is not None or p.pax_more) and not p.passengers:
+            return  # "our 2 grandkids are coming along!": read by those who join
+        p.passengers, p.number = None, None
+        p.pax_change, p.pax_more, p.pax_joining = (p.pax_added or None), not p.pax_added, False
 
     def _both_is_the_party(self, p: Parsed) -> None:
         """"business for both", "economy is fine for both", "option 2 for both" on a one-way trip with no return in
