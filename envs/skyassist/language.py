@@ -3604,6 +3604,11 @@ _TOTALS = re.compile(r"\b" + _N_WORD + r"\s+of\s+us\b|\b" + _GROUP + r"\s+of\s+"
                      r"|\b" + _N_WORD + r"-(?:person|member|strong|people)\b"  # "our 11-person choir", "a 12-strong team"
                      r"|\bwe\s+are\s+(?:actually\s+|now\s+|really\s+|in fact\s+)?" + _N_WORD + r"\b"
                      r"|\bwe'?re\s+(?:actually\s+|now\s+|really\s+|in fact\s+)?" + _N_WORD + r"\b"
+                     # "we will be 3", "we'll be three now", "there will be 4" (sky-V A1; not "we'll be 3 days there")
+                     r"|\b(?:we(?:'ll| will| shall|'re going to|'re gonna| are going to| are gonna)|there(?:'ll| will))\s+"
+                     r"(?:now\s+|actually\s+|only\s+|just\s+)?be\s+(?:only\s+|just\s+)?" + _N_WORD +
+                     r"(?=\s*(?:$|[.,!;?)]|(?:of us|people|persons|passengers|pax|travell?ers|adults|in total|total|altogether|now|"
+                     r"then|instead|please|pls|thanks|not|after all)\b))"
                      r"|\b(?:i|we) need\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|seats?\b|tickets?\b|please|pls))"
                      r"|\b(?:for|x)\s+" + _N_WORD + r"(?=\s*(?:$|[.,!;?]|:(?!\d)|please|pls|thanks|people|ppl|pax|of us|adults?|"
                      r"passengers?|persons?|asap|urgently|right away|now|on\b|from\b|leaving|departing|flying|"
@@ -4624,11 +4629,20 @@ def _list_joins_speaker(t: str, last_member: str) -> bool:
                                                            re.I)))
 
 
+# can no longer come, said in other words (sky-V A1: "my colleague can no longer come" kept the count)
+_NO_LONGER_ABLE = (r"can no longer|could no longer|couldn'?t|could not|won'?t be able to|will not be able to|will no longer|"
+                   r"(?:is|are)n'?t able to|(?:is|are) not able to|(?:is|are|'s|'re) unable to|(?:is|are|'s|'re) no longer able to")
+# someone who calls their trip off: "my friend cancelled", "my colleague has cancelled on me", "my sister bailed"
+_CALLED_OFF = (r"(?:(?:has|have|just|also)\s+)?(?:cancell?ed|bailed(?: out)?|pulled the plug|(?:had|has|have|needs?) to cancel)\b"
+               r"(?=\s*(?:$|[.,!;)\u2013\u2014-]|on (?:me|us)\b|last[- ]minute\b|after all\b|so\b|and\b|but\b|too\b|"
+               r"(?:her|his|their) (?:trip|ticket|seat|place|plans?)\b))")
 # someone drops out: "my wife can't come anymore", "my son won't be travelling", "my friend dropped out"
 _LEAVES = re.compile(
     _WHOSE + r"(?:'s\s+|'re\s+|\s+)(?:(?:can'?t|cannot|can not|won'?t|isn'?t|is not|not|no longer|will not|is no longer|"
-    r"are not|aren'?t)\s+(?:be\s+)?"
-    r"(?:come|coming|make it|travel+ing|travel|join|joining|fly|flying|go|going)\b|(?:dropped|pulled|backed) out\b)"
+    r"are not|aren'?t|" + _NO_LONGER_ABLE + r")\s+(?:be\s+)?"
+    r"(?:come|coming|make it|travel+ing|travel|join|joining|fly|flying|go|going)\b"
+    r"(?!\s+(?:to|from)\s+(?:the\s+airport|pick|drive|drop|see|meet|take|collect|wave)\b)"  # (a ride, no seat)
+    r"|(?:dropped|pulled|backed) out\b|" + _CALLED_OFF + r")"
     # said through what the one leaving said: "my dad just texted he cant make it", "my wife says she can't come"
     r"|(?:" + _WHOSE + r"|\b(?:dad|daddy|mum|mom|mummy|mommy|grandma|grandpa|granny|nana))\s+(?:just\s+|has\s+|have\s+)?(?:texted|messaged|called|rang|phoned|emailed|said|says|told me|tells me|"
     r"let me know|wrote|informed me)\b[^.!?;]{0,20}?\b(?:he|she|they)(?:'s|'re|\s+)\s*(?:can'?t|cannot|can not|won'?t|"
@@ -4641,12 +4655,15 @@ _NOT_COMING_WHO = (r"(?:my|our|the)\s+(?:[a-z-]+\s+)?(?:" + _KIN + r"|hubby|wife
                    r"(?:\s*(?:,|and|&|\+)\s*(?:(?:my|our|his|her|their|the)\s+)?(?:[a-z-]+\s+)?(?:" + _KIN + r"))*")
 _NOT_COMING = re.compile(r"(?:(?<=[,.;!?])|(?<=\s[-\u2013\u2014])|^|\bbut\b)\s*\b" + _NOT_COMING_WHO
                          + r"(?:\s+(?:isn'?t|aren'?t|won'?t|can'?t|cannot|doesn'?t|don'?t|is not|are not|"
-                         r"will not|can not|does not|do not|(?:is|are|will) no longer|no longer|never)|(?:'s|'re|'ll)\s+(?:not|"
+                         r"will not|can not|does not|do not|(?:is|are|will) no longer|no longer|never|" + _NO_LONGER_ABLE
+                         + r")|(?:'s|'re|'ll)\s+(?:not|"
                          r"no longer|never))\s+(?:be\s+)?(?:coming|come|travel+ing|travel|flying|fly|going|go|joining|join|"
                          r"making it|make it)\b(?!\s+(?:back|home)\b)(?!\s+(?:to|with)\s+(?:the|pick|drop|see|meet|take|drive)\b)"
                          # or staying home: "just me, my wife and her mum are staying home"
                          r"|(?:(?<=[,.;!?])|(?<=\s[-\u2013\u2014])|^|\bbut\b)\s*\b" + _NOT_COMING_WHO
-                         + r"\s+(?:(?:is|are|will be|'s|'re)\s+staying|(?:will\s+|'ll\s+)?stays?)\s+(?:at\s+)?(?:home|behind|back)\b",
+                         + r"\s+(?:(?:is|are|will be|'s|'re)\s+staying|(?:will\s+|'ll\s+)?stays?)\s+(?:at\s+)?(?:home|behind|back)\b"
+                         # or calls it off: "actually only me, my friend cancelled"
+                         r"|(?:(?<=[,.;!?])|(?<=\s[-\u2013\u2014])|^|\bbut\b)\s*\b" + _NOT_COMING_WHO + r"\s+" + _CALLED_OFF,
                          re.I)
 
 
@@ -5142,18 +5159,19 @@ _ADD_ITEM = re.compile(
 _ADD_BARE = re.compile(r"(?:(?:little|small|young|baby|twin)\s+)?(?P<who>" + _ADD_WHO + r")\b(?![\u2019'])", re.I)
 _ADD_JOIN = re.compile(r"(?:\s*(?:,|&|\+|\band\b|\bplus\b|\bwith\b|\bas well as\b|\balong with\b)\s*)*\s*", re.I)
 # the words that add: "add", "plus", "also", "too", "as well", "another", "more", "forgot", a message opened by "and"
-_ADD_SAID = re.compile(r"\b(?:add|adding|plus|also|too|as well|another|more|extra|additional|in addition|on top|besides|"
+_ADD_SAID = re.compile(r"\b(?:add|adding|plus|also|too|as well|more|extra|additional|in addition|on top|besides|"
+                       r"another(?=\s+(?:adult|child|kid|person|passenger|travell?er|infant|baby|toddler|teen|one)\b)|"
                        r"forgot|forgotten|forget)\b|^\W*(?:(?:oh|ah|and|oops|wait|sorry|actually|ok(?:ay)?|right|hmm+|"
                        r"also)\W+)*(?:and|&|\+)\W", re.I)
 # the words that add, said plainly (never only "too", "as well" or an "and" first)
-_ADD_SAID_PLAINLY = re.compile(r"\b(?:add|adding|plus|also|another|more|extra|additional|in addition|on top|besides|forgot|"
+_ADD_SAID_PLAINLY = re.compile(r"\b(?:add|adding|plus|also|more|extra|additional|in addition|on top|besides|forgot|"
                                r"forgotten|forget)\b", re.I)
 # people brought, with no word that adds: "we bring a child" (one of the count, or one more: asked)
 _ADD_BROUGHT = re.compile(r"\b(?:bring|bringing|coming|joining|tagging along|travel+ing with)\b", re.I)
 # no addition: a negation ("no kids this time", "my kids are staying home"), a total said, a price or rule asked
 _ADD_NOT = re.compile(r"\b(?:no|not|without|never|except|minus|remove|drop|cancel\w*|less|fewer|instead|rather than|"
-                      r"stay(?:s|ing)?\s+(?:at\s+)?(?:home|behind)|in total|total|altogether|in all|all told|only|just|"
-                      r"instead of|of us)\b|n't\b|\bcan'?t\b|\bwon'?t\b", re.I)
+                      r"stay(?:s|ing)?\s+(?:at\s+)?(?:home|behind)|in total|total|altogether|in all|all told|only|"
+                      r"instead of|of us|bookings?|reservations?|separate\w*|split\w*|each)\b|n't\b|\bcan'?t\b|\bwon'?t\b", re.I)
 _ADD_ASKED = re.compile(r"\?|^\W*(?:(?:and|so|also|oh|ok(?:ay)?|um+|hmm+)\W+)*(?:how|what|whats|what'?s|which|is|are|does|do|did|"
                         r"can (?:a|an|the|kids|children|babies|infants)|why|when|where)\b", re.I)
 _ADD_REQUEST = re.compile(r"^\W*(?:(?:and|so|also|oh|ok(?:ay)?|um+|hmm+|actually)\W+)*(?:can|could|would|will)\s+(?:you|u)\s+"
