@@ -2428,7 +2428,13 @@ _NOTHING_ELSE = re.compile(r"\s*[,;.!\u2014\u2013-]+\s*(?:and\s+)?(?:nothing els
 _HARMLESS_NEGATION = re.compile(
     r"(?<![\w'])(?:no (?:problems?|worries|complaints?|objections?|issues?|changes?|corrections?|edits?)(?: (?:at all|whatsoever))?"
     r"(?: (?:here|from (?:me|us|my side|our side)|on my (?:end|side)))?(?: (?:needed|necessary|required|to make))?|"
-    r"not a (?:problem|worry)|nothing (?:to (?:change|correct|fix|add)|(?:else )?(?:needed|required|wrong))|"
+    r"not a (?:problem|worry)|nothing (?:(?:else |more )?to (?:change|correct|fix|add|say|ask)|(?:else )?(?:needed|required|wrong))|"
+    # a yes said with a negation that is no refusal (sky-V A2): "yes, there's no rush but go ahead", "yes, no need to
+    # wait", "yes, I have no questions", "yes please, can't wait!"
+    r"(?:(?:there'?s |there is )?no (?:rush|hurry)(?: at all)?|(?:i'?m |we'?re )?not in a (?:rush|hurry)|no need to wait)"
+    r"(?:,?\s+but(?=\s+(?:go ahead|proceed|book|please|do it|go for it)))?|"
+    r"(?:i|we) (?:have|'ve got|have got|got) no (?:more |other |further )?questions?|no (?:more |other |further )?questions?|"
+    r"(?:i|we) (?:can'?t|cannot|can not) wait|(?<![\w'])(?:can'?t|cannot) wait(?= *[!.]*\s*$)|"
     r"(?:i|we) (?:really |honestly )?(?:don'?t|do not) mind(?: (?:which(?: one)?|either(?: way| one)?|at all|really))?|"
     r"(?:i|we) (?:don'?t|do not) (?:think (?:i|we) )?need anything (?:else|more)(?: (?:at all|really))?|"
     r"honestly|to be honest|tbh)(?![\w'])", re.I)
@@ -6371,7 +6377,8 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     p.no = p.no and not harmless_no  # "No problem at all, please proceed": the "no" is not the proposal's
     p.human = asks_for_person(text)
     p.who = bool(ASKS_IF_MACHINE.search(text))
-    p.later = is_deferral(text) and not p.yes and not p.human and not p.split_now
+    p.later = is_deferral(text) and not p.yes and not p.human and not p.split_now and not harmless_no
+    # ("yes, no need to wait", "yes please, can't wait!": the wait is the remark's, nothing put off)
     if not p.yes and (cond := _CONDITION.search(text)) and not is_refusal(text[:cond.start()]):
         # "ok yes if there's no fee", "ugh fine, but only if I can rebook later for free": neither a yes nor a no
         # (the "no" and the "later" are the condition's), but a condition to answer before asking again
