@@ -5178,7 +5178,8 @@ _ADD_BROUGHT = re.compile(r"\b(?:bring|bringing|coming|joining|tagging along|tra
 _ADD_NOT = re.compile(r"\b(?:no|not|without|never|except|minus|remove|drop|cancel\w*|less|fewer|instead|rather than|"
                       r"stay(?:s|ing)?\s+(?:at\s+)?(?:home|behind)|in total|total|altogether|in all|all told|only|"
                       r"instead of|of us|bookings?|reservations?|separate\w*|split\w*|each)\b|n't\b|\bcan'?t\b|\bwon'?t\b", re.I)
-_ADD_ASKED = re.compile(r"\?|^\W*(?:(?:and|so|also|oh|ok(?:ay)?|um+|hmm+)\W+)*(?:how|what|whats|what'?s|which|is|are|does|do|did|"
+_ADD_ASKED = re.compile(r"\b(?:how much|how old|costs?|price|fares?|free|discounts?|pay|charged?|allowed|need to|polic(?:y|ies)|"
+                        r"rules?|ages?|extra seat)\b[^.!]*\?|^\W*(?:(?:and|so|also|oh|ok(?:ay)?|um+|hmm+)\W+)*(?:how|what|whats|what'?s|which|is|are|does|do|did|"
                         r"can (?:a|an|the|kids|children|babies|infants)|why|when|where)\b", re.I)
 _ADD_REQUEST = re.compile(r"^\W*(?:(?:and|so|also|oh|ok(?:ay)?|um+|hmm+|actually)\W+)*(?:can|could|would|will)\s+(?:you|u)\s+"
                           r"(?:please\s+|pls\s+|also\s+|just\s+)*(?:add|include|put|book)\b", re.I)

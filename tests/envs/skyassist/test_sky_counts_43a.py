@@ -57,6 +57,8 @@ ADDED = [  # (message, the count booked: 2 said first and the people added)
     ("plus the baby", 3), ("another child", 3), ("and also my nephew and niece", 4), ("and two boys too", 4),
     ("Oh, I forgot - my sister's little boy is coming too", 3), ("and my brother's two kids too", 4),
     ("can you add my mum too?", 3), ("plus an adult and two kids", 5),
+    # an addition said beside a question that is not about the people's price or rules
+    ("and a child too please, is the first one direct?", 3),
 ]
 
 
