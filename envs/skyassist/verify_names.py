@@ -1502,10 +1502,13 @@ def name_in(value: str, stated: set[str] | frozenset[str]) -> bool:
         return True
     # one surname written with its apostrophes, hyphens or spaces dropped or changed, as booking systems write it:
     # "O'Brien" booked as "OBrien", "D'Souza" as "DSouza", "Okafor-Smith" as "Okafor Smith" (skyV F3), or the reverse
+    pieces = [p for w in words for p in _NAME_JOINS.split(w) if p]
+    if sum(len(p) == 1 for p in pieces) > 1:  # a name spelled out letter by letter ("S-c-h-m-i-d-t") is its spelling
+        return False
     whole = _squashed(" ".join(words))
     if len(whole) > 2 and whole in {_squashed(w) for w in plain}:
         return True
-    pieces = [p for w in words for p in _NAME_JOINS.split(w) if p]  # "Okafor Smith" given, "Okafor-Smith" booked
+    # "Okafor Smith" given, "Okafor-Smith" booked
     return len(pieces) > len(words) and all(_spellings(p) & plain for p in pieces)
 
 
