@@ -50,11 +50,15 @@ from envs.skyassist.verify_counts import number_of as number_value
 from envs.skyassist.verify_money import foreign_price
 from envs.skyassist.verify_names import (
     asks_for_name,
+    corrects_name,
     dictated_mark,
+    lone_given_names,
     name_in,
+    name_statements,
     spelled_out,
     stated_names,
     stated_parts,
+    surname_asked,
     typed_full_name,
     unspell,
     word_in_plain,
@@ -1643,6 +1647,8 @@ def check_S1(view: TraceView) -> list[Violation]:
     ids_seen = view.ids_seen
     turns, ti, stated = view.turns, 0, set()  # names stated in the turns before the call, accumulated
     parts: set[tuple[str, str]] = set()  # (word, "first" / "last") the customer's words said the part of
+    lone: dict[str, bool] = {}  # a name word the customer introduced themself by alone: True where surely a given name
+    answered: set[str] = set()  # words of the customer's answers to a question about the surname
     for c in view.calls:
         if c.name not in MUTATIONS or c.args is None:
             continue
@@ -1665,6 +1671,10 @@ def check_S1(view: TraceView) -> list[Violation]:
                 if t.user_index >= 0:
                     stated |= _stated_names(t.user_text, t.prev_text)
                     parts |= stated_parts(t.user_text)
+                    for w, sure in lone_given_names(t.user_text).items():
+                        lone[w] = sure or lone.get(w, False)
+                    if surname_asked(t.prev_text):  # "And your last name?" - "Aisha": given as the surname
+                        answered |= {w.lower() for w in re.findall(r"[^\W\d_]+", t.user_text)}
                 ti += 1
             known = stated | {w for i, w in view.names_seen if i < c.index}
             full = None  # the whole name typed in lowercase, with no cue ("sofia garcia and my husband")
@@ -1680,6 +1690,10 @@ def check_S1(view: TraceView) -> list[Violation]:
                     break
         if bad is None and parts:
             bad, why = _swapped_part(c, parts, view)
+        if bad is None and lone:
+            bad, why = _given_as_surname(c, lone, parts, answered, view)
+        if bad is None:
+            bad, why = _superseded_name(c, view)
         if bad is not None:
             out.append(_v("S1", c.index, f"{c.name} uses {bad}, {why or 'which neither the customer nor a tool supplied'}"))
     return out
@@ -1712,6 +1726,64 @@ def _swapped_part(c: Call, parts: set[tuple[str, str]], view: TraceView) -> tupl
     if len(found) == 2:
         return bad, "the customer's first and last name swapped"
     return bad, f"which the customer gave as their {found[0][2]} name, swapped into the {found[0][0][:-5]} name"
+
+
+def _given_as_surname(c: Call, lone: dict[str, bool], parts: set[tuple[str, str]], answered: set[str],
+                      view: TraceView) -> tuple[str | None, str | None]:
+    """The one name word the customer introduced themself by written as the booking's last name (S1, placeholder_last_name
+    in disguise, skyV V5): "Call me Aisha." / "This is Aisha speaking." booked as last_name "Aisha", or "My name is
+    Aisha." / "I'm Kwame." booked as "Aisha Aisha" (the word both first and last name: with no surname given, the one
+    word a given name). Not where the customer gave the word as a surname (``stated_parts``, an answer to "your last
+    name?") or a read-only output showed it as one, nor "My name is Okafor." booked as last_name Okafor alone."""
+    last, first = c.arg("last_name"), c.arg("first_name")
+    if not isinstance(last, str) or len(last.split()) != 1:
+        return None, None
+    word = last.strip().lower()
+    if word not in lone or (word, "last") in parts or word in answered:
+        return None, None
+    if any(word in _output_words(k.output, "last_name") for k in view.calls
+           if k.index < c.index and k.name in tools.READ_ONLY):
+        return None, None
+    same = isinstance(first, str) and first.strip().lower() == word
+    if not (lone[word] or same):
+        return None, None
+    return f"last_name {last!r}", "the customer's first name, given alone, not a surname they supplied"
+
+
+def _superseded_name(c: Call, view: TraceView) -> tuple[str | None, str | None]:
+    """A booking or hold written under a name the customer replaced before the call (S1: the name the customer last
+    gave is the one they supply; the old one is withdrawn, skyV V2): "name Aisha Okafor" ... "the surname is actually
+    Mensah" (or "put it under my colleague Ben Carter instead", "correction: last name is Okafor-Mensah", "sorry, my
+    first name is spelled Aysha") ... booked as Okafor / Aisha. Only a later message with a cue of correction
+    (verify_names.corrects_name) replaces a part; a name added without one ("my husband is Daniel Mensah") replaces
+    nothing, and a call part that is neither name (a third one) is left to the checks above. S1 rather than S5: the
+    correction often comes before the summary, which need not name the traveller, so no yes approved the old name
+    either way; what is wrong is the argument's source."""
+    if c.name not in HOLD_BOOK:
+        return None, None
+    current: dict[str, set[str]] = {"first": set(), "last": set()}
+    old: dict[str, set[str]] = {"first": set(), "last": set()}
+    for i, txt in view.users:
+        if i >= c.index:
+            break
+        said = name_statements(txt)
+        fix = corrects_name(txt)
+        for part, words in said.items():
+            if not words:
+                continue
+            if fix and current[part] and not words <= current[part]:
+                old[part] |= current[part] - words
+                current[part] = set(words)
+            else:
+                current[part] |= words
+    for key in ("last_name", "first_name"):
+        v, part = c.arg(key), key[:-5]
+        if not isinstance(v, str) or not v.strip() or not current[part] or not old[part]:
+            continue
+        if not name_in(v.strip(), current[part]) and name_in(v.strip(), old[part]):
+            new = " / ".join(sorted(w.capitalize() for w in current[part]))
+            return f"{key} {v!r}", f"the name the customer replaced with {new!r} before the call"
+    return None, None
 
 
 def _output_words(out: Any, key: str) -> tuple[str, ...]:

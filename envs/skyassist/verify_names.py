@@ -1498,10 +1498,28 @@ def name_in(value: str, stated: set[str] | frozenset[str]) -> bool:
     if all(w in stated for w in words):
         return True
     plain = frozenset().union(*(_spellings(w) for w in stated))
-    return all(_spellings(w) & plain for w in words)
+    if all(_spellings(w) & plain for w in words):
+        return True
+    # one surname written with its apostrophes, hyphens or spaces dropped or changed, as booking systems write it:
+    # "O'Brien" booked as "OBrien", "D'Souza" as "DSouza", "Okafor-Smith" as "Okafor Smith" (skyV F3), or the reverse
+    pieces = [p for w in words for p in _NAME_JOINS.split(w) if p]
+    if sum(len(p) == 1 for p in pieces) > 1:  # a name spelled out letter by letter ("S-c-h-m-i-d-t") is its spelling
+        return False
+    whole = _squashed(" ".join(words))
+    if len(whole) > 2 and whole in {_squashed(w) for w in plain}:
+        return True
+    # "Okafor Smith" given, "Okafor-Smith" booked
+    return len(pieces) > len(words) and all(_spellings(p) & plain for p in pieces)
 
 
 _NAME_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
+_NAME_JOINS = re.compile(r"[\s'\u2019\u2018`\u2010\u2011\u2013\u2014-]+")
+
+
+def _squashed(word: str) -> str:
+    """A name with its apostrophes, hyphens and spaces taken out ("o'brien", "okafor smith" -> "obrien", "okaforsmith"),
+    for ``name_in`` to compare a surname a booking wrote in plain letters."""
+    return _NAME_JOINS.sub("", word)
 
 
 def typed_full_name(first: object, last: object, said: str, places: frozenset[str] = frozenset()) -> bool:
@@ -1565,3 +1583,100 @@ def _paired_names(user_text: str, any_case: bool | str) -> set[str]:
                                 for n in names):
                 out.update(w.lower() for n in names for w in n if w.lower() not in _TITLE_WORDS)
     return out
+
+
+# a customer who introduces themself by one name word only: the word is a given name for sure after "call me", "I go
+# by", "X here", "X speaking" or "first name" (``_GIVEN_ALONE``), and may be either part after "my name is", "I'm",
+# "this is" (``_ONE_NAME``); the one word must end its clause, not start a whole name ("I'm Aisha Okafor")
+_ONE_WORD = r"([A-Z][^\W\d_]*(?:['\u2019-][^\W\d_]+)*)(?!['\u2019]?[\w-]|\s+(?:[A-Z]|(?i:van|de|da|di|von|del|la|le|el|al|bin)\s))"
+_GIVEN_ALONE = re.compile(
+    r"(?i:\b(?:(?:you\s+can\s+|just\s+|please\s+|pls\s+)?call\s+me|i\s+go\s+by|(?:my\s+)?(?:first|given)\s+name(?:['\u2019]s|"
+    r"\s+is|\s*:)?|(?:my\s+)?friends\s+call\s+me)\s+)" + _ONE_WORD
+    + r"|(?:^|[.!?,;]\s*|\b(?i:hi|hello|hey|hiya|morning)[,!]?\s+)" + _ONE_WORD + r"\s+(?i:here|speaking)\b"
+    + r"|\b(?i:this\s+is|it['\u2019]?s|i['\u2019]?m|im|i\s+am)\s+" + _ONE_WORD + r"\s+(?i:speaking)\b")
+_ONE_NAME = re.compile(r"\b(?i:my\s+name\s+is|my\s+name['\u2019]s|name['\u2019]s|i['\u2019]m|im|i\s+am|this\s+is|"
+                       r"it['\u2019]s)\s+" + _ONE_WORD + r"(?=\s*(?:[.!,;:)\u2013\u2014]|\s-\s|$|\s+(?i:and|but|"
+                       r"here|speaking|btw|by\s+the\s+way)\b))")
+_SURNAME_ASKED = re.compile(r"(?i:\b(?:sur|last|family)\s*names?\b|\bsurnames?\b)")
+_SAME_BOTH = re.compile(r"(?i:\bsame\s+as\s+(?:my\s+)?first\b|\b(?:sur|last|family)\s*name\s+(?:is\s+)?(?:the\s+)?same\b|"
+                        r"\bonly\s+(?:have\s+)?one\s+name\b|\bno\s+(?:sur|last|family)\s*name\b|\bmononym|\bjust\s+one\s+name\b)")
+_NOT_SELF = frozenset("""sorry sure not just here ready done fine good okay ok happy looking calling travelling traveling
+flying interested afraid glad wondering back new also still the""".split())
+
+
+def lone_given_names(user_text: str) -> dict[str, bool]:
+    """The name words a customer introduced themself by alone (lower-cased), each with True where the words make it a
+    given name ("Call me Aisha.", "Aisha here", "This is Aisha speaking.", "first name Aisha") and False where it may be
+    either part ("My name is Aisha.", "I'm Kwame."): S1, the customer's first name written as the booking's last name
+    (skyV V5). A text that gives a surname, or says there is none or it is the same, names none."""
+    text = unspell(user_text or "")
+    if _SAME_BOTH.search(text):
+        return {}
+    out: dict[str, bool] = {}
+    for pat, sure in ((_ONE_NAME, False), (_GIVEN_ALONE, True)):
+        for m in pat.finditer(text):
+            word = next(g for g in m.groups() if g)
+            if word.lower() not in _NOT_SELF and word.lower() not in _ORDINARY and word.upper() != word:
+                out[word.lower()] = sure or out.get(word.lower(), False)
+    return out
+
+
+def surname_asked(agent_text: str) -> bool:
+    """The agent's message asks about a surname ("And your last name?"): a lone word the customer answers it with is
+    the surname, not a given name (``lone_given_names``)."""
+    return bool(_SURNAME_ASKED.search(agent_text or ""))
+
+
+# a whole name said with a cue that gives both parts in speaking order: "the booking should be under Aisha Mensah", "put
+# it under my colleague Ben Carter instead", "name Aisha Okafor", "in the name of Daniel Okafor"
+_NW = r"([A-Z][^\W\d_]*(?:['\u2019-][^\W\d_]+)*)"
+_FULL_NAME_CUE = re.compile(
+    r"(?i:\b(?:under|in\s+the\s+name\s+of|name(?:\s+is|\s*:|['\u2019]s|\s+to)?|i['\u2019]?m|i\s+am)\s+"
+    r"(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:wife|husband|partner|colleague|friend|boss|son|daughter|mother|father|mum|mom|dad|"
+    r"sister|brother|spouse|fianc\w*|manager|assistant)\s*,?\s+)?)" + _NW + r"\s+" + _NW + r"(?!\s+[A-Z])")
+_SURNAME_FIX = re.compile(r"(?i:\b(?:maiden|married|new)\s+(?:sur|last\s*)?name\s*(?:is\s+|:\s*)?)" + _NW
+                          + r"|(?i:\buse\s+)" + _NW + r"(?i:\s+as\s+(?:the|my|our)\s+(?:sur|last\s*|family\s*)name)")
+# a name part labelled, then a contrast or a courtesy: "my surname is actually Mensah not Okafor", "first name: Aysha,
+# not Aisha" (``stated_parts`` reads a labelled part only where it ends its clause)
+_PART_THEN_MORE = re.compile(r"(?i:\b(?:(sur|last\s*|family\s*)|(first\s*|given\s*))name(?:\s+is|\s*:|['\u2019]s|\s+should\s+"
+                             r"(?:be|read|say))?\s+(?:actually\s+|really\s+|in\s+fact\s+|now\s+)?)" + _NW
+                             + r"(?=\s*(?:[.,;!()]|$|\s+(?i:not|and|but|instead|please|pls|thanks|rather)\b))")
+# a cue that the name said replaces an earlier one: "actually", "correction", "instead", "should be", "spelled"
+_NAME_FIX_CUE = re.compile(r"(?i:\b(?:actually|correction|correct(?:ed)?|sorry|oops|instead|rather|should\s+(?:be|read|say)|"
+                           r"change|changed|spelled|spelt|mistake|typo|wrong|meant|i\s+mean|not\s+[A-Z]\w+|maiden|married|"
+                           r"put\s+(?:it|the\s+booking|them|the\s+seats?)\s+under|switch|update|make\s+(?:it|that)|"
+                           r"under\s+the\s+name|in\s+the\s+name\s+of)\b)")
+
+
+_NOT_NAME_WORDS = frozenset("spelled spelt written actually really now instead correctly properly".split())
+
+
+def name_statements(user_text: str) -> dict[str, frozenset[str]]:
+    """The name words a customer message gives for each part ("first", "last"; lower-cased): the parts
+    ``stated_parts`` reads, a whole name after a cue that gives both parts in speaking order ("under Aisha Mensah",
+    "name Aisha Okafor") and a surname named as such ("my maiden name Mensah", "use Mensah as the surname")."""
+    text = unspell(user_text or "")
+    out: dict[str, set[str]] = {"first": set(), "last": set()}
+    for w, part in stated_parts(user_text):
+        if w not in _NOT_NAME_WORDS:  # "my first name is spelled Aysha": "spelled" is no name word
+            out[part].add(w)
+    for m in _FULL_NAME_CUE.finditer(text):
+        first, last = m.group(1), m.group(2)
+        if first.lower() in _ORDINARY or last.lower() in _ORDINARY or first.lower() in _PLACEHOLDERS:
+            continue
+        out["first"].add(first.lower())
+        out["last"].add(last.lower())
+    for m in _PART_THEN_MORE.finditer(text):
+        if m.group(3).lower() not in _ORDINARY and m.group(3).lower() not in _NOT_NAME_WORDS:
+            out["last" if m.group(1) else "first"].add(m.group(3).lower())
+    for m in _SURNAME_FIX.finditer(text):
+        w = next(g for g in m.groups() if g)
+        if w.lower() not in _ORDINARY:
+            out["last"].add(w.lower())
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def corrects_name(user_text: str) -> bool:
+    """The message says its name replaces one given before (``_NAME_FIX_CUE``: "the surname is actually Mensah",
+    "put it under my colleague Ben Carter instead", "correction: last name is Okafor-Mensah")."""
+    return bool(_NAME_FIX_CUE.search(user_text or ""))

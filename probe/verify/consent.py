@@ -1219,7 +1219,7 @@ def _after_resolved_doubt(text: str) -> str | None:
 _TAKE_BACK = re.compile(
     r"(?:\b(?:scratch|strike|forget|ignore|disregard)\s+(?:that|this)(?:\s+last\s+(?:bit|part|message|line|one))?"
     r"|\bnever\s?mind(?:\s+(?:that|this))?|\bnvm"
-    r"|(?:^|(?<=[.,;:!?\u2013\u2014-]))\s*(?:no,?\s+wait|actually))\b"
+    r"|(?:^|(?<=[.,;:!?\u2013\u2014-]))\s*(?:no,?\s+wait|actually|no,?\s+i\s+mean(?=\W+(?:yes|yeah|yep|go|book|sure)\b)))\b"
     r"(?!\s+(?:one|booking|reservation|order|hold|ticket|trip|item|seat)s?\b)", re.I)
 
 
@@ -1774,6 +1774,10 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
                                    also_proposed, topic_words) is None:
         return None  # "don't cancel. scratch that, yes cancel it": what is taken back is no answer; the yes after it is
+    rest = _without_no_objection(text)
+    if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
+                                   also_proposed, topic_words) is None:
+        return None  # "yes, there's no rush but go ahead", "I don't mind, go ahead": the negation objects to nothing
     rest = _polite_go_ahead(text, extra_actions)
     if rest is not None:
         why = reason(rest, proposal, extra_yes, extra_words, extra_actions, details, also_proposed, topic_words)
@@ -1785,8 +1789,8 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
         return None  # "Yes, book it. My passport number is X12345678 if you need it.": a note about another thing
     if "?" in text:
         head = _yes_then_more(text)
-        if head is None or reason(head, proposal, extra_yes, extra_words, extra_actions, details,
-                                  also_proposed, topic_words) is not None:
+        if head is None or _ack_only(head) or reason(head, proposal, extra_yes, extra_words, extra_actions, details,
+                                                     also_proposed, topic_words) is not None:
             return "question"
         # the question added asks another action of the proposal's own object ("yes hold it. and look for a return
         # too, then book both?" to a hold): it changes what is approved, no request beside it ("return" is left out: a
@@ -1981,6 +1985,62 @@ def _without_cant_asides(clauses: list[list[str]], proposal: str, actions: Actio
     return out
 
 
+# a negation that objects to nothing, in a clause of its own beside a yes (skyV F1): "yes, there's no rush but go ahead",
+# "I don't mind, go ahead", "yes, no changes needed", "perfect, no objections", "yes, I have no questions", "yes, that's
+# not too expensive, book it", "yes, nothing to change", "sure thing, no hesitation", "yes, the evening arrival isn't a
+# problem". Only the whole clause is set aside, and only when the rest is a whole yes by itself: "yes, no wait", "no,
+# not yet", "I don't think so", "no need to book the return" and "the price isn't a problem if it's refundable" stay
+_NOT_AGAINST = re.compile(
+    r"^(?:(?:oh|and|so|well|honestly|really|also|just|yes|yeah|yep|sure|ok|okay|absolutely|and|but)\s+)*(?:"
+    r"(?:theres|there is|there s)\s+(?:really\s+)?no\s+(?:rush|hurry|problem|issue|need\s+to\s+(?:wait|hurry|rush))"
+    r"|(?:absolutely\s+|really\s+)?no\s+(?:rush|hurry|worries|problem|problems|issue|issues|objections?|hesitations?|questions?|"
+    r"further\s+questions?|more\s+questions?|other\s+questions?|complaints?|doubts?|concerns?|"
+    r"changes?(?:\s+(?:needed|necessary|required|to\s+make|from\s+me))?|"
+    r"need\s+to\s+(?:wait|hurry|rush|think(?:\s+(?:about\s+it|it\s+over))?|change\s+anything|ask\s+(?:me\s+)?again|"
+    r"confirm\s+again|check\s+(?:with\s+me\s+)?again))"
+    r"(?:\s+(?:from\s+me|from\s+us|here|at\s+all|on\s+my\s+(?:end|side)|whatsoever|needed|required))*"
+    r"|(?:(?:i|we)\s+(?:have|ve|ve\s+got|have\s+got|got)|(?:ive|weve)(?:\s+got)?)\s+no\s+(?:more\s+|further\s+|other\s+)?"
+    r"(?:questions?|objections?|concerns?|doubts?|complaints?|changes?)(?:\s+(?:at\s+all|whatsoever))?"
+    r"|(?:i|we)\s+(?:dont|do\s+not)\s+have\s+any\s+(?:more\s+|further\s+|other\s+)?"
+    r"(?:questions?|objections?|concerns?|doubts?|complaints?|changes?)"
+    r"|(?:i|we)\s+(?:dont|do\s+not|wouldnt|would\s+not)\s+mind(?:\s+at\s+all)?"
+    r"|(?:i|we)\s+(?:dont|do\s+not)\s+(?:want|need)\s+to\s+change\s+anything"
+    r"|nothing\s+(?:to\s+(?:change|add|fix|correct|worry\s+about)|needs\s+(?:changing|to\s+change|fixing)|wrong)"
+    r"(?:\s+(?:here|there|at\s+all|with\s+(?:it|that|this)))?"
+    r"|(?:without|with\s+no)\s+(?:any\s+)?(?:hesitation|hesitating|objection|doubt)"
+    r"|(?:(?:the|that|this|it|its|thats|[a-z]+)\s+){0,3}(?:is\s+|s\s+)?(?:not|isnt|wont\s+be|will\s+not\s+be)\s+"
+    r"(?:a|an|any)?\s*(?:problem|issue|big\s+deal|concern|dealbreaker|deal\s+breaker|worry)(?:\s+for\s+(?:me|us))?"
+    r"(?:\s+at\s+all)?"
+    r"|(?:thats\s+|that\s+is\s+|its\s+|it\s+is\s+|the\s+(?:price|fare|total|cost)\s+is\s+|(?:price|fare|total)\s+is\s+)?"
+    r"(?:not|isnt)\s+(?:too|that|so|very|overly)?\s*(?:expensive|bad|pricey|steep|dear|costly|high)"
+    r"|why\s+(?:wouldnt|would\s+not)\s+(?:i|we)|no\s+big\s+deal"
+    r"|(?:it|that|this)\s+(?:doesnt|does\s+not)\s+matter(?:\s+to\s+(?:me|us))?"
+    r")$")
+
+
+def _without_no_objection(text: str) -> str | None:
+    """The reply with its clauses of a negation that objects to nothing (``_NOT_AGAINST``) left out, a "but" beside
+    them split off ("there's no rush but go ahead"), or None when it has none, or nothing else, or asks something.
+    The caller reads the rest, which must be a whole yes by itself."""
+    if "?" in text:
+        return None
+    parts: list[list[str]] = []
+    for c in _clauses(text):
+        cur: list[str] = []
+        for w in c:
+            if w == "but" and cur:
+                parts.append(cur)
+                cur = []
+            else:
+                cur.append(w)
+        if cur:
+            parts.append(cur)
+    kept = [p for p in parts if not _NOT_AGAINST.match(" ".join(p))]
+    if len(kept) == len(parts) or not kept:
+        return None
+    return ", ".join(" ".join(p) for p in kept)
+
+
 def _says_yes(text: str) -> bool:
     """The text holds a strong affirmative (not only an ok)."""
     return any(_contains([w for c in _clauses(text) for w in c], p) for p in _STRONG_P)
@@ -2003,6 +2063,22 @@ _ADDED = re.compile(r"^(?P<head>.*?)(?:(?:[.!;,]|\s[-\u2013\u2014]+)\s*(?:oh\s+)
 _MEMORY_REMARK = re.compile(r"(?<=\?)\s*(?:(?:i|we)\s+)?(?:(?:just\s+)?(?:can['\u2019]?t|cannot|don['\u2019]?t|do not)\s+)?"
                             r"(?:remember|recall|forget|forgot)\b(?:\s+(?:it|that|which|when|the\s+date|exactly))?"
                             r"(?:\s+(?:one|i\s+used|it\s+was))?\s*[.!]*\s*$", re.I)
+
+
+# an acknowledgement and no yes before a question added with "and", "also", "plus" (skyV V1): "ok, and what about
+# luggage?", "great. And is there a meal?", "sure; and which terminal?", "fine - and can I choose seats?", "right, plus is
+# there wifi?": the customer takes in the summary and asks on; the question is not answered, and nothing is approved.
+# A yes ("Yes. Also, is there wifi on board?") or a go-ahead ("ok, book it - and can you email me the receipt?") before
+# the question stays a whole yes (``_yes_then_more``)
+_BARE_ACK = frozenset("""ok okay okey okie k kk alright all right fine great perfect cool nice good lovely awesome excellent
+brilliant super fantastic wonderful sure right roger noted gotcha got it understood thanks thank you thx ty cheers oh
+well so very really sounds looks seems that thats this is all much""".split())
+
+
+def _ack_only(head: str) -> bool:
+    """The head of a reply before its added question is an acknowledgement only (``_BARE_ACK``): no yes, no go-ahead."""
+    words = [w for c in _clauses(head) for w in c]
+    return bool(words) and all(w in _BARE_ACK for w in words)
 
 
 def _yes_then_more(text: str) -> str | None:
