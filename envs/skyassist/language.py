@@ -5364,7 +5364,12 @@ def named_party(text: str, skip: set[str]) -> list[str]:
 
 # a request taken back in the same message: "cancel BK123... no wait, that's the same one. never mind"
 _WITHDRAW = re.compile(r"\b(?:never ?mind|nevermind|no wait|wait,? no|scratch that|forget (?:it|that|about it)|ignore that|"
-                       r"my (?:mistake|bad)|(?:that'?s|it'?s|that is|it is) the same one|don'?t bother)\b", re.I)
+                       r"my (?:mistake|bad)|(?:that'?s|it'?s|that is|it is) the same one|don'?t bother)\b|"
+                       # "I want to cancel BK... Actually no, don't.", "... surname Murphy. hmm, actually, maybe not", "on
+                       # second thought, don't" (never "actually no rush", "maybe not today though, next week?")
+                       r"\bactually,?\s+no\b(?!\s*(?:rush|hurry|problem|worries|pressure|need|,?\s*wait))|\bmaybe not\b|"
+                       r"\bon second thoughts?\b|\b(?:actually|wait|no),?\s+don'?t(?:\s+do\s+(?:it|that))?\b|"
+                       r"\b(?:hold off|let me think)\b", re.I)
 _REQUEST_WORD = re.compile(r"\b(?:cancel\w*|book|change|modify|move|look (?:it |that )?up|check|hold|find|search)\b", re.I)
 
 

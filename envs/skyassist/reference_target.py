@@ -583,6 +583,61 @@ _MADE_NOW = re.compile(r"\b(?:new|newer|newest)(?:" + _ONE_NOUN + r")|\b(?:just|
                        r"\b(?:made|booked|bought|did)\s+(?:it\s+|that\s+)?(?:just now|today|a (?:minute|moment|second) ago|"
                        r"earlier today)\b|\byou\s+(?:just\s+)?(?:made|booked)\b(?!\s+(?:a|another|one)\b)|"
                        r"\b(?:i|we)\s+just\s+(?:made|booked|bought)\b", re.I)
+# a booking the customer had before this chat, said once a booking or hold was made in it: "cancel my old booking",
+# "my previous / earlier / other / existing / original reservation", "the booking I already had before today", "the
+# first booking, not this one", "not BK... - my other one", "the booking I made in January" (never "the one I just
+# made", "the new one", "an earlier flight" or "the first flight" of the trip just booked)
+_OLDER_BOOKING = re.compile(
+    r"\b(?:my|our|the|that)\s+(?:(?:very|other|old)\s+)?(?:old|older|oldest|previous|earlier|earliest|original|existing|prior|"
+    r"initial|first|other|1st)\s+(?:booking|reservation|ticket|hold)s?\b|"
+    r"\b(?:my|our)\s+(?:old|older|previous|earlier|original|existing|prior|other)\s+ones?\b|"
+    r"\b(?:my|our)\s+(?:old|older|previous|earlier|original|existing|prior|other)\s+(?:flight|trip)s?\b|"
+    r"\b(?:booking|reservation|one|trip|flight|ticket)s?\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:already\s+)?"
+    r"(?:had|have had|made|booked|got)\s+(?:already\s+)?(?:before|previously|last\s+(?:week|month|year|time)|"
+    r"in\s+(?!this\b|the\b|here\b)[a-z]+|ages ago|a while ago|back in)\b|"
+    r"\b(?:booking|reservation|one|trip|flight|ticket)s?\s+(?:that\s+)?(?:i|we)\s+already\s+(?:had|have)\b|"
+    r"\bnot\s+(?:this|the new|the one (?:you|i|we) just)\b[^.?!]{0,20}?(?:one|booking|reservation|made|booked)?", re.I)
+# the speaker's own booking among others looked up for someone else: "cancel mine", "my own booking", "now cancel my
+# one", "the one under my name" (a "not mine", "leave mine", "keep mine" is no such pick: _own_meant)
+_OWN_ONE = re.compile(r"\bmy\s+(?:booking|reservation|ticket|trip)\b(?=[^.?!]{0,12}\bnot\s+(?:my|our|the)\s)|\bmine\b|\bmy own\b|\bmy one\b|\b(?:under|in)\s+my\s+(?:own\s+)?name\b|\bmy personal\s+(?:booking|reservation)\b",
+                      re.I)
+# fewer travellers said once the booking is made ("one of us can't come anymore", "two people dropped out", "my wife
+# can't make it", "we need one seat fewer", "can I get a refund for one ticket?", "we're only 5 now"): how many drop
+# out (``n``) or how many still travel (``left``); never "two of us are going", "cancel the whole booking"
+_DROP_N = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|a|an)"  # one group: how many (the first one met)
+_DROP_WHO = (r"(?:of\s+(?:us|them|the\s+group|our\s+group|the\s+party)|(?:more\s+)?(?:person|people|persons|passengers?|"
+             r"travell?ers?|guests?|adults?|kids?|children|members?|friends?|colleagues?)(?:\s+(?:of\s+us|in\s+(?:our|the)\s+"
+             r"(?:group|party)))?)")
+_DROP_NEG = (r"(?:can'?t|cannot|can\s+not|won'?t|will\s+not|isn'?t|aren'?t|is\s+not|are\s+not|no\s+longer|don'?t|doesn'?t|"
+             r"do\s+not|does\s+not|not|never)\s+(?:be\s+)?(?:able\s+to\s+)?(?:\w+\s+)?(?:come|coming|make\s+it|travel\w*|fly|"
+             r"flying|go|going|join\w*)")
+_DROP_OUT = (r"(?:dropped|dropping|drop)\s+out|pulled\s+out|backed\s+out|bailed|bail(?:ing|s)?\s+(?:on|out)|cancell?ed|"
+             r"(?:is|are|'s|'re)\s+out\b|(?:has|have|had)\s+to\s+stay\s+(?:home|behind)|stay(?:s|ing)?\s+(?:home|behind)|"
+             r"(?:is|are)\s+(?:sick|ill)|dropped")
+_PARTY_DROPS = re.compile(
+    r"\b" + _DROP_N + r"\s+" + _DROP_WHO + r"\s+(?:[\w']+\s+){0,3}?(?:" + _DROP_NEG + r"|" + _DROP_OUT + r")\b|"
+    r"\blost\s+" + _DROP_N + r"\s+(?:person|people|passengers?|travell?ers?|members?)\b|"
+    r"\b" + _DROP_N + r"\s+(?:seats?|tickets?|passengers?|persons?|people|places?|travell?ers?)\s+(?:fewer|less)\b|"
+    r"\b" + _DROP_N + r"\s+(?:fewer|less)\s+(?:seats?|tickets?|passengers?|persons?|people|places?|travell?ers?)\b|"
+    r"\b(?:refund(?:ed)?|money\s+back|cancel|remove|drop|release|give\s+back|return)\s+(?:for\s+|on\s+)?" + _DROP_N +
+    r"\s+(?:of\s+(?:the|our|my)\s+)?(?:seats?|tickets?|places?|passengers?)\b", re.I)
+_KIN_DROPS = re.compile(
+    r"\b(?:my|our)\s+(?:\w+\s+)?(?:wife|husband|partner|son|daughter|mother|father|mom|mum|dad|brother|sister|friend|"
+    r"colleague|boss|cousin|aunt|uncle|nephew|niece|grand\w+|girlfriend|boyfriend|fianc\w+|kid|child)\s+(?:[\w']+\s+){0,2}?"
+    r"(?:" + _DROP_NEG + r"|" + _DROP_OUT + r")\b", re.I)
+_ONLY_LEFT = re.compile(r"\b(?:we'?re|we\s+are|there(?:'?s|\s+are|\s+is)|it'?s)\s+(?:only|just|now)\s+" + _DROP_N
+                        + r"\b(?!\s*(?:days?|weeks?|hours?|am|pm|:))|\b(?:only|just)\s+" + _DROP_N
+                        + r"\s+(?:of\s+us\s+)?(?:(?:are|will\s+be|will|is)\s+)?(?:going|coming|travel\w*|flying|left|now|"
+                        r"go|come|fly)\b", re.I)
+_WHOLE_CANCEL = re.compile(r"\bcancel\w*\s+(?:it|this|that|the\s+(?:whole|entire)\b|everything|all\b|the\s+booking|the\s+"
+                           r"reservation|our\s+booking|my\s+booking|the\s+lot)", re.I)
+# a yes to a booking summary that asks for more in the same breath: "yes, and also cancel BK... too", "book it, and
+# cancel BK...", "Yes. Then cancel BK...", "yes and also hold the same flight for my parents" (_yes_and_more)
+_YES_LEAD = re.compile(r"^\W*(?:(?:ok(?:ay)?|sure|great|perfect|fine)\W+)?(?:yes|yeah|yep|yup|ya|sure|ok(?:ay)?|confirm(?:ed)?|"
+                       r"correct|go ahead|please do|do it|book it|book that|sounds good)\b(?:\W+please)?(?:\W+(?:book|go ahead|do)"
+                       r"\s+it)?\W*(?P<rest>.*)$", re.I | re.S)
+_FOR_MORE = re.compile(r"\bfor\s+(?:my|our|the|his|her)\s+\w+|\bfor\s+them\b|\b\d+\s+(?:more|other|extra)\b|\b(?:another|a second|"
+                       r"a separate|an extra)\b", re.I)
 # every booking in the chat at once: "cancel both", "cancel them both", "both bookings", "all of them", "the two of them"
 _BOTH_BOOKINGS = re.compile(r"\b(?:both(?!\s+(?:of us|adults|passengers|people|ways?|legs?|flights? of))\b|"
                             r"all (?:of )?(?:them|those|the bookings|my bookings|our bookings)|the two of them|"
@@ -1061,6 +1116,14 @@ class ReferenceTarget(Target):
         self._name_fix: str | None = None  # the booking just made whose name the customer said is wrong, the right
         # one asked (_wrong_name)
         self._queued_cancel: str | None = None  # the reference of that one while its cancel is still being asked
+        self._theirs: set[str] = set()  # the references said to be someone else's booking ("my colleague's
+        # booking BK..."): "cancel mine" is never one of them (_booking_meant)
+        self._cancel_after: tuple[str | None, str | None] | None = None  # (reference, last name) of a cancellation
+        # asked beside a yes to a booking summary: taken up once that booking is made (_yes_and_more)
+        self._hold_after: tuple[int | None, str] | None = None  # (how many, the request) of a hold for more
+        # travellers asked beside that yes, offered after it
+        self._older_asked: tuple[str, list[str]] | None = None  # (cancel | change, the dates said) of the last reply's
+        # question for the reference of a booking had before this chat (_older_booking)
         self.fix_of: str | None = None  # the booking just made that the customer said is wrong ("you booked the wrong
         # flight"): the flight picked next moves it (_wrong_done, _fixed_by_change)
 
@@ -1451,6 +1514,14 @@ class ReferenceTarget(Target):
             self.then_book = rest  # "Book 1 seat FRA to LHR ..., and cancel BK...", "1) cancel BK... 2) book ...": the
             # booking taken up after the cancel, never dropped
         rebook, self.offered_rebook = self.offered_rebook, None
+        if (rebook and rebook.get("fewer") and self.pending is None and p.selection in (0, 1) and not p.intents
+                and not (p.places or p.dates or p.booking_ids or p.flight_ids)):
+            if p.selection == 1:  # "option 2" / "the second" to "cancel it and book again ..., or keep it": kept
+                self.passengers, self._share_of = None, None
+                turn.say(f"All right, booking {rebook['booking_id']} stays as it is. Is there anything else I can help "
+                         "with?")
+                return
+            p.intents, p.selection = {"cancel", "book"}, None  # "option 1": cancel it and book again, each confirmed
         if rebook and self.pending is None and (self._takes_rebook(p) or (
                 rebook.get("name") and (p.yes or p.accepts) and not p.no and not self._changes(p))):
             # "do that, cancel and book me alone", "the second thing" to "... or cancel it and book a new trip for 1
@@ -1459,6 +1530,14 @@ class ReferenceTarget(Target):
             p.intents, p.no = {"cancel"}, False
             p.part_of_party, p.passengers, p.pax_change, p.pax_joining, p.selection = False, None, None, False, None
             p.number = None
+        elif (rebook and rebook.get("fewer") and self.pending is None and (p.yes or p.accepts) and not p.no
+              and not self._changes(p) and not p.intents):
+            self.offered_rebook = rebook  # "yes" to "I can cancel it and book again for 5, or you can keep it": which?
+            who = pax_words(rebook["n"]) if rebook.get("n") else "those still travelling"
+            turn.say(f"Just to be sure, nothing has been changed yet: would you like me to cancel booking "
+                     f"{rebook['booking_id']} (for everyone on it, with its summary to confirm first) and then book "
+                     f"again for {who}, or keep booking {rebook['booking_id']} as it is?")
+            return
         elif self.pending is None or self.pending.get("kind") != "cancel":
             self.rebook = None  # not taken up, or its cancellation answered
         if (self.asked_budget and p.budget is None and (m := _BARE_AMOUNT.fullmatch(p.text))
@@ -1540,6 +1619,12 @@ class ReferenceTarget(Target):
                 and (self.pending is not None or (self.passengers and self.awaiting != "passengers"))
                 and not p.dates and not p.booking_ids and (left := speaker_leaves(p.text)) is not None
                 and self._speaker_left(turn, left, out)):  # "oh wait, I can't go now, it's only my buddy travelling"
+            turn.say(" ".join(out))
+            return
+        if self._yes_and_more(p, out):  # "yes, and also cancel BK... too" at a booking summary: asked again first
+            turn.say(" ".join(out))
+            return
+        if self._older_booking(p, out):  # "cancel my old booking" after one was made here: its reference asked
             turn.say(" ".join(out))
             return
         self._undo_of_done(p)
@@ -3308,6 +3393,88 @@ class ReferenceTarget(Target):
             return None
         return b
 
+    def _yes_and_more(self, p: Parsed, out: list[str]) -> bool:
+        """ "yes, and also cancel BK... too", "book it, and cancel BK...", "Yes. Then cancel BK...", "yes please. Also,
+        can you cancel my other booking BK...?", "yes and also hold the same flight for my parents, 2 people" at
+        "Shall I book it?": the booking is never dropped for the other request, nor turned into a hold; it is said
+        that nothing is booked yet and the summary is asked again for a plain yes, with the other request kept and
+        taken up once the booking is made (True: asked)."""
+        pend = self.pending
+        if pend is None or pend["kind"] not in ("book", "hold"):
+            self._cancel_after = self._hold_after = None  # the summary was answered without a booking: nothing queued
+            return False
+        m = _YES_LEAD.match(p.text)
+        rest = m.group("rest") if m else ""
+        if not m or p.no or not rest.strip():
+            return False
+        q = parse(rest, self.db, None, "")
+        made = {d["result"].get("booking_id") for d in self.done if d["kind"] in ("book", "hold")}
+        cancel = q.has("cancel") and not q.has("change") and not set(q.booking_ids) & made and (
+            q.booking_ids or _OLDER_BOOKING.search(rest) or _OTHER_BOOKING.search(rest) or _MY_BOOKING.search(rest))
+        hold = (pend["kind"] == "book" and q.has("hold") and _FOR_MORE.search(rest) and not _HOLD_INSTEAD.search(rest)
+                and not cancel)
+        if not (cancel or hold):
+            return False
+        self.pending = pend
+        what = "booked" if pend["kind"] == "book" else "put on hold"
+        if cancel:
+            ref = q.booking_ids[0] if q.booking_ids else None
+            self._cancel_after = (ref, q.last_name)
+            later = (f"Once it is done, I will take up the cancellation of booking {ref}" if ref else
+                     "Once it is done, I will ask you for the reference of the booking you want cancelled")
+            out.append(f"Nothing has been {what} yet: I need a plain yes to this summary on its own. {later}, with its "
+                       f"own summary to confirm. {pend['said']}")
+        else:
+            who = (f"{pax_words(q.passengers)} more" if q.passengers else "more travellers")
+            self._hold_after = (q.passengers, f"hold {q.passengers or ''} seats on "
+                                f"{' and '.join(pend['args'].get('flight_ids') or [])}")
+            out.append(f"Nothing has been booked yet. A hold for {who} would be a separate reservation; this summary "
+                       f"stays a booking for {pax_words(int(pend['args'].get('passengers') or 0))}. Once it is booked, I "
+                       f"can set up that hold with its own summary. {pend['said']}")
+        return True
+
+    def _older_booking(self, p: Parsed, out: list[str]) -> bool:
+        """ "now cancel my old booking", "cancel my previous / earlier / other / existing / original booking", "the
+        booking I already had before today", "the first booking, not this one", "not BK... - cancel my other one",
+        "move my old booking to October 7" once a booking or hold was made in this chat, with no booking from before
+        it seen here: that one is never the booking just made (it is "this one / the new one"); the older one's
+        reference is asked, then it is looked up and its cancellation or change summarised for its own yes (True:
+        asked). A reference said to that question takes up the cancellation or change asked for."""
+        asked, self._older_asked = self._older_asked, None
+        made = {d["result"].get("booking_id") for d in self.done if d["kind"] in ("book", "hold")}
+        if asked and p.booking_ids and not set(p.booking_ids) & made and not (p.has("cancel") or p.has("change")):
+            p.intents.add(asked[0])  # "BKVQO7DX, Okafor" to "What is the reference of that booking?"
+            if asked[0] == "change" and asked[1] and not p.dates:
+                p.dates, p.date = list(asked[1]), asked[1][0]  # "move my old booking to October 7": that date
+            return False
+        if (asked and not p.booking_ids and (p.yes or p.accepts) and not p.no and not p.intents
+                and not (p.places or p.dates or p.flight_ids or p.passengers or p.selection is not None)):
+            self._older_asked = asked  # "yes" / "ok" to that question: the reference is still needed
+            out.append("Nothing has been " + ("changed" if asked[0] == "change" else "cancelled") + " yet. What is "
+                       "the booking reference of your earlier booking? It starts with BK, and you can find it in its "
+                       "confirmation email.")
+            return True
+        pend = self.pending
+        rid = re.search(r"\b(?:get rid of|scrap|drop|delete|void)\b", p.text, re.I)  # "get rid of my old reservation"
+        if (not made or not (p.has("cancel") or p.has("change") or rid) or not _OLDER_BOOKING.search(p.text)
+                or set(p.booking_ids) - made or (pend is not None and (pend["kind"] not in ("cancel", "modify")
+                                                                      or pend["args"].get("booking_id") not in made))):
+            return False
+        live = [b for b in self.bookings.values() if b.get("status") != "cancelled"]
+        if not any(b["booking_id"] in made for b in live) or any(b["booking_id"] not in made for b in live):
+            return False  # a booking from before looked up here: bound by its description (_booking_meant)
+        action = "change" if p.has("change") and not p.has("cancel") else "cancel"
+        self.pending, self._older_asked = None, (action, list(p.dates))
+        mine = [b for b in live if b["booking_id"] in made]
+        refs = " and ".join(b["booking_id"] for b in mine)
+        kind = "hold" if all(b.get("status") == "held" for b in mine) else "booking"
+        verb = "placed" if kind == "hold" else "made"
+        out.append(f"{refs} is the {kind} I just {verb} in this chat, so I take it you mean a booking you had before "
+                   f"it; I haven't looked that one up here, and {refs} stays as it is. What is the booking reference of "
+                   f"the earlier booking (and the last name on it)? I will look it up and show it to you before "
+                   f"anything is {'changed' if action == 'change' else 'cancelled'}.")
+        return True
+
     def _undo_of_done(self, p: Parsed) -> None:
         """ "Never mind, cancel it", "actually no, I don't want it. Cancel.", "I've changed my mind, I don't want this
         booking anymore", "I didn't mean to book that, please undo it" right after a booking was made: its
@@ -3413,6 +3580,33 @@ class ReferenceTarget(Target):
         self.last_name = b.get("last_name") or self.last_name
         out.append(f"I will change booking {bid} to the flight you meant, rather than make a second booking.")
 
+    def _fewer_said(self, p: Parsed) -> int | None:
+        """How many still travel when fewer are said right after a booking was made in this chat ("one of us can't
+        come anymore" with 6 on it: 5; "my wife can't make it anymore": 5; "can I get a refund for one ticket?": 5;
+        "we're only 5 now"; "two people dropped out": 4); 0 when who still travels is not clear ("the kids can't
+        come"); None when the message says no such thing, or asks to cancel the whole booking."""
+        b = self._just_made()
+        if b is None or self.pending is not None or p.booking_ids or p.places or p.dates or p.flight_ids:
+            return None
+        have = int(b.get("passengers", 0) or 0)
+        t = p.text.replace("\u2019", "'")
+        if have < 2 or (_WHOLE_CANCEL.search(t) and not re.search(r"\b(?:one|a|an|\d{1,2})\s+(?:seat|ticket|place)s?\b", t, re.I)):
+            return None
+        if m := _ONLY_LEFT.search(t):
+            said = next(g for g in m.groups() if g)
+            left = text_rules.number_value(said) or (1 if said.lower() in ("a", "an") else None)
+            return left if left and left < have else None
+        m = _PARTY_DROPS.search(t)
+        if m is not None:
+            said = next(g for g in m.groups() if g)
+            n = text_rules.number_value(said) or (1 if said.lower() in ("a", "an") else None)
+            return have - n if n and n < have else None
+        if _KIN_DROPS.search(t):
+            kin = re.search(r"\b(?:kids|children|sons|daughters|parents|friends|colleagues|brothers|sisters|grand\w+s|"
+                            r"\w+\s+and\s+\w+)\b", _KIN_DROPS.search(t).group(0), re.I)
+            return 0 if kin else have - 1
+        return None
+
     def _edit_of_done(self, p: Parsed, out: list[str]) -> bool:
         """ "oh wait can you add my husband to that?", "can u make it 4 people", "one of us can't come" once a booking
         is made (or changed) in this chat: the travellers of a booking cannot be changed, so that is said, never a
@@ -3420,6 +3614,11 @@ class ReferenceTarget(Target):
         flights is offered (a new charge, summarised and confirmed on its own); for fewer, the booking stays unless
         it is cancelled."""
         b = self.booking
+        fewer = self._fewer_said(p)
+        if fewer is not None:  # "one of us can't come anymore", "refund for one ticket?": never the whole booking
+            p.intents -= {"cancel", "refund", "book", "hold"}  # cancelled, nor a new booking for the ones who left
+            p.passengers, p.pax_change, p.part_of_party, p.selection = (fewer or None), None, not fewer, None
+            p.yes = p.no = p.accepts = False
         if (self.pending is not None or not self.done or self.done[-1]["kind"] not in ("book", "modify") or not b
                 or b.get("booking_id") != self.done[-1]["result"].get("booking_id") or b.get("status") != "confirmed"
                 or p.places or p.dates or p.booking_ids or p.flight_ids or p.has("cancel") or p.has("hold")
@@ -3431,7 +3630,7 @@ class ReferenceTarget(Target):
         elif p.pax_change is not None and not p.passengers:
             new = have + p.pax_change
         elif p.passengers and p.passengers != have and (_EDITS_PARTY.search(p.text) or _WRONG_DONE.search(p.text)
-                                                        or _FIX_SAID.search(p.text)):
+                                                        or _FIX_SAID.search(p.text) or fewer):
             new = p.passengers
         else:
             return False
@@ -3446,6 +3645,9 @@ class ReferenceTarget(Target):
             return True
         rest = pax_words(new) if new > 0 else "those still travelling"
         self.passengers = new if new > 0 else None  # a new booking made after this is for those still travelling
+        if fewer is not None:  # "cancel it and book again" takes this up; a bare "yes" to the either-or is asked again
+            self._offer_rebook(b, new or None)
+            self.offered_rebook = {**(self.offered_rebook or {}), "fewer": True}
         out.append(f"I'm sorry, I can't remove passengers from a booking that is already made: booking "
                    f"{b['booking_id']} stays as it is, for {pax_words(have)} on {flights}. I can cancel it and book "
                    f"again for {rest} ({self._refund_sentence(b).lower().rstrip('.')}), or you can keep it as it "
@@ -3621,7 +3823,8 @@ class ReferenceTarget(Target):
                  (p.flight_ids, lambda b: set(p.flight_ids) <= set(b.get("itinerary") or [])),
                  (p.airports, lambda b: set(p.airports) <= {a for fid in b.get("itinerary") or []
                                                             if (f := self.db.flights.get(fid)) for a in (f.origin, f.destination)}),
-                 (_OTHER_BOOKING.search(t) and len(live) == 2, lambda b: b["booking_id"] != self.booking_id)]
+                 (_OTHER_BOOKING.search(t) and len(live) == 2, lambda b: b["booking_id"] != self.booking_id),
+                 (own := self._own_meant(t, live), lambda b: b["booking_id"] not in self._theirs)]
         for said, fit in tests:
             if said:
                 fits, described = [b for b in fits if fit(b)], True
@@ -3653,8 +3856,8 @@ class ReferenceTarget(Target):
             p.abandon = p.drop_trip = p.accepts = False
             p.intents.discard("hold")
             return None
-        if not (described or asked or _MY_BOOKING.search(t)):
-            return None  # "cancel it": the booking in hand
+        if not (described or asked or _MY_BOOKING.search(t) or own is None):
+            return None  # "cancel it": the booking in hand ("cancel mine" with none said to be another's: asked)
         action = asked[0] if asked else "cancel" if p.has("cancel") else "change"
         self.which_booking = (action, [b["booking_id"] for b in live])
         words = "; ".join(self._booking_words(b) for b in live)
@@ -3664,6 +3867,19 @@ class ReferenceTarget(Target):
         return ((f"Sorry, none of the bookings in this chat fits that. They are: {words}." if described else
                  f"You have {pax_words(len(live)).replace('passengers', 'bookings')} in this chat: {words}.")
                 + f" Which booking would you like to {action}? You can say its reference.")
+
+    def _own_meant(self, text: str, live: list[dict[str, Any]]) -> bool | None:
+        """ "cancel mine", "cancel my own booking", "leave my colleague's alone and cancel mine", "the one under my
+        name" with two or more bookings in this chat: True when some of them were said to be someone else's and the
+        rest is the speaker's, None when that is said but nothing tells them apart (which one is asked), False when
+        the message does not pick the speaker's own ("not mine", "keep mine", no such words)."""
+        for m in _OWN_ONE.finditer(text):
+            if re.search(r"(?:\bnot|n'?t|\bleave|\bkeep|\bexcept|\binstead of|\brather than|\bthan|\bbut)\W+(?:\w+\W+)?$",
+                         text[max(0, m.start() - 20):m.start()], re.I):
+                continue  # "cancel my colleague's, not mine", "keep mine"
+            theirs = [b for b in live if b["booking_id"] in self._theirs]
+            return True if theirs and len(theirs) < len(live) else None
+        return False
 
     def _other_after_cancel(self, p: Parsed) -> None:
         """ "And the other one too." / "cancel the other booking as well" right after a booking was cancelled, with
@@ -3929,6 +4145,8 @@ class ReferenceTarget(Target):
             if (not p.last_name and not self.last_name and self.unfound_name and not _SOMEONE_ELSES.search(p.text)
                     and "could not find a booking with that reference" in self._last_reply):
                 self.last_name = self.unfound_name  # "sorry typo its BK...": only the mistyped reference is corrected
+            if len(set(p.booking_ids)) == 1 and _BOOKING_OF_OTHERS.search(p.text.replace("\u2019", "'")):
+                self._theirs.add(p.booking_ids[0])  # "can you also check my colleague's booking BK..., name Moreau?"
             self.booking_id = p.booking_ids[0]
             if (known := self.bookings.get(self.booking_id)) and not p.last_name and known.get("last_name"):
                 self.last_name = known["last_name"]  # "now cancel BKXTS91M" after it was found under that name
@@ -6787,6 +7005,9 @@ class ReferenceTarget(Target):
             out[-1] = (f"This is the first of two {kind}s, for {pax_words(pax)}; once it is done I will set up the second "
                        f"one, for the other {pax_words(self.split_rest)}, with its own summary. " + out[-1])
             self.pending["said"] = out[-1]
+        if (self._share_of is not None and (self.bookings.get(self._share_of.get("booking_id")) or {}).get("status")
+                == "cancelled"):
+            self._share_of = None  # cancelled since ("one of us can't come", then cancelled to book again): no "stays"
         if self._share_of is not None and self.pending:  # the second part of a split group: the first stays
             first = self._share_of
             note = (f"This is a separate {'hold' if action == 'hold' else 'booking'}; "
@@ -7045,6 +7266,8 @@ class ReferenceTarget(Target):
                 self._release_hold(turn, pend["release"], out)
             if self._offer_rest(data, out):
                 return
+            if self._after_yes(out):  # the cancellation or hold asked beside the yes: taken up now
+                return
         elif kind == "hold":
             out.append(f"Done: your seats are now on hold under reference {data['booking_id']} until "
                        f"{data.get('expires_at', '')[:16].replace('T', ' ')} UTC. The total if you book will be "
@@ -7055,7 +7278,8 @@ class ReferenceTarget(Target):
                 self._release_hold(turn, pend["release"], out, why="as it is replaced by the new hold")
             self.action = "book"
             self.declined = True
-            self._offer_rest(data, out)
+            if not self._offer_rest(data, out):
+                self._after_yes(out)
             return
         elif kind == "cancel":
             out.append(f"Booking {data['booking_id']} has been cancelled." +
@@ -7080,6 +7304,32 @@ class ReferenceTarget(Target):
         self.legs = []
         self.mode = None
         out.append("Is there anything else I can help with?")
+
+    def _after_yes(self, out: list[str]) -> bool:
+        """Once the booking answered with "yes, and also ..." is made: the cancellation asked with it is taken up
+        (looked up and summarised for its own yes, in the same reply: _next_cancel), or its reference asked; a hold
+        for more travellers is offered (True: taken up; the reply goes on there)."""
+        queued, self._cancel_after = self._cancel_after, None
+        hold, self._hold_after = self._hold_after, None
+        if queued and queued[0]:
+            self.legs, self.mode = [], None
+            self._cancel_chain = queued
+            return True
+        if queued:  # "yes, and cancel my old booking too": its reference asked now
+            self.legs, self.mode = [], None
+            self._older_asked = ("cancel", [])
+            out.append("You also asked me to cancel another booking: what is its booking reference (and the last name "
+                       "on it)? I will look it up and show it to you before anything is cancelled.")
+            return True
+        if hold:
+            self.legs, self.mode = [], None
+            self.passengers, self.then_book = hold  # theirs, never the booking's party
+            self.first_name = self.last_name = None  # the hold is for others: whose name it is under is asked
+            out.append("You also asked me to hold the same flight for more travellers. Shall I set that up now? I will "
+                       "show you its summary to confirm first.")
+            self.offered_then = True
+            return True
+        return False
 
     def _then_book_question(self, out: list[str]) -> None:
         """The new booking asked for beside a cancellation, offered once that cancellation is answered."""
