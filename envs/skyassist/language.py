@@ -494,6 +494,7 @@ class Parsed:
     pax_joining: bool = False  # the change is people joining the speaker ("my son is coming too")
     pax_more: bool = False  # the count changes by a number not said ("my parents are coming too")
     pax_kin: str | None = None  # who joins or leaves, when said as kin ("my brother is coming too": "brother")
+    surname_refused: bool = False  # the last name refused or a stand-in offered ("my surname is private", "put Guest")
     companion_named: bool = False  # the name read is only a companion's ("me and my colleague Tom Patel"): never
     # the lead passenger's once a lead is named
     pax_household: bool = False  # the count answer lists the speaker's own household and counts the speaker too ("my
@@ -6280,8 +6281,8 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
                     or (_URGENT_ILLNESS.search(text.replace("\u2019", "'")) and not calm)
                     or (_URGENT_EVENT.search(text.replace("\u2019", "'")) and not calm))  # "the wedding is tomorrow"
     rejected_cabin = _REJECTED_CABIN.search(text)
-    for fc, pat in _FARE_PATTERNS:
-        if pat.search(_REJECTED_CABIN.sub(" ", text) if rejected_cabin else text):
+    for fc, pat in _FARE_PATTERNS:  # ("none of your business" is no cabin)
+        if pat.search(_NOSY_BUSINESS.sub(" ", _REJECTED_CABIN.sub(" ", text) if rejected_cabin else text)):
             p.fare_class = fc
             break
     undated = text
@@ -6529,4 +6530,82 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
         # "Anna Price", "my name is Tom May" at the name question: only a name (no price question, no date in May)
         p = Parsed(text=text)
         p.first_name, p.last_name = word_name
+    _surname_withheld(p, text, expecting)
     return p
+
+
+# words that refuse a last name or stand in for one, never a surname: "my surname is private", "last name: withheld",
+# "none of your business", "put Guest as the surname" (a stand-in only when offered as one, not "my surname is Guest")
+_REFUSAL_WORDS = (r"(?:private|confidential|secret|classified|withheld|withholding|personal|irrelevant|none|nothing|"
+                  r"unknown|redacted|undisclosed|hidden|anonymous|sensitive|restricted|n/?a|not applicable|"
+                  r"not (?:important|relevant|needed|necessary|required|telling|saying|sharing|given|your (?:business|"
+                  r"concern|problem))|unnecessary|optional|nobody'?s business|no comment|need[- ]to[- ]know)")
+_SURNAME_WORD = r"(?:sur ?name|last ?name|family name|second name)"
+_NOSY_BUSINESS = re.compile(r"\b(?:none of (?:your|ur|yer)|nobody'?s|not (?:your|ur)|mind (?:your|ur) own)\s+"
+                            r"(?:damn\s+|bloody\s+|fucking\s+)?business\b", re.I)
+_SURNAME_REFUSAL = re.compile(
+    # "my surname is private", "surname's private, sorry", "Last name withheld", "last name: private", "the surname is
+    # none of your business", "my last name will stay private"
+    r"\b" + _SURNAME_WORD + r"(?:'s|\s+is|\s+was|\s+will\s+(?:stay|remain|be)|\s+stays|\s+remains|\s*[:=\-\u2013\u2014])?"
+    r"\s*(?:kept\s+|staying\s+|just\s+|honestly\s+|really\s+|strictly\s+|actually\s+|is\s+)*" + _REFUSAL_WORDS + r"\b"
+    # "I'd rather keep my surname private", "keep the last name to myself", "my surname I'll keep confidential"
+    r"|\bkeep(?:ing)?\s+(?:my|the|his|her|their|our)\s+" + _SURNAME_WORD + r"\s+(?:to\s+(?:my|him|her|them|our)sel(?:f|ves)"
+    r"|" + _REFUSAL_WORDS + r")\b"
+    # "same as the first name", "just use my first name twice", "leave the surname blank", "make one up"
+    r"|\bsame\s+as\s+(?:the\s+|my\s+|his\s+|her\s+)?first(?:\s+name)?\b"
+    r"|\b(?:use|put|repeat|write)\s+(?:my|the|his|her)\s+first\s+name\s+(?:twice|again|for both|as (?:the |my )?"
+    + _SURNAME_WORD + r")\b"
+    r"|\bleave\s+(?:the\s+|my\s+)?" + _SURNAME_WORD + r"\s+(?:blank|empty|out|off)\b"
+    r"|\bmake\s+(?:one|a\s+" + _SURNAME_WORD + r")\s+up\b"
+    r"|\bno\s+" + _SURNAME_WORD + r"\s+(?:needed|necessary|required)\b", re.I)
+# a word offered as the last name: "put Guest as the surname", "use Thandiwe as the surname too", "use my first name as
+# the last name" (a stand-in when it is one of _REFUSED_NAME_WORDS or the given name; "put Larsen as the surname" gives it)
+_SURNAME_OFFERED = re.compile(
+    r"\b(?:put|use|write|enter|type|make|have|call|book\s+(?:it|me|us|them)\s+under)\s+(?:it\s+)?(?:down\s+)?(?:as\s+)?"
+    r"(?:just\s+)?[\"']?(?P<w>(?:my|the|her|his|their) first name|[\w'\-/]+)[\"']?\s+(?:as|for|in)\s+(?:the\s+|my\s+|a\s+|"
+    r"his\s+|her\s+|their\s+)?" + _SURNAME_WORD + r"\b", re.I)
+# the whole answer to the last-name question a refusal: "private", "it's private", "none", "confidential, sorry",
+# "none of your business", "n/a", "guest", "just put guest", "anything is fine"
+_SURNAME_REFUSED_ALONE = re.compile(
+    r"\W*(?:(?:it'?s|its|it is|that'?s|thats|that is|um+|uh+|er+|well|sorry|honestly|just|rather|kept)\W+)*"
+    r"(?:" + _REFUSAL_WORDS + r"|none of (?:your|ur|yer) (?:damn\s+|bloody\s+)?business|mind (?:your|ur) own business|"
+    r"(?:(?:just|you can|can you)\s+)?(?:put|use|write)\s+(?:down\s+)?(?:guest|anything|whatever|something|a placeholder)"
+    r"|guest|anything(?: is fine| will do)?|whatever(?: you (?:like|want))?|pass|skip(?: it)?|rather not(?: say)?)"
+    r"(?:\W+(?:sorry|thanks|thank you|thx|please|pls|mate|dude|lol|then|though|tho|i'?m afraid|if that'?s ok|for now)\b)*\W*",
+    re.I)
+# the refused word or stand-in, never booked: the surname read from such a message is one of these or is none at all
+_REFUSED_NAME_WORDS = frozenset("""
+private confidential secret classified withheld withholding personal irrelevant none nothing unknown redacted undisclosed
+hidden anonymous sensitive restricted n/a na unnecessary optional guest test placeholder tba tbc tbd blank anything
+whatever something too twice again business comment sorry x xx xxx
+""".split())
+
+
+def _surname_withheld(p: Parsed, text: str, expecting: str | None) -> None:
+    """A last name refused or a stand-in offered for it: no last name read, and the refusal marked
+    (``surname_refused``) for the target, which explains that a booking needs the real last name and asks again."""
+    said = text.replace("\u2019", "'")
+    refused = bool(_SURNAME_REFUSAL.search(said)) or (
+        expecting == "last_name" and bool(_SURNAME_REFUSED_ALONE.fullmatch(said)))
+    if not refused and (m := _SURNAME_OFFERED.search(said)):
+        word = m.group("w")
+        if word.lower() in _REFUSED_NAME_WORDS or " " in word:
+            refused = True
+        elif _name_token_ok(word) and word.lower() not in _NOT_NAMES:
+            # "put Larsen as the surname": that is the last name ("use Thandiwe as the surname too": the given name
+            # again, which the target does not take as a last name)
+            p.last_name, p.name_words, p.name_doubt = word[:1].upper() + word[1:], [], None
+            if p.first_name and p.first_name.lower() == word.lower():
+                p.first_name = None
+            return
+    if not refused:
+        return
+    if p.last_name and p.last_name.lower() not in _REFUSED_NAME_WORDS and re.search(
+            r"\b(?:but|though|ok|okay|fine|alright)\b[^.?!]{0,40}\b" + re.escape(p.last_name) + r"\b", said, re.I):
+        return  # "it's private, but fine: Larsen": the name given after all
+    p.surname_refused = True
+    p.last_name = None
+    if p.first_name and (p.first_name.lower() in _REFUSED_NAME_WORDS or not re.search(
+            r"(?<![\w'])" + re.escape(p.first_name) + r"(?![\w'])", said)):
+        p.first_name = None
+    p.name_words, p.name_doubt = [], None

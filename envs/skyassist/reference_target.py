@@ -1019,6 +1019,7 @@ class ReferenceTarget(Target):
         self._last_reply = ""  # the agent's reply before this message
         self._said_before = ""  # what the customer said before this message ("me and my brother")
         self._message = ""  # this message, as read (at most MAX_MESSAGE_CHARS characters)
+        self._withheld_surname = False  # this message refuses the last name ("my surname is private", "put Guest")
         self.change_month: int | None = None  # the month a change was asked for without its day ("end of july")
         self._keep_cabin = False  # a pick for both legs at once ("cheapest both ways") keeps one cabin
         self._each_leg = False  # this message's one pick is for each of the two legs ("1 for both", "both option 3")
@@ -1118,6 +1119,7 @@ class ReferenceTarget(Target):
         if asked is not None:  # "the 10:30 one please. Is that a direct flight?": the pick taken, the question answered
             p = parse(asked[0], self.db, expecting, turn.last_reply)
         self._aside_places(p)
+        self._withheld_surname = p.surname_refused
         if (p.companion_named and (self.first_name or self.last_name) and expecting not in ("name", "last_name")
                 and not self.traveller and (expecting == "passengers" or re.search(r"\b(?:me|myself|i|we|us)\b", p.text, re.I))):
             # "me and my colleague Tom Patel" after the lead was named: his name, not the lead's (never "her name is
@@ -6688,7 +6690,7 @@ class ReferenceTarget(Target):
             elif self.first_name:
                 asked, self.awaiting = self.awaiting == "last_name", "last_name"
                 said = self._message
-                declined = _WITHHOLDS_NAME.search(said) or (asked and (_DECLINES.search(said) or re.search(
+                declined = self._withheld_surname or _WITHHOLDS_NAME.search(said) or (asked and (_DECLINES.search(said) or re.search(
                     r"\b" + re.escape(self.first_name) + r"\b", said, re.I)))  # "I'd rather not say", "just Aisha"
                 if declined and ("a booking needs the passenger's last name" in turn.last_reply
                                  or "is filed under it" in turn.last_reply):  # declined again
@@ -6703,7 +6705,8 @@ class ReferenceTarget(Target):
                 return
             else:
                 said = self._message
-                if _WITHHOLDS_NAME.search(said) or (self.awaiting in ("name", "last_name") and _DECLINES.search(said)):
+                if (self._withheld_surname or _WITHHOLDS_NAME.search(said)
+                        or (self.awaiting in ("name", "last_name") and _DECLINES.search(said))):
                     # "I'd rather not give my surname. Just Noah is fine."
                     if "is filed under it" in turn.last_reply:
                         out.append("I understand. I'm afraid I can't book or hold seats without the passenger's last "
