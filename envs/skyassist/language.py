@@ -1463,6 +1463,9 @@ _NAME_THEN_CUE = re.compile(r"(?:^|[.!?;,]\s*)\W*(?:(?:hi|hello|hey|hiya|good (?
 _GREETING_BEFORE = re.compile(r"\W*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\W*)", re.I)
 # "as long as", "as soon as" after a cue ending in "as" ("book it as"): a conjunction, no name
 _AS_CONJUNCTION = re.compile(r"\s*(?:long|soon|much|far|well|quick(?:ly)?|fast)\s+as\b", re.I)
+# a full name said as the one who flies: "Tom Berg is flying", "Tom Berg will be travelling", "Tom Berg is the passenger"
+_TRAVELLER_FLIES = re.compile(r"(?<![\w'])((?-i:[A-Z][a-zA-Z'\-]+)(?:\s+(?-i:[A-Z][a-zA-Z'\-]+)){1,2})\s+(?:is|will be)\s+"
+                              r"(?:(?:the\s+)?(?:one\s+)?(?:flying|travell?ing|going)|the\s+(?:passenger|travell?er))\b")
 # a cue that names the speaker: "my name is", "my name's", "call me"
 _SELF_NAMED = re.compile(r"\b(?:my name is|my name's|my name|call me)\b", re.I)
 _REL_ONE_WORDS = (r"(?:boss|colleague|coworker|co-worker|manager|client|guest|wife|husband|partner|spouse|son|daughter|"
@@ -1901,6 +1904,7 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     companions: list[list[str]] = []
     nicknames: list[list[str]] = []  # the speaker's own, after "call me": theirs when no other name is said
     selves: list[list[str]] = []  # the speaker's own name ("my name's Jordan Lee"): not a traveller's when booking for another
+    traveller_named = False  # another full name said as the traveller's ("the passenger is Tom Berg")
     for m in _STRONG_CUE.finditer(t):
         if _NO_NAME_GIVEN.search(t[max(0, m.start() - 50):m.start()]):
             continue  # "i dont know his last name haha"
@@ -1919,6 +1923,13 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
             candidates.append(run)
             if _SELF_NAMED.search(t[max(0, m.start() - 3):m.end()]):
                 selves.append(run)
+            elif re.search(r"\b(?:passenger|travell?er)\b", m.group(0), re.I) and len(run) >= 2:
+                traveller_named = True  # "my name is Aisha Okafor, the passenger is Tom Berg": Tom flies
+    for m in _TRAVELLER_FLIES.finditer(t):  # "Tom Berg is flying, I'm just booking (Aisha Okafor)"
+        run = m.group(1).split()
+        if all(_name_token_ok(x) for x in run) and usable(run):
+            candidates.append(run)
+            traveller_named = True
     for m in _NAME_THEN_CUE.finditer(t):  # "Arjun Bianchi here, ...": two words or more, no city ("New York here")
         run = m.group(1).split()
         if all(_name_token_ok(x) for x in run) and usable(run):
@@ -2011,7 +2022,8 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     # who comes with the traveller ("my sister Aisha ... and her two kids") keeps the booker out; only the booker's own
     # people ("... and my kids") may mean the booker travels too
     mine_too = any(re.search(r"\b(?:my|our)\s", m.group(0), re.I) for m in _OTHERS_TOO.finditer(t))
-    if selves and (_BOOKS_FOR_ANOTHER.search(t) or named_for) and not _WITH_SPEAKER.search(t) and not mine_too:
+    if (selves and (_BOOKS_FOR_ANOTHER.search(t) or named_for or traveller_named) and not _WITH_SPEAKER.search(t)
+            and not mine_too):
         # "I'm an EA booking for my boss, Maya Adeyemi. ... My name's Jordan Lee": the booker's name is not the
         # traveller's; the traveller's name is read, or asked
         candidates = [c for c in candidates if not any(c is x for x in selves)] or companions
@@ -6609,3 +6621,80 @@ def _surname_withheld(p: Parsed, text: str, expecting: str | None) -> None:
             r"(?<![\w'])" + re.escape(p.first_name) + r"(?![\w'])", said)):
         p.first_name = None
     p.name_words, p.name_doubt = [], None
+
+
+# words around a surname corrected at a summary that are never the new surname ("sorry, typo: Schmitt", "I married, it's
+# Larsen now", "my passport says Larsen", "Schmitt with tt", "oops I meant Anna Larsen")
+_FIX_FILLER = frozenset("""
+its it's typo typos oops whoops meant mean married maiden passport says said spelled spelt spells spelling letters
+letter wrong mistake mistyped misspelt misspelled correction correct corrected fix should wait hmm hm no not nah nope
+now new real legal proper full official double single tt ss ll nn rr ff mm pp that's thats i'm im ah oh apologies
+fault mine bad divorced got recently actually name names surname surnames lastname called instead sorryy sry soz has
+two t's
+""".split())
+# the only other words such a correction may have ("it should be Larsen", "Larsen is my married name, please use that"):
+# any other word ("let me check with my wife", "yes, thanks Larsen") says something else, and nothing is corrected
+_FIX_GLUE = _FIX_FILLER | frozenset("""
+it is my the a an use that please pls i me to be but yes yeah ok okay sorry so just and with under on in put make can
+you mrs ms mr miss dr was were are
+""".split())
+# a yes or an ok in another language or in slang at a summary, never a new surname ("vale", "Oui", "Bingo")
+_ACK_WORDS = frozenset("""
+si oui ja jawohl vale claro bueno dale sim tak evet hai gracias merci danke grazie obrigado bien bene listo genau
+prima parfait perfecto perfetto daccord d'accord fantastic splendid sweet yay bingo roger affirmative exactly indeed
+precisely marvellous marvelous superb terrific top grand fab fabulous wicked legend champion spot ace neat dope bet
+noted understood copy true righto yessir tick lush smashing fine vamos allez venga andale avanti yalla davai tamam
+hecho vai bora mastercard visa amex paypal maestro discover cash debit credit applepay gpay
+""".split())
+_LETTER_RUN = re.compile(r"(?<![\w'])(?:[^\W\d_][\s.\-]{1,2}){2,}[^\W\d_](?![\w'])\.?")
+
+
+def spelled_word(run: str) -> str | None:
+    """The word a run of letters spells ("L-A-R-S-E-N", "L A R S E N", "L.A.R.S.E.N."), capitalised; None when
+    ``run`` is no such run."""
+    if not _LETTER_RUN.fullmatch(run.strip()):
+        return None
+    letters = re.sub(r"[\s.\-]", "", run)
+    return letters[:1].upper() + letters[1:].lower()
+
+
+def surname_correction(text: str, first: str | None, last: str, places: frozenset[str] | set[str]) -> str | None:
+    """The new last name a message at a summary under ``first`` ``last`` gives in place of ``last`` ("sorry it's
+    Larsen", "Larsen", "anna larsen", "not Schmidt, Larsen", "typo, it's Schmitt", "Schmitt with tt", "my passport says
+    Larsen", "spelled L A R S E N", "NO ITS LARSEN", "O'Brien, sorry"): one word that can be a surname and is neither
+    name already on the summary, said with a cue of a correction, capitalised, or beside the given name; None
+    otherwise (a yes, a question, a place, a date, an ack in another language: "vale", "Oui", "Bingo")."""
+    said = text.replace("\u2019", "'").strip()
+    if not said or "?" in said or len(said) > 120 or re.search(r"\b(?:first|given|christian|fore)\s*name\b", said, re.I):
+        return None  # ("first name is Anne, not Anna": the given name corrected, not the surname)
+    for run in sorted(set(_LETTER_RUN.findall(said)), key=len, reverse=True):  # "it's Larsen, L-A-R-S-E-N"
+        if word := spelled_word(run):
+            said = said.replace(run, " " + word + " ")
+    skip = {(first or "").lower(), last.lower()}
+    shouting = said.upper() == said
+    found: list[str] = []
+    for m in re.finditer(r"(?<![\w'])(" + _LETTERS + r")", said):
+        word = m.group(1).strip("'-")
+        low = word.lower()
+        if low not in skip and low not in _FIX_GLUE and len(word) >= 2 and (
+                low in _NOT_NAMES or low in _ACK_WORDS or low in _REFUSED_NAME_WORDS or low in places):
+            return None  # a word that says something else: a yes beside a thanks, a place, a card, a question
+        if (len(word) < 2 or low in skip or low in _NOT_NAMES or low in _FIX_FILLER or low in _ACK_WORDS
+                or low in _REFUSED_NAME_WORDS or low in places or low in MONTHS or low in WEEKDAYS
+                or not _name_token_ok(word[:1].upper() + word[1:].lower() if shouting or word.isupper() else word)):
+            continue
+        if low not in [f.lower() for f in found]:
+            found.append(word)
+    if len(found) != 1:
+        return None
+    word = found[0]
+    capital = word[:1].isupper() and (not shouting or said.strip(" .!,") == word)
+    beside_first = bool(first) and re.search(r"(?<![\w'])" + re.escape(first) + r"\s+" + re.escape(word) + r"(?![\w'])",
+                                             said, re.I) is not None
+    after_cue = re.search(r"\b(?:it'?s|its|it is|is|typo|meant|says|spel\w+|use|be|no|not\s+[\w'-]+|now|sorry)\W{0,3}"
+                          + re.escape(word) + r"(?![\w'])", said, re.I) is not None
+    if not (capital or beside_first or after_cue):
+        return None  # ("larsen" alone in lower case: "vale", "bueno" are yeses; asked again as before)
+    if shouting or word.islower() or word.isupper():
+        word = word[:1].upper() + word[1:].lower()
+    return word

@@ -52,6 +52,8 @@ from envs.skyassist.language import (
     place_names,
     speaker_leaves,
     spelled_out,
+    spelled_word,
+    surname_correction,
     withdrawn,
 )
 from envs.skyassist.policies import (
@@ -2323,7 +2325,7 @@ class ReferenceTarget(Target):
         if not last:
             return None
         if (m := _SURNAME_FIX.search(text)) and m.group(1).lower() not in ("is", "with", "not", "the"):
-            return first, m.group(1)
+            return first, spelled_word(m.group(1)) or m.group(1)  # "spelled L-A-R-S-E-N": Larsen
         if m := _NOT_THAT.search(text):
             new, old = m.group(1)[:1].upper() + m.group(1)[1:], m.group(2).lower()
             if old == last.lower():
@@ -2338,6 +2340,13 @@ class ReferenceTarget(Target):
             return (m.group(1), m.group(2)) if m.group(2) else (first, m.group(1))
         if (m := _NAME_AGAIN.search(text)) and first and m.group(1).lower() == first.lower() and m.group(2).lower() != last.lower():
             return first, m.group(2)  # "yes, but it's Arjun Schmitt": the given name as before, the surname new
+        word = None if _NAME_CHANGE.search(text) else surname_correction(text, first, last, place_names(self.db))
+        if word and not re.search(r"\b(?:not|no|never)\s+(?:" + re.escape(word) + "|" + re.escape(first or word) + r")\b|"
+                                  + re.escape(word) + r"[\s,]+" + re.escape(last) + r"\b", text, re.I):
+            # "sorry it's Larsen", "Larsen", "not Schmidt, Larsen", "typo, it's Schmitt", "my passport says Larsen":
+            # the new surname in place of the old, never the given name ("Larsen Schmidt"), never the old summary's
+            # yes ("Schmidt is right, not Larsen" and "Anna-Maria Schmidt" correct nothing of the surname)
+            return first, word
         return None
 
     def _done_text(self, d: dict[str, Any]) -> str:
