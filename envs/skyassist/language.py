@@ -496,6 +496,7 @@ class Parsed:
     pax_added: int | None = None  # people added to the count in hand, said as a list with a word that adds ("add an
     # adult and a child": 2; 0 when how many is not said, "and the kids too"); the target reads it against that count
     pax_kin: str | None = None  # who joins or leaves, when said as kin ("my brother is coming too": "brother")
+    surname_refused: bool = False  # the last name refused or a stand-in offered ("my surname is private", "put Guest")
     companion_named: bool = False  # the name read is only a companion's ("me and my colleague Tom Patel"): never
     # the lead passenger's once a lead is named
     pax_household: bool = False  # the count answer lists the speaker's own household and counts the speaker too ("my
@@ -1464,6 +1465,9 @@ _NAME_THEN_CUE = re.compile(r"(?:^|[.!?;,]\s*)\W*(?:(?:hi|hello|hey|hiya|good (?
 _GREETING_BEFORE = re.compile(r"\W*(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\W*)", re.I)
 # "as long as", "as soon as" after a cue ending in "as" ("book it as"): a conjunction, no name
 _AS_CONJUNCTION = re.compile(r"\s*(?:long|soon|much|far|well|quick(?:ly)?|fast)\s+as\b", re.I)
+# a full name said as the one who flies: "Tom Berg is flying", "Tom Berg will be travelling", "Tom Berg is the passenger"
+_TRAVELLER_FLIES = re.compile(r"(?<![\w'])((?-i:[A-Z][a-zA-Z'\-]+)(?:\s+(?-i:[A-Z][a-zA-Z'\-]+)){1,2})\s+(?:is|will be)\s+"
+                              r"(?:(?:the\s+)?(?:one\s+)?(?:flying|travell?ing|going)|the\s+(?:passenger|travell?er))\b")
 # a cue that names the speaker: "my name is", "my name's", "call me"
 _SELF_NAMED = re.compile(r"\b(?:my name is|my name's|my name|call me)\b", re.I)
 _REL_ONE_WORDS = (r"(?:boss|colleague|coworker|co-worker|manager|client|guest|wife|husband|partner|spouse|son|daughter|"
@@ -1902,6 +1906,7 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     companions: list[list[str]] = []
     nicknames: list[list[str]] = []  # the speaker's own, after "call me": theirs when no other name is said
     selves: list[list[str]] = []  # the speaker's own name ("my name's Jordan Lee"): not a traveller's when booking for another
+    traveller_named = False  # another full name said as the traveller's ("the passenger is Tom Berg")
     for m in _STRONG_CUE.finditer(t):
         if _NO_NAME_GIVEN.search(t[max(0, m.start() - 50):m.start()]):
             continue  # "i dont know his last name haha"
@@ -1920,6 +1925,13 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
             candidates.append(run)
             if _SELF_NAMED.search(t[max(0, m.start() - 3):m.end()]):
                 selves.append(run)
+            elif re.search(r"\b(?:passenger|travell?er)\b", m.group(0), re.I) and len(run) >= 2:
+                traveller_named = True  # "my name is Aisha Okafor, the passenger is Tom Berg": Tom flies
+    for m in _TRAVELLER_FLIES.finditer(t):  # "Tom Berg is flying, I'm just booking (Aisha Okafor)"
+        run = m.group(1).split()
+        if all(_name_token_ok(x) for x in run) and usable(run):
+            candidates.append(run)
+            traveller_named = True
     for m in _NAME_THEN_CUE.finditer(t):  # "Arjun Bianchi here, ...": two words or more, no city ("New York here")
         run = m.group(1).split()
         if all(_name_token_ok(x) for x in run) and usable(run):
@@ -2012,7 +2024,8 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     # who comes with the traveller ("my sister Aisha ... and her two kids") keeps the booker out; only the booker's own
     # people ("... and my kids") may mean the booker travels too
     mine_too = any(re.search(r"\b(?:my|our)\s", m.group(0), re.I) for m in _OTHERS_TOO.finditer(t))
-    if selves and (_BOOKS_FOR_ANOTHER.search(t) or named_for) and not _WITH_SPEAKER.search(t) and not mine_too:
+    if (selves and (_BOOKS_FOR_ANOTHER.search(t) or named_for or traveller_named) and not _WITH_SPEAKER.search(t)
+            and not mine_too):
         # "I'm an EA booking for my boss, Maya Adeyemi. ... My name's Jordan Lee": the booker's name is not the
         # traveller's; the traveller's name is read, or asked
         candidates = [c for c in candidates if not any(c is x for x in selves)] or companions
@@ -6413,8 +6426,8 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
                     or (_URGENT_ILLNESS.search(text.replace("\u2019", "'")) and not calm)
                     or (_URGENT_EVENT.search(text.replace("\u2019", "'")) and not calm))  # "the wedding is tomorrow"
     rejected_cabin = _REJECTED_CABIN.search(text)
-    for fc, pat in _FARE_PATTERNS:
-        if pat.search(_REJECTED_CABIN.sub(" ", text) if rejected_cabin else text):
+    for fc, pat in _FARE_PATTERNS:  # ("none of your business" is no cabin)
+        if pat.search(_NOSY_BUSINESS.sub(" ", _REJECTED_CABIN.sub(" ", text) if rejected_cabin else text)):
             p.fare_class = fc
             break
     undated = text
@@ -6662,4 +6675,159 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
         # "Anna Price", "my name is Tom May" at the name question: only a name (no price question, no date in May)
         p = Parsed(text=text)
         p.first_name, p.last_name = word_name
+    _surname_withheld(p, text, expecting)
     return p
+
+
+# words that refuse a last name or stand in for one, never a surname: "my surname is private", "last name: withheld",
+# "none of your business", "put Guest as the surname" (a stand-in only when offered as one, not "my surname is Guest")
+_REFUSAL_WORDS = (r"(?:private|confidential|secret|classified|withheld|withholding|personal|irrelevant|none|nothing|"
+                  r"unknown|redacted|undisclosed|hidden|anonymous|sensitive|restricted|n/?a|not applicable|"
+                  r"not (?:important|relevant|needed|necessary|required|telling|saying|sharing|given|your (?:business|"
+                  r"concern|problem))|unnecessary|optional|nobody'?s business|no comment|need[- ]to[- ]know)")
+_SURNAME_WORD = r"(?:sur ?name|last ?name|family name|second name)"
+_NOSY_BUSINESS = re.compile(r"\b(?:none of (?:your|ur|yer)|nobody'?s|not (?:your|ur)|mind (?:your|ur) own)\s+"
+                            r"(?:damn\s+|bloody\s+|fucking\s+)?business\b", re.I)
+_SURNAME_REFUSAL = re.compile(
+    # "my surname is private", "surname's private, sorry", "Last name withheld", "last name: private", "the surname is
+    # none of your business", "my last name will stay private"
+    r"\b" + _SURNAME_WORD + r"(?:'s|\s+is|\s+was|\s+will\s+(?:stay|remain|be)|\s+stays|\s+remains|\s*[:=\-\u2013\u2014])?"
+    r"\s*(?:kept\s+|staying\s+|just\s+|honestly\s+|really\s+|strictly\s+|actually\s+|is\s+)*" + _REFUSAL_WORDS + r"\b"
+    # "I'd rather keep my surname private", "keep the last name to myself", "my surname I'll keep confidential"
+    r"|\bkeep(?:ing)?\s+(?:my|the|his|her|their|our)\s+" + _SURNAME_WORD + r"\s+(?:to\s+(?:my|him|her|them|our)sel(?:f|ves)"
+    r"|" + _REFUSAL_WORDS + r")\b"
+    # "same as the first name", "just use my first name twice", "leave the surname blank", "make one up"
+    r"|\bsame\s+as\s+(?:the\s+|my\s+|his\s+|her\s+)?first(?:\s+name)?\b"
+    r"|\b(?:use|put|repeat|write)\s+(?:my|the|his|her)\s+first\s+name\s+(?:twice|again|for both|as (?:the |my )?"
+    + _SURNAME_WORD + r")\b"
+    r"|\bleave\s+(?:the\s+|my\s+)?" + _SURNAME_WORD + r"\s+(?:blank|empty|out|off)\b"
+    r"|\bmake\s+(?:one|a\s+" + _SURNAME_WORD + r")\s+up\b"
+    r"|\bno\s+" + _SURNAME_WORD + r"\s+(?:needed|necessary|required)\b", re.I)
+# a word offered as the last name: "put Guest as the surname", "use Thandiwe as the surname too", "use my first name as
+# the last name" (a stand-in when it is one of _REFUSED_NAME_WORDS or the given name; "put Larsen as the surname" gives it)
+_SURNAME_OFFERED = re.compile(
+    r"\b(?:put|use|write|enter|type|make|have|call|book\s+(?:it|me|us|them)\s+under)\s+(?:it\s+)?(?:down\s+)?(?:as\s+)?"
+    r"(?:just\s+)?[\"']?(?P<w>(?:my|the|her|his|their) first name|[\w'\-/]+)[\"']?\s+(?:as|for|in)\s+(?:the\s+|my\s+|a\s+|"
+    r"his\s+|her\s+|their\s+)?" + _SURNAME_WORD + r"\b", re.I)
+# the whole answer to the last-name question a refusal: "private", "it's private", "none", "confidential, sorry",
+# "none of your business", "n/a", "guest", "just put guest", "anything is fine"
+_SURNAME_REFUSED_ALONE = re.compile(
+    r"\W*(?:(?:it'?s|its|it is|that'?s|thats|that is|um+|uh+|er+|well|sorry|honestly|just|rather|kept)\W+)*"
+    r"(?:" + _REFUSAL_WORDS + r"|none of (?:your|ur|yer) (?:damn\s+|bloody\s+)?business|mind (?:your|ur) own business|"
+    r"(?:(?:just|you can|can you)\s+)?(?:put|use|write)\s+(?:down\s+)?(?:guest|anything|whatever|something|a placeholder)"
+    r"|guest|anything(?: is fine| will do)?|whatever(?: you (?:like|want))?|pass|skip(?: it)?|rather not(?: say)?)"
+    r"(?:\W+(?:sorry|thanks|thank you|thx|please|pls|mate|dude|lol|then|though|tho|i'?m afraid|if that'?s ok|for now)\b)*\W*",
+    re.I)
+# the refused word or stand-in, never booked: the surname read from such a message is one of these or is none at all
+_REFUSED_NAME_WORDS = frozenset("""
+private confidential secret classified withheld withholding personal irrelevant none nothing unknown redacted undisclosed
+hidden anonymous sensitive restricted n/a na unnecessary optional guest test placeholder tba tbc tbd blank anything
+whatever something too twice again business comment sorry x xx xxx
+""".split())
+
+
+def _surname_withheld(p: Parsed, text: str, expecting: str | None) -> None:
+    """A last name refused or a stand-in offered for it: no last name read, and the refusal marked
+    (``surname_refused``) for the target, which explains that a booking needs the real last name and asks again."""
+    said = text.replace("\u2019", "'")
+    refused = bool(_SURNAME_REFUSAL.search(said)) or (
+        expecting == "last_name" and bool(_SURNAME_REFUSED_ALONE.fullmatch(said)))
+    if not refused and (m := _SURNAME_OFFERED.search(said)):
+        word = m.group("w")
+        if word.lower() in _REFUSED_NAME_WORDS or " " in word:
+            refused = True
+        elif _name_token_ok(word) and word.lower() not in _NOT_NAMES:
+            # "put Larsen as the surname": that is the last name ("use Thandiwe as the surname too": the given name
+            # again, which the target does not take as a last name)
+            p.last_name, p.name_words, p.name_doubt = word[:1].upper() + word[1:], [], None
+            if p.first_name and p.first_name.lower() == word.lower():
+                p.first_name = None
+            return
+    if not refused:
+        return
+    if p.last_name and p.last_name.lower() not in _REFUSED_NAME_WORDS and re.search(
+            r"\b(?:but|though|ok|okay|fine|alright)\b[^.?!]{0,40}\b" + re.escape(p.last_name) + r"\b", said, re.I):
+        return  # "it's private, but fine: Larsen": the name given after all
+    p.surname_refused = True
+    p.last_name = None
+    if p.first_name and (p.first_name.lower() in _REFUSED_NAME_WORDS or not re.search(
+            r"(?<![\w'])" + re.escape(p.first_name) + r"(?![\w'])", said)):
+        p.first_name = None
+    p.name_words, p.name_doubt = [], None
+
+
+# words around a surname corrected at a summary that are never the new surname ("sorry, typo: Schmitt", "I married, it's
+# Larsen now", "my passport says Larsen", "Schmitt with tt", "oops I meant Anna Larsen")
+_FIX_FILLER = frozenset("""
+its it's typo typos oops whoops meant mean married maiden passport says said spelled spelt spells spelling letters
+letter wrong mistake mistyped misspelt misspelled correction correct corrected fix should wait hmm hm no not nah nope
+now new real legal proper full official double single tt ss ll nn rr ff mm pp that's thats i'm im ah oh apologies
+fault mine bad divorced got recently actually name names surname surnames lastname called instead sorryy sry soz has
+two t's
+""".split())
+# the only other words such a correction may have ("it should be Larsen", "Larsen is my married name, please use that"):
+# any other word ("let me check with my wife", "yes, thanks Larsen") says something else, and nothing is corrected
+_FIX_GLUE = _FIX_FILLER | frozenset("""
+it is my the a an use that please pls i me to be but yes yeah ok okay sorry so just and with under on in put make can
+you mrs ms mr miss dr was were are
+""".split())
+# a yes or an ok in another language or in slang at a summary, never a new surname ("vale", "Oui", "Bingo")
+_ACK_WORDS = frozenset("""
+si oui ja jawohl vale claro bueno dale sim tak evet hai gracias merci danke grazie obrigado bien bene listo genau
+prima parfait perfecto perfetto daccord d'accord fantastic splendid sweet yay bingo roger affirmative exactly indeed
+precisely marvellous marvelous superb terrific top grand fab fabulous wicked legend champion spot ace neat dope bet
+noted understood copy true righto yessir tick lush smashing fine vamos allez venga andale avanti yalla davai tamam
+hecho vai bora mastercard visa amex paypal maestro discover cash debit credit applepay gpay
+""".split())
+_LETTER_RUN = re.compile(r"(?<![\w'])(?:[^\W\d_][\s.\-]{1,2}){2,}[^\W\d_](?![\w'])\.?")
+
+
+def spelled_word(run: str) -> str | None:
+    """The word a run of letters spells ("L-A-R-S-E-N", "L A R S E N", "L.A.R.S.E.N."), capitalised; None when
+    ``run`` is no such run."""
+    if not _LETTER_RUN.fullmatch(run.strip()):
+        return None
+    letters = re.sub(r"[\s.\-]", "", run)
+    return letters[:1].upper() + letters[1:].lower()
+
+
+def surname_correction(text: str, first: str | None, last: str, places: frozenset[str] | set[str]) -> str | None:
+    """The new last name a message at a summary under ``first`` ``last`` gives in place of ``last`` ("sorry it's
+    Larsen", "Larsen", "anna larsen", "not Schmidt, Larsen", "typo, it's Schmitt", "Schmitt with tt", "my passport says
+    Larsen", "spelled L A R S E N", "NO ITS LARSEN", "O'Brien, sorry"): one word that can be a surname and is neither
+    name already on the summary, said with a cue of a correction, capitalised, or beside the given name; None
+    otherwise (a yes, a question, a place, a date, an ack in another language: "vale", "Oui", "Bingo")."""
+    said = text.replace("\u2019", "'").strip()
+    if not said or "?" in said or len(said) > 120 or re.search(r"\b(?:first|given|christian|fore)\s*name\b", said, re.I):
+        return None  # ("first name is Anne, not Anna": the given name corrected, not the surname)
+    for run in sorted(set(_LETTER_RUN.findall(said)), key=len, reverse=True):  # "it's Larsen, L-A-R-S-E-N"
+        if word := spelled_word(run):
+            said = said.replace(run, " " + word + " ")
+    skip = {(first or "").lower(), last.lower()}
+    shouting = said.upper() == said
+    found: list[str] = []
+    for m in re.finditer(r"(?<![\w'])(" + _LETTERS + r")", said):
+        word = m.group(1).strip("'-")
+        low = word.lower()
+        if low not in skip and low not in _FIX_GLUE and len(word) >= 2 and (
+                low in _NOT_NAMES or low in _ACK_WORDS or low in _REFUSED_NAME_WORDS or low in places):
+            return None  # a word that says something else: a yes beside a thanks, a place, a card, a question
+        if (len(word) < 2 or low in skip or low in _NOT_NAMES or low in _FIX_FILLER or low in _ACK_WORDS
+                or low in _REFUSED_NAME_WORDS or low in places or low in MONTHS or low in WEEKDAYS
+                or not _name_token_ok(word[:1].upper() + word[1:].lower() if shouting or word.isupper() else word)):
+            continue
+        if low not in [f.lower() for f in found]:
+            found.append(word)
+    if len(found) != 1:
+        return None
+    word = found[0]
+    capital = word[:1].isupper() and (not shouting or said.strip(" .!,") == word)
+    beside_first = bool(first) and re.search(r"(?<![\w'])" + re.escape(first) + r"\s+" + re.escape(word) + r"(?![\w'])",
+                                             said, re.I) is not None
+    after_cue = re.search(r"\b(?:it'?s|its|it is|is|typo|meant|says|spel\w+|use|be|no|not\s+[\w'-]+|now|sorry)\W{0,3}"
+                          + re.escape(word) + r"(?![\w'])", said, re.I) is not None
+    if not (capital or beside_first or after_cue):
+        return None  # ("larsen" alone in lower case: "vale", "bueno" are yeses; asked again as before)
+    if shouting or word.islower() or word.isupper():
+        word = word[:1].upper() + word[1:].lower()
+    return word

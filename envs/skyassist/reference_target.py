@@ -52,6 +52,8 @@ from envs.skyassist.language import (
     place_names,
     speaker_leaves,
     spelled_out,
+    spelled_word,
+    surname_correction,
     withdrawn,
 )
 from envs.skyassist.policies import (
@@ -1074,6 +1076,7 @@ class ReferenceTarget(Target):
         self._last_reply = ""  # the agent's reply before this message
         self._said_before = ""  # what the customer said before this message ("me and my brother")
         self._message = ""  # this message, as read (at most MAX_MESSAGE_CHARS characters)
+        self._withheld_surname = False  # this message refuses the last name ("my surname is private", "put Guest")
         self.change_month: int | None = None  # the month a change was asked for without its day ("end of july")
         self._keep_cabin = False  # a pick for both legs at once ("cheapest both ways") keeps one cabin
         self._each_leg = False  # this message's one pick is for each of the two legs ("1 for both", "both option 3")
@@ -1181,6 +1184,7 @@ class ReferenceTarget(Target):
         if asked is not None:  # "the 10:30 one please. Is that a direct flight?": the pick taken, the question answered
             p = parse(asked[0], self.db, expecting, turn.last_reply)
         self._aside_places(p)
+        self._withheld_surname = p.surname_refused
         if (p.companion_named and (self.first_name or self.last_name) and expecting not in ("name", "last_name")
                 and not self.traveller and (expecting == "passengers" or re.search(r"\b(?:me|myself|i|we|us)\b", p.text, re.I))):
             # "me and my colleague Tom Patel" after the lead was named: his name, not the lead's (never "her name is
@@ -2425,7 +2429,7 @@ class ReferenceTarget(Target):
         if not last:
             return None
         if (m := _SURNAME_FIX.search(text)) and m.group(1).lower() not in ("is", "with", "not", "the"):
-            return first, m.group(1)
+            return first, spelled_word(m.group(1)) or m.group(1)  # "spelled L-A-R-S-E-N": Larsen
         if m := _NOT_THAT.search(text):
             new, old = m.group(1)[:1].upper() + m.group(1)[1:], m.group(2).lower()
             if old == last.lower():
@@ -2440,6 +2444,13 @@ class ReferenceTarget(Target):
             return (m.group(1), m.group(2)) if m.group(2) else (first, m.group(1))
         if (m := _NAME_AGAIN.search(text)) and first and m.group(1).lower() == first.lower() and m.group(2).lower() != last.lower():
             return first, m.group(2)  # "yes, but it's Arjun Schmitt": the given name as before, the surname new
+        word = None if _NAME_CHANGE.search(text) else surname_correction(text, first, last, place_names(self.db))
+        if word and not re.search(r"\b(?:not|no|never)\s+(?:" + re.escape(word) + "|" + re.escape(first or word) + r")\b|"
+                                  + re.escape(word) + r"[\s,]+" + re.escape(last) + r"\b", text, re.I):
+            # "sorry it's Larsen", "Larsen", "not Schmidt, Larsen", "typo, it's Schmitt", "my passport says Larsen":
+            # the new surname in place of the old, never the given name ("Larsen Schmidt"), never the old summary's
+            # yes ("Schmidt is right, not Larsen" and "Anna-Maria Schmidt" correct nothing of the surname)
+            return first, word
         return None
 
     def _done_text(self, d: dict[str, Any]) -> str:
@@ -6925,7 +6936,7 @@ class ReferenceTarget(Target):
             elif self.first_name:
                 asked, self.awaiting = self.awaiting == "last_name", "last_name"
                 said = self._message
-                declined = _WITHHOLDS_NAME.search(said) or (asked and (_DECLINES.search(said) or re.search(
+                declined = self._withheld_surname or _WITHHOLDS_NAME.search(said) or (asked and (_DECLINES.search(said) or re.search(
                     r"\b" + re.escape(self.first_name) + r"\b", said, re.I)))  # "I'd rather not say", "just Aisha"
                 if declined and ("a booking needs the passenger's last name" in turn.last_reply
                                  or "is filed under it" in turn.last_reply):  # declined again
@@ -6940,7 +6951,8 @@ class ReferenceTarget(Target):
                 return
             else:
                 said = self._message
-                if _WITHHOLDS_NAME.search(said) or (self.awaiting in ("name", "last_name") and _DECLINES.search(said)):
+                if (self._withheld_surname or _WITHHOLDS_NAME.search(said)
+                        or (self.awaiting in ("name", "last_name") and _DECLINES.search(said))):
                     # "I'd rather not give my surname. Just Noah is fine."
                     if "is filed under it" in turn.last_reply:
                         out.append("I understand. I'm afraid I can't book or hold seats without the passenger's last "
