@@ -846,8 +846,9 @@ _WIDE_OPEN = re.compile(r"^\W*(?:yes|yeah|yea|yep|yup|ya|ok(?:ay)?|k|sure|fine|a
                         r"of course|please|go ahead|do it|perfect|great|correct|right)\b", re.I)
 # every item (or order) meant: "all of them", "each of them", "everything", "the whole order", "the rest"
 _WIDE_ALL = re.compile(r"\b(?:all(?: of)? (?:them|those|these|it|the (?:items|things|stuff|orders|products)|my (?:orders|items)|"
-                       r"(?:the )?(?:two|three|four|five)(?: of them)?|items|orders)|each(?: one| of them| item| order)?|"
-                       r"every (?:one|item|order|single one|one of them)|everything|the (?:whole|entire) (?:order|thing|lot)|"
+                       r"(?:the )?(?:two|three|four|five)(?: of them)?|items|orders)|each(?: one| of them| item| order|(?=\W*$))|"
+                       r"every (?:one|item|order|single one|one of them)|(?:return|exchange|change|cancel|do|send back) "
+                       r"(?:it |them )?everything|everything(?=\W*$)|the (?:whole|entire) (?:order|thing|lot)|"
                        r"whole order|entire order|the lot|(?:the )?rest(?: of (?:it|them|the (?:order|items)|my order))?|"
                        r"(?:the )?remaining (?:items?|ones?|things?|orders?)|the other (?:two|three|ones|items|things|orders))\b",
                        re.I)
@@ -863,7 +864,7 @@ _WIDE_BARE = re.compile(r"^\W*(?:(?:do|return|exchange|change|swap|cancel|i want
                         re.I)
 # words that narrow, keep out or put in place, never widen: "yes, but not the watch", "just the boots", "keep the other"
 _WIDE_NOT = re.compile(r"\b(?:not|n't|dont|never|keep|keeping|stay|stays|leave|skip|except|without|instead|rather|only|just|"
-                       r"alone|by itself|hold off|no(?!\s+(?:rush|problem|worries|hurry))|nope)\b", re.I)
+                       r"alone|by itself|hold off|nothing else|no(?!\s+(?:rush|problem|worries|hurry))|nope)\b", re.I)
 # an item put beside the proposal's: "plus the watch", "include the watch", "along with the watch", "+ the watch"
 _WIDE_ADD = re.compile(r"(?:\b(?:and|plus|include|including|along with|together with|add|adding|with|both|as well|also|too)\b|"
                        r"[+&])", re.I)
@@ -879,8 +880,8 @@ _ASIDE_ACT = re.compile(r"\b(?:cancel|return|exchange|swap|change|modify|switch|
                         r"refund it|do (?:that|it|this)|go ahead|proceed|also|too)\b", re.I)
 # one item put in place of the proposal's: "return the watch instead", "switch to the watch", "make it the watch"
 _SWAP_CUE = re.compile(r"\b(?:instead|rather|in place of)\b|^\W*(?:(?:oh|hmm+|um+|no|ok(?:ay)?|actually|wait|sorry)\W+)*(?:can we |"
-                       r"could we |let'?s |please )?(?:switch|swap|change|make)\s+(?:it|that|this|the item)?\s*(?:to|for|with|into)?"
-                       r"\s*(?:the|my)\b", re.I)
+                       r"could we |let'?s |please )?(?:switch|swap|change|make)\s+(?:(?:it|that|this|the item)\s+(?:(?:to|for|with|into)\s+)?|"
+                       r"(?:to|for|with|into)\s+)(?:the|my)\b", re.I)
 # the other item of the proposal's order meant: "no, the other one", "oops, I meant the other item"
 _OTHER_ITEM_MEANT = re.compile(r"\bthe other (?:one|item|thing|product)\b(?!\s+(?:order|too|as well|also))", re.I)
 
@@ -2350,7 +2351,8 @@ class ReferenceTarget(Target):
         orders = list(dict.fromkeys(o for _, a in self.pending if (o := a.get("order_id"))))
         opening = _WIDE_OPEN.match(said)
         body = said[opening.end():] if opening else said
-        done_words = re.search(r"\b(?:that'?s|that is|thats|it'?s|is that)\s+(?:all|everything|it)\b", body, re.I)
+        done_words = re.search(r"\b(?:that'?s|that is|thats|it'?s|is that|those are|these are|they'?re|are|is)\s+"
+                               r"(?:all|everything|it)\b", body, re.I)
 
         def collective(rx: re.Pattern[str]) -> bool:
             return any(not _WIDE_JUDGED.match(body[x.end():]) for x in rx.finditer(body)) and not done_words
@@ -2396,7 +2398,8 @@ class ReferenceTarget(Target):
                     return (said if _ALSO.search(said) else said.rstrip(" .!") + " too"), None
             if opening and not re.search(r"\b(?:no|nope|not|wrong|meant|oops|sorry)\b", said[:opening.end()], re.I):
                 return said, None
-            other_meant = _OTHER_ITEM_MEANT.search(said) and not named and len(left_names) == 1
+            other_meant = _OTHER_ITEM_MEANT.search(said) and not named and len(left_names) == 1 and \
+                not re.search(r"\border", said, re.I)  # ("not that order, the other one": an order)
             if other_meant or (_SWAP_CUE.search(said) or re.search(r"\b(?:meant|wrong (?:one|item))\b", said, re.I)) and \
                     len(set(named_left)) == 1 and not (set(named) & held and not re.search(
                         r"\b(?:instead of|rather than|in place of|not)\b", said, re.I)):
@@ -2414,8 +2417,8 @@ class ReferenceTarget(Target):
                         f"actually, {verb} the {name} instead"), None
             return said, None
         if len(tools) == 1 and tools <= {"cancel_pending_order", "modify_pending_order_address"} and orders and \
-                widening and not re.search(r"\bW\d{7}\b", said, re.I) and (collective(_WIDE_ALL) or
-                                                                          collective(_WIDE_BOTH)):
+                widening and not re.search(r"\bW\d{7}\b|\bthe (?:other|second)\b", said, re.I) and \
+                (collective(_WIDE_ALL) or collective(_WIDE_BOTH)):  # ("and the other one too": asked which, after it)
             owned = self._owned()
             self._lookup(turn, owned)
             others = [x for x in owned if x not in orders and x not in self.goal.get("orders", []) and
