@@ -840,6 +840,51 @@ _ITEM_WRITE_KIND = {"exchange_delivered_order_items": "exchange", "return_delive
 _ITEM_TOO = re.compile(r"\b(?:too|also|as well|aswell|same (?:for|with)|likewise|ditto)\b", re.I)
 _ALSO = re.compile(r"\b(?:also|too|as well|another thing|one more thing)\b", re.I)
 
+# --- a reply at a proposal that widens it, asks about another order, or puts another item in its place (43h) ---
+# a yes word opening the reply ("yes, both", "sure both", "yep, all of them", "go ahead with both")
+_WIDE_OPEN = re.compile(r"^\W*(?:yes|yeah|yea|yep|yup|ya|ok(?:ay)?|k|sure|fine|alright|all right|absolutely|definitely|"
+                        r"of course|please|go ahead|do it|perfect|great|correct|right)\b", re.I)
+# every item (or order) meant: "all of them", "each of them", "everything", "the whole order", "the rest"
+_WIDE_ALL = re.compile(r"\b(?:all(?: of)? (?:them|those|these|it|the (?:items|things|stuff|orders|products)|my (?:orders|items)|"
+                       r"(?:the )?(?:two|three|four|five)(?: of them)?|items|orders)|each(?: one| of them| item| order|(?=\W*$))|"
+                       r"every (?:one|item|order|single one|one of them)|(?:return|exchange|change|cancel|do|send back) "
+                       r"(?:it |them )?everything|everything(?=\W*$)|the (?:whole|entire) (?:order|thing|lot)|"
+                       r"whole order|entire order|the lot|(?:the )?rest(?: of (?:it|them|the (?:order|items)|my order))?|"
+                       r"(?:the )?remaining (?:items?|ones?|things?|orders?)|the other (?:two|three|ones|items|things|orders))\b",
+                       re.I)
+# two meant: "both", "the two of them", "the other one", "the other item"
+_WIDE_BOTH = re.compile(r"\b(?:both|the two(?: of them)?|the pair|the other (?:one|item|thing|product|order)|"
+                        r"the second (?:one|item|order))\b", re.I)
+# the collective word judged, not widened: "both look fine", "everything is correct", "all of them are right"
+_WIDE_JUDGED = re.compile(r"^\W*(?:'s|'re|is|are|look|looks|looking|seem|seems|sound|sounds|correct|right|good|fine|ok|"
+                          r"okay|great|perfect|match|matches|check(?:s)? out)\b", re.I)
+# "both" said alone at a proposal of one item: "both", "both of them", "do both", "both please", "the two of them"
+_WIDE_BARE = re.compile(r"^\W*(?:(?:do|return|exchange|change|swap|cancel|i want|i'd like|please)\s+)?(?:both|both of them|"
+                        r"all of them|the two of them|both items|all the items|all items)(?:\s+(?:please|pls|thanks|thx))?\W*$",
+                        re.I)
+# words that narrow, keep out or put in place, never widen: "yes, but not the watch", "just the boots", "keep the other"
+_WIDE_NOT = re.compile(r"\b(?:not|n't|dont|never|keep|keeping|stay|stays|leave|skip|except|without|instead|rather|only|just|"
+                       r"alone|by itself|hold off|nothing else|no(?!\s+(?:rush|problem|worries|hurry))|nope)\b", re.I)
+# an item put beside the proposal's: "plus the watch", "include the watch", "along with the watch", "+ the watch"
+_WIDE_ADD = re.compile(r"(?:\b(?:and|plus|include|including|along with|together with|add|adding|with|both|as well|also|too)\b|"
+                       r"[+&])", re.I)
+# a question about an order opened with "wait," / "sorry," / "actually,": the opening is no correction
+_ASIDE_OPENING = re.compile(r"^\W*(?:(?:oh|um+|uh+|hmm+|ah|oops|ok(?:ay)?|and)\W+)*(?:wait(?: a (?:sec(?:ond)?|minute|moment))?|"
+                            r"sorry|actually|hang on|hold on|one sec(?:ond)?|btw|by the way|quick question|question|oh)\b\W*",
+                            re.I)
+_ASIDE_Q = re.compile(r"^(?:what(?:'s|s| is| was| are| does| did| do)?|which|is|isn't|has|hasn't|have|how|when|where|did|does|"
+                      r"was|were|can you (?:tell|check|show|remind|look)|could you (?:tell|check|show|look)|remind me|tell me)\b",
+                      re.I)
+# a question that asks for a change, not about an order: "actually, can you cancel #W2 instead?"
+_ASIDE_ACT = re.compile(r"\b(?:cancel|return|exchange|swap|change|modify|switch|move|instead|meant|mean|rather|send it|ship it|"
+                        r"refund it|do (?:that|it|this)|go ahead|proceed|also|too)\b", re.I)
+# one item put in place of the proposal's: "return the watch instead", "switch to the watch", "make it the watch"
+_SWAP_CUE = re.compile(r"\b(?:instead|rather|in place of)\b|^\W*(?:(?:oh|hmm+|um+|no|ok(?:ay)?|actually|wait|sorry)\W+)*(?:can we |"
+                       r"could we |let'?s |please )?(?:switch|swap|change|make)\s+(?:(?:it|that|this|the item)\s+(?:(?:to|for|with|into)\s+)?|"
+                       r"(?:to|for|with|into)\s+)(?:the|my)\b", re.I)
+# the other item of the proposal's order meant: "no, the other one", "oops, I meant the other item"
+_OTHER_ITEM_MEANT = re.compile(r"\bthe other (?:one|item|thing|product)\b(?!\s+(?:order|too|as well|also))", re.I)
+
 
 def _kinds(intents: set[str]) -> set[str]:
     """Kinds of request: an exchange and a modification both change items."""
@@ -1306,6 +1351,10 @@ class ReferenceTarget(Target):
                 if self.pending:
                     return turn.say(f"All right, I'll leave that. {self.proposal}")
                 return turn.say("No problem, I haven't changed anything. Is there anything else I can help you with?")
+        if self.pending and self.user_id:
+            said, at_proposal = self._reworded_at_proposal(turn, said)
+            if at_proposal:
+                return turn.say(at_proposal)
         r = read(said, self.db, turn.last_reply)
         if r.home_said and not self.user_id and "address" not in self.goal["intents"] and r.address:
             # "I'm Mei Patel, 445 Maple Drive, ... TX 76165" to log in, no address change asked: the address only says
@@ -2274,6 +2323,113 @@ class ReferenceTarget(Target):
             lead += (f"You have {' and '.join(left)} left on {'it' if len(left) == 1 else 'them'}." if left else
                      self._methods_sentence(r.text)) + " "
         self._say_plan(turn, lead, was, added_to)
+
+    def _reworded_at_proposal(self, turn: TurnContext, said: str) -> tuple[str, str | None]:
+        """A reply at a proposal, read for what it asks of the proposal, said again in the words the rest of the
+        reading takes (43h), or answered here: (the text to read, a reply or None).
+        - "yes, both" / "yes, all of them" / "yes, and the other one too" / "yes, plus the watch" at a proposal of
+          one item of an order holding more: the other items added, listed and asked again (before: the yes wrote the
+          one item, using up the order's single return or exchange, or the addition was promised and dropped);
+          "yes, both orders" at a cancel or address change of one order: the customer's other pending orders added
+          behind it (before: the first written, the rest dropped without a word);
+        - "wait, what's in order #W2?" at a proposal for #W1: a question, answered, the proposal kept (before: the
+          "wait," read as a correction that moved the proposal onto #W2);
+        - "return the watch instead" / "switch to the watch" / "no, the other one" at a proposal of the boots of an
+          order holding the boots and the watch: the watch in the boots' place (before: both written, or an exchange
+          begun, or the other order taken)."""
+        m = _ASIDE_OPENING.match(said)
+        if m and m.end() < len(said.rstrip()):
+            rest = said[m.end():]
+            asked = list(dict.fromkeys("#W" + x for x in re.findall(r"\bW(\d{7})\b", rest, re.I)))
+            held = {a.get("order_id") for _, a in self.pending}
+            if _ASIDE_Q.match(rest) and asked and not _ASIDE_ACT.search(rest):
+                if set(asked) <= held:
+                    return rest, None
+                answer = self._answer(turn, set(), asked, rest, False, False, closing=False)
+                return said, f"{answer} {self.proposal}"
+        tools = {t for t, _ in self.pending}
+        orders = list(dict.fromkeys(o for _, a in self.pending if (o := a.get("order_id"))))
+        opening = _WIDE_OPEN.match(said)
+        body = said[opening.end():] if opening else said
+        done_words = re.search(r"\b(?:that'?s|that is|thats|it'?s|is that|those are|these are|they'?re|are|is)\s+"
+                               r"(?:all|everything|it)\b", body, re.I)
+
+        def collective(rx: re.Pattern[str]) -> bool:
+            return any(not _WIDE_JUDGED.match(body[x.end():]) for x in rx.finditer(body)) and not done_words
+
+        widening = bool(opening or _WIDE_BARE.match(said)) and not _WIDE_NOT.search(body)
+        item_tools = {"return_delivered_order_items": "return", "exchange_delivered_order_items": "exchange",
+                      "modify_pending_order_items": "change"}
+        if len(tools) == 1 and tools <= set(item_tools) and len(orders) == 1 and orders[0] in self.orders:
+            o, verb = orders[0], item_tools[next(iter(tools))]
+            items = list(self.orders[o].get("items", []))
+            proposed = [i for _, a in self.pending for i in a.get("item_ids", [])]
+            left = list(items)
+            for i in proposed:
+                at = next((k for k, it in enumerate(left) if it.get("item_id") == i), None)
+                if at is not None:
+                    left.pop(at)
+            held = {it["name"] for it in items if it.get("item_id") in proposed}
+            left_names = list(dict.fromkeys(it["name"] for it in left))
+            if not left_names or set(left_names) & held:
+                return said, None  # (two of one product: not read here)
+            named = mentioned_items(said, sorted({it["name"] for it in items}))
+            named_left = [n for n in named if n in left_names]
+            too = "yes, and the " + " and the ".join(left_names) + " too"
+            if widening and not re.search(r"\borders\b|\bother order\b", body, re.I):
+                if collective(_WIDE_ALL):
+                    return too, None
+                if collective(_WIDE_BOTH):
+                    other = re.search(r"\bthe (?:other|second)\b", body, re.I)
+                    if len(left_names) == 1 and not (other and not _WIDE_ADD.search(body)):
+                        return too, None
+                    both = " and the ".join(sorted(held))
+                    if other:  # "yes, the other one": in its place, or beside it?
+                        ask = (f"Do you mean the {left_names[0]} instead of the {both}, or both of them?"
+                               if len(left_names) == 1 else
+                               f"Which item do you mean: order {o} also holds the {', the '.join(left_names)}, and "
+                               f"should it replace the {both} or come beside it?")
+                    else:
+                        ask = (f"Order {o} also holds the {', the '.join(left_names)}, so I'm not sure which items you "
+                               f"mean. Please tell me which ones to add (for example \"yes, and the {left_names[0]} "
+                               f"too\"), or say yes to this proposal as it is.")
+                    return said, f"{ask} Nothing has been changed yet. {self.proposal}"
+                if named_left and _WIDE_ADD.search(body):
+                    return (said if _ALSO.search(said) else said.rstrip(" .!") + " too"), None
+            if opening and not re.search(r"\b(?:no|nope|not|wrong|meant|oops|sorry)\b", said[:opening.end()], re.I):
+                return said, None
+            other_meant = _OTHER_ITEM_MEANT.search(said) and not named and len(left_names) == 1 and \
+                not re.search(r"\border", said, re.I)  # ("not that order, the other one": an order)
+            if other_meant or (_SWAP_CUE.search(said) or re.search(r"\b(?:meant|wrong (?:one|item))\b", said, re.I)) and \
+                    len(set(named_left)) == 1 and not (set(named) & held and not re.search(
+                        r"\b(?:instead of|rather than|in place of|not)\b", said, re.I)):
+                if _ALSO.search(said) or re.search(r"\b(?:both|plus|in addition)\b|[+&]", said, re.I):
+                    return said, None
+                other_kind = {"return": r"\bexchange|\bswap", "exchange": r"\breturn|\bsend (?:it |them )?back|\brefund",
+                              "change": r"\breturn|\bexchange"}[verb]
+                if re.search(other_kind, said, re.I):
+                    return said, None
+                name = named_left[0] if named_left else left_names[0]
+                if verb != "return" and (at := said.lower().find(name.lower().split()[-1])) >= 0 and \
+                        re.match(r"\S*\s+(?:to|for|into|in)\s+\w", said[at:], re.I):
+                    return f"actually, {said}", None  # ("change the mouse to black laser wireless instead")
+                return (f"actually, just return the {name} instead" if verb == "return" else
+                        f"actually, {verb} the {name} instead"), None
+            return said, None
+        if len(tools) == 1 and tools <= {"cancel_pending_order", "modify_pending_order_address"} and orders and \
+                widening and not re.search(r"\bW\d{7}\b|\bthe (?:other|second)\b", said, re.I) and \
+                (collective(_WIDE_ALL) or collective(_WIDE_BOTH)):  # ("and the other one too": asked which, after it)
+            owned = self._owned()
+            self._lookup(turn, owned)
+            others = [x for x in owned if x not in orders and x not in self.goal.get("orders", []) and
+                      self.orders.get(x, {}).get("status") == PENDING]
+            if not others:
+                return said, None
+            if len(others) > 1 and not collective(_WIDE_ALL):
+                return said, (f"You have other pending orders too: {', '.join(others)}. Which of them do you mean? "
+                              f"Nothing has been changed yet. {self.proposal}")
+            return f"yes, and also {' and '.join(others)} too", None
+        return said, None
 
     def _catalogue_said(self, turn: TurnContext, text: str, m: re.Match[str]) -> str:
         """The answer to a question about the store's range: the product's options available now, read from
