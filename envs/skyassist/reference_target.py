@@ -46,6 +46,7 @@ from envs.skyassist.language import (
     lone_count,
     names_by_reference,
     names_companions,
+    option_named,
     own_money_asked,
     parse,
     pick_then_question,
@@ -1532,6 +1533,7 @@ class ReferenceTarget(Target):
             return
         self._other_after_cancel(p)
         question = self._booking_meant(p) or self._unclear_count_or_date(p) or self._other_one(p)
+        question = question or self._turned_down_option(p)  # "not option 1": never option 1 (fix43d)
         if question:  # "my kids are coming too" / "08/07/2026": nothing goes ahead until it is clear
             self.pending = None
             self._absorb(p)
@@ -3514,6 +3516,41 @@ class ReferenceTarget(Target):
             if m.get("role") == "user":
                 said.append(str(m.get("content") or ""))
         return said
+
+    def _turned_down_option(self, p: Parsed) -> str | None:
+        """A listed option turned down with no other picked ("not option 1", "anything but the 9:45", "option 1 is too
+        early"): never that option. With one other listed for that leg, that one is picked (read into ``p.selection``,
+        said as "You picked ..." and summarised for a yes); with more, the question which (the leg whose chosen flight
+        is the one turned down, else the first leg still to choose)."""
+        if (p.turned_down is None or p.selection is not None or p.flight_ids or self.mode not in ("new", "change")
+                or not self.legs or p.booking_ids or p.places or p.dates):
+            return None
+        sel, fids = option_named(p.turned_down)
+        found = []
+        for k, leg in enumerate(self.legs):
+            shown = self._shown(k) if leg.get("shown") else []
+            if shown:
+                f = (next((x for x in shown if x["flight_id"] in fids), None) if fids
+                     else self._select(k, sel, p) if sel is not None else None)
+                found.append((k, shown, f))
+        # (the leg still to choose: "not option 1" when the return is asked for is the return's; at the summary,
+        # the leg whose chosen flight it is)
+        hit = next(((k, shown, f) for k, shown, f in found if not self.legs[k].get("choice")), None)
+        hit = hit or next(((k, shown, f) for k, shown, f in found if f is not None and self.legs[k].get("choice")
+                           and self.legs[k]["choice"]["flight_id"] == f["flight_id"]), None)
+        if hit is None:
+            return None
+        k, shown, f = hit
+        self.pending = None
+        self.legs[k]["choice"] = None
+        others = [x for x in shown if f is None or x["flight_id"] != f["flight_id"]]
+        if f is not None and len(others) == 1:
+            p.selection, p.yes = shown.index(others[0]), False  # picked below, then proposed
+            return None
+        need = self.passengers or 1
+        offer = [x for x in others if x["status"] == "scheduled" and x["seats_available"] >= need] or others
+        head = "" if f is None else f"Understood, not {f['flight_id']}. "
+        return head + "Which one would you like instead: " + " or ".join(self._option_words(shown, x) for x in offer) + "?"
 
     def _other_one(self, p: Parsed) -> str | None:
         """ "No, the other one" once a listed flight is chosen or proposed: the one other listed flight
