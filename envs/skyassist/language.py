@@ -2937,6 +2937,13 @@ _PICK_TURNED_DOWN = re.compile(
     r"|,?\s*no thanks?)\b", re.I)
 
 
+# "next week" said at a summary or listing of a dated flight (fix43d): "yes but for next week", "actually next week",
+# "same but the following week", "the week after" (never a week to pay, decide or call in: "I'll pay next week")
+_SUMMARY_DAY = re.compile(r"\b(?:departing|on) (\d{4}-\d{2}-\d{2})\b")
+_NEXT_WEEK_SAID = re.compile(r"\b(?:next|following)\s+week\b|\bthe\s+week\s+after\b(?!\s+(?:that|next))", re.I)
+_NEXT_WEEK_ASIDE = re.compile(r"\b(?:pay|paid|payment|decide|confirm|call|ring|think|let you know|get back|check|ask|salary)\w*\b",
+                              re.I)
+
 def _options_in_view(summary: str) -> bool:
     """The agent's last reply lists options, asks for a pick or names the flights of its summary."""
     return bool(_LISTED.search(summary or "") or re.search(r"\bSA\d{4}\b", summary or ""))
@@ -6192,6 +6199,15 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     if not p.dates:
         p.date_readings = numeric_date_readings(mine)
         p.shift_days = _shift(mine)  # ("my colleague lands the day after, she's sorted": her day, no shift)
+        days = list(dict.fromkeys(_SUMMARY_DAY.findall(summary or "")))
+        if (p.shift_days is None and len(days) in (1, 2) and _NEXT_WEEK_SAID.search(mine) and not _NEXT_WEEK_ASIDE.search(mine)
+                and re.search(r"\bShall I\b|\bI found\b|\bWhich flight would you like\b", summary or "")):
+            # "yes but for next week", "actually next week", "the week after" at a summary or a listing dated D (a round
+            # trip's two dates: both): D + 7 days, searched and summarised before any yes (never the same date offered
+            # back) (fix43d, skyA E4)
+            p.dates = [(date.fromisoformat(d) + timedelta(days=7)).isoformat() for d in days]
+            p.date = p.dates[0]
+            p.return_date = p.dates[1] if len(p.dates) > 1 else p.return_date
     elif len(p.dates) == 1 and [k for *_, k in _date_hits_by_kind(text)] == ["wd"] and (
             (m := _WD_FOLLOWING.search(text)) or (_shift(text) is not None and (m := re.search(r"\b(" + _WD_RE + r")\b",
                                                                                            text, re.I)))):
