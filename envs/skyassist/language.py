@@ -2929,7 +2929,7 @@ _PICK_TAIL = r"(?P<x>" + _PICK_HEAD + r"[^,.;!?]{0,30}?)(?=\s*(?:[,.;!?]|$|\bbut
 _PICK_TURNED_DOWN = re.compile(
     r"(?:^|(?<=[\s,.;!(\u2013\u2014-]))(?:(?:i|we)\s+)?(?:definitely\s+|really\s+)?(?:not|never|no to|anything but|any but|"
     r"anything except|any except|anything other than|any other than|other than|except(?: for)?|"
-    r"(?:do\s*n[o']?t|dont|do not|would\s*n'?t|won'?t)\s+(?:really\s+)?(?:want|like|fancy|take|book|choose|pick)|"
+    r"(?:do\s*n[o']?t|dont|do not|would\s*n'?t|won'?t)\s+(?:really\s+)?(?:want|like|fancy|take|choose|pick)|"
     r"skip|avoid|rule out|not keen on|not interested in|no thanks to|can'?t do|cannot do)\s+" + _PICK_TAIL
     + r"|(?:^|(?<=[\s,.;!(]))(?P<y>" + _PICK_HEAD + r"[^,.;!?]{0,30}?)\s+(?:(?:is|'s|are|seems|looks)\s+(?:way\s+|much\s+|a bit\s+|"
     r"far\s+|really\s+|just\s+)*(?:too\s+(?:early|late|expensive|pricey|dear|long|short|much)|no good|not good|not ok(?:ay)?|"

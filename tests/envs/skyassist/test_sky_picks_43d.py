@@ -169,6 +169,8 @@ def test_pick_retyped(text, kept):
     ("not option 1", "option 1"), ("option 1 is too early", "option 1"), ("anything but the 9:45", "the 9:45"),
     ("not sure, option 1 I guess", None), ("I don't mind option 1", None), ("is option 1 not cheaper?", None),
     ("option 1 is fine", None), ("not sure about the price", None),
+    ("don't book option 1 yet, just hold it", None),  # a hold of option 1 asked for, never option 1 turned down
+    ("not 2 people, 3", None), ("I'd like option 1, not the business one", "the business one"),
 ])
 def test_turned_down_pick(text, down):
     got = _turned_down_pick(text)
