@@ -2925,7 +2925,8 @@ def _pick_retyped(text: str, listed: bool = False) -> str:
 _PICK_HEAD = (r"(?:the\s+|that\s+|this\s+)?(?:option|opt|number|no\.?|#|flight|sa[ -]?\d{4}|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?|"
               r"first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|one|two|three|four|five|last|bottom|cheapest|earliest|latest|"
               r"morning|afternoon|evening|noon|economy|premium|business|early|late|\$\s?\d)")
-_PICK_TAIL = r"(?P<x>" + _PICK_HEAD + r"[^,.;!?]{0,30}?)(?=\s*(?:[,.;!?]|$|\bbut\b|\band\b|\bplease\b|\bpls\b|\bthanks?\b))"
+_PICK_TAIL = (r"(?P<x>" + _PICK_HEAD + r"[^,.;!?\u2013\u2014]{0,30}?)(?=\s*(?:[,.;!?\u2013\u2014]|-\s|$|\bbut\b|\band\b|\bplease\b|"
+              r"\bpls\b|\bthanks?\b))")
 _PICK_TURNED_DOWN = re.compile(
     r"(?:^|(?<=[\s,.;!(\u2013\u2014-]))(?:(?:i|we)\s+)?(?:definitely\s+|really\s+)?(?:not|never|no to|anything but|any but|"
     r"anything except|any except|anything other than|any other than|other than|except(?: for)?|"

@@ -170,7 +170,7 @@ def test_pick_retyped(text, kept):
     ("not sure, option 1 I guess", None), ("I don't mind option 1", None), ("is option 1 not cheaper?", None),
     ("option 1 is fine", None), ("not sure about the price", None),
     ("don't book option 1 yet, just hold it", None),  # a hold of option 1 asked for, never option 1 turned down
-    ("not 2 people, 3", None), ("I'd like option 1, not the business one", "the business one"),
+    ("not 2 people, 3", None), ("no thanks to the economy - the 6:10 one instead", None), ("I'd like option 1, not the business one", "the business one"),
 ])
 def test_turned_down_pick(text, down):
     got = _turned_down_pick(text)
