@@ -557,6 +557,7 @@ class Parsed:
     urgent: bool = False
     fare_class: str | None = None
     rejected_cabin: bool = False  # a cabin turned down beside another pick ("forget the economy, do option 3")
+    turned_down: str | None = None  # the listed option turned down, as said ("not option 1", "the 9:45 is too early")
     selection: int | str | None = None  # list index, 'cheapest', 'earliest', 'latest', or a fare class
     pair_pick: tuple[int, int] | None = None  # options for two legs at once, from 0 ("2 then 1", "option 2 and 1")
     refundable: bool | None = None  # the pick is among the refundable (True) or non-refundable (False) flights
@@ -2885,6 +2886,103 @@ def _selection(text: str) -> int | str | None:
     m = re.search(r"\bthe (sold[- ]?out|full|cancell?ed) (one|option|flight)\b", t_clean)
     if m:  # "the sold out one please": picked, so that the agent can say why it cannot be booked
         return "cancelled" if m.group(1).startswith("cancel") else "soldout"
+    return None
+
+
+# --- a pick taken back or turned down (fix43d) ---------------------------------------------------------------------
+# a pick corrected in the same message: "option 1, no wait, option 2", "the first one - actually no, the second",
+# "the 9:45, hmm, no, make it the 1pm", "the 13:00 one, sorry I meant 09:45", "1... no, 2", "opt 1 er I mean opt 2":
+# the words between the two picks, with at least one that takes the first back
+_PICK_FIX_MARK = re.compile(
+    r"(?:[\s,.;:!\u2026\u2013\u2014-]|\b(?:no+|nah|nope|wait|actually|sorry|soz|oops|whoops|oh|hmm+|um+|erm*|err*|uh+|ah+|"
+    r"i mean|i meant|i mean't|meant|make (?:it|that)|rather|or rather|correction|my (?:bad|mistake)|scratch that|"
+    r"on second thoughts?|second thoughts?|i changed my mind|changed my mind|change (?:it|that) to|let'?s (?:do|say|go with)|"
+    r"go with|instead|i'?ll take|please|pls)\b)+", re.I)
+_PICK_FIX_STRONG = re.compile(r"\b(?:no+|nah|nope|wait|actually|sorry|soz|oops|whoops|i mean|i meant|i mean't|meant|make (?:it|that)|"
+                              r"rather|correction|my (?:bad|mistake)|scratch that|second thoughts?|changed my mind|"
+                              r"change (?:it|that) to)\b", re.I)
+_PICK_COUNT_WORDS = re.compile(r"\b(?:people|persons?|passengers?|pax|of us|adults?|kids?|children|seats?|tickets?|travell?ers?)\b",
+                               re.I)
+_LONE_OPTION_NO = re.compile(r"^\W*(?:#\s*)?([1-7])(?:\W+(?:sorry|please|pls|then|thanks|thank you|instead))*\W*$", re.I)
+
+
+def _names_a_pick(part: str, listed: bool = True) -> bool:
+    """``part`` of a message names a listed option on its own ("option 2", "the second", "the 1pm", "SA4569"; "2"
+    only where options are ``listed``)."""
+    part = part.strip()
+    return bool(part) and not _PICK_COUNT_WORDS.search(part) and (
+        _selection(part) is not None or bool(_FLIGHT_ID_LOOSE.search(part)) or (listed and bool(_LONE_OPTION_NO.match(part))))
+
+
+def option_named(part: str) -> tuple[int | str | None, list[str]]:
+    """The listed option ``part`` names: (its selection as ``_selection`` reads it, or the index a lone number gives;
+    the flight numbers said)."""
+    m = _LONE_OPTION_NO.match(part)
+    return (int(m.group(1)) - 1 if m else _selection(part)), ["SA" + (x.group(1) or x.group(2))
+                                                               for x in _FLIGHT_ID_LOOSE.finditer(part)]
+
+
+def _pick_retyped(text: str, listed: bool = False) -> str:
+    """The message with a pick it takes back left out, the one said after it kept: "option 1, no wait, option 2" reads
+    "option 2"; "the second. no, the first" reads "the first". Anything else said before the first pick stays; a
+    message without two picks around such words is returned as it is ("option 1, no return needed")."""
+    for m in reversed([m for m in _PICK_FIX_MARK.finditer(text) if _PICK_FIX_STRONG.search(m.group(0))]):
+        before, after = text[:m.start()], text[m.end():]
+        if "?" in after or not _names_a_pick(after, listed) or _BOOKING_ID.search(after):
+            continue
+        clauses = re.split(r"(?<=[,.;!])\s+", before.strip())
+        if not clauses or not _names_a_pick(clauses[-1], listed):
+            continue
+        kept = " ".join(c for c in clauses[:-1] if not _names_a_pick(c, listed))
+        if m := _LONE_OPTION_NO.match(after):  # "1... no, 2": option 2 (said alone, a number could read as a count)
+            after = f"option {m.group(1)}"
+        return (kept + " " + after.strip()).strip()
+    return text
+
+
+# a listed option turned down: "not option 1", "anything but the 9:45", "I don't want the first one", "option 1 is too
+# early", "the morning one doesn't work for me", "skip SA8120" (never "not sure, option 1", "I don't mind option 1",
+# "is option 1 not cheaper?"); the option said is in the group "x"
+_PICK_HEAD = (r"(?:the\s+|that\s+|this\s+)?(?:option|opt|number|no\.?|#|flight|sa[ -]?\d{4}|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?|"
+              r"first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|one|two|three|four|five|last|bottom|cheapest|earliest|latest|"
+              r"morning|afternoon|evening|noon|economy|premium|business|early|late|\$\s?\d)")
+_PICK_TAIL = (r"(?P<x>" + _PICK_HEAD + r"[^,.;!?\u2013\u2014]{0,30}?)(?=\s*(?:[,.;!?\u2013\u2014]|-\s|$|\bbut\b|\band\b|\bplease\b|"
+              r"\bpls\b|\bthanks?\b))")
+_PICK_TURNED_DOWN = re.compile(
+    r"(?:^|(?<=[\s,.;!(\u2013\u2014-]))(?:(?:i|we)\s+)?(?:definitely\s+|really\s+)?(?:not|never|no to|anything but|any but|"
+    r"anything except|any except|anything other than|any other than|other than|except(?: for)?|"
+    r"(?:do\s*n[o']?t|dont|do not|would\s*n'?t|won'?t)\s+(?:really\s+)?(?:want|like|fancy|take|choose|pick)|"
+    r"skip|avoid|rule out|not keen on|not interested in|no thanks to|can'?t do|cannot do)\s+" + _PICK_TAIL
+    + r"|(?:^|(?<=[\s,.;!(]))(?P<y>" + _PICK_HEAD + r"[^,.;!?]{0,30}?)\s+(?:(?:is|'s|are|seems|looks)\s+(?:way\s+|much\s+|a bit\s+|"
+    r"far\s+|really\s+|just\s+)*(?:too\s+(?:early|late|expensive|pricey|dear|long|short|much)|no good|not good|not ok(?:ay)?|"
+    r"not for (?:me|us)|out|not an option|a no)|(?:does\s*n[o']?t|doesnt|does not|won'?t|will not|would\s*n'?t|can'?t)\s+work"
+    r"|,?\s*no thanks?)\b", re.I)
+
+
+# "next week" said at a summary or listing of a dated flight (fix43d): "yes but for next week", "actually next week",
+# "same but the following week", "the week after" (never a week to pay, decide or call in: "I'll pay next week")
+_SUMMARY_DAY = re.compile(r"\b(?:departing|on) (\d{4}-\d{2}-\d{2})\b")
+_NEXT_WEEK_SAID = re.compile(r"\b(?:next|following)\s+week\b|\bthe\s+week\s+after\b(?!\s+(?:that|next))", re.I)
+_NEXT_WEEK_ASIDE = re.compile(r"\b(?:pay|paid|payment|decide|confirm|call|ring|think|let you know|get back|check|ask|salary)\w*\b",
+                              re.I)
+
+def _options_in_view(summary: str) -> bool:
+    """The agent's last reply lists options, asks for a pick or names the flights of its summary."""
+    return bool(_LISTED.search(summary or "") or re.search(r"\bSA\d{4}\b", summary or ""))
+
+
+def _turned_down_pick(text: str) -> tuple[str, str] | None:
+    """(the option turned down, the rest of the message) when the message turns a listed option down ("not option 1",
+    "option 1 is too early"; the rest may pick another: "not the first, the second", "option 1 not option 2");
+    None otherwise, and for a question ("is option 1 not cheaper?")."""
+    for m in _PICK_TURNED_DOWN.finditer(text):
+        said = m.group("x") or m.group("y")
+        clause_end = re.search(r"[.!?]|$", text[m.end():])
+        if "?" in text[m.end():m.end() + clause_end.end()] or not _names_a_pick(said, listed=True):
+            continue
+        if re.match(r"\W*(?:is|are|was|does|do|did|can|could|would|will|should)\b", text, re.I) and "?" in text:
+            return None
+        return said, (text[:m.start()] + " " + text[m.end():]).strip(" ,.;!-")
     return None
 
 
@@ -6002,6 +6100,7 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     # "Ingrid Larsen | 2 adults", "Ingrid Larsen—just me": a bar or a dash typed without spaces sets off a part
     text = _SET_OFF.sub(lambda m: ", " if "|" in m.group(0) else " \u2014 ", text)
     typed = _joined_booking_ids(_without_taken_back(_self_corrected(_joined_booking_ids(text or ""), places_)))
+    typed = _pick_retyped(typed, _options_in_view(summary))  # "option 1, no wait, option 2": option 2 (fix43d)
     text = _MD_FIELD.sub(lambda m: "\n" + m.group(1).strip() + ": ", fix_typos(typed))
     text = _form_read(text)  # a pasted form, field by field ("Date: 4 May\nPassengers: 1 adult" is 1)
     p = Parsed(text=text)
@@ -6246,6 +6345,15 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     if not p.dates:
         p.date_readings = numeric_date_readings(mine)
         p.shift_days = _shift(mine)  # ("my colleague lands the day after, she's sorted": her day, no shift)
+        days = list(dict.fromkeys(_SUMMARY_DAY.findall(summary or "")))
+        if (p.shift_days is None and len(days) in (1, 2) and _NEXT_WEEK_SAID.search(mine) and not _NEXT_WEEK_ASIDE.search(mine)
+                and re.search(r"\bShall I\b|\bI found\b|\bWhich flight would you like\b", summary or "")):
+            # "yes but for next week", "actually next week", "the week after" at a summary or a listing dated D (a round
+            # trip's two dates: both): D + 7 days, searched and summarised before any yes (never the same date offered
+            # back) (fix43d, skyA E4)
+            p.dates = [(date.fromisoformat(d) + timedelta(days=7)).isoformat() for d in days]
+            p.date = p.dates[0]
+            p.return_date = p.dates[1] if len(p.dates) > 1 else p.return_date
     elif len(p.dates) == 1 and [k for *_, k in _date_hits_by_kind(text)] == ["wd"] and (
             (m := _WD_FOLLOWING.search(text)) or (_shift(text) is not None and (m := re.search(r"\b(" + _WD_RE + r")\b",
                                                                                            text, re.I)))):
@@ -6436,6 +6544,13 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     if rode:
         undated = re.sub(r"(?i)\b(?:driv|drop|giv|tak|pick)\w*\s+(?:us|me)\b[^.,;!?]*", lambda m: " " * len(m.group(0)), undated)
     p.selection = _selection(undated)
+    if _options_in_view(summary) and (down := _turned_down_pick(undated)) is not None:
+        # "not option 1", "anything but the 9:45", "option 1 is too early": that option turned down, never picked; the
+        # rest of the message may pick another ("not the first, the second", "option 1, not option 2") (fix43d)
+        p.turned_down = down[0]
+        p.selection = _selection(down[1]) if _names_a_pick(down[1]) else None
+        p.flight_ids = [x for x in p.flight_ids if x not in option_named(down[0])[1]]
+        p.no = p.abandon = p.drop_trip = False
     if (not p.name_doubt and (m := _PICK_THEN_NAME.match(text))
             and (m.group("n") or _selection(m.group("pick")) is not None)):
         first, last = _names(m.group("name"), db, "name")

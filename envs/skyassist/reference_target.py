@@ -46,6 +46,7 @@ from envs.skyassist.language import (
     lone_count,
     names_by_reference,
     names_companions,
+    option_named,
     own_money_asked,
     parse,
     pick_then_question,
@@ -362,6 +363,33 @@ _DROP_RETURN = re.compile(
     r"|\b(?:just|only)\s+(?:book\s+)?(?:the\s+)?(?:outbound|way out|one[- ]way|flight out)\b"
     r"|\b(?:outbound|one[- ]way|way out)\s+only\b"
     r"|\bsort\w*\s+(?:out\s+)?(?:the return|the way back|that|it)\s+(?:out\s+)?(?:myself|ourselves)\b", re.I)
+# a round trip's summary answered for one leg only (fix43d): "yes for the first flight only", "yes to the way out, not
+# the return", "yes for the return only", "not sure about the return", "the return is too early", "book the outbound,
+# hold the return" (``_one_leg_said``); the two legs as said
+_LEG_OUT = (r"(?:outbound|outward(?:\s+(?:leg|flight|journey))?|way out|way there|flight out|trip out|first (?:flight|leg)|"
+            r"departure flight|flight there|going flight)")
+_LEG_BACK = (r"(?:return(?:\s+(?:leg|flight|journey|trip))?|way back|flight back|trip back|inbound|second (?:flight|leg)|"
+             r"flight home|way home)")
+
+
+def _one_leg_cues(leg: str) -> dict[str, re.Pattern]:
+    """What a reply at a round trip's summary says of one leg (``leg`` its words): only it, not it, or a doubt."""
+    the = r"(?:the\s+|my\s+|our\s+)?"
+    return {
+        "only": re.compile(r"\b(?:for|to|with|on)\s+" + the + leg + r"\s+only\b|\b" + leg + r"\s+only\b|\b(?:only|just)\s+"
+                           r"(?:book\s+|for\s+|to\s+|with\s+)?" + the + leg + r"\b(?!\s+(?:is|too|and)\b)", re.I),
+        "not": re.compile(r"\b(?:not|no)\s+(?:to\s+|for\s+|on\s+)?" + the + leg + r"\b(?!\s+(?:problem|issue|worries)\b)|\b"
+                          + leg + r"\s*(?:,\s*)?(?:no|nope|not needed)\b", re.I),
+        "doubt": re.compile(r"\bnot\s+(?:so\s+|too\s+|really\s+|100%\s+)?sure\s+(?:about|of|on)\s+" + the + leg + r"\b|\b" + leg
+                            + r"\s+(?:time\s+)?(?:is|'s|seems|looks|feels)\s+(?:a bit\s+|way\s+|much\s+|really\s+|far\s+|kind of\s+)?"
+                            r"(?:too\s+\w+|not\s+(?:good|great|ideal|ok(?:ay)?|right)|no good|wrong|off|awkward|bad)\b", re.I),
+    }
+
+
+_ONE_LEG_CUES = {"out": _one_leg_cues(_LEG_OUT), "back": _one_leg_cues(_LEG_BACK)}
+_LEG_ACTIONS = re.compile(r"\b(book|hold|reserve)\b[^.;]{0,30}?\b" + _LEG_OUT + r"\b[^.;]{0,30}?\b(book|hold|reserve)\b[^.;]{0,30}?\b"
+                          + _LEG_BACK + r"\b|\b(book|hold|reserve)\b[^.;]{0,30}?\b" + _LEG_BACK + r"\b[^.;]{0,30}?\b(book|hold|"
+                          r"reserve)\b[^.;]{0,30}?\b" + _LEG_OUT + r"\b", re.I)
 # a change of the party asked at a summary in words read nowhere else (``_unread_change``): "take one off, Tom can't
 # come", "my brother just pulled out", "yes minus one", "reduce by one", "add one"
 _PARTY_ALTERED = re.compile(
@@ -1640,6 +1668,7 @@ class ReferenceTarget(Target):
             return
         self._other_after_cancel(p)
         question = self._booking_meant(p) or self._unclear_count_or_date(p) or self._other_one(p)
+        question = question or self._turned_down_option(p)  # "not option 1": never option 1 (fix43d)
         if question:  # "my kids are coming too" / "08/07/2026": nothing goes ahead until it is clear
             self.pending = None
             self._absorb(p)
@@ -1687,6 +1716,9 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
 
+        if self._one_leg_said(turn, p, out):  # "yes for the return only" at a round trip: never both legs (fix43d)
+            turn.say(" ".join(out))
+            return
         if self._drop_return(turn, p, out) or self._afresh(turn, p, out):
             turn.say(" ".join(out))  # "just the outbound please", "start over" at a summary: taken up, asked again
             return
@@ -2401,6 +2433,57 @@ class ReferenceTarget(Target):
                    f"{first['choice']['flight_id']}." + (" You can book the return separately once this one is done."
                                                           if taken else ""))
         self._maybe_propose(turn, out)
+        return True
+
+    def _one_leg_said(self, turn: TurnContext, p: Parsed, out: list[str]) -> bool:
+        """A round trip's summary answered for one leg only (skyA E3): "yes for the first flight only", "yes to the way
+        out, not the return" (the return taken off, the outbound summarised alone for its own yes); "yes for the return
+        only" (the outbound taken off); "not sure about the return", "the return is too early" (nothing booked, that
+        leg's options said again); "book the outbound, hold the return" (the leg to be done as summarised kept alone, the
+        other left to do separately). Never the two-leg summary again,
+        so a yes never books both. True when the reply is complete."""
+        legs, pend = self.legs, self.pending
+        if (self.mode != "new" or len(legs) != 2 or legs[1]["label"] != "return" or not all(x.get("choice") for x in legs)
+                or pend is None or pend["kind"] not in ("book", "hold") or pend.get("release")
+                or p.places or p.dates or p.booking_ids or p.flight_ids or "?" in p.text):
+            return False
+        t = p.text.replace("\u2019", "'")
+        later = ""
+        if (m := _LEG_ACTIONS.search(t)) and len({v.lower() for v in m.groups() if v}) > 1:
+            # "book the outbound, hold the return": the leg to be done as summarised (booked or held) is kept alone,
+            # the other to be done separately afterwards
+            verbs = [v.lower().replace("reserve", "hold") for v in m.groups() if v]
+            first_out = bool(m.group(1))  # (the outbound named first)
+            out_verb, back_verb = verbs if first_out else verbs[::-1]
+            keep_out = out_verb == pend["kind"]
+            said = {"out": {"only"} if keep_out else {"not"}, "back": set()}
+            later = (f" You can {back_verb if keep_out else out_verb} the {'return' if keep_out else 'outbound'} "
+                     "separately afterwards.")
+        else:
+            said = {k: {c for c, pat in cues.items() if pat.search(t)} for k, cues in _ONE_LEG_CUES.items()}
+        if said["out"] and said["back"] and said["out"] & {"only", "doubt"} and said["back"] & {"only", "doubt"}:
+            return False  # both said alike: read as before
+        drop = ("back" if "only" in said["out"] or "not" in said["back"] else
+                "out" if "only" in said["back"] or "not" in said["out"] else None)
+        if drop is not None:
+            kept = legs[0] if drop == "back" else legs[1]
+            kept["label"] = ""
+            self.legs, self.pending, self.return_date = [kept], None, None
+            self.wants_return = self.offered_return = self.declined = False
+            gone, left = ("return", "outbound") if drop == "back" else ("outbound", "return")
+            out.append(f"Sure, I have taken the {gone} flight off, so it is just the {left} flight, "
+                       f"{kept['choice']['flight_id']}.{later}")
+            self._maybe_propose(turn, out)
+            return True
+        k = 1 if "doubt" in said["back"] else 0 if "doubt" in said["out"] else None
+        if k is None:
+            return False
+        legs[k]["choice"], self.pending = None, None  # that leg chosen again; nothing booked
+        other = "no return" if k == 1 else "another date"
+        out.append(f"No problem, I have not booked anything. {self._options_said(legs[k])} {self._next_prompt()} "
+                   + (f"Or say '{other}' to book only the outbound flight {legs[0]['choice']['flight_id']}."
+                      if k == 1 else ""))
+        out[-1] = out[-1].rstrip()
         return True
 
     def _afresh(self, turn: TurnContext, p: Parsed, out: list[str]) -> bool:
@@ -3746,6 +3829,41 @@ class ReferenceTarget(Target):
             if m.get("role") == "user":
                 said.append(str(m.get("content") or ""))
         return said
+
+    def _turned_down_option(self, p: Parsed) -> str | None:
+        """A listed option turned down with no other picked ("not option 1", "anything but the 9:45", "option 1 is too
+        early"): never that option. With one other listed for that leg, that one is picked (read into ``p.selection``,
+        said as "You picked ..." and summarised for a yes); with more, the question which (the leg whose chosen flight
+        is the one turned down, else the first leg still to choose)."""
+        if (p.turned_down is None or p.selection is not None or p.flight_ids or self.mode not in ("new", "change")
+                or not self.legs or p.booking_ids or p.places or p.dates):
+            return None
+        sel, fids = option_named(p.turned_down)
+        found = []
+        for k, leg in enumerate(self.legs):
+            shown = self._shown(k) if leg.get("shown") else []
+            if shown:
+                f = (next((x for x in shown if x["flight_id"] in fids), None) if fids
+                     else self._select(k, sel, p) if sel is not None else None)
+                found.append((k, shown, f))
+        # (the leg still to choose: "not option 1" when the return is asked for is the return's; at the summary,
+        # the leg whose chosen flight it is)
+        hit = next(((k, shown, f) for k, shown, f in found if not self.legs[k].get("choice")), None)
+        hit = hit or next(((k, shown, f) for k, shown, f in found if f is not None and self.legs[k].get("choice")
+                           and self.legs[k]["choice"]["flight_id"] == f["flight_id"]), None)
+        if hit is None:
+            return None
+        k, shown, f = hit
+        self.pending = None
+        self.legs[k]["choice"] = None
+        others = [x for x in shown if f is None or x["flight_id"] != f["flight_id"]]
+        if f is not None and len(others) == 1:
+            p.selection, p.yes = shown.index(others[0]), False  # picked below, then proposed
+            return None
+        need = self.passengers or 1
+        offer = [x for x in others if x["status"] == "scheduled" and x["seats_available"] >= need] or others
+        head = "" if f is None else f"Understood, not {f['flight_id']}. "
+        return head + "Which one would you like instead: " + " or ".join(self._option_words(shown, x) for x in offer) + "?"
 
     def _other_one(self, p: Parsed) -> str | None:
         """ "No, the other one" once a listed flight is chosen or proposed: the one other listed flight
