@@ -59,7 +59,7 @@ def refused_name(value: str, said: str) -> str | None:
 # previous reservation", "the other booking I had", "my original reservation", "my existing booking", "the booking
 # I made in January", "the booking I already had before today", "not this one", "not the new one"
 _EARLIER = re.compile(
-    r"\b(?:old|older|previous|earlier|original|existing|other|prior|former|first|initial)\s+(?:\w+\s+)?"
+    r"\b(?:old|older|previous|earlier|original|existing|other|prior|former)\s+(?:\w+\s+)?"
     r"(?:booking|reservation|one|trip|ticket)s?\b"
     r"|\b(?:other|old|existing)\s+(?:\w+\s+)?flights?\b"
     r"|\b(?:booking|reservation|one|flight|trip)\s+(?:that\s+)?(?:i|we)\s+(?:had|made|booked|have\s+had)\s+"
@@ -117,7 +117,11 @@ def introduced_as_others(text: str, bid: str) -> bool:
     """The customer's message names the booking ``bid`` as someone else's ("can you also check my colleague's booking
     BKK4G1ES, name Moreau?")."""
     said = (text or "").replace("\u2019", "'")
-    return bid.lower() in said.lower() and bool(_OTHERS_BOOKING.search(said))
+    b = re.escape(bid)
+    return bool(re.search(r"\b" + _OTHER_PERSON + r"'s?\s+(?:[\w-]+\s+){0,3}?(?:booking|reservation|trip|ticket|flight|one)"
+                          r"[^.!?\n]{0,24}?\b" + b + r"\b|\b" + b + r"\b\s*(?:[-,(:\u2013\u2014]\s*)?(?:is\s+|which\s+is\s+)?(?:my\s+|our\s+)?" +
+                          _OTHER_PERSON + r"'s|\b(?:his|her|their)\s+(?:booking|reservation|trip)[^.!?\n]{0,24}?\b" + b +
+                          r"\b", said, re.I))
 
 
 # a booking said to stay as it is: "BKBC057C for 6 passengers under Singh stays as it is", "your booking BK1 remains
@@ -134,12 +138,18 @@ _CONDITIONAL = re.compile(r"\b(?:if|unless|would|otherwise|until|when)\b", re.I)
 
 @lru_cache(1 << 12)
 def kept_bookings(text: str) -> frozenset[str]:
-    """The booking ids a sentence of the text says stay as they are (``_KEPT``), not in a conditional sentence ("if
-    you do nothing, BK1 stays as it is")."""
+    """The booking ids a sentence of the text says stay as they are (``_KEPT``, said between the id and the next one),
+    not in a conditional sentence ("if you do nothing, BK1 stays as it is") nor a question: "BK1 has been cancelled
+    and BK2 stays as it is" keeps BK2 only."""
     out: set[str] = set()
     for s in _SENTENCES.split(text or ""):
-        if _KEPT.search(s) and not _CONDITIONAL.search(s) and "?" not in s:
-            out |= set(_BOOKING_ID.findall(s))
+        if not _KEPT.search(s) or _CONDITIONAL.search(s) or "?" in s:
+            continue
+        ids = list(_BOOKING_ID.finditer(s))
+        for k, m in enumerate(ids):  # what the sentence says from this id to the next one
+            span = s[m.start():ids[k + 1].start() if k + 1 < len(ids) else len(s)]
+            if _KEPT.search(span) and not re.search(r"\bcancel", span, re.I):
+                out.add(m.group(0))
     return frozenset(out)
 
 

@@ -310,6 +310,7 @@ _CORRECTION = re.compile(r"\b(?:no+\s*,?\s*wait|wait\s*,?\s*no|actually(?:\s*,?\
                          r"i\s+meant?|scratch\s+that|make\s+(?:it|that)|on\s+second\s+thoughts?|correction|"
                          r"change\s+(?:it|that)\s+to|or\s+rather|my\s+(?:bad|mistake)|oops|typo)\b"
                          r"|(?:\b(?:hmm+|um+|uh+|ah+)\W*)?\bno(?:pe)?\b\s*[,.!;:\-\u2013\u2014]", re.I)
+_LEGS = re.compile(r"\b(?:return|back|outbound|inbound|legs?|way\s+(?:out|there|home|back))\b", re.I)
 # a complaint about an option right after it: "option 1 is too early", "the 9:45 doesn't work for me", "the
 # first one won't do"
 _COMPLAINT_AFTER = re.compile(r"^\W{0,3}(?:one|flight|option)?\s*(?:is|'s|was|looks|seems|would\s+be)?\s*(?:way\s+|much\s+|a\s+bit\s+|"
@@ -333,7 +334,9 @@ def ruled_out(listing_text: str, reply: str) -> tuple[Option, ...]:
     said = _QUESTION.sub(" ", reply.replace("\u2019", "'"))
     out: set[int] = set()
     _pointed(found.options, said, out)
-    cuts = [m for m in _CORRECTION.finditer(said)]
+    # a reply that names legs may pick one option a leg ("option 1 out, actually option 3 for the return"): no
+    # self-correction is read there
+    cuts = [] if _LEGS.search(said) else list(_CORRECTION.finditer(said))
     start = 0
     segments = []
     for m in cuts:
