@@ -4131,6 +4131,9 @@ def _ruled_out_pick(view: TraceView, c: Call) -> str | None:
         shown = next((x.text for x in reversed(view.texts) if x.index < t.user_index and listing(x.text) is not None),
                      "")
         reply = t.user_text or ""
+        asked = _answered(view, t)
+        if _by_position(reply, asked) != reply or _unsure_position(reply, asked):
+            continue  # "yes to all but the second" of the actions a request lists: S5's reading, no flight
         gone = ruled_out(shown, reply)
         for o in gone:
             for f in _option_flights(view, o, flights):
@@ -4151,6 +4154,10 @@ def _ruled_out_pick(view: TraceView, c: Call) -> str | None:
 # a user message that asks for a cancel or a change of a booking, or says which booking
 _REQUEST_VERB = re.compile(r"\b(?:cancel\w*|change|move|modify|switch|rebook|reschedule|push|get\s+rid|drop|scrap|refund|"
                            r"booking|reservation|mine|one)\b", re.I)
+
+
+_REQUEST_ACTION = re.compile(r"\b(?:cancel\w*|change|move|modify|switch|rebook|reschedule|push|get\s+rid|drop|scrap|"
+                             r"refund)\b", re.I)
 
 
 def _other_booking_hit(view: TraceView, c: Call) -> str | None:
@@ -4179,8 +4186,8 @@ def _other_booking_hit(view: TraceView, c: Call) -> str | None:
         said = booking_referent(u or "", bid, made_here, others)
         if said == "other":
             return f"booking {bid}, while the customer asked for another booking ({u[:80]!r})"
-        if said == "this":
-            return None
+        if said == "this" or (_REQUEST_ACTION.search(u or "") and not _OPENS_YES.search(u or "")):
+            return None  # the last request, not a yes, says which booking or leaves it to the agent's question
     return None
 
 

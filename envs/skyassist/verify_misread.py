@@ -67,6 +67,8 @@ _EARLIER = re.compile(
     r"|\b(?:i|we)\s+already\s+(?:had|have|made|booked)\b"
     r"|\bnot\s+(?:this|that)\s+(?:one|booking|reservation)\b|\bnot\s+the\s+(?:new|latest|one\s+(?:you|we|i)\s+just)\b"
     r"|\bnot\s+the\s+one\s+(?:you|we|i)\s+(?:just\s+)?(?:made|booked|held|placed)\b", re.I)
+# a request to cancel or change a booking (a look-up is none)
+_ACTION = re.compile(r"\b(?:cancel\w*|change|move|modify|switch|rebook|reschedule|push|get\s+rid|drop|scrap|refund)\b", re.I)
 # a request that points at the booking the chat just made: "cancel the new one", "the one you just made", "this one"
 _THIS_ONE = re.compile(r"(?<!not )\b(?:the\s+new\s+(?:one|booking|reservation|hold)|(?:this|that)\s+(?:one|booking|hold|reservation)"
                        r"|the\s+one\s+(?:you|we|i)\s+just\s+\w+|just\s+(?:made|booked|held|placed)|the\s+(?:latest|last)\s+"
@@ -86,8 +88,14 @@ _CLAUSES = re.compile(r"[,;.!?\n]|\s[-\u2013\u2014]+\s|\b(?:and|but|then)\b", re
 
 
 def _negated_id(text: str, bid: str) -> bool:
-    """The text says to leave the booking ``bid`` alone ("not BK397874 - cancel my other one", "keep BK1")."""
-    return any(_LEAVE.search(c) for c in _CLAUSES.split(text) if bid.lower() in c.lower())
+    """The text says to leave the booking ``bid`` alone: "not BK397874 - cancel my other one", "keep BK1", "leave BK1
+    alone", "don't cancel BK1", "except BK1", "BK1 stays"; not "we dont want this booking anymore BK1" (the negation
+    is of the trip, not of the booking named)."""
+    b = re.escape(bid)
+    return bool(re.search(r"\b(?:not|except|but\s+not|leave|keep|(?:don'?t|do\s+not|never)\s+(?:\w+\s+)?(?:cancel|touch|change|"
+                          r"move|modify)|other\s+than|apart\s+from|instead\s+of|rather\s+than)\s+(?:the\s+)?"
+                          r"(?:(?:booking|reservation|one)\s+)?" + b + r"\b|\b" + b + r"\b\s*(?:\w+\s+){0,2}?(?:alone|stays|remains|"
+                          r"as\s+(?:it\s+)?is)\b", text, re.I))
 
 
 @lru_cache(1 << 12)
@@ -100,6 +108,8 @@ def booking_referent(text: str, bid: str, made_here: bool, others: bool) -> str 
     said = (text or "").replace("\u2019", "'")
     if bid.lower() in said.lower():
         return "other" if _negated_id(said, bid) else "this"
+    if _BOOKING_ID.search(said.upper()):  # another booking named: the request is for that one, a look-up says nothing
+        return "other" if _ACTION.search(said) else None
     if made_here and _EARLIER.search(said):
         return "other"
     if made_here and _THIS_ONE.search(said):
