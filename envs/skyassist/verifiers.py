@@ -4183,6 +4183,8 @@ def _other_booking_hit(view: TraceView, c: Call) -> str | None:
             continue
         if not _REQUEST_VERB.search(u or "") and bid.lower() not in (u or "").lower():
             continue
+        if _OPENS_YES.search(u or "") and _BOOKING_ID.search(u or "") and bid.lower() not in (u or "").lower():
+            continue  # a yes approves the booking proposed; an aside about another one is S5's reading (_declined)
         said = booking_referent(u or "", bid, made_here, others)
         if said == "other":
             return f"booking {bid}, while the customer asked for another booking ({u[:80]!r})"
