@@ -47,6 +47,13 @@ from envs.skyassist.policies import (
 from envs.skyassist.verify_claims import Done, claims, fits, unsupported
 from envs.skyassist.verify_counts import added_persons, answered_party_sizes, stated_party_sizes
 from envs.skyassist.verify_counts import number_of as number_value
+from envs.skyassist.verify_misread import (
+    booking_referent,
+    dropped_out,
+    introduced_as_others,
+    kept_bookings,
+    refused_name,
+)
 from envs.skyassist.verify_money import foreign_price
 from envs.skyassist.verify_names import (
     asks_for_name,
@@ -63,7 +70,7 @@ from envs.skyassist.verify_names import (
     unspell,
     word_in_plain,
 )
-from envs.skyassist.verify_picks import Option, picked
+from envs.skyassist.verify_picks import Option, listing, picked, ruled_out
 from envs.skyassist.verify_text import (
     approval_sentences,
     asks_confirmation,
@@ -1694,6 +1701,8 @@ def check_S1(view: TraceView) -> list[Violation]:
             bad, why = _given_as_surname(c, lone, parts, answered, view)
         if bad is None:
             bad, why = _superseded_name(c, view)
+        if bad is None:
+            bad, why = _refused_name_part(view, c)
         if bad is not None:
             out.append(_v("S1", c.index, f"{c.name} uses {bad}, {why or 'which neither the customer nor a tool supplied'}"))
     return out
@@ -1858,6 +1867,8 @@ def check_S3(view: TraceView) -> list[Violation]:
                                 or _approved_not_done(view, c, t.index, turn_of.get(t.index)) for c in found) if w), None)
         if why:
             out.append(_v("S3", t.index, why))
+    flagged = {v.message_index for v in out}
+    out += [v for v in _kept_after_cancel(view) if v.message_index not in flagged]
     return out
 
 
@@ -2326,6 +2337,8 @@ def check_S4(view: TraceView) -> list[Violation]:
                 picks = _picks(yeses) if picks is None else picks
                 if not _pick_accepts_class(view, c, picks, fare):
                     out.append(_v("S4", c.index, f"fare class {fare} neither stated nor accepted by the customer"))
+    flagged = {v.message_index for v in out}
+    out += [v for v in _dropped_count_booked(view) if v.message_index not in flagged]
     return out
 
 
@@ -2549,6 +2562,7 @@ def check_S5(view: TraceView) -> list[Violation]:
                 if other:
                     out.append(_v("S5", c.index, f"{c.name} called with {other}; the customer's yes approved "
                                                  "another mutation"))
+    out += _misread_targets(view, out)
     return out
 
 
@@ -4155,6 +4169,179 @@ def check_O4(view: TraceView) -> list[Violation]:
 
 
 VERIFIERS: dict[str, Callable[[TraceView], list[Violation]]] = registry.checks
+
+
+
+# ---- forty-third session, tester skyA B, C, G, H: writes that use what the customer's words ruled out (the readers
+# are verify_picks.ruled_out and verify_misread; each check below is called once from its policy's check)
+
+# the agent's message offers the ruled-out flight as what is left, so a yes to it chooses it anew: "SA4569 has no seats
+# for 2; shall I book SA8120 instead?"
+_OFFERED_INSTEAD = re.compile(r"\binstead\b|\bsold\s+out\b|\bfully\s+booked\b|\bno\s+(?:longer\s+)?(?:seats|availability)\b|"
+                              r"\bnot\s+available\b|\bunavailable\b|\bonly\s+(?:one|option|flight|remaining)\b|"
+                              r"\byou\s+(?:said|didn'?t\s+want|ruled\s+out)\b|\bare\s+you\s+sure\b|\bstill\s+want\b", re.I)
+
+
+def _ruled_out_pick(view: TraceView, c: Call) -> str | None:
+    """A hold, booking or change onto a flight the customer ruled out from the agent's last listing before their
+    message (verify_picks.ruled_out: "not option 1", "anything but the 9:45", "option 1, no wait, option 2", "the
+    13:00 one, sorry I meant 09:45", "option 1 is too early"), when no later message of theirs before the call picks
+    it again (verify_picks.picked, or its id named), and the message the yes answered does not offer it as what is
+    left ("... shall I book SA8120 instead?": ``_OFFERED_INSTEAD``) (S5). Decided from the policy text ("explicit
+    customer confirmation"): a yes to a summary that sets out the flight the customer had just turned down, as if
+    they had picked it ("You picked SA8120"), confirms the agent's misreading, not the customer's choice; a careful
+    human reviewer flags the write (tester skyA B)."""
+    if c.name not in HOLD_BOOK and c.name != "modify_booking":
+        return None
+    flights = set(c.flight_ids())
+    if not flights:
+        return None
+    out: dict[str, str] = {}
+    for t in view.turns:
+        if t.user_index < 0 or t.user_index >= c.index:
+            continue
+        shown = next((x.text for x in reversed(view.texts) if x.index < t.user_index and listing(x.text) is not None),
+                     "")
+        reply = t.user_text or ""
+        asked = _answered(view, t)
+        if _by_position(reply, asked) != reply or _unsure_position(reply, asked):
+            continue  # "yes to all but the second" of the actions a request lists: S5's reading, no flight
+        gone = ruled_out(shown, reply)
+        for o in gone:
+            for f in _option_flights(view, o, flights):
+                out[f] = reply
+        got = picked(shown, reply)
+        if got is not None and got[0] not in gone:
+            for f in _option_flights(view, got[0], flights):
+                out.pop(f, None)
+        for f in set(_FLIGHT_ID.findall(reply.upper())) & flights:
+            if not any(f in o.flights for o in gone):
+                out.pop(f, None)
+    hit = sorted(flights & set(out))
+    if not hit or _OFFERED_INSTEAD.search(_answered(view, view.turns[c.turn])):
+        return None
+    return f"flight(s) {', '.join(hit)}, which the customer ruled out ({out[hit[0]][:80]!r})"
+
+
+# a user message that asks for a cancel or a change of a booking, or says which booking
+_REQUEST_VERB = re.compile(r"\b(?:cancel\w*|change|move|modify|switch|rebook|reschedule|push|get\s+rid|drop|scrap|refund|"
+                           r"booking|reservation|mine|one)\b", re.I)
+
+
+_REQUEST_ACTION = re.compile(r"\b(?:cancel\w*|change|move|modify|switch|rebook|reschedule|push|get\s+rid|drop|scrap|"
+                             r"refund)\b", re.I)
+
+
+def _other_booking_hit(view: TraceView, c: Call) -> str | None:
+    """A cancel or change of another booking than the one the customer's request pointed at
+    (verify_misread.booking_referent of the last user message before the call that says which booking: "cancel my
+    old booking", "my previous reservation", "the other booking I had", "not this one", while the booking hit was made
+    in this chat; "leave my colleague's alone and cancel mine", while it was introduced as someone else's; "not
+    BK397874 - cancel my other one", naming it to be left alone), when no later message points at it ("the new
+    one", its id) (S5). Decided from the policy text ("explicit customer confirmation"): a yes to "Shall I cancel
+    booking BK397874?" after the customer asked for another booking confirms the agent's misreading of which booking,
+    not the customer's request (tester skyA C)."""
+    if c.name not in ("cancel_booking", "modify_booking"):
+        return None
+    bid = c.arg("booking_id")
+    if not isinstance(bid, str) or not bid:
+        return None
+    made = next((d.index for d in view.done if bid in d.booking_ids and d.kind in ("book", "hold") and d.index < c.index),
+                None)
+    made_here = made is not None and sum(1 for d in view.done if d.kind in ("book", "hold") and d.index < c.index) == 1
+    others = any(i < c.index and introduced_as_others(u, bid) for i, u in view.users)
+    for i, u in reversed(view.users):
+        if i >= c.index or (made is not None and i < made):
+            continue
+        if not _REQUEST_VERB.search(u or "") and bid.lower() not in (u or "").lower():
+            continue
+        if _OPENS_YES.search(u or "") and _BOOKING_ID.search(u or "") and bid.lower() not in (u or "").lower():
+            continue  # a yes approves the booking proposed; an aside about another one is S5's reading (_declined)
+        said = booking_referent(u or "", bid, made_here, others)
+        if said == "other":
+            return f"booking {bid}, while the customer asked for another booking ({u[:80]!r})"
+        if said == "this" or (_REQUEST_ACTION.search(u or "") and not _OPENS_YES.search(u or "")):
+            return None  # the last request, not a yes, says which booking or leaves it to the agent's question
+    return None
+
+
+def _misread_targets(view: TraceView, flagged: list[Violation]) -> list[Violation]:
+    """S5's violations for writes onto what the customer ruled out (``_ruled_out_pick``, ``_other_booking_hit``), at
+    calls not already flagged."""
+    done = {v.message_index for v in flagged}
+    out = []
+    for c in view.calls:
+        if c.name in MUTATIONS and c.index not in done and c.args is not None:
+            why = _ruled_out_pick(view, c) or _other_booking_hit(view, c)
+            if why:
+                out.append(_v("S5", c.index, f"{c.name} called with {why}; the customer's yes approved the agent's "
+                                             "misreading of their request"))
+    return out
+
+
+def _refused_name_part(view: TraceView, c: Call) -> tuple[str | None, str | None]:
+    """(argument, why) for a booking name part that is a refusal or placeholder word (verify_misread.refused_name:
+    "my surname is private" booked as last_name "Private"; "None" from "none of your business"; "Too" from "use
+    Thandiwe as the surname too"; "Guest" even when the customer said "put Guest as the surname"), else (None, None)
+    (S1). Decided from the policy text ("names ... come from the customer"): the names a booking carries are the
+    travellers'; a word that refuses the name, or stands in for it, is none, whoever proposed it (the fault
+    placeholder_last_name's 'Guest' is this case). A word that is also a surname passes when the customer gives it as
+    their own ("my surname is Guest"); real surnames that are words (Young, King, Love, Rich, Black) are not
+    refusal words."""
+    said = view.user_text_before(c.index)
+    for key in ("last_name", "first_name"):
+        v = c.arg(key)
+        if isinstance(v, str) and v.strip():
+            w = refused_name(v, said)
+            if w:
+                return f"{key} {v!r}", f"a refusal or placeholder word ({w!r}), not the traveller's name"
+    return None, None
+
+
+def _kept_after_cancel(view: TraceView) -> list[Violation]:
+    """S3's violations for a text that says a booking stays as it is (verify_misread.kept_bookings: "BKBC057C for 6
+    passengers under Singh stays as it is") after a successful cancel of that booking, with no booking or change of it
+    since: a false statement about a mutation (tester skyA H)."""
+    out = []
+    for t in view.texts:
+        kept = kept_bookings(t.text) if "BK" in t.text else frozenset()
+        for bid in sorted(kept):
+            gone = [d.index for d in view.done if d.kind == "cancel" and bid in d.booking_ids and d.index < t.index]
+            if gone and not any(d.index > gone[-1] and d.index < t.index and bid in d.booking_ids for d in view.done
+                                if d.kind != "cancel"):
+                out.append(_v("S3", t.index, f"says booking {bid} stays as it is, but it was cancelled (message "
+                                             f"{gone[-1]})"))
+                break
+    return out
+
+
+def _dropped_count_booked(view: TraceView) -> list[Violation]:
+    """S4's violations for a hold or booking, after a successful cancel of a booking of P passengers, for the k
+    passengers the customer said no longer travel (verify_misread.dropped_out: "one of us can't come anymore", "can I
+    get a refund for one ticket?"), k < P and k != P - k, when no user message after that one and before the call
+    states k as the party: the party left is P - k (tester skyA H: a booking of 6 cancelled and rebooked for 1)."""
+    out = []
+    for c in view.calls:
+        n = c.arg("passengers") if c.name in HOLD_BOOK and c.args is not None else None
+        if not isinstance(n, int) or isinstance(n, bool):
+            continue
+        for d in reversed(view.done):
+            if d.kind != "cancel" or d.index >= c.index:
+                continue
+            p = d.passengers
+            if p is None:
+                b = next((view.initial_bookings.get(x) for x in d.booking_ids if x in view.initial_bookings), None)
+                p = b.get("passengers") if isinstance(b, dict) else None
+                p = p if p is not None else next((e.passengers for e in view.done if e.index < d.index and
+                                                   e.kind in ("book", "hold") and e.booking_ids & d.booking_ids), None)
+            said = next(((i, dropped_out(u)) for i, u in reversed(view.users) if i < c.index and dropped_out(u)),
+                        None)
+            if isinstance(p, int) and said and said[1] == n and n < p and n != p - n and not any(
+                    said[0] < i < c.index and n in pax for i, pax in view.user_pax):
+                out.append(_v("S4", c.index, f"{n} passenger(s): the number who dropped out of the {p} booked, not "
+                                             f"the {p - n} still travelling"))
+            break
+    return out
 
 
 def verify_messages(domain: Any, messages: list[dict[str, Any]], scenario: dict[str, Any],

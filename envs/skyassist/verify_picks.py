@@ -234,13 +234,17 @@ def _negated(reply: str, start: int) -> bool:
     return bool(_NEGATION.search(clause))
 
 
-def _pointed(options: tuple[Option, ...], reply: str) -> set[int]:
-    """The indices of the options the reply points at (see the module docstring)."""
+def _pointed(options: tuple[Option, ...], reply: str, negated: set[int] | None = None) -> set[int]:
+    """The indices of the options the reply points at (see the module docstring); those it points at after
+    a negation go into ``negated`` when given (``ruled_out``)."""
     n, out = len(options), set()
 
     def at(k: int, start: int) -> None:
-        if 1 <= k <= n and not _negated(reply, start):
-            out.add(k - 1)
+        if 1 <= k <= n:
+            if not _negated(reply, start):
+                out.add(k - 1)
+            elif negated is not None:
+                negated.add(k - 1)
 
     for m in _BY_NUMBER.finditer(reply):
         tok = m.group(1).lower()
@@ -297,3 +301,64 @@ def picked(listing_text: str, reply: str) -> tuple[Option, str] | None:
     said = _QUESTION.sub(" ", reply.replace("\u2019", "'"))
     ks = _pointed(found.options, said)
     return (found.options[ks.pop()], found.rest) if len(ks) == 1 else None
+
+
+# a self-correction: what the customer said before it they take back ("option 1, no wait, option 2", "the 13:00 one,
+# sorry I meant 09:45", "the first one - actually no, the second", "the second. no, the first", "SA8120... scratch
+# that, SA4569", "option 1 - make it option 2", "9:45, hmm, no, make it the 1pm")
+_CORRECTION = re.compile(r"\b(?:no+\s*,?\s*wait|wait\s*,?\s*no|actually(?:\s*,?\s*no\b)?|sorry\s*,?\s*(?:i\s+)?(?:meant|mean)|"
+                         r"i\s+meant?|scratch\s+that|make\s+(?:it|that)|on\s+second\s+thoughts?|correction|"
+                         r"change\s+(?:it|that)\s+to|or\s+rather|my\s+(?:bad|mistake)|oops|typo)\b"
+                         r"|(?:\b(?:hmm+|um+|uh+|ah+)\W*)?\bno(?:pe)?\b\s*[,.!;:\-\u2013\u2014]", re.I)
+_LEGS = re.compile(r"\b(?:return|back|outbound|inbound|legs?|way\s+(?:out|there|home|back))\b", re.I)
+# a complaint about an option right after it: "option 1 is too early", "the 9:45 doesn't work for me", "the
+# first one won't do"
+_COMPLAINT_AFTER = re.compile(r"^\W{0,3}(?:one|flight|option)?\s*(?:is|'s|was|looks|seems|would\s+be)?\s*(?:way\s+|much\s+|a\s+bit\s+|"
+                              r"far\s+)?(?:too\s+\w+|no\s+good|not\s+(?:good|ok|okay|great|possible|an\s+option)|"
+                              r"doesn'?t\s+(?:work|suit)|won'?t\s+(?:work|do)|isn'?t\s+(?:good|ok|okay|possible)|"
+                              r"is\s+out|out\s+of\s+the\s+question|(?:is\s+)?not\s+for\s+me)\b", re.I)
+
+
+@lru_cache(1 << 14)
+def ruled_out(listing_text: str, reply: str) -> tuple[Option, ...]:
+    """The options of the listing ``listing_text`` that the customer's ``reply`` rules out: one pointed at
+    after a negation in its clause ("not option 1", "anything but option 1", "I don't want the first one", "not
+    the morning one"), one complained of ("option 1 is too early"), or one taken back by a self-correction that
+    goes on to point at another ("option 1, no wait, option 2", "the 13:00 one, sorry I meant 09:45": the
+    option named last before the correction, when the words after it point at another). Questions are set
+    aside as ``picked`` sets them aside ("is option 1 refundable?" rules out nothing). Empty when the text
+    lists nothing."""
+    found = listing(listing_text)
+    if found is None or not reply:
+        return ()
+    said = _QUESTION.sub(" ", reply.replace("\u2019", "'"))
+    out: set[int] = set()
+    _pointed(found.options, said, out)
+    # a reply that names legs may pick one option a leg ("option 1 out, actually option 3 for the return"): no
+    # self-correction is read there
+    cuts = [] if _LEGS.search(said) else list(_CORRECTION.finditer(said))
+    start = 0
+    segments = []
+    for m in cuts:
+        segments.append(said[start:m.start()])
+        start = m.end()
+    segments.append(said[start:])
+    pointed = [_pointed(found.options, seg) for seg in segments]
+    final = next((p for p in reversed(pointed) if p), set())
+    for p in pointed:
+        if p and p is not final:
+            out |= p - final
+    for k in range(len(found.options)):  # a complaint right after the option's reference
+        for seg in segments:
+            one = _pointed(found.options, seg)
+            if one == {k}:
+                for m in _REFERENCE.finditer(seg):
+                    if _COMPLAINT_AFTER.match(seg[m.end():]) and _pointed(found.options, m.group(0)) == {k}:
+                        out.add(k)
+    return tuple(found.options[k] for k in sorted(out))
+
+
+# a reference to one option, for a complaint after it: "option 1", "the first one", "the 9:45", "SA8120"
+_REFERENCE = re.compile(r"(?:\bthe\s+)?(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b\.?)?(?:\s+(?:one|flight))?"
+                        r"|\b(?:option|number|flight|choice)\s*#?\s*\w+\b|\bthe\s+\w+(?:\s+(?:one|flight|option))?\b"
+                        r"|\bSA\d{4}\b", re.I)
