@@ -228,10 +228,17 @@ _QUESTION = re.compile(r"[^.!?\n]*\?")
 _NEGATION = re.compile(r"\b(?:not|never|except|but|instead of|rather than|other than)\b|n't\b", re.I)
 
 
+# a negation that objects to nothing: "I don't mind option 1", "wouldn't mind the 9:45", "not fussy, option 2",
+# "why not the first one", "doesn't matter, option 2": the option after it is taken, not ruled out ("never mind option 1" still rules it out)
+_NO_OBJECTION = re.compile(r"\b(?:(?:do|would|does|did)(?:n't|\s+not)\s+(?:mind|care|matter)|not\s+(?:fussy|fussed|picky)"
+                           r"|why\s+not|no\s+(?:preference|objections?))\b", re.I)
+
+
 def _negated(reply: str, start: int) -> bool:
-    """A negation stands before ``start`` in its clause ("anything but option 2", "not the first one")."""
+    """A negation stands before ``start`` in its clause ("anything but option 2", "not the first one"); one that
+    objects to nothing ("I don't mind option 1", ``_NO_OBJECTION``) does not count."""
     clause = re.split(r"[,;.!\n]|\s-\s", reply[:start])[-1]
-    return bool(_NEGATION.search(clause))
+    return bool(_NEGATION.search(_NO_OBJECTION.sub(" ", clause)))
 
 
 def _pointed(options: tuple[Option, ...], reply: str, negated: set[int] | None = None) -> set[int]:

@@ -454,3 +454,19 @@ def test_no_false_statement_is_clean(d, note):
     ("BKBC057C has been cancelled.", set())])
 def test_bookings_said_to_stay(text, kept):
     assert kept_bookings(text) == kept
+
+
+# Found when fix43d (the agent reads "I don't mind option 1" as a pick of option 1) met this file's ruled_out:
+# a negation that objects to nothing does not rule the option out; one that objects still does.
+@pytest.mark.parametrize("reply,out", [
+    ("I don't mind option 1", False), ("I wouldn't mind the first one", False), ("why not option 2", False),
+    ("doesn't matter, option 2", False), ("I don't care, option 1 is fine", False), ("no preference, option 1", False),
+    ("not option 1", True), ("I don't want option 1", True), ("never mind option 1", True),
+    ("I don't mind, but not option 1", True), ("anything but option 1", True),
+])
+def test_a_negation_that_objects_to_nothing_rules_nothing_out_43(reply, out):
+    import re as _re
+
+    from envs.skyassist.verify_picks import _negated
+    m = _re.search(r"option \d|the first one", reply)
+    assert _negated(reply, m.start()) is out
