@@ -1068,6 +1068,13 @@ def check_B1(view: TraceView) -> list[Violation]:
                                                          {n for i, n in booked if i < j})
         labels = dict(verify_money.labelled_amounts(t.text))  # "$585 per person", "$1,170 total"
         party = {n for n in ns if n > 1} or ns  # what a total is the price of: the party, not one seat
+        told = seen - {1}  # the counts seen, other than one
+        # the count of the hold or booking the text proposes, that the next one passes: "for 2 passengers ... $1170 in
+        # total" when the customer only implied 2 ("with my son", "me plus one") or took it from the summary, and the
+        # first of a split ("9 passengers ... $5265 in total" for a party of 10; skyV F2, forty-third session)
+        # ... when the customer stated no count (other than one: "me plus one"), or it is a share of a party over the
+        # limit of 9 (a split); "Travellers: Liam Walsh, Ana Walsh" then a total for 6 still fires
+        party = party | {n for n in _next_write_count(view, t) if not told or n <= 9 < max(told)}
         if _solo_stated(view, j):
             party = party | {1}  # "just me" stands: a number said since ("Yes, those two." of flights) is no party
         if any(d.index < j and d.kind in ("book", "hold") for d in view.done):
@@ -1080,6 +1087,7 @@ def check_B1(view: TraceView) -> list[Violation]:
             if n in seen:
                 named.setdefault(cents, set()).add(n)
         totals_seen = {cents for i, cents in record_totals if i < j}
+        own_count = _own_count(t.text) if not parts else set()
         # a count the text offers to book that the customer's next message states or the next write passes ("Want me
         # to book 3 seats on SA5943 ($1,488)?" after a seat-shortage error, "yes, book the 3"; oracle-labeller-24
         # finding 3): after a hold or booking failed, a part of a party seen (fewer than it) that the text names is
@@ -1098,6 +1106,8 @@ def check_B1(view: TraceView) -> list[Violation]:
             if c == 0 and verify_money.no_fee(t.text):
                 continue  # "no booking fees ($0)": a fee said to be none, no price
             counts = {1} if labels.get(c) == "seat" else party | parts if labels.get(c) == "party" else (ns | parts if parts else ns)
+            if labels.get(c) == "party" and own_count and own_count <= party:
+                counts = own_count  # the one count the text states is what its total prices ("3 passengers ... $1170")
             counts = counts | named.get(c, set()) | (set() if labels.get(c) == "seat" else offered)
             if not _allowed(c, counts, values) and not (diff and _difference_allowed(c, counts, prices, pi)):
                 out.append(_v("B1", j, f"${a:,.2f} matches no tool price, price x passengers or itinerary sum"))
@@ -1119,6 +1129,31 @@ def check_B1(view: TraceView) -> list[Violation]:
             if wrong:
                 out.append(_v("B1", j, wrong))
     return out
+
+
+def _next_write_count(view: TraceView, t: Text) -> set[int]:
+    """The passengers of the first hold or booking call after text t, when t names that count (mentions_passenger_count):
+    the count t proposes (or the first share of a split it proposes); else empty."""
+    call = next((c for c in view.calls if c.index > t.index and c.name in HOLD_BOOK and isinstance(c.args, dict)), None)
+    n = call.arg("passengers") if call is not None else None
+    if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 20 and mentions_passenger_count(t.text, n):
+        return {n}
+    return set()
+
+
+# a party counted in kinds of traveller ("2 adults and 1 child"): its one stated count is a part, not the party
+_PARTY_KINDS = re.compile(r"\b(?:child(?:ren)?|kids?|infants?|bab(?:y|ies)|toddlers?|teens?|teenagers?|minors?|seniors?|"
+                          r"students?|youths?)\b", re.I)
+
+
+def _own_count(text: str) -> set[int]:
+    """{n} when the text states exactly one passenger count n (verify_money.stated_counts: "for 3 passengers") and no
+    kind of traveller that makes it a part of the party ("2 adults and 1 child"), else empty: a total that text labels
+    is that count's total (skyV V6c: "for 3 passengers ... $1170 in total", 1170 the total for the 2 said before)."""
+    counts = verify_money.stated_counts(text)
+    if len(counts) != 1 or _PARTY_KINDS.search(text):
+        return set()
+    return set(counts)
 
 
 def _flight_prices(view: TraceView) -> list[tuple[int, str, int]]:
@@ -1158,6 +1193,14 @@ def _misattributed(view: TraceView, text: str, priced: dict[str, set[int]], coun
                 return (f"${total / 100:,.2f} stated as the total of ${seats[0] / 100:,.2f} per seat; it is no "
                         f"such price x passengers")
     routes = {f: (flights[f].origin, flights[f].destination) for f in priced if f in flights}
+    for fid, cents in verify_money.flight_seat_prices(text):  # a price per seat is that flight's, alone or with a leg
+        own = priced.get(fid)
+        if own and fid in routes:
+            a, b = routes[fid]
+            legs = {q for g, qs in priced.items() if g in routes and (routes[g][0] == b or routes[g][1] == a) for q in qs}
+            if not _near(cents, own | {p + q for p in own for q in legs}, {1}):
+                return (f"${cents / 100:,.2f} per seat stated for {fid}, whose price is "
+                        f"{' or '.join(f'${p / 100:,.2f}' for p in sorted(own))} per seat")
     for fid, cents in verify_money.flight_amounts(text):
         own = priced.get(fid)
         if not own or fid not in routes:
