@@ -179,17 +179,16 @@ def stated_party_sizes(text: str) -> frozenset[int]:
 
 
 def _said_alone(toks: list[str]) -> set[int]:
-    """The counts a message states on their own, not as a part of a sum: "for 2", "2 of us", "we are 2", "party of 2"."""
+    """The counts a message states on their own, not as a part of a sum: "for 2", "2 of us", "we are 2", "party of 2"
+    (not "we are 2 adults and 2 kids": a kind of traveller after the number makes it a part)."""
     out = set()
     for i, tok in enumerate(toks):
         n = _number(tok)
         if n is None:
             continue
-        if toks[i + 1:i + 3] == ["of", "us"] or (i >= 1 and toks[i - 1] in ("for", "x") and toks[i + 1:i + 2] in
-                                                   ([], ["passengers"], ["people"], ["seats"], ["tickets"], ["pax"],
-                                                    ["travellers"], ["travelers"], ["persons"], ["."], [","], ["?"])):
-            out.add(n)
-        if i >= 2 and (toks[i - 2:i] == ["we", "are"] or toks[i - 2:i] in (["party", "of"], ["group", "of"])):
+        alone = toks[i + 1:i + 2] == [] or toks[i + 1] in _STOPS or toks[i + 1] in _SAME_PARTY
+        if toks[i + 1:i + 3] == ["of", "us"] or alone and i >= 1 and (toks[i - 1] in ("for", "x") or i >= 2 and (
+                toks[i - 2:i] in (["we", "are"], ["party", "of"], ["group", "of"]))):
             out.add(n)
     return out
 
