@@ -1214,6 +1214,15 @@ def _misattributed(view: TraceView, text: str, priced: dict[str, set[int]], coun
         if not _near(cents, own | {p + q for p in own for q in legs}, counts | {1}):
             return (f"${cents / 100:,.2f} stated for {fid}, whose price is "
                     f"{' or '.join(f'${p / 100:,.2f}' for p in sorted(own))} per seat")
+    for hhmm, cents in verify_money.time_amounts(text):  # "The 09:45 flight is $616": the flight leaving at 09:45
+        at = [f for f in routes if flights[f].departure_time[11:16] == hhmm]
+        if len(at) != 1:
+            continue
+        own, (a, b) = priced[at[0]], routes[at[0]]
+        legs = {q for g, qs in priced.items() if g in routes and (routes[g][0] == b or routes[g][1] == a) for q in qs}
+        if not _near(cents, own | {p + q for p in own for q in legs}, counts | {1}):
+            return (f"${cents / 100:,.2f} stated for the {hhmm} flight {at[0]}, whose price is "
+                    f"{' or '.join(f'${p / 100:,.2f}' for p in sorted(own))} per seat")
     each = verify_money.each_way_amounts(text)
     if each:
         by_route: dict[tuple[str, str], set[int]] = {}

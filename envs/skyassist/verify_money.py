@@ -486,6 +486,30 @@ def flight_seat_prices(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
+# a flight named by its departure time: "The 09:45 flight is $616", "the 13:00 one is $585", "the 9:45am departure"
+_CLOCK = re.compile(r"(?<![\d:.])([01]?\d|2[0-3])[:.]([0-5]\d)\s*(am|pm|a\.m\.|p\.m\.)?(?![\d:])", re.I)
+_ARRIVE = re.compile(r"\b(?:arriv\w*|lands?|landing|gets?\s+in|until|till|by)\b", re.I)
+
+
+@lru_cache(1 << 16)
+def time_amounts(text: str) -> tuple[tuple[str, int], ...]:
+    """("HH:MM", cents) of each USD amount in a clause (cut as ``flight_amounts`` cuts) that names no flight id and
+    exactly one clock time, no arrival (``_ARRIVE``), and sets nothing against it: "The 09:45 flight is $616" prices
+    the flight that departs at 09:45 (skyV V6c, forty-third session)."""
+    if not text or not _CLOCK.search(text) or "$" not in text and not _USD_HINT.search(text):
+        return ()
+    out = []
+    for clause in _CLAUSE_END.split(text):
+        times = _CLOCK.findall(clause)
+        if len(times) != 1 or _FLIGHT.search(clause) or _ARRIVE.search(clause) or states_difference(clause) \
+                or _ASIDE.search(clause):
+            continue
+        h, m, half = times[0]
+        hour = int(h) % 12 + (12 if half.lower().startswith("p") else 0) if half else int(h)
+        out.extend((f"{hour:02d}:{m}", int(round(a * 100))) for a in usd_amounts(clause))
+    return tuple(out)
+
+
 @lru_cache(1 << 16)
 def flight_amounts(text: str) -> tuple[tuple[str, int], ...]:
     """(flight id, cents) of each USD amount in a clause (cut at sentence ends, ";", ",", ")", "and", "but", "plus",

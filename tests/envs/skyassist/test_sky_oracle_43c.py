@@ -122,6 +122,11 @@ def test_a_stale_total_after_a_count_change_fires(domain, change, n, total, fire
     ("Flight SA4569 - $585 each, leaves 13:00.", True),
     ("SA8120 leaves at 09:45; it costs $616 a seat.", False),  # the clause names no flight: not read here
     (summary(per=616, total=1232), True),
+    ("The 09:45 flight is $616 and the 13:00 one is $585.", True),  # the tester's
+    ("the 1:00pm departure is $585 a seat", True),
+    ("The 09:45 flight is $585 and the 13:00 one is $616.", False),
+    ("The 09:45 flight is $1170 for the two of you.", False),
+    ("It leaves at 09:45 and lands at 21:20; $585 per seat.", False),
     (LIST, False),  # near misses
     ("SA8120 is the cheaper one at $585 per seat.", False),
     ("SA4569 costs $31 more per seat.", False),
