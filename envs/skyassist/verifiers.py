@@ -1078,7 +1078,8 @@ def check_B1(view: TraceView) -> list[Violation]:
         # first of a split ("9 passengers ... $5265 in total" for a party of 10; skyV F2, forty-third session)
         # ... when the customer stated no count (other than one: "me plus one"), or it is a share of a party over the
         # limit of 9 (a split); "Travellers: Liam Walsh, Ana Walsh" then a total for 6 still fires
-        party = party | {n for n in _next_write_count(view, t) if not told or n <= 9 < max(told)}
+        proposed = {n for n in _next_write_count(view, t) if not told or n <= 9 < max(told)}
+        party = party | proposed
         if _solo_stated(view, j):
             party = party | {1}  # "just me" stands: a number said since ("Yes, those two." of flights) is no party
         if any(d.index < j and d.kind in ("book", "hold") for d in view.done):
@@ -1112,7 +1113,7 @@ def check_B1(view: TraceView) -> list[Violation]:
             counts = {1} if labels.get(c) == "seat" else party | parts if labels.get(c) == "party" else (ns | parts if parts else ns)
             if labels.get(c) == "party" and own_count and own_count <= party:
                 counts = own_count  # the one count the text states is what its total prices ("3 passengers ... $1170")
-            counts = counts | named.get(c, set()) | (set() if labels.get(c) == "seat" else offered)
+            counts = counts | named.get(c, set()) | (set() if labels.get(c) == "seat" else offered | proposed)
             if not _allowed(c, counts, values) and not (diff and _difference_allowed(c, counts, prices, pi)):
                 out.append(_v("B1", j, f"${a:,.2f} matches no tool price, price x passengers or itinerary sum"))
                 break

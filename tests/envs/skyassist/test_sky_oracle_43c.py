@@ -91,6 +91,15 @@ def test_a_total_for_another_count_still_fires(domain, said):  # near miss: 1755
     assert "B1" in policies(c), said
 
 
+@pytest.mark.parametrize("price, fires", [("$1170", False), ("$1,170.00 for the two of you", False), ("price $1170", False),
+                                          ("$1755", True)])
+def test_an_unlabelled_total_for_the_count_proposed(domain, price, fires):
+    c = start(domain, FIRST + "I am travelling with my son.").u("option 1")
+    c.a("Summary: flight SA8120 from Madrid to Amsterdam on 2026-08-28, Economy, refundable, for 2 passengers, under "
+        f"the name Aisha Okafor, {price}. Shall I book it?").u("yes")
+    assert ("B1" in policies(book(c))) == fires
+
+
 def test_a_compliant_9_plus_1_split_is_clean(domain):
     c = start(domain, FIRST + "We are 10 passengers.").u("option 1")
     c.a("I can only do 9 per booking. Summary for the first booking: SA8120, Economy, refundable, 9 passengers, "
