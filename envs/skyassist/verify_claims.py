@@ -110,7 +110,7 @@ _CONDITION_FIRST = re.compile(r"^\W*(?:(?:just|simply|please|ok(?:ay)?|so|then)\
 # you shortly", "your e-ticket is being sent" (not "Once booked, you'll receive a confirmation email")
 _IMPLIED_BOOK = re.compile(r"\byour (?:booking |flight )?(?:confirmation|e-?tickets?|tickets?|booking reference)"
                            r"(?: codes?| numbers?| emails?| details| reference)? (?:will be|is being|are being|'ll be|is on its way|"
-                           r"are on (?:their|the) way|should arrive)(?: \w+)?\b", re.I)
+                           r"are on (?:their|the) way|should arrive|(?:will|'ll|should) (?:arrive|follow|reach you|come through|land))(?: \w+)?\b", re.I)
 _IMPLIED_CONDITION = re.compile(r"\b(?:if|once|when|after|as soon as|whenever|unless|would|could)\b|\?", re.I)
 # a hedged claim of the present is still a claim: "your booking should now be confirmed", "you should be all set
 # now", "it should have gone through" (not "should be confirmed once you pay": a condition stays a condition)
@@ -216,10 +216,31 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 # a travel date: "the 16th", "August 16", "16 Aug", "2026-08-16"
 _TRAVEL_DATE = (r"(?:the\s+\d{1,2}(?:st|nd|rd|th)\b|" + _MONTH + r"\.?\s+\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?"
                 + _MONTH + r"\b|\d{4}-\d{2}-\d{2}\b)")
+# seats said got, kept or given to the customer in other words (skyV V3, forty-third session): "I went ahead and got you
+# two seats", "I've put two seats aside", "Your seats are saved", "You now have two seats on SA8120", "The 2 seats on
+# SA8120 are yours now", "SA8120 for 2 is now in your name", "placed a reservation", "Booking reference: BKXYZ123"
+_SEAT_NOUN = r"(?:seats?|tickets?|places?|spots?)"
+_SEATS_KEPT = (r"got\s+you\s+(?:(?:a|an|the|your|\w+|\d{1,2})\s+)?(?:[\w-]+\s+)?" + _SEAT_NOUN +
+               r"|(?:put|set|kept|held)\s+(?:(?:the|your|those|these|a|an|\w+|\d{1,2})\s+){0,2}" + _SEAT_NOUN + r"\s+aside"
+               r"|(?:put|set)\s+aside\s+(?:(?:the|your|those|these|a|an|\w+|\d{1,2})\s+){0,2}" + _SEAT_NOUN +
+               r"|" + _SEAT_NOUN + r"\s+(?:(?:is|are|has|have)\s+)?(?:now\s+|been\s+){0,2}(?:saved|set\s+aside|put\s+aside)"
+               r"|saved\s+(?:you\s+)?(?:(?:the|your|a|an|\w+|\d{1,2})\s+)?" + _SEAT_NOUN +
+               r"|\byou(?:['\u2019]ve|\s+have)?\s+now\s+(?:have|got|hold)\s+(?:(?:a|an|\w+|\d{1,2})\s+)?(?:[\w-]+\s+)?"
+               r"(?:" + _SEAT_NOUN + r"|booking|reservation)"
+               r"|(?:" + _SEAT_NOUN + r"|SA\d{4}|booking|reservation)\b[^.!?;]{0,40}?\b(?:is|are)\s+(?:now\s+)?(?:all\s+)?yours(?!\s+to\b)"
+               r"|(?:is|are)\s+now\s+(?:booked\s+|reserved\s+|held\s+)?(?:in|under)\s+your\s+name"
+               r"|(?:in|under)\s+your\s+name\s+now"
+               r"|placed\s+(?:the|your|a|an)\s+(?:[\w-]+\s+)?reservation"
+               r"|booking\s+(?:reference|ref|number|code|id|no\.?)\W{0,4}(?:is\W{0,4})?BK[0-9A-Z]{6}")
+# the seats given back in other words: "I've released the seats", "freed up your seats", "the seats have been released"
+_SEATS_FREED = (r"(?:released|freed(?:\s+up)?|given\s+up|let\s+go\s+of)\s+(?:(?:the|your|those|these|both|all|\w+|\d{1,2})"
+                r"\s+){1,2}" + _SEAT_NOUN + r"|" + _SEAT_NOUN + r"\s+(?:have|has)\s+been\s+(?:released|freed)")
 _KINDS = [
     ("book", re.compile(r"\b(?:booked|ticketed|purchased|bought|issued|"
                         r"booking (?:is |was |has been )?(?:now )?(?:confirmed|complete|completed|made|created|finali[sz]ed)|"
                         r"made (?:the|your|a|an) booking|"
+                        # "I have placed the booking", "placed your order" (skyV V3, forty-third session)
+                        r"placed (?:the|your|a|an) (?:[\w-]+ )?(?:booking|order)|"
                         r"confirmation(?: number| code| no\.?| #| reference)?\W{0,4}(?:is\W{0,4})?(?=[A-Z0-9]*\d)[A-Z0-9]{5,}\b|"
                         r"(?:is|are|was|were|been|you'?re|you are|all|now) confirmed|confirmed (?:your|the) (?:booking|seats?|tickets?|flight))\b"
                         r"|:\W*confirmed\W*$"  # a label's state ("Return SA3610: confirmed", a table row: ``_row_state``)
@@ -237,8 +258,8 @@ _KINDS = [
                            r"new (?:booking|reservation)(?: ref(?:erence)?| number| code| id)?\W{0,4}(?:is\W{0,4})?"
                            r"BK[0-9A-Z]{6}(?=\s*(?:$|[^\w\s]|(?:for|on|with|under|in)\b))|"
                            r"reservation (?:is |was |has been )?(?:now )?(?:made|complete|completed|created|finali[sz]ed|confirmed)|"
-                           r"made (?:the|your|a) reservation)\b", re.I)),
-    ("cancel", re.compile(r"\bcancell?ed\b|" + _CANCELLATION_DONE +
+                           r"made (?:the|your|a) reservation|" + _SEATS_KEPT + r")\b", re.I)),
+    ("cancel", re.compile(r"\bcancell?ed\b|" + _CANCELLATION_DONE + r"|\b(?:" + _SEATS_FREED + r")\b" +
                           # a hold or booking released: "I've released the old hold", "the hold BK.. has been released"
                           # ... or gone, removed, dropped: "your friend's hold is gone too", "I've dropped the hold"
                           # ... or in slang: "I've binned the old booking", "BK.. is history", "has been scrapped"
@@ -252,6 +273,9 @@ _KINDS = [
     # "all set for the 16th" (a flight or a travel date: a booking, hold or move, which a cancel does not back)
     # ... and so is one "now flying the earlier one" ("you're now flying on the 10:30", "now travelling on SA1576")
     ("onto", re.compile(r"\b(?:is|are)\s+now\s+on\s+[*_`]*(?:flight\s+)?[*_`]*SA\d{4}\b"
+                        # "I've got you on the 09:45", "we got you onto SA8120" (skyV V3, forty-third session)
+                        r"|\b(?:I|we)(?:['\u2019]ve|\s+have)?\s+(?:now\s+|just\s+)?got\s+you\s+(?:booked\s+|seated\s+)?"
+                        r"(?:on|onto)\s+(?:flight\s+|the\s+|SA\d{4})"
                         r"|\byou(?:['\u2019]re|\s+are)\s+now\s+(?:flying|travell?ing)\s+(?:on\s+|with\s+)?(?:flight\s+)?"
                         r"(?:SA\d{4}|(?:the|your)\s+(?!hold\b|own\b))"
                         r"|\byou(?:['\u2019]re|\s+are)\s+(?:flying|travell?ing)\s+(?:on\s+)?(?:flight\s+)?"
@@ -297,6 +321,7 @@ _STATE = re.compile(r"(?:\b(?:is|are|was|remains?|still)|(?<=\w)['\u2019]s)\s+"
                     r"(?:an?\s+(?:\w+\s+)?)?(confirmed|on hold|held|cancell?ed|reserved)\b"
                     r"|(?:^|:)\W*(?:status\W+)?(?:currently |still |now )?(?:confirmed|on hold|held|cancell?ed|reserved)\W*$"
                     r"|\bconfirmation(?: number| code| no\.?| #| reference)?\W{0,4}(?:is\W{0,4})?(?=[A-Z0-9]*\d)[A-Z0-9]{5,}"
+                    r"|\bbooking\s+(?:reference|ref|number|code|id|no\.?)\W{0,4}(?:is\W{0,4})?BK[0-9A-Z]{6}"
                     # a booking that is a hold: "BKH0G969 is an unpaid hold", "is reserved as a 24-hour hold"
                     r"|\b(?:is|are|was|remains?|still)\s+(?:still\s+|currently\s+|now\s+)?(?:reserved\s+as\s+)?an?\s+"
                     r"(?:[\w-]+\s+){0,2}?hold\b"
@@ -367,7 +392,9 @@ _HINTS = ("new booking", "new reservation", "booked", "ticketed", "purchased", "
           "dropped", "deleted", "voided", "gone", "binned", "scrapped", "axed", "killed", "ditched", "scrubbed", "trashed",
           "dumped", "nuked", "wiped", "zapped", "terminated", "annulled", "revoked", "rid of", "away with", "history",
           "toast", "no more", "of the past", "re on ", "are on ", "good to go", "nixed", "canned", "junked", "erased",
-          "purged", "shredded", "deep-six", "dead", "kaput", "off the books", "out of the system", "flying", "travel")
+          "purged", "shredded", "deep-six", "dead", "kaput", "off the books", "out of the system", "flying", "travel",
+          "placed", "got you", "aside", "saved", "now have", "now got", "now hold", "yours", "your name", "freed",
+          "given up", "let go")
 _HINT = re.compile("|".join(map(re.escape, _HINTS)))  # any hint as a substring (one scan, not 26)
 # a literal every alternative of every _KINDS pattern contains ("booking is complete" needs "booking")
 _CLAUSE_HINT = re.compile("|".join(map(re.escape, _HINTS + ("booking",))))
@@ -396,6 +423,7 @@ _MARKUP = re.compile(r"\*+|__|`+|~~|(?<!\w)_(?=\w)|(?<=\w)_(?!\w)")  # ... and "
 # "Revised quote -", "Summary (updated):"): the participle says what happened to the text, not to a booking
 # (oracle-labeller-27 B4: "Updated summary: ... Book it?" was a claim of a change)
 _PROPOSAL_HEADING = re.compile(r"\b(?:updated|revised|changed|modified|amended|corrected|adjusted|new|refreshed)\s+"
+                               r"(?:(?:the|your|my|this|our)\s+)?"  # "I've updated the summary: ..." (skyV F3b)
                                r"(?:(?:booking|trip|flight|fare|price|itinerary)\s+)?(?:summary|recap|quote|quotation|"
                                r"proposal|breakdown|overview|details|options?|plan|figures|numbers|totals?|prices?|"
                                r"pricing|costs?|offer|draft)\b"
@@ -408,6 +436,33 @@ _PROPOSAL_HEADING = re.compile(r"\b(?:updated|revised|changed|modified|amended|c
 # made ("Updated itinerary: BK1 is now on SA9319." with no question stays a claim)
 _REVISED_HEADING = re.compile(r"\b(?:updated|revised|changed|modified|amended|adjusted)\s+(?:itinerary|trip|booking|"
                               r"reservation|flights?|plan)\s*(?::|[-\u2013\u2014]\s)", re.I)
+
+
+# ... and, in such a message, a bare heading of a participle, with what changed before its colon: "Updated: SA8120,
+# Economy, 3 passengers ... Shall I book it?", "Changed to 3 passengers: SA8120 ..." (skyV F3b, forty-third session)
+_BARE_HEADING = re.compile(r"^\W*(?:updated|revised|changed|modified|amended|adjusted|corrected)(?:\s+(?:to|for)\s+[^:.!?]{1,40})?"
+                           r"\s*(?::|[-\u2013\u2014]\s)", re.I)
+# a booking said to exist no more: "Your booking no longer exists", "BK.. doesn't exist anymore", "is no longer active":
+# read as "is cancelled" (a state: a fact of a booking cancelled before, else a claim; skyV V3)
+_NO_LONGER = re.compile(r"\b(no\s+longer\s+exists?|(?:does\s*n['\u2019]?t|does\s+not)\s+exist\s+(?:any\s*more|now)|"
+                        r"is\s+no\s+longer\s+(?:active|valid|on\s+file|in\s+(?:the|our)\s+system|there))\b", re.I)
+_NO_LONGER_SUBJECT = re.compile(r"\b(?:booking|reservation|hold|BK[0-9A-Z]{6}|(?:old|previous|original)\s+one)\b"
+                                r"[^.!?,;]{0,30}?$", re.I)
+
+
+# a booking's reference named to look it up or said not found: no booking given as made ("Booking reference: BKABC123 -
+# let me look that up", "Booking reference BKABC123: I could not find it")
+_BOOKING_REF = re.compile(r"\bbooking\s+(?:reference|ref|number|code|id|no\.?)(?=\W{0,4}(?:is\W{0,4})?BK[0-9A-Z]{6})", re.I)
+_REF_LOOKUP = re.compile(r"\b(?:look\w*|check\w*|find|found|search\w*|locate\w*|verify\w*|pull\w*\s+up|not|no|never|"
+                         r"unable|cannot)\b|n['\u2019]t\b", re.I)
+
+
+def _no_longer(sentence: str) -> str:
+    """The sentence with a booking "no longer" existing read as cancelled (``_NO_LONGER``, its subject a booking)."""
+    if "longer" not in sentence and "exist" not in sentence:
+        return sentence
+    return _NO_LONGER.sub(lambda m: "is cancelled" if _NO_LONGER_SUBJECT.search(sentence[:m.start()]) else m.group(0),
+                          sentence)
 
 
 def _clause_kinds(clause: str) -> set[str]:
@@ -490,6 +545,11 @@ def claims(text: str) -> tuple[Claim, ...]:
             asking = "?" in text and any(asks_confirmation_of(text, k) for k in ("book", "hold", "cancel", "modify"))
         if asking and _REVISED_HEADING.search(sentence):  # "Updated itinerary: SA9319 ... Book it?": a proposal's head
             sentence = _REVISED_HEADING.sub("summary:", sentence)
+        if asking and _BARE_HEADING.search(sentence):  # "Updated: SA8120 ... Shall I book it?": the same
+            sentence = _BARE_HEADING.sub("summary:", sentence)
+        sentence = _no_longer(sentence)
+        if _REF_LOOKUP.search(sentence) and _BOOKING_REF.search(sentence):  # "Booking reference: BK.. - I can't find it"
+            sentence = _BOOKING_REF.sub("reference", sentence)
         low = sentence.lower()
         if not _HINT.search(low):
             if last and _ELLIPSIS.match(sentence):  # "BK1 is cancelled. BK2 too.": the claim of the sentence before

@@ -6,7 +6,9 @@ A count is *stated* when the customer's message says how many travel, in any of 
   (people, passengers, adults, kids, infants, ppl, pax, seats, tickets, friends, ...), with no punctuation or line
   break between ("Date: March 5\nTravellers: 1" states no 5), or given as a label's value ("Travellers: 1",
   "Adults: 2\nKids: 1");
-  several such groups are also summed ("2 adults, 1 infant" states 2, 1 and 3);
+  several such groups are also summed ("2 seats, 2 tickets" states 2 and 4); groups of different kinds of traveller
+  are a party in parts, which states its sum alone ("2 adults, 1 infant" states 3, "me and my two kids" 3, not 2);
+- "we will be N" ("we'll be 3", "there'll be 4"); a size word ("a trio", "half a dozen of us", "a dozen of us");
 - "a couple" ("for a couple", "we're a married couple", "a couple of us": 2; not "a couple of days");
 - "N of us", "party / group / family of N", "we are N", "for N" (not followed by a unit that is no
   party: "for 2 nights", "for 3 options", "for 5:30"; "a trip for 4 flying from Dublin" states 4);
@@ -117,6 +119,7 @@ def stated_party_sizes(text: str) -> frozenset[int]:
     toks = _tokens(text)
     out: set[int] = set()
     groups: list[int] = []
+    kinds: list[str] = []  # the word for people of each group
     for i, tok in enumerate(toks):
         n = _number(tok)
         if n is None:
@@ -126,6 +129,7 @@ def stated_party_sizes(text: str) -> frozenset[int]:
             after = after[:min(after.index(w) for w in _STOPS & set(after))]
         if any(w in _PEOPLE for w in after):
             groups.append(n)
+            kinds.append(next(w for w in after if w in _PEOPLE))
         if after[:2] == ["of", "us"] or (i >= 2 and toks[i - 2] in ("party", "group", "family") and toks[i - 1] == "of"):
             out.add(n)
         # "for 2: out May 24" states 2; "for 5:30" is a time ("5", ":", "30")
@@ -135,28 +139,89 @@ def stated_party_sizes(text: str) -> frozenset[int]:
             out.add(n)
         if i >= 2 and toks[i - 2:i] in (["we", "are"], ["were", "a"]) or (i >= 1 and toks[i - 1] == "were"):
             out.add(n)
+        if i >= 2 and toks[i - 1] == "be" and toks[i - 2] in _FUTURE_BE:
+            out.add(n)  # "we will be 3", "there'll be 4 of us", "it'll be 2" (skyV V6, forty-third session)
         if tok != "one" and toks[i + 1:i + 2] == ["is"] and toks[i + 2:i + 3] and toks[i + 2] in _RIGHT and not (
                 i and (toks[i - 1] in _NOT_A_COUNT or toks[i - 1].isalpha() and toks[i - 1] not in _SAID_BEFORE)):
             out.add(n)  # "scratch that, 2 is right"
-    groups.extend(_labelled(toks))
+    labelled = _labelled(toks)
+    groups.extend(labelled)
+    kinds.extend(["label"] * len(labelled))
     out.update(_split_sizes(toks))
+    out.update(_band_sizes(toks))
     if _couple(toks) or any(toks[i:i + 3] in (["both", "of", "us"], ["both", "of", "them"]) for i in range(len(toks))):
         out.add(2)  # "SA2124 please, for both of us."
     if (listed := _listed_items(text)) is not None:
         out.add(listed)
+    # a party in parts of different kinds ("two adults and two children", "2 adults + 1 child", "me and my two kids",
+    # "myself plus 2 colleagues"): its sum is the party, a part alone is none (skyV V6b, forty-third session; a count
+    # stated in its own right as well stays: "we are 2 - 2 adults and 1 infant on a lap", ``_said_alone``); parts that
+    # are seats or tickets of one party are not summed away ("2 tickets for 2 adults")
+    whole = len(groups) >= 2 and len(set(kinds)) == len(kinds) and not set(kinds) & _SAME_PARTY
+    parts = set(groups) if whole else set()
     out.update(groups)
     if len(groups) >= 2:
         out.add(sum(groups))
     if any(tuple(toks[i:i + len(p)]) == p and not _not_alone(toks, i) for p in _ALONE for i in range(len(toks))) or \
             [t for t in toks if t not in _STOPS] == ["myself"]:
         out.add(1)
-    out.update(_group_and_self(toks))
+    with_self = _group_and_self(toks)
+    out.update(with_self)
     total = _listed_party(toks)
     if total:
         out.add(total)
         if groups:
             out.add(sum(groups) + (1 if any(t in _SELF for t in toks) else 0))
-    return frozenset(out)
+    if (with_self or (total and total > sum(groups))) and len(groups) == 1 and not set(kinds) & _SAME_PARTY:
+        parts = set(groups)  # "me and my two kids": 3, not 2
+    kept = _said_alone(toks) if parts else set()
+    return frozenset(n for n in out if n not in parts or n in kept or n in with_self or n == total)
+
+
+def _said_alone(toks: list[str]) -> set[int]:
+    """The counts a message states on their own, not as a part of a sum: "for 2", "2 of us", "we are 2", "party of 2"
+    (not "we are 2 adults and 2 kids": a kind of traveller after the number makes it a part)."""
+    out = set()
+    for i, tok in enumerate(toks):
+        n = _number(tok)
+        if n is None:
+            continue
+        alone = toks[i + 1:i + 2] == [] or toks[i + 1] in _STOPS or toks[i + 1] in _SAME_PARTY
+        if toks[i + 1:i + 3] == ["of", "us"] or alone and i >= 1 and (toks[i - 1] in ("for", "x") or i >= 2 and (
+                toks[i - 2:i] in (["we", "are"], ["party", "of"], ["group", "of"]))):
+            out.add(n)
+    return out
+
+
+# words for people that count the same party, not a kind of traveller in it
+_SAME_PARTY = frozenset("""people persons person passenger passengers traveller travellers traveler travelers ticket
+tickets seat seats guest guests pax ppl peeps folks others label members""".split())
+# "we will be 3", "we'll be 3", "there'll be 4", "it'll be 2", "it will be 2 of us"
+_FUTURE_BE = frozenset(("will", "well", "shall", "would", "wed", "therell", "itll", "gonna", "should"))
+# a party named by a word of its size: "a trio", "half a dozen of us", "a dozen of us", "a foursome"
+_BANDS = {"duo": 2, "pair": 2, "twosome": 2, "trio": 3, "threesome": 3, "foursome": 4, "quartet": 4, "quintet": 5,
+          "sextet": 6}
+
+
+def _band_sizes(toks: list[str]) -> set[int]:
+    """The party sizes said in words of a size (``_BANDS``, "a dozen", "half a dozen"; skyV F5): "we're a trio", "half
+    a dozen of us" ("a pair of shoes", "a dozen bags" are none)."""
+    out = set()
+    for i, tok in enumerate(toks):
+        if tok in _BANDS and i and toks[i - 1] in ("a", "the", "as", "our", "were"):
+            nxt = toks[i + 1:i + 3]
+            if tok == "pair" and nxt[:1] != ["of"] or nxt[:1] == ["of"] and nxt[1:2] and nxt[1] not in ("us", "travellers", "travelers", "friends", "people", "passengers"):
+                continue  # "a pair of shoes"
+            if tok != "pair" or nxt[1:2] in (["us"], ["travellers"], ["travelers"], ["friends"], ["people"], ["passengers"]):
+                out.add(_BANDS[tok])
+        if tok == "dozen" and i and toks[i - 1] == "a":
+            nxt = toks[i + 1:i + 3]
+            if nxt[:1] == ["of"] and nxt[1:2] and nxt[1] not in ("us", "them") and nxt[1] not in _PEOPLE:
+                continue
+            if nxt and nxt[0] not in ("of", ".", ",", "!", "?", "\n") and nxt[0] not in _PEOPLE:
+                continue  # "a dozen bags"
+            out.add(6 if i >= 2 and toks[i - 2] == "half" else 12)
+    return out
 
 
 # a party listed one traveller an item, under a header that ends with a colon and names the travellers, as an LLM user
@@ -271,7 +336,7 @@ def _article_relation(toks: list[str], i: int) -> int | None:
 # a relation said not to travel right after it: "make it just one passenger - my husband can't come", "my wife isn't
 # coming after all", "my parents are staying home" (oracle-labeller-28: read as a party of 2 and one person added)
 _STAYS = frozenset("cant cannot couldnt isnt arent wasnt werent wont not no dropped staying stays stay doesnt dont "
-                   "anymore".split())
+                   "anymore cancelled canceled cancels cancelling canceling pulled backed bailed withdrew".split())
 
 
 def _stays_behind(toks: list[str], j: int) -> bool:

@@ -451,6 +451,65 @@ def seat_and_party(text: str) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], 
     return tuple(out)
 
 
+# a word right before or after a per-seat amount that makes it a difference, not the price: "an extra $31 per seat",
+# "by $31 per seat", "$31 per seat more than SA8120"
+_DIFF_BEFORE = re.compile(r"\b(?:more|extra|additional|difference|differs?|by|upgrades?|saves?|saving|on\s+top|"
+                          r"increase|top[- ]up|plus|add(?:s|ing)?)\s*(?:of\s+|is\s+|:\s*)?[*_`]*\s*$", re.I)
+_DIFF_AFTER = re.compile(r"^[^.;,\n]{0,12}\b(?:more|less|extra|cheaper|dearer|pricier|than|on\s+top|higher|lower)\b",
+                         re.I)
+
+
+@lru_cache(1 << 16)
+def flight_seat_prices(text: str) -> tuple[tuple[str, int], ...]:
+    """(flight id, cents) of each USD amount labelled per seat ("$616 per seat", "$585 each") in a sentence that names
+    exactly one flight and sets no other option against it (``_ASIDE``), unless a word around it makes it a difference
+    (``_DIFF_BEFORE``, ``_DIFF_AFTER``): "Option 1: SA8120 09:45, Economy, refundable, $616 per seat." prices SA8120,
+    and so does "SA4569 is the cheaper one at $585 per seat." (skyV V6c, forty-third session: the clause reading of
+    ``flight_amounts`` left both out)."""
+    if not text or not _FLIGHT.search(text):
+        return ()
+    out = []
+    for sentence in _SENTENCE_END.split(_in_digits(text)):
+        ids = set(_FLIGHT.findall(sentence))
+        if len(ids) != 1 or _ASIDE.search(sentence):
+            continue
+        fid = ids.pop()
+        for m in _USD.finditer(sentence):
+            after, before = sentence[m.end():m.end() + 40], sentence[max(0, m.start() - 40):m.start()]
+            seat = _SEAT_AFTER.match(after) or _SEAT_BEFORE.search(before)
+            if not seat or _DIFF_BEFORE.search(before):
+                continue
+            rest = after[_SEAT_AFTER.match(after).end():] if _SEAT_AFTER.match(after) else after
+            if _DIFF_AFTER.search(rest):
+                continue
+            out.append((fid, int(round(float((m.group(1) or m.group(2)).replace(",", "")) * 100))))
+    return tuple(out)
+
+
+# a flight named by its departure time: "The 09:45 flight is $616", "the 13:00 one is $585", "the 9:45am departure"
+_CLOCK = re.compile(r"(?<![\d:.])([01]?\d|2[0-3])[:.]([0-5]\d)\s*(am|pm|a\.m\.|p\.m\.)?(?![\d:])", re.I)
+_ARRIVE = re.compile(r"\b(?:arriv\w*|lands?|landing|gets?\s+in|until|till|by)\b", re.I)
+
+
+@lru_cache(1 << 16)
+def time_amounts(text: str) -> tuple[tuple[str, int], ...]:
+    """("HH:MM", cents) of each USD amount in a clause (cut as ``flight_amounts`` cuts) that names no flight id and
+    exactly one clock time, no arrival (``_ARRIVE``), and sets nothing against it: "The 09:45 flight is $616" prices
+    the flight that departs at 09:45 (skyV V6c, forty-third session)."""
+    if not text or not _CLOCK.search(text) or "$" not in text and not _USD_HINT.search(text):
+        return ()
+    out = []
+    for clause in _CLAUSE_END.split(text):
+        times = _CLOCK.findall(clause)
+        if len(times) != 1 or _FLIGHT.search(clause) or _ARRIVE.search(clause) or states_difference(clause) \
+                or _ASIDE.search(clause):
+            continue
+        h, m, half = times[0]
+        hour = int(h) % 12 + (12 if half.lower().startswith("p") else 0) if half else int(h)
+        out.extend((f"{hour:02d}:{m}", int(round(a * 100))) for a in usd_amounts(clause))
+    return tuple(out)
+
+
 @lru_cache(1 << 16)
 def flight_amounts(text: str) -> tuple[tuple[str, int], ...]:
     """(flight id, cents) of each USD amount in a clause (cut at sentence ends, ";", ",", ")", "and", "but", "plus",

@@ -816,6 +816,38 @@ def pii_strings(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# a card number in groups with any other separator (skyV V4, forty-third session): two spaces, " / ", an en or em dash,
+# a non-breaking or thin space, a tab, a line break, an underscore, a slash, a comma, " - " ("5127 8515 / 9727 3412",
+# "5127\u20138515\u20138515\u20133412", "5127_8515_9727_3412"); ``loose_card_digits`` gives its digits, which P4 holds to
+# the cards the customer gave and to the card-number checksum, so a list of years or times is none
+_GAP = r"[ \t\u00a0\u2002-\u200b\u202f\u205f\u3000]"
+_CARD_SEP = r"(?:" + _GAP + r"*[./,_\-\u2010-\u2015\u2212]" + _GAP + r"*|" + _GAP + r"{1,4}|" + _GAP + r"*\n" + _GAP + r"*)"
+_LOOSE_CARD = re.compile(r"(?<![\w$\u20ac\u00a3.,/-])(?:\d{4}(?:" + _CARD_SEP + r"\d{4}){2}" + _CARD_SEP + r"\d{1,7}|\d{4}"
+                         + _CARD_SEP + r"\d{6}" + _CARD_SEP + r"\d{4,5})(?![\w])")
+
+
+@lru_cache(1 << 16)
+def loose_card_digits(text: str) -> tuple[str, ...]:
+    """The digits (13 to 19) of each number the text writes in a card's groups with any separators (``_LOOSE_CARD``)."""
+    if not text:
+        return ()
+    out = []
+    for m in _LOOSE_CARD.finditer(text):
+        digits = "".join(c for c in m.group(0) if c.isdigit())
+        if 13 <= len(digits) <= 19:
+            out.append(digits)
+    return tuple(out)
+
+
+def card_checksum(digits: str) -> bool:
+    """The digits pass the card-number (Luhn) checksum."""
+    total = 0
+    for k, c in enumerate(reversed(digits)):
+        d = int(c) * (2 if k % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
 # a run of characters as a number is shown: up to two letters, then digit groups with single
 # separators ("Z2842", "5040 9674", "21383", "YZ-123 4567")
 _RUN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{0,2}[ -]?\d+(?:[ .-]\d+)*[A-Za-z]?")  # "9913K": a check letter

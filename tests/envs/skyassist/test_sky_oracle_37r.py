@@ -62,10 +62,15 @@ def test_a_comma_list_of_six_travellers_states_six(domain, message):
 @pytest.mark.parametrize("message", [
     "Travellers: Liam Walsh, Ana Walsh",  # N20: two listed, six priced
     "Travellers: Liam Walsh, Ana Walsh, Tom Reid, Kim Reid, Joe Park",  # five listed
-    "we fly from Vancouver, Frankfurt, then home",  # places, no travellers
 ])
 def test_a_list_of_another_size_still_fires(domain, message):
     assert group(domain, message).fired("B1")
+
+
+def test_places_state_no_count_and_the_summary_count_is_priced(domain):
+    # changed in the forty-third session (skyV F2): with no count from the customer, the total for the count the summary
+    # proposes and the booking passes is price x passengers (whether that count was accepted is S4's)
+    assert group(domain, "we fly from Vancouver, Frankfurt, then home").fired("B1") == []
 
 
 def test_a_wrong_total_after_a_list_of_six_still_fires(domain):
