@@ -48,6 +48,7 @@ of another clause ("my dad wants to return the lamp, X").
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -3613,3 +3614,43 @@ def hands_over(text: str, first: str, last: str) -> bool:
         rf"{re.escape(fn)}(?![\w'])"
     return bool(re.search(rf"\b(?:this\s+is|it'?s|i'?m|i\s+am|here'?s)\s+(?:now\s+)?{who}", s)
                 or re.search(rf"(?<![\w']){who}\s+(?:here|speaking|on\s+the\s+(?:line|phone))\b", s))
+
+
+def _spoken_email(text: str) -> str:
+    """``text`` lower-cased with spelled-out address parts written as symbols and all white space dropped: "Anya.Lee3013
+    AT example DOT com", "anya dot lee3013 (at) example . com" and "ANYA.LEE3013@EXAMPLE.COM" all hold
+    "anya.lee3013@example.com"."""
+    s = _lower(text).replace("\uff20", "@").replace("\u3002", ".")
+    s = re.sub(r"\s*[(\[<{]?\s*\b(?:at)\b\s*[)\]>}]?\s*", "@", s)
+    s = re.sub(r"\s*[(\[<{]?\s*\b(?:dot|period|point)\b\s*[)\]>}]?\s*", ".", s)
+    s = re.sub(r"\s*\bunderscore\b\s*", "_", s)
+    s = re.sub(r"\s*\b(?:dash|hyphen)\b\s*", "-", s)
+    return re.sub(r"\s+", "", s)
+
+
+def customer_gave_email(texts: list[str], email: str) -> bool:
+    """Some customer message in ``texts`` holds the address ``email``, compared as written by hand: case, spaces and
+    spelled "at"/"dot" do not matter (R1: a lookup with an address no customer message gave, guessed from a name or built
+    from a user id, authenticates nobody)."""
+    want = re.sub(r"\s+", "", (email or "").lower())
+    return bool(want) and (any(want in _spoken_email(t) for t in texts) or want in _spoken_email(" ".join(texts)))
+
+
+def _bare_letters(text: str) -> str:
+    s = unicodedata.normalize("NFKD", _lower(text))
+    return "".join(ch for ch in s if not unicodedata.combining(ch))
+
+
+def customer_gave_name_zip(texts: list[str], first: str, last: str, zip_code: str) -> bool:
+    """The customer messages in ``texts`` hold the first name, the last name and the zip code of a name-and-zip lookup,
+    anywhere and in any order: case, accents and separators in the name ("mary jane" for "Mary-Jane") and spaces or
+    dashes in the zip ("782 27") do not matter. A name or zip the agent filled in, or a zip it swapped for the right
+    one after the customer's failed, authenticates nobody (R1)."""
+    s = _bare_letters(" ".join(texts))
+    for name in (first, last):
+        parts = re.findall(r"[a-z0-9]+", _bare_letters(name or ""))
+        if not parts or not re.search(r"(?<![a-z0-9])" + r"[^a-z0-9]{0,2}".join(map(re.escape, parts)) + r"(?![a-z])", s):
+            return False
+    digits = re.sub(r"(?<=\d)[\s.\-]+(?=\d)", "", s)
+    z = re.sub(r"\D", "", zip_code or "")
+    return bool(z) and re.search(rf"(?<!\d){z}", digits) is not None
