@@ -3749,7 +3749,9 @@ _SET_OF_ITEMS = re.compile(r"\b(?:both|all\s+(?:of\s+(?:them|these|those|it|the\
                            r"two|three|four|five|\d)|(?:them|these|those)\s+all|each\s+(?:of\s+(?:them|these|those)|one|item)|"
                            r"every\s+(?:one|item)|(?:the\s+)?two\s+of\s+them|los\s+dos|las\s+dos|todos|todas|"
                            r"les\s+deux|tous|toutes|beide)\b", re.I)
-_SET_TURNED = re.compile(r"\b(?:not\s+(?:both|all|each)|neither|none|only|just)\b", re.I)
+_SET_TURNED = re.compile(r"\b(?:not\s+(?:both|all|each)|neither|none|only|just|that['\u2019]?s\s+all|that\s+is\s+all|"
+                         r"thats\s+all|those\s+are\s+all|that\s+was\s+all|listed\s+all|it['\u2019]?s\s+all|"
+                         r"these\s+are\s+all)\b", re.I)
 
 
 def yes_for_a_set(reply: str) -> str | None:

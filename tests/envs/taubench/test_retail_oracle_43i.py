@@ -160,7 +160,8 @@ def test_yes_for_a_set_to_one_item_return_is_r3(reply: str) -> None:
     assert _with(H2, reply) == [("R3", _write_index(H2))]
 
 
-@pytest.mark.parametrize("reply", ["yes", "yes please", "yes, that's all", "yes all good", "yes, just the one",
+@pytest.mark.parametrize("reply", ["yes", "yes please", "yes, that's all", "yes all good",
+                                   "Yes, that's all the items.", "Yes, that's all the items, go ahead.", "yes, just the one",
                                    "yes, go ahead with all the details above"])
 def test_plain_yes_to_one_item_return_stays_clean(reply: str) -> None:
     assert _with(H2, reply) == []
