@@ -48,6 +48,7 @@ of another clause ("my dad wants to return the lamp, X").
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -588,6 +589,24 @@ def _added_tails(reply: str) -> Iterator[tuple[str, str, set[str]]]:
             yield head, tail, named
 
 
+# an item added to the yes with no action word ("yes, plus the watch", "yes, and the other one too", "yes, the smart
+# watch as well"): the same change asked for another item of the order (retail tester 43 V2); read for items writes only
+_OTHER_ONE = re.compile(r"\b(?:the\s+)?other\s+(?:one|item|thing|product)s?\b|\bthe\s+rest\b|\bthe\s+second\s+(?:one|item)\b",
+                        re.I)
+
+
+def _bare_added_tails(reply: str, other_item: Callable[[str], bool] | None) -> Iterator[tuple[str, str]]:
+    """(head, tail) of each item ``reply`` adds after a head with no action word: the tail says it is an addition, holds
+    no turn of mind, and names another item of the order (``other_item``) or "the other one"."""
+    for m in _ADDED_BREAK.finditer(reply or ""):
+        head, tail = reply[:m.start()], reply[m.end():]
+        if not head.strip() or not tail.strip() or actions_named(tail) or _ids(tail):
+            continue
+        if (_ADDITION_MARK.search(tail) or re.match(r"\s*(?:oh\s+)?(?:and|plus)\b", tail, re.I)) and \
+                not _TAIL_TURN.search(tail) and (_OTHER_ONE.search(tail) or (other_item is not None and other_item(tail))):
+            yield head, tail
+
+
 def added_request_head(reply: str, kind: str | None, order_id: str | None = None,
                        other_item: Callable[[str], bool] | None = None) -> str | None:
     """The part of ``reply`` before a request it adds for another action than ``kind`` (``_added_tails``), for the
@@ -601,6 +620,9 @@ def added_request_head(reply: str, kind: str | None, order_id: str | None = None
         other = order_id is not None and bool(ids := _ids(tail)) and order_id not in ids
         if kind not in named or other or (not _ids(tail) and other_item is not None and other_item(tail)):
             return head
+    if kind == "items":
+        for head, _ in _bare_added_tails(reply, other_item):
+            return head
     return None
 
 
@@ -610,6 +632,8 @@ def added_item_request(reply: str, order_id: str | None, other_item: Callable[[s
     for _, tail, named in _added_tails(reply):
         if "items" in named and (not (ids := _ids(tail)) or order_id in ids) and other_item(tail):
             return tail.strip()
+    for _, tail in _bare_added_tails(reply, other_item):
+        return tail.strip()
     return None
 
 
@@ -2780,8 +2804,58 @@ def names_new_item(text: str, new_id: str, old_name: str, old_options: dict[str,
     the value written, the unchanged ones too ("linear, RGB, 80%" is not the linear / RGB / 60% one)."""
     if new_id and new_id in (text or ""):
         return True
-    return _names_new_item(text or "", old_name, tuple(old_options.items()), tuple(new_options.items()),
-                           tuple(tuple(v.items()) for v in variants), tuple(others), frozenset(also))
+    args = (old_name, tuple(old_options.items()), tuple(new_options.items()), tuple(tuple(v.items()) for v in variants),
+            tuple(others), frozenset(also))
+    if _names_new_item(text or "", *args):
+        return True
+    # as a careful reader reads it (retail tester 43 V5): "size ten" is size 10, "with waterproofing" is waterproof,
+    # and a Current / New table of the options placed before the line that names the order and the item is that item's
+    spoken = _options_spelled(text or "", variants)
+    return any(t != (text or "") and _names_new_item(t, *args) for t in (spoken, _table_last(spoken, old_name, others)))
+
+
+_NUMBER_WORD = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty".split())}
+_SIZE_IN_WORDS = re.compile(r"\b(size|sz|us|uk|eu)(\s*:?\s*(?:a\s+)?)(" + "|".join(_NUMBER_WORD) + r")\b(?![-\w])", re.I)
+
+
+def _options_spelled(text: str, variants: list[dict[str, str]]) -> str:
+    """The text with a size in words written in digits ("size ten" -> "size 10") and each yes/no option of the product
+    said as a noun or participle written as the option ("with waterproofing", "waterproofed" -> "waterproof";
+    "without waterproofing", "no waterproofing" -> "not waterproof"). "water-resistant" stays: it is a lesser promise
+    than waterproof, and a reader does not take the one for the other."""
+    out = _SIZE_IN_WORDS.sub(lambda m: m.group(1) + m.group(2) + _NUMBER_WORD[m.group(3).lower()], text)
+    flags = {k for v in variants for k, x in v.items() if str(x).lower() in ("yes", "no")}
+    for k in sorted(flags, key=len, reverse=True):
+        if not re.fullmatch(r"[a-z]+", k.lower()):
+            continue
+        stem = re.escape(k)
+        out = re.sub(rf"\b(?:without|no|minus)\s+(?:any\s+)?{stem}(?:ing|ed)\b", f"not {k}", out, flags=re.I)
+        out = re.sub(rf"\bwith\s+(?:full\s+)?{stem}(?:ing)\b", k, out, flags=re.I)
+        out = re.sub(rf"\b{stem}(?:ed|ing)\b", k, out, flags=re.I)
+    return out
+
+
+_OPTIONS_TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
+
+
+def _table_last(text: str, old_name: str, others: tuple[str, ...]) -> str:
+    """The text with a markdown table that stands before the first line naming the item, and names no item of the
+    order itself, moved after that line: the table of the options is that item's, as it is when it follows the line."""
+    lines = text.split("\n")
+    rows = [i for i, x in enumerate(lines) if _OPTIONS_TABLE_ROW.match(x)]
+    if not rows:
+        return text
+    first = next((i for i, x in enumerate(lines) if old_name.lower() in x.lower() and not _OPTIONS_TABLE_ROW.match(x)), None)
+    block = [i for i in rows if first is not None and i < first]
+    names = {o.lower() for o in others if o} | {old_name.lower()}
+    if not block or block != list(range(block[0], block[-1] + 1)) or \
+            any(n in lines[i].lower() for i in block for n in names):
+        return text
+    rest = [x for i, x in enumerate(lines) if i not in block]
+    at = rest.index(lines[first]) + 1
+    return "\n".join(rest[:at] + [lines[i] for i in block] + rest[at:])
 
 
 def offers_other_value(text: str, options: dict[str, str], variants: list[dict[str, str]],
@@ -3613,3 +3687,95 @@ def hands_over(text: str, first: str, last: str) -> bool:
         rf"{re.escape(fn)}(?![\w'])"
     return bool(re.search(rf"\b(?:this\s+is|it'?s|i'?m|i\s+am|here'?s)\s+(?:now\s+)?{who}", s)
                 or re.search(rf"(?<![\w']){who}\s+(?:here|speaking|on\s+the\s+(?:line|phone))\b", s))
+
+
+def _spoken_email(text: str) -> str:
+    """``text`` lower-cased with spelled-out address parts written as symbols and all white space dropped: "Anya.Lee3013
+    AT example DOT com", "anya dot lee3013 (at) example . com" and "ANYA.LEE3013@EXAMPLE.COM" all hold
+    "anya.lee3013@example.com"."""
+    s = _lower(text).replace("\uff20", "@").replace("\u3002", ".")
+    s = re.sub(r"\s*[(\[<{]?\s*\b(?:at)\b\s*[)\]>}]?\s*", "@", s)
+    s = re.sub(r"\s*[(\[<{]?\s*\b(?:dot|period|point)\b\s*[)\]>}]?\s*", ".", s)
+    s = re.sub(r"\s*\bunderscore\b\s*", "_", s)
+    s = re.sub(r"\s*\b(?:dash|hyphen)\b\s*", "-", s)
+    return re.sub(r"\s+", "", s)
+
+
+_DIGIT_WORD = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())}
+
+
+def _digits_spoken(text: str) -> str:
+    """The lower-cased text with digits said in words written as digits ("three two two five five", "seven seven oh
+    three four", "double five"): a zip or an email's number said aloud."""
+    s = re.sub(r"\b(?:" + "|".join(_DIGIT_WORD) + r")\b", lambda m: _DIGIT_WORD[m.group(0)], _lower(text))
+    s = re.sub(r"(?<=\d)(\s*)\b(?:oh|o)\b(?=\s*\d)", r"\g<1>0", s)
+    s = re.sub(r"(?<=\d)(\s*)\b(?:oh|o)\b(?=\s*\d)", r"\g<1>0", s)  # "oh oh" between digits
+    s = re.sub(r"\b(?:double|triple)\s+(\d)\b", lambda m: m.group(1) * (2 if m.group(0).startswith("d") else 3), s)
+    return re.sub(r"(?<=\d)[ \t]+(?=\d)", "", s)
+
+
+def customer_gave_email(texts: list[str], email: str) -> bool:
+    """Some customer message in ``texts`` holds the address ``email``, compared as written by hand: case, spaces and
+    spelled "at"/"dot" do not matter (R1: a lookup with an address no customer message gave, guessed from a name or built
+    from a user id, authenticates nobody)."""
+    want = re.sub(r"\s+", "", (email or "").lower())
+    said = list(texts) + [" ".join(texts)]
+    return bool(want) and any(want in _spoken_email(t) or want in _spoken_email(_digits_spoken(t)) for t in said)
+
+
+def _bare_letters(text: str) -> str:
+    s = unicodedata.normalize("NFKD", _lower(text))
+    return "".join(ch for ch in s if not unicodedata.combining(ch))
+
+
+def customer_gave_name_zip(texts: list[str], first: str, last: str, zip_code: str) -> bool:
+    """The customer messages in ``texts`` hold the first name, the last name and the zip code of a name-and-zip lookup,
+    anywhere and in any order: case, accents and separators in the name ("mary jane" for "Mary-Jane") and spaces or
+    dashes in the zip ("782 27") do not matter. A name or zip the agent filled in, or a zip it swapped for the right
+    one after the customer's failed, authenticates nobody (R1)."""
+    s = _bare_letters(" ".join(texts))
+    for name in (first, last):
+        parts = re.findall(r"[a-z0-9]+", _bare_letters(name or ""))
+        if not parts or not re.search(r"(?<![a-z0-9])" + r"[^a-z0-9]{0,2}".join(map(re.escape, parts)) + r"(?![a-z])", s):
+            return False
+    digits = re.sub(r"(?<=\d)[\s.\-]+(?=\d)", "", _digits_spoken(s))
+    z = re.sub(r"\D", "", zip_code or "")
+    return bool(z) and re.search(rf"(?<!\d){z}", digits) is not None
+
+
+# a yes for a set of items ("yes, both", "yes, all of them", "yes, each of them", "yes to the two of them", "ok do them
+# all", "sí, los dos"): the customer means more than one thing (retail tester 43 V2)
+_SET_OF_ITEMS = re.compile(r"\b(?:both|all\s+(?:of\s+(?:them|these|those|it|the\s+items|my\s+items)|the\s+items|items|"
+                           r"two|three|four|five|\d)|(?:them|these|those)\s+all|each\s+(?:of\s+(?:them|these|those)|one|item)|"
+                           r"every\s+(?:one|item)|(?:the\s+)?two\s+of\s+them|los\s+dos|las\s+dos|todos|todas|"
+                           r"les\s+deux|tous|toutes|beide)\b", re.I)
+_SET_TURNED = re.compile(r"\b(?:not\s+(?:both|all|each)|neither|none|only|just|that['\u2019]?s\s+all|that\s+is\s+all|"
+                         r"thats\s+all|those\s+are\s+all|that\s+was\s+all|listed\s+all|it['\u2019]?s\s+all|"
+                         r"these\s+are\s+all)\b", re.I)
+
+
+def yes_for_a_set(reply: str) -> str | None:
+    """The words with which ``reply`` approves a set of things ("both", "all of them", "each of them"), else None (not
+    "not both", "just the one", "only this"). The caller decides whether the proposal held such a set."""
+    if not reply or _SET_TURNED.search(reply):
+        return None
+    m = _SET_OF_ITEMS.search(reply)
+    return m.group(0) if m else None
+
+
+_ABSENT_KIND = (("paypal", re.compile(r"\bpay\s*pal\b", re.I), lambda m: m.get("source") == "paypal"),
+                ("gift card", re.compile(r"\bgift\s*-?\s*card\b", re.I), lambda m: m.get("source") == "gift_card"),
+                *((b, re.compile(rf"\b{p}\b", re.I), lambda m, b=b: str(m.get("brand") or "").lower() == b)
+                  for b, p in (("visa", "visa"), ("mastercard", r"master\s*card"), ("amex", r"amex|american\s+express"),
+                               ("discover", "discover"))))
+
+
+def names_absent_method(text: str, methods: dict[str, dict], change: bool = False) -> str | None:
+    """A kind of payment method the text names as the one to use (what it names as replaced left out, as
+    ``names_payment`` reads it) that the customer has none of ("refund $4.20 to your PayPal" on an account with
+    only a Mastercard), else None: the money was promised to a method the write cannot use (retail tester 43 V4)."""
+    rest = _new_method_text(text or "", change)
+    for kind, pattern, has in _ABSENT_KIND:
+        if pattern.search(rest) and not any(has(m) for m in methods.values()):
+            return kind
+    return None
