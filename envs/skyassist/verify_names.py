@@ -1161,16 +1161,16 @@ _HERE = frozenset("here speaking".split())
 # what a name is then said to be: the customer ("Thandiwe Hernandez is me", "... (that's me)", "... - that's me",
 # "...'s me", "... = me"), the lead ("... is the lead passenger", "... will be the lead"), or a companion by kin
 # ("... is my wife": ``_says_who``)
-_SAID_TO_BE = [tuple(c.split()) for c in ("is me", "is myself", "= me", "thats me", "that is me", "is the lead",
-                                          "is lead", "will be the lead", "will be lead",
-                                          # ... or the one who flies, whoever books ("Tom Berg is flying, I'm just
-                                          # booking", "Tom Berg will be travelling", "Tom Berg's the one flying")
-                                          "is flying", "is travelling", "is traveling", "will be flying",
+# ... or the one who flies, whoever books ("Tom Berg is flying, I'm just booking", "Tom Berg will be travelling", "Tom
+# Berg's the one flying"): a capitalised name only ("garcia sofia is flying" gives no order of the parts, 33e)
+_FLIES = frozenset(tuple(c.split()) for c in ("is flying", "is travelling", "is traveling", "will be flying",
                                           "will be travelling", "will be traveling", "is the one flying",
                                           "is the one travelling", "is the one traveling", "is the traveller",
                                           "is the traveler", "is the passenger", "will fly", "flies", "travels",
                                           "is the one who is flying", "is the one whos flying", "will be the passenger",
-                                          "will be the traveller", "will be the traveler")]
+                                          "will be the traveller", "will be the traveler"))
+_SAID_TO_BE = [tuple(c.split()) for c in ("is me", "is myself", "= me", "thats me", "that is me", "is the lead",
+                                          "is lead", "will be the lead", "will be lead")] + sorted(_FLIES)
 _SAID_TO_BE_WORDS = re.compile(r"\b(?:me|myself|lead|my|our|fl(?:y|ying|ies)|travel(?:s|l?ing)|travell?er|passenger)\b",
                                re.I)
 _S_ME = re.compile(r"(?<=[^\W\d_])['\u2019]s\s+(?=(?:me|myself|flying|travell?ing|the\s+(?:one|passenger|travell?er))\b)",
@@ -1230,6 +1230,8 @@ def _said_to_be(user_text: str) -> set[str]:
         if j < 0 or toks[j][1] not in (False, ","):
             continue
         capital = toks[j][0][:1].isupper()
+        if not capital and any(tuple(keys[i:i + len(t)]) == t for t in _FLIES):
+            continue
         run: list[str] = []
         while j >= 0 and len(run) < 4 and _nameish(toks[j][0], not capital) and (not run or not toks[j][1]):
             run.insert(0, toks[j][0])

@@ -15,7 +15,8 @@ name", "X is the name on my passport"), a spelling fix ("X with tt", "X, double 
 booking is for ("on behalf of X Y"). Near misses stay S1: a word after such a cue that is no name ("my passport says
 valid / British", "booking on behalf of my company", "on behalf of Acme Ltd", "use that", a city, a weekday or month,
 a placeholder such as Guest), "X is my maiden name" (a name no longer used), and a name the customer set aside ("not
-Larsen").
+Larsen"). A name before "is flying" must be capitalised: "garcia sofia is flying" says nothing of which
+part is which (test_sky_oracle_33e keeps it S1).
 """
 
 from __future__ import annotations
@@ -172,7 +173,7 @@ TRAVELLERS = [
     # other phrasings
     "Tom Berg is travelling, I'm only making the booking", "on behalf of Tom Berg please",
     "the person flying is Tom Berg", "Tom Berg will be flying, not me", "Tom Berg's the one flying",
-    "tom berg is flying, i'm just the booker", "the flyer is Tom Berg", "I'm Aisha Okafor, booking on behalf of tom berg",
+    "Tom Berg is flying, i'm just the booker", "the flyer is Tom Berg", "I'm Aisha Okafor, booking on behalf of tom berg",
     "hi - Aisha Okafor, PA. Tom Berg flies, I'm only booking", "traveller will be Tom Berg",
 ]
 
