@@ -170,7 +170,12 @@ _SELF_ENDS = frozenset("im am is its".split())
 _SELF_BY_FIRST = _by_first([tuple(c.split()) for c in ("im", "i am", "this is", "its", "it is")])
 # the traveller named as such: "traveller is Garcia", and in any case a full name ("traveller is garcia, sofia": after
 # a cue, "Last, First" names both; not "the traveller is vegetarian")
-_TRAVELLER_BY_FIRST = _by_first([tuple(c.split()) for c in ("traveller is", "traveler is", "passenger is")])
+_TRAVELLER_BY_FIRST = _by_first([tuple(c.split()) for c in (
+    "traveller is", "traveler is", "passenger is",
+    # ... or as the one who flies, or whom the customer books for: "the person flying is Tom Berg", "the flyer is ...",
+    # "traveller will be ...", "booking on behalf of Tom Berg" (not "on behalf of my company": no name word follows)
+    "flying is", "travelling is", "traveling is", "flyer is", "flier is", "traveller will be", "traveler will be",
+    "passenger will be", "on behalf of")])
 
 
 def _is_letters(tok: str) -> bool:
@@ -865,6 +870,83 @@ def _contrasts(said: str, asked_for_name: bool | str) -> tuple[set[str], set[str
     return kept, rejected, said
 
 
+# A name given by what the customer says of it rather than by a naming cue (skyA, forty-third session: the compliant
+# agent booked these corrections and travellers, and S1 called the name "typed, not as a name"):
+# - what a document shows: "my passport says Larsen", "passport reads LARSEN", "it says Larsen on my ID", "the name on
+#   my passport is Larsen" (capitalised: "my passport says valid / British" is no name);
+# - the name said before what kind of name it is: "Larsen is my married name", "Larsen's my new surname", "Larsen is
+#   the name on my passport", "Larsen is my legal name now" (not "Larsen is my maiden name": one no longer used);
+# - a spelling fix: "Schmitt with tt", "Schmitt, with two t's", "Schmitt - double t", "it's Schmitt with a double T";
+# - a put-right of the name on a summary: "it should be Larsen", "make it Larsen", "change it to Larsen";
+# and who flies (``_SAID_TO_BE``: "Tom Berg is flying", "... will be travelling", "... is the one flying") or is
+# booked for ("on behalf of Tom Berg", "the person flying is Tom Berg": ``_TRAVELLER_BY_FIRST``).
+_GW = r"([^\W\d_][\w'\u2019-]*)"
+_GW_RUN = _GW + r"(?:\s+" + _GW + r")?(?:\s+" + _GW + r")?"
+_DOCUMENT = (r"(?:passport|id|i\.d\.|id\s+card|identity\s+card|licen[cs]e|driving\s+licen[cs]e|driver['\u2019]?s\s+"
+             r"licen[cs]e|documents?|papers|visa|travel\s+document)")
+_DOCUMENT_SAYS = re.compile(
+    r"(?i:\b" + _DOCUMENT + r"\s+(?:has\s+it\s+as|shows\s+it\s+as|says\s+it['\u2019]?s|spells\s+it\s+as|spells\s+it|says|reads|"
+    r"shows|states|lists|has|gives)\s*:?\s+|\bname\s+(?:on|in)\s+(?:my|the|his|her|their|our)\s+"
+    + _DOCUMENT + r"\s*(?:is|says|reads|:)\s+)" + _GW_RUN)
+_SAYS_ON_DOCUMENT = re.compile(r"(?i:\b(?:it|that|they)\s+(?:says|reads|shows|is|['\u2019]s)\s+)" + _GW_RUN
+                               + r"(?i:\s+(?:on|in)\s+(?:my|the|his|her|their|our)\s+" + _DOCUMENT + r")\b")
+_NAME_KIND = re.compile(r"(?:^|(?<=[^\w'\u2019-]))" + _GW_RUN + r"(?i:\s*(?:\s(?:is|=)|['\u2019]s)\s+(?:(?:my|the|her|his|"
+                        r"their|our)\s+)?(?:(?:married|new|legal|real|proper|correct|right|official|passport|"
+                        r"current|actual|full|birth|updated|proper|true)\s+)?(?:sur|last\s*|family\s*)?name\b"
+                        r"(?!\s+(?:of|for|is|was|to)\b))")
+_SPELT_WITH = re.compile(
+    r"(?:^|(?<=[^\w'\u2019-]))" + _GW + r"(?i:\s*[,(\u2013\u2014-]?\s*(?:(?:spelt|spelled|written)\s+)?(?:with\s+(?:an?\s+|"
+    r"one\s+|two\s+|2\s+|a\s+double\s+|double\s+|single\s+|a\s+single\s+)?([a-z])(\2)?|(?:a\s+)?(?:double|two|2)\s+([a-z]))"
+    r"(?:['\u2019]?s)?)(?=\s*(?:[.,;!)]|$|\s+(?i:not|instead|and|at|in|please|pls|thanks|rather|sorry)\b))")
+_PUT_RIGHT = re.compile(r"(?i:\b(?:should\s+(?:be|read|say|have\s+been)|make\s+(?:it|that)|change\s+(?:it|that|this)\s+to|"
+                        r"switch\s+(?:it|that)\s+to|update\s+(?:it|that)\s+to|correct\s+(?:it|that)\s+to|"
+                        r"replace\s+(?:it|that)\s+with)\s*:?\s+)" + _GW_RUN)
+_MONTH_WORDS = frozenset("""january february march april may june july august september october november december jan feb
+mar apr jun jul aug sep sept oct nov dec""".split())
+_NOT_A_DOCUMENT_NAME = frozenset("""valid invalid expired expires expiry issued until british american english german
+french spanish italian dutch irish scottish welsh canadian australian indian chinese japanese nigerian kenyan swiss
+swedish norwegian danish polish portuguese brazilian mexican turkish greek russian ukrainian korean male female
+nothing something otherwise different wrong correct exactly""".split())
+
+
+def _cue_named(words: list[str | None], any_case: bool) -> list[str]:
+    """The lower-cased name words of a run after (or before) a cue of ``_given_by_what_is_said``: name words (capitalised
+    unless ``any_case``), the run cut at the first word that is none, never a placeholder, a weekday, a month, a word a
+    document shows besides the name, a place or a thing."""
+    run: list[str] = []
+    for w in words:
+        if not w or not _nameish(w, any_case) or w.lower() in _TITLE_WORDS:
+            break
+        low = w.lower()
+        if low in _PLACEHOLDERS | _WEEKDAYS | _MONTH_WORDS | _NOT_A_DOCUMENT_NAME | _OWNERS | _CONTRAST_WORDS:
+            break
+        run.append(w)
+    while run and run[-1].lower() in _PARTICLE_WORDS:
+        run.pop()
+    if not run or _reads_as_thing(run) or _reads_as_place(run):
+        return []
+    return [w.lower() for w in run]
+
+
+def _given_by_what_is_said(said: str, asked_for_name: bool | str) -> set[str]:
+    """Lower-cased words of a name the message gives by what it says of it (the readings above ``_GW``)."""
+    if not said:
+        return set()
+    out: set[str] = set()
+    for rx in (_DOCUMENT_SAYS, _SAYS_ON_DOCUMENT, _PUT_RIGHT):
+        for m in rx.finditer(said):
+            out.update(_cue_named(list(m.groups()), False))
+    for m in _NAME_KIND.finditer(said):  # "Larsen is my married name": the name words just before, one in lower case
+        words = [w for w in m.groups() if w]
+        k = len(words)
+        while k and _nameish(words[k - 1], False):
+            k -= 1
+        out.update(_cue_named(words[k:], False) if k < len(words) else _cue_named(words[-1:], True))
+    for m in _SPELT_WITH.finditer(said):  # "Schmitt with tt"; in lower case where a name was asked for or shown
+        out.update(_cue_named([m.group(1)], bool(asked_for_name)))
+    return out
+
+
 @lru_cache(1 << 14)
 def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozenset[str]:
     """Lower-cased words of every name the customer states in this message (a name spelled out letter by
@@ -896,7 +978,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
             found.update(w.lower() for w in run)
     for start in _after_cues(toks, keys, _TRAVELLER_BY_FIRST):
         run = [w for w in _take_list(toks, start, True) if w.lower() not in _PLACEHOLDERS]
-        if len(run) >= 2 or run and run[0][:1].isupper():
+        if (len(run) >= 2 or run and run[0][:1].isupper()) and not _reads_as_thing(run):  # "on behalf of Acme Ltd"
             found.update(w.lower() for w in run)
     # the traveller named beside who they are: "for my boss, Tomasz Nguyen, from ...", "my wife: Ana Lopez"
     for m in _RELATION.finditer(user_text or ""):
@@ -947,6 +1029,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     found.update("+" + m.group(2).lower().replace(".", "") for m in _POST_NOMINAL.finditer(unspell(typed)))
     # the initials given beside a name stated ("L. Ivanova", "Ivanova L. (Mrs)"): the given name as the customer gave it
     found.update(w for letters, word in _initials_beside(unspell(typed)) if word in found for w in letters)
+    found.update(_given_by_what_is_said(said, asked_for_name))  # "my passport says Larsen", "Schmitt with tt"
     kept, rejected, apart = _contrasts(said, asked_for_name)
     if kept or rejected:  # "Bello not Okafor": Bello given, Okafor not; the words of the contrast no name
         rejected -= kept
@@ -1078,9 +1161,20 @@ _HERE = frozenset("here speaking".split())
 # what a name is then said to be: the customer ("Thandiwe Hernandez is me", "... (that's me)", "... - that's me",
 # "...'s me", "... = me"), the lead ("... is the lead passenger", "... will be the lead"), or a companion by kin
 # ("... is my wife": ``_says_who``)
+# ... or the one who flies, whoever books ("Tom Berg is flying, I'm just booking", "Tom Berg will be travelling", "Tom
+# Berg's the one flying"): a capitalised name only ("garcia sofia is flying" gives no order of the parts, 33e)
+_FLIES = frozenset(tuple(c.split()) for c in ("is flying", "is travelling", "is traveling", "will be flying",
+                                          "will be travelling", "will be traveling", "is the one flying",
+                                          "is the one travelling", "is the one traveling", "is the traveller",
+                                          "is the traveler", "is the passenger", "will fly", "flies", "travels",
+                                          "is the one who is flying", "is the one whos flying", "will be the passenger",
+                                          "will be the traveller", "will be the traveler"))
 _SAID_TO_BE = [tuple(c.split()) for c in ("is me", "is myself", "= me", "thats me", "that is me", "is the lead",
-                                          "is lead", "will be the lead", "will be lead")]
-_S_ME = re.compile(r"(?<=[^\W\d_])['\u2019]s\s+(?=(?:me|myself)\b)", re.I)
+                                          "is lead", "will be the lead", "will be lead")] + sorted(_FLIES)
+_SAID_TO_BE_WORDS = re.compile(r"\b(?:me|myself|lead|my|our|fl(?:y|ying|ies)|travel(?:s|l?ing)|travell?er|passenger)\b",
+                               re.I)
+_S_ME = re.compile(r"(?<=[^\W\d_])['\u2019]s\s+(?=(?:me|myself|flying|travell?ing|the\s+(?:one|passenger|travell?er))\b)",
+                   re.I)
 _DASHES = frozenset(("-", "--", "\u2013", "\u2014"))
 # words that may open a clause before the name ("oh and Thandiwe Hernandez is me", "btw Hernandez is me")
 _OPENERS = _GREETINGS | frozenset("oh and also btw ps so well ok okay fyi anyway yes yeah sure but".split())
@@ -1105,7 +1199,7 @@ def _says_who(keys: list[str], toks: list[tuple[str, bool]], i: int) -> bool:
     for tail in _SAID_TO_BE + [("is", "my", keys[i + 2] if i + 2 < len(keys) else ""),
                                ("is", "our", keys[i + 2] if i + 2 < len(keys) else "")]:
         if tuple(keys[i:i + len(tail)]) == tail and not any(toks[k][1] for k in range(i, i + len(tail) - 1)) \
-                and (tail[1] not in ("my", "our") or tail[2] in _RELATION_WORDS):
+                and (len(tail) < 3 or tail[1] not in ("my", "our") or tail[2] in _RELATION_WORDS):
             end = i + len(tail)  # the token after the tail
             if tail[-1] == "lead" and end < len(toks) and not toks[end - 1][1] \
                     and keys[end] not in _LEAD_NOUNS | _LEAD_GOES_ON \
@@ -1122,7 +1216,7 @@ def _said_to_be(user_text: str) -> set[str]:
     word but one that places someone else by them ("next to Thandiwe Hernandez is me"); in lower case, they must open
     the clause ("thandiwe hernandez is me"); one word must be capitalised inside the sentence ("..., Hernandez is me",
     not "Window is me, aisle is my wife", where the capital only opens the sentence)."""
-    if not re.search(r"\b(?:me|myself|lead|my|our)\b", user_text or "", re.I):
+    if not _SAID_TO_BE_WORDS.search(user_text or ""):
         return set()
     toks = _tokens(_S_ME.sub(" is ", user_text))
     keys = [_cue_key(w) for w, _ in toks]
@@ -1136,6 +1230,8 @@ def _said_to_be(user_text: str) -> set[str]:
         if j < 0 or toks[j][1] not in (False, ","):
             continue
         capital = toks[j][0][:1].isupper()
+        if not capital and any(tuple(keys[i:i + len(t)]) == t for t in _FLIES):
+            continue
         run: list[str] = []
         while j >= 0 and len(run) < 4 and _nameish(toks[j][0], not capital) and (not run or not toks[j][1]):
             run.insert(0, toks[j][0])
@@ -1180,7 +1276,8 @@ _PLACE_FIRST = frozenset(c for c in _DB_CITIES if " " not in c) | frozenset("new
 _NOT_PERSON = frozenset("""air airline airlines airways aviation airport airports terminal lounge alliance international
 intl messe expo festival fest oktoberfest carnival christmas xmas easter thanksgiving halloween holidays conference
 congress summit convention market markets members member club points rewards elite class cabin kingdom republic
-islands hotel resort university eye""".split())
+islands hotel resort university eye
+ltd inc llc plc gmbh corp corporation limited""".split())
 
 
 # a title, role, status or tier, not a name (oracle-labeller-20 finding 10: "me being Head Coach", "Gold Status with you",
