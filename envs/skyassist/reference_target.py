@@ -3503,7 +3503,9 @@ class ReferenceTarget(Target):
             return False
         q = parse(rest, self.db, None, "")
         made = {d["result"].get("booking_id") for d in self.done if d["kind"] in ("book", "hold")}
-        cancel = q.has("cancel") and not q.has("change") and not set(q.booking_ids) & made and (
+        # the cancel named in so many words (``_CANCEL_NAMED``): a reason such as "unfortunately I can't make the
+        # trip" beside the yes reads as a cancel intent, but asks for no cancellation of another booking
+        cancel = q.has("cancel") and _CANCEL_NAMED.search(rest) and not q.has("change") and not set(q.booking_ids) & made and (
             q.booking_ids or _OLDER_BOOKING.search(rest) or _OTHER_BOOKING.search(rest) or _MY_BOOKING.search(rest))
         hold = (pend["kind"] == "book" and q.has("hold") and _FOR_MORE.search(rest) and not _HOLD_INSTEAD.search(rest)
                 and not cancel)
