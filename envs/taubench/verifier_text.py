@@ -3754,12 +3754,19 @@ _SET_TURNED = re.compile(r"\b(?:not\s+(?:both|all|each)|neither|none|only|just|t
                          r"these\s+are\s+all)\b", re.I)
 
 
+# a set word followed by a judgement of what was said: "both are correct", "all of them look fine", "both sound right"
+_SET_JUDGED = re.compile(r"\s*(?:of\s+(?:them|these|those)\s+)?(?:are|is|look|looks|looking|seem|seems|sound|sounds|"
+                         r"check\s+out|match|matches)\b", re.I)
+
+
 def yes_for_a_set(reply: str) -> str | None:
     """The words with which ``reply`` approves a set of things ("both", "all of them", "each of them"), else None (not
     "not both", "just the one", "only this"). The caller decides whether the proposal held such a set."""
     if not reply or _SET_TURNED.search(reply):
         return None
     m = _SET_OF_ITEMS.search(reply)
+    if m and _SET_JUDGED.match(reply[m.end():]):
+        return None  # "yes both are correct", "all of them look right": the set is judged, nothing is added
     return m.group(0) if m else None
 
 

@@ -2011,7 +2011,7 @@ _NOT_AGAINST = re.compile(
     r"|(?:(?:the|that|this|it|its|thats|[a-z]+)\s+){0,3}(?:is\s+|s\s+)?(?:not|isnt|wont\s+be|will\s+not\s+be)\s+"
     r"(?:a|an|any)?\s*(?:problem|issue|big\s+deal|concern|dealbreaker|deal\s+breaker|worry)(?:\s+for\s+(?:me|us))?"
     r"(?:\s+at\s+all)?"
-    r"|(?:thats\s+|that\s+is\s+|its\s+|it\s+is\s+|the\s+(?:price|fare|total|cost)\s+is\s+|(?:price|fare|total)\s+is\s+)?"
+    r"|(?:thats\s+|that\s+is\s+|its\s+|it\s+is\s+|the\s+(?:price|total|cost|amount)\s+is\s+|(?:price|total|cost)\s+is\s+)?"
     r"(?:not|isnt)\s+(?:too|that|so|very|overly)?\s*(?:expensive|bad|pricey|steep|dear|costly|high)"
     r"|why\s+(?:wouldnt|would\s+not)\s+(?:i|we)|no\s+big\s+deal"
     r"|(?:it|that|this)\s+(?:doesnt|does\s+not)\s+matter(?:\s+to\s+(?:me|us))?"

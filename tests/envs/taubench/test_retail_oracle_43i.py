@@ -241,3 +241,15 @@ def test_table_before_the_item_line(size: str, mat: str, wp: str, clean: bool) -
 def test_refund_to_a_method_the_account_lacks(pay: str, clean: bool) -> None:
     prop = P + "size 10, synthetic, waterproof. " + pay + " Shall I go ahead?"
     assert _with(EX_ID, "yes please", prop) == ([] if clean else [("R3", _write_index(EX_ID))])
+
+
+# Found when fix43h (the agent writes the one proposed item on "yes both are correct", a judgement of what was listed)
+# met fix43i's set-yes reading: a set word followed by a judgement adds nothing.
+@pytest.mark.parametrize("reply,words", [
+    ("yes both are correct", None), ("yes, all of them look right", None), ("yes both sound good", None),
+    ("sure, both of them are fine", None), ("yes, both", "both"), ("yes to both", "both"),
+    ("yes, all of them", "all of them"), ("yes, return both, they are broken", "both"),
+])
+def test_a_set_word_that_judges_what_was_listed_is_no_set_yes_43(reply, words):
+    from envs.taubench.verifier_text import yes_for_a_set
+    assert yes_for_a_set(reply) == words
