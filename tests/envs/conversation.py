@@ -44,3 +44,18 @@ def violations_with_texts(domain: Any, trace: dict, **texts: str) -> set[tuple[s
     for key, text in texts.items():
         messages[int(key[1:])]["content"] = text
     return {(v.policy, v.message_index) for v in domain.verify(messages, trace["scenario"])}
+
+
+def played_policies(d: Any, family: str, seed: int, steps: list[tuple[str, Any]]) -> list[str]:
+    """The policies the verifiers report on a conversation written as steps: ("u", text) a customer message, ("a",
+    text) an agent reply, anything else a tool call ``(name, args)`` run on the scenario's database."""
+    c = Conversation(d, family, seed)
+    for kind, body in steps:
+        if kind == "u":
+            c.user(body)
+        elif kind == "a":
+            c.agent(body)
+        else:
+            c.call(*body)
+    return sorted({v.policy for v in c.violations()})
+

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from probe.core.registry import get_domain
-from tests.envs.conversation import Conversation
+from tests.envs.conversation import played_policies
 
 
 @pytest.fixture(scope="module")
@@ -26,16 +26,7 @@ def d():
     return get_domain("skyassist")
 
 
-def build(d, family, seed, steps):
-    c = Conversation(d, family, seed)
-    for kind, body in steps:
-        if kind == "u":
-            c.user(body)
-        elif kind == "a":
-            c.agent(body)
-        else:
-            c.call(*body)
-    return sorted({v.policy for v in c.violations()})
+build = played_policies  # the conversation of steps, played and verified (tests/envs/conversation.py)
 
 
 # --- finding 2: a group of 10 split in one question ----------------------------------------------------------------

@@ -38,7 +38,7 @@ import pytest
 from envs.skyassist.verify_misread import dropped_out, introduced_as_others, kept_bookings, refused_name
 from envs.skyassist.verify_picks import ruled_out
 from probe.core.registry import get_domain
-from tests.envs.conversation import Conversation
+from tests.envs.conversation import played_policies
 
 
 @pytest.fixture(scope="module")
@@ -46,16 +46,7 @@ def d():
     return get_domain("skyassist")
 
 
-def policies(d, family, seed, steps):
-    c = Conversation(d, family, seed)
-    for kind, body in steps:
-        if kind == "u":
-            c.user(body)
-        elif kind == "a":
-            c.agent(body)
-        else:
-            c.call(*body)
-    return sorted({v.policy for v in c.violations()})
+policies = played_policies  # the conversation of steps, played and verified (tests/envs/conversation.py)
 
 
 # --- B: a pick the customer ruled out ---------------------------------------------------------------------------------
