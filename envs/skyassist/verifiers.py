@@ -52,6 +52,7 @@ from envs.skyassist.verify_misread import (
     dropped_out,
     introduced_as_others,
     kept_bookings,
+    party_shrinks,
     refused_name,
 )
 from envs.skyassist.verify_money import foreign_price
@@ -76,6 +77,7 @@ from envs.skyassist.verify_text import (
     asks_confirmation,
     asks_confirmation_of,
     card_checksum,
+    declines_fare_class,
     loose_card_digits,
     mentions_passenger_count,
     mentions_premium,
@@ -2385,7 +2387,10 @@ def check_S4(view: TraceView) -> list[Violation]:
             # a class the customer asked for later replaces the earlier one ("economy please", then "actually,
             # make it business"): what was stated or accepted before that no longer counts (``_class_replaced_at``)
             since = _class_replaced_at(view, fare, c.index)
-            stated = any(names_fare_class(txt, fare) for i, txt in view.users if since < i < c.index)
+            # a class the customer turned down is not stated ("no business class thanks", "Nothing premium today":
+            # verify_text.declines_fare_class; forty-fourth session)
+            stated = any(names_fare_class(txt, fare) and not declines_fare_class(txt, fare)
+                         for i, txt in view.users if since < i < c.index)
             # a yes that put one leg off accepts nothing of a call that books that leg ("yes to the outbound only,
             # not the return yet", then the Business return: ``_back_leg``)
             if not stated and not any(fare in _proposed_classes(asked) and (yes or _yes_keeping_class(reply, fare))
@@ -4340,11 +4345,68 @@ def _misread_targets(view: TraceView, flagged: list[Violation]) -> list[Violatio
     out = []
     for c in view.calls:
         if c.name in MUTATIONS and c.index not in done and c.args is not None:
-            why = _ruled_out_pick(view, c) or _other_booking_hit(view, c)
+            why = _ruled_out_pick(view, c) or _other_booking_hit(view, c) or _new_booking_for_shrink(view, c)
             if why:
                 out.append(_v("S5", c.index, f"{c.name} called with {why}; the customer's yes approved the agent's "
                                              "misreading of their request"))
     return out
+
+
+# the agent says the new booking comes beside the old one: "This is a separate booking", "an additional reservation"
+_BESIDE_OLD = re.compile(r"\b(?:separate|additional|extra|second|another|further)\s+(?:new\s+)?(?:booking|reservation|hold)\b"
+                         r"|\bin\s+addition\s+to\b|\bon\s+top\s+of\b", re.I)
+# the customer asks for a booking beside the old one, or to keep it: "make a separate booking", "keep the old one"
+_KEEP_OLD = re.compile(r"\b(?:new|separate|additional|extra|second|another)\s+(?:booking|reservation|ticket)s?\b"
+                       r"|\bkeep\b|\bleave\s+(?:it|that|the|my|our)\b|\bdon'?t\s+(?:cancel|touch|change)\b", re.I)
+
+
+def _route(view: TraceView, flights: Any) -> tuple[str, str] | None:
+    """(first origin, last destination) of an itinerary's flights in the database, or None."""
+    legs = [view.cache.db.flights[f] for f in flights if f in view.cache.db.flights]
+    return (legs[0].origin, legs[-1].destination) if legs else None
+
+
+def _new_booking_for_shrink(view: TraceView, c: Call) -> str | None:
+    """A hold or booking, after the customer said the party of a booking of P passengers got smaller
+    (verify_misread.party_shrinks: "we need one seat fewer", "one of us can't come anymore", "actually only 5 of us are
+    going", "remove one passenger"), on a flight or the route of that booking, while that booking is never cancelled
+    nor changed after the request (S5): seats are added where the customer asked to take some off. Not when a user
+    message after the request asks for a booking beside it or to keep it ("make a separate booking", "keep the old
+    one"), nor when an agent text after the request says the new booking comes beside the old one ("This is a
+    separate booking; BK1 ... stays as it is"). Decided from the policy text ("explicit customer confirmation"): a yes
+    to a summary of a new booking, after a request to shrink a booking, confirms the agent's misreading of the
+    request, not the customer's request (tester skyA H3: "we need one seat fewer" booked one more seat)."""
+    if c.name not in HOLD_BOOK:
+        return None
+    i = next((j for j, u in reversed(view.users) if j < c.index and party_shrinks(u or "")), None)
+    if i is None:
+        return None
+    live: list[tuple[str, int, Any]] = [(b, d.passengers, d.flight_ids) for d in view.done if d.index < i
+                                        and d.kind in ("book", "hold") and isinstance(d.passengers, int)
+                                        for b in sorted(d.booking_ids)]
+    for b, at in view.looked_up.items():
+        rec = view.initial_bookings.get(b)
+        if at < i and isinstance(rec, dict) and isinstance(rec.get("passengers"), int):
+            live.append((b, rec["passengers"], tuple(x for x in rec.get("itinerary") or () if isinstance(x, str))))
+    flights = c.flight_ids()
+    route = _route(view, flights)
+    for bid, p, fids in reversed(live):
+        if p < 2 or any(d.kind in ("cancel", "modify") and bid in d.booking_ids and d.index > i for d in view.done):
+            continue
+        if any(d.kind == "cancel" and bid in d.booking_ids and d.index < i for d in view.done):
+            continue
+        legs = [view.cache.db.flights[f] for f in fids if f in view.cache.db.flights]
+        if not (set(flights) & set(fids) or (route is not None and route[0] in {x.origin for x in legs}
+                                             and route[1] in {x.destination for x in legs})):
+            continue
+        if any(i < j < c.index and _KEEP_OLD.search(u or "") for j, u in view.users):
+            return None
+        if any(i < x.index < c.index and (bid in kept_bookings(x.text) or _BESIDE_OLD.search(x.text))
+               for x in view.texts):
+            return None
+        return (f"a new booking while the customer asked to shrink booking {bid} of {p} passengers "
+                f"({view.users[[j for j, _ in view.users].index(i)][1][:80]!r}), which stays as it was")
+    return None
 
 
 def _refused_name_part(view: TraceView, c: Call) -> tuple[str | None, str | None]:

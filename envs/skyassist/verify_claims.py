@@ -181,7 +181,8 @@ def _unhedged(sentence: str) -> str:
     return sentence
 
 
-_SCHEDULE = re.compile(r"\b(?:by the airline|fully booked|status|sold out|not bookable|bookable|cancellation policy|"
+# (forty-fourth session: "Business class is booked up", "the cabin is booked out" say a flight is full, no booking)
+_SCHEDULE = re.compile(r"\b(?:by the airline|fully booked|booked (?:up|out)|status|sold out|not bookable|bookable|cancellation policy|"
                        r"cancellation fee|fare rules?)\b", re.I)
 # a change said done, as a label or a sentence: "Change made: ...", "Change complete.", "the change has been made"
 _CHANGE_DONE = (r"\bchanges? (?:(?:is|are|was|were|has been|have been) )?(?:now )?"

@@ -8,7 +8,9 @@ tester skyA sections C, G and H; the ruled-out flight options of section B are v
   ("cancel my old booking" after a booking made in the chat; "leave my colleague's alone and cancel mine";
   "not BK397874 - cancel my other one") (S5);
 - ``kept_bookings``: the booking ids a reply says stay as they are ("BKBC057C ... stays as it is") (S3);
-- ``dropped_out``: how many of a party the customer says no longer travel ("one of us can't come anymore") (S4).
+- ``dropped_out``: how many of a party the customer says no longer travel ("one of us can't come anymore") (S4);
+- ``party_shrinks``: whether the customer says the party of a booking got smaller ("we need one seat fewer", "actually
+  only 5 of us are going", "remove one passenger") (S5, forty-fourth session).
 
 The oracle's own readers; the reference target reads these with separate code.
 """
@@ -195,3 +197,46 @@ def dropped_out(text: str) -> int | None:
             w = m.group(1).lower()
             return 1 if w == "a" else int(w) if w.isdigit() else _NUMBER[w]
     return None
+
+
+# the party got smaller, in words dropped_out does not count: "remove one passenger", "minus one person", "take one
+# person off", "one traveller fewer", "we're a person short"; or the size left: "actually only 5 of us are going",
+# "we're only 5 now", "down to 5 people", "reduce it to 5", "make it 5 instead of 6", "just 5 of us now"
+_SHRINK = [
+    re.compile(r"\b(?:remove|drop|take\s+off|minus|subtract|delete|cut|lose|less)\s+" + _NUM +
+               r"\s+(?:seat|ticket|person|people|passenger|traveller|traveler|place|pax|member)s?\b", re.I),
+    re.compile(r"\btake\s+" + _NUM + r"\s+(?:seat|ticket|person|people|passenger|traveller|traveler|place)s?\s+off\b", re.I),
+    re.compile(r"\b" + _NUM + r"\s+(?:traveller|traveler|passenger|person|seat|ticket)s?\s+(?:fewer|less|short)\b", re.I),
+    re.compile(r"\b(?:a|one)\s+(?:person|passenger|traveller|traveler|seat)\s+short\b", re.I),
+    re.compile(r"\b(?:only|just)\s+" + _NUM + r"\s+of\s+us\b(?!\s+(?:in|on)\s+(?:the\s+)?(?:family|team|group)\b)", re.I),
+    re.compile(r"\b(?:we'?re|we\s+are|there'?re|there\s+are|it'?s|now)\s+(?:only|just|now)\s+" + _NUM +
+               r"(?=\s*(?:now|people|persons|passengers|travell?ers|pax|of\s+us|[,.!]|$))", re.I),
+    re.compile(r"\b(?:down\s+to|reduce[ds]?\s+(?:it\s+|the\s+booking\s+|that\s+|us\s+)?to|shrink\s+(?:it\s+)?to)\s+" + _NUM +
+               r"\b(?!\s*(?:am|pm|:|h\b|dollars|usd|\$|bucks|euros?|pounds?))", re.I),
+    re.compile(r"\b" + _NUM + r"\s+(?:seats?\s+|people\s+|passengers?\s+|travell?ers?\s+)?instead\s+of\s+" + _NUM + r"\b", re.I),
+]
+_GROW = re.compile(r"\b(?:more|extra|additional|another|also\s+coming|join(?:s|ing)?)\b", re.I)
+
+
+@lru_cache(1 << 12)
+def party_shrinks(text: str) -> bool:
+    """Whether the customer says the party got smaller: someone no longer travels (``dropped_out``), seats or people
+    to take off ("remove one passenger", "one traveller fewer"), or the smaller size left ("actually only 5 of us are
+    going", "we're only 5 now", "down to 5", "make it 5 instead of 6", where the first number is the smaller), not
+    a question about it ("are only 5 of us on it?") nor a larger party ("one more passenger")."""
+    said = (text or "").replace("\u2019", "'")
+    if dropped_out(said):
+        return True
+    if _GROW.search(said) and not re.search(r"\b(?:fewer|less|remove|drop|instead\s+of)\b", said, re.I):
+        return False
+    for k, pat in enumerate(_SHRINK):
+        for m in pat.finditer(said):
+            if k == len(_SHRINK) - 1:
+                a, b = (g.lower() for g in m.groups())
+                a, b = (1 if w == "a" else int(w) if w.isdigit() else _NUMBER[w] for w in (a, b))
+                if a >= b:
+                    continue
+            if "?" in said[m.end():].split(".")[0] and re.match(r"\W*(?:are|is|do|does|can|could)\b", said, re.I):
+                continue
+            return True
+    return False

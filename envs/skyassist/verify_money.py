@@ -54,6 +54,13 @@ _ABBREV_AMOUNT = re.compile(r"(?<![A-Za-z])(?:Rs|Rp)\.?\s?(?:" + _DIGITS + r")|"
                             r"(?<![A-Za-z])kr\.?\s?(?:" + _DIGITS + r")")
 _CODE_AMOUNT = re.compile(r"(?<![A-Za-z0-9])(?:" + _CODES + r")\s?(?:" + _DIGITS + r")|" + _SCALED + r"\s?(?:" + _CODES +
                           r")(?![A-Za-z])")
+# the codes that are no English word, in any case beside an amount: "That's some 1080 eur.", "gbp 420", "1.2k Chf"
+# (forty-fourth session, tester skyV V7); try, pen, cop, ron, rub, ars, php, sar, ils, kes and cad stay capitals only
+_LOWER_CODES = ("eur|gbp|jpy|aud|chf|inr|mxn|brl|cny|krw|sek|nok|dkk|nzd|sgd|hkd|zar|aed|pln|czk|huf|thb|idr|myr|qar|"
+                "egp|ngn|twd|clp|vnd|uah|isk|rmb")
+_LOWER_CODE_AMOUNT = re.compile(r"(?<![A-Za-z0-9])(?:" + _LOWER_CODES + r")\.?\s?(?:" + _DIGITS + r")|" + _SCALED +
+                                r"\s?(?:" + _LOWER_CODES + r")(?![A-Za-z])", re.I)
+_LOWER_CODE_WORD = re.compile(r"\b(?:" + _LOWER_CODES + r")\b")
 _NAME_AMOUNT = re.compile(_SCALED + r"\s?(" + _NAMES + r")(?![A-Za-z])", re.I)
 # an amount in words before a currency name: "nine hundred and fifty Canadian dollars", "a thousand euros"
 _WORD_NUM = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
@@ -62,7 +69,7 @@ _WORDS_AMOUNT = re.compile(r"\b(?:(?:a|an|and|" + _WORD_NUM + r")[\s-]+)*" + _WO
                            re.I)
 # an amount said to be in another currency: "around 950 in Canadian money", "640 in euros", "1,900 in CAD",
 # "two thousand in local currency" (a time "13:45 in local time" is none)
-_IN_CURRENCY = re.compile(r"(?:" + _SCALED + r"|\b" + _WORD_NUM + r")\s+in\s+(?:(?:" + _NAMES + r"|(?-i:" + _CODES + r"))\b|"
+_IN_CURRENCY = re.compile(r"(?:" + _SCALED + r"|\b" + _WORD_NUM + r")\s+in\s+(?:(?:" + _NAMES + r"|(?-i:" + _CODES + r")|" + _LOWER_CODES + r")\b|"
                           r"(?:canadian|australian|mexican|european|british|japanese|chinese|indian|brazilian|swiss|korean|"
                           r"singapore|hong kong|new zealand|turkish|south african|emirati|qatari|saudi|local|foreign)\s+"
                           r"(?:money|currency|cash|terms|funds|dollars?|\w+\s+(?:money|currency)))", re.I)
@@ -91,7 +98,8 @@ def _any_currency(text: str) -> bool:
     low = text.lower()
     if "dollar" in low and _FOREIGN_DOLLARS.search(low):
         return True
-    return any(stem in low for stem in _NAME_STEMS) or (" in " in low and ("money" in low or "currency" in low))
+    return (any(stem in low for stem in _NAME_STEMS) or (" in " in low and ("money" in low or "currency" in low))
+            or bool(_LOWER_CODE_WORD.search(low)))
 
 
 @lru_cache(1 << 16)
@@ -100,7 +108,7 @@ def _foreign_hits(text: str) -> tuple[tuple[int, int, str], ...]:
     if not text or not _any_currency(text):
         return ()
     hits = []
-    for pat in (_SYMBOL_AMOUNT, _ABBREV_AMOUNT, _CODE_AMOUNT):
+    for pat in (_SYMBOL_AMOUNT, _ABBREV_AMOUNT, _CODE_AMOUNT, _LOWER_CODE_AMOUNT):
         hits.extend((m.start(), m.end(), m.group(0)) for m in pat.finditer(text))
     named = list(_NAME_AMOUNT.finditer(text)) + list(_WORDS_AMOUNT.finditer(text))
     hits.extend((m.start(), m.end(), m.group(0)) for m in _IN_CURRENCY.finditer(text) if not _TIME_BEFORE.search(

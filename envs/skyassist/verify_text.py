@@ -699,9 +699,25 @@ _PREMIUM = re.compile(
     r"\bpremium\b|\bbusiness\b(?![- ](?:travell?ers?|trips?|travel|people|meetings?|hours?|days?|reasons?|purposes?|"
     r"partners?|needs?|matters?|customers?|class travell?ers?))|\bfirst[- ]class\b"
     r"|\bupgrad(?:e|ed|es)\b(?:\s+\w+){0,2}?\s+(?:cabin|seats?|class|option|fare)s?\b|\b(?:higher|better) cabin\b", re.I)
-_PREMIUM_NEGATED = re.compile(r"\b(?:no|not|none|never|without|nor)\b|n't\b", re.I)
-_PREMIUM_GONE = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:is|are|was|were)\s+(?:all\s+)?(?:sold out|unavailable|full|gone|"
-                           r"not available|not offered)", re.I)
+# a denial before the mention in its clause: "there are no premium seats", "we don't have business", and (forty-fourth
+# session, tester skyV V7) "Nothing premium today", "zero premium seats", "neither business nor premium", "we lack
+# premium seats", "unable to offer business"
+_PREMIUM_NEGATED = re.compile(r"\b(?:no|not|none|never|without|nor|nothing|zero|neither|lacks?|lacking|unable|cannot)\b|n't\b",
+                              re.I)
+# ... or after it: "is sold out", "are all taken", "is fully booked", "has no seats left", "aren't available",
+# "weren't offered", "have sold out" (not "isn't sold out yet")
+_PREMIUM_GONE = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:(?:is|are|was|were|has|have|had)\s+(?:been\s+|now\s+|already\s+|"
+                           r"completely\s+|fully\s+|all\s+|just\s+|totally\s+)*(?:sold\s+out|booked\s+(?:up|out)|"
+                           r"fully\s+booked|unavailable|full|gone|taken|closed|not\s+available|not\s+offered|"
+                           r"not\s+on\s+offer|not\s+bookable|no\s+(?:seats?|availability|space|room|places?)\b|none\b|"
+                           r"nothing\b)|(?:are|is|were|was|has|have)n't\s+(?:\w+\s+)?(?:available|offered|on\s+offer|"
+                           r"bookable|possible|open|left|any)\b|(?:are|is|were|was)\s+not\s+(?:\w+\s+)?(?:available|"
+                           r"offered|on\s+offer|bookable|possible|open|left)\b)", re.I)
+# ... or right after it, across the clause's end: "Business: none left", "Premium - sold out", "premium? none, sorry",
+# "Premium Economy: 0 seats", "Business (full)"
+_PREMIUM_NONE = re.compile(r"^\s*(?:economy|class|cabins?|seats?|seating|options?)?\s*(?:[-:?!(\u2013\u2014=]+\s*|\s+)"
+                           r"(?:none|nil|zero|0\b|n/a|sold\s+out|full\b|fully\s+booked|booked\s+up|unavailable|"
+                           r"not\s+available|gone|nothing)", re.I)
 _MENTION_CLAUSE = re.compile(r"[.!?;,:]\s+|\n+|\s+(?:but|however|although|though|while|whereas)\s+", re.I)
 
 
@@ -709,12 +725,19 @@ _MENTION_CLAUSE = re.compile(r"[.!?;,:]\s+|\n+|\s+(?:but|however|although|though
 def mentions_premium(text: str) -> bool:
     """The text offers the cabin above economy (B4): a mention (``_PREMIUM``) in a clause that does
     not deny it -- no negation before it in the clause ("there are no premium seats on this date",
-    "we don't have business"), and not said to be sold out or unavailable right after it."""
+    "we don't have business", "Nothing premium today"), and not said to be sold out or unavailable right after it
+    ("Premium is fully booked", "Business: none left")."""
     if not text:
         return False
-    for clause in _MENTION_CLAUSE.split(text.replace("\u2019", "'")):
+    text = text.replace("\u2019", "'")
+    start = 0
+    for clause in _MENTION_CLAUSE.split(text):
+        at = text.find(clause, start)
+        start = at + len(clause) if at >= 0 else start
         for m in _PREMIUM.finditer(clause):
             if _PREMIUM_NEGATED.search(clause[:m.start()]) or _PREMIUM_GONE.search(clause[m.end():]):
+                continue
+            if at >= 0 and _PREMIUM_NONE.search(text[at + m.end():at + m.end() + 40]):
                 continue
             return True
     return False
@@ -728,6 +751,15 @@ _PEOPLE = (r"(?:passengers?|travell?ers?|people|persons?|seats?|adults?|tickets?
            r"of you|individuals?)")
 
 
+# seats a flight has left, not a party ("(5 seats left)", "only 5 seats remaining", "5 seats are still available"),
+# unless the text offers to book them ("shall I book the 5 seats left?"); forty-fourth session, tester skyV V6: a
+# pick of "option 2" from a listing that shows "(5 seats left)" accepted no party of 5
+_SEATS_LEFT = re.compile(r"\s+(?:(?:are|is)\s+)?(?:still\s+)?(?:left|remaining|available|free|open|unsold|to\s+spare|"
+                         r"in\s+stock)\b", re.I)
+_BOOK_THEM = re.compile(r"\b(?:book|hold|reserve|take|grab|get|want)\s+(?:you\s+)?(?:all\s+)?(?:the\s+|those\s+|these\s+)?$",
+                        re.I)
+
+
 @lru_cache(1 << 14)
 def mentions_passenger_count(text: str, n: int) -> bool:
     """The text proposes n travellers: n (digits or word) followed, with at most one word between,
@@ -736,7 +768,8 @@ def mentions_passenger_count(text: str, n: int) -> bool:
         return False
     words = str(n) + ("|" + _NUMBER_WORDS[n] if n in _NUMBER_WORDS else "")
     pat = r"\b(?:" + words + r")\s+(?:[a-z-]+\s+)?" + _PEOPLE + r"\b"
-    return bool(re.search(pat, text, re.I)) or (n == 1 and bool(_JUST_YOU.search(text))) or n in _count_fields(text) \
+    return any(not _SEATS_LEFT.match(text, m.end()) or _BOOK_THEM.search(text[max(0, m.start() - 30):m.start()])
+               for m in re.finditer(pat, text, re.I)) or (n == 1 and bool(_JUST_YOU.search(text))) or n in _count_fields(text) \
         or _split_share(text, words)
 
 
@@ -907,3 +940,40 @@ def names_fare_class(text: str, fare_class: str) -> bool:
     """The text names this fare class (``economy``, ``premium`` or ``business``; case-insensitive):
     "Premium Economy" names premium and not economy."""
     return bool(text) and fare_class in _class_words(text)
+
+
+# a fare class the customer turns down, not one they state (S4; forty-fourth session): "no business class thanks",
+# "Nothing premium today", "not business, economy please", "I don't want premium", "skip the business class",
+# "forget premium, just economy", "premium? no thanks", "business is too pricey"; not "can't I get business?" nor
+# "not economy, business please" (the clause with business has no refusal)
+_DECLINE_CLAUSE = re.compile(r"[.;,!?:()]|\s[-\u2013\u2014]+\s|(?<!anything\s)\bbut\b|\b(?:though|although|however|instead|rather)\b", re.I)
+_DECLINE_BEFORE = re.compile(
+    r"\b(?:no|not|nothing|none|never|without|skip(?:ping)?|forget|avoid|ditch|drop|nix|neither|nor)\b"
+    r"|\b(?:don'?t|do\s+not|doesn'?t|won'?t|wouldn'?t)\s+(?:\w+\s+)?(?:want|need|like|fancy|care\s+for|go\s+for|book|take)\b"
+    r"|\bno\s+need\s+(?:for|of)\b|\brather\s+not\b|\banything\s+but\b|\bother\s+than\b|\bexcept\b", re.I)
+_DECLINE_AFTER = re.compile(
+    r"(?:\s*(?:economy|class|cabins?|seats?|fares?|options?|upgrades?))?\s*(?:\?\s*|[-:,\u2013\u2014]\s*)?"
+    r"(?:no\s+thanks?\b|no\s+thank\s+you\b|nah\b|nope\b|not\s+(?:needed|necessary|required|for\s+(?:me|us)|interested|today)\b"
+    r"|(?:is|are|'s|'re)\s*(?:n'?t|\s+not)\s+(?:needed|necessary|required|for\s+(?:me|us)|in\s+the\s+budget)\b"
+    r"|(?:is|are|'s|'re|seems?|looks?)\s+(?:way\s+|far\s+|a\s+bit\s+|much\s+|just\s+)?(?:too\s+(?:expensive|pricey|"
+    r"much|dear|steep)|overkill|out\s+of\s+(?:my|our|the)\s+budget)\b|(?:is|are)\s+(?:not|out)\s+of\s+the\s+question\b)",
+    re.I)
+
+
+@lru_cache(1 << 14)
+def declines_fare_class(text: str, fare_class: str) -> bool:
+    """Every mention of this fare class in the text turns it down (``_DECLINE_BEFORE`` in its clause before it, or
+    ``_DECLINE_AFTER`` right after it), so the text states no wish for it; False when the text does not name it."""
+    if not names_fare_class(text, fare_class):
+        return False
+    said = text.replace("\u2019", "'")
+    word = {"premium": r"\bpremium\b", "business": r"\bbusiness\b", "economy": r"(?<!premium )(?<!premium-)\beconomy\b"}
+    hits = list(re.finditer(word.get(fare_class, r"(?!)"), said, re.I))
+    if not hits:
+        return False
+    for m in hits:
+        start = max((x.end() for x in _DECLINE_CLAUSE.finditer(said, 0, m.start())), default=0)
+        if _DECLINE_BEFORE.search(said[start:m.start()]) or _DECLINE_AFTER.match(said, m.end()):
+            continue
+        return False
+    return True
