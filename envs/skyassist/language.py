@@ -2945,18 +2945,42 @@ def _pick_retyped(text: str, listed: bool = False) -> str:
 # "is option 1 not cheaper?"); the option said is in the group "x"
 _PICK_HEAD = (r"(?:the\s+|that\s+|this\s+)?(?:option|opt|number|no\.?|#|flight|sa[ -]?\d{4}|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?|"
               r"first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|one|two|three|four|five|last|bottom|cheapest|earliest|latest|"
-              r"morning|afternoon|evening|noon|economy|premium|business|early|late|\$\s?\d)")
+              r"earlier|later|morning|afternoon|evening|noon|economy|premium|business|early|late|\$\s?\d)")
 _PICK_TAIL = (r"(?P<x>" + _PICK_HEAD + r"[^,.;!?\u2013\u2014]{0,30}?)(?=\s*(?:[,.;!?\u2013\u2014]|-\s|$|\bbut\b|\band\b|\bplease\b|"
               r"\bpls\b|\bthanks?\b))")
 _PICK_TURNED_DOWN = re.compile(
     r"(?:^|(?<=[\s,.;!(\u2013\u2014-]))(?:(?:i|we)\s+)?(?:definitely\s+|really\s+)?(?:not|never|no to|anything but|any but|"
     r"anything except|any except|anything other than|any other than|other than|except(?: for)?|"
     r"(?:do\s*n[o']?t|dont|do not|would\s*n'?t|won'?t)\s+(?:really\s+)?(?:want|like|fancy|take|choose|pick)|"
-    r"skip|avoid|rule out|not keen on|not interested in|no thanks to|can'?t do|cannot do)\s+" + _PICK_TAIL
+    r"skip|avoid|rule out|not keen on|not interested in|no thanks to|can'?t do|cannot do|"
+    # (fix44h) a listed flight that cannot be made: "I can't make option 1, so option 2", "my wife can't make option 1",
+    # "I won't be able to make the first one", "we'd never make the 6am", "unable to make option 1"
+    r"(?:can\s*'?n?o?t|cannot|can not|could\s*n'?t|could not|won'?t|wont|will not|would\s*n'?t|would not|(?:we|i)?'?d never|"
+    r"would never|will never|'?ll never)\s+(?:be able to\s+|possibly\s+|ever\s+|really\s+)?(?:make|manage|get to|catch)|"
+    r"(?:unable|not able) to (?:make|manage|get to|catch))\s+(?:it\s+(?:in time\s+)?(?:for|to|onto|on)\s+)?" + _PICK_TAIL
     + r"|(?:^|(?<=[\s,.;!(]))(?P<y>" + _PICK_HEAD + r"[^,.;!?]{0,30}?)\s+(?:(?:is|'s|are|seems|looks)\s+(?:way\s+|much\s+|a bit\s+|"
     r"far\s+|really\s+|just\s+)*(?:too\s+(?:early|late|expensive|pricey|dear|long|short|much)|no good|not good|not ok(?:ay)?|"
     r"not for (?:me|us)|out|not an option|a no)|(?:does\s*n[o']?t|doesnt|does not|won'?t|will not|would\s*n'?t|can'?t)\s+work"
-    r"|,?\s*no thanks?)\b", re.I)
+    # (fix44h) "option 1 isn't good for us", "option 1 doesn't suit", "option 1 lands too late", "the earlier one leaves
+    # way too early", "option 1 we'd miss", "option 1 we can't make", "option 1 is a no-go"
+    r"|(?:is\s*n'?t|is not|'s not|are\s*n'?t|are not)\s+(?:any\s+|really\s+|very\s+)?(?:good|ok(?:ay)?|suitable|possible|doable|"
+    r"an option|great|ideal|right|convenient|for (?:me|us))"
+    r"|(?:does\s*n[o']?t|doesnt|does not|won'?t|will not|would\s*n'?t|can'?t)\s+(?:suit|fit|do)"
+    r"|(?:leaves|departs|goes|lands|arrives|gets\s+(?:in|there)|flies|takes off|touches down|is|'s|are|seems|looks)\s+"
+    r"(?:(?:in|off|out|there|for (?:us|me))\s+)?(?:way\s+|much\s+|a bit\s+|a little\s+|far\s+|just\s+|a tad\s+)?"
+    r"too\s+(?:early|late|soon|expensive|pricey|dear|long|short)"
+    r"|(?:(?:we|i)\s*(?:'d|'ll| would| will)?\s+(?:definitely\s+|probably\s+|just\s+)?miss"
+    r"|(?:we|i)\s+(?:really\s+|just\s+)?(?:can\s*'?n?o?t|cannot|could\s*n'?t|won'?t|wont)\s+(?:make|do|manage|catch))"
+    r"(?:\s+(?:it|that(?: one)?|in time))?(?=\s*(?:[,.;!?\u2013\u2014]|-\s|$|\b(?:so|but|anyway|sadly|unfortunately)\b))"
+    r"|(?:is|'s)\s+a\s+no[- ]?go"
+    r"|,?\s*no thanks?)\b"
+    # (fix44h) a listed flight wanted but given up for a reason said after "but": "option 1 would be nice but we can't
+    # make it, so 2", "I'd take option 1 but it's too early so let's do 2", "option 1, but it's too late for us"
+    + r"|(?:^|(?<=[\s,.;!(]))(?P<z>" + _PICK_HEAD + r"[^,.;!?]{0,30}?)\s*,?\s*but\s+(?:(?:it|that|this|they|we|i|the flight)"
+    r"(?:'s|'re| is| are| was| were)?\s+)?(?:(?!not\b|never\b)[a-z']+\s+){0,2}?(?:way\s+|much\s+|a bit\s+|a little\s+|far\s+|just\s+)?"
+    r"(?:too\s+(?:early|late|soon|expensive|pricey|dear|long)|(?:can\s*'?n?o?t|cannot|could\s*n'?t|won'?t|wont|will not)\s+"
+    r"(?:make|do|manage|catch|work)\s+(?:it|that|this|them|the \w+)|(?:does\s*n'?t|won'?t|will not|would\s*n'?t)\s+work|"
+    r"no good|not (?:possible|doable|an option)|full|sold out|miss (?:it|that|this))\b", re.I)
 
 
 # "next week" said at a summary or listing of a dated flight (fix43d): "yes but for next week", "actually next week",
@@ -2971,12 +2995,24 @@ def _options_in_view(summary: str) -> bool:
     return bool(_LISTED.search(summary or "") or re.search(r"\bSA\d{4}\b", summary or ""))
 
 
+# (fix44h) the pick said as a lone number after a turned-down option and its reason: "..., so 2", "... so let's do 2",
+# "we can't make it. 2 please", "- 2 then" (never a count: "so 2 of us", "2 people")
+_REST_LONE_PICK = re.compile(r"(?:^|\b(?:so|then|and|instead|let'?s (?:do|go with|take|say)|go with|give me|take|(?:we|i)'?ll (?:do|take)|"
+                             r"(?:we|i) (?:will|would|'d) (?:do|take)|just|rather)\b|[,;:.!\-\u2013\u2014])\s*(?:number\s*|no\.?\s*|#\s*)?"
+                             r"([1-7])\s*(?:please|pls|plz|then|instead|thanks|thank you|thx|ty)?\W*$", re.I)
+
+
+# (fix44h) "can't make it" said as a reason ("we can't make it to the airport that early"): read apart from "cancel"
+_CANT_MAKE_IT_REASON = re.compile(r"\b(?:can\s*'?n?o?t|cannot|can not|won'?t|wont|will not|could\s*n'?t|could not|would\s*n'?t|"
+                                  r"would not|(?:not |un)able to|won'?t be able to)\s+(?:\w+\s+)?make (?:it|the (?:trip|flight))\b", re.I)
+
+
 def _turned_down_pick(text: str) -> tuple[str, str] | None:
     """(the option turned down, the rest of the message) when the message turns a listed option down ("not option 1",
     "option 1 is too early"; the rest may pick another: "not the first, the second", "option 1 not option 2");
     None otherwise, and for a question ("is option 1 not cheaper?")."""
     for m in _PICK_TURNED_DOWN.finditer(text):
-        said = m.group("x") or m.group("y")
+        said = m.group("x") or m.group("y") or m.group("z")
         clause_end = re.search(r"[.!?]|$", text[m.end():])
         if "?" in text[m.end():m.end() + clause_end.end()] or not _names_a_pick(said, listed=True):
             continue
@@ -6549,6 +6585,13 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
         # rest of the message may pick another ("not the first, the second", "option 1, not option 2") (fix43d)
         p.turned_down = down[0]
         p.selection = _selection(down[1]) if _names_a_pick(down[1]) else None
+        last_clause = re.split(r"[,.;!]\s*|\s[-\u2013\u2014]\s*", down[1].strip(" ,.;!-"))[-1]
+        if p.selection is None and (m := _REST_LONE_PICK.search(down[1])):
+            # (fix44h) "option 1 would be nice but we can't make it, so 2", "... so let's do 2", "... 2 please": the
+            # other option said as a number after the reason
+            p.selection = int(m.group(1)) - 1
+        elif p.selection is None and last_clause != down[1] and _names_a_pick(last_clause):
+            p.selection = _selection(last_clause)  # "the first is too early for the kids, we'll take the second"
         p.flight_ids = [x for x in p.flight_ids if x not in option_named(down[0])[1]]
         p.no = p.abandon = p.drop_trip = False
     if (not p.name_doubt and (m := _PICK_THEN_NAME.match(text))
@@ -6615,6 +6658,12 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
+    if (p.has("cancel") and _options_in_view(summary) and (p.selection is not None or p.turned_down is not None)
+            and not _INTENTS["cancel"].search(_CANT_MAKE_IT_REASON.sub(" ", text))):
+        # (fix44h) at a listing, "option 2, we can't make it to the airport that early", "option 1 won't work, we can't
+        # make it. 2 please": the "can't make it" is the reason for the pick, no cancellation of the booking
+        p.intents.discard("cancel")
+        p.abandon = p.drop_trip = False
     if p.no and p.has("hold") and not is_refusal(_INTENTS["hold"].sub(" ", text)):
         # "yes, just don't charge me yet", "ok but dont take payment yet": the "don't" is the hold's (no payment yet),
         # a request for a hold, not a no

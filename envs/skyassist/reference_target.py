@@ -606,6 +606,8 @@ _NEWEST_ONE = re.compile(r"\b(?:new|newer|newest|latest|last|recent|most recent)
                          r"\bjust (?:made|booked|did)\b|\bone (?:i|we) (?:just )?(?:made|booked)\b", re.I)
 _SECOND_ONE = re.compile(r"\b(?:second|2nd)(?:" + _ONE_NOUN + r"|\W*$)", re.I)
 _OTHER_BOOKING = re.compile(r"\b(?:the )?other (?:one|booking|reservation|trip|hold)\b", re.I)
+# (fix44h) "I have another booking I want cancelled", "a second reservation too"
+_ANOTHER_BOOKING = re.compile(r"\b(?:another|a second|a 2nd|one more)\s+(?:booking|reservation|trip|ticket|hold)\b", re.I)
 _MY_BOOKING = re.compile(r"\b(?:my|the|our)\s+(?:booking|reservation|trip|ticket)s?\b", re.I)
 # the booking made in this chat, named as such: "the new one I just booked", "the one I made today", "the one you
 # just booked", "the booking from earlier today" (never "a new date", "a new flight" for a change)
@@ -1153,6 +1155,7 @@ class ReferenceTarget(Target):
         # asked beside a yes to a booking summary: taken up once that booking is made (_yes_and_more)
         self._hold_after: tuple[int | None, str] | None = None  # (how many, the request) of a hold for more
         # travellers asked beside that yes, offered after it
+        self._just_changed: str | None = None  # (fix44h) the booking changed on a "yes, and cancel my other booking"
         self._older_asked: tuple[str, list[str]] | None = None  # (cancel | change, the dates said) of the last reply's
         # question for the reference of a booking had before this chat (_older_booking)
         self.fix_of: str | None = None  # the booking just made that the customer said is wrong ("you booked the wrong
@@ -3494,7 +3497,7 @@ class ReferenceTarget(Target):
         that nothing is booked yet and the summary is asked again for a plain yes, with the other request kept and
         taken up once the booking is made (True: asked)."""
         pend = self.pending
-        if pend is None or pend["kind"] not in ("book", "hold"):
+        if pend is None or pend["kind"] not in ("book", "hold", "modify"):
             self._cancel_after = self._hold_after = None  # the summary was answered without a booking: nothing queued
             return False
         m = _YES_LEAD.match(p.text)
@@ -3503,16 +3506,26 @@ class ReferenceTarget(Target):
             return False
         q = parse(rest, self.db, None, "")
         made = {d["result"].get("booking_id") for d in self.done if d["kind"] in ("book", "hold")}
-        # the cancel named in so many words (``_CANCEL_NAMED``): a reason such as "unfortunately I can't make the
-        # trip" beside the yes reads as a cancel intent, but asks for no cancellation of another booking
-        cancel = q.has("cancel") and _CANCEL_NAMED.search(rest) and not q.has("change") and not set(q.booking_ids) & made and (
-            q.booking_ids or _OLDER_BOOKING.search(rest) or _OTHER_BOOKING.search(rest) or _MY_BOOKING.search(rest))
-        hold = (pend["kind"] == "book" and q.has("hold") and _FOR_MORE.search(rest) and not _HOLD_INSTEAD.search(rest)
-                and not cancel)
+        if pend["kind"] == "modify":
+            # (fix44h) "yes, and cancel my other booking", "go ahead, and please cancel my second booking too" at a
+            # change's summary: another booking than the one being changed (never that one, never "my booking")
+            moved = pend["args"].get("booking_id")
+            cancel = bool((q.has("cancel") or re.search(r"\bcancell?ed\b", rest, re.I)) and _CANCEL_NAMED.search(rest)
+                          and not q.rules_question and "?" not in rest and not set(q.booking_ids) & (made | {moved}) and (
+                q.booking_ids or _OLDER_BOOKING.search(rest) or _OTHER_BOOKING.search(rest) or _SECOND_ONE.search(rest)
+                or _ANOTHER_BOOKING.search(rest)))
+            hold = False
+        else:
+            # the cancel named in so many words (``_CANCEL_NAMED``): a reason such as "unfortunately I can't make the
+            # trip" beside the yes reads as a cancel intent, but asks for no cancellation of another booking
+            cancel = q.has("cancel") and _CANCEL_NAMED.search(rest) and not q.has("change") and not set(q.booking_ids) & made and (
+                q.booking_ids or _OLDER_BOOKING.search(rest) or _OTHER_BOOKING.search(rest) or _MY_BOOKING.search(rest))
+            hold = (pend["kind"] == "book" and q.has("hold") and _FOR_MORE.search(rest) and not _HOLD_INSTEAD.search(rest)
+                    and not cancel)
         if not (cancel or hold):
             return False
         self.pending = pend
-        what = "booked" if pend["kind"] == "book" else "put on hold"
+        what = {"book": "booked", "hold": "put on hold", "modify": "changed"}[pend["kind"]]
         if cancel:
             ref = q.booking_ids[0] if q.booking_ids else None
             self._cancel_after = (ref, q.last_name)
@@ -3538,6 +3551,13 @@ class ReferenceTarget(Target):
         asked). A reference said to that question takes up the cancellation or change asked for."""
         asked, self._older_asked = self._older_asked, None
         made = {d["result"].get("booking_id") for d in self.done if d["kind"] in ("book", "hold")}
+        if asked and p.booking_ids and set(p.booking_ids) <= {self._just_changed}:
+            # (fix44h) the booking just changed, given as "the other booking" to cancel: never cancelled on that
+            self._older_asked = asked
+            out.append(f"{self._just_changed} is the booking I just changed, and it stays as it is. What is the booking "
+                       "reference of the other booking you want cancelled (and the last name on it)? Nothing has been "
+                       "cancelled.")
+            return True
         if asked and p.booking_ids and not set(p.booking_ids) & made and not (p.has("cancel") or p.has("change")):
             p.intents.add(asked[0])  # "BKVQO7DX, Okafor" to "What is the reference of that booking?"
             if asked[0] == "change" and asked[1] and not p.dates:
@@ -7433,6 +7453,9 @@ class ReferenceTarget(Target):
         elif kind == "modify":
             out.append(f"Done: booking {data['booking_id']} has been changed to {', '.join(data['itinerary'])}.")
             self.booking = self.bookings[data["booking_id"]] = data
+            self._just_changed = data["booking_id"] if self._cancel_after else None
+            if self._after_yes(out):  # (fix44h) "yes, and cancel my other booking": its reference asked now
+                return
         self.legs = []
         self.mode = None
         out.append("Is there anything else I can help with?")
