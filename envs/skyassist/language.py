@@ -2594,6 +2594,13 @@ _BARE_DAY = re.compile(r"(?:\b(?:on|for|by|from|until|the)\s+(?:the\s+)?|^\s*)([
                        r"(?!\s*(?:one|option|flight|choice|leg|of\b))", re.I)
 
 
+# (fix44h) a day spelled out without its month: "the twenty-ninth", "on the thirtieth" (from the eighth: "the first",
+# "the second" pick an option)
+_BARE_SPELLED_DAY = re.compile(r"\b(?:on|for|by|from|until|the)\s+(?:the\s+)?(" + "|".join(
+    sorted((w for w, n in _ORDINAL_WORDS.items() if n >= 8), key=len, reverse=True)) + r")\b"
+    r"(?!\s*(?:one|option|flight|choice|leg|of\b|" + _MONTH_RE + r"))", re.I)
+
+
 # a budget: "budget is 3200 total", "max $900", "under 500 dollars each", "no more than $1,200"
 _BUDGET = re.compile(r"\b(?:budget(?: is| of)?(?: actually| really| only| just)?|max(?:imum)?(?: of)?|at most|no more than|"
                      r"not more than|under|below|less than|within|up to|nothing (?:over|above|more than)|"
@@ -3688,9 +3695,45 @@ def day_of_month_from(day: int, year: int, month: int, floor: date, months: int 
     return None
 
 
+# (fix44h) a date turned down before the day moved from it: "we can't make 2026-08-16 after all", "not the 16th"
+_DATE_REFUSED_BEFORE = re.compile(r"\b(?:can\s*'?n?o?t|cannot|can not|won'?t|wont|could\s*n'?t|unable to|not able to)\s+"
+                                  r"(?:make|do|manage|fly|travel|go|leave)(?:\s+(?:it|on|it on))?\s+(?:the\s+|on\s+)?$"
+                                  r"|\bnot\s+(?:on\s+)?(?:the\s+)?$", re.I)
+_DATE_REFUSED_AFTER = re.compile(r"^\W*(?:(?:is|'s|was|would be)\s+)?(?:(?:no good|not good|out|not possible|impossible|a no)\b|"
+                                 r"(?:does\s*n'?t|won'?t|will not) work\b)", re.I)
+# a move of the day said in so many words ("a day later", "the following day"): read apart from a deferral
+_SHIFT_SAID = re.compile(r"\b(?:a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(?:days?|weeks?)\s+(?:later|after(?:wards)?|"
+                         r"earlier|sooner|before)\b|\bthe\s+(?:next|following)\s+(?:day|week)\b|\bthe\s+day\s+(?:after|before)\b|"
+                         r"\blater\s+(?:by\s+)?(?:a|one|\d)\s+days?\b", re.I)
+
+
+def _date_then_shift(text: str, iso: str) -> str | None:
+    """The day moved from ``iso`` when the message names it, then corrects or turns it down and moves from it ("move it
+    to X. no wait, the day after", "sorry, we can't make X after all, try a day later", "X - actually a day earlier");
+    None otherwise (never "X, or the day after?", "X and back the day after")."""
+    hits = [(a, b) for a, b, d in _date_hits(text) if d == iso]
+    if not hits:
+        return None
+    a, b = hits[-1]
+    tail = text[b:]
+    n = _shift(tail)
+    if n is None or "?" in tail or re.search(r"\b(?:or|back|return\w*|home)\b", tail, re.I):
+        return None
+    if not (_PICK_FIX_STRONG.search(tail) or _DATE_REFUSED_BEFORE.search(text[:a]) or _DATE_REFUSED_AFTER.search(tail)
+            or re.search(r"\b(?:try|instead|after all|either)\b", tail, re.I)):
+        return None
+    return (date.fromisoformat(iso) + timedelta(days=n)).isoformat()
+
+
 def _shift(text: str) -> int | None:
     """Days by which the customer moves the date in hand: "a day later" +1, "push it back a week" +7,
     "two days earlier" -2, "the day after" +1; None when the text moves no date."""
+    said = sorted([(m.start(), m.end(), sign * (_span_days(m.group(1), m.group(2)) if m.group(1) else
+                                              _span_days(m.group(3), m.group(4))))
+                   for pat, sign in ((_SHIFT_LATER, 1), (_SHIFT_EARLIER, -1)) for m in pat.finditer(text)]
+                  + [(m.start(), m.end(), n) for pat, n in ((_DAY_NEXT, 1), (_DAY_BEFORE, -1)) for m in pat.finditer(text)])
+    if len(said) > 1 and _PICK_FIX_STRONG.search(text, said[0][1], said[-1][0]):
+        return said[-1][2]  # (fix44h) "a week later - no, two weeks later": the span said after the correction
     for pat, sign in ((_SHIFT_LATER, 1), (_SHIFT_EARLIER, -1)):
         if m := pat.search(text):
             return sign * (_span_days(m.group(1), m.group(2)) if m.group(1) else _span_days(m.group(3), m.group(4)))
@@ -5578,7 +5621,8 @@ def withdrawn(text: str) -> bool:
     return (bool(_REQUEST_WORD.search(text[:first.start()])) and not _REQUEST_WORD.search(after)
             and len(re.findall(r"\w+", after)) <= 3 and not re.match(r"\s*(?:the|about|my|your|our|what|how|if)\b", after, re.I)
             # ("never mind the refund" sets one thing aside, not the request)
-            and not re.search(r"\d|\b(?:meant|mean|instead|rather|make it|" + _MONTH_RE + r")\b", after, re.I))
+            and not re.search(r"\d|\b(?:meant|mean|instead|rather|make it|" + _MONTH_RE + r")\b", after, re.I)
+            and not _SHIFT_SAID.search(after))  # (fix44h) "to X. no wait, the day after": a correction of the day
 
 
 def fix_typos(text: str) -> str:
@@ -6249,6 +6293,10 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     elif p.date and (m := _BACK_WD_AFTER.search(text)) and m.group(2) and (after := _return_after(text, p.date)):
         p.dates = [after if d == p.return_date else d for d in p.dates]  # "back the following Monday": after the
         p.return_date = after  # outbound, never the coming Monday
+    if not p.dates and not _BARE_DAY.search(wanted) and (m := _BARE_SPELLED_DAY.search(wanted)):
+        # (fix44h) "wrong date, I said the twenty-ninth", "on the thirtieth": a day spelled out, read as "the 29th"
+        n = _ORDINAL_WORDS[re.sub(r"\s+", " ", m.group(1).lower())]
+        wanted = wanted[:m.start(1)] + f"{n}th".ljust(len(m.group(1))) + wanted[m.end(1):]
     if not p.dates and (m := _BARE_DAY.search(wanted)):
         p.day_of_month = int(m.group(1))
         p.pay_day_of_month = _pay_day(text, m.start(1), m.end())
@@ -6401,6 +6449,12 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
         p.date, p.dates, p.return_date = None, [], None
     elif p.return_date and not p.date:  # "04/05 return 6 December": the outbound date is asked, the return kept
         p.date_readings = numeric_date_readings(text, "out")
+    moved_date = None
+    if (len(p.dates) == 1 and not p.return_date and p.weekday_after is None
+            and (moved_date := _date_then_shift(mine, p.dates[0])) is not None):
+        # (fix44h) "move it to X. no wait, the day after", "sorry, we can't make X after all, try a day later", "not X,
+        # the day before": X turned down, and the day moved from it is the date
+        p.dates, p.date = [moved_date], moved_date
     if (len(p.dates) <= 1 and not p.return_date and not p.others_day and p.weekday_after is None
             and (around := days_around(mine))):
         p.around_days = around  # "or the day before/after?": those days too, the day kept (the target drops the
@@ -6541,6 +6595,13 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     p.human = asks_for_person(text)
     p.who = bool(ASKS_IF_MACHINE.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human and not p.split_now and not harmless_no
+    if p.later and p.shift_days is not None and not is_deferral(_SHIFT_SAID.sub(" ", text)):
+        p.later = False  # (fix44h) "yes but a day later", "try a day later": the day moved, nothing put off
+    if moved_date or (p.shift_days is not None and _PICK_FIX_STRONG.search(text)):
+        # (fix44h) "move it to X. no wait, the day after", "sorry, we can't make X after all, try a day later", "a week
+        # later - no, two weeks later": a day to search, corrected in the same breath; no refusal, nothing put off,
+        # no goodbye ("after all")
+        p.later = p.no = p.closing = False
     # ("yes, no need to wait", "yes please, can't wait!": the wait is the remark's, nothing put off)
     if not p.yes and (cond := _CONDITION.search(text)) and not is_refusal(text[:cond.start()]):
         # "ok yes if there's no fee", "ugh fine, but only if I can rebook later for free": neither a yes nor a no

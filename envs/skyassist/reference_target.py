@@ -264,6 +264,16 @@ _KEEP_LEG = re.compile(r"\b(?:keep|keeping|still (?:want|need|take|fly|use))\s+(
 _BARE_WHY = re.compile(r"\W*(?:(?:but|and|ok|okay|hmm+|wait)\W+)?(?:why|how come)(?:\s+(?:is|was) (?:that|it)|\s+not)?\W*",
                        re.I)
 # "no, the other one", "the other flight please", "nah the other option": the listed flight not chosen
+# (fix44h) the other flights asked for at a summary: "what else is there?", "any other options?", "what other flights
+# are there?", "show me the others"; and the flight summarised turned down: "we can't make that either", "that one's no
+# good", "that doesn't work for us" (never "can't make it", read as a cancellation of the trip)
+_WHAT_ELSE = re.compile(r"\bwhat else\b|\bwhat (?:other|are the other)\b|\b(?:any|some) other (?:options?|flights?|choices?|times?)\b|"
+                        r"\b(?:other|more|different) (?:options?|flights?|choices?|times?)\b[^.!]*\?|\bshow me (?:the )?others?\b|"
+                        r"\bwhat are my (?:other )?options\b|\bwhat'?s (?:else|left)\b", re.I)
+_THAT_REFUSED = re.compile(r"\b(?:can\s*'?n?o?t|cannot|won'?t|wont|could\s*n'?t)\s+(?:make|do|manage|take)\s+(?:that|this)"
+                           r"(?:\s+(?:one|flight|time))?\b|\b(?:that|this)(?:\s+one|\s+flight)?(?:'s|s|\s+is)?\s+(?:no good|not good|"
+                           r"not ok(?:ay)?|too (?:early|late))\b|\b(?:that|this)(?:\s+one|\s+flight)?\s+(?:does\s*n'?t|won'?t|will not)\s+"
+                           r"(?:work|suit)\b", re.I)
 _OTHER_ONE = re.compile(r"\b(?:the\s+)?other\s+(?:one|option|flight|choice|departure)s?\b|"
                         r"\bthe other\b(?=\s*(?:[.!,;]|$|please|pls|plz|then|instead|thanks|thx))", re.I)
 # a cancellation asked for in so many words ("wait, cancel that booking", "hold on cancel it"), not one put off
@@ -1672,6 +1682,7 @@ class ReferenceTarget(Target):
         self._other_after_cancel(p)
         question = self._booking_meant(p) or self._unclear_count_or_date(p) or self._other_one(p)
         question = question or self._turned_down_option(p)  # "not option 1": never option 1 (fix43d)
+        question = question or self._others_asked(p)  # "we can't make that either. what else is there?" (fix44h)
         if question:  # "my kids are coming too" / "08/07/2026": nothing goes ahead until it is clear
             self.pending = None
             self._absorb(p)
@@ -2956,6 +2967,11 @@ class ReferenceTarget(Target):
             return
         base = self._booking_date() if changing and self.booking is not None else (
             self.date if self.mode == "new" and self.date else None)
+        if (self.mode == "change" and len(self.legs) == 1 and self.legs[0].get("for_change") and self.legs[0].get("shown")
+                and self.legs[0].get("date")):
+            # (fix44h) "try a day later", "yes but the following day" once a new day is listed or summarised for the
+            # change: moved from that day (the one in hand), not from the booking's own
+            base = self.legs[0]["date"]
         if base is None:
             if changing:
                 self.change_shift = p.shift_days
@@ -3886,6 +3902,38 @@ class ReferenceTarget(Target):
         offer = [x for x in others if x["status"] == "scheduled" and x["seats_available"] >= need] or others
         head = "" if f is None else f"Understood, not {f['flight_id']}. "
         return head + "Which one would you like instead: " + " or ".join(self._option_words(shown, x) for x in offer) + "?"
+
+    def _others_asked(self, p: Parsed) -> str | None:
+        """(fix44h) At the summary of a booking, hold or change, the flight summarised turned down or the others asked
+        for ("hmm, we can't make that either. what else is there?", "that one's no good, any other options?", "what
+        other flights are there?"): nothing goes ahead; the summary is dropped and the other flights listed for that
+        leg are named for a pick (or, with none, another date asked). None when the message is no such question."""
+        pend = self.pending
+        if (pend is None or pend["kind"] not in ("book", "hold", "modify") or self.mode not in ("new", "change")
+                or p.selection is not None or p.flight_ids or p.dates or p.places or p.booking_ids or p.passengers
+                or p.shift_days is not None or _CANCEL_NAMED.search(p.text)
+                or not (_WHAT_ELSE.search(p.text) or _THAT_REFUSED.search(p.text))):
+            return None
+        chosen = set(pend["args"].get("flight_ids") or pend["args"].get("new_flight_ids") or [])
+        hit = next(((k, leg) for k, leg in enumerate(self.legs) if leg.get("shown") and leg.get("choice")
+                    and leg["choice"]["flight_id"] in chosen), None)
+        if hit is None:
+            return None
+        k, leg = hit
+        shown, f = self._shown(k), leg["choice"]
+        self.pending = None
+        leg["choice"] = None
+        need = self.passengers or 1
+        others = [x for x in shown if x["flight_id"] != f["flight_id"] and x["status"] == "scheduled"
+                  and x["seats_available"] >= need]
+        what = {"book": "booked", "hold": "held", "modify": "changed"}[pend["kind"]]
+        head = f"Understood, not {f['flight_id']}; nothing has been {what}."
+        if not others:
+            return (f"{head} That was the only flight I can offer on {leg.get('date') or 'that day'}. Would you like me "
+                    "to look at another date?")
+        return (f"{head} The other flights on {leg.get('date') or 'that day'}: "
+                + "; ".join(self._option_words(shown, x) for x in others)
+                + ". Which one would you like, or shall I look at another date?")
 
     def _other_one(self, p: Parsed) -> str | None:
         """ "No, the other one" once a listed flight is chosen or proposed: the one other listed flight
