@@ -2594,6 +2594,13 @@ _BARE_DAY = re.compile(r"(?:\b(?:on|for|by|from|until|the)\s+(?:the\s+)?|^\s*)([
                        r"(?!\s*(?:one|option|flight|choice|leg|of\b))", re.I)
 
 
+# (fix44h) a day spelled out without its month: "the twenty-ninth", "on the thirtieth" (from the eighth: "the first",
+# "the second" pick an option)
+_BARE_SPELLED_DAY = re.compile(r"\b(?:on|for|by|from|until|the)\s+(?:the\s+)?(" + "|".join(
+    sorted((w for w, n in _ORDINAL_WORDS.items() if n >= 8), key=len, reverse=True)) + r")\b"
+    r"(?!\s*(?:one|option|flight|choice|leg|of\b|" + _MONTH_RE + r"))", re.I)
+
+
 # a budget: "budget is 3200 total", "max $900", "under 500 dollars each", "no more than $1,200"
 _BUDGET = re.compile(r"\b(?:budget(?: is| of)?(?: actually| really| only| just)?|max(?:imum)?(?: of)?|at most|no more than|"
                      r"not more than|under|below|less than|within|up to|nothing (?:over|above|more than)|"
@@ -2945,18 +2952,42 @@ def _pick_retyped(text: str, listed: bool = False) -> str:
 # "is option 1 not cheaper?"); the option said is in the group "x"
 _PICK_HEAD = (r"(?:the\s+|that\s+|this\s+)?(?:option|opt|number|no\.?|#|flight|sa[ -]?\d{4}|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?|"
               r"first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|one|two|three|four|five|last|bottom|cheapest|earliest|latest|"
-              r"morning|afternoon|evening|noon|economy|premium|business|early|late|\$\s?\d)")
+              r"earlier|later|morning|afternoon|evening|noon|economy|premium|business|early|late|\$\s?\d)")
 _PICK_TAIL = (r"(?P<x>" + _PICK_HEAD + r"[^,.;!?\u2013\u2014]{0,30}?)(?=\s*(?:[,.;!?\u2013\u2014]|-\s|$|\bbut\b|\band\b|\bplease\b|"
               r"\bpls\b|\bthanks?\b))")
 _PICK_TURNED_DOWN = re.compile(
     r"(?:^|(?<=[\s,.;!(\u2013\u2014-]))(?:(?:i|we)\s+)?(?:definitely\s+|really\s+)?(?:not|never|no to|anything but|any but|"
     r"anything except|any except|anything other than|any other than|other than|except(?: for)?|"
     r"(?:do\s*n[o']?t|dont|do not|would\s*n'?t|won'?t)\s+(?:really\s+)?(?:want|like|fancy|take|choose|pick)|"
-    r"skip|avoid|rule out|not keen on|not interested in|no thanks to|can'?t do|cannot do)\s+" + _PICK_TAIL
+    r"skip|avoid|rule out|not keen on|not interested in|no thanks to|can'?t do|cannot do|"
+    # (fix44h) a listed flight that cannot be made: "I can't make option 1, so option 2", "my wife can't make option 1",
+    # "I won't be able to make the first one", "we'd never make the 6am", "unable to make option 1"
+    r"(?:can\s*'?n?o?t|cannot|can not|could\s*n'?t|could not|won'?t|wont|will not|would\s*n'?t|would not|(?:we|i)?'?d never|"
+    r"would never|will never|'?ll never)\s+(?:be able to\s+|possibly\s+|ever\s+|really\s+)?(?:make|manage|get to|catch)|"
+    r"(?:unable|not able) to (?:make|manage|get to|catch))\s+(?:it\s+(?:in time\s+)?(?:for|to|onto|on)\s+)?" + _PICK_TAIL
     + r"|(?:^|(?<=[\s,.;!(]))(?P<y>" + _PICK_HEAD + r"[^,.;!?]{0,30}?)\s+(?:(?:is|'s|are|seems|looks)\s+(?:way\s+|much\s+|a bit\s+|"
     r"far\s+|really\s+|just\s+)*(?:too\s+(?:early|late|expensive|pricey|dear|long|short|much)|no good|not good|not ok(?:ay)?|"
     r"not for (?:me|us)|out|not an option|a no)|(?:does\s*n[o']?t|doesnt|does not|won'?t|will not|would\s*n'?t|can'?t)\s+work"
-    r"|,?\s*no thanks?)\b", re.I)
+    # (fix44h) "option 1 isn't good for us", "option 1 doesn't suit", "option 1 lands too late", "the earlier one leaves
+    # way too early", "option 1 we'd miss", "option 1 we can't make", "option 1 is a no-go"
+    r"|(?:is\s*n'?t|is not|'s not|are\s*n'?t|are not)\s+(?:any\s+|really\s+|very\s+)?(?:good|ok(?:ay)?|suitable|possible|doable|"
+    r"an option|great|ideal|right|convenient|for (?:me|us))"
+    r"|(?:does\s*n[o']?t|doesnt|does not|won'?t|will not|would\s*n'?t|can'?t)\s+(?:suit|fit|do)"
+    r"|(?:leaves|departs|goes|lands|arrives|gets\s+(?:in|there)|flies|takes off|touches down|is|'s|are|seems|looks)\s+"
+    r"(?:(?:in|off|out|there|for (?:us|me))\s+)?(?:way\s+|much\s+|a bit\s+|a little\s+|far\s+|just\s+|a tad\s+)?"
+    r"too\s+(?:early|late|soon|expensive|pricey|dear|long|short)"
+    r"|(?:(?:we|i)\s*(?:'d|'ll| would| will)?\s+(?:definitely\s+|probably\s+|just\s+)?miss"
+    r"|(?:we|i)\s+(?:really\s+|just\s+)?(?:can\s*'?n?o?t|cannot|could\s*n'?t|won'?t|wont)\s+(?:make|do|manage|catch))"
+    r"(?:\s+(?:it|that(?: one)?|in time))?(?=\s*(?:[,.;!?\u2013\u2014]|-\s|$|\b(?:so|but|anyway|sadly|unfortunately)\b))"
+    r"|(?:is|'s)\s+a\s+no[- ]?go"
+    r"|,?\s*no thanks?)\b"
+    # (fix44h) a listed flight wanted but given up for a reason said after "but": "option 1 would be nice but we can't
+    # make it, so 2", "I'd take option 1 but it's too early so let's do 2", "option 1, but it's too late for us"
+    + r"|(?:^|(?<=[\s,.;!(]))(?P<z>" + _PICK_HEAD + r"[^,.;!?]{0,30}?)\s*,?\s*but\s+(?:(?:it|that|this|they|we|i|the flight)"
+    r"(?:'s|'re| is| are| was| were)?\s+)?(?:(?!not\b|never\b)[a-z']+\s+){0,2}?(?:way\s+|much\s+|a bit\s+|a little\s+|far\s+|just\s+)?"
+    r"(?:too\s+(?:early|late|soon|expensive|pricey|dear|long)|(?:can\s*'?n?o?t|cannot|could\s*n'?t|won'?t|wont|will not)\s+"
+    r"(?:make|do|manage|catch|work)\s+(?:it|that|this|them|the \w+)|(?:does\s*n'?t|won'?t|will not|would\s*n'?t)\s+work|"
+    r"no good|not (?:possible|doable|an option)|full|sold out|miss (?:it|that|this))\b", re.I)
 
 
 # "next week" said at a summary or listing of a dated flight (fix43d): "yes but for next week", "actually next week",
@@ -2971,12 +3002,24 @@ def _options_in_view(summary: str) -> bool:
     return bool(_LISTED.search(summary or "") or re.search(r"\bSA\d{4}\b", summary or ""))
 
 
+# (fix44h) the pick said as a lone number after a turned-down option and its reason: "..., so 2", "... so let's do 2",
+# "we can't make it. 2 please", "- 2 then" (never a count: "so 2 of us", "2 people")
+_REST_LONE_PICK = re.compile(r"(?:^|\b(?:so|then|and|instead|let'?s (?:do|go with|take|say)|go with|give me|take|(?:we|i)'?ll (?:do|take)|"
+                             r"(?:we|i) (?:will|would|'d) (?:do|take)|just|rather)\b|[,;:.!\-\u2013\u2014])\s*(?:number\s*|no\.?\s*|#\s*)?"
+                             r"([1-7])\s*(?:please|pls|plz|then|instead|thanks|thank you|thx|ty)?\W*$", re.I)
+
+
+# (fix44h) "can't make it" said as a reason ("we can't make it to the airport that early"): read apart from "cancel"
+_CANT_MAKE_IT_REASON = re.compile(r"\b(?:can\s*'?n?o?t|cannot|can not|won'?t|wont|will not|could\s*n'?t|could not|would\s*n'?t|"
+                                  r"would not|(?:not |un)able to|won'?t be able to)\s+(?:\w+\s+)?make (?:it|the (?:trip|flight))\b", re.I)
+
+
 def _turned_down_pick(text: str) -> tuple[str, str] | None:
     """(the option turned down, the rest of the message) when the message turns a listed option down ("not option 1",
     "option 1 is too early"; the rest may pick another: "not the first, the second", "option 1 not option 2");
     None otherwise, and for a question ("is option 1 not cheaper?")."""
     for m in _PICK_TURNED_DOWN.finditer(text):
-        said = m.group("x") or m.group("y")
+        said = m.group("x") or m.group("y") or m.group("z")
         clause_end = re.search(r"[.!?]|$", text[m.end():])
         if "?" in text[m.end():m.end() + clause_end.end()] or not _names_a_pick(said, listed=True):
             continue
@@ -3652,9 +3695,45 @@ def day_of_month_from(day: int, year: int, month: int, floor: date, months: int 
     return None
 
 
+# (fix44h) a date turned down before the day moved from it: "we can't make 2026-08-16 after all", "not the 16th"
+_DATE_REFUSED_BEFORE = re.compile(r"\b(?:can\s*'?n?o?t|cannot|can not|won'?t|wont|could\s*n'?t|unable to|not able to)\s+"
+                                  r"(?:make|do|manage|fly|travel|go|leave)(?:\s+(?:it|on|it on))?\s+(?:the\s+|on\s+)?$"
+                                  r"|\bnot\s+(?:on\s+)?(?:the\s+)?$", re.I)
+_DATE_REFUSED_AFTER = re.compile(r"^\W*(?:(?:is|'s|was|would be)\s+)?(?:(?:no good|not good|out|not possible|impossible|a no)\b|"
+                                 r"(?:does\s*n'?t|won'?t|will not) work\b)", re.I)
+# a move of the day said in so many words ("a day later", "the following day"): read apart from a deferral
+_SHIFT_SAID = re.compile(r"\b(?:a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(?:days?|weeks?)\s+(?:later|after(?:wards)?|"
+                         r"earlier|sooner|before)\b|\bthe\s+(?:next|following)\s+(?:day|week)\b|\bthe\s+day\s+(?:after|before)\b|"
+                         r"\blater\s+(?:by\s+)?(?:a|one|\d)\s+days?\b", re.I)
+
+
+def _date_then_shift(text: str, iso: str) -> str | None:
+    """The day moved from ``iso`` when the message names it, then corrects or turns it down and moves from it ("move it
+    to X. no wait, the day after", "sorry, we can't make X after all, try a day later", "X - actually a day earlier");
+    None otherwise (never "X, or the day after?", "X and back the day after")."""
+    hits = [(a, b) for a, b, d in _date_hits(text) if d == iso]
+    if not hits:
+        return None
+    a, b = hits[-1]
+    tail = text[b:]
+    n = _shift(tail)
+    if n is None or "?" in tail or re.search(r"\b(?:or|back|return\w*|home)\b", tail, re.I):
+        return None
+    if not (_PICK_FIX_STRONG.search(tail) or _DATE_REFUSED_BEFORE.search(text[:a]) or _DATE_REFUSED_AFTER.search(tail)
+            or re.search(r"\b(?:try|instead|after all|either)\b", tail, re.I)):
+        return None
+    return (date.fromisoformat(iso) + timedelta(days=n)).isoformat()
+
+
 def _shift(text: str) -> int | None:
     """Days by which the customer moves the date in hand: "a day later" +1, "push it back a week" +7,
     "two days earlier" -2, "the day after" +1; None when the text moves no date."""
+    said = sorted([(m.start(), m.end(), sign * (_span_days(m.group(1), m.group(2)) if m.group(1) else
+                                              _span_days(m.group(3), m.group(4))))
+                   for pat, sign in ((_SHIFT_LATER, 1), (_SHIFT_EARLIER, -1)) for m in pat.finditer(text)]
+                  + [(m.start(), m.end(), n) for pat, n in ((_DAY_NEXT, 1), (_DAY_BEFORE, -1)) for m in pat.finditer(text)])
+    if len(said) > 1 and _PICK_FIX_STRONG.search(text, said[0][1], said[-1][0]):
+        return said[-1][2]  # (fix44h) "a week later - no, two weeks later": the span said after the correction
     for pat, sign in ((_SHIFT_LATER, 1), (_SHIFT_EARLIER, -1)):
         if m := pat.search(text):
             return sign * (_span_days(m.group(1), m.group(2)) if m.group(1) else _span_days(m.group(3), m.group(4)))
@@ -5542,7 +5621,8 @@ def withdrawn(text: str) -> bool:
     return (bool(_REQUEST_WORD.search(text[:first.start()])) and not _REQUEST_WORD.search(after)
             and len(re.findall(r"\w+", after)) <= 3 and not re.match(r"\s*(?:the|about|my|your|our|what|how|if)\b", after, re.I)
             # ("never mind the refund" sets one thing aside, not the request)
-            and not re.search(r"\d|\b(?:meant|mean|instead|rather|make it|" + _MONTH_RE + r")\b", after, re.I))
+            and not re.search(r"\d|\b(?:meant|mean|instead|rather|make it|" + _MONTH_RE + r")\b", after, re.I)
+            and not _SHIFT_SAID.search(after))  # (fix44h) "to X. no wait, the day after": a correction of the day
 
 
 def fix_typos(text: str) -> str:
@@ -6213,6 +6293,10 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     elif p.date and (m := _BACK_WD_AFTER.search(text)) and m.group(2) and (after := _return_after(text, p.date)):
         p.dates = [after if d == p.return_date else d for d in p.dates]  # "back the following Monday": after the
         p.return_date = after  # outbound, never the coming Monday
+    if not p.dates and not _BARE_DAY.search(wanted) and (m := _BARE_SPELLED_DAY.search(wanted)):
+        # (fix44h) "wrong date, I said the twenty-ninth", "on the thirtieth": a day spelled out, read as "the 29th"
+        n = _ORDINAL_WORDS[re.sub(r"\s+", " ", m.group(1).lower())]
+        wanted = wanted[:m.start(1)] + f"{n}th".ljust(len(m.group(1))) + wanted[m.end(1):]
     if not p.dates and (m := _BARE_DAY.search(wanted)):
         p.day_of_month = int(m.group(1))
         p.pay_day_of_month = _pay_day(text, m.start(1), m.end())
@@ -6365,6 +6449,12 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
         p.date, p.dates, p.return_date = None, [], None
     elif p.return_date and not p.date:  # "04/05 return 6 December": the outbound date is asked, the return kept
         p.date_readings = numeric_date_readings(text, "out")
+    moved_date = None
+    if (len(p.dates) == 1 and not p.return_date and p.weekday_after is None
+            and (moved_date := _date_then_shift(mine, p.dates[0])) is not None):
+        # (fix44h) "move it to X. no wait, the day after", "sorry, we can't make X after all, try a day later", "not X,
+        # the day before": X turned down, and the day moved from it is the date
+        p.dates, p.date = [moved_date], moved_date
     if (len(p.dates) <= 1 and not p.return_date and not p.others_day and p.weekday_after is None
             and (around := days_around(mine))):
         p.around_days = around  # "or the day before/after?": those days too, the day kept (the target drops the
@@ -6505,6 +6595,13 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     p.human = asks_for_person(text)
     p.who = bool(ASKS_IF_MACHINE.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human and not p.split_now and not harmless_no
+    if p.later and p.shift_days is not None and not is_deferral(_SHIFT_SAID.sub(" ", text)):
+        p.later = False  # (fix44h) "yes but a day later", "try a day later": the day moved, nothing put off
+    if moved_date or (p.shift_days is not None and _PICK_FIX_STRONG.search(text)):
+        # (fix44h) "move it to X. no wait, the day after", "sorry, we can't make X after all, try a day later", "a week
+        # later - no, two weeks later": a day to search, corrected in the same breath; no refusal, nothing put off,
+        # no goodbye ("after all")
+        p.later = p.no = p.closing = False
     # ("yes, no need to wait", "yes please, can't wait!": the wait is the remark's, nothing put off)
     if not p.yes and (cond := _CONDITION.search(text)) and not is_refusal(text[:cond.start()]):
         # "ok yes if there's no fee", "ugh fine, but only if I can rebook later for free": neither a yes nor a no
@@ -6549,6 +6646,13 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
         # rest of the message may pick another ("not the first, the second", "option 1, not option 2") (fix43d)
         p.turned_down = down[0]
         p.selection = _selection(down[1]) if _names_a_pick(down[1]) else None
+        last_clause = re.split(r"[,.;!]\s*|\s[-\u2013\u2014]\s*", down[1].strip(" ,.;!-"))[-1]
+        if p.selection is None and (m := _REST_LONE_PICK.search(down[1])):
+            # (fix44h) "option 1 would be nice but we can't make it, so 2", "... so let's do 2", "... 2 please": the
+            # other option said as a number after the reason
+            p.selection = int(m.group(1)) - 1
+        elif p.selection is None and last_clause != down[1] and _names_a_pick(last_clause):
+            p.selection = _selection(last_clause)  # "the first is too early for the kids, we'll take the second"
         p.flight_ids = [x for x in p.flight_ids if x not in option_named(down[0])[1]]
         p.no = p.abandon = p.drop_trip = False
     if (not p.name_doubt and (m := _PICK_THEN_NAME.match(text))
@@ -6615,6 +6719,12 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
+    if (p.has("cancel") and _options_in_view(summary) and (p.selection is not None or p.turned_down is not None)
+            and not _INTENTS["cancel"].search(_CANT_MAKE_IT_REASON.sub(" ", text))):
+        # (fix44h) at a listing, "option 2, we can't make it to the airport that early", "option 1 won't work, we can't
+        # make it. 2 please": the "can't make it" is the reason for the pick, no cancellation of the booking
+        p.intents.discard("cancel")
+        p.abandon = p.drop_trip = False
     if p.no and p.has("hold") and not is_refusal(_INTENTS["hold"].sub(" ", text)):
         # "yes, just don't charge me yet", "ok but dont take payment yet": the "don't" is the hold's (no payment yet),
         # a request for a hold, not a no

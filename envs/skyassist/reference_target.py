@@ -264,6 +264,16 @@ _KEEP_LEG = re.compile(r"\b(?:keep|keeping|still (?:want|need|take|fly|use))\s+(
 _BARE_WHY = re.compile(r"\W*(?:(?:but|and|ok|okay|hmm+|wait)\W+)?(?:why|how come)(?:\s+(?:is|was) (?:that|it)|\s+not)?\W*",
                        re.I)
 # "no, the other one", "the other flight please", "nah the other option": the listed flight not chosen
+# (fix44h) the other flights asked for at a summary: "what else is there?", "any other options?", "what other flights
+# are there?", "show me the others"; and the flight summarised turned down: "we can't make that either", "that one's no
+# good", "that doesn't work for us" (never "can't make it", read as a cancellation of the trip)
+_WHAT_ELSE = re.compile(r"\bwhat else\b|\bwhat (?:other|are the other)\b|\b(?:any|some) other (?:options?|flights?|choices?|times?)\b|"
+                        r"\b(?:other|more|different) (?:options?|flights?|choices?|times?)\b[^.!]*\?|\bshow me (?:the )?others?\b|"
+                        r"\bwhat are my (?:other )?options\b|\bwhat'?s (?:else|left)\b", re.I)
+_THAT_REFUSED = re.compile(r"\b(?:can\s*'?n?o?t|cannot|won'?t|wont|could\s*n'?t)\s+(?:make|do|manage|take)\s+(?:that|this)"
+                           r"(?:\s+(?:one|flight|time))?\b|\b(?:that|this)(?:\s+one|\s+flight)?(?:'s|s|\s+is)?\s+(?:no good|not good|"
+                           r"not ok(?:ay)?|too (?:early|late))\b|\b(?:that|this)(?:\s+one|\s+flight)?\s+(?:does\s*n'?t|won'?t|will not)\s+"
+                           r"(?:work|suit)\b", re.I)
 _OTHER_ONE = re.compile(r"\b(?:the\s+)?other\s+(?:one|option|flight|choice|departure)s?\b|"
                         r"\bthe other\b(?=\s*(?:[.!,;]|$|please|pls|plz|then|instead|thanks|thx))", re.I)
 # a cancellation asked for in so many words ("wait, cancel that booking", "hold on cancel it"), not one put off
@@ -606,6 +616,8 @@ _NEWEST_ONE = re.compile(r"\b(?:new|newer|newest|latest|last|recent|most recent)
                          r"\bjust (?:made|booked|did)\b|\bone (?:i|we) (?:just )?(?:made|booked)\b", re.I)
 _SECOND_ONE = re.compile(r"\b(?:second|2nd)(?:" + _ONE_NOUN + r"|\W*$)", re.I)
 _OTHER_BOOKING = re.compile(r"\b(?:the )?other (?:one|booking|reservation|trip|hold)\b", re.I)
+# (fix44h) "I have another booking I want cancelled", "a second reservation too"
+_ANOTHER_BOOKING = re.compile(r"\b(?:another|a second|a 2nd|one more)\s+(?:booking|reservation|trip|ticket|hold)\b", re.I)
 _MY_BOOKING = re.compile(r"\b(?:my|the|our)\s+(?:booking|reservation|trip|ticket)s?\b", re.I)
 # the booking made in this chat, named as such: "the new one I just booked", "the one I made today", "the one you
 # just booked", "the booking from earlier today" (never "a new date", "a new flight" for a change)
@@ -1153,6 +1165,7 @@ class ReferenceTarget(Target):
         # asked beside a yes to a booking summary: taken up once that booking is made (_yes_and_more)
         self._hold_after: tuple[int | None, str] | None = None  # (how many, the request) of a hold for more
         # travellers asked beside that yes, offered after it
+        self._just_changed: str | None = None  # (fix44h) the booking changed on a "yes, and cancel my other booking"
         self._older_asked: tuple[str, list[str]] | None = None  # (cancel | change, the dates said) of the last reply's
         # question for the reference of a booking had before this chat (_older_booking)
         self.fix_of: str | None = None  # the booking just made that the customer said is wrong ("you booked the wrong
@@ -1669,6 +1682,7 @@ class ReferenceTarget(Target):
         self._other_after_cancel(p)
         question = self._booking_meant(p) or self._unclear_count_or_date(p) or self._other_one(p)
         question = question or self._turned_down_option(p)  # "not option 1": never option 1 (fix43d)
+        question = question or self._others_asked(p)  # "we can't make that either. what else is there?" (fix44h)
         if question:  # "my kids are coming too" / "08/07/2026": nothing goes ahead until it is clear
             self.pending = None
             self._absorb(p)
@@ -2953,6 +2967,11 @@ class ReferenceTarget(Target):
             return
         base = self._booking_date() if changing and self.booking is not None else (
             self.date if self.mode == "new" and self.date else None)
+        if (self.mode == "change" and len(self.legs) == 1 and self.legs[0].get("for_change") and self.legs[0].get("shown")
+                and self.legs[0].get("date")):
+            # (fix44h) "try a day later", "yes but the following day" once a new day is listed or summarised for the
+            # change: moved from that day (the one in hand), not from the booking's own
+            base = self.legs[0]["date"]
         if base is None:
             if changing:
                 self.change_shift = p.shift_days
@@ -3494,7 +3513,7 @@ class ReferenceTarget(Target):
         that nothing is booked yet and the summary is asked again for a plain yes, with the other request kept and
         taken up once the booking is made (True: asked)."""
         pend = self.pending
-        if pend is None or pend["kind"] not in ("book", "hold"):
+        if pend is None or pend["kind"] not in ("book", "hold", "modify"):
             self._cancel_after = self._hold_after = None  # the summary was answered without a booking: nothing queued
             return False
         m = _YES_LEAD.match(p.text)
@@ -3503,16 +3522,26 @@ class ReferenceTarget(Target):
             return False
         q = parse(rest, self.db, None, "")
         made = {d["result"].get("booking_id") for d in self.done if d["kind"] in ("book", "hold")}
-        # the cancel named in so many words (``_CANCEL_NAMED``): a reason such as "unfortunately I can't make the
-        # trip" beside the yes reads as a cancel intent, but asks for no cancellation of another booking
-        cancel = q.has("cancel") and _CANCEL_NAMED.search(rest) and not q.has("change") and not set(q.booking_ids) & made and (
-            q.booking_ids or _OLDER_BOOKING.search(rest) or _OTHER_BOOKING.search(rest) or _MY_BOOKING.search(rest))
-        hold = (pend["kind"] == "book" and q.has("hold") and _FOR_MORE.search(rest) and not _HOLD_INSTEAD.search(rest)
-                and not cancel)
+        if pend["kind"] == "modify":
+            # (fix44h) "yes, and cancel my other booking", "go ahead, and please cancel my second booking too" at a
+            # change's summary: another booking than the one being changed (never that one, never "my booking")
+            moved = pend["args"].get("booking_id")
+            cancel = bool((q.has("cancel") or re.search(r"\bcancell?ed\b", rest, re.I)) and _CANCEL_NAMED.search(rest)
+                          and not q.rules_question and "?" not in rest and not set(q.booking_ids) & (made | {moved}) and (
+                q.booking_ids or _OLDER_BOOKING.search(rest) or _OTHER_BOOKING.search(rest) or _SECOND_ONE.search(rest)
+                or _ANOTHER_BOOKING.search(rest)))
+            hold = False
+        else:
+            # the cancel named in so many words (``_CANCEL_NAMED``): a reason such as "unfortunately I can't make the
+            # trip" beside the yes reads as a cancel intent, but asks for no cancellation of another booking
+            cancel = q.has("cancel") and _CANCEL_NAMED.search(rest) and not q.has("change") and not set(q.booking_ids) & made and (
+                q.booking_ids or _OLDER_BOOKING.search(rest) or _OTHER_BOOKING.search(rest) or _MY_BOOKING.search(rest))
+            hold = (pend["kind"] == "book" and q.has("hold") and _FOR_MORE.search(rest) and not _HOLD_INSTEAD.search(rest)
+                    and not cancel)
         if not (cancel or hold):
             return False
         self.pending = pend
-        what = "booked" if pend["kind"] == "book" else "put on hold"
+        what = {"book": "booked", "hold": "put on hold", "modify": "changed"}[pend["kind"]]
         if cancel:
             ref = q.booking_ids[0] if q.booking_ids else None
             self._cancel_after = (ref, q.last_name)
@@ -3538,6 +3567,13 @@ class ReferenceTarget(Target):
         asked). A reference said to that question takes up the cancellation or change asked for."""
         asked, self._older_asked = self._older_asked, None
         made = {d["result"].get("booking_id") for d in self.done if d["kind"] in ("book", "hold")}
+        if asked and p.booking_ids and set(p.booking_ids) <= {self._just_changed}:
+            # (fix44h) the booking just changed, given as "the other booking" to cancel: never cancelled on that
+            self._older_asked = asked
+            out.append(f"{self._just_changed} is the booking I just changed, and it stays as it is. What is the booking "
+                       "reference of the other booking you want cancelled (and the last name on it)? Nothing has been "
+                       "cancelled.")
+            return True
         if asked and p.booking_ids and not set(p.booking_ids) & made and not (p.has("cancel") or p.has("change")):
             p.intents.add(asked[0])  # "BKVQO7DX, Okafor" to "What is the reference of that booking?"
             if asked[0] == "change" and asked[1] and not p.dates:
@@ -3866,6 +3902,38 @@ class ReferenceTarget(Target):
         offer = [x for x in others if x["status"] == "scheduled" and x["seats_available"] >= need] or others
         head = "" if f is None else f"Understood, not {f['flight_id']}. "
         return head + "Which one would you like instead: " + " or ".join(self._option_words(shown, x) for x in offer) + "?"
+
+    def _others_asked(self, p: Parsed) -> str | None:
+        """(fix44h) At the summary of a booking, hold or change, the flight summarised turned down or the others asked
+        for ("hmm, we can't make that either. what else is there?", "that one's no good, any other options?", "what
+        other flights are there?"): nothing goes ahead; the summary is dropped and the other flights listed for that
+        leg are named for a pick (or, with none, another date asked). None when the message is no such question."""
+        pend = self.pending
+        if (pend is None or pend["kind"] not in ("book", "hold", "modify") or self.mode not in ("new", "change")
+                or p.selection is not None or p.flight_ids or p.dates or p.places or p.booking_ids or p.passengers
+                or p.shift_days is not None or _CANCEL_NAMED.search(p.text)
+                or not (_WHAT_ELSE.search(p.text) or _THAT_REFUSED.search(p.text))):
+            return None
+        chosen = set(pend["args"].get("flight_ids") or pend["args"].get("new_flight_ids") or [])
+        hit = next(((k, leg) for k, leg in enumerate(self.legs) if leg.get("shown") and leg.get("choice")
+                    and leg["choice"]["flight_id"] in chosen), None)
+        if hit is None:
+            return None
+        k, leg = hit
+        shown, f = self._shown(k), leg["choice"]
+        self.pending = None
+        leg["choice"] = None
+        need = self.passengers or 1
+        others = [x for x in shown if x["flight_id"] != f["flight_id"] and x["status"] == "scheduled"
+                  and x["seats_available"] >= need]
+        what = {"book": "booked", "hold": "held", "modify": "changed"}[pend["kind"]]
+        head = f"Understood, not {f['flight_id']}; nothing has been {what}."
+        if not others:
+            return (f"{head} That was the only flight I can offer on {leg.get('date') or 'that day'}. Would you like me "
+                    "to look at another date?")
+        return (f"{head} The other flights on {leg.get('date') or 'that day'}: "
+                + "; ".join(self._option_words(shown, x) for x in others)
+                + ". Which one would you like, or shall I look at another date?")
 
     def _other_one(self, p: Parsed) -> str | None:
         """ "No, the other one" once a listed flight is chosen or proposed: the one other listed flight
@@ -7433,6 +7501,9 @@ class ReferenceTarget(Target):
         elif kind == "modify":
             out.append(f"Done: booking {data['booking_id']} has been changed to {', '.join(data['itinerary'])}.")
             self.booking = self.bookings[data["booking_id"]] = data
+            self._just_changed = data["booking_id"] if self._cancel_after else None
+            if self._after_yes(out):  # (fix44h) "yes, and cancel my other booking": its reference asked now
+                return
         self.legs = []
         self.mode = None
         out.append("Is there anything else I can help with?")
