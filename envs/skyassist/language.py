@@ -2208,7 +2208,8 @@ def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], st
     plain = [w for w in words if w.lower().strip(".") not in _TITLES]
     if (len(plain) == 2 and plain[1].lower() in _GIVEN_NAMES and plain[0].lower() not in _GIVEN_NAMES | _PARTICLES
             and plain[0].lower() not in FAMILY_FIRST and all(_name_token_ok(w) and not w.isupper() for w in plain)
-            and not _SURNAME_FIRST_NOTE.search(t)):
+            and not _SURNAME_FIRST_NOTE.search(t) and not re.search(r"[,;:/()]|\s[-\u2013\u2014]|[-\u2013\u2014]\s", core)):
+        # (a comma or a dash between says which is the family name: "it's Okafor - Aisha", "Lopez, Ana", read elsewhere)
         # "Okafor Aisha", "okafor aisha", "it's Berg Tom", "Mr Okafor Aisha": a known given name said after a word that
         # is none, most likely the family name first; which is the last name is asked, never booked the wrong way round
         return [w[:1].upper() + w[1:] for w in plain], "order-polite" if polite else "order"
@@ -6961,6 +6962,8 @@ number reference code policy policies rules terms conditions fee fees charge cha
 miles points status loyalty member membership name names surname spelling spelled spelt lastname firstname
 wrong right same different other another correct incorrect mistake typo fixed fix update updated
 """.split())
+# the only words beside a surname typed alone in lower case ("larsen please", "oops larsen", "larsen not schmidt")
+_LOWER_BESIDE_SURNAME = frozenset("please pls plz sorry soz sry oops whoops thanks thx ty".split())
 _LETTER_RUN = re.compile(r"(?<![\w'])(?:[^\W\d_][\s.\-]{1,2}){2,}[^\W\d_](?![\w'])\.?")
 
 
@@ -7019,7 +7022,9 @@ def surname_correction(text: str, first: str | None, last: str, places: frozense
     # a surname typed in lower case with nothing else but the words of a correction ("larsen", "larsen please", "larsen
     # not schmidt", "o'brien sorry"): the new surname, shown in the summary asked again (a yes or a short word in
     # another language, "ndiyo", "da", "nein", is none)
-    alone = (word.islower() and len(word) >= 2 and low not in _LOWER_NOT_SURNAME
+    rest = re.findall(_LETTERS, re.sub(r"(?i)\bnot\s+" + re.escape(last) + r"\b", " ", said))
+    alone = (word.islower() and len(word) >= 2 and low not in _LOWER_NOT_SURNAME and not re.search(r"\d", said)
+             and all(w == word or w in _LOWER_BESIDE_SURNAME for w in rest)
              and not consent.is_confirmation(said) and not consent.is_confirmation(word)
              and not re.search(r"[^\w\s'.,!\-]", said)
              and not any(w.lower() in skip for w in re.findall(_LETTERS, re.sub(r"(?i)\bnot\s+" + _LETTERS, " ", said))))

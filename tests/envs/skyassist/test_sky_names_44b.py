@@ -107,7 +107,8 @@ def test_a_lower_case_surname_at_the_summary_is_the_new_surname(line, last):
 @pytest.mark.parametrize("line", ["vale", "bueno", "oui", "ja", "claro", "si", "sim", "tak", "da", "hai", "ndiyo", "evet",
                                   "nein", "cheers", "lovely", "brilliant", "hmm", "meh", "ta", "tysm", "window", "aisle",
                                   "repeat", "nobody", "lgtm", "wdym", "stop", "agent", "human", "refund", "economy",
-                                  "amsterdam", "visa", "business", "sí"])
+                                  "amsterdam", "visa", "business", "sí", "i guess", "swap it please", "hmm ok",
+                                  "ok then", "yes lock it in please", "not sure"])
 def test_a_lower_case_word_that_is_no_surname_keeps_the_name(line):
     t = _play(SUMMARY + [line, "yes"])
     assert all(b[:2] == ("Anna", "Schmidt") for b in _booked(t)), _said(t)
@@ -127,7 +128,8 @@ AISHA = ("Aisha", "Okafor", 1)
 TOLD = ["Okafor, Aisha", "OKAFOR Aisha", "OKAFOR, Aisha", "surname Okafor first name Aisha",
         "surname Okafor, first name Aisha", "last name Okafor, first Aisha", "Okafor is the surname, Aisha first name",
         "name's Okafor, first name Aisha", "Okafor Aisha (surname first)", "Okafor Aisha - family name first",
-        "Okafor Aisha, last name first", "Okafor Aisha (surname, first name)", "okafor aisha - surname first"]
+        "Okafor Aisha, last name first", "Okafor Aisha (surname, first name)", "okafor aisha - surname first",
+        "it's Okafor - Aisha", "that's Okafor, Aisha", "Dr. Okafor, Aisha"]
 
 
 @pytest.mark.parametrize("line", TOLD)
