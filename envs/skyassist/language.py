@@ -1469,6 +1469,17 @@ _AS_CONJUNCTION = re.compile(r"\s*(?:long|soon|much|far|well|quick(?:ly)?|fast)\
 # a full name said as the one who flies: "Tom Berg is flying", "Tom Berg will be travelling", "Tom Berg is the passenger"
 _TRAVELLER_FLIES = re.compile(r"(?<![\w'])((?-i:[A-Z][a-zA-Z'\-]+)(?:\s+(?-i:[A-Z][a-zA-Z'\-]+)){1,2})\s+(?:is|will be)\s+"
                               r"(?:(?:the\s+)?(?:one\s+)?(?:flying|travell?ing|going)|the\s+(?:passenger|travell?er))\b")
+# a full name said first, as the answer, then the speaker's own name: "Tom Berg, and my name is Aisha Okafor", "Tom Berg.
+# I'm Aisha Okafor, his manager", "Tom Berg (I'm Aisha Okafor, just booking it)", "he's called Tom Berg, I'm Aisha Okafor",
+# "it's for Tom Berg - this is Aisha Okafor": the first name is the traveller's, the second the booker's (read by
+# ``_names_read``: the name words are checked there; "Aisha Okafor, I'm the one flying" names no one else)
+_TRAVELLER_THEN_SELF = re.compile(
+    r"^\W*(?:(?:(?:the\s+)?(?:passenger|travell?er|ticket|booking|flight|seat)(?:'s)?(?:\s+name)?(?:\s+is|:)?|it'?s|its|it is|"
+    r"(?:it'?s\s+|its\s+)?for|(?:he|she|they)(?:'s|\s+is|\s+are)\s+called|(?:his|her|their)\s+name(?:'s|\s+is)|name(?:'s|\s+is|:)?)"
+    r"[\s,:]+)*(?:(?:my|our)\s+[a-z-]+\s*,?\s+)?"
+    r"(?P<n>" + _LETTERS + r"(?:\s+" + _LETTERS + r"){1,3})\s*(?:[,.;:(\u2013\u2014-]\s*|\s+and\s+)+(?:and\s+)?"
+    r"(?:(?:(?:i'?m|i am)\s+(?:his|her|their)\s+[a-z-]+,?|my name is|my name's|my name|i'?m|im|i am|this is|me,?|myself,?|"
+    r"booked by|booking by|booker:?)\s+)+(?P<s>" + _LETTERS + r"(?:\s+" + _LETTERS + r"){0,3})", re.I)
 # a cue that names the speaker: "my name is", "my name's", "call me"
 _SELF_NAMED = re.compile(r"\b(?:my name is|my name's|my name|call me)\b", re.I)
 _REL_ONE_WORDS = (r"(?:boss|colleague|coworker|co-worker|manager|client|guest|wife|husband|partner|spouse|son|daughter|"
@@ -1721,6 +1732,17 @@ _NICKNAME_AFTER = re.compile(r"(?<=\w)\s*[,;.\u2013\u2014-]?\s*(?:but\s+|though\
                              r"[A-Za-z'\-]+\W*$", re.I)
 
 
+# a name said with a note that the family name comes first: "Okafor Aisha (surname first)", "Okafor Aisha - family name
+# first", "OKAFOR Aisha, last name first", "Okafor Aisha (surname, first name)", "Okafor Aisha in that order: surname then
+# given name" (read by ``_names_read``: the first word is the family name, the rest the given name)
+_SURNAME_FIRST_NOTE = re.compile(
+    r"(?:\s*[,;(\u2013\u2014-]\s*|\s+)\(?\s*(?:(?:in\s+)?(?:that|this)\s+order\s*[:,-]?\s*)?(?:(?:the|my|his|her)\s+)?"
+    r"(?:(?:sur|last\s*|family\s*)name|surname)s?\s*(?:(?:is|comes|goes|written|said|given)\s+)?(?:first|1st|before)\b"
+    r"(?:\s+(?:then|and|,)?\s*(?:the\s+)?(?:first|given|fore)\s*names?(?:\s+(?:second|after|2nd))?)?\s*\)?\W*$"
+    r"|(?:\s*[,;(\u2013\u2014-]\s*|\s+)\(?\s*(?:in\s+(?:that|this)\s+order\s*[:,-]?\s*)?(?:sur|last\s*|family\s*)name\s*"
+    r"(?:,|/|then|and|\+|&)\s*(?:first|given|fore)\s*names?\s*\)?\W*$", re.I)
+
+
 # a family name that is also a verdict on the name asked about: typed in lower case after the cue it is the verdict
 # ("Last name is fine.", "surname is good": the booking was made under "Fine"), capitalised it is the name ("Last name
 # is Fine")
@@ -1845,6 +1867,11 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
         return printed  # "Name as per passport: LARSEN INGRID", "LARSEN/INGRID": the family name first, as printed
     if expecting == "name" and (passport := _caps_family_name(t, places | months)):
         return passport  # "KOWALSKI Carlos": the family name in capitals, as on a passport
+    if (note := _SURNAME_FIRST_NOTE.search(t)) and (
+            said := re.fullmatch(r"\s*(" + _LETTERS + r")((?:\s+" + _LETTERS + r"){1,3})\s*[,.]?\s*",
+                                 _NAME_LEAD.sub("", t[:note.start()]))) and all(
+            _name_token_ok(w) and w.lower() not in _TITLES for w in said.group(0).split()) and usable(said.group(0).split()):
+        return " ".join(_tidy(said.group(2).split())), " ".join(_tidy([said.group(1)]))  # "Okafor Aisha (surname first)"
     if (labelled := _labelled_name(t))[0]:
         return labelled  # "Last name Tanaka, first Yui", "first: Yui last: Tanaka"
     spans: list[tuple[int, int]] = []  # what the cues below read, blanked before the rest is read
@@ -1933,6 +1960,17 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
         if all(_name_token_ok(x) for x in run) and usable(run):
             candidates.append(run)
             traveller_named = True
+    booker_after = False  # a traveller's full name, then the speaker's own (_TRAVELLER_THEN_SELF)
+    if ((m := _TRAVELLER_THEN_SELF.match(t))  # "Tom Berg, and my name is Aisha Okafor" ("and I'm ...": no "Tom and I")
+            and not _WITH_SPEAKER.search(re.sub(r"\b(?:and|&)\s+(?=i'?m\b|im\b|i am\b)", " ", t, flags=re.I))):
+        any_case = expecting == "name"
+        run, own = _name_run(t, m.start("n"), any_case), _name_run(t, m.start("s"), any_case or True)
+        own_ok = own and all(_name_token_ok(x) for x in own) and (len(own) >= 2 or own[0][:1].isupper())
+        if (len(run) >= 2 and _run_end(t, m.start("n"), run) >= m.end("n") and usable(run) and own_ok
+                and not {x.lower() for x in _tidy(own)} <= {x.lower() for x in _tidy(run)}):  # ("Anna Schmidt, I'm Anna")
+            candidates.append(run)
+            selves.append(own)  # (the speaker's name, read by the cues below as well, is set aside: traveller_named)
+            traveller_named = booker_after = True
     for m in _NAME_THEN_CUE.finditer(t):  # "Arjun Bianchi here, ...": two words or more, no city ("New York here")
         run = m.group(1).split()
         if all(_name_token_ok(x) for x in run) and usable(run):
@@ -2025,8 +2063,8 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
     # who comes with the traveller ("my sister Aisha ... and her two kids") keeps the booker out; only the booker's own
     # people ("... and my kids") may mean the booker travels too
     mine_too = any(re.search(r"\b(?:my|our)\s", m.group(0), re.I) for m in _OTHERS_TOO.finditer(t))
-    if (selves and (_BOOKS_FOR_ANOTHER.search(t) or named_for or traveller_named) and not _WITH_SPEAKER.search(t)
-            and not mine_too):
+    if (selves and (_BOOKS_FOR_ANOTHER.search(t) or named_for or traveller_named)
+            and (booker_after or not _WITH_SPEAKER.search(t)) and not mine_too):
         # "I'm an EA booking for my boss, Maya Adeyemi. ... My name's Jordan Lee": the booker's name is not the
         # traveller's; the traveller's name is read, or asked
         candidates = [c for c in candidates if not any(c is x for x in selves)] or companions
@@ -2044,6 +2082,9 @@ def _names_read(text: str, db=None, expecting: str | None = None) -> tuple[str |
         given, family = _split_name(best) if _tidy(best) else (None, best[0] if len(best) == 1 else None)
         if family is None and expecting == "last_name":
             given, family = None, given
+        if (family is None and given is not None and first and not last and given.lower() != first.lower()
+                and given.lower() not in _GIVEN_NAMES):
+            given, family = None, given  # "name's Okafor, first name Aisha": the given name labelled, the other word the family name
         if family is None and given is not None and given == last:
             given = None  # "it's under Kim": one name, read once
         first, last = first or given, last or family
@@ -2164,6 +2205,14 @@ def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], st
         # "Maya Adeyemi obviously", "Maya Adeyemi x": a name typed in capitals, then a word that is not: whether that
         # word is the surname is not sure, so the name is asked again, on its own
         return list(words[:-1]), "spelling"
+    plain = [w for w in words if w.lower().strip(".") not in _TITLES]
+    if (len(plain) == 2 and plain[1].lower() in _GIVEN_NAMES and plain[0].lower() not in _GIVEN_NAMES | _PARTICLES
+            and plain[0].lower() not in FAMILY_FIRST and all(_name_token_ok(w) and not w.isupper() for w in plain)
+            and not _SURNAME_FIRST_NOTE.search(t) and not re.search(r"[,;:/()]|\s[-\u2013\u2014]|[-\u2013\u2014]\s", core)):
+        # (a comma or a dash between says which is the family name: "it's Okafor - Aisha", "Lopez, Ana", read elsewhere)
+        # "Okafor Aisha", "okafor aisha", "it's Berg Tom", "Mr Okafor Aisha": a known given name said after a word that
+        # is none, most likely the family name first; which is the last name is asked, never booked the wrong way round
+        return [w[:1].upper() + w[1:] for w in plain], "order-polite" if polite else "order"
     strict = [_name_token_ok(w) and not w.isupper() for w in words]
     shortish = [w in _SHORT_NAME_WORDS and k > 0 for k, w in enumerate(low)]
     opens = low[0] in FAMILY_FIRST and words[0][:1].isupper() and words[1][:1].isupper()  # "Do Van Hung"
@@ -2179,6 +2228,7 @@ def name_attempt(text: str, expecting: str | None = None) -> tuple[list[str], st
         return tidy, "words"
     if low[0] in FAMILY_FIRST and low[-1] not in FAMILY_FIRST:
         return tidy, "order-polite" if polite else "order"
+
     if polite and all(strict):
         return tidy, "spelling"  # "Hannah Murphy please": read back only as the customer types it again
     return None
@@ -7004,6 +7054,26 @@ precisely marvellous marvelous superb terrific top grand fab fabulous wicked leg
 noted understood copy true righto yessir tick lush smashing fine vamos allez venga andale avanti yalla davai tamam
 hecho vai bora mastercard visa amex paypal maestro discover cash debit credit applepay gpay
 """.split())
+# short replies in other languages and chat sounds, never a surname typed in lower case at a summary ("larsen" is one,
+# "ndiyo", "da", "nein", "meh" are not): a lower-case word that is none of these and no yes is read as the new surname
+_LOWER_NOT_SURNAME = frozenset("""
+ta tysm meh eh ndiyo da ano igen jah haan han haa nai ken naam aiwa ne nein non nee nej nei nao não sí sì ja jo joo
+kylla kyllä yo ya yaa yah yeh yess mhm mm mmm hm hmm aha ah oh huh wow ooh woo nah nay naw nyet niet nie ei iya baik
+sige oo opo ji theek thik achha accha acha shukran asante dank dankie takk tack kiitos dzieki spasibo arigato xiexie
+gracias obrigada vamo pronto bom bon bene benissimo certo esatto claro exacto vale oke okey okei okidoki mais
+lgtm wdym idc idm nvm np ofc obv obvs tbh smh omg gg brb hbu wbu
+window aisle seat seats repeat again nobody anybody everybody someone menu options option baggage bags bag luggage
+suitcase meal meals veg vegan vegetarian kosher halal gluten wheelchair assistance infant infants baby babies child
+children kid kids insurance upgrade upgrades cheaper earlier later direct nonstop receipt email invoice details detail
+summary price prices total cost costs fare fares refund refundable change changes date dates time times flight
+flights economy premium business class cabin legroom pets pet dog cat lounge wifi checkin check-in online mobile
+app boarding pass gate terminal connection layover stopover transfer ticket tickets reservation booking confirmation
+number reference code policy policies rules terms conditions fee fees charge charges tax taxes discount voucher
+miles points status loyalty member membership name names surname spelling spelled spelt lastname firstname
+wrong right same different other another correct incorrect mistake typo fixed fix update updated
+""".split())
+# the only words beside a surname typed alone in lower case ("larsen please", "oops larsen", "larsen not schmidt")
+_LOWER_BESIDE_SURNAME = frozenset("please pls plz sorry soz sry oops whoops thanks thx ty".split())
 _LETTER_RUN = re.compile(r"(?<![\w'])(?:[^\W\d_][\s.\-]{1,2}){2,}[^\W\d_](?![\w'])\.?")
 
 
@@ -7014,6 +7084,14 @@ def spelled_word(run: str) -> str | None:
         return None
     letters = re.sub(r"[\s.\-]", "", run)
     return letters[:1].upper() + letters[1:].lower()
+
+
+def lower_surname_said(text: str, word: str) -> bool:
+    """``word`` (a surname read by ``surname_correction``) was typed all in lower case, with no cue of a correction
+    before it ("larsen", "larsen please"): read, but said back plainly beside the summary asked again."""
+    return not re.search(r"[A-Z]", text or "") and not re.search(r"\b(?:it'?s|its|it is|is|typo|meant|says|spel\w+|use|be|"
+                                                                   r"no|not|now|sorry|surname|last name|family name)\b",
+                                                                   text or "", re.I) and word.lower() in (text or "").lower()
 
 
 def surname_correction(text: str, first: str | None, last: str, places: frozenset[str] | set[str]) -> str | None:
@@ -7051,8 +7129,19 @@ def surname_correction(text: str, first: str | None, last: str, places: frozense
                                              said, re.I) is not None
     after_cue = re.search(r"\b(?:it'?s|its|it is|is|typo|meant|says|spel\w+|use|be|no|not\s+[\w'-]+|now|sorry)\W{0,3}"
                           + re.escape(word) + r"(?![\w'])", said, re.I) is not None
-    if not (capital or beside_first or after_cue):
-        return None  # ("larsen" alone in lower case: "vale", "bueno" are yeses; asked again as before)
+    # a surname typed in lower case with nothing else but the words of a correction ("larsen", "larsen please", "larsen
+    # not schmidt", "o'brien sorry"): the new surname, shown in the summary asked again (a yes or a short word in
+    # another language, "ndiyo", "da", "nein", is none)
+    rest = re.findall(_LETTERS, re.sub(r"(?i)\bnot\s+" + re.escape(last) + r"\b", " ", said))
+    alone = (word.islower() and len(word) >= 2 and low not in _LOWER_NOT_SURNAME and not re.search(r"\d", said)
+             and all(w == word or w in _LOWER_BESIDE_SURNAME for w in rest)
+             and not consent.is_confirmation(said) and not consent.is_confirmation(word)
+             and not re.search(r"[^\w\s'.,!\-]", said)
+             and not any(w.lower() in skip for w in re.findall(_LETTERS, re.sub(r"(?i)\bnot\s+" + _LETTERS, " ", said))))
+    # (not "okafor aisha" under "Okafor": the name said again in full, its order read elsewhere)
+    if not (capital or beside_first or after_cue or alone):
+        return None
     if shouting or word.islower() or word.isupper():
-        word = word[:1].upper() + word[1:].lower()
+        # name case: "o'brien" -> "O'Brien", "smith-jones" -> "Smith-Jones", "mcdonald" stays "Mcdonald"
+        word = re.sub(r"[^\W\d_]+", lambda m: m.group(0).capitalize(), word.lower())
     return word

@@ -44,6 +44,7 @@ from envs.skyassist.language import (
     is_confirmation,
     listing_question,
     lone_count,
+    lower_surname_said,
     names_by_reference,
     names_companions,
     option_named,
@@ -1775,12 +1776,20 @@ class ReferenceTarget(Target):
                 # again for it (the summary states the count, so a bare number there says how many)
                 p.passengers = n
             switched = False  # the customer asked for a hold instead of a booking, or the reverse
-            if (pend["kind"] in ("book", "hold") and (fix := self._corrected_name(p.text))
+            if ((fix := self._corrected_name(p.text)) and lower_surname_said(p.text, fix[1])
+                    and (p.yes or p.no or p.later or p.abandon or p.human or p.who or p.intents)):
+                fix = None  # "stop", "agent": a word read otherwise, typed in lower case, is no new surname
+            if (pend["kind"] in ("book", "hold") and fix
                     and [(x or "").lower() for x in fix] != [(x or "").lower() for x in (self.first_name, self.last_name)]):
                 # ("yes, the surname is Schmidt, correct": the name as it is, no correction; the yes stands)
                 # "my surname is spelled Kosta", "it's Kosta, not Costa", "correction: Omar Kosta", "yes, oh but wait,
                 # the booking should be under my married name Larsen": the summary again under the corrected name,
                 # with the same flights (never "no" to the trip, never the old name, never a yes to the old summary)
+                if (fix[1] and (self.last_name or "").lower() != fix[1].lower() and lower_surname_said(p.text, fix[1])):
+                    # "larsen" typed alone in lower case: read as the new surname, and said back plainly with the
+                    # summary asked again (a yes then books under it; a word meant otherwise is seen at once)
+                    out.append(f"Just to check that I have the name right: the last name would be {fix[1]} instead of "
+                               f"{self.last_name}.")
                 p.first_name, p.last_name = fix
                 p.yes = p.no = p.later = p.accepts = p.abandon = p.drop_trip = False
                 p.intents.discard("cancel")
@@ -4293,6 +4302,11 @@ class ReferenceTarget(Target):
             self.passengers = 1
         elif p.for_me and self.passengers is None:
             self.passengers = 1  # "can you book a flight for me?"
+        if p.name_words and p.name_doubt in ("order", "order-polite") and (known := self._order_known(p.name_words)):
+            # "Okafor Aisha" once "Okafor" is known as the family name (said before, or on a booking looked up): read
+            # in that order, nothing asked
+            p.first_name, p.last_name = known
+            p.name_words, p.name_doubt = [], None
         if p.name_words and p.name_doubt:  # "Nguyen Van An": which is the last name is asked (_maybe_propose)
             self.name_words, self.name_doubt = list(p.name_words), p.name_doubt
             self.first_name = self.last_name = None
@@ -7227,6 +7241,22 @@ class ReferenceTarget(Target):
         if problem not in turn.last_reply or not problem.startswith("Sorry, "):
             return problem
         return "That is the same choice as before, so I still can't go ahead: " + problem[len("Sorry, "):]
+
+    def _order_known(self, words: list[str]) -> tuple[str, str] | None:
+        """(first, last) of a name whose order is in doubt ("Okafor Aisha", "Nguyen Van An"), told by a name the agent
+        already has: a family name or a given name said before in this chat, or on the booking looked up; None when
+        none tells it (the last name is then asked)."""
+        b = self.booking or {}
+        family = {x.lower() for x in (self.last_name, b.get("last_name")) if x}
+        given = {x.lower() for x in (self.first_name, b.get("first_name")) if x}
+        low = [w.lower() for w in words]
+        if len(words) < 2 or (low[0] in family and low[-1] in family):
+            return None
+        if low[0] in family or (low[-1] in given and low[0] not in given):
+            return " ".join(words[1:]), words[0]  # the family name said first
+        if low[-1] in family or (low[0] in given and low[-1] not in given):
+            return " ".join(words[:-1]), words[-1]  # the given name said first after all
+        return None
 
     def _name_question(self) -> str:
         """The question after a name that could not be read for sure (``language.name_attempt``)."""

@@ -15,8 +15,10 @@ tester skyA (/work/h43/skyA/REPORT.md, sections G and D).
 
 Decisions: a word of refusal (private, confidential, secret, withheld, none, ...) is never a surname, in any case
 ("my surname is Private" too); a real word that is a surname ("Young", "King", "Love", "my surname is Guest", "put
-Larsen as the surname") is a surname. A lone lower-case word at the summary ("larsen", "vale") is still asked about
-(a yes in another language must not become a surname).
+Larsen as the surname") is a surname. A lone lower-case word at the summary ("vale") is still asked about (a yes in
+another language must not become a surname); since the forty-fourth session (test_sky_names_44b.py) a lone lower-case
+word that is no yes, no known word and no short word of another language ("larsen") is read as the new surname, said
+back beside the summary asked again.
 """
 from __future__ import annotations
 
@@ -124,7 +126,7 @@ def test_a_surname_corrected_at_the_summary_replaces_the_last_name(line, last):
 
 NEAR = ["yes", "yes please", "Yes, Anna Schmidt is correct", "Vale", "oui", "Bingo", "go ahead", "Thanks Anna",
         "Yes Schmidt is right", "Schmidt is right, not Larsen", "let me check with my wife", "Mastercard", "Vamos",
-        "yes, thanks Larsen", "larsen", "no, Amsterdam is wrong, Rotterdam", "Anna Schmidt", "Schmidt", "Cheers mate",
+        "yes, thanks Larsen", "no, Amsterdam is wrong, Rotterdam", "Anna Schmidt", "Schmidt", "Cheers mate",
         "Absolutely, Anna", "sure, Anna Schmidt", "is it refundable?", "the name is wrong, it should be Maria"]
 
 
