@@ -314,14 +314,15 @@ _CANCEL_PUT_OFF = re.compile(r"\b(?:think\w*|decid\w*|whether|maybe|might|not su
                              r"next week|if)\b", re.I)
 
 # a cancellation asked with its timing put off in the same message: "cancel BK..., maybe not today though, can it
-# wait until next week?", "cancel it but not yet", "no rush, next week is fine", "cancel it in a few days", "cancel it
-# later", "cancel BK... tomorrow" (never "wait, cancel that booking", "cancel it today", "my flight is next week")
+# wait until next week?", "cancel it but not yet", "no rush, maybe next week", "cancel it in a few days", "cancel it
+# later", "cancel BK... tomorrow" (never "wait, cancel that booking", "cancel it today", "my flight is next week", nor
+# a bare "actually no rush", which puts off no day)
 _CANCEL_WAITS = re.compile(
     r"\bnot\s+(?:today|tonight|yet|now|right now|just yet|straight away|immediately|this week)\b|"
     r"\b(?:can|could|would|will|should)\s+(?:it|this|that|the cancell?ation|i|we)\s+(?:\w+\s+)?wait\b|"
     r"\bwait\s+(?:until|till|til|'?til|for|a\s+(?:few|couple|bit|while|week|day))\b|"
     r"\b(?:until|till|til)\s+(?:next|the\s+end|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|later)\b|"
-    r"\bno\s+(?:rush|hurry|urgency)\b|\b(?:in|after)\s+a\s+(?:few|couple(?:\s+of)?)\s+(?:days|weeks)\b|"
+    r"\b(?:in|after)\s+a\s+(?:few|couple(?:\s+of)?)\s+(?:days|weeks)\b|"
     r"\b(?:maybe|perhaps|probably|possibly)\s+(?:next|later|tomorrow|in\s+a|on\s+\w+day|some\s*time|another)\b|"
     r"\b(?:do\s+(?:it|that)|cancel(?:\s+(?:it|that|this|them|BK[0-9A-Z]{6}))?)\s+(?:later|tomorrow|next\s+(?:week|month)|"
     r"another\s+(?:day|time)|some\s*(?:time|day)|at\s+some\s+point)\b|"

@@ -184,7 +184,7 @@ def test_put_off_cancel_says_the_timing_and_a_clear_yes_cancels(said):
 
 
 @pytest.mark.parametrize("said", ["cancel {booking_id} please", "wait, cancel {booking_id}", "cancel {booking_id} now, today please",
-                                  "cancel {booking_id}, surname {last_name}"])
+                                  "cancel {booking_id}, surname {last_name}", "cancel {booking_id}, actually no rush"])
 def test_plain_cancel_keeps_its_ok(said):
     t = _play("cancel_booking", 3, [said, "{last_name}", "ok"])
     assert _written(t) == [("cancel_booking", {"booking_id": "BK4W0Y5J"})], said
