@@ -163,9 +163,9 @@ _PICK_REF = re.compile(r"\b(?:option|opt\.?|number|no\.|nr\.?|choice)\s*#?\s*(?P
 _PICK_NEGATION = re.compile(r"\b(?:not|no|nope|don'?t\s+(?:want|like|take)|do\s+not\s+(?:want|like|take)|dont\s+(?:want|like)|"
                             r"instead\s+of|rather\s+than|in\s+place\s+of|except|anything\s+but|scrap|drop|swap\s+out|"
                             r"replace)\b", re.I)
-# the leg's pick itself turned down: "not that return", "not this return flight", "the return is wrong", "change
-# the return", "a different return", "switch the way back"
-_LEG_TURNED_DOWN = re.compile(r"\b(?:not|no)\s+(?:that|this|the)\s+(?:one\s+)?(?:for\s+the\s+)?(?:return|outbound|way\s+(?:back|out)|"
+# the leg's pick itself turned down: "not that return", "not this return flight", "change the return", "a different
+# return", "switch the way back" (never "not the return, just option 1": no return at all, _drop_return)
+_LEG_TURNED_DOWN = re.compile(r"\b(?:not|no)\s+(?:that|this)\s+(?:one\s+)?(?:for\s+the\s+)?(?:return|outbound|way\s+(?:back|out)|"
                               r"inbound|flight\s+(?:back|out))\b|\b(?:change|switch|swap|different|another|other)\s+"
                               r"(?:the\s+|my\s+)?(?:return|outbound|way\s+(?:back|out)|inbound|flight\s+(?:back|out))\b", re.I)
 # the leg's chosen flight turned down with none named: "not that return", "not this outbound flight", "a different
@@ -3388,8 +3388,8 @@ class ReferenceTarget(Target):
             downs = [m for m, neg in marks if neg]
             hits = {j for j in range(2) for m in downs if self.legs[j].get("choice") and isinstance(
                 x := flight_of(j, m), dict) and x["flight_id"] == self.legs[j]["choice"]["flight_id"]}
-            if len(hits) != 1 or not any(leg.get("choice") for leg in self.legs):
-                return None
+            if len(hits) != 1 or not all(leg.get("choice") for leg in self.legs):
+                return None  # (a leg still open: "not option 1" is of that leg, _turned_down_option)
             k = hits.pop()
         leg_word = "outbound" if k == 0 else "return"
         chosen = self.legs[k].get("choice")
@@ -3946,6 +3946,7 @@ class ReferenceTarget(Target):
             p.passengers, p.pax_change, p.part_of_party, p.selection = (fewer or None), None, not fewer, None
             p.yes = p.no = p.accepts = False
         if (self.pending is not None or b is None or b is not self._just_made(held=True)
+                or (b.get("status") == "held" and fewer is None)  # a hold resized up: replaced by a new hold (39p)
                 or p.places or p.dates or p.booking_ids or p.flight_ids or p.has("cancel") or p.has("hold")
                 or p.selection is not None):
             return False
@@ -3972,7 +3973,8 @@ class ReferenceTarget(Target):
         self.passengers = new if new > 0 else None  # a new booking made after this is for those still travelling
         if fewer is not None:  # "cancel it and book again" takes this up; a bare "yes" to the either-or is asked again
             self._offer_rebook(b, new or None)
-            self.offered_rebook = {**(self.offered_rebook or {}), "fewer": True}
+            # (a hold placed here: a new hold offered in its place, never a booking nobody asked for)
+            self.offered_rebook = {**(self.offered_rebook or {}), "fewer": True, "held": b.get("status") == "held"}
         if b.get("status") == "held":  # a hold placed here: the same either-or, with a new hold in place of a booking
             out.append(f"I'm sorry, I can't remove passengers from a hold that is already placed: hold "
                        f"{b['booking_id']} stays as it is, for {pax_words(have)} on {flights}. I can cancel it and "
@@ -5362,7 +5364,7 @@ class ReferenceTarget(Target):
     def _offer_rebook(self, b: dict[str, Any], n: int | None) -> None:
         """Kept for one reply: "cancel it and book a new trip for ``n``" was offered for booking ``b``."""
         self.offered_rebook = {"booking_id": b["booking_id"], "itinerary": list(b.get("itinerary") or []),
-                               "fare_class": b.get("fare_class"), "n": n, "held": b.get("status") == "held"}
+                               "fare_class": b.get("fare_class"), "n": n}
 
     def _takes_rebook(self, p: Parsed, held: bool = False) -> bool:
         """The second option of "move it as it is, or cancel it and book a new trip for N" chosen: a cancellation

@@ -58,7 +58,7 @@ RETURN_REPICKED = [
     "the return should be option 1 not option 2", "no, not option 2 on the way back, make it option 1",
     "i dont want return option 2, i want option 1", "return option 1 instead of 2",
     "yes but not the return option 2, option 1 instead", "not the second return flight, the first one",
-    "not SA3665 for the return, SA4762", "Not the return option 2 — option 1 pls",
+    "not SA3665 for the return, SA4762", "Not the return option 2 — option 1 pls", "not that return, option 1",
     # near misses that already picked the return's option 1 and still do
     "change the return to option 1", "the way back should be SA4762", "return option 1 pls",
 ]
@@ -117,6 +117,8 @@ def test_outbound_repicked_at_the_summary(said):
 def test_not_the_return_alone_still_drops_the_return():
     t = _play("round_trip", 4, ROUND4 + ["not the return", "yes"])
     assert [(n, a["flight_ids"]) for n, a in _written(t)] == [("book_flight", ["SA0904"])]
+    t = _play("round_trip", 5, ROUND5 + ["not the return, just option 2", "yes"])
+    assert [(n, a["flight_ids"]) for n, a in _written(t)] == [("book_flight", ["SA0390"])]
 
 
 # --- 2. a remark about some of a group after its booking ----------------------------------------------------------
