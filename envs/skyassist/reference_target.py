@@ -134,6 +134,47 @@ _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "
 # a new booking asked for with a cancellation: "cancel BK... and book me a new one New York to Seattle on May 24"
 _REBOOK = re.compile(r"\bre-?book|\bnew (?:trip|booking|one|ticket)\b|\bput (?:just |only )?(?:me|us|her|him|them)\b"
                      r"|\b(?:book|get) (?:just |only )?(?:me|us|her|him|them)\b", re.I)  # with a cancel: the second option
+# the booking or hold kept as it is: "keep it as it is", "leave it", "no, keep it", "we'll keep it"
+_KEEP_AS_IS = re.compile(r"\b(?:keep|leave)\s+(?:it|that|this|the\s+(?:booking|hold|reservation)|them)\b"
+                         r"(?!\s+(?:and|but|then)\s+(?:book|hold|rebook|cancel))", re.I)
+# a new hold with a cancelled one: "cancel it and hold again", "cancel and re-hold for 3", "place a new hold"
+_HOLD_AGAIN = re.compile(r"\bre-?hold\b|\bhold\s+(?:again|(?:it\s+)?for|\d|the\s+rest|just)|\bnew hold\b", re.I)
+# some of the party named by a count: "two of us are going to be late", "one of us is in a wheelchair", "2 of them
+# are kids" (the count in group 1; a remark with a verb after it, never a bare "two of us")
+_SOME_OF_US = re.compile(r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+(?:us|them|our\s+(?:group|party)|"
+                         r"the\s+(?:group|party))\b(?=\s*(?:'s|'re|'ll|is|are|was|were|will|won't|would|might|may|can|"
+                         r"could|have|has|had|need|needs|want|wants|do|does|don't|doesn't|get|gets|am|be|arriv|run|coming|r|gonna|gotta|"
+                         r"going|travel|fly|\w+s\b|\w+ing\b))", re.I)
+# the named ones asked a booking of their own: "two of us need another flight", "2 of us also want to fly to Rome",
+# "one of us needs a seat on a later flight", "a separate booking for two of us"
+_NEW_FOR_SOME = re.compile(r"\b(?:another|separate|new|extra|own|second)\s+(?:booking|flight|ticket|seat|reservation|trip)s?\b|"
+                           r"\b(?:need|needs|want|wants)\s+(?:a\s+|to\s+(?:book|fly|travel|go|come\s+back|return))|"
+                           r"\bseats?\s+for\b|\bfly(?:ing)?\s+(?:back|home|out|to|from)\b|\breturn\b", re.I)
+# late for the flight: "going to be late", "running late", "arriving late", "might miss the flight"
+_RUNNING_LATE = re.compile(r"\b(?:be|running|arriv\w*|get(?:ting)?|come|coming|is|are)\s+(?:a\s+(?:bit|little)\s+)?late\b|"
+                           r"\bmiss(?:es|ing)?\s+(?:the|our|their|a)\s+(?:flight|plane|check-?in|boarding)\b|\blate\s+to\b", re.I)
+# a listed flight named at a round trip's summary: "option 2", "#3", "no. 1", "the second one", "SA7881", or a bare
+# digit ("return: not 2, 1"; never a count, a time or a date)
+_PICK_REF = re.compile(r"\b(?:option|opt\.?|number|no\.|nr\.?|choice)\s*#?\s*(?P<num>\d{1,2})\b|#\s*(?P<num2>\d)\b|"
+                       r"\b(?:the\s+)?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:(?:return|outbound|inbound)\s+)?"
+                       r"(?:one|option|choice|(?<=return )flight|(?<=outbound )flight|(?<=inbound )flight)\b|"
+                       r"\b(?P<fid>SA\d{4})\b|(?<![\d:/.$])\b(?P<bare>[1-9])\b(?![\d:/.]|\s*(?:of|people|persons|passengers?|"
+                       r"pax|adults?|kids?|children|seats?|tickets?|am|pm|h\b|hours?|days?|weeks?|nights?|st|nd|rd|th))", re.I)
+# a pick turned down: "not", "no", "don't want", "instead of", "rather than", "anything but", "scrap", "too early"
+_PICK_NEGATION = re.compile(r"\b(?:not|no|nope|don'?t\s+(?:want|like|take)|do\s+not\s+(?:want|like|take)|dont\s+(?:want|like)|"
+                            r"instead\s+of|rather\s+than|in\s+place\s+of|except|anything\s+but|scrap|drop|swap\s+out|"
+                            r"replace)\b", re.I)
+# the leg's pick itself turned down: "not that return", "not this return flight", "change the return", "a different
+# return", "switch the way back" (never "not the return, just option 1": no return at all, _drop_return)
+_LEG_TURNED_DOWN = re.compile(r"\b(?:not|no)\s+(?:that|this)\s+(?:one\s+)?(?:for\s+the\s+)?(?:return|outbound|way\s+(?:back|out)|"
+                              r"inbound|flight\s+(?:back|out))\b|\b(?:change|switch|swap|different|another|other)\s+"
+                              r"(?:the\s+|my\s+)?(?:return|outbound|way\s+(?:back|out)|inbound|flight\s+(?:back|out))\b", re.I)
+# the leg's chosen flight turned down with none named: "not that return", "not this outbound flight", "a different
+# return please", "change the way back" (never "not the return", which drops that leg)
+_LEG_PICK_REJECTED = re.compile(r"\b(?:not|no)\s+(?:that|this)\s+(?:one\s+)?(?:for\s+the\s+)?(?:return|outbound|way\s+(?:back|out)|"
+                                r"inbound|flight\s+(?:back|out))\b|\b(?:different|another|other)\s+(?:return|outbound|"
+                                r"inbound)\b", re.I)
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 # a new booking refused beside a cancel: "cancel the whole thing, no new booking", "cancel it, don't rebook",
 # "cancel, I don't need a new one", "cancel it without rebooking"
 _NO_REBOOK = re.compile(r"\b(?:no|without|not|never|don'?t|do not|won'?t|will not|no need to)\s+(?:\w+\s+){0,2}?"
@@ -282,6 +323,28 @@ _OTHER_ONE = re.compile(r"\b(?:the\s+)?other\s+(?:one|option|flight|choice|depar
 _CANCEL_PUT_OFF = re.compile(r"\b(?:think\w*|decid\w*|whether|maybe|might|not sure|consider\w*|later|tomorrow|call back|"
                              r"get back)\b[^.?!]{0,40}\bcancel|\bcancel\w*\b[^.?!,;]{0,25}\b(?:later|tomorrow|another time|"
                              r"next week|if)\b", re.I)
+
+# a cancellation asked with its timing put off in the same message: "cancel BK..., maybe not today though, can it
+# wait until next week?", "cancel it but not yet", "no rush, maybe next week", "cancel it in a few days", "cancel it
+# later", "cancel BK... tomorrow" (never "wait, cancel that booking", "cancel it today", "my flight is next week", nor
+# a bare "actually no rush", which puts off no day)
+_CANCEL_WAITS = re.compile(
+    r"\bnot\s+(?:today|tonight|yet|now|right now|just yet|straight away|immediately|this week)\b|"
+    r"\b(?:can|could|would|will|should)\s+(?:it|this|that|the cancell?ation|i|we)\s+(?:\w+\s+)?wait\b|"
+    r"\bwait\s+(?:until|till|til|'?til|for|a\s+(?:few|couple|bit|while|week|day))\b|"
+    r"\b(?:until|till|til)\s+(?:next|the\s+end|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|later)\b|"
+    r"\b(?:in|after)\s+a\s+(?:few|couple(?:\s+of)?)\s+(?:days|weeks)\b|"
+    r"\b(?:maybe|perhaps|probably|possibly)\s+(?:next|later|tomorrow|in\s+a|on\s+\w+day|some\s*time|another)\b|"
+    r"\b(?:do\s+(?:it|that)|cancel(?:\s+(?:it|that|this|them|BK[0-9A-Z]{6}))?)\s+(?:later|tomorrow|next\s+(?:week|month)|"
+    r"another\s+(?:day|time)|some\s*(?:time|day)|at\s+some\s+point)\b|"
+    r"\b(?:hold\s+off|put\s+(?:it|that|this)\s+off|postpone\s+(?:the\s+)?cancell?ing)\b|"
+    r"\bnot\s+(?:sure|decided)\s+(?:when|yet)\b|\bonce\s+i(?:'ve|\s+have)?\s+decided\b", re.I)
+# the cancellation wanted today after all: "cancel it now", "today please", "right away"
+_CANCEL_NOW = re.compile(r"\b(?<!not )(?:right\s+)?(?:now|today|right away|immediately|asap|straight away)\b(?!\s*\?)"
+                         r"(?![^.?!]{0,30}\b(?:wait|later|next week)\b)", re.I)
+# a clear go for a cancellation asked "now?": "yes", "yes cancel it now", "go ahead", "do it today"
+_GO_NOW = re.compile(r"\b(?:y+e+s+|yeah|yep+|yup+|go ahead|go for it|do it|proceed|confirm(?:ed)?|cancel|absolutely|"
+                     r"definitely|now|today|right away)\b", re.I)
 
 # what happens if the booking is left as it is, asked at "Shall I cancel ...?": "what happens if I don't cancel?",
 # "and if I don't cancel it?", "what if I keep it?", "what happens if I do nothing?", "what if I just leave it"
@@ -642,6 +705,9 @@ _OLDER_BOOKING = re.compile(
     r"\bnot\s+(?:this|the new|the one (?:you|i|we) just)\b[^.?!]{0,20}?(?:one|booking|reservation|made|booked)?", re.I)
 # the speaker's own booking among others looked up for someone else: "cancel mine", "my own booking", "now cancel my
 # one", "the one under my name" (a "not mine", "leave mine", "keep mine" is no such pick: _own_meant)
+# a look at a booking asked for: "can you check ...", "look up ...", "what about ..., is it still ok?", "how is ..."
+_LOOK_AT = re.compile(r"\b(?:check|look\s+(?:up|at|into)|pull\s+up|see|show|view|find|what about|how about|how is|"
+                      r"how's|is\s+(?:it|that)\s+still|still\s+(?:on|ok|okay|valid|good|confirmed|there|active|booked))\b", re.I)
 _OWN_ONE = re.compile(r"\bmy\s+(?:booking|reservation|ticket|trip)\b(?=[^.?!]{0,12}\bnot\s+(?:my|our|the)\s)|\bmine\b|\bmy own\b|\bmy one\b|\b(?:under|in)\s+my\s+(?:own\s+)?name\b|\bmy personal\s+(?:booking|reservation)\b",
                       re.I)
 # fewer travellers said once the booking is made ("one of us can't come anymore", "two people dropped out", "my wife
@@ -1167,6 +1233,8 @@ class ReferenceTarget(Target):
         self._hold_after: tuple[int | None, str] | None = None  # (how many, the request) of a hold for more
         # travellers asked beside that yes, offered after it
         self._just_changed: str | None = None  # (fix44h) the booking changed on a "yes, and cancel my other booking"
+        self._cancel_waits = False  # the cancellation asked was put off in the same breath ("cancel BK..., maybe not
+        # today though, can it wait until next week?"): its summary asks whether to cancel now (_CANCEL_WAITS)
         self._older_asked: tuple[str, list[str]] | None = None  # (cancel | change, the dates said) of the last reply's
         # question for the reference of a booking had before this chat (_older_booking)
         self.fix_of: str | None = None  # the booking just made that the customer said is wrong ("you booked the wrong
@@ -1225,6 +1293,13 @@ class ReferenceTarget(Target):
         asked = self._pick_with_question(p)
         if asked is not None:  # "the 10:30 one please. Is that a direct flight?": the pick taken, the question answered
             p = parse(asked[0], self.db, expecting, turn.last_reply)
+        fixed = self._leg_pick_fixed(p)
+        if fixed is not None:  # "not the return option 2, option 3" at a round trip's summary: that leg re-picked
+            if fixed.startswith("?"):  # no such option, or none named instead: asked, nothing proposed
+                self._summary_before = None
+                turn.say(fixed[1:])
+                return
+            p = parse(fixed, self.db, expecting, turn.last_reply)
         self._aside_places(p)
         self._withheld_surname = p.surname_refused
         if (p.companion_named and (self.first_name or self.last_name) and expecting not in ("name", "last_name")
@@ -1568,7 +1643,15 @@ class ReferenceTarget(Target):
                          "with?")
                 return
             p.intents, p.selection = {"cancel", "book"}, None  # "option 1": cancel it and book again, each confirmed
-        if rebook and self.pending is None and (self._takes_rebook(p) or (
+        if (rebook and rebook.get("fewer") and self.pending is None and not p.has("cancel") and not self._changes(p)
+                and (p.keep_booking or _KEEP_IT.search(p.text) or _KEEP_AS_IS.search(p.text))):
+            # "keep it as it is", "ok keep it", "no, leave it" to "cancel it and book (hold) again for 5, or keep it":
+            # kept, nothing offered in its place
+            self.passengers, self._share_of = None, None
+            what = "hold" if rebook.get("held") else "booking"
+            turn.say(f"All right, {what} {rebook['booking_id']} stays as it is. Is there anything else I can help with?")
+            return
+        if rebook and self.pending is None and (self._takes_rebook(p, bool(rebook.get("held"))) or (
                 rebook.get("name") and (p.yes or p.accepts) and not p.no and not self._changes(p))):
             # "do that, cancel and book me alone", "the second thing" to "... or cancel it and book a new trip for 1
             # passenger": the cancellation is summarised for its own yes, and the new trip started once it went through
@@ -1580,9 +1663,10 @@ class ReferenceTarget(Target):
               and not self._changes(p) and not p.intents):
             self.offered_rebook = rebook  # "yes" to "I can cancel it and book again for 5, or you can keep it": which?
             who = pax_words(rebook["n"]) if rebook.get("n") else "those still travelling"
-            turn.say(f"Just to be sure, nothing has been changed yet: would you like me to cancel booking "
-                     f"{rebook['booking_id']} (for everyone on it, with its summary to confirm first) and then book "
-                     f"again for {who}, or keep booking {rebook['booking_id']} as it is?")
+            what, again = ("hold", "place a new hold") if rebook.get("held") else ("booking", "book again")
+            turn.say(f"Just to be sure, nothing has been changed yet: would you like me to cancel {what} "
+                     f"{rebook['booking_id']} (for everyone on it, with its summary to confirm first) and then {again} "
+                     f"for {who}, or keep {what} {rebook['booking_id']} as it is?")
             return
         elif self.pending is None or self.pending.get("kind") != "cancel":
             self.rebook = None  # not taken up, or its cancellation answered
@@ -1617,6 +1701,10 @@ class ReferenceTarget(Target):
             p.return_date, p.date = p.date, None  # the return found nothing: "try the 12th instead" is its new date
         if self.awaiting == "leg2_date" and self.date and not p.dates and _SAME_DAY.search(p.text):
             p.date, p.dates = self.date, [self.date]  # "same day" for the second leg
+        if p.has("cancel") or re.search(r"\bcancel", p.text, re.I):
+            # "cancel BK..., maybe not today though": the timing is asked before any cancellation
+            self._cancel_waits = bool(_CANCEL_WAITS.search(p.text)) and not _CANCEL_NOW.search(
+                _CANCEL_WAITS.sub(" ", p.text))
         if (p.later and p.has("cancel") and (p.booking_ids or self.booking_id)
                 and not _CANCEL_PUT_OFF.search(p.text)):
             p.later = False  # "wait, cancel that booking" asks for a cancellation; it puts nothing off
@@ -1678,6 +1766,9 @@ class ReferenceTarget(Target):
             turn.say(" ".join(out))
             return
         if self._edit_of_done(p, out):  # "can you add my husband to that?" once it is booked: said what can be done
+            turn.say(" ".join(out))
+            return
+        if self._party_remark(p, out):  # "two of us are going to be late" once it is booked: no new booking
             turn.say(" ".join(out))
             return
         self._other_after_cancel(p)
@@ -1892,6 +1983,14 @@ class ReferenceTarget(Target):
                 # but no plain yes either; asked again, nothing done
                 self.pending = pend
                 out.append("Understood. Before I go ahead, please confirm with a plain yes. " + pend["said"])
+                turn.say(" ".join(out))
+                return
+            if (p.yes and pend.get("waits") and not _GO_NOW.search(p.text) and not self._changes(p)):
+                # "ok", "fine", "alright" to "Do you want me to cancel booking BK... now?" asked of a cancellation
+                # the customer wanted to put off: no clear go for today
+                self.pending = pend
+                out.append(f"Just to be sure: do you want me to cancel booking {pend['args']['booking_id']} now, "
+                           "today? Please say yes to cancel it now, or no to leave it as it is for now.")
                 turn.say(" ".join(out))
                 return
             if (p.yes and pend.get("unasked") and not _PLAIN_GO.search(p.text) and not self._changes(p)):
@@ -3270,6 +3369,94 @@ class ReferenceTarget(Target):
                 said.add(0 if m.group("out") else 1)
         return next(iter(said)) if len(said) == 1 else None
 
+    def _leg_pick_fixed(self, p: Parsed) -> str | None:
+        """One leg's pick turned down at a round trip's summary (or once both are picked), with or without another
+        named: "not the return option 2, option 3", "for the return, not option 2 but option 1", "return: not 2, 1",
+        "i dont want return option 2, i want option 1", "the return should be option 1 not option 2", "return option
+        1 instead of 2", "no, not SA7881 on the way back, make it SA7513", "not that return, option 3". The pick named
+        instead is read as "change the <leg> to option N" (the text returned, proposed again for its own yes); with
+        none named, or one that leg does not list, the question which is returned (led by "?") and nothing stays
+        proposed. Never the turned-down flight kept, nor the leg dropped."""
+        pend = self.pending
+        if (self.mode != "new" or len(self.legs) != 2 or self.legs[1].get("label") != "return"
+                or not all(leg.get("shown") for leg in self.legs)
+                or (pend is not None and pend["kind"] not in ("book", "hold"))
+                or (pend is None and not any(leg.get("choice") for leg in self.legs))
+                or p.booking_ids or p.places or p.dates):
+            return None
+        text = self._message.replace("\u2019", "'")  # as said (the parse may have cut a self-correction)
+        if _BOTH_LEGS.search(text):
+            return None
+        refs = list(_PICK_REF.finditer(text))
+        negs = list(_PICK_NEGATION.finditer(text))
+        if not (refs or _LEG_PICK_REJECTED.search(text)) or not (negs or _LEG_TURNED_DOWN.search(text)):
+            return None  # ("not the return" alone drops the return: _drop_return)
+        k = self._leg_said(_PICK_REF.sub(lambda m: m.group(0) if m.group("ord") else " ", text))
+        shown_of = [self._shown(j) for j in range(2)]
+
+        def flight_of(j: int, m: re.Match) -> dict[str, Any] | None | str:
+            fid = m.group("fid")
+            if fid:
+                return next((x for x in shown_of[j] if x["flight_id"].upper() == fid.upper()), None)
+            n = _ORDINALS.get((m.group("ord") or "").lower()) or int(m.group("num") or m.group("num2") or m.group("bare")
+                                                                      or 0)
+            if not n:
+                return None
+            return shown_of[j][n - 1] if 0 < n <= len(shown_of[j]) else f"no option {n}"
+
+        # each reference turned down or wanted: turned down when a negation stands between it and the reference
+        # (or clause start) before it ("not the return option 2, option 3"), or "instead of" / "rather than" does
+        marks: list[tuple[re.Match, bool]] = []
+        last_end = 0
+        for m in refs:
+            gap = re.split(r"[,;.!?\u2014\u2013]|\s-\s", text[last_end:m.start()])[-1]  # ("not that return, option 3")
+            marks.append((m, bool(_PICK_NEGATION.search(gap))))
+            last_end = m.end()
+        if k is None:  # no leg named: the leg whose chosen flight is the one turned down, when only one has it
+            downs = [m for m, neg in marks if neg]
+            hits = {j for j in range(2) for m in downs if self.legs[j].get("choice") and isinstance(
+                x := flight_of(j, m), dict) and x["flight_id"] == self.legs[j]["choice"]["flight_id"]}
+            if len(hits) != 1 or not all(leg.get("choice") for leg in self.legs):
+                return None  # (a leg still open: "not option 1" is of that leg, _turned_down_option)
+            k = hits.pop()
+        leg_word = "outbound" if k == 0 else "return"
+        chosen = self.legs[k].get("choice")
+        down = [flight_of(k, m) for m, neg in marks if neg]
+        wanted = [(m, flight_of(k, m)) for m, neg in marks if not neg]
+        if not down and not _LEG_TURNED_DOWN.search(text):
+            return None  # nothing turned down ("return option 1 pls"): read as it is
+        down_ids = {x["flight_id"] for x in down if isinstance(x, dict)} | ({chosen["flight_id"]} if chosen and (
+            _LEG_TURNED_DOWN.search(text) or not down) else set())
+        wanted = [(m, x) for m, x in wanted if not (isinstance(x, dict) and x["flight_id"] in down_ids)]
+        if wanted:
+            m, x = wanted[-1]
+            if isinstance(x, dict):
+                return f"change the {leg_word} to option {shown_of[k].index(x) + 1}"
+            self.pending, self.legs[k]["choice"] = None, None
+            shown = shown_of[k]
+            said = x if isinstance(x, str) else f"no flight {m.group(0)}"
+            open_ = [f for f in shown if f["flight_id"] not in down_ids and f["status"] == "scheduled"
+                     and f["seats_available"] >= (self.passengers or 1)]
+            head = f"?There is {said} for the {leg_word}: the options are 1 to {len(shown)}. Nothing has been booked. "
+            if not open_:  # no other bookable flight on that leg: what can be done instead asked
+                was = f"{', '.join(sorted(down_ids))} after all, " if down_ids else ""
+                return (head + f"No other {leg_word} flight listed has seats. Would you like {was}a {leg_word} on "
+                        f"another date, or the {'return' if k == 0 else 'outbound'} flight only?")
+            return (head + f"Which {leg_word} flight would you like instead"
+                    + (f" of {', '.join(sorted(down_ids))}" if down_ids else "") + ": "
+                    + " or ".join(self._option_words(shown, f) for f in open_) + "?")
+        need = self.passengers or 1
+        others = [f for f in shown_of[k] if f["flight_id"] not in down_ids]
+        others = [f for f in others if f["status"] == "scheduled" and f["seats_available"] >= need] or others
+        if not down_ids or not others:
+            return None
+        if len(others) == 1:
+            return f"change the {leg_word} to option {shown_of[k].index(others[0]) + 1}"
+        self.pending, self.legs[k]["choice"] = None, None
+        return (f"?Understood, not {', '.join(sorted(down_ids))} for the {leg_word}. Nothing has been booked. Which "
+                f"{leg_word} flight would you like instead: "
+                + " or ".join(self._option_words(shown_of[k], f) for f in others) + "?")
+
     def _leg_named_pick(self, p: Parsed) -> None:
         """One pick said for a named leg while two are listed: "return: option 1", "1 for the return please", "way
         back: the first one", "inbound #2", "outbound 3", "second leg option 1": that leg's option (``_pick_leg``,
@@ -3506,11 +3693,13 @@ class ReferenceTarget(Target):
             self.name_words, self.name_doubt = [], None
             self.traveller = p.for_other  # the name question says whose name it is
 
-    def _just_made(self) -> dict[str, Any] | None:
+    def _just_made(self, held: bool = False) -> dict[str, Any] | None:
         """The booking made (or changed) by the last write of this chat, when it is still the one in hand and
-        confirmed; None otherwise."""
+        confirmed (with ``held``, also a hold placed by it and still held); None otherwise."""
         b = self.booking
-        if (not self.done or self.done[-1]["kind"] not in ("book", "modify") or not b or b.get("status") != "confirmed"
+        kinds, states = (("book", "modify", "hold"), ("confirmed", "held")) if held else (("book", "modify"), ("confirmed",))
+        if (not self.done or self.done[-1]["kind"] not in kinds or not b or b.get("status") not in states
+                or (b.get("status") == "held") != (self.done[-1]["kind"] == "hold")
                 or b.get("booking_id") != self.done[-1]["result"].get("booking_id")):
             return None
         return b
@@ -3591,19 +3780,32 @@ class ReferenceTarget(Target):
         if (asked and not p.booking_ids and (p.yes or p.accepts) and not p.no and not p.intents
                 and not (p.places or p.dates or p.flight_ids or p.passengers or p.selection is not None)):
             self._older_asked = asked  # "yes" / "ok" to that question: the reference is still needed
-            out.append("Nothing has been " + ("changed" if asked[0] == "change" else "cancelled") + " yet. What is "
-                       "the booking reference of your earlier booking? It starts with BK, and you can find it in its "
-                       "confirmation email.")
+            first = ("I haven't looked it up yet." if asked[0] == "status" else
+                     "Nothing has been " + ("changed" if asked[0] == "change" else "cancelled") + " yet.")
+            out.append(first + " What is the booking reference of your earlier booking? It starts with BK, and you "
+                       "can find it in its confirmation email.")
             return True
         pend = self.pending
         rid = re.search(r"\b(?:get rid of|scrap|drop|delete|void)\b", p.text, re.I)  # "get rid of my old reservation"
-        if (not made or not (p.has("cancel") or p.has("change") or rid) or not _OLDER_BOOKING.search(p.text)
+        # "what's the status of my other booking?", "can you check my old booking?", "is my earlier booking still
+        # confirmed?": a look at the booking from before, never at the one just made
+        look = not (p.has("cancel") or p.has("change") or rid) and (p.has("status") or _LOOK_AT.search(p.text))
+        if (not made or not (p.has("cancel") or p.has("change") or rid or look) or not _OLDER_BOOKING.search(p.text)
                 or set(p.booking_ids) - made or (pend is not None and (pend["kind"] not in ("cancel", "modify")
                                                                       or pend["args"].get("booking_id") not in made))):
             return False
         live = [b for b in self.bookings.values() if b.get("status") != "cancelled"]
         if not any(b["booking_id"] in made for b in live) or any(b["booking_id"] not in made for b in live):
             return False  # a booking from before looked up here: bound by its description (_booking_meant)
+        if look:
+            self.pending, self._older_asked = None, ("status", [])
+            mine = [b for b in live if b["booking_id"] in made]
+            refs = " and ".join(b["booking_id"] for b in mine)
+            kind = "hold" if all(b.get("status") == "held" for b in mine) else "booking"
+            out.append(f"{refs} is the {kind} I just {'placed' if kind == 'hold' else 'made'} in this chat, so I take "
+                       f"it you mean a booking you had before it; I haven't looked that one up here. What is its "
+                       f"booking reference (and the last name on it)? I will look it up for you.")
+            return True
         action = "change" if p.has("change") and not p.has("cancel") else "cancel"
         self.pending, self._older_asked = None, (action, list(p.dates))
         mine = [b for b in live if b["booking_id"] in made]
@@ -3726,7 +3928,7 @@ class ReferenceTarget(Target):
         come anymore" with 6 on it: 5; "my wife can't make it anymore": 5; "can I get a refund for one ticket?": 5;
         "we're only 5 now"; "two people dropped out": 4); 0 when who still travels is not clear ("the kids can't
         come"); None when the message says no such thing, or asks to cancel the whole booking."""
-        b = self._just_made()
+        b = self._just_made(held=True)  # a hold placed here too: "one of us can't come" after holding seats for 4
         if b is None or self.pending is not None or p.booking_ids or p.places or p.dates or p.flight_ids:
             return None
         have = int(b.get("passengers", 0) or 0)
@@ -3748,6 +3950,34 @@ class ReferenceTarget(Target):
             return 0 if kin else have - 1
         return None
 
+    def _party_remark(self, p: Parsed, out: list[str]) -> bool:
+        """ "two of us are going to be late", "one of us is in a wheelchair", "two of us are vegetarian", "one of us
+        has a different surname" once a booking (or hold) for more was made in this chat: a remark about some of its
+        travellers, no count for a new booking; the booking is said to stay as it is and what they want is asked,
+        never a new search for those named (True: answered)."""
+        b = self._just_made(held=True)
+        m = _SOME_OF_US.search(p.text.replace("\u2019", "'"))
+        if (b is None or m is None or self.pending is not None or p.places or p.dates or p.booking_ids or p.flight_ids
+                or p.selection is not None or p.pax_change is not None or _NEW_FOR_SOME.search(p.text)
+                or any(p.has(x) for x in ("book", "hold", "cancel", "change", "refund", "round_trip", "multi_leg"))):
+            return False
+        have = int(b.get("passengers", 0) or 0)
+        what = "hold" if b.get("status") == "held" else "booking"
+        said = m.group(1)
+        n = text_rules.number_value(said) or (1 if said.lower() in ("a", "an") else None)
+        if not n or n >= have:
+            return False
+        itin = list(b.get("itinerary") or [])
+        flights = f"flight{'s' if len(itin) > 1 else ''} {' and '.join(itin)}"
+        late = (" I can't hold a flight for travellers who are late; they need to check in before check-in closes, "
+                f"or the {what} can be moved to a later flight for everyone on it." if _RUNNING_LATE.search(p.text)
+                else "")
+        p.passengers, p.yes, p.no, p.accepts = None, False, False, False
+        out.append(f"Noted. Your {what} {b['booking_id']} stays as it is, for {pax_words(have)} on {flights}; nothing "
+                   f"has been changed and no new booking has been started.{late} Is there something you would like me "
+                   f"to do about it, such as look it up, change its flight or cancel it?")
+        return True
+
     def _edit_of_done(self, p: Parsed, out: list[str]) -> bool:
         """ "oh wait can you add my husband to that?", "can u make it 4 people", "one of us can't come" once a booking
         is made (or changed) in this chat: the travellers of a booking cannot be changed, so that is said, never a
@@ -3760,8 +3990,8 @@ class ReferenceTarget(Target):
             p.intents -= {"cancel", "refund", "book", "hold"}  # cancelled, nor a new booking for the ones who left
             p.passengers, p.pax_change, p.part_of_party, p.selection = (fewer or None), None, not fewer, None
             p.yes = p.no = p.accepts = False
-        if (self.pending is not None or not self.done or self.done[-1]["kind"] not in ("book", "modify") or not b
-                or b.get("booking_id") != self.done[-1]["result"].get("booking_id") or b.get("status") != "confirmed"
+        if (self.pending is not None or b is None or b is not self._just_made(held=True)
+                or (b.get("status") == "held" and fewer is None)  # a hold resized up: replaced by a new hold (39p)
                 or p.places or p.dates or p.booking_ids or p.flight_ids or p.has("cancel") or p.has("hold")
                 or p.selection is not None):
             return False
@@ -3788,7 +4018,14 @@ class ReferenceTarget(Target):
         self.passengers = new if new > 0 else None  # a new booking made after this is for those still travelling
         if fewer is not None:  # "cancel it and book again" takes this up; a bare "yes" to the either-or is asked again
             self._offer_rebook(b, new or None)
-            self.offered_rebook = {**(self.offered_rebook or {}), "fewer": True}
+            # (a hold placed here: a new hold offered in its place, never a booking nobody asked for)
+            self.offered_rebook = {**(self.offered_rebook or {}), "fewer": True, "held": b.get("status") == "held"}
+        if b.get("status") == "held":  # a hold placed here: the same either-or, with a new hold in place of a booking
+            out.append(f"I'm sorry, I can't remove passengers from a hold that is already placed: hold "
+                       f"{b['booking_id']} stays as it is, for {pax_words(have)} on {flights}. I can cancel it and "
+                       f"place a new hold for {rest} (the hold was never charged, so there is nothing to refund), or "
+                       "you can keep it as it is. What would you like to do?")
+            return True
         out.append(f"I'm sorry, I can't remove passengers from a booking that is already made: booking "
                    f"{b['booking_id']} stays as it is, for {pax_words(have)} on {flights}. I can cancel it and book "
                    f"again for {rest} ({self._refund_sentence(b).lower().rstrip('.')}), or you can keep it as it "
@@ -4864,13 +5101,19 @@ class ReferenceTarget(Target):
             out.append(f"{self._booking_text(b)} {self._refund_sentence(b)}")
             if self.rebook is not None and self.rebook["booking_id"] == b["booking_id"]:
                 n = self.rebook["n"]
-                out[-1] += (f" Once it is cancelled, I will set up the new booking for "
+                out[-1] += (f" Once it is cancelled, I will set up the new {'hold' if self.rebook.get('held') else 'booking'} for "
                             f"{pax_words(n) if n else 'those travelling'} on the same flight"
                             f"{'s' if len(b.get('itinerary') or []) > 1 else ''} "
                             f"{' and '.join(b.get('itinerary') or [])}, and show you its summary to confirm first.")
-            out.append(f"Shall I cancel booking {b['booking_id']}?")
+            waits = self._cancel_waits  # (kept until a cancellation is made or asked again without it)
+            if waits:  # "cancel BK..., can it wait until next week?": nothing is scheduled; now or not at all
+                out.append(f"You mentioned waiting: a cancellation takes effect the moment I make it, and I cannot "
+                           f"schedule one for a later day. Do you want me to cancel booking {b['booking_id']} now? "
+                           f"If you would rather wait, I will leave it as it is and you can come back when you decide.")
+            else:
+                out.append(f"Shall I cancel booking {b['booking_id']}?")
             self.pending = {"tool": "cancel_booking", "args": {"booking_id": b["booking_id"]}, "kind": "cancel",
-                            "said": " ".join(out[-2:]),
+                            "said": " ".join(out[-2:]), "waits": waits,
                             # "Can I get a refund?": a cancellation the customer did not name; "Alright, fine." to it
                             # only acknowledges, so it takes a plain yes
                             "unasked": p.has("refund") and not _CANCEL_NAMED.search(p.text)}
@@ -5205,7 +5448,7 @@ class ReferenceTarget(Target):
         self.offered_rebook = {"booking_id": b["booking_id"], "itinerary": list(b.get("itinerary") or []),
                                "fare_class": b.get("fare_class"), "n": n}
 
-    def _takes_rebook(self, p: Parsed) -> bool:
+    def _takes_rebook(self, p: Parsed, held: bool = False) -> bool:
         """The second option of "move it as it is, or cancel it and book a new trip for N" chosen: a cancellation
         with a new booking ("cancel and book me alone", "cancel and rebook just me", "cancel that one and then put
         just me on the same flight"), or "the second thing"; a plain "just cancel it" is a cancellation only."""
@@ -5215,7 +5458,8 @@ class ReferenceTarget(Target):
             return False  # "cancel the whole thing, no new booking": a cancellation only
         if p.selection == 1 and not p.intents:
             return True  # "the second thing", "option 2"
-        return p.has("cancel") and bool(p.has("book") or p.has("change") or _REBOOK.search(p.text))
+        return p.has("cancel") and bool(p.has("book") or p.has("change") or _REBOOK.search(p.text)
+                                        or (held and (p.has("hold") or _HOLD_AGAIN.search(p.text))))
 
     def _route_change(self, p: Parsed, b: dict[str, Any], out: list[str]) -> bool:
         """A change to another place ("change it so we fly to kinshasa on sept 1 instead"): a change keeps the
@@ -7512,6 +7756,7 @@ class ReferenceTarget(Target):
                 self._after_yes(out)
             return
         elif kind == "cancel":
+            self._cancel_waits = False  # the timing settled by the clear yes
             out.append(f"Booking {data['booking_id']} has been cancelled." +
                        (" You will receive a full refund." if data.get("refund_usd") and
                         (self.booking or {}).get("status") != "held" else ""))
@@ -7606,9 +7851,10 @@ class ReferenceTarget(Target):
             self.first_name, self.last_name = rb["name"]
         self.name_words, self.name_doubt, self.traveller, self.declined = [], None, None, False
         seats = f"{n} seat{'s' if n > 1 else ''}" if n else "seats"
-        self._reply(turn, parse(f"book {seats} on {' and '.join(rb['itinerary'])}", self.db, None, ""))
+        verb = "hold" if rb.get("held") else "book"  # a hold given up for fewer travellers: a new hold
+        self._reply(turn, parse(f"{verb} {seats} on {' and '.join(rb['itinerary'])}", self.db, None, ""))
         head = (str(said.get("content") or "") + " " if said else "") + (
-            f"Now the new booking for {pax_words(n) if n else 'those travelling'}, on the same flight"
+            f"Now the new {'hold' if rb.get('held') else 'booking'} for {pax_words(n) if n else 'those travelling'}, on the same flight"
             f"{'s' if len(rb['itinerary']) > 1 else ''} {' and '.join(rb['itinerary'])}:")
         last = next((m for m in reversed(turn.new_messages) if m.get("role") == "assistant" and m.get("content")
                      and not m.get("tool_calls")), None)
