@@ -1161,9 +1161,7 @@ def _stepped(item: dict[str, Any], variants: dict[str, Any], text: str) -> dict[
     available sizes up or down, counting only sizes some available variant has (before: "I don't see that among the
     available options", or read as no option at all); {} when no step is said or there is no such size (then the
     options are listed and asked for)."""
-    m = None
-    for m in _SIZE_STEP.finditer(text or ""):
-        pass  # (the step said last: "a size up ... no, two sizes up")
+    m = next(reversed(list(_SIZE_STEP.finditer(text or ""))), None)  # (the step said last: "a size up ... no, two up")
     if not m or re.search(r"\b(?:half|quarter)\b", text, re.I):
         return {}
     word = next(g for g in (m.group(f"d{i}") for i in range(1, 8)) if g is not None) if \
