@@ -882,6 +882,12 @@ _ASIDE_OPENING = re.compile(r"^\W*(?:(?:oh|um+|uh+|hmm+|ah|oops|ok(?:ay)?|and)\W
 _ASIDE_Q = re.compile(r"^(?:what(?:'s|s| is| was| are| does| did| do)?|which|is|isn't|has|hasn't|have|how|when|where|did|does|"
                       r"was|were|can you (?:tell|check|show|remind|look)|could you (?:tell|check|show|look)|remind me|tell me)\b",
                       re.I)
+# a question about an order that opens with no question word: "how much was #W2", "tell me about #W2", "what about
+# #W2", "show me #W2 first", "and #W2?", "before that, what's the status of #W2", "whats the total on #W2"
+_INFO_ASK = re.compile(r"^\W*(?:(?:hmm+|um+|uh+|ok(?:ay)?|so|and|also|but|first|before (?:that|you do that|I say yes))\W+)*"
+                       r"(?:how (?:much|many|about)|what about|what'?s|whats|what (?:is|are|was|were|items?)|tell me|show me|"
+                       r"can (?:you|I) (?:see|show|check|tell)|could you (?:show|check|tell)|remind me|which|when|where|"
+                       r"and\s+(?:order\s+)?#?W\d{7}\W*$|is|has|did|does|was)\b", re.I)
 # a question that asks for a change, not about an order: "actually, can you cancel #W2 instead?"
 _ASIDE_ACT = re.compile(r"\b(?:cancel|return|exchange|swap|change|modify|switch|move|instead|meant|mean|rather|send it|ship it|"
                         r"refund it|do (?:that|it|this)|go ahead|proceed|also|too)\b", re.I)
@@ -2446,14 +2452,35 @@ class ReferenceTarget(Target):
           order holding the boots and the watch: the watch in the boots' place (before: both written, or an exchange
           begun, or the other order taken)."""
         m = _ASIDE_OPENING.match(said)
-        if m and m.end() < len(said.rstrip()):
-            rest = said[m.end():]
+        if m and m.end() < len(said.rstrip()) or (_INFO_ASK.search(said) or said.rstrip().endswith("?")) and \
+                not re.search(r"\bwhen\b[^.?!]*\b(?:arrive|get here|come|deliver)", said, re.I):
+            # ("when will #W2 arrive?" with no opening: read as before, its delivery answered)
+            # (no opening word either: "is #W2 still pending?", "how much was #W2?", "tell me about order #W2",
+            # "#W2 has the espresso machine, right?" at a proposal for #W1: answered about #W2, the proposal kept;
+            # before: the status of #W1 said in its place, or "I couldn't tell what you'd like to change")
+            rest = said[m.end():] if m and m.end() < len(said.rstrip()) else said.strip()
             asked = list(dict.fromkeys("#W" + x for x in re.findall(r"\bW(\d{7})\b", rest, re.I)))
             held = {a.get("order_id") for _, a in self.pending}
-            if _ASIDE_Q.match(rest) and asked and not _ASIDE_ACT.search(rest):
+            whole = not {t for t, _ in self.pending} & set(_ITEM_WRITE_KIND)  # ("the other one" of items: an item)
+            if not asked and re.search(r"\b(?:the|my|our|that)\s+other\s+(?:pending\s+|open\s+|delivered\s+)?order\b|"
+                                       r"\b(?:the|my)\s+other\s+one\b" if whole else
+                                       r"\b(?:the|my|our|that)\s+other\s+(?:pending\s+|open\s+|delivered\s+)?order\b",
+                                       rest, re.I) and held and \
+                    not mentioned_items(rest, self.product_names):
+                # "is the other order shipped yet?", "what's in my other order?": the customer's orders beside the
+                # proposal's (before: the proposal's own order answered about)
+                owned = self._owned()
+                self._lookup(turn, owned)
+                asked = [o for o in owned if o not in held]
+                states = {self.orders.get(o, {}).get("status") for o in held}
+                alike = [o for o in asked if self.orders.get(o, {}).get("status") in states]
+                asked = alike if len(alike) == 1 else asked  # (of a pending order's proposal, the other pending one)
+            if (_ASIDE_Q.match(rest) or _INFO_ASK.search(rest) or rest.rstrip().endswith("?")) and asked and \
+                    not _ASIDE_ACT.search(rest):
                 if set(asked) <= held:
                     return rest, None
-                answer = self._answer(turn, set(), asked, rest, False, False, closing=False)
+                seen = read(rest, self.db, turn.last_reply)
+                answer = self._answer(turn, seen.topics, asked, rest, False, False, closing=False)
                 return said, f"{answer} {self.proposal}"
         tools = {t for t, _ in self.pending}
         orders = list(dict.fromkeys(o for _, a in self.pending if (o := a.get("order_id"))))
