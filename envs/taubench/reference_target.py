@@ -888,6 +888,8 @@ _INFO_ASK = re.compile(r"^\W*(?:(?:hmm+|um+|uh+|ok(?:ay)?|so|and|also|but|first|
                        r"(?:how (?:much|many|about)|what about|what'?s|whats|what (?:is|are|was|were|items?)|tell me|show me|"
                        r"can (?:you|I) (?:see|show|check|tell)|could you (?:show|check|tell)|remind me|which|when|where|"
                        r"and\s+(?:order\s+)?#?W\d{7}\W*$|is|has|did|does|was)\b", re.I)
+# a question that opens with the order it is about: "#W2 has the espresso machine, right?", "order #W2 - shipped yet?"
+_ID_FIRST_Q = re.compile(r"^\W*(?:(?:and|so|um+|hmm+)\W+)?(?:order\s+)?#?W\d{7}\b[^.!]*\?\W*$", re.I)
 # a question that asks for a change, not about an order: "actually, can you cancel #W2 instead?"
 _ASIDE_ACT = re.compile(r"\b(?:cancel|return|exchange|swap|change|modify|switch|move|instead|meant|mean|rather|send it|ship it|"
                         r"refund it|do (?:that|it|this)|go ahead|proceed|also|too)\b", re.I)
@@ -1170,6 +1172,10 @@ def _stepped(item: dict[str, Any], variants: dict[str, Any], text: str) -> dict[
     m = next(reversed(list(_SIZE_STEP.finditer(text or ""))), None)  # (the step said last: "a size up ... no, two up")
     if not m or re.search(r"\b(?:half|quarter)\b", text, re.I):
         return {}
+    if m.group("d5") or m.group("d7"):
+        # "a larger one", "smaller please": a comparison, read as ``_compared`` reads "for a smaller one" (the item's
+        # other options kept first, then the nearest size)
+        return _compared(item, variants, f"for a {(m.group('d5') or m.group('d7')).lower()} one")
     word = next(g for g in (m.group(f"d{i}") for i in range(1, 8)) if g is not None) if \
         any(m.group(f"d{i}") for i in range(1, 8)) else "up"
     up = bool(re.fullmatch(_STEP_UP, word, re.I))
@@ -2452,7 +2458,7 @@ class ReferenceTarget(Target):
           order holding the boots and the watch: the watch in the boots' place (before: both written, or an exchange
           begun, or the other order taken)."""
         m = _ASIDE_OPENING.match(said)
-        if m and m.end() < len(said.rstrip()) or (_INFO_ASK.search(said) or said.rstrip().endswith("?")) and \
+        if m and m.end() < len(said.rstrip()) or (_INFO_ASK.search(said) or _ID_FIRST_Q.match(said)) and \
                 not re.search(r"\bwhen\b[^.?!]*\b(?:arrive|get here|come|deliver)", said, re.I):
             # ("when will #W2 arrive?" with no opening: read as before, its delivery answered)
             # (no opening word either: "is #W2 still pending?", "how much was #W2?", "tell me about order #W2",
@@ -2475,7 +2481,7 @@ class ReferenceTarget(Target):
                 states = {self.orders.get(o, {}).get("status") for o in held}
                 alike = [o for o in asked if self.orders.get(o, {}).get("status") in states]
                 asked = alike if len(alike) == 1 else asked  # (of a pending order's proposal, the other pending one)
-            if (_ASIDE_Q.match(rest) or _INFO_ASK.search(rest) or rest.rstrip().endswith("?")) and asked and \
+            if (_ASIDE_Q.match(rest) or _INFO_ASK.search(rest) or _ID_FIRST_Q.match(rest)) and asked and \
                     not _ASIDE_ACT.search(rest):
                 if set(asked) <= held:
                     return rest, None
@@ -2507,6 +2513,9 @@ class ReferenceTarget(Target):
             held = {it["name"] for it in items if it.get("item_id") in proposed}
             left_names = list(dict.fromkeys(it["name"] for it in left))
             twins = [n for n in left_names if n in held]
+            if len(proposed) == 2 and widening and collective(_WIDE_BOTH) and not collective(_WIDE_ALL) and \
+                    not re.search(r"\bthe (?:other|second)\b", body, re.I):
+                return said, None  # ("yes to both" at a proposal of two items: those two, a yes)
             if len(twins) == 1 and sum(it["name"] == twins[0] for it in left) == 1 and widening and \
                     not re.search(r"\borders\b|\bother order\b", body, re.I) and \
                     (collective(_WIDE_BOTH) and not (re.search(r"\bthe (?:other|second)\b", body, re.I) and
