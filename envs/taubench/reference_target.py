@@ -887,9 +887,10 @@ _ASIDE_Q = re.compile(r"^(?:what(?:'s|s| is| was| are| does| did| do)?|which|is|
 _INFO_ASK = re.compile(r"^\W*(?:(?:hmm+|um+|uh+|ok(?:ay)?|so|and|also|but|first|before (?:that|you do that|I say yes))\W+)*"
                        r"(?:how (?:much|many|about)|what about|what'?s|whats|what (?:is|are|was|were|items?)|tell me|show me|"
                        r"can (?:you|I) (?:see|show|check|tell)|could you (?:show|check|tell)|remind me|which|when|where|"
-                       r"and\s+(?:order\s+)?#?W\d{7}\W*$|is|has|did|does|was)\b", re.I)
+                       r"is|has|did|does|was)\b", re.I)
 # a question that opens with the order it is about: "#W2 has the espresso machine, right?", "order #W2 - shipped yet?"
-_ID_FIRST_Q = re.compile(r"^\W*(?:(?:and|so|um+|hmm+)\W+)?(?:order\s+)?#?W\d{7}\b[^.!]*\?\W*$", re.I)
+_ID_FIRST_Q = re.compile(r"^\W*(?:(?:and|so|um+|hmm+|ok(?:ay)?|what about|how about)\W+)*(?:order\s+)?#?W\d{7}\b[^.!]*\?\W*$",
+                         re.I)
 # a question that asks for a change, not about an order: "actually, can you cancel #W2 instead?"
 _ASIDE_ACT = re.compile(r"\b(?:cancel|return|exchange|swap|change|modify|switch|move|instead|meant|mean|rather|send it|ship it|"
                         r"refund it|do (?:that|it|this)|go ahead|proceed|also|too)\b", re.I)
@@ -1422,6 +1423,16 @@ class ReferenceTarget(Target):
                     "zip code. ")
         else:
             need = f"{_unapologetic(text)} "
+        if self.repeat_count > 3:  # (asked twice already how to go on: the request left, and said so)
+            self.goal, self.which, self.which_order, self.conflict, self.option_asked = self._empty_goal(), None, None, None, None
+            self.pending, self.proposal, self.repeat_base, self.repeat_count = [], "", "", 0
+            said[-1]["content"] = ("Since I can't go on without that, I'll leave this request here; nothing has been changed "
+                                   "for it. Is there anything else I can help you with?")
+            return
+        if self.repeat_count > 2:  # (the way out already offered: said shortly, not the same paragraph again)
+            said[-1]["content"] = ("I'm afraid I can't go on with this without that. Would you like me to transfer you "
+                                   "to a human agent, or shall we leave it here, with nothing changed for it?")
+            return
         said[-1]["content"] = (f"Sorry, I still can't work it out from that. {need}If you can't give me that, I can "
                                f"transfer you to a human agent, or we can leave this here and I won't change anything "
                                f"for it. Which would you prefer?")
