@@ -2535,7 +2535,7 @@ class ReferenceTarget(Target):
                 # "yes, both" / "both of them" / "yes, each of them" at a proposal of one of two office chairs of the
                 # order: the other chair too, as "yes, and the other office chair too" (its new option then asked for
                 # an exchange or change; before: the yes wrote one chair, or "both of them" asked a Bookshelf option)
-                return f"yes, and the other {twins[0].lower()} too", None
+                return f"and the other {twins[0].lower()} too", None
             if twins and widening and not re.search(r"\borders\b|\bother order\b", body, re.I) and \
                     (collective(_WIDE_ALL) or collective(_WIDE_BOTH)):
                 # "yes, all of them" at a proposal of one of two office chairs of an order holding a bookshelf too:
