@@ -457,6 +457,10 @@ INTENTS: dict[str, re.Pattern[str]] = {
     "exchange": re.compile(r"\b(exchang(e|ed|ing)|swap(ped)?|replac(e|ed|ement)|trade)\b", re.I),
     "modify": re.compile(r"\b(chang(e|ed|es|ing)|modif(y|ied|ying)|switch(ed|ing)?|updat(e|ed|ing)(?!\s+(?:on|about)\b)|instead of|"
                          r"upgrade|downgrade|different (size|color|colou?r|one|option|version)|instead|prefer(red)?|rather have)\b"
+                         # "I want the fleece jacket a size smaller", "can I get the boots one size up", "size up please"
+                         r"|\b(?:want|like|need|get|have|prefer|go|make it|make them)\b[^.?!]{0,40}?\b(?:(?:(?:one|a|two|2) )?"
+                         r"sizes? (?:bigger|larger|smaller|up|down)|(?:bigger|larger|smaller) size|(?:up|down) (?:one |a )?size|"
+                         r"next size)\b|^\W*(?:(?:one|a) )?size (?:up|down)\b"
                          # "make every item the cheapest version", "put them on the lowest priced option"
                          r"|\b(?:make|put|move|turn|get)\b[^.?!]{0,40}\b(?:the|their|its) (?:cheapest|least expensive|"
                          r"lowest[- ]priced?) (?:option|version|variant|one)s?\b"

@@ -868,6 +868,13 @@ _WIDE_NOT = re.compile(r"\b(?:not|n't|dont|never|keep|keeping|stay|stays|leave|s
 # an item put beside the proposal's: "plus the watch", "include the watch", "along with the watch", "+ the watch"
 _WIDE_ADD = re.compile(r"(?:\b(?:and|plus|include|including|along with|together with|add|adding|with|both|as well|also|too)\b|"
                        r"[+&])", re.I)
+# a reply that assents and names nothing: "yes please", "go ahead", "sure thing", "yep, do it", "that's fine"
+_BARE_ASSENT = re.compile(r"\W*(?:(?:yes|yeah|yea|yep|yup|ya|ok(?:ay)?|k|sure|fine|alright|all right|absolutely|"
+                          r"definitely|of course|please|go ahead|do it|proceed|sounds good|perfect|great|correct|right|"
+                          r"thing|that'?s fine|confirm(?:ed)?|y)\W*)+", re.I)
+# "just the notebook", "only that one", "keep it as it is", "just this one", "nothing else": the proposal as it stands
+_KEEP_AS_IS = re.compile(r"\b(?:just|only)\b|\bas (?:it|is)\b|\bnothing else\b|\bno(?:ne|thing)? (?:more|other)\b|"
+                         r"\bno,? (?:that'?s|thats) (?:it|all)\b", re.I)
 # a question about an order opened with "wait," / "sorry," / "actually,": the opening is no correction
 _ASIDE_OPENING = re.compile(r"^\W*(?:(?:oh|um+|uh+|hmm+|ah|oops|ok(?:ay)?|and)\W+)*(?:wait(?: a (?:sec(?:ond)?|minute|moment))?|"
                             r"sorry|actually|hang on|hold on|one sec(?:ond)?|btw|by the way|quick question|question|oh)\b\W*",
@@ -875,6 +882,15 @@ _ASIDE_OPENING = re.compile(r"^\W*(?:(?:oh|um+|uh+|hmm+|ah|oops|ok(?:ay)?|and)\W
 _ASIDE_Q = re.compile(r"^(?:what(?:'s|s| is| was| are| does| did| do)?|which|is|isn't|has|hasn't|have|how|when|where|did|does|"
                       r"was|were|can you (?:tell|check|show|remind|look)|could you (?:tell|check|show|look)|remind me|tell me)\b",
                       re.I)
+# a question about an order that opens with no question word: "how much was #W2", "tell me about #W2", "what about
+# #W2", "show me #W2 first", "and #W2?", "before that, what's the status of #W2", "whats the total on #W2"
+_INFO_ASK = re.compile(r"^\W*(?:(?:hmm+|um+|uh+|ok(?:ay)?|so|and|also|but|first|before (?:that|you do that|I say yes))\W+)*"
+                       r"(?:how (?:much|many|about)|what about|what'?s|whats|what (?:is|are|was|were|items?)|tell me|show me|"
+                       r"can (?:you|I) (?:see|show|check|tell)|could you (?:show|check|tell)|remind me|which|when|where|"
+                       r"is|has|did|does|was)\b", re.I)
+# a question that opens with the order it is about: "#W2 has the espresso machine, right?", "order #W2 - shipped yet?"
+_ID_FIRST_Q = re.compile(r"^\W*(?:(?:and|so|um+|hmm+|ok(?:ay)?|what about|how about)\W+)*(?:order\s+)?#?W\d{7}\b[^.!]*\?\W*$",
+                         re.I)
 # a question that asks for a change, not about an order: "actually, can you cancel #W2 instead?"
 _ASIDE_ACT = re.compile(r"\b(?:cancel|return|exchange|swap|change|modify|switch|move|instead|meant|mean|rather|send it|ship it|"
                         r"refund it|do (?:that|it|this)|go ahead|proceed|also|too)\b", re.I)
@@ -1133,11 +1149,58 @@ def _compared(item: dict[str, Any], variants: dict[str, Any], text: str) -> dict
     return {key: value} if value else {}
 
 
+# a size said as steps from the item's own: "one size bigger", "a size up", "the next size down", "two sizes up",
+# "go up a size", "size down", "a larger one", "bigger please", "a smaller size", "the next size" (up)
+_STEP_UP = r"(?:bigger|larger|up|higher)"
+_STEP_DOWN = r"(?:smaller|down|lower)"
+_STEP_COUNT = r"(?:(?P<{}>one|a|an|1|two|2|three|3)\s+)"
+_SIZE_STEP = re.compile(
+    rf"\b(?:{_STEP_COUNT.format('n1')}?(?:full\s+)?sizes?\s+(?P<d1>{_STEP_UP}|{_STEP_DOWN})|"
+    rf"(?P<d2>{_STEP_UP}|{_STEP_DOWN})\s+{_STEP_COUNT.format('n2')}?sizes?|"
+    rf"(?:the\s+)?next\s+(?:(?P<d3>bigger|larger|smaller)\s+)?size(?:\s+(?P<d4>{_STEP_UP}|{_STEP_DOWN}))?|"
+    rf"(?:an?\s+|the\s+|one\s+)?(?P<d5>bigger|larger|smaller)\s+(?:one|size|version|pair|model)\b|"
+    rf"sized?\s+(?P<d6>up|down)|"
+    rf"(?P<d7>bigger|larger|smaller)\b(?=\W*(?:please|pls|thanks|one|then|instead)?\W*$))", re.I)
+_STEP_NUMBERS = {"one": 1, "a": 1, "an": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3}
+
+
+def _stepped(item: dict[str, Any], variants: dict[str, Any], text: str) -> dict[str, str]:
+    """The size a step from the item's own asks for ("one size bigger", "a size up", "the next size down", "a larger
+    one"): of the item's one size option (a key with "size" in it when there are several), the value that many
+    available sizes up or down, counting only sizes some available variant has (before: "I don't see that among the
+    available options", or read as no option at all); {} when no step is said or there is no such size (then the
+    options are listed and asked for)."""
+    m = next(reversed(list(_SIZE_STEP.finditer(text or ""))), None)  # (the step said last: "a size up ... no, two up")
+    if not m or re.search(r"\b(?:half|quarter)\b", text, re.I):
+        return {}
+    if m.group("d5") or m.group("d7"):
+        # "a larger one", "smaller please": a comparison, read as ``_compared`` reads "for a smaller one" (the item's
+        # other options kept first, then the nearest size)
+        return _compared(item, variants, f"for a {(m.group('d5') or m.group('d7')).lower()} one")
+    word = next(g for g in (m.group(f"d{i}") for i in range(1, 8)) if g is not None) if \
+        any(m.group(f"d{i}") for i in range(1, 8)) else "up"
+    up = bool(re.fullmatch(_STEP_UP, word, re.I))
+    steps = _STEP_NUMBERS.get((m.group("n1") or m.group("n2") or "one").lower(), 1)
+    keys = [k for k, v in item["options"].items() if _size_rank(v) is not None and not _WEIGHT_UNIT.search(v) and
+            "weight" not in k.lower()]
+    if len(keys) > 1:
+        keys = [k for k in keys if "size" in k.lower()] or keys
+    if len(keys) != 1:
+        return {}
+    key = keys[0]
+    now = _size_rank(item["options"][key])
+    ranked = sorted({(r, v["options"][key]) for v in variants.values() if v.get("available") and
+                     (r := _size_rank(v["options"].get(key, ""))) is not None and now is not None and
+                     (r > now if up else r < now)}, reverse=not up)
+    return {key: ranked[steps - 1][1]} if len(ranked) >= steps else {}
+
+
 def _wanted(item: dict[str, Any], product: dict[str, Any], text: str) -> dict[str, str]:
-    """The options the text asks for, by name ("in 30ml") or, when none is named, by comparison ("a smaller one")."""
+    """The options the text asks for, by name ("in 30ml") or, when none is named, by steps of size ("one size up",
+    ``_stepped``) or by comparison ("a smaller one")."""
     variants = product.get("variants", {})
     want = wanted_options(text, item["options"], [v["options"] for v in variants.values()], item["name"]) or \
-        _compared(item, variants, text)
+        _stepped(item, variants, text) or _compared(item, variants, text)
     # an option the customer no longer minds is no longer asked for: "make it the 6.5 inch one, ram doesnt matter"
     waived = waived_options(text, list(item["options"]))
     return {k: v for k, v in want.items() if k not in waived}
@@ -1211,6 +1274,10 @@ class ReferenceTarget(Target):
         self.last_text = ""  # the customer's latest message ("the first one" picks among listed options)
         self.last_reply_text = ""  # the clerk's message it answers
         self.offer: dict[str, Any] | None = None  # what a "yes" to "Would you like me to ... now?" asks for
+        self.repeat_base = ""  # the clerk's last reply, as first written, and how often in a row it came again
+        self.repeat_count = 0
+        # ("Order #W1 also holds the X, the Y ... which ones to add?" just asked: the question, the proposal's items)
+        self.items_question: tuple[str, list[str]] | None = None
         self.which: tuple[str, str, list[int]] | None = None  # (order, product name, item positions) asked "which?"
         self.which_note = ""  # said before "which?" asked again: the answer's words fit every item ("the glass one")
         self.which_order: tuple[str, list[str]] | None = None  # (product name, orders holding it) asked "which?"
@@ -1313,6 +1380,7 @@ class ReferenceTarget(Target):
         # (whether a write of this turn went through: "hold on - don't do that yet" in the next is told it is done)
         self.just_wrote = len(self.log) > wrote
         said = [m for m in turn.new_messages if m["role"] == "assistant" and m.get("content")]
+        self._vary_repeated(turn, said)
         if not (said and _YES_ONLY.fullmatch(turn.user_message) and not turn.ended and not self.pending) or \
                 self.not_holder or \
                 any(c["function"]["name"] in WRITES for m in turn.new_messages for c in m.get("tool_calls") or []):
@@ -1324,6 +1392,50 @@ class ReferenceTarget(Target):
             self.goal, self.which, self.which_order, self.conflict, self.option_asked = self._empty_goal(), None, None, None, None
             said[-1]["content"] = ("I still can't tell which you'd like, so I haven't started or changed anything. "
                                    "Is there anything else I can help you with?")
+
+    def _vary_repeated(self, turn: TurnContext, said: list[dict[str, Any]]) -> None:
+        """A reply the same word for word as the clerk's last two: the customer has now failed twice to give what it
+        asks ("my mom's place" to "What is the new shipping address ...?", "found a better price elsewhere" to the
+        cancel reasons), so it is said once more in other words, what would do named where the question has a set of
+        answers, with a way out: a human agent, or leaving it there (before: the same question four times over, with
+        no way out). A bare yes is left to ``respond``; a turn that wrote or ended is no repeat."""
+        text = said[-1]["content"] if said else ""
+        wrote = any(c["function"]["name"] in WRITES for m in turn.new_messages for c in m.get("tool_calls") or [])
+        if not text or wrote or turn.ended or _YES_ONLY.fullmatch(turn.user_message) or self.transferred:
+            self.repeat_base, self.repeat_count = text, 0
+            return
+        if text != self.repeat_base:
+            self.repeat_base, self.repeat_count = text, 0
+            return
+        self.repeat_count += 1
+        if self.repeat_count < 2:
+            return
+        if "shipping address" in text or "new address" in text or "street, city, state" in text:
+            need = ("I need the full address written out: the street and number, the city, the state and the zip code "
+                    "(I can't look up a place by a description or someone else's address). ")
+        elif "reasons" in text and "no longer needed" in text:
+            need = ("The only reasons I can cancel for are 'no longer needed' and 'ordered by mistake': please say "
+                    "which of these two is closer, if either is. ")
+        elif "Which order" in text or "which order" in text:
+            need = f"I need the order id (it starts with #W), or an item that is in the order. {_unapologetic(text)} "
+        elif "email" in text and ("name" in text or "zip" in text):
+            need = ("I can find your account by its email address, or by your first and last name together with your "
+                    "zip code. ")
+        else:
+            need = f"{_unapologetic(text)} "
+        if self.repeat_count > 3:  # (asked twice already how to go on: the request left, and said so)
+            self.goal, self.which, self.which_order, self.conflict, self.option_asked = self._empty_goal(), None, None, None, None
+            self.pending, self.proposal, self.repeat_base, self.repeat_count = [], "", "", 0
+            said[-1]["content"] = ("Since I can't go on without that, I'll leave this request here; nothing has been changed "
+                                   "for it. Is there anything else I can help you with?")
+            return
+        if self.repeat_count > 2:  # (the way out already offered: said shortly, not the same paragraph again)
+            said[-1]["content"] = ("I'm afraid I can't go on with this without that. Would you like me to transfer you "
+                                   "to a human agent, or shall we leave it here, with nothing changed for it?")
+            return
+        said[-1]["content"] = (f"Sorry, I still can't work it out from that. {need}If you can't give me that, I can "
+                               f"transfer you to a human agent, or we can leave this here and I won't change anything "
+                               f"for it. Which would you prefer?")
 
     def _respond(self, turn: TurnContext) -> None:
         self.switches.start_turn(turn.history, turn.seed)
@@ -1351,6 +1463,9 @@ class ReferenceTarget(Target):
                 if self.pending:
                     return turn.say(f"All right, I'll leave that. {self.proposal}")
                 return turn.say("No problem, I haven't changed anything. Is there anything else I can help you with?")
+        items_question, self.items_question = self.items_question, None
+        if items_question and self.pending and self.user_id and (again := self._which_items_again(items_question, said)):
+            return turn.say(again)
         if self.pending and self.user_id:
             said, at_proposal = self._reworded_at_proposal(turn, said)
             if at_proposal:
@@ -2324,6 +2439,22 @@ class ReferenceTarget(Target):
                      self._methods_sentence(r.text)) + " "
         self._say_plan(turn, lead, was, added_to)
 
+    def _which_items_again(self, asked: tuple[str, list[str]], said: str) -> str | None:
+        """The reply to "Order #W1 also holds the X, the Y ..., so I'm not sure which items you mean": a bare yes (or
+        ok, sure) answers no which, so the question is asked again, plainly (before: the yes wrote the one item
+        proposed, though the customer had asked for more); "just the notebook" / "only that one" / "as it is": the
+        proposal shown again for its own yes. None for anything else (read as usual)."""
+        question, held = asked
+        text = said.strip()
+        if _YES_ONLY.fullmatch(text) or _BARE_ASSENT.fullmatch(text):
+            self.items_question = asked
+            return (f"Sorry, a yes doesn't tell me which items you mean. {question} Nothing has been changed yet; "
+                    f"I'll ask for your yes once I know which items.")
+        names = mentioned_items(text, held)
+        if _KEEP_AS_IS.search(text) and (names or not mentioned_items(text, self.product_names)):
+            return f"All right, just the {' and the '.join(held)}. {self.proposal}"
+        return None
+
     def _reworded_at_proposal(self, turn: TurnContext, said: str) -> tuple[str, str | None]:
         """A reply at a proposal, read for what it asks of the proposal, said again in the words the rest of the
         reading takes (43h), or answered here: (the text to read, a reply or None).
@@ -2338,14 +2469,35 @@ class ReferenceTarget(Target):
           order holding the boots and the watch: the watch in the boots' place (before: both written, or an exchange
           begun, or the other order taken)."""
         m = _ASIDE_OPENING.match(said)
-        if m and m.end() < len(said.rstrip()):
-            rest = said[m.end():]
+        if m and m.end() < len(said.rstrip()) or (_INFO_ASK.search(said) or _ID_FIRST_Q.match(said)) and \
+                not re.search(r"\bwhen\b[^.?!]*\b(?:arrive|get here|come|deliver)", said, re.I):
+            # ("when will #W2 arrive?" with no opening: read as before, its delivery answered)
+            # (no opening word either: "is #W2 still pending?", "how much was #W2?", "tell me about order #W2",
+            # "#W2 has the espresso machine, right?" at a proposal for #W1: answered about #W2, the proposal kept;
+            # before: the status of #W1 said in its place, or "I couldn't tell what you'd like to change")
+            rest = said[m.end():] if m and m.end() < len(said.rstrip()) else said.strip()
             asked = list(dict.fromkeys("#W" + x for x in re.findall(r"\bW(\d{7})\b", rest, re.I)))
             held = {a.get("order_id") for _, a in self.pending}
-            if _ASIDE_Q.match(rest) and asked and not _ASIDE_ACT.search(rest):
+            whole = not {t for t, _ in self.pending} & set(_ITEM_WRITE_KIND)  # ("the other one" of items: an item)
+            if not asked and re.search(r"\b(?:the|my|our|that)\s+other\s+(?:pending\s+|open\s+|delivered\s+)?order\b|"
+                                       r"\b(?:the|my)\s+other\s+one\b" if whole else
+                                       r"\b(?:the|my|our|that)\s+other\s+(?:pending\s+|open\s+|delivered\s+)?order\b",
+                                       rest, re.I) and held and \
+                    not mentioned_items(rest, self.product_names):
+                # "is the other order shipped yet?", "what's in my other order?": the customer's orders beside the
+                # proposal's (before: the proposal's own order answered about)
+                owned = self._owned()
+                self._lookup(turn, owned)
+                asked = [o for o in owned if o not in held]
+                states = {self.orders.get(o, {}).get("status") for o in held}
+                alike = [o for o in asked if self.orders.get(o, {}).get("status") in states]
+                asked = alike if len(alike) == 1 else asked  # (of a pending order's proposal, the other pending one)
+            if (_ASIDE_Q.match(rest) or _INFO_ASK.search(rest) or _ID_FIRST_Q.match(rest)) and asked and \
+                    not _ASIDE_ACT.search(rest):
                 if set(asked) <= held:
                     return rest, None
-                answer = self._answer(turn, set(), asked, rest, False, False, closing=False)
+                seen = read(rest, self.db, turn.last_reply)
+                answer = self._answer(turn, seen.topics, asked, rest, False, False, closing=False)
                 return said, f"{answer} {self.proposal}"
         tools = {t for t, _ in self.pending}
         orders = list(dict.fromkeys(o for _, a in self.pending if (o := a.get("order_id"))))
@@ -2371,6 +2523,30 @@ class ReferenceTarget(Target):
                     left.pop(at)
             held = {it["name"] for it in items if it.get("item_id") in proposed}
             left_names = list(dict.fromkeys(it["name"] for it in left))
+            twins = [n for n in left_names if n in held]
+            if len(proposed) == 2 and widening and collective(_WIDE_BOTH) and not collective(_WIDE_ALL) and \
+                    not re.search(r"\bthe (?:other|second)\b", body, re.I):
+                return said, None  # ("yes to both" at a proposal of two items: those two, a yes)
+            if len(twins) == 1 and sum(it["name"] == twins[0] for it in left) == 1 and widening and \
+                    not re.search(r"\borders\b|\bother order\b", body, re.I) and \
+                    (collective(_WIDE_BOTH) and not (re.search(r"\bthe (?:other|second)\b", body, re.I) and
+                                                     not _WIDE_ADD.search(body)) or
+                     collective(_WIDE_ALL) and len(left_names) == 1):
+                # "yes, both" / "both of them" / "yes, each of them" at a proposal of one of two office chairs of the
+                # order: the other chair too, as "yes, and the other office chair too" (its new option then asked for
+                # an exchange or change; before: the yes wrote one chair, or "both of them" asked a Bookshelf option)
+                return f"and the other {twins[0].lower()} too", None
+            if twins and widening and not re.search(r"\borders\b|\bother order\b", body, re.I) and \
+                    (collective(_WIDE_ALL) or collective(_WIDE_BOTH)):
+                # "yes, all of them" at a proposal of one of two office chairs of an order holding a bookshelf too:
+                # which items is asked (before: the yes wrote the one chair)
+                rest = [f"the other {n}" if n in held else f"the {n}" for n in left_names]
+                both = " and the ".join(sorted(held))
+                ask = (f"Order {o} also holds {', '.join(rest)}, so I'm not sure which items you mean. Please tell me "
+                       f"which ones to add (for example \"yes, and {rest[0]} too\"), or say \"just this {both}\" to "
+                       f"keep this proposal as it is.")
+                self.items_question = (ask, sorted(held))
+                return said, f"{ask} Nothing has been changed yet. {self.proposal}"
             if not left_names or set(left_names) & held:
                 return said, None  # (two of one product: not read here)
             named = mentioned_items(said, sorted({it["name"] for it in items}))
@@ -2392,7 +2568,9 @@ class ReferenceTarget(Target):
                     else:
                         ask = (f"Order {o} also holds the {', the '.join(left_names)}, so I'm not sure which items you "
                                f"mean. Please tell me which ones to add (for example \"yes, and the {left_names[0]} "
-                               f"too\"), or say yes to this proposal as it is.")
+                               f"too\"), or say \"just the {both}\" to keep this proposal as it is.")
+                    # (a bare yes to this is no answer to which items: asked again, ``_which_items_again``)
+                    self.items_question = (ask, sorted(held))
                     return said, f"{ask} Nothing has been changed yet. {self.proposal}"
                 if named_left and _WIDE_ADD.search(body):
                     return (said if _ALSO.search(said) else said.rstrip(" .!") + " too"), None
@@ -6630,6 +6808,12 @@ class ReferenceTarget(Target):
                     # "and also the digital camera from the same order" of an order with one camera, asked its option:
                     # there is no second one (before: "I don't see that among the available options")
                     same += (f"Order {o} has only one {it['name']}, the one I'm asking about. ")
+                elif (step := _SIZE_STEP.search(self.last_text or "")) and not other and \
+                        not re.search(r"\b(?:half|quarter)\b", self.last_text, re.I):
+                    # "one size smaller" of the smallest boots: no such size, said (before: "I don't see that ...")
+                    up = bool(re.search(_STEP_UP, step.group(0), re.I)) or not re.search(_STEP_DOWN, step.group(0), re.I)
+                    same += (f"I'm sorry, there is no {'larger' if up else 'smaller'} size of the {it['name']} "
+                             f"({_opts(it['options'])}) available. ")
                 elif self.option_before == it["item_id"] and not other and not _bare_answer(self.last_text) and \
                         not (g["same_one"] and SAME_ONE.search(self.last_text or "")) and \
                         not set(mentioned_items(self.last_text, names)) - {it["name"]}:  # ("oh, and the camera too")
