@@ -63,6 +63,7 @@ from envs.skyassist.verify_names import (
     lone_given_names,
     name_in,
     name_statements,
+    renamed,
     spelled_out,
     stated_names,
     stated_parts,
@@ -1834,8 +1835,18 @@ def _superseded_name(c: Call, view: TraceView) -> tuple[str | None, str | None]:
     for i, txt in view.users:
         if i >= c.index:
             break
-        said = name_statements(txt)
-        fix = corrects_name(txt)
+        said = {k: set(v) for k, v in name_statements(txt).items()}
+        ren = renamed(txt)  # "under my married name, Aisha Boateng", "not Okafor. Boateng." (skyV 44 V1)
+        fix = corrects_name(txt) or bool(ren)
+        for words, part, was in ren:
+            if len(words) > 1:
+                said["first"].update(words[:-1])
+                said["last"].add(words[-1])
+                continue
+            if part is None and was is not None:  # the part of the word it replaces: "use Boateng" for "Okafor"
+                part = next((p for p in ("last", "first") if name_in(was, current[p])), None)
+            if part is not None:
+                said[part].add(words[0])
         for part, words in said.items():
             if not words:
                 continue
@@ -2188,9 +2199,50 @@ def _consent_reason(text: str, question: str) -> str | None:
     is proposed (``_request_families``), not only the first after its "Shall I". Memoised: S4 and S5 ask it of the same
     reply and request several times per mutation (``_confirms``, ``_answer_for``, ``_approves``)."""
     proposal = _consent_proposal(question, text)
-    return consent.reason(_reply_to_booking(text, question), proposal, _yes_words(question, text), _TRIP_WORDS,
-                          also_proposed=_request_families(proposal) | _numbered_families(question),
-                          topic_words=_TOPIC_WORDS)
+    why = consent.reason(_reply_to_booking(text, question), proposal, _yes_words(question, text), _TRIP_WORDS,
+                         also_proposed=_request_families(proposal) | _numbered_families(question),
+                         topic_words=_TOPIC_WORDS)
+    if why is None and _asks_on_after_yes(text):
+        return "question"  # "yes, btw is there a meal?": the customer asks on before the write (skyV 44 V2)
+    if why is not None and why.startswith("no affirmative") and _LONE_FOREIGN_YES.match(text or ""):
+        return None  # "si", "oui": a yes in the customer's language (skyV 44 F3)
+    return why
+
+
+# a question the customer adds after a yes with a word that opens a new point ("yes, btw is there a meal?", "yes! also
+# which terminal?", "yes, oh and can I choose seats?", "sure. PS what about luggage?", "yes please! one more thing: is
+# there a meal?"; skyV, forty-fourth session, V2): the customer asks on, and the write does not wait for the answer, as
+# with "ok. by the way, ...?" (S5, "question"). A request of the agent in the question's place ("ok, book it - and can
+# you email me the receipt?", "yes, and please send the receipt?") is no question about the trip, and stays a yes
+_ADDED_QUESTION = re.compile(
+    r"(?:^|[.!;,:]|\s[-\u2013\u2014]+|\s)\s*(?:(?:oh|ah|and|so)\s*,?\s+)*(?:also|btw|b\.t\.w\.?|by\s+the\s+way|oh|plus|"
+    r"and(?:\s+also)?|p\.?\s?s\.?|one\s+more\s+(?:thing|question|q)|quick\s+(?:question|q)|one\s+(?:thing|question)"
+    r"(?:\s+though)?|side\s+(?:question|note|q)|separately|unrelated|another\s+(?:thing|question)|random\s+question|"
+    r"just\s+wondering|out\s+of\s+interest|while\s+(?:i\s+have\s+you|we(?:['\u2019]re|\s+are)\s+at\s+it))"
+    r"(?![\w'\u2019])\W*(?P<q>[^?]*\?)[\s?!.)]*$", re.I)
+_REQUEST_OF_AGENT = re.compile(r"^\W*(?:(?:can|could|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b|kindly\b|send\b|"
+                               r"email\b|e-mail\b|add\b)", re.I)
+# the write asked for in words before the added question, more than a bare yes: "Yes, go ahead - and will we be seated
+# together?", "ok, book it - and ...?", "yes, cancel it. btw ...?" (the customer told the agent to act, then asks on)
+_GO_AHEAD_SAID = re.compile(r"\b(?:go(?:\s+right)?\s+ahead|go\s+for\s+it|proceed|do\s+it|please\s+do|crack\s+on|"
+                            r"(?:book|cancel|change|modify|move|switch|rebook|hold|reserve|buy|purchase|confirm|make)\s+"
+                            r"(?:it|that|this|them|me|us|the\s+\w+)|i\s+confirm|confirmed)\b", re.I)
+# a yes in another language, said alone ("si", "oui", "sí", "sì", "ja"): the customer's yes
+_LONE_FOREIGN_YES = re.compile(r"^\s*(?:si|s\u00ed|s\u00ec|oui|ja)\s*[.!]*\s*$", re.I)  # not "tak" (test_sky_oracle_37q)
+
+
+def _asks_on_after_yes(text: str) -> bool:
+    """The reply adds a question after its yes with a word that opens a new point (``_ADDED_QUESTION``), a question
+    and not a request of the agent (``_REQUEST_OF_AGENT``)."""
+    if not text or "?" not in text:
+        return False
+    m = _ADDED_QUESTION.search(text)
+    if m is None or not m.start():  # the whole reply a question ("btw is there a meal?") is consent's reading
+        return False
+    q = m.group("q")
+    if _GO_AHEAD_SAID.search(text[:m.start()]):
+        return False  # "Yes, go ahead - and will we be seated together?": the write was asked for (oracle labeller 28)
+    return bool(re.search(r"[^\W\d_]", q)) and not _REQUEST_OF_AGENT.match(q)
 
 
 _FAMILY = {"book": "book", "cancel": "cancel", "hold": "hold", "modify": "change"}

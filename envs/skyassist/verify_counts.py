@@ -405,6 +405,12 @@ _ADDING = frozenset("add adding added plus join joins joining coming come along 
                     "another".split())
 
 
+# what "one more" adds that is no person: "one more thing", "one more question", "one more bag", "two more days"
+_MORE_THINGS = frozenset("""thing things question questions q qs point points request requests detail details query
+queries bit bits matter issue item items bag bags suitcase suitcases case day days night nights minute minutes sec second
+seconds moment moments hour hours time times week weeks favour favor idea note check""".split())
+
+
 @lru_cache(1 << 14)
 def added_persons(text: str) -> int | None:
     """How many people the message adds to the party (a word of adding, ``_ADDING``, and the people added: a
@@ -417,7 +423,9 @@ def added_persons(text: str) -> int | None:
         n = _number(tok)
         if n is not None and (toks[i + 1:i + 2] == ["more"] or toks[i + 1:i + 2] == ["extra"]
                               or any(w in _PEOPLE for w in toks[i + 1:i + 2])):
-            return n
+            if toks[i + 1:i + 2] != ["more"] and toks[i + 1:i + 2] != ["extra"] or not _MORE_THINGS & set(toks[i + 2:i + 3]):
+                return n
+            continue  # "yes please! one more thing: is there a meal?": a point added, nobody (skyV 44 V2)
     added = 0
     for i, tok in enumerate(toks[:-1]):
         if (tok in _OWNERS | _ARTICLES and toks[i + 1] in (_SINGLE | set(_PAIRS))) and _stays_behind(toks, i + 1):
@@ -426,7 +434,9 @@ def added_persons(text: str) -> int | None:
             added += 1
         elif tok in _OWNERS and toks[i + 1] in _PAIRS:
             added += _PAIRS[toks[i + 1]]
-    if not added and ("another" in toks or ("one" in toks and "more" in toks)) and any(w in _PEOPLE for w in toks):
+    one_more = any(a == "one" and b == "more" and not _MORE_THINGS & set(toks[k + 2:k + 3])
+                   for k, (a, b) in enumerate(zip(toks, toks[1:])))  # not "one more thing: can I choose seats?"
+    if not added and ("another" in toks or one_more) and any(w in _PEOPLE for w in toks):
         added = 1  # "another passenger", "one more seat"
     return added or None
 

@@ -1030,6 +1030,7 @@ def stated_names(user_text: str, asked_for_name: bool | str = False) -> frozense
     # the initials given beside a name stated ("L. Ivanova", "Ivanova L. (Mrs)"): the given name as the customer gave it
     found.update(w for letters, word in _initials_beside(unspell(typed)) if word in found for w in letters)
     found.update(_given_by_what_is_said(said, asked_for_name))  # "my passport says Larsen", "Schmitt with tt"
+    found.update(w for words, _, _ in renamed(typed) for w in words)  # "I go by Aisha Boateng now" (skyV 44 V1)
     kept, rejected, apart = _contrasts(said, asked_for_name)
     if kept or rejected:  # "Bello not Okafor": Bello given, Okafor not; the words of the contrast no name
         rejected -= kept
@@ -1777,3 +1778,123 @@ def corrects_name(user_text: str) -> bool:
     """The message says its name replaces one given before (``_NAME_FIX_CUE``: "the surname is actually Mensah",
     "put it under my colleague Ben Carter instead", "correction: last name is Okafor-Mensah")."""
     return bool(_NAME_FIX_CUE.search(user_text or ""))
+
+
+# A name put in place of the one given before, in more words than a cue of correction beside a labelled part (skyV,
+# forty-fourth session, V1: "book it under my married name, Aisha Boateng", "in my husband's name, Kofi Mensah", "the
+# ticket must match my passport: Aisha Boateng", "I go by Aisha Boateng now", "Okafor is my old name, use Boateng",
+# "change the surname to Boateng", "sorry, wrong name - it is Aisha Boateng", "not Okafor. Boateng.", "make the
+# booking out to Kofi Mensah" were read as no name, so a booking under the old one passed). ``renamed`` reads them.
+_RN_RUN = r"([^\W\d_][\w'\u2019-]*)(?:[ \t]+([^\W\d_][\w'\u2019-]*))?(?:[ \t]+([^\W\d_][\w'\u2019-]*))?"
+_RN_SEP = r"\s*(?:[,:=\u2013\u2014]|\s-|->|=>)?\s*"
+_RN_KIND = (r"(?:married|maiden|new|legal|real|proper|correct|right|official|passport|current|actual|full|updated|true|"
+            r"birth|own|usual)")
+# the traveller's name given whole, as the one the booking is to bear: "under my married name, X", "in my husband's
+# name: X", "in the name X", "I go by X", "known as X", "make the booking out to X", "my passport says X", "must match
+# my passport: X", "the name on the ticket has to be X", "my name is now X", "the traveller is my husband X"
+_RN_WHOLE = re.compile(
+    r"(?i:\b(?:(?:under|in)\s+(?:(?:my|his|her|our|their|the)\s+)?(?:[\w]+['\u2019]s\s+)?(?:" + _RN_KIND + r"\s+)?"
+    r"(?:(?:sur|last\s*|family\s*)?name)(?:\s+of)?"
+    r"|go(?:es|ing)?\s+by|known\s+as|(?:made|make|write|writ(?:e|ten))\s+(?:(?:it|this|that|them|the\s+\w+)\s+)?out\s+"
+    r"(?:to|in\s+the\s+name\s+of|for)"
+    r"|(?:passport|id|licen[cs]e|documents?)\s+(?:says|reads|shows|has|is\s+in\s+the\s+name\s+of)"
+    r"|match(?:es)?\s+(?:my|the|his|her|our|their)\s+(?:passport|id|licen[cs]e|documents?)(?:\s+name)?"
+    r"|(?:my|the)\s+(?:" + _RN_KIND + r"\s+)?(?:sur|last\s*|family\s*)?name(?:\s+(?:on|in|for)\s+(?:the|my|this)\s+\w+)?"
+    r"(?:['\u2019]s|\s+is|\s+will\s+be|\s+should\s+be|\s+(?:has|needs|ought)\s+to\s+be|\s+must\s+be|\s+changed\s+to)"
+    r"(?:\s+(?:now|actually|really|in\s+fact))?"
+    r"|(?:traveller|traveler|passenger|person\s+flying|flyer)\s+(?:is|will\s+be|should\s+be)(?:\s+(?:my|our)\s+\w+)?"
+    r")" + _RN_SEP + r")" + _RN_RUN)
+# the name put right in a message that says one was wrong or is retired: "wrong name - it is X", "it's X now",
+# "I'm X now", "use X" (after "Okafor is my old name"), "X please"
+_RN_RIGHT = re.compile(r"(?i:\b(?:it['\u2019]?s|its|it\s+is|i['\u2019]?m|i\s+am|use|should\s+be|make\s+it|now)"
+                       + _RN_SEP + r")" + _RN_RUN)
+# a part changed to a name: "change the surname to Boateng", "surname changed to Boateng", "swap the surname for
+# Boateng", "update the last name to Boateng", "change Okafor to Boateng" (Okafor retired)
+_RN_CHANGE = re.compile(
+    r"(?i:\b(?:change|changed|switch|switched|swap|swapped|update|updated|correct|corrected|amend|amended|replace|"
+    r"replaced|alter|altered)\s+(?:(?:the|my|her|his|our)\s+)?(?:(sur|last\s*|family\s*)|(first\s*|given\s*))?"
+    r"(?:name\s+)?(?:from\s+)?)(?:([^\W\d_][\w'\u2019-]*)\s+)?(?i:(?:to|for|with|into|->|=>)" + _RN_SEP + r")"
+    + _RN_RUN)
+_RN_PART_CHANGED = re.compile(r"(?i:\b(?:(sur|last\s*|family\s*)|(first\s*|given\s*))name\s+(?:is\s+|has\s+)?"
+                              r"(?:changed|switched|updated)\s+to" + _RN_SEP + r")" + _RN_RUN)
+# a name retired: "X is my old name", "X was my maiden name", "no longer X", "not X. Y", "not X - Y", "Y, not X"
+_RN_OLD_IS = re.compile(r"([^\W\d_][\w'\u2019-]*)(?i:\s+(?:is|was|['\u2019]s)\s+(?:my|her|his|the)\s+(?:old|former|"
+                        r"previous|maiden|ex|wrong|outdated|birth|pre-?marriage)\s+(?:sur|last\s*|family\s*)?name)")
+_RN_NO_LONGER = re.compile(r"(?i:\bno\s+longer|\bnot\s+anymore|\bnot\s+any\s+more)\s+([^\W\d_][\w'\u2019-]*)")
+_RN_NOT_THEN = re.compile(r"(?i:\bnot)\s+([^\W\d_][\w'\u2019-]*)\s*(?:[.;!,:]|\s-|[\u2013\u2014]|->|=>)+\s*(?i:(?:it['\u2019]?s"
+                          r"|its|but|use|make\s+it)\s+)?" + _RN_RUN)
+_RN_THEN_NOT = re.compile(r"([^\W\d_][\w'\u2019-]*)\s*(?:[,(\u2013\u2014]|\s-)?\s*(?i:not|rather\s+than|instead\s+of|in\s+place\s+of)\s+"
+                          r"([^\W\d_][\w'\u2019-]*)")
+_RN_ANY_CASE = re.compile(r"(?i:\bgo(?:es|ing)?\s+by\b|\bknown\s+as\b|\bout\s+(?:to|for|in\s+the\s+name)\b|\bname\b)")
+# a whole name put in instead: "book it for Kofi Mensah instead", "for Kofi Mensah rather"
+_RN_INSTEAD = re.compile(r"(?i:\b(?:for|under|to)\s+)" + _RN_RUN + r"(?i:\s*,?\s*(?:instead|rather)\b)")
+# a name added beside the booking's rather than put in its place: "the second seat in my husband's name, Kofi Mensah",
+# "my wife is also known as ...", "and me": the whole names of such a message replace nothing
+_RN_ADDED = re.compile(r"(?i:\b(?:also|too|as\s+well|second|other|another|extra|additional|plus|both|each|and\s+me|"
+                       r"with\s+me|for\s+me\s+and|one\s+of\s+(?:the|them))\b)")
+# what makes a message about the name at all (a word of ``_RN_RIGHT`` is read only in one)
+_RN_ABOUT = re.compile(r"(?i:\b(?:wrong\s+(?:sur|last\s*|first\s*)?name|(?:old|former|previous|maiden|married|new)\s+"
+                       r"(?:sur|last\s*|family\s*)?name|no\s+longer|got\s+married|(?:sur|last\s*|first\s*)?name\s+"
+                       r"(?:is\s+)?(?:wrong|incorrect|changed|is\s+not\s+right)|not\s+my\s+name|passport)\b)")
+_RN_SURNAME_TALK = re.compile(r"(?i:\b(?:married|marriage|maiden|divorced?|surname|last\s*name|family\s*name)\b)")
+_RN_STOP = frozenset("""now instead please pls plz thanks thank these days anymore too also then there here though
+actually really just only on in at for to by from with and or but not no yes yeah ok okay sorry booking ticket name names
+surname passport flight seat seats economy business book it that this please""".split())
+
+
+def _rn_words(words: tuple[str | None, ...], any_case: bool = True) -> tuple[str, ...]:
+    """The lower-cased name words at the start of a run read by ``renamed`` (at most 3, cut at the first word that is no
+    name); none where the run reads as a place or a thing."""
+    run: list[str] = []
+    for w in words:
+        if not w or w.lower() in _RN_STOP or w.lower() in _PLACEHOLDERS or w.lower() in _TRIP_WORDS \
+                or w.lower() in _CONTRAST_WORDS or w.lower() in _TITLE_WORDS or w.lower() in _NOT_A_DOCUMENT_NAME \
+                or w.lower() in _WEEKDAYS or w.lower() in _MONTH_WORDS or not _nameish(w, any_case):
+            break
+        run.append(w)
+    if not run or _reads_as_thing(run) or _reads_as_place(run):
+        return ()
+    return tuple(w.lower() for w in run)
+
+
+def renamed(user_text: str) -> tuple[tuple[tuple[str, ...], str | None, str | None], ...]:
+    """The names a customer message puts in place of the booking's name (``_RN_WHOLE`` ... ``_RN_THEN_NOT`` above),
+    each as (the new words in speaking order, the part they are when the message says it ("first" / "last"), the word
+    they replace when the message names it), lower-cased. A whole name (two words or more) is first and last name; a
+    lone word takes the part of the word it replaces, or the part the message labels. The S1 check
+    (verifiers._superseded_name) reads a lone word with neither as nothing."""
+    text = unspell(user_text or "")
+    out: list[tuple[tuple[str, ...], str | None, str | None]] = []
+    for m in [] if _RN_ADDED.search(text) else [*_RN_WHOLE.finditer(text), *_RN_INSTEAD.finditer(text)]:
+        # in lower case only after a cue that can only name ("I go by aisha boateng"): "my passport says larsen", "the
+        # person flying is vegetarian" name no one (test_sky_oracle_43j)
+        words = _rn_words(m.groups(), bool(_RN_ANY_CASE.search(m.group(0))))
+        if words:
+            out.append((words, None, None))
+    for m in _RN_CHANGE.finditer(text):
+        words = _rn_words(m.groups()[3:])
+        old = m.group(3).lower() if m.group(3) and m.group(3).lower() not in _RN_STOP | _ORDINARY else None
+        if words:
+            out.append((words, "last" if m.group(1) else "first" if m.group(2) else None, old))
+    for m in _RN_PART_CHANGED.finditer(text):
+        words = _rn_words(m.groups()[2:])
+        if words:
+            out.append((words, "last" if m.group(1) else "first", None))
+    for m in _RN_NOT_THEN.finditer(text):
+        words = _rn_words(m.groups()[1:], False)
+        if words and _nameish(m.group(1), False):
+            out.append((words, None, m.group(1).lower()))
+    for m in _RN_THEN_NOT.finditer(text):
+        words = _rn_words((m.group(1),), False)
+        if words and _nameish(m.group(2), False):
+            out.append((words, None, m.group(2).lower()))
+    retired = [m.group(1).lower() for rx in (_RN_OLD_IS, _RN_NO_LONGER) for m in rx.finditer(text)
+               if _nameish(m.group(1), False)]
+    if retired or _RN_ABOUT.search(text):
+        for m in _RN_RIGHT.finditer(text):
+            words = _rn_words(m.groups(), False)
+            if words and not set(words) & set(retired):
+                # a lone word in a message of a marriage or a surname is the surname: "I got married, it's Boateng now"
+                part = "last" if len(words) == 1 and _RN_SURNAME_TALK.search(text) else None
+                out.append((words, part, retired[0] if retired and len(words) == 1 else None))
+    return tuple(dict.fromkeys(out))

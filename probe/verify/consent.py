@@ -153,6 +153,12 @@ _STRONG = [
     # said short or as a wish (finding h40 3): "let's do this", "lgtm", "sgtm", "yh", "I'd like that", "I'd love that"
     "lets do this", "lets do this thing", "lgtm", "sgtm", "yh", "id like that", "i would like that", "id love that",
     "i would love that", "id like that please",
+    # British and informal go-aheads (skyV, forty-fourth session, F3: "spot on, book it", "crack on", "bang on, do it",
+    # "ofc", "ys book it", "that'll do nicely", "bob's your uncle"); their own words stand beside a yes only inside the
+    # phrase (``_PHRASE_ONLY``: "a window spot", "bang", "crack" are no yes)
+    "spot on", "bang on", "crack on", "lets crack on", "crack on then", "ofc", "of c", "ys", "yse", "yss", "yesh", "yus",
+    "thatll do", "that will do", "thatll do nicely", "that will do nicely", "thatll do me", "that will do me",
+    "bobs your uncle", "go on then",
     # an offer welcomed: "That'd be great, thanks", "that would be lovely" (what "would" welcomes is the offer made)
     *(f"{that} be {good}" for that in ("that would", "thatd", "it would", "itd", "that would really", "thatd really")
       for good in ("great", "lovely", "perfect", "wonderful", "amazing", "ideal", "brilliant", "fantastic", "awesome",
@@ -205,6 +211,10 @@ _WEAK = ["ok", "okay", "okey", "okie", "okidoki", "okie dokie", "okey dokey", "o
          # "noted", "got it", "gotcha" acknowledge what was said and approve nothing (finding h40 3: "ok noted" to "Shall
          # I book it?"); beside a yes they stand as courtesy ("got it, go ahead": ``_COURTESY``)
          "roger",
+         # British and informal approval words, as weak as "lovely" (skyV 44 F3: "grand, go ahead", "smashing, go ahead",
+         # "fab, book it", "righto", "brill", "ace", "champion")
+         "grand", "smashing", "fab", "fabulous", "brill", "ace", "champion", "righto", "right o", "righty o", "rightio",
+         "righty ho", "right oh", "marvellous", "cracking", "lush", "spiffing", "splendid", "jolly good",
          # the proposal pointed at as the one wanted: "That's the one - book the outbound."
          "thats the one", "that is the one",
          # a weak judgement of the summary ("That seems fine."): as weak as "fine" alone; a strong one is in _STRONG
@@ -284,7 +294,7 @@ _NEUTRAL = ["why not", "no problem", "no problems", "no worries", "not a problem
 _TURNAROUNDS = ["actually", "oh actually", "on second thought", "on second thoughts", "second thought",
                 "second thoughts", "come to think of it", "after all"]
 _COURTESY = [
-    "please", "pls", "plz", "thanks", "thank", "you", "thx", "ty", "tysm", "cheers", "much", "so", "very", "a", "lot",
+    "please", "pls", "plz", "thanks", "thank", "you", "thx", "ty", "tysm", "cheers", "ta",  # "ta": British thanks "much", "so", "very", "a", "lot",
     "appreciated", "appreciate", "kindly", "oh", "well", "hi", "hello", "hey", "dear", "sir", "madam", "maam",
     "mate", "lol", "haha", "hah", "again", "really", "totally", "then", "now", "just", "and", "also", "too",
     "all", "everything", "that", "thats", "this", "it", "its", "them", "those", "these", "the", "one", "both",
@@ -374,7 +384,9 @@ _FOREIGN_ARTICLES = frozenset(["los", "las", "les", "os"])  # "los dos", "tous l
 # words that stand beside a yes only inside their phrase: "green light" is a yes, "yes, the green one" names a colour
 _PHRASE_ONLY = frozenset(["green", "light", "pull", "trigger", "happen", "official", "send", "through", "push", "steam",
                           "systems", "from", "have", "youve", "got", "blessing", "thumbs", "up", "hit",
-                          "look", "seem", "seems", "appear", "appears", "sound", "they"])
+                          "look", "seem", "seems", "appear", "appears", "sound", "they",
+                          # skyV 44 F3's idioms: "spot on", "bang on", "crack on", "that'll do nicely", "bob's your uncle"
+                          "spot", "bang", "crack", "thatll", "nicely", "bobs", "your", "uncle", "jolly"])
 _ALLOWED = (frozenset(_COURTESY) | {w for p in _STRONG_P + _WEAK_P + _BYE_P for w in p if w not in _PHRASE_ONLY}
             | _FOREIGN_YES | _FOREIGN_COURTESY | _FOREIGN_ALL | _FOREIGN_ARTICLES)
 _PHRASE_ONLY_P = [p for p in _STRONG_P + _WEAK_P + _BYE_P if _PHRASE_ONLY & set(p)]
@@ -1778,6 +1790,10 @@ def reason(text: str, proposal: str = "", extra_yes: tuple[str, ...] = (), extra
     if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
                                    also_proposed, topic_words) is None:
         return None  # "yes, there's no rush but go ahead", "I don't mind, go ahead": the negation objects to nothing
+    rest = _without_needless(text, proposal, extra_actions, also_proposed)
+    if rest is not None and reason(rest, proposal, extra_yes, extra_words, extra_actions, details,
+                                   also_proposed, topic_words) is None:
+        return None  # "yes, I don't need anything else", to a cancellation "yes, I don't need it anymore" (skyV 44 F1)
     rest = _polite_go_ahead(text, extra_actions)
     if rest is not None:
         why = reason(rest, proposal, extra_yes, extra_words, extra_actions, details, also_proposed, topic_words)
@@ -2016,6 +2032,89 @@ _NOT_AGAINST = re.compile(
     r"|why\s+(?:wouldnt|would\s+not)\s+(?:i|we)|no\s+big\s+deal"
     r"|(?:it|that|this)\s+(?:doesnt|does\s+not)\s+matter(?:\s+to\s+(?:me|us))?"
     r")$")
+
+
+# a reason beside a clear yes that says no more is wanted, or that the customer is not particular (skyV, forty-fourth
+# session, F1: "yes, I don't need anything else", "absolutely, can't see any issue", "yes I'm not bothered about the time,
+# book it", "go for it, I'm not fussy", "yes, I won't need insurance", "yes, it doesn't matter which seat", "yes, never
+# mind the luggage question, book it" gave "refusal or change of mind"); to a cancellation, why the thing is not wanted
+# ("yes, I don't need it anymore", "yes, no need to keep it", "yes, I won't be travelling", "no refund needed"); to a
+# change, that the old one no longer serves ("yes, I don't need the old flight", "the old date doesn't work for me
+# anymore"). Only the whole clause is set aside, the yes words before it kept, and the rest must be a whole yes by
+# itself: "yes, but I don't want 2 seats", "yes, I don't think so", "yes, I'm not sure", "yes... actually no" stay.
+_NEEDLESS_LEAD = (r"^(?P<lead>(?:(?:oh|and|so|well|honestly|really|also|just|yes|yeah|yep|yup|sure|ok|okay|absolutely|"
+                  r"definitely|of\s+course|go\s+for\s+it|go\s+ahead|please|yes\s+please|sadly|unfortunately|thanks|"
+                  r"cancel\s+it|change\s+it|book\s+it|do\s+it)\s+)*)")
+_NEEDLESS_OBJECT = r"(?:\s+(?!(?:it|them|this|booking|book|flight|flights|trip|ticket|tickets|reservation)\b)[a-z]+){1,4}"
+_NEEDLESS_SUBJECT = r"(?:(?:i|we)\s+(?:am|are)|im|were|i|we)"
+_NEEDLESS = re.compile(_NEEDLESS_LEAD + r"(?:"
+    r"(?:(?:i|we)\s+)?(?:dont|do\s+not|wont|will\s+not|shant)\s+(?:need|want|require)\s+(?:anything|any)\s+"
+    r"(?:else|more|further|extra)(?:\s+(?:thanks|thank\s+you|for\s+now|from\s+you))?"
+    r"|(?:(?:i|we)\s+)?(?:dont|do\s+not|wont|will\s+not)\s+(?:need|require)\s+(?:an?\s+|any\s+)?(?:travel\s+)?"
+    r"(?:return(?:\s+(?:flight|ticket|trip|leg))?|insurance|hotel|car(?:\s+(?:hire|rental))?|extras?|add\s*ons?|help|"
+    r"assistance|receipt|invoice|meals?|(?:extra|checked)\s+(?:bags?|luggage|baggage)|upgrades?)"
+    r"|no\s+need\s+for\s+(?:anything|any\s+extras?)(?:\s+(?:else|more))?"
+    r"|nothing\s+(?:else|more|further)(?:\s+(?:to\s+add|needed|required|from\s+me|for\s+now|thanks|i\s+need))*"
+    r"|(?:(?:i|we)\s+)?(?:cant|cannot|can\s+not)\s+think\s+of\s+anything\s+(?:else|more)"
+    r"|(?:(?:i|we)\s+)?(?:cant|cannot|can\s+not|dont|do\s+not)\s+(?:see|foresee|spot)\s+(?:any|a)\s+"
+    r"(?:issues?|problems?|reason\s+not\s+to)(?:\s+(?:with\s+(?:it|that|this)|here))?"
+    r"|(?:" + _NEEDLESS_SUBJECT + r"\s+)?not\s+(?:too\s+|that\s+|really\s+|very\s+|overly\s+)?(?:bothered|fussy|fussed|"
+    r"worried|picky|particular|precious|concerned)(?:\s+(?:about|with|by|re|regarding|which|what|when|where)"
+    + _NEEDLESS_OBJECT + r")?(?:\s+at\s+all)?"
+    r"|(?:i|we)\s+(?:dont|do\s+not)\s+(?:care|mind)\s+(?:about|which|what|where|when|the)" + _NEEDLESS_OBJECT +
+    r"|(?:(?:it|that|this)\s+)?(?:doesnt|does\s+not|dont)\s+(?:really\s+)?matter(?:\s+(?:to\s+(?:me|us)|which|what|where|"
+    r"when|about)" + r"(?:" + _NEEDLESS_OBJECT + r")?)?"
+    r"|never\s*mind\s+(?:about\s+)?(?:the|my|that)\s+(?:[a-z]+\s+){0,3}?(?:question|query|point|ask)"
+    r")$")
+# to a cancellation: the thing is not wanted or not used
+_NEEDLESS_KEPT = re.compile(_NEEDLESS_LEAD + r"(?:"
+    r"(?:(?:i|we)\s+)?(?:dont|do\s+not|wont|will\s+not|no\s+longer)\s+(?:need|want|use|require)\s+(?:it|them|this|that|"
+    r"the\s+(?:booking|flight|ticket|tickets|trip|reservation|seats?))(?:\s+(?:anymore|any\s+more|any\s+longer|now|"
+    r"after\s+all))?"
+    r"|no\s+need\s+to\s+keep\s+(?:it|them|this|that|the\s+(?:booking|flight|ticket|tickets|trip|reservation|seats?))"
+    r"(?:\s+(?:anymore|any\s+more|now))?"
+    r"|(?:its|it\s+is|theyre|they\s+are)\s+(?:not|no\s+longer)\s+(?:needed|required|necessary)(?:\s+(?:anymore|any\s+more))?"
+    r"|no\s+longer\s+(?:needed|required|necessary)"
+    r"|(?:" + _NEEDLESS_SUBJECT + r"\s+)?(?:wont|will\s+not|not|no\s+longer)\s+(?:be\s+)?(?:travell?ing|flying|going|"
+    r"using\s+(?:it|them)|taking\s+(?:it|the\s+(?:flight|trip))|making\s+(?:it|the\s+trip))(?:\s+(?:anymore|any\s+more|"
+    r"after\s+all|now))?"
+    r"|(?:(?:i|we)\s+)?(?:cant|cannot|can\s+not)\s+(?:make\s+it|go|travel|fly|come)(?:\s+(?:anymore|any\s+more|after\s+all|"
+    r"now))?"
+    r"|no\s+refund\s+(?:needed|required|necessary)"
+    r")$")
+# to a change (or a cancellation): the old one no longer serves
+_NEEDLESS_OLD = re.compile(_NEEDLESS_LEAD + r"(?:"
+    r"(?:(?:i|we)\s+)?(?:dont|do\s+not|wont|will\s+not|no\s+longer)\s+(?:need|want)\s+the\s+(?:old|original|current|"
+    r"previous|existing|first)\s+(?:[a-z]+\s+){0,2}?(?:booking|flight|flights|ticket|date|time|one)(?:\s+(?:anymore|"
+    r"any\s+more|now))?"
+    r"|(?:the\s+)?(?:old|original|current|previous|existing)\s+(?:[a-z]+\s+){0,2}?(?:doesnt|does\s+not|wont|will\s+not|"
+    r"isnt|is\s+not)\s+(?:work|suit|fit|do)(?:\s+(?:for\s+)?(?:me|us))?(?:\s+(?:anymore|any\s+more|now))?"
+    r")$")
+
+
+def _without_needless(text: str, proposal: str, actions: Actions = (),
+                      also_proposed: frozenset[str] = frozenset()) -> str | None:
+    """The reply with its clauses of a reason that wants nothing more or another thing (``_NEEDLESS``; to a
+    cancellation ``_NEEDLESS_KEPT``, to a change ``_NEEDLESS_OLD``) left out, the yes words before one kept; None when
+    it has none, or asks something. The caller reads the rest, which must be a whole yes by itself."""
+    if "?" in text:
+        return None
+    families = _proposed(proposal, actions) | also_proposed
+    rxs = [_NEEDLESS] + ([_NEEDLESS_KEPT, _NEEDLESS_OLD] if "cancel" in families else
+                         [_NEEDLESS_OLD] if "change" in families else [])
+    kept, dropped = [], False
+    for c in _clauses(text):
+        line = " ".join(c)
+        m = next((m for m in (rx.match(line) for rx in rxs) if m), None)
+        if m is None:
+            kept.append(line)
+            continue
+        dropped = True
+        if m.group("lead").strip():
+            kept.append(m.group("lead").strip())
+    if not dropped or not kept:
+        return None
+    return ", ".join(kept)
 
 
 def _without_no_objection(text: str) -> str | None:

@@ -188,7 +188,11 @@ def test_the_verifiers_flag_an_action_taken_on_any_reply_but_a_yes():
     for label, reply in ROWS:
         sky = {v.policy for v in sky_verify(d, _swap_last_reply(ep.messages, reply), sc)}
         retail = {v.policy for v in r.verify(_swap_last_reply(rep.messages, reply), rsc)}
-        assert ("S5" in sky) == (not _approves(label, reply, "book")), (reply, sky)
+        # a lone foreign yes ("oui") is asked again by the agents (the table's label) and read as a yes by the SkyAssist
+        # oracle (skyV, forty-fourth session, F3: "si", "oui" alone are the customer's yes; tests/envs/skyassist/
+        # test_sky_oracle_44g.py); acting on it is no violation there
+        lone_foreign_yes = reply.strip(" .!").lower() in {"oui", "si", "s\u00ed", "s\u00ec", "ja"}
+        assert ("S5" in sky) == (not _approves(label, reply, "book") and not lone_foreign_yes), (reply, sky)
         assert ("R3" in retail) == (not _approves(label, reply, "cancel")), (reply, retail)
 
 

@@ -21,7 +21,13 @@ def test_a_typed_yes_the_agent_acts_on_is_a_yes_for_the_verifiers(reply):
 
 
 @pytest.mark.parametrize("reply", ["noo", "nooo", "not yet", "yees, but not yet", "okk, I'll think about it",
-                                   "too expensive", "yse"])
+                                   "too expensive"])
 def test_a_no_or_put_off_with_doubled_letters_is_no_yes_for_either(reply):
     assert not agent.is_confirmation(reply, PROPOSAL)
     assert not oracle.is_confirmation(reply, PROPOSAL)
+
+
+def test_a_transposed_yes_is_a_yes_to_the_oracle():
+    """"yse" (a typo of yes) was no yes for either; the oracle now reads it as a yes (skyV, forty-fourth session, F3:
+    acting on it is no S5). The agent may still ask again, which is never a violation."""
+    assert oracle.is_confirmation("yse", PROPOSAL)

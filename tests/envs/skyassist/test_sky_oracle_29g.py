@@ -15,7 +15,7 @@ matter, the replies are theirs and others of the same kind, each with its twin o
   ...?", "Want SA2231?" ask for approval (verify_text, read directly).
 Decided here and documented in probe/verify/consent.py: "the cheap one, yes" (k17) is a pick by attribute,
 not a yes to the summary (asked again); "Sí." / "oui" alone stay no (tests/data/consent_table.tsv labels
-"oui" alone as unrelated).
+"oui" alone as unrelated) -- for the agents; the SkyAssist oracle reads them as a yes since the forty-fourth session.
 """
 
 from __future__ import annotations
@@ -144,7 +144,9 @@ CASES = [
     ("S5", card("Ja, bitte"), CLEAN),
     ("S5", card("no, gracias"), FIRES),
     ("S5", card("nein danke"), FIRES),
-    ("S5", card("Sí."), FIRES),  # one foreign word alone is asked again (the consent table's "oui")
+    # one foreign word alone was asked again (the consent table's "oui"); since the forty-fourth session (skyV F3: "si",
+    # "oui" are the customer's yes) the SkyAssist oracle reads it as a yes: acting on it is no S5
+    ("S5", card("Sí."), CLEAN),
     # P4: first four and last four of the customer's card
     ("P4", card("Yes.", ask="To confirm: **SA3033**, Economy (refundable), 2 passengers, **$1,414 USD** on card "
                 "**5048 •••• •••• 0069**. Shall I book?"), FIRES),  # k28

@@ -55,7 +55,6 @@ APPROVALS = [
     "yes, cheers mate, you're a star",
     "Yes, book it - how long does the confirmation email usually take?",
     "yes do it. is there wifi on your planes in general?",
-    "Yes please. Also, when does check-in open?",
     "Yes, go ahead. When will I get the e-ticket?",
 ]
 
@@ -66,6 +65,8 @@ def test_a_yes_with_thanks_or_a_separate_question_approves_the_booking(domain, r
 
 
 NOT_APPROVALS = [
+    # a bare yes, then a question added as a new point: S5 since the forty-fourth session (skyV V2; it was an approval)
+    "Yes please. Also, when does check-in open?",
     "yes but is it refundable?",
     "yes if the total is under $1,200",
     "yes as long as it leaves on time",
