@@ -2516,9 +2516,11 @@ class ReferenceTarget(Target):
                                   body[:m.start()], re.I)) and \
                 not re.search(r"\b(?:cancel\w*|chang\w*|return|exchange|modify|instead|meant|mean|rather|address|too|"
                               r"also|as well|and|plus)\b", body[:neg.start()] + " " + body[m.end():], re.I):
-            # "yes, just this order, not the other order" / "yes, but leave my other order alone": a yes to the order
-            # listed, the other kept out (before: read as the order corrected, and the other order written)
-            return "yes", None
+            # "yes, just this order, not the other order" / "yes, but leave my other order alone": the order listed
+            # alone, asked again for a plain yes (before: read as the order corrected, and the other order written)
+            only = " and ".join(orders)
+            return said, (f"This is only for order{'s' if len(orders) > 1 else ''} {only}; your other orders stay as "
+                          f"they are. Just to be sure: I need a clear yes before I go ahead. {self.proposal}")
         if "?" in said or _WIDE_NOT.search(body) or not (opened or re.match(
                 r"^\W*(?:(?:oh|and|also|plus|please|pls|ok(?:ay)?)\W+)*(?:and|also|plus|same|ditto|likewise|do|repeat)\b",
                 said, re.I)):
