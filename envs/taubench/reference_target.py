@@ -890,13 +890,16 @@ _OTHER_ITEM_MEANT = re.compile(r"\bthe other (?:one|item|thing|product)\b(?!\s+(
 # "return it all", "everything in the order", "everything please", "plus everything else", "all the others", "the rest"
 # (not "that's all", "all good", "all set": ``done_words`` and the words after it)
 _ALL_SAID = re.compile(
-    r"(?:^\W*|\b(?:to|return|exchange|change|modify|do|send(?:\s+(?:it|them))?(?:\s+back)?|swap|replace)\s+)"
+    r"(?:^\W*|\b(?:to|return|exchange|change|modify|cancel|do|send(?:\s+(?:it|them))?(?:\s+back)?|swap|replace)\s+)"
     r"(?P<bare>all)\b(?=\W*(?:(?:please|pls|plz|thanks|thank you|thx|then|now|of em|of 'em)\W*)*$)|"
     r"\ball\s+(?:of\s+)?(?:em|'em|\d+)\b|\b(?P<it>it|them)\s+all\b|"
     r"\beverything\s+(?:(?:that'?s|which is|you have)\s+)?(?:in|on|from)\s+(?:the|that|this|my|it|#?W\d{7})\b|"
     r"\beverything\W+(?:please|pls|plz|thanks|thx)\W*$|\b(?:everything|all)\s+else\b|"
     r"\ball\s+(?:the\s+)?(?:others|other (?:items|things|ones|products)|rest(?: of (?:it|them|the order))?)\b|"
     r"\bthe others\b|\bthe rest\b|\brest of (?:it|them|the (?:order|items))\b", re.I)
+# the rest put off, not asked for now: "yes, the rest can wait", "yes, I'll deal with the rest later"
+_PUT_OFF = re.compile(r"\b(?:later|another time|next time|some other time|for now|can wait|wait|tomorrow|separately|"
+                      r"another day|deal with|sort out|think about|decide)\b", re.I)
 # a reply with no yes word that still asks for more of the same: "return the rest too", "and the rest", "everything
 # else as well", "all of it" (a question, or a request of another kind, is not read so)
 _ALL_LOOSE = re.compile(r"^\W*(?:(?:and|also|plus|oh|ok(?:ay)?|please|pls|um+|hmm+|actually|then|so|in that case|"
@@ -2416,11 +2419,11 @@ class ReferenceTarget(Target):
             too = "yes, and the " + " and the ".join(left_names) + " too"
             other_kind = {"return": r"\bexchange|\bswap", "exchange": r"\breturn|\bsend (?:it |them )?back|\brefund",
                           "change": r"\breturn|\bexchange"}[verb]
-            if not re.search(r"\borders?\b|\bW\d{7}\b", said, re.I) and \
+            if not re.search(r"\borders\b|\bother order\b|\bW\d{7}\b", said, re.I) and \
                     (meant := self._items_meant_44f(said, o, verb, items, held, bool(opening), other_kind)):
                 return meant
             if widening and not re.search(r"\borders\b|\bother order\b", body, re.I):
-                if collective(_WIDE_ALL):
+                if collective(_WIDE_ALL) and not _PUT_OFF.search(said):  # (not "yes, the rest can wait")
                     return too, None
                 if collective(_WIDE_BOTH):
                     other = re.search(r"\bthe (?:other|second)\b", body, re.I)
@@ -2441,7 +2444,8 @@ class ReferenceTarget(Target):
                     return (said if _ALSO.search(said) else said.rstrip(" .!") + " too"), None
             loose = not opening and "?" not in said and bool(_ALL_LOOSE.match(said)) and not _WIDE_NOT.search(said)
             if (widening or loose) and not re.search(r"\borders\b|\bother order\b", body, re.I) and \
-                    not re.search(other_kind, said, re.I) and (collective(_ALL_SAID) or loose and collective(_WIDE_ALL)):
+                    not re.search(other_kind, said, re.I) and not _PUT_OFF.search(said) and \
+                    (collective(_ALL_SAID) or loose and collective(_WIDE_ALL)):
                 # "yes, all" / "yes to all" / "return the rest too" / "yes, plus everything else" at a proposal of one
                 # item of an order holding more: the rest added, listed and asked again, as for "yes, all of them"
                 # (before: the one item written, the rest dropped); "yes, all" at an item change is asked about: it may
@@ -2489,7 +2493,9 @@ class ReferenceTarget(Target):
             return more
         if len(tools) == 1 and tools <= {"cancel_pending_order", "modify_pending_order_address"} and orders and \
                 widening and not re.search(r"\bW\d{7}\b|\bthe (?:other|second)\b", said, re.I) and \
-                (collective(_WIDE_ALL) or collective(_WIDE_BOTH)):  # ("and the other one too": asked which, after it)
+                (collective(_WIDE_ALL) or collective(_WIDE_BOTH) or not _PUT_OFF.search(said) and any(
+                    not x.group(0).lower().startswith("everything") and not _WIDE_JUDGED.match(body[x.end():])
+                    for x in _ALL_SAID.finditer(body)) and not done_words):  # (44f: "yes, all", "yes, cancel them all")  # ("and the other one too": asked which, after it)
             owned = self._owned()
             self._lookup(turn, owned)
             others = [x for x in owned if x not in orders and x not in self.goal.get("orders", []) and
@@ -2508,8 +2514,8 @@ class ReferenceTarget(Target):
         too", "yes, cancel all my pending orders", "yes, do the same for #W2", "yes, and do #W2 as well". Said again
         as "yes, and also #W2 too", which confirms the first order alone and comes to the other right after (before:
         the other order alone proposed and the first dropped, or the first written and the other dropped, or a
-        promise to come back that was not kept). Of several other pending orders, "the other order" is asked about.
-        None when not so said."""
+        promise to come back that was not kept). None when not so said, or when "the other order" is one of several
+        (the caller's reading asks which, after the first is written)."""
         if opened and "?" not in said and not re.search(r"\bW\d{7}\b", said, re.I) and \
                 (m := _OTHER_ORDERS_TOO.search(body)) and not m.group(0).lower().startswith(("all", "every", "both")) and \
                 (neg := re.search(r"\b(?:not|n'?t|without|except|leave|keep|but not)\s+(?:\w+\s+){0,2}$",
@@ -2542,8 +2548,7 @@ class ReferenceTarget(Target):
         if not others:
             return None
         if len(others) > 1 and not every and not re.search(r"\borders\b", m.group(0), re.I):
-            return said, (f"You have other pending orders too: {', '.join(others)}. Which of them do you mean? "
-                          f"Nothing has been changed yet. {self.proposal}")
+            return None  # (which of them: asked after the first is written, "You also asked to cancel an order")
         return f"yes, and also {' and '.join(others)} too", None
 
     def _items_meant_44f(self, said: str, o: str, verb: str, items: list[dict[str, Any]], held: set[str], opened: bool,
