@@ -896,7 +896,8 @@ _ALL_SAID = re.compile(
     r"\beverything\s+(?:(?:that'?s|which is|you have)\s+)?(?:in|on|from)\s+(?:the|that|this|my|it|#?W\d{7})\b|"
     r"\beverything\W+(?:please|pls|plz|thanks|thx)\W*$|\b(?:everything|all)\s+else\b|"
     r"\ball\s+(?:the\s+)?(?:others|other (?:items|things|ones|products)|rest(?: of (?:it|them|the order))?)\b|"
-    r"\bthe others\b|\bthe rest\b|\brest of (?:it|them|the (?:order|items))\b", re.I)
+    r"\bthe others\b|\bthe rest\b|\brest of (?:it|them|the (?:order|items))\b|\beverything\s+back\b|"
+    r"\b(?:the\s+)?(?:full|complete)\s+order\b|\ball\s+(?:of\s+)?(?:the\s+)?(?:stuff|things|products)\b", re.I)
 # the rest put off, not asked for now: "yes, the rest can wait", "yes, I'll deal with the rest later"
 _PUT_OFF = re.compile(r"\b(?:later|another time|next time|some other time|for now|can wait|wait|tomorrow|separately|"
                       r"another day|deal with|sort out|think about|decide)\b", re.I)
@@ -2452,7 +2453,8 @@ class ReferenceTarget(Target):
                 # answer "please make sure these are all the items you want to change"
                 bare = any((x.group("bare") or x.group("it")) and not _WIDE_JUDGED.match(body[x.end():])
                            for x in _ALL_SAID.finditer(body))
-                if verb == "change" and bare and not collective(_WIDE_ALL):
+                if verb == "change" and bare and not collective(_WIDE_ALL) and \
+                        not (turn.last_reply or "").startswith("Just to check what you mean: is the"):  # (asked once)
                     held_said = " and the ".join(sorted(held))
                     return said, (f"Just to check what you mean: is the {held_said} the only item you want to change "
                                   f"(then please say yes to this proposal as it is), or would you like to change every "

@@ -275,3 +275,52 @@ def test_near_miss_other_order_kept_out(d, said):
 def test_near_miss_a_real_switch_still_moves(d):
     t = _play(d, *ANYA, CANCEL + ["no, the other order", "yes"])
     assert [a["order_id"] for _, a in _calls(t)] == ["#W3176007"]
+
+
+# "yes, all" at a one-order cancel with another pending order: the other order added, as for "yes, all of them"
+@pytest.mark.parametrize("said", ["yes, all", "yes to all", "yes, cancel all", "yes, cancel them all", "sure, all please"])
+def test_all_yes_at_a_one_order_cancel_adds_the_other_order(d, said):
+    t = _play(d, *ANYA, CANCEL + [said])
+    assert _calls(t) == []
+    t = _play(d, *ANYA, CANCEL + [said, "yes", "yes"])
+    assert [a["order_id"] for _, a in _calls(t)] == ["#W2989580", "#W3176007"]
+    _sound(t)
+
+
+@pytest.mark.parametrize("said", ["yes everything in the order", "yes, that's all", "yes, all good"])
+def test_near_miss_all_of_the_one_order_cancels_it_alone(d, said):
+    t = _play(d, *ANYA, CANCEL + [said, "yes"])
+    assert [a["order_id"] for _, a in _calls(t)] == ["#W2989580"]
+    _sound(t)
+
+
+# the rest put off: never added
+@pytest.mark.parametrize("said", ["yes, the rest can wait", "yes, I'll deal with the rest later",
+                                  "yes, everything else later"])
+def test_near_miss_the_rest_put_off(d, said):
+    t = _play(d, *ANYA, ANYA_BOOTS + [said, "yes"])
+    assert _items(t) in ([], [[ABOOTS]]), _items(t)
+    assert _calls(t) == [] or _said(t)[-2].startswith(("Of course", "Just to be sure", "To confirm")), _said(t)
+
+
+def test_bare_all_asked_once_then_read_as_every_item(d):
+    t = _play(d, *MEI, NOTEBOOK_CHANGE + ["yes, all", "all"])
+    assert _calls(t) == []
+    assert "Which option would you like for the" in _said(t)[-1]
+    t = _play(d, *MEI, NOTEBOOK_CHANGE + ["yes, all", "yes"])
+    assert [a["item_ids"] for _, a in _calls(t)] == [["9799386954"]]  # (the yes to the proposal as it is, as told)
+    _sound(t)
+
+
+@pytest.mark.parametrize("said", ["yes, send everything back", "yes, the full order", "yes, all the stuff"])
+def test_more_all_words_add_the_watch(d, said):
+    t = _play(d, *JUAN, BOOTS_RETURN + [said, "yes"])
+    assert _items(t) == [sorted([BOOTS, WATCH])]
+    _sound(t)
+
+
+def test_an_item_in_place_of_one_of_two_changes(d):
+    t = _play(d, *MEI, ["Order #W2052757: change the notebook to A4 hard cover and the mouse to black",
+                        "mei.gonzalez8775@example.com", "the grill instead of the mouse", "gas, portable, none", "yes"])
+    assert [sorted(a["item_ids"]) for _, a in _calls(t)] == [sorted(["9799386954", "9724317332"])]
+    _sound(t)
