@@ -2533,12 +2533,15 @@ class ReferenceTarget(Target):
                 r"^\W*(?:(?:oh|and|also|plus|please|pls|ok(?:ay)?)\W+)*(?:and|also|plus|same|ditto|likewise|do|repeat)\b",
                 said, re.I)):
             return None
+        # (with no yes: "and the other order too" said as "same for #W2", which the caller notes for after this one,
+        # "Noted, I'll come to that right after this"; before: "All right, order #W2 then", the first dropped)
+        lead = "yes, and also" if opened else "same for"
         ids = list(dict.fromkeys("#W" + x for x in re.findall(r"\bW(\d{7})\b", said, re.I)))
         added = _SAME_AGAIN.search(said) or _ALSO.search(said) or _WIDE_ADD.search(body)
         if ids:
             extra = [x for x in ids if x not in orders]
             if extra and added and not set(ids) & set(orders):
-                return f"yes, and also {' and '.join(extra)} too", None
+                return (f"yes, and also {' and '.join(extra)} too", None) if opened else None
             return None
         m = _OTHER_ORDERS_TOO.search(body)
         every = m and re.match(r"(?:all|every|both)\b", m.group(0), re.I)
@@ -2551,7 +2554,7 @@ class ReferenceTarget(Target):
             return None
         if len(others) > 1 and not every and not re.search(r"\borders\b", m.group(0), re.I):
             return None  # (which of them: asked after the first is written, "You also asked to cancel an order")
-        return f"yes, and also {' and '.join(others)} too", None
+        return f"{lead} {' and '.join(others)}{' too' if opened else ''}", None
 
     def _items_meant_44f(self, said: str, o: str, verb: str, items: list[dict[str, Any]], held: set[str], opened: bool,
                          other_kind: str) -> tuple[str, str | None] | None:

@@ -245,6 +245,7 @@ OTHER_ORDER_TOO = [
     # other phrasings
     "yes and my other order too pls", "Yes. Same for #W3176007 please.", "yes, repeat that for W3176007",
     "yes, all my orders", "and the other order as well", "yes, plus the other order", "yes, both of my orders",
+    "and the other order too",
 ]
 
 
