@@ -901,6 +901,48 @@ _SWAP_CUE = re.compile(r"\b(?:instead|rather|in place of)\b|^\W*(?:(?:oh|hmm+|um
 # the other item of the proposal's order meant: "no, the other one", "oops, I meant the other item"
 _OTHER_ITEM_MEANT = re.compile(r"\bthe other (?:one|item|thing|product)\b(?!\s+(?:order|too|as well|also))", re.I)
 
+# --- "all" said more shortly, "the rest" beside a one-item proposal, "everything except X", "X instead of Y" (44f) ---
+# every item meant, in words ``_WIDE_ALL`` leaves out: "yes, all", "yes to all", "return all", "ok all please", "all 2",
+# "return it all", "everything in the order", "everything please", "plus everything else", "all the others", "the rest"
+# (not "that's all", "all good", "all set": ``done_words`` and the words after it)
+_ALL_SAID = re.compile(
+    r"(?:^\W*|\b(?:to|return|exchange|change|modify|cancel|do|send(?:\s+(?:it|them))?(?:\s+back)?|swap|replace)\s+)"
+    r"(?P<bare>all)\b(?=\W*(?:(?:please|pls|plz|thanks|thank you|thx|then|now|of em|of 'em)\W*)*$)|"
+    r"\ball\s+(?:of\s+)?(?:em|'em|\d+)\b|\b(?P<it>it|them)\s+all\b|"
+    r"\beverything\s+(?:(?:that'?s|which is|you have)\s+)?(?:in|on|from)\s+(?:the|that|this|my|it|#?W\d{7})\b|"
+    r"\beverything\W+(?:please|pls|plz|thanks|thx)\W*$|\b(?:everything|all)\s+else\b|"
+    r"\ball\s+(?:the\s+)?(?:others|other (?:items|things|ones|products)|rest(?: of (?:it|them|the order))?)\b|"
+    r"\bthe others\b|\bthe rest\b|\brest of (?:it|them|the (?:order|items))\b|\beverything\s+back\b|"
+    r"\b(?:the\s+)?(?:full|complete)\s+order\b|\ball\s+(?:of\s+)?(?:the\s+)?(?:stuff|things|products)\b", re.I)
+# the rest put off, not asked for now: "yes, the rest can wait", "yes, I'll deal with the rest later"
+_PUT_OFF = re.compile(r"\b(?:later|another time|next time|some other time|for now|can wait|wait|tomorrow|separately|"
+                      r"another day|deal with|sort out|think about|decide)\b", re.I)
+# a reply with no yes word that still asks for more of the same: "return the rest too", "and the rest", "everything
+# else as well", "all of it" (a question, or a request of another kind, is not read so)
+_ALL_LOOSE = re.compile(r"^\W*(?:(?:and|also|plus|oh|ok(?:ay)?|please|pls|um+|hmm+|actually|then|so|in that case|"
+                        r"oh and|i want to|i'?d like to|can you|could you|let'?s)\W+)*"
+                        r"(?:return|exchange|change|modify|send|do|add|include|all|everything|the rest|rest|the others)\b",
+                        re.I)
+# everything but some items: "everything except the boots", "all but the kettle", "the rest, not the boots",
+# "yes, and everything else except the kettle"; the items after it are the ones left out
+_EXCEPT_SAID = re.compile(r"\b(?:all|everything|every item|every one|each one|the (?:whole|entire) (?:order|lot|thing)|"
+                          r"the rest|the others|all the others)\b(?:\s+(?:else|of (?:it|them|the items|the order)|"
+                          r"(?:that'?s\s+)?in (?:the|that|this|my) order|items|the items|of my items))?\W*"
+                          r"(?:(?:please|pls)\W+)?(?:except(?:\s+for)?|but(?:\s+(?:not|for))?|apart from|aside from|"
+                          r"other than|besides|minus|excluding|save(?:\s+for)?|not|without|bar)\s+", re.I)
+# one item put in another's place by a verb: "swap the boots for the kettle", "replace the boots with the kettle",
+# "switch the boots to the kettle" (the item first named goes, the second comes: read on the items named, see below)
+_SWAP_VERB = re.compile(r"\b(?:swap|switch|replace|change|trade|substitute)\s+(?:out\s+)?(?:the\s+|my\s+)?$", re.I)
+_SWAP_JOIN = re.compile(r"^\W*(?:\s+out)?\s+(?:for|with|to|by|into)\s+(?:the\s+|my\s+|a\s+|an\s+)?$", re.I)
+# an item put aside at the head of a change: "instead of the notebook, change the mouse to black"
+_INSTEAD_HEAD = re.compile(r"\b(?:instead of|rather than|in place of)\s+(?:(?:the|my|that)\s+)?$", re.I)
+_INSTEAD_TAIL = re.compile(r"^(?:\s+(?:change|one|item|swap|modification|exchange|return))?\s*[,;:-]?\s*", re.I)
+# another order said beside a yes: "yes, and the other order too", "yes, my other pending order as well", "yes, cancel
+# all my pending orders", "yes, for all my orders"
+_OTHER_ORDERS_TOO = re.compile(r"\b(?:the|my)\s+other\s+(?:pending\s+|open\s+)?orders?\b|\ball\s+(?:of\s+)?(?:my|the)\s+"
+                               r"(?:other\s+)?(?:pending\s+|open\s+)?orders\b|\bevery\s+(?:pending\s+)?order\b|"
+                               r"\bboth\s+(?:of\s+)?(?:my\s+)?(?:pending\s+)?orders\b", re.I)
+
 
 def _kinds(intents: set[str]) -> set[str]:
     """Kinds of request: an exchange and a modification both change items."""
@@ -2503,8 +2545,8 @@ class ReferenceTarget(Target):
         orders = list(dict.fromkeys(o for _, a in self.pending if (o := a.get("order_id"))))
         opening = _WIDE_OPEN.match(said)
         body = said[opening.end():] if opening else said
-        done_words = re.search(r"\b(?:that'?s|that is|thats|it'?s|is that|those are|these are|they'?re|are|is)\s+"
-                               r"(?:all|everything|it)\b", body, re.I)
+        done_words = re.search(r"\b(?:that'?s|that is|thats|it'?s|is that|those are|these are|they'?re|are|is|"
+                               r"that(?:'?ll| will| would|'?d| should) be)\s+(?:all|everything|it)\b", body, re.I)
 
         def collective(rx: re.Pattern[str]) -> bool:
             return any(not _WIDE_JUDGED.match(body[x.end():]) for x in rx.finditer(body)) and not done_words
@@ -2552,8 +2594,13 @@ class ReferenceTarget(Target):
             named = mentioned_items(said, sorted({it["name"] for it in items}))
             named_left = [n for n in named if n in left_names]
             too = "yes, and the " + " and the ".join(left_names) + " too"
+            other_kind = {"return": r"\bexchange|\bswap", "exchange": r"\breturn|\bsend (?:it |them )?back|\brefund",
+                          "change": r"\breturn|\bexchange"}[verb]
+            if not re.search(r"\borders\b|\bother order\b|\bW\d{7}\b", said, re.I) and \
+                    (meant := self._items_meant_44f(said, o, verb, items, held, bool(opening), other_kind)):
+                return meant
             if widening and not re.search(r"\borders\b|\bother order\b", body, re.I):
-                if collective(_WIDE_ALL):
+                if collective(_WIDE_ALL) and not _PUT_OFF.search(said):  # (not "yes, the rest can wait")
                     return too, None
                 if collective(_WIDE_BOTH):
                     other = re.search(r"\bthe (?:other|second)\b", body, re.I)
@@ -2574,6 +2621,26 @@ class ReferenceTarget(Target):
                     return said, f"{ask} Nothing has been changed yet. {self.proposal}"
                 if named_left and _WIDE_ADD.search(body):
                     return (said if _ALSO.search(said) else said.rstrip(" .!") + " too"), None
+            loose = not opening and "?" not in said and bool(_ALL_LOOSE.match(said)) and not _WIDE_NOT.search(said)
+            if (widening or loose) and not re.search(r"\borders\b|\bother order\b", body, re.I) and \
+                    not re.search(other_kind, said, re.I) and not _PUT_OFF.search(said) and \
+                    (collective(_ALL_SAID) or loose and collective(_WIDE_ALL)):
+                # "yes, all" / "yes to all" / "return the rest too" / "yes, plus everything else" at a proposal of one
+                # item of an order holding more: the rest added, listed and asked again, as for "yes, all of them"
+                # (before: the one item written, the rest dropped); "yes, all" at an item change is asked about: it may
+                # answer "please make sure these are all the items you want to change"
+                bare = any((x.group("bare") or x.group("it")) and not _WIDE_JUDGED.match(body[x.end():])
+                           for x in _ALL_SAID.finditer(body))
+                if verb == "change" and bare and not collective(_WIDE_ALL) and \
+                        not (turn.last_reply or "").startswith("Just to check what you mean: is the"):  # (asked once)
+                    held_said = " and the ".join(sorted(held))
+                    return said, (f"Just to check what you mean: is the {held_said} the only item you want to change "
+                                  f"(then please say yes to this proposal as it is), or would you like to change every "
+                                  f"item of order {o}? If so, please tell me what each should become. Nothing has been "
+                                  f"changed yet. {self.proposal}")
+                return too, None
+            if (swap := self._swapped_44f(said, verb, items, held, left_names, other_kind)) is not None:
+                return swap
             if opening and not re.search(r"\b(?:no|nope|not|wrong|meant|oops|sorry)\b", said[:opening.end()], re.I):
                 return said, None
             other_meant = _OTHER_ITEM_MEANT.search(said) and not named and len(left_names) == 1 and \
@@ -2583,20 +2650,32 @@ class ReferenceTarget(Target):
                         r"\b(?:instead of|rather than|in place of|not)\b", said, re.I)):
                 if _ALSO.search(said) or re.search(r"\b(?:both|plus|in addition)\b|[+&]", said, re.I):
                     return said, None
-                other_kind = {"return": r"\bexchange|\bswap", "exchange": r"\breturn|\bsend (?:it |them )?back|\brefund",
-                              "change": r"\breturn|\bexchange"}[verb]
                 if re.search(other_kind, said, re.I):
                     return said, None
                 name = named_left[0] if named_left else left_names[0]
+                put_aside = list(dict.fromkeys(n for _, _, n, _ in item_mentions(said, sorted(held))))  # (taken back too)
+                if len(held) > 1 and not other_meant:
+                    # "the kettle instead of the boots" at a proposal of the espresso machine and the boots: the
+                    # kettle in the boots' place, the espresso machine kept (before: the kettle alone proposed);
+                    # "the kettle instead" naming none of them: asked which it replaces
+                    if (placed := self._in_place_44f(said, verb, held, put_aside, [name])) is not None:
+                        return placed
                 if verb != "return" and (at := said.lower().find(name.lower().split()[-1])) >= 0 and \
                         re.match(r"\S*\s+(?:to|for|into|in)\s+\w", said[at:], re.I):
-                    return f"actually, {said}", None  # ("change the mouse to black laser wireless instead")
+                    # ("change the mouse to black laser wireless instead"; "instead of the notebook, change the mouse
+                    # to black": the notebook's words taken out, or both items were changed)
+                    return f"actually, {self._instead_head_cut_44f(said, held)}", None
                 return (f"actually, just return the {name} instead" if verb == "return" else
                         f"actually, {verb} the {name} instead"), None
             return said, None
         if len(tools) == 1 and tools <= {"cancel_pending_order", "modify_pending_order_address"} and orders and \
+                (more := self._orders_too_44f(turn, said, body, orders, bool(opening))) is not None:
+            return more
+        if len(tools) == 1 and tools <= {"cancel_pending_order", "modify_pending_order_address"} and orders and \
                 widening and not re.search(r"\bW\d{7}\b|\bthe (?:other|second)\b", said, re.I) and \
-                (collective(_WIDE_ALL) or collective(_WIDE_BOTH)):  # ("and the other one too": asked which, after it)
+                (collective(_WIDE_ALL) or collective(_WIDE_BOTH) or not _PUT_OFF.search(said) and any(
+                    not x.group(0).lower().startswith("everything") and not _WIDE_JUDGED.match(body[x.end():])
+                    for x in _ALL_SAID.finditer(body)) and not done_words):  # (44f: "yes, all", "yes, cancel them all")  # ("and the other one too": asked which, after it)
             owned = self._owned()
             self._lookup(turn, owned)
             others = [x for x in owned if x not in orders and x not in self.goal.get("orders", []) and
@@ -2608,6 +2687,122 @@ class ReferenceTarget(Target):
                               f"Nothing has been changed yet. {self.proposal}")
             return f"yes, and also {' and '.join(others)} too", None
         return said, None
+
+    def _orders_too_44f(self, turn: TurnContext, said: str, body: str, orders: list[str],
+                        opened: bool) -> tuple[str, str | None] | None:
+        """Another order put beside a yes to a cancel or address change of one order (44f): "yes, and the other order
+        too", "yes, cancel all my pending orders", "yes, do the same for #W2", "yes, and do #W2 as well". Said again
+        as "yes, and also #W2 too", which confirms the first order alone and comes to the other right after (before:
+        the other order alone proposed and the first dropped, or the first written and the other dropped, or a
+        promise to come back that was not kept). None when not so said, or when "the other order" is one of several
+        (the caller's reading asks which, after the first is written)."""
+        if opened and "?" not in said and not re.search(r"\bW\d{7}\b", said, re.I) and \
+                (m := _OTHER_ORDERS_TOO.search(body)) and not m.group(0).lower().startswith(("all", "every", "both")) and \
+                (neg := re.search(r"\b(?:not|n'?t|without|except|leave|keep|but not)\s+(?:\w+\s+){0,2}$",
+                                  body[:m.start()], re.I)) and \
+                not re.search(r"\b(?:cancel\w*|chang\w*|return|exchange|modify|instead|meant|mean|rather|address|too|"
+                              r"also|as well|and|plus)\b", body[:neg.start()] + " " + body[m.end():], re.I):
+            # "yes, just this order, not the other order" / "yes, but leave my other order alone": the order listed
+            # alone, asked again for a plain yes (before: read as the order corrected, and the other order written)
+            only = " and ".join(orders)
+            return said, (f"This is only for order{'s' if len(orders) > 1 else ''} {only}; your other orders stay as "
+                          f"they are. Just to be sure: I need a clear yes before I go ahead. {self.proposal}")
+        if "?" in said or _WIDE_NOT.search(body) or not (opened or re.match(
+                r"^\W*(?:(?:oh|and|also|plus|please|pls|ok(?:ay)?)\W+)*(?:and|also|plus|same|ditto|likewise|do|repeat)\b",
+                said, re.I)):
+            return None
+        # (with no yes: "and the other order too" said as "same for #W2", which the caller notes for after this one,
+        # "Noted, I'll come to that right after this"; before: "All right, order #W2 then", the first dropped)
+        lead = "yes, and also" if opened else "same for"
+        ids = list(dict.fromkeys("#W" + x for x in re.findall(r"\bW(\d{7})\b", said, re.I)))
+        added = _SAME_AGAIN.search(said) or _ALSO.search(said) or _WIDE_ADD.search(body)
+        if ids:
+            extra = [x for x in ids if x not in orders]
+            if extra and added and not set(ids) & set(orders):
+                return (f"yes, and also {' and '.join(extra)} too", None) if opened else None
+            return None
+        m = _OTHER_ORDERS_TOO.search(body)
+        every = m and re.match(r"(?:all|every|both)\b", m.group(0), re.I)
+        if not m or not (added or every):
+            return None
+        owned = self._owned()
+        self._lookup(turn, owned)
+        others = [x for x in owned if x not in orders and self.orders.get(x, {}).get("status") == PENDING]
+        if not others:
+            return None
+        if len(others) > 1 and not every and not re.search(r"\borders\b", m.group(0), re.I):
+            return None  # (which of them: asked after the first is written, "You also asked to cancel an order")
+        return f"{lead} {' and '.join(others)}{' too' if opened else ''}", None
+
+    def _items_meant_44f(self, said: str, o: str, verb: str, items: list[dict[str, Any]], held: set[str], opened: bool,
+                         other_kind: str) -> tuple[str, str | None] | None:
+        """"everything except the boots" / "all but the kettle" / "yes, and everything else except the kettle" at a
+        proposal of items of one order: every item of the order but those named after the exception (44f). Before:
+        the items named were the ones proposed ("everything except the boots" - yes - the boots returned), the rest
+        was dropped, or the whole request was ("actually everything except the boots": "I won't make that change").
+        None when the words are not such an exception."""
+        ex = _EXCEPT_SAID.search(said)
+        if not ex or re.search(other_kind, said, re.I) or "?" in said:
+            return None
+        names = list(dict.fromkeys(it["name"] for it in items))
+        tail = re.split(r"[.;!?]|\b(?:and then|then)\b", said[ex.end():], maxsplit=1)[0]
+        out = list(dict.fromkeys(n for _, _, n, _ in item_mentions(tail, names)))
+        if not out:
+            return None
+        keep = [n for n in names if n not in out]
+        if not keep:
+            return said, (f"That would leave no item of order {o} to {verb}. Nothing has been changed yet. "
+                          f"{self.proposal}")
+        if set(keep) == held:  # ("yes, everything except the watch" at the boots alone: what is listed, asked again)
+            return said, (f"So that's just the {' and the '.join(keep)}, as listed. Nothing has been changed yet. "
+                          f"{self.proposal}")
+        if held <= set(keep):
+            return "yes, and the " + " and the ".join(n for n in keep if n not in held) + " too", None
+        return self._in_place_44f(said, verb, held, [n for n in names if n in held and n in out],
+                                  [n for n in keep if n not in held])
+
+    def _in_place_44f(self, said: str, verb: str, held: set[str], put_aside: list[str],
+                      new: list[str]) -> tuple[str, str | None] | None:
+        """Items put in the place of some of a proposal's items, the others kept: said again as "actually, return
+        the espresso machine and the kettle instead of the boots" (44f); None when no proposed item is put aside
+        (the caller's reading stands)."""
+        if not put_aside:
+            return None
+        kept = [n for n in sorted(held) if n not in put_aside]
+        return (f"actually, {verb} the {' and the '.join(kept + new)} instead of the {' and the '.join(put_aside)}",
+                None)
+
+    @staticmethod
+    def _instead_head_cut_44f(said: str, held: set[str]) -> str:
+        """The words putting a proposed item aside at the head of a change taken out: "instead of the notebook,
+        change the mouse to black" -> "change the mouse to black instead" (44f)."""
+        cut = said
+        for a, b, _, _ in sorted(item_mentions(said, sorted(held)), reverse=True):
+            if (h := _INSTEAD_HEAD.search(cut[:a])) and (t := _INSTEAD_TAIL.match(cut[b:])):
+                cut = cut[:h.start()] + cut[b + t.end():]
+        cut = cut.strip(" ,;:-")
+        if cut != said.strip():  # ("do the mouse in black": the change said as one)
+            cut = re.sub(r"^(?:(?:please|pls|just|can you|could you)\s+)*(?:do|make|get|have|go with)\s+((?:the|my)\s+\w+"
+                         r"(?:\s+\w+)?)\s+(?:in|as)\s+", r"change \1 to ", cut, flags=re.I)
+        if cut != said.strip() and not re.search(r"\b(?:instead|rather)\b", cut, re.I):
+            cut += " instead"
+        return cut
+
+    def _swapped_44f(self, said: str, verb: str, items: list[dict[str, Any]], held: set[str], left_names: list[str],
+                     other_kind: str) -> tuple[str, str | None] | None:
+        """"swap the boots for the kettle" / "replace the boots with the kettle" at a proposal holding the boots, the
+        kettle another item of the same order: the kettle in the boots' place, the rest kept (44f; before: read as an
+        exchange of the boots, an option asked for). None when not so said."""
+        names = sorted({it["name"] for it in items})
+        spans = item_mentions(said, names)
+        for (a1, b1, n1, _), (a2, _, n2, _) in zip(spans, spans[1:]):
+            v = _SWAP_VERB.search(said[:a1])
+            if not v or not _SWAP_JOIN.match(said[b1:a2]):
+                continue
+            gone, come = (n2, n1) if v.group(0).lower().startswith("substitut") else (n1, n2)
+            if gone in held and come in left_names:
+                return self._in_place_44f(said, verb, held, [gone], [come])
+        return None
 
     def _catalogue_said(self, turn: TurnContext, text: str, m: re.Match[str]) -> str:
         """The answer to a question about the store's range: the product's options available now, read from
