@@ -94,7 +94,9 @@ class _Items:
         for n in self.groups:
             others = {w for o in self.groups if o != n for w in _words(o)}
             pats = [_word_pattern(_words(n))]
-            pats += [_word_pattern([w]) for w in _words(n) if len(w) >= 4 and w not in others]
+            # a word of the name that is in (or holds) no word of another item's name: "watch" names no Smart Watch
+            # beside a Wristwatch
+            pats += [_word_pattern([w]) for w in _words(n) if len(w) >= 4 and not any(w in o or (len(o) >= 4 and o in w) for o in others)]
             other_alias = {a for o in self.groups if o != n for a in _EVERYDAY.get(o, ())}
             pats += [_word_pattern(_words(a)) for a in _EVERYDAY.get(n, ()) if a not in other_alias]
             self.patterns[n] = [re.compile(p, re.I) for p in pats]
@@ -174,10 +176,17 @@ def _turned_down(low: str, s: int, e: int) -> bool:
 
 
 def _on_new_side(low: str, s: int, seen: list[int]) -> bool:
-    """The mention follows "for"/"to"/"into"/"with" after another mention in its clause: it is what that item
-    becomes, not an item of its own ("a different size for the jacket" names the jacket)."""
+    """The mention follows "for"/"to"/"into"/"with" after another mention in its clause, or after a change of "it"
+    ("swap it for an air purifier"): it is what that item becomes, not an item of its own ("a different size for the
+    jacket" names the jacket)."""
     clause_start = max([m.end() for m in _CLAUSE_BREAK.finditer(low) if m.end() <= s], default=0)
-    return any(clause_start <= p < s for p in seen) and bool(_NEW_SIDE.search(low[clause_start:s]))
+    head = low[clause_start:s]
+    return bool(_NEW_SIDE.search(head)) and (any(clause_start <= p < s for p in seen) or bool(_IT_FOR.search(head)))
+
+
+# a change whose object is a pronoun, then its new side: "can I swap it for an air purifier", "exchange them for"
+_IT_FOR = re.compile(r"\b(?:exchang|swap|replac|switch|trad|chang|upgrad|downgrad|modif)\w*\s+(?:it|them|this|that|these|"
+                     r"those|mine|one|my\s+order|the\s+order)\s+(?:\w+\s+){0,2}?(?:for|with|into|to)\s+(?:an?\s+|the\s+)?$", re.I)
 
 
 # an items word whose object is the items listed elsewhere in the message ("#W1: lamp and kettle. can I swap them?")
@@ -259,12 +268,17 @@ def asked_items(turns: Iterable[tuple[str, str]], order_id: str, keys: tuple[str
                 options: tuple[dict[str, str], ...]) -> frozenset[str]:
     """The keys of the order's items (``keys``, with their ``options``) that the customer asked to exchange or modify
     and did not drop, read from the conversation's texts before the write: ``turns`` is (role, text) in order, role
-    "user" or "assistant". A message that names orders and not ``order_id`` is about another order."""
+    "user" or "assistant". A message that names orders and not ``order_id`` is about another order. The last customer
+    message (the reply the write follows) may drop items but adds none: an item added in it is
+    ``verifier_text.added_item_request``'s to judge (R6 for an addition, R3 for a yes it turns: "Yes, but can I also
+    exchange the office chair first?")."""
     items = _Items(keys, options)
     asked: set[str] = set()
     last_request: str | None = None  # the kind of the customer's last action request on the order
     agent = ""
-    for role, text in turns:
+    turns = list(turns)
+    last_user = max((i for i, (role, _) in enumerate(turns) if role == "user"), default=-1)
+    for at, (role, text) in enumerate(turns):
         if role != "user":
             agent = text or ""
             continue
@@ -288,7 +302,8 @@ def asked_items(turns: Iterable[tuple[str, str]], order_id: str, keys: tuple[str
         if not new and not down and not limited and _BARE_DROP.search(text or ""):
             about = {k for _, _, ks in items.mentions(agent) for k in ks} & asked
             asked -= about if about else set(asked)
-        asked |= new
+        if at != last_user:
+            asked |= new
         if len(kinds) == 1:
             last_request = next(iter(kinds))
         agent = ""
