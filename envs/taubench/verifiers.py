@@ -820,9 +820,15 @@ def _asked_not_written(view: RetailView, c: RetailCall) -> list[str]:
             texts.append((m["role"], m["content"]))
     asked = asked_items(texts, c.order_id, c.order_keys, c.key_options)
     written = {k for k in c.written_keys if k}
-    left = [k for k in c.order_keys if k in asked and k not in written and k in c.changeable]
+    names = {getattr(k, "name", k) for k in written}
+    # an item of a name the call writes is left to the pick readers (two backpacks, "the medium one")
+    left = [k for k in c.order_keys if k in asked and k not in written and k in c.changeable
+            and getattr(k, "name", k) not in names]
     if not left:
         return []
+    proposal = next((t for r, t in reversed(texts) if r == "assistant"), "")
+    if any(mentions_key(proposal, k) for k in left):
+        return []  # the proposal listed it and the call left it out: R3's left_out
     agent = [t for r, t in texts if r == "assistant"]
     return [k for k in left if not set_aside_by_agent(agent, k, c.order_keys, c.key_options)]
 
