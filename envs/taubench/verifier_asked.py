@@ -21,6 +21,13 @@ An asked item is *dropped* by a later message that turns it down ("forget the ke
 kettle can stay"), one that limits the request to other items ("actually just the lamp", "only the lamp please"), a
 bare "never mind" / "forget it" after an agent message about it, or "just one" (which one is not said: nothing is
 read as asked then).
+
+The reading errs towards no violation (the full retail test folder's played customers): nothing is read as asked when,
+from the request on, a customer message holds a word that may narrow, turn or condition it ("but", "not", "just",
+"instead", "or", "keep", "pass", "doesn't matter", "return", "my other order", ...), speaks of an asked item again, or
+names two orders; when the reply the write follows is not a plain yes; for an item of a name the call writes (two
+backpacks: the pick readers judge it), or one the proposal listed (R3's left_out). "Everything" and "both backpacks"
+are not read.
 """
 
 from __future__ import annotations

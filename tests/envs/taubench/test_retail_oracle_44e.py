@@ -14,6 +14,9 @@ later) and did not drop ("actually just the notebook", "forget the mouse", "neve
 it) is not written, unless it has no other variant available or an agent text said it cannot be changed. An item
 asked for a return or a cancel, kept ("but keep the mouse"), named as the new side of a change ("swap the notebook for
 the hard cover one") or of another order is not asked. A per-item split (two calls) stays R6 once, on the second call.
+The reading errs towards no violation: a word that may narrow or turn the request ("but", "just", "or", "doesn't"),
+an asked item spoken of again, two orders in play, a reply that is not a plain yes, or a proposal that listed the item
+read nothing as asked (the near misses below stay clean for that reason too).
 """
 
 from __future__ import annotations
