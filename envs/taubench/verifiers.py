@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from envs.taubench import tools
 from envs.taubench.policies import HANDOFF, POLICIES
+from envs.taubench.verifier_asked import asked_items, set_aside_by_agent
 from envs.taubench.verifier_text import (
     KIND_OF_TOOL,
     USER_ADDRESS_WORDS,
@@ -129,6 +130,8 @@ class RetailCall(Call):
     order_names: tuple[str, ...] = ()  # the names of the order's items before the call
     order_keys: tuple[str, ...] = ()  # the order's items as the pick reader tells them apart (verifier_text.item_keys)
     written_keys: list[Any] = field(default_factory=list)  # per item_ids entry: its key among order_keys, or None
+    key_options: tuple[dict[str, str], ...] = ()  # per order_keys entry: the options of its (first) item
+    changeable: frozenset[str] = frozenset()  # the order_keys whose product has another variant available
     new_options: list[Any] = field(default_factory=list)  # per new_item_ids entry: the variant's options or None
     # per new_item_ids entry that is no variant of the old item's product: (its product's name, its options, the
     # product's variants' options), else None
@@ -181,6 +184,10 @@ class RetailView(TraceView):
                 call.order_names = tuple(dict.fromkeys(it.name for it in order.items))
                 keys = item_keys([(it.name, dict(it.options), it.price) for it in order.items])
                 call.order_keys = tuple(dict.fromkeys(keys))
+                firsts = {k: it for it, k in reversed(list(zip(order.items, keys)))}
+                call.key_options = tuple(dict(firsts[k].options) for k in call.order_keys)
+                call.changeable = frozenset(k for k, it in firsts.items() if (prod := state.product(it.product_id)) and any(
+                    v.available and vid != it.item_id for vid, v in prod.variants.items()))
                 by_id = {it.item_id: k for it, k in zip(order.items, keys)}
                 for old in args.get("item_ids") or []:
                     item = next((it for it in order.items if it.item_id == old), None) if isinstance(old, str) else None
@@ -794,7 +801,36 @@ def check_R6(view: RetailView) -> list[Violation]:
         elif (asked := added_item_request(view.turns[c.turn].user_text, c.order_id, _other_item(c))) is not None:
             out.append(Violation(c.index, "R6", f"{c.name} on {c.order_id} sent after the customer asked to add another "
                                                 f"item ({asked!r}): not all items collected first"))
+        elif view.item_calls.get(c.order_id) == 1 and (left := _asked_not_written(view, c)):
+            out.append(Violation(c.index, "R6", f"{c.name} on {c.order_id} leaves out {', '.join(sorted(left))}, which "
+                                                "the customer asked to change too: not all items collected first"))
     return out
+
+
+def _asked_not_written(view: RetailView, c: RetailCall) -> list[str]:
+    """The items of the order the customer asked, before the order's only items call, to exchange or modify and did
+    not drop (``verifier_asked.asked_items``: "change the notebook to A4 hard cover and the mouse to black laser
+    wireless in #W2052757", retail tester 43 V3) that the call does not write, leaving out those that have no other
+    variant available and those an agent text before it said cannot be changed."""
+    if not c.order_keys or c.order_id is None:
+        return []
+    texts: list[tuple[str, str]] = []
+    for m in view.messages[:c.index]:
+        if isinstance(m, dict) and m.get("role") in ("user", "assistant") and isinstance(m.get("content"), str):
+            texts.append((m["role"], m["content"]))
+    asked = asked_items(texts, c.order_id, c.order_keys, c.key_options)
+    written = {k for k in c.written_keys if k}
+    names = {getattr(k, "name", k) for k in written}
+    # an item of a name the call writes is left to the pick readers (two backpacks, "the medium one")
+    left = [k for k in c.order_keys if k in asked and k not in written and k in c.changeable
+            and getattr(k, "name", k) not in names]
+    if not left:
+        return []
+    proposal = next((t for r, t in reversed(texts) if r == "assistant"), "")
+    if any(mentions_key(proposal, k) for k in left):
+        return []  # the proposal listed it and the call left it out: R3's left_out
+    agent = [t for r, t in texts if r == "assistant"]
+    return [k for k in left if not set_aside_by_agent(agent, k, c.order_keys, c.key_options)]
 
 
 @verifier("R7", severity=SEVERITY["R7"])
