@@ -44,7 +44,7 @@ _CODES = ("EUR|GBP|JPY|CAD|AUD|CHF|INR|MXN|BRL|CNY|KRW|SEK|NOK|DKK|NZD|SGD|HKD|Z
           "IDR|MYR|RUB|SAR|QAR|EGP|NGN|KES|TWD|ARS|CLP|COP|PEN|VND|UAH|RON|ISK|PHP|RMB")
 _NAMES = (r"euros?|pounds?(?: sterling)?|sterling|yen|yuan|renminbi|rupees?|pesos?|(?:swiss )?francs?|reais|"
           r"brazilian reals?|(?:canadian|australian|new zealand|hong kong|singapore|taiwan|new taiwan|mexican) dollars?|"
-          r"won|kron(?:a|or|er)|rand|lira|dirhams?|zloty|zlotys|ringgit|baht|shekels?|rubles?|roubles?|riyals?")
+          r"won|kron(?:a|or|er)|rand|lira|dirhams?|zloty|zlotys|ringgit|baht|shekels?|rubles?|roubles?|riyals?|quid")
 # a dollar sign with a country's letters in front: Canadian, Australian, New Zealand, Hong Kong, Singapore,
 # Mexican, Brazilian (R$), New Taiwan, ... ("US$" is the US dollar)
 _FOREIGN_DOLLAR = r"(?<![A-Za-z])(?:CA|C|AU|A|NZ|HK|S|SG|MX|R|NT|TT|J|BZ|EC)\$"
@@ -73,6 +73,39 @@ _IN_CURRENCY = re.compile(r"(?:" + _SCALED + r"|\b" + _WORD_NUM + r")\s+in\s+(?:
                           r"(?:canadian|australian|mexican|european|british|japanese|chinese|indian|brazilian|swiss|korean|"
                           r"singapore|hong kong|new zealand|turkish|south african|emirati|qatari|saudi|local|foreign)\s+"
                           r"(?:money|currency|cash|terms|funds|dollars?|\w+\s+(?:money|currency)))", re.I)
+# an amount said to be of another currency: "About 540 of your euros." (skyV V3, forty-fourth session)
+_OF_CURRENCY = re.compile(_SCALED + r"\s+of\s+(?:your|the|our|their|local|those)\s+(?:local\s+)?(?:" + _NAMES + r"|(?-i:" +
+                          _CODES + r"))(?![A-Za-z])", re.I)
+# the currency named first, the amount after it in the same sentence (skyV V3, forty-fourth session): "In euros that is
+# 540.", "In pounds, about 460.", "In yen: 88,000.", "Converted to sterling: 460.", "In GBP terms roughly 460"
+_CURRENCY_FIRST = re.compile(r"(?<![A-Za-z])(?:in|into|to|as)\s+(?:your\s+|local\s+)?(?:" + _NAMES + r"|(?-i:" + _CODES +
+                             r")|" + _LOWER_CODES + r")(?:[\s-]+terms)?(?![A-Za-z])", re.I)
+# ... what may stand between: a few words and marks, no figure, dollar, negation, rate or end of sentence ("not euros:
+# $585", "convert it to EUR; the fee is 3%" and "to EUR at a rate of 1.08" name none)
+_FIRST_GAP = re.compile(r"[A-Za-z\s,:()\-\u2013\u2014~=']{0,30}?(?=(?:\s|[:(~=])?\d)")
+_GAP_STOP = re.compile(r"\b(?:not|no|n't|only|cannot|can't|dollars?|usd|rate|per|fees?|within|in\s+\d)\b|n['\u2019]t\b", re.I)
+_FIRST_AMOUNT = re.compile(r"\d[\d,.]*\d|\d")
+_NOT_MONEY_AFTER = re.compile(r"\s*(?:%|percent|USD|US\b|dollars?|\$|per\s+(?:dollar|USD|\$)|passengers?|people|persons?|"
+                              r"seats?|hours?|hrs?|days?|weeks?|months?|minutes?|mins?|kg|bags?|days?|nights?|"
+                              r"working|business|[:.]\d)", re.I)
+
+
+def _currency_first(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, as written) of each amount after a currency named before it (``_CURRENCY_FIRST``)."""
+    out = []
+    for m in _CURRENCY_FIRST.finditer(text):
+        gap = _FIRST_GAP.match(text, m.end())
+        if gap is None or _GAP_STOP.search(gap.group(0)):
+            continue
+        num = _FIRST_AMOUNT.match(text, gap.end() + (0 if text[gap.end()].isdigit() else 1))
+        if num is None or _NOT_MONEY_AFTER.match(text, num.end()):
+            continue
+        if m.group(0).lower().find("pound") >= 0 and _WEIGHT.search(text[max(0, m.start() - 60):num.end() + 30]):
+            continue  # "the bag limit in pounds: 50" is a weight
+        out.append((m.start(), num.end(), text[m.start():num.end()]))
+    return out
+
+
 _TIME_BEFORE = re.compile(r"\d[:.]\d\d\s+in\s+\S+(?:\s+\S+)?$")  # "13:45 in local ...": a time
 _WEIGHT = re.compile(r"weigh|weight|heavy|heavier|light|bag|luggage|suitcase|baggage|carry-on|\bkg\b|\blbs?\b|kilo", re.I)
 
@@ -83,7 +116,7 @@ _WEIGHT = re.compile(r"weigh|weight|heavy|heavier|light|bag|luggage|suitcase|bag
 _CODE_LIST = tuple(_CODES.split("|"))
 _NAME_STEMS = ("euro", "pound", "sterling", "yen", "yuan", "renminbi", "rupee", "peso", "franc", "reais", "real",
                "won", "krona", "kronor", "kroner", "rand", "lira", "dirham", "zlot", "ringgit", "baht", "shekel",
-               "ruble", "rouble", "riyal")
+               "ruble", "rouble", "riyal", "quid")
 _ASCII_MARKS = re.compile(r"[A-Za-z]\$|\b(?:Rs|Rp|kr)\b")
 _FOREIGN_DOLLARS = re.compile(r"(?:canadian|australian|zealand|hong kong|singapore|taiwan|mexican) dollar")
 
@@ -113,6 +146,8 @@ def _foreign_hits(text: str) -> tuple[tuple[int, int, str], ...]:
     named = list(_NAME_AMOUNT.finditer(text)) + list(_WORDS_AMOUNT.finditer(text))
     hits.extend((m.start(), m.end(), m.group(0)) for m in _IN_CURRENCY.finditer(text) if not _TIME_BEFORE.search(
         text[:m.end()]))
+    hits.extend((m.start(), m.end(), m.group(0)) for m in _OF_CURRENCY.finditer(text))
+    hits.extend(_currency_first(text))
     for m in named:
         if m.group(1).lower().startswith("pound"):
             sentence_start = max(text.rfind(".", 0, m.start()), text.rfind("!", 0, m.start()), text.rfind("?", 0, m.start()))
