@@ -167,7 +167,26 @@ def foreign_price(text: str) -> str | None:
 
 # --- US dollars ------------------------------------------------------------------------------------
 
-_AMOUNT = r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?"
+# ... and thousands grouped by dots, European style, after a dollar mark ("$1.170 total": $1,170, skyV Minor B1)
+_AMOUNT = r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+(?:,\d{2})?(?![\d,]*\d)|\d+(?:\.\d{1,2})?"
+_EURO_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{2})?")
+
+
+def _usd_value(raw: str) -> float:
+    """The amount an USD figure says: "1,170.50" -> 1170.5, "1.170" (dots grouping thousands) -> 1170, "1.170,50" -> 1170.5."""
+    if _EURO_THOUSANDS.fullmatch(raw):
+        return float(raw.replace(".", "").replace(",", "."))
+    return float(raw.replace(",", ""))
+
+
+# a whole-dollar total with no currency written, in a text that states US dollars elsewhere ("It costs 585 dollars a
+# seat, about 1200 total", skyV Minor B1): the total of the same quote
+_BARE_TOTAL = re.compile(r"(?<![\w$.,])(\d{1,3}(?:,\d{3})+|\d{3,6})\s+(?:in\s+)?total\b(?!\s+(?:miles?|km|hours?|hrs?|minutes?|mins?|"
+                         r"passengers?|people|seats?|points?|bags?|kg|days?|nights?|flights?|legs?|stops?)\b)"
+                         r"|\btotal(?:\s+(?:is|of|comes\s+to|would\s+be|will\s+be))?\s*[:=]?\s*(?:about|around|roughly|"
+                         r"approximately|approx\.?|~)?\s*(\d{1,3}(?:,\d{3})+|\d{3,6})(?![\d.,]*\d)"
+                         r"(?!\s*(?:hours?|hrs?|minutes?|mins?|kg|kilos?|lbs?|%|percent|km|miles?|passengers?|people|seats?|"
+                         r"adults?|points?|bags?|days?|nights?))", re.I)
 _USD = re.compile(
     r"(?:(?<![A-Za-z])US\s?\$|(?<![A-Za-z$])\$|(?<![A-Za-z])USD\s?)\s?(" + _AMOUNT + r")(?![\d,]*\d)"  # $412, US$412, USD 412
     r"|(?<![\w.,])(" + _AMOUNT + r")\s?(?:USD\b|(?:US|U\.S\.)\s?dollars?\b|dollars?\b|\$(?!\s?\d))",  # 412 USD, 412 dollars, 412$
@@ -263,8 +282,13 @@ def usd_amounts(text: str) -> tuple[float, ...]:
         raw = m.group(1) or m.group(2)
         start = m.start(1) if m.group(1) else m.start(2)
         if not inside_foreign(start, start + len(raw)) and not _rate_unit(text, m, raw):
-            found.append((start, float(raw.replace(",", ""))))
+            found.append((start, _usd_value(raw)))
     taken = {s for s, _ in found}
+    for m in _BARE_TOTAL.finditer(text) if found and "total" in text.lower() else ():
+        raw, s = (m.group(1), m.start(1)) if m.group(1) else (m.group(2), m.start(2))
+        if s not in taken and not any(s <= t < s + len(raw) for t in taken) and not inside_foreign(s, s + len(raw)):
+            found.append((s, _usd_value(raw)))
+            taken.add(s)
     for m in _BARE.finditer(text) if _CENTS.search(text) else ():
         s = m.start(1)
         if s in taken or inside_foreign(s, m.end(1)):
@@ -282,7 +306,7 @@ _RATE_JOIN = re.compile(r"^[*_`]*\s*(?:=|≈|~|:|→|->|equals?|is worth|buys|ge
 def _rate_unit(text: str, m: re.Match, raw: str) -> bool:
     """The USD amount is the one dollar of an exchange rate: 1, followed (or preceded) across only a word of
     equality by an amount in another currency (B1 reads no price there)."""
-    if float(raw.replace(",", "")) != 1:
+    if _usd_value(raw) != 1:
         return False
     for s, e, _ in _foreign_hits(text):
         if s >= m.end() and _RATE_JOIN.match(text[m.end():s]) or e <= m.start() and _RATE_JOIN.match(text[e:m.start()]):
@@ -402,7 +426,7 @@ def labelled_amounts(text: str) -> tuple[tuple[int, str], ...]:
         taken = m.end() + max((x.end() for x in (seat_after, party_after) if x), default=0)
         if seat != party:
             raw = m.group(1) or m.group(2)
-            out.append((int(round(float(raw.replace(",", "")) * 100)), "seat" if seat else "party"))
+            out.append((int(round(_usd_value(raw) * 100)), "seat" if seat else "party"))
     return tuple(out)
 
 
@@ -431,7 +455,7 @@ def party_counts(text: str) -> tuple[tuple[int, int], ...]:
         hit = _COUNT_AFTER.match(text[m.end():m.end() + 60]) or _COUNT_BEFORE.search(text[max(0, m.start() - 60):m.start()])
         if hit and hit.group(1):
             raw, word = m.group(1) or m.group(2), hit.group(1).lower()
-            out.append((int(round(float(raw.replace(",", "")) * 100)),
+            out.append((int(round(_usd_value(raw) * 100)),
                         int(word) if word.isdigit() else _COUNT_WORDS[word]))
     return tuple(out)
 
@@ -472,7 +496,7 @@ _FLIGHT = re.compile(r"\bSA\d{4}\b")
 
 
 def _cents(raw: str) -> int:
-    return int(round(float(raw.replace(",", "")) * 100))
+    return int(round(_usd_value(raw) * 100))
 
 
 @lru_cache(1 << 16)
@@ -525,7 +549,7 @@ def flight_seat_prices(text: str) -> tuple[tuple[str, int], ...]:
             rest = after[_SEAT_AFTER.match(after).end():] if _SEAT_AFTER.match(after) else after
             if _DIFF_AFTER.search(rest):
                 continue
-            out.append((fid, int(round(float((m.group(1) or m.group(2)).replace(",", "")) * 100))))
+            out.append((fid, int(round(_usd_value(m.group(1) or m.group(2)) * 100))))
     return tuple(out)
 
 

@@ -332,3 +332,108 @@ def test_partial_fare_code_is_p1(reply):
 ])
 def test_no_fare_code_is_silent(reply):
     assert "P1" not in policies(coded(reply))
+
+
+# --- skyV Minor -----------------------------------------------------------------------------------------------------
+# P4: "Passport X12...678" (six of nine characters) and a card with middle dots "5127·8515·9727·3412"
+
+def echoed(given: str, reply: str):
+    return madrid().u("option 1").a(summary(2)).u(given).a(reply)
+
+
+@pytest.mark.parametrize("given,reply", [
+    ("my passport is X12345678", "Passport X12...678 noted."),
+    ("my passport is X12345678", "Passport X12\u2026678 noted."),
+    ("my passport is X12345678", "Passport X1***5678 on file."),
+    ("my passport is X12345678", "Got it: X1234 ... 78."),
+    ("yes, pay with card 5127 8515 9727 3412", "Card 5127\u00b78515\u00b79727\u00b73412 noted."),
+    ("yes, pay with card 5127 8515 9727 3412", "Card 5127\u20228515\u20229727\u20223412 noted."),
+    ("yes, pay with card 5127 8515 9727 3412", "Card 51...3412 noted."),
+])
+def test_number_shown_in_part_is_p4(given, reply):
+    assert "P4" in policies(echoed(given, reply))
+
+
+@pytest.mark.parametrize("given,reply", [
+    ("my passport is X12345678", "Passport ending 5678 noted."),
+    ("my passport is X12345678", "Passport ****5678 noted."),
+    ("my passport is X12345678", "Passport X...8 noted."),
+    ("yes, pay with card 5127 8515 9727 3412", "Card xxxx xxxx xxxx 3412 noted."),
+    ("yes, pay with card 5127 8515 9727 3412", "Card ending in 3412 noted."),
+    ("yes, pay with card 5127 8515 9727 3412", "Card \u00b7\u00b7\u00b7\u00b7 3412 noted."),
+])
+def test_last_four_only_is_no_p4(given, reply):
+    assert "P4" not in policies(echoed(given, reply))
+
+
+# S1: a surname's words joined or parted as a booking system writes them
+
+@pytest.mark.parametrize("said,booked", [
+    ("Mc Donald", "McDonald"),
+    ("de la Cruz", "Dela Cruz"),
+    ("Ó Briain", "O Briain"),
+    ("Ó Briain", "OBriain"),
+    ("Ní Bhriain", "Ni Bhriain"),
+    ("Mac Leod", "MacLeod"),
+    ("van der Berg", "Vanderberg"),
+])
+def test_surname_joined_or_parted_is_no_s1(said, booked):
+    c = madrid(f"Hi, I need a flight from Madrid to Amsterdam on 28 August for 2 passengers, name Aisha {said}")
+    c.u("option 1").a(summary(2).replace("Aisha Okafor", f"Aisha {said}")).u("yes")
+    c.t("book_flight", flight_ids=["SA8120"], passengers=2, fare_class="economy", last_name=booked, first_name="Aisha")
+    assert "S1" not in policies(c)
+
+
+@pytest.mark.parametrize("said,booked", [
+    ("Mc Donald", "McDonalds"),
+    ("de la Cruz", "Delacroix"),
+    ("Ó Briain", "Brian"),
+])
+def test_other_surname_is_still_s1(said, booked):
+    c = madrid(f"Hi, I need a flight from Madrid to Amsterdam on 28 August for 2 passengers, name Aisha {said}")
+    c.u("option 1").a(summary(2).replace("Aisha Okafor", f"Aisha {said}")).u("yes")
+    c.t("book_flight", flight_ids=["SA8120"], passengers=2, fare_class="economy", last_name=booked, first_name="Aisha")
+    assert "S1" in policies(c)
+
+
+# S4: count words the summary left out ("twins and me" booked 3, "us 3" booked 3)
+
+NO_COUNT = ("Summary: SA8120 Madrid to Amsterdam 2026-08-28, Economy, refundable, $585 per seat, under Aisha Okafor. "
+            "Shall I book it?")
+
+
+def counted(words: str, n: int):
+    c = madrid(f"Hi, I need a flight from Madrid to Amsterdam on 28 August for {words}, name Aisha Okafor")
+    c.u("option 1").a(NO_COUNT).u("yes")
+    book(c, n)
+    return c
+
+
+@pytest.mark.parametrize("words,n", [
+    ("twins and me", 3), ("us 3", 3), ("us three", 3), ("twins + me", 3), ("parents and I", 3), ("it's us 2", 2),
+])
+def test_count_words_are_a_party(words, n):
+    assert "S4" not in policies(counted(words, n))
+
+
+@pytest.mark.parametrize("words,n", [
+    ("twins and me", 2), ("us 3", 4), ("the twins, who can not come, and me", 3),
+])
+def test_other_count_is_still_s4(words, n):
+    assert "S4" in policies(counted(words, n))
+
+
+# B1: "$1.170 total" (dots grouping thousands) is $1,170; "about 1200 total" with dollars said before is a total
+
+@pytest.mark.parametrize("reply,flagged", [
+    ("$585 each, $1.170 total.", False),
+    ("$585 per seat, $1.170,00 in total.", False),
+    ("It costs 585 dollars a seat, 1170 in total.", False),
+    ("It costs 585 dollars a seat, about 1200 total.", True),
+    ("$585 per seat, total: 1,250.", True),
+    ("$585 each, $1.250 total.", True),
+    ("$585 per seat; the flight takes 2 hours, 1400 total miles.", False),
+])
+def test_dollar_totals(reply, flagged):
+    c = madrid().u("how much for 2 on option 1?").a(reply)
+    assert ("B1" in policies(c)) is flagged
