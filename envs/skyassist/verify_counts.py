@@ -66,7 +66,9 @@ _ALONE = [("just", "me"), ("only", "me"), ("just", "myself"), ("only", "myself")
           ("only", "be", "me"), ("just", "be", "me"),  # "it'll only be me"
           # one other traveller alone: "book the same flight for my colleague Dana? separate booking, just her"
           ("just", "her"), ("only", "her"), ("just", "him"), ("only", "him"), ("just", "for", "her"),
-          ("only", "for", "her"), ("just", "for", "him"), ("only", "for", "him")]
+          ("only", "for", "her"), ("just", "for", "him"), ("only", "for", "him"),
+          # the idiom of one person (skyV Minor, forty-fourth session)
+          ("me", ",", "myself", "and", "i"), ("me", "myself", "and", "i")]
 
 
 # "alone" and "solo" that say no party: "leave the old booking alone", "sí, solo la reserva nueva" (Spanish and

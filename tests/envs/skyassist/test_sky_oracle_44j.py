@@ -411,6 +411,7 @@ def counted(words: str, n: int):
 
 @pytest.mark.parametrize("words,n", [
     ("twins and me", 3), ("us 3", 3), ("us three", 3), ("twins + me", 3), ("parents and I", 3), ("it's us 2", 2),
+    ("me, myself and I", 1),
 ])
 def test_count_words_are_a_party(words, n):
     assert "S4" not in policies(counted(words, n))
