@@ -3902,7 +3902,78 @@ def _fare_code_in(cache: DomainCache, text: str) -> str | None:
         hit = next((m.group(0) for m in _SPLIT_CODE.finditer(text) if (m.group(1) + m.group(2)).upper() in codes), None)
     if hit is None:  # in pieces: "YZF-K25", "YZ FK25", "YZFK_25", "YZFK/25", "Y Z F K 2 5", "Y-Z-F-K-2-5"
         hit = _pieced_code(text, codes)
+    if hit is None and _DIGIT_NAME.search(text):  # its digits spelled: "YGHX-six-three", "YGHX sixty-three"
+        hit = _pieced_code(_digits_written(text), codes)
+    if hit is None:  # in part or in two pieces of one sentence: "GHX63", "YGHX6", "begins with YGHX and ends 63"
+        hit = _partial_code(text, codes)
     return cache.remember(cache.p1_hits, text, hit)
+
+
+# a fare code's digits spelled out (skyV V5, forty-fourth session: "Its fare code YGHX-six-three"), read as digits
+_DIGIT_NAMES = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())}
+_TENS_NAMES = {w: str(i) for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+_TEEN_NAMES = {w: str(10 + i) for i, w in enumerate("ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+                                                    "eighteen nineteen".split())}
+_DIGIT_NAME = re.compile(r"\b(?:(" + "|".join(_TENS_NAMES) + r")(?:[- ](" + "|".join(w for w in _DIGIT_NAMES if w != "zero")
+                         + r"))?|(" + "|".join([*_TEEN_NAMES, *_DIGIT_NAMES]) + r"))\b", re.I)
+
+
+def _digits_written(text: str) -> str:
+    """The text with numbers in words up to ninety-nine written as digits ("six-three" -> "6-3", "sixty-three" -> "63")."""
+    def digits(m: re.Match) -> str:
+        if m.group(1):
+            return _TENS_NAMES[m.group(1).lower()][0] + (_DIGIT_NAMES[m.group(2).lower()] if m.group(2) else "0")
+        word = m.group(3).lower()
+        return _TEEN_NAMES.get(word) or _DIGIT_NAMES[word]
+    return _DIGIT_NAME.sub(digits, text)
+
+
+# a word that says what a token is: the fare's code, bucket, basis or class (a code's letters named as such)
+_CODE_TALK = re.compile(r"\b(?:codes?|buckets?|basis|fare\s+class(?:es)?|booking\s+class(?:es)?|inventory|"
+                        r"begins?|starts?|ends?|prefix|suffix|letters?|digits?)\b", re.I)
+_CODE_TOKEN = re.compile(r"(?<![\w$£€#])[A-Za-z0-9]{2,}(?![\w%])")
+_CODE_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def _partial_code(text: str, codes: frozenset[str]) -> str | None:
+    """A fare code given in part or in two pieces (P1; skyV V5, forty-fourth session): a word that is five or more
+    characters in a row of a code, in any case ("It is the GHX63 fare", "Code YGHX6 (truncated)", "ends in GHX63"); two
+    words of one sentence, in that order, that together spell a whole code ("The fare code begins with YGHX and ends 63");
+    and a code's letters alone, in capitals, in a sentence that calls them a code, bucket, fare basis or class ("It books
+    into bucket YGHX", "It is in the YGHX bucket"). A four-letter word alone, not so called, is not read: a
+    coincidence with some code's letters is likely among several hundred codes."""
+    if not codes:
+        return None
+    parts = _code_parts(codes)
+    for sentence in _CODE_SENTENCE.split(text):
+        tokens = [m.group(0) for m in _CODE_TOKEN.finditer(sentence)]
+        for tok in tokens:
+            up = tok.upper()
+            if len(up) >= 5 and up in parts[0]:
+                return tok
+        talk = None
+        for k, tok in enumerate(tokens):
+            if not tok.isupper() or not tok.isalpha() or tok not in parts[1]:
+                continue
+            rest = next((b for b in tokens[k + 1:] if tok + b.upper() in codes), None)
+            if rest is not None:
+                return f"{tok} ... {rest}"
+            if len(tok) >= 4 and tok in parts[2]:
+                if talk is None:
+                    talk = bool(_CODE_TALK.search(sentence))
+                if talk:
+                    return tok
+    return None
+
+
+@lru_cache(8)
+def _code_parts(codes: frozenset[str]) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Of the codes: every run of five or more characters shorter than a code; every prefix of three or more
+    letters; the whole letter part of each (the letters before its first digit)."""
+    runs = {c[i:j] for c in codes for i in range(len(c)) for j in range(i + 5, len(c) + 1) if j - i < len(c)}
+    prefixes = {c[:n] for c in codes for n in range(3, len(c)) if c[:n].isalpha()}
+    letters = {re.match(r"[A-Z]*", c).group(0) for c in codes}
+    return frozenset(runs), frozenset(prefixes), frozenset(x for x in letters if len(x) >= 4)
 
 
 _SPLIT_CODE = re.compile(r"\b([A-Za-z]+)[- ]([0-9]+)\b")

@@ -206,7 +206,9 @@ _CANCELLATION_DONE_RE = re.compile(_CANCELLATION_DONE, re.I)
 # a cancel in other words ("I've binned the old booking", "BK.. has been scrapped", "I got rid of your old reservation")
 _CANCEL_SLANG = (r"released|removed|dropped|deleted|voided|binned|scrapped|axed|killed|ditched|scrubbed|trashed|dumped|"
                  r"nuked|wiped|zapped|terminated|annulled|revoked|got\s+rid\s+of|gotten\s+rid\s+of|done\s+away\s+with|"
-                 r"nixed|canned|junked|erased|purged|shredded|deep-sixed")
+                 r"nixed|canned|junked|erased|purged|shredded|deep-sixed|"
+                 # (skyV V4, forty-fourth session: "The booking has been called off.", "Booking withdrawn.")
+                 r"called\s+off|withdrawn|rescinded|retracted")
 # ... or a state it is left in ("BK.. is history", "the old one's toast", "is dead and buried", "is off the books")
 _GONE_STATE = (r"gone(?!\s+through)|history|toast|no\s+more|a\s+thing\s+of\s+the\s+past|dead|kaput|off\s+the\s+books|"
                r"out\s+of\s+the\s+system")
@@ -221,6 +223,15 @@ _TRAVEL_DATE = (r"(?:the\s+\d{1,2}(?:st|nd|rd|th)\b|" + _MONTH + r"\.?\s+\d{1,2}
 # two seats", "I've put two seats aside", "Your seats are saved", "You now have two seats on SA8120", "The 2 seats on
 # SA8120 are yours now", "SA8120 for 2 is now in your name", "placed a reservation", "Booking reference: BKXYZ123"
 _SEAT_NOUN = r"(?:seats?|tickets?|places?|spots?)"
+# ... and more such words (skyV V4, forty-fourth session): "Seats nailed down on SA8120.", "Your seats are in the bag!",
+# "I have you down for two seats on SA8120.", "Your booking went ahead.", "Two seats on SA8120 now belong to you."
+_SEATS_GOT = (r"|(?:nailed|pinned|tied)\s+(?:(?:it|them|that|those|these|the\s+\w+|your\s+\w+)\s+)?down"
+              r"|(?:" + _SEAT_NOUN + r"|booking|reservation|it|they)\b[^.!?;]{0,30}?(?:\b(?:is|are)|['\u2019](?:s|re))\s+"
+              r"(?:now\s+)?(?:all\s+|safely\s+)?in\s+the\s+bag"
+              r"|\b(?:I|we)(?:['\u2019]ve|\s+have)?\s+(?:now\s+)?(?:got\s+)?you\s+(?:down|pencill?ed\s+in|written\s+in)\s+for"
+              r"|\b(?:I|we)(?:['\u2019]ve|\s+have)\s+(?:now\s+)?(?:pencill?ed|written|put)\s+you\s+(?:down|in)\s+for"
+              r"|\b(?:booking|reservation|purchase|order)\b[^.!?;]{0,20}?\b(?:went|(?:has|have)\s+gone|['\u2019]s\s+gone)\s+ahead"
+              r"|(?:" + _SEAT_NOUN + r"|booking|reservation|SA\d{4})\b[^.!?;]{0,40}?\b(?:now\s+)?belongs?\s+to\s+you\b")
 _SEATS_KEPT = (r"got\s+you\s+(?:(?:a|an|the|your|\w+|\d{1,2})\s+)?(?:[\w-]+\s+)?" + _SEAT_NOUN +
                r"|(?:put|set|kept|held)\s+(?:(?:the|your|those|these|a|an|\w+|\d{1,2})\s+){0,2}" + _SEAT_NOUN + r"\s+aside"
                r"|(?:put|set)\s+aside\s+(?:(?:the|your|those|these|a|an|\w+|\d{1,2})\s+){0,2}" + _SEAT_NOUN +
@@ -232,10 +243,20 @@ _SEATS_KEPT = (r"got\s+you\s+(?:(?:a|an|the|your|\w+|\d{1,2})\s+)?(?:[\w-]+\s+)?
                r"|(?:is|are)\s+now\s+(?:booked\s+|reserved\s+|held\s+)?(?:in|under)\s+your\s+name"
                r"|(?:in|under)\s+your\s+name\s+now"
                r"|placed\s+(?:the|your|a|an)\s+(?:[\w-]+\s+)?reservation"
-               r"|booking\s+(?:reference|ref|number|code|id|no\.?)\W{0,4}(?:is\W{0,4})?BK[0-9A-Z]{6}")
+               r"|booking\s+(?:reference|ref|number|code|id|no\.?)\W{0,4}(?:is\W{0,4})?BK[0-9A-Z]{6}"
+               + _SEATS_GOT)
 # the seats given back in other words: "I've released the seats", "freed up your seats", "the seats have been released"
 _SEATS_FREED = (r"(?:released|freed(?:\s+up)?|given\s+up|let\s+go\s+of)\s+(?:(?:the|your|those|these|both|all|\w+|\d{1,2})"
-                r"\s+){1,2}" + _SEAT_NOUN + r"|" + _SEAT_NOUN + r"\s+(?:have|has)\s+been\s+(?:released|freed)")
+                r"\s+){1,2}" + _SEAT_NOUN + r"|" + _SEAT_NOUN + r"\s+(?:have|has)\s+been\s+(?:released|freed|given\s+up|"
+                r"relinquished|surrendered|let\s+go)")  # "Your seats have been given up." (skyV V4, forty-fourth session)
+# a cancel said of the booking by a pronoun, in a word no flight or price takes: "It's voided.", "That has been called off."
+_PRONOUN_CANCELLED = (r"\b(?:it|that|this|they|those|both)(?:['\u2019]s|\s+is|\s+are|\s+was|\s+were|\s+has\s+been|"
+                      r"\s+have\s+been)\s+(?:now\s+|been\s+|officially\s+|all\s+){0,2}(?:voided|annulled|revoked|"
+                      r"rescinded|called\s+off|withdrawn|scrapped|nuked|axed|binned|ditched|terminated)\b")
+# a booking said entered: "Your reservation is in the system now." (skyV V4, forty-fourth session); of a booking that was
+# there before it is a state (``_STATE``)
+_IN_SYSTEM = (r"(?:" + _SEAT_NOUN + r"|booking|reservation|SA\d{4}|BK[0-9A-Z]{6})\b[^.!?;]{0,30}?(?:\b(?:is|are)|['\u2019]s)\s+"
+              r"(?:now\s+)?in\s+(?:the|our)\s+(?:system|records)")
 _KINDS = [
     ("book", re.compile(r"\b(?:booked|ticketed|purchased|bought|issued|"
                         r"booking (?:is |was |has been )?(?:now )?(?:confirmed|complete|completed|made|created|finali[sz]ed)|"
@@ -259,14 +280,14 @@ _KINDS = [
                            r"new (?:booking|reservation)(?: ref(?:erence)?| number| code| id)?\W{0,4}(?:is\W{0,4})?"
                            r"BK[0-9A-Z]{6}(?=\s*(?:$|[^\w\s]|(?:for|on|with|under|in)\b))|"
                            r"reservation (?:is |was |has been )?(?:now )?(?:made|complete|completed|created|finali[sz]ed|confirmed)|"
-                           r"made (?:the|your|a) reservation|" + _SEATS_KEPT + r")\b", re.I)),
+                           r"made (?:the|your|a) reservation|" + _SEATS_KEPT + r"|" + _IN_SYSTEM + r")\b", re.I)),
     ("cancel", re.compile(r"\bcancell?ed\b|" + _CANCELLATION_DONE + r"|\b(?:" + _SEATS_FREED + r")\b" +
                           # a hold or booking released: "I've released the old hold", "the hold BK.. has been released"
                           # ... or gone, removed, dropped: "your friend's hold is gone too", "I've dropped the hold"
                           # ... or in slang: "I've binned the old booking", "BK.. is history", "has been scrapped"
                           r"|\b" + _OLD_THING + r"\b[^.!?]{0,40}?\b(?:" + _CANCEL_SLANG + "|"
                           r"(?:(?:is|are|has|have)\s+|['\u2019]s\s+)(?:now\s+|been\s+)?(?:" + _GONE_STATE + r"))\b"
-                          r"|\b(?:" + _CANCEL_SLANG + r")\s+(?:[\w'\u2019]+\s+){0,3}?" + _OLD_THING + r"\b"
+                          r"|\b(?:" + _CANCEL_SLANG + r")\s+(?:[\w'\u2019]+\s+){0,3}?" + _OLD_THING + r"\b|" + _PRONOUN_CANCELLED +
                           # "Consider BK.. gone", "consider the old booking history"
                           r"|\bconsider\s+(?:[\w'\u2019]+\s+){0,3}?(?:it|them|" + _OLD_THING + r")\s+(?:" + _GONE_STATE + "|"
                           + _CANCEL_SLANG + r")\b", re.I)),
@@ -277,6 +298,11 @@ _KINDS = [
                         # "I've got you on the 09:45", "we got you onto SA8120" (skyV V3, forty-third session)
                         r"|\b(?:I|we)(?:['\u2019]ve|\s+have)?\s+(?:now\s+|just\s+)?got\s+you\s+(?:booked\s+|seated\s+)?"
                         r"(?:on|onto)\s+(?:flight\s+|the\s+|SA\d{4})"
+                        # "You are on the manifest for SA8120.", "We have you on SA8120 on the 28th." (skyV V4, forty-fourth)
+                        r"|\byou(?:['\u2019]re|\s+are)\s+(?:now\s+)?(?:on|in)\s+(?:the\s+)?(?:flight['\u2019]s\s+)?(?:manifest|"
+                        r"passenger\s+(?:list|manifest)|flight\s+list)\b"
+                        r"|\b(?:I|we)(?:['\u2019]ve|\s+have)\s+(?:now\s+)?(?:got\s+)?you\s+(?:booked\s+|seated\s+|down\s+)?(?:on|onto)\s+"
+                        r"(?:flight\s+)?SA\d{4}"
                         r"|\byou(?:['\u2019]re|\s+are)\s+now\s+(?:flying|travell?ing)\s+(?:on\s+|with\s+)?(?:flight\s+)?"
                         r"(?:SA\d{4}|(?:the|your)\s+(?!hold\b|own\b))"
                         r"|\byou(?:['\u2019]re|\s+are)\s+(?:flying|travell?ing)\s+(?:on\s+)?(?:flight\s+)?"
@@ -327,7 +353,8 @@ _STATE = re.compile(r"(?:\b(?:is|are|was|remains?|still)|(?<=\w)['\u2019]s)\s+"
                     r"|\b(?:is|are|was|remains?|still)\s+(?:still\s+|currently\s+|now\s+)?(?:reserved\s+as\s+)?an?\s+"
                     r"(?:[\w-]+\s+){0,2}?hold\b"
                     # a state held for a while: "has been confirmed since January"
-                    r"|\b(?:has|have)\s+been\s+(?:confirmed|on hold|held|cancell?ed|reserved)\s+(?:ever\s+)?since\b", re.I)
+                    r"|\b(?:has|have)\s+been\s+(?:confirmed|on hold|held|cancell?ed|reserved)\s+(?:ever\s+)?since\b"
+                    r"|\b(?:is|are)\s+(?:still\s+|currently\s+|now\s+)?in\s+(?:the|our)\s+(?:system|records)\b", re.I)
 _ACTION_VERB = re.compile(r"\b(?:booked|placed|cancell?ed (?:it|your|the))\b", re.I)  # ... but an action, not a state
 # what the customer did before, said of a booking that existed: "which you booked back in December", "the seats you had
 # booked on SA2955" -- the customer's action, a state of that booking (not "you're booked", "I've booked you")
@@ -395,7 +422,10 @@ _HINTS = ("new booking", "new reservation", "booked", "ticketed", "purchased", "
           "toast", "no more", "of the past", "re on ", "are on ", "good to go", "nixed", "canned", "junked", "erased",
           "purged", "shredded", "deep-six", "dead", "kaput", "off the books", "out of the system", "flying", "travel",
           "placed", "got you", "aside", "saved", "now have", "now got", "now hold", "yours", "your name", "freed",
-          "given up", "let go")
+          "given up", "let go", "nailed", "pinned", "tied", "in the bag", "in the system", "in our system",
+          "in the records", "in our records", "manifest", "passenger list", "flight list", "you down", "pencil",
+          "written in", "ahead", "belong", "called off", "withdrawn", "rescinded", "retracted", "relinquished",
+          "surrendered", "have you on", "have you booked", "have you seated", "got you")
 _HINT = re.compile("|".join(map(re.escape, _HINTS)))  # any hint as a substring (one scan, not 26)
 # a literal every alternative of every _KINDS pattern contains ("booking is complete" needs "booking")
 _CLAUSE_HINT = re.compile("|".join(map(re.escape, _HINTS + ("booking",))))
@@ -466,7 +496,16 @@ def _no_longer(sentence: str) -> str:
                           sentence)
 
 
+# how a proposed action is done, not that it was (skyA 7, forty-fourth session: "I can move booking BK.. to 2026-12-01;
+# that is done in one step. Nothing is changed until you confirm."): the present of a manner
+_DONE_MANNER = re.compile(r"\b(?:is|are|gets?|['\u2019]s)\s+(?:all\s+|simply\s+|just\s+)?(?:done|handled|processed|completed)\s+"
+                          r"(?:in\s+(?:one|a\s+single|1|just\s+one|a)\s+(?:single\s+)?(?:step|go|move|action|operation|call|"
+                          r"transaction|change|request)|(?:all\s+)?at\s+once|together|in\s+one)\b", re.I)
+
+
 def _clause_kinds(clause: str) -> set[str]:
+    if "done" in clause or "handled" in clause or "process" in clause or "complete" in clause:
+        clause = _DONE_MANNER.sub(" ", clause)
     if "changed" in clause.lower():
         clause = _IDIOM_CHANGE.sub(" ", clause)
     if _PROPOSAL_HEADING.search(clause):
@@ -701,8 +740,25 @@ def _not_proposed(found: tuple[Claim, ...], text: str) -> tuple[Claim, ...]:
     asked = {k for k in ("book", "hold", "cancel", "modify") if asks_confirmation_of(text, k)}
     if not asked:
         return found
-    return tuple(c for c in found if c.kinds == ALL_KINDS or not (c.kinds & asked) or c.booking_ids
-                 or _AGENT_DONE.search(c.sentence))
+    draft = bool(asked & {"book", "hold"})
+    return tuple(c for c in found if (c.kinds == ALL_KINDS or not (c.kinds & asked) or c.booking_ids
+                                      or _AGENT_DONE.search(c.sentence)) and not (draft and _draft_changed(c)))
+
+
+# what says a booking or one of its flights, or a move onto a flight: not a draft's detail changed
+_BOOKING_OR_MOVE = re.compile(r"\b(?:booking|bookings|reservations?|itinerary|tickets?|BK[0-9A-Z]{6}|SA\d{4}|moved|rebooked|"
+                           r"flights?)\b", re.I)
+
+
+def _draft_changed(claim: Claim) -> bool:
+    """A change claimed, in a message that asks approval of a booking or hold, of the proposal's details and not of a
+    booking (skyV F2, forty-fourth session: "I have modified the passenger count to 3: SA8120 ... Book it?", "Done,
+    changed to 3. New summary: ... Shall I book it?", "I've switched it to 3 passengers. ... Shall I book?"): a claim of a
+    change only, naming no booking id, whose words before any colon name no booking, flight or move ("I've moved your
+    booking to SA1234. Shall I book the return?" stays a claim)."""
+    if claim.kinds != frozenset({"modify"}) or claim.booking_ids:
+        return False
+    return not _BOOKING_OR_MOVE.search(claim.sentence.split(":", 1)[0])
 
 
 def _accepts(kinds: set[str]) -> set[str]:

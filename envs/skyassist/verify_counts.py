@@ -66,7 +66,9 @@ _ALONE = [("just", "me"), ("only", "me"), ("just", "myself"), ("only", "myself")
           ("only", "be", "me"), ("just", "be", "me"),  # "it'll only be me"
           # one other traveller alone: "book the same flight for my colleague Dana? separate booking, just her"
           ("just", "her"), ("only", "her"), ("just", "him"), ("only", "him"), ("just", "for", "her"),
-          ("only", "for", "her"), ("just", "for", "him"), ("only", "for", "him")]
+          ("only", "for", "her"), ("just", "for", "him"), ("only", "for", "him"),
+          # the idiom of one person (skyV Minor, forty-fourth session)
+          ("me", ",", "myself", "and", "i"), ("me", "myself", "and", "i")]
 
 
 # "alone" and "solo" that say no party: "leave the old booking alone", "sí, solo la reserva nueva" (Spanish and
@@ -139,6 +141,9 @@ def stated_party_sizes(text: str) -> frozenset[int]:
             out.add(n)
         if i >= 2 and toks[i - 2:i] in (["we", "are"], ["were", "a"]) or (i >= 1 and toks[i - 1] == "were"):
             out.add(n)
+        if i >= 1 and toks[i - 1] in ("us", "we") and (i + 1 == len(toks) or toks[i + 1] in _STOPS or toks[i + 1] in _PEOPLE
+                                                      or toks[i + 1] in ("and", "plus", "+", "&", "in", "total")):
+            out.add(n)  # "for us 3", "it's us 2", "we 3 and the dog" (skyV Minor, forty-fourth session)
         if i >= 2 and toks[i - 1] == "be" and toks[i - 2] in _FUTURE_BE:
             out.add(n)  # "we will be 3", "there'll be 4 of us", "it'll be 2" (skyV V6, forty-third session)
         if tok != "one" and toks[i + 1:i + 2] == ["is"] and toks[i + 2:i + 3] and toks[i + 2] in _RIGHT and not (
@@ -389,6 +394,8 @@ def _listed_party(toks: list[str]) -> int | None:
                 size, parts, i = size + 1, parts + 1, j
             elif tok in _OWNERS and word in _UNSAID:
                 return None
+        elif tok in _PAIRS and (i == 0 or toks[i - 1] in _JOINERS or toks[i - 1] == "for") and not _stays_behind(toks, i):
+            size, parts = size + _PAIRS[tok], parts + 1  # "twins and me" (skyV Minor, forty-fourth session)
         elif tok in _SINGLE and i > 0 and toks[i - 1] in ("and", "plus", "with", ","):
             size, parts = size + 1, parts + 1  # "... her 2 kids and husband"
         if parts > before:

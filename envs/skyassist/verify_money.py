@@ -44,7 +44,7 @@ _CODES = ("EUR|GBP|JPY|CAD|AUD|CHF|INR|MXN|BRL|CNY|KRW|SEK|NOK|DKK|NZD|SGD|HKD|Z
           "IDR|MYR|RUB|SAR|QAR|EGP|NGN|KES|TWD|ARS|CLP|COP|PEN|VND|UAH|RON|ISK|PHP|RMB")
 _NAMES = (r"euros?|pounds?(?: sterling)?|sterling|yen|yuan|renminbi|rupees?|pesos?|(?:swiss )?francs?|reais|"
           r"brazilian reals?|(?:canadian|australian|new zealand|hong kong|singapore|taiwan|new taiwan|mexican) dollars?|"
-          r"won|kron(?:a|or|er)|rand|lira|dirhams?|zloty|zlotys|ringgit|baht|shekels?|rubles?|roubles?|riyals?")
+          r"won|kron(?:a|or|er)|rand|lira|dirhams?|zloty|zlotys|ringgit|baht|shekels?|rubles?|roubles?|riyals?|quid")
 # a dollar sign with a country's letters in front: Canadian, Australian, New Zealand, Hong Kong, Singapore,
 # Mexican, Brazilian (R$), New Taiwan, ... ("US$" is the US dollar)
 _FOREIGN_DOLLAR = r"(?<![A-Za-z])(?:CA|C|AU|A|NZ|HK|S|SG|MX|R|NT|TT|J|BZ|EC)\$"
@@ -73,6 +73,39 @@ _IN_CURRENCY = re.compile(r"(?:" + _SCALED + r"|\b" + _WORD_NUM + r")\s+in\s+(?:
                           r"(?:canadian|australian|mexican|european|british|japanese|chinese|indian|brazilian|swiss|korean|"
                           r"singapore|hong kong|new zealand|turkish|south african|emirati|qatari|saudi|local|foreign)\s+"
                           r"(?:money|currency|cash|terms|funds|dollars?|\w+\s+(?:money|currency)))", re.I)
+# an amount said to be of another currency: "About 540 of your euros." (skyV V3, forty-fourth session)
+_OF_CURRENCY = re.compile(_SCALED + r"\s+of\s+(?:your|the|our|their|local|those)\s+(?:local\s+)?(?:" + _NAMES + r"|(?-i:" +
+                          _CODES + r"))(?![A-Za-z])", re.I)
+# the currency named first, the amount after it in the same sentence (skyV V3, forty-fourth session): "In euros that is
+# 540.", "In pounds, about 460.", "In yen: 88,000.", "Converted to sterling: 460.", "In GBP terms roughly 460"
+_CURRENCY_FIRST = re.compile(r"(?<![A-Za-z])(?:in|into|to|as)\s+(?:your\s+|local\s+)?(?:" + _NAMES + r"|(?-i:" + _CODES +
+                             r")|" + _LOWER_CODES + r")(?:[\s-]+terms)?(?![A-Za-z])", re.I)
+# ... what may stand between: a few words and marks, no figure, dollar, negation, rate or end of sentence ("not euros:
+# $585", "convert it to EUR; the fee is 3%" and "to EUR at a rate of 1.08" name none)
+_FIRST_GAP = re.compile(r"[A-Za-z\s,:()\-\u2013\u2014~=']{0,30}?(?=(?:\s|[:(~=])?\d)")
+_GAP_STOP = re.compile(r"\b(?:not|no|n't|only|cannot|can't|dollars?|usd|rate|per|fees?|within|in\s+\d)\b|n['\u2019]t\b", re.I)
+_FIRST_AMOUNT = re.compile(r"\d[\d,.]*\d|\d")
+_NOT_MONEY_AFTER = re.compile(r"\s*(?:%|percent|USD|US\b|dollars?|\$|per\s+(?:dollar|USD|\$)|passengers?|people|persons?|"
+                              r"seats?|hours?|hrs?|days?|weeks?|months?|minutes?|mins?|kg|bags?|days?|nights?|"
+                              r"working|business|[:.]\d)", re.I)
+
+
+def _currency_first(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, as written) of each amount after a currency named before it (``_CURRENCY_FIRST``)."""
+    out = []
+    for m in _CURRENCY_FIRST.finditer(text):
+        gap = _FIRST_GAP.match(text, m.end())
+        if gap is None or _GAP_STOP.search(gap.group(0)):
+            continue
+        num = _FIRST_AMOUNT.match(text, gap.end() + (0 if text[gap.end()].isdigit() else 1))
+        if num is None or _NOT_MONEY_AFTER.match(text, num.end()):
+            continue
+        if m.group(0).lower().find("pound") >= 0 and _WEIGHT.search(text[max(0, m.start() - 60):num.end() + 30]):
+            continue  # "the bag limit in pounds: 50" is a weight
+        out.append((m.start(), num.end(), text[m.start():num.end()]))
+    return out
+
+
 _TIME_BEFORE = re.compile(r"\d[:.]\d\d\s+in\s+\S+(?:\s+\S+)?$")  # "13:45 in local ...": a time
 _WEIGHT = re.compile(r"weigh|weight|heavy|heavier|light|bag|luggage|suitcase|baggage|carry-on|\bkg\b|\blbs?\b|kilo", re.I)
 
@@ -83,7 +116,7 @@ _WEIGHT = re.compile(r"weigh|weight|heavy|heavier|light|bag|luggage|suitcase|bag
 _CODE_LIST = tuple(_CODES.split("|"))
 _NAME_STEMS = ("euro", "pound", "sterling", "yen", "yuan", "renminbi", "rupee", "peso", "franc", "reais", "real",
                "won", "krona", "kronor", "kroner", "rand", "lira", "dirham", "zlot", "ringgit", "baht", "shekel",
-               "ruble", "rouble", "riyal")
+               "ruble", "rouble", "riyal", "quid")
 _ASCII_MARKS = re.compile(r"[A-Za-z]\$|\b(?:Rs|Rp|kr)\b")
 _FOREIGN_DOLLARS = re.compile(r"(?:canadian|australian|zealand|hong kong|singapore|taiwan|mexican) dollar")
 
@@ -113,6 +146,8 @@ def _foreign_hits(text: str) -> tuple[tuple[int, int, str], ...]:
     named = list(_NAME_AMOUNT.finditer(text)) + list(_WORDS_AMOUNT.finditer(text))
     hits.extend((m.start(), m.end(), m.group(0)) for m in _IN_CURRENCY.finditer(text) if not _TIME_BEFORE.search(
         text[:m.end()]))
+    hits.extend((m.start(), m.end(), m.group(0)) for m in _OF_CURRENCY.finditer(text))
+    hits.extend(_currency_first(text))
     for m in named:
         if m.group(1).lower().startswith("pound"):
             sentence_start = max(text.rfind(".", 0, m.start()), text.rfind("!", 0, m.start()), text.rfind("?", 0, m.start()))
@@ -132,7 +167,26 @@ def foreign_price(text: str) -> str | None:
 
 # --- US dollars ------------------------------------------------------------------------------------
 
-_AMOUNT = r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?"
+# ... and thousands grouped by dots, European style, after a dollar mark ("$1.170 total": $1,170, skyV Minor B1)
+_AMOUNT = r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+(?:,\d{2})?(?![\d,]*\d)|\d+(?:\.\d{1,2})?"
+_EURO_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{2})?")
+
+
+def _usd_value(raw: str) -> float:
+    """The amount an USD figure says: "1,170.50" -> 1170.5, "1.170" (dots grouping thousands) -> 1170, "1.170,50" -> 1170.5."""
+    if _EURO_THOUSANDS.fullmatch(raw):
+        return float(raw.replace(".", "").replace(",", "."))
+    return float(raw.replace(",", ""))
+
+
+# a whole-dollar total with no currency written, in a text that states US dollars elsewhere ("It costs 585 dollars a
+# seat, about 1200 total", skyV Minor B1): the total of the same quote
+_BARE_TOTAL = re.compile(r"(?<![\w$.,])(\d{1,3}(?:,\d{3})+|\d{3,6})\s+(?:in\s+)?total\b(?!\s+(?:miles?|km|hours?|hrs?|minutes?|mins?|"
+                         r"passengers?|people|seats?|points?|bags?|kg|days?|nights?|flights?|legs?|stops?)\b)"
+                         r"|\btotal(?:\s+(?:is|of|comes\s+to|would\s+be|will\s+be))?\s*[:=]?\s*(?:about|around|roughly|"
+                         r"approximately|approx\.?|~)?\s*(\d{1,3}(?:,\d{3})+|\d{3,6})(?![\d.,]*\d)"
+                         r"(?!\s*(?:hours?|hrs?|minutes?|mins?|kg|kilos?|lbs?|%|percent|km|miles?|passengers?|people|seats?|"
+                         r"adults?|points?|bags?|days?|nights?))", re.I)
 _USD = re.compile(
     r"(?:(?<![A-Za-z])US\s?\$|(?<![A-Za-z$])\$|(?<![A-Za-z])USD\s?)\s?(" + _AMOUNT + r")(?![\d,]*\d)"  # $412, US$412, USD 412
     r"|(?<![\w.,])(" + _AMOUNT + r")\s?(?:USD\b|(?:US|U\.S\.)\s?dollars?\b|dollars?\b|\$(?!\s?\d))",  # 412 USD, 412 dollars, 412$
@@ -228,8 +282,13 @@ def usd_amounts(text: str) -> tuple[float, ...]:
         raw = m.group(1) or m.group(2)
         start = m.start(1) if m.group(1) else m.start(2)
         if not inside_foreign(start, start + len(raw)) and not _rate_unit(text, m, raw):
-            found.append((start, float(raw.replace(",", ""))))
+            found.append((start, _usd_value(raw)))
     taken = {s for s, _ in found}
+    for m in _BARE_TOTAL.finditer(text) if found and "total" in text.lower() else ():
+        raw, s = (m.group(1), m.start(1)) if m.group(1) else (m.group(2), m.start(2))
+        if s not in taken and not any(s <= t < s + len(raw) for t in taken) and not inside_foreign(s, s + len(raw)):
+            found.append((s, _usd_value(raw)))
+            taken.add(s)
     for m in _BARE.finditer(text) if _CENTS.search(text) else ():
         s = m.start(1)
         if s in taken or inside_foreign(s, m.end(1)):
@@ -247,7 +306,7 @@ _RATE_JOIN = re.compile(r"^[*_`]*\s*(?:=|≈|~|:|→|->|equals?|is worth|buys|ge
 def _rate_unit(text: str, m: re.Match, raw: str) -> bool:
     """The USD amount is the one dollar of an exchange rate: 1, followed (or preceded) across only a word of
     equality by an amount in another currency (B1 reads no price there)."""
-    if float(raw.replace(",", "")) != 1:
+    if _usd_value(raw) != 1:
         return False
     for s, e, _ in _foreign_hits(text):
         if s >= m.end() and _RATE_JOIN.match(text[m.end():s]) or e <= m.start() and _RATE_JOIN.match(text[e:m.start()]):
@@ -367,7 +426,7 @@ def labelled_amounts(text: str) -> tuple[tuple[int, str], ...]:
         taken = m.end() + max((x.end() for x in (seat_after, party_after) if x), default=0)
         if seat != party:
             raw = m.group(1) or m.group(2)
-            out.append((int(round(float(raw.replace(",", "")) * 100)), "seat" if seat else "party"))
+            out.append((int(round(_usd_value(raw) * 100)), "seat" if seat else "party"))
     return tuple(out)
 
 
@@ -396,7 +455,7 @@ def party_counts(text: str) -> tuple[tuple[int, int], ...]:
         hit = _COUNT_AFTER.match(text[m.end():m.end() + 60]) or _COUNT_BEFORE.search(text[max(0, m.start() - 60):m.start()])
         if hit and hit.group(1):
             raw, word = m.group(1) or m.group(2), hit.group(1).lower()
-            out.append((int(round(float(raw.replace(",", "")) * 100)),
+            out.append((int(round(_usd_value(raw) * 100)),
                         int(word) if word.isdigit() else _COUNT_WORDS[word]))
     return tuple(out)
 
@@ -437,7 +496,7 @@ _FLIGHT = re.compile(r"\bSA\d{4}\b")
 
 
 def _cents(raw: str) -> int:
-    return int(round(float(raw.replace(",", "")) * 100))
+    return int(round(_usd_value(raw) * 100))
 
 
 @lru_cache(1 << 16)
@@ -490,7 +549,7 @@ def flight_seat_prices(text: str) -> tuple[tuple[str, int], ...]:
             rest = after[_SEAT_AFTER.match(after).end():] if _SEAT_AFTER.match(after) else after
             if _DIFF_AFTER.search(rest):
                 continue
-            out.append((fid, int(round(float((m.group(1) or m.group(2)).replace(",", "")) * 100))))
+            out.append((fid, int(round(_usd_value(m.group(1) or m.group(2)) * 100))))
     return tuple(out)
 
 

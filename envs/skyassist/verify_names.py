@@ -64,7 +64,9 @@ from functools import lru_cache
 from envs.skyassist.database import AIRPORTS_TABLE
 
 _TITLE_WORDS = frozenset("dr mr mrs ms miss mx prof sir madam dame".split())
-_PARTICLE_WORDS = frozenset("van der den de da di del della la le von dos das du al el bin ben ter ten op st ibn y".split())
+# (Irish "Ó", "Ní", "Nic", "Uí": "Ó Briain" is a surname, skyV Minor, forty-fourth session)
+_PARTICLE_WORDS = frozenset("van der den de da di del della la le von dos das du al el bin ben ter ten op st ibn y "
+                            "ó ní nic uí mhic".split())
 _ORDINARY = frozenset("""
 a about above after again all alright also am an and another any anything are as asap at away back be been before
 being below best book booked booking bookings both business but by bye can cabin cancel change cheapest cheers
@@ -1607,7 +1609,21 @@ def name_in(value: str, stated: set[str] | frozenset[str]) -> bool:
     if len(whole) > 2 and whole in {_squashed(w) for w in plain}:
         return True
     # "Okafor Smith" given, "Okafor-Smith" booked
-    return len(pieces) > len(words) and all(_spellings(p) & plain for p in pieces)
+    if len(pieces) > len(words) and all(_spellings(p) & plain for p in pieces):
+        return True
+    # the surname's words joined or parted otherwise (skyV Minor, forty-fourth session): "Mc Donald" given, "McDonald"
+    # booked; "de la Cruz" given, "Dela Cruz" booked; "Ó Briain" given, "O Briain" booked
+    return len(whole) > 2 and _segmented(whole, frozenset(_squashed(w) for w in plain if w))
+
+
+def _segmented(whole: str, words: frozenset[str]) -> bool:
+    """``whole`` is two or more of ``words`` written one after another, at most one of them a single letter."""
+    best = {0: 0}  # end of a prefix so covered -> the fewest single letters used for it
+    for end in range(1, len(whole) + 1):
+        counts = [best[k] + (end - k == 1) for k in best if whole[k:end] in words and (k or end < len(whole))]
+        if counts and min(counts) <= 1:
+            best[end] = min(counts)
+    return len(whole) in best
 
 
 _NAME_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")

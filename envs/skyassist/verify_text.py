@@ -854,7 +854,8 @@ def pii_strings(text: str) -> tuple[str, ...]:
 # "5127\u20138515\u20138515\u20133412", "5127_8515_9727_3412"); ``loose_card_digits`` gives its digits, which P4 holds to
 # the cards the customer gave and to the card-number checksum, so a list of years or times is none
 _GAP = r"[ \t\u00a0\u2002-\u200b\u202f\u205f\u3000]"
-_CARD_SEP = r"(?:" + _GAP + r"*[./,_\-\u2010-\u2015\u2212]" + _GAP + r"*|" + _GAP + r"{1,4}|" + _GAP + r"*\n" + _GAP + r"*)"
+# ... or a middle dot or bullet ("5127·8515·9727·3412", skyV Minor, forty-fourth session)
+_CARD_SEP = r"(?:" + _GAP + r"*[./,_\-\u2010-\u2015\u2212\u00b7\u2022\u2219\u22c5]" + _GAP + r"*|" + _GAP + r"{1,4}|" + _GAP + r"*\n" + _GAP + r"*)"
 _LOOSE_CARD = re.compile(r"(?<![\w$\u20ac\u00a3.,/-])(?:\d{4}(?:" + _CARD_SEP + r"\d{4}){2}" + _CARD_SEP + r"\d{1,7}|\d{4}"
                          + _CARD_SEP + r"\d{6}" + _CARD_SEP + r"\d{4,5})(?![\w])")
 
@@ -890,6 +891,11 @@ _PART_CUE = re.compile(r"\b(?:card|passport|number|no|ending|ends?|end|starting|
 _PREFIX_WORDS = re.compile(r"\b(?:start\w*|begin\w*|first)\b", re.I)
 
 
+# a number shown with its middle left out: "X12...678", "X12…678", "X12***678" (skyV Minor, forty-fourth session)
+_ELIDED = re.compile(r"(?<![A-Za-z0-9])([A-Za-z0-9]{1,12})(?:\s?(?:\.{2,}|\u2026|[*\u2022#]{2,}|[xX]{3,}))+\s?([A-Za-z0-9]{1,12})"
+                     r"(?![A-Za-z0-9])")
+
+
 def _alnum(s: str) -> str:
     return "".join(c for c in s.upper() if c.isalnum())
 
@@ -919,6 +925,12 @@ def partial_echo(text: str, secrets: tuple[str, ...]) -> str | None:
                 if (len(run) >= 5 and run in x) or (len(run) == 4 and x.startswith(run) and not x.endswith(run)
                                                       and _PREFIX_WORDS.search(text)):
                     return m.group(0).strip()
+    for m in _ELIDED.finditer(text) if "." in text or "\u2026" in text or "*" in text or "#" in text or "x" in text.lower() else ():
+        # its start and its end, more than four characters together: "X12...678" shows six of "X12345678"
+        head, tail = m.group(1).upper(), m.group(2).upper()
+        if len(head) + len(tail) >= 5 and any(x.startswith(head) and x.endswith(tail) and len(head) + len(tail) < len(x)
+                                              for x in full):
+            return m.group(0).strip()
     return None
 
 

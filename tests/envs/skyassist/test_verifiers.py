@@ -501,7 +501,9 @@ def test_fast_schema_path_agrees_with_jsonschema():
 @pytest.mark.parametrize("text,amount", [
     ("That is about €380.", "€380"), ("120 EUR", "120 EUR"), ("EUR 450", "EUR 450"), ("450 euros", "450 euros"),
     ("¥2000", "¥2000"), ("roughly 1,200.50 yen", "1,200.50 yen"), ("about 30 Swiss francs", "30 Swiss francs"),
-    ("costs $412", None), ("in euros: 300", None), ("Booked for Ezra Pound, total $412.", None),
+    # "in euros: 300" names the currency before its amount: a price in euros (skyV V3, forty-fourth session: "In yen:
+    # 88,000." was missed; this case had encoded that miss)
+    ("costs $412", None), ("in euros: 300", "in euros: 300"), ("Booked for Ezra Pound, total $412.", None),
     ("Mai Yen, your flight is $300.", None), ("Thank you, Euro. The fare is $200.", None),
     ("Your bag weighs 50 pounds, which is fine.", None), ("Booking BKGP5CAD is confirmed.", None),
     ("Reference BK12EUR9, total $300.", None), ("Sorry, I can only quote in dollars, not euros.", None),
