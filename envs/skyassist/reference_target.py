@@ -1542,6 +1542,8 @@ class ReferenceTarget(Target):
             if then and (p.yes or p.accepts) and not (p.places or p.dates or p.booking_ids or p.no):
                 p = parse(then, self.db, None, "")
         extra, self.offered_extra = self.offered_extra, None
+        if not extra and (more := self._other_party_after_done(p)) is not None:
+            p = more  # (fix44i) "I also need a second booking, same flight, for my colleague Tom Berg, just him"
         total = int(extra["booking"].get("passengers", 0) or 0) + extra["n"] if extra else None
         said = re.search(r"\b(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:of us\s+)?(?:in total|total|"
                          r"altogether|all together|in all)\b", p.text, re.I) if extra else None
@@ -3843,6 +3845,30 @@ class ReferenceTarget(Target):
         joiner = p.first_name and p.last_name and p.first_name.lower() not in own
         self._offer_extra(p, b, n, out, *((p.first_name, p.last_name) if joiner else (None, None)))
         return True
+
+    def _other_party_after_done(self, p: Parsed) -> Parsed | None:
+        """(fix44i) After a booking or hold of this chat, with nothing planned since: "I also need a second booking,
+        same flight, for my colleague Tom Berg, just him", "and one more for my parents on the same flight, 2 people,
+        under Ken Okafor" ask for a separate booking of the same flights for those others (never a return, never the
+        booking made changed); the parse of that booking, or None."""
+        b = self.booking
+        if (self.mode is not None or self.pending is not None or not self.done or self.done[-1]["kind"] not in ("book", "hold")
+                or not b or b.get("status") not in ("confirmed", "held") or not b.get("itinerary")
+                or b.get("booking_id") != self.done[-1]["result"].get("booking_id")
+                or not other_party_booking(p.text) or p.places or p.dates or p.booking_ids or p.flight_ids
+                or p.selection is not None or p.has("cancel") or p.has("change") or p.no):
+            return None
+        n = p.passengers or (p.pax_change if p.pax_change and p.pax_change > 0 else None)
+        if not n and (p.for_other or re.search(r"\b(?:just|only)\s+(?:him|her|them)\b|\b(?:1|one)\s+(?:person|passenger|"
+                                               r"seat|traveller|traveler)\b", p.text, re.I)):
+            n = 1
+        named = p.first_name and p.last_name
+        q = self._extra_booking({"booking": b, "n": n or 0, "first": p.first_name if named else None,
+                                 "last": p.last_name if named else None, "kin": p.for_other})
+        if not n:
+            self.passengers = None
+            q = parse(f"book seats on {' and '.join(b.get('itinerary') or [])}", self.db, None, "")
+        return q
 
     def _extra_booking(self, extra: dict[str, Any]) -> Parsed:
         """The separate booking for the travellers added to a booking made (accepted at _edit_of_done): the same
