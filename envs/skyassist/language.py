@@ -6272,6 +6272,44 @@ def other_party_booking(text: str) -> bool:
                 and re.search(r"\b(?:book|booking|hold|reserve|seats?|tickets?|places?|one more|another)\b", t, re.I))
 
 
+# (fix44i) the name a booking is to be under, said at its summary in place of the one shown: "it's not for me, it's for
+# my sister Mia Okafor", "the booking should be in my wife's name, sara Okafor", "the ticket must match my passport: Aisha
+# Boateng", "I go by Aisha Boateng now", "make the booking out to Kofi Mensah", "change the name to Kofi Mensah"
+_NEW_NAME_CUE = re.compile(
+    r"(?:\b(?:it'?s|its|it is|this is|that'?s|booking is|ticket is)\s+for\s+(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+)?\s*,?\s*"
+    r"|\b(?:in|under)\s+(?:my|our)\s+[a-z-]+(?:'s|s')\s+name\s*[,:-]?\s*(?:(?:which is|it'?s|namely)\s+)?"
+    r"|\bmatch(?:es)?\s+(?:my|the|his|her|their)\s+passport\s*[,:-]?\s*(?:(?:which says|it says|that says|so)\s+)?"
+    r"|\bpassport\s+(?:says|reads|has)\s*:?\s*"
+    r"|\b(?:i|we)\s+(?:go|goes)\s+by\s+|\b(?:i'?m|i am)\s+(?:now\s+)?(?:called|known as)\s+"
+    r"|\b(?:make|write|put|issue|make out)\s+(?:the\s+)?(?:booking|ticket|tickets|reservation|it|them)\s+out\s+to\s+"
+    r"|\b(?:change|switch|update|correct|set)\s+(?:the\s+)?(?:name|passenger|traveller|traveler|lead passenger|booking name)"
+    r"(?:\s+on\s+(?:it|the booking|the ticket))?\s+to\s+"
+    r"|\b(?:booking|ticket|reservation)\s+(?:should|must|needs to|has to)\s+(?:be\s+)?(?:in|under)\s+(?:the\s+name\s+(?:of\s+)?)?)"
+    r"(?<![\w'\-])(?P<first>[^\W\d_][\w'\-]*)\s+(?P<last>[^\W\d_][\w'\-]*)"
+    r"(?=\s*(?:[.,;!)]|$|\s+(?:now|please|pls|instead|thanks|thank you|then|from now on|these days)\b))", re.I)
+# the surname alone put in place of the one shown: "Okafor is my old name, use Boateng", "change the surname to Boateng
+# please", "update my last name to Boateng"
+_NEW_SURNAME_CUE = re.compile(
+    r"(?:\b(?:change|switch|update|correct|set)\s+(?:the\s+|my\s+)?(?:sur|last\s+|family\s+)name\s+to\s+"
+    r"|\b[^\W\d_][\w'\-]*\s+is\s+my\s+(?:old|former|previous|maiden|ex-?husband'?s|ex-?wife'?s)\s+(?:sur|last\s+|family\s+)?name"
+    r"\s*[,;.-]*\s*(?:(?:so|please|pls|now)\s+)?(?:use|it'?s|its|it is|now|put|book it under|the new one is|my new one is)\s+)"
+    r"(?<![\w'\-])(?P<last>[^\W\d_][\w'\-]*)(?=\s*(?:[.,;!)]|$|\s+(?:now|please|pls|instead|thanks|thank you)\b))", re.I)
+
+
+def name_change_at_summary(text: str) -> tuple[str | None, str] | None:
+    """(fix44i) (first, last) the booking is asked to be under instead (``_NEW_NAME_CUE``), or (None, last) for a
+    surname alone (``_NEW_SURNAME_CUE``), capitalised; None when no such change is said (or a word found is no name)."""
+    t = (text or "").replace("\u2019", "'")
+    if "?" in t:
+        return None
+    cap = lambda w: "-".join(q[:1].upper() + q[1:] for q in w.split("-")) if w.islower() else w  # noqa: E731
+    if (m := _NEW_NAME_CUE.search(t)) and not any(w.lower() in _NOT_NAMES for w in (m.group("first"), m.group("last"))):
+        return cap(m.group("first")), cap(m.group("last"))
+    if (m := _NEW_SURNAME_CUE.search(t)) and m.group("last").lower() not in _NOT_NAMES:
+        return None, cap(m.group("last"))
+    return None
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message (``_parse_uncached``), kept for the next reading of the same message."""
     key = (text, expecting, summary, _places_key(db))

@@ -44,6 +44,7 @@ from envs.skyassist.language import (
     is_confirmation,
     listing_question,
     lone_count,
+    name_change_at_summary,
     names_by_reference,
     names_companions,
     option_named,
@@ -2536,6 +2537,8 @@ class ReferenceTarget(Target):
         if not last:
             return None
         text = surname_described(text)  # (fix44i) "my surname is double-barrelled: Okafor-Berg": Okafor-Berg
+        if (said := name_change_at_summary(text)) is not None and (said[0] or first):
+            return said[0] or first, said[1]  # (fix44i) "it's for my sister Mia X", "I go by Aisha Boateng now"
         if (m := _SURNAME_FIX.search(text)) and m.group(1).lower() not in ("is", "with", "not", "the"):
             return first, spelled_word(m.group(1)) or m.group(1)  # "spelled L-A-R-S-E-N": Larsen
         if m := _NOT_THAT.search(text):
