@@ -3902,6 +3902,9 @@ _ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:just|only|solely)
                     r"(?:all|just) by myself|(?<=,\s)by myself|(?<=,)by myself|"
                     # (not a bare "it's me" that goes on with a full name: "It's me, Liam Walsh" says who, not how many)
                     r"(?:it'?s|it is) (?:(?:only |just )(?:for )?|for )me(?=\s*[,.!;]|\s*$)|"
+                    # (fix44i) "it'll just be me in the end", "it will only be me now"
+                    r"(?:it'?ll|it will|it'?s going to|it'?s gonna|it would|it'?d|there'?ll|there will)\s+(?:only\s+|just\s+)be"
+                    r"\s+(?:only\s+|just\s+)?me(?=\s*[,.!;]|\s*$|\s+(?:now|then|in the end|after all|this time)\b)|"
                     r"(?:it'?s|it is) me(?=\s*[,.!;]|\s*$)(?!\s*[,.!;:]+\s*(?-i:[A-Z][a-z'-]+\s+[A-Z][a-z'-]+))|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|"
                     # "on my own" of the trip ("travelling on my own", "I'm on my own"), not of something else ("I'll
                     # sort out the hotel on my own", "then continuing on my own")
@@ -4788,11 +4791,11 @@ _N_WORDS = {"a": 1, "an": 1, "another": 1, **text_rules.NUMBER_WORDS}
 _N = r"(\d{1,2}|a|an|another|" + "|".join(sorted(text_rules.NUMBER_WORDS, key=len, reverse=True)) + r")"
 _WHO = (r"(?:passengers?|people|persons?|travell?ers?|adults?|seats?|tickets?|guests?|kids?|child(?:ren)?|infants?|"
         r"babies|baby|pax|of us)")
-_KIN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|son|sons|daughters?|kids?|child(?:ren)?|baby|mother|"
+_KIN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|(?:flat|room|house)-?mates?|son|sons|daughters?|kids?|child(?:ren)?|baby|mother|"
         r"father|mom|mum|dad|parents?|brothers?|sisters?|siblings?|boyfriend|girlfriend|colleagues?|boss|cousins?|aunt|"
         r"uncle|grand(?:ma|pa|mother|father|parents?|kids?|children|child|sons?|daughters?)|in-laws?|nephews?|nieces?|family|"
         + _GRAN + ")")
-_JOIN_VERB = r"(?:coming|joining|travel+ing|flying|going)"
+_JOIN_VERB = r"(?:coming|joining|travel+ing|flying|going|tagging)"  # (fix44i) "my flatmate's tagging along"
 # some of a booking's party moves or leaves and the rest stays as booked: "one of the two passengers needs to move",
 # "reduce it from 2 passengers to 1", "only my husband needs to change", "my husband still goes on July 3 but I ...",
 # "he stays on the 3rd", "I keep my flight", "take my wife off", "split the booking"
