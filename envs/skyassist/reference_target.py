@@ -3487,6 +3487,10 @@ class ReferenceTarget(Target):
                                      r"\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b(?!\s*(?:days?|nights?|weeks?|pm|am)\b)",
                                      p.text, re.I)):
             n = text_rules.number_value(m.group(1))  # (fix44i) "keep my hold and book a separate one for 2"
+        if not n and other_party_booking(p.text) and (m := re.search(
+                r"\b(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:of them|people|persons|passengers|seats|tickets|"
+                r"adults)\b", p.text, re.I)):
+            n = text_rules.number_value(m.group(1))  # (fix44i) "for my in-laws as well, 2 of them"
         placed = next(d["kind"] for d in self.done if d["result"].get("booking_id") == b.get("booking_id"))
         # ("book those properly": a booking; (fix44i) "keep my hold and book a separate one", "a separate booking for my
         # colleague": a booking, the hold named only as the one kept)
