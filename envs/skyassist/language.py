@@ -6267,6 +6267,9 @@ def other_party_booking(text: str) -> bool:
     t = (text or "").replace("\u2019", "'")
     if _THE_HOLD_BOOKED.search(t) or "?" in t and not re.search(r"\b(?:can|could|would) you\b", t, re.I):
         return False
+    if re.search(r"\b(?:and|&|\+|plus)\s+(?:me|myself|i)\b|\b(?:me|myself)\s+(?:and|&|\+)\s|\bfor (?:us|all of us|both of us)\b|"
+                 r"\b(?:instead of|rather than)\b", t, re.I):
+        return False  # ("book the same flight for my wife and me too": the speaker flies too, no other party's booking)
     if re.search(r"\b(?:separate|second|2nd|another|extra|additional)\s+(?:one|booking|hold|reservation)\b", t, re.I) \
             and _SAME_FLIGHT.search(t) and (_OTHER_PARTY.search(t) or re.search(r"\bfor\s+(?:\d{1,2}|one|two|three|four|"
                                                                              r"five|six)\b|\bunder\b", t, re.I)):

@@ -108,6 +108,13 @@ def test_hold_booked_for_another_count_books_and_releases_the_hold(line, n):
     assert held["passengers"] == 2
 
 
+def test_same_flight_for_the_speaker_and_another_converts_the_hold():
+    # near miss: "for my wife and me" is the customer's own party (the hold booked), not another party's booking
+    sc, t, calls, said = _play("hold_request", 4, HOLD + ["also book the same flight for my wife and me", "yes"])
+    assert [c[0] for c in calls[1:]] == ["book_flight", "cancel_booking"]
+    assert calls[1][1]["first_name"] == sc["first_name"]
+
+
 def test_hold_booked_as_it_is_releases_the_hold():
     sc, t, calls, said = _play("hold_request", 4, HOLD + ["turn the hold into a booking", "yes"])
     assert [c[0] for c in calls[1:]] == ["book_flight", "cancel_booking"]
