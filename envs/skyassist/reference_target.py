@@ -3493,11 +3493,12 @@ class ReferenceTarget(Target):
             n = text_rules.number_value(m.group(1))  # (fix44i) "for my in-laws as well, 2 of them"
         placed = next(d["kind"] for d in self.done if d["result"].get("booking_id") == b.get("booking_id"))
         # ("book those properly": a booking; (fix44i) "keep my hold and book a separate one", "a separate booking for my
-        # colleague": a booking, the hold named only as the one kept)
+        # colleague": a booking, the hold named only as the one kept; "now the second booking of 6" of a split hold
+        # stays a hold)
         asked = re.sub(r"\b(?:keep|leave)\s+(?:my|the|our)\s+(?:hold|held seats)\b|\b(?:my|the|our) hold\b", " ", p.text, flags=re.I)
         self.action = ("hold" if (p.has("hold") and re.search(r"\bhold\b", asked, re.I)) or (
-            placed == "hold" and not re.search(r"\bbook(?:ing)?\b|\b(?:pay|confirm)\s+(?:it|them|the|now|those|these)\b",
-                                               asked, re.I)) else "book")
+            placed == "hold" and not re.search(r"\bbook\b|\b(?:pay|confirm)\s+(?:it|them|the|now|those|these)\b", asked, re.I)
+            and not (other_party_booking(p.text) and re.search(r"\bbooking\b", asked, re.I))) else "book")
         if self.action == "book":
             p.intents.discard("hold")  # ("keep my hold and book a separate one": the hold named is only the one kept)
         self._share_of = b
