@@ -1772,6 +1772,44 @@ _NAME_CORRECTION = re.compile(r"(?P<a>(?:" + _N1 + r"\s+){0,2}" + _N1 + r")\s*(?
                               r"(?P<b>(?:" + _N1 + r"\s+){0,2}" + _N1 + r")\s*[.!]?\s*$", re.I)
 
 
+# (fix44i) a family name said after words that describe it: "my surname is double-barrelled: Okafor-Berg", "hyphenated:
+# ...", "my surname is Irish: O'Brien", "surname is changed to Berg", "my last name is spelled differently: Okafour", "last
+# name correction - Okafour", "my last name is long, it's Okafor-Mensah", "the surname is actually two words: van Dijk",
+# "my surname has an accent: M\u00fcller", "Surname: long one, Okafor-Mensah": the name is what follows the colon, dash,
+# "it's" or "to", never a describing word (only words of ``_SURNAME_DESCRIBERS`` describe: "my surname is Berg, it's
+# Swedish" keeps Berg)
+_SURNAME_DESCRIBERS = frozenset(
+    "double double-barrelled double-barreled barrelled barreled hyphenated hyphen with a an has have got contains is was "
+    "irish scottish welsh dutch german french spanish portuguese italian polish greek turkish arabic nigerian ghanaian "
+    "changed updated corrected correction fix fixed wrong different differently spelled spelt spelling misspelled "
+    "misspelt written long longer short one bit quite very rather really pretty kind of sort actually now also "
+    "two three words word parts part compound accent accents accented umlaut apostrophe space spaces special character "
+    "characters lowercase lower-case lower case uppercase capitals small letters letter unusual tricky complicated hard "
+    "difficult foreign odd weird unique should be needs to spelled-out new legally officially".split())
+_NAME_PARTICLE = r"(?:(?:van|von|de|da|del|della|der|den|di|du|la|le|el|al|bin|ibn|ter|ten|dos|das|mac|st\.?)\s+)"
+_SURNAME_DESCRIBED = re.compile(
+    r"\b(?:(?:my|the|our|his|her)\s+)?(?:sur|last\s+|family\s+)name(?:'s|\s+is|\s+was|\s*:)?\s+"
+    r"(?P<desc>(?:[^\W\d_][\w'\-]*\s*){1,5}?)"
+    r"(?:\s*(?:[:\u2013\u2014,]|\s-|-\s)\s*(?:(?:it'?s|its|it is|which is|namely|i\.e\.?|so)\b)?"
+    r"|\s*,?\s*(?:it'?s|its|it is|which is|namely|i\.e\.?|to|as|like|so)\b)\s*"
+    r"(?P<x>" + _NAME_PARTICLE + r"{0,3}[^\W\d_][^\W\d_]*(?:['\-][^\W\d_]+)*)(?=\s*(?:[.,;!)]|$|\s+(?:please|pls|thanks|thank you)\b))",
+    re.I)
+
+
+def surname_described(t: str) -> str:
+    """``t`` with "my surname is <describing words>: X" said as "my surname is X" (``_SURNAME_DESCRIBED``)."""
+    m = _SURNAME_DESCRIBED.search(t)
+    if not m or not all(w.lower().strip("'") in _SURNAME_DESCRIBERS for w in m.group("desc").split()):
+        return t
+    x = m.group("x")
+    if x.split()[-1].lower() in _NOT_NAMES or x.lower() in _SURNAME_DESCRIBERS:
+        return t
+    x = " ".join(w if w.lower() in {"van", "von", "de", "da", "del", "della", "der", "den", "di", "du", "la", "le", "el",
+                                    "al", "bin", "ibn", "ter", "ten", "dos", "das"} or w[:1].isupper()
+                 else "-".join(q[:1].upper() + q[1:] for q in w.split("-")) for w in x.split())
+    return t[:m.start()] + "my surname is " + x + t[m.end():]
+
+
 # words that make a message one about a name: "I'm Aisha. Bello, not Okafor.", "use Bello instead of Okafor" (not "from
 # Madrid, not Barcelona")
 _NAME_CONTEXT = re.compile(r"\b(?:(?:sur|first |last |given |family )?names?|surname|i'?m|i am|call me|use|put|under)\b", re.I)
@@ -1782,6 +1820,7 @@ def _name_preferred(t: str) -> str:
     reads "surname Bello" (two single names, the one kept a family name unless a known given name), "my husband's
     surname is Okafor but mine is Bello" reads "my surname is Bello", "the surname's the same as my husband's, Okafor"
     reads "my surname is Okafor", "Aisha Okafor - sorry, rather Aisha Bello" reads "Aisha Bello"."""
+    t = surname_described(t)
     if m := _MINE_IS.search(t):
         t = t[:m.start()] + "my surname is " + m.group("x") + t[m.end():]
     if m := _SAME_SURNAME_AS.search(t):
@@ -2454,6 +2493,47 @@ def without_declined_aside(text: str, summary: str, kinds: tuple[str, ...] | Non
         return t if t != (text or "").replace("\u2019", "'") else text
     rest = (" ".join(out) + " " + t[last:]).strip(" ,.;!-")
     return rest if re.search(r"\w", rest) else text
+
+
+# (fix44i) the reason a cancellation is wanted, said beside its yes: "yes, I don't need it anymore", "yes, no need to keep
+# it", "yes, I won't be travelling", "yes please, plans fell through so I can't go", "yes, we're not going anymore",
+# "yep, the trip is off"; a reason for the cancellation, no objection to it ("yes, but I still need it" is none of these)
+_CANCEL_WHY = re.compile(
+    r"(?:^|(?<=[,.;:!\u2014\u2013-])|\s+(?=(?:and|so|as|since|because|cause|cos|coz|but)\b))\s*"
+    r"(?:(?:and|so|as|since|because|cause|cos|coz|but)\s+)?(?:(?:unfortunately|sadly|honestly|actually|really)\s+)?(?:"
+    r"(?:i|we)\s+(?:really\s+)?(?:don'?t|do not|dont|no longer|won'?t|will not|wont)\s+(?:really\s+)?(?:need|want|use)\s+"
+    r"(?:it|this|that|them|the (?:booking|flight|ticket|tickets|seats?|trip|reservation))"
+    r"|no (?:need|use|point)(?:\s+(?:to|in)\s+(?:keep|keeping|hold|holding)(?:\s+(?:on\s+to\s+)?(?:it|this|that|them|the booking))?|"
+    r"\s+for\s+(?:it|this|that|them|the (?:booking|flight|ticket|tickets|seats?)))?"
+    r"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+won'?t|\s+will not|\s+wont|\s+can'?t|\s+cannot|\s+can not|\s+couldn'?t)\s+(?:not\s+)?"
+    r"(?:be\s+)?(?:travel+ing|travel|going|go|fly|flying|make it|making it|use it|using it|taking (?:it|the (?:trip|flight)))"
+    r"(?:\s+(?:there|on it|on that flight))?"
+    r"|(?:my |our |the )?(?:plans?|trip|travel plans|holiday|vacation|meeting|conference|event|wedding)\s+(?:has\s+|have\s+|is\s+|"
+    r"are\s+|'s\s+|got\s+)?(?:fell|fallen|falling)\s+through|(?:my |our |the )?(?:plans?|trip|travel plans|holiday|vacation|"
+    r"meeting|conference|event|wedding)\s+(?:has\s+|have\s+|is\s+|are\s+|'s\s+|got\s+|was\s+|were\s+)?(?:changed|off|"
+    r"cancel+ed|called off|postponed)"
+    r"|(?:something|things|stuff) (?:has |have )?came up|(?:something|things|stuff) (?:has |have )?come up"
+    r"|(?:i|we) (?:have |'ve )?changed (?:my|our) plans)"
+    r"(?:\s+(?:any ?more|after all|now|either|at all|then|this time|unfortunately|sadly|i'?m afraid))*"
+    r"(?=\s*(?:[,.;:!\u2014\u2013-]|$|\s(?:and|so|as|since|because|cause|cos|coz|but)\b))", re.I)
+
+
+def cancel_yes_with_reason(text: str, summary: str) -> bool:
+    """(fix44i) A yes to "Shall I cancel booking X?" said beside the reason the booking is no longer wanted ("yes, I
+    don't need it anymore", "yes, I won't be travelling", "yes please, plans fell through so I can't go"): a yes. Only
+    at a summary that proposes a cancellation, and only when what is left is a plain yes ("no, I won't be travelling
+    anyway"? no; "I don't need it anymore" alone: no yes said)."""
+    if not summary or "cancel" not in consent._offered_kinds(summary):
+        return False
+    t = (text or "").replace("\u2019", "'")
+    if "?" in t:
+        return False
+    rest = _CANCEL_WHY.sub(" ", t)
+    if rest == t:
+        return False
+    rest = re.sub(r"\s+", " ", rest).strip(" ,.;:!-\u2014\u2013")
+    rest = re.sub(r"(?:\s*\b(?:and|so|as|since|because|cause|cos|coz|but)\b\s*)+$", "", rest, flags=re.I).strip(" ,.;:!-")
+    return bool(re.search(r"\w", rest)) and not is_refusal(rest) and is_confirmation(rest, summary)
 
 
 def is_deferral(text: str) -> bool:
@@ -3872,6 +3952,9 @@ _ALONE = re.compile(r"\b(?:just me|only me|me only|me alone|(?:just|only|solely)
                     r"(?:all|just) by myself|(?<=,\s)by myself|(?<=,)by myself|"
                     # (not a bare "it's me" that goes on with a full name: "It's me, Liam Walsh" says who, not how many)
                     r"(?:it'?s|it is) (?:(?:only |just )(?:for )?|for )me(?=\s*[,.!;]|\s*$)|"
+                    # (fix44i) "it'll just be me in the end", "it will only be me now"
+                    r"(?:it'?ll|it will|it'?s going to|it'?s gonna|it would|it'?d|there'?ll|there will)\s+(?:only\s+|just\s+)be"
+                    r"\s+(?:only\s+|just\s+)?me(?=\s*[,.!;]|\s*$|\s+(?:now|then|in the end|after all|this time)\b)|"
                     r"(?:it'?s|it is) me(?=\s*[,.!;]|\s*$)(?!\s*[,.!;:]+\s*(?-i:[A-Z][a-z'-]+\s+[A-Z][a-z'-]+))|(?:just|only|for) myself|myself (?:only|alone)|alone|solo|"
                     # "on my own" of the trip ("travelling on my own", "I'm on my own"), not of something else ("I'll
                     # sort out the hotel on my own", "then continuing on my own")
@@ -4758,11 +4841,11 @@ _N_WORDS = {"a": 1, "an": 1, "another": 1, **text_rules.NUMBER_WORDS}
 _N = r"(\d{1,2}|a|an|another|" + "|".join(sorted(text_rules.NUMBER_WORDS, key=len, reverse=True)) + r")"
 _WHO = (r"(?:passengers?|people|persons?|travell?ers?|adults?|seats?|tickets?|guests?|kids?|child(?:ren)?|infants?|"
         r"babies|baby|pax|of us)")
-_KIN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|son|sons|daughters?|kids?|child(?:ren)?|baby|mother|"
+_KIN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|friends?|(?:flat|room|house)-?mates?|son|sons|daughters?|kids?|child(?:ren)?|baby|mother|"
         r"father|mom|mum|dad|parents?|brothers?|sisters?|siblings?|boyfriend|girlfriend|colleagues?|boss|cousins?|aunt|"
         r"uncle|grand(?:ma|pa|mother|father|parents?|kids?|children|child|sons?|daughters?)|in-laws?|nephews?|nieces?|family|"
         + _GRAN + ")")
-_JOIN_VERB = r"(?:coming|joining|travel+ing|flying|going)"
+_JOIN_VERB = r"(?:coming|joining|travel+ing|flying|going|tagging)"  # (fix44i) "my flatmate's tagging along"
 # some of a booking's party moves or leaves and the rest stays as booked: "one of the two passengers needs to move",
 # "reduce it from 2 passengers to 1", "only my husband needs to change", "my husband still goes on July 3 but I ...",
 # "he stays on the 3rd", "I keep my flight", "take my wife off", "split the booking"
@@ -6208,6 +6291,81 @@ def _places_key(db) -> tuple | None:
     return (tuple(sorted((code, a.city) for code, a in db.airports.items())), tuple(sorted(db.city_index.items())))
 
 
+# (fix44i) a booking of its own for other people, asked once the customer's own hold or booking is made: "also book
+# the same flight for my parents, 2 people", "book another 2 seats on that flight for my friends, under Tom Berg", "keep
+# my hold and book a separate one for 2", "a separate booking for my colleague Tom Berg", "and one more for my parents on
+# the same flight"; never the held seats booked ("turn the hold into a booking for 3", "book it, my son is coming too")
+_OTHER_PARTY = re.compile(
+    r"\b(?:for|under)\s+(?:my|our)\s+(?:[a-z-]+\s+)?(?:" + _KIN + r"|" + _REL_ONE_WORDS + r"s?|mates?|team(?:mates?)?|"
+    r"coworkers|co-workers|clients|guests|bosses|managers|folks|neighbou?rs?)\b", re.I)
+_SEPARATE_ONE = re.compile(
+    r"\b(?:separate|second|2nd|another|extra|additional|new)\s+(?:one|booking|hold|reservation|ticket)\b|"
+    r"\bone more\b|\banother\s+(?:\d{1,2}|two|three|four|five|six)\s+(?:seats?|tickets?|places?)\b|"
+    r"\b(?:book|hold|reserve|get)\b[^.?!]{0,40}\bfor\s+(?:my|our)\s+[a-z-]+\s+(?:too|as well|also)\b|"
+    r"\b(?:also|too|as well)\b", re.I)
+_SAME_FLIGHT = re.compile(r"\b(?:same|that|this)\s+(?:flight|one|plane|trip|itinerary|route)\b|\bon it\b|"
+                          r"\bseparate(?:ly)?\b|\b(?:second|another|extra|additional)\s+(?:booking|hold|reservation)\b", re.I)
+_THE_HOLD_BOOKED = re.compile(r"\b(?:convert|turn|change|make|upgrade|switch)\b[^.?!]{0,20}\b(?:hold|it|this|that|them)\b"
+                              r"[^.?!]{0,20}?\b(?:into|to|as)?\s*(?:a\s+)?(?:proper\s+|real\s+|full\s+|actual\s+|confirmed\s+|"
+                              r"paid\s+)?(?:booking|reservation)\b|\b(?:confirm|book)\s+(?:the|my|our)\s+(?:hold|held seats)\s+"
+                              r"(?:as|into)\b|\bfrom\s+(?:a\s+)?hold\s+(?:in)?to\s+(?:a\s+)?(?:proper\s+|full\s+)?booking\b", re.I)
+
+
+def other_party_booking(text: str) -> bool:
+    """(fix44i) ``text`` asks for a separate booking (or hold) for other people on the same flight (``_OTHER_PARTY``
+    with ``_SEPARATE_ONE`` and ``_SAME_FLIGHT``), not the customer's own seats booked or changed."""
+    t = (text or "").replace("\u2019", "'")
+    if _THE_HOLD_BOOKED.search(t) or "?" in t and not re.search(r"\b(?:can|could|would) you\b", t, re.I):
+        return False
+    if re.search(r"\b(?:and|&|\+|plus)\s+(?:me|myself|i)\b|\b(?:me|myself)\s+(?:and|&|\+)\s|\bfor (?:us|all of us|both of us)\b|"
+                 r"\b(?:instead of|rather than)\b", t, re.I):
+        return False  # ("book the same flight for my wife and me too": the speaker flies too, no other party's booking)
+    if re.search(r"\b(?:separate|second|2nd|another|extra|additional)\s+(?:one|booking|hold|reservation)\b", t, re.I) \
+            and _SAME_FLIGHT.search(t) and (_OTHER_PARTY.search(t) or re.search(r"\bfor\s+(?:\d{1,2}|one|two|three|four|"
+                                                                             r"five|six)\b|\bunder\b", t, re.I)):
+        return True
+    return bool(_OTHER_PARTY.search(t) and _SEPARATE_ONE.search(t) and _SAME_FLIGHT.search(t)
+                and re.search(r"\b(?:book|booking|hold|reserve|seats?|tickets?|places?|one more|another)\b", t, re.I))
+
+
+# (fix44i) the name a booking is to be under, said at its summary in place of the one shown: "it's not for me, it's for
+# my sister Mia Okafor", "the booking should be in my wife's name, sara Okafor", "the ticket must match my passport: Aisha
+# Boateng", "I go by Aisha Boateng now", "make the booking out to Kofi Mensah", "change the name to Kofi Mensah"
+_NEW_NAME_CUE = re.compile(
+    r"(?:\b(?:it'?s|its|it is|this is|that'?s|booking is|ticket is)\s+for\s+(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+)?\s*,?\s*"
+    r"|\b(?:in|under)\s+(?:my|our)\s+[a-z-]+(?:'s|s')\s+name\s*[,:-]?\s*(?:(?:which is|it'?s|namely)\s+)?"
+    r"|\bmatch(?:es)?\s+(?:my|the|his|her|their)\s+passport\s*[,:-]?\s*(?:(?:which says|it says|that says|so)\s+)?"
+    r"|\bpassport\s+(?:says|reads|has)\s*:?\s*"
+    r"|\b(?:i|we)\s+(?:go|goes)\s+by\s+|\b(?:i'?m|i am)\s+(?:now\s+)?(?:called|known as)\s+"
+    r"|\b(?:make|write|put|issue|make out)\s+(?:the\s+)?(?:booking|ticket|tickets|reservation|it|them)\s+out\s+to\s+"
+    r"|\b(?:change|switch|update|correct|set)\s+(?:the\s+)?(?:name|passenger|traveller|traveler|lead passenger|booking name)"
+    r"(?:\s+on\s+(?:it|the booking|the ticket))?\s+to\s+"
+    r"|\b(?:booking|ticket|reservation)\s+(?:should|must|needs to|has to)\s+(?:be\s+)?(?:in|under)\s+(?:the\s+name\s+(?:of\s+)?)?)"
+    r"(?<![\w'\-])(?P<first>[^\W\d_][\w'\-]*)\s+(?P<last>[^\W\d_][\w'\-]*)"
+    r"(?=\s*(?:[.,;!)]|$|\s+(?:now|please|pls|instead|thanks|thank you|then|from now on|these days)\b))", re.I)
+# the surname alone put in place of the one shown: "Okafor is my old name, use Boateng", "change the surname to Boateng
+# please", "update my last name to Boateng"
+_NEW_SURNAME_CUE = re.compile(
+    r"(?:\b(?:change|switch|update|correct|set)\s+(?:the\s+|my\s+)?(?:sur|last\s+|family\s+)name\s+to\s+"
+    r"|\b[^\W\d_][\w'\-]*\s+is\s+my\s+(?:old|former|previous|maiden|ex-?husband'?s|ex-?wife'?s)\s+(?:sur|last\s+|family\s+)?name"
+    r"\s*[,;.-]*\s*(?:(?:so|please|pls|now)\s+)?(?:use|it'?s|its|it is|now|put|book it under|the new one is|my new one is)\s+)"
+    r"(?<![\w'\-])(?P<last>[^\W\d_][\w'\-]*)(?=\s*(?:[.,;!)]|$|\s+(?:now|please|pls|instead|thanks|thank you)\b))", re.I)
+
+
+def name_change_at_summary(text: str) -> tuple[str | None, str] | None:
+    """(fix44i) (first, last) the booking is asked to be under instead (``_NEW_NAME_CUE``), or (None, last) for a
+    surname alone (``_NEW_SURNAME_CUE``), capitalised; None when no such change is said (or a word found is no name)."""
+    t = (text or "").replace("\u2019", "'")
+    if "?" in t:
+        return None
+    cap = lambda w: "-".join(q[:1].upper() + q[1:] for q in w.split("-")) if w.islower() else w  # noqa: E731
+    if (m := _NEW_NAME_CUE.search(t)) and not any(w.lower() in _NOT_NAMES for w in (m.group("first"), m.group("last"))):
+        return cap(m.group("first")), cap(m.group("last"))
+    if (m := _NEW_SURNAME_CUE.search(t)) and m.group("last").lower() not in _NOT_NAMES:
+        return None, cap(m.group("last"))
+    return None
+
+
 def parse(text: str, db, expecting: str | None = None, summary: str = "") -> Parsed:
     """Read one customer message (``_parse_uncached``), kept for the next reading of the same message."""
     key = (text, expecting, summary, _places_key(db))
@@ -6642,6 +6800,8 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     if p.no and _NO_REFUND_SAID.search(summary or ""):
         p.no = is_refusal(_TERMS_TAKEN.sub(" ", text))  # "I know, no money. still cancel": the refund's "no", taken
     p.no = p.no and not harmless_no  # "No problem at all, please proceed": the "no" is not the proposal's
+    if not p.yes and cancel_yes_with_reason(typed, summary):
+        p.yes, p.no = True, False  # (fix44i) "yes, I don't need it anymore", "yes, I won't be travelling": a yes
     p.human = asks_for_person(text)
     p.who = bool(ASKS_IF_MACHINE.search(text))
     p.later = is_deferral(text) and not p.yes and not p.human and not p.split_now and not harmless_no
@@ -6769,6 +6929,12 @@ def _parse_uncached(text: str, db, expecting: str | None = None, summary: str = 
     for name, pat in _INTENTS.items():
         if pat.search(text):
             p.intents.add(name)
+    if "hold" in p.intents and _THE_HOLD_BOOKED.search(text.replace("\u2019", "'")) and not re.search(
+            r"\b(?:another|new|separate|second)\s+hold\b", text, re.I):
+        # (fix44i) "turn the hold into a booking, but for 3 people", "confirm the hold as a booking for three": the
+        # held seats booked, never another hold placed
+        p.intents.discard("hold")
+        p.intents.add("book")
     if (p.has("cancel") and _options_in_view(summary) and (p.selection is not None or p.turned_down is not None)
             and not _INTENTS["cancel"].search(_CANT_MAKE_IT_REASON.sub(" ", text))):
         # (fix44h) at a listing, "option 2, we can't make it to the airport that early", "option 1 won't work, we can't

@@ -45,9 +45,11 @@ from envs.skyassist.language import (
     listing_question,
     lone_count,
     lower_surname_said,
+    name_change_at_summary,
     names_by_reference,
     names_companions,
     option_named,
+    other_party_booking,
     own_money_asked,
     parse,
     pick_then_question,
@@ -56,6 +58,7 @@ from envs.skyassist.language import (
     spelled_out,
     spelled_word,
     surname_correction,
+    surname_described,
     withdrawn,
 )
 from envs.skyassist.policies import (
@@ -298,6 +301,12 @@ _HOLD_RESIZED = re.compile(r"\b(?:add(?:ing)?|make it|make that|change it to|up 
                            r"seat|traveller|traveler)|instead|in total|altogether|all together|now|(?:we|there)(?:'re| are| will be)|"
                            r"(?:to|on|in) (?:the|that|this|my|our) hold|fewer|less|drop(?:ped|s)? out|can'?t (?:come|make it)|"
                            r"minus|remove|take (?:one|\w+) off)\b", re.I)
+# (fix44i) the held seats asked to be booked, for another count: "book the held seats, just for me though", "go ahead
+# and book, my son is coming too", "book it for one person only", "turn the hold into a booking, but for 3 people"
+_HELD_SEATS_BOOKED = re.compile(r"\b(?:book|confirm|buy|pay for|purchase)\s+(?:it|them|those|these|the (?:held )?seats|the hold|"
+                                r"my hold|the held ones|that)\b|\b(?:go ahead and|please|ok|yes)\s+book\b|\b(?:hold|it)\b[^.?!]{0,20}"
+                                r"\b(?:into|to|as)\s+(?:a\s+)?(?:proper\s+|full\s+|real\s+)?booking\b|\bbook(?:ing)? (?:it )?now\b|"
+                                r"\bmake\s+(?:the hold|my hold|it|them)\s+(?:a\s+)?(?:proper\s+|full\s+|real\s+)?booking\b", re.I)
 _ANOTHER_PARTY = re.compile(r"\b(?:other|remaining|rest|separate(?:ly)?|second (?:hold|booking)|another (?:hold|booking)|new "
                             r"(?:hold|booking) for)\b", re.I)
 _KEEP_LEG = re.compile(r"\b(?:keep|keeping|still (?:want|need|take|fly|use))\s+(?:just\s+|only\s+)?(?:the\s+|my\s+|our\s+)?(?P<leg>"
@@ -1610,6 +1619,8 @@ class ReferenceTarget(Target):
             if then and (p.yes or p.accepts) and not (p.places or p.dates or p.booking_ids or p.no):
                 p = parse(then, self.db, None, "")
         extra, self.offered_extra = self.offered_extra, None
+        if not extra and (more := self._other_party_after_done(p)) is not None:
+            p = more  # (fix44i) "I also need a second booking, same flight, for my colleague Tom Berg, just him"
         total = int(extra["booking"].get("passengers", 0) or 0) + extra["n"] if extra else None
         said = re.search(r"\b(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:of us\s+)?(?:in total|total|"
                          r"altogether|all together|in all)\b", p.text, re.I) if extra else None
@@ -2633,6 +2644,9 @@ class ReferenceTarget(Target):
         first, last = self.first_name, self.last_name
         if not last:
             return None
+        text = surname_described(text)  # (fix44i) "my surname is double-barrelled: Okafor-Berg": Okafor-Berg
+        if (said := name_change_at_summary(text)) is not None and (said[0] or first):
+            return said[0] or first, said[1]  # (fix44i) "it's for my sister Mia X", "I go by Aisha Boateng now"
         if (m := _SURNAME_FIX.search(text)) and m.group(1).lower() not in ("is", "with", "not", "the"):
             return first, spelled_word(m.group(1)) or m.group(1)  # "spelled L-A-R-S-E-N": Larsen
         if m := _NOT_THAT.search(text):
@@ -3652,7 +3666,8 @@ class ReferenceTarget(Target):
         cancels it)."""
         b = self.booking
         if (self.mode != "new" or self.pending is not None or not b or not self.legs
-                or not all(leg.get("choice") for leg in self.legs) or not (rest or _NEXT_SHARE.search(p.text))
+                or not all(leg.get("choice") for leg in self.legs)
+                or not (rest or _NEXT_SHARE.search(p.text) or other_party_booking(p.text))
                 or b.get("status") not in ("held", "confirmed") or p.places or p.dates or p.booking_ids
                 or p.has("cancel") or p.flight_ids or p.selection is not None
                 or not any(d["result"].get("booking_id") == b.get("booking_id") for d in self.done)):
@@ -3664,9 +3679,24 @@ class ReferenceTarget(Target):
         n = (rest or p.passengers or (p.pax_change if p.pax_change and p.pax_change > 0 else None)
              or (text_rules.number_value(of.group(1)) if of else None)
              or (text_rules.number_value(counted) if counted else None))
+        if not n and (m := re.search(r"\b(?:separate|second|another|extra)\s+(?:one|booking|hold|reservation)\s+for\s+("
+                                     r"\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\b(?!\s*(?:days?|nights?|weeks?|pm|am)\b)",
+                                     p.text, re.I)):
+            n = text_rules.number_value(m.group(1))  # (fix44i) "keep my hold and book a separate one for 2"
+        if not n and other_party_booking(p.text) and (m := re.search(
+                r"\b(\d{1,2}|" + "|".join(text_rules.NUMBER_WORDS) + r")\s+(?:of them|people|persons|passengers|seats|tickets|"
+                r"adults)\b", p.text, re.I)):
+            n = text_rules.number_value(m.group(1))  # (fix44i) "for my in-laws as well, 2 of them"
         placed = next(d["kind"] for d in self.done if d["result"].get("booking_id") == b.get("booking_id"))
-        self.action = ("hold" if p.has("hold") or (placed == "hold" and not re.search(r"\bbook\b|\b(?:pay|confirm)\s+(?:it|them|"
-                       r"the|now|those|these)\b", p.text, re.I)) else "book")  # ("book those properly": a booking)
+        # ("book those properly": a booking; (fix44i) "keep my hold and book a separate one", "a separate booking for my
+        # colleague": a booking, the hold named only as the one kept; "now the second booking of 6" of a split hold
+        # stays a hold)
+        asked = re.sub(r"\b(?:keep|leave)\s+(?:my|the|our)\s+(?:hold|held seats)\b|\b(?:my|the|our) hold\b", " ", p.text, flags=re.I)
+        self.action = ("hold" if (p.has("hold") and re.search(r"\bhold\b", asked, re.I)) or (
+            placed == "hold" and not re.search(r"\bbook\b|\b(?:pay|confirm)\s+(?:it|them|the|now|those|these)\b", asked, re.I)
+            and not (other_party_booking(p.text) and re.search(r"\bbooking\b", asked, re.I))) else "book")
+        if self.action == "book":
+            p.intents.discard("hold")  # ("keep my hold and book a separate one": the hold named is only the one kept)
         self._share_of = b
         self.booking = self.booking_id = None
         lead, self.rest_lead = (self.rest_lead or (None, None)) if rest else (None, None), None
@@ -4069,6 +4099,30 @@ class ReferenceTarget(Target):
         joiner = p.first_name and p.last_name and p.first_name.lower() not in own
         self._offer_extra(p, b, n, out, *((p.first_name, p.last_name) if joiner else (None, None)))
         return True
+
+    def _other_party_after_done(self, p: Parsed) -> Parsed | None:
+        """(fix44i) After a booking or hold of this chat, with nothing planned since: "I also need a second booking,
+        same flight, for my colleague Tom Berg, just him", "and one more for my parents on the same flight, 2 people,
+        under Ken Okafor" ask for a separate booking of the same flights for those others (never a return, never the
+        booking made changed); the parse of that booking, or None."""
+        b = self.booking
+        if (self.mode is not None or self.pending is not None or not self.done or self.done[-1]["kind"] not in ("book", "hold")
+                or not b or b.get("status") not in ("confirmed", "held") or not b.get("itinerary")
+                or b.get("booking_id") != self.done[-1]["result"].get("booking_id")
+                or not other_party_booking(p.text) or p.places or p.dates or p.booking_ids or p.flight_ids
+                or p.selection is not None or p.has("cancel") or p.has("change") or p.no):
+            return None
+        n = p.passengers or (p.pax_change if p.pax_change and p.pax_change > 0 else None)
+        if not n and (p.for_other or re.search(r"\b(?:just|only)\s+(?:him|her|them)\b|\b(?:1|one)\s+(?:person|passenger|"
+                                               r"seat|traveller|traveler)\b", p.text, re.I)):
+            n = 1
+        named = p.first_name and p.last_name
+        q = self._extra_booking({"booking": b, "n": n or 0, "first": p.first_name if named else None,
+                                 "last": p.last_name if named else None, "kin": p.for_other})
+        if not n:
+            self.passengers = None
+            q = parse(f"book seats on {' and '.join(b.get('itinerary') or [])}", self.db, None, "")
+        return q
 
     def _extra_booking(self, extra: dict[str, Any]) -> Parsed:
         """The separate booking for the travellers added to a booking made (accepted at _edit_of_done): the same
@@ -7429,7 +7483,10 @@ class ReferenceTarget(Target):
         held = self._held_trip()
         if (held is not None and held.get("fare_class") == fare and int(held.get("passengers", 0) or 0) != pax
                 and self._share_of is None and not self.split_rest and not self.offered_rest
-                and _HOLD_RESIZED.search(since := " ".join(self._said_since_hold(turn))) and not _ANOTHER_PARTY.search(since)
+                and (_HOLD_RESIZED.search(since := " ".join(self._said_since_hold(turn)))
+                     or (action == "book" and _HELD_SEATS_BOOKED.search(since)))  # (fix44i) "book the held seats, just
+                and not _ANOTHER_PARTY.search(since) and not other_party_booking(since)  # for me", "turn the hold into a
+                # booking, but for 3": the hold goes with the same yes, said in the summary
                 and any(d["kind"] == "hold" and d["result"].get("booking_id") == held.get("booking_id") for d in self.done)):
             # "can you add one more person to that hold?", "my boss needs a seat too, make it 3" after the hold: a hold
             # can't be resized, so a new one for the whole party replaces it (the old one cancelled with the same yes,

@@ -234,8 +234,15 @@ def test_a_question_about_another_flight_at_the_summary_moves_nothing():
     assert "SA4995" in replies(ep)[-1] and not booked(ep), replies(ep)[-1]
 
 
-@pytest.mark.parametrize("line", ["change the name to Maria Kowalski", "the name is wrong, it should be Maria",
-                                  "can you correct the passenger name please"])
+def test_a_name_change_with_the_new_name_at_the_summary_is_summarised_again():
+    # (fix44i: the new name said with the change is applied and summarised again, no longer asked for again)
+    ep = play(SUMMARY + ["change the name to Maria Kowalski", "yes"], ONE)
+    said = replies(ep)
+    assert "under the name Maria Kowalski" in said[3] and not booked(ep)[:0], said[3]
+    assert [(b["first_name"], b["last_name"]) for b in booked(ep)] == [("Maria", "Kowalski")], said
+
+
+@pytest.mark.parametrize("line", ["the name is wrong, it should be Maria", "can you correct the passenger name please"])
 def test_a_name_change_at_the_summary_asks_for_the_name_and_books_nothing(line):
     ep = play(SUMMARY + [line, "Maria Kowalski", "yes"], ONE)
     said = replies(ep)

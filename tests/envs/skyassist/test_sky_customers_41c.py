@@ -150,8 +150,15 @@ def test_wrong_name_without_the_name_asks_it(line):
     assert "can't change the name" in _reply_to(t, 4) and len(_calls(t, *WRITES)) == 1
 
 
+def test_a_booking_for_others_on_the_same_flight_after_one_is_no_correction():
+    # (fix44i) a booking of its own on the same flight, its lead passenger asked (was: searched again); no write yet
+    t = _play("one_way", 0, [OPEN, "1", "yes", "can you also book 3 seats for my parents on the same flight?"])
+    reply = _reply_to(t, 3)
+    assert "You picked" in reply and "name" in reply, reply
+    assert len(_calls(t, *WRITES)) == 1
+
+
 @pytest.mark.parametrize("line", [
-    "can you also book 3 seats for my parents on the same flight?",  # a booking of its own: searched, as before
     "I need another booking for 2 people on 2026-05-05 too",
 ])
 def test_another_booking_after_one_is_no_correction(line):
