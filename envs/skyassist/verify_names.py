@@ -1806,6 +1806,7 @@ def shown_name_fix(user_text: str, prev_text: str) -> frozenset[str]:
     rest = [w for w, lw in zip(words, low) if lw not in _FIX_WORDS and w.lower() not in _FIX_WORDS]
     if not 1 <= len(rest) <= 2 or not any(lw in _FIX_CUES for lw in low):
         return frozenset()
-    if not all(_nameish(w, True) and w.lower() not in _PLACEHOLDERS and w.lower() not in _WEEKDAYS for w in rest):
+    if not all(_nameish(w, True) and w.lower() not in _PLACEHOLDERS and w.lower() not in _WEEKDAYS for w in rest) \
+            or _reads_as_place([w.capitalize() for w in rest]):  # "it should be Amsterdam": a place
         return frozenset()
     return frozenset(w.lower() for w in rest)

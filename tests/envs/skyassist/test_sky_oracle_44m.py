@@ -130,7 +130,8 @@ def test_shown_name_fix_reads_the_name(said):
 
 
 @pytest.mark.parametrize("said", ["its fine now", "sorry yes", "no thanks", "yes", "sorry its tuesday", "larsen",
-                                  "sorry what", "no wait", "its ok now", "actually the first one"])
+                                  "sorry what", "no wait", "its ok now", "actually the first one",
+                                  "it should be amsterdam", "its economy now", "sorry its london", "no its business"])
 def test_shown_name_fix_near_misses(said):
     assert shown_name_fix(said, SUMMARY) == frozenset()
 
