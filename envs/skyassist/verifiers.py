@@ -64,6 +64,7 @@ from envs.skyassist.verify_names import (
     name_in,
     name_statements,
     renamed,
+    shown_name_fix,
     spelled_out,
     stated_names,
     stated_parts,
@@ -72,7 +73,7 @@ from envs.skyassist.verify_names import (
     unspell,
     word_in_plain,
 )
-from envs.skyassist.verify_picks import Option, listing, picked, ruled_out
+from envs.skyassist.verify_picks import Option, leg_clauses, listing, picked, ruled_out
 from envs.skyassist.verify_text import (
     approval_sentences,
     asks_confirmation,
@@ -150,7 +151,9 @@ def user_passenger_counts(text: str) -> frozenset[int]:
 
 @lru_cache(_TEXT_CACHE_SIZE)
 def _stated_names(user_text: str, prev_text: str) -> frozenset[str]:
-    return frozenset(stated_names(user_text, asks_for_name(prev_text)))
+    """The customer's name words of the message (verify_names.stated_names), with a surname put right in lower case
+    at a message that shows the name ("sorry its larsen" to "... under the name Mei Garcia": shown_name_fix)."""
+    return frozenset(stated_names(user_text, asks_for_name(prev_text))) | shown_name_fix(user_text, prev_text)
 
 
 # dates and times in a user message, whose digits count no one (B1): "2026-09-05", "05/09/2026",
@@ -4378,6 +4381,20 @@ _OFFERED_INSTEAD = re.compile(r"\binstead\b|\bsold\s+out\b|\bfully\s+booked\b|\b
                               r"\byou\s+(?:said|didn'?t\s+want|ruled\s+out)\b|\bare\s+you\s+sure\b|\bstill\s+want\b", re.I)
 
 
+def _leg_flights(view: TraceView, c: Call, leg: str | None) -> set[str]:
+    """The call's flights on the leg a customer's clause names ("out" / "return"): where the itinerary is a round
+    trip (two flights or more, ending where it starts), split at the longest wait between departures, the stay; all
+    of its flights for None, or where the itinerary is no round trip (a return leg booked alone)."""
+    ids = c.flight_ids()
+    route = _route(view, ids)
+    times = view.cache.flight_times
+    if leg is None or len(ids) < 2 or route is None or route[0] != route[1] or not all(f in times for f in ids):
+        return set(ids)
+    gaps = [(times[b][0] - times[a][0], k) for k, (a, b) in enumerate(zip(ids, ids[1:]), 1)]
+    cut = max(gaps)[1]
+    return set(ids[:cut] if leg == "out" else ids[cut:])
+
+
 def _ruled_out_pick(view: TraceView, c: Call) -> str | None:
     """A hold, booking or change onto a flight the customer ruled out from the agent's last listing before their
     message (verify_picks.ruled_out: "not option 1", "anything but the 9:45", "option 1, no wait, option 2", "the
@@ -4403,7 +4420,17 @@ def _ruled_out_pick(view: TraceView, c: Call) -> str | None:
         if _by_position(reply, asked) != reply or _unsure_position(reply, asked):
             continue  # "yes to all but the second" of the actions a request lists: S5's reading, no flight
         gone = ruled_out(shown, reply)
-        for o in gone:
+        legs = leg_clauses(reply)
+        if len(legs) > 1 or legs[0][1] is not None:  # a negation belongs to the leg it names
+            gone = ()
+            for leg in ("out", "return", None):
+                said = ", ".join(x for x, lg in legs if lg == leg)
+                on_leg = _leg_flights(view, c, leg)
+                for o in (ruled_out(shown, said) if said else ()):
+                    gone += (o,)
+                    for f in _option_flights(view, o, flights) & on_leg:
+                        out[f] = reply
+        for o in gone if len(legs) == 1 and legs[0][1] is None else ():
             for f in _option_flights(view, o, flights):
                 out[f] = reply
         got = picked(shown, reply)

@@ -1914,3 +1914,36 @@ def renamed(user_text: str) -> tuple[tuple[tuple[str, ...], str | None, str | No
                 part = "last" if len(words) == 1 and _RN_SURNAME_TALK.search(text) else None
                 out.append((words, part, retired[0] if retired and len(words) == 1 else None))
     return tuple(dict.fromkeys(out))
+
+
+# ---- forty-fourth session (fixer m): a surname put right in lower case at a summary that shows the name
+# the agent's message sets out the traveller's name: "..., under the name Mei Garcia, $610 per seat. Shall I book it?",
+# "Name: Mei Garcia", "in the name of Mei Garcia", "for passenger Mei Garcia"
+_SHOWS_NAME = re.compile(r"\b(?:under|in)\s+(?:the\s+)?names?\b|\bnames?\s*(?::|is\b|are\b)|\bfor\s+passengers?\s+[A-Z]")
+# the words of a short correction beside the name: "sorry its larsen", "larsen sorry", "its larsen now", "oops, it's
+# larsen actually", "no its larsen", "should be larsen", "surname is larsen", "my bad - larsen"
+_FIX_WORDS = frozenset("""sorry soz sry oops oh ah no nope wait its it's it is now actually sorry, my bad mistake typo
+                          should be shouldve meant mean i the surname last name lastname family correction correct
+                          spelling spelt spelled please pls plz thanks thx not""".split())
+_FIX_CUES = frozenset("sorry soz sry oops no nope wait its now actually bad mistake typo should meant mean correction "
+                      "spelling spelt spelled surname lastname".split())
+
+
+@lru_cache(1 << 14)
+def shown_name_fix(user_text: str, prev_text: str) -> frozenset[str]:
+    """Lower-cased name words of a short correction, in any case, of a name the agent's previous message set out
+    ("sorry its larsen", "larsen sorry", "its larsen now" to "... under the name Mei Garcia. Shall I book it?"): the
+    reply holds nothing but one or two name-like words (``_nameish`` in any case: no ordinary word) and the words of a
+    correction (``_FIX_WORDS``), one of them a cue of it (``_FIX_CUES``). The customer typed the name; its capitals are
+    the agent's to write. Empty otherwise ("its fine now", "sorry yes", "no thanks")."""
+    if not prev_text or not _SHOWS_NAME.search(prev_text) or not user_text or len(user_text) > 60:
+        return frozenset()
+    words = [w for w, _ in _tokens(user_text.replace("-", " "))]
+    low = [w.lower().replace("'", "") for w in words]
+    rest = [w for w, lw in zip(words, low) if lw not in _FIX_WORDS and w.lower() not in _FIX_WORDS]
+    if not 1 <= len(rest) <= 2 or not any(lw in _FIX_CUES for lw in low):
+        return frozenset()
+    if not all(_nameish(w, True) and w.lower() not in _PLACEHOLDERS and w.lower() not in _WEEKDAYS for w in rest) \
+            or _reads_as_place([w.capitalize() for w in rest]):  # "it should be Amsterdam": a place
+        return frozenset()
+    return frozenset(w.lower() for w in rest)

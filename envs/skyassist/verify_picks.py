@@ -369,3 +369,36 @@ def ruled_out(listing_text: str, reply: str) -> tuple[Option, ...]:
 _REFERENCE = re.compile(r"(?:\bthe\s+)?(?<![\d:])\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b\.?)?(?:\s+(?:one|flight))?"
                         r"|\b(?:option|number|flight|choice)\s*#?\s*\w+\b|\bthe\s+\w+(?:\s+(?:one|flight|option))?\b"
                         r"|\bSA\d{4}\b", re.I)
+
+
+# ---- forty-fourth session (fixer m): a negation belongs to the leg it names ("not the return option 2, option 1")
+# a word naming the return leg or the outbound one
+_RETURN_LEG = re.compile(r"\b(?:return(?:ing)?|back|inbound|home(?:ward)?|way\s+(?:back|home)|coming\s+back|second\s+leg)\b",
+                         re.I)
+_OUT_LEG = re.compile(r"\b(?:outbound|outward|out(?!\s+of\b)|way\s+(?:out|there)|first\s+leg|going\s+out)\b", re.I)
+_LEG_CLAUSE = re.compile(r"[,;.!?\n]|\s[-\u2013\u2014]\s|\b(?:and|but\s+for|while)\b", re.I)
+
+
+def leg_clauses(reply: str) -> list[tuple[str, str | None]]:
+    """The reply's clauses, each with the leg it names ("out" / "return"), or inherits from the clause before it when
+    it names none ("not option 2 for the return, option 1": both clauses the return's), or None where no clause
+    before it named one ("option 1" alone). A clause naming both legs is None ("outbound and return option 1").
+    [(reply, None)] when the reply names no leg."""
+    said = reply or ""
+    if not (_RETURN_LEG.search(said) or _OUT_LEG.search(said)):
+        return [(said, None)]
+    out: list[tuple[str, str | None]] = []
+    leg: str | None = None
+    start = 0
+    for m in [*_LEG_CLAUSE.finditer(said), None]:
+        end = m.start() if m else len(said)
+        clause = said[start:end]
+        ret, out_ = bool(_RETURN_LEG.search(clause)), bool(_OUT_LEG.search(clause))
+        if ret != out_:
+            leg = "return" if ret else "out"
+        elif ret and out_:
+            leg = None
+        if clause.strip():
+            out.append((clause, leg))
+        start = m.end() if m else len(said)
+    return out

@@ -204,6 +204,10 @@ _FOREIGN_GO_AHEAD = [
     # "claro que sí" as "por supuesto", Russian "да, давайте", Chinese "好的" (ok, will do) and "可以" (that's fine))
     "daccord", "claro que si", "claro que sí", "давайте", "давай", "конечно", "подтверждаю",
     "好的", "可以", "确认",
+    # Spanish "dale" (go on, do it) and "adelante" (go ahead): imperatives of going ahead, strong alone as "go ahead"
+    # is (fixer 44m: "dale" to "Shall I book it?"); "vale" (ok), "claro" (sure / I see), "sí", "oui", "ja", "da" alone
+    # stay a bare yes word in another language, asked again (_FOREIGN_YES)
+    "dale", "adelante", "dale pues", "pues dale",
 ]
 _WEAK = ["ok", "okay", "okey", "okie", "okidoki", "okie dokie", "okey dokey", "okidokie", "alrighty", "aight",
          "ight", "k", "kk", "alright", "all right", "fine", "great", "perfect",
