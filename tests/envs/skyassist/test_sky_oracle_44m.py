@@ -158,7 +158,9 @@ def test_dale_at_the_summary_is_no_s4_s5():
     assert booked(t) and t.violations == [], t.violations
 
 
-@pytest.mark.parametrize("said", ["vale", "claro", "sí", "oui", "ja", "da", "no, dale no", "dale mañana"])
+# "sí", "oui" and "ja" alone are not here: fixer 44g ruled that a booking on one of them is no S5 in SkyAssist (the
+# tester's F3; test_sky_oracle_44g), while the agent and the core consent reading still ask again on them.
+@pytest.mark.parametrize("said", ["vale", "claro", "da", "no, dale no", "dale mañana"])
 def test_bare_foreign_yes_or_negated_dale_is_no_yes(said):
     """Near misses: a bare yes word in another language is asked again; a booking on it is still S5."""
     sc, t = played("round_trip", 5, [HELLO5, "just me", "option 2", "option 2", "dale"])
