@@ -891,6 +891,16 @@ _INFO_ASK = re.compile(r"^\W*(?:(?:hmm+|um+|uh+|ok(?:ay)?|so|and|also|but|first|
 # a question that opens with the order it is about: "#W2 has the espresso machine, right?", "order #W2 - shipped yet?"
 _ID_FIRST_Q = re.compile(r"^\W*(?:(?:and|so|um+|hmm+|ok(?:ay)?|what about|how about)\W+)*(?:order\s+)?#?W\d{7}\b[^.!]*\?\W*$",
                          re.I)
+# a question about "the other order" with no id (44k): "wait, what's in my other order?", "how much was the other
+# order?", "is my other pending order still pending?", "what about my other orders?"; "the other one" only where an
+# order is what it can be: at an order's proposal, or "what's in the other one" (an item holds nothing)
+_OTHER_ORDER_ASKED = re.compile(r"\b(?:the|my|your|that)\s+other\s+(?:(?:pending|open|delivered|recent|current)\s+)?"
+                                r"(?:orders?|purchases?)\b|\banother order\b", re.I)
+_OTHER_ONE_ASKED = re.compile(r"\b(?:the|my)\s+other\s+(?:(?:pending|open|delivered)\s+)?one\b", re.I)
+_IN_OTHER_ONE = re.compile(r"\b(?:in|inside)\s+(?:the|my)\s+other\s+one\b", re.I)
+_Q_LEAD = re.compile(r"^\W*(?:(?:and|so|but|ok(?:ay)?|hmm+|um+|uh+|oh|ah|also|then)\b\W*)+", re.I)
+_WAT_Q = re.compile(r"^(?:wat|wats|whats|wot|any idea|do you know|i wonder|i was wondering|just wondering|"
+                    r"can i ask|let me know|show me)\b", re.I)
 # a question that asks for a change, not about an order: "actually, can you cancel #W2 instead?"
 _ASIDE_ACT = re.compile(r"\b(?:cancel|return|exchange|swap|change|modify|switch|move|instead|meant|mean|rather|send it|ship it|"
                         r"refund it|do (?:that|it|this)|go ahead|proceed|also|too)\b", re.I)
@@ -2497,6 +2507,40 @@ class ReferenceTarget(Target):
             return f"All right, just the {' and the '.join(held)}. {self.proposal}"
         return None
 
+    def _other_order_question(self, turn: TurnContext, said: str) -> str | None:
+        """A question about "the other order" (no id) at a proposal (44k): answered about the customer's other order,
+        and the proposal asked again as it was (before: the cancel or address change moved onto that order and a yes
+        wrote it; "how much was the other order?" was answered about the order proposed; at a return, "what's in the
+        other one?" put the order's other item in the proposal)."""
+        m = _ASIDE_OPENING.match(said)
+        rest = said[m.end():] if m and m.end() < len(said.rstrip()) else said
+        rest = rest[lead.end():] if (lead := _Q_LEAD.match(rest)) else rest.lstrip()
+        tools = {t for t, _ in self.pending}
+        order_level = bool(tools) and tools <= {"cancel_pending_order", "modify_pending_order_address",
+                                                "modify_pending_order_payment"}
+        about = _OTHER_ORDER_ASKED.search(rest) or _IN_OTHER_ONE.search(rest) or \
+            (order_level and _OTHER_ONE_ASKED.search(rest))
+        if not about or re.search(r"\bW\d{7}\b", said, re.I) or _ASIDE_ACT.search(rest) or \
+                re.search(r"\b(?:too|as well|aswell|both|all|each|same|ditto|likewise|no|nope|yes|yeah|yep|ok|okay|"
+                          r"sure|go ahead|please do|don'?t|do not|not)\b", rest, re.I) or \
+                not (_ASIDE_Q.match(rest) or _WAT_Q.match(rest) or "?" in rest):
+            return None
+        held = {a.get("order_id") for _, a in self.pending if a.get("order_id")}
+        others = [o for o in self._owned() if o not in held]
+        if not held or not others:
+            return None
+        self._lookup(turn, others)
+        others = [o for o in others if o in self.orders]
+        if not others:
+            return None
+        states = {self.orders[o].get("status") for o in held if o in self.orders}
+        alike = [o for o in others if self.orders[o].get("status") in states]
+        plural = re.search(r"\bother\s+(?:\w+\s+)?(?:orders|purchases|ones)\b", rest, re.I)
+        asked = others if plural else (alike if alike else others)
+        text = rest[:about.start()] + " and ".join(f"order {o}" for o in asked) + rest[about.end():]
+        answer = self._answer(turn, set(), asked, text, False, False, closing=False)
+        return f"{answer} {self.proposal}"
+
     def _reworded_at_proposal(self, turn: TurnContext, said: str) -> tuple[str, str | None]:
         """A reply at a proposal, read for what it asks of the proposal, said again in the words the rest of the
         reading takes (43h), or answered here: (the text to read, a reply or None).
@@ -2541,6 +2585,8 @@ class ReferenceTarget(Target):
                 seen = read(rest, self.db, turn.last_reply)
                 answer = self._answer(turn, seen.topics, asked, rest, False, False, closing=False)
                 return said, f"{answer} {self.proposal}"
+        if (answered := self._other_order_question(turn, said)) is not None:
+            return said, answered
         tools = {t for t, _ in self.pending}
         orders = list(dict.fromkeys(o for _, a in self.pending if (o := a.get("order_id"))))
         opening = _WIDE_OPEN.match(said)
