@@ -15,13 +15,12 @@ tester skyA (/work/h43/skyA/REPORT.md, section D, "Booker vs traveller" and "Oth
 """
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from envs.skyassist.language import surname_correction
 from probe.core.registry import get_domain
 from probe.core.scripts import play_messages
+from tests.envs.skyassist.test_sky_names_43f import _booked, _said  # one copy of each reader
 
 D = get_domain("skyassist")
 ONE = ["hi, I need a flight from Madrid to Amsterdam on August 28", "just one passenger", "option 1"]
@@ -31,17 +30,6 @@ TWO = ["hi, I need a flight from Madrid to Amsterdam on August 28", "2 of us", "
 def _play(messages: list[str], family: str = "one_way", seed: int = 3):
     sc = D.scenario(family, seed)
     return play_messages(D, sc, D.make_target("reference", []), [m.format(**sc) for m in messages], "t")
-
-
-def _booked(t) -> list[tuple[str | None, str | None, int]]:
-    return [(a.get("first_name"), a.get("last_name"), a.get("passengers"))
-            for m in t.messages for c in m.get("tool_calls") or []
-            if c["function"]["name"] in ("book_flight", "hold_itinerary")
-            for a in [json.loads(c["function"]["arguments"])]]
-
-
-def _said(t) -> list[str]:
-    return [m["content"] for m in t.messages if m["role"] == "assistant" and m.get("content")]
 
 
 # --- booker vs traveller -----------------------------------------------------------------------------------------
